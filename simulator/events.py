@@ -1,0 +1,259 @@
+"""The event vocabulary, the Stroke and the Shot record.
+
+The physics appends events; the rules ask their questions of the log. Every
+event carries the simulated time, the balls (and cushion, pocket or line)
+involved, and the involved balls' state just after it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from simulator.state import TableState
+
+
+class EventKind(str, Enum):
+    STROKE = "stroke"  # the cue tip strikes the cue ball
+    TIP_CONTACT = "tip_contact"  # a later tip/stick contact (double hit, other ball)
+    BALL_BALL = "ball_ball"
+    BALL_CUSHION = "ball_cushion"  # a rail or a pocket jaw
+    POCKETED = "pocketed"
+    AIRBORNE = "airborne"
+    LANDED = "landed"
+    LEFT_TABLE = "left_table"  # floor, or resting on the rail top
+    LINE_CROSSED = "line_crossed"
+    MOTION = "motion"  # phase transition of one ball
+    REST = "rest"  # everything stopped: the shot is over
+
+
+class Phase(str, Enum):
+    SLIDING = "sliding"
+    ROLLING = "rolling"
+    SPINNING = "spinning"
+    STATIONARY = "stationary"
+    AIRBORNE = "airborne"
+    POCKETED = "pocketed"
+    OFF_TABLE = "off_table"
+
+
+# Line names for LINE_CROSSED
+HEAD_STRING = "head_string"  # x = L/4 (pool head string, pyramid house line)
+CENTRE_LINE = "centre_line"  # x = L/2
+LONG_STRING = "long_string"  # y = W/2 (the lag's "opponent's half")
+
+
+@dataclass(frozen=True)
+class BallSnapshot:
+    """One ball's state: position (z = centre height), velocity and 3D spin."""
+
+    ball: int
+    x: float
+    y: float
+    z: float
+    vx: float
+    vy: float
+    vz: float
+    wx: float
+    wy: float
+    wz: float
+    phase: Phase
+
+    @property
+    def speed(self) -> float:
+        return math.hypot(self.vx, self.vy)
+
+    def to_list(self) -> list[Any]:
+        return [self.ball, self.x, self.y, self.z, self.vx, self.vy, self.vz,
+                self.wx, self.wy, self.wz, self.phase.value]
+
+    @classmethod
+    def from_list(cls, d: list[Any]) -> BallSnapshot:
+        return cls(int(d[0]), *(float(v) for v in d[1:10]), Phase(d[10]))
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. Fields not relevant to a kind stay None.
+
+    - stroke: balls=(cue,), speed = ball speed, tip_a/tip_b/elevation, miscue
+    - tip_contact: balls=(ball touched,), duration (s), speed
+    - ball_ball: balls=(a, b), speed = relative normal speed
+    - ball_cushion: balls=(b,), cushion = rail name or "jaw:<pocket>",
+      pocket = the jaw's pocket, speed = normal speed
+    - pocketed: balls=(b,), pocket
+    - airborne / landed: balls=(b,), speed = vertical speed
+    - left_table: balls=(b,), where = "floor" or "rail"
+    - line_crossed: balls=(b,), line, direction = +1 (towards larger x or y) or -1
+    - motion: balls=(b,), phase_from, phase_to
+    - rest: balls=()
+    """
+
+    kind: EventKind
+    time: float
+    balls: tuple[int, ...] = ()
+    snapshots: tuple[BallSnapshot, ...] = ()
+    cushion: str | None = None
+    pocket: str | None = None
+    line: str | None = None
+    direction: int | None = None
+    speed: float | None = None
+    tip_a: float | None = None
+    tip_b: float | None = None
+    elevation: float | None = None
+    miscue: bool | None = None
+    duration: float | None = None
+    where: str | None = None
+    phase_from: Phase | None = None
+    phase_to: Phase | None = None
+
+    def snapshot(self, ball: int) -> BallSnapshot | None:
+        for s in self.snapshots:
+            if s.ball == ball:
+                return s
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind.value, "time": self.time,
+                             "balls": list(self.balls)}
+        if self.snapshots:
+            d["snapshots"] = [s.to_list() for s in self.snapshots]
+        for name in ("cushion", "pocket", "line", "direction", "speed", "tip_a",
+                     "tip_b", "elevation", "miscue", "duration", "where"):
+            v = getattr(self, name)
+            if v is not None:
+                d[name] = v
+        for name in ("phase_from", "phase_to"):
+            v = getattr(self, name)
+            if v is not None:
+                d[name] = v.value
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Event:
+        known = {"kind", "time", "balls", "snapshots", "cushion", "pocket", "line",
+                 "direction", "speed", "tip_a", "tip_b", "elevation", "miscue",
+                 "duration", "where", "phase_from", "phase_to"}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"unknown event key {sorted(unknown)[0]!r}")
+        try:
+            kind = EventKind(d["kind"])
+        except (KeyError, ValueError):
+            raise ValueError(f"event kind must be one of "
+                             f"{', '.join(k.value for k in EventKind)}") from None
+        opt = {k: d.get(k) for k in ("cushion", "pocket", "line", "where")}
+        return cls(
+            kind=kind,
+            time=float(d.get("time", 0.0)),
+            balls=tuple(int(b) for b in d.get("balls", ())),
+            snapshots=tuple(BallSnapshot.from_list(s) for s in d.get("snapshots", ())),
+            direction=None if d.get("direction") is None else int(d["direction"]),
+            speed=None if d.get("speed") is None else float(d["speed"]),
+            tip_a=None if d.get("tip_a") is None else float(d["tip_a"]),
+            tip_b=None if d.get("tip_b") is None else float(d["tip_b"]),
+            elevation=None if d.get("elevation") is None else float(d["elevation"]),
+            miscue=None if d.get("miscue") is None else bool(d["miscue"]),
+            duration=None if d.get("duration") is None else float(d["duration"]),
+            phase_from=None if d.get("phase_from") is None else Phase(d["phase_from"]),
+            phase_to=None if d.get("phase_to") is None else Phase(d["phase_to"]),
+            **opt,
+        )
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """What the player does with the cue.
+
+    direction: aim angle of the cue in the table plane, degrees, 0 = +x,
+    counter-clockwise. speed: cue speed at impact, m/s. tip_a / tip_b: contact
+    point offsets as fractions of R (a > 0 right of centre, b > 0 above).
+    elevation: cue elevation, degrees. follow_through: how far the tip keeps
+    going after first contact, metres (it matters for double hits and pushes);
+    contact_time: how long the tip stays on the ball, seconds (a normal stroke
+    is about 1 ms; a push is much longer).
+    """
+
+    direction: float
+    speed: float
+    tip_a: float = 0.0
+    tip_b: float = 0.0
+    elevation: float = 0.0
+    follow_through: float = 0.10
+    contact_time: float = 0.001
+
+    def to_dict(self) -> dict[str, float]:
+        return {"direction": self.direction, "speed": self.speed, "tip_a": self.tip_a,
+                "tip_b": self.tip_b, "elevation": self.elevation,
+                "follow_through": self.follow_through,
+                "contact_time": self.contact_time}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Stroke:
+        known = {"direction", "speed", "tip_a", "tip_b", "elevation",
+                 "follow_through", "contact_time"}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"stroke.{sorted(unknown)[0]}: unknown key")
+        for k in ("direction", "speed"):
+            if k not in d:
+                raise ValueError(f"stroke.{k}: missing")
+        vals: dict[str, float] = {}
+        for k, v in d.items():
+            if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+                raise ValueError(f"stroke.{k}: expected a number, got {v!r}")
+            vals[k] = float(v)
+        return cls(**vals)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A playback sample: time and (ball, x, y, z) rows for the balls on the
+    table or in flight."""
+
+    time: float
+    balls: tuple[tuple[int, float, float, float], ...]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """Everything one stroke produced: inputs, events, final state, samples."""
+
+    initial: TableState
+    stroke: Stroke
+    events: tuple[Event, ...]
+    final: TableState
+    frames: tuple[Frame, ...] = field(default=())
+    duration: float = 0.0
+
+    def of_kind(self, *kinds: EventKind) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if e.kind in kinds)
+
+    def to_dict(self, frames: bool = False) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "initial": self.initial.to_dict(),
+            "stroke": self.stroke.to_dict(),
+            "events": [e.to_dict() for e in self.events],
+            "final": self.final.to_dict(),
+            "duration": self.duration,
+        }
+        if frames:
+            d["frames"] = [[f.time, [list(b) for b in f.balls]] for f in self.frames]
+        return d
+
+    def to_json(self, frames: bool = False) -> str:
+        return json.dumps(self.to_dict(frames))
+
+
+def events_from_list(items: Iterable[Mapping[str, Any]]) -> tuple[Event, ...]:
+    out: list[Event] = []
+    for i, item in enumerate(items):
+        try:
+            out.append(Event.from_dict(item))
+        except (TypeError, ValueError, KeyError, IndexError) as e:
+            raise ValueError(f"events[{i}]: {e}") from None
+    return tuple(out)
