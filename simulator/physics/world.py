@@ -1,0 +1,752 @@
+"""The pymunk world: balls, cushions, pockets, lines, and the stepping loop.
+
+Design (measured in physics/performance.md): per-ball Python work on every
+step, not ``space.step``, dominates the cost. So cloth friction runs inside
+pymunk's solver: each ball is tied to its own kinematic "anchor" body by a
+PivotJoint with no position correction, whose maximum force is the friction
+force. The joint pulls the ball's velocity towards the anchor's velocity at
+exactly mu*g, which is the closed-form motion of reference.md section 3 when
+the anchor moves at the velocity the phase ends with (v_roll while sliding,
+zero while rolling). Python touches a ball only at events: the stroke, a
+collision, and a scheduled phase change. Spin is not integrated per step; it
+is evaluated from the closed forms when an event needs it.
+
+Collisions: a ball's first contact with another ball or a cushion is taken
+over in ``pre_solve``: both balls are moved back to the exact moment of
+touching, the impulse of reference.md 5 or 6 is applied, and they are moved
+on for the rest of the step. Balls that already touch (a frozen rack) are
+left to pymunk's solver, which spreads an impulse through the group at once;
+the ball-ball friction and spin exchange is then added in ``post_solve``.
+Callbacks never raise: an exception is stored and re-raised after the step.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pymunk
+
+from simulator.events import (
+    CENTRE_LINE,
+    HEAD_STRING,
+    LONG_STRING,
+    BallSnapshot,
+    Event,
+    EventKind,
+    Frame,
+    Phase,
+    Stroke,
+)
+from simulator.physics import cloth, collisions, cue
+from simulator.physics.cushions import CushionPiece, closest_point, cushion_pieces
+from simulator.specs import Pocket, TableSpec
+from simulator.state import BallState, TableState, Where
+
+Vec3 = tuple[float, float, float]
+
+BALL = 1
+CUSHION = 2
+POCKET_ZONE = 3
+LINE = 4
+
+MAX_TRAVEL = 0.002  # metres a ball may move in one step (contacts are not missed)
+DT_MAX = 1.0 / 240.0
+DT_LEVELS = tuple(DT_MAX / 2**k for k in range(8))  # 1/240 s down to 1/30720 s
+MAX_SIM_TIME = 120.0
+TOUCH_GAP = 1e-9  # frozen balls start this far apart
+
+
+class PhysicsError(RuntimeError):
+    """Something inside the simulation went wrong (a bug, never user input)."""
+
+
+@dataclass
+class _Ball:
+    ball: int
+    body: pymunk.Body
+    shape: pymunk.Circle
+    anchor: pymunk.Body
+    joint: pymunk.PivotJoint
+    phase: Phase = Phase.STATIONARY
+    t_ref: float = 0.0
+    w_ref: Vec3 = (0.0, 0.0, 0.0)
+    u_ref: tuple[float, float] = (0.0, 0.0)
+    t_next: float = math.inf
+    speed_bound: float = 0.0
+    on_table: bool = True
+    z: float = 0.0
+
+
+class World:
+    """A table with balls, ready for one stroke and stepping to rest."""
+
+    def __init__(self, state: TableState, *, frame_dt: float = 1.0 / 60.0,
+                 audit: bool = False) -> None:
+        state.validate()
+        self.spec: TableSpec = state.spec
+        self.initial = state
+        self.params = self.spec.physics
+        self.radius = self.spec.balls.radius
+        self.mass = self.spec.balls.mass
+        self.g = self.params.gravity
+        self.frame_dt = frame_dt
+        self.audit = audit
+        self.t = 0.0
+        self.events: list[Event] = []
+        self.frames: list[Frame] = []
+        self.max_energy_gain = 0.0
+        self._errors: list[BaseException] = []
+        self._step_index = 0
+        self._fresh_pairs: list[tuple[_Ball, _Ball]] = []
+        self._fresh_cushions: list[tuple[_Ball, CushionPiece]] = []
+        self._near_pocket: dict[int, Pocket] = {}
+        self._near_line: dict[tuple[int, str], float] = {}
+        self._line_axis: dict[str, tuple[int, float]] = {
+            HEAD_STRING: (0, self.spec.head_string_x),
+            CENTRE_LINE: (0, self.spec.centre_line_x),
+            LONG_STRING: (1, self.spec.long_string_y),
+        }
+        self._final: dict[int, BallState] = {}
+        self._next_frame = 0.0
+        self._last_rows: dict[int, tuple[int, float, float, float]] = {}
+        self._build_space()
+        self._balls: dict[int, _Ball] = {}
+        self._by_shape: dict[pymunk.Shape, _Ball] = {}
+        for b in state.balls:
+            if b.where is Where.TABLE:
+                self._add_ball(b.ball, b.x, b.y)
+            else:
+                self._final[b.ball] = b
+        self._separate_touching()
+        self._next_change = math.inf
+        self._dt = DT_MAX
+
+    # -- construction ------------------------------------------------------
+    def _build_space(self) -> None:
+        space = pymunk.Space()
+        space.gravity = (0.0, 0.0)
+        space.damping = 1.0
+        space.collision_slop = 1e-5
+        space.iterations = 20
+        space.sleep_time_threshold = math.inf
+        self.space = space
+        self._pieces: dict[pymunk.Shape, CushionPiece] = {}
+        for piece in cushion_pieces(self.spec):
+            shape: pymunk.Shape
+            if piece.a == piece.b:
+                shape = pymunk.Circle(space.static_body, piece.radius, piece.a)
+            else:
+                shape = pymunk.Segment(space.static_body, piece.a, piece.b, piece.radius)
+            shape.collision_type = CUSHION
+            shape.friction = 0.0
+            shape.elasticity = 0.0
+            space.add(shape)
+            self._pieces[shape] = piece
+        self._zones: dict[pymunk.Shape, Pocket] = {}
+        for pocket in self.spec.pockets:
+            zone = pymunk.Circle(space.static_body,
+                                 pocket.mouth_width / 2 + 0.02, pocket.mouth_centre)
+            zone.sensor = True
+            zone.collision_type = POCKET_ZONE
+            space.add(zone)
+            self._zones[zone] = pocket
+        self._lines: dict[pymunk.Shape, str] = {}
+        L, W = self.spec.length, self.spec.width
+        for name, a, b in ((HEAD_STRING, (L / 4, 0.0), (L / 4, W)),
+                           (CENTRE_LINE, (L / 2, 0.0), (L / 2, W)),
+                           (LONG_STRING, (0.0, W / 2), (L, W / 2))):
+            seg = pymunk.Segment(space.static_body, a, b, 0.0)
+            seg.sensor = True
+            seg.collision_type = LINE
+            space.add(seg)
+            self._lines[seg] = name
+        space.on_collision(BALL, BALL, begin=self._ball_begin)
+        space.on_collision(BALL, CUSHION, begin=self._cushion_begin)
+        space.on_collision(BALL, POCKET_ZONE, begin=self._zone_begin,
+                           separate=self._zone_separate)
+        space.on_collision(BALL, LINE, begin=self._line_begin, separate=self._line_separate)
+
+    def _add_ball(self, ball: int, x: float, y: float) -> None:
+        body = pymunk.Body(self.mass, math.inf)
+        body.position = (x, y)
+        shape = pymunk.Circle(body, self.radius)
+        shape.collision_type = BALL
+        shape.friction = 0.0
+        shape.elasticity = math.sqrt(self.params.e_ball)
+        anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        joint = _friction_joint(body, anchor, self.params.mu_roll * self.mass * self.g)
+        self.space.add(body, shape, anchor, joint)
+        rec = _Ball(ball, body, shape, anchor, joint, z=self.radius)
+        self._balls[ball] = rec
+        self._by_shape[shape] = rec
+
+    def _separate_touching(self) -> None:
+        """Balls placed touching (a frozen rack) are set a nanometre apart, so
+        every contact starts with a fresh, recorded collision."""
+        recs = sorted(self._balls.values(), key=lambda r: r.ball)
+        d_touch = 2 * self.radius + TOUCH_GAP
+        for _ in range(10):
+            moved = False
+            for i, a in enumerate(recs):
+                for b in recs[i + 1:]:
+                    pa, pb = a.body.position, b.body.position
+                    d = math.dist(pa, pb)
+                    if 0.0 < d < d_touch:
+                        push = (d_touch - d) / 2 + 1e-12
+                        nx, ny = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
+                        a.body.position = (pa[0] - push * nx, pa[1] - push * ny)
+                        b.body.position = (pb[0] + push * nx, pb[1] + push * ny)
+                        moved = True
+            if not moved:
+                break
+
+    # -- spin and motion -----------------------------------------------------
+    def spin(self, rec: _Ball, t: float) -> Vec3:
+        p = self.params
+        if rec.phase is Phase.SLIDING:
+            return cloth.sliding_spin_at(rec.w_ref, rec.u_ref[0], rec.u_ref[1],
+                                         t - rec.t_ref, self.radius, p.mu_slide, self.g,
+                                         p.spin_decel)
+        wz = cloth.side_spin_at(rec.w_ref[2], t - rec.t_ref, p.spin_decel)
+        if rec.phase is Phase.ROLLING:
+            vx, vy = rec.body.velocity
+            return cloth.rolling_spin(vx, vy, wz, self.radius)
+        return (0.0, 0.0, wz)
+
+    def _set_motion(self, rec: _Ball, vx: float, vy: float, w: Vec3, t: float,
+                    record: bool = True) -> Phase:
+        """Give a ball new velocity and spin at time t; classify and retarget.
+
+        Returns the phase the ball had before; records a motion event if asked."""
+        p = self.params
+        old = rec.phase
+        phase = cloth.classify(vx, vy, w, self.radius)
+        rec.t_ref = t
+        rec.w_ref = w
+        if phase is Phase.SLIDING:
+            ux, uy = cloth.slip(vx, vy, w, self.radius)
+            rec.u_ref = (ux, uy)
+            rx, ry = cloth.rolling_velocity(vx, vy, ux, uy)
+            rec.anchor.velocity = (rx, ry)
+            self._renew_joint(rec, p.mu_slide * self.mass * self.g)
+            rec.t_next = t + cloth.slide_time(math.hypot(ux, uy), p.mu_slide, self.g)
+            rec.speed_bound = max(math.hypot(vx, vy), math.hypot(rx, ry))
+        elif phase is Phase.ROLLING:
+            rec.anchor.velocity = (0.0, 0.0)
+            self._renew_joint(rec, p.mu_roll * self.mass * self.g)
+            rec.t_next = t + cloth.roll_time(math.hypot(vx, vy), p.mu_roll, self.g)
+            rec.speed_bound = math.hypot(vx, vy)
+            rec.w_ref = cloth.rolling_spin(vx, vy, w[2], self.radius)
+        else:
+            vx = vy = 0.0
+            rec.anchor.velocity = (0.0, 0.0)
+            self._renew_joint(rec, p.mu_roll * self.mass * self.g)
+            rec.speed_bound = 0.0
+            rec.w_ref = (0.0, 0.0, w[2])
+            rec.t_next = t + abs(w[2]) / p.spin_decel if phase is Phase.SPINNING else math.inf
+        rec.body.velocity = (vx, vy)
+        rec.phase = phase
+        if record:
+            self._motion_event(rec, old, t)
+        self._refresh_schedule()
+        return old
+
+    def _motion_event(self, rec: _Ball, old: Phase, t: float) -> None:
+        if rec.phase is not old:
+            self._emit(Event(EventKind.MOTION, t, (rec.ball,), (self._snap(rec, t),),
+                             phase_from=old, phase_to=rec.phase))
+
+    def _renew_joint(self, rec: _Ball, max_force: float) -> None:
+        """A fresh friction joint: chipmunk warm-starts a joint with last step's
+        impulse (scaled by the dt ratio), which would push with the old phase's
+        force for one step after a change of phase or of dt."""
+        self.space.remove(rec.joint)
+        rec.joint = _friction_joint(rec.body, rec.anchor, max_force)
+        self.space.add(rec.joint)
+
+    def _refresh_schedule(self) -> None:
+        nxt = math.inf
+        vmax = 0.0
+        for r in self._balls.values():
+            if r.on_table:
+                if r.t_next < nxt:
+                    nxt = r.t_next
+                if r.speed_bound > vmax:
+                    vmax = r.speed_bound
+        self._next_change = nxt
+        self._vmax = vmax
+
+    def _snap(self, rec: _Ball, t: float) -> BallSnapshot:
+        x, y = rec.body.position
+        vx, vy = rec.body.velocity
+        w = self.spin(rec, t)
+        return BallSnapshot(rec.ball, x, y, rec.z, vx, vy, 0.0, w[0], w[1], w[2], rec.phase)
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    # -- the stroke ------------------------------------------------------------
+    def strike(self, stroke: Stroke) -> None:
+        cue_id = self.spec.balls.cue_ball
+        if cue_id not in self._balls:
+            raise cue.StrokeError("the cue ball is not on the table")
+        res = cue.strike(stroke, self.spec.balls, self.params)
+        rec = self._balls[cue_id]
+        vx, vy, vz = res.velocity
+        w = res.spin
+        if vz < 0.0:
+            # The slate stops the downward part (reference.md 8.3); its friction
+            # acts on the slip like any bounce.
+            ux, uy = cloth.slip(vx, vy, w, self.radius)
+            u = math.hypot(ux, uy)
+            if u > 0.0:
+                dv = min(self.params.mu_slide * (1 + self.params.e_slate) * abs(vz),
+                         2.0 / 7.0 * u)
+                dvx, dvy = -dv * ux / u, -dv * uy / u
+                vx += dvx
+                vy += dvy
+                k = 5.0 / (2.0 * self.radius)
+                w = (w[0] + k * dvy, w[1] - k * dvx, w[2])
+        self._set_motion(rec, vx, vy, w, 0.0, record=False)
+        self._emit(Event(EventKind.STROKE, 0.0, (cue_id,), (self._snap(rec, 0.0),),
+                         speed=math.hypot(vx, vy), tip_a=stroke.tip_a, tip_b=stroke.tip_b,
+                         elevation=stroke.elevation, miscue=res.miscue))
+        self._energy_checkpoint()
+
+    # -- collision callbacks ---------------------------------------------------
+    def _ball_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """Two balls start to touch: if they approach, record the contact for
+        resolution after the step and keep pymunk out of it."""
+        try:
+            a, b = (self._by_shape[s] for s in arb.shapes)
+            pa, pb = a.body.position, b.body.position
+            va, vb = a.body.velocity, b.body.velocity
+            approach = ((pb[0] - pa[0]) * (va[0] - vb[0])
+                        + (pb[1] - pa[1]) * (va[1] - vb[1]))
+            if approach > 0.0:
+                arb.process_collision = False
+                self._fresh_pairs.append((a, b) if a.ball < b.ball else (b, a))
+            # A pair that touches without approaching is left to pymunk, which
+            # only keeps the two from passing through each other.
+        except Exception as e:  # noqa: BLE001 - pymunk only prints callback errors
+            self._errors.append(e)
+
+    def _cushion_begin(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                       data: object) -> None:
+        try:
+            s_ball, s_cush = arb.shapes
+            rec = self._by_shape[s_ball]
+            piece = self._pieces[s_cush]
+            p = rec.body.position
+            v = rec.body.velocity
+            c = closest_point(piece, (p[0], p[1]))
+            if (c[0] - p[0]) * v[0] + (c[1] - p[1]) * v[1] > 0.0:
+                arb.process_collision = False
+                self._fresh_cushions.append((rec, piece))
+            # A ball grazing or resting against the rail is held by pymunk
+            # (elasticity 0): no bounce, no penetration.
+        except Exception as e:  # noqa: BLE001
+            self._errors.append(e)
+
+    # -- contact resolution after the step ---------------------------------------
+    def _resolve_contacts(self) -> None:
+        pairs = self._fresh_pairs
+        cushions = self._fresh_cushions
+        self._fresh_pairs = []
+        self._fresh_cushions = []
+        if pairs:
+            for group in _groups(pairs):
+                if len(group) == 1:
+                    self._resolve_pair(*group[0])
+                else:
+                    self._resolve_group(group)
+        for rec, piece in cushions:
+            if rec.on_table:
+                self._resolve_cushion(rec, piece)
+
+    def _touch_time(self, a: _Ball, b: _Ball) -> float:
+        """How long ago in this step the two balls touched (moving straight)."""
+        pa, pb = a.body.position, b.body.position
+        va, vb = a.body.velocity, b.body.velocity
+        rx, ry = pb[0] - pa[0], pb[1] - pa[1]
+        dvx, dvy = vb[0] - va[0], vb[1] - va[1]
+        aa = dvx * dvx + dvy * dvy
+        bb = rx * dvx + ry * dvy
+        cc = rx * rx + ry * ry - (2 * self.radius) ** 2
+        disc = bb * bb - aa * cc
+        if aa <= 0.0 or disc < 0.0:
+            return 0.0
+        return min(max((bb + math.sqrt(disc)) / aa, 0.0), self._dt)
+
+    def _resolve_pair(self, a: _Ball, b: _Ball) -> None:
+        """One collision, exactly: back to the touch, impulse, on to the step end."""
+        tau = self._touch_time(a, b)
+        pa, pb = a.body.position, b.body.position
+        va, vb = a.body.velocity, b.body.velocity
+        ca = (pa[0] - va[0] * tau, pa[1] - va[1] * tau)
+        cb = (pb[0] - vb[0] * tau, pb[1] - vb[1] * tau)
+        dist = math.dist(ca, cb)
+        if dist <= 0.0:
+            return
+        n = ((cb[0] - ca[0]) / dist, (cb[1] - ca[1]) / dist, 0.0)
+        t_hit = self.t - tau
+        wa, wb = self.spin(a, t_hit), self.spin(b, t_hit)
+        res = collisions.ball_ball((va[0], va[1], 0.0), wa, (vb[0], vb[1], 0.0), wb, n,
+                                   self.mass, self.radius, self.params.e_ball,
+                                   self.params.mu_ball)
+        if res is None:
+            return
+        va2, wa2, vb2, wb2, v_n = res
+        a.body.position = (ca[0] + va2[0] * tau, ca[1] + va2[1] * tau)
+        b.body.position = (cb[0] + vb2[0] * tau, cb[1] + vb2[1] * tau)
+        old_a = self._set_motion(a, va2[0], va2[1], wa2, t_hit, record=False)
+        old_b = self._set_motion(b, vb2[0], vb2[1], wb2, t_hit, record=False)
+        self._emit(Event(EventKind.BALL_BALL, t_hit, (a.ball, b.ball),
+                         (self._snap(a, t_hit), self._snap(b, t_hit)), speed=v_n))
+        self._motion_event(a, old_a, t_hit)
+        self._motion_event(b, old_b, t_hit)
+
+    def _resolve_group(self, group: list[tuple[_Ball, _Ball]]) -> None:
+        """Several contacts sharing balls in one step (a frozen cluster): solve the
+        normal impulses together, so the impulse spreads through the group, then
+        add each contact's friction and spin exchange."""
+        t = self.t
+        balls = sorted({r.ball: r for pair in group for r in pair}.values(),
+                       key=lambda r: r.ball)
+        vel = {r.ball: list(r.body.velocity) for r in balls}
+        spin = {r.ball: self.spin(r, t) for r in balls}
+        contacts = []
+        for a, b in group:
+            pa, pb = a.body.position, b.body.position
+            d = math.dist(pa, pb)
+            if d <= 0.0:
+                continue
+            n = ((pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d)
+            va, vb = vel[a.ball], vel[b.ball]
+            v_n0 = (va[0] - vb[0]) * n[0] + (va[1] - vb[1]) * n[1]
+            contacts.append([a, b, n, v_n0, 0.0, t - self._touch_time(a, b)])
+        e = self.params.e_ball
+        half_m = 0.5 * self.mass
+        for _ in range(200):
+            worst = 0.0
+            for c in contacts:
+                a, b, n, v_n0, acc = c[0], c[1], c[2], c[3], c[4]
+                va, vb = vel[a.ball], vel[b.ball]
+                v_n = (va[0] - vb[0]) * n[0] + (va[1] - vb[1]) * n[1]
+                target = -e * v_n0 if v_n0 > 0.0 else 0.0
+                delta = half_m * (v_n - target)
+                new = max(0.0, acc + delta)
+                dp = new - acc
+                if dp != 0.0:
+                    c[4] = new
+                    k = dp / self.mass
+                    va[0] -= k * n[0]
+                    va[1] -= k * n[1]
+                    vb[0] += k * n[0]
+                    vb[1] += k * n[1]
+                    worst = max(worst, abs(dp))
+            if worst < 1e-12:
+                break
+        for c in contacts:
+            a, b, n, p_n = c[0], c[1], c[2], c[4]
+            va, vb = vel[a.ball], vel[b.ball]
+            n3 = (n[0], n[1], 0.0)
+            dva, dwa, dvb, dwb = collisions.ball_ball_friction(
+                (va[0], va[1], 0.0), spin[a.ball], (vb[0], vb[1], 0.0), spin[b.ball],
+                n3, p_n, self.mass, self.radius, self.params.mu_ball)
+            va[0] += dva[0]
+            va[1] += dva[1]
+            vb[0] += dvb[0]
+            vb[1] += dvb[1]
+            wa, wb = spin[a.ball], spin[b.ball]
+            spin[a.ball] = (wa[0] + dwa[0], wa[1] + dwa[1], wa[2] + dwa[2])
+            spin[b.ball] = (wb[0] + dwb[0], wb[1] + dwb[1], wb[2] + dwb[2])
+        olds = {r.ball: self._set_motion(r, vel[r.ball][0], vel[r.ball][1], spin[r.ball], t,
+                                         record=False) for r in balls}
+        for c in sorted(contacts, key=lambda c: (c[5], c[0].ball, c[1].ball)):
+            if c[4] <= 0.0:
+                continue
+            a, b = c[0], c[1]
+            v_n = 2.0 * c[4] / ((1.0 + e) * self.mass)
+            self._emit(Event(EventKind.BALL_BALL, c[5], (a.ball, b.ball),
+                             (self._snap(a, t), self._snap(b, t)), speed=v_n))
+        for r in balls:
+            self._motion_event(r, olds[r.ball], t)
+
+    def _resolve_cushion(self, rec: _Ball, piece: CushionPiece) -> None:
+        p = rec.body.position
+        v = rec.body.velocity
+        c = closest_point(piece, (p[0], p[1]))
+        dx, dy = c[0] - p[0], c[1] - p[1]
+        dist = math.hypot(dx, dy)
+        if dist <= 0.0:
+            return
+        nx, ny = dx / dist, dy / dist
+        v_n = v[0] * nx + v[1] * ny
+        if v_n <= 0.0:
+            return
+        depth = self.radius + piece.radius - dist
+        tau = min(max(depth / v_n, 0.0), self._dt) if depth > 0 else 0.0
+        t_hit = self.t - tau
+        cp = (p[0] - v[0] * tau, p[1] - v[1] * tau)
+        w = self.spin(rec, t_hit)
+        res = collisions.cushion((v[0], v[1], 0.0), w, (nx, ny), self.spec.cushion_height,
+                                 self.mass, self.radius, self.params.e_cushion,
+                                 self.params.mu_cushion)
+        if res is None:
+            return
+        v2, w2, speed = res
+        rec.body.position = (cp[0] + v2[0] * tau, cp[1] + v2[1] * tau)
+        old = self._set_motion(rec, v2[0], v2[1], w2, t_hit, record=False)
+        name, pocket = piece.contact_name(cp)
+        self._emit(Event(EventKind.BALL_CUSHION, t_hit, (rec.ball,), (self._snap(rec, t_hit),),
+                         cushion=name, pocket=pocket, speed=speed))
+        self._motion_event(rec, old, t_hit)
+
+    def _zone_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        s_ball, s_zone = arb.shapes
+        rec = self._by_shape.get(s_ball)
+        if rec is not None and rec.on_table:
+            self._near_pocket[rec.ball] = self._zones[s_zone]
+
+    def _zone_separate(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                       data: object) -> None:
+        s_ball, s_zone = arb.shapes
+        rec = self._by_shape.get(s_ball)
+        if rec is not None and self._near_pocket.get(rec.ball) is self._zones[s_zone]:
+            del self._near_pocket[rec.ball]
+
+    def _line_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        s_ball, s_line = arb.shapes
+        rec = self._by_shape.get(s_ball)
+        if rec is None or not rec.on_table:
+            return
+        name = self._lines[s_line]
+        axis, value = self._line_axis[name]
+        self._near_line[(rec.ball, name)] = rec.body.position[axis] - value
+
+    def _line_separate(self, arb: pymunk.Arbiter, space: pymunk.Space,
+                       data: object) -> None:
+        s_ball, s_line = arb.shapes
+        rec = self._by_shape.get(s_ball)
+        if rec is not None:
+            self._near_line.pop((rec.ball, self._lines[s_line]), None)
+
+    # -- per-step checks -------------------------------------------------------
+    def _check_pockets(self) -> None:
+        for ball in sorted(self._near_pocket):
+            pocket = self._near_pocket[ball]
+            rec = self._balls[ball]
+            x, y = rec.body.position
+            mx, my = pocket.mouth_centre
+            depth = (x - mx) * pocket.inward[0] + (y - my) * pocket.inward[1]
+            if depth > pocket.drop_depth:
+                self._capture(rec, pocket)
+
+    def _capture(self, rec: _Ball, pocket: Pocket) -> None:
+        t = self.t
+        snap = self._snap(rec, t)
+        rec.on_table = False
+        rec.phase = Phase.POCKETED
+        rec.t_next = math.inf
+        rec.speed_bound = 0.0
+        self._near_pocket.pop(rec.ball, None)
+        for key in [k for k in self._near_line if k[0] == rec.ball]:
+            del self._near_line[key]
+        self.space.remove(rec.shape, rec.joint, rec.anchor, rec.body)
+        self._final[rec.ball] = BallState(rec.ball, Where.POCKETED, pocket=pocket.name)
+        self._emit(Event(EventKind.POCKETED, t, (rec.ball,), (snap,), pocket=pocket.name))
+        self._refresh_schedule()
+
+    def _check_lines(self) -> None:
+        for key in sorted(self._near_line):
+            ball, name = key
+            rec = self._balls[ball]
+            axis, value = self._line_axis[name]
+            before = self._near_line[key]
+            now = rec.body.position[axis] - value
+            if (before < 0.0 <= now) or (before >= 0.0 > now):
+                frac = before / (before - now) if before != now else 1.0
+                t_cross = self.t - self._dt * (1.0 - frac)
+                self._emit(Event(EventKind.LINE_CROSSED, t_cross, (ball,),
+                                 (self._snap(rec, self.t),), line=name,
+                                 direction=1 if now >= 0.0 else -1))
+            self._near_line[key] = now
+
+    def _transitions(self, until: float) -> None:
+        """Apply every phase change due by `until`, at its exact time."""
+        while self._next_change <= until and self._next_change < math.inf:
+            due = min((r for r in self._balls.values() if r.on_table),
+                      key=lambda r: (r.t_next, r.ball))
+            t = due.t_next
+            p = self.params
+            if due.phase is Phase.SLIDING:
+                # The joint has brought v to v_roll by now; set it exactly.
+                vx, vy = due.anchor.velocity
+                wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
+                w = cloth.rolling_spin(vx, vy, wz, self.radius)
+                self._set_motion(due, vx, vy, w, t)
+            elif due.phase is Phase.ROLLING:
+                wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
+                self._set_motion(due, 0.0, 0.0, (0.0, 0.0, wz), t)
+            elif due.phase is Phase.SPINNING:
+                self._set_motion(due, 0.0, 0.0, (0.0, 0.0, 0.0), t)
+            else:
+                due.t_next = math.inf
+                self._refresh_schedule()
+
+    def _energy(self) -> float:
+        total = 0.0
+        inertia = 0.4 * self.mass * self.radius**2
+        for r in self._balls.values():
+            if not r.on_table:
+                continue
+            vx, vy = r.body.velocity
+            w = self.spin(r, self.t)
+            total += 0.5 * self.mass * (vx * vx + vy * vy)
+            total += 0.5 * inertia * (w[0] ** 2 + w[1] ** 2 + w[2] ** 2)
+        return total
+
+    def _energy_checkpoint(self) -> None:
+        if not self.audit:
+            return
+        e = self._energy()
+        last = getattr(self, "_last_energy", None)
+        if last is not None and e > last:
+            self.max_energy_gain = max(self.max_energy_gain, e - last)
+        self._last_energy = e
+
+    def _sample_frames(self) -> list[Frame]:
+        out: list[Frame] = []
+        while self._next_frame <= self.t + 1e-12:
+            rows = []
+            for ball in sorted(self._balls):
+                rec = self._balls[ball]
+                if not rec.on_table:
+                    continue
+                if rec.phase is Phase.STATIONARY or rec.phase is Phase.SPINNING:
+                    row = self._last_rows.get(ball)
+                    if row is None:
+                        x, y = rec.body.position
+                        row = (ball, x, y, rec.z)
+                        self._last_rows[ball] = row
+                else:
+                    x, y = rec.body.position
+                    row = (ball, x, y, rec.z)
+                    self._last_rows[ball] = row
+                rows.append(row)
+            out.append(Frame(self._next_frame, tuple(rows)))
+            self._next_frame += self.frame_dt
+        self.frames += out
+        return out
+
+    def _choose_dt(self) -> float:
+        need = MAX_TRAVEL / self._vmax if self._vmax > 0 else DT_MAX
+        for dt in DT_LEVELS:
+            if dt <= need:
+                return dt
+        return DT_LEVELS[-1]
+
+    def moving(self) -> bool:
+        return any(r.on_table and (r.phase is Phase.SLIDING or r.phase is Phase.ROLLING)
+                   for r in self._balls.values())
+
+    # -- the loop --------------------------------------------------------------
+    def run(self) -> Iterator[list[Frame]]:
+        """Step to rest; yield the playback frames made by each chunk of steps."""
+        self._refresh_schedule()
+        yield self._sample_frames()
+        steps_since_check = 0
+        while True:
+            dt = self._choose_dt()
+            if dt != self._dt:
+                for r in self._balls.values():
+                    if r.on_table and r.phase in (Phase.SLIDING, Phase.ROLLING):
+                        self._renew_joint(r, r.joint.max_force)
+            self._dt = dt
+            self.t += dt
+            self._step_index += 1
+            self.space.step(dt)
+            if self._errors:
+                raise PhysicsError("collision handling failed") from self._errors[0]
+            if self._fresh_pairs or self._fresh_cushions:
+                self._resolve_contacts()
+                self._energy_checkpoint()
+            if self._near_pocket:
+                self._check_pockets()
+            if self._near_line:
+                self._check_lines()
+            if self._next_change <= self.t:
+                self._transitions(self.t)
+                self._energy_checkpoint()
+            steps_since_check += 1
+            if steps_since_check >= 64:
+                steps_since_check = 0
+                self._tighten_speed_bounds()
+                if not self.moving():
+                    break
+                if self.t > MAX_SIM_TIME:
+                    raise PhysicsError("the balls did not come to rest")
+            if self._next_frame <= self.t:
+                yield self._sample_frames()
+            if self._vmax == 0.0 and not self.moving():
+                break
+        # Only spinning balls remain: let their side spin run out analytically.
+        self._transitions(math.inf)
+        self._energy_checkpoint()
+        t_end = max([self.t, *(e.time for e in self.events)])
+        self.t = t_end
+        self.events.sort(key=lambda e: e.time)
+        self._emit(Event(EventKind.REST, t_end))
+        yield self._sample_frames()
+
+    def _tighten_speed_bounds(self) -> None:
+        for r in self._balls.values():
+            if r.on_table and r.phase is Phase.ROLLING:
+                vx, vy = r.body.velocity
+                r.speed_bound = math.hypot(vx, vy)
+        self._refresh_schedule()
+
+    def final_state(self) -> TableState:
+        balls: list[BallState] = []
+        for ball in self.initial.spec.balls.ids:
+            if ball in self._final:
+                balls.append(self._final[ball])
+            elif ball in self._balls:
+                x, y = self._balls[ball].body.position
+                balls.append(BallState(ball, Where.TABLE, float(x), float(y)))
+        return TableState(self.initial.table, tuple(balls))
+
+    def ball_positions(self) -> dict[int, tuple[float, float]]:
+        return {b: (float(r.body.position[0]), float(r.body.position[1]))
+                for b, r in self._balls.items() if r.on_table}
+
+
+def _friction_joint(body: pymunk.Body, anchor: pymunk.Body,
+                    max_force: float) -> pymunk.PivotJoint:
+    joint = pymunk.PivotJoint(body, anchor, (0.0, 0.0), (0.0, 0.0))
+    joint.max_bias = 0.0
+    joint.error_bias = 1.0  # no position correction at all
+    joint.max_force = max_force
+    return joint
+
+
+def _groups(pairs: list[tuple[_Ball, _Ball]]) -> list[list[tuple[_Ball, _Ball]]]:
+    """Split contacts into groups that share balls (connected components)."""
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for a, b in pairs:
+        ra, rb = find(a.ball), find(b.ball)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    groups: dict[int, list[tuple[_Ball, _Ball]]] = {}
+    for pair in pairs:
+        groups.setdefault(find(pair[0].ball), []).append(pair)
+    return [groups[k] for k in sorted(groups)]
