@@ -11,13 +11,13 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from simulator.state import TableState
 
 
-class EventKind(str, Enum):
+class EventKind(StrEnum):
     STROKE = "stroke"  # the cue tip strikes the cue ball
     TIP_CONTACT = "tip_contact"  # a later tip/stick contact (double hit, other ball)
     BALL_BALL = "ball_ball"
@@ -31,7 +31,7 @@ class EventKind(str, Enum):
     REST = "rest"  # everything stopped: the shot is over
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     SLIDING = "sliding"
     ROLLING = "rolling"
     SPINNING = "spinning"
@@ -68,12 +68,24 @@ class BallSnapshot:
         return math.hypot(self.vx, self.vy)
 
     def to_list(self) -> list[Any]:
-        return [self.ball, self.x, self.y, self.z, self.vx, self.vy, self.vz,
-                self.wx, self.wy, self.wz, self.phase.value]
+        return [
+            self.ball,
+            self.x,
+            self.y,
+            self.z,
+            self.vx,
+            self.vy,
+            self.vz,
+            self.wx,
+            self.wy,
+            self.wz,
+            self.phase.value,
+        ]
 
     @classmethod
     def from_list(cls, d: list[Any]) -> BallSnapshot:
-        return cls(int(d[0]), *(float(v) for v in d[1:10]), Phase(d[10]))
+        x, y, z, vx, vy, vz, wx, wy, wz = (float(v) for v in d[1:10])
+        return cls(int(d[0]), x, y, z, vx, vy, vz, wx, wy, wz, Phase(d[10]))
 
 
 @dataclass(frozen=True)
@@ -118,12 +130,26 @@ class Event:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind.value, "time": self.time,
-                             "balls": list(self.balls)}
+        d: dict[str, Any] = {
+            "kind": self.kind.value,
+            "time": self.time,
+            "balls": list(self.balls),
+        }
         if self.snapshots:
             d["snapshots"] = [s.to_list() for s in self.snapshots]
-        for name in ("cushion", "pocket", "line", "direction", "speed", "tip_a",
-                     "tip_b", "elevation", "miscue", "duration", "where"):
+        for name in (
+            "cushion",
+            "pocket",
+            "line",
+            "direction",
+            "speed",
+            "tip_a",
+            "tip_b",
+            "elevation",
+            "miscue",
+            "duration",
+            "where",
+        ):
             v = getattr(self, name)
             if v is not None:
                 d[name] = v
@@ -135,17 +161,34 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Event:
-        known = {"kind", "time", "balls", "snapshots", "cushion", "pocket", "line",
-                 "direction", "speed", "tip_a", "tip_b", "elevation", "miscue",
-                 "duration", "where", "phase_from", "phase_to"}
+        known = {
+            "kind",
+            "time",
+            "balls",
+            "snapshots",
+            "cushion",
+            "pocket",
+            "line",
+            "direction",
+            "speed",
+            "tip_a",
+            "tip_b",
+            "elevation",
+            "miscue",
+            "duration",
+            "where",
+            "phase_from",
+            "phase_to",
+        }
         unknown = set(d) - known
         if unknown:
             raise ValueError(f"unknown event key {sorted(unknown)[0]!r}")
         try:
             kind = EventKind(d["kind"])
         except (KeyError, ValueError):
-            raise ValueError(f"event kind must be one of "
-                             f"{', '.join(k.value for k in EventKind)}") from None
+            raise ValueError(
+                f"event kind must be one of {', '.join(k.value for k in EventKind)}"
+            ) from None
         opt = {k: d.get(k) for k in ("cushion", "pocket", "line", "where")}
         return cls(
             kind=kind,
@@ -187,15 +230,27 @@ class Stroke:
     contact_time: float = 0.001
 
     def to_dict(self) -> dict[str, float]:
-        return {"direction": self.direction, "speed": self.speed, "tip_a": self.tip_a,
-                "tip_b": self.tip_b, "elevation": self.elevation,
-                "follow_through": self.follow_through,
-                "contact_time": self.contact_time}
+        return {
+            "direction": self.direction,
+            "speed": self.speed,
+            "tip_a": self.tip_a,
+            "tip_b": self.tip_b,
+            "elevation": self.elevation,
+            "follow_through": self.follow_through,
+            "contact_time": self.contact_time,
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Stroke:
-        known = {"direction", "speed", "tip_a", "tip_b", "elevation",
-                 "follow_through", "contact_time"}
+        known = {
+            "direction",
+            "speed",
+            "tip_a",
+            "tip_b",
+            "elevation",
+            "follow_through",
+            "contact_time",
+        }
         unknown = set(d) - known
         if unknown:
             raise ValueError(f"stroke.{sorted(unknown)[0]}: unknown key")
@@ -204,7 +259,11 @@ class Stroke:
                 raise ValueError(f"stroke.{k}: missing")
         vals: dict[str, float] = {}
         for k, v in d.items():
-            if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+            if (
+                isinstance(v, bool)
+                or not isinstance(v, int | float)
+                or not math.isfinite(v)
+            ):
                 raise ValueError(f"stroke.{k}: expected a number, got {v!r}")
             vals[k] = float(v)
         return cls(**vals)

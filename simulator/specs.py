@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 Vec = tuple[float, float]
 
 CUE_BALL = 0
 
 
-class TableKind(str, Enum):
+class TableKind(StrEnum):
     POOL = "pool"
     PYRAMID = "pyramid"
 
@@ -66,7 +66,7 @@ class PhysicsParams:
         return 0.00995 + 0.108 * math.exp(-1.088 * slip_speed)
 
 
-class PocketKind(str, Enum):
+class PocketKind(StrEnum):
     CORNER = "corner"
     SIDE = "side"
 
@@ -87,7 +87,10 @@ class Pocket:
 
     @property
     def mouth_centre(self) -> Vec:
-        return ((self.jaw_a[0] + self.jaw_b[0]) / 2, (self.jaw_a[1] + self.jaw_b[1]) / 2)
+        return (
+            (self.jaw_a[0] + self.jaw_b[0]) / 2,
+            (self.jaw_a[1] + self.jaw_b[1]) / 2,
+        )
 
     @property
     def mouth_width(self) -> float:
@@ -97,7 +100,10 @@ class Pocket:
     def drop_centre(self) -> Vec:
         """A point on the drop line, on the pocket's axis."""
         cx, cy = self.mouth_centre
-        return (cx + self.inward[0] * self.drop_depth, cy + self.inward[1] * self.drop_depth)
+        return (
+            cx + self.inward[0] * self.drop_depth,
+            cy + self.inward[1] * self.drop_depth,
+        )
 
 
 @dataclass(frozen=True)
@@ -172,7 +178,7 @@ class TableSpec:
         return x < self.head_string_x
 
     def on_bed(self, x: float, y: float, margin: float = 0.0) -> bool:
-        """Whether a ball centre at (x, y) lies on the bed, at least R from the noses."""
+        """Whether a ball centre at (x, y) is on the bed, at least R from the noses."""
         r = self.balls.radius + margin
         return r <= x <= self.length - r and r <= y <= self.width - r
 
@@ -241,18 +247,72 @@ def _pockets_and_rails(
     diag = 1 / math.sqrt(2)
     L, W = length, width
     pockets = (
-        Pocket("head_right", PocketKind.CORNER, (0.0, s), (s, 0.0), (-diag, -diag),
-               corner_angle, facing_depth, corner_radius, corner_drop),
-        Pocket("head_left", PocketKind.CORNER, (s, W), (0.0, W - s), (-diag, diag),
-               corner_angle, facing_depth, corner_radius, corner_drop),
-        Pocket("side_right", PocketKind.SIDE, (L / 2 - h, 0.0), (L / 2 + h, 0.0), (0.0, -1.0),
-               side_angle, facing_depth, side_radius, side_drop),
-        Pocket("side_left", PocketKind.SIDE, (L / 2 + h, W), (L / 2 - h, W), (0.0, 1.0),
-               side_angle, facing_depth, side_radius, side_drop),
-        Pocket("foot_right", PocketKind.CORNER, (L - s, 0.0), (L, s), (diag, -diag),
-               corner_angle, facing_depth, corner_radius, corner_drop),
-        Pocket("foot_left", PocketKind.CORNER, (L, W - s), (L - s, W), (diag, diag),
-               corner_angle, facing_depth, corner_radius, corner_drop),
+        Pocket(
+            "head_right",
+            PocketKind.CORNER,
+            (0.0, s),
+            (s, 0.0),
+            (-diag, -diag),
+            corner_angle,
+            facing_depth,
+            corner_radius,
+            corner_drop,
+        ),
+        Pocket(
+            "head_left",
+            PocketKind.CORNER,
+            (s, W),
+            (0.0, W - s),
+            (-diag, diag),
+            corner_angle,
+            facing_depth,
+            corner_radius,
+            corner_drop,
+        ),
+        Pocket(
+            "side_right",
+            PocketKind.SIDE,
+            (L / 2 - h, 0.0),
+            (L / 2 + h, 0.0),
+            (0.0, -1.0),
+            side_angle,
+            facing_depth,
+            side_radius,
+            side_drop,
+        ),
+        Pocket(
+            "side_left",
+            PocketKind.SIDE,
+            (L / 2 + h, W),
+            (L / 2 - h, W),
+            (0.0, 1.0),
+            side_angle,
+            facing_depth,
+            side_radius,
+            side_drop,
+        ),
+        Pocket(
+            "foot_right",
+            PocketKind.CORNER,
+            (L - s, 0.0),
+            (L, s),
+            (diag, -diag),
+            corner_angle,
+            facing_depth,
+            corner_radius,
+            corner_drop,
+        ),
+        Pocket(
+            "foot_left",
+            PocketKind.CORNER,
+            (L, W - s),
+            (L - s, W),
+            (diag, diag),
+            corner_angle,
+            facing_depth,
+            corner_radius,
+            corner_drop,
+        ),
     )
     rails = (
         Rail("head", (0.0, W - s), (0.0, s), (-1.0, 0.0)),
@@ -272,11 +332,16 @@ def pool_table(feet: int = 9) -> TableSpec:
         raise ValueError(f"pool table size must be one of 7, 8, 9 ft, not {feet}")
     length, width = sizes[feet]
     pockets, rails = _pockets_and_rails(
-        length, width,
-        corner_mouth=0.1143, side_mouth=0.1270,
-        corner_angle=142.0, side_angle=104.0,
-        corner_radius=0.007, side_radius=0.007,
-        corner_drop=0.030, side_drop=0.020,
+        length,
+        width,
+        corner_mouth=0.1143,
+        side_mouth=0.1270,
+        corner_angle=142.0,
+        side_angle=104.0,
+        corner_radius=0.007,
+        side_radius=0.007,
+        corner_drop=0.030,
+        side_drop=0.020,
         facing_depth=0.055,
     )
     d = POOL_BALLS.diameter
@@ -300,12 +365,17 @@ def pyramid_table() -> TableSpec:
     """The Russian pyramid 12 ft table (pyramid-and-express.md section 1.1)."""
     length, width = 3.550, 1.775
     pockets, rails = _pockets_and_rails(
-        length, width,
-        corner_mouth=0.072, side_mouth=0.082,
+        length,
+        width,
+        corner_mouth=0.072,
+        side_mouth=0.082,
         # The pyramid's facings run nearly parallel to the pocket axis.
-        corner_angle=137.0, side_angle=95.0,
-        corner_radius=0.005, side_radius=0.011,
-        corner_drop=0.030, side_drop=0.025,
+        corner_angle=137.0,
+        side_angle=95.0,
+        corner_radius=0.005,
+        side_radius=0.011,
+        corner_drop=0.030,
+        side_drop=0.025,
         facing_depth=0.06,
     )
     return TableSpec(
@@ -328,8 +398,14 @@ def pyramid_table() -> TableSpec:
 TABLES: dict[str, TableSpec] = {
     t.name: t for t in (pool_table(9), pool_table(8), pool_table(7), pyramid_table())
 }
-TABLE_ALIASES = {"pool": "pool_9ft", "9ft": "pool_9ft", "8ft": "pool_8ft",
-                 "7ft": "pool_7ft", "pyramid": "pyramid_12ft", "12ft": "pyramid_12ft"}
+TABLE_ALIASES = {
+    "pool": "pool_9ft",
+    "9ft": "pool_9ft",
+    "8ft": "pool_8ft",
+    "7ft": "pool_7ft",
+    "pyramid": "pyramid_12ft",
+    "12ft": "pyramid_12ft",
+}
 
 
 def table_by_name(name: str) -> TableSpec:

@@ -6,13 +6,13 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from simulator.specs import TableSpec, Vec, table_by_name
 
 
-class Where(str, Enum):
+class Where(StrEnum):
     TABLE = "table"
     POCKETED = "pocketed"
     OFF_TABLE = "off_table"
@@ -90,14 +90,16 @@ class TableState:
     def place(self, ball: int, x: float, y: float) -> TableState:
         return self.with_ball(BallState(ball, Where.TABLE, x, y))
 
-    def remove(self, ball: int, where: Where = Where.POCKETED,
-               pocket: str | None = None) -> TableState:
+    def remove(
+        self, ball: int, where: Where = Where.POCKETED, pocket: str | None = None
+    ) -> TableState:
         return self.with_ball(BallState(ball, where, pocket=pocket))
 
     # -- construction and checks ---------------------------------------------
     @classmethod
-    def from_positions(cls, table: str, positions: Mapping[int, Vec],
-                       absent: Iterable[int] = ()) -> TableState:
+    def from_positions(
+        cls, table: str, positions: Mapping[int, Vec], absent: Iterable[int] = ()
+    ) -> TableState:
         """Balls at the given positions; every other ball of the set is in `absent`
         (pocketed) or, if not listed there either, simply not in play (pocketed)."""
         spec = table_by_name(table)
@@ -125,13 +127,16 @@ class TableState:
             seen.add(b.ball)
             if b.where is Where.TABLE:
                 if not (math.isfinite(b.x) and math.isfinite(b.y)):
-                    raise StateError(f"{field}: position of ball {b.ball} is not a number")
+                    raise StateError(
+                        f"{field}: position of ball {b.ball} is not a number"
+                    )
+                r = spec.balls.radius
                 if not spec.on_bed(b.x, b.y, margin=-1e-6):
                     raise StateError(
-                        f"{field}: ball {b.ball} at ({b.x:.4f}, {b.y:.4f}) is off the bed "
-                        f"(x must be in [{spec.balls.radius:.4f}, "
-                        f"{spec.length - spec.balls.radius:.4f}], y in "
-                        f"[{spec.balls.radius:.4f}, {spec.width - spec.balls.radius:.4f}])")
+                        f"{field}: ball {b.ball} at ({b.x:.4f}, {b.y:.4f}) is off "
+                        f"the bed (x must be in [{r:.4f}, {spec.length - r:.4f}], "
+                        f"y in [{r:.4f}, {spec.width - r:.4f}])"
+                    )
             if b.where is Where.POCKETED and b.pocket is not None:
                 names = {p.name for p in spec.pockets}
                 if b.pocket not in names:
@@ -139,12 +144,13 @@ class TableState:
         on = [b for b in self.balls if b.where is Where.TABLE]
         d_min = 2 * spec.balls.radius - overlap_tolerance
         for i, a in enumerate(on):
-            for b in on[i + 1:]:
+            for b in on[i + 1 :]:
                 if math.dist(a.pos, b.pos) < d_min:
                     raise StateError(
                         f"balls {a.ball} and {b.ball} overlap "
                         f"(centres {math.dist(a.pos, b.pos) * 1000:.1f} mm apart, "
-                        f"a ball is {2000 * spec.balls.radius:.1f} mm wide)")
+                        f"a ball is {2000 * spec.balls.radius:.1f} mm wide)"
+                    )
 
     # -- serialisation -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -182,7 +188,8 @@ class TableState:
                 where = Where(item.get("where", "table"))
             except ValueError:
                 raise StateError(
-                    f"{f}.where: must be table, pocketed or off_table") from None
+                    f"{f}.where: must be table, pocketed or off_table"
+                ) from None
             x = item.get("x", 0.0)
             y = item.get("y", 0.0)
             for name, v in (("x", x), ("y", y)):

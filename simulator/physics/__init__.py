@@ -4,5 +4,12 @@ from simulator.physics.cue import StrokeError, ball_speed, cue_speed_for
 from simulator.physics.simulate import ShotStream, simulate
 from simulator.physics.world import PhysicsError, World
 
-__all__ = ["PhysicsError", "ShotStream", "StrokeError", "World", "ball_speed",
-           "cue_speed_for", "simulate"]
+__all__ = [
+    "PhysicsError",
+    "ShotStream",
+    "StrokeError",
+    "World",
+    "ball_speed",
+    "cue_speed_for",
+    "simulate",
+]

@@ -59,8 +59,16 @@ def side_spin_at(wz0: float, dt: float, spin_decel: float) -> float:
     return math.copysign(mag, wz0)
 
 
-def sliding_spin_at(w0: Vec3, ux: float, uy: float, dt: float, radius: float,
-                    mu_slide: float, g: float, spin_decel: float) -> Vec3:
+def sliding_spin_at(
+    w0: Vec3,
+    ux: float,
+    uy: float,
+    dt: float,
+    radius: float,
+    mu_slide: float,
+    g: float,
+    spin_decel: float,
+) -> Vec3:
     """w_xy(t) = w_xy0 + (5 mu_s g t / 2R)(z x u_hat) while sliding (3.1)."""
     u = math.hypot(ux, uy)
     if u <= 0.0:

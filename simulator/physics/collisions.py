@@ -12,8 +12,11 @@ Vec3 = tuple[float, float, float]
 
 
 def _cross(a: Vec3, b: Vec3) -> Vec3:
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
-            a[0] * b[1] - a[1] * b[0])
+    return (
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    )
 
 
 def _dot(a: Vec3, b: Vec3) -> float:
@@ -21,8 +24,15 @@ def _dot(a: Vec3, b: Vec3) -> float:
 
 
 def ball_ball_friction(
-    v1: Vec3, w1: Vec3, v2: Vec3, w2: Vec3, n: Vec3, p_n: float, mass: float,
-    radius: float, mu: Callable[[float], float],
+    v1: Vec3,
+    w1: Vec3,
+    v2: Vec3,
+    w2: Vec3,
+    n: Vec3,
+    p_n: float,
+    mass: float,
+    radius: float,
+    mu: Callable[[float], float],
 ) -> tuple[Vec3, Vec3, Vec3, Vec3]:
     """The friction part of a ball-ball impulse (steps 2-4 of section 5).
 
@@ -37,8 +47,11 @@ def ball_ball_friction(
     r2 = (-r1[0], -r1[1], -r1[2])
     c1 = _cross(w1, r1)
     c2 = _cross(w2, r2)
-    s = (v1[0] + c1[0] - v2[0] - c2[0], v1[1] + c1[1] - v2[1] - c2[1],
-         v1[2] + c1[2] - v2[2] - c2[2])
+    s = (
+        v1[0] + c1[0] - v2[0] - c2[0],
+        v1[1] + c1[1] - v2[1] - c2[1],
+        v1[2] + c1[2] - v2[2] - c2[2],
+    )
     sn = _dot(s, n)
     s = (s[0] - sn * n[0], s[1] - sn * n[1], s[2] - sn * n[2])
     s_mag = math.sqrt(_dot(s, s))
@@ -56,8 +69,15 @@ def ball_ball_friction(
 
 
 def ball_ball(
-    v1: Vec3, w1: Vec3, v2: Vec3, w2: Vec3, n: Vec3, mass: float, radius: float,
-    restitution: float, mu: Callable[[float], float],
+    v1: Vec3,
+    w1: Vec3,
+    v2: Vec3,
+    w2: Vec3,
+    n: Vec3,
+    mass: float,
+    radius: float,
+    restitution: float,
+    mu: Callable[[float], float],
 ) -> tuple[Vec3, Vec3, Vec3, Vec3, float] | None:
     """A whole ball-ball collision of equal balls. None if they separate.
 
@@ -81,8 +101,14 @@ def ball_ball(
 
 
 def cushion(
-    v: Vec3, w: Vec3, n: tuple[float, float], contact_height: float, mass: float,
-    radius: float, restitution: float, mu: float,
+    v: Vec3,
+    w: Vec3,
+    n: tuple[float, float],
+    contact_height: float,
+    mass: float,
+    radius: float,
+    restitution: float,
+    mu: float,
 ) -> tuple[Vec3, Vec3, float] | None:
     """Ball against a rigid cushion nose above its centre (section 6, Han 2005).
 
@@ -112,7 +138,10 @@ def cushion(
     inertia = 0.4 * mass * radius * radius
     torque = _cross(r_i, j)
     v_new = (v[0] + j[0] / mass, v[1] + j[1] / mass, 0.0)  # the slate takes v_z
-    w_new = (w[0] + torque[0] / inertia, w[1] + torque[1] / inertia,
-             w[2] + torque[2] / inertia)
+    w_new = (
+        w[0] + torque[0] / inertia,
+        w[1] + torque[1] / inertia,
+        w[2] + torque[2] / inertia,
+    )
     normal_speed = v[0] * n[0] + v[1] * n[1]
     return v_new, w_new, normal_speed

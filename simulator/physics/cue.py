@@ -23,54 +23,80 @@ class StrokeError(ValueError):
 
 @dataclass(frozen=True)
 class StrikeResult:
-    velocity: Vec3  # ball velocity just after the tip leaves (v_z < 0 goes into the slate)
+    velocity: (
+        Vec3  # ball velocity just after the tip leaves (v_z < 0 goes into the slate)
+    )
     spin: Vec3
     miscue: bool
     squirt_deg: float
 
 
 def validate(stroke: Stroke) -> None:
-    for name in ("direction", "speed", "tip_a", "tip_b", "elevation",
-                 "follow_through", "contact_time"):
+    for name in (
+        "direction",
+        "speed",
+        "tip_a",
+        "tip_b",
+        "elevation",
+        "follow_through",
+        "contact_time",
+    ):
         v = getattr(stroke, name)
         if not math.isfinite(v):
             raise StrokeError(f"stroke.{name}: must be a finite number, got {v}")
     if not 0.0 < stroke.speed <= MAX_CUE_SPEED:
         raise StrokeError(
             f"stroke.speed: {stroke.speed} m/s is outside (0, {MAX_CUE_SPEED}] m/s "
-            "(the cue speed at impact)")
+            "(the cue speed at impact)"
+        )
     off = math.hypot(stroke.tip_a, stroke.tip_b)
     if off > MAX_OFFSET:
         raise StrokeError(
-            f"stroke.tip_a/tip_b: offset {off:.2f} R is off the ball (at most {MAX_OFFSET})")
+            f"stroke.tip_a/tip_b: offset {off:.2f} R is off the ball "
+            f"(at most {MAX_OFFSET})"
+        )
     if not 0.0 <= stroke.elevation <= MAX_ELEVATION:
         raise StrokeError(
-            f"stroke.elevation: {stroke.elevation} degrees is outside [0, {MAX_ELEVATION}]")
+            f"stroke.elevation: {stroke.elevation} degrees is outside "
+            f"[0, {MAX_ELEVATION}]"
+        )
     if not 0.0 <= stroke.follow_through <= 0.5:
         raise StrokeError("stroke.follow_through: must be between 0 and 0.5 m")
     if not 0.0 < stroke.contact_time <= 0.2:
         raise StrokeError("stroke.contact_time: must be between 0 and 0.2 s")
 
 
-def ball_speed(cue_speed: float, a: float, b: float, balls: BallSet,
-               params: PhysicsParams) -> float:
+def ball_speed(
+    cue_speed: float, a: float, b: float, balls: BallSet, params: PhysicsParams
+) -> float:
     """v = (1 + e_tip) V / (1 + m/M + 5/2 (a^2 + b^2)) (point-impulse model)."""
-    return ((1.0 + params.e_tip) * cue_speed
-            / (1.0 + balls.mass / params.cue_mass + 2.5 * (a * a + b * b)))
+    return (
+        (1.0 + params.e_tip)
+        * cue_speed
+        / (1.0 + balls.mass / params.cue_mass + 2.5 * (a * a + b * b))
+    )
 
 
-def cue_speed_for(ball_speed_wanted: float, a: float, b: float, balls: BallSet,
-                  params: PhysicsParams) -> float:
+def cue_speed_for(
+    ball_speed_wanted: float, a: float, b: float, balls: BallSet, params: PhysicsParams
+) -> float:
     """The cue speed that gives the cue ball this speed (inverse of ball_speed)."""
-    return (ball_speed_wanted * (1.0 + balls.mass / params.cue_mass + 2.5 * (a * a + b * b))
-            / (1.0 + params.e_tip))
+    return (
+        ball_speed_wanted
+        * (1.0 + balls.mass / params.cue_mass + 2.5 * (a * a + b * b))
+        / (1.0 + params.e_tip)
+    )
 
 
 def squirt_angle(a: float, params: PhysicsParams) -> float:
     """Cue-ball deflection (radians, positive = to the left of the cue line)."""
     a = max(-0.99, min(0.99, a))
-    return math.atan(2.5 * a * math.sqrt(1.0 - a * a)
-                     / (1.0 + params.cue_end_mass_ratio + 2.5 * (1.0 - a * a)))
+    return math.atan(
+        2.5
+        * a
+        * math.sqrt(1.0 - a * a)
+        / (1.0 + params.cue_end_mass_ratio + 2.5 * (1.0 - a * a))
+    )
 
 
 def strike(stroke: Stroke, balls: BallSet, params: PhysicsParams) -> StrikeResult:
@@ -88,21 +114,37 @@ def strike(stroke: Stroke, balls: BallSet, params: PhysicsParams) -> StrikeResul
         a, b = a * scale, b * scale
         speed_factor = MISCUE_SPEED_FACTOR
         side = a if abs(a) > 1e-9 else b
-        extra_deflection = math.radians(MISCUE_DEFLECTION_DEG) * math.copysign(1.0, side)
+        extra_deflection = math.radians(MISCUE_DEFLECTION_DEG) * math.copysign(
+            1.0, side
+        )
     r = balls.radius
     phi = math.radians(stroke.direction)
     theta = math.radians(stroke.elevation)
-    d = (math.cos(phi) * math.cos(theta), math.sin(phi) * math.cos(theta), -math.sin(theta))
-    up = (math.cos(phi) * math.sin(theta), math.sin(phi) * math.sin(theta), math.cos(theta))
-    right = (d[1] * up[2] - d[2] * up[1], d[2] * up[0] - d[0] * up[2],
-             d[0] * up[1] - d[1] * up[0])
+    d = (
+        math.cos(phi) * math.cos(theta),
+        math.sin(phi) * math.cos(theta),
+        -math.sin(theta),
+    )
+    up = (
+        math.cos(phi) * math.sin(theta),
+        math.sin(phi) * math.sin(theta),
+        math.cos(theta),
+    )
+    right = (
+        d[1] * up[2] - d[2] * up[1],
+        d[2] * up[0] - d[0] * up[2],
+        d[0] * up[1] - d[1] * up[0],
+    )
     c = math.sqrt(max(0.0, 1.0 - a * a - b * b))
     q = tuple(r * (-c * d[i] + a * right[i] + b * up[i]) for i in range(3))
     v = ball_speed(stroke.speed, a, b, balls, params) * speed_factor
     inertia = 0.4 * balls.mass * r * r
     k = balls.mass * v / inertia
-    spin = (k * (q[1] * d[2] - q[2] * d[1]), k * (q[2] * d[0] - q[0] * d[2]),
-            k * (q[0] * d[1] - q[1] * d[0]))
+    spin = (
+        k * (q[1] * d[2] - q[2] * d[1]),
+        k * (q[2] * d[0] - q[0] * d[2]),
+        k * (q[0] * d[1] - q[1] * d[0]),
+    )
     squirt = squirt_angle(a, params) + extra_deflection
     cs, sn = math.cos(squirt), math.sin(squirt)
     vx, vy = v * d[0], v * d[1]

@@ -32,7 +32,9 @@ class CushionPiece:
         touched on the rounding of a jaw."""
         if self.end_pockets is not None and self.a != self.b:
             dx, dy = self.b[0] - self.a[0], self.b[1] - self.a[1]
-            t = ((p[0] - self.a[0]) * dx + (p[1] - self.a[1]) * dy) / (dx * dx + dy * dy)
+            t = ((p[0] - self.a[0]) * dx + (p[1] - self.a[1]) * dy) / (
+                dx * dx + dy * dy
+            )
             if t <= 0.0:
                 return f"jaw:{self.end_pockets[0]}", self.end_pockets[0]
             if t >= 1.0:
@@ -60,7 +62,9 @@ def _pocket_at(spec: TableSpec, tip: Vec) -> Pocket:
     raise ValueError(f"no pocket has a jaw tip at {tip}")
 
 
-def _jaw(tip: Vec, along: Vec, normal: Vec, pocket: Pocket) -> tuple[list[CushionPiece], Vec]:
+def _jaw(
+    tip: Vec, along: Vec, normal: Vec, pocket: Pocket
+) -> tuple[list[CushionPiece], Vec]:
     """The facing and rounded nose at one jaw tip.
 
     ``along`` points from the tip along the nose away from the pocket;
@@ -68,8 +72,12 @@ def _jaw(tip: Vec, along: Vec, normal: Vec, pocket: Pocket) -> tuple[list[Cushio
     the nose segment should start (the tangent point of the rounding).
     """
     alpha = math.radians(pocket.facing_angle_deg)
-    facing = _unit((math.cos(alpha) * along[0] + math.sin(alpha) * normal[0],
-                    math.cos(alpha) * along[1] + math.sin(alpha) * normal[1]))
+    facing = _unit(
+        (
+            math.cos(alpha) * along[0] + math.sin(alpha) * normal[0],
+            math.cos(alpha) * along[1] + math.sin(alpha) * normal[1],
+        )
+    )
     # Normal of the facing that points into the cushion (the side away from the pocket).
     fn = (-facing[1], facing[0])
     if fn[0] * along[0] + fn[1] * along[1] < 0:
@@ -85,7 +93,9 @@ def _jaw(tip: Vec, along: Vec, normal: Vec, pocket: Pocket) -> tuple[list[Cushio
     name = f"jaw:{pocket.name}"
     pieces = [
         CushionPiece(name, pocket.name, centre, centre, r),
-        CushionPiece(name, pocket.name, _add(face_tangent, fn, s), _add(face_end, fn, s), s),
+        CushionPiece(
+            name, pocket.name, _add(face_tangent, fn, s), _add(face_end, fn, s), s
+        ),
     ]
     return pieces, nose_tangent
 
@@ -106,8 +116,14 @@ def _rail_pieces(spec: TableSpec, rail: Rail) -> list[CushionPiece]:
     jaw_start, t_start = _jaw(rail.start, along, rail.normal, p_start)
     jaw_end, t_end = _jaw(rail.end, back, rail.normal, p_end)
     s = SEGMENT_RADIUS
-    nose = CushionPiece(rail.name, None, _add(t_start, rail.normal, s),
-                        _add(t_end, rail.normal, s), s, (p_start.name, p_end.name))
+    nose = CushionPiece(
+        rail.name,
+        None,
+        _add(t_start, rail.normal, s),
+        _add(t_end, rail.normal, s),
+        s,
+        (p_start.name, p_end.name),
+    )
     return [*jaw_start, nose, *jaw_end]
 
 

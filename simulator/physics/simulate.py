@@ -19,8 +19,13 @@ class ShotStream:
     frame up to simulated time ``t`` (or until rest) and returns the new ones.
     """
 
-    def __init__(self, state: TableState, stroke: Stroke,
-                 frame_dt: float = DEFAULT_FRAME_DT, audit: bool = False) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        stroke: Stroke,
+        frame_dt: float = DEFAULT_FRAME_DT,
+        audit: bool = False,
+    ) -> None:
         validate(stroke)
         self.stroke = stroke
         self.world = World(state, frame_dt=frame_dt, audit=audit)
@@ -75,7 +80,11 @@ class ShotStream:
         return self._shot
 
 
-def simulate(state: TableState, stroke: Stroke, frame_dt: float = DEFAULT_FRAME_DT,
-             audit: bool = False) -> Shot:
+def simulate(
+    state: TableState,
+    stroke: Stroke,
+    frame_dt: float = DEFAULT_FRAME_DT,
+    audit: bool = False,
+) -> Shot:
     """Run one stroke to rest. The same inputs give the same Shot, bit for bit."""
     return ShotStream(state, stroke, frame_dt=frame_dt, audit=audit).run_to_end()

@@ -53,7 +53,9 @@ LINE = 4
 
 MAX_TRAVEL = 0.002  # metres a ball may move in one step (contacts are not missed)
 DT_MAX = 1.0 / 240.0
-DT_LEVELS = tuple(DT_MAX / 2**k for k in range(8))  # 1/240 s down to 1/30720 s
+DT_LEVELS: tuple[float, ...] = tuple(
+    DT_MAX / float(2**k) for k in range(8)
+)  # 1/240 s down to 1/30720 s
 MAX_SIM_TIME = 120.0
 TOUCH_GAP = 1e-9  # frozen balls start this far apart
 
@@ -79,11 +81,24 @@ class _Ball:
     z: float = 0.0
 
 
+@dataclass
+class _Contact:
+    """One contact of a cluster solved together."""
+
+    a: _Ball
+    b: _Ball
+    normal: tuple[float, float]
+    approach: float  # normal speed before the impulse
+    impulse: float
+    time: float
+
+
 class World:
     """A table with balls, ready for one stroke and stepping to rest."""
 
-    def __init__(self, state: TableState, *, frame_dt: float = 1.0 / 60.0,
-                 audit: bool = False) -> None:
+    def __init__(
+        self, state: TableState, *, frame_dt: float = 1.0 / 60.0, audit: bool = False
+    ) -> None:
         state.validate()
         self.spec: TableSpec = state.spec
         self.initial = state
@@ -99,8 +114,8 @@ class World:
         self.max_energy_gain = 0.0
         self._errors: list[BaseException] = []
         self._step_index = 0
-        self._fresh_pairs: list[tuple[_Ball, _Ball]] = []
-        self._fresh_cushions: list[tuple[_Ball, CushionPiece]] = []
+        self._touching_pairs: dict[tuple[int, int], tuple[_Ball, _Ball]] = {}
+        self._touching_cushions: dict[tuple[int, int], tuple[_Ball, CushionPiece]] = {}
         self._near_pocket: dict[int, Pocket] = {}
         self._near_line: dict[tuple[int, str], float] = {}
         self._line_axis: dict[str, tuple[int, float]] = {
@@ -133,40 +148,54 @@ class World:
         space.sleep_time_threshold = math.inf
         self.space = space
         self._pieces: dict[pymunk.Shape, CushionPiece] = {}
-        for piece in cushion_pieces(self.spec):
+        self._piece_index: dict[pymunk.Shape, int] = {}
+        for index, piece in enumerate(cushion_pieces(self.spec)):
             shape: pymunk.Shape
             if piece.a == piece.b:
                 shape = pymunk.Circle(space.static_body, piece.radius, piece.a)
             else:
-                shape = pymunk.Segment(space.static_body, piece.a, piece.b, piece.radius)
+                shape = pymunk.Segment(
+                    space.static_body, piece.a, piece.b, piece.radius
+                )
             shape.collision_type = CUSHION
             shape.friction = 0.0
             shape.elasticity = 0.0
             space.add(shape)
             self._pieces[shape] = piece
+            self._piece_index[shape] = index
         self._zones: dict[pymunk.Shape, Pocket] = {}
         for pocket in self.spec.pockets:
-            zone = pymunk.Circle(space.static_body,
-                                 pocket.mouth_width / 2 + 0.02, pocket.mouth_centre)
+            zone = pymunk.Circle(
+                space.static_body, pocket.mouth_width / 2 + 0.02, pocket.mouth_centre
+            )
             zone.sensor = True
             zone.collision_type = POCKET_ZONE
             space.add(zone)
             self._zones[zone] = pocket
         self._lines: dict[pymunk.Shape, str] = {}
         L, W = self.spec.length, self.spec.width
-        for name, a, b in ((HEAD_STRING, (L / 4, 0.0), (L / 4, W)),
-                           (CENTRE_LINE, (L / 2, 0.0), (L / 2, W)),
-                           (LONG_STRING, (0.0, W / 2), (L, W / 2))):
+        for name, a, b in (
+            (HEAD_STRING, (L / 4, 0.0), (L / 4, W)),
+            (CENTRE_LINE, (L / 2, 0.0), (L / 2, W)),
+            (LONG_STRING, (0.0, W / 2), (L, W / 2)),
+        ):
             seg = pymunk.Segment(space.static_body, a, b, 0.0)
             seg.sensor = True
             seg.collision_type = LINE
             space.add(seg)
             self._lines[seg] = name
-        space.on_collision(BALL, BALL, begin=self._ball_begin)
-        space.on_collision(BALL, CUSHION, begin=self._cushion_begin)
-        space.on_collision(BALL, POCKET_ZONE, begin=self._zone_begin,
-                           separate=self._zone_separate)
-        space.on_collision(BALL, LINE, begin=self._line_begin, separate=self._line_separate)
+        space.on_collision(
+            BALL, BALL, begin=self._ball_begin, separate=self._ball_separate
+        )
+        space.on_collision(
+            BALL, CUSHION, begin=self._cushion_begin, separate=self._cushion_separate
+        )
+        space.on_collision(
+            BALL, POCKET_ZONE, begin=self._zone_begin, separate=self._zone_separate
+        )
+        space.on_collision(
+            BALL, LINE, begin=self._line_begin, separate=self._line_separate
+        )
 
     def _add_ball(self, ball: int, x: float, y: float) -> None:
         body = pymunk.Body(self.mass, math.inf)
@@ -190,7 +219,7 @@ class World:
         for _ in range(10):
             moved = False
             for i, a in enumerate(recs):
-                for b in recs[i + 1:]:
+                for b in recs[i + 1 :]:
                     pa, pb = a.body.position, b.body.position
                     d = math.dist(pa, pb)
                     if 0.0 < d < d_touch:
@@ -206,17 +235,25 @@ class World:
     def spin(self, rec: _Ball, t: float) -> Vec3:
         p = self.params
         if rec.phase is Phase.SLIDING:
-            return cloth.sliding_spin_at(rec.w_ref, rec.u_ref[0], rec.u_ref[1],
-                                         t - rec.t_ref, self.radius, p.mu_slide, self.g,
-                                         p.spin_decel)
+            return cloth.sliding_spin_at(
+                rec.w_ref,
+                rec.u_ref[0],
+                rec.u_ref[1],
+                t - rec.t_ref,
+                self.radius,
+                p.mu_slide,
+                self.g,
+                p.spin_decel,
+            )
         wz = cloth.side_spin_at(rec.w_ref[2], t - rec.t_ref, p.spin_decel)
         if rec.phase is Phase.ROLLING:
             vx, vy = rec.body.velocity
             return cloth.rolling_spin(vx, vy, wz, self.radius)
         return (0.0, 0.0, wz)
 
-    def _set_motion(self, rec: _Ball, vx: float, vy: float, w: Vec3, t: float,
-                    record: bool = True) -> Phase:
+    def _set_motion(
+        self, rec: _Ball, vx: float, vy: float, w: Vec3, t: float, record: bool = True
+    ) -> Phase:
         """Give a ball new velocity and spin at time t; classify and retarget.
 
         Returns the phase the ball had before; records a motion event if asked."""
@@ -245,7 +282,9 @@ class World:
             self._renew_joint(rec, p.mu_roll * self.mass * self.g)
             rec.speed_bound = 0.0
             rec.w_ref = (0.0, 0.0, w[2])
-            rec.t_next = t + abs(w[2]) / p.spin_decel if phase is Phase.SPINNING else math.inf
+            rec.t_next = (
+                t + abs(w[2]) / p.spin_decel if phase is Phase.SPINNING else math.inf
+            )
         rec.body.velocity = (vx, vy)
         rec.phase = phase
         if record:
@@ -255,8 +294,16 @@ class World:
 
     def _motion_event(self, rec: _Ball, old: Phase, t: float) -> None:
         if rec.phase is not old:
-            self._emit(Event(EventKind.MOTION, t, (rec.ball,), (self._snap(rec, t),),
-                             phase_from=old, phase_to=rec.phase))
+            self._emit(
+                Event(
+                    EventKind.MOTION,
+                    t,
+                    (rec.ball,),
+                    (self._snap(rec, t),),
+                    phase_from=old,
+                    phase_to=rec.phase,
+                )
+            )
 
     def _renew_joint(self, rec: _Ball, max_force: float) -> None:
         """A fresh friction joint: chipmunk warm-starts a joint with last step's
@@ -282,7 +329,9 @@ class World:
         x, y = rec.body.position
         vx, vy = rec.body.velocity
         w = self.spin(rec, t)
-        return BallSnapshot(rec.ball, x, y, rec.z, vx, vy, 0.0, w[0], w[1], w[2], rec.phase)
+        return BallSnapshot(
+            rec.ball, x, y, rec.z, vx, vy, 0.0, w[0], w[1], w[2], rec.phase
+        )
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
@@ -302,60 +351,105 @@ class World:
             ux, uy = cloth.slip(vx, vy, w, self.radius)
             u = math.hypot(ux, uy)
             if u > 0.0:
-                dv = min(self.params.mu_slide * (1 + self.params.e_slate) * abs(vz),
-                         2.0 / 7.0 * u)
+                dv = min(
+                    self.params.mu_slide * (1 + self.params.e_slate) * abs(vz),
+                    2.0 / 7.0 * u,
+                )
                 dvx, dvy = -dv * ux / u, -dv * uy / u
                 vx += dvx
                 vy += dvy
                 k = 5.0 / (2.0 * self.radius)
                 w = (w[0] + k * dvy, w[1] - k * dvx, w[2])
         self._set_motion(rec, vx, vy, w, 0.0, record=False)
-        self._emit(Event(EventKind.STROKE, 0.0, (cue_id,), (self._snap(rec, 0.0),),
-                         speed=math.hypot(vx, vy), tip_a=stroke.tip_a, tip_b=stroke.tip_b,
-                         elevation=stroke.elevation, miscue=res.miscue))
+        self._emit(
+            Event(
+                EventKind.STROKE,
+                0.0,
+                (cue_id,),
+                (self._snap(rec, 0.0),),
+                speed=math.hypot(vx, vy),
+                tip_a=stroke.tip_a,
+                tip_b=stroke.tip_b,
+                elevation=stroke.elevation,
+                miscue=res.miscue,
+            )
+        )
         self._energy_checkpoint()
 
     # -- collision callbacks ---------------------------------------------------
-    def _ball_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
-        """Two balls start to touch: if they approach, record the contact for
-        resolution after the step and keep pymunk out of it."""
+    def _ball_begin(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
+        """Two balls start to touch. Pymunk never resolves a ball contact: the
+        pair is tracked while it touches, and resolved after any step in which
+        it approaches."""
         try:
+            arb.process_collision = False
             a, b = (self._by_shape[s] for s in arb.shapes)
-            pa, pb = a.body.position, b.body.position
-            va, vb = a.body.velocity, b.body.velocity
-            approach = ((pb[0] - pa[0]) * (va[0] - vb[0])
-                        + (pb[1] - pa[1]) * (va[1] - vb[1]))
-            if approach > 0.0:
-                arb.process_collision = False
-                self._fresh_pairs.append((a, b) if a.ball < b.ball else (b, a))
-            # A pair that touches without approaching is left to pymunk, which
-            # only keeps the two from passing through each other.
-        except Exception as e:  # noqa: BLE001 - pymunk only prints callback errors
+            pair = (a, b) if a.ball < b.ball else (b, a)
+            self._touching_pairs[(pair[0].ball, pair[1].ball)] = pair
+        except Exception as e:  # pymunk only prints callback errors
             self._errors.append(e)
 
-    def _cushion_begin(self, arb: pymunk.Arbiter, space: pymunk.Space,
-                       data: object) -> None:
+    def _ball_separate(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
+        a, b = (self._by_shape.get(s) for s in arb.shapes)
+        if a is not None and b is not None:
+            self._touching_pairs.pop((min(a.ball, b.ball), max(a.ball, b.ball)), None)
+
+    def _cushion_begin(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
         try:
+            arb.process_collision = False
             s_ball, s_cush = arb.shapes
             rec = self._by_shape[s_ball]
             piece = self._pieces[s_cush]
+            self._touching_cushions[(rec.ball, self._piece_index[s_cush])] = (
+                rec,
+                piece,
+            )
+        except Exception as e:
+            self._errors.append(e)
+
+    def _cushion_separate(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
+        s_ball, s_cush = arb.shapes
+        rec = self._by_shape.get(s_ball)
+        if rec is not None:
+            self._touching_cushions.pop((rec.ball, self._piece_index[s_cush]), None)
+
+    def _approaching_contacts(
+        self,
+    ) -> tuple[list[tuple[_Ball, _Ball]], list[tuple[_Ball, CushionPiece]]]:
+        pairs: list[tuple[_Ball, _Ball]] = []
+        for key in sorted(self._touching_pairs):
+            a, b = self._touching_pairs[key]
+            if not (a.on_table and b.on_table):
+                continue
+            pa, pb = a.body.position, b.body.position
+            va, vb = a.body.velocity, b.body.velocity
+            if (pb[0] - pa[0]) * (va[0] - vb[0]) + (pb[1] - pa[1]) * (
+                va[1] - vb[1]
+            ) > 0.0:
+                pairs.append((a, b))
+        cushions: list[tuple[_Ball, CushionPiece]] = []
+        for key in sorted(self._touching_cushions):
+            rec, piece = self._touching_cushions[key]
+            if not rec.on_table:
+                continue
             p = rec.body.position
             v = rec.body.velocity
             c = closest_point(piece, (p[0], p[1]))
             if (c[0] - p[0]) * v[0] + (c[1] - p[1]) * v[1] > 0.0:
-                arb.process_collision = False
-                self._fresh_cushions.append((rec, piece))
-            # A ball grazing or resting against the rail is held by pymunk
-            # (elasticity 0): no bounce, no penetration.
-        except Exception as e:  # noqa: BLE001
-            self._errors.append(e)
+                cushions.append((rec, piece))
+        return pairs, cushions
 
     # -- contact resolution after the step ---------------------------------------
     def _resolve_contacts(self) -> None:
-        pairs = self._fresh_pairs
-        cushions = self._fresh_cushions
-        self._fresh_pairs = []
-        self._fresh_cushions = []
+        pairs, cushions = self._approaching_contacts()
         if pairs:
             for group in _groups(pairs):
                 if len(group) == 1:
@@ -393,9 +487,17 @@ class World:
         n = ((cb[0] - ca[0]) / dist, (cb[1] - ca[1]) / dist, 0.0)
         t_hit = self.t - tau
         wa, wb = self.spin(a, t_hit), self.spin(b, t_hit)
-        res = collisions.ball_ball((va[0], va[1], 0.0), wa, (vb[0], vb[1], 0.0), wb, n,
-                                   self.mass, self.radius, self.params.e_ball,
-                                   self.params.mu_ball)
+        res = collisions.ball_ball(
+            (va[0], va[1], 0.0),
+            wa,
+            (vb[0], vb[1], 0.0),
+            wb,
+            n,
+            self.mass,
+            self.radius,
+            self.params.e_ball,
+            self.params.mu_ball,
+        )
         if res is None:
             return
         va2, wa2, vb2, wb2, v_n = res
@@ -403,8 +505,15 @@ class World:
         b.body.position = (cb[0] + vb2[0] * tau, cb[1] + vb2[1] * tau)
         old_a = self._set_motion(a, va2[0], va2[1], wa2, t_hit, record=False)
         old_b = self._set_motion(b, vb2[0], vb2[1], wb2, t_hit, record=False)
-        self._emit(Event(EventKind.BALL_BALL, t_hit, (a.ball, b.ball),
-                         (self._snap(a, t_hit), self._snap(b, t_hit)), speed=v_n))
+        self._emit(
+            Event(
+                EventKind.BALL_BALL,
+                t_hit,
+                (a.ball, b.ball),
+                (self._snap(a, t_hit), self._snap(b, t_hit)),
+                speed=v_n,
+            )
+        )
         self._motion_event(a, old_a, t_hit)
         self._motion_event(b, old_b, t_hit)
 
@@ -413,11 +522,12 @@ class World:
         normal impulses together, so the impulse spreads through the group, then
         add each contact's friction and spin exchange."""
         t = self.t
-        balls = sorted({r.ball: r for pair in group for r in pair}.values(),
-                       key=lambda r: r.ball)
+        balls = sorted(
+            {r.ball: r for pair in group for r in pair}.values(), key=lambda r: r.ball
+        )
         vel = {r.ball: list(r.body.velocity) for r in balls}
         spin = {r.ball: self.spin(r, t) for r in balls}
-        contacts = []
+        contacts: list[_Contact] = []
         for a, b in group:
             pa, pb = a.body.position, b.body.position
             d = math.dist(pa, pb)
@@ -426,21 +536,21 @@ class World:
             n = ((pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d)
             va, vb = vel[a.ball], vel[b.ball]
             v_n0 = (va[0] - vb[0]) * n[0] + (va[1] - vb[1]) * n[1]
-            contacts.append([a, b, n, v_n0, 0.0, t - self._touch_time(a, b)])
+            contacts.append(_Contact(a, b, n, v_n0, 0.0, t - self._touch_time(a, b)))
         e = self.params.e_ball
         half_m = 0.5 * self.mass
         for _ in range(200):
             worst = 0.0
             for c in contacts:
-                a, b, n, v_n0, acc = c[0], c[1], c[2], c[3], c[4]
-                va, vb = vel[a.ball], vel[b.ball]
+                n = c.normal
+                va, vb = vel[c.a.ball], vel[c.b.ball]
                 v_n = (va[0] - vb[0]) * n[0] + (va[1] - vb[1]) * n[1]
-                target = -e * v_n0 if v_n0 > 0.0 else 0.0
+                target = -e * c.approach if c.approach > 0.0 else 0.0
                 delta = half_m * (v_n - target)
-                new = max(0.0, acc + delta)
-                dp = new - acc
+                new = max(0.0, c.impulse + delta)
+                dp = new - c.impulse
                 if dp != 0.0:
-                    c[4] = new
+                    c.impulse = new
                     k = dp / self.mass
                     va[0] -= k * n[0]
                     va[1] -= k * n[1]
@@ -450,12 +560,20 @@ class World:
             if worst < 1e-12:
                 break
         for c in contacts:
-            a, b, n, p_n = c[0], c[1], c[2], c[4]
+            a, b, n, p_n = c.a, c.b, c.normal, c.impulse
             va, vb = vel[a.ball], vel[b.ball]
             n3 = (n[0], n[1], 0.0)
             dva, dwa, dvb, dwb = collisions.ball_ball_friction(
-                (va[0], va[1], 0.0), spin[a.ball], (vb[0], vb[1], 0.0), spin[b.ball],
-                n3, p_n, self.mass, self.radius, self.params.mu_ball)
+                (va[0], va[1], 0.0),
+                spin[a.ball],
+                (vb[0], vb[1], 0.0),
+                spin[b.ball],
+                n3,
+                p_n,
+                self.mass,
+                self.radius,
+                self.params.mu_ball,
+            )
             va[0] += dva[0]
             va[1] += dva[1]
             vb[0] += dvb[0]
@@ -463,17 +581,49 @@ class World:
             wa, wb = spin[a.ball], spin[b.ball]
             spin[a.ball] = (wa[0] + dwa[0], wa[1] + dwa[1], wa[2] + dwa[2])
             spin[b.ball] = (wb[0] + dwb[0], wb[1] + dwb[1], wb[2] + dwb[2])
-        olds = {r.ball: self._set_motion(r, vel[r.ball][0], vel[r.ball][1], spin[r.ball], t,
-                                         record=False) for r in balls}
-        for c in sorted(contacts, key=lambda c: (c[5], c[0].ball, c[1].ball)):
-            if c[4] <= 0.0:
+        self._push_apart(group)
+        olds = {
+            r.ball: self._set_motion(
+                r, vel[r.ball][0], vel[r.ball][1], spin[r.ball], t, record=False
+            )
+            for r in balls
+        }
+        for c in sorted(contacts, key=lambda c: (c.time, c.a.ball, c.b.ball)):
+            if c.impulse <= 0.0:
                 continue
-            a, b = c[0], c[1]
-            v_n = 2.0 * c[4] / ((1.0 + e) * self.mass)
-            self._emit(Event(EventKind.BALL_BALL, c[5], (a.ball, b.ball),
-                             (self._snap(a, t), self._snap(b, t)), speed=v_n))
+            a, b = c.a, c.b
+            v_n = 2.0 * c.impulse / ((1.0 + e) * self.mass)
+            self._emit(
+                Event(
+                    EventKind.BALL_BALL,
+                    c.time,
+                    (a.ball, b.ball),
+                    (self._snap(a, t), self._snap(b, t)),
+                    speed=v_n,
+                )
+            )
         for r in balls:
             self._motion_event(r, olds[r.ball], t)
+
+    def _push_apart(self, pairs: list[tuple[_Ball, _Ball]]) -> None:
+        """Remove the overlaps a cluster's contacts leave (at most a step's
+        travel), sharing the correction between the two balls."""
+        d_min = 2 * self.radius
+        for _ in range(8):
+            worst = 0.0
+            for a, b in pairs:
+                pa, pb = a.body.position, b.body.position
+                d = math.dist(pa, pb)
+                overlap = d_min - d
+                if overlap <= 0.0 or d <= 0.0:
+                    continue
+                worst = max(worst, overlap)
+                k = (overlap / 2 + 1e-9) / d
+                dx, dy = (pb[0] - pa[0]) * k, (pb[1] - pa[1]) * k
+                a.body.position = (pa[0] - dx, pa[1] - dy)
+                b.body.position = (pb[0] + dx, pb[1] + dy)
+            if worst < 1e-7:
+                break
 
     def _resolve_cushion(self, rec: _Ball, piece: CushionPiece) -> None:
         p = rec.body.position
@@ -492,33 +642,54 @@ class World:
         t_hit = self.t - tau
         cp = (p[0] - v[0] * tau, p[1] - v[1] * tau)
         w = self.spin(rec, t_hit)
-        res = collisions.cushion((v[0], v[1], 0.0), w, (nx, ny), self.spec.cushion_height,
-                                 self.mass, self.radius, self.params.e_cushion,
-                                 self.params.mu_cushion)
+        res = collisions.cushion(
+            (v[0], v[1], 0.0),
+            w,
+            (nx, ny),
+            self.spec.cushion_height,
+            self.mass,
+            self.radius,
+            self.params.e_cushion,
+            self.params.mu_cushion,
+        )
         if res is None:
             return
         v2, w2, speed = res
         rec.body.position = (cp[0] + v2[0] * tau, cp[1] + v2[1] * tau)
         old = self._set_motion(rec, v2[0], v2[1], w2, t_hit, record=False)
         name, pocket = piece.contact_name(cp)
-        self._emit(Event(EventKind.BALL_CUSHION, t_hit, (rec.ball,), (self._snap(rec, t_hit),),
-                         cushion=name, pocket=pocket, speed=speed))
+        self._emit(
+            Event(
+                EventKind.BALL_CUSHION,
+                t_hit,
+                (rec.ball,),
+                (self._snap(rec, t_hit),),
+                cushion=name,
+                pocket=pocket,
+                speed=speed,
+            )
+        )
         self._motion_event(rec, old, t_hit)
 
-    def _zone_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+    def _zone_begin(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
         s_ball, s_zone = arb.shapes
         rec = self._by_shape.get(s_ball)
         if rec is not None and rec.on_table:
             self._near_pocket[rec.ball] = self._zones[s_zone]
 
-    def _zone_separate(self, arb: pymunk.Arbiter, space: pymunk.Space,
-                       data: object) -> None:
+    def _zone_separate(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
         s_ball, s_zone = arb.shapes
         rec = self._by_shape.get(s_ball)
         if rec is not None and self._near_pocket.get(rec.ball) is self._zones[s_zone]:
             del self._near_pocket[rec.ball]
 
-    def _line_begin(self, arb: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+    def _line_begin(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
         s_ball, s_line = arb.shapes
         rec = self._by_shape.get(s_ball)
         if rec is None or not rec.on_table:
@@ -527,8 +698,9 @@ class World:
         axis, value = self._line_axis[name]
         self._near_line[(rec.ball, name)] = rec.body.position[axis] - value
 
-    def _line_separate(self, arb: pymunk.Arbiter, space: pymunk.Space,
-                       data: object) -> None:
+    def _line_separate(
+        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
+    ) -> None:
         s_ball, s_line = arb.shapes
         rec = self._by_shape.get(s_ball)
         if rec is not None:
@@ -555,9 +727,15 @@ class World:
         self._near_pocket.pop(rec.ball, None)
         for key in [k for k in self._near_line if k[0] == rec.ball]:
             del self._near_line[key]
+        for pkey in [k for k in self._touching_pairs if rec.ball in k]:
+            del self._touching_pairs[pkey]
+        for ckey in [k for k in self._touching_cushions if k[0] == rec.ball]:
+            del self._touching_cushions[ckey]
         self.space.remove(rec.shape, rec.joint, rec.anchor, rec.body)
         self._final[rec.ball] = BallState(rec.ball, Where.POCKETED, pocket=pocket.name)
-        self._emit(Event(EventKind.POCKETED, t, (rec.ball,), (snap,), pocket=pocket.name))
+        self._emit(
+            Event(EventKind.POCKETED, t, (rec.ball,), (snap,), pocket=pocket.name)
+        )
         self._refresh_schedule()
 
     def _check_lines(self) -> None:
@@ -570,16 +748,25 @@ class World:
             if (before < 0.0 <= now) or (before >= 0.0 > now):
                 frac = before / (before - now) if before != now else 1.0
                 t_cross = self.t - self._dt * (1.0 - frac)
-                self._emit(Event(EventKind.LINE_CROSSED, t_cross, (ball,),
-                                 (self._snap(rec, self.t),), line=name,
-                                 direction=1 if now >= 0.0 else -1))
+                self._emit(
+                    Event(
+                        EventKind.LINE_CROSSED,
+                        t_cross,
+                        (ball,),
+                        (self._snap(rec, self.t),),
+                        line=name,
+                        direction=1 if now >= 0.0 else -1,
+                    )
+                )
             self._near_line[key] = now
 
     def _transitions(self, until: float) -> None:
         """Apply every phase change due by `until`, at its exact time."""
         while self._next_change <= until and self._next_change < math.inf:
-            due = min((r for r in self._balls.values() if r.on_table),
-                      key=lambda r: (r.t_next, r.ball))
+            due = min(
+                (r for r in self._balls.values() if r.on_table),
+                key=lambda r: (r.t_next, r.ball),
+            )
             t = due.t_next
             p = self.params
             if due.phase is Phase.SLIDING:
@@ -650,8 +837,10 @@ class World:
         return DT_LEVELS[-1]
 
     def moving(self) -> bool:
-        return any(r.on_table and (r.phase is Phase.SLIDING or r.phase is Phase.ROLLING)
-                   for r in self._balls.values())
+        return any(
+            r.on_table and (r.phase is Phase.SLIDING or r.phase is Phase.ROLLING)
+            for r in self._balls.values()
+        )
 
     # -- the loop --------------------------------------------------------------
     def run(self) -> Iterator[list[Frame]]:
@@ -671,7 +860,7 @@ class World:
             self.space.step(dt)
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
-            if self._fresh_pairs or self._fresh_cushions:
+            if self._touching_pairs or self._touching_cushions:
                 self._resolve_contacts()
                 self._energy_checkpoint()
             if self._near_pocket:
@@ -695,6 +884,9 @@ class World:
                 break
         # Only spinning balls remain: let their side spin run out analytically.
         self._transitions(math.inf)
+        self._push_apart(
+            [self._touching_pairs[k] for k in sorted(self._touching_pairs)]
+        )
         self._energy_checkpoint()
         t_end = max([self.t, *(e.time for e in self.events)])
         self.t = t_end
@@ -720,12 +912,16 @@ class World:
         return TableState(self.initial.table, tuple(balls))
 
     def ball_positions(self) -> dict[int, tuple[float, float]]:
-        return {b: (float(r.body.position[0]), float(r.body.position[1]))
-                for b, r in self._balls.items() if r.on_table}
+        return {
+            b: (float(r.body.position[0]), float(r.body.position[1]))
+            for b, r in self._balls.items()
+            if r.on_table
+        }
 
 
-def _friction_joint(body: pymunk.Body, anchor: pymunk.Body,
-                    max_force: float) -> pymunk.PivotJoint:
+def _friction_joint(
+    body: pymunk.Body, anchor: pymunk.Body, max_force: float
+) -> pymunk.PivotJoint:
     joint = pymunk.PivotJoint(body, anchor, (0.0, 0.0), (0.0, 0.0))
     joint.max_bias = 0.0
     joint.error_bias = 1.0  # no position correction at all

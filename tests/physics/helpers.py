@@ -13,17 +13,29 @@ POOL = pool_table(9)
 G = 9.81
 
 
-def shoot(spec: TableSpec, positions: dict[int, tuple[float, float]], direction: float,
-          ball_speed: float, a: float = 0.0, b: float = 0.0, elevation: float = 0.0,
-          audit: bool = False) -> Shot:
+def shoot(
+    spec: TableSpec,
+    positions: dict[int, tuple[float, float]],
+    direction: float,
+    ball_speed: float,
+    a: float = 0.0,
+    b: float = 0.0,
+    elevation: float = 0.0,
+    audit: bool = False,
+) -> Shot:
     """Strike the cue ball so that it leaves the tip at `ball_speed` m/s."""
     state = TableState.from_positions(spec.name, positions)
     v = cue_speed_for(ball_speed, a, b, spec.balls, spec.physics)
     return simulate(state, Stroke(direction, v, a, b, elevation), audit=audit)
 
 
-def first(shot: Shot, kind: EventKind, ball: int | None = None, after: float = -1.0,
-          **fields: object) -> Event:
+def first(
+    shot: Shot,
+    kind: EventKind,
+    ball: int | None = None,
+    after: float = -1.0,
+    **fields: object,
+) -> Event:
     for e in shot.events:
         if e.kind is not kind or e.time <= after:
             continue
@@ -43,9 +55,12 @@ def angle_between(a: tuple[float, float], b: tuple[float, float]) -> float:
     return min(d, 360.0 - d)
 
 
-def cut_setup(spec: TableSpec, cut_deg: float, gap: float = 0.30,
-              object_at: tuple[float, float] | None = None
-              ) -> tuple[dict[int, tuple[float, float]], float]:
+def cut_setup(
+    spec: TableSpec,
+    cut_deg: float,
+    gap: float = 0.30,
+    object_at: tuple[float, float] | None = None,
+) -> tuple[dict[int, tuple[float, float]], float]:
     """Cue ball `gap` metres before a contact that cuts the 1 at `cut_deg`.
 
     The cue ball travels along +x; the ghost-ball position is offset so the

@@ -23,15 +23,21 @@ def _rail_shot(a: float) -> tuple[float, float, float, float]:
     shot = shoot(POOL, {0: (0.45, 0.30)}, aim, 1.5, a=a, b=0.2)
     hit = first(shot, EventKind.BALL_CUSHION, 0)
     assert hit.cushion == "right_head"
-    before = [e for e in shot.events if e.time < hit.time and e.snapshots][-1].snapshots[0]
+    before = [e for e in shot.events if e.time < hit.time and e.snapshots][
+        -1
+    ].snapshots[0]
     after = hit.snapshots[0]
     rolling = rolling_after(shot, 0, hit.time).snapshots[0]
 
     def from_normal(vx: float, vy: float) -> float:
         return 90.0 - abs(heading(vx, vy))
 
-    return (from_normal(before.vx, before.vy), from_normal(after.vx, after.vy),
-            from_normal(rolling.vx, rolling.vy), after.speed / before.speed)
+    return (
+        from_normal(before.vx, before.vy),
+        from_normal(after.vx, after.vy),
+        from_normal(rolling.vx, rolling.vy),
+        after.speed / before.speed,
+    )
 
 
 def test_rolling_ball_rebounds_near_mirror_then_bends_away_from_normal() -> None:
@@ -52,8 +58,13 @@ def test_running_english_widens_and_reverse_narrows_the_rebound() -> None:
     assert running_ratio > plain_ratio > reverse_ratio
 
 
-def _at_pocket(spec: TableSpec, pocket_name: str, offset: float, speed: float,
-               distance: float = 0.5) -> tuple[list[str], list[str]]:
+def _at_pocket(
+    spec: TableSpec,
+    pocket_name: str,
+    offset: float,
+    speed: float,
+    distance: float = 0.5,
+) -> tuple[list[str], list[str]]:
     """Roll the cue ball at a pocket's mouth centre, `offset` metres off line
     (perpendicular to the pocket axis). Returns (pockets entered, cushions hit)."""
     pocket = spec.pocket(pocket_name)

@@ -44,7 +44,8 @@ def test_rolling_stop_distance_and_time() -> None:
     v_roll = roll.snapshots[0].vx
     # 3.2: d = v^2 / (2 mu_r g), tau_r = v / (mu_r g)
     assert stop.snapshots[0].x - roll.snapshots[0].x == pytest.approx(
-        v_roll**2 / (2 * MU_R * G), abs=0.003)
+        v_roll**2 / (2 * MU_R * G), abs=0.003
+    )
     assert stop.time - roll.time == pytest.approx(v_roll / (MU_R * G), rel=5e-3)
     assert not shot.of_kind(EventKind.BALL_CUSHION)
 
