@@ -1,0 +1,458 @@
+"""8-ball (seed «Восьмерка», rules 1-16) on top of the general pool rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.codes import Code, FoulCode, LossCode, Note, e8, g, reading
+from rules.game import GameState, register_discipline
+from rules.general import (
+    Facts,
+    PoolDiscipline,
+    apply_spots,
+    facts,
+    final_table,
+    rack_slots,
+    shuffled,
+    spot_balls,
+    state_with,
+)
+from rules.questions import balls_to_rail
+from rules.ruling import (
+    DECL_CALL,
+    DECL_SAFETY,
+    BallInHand,
+    Choice,
+    Declarations,
+    Foul,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+    Spot,
+)
+from simulator.events import EventKind, Shot
+from simulator.specs import CUE_BALL, table_by_name
+from simulator.state import TableState, Where
+
+SOLIDS = tuple(range(1, 8))
+STRIPES = tuple(range(9, 16))
+EIGHT = 8
+
+
+def group_of(ball: int) -> str | None:
+    if ball in SOLIDS:
+        return "solids"
+    if ball in STRIPES:
+        return "stripes"
+    return None
+
+
+def group_balls(group: str | None) -> tuple[int, ...]:
+    return SOLIDS if group == "solids" else STRIPES if group == "stripes" else ()
+
+
+def other_group(group: str) -> str:
+    return "stripes" if group == "solids" else "solids"
+
+
+def rack_eight(table: str, seed: int) -> TableState:
+    """8-ball rule 3: the 8 in the centre, a solid and a stripe in the back
+    corners, apex on the foot spot; everything else from the seed."""
+    spec = table_by_name(table)
+    slots = rack_slots(spec)
+    solids = shuffled(SOLIDS, seed)
+    stripes = shuffled(STRIPES, seed ^ 0x5A5A5A5A)
+    corners = (solids.pop(), stripes.pop())
+    if seed & 1:
+        corners = (corners[1], corners[0])
+    rest = shuffled(solids + stripes, seed >> 1)
+    pos: dict[int, tuple[float, float]] = {EIGHT: slots[4], corners[0]: slots[10],
+                                           corners[1]: slots[14]}
+    free = [i for i in range(15) if i not in (4, 10, 14)]
+    for i, b in zip(free, rest, strict=True):
+        pos[b] = slots[i]
+    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
+    return state_with(spec.name, pos, ())
+
+
+@register_discipline
+class EightBall(PoolDiscipline):
+    name = "8-ball"
+    aliases = ("8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка")
+    section = "8-ball"
+    default_break_order = "alternate"  # 8-ball rule 4: individual events alternate
+
+    # -- setup ---------------------------------------------------------------
+    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
+                 scores: tuple[int, ...] | None = None) -> GameState:
+        return self.blank_state(players, breaker, rack_eight(table, rack_seed),
+                                rack_seed, scores)
+
+    def rerack(self, state: GameState, breaker: int) -> GameState:
+        seed = (state.rack_seed * 31 + state.rack_no + 1) & 0xFFFFFFFFFFFFFFFF
+        fresh = self.new_game(state.players, breaker, seed, state.table.table,
+                              state.scores)
+        return replace(fresh, rack_no=state.rack_no + 1)
+
+    # -- what the next shot needs --------------------------------------------
+    def legal_balls(self, state: GameState, table: TableState | None = None
+                    ) -> tuple[int, ...]:
+        t = table or state.table
+        on = set(t.on_table())
+        grp = state.groups[state.shooter]
+        if grp is None:
+            balls = tuple(b for b in SOLIDS + STRIPES if b in on)
+            return balls or ((EIGHT,) if EIGHT in on else ())
+        own = tuple(b for b in group_balls(grp) if b in on)
+        return own or ((EIGHT,) if EIGHT in on else ())
+
+    def requirements(self, state: GameState) -> ShotRequirements:
+        base = self.general_requirements(state)
+        if state.pending or state.game_over:
+            return base
+        if state.is_break:
+            present = set(state.table.on_table())
+            on = tuple(b for b in (*SOLIDS, EIGHT, *STRIPES) if b in present)
+            return replace(base, legal_first_contacts=on)
+        legal = self.legal_balls(state)
+        return replace(base, call_needed=True, legal_first_contacts=legal,
+                       allowed_declarations=(DECL_CALL, DECL_SAFETY),
+                       callable_balls=legal)
+
+    # -- judging -------------------------------------------------------------
+    def judge(self, state: GameState, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, GameState]:
+        if state.pending:
+            raise RulesError("shot: a choice is pending")
+        if state.game_over:
+            raise RulesError("shot: the game is over")
+        self.check_shot(state, shot)
+        f = facts(shot)
+        if f.moved.replay:
+            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+        if state.is_break:
+            return self.judge_break(state, shot, f)
+        return self.judge_play(state, shot, f, decl)
+
+    def _ruling(self, state: GameState, **kw: object) -> Ruling:
+        return Ruling(self.name, state.shooter, points=(0,) * state.players,
+                      **kw)  # type: ignore[arg-type]
+
+    def _after_table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
+                     bih: BallInHand) -> TableState:
+        table = apply_spots(final_table(shot, f), spots)
+        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
+            table = table.remove(CUE_BALL)
+            table = self.cue_in_hand_table(
+                table, BallInHand.KITCHEN if bih is BallInHand.KITCHEN
+                else BallInHand.ANYWHERE)
+        return table
+
+    def judge_break(self, state: GameState, shot: Shot,
+                    f: Facts) -> tuple[Ruling, GameState]:
+        req = self.requirements(state)
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        fouls = [x for x in self.general_fouls(state, shot, f, None, req,
+                                               require_rail=False)
+                 if x.code is not FoulCode.BAD_HIT]
+        fouls = [replace(x, ref=e8("5")) if x.code in (
+            FoulCode.SCRATCH, FoulCode.BALL_OFF_TABLE, FoulCode.CUE_OFF_TABLE)
+            else x for x in fouls]
+        rails = balls_to_rail(shot.events)
+        to_rail = {b for b in rails if b != CUE_BALL}
+        legal_break = bool(f.potted_objects) or len(to_rail) >= 4
+        notes = list(self.notes_for_restored(f))
+        scratch = f.cue_potted is not None or f.cue_off is not None
+        off_spots = spot_balls(final_table(shot, f), f.off_objects,
+                               exclude=[CUE_BALL] if scratch else [])
+        eight_down = EIGHT in f.potted_objects
+        variant = self.options.get("eight_on_break", "choice")
+        if eight_down:
+            idx = f.event_of_pot(EIGHT)
+            notes.append(Outcome(Note.EIGHT_ON_BREAK, e8("5"), idx, (EIGHT,)))
+            if variant == "win_loss":  # the note on coin-operated tables
+                winner = opp if fouls else shooter
+                code = LossCode.EIGHT_ON_FOUL
+                if fouls:
+                    fouls.append(Foul(code, e8("5"), idx, (EIGHT,)))
+                r = self._ruling(state, fouls=tuple(fouls),
+                                 penalty=self.most_severe(fouls), notes=tuple(notes),
+                                 next_shooter=winner, game_over=True, winner=winner,
+                                 groups=state.groups)
+                return r, replace(state, game_over=True, winner=winner)
+            chooser = opp if fouls else shooter
+            bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
+            if fouls and not scratch:
+                bih = BallInHand.ANYWHERE
+            options: tuple[Choice, ...] = (Choice.RE_BREAK, Choice.SPOT_EIGHT)
+            table = self._after_table(shot, f, off_spots, bih)
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             spots=off_spots, next_shooter=chooser, ball_in_hand=bih,
+                             options=options, chooser=chooser, groups=state.groups)
+            new = replace(state, table=table, shooter=chooser, ball_in_hand=bih,
+                          pending=options, chooser=chooser, offender=shooter,
+                          shots=state.shots + 1)
+            return r, new
+        if not legal_break:
+            fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, e8("5"), f.end_index, ()))
+            bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
+            options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
+                       Choice.RERACK_OFFENDER_BREAKS)
+            table = self._after_table(shot, f, off_spots, bih)
+            r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
+                             notes=tuple(notes), spots=off_spots, next_shooter=opp,
+                             ball_in_hand=bih, options=options, chooser=opp,
+                             groups=state.groups)
+            new = replace(state, table=table, shooter=opp, ball_in_hand=bih,
+                          pending=options, chooser=opp, offender=shooter,
+                          shots=state.shots + 1)
+            return r, new
+        if off_spots:
+            notes.append(Outcome(Note.BALLS_SPOTTED, g("26"), None,
+                                 tuple(s.ball for s in off_spots)))
+        if fouls and scratch:
+            # 8-ball 5: balls stay down, the table stays open, kitchen in hand.
+            table = self._after_table(shot, f, off_spots, BallInHand.KITCHEN)
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             spots=off_spots, next_shooter=opp,
+                             ball_in_hand=BallInHand.KITCHEN, groups=state.groups)
+            new = replace(state, table=table, shooter=opp,
+                          ball_in_hand=BallInHand.KITCHEN, is_break=False,
+                          shots=state.shots + 1, inning=state.inning + 1)
+            return r, new
+        if any(x.code is FoulCode.BALL_OFF_TABLE for x in fouls) and len(
+                [x for x in fouls if x.code is not FoulCode.BALL_OFF_TABLE]) == 0:
+            notes.append(Outcome(Note.BREAK_OFF_TABLE, e8("5"), None,
+                                 f.off_objects))
+            options = (Choice.ACCEPT_TABLE, Choice.KITCHEN_IN_HAND)
+            table = self._after_table(shot, f, off_spots, BallInHand.NONE)
+            r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
+                             notes=tuple(notes), spots=off_spots, next_shooter=opp,
+                             options=options, chooser=opp, groups=state.groups)
+            new = replace(state, table=table, shooter=opp,
+                          ball_in_hand=BallInHand.NONE, is_break=False,
+                          pending=options, chooser=opp, offender=shooter,
+                          shots=state.shots + 1, inning=state.inning + 1)
+            return r, new
+        if fouls:  # any other foul on a legal break: in hand anywhere (rule 11)
+            table = self._after_table(shot, f, off_spots, BallInHand.ANYWHERE)
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             spots=off_spots, next_shooter=opp,
+                             ball_in_hand=BallInHand.ANYWHERE, groups=state.groups)
+            new = replace(state, table=table, shooter=opp,
+                          ball_in_hand=BallInHand.ANYWHERE, is_break=False,
+                          shots=state.shots + 1, inning=state.inning + 1)
+            return r, new
+        notes.append(Outcome(Note.BREAK_LEGAL, e8("5"), None, f.potted_objects))
+        notes.append(Outcome(Note.OPEN_TABLE, e8("7")))
+        nxt = shooter if f.potted_objects else opp
+        if nxt == shooter:
+            notes.append(Outcome(Note.CONTINUES, e8("2"), None, f.potted_objects))
+        table = self._after_table(shot, f, (), BallInHand.NONE)
+        r = self._ruling(state, notes=tuple(notes), next_shooter=nxt,
+                         groups=state.groups)
+        new = replace(state, table=table, shooter=nxt, ball_in_hand=BallInHand.NONE,
+                      is_break=False, shots=state.shots + 1,
+                      inning=state.inning + (nxt != shooter))
+        return r, new
+
+    def judge_play(self, state: GameState, shot: Shot, f: Facts,
+                   decl: Declarations) -> tuple[Ruling, GameState]:
+        self.declarations_ok(state, decl)
+        req = self.requirements(state)
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        grp = state.groups[shooter]
+        open_table = grp is None
+        legal = set(self.legal_balls(state))
+        on_eight = legal == {EIGHT}
+        eight_first_open = open_table and f.hit_ball == EIGHT and not on_eight
+        fouls = self.general_fouls(
+            state, shot, f, None if eight_first_open else legal, req,
+            require_rail=not eight_first_open)
+        notes = list(self.notes_for_restored(f))
+        groups = state.groups
+        eight_idx = f.event_of_pot(EIGHT)
+        eight_off = EIGHT in f.off_objects
+        loss: Code | None = None
+        if eight_idx is not None:
+            if fouls:
+                loss = LossCode.EIGHT_ON_FOUL
+            elif not on_eight:
+                loss = LossCode.EIGHT_EARLY
+            elif decl.safety or decl.called_ball != EIGHT or \
+                    decl.called_pocket != f.pocket_of(EIGHT):
+                loss = LossCode.EIGHT_WRONG_POCKET
+        if eight_off:
+            fouls.append(Foul(LossCode.EIGHT_OFF_TABLE, e8("13"),
+                              next((i for i, b in f.off if b == EIGHT), None),
+                              (EIGHT,)))
+        if loss is not None:
+            fouls.append(Foul(loss, e8("15"), eight_idx, (EIGHT,)))
+        if eight_off or loss is not None:
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             next_shooter=opp, game_over=True, winner=opp,
+                             groups=groups)
+            return r, replace(state, game_over=True, winner=opp,
+                              shots=state.shots + 1)
+        if eight_idx is not None:  # legally called and pocketed: the game
+            notes.append(Outcome(Note.WIN_EIGHT, e8("1"), eight_idx, (EIGHT,)))
+            r = self._ruling(state, notes=tuple(notes), scored=(EIGHT,),
+                             next_shooter=shooter, game_over=True, winner=shooter,
+                             groups=groups)
+            return r, replace(state, game_over=True, winner=shooter,
+                              shots=state.shots + 1)
+        # Jumped object balls are spotted (8-ball 13, general 26).
+        scratch = f.cue_potted is not None or f.cue_off is not None
+        spots = spot_balls(final_table(shot, f), f.off_objects,
+                           exclude=[CUE_BALL] if scratch else [])
+        if spots:
+            notes.append(Outcome(Note.BALLS_SPOTTED, g("26"), None,
+                                 tuple(s.ball for s in spots)))
+        if fouls:
+            bih = BallInHand.ANYWHERE  # 8-ball 11, 14
+            fouls = [replace(x, ref=e8("8")) if x.code in (
+                FoulCode.BAD_HIT, FoulCode.NO_RAIL) else x for x in fouls]
+            table = self._after_table(shot, f, spots, bih)
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             spots=spots, next_shooter=opp, ball_in_hand=bih,
+                             groups=groups)
+            return r, replace(state, table=table, shooter=opp, ball_in_hand=bih,
+                              shots=state.shots + 1, inning=state.inning + 1)
+        table = self._after_table(shot, f, spots, BallInHand.NONE)
+        potted = [b for b in f.potted_objects if b != EIGHT]
+        cont = False
+        scored: tuple[int, ...] = ()
+        if eight_first_open:
+            notes.append(Outcome(Note.EIGHT_FIRST_OPEN, reading("P3"), f.hit_index,
+                                 (EIGHT,)))
+        elif decl.safety:
+            notes.append(Outcome(Note.SAFETY, e8("9"), None, tuple(potted)))
+        else:
+            if decl.called_ball is not None:
+                cb = decl.called_ball
+                ok_ball = cb in legal and cb != EIGHT
+                pocket = f.pocket_of(cb)
+                good = ok_ball and pocket is not None and (
+                    decl.called_pocket is None or decl.called_pocket == pocket)
+                choose = group_of(cb) if good else None
+            else:
+                # Gentleman's call (8-ball 2): an uncalled shot counts only if
+                # it was obvious: the ball the cue ball hit, straight in, with
+                # no cushion before (banks, kicks and combinations need a call).
+                own = [b for b in potted if b in legal]
+                good = bool(own) and self.obvious(shot, f, own[0])
+                choose = group_of(own[0]) if good else None
+                if own and not good:
+                    notes.append(Outcome(Note.CALL_REQUIRED, e8("2"), f.hit_index,
+                                         (own[0],)))
+            if good:
+                if open_table and choose is not None:
+                    groups = tuple(choose if i == shooter else other_group(choose)
+                                   for i in range(state.players))
+                    notes.append(Outcome(Note.GROUP_CHOSEN, e8("7"), None,
+                                         group_balls(choose)))
+                mine = group_balls(groups[shooter])
+                scored = tuple(b for b in potted if b in mine)
+                cont = True
+                notes.append(Outcome(Note.SCORED, e8("10"), None, scored))
+            elif potted and decl.called_ball is not None:
+                notes.append(Outcome(Note.CALLED_BALL_MISSED, e8("12"), None,
+                                     tuple(potted)))
+            else:
+                notes.append(Outcome(Note.MISS, g("4")))
+        if open_table and groups[shooter] is None:
+            notes.append(Outcome(Note.OPEN_TABLE, e8("6")))
+        nxt = shooter if cont else opp
+        r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
+                         next_shooter=nxt, groups=groups)
+        return r, replace(state, table=table, shooter=nxt,
+                          ball_in_hand=BallInHand.NONE, groups=groups,
+                          shots=state.shots + 1,
+                          inning=state.inning + (nxt != shooter))
+
+    @staticmethod
+    def obvious(shot: Shot, f: Facts, ball: int) -> bool:
+        """8-ball 2: a direct shot of the first ball hit, no bank, no kick."""
+        if f.hit_index is None or f.hit_ball != ball:
+            return False
+        pot = f.event_of_pot(ball)
+        for i, e in enumerate(shot.events[:pot]):
+            if e.kind is not EventKind.BALL_CUSHION or (e.cushion or "").startswith(
+                    "jaw:"):
+                continue
+            if CUE_BALL in e.balls and i < f.hit_index:
+                return False  # a kick
+            if ball in e.balls and i > f.hit_index:
+                return False  # a bank
+        return True
+
+    # -- choices -------------------------------------------------------------
+    def choose(self, state: GameState, choice: Choice,
+               ball: int | None = None) -> GameState:
+        if choice not in state.pending:
+            raise RulesError(
+                f"choice: {choice.value} is not open now (open: "
+                f"{', '.join(c.value for c in state.pending) or 'none'})")
+        chooser = state.chooser if state.chooser is not None else state.shooter
+        offender = state.offender if state.offender is not None else state.shooter
+        cleared = replace(state, pending=(), chooser=None, offender=None)
+        if choice is Choice.ACCEPT_TABLE:
+            return replace(cleared, shooter=chooser, is_break=False,
+                           inning=state.inning + 1)
+        if choice is Choice.KITCHEN_IN_HAND:
+            table = self.cue_in_hand_table(state.table.remove(CUE_BALL),
+                                           BallInHand.KITCHEN)
+            return replace(cleared, table=table, shooter=chooser, is_break=False,
+                           ball_in_hand=BallInHand.KITCHEN, inning=state.inning + 1)
+        if choice in (Choice.RERACK_BREAK, Choice.RE_BREAK):
+            return self.rerack(state, chooser)
+        if choice is Choice.RERACK_OFFENDER_BREAKS:
+            return self.rerack(state, offender)
+        if choice is Choice.SPOT_EIGHT:
+            spots = spot_balls(state.table, [EIGHT],
+                               exclude=[CUE_BALL] if state.ball_in_hand
+                               is not BallInHand.NONE else [])
+            table = apply_spots(state.table, spots)
+            return replace(cleared, table=table, shooter=chooser, is_break=False,
+                           inning=state.inning + (chooser != state.breaker))
+        raise RulesError(f"choice: {choice.value} is not an 8-ball option")
+
+    # -- fouls a person calls ------------------------------------------------
+    def call_foul(self, state: GameState, code: Code) -> tuple[Ruling, GameState]:
+        if state.game_over:
+            raise RulesError("call_foul: the game is over")
+        if code is Note.OUTSIDE_INTERFERENCE:
+            return self.replay_ruling(state, None, code)
+        if code is Note.STALEMATE:
+            note = Outcome(Note.STALEMATE, e8("16"))
+            r = self._ruling(state, notes=(note,), next_shooter=state.breaker,
+                             ball_in_hand=BallInHand.KITCHEN, rerack=True,
+                             game_over=True, winner=None, groups=state.groups)
+            return r, replace(state, game_over=True, winner=None)
+        foul = self.called_foul(state, code)
+        opp = self.other(state, state.shooter)
+        if code.kind.value == "loss":
+            r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
+                             game_over=True, winner=opp, groups=state.groups)
+            return r, replace(state, game_over=True, winner=opp)
+        table = state.table
+        if state.table.position(CUE_BALL) is not None:
+            table = self.cue_in_hand_table(table.remove(CUE_BALL),
+                                           BallInHand.ANYWHERE)
+        r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
+                         ball_in_hand=BallInHand.ANYWHERE, groups=state.groups)
+        return r, replace(state, table=table, shooter=opp, pending=(), chooser=None,
+                          ball_in_hand=BallInHand.ANYWHERE, is_break=False,
+                          inning=state.inning + 1)
+
+
+_ = (Where, FoulCode.SCRATCH, g)

@@ -1,0 +1,1161 @@
+"""«Экспресс»: the pyramid game for three to eight players (SEED-E).
+
+A pocketed ball writes points off the previous active player and gives the
+shooter two; a player written down to zero may buy back in with a signature
+before the turn reaches him; the last player with points takes the bank.
+
+The state machine is section 3 of ``shared/rules/pyramid-and-express.md``
+(the digest); every place where the seed is silent follows the digest's
+readings G1-G19, cited in the codes, and ``docs/express-readings.md`` lists
+the further readings this module chose (R-numbers). The pyramid base (table,
+house, rack, respotting, event questions) lives in :mod:`rules.pyramid`.
+
+One Express match is one game of the shared :class:`rules.game.Discipline`
+machinery (``scoring = "points"``): racks come and go inside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from rules import pyramid
+from rules.codes import (
+    DIGEST,
+    SEED_EXPRESS,
+    Code,
+    FoulCode,
+    Kind,
+    Note,
+    Placement,
+    SeedRef,
+    register,
+)
+from rules.game import Discipline, GameState, register_discipline
+from rules.questions import (
+    PUSH_DURATION,
+    moving_at_stroke,
+    self_moved,
+    stroke_index,
+)
+from rules.ruling import (
+    BallInHand,
+    Choice,
+    Declarations,
+    Foul,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+    Spot,
+)
+from simulator.events import EventKind, Shot
+from simulator.specs import CUE_BALL
+from simulator.state import BallState, StateError, TableState, Where
+
+NAME = "express"
+FOUL_POINTS = 5  # SEED-E 2.6
+POT_POINTS = 2  # SEED-E 2.4, 2.5
+OWN_BALL_POINTS = 5  # «свой», SEED-E 2.5
+
+
+# ---------------------------------------------------------------------------
+# Seed references
+
+
+def e(rule: str) -> SeedRef:
+    """A rule of SEED-E, section 2 (e.g. ``e("2.6.4")`` is 2.6 item 4)."""
+    return SeedRef(SEED_EXPRESS, "express", rule)
+
+
+def gap(n: int) -> SeedRef:
+    """A reading of a gap in SEED-E (digest section 5, G1-G19)."""
+    return SeedRef(DIGEST, "5", f"G{n}")
+
+
+def digest(section: str) -> SeedRef:
+    """A pyramid base rule rebuilt in the digest (section 2.x, [REC]/[PUB])."""
+    return SeedRef(DIGEST, section, "")
+
+
+def own_reading(n: int) -> SeedRef:
+    """A reading this module chose where seed and digest are silent
+    (docs/express-readings.md, R1...)."""
+    return SeedRef("express-readings.md", "R", f"R{n}")
+
+
+def _c(cid: str, kind: Kind, ref: SeedRef, *readings: SeedRef,
+       referee: bool = False) -> Code:
+    return register(Code(cid, kind, ref, tuple(readings), referee))
+
+
+_F, _N, _P = Kind.FOUL, Kind.NOTE, Kind.PLACEMENT
+
+
+class ExpressFoul:
+    """SEED-E 2.6 items 1-9, each foul once per breach; -5 once per shot."""
+
+    BALL_OFF_TABLE = _c("express.foul.ball_off_table", _F, e("2.6.1"), digest("2.10"))
+    TOUCHED_BALL = _c("express.foul.touched_ball", _F, e("2.6.2"), referee=True)
+    STICK_TOUCHED_BALL = _c("express.foul.stick_touched_ball", _F, e("2.6.2"))
+    BAD_STROKE = _c("express.foul.bad_stroke", _F, e("2.6.3"), digest("2.3"),
+                    referee=True)
+    DOUBLE_HIT = _c("express.foul.double_hit", _F, e("2.6.3"), digest("2.3"))
+    PUSH_SHOT = _c("express.foul.push_shot", _F, e("2.6.3"), digest("2.3"))
+    SHOT_BEFORE_REST = _c("express.foul.shot_before_rest", _F, e("2.6.3"),
+                          digest("2.3"))
+    NO_CONTACT = _c("express.foul.no_contact", _F, e("2.6.4"), digest("2.5"),
+                    gap(12))
+    NO_CUSHION = _c("express.foul.no_cushion", _F, e("2.6.4"), digest("2.5"),
+                    gap(12))
+    ILLEGAL_BREAK = _c("express.foul.illegal_break", _F, e("2.6.5"), digest("2.4"),
+                       gap(12), gap(17))
+    BAD_PLACEMENT = _c("express.foul.bad_placement", _F, e("2.6.6"), digest("2.6"))
+    HOUSE_DIRECT = _c("express.foul.house_direct", _F, e("2.6.6"), digest("2.6"))
+    CLOSE_BALL = _c("express.foul.close_ball", _F, e("2.6.7"), digest("2.3"),
+                    own_reading(6))
+    SLOW_PLAY = _c("express.foul.slow_play", _F, e("2.6.8"), referee=True)
+    INTERFERENCE = _c("express.foul.interference", _F, e("2.6.9"), own_reading(7),
+                      referee=True)
+
+
+class ExpressNote:
+    """Everything else an Express ruling says."""
+
+    FIRST_BREAK = _c("express.note.first_break", _N, e("2.4"), gap(2))
+    BREAK_NO_POT = _c("express.note.break_no_pot", _N, e("2.4"))
+    FOREIGN = _c("express.note.foreign", _N, e("2.5"), gap(16))  # «чужой»
+    OWN = _c("express.note.own", _N, e("2.5"))  # «свой»
+    CUE_FROM_HOUSE = _c("express.note.cue_from_house", _N, e("2.5"), digest("2.7"))
+    TEMP_HOUSE = _c("express.note.temp_house", _N, digest("2.7"))
+    CONTINUES = _c("express.note.continues", _N, e("2.5"))
+    MISS = _c("express.note.miss", _N, e("2.5"))
+    ZEROED = _c("express.note.zeroed", _N, e("2.5"), gap(14))
+    SERIES_ENDS = _c("express.note.series_ends", _N, e("2.5"), gap(5))
+    KNOCKED_OUT = _c("express.note.knocked_out", _N, e("2.5"), gap(5))
+    LAST_TWO = _c("express.note.last_two", _N, e("2.5"))
+    NO_SIGNATURES_LEFT = _c("express.note.no_signatures_left", _N, e("2.5"))
+    KNOCKOUT_BONUS = _c("express.note.knockout_bonus", _N, e("2.5"), gap(5))
+    DEADLINE_OUT = _c("express.note.deadline_out", _N, e("2.5"), gap(14))
+    AUTO_OUT = _c("express.note.auto_out", _N, e("2.5"))
+    SIGNED = _c("express.note.signed", _N, e("2.5"), gap(4), gap(9))
+    DECLINED = _c("express.note.declined", _N, e("2.5"))
+    WON = _c("express.note.won", _N, e("2.1"), gap(9))
+    LAST_BALL = _c("express.note.last_ball", _N, e("2.5"), gap(13))
+    LAST_BALL_MISS = _c("express.note.last_ball_miss", _N, e("2.5"), gap(13))
+    NEW_RACK = _c("express.note.new_rack", _N, e("2.5"), gap(8))
+    BALLS_SPOTTED = _c("express.note.balls_spotted", _N, digest("2.11"), gap(11))
+    PENALTY = _c("express.note.penalty", _N, e("2.6"))  # -5 once per shot
+    CHOICE = _c("express.note.choice", _N, e("2.6"), gap(15))
+    RERACK = _c("express.note.rerack", _N, digest("2.4"))
+    ANTE = _c("express.note.ante", _N, e("2.3"), gap(9))
+    REPLAY = _c("express.note.replay", _N, own_reading(7))
+    HANGING_RESTORED = _c("express.note.hanging_restored", _N, digest("2.9"))
+    SELF_MOVED_REPLAY = _c("express.note.self_moved_replay", _N, digest("2.9"))
+    OUTSIDE_INTERFERENCE = _c("express.note.outside_interference", _N,
+                              digest("2.12"), referee=True)
+
+
+class ExpressPlacement:
+    """Why a cue ball placed from the house is refused (digest §2.6)."""
+
+    ON_LINE = _c("express.place.on_line", _P, digest("2.6"))
+    OUTSIDE_HOUSE = _c("express.place.outside_house", _P, digest("2.6"))
+    FROZEN_IN_HOUSE = _c("express.place.frozen_in_house", _P, digest("2.6"))
+
+
+del _F, _N, _P
+
+# Pool codes a person may call at an Express table, mapped to SEED-E 2.6.
+_CALLED_ALIASES: dict[str, Code] = {
+    FoulCode.TOUCHED_BALL.id: ExpressFoul.TOUCHED_BALL,
+    FoulCode.NOT_TIP.id: ExpressFoul.BAD_STROKE,
+    FoulCode.FOOT_OFF_FLOOR.id: ExpressFoul.BAD_STROKE,
+    FoulCode.PUSH_SHOT.id: ExpressFoul.PUSH_SHOT,
+    FoulCode.DOUBLE_HIT.id: ExpressFoul.DOUBLE_HIT,
+    FoulCode.SHOT_BEFORE_REST.id: ExpressFoul.SHOT_BEFORE_REST,
+    FoulCode.INTERFERENCE.id: ExpressFoul.INTERFERENCE,
+}
+# Fouls a person may call in Express (the rest are seen in the event log, but
+# a referee may still call the close-ball and stroke fouls he saw).
+CALLABLE: frozenset[str] = frozenset({
+    ExpressFoul.TOUCHED_BALL.id, ExpressFoul.BAD_STROKE.id,
+    ExpressFoul.DOUBLE_HIT.id, ExpressFoul.PUSH_SHOT.id,
+    ExpressFoul.SHOT_BEFORE_REST.id, ExpressFoul.CLOSE_BALL.id,
+    ExpressFoul.SLOW_PLAY.id, ExpressFoul.INTERFERENCE.id,
+})
+
+
+# ---------------------------------------------------------------------------
+# Options (digest §3.1)
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    WAITING = "waiting"  # zeroed, may still sign (G14)
+    OUT = "out"
+
+
+class Mode(StrEnum):
+    NORMAL = "normal"
+    KNOCKOUT_BONUS = "knockout_bonus"  # G5
+
+
+@dataclass(frozen=True)
+class ExpressOptions:
+    """The match options, with the digest's defaults."""
+
+    initial_points: int = 30  # G1
+    max_signatures: int = 3  # SEED-E 2.5: up to three stars
+    ace_is_11: bool = False  # SEED-E 2.5 note, G16
+    ante: int = 1  # SEED-E 2.3, G9
+    signature_stakes: tuple[int, int, int] = (2, 4, 8)  # бет, кэп, рэйз (G9)
+    starting_chips: int = 100  # R13
+    break_min_cushion_balls: int = 2  # digest §2.4
+    illegal_break_rerack: bool = True  # digest §2.4
+    rack: str = "classic"  # classic (G18) or random (13-15 inside)
+
+    # Keys the shared Match adds for every discipline; Express ignores them.
+    SHARED: ClassVar[tuple[str, ...]] = (
+        "race_to", "target", "break_order", "first_breaker", "lag", "table")
+
+    @classmethod
+    def from_mapping(cls, d: Mapping[str, Any]) -> ExpressOptions:
+        names = {f.name for f in fields(cls)}
+        for k in d:
+            if k not in names and k not in cls.SHARED:
+                raise RulesError(f"options.{k}: unknown Express option; known: "
+                                 f"{', '.join(sorted(names))}")
+        kw: dict[str, Any] = {}
+        for k in ("initial_points", "max_signatures", "ante", "starting_chips",
+                  "break_min_cushion_balls"):
+            if k in d:
+                v = d[k]
+                if isinstance(v, bool) or not isinstance(v, int):
+                    raise RulesError(f"options.{k}: expected a whole number")
+                kw[k] = v
+        for k in ("ace_is_11", "illegal_break_rerack"):
+            if k in d:
+                if not isinstance(d[k], bool):
+                    raise RulesError(f"options.{k}: expected true or false")
+                kw[k] = d[k]
+        if "signature_stakes" in d:
+            v = d["signature_stakes"]
+            if (not isinstance(v, list | tuple) or len(v) != 3 or not all(
+                    isinstance(x, int) and not isinstance(x, bool) and x >= 0
+                    for x in v)):
+                raise RulesError("options.signature_stakes: expected three whole "
+                                 "numbers >= 0 (bet, cap, raise)")
+            kw["signature_stakes"] = (int(v[0]), int(v[1]), int(v[2]))
+        if "rack" in d:
+            if d["rack"] not in ("classic", "random"):
+                raise RulesError("options.rack: expected classic or random")
+            kw["rack"] = d["rack"]
+        o = cls(**kw)
+        if o.initial_points < 1:
+            raise RulesError("options.initial_points: expected 1 or more")
+        if not 0 <= o.max_signatures <= 3:
+            raise RulesError("options.max_signatures: expected 0-3 (three stars)")
+        if o.ante < 0:
+            raise RulesError("options.ante: expected 0 or more chips")
+        if o.starting_chips < 0:
+            raise RulesError("options.starting_chips: expected 0 or more chips")
+        if o.starting_chips < o.ante:
+            raise RulesError("options.starting_chips: must cover the ante")
+        if not 0 <= o.break_min_cushion_balls <= 15:
+            raise RulesError("options.break_min_cushion_balls: expected 0-15")
+        return o
+
+    def value(self, ball: int) -> int:
+        """What an object ball writes off (G16: the 1 may be worth 11)."""
+        return 11 if ball == 1 and self.ace_is_11 else ball
+
+
+# ---------------------------------------------------------------------------
+# State (digest §3.2)
+
+
+@dataclass(frozen=True)
+class ExpressState(GameState):
+    """The whole Express match between two steps.
+
+    scores: points per player (may go to zero or below). status, signatures
+    (= stars), chips per player; bank and its ledger of (kind, player, chips
+    into the bank). ``first_break_pending`` is true only before the match's
+    first break (and after a re-rack of it). ``rerack_first`` remembers it
+    while an illegal break's re-rack option is open.
+    """
+
+    status: tuple[str, ...] = ()
+    signatures: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()
+    bank: int = 0
+    ledger: tuple[tuple[str, int, int], ...] = ()
+    first_break_pending: bool = True
+    rerack_first: bool = False
+    mode: str = Mode.NORMAL.value
+    rack_order: tuple[int, ...] = pyramid.CLASSIC_RACK
+
+    def stat(self, p: int) -> Status:
+        return Status(self.status[p])
+
+    def active(self) -> tuple[int, ...]:
+        return tuple(i for i in range(self.players) if self.status[i] == Status.ACTIVE)
+
+    def waiting(self) -> tuple[int, ...]:
+        return tuple(i for i in range(self.players)
+                     if self.status[i] == Status.WAITING)
+
+    @property
+    def last_ball(self) -> bool:
+        """No object ball is left: the cue ball itself is the last ball (2.5)."""
+        return not pyramid.object_balls_on_table(self.table)
+
+    def stars(self, p: int) -> str:
+        return "*" * self.signatures[p]
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()
+        d["ledger"] = [list(x) for x in self.ledger]
+        return d
+
+    def check(self, where: str = "state") -> None:
+        super().check(where)
+        n = self.players
+        for name in ("status", "signatures", "chips"):
+            if len(getattr(self, name)) != n:
+                raise RulesError(f"{where}.{name}: expected {n} entries, one a player")
+        for i, s in enumerate(self.status):
+            if s not in tuple(Status):
+                raise RulesError(f"{where}.status[{i}]: expected active, waiting or "
+                                 "out")
+        for name in ("signatures", "chips"):
+            for i, x in enumerate(getattr(self, name)):
+                if not isinstance(x, int) or isinstance(x, bool):
+                    raise RulesError(f"{where}.{name}[{i}]: expected a whole number")
+        for i, x in enumerate(self.signatures):
+            if not 0 <= x <= 3:
+                raise RulesError(f"{where}.signatures[{i}]: expected 0-3")
+        if self.mode not in tuple(Mode):
+            raise RulesError(f"{where}.mode: expected normal or knockout_bonus")
+        try:
+            pyramid.check_rack(self.rack_order)
+        except pyramid.RackError as err:
+            raise RulesError(f"{where}.rack_order: {err}") from None
+        if not pyramid.balls_accounted(self.table):
+            raise RulesError(f"{where}.table: every ball 0-15 must be listed once")
+        if sum(self.ledger_balance()) != self.bank:
+            raise RulesError(f"{where}.bank: the ledger adds up to "
+                             f"{sum(self.ledger_balance())}, not {self.bank}")
+
+    def ledger_balance(self) -> tuple[int, ...]:
+        return tuple(x[2] for x in self.ledger)
+
+
+# ---------------------------------------------------------------------------
+# Rulings and requirements (the shared shapes, with Express fields)
+
+
+@dataclass(frozen=True)
+class ExpressRuling(Ruling):
+    """A Ruling with the card after the shot: scores, statuses, stars, chips,
+    the bank, who was written off (``victim``) and the series mode."""
+
+    scores: tuple[int, ...] = ()
+    status: tuple[str, ...] = ()
+    stars: tuple[int, ...] = ()
+    chips: tuple[int, ...] = ()
+    bank: int = 0
+    victim: int | None = None
+    mode: str = Mode.NORMAL.value
+    offender: int | None = None
+    last_ball: bool = False  # the next stroke is at the last ball (the cue ball)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()
+        d.update({"scores": list(self.scores), "status": list(self.status),
+                  "stars": list(self.stars), "chips": list(self.chips),
+                  "bank": self.bank, "victim": self.victim, "mode": self.mode,
+                  "offender": self.offender, "last_ball": self.last_ball})
+        return d
+
+
+@dataclass(frozen=True)
+class ExpressRequirements(ShotRequirements):
+    """ShotRequirements with the Express card: whose points the next pot
+    writes off, who may sign now and whose signature falls due when this
+    turn ends, and whether the next stroke is at the last ball."""
+
+    victim: int | None = None
+    may_sign: tuple[int, ...] = ()
+    signature_due: tuple[int, ...] = ()
+    last_ball: bool = False
+    mode: str = Mode.NORMAL.value
+    offender: int | None = None
+
+    def check_placement(self, state: TableState, x: float, y: float) -> Code | None:
+        """Digest §2.6: inside the (temporary) house, not on its line, not
+        frozen to a ball that lies in the house."""
+        if self.ball_in_hand is BallInHand.NONE:
+            return Placement.NOT_IN_HAND
+        region = (pyramid.HandRegion.TEMP_HOUSE
+                  if self.ball_in_hand is BallInHand.TEMP_HOUSE
+                  else pyramid.HandRegion.HOUSE)
+        others = state.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
+        why = pyramid.placement_problem(others, region, (x, y))
+        return None if why is None else _PLACEMENT_CODES[why]
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()
+        d.update({"victim": self.victim, "may_sign": list(self.may_sign),
+                  "signature_due": list(self.signature_due),
+                  "last_ball": self.last_ball, "mode": self.mode,
+                  "offender": self.offender})
+        return d
+
+
+@dataclass(frozen=True)
+class PlayerOutcome(Outcome):
+    """An Outcome about a player (zeroed, out, signed, won), by index."""
+
+    player: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = super().to_dict()
+        if self.player is not None:
+            d["player"] = self.player
+        return d
+
+
+_PLACEMENT_CODES: dict[str, Code] = {
+    "off_bed": Placement.OFF_BED,
+    "overlap": Placement.OVERLAP,
+    "on_line": ExpressPlacement.ON_LINE,
+    "outside_region": ExpressPlacement.OUTSIDE_HOUSE,
+    "frozen_in_house": ExpressPlacement.FROZEN_IN_HOUSE,
+}
+
+
+def region_of(b: BallInHand) -> pyramid.HandRegion | None:
+    if b is BallInHand.HOUSE:
+        return pyramid.HandRegion.HOUSE
+    if b is BallInHand.TEMP_HOUSE:
+        return pyramid.HandRegion.TEMP_HOUSE
+    return None
+
+
+def _hand(r: pyramid.HandRegion) -> BallInHand:
+    return BallInHand.HOUSE if r is pyramid.HandRegion.HOUSE else BallInHand.TEMP_HOUSE
+
+
+# ---------------------------------------------------------------------------
+# The bookkeeping of one step, on mutable copies
+
+
+class _Card:
+    """Scores, statuses, signatures, chips, bank and notes while a step is
+    resolved; turned back into a frozen state at the end."""
+
+    def __init__(self, state: ExpressState, opts: ExpressOptions) -> None:
+        self.o = opts
+        self.n = state.players
+        self.scores = list(state.scores)
+        self.status = [Status(s) for s in state.status]
+        self.signatures = list(state.signatures)
+        self.chips = list(state.chips)
+        self.bank = state.bank
+        self.ledger = list(state.ledger)
+        self.mode = Mode(state.mode)
+        self.points = [0] * self.n
+        self.notes: list[Outcome] = []
+        self.winner: int | None = None
+
+    def note(self, code: Code, event: int | None = None,
+             balls: tuple[int, ...] = (), player: int | None = None) -> None:
+        self.notes.append(PlayerOutcome(code, code.ref, event, balls, player))
+
+    def add(self, p: int, pts: int) -> None:
+        self.scores[p] += pts
+        self.points[p] += pts
+
+    def active(self) -> list[int]:
+        return [i for i in range(self.n) if self.status[i] is Status.ACTIVE]
+
+    def previous_active(self, p: int) -> int | None:
+        """The «предыдущий игрок»: the nearest ACTIVE player before p in card
+        order; WAITING and OUT players are skipped (G3, G6)."""
+        for k in range(1, self.n):
+            i = (p - k) % self.n
+            if self.status[i] is Status.ACTIVE:
+                return i
+        return None
+
+    def advance_turn(self, p: int) -> int:
+        """Who shoots after p's turn: walking forward, a WAITING player passed
+        over has missed his signature deadline and is OUT (SEED-E 2.5)."""
+        for k in range(1, self.n + 1):
+            i = (p + k) % self.n
+            if self.status[i] is Status.WAITING:
+                self.status[i] = Status.OUT
+                self.note(ExpressNote.DEADLINE_OUT, player=i)
+            elif self.status[i] is Status.ACTIVE:
+                return i
+        return p
+
+    def zero(self, p: int, by_pot: bool) -> tuple[bool, bool]:
+        """Z(p, cause) of digest §3.6 for a player at zero or below. Returns
+        (series ends, knockout bonus starts)."""
+        active_count = len(self.active())
+        can_sign = self.signatures[p] < self.o.max_signatures and active_count > 2
+        if can_sign:
+            self.status[p] = Status.WAITING
+            self.note(ExpressNote.ZEROED, player=p)
+            if by_pot:
+                self.note(ExpressNote.SERIES_ENDS)
+            return by_pot, False
+        self.status[p] = Status.OUT
+        self.note(ExpressNote.LAST_TWO if active_count <= 2
+                  else ExpressNote.NO_SIGNATURES_LEFT, player=p)
+        self.note(ExpressNote.KNOCKED_OUT, player=p)
+        left = self.active()
+        if len(left) == 1:
+            for w in range(self.n):
+                if self.status[w] is Status.WAITING:
+                    self.status[w] = Status.OUT
+                    self.note(ExpressNote.AUTO_OUT, player=w)
+            self.win(left[0])
+            return True, False
+        if by_pot:
+            self.mode = Mode.KNOCKOUT_BONUS
+            self.note(ExpressNote.KNOCKOUT_BONUS)
+            return False, True
+        return False, False
+
+    def win(self, p: int) -> None:
+        """SEED-E 2.1; G9: the winner takes the whole bank."""
+        self.winner = p
+        self.note(ExpressNote.WON, player=p)
+        if self.bank:
+            self.ledger.append(("payout", p, -self.bank))
+            self.chips[p] += self.bank
+            self.bank = 0
+
+    def state(self, base: ExpressState, **kw: Any) -> ExpressState:
+        return replace(
+            base, scores=tuple(self.scores),
+            status=tuple(s.value for s in self.status),
+            signatures=tuple(self.signatures), chips=tuple(self.chips),
+            bank=self.bank, ledger=tuple(self.ledger), mode=self.mode.value,
+            game_over=self.winner is not None or base.game_over,
+            winner=self.winner if self.winner is not None else base.winner, **kw)
+
+
+# ---------------------------------------------------------------------------
+# The discipline
+
+
+def _table_after(shot: Shot) -> TableState:
+    """The final table, with every ball the log shows pocketed or off the
+    table marked so even when a hand-built final state omits it."""
+    state = pyramid.complete(shot.final)
+    for e in shot.events:
+        if e.kind is EventKind.POCKETED:
+            for b in e.balls:
+                state = state.with_ball(BallState(b, Where.POCKETED, pocket=e.pocket))
+        elif e.kind is EventKind.LEFT_TABLE:
+            for b in e.balls:
+                state = state.with_ball(BallState(b, Where.OFF_TABLE))
+    return state
+
+
+def _restore_hanging(shot: Shot,
+                     restore: tuple[tuple[int, int, float, float], ...]) -> Shot:
+    """The shot without the late drops of hanging balls: their pocketed
+    events are dropped and they stand where they hung."""
+    late = {i for i, _, _, _ in restore}
+    events = tuple(e for i, e in enumerate(shot.events) if i not in late)
+    final = shot.final
+    for _, b, x, y in restore:
+        final = final.place(b, x, y)
+    return replace(shot, events=events, final=final)
+
+
+@register_discipline
+class Express(Discipline[ExpressState]):
+    """«Экспресс» (SEED-E): 3-8 players, one cue ball, the pyramid table."""
+
+    name = NAME
+    aliases = ("экспресс", "express pyramid", "экспресс-пирамида", "ekspress",
+               "expres")
+    table_kind = "pyramid"
+    default_table = pyramid.TABLE_NAME
+    min_players = 3
+    max_players = 8
+    scoring = "points"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.opts = ExpressOptions.from_mapping(self.options)
+
+    # -- setup (digest §3.3) -----------------------------------------------------------
+    def rack_order(self, rack_seed: int) -> tuple[int, ...]:
+        if self.opts.rack == "random":
+            return pyramid.random_rack(rack_seed)
+        return pyramid.CLASSIC_RACK
+
+    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
+                 scores: tuple[int, ...] | None = None) -> ExpressState:
+        if table != pyramid.TABLE_NAME and table != "pyramid":
+            raise RulesError(f"options.table: Express is played on "
+                             f"{pyramid.TABLE_NAME}, not {table!r}")
+        if not 3 <= players <= 8:
+            raise RulesError(f"players: Express is for 3-8 players, not {players}")
+        order = self.rack_order(rack_seed)
+        racked = pyramid.rack_state(order)
+        o = self.opts
+        ledger = tuple(("ante", p, o.ante) for p in range(players)) if o.ante else ()
+        return ExpressState(
+            discipline=NAME, players=players, table=racked, shooter=breaker,
+            breaker=breaker, ball_in_hand=BallInHand.HOUSE, is_break=True,
+            scores=scores if scores is not None else (o.initial_points,) * players,
+            fouls=(0,) * players, warned=(False,) * players,
+            groups=(None,) * players, rail_safeties=(0,) * players,
+            rack_seed=rack_seed,
+            status=(Status.ACTIVE.value,) * players,
+            signatures=(0,) * players,
+            chips=(o.starting_chips - o.ante,) * players,
+            bank=o.ante * players, ledger=ledger, first_break_pending=True,
+            rack_order=order)
+
+    # -- what the next shot needs ------------------------------------------------------
+    def requirements(self, state: ExpressState) -> ExpressRequirements:
+        card = _Card(state, self.opts)
+        table = state.table
+        spec = table.spec
+        shooter = state.shooter
+        region = region_of(state.ball_in_hand)
+        if state.pending or state.last_ball:
+            legal: tuple[int, ...] = ()
+        elif region is not None:
+            legal = tuple(b for b in pyramid.object_balls_on_table(table)
+                          if pyramid.directly_playable(spec, region, table.ball(b).x))
+        else:
+            legal = pyramid.object_balls_on_table(table)
+        due: list[int] = []
+        for k in range(1, state.players):
+            i = (shooter + k) % state.players
+            if card.status[i] is Status.ACTIVE:
+                break
+            if card.status[i] is Status.WAITING:
+                due.append(i)
+        return ExpressRequirements(
+            NAME, table.table, shooter, state.ball_in_hand,
+            legal_first_contacts=legal, pending=state.pending,
+            chooser=state.chooser, is_break=state.is_break,
+            victim=None if (state.first_break_pending and state.is_break)
+            or state.mode == Mode.KNOCKOUT_BONUS or state.last_ball
+            else card.previous_active(shooter),
+            may_sign=state.waiting(), signature_due=tuple(due),
+            last_ball=state.last_ball, mode=state.mode, offender=state.offender)
+
+    # -- judging one shot (digest §3.4) ------------------------------------------------
+    def _ready(self, state: ExpressState) -> None:
+        if state.game_over:
+            raise RulesError("match: the match is over")
+        if state.pending:
+            raise RulesError("shot: a choice is pending "
+                             f"({', '.join(c.value for c in state.pending)})")
+
+    def check_shot(self, state: ExpressState, shot: Shot) -> None:
+        """The shot starts from the table the referee handed out."""
+        if shot.initial.table != state.table.table:
+            raise RulesError(f"shot.initial.table: expected {state.table.table!r}")
+        for b in state.table.balls:
+            if b.ball == CUE_BALL:
+                continue
+            try:
+                s = shot.initial.ball(b.ball)
+            except KeyError:
+                if b.where is Where.TABLE:
+                    raise RulesError(
+                        f"shot.initial: ball {b.ball} is missing") from None
+                continue
+            if (s.where is Where.TABLE) != (b.where is Where.TABLE):
+                raise RulesError(
+                    f"shot.initial: ball {b.ball} should be "
+                    f"{'on' if b.where is Where.TABLE else 'off'} the table")
+        if shot.initial.position(CUE_BALL) is None:
+            raise RulesError("shot.initial: the cue ball must be on the table")
+
+    def find_fouls(self, state: ExpressState, shot: Shot,
+                   facts: pyramid.ShotFacts) -> list[Foul]:
+        """SEED-E 2.6 items 1-9 that the event log shows, every one of them."""
+        ev = shot.events
+        init = shot.initial
+        spec = init.spec
+        region = region_of(state.ball_in_hand)
+        si = stroke_index(ev)
+        out: list[Foul] = []
+        F = ExpressFoul
+
+        def add(code: Code, idx: int | None, balls: tuple[int, ...] = ()) -> None:
+            out.append(Foul(code, code.ref, idx, balls))
+
+        # 6: the placement from hand (digest §2.6).
+        if region is not None:
+            cue = init.position(CUE_BALL)
+            assert cue is not None
+            others = init.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
+            if pyramid.placement_problem(others, region, cue) is not None:
+                add(F.BAD_PLACEMENT, si, (CUE_BALL,))
+        # 3: the stroke (double hit, push, before the balls stopped).
+        moving = moving_at_stroke(shot)
+        if moving is not None:
+            add(F.SHOT_BEFORE_REST, moving[0], moving[1])
+        for i, ev_ in enumerate(ev):
+            if ev_.kind is not EventKind.TIP_CONTACT or (si is not None and i <= si):
+                continue
+            if CUE_BALL in ev_.balls:
+                push = ev_.duration is not None and ev_.duration >= PUSH_DURATION
+                add(F.PUSH_SHOT if push else F.DOUBLE_HIT, i, (CUE_BALL,))
+            else:
+                # 2: the stick touched another ball.
+                add(F.STICK_TOUCHED_BALL, i, ev_.balls)
+        # 4, 5: contact and completion, or the break (off for the last ball, G13).
+        if not state.last_ball:
+            if state.is_break:
+                if not pyramid.legal_break(facts, self.opts.break_min_cushion_balls):
+                    add(F.ILLEGAL_BREAK, facts.first_contact_index, ())
+            elif facts.first_contact is None:
+                end = len(ev) - 1 if ev else None
+                add(F.NO_CONTACT, end, ())
+            elif not pyramid.shot_completed(facts):
+                add(F.NO_CUSHION, len(ev) - 1, ())
+            # 6: from hand, the first ball must lie beyond the line (§2.6).
+            if region is not None and facts.first_contact is not None:
+                pos = init.position(facts.first_contact)
+                if (pos is not None
+                        and not pyramid.directly_playable(spec, region, pos[0])
+                        and not facts.cue_left_hand_region_before_contact):
+                    add(F.HOUSE_DIRECT, facts.first_contact_index,
+                        (facts.first_contact,))
+            # 7: close or frozen balls (digest §2.3).
+            idx = pyramid.close_ball_push(init, ev, facts)
+            if idx is not None and facts.first_contact is not None:
+                add(F.CLOSE_BALL, idx, (CUE_BALL, facts.first_contact))
+        # 1: any ball off the table.
+        for i, b in facts.left_table:
+            add(F.BALL_OFF_TABLE, i, (b,))
+        return out
+
+    def judge(self, state: ExpressState, shot: Shot,
+              decl: Declarations) -> tuple[ExpressRuling, ExpressState]:
+        self._ready(state)
+        self.check_shot(state, shot)
+        moved = self_moved(shot)
+        if moved.replay:
+            # Digest §2.9: a ball fell in by itself before the cue ball got
+            # there: the position is restored and the stroke replayed.
+            i, b = moved.replay[0]
+            return self._replay(state, ExpressNote.SELF_MOVED_REPLAY, i, (b,))
+        hanging: tuple[Outcome, ...] = ()
+        if moved.restore:
+            # Digest §2.9: a ball that hung still on the edge for 5 s and then
+            # dropped is put back where it hung; the stroke is judged without it.
+            shot = _restore_hanging(shot, moved.restore)
+            hanging = tuple(PlayerOutcome(ExpressNote.HANGING_RESTORED,
+                                          ExpressNote.HANGING_RESTORED.ref, i, (b,))
+                            for i, b, _, _ in moved.restore)
+        region = region_of(state.ball_in_hand)
+        facts = pyramid.shot_facts(shot.events, shot.initial.spec, region)
+        fouls = self.find_fouls(state, shot, facts)
+        if fouls:
+            ruling, new = self._foul(state, tuple(fouls), shot, facts)
+        else:
+            ruling, new = self._legal(state, shot, facts)
+        if hanging:
+            ruling = replace(ruling, notes=hanging + ruling.notes)
+        return ruling, new
+
+    def _replay(self, state: ExpressState, code: Code, event: int | None,
+                balls: tuple[int, ...]) -> tuple[ExpressRuling, ExpressState]:
+        """No penalty, nothing changes: the same player plays the stroke again
+        from the position before it (digest §2.9, §2.12)."""
+        card = _Card(state, self.opts)
+        card.note(code, event, balls)
+        ruling = replace(
+            self._ruling(state, card, (), None, state, (), None, state.shooter,
+                         state.ball_in_hand, (), None, False), replay=True)
+        return ruling, state
+
+    # -- a foul (digest §3.4 B) --------------------------------------------------------
+    def _foul(self, state: ExpressState, fouls: tuple[Foul, ...], shot: Shot | None,
+              facts: pyramid.ShotFacts | None) -> tuple[ExpressRuling, ExpressState]:
+        card = _Card(state, self.opts)
+        offender = state.shooter
+        card.add(offender, -FOUL_POINTS)  # once, however many fouls (2.6)
+        card.note(ExpressNote.PENALTY, player=offender)
+        table = state.table if shot is None else _table_after(shot)
+        spots: tuple[Spot, ...] = ()
+        if shot is not None and facts is not None:
+            back = [b for b in facts.object_pocketed] + [
+                b for b in facts.left_balls if b != CUE_BALL]
+            if back:
+                # G11: nothing pocketed on a foul counts; respotted (§2.11).
+                table, placed = pyramid.respot(table, back)
+                spots = tuple(Spot(b, x, y) for b, (x, y) in placed.items())
+                card.note(ExpressNote.BALLS_SPOTTED, None, tuple(sorted(placed)))
+        cue = table.ball(CUE_BALL)
+        hand = state.ball_in_hand if shot is None else BallInHand.NONE
+        if cue.where is not Where.TABLE:
+            # SEED-E 2.6: a cue ball off the bed (pocketed too, G10) comes back
+            # from hand in the house (the temporary house when needed, §2.7).
+            r = pyramid.hand_region(table)
+            hand = _hand(r)
+            card.note(ExpressNote.CUE_FROM_HOUSE if r is pyramid.HandRegion.HOUSE
+                      else ExpressNote.TEMP_HOUSE, None, (CUE_BALL,))
+        if hand is not BallInHand.NONE:
+            region = region_of(hand)
+            assert region is not None
+            if cue.where is not Where.TABLE or shot is not None:
+                table = pyramid.cue_in_hand(table, region)
+        card.mode = Mode.NORMAL
+        if card.scores[offender] <= 0 and card.status[offender] is Status.ACTIVE:
+            card.zero(offender, by_pot=False)
+        illegal_break = any(f.code is ExpressFoul.ILLEGAL_BREAK for f in fouls)
+        penalty = next((f for f in fouls if f.code is ExpressFoul.ILLEGAL_BREAK),
+                       fouls[0])
+        if card.winner is not None:
+            return self._finish(state, card, fouls, penalty, table, spots, offender,
+                                None, BallInHand.NONE, (), None, False)
+        chooser = card.advance_turn(offender)
+        options: list[Choice] = [Choice.SHOOT]
+        if card.status[offender] is Status.ACTIVE:
+            options.append(Choice.FORCE_OFFENDER)  # SEED-E 2.6, G15
+        if illegal_break and self.opts.illegal_break_rerack:
+            options.append(Choice.RERACK_BREAK)  # digest §2.4 [REC]
+        card.note(ExpressNote.CHOICE)
+        # A foul called before any stroke (R9) leaves a pending break pending.
+        no_stroke = shot is None
+        new = card.state(
+            state, table=table, shooter=chooser, ball_in_hand=hand,
+            is_break=state.is_break and no_stroke,
+            pending=tuple(options), chooser=chooser, offender=offender,
+            first_break_pending=state.first_break_pending and no_stroke,
+            rerack_first=state.first_break_pending and illegal_break,
+            shots=state.shots + 1)
+        ruling = self._ruling(state, card, fouls, penalty, new, spots, None,
+                              chooser, hand, tuple(options), chooser, False)
+        return ruling, new
+
+    # -- a legal shot (digest §3.4 C, D) -----------------------------------------------
+    def _legal(self, state: ExpressState, shot: Shot,
+               facts: pyramid.ShotFacts) -> tuple[ExpressRuling, ExpressState]:
+        card = _Card(state, self.opts)
+        shooter = state.shooter
+        table = _table_after(shot)
+        pots = facts.pocketed
+        cue_potted = facts.cue_pocketed
+        victim: int | None = None
+        if state.last_ball:
+            return self._last_ball(state, card, table, facts)
+        if state.is_break and state.first_break_pending:
+            # SEED-E 2.4, G2: +2 per ball, the cue ball included; nobody loses.
+            for i, b, _ in pots:
+                card.add(shooter, POT_POINTS)
+                card.note(ExpressNote.FIRST_BREAK, i, (b,))
+        elif card.mode is Mode.KNOCKOUT_BONUS:
+            # SEED-E 2.5, G5: +2 for any ball, no write-off (R4: the cue too).
+            for i, b, _ in pots:
+                card.add(shooter, POT_POINTS)
+                card.note(ExpressNote.KNOCKOUT_BONUS, i, (b,))
+        else:
+            victim = card.previous_active(shooter)
+            for i, b, _ in pots:
+                if victim is None:
+                    break
+                if b == CUE_BALL:
+                    card.add(victim, -OWN_BALL_POINTS)  # «свой»
+                    card.note(ExpressNote.OWN, i, (b,))
+                else:
+                    card.add(victim, -self.opts.value(b))  # «чужой», G16
+                    card.note(ExpressNote.FOREIGN, i, (b,))
+                card.add(shooter, POT_POINTS)
+        hand = BallInHand.NONE
+        if cue_potted:
+            r = pyramid.hand_region(table)
+            hand = _hand(r)
+            card.note(ExpressNote.CUE_FROM_HOUSE if r is pyramid.HandRegion.HOUSE
+                      else ExpressNote.TEMP_HOUSE, None, (CUE_BALL,))
+        series_ends = False
+        if victim is not None and card.scores[victim] <= 0 and \
+                card.status[victim] is Status.ACTIVE:
+            # G7: the whole shot is scored to one victim; nothing carries over.
+            series_ends, _bonus = card.zero(victim, by_pot=True)
+        if card.winner is not None:
+            return self._finish(state, card, (), None, table, (), shooter, victim,
+                                BallInHand.NONE, (), None, False)
+        objects_left = pyramid.object_balls_on_table(table)
+        rerack = False
+        if not objects_left and cue_potted:
+            # The last object ball went with the cue ball: the rack is over (R11).
+            rerack = True
+            nxt = card.advance_turn(shooter) if series_ends else shooter
+            if series_ends:
+                card.mode = Mode.NORMAL
+        elif series_ends:
+            nxt = card.advance_turn(shooter)
+            card.mode = Mode.NORMAL
+        elif pots:
+            nxt = shooter
+            card.note(ExpressNote.CONTINUES)
+        else:
+            nxt = card.advance_turn(shooter)
+            card.mode = Mode.NORMAL
+            card.note(ExpressNote.BREAK_NO_POT if state.is_break else ExpressNote.MISS)
+        if rerack:
+            return self._new_rack(state, card, nxt, victim)
+        if hand is not BallInHand.NONE:
+            region = region_of(hand)
+            assert region is not None
+            table = pyramid.cue_in_hand(table, region)
+        new = card.state(state, table=table, shooter=nxt, ball_in_hand=hand,
+                         is_break=False, pending=(), chooser=None, offender=None,
+                         first_break_pending=False, rerack_first=False,
+                         shots=state.shots + 1)
+        ruling = self._ruling(state, card, (), None, new, (), victim, nxt, hand, (),
+                              None, False)
+        return ruling, new
+
+    def _last_ball(self, state: ExpressState, card: _Card, table: TableState,
+                   facts: pyramid.ShotFacts) -> tuple[ExpressRuling, ExpressState]:
+        """SEED-E 2.5, G13: the cue ball into any pocket for +2, no write-off;
+        a stroke that does not pocket it passes the turn without a foul."""
+        shooter = state.shooter
+        if facts.cue_pocketed:
+            card.add(shooter, POT_POINTS)
+            i = next(i for i, b, _ in facts.pocketed if b == CUE_BALL)
+            card.note(ExpressNote.LAST_BALL, i, (CUE_BALL,))
+            return self._new_rack(state, card, shooter, None)
+        nxt = card.advance_turn(shooter)
+        card.mode = Mode.NORMAL
+        card.note(ExpressNote.LAST_BALL_MISS)
+        new = card.state(state, table=table, shooter=nxt,
+                         ball_in_hand=BallInHand.NONE, is_break=False, pending=(),
+                         chooser=None, offender=None, first_break_pending=False,
+                         rerack_first=False, shots=state.shots + 1)
+        ruling = self._ruling(state, card, (), None, new, (), None, nxt,
+                              BallInHand.NONE, (), None, False)
+        return ruling, new
+
+    def _new_rack(self, state: ExpressState, card: _Card, breaker: int,
+                  victim: int | None) -> tuple[ExpressRuling, ExpressState]:
+        """SEED-E 2.5: a new pyramid, broken under the break rules by the
+        player whose series is running (G8)."""
+        card.note(ExpressNote.NEW_RACK)
+        table = pyramid.rack_state(state.rack_order)
+        new = card.state(state, table=table, shooter=breaker, breaker=breaker,
+                         ball_in_hand=BallInHand.HOUSE, is_break=True, pending=(),
+                         chooser=None, offender=None, first_break_pending=False,
+                         rerack_first=False, rack_no=state.rack_no + 1,
+                         shots=state.shots + 1)
+        ruling = self._ruling(state, card, (), None, new, (), victim, breaker,
+                              BallInHand.HOUSE, (), None, True)
+        return ruling, new
+
+    def _finish(self, state: ExpressState, card: _Card, fouls: tuple[Foul, ...],
+                penalty: Foul | None, table: TableState, spots: tuple[Spot, ...],
+                shooter: int, victim: int | None, hand: BallInHand,
+                options: tuple[Choice, ...], chooser: int | None,
+                rerack: bool) -> tuple[ExpressRuling, ExpressState]:
+        assert card.winner is not None
+        new = card.state(state, table=table, shooter=card.winner, pending=(),
+                         chooser=None, offender=None, ball_in_hand=hand,
+                         is_break=False, first_break_pending=False,
+                         shots=state.shots + 1)
+        ruling = self._ruling(state, card, fouls, penalty, new, spots, victim,
+                              card.winner, hand, options, chooser, rerack)
+        return ruling, new
+
+    def _ruling(self, before: ExpressState, card: _Card, fouls: tuple[Foul, ...],
+                penalty: Foul | None, new: ExpressState, spots: tuple[Spot, ...],
+                victim: int | None, nxt: int, hand: BallInHand,
+                options: tuple[Choice, ...], chooser: int | None,
+                rerack: bool) -> ExpressRuling:
+        scored = tuple(b for n in card.notes
+                       if n.code in (ExpressNote.FOREIGN, ExpressNote.OWN,
+                                     ExpressNote.FIRST_BREAK,
+                                     ExpressNote.KNOCKOUT_BONUS,
+                                     ExpressNote.LAST_BALL)
+                       for b in n.balls)
+        return ExpressRuling(
+            discipline=NAME, shooter=before.shooter, fouls=fouls, penalty=penalty,
+            notes=tuple(card.notes), points=tuple(card.points), scored=scored,
+            spots=spots, next_shooter=nxt, ball_in_hand=hand, options=options,
+            chooser=chooser, rerack=rerack, game_over=new.game_over,
+            winner=new.winner, scores=new.scores, status=new.status,
+            stars=new.signatures, chips=new.chips, bank=new.bank, victim=victim,
+            mode=new.mode, offender=new.offender, last_ball=new.last_ball)
+
+    # -- decisions (SEED-E 2.5, 2.6) ---------------------------------------------------
+    def choose(self, state: ExpressState, choice: Choice,
+               ball: int | None = None) -> ExpressState:
+        """The chooser's answer after a foul, or a signature.
+
+        For SIGN and DECLINE_SIGN the second argument names the *player*
+        (index) who signs or declines; Match.choose(Choice.SIGN, 2) signs for
+        player 2 at any moment before his deadline.
+        """
+        if state.game_over:
+            raise RulesError("match: the match is over")
+        if choice in (Choice.SIGN, Choice.DECLINE_SIGN):
+            return self.sign(state, ball, choice is Choice.SIGN)
+        if ball is not None:
+            raise RulesError(f"choice: {choice.value} takes no ball or player")
+        if choice not in state.pending:
+            allowed = ", ".join(c.value for c in state.pending) or "none"
+            raise RulesError(f"choice: {choice.value} is not open (open: {allowed})")
+        assert state.chooser is not None
+        if choice is Choice.SHOOT:
+            return replace(state, shooter=state.chooser, pending=(), chooser=None)
+        if choice is Choice.FORCE_OFFENDER:
+            assert state.offender is not None
+            return replace(state, shooter=state.offender, pending=(), chooser=None)
+        # RERACK_BREAK: a new pyramid, the chooser breaks; still the match's
+        # first break if the illegal one was (digest §3.4 B).
+        table = pyramid.rack_state(state.rack_order)
+        return replace(state, table=table, shooter=state.chooser,
+                       breaker=state.chooser, ball_in_hand=BallInHand.HOUSE,
+                       is_break=True, pending=(), chooser=None, offender=None,
+                       first_break_pending=state.rerack_first, rerack_first=False,
+                       mode=Mode.NORMAL.value)
+
+    def sign(self, state: ExpressState, player: int | None,
+             signs: bool = True) -> ExpressState:
+        """Sign(p) of digest §3.6: pay the stake, one more star, back to the
+        starting points (G4) and ACTIVE; or decline and be OUT."""
+        n = state.players
+        if player is None or isinstance(player, bool) or not isinstance(player, int) \
+                or not 0 <= player < n:
+            raise RulesError(f"choice.player: expected a player index 0-{n - 1}")
+        if state.status[player] != Status.WAITING:
+            raise RulesError(f"choice.player: player {player} is "
+                             f"{state.status[player]}, only a waiting player may "
+                             "sign")
+        card = _Card(state, self.opts)
+        if not signs:
+            card.status[player] = Status.OUT
+            return card.state(state)
+        k = card.signatures[player] + 1
+        if k > self.opts.max_signatures:
+            raise RulesError(f"choice.player: player {player} has used every "
+                             "signature")
+        stake = self.opts.signature_stakes[k - 1]
+        if card.chips[player] < stake:
+            raise RulesError(f"choice.player: player {player} has "
+                             f"{card.chips[player]} chips, the stake is {stake}")
+        card.chips[player] -= stake
+        card.bank += stake
+        card.ledger.append((f"signature{k}", player, stake))
+        card.signatures[player] = k
+        card.scores[player] = self.opts.initial_points
+        card.status[player] = Status.ACTIVE
+        return card.state(state)
+
+    # -- fouls a person calls ----------------------------------------------------------
+    def call_foul(self, state: ExpressState,
+                  code: Code) -> tuple[ExpressRuling, ExpressState]:
+        """A foul only a person sees, charged to the player at the table:
+        -5, the cue ball stays as it lies, the next player chooses (2.6)."""
+        return self.call_foul_by(state, code, None)
+
+    def call_foul_by(self, state: ExpressState, code: Code,
+                     player: int | None) -> tuple[ExpressRuling, ExpressState]:
+        """A called foul charged to ``player`` (default: the shooter). A player
+        who interferes with another's shot (2.6 item 9) loses 5; the position
+        is restored and the shooter plays again (R7)."""
+        self._ready(state)
+        if code.id in (Note.OUTSIDE_INTERFERENCE.id,
+                       ExpressNote.OUTSIDE_INTERFERENCE.id):
+            # Digest §2.12: balls moved by an outsider: restore and replay.
+            return self._replay(state, ExpressNote.OUTSIDE_INTERFERENCE, None, ())
+        cd = _CALLED_ALIASES.get(code.id, code)
+        if cd.id not in CALLABLE:
+            raise RulesError(f"code: {code.id} is judged from the shot, not called "
+                             "by a person in Express")
+        foul = Foul(cd, cd.ref, None, ())
+        if player is None or player == state.shooter:
+            return self._foul(state, (foul,), None, None)
+        n = state.players
+        if not isinstance(player, int) or not 0 <= player < n:
+            raise RulesError(f"player: expected a player index 0-{n - 1}")
+        if state.status[player] == Status.OUT:
+            raise RulesError(f"player: player {player} is out of the match")
+        card = _Card(state, self.opts)
+        card.add(player, -FOUL_POINTS)
+        card.note(ExpressNote.PENALTY, player=player)
+        card.note(ExpressNote.REPLAY)
+        if card.scores[player] <= 0 and card.status[player] is Status.ACTIVE:
+            card.zero(player, by_pot=False)
+        if card.winner is not None:
+            return self._finish(state, card, (foul,), foul, state.table, (),
+                                state.shooter, None, BallInHand.NONE, (), None,
+                                False)
+        new = card.state(state, shots=state.shots + 1)
+        ruling = replace(
+            self._ruling(state, card, (foul,), foul, new, (), None, state.shooter,
+                         state.ball_in_hand, (), None, False), replay=True)
+        return ruling, new
+
+    # -- storage -----------------------------------------------------------------------
+    def state_from_dict(self, d: Mapping[str, Any],
+                        where: str = "state") -> ExpressState:
+        return state_from_dict(d, where)
+
+
+def state_from_dict(d: Mapping[str, Any], where: str = "state") -> ExpressState:
+    """An ExpressState from its to_dict() form, every field checked."""
+    if not isinstance(d, Mapping):
+        raise RulesError(f"{where}: expected an object")
+    known = {f.name for f in fields(ExpressState)}
+    unknown = set(d) - known
+    if unknown:
+        raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
+    for k in ("players", "table"):
+        if k not in d:
+            raise RulesError(f"{where}.{k}: missing")
+    kw: dict[str, Any] = {}
+    for k, v in d.items():
+        try:
+            if k == "table":
+                kw[k] = pyramid.complete(TableState.from_dict(v))
+            elif k == "ball_in_hand":
+                kw[k] = BallInHand(v)
+            elif k == "pending":
+                kw[k] = tuple(Choice(x) for x in v)
+            elif k == "ledger":
+                kw[k] = tuple((str(x[0]), int(x[1]), int(x[2])) for x in v)
+            elif isinstance(v, list):
+                kw[k] = tuple(v)
+            else:
+                kw[k] = v
+        except StateError as err:
+            raise RulesError(f"{where}.{k}: {err}") from None
+        except (ValueError, TypeError, KeyError, IndexError) as err:
+            raise RulesError(f"{where}.{k}: {err}") from None
+    kw.setdefault("discipline", NAME)
+    if kw["discipline"] != NAME:
+        raise RulesError(f"{where}.discipline: expected {NAME!r}")
+    state = ExpressState(**kw)
+    state.check(where)
+    return state
+
+
+def codes() -> tuple[Code, ...]:
+    """Every code this module registers (for the locale check)."""
+    out: list[Code] = []
+    for ns in (ExpressFoul, ExpressNote, ExpressPlacement):
+        out += [v for v in vars(ns).values() if isinstance(v, Code)]
+    return tuple(out)

@@ -1,0 +1,556 @@
+"""The general pool rules (seed: «Общие правила пула», rules 1-33).
+
+What every pool discipline shares: the fouls physics can see (rules 7, 12,
+16-18, 20-23, 31), the referee-called fouls (3, 11, 19, 33), self-moving
+balls (25), outside interference (28), spotting (26), racks (2), the lag (5).
+A discipline subclasses :class:`PoolDiscipline` and overrides what differs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.codes import (
+    Code,
+    FoulCode,
+    Kind,
+    LagCode,
+    Note,
+    SeedRef,
+    g,
+    reading,
+)
+from rules.game import Discipline, GameState
+from rules.questions import (
+    PUSH_DURATION,
+    SelfMoved,
+    airborne_cue,
+    balls_to_rail,
+    contacts_at,
+    cue_left_kitchen,
+    first_contact,
+    frozen_rails,
+    frozen_to_cue,
+    moving_at_stroke,
+    off_table,
+    pocketed,
+    self_moved,
+    stroke_index,
+)
+from rules.ruling import (
+    BallInHand,
+    Declarations,
+    Foul,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+    Spot,
+)
+from simulator.events import LONG_STRING, EventKind, Shot
+from simulator.specs import CUE_BALL, TableSpec, Vec, rack_positions
+from simulator.state import BallState, TableState, Where
+
+SPOT_CUE_GAP = 0.001  # P15: spotted balls stay this far off an obstructing cue ball
+
+
+# -- deterministic shuffling ------------------------------------------------
+def _next(z: int) -> tuple[int, int]:
+    z = (z + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    x = z
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z, x ^ (x >> 31)
+
+
+def shuffled(items: Sequence[int], seed: int) -> list[int]:
+    """Fisher-Yates with splitmix64: the same seed gives the same order on every
+    Python version (racks are part of a stored match)."""
+    out = list(items)
+    z = seed & 0xFFFFFFFFFFFFFFFF
+    for i in range(len(out) - 1, 0, -1):
+        z, r = _next(z)
+        j = r % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+# -- positions --------------------------------------------------------------
+def rack_slots(spec: TableSpec) -> list[Vec]:
+    """The 15 triangle slots (general rule 2), a hair apart so no two balls
+    overlap by rounding; apex on the foot spot."""
+    return rack_positions(spec, 5, gap=1e-5)
+
+
+def state_with(table: str, positions: Mapping[int, Vec],
+               pocketed_balls: Iterable[int]) -> TableState:
+    balls: list[BallState] = []
+    for b, (x, y) in positions.items():
+        balls.append(BallState(b, Where.TABLE, float(x), float(y)))
+    for b in pocketed_balls:
+        if b not in positions:
+            balls.append(BallState(b, Where.POCKETED))
+    balls.sort(key=lambda s: s.ball)
+    return TableState(table, tuple(balls))
+
+
+def kitchen_cue_spot(spec: TableSpec) -> Vec:
+    """Where a cue ball in hand in the kitchen starts until the player moves it."""
+    return (spec.head_string_x / 2, spec.width / 2)
+
+
+def _free_along(spec: TableSpec, y: float, x0: float, direction: int,
+                obstacles: Sequence[tuple[Vec, float]], x_limit: float
+                ) -> float | None:
+    """First x from x0 in ``direction`` on the line y where a ball clears every
+    obstacle ((centre, minimum centre distance)); None past x_limit."""
+    x = x0
+    for _ in range(64):
+        moved = False
+        for (ox, oy), dmin in obstacles:
+            dy = abs(oy - y)
+            if dy >= dmin:
+                continue
+            s = math.sqrt(dmin * dmin - dy * dy)
+            if ox - s < x - 1e-12 < ox + s or ox - s < x + 1e-12 < ox + s:
+                x = ox + s + 1e-9 if direction > 0 else ox - s - 1e-9
+                moved = True
+        if not moved:
+            break
+    if (direction > 0 and x > x_limit) or (direction < 0 and x < x_limit):
+        return None
+    return x
+
+
+def spot_balls(state: TableState, balls: Iterable[int],
+               exclude: Iterable[int] = ()) -> tuple[Spot, ...]:
+    """General rule 26 (reading P15): the lowest ball on the foot spot, the rest
+    behind it towards the foot cushion, each as close as it can be, frozen to
+    obstructing object balls but a hair off an obstructing cue ball; when the
+    line behind the spot is full, in front of the spot with the lowest ball
+    nearest the centre. ``exclude``: balls of ``state`` that are not on the bed
+    any more (they are being spotted or were pocketed)."""
+    spec = state.spec
+    d = spec.balls.diameter
+    r = spec.balls.radius
+    fx, fy = spec.foot_spot
+    todo = sorted(set(balls))
+    gone = set(exclude) | set(todo)
+    obstacles: list[tuple[Vec, float]] = []
+    for b in state.balls:
+        if b.where is Where.TABLE and b.ball not in gone:
+            obstacles.append((b.pos, d + SPOT_CUE_GAP if b.ball == CUE_BALL else d))
+    out: list[Spot] = []
+    x_from = fx
+    rest: list[int] = []
+    for i, ball in enumerate(todo):
+        x = _free_along(spec, fy, x_from, +1, obstacles, spec.length - r)
+        if x is None:
+            rest = todo[i:]
+            break
+        out.append(Spot(ball, x, fy))
+        obstacles.append(((x, fy), d))
+        x_from = x
+    # No room behind the spot: in front of it, highest ball nearest the spot.
+    x_from = fx
+    front: list[Spot] = []
+    for ball in reversed(rest):
+        x = _free_along(spec, fy, x_from, -1, obstacles, r)
+        if x is None:
+            raise RulesError(f"spot: no room on the long string for ball {ball}")
+        front.append(Spot(ball, x, fy))
+        obstacles.append(((x, fy), d))
+        x_from = x
+    return tuple(out) + tuple(reversed(front))
+
+
+def apply_spots(state: TableState, spots: Iterable[Spot]) -> TableState:
+    for s in spots:
+        state = state.place(s.ball, s.x, s.y)
+    return state
+
+
+# -- the lag (general rule 5) -----------------------------------------------
+@dataclass(frozen=True)
+class LagResult:
+    """winner: player index, or None for a re-lag. reasons[i]: why player i's
+    ball lost (empty when it did not)."""
+
+    winner: int | None
+    reasons: tuple[tuple[Code, ...], ...]
+    distances: tuple[float | None, ...]  # final distance from the head cushion
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner,
+                "reasons": [[c.id for c in r] for r in self.reasons],
+                "distances": list(self.distances)}
+
+
+LAG_TIE = 0.001  # m: closer than this, the referee cannot tell: re-lag
+
+
+def judge_lag(shot: Shot, balls: tuple[int, int]) -> LagResult:
+    """Two balls shot together from behind the head string, one each side of
+    the head spot, to the foot cushion and back; nearer the head cushion wins."""
+    if len(balls) != 2 or balls[0] == balls[1]:
+        raise RulesError("lag.balls: expected two different balls")
+    spec = shot.initial.spec
+    reasons: list[tuple[Code, ...]] = []
+    dists: list[float | None] = []
+    potted = {b for _, b, _ in pocketed(shot.events, shot.final)}
+    gone = {b for _, b in off_table(shot.events, shot.final)}
+    for ball in balls:
+        why: list[Code] = []
+        if shot.initial.position(ball) is None:
+            raise RulesError(f"lag.balls: ball {ball} is not on the table")
+        if any(e.kind is EventKind.LINE_CROSSED and e.line == LONG_STRING
+               and ball in e.balls for e in shot.events):
+            why.append(LagCode.OPPONENT_HALF)
+        foot = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION
+                and ball in e.balls and e.cushion == "foot"]
+        if not foot:
+            why.append(LagCode.NO_FOOT_RAIL)
+        if ball in potted:
+            why.append(LagCode.POCKETED)
+        if ball in gone:
+            why.append(LagCode.OFF_TABLE)
+        if any(e.kind is EventKind.BALL_CUSHION and ball in e.balls and e.cushion
+               and (e.cushion.startswith(("right_", "left_"))
+                    or e.cushion.startswith("jaw:side"))
+               for e in shot.events):
+            why.append(LagCode.LONG_RAIL)
+        pos = shot.final.position(ball)
+        if pos is not None and _in_head_corner_mouth(spec, pos):
+            why.append(LagCode.CORNER_JAW)
+        if len(foot) >= 2:
+            why.append(LagCode.FOOT_RAIL_TWICE)
+        reasons.append(tuple(why))
+        dists.append(None if pos is None else pos[0] - spec.balls.radius)
+    ok = [not r for r in reasons]
+    winner: int | None = None
+    if ok[0] and not ok[1]:
+        winner = 0
+    elif ok[1] and not ok[0]:
+        winner = 1
+    elif ok[0] and ok[1]:
+        d0, d1 = dists
+        assert d0 is not None and d1 is not None
+        if abs(d0 - d1) >= LAG_TIE:
+            winner = 0 if d0 < d1 else 1
+    return LagResult(winner, tuple(reasons), tuple(dists))
+
+
+def _in_head_corner_mouth(spec: TableSpec, pos: Vec) -> bool:
+    """Rule 5.6: the ball rests in a head corner pocket's mouth, past the line
+    of the head cushion's jaw (its centre within a radius of the mouth line)."""
+    r = spec.balls.radius
+    for p in spec.pockets:
+        if not p.name.startswith("head_"):
+            continue
+        (ax, ay), (bx, by) = p.jaw_a, p.jaw_b
+        vx, vy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((pos[0] - ax) * vx + (pos[1] - ay) * vy)
+                         / (vx * vx + vy * vy)))
+        if math.dist(pos, (ax + t * vx, ay + t * vy)) < r:
+            return True
+    return False
+
+
+# -- facts of a shot --------------------------------------------------------
+@dataclass(frozen=True)
+class Facts:
+    """What happened on a shot, asked once (questions over the event log)."""
+
+    hit_index: int | None
+    hit_ball: int | None
+    contacts: tuple[int, ...]  # balls touched at the instant of first contact
+    potted: tuple[tuple[int, int, str], ...]  # (event, ball, pocket), kept
+    cue_potted: int | None  # event index
+    off: tuple[tuple[int | None, int], ...]  # (event, object ball)
+    cue_off: int | bool | None  # event index, or True without an event
+    rails_after_hit: dict[int, list[tuple[int, str]]]
+    moved: SelfMoved
+    end_index: int  # the rest event, or the last event
+
+    @property
+    def potted_objects(self) -> tuple[int, ...]:
+        return tuple(b for _, b, _ in self.potted if b != CUE_BALL)
+
+    @property
+    def off_objects(self) -> tuple[int, ...]:
+        return tuple(b for _, b in self.off)
+
+    def pocket_of(self, ball: int) -> str | None:
+        for _, b, p in self.potted:
+            if b == ball:
+                return p
+        return None
+
+    def event_of_pot(self, ball: int) -> int | None:
+        for i, b, _ in self.potted:
+            if b == ball:
+                return i
+        return None
+
+    @property
+    def any_rail_after_hit(self) -> bool:
+        return bool(self.rails_after_hit)
+
+    def object_balls_to_rail(self) -> set[int]:
+        return {b for b in self.rails_after_hit if b != CUE_BALL}
+
+
+def facts(shot: Shot) -> Facts:
+    ev = shot.events
+    moved = self_moved(shot)
+    restored = {b for _, b, _, _ in moved.restore}
+    hit = first_contact(ev)
+    pots = [p for p in pocketed(ev, shot.final) if p[1] not in restored]
+    cue_pot = next((i for i, b, _ in pots if b == CUE_BALL), None)
+    offs = off_table(ev, shot.final)
+    cue_off: int | bool | None = None
+    for i, b in offs:
+        if b == CUE_BALL:
+            cue_off = True if i is None else i
+    end = next((i for i, e in enumerate(ev) if e.kind is EventKind.REST),
+               max(len(ev) - 1, 0))
+    return Facts(
+        hit_index=None if hit is None else hit.index,
+        hit_ball=None if hit is None else hit.ball,
+        contacts=() if hit is None else contacts_at(ev, hit.index),
+        potted=tuple(p for p in pots),
+        cue_potted=cue_pot,
+        off=tuple((i, b) for i, b in offs if b != CUE_BALL),
+        cue_off=cue_off,
+        rails_after_hit={} if hit is None else balls_to_rail(ev, hit.index),
+        moved=moved,
+        end_index=end,
+    )
+
+
+def final_table(shot: Shot, f: Facts) -> TableState:
+    """The final state with hanging balls put back (general rule 25)."""
+    state = shot.final
+    for _, b, x, y in f.moved.restore:
+        state = state.place(b, x, y)
+    return state
+
+
+# -- the pool discipline base -----------------------------------------------
+class PoolDiscipline(Discipline[GameState]):
+    """Shared machinery of 8-ball, 9-ball and 14.1."""
+
+    table_kind = "pool"
+    section = "general"
+
+    def ref(self, rule: str) -> SeedRef:
+        return SeedRef("000_a841db6d9a298577.txt", self.section, rule)
+
+    # -- hooks with general defaults -----------------------------------------
+    def state_from_dict(self, d: Mapping[str, Any],
+                        where: str = "state") -> GameState:
+        state = GameState.from_dict(d, where)
+        if state.discipline != self.name:
+            raise RulesError(f"{where}.discipline: expected {self.name!r}")
+        return state
+
+    def blank_state(self, players: int, breaker: int, table: TableState,
+                    rack_seed: int, scores: tuple[int, ...] | None) -> GameState:
+        n = players
+        return GameState(
+            discipline=self.name, players=n, table=table, shooter=breaker,
+            breaker=breaker, ball_in_hand=BallInHand.KITCHEN, is_break=True,
+            scores=scores if scores is not None else (0,) * n, fouls=(0,) * n,
+            warned=(False,) * n, groups=(None,) * n, rail_safeties=(0,) * n,
+            rack_seed=rack_seed)
+
+    def rank(self, foul: Foul) -> int:
+        """How severe a foul's penalty is (general rule 24): higher wins."""
+        return 2 if foul.code.kind is Kind.LOSS else 1
+
+    def most_severe(self, fouls: Sequence[Foul]) -> Foul | None:
+        best: Foul | None = None
+        for f in fouls:
+            if best is None or self.rank(f) > self.rank(best):
+                best = f
+        return best
+
+    def other(self, state: GameState, player: int) -> int:
+        return (player + 1) % state.players
+
+    # -- fouls physics can see -----------------------------------------------
+    def general_fouls(self, state: GameState, shot: Shot, f: Facts,
+                      legal: set[int] | None, req: ShotRequirements,
+                      *, require_rail: bool = True) -> list[Foul]:
+        """Every general-rule foul on the shot, in the order the log shows them.
+
+        legal: balls the cue ball may touch first (None: any; P3 callers pass
+        a set without the 8 and handle it). require_rail: rule 17's second half
+        (off for a 9-ball push-out)."""
+        ev = shot.events
+        out: list[Foul] = []
+        init = shot.initial
+        si = stroke_index(ev)
+        moving = moving_at_stroke(shot)
+        if moving is not None:
+            out.append(Foul(FoulCode.SHOT_BEFORE_REST, g("12"), moving[0], moving[1]))
+        # Placement: the shot started from where the requirements allow.
+        cue = init.position(CUE_BALL)
+        if req.ball_in_hand is not BallInHand.NONE and cue is not None:
+            why = req.check_placement(init, *cue)
+            if why is not None:
+                out.append(Foul(FoulCode.BAD_PLACEMENT,
+                                g("7") if req.ball_in_hand is BallInHand.KITCHEN
+                                else reading("P12"), si, (CUE_BALL,)))
+        # The stroke itself: double hit, push, stick on another ball, jumps.
+        for i, e in enumerate(ev):
+            if e.kind is not EventKind.TIP_CONTACT or (si is not None and i <= si):
+                continue
+            if CUE_BALL in e.balls:
+                long_contact = e.duration is not None and e.duration >= PUSH_DURATION
+                code = FoulCode.PUSH_SHOT if long_contact else FoulCode.DOUBLE_HIT
+                out.append(Foul(code, g("21") if long_contact else g("20"), i,
+                                (CUE_BALL,)))
+            else:
+                out.append(Foul(FoulCode.STICK_TOUCHED_BALL, g("19"), i, e.balls))
+        if si is not None:
+            stroke = ev[si]
+            jump = airborne_cue(ev)
+            if jump is not None and stroke.miscue:
+                out.append(Foul(FoulCode.MISCUE_ON_JUMP, g("22"), si, (CUE_BALL,)))
+            elif jump is not None and (stroke.tip_b or 0.0) < 0.0:
+                out.append(Foul(FoulCode.ILLEGAL_JUMP, g("22"), jump, (CUE_BALL,)))
+        # First contact (16), frozen illegal ball (20, P8), kitchen (7, P1).
+        if f.hit_index is None:
+            out.append(Foul(FoulCode.BAD_HIT, g("16"), f.end_index, ()))
+        else:
+            hit_ok = legal is None or any(b in legal for b in f.contacts)
+            if not hit_ok:
+                out.append(Foul(FoulCode.BAD_HIT, self.ref_bad_hit(),
+                                f.hit_index, f.contacts))
+                if f.hit_ball in frozen_to_cue(init):
+                    out.append(Foul(FoulCode.FROZEN_ILLEGAL_BALL, g("20"),
+                                    f.hit_index, (f.hit_ball,) if f.hit_ball
+                                    is not None else ()))
+            if req.ball_in_hand is BallInHand.KITCHEN and f.hit_ball is not None:
+                pos = init.position(f.hit_ball)
+                if pos is not None and init.spec.in_kitchen(pos[0]) and \
+                        not cue_left_kitchen(ev, f.hit_index, init.spec):
+                    out.append(Foul(FoulCode.KITCHEN_DIRECT, g("7"), f.hit_index,
+                                    (f.hit_ball,)))
+            if require_rail and hit_ok:
+                if not f.potted_objects and not f.any_rail_after_hit:
+                    out.append(Foul(FoulCode.NO_RAIL, self.ref_no_rail(),
+                                    f.end_index, ()))
+                # A ball frozen to a cushion (31): its own cushion does not count.
+                hb = f.hit_ball
+                own = frozen_rails(init, hb) if hb is not None else ()
+                if hb is not None and own and not f.potted_objects:
+                    ok = CUE_BALL in f.rails_after_hit or any(
+                        b not in (hb, CUE_BALL)
+                        for b in f.rails_after_hit) or any(
+                        c not in own for _, c in f.rails_after_hit.get(hb, []))
+                    if not ok:
+                        out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index,
+                                        (hb,)))
+        if f.cue_potted is not None:
+            out.append(Foul(FoulCode.SCRATCH, g("18"), f.cue_potted, (CUE_BALL,)))
+        if f.cue_off is not None:
+            idx = None if isinstance(f.cue_off, bool) else f.cue_off
+            out.append(Foul(FoulCode.CUE_OFF_TABLE, g("23"), idx, (CUE_BALL,)))
+        for oi, b in f.off:
+            out.append(Foul(FoulCode.BALL_OFF_TABLE, self.ref_off_table(), oi, (b,)))
+        return out
+
+    def ref_bad_hit(self) -> SeedRef:
+        return g("16")
+
+    def ref_no_rail(self) -> SeedRef:
+        return g("17")
+
+    def ref_off_table(self) -> SeedRef:
+        return g("23")
+
+    # -- replays (25, 28) ----------------------------------------------------
+    def replay_ruling(self, state: GameState, f: Facts | None,
+                      code: Code) -> tuple[Ruling, GameState]:
+        """Restore the position and shoot again, no penalty (rules 25, 28)."""
+        balls: tuple[int, ...] = ()
+        idx: int | None = None
+        if f is not None and f.moved.replay:
+            idx, _ = f.moved.replay[0]
+            balls = tuple(b for _, b in f.moved.replay)
+        note = Outcome(code, code.ref, idx, balls)
+        ruling = Ruling(self.name, state.shooter, notes=(note,),
+                        points=(0,) * state.players, next_shooter=state.shooter,
+                        ball_in_hand=state.ball_in_hand, replay=True,
+                        groups=state.groups)
+        return ruling, state
+
+    def notes_for_restored(self, f: Facts) -> tuple[Outcome, ...]:
+        return tuple(Outcome(Note.HANGING_BALL_RESTORED, g("25"), i, (b,))
+                     for i, b, _, _ in f.moved.restore)
+
+    def cue_in_hand_table(self, table: TableState, where: BallInHand) -> TableState:
+        """Put a cue ball in hand at a default legal spot (the app moves it)."""
+        spec = table.spec
+        if where is BallInHand.NONE:
+            return table
+        if where is BallInHand.KITCHEN:
+            x, y = kitchen_cue_spot(spec)
+        else:
+            x, y = spec.head_spot
+        # Step along the width until clear of every ball.
+        d = spec.balls.diameter
+        others = [b.pos for b in table.balls
+                  if b.ball != CUE_BALL and b.where is Where.TABLE]
+        for k in range(0, 40):
+            yy = y + (k // 2 + 1) * d * 1.1 * (1 if k % 2 else -1) if k else y
+            if spec.on_bed(x, yy) and all(math.dist((x, yy), o) > d + 0.002
+                                          for o in others):
+                return table.place(CUE_BALL, x, yy)
+        return table.place(CUE_BALL, x, y)
+
+    # -- referee-called fouls ------------------------------------------------
+    def called_foul(self, state: GameState, code: Code) -> Foul:
+        if code.kind is Kind.NOTE:
+            raise RulesError(f"code: {code.id} is not called in {self.name}")
+        if not code.referee_called:
+            raise RulesError(
+                f"code: {code.id} is judged from the shot, not called by a person")
+        return Foul(code, code.ref, None, ())
+
+    def general_requirements(self, state: GameState) -> ShotRequirements:
+        return ShotRequirements(self.name, state.table.table, state.shooter,
+                                state.ball_in_hand, is_break=state.is_break,
+                                pending=state.pending, chooser=state.chooser)
+
+    def check_shot(self, state: GameState, shot: Shot) -> None:
+        """The shot must start from the table the referee handed out."""
+        if shot.initial.table != state.table.table:
+            raise RulesError(f"shot.initial.table: expected {state.table.table!r}")
+        for b in state.table.balls:
+            if b.ball == CUE_BALL:
+                continue
+            try:
+                s = shot.initial.ball(b.ball)
+            except KeyError:
+                if b.where is Where.TABLE:
+                    raise RulesError(
+                        f"shot.initial: ball {b.ball} is missing") from None
+                continue
+            if (s.where is Where.TABLE) != (b.where is Where.TABLE):
+                raise RulesError(f"shot.initial: ball {b.ball} should be "
+                                 f"{'on' if b.where is Where.TABLE else 'off'} "
+                                 "the table")
+
+    def declarations_ok(self, state: GameState, decl: Declarations) -> None:
+        if decl.called_ball is not None:
+            pos = state.table.position(decl.called_ball)
+            if pos is None:
+                raise RulesError(f"declarations.called_ball: ball "
+                                 f"{decl.called_ball} is not on the table")
+

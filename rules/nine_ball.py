@@ -1,0 +1,263 @@
+"""9-ball (seed «Девятка», rules 1-13) on top of the general pool rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.codes import Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
+from rules.game import GameState, register_discipline
+from rules.general import (
+    Facts,
+    PoolDiscipline,
+    apply_spots,
+    facts,
+    final_table,
+    shuffled,
+    spot_balls,
+    state_with,
+)
+from rules.questions import balls_to_rail
+from rules.ruling import (
+    DECL_PUSH_OUT,
+    BallInHand,
+    Choice,
+    Declarations,
+    Foul,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+    Spot,
+)
+from simulator.events import Shot
+from simulator.specs import CUE_BALL, nine_ball_diamond, table_by_name
+from simulator.state import TableState
+
+NINE = 9
+
+
+def rack_nine(table: str, seed: int) -> TableState:
+    """9-ball rule 2: the 1 at the apex on the foot spot, the 9 in the centre,
+    the rest in an order drawn from the seed."""
+    spec = table_by_name(table)
+    slots = nine_ball_diamond(spec, gap=1e-5)
+    rest = shuffled((2, 3, 4, 5, 6, 7, 8), seed)
+    pos = {1: slots[0], NINE: slots[4]}
+    for i, b in zip((1, 2, 3, 5, 6, 7, 8), rest, strict=True):
+        pos[b] = slots[i]
+    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
+    return state_with(spec.name, pos, range(10, 16))
+
+
+@register_discipline
+class NineBall(PoolDiscipline):
+    name = "9-ball"
+    aliases = ("9ball", "nine", "nine-ball", "9", "девятка")
+    section = "9-ball"
+
+    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
+                 scores: tuple[int, ...] | None = None) -> GameState:
+        return self.blank_state(players, breaker, rack_nine(table, rack_seed),
+                                rack_seed, scores)
+
+    def lowest(self, table: TableState) -> int | None:
+        on = [b for b in table.on_table() if 1 <= b <= NINE]
+        return min(on) if on else None
+
+    def requirements(self, state: GameState) -> ShotRequirements:
+        base = self.general_requirements(state)
+        if state.pending or state.game_over:
+            return base
+        low = self.lowest(state.table)
+        legal = (low,) if low is not None else ()
+        return replace(
+            base, legal_first_contacts=legal,
+            allowed_declarations=(DECL_PUSH_OUT,) if state.push_out_allowed else (),
+            no_frozen_placement=state.ball_in_hand is BallInHand.ANYWHERE)
+
+    def ref_bad_hit(self) -> SeedRef:
+        return n9("7")
+
+    def ref_no_rail(self) -> SeedRef:
+        return n9("8")
+
+    def ref_off_table(self) -> SeedRef:
+        return n9("10")
+
+    def _ruling(self, state: GameState, **kw: object) -> Ruling:
+        return Ruling(self.name, state.shooter, points=(0,) * state.players,
+                      **kw)  # type: ignore[arg-type]
+
+    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
+               bih: BallInHand) -> TableState:
+        table = apply_spots(final_table(shot, f), spots)
+        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
+            table = self.cue_in_hand_table(table.remove(CUE_BALL), bih)
+        return table
+
+    def judge(self, state: GameState, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, GameState]:
+        if state.pending:
+            raise RulesError("shot: a choice is pending")
+        if state.game_over:
+            raise RulesError("shot: the game is over")
+        self.check_shot(state, shot)
+        f = facts(shot)
+        if f.moved.replay:
+            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+        req = self.requirements(state)
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        notes = list(self.notes_for_restored(f))
+        low = self.lowest(shot.initial)
+        legal = {low} if low is not None else set()
+        push = decl.push_out and state.push_out_allowed and not state.is_break
+        if decl.push_out and not push:
+            notes.append(Outcome(Note.PUSH_OUT_IGNORED, reading("P11")))
+        fouls = self.general_fouls(state, shot, f, None if push else legal, req,
+                                   require_rail=not push)
+        if push:  # no contact needed on a push-out (9-ball 5)
+            fouls = [x for x in fouls if x.code is not FoulCode.BAD_HIT]
+        if state.is_break:
+            fouls = [replace(x, ref=n9("3")) if x.code is FoulCode.BAD_HIT else x
+                     for x in fouls if x.code is not FoulCode.NO_RAIL]
+            to_rail = {b for b in balls_to_rail(shot.events) if b != CUE_BALL}
+            if not f.potted_objects and len(to_rail) < 4:
+                fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, n9("3"), f.end_index,
+                                     ()))
+            fouls = [replace(x, ref=n9("3")) if x.code in (
+                FoulCode.SCRATCH, FoulCode.CUE_OFF_TABLE, FoulCode.BALL_OFF_TABLE)
+                else x for x in fouls]
+        nine_down = NINE in f.potted_objects
+        nine_off = NINE in f.off_objects
+        if not fouls and nine_down and not push:
+            notes.append(Outcome(Note.WIN_NINE, n9("4") if not state.is_break
+                                 else reading("P5"), f.event_of_pot(NINE), (NINE,)))
+            r = self._ruling(state, notes=tuple(notes), scored=f.potted_objects,
+                             next_shooter=shooter, game_over=True, winner=shooter)
+            return r, replace(state, game_over=True, winner=shooter,
+                              shots=state.shots + 1)
+        # The 9 comes back when pocketed on a foul or a push-out, or jumped
+        # (9-ball 3, 5, 6, 10); other jumped balls stay off.
+        to_spot = [NINE] if nine_down or nine_off else []
+        scratch = f.cue_potted is not None or f.cue_off is not None
+        spots = spot_balls(final_table(shot, f), to_spot,
+                           exclude=[CUE_BALL] if scratch else [])
+        if spots:
+            notes.append(Outcome(Note.NINE_SPOTTED, n9("6"), f.event_of_pot(NINE),
+                                 (NINE,)))
+        if fouls:
+            count = state.fouls[shooter] + 1
+            warned = state.warned[shooter]
+            fouls_t = list(state.fouls)
+            warned_t = list(state.warned)
+            if count >= 3 and warned:
+                fouls.append(Foul(LossCode.THREE_FOULS, n9("11"), None, ()))
+                r = self._ruling(state, fouls=tuple(fouls),
+                                 penalty=self.most_severe(fouls), notes=tuple(notes),
+                                 next_shooter=opp, game_over=True, winner=opp)
+                return r, replace(state, game_over=True, winner=opp,
+                                  shots=state.shots + 1)
+            if count >= 3:  # reading P4: without the warning it is the second
+                count = 2
+                notes.append(Outcome(Note.NO_WARNING_GIVEN, reading("P4")))
+            if count == 2:
+                notes.append(Outcome(Note.WARNING_TWO_FOULS, n9("11"), None,
+                                     (shooter,)))
+                warned_t[shooter] = True
+            fouls_t[shooter] = count
+            table = self._table(shot, f, spots, BallInHand.ANYWHERE)
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             spots=spots, next_shooter=opp,
+                             ball_in_hand=BallInHand.ANYWHERE)
+            return r, replace(state, table=table, shooter=opp,
+                              ball_in_hand=BallInHand.ANYWHERE, is_break=False,
+                              push_out_allowed=False, fouls=tuple(fouls_t),
+                              warned=tuple(warned_t), shots=state.shots + 1,
+                              inning=state.inning + 1)
+        # A legal shot: the shooter's foul count starts again (9-ball 11).
+        fouls_t = list(state.fouls)
+        warned_t = list(state.warned)
+        fouls_t[shooter] = 0
+        warned_t[shooter] = False
+        table = self._table(shot, f, spots, BallInHand.NONE)
+        base = replace(state, table=table, ball_in_hand=BallInHand.NONE,
+                       is_break=False, fouls=tuple(fouls_t), warned=tuple(warned_t),
+                       shots=state.shots + 1)
+        if push:
+            notes.append(Outcome(Note.PUSH_OUT, n9("5"), None, f.potted_objects))
+            options = (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT)
+            r = self._ruling(state, notes=tuple(notes), spots=spots,
+                             next_shooter=opp, options=options, chooser=opp)
+            return r, replace(base, shooter=opp, pending=options, chooser=opp,
+                              offender=shooter, push_out_allowed=False)
+        scored = tuple(b for b in f.potted_objects if b != NINE)
+        if state.is_break:
+            notes.append(Outcome(Note.BREAK_LEGAL, n9("3")))
+        nxt = shooter if scored else opp
+        notes.append(Outcome(Note.SCORED, n9("1"), None, scored) if scored
+                     else Outcome(Note.MISS, g("4")))
+        # 9-ball 5: the shot right after a legal break may be a push-out.
+        r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
+                         next_shooter=nxt)
+        return r, replace(base, shooter=nxt, push_out_allowed=state.is_break,
+                          inning=state.inning + (nxt != shooter))
+
+    def choose(self, state: GameState, choice: Choice,
+               ball: int | None = None) -> GameState:
+        if choice not in state.pending:
+            raise RulesError(
+                f"choice: {choice.value} is not open now (open: "
+                f"{', '.join(c.value for c in state.pending) or 'none'})")
+        chooser = state.chooser if state.chooser is not None else state.shooter
+        offender = state.offender if state.offender is not None else state.shooter
+        cleared = replace(state, pending=(), chooser=None, offender=None)
+        if choice is Choice.TAKE_PUSH_OUT:
+            return replace(cleared, shooter=chooser)
+        if choice is Choice.HAND_BACK_PUSH_OUT:
+            return replace(cleared, shooter=offender, inning=state.inning + 1)
+        raise RulesError(f"choice: {choice.value} is not a 9-ball option")
+
+    def call_foul(self, state: GameState, code: Code) -> tuple[Ruling, GameState]:
+        if state.game_over:
+            raise RulesError("call_foul: the game is over")
+        if code is Note.OUTSIDE_INTERFERENCE:
+            return self.replay_ruling(state, None, code)
+        foul = self.called_foul(state, code)
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        if code.kind.value == "loss":
+            r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
+                             game_over=True, winner=opp)
+            return r, replace(state, game_over=True, winner=opp)
+        # 9-ball 12: a foul between shots ends the inning; it counts (rule 11).
+        count = state.fouls[shooter] + 1
+        notes: list[Outcome] = []
+        fouls: list[Foul] = [foul]
+        if count >= 3 and state.warned[shooter]:
+            fouls.append(Foul(LossCode.THREE_FOULS, n9("11")))
+            r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[1],
+                             next_shooter=opp, game_over=True, winner=opp)
+            return r, replace(state, game_over=True, winner=opp)
+        warned_t = list(state.warned)
+        if count >= 3:
+            count = 2
+            notes.append(Outcome(Note.NO_WARNING_GIVEN, reading("P4")))
+        if count == 2:
+            notes.append(Outcome(Note.WARNING_TWO_FOULS, n9("11"), None, (shooter,)))
+            warned_t[shooter] = True
+        fouls_t = list(state.fouls)
+        fouls_t[shooter] = count
+        table = self.cue_in_hand_table(state.table.remove(CUE_BALL),
+                                       BallInHand.ANYWHERE)
+        r = self._ruling(state, fouls=tuple(fouls), penalty=foul, notes=tuple(notes),
+                         next_shooter=opp, ball_in_hand=BallInHand.ANYWHERE)
+        return r, replace(state, table=table, shooter=opp, pending=(), chooser=None,
+                          ball_in_hand=BallInHand.ANYWHERE, is_break=False,
+                          push_out_allowed=False, fouls=tuple(fouls_t),
+                          warned=tuple(warned_t), inning=state.inning + 1)
+
+
+_ = (LossCode, g)

@@ -1,0 +1,440 @@
+"""Matches and turn flow, in the spirit of python-chess's Board.
+
+A :class:`Match` holds the players (by index), the discipline, the options and
+a stack of snapshots. ``requirements()`` says what the next shot needs,
+``table()`` where the balls are, ``judge()`` what a shot would mean (pure),
+``apply()`` plays it, ``choose()`` records the incoming player's decision,
+``call_foul()`` records a foul only a person can see, ``undo()`` goes back.
+``to_dict()`` / ``from_dict()`` store the inputs; replaying them reproduces the
+match exactly. Racks are shuffled from the match seed, never from a clock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import rules.eight_ball
+import rules.nine_ball
+import rules.straight_pool
+from rules.codes import Code, Note, code_by_id, g
+from rules.game import Discipline, GameState, discipline_class
+from rules.general import LagResult, judge_lag
+from rules.ruling import (
+    BallInHand,
+    Choice,
+    Declarations,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+)
+from simulator.events import Shot, Stroke, events_from_list
+from simulator.state import StateError, TableState
+
+_ = rules.eight_ball, rules.nine_ball  # keep the registering imports
+
+# Pyramid-table games register themselves the same way, when present.
+for _mod in ("rules.pyramid", "rules.express"):
+    try:
+        importlib.import_module(_mod)
+    except ModuleNotFoundError as _e:
+        if _e.name != _mod:
+            raise
+
+BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
+MATCH_FORMAT = "kiy-match"
+
+
+def mix_seed(seed: int, n: int) -> int:
+    """A 64-bit seed for game n of a match (splitmix64): same inputs, same rack."""
+    z = (seed * 0x9E3779B97F4A7C15 + n * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+def shot_from_dict(d: Any, where: str = "shot") -> Shot:
+    """A Shot from its to_dict() form; the stroke may be left out (judging
+    cases need only the events and the two states)."""
+    if not isinstance(d, Mapping):
+        raise RulesError(f"{where}: expected an object")
+    try:
+        initial = TableState.from_dict(d["initial"])
+    except KeyError:
+        raise RulesError(f"{where}.initial: missing") from None
+    except StateError as e:
+        raise RulesError(f"{where}.initial: {e}") from None
+    try:
+        final = TableState.from_dict(d["final"]) if "final" in d else initial
+    except StateError as e:
+        raise RulesError(f"{where}.final: {e}") from None
+    raw_events = d.get("events", [])
+    if not isinstance(raw_events, list):
+        raise RulesError(f"{where}.events: expected a list")
+    try:
+        events = events_from_list(raw_events)
+    except ValueError as e:
+        raise RulesError(f"{where}.{e}") from None
+    try:
+        stroke = Stroke.from_dict(d.get("stroke", {"direction": 0.0, "speed": 1.0}))
+    except ValueError as e:
+        raise RulesError(f"{where}.{e}") from None
+    dur = d.get("duration", 0.0)
+    return Shot(initial, stroke, events, final, duration=float(dur))
+
+
+@dataclass(frozen=True)
+class _Snap:
+    """The match between two steps (what undo goes back to)."""
+
+    game: GameState
+    games_won: tuple[int, ...]
+    game_no: int
+    lag_pending: bool
+    lag_winner: int | None
+    over: bool
+    winner: int | None
+
+
+class Match:
+    """A match of two or more players in one discipline."""
+
+    def __init__(self, players: Sequence[str], discipline: str,
+                 options: Mapping[str, Any] | None = None, seed: int = 0) -> None:
+        if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+            raise RulesError("players: expected a list of names")
+        self.players: tuple[str, ...] = tuple(players)
+        cls = discipline_class(discipline)
+        n = len(self.players)
+        if not cls.min_players <= n <= cls.max_players:
+            raise RulesError(
+                f"players: {cls.name} is for {cls.min_players}-{cls.max_players} "
+                f"players, not {n}")
+        opts = dict(options or {})
+        self.options: dict[str, Any] = _check_options(opts, cls, n)
+        self.discipline: Discipline[Any] = cls(self.options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError("seed: expected a whole number")
+        self.seed = seed
+        first = int(self.options.get("first_breaker", 0))
+        game = self._new_game(first, 1, None)
+        lag = bool(self.options.get("lag", False))
+        self._stack: list[_Snap] = [
+            _Snap(game, (0,) * n, 1, lag, None, False, None)]
+        self._log: list[dict[str, Any]] = []
+        self._rulings: list[Ruling | None] = []
+
+    # -- queries -------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.discipline.name
+
+    @property
+    def state(self) -> GameState:
+        return self._stack[-1].game
+
+    @property
+    def games_won(self) -> tuple[int, ...]:
+        return self._stack[-1].games_won
+
+    @property
+    def game_number(self) -> int:
+        return self._stack[-1].game_no
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.state.scores
+
+    @property
+    def over(self) -> bool:
+        return self._stack[-1].over
+
+    @property
+    def winner(self) -> int | None:
+        return self._stack[-1].winner
+
+    @property
+    def history(self) -> tuple[dict[str, Any], ...]:
+        return tuple(self._log)
+
+    @property
+    def rulings(self) -> tuple[Ruling | None, ...]:
+        """The ruling of every step so far (None for a choice)."""
+        return tuple(self._rulings)
+
+    def table(self) -> TableState:
+        """Where the balls are for the next shot (racked, balls spotted)."""
+        return self.state.table
+
+    def requirements(self) -> ShotRequirements:
+        snap = self._stack[-1]
+        if snap.over:
+            raise RulesError("match: the match is over")
+        if snap.lag_pending:
+            return ShotRequirements(self.name, self.state.table.table, 0,
+                                    BallInHand.KITCHEN, is_lag=True)
+        if snap.lag_winner is not None:
+            return ShotRequirements(self.name, self.state.table.table,
+                                    snap.lag_winner,
+                                    pending=(Choice.BREAK, Choice.GIVE_BREAK),
+                                    chooser=snap.lag_winner)
+        return self.discipline.requirements(self.state)
+
+    # -- steps ---------------------------------------------------------------
+    def judge(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
+        """What the shot means; nothing changes."""
+        ruling, _snap = self._shot_step(shot, declarations or Declarations())
+        return ruling
+
+    def apply(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
+        decl = declarations or Declarations()
+        ruling, snap = self._shot_step(shot, decl)
+        self._push(snap, {"type": "shot", "shot": shot.to_dict(),
+                          "declarations": decl.to_dict()}, ruling)
+        return ruling
+
+    def choose(self, choice: Choice | str, ball: int | None = None) -> None:
+        """The chooser's decision on a pending option (Choice or its value)."""
+        try:
+            c = Choice(choice)
+        except ValueError:
+            raise RulesError(f"choice: unknown option {choice!r}") from None
+        snap = self._stack[-1]
+        if snap.over:
+            raise RulesError("match: the match is over")
+        if snap.lag_winner is not None:
+            if c not in (Choice.BREAK, Choice.GIVE_BREAK):
+                raise RulesError("choice: the lag winner chooses break or give_break")
+            n = len(self.players)
+            breaker = snap.lag_winner if c is Choice.BREAK else \
+                (snap.lag_winner + 1) % n
+            game = self._new_game(breaker, snap.game_no, None)
+            new = replace(snap, game=game, lag_winner=None)
+        else:
+            new = replace(snap, game=self.discipline.choose(snap.game, c, ball))
+        self._push(new, {"type": "choice", "choice": c.value, "ball": ball}, None)
+
+    def call_foul(self, code: Code | str) -> Ruling:
+        """A foul a person saw (general rules 11, 19, 33, 14.1 7.5, ...)."""
+        cd = code_by_id(code) if isinstance(code, str) else code
+        snap = self._stack[-1]
+        if snap.over or snap.lag_pending or snap.lag_winner is not None:
+            raise RulesError("call_foul: no game is being played")
+        ruling, game = self.discipline.call_foul(snap.game, cd)
+        ruling, new = self._after(snap, ruling, game)
+        self._push(new, {"type": "foul", "code": cd.id}, ruling)
+        return ruling
+
+    def lag(self, shot: Shot, balls: tuple[int, int] = (1, 2)) -> LagResult:
+        """The lag for the break (general rule 5): player i shot ball balls[i]."""
+        snap = self._stack[-1]
+        if not snap.lag_pending:
+            raise RulesError("lag: no lag is due")
+        result = judge_lag(shot, balls)
+        new = snap if result.winner is None else replace(
+            snap, lag_pending=False, lag_winner=result.winner)
+        self._push(new, {"type": "lag", "shot": shot.to_dict(),
+                         "balls": list(balls)}, None)
+        return result
+
+    def undo(self, steps: int = 1) -> None:
+        """Go back ``steps`` steps (shots, choices, called fouls, lags)."""
+        if not isinstance(steps, int) or steps < 0 or steps > len(self._log):
+            raise RulesError(f"undo: can go back 0-{len(self._log)} steps")
+        for _ in range(steps):
+            self._stack.pop()
+            self._log.pop()
+            self._rulings.pop()
+
+    def undo_to(self, step: int) -> None:
+        """Go back to the match as it was after ``step`` steps."""
+        self.undo(len(self._log) - step)
+
+    # -- storage -------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": MATCH_FORMAT, "version": 1, "players": list(self.players),
+                "discipline": self.name, "options": dict(self.options),
+                "seed": self.seed, "actions": [dict(a) for a in self._log]}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Match:
+        """Replay a stored match step by step."""
+        if not isinstance(d, Mapping):
+            raise RulesError("match: expected an object")
+        if d.get("format") != MATCH_FORMAT:
+            raise RulesError(f"match.format: expected {MATCH_FORMAT!r}")
+        for k in ("players", "discipline", "actions"):
+            if k not in d:
+                raise RulesError(f"match.{k}: missing")
+        opts = d.get("options", {})
+        if not isinstance(opts, Mapping):
+            raise RulesError("match.options: expected an object")
+        m = cls(d["players"], d["discipline"], opts, d.get("seed", 0))
+        actions = d["actions"]
+        if not isinstance(actions, list):
+            raise RulesError("match.actions: expected a list")
+        for i, a in enumerate(actions):
+            where = f"match.actions[{i}]"
+            if not isinstance(a, Mapping):
+                raise RulesError(f"{where}: expected an object")
+            kind = a.get("type")
+            try:
+                if kind == "shot":
+                    m.apply(shot_from_dict(a.get("shot"), f"{where}.shot"),
+                            Declarations.from_dict(a.get("declarations"),
+                                                   f"{where}.declarations"))
+                elif kind == "choice":
+                    ball = a.get("ball")
+                    if ball is not None and (not isinstance(ball, int)
+                                             or isinstance(ball, bool)):
+                        raise RulesError(f"{where}.ball: expected a ball number")
+                    m.choose(str(a.get("choice", "")), ball)
+                elif kind == "foul":
+                    m.call_foul(str(a.get("code", "")))
+                elif kind == "lag":
+                    balls = a.get("balls", [1, 2])
+                    m.lag(shot_from_dict(a.get("shot"), f"{where}.shot"),
+                          (int(balls[0]), int(balls[1])))
+                else:
+                    raise RulesError(
+                        f"{where}.type: expected shot, choice, foul or lag")
+            except RulesError as e:
+                if str(e).startswith("match."):
+                    raise
+                raise RulesError(f"{where}: {e}") from None
+        return m
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the match as JSON atomically: a temporary file, then a rename,
+        so a crash never leaves half a file."""
+        target = Path(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(self.to_dict(), fh, ensure_ascii=False)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Match:
+        """Read and replay a saved match; RulesError names what is wrong."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise RulesError(f"match: cannot read {path}: {e.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RulesError(f"match: not valid JSON ({e})") from None
+        return cls.from_dict(data)
+
+    # -- internals -----------------------------------------------------------
+    def _new_game(self, breaker: int, game_no: int,
+                  scores: tuple[int, ...] | None) -> GameState:
+        table = str(self.options.get("table") or self.discipline.default_table)
+        game: GameState = self.discipline.new_game(
+            len(self.players), breaker, mix_seed(self.seed, game_no), table, scores)
+        return game
+
+    def _shot_step(self, shot: Shot, decl: Declarations) -> tuple[Ruling, _Snap]:
+        snap = self._stack[-1]
+        if snap.over:
+            raise RulesError("match: the match is over")
+        if snap.lag_pending:
+            raise RulesError("shot: the lag comes first (Match.lag)")
+        if snap.lag_winner is not None or snap.game.pending:
+            raise RulesError("shot: a choice is pending (Match.choose)")
+        ruling, game = self.discipline.judge(snap.game, shot, decl)
+        return self._after(snap, ruling, game)
+
+    def _after(self, snap: _Snap, ruling: Ruling,
+               game: GameState) -> tuple[Ruling, _Snap]:
+        """Count the game if it ended; start the next one or end the match."""
+        if not ruling.game_over:
+            return ruling, replace(snap, game=game)
+        n = len(self.players)
+        won = list(snap.games_won)
+        if ruling.winner is not None:
+            won[ruling.winner] += 1
+        if self.discipline.scoring == "points":
+            over = True
+        else:
+            over = ruling.winner is not None and \
+                won[ruling.winner] >= int(self.options["race_to"])
+        if over:
+            notes = (*ruling.notes, Outcome(Note.RACE_WON, g("29"))) \
+                if self.discipline.scoring == "race" else ruling.notes
+            ruling = replace(ruling, match_over=True, match_winner=ruling.winner,
+                             notes=notes)
+            return ruling, replace(snap, game=game, games_won=tuple(won), over=True,
+                                   winner=ruling.winner)
+        breaker = self._next_breaker(game.breaker, ruling.winner, tuple(won), n)
+        new_game = self._new_game(breaker, snap.game_no + 1, None)
+        ruling = replace(ruling, next_shooter=breaker,
+                         ball_in_hand=new_game.ball_in_hand, options=(),
+                         chooser=None)
+        return ruling, replace(snap, game=new_game, games_won=tuple(won),
+                               game_no=snap.game_no + 1)
+
+    def _next_breaker(self, last_breaker: int, winner: int | None,
+                      won: tuple[int, ...], n: int) -> int:
+        """General rule 29 and its three organiser options."""
+        order = self.options["break_order"]
+        if winner is None:  # a replayed game (8-ball stalemate): same breaker
+            return last_breaker
+        if order == "winner":
+            return winner
+        if order == "alternate":
+            return (last_breaker + 1) % n
+        if order == "loser":
+            return (winner + 1) % n
+        # trailing: the player behind in games; level scores alternate
+        low = min(won)
+        behind = [i for i in range(n) if won[i] == low]
+        if len(behind) == n:
+            return (last_breaker + 1) % n
+        return behind[0]
+
+    def _push(self, snap: _Snap, action: dict[str, Any],
+              ruling: Ruling | None) -> None:
+        self._stack.append(snap)
+        self._log.append(action)
+        self._rulings.append(ruling)
+
+
+def _check_options(opts: dict[str, Any], cls: type[Discipline[Any]],
+                   n: int) -> dict[str, Any]:
+    out = dict(opts)
+    race = out.setdefault("race_to", 5)
+    if not isinstance(race, int) or isinstance(race, bool) or race < 1:
+        raise RulesError("options.race_to: expected a whole number of games >= 1")
+    target = out.setdefault("target", 150)
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise RulesError("options.target: expected a whole number of points >= 1")
+    order = out.setdefault("break_order", cls.default_break_order)
+    if order not in BREAK_ORDERS:
+        raise RulesError(f"options.break_order: expected one of "
+                         f"{', '.join(BREAK_ORDERS)}")
+    first = out.setdefault("first_breaker", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
+        raise RulesError(f"options.first_breaker: expected a player index 0-{n - 1}")
+    lag = out.setdefault("lag", False)
+    if not isinstance(lag, bool):
+        raise RulesError("options.lag: expected true or false")
+    if lag and n != 2:
+        raise RulesError("options.lag: the lag is for two players")
+    table = out.get("table")
+    if table is not None and not isinstance(table, str):
+        raise RulesError("options.table: expected a table name")
+    return out

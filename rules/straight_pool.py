@@ -1,0 +1,482 @@
+"""14.1 continuous (seed «14.1 с продолжением», rules 1-13 and the re-rack
+table of 7.3 / 7.6) on top of the general pool rules."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rules.codes import Code, FoulCode, Note, SeedRef, g, reading, s14
+from rules.game import GameState, register_discipline
+from rules.general import (
+    Facts,
+    PoolDiscipline,
+    apply_spots,
+    facts,
+    final_table,
+    rack_slots,
+    shuffled,
+    spot_balls,
+    state_with,
+)
+from rules.questions import near_rail
+from rules.ruling import (
+    DECL_CALL,
+    DECL_SAFETY,
+    BallInHand,
+    Choice,
+    Declarations,
+    Foul,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+    Spot,
+)
+from simulator.events import Shot
+from simulator.specs import CUE_BALL, TableSpec, Vec, table_by_name
+from simulator.state import TableState, Where
+
+OBJECT_BALLS = tuple(range(1, 16))
+THIRD_FOUL_EXTRA = 15  # 14.1 rule 12, reading P6: -1 and -15 more
+INTENTIONAL = 16  # 14.1 rule 7.5: 1 + 15
+ILLEGAL_BREAK = 2  # 14.1 rule 6
+
+
+def rack_straight(table: str, seed: int) -> TableState:
+    """14.1 rule 4: apex on the foot spot, the 1 and the 5 in the back corners
+    (the 1 on the right rail's side, the 5 on the left's), the rest drawn."""
+    spec = table_by_name(table)
+    slots = rack_slots(spec)
+    rest = shuffled([b for b in OBJECT_BALLS if b not in (1, 5)], seed)
+    pos: dict[int, Vec] = {1: slots[10], 5: slots[14]}
+    free = [i for i in range(15) if i not in (10, 14)]
+    for i, b in zip(free, rest, strict=True):
+        pos[b] = slots[i]
+    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
+    return state_with(spec.name, pos, ())
+
+
+def _touches(spec: TableSpec, pos: Vec, spot: Vec) -> bool:
+    return math.dist(pos, spot) < spec.balls.diameter - 1e-9
+
+
+def in_rack_area(spec: TableSpec, pos: Vec, with_apex: bool) -> bool:
+    """Would a ball here be in the way of racking (the 14 slots, or all 15)?"""
+    slots = rack_slots(spec)
+    return any(_touches(spec, pos, s) for s in (slots if with_apex else slots[1:]))
+
+
+def rerack_cell(spec: TableSpec, fifteenth: Vec | None, cue: Vec
+                ) -> tuple[str, str, str, str]:
+    """The cell of the 7.3 / 7.6 table: (row, column, where the 15th goes,
+    where the cue ball goes). Rows: rack, pocket, head_spot, kitchen, other.
+    Columns: rack, head_spot, other. Places: stay, foot_spot, head_spot,
+    centre_spot, kitchen (in hand behind the head string)."""
+    cue_col = "rack" if in_rack_area(spec, cue, True) else \
+        "head_spot" if _touches(spec, cue, spec.head_spot) else "other"
+    if fifteenth is None:
+        row = "pocket"
+    elif in_rack_area(spec, fifteenth, False):
+        row = "rack"
+    elif _touches(spec, fifteenth, spec.head_spot):
+        row = "head_spot"
+    elif spec.in_kitchen(fifteenth[0]):
+        row = "kitchen"
+    else:
+        row = "other"
+    table = {
+        ("rack", "rack"): ("foot_spot", "kitchen"),
+        ("rack", "other"): ("head_spot", "stay"),
+        ("rack", "head_spot"): ("centre_spot", "stay"),
+        ("pocket", "rack"): ("foot_spot", "kitchen"),
+        ("pocket", "other"): ("foot_spot", "stay"),
+        ("pocket", "head_spot"): ("foot_spot", "stay"),
+        ("kitchen", "rack"): ("foot_spot", "head_spot"),
+        ("other", "rack"): ("stay", "kitchen"),
+        ("head_spot", "rack"): ("stay", "centre_spot"),
+    }
+    ball_to, cue_to = table.get((row, cue_col), ("stay", "stay"))
+    return row, cue_col, ball_to, cue_to
+
+
+@register_discipline
+class StraightPool(PoolDiscipline):
+    name = "14.1"
+    aliases = ("straight", "straight-pool", "14.1-continuous", "14+1", "14-1",
+               "прямой пул", "14.1 с продолжением", "14+1 с продолжением")
+    section = "14.1"
+    scoring = "points"
+
+    def ref_no_rail(self) -> SeedRef:
+        return s14("7.2")
+
+    def target(self) -> int:
+        return int(self.options.get("target", 150))
+
+    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
+                 scores: tuple[int, ...] | None = None) -> GameState:
+        return self.blank_state(players, breaker, rack_straight(table, rack_seed),
+                                rack_seed, scores)
+
+    def full_rerack(self, state: GameState, breaker: int) -> GameState:
+        """All fifteen racked again; ``breaker`` breaks under rule 6."""
+        seed = (state.rack_seed * 31 + state.rack_no + 1) & 0xFFFFFFFFFFFFFFFF
+        fresh = self.new_game(state.players, breaker, seed, state.table.table,
+                              state.scores)
+        return replace(fresh, rack_no=state.rack_no + 1, fouls=state.fouls,
+                       inning=state.inning + 1, shots=state.shots,
+                       break_rerack=True)
+
+    # -- requirements --------------------------------------------------------
+    def requirements(self, state: GameState) -> ShotRequirements:
+        base = self.general_requirements(state)
+        if state.pending or state.game_over:
+            return base
+        on = tuple(sorted(set(state.table.on_table()) - {CUE_BALL}))
+        if state.is_break:
+            return replace(base, legal_first_contacts=on, callable_balls=on,
+                           allowed_declarations=(DECL_CALL,))
+        return replace(base, call_needed=True, legal_first_contacts=on,
+                       callable_balls=on,
+                       allowed_declarations=(DECL_CALL, DECL_SAFETY))
+
+    def kitchen_option(self, state: GameState) -> GameState:
+        """14.1 7.7: in hand in the kitchen with every object ball in the
+        kitchen, the shooter may have the nearest one spotted."""
+        if state.ball_in_hand is not BallInHand.KITCHEN or state.pending \
+                or state.game_over:
+            return state
+        spec = state.table.spec
+        objs = [b for b in state.table.balls
+                if b.ball != CUE_BALL and b.where is Where.TABLE]
+        if objs and all(spec.in_kitchen(b.x) for b in objs):
+            opts = (Choice.SPOT_KITCHEN_BALL, Choice.KEEP_KITCHEN_BALLS)
+            return replace(state, pending=opts, chooser=state.shooter)
+        return state
+
+    # -- helpers -------------------------------------------------------------
+    def _ruling(self, state: GameState, points: Sequence[int] = (),
+                **kw: object) -> Ruling:
+        pts = tuple(points) if points else (0,) * state.players
+        return Ruling(self.name, state.shooter, points=pts,
+                      **kw)  # type: ignore[arg-type]
+
+    def _points(self, state: GameState, player: int, delta: int) -> tuple[int, ...]:
+        return tuple(delta if i == player else 0 for i in range(state.players))
+
+    def _add(self, state: GameState, delta: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
+
+    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
+               bih: BallInHand) -> TableState:
+        table = apply_spots(final_table(shot, f), spots)
+        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
+            table = self.cue_in_hand_table(table.remove(CUE_BALL), bih)
+        return table
+
+    def _won(self, state: GameState, scores: tuple[int, ...]) -> int | None:
+        if scores[state.shooter] >= self.target():
+            return state.shooter
+        return None
+
+    def rerack14(self, table: TableState, seed: int
+                 ) -> tuple[TableState, BallInHand, tuple[str, str, str, str]]:
+        """Rule 7.3 with the table of 7.6: rack the pocketed fourteen (apex
+        empty) and place the 15th ball and the cue ball per the cell."""
+        spec = table.spec
+        slots = rack_slots(spec)
+        on = sorted(set(table.on_table()) - {CUE_BALL})
+        fifteenth = on[0] if on else None
+        f_pos = table.position(fifteenth) if fifteenth is not None else None
+        cue = table.position(CUE_BALL)
+        assert cue is not None
+        cell = rerack_cell(spec, f_pos, cue)
+        _, _, ball_to, cue_to = cell
+        down = [b for b in OBJECT_BALLS if b != fifteenth]
+        if fifteenth is None:  # all fifteen down: one of them is "the 15th"
+            fifteenth = down.pop()
+        order = shuffled(down, seed)
+        pos: dict[int, Vec] = {}
+        for slot, b in zip(slots[1:], order, strict=False):
+            pos[b] = slot
+        places = {"foot_spot": spec.foot_spot, "head_spot": spec.head_spot,
+                  "centre_spot": spec.centre_spot}
+        stay = f_pos if f_pos is not None else spec.foot_spot
+        pos[fifteenth] = places.get(ball_to, stay)
+        bih = BallInHand.NONE
+        if cue_to in places:
+            pos[CUE_BALL] = places[cue_to]
+        elif cue_to == "kitchen":
+            bih = BallInHand.KITCHEN
+        else:
+            pos[CUE_BALL] = cue
+        new = state_with(spec.name, pos, [])
+        if bih is BallInHand.KITCHEN:
+            new = self.cue_in_hand_table(new, BallInHand.KITCHEN)
+        return new, bih, cell
+
+    # -- judging -------------------------------------------------------------
+    def judge(self, state: GameState, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, GameState]:
+        if state.pending:
+            raise RulesError("shot: a choice is pending")
+        if state.game_over:
+            raise RulesError("shot: the game is over")
+        self.check_shot(state, shot)
+        self.declarations_ok(state, decl)
+        f = facts(shot)
+        if f.moved.replay:
+            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+        req = self.requirements(state)
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        notes = list(self.notes_for_restored(f))
+        safety = decl.safety and not state.is_break
+        called = decl.called_ball
+        called_ok = (not safety and called is not None
+                     and called in f.potted_objects
+                     and (decl.called_pocket is None
+                          or decl.called_pocket == f.pocket_of(called)))
+        fouls = self.general_fouls(state, shot, f, None, req,
+                                   require_rail=not state.is_break)
+        scratch = f.cue_potted is not None or f.cue_off is not None
+        rail_safeties = list(state.rail_safeties)
+        seven_two = False
+        # 14.1 7.2: a ball near a cushion may be played to that cushion only
+        # twice (once after a foul, never after two); then it counts as frozen.
+        x = f.hit_ball
+        if not state.is_break and x is not None and not f.potted_objects:
+            nr = near_rail(shot.initial, x)
+            rails = f.rails_after_hit
+            if nr is not None and set(rails) == {x} and \
+                    all(c == nr for _, c in rails[x]):
+                if rail_safeties[shooter] + state.fouls[shooter] < 2:
+                    rail_safeties[shooter] += 1
+                    notes.append(Outcome(Note.NEAR_RAIL_SAFETY, s14("7.2"),
+                                         f.hit_index, (x,)))
+                else:
+                    seven_two = True
+                    fouls.append(Foul(FoulCode.CUSHION_BALL, s14("7.2"),
+                                      f.end_index, (x,)))
+        off_ref = s14("9")
+        fouls = [replace(x_, ref=off_ref) if x_.code is FoulCode.BALL_OFF_TABLE
+                 else x_ for x_ in fouls]
+        # Every ball that does not count is spotted (rules 7.4, 8, 9, 13).
+        counted: tuple[int, ...] = ()
+        if state.is_break:
+            legal_break = called_ok or (
+                f.hit_index is not None and CUE_BALL in f.rails_after_hit
+                and len(f.object_balls_to_rail()) >= 2)
+            if not legal_break:
+                return self._illegal_break(state, shot, f, fouls, notes, scratch)
+            if fouls:
+                notes.append(Outcome(Note.BREAK_LEGAL, s14("6")))
+        if not fouls and called_ok:
+            counted = f.potted_objects
+        to_spot = [b for b in f.potted_objects if b not in counted] + \
+            list(f.off_objects)
+        spots = spot_balls(final_table(shot, f), to_spot,
+                           exclude=[CUE_BALL] if scratch else [])
+        if spots and not fouls:
+            notes.append(Outcome(Note.ILLEGAL_POCKETED, s14("8"), None,
+                                 tuple(s.ball for s in spots)))
+        if fouls:
+            return self._foul(state, shot, f, fouls, notes, spots, scratch,
+                              third=seven_two)
+        # A legal shot clears the shooter's foul count (rule 12).
+        fouls_t = list(state.fouls)
+        if fouls_t[shooter]:
+            notes.append(Outcome(Note.FOULS_CLEARED, s14("12"), None, ()))
+        fouls_t[shooter] = 0
+        if counted:
+            rail_safeties[shooter] = 0
+        pts = self._points(state, shooter, len(counted))
+        scores = self._add(state, pts)
+        if state.is_break:
+            notes.append(Outcome(Note.BREAK_LEGAL, s14("6")))
+        if counted:
+            notes.append(Outcome(Note.SCORED, s14("7.1"), f.event_of_pot(called)
+                                 if called is not None else None, counted))
+        elif safety:
+            notes.append(Outcome(Note.SAFETY, s14("7.4")))
+        else:
+            notes.append(Outcome(Note.MISS, g("4")))
+        nxt = shooter if counted else opp
+        winner = self._won(state, scores)
+        table = self._table(shot, f, spots, BallInHand.NONE)
+        bih = BallInHand.NONE
+        rerack = False
+        if winner is not None:
+            notes.append(Outcome(Note.TARGET_REACHED, s14("1")))
+            r = self._ruling(state, pts, notes=tuple(notes), scored=counted,
+                             spots=spots, next_shooter=shooter, game_over=True,
+                             winner=winner)
+            return r, replace(state, table=table, scores=scores, game_over=True,
+                              winner=winner, fouls=tuple(fouls_t),
+                              shots=state.shots + 1)
+        on = sorted(set(table.on_table()) - {CUE_BALL})
+        if len(on) <= 1:
+            seed = (state.rack_seed * 131 + state.rack_no) & 0xFFFFFFFFFFFFFFFF
+            table, bih, cell = self.rerack14(table, seed)
+            rerack = True
+            notes.append(Outcome(Note.RERACK_14, s14("7.3"), None,
+                                 tuple(on)))
+            _ = cell
+        r = self._ruling(state, pts, notes=tuple(notes), scored=counted, spots=spots,
+                         next_shooter=nxt, ball_in_hand=bih, rerack=rerack)
+        new = replace(state, table=table, scores=scores, shooter=nxt,
+                      ball_in_hand=bih, is_break=False, fouls=tuple(fouls_t),
+                      rail_safeties=tuple(rail_safeties), shots=state.shots + 1,
+                      inning=state.inning + (nxt != shooter),
+                      rack_no=state.rack_no + rerack, break_rerack=False)
+        return r, self.kitchen_option(new)
+
+    def _illegal_break(self, state: GameState, shot: Shot, f: Facts,
+                       fouls: list[Foul], notes: list[Outcome],
+                       scratch: bool) -> tuple[Ruling, GameState]:
+        """14.1 rule 6 (reading P13 with a scratch): -2, no three-foul count,
+        the opponent accepts the table or has the offender break again."""
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        all_fouls = [Foul(FoulCode.ILLEGAL_BREAK, s14("6"), f.end_index, ()), *fouls]
+        if scratch:
+            notes.append(Outcome(Note.BREAK_SCRATCH, reading("P13")))
+        pts = self._points(state, shooter, -ILLEGAL_BREAK)
+        scores = self._add(state, pts)
+        to_spot = list(f.potted_objects) + list(f.off_objects)
+        spots = spot_balls(final_table(shot, f), to_spot,
+                           exclude=[CUE_BALL] if scratch else [])
+        bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
+        table = self._table(shot, f, spots, bih)
+        options = (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS)
+        r = self._ruling(state, pts, fouls=tuple(all_fouls), penalty=all_fouls[0],
+                         notes=tuple(notes), spots=spots, next_shooter=opp,
+                         ball_in_hand=bih, options=options, chooser=opp)
+        return r, replace(state, table=table, scores=scores, shooter=opp,
+                          ball_in_hand=bih, pending=options, chooser=opp,
+                          offender=shooter, shots=state.shots + 1)
+
+    def _foul(self, state: GameState, shot: Shot | None, f: Facts | None,
+              fouls: list[Foul], notes: list[Outcome], spots: Sequence[Spot],
+              scratch: bool, *, third: bool = False, intentional: bool = False
+              ) -> tuple[Ruling, GameState]:
+        """Rules 10-12 and 7.5: -1 (or -16), the three-foul count, what the
+        incoming player gets."""
+        shooter = state.shooter
+        opp = self.other(state, shooter)
+        count = state.fouls[shooter] + 1
+        fouls_t = list(state.fouls)
+        if third or count >= 3:
+            fouls.append(Foul(FoulCode.THIRD_FOUL, s14("12"), None, ()))
+            penalty = 1 + THIRD_FOUL_EXTRA  # reading P6: -16 in all
+            fouls_t[shooter] = 0
+            pts = self._points(state, shooter, -penalty)
+            scores = self._add(state, pts)
+            notes.append(Outcome(Note.RERACK_15, s14("12")))
+            new = self.full_rerack(replace(state, scores=scores,
+                                           fouls=tuple(fouls_t)), shooter)
+            r = self._ruling(state, pts, fouls=tuple(fouls),
+                             penalty=fouls[-1], notes=tuple(notes), spots=(),
+                             next_shooter=shooter, ball_in_hand=BallInHand.KITCHEN,
+                             rerack=True)
+            return r, new
+        fouls_t[shooter] = count
+        if count == 2:
+            notes.append(Outcome(Note.TWO_FOULS, s14("12"), None, (shooter,)))
+        penalty = INTENTIONAL if intentional else 1
+        pts = self._points(state, shooter, -penalty)
+        scores = self._add(state, pts)
+        main = next((x for x in fouls if x.code is FoulCode.INTENTIONAL), fouls[0])
+        if intentional:
+            options = (Choice.ACCEPT_FROM_KITCHEN, Choice.RERACK_OFFENDER_BREAKS)
+            table = state.table
+            r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
+                             notes=tuple(notes), next_shooter=opp,
+                             ball_in_hand=BallInHand.KITCHEN, options=options,
+                             chooser=opp)
+            return r, replace(state, table=table, scores=scores, shooter=opp,
+                              fouls=tuple(fouls_t), pending=options, chooser=opp,
+                              offender=shooter, ball_in_hand=BallInHand.KITCHEN,
+                              is_break=False, inning=state.inning + 1)
+        # Rule 11: the incoming player takes the table; rule 10: a cue ball
+        # that is down or off comes into play from the kitchen.
+        bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
+        if shot is not None and f is not None:
+            table = self._table(shot, f, spots, bih)
+        else:
+            table = state.table
+        r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
+                         notes=tuple(notes), spots=tuple(spots), next_shooter=opp,
+                         ball_in_hand=bih)
+        new = replace(state, table=table, scores=scores, shooter=opp,
+                      ball_in_hand=bih, is_break=False, fouls=tuple(fouls_t),
+                      shots=state.shots + 1, inning=state.inning + 1,
+                      break_rerack=False)
+        return r, self.kitchen_option(new)
+
+    # -- choices -------------------------------------------------------------
+    def choose(self, state: GameState, choice: Choice,
+               ball: int | None = None) -> GameState:
+        if choice not in state.pending:
+            raise RulesError(
+                f"choice: {choice.value} is not open now (open: "
+                f"{', '.join(c.value for c in state.pending) or 'none'})")
+        chooser = state.chooser if state.chooser is not None else state.shooter
+        offender = state.offender if state.offender is not None else state.shooter
+        cleared = replace(state, pending=(), chooser=None, offender=None)
+        if choice is Choice.ACCEPT_TABLE:
+            return self.kitchen_option(replace(cleared, shooter=chooser,
+                                               is_break=False,
+                                               inning=state.inning + 1))
+        if choice is Choice.ACCEPT_FROM_KITCHEN:
+            table = self.cue_in_hand_table(state.table.remove(CUE_BALL),
+                                           BallInHand.KITCHEN)
+            return self.kitchen_option(replace(
+                cleared, table=table, shooter=chooser,
+                ball_in_hand=BallInHand.KITCHEN, is_break=False))
+        if choice is Choice.RERACK_OFFENDER_BREAKS:
+            return self.full_rerack(cleared, offender)
+        if choice is Choice.KEEP_KITCHEN_BALLS:
+            return cleared
+        if choice is Choice.SPOT_KITCHEN_BALL:
+            spec = state.table.spec
+            objs = [b for b in state.table.balls
+                    if b.ball != CUE_BALL and b.where is Where.TABLE]
+            best = max(b.x for b in objs)
+            nearest = [b.ball for b in objs if abs(b.x - best) < 1e-9]
+            pick = ball if ball is not None else nearest[0]
+            if pick not in nearest:
+                raise RulesError(f"choice.ball: the ball nearest the head string "
+                                 f"is {', '.join(map(str, nearest))}")
+            spots = spot_balls(state.table.remove(pick), [pick],
+                               exclude=[CUE_BALL])
+            table = apply_spots(state.table, spots)
+            _ = spec
+            return cleared.with_(table=table)
+        raise RulesError(f"choice: {choice.value} is not a 14.1 option")
+
+    def call_foul(self, state: GameState, code: Code) -> tuple[Ruling, GameState]:
+        if state.game_over:
+            raise RulesError("call_foul: the game is over")
+        if code is Note.OUTSIDE_INTERFERENCE:
+            # General 28 does not replay a 14.1 game: the rack is started again,
+            # scores kept; the same breaker (a new lag is out of scope here).
+            r = self._ruling(state, notes=(Outcome(code, g("28")),),
+                             next_shooter=state.breaker,
+                             ball_in_hand=BallInHand.KITCHEN, rerack=True)
+            new = self.full_rerack(state, state.breaker)
+            return r, new
+        foul = self.called_foul(state, code)
+        if code.kind.value == "loss":  # a game conceded or forfeited
+            opp = self.other(state, state.shooter)
+            r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
+                             game_over=True, winner=opp)
+            return r, replace(state, game_over=True, winner=opp)
+        cleared = replace(state, pending=(), chooser=None)
+        return self._foul(cleared, None, None, [foul], [], (), False,
+                          intentional=code is FoulCode.INTENTIONAL)
+
+
+_ = (TableSpec,)

@@ -1,0 +1,283 @@
+"""The match: names, options, turn flow, race and target, break order
+(general rule 29), the lag (general rule 5), undo and exact replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from logs import FOOT, LONG_STRING, Log, layout
+
+from rules.codes import FoulCode, Note
+from rules.game import discipline_class
+from rules.referee import Match
+from rules.ruling import BallInHand, Choice, Declarations, RulesError
+from simulator.specs import CUE_BALL, table_by_name
+from simulator.state import Where
+
+
+def break_pot(m: Match, ball: int = 1, pocket: str = "foot_left") -> Log:
+    """A legal break that pockets ``ball``."""
+    on = [b for b in m.table().on_table() if b != CUE_BALL]
+    first = 1 if 1 in on else on[0]
+    lg = Log(m.table()).stroke().hit(0, first).rails(on[:4])
+    return lg.pot(ball, pocket)
+
+
+def win_nine_on_break(m: Match) -> None:
+    r = m.apply(break_pot(m, 9, "side_left").shot())
+    assert r.game_over
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("8-ball", "8-ball"), ("восьмерка", "8-ball"), ("Eight", "8-ball"),
+    ("девятка", "9-ball"), ("9ball", "9-ball"), ("прямой пул", "14.1"),
+    ("14+1", "14.1"), ("straight", "14.1"),
+])
+def test_disciplines_by_name_and_alias(name: str, expected: str) -> None:
+    assert discipline_class(name).name == expected
+
+
+def test_unknown_discipline_and_bad_options_name_the_field() -> None:
+    with pytest.raises(RulesError, match="discipline"):
+        Match(["A", "B"], "snooker")
+    with pytest.raises(RulesError, match=r"options\.race_to"):
+        Match(["A", "B"], "9-ball", {"race_to": 0})
+    with pytest.raises(RulesError, match=r"options\.break_order"):
+        Match(["A", "B"], "9-ball", {"break_order": "random"})
+    with pytest.raises(RulesError, match="players"):
+        Match(["A", "B", "C"], "9-ball")
+    with pytest.raises(RulesError, match=r"options\.first_breaker"):
+        Match(["A", "B"], "8-ball", {"first_breaker": 2})
+
+
+def test_first_break_from_the_kitchen() -> None:
+    m = Match(["A", "B"], "9-ball", {"first_breaker": 1})
+    req = m.requirements()
+    assert req.shooter == 1 and req.is_break
+    assert req.ball_in_hand is BallInHand.KITCHEN
+    assert req.legal_first_contacts == (1,)
+    assert m.table().position(9) is not None
+
+
+def test_race_to_two_and_winner_breaks() -> None:
+    m = Match(["A", "B"], "9-ball", {"race_to": 2, "break_order": "winner"})
+    win_nine_on_break(m)
+    assert m.games_won == (1, 0) and not m.over
+    assert m.requirements().shooter == 0 and m.requirements().is_break
+    r = m.apply(break_pot(m, 9, "side_left").shot())
+    assert r.match_over and r.match_winner == 0 and m.over
+    assert Note.RACE_WON in [n.code for n in r.notes]
+    with pytest.raises(RulesError, match="over"):
+        m.requirements()
+
+
+@pytest.mark.parametrize("order,first,second", [
+    ("winner", 0, 0), ("alternate", 0, 1), ("loser", 0, 1), ("trailing", 0, 1),
+])
+def test_break_order_options(order: str, first: int, second: int) -> None:
+    """General rule 29: the winner breaks, or the three organiser options."""
+    m = Match(["A", "B"], "9-ball", {"race_to": 5, "break_order": order})
+    assert m.requirements().shooter == first
+    win_nine_on_break(m)  # player 0 wins game 1
+    assert m.requirements().shooter == second
+
+
+def test_trailing_player_breaks() -> None:
+    m = Match(["A", "B"], "9-ball", {"race_to": 5, "break_order": "trailing"})
+    win_nine_on_break(m)  # A 1-0: B trails and breaks
+    assert m.requirements().shooter == 1
+    win_nine_on_break(m)  # B wins: 1-1, level: alternate from B
+    assert m.games_won == (1, 1)
+    assert m.requirements().shooter == 0
+
+
+def test_eight_ball_alternates_by_default() -> None:
+    """8-ball rule 4: in individual events the break alternates."""
+    m = Match(["A", "B"], "8-ball", {"race_to": 3})
+    assert m.options["break_order"] == "alternate"
+
+
+def test_fourteen_one_target_ends_the_match() -> None:
+    m = Match(["A", "B"], "14.1", {"target": 1})
+    t = m.table()
+    lg = Log(t).stroke().hit(0, 1).hit(1, 7).pot(7, "foot_right")
+    r = m.apply(lg.shot(), Declarations(7, "foot_right"))
+    assert r.game_over and r.match_over and r.winner == 0
+    assert m.scores == (1, 0)
+
+
+def test_pending_choice_blocks_shots() -> None:
+    m = Match(["A", "B"], "8-ball")
+    lg = Log(m.table()).stroke().hit(0, 1).rails([1, 2])
+    r = m.apply(lg.shot())
+    assert r.options and m.requirements().pending
+    with pytest.raises(RulesError, match="choice is pending"):
+        m.apply(Log(m.table()).stroke().shot())
+    with pytest.raises(RulesError, match="not open"):
+        m.choose(Choice.SPOT_EIGHT)
+    with pytest.raises(RulesError, match="unknown option"):
+        m.choose("dance")
+    m.choose("accept_table")
+    assert m.requirements().shooter == 1 and not m.requirements().pending
+
+
+def test_judge_is_pure_apply_changes() -> None:
+    m = Match(["A", "B"], "9-ball")
+    shot = break_pot(m, 3).shot()
+    before = m.state
+    r1 = m.judge(shot)
+    assert m.state == before and not m.history
+    r2 = m.apply(shot)
+    assert r1 == r2 and m.state != before and len(m.history) == 1
+
+
+def test_undo_and_replay() -> None:
+    m = Match(["A", "B"], "8-ball", {"race_to": 2}, seed=11)
+    states = [m.state]
+    m.apply(break_pot(m, 3).shot())
+    states.append(m.state)
+    lg = Log(m.table()).stroke().hit(0, 2).rail(2, "foot")
+    m.apply(lg.shot(), Declarations(2, "foot_left"))
+    states.append(m.state)
+    m.call_foul(FoulCode.TOUCHED_BALL)
+    states.append(m.state)
+    data = json.loads(json.dumps(m.to_dict()))
+    again = Match.from_dict(data)
+    assert again.state == m.state and again.rulings == m.rulings
+    m.undo()
+    assert m.state == states[2]
+    m.undo_to(1)
+    assert m.state == states[1]
+    m.undo(1)
+    assert m.state == states[0]
+    with pytest.raises(RulesError, match="undo"):
+        m.undo()
+
+
+def test_racks_are_seeded() -> None:
+    a = Match(["A", "B"], "8-ball", seed=5).table()
+    b = Match(["A", "B"], "8-ball", seed=5).table()
+    c = Match(["A", "B"], "8-ball", seed=6).table()
+    assert a == b and a != c
+
+
+def test_stored_match_errors_name_the_field() -> None:
+    m = Match(["A", "B"], "9-ball")
+    m.apply(break_pot(m, 3).shot())
+    data = m.to_dict()
+    data["actions"][0]["shot"]["events"][0]["kind"] = "teleport"
+    with pytest.raises(RulesError, match=r"match.actions\[0\].shot.events\[0\]"):
+        Match.from_dict(data)
+    with pytest.raises(RulesError, match=r"match\.format"):
+        Match.from_dict({"players": []})
+
+
+def test_stalemate_replays_with_same_breaker() -> None:
+    """8-ball 16 and reading P10: re-rack, the same player breaks, no score."""
+    m = Match(["A", "B"], "8-ball", {"first_breaker": 1})
+    m.apply(Log(m.table()).stroke().hit(0, 1).rails([1, 2, 3, 4]).shot())
+    r = m.call_foul(Note.STALEMATE)
+    assert r.game_over and r.winner is None and r.rerack
+    assert m.games_won == (0, 0)
+    assert m.requirements().shooter == 1 and m.requirements().is_break
+
+
+def test_called_foul_needs_a_person_code() -> None:
+    m = Match(["A", "B"], "9-ball")
+    with pytest.raises(RulesError, match="judged from the shot"):
+        m.call_foul(FoulCode.SCRATCH)
+
+
+# -- the lag (general rule 5) -----------------------------------------------
+def lag_shot(p0: tuple[float, float], p1: tuple[float, float],
+             cross: bool = False) -> Log:
+    lg = Log(layout({1: (0.4, 0.4), 2: (0.4, 0.87)})).stroke()
+    lg.rail(1, "foot").rail(2, "foot")
+    if cross:
+        lg.cross(2, LONG_STRING, -1)
+    return lg.move(1, *p0).move(2, *p1)
+
+
+def test_lag_decides_the_break() -> None:
+    m = Match(["A", "B"], "9-ball", {"lag": True})
+    assert m.requirements().is_lag
+    res = m.lag(lag_shot((0.2, 0.4), (0.1, 0.87), cross=True).shot(), (1, 2))
+    assert res.winner == 0
+    req = m.requirements()
+    assert req.pending == (Choice.BREAK, Choice.GIVE_BREAK) and req.chooser == 0
+    m.choose(Choice.GIVE_BREAK)
+    assert m.requirements().shooter == 1 and m.requirements().is_break
+
+
+def test_relag_keeps_the_lag_open() -> None:
+    m = Match(["A", "B"], "9-ball", {"lag": True})
+    res = m.lag(lag_shot((0.2, 0.4), (0.2003, 0.87)).shot(), (1, 2))
+    assert res.winner is None and m.requirements().is_lag
+    res = m.lag(lag_shot((0.3, 0.4), (0.2, 0.87)).shot(), (1, 2))
+    assert res.winner == 1
+    m.choose(Choice.BREAK)
+    assert m.requirements().shooter == 1
+    again = Match.from_dict(m.to_dict())
+    assert again.state == m.state
+
+
+# -- 14.1 flow through a whole rack -----------------------------------------
+def test_fourteen_one_rerack_through_the_match() -> None:
+    m = Match(["A", "B"], "14.1", {"target": 100}, seed=2)
+    lg = Log(m.table()).stroke().hit(0, 1).rails([0, 2, 3])
+    m.apply(lg.shot())  # legal break, nothing called: B to shoot
+    pocket = "foot_left"
+    points = 0
+    while True:
+        table = m.table()
+        on = [b for b in table.on_table() if b != CUE_BALL]
+        if len(on) <= 1:
+            break
+        req = m.requirements()
+        assert req.shooter == 1 and req.call_needed
+        r = m.apply(Log(table).stroke().hit(0, on[0]).pot(on[0], pocket).shot(),
+                    Declarations(on[0], pocket))
+        points += 1
+        if r.rerack:
+            assert Note.RERACK_14 in [n.code for n in r.notes]
+            break
+    assert m.scores == (0, 14)
+    table = m.table()
+    on = [b for b in table.on_table() if b != CUE_BALL]
+    assert len(on) == 15  # 14 racked and the 15th
+    spec = table_by_name(table.table)
+    assert table.position(CUE_BALL) is not None
+    assert all(table.ball(b).where is Where.TABLE for b in on)
+    _ = (spec, FOOT, points)
+
+
+def test_nine_ball_fouls_do_not_carry_into_the_next_game() -> None:
+    """9-ball 11: the three fouls must be in one game."""
+    m = Match(["A", "B"], "9-ball", {"race_to": 3})
+    m.apply(Log(m.table()).stroke().hit(0, 1).rails([2, 3, 4, 5]).shot())
+    m.call_foul("foul.touched_ball")  # B, at the table after the break, fouls
+    assert m.state.fouls == (0, 1)
+    r = m.apply(Log(m.table()).stroke().hit(0, 1).hit(1, 9).pot(9, "side_left")
+                .shot())
+    assert r.game_over and r.winner == 0  # A: combination on the 9 from in hand
+    assert m.state.fouls == (0, 0) and m.games_won == (1, 0)
+
+
+def test_save_is_atomic_and_load_replays(tmp_path: Path) -> None:
+    m = Match(["A", "B"], "14.1", {"target": 30}, seed=9)
+    m.apply(Log(m.table()).stroke().hit(0, 1).rails([0, 2]).shot())
+    m.choose("accept_table")
+    path = tmp_path / "match.json"
+    m.save(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
+    again = Match.load(path)
+    assert again.state == m.state and again.scores == (-2, 0)
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(RulesError, match="not valid JSON"):
+        Match.load(path)
