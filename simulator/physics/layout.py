@@ -1,0 +1,120 @@
+"""Layout files for the command line: a table, ball positions and a stroke.
+
+JSON or TOML (chosen by the file's suffix). See docs/formats.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from simulator.events import Stroke
+from simulator.specs import table_by_name
+from simulator.state import StateError, TableState
+
+
+class LayoutError(ValueError):
+    """A layout file that cannot be used: names the field and the reason."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    state: TableState
+    stroke: Stroke | None
+
+
+def _number(value: Any, field: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise LayoutError(f"{field}: expected a number, got {value!r}")
+    if not math.isfinite(value):
+        raise LayoutError(f"{field}: expected a finite number, got {value!r}")
+    return float(value)
+
+
+def parse_layout(data: Any) -> Layout:
+    if not isinstance(data, Mapping):
+        raise LayoutError("layout: expected a table of keys (table, balls, stroke)")
+    unknown = set(data) - {"table", "balls", "stroke"}
+    if unknown:
+        raise LayoutError(
+            f"{sorted(unknown)[0]}: unknown key (expected table, balls, stroke)"
+        )
+    table = data.get("table")
+    if not isinstance(table, str):
+        raise LayoutError(
+            "table: expected a table name such as pool_9ft or pyramid_12ft"
+        )
+    try:
+        spec = table_by_name(table)
+    except ValueError as e:
+        raise LayoutError(f"table: {e}") from None
+    balls = data.get("balls")
+    if not isinstance(balls, Mapping) or not balls:
+        raise LayoutError(
+            'balls: expected a table of ball number -> [x, y], e.g. "0" = [0.6, 0.6]'
+        )
+    positions: dict[int, tuple[float, float]] = {}
+    for key, value in balls.items():
+        field = f"balls.{key}"
+        try:
+            ball = int(key)
+        except (TypeError, ValueError):
+            raise LayoutError(
+                f"{field}: a ball is named by its number (0 is the cue ball)"
+            ) from None
+        if ball not in spec.balls.ids:
+            raise LayoutError(
+                f"{field}: no ball {ball} in the {spec.name} set "
+                f"(0 to {max(spec.balls.ids)})"
+            )
+        if ball in positions:
+            raise LayoutError(f"{field}: ball {ball} is given twice")
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            raise LayoutError(f"{field}: expected [x, y] in metres")
+        positions[ball] = (
+            _number(value[0], f"{field}[0]"),
+            _number(value[1], f"{field}[1]"),
+        )
+    state = TableState.from_positions(spec.name, positions)
+    try:
+        state.validate()
+    except StateError as e:
+        by_index = {i: b for i, b in enumerate(state.balls)}
+        msg = str(e)
+        for i, b in by_index.items():
+            msg = msg.replace(f"balls[{i}]", f"balls.{b.ball}")
+        raise LayoutError(msg) from None
+    stroke = None
+    if "stroke" in data:
+        raw = data["stroke"]
+        if not isinstance(raw, Mapping):
+            raise LayoutError("stroke: expected a table with direction and speed")
+        try:
+            stroke = Stroke.from_dict(raw)
+        except ValueError as e:
+            raise LayoutError(str(e)) from None
+    return Layout(state, stroke)
+
+
+def load_layout(path: Path) -> Layout:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise LayoutError(f"{path}: cannot read ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise LayoutError(f"{path}: not a UTF-8 text file") from None
+    try:
+        if path.suffix.lower() == ".toml":
+            data: Any = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
+        raise LayoutError(
+            f"{path}: not valid {path.suffix.lstrip('.').upper() or 'JSON'} ({e})"
+        ) from None
+    return parse_layout(data)
