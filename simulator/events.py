@@ -226,7 +226,7 @@ class Stroke:
     tip_a: float = 0.0
     tip_b: float = 0.0
     elevation: float = 0.0
-    follow_through: float = 0.10
+    follow_through: float = 0.05
     contact_time: float = 0.001
 
     def to_dict(self) -> dict[str, float]:

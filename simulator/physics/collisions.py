@@ -11,7 +11,7 @@ from collections.abc import Callable
 Vec3 = tuple[float, float, float]
 
 
-def _cross(a: Vec3, b: Vec3) -> Vec3:
+def cross(a: Vec3, b: Vec3) -> Vec3:
     return (
         a[1] * b[2] - a[2] * b[1],
         a[2] * b[0] - a[0] * b[2],
@@ -19,7 +19,7 @@ def _cross(a: Vec3, b: Vec3) -> Vec3:
     )
 
 
-def _dot(a: Vec3, b: Vec3) -> float:
+def dot(a: Vec3, b: Vec3) -> float:
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 
 
@@ -45,16 +45,16 @@ def ball_ball_friction(
         return zero, zero, zero, zero
     r1 = (radius * n[0], radius * n[1], radius * n[2])
     r2 = (-r1[0], -r1[1], -r1[2])
-    c1 = _cross(w1, r1)
-    c2 = _cross(w2, r2)
+    c1 = cross(w1, r1)
+    c2 = cross(w2, r2)
     s = (
         v1[0] + c1[0] - v2[0] - c2[0],
         v1[1] + c1[1] - v2[1] - c2[1],
         v1[2] + c1[2] - v2[2] - c2[2],
     )
-    sn = _dot(s, n)
+    sn = dot(s, n)
     s = (s[0] - sn * n[0], s[1] - sn * n[1], s[2] - sn * n[2])
-    s_mag = math.sqrt(_dot(s, s))
+    s_mag = math.sqrt(dot(s, s))
     if s_mag < 1e-12:
         zero = (0.0, 0.0, 0.0)
         return zero, zero, zero, zero
@@ -63,7 +63,7 @@ def ball_ball_friction(
     inertia = 0.4 * mass * radius * radius
     dv1 = (pt[0] / mass, pt[1] / mass, pt[2] / mass)
     dv2 = (-dv1[0], -dv1[1], -dv1[2])
-    torque = _cross(r1, pt)
+    torque = cross(r1, pt)
     dw = (torque[0] / inertia, torque[1] / inertia, torque[2] / inertia)
     return dv1, dw, dv2, dw
 
@@ -119,16 +119,16 @@ def cushion(
     sin_t = max(-1.0, min(1.0, (contact_height - radius) / radius))
     cos_t = math.sqrt(1.0 - sin_t * sin_t)
     big_n = (cos_t * n[0], cos_t * n[1], sin_t)
-    v_dot_n = _dot(v, big_n)
+    v_dot_n = dot(v, big_n)
     if v_dot_n <= 0.0:
         return None
     p_n = (1.0 + restitution) * mass * v_dot_n
     r_i = (radius * big_n[0], radius * big_n[1], radius * big_n[2])
-    c = _cross(w, r_i)
+    c = cross(w, r_i)
     s = (v[0] + c[0], v[1] + c[1], v[2] + c[2])
-    sn = _dot(s, big_n)
+    sn = dot(s, big_n)
     s = (s[0] - sn * big_n[0], s[1] - sn * big_n[1], s[2] - sn * big_n[2])
-    s_mag = math.sqrt(_dot(s, s))
+    s_mag = math.sqrt(dot(s, s))
     if s_mag > 1e-12:
         p_t = min(mu * p_n, 2.0 / 7.0 * mass * s_mag)
         pt = (-p_t * s[0] / s_mag, -p_t * s[1] / s_mag, -p_t * s[2] / s_mag)
@@ -136,7 +136,7 @@ def cushion(
         pt = (0.0, 0.0, 0.0)
     j = (-p_n * big_n[0] + pt[0], -p_n * big_n[1] + pt[1], -p_n * big_n[2] + pt[2])
     inertia = 0.4 * mass * radius * radius
-    torque = _cross(r_i, j)
+    torque = cross(r_i, j)
     v_new = (v[0] + j[0] / mass, v[1] + j[1] / mass, 0.0)  # the slate takes v_z
     w_new = (
         w[0] + torque[0] / inertia,

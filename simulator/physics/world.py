@@ -39,8 +39,9 @@ from simulator.events import (
     Phase,
     Stroke,
 )
-from simulator.physics import cloth, collisions, cue
+from simulator.physics import airborne, cloth, collisions, cue
 from simulator.physics.cushions import CushionPiece, closest_point, cushion_pieces
+from simulator.physics.stick import Stick
 from simulator.specs import Pocket, TableSpec
 from simulator.state import BallState, TableState, Where
 
@@ -50,6 +51,13 @@ BALL = 1
 CUSHION = 2
 POCKET_ZONE = 3
 LINE = 4
+TIP = 5
+
+# Collision categories: a ball in the air meets nothing in pymunk (its contacts
+# are found in 3D by the height layer), but still crosses lines and pockets.
+CAT_BALL, CAT_CUSHION, CAT_SENSOR, CAT_TIP, CAT_AIR = 1, 2, 4, 8, 16
+BED_FILTER = pymunk.ShapeFilter(categories=CAT_BALL)
+AIR_FILTER = pymunk.ShapeFilter(categories=CAT_AIR, mask=CAT_SENSOR)
 
 # Metres the fastest ball may move in one step: contacts are found by overlap,
 # so a step must be short next to a ball (and far shorter than a ball) for no
@@ -59,9 +67,10 @@ MAX_TRAVEL_NEAR_POCKET = 0.0015
 DT_MAX = 1.0 / 120.0
 DT_LEVELS: tuple[float, ...] = tuple(
     DT_MAX / float(2**k) for k in range(8)
-)  # 1/240 s down to 1/30720 s
+)  # 1/120 s down to 1/15360 s
 MAX_SIM_TIME = 120.0
 TOUCH_GAP = 1e-9  # frozen balls start this far apart
+AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)
 
 
 try:  # the bare chipmunk step, for the fast path of World._step_space
@@ -95,6 +104,7 @@ class _Ball:
     speed_bound: float = 0.0
     on_table: bool = True
     z: float = 0.0
+    vz: float = 0.0
 
 
 @dataclass
@@ -153,6 +163,8 @@ class World:
         self._separate_touching()
         self._next_change = math.inf
         self._dt = DT_MAX
+        self._airborne: set[int] = set()
+        self._stick: Stick | None = None
 
     # -- construction ------------------------------------------------------
     def _build_space(self) -> None:
@@ -174,6 +186,7 @@ class World:
                     space.static_body, piece.a, piece.b, piece.radius
                 )
             shape.collision_type = CUSHION
+            shape.filter = pymunk.ShapeFilter(categories=CAT_CUSHION)
             shape.friction = 0.0
             shape.elasticity = 0.0
             space.add(shape)
@@ -185,6 +198,7 @@ class World:
                 space.static_body, pocket.mouth_width / 2 + 0.02, pocket.mouth_centre
             )
             zone.sensor = True
+            zone.filter = pymunk.ShapeFilter(categories=CAT_SENSOR)
             zone.collision_type = POCKET_ZONE
             space.add(zone)
             self._zones[zone] = pocket
@@ -197,6 +211,7 @@ class World:
         ):
             seg = pymunk.Segment(space.static_body, a, b, 0.0)
             seg.sensor = True
+            seg.filter = pymunk.ShapeFilter(categories=CAT_SENSOR)
             seg.collision_type = LINE
             space.add(seg)
             self._lines[seg] = name
@@ -218,6 +233,7 @@ class World:
         body.position = (x, y)
         shape = pymunk.Circle(body, self.radius)
         shape.collision_type = BALL
+        shape.filter = BED_FILTER
         shape.friction = 0.0
         shape.elasticity = math.sqrt(self.params.e_ball)
         anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -250,6 +266,8 @@ class World:
     # -- spin and motion -----------------------------------------------------
     def spin(self, rec: _Ball, t: float) -> Vec3:
         p = self.params
+        if rec.phase is Phase.AIRBORNE:
+            return rec.w_ref  # no cloth: the spin is kept in flight
         if rec.phase is Phase.SLIDING:
             return cloth.sliding_spin_at(
                 rec.w_ref,
@@ -346,7 +364,7 @@ class World:
         vx, vy = rec.body.velocity
         w = self.spin(rec, t)
         return BallSnapshot(
-            rec.ball, x, y, rec.z, vx, vy, 0.0, w[0], w[1], w[2], rec.phase
+            rec.ball, x, y, rec.z, vx, vy, rec.vz, w[0], w[1], w[2], rec.phase
         )
 
     def _emit(self, event: Event) -> None:
@@ -361,21 +379,20 @@ class World:
         rec = self._balls[cue_id]
         vx, vy, vz = res.velocity
         w = res.spin
+        bounce = None
         if vz < 0.0:
-            # The slate stops the downward part (reference.md 8.3); its friction
-            # acts on the slip like any bounce.
-            ux, uy = cloth.slip(vx, vy, w, self.radius)
-            u = math.hypot(ux, uy)
-            if u > 0.0:
-                dv = min(
-                    self.params.mu_slide * (1 + self.params.e_slate) * abs(vz),
-                    2.0 / 7.0 * u,
-                )
-                dvx, dvy = -dv * ux / u, -dv * uy / u
-                vx += dvx
-                vy += dvy
-                k = 5.0 / (2.0 * self.radius)
-                w = (w[0] + k * dvy, w[1] - k * dvx, w[2])
+            # An elevated cue drives the ball into the slate, which throws it
+            # back up with e_t and acts on the slip like any bounce (8.3).
+            bounce = airborne.slate_bounce(
+                (vx, vy, vz),
+                w,
+                self.radius,
+                self.params.e_slate,
+                self.params.mu_slide,
+                self.g,
+            )
+            vx, vy, _ = bounce.velocity
+            w = bounce.spin
         self._set_motion(rec, vx, vy, w, 0.0, record=False)
         self._emit(
             Event(
@@ -388,9 +405,306 @@ class World:
                 tip_b=stroke.tip_b,
                 elevation=stroke.elevation,
                 miscue=res.miscue,
+                duration=stroke.contact_time,
             )
         )
+        if bounce is not None and not bounce.settled:
+            self._take_off(rec, vx, vy, bounce.velocity[2], w, 0.0)
+        self._stick = Stick.after_strike(self, rec, stroke, res)
         self._energy_checkpoint()
+
+    # -- the height layer --------------------------------------------------------
+    def _take_off(
+        self, rec: _Ball, vx: float, vy: float, vz: float, w: Vec3, t: float
+    ) -> None:
+        """The ball leaves the slate: no cloth friction, pymunk contacts off."""
+        old = rec.phase
+        rec.phase = Phase.AIRBORNE
+        rec.t_ref = t
+        rec.w_ref = w
+        rec.vz = vz
+        rec.t_next = math.inf
+        rec.body.velocity = (vx, vy)
+        self._renew_joint(rec, 0.0)
+        rec.shape.filter = AIR_FILTER
+        rec.speed_bound = math.sqrt(vx * vx + vy * vy + vz * vz)
+        self._airborne.add(rec.ball)
+        for pkey in [k for k in self._touching_pairs if rec.ball in k]:
+            del self._touching_pairs[pkey]
+        for ckey in [k for k in self._touching_cushions if k[0] == rec.ball]:
+            del self._touching_cushions[ckey]
+        self._emit(
+            Event(EventKind.AIRBORNE, t, (rec.ball,), (self._snap(rec, t),), speed=vz)
+        )
+        if old is not Phase.AIRBORNE:
+            self._motion_event_from(rec, old, t)
+        self._refresh_schedule()
+
+    def _motion_event_from(self, rec: _Ball, old: Phase, t: float) -> None:
+        self._emit(
+            Event(
+                EventKind.MOTION,
+                t,
+                (rec.ball,),
+                (self._snap(rec, t),),
+                phase_from=old,
+                phase_to=rec.phase,
+            )
+        )
+
+    def _fly(self, dt: float) -> None:
+        """Advance every ball in the air by one step (8.2)."""
+        g = self.g
+        for ball in sorted(self._airborne):
+            rec = self._balls[ball]
+            if not rec.on_table or rec.phase is not Phase.AIRBORNE:
+                continue
+            z0, vz0 = rec.z, rec.vz
+            rec.z = z0 + vz0 * dt - 0.5 * g * dt * dt
+            rec.vz = vz0 - g * dt
+            x, y = rec.body.position
+            vx, vy = rec.body.velocity
+            ground = airborne.ground_under(self.spec, x, y)
+            floor_z = self.radius
+            if ground is airborne.Ground.RAIL:
+                floor_z = self.spec.rail_top_height + self.radius
+            elif ground is airborne.Ground.FLOOR:
+                floor_z = self.radius - self.spec.bed_height
+            if rec.z <= floor_z and rec.vz < 0.0:
+                # Back to the moment of touching down (z is quadratic in t).
+                a, b, c = -0.5 * g, vz0, z0 - floor_z
+                disc = b * b - 4 * a * c
+                tau_down = (-b - math.sqrt(disc)) / (2 * a) if disc > 0 else dt
+                tau_down = min(max(tau_down, 0.0), dt)
+                back = dt - tau_down
+                rec.z = floor_z
+                rec.vz = vz0 - g * tau_down
+                rec.body.position = (x - vx * back, y - vy * back)
+                self._touch_down(rec, ground, self.t - back)
+                continue
+            if ground is not airborne.Ground.FLOOR:
+                self._air_cushions(rec)
+            self._air_balls(rec)
+
+    def _touch_down(self, rec: _Ball, ground: airborne.Ground, t: float) -> None:
+        x, y = rec.body.position
+        vx, vy = rec.body.velocity
+        if ground is airborne.Ground.FLOOR:
+            self._leave_table(rec, "floor", t)
+            return
+        if ground is airborne.Ground.RAIL:
+            outcome = airborne.rail_outcome(self.spec, x, y, vx, vy, self.g)
+            if outcome is airborne.Ground.BED:
+                # It rolls back over the nose and drops onto the bed: in play.
+                _, n = airborne.outside_distance(self.spec, x, y)
+                edge = self.radius + 0.0005
+                nx = min(max(x, edge), self.spec.length - edge)
+                ny = min(max(y, edge), self.spec.width - edge)
+                rec.body.position = (nx, ny)
+                rec.z = self.radius
+                rec.vz = 0.0
+                self._emit(
+                    Event(
+                        EventKind.LANDED,
+                        t,
+                        (rec.ball,),
+                        (self._snap(rec, t),),
+                        where="rail",
+                    )
+                )
+                v_in = abs(vx * n[0] + vy * n[1])
+                self._settle(
+                    rec, -n[0] * v_in * 0.5, -n[1] * v_in * 0.5, (0.0, 0.0, 0.0), t
+                )
+                return
+            self._leave_table(
+                rec, "floor" if outcome is airborne.Ground.FLOOR else "rail", t
+            )
+            return
+        bounce = airborne.slate_bounce(
+            (vx, vy, rec.vz),
+            rec.w_ref,
+            self.radius,
+            self.params.e_slate,
+            self.params.mu_slide,
+            self.g,
+        )
+        rec.body.velocity = (bounce.velocity[0], bounce.velocity[1])
+        rec.w_ref = bounce.spin
+        self._emit(
+            Event(
+                EventKind.LANDED,
+                t,
+                (rec.ball,),
+                (self._snap(rec, t),),
+                speed=rec.vz,
+                where="bed",
+            )
+        )
+        if bounce.settled:
+            self._settle(rec, bounce.velocity[0], bounce.velocity[1], bounce.spin, t)
+        else:
+            rec.vz = bounce.velocity[2]
+            rec.z = self.radius
+            rec.t_ref = t
+            rec.speed_bound = math.sqrt(sum(v * v for v in bounce.velocity))
+            self._emit(
+                Event(
+                    EventKind.AIRBORNE,
+                    t,
+                    (rec.ball,),
+                    (self._snap(rec, t),),
+                    speed=rec.vz,
+                )
+            )
+            self._refresh_schedule()
+
+    def _settle(self, rec: _Ball, vx: float, vy: float, w: Vec3, t: float) -> None:
+        """Back on the cloth: pymunk contacts on, the cloth phases take over."""
+        self._airborne.discard(rec.ball)
+        rec.z = self.radius
+        rec.vz = 0.0
+        rec.shape.filter = BED_FILTER
+        rec.phase = Phase.AIRBORNE
+        self._set_motion(rec, vx, vy, w, t)
+
+    def _leave_table(self, rec: _Ball, where: str, t: float) -> None:
+        snap = self._snap(rec, t)
+        self._airborne.discard(rec.ball)
+        self._remove_ball(rec, Phase.OFF_TABLE)
+        self._final[rec.ball] = BallState(rec.ball, Where.OFF_TABLE)
+        self._emit(Event(EventKind.LEFT_TABLE, t, (rec.ball,), (snap,), where=where))
+        self._refresh_schedule()
+
+    def _air_cushions(self, rec: _Ball) -> None:
+        """A flying ball meets a cushion nose as a line at the nose height."""
+        x, y = rec.body.position
+        h = self.spec.cushion_height
+        for rail in self.spec.rails:
+            nx, ny = rail.normal
+            sx, sy = rail.start
+            ex, ey = rail.end
+            tx, ty = ex - sx, ey - sy
+            length2 = tx * tx + ty * ty
+            along = ((x - sx) * tx + (y - sy) * ty) / length2
+            if not 0.0 <= along <= 1.0:
+                continue  # over a pocket mouth: no nose there
+            depth = (x - sx) * nx + (y - sy) * ny  # > 0 beyond the nose line
+            dz = h - rec.z
+            dist = math.hypot(depth, dz)
+            if dist >= self.radius:
+                if depth > 0.0 and rec.z - self.radius < self.spec.rail_top_height:
+                    # Beyond the nose below the rail top: it is on the rail.
+                    rec.vz = min(rec.vz, 0.0)
+                    rec.z = max(rec.z, self.spec.rail_top_height + self.radius)
+                continue
+            normal = (-depth * nx / dist, -depth * ny / dist, dz / dist)
+            vx, vy = rec.body.velocity
+            res = airborne.cushion_in_air(
+                (vx, vy, rec.vz),
+                rec.w_ref,
+                normal,
+                self.mass,
+                self.radius,
+                self.params.e_cushion,
+                self.params.mu_cushion,
+            )
+            if res is None:
+                continue
+            (vx2, vy2, vz2), w2 = res
+            rec.body.velocity = (vx2, vy2)
+            rec.vz = vz2
+            rec.w_ref = w2
+            rec.speed_bound = math.sqrt(vx2 * vx2 + vy2 * vy2 + vz2 * vz2)
+            self._emit(
+                Event(
+                    EventKind.BALL_CUSHION,
+                    self.t,
+                    (rec.ball,),
+                    (self._snap(rec, self.t),),
+                    cushion=rail.name,
+                    speed=vx * nx + vy * ny,
+                )
+            )
+            self._refresh_schedule()
+
+    def _air_balls(self, rec: _Ball) -> None:
+        """3D contacts of a flying ball: it passes over balls below it and hits
+        the ones it meets (5 with the tilted line of centres)."""
+        x, y = rec.body.position
+        d2 = (2 * self.radius) ** 2
+        for ball in sorted(self._balls):
+            other = self._balls[ball]
+            if other is rec or not other.on_table:
+                continue
+            ox, oy = other.body.position
+            dx, dy, dz = ox - x, oy - y, other.z - rec.z
+            dist2 = dx * dx + dy * dy + dz * dz
+            if dist2 >= d2 or dist2 <= 0.0:
+                continue
+            dist = math.sqrt(dist2)
+            n = (dx / dist, dy / dist, dz / dist)
+            va = (*rec.body.velocity, rec.vz)
+            vb = (*other.body.velocity, other.vz)
+            t = self.t
+            res = collisions.ball_ball(
+                va,
+                self.spin(rec, t),
+                vb,
+                self.spin(other, t),
+                n,
+                self.mass,
+                self.radius,
+                self.params.e_ball,
+                self.params.mu_ball,
+            )
+            if res is None:
+                continue
+            va2, wa2, vb2, wb2, v_n = res
+            rec.body.velocity = (va2[0], va2[1])
+            rec.vz = va2[2]
+            rec.w_ref = wa2
+            hit = len(self.events)
+            if other.phase is Phase.AIRBORNE:
+                other.body.velocity = (vb2[0], vb2[1])
+                other.vz = vb2[2]
+                other.w_ref = wb2
+            else:
+                # Pushed into the slate, it bounces (or is lifted by the hit).
+                bounce = airborne.slate_bounce(
+                    vb2,
+                    wb2,
+                    self.radius,
+                    self.params.e_slate,
+                    self.params.mu_slide,
+                    self.g,
+                )
+                if bounce.settled:
+                    self._set_motion(
+                        other, bounce.velocity[0], bounce.velocity[1], bounce.spin, t
+                    )
+                else:
+                    self._take_off(
+                        other,
+                        bounce.velocity[0],
+                        bounce.velocity[1],
+                        bounce.velocity[2],
+                        bounce.spin,
+                        t,
+                    )
+            # The contact comes before what it caused in the log.
+            self.events.insert(
+                hit,
+                Event(
+                    EventKind.BALL_BALL,
+                    t,
+                    (rec.ball, other.ball),
+                    (self._snap(rec, t), self._snap(other, t)),
+                    speed=v_n,
+                ),
+            )
+            rec.speed_bound = math.sqrt(va2[0] ** 2 + va2[1] ** 2 + va2[2] ** 2)
+            self._refresh_schedule()
 
     # -- collision callbacks ---------------------------------------------------
     def _ball_begin(
@@ -730,14 +1044,26 @@ class World:
             x, y = rec.body.position
             mx, my = pocket.mouth_centre
             depth = (x - mx) * pocket.inward[0] + (y - my) * pocket.inward[1]
-            if depth > pocket.drop_depth:
+            if depth > pocket.drop_depth and (
+                rec.phase is not Phase.AIRBORNE
+                or rec.z < AIR_CAPTURE_HEIGHT * self.radius
+            ):
                 self._capture(rec, pocket)
 
     def _capture(self, rec: _Ball, pocket: Pocket) -> None:
         t = self.t
         snap = self._snap(rec, t)
+        self._airborne.discard(rec.ball)
+        self._remove_ball(rec, Phase.POCKETED)
+        self._final[rec.ball] = BallState(rec.ball, Where.POCKETED, pocket=pocket.name)
+        self._emit(
+            Event(EventKind.POCKETED, t, (rec.ball,), (snap,), pocket=pocket.name)
+        )
+        self._refresh_schedule()
+
+    def _remove_ball(self, rec: _Ball, phase: Phase) -> None:
         rec.on_table = False
-        rec.phase = Phase.POCKETED
+        rec.phase = phase
         rec.t_next = math.inf
         rec.speed_bound = 0.0
         self._near_pocket.pop(rec.ball, None)
@@ -748,11 +1074,6 @@ class World:
         for ckey in [k for k in self._touching_cushions if k[0] == rec.ball]:
             del self._touching_cushions[ckey]
         self.space.remove(rec.shape, rec.joint, rec.anchor, rec.body)
-        self._final[rec.ball] = BallState(rec.ball, Where.POCKETED, pocket=pocket.name)
-        self._emit(
-            Event(EventKind.POCKETED, t, (rec.ball,), (snap,), pocket=pocket.name)
-        )
-        self._refresh_schedule()
 
     def _check_lines(self) -> None:
         for key in sorted(self._near_line):
@@ -808,7 +1129,8 @@ class World:
                 continue
             vx, vy = r.body.velocity
             w = self.spin(r, self.t)
-            total += 0.5 * self.mass * (vx * vx + vy * vy)
+            total += 0.5 * self.mass * (vx * vx + vy * vy + r.vz * r.vz)
+            total += self.mass * self.g * (r.z - self.radius)
             total += 0.5 * inertia * (w[0] ** 2 + w[1] ** 2 + w[2] ** 2)
         return total
 
@@ -855,7 +1177,7 @@ class World:
 
     def moving(self) -> bool:
         return any(
-            r.on_table and (r.phase is Phase.SLIDING or r.phase is Phase.ROLLING)
+            r.on_table and r.phase in (Phase.SLIDING, Phase.ROLLING, Phase.AIRBORNE)
             for r in self._balls.values()
         )
 
@@ -877,6 +1199,10 @@ class World:
             self._step_space(dt)
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
+            if self._stick is not None:
+                self._stick.step(self, dt)
+            if self._airborne:
+                self._fly(dt)
             if self._touching_pairs or self._touching_cushions:
                 self._resolve_contacts()
                 self._energy_checkpoint()

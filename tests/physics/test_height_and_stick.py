@@ -1,0 +1,221 @@
+"""The height layer (reference.md 8) and the cue stick's follow-through."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from simulator.events import EventKind, Phase, Stroke
+from simulator.physics import World, cue_speed_for, simulate
+from simulator.physics import airborne as air
+from simulator.state import TableState, Where
+from tests.physics.helpers import POOL, G, first, shoot
+from tests.physics.test_invariants import check_invariants
+
+R = POOL.balls.radius
+E_T = POOL.physics.e_slate
+
+
+def test_jump_stroke_clears_a_blocker_and_a_level_stroke_does_not() -> None:
+    blocker = (0.75, 0.635)  # 25 cm ahead of the cue ball
+    layout = {0: (0.50, 0.635), 1: blocker}
+    jump = shoot(POOL, layout, 0.0, 4.0, elevation=40.0)
+    assert jump.of_kind(EventKind.AIRBORNE)
+    landed = first(jump, EventKind.LANDED, 0)
+    assert not [
+        e for e in jump.events if e.kind is EventKind.BALL_BALL and e.time < landed.time
+    ]
+    assert landed.snapshots[0].x > blocker[0] + R
+    level = shoot(POOL, layout, 0.0, 4.0)
+    assert first(level, EventKind.BALL_BALL, 0).balls == (0, 1)
+    assert not level.of_kind(EventKind.AIRBORNE)
+
+
+def test_flight_matches_the_slate_bounce_example() -> None:
+    """8.3: 45 degrees, 4 m/s off the tip: v_z' = 1.41 m/s, the bottom rises
+    about 10 cm, the flight lasts 0.29 s and lands about 0.58 m on."""
+    shot = shoot(POOL, {0: (0.5, 0.635)}, 0.0, 4.0, elevation=45.0)
+    up = first(shot, EventKind.AIRBORNE, 0)
+    down = first(shot, EventKind.LANDED, 0)
+    vz = E_T * 4.0 * math.sin(math.radians(45))
+    assert up.speed == pytest.approx(vz, rel=0.02)
+    assert down.time - up.time == pytest.approx(2 * vz / G, rel=0.1)
+    assert down.time == pytest.approx(0.29, rel=0.1)
+    assert down.snapshots[0].x - 0.5 == pytest.approx(0.58, rel=0.1)
+    peak = max(row[3] for f in shot.frames for row in f.balls if row[0] == 0) - R
+    assert peak == pytest.approx(vz * vz / (2 * G), rel=0.1)
+    assert peak == pytest.approx(0.10, rel=0.1)
+
+
+def test_fast_jump_over_the_rail_leaves_the_table_and_is_recorded() -> None:
+    shot = shoot(POOL, {0: (POOL.length - 0.15, 0.635)}, 0.0, 6.0, elevation=45.0)
+    off = first(shot, EventKind.LEFT_TABLE, 0)
+    assert off.where == "floor"
+    assert shot.final.ball(0).where is Where.OFF_TABLE
+    assert not shot.of_kind(EventKind.BALL_CUSHION)
+
+
+def test_low_jump_into_the_rail_rebounds_and_stays_on_the_table() -> None:
+    shot = shoot(POOL, {0: (POOL.length - 0.30, 0.635)}, 0.0, 3.0, elevation=30.0)
+    assert shot.of_kind(EventKind.AIRBORNE)
+    assert not shot.of_kind(EventKind.LEFT_TABLE)
+    assert shot.final.ball(0).where is Where.TABLE
+
+
+def _ball_in_the_air(
+    x: float, y: float, z: float, vx: float, vy: float, vz: float
+) -> World:
+    """A world whose cue ball is in flight at (x, y, z): how a bounce off a
+    nose or an airborne ball leaves it, set directly."""
+    world = World(TableState.from_positions(POOL.name, {0: (1.0, 0.6)}))
+    rec = world._balls[0]
+    rec.body.position = (x, y)
+    world._take_off(rec, vx, vy, vz, (0.0, 0.0, 0.0), 0.0)
+    rec.z = z
+    return world
+
+
+def test_ball_landing_on_the_rail_and_rolling_back_is_in_play() -> None:
+    top = POOL.rail_top_height + R
+    world = _ball_in_the_air(POOL.length + 0.03, 0.6, top + 0.01, -0.8, 0.0, -0.2)
+    for _ in world.run():
+        pass
+    kinds = [e.kind for e in world.events]
+    assert EventKind.LANDED in kinds and EventKind.LEFT_TABLE not in kinds
+    assert world.final_state().ball(0).where is Where.TABLE
+
+
+def test_ball_landing_on_the_rail_and_stopping_there_is_off_the_table() -> None:
+    top = POOL.rail_top_height + R
+    world = _ball_in_the_air(POOL.length + 0.05, 0.6, top + 0.01, 0.1, 0.0, -0.2)
+    for _ in world.run():
+        pass
+    off = [e for e in world.events if e.kind is EventKind.LEFT_TABLE]
+    assert len(off) == 1 and off[0].where == "rail"
+    assert world.final_state().ball(0).where is Where.OFF_TABLE
+
+
+def test_rail_outcome_rules() -> None:
+    x = POOL.length + 0.05
+    assert air.rail_outcome(POOL, x, 0.6, -1.5, 0.0, G) is air.Ground.BED
+    assert air.rail_outcome(POOL, x, 0.6, 0.0, 0.0, G) is air.Ground.RAIL
+    assert air.rail_outcome(POOL, x, 0.6, 2.0, 0.0, G) is air.Ground.FLOOR
+    assert air.ground_under(POOL, POOL.length + 0.5, 0.6) is air.Ground.FLOOR
+
+
+def test_airborne_ball_hitting_a_ball_on_the_bed_pushes_it_into_the_slate() -> None:
+    world = _ball_in_the_air(0.9, 0.6, R + 0.02, 1.5, 0.0, -0.5)
+    world._add_ball(1, 0.9 + 2 * R - 0.004, 0.6)
+    world._refresh_schedule()
+    for _ in world.run():
+        pass
+    hit = next(e for e in world.events if e.kind is EventKind.BALL_BALL)
+    lower = hit.snapshot(1)
+    assert lower is not None and lower.vx > 0.0
+    assert hit.snapshot(0) is not None
+
+
+def test_level_strokes_never_leave_the_slate() -> None:
+    for direction, speed, b in ((0.0, 8.0, 0.4), (33.0, 12.0, -0.5), (200.0, 5.0, 0.0)):
+        shot = shoot(
+            POOL, {0: (1.2, 0.6), 1: (1.5, 0.62), 2: (1.6, 0.5)}, direction, speed, b=b
+        )
+        assert not shot.of_kind(
+            EventKind.AIRBORNE, EventKind.LANDED, EventKind.LEFT_TABLE
+        )
+
+
+def _frozen(gap: float, follow: float = 0.05) -> list[EventKind]:
+    cue = (1.0, 0.6)
+    obj = (cue[0] + 2 * R + gap, 0.6)
+    state = TableState.from_positions(POOL.name, {0: cue, 1: obj})
+    v = cue_speed_for(2.0, 0.0, 0.0, POOL.balls, POOL.physics)
+    shot = simulate(state, Stroke(0.0, v, follow_through=follow))
+    return [
+        e.kind
+        for e in shot.events
+        if e.kind is EventKind.TIP_CONTACT and e.balls == (0,)
+    ]
+
+
+def test_follow_through_on_a_frozen_cue_ball_touches_it_again() -> None:
+    assert len(_frozen(0.0)) >= 1
+
+
+def test_same_stroke_a_ball_width_apart_touches_once() -> None:
+    assert _frozen(2 * R) == []
+
+
+def test_long_tip_contact_is_a_push_and_a_normal_stroke_is_not() -> None:
+    normal = shoot(POOL, {0: (1.0, 0.6)}, 0.0, 2.0).events[0]
+    state = TableState.from_positions(POOL.name, {0: (1.0, 0.6)})
+    push = simulate(state, Stroke(0.0, 1.5, contact_time=0.012)).events[0]
+    assert normal.kind is push.kind is EventKind.STROKE
+    assert normal.duration is not None and normal.duration < 0.002
+    assert push.duration is not None and push.duration >= 0.01
+
+
+def test_stick_touches_a_ball_in_its_path() -> None:
+    """The tip follows through into a ball just ahead of where the cue ball was
+    when the cue ball has been driven away sideways by a big squirt (miscue)."""
+    state = TableState.from_positions(
+        POOL.name, {0: (1.0, 0.6), 1: (1.0 + 2 * R + 0.02, 0.6 + 0.045)}
+    )
+    shot = simulate(state, Stroke(0.0, 3.0, tip_a=0.8, follow_through=0.12))
+    assert shot.events[0].miscue is True
+    touches = [e for e in shot.events if e.kind is EventKind.TIP_CONTACT]
+    assert any(1 in e.balls for e in touches) or shot.of_kind(EventKind.BALL_BALL)
+
+
+def test_miscue_on_a_jump_stroke_is_flagged_with_its_elevation() -> None:
+    shot = shoot(POOL, {0: (1.0, 0.6)}, 0.0, 3.0, b=0.7, elevation=35.0)
+    stroke = shot.events[0]
+    assert stroke.miscue is True and stroke.elevation == 35.0
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(
+    st.floats(0.0, 360.0),
+    st.floats(0.5, 9.0),
+    st.floats(0.0, 60.0),
+    st.floats(-0.45, 0.45),
+    st.floats(0.0, 0.15),
+)
+def test_invariants_hold_with_jumps_and_the_stick(
+    direction: float, speed: float, elevation: float, b: float, follow: float
+) -> None:
+    positions = {
+        0: (1.0, 0.6),
+        1: (1.0 + 2 * R, 0.6),
+        2: (1.3, 0.7),
+        3: (1.45, 0.5),
+        4: (0.7, 0.9),
+        5: (2.3, 1.1),
+    }
+    state = TableState.from_positions(POOL.name, positions)
+    v = min(15.0, cue_speed_for(speed, 0.0, b, POOL.balls, POOL.physics))
+    shot = simulate(
+        state,
+        Stroke(direction, v, 0.0, b, elevation, follow_through=follow),
+        audit=True,
+    )
+    check_invariants(shot, POOL)
+    for e in shot.events:
+        for s in e.snapshots:
+            assert (
+                s.phase is not Phase.AIRBORNE
+                or s.z >= R - 1e-9
+                or e.kind in (EventKind.LEFT_TABLE,)
+            )
+    assert (
+        simulate(state, Stroke(direction, v, 0.0, b, elevation, follow_through=follow))
+        == shot
+    )
