@@ -139,23 +139,34 @@ class Stick:
     def _touch(self, world: World, rec: _Ball) -> None:
         d = self.direction
         vx, vy = rec.body.velocity
-        along = vx * d[0] + vy * d[1]
-        approach = self.speed - along
-        if approach <= 1e-9:
-            return
         t = world.t
         if rec.ball == self.cue_ball and t <= self.carry_until:
             # Still the stroke: the tip carries the ball along (a push).
-            dv = approach
-            self._apply(world, rec, dv, self.tip_a, self.tip_b, t)
+            along = vx * d[0] + vy * d[1]
+            if self.speed - along > 1e-9:
+                self._apply(
+                    world, rec, d, self.speed - along, self.tip_a, self.tip_b, t
+                )
+            return
+        # The line from the tip to the ball's centre: a ball beside the cue line
+        # that the tip moves away from is not hit.
+        tx, ty = self.body.position
+        bx, by = rec.body.position
+        dist = math.hypot(bx - tx, by - ty)
+        if dist <= 0.0:
+            return
+        n = ((bx - tx) / dist, (by - ty) / dist)
+        approach = (self.speed * d[0] - vx) * n[0] + (self.speed * d[1] - vy) * n[1]
+        if approach <= 1e-9:
             return
         e = world.params.e_tip
         a, b = (self.tip_a, self.tip_b) if rec.ball == self.cue_ball else (0.0, 0.0)
         m_eff = world.mass / (1.0 + 2.5 * (a * a + b * b))
         impulse = (1.0 + e) * approach / (1.0 / m_eff + 1.0 / self.mass)
-        dv = impulse / world.mass
-        self.speed -= impulse / self.mass
-        self._apply(world, rec, dv, a, b, t)
+        self.speed = max(
+            0.0, self.speed - impulse * (n[0] * d[0] + n[1] * d[1]) / self.mass
+        )
+        self._apply(world, rec, n, impulse / world.mass, a, b, t)
         world._emit(
             Event(
                 EventKind.TIP_CONTACT,
@@ -170,10 +181,16 @@ class Stick:
         )
 
     def _apply(
-        self, world: World, rec: _Ball, dv: float, a: float, b: float, t: float
+        self,
+        world: World,
+        rec: _Ball,
+        d: tuple[float, float],
+        dv: float,
+        a: float,
+        b: float,
+        t: float,
     ) -> None:
-        """Velocity dv along the cue line and the spin of a hit at (a, b)."""
-        d = self.direction
+        """Velocity dv along d and the spin of a hit at (a, b) of the ball."""
         w = world.spin(rec, t)
         vx, vy = rec.body.velocity
         k = 5.0 * dv / (2.0 * world.radius)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pymunk
 
@@ -65,9 +65,9 @@ AIR_FILTER = pymunk.ShapeFilter(categories=CAT_AIR, mask=CAT_SENSOR)
 MAX_TRAVEL = 0.004
 MAX_TRAVEL_NEAR_POCKET = 0.0015
 DT_MAX = 1.0 / 120.0
-DT_LEVELS: tuple[float, ...] = tuple(
-    DT_MAX / float(2**k) for k in range(8)
-)  # 1/120 s down to 1/15360 s
+# Steps come in a few fixed sizes (a factor sqrt 2 apart, 1/120 s down to
+# 1/15360 s) so runs repeat exactly and the step changes seldom.
+DT_LEVELS: tuple[float, ...] = tuple(DT_MAX / math.sqrt(2.0) ** k for k in range(15))
 MAX_SIM_TIME = 120.0
 TOUCH_GAP = 1e-9  # frozen balls start this far apart
 AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)
@@ -268,18 +268,21 @@ class World:
         p = self.params
         if rec.phase is Phase.AIRBORNE:
             return rec.w_ref  # no cloth: the spin is kept in flight
+        wz = cloth.side_spin_at(rec.w_ref[2], t - rec.t_ref, p.spin_decel)
         if rec.phase is Phase.SLIDING:
-            return cloth.sliding_spin_at(
+            # The slide ends at t_next; between it and the step that notices,
+            # the ball already rolls (the joint holds v_roll).
+            wx, wy, _ = cloth.sliding_spin_at(
                 rec.w_ref,
                 rec.u_ref[0],
                 rec.u_ref[1],
-                t - rec.t_ref,
+                min(t, rec.t_next) - rec.t_ref,
                 self.radius,
                 p.mu_slide,
                 self.g,
                 p.spin_decel,
             )
-        wz = cloth.side_spin_at(rec.w_ref[2], t - rec.t_ref, p.spin_decel)
+            return (wx, wy, wz)
         if rec.phase is Phase.ROLLING:
             vx, vy = rec.body.velocity
             return cloth.rolling_spin(vx, vy, wz, self.radius)
@@ -1111,7 +1114,22 @@ class World:
                 vx, vy = due.anchor.velocity
                 wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
                 w = cloth.rolling_spin(vx, vy, wz, self.radius)
-                self._set_motion(due, vx, vy, w, t)
+                old = self._set_motion(due, vx, vy, w, t, record=False)
+                # Report where the ball was when the slide ended, not at the step.
+                x, y = due.body.position
+                back = until - t if until < math.inf else 0.0
+                snap = self._snap(due, t)
+                snap = replace(snap, x=x - vx * back, y=y - vy * back)
+                self._emit(
+                    Event(
+                        EventKind.MOTION,
+                        t,
+                        (due.ball,),
+                        (snap,),
+                        phase_from=old,
+                        phase_to=due.phase,
+                    )
+                )
             elif due.phase is Phase.ROLLING:
                 wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
                 self._set_motion(due, 0.0, 0.0, (0.0, 0.0, wz), t)
