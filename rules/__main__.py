@@ -1,18 +1,53 @@
-"""python -m rules judge CASE.json: print the ruling of one judging case as JSON."""
+"""python -m rules judge CASE.json: print the ruling of one judging case as JSON.
+
+Pool cases (8-ball, 9-ball, 14.1) go to :mod:`rules.case`; Express cases (game
+``express`` or an alias, or a case with ``steps`` and no game) go to
+:func:`rules.express_case.judge_case` (docs/formats.md)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 from rules.case import load_case, run_case
+from rules.game import discipline_class
 from rules.ruling import RulesError
+
+
+def is_express(data: Any) -> bool:
+    """Whether a case is an Express case (its game, or its steps without one)."""
+    if not isinstance(data, Mapping):
+        return False
+    game = data.get("game")
+    if game is None:
+        return "steps" in data
+    if not isinstance(game, str):
+        return False
+    try:
+        cls = discipline_class(game)
+    except RulesError:
+        return False
+    return cls.table_kind == "pyramid"
+
+
+def judge_data(data: Any, with_next: bool) -> Any:
+    """The JSON answer for one case; RulesError names the bad field."""
+    if is_express(data):
+        from rules.express_case import judge_case
+
+        return judge_case(data, with_next=with_next)
+    result = run_case(load_case(data))
+    if with_next or result.ruling is None:
+        return result.to_dict()
+    return result.ruling.to_dict()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rules",
-                                     description="The Kiy pool referee.")
+                                     description="The Kiy referee: pool and Express.")
     sub = parser.add_subparsers(dest="command", required=True)
     judge = sub.add_parser("judge", help="judge one case (docs/formats.md)")
     judge.add_argument("case", help="a judging case, JSON")
@@ -29,14 +64,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {args.case}: not valid JSON ({e})", file=sys.stderr)
         return 2
     try:
-        result = run_case(load_case(data))
+        out = judge_data(data, args.next)
     except RulesError as e:
         print(f"error: {args.case}: {e}", file=sys.stderr)
         return 2
-    if args.next or result.ruling is None:
-        out = result.to_dict()
-    else:
-        out = result.ruling.to_dict()
+    except (ValueError, TypeError, KeyError, IndexError) as e:
+        # A value the loaders did not check: still the case's fault, so one
+        # line and a non-zero exit rather than a traceback.
+        print(f"error: {args.case}: cannot judge this case "
+              f"({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
     print(json.dumps(out, indent=2, ensure_ascii=False))
     return 0
 

@@ -12,6 +12,8 @@ from rules.general import LagResult, judge_lag
 from rules.referee import shot_from_dict
 from rules.ruling import Choice, Declarations, RulesError, Ruling, ShotRequirements
 from simulator.events import Shot
+from simulator.specs import CUE_BALL
+from simulator.state import Where
 
 CASE_KEYS = {"name", "rule", "game", "players", "options", "state", "shot",
              "declarations", "choice", "call_foul", "lag", "expect", "notes"}
@@ -71,6 +73,14 @@ def load_case(d: Any) -> Case:
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise RulesError("case.players: expected a number of players")
     shot = shot_from_dict(d["shot"], "case.shot") if "shot" in d else None
+    if shot is not None and "lag" not in d:
+        # Every ball of the game is listed (on the table, pocketed or off) and
+        # the cue ball is on the bed when the stroke is made.
+        listed = {b.ball for b in shot.initial.balls}
+        if CUE_BALL not in listed or shot.initial.ball(CUE_BALL).where \
+                is not Where.TABLE:
+            raise RulesError("case.shot.initial: the cue ball (ball 0) must be "
+                             "on the table")
     raw_state = d.get("state", {})
     if not isinstance(raw_state, Mapping):
         raise RulesError("case.state: expected an object")
@@ -78,7 +88,7 @@ def load_case(d: Any) -> Case:
     base = disc.new_game(players, 0, 0, table_name)
     if shot is not None:
         base = replace(base, table=shot.initial)
-    known = {f.name for f in fields(GameState)}
+    known = {f.name for f in fields(type(base))}
     merged = base.to_dict()
     for k, v in raw_state.items():
         if k not in known:
@@ -104,6 +114,13 @@ def load_case(d: Any) -> Case:
     call = d.get("call_foul")
     if call is not None and not isinstance(call, str):
         raise RulesError("case.call_foul: expected a code id")
+    if call is not None:
+        from rules.codes import code_by_id
+
+        try:
+            code_by_id(call)
+        except ValueError:
+            raise RulesError(f"case.call_foul: unknown code {call!r}") from None
     if shot is None and call is None:
         raise RulesError("case.shot: missing (or give call_foul)")
     lag: tuple[int, int] | None = None

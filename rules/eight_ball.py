@@ -84,6 +84,16 @@ class EightBall(PoolDiscipline):
     section = "8-ball"
     default_break_order = "alternate"  # 8-ball rule 4: individual events alternate
 
+    def rank(self, foul: Foul) -> int:
+        """General rule 24 in 8-ball: a loss over an illegal break over a cue
+        ball down or off (on the break it decides the kitchen, rule 5) over
+        any other foul (all give ball in hand, rule 11)."""
+        if foul.code.kind.value == "loss":
+            return 4
+        order = {FoulCode.ILLEGAL_BREAK: 3, FoulCode.SCRATCH: 2,
+                 FoulCode.CUE_OFF_TABLE: 2}
+        return order.get(foul.code, 1)
+
     # -- setup ---------------------------------------------------------------
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
                  scores: tuple[int, ...] | None = None) -> GameState:
@@ -168,6 +178,18 @@ class EightBall(PoolDiscipline):
         scratch = f.cue_potted is not None or f.cue_off is not None
         off_spots = spot_balls(final_table(shot, f), f.off_objects,
                                exclude=[CUE_BALL] if scratch else [])
+        if EIGHT in f.off_objects:
+            # 8-ball 13 has no exception for the break: the 8 off the table
+            # loses the game (the break's own option for jumped balls, rule 5,
+            # is for the other balls).
+            i8 = next((i for i, b in f.off if b == EIGHT), None)
+            fouls.append(Foul(LossCode.EIGHT_OFF_TABLE, e8("13"), i8, (EIGHT,)))
+            r = self._ruling(state, fouls=tuple(fouls),
+                             penalty=self.most_severe(fouls), notes=tuple(notes),
+                             next_shooter=opp, game_over=True, winner=opp,
+                             groups=state.groups)
+            return r, replace(state, game_over=True, winner=opp,
+                              shots=state.shots + 1)
         eight_down = EIGHT in f.potted_objects
         variant = self.options.get("eight_on_break", "choice")
         if eight_down:
@@ -286,8 +308,7 @@ class EightBall(PoolDiscipline):
                 loss = LossCode.EIGHT_ON_FOUL
             elif not on_eight:
                 loss = LossCode.EIGHT_EARLY
-            elif decl.safety or decl.called_ball != EIGHT or \
-                    decl.called_pocket != f.pocket_of(EIGHT):
+            elif decl.safety or not self.call_kept(shot, f, decl, EIGHT):
                 loss = LossCode.EIGHT_WRONG_POCKET
         if eight_off:
             fouls.append(Foul(LossCode.EIGHT_OFF_TABLE, e8("13"),
@@ -339,18 +360,17 @@ class EightBall(PoolDiscipline):
         else:
             if decl.called_ball is not None:
                 cb = decl.called_ball
-                ok_ball = cb in legal and cb != EIGHT
-                pocket = f.pocket_of(cb)
-                good = ok_ball and pocket is not None and (
-                    decl.called_pocket is None or decl.called_pocket == pocket)
+                good = cb in legal and cb != EIGHT and self.call_kept(
+                    shot, f, decl, cb)
                 choose = group_of(cb) if good else None
             else:
                 # Gentleman's call (8-ball 2): an uncalled shot counts only if
                 # it was obvious: the ball the cue ball hit, straight in, with
                 # no cushion before (banks, kicks and combinations need a call).
                 own = [b for b in potted if b in legal]
-                good = bool(own) and self.obvious(shot, f, own[0])
-                choose = group_of(own[0]) if good else None
+                sure = [b for b in own if self.obvious(shot, f, b)]
+                good = bool(sure)
+                choose = group_of(sure[0]) if good else None
                 if own and not good:
                     notes.append(Outcome(Note.CALL_REQUIRED, e8("2"), f.hit_index,
                                          (own[0],)))
@@ -378,6 +398,20 @@ class EightBall(PoolDiscipline):
                           ball_in_hand=BallInHand.NONE, groups=groups,
                           shots=state.shots + 1,
                           inning=state.inning + (nxt != shooter))
+
+    @classmethod
+    def call_kept(cls, shot: Shot, f: Facts, decl: Declarations, ball: int) -> bool:
+        """8-ball 2: ``ball`` dropped where it had to. A called pocket must be
+        the one it went into; an obvious shot needs no call of ball or pocket
+        (the gentleman's call holds for the 8 too); anything else (a bank, a
+        kick, a combination) counts only with its pocket called."""
+        pocket = f.pocket_of(ball)
+        if pocket is None:
+            return False
+        called_here = decl.called_ball in (ball, None)
+        if called_here and decl.called_pocket is not None:
+            return decl.called_pocket == pocket
+        return called_here and cls.obvious(shot, f, ball)
 
     @staticmethod
     def obvious(shot: Shot, f: Facts, ball: int) -> bool:

@@ -35,7 +35,8 @@ from rules.codes import (
 )
 from rules.game import Discipline, GameState, register_discipline
 from rules.questions import (
-    PUSH_DURATION,
+    cue_contacts,
+    frozen_to_cue,
     moving_at_stroke,
     self_moved,
     stroke_index,
@@ -714,15 +715,19 @@ class Express(Discipline[ExpressState]):
         moving = moving_at_stroke(shot)
         if moving is not None:
             add(F.SHOT_BEFORE_REST, moving[0], moving[1])
-        for i, ev_ in enumerate(ev):
-            if ev_.kind is not EventKind.TIP_CONTACT or (si is not None and i <= si):
-                continue
-            if CUE_BALL in ev_.balls:
-                push = ev_.duration is not None and ev_.duration >= PUSH_DURATION
-                add(F.PUSH_SHOT if push else F.DOUBLE_HIT, i, (CUE_BALL,))
-            else:
-                # 2: the stick touched another ball.
-                add(F.STICK_TOUCHED_BALL, i, ev_.balls)
+        # R1: the pool referee's thresholds. Into a ball frozen to the cue
+        # ball the tip meets the cue ball again as it stops against the ball:
+        # item 7 (R6) judges that stroke, not a double hit (R20).
+        frozen_hit = facts.first_contact_index if (
+            facts.first_contact is not None
+            and facts.first_contact in frozen_to_cue(init)) else None
+        cc = cue_contacts(ev, frozen_hit=frozen_hit)
+        for i in cc.pushes:
+            add(F.PUSH_SHOT, i, (CUE_BALL,))
+        for i in cc.double_hits:
+            add(F.DOUBLE_HIT, i, (CUE_BALL,))
+        for i, balls in cc.other_balls:
+            add(F.STICK_TOUCHED_BALL, i, balls)  # 2: the stick on another ball
         # 4, 5: contact and completion, or the break (off for the last ball, G13).
         if not state.last_ball:
             if state.is_break:

@@ -183,6 +183,8 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
         events = events_from_list(
             [short_event(x, i, f"{where}.events[{i}]") if isinstance(x, str) else x
              for i, x in enumerate(raw)])
+    except RulesError:
+        raise
     except ValueError as err:
         raise RulesError(f"{where}.{err}") from None
     final = initial
@@ -193,6 +195,14 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
         b = _ball_key(k, f"{where}.moved")
         x, y = _xy(v, f"{where}.moved.{k}")
         final = final.place(b, x, y)
+    if "cue" in d or moved:
+        # A placement or a resting place off the bed (or on another ball) is
+        # a bad case, not a position to judge.
+        for st, w in ((initial, f"{where}.cue"), (final, f"{where}.moved")):
+            try:
+                st.validate()
+            except StateError as err:
+                raise RulesError(f"{w}: {err}") from None
     for ev in events:
         if ev.kind is EventKind.POCKETED:
             for b in ev.balls:
@@ -308,7 +318,10 @@ def run_step(disc: Express, state: ExpressState, step: Mapping[str, Any],
             placement = None if code is None else code.id
     except RulesError as e:
         if "error" not in (step.get("expect") or {}):
-            raise RulesError(f"{where}: {e}") from None
+            msg = str(e)
+            # Messages that already name the field keep their own prefix.
+            raise RulesError(msg if msg.startswith(where) else f"{where}: {msg}"
+                             ) from None
         return StepResult(None, state, None if state.game_over
                           else disc.requirements(state), str(e))
     req = None if state.game_over else disc.requirements(state)

@@ -25,11 +25,11 @@ from rules.codes import (
 )
 from rules.game import Discipline, GameState
 from rules.questions import (
-    PUSH_DURATION,
     SelfMoved,
     airborne_cue,
     balls_to_rail,
     contacts_at,
+    cue_contacts,
     cue_left_kitchen,
     first_contact,
     frozen_rails,
@@ -37,6 +37,7 @@ from rules.questions import (
     moving_at_stroke,
     off_table,
     pocketed,
+    rails_of_contacts,
     self_moved,
     stroke_index,
 )
@@ -406,16 +407,17 @@ class PoolDiscipline(Discipline[GameState]):
                                 g("7") if req.ball_in_hand is BallInHand.KITCHEN
                                 else reading("P12"), si, (CUE_BALL,)))
         # The stroke itself: double hit, push, stick on another ball, jumps.
-        for i, e in enumerate(ev):
-            if e.kind is not EventKind.TIP_CONTACT or (si is not None and i <= si):
-                continue
-            if CUE_BALL in e.balls:
-                long_contact = e.duration is not None and e.duration >= PUSH_DURATION
-                code = FoulCode.PUSH_SHOT if long_contact else FoulCode.DOUBLE_HIT
-                out.append(Foul(code, g("21") if long_contact else g("20"), i,
-                                (CUE_BALL,)))
-            else:
-                out.append(Foul(FoulCode.STICK_TOUCHED_BALL, g("19"), i, e.balls))
+        hit_ok = f.hit_index is None or legal is None or any(
+            b in legal for b in f.contacts)
+        frozen_hit = f.hit_index if f.hit_index is not None and hit_ok and \
+            f.hit_ball in frozen_to_cue(init) else None
+        cc = cue_contacts(ev, frozen_hit=frozen_hit)
+        for i in cc.pushes:
+            out.append(Foul(FoulCode.PUSH_SHOT, g("21"), i, (CUE_BALL,)))
+        for i in cc.double_hits:
+            out.append(Foul(FoulCode.DOUBLE_HIT, g("20"), i, (CUE_BALL,)))
+        for i, balls in cc.other_balls:
+            out.append(Foul(FoulCode.STICK_TOUCHED_BALL, g("19"), i, balls))
         if si is not None:
             stroke = ev[si]
             jump = airborne_cue(ev)
@@ -449,10 +451,12 @@ class PoolDiscipline(Discipline[GameState]):
                 hb = f.hit_ball
                 own = frozen_rails(init, hb) if hb is not None else ()
                 if hb is not None and own and not f.potted_objects:
+                    assert f.hit_index is not None
                     ok = CUE_BALL in f.rails_after_hit or any(
                         b not in (hb, CUE_BALL)
                         for b in f.rails_after_hit) or any(
-                        c not in own for _, c in f.rails_after_hit.get(hb, []))
+                        c not in own for _, c in rails_of_contacts(
+                            init.spec, ev, hb, f.hit_index))
                     if not ok:
                         out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index,
                                         (hb,)))

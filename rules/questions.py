@@ -16,8 +16,21 @@ from simulator.state import TableState, Where
 
 # A ball closer than this to a cushion nose (or another ball) is frozen to it.
 FROZEN_TOL = 0.0005  # m
-# A tip contact longer than this is a push, not a second hit (normal ~1 ms).
+# The cue tip's own contact on a normal stroke (about 1 ms) is part of the
+# stroke event, whose ``duration`` is how long the tip stayed on the ball: a
+# stroke lasting PUSH_DURATION or more is a push (general rule 21). A separate
+# tip_contact on the cue ball is a push too when it lasts that long, and
+# otherwise a second hit (general rule 20, a double hit). Any second contact
+# counts: there is no minimum gap after the stroke.
 PUSH_DURATION = 0.004  # s
+DOUBLE_HIT_MAX_DURATION = PUSH_DURATION  # s: shorter second contacts are hits
+# A cue ball that leaves the slate before touching anything is a jump stroke
+# (general rule 22) when it rises at least JUMP_MIN_RISE; the small hops of a
+# firm stroke with a slightly raised cue (a few mm) are not jumps. The
+# airborne event gives the vertical speed, so the test is on that speed.
+JUMP_MIN_RISE = 0.01  # m
+GRAVITY = 9.81  # m/s^2
+JUMP_MIN_VZ = math.sqrt(2.0 * GRAVITY * JUMP_MIN_RISE)  # about 0.44 m/s
 # A ball-ball event with less normal speed than this is no hit (shooting away
 # from a frozen ball, general rule 16).
 CONTACT_SPEED_EPS = 1e-4  # m/s
@@ -134,6 +147,41 @@ def off_table(events: Events, final: TableState | None = None
     return out
 
 
+def jaw_rail(spec: TableSpec, e: Event, ball: int) -> str | None:
+    """The rail whose jaw a ``jaw:<pocket>`` contact was on: the rail ending at
+    the pocket's jaw tip nearest the ball (from the event's snapshot). None
+    for a rail contact or when the log does not say where the ball was."""
+    name = e.cushion or ""
+    if not name.startswith("jaw:"):
+        return None
+    snap = e.snapshot(ball)
+    if snap is None:
+        return None
+    try:
+        pocket = spec.pocket(name.removeprefix("jaw:"))
+    except (KeyError, ValueError):
+        return None
+    tip = min((pocket.jaw_a, pocket.jaw_b),
+              key=lambda t: math.dist(t, (snap.x, snap.y)))
+    for rail in spec.rails:
+        if math.dist(rail.start, tip) < 1e-6 or math.dist(rail.end, tip) < 1e-6:
+            return rail.name
+    return None
+
+
+def rails_of_contacts(spec: TableSpec, events: Events, ball: int,
+                      after: int = -1) -> list[tuple[int, str]]:
+    """(event index, cushion) of ``ball``'s cushion contacts after ``after``,
+    a jaw contact named by its rail when the snapshot tells which (a ball
+    played along its rail into that rail's own jaw has met no other
+    cushion: general rule 31, 14.1 7.2)."""
+    out: list[tuple[int, str]] = []
+    for i, e in enumerate(events):
+        if i > after and e.kind is EventKind.BALL_CUSHION and ball in e.balls:
+            out.append((i, jaw_rail(spec, e, ball) or e.cushion or ""))
+    return out
+
+
 def rail_gaps(spec: TableSpec, x: float, y: float) -> dict[str, float]:
     """Gap between a ball at (x, y) and each cushion nose, by rail name."""
     r = spec.balls.radius
@@ -211,21 +259,68 @@ def crossed_head_string_before(events: Events, before: int,
 
 
 def tip_contacts(events: Events) -> list[tuple[int, Event]]:
-    start = stroke_index(events)
-    return [(i, e) for i, e in enumerate(events)
-            if e.kind is EventKind.TIP_CONTACT and (start is None or i > start)]
+    """Every tip_contact event: the stroke's own contact is never one, so
+    each is a second contact wherever the physics put it in the log."""
+    return [(i, e) for i, e in enumerate(events) if e.kind is EventKind.TIP_CONTACT]
+
+
+def is_push(e: Event) -> bool:
+    """General rule 21: a stroke or tip contact on the cue ball lasting
+    PUSH_DURATION or more (a tip contact without a duration is a second hit,
+    rule 20)."""
+    return e.duration is not None and e.duration >= PUSH_DURATION
+
+
+@dataclass(frozen=True)
+class CueContacts:
+    """What the cue did besides its one clean hit: (event index, balls)."""
+
+    pushes: tuple[int, ...]  # general rule 21
+    double_hits: tuple[int, ...]  # general rule 20
+    other_balls: tuple[tuple[int, tuple[int, ...]], ...]  # general rule 19
+
+
+def cue_contacts(events: Events, cue: int = CUE_BALL,
+                 frozen_hit: int | None = None) -> CueContacts:
+    """Pushes (a long stroke, or a long later contact), second hits on the
+    cue ball and the stick touching other balls, from the stroke and
+    tip_contact events.
+
+    frozen_hit: the index of the cue ball's first contact when it was with a
+    legal ball frozen to it at the start. Shooting into such a ball is legal
+    (reading P8 of general rule 20), and the tip then meets the cue ball
+    again as it stops against the ball; those later short contacts are no
+    double hit. A push is still a push."""
+    pushes: list[int] = []
+    doubles: list[int] = []
+    others: list[tuple[int, tuple[int, ...]]] = []
+    si = stroke_index(events)
+    if si is not None and is_push(events[si]):
+        pushes.append(si)
+    for i, e in tip_contacts(events):
+        if cue in e.balls:
+            if not is_push(e):
+                if frozen_hit is None or i < frozen_hit:
+                    doubles.append(i)
+            elif not pushes:  # one push, however the log reports it
+                pushes.append(i)
+        else:
+            others.append((i, e.balls))
+    return CueContacts(tuple(pushes), tuple(doubles), tuple(others))
 
 
 def airborne_cue(events: Events, cue: int = CUE_BALL) -> int | None:
     """Index of the cue ball leaving the slate before it touched anything
-    (a jump stroke), else None."""
+    (a jump stroke: rising at least JUMP_MIN_RISE), else None."""
     start = stroke_index(events) or 0
     for i in range(start, len(events)):
         e = events[i]
         if cue not in e.balls:
             continue
         if e.kind is EventKind.AIRBORNE:
-            return i
+            if e.speed is None or abs(e.speed) >= JUMP_MIN_VZ:
+                return i
+            continue  # a hop, not a jump
         if e.kind in (EventKind.BALL_BALL, EventKind.BALL_CUSHION):
             return None
     return None

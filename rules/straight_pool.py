@@ -20,7 +20,7 @@ from rules.general import (
     spot_balls,
     state_with,
 )
-from rules.questions import near_rail
+from rules.questions import near_rail, rails_of_contacts
 from rules.ruling import (
     DECL_CALL,
     DECL_SAFETY,
@@ -56,6 +56,15 @@ def rack_straight(table: str, seed: int) -> TableState:
         pos[b] = slots[i]
     pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
     return state_with(spec.name, pos, ())
+
+
+def rule31_kept(rails: dict[int, list[tuple[int, str]]], ball: int,
+                own: Sequence[str], ball_rails: Sequence[tuple[int, str]]) -> bool:
+    """General rule 31 (no ball pocketed): the cue ball to a cushion, another
+    ball to a cushion, or ``ball`` to a cushion other than ``own``
+    (``ball_rails``: its contacts, jaws named by their rail)."""
+    return CUE_BALL in rails or any(b not in (ball, CUE_BALL) for b in rails) \
+        or any(c not in own for _, c in ball_rails)
 
 
 def _touches(spec: TableSpec, pos: Vec, spot: Vec) -> bool:
@@ -111,6 +120,15 @@ class StraightPool(PoolDiscipline):
 
     def ref_no_rail(self) -> SeedRef:
         return s14("7.2")
+
+    def rank(self, foul: Foul) -> int:
+        """General rule 24 in 14.1: the third foul (-16 and a re-rack) over an
+        intentional foul (-16) over an illegal break (-2) over a cue ball down
+        or off (-1 and the kitchen, rule 10) over any other foul (-1)."""
+        order = {FoulCode.THIRD_FOUL: 5, FoulCode.INTENTIONAL: 4,
+                 FoulCode.ILLEGAL_BREAK: 3, FoulCode.SCRATCH: 2,
+                 FoulCode.CUE_OFF_TABLE: 2}
+        return order.get(foul.code, 1)
 
     def target(self) -> int:
         return int(self.options.get("target", 150))
@@ -245,21 +263,28 @@ class StraightPool(PoolDiscipline):
         rail_safeties = list(state.rail_safeties)
         seven_two = False
         # 14.1 7.2: a ball near a cushion may be played to that cushion only
-        # twice (once after a foul, never after two); then it counts as frozen.
+        # twice (once after a foul, never after two); then it counts as frozen
+        # (general rule 31) and failing rule 31 is the third foul in a row.
+        # rail_safeties[p] is the part of the two used up: each near-rail
+        # safety, plus the fouls that stood before the first one (a legal
+        # safety clears the foul count of rule 12, but not this allowance).
         x = f.hit_ball
         if not state.is_break and x is not None and not f.potted_objects:
             nr = near_rail(shot.initial, x)
             rails = f.rails_after_hit
-            if nr is not None and set(rails) == {x} and \
-                    all(c == nr for _, c in rails[x]):
-                if rail_safeties[shooter] + state.fouls[shooter] < 2:
-                    rail_safeties[shooter] += 1
-                    notes.append(Outcome(Note.NEAR_RAIL_SAFETY, s14("7.2"),
-                                         f.hit_index, (x,)))
-                else:
-                    seven_two = True
-                    fouls.append(Foul(FoulCode.CUSHION_BALL, s14("7.2"),
-                                      f.end_index, (x,)))
+            used = rail_safeties[shooter] + state.fouls[shooter]
+            assert f.hit_index is not None
+            mine = rails_of_contacts(shot.initial.spec, shot.events, x, f.hit_index)
+            if nr is not None and used >= 2 and not rule31_kept(rails, x, (nr,),
+                                                                mine):
+                seven_two = True
+                fouls.append(Foul(FoulCode.CUSHION_BALL, s14("7.2"),
+                                  f.end_index, (x,)))
+            elif nr is not None and not fouls and set(rails) == {x} and \
+                    all(c == nr for _, c in mine):
+                rail_safeties[shooter] = used + 1
+                notes.append(Outcome(Note.NEAR_RAIL_SAFETY, s14("7.2"),
+                                     f.hit_index, (x,)))
         off_ref = s14("9")
         fouls = [replace(x_, ref=off_ref) if x_.code is FoulCode.BALL_OFF_TABLE
                  else x_ for x_ in fouls]
@@ -388,7 +413,8 @@ class StraightPool(PoolDiscipline):
         penalty = INTENTIONAL if intentional else 1
         pts = self._points(state, shooter, -penalty)
         scores = self._add(state, pts)
-        main = next((x for x in fouls if x.code is FoulCode.INTENTIONAL), fouls[0])
+        main = self.most_severe(fouls)
+        assert main is not None
         if intentional:
             options = (Choice.ACCEPT_FROM_KITCHEN, Choice.RERACK_OFFENDER_BREAKS)
             table = state.table

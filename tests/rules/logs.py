@@ -85,11 +85,13 @@ class Log:
         return self
 
     def stroke(self, speed: float = 2.0, tip_b: float = 0.0, elevation: float = 0.0,
-               miscue: bool = False, snapshots: tuple[BallSnapshot, ...] = ()
-               ) -> Log:
+               miscue: bool = False, snapshots: tuple[BallSnapshot, ...] = (),
+               duration: float | None = None) -> Log:
+        """The stroke; ``duration``: how long the tip stayed on the cue ball
+        (the physics reports it; about 1 ms, or longer for a push)."""
         return self._add(EventKind.STROKE, (0,), dt=0.0, speed=speed, tip_a=0.0,
                          tip_b=tip_b, elevation=elevation, miscue=miscue,
-                         snapshots=snapshots)
+                         snapshots=snapshots, duration=duration)
 
     def hit(self, a: int, b: int, speed: float = 1.0, dt: float = 0.05) -> Log:
         return self._add(EventKind.BALL_BALL, (a, b), dt=dt, speed=speed)
@@ -124,8 +126,10 @@ class Log:
         return self._add(EventKind.TIP_CONTACT, (ball,), dt=0.0005,
                          duration=duration, speed=1.0)
 
-    def airborne(self, ball: int = 0) -> Log:
-        return self._add(EventKind.AIRBORNE, (ball,), speed=0.5)
+    def airborne(self, ball: int = 0, speed: float = 0.5) -> Log:
+        """The ball leaves the slate; ``speed``: its vertical speed (0.5 m/s
+        rises about 13 mm, a jump; 0.2 m/s about 2 mm, a hop)."""
+        return self._add(EventKind.AIRBORNE, (ball,), speed=speed)
 
     def landed(self, ball: int = 0) -> Log:
         return self._add(EventKind.LANDED, (ball,), speed=0.5)

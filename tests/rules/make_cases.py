@@ -15,7 +15,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from logs import CENTRE, FOOT, HEAD, HEAD_X, LONG_STRING, D, Log, R, W, layout, snap
+from logs import CENTRE, FOOT, HEAD, HEAD_X, LONG_STRING, D, L, Log, R, W, layout, snap
 
 from simulator.events import HEAD_STRING, Phase
 
@@ -227,6 +227,23 @@ def general_cases() -> None:
     add("g20_into_frozen_legal_ball_is_legal", N9, ref(G, "20", "P8"),
         Log(fz1).stroke().hit(0, 1).rail(1, "foot"),
         {"fouls": [], "next_shooter": 1}, state=PLAY)
+    add("g20_tip_meets_cue_after_frozen_legal_ball", N9, ref(G, "20", "P8"),
+        Log(fz1).stroke(duration=0.001).hit(0, 1, dt=0.0001).tip(0, 0.001)
+        .rail(1, "foot"),
+        {"fouls": [], "next_shooter": 1}, state=PLAY)
+    close1 = nine(at={0: (1.0, 0.5), 1: (1.0 + D + 0.005, 0.5)})
+    add("g20_double_hit_through_a_close_ball", N9, ref(G, "20"),
+        Log(close1).stroke(duration=0.001).hit(0, 1, dt=0.001).tip(0, 0.001)
+        .rail(1, "foot"),
+        {"fouls": ["foul.double_hit"], "next_shooter": 1,
+         "ball_in_hand": "anywhere"}, state=PLAY)
+    add("g21_push_long_stroke", N9, ref(G, "21"),
+        Log(nine()).stroke(duration=0.006).hit(0, 1).rail(1, "foot"),
+        {"fouls": ["foul.push_shot"], "penalty": "foul.push_shot",
+         "next_shooter": 1}, state=PLAY)
+    add("g21_normal_stroke_contact_is_no_push", N9, ref(G, "21"),
+        Log(nine()).stroke(duration=0.001).hit(0, 1).rail(1, "foot"),
+        {"fouls": []}, state=PLAY)
     add("g21_push_shot", N9, ref(G, "21"),
         Log(nine()).stroke().tip(0, 0.02).hit(0, 1).rail(1, "foot"),
         {"fouls": ["foul.push_shot"], "next_shooter": 1}, state=PLAY)
@@ -242,6 +259,10 @@ def general_cases() -> None:
         Log(nine()).stroke(tip_b=0.3, elevation=45).airborne(0).landed(0)
         .hit(0, 1).pot(1, "foot_left"),
         {"fouls": [], "scored": [1], "next_shooter": 0}, state=PLAY)
+    add("g22_miscue_on_a_small_hop_is_no_jump", N9, ref(G, "22"),
+        Log(nine()).stroke(miscue=True, elevation=8, tip_b=0.3)
+        .airborne(0, speed=0.2).landed(0).hit(0, 1).rail(1, "foot"),
+        {"fouls": []}, state=PLAY)
     add("g22_miscue_without_jump_is_no_foul", N9, ref(G, "22"),
         Log(nine()).stroke(miscue=True).hit(0, 1).rail(1, "foot"),
         {"fouls": []}, state=PLAY)
@@ -336,6 +357,16 @@ def general_cases() -> None:
     add("g31_frozen_ball_nothing_to_a_rail", N9, ref(G, "31"),
         Log(rail_t).stroke().hit(0, 1),
         {"fouls": ["foul.no_rail", "foul.cushion_ball"]}, state=PLAY)
+    # The corner pocket's two jaws share one name in the log; the snapshot
+    # tells whose rail's jaw the ball met.
+    rail_c = nine(at={1: (2.3, R)})
+    add("g31_frozen_ball_into_its_own_rails_jaw", N9, ref(G, "31"),
+        Log(rail_c).stroke().hit(0, 1).rail(1, "jaw:foot_right", 2.44, R + 0.002),
+        {"fouls": ["foul.cushion_ball"], "next_shooter": 1}, state=PLAY)
+    add("g31_frozen_ball_into_the_other_rails_jaw", N9, ref(G, "31"),
+        Log(rail_c).stroke().hit(0, 1).rail(1, "jaw:foot_right", L - R - 0.002,
+                                             0.1),
+        {"fouls": [], "next_shooter": 1}, state=PLAY)
     add("g33_interference_called", E8, ref(G, "33"), None,
         {"fouls": ["foul.interference"], "next_shooter": 1,
          "ball_in_hand": "anywhere"},
@@ -450,6 +481,13 @@ def eight_cases() -> None:
         Log(rack).stroke().hit(0, 1).rails([1, 2, 3]),
         {"fouls": ["foul.illegal_break"], "next_shooter": 1, "chooser": 1,
          "options": ["accept_table", "rerack_break", "rerack_offender_breaks"]})
+    add("e8_05_illegal_break_with_scratch_kitchen_options", E8, ref(E8, "5"),
+        Log(rack).stroke().hit(0, 1).rails([1, 2]).pot(0, "side_left"),
+        {"fouls": ["foul.illegal_break", "foul.scratch"],
+         "penalty": "foul.illegal_break", "chooser": 1, "ball_in_hand": "kitchen",
+         "options": ["accept_table", "rerack_break", "rerack_offender_breaks"],
+         "next": {"pending": ["accept_table", "rerack_break",
+                              "rerack_offender_breaks"], "chooser": 1}})
     add("e8_05_illegal_break_accepted", E8, ref(E8, "5"),
         Log(rack).stroke().hit(0, 1).rails([1, 2]),
         {"fouls": ["foul.illegal_break"],
@@ -619,10 +657,36 @@ def eight_cases() -> None:
         Log(on8).stroke().hit(0, 8).pot(8, "foot_right"),
         {"fouls": ["loss.eight_wrong_pocket"], "game_over": True, "winner": 1},
         state=SOLIDS_STATE, decl={"called_ball": 8, "called_pocket": "foot_left"})
-    add("e8_15_eight_uncalled_loses", E8, ref(E8, "15", "P2"),
+    # The gentleman's call (8-ball 2) holds for the 8 too: an obvious 8 needs
+    # no call; a bank on the 8 without its pocket called loses (P2).
+    add("e8_02_uncalled_obvious_eight_wins", E8, ref(E8, "2"),
         Log(on8).stroke().hit(0, 8).pot(8, "foot_right"),
+        {"fouls": [], "game_over": True, "winner": 0, "notes": ["note.win_eight"]},
+        state=SOLIDS_STATE)
+    add("e8_15_eight_uncalled_bank_loses", E8, ref(E8, "15", "P2"),
+        Log(on8).stroke().hit(0, 8).rail(8, "left_foot").pot(8, "side_right"),
         {"fouls": ["loss.eight_wrong_pocket"], "game_over": True, "winner": 1},
         state=SOLIDS_STATE)
+    add("e8_15_eight_called_without_pocket_bank_loses", E8, ref(E8, "15", "P2"),
+        Log(on8).stroke().hit(0, 8).rail(8, "left_foot").pot(8, "side_right"),
+        {"fouls": ["loss.eight_wrong_pocket"], "game_over": True, "winner": 1},
+        state=SOLIDS_STATE, decl={"called_ball": 8})
+    add("e8_02_called_bank_without_pocket_does_not_count", E8, ref(E8, "2"),
+        Log(spread(ALL15)).stroke().hit(0, 3).rail(3, "left_foot")
+        .pot(3, "side_right"),
+        {"fouls": [], "scored": [], "next_shooter": 1,
+         "table": {"3": "pocketed"}}, state=SOLIDS_STATE,
+        decl={"called_ball": 3})
+    add("e8_13_eight_off_table_on_break_loses", E8, ref(E8, "13", "P2"),
+        Log(rack).stroke().hit(0, 1).rails([2, 3, 4, 5]).off(8),
+        {"fouls": ["foul.ball_off_table", "loss.eight_off_table"],
+         "penalty": "loss.eight_off_table", "game_over": True, "winner": 1})
+    add("e8_05_scratch_and_ball_off_on_break_one_penalty", E8, ref(G, "24"),
+        Log(rack).stroke().hit(0, 1).rails([2, 3, 4, 5]).off(6)
+        .pot(0, "side_left"),
+        {"fouls": ["foul.scratch", "foul.ball_off_table"], "penalty": "foul.scratch",
+         "next_shooter": 1, "ball_in_hand": "kitchen", "options": [],
+         "spots": [[6, FOOT[0], FOOT[1]]], "groups": [None, None]})
     add("e8_15_eight_on_a_safety_loses", E8, ref(E8, "15", "P2"),
         Log(on8).stroke().hit(0, 8).pot(8, "foot_right"),
         {"fouls": ["loss.eight_wrong_pocket"], "game_over": True, "winner": 1},
@@ -928,6 +992,27 @@ def straight_cases() -> None:
         Log(near).stroke().hit(0, 3).rail(3, "foot"),
         {"fouls": [], "no_notes": ["note.near_rail_safety"]},
         state={**S, "rail_safeties": [2, 0]})
+    add("s14_07_2_counted_frozen_nothing_to_a_rail_is_third_foul", S14,
+        ref(S14, "7.2"),
+        Log(near).stroke().hit(0, 3),
+        {"fouls": ["foul.no_rail", "foul.cushion_ball", "foul.third_foul"],
+         "penalty": "foul.third_foul", "points": [-16, 0], "rerack": True},
+        state={**S, "rail_safeties": [2, 0]})
+    add("s14_07_2_counted_frozen_cue_to_rail_is_legal", S14, ref(S14, "7.2"),
+        Log(near).stroke().hit(0, 3).rail(3, "right_foot").rail(0, "left_foot"),
+        {"fouls": [], "points": [0, 0], "next_shooter": 1,
+         "no_notes": ["note.near_rail_safety"]},
+        state={**S, "rail_safeties": [1, 0], "fouls": [1, 0]})
+    add("s14_07_2_near_rail_safety_with_a_scratch_is_a_plain_foul", S14,
+        ref(S14, "7.2"),
+        Log(near).stroke().hit(0, 3).rail(3, "right_foot").pot(0, "foot_left"),
+        {"fouls": ["foul.scratch"], "points": [-1, 0], "ball_in_hand": "kitchen",
+         "no_notes": ["note.near_rail_safety"], "fouls_count": [1, 0]}, state=S)
+    add("s14_24_scratch_and_no_rail_one_penalty", S14, ref(G, "24"),
+        Log(spread(ALL15)).stroke().hit(0, 3).pot(0, "foot_left"),
+        {"fouls": ["foul.no_rail", "foul.scratch"], "penalty": "foul.scratch",
+         "points": [-1, 0], "fouls_count": [1, 0], "ball_in_hand": "kitchen",
+         "next": {"shooter": 1, "ball_in_hand": "kitchen"}}, state=S)
     add("s14_07_4_safety_pots_spotted", S14, ref(S14, "7.4"),
         Log(spread(ALL15)).stroke().hit(0, 3).pot(3, "foot_left"),
         {"fouls": [], "points": [0, 0], "next_shooter": 1,
@@ -974,6 +1059,22 @@ def straight_cases() -> None:
         Log(kit).stroke().hit(0, 7).rail(7, "head").pot(0, "foot_left"),
         {"fouls": ["foul.scratch"], "table": {"7": [0.5, 0.9]},
          "next": {"pending": []}}, state=S, choice="keep_kitchen_balls")
+    tie = spread([], cue=None, at={0: (1.5, 0.635), 4: (0.3, 0.3),
+                                   7: (0.5, 0.9), 11: (0.5, 0.3)},
+                 pocketed=tuple(b for b in ALL15 if b not in (4, 7, 11)))
+    add("s14_07_7_two_nearest_the_player_picks", S14, ref(S14, "7.7"),
+        Log(tie).stroke().hit(0, 7).rail(7, "head").pot(0, "foot_left"),
+        {"fouls": ["foul.scratch"], "table": {"11": [FOOT[0], FOOT[1]],
+                                              "7": [0.5, 0.9]},
+         "next": {"pending": [], "ball_in_hand": "kitchen", "shooter": 1}},
+        state=S, choice={"choice": "spot_kitchen_ball", "ball": 11})
+    add("s14_28_outside_interference_new_rack_score_kept", S14, ref(G, "28"),
+        None,
+        {"fouls": [], "points": [0, 0], "rerack": True, "scores": [37, 12],
+         "notes": ["note.outside_interference"],
+         "next": {"is_break": True, "ball_in_hand": "kitchen"}},
+        state={**S, "scores": [37, 12], "table": spread(ALL15).to_dict()},
+        call="note.outside_interference")
     add("s14_09_jumped_ball_spotted_minus_one", S14, ref(S14, "9"),
         Log(spread(ALL15)).stroke().hit(0, 3).hit(3, 4).off(4),
         {"fouls": ["foul.ball_off_table"], "points": [-1, 0],
