@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from simulator.physics.collisions import Vec3, cross, dot
+from simulator.physics.collisions import Vec3
 from simulator.specs import TableSpec
 
 SETTLE_RISE = 0.005  # a bounce that would rise less than this settles (8.2)
@@ -49,44 +49,6 @@ def slate_bounce(
     up = -e_slate * vz if vz < 0.0 else vz
     settled = rise_height(up, g) < SETTLE_RISE
     return Bounce((vx, vy, 0.0 if settled else up), (wx, wy, wz), settled)
-
-
-def cushion_in_air(
-    v: Vec3,
-    w: Vec3,
-    normal: Vec3,
-    mass: float,
-    radius: float,
-    restitution: float,
-    mu: float,
-) -> tuple[Vec3, Vec3] | None:
-    """A flying ball meets a cushion nose: reference.md 6 with the 3D normal from
-    the ball's centre to the nose line; the vertical part is kept (8.2)."""
-    v_dot_n = dot(v, normal)
-    if v_dot_n <= 0.0:
-        return None
-    p_n = (1.0 + restitution) * mass * v_dot_n
-    r_i = (radius * normal[0], radius * normal[1], radius * normal[2])
-    c = cross(w, r_i)
-    s = (v[0] + c[0], v[1] + c[1], v[2] + c[2])
-    sn = dot(s, normal)
-    s = (s[0] - sn * normal[0], s[1] - sn * normal[1], s[2] - sn * normal[2])
-    s_mag = math.sqrt(dot(s, s))
-    pt = (0.0, 0.0, 0.0)
-    if s_mag > 1e-12:
-        p_t = min(mu * p_n, 2.0 / 7.0 * mass * s_mag)
-        pt = (-p_t * s[0] / s_mag, -p_t * s[1] / s_mag, -p_t * s[2] / s_mag)
-    j = (-p_n * normal[0] + pt[0], -p_n * normal[1] + pt[1], -p_n * normal[2] + pt[2])
-    inertia = 0.4 * mass * radius * radius
-    torque = cross(r_i, j)
-    return (
-        (v[0] + j[0] / mass, v[1] + j[1] / mass, v[2] + j[2] / mass),
-        (
-            w[0] + torque[0] / inertia,
-            w[1] + torque[1] / inertia,
-            w[2] + torque[2] / inertia,
-        ),
-    )
 
 
 class Ground(StrEnum):

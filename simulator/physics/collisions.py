@@ -110,7 +110,8 @@ def cushion(
     restitution: float,
     mu: float,
 ) -> tuple[Vec3, Vec3, float] | None:
-    """Ball against a rigid cushion nose above its centre (section 6, Han 2005).
+    """Ball on the bed against a rigid cushion nose above its centre (section 6,
+    Han 2005).
 
     ``n`` is the horizontal unit normal pointing into the cushion;
     ``contact_height`` is the nose height above the slate. Returns the new v
@@ -118,30 +119,50 @@ def cushion(
     """
     sin_t = max(-1.0, min(1.0, (contact_height - radius) / radius))
     cos_t = math.sqrt(1.0 - sin_t * sin_t)
-    big_n = (cos_t * n[0], cos_t * n[1], sin_t)
-    v_dot_n = dot(v, big_n)
+    res = cushion_impulse(
+        v, w, (cos_t * n[0], cos_t * n[1], sin_t), mass, radius, restitution, mu
+    )
+    if res is None:
+        return None
+    v_new, w_new = res
+    normal_speed = v[0] * n[0] + v[1] * n[1]
+    return (v_new[0], v_new[1], 0.0), w_new, normal_speed  # the slate takes v_z
+
+
+def cushion_impulse(
+    v: Vec3,
+    w: Vec3,
+    normal: Vec3,
+    mass: float,
+    radius: float,
+    restitution: float,
+    mu: float,
+) -> tuple[Vec3, Vec3] | None:
+    """The one-impulse cushion model along the unit contact direction ``normal``
+    (from the ball's centre to the contact): restitution on the normal part,
+    Coulomb friction on the slip, capped at the impulse that stops it."""
+    v_dot_n = dot(v, normal)
     if v_dot_n <= 0.0:
         return None
     p_n = (1.0 + restitution) * mass * v_dot_n
-    r_i = (radius * big_n[0], radius * big_n[1], radius * big_n[2])
+    r_i = (radius * normal[0], radius * normal[1], radius * normal[2])
     c = cross(w, r_i)
     s = (v[0] + c[0], v[1] + c[1], v[2] + c[2])
-    sn = dot(s, big_n)
-    s = (s[0] - sn * big_n[0], s[1] - sn * big_n[1], s[2] - sn * big_n[2])
+    sn = dot(s, normal)
+    s = (s[0] - sn * normal[0], s[1] - sn * normal[1], s[2] - sn * normal[2])
     s_mag = math.sqrt(dot(s, s))
+    pt = (0.0, 0.0, 0.0)
     if s_mag > 1e-12:
         p_t = min(mu * p_n, 2.0 / 7.0 * mass * s_mag)
         pt = (-p_t * s[0] / s_mag, -p_t * s[1] / s_mag, -p_t * s[2] / s_mag)
-    else:
-        pt = (0.0, 0.0, 0.0)
-    j = (-p_n * big_n[0] + pt[0], -p_n * big_n[1] + pt[1], -p_n * big_n[2] + pt[2])
+    j = (-p_n * normal[0] + pt[0], -p_n * normal[1] + pt[1], -p_n * normal[2] + pt[2])
     inertia = 0.4 * mass * radius * radius
     torque = cross(r_i, j)
-    v_new = (v[0] + j[0] / mass, v[1] + j[1] / mass, 0.0)  # the slate takes v_z
-    w_new = (
-        w[0] + torque[0] / inertia,
-        w[1] + torque[1] / inertia,
-        w[2] + torque[2] / inertia,
+    return (
+        (v[0] + j[0] / mass, v[1] + j[1] / mass, v[2] + j[2] / mass),
+        (
+            w[0] + torque[0] / inertia,
+            w[1] + torque[1] / inertia,
+            w[2] + torque[2] / inertia,
+        ),
     )
-    normal_speed = v[0] * n[0] + v[1] * n[1]
-    return v_new, w_new, normal_speed

@@ -439,21 +439,8 @@ class World:
         self._emit(
             Event(EventKind.AIRBORNE, t, (rec.ball,), (self._snap(rec, t),), speed=vz)
         )
-        if old is not Phase.AIRBORNE:
-            self._motion_event_from(rec, old, t)
+        self._motion_event(rec, old, t)
         self._refresh_schedule()
-
-    def _motion_event_from(self, rec: _Ball, old: Phase, t: float) -> None:
-        self._emit(
-            Event(
-                EventKind.MOTION,
-                t,
-                (rec.ball,),
-                (self._snap(rec, t),),
-                phase_from=old,
-                phase_to=rec.phase,
-            )
-        )
 
     def _fly(self, dt: float) -> None:
         """Advance every ball in the air by one step (8.2)."""
@@ -603,7 +590,7 @@ class World:
                 continue
             normal = (-depth * nx / dist, -depth * ny / dist, dz / dist)
             vx, vy = rec.body.velocity
-            res = airborne.cushion_in_air(
+            res = collisions.cushion_impulse(
                 (vx, vy, rec.vz),
                 rec.w_ref,
                 normal,
