@@ -288,6 +288,8 @@ class Shot:
     final: TableState
     frames: tuple[Frame, ...] = field(default=())
     duration: float = 0.0
+    # Other balls struck at the same moment (the lag): (ball, stroke) pairs.
+    also: tuple[tuple[int, Stroke], ...] = ()
 
     def of_kind(self, *kinds: EventKind) -> tuple[Event, ...]:
         return tuple(e for e in self.events if e.kind in kinds)
@@ -300,6 +302,8 @@ class Shot:
             "final": self.final.to_dict(),
             "duration": self.duration,
         }
+        if self.also:
+            d["also"] = [[ball, s.to_dict()] for ball, s in self.also]
         if frames:
             d["frames"] = [[f.time, [list(b) for b in f.balls]] for f in self.frames]
         return d

@@ -182,6 +182,25 @@ class TableSpec:
         r = self.balls.radius + margin
         return r <= x <= self.length - r and r <= y <= self.width - r
 
+    def in_pocket_mouth(self, x: float, y: float) -> bool:
+        """Whether a ball centre at (x, y) lies in a pocket's mouth, on the slate
+        short of the drop line (a ball can rest there, hanging over the edge)."""
+        for p in self.pockets:
+            mx, my = p.mouth_centre
+            ix, iy = p.inward
+            depth = (x - mx) * ix + (y - my) * iy
+            lateral = abs((x - mx) * -iy + (y - my) * ix)
+            if (
+                -self.balls.radius <= depth <= p.drop_depth
+                and lateral <= p.mouth_width / 2
+            ):
+                return True
+        return False
+
+    def on_slate(self, x: float, y: float) -> bool:
+        """On the bed or resting in a pocket mouth: where a ball can be at rest."""
+        return self.on_bed(x, y, margin=-1e-6) or self.in_pocket_mouth(x, y)
+
     def pocket(self, name: str) -> Pocket:
         for p in self.pockets:
             if p.name == name:

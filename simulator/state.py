@@ -131,7 +131,7 @@ class TableState:
                         f"{field}: position of ball {b.ball} is not a number"
                     )
                 r = spec.balls.radius
-                if not spec.on_bed(b.x, b.y, margin=-1e-6):
+                if not spec.on_slate(b.x, b.y):
                     raise StateError(
                         f"{field}: ball {b.ball} at ({b.x:.4f}, {b.y:.4f}) is off "
                         f"the bed (x must be in [{r:.4f}, {spec.length - r:.4f}], "

@@ -6,9 +6,19 @@ Pure functions on 3-vectors; the world applies what they return.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
 
 Vec3 = tuple[float, float, float]
+
+# Hertz contact of two phenolic-resin balls (S. Crown's figures, as quoted in
+# dbkcues.ru "Collision of billiard balls"): about 0.25 ms of contact at 8 m/s.
+# With the balls touching (gaps far below the compression, tenths of a
+# millimetre), the velocities a cluster solve gives do not depend on them.
+YOUNG_MODULUS = 5.84e9  # Pa
+POISSON_RATIO = 0.34
 
 
 def cross(a: Vec3, b: Vec3) -> Vec3:
@@ -165,4 +175,136 @@ def cushion_impulse(
             w[1] + torque[1] / inertia,
             w[2] + torque[2] / inertia,
         ),
+    )
+
+
+@dataclass(frozen=True)
+class ClusterImpulses:
+    """What a cluster solve gives: new centre velocities, the normal impulse of
+    each contact, and when each contact first pushed (s after the start; inf
+    if it never did)."""
+
+    velocities: list[tuple[float, float]]
+    impulses: list[float]
+    first_push: list[float]
+    duration: float
+
+
+def hertz_stiffness(radius: float) -> float:
+    """k in F = k d^(3/2) for two equal balls (Hertz; Landau and Lifshitz,
+    Theory of Elasticity, section 9)."""
+    e_star = YOUNG_MODULUS / (2.0 * (1.0 - POISSON_RATIO**2))
+    return 4.0 / 3.0 * e_star * math.sqrt(radius / 2.0)
+
+
+def cluster_impulses(
+    velocities: Sequence[tuple[float, float]],
+    contacts: Sequence[tuple[int, int, float, float, float]],
+    mass: float,
+    radius: float,
+    restitution: float,
+    steps_per_contact: int = 30,
+    max_steps: int = 5000,
+) -> ClusterImpulses:
+    """Normal impulses of equal balls touching one another, solved together.
+
+    A rigid-body solve of simultaneous contacts has no unique answer (pymunk's
+    sequential impulses send a ball into three frozen balls off as -1/3, 0,
+    2/3, 2/3 of its speed), so each contact is given the compliance it has:
+    Hertz's force k d^(3/2) while it is compressed further than before, and a
+    stiffer unloading branch k/e^3 (d - (1 - e^2) d_max)^(3/2) that gives back
+    e^2 of the stored energy, so an isolated pair parts at e times its approach
+    speed whatever its speed. The geometry is held fixed over the fraction of a
+    millisecond the compression wave takes (the balls move a few millimetres at
+    most), which is the usual impulsive idealisation; only the compressions
+    evolve. The force law is homogeneous, so for touching balls the outcome
+    scales with the speed and does not depend on the stiffness.
+
+    What it gives for a ball at speed v into three frozen balls in a line,
+    e = 0.95: -0.040, -0.002, 0.114, 0.927 v (e = 1: -0.071, -0.030, 0.110,
+    0.991 v), the dispersion a Hertzian chain shows (Hinch and Saint-Jean
+    1999), against 0.025, 0.024, 0.023, 0.927 v for pairwise impacts.
+
+    ``contacts`` are (a, b, nx, ny, gap): ball indices, the unit normal from a
+    to b and the gap between the surfaces (an overlap counts as touching and
+    holds no energy). Velocity Verlet with ``steps_per_contact`` steps per
+    pair contact time; stops when no contact pushes or approaches, or after
+    ``max_steps``. Momentum is conserved to rounding and the kinetic energy
+    never rises: an integration error that would raise it is taken out of the
+    motion relative to the centre of mass.
+    """
+    n, m = len(velocities), len(contacts)
+    v0 = np.array(velocities, dtype=np.float64).reshape(2 * n)
+    if m == 0:
+        return ClusterImpulses(list(velocities), [], [], 0.0)
+    # Rate of compression of each contact = jac @ v (a towards b).
+    jac = np.zeros((m, 2 * n))
+    gaps = np.zeros(m)
+    for c, (a, b, nx, ny, gap) in enumerate(contacts):
+        jac[c, 2 * a] += nx
+        jac[c, 2 * a + 1] += ny
+        jac[c, 2 * b] -= nx
+        jac[c, 2 * b + 1] -= ny
+        gaps[c] = max(gap, 0.0)
+    coupling = jac @ jac.T / mass  # compression acceleration per unit force
+    rate = jac @ v0
+    v_max = float(rate.max())
+    impulse = np.zeros(m)
+    first = np.full(m, math.inf)
+    if v_max <= 0.0:
+        return ClusterImpulses(list(velocities), impulse.tolist(), first.tolist(), 0.0)
+    k = hertz_stiffness(radius)
+    e = restitution
+    k_unload = k / e**3
+    set_fraction = 1.0 - e * e  # of the deepest compression, where it lets go
+    # Contact time of a pair at the fastest approach speed (Hertz).
+    d_peak = (15.0 * 0.5 * mass * v_max**2 / (16.0 * k)) ** 0.4
+    dt = 2.94 * d_peak / v_max / steps_per_contact
+    delta = -gaps
+    d_max = np.zeros(m)
+
+    def force(delta: np.ndarray, d_max: np.ndarray) -> np.ndarray:
+        np.maximum(d_max, delta, out=d_max)
+        x = delta - set_fraction * d_max
+        np.maximum(x, 0.0, out=x)
+        f: np.ndarray = k_unload * x * np.sqrt(x)
+        return f
+
+    f = force(delta, d_max)
+    still = 1e-9 * v_max
+    t = 0.0
+    for _ in range(max_steps):
+        if not f.any():
+            # Nothing pushes: jump to the next contact that starts to push.
+            closing = rate > still
+            if not closing.any():
+                break
+            wait = (set_fraction * d_max - delta) / np.where(closing, rate, 1.0)
+            jump = max(float(np.where(closing, wait, math.inf).min()), 0.0)
+            delta += rate * jump
+            t += jump
+        rate -= 0.5 * dt * (coupling @ f)
+        delta += rate * dt
+        f_new = force(delta, d_max)
+        rate -= 0.5 * dt * (coupling @ f_new)
+        impulse += 0.5 * dt * (f + f_new)
+        t += dt
+        pushing = f_new > 0.0
+        first[pushing] = np.minimum(first[pushing], t)
+        f = f_new
+    v = v0 - jac.T @ impulse / mass
+    # Kinetic energy relative to the centre of mass must not grow.
+    vx, vy = v[0::2], v[1::2]
+    cx, cy = float(vx.mean()), float(vy.mean())
+    before = float(((v0[0::2] - cx) ** 2 + (v0[1::2] - cy) ** 2).sum())
+    after = float(((vx - cx) ** 2 + (vy - cy) ** 2).sum())
+    if after > before:
+        scale = math.sqrt(before / after)
+        vx = cx + (vx - cx) * scale
+        vy = cy + (vy - cy) * scale
+    return ClusterImpulses(
+        [(float(x), float(y)) for x, y in zip(vx, vy, strict=True)],
+        impulse.tolist(),
+        first.tolist(),
+        t,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from simulator.events import Event, Frame, Shot, Stroke
 from simulator.physics.cue import validate
@@ -25,11 +25,17 @@ class ShotStream:
         stroke: Stroke,
         frame_dt: float = DEFAULT_FRAME_DT,
         audit: bool = False,
+        also: Sequence[tuple[int, Stroke]] = (),
     ) -> None:
         validate(stroke)
+        for _, other in also:
+            validate(other)
         self.stroke = stroke
+        self.also = tuple(also)
         self.world = World(state, frame_dt=frame_dt, audit=audit)
         self.world.strike(stroke)
+        for ball, other in self.also:
+            self.world.strike(other, ball)
         self._chunks: Iterator[list[Frame]] = self.world.run()
         self._frames: list[Frame] = []
         self._shot: Shot | None = None
@@ -70,6 +76,7 @@ class ShotStream:
             final=w.final_state(),
             frames=tuple(self._frames),
             duration=w.t,
+            also=self.also,
         )
         self.done = True
 
@@ -85,6 +92,11 @@ def simulate(
     stroke: Stroke,
     frame_dt: float = DEFAULT_FRAME_DT,
     audit: bool = False,
+    also: Sequence[tuple[int, Stroke]] = (),
 ) -> Shot:
-    """Run one stroke to rest. The same inputs give the same Shot, bit for bit."""
-    return ShotStream(state, stroke, frame_dt=frame_dt, audit=audit).run_to_end()
+    """Run one stroke to rest. The same inputs give the same Shot, bit for bit.
+
+    ``also`` strikes other balls at the same moment: the lag for the break
+    (general rule 5) sends two balls at once."""
+    stream = ShotStream(state, stroke, frame_dt=frame_dt, audit=audit, also=also)
+    return stream.run_to_end()

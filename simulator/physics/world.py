@@ -70,6 +70,8 @@ DT_MAX = 1.0 / 120.0
 DT_LEVELS: tuple[float, ...] = tuple(DT_MAX / math.sqrt(2.0) ** k for k in range(15))
 MAX_SIM_TIME = 120.0
 TOUCH_GAP = 1e-9  # frozen balls start this far apart
+# Balls closer than this to a struck ball are solved with it (a frozen rack).
+FROZEN_GAP = 5e-6
 AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)
 
 
@@ -105,18 +107,6 @@ class _Ball:
     on_table: bool = True
     z: float = 0.0
     vz: float = 0.0
-
-
-@dataclass
-class _Contact:
-    """One contact of a cluster solved together."""
-
-    a: _Ball
-    b: _Ball
-    normal: tuple[float, float]
-    approach: float  # normal speed before the impulse
-    impulse: float
-    time: float
 
 
 class World:
@@ -165,6 +155,7 @@ class World:
         self._dt = DT_MAX
         self._airborne: set[int] = set()
         self._stick: Stick | None = None
+        self._struck = False
 
     # -- construction ------------------------------------------------------
     def _build_space(self) -> None:
@@ -374,10 +365,12 @@ class World:
         self.events.append(event)
 
     # -- the stroke ------------------------------------------------------------
-    def strike(self, stroke: Stroke) -> None:
-        cue_id = self.spec.balls.cue_ball
+    def strike(self, stroke: Stroke, ball: int | None = None) -> None:
+        """Strike the cue ball, or another ball (the lag strikes two at once;
+        only the first stroke's stick follows through)."""
+        cue_id = self.spec.balls.cue_ball if ball is None else ball
         if cue_id not in self._balls:
-            raise cue.StrokeError("the cue ball is not on the table")
+            raise cue.StrokeError(f"ball {cue_id} to strike is not on the table")
         res = cue.strike(stroke, self.spec.balls, self.params)
         rec = self._balls[cue_id]
         vx, vy, vz = res.velocity
@@ -413,7 +406,9 @@ class World:
         )
         if bounce is not None and not bounce.settled:
             self._take_off(rec, vx, vy, bounce.velocity[2], w, 0.0)
-        self._stick = Stick.after_strike(self, rec, stroke, res)
+        if self._stick is None and not self._struck:
+            self._stick = Stick.after_strike(self, rec, stroke, res)
+        self._struck = True
         self._energy_checkpoint()
 
     # -- the height layer --------------------------------------------------------
@@ -771,11 +766,11 @@ class World:
     def _resolve_contacts(self) -> None:
         pairs, cushions = self._approaching_contacts()
         if pairs:
-            for group in _groups(pairs):
-                if len(group) == 1:
-                    self._resolve_pair(*group[0])
+            for approaching, frozen in self._clusters(pairs):
+                if len(approaching) == 1 and not frozen:
+                    self._resolve_pair(*approaching[0])
                 else:
-                    self._resolve_group(group)
+                    self._resolve_cluster(approaching, frozen)
         for rec, piece in cushions:
             if rec.on_table:
                 self._resolve_cushion(rec, piece)
@@ -837,93 +832,154 @@ class World:
         self._motion_event(a, old_a, t_hit)
         self._motion_event(b, old_b, t_hit)
 
-    def _resolve_group(self, group: list[tuple[_Ball, _Ball]]) -> None:
-        """Several contacts sharing balls in one step (a frozen cluster): solve the
-        normal impulses together, so the impulse spreads through the group, then
-        add each contact's friction and spin exchange."""
-        t = self.t
+    def _clusters(
+        self, pairs: list[tuple[_Ball, _Ball]]
+    ) -> list[tuple[list[tuple[_Ball, _Ball]], list[tuple[_Ball, _Ball]]]]:
+        """The approaching contacts of this step with the balls frozen to them.
+
+        A ball whose gap to a struck ball is under FROZEN_GAP (and, in turn,
+        every ball frozen to it) takes part in the same solve: a compression
+        wave crosses such a gap long before the balls could part. Returns, per
+        connected cluster, its approaching pairs and its frozen pairs."""
+        bed = [
+            r
+            for r in sorted(self._balls.values(), key=lambda r: r.ball)
+            if r.on_table and r.phase is not Phase.AIRBORNE
+        ]
+        pos = {r.ball: r.body.position for r in bed}
+        reach2 = (2 * self.radius + FROZEN_GAP) ** 2
+        keys = {(a.ball, b.ball) for a, b in pairs}
+        frozen: list[tuple[_Ball, _Ball]] = []
+        seen = {r.ball for pair in pairs for r in pair}
+        queue = sorted(seen)
+        by_id = {r.ball: r for r in bed}
+        while queue:
+            i = queue.pop()
+            if i not in pos:
+                continue
+            xi, yi = pos[i]
+            for r in bed:
+                j = r.ball
+                key = (i, j) if i < j else (j, i)
+                if j == i or key in keys:
+                    continue
+                xj, yj = pos[j]
+                if (xj - xi) ** 2 + (yj - yi) ** 2 < reach2:
+                    keys.add(key)
+                    frozen.append((by_id[key[0]], by_id[key[1]]))
+                    if j not in seen:
+                        seen.add(j)
+                        queue.append(j)
+        out: list[tuple[list[tuple[_Ball, _Ball]], list[tuple[_Ball, _Ball]]]] = []
+        members = set(map(id, pairs))
+        for group in _groups(pairs + frozen):
+            out.append(
+                (
+                    [p for p in group if id(p) in members],
+                    [p for p in group if id(p) not in members],
+                )
+            )
+        return out
+
+    def _resolve_cluster(
+        self,
+        approaching: list[tuple[_Ball, _Ball]],
+        frozen: list[tuple[_Ball, _Ball]],
+    ) -> None:
+        """Contacts sharing balls (a frozen rack struck, or several contacts in
+        one step): the normal impulses are solved together with compliant
+        contacts (collisions.cluster_impulses), then each contact's friction
+        and spin exchange is added in the order the contacts first pushed.
+
+        Every ball is taken back to the moment of the earliest touch, as for a
+        single pair; the later touches of the step start as gaps and close in
+        the solve."""
+        touch = {(a.ball, b.ball): self._touch_time(a, b) for a, b in approaching}
+        tau = max(touch.values())
+        t_hit = self.t - tau
+        pairs = sorted(approaching + frozen, key=lambda p: (p[0].ball, p[1].ball))
         balls = sorted(
-            {r.ball: r for pair in group for r in pair}.values(), key=lambda r: r.ball
+            {r.ball: r for p in pairs for r in p}.values(), key=lambda r: r.ball
         )
-        vel = {r.ball: list(r.body.velocity) for r in balls}
-        spin = {r.ball: self.spin(r, t) for r in balls}
-        contacts: list[_Contact] = []
-        for a, b in group:
-            pa, pb = a.body.position, b.body.position
+        index = {r.ball: i for i, r in enumerate(balls)}
+        vel = [r.body.velocity for r in balls]
+        start = [
+            (r.body.position[0] - v[0] * tau, r.body.position[1] - v[1] * tau)
+            for r, v in zip(balls, vel, strict=True)
+        ]
+        geometry: list[tuple[int, int, float, float, float]] = []
+        for a, b in pairs:
+            ia, ib = index[a.ball], index[b.ball]
+            pa, pb = start[ia], start[ib]
             d = math.dist(pa, pb)
             if d <= 0.0:
                 continue
-            n = ((pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d)
-            va, vb = vel[a.ball], vel[b.ball]
-            v_n0 = (va[0] - vb[0]) * n[0] + (va[1] - vb[1]) * n[1]
-            contacts.append(_Contact(a, b, n, v_n0, 0.0, t - self._touch_time(a, b)))
-        e = self.params.e_ball
-        half_m = 0.5 * self.mass
-        for _ in range(200):
-            worst = 0.0
-            for c in contacts:
-                n = c.normal
-                va, vb = vel[c.a.ball], vel[c.b.ball]
-                v_n = (va[0] - vb[0]) * n[0] + (va[1] - vb[1]) * n[1]
-                target = -e * c.approach if c.approach > 0.0 else 0.0
-                delta = half_m * (v_n - target)
-                new = max(0.0, c.impulse + delta)
-                dp = new - c.impulse
-                if dp != 0.0:
-                    c.impulse = new
-                    k = dp / self.mass
-                    va[0] -= k * n[0]
-                    va[1] -= k * n[1]
-                    vb[0] += k * n[0]
-                    vb[1] += k * n[1]
-                    worst = max(worst, abs(dp))
-            if worst < 1e-12:
-                break
-        for c in contacts:
-            a, b, n, p_n = c.a, c.b, c.normal, c.impulse
-            va, vb = vel[a.ball], vel[b.ball]
-            n3 = (n[0], n[1], 0.0)
+            nx, ny = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
+            geometry.append((ia, ib, nx, ny, d - 2 * self.radius))
+        res = collisions.cluster_impulses(
+            [(v[0], v[1]) for v in vel],
+            geometry,
+            self.mass,
+            self.radius,
+            self.params.e_ball,
+        )
+        new_v = [[v[0], v[1], 0.0] for v in res.velocities]
+        spin = [self.spin(r, t_hit) for r in balls]
+        struck = [False] * len(balls)
+        order = sorted(
+            (c for c in range(len(geometry)) if res.impulses[c] > 0.0),
+            key=lambda c: (res.first_push[c], geometry[c][0], geometry[c][1]),
+        )
+        for c in order:
+            ia, ib, nx, ny, _ = geometry[c]
+            struck[ia] = struck[ib] = True
+            va, vb = new_v[ia], new_v[ib]
             dva, dwa, dvb, dwb = collisions.ball_ball_friction(
                 (va[0], va[1], 0.0),
-                spin[a.ball],
+                spin[ia],
                 (vb[0], vb[1], 0.0),
-                spin[b.ball],
-                n3,
-                p_n,
+                spin[ib],
+                (nx, ny, 0.0),
+                res.impulses[c],
                 self.mass,
                 self.radius,
                 self.params.mu_ball,
             )
-            va[0] += dva[0]
-            va[1] += dva[1]
-            vb[0] += dvb[0]
-            vb[1] += dvb[1]
-            wa, wb = spin[a.ball], spin[b.ball]
-            spin[a.ball] = (wa[0] + dwa[0], wa[1] + dwa[1], wa[2] + dwa[2])
-            spin[b.ball] = (wb[0] + dwb[0], wb[1] + dwb[1], wb[2] + dwb[2])
-        self._push_apart(group)
+            for k in range(2):
+                va[k] += dva[k]
+                vb[k] += dvb[k]
+            wa, wb = spin[ia], spin[ib]
+            spin[ia] = (wa[0] + dwa[0], wa[1] + dwa[1], wa[2] + dwa[2])
+            spin[ib] = (wb[0] + dwb[0], wb[1] + dwb[1], wb[2] + dwb[2])
+        for i, r in enumerate(balls):
+            if struck[i]:
+                x, y = start[i]
+                r.body.position = (x + new_v[i][0] * tau, y + new_v[i][1] * tau)
+        self._push_apart(pairs)
         olds = {
-            r.ball: self._set_motion(
-                r, vel[r.ball][0], vel[r.ball][1], spin[r.ball], t, record=False
+            i: self._set_motion(
+                r, new_v[i][0], new_v[i][1], spin[i], t_hit, record=False
             )
-            for r in balls
+            for i, r in enumerate(balls)
+            if struck[i]
         }
-        for c in sorted(contacts, key=lambda c: (c.time, c.a.ball, c.b.ball)):
-            if c.impulse <= 0.0:
-                continue
-            a, b = c.a, c.b
-            v_n = 2.0 * c.impulse / ((1.0 + e) * self.mass)
+        e = self.params.e_ball
+        for c in order:
+            ia, ib = geometry[c][0], geometry[c][1]
+            a, b = balls[ia], balls[ib]
+            # Within this step, in the order the contacts first pushed.
+            t_c = t_hit + min(res.first_push[c], tau)
             self._emit(
                 Event(
                     EventKind.BALL_BALL,
-                    c.time,
+                    t_c,
                     (a.ball, b.ball),
-                    (self._snap(a, t), self._snap(b, t)),
-                    speed=v_n,
+                    (self._snap(a, t_c), self._snap(b, t_c)),
+                    speed=2.0 * res.impulses[c] / ((1.0 + e) * self.mass),
                 )
             )
-        for r in balls:
-            self._motion_event(r, olds[r.ball], t)
+        for i, old in olds.items():
+            self._motion_event(balls[i], old, t_hit)
 
     def _push_apart(self, pairs: list[tuple[_Ball, _Ball]]) -> None:
         """Remove the overlaps a cluster's contacts leave (at most a step's

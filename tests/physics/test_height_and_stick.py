@@ -219,3 +219,30 @@ def test_invariants_hold_with_jumps_and_the_stick(
         simulate(state, Stroke(direction, v, 0.0, b, elevation, follow_through=follow))
         == shot
     )
+
+
+def test_lag_strikes_two_balls_at_once() -> None:
+    """General rule 5: both players send a ball to the foot cushion and back."""
+    state = TableState.from_positions(POOL.name, {0: (0.45, 0.45), 9: (0.45, 0.82)})
+    v = cue_speed_for(2.4, 0.0, 0.0, POOL.balls, POOL.physics)
+    shot = simulate(state, Stroke(0.0, v), also=((9, Stroke(0.0, v * 0.98)),))
+    strokes = [e for e in shot.events if e.kind is EventKind.STROKE]
+    assert [e.balls for e in strokes] == [(0,), (9,)]
+    for ball in (0, 9):
+        cushions = [
+            e.cushion
+            for e in shot.events
+            if e.kind is EventKind.BALL_CUSHION and e.balls == (ball,)
+        ]
+        assert cushions[:1] == ["foot"]
+    assert shot.also == ((9, Stroke(0.0, v * 0.98)),)
+    assert shot.final.ball(0).x != shot.final.ball(9).x
+
+
+def test_a_ball_may_rest_in_a_pocket_mouth() -> None:
+    side = POOL.pocket("side_left")
+    mx, my = side.mouth_centre
+    state = TableState.from_positions(POOL.name, {0: (1.0, 0.6), 1: (mx, my + 0.005)})
+    state.validate()
+    assert POOL.in_pocket_mouth(mx, my + 0.005)
+    assert not POOL.on_slate(mx + 0.3, my + 0.005)
