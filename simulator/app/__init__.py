@@ -1,0 +1,1 @@
+"""The game window: the only package that imports pygame."""

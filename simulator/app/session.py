@@ -1,0 +1,533 @@
+"""The match being played, as the app sees it.
+
+A thin layer over ``rules.referee.Match``: it keeps the shooter's aim and the
+cue-ball placement between frames, the shots for replay, the ruling banner,
+and turns the referee's data into words and scoreboard cards. Every rule
+question goes to the referee (``ShotRequirements``, ``Ruling``); nothing here
+decides what is legal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from simulator.app.aim import Aim, angle_to
+from simulator.app.hud import Banner, PlayerCard
+from simulator.app.i18n import Locale
+from simulator.app.settings import atomic_write_text, config_dir
+from simulator.events import EventKind, Shot
+from simulator.specs import CUE_BALL, TableSpec, table_by_name
+from simulator.state import TableState
+
+if TYPE_CHECKING:
+    from rules.referee import Match
+    from rules.ruling import Declarations, Ruling, ShotRequirements
+    from simulator.app.app import App
+
+SAVE_FORMAT = "kiy-save"
+
+
+class LoadError(Exception):
+    """A save file that cannot be resumed; the message says why."""
+
+
+def autosave_path() -> Path:
+    return config_dir() / "autosave.json"
+
+
+def saves_dir() -> Path:
+    return config_dir() / "saves"
+
+
+# -- words ---------------------------------------------------------------------
+def code_text(loc: Locale, code_id: str) -> str:
+    for key in (code_id, f"{code_id}.text", f"{code_id}.title", f"{code_id}.short",
+                f"{code_id}.name", f"codes.{code_id}"):
+        text = loc.rule(key)
+        if text:
+            return text
+    if loc.has(f"code.{code_id}"):
+        return loc.t(f"code.{code_id}")
+    return code_id
+
+
+def cite(loc: Locale, code: Any, ref: Any = None) -> str:
+    """The code's words (which name its own rule) and the game's rule when the
+    ruling cites a different one."""
+    text = code_text(loc, code.id)
+    ref = ref if ref is not None else code.ref
+    if text == code.id or ref != code.ref:
+        text += " — " + ref_text(loc, ref)
+    return text
+
+
+def ref_text(loc: Locale, ref: Any) -> str:
+    """'general rule 18', '8-ball 5', 'Express 2.6', 'reading P6'."""
+    section = str(getattr(ref, "section", ""))
+    rule = str(getattr(ref, "rule", ""))
+    file = str(getattr(ref, "file", ""))
+    if file.endswith(".md"):
+        return loc.t("ref.reading", rule=rule)
+    key = f"ref.{section}"
+    if loc.has(key):
+        return loc.t(key, rule=rule)
+    return f"{section} {rule}".strip()
+
+
+def discipline_label(loc: Locale, name: str) -> str:
+    key = f"game.{name}"
+    return loc.t(key) if loc.has(key) else name
+
+
+class Session:
+    def __init__(self, match: Match, locale: Locale) -> None:
+        self.match = match
+        self.locale = locale
+        self.aim = Aim()
+        self.placed: tuple[float, float] | None = None
+        self.banner: Banner | None = None
+        self.shots: list[tuple[Shot, Ruling]] = []
+        self.last_ruling: Ruling | None = None
+        self.save_path: Path | None = None
+        self.sign_asked = -1  # the step at which the signature question was shown
+        self._req: ShotRequirements | None = None
+        self.refresh()
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def new(cls, players: list[str], discipline: str, options: Mapping[str, Any],
+            locale: Locale, seed: int | None = None) -> Session:
+        from rules.referee import Match
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2 ** 31)
+        return cls(Match(players, discipline, dict(options), seed=seed), locale)
+
+    @classmethod
+    def load(cls, path: Path, locale: Locale) -> Session:
+        """A saved match, or LoadError with the reason in the player's words."""
+        from rules.referee import Match
+        from rules.ruling import RulesError
+        try:
+            raw = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise LoadError(locale.t("load.unreadable", file=str(path), reason=str(e))
+                            ) from None
+        try:
+            data = json.loads(raw)
+        except ValueError as e:
+            raise LoadError(locale.t("load.not_json", file=str(path), reason=str(e))
+                            ) from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise LoadError(locale.t("load.not_save", file=str(path)))
+        try:
+            match = Match.from_dict(data.get("match"))  # type: ignore[arg-type]
+        except (RulesError, ValueError, TypeError, KeyError, IndexError,
+                AttributeError) as e:
+            raise LoadError(locale.t("load.bad_match", file=str(path), reason=str(e))
+                            ) from None
+        s = cls(match, locale)
+        # "Save" after "Continue" makes a file of its own, not the autosave.
+        s.save_path = None if Path(path) == autosave_path() else Path(path)
+        for i, act in enumerate(match.history):
+            if act.get("type") == "shot":
+                rul = match.rulings[i]
+                try:
+                    from rules.referee import shot_from_dict
+                    shot = shot_from_dict(act["shot"])
+                except (RulesError, KeyError):
+                    continue
+                if rul is not None:
+                    s.shots.append((shot, rul))
+        if s.shots:
+            s.last_ruling = s.shots[-1][1]
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "version": 1, "match": self.match.to_dict()}
+
+    def save(self, path: Path | None = None) -> Path:
+        p = Path(path or self.save_path or autosave_path())
+        atomic_write_text(p, json.dumps(self.to_dict()))
+        return p
+
+    def autosave(self) -> str | None:
+        try:
+            self.save(autosave_path())
+        except OSError as e:
+            return str(e)
+        return None
+
+    # -- state ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Ask the referee again after anything changed."""
+        from rules.ruling import BallInHand
+        self._req = None if self.match.over else self.match.requirements()
+        self.placed = None
+        req = self._req
+        if req is not None and req.ball_in_hand is not BallInHand.NONE:
+            self.placed = self._default_placement()
+        self._aim_at_something()
+
+    @property
+    def req(self) -> ShotRequirements | None:
+        return self._req
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.over)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.match.players)
+
+    @property
+    def discipline(self) -> str:
+        return str(self.match.name)
+
+    @property
+    def spec(self) -> TableSpec:
+        return table_by_name(self.match.table().table)
+
+    @property
+    def table(self) -> TableState:
+        """The position the next shot starts from, with the cue ball where the
+        player put it."""
+        st = self.match.table()
+        if self.placed is not None:
+            st = st.place(CUE_BALL, *self.placed)
+        return st
+
+    def cue_pos(self) -> tuple[float, float] | None:
+        return self.table.position(CUE_BALL)
+
+    def _default_placement(self) -> tuple[float, float] | None:
+        """Where the cue ball starts when in hand: where it lies if allowed, else
+        the first allowed of a few natural spots (checked by the referee)."""
+        req = self._req
+        assert req is not None
+        st = self.match.table()
+        spec = table_by_name(st.table)
+        cur = st.position(CUE_BALL)
+        cands: list[tuple[float, float]] = []
+        if cur is not None:
+            cands.append(cur)
+        L, W = spec.length, spec.width
+        for fx in (0.125, 0.2, 0.5, 0.85, 0.3, 0.7):
+            for fy in (0.5, 0.35, 0.65, 0.2, 0.8):
+                cands.append((L * fx, W * fy))
+        for c in cands:
+            if req.check_placement(st, c[0], c[1]) is None:
+                return c
+        return cur
+
+    def _aim_at_something(self) -> None:
+        """Point the cue at the nearest legal object ball (a convenience only)."""
+        cue = self.cue_pos()
+        if cue is None or self._req is None:
+            return
+        st = self.table
+        targets = [b for b in (self._req.legal_first_contacts or st.on_table())
+                   if b != CUE_BALL and st.position(b) is not None]
+        if not targets:
+            return
+        best = min(targets, key=lambda b: math.dist(cue, st.position(b) or cue))
+        pos = st.position(best)
+        if pos is not None:
+            self.aim = Aim(angle=angle_to(cue, pos), power=self.aim.power)
+
+    def placement_error(self, x: float, y: float) -> str | None:
+        """The referee's reason (in words) for refusing the cue ball at (x, y)."""
+        if self._req is None:
+            return None
+        code = self._req.check_placement(self.match.table(), x, y)
+        if code is None:
+            return None
+        return cite(self.locale, code)
+
+    def place(self, x: float, y: float) -> str | None:
+        err = self.placement_error(x, y)
+        if err is None:
+            self.placed = (x, y)
+        return err
+
+    # -- steps ------------------------------------------------------------------------
+    def apply(self, shot: Shot, decl: Declarations) -> Ruling:
+        ruling = self.match.apply(shot, decl)
+        self.shots.append((shot, ruling))
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling)
+        self.refresh()
+        self.autosave()
+        return ruling
+
+    def choose(self, choice: Any, ball: int | None = None) -> None:
+        self.match.choose(choice, ball)
+        self.banner = None
+        self.refresh()
+        self.autosave()
+
+    def call_foul(self, code_id: str) -> Ruling:
+        ruling = self.match.call_foul(code_id)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling)
+        self.refresh()
+        self.autosave()
+        return ruling
+
+    def can_undo(self) -> bool:
+        return len(self.match.history) > 0
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        last = self.match.history[-1]
+        self.match.undo()
+        if last.get("type") == "shot" and self.shots:
+            self.shots.pop()
+        rul = [r for r in self.match.rulings if r is not None]
+        self.last_ruling = rul[-1] if rul else None
+        self.banner = None
+        self.refresh()
+        self.autosave()
+        return True
+
+    # -- words for the screen -------------------------------------------------
+    def name(self, i: int | None) -> str:
+        if i is None or not 0 <= i < len(self.names):
+            return "?"
+        return self.names[i]
+
+    def ruling_banner(self, r: Ruling) -> Banner:
+        loc = self.locale
+        t = loc.t
+        if r.match_over:
+            title = t("banner.match_over", name=self.name(r.match_winner))
+        elif r.game_over:
+            title = t("banner.game_over", name=self.name(r.winner)) \
+                if r.winner is not None else t("banner.game_replayed")
+        elif r.fouls:
+            title = t("banner.foul", name=self.name(r.shooter))
+        else:
+            title = t("banner.legal", name=self.name(r.shooter))
+        lines: list[str] = []
+        for f in r.fouls:
+            mark = t("banner.penalised") if r.penalty is not None and \
+                f == r.penalty and len(r.fouls) > 1 else ""
+            lines.append(f"• {cite(loc, f.code, f.ref)}{mark}")
+        for n in r.notes:
+            if n.code.id == "note.legal":
+                continue
+            lines.append(f"· {cite(loc, n.code, n.ref)}")
+        if any(r.points):
+            pts = ", ".join(f"{self.name(i)} {p:+d}"
+                            for i, p in enumerate(r.points) if p)
+            lines.append(t("banner.points", points=pts))
+        if not r.match_over:
+            nxt = t("banner.next", name=self.name(r.next_shooter))
+            if r.ball_in_hand.value != "none":
+                nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
+            lines.append(nxt)
+            if r.options:
+                opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
+                lines.append(t("banner.options", name=self.name(r.chooser),
+                               options=opts))
+        foul = bool(r.fouls) or any(f.code.kind.value == "loss" for f in r.fouls)
+        return Banner(title, tuple(lines), foul)
+
+    def event_chips(self, app: App | None = None) -> list[str]:
+        """First contact, rails, pockets of the last shot, for the strip."""
+        if not self.shots:
+            return []
+        shot = self.shots[-1][0]
+        return shot_chips(self.locale, shot)
+
+    def scoreboard(self, app: App | None = None) -> tuple[list[PlayerCard], list[str]]:
+        return scoreboard(self)
+
+
+def shot_chips(loc: Locale, shot: Shot) -> list[str]:
+    t = loc.t
+    out: list[str] = []
+    first = next((e for e in shot.events if e.kind is EventKind.BALL_BALL
+                  and CUE_BALL in e.balls), None)
+    if first is not None:
+        other = next((b for b in first.balls if b != CUE_BALL), None)
+        out.append(t("strip.first", ball=other))
+    else:
+        out.append(t("strip.no_contact"))
+    rails = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION]
+    out.append(t("strip.rails", n=len(rails)))
+    for e in shot.events:
+        if e.kind is EventKind.POCKETED:
+            b = e.balls[0] if e.balls else "?"
+            out.append(t("strip.pocketed", ball=b, pocket=t(f"pocket.{e.pocket}")))
+        elif e.kind is EventKind.LEFT_TABLE:
+            b = e.balls[0] if e.balls else "?"
+            out.append(t("strip.off_table", ball=b))
+        elif e.kind is EventKind.STROKE and e.miscue:
+            out.append(t("strip.miscue"))
+        elif e.kind is EventKind.TIP_CONTACT:
+            out.append(t("strip.tip_contact"))
+    return out
+
+
+_BASE_FIELDS: set[str] = set()
+
+
+def _extra_fields(state: Any) -> dict[str, Any]:
+    """Fields a discipline's game state adds to the base (Express's card)."""
+    global _BASE_FIELDS
+    if not _BASE_FIELDS:
+        from rules.game import GameState
+        _BASE_FIELDS = {f.name for f in fields(GameState)}
+    try:
+        return {f.name: getattr(state, f.name) for f in fields(state)
+                if f.name not in _BASE_FIELDS}
+    except TypeError:
+        return {}
+
+
+def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
+    """Cards per player and the centre lines, from the referee's state."""
+    loc = s.locale
+    t = loc.t
+    m = s.match
+    st = m.state
+    n = len(s.names)
+    disc = s.discipline
+    req = s.req
+    pending = req is not None and req.pending and req.chooser is not None
+    active = req.chooser if pending and req is not None \
+        else (req.shooter if req is not None else -1)
+    opts = m.options
+    on_table = [b for b in st.table.on_table() if b != CUE_BALL]
+    cards: list[PlayerCard] = []
+    centre = [discipline_label(loc, disc)]
+    extra = _extra_fields(st)
+    fouls = list(st.fouls) if len(st.fouls) == n else [0] * n
+    for i in range(n):
+        details: list[str] = []
+        icons: tuple[int, ...] = ()
+        if disc == "8-ball":
+            score = str(m.games_won[i])
+            grp = st.groups[i] if len(st.groups) == n else None
+            if grp is None:
+                details.append(t("score.open"))
+            else:
+                mine = range(1, 8) if grp == "solids" else range(9, 16)
+                icons = tuple(b for b in sorted(on_table) if b in mine)
+                details.append(t(f"score.{grp}", n=len(icons)))
+        elif disc == "9-ball":
+            score = str(m.games_won[i])
+            details.append(t("score.fouls", n=fouls[i]))
+            if len(st.warned) == n and st.warned[i]:
+                details.append(t("score.warned"))
+        elif disc == "14.1":
+            score = str(st.scores[i]) if len(st.scores) == n else "0"
+            details.append(t("score.fouls", n=fouls[i]))
+            details.append(t("score.high_run", n=high_run(s, i)))
+        elif disc == "express" and "status" in extra:
+            score = str(st.scores[i]) if len(st.scores) == n else "0"
+            status = fmt_value(loc, extra["status"][i])
+            stars = "*" * int(extra.get("signatures", (0,) * n)[i])
+            line = status + (f" · {stars}" if stars else "")
+            chips = extra.get("chips")
+            if isinstance(chips, tuple) and len(chips) == n:
+                line += " · " + t("score.chips", n=chips[i])
+            details.append(line)
+        else:
+            score = str(st.scores[i]) if len(st.scores) == n else str(m.games_won[i])
+            for k, v in extra.items():
+                if isinstance(v, tuple) and len(v) == n:
+                    details.append(f"{t_field(loc, k)}: {fmt_value(loc, v[i])}")
+        cards.append(PlayerCard(s.names[i], score, tuple(details), i == active,
+                                out=_is_out(extra, i), balls=icons))
+    if disc in ("8-ball", "9-ball"):
+        centre.append(t("score.race", n=opts.get("race_to", "?"),
+                        game=m.game_number))
+    if disc == "9-ball":
+        if on_table:
+            centre.append(t("score.lowest", ball=min(on_table)))
+        if st.push_out_allowed:
+            centre.append(t("score.push_out"))
+    elif disc == "8-ball":
+        if any(g is None for g in st.groups):
+            centre.append(t("score.open_table"))
+    elif disc == "14.1":
+        centre.append(t("score.target", n=opts.get("target", "?")))
+        centre.append(t("score.balls_left", n=len(on_table), rack=st.rack_no))
+    elif disc == "express":
+        centre.append(t("score.bank", n=extra.get("bank", 0)))
+        victim = getattr(req, "victim", None)
+        if victim is not None:
+            centre.append(t("score.victim", name=s.name(victim)))
+        if getattr(req, "last_ball", False):
+            centre.append(t("express.last_ball"))
+    else:
+        for k, v in extra.items():
+            if not isinstance(v, tuple) and not isinstance(v, dict):
+                centre.append(f"{t_field(loc, k)}: {fmt_value(loc, v)}")
+    if m.over:
+        centre.append(t("score.match_over", name=s.name(m.winner)))
+    return cards, centre
+
+
+def _is_out(extra: Mapping[str, Any], i: int) -> bool:
+    for k in ("out", "knocked_out", "eliminated"):
+        v = extra.get(k)
+        if isinstance(v, tuple) and i < len(v) and bool(v[i]):
+            return True
+    st = extra.get("status") or extra.get("statuses")
+    if isinstance(st, tuple) and i < len(st):
+        return str(st[i]) in ("out", "knocked_out", "eliminated")
+    return False
+
+
+def t_field(loc: Locale, key: str) -> str:
+    return loc.t(f"field.{key}") if loc.has(f"field.{key}") else key.replace("_", " ")
+
+
+def fmt_value(loc: Locale, v: Any) -> str:
+    if isinstance(v, bool):
+        return loc.t("common.yes") if v else loc.t("common.no")
+    if v is None:
+        return "—"
+    if hasattr(v, "value"):
+        v = v.value
+    key = f"value.{v}"
+    return loc.t(key) if isinstance(v, str) and loc.has(key) else str(v)
+
+
+def high_run(s: Session, player: int) -> int:
+    """Longest run of points in consecutive shots by ``player`` (display only)."""
+    best = run = 0
+    for act, rul in zip(s.match.history, s.match.rulings, strict=False):
+        if rul is None or act.get("type") != "shot":
+            continue
+        if rul.shooter == player and rul.points and rul.points[player] > 0:
+            run += rul.points[player]
+            best = max(best, run)
+        elif rul.shooter == player:
+            run = 0
+    return best
+
+
+def open_saved(app: App, path: Path) -> bool:
+    """Resume the match in ``path`` and go to the table; a clear message if not."""
+    try:
+        s = Session.load(path, app.locale)
+    except LoadError as e:
+        from simulator.app.dialogs import MessageDialog
+        app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
+        return False
+    app.session = s
+    from simulator.app.game import next_step
+    next_step(app)
+    return True
+

@@ -1,0 +1,77 @@
+"""Screen layout and the table-to-screen transform (metres <-> pixels).
+
+The table lies along the screen: the head cushion (x = 0) on the left, the foot
+on the right, and y = 0 (the right rail seen from the head) at the bottom, so
+angles on the screen turn the same way as in the table's coordinates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from simulator.specs import TableSpec
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of the game screen go for a window size."""
+
+    size: tuple[int, int]
+    top: pygame.Rect  # scoreboard
+    table: pygame.Rect  # the table with its rails
+    panel: pygame.Rect  # power bar, tip diagram, elevation
+    strip: pygame.Rect  # event strip and hints
+
+    @classmethod
+    def for_size(cls, w: int, h: int) -> Layout:
+        top_h = max(44, int(h * 0.085))
+        strip_h = max(40, int(h * 0.075))
+        panel_w = max(120, min(220, int(w * 0.13)))
+        top = pygame.Rect(0, 0, w, top_h)
+        strip = pygame.Rect(0, h - strip_h, w - panel_w, strip_h)
+        panel = pygame.Rect(w - panel_w, top_h, panel_w, h - top_h)
+        table = pygame.Rect(0, top_h, w - panel_w, h - top_h - strip_h)
+        return cls((w, h), top, table.inflate(-16, -12), panel, strip)
+
+
+class TableView:
+    """Fits a table spec (with its rails) into a screen rectangle."""
+
+    def __init__(self, spec: TableSpec, rect: pygame.Rect) -> None:
+        self.spec = spec
+        self.rect = rect
+        outer_l = spec.length + 2 * spec.rail_width
+        outer_w = spec.width + 2 * spec.rail_width
+        self.scale = min(rect.width / outer_l, rect.height / outer_w)
+        self.ox = rect.centerx - spec.length / 2 * self.scale
+        self.oy = rect.centery + spec.width / 2 * self.scale
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (self.ox + x * self.scale, self.oy - y * self.scale)
+
+    def to_screen_i(self, x: float, y: float) -> tuple[int, int]:
+        sx, sy = self.to_screen(x, y)
+        return (round(sx), round(sy))
+
+    def to_table(self, sx: float, sy: float) -> tuple[float, float]:
+        return ((sx - self.ox) / self.scale, (self.oy - sy) / self.scale)
+
+    def px(self, metres: float) -> float:
+        return metres * self.scale
+
+    @property
+    def ball_px(self) -> float:
+        return self.spec.balls.radius * self.scale
+
+    def outer_rect(self) -> pygame.Rect:
+        rw = self.spec.rail_width
+        x0, y0 = self.to_screen(-rw, self.spec.width + rw)
+        x1, y1 = self.to_screen(self.spec.length + rw, -rw)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+    def bed_rect(self) -> pygame.Rect:
+        x0, y0 = self.to_screen(0.0, self.spec.width)
+        x1, y1 = self.to_screen(self.spec.length, 0.0)
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))

@@ -1,0 +1,74 @@
+"""Helpers that drive the app headless: a dummy video driver, and synthetic
+mouse and keyboard events fed to one frame at a time."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # let a test runner stop us
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from simulator.app.app import App
+from simulator.app.i18n import Locale
+from simulator.app.settings import Settings
+
+DT = 1 / 60
+
+
+def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
+    app = App(size, Locale(lang), Settings(sound=False))
+    app.seed = 11  # type: ignore[attr-defined]
+    return app
+
+
+def frame(app: App, *events: pygame.event.Event, n: int = 1) -> None:
+    """One frame with these events, plus whatever the widgets posted to the
+    queue (as the real loop's pygame.event.get() would deliver)."""
+    app.frame([*pygame.event.get(), *events], DT)
+    for _ in range(n - 1):
+        app.frame(pygame.event.get(), DT)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                  buttons=(0, 0, 0)))
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def move(app: App, pos: tuple[float, float], held: bool = False) -> None:
+    p = (int(pos[0]), int(pos[1]))
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                  buttons=(1 if held else 0, 0, 0)))
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    frame(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="",
+                                  scancode=0))
+    frame(app, pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+
+
+def click_button(app: App, text: str) -> None:
+    """Click the widget button whose label is ``text``."""
+    from pygame_gui.elements import UIButton
+    for el in app.gui.get_sprite_group().sprites():
+        if isinstance(el, UIButton) and el.text == text and el.visible \
+                and el.is_enabled:
+            click(app, el.rect.center)
+            return
+    labels = [el.text for el in app.gui.get_sprite_group().sprites()
+              if isinstance(el, UIButton)]
+    raise AssertionError(f"no button {text!r}; buttons: {labels}")
+
+
+def run_until(app: App, cond: object, limit: int = 3000) -> int:
+    for i in range(limit):
+        if cond():  # type: ignore[operator]
+            return i
+        app.frame(pygame.event.get(), DT)
+    raise AssertionError("condition not reached")
