@@ -1,0 +1,142 @@
+"""The foul gallery: set positions whose scripted strokes produce a foul in
+the physics. A demonstration plays the stroke, finds the foul in the
+referee's ruling, and says which event to pause at, which balls and cushions
+to highlight and which rule text to show (from assets/locale)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rules.codes import SeedRef, code_by_id
+from rules.ruling import Foul, Ruling
+from simulator.events import Event, EventKind, Shot
+from simulator.practice.library import GALLERY_DIR, gallery_paths, scan
+from simulator.practice.scenario import (
+    GalleryInfo,
+    Scenario,
+    ScenarioError,
+    play_scenario,
+)
+
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
+RULE_FILES = ("rules.json", "express.json")
+
+
+class GalleryError(ScenarioError):
+    """A gallery entry that does not show its foul."""
+
+
+@dataclass(frozen=True)
+class GalleryEntry:
+    scenario: Scenario
+    info: GalleryInfo
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    @property
+    def ref(self) -> SeedRef:
+        """The seed rule of the foul (the game's own citation comes with the
+        ruling; this is the code's home rule)."""
+        return code_by_id(self.info.foul).ref
+
+
+@dataclass(frozen=True)
+class Demonstration:
+    """One entry played: the shot, the ruling, the foul shown and where to
+    pause the replay (index into shot.events and its time)."""
+
+    entry: GalleryEntry
+    shot: Shot
+    ruling: Ruling
+    foul: Foul
+    pause_index: int
+    balls: tuple[int, ...]
+    cushions: tuple[str, ...]
+
+    @property
+    def pause_event(self) -> Event:
+        return self.shot.events[self.pause_index]
+
+    @property
+    def pause_time(self) -> float:
+        return self.pause_event.time
+
+    def rule_text(self, lang: str) -> str:
+        return rule_text(self.foul.code.id, lang)
+
+    def unintended(self) -> tuple[str, ...]:
+        """Foul codes in the ruling that the entry does not expect."""
+        want = list(self.entry.scenario.expect.get("fouls", [self.entry.info.foul]))
+        out: list[str] = []
+        for f in self.ruling.fouls:
+            if f.code.id in want:
+                want.remove(f.code.id)
+            else:
+                out.append(f.code.id)
+        return tuple(out)
+
+
+def entries(root: str | os.PathLike[str] | None = None) -> tuple[GalleryEntry, ...]:
+    """Every gallery entry, in gallery order. A broken file raises."""
+    lib = scan(gallery_paths(root if root is not None else GALLERY_DIR))
+    if lib.errors:
+        raise GalleryError(lib.errors[0][1])
+    out: list[GalleryEntry] = []
+    for e in lib.entries:
+        sc = lib.load(e.id)
+        if sc.gallery is None:
+            raise GalleryError(f"{e.path.name}: gallery: missing")
+        out.append(GalleryEntry(sc, sc.gallery))
+    return tuple(sorted(out, key=lambda g: (g.info.order, g.id)))
+
+
+def demonstrate(entry: GalleryEntry) -> Demonstration:
+    """Play the entry's stroke; GalleryError if the foul does not happen or
+    does not happen at the event kind the entry pauses at."""
+    res = play_scenario(entry.scenario)
+    foul = next((f for f in res.ruling.fouls if f.code.id == entry.info.foul), None)
+    if foul is None:
+        got = ", ".join(f.code.id for f in res.ruling.fouls) or "none"
+        raise GalleryError(f"{entry.id}: the stroke does not produce "
+                           f"{entry.info.foul} (fouls: {got})")
+    idx = foul.event_index
+    if idx is None:
+        raise GalleryError(f"{entry.id}: {entry.info.foul} names no event")
+    events = res.shot.events
+    if events[idx].kind is not entry.info.pause:
+        raise GalleryError(f"{entry.id}: {entry.info.foul} is at a "
+                           f"{events[idx].kind.value} event, the entry pauses "
+                           f"at {entry.info.pause.value}")
+    balls = tuple(dict.fromkeys((*entry.info.balls, *foul.balls)))
+    cushions = list(entry.info.cushions)
+    ev = events[idx]
+    if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+            not ev.cushion.startswith("jaw:") and ev.cushion not in cushions:
+        cushions.append(ev.cushion)
+    return Demonstration(entry, res.shot, res.ruling, foul, idx, balls,
+                         tuple(cushions))
+
+
+@cache
+def _texts(lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in RULE_FILES:
+        try:
+            data = json.loads((LOCALE_DIR / lang / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict):
+            out.update({k: v for k, v in data.items() if isinstance(v, str)})
+    return out
+
+
+def rule_text(code: str, lang: str) -> str:
+    """The rule text of a code in the player's language (English, then the
+    code itself, when a text is missing)."""
+    return _texts(lang).get(code) or _texts("en").get(code) or code

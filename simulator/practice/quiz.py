@@ -1,0 +1,204 @@
+"""The referee quiz: questions made from a scenario and the referee's ruling
+on its stroke, graded against that ruling; a score per session.
+
+Questions and answers are plain strings so the app can show them as buttons:
+``foul`` ("yes" / "no"), ``rule`` (a foul code id, or "none" for a legal
+shot), ``next_shooter`` (a player index as a string), ``ball_in_hand`` (a
+region), ``options`` (a set of choices; "none" when there are none). Prompt
+texts are locale keys (``quiz.<kind>``); the explanation is the scenario's
+own text plus the codes and seed rules of the ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rules.codes import SeedRef, code_by_id
+from rules.ruling import Choice, Ruling
+from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
+from simulator.specs import TableKind, table_by_name
+
+YES, NO, NONE = "yes", "no", "none"
+
+# Wrong answers offered beside the right ones for "which rule", per game; the
+# first ones the ruling does not contain are used, in this order.
+DISTRACTORS: dict[str, tuple[str, ...]] = {
+    "8-ball": ("foul.bad_hit", "foul.no_rail", "foul.scratch", "foul.illegal_break",
+               "foul.kitchen_direct", "foul.cushion_ball", "loss.eight_early",
+               "loss.eight_wrong_pocket"),
+    "9-ball": ("foul.bad_hit", "foul.no_rail", "foul.scratch", "foul.illegal_break",
+               "foul.kitchen_direct", "loss.three_fouls"),
+    "14.1": ("foul.no_rail", "foul.scratch", "foul.illegal_break", "foul.bad_hit",
+             "foul.third_foul", "foul.cushion_ball"),
+    "express": ("express.foul.no_contact", "express.foul.no_cushion",
+                "express.foul.house_direct", "express.foul.illegal_break",
+                "express.foul.close_ball", "express.foul.ball_off_table"),
+}
+RULE_CHOICES = 4  # answers offered for "which rule" (the right ones included)
+REGIONS = {TableKind.POOL: ("none", "anywhere", "kitchen"),
+           TableKind.PYRAMID: ("none", "house", "temp_house")}
+
+
+class QuizError(ScenarioError):
+    """A question that cannot be asked, or an answer of the wrong shape."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: its kind, the locale key of its prompt, the answers to
+    offer, the right ones, and whether several answers make one reply."""
+
+    kind: str
+    key: str
+    choices: tuple[str, ...]
+    correct: frozenset[str]
+    multiple: bool = False
+
+
+@dataclass(frozen=True)
+class Grade:
+    """One graded answer, with what was right and why (codes and seed rules
+    of the ruling, for the explanation)."""
+
+    question: Question
+    answer: frozenset[str]
+    right: bool
+    expected: frozenset[str]
+    codes: tuple[str, ...]
+    refs: tuple[SeedRef, ...]
+
+
+def _foul_codes(ruling: Ruling) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(f.code.id for f in ruling.fouls))
+
+
+def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
+    """The questions the scenario asks (all five when it has no question
+    block), answered by the referee's ruling."""
+    kinds = scenario.question.asks if scenario.question else QUESTION_KINDS
+    out: list[Question] = []
+    fouls = _foul_codes(ruling)
+    for kind in kinds:
+        key = f"quiz.{kind}"
+        if kind == "foul":
+            out.append(Question(kind, key, (YES, NO),
+                                frozenset({YES if fouls else NO})))
+        elif kind == "rule":
+            right = fouls or (NONE,)
+            pool = [c for c in DISTRACTORS[scenario.discipline] if c not in right]
+            extra = pool[:max(0, RULE_CHOICES - len(right) - (NONE not in right))]
+            choices = sorted({*right, *extra})
+            if NONE not in right:
+                choices.append(NONE)
+            # Every breach is a right answer: the player names one of them.
+            out.append(Question(kind, key, tuple(choices), frozenset(right)))
+        elif kind == "next_shooter":
+            players = tuple(str(i) for i in range(scenario.players))
+            out.append(Question(kind, key, players,
+                                frozenset({str(ruling.next_shooter)})))
+        elif kind == "ball_in_hand":
+            regions = REGIONS[table_by_name(scenario.table).kind]
+            got = ruling.ball_in_hand.value
+            if got not in regions:
+                raise QuizError(f"{scenario.id}: ball in hand {got!r} is not a "
+                                f"region of this table")
+            out.append(Question(kind, key, regions, frozenset({got})))
+        elif kind == "options":
+            opts = tuple(c.value for c in ruling.options)
+            offered = _offered_options(scenario.discipline, opts)
+            out.append(Question(kind, key, offered,
+                                frozenset(opts) if opts else frozenset({NONE}),
+                                multiple=True))
+    return tuple(out)
+
+
+def _offered_options(discipline: str, right: Sequence[str]) -> tuple[str, ...]:
+    """The choices of this game (so a wrong set can be picked), then none."""
+    per_game = {
+        "8-ball": (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
+                   Choice.RERACK_OFFENDER_BREAKS, Choice.RE_BREAK,
+                   Choice.SPOT_EIGHT, Choice.KITCHEN_IN_HAND),
+        "9-ball": (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT),
+        "14.1": (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS,
+                 Choice.ACCEPT_FROM_KITCHEN, Choice.SPOT_KITCHEN_BALL,
+                 Choice.KEEP_KITCHEN_BALLS),
+        "express": (Choice.SHOOT, Choice.FORCE_OFFENDER, Choice.RERACK_BREAK),
+    }[discipline]
+    names = [c.value for c in per_game]
+    names += [c for c in right if c not in names]
+    return (*names, NONE)
+
+
+def _answer_set(q: Question, answer: str | Iterable[str]) -> frozenset[str]:
+    if isinstance(answer, str):
+        items = [answer]
+    else:
+        items = list(answer)
+        if not all(isinstance(a, str) for a in items):
+            raise QuizError(f"answer: expected text for {q.kind}")
+    if not items:
+        raise QuizError(f"answer: empty answer to {q.kind}")
+    if len(items) > 1 and not q.multiple:
+        raise QuizError(f"answer: {q.kind} takes one answer")
+    for a in items:
+        if a not in q.choices:
+            raise QuizError(f"answer: {a!r} is not an answer to {q.kind} "
+                            f"(answers: {', '.join(q.choices)})")
+    if NONE in items and len(items) > 1:
+        raise QuizError("answer: 'none' cannot be given with other options")
+    return frozenset(items)
+
+
+def grade(q: Question, answer: str | Iterable[str], ruling: Ruling) -> Grade:
+    """Grade one answer: a single answer is right when it is one of the
+    right ones (any breach for "which rule"); a set must match exactly."""
+    given = _answer_set(q, answer)
+    right = given == q.correct if q.multiple else given <= q.correct
+    codes = _foul_codes(ruling) + tuple(n.code.id for n in ruling.notes)
+    refs = tuple(dict.fromkeys([*(f.ref for f in ruling.fouls),
+                                *(code_by_id(c).ref for c in codes)]))
+    return Grade(q, given, right, q.correct, codes, refs)
+
+
+@dataclass
+class QuizSession:
+    """The score of one sitting: every graded answer, by question kind."""
+
+    grades: list[Grade] = field(default_factory=list)
+    scenarios: list[str] = field(default_factory=list)
+
+    def record(self, scenario_id: str, g: Grade) -> Grade:
+        self.grades.append(g)
+        if scenario_id not in self.scenarios:
+            self.scenarios.append(scenario_id)
+        return g
+
+    def answer(self, scenario: Scenario, q: Question, answer: str | Iterable[str],
+               ruling: Ruling) -> Grade:
+        return self.record(scenario.id, grade(q, answer, ruling))
+
+    @property
+    def asked(self) -> int:
+        return len(self.grades)
+
+    @property
+    def right(self) -> int:
+        return sum(1 for g in self.grades if g.right)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.right / self.asked if self.asked else 0.0
+
+    def by_kind(self) -> dict[str, tuple[int, int]]:
+        """kind -> (right, asked)."""
+        out: dict[str, tuple[int, int]] = {}
+        for g in self.grades:
+            r, a = out.get(g.question.kind, (0, 0))
+            out[g.question.kind] = (r + g.right, a + 1)
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {"asked": self.asked, "right": self.right,
+                "scenarios": list(self.scenarios),
+                "by_kind": {k: list(v) for k, v in self.by_kind().items()}}

@@ -1,0 +1,135 @@
+"""The referee quiz, driven headless: questions from a scenario's ruling,
+right and wrong answers graded, a score kept per session."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.practice import library
+from simulator.practice.quiz import (
+    NO,
+    NONE,
+    YES,
+    QuizError,
+    QuizSession,
+    grade,
+    make_questions,
+)
+from simulator.practice.scenario import play_scenario
+
+SAMPLE = ["8ball-scratch-after-pot", "8ball-eight-on-break", "8ball-break-illegal",
+          "8ball-open-table-eight-first", "8ball-kitchen-direct",
+          "9ball-push-out-hand-back", "9ball-third-foul-after-warning",
+          "straight-opening-break-penalty", "straight-rerack-ball-and-cue-in-rack",
+          "express-house-direct", "express-signature", "express-own"]
+
+
+def played(sid: str):  # type: ignore[no-untyped-def]
+    sc = library.load(sid)
+    return sc, play_scenario(sc).ruling
+
+
+def test_scratch_questions_and_answers() -> None:
+    """General rule 18 (8-ball 8): a scratch is a foul, the opponent shoots
+    with ball in hand anywhere, no options."""
+    sc, ruling = played("8ball-scratch-after-pot")
+    qs = {q.kind: q for q in make_questions(sc, ruling)}
+    assert set(qs) == {"foul", "rule", "next_shooter", "ball_in_hand"}
+    assert grade(qs["foul"], YES, ruling).right
+    assert not grade(qs["foul"], NO, ruling).right
+    assert grade(qs["rule"], "foul.scratch", ruling).right
+    assert not grade(qs["rule"], "foul.bad_hit", ruling).right
+    assert not grade(qs["rule"], NONE, ruling).right
+    assert grade(qs["next_shooter"], "1", ruling).right
+    assert not grade(qs["next_shooter"], "0", ruling).right
+    assert grade(qs["ball_in_hand"], "anywhere", ruling).right
+    assert not grade(qs["ball_in_hand"], "kitchen", ruling).right
+    g = grade(qs["rule"], "foul.scratch", ruling)
+    assert "foul.scratch" in g.codes
+    assert any(r.rule == "18" and r.section == "general" for r in g.refs)
+
+
+def test_options_need_the_exact_set() -> None:
+    """8-ball 5: after an illegal break the opponent may accept the table,
+    re-rack and break, or have the offender break again."""
+    sc, ruling = played("8ball-break-illegal")
+    q = next(q for q in make_questions(sc, ruling) if q.kind == "options")
+    full = ["accept_table", "rerack_break", "rerack_offender_breaks"]
+    assert grade(q, full, ruling).right
+    assert not grade(q, full[:2], ruling).right
+    assert not grade(q, [*full, "spot_eight"], ruling).right
+    assert not grade(q, NONE, ruling).right
+
+
+def test_a_legal_shot_has_no_rule_and_no_options() -> None:
+    """8-ball 6 (reading P3): the 8 first on an open table is no foul."""
+    sc, ruling = played("8ball-open-table-eight-first")
+    qs = {q.kind: q for q in make_questions(sc, ruling)}
+    assert grade(qs["foul"], NO, ruling).right
+    assert grade(qs["rule"], NONE, ruling).right
+    assert not grade(qs["rule"], "foul.bad_hit", ruling).right
+    assert grade(qs["ball_in_hand"], "none", ruling).right
+
+
+def test_express_questions_use_three_players_and_the_house() -> None:
+    """SEED-E 2.6: from the house at a ball in the house, -5; the next player
+    (player index 1) chooses to shoot or to make the offender shoot."""
+    sc, ruling = played("express-house-direct")
+    qs = {q.kind: q for q in make_questions(sc, ruling)}
+    assert qs["next_shooter"].choices == ("0", "1", "2")
+    assert "house" in qs["ball_in_hand"].choices
+    assert "kitchen" not in qs["ball_in_hand"].choices
+    assert grade(qs["rule"], "express.foul.house_direct", ruling).right
+    assert grade(qs["options"], ["shoot", "force_offender"], ruling).right
+    assert not grade(qs["options"], ["shoot"], ruling).right
+
+
+@pytest.mark.parametrize("sid", SAMPLE)
+def test_right_answers_score_and_wrong_ones_do_not(sid: str) -> None:
+    sc, ruling = played(sid)
+    qs = make_questions(sc, ruling)
+    assert qs
+    session = QuizSession()
+    for q in qs:
+        right = sorted(q.correct)
+        g = session.answer(sc, q, right if q.multiple else right[0], ruling)
+        assert g.right, q
+    for q in qs:
+        wrong = [c for c in q.choices if c not in q.correct]
+        if not wrong:
+            continue
+        g = session.answer(sc, q, [wrong[0]] if q.multiple else wrong[0], ruling)
+        assert not g.right, q
+    n_wrong = sum(1 for q in qs if any(c not in q.correct for c in q.choices))
+    assert session.right == len(qs)
+    assert session.asked == len(qs) + n_wrong
+    assert session.scenarios == [sid]
+    kinds = session.by_kind()
+    assert sum(a for _, a in kinds.values()) == session.asked
+
+
+def test_session_score_over_several_scenarios() -> None:
+    session = QuizSession()
+    for sid in SAMPLE[:4]:
+        sc, ruling = played(sid)
+        q = make_questions(sc, ruling)[0]
+        assert q.kind == "foul"
+        session.answer(sc, q, YES, ruling)
+    # Of the four, the open-table 8 first and the 8 on the break are legal.
+    assert session.asked == 4
+    assert session.right == 2
+    assert session.percent == 50.0
+    assert session.to_dict()["by_kind"] == {"foul": [2, 4]}
+
+
+def test_bad_answers_are_refused() -> None:
+    sc, ruling = played("8ball-break-illegal")
+    qs = {q.kind: q for q in make_questions(sc, ruling)}
+    with pytest.raises(QuizError, match="not an answer"):
+        grade(qs["foul"], "maybe", ruling)
+    with pytest.raises(QuizError, match="takes one answer"):
+        grade(qs["foul"], [YES, NO], ruling)
+    with pytest.raises(QuizError, match="empty"):
+        grade(qs["options"], [], ruling)
+    with pytest.raises(QuizError, match="none"):
+        grade(qs["options"], [NONE, "accept_table"], ruling)
