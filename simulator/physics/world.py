@@ -11,12 +11,14 @@ zero while rolling). Python touches a ball only at events: the stroke, a
 collision, and a scheduled phase change. Spin is not integrated per step; it
 is evaluated from the closed forms when an event needs it.
 
-Collisions: a ball's first contact with another ball or a cushion is taken
-over in ``pre_solve``: both balls are moved back to the exact moment of
-touching, the impulse of reference.md 5 or 6 is applied, and they are moved
-on for the rest of the step. Balls that already touch (a frozen rack) are
-left to pymunk's solver, which spreads an impulse through the group at once;
-the ball-ball friction and spin exchange is then added in ``post_solve``.
+Collisions: pymunk only detects contacts (callbacks record them and never
+let pymunk resolve them). After each step, a contact that approaches is
+resolved here: a lone pair exactly (both balls moved back to the moment of
+touching, the impulse of reference.md 5 or 6, moved on for the rest of the
+step); a ball struck while frozen to others (a rack), or several contacts
+sharing balls in one step, together with every ball frozen to them, through
+compliant Hertz contacts (collisions.cluster_impulses), so a break spreads
+the rack instead of running down one chain per step.
 Callbacks never raise: an exception is stored and re-raised after the step.
 """
 
@@ -910,12 +912,21 @@ class World:
         geometry: list[tuple[int, int, float, float, float]] = []
         for a, b in pairs:
             ia, ib = index[a.ball], index[b.ball]
-            pa, pb = start[ia], start[ib]
+            # A contact made later in the step: its normal where the balls
+            # touch, and a gap that its approach closes at that moment.
+            late = tau - touch.get((a.ball, b.ball), tau)
+            ua, ub = vel[ia], vel[ib]
+            pa = (start[ia][0] + ua[0] * late, start[ia][1] + ua[1] * late)
+            pb = (start[ib][0] + ub[0] * late, start[ib][1] + ub[1] * late)
             d = math.dist(pa, pb)
             if d <= 0.0:
                 continue
             nx, ny = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
-            geometry.append((ia, ib, nx, ny, d - 2 * self.radius))
+            gap = d - 2 * self.radius
+            if late > 0.0:
+                closing = (ua[0] - ub[0]) * nx + (ua[1] - ub[1]) * ny
+                gap = max(gap, 0.0) + max(closing, 0.0) * late
+            geometry.append((ia, ib, nx, ny, gap))
         res = collisions.cluster_impulses(
             [(v[0], v[1]) for v in vel],
             geometry,
