@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from rules.game import Discipline, GameState, discipline_class
+from rules.game import Discipline, GameState, discipline_class, expect_object
 from rules.general import LagResult, judge_lag
 from rules.referee import shot_from_dict
 from rules.ruling import Choice, Declarations, RulesError, Ruling, ShotRequirements
@@ -53,11 +53,7 @@ class Result:
 
 def load_case(d: Any) -> Case:
     """A case from plain data; RulesError names the first bad field."""
-    if not isinstance(d, Mapping):
-        raise RulesError("case: expected an object")
-    unknown = set(d) - CASE_KEYS
-    if unknown:
-        raise RulesError(f"case.{sorted(unknown)[0]}: unknown key")
+    d = expect_object(d, "case", CASE_KEYS)
     game = d.get("game")
     if not isinstance(game, str):
         raise RulesError("case.game: expected a game name (8-ball, 9-ball, 14.1)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.codes import Code, FoulCode, LossCode, Note, e8, g, reading
@@ -11,10 +10,9 @@ from rules.general import (
     Facts,
     PoolDiscipline,
     apply_spots,
-    facts,
-    final_table,
     rack_slots,
     shuffled,
+    spot_after,
     spot_balls,
     state_with,
 )
@@ -30,7 +28,6 @@ from rules.ruling import (
     RulesError,
     Ruling,
     ShotRequirements,
-    Spot,
 )
 from simulator.events import EventKind, Shot
 from simulator.specs import CUE_BALL, table_by_name
@@ -94,17 +91,18 @@ class EightBall(PoolDiscipline):
                  FoulCode.CUE_OFF_TABLE: 2}
         return order.get(foul.code, 1)
 
+    def cue_set_down(self, bih: BallInHand) -> BallInHand:
+        """8-ball sets a cue ball it takes off the bed down in the kitchen
+        when it is in hand there and anywhere otherwise, also one that is not
+        on the bed after a shot that gave no ball in hand."""
+        return BallInHand.KITCHEN if bih is BallInHand.KITCHEN \
+            else BallInHand.ANYWHERE
+
     # -- setup ---------------------------------------------------------------
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
                  scores: tuple[int, ...] | None = None) -> GameState:
         return self.blank_state(players, breaker, rack_eight(table, rack_seed),
                                 rack_seed, scores)
-
-    def rerack(self, state: GameState, breaker: int) -> GameState:
-        seed = (state.rack_seed * 31 + state.rack_no + 1) & 0xFFFFFFFFFFFFFFFF
-        fresh = self.new_game(state.players, breaker, seed, state.table.table,
-                              state.scores)
-        return replace(fresh, rack_no=state.rack_no + 1)
 
     # -- what the next shot needs --------------------------------------------
     def legal_balls(self, state: GameState, table: TableState | None = None
@@ -132,33 +130,11 @@ class EightBall(PoolDiscipline):
                        callable_balls=legal)
 
     # -- judging -------------------------------------------------------------
-    def judge(self, state: GameState, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, GameState]:
-        if state.pending:
-            raise RulesError("shot: a choice is pending")
-        if state.game_over:
-            raise RulesError("shot: the game is over")
-        self.check_shot(state, shot)
-        f = facts(shot)
-        if f.moved.replay:
-            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, GameState]:
         if state.is_break:
             return self.judge_break(state, shot, f)
         return self.judge_play(state, shot, f, decl)
-
-    def _ruling(self, state: GameState, **kw: object) -> Ruling:
-        return Ruling(self.name, state.shooter, points=(0,) * state.players,
-                      **kw)  # type: ignore[arg-type]
-
-    def _after_table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
-                     bih: BallInHand) -> TableState:
-        table = apply_spots(final_table(shot, f), spots)
-        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
-            table = table.remove(CUE_BALL)
-            table = self.cue_in_hand_table(
-                table, BallInHand.KITCHEN if bih is BallInHand.KITCHEN
-                else BallInHand.ANYWHERE)
-        return table
 
     def judge_break(self, state: GameState, shot: Shot,
                     f: Facts) -> tuple[Ruling, GameState]:
@@ -175,9 +151,8 @@ class EightBall(PoolDiscipline):
         to_rail = {b for b in rails if b != CUE_BALL}
         legal_break = bool(f.potted_objects) or len(to_rail) >= 4
         notes = list(self.notes_for_restored(f))
-        scratch = f.cue_potted is not None or f.cue_off is not None
-        off_spots = spot_balls(final_table(shot, f), f.off_objects,
-                               exclude=[CUE_BALL] if scratch else [])
+        scratch = f.scratch
+        off_spots = spot_after(shot, f, f.off_objects)
         if EIGHT in f.off_objects:
             # 8-ball 13 has no exception for the break: the 8 off the table
             # loses the game (the break's own option for jumped balls, rule 5,
@@ -210,7 +185,7 @@ class EightBall(PoolDiscipline):
             if fouls and not scratch:
                 bih = BallInHand.ANYWHERE
             options: tuple[Choice, ...] = (Choice.RE_BREAK, Choice.SPOT_EIGHT)
-            table = self._after_table(shot, f, off_spots, bih)
+            table = self._table(shot, f, off_spots, bih)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=off_spots, next_shooter=chooser, ball_in_hand=bih,
@@ -224,7 +199,7 @@ class EightBall(PoolDiscipline):
             bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
             options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
                        Choice.RERACK_OFFENDER_BREAKS)
-            table = self._after_table(shot, f, off_spots, bih)
+            table = self._table(shot, f, off_spots, bih)
             r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
                              notes=tuple(notes), spots=off_spots, next_shooter=opp,
                              ball_in_hand=bih, options=options, chooser=opp,
@@ -238,7 +213,7 @@ class EightBall(PoolDiscipline):
                                  tuple(s.ball for s in off_spots)))
         if fouls and scratch:
             # 8-ball 5: balls stay down, the table stays open, kitchen in hand.
-            table = self._after_table(shot, f, off_spots, BallInHand.KITCHEN)
+            table = self._table(shot, f, off_spots, BallInHand.KITCHEN)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=off_spots, next_shooter=opp,
@@ -252,7 +227,7 @@ class EightBall(PoolDiscipline):
             notes.append(Outcome(Note.BREAK_OFF_TABLE, e8("5"), None,
                                  f.off_objects))
             options = (Choice.ACCEPT_TABLE, Choice.KITCHEN_IN_HAND)
-            table = self._after_table(shot, f, off_spots, BallInHand.NONE)
+            table = self._table(shot, f, off_spots, BallInHand.NONE)
             r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
                              notes=tuple(notes), spots=off_spots, next_shooter=opp,
                              options=options, chooser=opp, groups=state.groups)
@@ -262,7 +237,7 @@ class EightBall(PoolDiscipline):
                           shots=state.shots + 1, inning=state.inning + 1)
             return r, new
         if fouls:  # any other foul on a legal break: in hand anywhere (rule 11)
-            table = self._after_table(shot, f, off_spots, BallInHand.ANYWHERE)
+            table = self._table(shot, f, off_spots, BallInHand.ANYWHERE)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=off_spots, next_shooter=opp,
@@ -276,7 +251,7 @@ class EightBall(PoolDiscipline):
         nxt = shooter if f.potted_objects else opp
         if nxt == shooter:
             notes.append(Outcome(Note.CONTINUES, e8("2"), None, f.potted_objects))
-        table = self._after_table(shot, f, (), BallInHand.NONE)
+        table = self._table(shot, f, (), BallInHand.NONE)
         r = self._ruling(state, notes=tuple(notes), next_shooter=nxt,
                          groups=state.groups)
         new = replace(state, table=table, shooter=nxt, ball_in_hand=BallInHand.NONE,
@@ -331,9 +306,7 @@ class EightBall(PoolDiscipline):
             return r, replace(state, game_over=True, winner=shooter,
                               shots=state.shots + 1)
         # Jumped object balls are spotted (8-ball 13, general 26).
-        scratch = f.cue_potted is not None or f.cue_off is not None
-        spots = spot_balls(final_table(shot, f), f.off_objects,
-                           exclude=[CUE_BALL] if scratch else [])
+        spots = spot_after(shot, f, f.off_objects)
         if spots:
             notes.append(Outcome(Note.BALLS_SPOTTED, g("26"), None,
                                  tuple(s.ball for s in spots)))
@@ -341,14 +314,14 @@ class EightBall(PoolDiscipline):
             bih = BallInHand.ANYWHERE  # 8-ball 11, 14
             fouls = [replace(x, ref=e8("8")) if x.code in (
                 FoulCode.BAD_HIT, FoulCode.NO_RAIL) else x for x in fouls]
-            table = self._after_table(shot, f, spots, bih)
+            table = self._table(shot, f, spots, bih)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=spots, next_shooter=opp, ball_in_hand=bih,
                              groups=groups)
             return r, replace(state, table=table, shooter=opp, ball_in_hand=bih,
                               shots=state.shots + 1, inning=state.inning + 1)
-        table = self._after_table(shot, f, spots, BallInHand.NONE)
+        table = self._table(shot, f, spots, BallInHand.NONE)
         potted = [b for b in f.potted_objects if b != EIGHT]
         cont = False
         scored: tuple[int, ...] = ()
@@ -432,13 +405,7 @@ class EightBall(PoolDiscipline):
     # -- choices -------------------------------------------------------------
     def choose(self, state: GameState, choice: Choice,
                ball: int | None = None) -> GameState:
-        if choice not in state.pending:
-            raise RulesError(
-                f"choice: {choice.value} is not open now (open: "
-                f"{', '.join(c.value for c in state.pending) or 'none'})")
-        chooser = state.chooser if state.chooser is not None else state.shooter
-        offender = state.offender if state.offender is not None else state.shooter
-        cleared = replace(state, pending=(), chooser=None, offender=None)
+        chooser, offender, cleared = self.open_choice(state, choice)
         if choice is Choice.ACCEPT_TABLE:
             return replace(cleared, shooter=chooser, is_break=False,
                            inning=state.inning + 1)
@@ -448,9 +415,9 @@ class EightBall(PoolDiscipline):
             return replace(cleared, table=table, shooter=chooser, is_break=False,
                            ball_in_hand=BallInHand.KITCHEN, inning=state.inning + 1)
         if choice in (Choice.RERACK_BREAK, Choice.RE_BREAK):
-            return self.rerack(state, chooser)
+            return self.next_rack(state, chooser)
         if choice is Choice.RERACK_OFFENDER_BREAKS:
-            return self.rerack(state, offender)
+            return self.next_rack(state, offender)
         if choice is Choice.SPOT_EIGHT:
             spots = spot_balls(state.table, [EIGHT],
                                exclude=[CUE_BALL] if state.ball_in_hand

@@ -16,7 +16,7 @@ machinery (``scoring = "points"``): racks come and go inside it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -33,7 +33,7 @@ from rules.codes import (
     SeedRef,
     register,
 )
-from rules.game import Discipline, GameState, register_discipline
+from rules.game import Discipline, GameState, expect_object, register_discipline
 from rules.questions import (
     cue_contacts,
     frozen_to_cue,
@@ -52,7 +52,7 @@ from rules.ruling import (
     ShotRequirements,
     Spot,
 )
-from simulator.events import EventKind, Shot
+from simulator.events import Event, EventKind, Shot
 from simulator.specs import CUE_BALL
 from simulator.state import BallState, StateError, TableState, Where
 
@@ -557,11 +557,10 @@ class _Card:
 # The discipline
 
 
-def _table_after(shot: Shot) -> TableState:
-    """The final table, with every ball the log shows pocketed or off the
-    table marked so even when a hand-built final state omits it."""
-    state = pyramid.complete(shot.final)
-    for e in shot.events:
+def mark_log(state: TableState, events: Sequence[Event]) -> TableState:
+    """``state`` with every ball the log shows pocketed or off the table
+    marked so, even when a hand-built state omits it."""
+    for e in events:
         if e.kind is EventKind.POCKETED:
             for b in e.balls:
                 state = state.with_ball(BallState(b, Where.POCKETED, pocket=e.pocket))
@@ -569,6 +568,11 @@ def _table_after(shot: Shot) -> TableState:
             for b in e.balls:
                 state = state.with_ball(BallState(b, Where.OFF_TABLE))
     return state
+
+
+def _table_after(shot: Shot) -> TableState:
+    """The final table, every ball the log shows pocketed or off marked so."""
+    return mark_log(pyramid.complete(shot.final), shot.events)
 
 
 def _restore_hanging(shot: Shot,
@@ -670,23 +674,9 @@ class Express(Discipline[ExpressState]):
                              f"({', '.join(c.value for c in state.pending)})")
 
     def check_shot(self, state: ExpressState, shot: Shot) -> None:
-        """The shot starts from the table the referee handed out."""
-        if shot.initial.table != state.table.table:
-            raise RulesError(f"shot.initial.table: expected {state.table.table!r}")
-        for b in state.table.balls:
-            if b.ball == CUE_BALL:
-                continue
-            try:
-                s = shot.initial.ball(b.ball)
-            except KeyError:
-                if b.where is Where.TABLE:
-                    raise RulesError(
-                        f"shot.initial: ball {b.ball} is missing") from None
-                continue
-            if (s.where is Where.TABLE) != (b.where is Where.TABLE):
-                raise RulesError(
-                    f"shot.initial: ball {b.ball} should be "
-                    f"{'on' if b.where is Where.TABLE else 'off'} the table")
+        """The shot starts from the table the referee handed out, with the
+        cue ball on the bed."""
+        super().check_shot(state, shot)
         if shot.initial.position(CUE_BALL) is None:
             raise RulesError("shot.initial: the cue ball must be on the table")
 
@@ -1122,15 +1112,8 @@ class Express(Discipline[ExpressState]):
 
 def state_from_dict(d: Mapping[str, Any], where: str = "state") -> ExpressState:
     """An ExpressState from its to_dict() form, every field checked."""
-    if not isinstance(d, Mapping):
-        raise RulesError(f"{where}: expected an object")
-    known = {f.name for f in fields(ExpressState)}
-    unknown = set(d) - known
-    if unknown:
-        raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
-    for k in ("players", "table"):
-        if k not in d:
-            raise RulesError(f"{where}.{k}: missing")
+    expect_object(d, where, (f.name for f in fields(ExpressState)),
+                  ("players", "table"))
     kw: dict[str, Any] = {}
     for k, v in d.items():
         try:

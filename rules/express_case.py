@@ -19,9 +19,9 @@ from typing import Any
 from rules import express, pyramid
 from rules.codes import code_by_id
 from rules.express import Express, ExpressRequirements, ExpressRuling, ExpressState
-from rules.game import discipline_class
+from rules.game import discipline_class, expect_object
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
-from simulator.events import EventKind, Shot, Stroke, events_from_list
+from simulator.events import Shot, Stroke, events_from_list
 from simulator.specs import CUE_BALL
 from simulator.state import BallState, StateError, TableState, Where
 
@@ -203,14 +203,7 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
                 st.validate()
             except StateError as err:
                 raise RulesError(f"{w}: {err}") from None
-    for ev in events:
-        if ev.kind is EventKind.POCKETED:
-            for b in ev.balls:
-                final = final.with_ball(BallState(b, Where.POCKETED, pocket=ev.pocket))
-        elif ev.kind is EventKind.LEFT_TABLE:
-            for b in ev.balls:
-                final = final.with_ball(BallState(b, Where.OFF_TABLE))
-    return Shot(initial, Stroke(0.0, 1.0), events, final)
+    return Shot(initial, Stroke(0.0, 1.0), events, express.mark_log(final, events))
 
 
 def short_event(text: str, i: int, where: str) -> dict[str, Any]:
@@ -339,11 +332,7 @@ class ExpressCase:
 
 def load_case(d: Any) -> ExpressCase:
     """An Express case from plain data; RulesError names the first bad field."""
-    if not isinstance(d, Mapping):
-        raise RulesError("case: expected an object")
-    unknown = set(d) - CASE_KEYS
-    if unknown:
-        raise RulesError(f"case.{sorted(unknown)[0]}: unknown key")
+    d = expect_object(d, "case", CASE_KEYS)
     game = d.get("game", "express")
     if not isinstance(game, str) or discipline_class(game) is not Express:
         raise RulesError("case.game: expected express (or экспресс)")

@@ -8,7 +8,7 @@ the next state and changes nothing. The match (rules.referee) keeps the states.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -23,7 +23,24 @@ from rules.ruling import (
     ShotRequirements,
 )
 from simulator.events import Shot
-from simulator.state import TableState
+from simulator.specs import CUE_BALL
+from simulator.state import TableState, Where
+
+
+def expect_object(d: Any, where: str, known: Iterable[str] | None = None,
+                  required: Iterable[str] = ()) -> Mapping[str, Any]:
+    """``d`` if it is an object (a mapping) with no key outside ``known`` and
+    every key in ``required``; otherwise RulesError naming the first problem."""
+    if not isinstance(d, Mapping):
+        raise RulesError(f"{where}: expected an object")
+    if known is not None:
+        unknown = set(d) - set(known)
+        if unknown:
+            raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
+    for k in required:
+        if k not in d:
+            raise RulesError(f"{where}.{k}: missing")
+    return d
 
 
 @dataclass(frozen=True)
@@ -75,15 +92,8 @@ class GameState:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any], where: str = "state") -> GameState:
         """A state from plain data; missing keys keep their defaults."""
-        if not isinstance(d, Mapping):
-            raise RulesError(f"{where}: expected an object")
-        known = {f.name for f in fields(cls)}
-        unknown = set(d) - known
-        if unknown:
-            raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
-        for k in ("discipline", "players", "table"):
-            if k not in d:
-                raise RulesError(f"{where}.{k}: missing")
+        expect_object(d, where, (f.name for f in fields(cls)),
+                      ("discipline", "players", "table"))
         kw: dict[str, Any] = {}
         conv: dict[str, Callable[[Any], Any]] = {
             "table": TableState.from_dict,
@@ -174,6 +184,27 @@ class Discipline(Generic[S]):
 
     def state_from_dict(self, d: Mapping[str, Any], where: str = "state") -> S:
         raise NotImplementedError
+
+    # -- shared checks ---------------------------------------------------------
+    def check_shot(self, state: S, shot: Shot) -> None:
+        """The shot must start from the table the referee handed out: the
+        same table, every object ball on or off the bed as it was."""
+        if shot.initial.table != state.table.table:
+            raise RulesError(f"shot.initial.table: expected {state.table.table!r}")
+        for b in state.table.balls:
+            if b.ball == CUE_BALL:
+                continue
+            try:
+                s = shot.initial.ball(b.ball)
+            except KeyError:
+                if b.where is Where.TABLE:
+                    raise RulesError(
+                        f"shot.initial: ball {b.ball} is missing") from None
+                continue
+            if (s.where is Where.TABLE) != (b.where is Where.TABLE):
+                raise RulesError(f"shot.initial: ball {b.ball} should be "
+                                 f"{'on' if b.where is Where.TABLE else 'off'} "
+                                 "the table")
 
 
 _DISCIPLINES: dict[str, type[Discipline[Any]]] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.codes import (
@@ -43,6 +43,7 @@ from rules.questions import (
 )
 from rules.ruling import (
     BallInHand,
+    Choice,
     Declarations,
     Foul,
     Outcome,
@@ -300,6 +301,11 @@ class Facts:
     def any_rail_after_hit(self) -> bool:
         return bool(self.rails_after_hit)
 
+    @property
+    def scratch(self) -> bool:
+        """The cue ball went down or off the table (general rules 18, 23)."""
+        return self.cue_potted is not None or self.cue_off is not None
+
     def object_balls_to_rail(self) -> set[int]:
         return {b for b in self.rails_after_hit if b != CUE_BALL}
 
@@ -338,6 +344,22 @@ def final_table(shot: Shot, f: Facts) -> TableState:
     for _, b, x, y in f.moved.restore:
         state = state.place(b, x, y)
     return state
+
+
+def spot_after(shot: Shot, f: Facts, balls: Iterable[int]) -> tuple[Spot, ...]:
+    """General rule 26 after a shot: ``balls`` spotted on the final table; a
+    cue ball that went down or off is no obstacle (it comes back in hand)."""
+    return spot_balls(final_table(shot, f), balls,
+                      exclude=[CUE_BALL] if f.scratch else [])
+
+
+def rule31_kept(rails: Mapping[int, Sequence[tuple[int, str]]], ball: int,
+                own: Sequence[str], ball_rails: Sequence[tuple[int, str]]) -> bool:
+    """General rule 31 (no ball pocketed): the cue ball to a cushion, another
+    ball to a cushion, or ``ball`` to a cushion other than ``own``
+    (``ball_rails``: its contacts, jaws named by their rail)."""
+    return CUE_BALL in rails or any(b not in (ball, CUE_BALL) for b in rails) \
+        or any(c not in own for _, c in ball_rails)
 
 
 # -- the pool discipline base -----------------------------------------------
@@ -452,12 +474,9 @@ class PoolDiscipline(Discipline[GameState]):
                 own = frozen_rails(init, hb) if hb is not None else ()
                 if hb is not None and own and not f.potted_objects:
                     assert f.hit_index is not None
-                    ok = CUE_BALL in f.rails_after_hit or any(
-                        b not in (hb, CUE_BALL)
-                        for b in f.rails_after_hit) or any(
-                        c not in own for _, c in rails_of_contacts(
-                            init.spec, ev, hb, f.hit_index))
-                    if not ok:
+                    if not rule31_kept(f.rails_after_hit, hb, own,
+                                       rails_of_contacts(init.spec, ev, hb,
+                                                         f.hit_index)):
                         out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index,
                                         (hb,)))
         if f.cue_potted is not None:
@@ -532,24 +551,78 @@ class PoolDiscipline(Discipline[GameState]):
                                 state.ball_in_hand, is_break=state.is_break,
                                 pending=state.pending, chooser=state.chooser)
 
-    def check_shot(self, state: GameState, shot: Shot) -> None:
-        """The shot must start from the table the referee handed out."""
-        if shot.initial.table != state.table.table:
-            raise RulesError(f"shot.initial.table: expected {state.table.table!r}")
-        for b in state.table.balls:
-            if b.ball == CUE_BALL:
-                continue
-            try:
-                s = shot.initial.ball(b.ball)
-            except KeyError:
-                if b.where is Where.TABLE:
-                    raise RulesError(
-                        f"shot.initial: ball {b.ball} is missing") from None
-                continue
-            if (s.where is Where.TABLE) != (b.where is Where.TABLE):
-                raise RulesError(f"shot.initial: ball {b.ball} should be "
-                                 f"{'on' if b.where is Where.TABLE else 'off'} "
-                                 "the table")
+    def judge(self, state: GameState, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, GameState]:
+        """What every pool game does first: refuse a shot that cannot be
+        judged, replay one spoiled by a ball that moved by itself (general
+        rule 25), and hand the rest to the game's ``judge_facts``."""
+        self.ready_to_judge(state, shot)
+        self.check_declarations(state, decl)
+        f = facts(shot)
+        if f.moved.replay:
+            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+        return self.judge_facts(state, shot, f, decl)
+
+    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, GameState]:
+        """The game's own ruling on a shot that can be judged."""
+        raise NotImplementedError
+
+    def check_declarations(self, state: GameState, decl: Declarations) -> None:
+        """Declarations refused before the shot is looked at (none by
+        default; a game that needs them checked first overrides this)."""
+
+    def ready_to_judge(self, state: GameState, shot: Shot) -> None:
+        """Refuse a shot while a choice is open or after the game, or one that
+        does not start from the table the referee handed out."""
+        if state.pending:
+            raise RulesError("shot: a choice is pending")
+        if state.game_over:
+            raise RulesError("shot: the game is over")
+        self.check_shot(state, shot)
+
+    def open_choice(self, state: GameState, choice: Choice
+                    ) -> tuple[int, int, GameState]:
+        """(chooser, offender, the state with the choice closed), or RulesError
+        when ``choice`` is not one of the open options."""
+        if choice not in state.pending:
+            raise RulesError(
+                f"choice: {choice.value} is not open now (open: "
+                f"{', '.join(c.value for c in state.pending) or 'none'})")
+        chooser = state.chooser if state.chooser is not None else state.shooter
+        offender = state.offender if state.offender is not None else state.shooter
+        return chooser, offender, replace(state, pending=(), chooser=None,
+                                          offender=None)
+
+    def next_rack(self, state: GameState, breaker: int) -> GameState:
+        """A fresh rack of this game (seeded from the last), ``breaker`` to
+        break, scores kept."""
+        seed = (state.rack_seed * 31 + state.rack_no + 1) & 0xFFFFFFFFFFFFFFFF
+        fresh = self.new_game(state.players, breaker, seed, state.table.table,
+                              state.scores)
+        return replace(fresh, rack_no=state.rack_no + 1)
+
+    def _ruling(self, state: GameState, points: Sequence[int] = (),
+                **kw: object) -> Ruling:
+        """A ruling on ``state``'s shooter; ``points`` default to no change."""
+        pts = tuple(points) if points else (0,) * state.players
+        return Ruling(self.name, state.shooter, points=pts,
+                      **kw)  # type: ignore[arg-type]
+
+    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
+               bih: BallInHand) -> TableState:
+        """The table the next shot starts from: spots made, a cue ball in hand
+        (or down, or off) put at a default legal place."""
+        table = apply_spots(final_table(shot, f), spots)
+        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
+            table = self.cue_in_hand_table(table.remove(CUE_BALL),
+                                           self.cue_set_down(bih))
+        return table
+
+    def cue_set_down(self, bih: BallInHand) -> BallInHand:
+        """Where ``_table`` sets down a cue ball it takes off the bed (one in
+        hand, or one that is not on the bed after the shot)."""
+        return bih
 
     def declarations_ok(self, state: GameState, decl: Declarations) -> None:
         if decl.called_ball is not None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from rules.codes import Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
@@ -10,11 +9,8 @@ from rules.game import GameState, register_discipline
 from rules.general import (
     Facts,
     PoolDiscipline,
-    apply_spots,
-    facts,
-    final_table,
     shuffled,
-    spot_balls,
+    spot_after,
     state_with,
 )
 from rules.questions import balls_to_rail
@@ -28,7 +24,6 @@ from rules.ruling import (
     RulesError,
     Ruling,
     ShotRequirements,
-    Spot,
 )
 from simulator.events import Shot
 from simulator.specs import CUE_BALL, nine_ball_diamond, table_by_name
@@ -85,27 +80,29 @@ class NineBall(PoolDiscipline):
     def ref_off_table(self) -> SeedRef:
         return n9("10")
 
-    def _ruling(self, state: GameState, **kw: object) -> Ruling:
-        return Ruling(self.name, state.shooter, points=(0,) * state.players,
-                      **kw)  # type: ignore[arg-type]
+    def count_foul(self, state: GameState, notes: list[Outcome]
+                   ) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
+        """9-ball 11: the shooter's fouls in a row and warnings after one more
+        foul, its notes added to ``notes``; None when it is the third foul
+        after a warning (the game is lost)."""
+        shooter = state.shooter
+        count = state.fouls[shooter] + 1
+        if count >= 3 and state.warned[shooter]:
+            return None
+        warned_t = list(state.warned)
+        if count >= 3:  # reading P4: without the warning it is the second
+            count = 2
+            notes.append(Outcome(Note.NO_WARNING_GIVEN, reading("P4")))
+        if count == 2:
+            notes.append(Outcome(Note.WARNING_TWO_FOULS, n9("11"), None,
+                                 (shooter,)))
+            warned_t[shooter] = True
+        fouls_t = list(state.fouls)
+        fouls_t[shooter] = count
+        return tuple(fouls_t), tuple(warned_t)
 
-    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
-               bih: BallInHand) -> TableState:
-        table = apply_spots(final_table(shot, f), spots)
-        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
-            table = self.cue_in_hand_table(table.remove(CUE_BALL), bih)
-        return table
-
-    def judge(self, state: GameState, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, GameState]:
-        if state.pending:
-            raise RulesError("shot: a choice is pending")
-        if state.game_over:
-            raise RulesError("shot: the game is over")
-        self.check_shot(state, shot)
-        f = facts(shot)
-        if f.moved.replay:
-            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, GameState]:
         req = self.requirements(state)
         shooter = state.shooter
         opp = self.other(state, shooter)
@@ -141,32 +138,19 @@ class NineBall(PoolDiscipline):
         # The 9 comes back when pocketed on a foul or a push-out, or jumped
         # (9-ball 3, 5, 6, 10); other jumped balls stay off.
         to_spot = [NINE] if nine_down or nine_off else []
-        scratch = f.cue_potted is not None or f.cue_off is not None
-        spots = spot_balls(final_table(shot, f), to_spot,
-                           exclude=[CUE_BALL] if scratch else [])
+        spots = spot_after(shot, f, to_spot)
         if spots:
             notes.append(Outcome(Note.NINE_SPOTTED, n9("6"), f.event_of_pot(NINE),
                                  (NINE,)))
         if fouls:
-            count = state.fouls[shooter] + 1
-            warned = state.warned[shooter]
-            fouls_t = list(state.fouls)
-            warned_t = list(state.warned)
-            if count >= 3 and warned:
+            counted = self.count_foul(state, notes)
+            if counted is None:
                 fouls.append(Foul(LossCode.THREE_FOULS, n9("11"), None, ()))
                 r = self._ruling(state, fouls=tuple(fouls),
                                  penalty=self.most_severe(fouls), notes=tuple(notes),
                                  next_shooter=opp, game_over=True, winner=opp)
                 return r, replace(state, game_over=True, winner=opp,
                                   shots=state.shots + 1)
-            if count >= 3:  # reading P4: without the warning it is the second
-                count = 2
-                notes.append(Outcome(Note.NO_WARNING_GIVEN, reading("P4")))
-            if count == 2:
-                notes.append(Outcome(Note.WARNING_TWO_FOULS, n9("11"), None,
-                                     (shooter,)))
-                warned_t[shooter] = True
-            fouls_t[shooter] = count
             table = self._table(shot, f, spots, BallInHand.ANYWHERE)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
@@ -174,8 +158,8 @@ class NineBall(PoolDiscipline):
                              ball_in_hand=BallInHand.ANYWHERE)
             return r, replace(state, table=table, shooter=opp,
                               ball_in_hand=BallInHand.ANYWHERE, is_break=False,
-                              push_out_allowed=False, fouls=tuple(fouls_t),
-                              warned=tuple(warned_t), shots=state.shots + 1,
+                              push_out_allowed=False, fouls=counted[0],
+                              warned=counted[1], shots=state.shots + 1,
                               inning=state.inning + 1)
         # A legal shot: the shooter's foul count starts again (9-ball 11).
         fouls_t = list(state.fouls)
@@ -207,13 +191,7 @@ class NineBall(PoolDiscipline):
 
     def choose(self, state: GameState, choice: Choice,
                ball: int | None = None) -> GameState:
-        if choice not in state.pending:
-            raise RulesError(
-                f"choice: {choice.value} is not open now (open: "
-                f"{', '.join(c.value for c in state.pending) or 'none'})")
-        chooser = state.chooser if state.chooser is not None else state.shooter
-        offender = state.offender if state.offender is not None else state.shooter
-        cleared = replace(state, pending=(), chooser=None, offender=None)
+        chooser, offender, cleared = self.open_choice(state, choice)
         if choice is Choice.TAKE_PUSH_OUT:
             return replace(cleared, shooter=chooser)
         if choice is Choice.HAND_BACK_PUSH_OUT:
@@ -233,31 +211,22 @@ class NineBall(PoolDiscipline):
                              game_over=True, winner=opp)
             return r, replace(state, game_over=True, winner=opp)
         # 9-ball 12: a foul between shots ends the inning; it counts (rule 11).
-        count = state.fouls[shooter] + 1
         notes: list[Outcome] = []
         fouls: list[Foul] = [foul]
-        if count >= 3 and state.warned[shooter]:
+        counted = self.count_foul(state, notes)
+        if counted is None:
             fouls.append(Foul(LossCode.THREE_FOULS, n9("11")))
             r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[1],
                              next_shooter=opp, game_over=True, winner=opp)
             return r, replace(state, game_over=True, winner=opp)
-        warned_t = list(state.warned)
-        if count >= 3:
-            count = 2
-            notes.append(Outcome(Note.NO_WARNING_GIVEN, reading("P4")))
-        if count == 2:
-            notes.append(Outcome(Note.WARNING_TWO_FOULS, n9("11"), None, (shooter,)))
-            warned_t[shooter] = True
-        fouls_t = list(state.fouls)
-        fouls_t[shooter] = count
         table = self.cue_in_hand_table(state.table.remove(CUE_BALL),
                                        BallInHand.ANYWHERE)
         r = self._ruling(state, fouls=tuple(fouls), penalty=foul, notes=tuple(notes),
                          next_shooter=opp, ball_in_hand=BallInHand.ANYWHERE)
         return r, replace(state, table=table, shooter=opp, pending=(), chooser=None,
                           ball_in_hand=BallInHand.ANYWHERE, is_break=False,
-                          push_out_allowed=False, fouls=tuple(fouls_t),
-                          warned=tuple(warned_t), inning=state.inning + 1)
+                          push_out_allowed=False, fouls=counted[0],
+                          warned=counted[1], inning=state.inning + 1)
 
 
 _ = (LossCode, g)

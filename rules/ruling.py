@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from rules.codes import Code, Placement, SeedRef, code_by_id, e8, g, n9, s14
 from simulator.specs import CUE_BALL
@@ -86,10 +86,9 @@ def _balls(v: Any, where: str) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Foul:
-    """One breach: its code, the rule that names it for this game, the index of
-    the event in the shot's log that shows it (None when a person called it or
-    it is about the position before the stroke) and the balls involved."""
+class _Entry:
+    """The shape a Foul and an Outcome share: a code, the rule cited, the
+    event that shows it and the balls involved."""
 
     code: Code
     ref: SeedRef
@@ -101,28 +100,21 @@ class Foul:
                 "event_index": self.event_index, "balls": list(self.balls)}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Foul:
+    def from_dict(cls, d: Mapping[str, Any]) -> Self:
         return cls(code_by_id(d["code"]), SeedRef.from_dict(d["ref"]),
                    d.get("event_index"), _balls(d.get("balls", []), "balls"))
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Foul(_Entry):
+    """One breach: its code, the rule that names it for this game, the index of
+    the event in the shot's log that shows it (None when a person called it or
+    it is about the position before the stroke) and the balls involved."""
+
+
+@dataclass(frozen=True)
+class Outcome(_Entry):
     """Anything else a ruling says (a win, a warning, a re-rack), same shape."""
-
-    code: Code
-    ref: SeedRef
-    event_index: int | None = None
-    balls: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code.id, "ref": self.ref.to_dict(),
-                "event_index": self.event_index, "balls": list(self.balls)}
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Outcome:
-        return cls(code_by_id(d["code"]), SeedRef.from_dict(d["ref"]),
-                   d.get("event_index"), _balls(d.get("balls", []), "balls"))
 
 
 @dataclass(frozen=True)

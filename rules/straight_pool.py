@@ -13,10 +13,10 @@ from rules.general import (
     Facts,
     PoolDiscipline,
     apply_spots,
-    facts,
-    final_table,
     rack_slots,
+    rule31_kept,
     shuffled,
+    spot_after,
     spot_balls,
     state_with,
 )
@@ -56,15 +56,6 @@ def rack_straight(table: str, seed: int) -> TableState:
         pos[b] = slots[i]
     pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
     return state_with(spec.name, pos, ())
-
-
-def rule31_kept(rails: dict[int, list[tuple[int, str]]], ball: int,
-                own: Sequence[str], ball_rails: Sequence[tuple[int, str]]) -> bool:
-    """General rule 31 (no ball pocketed): the cue ball to a cushion, another
-    ball to a cushion, or ``ball`` to a cushion other than ``own``
-    (``ball_rails``: its contacts, jaws named by their rail)."""
-    return CUE_BALL in rails or any(b not in (ball, CUE_BALL) for b in rails) \
-        or any(c not in own for _, c in ball_rails)
 
 
 def _touches(spec: TableSpec, pos: Vec, spot: Vec) -> bool:
@@ -140,10 +131,7 @@ class StraightPool(PoolDiscipline):
 
     def full_rerack(self, state: GameState, breaker: int) -> GameState:
         """All fifteen racked again; ``breaker`` breaks under rule 6."""
-        seed = (state.rack_seed * 31 + state.rack_no + 1) & 0xFFFFFFFFFFFFFFFF
-        fresh = self.new_game(state.players, breaker, seed, state.table.table,
-                              state.scores)
-        return replace(fresh, rack_no=state.rack_no + 1, fouls=state.fouls,
+        return replace(self.next_rack(state, breaker), fouls=state.fouls,
                        inning=state.inning + 1, shots=state.shots,
                        break_rerack=True)
 
@@ -175,24 +163,11 @@ class StraightPool(PoolDiscipline):
         return state
 
     # -- helpers -------------------------------------------------------------
-    def _ruling(self, state: GameState, points: Sequence[int] = (),
-                **kw: object) -> Ruling:
-        pts = tuple(points) if points else (0,) * state.players
-        return Ruling(self.name, state.shooter, points=pts,
-                      **kw)  # type: ignore[arg-type]
-
     def _points(self, state: GameState, player: int, delta: int) -> tuple[int, ...]:
         return tuple(delta if i == player else 0 for i in range(state.players))
 
     def _add(self, state: GameState, delta: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
-
-    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
-               bih: BallInHand) -> TableState:
-        table = apply_spots(final_table(shot, f), spots)
-        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
-            table = self.cue_in_hand_table(table.remove(CUE_BALL), bih)
-        return table
 
     def _won(self, state: GameState, scores: tuple[int, ...]) -> int | None:
         if scores[state.shooter] >= self.target():
@@ -236,17 +211,13 @@ class StraightPool(PoolDiscipline):
         return new, bih, cell
 
     # -- judging -------------------------------------------------------------
-    def judge(self, state: GameState, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, GameState]:
-        if state.pending:
-            raise RulesError("shot: a choice is pending")
-        if state.game_over:
-            raise RulesError("shot: the game is over")
-        self.check_shot(state, shot)
+    def check_declarations(self, state: GameState, decl: Declarations) -> None:
+        """A call of a ball that is not on the table is refused before the
+        shot is looked at, on the break too."""
         self.declarations_ok(state, decl)
-        f = facts(shot)
-        if f.moved.replay:
-            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+
+    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, GameState]:
         req = self.requirements(state)
         shooter = state.shooter
         opp = self.other(state, shooter)
@@ -259,7 +230,7 @@ class StraightPool(PoolDiscipline):
                           or decl.called_pocket == f.pocket_of(called)))
         fouls = self.general_fouls(state, shot, f, None, req,
                                    require_rail=not state.is_break)
-        scratch = f.cue_potted is not None or f.cue_off is not None
+        scratch = f.scratch
         rail_safeties = list(state.rail_safeties)
         seven_two = False
         # 14.1 7.2: a ball near a cushion may be played to that cushion only
@@ -302,8 +273,7 @@ class StraightPool(PoolDiscipline):
             counted = f.potted_objects
         to_spot = [b for b in f.potted_objects if b not in counted] + \
             list(f.off_objects)
-        spots = spot_balls(final_table(shot, f), to_spot,
-                           exclude=[CUE_BALL] if scratch else [])
+        spots = spot_after(shot, f, to_spot)
         if spots and not fouls:
             notes.append(Outcome(Note.ILLEGAL_POCKETED, s14("8"), None,
                                  tuple(s.ball for s in spots)))
@@ -371,8 +341,7 @@ class StraightPool(PoolDiscipline):
         pts = self._points(state, shooter, -ILLEGAL_BREAK)
         scores = self._add(state, pts)
         to_spot = list(f.potted_objects) + list(f.off_objects)
-        spots = spot_balls(final_table(shot, f), to_spot,
-                           exclude=[CUE_BALL] if scratch else [])
+        spots = spot_after(shot, f, to_spot)
         bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
         table = self._table(shot, f, spots, bih)
         options = (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS)
@@ -445,13 +414,7 @@ class StraightPool(PoolDiscipline):
     # -- choices -------------------------------------------------------------
     def choose(self, state: GameState, choice: Choice,
                ball: int | None = None) -> GameState:
-        if choice not in state.pending:
-            raise RulesError(
-                f"choice: {choice.value} is not open now (open: "
-                f"{', '.join(c.value for c in state.pending) or 'none'})")
-        chooser = state.chooser if state.chooser is not None else state.shooter
-        offender = state.offender if state.offender is not None else state.shooter
-        cleared = replace(state, pending=(), chooser=None, offender=None)
+        chooser, offender, cleared = self.open_choice(state, choice)
         if choice is Choice.ACCEPT_TABLE:
             return self.kitchen_option(replace(cleared, shooter=chooser,
                                                is_break=False,

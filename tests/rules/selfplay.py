@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from logs import HEAD_STRING, SPEC, Log, R
@@ -107,9 +108,18 @@ def random_shot(rng: random.Random, req: ShotRequirements, table: TableState,
     return shot, decl
 
 
+CALLED_FOULS = ("foul.touched_ball", "foul.foot_off_floor", "foul.not_tip",
+                "foul.interference")
+
+
 def play(game: str, seed: int, options: dict[str, Any] | None = None,
-         max_steps: int = 1500, players: int = 2
+         max_steps: int = 1500, players: int = 2, *,
+         called_fouls: Sequence[str] = CALLED_FOULS,
+         on_step: Callable[[Match, Ruling, tuple[int, ...]], None] | None = None
          ) -> tuple[Match, list[Ruling]]:
+    """One match of random shots (and, one step in a hundred, a foul a
+    person calls from ``called_fouls``); ``on_step(match, ruling, scores
+    before)`` sees every ruling as it is made."""
     rng = random.Random(seed)
     m = Match([f"P{i}" for i in range(players)], game, options or {}, seed=seed)
     rulings: list[Ruling] = []
@@ -120,13 +130,15 @@ def play(game: str, seed: int, options: dict[str, Any] | None = None,
         if req.pending:
             m.choose(rng.choice(req.pending))
             continue
+        before = m.scores
         if rng.random() < 0.01:
-            code = rng.choice(["foul.touched_ball", "foul.foot_off_floor",
-                               "foul.not_tip", "foul.interference"])
-            rulings.append(m.call_foul(code))
-            continue
-        shot, decl = random_shot(rng, req, m.table(), game)
-        rulings.append(m.apply(shot, decl))
+            r = m.call_foul(rng.choice(list(called_fouls)))
+        else:
+            shot, decl = random_shot(rng, req, m.table(), game)
+            r = m.apply(shot, decl)
+        rulings.append(r)
+        if on_step is not None:
+            on_step(m, r, before)
     return m, rulings
 
 

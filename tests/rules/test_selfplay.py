@@ -81,26 +81,9 @@ def check_step(m: Match, r: Ruling, before: tuple[int, ...]) -> None:
 
 def checked_play(game: str, seed: int, opts: dict[str, object]) -> Match:
     """Play one match step by step, checking every ruling."""
-    import random
-
-    from selfplay import random_shot
-
-    rng = random.Random(seed)
-    m = Match(["A", "B"], game, opts, seed=seed)
-    for _ in range(3000):
-        if m.over:
-            break
-        req = m.requirements()
-        if req.pending:
-            m.choose(rng.choice(req.pending))
-            continue
-        before = m.scores
-        if rng.random() < 0.01:
-            r = m.call_foul(rng.choice(["foul.touched_ball", "foul.interference"]))
-        else:
-            shot, decl = random_shot(rng, req, m.table(), game)
-            r = m.apply(shot, decl)
-        check_step(m, r, before)
+    m, _ = play(game, seed, dict(opts), max_steps=3000,
+                called_fouls=("foul.touched_ball", "foul.interference"),
+                on_step=check_step)
     return m
 
 
