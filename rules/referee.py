@@ -131,6 +131,25 @@ class Match:
             _Snap(game, (0,) * n, 1, lag, None, False, None)]
         self._log: list[dict[str, Any]] = []
         self._rulings: list[Ruling | None] = []
+        self._start: GameState | None = None  # a set starting position
+
+    @classmethod
+    def from_state(cls, players: Sequence[str], discipline: str, state: GameState,
+                   options: Mapping[str, Any] | None = None, seed: int = 0) -> Match:
+        """A match that starts from a set position (a practice situation): the
+        given game state instead of a fresh rack. It is stored with the match,
+        so saving and undo work as for any match."""
+        m = cls(players, discipline, options, seed)
+        if state.players != len(m.players):
+            raise RulesError(f"state.players: {state.players} players in the state, "
+                             f"{len(m.players)} in the match")
+        if m.discipline.state_from_dict(state.to_dict()) != state:
+            raise RulesError("state: does not belong to this discipline")
+        state.table.validate()
+        first = m._stack[0]
+        m._stack = [replace(first, game=state, lag_pending=False)]
+        m._start = state
+        return m
 
     # -- queries -------------------------------------------------------------
     @property
@@ -260,9 +279,12 @@ class Match:
 
     # -- storage -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {"format": MATCH_FORMAT, "version": 1, "players": list(self.players),
-                "discipline": self.name, "options": dict(self.options),
-                "seed": self.seed, "actions": [dict(a) for a in self._log]}
+        d = {"format": MATCH_FORMAT, "version": 1, "players": list(self.players),
+             "discipline": self.name, "options": dict(self.options),
+             "seed": self.seed, "actions": [dict(a) for a in self._log]}
+        if self._start is not None:
+            d["start"] = self._start.to_dict()
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Match:
@@ -278,6 +300,10 @@ class Match:
         if not isinstance(opts, Mapping):
             raise RulesError("match.options: expected an object")
         m = cls(d["players"], d["discipline"], opts, d.get("seed", 0))
+        if "start" in d:
+            start = m.discipline.state_from_dict(d["start"], "match.start")
+            m = cls.from_state(d["players"], d["discipline"], start, opts,
+                               d.get("seed", 0))
         actions = d["actions"]
         if not isinstance(actions, list):
             raise RulesError("match.actions: expected a list")
