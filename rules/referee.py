@@ -87,8 +87,21 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
         stroke = Stroke.from_dict(d.get("stroke", {"direction": 0.0, "speed": 1.0}))
     except ValueError as e:
         raise RulesError(f"{where}.{e}") from None
+    also: list[tuple[int, Stroke]] = []
+    raw_also = d.get("also", [])
+    if not isinstance(raw_also, list):
+        raise RulesError(f"{where}.also: expected a list of [ball, stroke]")
+    for i, item in enumerate(raw_also):
+        if (not isinstance(item, list) or len(item) != 2
+                or not isinstance(item[0], int) or isinstance(item[0], bool)
+                or not isinstance(item[1], Mapping)):
+            raise RulesError(f"{where}.also[{i}]: expected [ball, stroke]")
+        try:
+            also.append((item[0], Stroke.from_dict(item[1])))
+        except ValueError as e:
+            raise RulesError(f"{where}.also[{i}].{e}") from None
     dur = d.get("duration", 0.0)
-    return Shot(initial, stroke, events, final, duration=float(dur))
+    return Shot(initial, stroke, events, final, duration=float(dur), also=tuple(also))
 
 
 @dataclass(frozen=True)
