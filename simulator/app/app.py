@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from simulator.app import fonts
+from simulator.app import fonts, widgets
 from simulator.app.i18n import Locale
 from simulator.app.settings import Settings, save_settings
 from simulator.app.view import Layout
@@ -86,11 +86,13 @@ class App:
         self._disabled: dict[int, list[Any]] = {}
         self.session: Session | None = None
         self._sound: SoundBank | None = None
-        self._later: list[Callable[[], None]] = []
+        self._later: list[Callable[[], object]] = []
         self.toast: tuple[str, float] | None = None  # a short message and its time
         self.errors: list[str] = []  # unexpected exceptions caught in a frame
         self._failing = 0  # frames in a row that raised
         self.frames = 0
+        self.seed: int | None = None  # fixed racks for documentation and tests
+        self.scene: Any = None  # the table screen's cached pictures (Scene)
 
     # -- words, sounds, settings ------------------------------------------------
     def t(self, key: str, **kw: object) -> str:
@@ -116,7 +118,7 @@ class App:
         self.toast = (message, seconds)
 
     # -- modes ----------------------------------------------------------------
-    def later(self, fn: Callable[[], None]) -> Callable[[], None]:
+    def later(self, fn: Callable[[], object]) -> Callable[[], None]:
         """A button command: run ``fn`` after this frame's events, not inside the
         widget manager's event loop (which it may tear down)."""
         def run() -> None:
@@ -130,7 +132,7 @@ class App:
         self._disabled.clear()
         if self.mode is not None:
             self.mode.exit()
-        self.gui.clear_and_reset()
+        widgets.clear(self.gui)
         self.mode = mode
         mode.enter()
 
@@ -140,7 +142,7 @@ class App:
         below = [el for el in self.gui.get_sprite_group().sprites()
                  if isinstance(el, UIButton) and el.is_enabled]
         for el in below:
-            el.disable()
+            widgets.disable(el)
         self._disabled[id(dialog)] = below
         self.dialogs.append(dialog)
         dialog.enter()
@@ -253,7 +255,7 @@ class App:
             below = [el for el in self.gui.get_sprite_group().sprites()
                      if isinstance(el, UIButton) and el.is_enabled]
             for el in below:
-                el.disable()
+                widgets.disable(el)
             self._disabled = {id(self.dialogs[0]): below}
         for d in self.dialogs:
             d.resize()

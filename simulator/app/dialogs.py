@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from simulator.app import fonts
+from simulator.app import fonts, widgets
 from simulator.app.app import App, Mode
 from simulator.app.render import veil
 
@@ -27,9 +27,10 @@ class Dialog(Mode):
 
     def __init__(self, app: App, title: str, body: str,
                  buttons: list[tuple[str, Action]], cancel: Action | None = None,
-                 wide: bool = False) -> None:
+                 wide: bool = False, side: bool = False) -> None:
         super().__init__(app)
         self.wide = wide
+        self.side = side  # over the table's foot half, leaving the head end in view
         self.title = title
         self.body = body
         self.button_specs = buttons
@@ -42,7 +43,7 @@ class Dialog(Mode):
 
     def exit(self) -> None:
         if self.panel is not None:
-            self.panel.kill()
+            widgets.kill(self.panel)
             self.panel = None
         self.buttons = []
 
@@ -61,6 +62,9 @@ class Dialog(Mode):
         ph = min(ph, h - 20)
         rect = pygame.Rect(0, 0, pw, ph)
         rect.center = (w // 2, h // 2)
+        if self.side:
+            area = app.layout.table
+            rect.midright = (area.right - 16, area.centery)
         self.panel = UIPanel(rect, starting_height=50, manager=app.gui)
         UILabel(pygame.Rect(10, 8, pw - 20, 36), self.title, app.gui,
                 container=self.panel, object_id="#big")
@@ -99,7 +103,8 @@ class Dialog(Mode):
             self.app.later(self._wrap(self.button_specs[0][1]))()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
+        if not self.side:
+            surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
 
 
 class MessageDialog(Dialog):

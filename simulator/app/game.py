@@ -13,19 +13,21 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
-from simulator.app import fonts, hud
+from simulator.app import fonts, hud, widgets
 from simulator.app.aim import Aim, angle_to, guide
 from simulator.app.app import App
-from simulator.app.dialogs import Dialog, MessageDialog
+from simulator.app.dialogs import Dialog
 from simulator.app.playback import SPEEDS, Playback
 from simulator.app.render import draw_cue, draw_dashed
 from simulator.app.session import Session, cite, ref_text
 from simulator.app.table_screen import TableMode
 from simulator.events import EventKind, Frame, Shot, Stroke
 from simulator.specs import CUE_BALL
+from simulator.state import TableState
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
+REGION_DETAIL = 5  # samples per cell side at the edge of the ball-in-hand region
 
 
 def next_step(app: App) -> None:
@@ -41,11 +43,9 @@ def next_step(app: App) -> None:
         return
     req = s.req
     assert req is not None
-    if getattr(req, "is_lag", False):
-        # The lag needs two simultaneous strokes; matches started here skip it.
-        app.switch(ViewMode(app))
-        app.push_dialog(MessageDialog(app, app.t("lag.title"),
-                                      app.t("lag.unsupported")))
+    if req.is_lag:
+        from simulator.app.lag import LagMode
+        app.switch(LagMode(app))
         return
     if req.pending:
         app.switch(ViewMode(app))
@@ -133,7 +133,8 @@ def game_over_dialog(app: App) -> Dialog:
     s = app.session
     assert s is not None
     winner = s.name(s.match.winner)
-    body = s.banner.title + "\n" + "\n".join(s.banner.lines) if s.banner else ""
+    # The title names the winner; the body says how the last game ended.
+    body = "\n".join(s.banner.lines) if s.banner else ""
 
     def to_menu() -> None:
         from simulator.app.menu import MenuMode
@@ -240,12 +241,15 @@ def pause_dialog(app: App) -> Dialog:
     def quit_app() -> None:
         app.running = False
 
+    s = app.session
     buttons: list[tuple[str, Any]] = [
         (app.t("pause.resume"), lambda: None),
         (app.t("pause.save"), lambda: save_match(app)),
-        (app.t("panel.fouls"), lambda: app.push_dialog(foul_dialog(app))),
     ]
-    s = app.session
+    if s is not None and s.req is not None and not s.req.is_lag:
+        # No game is being played during the lag: no foul to call yet.
+        buttons.append((app.t("panel.fouls"),
+                        lambda: app.push_dialog(foul_dialog(app))))
     if app.settings.allow_undo and s is not None and s.can_undo():
         buttons.append((app.t("panel.undo"), lambda: undo(app)))
     if s is not None and s.shots:
@@ -270,6 +274,10 @@ class ViewMode(TableMode):
         # A dialog closed without moving on (Esc): ask the referee again.
         if not self.app.dialogs:
             next_step(self.app)
+
+    def show_banner(self) -> bool:
+        # The dialog over the table carries the ruling's words itself.
+        return not self.app.dialogs
 
 
 class ShotInputMode(TableMode):
@@ -316,10 +324,10 @@ class ShotInputMode(TableMode):
             b = UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
                          command=app.later(fn))
             if key == "replay" and not self.session.shots:
-                b.disable()
+                widgets.disable(b)
             if key == "undo" and not (app.settings.allow_undo
                                       and self.session.can_undo()):
-                b.disable()
+                widgets.disable(b)
             self.toggle_buttons[key] = b
             y += bh + 6
 
@@ -328,11 +336,7 @@ class ShotInputMode(TableMode):
         return self.app.t(f"panel.{key}") + (" ✓" if on else "")
 
     def session_decl(self) -> dict[str, Any]:
-        d: dict[str, Any] | None = getattr(self.session, "decl", None)
-        if d is None:
-            d = {}
-            self.session.decl = d  # type: ignore[attr-defined]
-        return d
+        return self.session.decl
 
     def _toggle(self, key: str) -> Any:
         def fn() -> None:
@@ -349,7 +353,7 @@ class ShotInputMode(TableMode):
 
     def resize(self) -> None:
         super().resize()
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build_buttons()
 
     def common_key(self, event: pygame.event.Event) -> bool:
@@ -579,7 +583,7 @@ class AimMode(ShotInputMode):
             self.app.notify(self.app.t("call.needed"))
             return
         decl = self.declarations()
-        s.decl = {}  # type: ignore[attr-defined]
+        s.decl = {}
         self.app.switch(PlayMode(self.app, s.table, s.aim.stroke(), decl))
 
     # -- drawing ---------------------------------------------------------------------
@@ -671,17 +675,36 @@ class PlaceMode(ShotInputMode):
         if req is None:
             return surf
         base = self.session.match.table()
-        cell = max(3, int(view.ball_px * 0.5))
+        cell = max(4, int(view.ball_px * 0.8))
         nx, ny = max(1, bed.width // cell), max(1, bed.height // cell)
-        small = pygame.Surface((nx, ny), pygame.SRCALPHA)
+
+        def allowed(fx: float, fy: float) -> bool:  # (fx, fy): fractions of the bed
+            x, y = view.to_table(bed.left + fx * bed.width, bed.top + fy * bed.height)
+            return req.check_placement(base, x, y) is None
+
+        coarse = [[allowed((i + 0.5) / nx, (j + 0.5) / ny) for j in range(ny)]
+                  for i in range(nx)]
+        # One sample a cell, and k x k in the cells at the region's edge (round
+        # the balls, along the head string): smooth edges at little cost.
+        k = REGION_DETAIL
+        fine = pygame.Surface((nx * k, ny * k), pygame.SRCALPHA)
+        tint = (255, 255, 255, 40)
         for i in range(nx):
             for j in range(ny):
-                x, y = view.to_table(bed.left + (i + 0.5) * bed.width / nx,
-                                     bed.top + (j + 0.5) * bed.height / ny)
-                if req.check_placement(base, x, y) is None:
-                    small.set_at((i, j), (255, 255, 255, 40))
-        # One sample a cell, smoothed up: soft edges instead of blocks.
-        return pygame.transform.smoothscale(small, bed.size)
+                here = coarse[i][j]
+                edge = any(coarse[a][b] != here
+                           for a in range(max(0, i - 1), min(nx, i + 2))
+                           for b in range(max(0, j - 1), min(ny, j + 2)))
+                if not edge:
+                    if here:
+                        fine.fill(tint, pygame.Rect(i * k, j * k, k, k))
+                    continue
+                for u in range(k):
+                    for v in range(k):
+                        if allowed((i * k + u + 0.5) / (nx * k),
+                                   (j * k + v + 0.5) / (ny * k)):
+                            fine.set_at((i * k + u, j * k + v), tint)
+        return pygame.transform.smoothscale(fine, bed.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         view = self.scene.view
@@ -773,10 +796,12 @@ class PlayMode(TableMode):
 
     name = "playing"
 
-    def __init__(self, app: App, state: Any, stroke: Stroke, decl: Any) -> None:
+    def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
+                 also: tuple[tuple[int, Stroke], ...] = ()) -> None:
         super().__init__(app)
         self.state = state
         self.stroke = stroke
+        self.also = also  # other balls struck at the same moment (the lag)
         self.decl = decl
         self.error: str | None = None
 
@@ -788,7 +813,7 @@ class PlayMode(TableMode):
         self.finished = False
         self.playback = Playback()
         try:
-            self.stream = ShotStream(self.state, self.stroke)
+            self.stream = ShotStream(self.state, self.stroke, also=self.also)
             # The first frame is computed now, so it is on screen with this frame.
             self.playback.extend(self.stream.advance(LOOKAHEAD))
         except ValueError as e:  # StrokeError: the stroke no player can make
@@ -803,14 +828,15 @@ class PlayMode(TableMode):
         """The shot cannot be played: say why and go back to the same shot."""
         self.app.notify(message, 6.0)
         self.finished = True
+        self.app.later(self.back)()
 
-        def back() -> None:
-            # Back to the aim the shot came from, cue ball where it was put.
-            if self.session.req is not None and self.session.cue_pos() is not None:
-                self.app.switch(AimMode(self.app))
-            else:
-                next_step(self.app)
-        self.app.later(back)()
+    def back(self) -> None:
+        """After a shot that could not be played: to the aim it came from, the
+        cue ball where it was put."""
+        if self.session.req is not None and self.session.cue_pos() is not None:
+            self.app.switch(AimMode(self.app))
+        else:
+            next_step(self.app)
 
     def _sound_events(self) -> None:
         evs = self.stream.events
@@ -928,7 +954,7 @@ class ReplayMode(TableMode):
 
     def resize(self) -> None:
         super().resize()
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build_buttons()
 
     def set_speed(self, i: int) -> None:

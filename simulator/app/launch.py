@@ -34,14 +34,14 @@ def start(app: App, args: argparse.Namespace) -> int | None:
     from simulator.app.session import LoadError, Session
     from simulator.app.setup import LoadMode, SetupMode
 
-    app.seed = args.seed  # type: ignore[attr-defined]
+    app.seed = args.seed
     screen = args.screen
-    if args.scenario:
-        msg = app.t("scenario.later", file=args.scenario)
-        print(msg, file=sys.stderr)
-        app.switch(MenuMode(app))
-        app.notify(msg, 8.0)
+    # -- practice screens: --scenario FILE and their --screen names ------------
+    from simulator.app import practice_scenes
+    if args.scenario or screen in practice_scenes.SCREENS:
+        practice_scenes.start(app, args.scenario, screen)
         return None
+    # -- end of practice screens ---------------------------------------------
     if args.load:
         try:
             app.session = Session.load(Path(args.load), app.locale)
@@ -128,8 +128,37 @@ def _concede_scene(app: App) -> None:
             return
 
 
+def _lag_scene(app: App, screen: str) -> None:
+    """The lag: the first player aiming, or both balls judged (a fixed pair of
+    strokes: one comes back near the head cushion, one short of it)."""
+    from simulator.app import game, lag
+    from simulator.app.aim import Aim
+    from simulator.app.session import Session
+    from simulator.physics import simulate
+    old = app.session
+    assert old is not None
+    disc = "9-ball" if old.discipline == "express" else old.discipline
+    s = Session.new(list(old.names[:2]), disc, {"lag": True}, app.locale,
+                    seed=app.seed if app.seed is not None else 1)
+    app.session = s
+    game.next_step(app)
+    mode = app.mode
+    assert isinstance(mode, lag.LagMode)
+    mode.set_aim(Aim(angle=1.5, power=0.31))
+    if screen == "lag":
+        return
+    spec = s.spec
+    a, b = lag.start_positions(spec)
+    shot = simulate(lag.lag_table(spec, (a, b)), Aim(angle=0.0, power=0.33).stroke(),
+                    also=((lag.LAG_BALLS[1], Aim(angle=0.0, power=0.29).stroke()),))
+    app.switch(lag.LagResultMode(app, shot, s.lag(shot)))
+
+
 def _scene(app: App, screen: str) -> None:
     from simulator.app import game
+    if screen in ("lag", "lag_result"):
+        _lag_scene(app, screen)
+        return
     if screen == "gameover":
         _concede_scene(app)
     elif screen == "dialog" and app.session is not None and \
@@ -149,8 +178,9 @@ def _scene(app: App, screen: str) -> None:
         app.mode.confirm()
     if screen == "replay" and s.shots:
         app.dialogs.clear()
-        app.switch(game.ReplayMode(app))
-        app.mode.set_speed(2)  # type: ignore[union-attr]
+        replay = game.ReplayMode(app)
+        app.switch(replay)
+        replay.set_speed(2)
         for _ in range(20):
             app.frame([], 1 / 60)
     elif screen == "fouls" and not s.over:

@@ -20,7 +20,10 @@ DISCIPLINES = {
     "express": ("express", "экспресс", "ekspress"),
 }
 SCREENS = ("menu", "setup", "settings", "load", "table", "placing", "banner",
-           "replay", "dialog", "fouls", "pause", "gameover")
+           "replay", "dialog", "fouls", "pause", "gameover", "lag", "lag_result",
+           # practice screens (simulator/app/practice_scenes.py)
+           "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",
+           "editor", "gallery", "gallery_play")
 
 
 def discipline_name(text: str) -> str:

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
-from simulator.app import fonts
+from simulator.app import fonts, widgets
 from simulator.app.app import App, Mode
 
 
@@ -49,7 +49,7 @@ def button_column(app: App, items: list[tuple[str, Callable[[], None] | None]],
         b = UIButton(rect, label, app.gui, object_id="#big",
                      command=app.later(fn) if fn is not None else None)
         if fn is None:
-            b.disable()
+            widgets.disable(b)
         out.append(b)
     return out
 
@@ -58,6 +58,10 @@ class MenuMode(Mode):
     name = "menu"
 
     def enter(self) -> None:
+        # -- practice screens: a practice position is no match to keep ---------
+        from simulator.app.practice import forget_practice_session
+        forget_practice_session(self.app)
+        # -- end of practice screens -------------------------------------------
         self.build()
 
     def build(self) -> None:
@@ -69,8 +73,9 @@ class MenuMode(Mode):
             (app.t("menu.continue"), self.resume if sess.autosave_path().exists()
              else None),
             (app.t("menu.load"), self.load),
-            (app.t("menu.practice"), None),
-            (app.t("menu.foul_gallery"), None),
+            (app.t("menu.practice"), self.practice),  # practice screens
+            (app.t("menu.foul_gallery"), self.foul_gallery),
+            (app.t("menu.lag"), self.lag),
             (app.t("menu.settings"), self.settings),
             (app.t("menu.quit"), self.quit),
         ]
@@ -85,12 +90,12 @@ class MenuMode(Mode):
     def _show_focus(self) -> None:
         for i, (b, _fn) in enumerate(self.actions):
             if i == self.focus:
-                b.select()
+                widgets.select(b)
             else:
-                b.unselect()
+                widgets.unselect(b)
 
     def resize(self) -> None:
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build()
 
     def new_match(self) -> None:
@@ -104,6 +109,20 @@ class MenuMode(Mode):
     def load(self) -> None:
         from simulator.app.setup import LoadMode
         self.app.switch(LoadMode(self.app))
+
+    # -- practice screens (simulator/app/practice.py, gallery_screen.py) --------
+    def practice(self) -> None:
+        from simulator.app.practice import PracticeListMode
+        self.app.switch(PracticeListMode(self.app))
+
+    def foul_gallery(self) -> None:
+        from simulator.app.gallery_screen import GalleryListMode
+        self.app.switch(GalleryListMode(self.app))
+    # -- end of practice screens ---------------------------------------------
+
+    def lag(self) -> None:
+        from simulator.app.lag import start_minigame
+        start_minigame(self.app)
 
     def settings(self) -> None:
         self.app.switch(SettingsMode(self.app))
@@ -140,7 +159,7 @@ class SettingsMode(Mode):
         self.build()
 
     def resize(self) -> None:
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build()
 
     def _toggle(self, key: str) -> Callable[[], None]:
@@ -149,7 +168,7 @@ class SettingsMode(Mode):
             if key == "sound":
                 self.app.sound.enabled = self.app.settings.sound
             self.app.save_settings()
-            self.app.gui.clear_and_reset()
+            widgets.clear(self.app.gui)
             self.build()
         return fn
 

@@ -26,11 +26,16 @@ from simulator.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.state import TableState
 
 if TYPE_CHECKING:
+    from rules.general import LagResult
     from rules.referee import Match
     from rules.ruling import Declarations, Ruling, ShotRequirements
     from simulator.app.app import App
 
 SAVE_FORMAT = "kiy-save"
+# The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
+# a non-striped ball of the same size and weight (the rule's second choice: a set
+# has one cue ball, and the physics strikes the cue ball with the main stroke).
+LAG_BALLS = (CUE_BALL, 1)
 
 
 class LoadError(Exception):
@@ -95,6 +100,9 @@ class Session:
         self.shots: list[tuple[Shot, Ruling]] = []
         self.last_ruling: Ruling | None = None
         self.save_path: Path | None = None
+        self.decl: dict[str, Any] = {}  # safety, push-out toggled for the next shot
+        self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
+        self.minigame = False  # a lag on its own, not the start of a match
         self.sign_asked = -1  # the step at which the signature question was shown
         self._req: ShotRequirements | None = None
         self.refresh()
@@ -125,8 +133,9 @@ class Session:
                             ) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise LoadError(locale.t("load.not_save", file=str(path)))
+        stored: Any = data.get("match")  # unchecked JSON: from_dict checks it
         try:
-            match = Match.from_dict(data.get("match"))  # type: ignore[arg-type]
+            match = Match.from_dict(stored)
         except (RulesError, ValueError, TypeError, KeyError, IndexError,
                 AttributeError) as e:
             raise LoadError(locale.t("load.bad_match", file=str(path), reason=str(e))
@@ -157,6 +166,8 @@ class Session:
         return p
 
     def autosave(self) -> str | None:
+        if self.minigame:  # a lag played for fun leaves the last match's save alone
+            return None
         try:
             self.save(autosave_path())
         except OSError as e:
@@ -266,6 +277,15 @@ class Session:
         self.autosave()
         return ruling
 
+    def lag(self, shot: Shot) -> LagResult:
+        """Both lag balls struck together in ``shot``; the referee's verdict."""
+        result = self.match.lag(shot, LAG_BALLS)
+        self.lags.append((shot, result))
+        self.banner = None
+        self.refresh()
+        self.autosave()
+        return result
+
     def choose(self, choice: Any, ball: int | None = None) -> None:
         self.match.choose(choice, ball)
         self.banner = None
@@ -351,6 +371,11 @@ class Session:
         return scoreboard(self)
 
 
+def ball_label(loc: Locale, ball: object) -> str:
+    """A ball's number, or the words for the cue ball."""
+    return loc.t("strip.cue_ball") if ball == CUE_BALL else str(ball)
+
+
 def shot_chips(loc: Locale, shot: Shot) -> list[str]:
     t = loc.t
     out: list[str] = []
@@ -366,10 +391,11 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
             b = e.balls[0] if e.balls else "?"
-            out.append(t("strip.pocketed", ball=b, pocket=t(f"pocket.{e.pocket}")))
+            out.append(t("strip.pocketed", ball=ball_label(loc, b),
+                         pocket=t(f"pocket.{e.pocket}")))
         elif e.kind is EventKind.LEFT_TABLE:
             b = e.balls[0] if e.balls else "?"
-            out.append(t("strip.off_table", ball=b))
+            out.append(t("strip.off_table", ball=ball_label(loc, b)))
         elif e.kind is EventKind.STROKE and e.miscue:
             out.append(t("strip.miscue"))
         elif e.kind is EventKind.TIP_CONTACT:

@@ -16,6 +16,7 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
+from simulator.app import widgets
 from simulator.app.app import App, Mode
 from simulator.app.menu import MenuMode, backdrop
 
@@ -26,6 +27,7 @@ TABLES = ("pool_9ft", "pool_8ft", "pool_7ft")
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
+LAG = -1  # "who breaks first": decided by the lag (general rule 5)
 
 
 class SetupMode(Mode):
@@ -45,7 +47,7 @@ class SetupMode(Mode):
         self.initial_points = 30
         self.ace_11 = False
         self.stakes = (2, 4, 8)
-        self.first = 0  # who breaks first (player index)
+        self.first = 0  # who breaks first (player index), or LAG: the lag decides
         self.entries: list[UITextEntryLine] = []
         self.menus: dict[str, UIDropDownMenu] = {}
 
@@ -54,7 +56,7 @@ class SetupMode(Mode):
 
     def resize(self) -> None:
         self.read_names()
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build()
 
     def read_names(self) -> None:
@@ -65,7 +67,7 @@ class SetupMode(Mode):
 
     def rebuild(self) -> None:
         self.read_names()
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build()
 
     def _dropdown(self, key: str, options: list[tuple[str, Any]], current: Any,
@@ -117,10 +119,16 @@ class SetupMode(Mode):
             self.entries.append(e)
             if i % per_row == per_row - 1 or i == self.count - 1:
                 y += row + gap
+        # The lag is for two players (general rule 5): not in Express.
+        lag = self.game != "express"
         self.first = min(self.first, self.count - 1)
+        if self.first == LAG and not lag:
+            self.first = 0
+        firsts = [(t("setup.player_n", n=i + 1), i) for i in range(self.count)]
+        if lag:
+            firsts.append((t("setup.lag"), LAG))
         label(t("setup.first_breaker"), y)
-        self._dropdown("first", [(t("setup.player_n", n=i + 1), i)
-                                 for i in range(self.count)], self.first, ctl())
+        self._dropdown("first", firsts, self.first, ctl())
         y += row + gap
         if self.game in ("8-ball", "9-ball"):
             label(t("setup.race"), y)
@@ -207,7 +215,11 @@ class SetupMode(Mode):
             return {"initial_points": self.initial_points, "ace_is_11": self.ace_11,
                     "signature_stakes": list(self.stakes),
                     "first_breaker": self.first}
-        o: dict[str, Any] = {"table": self.table, "first_breaker": self.first}
+        o: dict[str, Any] = {"table": self.table}
+        if self.first == LAG:
+            o["lag"] = True
+        else:
+            o["first_breaker"] = self.first
         if self.game == "14.1":
             o["target"] = self.target
         else:
@@ -231,7 +243,7 @@ class SetupMode(Mode):
         names = self.player_names()
         try:
             s = Session.new(names, self.game, self.options(), self.app.locale,
-                            seed=getattr(self.app, "seed", None))
+                            seed=self.app.seed)
         except RulesError as e:
             self.app.notify(str(e))
             return
@@ -256,7 +268,7 @@ class LoadMode(Mode):
         self.build()
 
     def resize(self) -> None:
-        self.app.gui.clear_and_reset()
+        widgets.clear(self.app.gui)
         self.build()
 
     def files(self) -> list[Path]:

@@ -39,10 +39,10 @@ class Scene:
 
 
 def scene_for(app: App, session: Session) -> Scene:
-    sc: Scene | None = getattr(app, "_scene", None)
+    sc = app.scene if isinstance(app.scene, Scene) else None
     if sc is None or sc.session is not session:
         sc = Scene(app, session)
-        app._scene = sc  # type: ignore[attr-defined]
+        app.scene = sc
     sc.refresh()
     return sc
 
@@ -72,6 +72,10 @@ class TableMode(Mode):
         return {b.ball: (b.x, b.y, r) for b in self.session.table.balls
                 if b.where is Where.TABLE}
 
+    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        """The scoreboard's player cards and centre lines."""
+        return self.session.scoreboard(self.app)
+
     def highlight(self) -> Iterable[int]:
         return ()
 
@@ -94,7 +98,7 @@ class TableMode(Mode):
         sc.balls.draw(surface, sc.view, self.ball_positions(), self.highlight())
         self.draw_top(surface)
         lay = self.app.layout
-        cards, centre = self.session.scoreboard(self.app)
+        cards, centre = self.board()
         hud.draw_scoreboard(surface, lay.top, cards, centre, self.session.spec.name)
         t = self.app.t
         hud.draw_panel(surface, lay.panel, sc.panel, self.aim,

@@ -21,7 +21,7 @@ DT = 1 / 60
 
 def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
     app = App(size, Locale(lang), Settings(sound=False))
-    app.seed = 11  # type: ignore[attr-defined]
+    app.seed = 11
     return app
 
 

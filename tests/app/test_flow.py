@@ -209,7 +209,8 @@ def test_bad_save_files_get_a_message_not_a_crash(app: App, tmp_path: Path) -> N
 SCREENS = [("menu", None), ("setup", "express"), ("settings", None), ("load", None),
            ("table", "8-ball"), ("table", "express"), ("placing", "9-ball"),
            ("banner", "14.1"), ("replay", "9-ball"), ("fouls", "express"),
-           ("pause", "8-ball"), ("dialog", "9-ball"), ("gameover", None)]
+           ("pause", "8-ball"), ("dialog", "9-ball"), ("gameover", None),
+           ("lag", "9-ball"), ("lag_result", "14.1")]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -473,3 +474,42 @@ def test_starting_with_a_game_puts_the_breaker_at_the_table(app: App) -> None:
     # The break: the referee gives ball in hand behind the head string.
     assert app.mode is not None and app.mode.name == "placing"
     assert s.req is not None and s.req.is_break
+
+
+def test_a_ball_resting_in_a_pocket_mouth_saves_and_loads(app: App,
+                                                          tmp_path: Path) -> None:
+    """A break rolled softly into the head-right corner leaves the cue ball
+    hanging in the pocket mouth, short of the drop: the match keeps that
+    position through a save, a load and the table screen."""
+    from rules.ruling import Declarations
+    from simulator.app.session import open_saved
+    from simulator.events import Stroke
+    from simulator.physics import simulate
+    start_match(app)
+    s = app.session
+    assert s is not None
+    spec = s.spec
+    assert s.place(0.30, 0.30) is None
+    # The softest strokes straight at the pocket: the first that stops the
+    # cue ball past the nose line, short of the drop.
+    for i in range(80):
+        shot = simulate(s.table, Stroke(225.0, 0.27 + 0.0005 * i))
+        pos = shot.final.position(CUE_BALL)
+        if pos is not None and not spec.on_bed(*pos):
+            break
+    assert pos is not None and not spec.on_bed(*pos), "no stroke hangs the ball"
+    assert spec.in_pocket_mouth(*pos), pos
+    s.apply(shot, Declarations())
+    path = tmp_path / "mouth.json"
+    s.save(path)
+    again = Session.load(path, app.locale)
+    assert again.match.to_dict() == s.match.to_dict()
+    assert again.match.table() == s.match.table()
+    assert again.req == s.req
+    assert again.shots[-1][0].final.position(CUE_BALL) == pos
+    # Opened from the window: the table screen takes it without a fault.
+    app.session = None
+    assert open_saved(app, path) is True
+    frame(app, n=5)
+    assert not app.errors
+    assert app.mode is not None and app.mode.name in ("aiming", "placing", "view")

@@ -3,7 +3,9 @@ the match the app holds stays one the referee can store and replay."""
 
 from __future__ import annotations
 
+import copy
 import random
+from typing import Any
 
 import pygame
 import pytest
@@ -52,7 +54,7 @@ def monkey(app: App, seed: int, events: int, per_frame: int = 4) -> None:
 
 
 @pytest.mark.parametrize(("seed", "start"), [(1, "menu"), (2, "9-ball"),
-                                             (3, "express")])
+                                             (3, "express"), (4, "lag")])
 def test_random_events_never_crash(seed: int, start: str) -> None:
     from simulator.app.game import next_step
     from simulator.app.menu import MenuMode
@@ -62,24 +64,33 @@ def test_random_events_never_crash(seed: int, start: str) -> None:
         app.switch(MenuMode(app))
     else:
         names = ["A", "B", "C"] if start == "express" else ["A", "B"]
-        app.session = Session.new(names, start, {}, app.locale, seed=seed)
+        game, options = ("8-ball", {"lag": True}) if start == "lag" else (start, {})
+        app.session = Session.new(names, game, options, app.locale, seed=seed)
         next_step(app)
     monkey(app, seed, 2400)
     s = app.session
     if s is not None:
         # The match is still whole: it stores and replays to the same position.
         from rules.referee import Match
-        from rules.ruling import RulesError
-        try:
-            again = Match.from_dict(s.match.to_dict())
-        except RulesError as e:
-            if "off the bed" in str(e):
-                # Known and reported: the physics can leave a ball resting in a
-                # pocket mouth, past the nose line, which TableState refuses.
-                pytest.xfail(f"final position off the bed: {e}")
-            raise
-        assert again.to_dict() == s.match.to_dict()
+        stored = s.match.to_dict()
+        again = Match.from_dict(stored)
         assert again.table() == s.match.table()
         if not s.match.over:
             assert again.requirements() == s.match.requirements()
+        replayed = again.to_dict()
+        if replayed != stored and replayed == _without_also(stored):
+            # Reported: rules.referee.shot_from_dict does not read Shot.also,
+            # so a stored lag comes back without its second stroke (the
+            # verdict, judged from the stored events, is the same).
+            pytest.xfail("a replayed lag loses its second stroke (Shot.also)")
+        assert replayed == stored
     pygame.display.quit()
+
+
+def _without_also(match: dict[str, Any]) -> dict[str, Any]:
+    """The stored match with the lag shots' second strokes left out."""
+    out = copy.deepcopy(match)
+    for act in out.get("actions", []):
+        if act.get("type") == "lag":
+            act.get("shot", {}).pop("also", None)
+    return out

@@ -1,0 +1,476 @@
+"""The position editor: place, move and remove balls with the mouse, choose
+the discipline and the basic game state, test a stroke from the position, and
+save or load scenario files.
+
+The draft is plain scenario data (docs/formats.md); every change is checked
+with ``parse_scenario``, the same validation as loading, and the reason shown.
+Saving goes through ``save_scenario`` (validated, atomic).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import math
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from simulator.app import fonts, hud
+from simulator.app.app import App
+from simulator.app.practice import (
+    DISCIPLINES,
+    PracticeScreen,
+    practice_session,
+    state_of,
+    to_practice_list,
+)
+from simulator.app.session import discipline_label
+from simulator.app.settings import config_dir
+from simulator.specs import TableSpec, table_by_name
+
+# Keys of a scenario that belong to a recorded situation: a changed position
+# or discipline no longer matches them, so the editor drops them.
+SITUATION_KEYS = ("stroke", "declarations", "question", "expect", "choice", "gallery")
+STATE_EDITED = ("shooter", "ball_in_hand", "groups")
+GAME_BALLS = {"8-ball": 15, "9-ball": 9, "14.1": 15, "express": 15}
+GROUPS = ("open", "solids", "stripes")  # player 1's group (player 2 the other)
+
+
+def scenarios_dir() -> Path:
+    return config_dir() / "scenarios"
+
+
+def new_draft(discipline: str = "8-ball") -> dict[str, Any]:
+    spec = table_by_name("pyramid_12ft" if discipline == "express" else "pool_9ft")
+    L, W = spec.length, spec.width
+    return {
+        "format": "kiy-scenario", "version": 1, "id": "my-position",
+        "discipline": discipline,
+        "players": 3 if discipline == "express" else 2,
+        "title": {"en": "My position", "ru": "Моя позиция"},
+        "balls": {"0": [round(L * 0.25, 4), round(W * 0.5, 4)],
+                  "1": [round(L * 0.75, 4), round(W * 0.5, 4)]},
+        "state": {},
+    }
+
+
+def draft_spec(d: Mapping[str, Any]) -> TableSpec:
+    if isinstance(d.get("table"), str):
+        try:
+            return table_by_name(d["table"])
+        except ValueError:
+            pass
+    return table_by_name("pyramid_12ft" if d.get("discipline") == "express"
+                         else "pool_9ft")
+
+
+def _options(labels: Iterable[str]) -> list[str | tuple[str, str]]:
+    return list(labels)
+
+
+def slug(text: str) -> str:
+    s = re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")
+    return (s or "my-position")[:64]
+
+
+class EditorMode(PracticeScreen):
+    name = "editor"
+
+    def __init__(self, app: App) -> None:
+        st = state_of(app)
+        if st.editor is None:
+            st.editor = new_draft(st.discipline)
+        self.draft: dict[str, Any] = st.editor
+        self.draft.setdefault("state", {})
+        super().__init__(app, draft_spec(self.draft))
+        self.selected = 1  # the ball a click on the cloth puts down
+        self.drag: int | None = None
+        self.hover: tuple[float, float] | None = None
+        self.error: str | None = None
+        self.check()
+        self.selected = self.next_free()
+
+    # -- the draft -----------------------------------------------------------------
+    @property
+    def discipline(self) -> str:
+        return str(self.draft.get("discipline", "8-ball"))
+
+    def balls(self) -> dict[int, tuple[float, float]]:
+        out: dict[int, tuple[float, float]] = {}
+        for k, v in self.draft.get("balls", {}).items():
+            if str(k).isdigit() and isinstance(v, list) and len(v) == 2:
+                out[int(k)] = (float(v[0]), float(v[1]))
+        return out
+
+    def set_ball(self, b: int, p: tuple[float, float] | None) -> None:
+        balls = self.draft.setdefault("balls", {})
+        if p is None:
+            balls.pop(str(b), None)
+        else:
+            balls[str(b)] = [round(p[0], 4), round(p[1], 4)]
+        self.changed()
+
+    def changed(self) -> None:
+        """A change to the position or the state: drop the recorded situation
+        that no longer fits and validate again."""
+        for k in SITUATION_KEYS:
+            self.draft.pop(k, None)
+        self.check()
+
+    def check(self) -> bool:
+        from simulator.practice.scenario import ScenarioError, parse_scenario
+        try:
+            parse_scenario(self.draft)
+        except ScenarioError as e:
+            self.error = str(e)
+            return False
+        self.error = None
+        return True
+
+    def max_ball(self) -> int:
+        return GAME_BALLS.get(self.discipline, 15)
+
+    def ball_at(self, p: tuple[float, float]) -> int | None:
+        r = self.spec.balls.radius
+        best = None
+        for b, q in self.balls().items():
+            d = math.dist(p, q)
+            if d < r * 1.2 and (best is None or d < best[0]):
+                best = (d, b)
+        return best[1] if best is not None else None
+
+    def clamp(self, p: tuple[float, float]) -> tuple[float, float]:
+        r = self.spec.balls.radius
+        return (min(max(p[0], r), self.spec.length - r),
+                min(max(p[1], r), self.spec.width - r))
+
+    def next_free(self) -> int:
+        have = self.balls()
+        for b in range(0, self.max_ball() + 1):
+            if b not in have:
+                return b
+        return self.selected
+
+    # -- actions -----------------------------------------------------------------------
+    def place(self, p: tuple[float, float], ball: int | None = None) -> None:
+        b = self.selected if ball is None else ball
+        self.set_ball(b, self.clamp(p))
+        if ball is None and b == self.selected:
+            self.selected = self.next_free()
+        self.rebuild()
+
+    def remove(self, b: int) -> None:
+        self.set_ball(b, None)
+        self.selected = b
+        self.rebuild()
+
+    def set_discipline(self, d: str) -> None:
+        if d == self.discipline:
+            return
+        old = self.draft
+        new = new_draft(d)
+        keep = {k: v for k, v in old.get("balls", {}).items()
+                if str(k).isdigit() and int(k) <= GAME_BALLS[d]}
+        spec = draft_spec(new)
+        r = spec.balls.radius
+        for k, v in keep.items():  # still on the new bed
+            keep[k] = [round(min(max(v[0], r), spec.length - r), 4),
+                       round(min(max(v[1], r), spec.width - r), 4)]
+        new["balls"] = keep or new["balls"]
+        new["title"] = old.get("title", new["title"])
+        new["id"] = old.get("id", new["id"])
+        self.draft.clear()
+        self.draft.update(new)
+        state_of(self.app).discipline = d
+        self.set_spec(spec)
+        self.selected = self.next_free()
+        self.check()
+        self.rebuild()
+
+    def set_state(self, key: str, value: Any) -> None:
+        st = self.draft.setdefault("state", {})
+        if value is None:
+            st.pop(key, None)
+        else:
+            st[key] = value
+        self.changed()
+        self.rebuild()
+
+    def test_stroke(self) -> None:
+        from simulator.app.practice import PracticeAimMode, PracticePlaceMode
+        from simulator.practice.scenario import ScenarioError, parse_scenario
+        try:
+            sc = parse_scenario(self.draft)
+        except ScenarioError as e:
+            self.error = str(e)
+            self.app.notify(str(e), 5.0)
+            return
+        app = self.app
+
+        def back() -> None:
+            app.switch(EditorMode(app))
+        s = practice_session(app, sc, back)
+        app.session = s
+        req = s.req
+        if req is not None and req.ball_in_hand.value != "none":
+            app.switch(PracticePlaceMode(app))
+        else:
+            app.switch(PracticeAimMode(app))
+
+    def path(self) -> Path:
+        text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \
+            else state_of(self.app).editor_path
+        if not text:
+            text = str(scenarios_dir() / f"{slug(str(self.draft.get('id', '')))}.toml")
+        p = Path(text).expanduser()
+        if p.suffix.lower() != ".toml":
+            p = p.with_suffix(".toml")
+        return p
+
+    def save(self) -> Path | None:
+        from simulator.practice.scenario import ScenarioError, save_scenario
+        p = self.path()
+        self.draft["id"] = slug(p.stem)
+        title = self.title_entry.get_text().strip() if hasattr(self, "title_entry") \
+            else ""
+        if title:
+            self.draft["title"] = {"en": title, "ru": title}
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            save_scenario(self.draft, p)
+        except ScenarioError as e:
+            self.error = str(e)
+            self.app.notify(self.app.t("editor.not_saved", reason=str(e)), 6.0)
+            return None
+        except OSError as e:
+            self.app.notify(self.app.t("editor.not_saved", reason=str(e)), 6.0)
+            return None
+        state_of(self.app).editor_path = str(p)
+        self.app.notify(self.app.t("editor.saved", file=str(p)), 3.0)
+        return p
+
+    def load(self) -> bool:
+        from simulator.practice.scenario import ScenarioError, load_scenario
+        p = self.path()
+        try:
+            sc = load_scenario(p)
+        except ScenarioError as e:
+            self.app.notify(self.app.t("editor.not_loaded", reason=str(e)), 6.0)
+            return False
+        data = sc.to_dict()
+        data.setdefault("state", {})
+        self.draft.clear()
+        self.draft.update(data)
+        st = state_of(self.app)
+        st.editor_path = str(p)
+        st.discipline = sc.discipline
+        self.set_spec(draft_spec(self.draft))
+        self.selected = self.next_free()
+        self.check()
+        self.rebuild()
+        self.app.notify(self.app.t("editor.loaded", file=str(p)), 3.0)
+        return True
+
+    def clear(self) -> None:
+        cue = self.balls().get(0)
+        self.draft["balls"] = {} if cue is None else {"0": list(cue)}
+        self.changed()
+        self.selected = self.next_free()
+        self.rebuild()
+
+    def leave(self) -> None:
+        to_practice_list(self.app)
+
+    # -- widgets ---------------------------------------------------------------
+    def build(self) -> None:
+        app = self.app
+        t = app.t
+        r, bh = self.side_layout()
+        lab_w = int(r.width * 0.42)
+        ctl = pygame.Rect(r.left + lab_w + 6, 0, r.width - lab_w - 6, bh)
+        y = r.top
+        n_players = int(self.draft.get("players", 2))
+
+        def row(label: str) -> pygame.Rect:
+            nonlocal y
+            UILabel(pygame.Rect(r.left, y, lab_w, bh), label, app.gui)
+            rect = ctl.move(0, y)
+            y += bh + 6
+            return rect
+
+        self.disc_labels = {discipline_label(app.locale, d): d for d in DISCIPLINES}
+        self.disc_menu = UIDropDownMenu(
+            _options(self.disc_labels), discipline_label(app.locale, self.discipline),
+            row(t("setup.game")), app.gui)
+        # The ball a click puts down: "<" and ">" step through the set.
+        rb = row(t("editor.ball"))
+        half = rb.width // 3
+        UIButton(pygame.Rect(rb.left, rb.top, half, bh), "<", app.gui,
+                 command=app.later(lambda: self.step_ball(-1)))
+        UILabel(pygame.Rect(rb.left + half, rb.top, half, bh),
+                t("editor.cue") if self.selected == 0 else str(self.selected), app.gui)
+        UIButton(pygame.Rect(rb.left + 2 * half, rb.top, rb.width - 2 * half, bh), ">",
+                 app.gui, command=app.later(lambda: self.step_ball(1)))
+        state = self.draft.get("state", {})
+        names = [t("setup.player_n", n=i + 1) for i in range(n_players)]
+        shooter = state.get("shooter", 0)
+        shooter = shooter if isinstance(shooter, int) and 0 <= shooter < n_players \
+            else 0
+        self.shooter_menu = UIDropDownMenu(_options(names), names[shooter],
+                                           row(t("editor.shooter")), app.gui)
+        kinds = ("none", "house", "temp_house") if self.discipline == "express" \
+            else ("none", "anywhere", "kitchen")
+        self.hand_labels = {t(f"editor.hand_{k}"): k for k in kinds}
+        hand = state.get("ball_in_hand", "none")
+        self.hand_menu = UIDropDownMenu(
+            _options(self.hand_labels),
+            next((lbl for lbl, k in self.hand_labels.items() if k == hand),
+                 next(iter(self.hand_labels))),
+            row(t("editor.ball_in_hand")), app.gui)
+        self.group_menu: UIDropDownMenu | None = None
+        if self.discipline == "8-ball":
+            self.group_labels = {t(f"editor.groups_{g}"): g for g in GROUPS}
+            groups = state.get("groups", ["open", "open"])
+            g0 = groups[0] if isinstance(groups, list) and groups else "open"
+            self.group_menu = UIDropDownMenu(
+                _options(self.group_labels),
+                next((lbl for lbl, g in self.group_labels.items() if g == g0),
+                     next(iter(self.group_labels))),
+                row(t("editor.groups")), app.gui)
+        title = self.draft.get("title", {})
+        self.title_entry = UITextEntryLine(row(t("editor.title")), app.gui,
+                                           initial_text=str(
+                                               title.get(app.locale.lang, "")
+                                               if isinstance(title, dict) else ""))
+        UILabel(pygame.Rect(r.left, y, r.width, bh), t("editor.file"), app.gui)
+        y += bh
+        self.path_entry = UITextEntryLine(
+            pygame.Rect(r.left, y, r.width, bh), app.gui,
+            initial_text=state_of(app).editor_path or str(self.path()))
+        y += bh + 10
+        half_w = (r.width - 6) // 2
+        pairs = [
+            ((t("editor.save"), self.save), (t("editor.load"), self.load)),
+            ((t("editor.test"), self.test_stroke), (t("editor.clear"), self.clear)),
+        ]
+        for (la, fa), (lb, fb) in pairs:
+            UIButton(pygame.Rect(r.left, y, half_w, bh), la, app.gui,
+                     command=app.later(fa))
+            UIButton(pygame.Rect(r.left + half_w + 6, y, half_w, bh), lb, app.gui,
+                     command=app.later(fb))
+            y += bh + 6
+        UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh), t("common.back"),
+                 app.gui, command=app.later(self.leave))
+
+    def step_ball(self, d: int) -> None:
+        self.selected = (self.selected + d) % (self.max_ball() + 1)
+        self.rebuild()
+
+    # -- input -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._menu(event)
+            return
+        table = self.areas.table
+        if event.type == pygame.MOUSEBUTTONDOWN and table.collidepoint(event.pos):
+            p = self.view.to_table(*event.pos)
+            b = self.ball_at(p)
+            if event.button == 1:
+                if b is not None:
+                    self.drag = b
+                elif self.spec.on_bed(*p, margin=0.0):
+                    self.app.later(lambda: self.place(p))()
+            elif event.button == 3 and b is not None:
+                self.app.later(functools.partial(self.remove, b))()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = self.view.to_table(*event.pos) \
+                if table.collidepoint(event.pos) else None
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.drag is not None:
+            b = self.drag
+            self.drag = None
+            if table.collidepoint(event.pos):
+                p = self.view.to_table(*event.pos)
+                self.app.later(lambda: self.place(p, ball=b))()
+        elif event.type == pygame.KEYDOWN:
+            focused = any(e.is_focused for e in (getattr(self, "path_entry", None),
+                                                 getattr(self, "title_entry", None))
+                          if e is not None)
+            if focused:
+                return
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and \
+                    self.hover is not None:
+                b = self.ball_at(self.hover)
+                if b is not None:
+                    self.app.later(functools.partial(self.remove, b))()
+
+    def _menu(self, event: pygame.event.Event) -> None:
+        el = event.ui_element
+        if el is self.disc_menu:
+            d = self.disc_labels.get(event.text)
+            if d is not None:
+                self.app.later(lambda: self.set_discipline(d))()
+        elif el is self.shooter_menu:
+            n = int(self.draft.get("players", 2))
+            names = [self.app.t("setup.player_n", n=i + 1) for i in range(n)]
+            if event.text in names:
+                i = names.index(event.text)
+                self.app.later(lambda: self.set_state("shooter", i or None))()
+        elif el is self.hand_menu:
+            k = self.hand_labels.get(event.text)
+            if k is not None:
+                self.app.later(lambda: self.set_state(
+                    "ball_in_hand", None if k == "none" else k))()
+        elif self.group_menu is not None and el is self.group_menu:
+            g = self.group_labels.get(event.text)
+            if g is not None:
+                other = {"open": "open", "solids": "stripes", "stripes": "solids"}[g]
+                self.app.later(lambda: self.set_state(
+                    "groups", None if g == "open" else [g, other]))()
+
+    # -- drawing ---------------------------------------------------------------
+    def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        r = self.spec.balls.radius
+        out = {b: (x, y, r) for b, (x, y) in self.balls().items()}
+        if self.drag is not None and self.hover is not None:
+            x, y = self.clamp(self.hover)
+            out[self.drag] = (x, y, r)
+        return out
+
+    def highlight(self) -> Iterable[int]:
+        return (self.drag,) if self.drag is not None else ()
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        if self.hover is not None and self.drag is None and \
+                self.ball_at(self.hover) is None:
+            c = self.view.to_screen(*self.clamp(self.hover))
+            pygame.draw.circle(surface, (230, 230, 210), c, self.view.ball_px, 1)
+            lab = self.app.t("editor.cue") if self.selected == 0 else str(self.selected)
+            img = fonts.text(lab, max(11, int(self.view.ball_px)), (230, 230, 210))
+            surface.blit(img, img.get_rect(midbottom=(c[0], c[1] - self.view.ball_px)))
+
+    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        title = self.app.t("editor.heading",
+                           game=discipline_label(self.app.locale, self.discipline))
+        return [], [title]
+
+    def chips(self) -> list[str]:
+        t = self.app.t
+        if self.error is None:
+            return [t("editor.valid"), t("editor.count", n=len(self.balls()))]
+        return [t("editor.invalid")]
+
+    def hint(self) -> str:
+        return self.error if self.error is not None else self.app.t("editor.hint")
+
+
+def draft_copy(d: Mapping[str, Any]) -> dict[str, Any]:
+    return copy.deepcopy(dict(d))

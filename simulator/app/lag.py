@@ -1,0 +1,562 @@
+"""The lag for the break (general rule 5), played hot seat.
+
+Each player in turn places a ball behind the head string on their side of the
+head spot, aims and sets the strength; the first player's stroke stays hidden
+while the second aims. Then both balls go at once (the physics strikes two balls
+together) and the referee's ``Match.lag`` judges the result: one of the seven
+ways to lose, the ball nearer the head cushion, or a re-lag. The winner then
+breaks or gives the break. The same screens serve the lag on its own, from the
+main menu.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from simulator.app import fonts, hud
+from simulator.app.aim import Aim, angle_to, guide
+from simulator.app.app import App
+from simulator.app.dialogs import Dialog
+from simulator.app.game import FINE, PlayMode, next_step, pause_dialog
+from simulator.app.playback import Playback
+from simulator.app.render import draw_cue, draw_dashed, veil
+from simulator.app.session import LAG_BALLS, Session, code_text, ref_text
+
+__all__ = ["LAG_BALLS", "LagMode", "LagPlayMode", "LagResultMode", "start_minigame"]
+from simulator.app.table_screen import TableMode
+from simulator.events import Shot, Stroke
+from simulator.specs import TableSpec, Vec
+from simulator.state import TableState, Where
+
+if TYPE_CHECKING:
+    from rules.general import LagResult
+
+LAG_POWER = 0.3  # where both power bars start: about to the foot cushion and back
+PULL_FULL = 0.30  # metres of pull-back for the full power bar (as when aiming)
+GAP = 0.004  # m kept between a lag ball and the centre line or the head string
+
+
+# -- geometry ------------------------------------------------------------------
+def start_positions(spec: TableSpec) -> tuple[Vec, Vec]:
+    """Both balls a little behind the head string, one each side of the head
+    spot (general rule 5), the same distance from it."""
+    r = spec.balls.radius
+    x = spec.head_string_x - 2.5 * r
+    off = min(0.2, spec.width / 4)
+    mid = spec.width / 2
+    return (x, mid - off), (x, mid + off)
+
+
+def region(spec: TableSpec, player: int) -> tuple[float, float, float, float]:
+    """(x0, x1, y0, y1) where ``player``'s ball centre may be put: behind the head
+    string, on their own side of the long string (so it starts on no line)."""
+    r = spec.balls.radius
+    mid = spec.width / 2
+    x0, x1 = r + GAP, spec.head_string_x - r - GAP
+    if player == 0:
+        return x0, x1, r + GAP, mid - r - GAP
+    return x0, x1, mid + r + GAP, spec.width - r - GAP
+
+
+def clamp_to_region(spec: TableSpec, player: int, p: Vec) -> Vec:
+    x0, x1, y0, y1 = region(spec, player)
+    return (min(max(p[0], x0), x1), min(max(p[1], y0), y1))
+
+
+def lag_table(spec: TableSpec, positions: tuple[Vec, Vec]) -> TableState:
+    """The table for the lag: only the two lag balls on it."""
+    return TableState.from_positions(spec.name, {LAG_BALLS[0]: positions[0],
+                                                 LAG_BALLS[1]: positions[1]})
+
+
+def ball_word(app: App, player: int) -> str:
+    return app.t(f"lag.ball_{player}")
+
+
+# -- aiming, hot seat ----------------------------------------------------------
+class LagMode(TableMode):
+    """Both players aim in turn; the second stroke sends both balls."""
+
+    name = "lag"
+    panel_active = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        spec = self.session.spec
+        self.positions: list[Vec] = list(start_positions(spec))
+        self.aims = [Aim(angle=0.0, power=LAG_POWER), Aim(angle=0.0, power=LAG_POWER)]
+        self.strokes: list[Stroke | None] = [None, None]
+        self.turn = 0
+
+    def enter(self) -> None:
+        self.drag_from: float | None = None
+        self.drag_power0 = 0.0
+        self.press_pos: tuple[int, int] | None = None
+        self.moving = False  # dragging one's own ball to another place
+        self.panel_drag = False
+        self.key_lock: tuple[int, int] | None = None
+        self.build_buttons()
+        _ = self.app.sound
+        import simulator.physics  # noqa: F401  (made now, not on the stroke's frame)
+
+    def build_buttons(self) -> None:
+        app = self.app
+        r = self.scene.panel.buttons
+        bh = max(26, min(34, r.height // 9))
+        items = [(app.t("lag.strike"), self.strike),
+                 (app.t("panel.menu"), lambda: app.push_dialog(self.pause()))]
+        y = r.top
+        for label, fn in items:
+            if y + bh > r.bottom:
+                break
+            UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
+                     command=app.later(fn))
+            y += bh + 6
+
+    def pause(self) -> Dialog:
+        if self.session.minigame:
+            return Dialog(self.app, self.app.t("pause.title"), "", [
+                (self.app.t("pause.resume"), lambda: None),
+                (self.app.t("menu.main"), lambda: to_menu(self.app))],
+                cancel=lambda: None)
+        return pause_dialog(self.app)
+
+    def resize(self) -> None:
+        super().resize()
+        from simulator.app import widgets
+        widgets.clear(self.app.gui)
+        self.build_buttons()
+
+    # -- the current player's aim -----------------------------------------------------
+    @property
+    def aim(self) -> Aim:
+        return self.aims[self.turn]
+
+    def set_aim(self, a: Aim) -> None:
+        self.aims[self.turn] = a
+
+    @property
+    def ball(self) -> Vec:
+        return self.positions[self.turn]
+
+    def along(self, pos: tuple[int, int]) -> float:
+        """How far behind the ball (metres, along the aim) the mouse is."""
+        x, y = self.scene.view.to_table(*pos)
+        a = math.radians(self.aim.angle)
+        bx, by = self.ball
+        return -((x - bx) * math.cos(a) + (y - by) * math.sin(a))
+
+    def pull_power(self, pos: tuple[int, int]) -> float:
+        assert self.drag_from is not None
+        return min(1.0, max(0.0, (self.along(pos) - self.drag_from) / PULL_FULL))
+
+    # -- input ---------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        view = self.scene.view
+        lay = self.app.layout
+        if event.type == pygame.MOUSEMOTION:
+            if self.panel_drag:
+                self.panel_click(event.pos)
+            elif self.moving:
+                self.move_ball(view.to_table(*event.pos))
+            elif self.drag_from is not None:
+                self.set_aim(self.aim.with_power(self.pull_power(event.pos)))
+            elif lay.table.collidepoint(event.pos):
+                if self.key_lock is not None:
+                    if math.dist(self.key_lock, event.pos) < 12:
+                        return
+                    self.key_lock = None
+                target = view.to_table(*event.pos)
+                if math.dist(target, self.ball) > 1e-4:
+                    self.set_aim(Aim(angle_to(self.ball, target), self.aim.power,
+                                     self.aim.tip_a, self.aim.tip_b,
+                                     self.aim.elevation))
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                if lay.panel.collidepoint(event.pos):
+                    self.panel_drag = self.panel_click(event.pos)
+                elif lay.table.collidepoint(event.pos):
+                    p = view.to_table(*event.pos)
+                    r = self.session.spec.balls.radius
+                    if math.dist(p, self.ball) < 1.6 * r:
+                        self.moving = True
+                    else:
+                        self.press_pos = event.pos
+                        self.drag_from = self.along(event.pos)
+                        self.drag_power0 = self.aim.power
+            elif event.button == 4:
+                self.set_aim(self.aim.with_power(self.aim.power + 0.01))
+            elif event.button == 5:
+                self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.panel_drag = False
+            self.moving = False
+            if self.drag_from is None:
+                return
+            moved = self.press_pos is not None and \
+                math.dist(self.press_pos, event.pos) > 5
+            power = self.pull_power(event.pos)
+            self.drag_from = None
+            if moved and power > 0.01:
+                self.set_aim(self.aim.with_power(power))
+                self.strike()
+            else:
+                self.set_aim(self.aim.with_power(self.drag_power0))
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def key(self, event: pygame.event.Event) -> None:
+        app = self.app
+        k = event.key
+        step = FINE * (10 if event.mod & pygame.KMOD_SHIFT else 1) * (
+            0.2 if event.mod & pygame.KMOD_CTRL else 1)
+        if k == pygame.K_ESCAPE:
+            app.push_dialog(self.pause())
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.set_aim(self.aim.turned(step if k == pygame.K_LEFT else -step))
+            self.key_lock = pygame.mouse.get_pos()
+        elif k == pygame.K_UP:
+            self.set_aim(self.aim.with_power(self.aim.power + 0.01))
+        elif k == pygame.K_DOWN:
+            self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.strike()
+        elif k == pygame.K_g:
+            app.settings.aids = not app.settings.aids
+            app.save_settings()
+        elif k == pygame.K_m:
+            app.settings.sound = not app.settings.sound
+            app.sound.enabled = app.settings.sound
+            app.save_settings()
+            app.notify(app.t("sound.on" if app.settings.sound else "sound.off"), 1.5)
+
+    def panel_click(self, pos: tuple[int, int]) -> bool:
+        """The tip diagram, the elevation gauge and the power bar, as when aiming."""
+        rects = self.scene.panel
+        tip = hud.tip_from_point(rects, pos)
+        if tip is not None:
+            self.set_aim(self.aim.with_tip(*tip))
+            return True
+        e = hud.elevation_from_point(rects, pos)
+        if e is not None:
+            self.set_aim(self.aim.with_elevation(e))
+            return True
+        p = hud.power_from_point(rects, pos)
+        if p is not None:
+            self.set_aim(self.aim.with_power(p))
+            return True
+        return False
+
+    def move_ball(self, p: Vec) -> None:
+        self.positions[self.turn] = clamp_to_region(self.session.spec, self.turn, p)
+
+    def strike(self) -> None:
+        """Lock this player's stroke; the second one sends both balls."""
+        self.drag_from = None
+        self.strokes[self.turn] = self.aim.stroke()
+        if self.turn == 0:
+            self.turn = 1
+            self.app.notify(self.app.t("lag.next", name=self.session.name(0),
+                                       other=self.session.name(1)), 3.0)
+            return
+        first, second = self.strokes
+        assert first is not None and second is not None
+        state = lag_table(self.session.spec, (self.positions[0], self.positions[1]))
+        self.app.switch(LagPlayMode(self.app, state, first,
+                                    ((LAG_BALLS[1], second),)))
+
+    # -- drawing ---------------------------------------------------------------------
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        r = self.session.spec.balls.radius
+        return {b: (p[0], p[1], r) for b, p in zip(LAG_BALLS, self.positions,
+                                                   strict=True)}
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        spec = self.session.spec
+        view = self.scene.view
+        # The long string: crossing it loses the lag (general rule 5.1).
+        draw_dashed(surface, (200, 210, 190), view.to_screen(0.0, spec.width / 2),
+                    view.to_screen(spec.length, spec.width / 2), 10, 1)
+        x0, x1, y0, y1 = region(spec, self.turn)
+        a = view.to_screen(x0, y1)
+        b = view.to_screen(x1, y0)
+        rect = pygame.Rect(round(a[0]), round(a[1]), round(b[0] - a[0]),
+                           round(b[1] - a[1]))
+        surface.blit(veil(rect.size, (255, 255, 255, 22)), rect)
+        if not self.app.settings.aids:
+            return
+        other = self.positions[1 - self.turn]
+        balls = {LAG_BALLS[self.turn]: self.ball, LAG_BALLS[1 - self.turn]: other}
+        g = guide(spec, self.ball, self.aim.angle, balls,
+                  cue_ball=LAG_BALLS[self.turn])
+        s, e = view.to_screen(*self.ball), view.to_screen(*g.end)
+        draw_dashed(surface, (235, 235, 220), s, e, 6, 1)
+        pygame.draw.circle(surface, (235, 235, 220), e, view.ball_px, 1)
+        if g.bounce is not None:
+            end = (g.end[0] + g.bounce[0] * 0.4, g.end[1] + g.bounce[1] * 0.4)
+            draw_dashed(surface, (180, 180, 170), e, view.to_screen(*end), 5, 1)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        view = self.scene.view
+        pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
+        draw_cue(surface, view, self.ball, self.aim.angle, pull, self.aim.elevation)
+        size = max(12, self.app.size[1] // 48)
+        for i, p in enumerate(self.positions):
+            label = self.session.name(i)
+            if self.strokes[i] is not None and i != self.turn:
+                label += " ✓"
+            img = fonts.text(label, size, hud.ACCENT if i == self.turn else hud.INK,
+                             bold=i == self.turn)
+            c = view.to_screen(*p)
+            dy = view.ball_px * 1.6 + img.get_height() / 2
+            box = img.get_rect(center=(c[0], c[1] + (dy if i == 0 else -dy)))
+            bg = box.inflate(8, 2)
+            surface.blit(veil(bg.size, (0, 0, 0, 120)), bg)
+            surface.blit(img, box)
+
+    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        return lag_board(self.app, self.session, self.turn,
+                         [s is not None for s in self.strokes])
+
+    def chips(self) -> list[str]:
+        s = self.session
+        t = self.app.t
+        out = [t("lag.turn", name=s.name(self.turn),
+                 ball=ball_word(self.app, self.turn))]
+        if self.strokes[0] is not None:
+            out.append(t("lag.ready", name=s.name(0)))
+        return out
+
+    def hint(self) -> str:
+        return self.app.t("hint.lag")
+
+
+def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
+              ) -> tuple[list[hud.PlayerCard], list[str]]:
+    t = app.t
+    cards = []
+    for i in range(2):
+        details = [ball_word(app, i),
+                   t("lag.card_ready") if ready[i] else t("lag.card_aiming")]
+        cards.append(hud.PlayerCard(s.name(i), str(s.match.games_won[i]),
+                                    tuple(details), i == active))
+    ref = ref_text(s.locale, _rule5())
+    return cards, [t("lag.title"), ref]
+
+
+def _rule5() -> Any:
+    from rules.codes import LagCode
+    return LagCode.WON.ref
+
+
+def to_menu(app: App) -> None:
+    from simulator.app.menu import MenuMode
+    app.switch(MenuMode(app))
+
+
+# -- both balls running --------------------------------------------------------
+class LagPlayMode(PlayMode):
+    """Both lag balls played while the physics computes them."""
+
+    name = "lag_playing"
+
+    def __init__(self, app: App, state: TableState, stroke: Stroke,
+                 also: tuple[tuple[int, Stroke], ...]) -> None:
+        super().__init__(app, state, stroke, None, also)
+
+    def back(self) -> None:
+        next_step(self.app)  # the lag again from the start
+
+    def finish(self, shot: Shot) -> None:
+        from rules.ruling import RulesError
+        self.finished = True
+        try:
+            result = self.session.lag(shot)
+        except RulesError as e:
+            self.app.notify(str(e))
+            next_step(self.app)
+            return
+        self.app.switch(LagResultMode(self.app, shot, result))
+
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        if not self.playback.frames:
+            r = self.session.spec.balls.radius
+            return {b.ball: (b.x, b.y, r) for b in self.state.balls}
+        return self.playback.positions()
+
+    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        return lag_board(self.app, self.session, None, [True, True])
+
+
+# -- the verdict ---------------------------------------------------------------
+class LagResultMode(TableMode):
+    """Where the lag balls stopped, how far from the head cushion, and the
+    referee's verdict in a dialog; the lag can be watched again."""
+
+    name = "lag_result"
+
+    def __init__(self, app: App, shot: Shot, result: LagResult) -> None:
+        super().__init__(app)
+        self.shot = shot
+        self.result = result
+
+    def enter(self) -> None:
+        self.playback = Playback(self.shot.frames)
+        self.playback.complete = True
+        self.playback.seek(self.playback.end_time)
+        self.watching = False
+        self.app.push_dialog(lag_result_dialog(self.app, self))
+
+    def watch(self) -> None:
+        self.watching = True
+        self.playback.speed = 0.5
+        self.playback.restart()
+
+    def update(self, dt: float) -> None:
+        if not self.watching:
+            return
+        self.playback.update(dt)
+        if self.playback.at_end:
+            self.watching = False
+            self.app.push_dialog(lag_result_dialog(self.app, self))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        skip = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN)
+        if self.watching and skip:
+            self.playback.seek(self.playback.end_time)
+
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        if self.playback.frames:
+            return self.playback.positions()
+        r = self.session.spec.balls.radius
+        return {b.ball: (b.x, b.y, r) for b in self.shot.final.balls
+                if b.where is Where.TABLE}
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        if self.watching:
+            return
+        # From the head cushion to each ball that counts: the distance judged.
+        view = self.scene.view
+        spec = self.session.spec
+        r = spec.balls.radius
+        size = max(12, self.app.size[1] // 50)
+        for i, ball in enumerate(LAG_BALLS):
+            pos = self.shot.final.position(ball)
+            d = self.result.distances[i]
+            if pos is None or d is None:
+                continue
+            won = self.result.winner == i
+            lost = bool(self.result.reasons[i])
+            colour = hud.GREEN if won else (hud.RED if lost else hud.INK)
+            a = view.to_screen(0.0, pos[1])
+            b = view.to_screen(pos[0] - r, pos[1])
+            pygame.draw.line(surface, colour, a, b, 2)
+            pygame.draw.line(surface, colour, (a[0], a[1] - 6), (a[0], a[1] + 6), 2)
+            img = fonts.text(self.app.t("lag.cm", cm=f"{d * 100:.1f}"), size, colour,
+                             bold=won)
+            c = view.to_screen(*pos)
+            box = img.get_rect(midleft=(c[0] + view.ball_px * 1.5, c[1]))
+            bg = box.inflate(8, 2)
+            surface.blit(veil(bg.size, (0, 0, 0, 140)), bg)
+            surface.blit(img, box)
+
+    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        return lag_board(self.app, self.session, self.result.winner, [True, True])
+
+    def chips(self) -> list[str]:
+        from simulator.app.session import shot_chips
+        return shot_chips(self.session.locale, self.shot)[1:]
+
+    def hint(self) -> str:
+        return self.app.t("hint.lag_result")
+
+    def show_banner(self) -> bool:
+        return False
+
+
+def result_lines(app: App, s: Session, result: LagResult) -> list[str]:
+    """The verdict in words: each player's distance or why the ball lost."""
+    t = app.t
+    loc = s.locale
+    lines: list[str] = []
+    for i in range(2):
+        who = t("lag.who", name=s.name(i), ball=ball_word(app, i))
+        d = result.distances[i]
+        if result.reasons[i]:
+            lines.append(who)
+            lines += [f"• {code_text(loc, c.id)}" for c in result.reasons[i]]
+        elif d is not None:
+            lines.append(who + " " + t("lag.distance", cm=f"{d * 100:.1f}"))
+    if result.winner is not None:
+        lines.append(code_text(loc, "lag.won"))
+    else:
+        both = all(result.reasons)
+        lines.append(t("lag.both_lost") if both else t("lag.tie"))
+        lines.append(code_text(loc, "lag.relag"))
+    return lines
+
+
+def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
+    from rules.ruling import CHOICE_REFS
+    s = app.session
+    assert s is not None
+    result = mode.result
+    body = "\n".join(result_lines(app, s, result))
+    buttons: list[tuple[str, Any]] = []
+    if result.winner is not None:
+        title = app.t("lag.winner", name=s.name(result.winner))
+    else:
+        title = app.t("lag.relag_title")
+    req = s.req
+    if s.minigame:
+        buttons.append((app.t("lag.again"), lambda: start_minigame(app, list(s.names))))
+    elif req is not None and req.pending:
+        for c in req.pending:
+            label = app.t(f"choice.{c.value}")
+            ref = CHOICE_REFS.get(c)
+            if ref is not None:
+                label += f" ({ref_text(s.locale, ref)})"
+            who = s.name(req.chooser)
+            buttons.append((app.t("lag.chooses", name=who, choice=label),
+                            _choose(app, c)))
+    else:
+        buttons.append((app.t("lag.again"), lambda: next_step(app)))
+    buttons.append((app.t("lag.watch"), mode.watch))
+    if s.minigame:
+        buttons.append((app.t("menu.main"), lambda: to_menu(app)))
+    return Dialog(app, title, body, buttons, side=True)
+
+
+def _choose(app: App, choice: Any) -> Any:
+    def fn() -> None:
+        from rules.ruling import RulesError
+        s = app.session
+        if s is None:
+            return
+        try:
+            s.choose(choice)
+        except RulesError as e:
+            app.notify(str(e))
+        next_step(app)
+    return fn
+
+
+def start_minigame(app: App, names: list[str] | None = None) -> None:
+    """The lag on its own (main menu): two players, a 9-foot pool table."""
+    from rules.ruling import RulesError
+    names = [n for n in (names or app.settings.players) if n][:2]
+    while len(names) < 2:
+        names.append(app.t("setup.player_n", n=len(names) + 1))
+    try:
+        s = Session.new(names, "9-ball", {"lag": True}, app.locale, seed=app.seed)
+    except RulesError as e:
+        app.notify(str(e))
+        return
+    s.minigame = True
+    app.session = s
+    next_step(app)

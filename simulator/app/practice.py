@@ -1,0 +1,883 @@
+"""Practice mode: the scenario library, one situation set up on the table,
+watched (the recorded stroke) or played by the player, then the ruling
+explained with its seed rule.
+
+Rulings come from the referee through ``simulator.practice``
+(``play_scenario``); this module only shows them. The screens here share
+:class:`PracticeScreen`: the scoreboard on top, the table on the left, a
+column of widgets on the right and the event strip at the bottom.
+"""
+
+from __future__ import annotations
+
+import html
+import weakref
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+
+from simulator.app import fonts, hud, widgets
+from simulator.app.app import App, Mode
+from simulator.app.game import AimMode, PlaceMode, PlayMode
+from simulator.app.i18n import Locale
+from simulator.app.playback import Playback
+from simulator.app.render import BallSprites, TableRenderer
+from simulator.app.session import Session, cite, discipline_label, ref_text, shot_chips
+from simulator.app.view import Layout, TableView
+from simulator.events import Event, EventKind, Shot
+from simulator.specs import TableSpec, table_by_name
+from simulator.state import TableState, Where
+
+if TYPE_CHECKING:
+    from rules.game import GameState
+    from rules.referee import Match
+    from rules.ruling import Declarations, Ruling
+    from simulator.practice.quiz import QuizSession
+    from simulator.practice.scenario import Scenario, ScenarioResult
+
+DISCIPLINES = ("8-ball", "9-ball", "14.1", "express")
+HL = (255, 70, 60)  # highlight colour of the balls, cushions and pockets involved
+Action = Callable[[], None]
+
+
+# -- what the practice screens remember during one run of the app ---------------
+@dataclass
+class PracticeState:
+    discipline: str = "8-ball"
+    selected: str | None = None  # scenario id chosen in the list
+    quiz: QuizSession | None = None
+    editor: dict[str, Any] | None = None  # the editor's draft (scenario data)
+    editor_path: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+_STATES: weakref.WeakKeyDictionary[App, PracticeState] = weakref.WeakKeyDictionary()
+
+
+def state_of(app: App) -> PracticeState:
+    st = _STATES.get(app)
+    if st is None:
+        st = PracticeState()
+        _STATES[app] = st
+    return st
+
+
+# -- the scenario as a match the game screens can show ---------------------------
+class PracticeSession(Session):
+    """A Session whose match starts at a scenario's position and game state.
+
+    The scoreboard, the aiming and ball-in-hand screens work on it as on any
+    match; it never writes the autosave (a practice position is no match to
+    resume)."""
+
+    def __init__(self, match: Match, locale: Locale, scenario: Scenario,
+                 back: Action | None = None) -> None:
+        self.scenario = scenario
+        self.back = back
+        super().__init__(match, locale)
+
+    def autosave(self) -> str | None:
+        return None
+
+
+def forget_practice_session(app: App) -> None:
+    """Leaving practice: the app holds no practice position as its match
+    (it cannot be saved or resumed as one)."""
+    if isinstance(app.session, PracticeSession):
+        app.session = None
+
+
+def practice_session(app: App, sc: Scenario, back: Action | None = None
+                     ) -> PracticeSession:
+    from rules.referee import Match
+    from rules.ruling import RulesError
+    names = [app.t("setup.player_n", n=i + 1) for i in range(sc.players)]
+    opts = dict(sc.data.get("options", {}) or {})
+    # The match starts at the situation, with the scenario's own options.
+    try:
+        m = Match.from_state(names, sc.discipline, sc.game, opts, seed=1)
+    except RulesError:
+        m = Match.from_state(names, sc.discipline, sc.game, {}, seed=1)
+    return PracticeSession(m, app.locale, sc, back)
+
+
+def judge_result(sc: Scenario, shot: Shot, decl: Declarations | None = None
+                 ) -> ScenarioResult:
+    """The referee's ruling on a shot from the scenario's position, and the
+    game state after it."""
+    from simulator.practice.scenario import play_scenario
+    scen = sc if decl is None else replace(sc, declarations=decl, choice=None)
+    return play_scenario(scen, shot)
+
+
+def judge(sc: Scenario, shot: Shot, decl: Declarations | None = None) -> Ruling:
+    return judge_result(sc, shot, decl).ruling
+
+
+def scenario_title(sc: Scenario, lang: str) -> str:
+    return sc.title.get(lang)
+
+
+def rule_line(loc: Locale, sc: Scenario) -> str:
+    if sc.rule is None:
+        return ""
+    return loc.t("practice.seed_rule", rule=ref_text(loc, sc.rule))
+
+
+# -- a shot played back with its foul events ------------------------------------------
+class ShotPlayer:
+    """Playback of a computed shot that pauses at chosen events and says
+    what to highlight there (the balls, the cushion, the pocket)."""
+
+    def __init__(self, shot: Shot, stops: Iterable[tuple[int, tuple[int, ...]]],
+                 speed: float = 1.0) -> None:
+        self.shot = shot
+        frames = shot.frames
+        if not frames:  # a shot kept without samples: compute them again
+            from simulator.physics import simulate
+            frames = simulate(shot.initial, shot.stroke).frames
+        self.playback = Playback(frames, speed=speed)
+        self.playback.complete = True
+        self.stops: list[tuple[float, Event, tuple[int, ...]]] = []
+        for idx, balls in stops:
+            if 0 <= idx < len(shot.events):
+                ev = shot.events[idx]
+                # A ball drops after the last sample: stop on the last frame.
+                t = min(ev.time, self.playback.end_time)
+                self.stops.append((t, ev, balls))
+        self.playback.stops = [t for t, _, _ in self.stops]
+        self.current: tuple[float, Event, tuple[int, ...]] | None = None
+        self.sounded = 0
+
+    def update(self, dt: float) -> list[Event]:
+        """Advance; the events passed (for sounds)."""
+        pb = self.playback
+        was = pb.paused
+        pb.update(dt)
+        if pb.paused and not was:
+            for stop in self.stops:
+                if abs(stop[0] - pb.time) < 1e-6:
+                    self.current = stop
+        evs = self.shot.events
+        new: list[Event] = []
+        while self.sounded < len(evs) and evs[self.sounded].time <= pb.time:
+            new.append(evs[self.sounded])
+            self.sounded += 1
+        return new
+
+    def restart(self) -> None:
+        self.playback.restart()
+        self.current = None
+        self.sounded = 0
+
+    @property
+    def done(self) -> bool:
+        return self.playback.at_end
+
+    def positions(self) -> dict[int, tuple[float, float, float]]:
+        return self.playback.positions()
+
+    def highlight(self) -> tuple[int, ...]:
+        if self.current is None:
+            return ()
+        return tuple(sorted(set(self.current[2]) | set(self.current[1].balls)))
+
+    def cushions(self) -> tuple[str, ...]:
+        if self.current is None:
+            return ()
+        ev = self.current[1]
+        if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+                not ev.cushion.startswith("jaw:"):
+            return (ev.cushion,)
+        return ()
+
+    def pocket(self) -> str | None:
+        if self.current is None:
+            return None
+        ev = self.current[1]
+        if ev.pocket:
+            return ev.pocket
+        if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+                ev.cushion.startswith("jaw:"):
+            return ev.cushion.removeprefix("jaw:")
+        return None
+
+
+def foul_stops(ruling: Ruling) -> list[tuple[int, tuple[int, ...]]]:
+    return [(f.event_index, tuple(f.balls)) for f in ruling.fouls
+            if f.event_index is not None]
+
+
+# -- the shared screen: scoreboard, table on the left, widgets on the right ----------
+@dataclass(frozen=True)
+class Areas:
+    top: pygame.Rect
+    table: pygame.Rect
+    side: pygame.Rect
+    strip: pygame.Rect
+
+    @classmethod
+    def for_size(cls, w: int, h: int) -> Areas:
+        lay = Layout.for_size(w, h)
+        side_w = max(300, int(w * 0.32))
+        strip = pygame.Rect(0, h - lay.strip.height, w, lay.strip.height)
+        mid = strip.top - lay.top.bottom
+        side = pygame.Rect(w - side_w, lay.top.bottom, side_w, mid)
+        table = pygame.Rect(0, lay.top.bottom, w - side_w, mid).inflate(-16, -12)
+        return cls(lay.top, table, side, strip)
+
+
+class PracticeScreen(Mode):
+    """Base of the practice screens that show a table."""
+
+    def __init__(self, app: App, spec: TableSpec,
+                 session: Session | None = None) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.session = session
+        self._cache_key: tuple[object, ...] = ()
+        self.areas = Areas.for_size(*app.size)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        key = (self.spec.name, self.app.size)
+        if key == self._cache_key:
+            return
+        self._cache_key = key
+        self.areas = Areas.for_size(*self.app.size)
+        self.view = TableView(self.spec, self.areas.table)
+        self.renderer = TableRenderer(self.spec, self.view, self.app.size)
+        self.sprites = BallSprites(self.spec, self.view.ball_px)
+
+    def set_spec(self, spec: TableSpec) -> None:
+        self.spec = spec
+        self._refresh()
+
+    def enter(self) -> None:
+        self.build()
+
+    def resize(self) -> None:
+        self._refresh()
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def rebuild(self) -> None:
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def build(self) -> None:
+        pass
+
+    # -- side column helpers ---------------------------------------------------
+    def side_layout(self) -> tuple[pygame.Rect, int]:
+        r = self.areas.side.inflate(-20, -16)
+        bh = max(28, min(38, self.app.size[1] // 22))
+        return r, bh
+
+    def side_buttons(self, items: list[tuple[str, Action | None]],
+                     bottom: bool = True) -> list[UIButton]:
+        """A column of buttons at the bottom of the side column."""
+        r, bh = self.side_layout()
+        n = len(items)
+        y = r.bottom - n * (bh + 6) + 6 if bottom else r.top
+        out: list[UIButton] = []
+        for label, fn in items:
+            b = UIButton(pygame.Rect(r.left, y, r.width, bh), label, self.app.gui,
+                         command=self.app.later(fn) if fn is not None else None)
+            if fn is None:
+                widgets.disable(b)
+            out.append(b)
+            y += bh + 6
+        return out
+
+    def side_text(self, title: str, body: str, bottom: int,
+                  top: int | None = None) -> UITextBox:
+        """A title and a scrolling text in the side column, above ``bottom``."""
+        r, bh = self.side_layout()
+        y = r.top if top is None else top
+        text = html.escape(body).replace("\n", "<br>")
+        if fonts.font(20).size(title)[0] <= r.width - 16:
+            UILabel(pygame.Rect(r.left, y, r.width, bh), title, self.app.gui,
+                    object_id="#big")
+            y += bh + 4
+        else:  # a long title goes into the text, where it can wrap
+            text = f"{html.escape(title)}<br><br>{text}"
+        h = max(40, bottom - y - 8)
+        return UITextBox(text, pygame.Rect(r.left, y, r.width, h), self.app.gui)
+
+    # -- what to draw ------------------------------------------------------------
+    def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        return {}
+
+    def highlight(self) -> Iterable[int]:
+        return ()
+
+    def cushions(self) -> Iterable[str]:
+        return ()
+
+    def pocket(self) -> str | None:
+        return None
+
+    def chips(self) -> list[str]:
+        return []
+
+    def hint(self) -> str:
+        return ""
+
+    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        if self.session is not None:
+            return self.session.scoreboard(self.app)
+        return [], []
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn between the table and the balls."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Drawn over the balls."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        a = self.areas
+        surface.blit(self.renderer.surface, (0, 0))
+        self.draw_overlay(surface)
+        view = self.view
+        for name in self.cushions():
+            for rail in self.spec.rails:
+                if rail.name == name:
+                    pygame.draw.line(surface, HL, view.to_screen(*rail.start),
+                                     view.to_screen(*rail.end), 6)
+        pk = self.pocket()
+        if pk:
+            try:
+                p = self.spec.pocket(pk)
+            except (KeyError, ValueError):
+                p = None
+            if p is not None:
+                pygame.draw.circle(surface, HL, view.to_screen(*p.mouth_centre),
+                                   view.px(p.mouth_width * 0.7), 3)
+        self.sprites.draw(surface, view, dict(self.ball_positions()),
+                          self.highlight())
+        self.draw_top(surface)
+        cards, centre = self.header()
+        if cards:
+            hud.draw_scoreboard(surface, a.top, cards, centre, self.spec.name)
+        else:
+            pygame.draw.rect(surface, (14, 18, 17), a.top)
+            if centre:
+                img = fonts.text(centre[0], max(14, a.top.height // 3), hud.INK,
+                                 bold=True)
+                surface.blit(img, img.get_rect(midleft=(a.top.left + 16,
+                                                        a.top.centery)))
+        pygame.draw.rect(surface, hud.PANEL, a.side)
+        pygame.draw.line(surface, (60, 44, 30), a.side.topleft, a.side.bottomleft, 3)
+        hud.draw_strip(surface, a.strip, self.chips(), self.hint())
+
+
+def table_positions(st: TableState) -> dict[int, tuple[float, float, float]]:
+    r = st.spec.balls.radius
+    return {b.ball: (b.x, b.y, r) for b in st.balls if b.where is Where.TABLE}
+
+
+# -- the list of situations -----------------------------------------------------------
+class PracticeListMode(Mode):
+    """The library by discipline, titles in the player's language."""
+
+    name = "practice"
+
+    def enter(self) -> None:
+        from simulator.practice.library import library
+        forget_practice_session(self.app)
+        self.lib = library()
+        self.build()
+
+    def resize(self) -> None:
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def entries(self) -> list[Any]:
+        disc = state_of(self.app).discipline
+        return list(self.lib.by_discipline(disc))
+
+    def build(self) -> None:
+        app = self.app
+        st = state_of(app)
+        w, h = app.size
+        top = int(h * 0.25)
+        bh = max(30, h // 20)
+        tab_w = min(200, (w - 80) // 4)
+        x0 = w // 2 - (tab_w * 4 + 18) // 2
+        self.tabs: dict[str, UIButton] = {}
+        for i, d in enumerate(DISCIPLINES):
+            b = UIButton(pygame.Rect(x0 + i * (tab_w + 6), top, tab_w, bh),
+                         discipline_label(app.locale, d), app.gui,
+                         command=app.later(self._tab(d)))
+            if d == st.discipline:
+                widgets.select(b)
+            self.tabs[d] = b
+        lw = min(w - 80, tab_w * 4 + 18)
+        list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
+                                h - top - bh - 10 - (bh + 10) * 2 - 20)
+        self.items: list[tuple[str, str]] = []
+        for i, e in enumerate(self.entries()):
+            label = f"{i + 1}. {e.title.get(app.locale.lang)}"
+            self.items.append((label, e.id))
+        default = next((lbl for lbl, sid in self.items if sid == st.selected), None)
+        self.list = UISelectionList(list_rect, [lbl for lbl, _ in self.items],
+                                    app.gui, default_selection=default)
+        y = list_rect.bottom + 10
+        names: list[tuple[str, Action]] = [
+            (app.t("practice.open"), self.open_selected),
+            (app.t("practice.quiz"), self.quiz),
+            (app.t("practice.editor"), self.editor),
+            (app.t("menu.foul_gallery"), self.gallery),
+            (app.t("common.back"), self.leave),
+        ]
+        bw = (lw - 6 * (len(names) - 1)) // len(names)
+        for i, (label, fn) in enumerate(names):
+            UIButton(pygame.Rect(list_rect.left + i * (bw + 6), y, bw, bh), label,
+                     app.gui, command=app.later(fn))
+        if self.lib.errors:
+            app.notify(app.t("practice.broken", n=len(self.lib.errors),
+                             reason=self.lib.errors[0][1]), 6.0)
+
+    def _tab(self, d: str) -> Action:
+        def fn() -> None:
+            state_of(self.app).discipline = d
+            self.resize()
+        return fn
+
+    def selected_id(self) -> str | None:
+        sel = self.list.get_single_selection()
+        for lbl, sid in self.items:
+            if lbl == sel:
+                return sid
+        return None
+
+    def open_selected(self) -> None:
+        sid = self.selected_id() or state_of(self.app).selected
+        if sid is None:
+            if not self.items:
+                return
+            sid = self.items[0][1]
+        self.open(sid)
+
+    def open(self, sid: str) -> None:
+        from simulator.practice.scenario import ScenarioError
+        state_of(self.app).selected = sid
+        try:
+            sc = self.lib.load(sid)
+        except ScenarioError as e:
+            self.app.notify(str(e), 6.0)
+            return
+        self.app.switch(ScenarioMode(self.app, sc))
+
+    def quiz(self) -> None:
+        from simulator.app.quiz_screen import start_quiz
+        start_quiz(self.app, state_of(self.app).discipline)
+
+    def editor(self) -> None:
+        from simulator.app.editor import EditorMode
+        self.app.switch(EditorMode(self.app))
+
+    def gallery(self) -> None:
+        from simulator.app.gallery_screen import GalleryListMode
+        self.app.switch(GalleryListMode(self.app))
+
+    def leave(self) -> None:
+        from simulator.app.menu import MenuMode
+        self.app.switch(MenuMode(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                event.ui_element is self.list:
+            state_of(self.app).selected = self.selected_id()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION \
+                and event.ui_element is self.list:
+            self.app.later(self.open_selected)()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.later(self.open_selected)()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from simulator.app.menu import backdrop
+        backdrop(surface, self.app.t("practice.title"), self.app.t("practice.subtitle"))
+
+
+def to_practice_list(app: App) -> None:
+    app.switch(PracticeListMode(app))
+
+
+# -- one situation: set up, watched or played, then the ruling ------------------------
+@dataclass(frozen=True)
+class Played:
+    shot: Shot
+    ruling: Ruling
+    own: bool  # played by the player (else the recorded stroke)
+    after: GameState | None = None  # the referee's state after the shot
+
+
+class ScenarioMode(PracticeScreen):
+    """A situation on the table. Phases: ``intro`` (the position and the
+    question), ``playing`` (the stroke plays), ``ruling`` (the referee's
+    ruling, the seed rule and the explanation; a slow replay pauses at each
+    foul's event)."""
+
+    name = "scenario"
+
+    def __init__(self, app: App, sc: Scenario, played: Played | None = None,
+                 back: Action | None = None) -> None:
+        self.sc = sc
+        self.back = back
+        session = practice_session(app, sc, back)
+        super().__init__(app, table_by_name(sc.table), session)
+        self.played = played
+        self.player: ShotPlayer | None = None
+        self.phase = "intro"
+        if played is not None:
+            self._ruled(played)
+
+    @property
+    def psession(self) -> PracticeSession:
+        assert isinstance(self.session, PracticeSession)
+        return self.session
+
+    # -- actions -----------------------------------------------------------------
+    def watch(self, speed: float = 1.0) -> None:
+        """Play the recorded stroke and judge it."""
+        from simulator.physics import simulate
+        sc = self.sc
+        if sc.stroke is None:
+            return
+        try:
+            shot = simulate(sc.position, sc.stroke)
+            res = judge_result(sc, shot)
+        except Exception as e:  # a fault in the physics or the referee: say it
+            self.app.notify(self.app.t("error.physics", reason=repr(e)), 6.0)
+            return
+        self.played = Played(shot, res.ruling, own=False, after=res.after)
+        self.player = ShotPlayer(shot, foul_stops(res.ruling) if speed < 1 else (),
+                                 speed)
+        self.phase = "playing"
+        self.rebuild()
+
+    def _ruled(self, played: Played) -> None:
+        from rules.ruling import RulesError
+        s = self.psession
+        if played.after is not None and not played.ruling.game_over:
+            # The scoreboard shows the game after the shot (scores, fouls).
+            m = s.match
+            before = m._stack[-1]
+            m._stack[-1] = replace(before, game=played.after)
+            try:
+                s.refresh()
+            except RulesError:
+                m._stack[-1] = before
+                s.refresh()
+        s.shots = [(played.shot, played.ruling)]
+        s.last_ruling = played.ruling
+        s.banner = s.ruling_banner(played.ruling)
+        self.phase = "ruling"
+
+    def replay_slow(self) -> None:
+        if self.played is None:
+            return
+        self.player = ShotPlayer(self.played.shot, foul_stops(self.played.ruling),
+                                 0.25)
+        self.phase = "replay"
+        self.rebuild()
+
+    def play_yourself(self) -> None:
+        app = self.app
+        s = practice_session(app, self.sc, self.back)
+        app.session = s
+        req = s.req
+        if req is not None and req.ball_in_hand.value != "none":
+            app.switch(PracticePlaceMode(app))
+        else:
+            app.switch(PracticeAimMode(app))
+
+    def edit(self) -> None:
+        from simulator.app.editor import EditorMode
+        st = state_of(self.app)
+        st.editor = self.sc.to_dict()
+        self.app.switch(EditorMode(self.app))
+
+    def leave(self) -> None:
+        if self.back is not None:
+            self.back()
+        else:
+            to_practice_list(self.app)
+
+    def toggle_pause(self) -> None:
+        if self.player is None:
+            return
+        pb = self.player.playback
+        if pb.at_end:
+            self.player.restart()
+        else:
+            pb.paused = not pb.paused
+
+    # -- screen -------------------------------------------------------------------
+    def build(self) -> None:
+        app = self.app
+        t = app.t
+        sc = self.sc
+        lang = app.locale.lang
+        r, _bh = self.side_layout()
+        if self.phase in ("playing", "replay"):
+            items: list[tuple[str, Action | None]] = [
+                (t("replay.pause"), self.toggle_pause),
+                (t("replay.restart"), self._restart),
+                (t("practice.skip"), self._skip),
+            ]
+        elif self.phase == "intro":
+            items = [
+                (t("practice.watch"), self.watch if sc.stroke is not None else None),
+                (t("practice.play"), self.play_yourself),
+                (t("practice.edit"), self.edit),
+                (t("common.back"), self.leave),
+            ]
+        else:
+            items = [
+                (t("practice.replay_slow"), self.replay_slow),
+                (t("practice.watch"), self.watch if sc.stroke is not None else None),
+                (t("practice.play"), self.play_yourself),
+                (t("common.back"), self.leave),
+            ]
+        buttons = self.side_buttons(items)
+        bottom = buttons[0].rect.top if buttons else r.bottom
+        self.text = self.side_text(scenario_title(sc, lang), self.body(), bottom)
+
+    def body(self) -> str:
+        t = self.app.t
+        sc = self.sc
+        lang = self.app.locale.lang
+        lines: list[str] = [discipline_label(self.app.locale, sc.discipline)]
+        if self.phase == "intro":
+            if sc.question is not None:
+                lines.append(sc.question.text.get(lang))
+            lines.append(t("practice.intro_watch") if sc.stroke is not None
+                         else t("practice.intro_play"))
+            return "\n".join(lines)
+        if self.phase == "playing":
+            return "\n".join([*lines, t("practice.watching")])
+        s = self.psession
+        if s.banner is not None:
+            lines += ["", s.banner.title, *s.banner.lines]
+        if self.played is not None and not self.played.own:
+            rl = rule_line(self.app.locale, sc)
+            if rl:
+                lines += ["", rl]
+            lines += ["", sc.explanation.get(lang)]
+            problems = self.check()
+            if problems:
+                lines += ["", t("practice.mismatch"), *problems]
+        elif self.played is not None:
+            lines += ["", t("practice.own_shot")]
+            rl = rule_line(self.app.locale, sc)
+            if rl:
+                lines += [rl]
+        return "\n".join(lines)
+
+    def check(self) -> list[str]:
+        """Differences between the referee's ruling and the file's [expect]."""
+        from simulator.practice.scenario import check_result, play_scenario
+        if self.played is None or not self.sc.expect:
+            return []
+        try:
+            return check_result(self.sc, play_scenario(self.sc, self.played.shot))
+        except Exception as e:  # shown, not raised: the screen stays usable
+            return [repr(e)]
+
+    def _restart(self) -> None:
+        if self.player is not None:
+            self.player.restart()
+
+    def _skip(self) -> None:
+        if self.player is not None:
+            pb = self.player.playback
+            pb.stops = []
+            pb.seek(pb.end_time)
+            pb.paused = False
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.played is not None:
+            self._ruled(self.played)
+        self.player = None
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        if self.player is None:
+            return
+        new = self.player.update(dt)
+        if new and self.phase == "playing":
+            self.app.sound.play_events(new)
+        if self.player.done and self.phase == "playing":
+            self._finish()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
+            if self.phase in ("playing", "replay"):
+                self._skip()
+            else:
+                self.leave()
+        elif event.key == pygame.K_SPACE:
+            if self.phase == "intro" and self.sc.stroke is not None:
+                self.watch()
+            else:
+                self.toggle_pause()
+        elif event.key == pygame.K_p and self.phase != "playing":
+            self.play_yourself()
+        elif event.key == pygame.K_RIGHT and self.player is not None:
+            self.player.playback.step(1)
+        elif event.key == pygame.K_LEFT and self.player is not None:
+            self.player.playback.step(-1)
+
+    def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        if self.player is not None:
+            return self.player.positions()
+        if self.phase == "ruling" and self.played is not None:
+            return table_positions(self.played.shot.final)
+        return table_positions(self.sc.position)
+
+    def highlight(self) -> Iterable[int]:
+        return self.player.highlight() if self.player is not None else ()
+
+    def cushions(self) -> Iterable[str]:
+        return self.player.cushions() if self.player is not None else ()
+
+    def pocket(self) -> str | None:
+        return self.player.pocket() if self.player is not None else None
+
+    def chips(self) -> list[str]:
+        t = self.app.t
+        out: list[str] = []
+        if self.player is not None:
+            pb = self.player.playback
+            out.append(t("replay.status", speed=_speed(pb.speed), t=f"{pb.time:.2f}"))
+            if pb.paused:
+                out.append(t("replay.paused"))
+            if self.player.current is not None and self.played is not None:
+                for f in self.played.ruling.fouls:
+                    if f.event_index is not None and \
+                            self.played.shot.events[f.event_index] is \
+                            self.player.current[1]:
+                        out.append(cite(self.app.locale, f.code, f.ref))
+        elif self.played is not None:
+            out += shot_chips(self.app.locale, self.played.shot)
+        return out
+
+    def hint(self) -> str:
+        return self.app.t("practice.hint")
+
+
+def _speed(v: float) -> str:
+    return {0.25: "1/4", 0.5: "1/2", 1.0: "1×"}.get(v, f"{v:g}×")
+
+
+# -- the player's own stroke: the game's aiming screens, back to the ruling ------------
+class PracticeAimMode(AimMode):
+    def build_buttons(self) -> None:
+        super().build_buttons()
+        move = self.toggle_buttons.get("move")
+        if move is not None:  # ball in hand again: the practice placing screen
+            rect = move.rect.copy()
+            widgets.kill(move)
+            self.toggle_buttons["move"] = UIButton(
+                rect, self.app.t("panel.move_cue"), self.app.gui,
+                command=self.app.later(
+                    lambda: self.app.switch(PracticePlaceMode(self.app))))
+        r = self.scene.panel.buttons
+        bh = max(26, min(34, r.height // 9))
+        UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh),
+                 self.app.t("practice.back_to_situation"), self.app.gui,
+                 command=self.app.later(self.back))
+
+    def key(self, event: pygame.event.Event) -> None:
+        req = self.session.req
+        if event.key == pygame.K_b and req is not None and \
+                req.ball_in_hand.value != "none":
+            self.app.switch(PracticePlaceMode(self.app))
+            return
+        super().key(event)
+
+    def back(self) -> None:
+        s = self.session
+        if isinstance(s, PracticeSession):
+            self.app.switch(ScenarioMode(self.app, s.scenario, back=s.back))
+
+    def shoot(self) -> None:
+        s = self.session
+        req = s.req
+        if req is None or self.cue() is None:
+            return
+        if req.call_needed and (self.call_ball is None or self.call_pocket is None):
+            self.app.notify(self.app.t("call.needed"))
+            return
+        decl = self.declarations()
+        s.decl = {}
+        self.app.switch(PracticePlayMode(self.app, s.table, s.aim.stroke(), decl))
+
+
+class PracticePlaceMode(PlaceMode):
+    def confirm(self) -> None:
+        err = self.session.place(*self.pos)
+        if err is not None:
+            self.reason = err
+            self.app.notify(self.app.t("place.refused", reason=err))
+            return
+        self.app.switch(PracticeAimMode(self.app))
+
+
+class PracticePlayMode(PlayMode):
+    """The player's stroke, played while computed; then the practice ruling."""
+
+    def abandon(self, message: str) -> None:
+        self.app.notify(message, 6.0)
+        self.finished = True
+        self.app.later(lambda: self.app.switch(PracticeAimMode(self.app)))()
+
+    def finish(self, shot: Shot) -> None:
+        self.finished = True
+        s = self.session
+        if not isinstance(s, PracticeSession):
+            super().finish(shot)
+            return
+        try:
+            res = judge_result(s.scenario, shot, self.decl)
+        except Exception as e:  # a fault inside the referee: keep the window
+            self.app.notify(self.app.t("error.referee", reason=repr(e)), 6.0)
+            self.app.switch(ScenarioMode(self.app, s.scenario, back=s.back))
+            return
+        played = Played(shot, res.ruling, own=True, after=res.after)
+        self.app.switch(ScenarioMode(self.app, s.scenario, played, back=s.back))
+
+
+# -- opening a file --------------------------------------------------------------------
+def open_scenario_file(app: App, path: str | Path) -> bool:
+    """Open a scenario file in practice mode; a bad file is a message in the
+    window (and on stderr), never a crash."""
+    import sys
+
+    from simulator.practice.scenario import ScenarioError, load_scenario
+    try:
+        sc = load_scenario(path)
+    except ScenarioError as e:
+        msg = app.t("practice.bad_file", reason=str(e))
+        print(f"kiy: {msg}", file=sys.stderr)
+        from simulator.app.dialogs import MessageDialog
+        to_practice_list(app)
+        app.push_dialog(MessageDialog(app, app.t("practice.bad_file_title"), msg))
+        return False
+    app.switch(ScenarioMode(app, sc))
+    return True

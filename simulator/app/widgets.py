@@ -1,0 +1,44 @@
+"""Typed doors to the few pygame_gui calls that the library leaves unannotated.
+
+pygame_gui 0.6 types most of its API but not these methods; strict mypy would
+refuse every call. Each wrapper states the signature the library really has.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import pygame_gui
+from pygame_gui.core import UIElement
+
+
+class _Resettable(Protocol):
+    def clear_and_reset(self) -> None: ...
+
+
+class _Switchable(Protocol):
+    def disable(self) -> None: ...
+    def select(self) -> None: ...
+    def unselect(self) -> None: ...
+    def kill(self) -> None: ...
+
+
+def clear(manager: pygame_gui.UIManager) -> None:
+    """Remove every widget (a screen is rebuilt from scratch)."""
+    cast(_Resettable, manager).clear_and_reset()
+
+
+def disable(element: UIElement) -> None:
+    cast(_Switchable, element).disable()
+
+
+def select(element: UIElement) -> None:
+    cast(_Switchable, element).select()
+
+
+def unselect(element: UIElement) -> None:
+    cast(_Switchable, element).unselect()
+
+
+def kill(element: UIElement) -> None:
+    cast(_Switchable, element).kill()
