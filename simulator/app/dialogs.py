@@ -55,7 +55,14 @@ class Dialog(Mode):
         app = self.app
         w, h = app.size
         bh = max(32, h // 20)
-        pw = min(w - 40, max(420, int(w * (0.75 if self.wide else 0.42))))
+        widest = w - 40 if not self.side else app.layout.table.width - 32
+        pw = min(widest, max(420, int(w * (0.75 if self.wide else 0.42))))
+        # Wide enough for the title and every button's words, if the window is.
+        need = max([fonts.font(20).size(self.title)[0] + 40] +
+                   [fonts.font(16).size(label)[0] + 80
+                    for label, _ in self.button_specs])
+        pw = min(widest, max(pw, need))
+        big_title = fonts.font(20).size(self.title)[0] + 40 <= pw
         lines = len(fonts.wrap(self.body, 16, pw - 50)) if self.body else 0
         text_h = 0 if not self.body else min(int(h * 0.4), 20 + 25 * lines)
         ph = 60 + text_h + len(self.button_specs) * (bh + 8) + 16
@@ -67,7 +74,7 @@ class Dialog(Mode):
             rect.midright = (area.right - 16, area.centery)
         self.panel = UIPanel(rect, starting_height=50, manager=app.gui)
         UILabel(pygame.Rect(10, 8, pw - 20, 36), self.title, app.gui,
-                container=self.panel, object_id="#big")
+                container=self.panel, object_id="#big" if big_title else None)
         y = 48
         if self.body:
             body = html.escape(self.body).replace("\n", "<br>")

@@ -333,7 +333,9 @@ class ShotInputMode(TableMode):
 
     def _decl_label(self, key: str) -> str:
         on = self.session_decl().get(key, False)
-        return self.app.t(f"panel.{key}") + (" ✓" if on else "")
+        label = self.app.t(f"panel.{key}")
+        # Words, not a check mark: the interface font has no glyph for one.
+        return self.app.t("panel.declared", what=label) if on else label
 
     def session_decl(self) -> dict[str, Any]:
         return self.session.decl

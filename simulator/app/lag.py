@@ -25,8 +25,6 @@ from simulator.app.game import FINE, PlayMode, next_step, pause_dialog
 from simulator.app.playback import Playback
 from simulator.app.render import draw_cue, draw_dashed, veil
 from simulator.app.session import LAG_BALLS, Session, code_text, ref_text
-
-__all__ = ["LAG_BALLS", "LagMode", "LagPlayMode", "LagResultMode", "start_minigame"]
 from simulator.app.table_screen import TableMode
 from simulator.events import Shot, Stroke
 from simulator.specs import TableSpec, Vec
@@ -34,6 +32,8 @@ from simulator.state import TableState, Where
 
 if TYPE_CHECKING:
     from rules.general import LagResult
+
+__all__ = ["LAG_BALLS", "LagMode", "LagPlayMode", "LagResultMode", "start_minigame"]
 
 LAG_POWER = 0.3  # where both power bars start: about to the foot cushion and back
 PULL_FULL = 0.30  # metres of pull-back for the full power bar (as when aiming)
@@ -71,6 +71,12 @@ def lag_table(spec: TableSpec, positions: tuple[Vec, Vec]) -> TableState:
     """The table for the lag: only the two lag balls on it."""
     return TableState.from_positions(spec.name, {LAG_BALLS[0]: positions[0],
                                                  LAG_BALLS[1]: positions[1]})
+
+
+def centimetres(app: App, metres: float) -> str:
+    """A distance in centimetres with the language's decimal mark."""
+    text = f"{metres * 100:.1f}"
+    return text.replace(".", ",") if app.locale.lang == "ru" else text
 
 
 def ball_word(app: App, player: int) -> str:
@@ -308,7 +314,7 @@ class LagMode(TableMode):
         for i, p in enumerate(self.positions):
             label = self.session.name(i)
             if self.strokes[i] is not None and i != self.turn:
-                label += " ✓"
+                label = self.app.t("lag.ready", name=label)
             img = fonts.text(label, size, hud.ACCENT if i == self.turn else hud.INK,
                              bold=i == self.turn)
             c = view.to_screen(*p)
@@ -457,8 +463,8 @@ class LagResultMode(TableMode):
             b = view.to_screen(pos[0] - r, pos[1])
             pygame.draw.line(surface, colour, a, b, 2)
             pygame.draw.line(surface, colour, (a[0], a[1] - 6), (a[0], a[1] + 6), 2)
-            img = fonts.text(self.app.t("lag.cm", cm=f"{d * 100:.1f}"), size, colour,
-                             bold=won)
+            cm = centimetres(self.app, d)
+            img = fonts.text(self.app.t("lag.cm", cm=cm), size, colour, bold=won)
             c = view.to_screen(*pos)
             box = img.get_rect(midleft=(c[0] + view.ball_px * 1.5, c[1]))
             bg = box.inflate(8, 2)
@@ -491,7 +497,7 @@ def result_lines(app: App, s: Session, result: LagResult) -> list[str]:
             lines.append(who)
             lines += [f"• {code_text(loc, c.id)}" for c in result.reasons[i]]
         elif d is not None:
-            lines.append(who + " " + t("lag.distance", cm=f"{d * 100:.1f}"))
+            lines.append(who + " " + t("lag.distance", cm=centimetres(app, d)))
     if result.winner is not None:
         lines.append(code_text(loc, "lag.won"))
     else:
@@ -521,9 +527,7 @@ def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
             ref = CHOICE_REFS.get(c)
             if ref is not None:
                 label += f" ({ref_text(s.locale, ref)})"
-            who = s.name(req.chooser)
-            buttons.append((app.t("lag.chooses", name=who, choice=label),
-                            _choose(app, c)))
+            buttons.append((label, _choose(app, c)))
     else:
         buttons.append((app.t("lag.again"), lambda: next_step(app)))
     buttons.append((app.t("lag.watch"), mode.watch))

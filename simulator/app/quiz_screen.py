@@ -191,7 +191,7 @@ class QuizMode(PracticeScreen):
             for a in q.choices:
                 label = answer_label(app, q, a, names)
                 if q.multiple and a in self.picked:
-                    label = "✓ " + label
+                    label = "[x] " + label  # the font has no check mark
                 b = UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
                              command=app.later(self.pick(a)))
                 self.choice_buttons[a] = b

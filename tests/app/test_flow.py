@@ -334,7 +334,7 @@ def test_push_out_declared_from_the_panel(app: App) -> None:
     s = app.session
     assert s is not None
     click_button(app, "Push-out")
-    click_button(app, "Push-out ✓")  # off again
+    click_button(app, "Push-out: declared")  # off again
     click_button(app, "Push-out")
     s.aim = s.aim.with_power(0.15)
     key(app, pygame.K_SPACE)

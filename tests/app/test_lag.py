@@ -124,7 +124,8 @@ def test_a_lag_played_hot_seat_is_the_referees_lag(tmp_path: Path) -> None:
     key(app, pygame.K_SPACE)  # skip to the end: the verdict comes back
     frame(app, n=2)
     assert app.dialogs and app.dialogs[-1].title == dlg.title
-    label = next(b.text for b in _buttons(app) if b.text.startswith(winner + ":"))
+    label = next(b.text for b in _buttons(app)
+                 if b.text.startswith(app.t("choice.break")))
     click_button(app, label)
     req = s.match.requirements()
     assert req.is_break and req.shooter == result.winner
