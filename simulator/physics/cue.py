@@ -50,7 +50,8 @@ def validate(stroke: Stroke) -> None:
             "(the cue speed at impact)"
         )
     off = math.hypot(stroke.tip_a, stroke.tip_b)
-    if off > MAX_OFFSET:
+    # 0.95 cos t, 0.95 sin t may round a hair beyond 0.95: still on the ball.
+    if off > MAX_OFFSET * (1.0 + 1e-9):
         raise StrokeError(
             f"stroke.tip_a/tip_b: offset {off:.2f} R is off the ball "
             f"(at most {MAX_OFFSET})"

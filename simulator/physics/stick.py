@@ -7,7 +7,9 @@ the cue line with what speed the cue has left, slowing to a stop after the
 stroke's follow-through. Whatever it touches again is a ``tip_contact``: the
 cue ball (a double hit, as when the cue ball is frozen to an object ball) or
 any other ball. While the tip is still on the ball for the stroke's contact
-time, the ball is carried with it (a push shot when that time is long).
+time, the ball is carried with it (a push shot when that time is long), the
+cue giving up the momentum it passes on. After a miscue the tip has slid off
+past the cue ball and meets only other balls.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ if TYPE_CHECKING:
 TIP_RADIUS = 0.0065  # a 13 mm tip
 TIP_HIT_TIME = 0.001  # how long a plain tip hit lasts, seconds
 CAT_TIP = 8
-CAT_BALL = 1
-TIP = 5
+CAT_BALL = 1  # world.CAT_BALL
+TIP = 5  # the tip's collision type
+BALL = 1  # world.BALL
 
 
 class Stick:
@@ -46,6 +49,7 @@ class Stick:
         tip_a: float,
         tip_b: float,
         mass: float,
+        slipped: bool = False,
     ) -> None:
         self.body = body
         self.shape = shape
@@ -57,9 +61,11 @@ class Stick:
         self.tip_a = tip_a
         self.tip_b = tip_b
         self.mass = mass
+        # A miscue: the tip slid off past the ball and cannot meet it again.
+        self.slipped = slipped
         self.touching: set[int] = set()
         world.space.on_collision(
-            TIP, 1, begin=self._begin, separate=self._separate, data=world
+            TIP, BALL, begin=self._begin, separate=self._separate, data=world
         )
 
     @classmethod
@@ -104,6 +110,7 @@ class Stick:
             stroke.tip_a,
             stroke.tip_b,
             p.cue_mass,
+            slipped=res.miscue,
         )
 
     # -- callbacks: record only ----------------------------------------------
@@ -137,16 +144,23 @@ class Stick:
         )
 
     def _touch(self, world: World, rec: _Ball) -> None:
+        if self.slipped and rec.ball == self.cue_ball:
+            return
         d = self.direction
         vx, vy = rec.body.velocity
         t = world.t
         if rec.ball == self.cue_ball and t <= self.carry_until:
-            # Still the stroke: the tip carries the ball along (a push).
-            along = vx * d[0] + vy * d[1]
-            if self.speed - along > 1e-9:
-                self._apply(
-                    world, rec, d, self.speed - along, self.tip_a, self.tip_b, t
-                )
+            # Still the stroke: the tip carries the ball along (a push). The
+            # tip and the struck point move on together (a plastic contact),
+            # and the cue gives up the momentum the ball takes: a ball that
+            # comes back off a cushion slows the cue, it is never relaunched.
+            closing = self.speed - (vx * d[0] + vy * d[1])
+            if closing > 1e-9:
+                a, b = self.tip_a, self.tip_b
+                m_eff = world.mass / (1.0 + 2.5 * (a * a + b * b))
+                impulse = closing / (1.0 / m_eff + 1.0 / self.mass)
+                self.speed -= impulse / self.mass
+                self._apply(world, rec, d, impulse / world.mass, a, b, t)
             return
         # The line from the tip to the ball's centre: a ball beside the cue line
         # that the tip moves away from is not hit.

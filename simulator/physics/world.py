@@ -49,15 +49,16 @@ from simulator.state import BallState, TableState, Where
 
 Vec3 = tuple[float, float, float]
 
+# Collision types; the stick's tip is stick.TIP.
 BALL = 1
 CUSHION = 2
 POCKET_ZONE = 3
 LINE = 4
-TIP = 5
 
 # Collision categories: a ball in the air meets nothing in pymunk (its contacts
 # are found in 3D by the height layer), but still crosses lines and pockets.
-CAT_BALL, CAT_CUSHION, CAT_SENSOR, CAT_TIP, CAT_AIR = 1, 2, 4, 8, 16
+# The tip (stick.CAT_TIP = 8) meets only balls on the bed.
+CAT_BALL, CAT_CUSHION, CAT_SENSOR, CAT_AIR = 1, 2, 4, 16
 BED_FILTER = pymunk.ShapeFilter(categories=CAT_BALL)
 AIR_FILTER = pymunk.ShapeFilter(categories=CAT_AIR, mask=CAT_SENSOR)
 
@@ -74,6 +75,8 @@ MAX_SIM_TIME = 120.0
 TOUCH_GAP = 1e-9  # frozen balls start this far apart
 # Balls closer than this to a struck ball are solved with it (a frozen rack).
 FROZEN_GAP = 5e-6
+ON_LINE = 1e-6  # a centre this close to a line rests on it
+HIGH_FLIGHT = 0.2  # m: a ball this far up clears every ball and rail
 AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)
 
 
@@ -104,6 +107,8 @@ class _Ball:
     t_ref: float = 0.0
     w_ref: Vec3 = (0.0, 0.0, 0.0)
     u_ref: tuple[float, float] = (0.0, 0.0)
+    v_ref: tuple[float, float] = (0.0, 0.0)
+    t_kick: float = 0.0  # when a contact last set it moving
     t_next: float = math.inf
     speed_bound: float = 0.0
     on_table: bool = True
@@ -282,9 +287,23 @@ class World:
         return (0.0, 0.0, wz)
 
     def _set_motion(
-        self, rec: _Ball, vx: float, vy: float, w: Vec3, t: float, record: bool = True
+        self,
+        rec: _Ball,
+        vx: float,
+        vy: float,
+        w: Vec3,
+        t: float,
+        record: bool = True,
+        catch_up: bool = False,
     ) -> Phase:
         """Give a ball new velocity and spin at time t; classify and retarget.
+
+        With ``catch_up``, t lies inside the step just taken and the ball is
+        already where it is at the step's end: its velocity is then set to
+        what the cloth has made of it by the end of the step, so the joint's
+        velocity and the closed-form spin (which runs from t) stay in step.
+        Otherwise the slide would end with the velocity still short of
+        v_roll, and setting it there would add energy.
 
         Returns the phase the ball had before; records a motion event if asked."""
         p = self.params
@@ -292,20 +311,33 @@ class World:
         phase = cloth.classify(vx, vy, w, self.radius)
         rec.t_ref = t
         rec.w_ref = w
+        rec.v_ref = (vx, vy)
+        lag = self.t - t if catch_up and t < self.t else 0.0
         if phase is Phase.SLIDING:
             ux, uy = cloth.slip(vx, vy, w, self.radius)
             rec.u_ref = (ux, uy)
             rx, ry = cloth.rolling_velocity(vx, vy, ux, uy)
             rec.anchor.velocity = (rx, ry)
             self._renew_joint(rec, p.mu_slide * self.mass * self.g)
-            rec.t_next = t + cloth.slide_time(math.hypot(ux, uy), p.mu_slide, self.g)
+            u = math.hypot(ux, uy)
+            slide = cloth.slide_time(u, p.mu_slide, self.g)
+            rec.t_next = t + slide
             rec.speed_bound = max(math.hypot(vx, vy), math.hypot(rx, ry))
+            if lag >= slide:
+                vx, vy = rx, ry
+            elif lag > 0.0:
+                k = p.mu_slide * self.g * lag / u
+                vx, vy = vx - k * ux, vy - k * uy
         elif phase is Phase.ROLLING:
             rec.anchor.velocity = (0.0, 0.0)
             self._renew_joint(rec, p.mu_roll * self.mass * self.g)
-            rec.t_next = t + cloth.roll_time(math.hypot(vx, vy), p.mu_roll, self.g)
-            rec.speed_bound = math.hypot(vx, vy)
+            speed = math.hypot(vx, vy)
+            rec.t_next = t + cloth.roll_time(speed, p.mu_roll, self.g)
+            rec.speed_bound = speed
             rec.w_ref = cloth.rolling_spin(vx, vy, w[2], self.radius)
+            if lag > 0.0:
+                f = max(0.0, 1.0 - p.mu_roll * self.g * lag / speed)
+                vx, vy = vx * f, vy * f
         else:
             vx = vy = 0.0
             rec.anchor.velocity = (0.0, 0.0)
@@ -358,6 +390,8 @@ class World:
     def _snap(self, rec: _Ball, t: float) -> BallSnapshot:
         x, y = rec.body.position
         vx, vy = rec.body.velocity
+        if t == rec.t_ref and rec.phase in (Phase.SLIDING, Phase.ROLLING):
+            vx, vy = rec.v_ref  # the velocity at the event, not at the step end
         w = self.spin(rec, t)
         return BallSnapshot(
             rec.ball, x, y, rec.z, vx, vy, rec.vz, w[0], w[1], w[2], rec.phase
@@ -411,7 +445,8 @@ class World:
         if self._stick is None and not self._struck:
             self._stick = Stick.after_strike(self, rec, stroke, res)
         self._struck = True
-        self._energy_checkpoint()
+        if self.audit:  # the cue brings energy: the audit starts after it
+            self._last_energy = self._energy()
 
     # -- the height layer --------------------------------------------------------
     def _take_off(
@@ -457,6 +492,16 @@ class World:
                 floor_z = self.spec.rail_top_height + self.radius
             elif ground is airborne.Ground.FLOOR:
                 floor_z = self.radius - self.spec.bed_height
+            pocket = self._near_pocket.get(ball)
+            if (
+                pocket is not None
+                and ground is not airborne.Ground.BED
+                and rec.z - self.radius < self.spec.rail_top_height
+            ):
+                # Flown on through the pocket below the rail top: it meets
+                # the back of the pocket and drops (7, airborne balls).
+                self._capture(rec, pocket)
+                continue
             if rec.z <= floor_z and rec.vz < 0.0:
                 # Back to the moment of touching down (z is quadratic in t).
                 a, b, c = -0.5 * g, vz0, z0 - floor_z
@@ -469,8 +514,19 @@ class World:
                 rec.body.position = (x - vx * back, y - vy * back)
                 self._touch_down(rec, ground, self.t - back)
                 continue
-            if ground is not airborne.Ground.FLOOR:
-                self._air_cushions(rec)
+            # What the step must resolve: beyond the rail the ball only falls
+            # to the floor, and high above the table it can meet nothing but
+            # the lines and pockets below it (landings are solved exactly).
+            bound = math.hypot(vx, vy)
+            if ground is airborne.Ground.FLOOR:
+                bound = 0.0
+            elif rec.z - self.radius < HIGH_FLIGHT:
+                bound = math.hypot(bound, rec.vz)
+            if bound != rec.speed_bound:
+                rec.speed_bound = bound
+                self._refresh_schedule()
+            if ground is not airborne.Ground.FLOOR and self._air_cushions(rec):
+                continue
             self._air_balls(rec)
 
     def _touch_down(self, rec: _Ball, ground: airborne.Ground, t: float) -> None:
@@ -487,7 +543,7 @@ class World:
                 edge = self.radius + 0.0005
                 nx = min(max(x, edge), self.spec.length - edge)
                 ny = min(max(y, edge), self.spec.width - edge)
-                rec.body.position = (nx, ny)
+                rec.body.position = self._free_spot(rec, nx, ny, (-n[1], n[0]))
                 rec.z = self.radius
                 rec.vz = 0.0
                 self._emit(
@@ -518,23 +574,23 @@ class World:
         )
         rec.body.velocity = (bounce.velocity[0], bounce.velocity[1])
         rec.w_ref = bounce.spin
+        # The state just after the bounce; the event's speed is the impact's.
+        snap = replace(self._snap(rec, t), vz=bounce.velocity[2])
         self._emit(
-            Event(
-                EventKind.LANDED,
-                t,
-                (rec.ball,),
-                (self._snap(rec, t),),
-                speed=rec.vz,
-                where="bed",
-            )
+            Event(EventKind.LANDED, t, (rec.ball,), (snap,), speed=rec.vz, where="bed")
         )
+        # The ball was taken back to the touch at t; after the bounce it is
+        # carried on to the end of the step, so that its motion and its spin
+        # (closed forms from t) run from the same moment.
+        lag = max(self.t - t, 0.0)
+        bvx, bvy, up = bounce.velocity
         if bounce.settled:
-            self._settle(rec, bounce.velocity[0], bounce.velocity[1], bounce.spin, t)
+            self._settle(rec, bvx, bvy, bounce.spin, t, catch_up=True)
         else:
-            rec.vz = bounce.velocity[2]
+            rec.vz = up
             rec.z = self.radius
             rec.t_ref = t
-            rec.speed_bound = math.sqrt(sum(v * v for v in bounce.velocity))
+            rec.speed_bound = math.sqrt(bvx * bvx + bvy * bvy + up * up)
             self._emit(
                 Event(
                     EventKind.AIRBORNE,
@@ -544,16 +600,54 @@ class World:
                     speed=rec.vz,
                 )
             )
+            rec.z = self.radius + up * lag - 0.5 * self.g * lag * lag
+            rec.vz = up - self.g * lag
             self._refresh_schedule()
+        x, y = rec.body.position
+        rec.body.position = (x + bvx * lag, y + bvy * lag)
 
-    def _settle(self, rec: _Ball, vx: float, vy: float, w: Vec3, t: float) -> None:
+    def _free_spot(
+        self, rec: _Ball, x: float, y: float, along: tuple[float, float]
+    ) -> tuple[float, float]:
+        """The spot nearest (x, y) along the rail where a ball coming back off
+        the rail fits on the bed: a ball frozen to the cushion there turns it
+        aside, it never comes down inside it."""
+        d_min = 2 * self.radius + TOUCH_GAP
+        others = [
+            r.body.position
+            for b, r in sorted(self._balls.items())
+            if r is not rec and r.on_table and r.phase is not Phase.AIRBORNE
+        ]
+        edge = self.radius + 0.0005
+        for k in range(2 * int(self.spec.length / 0.001) + 1):
+            s = 0.001 * ((k + 1) // 2) * (1 if k % 2 else -1)
+            px, py = x + s * along[0], y + s * along[1]
+            if not (
+                edge <= px <= self.spec.length - edge
+                and edge <= py <= self.spec.width - edge
+            ):
+                continue
+            if all(math.dist((px, py), o) >= d_min for o in others):
+                return (px, py)
+        return (x, y)  # pragma: no cover - a rail lined with balls end to end
+
+    def _settle(
+        self,
+        rec: _Ball,
+        vx: float,
+        vy: float,
+        w: Vec3,
+        t: float,
+        catch_up: bool = False,
+    ) -> None:
         """Back on the cloth: pymunk contacts on, the cloth phases take over."""
         self._airborne.discard(rec.ball)
         rec.z = self.radius
         rec.vz = 0.0
         rec.shape.filter = BED_FILTER
         rec.phase = Phase.AIRBORNE
-        self._set_motion(rec, vx, vy, w, t)
+        old = self._set_motion(rec, vx, vy, w, t, record=False, catch_up=catch_up)
+        self._motion_event(rec, old, t)
 
     def _leave_table(self, rec: _Ball, where: str, t: float) -> None:
         snap = self._snap(rec, t)
@@ -563,8 +657,10 @@ class World:
         self._emit(Event(EventKind.LEFT_TABLE, t, (rec.ball,), (snap,), where=where))
         self._refresh_schedule()
 
-    def _air_cushions(self, rec: _Ball) -> None:
-        """A flying ball meets a cushion nose as a line at the nose height."""
+    def _air_cushions(self, rec: _Ball) -> bool:
+        """A flying ball meets a cushion nose as a line at the nose height.
+
+        Returns whether it came down on the rail (and is no longer flying)."""
         x, y = rec.body.position
         h = self.spec.cushion_height
         for rail in self.spec.rails:
@@ -580,10 +676,16 @@ class World:
             dz = h - rec.z
             dist = math.hypot(depth, dz)
             if dist >= self.radius:
-                if depth > 0.0 and rec.z - self.radius < self.spec.rail_top_height:
-                    # Beyond the nose below the rail top: it is on the rail.
-                    rec.vz = min(rec.vz, 0.0)
-                    rec.z = max(rec.z, self.spec.rail_top_height + self.radius)
+                if (
+                    depth > 0.0
+                    and rec.z - self.radius < self.spec.rail_top_height
+                    and airborne.ground_under(self.spec, x, y) is airborne.Ground.RAIL
+                ):
+                    # Over the cushion top below the rail top: it comes down
+                    # on the rail where it is (never lifted onto it, which
+                    # would make energy); the rail decides where it goes.
+                    self._touch_down(rec, airborne.Ground.RAIL, self.t)
+                    return True
                 continue
             normal = (-depth * nx / dist, -depth * ny / dist, dz / dist)
             vx, vy = rec.body.velocity
@@ -614,6 +716,7 @@ class World:
                 )
             )
             self._refresh_schedule()
+        return False
 
     def _air_balls(self, rec: _Ball) -> None:
         """3D contacts of a flying ball: it passes over balls below it and hits
@@ -820,8 +923,13 @@ class World:
         va2, wa2, vb2, wb2, v_n = res
         a.body.position = (ca[0] + va2[0] * tau, ca[1] + va2[1] * tau)
         b.body.position = (cb[0] + vb2[0] * tau, cb[1] + vb2[1] * tau)
-        old_a = self._set_motion(a, va2[0], va2[1], wa2, t_hit, record=False)
-        old_b = self._set_motion(b, vb2[0], vb2[1], wb2, t_hit, record=False)
+        old_a = self._set_motion(
+            a, va2[0], va2[1], wa2, t_hit, record=False, catch_up=True
+        )
+        old_b = self._set_motion(
+            b, vb2[0], vb2[1], wb2, t_hit, record=False, catch_up=True
+        )
+        a.t_kick = b.t_kick = t_hit
         self._emit(
             Event(
                 EventKind.BALL_BALL,
@@ -969,17 +1077,20 @@ class World:
         self._push_apart(pairs)
         olds = {
             i: self._set_motion(
-                r, new_v[i][0], new_v[i][1], spin[i], t_hit, record=False
+                r, new_v[i][0], new_v[i][1], spin[i], t_hit, False, catch_up=True
             )
             for i, r in enumerate(balls)
             if struck[i]
         }
         e = self.params.e_ball
+        first: dict[int, float] = {}
         for c in order:
             ia, ib = geometry[c][0], geometry[c][1]
             a, b = balls[ia], balls[ib]
             # Within this step, in the order the contacts first pushed.
             t_c = t_hit + min(res.first_push[c], tau)
+            first.setdefault(ia, t_c)
+            first.setdefault(ib, t_c)
             self._emit(
                 Event(
                     EventKind.BALL_BALL,
@@ -990,7 +1101,10 @@ class World:
                 )
             )
         for i, old in olds.items():
-            self._motion_event(balls[i], old, t_hit)
+            # A ball starts to move when its first contact pushes it, so the
+            # log never shows the motion before the contact that caused it.
+            balls[i].t_kick = first.get(i, t_hit)
+            self._motion_event(balls[i], old, balls[i].t_kick)
 
     def _push_apart(self, pairs: list[tuple[_Ball, _Ball]]) -> None:
         """Remove the overlaps a cluster's contacts leave (at most a step's
@@ -1043,7 +1157,10 @@ class World:
             return
         v2, w2, speed = res
         rec.body.position = (cp[0] + v2[0] * tau, cp[1] + v2[1] * tau)
-        old = self._set_motion(rec, v2[0], v2[1], w2, t_hit, record=False)
+        old = self._set_motion(
+            rec, v2[0], v2[1], w2, t_hit, record=False, catch_up=True
+        )
+        rec.t_kick = t_hit
         name, pocket = piece.contact_name(cp)
         self._emit(
             Event(
@@ -1139,17 +1256,26 @@ class World:
             axis, value = self._line_axis[name]
             before = self._near_line[key]
             now = rec.body.position[axis] - value
-            if (before < 0.0 <= now) or (before >= 0.0 > now):
+            # A ball resting on the line (a rack's apex on the long string)
+            # that moves off it has not crossed it.
+            if (before < -ON_LINE <= now) or (before > ON_LINE >= now):
                 frac = before / (before - now) if before != now else 1.0
-                t_cross = self.t - self._dt * (1.0 - frac)
+                # Not before the contact that set the ball moving in this step.
+                back = min(self._dt * (1.0 - frac), max(self.t - rec.t_kick, 0.0))
+                t_cross = self.t - back
+                # The state at the crossing, not at the end of the step.
+                snap = self._snap(rec, t_cross)
+                snap = replace(
+                    snap, x=snap.x - snap.vx * back, y=snap.y - snap.vy * back
+                )
                 self._emit(
                     Event(
                         EventKind.LINE_CROSSED,
                         t_cross,
                         (ball,),
-                        (self._snap(rec, self.t),),
+                        (snap,),
                         line=name,
-                        direction=1 if now >= 0.0 else -1,
+                        direction=1 if before < 0.0 else -1,
                     )
                 )
             self._near_line[key] = now
@@ -1168,7 +1294,7 @@ class World:
                 vx, vy = due.anchor.velocity
                 wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
                 w = cloth.rolling_spin(vx, vy, wz, self.radius)
-                old = self._set_motion(due, vx, vy, w, t, record=False)
+                old = self._set_motion(due, vx, vy, w, t, False, catch_up=True)
                 # Report where the ball was when the slide ended, not at the step.
                 x, y = due.body.position
                 back = until - t if until < math.inf else 0.0
