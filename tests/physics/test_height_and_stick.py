@@ -246,3 +246,13 @@ def test_a_ball_may_rest_in_a_pocket_mouth() -> None:
     state.validate()
     assert POOL.in_pocket_mouth(mx, my + 0.005)
     assert not POOL.on_slate(mx + 0.3, my + 0.005)
+
+
+def test_a_ball_inside_a_jaw_is_not_in_the_pocket_mouth() -> None:
+    corner = POOL.pocket("foot_right")
+    mx, my = corner.mouth_centre
+    ix, iy = corner.inward
+    # On the pocket's axis it fits; half a mouth to the side it is in the jaw.
+    assert POOL.in_pocket_mouth(mx + ix * 0.01, my + iy * 0.01)
+    side = (-iy * corner.mouth_width / 2, ix * corner.mouth_width / 2)
+    assert not POOL.in_pocket_mouth(mx + ix * 0.01 + side[0], my + iy * 0.01 + side[1])
