@@ -65,7 +65,7 @@ def test_random_events_never_crash(seed: int, start: str) -> None:
         game, options = ("8-ball", {"lag": True}) if start == "lag" else (start, {})
         app.session = Session.new(names, game, options, app.locale, seed=seed)
         next_step(app)
-    monkey(app, seed, 2400)
+    monkey(app, seed, 20_000)
     s = app.session
     if s is not None:
         # The match is still whole: it stores and replays to the same position.
