@@ -1385,6 +1385,8 @@ class World:
         self._refresh_schedule()
         yield self._sample_frames()
         steps_since_check = 0
+        space = self.space
+        cp_space = space._space if _FAST_STEP else None
         while True:
             dt = self._choose_dt()
             if dt != self._dt:
@@ -1394,7 +1396,17 @@ class World:
             self._dt = dt
             self.t += dt
             self._step_index += 1
-            self._step_space(dt)
+            if (
+                cp_space is not None
+                and self._step_index > 1
+                and not space._removed_shapes
+            ):
+                # The fast path of _step_space, inline: this is the hot loop.
+                space._locked = True
+                _cp_space_step(cp_space, dt)
+                space._locked = False
+            else:
+                self._step_space(dt)
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
             if self._stick is not None:
