@@ -737,17 +737,7 @@ class World:
             va = (*rec.body.velocity, rec.vz)
             vb = (*other.body.velocity, other.vz)
             t = self.t
-            res = collisions.ball_ball(
-                va,
-                self.spin(rec, t),
-                vb,
-                self.spin(other, t),
-                n,
-                self.mass,
-                self.radius,
-                self.params.e_ball,
-                self.params.mu_ball,
-            )
+            res = self._ball_ball(va, self.spin(rec, t), vb, self.spin(other, t), n)
             if res is None:
                 continue
             va2, wa2, vb2, wb2, v_n = res
@@ -907,17 +897,7 @@ class World:
         n = ((cb[0] - ca[0]) / dist, (cb[1] - ca[1]) / dist, 0.0)
         t_hit = self.t - tau
         wa, wb = self.spin(a, t_hit), self.spin(b, t_hit)
-        res = collisions.ball_ball(
-            (va[0], va[1], 0.0),
-            wa,
-            (vb[0], vb[1], 0.0),
-            wb,
-            n,
-            self.mass,
-            self.radius,
-            self.params.e_ball,
-            self.params.mu_ball,
-        )
+        res = self._ball_ball((va[0], va[1], 0.0), wa, (vb[0], vb[1], 0.0), wb, n)
         if res is None:
             return
         va2, wa2, vb2, wb2, v_n = res
@@ -1105,6 +1085,15 @@ class World:
             # log never shows the motion before the contact that caused it.
             balls[i].t_kick = first.get(i, t_hit)
             self._motion_event(balls[i], old, balls[i].t_kick)
+
+    def _ball_ball(
+        self, va: Vec3, wa: Vec3, vb: Vec3, wb: Vec3, n: Vec3
+    ) -> tuple[Vec3, Vec3, Vec3, Vec3, float] | None:
+        """Reference.md 5 with this table's balls and parameters."""
+        p = self.params
+        return collisions.ball_ball(
+            va, wa, vb, wb, n, self.mass, self.radius, p.e_ball, p.mu_ball
+        )
 
     def _push_apart(self, pairs: list[tuple[_Ball, _Ball]]) -> None:
         """Remove the overlaps a cluster's contacts leave (at most a step's
