@@ -107,7 +107,7 @@ def choice_dialog(app: App) -> Dialog:
         label = app.t(f"choice.{c.value}")
         if ref is not None:
             label += f" ({ref_text(s.locale, ref)})"
-        buttons.append((label, _choose(app, c)))
+        buttons.append((label, choose_action(app, c)))
     body = ""
     if s.banner is not None:
         body = s.banner.title + "\n" + "\n".join(s.banner.lines)
@@ -115,7 +115,8 @@ def choice_dialog(app: App) -> Dialog:
                   wide=True)
 
 
-def _choose(app: App, choice: Any) -> Any:
+def choose_action(app: App, choice: Any) -> Any:
+    """The button action that makes the incoming player's choice."""
     def fn() -> None:
         s = app.session
         if s is None:

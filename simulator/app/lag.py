@@ -21,7 +21,7 @@ from simulator.app import fonts, hud
 from simulator.app.aim import Aim, angle_to, guide
 from simulator.app.app import App
 from simulator.app.dialogs import Dialog
-from simulator.app.game import FINE, PlayMode, next_step, pause_dialog
+from simulator.app.game import FINE, PlayMode, choose_action, next_step, pause_dialog
 from simulator.app.playback import Playback
 from simulator.app.render import draw_cue, draw_dashed, veil
 from simulator.app.session import LAG_BALLS, Session, code_text, ref_text
@@ -527,7 +527,7 @@ def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
             ref = CHOICE_REFS.get(c)
             if ref is not None:
                 label += f" ({ref_text(s.locale, ref)})"
-            buttons.append((label, _choose(app, c)))
+            buttons.append((label, choose_action(app, c)))
     else:
         buttons.append((app.t("lag.again"), lambda: next_step(app)))
     buttons.append((app.t("lag.watch"), mode.watch))
@@ -535,19 +535,6 @@ def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
         buttons.append((app.t("menu.main"), lambda: to_menu(app)))
     return Dialog(app, title, body, buttons, side=True)
 
-
-def _choose(app: App, choice: Any) -> Any:
-    def fn() -> None:
-        from rules.ruling import RulesError
-        s = app.session
-        if s is None:
-            return
-        try:
-            s.choose(choice)
-        except RulesError as e:
-            app.notify(str(e))
-        next_step(app)
-    return fn
 
 
 def start_minigame(app: App, names: list[str] | None = None) -> None:
