@@ -1,6 +1,7 @@
 """The position editor: place, move and remove balls with the mouse, choose
-the discipline and the basic game state, test a stroke from the position, and
-save or load scenario files.
+the discipline and the game state (the break, scores, consecutive fouls,
+warnings, the push-out, Express statuses and signatures), test a stroke from
+the position, and save or load scenario files with a title in each language.
 
 The draft is plain scenario data (docs/formats.md); every change is checked
 with ``parse_scenario``, the same validation as loading, and the reason shown.
@@ -40,6 +41,16 @@ SITUATION_KEYS = ("stroke", "declarations", "question", "expect", "choice", "gal
 STATE_EDITED = ("shooter", "ball_in_hand", "groups")
 GAME_BALLS = {"8-ball": 15, "9-ball": 9, "14.1": 15, "express": 15}
 GROUPS = ("open", "solids", "stripes")  # player 1's group (player 2 the other)
+# The game-state fields the panel edits, per discipline (docs/formats.md).
+STATE_FIELDS: dict[str, tuple[str, ...]] = {
+    "8-ball": ("is_break", "fouls"),
+    "9-ball": ("is_break", "fouls", "warned", "push_out_allowed"),
+    "14.1": ("is_break", "scores", "fouls", "rail_safeties"),
+    "express": ("is_break", "scores", "status", "signatures"),
+}
+PER_PLAYER = ("scores", "fouls", "warned", "rail_safeties", "status", "signatures")
+STATUS = ("active", "waiting", "out")
+LANGS = ("en", "ru")
 
 
 def scenarios_dir() -> Path:
@@ -81,6 +92,8 @@ def slug(text: str) -> str:
 
 class EditorMode(PracticeScreen):
     name = "editor"
+    title_en: UITextEntryLine  # the title in each language (built with the panel)
+    title_ru: UITextEntryLine
 
     def __init__(self, app: App) -> None:
         st = state_of(app)
@@ -93,6 +106,10 @@ class EditorMode(PracticeScreen):
         self.drag: int | None = None
         self.hover: tuple[float, float] | None = None
         self.error: str | None = None
+        self.refused: str | None = None  # why the last state change was refused
+        self.field = STATE_FIELDS[self.discipline][0] \
+            if self.discipline in STATE_FIELDS else "is_break"
+        self.field_player = 0
         self.check()
         self.selected = self.next_free()
 
@@ -193,14 +210,123 @@ class EditorMode(PracticeScreen):
         self.check()
         self.rebuild()
 
-    def set_state(self, key: str, value: Any) -> None:
+    def set_state(self, key: str, value: Any) -> bool:
+        """Set (``None``: clear) a state field, refused as :meth:`edit_state`."""
+        return self.edit_state(key, value)
+
+    # -- the game state, one field at a time ---------------------------------------
+    def fields(self) -> tuple[str, ...]:
+        return STATE_FIELDS.get(self.discipline, ("is_break",))
+
+    def _defaults(self) -> Any:
+        """The referee's state for an empty position of this discipline and
+        number of players: what a field is when the draft does not set it."""
+        from simulator.practice.scenario import ScenarioError, parse_scenario
+        d = new_draft(self.discipline)
+        d["players"] = self.draft.get("players", d["players"])
+        try:
+            return parse_scenario(d).game
+        except ScenarioError:
+            return parse_scenario(new_draft(self.discipline)).game
+
+    def state_value(self, key: str) -> Any:
+        """The field's value in the draft, else the game's default."""
+        st = self.draft.get("state", {})
+        if isinstance(st, dict) and key in st:
+            return copy.deepcopy(st[key])
+        v = getattr(self._defaults(), key, None)
+        return list(v) if isinstance(v, tuple) else v
+
+    def edit_state(self, key: str, value: Any) -> bool:
+        """Set a state field; a value loading would refuse is refused here
+        with the loader's reason, and the draft stays as it was."""
+        from simulator.practice.scenario import ScenarioError, parse_scenario
+        before = copy.deepcopy(self.draft)
+        old_error = self.error
         st = self.draft.setdefault("state", {})
         if value is None:
             st.pop(key, None)
         else:
             st[key] = value
+        try:
+            parse_scenario(self.draft)
+        except ScenarioError as e:
+            # A draft already invalid for another reason (the balls) keeps
+            # its message: only a change that adds a problem is refused.
+            if str(e) != old_error:
+                self.draft.clear()
+                self.draft.update(before)
+                self.refused = str(e)
+                self.app.notify(self.app.t("editor.refused", reason=str(e)), 5.0)
+                self.rebuild()
+                return False
+        self.refused = None
         self.changed()
         self.rebuild()
+        return True
+
+    def step_field(self, delta: int, key: str | None = None,
+                   player: int | None = None) -> bool:
+        """The "-" and "+" buttons: a number steps, a flag toggles, an Express
+        status cycles."""
+        k = self.field if key is None else key
+        i = self.field_player if player is None else player
+        cur = self.state_value(k)
+        if k in PER_PLAYER:
+            n = int(self.draft.get("players", 2))
+            vals = list(cur) if isinstance(cur, list) and len(cur) == n \
+                else [None] * n
+            if not 0 <= i < n:
+                return False
+            vals[i] = self._stepped(k, vals[i], delta)
+            return self.edit_state(k, vals)
+        return self.edit_state(k, self._stepped(k, cur, delta))
+
+    @staticmethod
+    def _stepped(key: str, v: Any, delta: int) -> Any:
+        if key == "status":
+            j = STATUS.index(v) if v in STATUS else 0
+            return STATUS[(j + delta) % len(STATUS)]
+        if isinstance(v, bool) or key in ("is_break", "push_out_allowed", "warned"):
+            return not bool(v)
+        return (v if isinstance(v, int) else 0) + delta
+
+    def field_text(self) -> str:
+        t = self.app.t
+        v = self.state_value(self.field)
+        if self.field in PER_PLAYER and isinstance(v, list) and \
+                0 <= self.field_player < len(v):
+            v = v[self.field_player]
+        if isinstance(v, bool):
+            return t("editor.yes") if v else t("editor.no")
+        if self.field == "status" and isinstance(v, str):
+            return t(f"editor.status_{v}")
+        return str(v)
+
+    def titles(self) -> dict[str, str]:
+        """The title in both languages: what is typed, else what the draft
+        had; one language left empty takes the other's text."""
+        old = self.draft.get("title", {})
+        out: dict[str, str] = {}
+        for lang in LANGS:
+            entry = getattr(self, f"title_{lang}", None)
+            text = entry.get_text().strip() if entry is not None else ""
+            if not text and isinstance(old, dict):
+                text = str(old.get(lang, "")).strip()
+            out[lang] = text
+        for a, b in (("en", "ru"), ("ru", "en")):
+            if not out[a]:
+                out[a] = out[b]
+        return out
+
+    def sync_titles(self) -> None:
+        t = self.titles()
+        if all(t.values()):
+            self.draft["title"] = t
+
+    def rebuild(self) -> None:
+        self.sync_titles()  # typed titles survive the panel being rebuilt
+        super().rebuild()
 
     def test_stroke(self) -> None:
         from simulator.app.practice import PracticeAimMode, PracticePlaceMode
@@ -237,10 +363,7 @@ class EditorMode(PracticeScreen):
         from simulator.practice.scenario import ScenarioError, save_scenario
         p = self.path()
         self.draft["id"] = slug(p.stem)
-        title = self.title_entry.get_text().strip() if hasattr(self, "title_entry") \
-            else ""
-        if title:
-            self.draft["title"] = {"en": title, "ru": title}
+        self.sync_titles()
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
             save_scenario(self.draft, p)
@@ -270,6 +393,12 @@ class EditorMode(PracticeScreen):
         st = state_of(self.app)
         st.editor_path = str(p)
         st.discipline = sc.discipline
+        self.refused = None
+        title = self.draft.get("title", {})
+        for lang in LANGS:  # the file's titles replace what was typed
+            entry = getattr(self, f"title_{lang}", None)
+            if entry is not None and isinstance(title, dict):
+                entry.set_text(str(title.get(lang, "")))
         self.set_spec(draft_spec(self.draft))
         self.selected = self.next_free()
         self.check()
@@ -343,11 +472,34 @@ class EditorMode(PracticeScreen):
                 next((lbl for lbl, g in self.group_labels.items() if g == g0),
                      next(iter(self.group_labels))),
                 row(t("editor.groups")), app.gui)
+        # The game state: a field, whose it is, and "-" value "+".
+        fields = self.fields()
+        if self.field not in fields:
+            self.field = fields[0]
+        self.field_labels = {t(f"editor.field_{k}"): k for k in fields}
+        self.field_menu = UIDropDownMenu(
+            _options(self.field_labels), t(f"editor.field_{self.field}"),
+            row(t("editor.state")), app.gui)
+        self.player_menu: UIDropDownMenu | None = None
+        if self.field in PER_PLAYER:
+            self.field_player = min(self.field_player, n_players - 1)
+            self.player_menu = UIDropDownMenu(
+                _options(names), names[self.field_player], row(t("editor.player")),
+                app.gui)
+        rv = row(t("editor.value"))
+        UIButton(pygame.Rect(rv.left, rv.top, half, bh), "-", app.gui,
+                 command=app.later(lambda: self.step_field(-1)))
+        self.value_label = UILabel(pygame.Rect(rv.left + half, rv.top, half, bh),
+                                   self.field_text(), app.gui)
+        UIButton(pygame.Rect(rv.left + 2 * half, rv.top, rv.width - 2 * half, bh),
+                 "+", app.gui, command=app.later(lambda: self.step_field(1)))
         title = self.draft.get("title", {})
-        self.title_entry = UITextEntryLine(row(t("editor.title")), app.gui,
-                                           initial_text=str(
-                                               title.get(app.locale.lang, "")
-                                               if isinstance(title, dict) else ""))
+        texts = {lang: str(title.get(lang, "")) if isinstance(title, dict) else ""
+                 for lang in LANGS}
+        self.title_en = UITextEntryLine(row(t("editor.title_en")), app.gui,
+                                        initial_text=texts["en"])
+        self.title_ru = UITextEntryLine(row(t("editor.title_ru")), app.gui,
+                                        initial_text=texts["ru"])
         UILabel(pygame.Rect(r.left, y, r.width, bh), t("editor.file"), app.gui)
         y += bh
         self.path_entry = UITextEntryLine(
@@ -400,7 +552,8 @@ class EditorMode(PracticeScreen):
                 self.app.later(lambda: self.place(p, ball=b))()
         elif event.type == pygame.KEYDOWN:
             focused = any(e.is_focused for e in (getattr(self, "path_entry", None),
-                                                 getattr(self, "title_entry", None))
+                                                 getattr(self, "title_en", None),
+                                                 getattr(self, "title_ru", None))
                           if e is not None)
             if focused:
                 return
@@ -429,6 +582,17 @@ class EditorMode(PracticeScreen):
             if k is not None:
                 self.app.later(lambda: self.set_state(
                     "ball_in_hand", None if k == "none" else k))()
+        elif el is self.field_menu:
+            k = self.field_labels.get(event.text)
+            if k is not None:
+                self.field = k
+                self.app.later(self.rebuild)()
+        elif self.player_menu is not None and el is self.player_menu:
+            n = int(self.draft.get("players", 2))
+            names = [self.app.t("setup.player_n", n=i + 1) for i in range(n)]
+            if event.text in names:
+                self.field_player = names.index(event.text)
+                self.app.later(self.rebuild)()
         elif self.group_menu is not None and el is self.group_menu:
             g = self.group_labels.get(event.text)
             if g is not None:
@@ -469,7 +633,11 @@ class EditorMode(PracticeScreen):
         return [t("editor.invalid")]
 
     def hint(self) -> str:
-        return self.error if self.error is not None else self.app.t("editor.hint")
+        if self.error is not None:
+            return self.error
+        if self.refused is not None:
+            return self.app.t("editor.refused", reason=self.refused)
+        return self.app.t("editor.hint")
 
 
 def draft_copy(d: Mapping[str, Any]) -> dict[str, Any]:

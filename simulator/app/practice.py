@@ -521,6 +521,8 @@ class Played:
     ruling: Ruling
     own: bool  # played by the player (else the recorded stroke)
     after: GameState | None = None  # the referee's state after the shot
+    after_choice: GameState | None = None  # after the scenario's [choice]
+    choice_error: str | None = None  # the referee refused the recorded choice
 
 
 class ScenarioMode(PracticeScreen):
@@ -561,7 +563,9 @@ class ScenarioMode(PracticeScreen):
         except Exception as e:  # a fault in the physics or the referee: say it
             self.app.notify(self.app.t("error.physics", reason=repr(e)), 6.0)
             return
-        self.played = Played(shot, res.ruling, own=False, after=res.after)
+        self.played = Played(shot, res.ruling, own=False, after=res.after,
+                             after_choice=res.after_choice,
+                             choice_error=res.choice_error)
         self.player = ShotPlayer(shot, foul_stops(res.ruling) if speed < 1 else (),
                                  speed)
         self.phase = "playing"
@@ -570,11 +574,13 @@ class ScenarioMode(PracticeScreen):
     def _ruled(self, played: Played) -> None:
         from rules.ruling import RulesError
         s = self.psession
-        if played.after is not None and not played.ruling.game_over:
-            # The scoreboard shows the game after the shot (scores, fouls).
+        # The scoreboard shows the game after the shot (scores, fouls), or
+        # after the recorded choice when the file makes one.
+        after = played.after_choice or played.after
+        if after is not None and not played.ruling.game_over:
             m = s.match
             before = m._stack[-1]
-            m._stack[-1] = replace(before, game=played.after)
+            m._stack[-1] = replace(before, game=after)
             try:
                 s.refresh()
             except RulesError:
@@ -584,6 +590,57 @@ class ScenarioMode(PracticeScreen):
         s.last_ruling = played.ruling
         s.banner = s.ruling_banner(played.ruling)
         self.phase = "ruling"
+
+    def enter(self) -> None:
+        super().enter()
+        if self.choice_pending():
+            self.ask_choice()
+
+    def choice_pending(self) -> bool:
+        """After the player's own stroke, the ruling gives the incoming
+        player options: the practice goes on as in a match."""
+        if self.phase != "ruling" or self.played is None or not self.played.own:
+            return False
+        s = self.psession
+        req = s.req
+        if req is None or s.over:
+            return False
+        # Express: a player written down to zero may sign back in.
+        return bool(req.pending) or bool(getattr(req, "may_sign", ()))
+
+    def ask_choice(self) -> None:
+        from simulator.app.game import choice_dialog, sign_dialog
+        s = self.psession
+        self.app.session = s  # the game's dialogs act on it
+        req = s.req
+        if req is not None and req.pending:
+            self.app.push_dialog(choice_dialog(self.app))
+        else:
+            self.app.push_dialog(sign_dialog(self.app))
+
+    def choice_lines(self) -> list[str]:
+        """The recorded choice after the ruling and the state it leads to."""
+        played, step = self.played, self.sc.choice
+        if played is None or played.own or step is None:
+            return []
+        t = self.app.t
+        s = self.psession
+        chooser = played.ruling.chooser
+        who = s.name(chooser) if chooser is not None else ""
+        if step.arg is not None and "player" in (self.sc.data.get("choice") or {}):
+            who = s.name(step.arg)
+        out = [t("practice.choice_made", name=who,
+                 choice=t(f"choice.{step.choice.value}"))]
+        if played.choice_error is not None:
+            return [*out, t("practice.choice_refused", reason=played.choice_error)]
+        g = played.after_choice
+        if g is not None:
+            out.append(t("practice.after_choice", name=s.name(g.shooter),
+                         hand=t(f"bih.{g.ball_in_hand.value}")))
+            if self.sc.discipline in ("14.1", "express"):
+                out.append(t("practice.scores_now", scores=", ".join(
+                    f"{s.name(i)} {v}" for i, v in enumerate(g.scores))))
+        return out
 
     def replay_slow(self) -> None:
         if self.played is None:
@@ -647,6 +704,8 @@ class ScenarioMode(PracticeScreen):
         else:
             items = [
                 (t("practice.replay_slow"), self.replay_slow),
+                *([(t("practice.choose"), self.ask_choice)]
+                  if self.choice_pending() else []),
                 (t("practice.watch"), self.watch if sc.stroke is not None else None),
                 (t("practice.play"), self.play_yourself),
                 (t("common.back"), self.leave),
@@ -671,6 +730,9 @@ class ScenarioMode(PracticeScreen):
         s = self.psession
         if s.banner is not None:
             lines += ["", s.banner.title, *s.banner.lines]
+        choice = self.choice_lines()
+        if choice:
+            lines += ["", *choice]
         if self.played is not None and not self.played.own:
             rl = rule_line(self.app.locale, sc)
             if rl:
