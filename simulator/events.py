@@ -88,6 +88,11 @@ class BallSnapshot:
         return cls(int(d[0]), x, y, z, vx, vy, vz, wx, wy, wz, Phase(d[10]))
 
 
+# Event fields stored as they are in JSON (the phases are stored by value).
+_PLAIN_FIELDS = ("cushion", "pocket", "line", "direction", "speed", "tip_a",
+                 "tip_b", "elevation", "miscue", "duration", "where")
+
+
 @dataclass(frozen=True)
 class Event:
     """One thing that happened. Fields not relevant to a kind stay None.
@@ -137,19 +142,7 @@ class Event:
         }
         if self.snapshots:
             d["snapshots"] = [s.to_list() for s in self.snapshots]
-        for name in (
-            "cushion",
-            "pocket",
-            "line",
-            "direction",
-            "speed",
-            "tip_a",
-            "tip_b",
-            "elevation",
-            "miscue",
-            "duration",
-            "where",
-        ):
+        for name in _PLAIN_FIELDS:
             v = getattr(self, name)
             if v is not None:
                 d[name] = v
@@ -161,25 +154,8 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Event:
-        known = {
-            "kind",
-            "time",
-            "balls",
-            "snapshots",
-            "cushion",
-            "pocket",
-            "line",
-            "direction",
-            "speed",
-            "tip_a",
-            "tip_b",
-            "elevation",
-            "miscue",
-            "duration",
-            "where",
-            "phase_from",
-            "phase_to",
-        }
+        known = {"kind", "time", "balls", "snapshots", *_PLAIN_FIELDS,
+                 "phase_from", "phase_to"}
         unknown = set(d) - known
         if unknown:
             raise ValueError(f"unknown event key {sorted(unknown)[0]!r}")

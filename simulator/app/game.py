@@ -587,7 +587,11 @@ class AimMode(ShotInputMode):
             return
         decl = self.declarations()
         s.decl = {}
-        self.app.switch(PlayMode(self.app, s.table, s.aim.stroke(), decl))
+        self.app.switch(self.play_mode()(self.app, s.table, s.aim.stroke(), decl))
+
+    def play_mode(self) -> type[PlayMode]:
+        """The mode that plays the shot (practice plays it its own way)."""
+        return PlayMode
 
     # -- drawing ---------------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:

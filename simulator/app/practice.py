@@ -878,17 +878,8 @@ class PracticeAimMode(AimMode):
         if isinstance(s, PracticeSession):
             self.app.switch(ScenarioMode(self.app, s.scenario, back=s.back))
 
-    def shoot(self) -> None:
-        s = self.session
-        req = s.req
-        if req is None or self.cue() is None:
-            return
-        if req.call_needed and (self.call_ball is None or self.call_pocket is None):
-            self.app.notify(self.app.t("call.needed"))
-            return
-        decl = self.declarations()
-        s.decl = {}
-        self.app.switch(PracticePlayMode(self.app, s.table, s.aim.stroke(), decl))
+    def play_mode(self) -> type[PlayMode]:
+        return PracticePlayMode
 
 
 class PracticePlaceMode(PlaceMode):
