@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.case import load_case, run_case
-from rules.game import discipline_class
+from rules.registry import discipline_class
 from rules.ruling import RulesError
 
 

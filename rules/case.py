@@ -7,16 +7,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from rules.game import Discipline, GameState, discipline_class, expect_object
+from rules.game import Discipline, GameState, expect_object
 from rules.general import LagResult, judge_lag
 from rules.referee import shot_from_dict
+from rules.registry import discipline_class
 from rules.ruling import Choice, Declarations, RulesError, Ruling, ShotRequirements
 from simulator.events import Shot
 from simulator.specs import CUE_BALL
 from simulator.state import Where
 
 CASE_KEYS = {"name", "rule", "game", "players", "options", "state", "shot",
-             "declarations", "choice", "call_foul", "lag", "expect", "notes"}
+             "declarations", "choice", "call_foul", "lag", "jumped", "expect",
+             "notes"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class Case:
     call_foul: str | None
     expect: Mapping[str, Any]
     lag: tuple[int, int] | None = None
+    jumped: tuple[int, ...] = ()  # general rule 23: called off the table
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,7 @@ class Result:
         assert self.ruling is not None
         d: dict[str, Any] = {"ruling": self.ruling.to_dict(),
                              "scores": list(self.state.scores),
-                             "fouls": list(self.state.fouls)}
+                             "fouls": list(getattr(self.state, "fouls", ()))}
         if self.requirements is not None:
             d["next"] = self.requirements.to_dict()
         return d
@@ -128,11 +131,18 @@ def load_case(d: Any) -> Case:
         if shot is None:
             raise RulesError("case.shot: a lag needs the shot")
         lag = (raw[0], raw[1])
+    jumped = d.get("jumped", [])
+    if not isinstance(jumped, list) or not all(
+            isinstance(b, int) and not isinstance(b, bool) for b in jumped):
+        raise RulesError("case.jumped: expected a list of ball numbers")
+    if jumped and shot is None:
+        raise RulesError("case.jumped: needs the shot")
     expect = d.get("expect", {})
     if not isinstance(expect, Mapping):
         raise RulesError("case.expect: expected an object")
     name = d.get("name", "")
-    return Case(str(name), disc, state, shot, decl, choice, call, expect, lag)
+    return Case(str(name), disc, state, shot, decl, choice, call, expect, lag,
+                tuple(jumped))
 
 
 def run_case(case: Case) -> Result:
@@ -144,6 +154,10 @@ def run_case(case: Case) -> Result:
         from rules.codes import code_by_id
 
         ruling, state = disc.call_foul(case.state, code_by_id(case.call_foul))
+    elif case.jumped:
+        assert case.shot is not None
+        ruling, state = disc.judge_jumped(case.state, case.shot, case.declarations,
+                                          case.jumped)
     else:
         assert case.shot is not None
         ruling, state = disc.judge(case.state, case.shot, case.declarations)

@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from rules import express, pyramid
+from rules import pyramid
 from rules.codes import code_by_id
 from rules.express import Express, ExpressRequirements, ExpressRuling, ExpressState
-from rules.game import discipline_class, expect_object
+from rules.game import expect_object
+from rules.registry import discipline_class
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
 from simulator.events import Shot, Stroke, events_from_list
 from simulator.specs import CUE_BALL
@@ -149,7 +150,7 @@ def start_state(disc: Express, players: int, raw: Mapping[str, Any]) -> ExpressS
         kw.setdefault("is_break", False)
         kw.setdefault("first_break_pending", False)
     if kw.get("ball_in_hand") in (BallInHand.HOUSE, BallInHand.TEMP_HOUSE):
-        region = express.region_of(kw["ball_in_hand"])
+        region = pyramid.region_of(kw["ball_in_hand"])
         assert region is not None
         kw["table"] = pyramid.cue_in_hand(kw.get("table", state.table), region)
     try:
@@ -203,7 +204,7 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
                 st.validate()
             except StateError as err:
                 raise RulesError(f"{w}: {err}") from None
-    return Shot(initial, Stroke(0.0, 1.0), events, express.mark_log(final, events))
+    return Shot(initial, Stroke(0.0, 1.0), events, pyramid.mark_log(final, events))
 
 
 def short_event(text: str, i: int, where: str) -> dict[str, Any]:

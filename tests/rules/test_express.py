@@ -11,7 +11,7 @@ import pytest
 
 from rules import express, express_case
 from rules.codes import code_by_id
-from rules.game import discipline_class
+from rules.registry import discipline_class
 from rules.referee import Match
 from rules.ruling import BallInHand, Choice, RulesError
 from simulator.events import Event, EventKind, Shot, Stroke
