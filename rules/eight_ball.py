@@ -12,6 +12,10 @@ from rules.game import (
     Calls,
     DisciplineInfo,
     HandRule,
+    Line,
+    MatchView,
+    PlayerScore,
+    Scoreboard,
     check_option_keys,
     per_player,
 )
@@ -136,6 +140,12 @@ INFO = DisciplineInfo(
           HandRule(BallInHand.KITCHEN, e8("5"), "scratch_on_break", "outside"),
           HandRule(BallInHand.ANYWHERE, e8("11"), "foul")),
     default_break_order="alternate",  # 8-ball rule 4: individual events alternate
+    choices=(Choice.ACCEPT_TABLE, Choice.RERACK_BREAK, Choice.RERACK_OFFENDER_BREAKS,
+             Choice.RE_BREAK, Choice.SPOT_EIGHT, Choice.KITCHEN_IN_HAND),
+    common_fouls=(FoulCode.BAD_HIT, FoulCode.NO_RAIL, FoulCode.SCRATCH,
+                  FoulCode.ILLEGAL_BREAK, FoulCode.KITCHEN_DIRECT,
+                  FoulCode.CUSHION_BALL, LossCode.EIGHT_EARLY,
+                  LossCode.EIGHT_WRONG_POCKET),
 )
 
 
@@ -157,6 +167,26 @@ class EightBall(PoolDiscipline[EightBallState]):
 
     def replay_groups(self, state: EightBallState) -> tuple[str | None, ...]:
         return state.groups
+
+    def scoreboard(self, state: EightBallState, view: MatchView) -> Scoreboard:
+        """Games won; each player's group and its balls still on the table,
+        or the open table (8-ball 6, 7); the race."""
+        on = set(state.table.on_table())
+        cards = []
+        for i in range(state.players):
+            grp = state.groups[i]
+            if grp is None:
+                cards.append(PlayerScore(view.games_won[i], (Line("score.open"),)))
+                continue
+            left = tuple(b for b in group_balls(grp) if b in on)
+            cards.append(PlayerScore(view.games_won[i],
+                                     (Line(f"score.{grp}", {"n": len(left)}),),
+                                     balls=left))
+        centre = [Line("score.race", {"n": view.options.get("race_to"),
+                                      "game": view.game_number})]
+        if any(grp is None for grp in state.groups):
+            centre.append(Line("score.open_table"))
+        return Scoreboard(tuple(cards), tuple(centre))
 
     def rank(self, foul: Foul) -> int:
         """General rule 24 in 8-ball: a loss over an illegal break over a cue

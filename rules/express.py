@@ -32,7 +32,16 @@ from rules.codes import (
     SeedRef,
     register,
 )
-from rules.game import DisciplineInfo, HandRule, per_player, scalar
+from rules.game import (
+    DisciplineInfo,
+    HandRule,
+    Line,
+    MatchView,
+    PlayerScore,
+    Scoreboard,
+    per_player,
+    scalar,
+)
 from rules.pyramid import (
     PyramidCodes,
     PyramidDiscipline,
@@ -569,6 +578,10 @@ INFO = DisciplineInfo(
                    "outside", frozen_allowed=False)),
     scoring="points",
     lag=False,
+    choices=(Choice.SHOOT, Choice.FORCE_OFFENDER, Choice.RERACK_BREAK),
+    common_fouls=(ExpressFoul.NO_CONTACT, ExpressFoul.NO_CUSHION,
+                  ExpressFoul.HOUSE_DIRECT, ExpressFoul.ILLEGAL_BREAK,
+                  ExpressFoul.CLOSE_BALL, ExpressFoul.BALL_OFF_TABLE),
 )
 
 
@@ -649,6 +662,26 @@ class Express(PyramidDiscipline[ExpressState]):
             else card.previous_active(shooter),
             may_sign=state.waiting(), signature_due=tuple(due),
             last_ball=state.last_ball, mode=state.mode, offender=state.offender)
+
+    def scoreboard(self, state: ExpressState, view: MatchView) -> Scoreboard:
+        """Points, status, stars and chips per player (SEED-E 2.3, 2.5); the
+        bank, whose points the next pot writes off, the last ball."""
+        cards = []
+        for i in range(state.players):
+            lines = [Line("score.express_status", {"status": state.status[i]})]
+            if state.signatures[i]:
+                lines.append(Line("score.stars", {"n": state.signatures[i]}))
+            lines.append(Line("score.chips", {"n": state.chips[i]}))
+            cards.append(PlayerScore(state.scores[i], tuple(lines),
+                                     out=state.status[i] == Status.OUT))
+        centre = [Line("score.bank", {"n": state.bank})]
+        req = view.requirements
+        if isinstance(req, ExpressRequirements):
+            if req.victim is not None:
+                centre.append(Line("score.victim", {"player": req.victim}))
+            if req.last_ball:
+                centre.append(Line("express.last_ball"))
+        return Scoreboard(tuple(cards), tuple(centre))
 
     # -- judging one shot (digest §3.4) ------------------------------------------------
     def on_replay(self, state: ExpressState, code: Code, event: int | None,

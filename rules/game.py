@@ -321,6 +321,12 @@ class DisciplineInfo:
     scoring: str = "race"  # "race": games are counted; "points": a target score
     default_break_order: str = "winner"
     lag: bool = True  # the break may be decided by a lag (two players)
+    # The incoming player's choices the game can offer (the open ones are
+    # ``ShotRequirements.pending``).
+    choices: tuple[Choice, ...] = ()
+    # The fouls and losses players meet most in this game, most common first
+    # (a quiz offers them as answers).
+    common_fouls: tuple[Code, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -344,6 +350,63 @@ class DisciplineInfo:
             if grp.name == name:
                 return grp
         raise KeyError(name)
+
+
+# ---------------------------------------------------------------------------
+# The scoreboard, as codes the app words
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a scoreboard: a locale key (``assets/locale/*/ui.json``)
+    and its values. A value under ``player`` is a player index (the app puts
+    the name); a ``status`` value is a word the app translates."""
+
+    key: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    """One player's card: the score (games won in a race, points
+    otherwise), the lines under it, the balls to draw beside the name (8-ball:
+    the own group still on the table) and whether he is out (Express)."""
+
+    score: int
+    lines: tuple[Line, ...] = ()
+    balls: tuple[int, ...] = ()
+    out: bool = False
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    players: tuple[PlayerScore, ...]
+    centre: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """What a scoreboard needs from the match besides the game's state."""
+
+    games_won: tuple[int, ...]
+    game_number: int
+    options: Mapping[str, Any]
+    requirements: ShotRequirements | None  # None once the match is over
+    history: tuple[Mapping[str, Any], ...] = ()
+    rulings: tuple[Ruling | None, ...] = ()
+
+    def high_run(self, player: int) -> int:
+        """The longest run of points in consecutive shots by ``player``."""
+        best = run = 0
+        for act, rul in zip(self.history, self.rulings, strict=False):
+            if rul is None or act.get("type") != "shot":
+                continue
+            if rul.shooter == player and rul.points and rul.points[player] > 0:
+                run += rul.points[player]
+                best = max(best, run)
+            elif rul.shooter == player:
+                run = 0
+        return best
 
 
 # ---------------------------------------------------------------------------
@@ -426,6 +489,14 @@ class Discipline(Generic[S]):
 
     def call_foul(self, state: S, code: Code) -> tuple[Ruling, S]:
         raise NotImplementedError
+
+    def scoreboard(self, state: S, view: MatchView) -> Scoreboard:
+        """The scoreboard of the game as codes: by default the score of each
+        player (games won in a race, points otherwise)."""
+        race = self.scoring == "race"
+        return Scoreboard(tuple(
+            PlayerScore(view.games_won[i] if race else state.scores[i])
+            for i in range(state.players)))
 
     def with_breaker(self, state: S, breaker: int) -> S:
         """The state with the break given to ``breaker`` once the players

@@ -7,7 +7,19 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rules.codes import Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
-from rules.game import Calls, DisciplineInfo, HandRule, NoOptions, per_player, scalar
+from rules.game import (
+    Calls,
+    DisciplineInfo,
+    HandRule,
+    Line,
+    MatchView,
+    NoOptions,
+    PlayerScore,
+    Scoreboard,
+    check_option_keys,
+    per_player,
+    scalar,
+)
 from rules.general import (
     PoolDiscipline,
     PoolState,
@@ -77,6 +89,10 @@ INFO = DisciplineInfo(
     calls=Calls(push_out=True, ref=n9("5")),
     hand=(HandRule(BallInHand.KITCHEN, n9("3"), "break", "outside"),
           HandRule(BallInHand.ANYWHERE, n9("9"), "foul", frozen_allowed=False)),
+    choices=(Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT),
+    common_fouls=(FoulCode.BAD_HIT, FoulCode.NO_RAIL, FoulCode.SCRATCH,
+                  FoulCode.ILLEGAL_BREAK, FoulCode.KITCHEN_DIRECT,
+                  LossCode.THREE_FOULS),
 )
 
 
@@ -86,12 +102,31 @@ class NineBall(PoolDiscipline[NineBallState]):
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
+        check_option_keys(self.options, NoOptions, NAME)
         self.opts = NoOptions.from_mapping(self.options)
 
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
                  scores: tuple[int, ...] | None = None) -> NineBallState:
         return self.blank_state(players, breaker, rack_nine(table, rack_seed),
                                 rack_seed, scores)
+
+    def scoreboard(self, state: NineBallState, view: MatchView) -> Scoreboard:
+        """Games won, fouls in a row and the warning (9-ball 11); the race,
+        the lowest ball (rule 1) and an open push-out (rule 5)."""
+        cards = []
+        for i in range(state.players):
+            lines = [Line("score.fouls", {"n": state.fouls[i]})]
+            if state.warned[i]:
+                lines.append(Line("score.warned"))
+            cards.append(PlayerScore(view.games_won[i], tuple(lines)))
+        centre = [Line("score.race", {"n": view.options.get("race_to"),
+                                      "game": view.game_number})]
+        low = self.lowest(state.table)
+        if low is not None:
+            centre.append(Line("score.lowest", {"ball": low}))
+        if state.push_out_allowed:
+            centre.append(Line("score.push_out"))
+        return Scoreboard(tuple(cards), tuple(centre))
 
     def lowest(self, table: TableState) -> int | None:
         on = [b for b in table.on_table() if 1 <= b <= NINE]

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.codes import Code, Note, code_by_id, g
-from rules.game import Discipline, GameState
+from rules.game import Discipline, GameState, MatchView, Scoreboard
 from rules.general import LagResult, judge_lag
 from rules.registry import discipline_class
 from rules.ruling import (
@@ -214,6 +214,14 @@ class Match:
                                     pending=(Choice.BREAK, Choice.GIVE_BREAK),
                                     chooser=snap.lag_winner)
         return self.discipline.requirements(self.state)
+
+    def scoreboard(self) -> Scoreboard:
+        """The scoreboard as codes for the app to word (``Line.key`` is a
+        locale key of ``assets/locale/*/ui.json``)."""
+        view = MatchView(self.games_won, self.game_number, dict(self.options),
+                         None if self.over else self.requirements(),
+                         self.history, self.rulings)
+        return self.discipline.scoreboard(self.state, view)
 
     # -- steps ---------------------------------------------------------------
     def judge(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:

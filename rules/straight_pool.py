@@ -13,6 +13,10 @@ from rules.game import (
     Calls,
     DisciplineInfo,
     HandRule,
+    Line,
+    MatchView,
+    PlayerScore,
+    Scoreboard,
     check_option_keys,
     per_player,
     scalar,
@@ -155,6 +159,11 @@ INFO = DisciplineInfo(
     hand=(HandRule(BallInHand.KITCHEN, s14("6"), "break", "outside"),
           HandRule(BallInHand.KITCHEN, s14("10"), "scratch", "outside")),
     scoring="points",
+    choices=(Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS,
+             Choice.ACCEPT_FROM_KITCHEN, Choice.SPOT_KITCHEN_BALL,
+             Choice.KEEP_KITCHEN_BALLS),
+    common_fouls=(FoulCode.NO_RAIL, FoulCode.SCRATCH, FoulCode.ILLEGAL_BREAK,
+                  FoulCode.BAD_HIT, FoulCode.THIRD_FOUL, FoulCode.CUSHION_BALL),
 )
 
 
@@ -180,6 +189,18 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
 
     def target(self) -> int:
         return self.opts.target
+
+    def scoreboard(self, state: StraightPoolState, view: MatchView) -> Scoreboard:
+        """Points, fouls in a row (14.1 12) and the high run; the target
+        (rule 1), the balls on the table and the rack."""
+        cards = tuple(PlayerScore(state.scores[i], (
+            Line("score.fouls", {"n": state.fouls[i]}),
+            Line("score.high_run", {"n": view.high_run(i)})))
+            for i in range(state.players))
+        on = [b for b in state.table.on_table() if b != CUE_BALL]
+        centre = (Line("score.target", {"n": self.target()}),
+                  Line("score.balls_left", {"n": len(on), "rack": state.rack_no}))
+        return Scoreboard(cards, centre)
 
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
                  scores: tuple[int, ...] | None = None) -> StraightPoolState:
