@@ -887,6 +887,13 @@ class World:
         if dist <= 0.0:
             return
         n = ((cb[0] - ca[0]) / dist, (cb[1] - ca[1]) / dist, 0.0)
+        inside = 2 * self.radius - dist
+        if inside > 0.0:
+            # Inside each other before the step began (squeezed by another
+            # contact): apart to the touch, half each.
+            k = inside / 2
+            ca = (ca[0] - n[0] * k, ca[1] - n[1] * k)
+            cb = (cb[0] + n[0] * k, cb[1] + n[1] * k)
         t_hit = self.t - tau
         wa, wb = self.spin(a, t_hit), self.spin(b, t_hit)
         res = self._ball_ball((va[0], va[1], 0.0), wa, (vb[0], vb[1], 0.0), wb, n)
@@ -1123,6 +1130,12 @@ class World:
         tau = min(max(depth / v_n, 0.0), self._dt) if depth > 0 else 0.0
         t_hit = self.t - tau
         cp = (p[0] - v[0] * tau, p[1] - v[1] * tau)
+        # Already inside at the start of the step (pushed there by a
+        # neighbour, or too slow to have come in within it): out to the
+        # touch, so a ball held against the cushion never works its way in.
+        inside = depth - v_n * tau
+        if inside > 0.0:
+            cp = (cp[0] - nx * inside, cp[1] - ny * inside)
         w = self.spin(rec, t_hit)
         res = collisions.cushion(
             (v[0], v[1], 0.0),

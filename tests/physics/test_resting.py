@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from simulator import resting
-from simulator.events import Stroke
+from simulator.events import EventKind, Phase, Stroke
 from simulator.physics import cue_speed_for, simulate
 from simulator.physics.__main__ import main as shoot_main
 from simulator.specs import TABLES, TableSpec, pool_table, pyramid_table, rack_positions
@@ -251,3 +251,57 @@ def test_a_slow_ball_stops_on_the_lip_where_it_may_rest(
     _, depth = _lip(spec, pocket)
     drop = spec.pocket(pocket).drop_depth
     assert drop - 0.001 < depth <= drop
+
+
+def test_no_ball_comes_to_rest_pressing_into_a_cushion_or_a_ball() -> None:
+    """Where each ball stops (its motion event to stationary) it already
+    obeys the resting rule: a ball held against a rail by a neighbour does
+    not work its way into the rail (it did, by up to 0.11 mm, when a slow
+    ball chattered between a rail and a ball)."""
+    layouts = [
+        # The cue ball frozen to the right rail with a chain of two balls
+        # frozen to it, pushed gently into the chain: it chatters between the
+        # rail and ball 1 (it ended 32 um inside the rail).
+        (
+            {
+                0: (1.3985793319826987, R),
+                1: (1.381923974816161, 0.08324420136287945),
+                2: (1.3763629357774096, 0.14012299657523855),
+                3: (2.3685690723270882, 0.9242102251341141),
+                4: (2.022122961900517, R),
+                5: (1.0308834248256642, 0.36762654730708216),
+            },
+            Stroke(
+                135.70827713078174,
+                0.23839130436344294,
+                0.2559929283715599,
+                0.44397403529210394,
+                7.891095703800094,
+            ),
+        ),
+        # Balls frozen to the head rail, broken up at 11 m/s (ball 2 ended
+        # 21 um inside the head rail).
+        (
+            {
+                0: (R, 0.21407035225415016),
+                1: (2.511425, 0.25611055454927456),
+                2: (R, 1.0158783350977352),
+                3: (0.07170324910566023, 1.0533760234142184),
+            },
+            Stroke(
+                154.54967248339128,
+                11.137287960252479,
+                -0.37707808522153957,
+                0.19887704973708206,
+            ),
+        ),
+    ]
+    for positions, stroke in layouts:
+        state = TableState.from_positions(POOL.name, positions)
+        shot = simulate(state, stroke)
+        for e in shot.events:
+            if e.kind is EventKind.MOTION and e.phase_to is Phase.STATIONARY:
+                s = e.snapshots[0]
+                assert resting.problem(POOL, {s.ball: (s.x, s.y)}) is None, e
+        on = {b.ball: b.pos for b in shot.final.balls if b.where is Where.TABLE}
+        assert resting.problem(POOL, on) is None
