@@ -210,8 +210,9 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
 def short_event(text: str, i: int, where: str) -> dict[str, Any]:
     """One event in the case shorthand (docs/formats.md): ``stroke``,
     ``hit A B``, ``cushion B [rail]``, ``pot B [pocket]``, ``off B [floor]``,
-    ``tip B [seconds]``, ``cross B +1|-1``, ``rest``. Events are timed 0.1 s
-    apart in the order given."""
+    ``tip B [seconds]``, ``cross B +1|-1``, ``air B`` and ``land B`` (the ball
+    leaves the bed and lands), ``rest``. Events are timed 0.1 s apart in the
+    order given."""
     words = text.split()
     if not words:
         raise RulesError(f"{where}: empty event")
@@ -240,6 +241,9 @@ def short_event(text: str, i: int, where: str) -> dict[str, Any]:
     if verb == "off":
         return {"kind": "left_table", "time": t, "balls": [ball(0)],
                 "where": args[1] if len(args) > 1 else "floor"}
+    if verb in ("air", "land"):
+        kind = "airborne" if verb == "air" else "landed"
+        return {"kind": kind, "time": t, "balls": [ball(0)], "speed": 0.5}
     if verb == "tip":
         d: dict[str, Any] = {"kind": "tip_contact", "time": t, "balls": [ball(0)]}
         if len(args) > 1:
@@ -255,7 +259,7 @@ def short_event(text: str, i: int, where: str) -> dict[str, Any]:
         return {"kind": "line_crossed", "time": t, "balls": [ball(0)],
                 "line": "head_string", "direction": int(direction)}
     raise RulesError(f"{where}: unknown event {verb!r} (stroke, hit, cushion, "
-                     "pot, off, tip, cross, rest)")
+                     "pot, off, air, land, tip, cross, rest)")
 
 
 def _player(v: Any, n: int, where: str) -> int:
@@ -274,7 +278,7 @@ def run_step(disc: Express, state: ExpressState, step: Mapping[str, Any],
     if len(kinds) != 1:
         raise RulesError(f"{where}: expected exactly one of {', '.join(STEP_KINDS)}")
     unknown = set(step) - set(STEP_KINDS) - {"declarations", "expect", "player",
-                                             "note"}
+                                             "note", "jumped"}
     if unknown:
         raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
     kind = kinds[0]
@@ -286,7 +290,13 @@ def run_step(disc: Express, state: ExpressState, step: Mapping[str, Any],
             shot = shot_from_step(state, step["shot"], f"{where}.shot")
             decl = Declarations.from_dict(step.get("declarations"),
                                           f"{where}.declarations")
-            ruling, state = disc.judge(state, shot, decl)
+            jumped = step.get("jumped", [])
+            if not isinstance(jumped, list):
+                raise RulesError(f"{where}.jumped: expected a list of ball numbers")
+            if jumped:  # digest §2.10: a ball touched something off the table
+                ruling, state = disc.judge_jumped(state, shot, decl, jumped)
+            else:
+                ruling, state = disc.judge(state, shot, decl)
         elif kind == "choice":
             try:
                 c = Choice(step["choice"])
