@@ -168,6 +168,20 @@ class EightBall(PoolDiscipline[EightBallState]):
     def replay_groups(self, state: EightBallState) -> tuple[str | None, ...]:
         return state.groups
 
+    def check_position(self, state: EightBallState, where: str = "state",
+                       table_where: str = "") -> None:
+        """8-ball 6 and 7: the table is open for both, or one player has the
+        solids and the other the stripes; never on the break."""
+        super().check_position(state, where, table_where)
+        groups = state.groups
+        if set(groups) != {None} and sorted(g or "" for g in groups) != sorted(
+                GROUP_NAMES):
+            raise RulesError(f"{where}.groups: either the table is open for both "
+                             "or one player has the solids and the other the "
+                             "stripes")
+        if state.is_break and set(groups) != {None}:
+            raise RulesError(f"{where}.groups: groups are chosen after the break")
+
     def scoreboard(self, state: EightBallState, view: MatchView) -> Scoreboard:
         """Games won; each player's group and its balls still on the table,
         or the open table (8-ball 6, 7); the race."""

@@ -639,6 +639,57 @@ class Express(PyramidDiscipline[ExpressState]):
     def note(self, code: Code, event: int | None, balls: tuple[int, ...]) -> Outcome:
         return PlayerOutcome(code, code.ref, event, balls)
 
+    def summary(self, state: ExpressState) -> dict[str, Any]:
+        return {"scores": list(state.scores), "status": list(state.status),
+                "stars": list(state.signatures), "chips": list(state.chips),
+                "bank": state.bank}
+
+    # -- a set position --------------------------------------------------------------
+    def position_state(self, base: ExpressState, values: Mapping[str, Any],
+                       where: str) -> ExpressState:
+        """A bank a position starts with is one opening entry of the ledger;
+        the match's first break is pending only on a break."""
+        kw = dict(values)
+        if "bank" in kw:
+            bank = kw["bank"]
+            if not isinstance(bank, int) or isinstance(bank, bool) or bank < 0:
+                raise RulesError(f"{where}.bank: expected 0 or more chips")
+            kw["ledger"] = (("opening", -1, bank),) if bank else ()
+        if "rack_no" in kw and kw["rack_no"] < 1:
+            raise RulesError(f"{where}.rack_no: expected 1 or more")
+        for k in ("chips", "signatures"):
+            for i, x in enumerate(kw.get(k, ())):
+                if x < 0:
+                    raise RulesError(f"{where}.{k}[{i}]: expected 0 or more")
+        kw.setdefault("first_break_pending", kw.get("is_break", base.is_break))
+        kw["table"] = pyramid.complete(kw.get("table", base.table))
+        return super().position_state(base, kw, where)
+
+    def check_position(self, state: ExpressState, where: str = "state",
+                       table_where: str = "") -> None:
+        """SEED-E 2.5: only an active player shoots, two are active while the
+        match goes on, an active player has points, a waiting one has none;
+        SEED-E 2.4: the first break is a break."""
+        if state.first_break_pending and not state.is_break:
+            raise RulesError(f"{where}.first_break_pending: only a break can be the "
+                             "match's first break")
+        status = state.status
+        shooter = state.shooter
+        if status[shooter] != Status.ACTIVE:
+            raise RulesError(f"{where}.shooter: player {shooter} is "
+                             f"{status[shooter]}; only an active player shoots")
+        if sum(1 for s in status if s == Status.ACTIVE) < 2:
+            raise RulesError(f"{where}.status: fewer than two active players: the "
+                             "match is over")
+        for i, s in enumerate(status):
+            if s == Status.ACTIVE and state.scores[i] <= 0:
+                raise RulesError(f"{where}.scores[{i}]: an active player has points "
+                                 "left (at zero he waits to sign or is out)")
+            if s == Status.WAITING and state.scores[i] > 0:
+                raise RulesError(f"{where}.status[{i}]: only a player written down "
+                                 "to zero waits to sign")
+        super().check_position(state, where, table_where)
+
     def jumped_note(self, ball: int, event: int | None) -> Outcome:
         return self.note(ExpressNote.JUMPED_CALLED, event, (ball,))
 

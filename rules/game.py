@@ -498,6 +498,65 @@ class Discipline(Generic[S]):
             PlayerScore(view.games_won[i] if race else state.scores[i])
             for i in range(state.players)))
 
+    def summary(self, state: S) -> dict[str, Any]:
+        """The standing after a judged case, as plain data (``python -m rules
+        judge --next``): the scores and the game's own counts."""
+        return {"scores": list(state.scores)}
+
+    def call_foul_by(self, state: S, code: Code, player: int | None
+                     ) -> tuple[Ruling, S]:
+        """A called foul charged to ``player`` (default the shooter); a game
+        that charges another player (Express R7) overrides this."""
+        if player is not None and player != state.shooter:
+            raise RulesError(f"player: in {self.name} a called foul is the "
+                             "shooter's")
+        return self.call_foul(state, code)
+
+    # -- a set position (judging cases, practice scenarios) --------------------
+    def position_state(self, base: S, values: Mapping[str, Any], where: str) -> S:
+        """The fresh game ``base`` with a set position's ``values`` (already
+        checked by kind); a game with derived fields fills them here."""
+        try:
+            return replace(base, **values)
+        except TypeError as e:
+            raise RulesError(f"{where}: {e}") from None
+
+    # Where the cue ball may be in hand on this game's table.
+    hand_values: ClassVar[tuple[BallInHand, ...]] = tuple(BallInHand)
+
+    def check_position(self, state: S, where: str = "state",
+                       table_where: str = "") -> None:
+        """Refuse a position no game of this discipline can reach (RulesError
+        naming the field); the state's own ``check`` has passed.
+        ``table_where``: how the file names the table (default
+        ``<where>.table``). Shared here: ball in hand only in the table's
+        regions, a break from hand with every ball of the set racked, a cue
+        ball in hand where the requirements allow it."""
+        tw = table_where or f"{where}.table"
+        hand = state.ball_in_hand
+        if hand not in self.hand_values:
+            kind = self.info.table_kind.value
+            raise RulesError(f"{where}.ball_in_hand: expected one of "
+                             f"{', '.join(h.value for h in self.hand_values)} on a "
+                             f"{kind} table, got {hand.value!r}")
+        on = set(state.table.on_table())
+        if state.is_break:
+            need = next(h.region for h in self.info.hand if h.when == "break")
+            if hand is not need:
+                raise RulesError(f"{where}.ball_in_hand: a break is played with "
+                                 f"the cue ball in hand in the {need.value}")
+            missing = [b for b in self.info.balls if b not in on]
+            if missing:
+                raise RulesError(f"{where}.is_break: a break needs the full rack; "
+                                 f"ball {missing[0]} is not on the table")
+        if hand is not BallInHand.NONE and not state.pending:
+            cue = state.table.position(CUE_BALL)
+            req = self.requirements(state)
+            why = None if cue is None else req.check_placement(state.table, *cue)
+            if why is not None and cue is not None:
+                raise RulesError(f"{tw}.0: the cue ball in hand may not be placed "
+                                 f"at ({cue[0]:.4f}, {cue[1]:.4f}): {why.id}")
+
     def with_breaker(self, state: S, breaker: int) -> S:
         """The state with the break given to ``breaker`` once the players
         decided it anew (general rule 6, after rule 28 in 14.1)."""

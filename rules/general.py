@@ -296,8 +296,27 @@ class PoolDiscipline(Discipline[PS]):
 
     section = "general"
 
+    hand_values = (BallInHand.NONE, BallInHand.ANYWHERE, BallInHand.KITCHEN)
+
     def ref(self, rule: str) -> SeedRef:
         return SeedRef("000_a841db6d9a298577.txt", self.section, rule)
+
+    def summary(self, state: PS) -> dict[str, Any]:
+        return {"scores": list(state.scores), "fouls": list(state.fouls)}
+
+    def check_position(self, state: PS, where: str = "state",
+                       table_where: str = "") -> None:
+        """A pool position: at most two fouls in a row stand before a shot
+        (a third ends the count) and an object ball is on the table."""
+        super().check_position(state, where, table_where)
+        for i, x in enumerate(state.fouls):
+            if not 0 <= x <= 2:
+                raise RulesError(f"{where}.fouls[{i}]: consecutive fouls before a "
+                                 "shot are 0, 1 or 2 (a third ends the count), got "
+                                 f"{x}")
+        if not [b for b in state.table.on_table() if b != CUE_BALL]:
+            raise RulesError(f"{table_where or where + '.table'}: {self.name} "
+                             "needs at least one object ball on the table")
 
     # -- hooks with general defaults -----------------------------------------
     def blank_state(self, players: int, breaker: int, table: TableState,

@@ -110,6 +110,20 @@ class NineBall(PoolDiscipline[NineBallState]):
         return self.blank_state(players, breaker, rack_nine(table, rack_seed),
                                 rack_seed, scores)
 
+    def check_position(self, state: NineBallState, where: str = "state",
+                       table_where: str = "") -> None:
+        """9-ball 11: a warning stands only after a second foul in a row;
+        9-ball 5: the push-out is the shot after the break."""
+        super().check_position(state, where, table_where)
+        for i, w in enumerate(state.warned):
+            if w and state.fouls[i] != 2:
+                raise RulesError(f"{where}.warned[{i}]: a warning is given after the "
+                                 "second consecutive foul (9-ball 11): fouls must "
+                                 "be 2")
+        if state.push_out_allowed and state.is_break:
+            raise RulesError(f"{where}.push_out_allowed: the push-out comes after "
+                             "the break, not on it (9-ball 5)")
+
     def scoreboard(self, state: NineBallState, view: MatchView) -> Scoreboard:
         """Games won, fouls in a row and the warning (9-ball 11); the race,
         the lowest ball (rule 1) and an open push-out (rule 5)."""

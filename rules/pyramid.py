@@ -532,6 +532,7 @@ class PyramidDiscipline(Discipline[PyS]):
     ``on_legal``, ``on_replay``)."""
 
     codes: ClassVar[PyramidCodes]
+    hand_values = (BallInHand.NONE, BallInHand.HOUSE, BallInHand.TEMP_HOUSE)
 
     # -- hooks a game fills -------------------------------------------------------
     def break_min_cushion_balls(self) -> int:

@@ -190,6 +190,20 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
     def target(self) -> int:
         return self.opts.target
 
+    def check_position(self, state: StraightPoolState, where: str = "state",
+                       table_where: str = "") -> None:
+        """14.1 7.2: at most two near-rail safeties; rule 1: a score at the
+        target has ended the game."""
+        super().check_position(state, where, table_where)
+        for i, x in enumerate(state.rail_safeties):
+            if not 0 <= x <= 2:
+                raise RulesError(f"{where}.rail_safeties[{i}]: expected 0, 1 or 2 "
+                                 "(14.1 7.2)")
+        for i, sc in enumerate(state.scores):
+            if sc >= self.target():
+                raise RulesError(f"{where}.scores[{i}]: {sc} reaches the target "
+                                 f"{self.target()}: the game is over")
+
     def scoreboard(self, state: StraightPoolState, view: MatchView) -> Scoreboard:
         """Points, fouls in a row (14.1 12) and the high run; the target
         (rule 1), the balls on the table and the rack."""
