@@ -1,5 +1,5 @@
-"""Express judging cases: a match position and one or more steps as data
-(docs/formats.md, "Express cases"). Used by ``python -m rules judge`` for
+"""Pyramid judging cases (Express): a match position and one or more steps
+as data (docs/formats.md, "Express cases"). Used by ``python -m rules judge`` for
 Express and by the golden tests in tests/rules/express_cases/.
 
 A case starts from the match as Express sets it up (rack, antes, starting
@@ -17,19 +17,22 @@ from dataclasses import dataclass, fields
 from typing import Any, cast
 
 from rules import pyramid, situation
-from rules.express import Express, ExpressState
+from rules.express import Express
 from rules.game import GameState, expect_object
-from rules.registry import discipline_class
+from rules.pyramid import PyramidDiscipline, PyramidState
+from rules.registry import infos
 from rules.ruling import BallInHand, Choice, Declarations, RulesError
 from rules.situation import Step, StepResult
 from simulator.events import Shot, Stroke, events_from_list
-from simulator.specs import CUE_BALL
+from simulator.specs import CUE_BALL, TableKind
 from simulator.state import BallState, StateError, TableState, Where
 
 CASE_KEYS = {"name", "rule", "game", "players", "options", "state", "steps",
              "shot", "declarations", "choice", "call_foul", "expect", "notes"}
-STATE_KEYS = {f.name for f in fields(ExpressState)} - {
-    "discipline", "players", "ledger"}
+def state_keys(disc: PyramidDiscipline[Any]) -> set[str]:
+    """The state fields a case may give (all but the bookkeeping)."""
+    return {f.name for f in fields(disc.info.state)} - {
+        "discipline", "players", "ledger"}
 STEP_KINDS = ("shot", "choice", "sign", "decline", "call_foul", "place")
 EXPECT_KEYS = {
     "fouls", "penalty", "notes", "no_notes", "points", "scores", "status", "stars",
@@ -88,7 +91,8 @@ def _int_list(v: Any, n: int, where: str) -> tuple[int, ...]:
     return tuple(v)
 
 
-def start_state(disc: Express, players: int, raw: Mapping[str, Any]) -> ExpressState:
+def start_state(disc: PyramidDiscipline[Any], players: int, raw: Mapping[str, Any]
+                ) -> PyramidState:
     """The match start, then the case's overrides (the shared situation
     loader, ``rules.situation.position``). A hand-given table is a position
     in mid-rack unless the case says otherwise: no break, the first break
@@ -96,8 +100,9 @@ def start_state(disc: Express, players: int, raw: Mapping[str, Any]) -> ExpressS
     place of its house."""
     if not isinstance(raw, Mapping):
         raise RulesError("case.state: expected an object")
+    known = state_keys(disc)
     for k in raw:
-        if k not in STATE_KEYS:
+        if k not in known:
             raise RulesError(f"case.state.{k}: unknown key")
     values = dict(raw)
     defaults: dict[str, Any] = {}
@@ -121,7 +126,7 @@ def start_state(disc: Express, players: int, raw: Mapping[str, Any]) -> ExpressS
         values["status"] = [str(x) for x in values["status"]]
     state = situation.position(disc, players, table, values, "case.state",
                                defaults=defaults, plausible=False)
-    return cast(ExpressState, state)
+    return cast(PyramidState, state)
 
 
 def shot_from_step(state: GameState, d: Mapping[str, Any], where: str) -> Shot:
@@ -280,8 +285,8 @@ def step_of(step: Any, players: int, where: str) -> Step:
 class ExpressCase:
     name: str
     rule: str
-    discipline: Express
-    start: ExpressState
+    discipline: PyramidDiscipline[Any]
+    start: PyramidState
     steps: tuple[Mapping[str, Any], ...]  # as written (each with its expect)
     plays: tuple[Step, ...] = ()  # the same steps for the referee
 
@@ -289,19 +294,25 @@ class ExpressCase:
 def load_case(d: Any) -> ExpressCase:
     """An Express case from plain data; RulesError names the first bad field."""
     d = expect_object(d, "case", CASE_KEYS)
-    game = d.get("game", "express")
-    if not isinstance(game, str) or discipline_class(game) is not Express:
-        raise RulesError("case.game: expected express (or экспресс)")
+    cls = situation.game_class(d.get("game", Express.name), "case.game")
+    if not issubclass(cls, PyramidDiscipline):
+        games = ", ".join(i.name for i in infos()
+                          if i.table_kind is TableKind.PYRAMID)
+        raise RulesError(f"case.game: expected a game on the pyramid table "
+                         f"({games})")
     opts = d.get("options", {})
     if not isinstance(opts, Mapping):
         raise RulesError("case.options: expected an object")
-    disc = Express(opts)
-    players = d.get("players", 3)
+    disc = situation.discipline_of(cls, opts, "case.options")
+    assert isinstance(disc, PyramidDiscipline)
+    info = cls.info
+    players = d.get("players", info.min_players)
     if isinstance(players, list):
         players = len(players)
-    if not isinstance(players, int) or isinstance(players, bool) \
-            or not 3 <= players <= 8:
-        raise RulesError("case.players: expected 3-8 players")
+    if not situation.is_whole(players) or not \
+            info.min_players <= players <= info.max_players:
+        raise RulesError(f"case.players: expected {info.min_players}-"
+                         f"{info.max_players} players")
     start = start_state(disc, players, d.get("state", {}))
     if "steps" in d:
         steps = d["steps"]
@@ -350,7 +361,7 @@ def judge_case(data: Any, with_next: bool = False) -> dict[str, Any]:
     if not with_next:
         return ruling if ruling is not None else {"ruling": None}
     end = results[-1]
-    summary = case.discipline.summary(cast(ExpressState, end.state))
+    summary = case.discipline.summary(cast(PyramidState, end.state))
     return {"ruling": ruling, **summary,
             "next": None if end.requirements is None
             else end.requirements.to_dict()}

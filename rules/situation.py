@@ -167,13 +167,14 @@ def position(disc: Discipline[Any], players: int, table: TableState | None,
              values: Mapping[str, Any], where: str, *,
              allowed: Sequence[StateField] | None = None,
              defaults: Mapping[str, Any] | None = None,
-             plausible: bool = True) -> GameState:
+             plausible: bool = True, table_where: str = "") -> GameState:
     """The game state before the first step: a fresh game of ``players`` on
     ``table`` (None: the fresh game's own), then ``defaults`` and ``values``
     (plain data, each checked by the kind its field declares). ``allowed``:
     the fields a file may give (default: every field of the game's state).
     The breaker is the shooter unless given. ``plausible``: the discipline
-    refuses a position no game can reach (``check_position``)."""
+    refuses a position no game can reach (``check_position``; ``table_where``
+    names the table as the file does)."""
     state_type = disc.info.state
     declared = {f.name: f for f in state_type.state_fields()}
     names = [f.name for f in fields(state_type)
@@ -210,7 +211,7 @@ def position(disc: Discipline[Any], players: int, table: TableState | None,
                                            kw, where)
     state.check(where)
     if plausible:
-        disc.check_position(state, where)
+        disc.check_position(state, where, table_where)
     return state
 
 
