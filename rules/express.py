@@ -1016,6 +1016,10 @@ class Express(PyramidDiscipline[ExpressState]):
                        ExpressNote.OUTSIDE_INTERFERENCE.id):
             # Digest §2.12: balls moved by an outsider: restore and replay.
             return self.on_replay(state, ExpressNote.OUTSIDE_INTERFERENCE, None, ())
+        if code is Note.INTERFERENCE_NOT_RESTORABLE:
+            raise RulesError("code: the pyramid rules restore a position an "
+                             "outsider disturbed (digest §2.12): call "
+                             "note.outside_interference")
         cd = _CALLED_ALIASES.get(code.id, code)
         if cd.id not in CALLABLE:
             raise RulesError(f"code: {code.id} is judged from the shot, not called "
