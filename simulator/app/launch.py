@@ -46,13 +46,10 @@ def start(app: App, args: argparse.Namespace) -> int | None:
         try:
             app.session = Session.load(Path(args.load), app.locale)
         except LoadError as e:
+            print(f"error: --load: {e}", file=sys.stderr)
             if args.screenshot:
-                # The message is what the player sees: show it in the picture.
-                app.switch(MenuMode(app))
-                from simulator.app.dialogs import MessageDialog
-                app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
-                return None
-            print(str(e), file=sys.stderr)
+                return 2
+            # In the window: the reason, on the menu.
             app.switch(MenuMode(app))
             from simulator.app.dialogs import MessageDialog
             app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))

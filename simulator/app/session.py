@@ -9,18 +9,19 @@ decides what is legal.
 
 from __future__ import annotations
 
-import json
+import datetime
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from simulator import profile, saves
 from simulator.app.aim import Aim, angle_to
 from simulator.app.hud import Banner, PlayerCard
 from simulator.app.i18n import Locale
-from simulator.app.settings import atomic_write_text, config_dir
+from simulator.atomic import why
 from simulator.events import EventKind, Shot
 from simulator.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.state import TableState
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from rules.ruling import Declarations, Ruling, ShotRequirements
     from simulator.app.app import App
 
-SAVE_FORMAT = "kiy-save"
+SAVE_FORMAT = saves.SAVE_FORMAT
 # The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
 # a non-striped ball of the same size and weight (the rule's second choice: a set
 # has one cue ball, and the physics strikes the cue ball with the main stroke).
@@ -43,11 +44,17 @@ class LoadError(Exception):
 
 
 def autosave_path() -> Path:
-    return config_dir() / "autosave.json"
+    """The newest autosave (the journal of the match being played)."""
+    return saves.journal_paths(profile.autosave_dir())[0]
+
+
+def autosave_paths() -> list[Path]:
+    """The autosaves kept (this match's and the two before), newest first."""
+    return saves.journal_paths(profile.autosave_dir())
 
 
 def saves_dir() -> Path:
-    return config_dir() / "saves"
+    return profile.saves_dir()
 
 
 # -- words ---------------------------------------------------------------------
@@ -104,6 +111,10 @@ class Session:
         self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
         self.minigame = False  # a lag on its own, not the start of a match
         self.sign_asked = -1  # the step at which the signature question was shown
+        self.journal: saves.Journal | None = None  # the autosave, once begun
+        self.save_problem: str | None = None  # why the last autosave failed
+        self.save_ok: bool | None = None  # the last autosave worked (None: none yet)
+        self.load_note: str | None = None  # what loading noticed (a torn tail)
         self._req: ShotRequirements | None = None
         self.refresh()
 
@@ -119,59 +130,59 @@ class Session:
     @classmethod
     def load(cls, path: Path, locale: Locale) -> Session:
         """A saved match, or LoadError with the reason in the player's words."""
-        from rules.referee import Match
-        from rules.ruling import RulesError
         try:
-            raw = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise LoadError(locale.t("load.unreadable", file=str(path), reason=str(e))
-                            ) from None
-        try:
-            data = json.loads(raw)
-        except ValueError as e:
-            raise LoadError(locale.t("load.not_json", file=str(path), reason=str(e))
-                            ) from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise LoadError(locale.t("load.not_save", file=str(path)))
-        stored: Any = data.get("match")  # unchecked JSON: from_dict checks it
-        try:
-            match = Match.from_dict(stored)
-        except (RulesError, ValueError, TypeError, KeyError, IndexError,
-                AttributeError) as e:
-            raise LoadError(locale.t("load.bad_match", file=str(path), reason=str(e))
-                            ) from None
+            loaded = saves.load(path)
+        except saves.SaveError as e:
+            key = {"file": "load.unreadable", "damaged": "load.not_json",
+                   "not_save": "load.not_save", "version": "load.newer"}.get(
+                       e.kind, "load.bad_match")
+            raise LoadError(locale.t(key, file=str(path), reason=e.what)) from None
+        match = loaded.match
         s = cls(match, locale)
+        if loaded.journal and Path(path) == autosave_path():
+            # Continue: the journal goes on where it stopped.
+            s.journal = saves.Journal.resume(match, Path(path), loaded.size)
         # "Save" after "Continue" makes a file of its own, not the autosave.
-        s.save_path = None if Path(path) == autosave_path() else Path(path)
-        for i, act in enumerate(match.history):
-            if act.get("type") == "shot":
-                rul = match.rulings[i]
-                try:
-                    from rules.referee import shot_from_dict
-                    shot = shot_from_dict(act["shot"])
-                except (RulesError, KeyError):
-                    continue
-                if rul is not None:
-                    s.shots.append((shot, rul))
+        s.save_path = None if loaded.journal else Path(path)
+        if loaded.dropped_tail:
+            s.load_note = locale.t("load.dropped_tail")
+        from rules.referee import shot_from_dict
+        for act, rul in zip(match.history, match.rulings, strict=True):
+            if act.get("type") == "shot" and rul is not None:
+                s.shots.append((shot_from_dict(act["shot"]), rul))
         if s.shots:
             s.last_ruling = s.shots[-1][1]
         return s
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": 1, "match": self.match.to_dict()}
+        return saves.save_dict(self.match)
 
     def save(self, path: Path | None = None) -> Path:
-        p = Path(path or self.save_path or autosave_path())
-        atomic_write_text(p, json.dumps(self.to_dict()))
-        return p
+        """Write the whole match to ``path`` (default: this match's file, or a
+        new one in the saves folder), atomically."""
+        if path is None and self.save_path is None:
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = saves_dir() / f"{self.discipline}-{stamp}.json"
+        return saves.write_save(self.match, Path(path or self.save_path or ""))
 
     def autosave(self) -> str | None:
-        if self.minigame:  # a lag played for fun leaves the last match's save alone
+        """Append what changed to the autosave journal; the reason when that
+        failed (also kept in ``save_problem`` for the window to show)."""
+        if self.minigame or profile.read_only():
+            # A lag played for fun leaves the last match's save alone, and a
+            # scripted run (--screenshot) writes nothing.
             return None
         try:
-            self.save(autosave_path())
+            if self.journal is None:
+                self.journal = saves.Journal.start(self.match, profile.autosave_dir())
+            else:
+                self.journal.sync(self.match)
         except OSError as e:
-            return str(e)
+            self.save_problem = why(e)
+            self.save_ok = False
+            return self.save_problem
+        self.save_problem = None
+        self.save_ok = True
         return None
 
     # -- state ----------------------------------------------------------------------
@@ -270,7 +281,9 @@ class Session:
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
         ruling = self.match.apply(shot, decl)
-        self.shots.append((shot, ruling))
+        # No samples kept: a replay computes them again from the stroke (the
+        # physics is deterministic), so memory stays flat over a long match.
+        self.shots.append((replace(shot, frames=()), ruling))
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
         self.refresh()
