@@ -81,7 +81,7 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int = MAX_BYTES,
     except IsADirectoryError:
         raise InputError(name, "is a folder, not a file") from None
     except FileNotFoundError:
-        raise InputError(name, "no such file") from None
+        raise InputError(name, "cannot read (no such file)") from None
     except OSError as e:
         raise InputError(name, f"cannot read ({e.strerror or 'unknown reason'})"
                          ) from None
@@ -165,26 +165,20 @@ def read_text(path: str | os.PathLike[str], *, limit: int = MAX_BYTES,
 
 
 # -- parsing ---------------------------------------------------------------------
-def _refuse_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a number Kiy accepts (only finite numbers)")
+class _TooLarge:
+    """A whole number too long to convert, kept as text until the walk names
+    its field."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
-def _whole_text(text: str) -> int:
-    digits = text.lstrip("-")
-    if len(digits) > 19:
-        raise _Refused(f"the whole number {text[:12]}... ({len(digits)} digits) "
-                       "is too large")
-    value = int(text)
-    if abs(value) > MAX_WHOLE:
-        raise _Refused(f"the whole number {text} is too large")
-    return value
-
-
-def _float_text(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _Refused(f"the number {text[:24]} is beyond the float range")
-    return value
+def _whole_text(text: str) -> int | _TooLarge:
+    # Never int() a number of thousands of digits: it is slow, and beyond
+    # 4300 digits Python refuses it.
+    if len(text.lstrip("-")) > 19:
+        return _TooLarge(text)
+    return int(text)
 
 
 class _Refused(Exception):
@@ -203,9 +197,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def loads_json(text: str, where: str) -> Any:
     """Parse JSON with every defence of this module."""
     try:
-        data = json.loads(text, parse_int=_whole_text, parse_float=_float_text,
-                          parse_constant=_refuse_constant,
-                          object_pairs_hook=_pairs)
+        data = json.loads(text, parse_int=_whole_text, object_pairs_hook=_pairs)
     except _Refused as e:
         raise InputError(where, str(e)) from None
     except RecursionError:
@@ -223,9 +215,7 @@ def loads_json(text: str, where: str) -> Any:
 def loads_toml(text: str, where: str) -> Any:
     """Parse TOML with every defence of this module."""
     try:
-        data = tomllib.loads(text, parse_float=_float_text)
-    except _Refused as e:
-        raise InputError(where, str(e)) from None
+        data = tomllib.loads(text)
     except RecursionError:
         raise InputError(where, f"nested too deeply (at most {MAX_DEPTH} levels)"
                          ) from None
@@ -246,35 +236,47 @@ def _plain(e: Exception) -> str:
 
 def check_tree(data: Any, where: str) -> None:
     """No deeper than MAX_DEPTH, at most MAX_VALUES values, every number
-    finite and every whole number within 64 bits (TOML has no parser hook for
-    whole numbers or NaN, so the tree is walked)."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
+    finite and every whole number within 64 bits; a refusal names the field
+    (``balls.3[0]``)."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
     seen = 0
     while stack:
-        v, depth = stack.pop()
+        v, depth, path = stack.pop()
         seen += 1
         if seen > MAX_VALUES:
             raise InputError(where, f"holds too many values (more than "
                                     f"{MAX_VALUES:,})")
-        if isinstance(v, dict):
+        if isinstance(v, dict | list):
             if depth >= MAX_DEPTH:
-                raise InputError(where, f"nested too deeply (at most {MAX_DEPTH} "
-                                        "levels)")
-            stack.extend((x, depth + 1) for x in v.values())
-        elif isinstance(v, list):
-            if depth >= MAX_DEPTH:
-                raise InputError(where, f"nested too deeply (at most {MAX_DEPTH} "
-                                        "levels)")
-            stack.extend((x, depth + 1) for x in v)
+                raise InputError(_at(where, path), f"nested too deeply (at most "
+                                                   f"{MAX_DEPTH} levels)")
+            if isinstance(v, dict):
+                stack.extend((x, depth + 1, f"{path}.{str(k)[:30]}" if path
+                              else str(k)[:30]) for k, x in v.items())
+            else:
+                stack.extend((x, depth + 1, f"{path}[{i}]")
+                             for i, x in enumerate(v))
         elif isinstance(v, bool):
             continue
+        elif isinstance(v, _TooLarge):
+            digits = len(v.text.lstrip("-"))
+            raise InputError(_at(where, path), f"the whole number {v.text[:12]}... "
+                                               f"({digits} digits) is too large")
         elif isinstance(v, int):
             if abs(v) > MAX_WHOLE:
-                raise InputError(where, f"the whole number {str(v)[:12]}... is too "
-                                        "large")
+                raise InputError(_at(where, path), f"the whole number "
+                                                   f"{str(v)[:12]}... is too large")
         elif isinstance(v, float) and not math.isfinite(v):
-            raise InputError(where, f"{v} is not a number Kiy accepts (only finite "
-                                    "numbers)")
+            what = "not a number (NaN)" if math.isnan(v) else \
+                "beyond the float range"
+            raise InputError(_at(where, path), f"{what}: only finite numbers are "
+                                               "accepted")
+
+
+def _at(where: str, path: str) -> str:
+    if not path:
+        return where
+    return f"{where}: {path}" if where else path
 
 
 def read_json(path: str | os.PathLike[str], *, limit: int = MAX_BYTES,

@@ -168,9 +168,12 @@ def screenshot_problem(out: Path) -> str | None:
 def no_display() -> bool:
     """SDL fell back to a driver that shows nothing (no X11 or Wayland): a
     window opened there would run invisibly for ever."""
-    import pygame
     if os.environ.get("SDL_VIDEODRIVER"):
         return False  # chosen on purpose (tests, benchmarks)
+    if sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return True  # asked without probing: SDL's probe prints its own noise
+    import pygame
     try:
         pygame.display.init()
     except pygame.error:

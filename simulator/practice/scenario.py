@@ -10,14 +10,11 @@ outcome differs from what the file expects.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
 import math
 import os
 import re
-import tempfile
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -29,7 +26,9 @@ from rules.codes import SeedRef, code_by_id
 from rules.game import Discipline, GameState, discipline_class
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
 from rules.straight_pool import rerack_cell
+from simulator.atomic import atomic_write
 from simulator.events import EventKind, Shot, Stroke
+from simulator.inputs import InputError, loads_toml, read_text
 from simulator.physics import simulate
 from simulator.physics.cue import StrokeError
 from simulator.physics.cue import validate as validate_stroke
@@ -716,13 +715,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     (the file name first)."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise ScenarioError(f"{p.name}: cannot read ({e.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ScenarioError(f"{p.name}: not UTF-8 text (byte {e.start})") from None
+        text = read_text(p, where=p.name)  # simulator.inputs: size, kind, UTF-8
+    except InputError as e:
+        raise ScenarioError(str(e)) from None
     try:
         return loads_scenario(text)
     except ScenarioError as e:
@@ -731,9 +726,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def loads_scenario(text: str) -> Scenario:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"toml: {e}") from None
+        data = loads_toml(text, "toml")
+    except InputError as e:
+        raise ScenarioError(str(e)) from None
     return parse_scenario(data)
 
 
@@ -742,17 +737,7 @@ def save_scenario(scenario: Scenario | Mapping[str, Any],
     """Write a scenario atomically (a temporary file, then a rename). Plain
     data is validated first: an invalid scenario is never written."""
     sc = scenario if isinstance(scenario, Scenario) else parse_scenario(scenario)
-    text = dump_scenario(sc)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write(Path(path), dump_scenario(sc))
 
 
 # -- a small TOML writer (tomllib only reads) -------------------------------
