@@ -12,10 +12,10 @@ from __future__ import annotations
 import datetime
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from simulator import profile, saves
 from simulator.app.aim import Aim, angle_to
@@ -41,6 +41,76 @@ LAG_BALLS = (CUE_BALL, 1)
 
 class LoadError(Exception):
     """A save file that cannot be resumed; the message says why."""
+
+
+class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
+    """The match's shots with their rulings, for replay and the event strip,
+    without a second copy of each shot: an entry points at the match's own
+    record of it and the Shot is rebuilt when asked (the last one is kept).
+    No replay frames are kept either; a replay computes them again."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._items: list[tuple[int, Shot | None, Ruling]] = []
+        self._cache: tuple[int, Shot] | None = None
+
+    def add_recorded(self, index: int, ruling: Ruling) -> None:
+        """The shot at ``index`` of the match's history."""
+        self._items.append((index, None, ruling))
+
+    def append(self, value: tuple[Shot, Ruling]) -> None:
+        shot, ruling = value
+        index = len(self._match.history) - 1
+        hist = self._match.history
+        if index >= 0 and hist[index].get("type") == "shot":
+            self._items.append((index, None, ruling))
+            self._cache = (index, replace(shot, frames=()))
+        else:
+            self.insert(len(self._items), value)
+
+    def _shot(self, index: int, shot: Shot | None) -> Shot:
+        if shot is not None:
+            return shot
+        if self._cache is not None and self._cache[0] == index:
+            return self._cache[1]
+        from rules.referee import shot_from_dict
+        built = shot_from_dict(self._match.history[index]["shot"])
+        self._cache = (index, built)
+        return built
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Shot, Ruling]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> MutableSequence[tuple[Shot, Ruling]]: ...
+
+    def __getitem__(self, i: int | slice
+                    ) -> tuple[Shot, Ruling] | MutableSequence[tuple[Shot, Ruling]]:
+        if isinstance(i, slice):
+            return [(self._shot(n, s), r) for n, s, r in self._items[i]]
+        n, s, r = self._items[i]
+        return self._shot(n, s), r
+
+    @overload
+    def __setitem__(self, i: int, value: tuple[Shot, Ruling]) -> None: ...
+
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[tuple[Shot, Ruling]]) -> None: ...
+
+    def __setitem__(self, i: int | slice, value: Any) -> None:
+        if isinstance(i, slice):
+            self._items[i] = [(-1, replace(s, frames=()), r) for s, r in value]
+        else:
+            self._items[i] = (-1, replace(value[0], frames=()), value[1])
+
+    def __delitem__(self, i: int | slice) -> None:
+        del self._items[i]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def insert(self, i: int, value: tuple[Shot, Ruling]) -> None:
+        self._items.insert(i, (-1, replace(value[0], frames=()), value[1]))
 
 
 def autosave_path() -> Path:
@@ -104,7 +174,7 @@ class Session:
         self.aim = Aim()
         self.placed: tuple[float, float] | None = None
         self.banner: Banner | None = None
-        self.shots: list[tuple[Shot, Ruling]] = []
+        self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
         self.last_ruling: Ruling | None = None
         self.save_path: Path | None = None
         self.decl: dict[str, Any] = {}  # safety, push-out toggled for the next shot
@@ -146,10 +216,12 @@ class Session:
         s.save_path = None if loaded.journal else Path(path)
         if loaded.dropped_tail:
             s.load_note = locale.t("load.dropped_tail")
-        from rules.referee import shot_from_dict
-        for act, rul in zip(match.history, match.rulings, strict=True):
+        shots = s.shots
+        assert isinstance(shots, ShotList)
+        for i, (act, rul) in enumerate(zip(match.history, match.rulings,
+                                           strict=True)):
             if act.get("type") == "shot" and rul is not None:
-                s.shots.append((shot_from_dict(act["shot"]), rul))
+                shots.add_recorded(i, rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
         return s
@@ -281,9 +353,9 @@ class Session:
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
         ruling = self.match.apply(shot, decl)
-        # No samples kept: a replay computes them again from the stroke (the
-        # physics is deterministic), so memory stays flat over a long match.
-        self.shots.append((replace(shot, frames=()), ruling))
+        # No samples kept (ShotList): a replay computes them again from the
+        # stroke, the physics being deterministic.
+        self.shots.append((shot, ruling))
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
         self.refresh()
