@@ -14,7 +14,7 @@ from typing import Any
 from rules.case import load_case, run_case
 from rules.game import discipline_class
 from rules.ruling import RulesError
-from simulator.inputs import ArgumentParser, InputError, read_json
+from simulator.inputs import ArgumentParser, InputError, plain, read_json, tidy
 
 
 def is_express(data: Any) -> bool:
@@ -62,13 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         out = judge_data(data, args.next)
     except RulesError as e:
-        print(f"error: {args.case}: {e}", file=sys.stderr)
+        print(f"error: {tidy(f'{args.case}: {e}')}", file=sys.stderr)
         return 2
     except (ValueError, TypeError, KeyError, IndexError, AttributeError,
             OverflowError) as e:
         # A value the loaders did not check: still the case's fault, so one
         # line and a non-zero exit rather than a traceback.
-        print(f"error: {args.case}: cannot judge this case ({str(e)[:200]})",
+        print(f"error: {tidy(f'{args.case}: cannot judge this case ({plain(e)})')}",
               file=sys.stderr)
         return 2
     print(json.dumps(out, indent=2, ensure_ascii=False))

@@ -25,6 +25,7 @@ import argparse
 import json
 import math
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -55,14 +56,26 @@ class InputError(ValueError):
 
     def line(self) -> str:
         """The one line a command prints for it."""
-        return f"error: {self}"
+        return f"error: {tidy(str(self))}"
+
+
+_LONG_QUOTED = re.compile(r"""(['"])([^'"\n]{60})[^'"\n]{20,}?([^'"\n]{10})\1""")
+
+
+def tidy(message: str, limit: int = 400) -> str:
+    """One short line: long quoted values shortened, newlines folded."""
+    text = " ".join(message.split())
+    text = _LONG_QUOTED.sub(lambda m: f"{m[1]}{m[2]}...{m[3]}{m[1]}", text)
+    if len(text) > limit:
+        text = text[: limit - 20] + " ... " + text[-15:]
+    return text
 
 
 class ArgumentParser(argparse.ArgumentParser):
     """Bad command-line arguments: one line, ``error: <what>``, status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"error: {tidy(message)} (see {self.prog} --help)\n")
 
 
 def _name(path: str | os.PathLike[str], where: str | None) -> str:
@@ -232,6 +245,19 @@ def _plain(e: Exception) -> str:
     if "integer string conversion" in text:
         return "a whole number is far too long"
     return text[:120] or "unreadable"
+
+
+_PYTHON_WORDS = re.compile(r"'?\b(NoneType|int|float|str|list|dict|tuple|bool)\b'?"
+                           r" object|\b\w+(Error|Exception)\b")
+
+
+def plain(e: BaseException) -> str:
+    """An unexpected error's text without Python's words for types (for the
+    last-resort line of a command; the checks above it name fields)."""
+    text = str(e)
+    if not text or _PYTHON_WORDS.search(text):
+        return "a value of the wrong kind somewhere in it"
+    return text
 
 
 def check_tree(data: Any, where: str) -> None:

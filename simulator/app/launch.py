@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from simulator.app.app import App
+from simulator.inputs import tidy
 
 
 def break_shot(app: App) -> None:
@@ -46,7 +47,7 @@ def start(app: App, args: argparse.Namespace) -> int | None:
         try:
             app.session = Session.load(Path(args.load), app.locale)
         except LoadError as e:
-            print(f"error: --load: {e}", file=sys.stderr)
+            print(f"error: --load: {tidy(str(e))}", file=sys.stderr)
             if args.screenshot:
                 return 2
             # In the window: the reason, on the menu.

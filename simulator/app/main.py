@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from simulator.inputs import ArgumentParser
+from simulator.inputs import ArgumentParser, tidy
 from simulator.profile import ENV as PROFILE_ENV
 
 DISCIPLINES = {
@@ -221,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         profile.tidy()  # what a killed writer left behind
     problem = preflight(args)
     if problem:
-        print(f"error: {problem}", file=sys.stderr)
+        print(f"error: {tidy(problem)}", file=sys.stderr)
         return 2
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

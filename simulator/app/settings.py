@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from simulator import profile
-from simulator.atomic import atomic_write
+from simulator.atomic import atomic_write, why
 from simulator.inputs import InputError, read_json
 
 
@@ -87,5 +87,5 @@ def save_settings(s: Settings, path: Path | None = None) -> str | None:
     try:
         atomic_write_text(path or settings_path(), json.dumps(s.to_dict(), indent=2))
     except OSError as e:
-        return str(e)
+        return why(e)
     return None

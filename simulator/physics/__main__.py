@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from simulator.events import Stroke
-from simulator.inputs import ArgumentParser
+from simulator.inputs import ArgumentParser, tidy
 from simulator.physics.cue import StrokeError, cue_speed_for, validate
 from simulator.physics.layout import LayoutError, load_layout
 from simulator.physics.simulate import simulate
@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise LayoutError("balls.0: the cue ball (0) must be on the table")
         shot = simulate(layout.state, stroke, frame_dt=args.frame_dt)
     except (LayoutError, StrokeError) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {tidy(str(e))}", file=sys.stderr)
         return 2
     json.dump(shot.to_dict(frames=args.frames), sys.stdout, indent=args.indent)
     sys.stdout.write("\n")

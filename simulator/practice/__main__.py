@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from simulator.inputs import tidy
 from simulator.practice import library
 from simulator.practice.scenario import (
     ScenarioError,
@@ -46,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             sc = load_scenario(f)
         except ScenarioError as e:
-            print(f"error: {e}", file=sys.stderr)
+            print(f"error: {tidy(str(e))}", file=sys.stderr)
             status = 2
             continue
         if sc.stroke is None:
