@@ -1,0 +1,126 @@
+"""The profile folder: scripted runs never write a player's saves; autosave
+failures are shown at once; the internal-error message says only what is
+true; saves and settings live in the data and config folders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from simulator import profile, saves
+from simulator.app.app import App
+from simulator.app.session import Session, autosave_path, autosave_paths
+from tests.app.helpers import DT, frame
+from tests.app.test_flow import start_match
+
+
+def files_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_profile_folder_holds_data_and_settings(private_profile: Path) -> None:
+    assert profile.config_dir() == private_profile / "config"
+    assert profile.data_dir() == private_profile / "data"
+    assert autosave_path().parent == private_profile / "data" / "autosave"
+    profile.use(private_profile / "other")
+    assert profile.saves_dir() == private_profile / "other" / "data" / "saves"
+    profile.use(None)
+    assert profile.folder() == private_profile
+
+
+def test_without_a_profile_the_platform_folders_are_used(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import platformdirs
+    monkeypatch.delenv(profile.ENV)
+    assert profile.config_dir() == Path(platformdirs.user_config_dir(
+        "kiy", appauthor=False, roaming=True))
+    assert profile.data_dir() == Path(platformdirs.user_data_dir(
+        "kiy", appauthor=False, roaming=True))
+
+
+@pytest.mark.parametrize("screen,game", [("banner", "9-ball"), ("replay", "8-ball"),
+                                         ("dialog", "9-ball"), ("fouls", "express"),
+                                         ("pause", "14.1"), ("gameover", None),
+                                         ("lag_result", "9-ball"),
+                                         ("settings", None)])
+def test_a_screenshot_never_writes_the_profile(private_profile: Path, tmp_path: Path,
+                                               screen: str, game: str | None) -> None:
+    from simulator.app.main import main
+    # The player's autosave of a 3-player Express match is there already.
+    s = Session.new(["A", "B", "C"], "express", {}, _locale(), seed=3)
+    assert s.autosave() is None
+    mine = autosave_path().read_bytes()
+    before = files_in(private_profile)
+    out = tmp_path / "x.png"
+    args = ["--screenshot", str(out), "--screen", screen, "--seed", "2"]
+    if game:
+        args += ["--game", game]
+    assert main(args) == 0
+    pygame.display.quit()
+    assert out.exists()
+    assert files_in(private_profile) == before
+    assert autosave_path().read_bytes() == mine
+    assert saves.load(autosave_path()).match.name == "express"
+
+
+def _locale() -> object:
+    from simulator.app.i18n import Locale
+    return Locale("en")
+
+
+def test_a_failed_autosave_is_shown_at_once(app: App) -> None:
+    # The autosave folder cannot be made: a file lies where it should be.
+    folder = profile.autosave_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("in the way", "utf-8")
+    start_match(app)
+    from simulator.app.launch import break_shot
+    break_shot(app)
+    s = app.session
+    assert s is not None and s.save_problem is not None and s.save_ok is False
+    frame(app)
+    assert app.toast is not None and "autosave failed" in app.toast[0]
+    assert "not being saved" in app.toast[0]
+    assert app._internal_error_text() == app.t("error.internal_unsaved")
+    # It works again once the folder can be made: said once, then quiet.
+    folder.unlink()
+    assert s.autosave() is None and s.save_ok is True
+    frame(app)
+    assert app.toast is not None and app.toast[0] == app.t("save.autosave_back")
+    assert app._internal_error_text() == app.t("error.internal_saved")
+    assert saves.load(autosave_path()).match.to_dict() == s.match.to_dict()
+
+
+def test_an_internal_error_promises_nothing_without_an_autosave(app: App) -> None:
+    assert app.session is None
+    assert "autosave" not in app._internal_error_text()
+    assert "safe" not in app.t("error.internal")
+
+
+def test_new_matches_keep_the_last_three_autosaves(app: App) -> None:
+    from simulator.app.launch import break_shot
+    for game in ("8-ball", "9-ball", "14.1", "8-ball"):
+        start_match(app, game)
+        break_shot(app)
+        app.frame([], DT)
+    kept = [saves.load(p).match.name for p in autosave_paths()]
+    assert kept == ["8-ball", "14.1", "9-ball"]
+
+
+def test_continue_appends_to_the_same_journal(app: App) -> None:
+    from simulator.app.launch import break_shot
+    start_match(app, "9-ball")
+    break_shot(app)
+    size = autosave_path().stat().st_size
+    again = Session.load(autosave_path(), app.locale)
+    assert again.journal is not None and again.save_path is None
+    app.session = again
+    break_shot(app)
+    assert autosave_path().stat().st_size > size
+    back = saves.load(autosave_path())
+    assert back.match.to_dict() == again.match.to_dict()
+    head = json.loads(autosave_path().read_text("utf-8").split("\n")[0])
+    assert head["format"] == "kiy-journal"
