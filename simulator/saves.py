@@ -66,6 +66,61 @@ class Loaded:
     journal: bool
     size: int  # bytes of the file that hold complete lines (a journal)
     dropped_tail: bool  # a journal's last line was cut short and ignored
+    repaired: int = 0  # tables whose balls were moved to rest (settle)
+    moved: float = 0.0  # the largest of those moves, metres
+
+
+def _is_table(d: Any) -> bool:
+    return isinstance(d, dict) and isinstance(d.get("table"), str) and \
+        isinstance(d.get("balls"), list) and set(d) <= {"table", "balls"}
+
+
+def repair_tables(data: Any) -> tuple[int, float]:
+    """Move balls that miss the resting rule by less than
+    ``resting.REPAIR_LIMIT`` (an older Kiy, a hand-made file) to the nearest
+    spots where they rest, in every table of the parsed save, in place; the
+    number of tables changed and the largest move. Anything further off is
+    left for the checks to refuse."""
+    from simulator import resting
+    from simulator.specs import table_by_name
+    changed, worst = 0, 0.0
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        if not _is_table(node):
+            stack.extend(node.values())
+            continue
+        try:
+            spec = table_by_name(node["table"])
+        except ValueError:
+            continue
+        on: dict[int, tuple[float, float]] = {}
+        for b in node["balls"]:
+            if isinstance(b, dict) and b.get("where", "table") == "table":
+                x, y, n = b.get("x"), b.get("y"), b.get("ball")
+                if not (isinstance(x, int | float) and isinstance(y, int | float)
+                        and isinstance(n, int)) or n in on:
+                    on = {}
+                    break
+                on[n] = (float(x), float(y))
+        if not on or resting.problem(spec, on) is None:
+            continue
+        try:
+            fixed, moved = resting.settle(spec, on)
+        except resting.RestingError:
+            continue
+        for b in node["balls"]:
+            if isinstance(b, dict) and b.get("ball") in fixed and \
+                    b.get("where", "table") == "table":
+                b["x"], b["y"] = fixed[b["ball"]]
+        changed += 1
+        worst = max(worst, moved)
+    return changed, worst
 
 
 def save_dict(match: Match) -> dict[str, Any]:
@@ -208,7 +263,8 @@ def load(path: str | os.PathLike[str]) -> Loaded:
     else:
         raise SaveError(where, "not a Kiy saved match (no \"format\": "
                                "\"kiy-save\")", "not_save")
-    return Loaded(match_from(stored, where), journal, size, dropped)
+    repaired, moved = repair_tables(stored)
+    return Loaded(match_from(stored, where), journal, size, dropped, repaired, moved)
 
 
 # -- the autosave journal -------------------------------------------------------------

@@ -214,8 +214,13 @@ class Session:
             s.journal = saves.Journal.resume(match, Path(path), loaded.size)
         # "Save" after "Continue" makes a file of its own, not the autosave.
         s.save_path = None if loaded.journal else Path(path)
+        notes = []
         if loaded.dropped_tail:
-            s.load_note = locale.t("load.dropped_tail")
+            notes.append(locale.t("load.dropped_tail"))
+        if loaded.repaired:
+            notes.append(locale.t("load.repaired", n=loaded.repaired,
+                                  um=f"{loaded.moved * 1e6:.0f}"))
+        s.load_note = " ".join(notes) or None
         shots = s.shots
         assert isinstance(shots, ShotList)
         for i, (act, rul) in enumerate(zip(match.history, match.rulings,
@@ -640,5 +645,7 @@ def open_saved(app: App, path: Path) -> bool:
     app.session = s
     from simulator.app.game import next_step
     next_step(app)
+    if s.load_note:  # what loading repaired or dropped, said, not hidden
+        app.notify(s.load_note, 8.0)
     return True
 

@@ -50,6 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {tidy(str(e))}", file=sys.stderr)
             status = 2
             continue
+        if sc.repaired > 0:
+            print(f"note: {f}: balls moved up to {sc.repaired * 1e6:.1f} um to "
+                  "rest clear of the cushions and the other balls", file=sys.stderr)
         if sc.stroke is None:
             print(f"{f}: valid (no recorded stroke)")
             continue

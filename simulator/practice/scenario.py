@@ -10,6 +10,7 @@ outcome differs from what the file expects.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import math
@@ -26,6 +27,7 @@ from rules.codes import SeedRef, code_by_id
 from rules.game import Discipline, GameState, discipline_class
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
 from rules.straight_pool import rerack_cell
+from simulator import resting
 from simulator.atomic import atomic_write
 from simulator.events import EventKind, Shot, Stroke
 from simulator.inputs import InputError, loads_toml, read_text
@@ -166,6 +168,8 @@ class Scenario:
     referee: Discipline[Any] = field(compare=False, repr=False)
     game: GameState = field(compare=False, repr=False)
     data: Mapping[str, Any] = field(compare=False, repr=False)
+    # How far balls were moved to rest (resting.settle, at most 0.1 mm), metres.
+    repaired: float = field(default=0.0, compare=False)
 
     @property
     def position(self) -> TableState:
@@ -342,6 +346,8 @@ def parse_scenario(data: Any) -> Scenario:
     except RulesError as e:
         raise _err("options", str(e).removeprefix("options.")) from None
     positions = _balls(data, spec.name, name)
+    data = dict(data)
+    moved = _repaired(data, positions)
     state = _state(data, referee, spec.name, players, positions)
     stroke = _stroke(data) if "stroke" in data else None
     decl = _declarations(data, name, state) if "declarations" in data \
@@ -356,7 +362,25 @@ def parse_scenario(data: Any) -> Scenario:
             raise _err(k, "needs a recorded stroke ([stroke])")
     return Scenario(sid, name, spec.name, players, tags, title, explanation, rule,
                     stroke, decl, question, expect, choice, gallery, referee, state,
-                    copy.deepcopy(dict(data)))
+                    copy.deepcopy(dict(data)), moved)
+
+
+def _repaired(data: dict[str, Any], positions: Mapping[int, tuple[float, float]]
+              ) -> float:
+    """Write settled positions back into the scenario's data (so that saving it
+    keeps them); the largest move, metres."""
+    raw = data["balls"]
+    worst = 0.0
+    balls = dict(raw)
+    for k, v in raw.items():
+        b = int(k)
+        moved = math.dist((float(v[0]), float(v[1])), positions[b])
+        if moved > 0.0:
+            balls[k] = [positions[b][0], positions[b][1]]
+            worst = max(worst, moved)
+    if worst > 0.0:
+        data["balls"] = balls
+    return worst
 
 
 # Options a scenario may set, per game (the match options about races and
@@ -416,6 +440,10 @@ def _balls(data: Mapping[str, Any], table: str, game: str) -> dict[int, tuple[
     if CUE_BALL not in out:
         raise _err("balls.0", "missing: the cue ball must be on the table (in "
                    "hand, it is where the player puts it)")
+    # Off by less than resting.REPAIR_LIMIT (an older file, rounding): moved to
+    # the nearest spots where every ball rests; the Scenario says how far.
+    with contextlib.suppress(resting.RestingError):  # refused below, by name
+        out, _moved = resting.settle(table_by_name(table), out)
     state = TableState.from_positions(table, out, absent=range(16))
     spec = state.spec
     r = spec.balls.radius

@@ -124,3 +124,25 @@ def test_continue_appends_to_the_same_journal(app: App) -> None:
     assert back.match.to_dict() == again.match.to_dict()
     head = json.loads(autosave_path().read_text("utf-8").split("\n")[0])
     assert head["format"] == "kiy-journal"
+
+
+def test_opening_a_repaired_save_tells_the_player(app: App, tmp_path: Path) -> None:
+    from simulator.app.session import open_saved
+    from tests.files.test_repair import _start_save
+    assert open_saved(app, _start_save(tmp_path, 30e-6)) is True
+    assert app.toast is not None and "micrometres" in app.toast[0]
+    assert app.mode is not None and app.mode.name in ("placing", "aiming", "view")
+
+
+def test_a_bad_load_option_shows_the_reason_on_the_menu(tmp_path: Path) -> None:
+    from simulator.app import launch
+    from simulator.app.main import build_parser
+    from tests.app.helpers import make_app
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kiy-save", "version": 9, "match": {}}', "utf-8")
+    args = build_parser().parse_args(["--load", str(bad)])
+    a = make_app()
+    assert launch.start(a, args) is None
+    assert a.mode is not None and a.mode.name == "menu"
+    assert a.dialogs and "newer" in a.dialogs[-1].body  # type: ignore[attr-defined]
+    pygame.display.quit()
