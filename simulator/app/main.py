@@ -261,9 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             app.screenshot(args.screenshot)
         except OSError as e:
-            from simulator.atomic import why
-            print(f"error: --screenshot: {args.screenshot}: {why(e)}",
-                  file=sys.stderr)
+            print(f"error: --screenshot: {args.screenshot}: cannot write the "
+                  f"picture ({e.strerror or 'refused'})", file=sys.stderr)
             return 2
         if app.errors:
             print(app.errors[-1], file=sys.stderr)

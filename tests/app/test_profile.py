@@ -146,3 +146,28 @@ def test_a_bad_load_option_shows_the_reason_on_the_menu(tmp_path: Path) -> None:
     assert a.mode is not None and a.mode.name == "menu"
     assert a.dialogs and "newer" in a.dialogs[-1].body  # type: ignore[attr-defined]
     pygame.display.quit()
+
+
+def test_the_start_cleans_what_killed_writers_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from simulator.app.main import main
+    from simulator.atomic import SUFFIX
+    folder = profile.autosave_dir()
+    folder.mkdir(parents=True)
+    dead = folder / f".autosave.kiyj.{2**22 + 4321}.00aa11bb{SUFFIX}"
+    dead.write_text("half a file", "utf-8")
+    kept = folder / "autosave.kiyj"
+    kept.write_text("", "utf-8")
+    # A scripted picture writes (and removes) nothing.
+    assert main(["--screen", "menu", "--screenshot", str(tmp_path / "x.png")]) == 0
+    pygame.display.quit()
+    assert dead.exists()
+    if not sys.platform.startswith("linux"):
+        return
+    # A real start tidies first; without a display it then stops at once.
+    for var in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(var, raising=False)
+    assert main([]) == 2
+    assert not dead.exists() and kept.exists()

@@ -123,6 +123,8 @@ def test_a_writer_killed_at_random_moments(tmp_path: Path, name: str) -> None:
         removed = atomic.clean_leftovers(tmp_path)
         assert sorted(removed) == sorted(left)
         assert list(tmp_path.iterdir()) == [target]
+    # Shown with pytest -s, for the record.
+    print(f"\n{name}: {kills} kills, {mid_write} inside a write, every file whole")
     # The kills did land inside writes, or this test would prove nothing.
     assert mid_write >= 3, mid_write
 
