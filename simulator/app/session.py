@@ -106,6 +106,11 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
     def __delitem__(self, i: int | slice) -> None:
         del self._items[i]
 
+    def pop(self, index: int = -1) -> tuple[Shot, Ruling]:
+        value = self[index]  # built while the match still holds its record
+        del self._items[index]
+        return value
+
     def __len__(self) -> int:
         return len(self._items)
 
@@ -397,9 +402,9 @@ class Session:
         if not self.can_undo():
             return False
         last = self.match.history[-1]
-        self.match.undo()
         if last.get("type") == "shot" and self.shots:
-            self.shots.pop()
+            del self.shots[-1]  # (not pop: nothing is rebuilt for it)
+        self.match.undo()
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
         self.banner = None

@@ -171,3 +171,23 @@ def test_the_start_cleans_what_killed_writers_left(
         monkeypatch.delenv(var, raising=False)
     assert main([]) == 2
     assert not dead.exists() and kept.exists()
+
+
+def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None:
+    """The window keeps no copy of a shot: it is rebuilt from the match's own
+    record, also after loading and undoing, and its replay is computed again."""
+    from tests.files.matches import fresh
+    p = saves.write_save(fresh(shots=6), tmp_path / "m.json")
+    s = Session.load(p, app.locale)
+    app.session = s
+    n = len(s.shots)
+    assert n >= 5 and not s.shots[-1][0].frames
+    first = s.shots[0][0]
+    assert s.undo() and s.undo()
+    assert len(s.shots) <= n - 1 and s.shots[0][0] == first
+    from simulator.app.game import ReplayMode
+    replay = ReplayMode(app)
+    app.switch(replay)
+    assert replay.playback.frames and replay.playback.complete
+    frame(app, n=5)
+    assert not app.errors
