@@ -47,7 +47,7 @@ def judge_data(data: Any, with_next: bool) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = ArgumentParser(prog="python -m rules",
-                                     description="The Kiy referee: pool and Express.")
+                            description="The Kiy referee: pool and Express.")
     sub = parser.add_subparsers(dest="command", required=True)
     judge = sub.add_parser("judge", help="judge one case (docs/formats.md)")
     judge.add_argument("case", help="a judging case, JSON")

@@ -103,6 +103,9 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
         except ValueError as e:
             raise RulesError(f"{where}.also[{i}].{e}") from None
     dur = d.get("duration", 0.0)
+    if isinstance(dur, bool) or not isinstance(dur, int | float) \
+            or not 0.0 <= dur < 1e6:
+        raise RulesError(f"{where}.duration: expected seconds, a number >= 0")
     return Shot(initial, stroke, events, final, duration=float(dur), also=tuple(also))
 
 

@@ -18,7 +18,12 @@ def test_every_package_of_the_tree_is_listed_in_pyproject() -> None:
     found = {".".join(p.parent.relative_to(ROOT).parts)
              for top in ("simulator", "rules")
              for p in (ROOT / top).rglob("__init__.py")}
-    assert found | {"kiy_assets"} == listed
+    # The data folders, each listed so that its files ship.
+    found |= {"kiy_assets"} | {
+        ".".join(("kiy_assets", *d.relative_to(ROOT / "assets").parts))
+        for d in (ROOT / "assets").rglob("*")
+        if d.is_dir() and d.name != "__pycache__"}
+    assert found == listed
 
 
 def test_the_data_comes_through_importlib_resources() -> None:

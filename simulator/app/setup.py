@@ -278,8 +278,15 @@ class LoadMode(Mode):
         if d.is_dir():
             out = sorted((p for p in d.glob("*.json") if p.is_file()),
                          key=lambda p: p.stat().st_mtime, reverse=True)
+        # Where Kiy 0.1 kept them (the config folder): still listed, and
+        # opened like any save.
+        from simulator import profile
+        old = profile.config_dir()
+        legacy = [p for p in [old / "autosave.json",
+                              *sorted((old / "saves").glob("*.json"))]
+                  if p.is_file()]
         # The autosaves of this match and the two before it come first.
-        return [p for p in autosave_paths() if p.is_file()] + out
+        return [p for p in autosave_paths() if p.is_file()] + out + legacy
 
     def build(self) -> None:
         app = self.app

@@ -191,3 +191,13 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
     assert replay.playback.frames and replay.playback.complete
     frame(app, n=5)
     assert not app.errors
+
+
+def test_saves_where_the_first_version_kept_them_are_still_listed(app: App) -> None:
+    from simulator.app.setup import LoadMode
+    from tests.files.matches import fresh
+    old = profile.config_dir() / "saves" / "9-ball-20260101-120000.json"
+    saves.write_save(fresh(shots=2), old)
+    listed = LoadMode(app).files()
+    assert old in listed
+    assert Session.load(old, app.locale).match.to_dict() == fresh(shots=2).to_dict()
