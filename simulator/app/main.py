@@ -245,8 +245,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simulator.app.launch import start
 
     size = args.window or (1280, 720)
-    app = App(size, locale, settings, fullscreen=args.fullscreen,
-              hidden=bool(args.screenshot))
+    import pygame
+    try:
+        app = App(size, locale, settings, fullscreen=args.fullscreen,
+                  hidden=bool(args.screenshot))
+    except pygame.error as e:  # a display that is there but will not open
+        print(f"error: display: cannot open the window ({tidy(str(e))})",
+              file=sys.stderr)
+        return 2
     if settings_problem:
         app.notify(app.t("settings.bad_file", reason=settings_problem))
     try:
