@@ -62,8 +62,11 @@ def load_case(d: Any) -> Case:
     cls = situation.game_class(d.get("game"), "case.game")
     disc = situation.discipline_of(cls, d.get("options", {}), "case.options")
     players = d.get("players", 2)
-    if not situation.is_whole(players) or players < 1:
-        raise RulesError("case.players: expected a number of players")
+    if not situation.is_whole(players) \
+            or not 1 <= players <= max(cls.max_players, 8):
+        # Refused before a game of that many players is set up.
+        raise RulesError(f"case.players: expected 1-{max(cls.max_players, 8)} "
+                         "players")
     shot = shot_from_dict(d["shot"], "case.shot") if "shot" in d else None
     if shot is not None and "lag" not in d:
         # Every ball of the game is listed (on the table, pocketed or off) and

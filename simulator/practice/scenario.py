@@ -16,8 +16,6 @@ import json
 import math
 import os
 import re
-import tempfile
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +25,10 @@ from rules import registry, situation
 from rules.codes import SEED_POOL, SeedRef
 from rules.game import Discipline, GameState
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
+from simulator import resting
+from simulator.atomic import atomic_write
 from simulator.events import EventKind, Shot, Stroke
+from simulator.inputs import InputError, loads_toml, read_text
 from simulator.physics import simulate
 from simulator.physics.cue import StrokeError
 from simulator.physics.cue import validate as validate_stroke
@@ -147,6 +148,8 @@ class Scenario:
     referee: Discipline[Any] = field(compare=False, repr=False)
     game: GameState = field(compare=False, repr=False)
     data: Mapping[str, Any] = field(compare=False, repr=False)
+    # How far balls were moved to rest (resting.settle, at most 0.1 mm), metres.
+    repaired: float = field(default=0.0, compare=False)
 
     @property
     def position(self) -> TableState:
@@ -264,6 +267,8 @@ def parse_scenario(data: Any) -> Scenario:
     referee = _rules(lambda: situation.discipline_of(cls, opts, "options",
                                                      own_only=True))
     positions = _balls(data, spec.name, name)
+    data = dict(data)
+    moved = _repaired(data, positions)
     state = _state(data, referee, spec.name, players, positions)
     stroke = _stroke(data) if "stroke" in data else None
     decl = _rules(lambda: situation.declarations_of(
@@ -279,7 +284,25 @@ def parse_scenario(data: Any) -> Scenario:
             raise _err(k, "needs a recorded stroke ([stroke])")
     return Scenario(sid, name, spec.name, players, tags, title, explanation, rule,
                     stroke, decl, question, expect, choice, gallery, referee, state,
-                    copy.deepcopy(dict(data)))
+                    copy.deepcopy(dict(data)), moved)
+
+
+def _repaired(data: dict[str, Any], positions: Mapping[int, tuple[float, float]]
+              ) -> float:
+    """Write settled positions back into the scenario's data (so that saving it
+    keeps them); the largest move, metres."""
+    raw = data["balls"]
+    worst = 0.0
+    balls = dict(raw)
+    for k, v in raw.items():
+        b = int(k)
+        moved = math.dist((float(v[0]), float(v[1])), positions[b])
+        if moved > 0.0:
+            balls[k] = [positions[b][0], positions[b][1]]
+            worst = max(worst, moved)
+    if worst > 0.0:
+        data["balls"] = balls
+    return worst
 
 
 def _rule(data: Mapping[str, Any]) -> SeedRef:
@@ -318,6 +341,10 @@ def _balls(data: Mapping[str, Any], table: str, game: str) -> dict[int, tuple[
     if CUE_BALL not in out:
         raise _err("balls.0", "missing: the cue ball must be on the table (in "
                    "hand, it is where the player puts it)")
+    # Off by less than resting.REPAIR_LIMIT (an older file, rounding): moved to
+    # the nearest spots where every ball rests; the Scenario says how far.
+    with contextlib.suppress(resting.RestingError):  # refused below, by name
+        out, _moved = resting.settle(table_by_name(table), out)
     state = TableState.from_positions(table, out, absent=range(16))
     spec = state.spec
     r = spec.balls.radius
@@ -455,13 +482,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     (the file name first)."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise ScenarioError(f"{p.name}: cannot read ({e.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ScenarioError(f"{p.name}: not UTF-8 text (byte {e.start})") from None
+        text = read_text(p, where=p.name)  # simulator.inputs: size, kind, UTF-8
+    except InputError as e:
+        raise ScenarioError(str(e)) from None
     try:
         return loads_scenario(text)
     except ScenarioError as e:
@@ -470,9 +493,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def loads_scenario(text: str) -> Scenario:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"toml: {e}") from None
+        data = loads_toml(text, "toml")
+    except InputError as e:
+        raise ScenarioError(str(e)) from None
     return parse_scenario(data)
 
 
@@ -481,17 +504,7 @@ def save_scenario(scenario: Scenario | Mapping[str, Any],
     """Write a scenario atomically (a temporary file, then a rename). Plain
     data is validated first: an invalid scenario is never written."""
     sc = scenario if isinstance(scenario, Scenario) else parse_scenario(scenario)
-    text = dump_scenario(sc)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write(Path(path), dump_scenario(sc))
 
 
 # -- a small TOML writer (tomllib only reads) -------------------------------
