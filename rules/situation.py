@@ -21,11 +21,10 @@ Every problem is one :class:`RulesError` naming the field.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.codes import code_by_id
 from rules.game import Discipline, GameState, StateField
@@ -38,9 +37,12 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
+from simulator import inputs
 from simulator.events import Shot
 from simulator.specs import CUE_BALL
 from simulator.state import TableState, Where
+
+T = TypeVar("T")
 
 # ---------------------------------------------------------------------------
 # Values
@@ -50,19 +52,13 @@ def is_whole(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def is_number(v: Any) -> bool:
-    return (isinstance(v, int | float) and not isinstance(v, bool)
-            and math.isfinite(v))
-
-
 def value(v: Any, kind: str, where: str, n: int | None = None) -> Any:
     """``v`` checked against a kind: "int", "player" (an index below ``n``),
     "bool", "str", "code", "choice", "spots" ([[ball, x, y], ...]) or a list
     of them ("ints", "bools", "strs", "codes", "choices"; ``n`` entries when
     given, one a player)."""
     if kind in ("int", "player"):
-        if not is_whole(v):
-            raise RulesError(f"{where}: expected a whole number, got {v!r}")
+        v = _read(inputs.whole, v, where)
         if kind == "player" and n is not None and not 0 <= v < n:
             raise RulesError(f"{where}: expected a player index 0-{n - 1}, got {v}")
         return v
@@ -78,9 +74,11 @@ def value(v: Any, kind: str, where: str, n: int | None = None) -> Any:
         if not isinstance(v, list):
             raise RulesError(f"{where}: expected a list of [ball, x, y], got {v!r}")
         for i, x in enumerate(v):
-            if (not isinstance(x, list) or len(x) != 3 or not is_whole(x[0])
-                    or not all(is_number(c) for c in x[1:])):
+            if not isinstance(x, list) or len(x) != 3:
                 raise RulesError(f"{where}[{i}]: expected [ball, x, y]")
+            _read(inputs.whole, x[0], f"{where}[{i}][0]", 0, 15)
+            for j in (1, 2):
+                _read(inputs.number, x[j], f"{where}[{i}][{j}]")
         return v
     if kind in ("ints", "bools", "strs", "codes", "choices"):
         if not isinstance(v, list):
@@ -110,6 +108,15 @@ def value(v: Any, kind: str, where: str, n: int | None = None) -> Any:
                              ) from None
         return v
     raise AssertionError(kind)
+
+
+def _read(check: Callable[..., T], *args: Any) -> T:
+    """A value through the shared reading layer (simulator.inputs); its
+    InputError (``where: what``) as the referee's RulesError."""
+    try:
+        return check(*args)
+    except inputs.InputError as e:
+        raise RulesError(str(e)) from None
 
 
 # ---------------------------------------------------------------------------
