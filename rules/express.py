@@ -403,6 +403,18 @@ class ExpressRequirements(PyramidRequirements):
         "frozen_in_house": ExpressPlacement.FROZEN_IN_HOUSE,
     }
 
+    @property
+    def cue_ball_is_object(self) -> bool:
+        """SEED-E 2.5, G13: with no object ball left the cue ball is the last
+        ball, played into any pocket."""
+        return self.last_ball
+
+    def loses_by_pots(self, player: int) -> bool:
+        """SEED-E 2.5: a pot writes off the previous active player's points
+        only (nobody's on the first break, in the knockout bonus or at the
+        last ball)."""
+        return player == self.victim
+
     def to_dict(self) -> dict[str, Any]:
         d = super().to_dict()
         d.update({"victim": self.victim, "may_sign": list(self.may_sign),

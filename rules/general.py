@@ -191,6 +191,28 @@ class LagResult:
 
 LAG_TIE = 0.001  # m: closer than this, the referee cannot tell: re-lag
 
+# The two lag balls (general rule 5: two balls of the same size and weight,
+# two cue balls or at least two plain object balls): player 0 strikes the cue
+# ball, player 1 the 1-ball (the set has one cue ball).
+LAG_BALLS: tuple[int, int] = (CUE_BALL, 1)
+LAG_LINE_GAP = 0.004  # m kept between a lag ball and the line it must not be on
+
+
+def lag_area(spec: TableSpec, player: int) -> tuple[float, float, float, float]:
+    """The rectangle (x0, x1, y0, y1) of centres where ``player``'s lag ball
+    may be set: behind the head string (from the kitchen), on the player's
+    own side of the head spot (general rule 5), clear of both lines so that
+    it starts on neither (crossing the long string loses the lag, 5.1)."""
+    if player not in (0, 1):
+        raise RulesError(f"lag: player {player} does not lag; the lag is for "
+                         "players 0 and 1")
+    r = spec.balls.radius
+    mid = spec.long_string_y
+    x0, x1 = r + LAG_LINE_GAP, spec.head_string_x - r - LAG_LINE_GAP
+    if player == 0:
+        return x0, x1, r + LAG_LINE_GAP, mid - r - LAG_LINE_GAP
+    return x0, x1, mid + r + LAG_LINE_GAP, spec.width - r - LAG_LINE_GAP
+
 
 def judge_lag(shot: Shot, balls: tuple[int, int]) -> LagResult:
     """Two balls shot together from behind the head string, one each side of

@@ -311,6 +311,52 @@ class ShotRequirements:
             return (r, spec.length - r, y0, y1)
         return (0.0, 0.0, 0.0, 0.0)
 
+    @property
+    def cue_ball_is_object(self) -> bool:
+        """The stroke's object is to pocket the cue ball itself (no object
+        ball to contact): the Express last ball, SEED-E 2.5. False in pool."""
+        return False
+
+    def loses_by_pots(self, player: int) -> bool:
+        """Whether the shooter's pots at this shot set ``player`` back: in a
+        game of two, the opponent (Express says whose points they write off)."""
+        return player != self.shooter
+
+    def declaration_problem(self, state: TableState,
+                            decl: Declarations) -> str | None:
+        """None if ``decl`` is a declaration this shot allows, else why not
+        (naming the field): a call only where a call may be made
+        (``allowed_declarations``), of a ball on the table that may be called
+        (``callable_balls``) into a pocket of this table; a safety or a
+        push-out only when allowed, and neither with a call (a safety or a
+        push-out names no ball)."""
+        allowed = self.allowed_declarations
+        if decl.called_ball is not None or decl.called_pocket is not None:
+            if DECL_CALL not in allowed:
+                return "declarations.called_ball: no call is made on this shot"
+            ball = decl.called_ball
+            if ball is None:
+                return "declarations.called_ball: a pocket is called with its ball"
+            if self.callable_balls and ball not in self.callable_balls:
+                return (f"declarations.called_ball: ball {ball} may not be called "
+                        "now")
+            on = {b.ball for b in state.balls if b.where.value == "table"}
+            if ball not in on:
+                return f"declarations.called_ball: ball {ball} is not on the table"
+            if decl.called_pocket is not None and decl.called_pocket not in {
+                    p.name for p in state.spec.pockets}:
+                return (f"declarations.called_pocket: no pocket "
+                        f"{decl.called_pocket!r} on {state.table}")
+            if decl.safety or decl.push_out:
+                return "declarations: a safety or a push-out names no ball"
+        if decl.safety and DECL_SAFETY not in allowed:
+            return "declarations.safety: no safety may be declared now"
+        if decl.push_out and DECL_PUSH_OUT not in allowed:
+            return "declarations.push_out: no push-out may be played now"
+        if decl.safety and decl.push_out:
+            return "declarations: a shot is a safety or a push-out, not both"
+        return None
+
     def direct_targets(self, state: TableState) -> tuple[int, ...]:
         """The legal first balls that may be played straight at from here:
         from the kitchen only balls outside it (general rule 7; a ball on

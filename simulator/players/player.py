@@ -1,0 +1,359 @@
+"""A computer player: everything a person decides at the table.
+
+- the stroke (direction, speed, tip offset, elevation) with its calls and
+  declarations (ball and pocket, safety, push-out) and, with the cue ball in
+  hand, where to put it: :meth:`ComputerPlayer.shot`;
+- the incoming player's choices (accept the table or hand it back, re-rack,
+  14.1's options, the push-out, break or give the break, Express's shoot or
+  make the offender shoot): :meth:`ComputerPlayer.choice`;
+- the lag for the break: :meth:`ComputerPlayer.lag`;
+- in Express, to sign back in or not: :meth:`ComputerPlayer.sign`.
+
+Every decision is a pure function of the position, the strength and a seed:
+the seed drives both the search's noise samples and the noise of the stroke
+actually played, so the same seed and position give the same decision bit
+for bit. The referee is asked, never second-guessed: what may be hit, called,
+declared and where the cue ball may go come from ``ShotRequirements``; what
+an outcome means comes from the discipline's ``judge``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.game import Discipline, GameState
+from rules.general import lag_area
+from rules.referee import mix_seed
+from rules.ruling import (
+    DECL_PUSH_OUT,
+    BallInHand,
+    Choice,
+    Declarations,
+    RulesError,
+    ShotRequirements,
+)
+from simulator.events import EventKind, Stroke
+from simulator.physics import simulate
+from simulator.players import aim, search, shots
+from simulator.players.appraise import Judge
+from simulator.players.strength import Strength, draw_noise
+from simulator.specs import CUE_BALL, TableSpec, Vec
+from simulator.state import TableState, Where
+
+
+@dataclass(frozen=True)
+class ShotDecision:
+    """A stroke decided: where the cue ball goes first when in hand, the
+    stroke meant (``intended``) and the one played (``stroke``, the player's
+    execution noise in it), the declarations, and why."""
+
+    place: Vec | None
+    intended: Stroke
+    stroke: Stroke
+    declarations: Declarations
+    kind: str  # pot, bank, kick, safety, break, cue_pot, push_out
+    target: int | None
+    pocket: str | None
+    success: float  # the share of simulated tries that were legal pots
+    value: float  # their mean worth to the player, -1 to 1
+    simulations: int
+    considered: int  # candidates looked at
+    physics_seconds: float = field(default=0.0, compare=False)  # for benchmarks
+
+    def table(self, table: TableState) -> TableState:
+        """The table the stroke is played on (the cue ball placed)."""
+        if self.place is None:
+            return table
+        return table.place(CUE_BALL, self.place[0], self.place[1])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "target": self.target, "pocket": self.pocket,
+                "place": None if self.place is None else [self.place[0],
+                                                           self.place[1]],
+                "declarations": self.declarations.to_dict(),
+                "intended": self.intended.to_dict(), "stroke": self.stroke.to_dict(),
+                "success": round(self.success, 4), "value": round(self.value, 4),
+                "simulations": self.simulations, "considered": self.considered}
+
+
+@dataclass(frozen=True)
+class ChoiceDecision:
+    """A choice among the open options, each option's worth as the player
+    saw it, and the simulations it cost (a break is tried out)."""
+
+    choice: Choice
+    ball: int | None
+    values: Mapping[Choice, float] = field(default_factory=dict)
+    simulations: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"choice": self.choice.value, "ball": self.ball,
+                "values": {c.value: round(v, 4) for c, v in self.values.items()},
+                "simulations": self.simulations}
+
+
+@dataclass(frozen=True)
+class LagDecision:
+    place: Vec
+    intended: Stroke
+    stroke: Stroke
+    simulations: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"place": [self.place[0], self.place[1]],
+                "intended": self.intended.to_dict(), "stroke": self.stroke.to_dict(),
+                "simulations": self.simulations}
+
+
+@dataclass(frozen=True)
+class SignDecision:
+    """Express (SEED-E 2.5): a player written down to zero signs back in
+    (pays the stake, back to the starting points) or declines (is out)."""
+
+    player: int
+    sign: bool
+
+    @property
+    def choice(self) -> Choice:
+        return Choice.SIGN if self.sign else Choice.DECLINE_SIGN
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "choice": self.choice.value}
+
+
+def seed_for(match_seed: int, step: int, player: int) -> int:
+    """The seed of one decision: the match's seed, the step it is taken at
+    and the player taking it (two players may decide at one step: the lag)."""
+    return mix_seed(mix_seed(match_seed, step + 1), player + 1)
+
+
+class ComputerPlayer:
+    """A computer player of one strength."""
+
+    def __init__(self, strength: Strength) -> None:
+        self.strength = strength
+
+    @property
+    def name(self) -> str:
+        return self.strength.name
+
+    def _judge(self, disc: Discipline[Any], me: int,
+               break_value: float = 0.0) -> Judge:
+        s = self.strength
+        return Judge(disc, me, s.noise, s.search.max_cut, s.search.position,
+                     break_value)
+
+    # -- the stroke ----------------------------------------------------------
+    def shot(self, disc: Discipline[Any], state: GameState, seed: int,
+             req: ShotRequirements | None = None,
+             only: tuple[str, ...] = ()) -> ShotDecision:
+        """The stroke for the shooter of ``state`` (``only``: consider only
+        candidates of these kinds, e.g. ``("pot",)`` to measure potting)."""
+        req = req or disc.requirements(state)
+        if req.pending or req.is_lag:
+            raise RulesError("shot: a choice or the lag comes first")
+        rng = random.Random(seed)
+        exec_rng = random.Random(mix_seed(seed, 0x5EED))
+        table = state.table
+        cands, budget_n = self.candidates(table, req, rng)
+        if only:
+            cands = [c for c in cands if c.kind in only]
+        s = self.strength.search
+        judge = self._judge(disc, req.shooter)
+
+        def ok(c: shots.Candidate) -> bool:
+            t = table if c.place is None else table.place(CUE_BALL, *c.place)
+            return req.declaration_problem(t, c.declarations) is None
+
+        ctx = search.Context(judge, state, table, self.strength.noise, ok)
+        budget = search.Budget(budget_n)
+        scored = search.search(ctx, cands, budget, s.finalists, s.first_samples, rng)
+        pick = search.best(scored)
+        if pick is None:  # nothing the referee accepts: a plain roll, no call
+            c = shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
+                                Declarations(), self._any_spot(table, req, rng))
+            pick = search.Scored(c, 0)
+        intended = pick.candidate.stroke
+        played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
+                                 table.spec)
+        c = pick.candidate
+        return ShotDecision(c.place, intended, played, c.declarations, c.kind,
+                            c.target, c.pocket, pick.success_rate, pick.mean,
+                            budget.used, len(scored), budget.physics_seconds)
+
+    def candidates(self, table: TableState, req: ShotRequirements,
+                   rng: random.Random) -> tuple[list[shots.Candidate], int]:
+        """Every stroke worth simulating here, and the budget for them."""
+        s = self.strength.search
+        noise = self.strength.noise
+        view = shots.View.of(table, req)
+        in_hand = req.ball_in_hand is not BallInHand.NONE
+        if req.is_break:
+            spots = shots.break_spots(view) if in_hand else \
+                [view.cue] if view.cue is not None else []
+            if not spots:
+                spots = [self._any_spot(table, req, rng)]
+            count = max(1, s.break_budget // 3)
+            return shots.break_candidates(view, spots, count, rng), s.break_budget
+        places: list[Vec | None]
+        if in_hand:
+            limit = 1 if s.pots <= 3 else 2 if s.pots <= 4 else 3
+            places = list(shots.placements(view, noise, s.max_cut, limit, rng))
+            if not places:
+                places = [self._any_spot(table, req, rng)]
+        else:
+            places = [None]
+        out: list[shots.Candidate] = []
+        best_chance = 0.0
+        for place in places:
+            v = view if place is None else view.at(place)
+            cue = v.cue
+            if cue is None:
+                continue
+            if req.cue_ball_is_object:
+                found = shots.cue_pots(v, cue, noise, place)
+            else:
+                found = shots.pot_candidates(v, cue, noise, s, place)
+            out += found
+            best_chance = max([best_chance, *(c.chance for c in found)])
+        for place in places:
+            v = view if place is None else view.at(place)
+            cue = v.cue
+            if cue is None or req.cue_ball_is_object:
+                continue
+            if s.banks and best_chance < 0.35:
+                out += shots.bank_candidates(v, cue, noise, s, place, 3)
+            kick_targets = [b for b in req.legal_first_contacts
+                            if b not in req.direct_targets(v.table)]
+            if best_chance == 0.0:
+                kick_targets = list(req.legal_first_contacts)
+            if kick_targets and (s.banks or best_chance == 0.0):
+                out += shots.kick_candidates(v, cue, place, kick_targets, 4)
+            if s.safeties and best_chance < 0.6:
+                out += shots.safety_candidates(v, cue, place, 8 if s.pots > 4 else 5,
+                                               rng)
+            elif best_chance == 0.0:
+                out += shots.safety_candidates(v, cue, place, 3, rng)
+            if DECL_PUSH_OUT in req.allowed_declarations and s.safeties and \
+                    best_chance < 0.5 and place is None:
+                out += shots.push_out_candidates(v, cue, 4)
+        if req.cue_ball_is_object and not out and view.cue is not None:
+            out.append(shots.Candidate("cue_pot", shots.stroke(view.spec, 0.0, 2.0),
+                                       Declarations(), places[0]))
+        return out, s.shot_budget
+
+    def _any_spot(self, table: TableState, req: ShotRequirements,
+                  rng: random.Random) -> Vec:
+        view = shots.View.of(table, req)
+        spots = shots.placements(view, self.strength.noise, 80.0, 1, rng)
+        if spots:
+            return spots[0]
+        cue = table.position(CUE_BALL)
+        if cue is None:
+            raise RulesError("shot: no spot for the cue ball in hand")
+        return cue
+
+    # -- choices ---------------------------------------------------------------
+    def choice(self, disc: Discipline[Any], state: GameState,
+               options: tuple[Choice, ...], chooser: int,
+               seed: int) -> ChoiceDecision:
+        """The chooser's option: each one's state valued from his side (a
+        break is tried out by simulation; to give it away is worth the
+        opposite, the opponent being taken for as good)."""
+        if not options:
+            raise RulesError("choice: no option is open")
+        used = 0
+        if set(options) == {Choice.BREAK, Choice.GIVE_BREAK}:
+            mine = disc.with_breaker(state, chooser)
+            v, used = self.break_worth(disc, mine, seed)
+            values = {Choice.BREAK: v, Choice.GIVE_BREAK: -v}
+            pick = Choice.BREAK if v >= 0.0 else Choice.GIVE_BREAK
+            return ChoiceDecision(pick, None, values, used)
+        judge = self._judge(disc, chooser)
+        after: dict[Choice, GameState] = {}
+        for c in options:
+            nxt = judge.chosen(state, c)
+            if nxt is not None:
+                after[c] = nxt
+        if not after:
+            raise RulesError(f"choice: none of {', '.join(o.value for o in options)} "
+                             "is accepted")
+        breaks = [s for s in after.values() if not s.game_over and s.is_break]
+        if breaks:
+            worth, used = self.break_worth(disc, breaks[0], seed)
+            judge = self._judge(disc, chooser, worth)
+        values = {c: judge.state_value(s, chooser) for c, s in after.items()}
+        pick = max(after, key=lambda c: (values[c], -options.index(c)))
+        return ChoiceDecision(pick, None, values, used)
+
+    def break_worth(self, disc: Discipline[Any], state: GameState,
+                    seed: int) -> tuple[float, int]:
+        """What breaking this rack is worth to its breaker: his best break's
+        mean outcome in the search (and the simulations it took)."""
+        try:
+            req = disc.requirements(state)
+        except RulesError:
+            return 0.0, 0
+        if not req.is_break or req.pending:
+            return 0.0, 0
+        d = self.shot(disc, state, mix_seed(seed, 0xB4EA), req)
+        return d.value, d.simulations
+
+    # -- Express signatures ----------------------------------------------------
+    def sign(self, disc: Discipline[Any], state: GameState,
+             player: int) -> SignDecision:
+        """Sign back in whenever the referee allows it (the stake can be paid
+        and a star is left): the bank is played for to the end."""
+        try:
+            disc.choose(state, Choice.SIGN, player)
+        except RulesError:
+            return SignDecision(player, False)
+        return SignDecision(player, True)
+
+    # -- the lag -----------------------------------------------------------------
+    def lag(self, spec: TableSpec, player: int, seed: int) -> LagDecision:
+        """General rule 5: from the middle of the player's side of the
+        kitchen, straight up the table, at the speed that (without noise)
+        stops the ball a few centimetres from the head cushion: found by
+        bisection on simulations of the ball alone."""
+        x0, x1, y0, y1 = lag_area(spec, player)
+        place = ((x0 + x1) / 2, (y0 + y1) / 2)
+        # Every ball of the set rolls alike: the cue ball stands in for it.
+        alone = TableState.from_positions(spec.name, {CUE_BALL: place})
+        want = 0.06  # m from the head cushion
+        lo, hi = 0.5, 6.0  # ball speeds: short of the foot cushion, past the head
+        sims = 0
+        best = (float("inf"), lo)
+        for _ in range(10):
+            v = (lo + hi) / 2
+            stroke = Stroke(0.0, aim.cue_speed(spec, v, 0.0, 0.0), 0.0, 0.0,
+                            shots.ELEVATION)
+            shot = simulate(alone, stroke, frame_dt=search.SEARCH_FRAME_DT)
+            sims += 1
+            rails = [e.cushion for e in shot.events
+                     if e.kind is EventKind.BALL_CUSHION and CUE_BALL in e.balls]
+            end = shot.final.ball(CUE_BALL)
+            if rails[:1] != ["foot"] or len(rails) > 1 or end.where is not Where.TABLE:
+                # Short of the foot cushion, or on to the head cushion (or
+                # further): too slow or too fast.
+                if rails[:1] == ["foot"]:
+                    hi = v
+                else:
+                    lo = v
+                continue
+            gap = end.x - spec.balls.radius
+            if abs(gap - want) < best[0]:
+                best = (abs(gap - want), v)
+            if gap > want:
+                lo = v
+            else:
+                hi = v
+        v = best[1] if best[0] < float("inf") else (lo + hi) / 2
+        intended = Stroke(0.0, aim.cue_speed(spec, v, 0.0, 0.0), 0.0, 0.0,
+                          shots.ELEVATION)
+        rng = random.Random(mix_seed(seed, 0x1A6))
+        played = search.executed(intended, self.strength.noise, draw_noise(rng), spec)
+        return LagDecision(place, intended, played, sims)

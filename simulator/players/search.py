@@ -1,0 +1,221 @@
+"""Choosing among candidate strokes by simulating them.
+
+Every candidate is played once without noise (what the stroke does when it
+comes off as meant: where the cue ball goes, what the referee rules); the
+best few by that and their geometric chance are then played with the
+player's execution noise, the same noise draws for every candidate (common
+random numbers make the comparison fair), halving the field each round
+until the budget is spent. The budget counts simulations, so the same seed
+and position give the same choice on any machine, however fast.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules.game import GameState
+from rules.ruling import RulesError
+from simulator.events import Shot, Stroke
+from simulator.physics import simulate
+from simulator.players.appraise import Judge, succeeded
+from simulator.players.shots import Candidate
+from simulator.players.strength import Draw, Noise, draw_noise
+from simulator.specs import CUE_BALL, TableSpec
+from simulator.state import TableState
+
+# Playback frames are not needed to judge a shot; one frame a long while
+# apart keeps the simulation from sampling them (the physics is the same).
+SEARCH_FRAME_DT = 1e3
+
+# The noiseless estimate counts as this many noisy outcomes in a mean.
+PRIOR_WEIGHT = 2.0
+
+# The documented stroke ranges (docs/formats.md): a computer never strokes
+# outside them.
+MAX_CUE_SPEED = 15.0  # m/s, (0, 15]
+MIN_CUE_SPEED = 0.05  # the least a computer strokes
+MAX_TIP_OFFSET = 0.95  # fraction of R, |(a, b)|
+MAX_ELEVATION = 89.0  # degrees, [0, 89]
+
+
+def executed(intended: Stroke, noise: Noise, z: Draw, spec: TableSpec) -> Stroke:
+    """The stroke as the player's arm delivers it: the intended one with
+    ``noise`` scaled by the standard normal draws ``z`` (direction,
+    elevation, speed, tip a, tip b), kept inside the documented ranges."""
+    r_mm = spec.balls.radius * 1000.0
+    a = intended.tip_a + z[3] * noise.tip / r_mm
+    b = intended.tip_b + z[4] * noise.tip / r_mm
+    off = (a * a + b * b) ** 0.5
+    if off > MAX_TIP_OFFSET:
+        a, b = a * MAX_TIP_OFFSET / off, b * MAX_TIP_OFFSET / off
+    return Stroke(
+        direction=(intended.direction + z[0] * noise.direction) % 360.0,
+        speed=min(MAX_CUE_SPEED,
+                  max(MIN_CUE_SPEED, intended.speed + z[2] * noise.speed)),
+        tip_a=a, tip_b=b,
+        elevation=min(MAX_ELEVATION, max(0.0, intended.elevation
+                                         + z[1] * noise.elevation)),
+        follow_through=intended.follow_through,
+        contact_time=intended.contact_time)
+
+
+def within_ranges(stroke: Stroke) -> bool:
+    """Whether a stroke lies inside the documented ranges."""
+    off = (stroke.tip_a ** 2 + stroke.tip_b ** 2) ** 0.5
+    return (0.0 < stroke.speed <= MAX_CUE_SPEED and off <= MAX_TIP_OFFSET + 1e-12
+            and 0.0 <= stroke.elevation <= MAX_ELEVATION)
+
+
+class Budget:
+    """Simulations left for one decision."""
+
+    def __init__(self, simulations: int) -> None:
+        self.total = simulations
+        self.used = 0
+        self.physics_seconds = 0.0  # measured for the benchmark, never decides
+
+    @property
+    def left(self) -> int:
+        return self.total - self.used
+
+    def run(self, table: TableState, stroke: Stroke) -> Shot:
+        self.used += 1
+        t0 = time.perf_counter()
+        shot = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
+        self.physics_seconds += time.perf_counter() - t0
+        return shot
+
+
+@dataclass
+class Scored:
+    """A candidate with what its simulations said."""
+
+    candidate: Candidate
+    order: int  # its place in the first ranking (ties go to the earlier)
+    clean: float = 0.0  # the noiseless outcome's value
+    clean_success: bool = False
+    estimate: float = 0.0  # the value used to pick the finalists
+    values: list[float] = field(default_factory=list)  # noisy outcomes
+    successes: int = 0
+    fouls: int = 0
+
+    @property
+    def mean(self) -> float:
+        """The noisy outcomes' mean, drawn towards the first estimate as if
+        that were ``PRIOR_WEIGHT`` outcomes (a few samples can be lucky)."""
+        return (PRIOR_WEIGHT * self.estimate + sum(self.values)) / \
+            (PRIOR_WEIGHT + len(self.values))
+
+    @property
+    def success_rate(self) -> float:
+        if self.values:
+            return self.successes / len(self.values)
+        return self.candidate.chance if self.clean_success else 0.0
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a search needs: the position, the referee, the player's noise."""
+
+    judge: Judge
+    state: GameState
+    table: TableState
+    noise: Noise
+    declarations_ok: Callable[[Candidate], bool]
+
+
+def table_for(ctx: Context, c: Candidate) -> TableState:
+    if c.place is None:
+        return ctx.table
+    return ctx.table.place(CUE_BALL, c.place[0], c.place[1])
+
+
+def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, bool]:
+    """(value, success, foul) of one simulated outcome, as the referee
+    rules it."""
+    disc: Any = ctx.judge.discipline
+    try:
+        ruling, new = disc.judge(ctx.state, shot, c.declarations)
+    except RulesError:
+        return -2.0, False, True  # never chosen: the referee would refuse it
+    me = ctx.judge.me
+    return ctx.judge.outcome(ruling, new), succeeded(ruling, me), bool(ruling.fouls)
+
+
+def miss_value(ctx: Context) -> float:
+    """About what a miss leaves: the next player at this table (the cue ball
+    where it is) with a shot of its quality."""
+    return -ctx.judge.at_table(0.4) if ctx.judge.position else \
+        -ctx.judge.at_table(0.5)
+
+
+def search(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
+           finalists: int, first_samples: int, rng: random.Random) -> list[Scored]:
+    """Score the candidates within the budget; the best first."""
+    pool = [Scored(c, i) for i, c in enumerate(candidates) if ctx.declarations_ok(c)]
+    if not pool:
+        return []
+    if budget.total <= 0:
+        for s in pool:
+            s.estimate = s.candidate.chance
+        return sorted(pool, key=lambda s: (-s.estimate, s.order))
+    reserve = min(budget.left // 2, finalists * first_samples)
+    miss = miss_value(ctx)
+    # The noiseless pass, in the order of the geometric chance.
+    pool.sort(key=lambda s: (-s.candidate.chance, s.order))
+    looked: list[Scored] = []
+    for s in pool:
+        if budget.left <= reserve and looked:
+            break
+        shot = budget.run(table_for(ctx, s.candidate), s.candidate.stroke)
+        s.clean, s.clean_success, _ = judge_shot(ctx, s.candidate, shot)
+        c = s.candidate.chance
+        if s.candidate.kind in ("pot", "bank", "cue_pot") and s.clean_success:
+            s.estimate = c * s.clean + (1.0 - c) * miss
+        else:
+            s.estimate = s.clean
+        looked.append(s)
+    looked.sort(key=lambda s: (-s.estimate, s.order))
+    field_ = looked[:max(1, finalists)]
+    if ctx.noise.silent:
+        return looked  # every noisy sample would be the noiseless one
+    draws: list[Draw] = []
+    samples = first_samples
+    while field_ and budget.left >= len(field_):
+        per = max(1, min(samples, budget.left // len(field_)))
+        while len(draws) < len(field_[0].values) + per:
+            draws.append(draw_noise(rng))
+        for s in field_:
+            for k in range(len(s.values), len(s.values) + per):
+                if budget.left <= 0:
+                    break
+                stroke = executed(s.candidate.stroke, ctx.noise, draws[k],
+                                  ctx.table.spec)
+                shot = budget.run(table_for(ctx, s.candidate), stroke)
+                v, ok, foul = judge_shot(ctx, s.candidate, shot)
+                s.values.append(v)
+                s.successes += ok
+                s.fouls += foul
+        field_.sort(key=lambda s: (-s.mean, s.order))
+        if len(field_) > 2:
+            field_ = field_[: (len(field_) + 1) // 2]
+        samples *= 2
+    # Those sampled most come first, then by their mean.
+    return sorted(looked, key=lambda s: (-len(s.values), -s.mean, s.order))
+
+
+def best(scored: Sequence[Scored]) -> Scored | None:
+    """The most sampled candidate with the best mean (the search's order)."""
+    if not scored:
+        return None
+    top = len(scored[0].values)
+    return max((s for s in scored if len(s.values) == top),
+               key=lambda s: (s.mean, -s.order))
+
+
+def with_place(c: Candidate, place: tuple[float, float] | None) -> Candidate:
+    return replace(c, place=place)

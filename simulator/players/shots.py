@@ -1,0 +1,555 @@
+"""Candidate strokes for a computer player, found by geometry alone.
+
+For each legal first ball the referee names (``ShotRequirements``) and each
+pocket: the ghost-ball pot with throw corrected, in a few speeds and spins;
+when nothing direct is on, banks (the object ball off one cushion) and kicks
+(the cue ball off one cushion); safeties (the legal ball hit at several
+thicknesses and speeds); breaks; the cue ball itself into a pocket when it is
+the object (Express's last ball); push-outs. Each carries its declaration and
+a geometric chance of success (:func:`chance`), which prunes before anything
+is simulated. Where the cue ball is in hand, :func:`placements` finds spots
+the referee allows (``check_placement`` has the last word).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.ruling import (
+    DECL_CALL,
+    DECL_SAFETY,
+    BallInHand,
+    Declarations,
+    ShotRequirements,
+)
+from simulator.events import Stroke
+from simulator.players import aim
+from simulator.players.strength import Noise, Search
+from simulator.specs import CUE_BALL, TableSpec, Vec
+from simulator.state import TableState
+
+# A cue held a little above level, as over a rail: the execution noise of
+# the elevation then seldom meets the 0 degree limit.
+ELEVATION = 2.0
+# Ball speeds (m/s) a computer keeps to: slower ones die on the cloth's
+# unevenness in play, faster ones are for breaks.
+MIN_BALL_SPEED = 0.4
+MAX_BALL_SPEED = 7.0
+POWER_BREAK = 9.0  # m/s cue speed of a power break
+EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One stroke a player might play, with what it means.
+
+    ``kind``: pot, bank, kick, safety, break, cue_pot, push_out. ``target``
+    is the ball aimed at first, ``pocket`` the pocket meant (for a call),
+    ``place`` the cue ball's spot when it is in hand, ``chance`` the
+    geometric estimate of success (1 for strokes that are not pots)."""
+
+    kind: str
+    stroke: Stroke
+    declarations: Declarations
+    place: Vec | None = None
+    target: int | None = None
+    pocket: str | None = None
+    chance: float = 0.0
+
+    def describe(self) -> str:
+        bits = [self.kind]
+        if self.target is not None:
+            bits.append(f"ball {self.target}")
+        if self.pocket is not None:
+            bits.append(f"into {self.pocket}")
+        return " ".join(bits)
+
+
+# -- the chance of a pot -----------------------------------------------------
+
+
+def spread(noise: Noise, spec: TableSpec, cue_distance: float, cut: float,
+           object_distance: float) -> float:
+    """The standard deviation (m) of where the object ball crosses the
+    pocket's mouth: the cue's direction error moves the contact point
+    ``cue_distance`` tan(error) sideways, which turns the line of centres
+    by that over 2R cos(cut); the tip's sideways error squirts the cue ball
+    a little too (about 0.08 rad per R of offset)."""
+    r = spec.balls.radius
+    sd = math.radians(noise.direction)
+    squirt = 0.08 * (noise.tip / 1000.0) / r
+    lateral = cue_distance * math.hypot(sd, squirt)
+    turn = lateral / (2.0 * r * max(0.1, math.cos(cut)))
+    return object_distance * (sd + turn)
+
+
+def chance_of(half_width: float, sigma: float) -> float:
+    """The chance a normal error of ``sigma`` stays inside ``half_width``."""
+    if half_width <= 0.0:
+        return 0.0
+    if sigma <= 1e-9:
+        return 1.0
+    return math.erf(half_width / (math.sqrt(2.0) * sigma))
+
+
+def chance(pot: aim.Pot, noise: Noise, spec: TableSpec) -> float:
+    """The geometric chance of the pot for a player of ``noise``."""
+    return chance_of(pot.half_width, spread(noise, spec, pot.cue_distance, pot.cut,
+                                            pot.object_distance))
+
+
+# -- the table as the player sees it -----------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """A table from one shooter's side: where the cue ball and every other
+    ball are, and what the referee allows."""
+
+    table: TableState
+    req: ShotRequirements
+    spec: TableSpec
+    cue: Vec | None
+    balls: dict[int, Vec]  # every ball on the bed but the cue ball
+
+    @classmethod
+    def of(cls, table: TableState, req: ShotRequirements) -> View:
+        balls = {b.ball: b.pos for b in table.balls
+                 if b.where.value == "table" and b.ball != CUE_BALL}
+        return cls(table, req, table.spec, table.position(CUE_BALL), balls)
+
+    def others(self, *skip: int) -> list[Vec]:
+        return [p for b, p in self.balls.items() if b not in skip]
+
+    def at(self, cue: Vec) -> View:
+        """The same view with the cue ball at ``cue`` (a placement)."""
+        return View(self.table.place(CUE_BALL, cue[0], cue[1]), self.req,
+                    self.spec, cue, self.balls)
+
+
+def pots_from(view: View, cue: Vec, targets: Sequence[int],
+              max_cut: float) -> list[aim.Pot]:
+    """Every straight pot of the ``targets`` from ``cue``."""
+    out: list[aim.Pot] = []
+    for t in targets:
+        obj = view.balls.get(t)
+        if obj is None:
+            continue
+        others = view.others(t)
+        for pocket in view.spec.pockets:
+            pot = aim.pot_geometry(view.spec, cue, t, obj, pocket, others, max_cut)
+            if pot is not None:
+                out.append(pot)
+    return out
+
+
+def best_chances(view: View, noise: Noise, max_cut: float) -> list[float]:
+    """The geometric chances of every direct pot for the shooter, best first
+    (with the cue ball in hand: from the best spot found for each)."""
+    req = view.req
+    if req.cue_ball_is_object:
+        if view.cue is None:
+            return []
+        return sorted((c.chance for c in cue_pots(view, view.cue, noise)),
+                      reverse=True)
+    targets = req.direct_targets(view.table)
+    if req.ball_in_hand is not BallInHand.NONE:
+        return sorted((c for _, c in hand_spots(view, targets, noise, max_cut, 6)),
+                      reverse=True)
+    if view.cue is None:
+        return []
+    return sorted((chance(p, noise, view.spec)
+                   for p in pots_from(view, view.cue, targets, max_cut)),
+                  reverse=True)
+
+
+def quality(view: View, noise: Noise, max_cut: float) -> float:
+    """How good the shooter's next shot is, 0-1: the best pot's chance, and
+    a little for a second one to fall back on."""
+    c = best_chances(view, noise, max_cut)
+    if not c:
+        return 0.0
+    second = c[1] if len(c) > 1 else 0.0
+    return c[0] + 0.25 * (1.0 - c[0]) * second
+
+
+# -- where to put the cue ball -------------------------------------------------
+
+
+def _in_area(p: Vec, area: tuple[float, float, float, float]) -> bool:
+    return area[0] <= p[0] <= area[1] and area[2] <= p[1] <= area[3]
+
+
+def hand_spots(view: View, targets: Sequence[int], noise: Noise, max_cut: float,
+               limit: int) -> list[tuple[Vec, float]]:
+    """Spots for the cue ball in hand, each with the chance of its best pot:
+    on the line back from a ghost ball, straight or at an angle for position,
+    at a comfortable distance, inside the region the referee allows and
+    refused by nothing in ``check_placement``."""
+    spec = view.spec
+    req = view.req
+    area = req.placement_area(spec)
+    r = spec.balls.radius
+    found: list[tuple[Vec, float]] = []
+    for t in targets:
+        obj = view.balls.get(t)
+        if obj is None:
+            continue
+        others = view.others(t)
+        for pocket in spec.pockets:
+            target_pt = aim.aim_point(pocket)
+            u = aim.unit(aim.sub(target_pt, obj))
+            hw = aim.half_width_at(spec, pocket, aim.approach_angle(pocket, u))
+            if hw <= 0.0 or not aim.path_clear(obj, target_pt, others, 2 * r - 1e-4):
+                continue
+            ghost = aim.ghost_ball(obj, u, r)
+            for cut_deg in (0.0, 18.0, -18.0, 35.0, -35.0):
+                back = aim.rotate(u, math.radians(cut_deg))
+                spot = _spot_on_ray(ghost, back, area, r)
+                if spot is None or req.check_placement(view.table, *spot) is not None:
+                    continue
+                pot = aim.pot_geometry(spec, spot, t, obj, pocket, others, max_cut)
+                if pot is not None:
+                    found.append((spot, chance(pot, noise, spec)))
+    found.sort(key=lambda x: -x[1])
+    out: list[tuple[Vec, float]] = []
+    for spot, c in found:
+        if all(math.dist(spot, s) > 4 * r for s, _ in out):
+            out.append((spot, c))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _spot_on_ray(ghost: Vec, direction: Vec, area: tuple[float, float, float, float],
+                 r: float) -> Vec | None:
+    """The nearest point at least 0.2 m back from the ghost ball along
+    ``-direction`` that lies in the area (a ray into the kitchen or house
+    may have to go further back)."""
+    for back in (0.25, 0.4, 0.6, 0.9, 1.3):
+        p = (ghost[0] - direction[0] * back, ghost[1] - direction[1] * back)
+        if _in_area(p, area):
+            return p
+    # Where the ray crosses the region's far edge (the head string).
+    if direction[0] > 1e-6:
+        s = (ghost[0] - (area[1] - r)) / direction[0]
+        if s > 0.2:
+            p = (ghost[0] - direction[0] * s, ghost[1] - direction[1] * s)
+            if _in_area(p, area):
+                return p
+    return None
+
+
+def placements(view: View, noise: Noise, max_cut: float, limit: int,
+               rng: random.Random) -> list[Vec]:
+    """Spots to try the cue ball in hand on: the best pot spots, then a few
+    points of the region as a fallback (a kick or a safety from there)."""
+    req = view.req
+    targets = req.direct_targets(view.table)
+    spots = [s for s, _ in hand_spots(view, targets, noise, max_cut, limit)]
+    if len(spots) < limit:
+        spec = view.spec
+        x0, x1, y0, y1 = req.placement_area(spec)
+        grid = [(x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy)
+                for fx in (0.5, 0.8, 0.25) for fy in (0.5, 0.3, 0.7, 0.15, 0.85)]
+        cur = view.cue
+        if cur is not None:
+            grid.insert(0, cur)
+        for p in grid:
+            if len(spots) >= max(limit, 1):
+                break
+            if req.check_placement(view.table, *p) is None and \
+                    all(math.dist(p, s) > 0.1 for s in spots):
+                spots.append(p)
+        tries = 0
+        while not spots and tries < 400:  # a crowded region: any legal spot
+            tries += 1
+            p = (rng.uniform(x0, x1), rng.uniform(y0, y1))
+            if req.check_placement(view.table, *p) is None:
+                spots.append(p)
+    return spots
+
+
+# -- declarations --------------------------------------------------------------
+
+
+def call_for(req: ShotRequirements, ball: int | None,
+             pocket: str | None) -> Declarations:
+    """The call of ``ball`` into ``pocket`` where calls are made (and may
+    name that ball), else nothing."""
+    if ball is None or pocket is None or DECL_CALL not in req.allowed_declarations:
+        return Declarations()
+    if req.callable_balls and ball not in req.callable_balls:
+        return Declarations()
+    if req.is_break and not req.call_needed:
+        return Declarations()  # a break needs no call (14.1 6.1: it may)
+    return Declarations(called_ball=ball, called_pocket=pocket)
+
+
+def safety_for(req: ShotRequirements) -> Declarations:
+    """A declared safety where one may be declared (8-ball 9, 14.1 7.4)."""
+    if DECL_SAFETY in req.allowed_declarations and not req.is_break:
+        return Declarations(safety=True)
+    return Declarations()
+
+
+# -- strokes -------------------------------------------------------------------
+
+
+def stroke(spec: TableSpec, direction: float, ball_speed: float,
+           tip_b: float = 0.0) -> Stroke:
+    v = min(MAX_BALL_SPEED, max(MIN_BALL_SPEED, ball_speed))
+    return Stroke(direction=direction % 360.0,
+                  speed=aim.cue_speed(spec, v, 0.0, tip_b),
+                  tip_a=0.0, tip_b=tip_b, elevation=ELEVATION)
+
+
+def pot_candidates(view: View, cue: Vec, noise: Noise, search: Search,
+                   place: Vec | None) -> list[Candidate]:
+    """The best ``search.pots`` pots from ``cue``, each in the search's
+    speed and spin variants, throw corrected."""
+    req = view.req
+    spec = view.spec
+    targets = req.direct_targets(view.table)
+    pots = pots_from(view, cue, targets, search.max_cut)
+    scored = sorted(((chance(p, noise, spec), i, p) for i, p in enumerate(pots)),
+                    key=lambda x: (-x[0], x[1]))[: search.pots]
+    out: list[Candidate] = []
+    for c, _, pot in scored:
+        obj = view.balls[pot.target]
+        least = aim.pot_ball_speed(spec, pot, EXTRA_ROLL)
+        decl = call_for(req, pot.target, pot.pocket)
+        for factor, tip_b in search.variants:
+            v = max(MIN_BALL_SPEED, least * factor)
+            direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, tip_b)
+            out.append(Candidate("pot", stroke(spec, direction, v, tip_b), decl,
+                                 place, pot.target, pot.pocket, c))
+    return out
+
+
+def cue_pots(view: View, cue: Vec, noise: Noise,
+             place: Vec | None = None) -> list[Candidate]:
+    """The cue ball itself into each pocket it can roll into (the Express
+    last ball, SEED-E 2.5)."""
+    spec = view.spec
+    r = spec.balls.radius
+    out: list[Candidate] = []
+    others = view.others()
+    for pocket in spec.pockets:
+        target_pt = aim.aim_point(pocket)
+        to = aim.sub(target_pt, cue)
+        d = aim.norm(to)
+        hw = aim.half_width_at(spec, pocket, aim.approach_angle(pocket, to))
+        if hw <= 0.0 or d < 1e-3 or not aim.path_clear(cue, target_pt, others,
+                                                         2 * r - 1e-4):
+            continue
+        sigma = d * math.radians(noise.direction)
+        c = chance_of(hw, sigma)
+        v = aim.speed_for_distance(d + EXTRA_ROLL, spec) * 1.3
+        for k in (1.0, 1.6):
+            out.append(Candidate("cue_pot", stroke(spec, aim.heading(to), v * k),
+                                 Declarations(), place, None, pocket.name, c))
+    return out
+
+
+def contact_direction(cue: Vec, obj: Vec, fraction: float, r: float) -> float | None:
+    """The cue direction that meets the ball at ``obj`` with an impact
+    offset of ``fraction`` of a full ball (0 full, +-1 the thinnest, to the
+    left when positive)."""
+    to = aim.sub(obj, cue)
+    d = aim.norm(to)
+    b = fraction * 2.0 * r
+    if d <= abs(b) + 1e-6:
+        return None
+    return aim.heading(to) + math.degrees(math.asin(b / d))
+
+
+def safety_candidates(view: View, cue: Vec, place: Vec | None, count: int,
+                      rng: random.Random) -> list[Candidate]:
+    """The legal first balls hit at several thicknesses and speeds, ``count``
+    of them picked by ``rng`` (in a fixed order of preference)."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    decl = safety_for(req)
+    pool: list[Candidate] = []
+    targets = sorted(req.direct_targets(view.table),
+                     key=lambda b: math.dist(cue, view.balls.get(b, cue)))[:6]
+    for t in targets:
+        obj = view.balls.get(t)
+        if obj is None:
+            continue
+        others = view.others(t)
+        for fraction in (0.0, 0.35, -0.35, 0.7, -0.7):
+            direction = contact_direction(cue, obj, fraction, r)
+            if direction is None:
+                continue
+            # Clear up to the point of contact.
+            to = aim.sub(obj, cue)
+            reach = max(0.0, aim.norm(to) - 2.0 * r)
+            end = aim.add(cue, aim.scale(aim.from_heading(direction), reach))
+            if not aim.path_clear(cue, end, others, 2 * r - 1e-4):
+                continue
+            for v in (1.0, 1.8, 2.8):
+                pool.append(Candidate("safety", stroke(spec, direction, v), decl,
+                                      place, t, None, 1.0))
+    rng.shuffle(pool)
+    return pool[:count]
+
+
+def kick_candidates(view: View, cue: Vec, place: Vec | None,
+                    targets: Sequence[int], count: int) -> list[Candidate]:
+    """The cue ball off one cushion onto each of ``targets``."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    decl = safety_for(req)
+    out: list[tuple[float, Candidate]] = []
+    for t in targets:
+        obj = view.balls.get(t)
+        if obj is None:
+            continue
+        others = view.others(t)
+        for line in aim.cushion_lines(spec):
+            bp = aim.bounce_point(cue, obj, line)
+            if bp is None or not aim.on_rail_between_pockets(spec, bp, r):
+                continue
+            if not (aim.path_clear(cue, bp, others, 2 * r - 1e-4)
+                    and aim.path_clear(bp, obj, others, 2 * r - 1e-4)):
+                continue
+            length = math.dist(cue, bp) + math.dist(bp, obj)
+            direction = aim.heading(aim.sub(bp, cue))
+            base = aim.speed_for_distance(length + 0.6, spec) * 1.4
+            for k in (1.0, 1.5):
+                out.append((length, Candidate("kick", stroke(spec, direction, base * k),
+                                              decl, place, t, None, 0.5)))
+    out.sort(key=lambda x: x[0])
+    return [c for _, c in out[:count]]
+
+
+def bank_candidates(view: View, cue: Vec, noise: Noise, search: Search,
+                    place: Vec | None, count: int) -> list[Candidate]:
+    """The object ball off one cushion into a pocket."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    clearance = 2 * r - 1e-4
+    found: list[tuple[float, Candidate]] = []
+    for t in req.direct_targets(view.table):
+        obj = view.balls.get(t)
+        if obj is None:
+            continue
+        others = view.others(t)
+        for pocket in spec.pockets:
+            target_pt = aim.aim_point(pocket)
+            for line in aim.cushion_lines(spec):
+                bp = aim.bounce_point(obj, target_pt, line)
+                if bp is None or not aim.on_rail_between_pockets(spec, bp, 2 * r):
+                    continue
+                hw = aim.half_width_at(spec, pocket, aim.approach_angle(
+                    pocket, aim.sub(target_pt, bp)))
+                if hw <= 0.0:
+                    continue
+                if not (aim.path_clear(obj, bp, others, clearance)
+                        and aim.path_clear(bp, target_pt, others, clearance)):
+                    continue
+                u = aim.unit(aim.sub(bp, obj))
+                ghost = aim.ghost_ball(obj, u, r)
+                to_ghost = aim.sub(ghost, cue)
+                cut = aim.angle_between(to_ghost, u)
+                if math.degrees(cut) > search.max_cut - 15.0 or \
+                        not aim.path_clear(cue, ghost, others, clearance):
+                    continue
+                d2 = math.dist(obj, bp) + math.dist(bp, target_pt)
+                pot = aim.Pot(t, pocket.name, ghost, u, cut, aim.norm(to_ghost), d2,
+                              hw * 0.7)
+                c = chance(pot, noise, spec) * 0.6  # a cushion adds its own error
+                v = aim.pot_ball_speed(spec, pot, EXTRA_ROLL + 0.3) * 1.5
+                direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, 0.0)
+                found.append((c, Candidate("bank", stroke(spec, direction, v),
+                                           call_for(req, t, pocket.name), place, t,
+                                           pocket.name, c)))
+    found.sort(key=lambda x: -x[0])
+    return [c for _, c in found[:count]]
+
+
+def push_out_candidates(view: View, cue: Vec, count: int) -> list[Candidate]:
+    """9-ball 5: a soft roll anywhere, to a spot the opponent may not like."""
+    spec = view.spec
+    out: list[Candidate] = []
+    for k in range(8):
+        direction = 22.5 + 45.0 * k
+        for v in (0.7, 1.2):
+            out.append(Candidate("push_out", stroke(spec, direction, v),
+                                 Declarations(push_out=True), None, None, None, 1.0))
+    return out[:count]
+
+
+def break_candidates(view: View, place_options: Sequence[Vec], count: int,
+                     rng: random.Random) -> list[Candidate]:
+    """Breaks: a power break into the nearest ball of the rack (full and a
+    little to each side), and thin, soft hits on the outer balls that send
+    a couple of balls and the cue ball to the cushions (a safe break)."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    decl = Declarations()
+    power: list[Candidate] = []
+    soft: list[Candidate] = []
+    for place in place_options:
+        targets = sorted(req.direct_targets(view.table),
+                         key=lambda b: math.dist(place, view.balls[b]))
+        if not targets:
+            continue
+        head = view.balls[targets[0]]
+        for fraction in (0.0, 0.08, -0.08):
+            d = contact_direction(place, head, fraction, r)
+            if d is not None:
+                power.append(Candidate("break", Stroke(d % 360.0, POWER_BREAK, 0.0,
+                                                       -0.1, ELEVATION),
+                                       decl, place, targets[0], None, 1.0))
+        for t in targets[:6]:
+            obj = view.balls[t]
+            for fraction in (0.8, -0.8, 0.92, -0.92):
+                d = contact_direction(place, obj, fraction, r)
+                if d is None:
+                    continue
+                to = aim.sub(obj, place)
+                reach = max(0.0, aim.norm(to) - 2.0 * r)
+                end = aim.add(place, aim.scale(aim.from_heading(d), reach))
+                if not aim.path_clear(place, end, view.others(t), 2 * r - 1e-4):
+                    continue
+                for v in (2.4, 3.4):
+                    soft.append(Candidate("break", stroke(spec, d, v), decl, place, t,
+                                          None, 1.0))
+    rng.shuffle(soft)
+    # Power first: a budget of one breaks hard.
+    mixed: list[Candidate] = []
+    while (power or soft) and len(mixed) < count:
+        if power:
+            mixed.append(power.pop(0))
+        if soft and len(mixed) < count:
+            mixed.append(soft.pop(0))
+    return mixed
+
+
+def break_spots(view: View) -> list[Vec]:
+    """Where to break from: the middle of the region's front, and off to
+    each side, where the referee allows it."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    x0, x1, y0, y1 = req.placement_area(spec)
+    x = max(x0, x1 - 3.0 * r)
+    mid = (y0 + y1) / 2
+    out: list[Vec] = []
+    for y in (mid, mid - (y1 - y0) * 0.3, mid + (y1 - y0) * 0.3):
+        if req.check_placement(view.table, x, y) is None:
+            out.append((x, y))
+    if not out and view.cue is not None and \
+            req.check_placement(view.table, *view.cue) is None:
+        out.append(view.cue)
+    return out

@@ -1,0 +1,112 @@
+"""How well a computer player plays: its execution noise and its search.
+
+A strength is the spread of the player's strokes (standard deviations of
+direction, elevation, speed and tip offset, as in the computational pool
+tournaments where PickPocket and CueCard met) and how much it searches:
+simulations per decision, candidates looked at, whether it plays position,
+safeties, banks and kicks. The budget is counted in simulations, never in
+seconds, so a decision is the same on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Noise:
+    """Standard deviations of a stroke's execution."""
+
+    direction: float  # degrees
+    elevation: float  # degrees
+    speed: float  # m/s, of the cue speed
+    tip: float  # mm, each of the two tip offsets
+
+    def scaled(self, k: float) -> Noise:
+        return Noise(self.direction * k, self.elevation * k, self.speed * k,
+                     self.tip * k)
+
+    @property
+    def silent(self) -> bool:
+        return not (self.direction or self.elevation or self.speed or self.tip)
+
+
+# The noise of the computational pool tournaments (the setting in which the
+# programs PickPocket and CueCard were compared).
+TOURNAMENT = Noise(direction=0.125, elevation=0.1, speed=0.075, tip=0.5)
+ZERO = Noise(0.0, 0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Search:
+    """How much a player looks before it plays, in simulations."""
+
+    shot_budget: int  # simulations for one ordinary shot
+    break_budget: int  # simulations for a break (a break costs about 5 shots)
+    pots: int  # (ball, pocket) pots kept after the geometric pruning
+    variants: tuple[tuple[float, float], ...]  # (speed factor, tip_b) per pot
+    finalists: int  # candidates sampled with noise after the noiseless pass
+    first_samples: int  # noisy samples of each finalist in the first round
+    position: bool  # values where the cue ball stops (the next shot)
+    safeties: bool  # plays safe when no pot is good enough
+    banks: bool  # banks and kicks when nothing direct is on
+    max_cut: float  # degrees: thinner cuts are not tried
+
+
+@dataclass(frozen=True)
+class Strength:
+    name: str
+    noise: Noise
+    search: Search
+
+    def with_noise(self, noise: Noise) -> Strength:
+        return replace(self, noise=noise)
+
+
+# The variants tried for each pot: the cue ball's speed as a multiple of the
+# least that gets the object ball to the pocket, and the tip's height.
+_FEW = ((1.6, 0.0), (2.6, 0.3))
+_MANY = ((1.4, 0.0), (2.2, 0.0), (1.8, 0.35), (3.2, 0.35), (1.8, -0.35),
+         (3.2, -0.35))
+
+STRENGTHS: dict[str, Strength] = {
+    "beginner": Strength("beginner", Noise(0.6, 0.5, 0.2, 2.0), Search(
+        shot_budget=10, break_budget=3, pots=3, variants=_FEW, finalists=2,
+        first_samples=2, position=False, safeties=False, banks=False,
+        max_cut=70.0)),
+    "club": Strength("club", Noise(0.3, 0.25, 0.12, 1.0), Search(
+        shot_budget=50, break_budget=12, pots=4, variants=_MANY, finalists=5,
+        first_samples=3, position=True, safeties=True, banks=True, max_cut=78.0)),
+    "strong": Strength("strong", TOURNAMENT, Search(
+        shot_budget=150, break_budget=30, pots=6, variants=_MANY, finalists=8,
+        first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0)),
+}
+DEFAULT = "club"
+
+
+def strength(name: str) -> Strength:
+    """A strength by name (``beginner``, ``club``, ``strong``); ValueError
+    naming the known ones otherwise."""
+    key = name.strip().casefold()
+    if key not in STRENGTHS:
+        raise ValueError(f"unknown strength {name!r}; known: "
+                         f"{', '.join(STRENGTHS)}")
+    return STRENGTHS[key]
+
+
+def normal(rng: random.Random) -> float:
+    """A standard normal draw from twelve uniform ones (Irwin-Hall): plain
+    additions, no library functions, so the same seed gives the same number
+    on every machine. Bounded at six deviations, which a stroke never
+    misses."""
+    return sum(rng.random() for _ in range(12)) - 6.0
+
+
+Draw = tuple[float, float, float, float, float]
+
+
+def draw_noise(rng: random.Random) -> Draw:
+    """Five standard normal draws: direction, elevation, speed, tip a, tip b
+    (scaled by a Noise when a stroke is executed)."""
+    return (normal(rng), normal(rng), normal(rng), normal(rng), normal(rng))

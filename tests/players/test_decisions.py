@@ -1,0 +1,241 @@
+"""A computer player's decisions: legal (strokes inside the documented
+ranges, declarations the referee allows, the cue ball in hand only where it
+may go, choices among those offered), the same for the same seed, and sound
+where the answer is plain (a straight-in shot is potted, an easy push-out is
+taken, a hopeless one handed back)."""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+import pytest
+
+from rules import registry
+from rules.eight_ball import EightBallState
+from rules.referee import Match
+from rules.ruling import BallInHand, Choice
+from simulator.physics import simulate
+from simulator.players import STRENGTHS, ComputerPlayer
+from simulator.players import aim as geometry
+from simulator.players.strength import ZERO
+from simulator.specs import CUE_BALL, table_by_name
+from simulator.state import Where
+
+from .helpers import (
+    FAST,
+    Tally,
+    check_shot,
+    discipline,
+    scattered,
+    state_of,
+    sweep_match,
+)
+
+POOL = table_by_name("pool_9ft")
+R = POOL.balls.radius
+
+
+def straight_in(pocket_name: str = "foot_left", back: float = 0.5,
+                to_pocket: float = 0.7) -> dict[int, tuple[float, float]]:
+    pocket = POOL.pocket(pocket_name)
+    u = geometry.rotate(pocket.inward, math.radians(10.0))
+    obj = geometry.sub(geometry.aim_point(pocket), geometry.scale(u, to_pocket))
+    cue = geometry.sub(geometry.ghost_ball(obj, u, R), geometry.scale(u, back))
+    return {CUE_BALL: cue, 1: obj}
+
+
+@pytest.mark.parametrize("game", ["9-ball", "8-ball", "14.1"])
+def test_the_strong_player_pots_a_straight_in_shot_without_noise(game: str) -> None:
+    """The 1-ball straight in, the 9 (or the 15) parked on the foot rail:
+    under zero noise the strong player pots it, calls it where calls are made
+    (8-ball 2, 14.1 1) and the referee scores it."""
+    balls = {**straight_in(), 9: (POOL.length / 2, 2 * R), 15: (1.0, 2 * R)}
+    state = state_of(game, balls)
+    if isinstance(state, EightBallState):
+        state = replace(state, groups=("solids", "stripes"))
+    disc = discipline(game)
+    player = ComputerPlayer(STRENGTHS["strong"].with_noise(ZERO))
+    d = player.shot(disc, state, 5)
+    assert d.stroke == d.intended  # no noise: played as meant
+    assert (d.kind, d.target, d.pocket) == ("pot", 1, "foot_left")
+    ruling, _ = disc.judge(state, simulate(d.table(state.table), d.stroke),
+                           d.declarations)
+    assert not ruling.fouls and 1 in ruling.scored
+    if registry.info(game).calls.ball:
+        assert (d.declarations.called_ball, d.declarations.called_pocket) == \
+            (1, "foot_left")
+    else:
+        assert d.declarations.called_ball is None
+
+
+def test_the_same_seed_gives_the_same_decision() -> None:
+    """Bit for bit: the intended and the played stroke, the placement and the
+    declarations; another seed plays another stroke (other noise)."""
+    rng = random.Random(3)
+    cases = [
+        (Match(["A", "B"], "8-ball", seed=4).state, "8-ball"),  # the break
+        (state_of("9-ball", scattered("9-ball", rng, 5),
+                  ball_in_hand=BallInHand.ANYWHERE), "9-ball"),
+        (state_of("14.1", scattered("14.1", rng, 8)), "14.1"),
+        (state_of("express", scattered("express", rng, 6)), "express"),
+    ]
+    player = ComputerPlayer(FAST)
+    for state, game in cases:
+        disc = discipline(game)
+        a = player.shot(disc, state, 77)
+        b = player.shot(disc, state, 77)
+        assert a == b
+        assert a.to_dict() == b.to_dict()
+        c = player.shot(disc, state, 78)
+        assert c.stroke != a.stroke
+
+
+def test_ball_in_hand_goes_where_the_referee_allows() -> None:
+    """Anywhere on the bed (8-ball 11), not frozen to a ball (9-ball 9), in
+    the kitchen (general rule 7), the house and the temporary house (digest
+    2.6, 2.7): every placement passes ``check_placement``."""
+    rng = random.Random(11)
+    player = ComputerPlayer(FAST)
+    cases = [("8-ball", BallInHand.ANYWHERE), ("9-ball", BallInHand.ANYWHERE),
+             ("14.1", BallInHand.KITCHEN), ("express", BallInHand.HOUSE)]
+    tally = Tally()
+    for game, hand in cases:
+        disc = discipline(game)
+        for k in range(6):
+            state = state_of(game, scattered(game, rng, 3 + k), ball_in_hand=hand)
+            req = disc.requirements(state)
+            d = player.shot(disc, state, k)
+            check_shot(disc, state, req, d, tally)
+    # Express with every object ball in the house: the temporary house.
+    spec = table_by_name("pyramid_12ft")
+    house = {CUE_BALL: (spec.length - 0.3, 0.9), 3: (0.4, 0.5), 7: (0.6, 1.2),
+             12: (0.3, 1.5)}
+    state = state_of("express", house, ball_in_hand=BallInHand.TEMP_HOUSE)
+    disc = discipline("express")
+    req = disc.requirements(state)
+    d = player.shot(disc, state, 1)
+    check_shot(disc, state, req, d, tally)
+    assert d.place is not None and d.place[0] > spec.foot_spot[0]
+    assert tally.placements == 25
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_decisions_are_legal_over_many(game: str) -> None:
+    """Matches and random positions of each discipline: every stroke is
+    inside the documented ranges, every declaration allowed, every placement
+    accepted, every choice one of those offered, and the referee judges every
+    shot without refusing it (about 90 decisions a discipline)."""
+    tally = Tally()
+    k = registry.names().index(game)
+    for seed in (1, 2):
+        sweep_match(game, 10 * k + seed, 40, tally)
+    if registry.info(game).lag:  # the lag (general rule 5) and the break
+        sweep_match(game, 9, 4, tally, options={"lag": True, "race_to": 3})
+        assert tally.lags >= 1
+    rng = random.Random(5 + k)
+    player = ComputerPlayer(FAST)
+    disc = discipline(game)
+    hands = [h for h in disc.hand_values if h is not BallInHand.TEMP_HOUSE]
+    for i in range(10):
+        hand = hands[i % len(hands)]
+        state = state_of(game, scattered(game, rng, 1 + i % 7), ball_in_hand=hand)
+        check_shot(disc, state, disc.requirements(state), player.shot(disc, state, i),
+                   tally)
+    assert tally.shots >= 80, tally
+    assert tally.placements >= 8, tally
+    if registry.info(game).calls.ball:
+        assert tally.calls >= 30, tally
+    assert {"pot", "break"} <= set(tally.kinds)
+
+
+def test_choices_are_among_those_offered_and_sound() -> None:
+    """9-ball 5: the incoming player takes a push-out that leaves a straight
+    shot and hands back one that leaves the cue ball hidden; the other open
+    choices of each game are answered with one of the options, which the
+    match accepts."""
+    disc = discipline("9-ball")
+    player = ComputerPlayer(STRENGTHS["club"])
+    opts = (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT)
+    easy = state_of("9-ball", {**straight_in(back=0.3, to_pocket=0.4),
+                               9: (1.2, 0.3)}, pending=opts, chooser=1, offender=0,
+                    shooter=1)
+    assert player.choice(disc, easy, opts, 1, 3).choice is Choice.TAKE_PUSH_OUT
+    # The cue ball frozen behind the 9 at the foot rail, the 1 far away.
+    hidden = state_of("9-ball", {CUE_BALL: (POOL.length - R - 0.0005, 0.6),
+                                 9: (POOL.length - 3 * R - 0.002, 0.6),
+                                 5: (POOL.length - 3 * R - 0.002, 0.6 + 2 * R + 0.002),
+                                 7: (POOL.length - 3 * R - 0.002, 0.6 - 2 * R - 0.002),
+                                 1: (0.2, 1.1)},
+                    pending=opts, chooser=1, offender=0, shooter=1)
+    got = player.choice(disc, hidden, opts, 1, 3)
+    assert got.choice is Choice.HAND_BACK_PUSH_OUT, got.values
+    # Every pending choice the matches below reach is answered with an option.
+    for game, seed in (("8-ball", 3), ("14.1", 5), ("express", 2)):
+        m = Match([f"p{i}" for i in range(registry.info(game).min_players)], game,
+                  {"race_to": 9}, seed)
+        offered = m.state
+        pending = {
+            "8-ball": (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
+                       Choice.RERACK_OFFENDER_BREAKS),
+            "14.1": (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS),
+            "express": (Choice.SHOOT, Choice.FORCE_OFFENDER, Choice.RERACK_BREAK),
+        }[game]
+        offered = replace(offered, pending=pending, chooser=1, offender=0,
+                          shooter=1)
+        c = ComputerPlayer(FAST).choice(m.discipline, offered, pending, 1, 9)
+        assert c.choice in pending and set(c.values) <= set(pending)
+        again = Match.from_state(m.players, game, offered, {"race_to": 9}, seed)
+        again.choose(c.choice, c.ball)  # the referee takes it
+
+
+def test_the_lag_winner_breaks_or_gives_the_break() -> None:
+    """General rule 6: the winner of the lag breaks or gives the break; the
+    computer decides by trying its break out (a choice offered)."""
+    m = Match(["A", "B"], "9-ball", {"lag": True}, seed=3)
+    spec = m.table().spec
+    player = ComputerPlayer(STRENGTHS["strong"].with_noise(ZERO))
+    from rules.general import LAG_BALLS, judge_lag
+    from simulator.state import TableState
+    a, b = (player.lag(spec, p, 1) for p in (0, 1))
+    assert a.stroke == a.intended
+    shot = simulate(TableState.from_positions(spec.name, {LAG_BALLS[0]: a.place,
+                                                          LAG_BALLS[1]: b.place}),
+                    a.stroke, also=((LAG_BALLS[1], b.stroke),))
+    result = judge_lag(shot, LAG_BALLS)
+    # Without noise both balls come back within 15 cm of the head cushion.
+    assert result.reasons == ((), ())
+    assert all(d is not None and d < 0.15 for d in result.distances), result
+    m.lag(shot, LAG_BALLS)  # two equal strokes: a tie, the lag again
+    noisy = ComputerPlayer(FAST)
+    for k in range(10):
+        if not m.requirements().is_lag:
+            break
+        a, b = (noisy.lag(spec, p, 100 * k + p) for p in (0, 1))
+        m.lag(simulate(TableState.from_positions(
+            spec.name, {LAG_BALLS[0]: a.place, LAG_BALLS[1]: b.place}),
+            a.stroke, also=((LAG_BALLS[1], b.stroke),)), LAG_BALLS)
+    req = m.requirements()
+    assert set(req.pending) == {Choice.BREAK, Choice.GIVE_BREAK}
+    assert req.chooser is not None
+    c = ComputerPlayer(FAST).choice(m.discipline, m.state, req.pending, req.chooser, 4)
+    assert c.choice in req.pending and c.simulations > 0
+    m.choose(c.choice, c.ball)
+    assert not m.requirements().pending
+
+
+def test_an_express_player_signs_while_it_can() -> None:
+    """SEED-E 2.5: a player written down to zero may sign back in, paying
+    the stake; without the chips for it he declines and is out."""
+    disc = discipline("express")
+    base = state_of("express", scattered("express", random.Random(2), 8))
+    waiting = replace(base, scores=(30, 0, 12), status=("active", "waiting",
+                                                        "active"), shooter=2)
+    player = ComputerPlayer(FAST)
+    assert player.sign(disc, waiting, 1).choice is Choice.SIGN
+    broke = replace(waiting, chips=(99, 0, 99))
+    assert player.sign(disc, broke, 1).choice is Choice.DECLINE_SIGN
+    after = disc.choose(waiting, Choice.SIGN, 1)
+    assert after.status[1] == "active" and after.scores[1] == 30
+    assert any(b.where is Where.TABLE for b in after.table.balls)
