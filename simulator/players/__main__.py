@@ -114,7 +114,11 @@ def _play(args: Any, options: dict[str, Any]) -> int:
         if not args.json:
             print(f"{step.number:4} {step.name:<14} {describe(step)}", flush=True)
 
-    result = table.play(args.max_shots, show)
+    try:
+        result = table.play(args.max_shots, show)
+    except RulesError as e:  # a decision the referee refused: a bug, said plainly
+        print(f"error: step {len(table.steps) + 1}: {e}", file=sys.stderr)
+        return 1
     if args.save:
         try:
             match.save(Path(args.save))

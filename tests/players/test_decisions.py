@@ -239,3 +239,29 @@ def test_an_express_player_signs_while_it_can() -> None:
     after = disc.choose(waiting, Choice.SIGN, 1)
     assert after.status[1] == "active" and after.scores[1] == 30
     assert any(b.where is Where.TABLE for b in after.table.balls)
+
+
+def test_after_interference_that_cannot_be_restored_the_break_is_decided_anew(
+        ) -> None:
+    """General rules 28 and 6 in 14.1: the rack is abandoned, the scores
+    stand and the break is decided anew: the computers lag, and the winner
+    breaks or gives the break, one of the two choices offered."""
+    from simulator.players.table import Seat, Table
+    seats = [Seat("cpu:a", FAST), Seat("cpu:b", FAST)]
+    m = Match([s.name for s in seats], "14.1", {"target": 50}, seed=8)
+    t = Table(m, seats)
+    for _ in range(6):
+        t.step()
+    scores = m.scores
+    m.call_interference(restorable=False)
+    assert m.requirements().is_lag and m.scores == scores
+    kinds: list[str] = []
+    for _ in range(12):
+        if not m.requirements().is_lag and not m.requirements().pending:
+            break
+        kinds += [s.kind for s in t.step()]
+    assert "lag" in kinds and "choice" in kinds
+    choice = next(s for s in t.steps if s.kind == "choice")
+    assert choice.decision["choice"] in ("break", "give_break")
+    req = m.requirements()
+    assert req.is_break and not req.pending and m.scores == scores
