@@ -265,3 +265,21 @@ def test_after_interference_that_cannot_be_restored_the_break_is_decided_anew(
     assert choice.decision["choice"] in ("break", "give_break")
     req = m.requirements()
     assert req.is_break and not req.pending and m.scores == scores
+
+
+def test_a_hint_suggests_a_stroke_and_shows_where_the_balls_go() -> None:
+    """The hint is the strong player's stroke as meant (no noise), its call,
+    and the predicted shot: from a straight-in position the cue ball meets
+    the 1-ball and the 1-ball drops in the pocket named."""
+    from simulator.players.hint import suggest
+    state = state_of("8-ball", {**straight_in(), 9: (POOL.length / 2, 2 * R)})
+    state = replace(state, groups=("solids", "stripes"))
+    hint = suggest(discipline("8-ball"), state, 3)
+    assert hint.stroke == hint.decision.intended
+    assert hint.declarations.called_ball == 1
+    assert hint.first_contact() == 1
+    assert hint.predicted.final.ball(1).where is Where.POCKETED
+    assert hint.predicted.final.ball(1).pocket == hint.declarations.called_pocket
+    path = hint.path()
+    assert len(path) > 10 and path[0] == state.table.position(CUE_BALL)
+    assert hint.to_dict()["first_contact"] == 1

@@ -1,0 +1,70 @@
+"""A hint: what a good player would do here, and where the balls would go.
+
+:func:`suggest` asks a computer player (strong by default) for its stroke
+in a position and simulates the stroke as meant, without noise, so the
+window can draw the predicted path and let the player take the stroke as
+his aim. Headless, like the rest of ``simulator.players``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.game import Discipline, GameState
+from rules.ruling import Declarations
+from simulator.events import EventKind, Shot, Stroke
+from simulator.physics import simulate
+from simulator.players.player import ComputerPlayer, ShotDecision
+from simulator.players.strength import STRENGTHS, Strength
+from simulator.specs import CUE_BALL, Vec
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested stroke (as meant), where the cue ball is placed when
+    in hand, the declarations to make, and the predicted shot."""
+
+    decision: ShotDecision
+    predicted: Shot
+
+    @property
+    def stroke(self) -> Stroke:
+        return self.decision.intended
+
+    @property
+    def place(self) -> Vec | None:
+        return self.decision.place
+
+    @property
+    def declarations(self) -> Declarations:
+        return self.decision.declarations
+
+    def path(self, ball: int = CUE_BALL) -> list[Vec]:
+        """Where ``ball`` goes in the predicted shot, frame by frame."""
+        out: list[Vec] = []
+        for f in self.predicted.frames:
+            for row in f.balls:
+                if row[0] == ball:
+                    out.append((row[1], row[2]))
+        return out
+
+    def first_contact(self) -> int | None:
+        """The ball the cue ball meets first in the predicted shot."""
+        for e in self.predicted.events:
+            if e.kind is EventKind.BALL_BALL and CUE_BALL in e.balls:
+                return next(b for b in e.balls if b != CUE_BALL)
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decision": self.decision.to_dict(),
+                "first_contact": self.first_contact()}
+
+
+def suggest(disc: Discipline[Any], state: GameState, seed: int,
+            strength: Strength | None = None) -> Hint:
+    """The stroke a player of ``strength`` (strong by default) suggests for
+    the shooter of ``state``, and its predicted shot."""
+    player = ComputerPlayer(strength or STRENGTHS["strong"])
+    d = player.shot(disc, state, seed)
+    return Hint(d, simulate(d.table(state.table), d.intended))
