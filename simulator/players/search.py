@@ -146,6 +146,18 @@ def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, boo
     return ctx.judge.outcome(ruling, new), succeeded(ruling, me), bool(ruling.fouls)
 
 
+POTS = ("pot", "bank", "cue_pot")
+NO_POT_PRIOR = 0.25  # where a safety or a kick comes among the pots
+
+
+def prior(c: Candidate) -> float:
+    """The order candidates are first simulated in (a small budget reaches
+    only the first few)."""
+    if c.kind in POTS:
+        return c.chance
+    return min(c.chance, NO_POT_PRIOR)
+
+
 def miss_value(ctx: Context) -> float:
     """About what a miss leaves: the next player at this table (the cue ball
     where it is) with a shot of its quality."""
@@ -165,8 +177,9 @@ def search(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         return sorted(pool, key=lambda s: (-s.estimate, s.order))
     reserve = min(budget.left // 2, finalists * first_samples)
     miss = miss_value(ctx)
-    # The noiseless pass, in the order of the geometric chance.
-    pool.sort(key=lambda s: (-s.candidate.chance, s.order))
+    # The noiseless pass, pots in the order of their geometric chance; the
+    # strokes that pot nothing (safeties, kicks) after any fair pot.
+    pool.sort(key=lambda s: (-prior(s.candidate), s.order))
     looked: list[Scored] = []
     for s in pool:
         if budget.left <= reserve and looked:
@@ -174,7 +187,7 @@ def search(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         shot = budget.run(table_for(ctx, s.candidate), s.candidate.stroke)
         s.clean, s.clean_success, _ = judge_shot(ctx, s.candidate, shot)
         c = s.candidate.chance
-        if s.candidate.kind in ("pot", "bank", "cue_pot") and s.clean_success:
+        if s.candidate.kind in POTS and s.clean_success:
             s.estimate = c * s.clean + (1.0 - c) * miss
         else:
             s.estimate = s.clean
