@@ -40,10 +40,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simulator.app.app import App
     from simulator.app.game import AimMode, PlayMode, next_step
     from simulator.app.i18n import Locale
+    from simulator.app.screens import SCREENS
     from simulator.app.session import Session
     from simulator.app.settings import Settings
 
-    app = App(args.window, Locale("en"), Settings(sound=False))
+    app = App(args.window, Locale("en"), Settings(sound=False), screens=SCREENS)
     names = ["A", "B", "C"] if args.game == "express" else ["A", "B"]
     app.session = Session.new(names, args.game, {}, app.locale, seed=args.seed)
     next_step(app)

@@ -22,17 +22,18 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from simulator.app import fonts, hud
+from simulator.app import fonts, hud, ui
 from simulator.app.app import App
 from simulator.app.practice import (
     DISCIPLINES,
     PracticeScreen,
+    play_position,
     practice_session,
     state_of,
     to_practice_list,
 )
-from simulator.app.session import discipline_label
 from simulator.app.settings import config_dir
+from simulator.app.words import discipline_label
 from simulator.specs import TableSpec, table_by_name
 
 # Keys of a scenario that belong to a recorded situation: a changed position
@@ -303,6 +304,13 @@ class EditorMode(PracticeScreen):
             return t(f"editor.status_{v}")
         return str(v)
 
+    def field_sentence(self) -> str:
+        """The chosen field and its value as a sentence ("Next shot is the
+        break: yes", "Player 1's score: 30")."""
+        name = self.app.t("setup.player_n", n=self.field_player + 1)
+        return self.app.t(f"editor.say_{self.field}", name=name,
+                          value=self.field_text())
+
     def titles(self) -> dict[str, str]:
         """The title in both languages: what is typed, else what the draft
         had; one language left empty takes the other's text."""
@@ -329,7 +337,6 @@ class EditorMode(PracticeScreen):
         super().rebuild()
 
     def test_stroke(self) -> None:
-        from simulator.app.practice import PracticeAimMode, PracticePlaceMode
         from simulator.practice.scenario import ScenarioError, parse_scenario
         try:
             sc = parse_scenario(self.draft)
@@ -340,14 +347,8 @@ class EditorMode(PracticeScreen):
         app = self.app
 
         def back() -> None:
-            app.switch(EditorMode(app))
-        s = practice_session(app, sc, back)
-        app.session = s
-        req = s.req
-        if req is not None and req.ball_in_hand.value != "none":
-            app.switch(PracticePlaceMode(app))
-        else:
-            app.switch(PracticeAimMode(app))
+            app.go("editor")
+        play_position(app, practice_session(app, sc, back))
 
     def path(self) -> Path:
         text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \
@@ -416,21 +417,29 @@ class EditorMode(PracticeScreen):
     def leave(self) -> None:
         to_practice_list(self.app)
 
+    def message_area(self) -> pygame.Rect | None:
+        return self.layout.strip
+
     # -- widgets ---------------------------------------------------------------
     def build(self) -> None:
         app = self.app
         t = app.t
-        r, bh = self.side_layout()
+        r, _bh = self.side_layout()
+        n_players = int(self.draft.get("players", 2))
+        rows = 14 + (self.discipline == "8-ball") + (self.field in PER_PLAYER)
+        gap = 4
+        bh = max(22, min(34, (r.height - rows * gap) // rows))
         lab_w = int(r.width * 0.42)
         ctl = pygame.Rect(r.left + lab_w + 6, 0, r.width - lab_w - 6, bh)
         y = r.top
-        n_players = int(self.draft.get("players", 2))
+        small = "#small" if bh < 30 else None
 
         def row(label: str) -> pygame.Rect:
             nonlocal y
-            UILabel(pygame.Rect(r.left, y, lab_w, bh), label, app.gui)
+            UILabel(pygame.Rect(r.left, y, lab_w, bh), label, app.gui,
+                    object_id=small)
             rect = ctl.move(0, y)
-            y += bh + 6
+            y += bh + gap
             return rect
 
         self.disc_labels = {discipline_label(app.locale, d): d for d in DISCIPLINES}
@@ -443,7 +452,8 @@ class EditorMode(PracticeScreen):
         UIButton(pygame.Rect(rb.left, rb.top, half, bh), "<", app.gui,
                  command=app.later(lambda: self.step_ball(-1)))
         UILabel(pygame.Rect(rb.left + half, rb.top, half, bh),
-                t("editor.cue") if self.selected == 0 else str(self.selected), app.gui)
+                t("editor.cue") if self.selected == 0 else str(self.selected), app.gui,
+                object_id=small)
         UIButton(pygame.Rect(rb.left + 2 * half, rb.top, rb.width - 2 * half, bh), ">",
                  app.gui, command=app.later(lambda: self.step_ball(1)))
         state = self.draft.get("state", {})
@@ -486,13 +496,20 @@ class EditorMode(PracticeScreen):
             self.player_menu = UIDropDownMenu(
                 _options(names), names[self.field_player], row(t("editor.player")),
                 app.gui)
-        rv = row(t("editor.value"))
-        UIButton(pygame.Rect(rv.left, rv.top, half, bh), "-", app.gui,
-                 command=app.later(lambda: self.step_field(-1)))
-        self.value_label = UILabel(pygame.Rect(rv.left + half, rv.top, half, bh),
-                                   self.field_text(), app.gui)
-        UIButton(pygame.Rect(rv.left + 2 * half, rv.top, rv.width - 2 * half, bh),
-                 "+", app.gui, command=app.later(lambda: self.step_field(1)))
+        # The value as a sentence, drawn; "-" and "+" (or "change") beside it.
+        flag = self.field in ("is_break", "push_out_allowed", "warned")
+        bw = max(30, bh + 6)
+        self.sentence_rect = pygame.Rect(r.left, y, r.width - (bw if flag else 2 * bw)
+                                         - 12, bh)
+        if flag:
+            UIButton(pygame.Rect(r.right - bw, y, bw, bh), "±", app.gui,
+                     command=app.later(lambda: self.step_field(1)))
+        else:
+            UIButton(pygame.Rect(r.right - 2 * bw - 4, y, bw, bh), "−", app.gui,
+                     command=app.later(lambda: self.step_field(-1)))
+            UIButton(pygame.Rect(r.right - bw, y, bw, bh), "+", app.gui,
+                     command=app.later(lambda: self.step_field(1)))
+        y += bh + gap
         title = self.draft.get("title", {})
         texts = {lang: str(title.get(lang, "")) if isinstance(title, dict) else ""
                  for lang in LANGS}
@@ -500,12 +517,10 @@ class EditorMode(PracticeScreen):
                                         initial_text=texts["en"])
         self.title_ru = UITextEntryLine(row(t("editor.title_ru")), app.gui,
                                         initial_text=texts["ru"])
-        UILabel(pygame.Rect(r.left, y, r.width, bh), t("editor.file"), app.gui)
-        y += bh
         self.path_entry = UITextEntryLine(
-            pygame.Rect(r.left, y, r.width, bh), app.gui,
+            row(t("editor.file")), app.gui,
             initial_text=state_of(app).editor_path or str(self.path()))
-        y += bh + 10
+        y += 2
         half_w = (r.width - 6) // 2
         pairs = [
             ((t("editor.save"), self.save), (t("editor.load"), self.load)),
@@ -513,10 +528,10 @@ class EditorMode(PracticeScreen):
         ]
         for (la, fa), (lb, fb) in pairs:
             UIButton(pygame.Rect(r.left, y, half_w, bh), la, app.gui,
-                     command=app.later(fa))
+                     command=app.later(fa), object_id=small)
             UIButton(pygame.Rect(r.left + half_w + 6, y, half_w, bh), lb, app.gui,
-                     command=app.later(fb))
-            y += bh + 6
+                     command=app.later(fb), object_id=small)
+            y += bh + gap
         UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh), t("common.back"),
                  app.gui, command=app.later(self.leave))
 
@@ -601,6 +616,22 @@ class EditorMode(PracticeScreen):
                     "groups", None if g == "open" else [g, other]))()
 
     # -- drawing ---------------------------------------------------------------
+    def draw_side(self, surface: pygame.Surface) -> None:
+        super().draw_side(surface)
+        rect = getattr(self, "sentence_rect", None)
+        if rect is not None:
+            size = max(11, min(15, rect.height - 10))
+            lines = ui.wrap(self.field_sentence(), size, rect.width)
+            while len(lines) * ui.line_height(size) > rect.height + 4 and size > 10:
+                size -= 1
+                lines = ui.wrap(self.field_sentence(), size, rect.width)
+            lh = ui.line_height(size)
+            y = rect.centery - len(lines) * lh // 2
+            for ln in lines:
+                ui.line(surface, ln, size, ui.INK, pygame.Rect(rect.left, y, rect.width,
+                                                               lh))
+                y += lh
+
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         r = self.spec.balls.radius
         out = {b: (x, y, r) for b, (x, y) in self.balls().items()}

@@ -30,9 +30,7 @@ def break_shot(app: App) -> None:
 
 def start(app: App, args: argparse.Namespace) -> int | None:
     """Open the screen the arguments ask for; an exit status if we must stop."""
-    from simulator.app.menu import MenuMode, SettingsMode
     from simulator.app.session import LoadError, Session
-    from simulator.app.setup import LoadMode, SetupMode
 
     app.seed = args.seed
     screen = args.screen
@@ -46,16 +44,11 @@ def start(app: App, args: argparse.Namespace) -> int | None:
         try:
             app.session = Session.load(Path(args.load), app.locale)
         except LoadError as e:
-            if args.screenshot:
-                # The message is what the player sees: show it in the picture.
-                app.switch(MenuMode(app))
-                from simulator.app.dialogs import MessageDialog
-                app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
-                return None
-            print(str(e), file=sys.stderr)
-            app.switch(MenuMode(app))
-            from simulator.app.dialogs import MessageDialog
-            app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
+            if not args.screenshot:
+                print(str(e), file=sys.stderr)
+            # The message is what the player sees: show it in the window.
+            app.go("menu")
+            app.open("message", title=app.t("load.failed_title"), body=str(e))
             return None
     elif args.game and screen not in ("setup",):
         names = args.players or []
@@ -70,20 +63,17 @@ def start(app: App, args: argparse.Namespace) -> int | None:
             print(f"kiy: {e}", file=sys.stderr)
             return 2
     if screen is None and app.session is not None and not args.screenshot:
-        from simulator.app.game import next_step
-        next_step(app)  # a player starts where the referee says
+        app.go("match")  # a player starts where the referee says
         return None
     if screen is None:
         screen = "table" if app.session is not None else "menu"
-    if screen == "menu":
-        app.switch(MenuMode(app))
-    elif screen == "settings":
-        app.switch(SettingsMode(app))
-    elif screen == "load":
-        app.switch(LoadMode(app))
+    if screen in ("menu", "settings", "load"):
+        app.go(screen)
+    elif screen == "help":
+        app.go("help", back="menu")
     elif screen == "setup":
-        app.switch(SetupMode(app, args.game or "9-ball",
-                            [n for n in (args.players or []) if n]))
+        app.go("setup", game=args.game or "9-ball",
+               names=[n for n in (args.players or []) if n])
     else:
         if app.session is None:
             app.session = Session.new(
@@ -116,22 +106,24 @@ def _push_out_scene(app: App) -> None:
 
 
 def _concede_scene(app: App) -> None:
-    """A one-game 9-ball match conceded: the end-of-match dialog."""
-    from simulator.app import game
+    """A one-game 9-ball match: the break, then the game conceded; the end of
+    the match with its statistics."""
     from simulator.app.session import Session
     names = list(app.session.names[:2]) if app.session is not None else \
         [app.t("setup.player_n", n=1), app.t("setup.player_n", n=2)]
-    app.session = Session.new(names, "9-ball", {"race_to": 1}, app.locale, seed=1)
-    for code in game.callable_fouls(app.session):
-        if code.kind.value == "loss":
-            app.session.call_foul(code.id)
-            return
+    disc = app.session.discipline if app.session is not None and \
+        app.session.discipline != "express" else "9-ball"
+    opts = {"race_to": 1} if disc in ("8-ball", "9-ball") else \
+        ({"target": 10} if disc == "14.1" else {})
+    app.session = Session.new(names, disc, opts, app.locale, seed=1)
+    break_shot(app)
+    app.session.call_foul("loss.conceded")
 
 
 def _lag_scene(app: App, screen: str) -> None:
     """The lag: the first player aiming, or both balls judged (a fixed pair of
     strokes: one comes back near the head cushion, one short of it)."""
-    from simulator.app import game, lag
+    from simulator.app import lag
     from simulator.app.aim import Aim
     from simulator.app.session import Session
     from simulator.physics import simulate
@@ -141,7 +133,7 @@ def _lag_scene(app: App, screen: str) -> None:
     s = Session.new(list(old.names[:2]), disc, {"lag": True}, app.locale,
                     seed=app.seed if app.seed is not None else 1)
     app.session = s
-    game.next_step(app)
+    app.go("match")
     mode = app.mode
     assert isinstance(mode, lag.LagMode)
     mode.set_aim(Aim(angle=1.5, power=0.31))
@@ -155,6 +147,7 @@ def _lag_scene(app: App, screen: str) -> None:
 
 
 def _scene(app: App, screen: str) -> None:
+    """Set up one screen of a match in a state worth a picture (and a test)."""
     from simulator.app import game
     if screen in ("lag", "lag_result"):
         _lag_scene(app, screen)
@@ -166,26 +159,32 @@ def _scene(app: App, screen: str) -> None:
         _push_out_scene(app)
     s = app.session
     assert s is not None
-    if screen in ("banner", "replay", "fouls", "dialog", "pause") and not s.over \
-            and not s.shots and s.req is not None and not s.req.pending:
+    if screen in ("banner", "replay", "fouls", "dialog", "pause", "quit",
+                  "concede") and not s.over and not s.shots and s.req is not None \
+            and not s.req.pending:
         break_shot(app)
     if screen == "banner" and not s.over:
         fouls = game.callable_fouls(s)
         if fouls:
             s.call_foul(fouls[0].id)
-    game.next_step(app)
+    app.go("match")
     if screen == "table" and isinstance(app.mode, game.PlaceMode):
         app.mode.confirm()
     if screen == "replay" and s.shots:
         app.dialogs.clear()
-        replay = game.ReplayMode(app)
-        app.switch(replay)
+        app.go("replay")
+        replay = app.mode
+        assert isinstance(replay, game.ReplayMode)
         replay.set_speed(2)
         for _ in range(20):
             app.frame([], 1 / 60)
     elif screen == "fouls" and not s.over:
-        app.push_dialog(game.foul_dialog(app))
+        app.open("fouls")
     elif screen == "pause":
-        app.push_dialog(game.pause_dialog(app))
+        app.open("pause")
+    elif screen == "quit":
+        app.open("quit")
+    elif screen == "concede" and game.can_concede(s):
+        app.open("concede", whole_match=True)
     elif screen == "dialog" and not app.dialogs and not s.over:
-        app.push_dialog(game.foul_dialog(app))
+        app.open("fouls")

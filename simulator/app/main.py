@@ -19,8 +19,9 @@ DISCIPLINES = {
              "прямой", "14"),
     "express": ("express", "экспресс", "ekspress"),
 }
-SCREENS = ("menu", "setup", "settings", "load", "table", "placing", "banner",
-           "replay", "dialog", "fouls", "pause", "gameover", "lag", "lag_result",
+SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
+           "replay", "dialog", "fouls", "pause", "quit", "concede", "gameover", "lag",
+           "lag_result",
            # practice screens (simulator/app/practice_scenes.py)
            "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",
            "editor", "gallery", "gallery_play")
@@ -87,8 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="PATH",
                    help="render the requested screen once, write a PNG and exit")
     p.add_argument("--screen", choices=SCREENS, default=None,
-                   help="which screen --screenshot shows (default: the one the "
-                        "other options lead to)")
+                   help="open this screen (with --screenshot: the one the picture "
+                        "shows; default: the one the other options lead to)")
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     return p
 
@@ -108,8 +109,6 @@ def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
             parser.error("--screenshot: the file name must end in .png")
         if not out.parent.is_dir() if str(out.parent) else False:
             parser.error(f"--screenshot: no such directory {str(out.parent)!r}")
-    if args.screen and not args.screenshot:
-        parser.error("--screen only makes sense with --screenshot")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -127,10 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from simulator.app.app import App
     from simulator.app.launch import start
+    from simulator.app.screens import SCREENS as registry
 
     size = args.window or (1280, 720)
     app = App(size, locale, settings, fullscreen=args.fullscreen,
-              hidden=bool(args.screenshot))
+              hidden=bool(args.screenshot), screens=registry)
     if settings_problem:
         app.notify(app.t("settings.bad_file", reason=settings_problem))
     try:

@@ -310,3 +310,22 @@ def draw_dashed(surface: pygame.Surface, colour: tuple[int, ...],
         t0, t1 = i / n, min(1.0, (i + 1) / n)
         pygame.draw.line(surface, colour, (a[0] + dx * t0, a[1] + dy * t0),
                          (a[0] + dx * t1, a[1] + dy * t1), width)
+
+
+def draw_numbers(surface: pygame.Surface, view: TableView,
+                 balls: Mapping[int, tuple[float, float, float]],
+                 spec: TableSpec) -> None:
+    """Every object ball's number in large type over the ball (key N): the
+    small numbers on the balls are hard to read in a small window."""
+    from simulator.app import fonts
+    size = max(12, int(view.ball_px * 1.5))
+    rad = max(view.ball_px * 1.15, size * 0.62)
+    for b, (x, y, _z) in balls.items():
+        if b == spec.balls.cue_ball:
+            continue
+        c = view.to_screen(x, y)
+        colour = spec.balls.colours.get(b, (200, 200, 200))
+        pygame.draw.circle(surface, (12, 12, 12), c, rad)
+        pygame.draw.circle(surface, colour, c, rad, max(2, int(rad * 0.22)))
+        img = fonts.text(str(b), size, (255, 255, 255), bold=True)
+        surface.blit(img, img.get_rect(center=(round(c[0]), round(c[1]))))

@@ -13,14 +13,16 @@ import json
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from simulator.app.aim import Aim, angle_to
+from simulator.app import words
+from simulator.app.aim import Aim, angle_to, power_of
 from simulator.app.hud import Banner, PlayerCard
 from simulator.app.i18n import Locale
 from simulator.app.settings import atomic_write_text, config_dir
+from simulator.app.words import ball_label, cite, code_words, discipline_label
 from simulator.events import EventKind, Shot
 from simulator.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.state import TableState
@@ -29,7 +31,9 @@ if TYPE_CHECKING:
     from rules.general import LagResult
     from rules.referee import Match
     from rules.ruling import Declarations, Ruling, ShotRequirements
-    from simulator.app.app import App
+
+__all__ = ["LAG_BALLS", "LoadError", "Session", "autosave_path", "ball_label",
+           "cite", "code_words", "discipline_label", "saves_dir", "shot_chips"]
 
 SAVE_FORMAT = "kiy-save"
 # The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
@@ -50,44 +54,7 @@ def saves_dir() -> Path:
     return config_dir() / "saves"
 
 
-# -- words ---------------------------------------------------------------------
-def code_text(loc: Locale, code_id: str) -> str:
-    for key in (code_id, f"{code_id}.text", f"{code_id}.title", f"{code_id}.short",
-                f"{code_id}.name", f"codes.{code_id}"):
-        text = loc.rule(key)
-        if text:
-            return text
-    if loc.has(f"code.{code_id}"):
-        return loc.t(f"code.{code_id}")
-    return code_id
-
-
-def cite(loc: Locale, code: Any, ref: Any = None) -> str:
-    """The code's words (which name its own rule) and the game's rule when the
-    ruling cites a different one."""
-    text = code_text(loc, code.id)
-    ref = ref if ref is not None else code.ref
-    if text == code.id or ref != code.ref:
-        text += " — " + ref_text(loc, ref)
-    return text
-
-
-def ref_text(loc: Locale, ref: Any) -> str:
-    """'general rule 18', '8-ball 5', 'Express 2.6', 'reading P6'."""
-    section = str(getattr(ref, "section", ""))
-    rule = str(getattr(ref, "rule", ""))
-    file = str(getattr(ref, "file", ""))
-    if file.endswith(".md"):
-        return loc.t("ref.reading", rule=rule)
-    key = f"ref.{section}"
-    if loc.has(key):
-        return loc.t(key, rule=rule)
-    return f"{section} {rule}".strip()
-
-
-def discipline_label(loc: Locale, name: str) -> str:
-    key = f"game.{name}"
-    return loc.t(key) if loc.has(key) else name
+DEFAULT_POWER = Aim().power  # a shot after the break starts soft
 
 
 class Session:
@@ -104,6 +71,11 @@ class Session:
         self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
         self.minigame = False  # a lag on its own, not the start of a match
         self.sign_asked = -1  # the step at which the signature question was shown
+        self.banner_folded = False  # the ruling card shows its title only
+        self.banner_scroll = 0  # lines of the ruling card scrolled past
+        self.keep = True  # a match to resume (a practice position is not)
+        self.redo_stack: list[dict[str, Any]] = []  # steps undone, latest last
+        self.powers: dict[int, float] = {}  # each player's last power (not a break)
         self._req: ShotRequirements | None = None
         self.refresh()
 
@@ -183,6 +155,11 @@ class Session:
         req = self._req
         if req is not None and req.ball_in_hand is not BallInHand.NONE:
             self.placed = self._default_placement()
+        if req is not None:
+            # Each player finds the power of their own last shot; after a break
+            # (or at a player's first shot) it starts soft, not at 10 m/s.
+            power = self.powers.get(req.shooter, DEFAULT_POWER)
+            self.aim = Aim(self.aim.angle, power)
         self._aim_at_something()
 
     @property
@@ -269,52 +246,103 @@ class Session:
 
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
+        req = self._req
         ruling = self.match.apply(shot, decl)
+        self._after_shot(shot, ruling, req)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
+    def _after_shot(self, shot: Shot, ruling: Ruling,
+                    req: ShotRequirements | None) -> None:
         self.shots.append((shot, ruling))
         self.last_ruling = ruling
-        self.banner = self.ruling_banner(ruling)
+        if req is not None and not req.is_break:
+            self.powers[ruling.shooter] = power_of(shot.stroke.speed)
+        self.banner = self.ruling_banner(ruling, shot)
+
+    def _done(self) -> None:
+        self.banner_scroll = 0
         self.refresh()
         self.autosave()
-        return ruling
 
     def lag(self, shot: Shot) -> LagResult:
         """Both lag balls struck together in ``shot``; the referee's verdict."""
         result = self.match.lag(shot, LAG_BALLS)
         self.lags.append((shot, result))
         self.banner = None
-        self.refresh()
-        self.autosave()
+        self.redo_stack.clear()
+        self._done()
         return result
 
     def choose(self, choice: Any, ball: int | None = None) -> None:
         self.match.choose(choice, ball)
         self.banner = None
-        self.refresh()
-        self.autosave()
+        self.redo_stack.clear()
+        self._done()
 
     def call_foul(self, code_id: str) -> Ruling:
         ruling = self.match.call_foul(code_id)
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
-        self.refresh()
-        self.autosave()
+        self.redo_stack.clear()
+        self._done()
         return ruling
 
     def can_undo(self) -> bool:
         return len(self.match.history) > 0
 
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
     def undo(self) -> bool:
+        """Take back the last step (a shot, a choice, a called foul, a lag):
+        exactly one, whatever it was. It can be redone."""
         if not self.can_undo():
             return False
-        last = self.match.history[-1]
+        last = dict(self.match.history[-1])
         self.match.undo()
         if last.get("type") == "shot" and self.shots:
             self.shots.pop()
+        if last.get("type") == "lag" and self.lags:
+            self.lags.pop()
+        self.redo_stack.append(last)
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
         self.banner = None
-        self.refresh()
-        self.autosave()
+        self._done()
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone step again; the referee rules it as before
+        (the same stroke on the same table gives the same shot)."""
+        if not self.redo_stack:
+            return False
+        from rules.referee import shot_from_dict
+        from rules.ruling import Declarations
+        act = self.redo_stack.pop()
+        kind = act.get("type")
+        req = self._req
+        if kind == "shot":
+            shot = shot_from_dict(act["shot"])
+            ruling = self.match.apply(shot, Declarations.from_dict(
+                act.get("declarations")))
+            self._after_shot(shot, ruling, req)
+        elif kind == "choice":
+            self.match.choose(act["choice"], act.get("ball"))
+            self.banner = None
+        elif kind == "foul":
+            ruling = self.match.call_foul(act["code"])
+            self.last_ruling = ruling
+            self.banner = self.ruling_banner(ruling)
+        elif kind == "lag":
+            shot = shot_from_dict(act["shot"])
+            balls = tuple(act.get("balls", LAG_BALLS))
+            self.lags.append((shot, self.match.lag(shot, (balls[0], balls[1]))))
+            self.banner = None
+        else:
+            return False
+        self._done()
         return True
 
     # -- words for the screen -------------------------------------------------
@@ -323,7 +351,10 @@ class Session:
             return "?"
         return self.names[i]
 
-    def ruling_banner(self, r: Ruling) -> Banner:
+    def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
+        """The ruling in words: what happened (every foul and note, each with
+        the rule the ruling cites and, where the rules are silent, how they
+        were read), the points, what the last shot did, and who is next."""
         loc = self.locale
         t = loc.t
         if r.match_over:
@@ -336,18 +367,31 @@ class Session:
         else:
             title = t("banner.legal", name=self.name(r.shooter))
         lines: list[str] = []
+        explained: set[str] = set()
+
+        def explain(code: Any, ref: Any) -> None:
+            for ex in words.explain(loc, code, ref):
+                if ex not in explained:
+                    explained.add(ex)
+                    lines.append(ex)
+
         for f in r.fouls:
             mark = t("banner.penalised") if r.penalty is not None and \
                 f == r.penalty and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref)}{mark}")
+            explain(f.code, f.ref)
         for n in r.notes:
             if n.code.id == "note.legal":
                 continue
-            lines.append(f"· {cite(loc, n.code, n.ref)}")
+            lines.append(f"• {cite(loc, n.code, n.ref)}")
+            explain(n.code, n.ref)
         if any(r.points):
-            pts = ", ".join(f"{self.name(i)} {p:+d}"
+            pts = ", ".join(f"{self.name(i)} {'+' if p > 0 else '−'}{abs(p)}"
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
+        if shot is not None:
+            lines.append(t("banner.last_shot", chips=" · ".join(
+                shot_chips(loc, shot))))
         if not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
@@ -357,26 +401,18 @@ class Session:
                 opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
                 lines.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
-        foul = bool(r.fouls) or any(f.code.kind.value == "loss" for f in r.fouls)
+        foul = bool(r.fouls)
         return Banner(title, tuple(lines), foul)
 
-    def event_chips(self, app: App | None = None) -> list[str]:
-        """First contact, rails, pockets of the last shot, for the strip."""
-        if not self.shots:
-            return []
-        shot = self.shots[-1][0]
-        return shot_chips(self.locale, shot)
-
-    def scoreboard(self, app: App | None = None) -> tuple[list[PlayerCard], list[str]]:
+    def scoreboard(self) -> tuple[list[PlayerCard], list[str]]:
         return scoreboard(self)
 
-
-def ball_label(loc: Locale, ball: object) -> str:
-    """A ball's number, or the words for the cue ball."""
-    return loc.t("strip.cue_ball") if ball == CUE_BALL else str(ball)
+    def stats(self) -> list[PlayerStats]:
+        return match_stats(self)
 
 
 def shot_chips(loc: Locale, shot: Shot) -> list[str]:
+    """What the shot did, in a few words: first contact, cushions, pockets."""
     t = loc.t
     out: list[str] = []
     first = next((e for e in shot.events if e.kind is EventKind.BALL_BALL
@@ -460,20 +496,20 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
             details.append(t("score.high_run", n=high_run(s, i)))
         elif disc == "express" and "status" in extra:
             score = str(st.scores[i]) if len(st.scores) == n else "0"
-            status = fmt_value(loc, extra["status"][i])
-            stars = "*" * int(extra.get("signatures", (0,) * n)[i])
-            line = status + (f" · {stars}" if stars else "")
+            details.append(fmt_value(loc, extra["status"][i]))
+            stars = int(extra.get("signatures", (0,) * n)[i])
+            if stars:
+                details.append(t("score.stars", n=stars))
             chips = extra.get("chips")
             if isinstance(chips, tuple) and len(chips) == n:
-                line += " · " + t("score.chips", n=chips[i])
-            details.append(line)
+                details.append(t("score.chips", n=chips[i]))
         else:
             score = str(st.scores[i]) if len(st.scores) == n else str(m.games_won[i])
             for k, v in extra.items():
                 if isinstance(v, tuple) and len(v) == n:
                     details.append(f"{t_field(loc, k)}: {fmt_value(loc, v[i])}")
-        cards.append(PlayerCard(s.names[i], score, tuple(details), i == active,
-                                out=_is_out(extra, i), balls=icons))
+        cards.append(PlayerCard(s.names[i], score.replace("-", "−"), tuple(details),
+                                i == active, out=_is_out(extra, i), balls=icons))
     if disc in ("8-ball", "9-ball"):
         centre.append(t("score.race", n=opts.get("race_to", "?"),
                         game=m.game_number))
@@ -544,16 +580,52 @@ def high_run(s: Session, player: int) -> int:
     return best
 
 
-def open_saved(app: App, path: Path) -> bool:
-    """Resume the match in ``path`` and go to the table; a clear message if not."""
-    try:
-        s = Session.load(path, app.locale)
-    except LoadError as e:
-        from simulator.app.dialogs import MessageDialog
-        app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
-        return False
-    app.session = s
-    from simulator.app.game import next_step
-    next_step(app)
-    return True
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's match in numbers, counted from the referee's rulings."""
 
+    innings: int  # visits to the table
+    potted: int  # balls that counted for the player
+    fouls: int  # shots and calls with a foul
+    safeties: int  # declared safeties
+    high_run: int  # most points in one visit (14.1, Express); balls otherwise
+    games: int  # games won
+
+
+def match_stats(s: Session) -> list[PlayerStats]:
+    """Innings, balls potted, fouls, safeties and the high run per player,
+    read off the rulings the referee gave (nothing is judged here)."""
+    n = len(s.names)
+    innings = [0] * n
+    potted = [0] * n
+    fouls = [0] * n
+    safeties = [0] * n
+    best = [0] * n
+    run = [0] * n
+    at_table: int | None = None
+    for act, rul in zip(s.match.history, s.match.rulings, strict=False):
+        if rul is None:
+            continue
+        p = rul.shooter
+        if not 0 <= p < n:
+            continue
+        if p != at_table:
+            innings[p] += 1
+            run[p] = 0
+            at_table = p
+        potted[p] += len(rul.scored)
+        gained = rul.points[p] if len(rul.points) == n and rul.points[p] > 0 \
+            else len(rul.scored)
+        if rul.fouls:
+            fouls[p] += 1
+            run[p] = 0
+        else:
+            run[p] += gained
+            best[p] = max(best[p], run[p])
+        if act.get("type") == "shot" and (act.get("declarations") or {}).get("safety"):
+            safeties[p] += 1
+        if rul.next_shooter != p or rul.game_over:
+            at_table = None
+    won = s.match.games_won
+    return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
+                        won[i] if i < len(won) else 0) for i in range(n)]

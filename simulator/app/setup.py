@@ -18,7 +18,7 @@ from pygame_gui.elements import (
 
 from simulator.app import widgets
 from simulator.app.app import App, Mode
-from simulator.app.menu import MenuMode, backdrop
+from simulator.app.backdrop import backdrop
 
 GAMES = ("8-ball", "9-ball", "14.1", "express")
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
@@ -77,6 +77,8 @@ class SetupMode(Mode):
         self.menus[key] = UIDropDownMenu(labels, cur, rect, self.app.gui)
         self._values = getattr(self, "_values", {})
         self._values[key] = dict(options)
+        if key == "first":
+            self._first_labels = [lbl for lbl, _ in options]
 
     def build(self) -> None:
         app = self.app
@@ -124,11 +126,13 @@ class SetupMode(Mode):
         self.first = min(self.first, self.count - 1)
         if self.first == LAG and not lag:
             self.first = 0
-        firsts = [(t("setup.player_n", n=i + 1), i) for i in range(self.count)]
+        # The names typed so far, not "Player 1" (they update as they are typed).
+        firsts = [(self.shown_name(i), i) for i in range(self.count)]
         if lag:
             firsts.append((t("setup.lag"), LAG))
         label(t("setup.first_breaker"), y)
-        self._dropdown("first", firsts, self.first, ctl())
+        self.first_rect = ctl()
+        self._dropdown("first", firsts, self.first, self.first_rect)
         y += row + gap
         if self.game in ("8-ball", "9-ball"):
             label(t("setup.race"), y)
@@ -170,8 +174,21 @@ class SetupMode(Mode):
                                     t("common.back"), app.gui,
                                     command=app.later(self.back))
 
+    def shown_name(self, i: int) -> str:
+        n = self.names[i] if i < len(self.names) else ""
+        return n or self.app.t("setup.player_n", n=i + 1)
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
+                event.ui_element in self.entries:
+            # A name typed: the "breaks first" list shows it.
+            self.read_names()
+            self.app.later(self._refresh_firsts)()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element in self.entries:
+            self.read_names()
+            self.app.later(self._refresh_firsts)()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for key, menu in self.menus.items():
                 if event.ui_element is menu:
                     value = self._values[key].get(event.text)
@@ -236,24 +253,30 @@ class SetupMode(Mode):
             out.append(n or self.app.t("setup.player_n", n=i + 1))
         return out
 
-    def start(self) -> None:
-        from rules.ruling import RulesError
-        from simulator.app.game import next_step
-        from simulator.app.session import Session
-        names = self.player_names()
-        try:
-            s = Session.new(names, self.game, self.options(), self.app.locale,
-                            seed=self.app.seed)
-        except RulesError as e:
-            self.app.notify(str(e))
+    def _refresh_firsts(self) -> None:
+        """Rebuild the "breaks first" list with the names as typed, keeping
+        the entry that has the keyboard."""
+        menu = self.menus.get("first")
+        if menu is None:
             return
-        self.app.settings.players = [n for n in self.names if n][:8]
-        self.app.save_settings()
-        self.app.session = s
-        next_step(self.app)
+        firsts = [(self.shown_name(i), i) for i in range(self.count)]
+        if self.game != "express":
+            firsts.append((self.app.t("setup.lag"), LAG))
+        labels = [lbl for lbl, _ in firsts]
+        if labels == self._first_labels:
+            return
+        widgets.kill(menu)
+        self._dropdown("first", firsts, self.first, self.first_rect)
+
+    def start(self) -> None:
+        from simulator.app.flow import start_match
+        names = self.player_names()
+        if start_match(self.app, names, self.game, self.options()):
+            self.app.settings.players = [n for n in self.names if n][:8]
+            self.app.save_settings()
 
     def back(self) -> None:
-        self.app.switch(MenuMode(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("setup.title"))
@@ -302,10 +325,10 @@ class LoadMode(Mode):
                  app.gui, command=app.later(self.open_selected))
         UIButton(pygame.Rect(rect.left + bw + 12, rect.bottom + 16, bw, row),
                  app.t("common.back"), app.gui,
-                 command=app.later(lambda: app.switch(MenuMode(app))))
+                 command=app.later(lambda: app.go("menu")))
 
     def open_selected(self) -> None:
-        from simulator.app.session import open_saved
+        from simulator.app.flow import open_saved
         if self.list is None:
             return
         sel = self.list.get_single_selection()
@@ -319,7 +342,7 @@ class LoadMode(Mode):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch(MenuMode(self.app))
+            self.app.go("menu")
         elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.app.later(self.open_selected)()
 

@@ -15,6 +15,7 @@ from simulator.app.session import Session, autosave_path
 from simulator.specs import CUE_BALL
 from tests.app.helpers import (
     DT,
+    button_labels,
     click,
     click_button,
     frame,
@@ -109,7 +110,8 @@ def test_placement_refused_with_the_referees_reason(app: App) -> None:
     click(app, view.to_screen(spec.length * 0.6, spec.width * 0.5))
     assert app.mode.name == "placing"
     assert app.toast is not None
-    words = s.locale.rule("place.outside_kitchen")
+    from simulator.app.words import code_words
+    words = code_words(s.locale, "place.outside_kitchen")
     assert words and words in app.toast[0]
     # On another ball: refused as an overlap.
     x, y = s.table.position(1) or (0.0, 0.0)
@@ -176,7 +178,7 @@ def test_save_and_load_round_trip(app: App, tmp_path: Path) -> None:
 
 
 def test_bad_save_files_get_a_message_not_a_crash(app: App, tmp_path: Path) -> None:
-    from simulator.app.session import open_saved
+    from simulator.app.flow import open_saved
     start_match(app)
     from simulator.app.launch import break_shot
     break_shot(app)
@@ -363,10 +365,8 @@ def test_the_incoming_players_options_as_a_dialog(app: App) -> None:
     assert app.dialogs and app.mode is not None and app.mode.name == "view"
     choice = req.pending[-1]
     label = app.t(f"choice.{choice.value}")
-    from pygame_gui.elements import UIButton
-    texts = [b.text for b in app.gui.get_sprite_group().sprites()
-             if isinstance(b, UIButton) and b.is_enabled]
-    target = next(t for t in texts if t.startswith(label))
+    frame(app)
+    target = next(t for t in button_labels(app) if t.startswith(label))
     click_button(app, target)
     assert s.match.history[-1] == {"type": "choice", "choice": choice.value,
                                    "ball": None}
@@ -482,7 +482,7 @@ def test_a_ball_resting_in_a_pocket_mouth_saves_and_loads(app: App,
     hanging in the pocket mouth, short of the drop: the match keeps that
     position through a save, a load and the table screen."""
     from rules.ruling import Declarations
-    from simulator.app.session import open_saved
+    from simulator.app.flow import open_saved
     from simulator.events import Stroke
     from simulator.physics import simulate
     start_match(app)

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
 
 from simulator.app.app import App
 from simulator.app.editor import EditorMode
@@ -21,7 +20,7 @@ from simulator.app.practice import (
 )
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import load_scenario
-from tests.app.helpers import click, click_button, frame, run_until
+from tests.app.helpers import button_labels, click, click_button, frame, run_until
 
 
 def _editor(app: App, discipline: str) -> EditorMode:
@@ -43,8 +42,11 @@ def _pick(app: App, menu: object, text: str) -> None:
 
 
 def _plus(app: App, n: int, label: str = "+") -> None:
+    """Press "+" (or "−") n times; a yes/no field has one "±" toggle."""
+    label = {"-": "−"}.get(label, label)
     for _ in range(n):
-        click_button(app, label)
+        frame(app)
+        click_button(app, label if label in button_labels(app) else "±")
 
 
 def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
@@ -65,7 +67,7 @@ def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
     _plus(app, 2)  # player 2 has two fouls
     assert ed.draft["state"]["scores"] == [3, 4]
     assert ed.draft["state"]["fouls"] == [0, 2]
-    assert ed.value_label.text == "2" and ed.error is None
+    assert ed.field_text() == "2" and ed.error is None
     path = tmp_path / "straight-drill.toml"
     ed.path_entry.set_text(str(path))
     click_button(app, "Save")
@@ -91,7 +93,7 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
     assert ed.draft["state"] == before
     assert ed.refused is not None and "state.warned[0]" in ed.refused
     assert "state.warned[0]" in ed.hint()
-    assert ed.value_label.text == "no"
+    assert ed.field_text() == "no"
     # Two fouls first, then the warning is accepted.
     _pick(app, ed.field_menu, "consecutive fouls")
     _plus(app, 2)
@@ -103,7 +105,7 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
     _plus(app, 1)
     assert ed.refused is None and ed.draft["state"]["warned"] == [True, False]
     # The break needs the full rack: refused, the reason names the field.
-    _pick(app, ed.field_menu, "the break")
+    _pick(app, ed.field_menu, app.t("editor.field_is_break"))
     _plus(app, 1)
     assert ed.refused is not None and "state." in ed.refused
     assert "is_break" not in ed.draft["state"]
@@ -190,10 +192,7 @@ def test_own_stroke_with_options_opens_the_choice_dialog(app: App) -> None:
     frame(app)
     assert app.dialogs, "the incoming player is asked"
     take = app.t("choice.take_push_out")
-    btn = next(el for el in app.gui.get_sprite_group().sprites()
-               if isinstance(el, UIButton) and el.text.startswith(take)
-               and el.is_enabled)
-    click(app, btn.rect.center)
+    click_button(app, next(b for b in button_labels(app) if b.startswith(take)))
     frame(app)
     # Player 2 took the shot: the match goes on from the position.
     s = app.session
