@@ -329,13 +329,13 @@ class App:
         self.gui.draw_ui(surface)
         if self.toast is not None:
             self._draw_toast(surface, self.toast[0])
+        self.tips = list(ui.FRAME.tips)
         if self.mouse is not None:
             ui.tooltip(surface, self.mouse, self._tip_area(),
                        max(12, self.size[1] // 48))
         self.buttons = list(ui.FRAME.buttons)
         self.panels = list(ui.FRAME.panels)
         self.texts = list(ui.FRAME.texts)
-        self.tips = list(ui.FRAME.tips)
 
     def _tip_area(self) -> pygame.Rect:
         """A whole name shown on hover stays in the part of the window it is
@@ -443,5 +443,6 @@ def _theme() -> dict[str, object]:
         "#title": {"font": {"name": "noto_sans", "size": "44", "bold": "1"},
                    "colours": {"normal_text": "#f1ead8", "dark_bg": "#00000000"}},
         "#big": {"font": {"name": "noto_sans", "size": "20"}},
+        "#small": {"font": {"name": "noto_sans", "size": "13"}},
         "label": {"colours": {"dark_bg": "#00000000"}},
     }

@@ -16,7 +16,7 @@ import pygame
 
 from simulator.app import ui
 from simulator.app.app import App, Mode
-from simulator.app.render import veil
+from simulator.app.ui import veil
 
 Action = Callable[[], None]
 
@@ -70,6 +70,11 @@ class Dialog(Mode):
                 pygame.mouse.get_pos() if self.app.mouse is None else self.app.mouse):
             self.scroll = max(0, self.scroll - event.y)
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN,
+                                                          pygame.K_PAGEUP):
+            self.scroll = max(0, self.scroll + (3 if event.key == pygame.K_PAGEDOWN
+                                                else -3))
+            return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
         if event.key == pygame.K_ESCAPE and self.cancel is not None:
@@ -92,47 +97,76 @@ class Dialog(Mode):
         title_size = size + 3
         title_h = ui.paragraph(None, self.title, title_size, ui.INK,
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
-        bsize = size
-        buttons_h = sum(b.measure(width, bsize) + 6 for b in self.buttons)
-        lines = ui.wrap(self.body, size, width) if self.body else []
         lh = ui.line_height(size)
-        body_room = area.height - title_h - buttons_h - 4 * pad
-        while body_room < 2 * lh and bsize > 11:  # many buttons: smaller words
-            bsize -= 1
-            buttons_h = sum(b.measure(width, bsize) + 6 for b in self.buttons)
-            body_room = area.height - title_h - buttons_h - 4 * pad
-        fit_lines = max(0, body_room // lh)
-        self.scroll = min(self.scroll, max(0, len(lines) - fit_lines))
-        shown = lines[self.scroll:self.scroll + fit_lines]
-        more = len(lines) - self.scroll - len(shown)
-        h = title_h + (len(shown) * lh + pad if lines else 0) + buttons_h + 3 * pad
-        if more or self.scroll:
-            h += lh
+        bsize = max(11, size - 1)
+        lines = ui.wrap(self.body, size, width) if self.body else []
+        heights = [b.measure(width, bsize) + 6 for b in self.buttons]
+        room = area.height - title_h - 3 * pad
+        # The buttons stay in view and the text scrolls above them; when the
+        # buttons alone are too many, text and buttons scroll together.
+        fixed = sum(heights) + (min(2, len(lines)) * lh + pad if lines else 0) <= room
+        if fixed:
+            text_room = room - sum(heights) - (pad if lines else 0)
+            fit = text_room // lh
+            more_line = len(lines) > fit
+            if more_line:
+                fit = max(0, fit - 1)
+            self.scroll = max(0, min(self.scroll, len(lines) - fit))
+            shown_lines = lines[self.scroll:self.scroll + fit]
+            hidden = len(lines) - self.scroll - len(shown_lines)
+            used = len(shown_lines) * lh + (lh if more_line or self.scroll else 0)
+            h = title_h + 3 * pad + used + (pad if lines else 0) + sum(heights)
+        else:
+            items: list[tuple[int, str | ui.Button]] = [(lh, ln) for ln in lines]
+            if items:
+                items.append((pad, ""))
+            items += list(zip(heights, self.buttons, strict=True))
+            room -= lh  # a line to say there is more
+            self.scroll = max(0, min(self.scroll, len(items) - 1))
+            shown: list[tuple[int, str | ui.Button]] = []
+            used = 0
+            for hh, it in items[self.scroll:]:
+                if used + hh > room:
+                    break
+                shown.append((hh, it))
+                used += hh
+            hidden = len(items) - self.scroll - len(shown)
+            h = title_h + 3 * pad + used + lh
         card = pygame.Rect(area.left, area.top, area.width, min(area.height, h))
         if not docked:
             card.centery = area.centery
         self.rect = card
         ui.panel(surface, card, (26, 34, 31), name="dialog", border=ui.ACCENT)
+        x = card.left + pad
         y = card.top + pad
         y += ui.paragraph(surface, self.title, title_size, ui.INK,
-                          pygame.Rect(card.left + pad, y, width, title_h), bold=True)
-        y += pad // 2
-        for ln in shown:
-            ui.line(surface, ln, size, ui.INK,
-                    pygame.Rect(card.left + pad, y, width, lh))
-            y += lh
-        if more or self.scroll:
-            hint = self.app.t("dialog.more", n=more) if more else \
-                self.app.t("dialog.top")
-            ui.line(surface, hint, max(10, size - 2), ui.DIM,
-                    pygame.Rect(card.left + pad, y, width, lh))
-            y += lh
-        if lines:
-            y += pad
+                          pygame.Rect(x, y, width, title_h), bold=True)
+        y += pad
         mouse = self.app.mouse
-        for b in self.buttons:
-            y += b.place(card.left + pad, y, width, bsize) + 6
-            b.draw(surface, mouse)
+        more = self.app.t("dialog.more", n=hidden) if hidden else \
+            self.app.t("dialog.top")
+        small = max(10, size - 2)
+        if fixed:
+            for ln in shown_lines:
+                ui.line(surface, ln, size, ui.INK, pygame.Rect(x, y, width, lh))
+                y += lh
+            if more_line or self.scroll:
+                ui.line(surface, more, small, ui.DIM, pygame.Rect(x, y, width, lh))
+                y += lh
+            if lines:
+                y += pad
+            for b in self.buttons:
+                y += b.place(x, y, width, bsize) + 6
+                b.draw(surface, mouse)
+            return
+        for hh, it in shown:
+            if isinstance(it, ui.Button):
+                it.place(x, y, width, bsize)
+                it.draw(surface, mouse)
+            elif it:
+                ui.line(surface, it, size, ui.INK, pygame.Rect(x, y, width, lh))
+            y += hh
+        ui.line(surface, more, small, ui.DIM, pygame.Rect(x, y, width, lh))
 
 
 class MessageDialog(Dialog):

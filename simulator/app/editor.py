@@ -429,10 +429,10 @@ class EditorMode(PracticeScreen):
         rows = 14 + (self.discipline == "8-ball") + (self.field in PER_PLAYER)
         gap = 4
         bh = max(22, min(34, (r.height - rows * gap) // rows))
-        lab_w = int(r.width * 0.42)
+        lab_w = int(r.width * 0.36)
         ctl = pygame.Rect(r.left + lab_w + 6, 0, r.width - lab_w - 6, bh)
         y = r.top
-        small = "#small" if bh < 30 else None
+        small = "#small"  # the side column is narrow: the smaller type
 
         def row(label: str) -> pygame.Rect:
             nonlocal y
@@ -445,7 +445,7 @@ class EditorMode(PracticeScreen):
         self.disc_labels = {discipline_label(app.locale, d): d for d in DISCIPLINES}
         self.disc_menu = UIDropDownMenu(
             _options(self.disc_labels), discipline_label(app.locale, self.discipline),
-            row(t("setup.game")), app.gui)
+            row(t("setup.game")), app.gui, object_id=small)
         # The ball a click puts down: "<" and ">" step through the set.
         rb = row(t("editor.ball"))
         half = rb.width // 3
@@ -462,7 +462,8 @@ class EditorMode(PracticeScreen):
         shooter = shooter if isinstance(shooter, int) and 0 <= shooter < n_players \
             else 0
         self.shooter_menu = UIDropDownMenu(_options(names), names[shooter],
-                                           row(t("editor.shooter")), app.gui)
+                                           row(t("editor.shooter")), app.gui,
+                                           object_id=small)
         kinds = ("none", "house", "temp_house") if self.discipline == "express" \
             else ("none", "anywhere", "kitchen")
         self.hand_labels = {t(f"editor.hand_{k}"): k for k in kinds}
@@ -471,7 +472,7 @@ class EditorMode(PracticeScreen):
             _options(self.hand_labels),
             next((lbl for lbl, k in self.hand_labels.items() if k == hand),
                  next(iter(self.hand_labels))),
-            row(t("editor.ball_in_hand")), app.gui)
+            row(t("editor.ball_in_hand")), app.gui, object_id=small)
         self.group_menu: UIDropDownMenu | None = None
         if self.discipline == "8-ball":
             self.group_labels = {t(f"editor.groups_{g}"): g for g in GROUPS}
@@ -481,7 +482,7 @@ class EditorMode(PracticeScreen):
                 _options(self.group_labels),
                 next((lbl for lbl, g in self.group_labels.items() if g == g0),
                      next(iter(self.group_labels))),
-                row(t("editor.groups")), app.gui)
+                row(t("editor.groups")), app.gui, object_id=small)
         # The game state: a field, whose it is, and "-" value "+".
         fields = self.fields()
         if self.field not in fields:
@@ -489,13 +490,13 @@ class EditorMode(PracticeScreen):
         self.field_labels = {t(f"editor.field_{k}"): k for k in fields}
         self.field_menu = UIDropDownMenu(
             _options(self.field_labels), t(f"editor.field_{self.field}"),
-            row(t("editor.state")), app.gui)
+            row(t("editor.state")), app.gui, object_id=small)
         self.player_menu: UIDropDownMenu | None = None
         if self.field in PER_PLAYER:
             self.field_player = min(self.field_player, n_players - 1)
             self.player_menu = UIDropDownMenu(
                 _options(names), names[self.field_player], row(t("editor.player")),
-                app.gui)
+                app.gui, object_id=small)
         # The value as a sentence, drawn; "-" and "+" (or "change") beside it.
         flag = self.field in ("is_break", "push_out_allowed", "warned")
         bw = max(30, bh + 6)
@@ -669,6 +670,11 @@ class EditorMode(PracticeScreen):
         if self.refused is not None:
             return self.app.t("editor.refused", reason=self.refused)
         return self.app.t("editor.hint")
+
+    def short_hint(self) -> str:
+        if self.error is not None or self.refused is not None:
+            return ""
+        return self.app.t("editor.hint_short")
 
 
 def draft_copy(d: Mapping[str, Any]) -> dict[str, Any]:

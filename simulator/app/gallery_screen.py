@@ -220,3 +220,6 @@ class GalleryPlayMode(PracticeScreen):
 
     def hint(self) -> str:
         return self.app.t("gallery.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("gallery.hint_short")

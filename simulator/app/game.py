@@ -513,6 +513,9 @@ class ShotInputMode(TableMode):
     def hint(self) -> str:
         return self.app.t("hint.aim")
 
+    def short_hint(self) -> str:
+        return self.app.t("hint.aim_short")
+
 
 class AimMode(ShotInputMode):
     """Aim with the mouse, pull back to shoot; keys for fine adjustment."""
@@ -839,6 +842,11 @@ class AimMode(ShotInputMode):
             return self.app.t("hint.call")
         return self.app.t("hint.aim")
 
+    def short_hint(self) -> str:
+        if self.calling() and self.call_missing():
+            return self.app.t("hint.call_short")
+        return self.app.t("hint.aim_short")
+
 
 class PlaceMode(ShotInputMode):
     """Ball in hand: the cue ball follows the mouse inside the region the
@@ -976,6 +984,9 @@ class PlaceMode(ShotInputMode):
     def hint(self) -> str:
         return self.app.t("hint.place")
 
+    def short_hint(self) -> str:
+        return self.app.t("hint.place_short")
+
 
 class PlayMode(TableMode):
     """A shot played while the physics computes it."""
@@ -1099,6 +1110,9 @@ class PlayMode(TableMode):
 
     def hint(self) -> str:
         return self.app.t("hint.playing")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.playing_short")
 
     def show_banner(self) -> bool:
         return False
@@ -1242,6 +1256,9 @@ class ReplayMode(TableMode):
 
     def hint(self) -> str:
         return self.app.t("hint.replay")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.replay_short")
 
     def show_banner(self) -> bool:
         return False

@@ -107,10 +107,9 @@ def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
     pygame.draw.rect(surface, col, fill, border_radius=4)
     pygame.draw.rect(surface, (120, 110, 90), p, 1, border_radius=4)
     if not active:
-        from simulator.app.render import veil
         box = rects.area.copy()
         box.height = rects.height
-        surface.blit(veil(box.size, (20, 26, 24, 150)), box)
+        surface.blit(ui.veil(box.size, (20, 26, 24, 150)), box)
 
 
 def tip_from_point(rects: PanelRects, pos: tuple[int, int]
@@ -141,7 +140,7 @@ def power_from_point(rects: PanelRects, pos: tuple[int, int]) -> float | None:
 
 
 def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
-               hint: str, warn: Sequence[str] = ()) -> None:
+               hint: str, warn: Sequence[str] = (), short: str = "") -> None:
     """The event chips on the first row, the keys on the second. Chips that
     do not fit in one row continue on the hint's row before the hint."""
     pygame.draw.rect(surface, (14, 18, 17), rect)
@@ -165,6 +164,8 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
     hh = ui.line_height(hs)
     hint_box = pygame.Rect(rect.left + pad, rect.bottom - hh - 3, rect.width - 2 * pad,
                            hh)
+    if short and fonts.font(max(10, hs - 2)).size(hint)[0] > hint_box.width:
+        hint = short  # a narrow window: the keys that matter most
     if hint and hint_box.top >= y + lh + 2:
         ui.line(surface, hint, hs, DIM, hint_box)
 
@@ -176,6 +177,11 @@ class Banner:
     title: str
     lines: tuple[str, ...]
     foul: bool
+    next: tuple[str, ...] = ()  # who is next and what they choose
+
+    @property
+    def all_lines(self) -> tuple[str, ...]:
+        return (*self.lines, *self.next)
 
 
 def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
@@ -184,7 +190,7 @@ def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
                      pygame.Rect(0, 0, width - 16, 10 ** 6), bold=True) + 12
     if folded:
         return h
-    for ln in banner.lines:
+    for ln in banner.all_lines:
         h += ui.paragraph(None, ln, size, INK, pygame.Rect(0, 0, width - 16, 10 ** 6),
                           indent=size) + 2
     return h + lh // 3
@@ -206,13 +212,14 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     if folded:
         return 0
     hidden = 0
-    for i, ln in enumerate(banner.lines):
+    lines = banner.all_lines
+    for i, ln in enumerate(lines):
         if i < scroll:
             continue
         need = ui.paragraph(None, ln, size, INK,
                             pygame.Rect(0, 0, inner.width, 10 ** 6), indent=size)
         if y + need > inner.bottom + 1:
-            hidden = len(banner.lines) - i
+            hidden = len(lines) - i
             break
         ui.paragraph(surface, ln, size, INK, pygame.Rect(inner.left, y, inner.width,
                                                          need), indent=size)
@@ -245,7 +252,7 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
     centre_w = int(rect.width * (0.24 if n <= 2 else 0.18))
     card_w = (rect.width - centre_w) // per_row
     row_h = (rect.height - 6) // rows
-    size = max(11, min(16, row_h // 3))
+    size = card_text_size(row_h - 4)
     big = max(14, min(30, int(row_h * 0.5)))
     for i, card in enumerate(cards):
         r, c = divmod(i, per_row)
@@ -257,7 +264,7 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
     cx = rect.left + card_w if n == 2 else rect.left + per_row * card_w
     cbox = pygame.Rect(cx + 4, rect.top + 3, rect.right - cx - 8 if n != 2 else
                        centre_w - 8, rect.height - 8)
-    y = cbox.top + 2
+    y = cbox.top + 1
     for i, text in enumerate(centre):
         s = size + 1 if i == 0 else max(10, size - 1)
         lh = ui.line_height(s, bold=i == 0)
@@ -265,7 +272,17 @@ def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
             break
         ui.line(surface, text, s, INK if i == 0 else DIM,
                 pygame.Rect(cbox.left, y, cbox.width, lh), align="centre", bold=i == 0)
-        y += lh - 2
+        y += lh
+
+
+def card_text_size(height: int) -> int:
+    """The size of a card's name so that it and its details line (two points
+    smaller) fit ``height`` pixels."""
+    size = 16
+    while size > 10 and ui.line_height(size + 1, True) + ui.line_height(
+            max(10, size - 2)) > height:
+        size -= 1
+    return size
 
 
 def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int,
@@ -282,9 +299,9 @@ def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int
     score_box = pygame.Rect(box.right - score_w - 8, box.top, score_w, box.height)
     ui.line(surface, card.score, big, ACCENT if card.active else INK, score_box,
             bold=True, valign="middle")
-    room = pygame.Rect(box.left + 8, box.top + 2, box.width - score_w - 22,
-                       box.height - 4)
-    lh = ui.line_height(size + 1, card.active)
+    room = pygame.Rect(box.left + 8, box.top + 1, box.width - score_w - 22,
+                       box.height - 2)
+    lh = ui.line_height(size + 1, True)
     name_r = ui.line(surface, card.name, size + 1, INK, pygame.Rect(
         room.left, room.top, room.width, lh), bold=card.active)
     if card.balls and table is not None:
@@ -298,7 +315,7 @@ def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int
             icon = ball_icon(table, b, rad)
             surface.blit(icon, icon.get_rect(center=(bx, by)))
             bx += 2 * rad + 2
-    dy = room.top + lh - 1
+    dy = room.top + lh
     ds = max(10, size - 2)
     dh = ui.line_height(ds)
     text = " · ".join(card.details)

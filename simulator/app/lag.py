@@ -22,9 +22,10 @@ from simulator.app.app import App, Mode
 from simulator.app.dialogs import Dialog
 from simulator.app.game import FINE, PlayMode, choose_action, common_key, next_step
 from simulator.app.playback import Playback
-from simulator.app.render import draw_cue, draw_dashed, veil
+from simulator.app.render import draw_cue, draw_dashed
 from simulator.app.session import LAG_BALLS, Session
 from simulator.app.table_screen import TableMode
+from simulator.app.ui import veil
 from simulator.app.words import choice_label, choice_rule, code_words, ref_text
 from simulator.events import Shot, Stroke
 from simulator.specs import TableSpec, Vec
@@ -325,6 +326,9 @@ class LagMode(TableMode):
     def hint(self) -> str:
         return self.app.t("hint.lag")
 
+    def short_hint(self) -> str:
+        return self.app.t("hint.lag_short")
+
 
 def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
               ) -> tuple[list[hud.PlayerCard], list[str]]:
@@ -471,6 +475,9 @@ class LagResultMode(TableMode):
 
     def hint(self) -> str:
         return self.app.t("hint.lag_result")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.lag_result_short")
 
     def show_banner(self) -> bool:
         return False

@@ -105,6 +105,27 @@ def _push_out_scene(app: App) -> None:
     s.apply(simulate(s.table, s.aim.stroke()), Declarations(push_out=True))
 
 
+def _choice_scene(app: App) -> None:
+    """A soft break that breaks no rack open: the incoming player's choice
+    (8-ball rule 5, 14.1 rule 6)."""
+    from rules.ruling import Declarations
+    from simulator.app.aim import Aim, angle_to
+    from simulator.physics import simulate
+    s = app.session
+    assert s is not None
+    for power in (0.16, 0.2, 0.12, 0.25):
+        if s.shots:
+            s.undo()
+        if s.placed is not None:
+            s.place(*s.placed)
+        cue = s.cue_pos()
+        assert cue is not None
+        s.aim = Aim(angle=angle_to(cue, s.spec.foot_spot), power=power)
+        s.apply(simulate(s.table, s.aim.stroke()), Declarations())
+        if s.req is not None and s.req.pending:
+            return
+
+
 def _concede_scene(app: App) -> None:
     """A one-game 9-ball match: the break, then the game conceded; the end of
     the match with its statistics."""
@@ -154,6 +175,8 @@ def _scene(app: App, screen: str) -> None:
         return
     if screen == "gameover":
         _concede_scene(app)
+    elif screen == "choice":
+        _choice_scene(app)
     elif screen == "dialog" and app.session is not None and \
             app.session.discipline == "9-ball":
         _push_out_scene(app)

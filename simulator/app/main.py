@@ -20,8 +20,8 @@ DISCIPLINES = {
     "express": ("express", "экспресс", "ekspress"),
 }
 SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
-           "replay", "dialog", "fouls", "pause", "quit", "concede", "gameover", "lag",
-           "lag_result",
+           "replay", "dialog", "choice", "fouls", "pause", "quit", "concede",
+           "gameover", "lag", "lag_result",
            # practice screens (simulator/app/practice_scenes.py)
            "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",
            "editor", "gallery", "gallery_play")

@@ -319,8 +319,10 @@ class PracticeScreen(Mode):
                               pygame.Rect(inner.left, y, inner.width, 400),
                               bold=True) + 6
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+        if self.app.dialogs:
+            return  # a dialog docks here
         bsize = max(11, size - 1)
-        buttons = [] if self.app.dialogs else self.side_btns
+        buttons = self.side_btns
         bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
         btop = inner.bottom - bh
         yy = btop
@@ -380,6 +382,9 @@ class PracticeScreen(Mode):
     def hint(self) -> str:
         return ""
 
+    def short_hint(self) -> str:
+        return ""
+
     def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
         if self.session is not None:
             return self.session.scoreboard()
@@ -425,7 +430,8 @@ class PracticeScreen(Mode):
                 ui.line(surface, centre[0], max(14, a.top.height // 3), hud.INK,
                         a.top.inflate(-32, 0), bold=True, valign="middle")
         self.draw_side(surface)
-        hud.draw_strip(surface, a.strip, self.chips(), self.hint())
+        hud.draw_strip(surface, a.strip, self.chips(), self.hint(),
+                       short=self.short_hint())
 
 
 def table_positions(st: TableState) -> dict[int, tuple[float, float, float]]:
@@ -776,7 +782,7 @@ class ScenarioMode(PracticeScreen):
             return "\n".join([*lines, t("practice.watching")])
         s = self.psession
         if s.banner is not None:
-            lines += ["", s.banner.title, *s.banner.lines]
+            lines += ["", s.banner.title, *s.banner.all_lines]
         choice = self.choice_lines()
         if choice:
             lines += ["", *choice]
@@ -890,6 +896,9 @@ class ScenarioMode(PracticeScreen):
 
     def hint(self) -> str:
         return self.app.t("practice.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("practice.hint_short")
 
 
 def _speed(v: float) -> str:

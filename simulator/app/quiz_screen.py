@@ -320,3 +320,6 @@ class QuizMode(PracticeScreen):
 
     def hint(self) -> str:
         return self.app.t("quiz.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("quiz.hint_short")

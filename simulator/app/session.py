@@ -392,17 +392,17 @@ class Session:
         if shot is not None:
             lines.append(t("banner.last_shot", chips=" · ".join(
                 shot_chips(loc, shot))))
+        nexts: list[str] = []
         if not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
-            lines.append(nxt)
+            nexts.append(nxt)
             if r.options:
                 opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
-                lines.append(t("banner.options", name=self.name(r.chooser),
+                nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
-        foul = bool(r.fouls)
-        return Banner(title, tuple(lines), foul)
+        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
 
     def scoreboard(self) -> tuple[list[PlayerCard], list[str]]:
         return scoreboard(self)

@@ -106,6 +106,10 @@ class TableMode(Mode):
     def hint(self) -> str:
         return ""
 
+    def short_hint(self) -> str:
+        """The hint for a narrow window (the hint's key with "_short")."""
+        return ""
+
     def chips(self) -> list[str]:
         return []
 
@@ -120,7 +124,7 @@ class TableMode(Mode):
             return "", ""
         if req.pending and req.chooser is not None:
             return self.app.t("side.chooses", name=s.name(req.chooser)), ""
-        return (self.app.t("strip.to_shoot", name=s.name(req.shooter)),
+        return (self.app.t("side.to_shoot", name=s.name(req.shooter)),
                 self.app.t(f"bih.{req.ball_in_hand.value}"))
 
     def side_buttons(self) -> list[ui.Button]:
@@ -153,7 +157,8 @@ class TableMode(Mode):
         cards, centre = self.board()
         hud.draw_scoreboard(surface, lay.top, cards, centre, self.session.spec.name)
         self.draw_side(surface)
-        hud.draw_strip(surface, lay.strip, self.chips(), self.hint(), self.warnings())
+        hud.draw_strip(surface, lay.strip, self.chips(), self.hint(), self.warnings(),
+                       self.short_hint())
 
     def draw_side(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -173,8 +178,13 @@ class TableMode(Mode):
                               pygame.Rect(inner.left, y, inner.width, 200))
         y += 6
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+        if self.app.dialogs:
+            # A dialog docks here: the rest of the column waits under it.
+            self._buttons = []
+            self.banner_rect = None
+            return
         # The buttons from the bottom up, then the controls above them.
-        self._buttons = [] if self.app.dialogs else self.side_buttons()
+        self._buttons = self.side_buttons()
         bsize = max(11, size - 1)
         bh = 0
         if self._buttons:

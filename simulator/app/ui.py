@@ -12,6 +12,7 @@ the table.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -74,12 +75,23 @@ class Frame:
 FRAME = Frame()
 
 
+def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
+    """A translucent cover, made once per size and colour."""
+    return _veil(size, tuple(rgba))
+
+
+@functools.lru_cache(maxsize=32)
+def _veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill(rgba)
+    return surf
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour | tuple[
         int, int, int, int] = CARD, name: str = "panel", border: Colour | None = None,
           radius: int = 6) -> None:
     """A filled box over the window, recorded (clicks inside it stay in it)."""
     if len(colour) == 4:
-        from simulator.app.render import veil
         surface.blit(veil(rect.size, colour), rect)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
@@ -273,5 +285,7 @@ def tooltip(surface: pygame.Surface, mouse: tuple[int, int], area: pygame.Rect,
             box.clamp_ip(area)
             pygame.draw.rect(surface, (10, 14, 12), box, border_radius=4)
             pygame.draw.rect(surface, ACCENT, box, 1, border_radius=4)
-            surface.blit(img, img.get_rect(center=box.center))
+            at = img.get_rect(center=box.center)
+            surface.blit(img, at)
+            FRAME.texts.append(TextRecord(text, text, at, box.copy(), size))
             return

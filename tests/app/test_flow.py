@@ -144,7 +144,7 @@ def test_a_shot_is_played_to_rest_and_judged(app: App) -> None:
     assert len(s.match.history) == 1
     # The banner says what the referee said: who shoots next.
     assert s.banner is not None
-    assert s.name(ruling.next_shooter) in " ".join(s.banner.lines)
+    assert s.name(ruling.next_shooter) in " ".join(s.banner.all_lines)
     # The scoreboard marks the referee's next shooter.
     cards, _centre = s.scoreboard()
     req = s.req

@@ -55,14 +55,14 @@ def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
     # The field menu offers the 14.1 fields; choose the score.
     assert set(ed.field_labels.values()) == {"is_break", "scores", "fouls",
                                              "rail_safeties"}
-    _pick(app, ed.field_menu, "score")
+    _pick(app, ed.field_menu, app.t("editor.field_scores"))
     assert ed.field == "scores" and ed.player_menu is not None
     _plus(app, 3)  # player 1: 3
     _pick(app, ed.player_menu, "Player 2")
     assert ed.field_player == 1
     _plus(app, 5)
     _plus(app, 1, "-")  # player 2: 4
-    _pick(app, ed.field_menu, "consecutive fouls")
+    _pick(app, ed.field_menu, app.t("editor.field_fouls"))
     assert ed.field == "fouls"
     _plus(app, 2)  # player 2 has two fouls
     assert ed.draft["state"]["scores"] == [3, 4]
@@ -87,7 +87,7 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
         app: App) -> None:
     ed = _editor(app, "9-ball")
     # A warning comes only after two consecutive fouls (9-ball 11).
-    _pick(app, ed.field_menu, "warned (after 2 fouls)")
+    _pick(app, ed.field_menu, app.t("editor.field_warned"))
     before = dict(ed.draft["state"])
     _plus(app, 1)
     assert ed.draft["state"] == before
@@ -95,13 +95,13 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
     assert "state.warned[0]" in ed.hint()
     assert ed.field_text() == "no"
     # Two fouls first, then the warning is accepted.
-    _pick(app, ed.field_menu, "consecutive fouls")
+    _pick(app, ed.field_menu, app.t("editor.field_fouls"))
     _plus(app, 2)
     # A third consecutive foul before a shot cannot be: refused.
     _plus(app, 1)
     assert ed.draft["state"]["fouls"] == [2, 0]
     assert ed.refused is not None and "state.fouls[0]" in ed.refused
-    _pick(app, ed.field_menu, "warned (after 2 fouls)")
+    _pick(app, ed.field_menu, app.t("editor.field_warned"))
     _plus(app, 1)
     assert ed.refused is None and ed.draft["state"]["warned"] == [True, False]
     # The break needs the full rack: refused, the reason names the field.
@@ -110,7 +110,7 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
     assert ed.refused is not None and "state." in ed.refused
     assert "is_break" not in ed.draft["state"]
     # The push-out flag is a plain toggle here.
-    _pick(app, ed.field_menu, "push-out allowed")
+    _pick(app, ed.field_menu, app.t("editor.field_push_out_allowed"))
     _plus(app, 1)
     assert ed.draft["state"]["push_out_allowed"] is True and ed.error is None
     assert not app.errors
@@ -118,12 +118,12 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
 
 def test_express_statuses_and_signatures(app: App, tmp_path: Path) -> None:
     ed = _editor(app, "express")
-    _pick(app, ed.field_menu, "signatures (stars)")
+    _pick(app, ed.field_menu, app.t("editor.field_signatures"))
     _pick(app, ed.player_menu, "Player 3")
     _plus(app, 2)
     assert ed.draft["state"]["signatures"] == [0, 0, 2]
     # A player with points cannot be waiting to sign: refused.
-    _pick(app, ed.field_menu, "status")
+    _pick(app, ed.field_menu, app.t("editor.field_status"))
     _plus(app, 1)
     assert ed.refused is not None and "state.status[2]" in ed.refused
     assert "status" not in ed.draft["state"]
@@ -140,7 +140,7 @@ def test_the_two_titles_round_trip(app: App, tmp_path: Path) -> None:
     ed.title_en.set_text("Kick safety")
     ed.title_ru.set_text("Защита от борта")
     # A rebuild of the panel (a state change) keeps what was typed.
-    _pick(app, ed.field_menu, "consecutive fouls")
+    _pick(app, ed.field_menu, app.t("editor.field_fouls"))
     _plus(app, 1)
     assert ed.title_en.get_text() == "Kick safety"
     path = tmp_path / "kick.toml"
