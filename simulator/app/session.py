@@ -378,12 +378,12 @@ class Session:
         for f in r.fouls:
             mark = t("banner.penalised") if r.penalty is not None and \
                 f == r.penalty and len(r.fouls) > 1 else ""
-            lines.append(f"• {cite(loc, f.code, f.ref)}{mark}")
+            lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
             explain(f.code, f.ref)
         for n in r.notes:
             if n.code.id == "note.legal":
                 continue
-            lines.append(f"• {cite(loc, n.code, n.ref)}")
+            lines.append(f"• {cite(loc, n.code, n.ref, self.discipline)}")
             explain(n.code, n.ref)
         if any(r.points):
             pts = ", ".join(f"{self.name(i)} {'+' if p > 0 else '−'}{abs(p)}"

@@ -83,10 +83,18 @@ def home_rule(code: Any, ref: Any = None) -> Any:
     return None if is_reading(r) else r
 
 
-def cite(loc: Locale, code: Any, ref: Any = None) -> str:
-    """'Foul: illegal break (14.1 rule 6)': the words, then the rule."""
+POOL_GAMES = ("8-ball", "9-ball", "14.1")
+
+
+def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
+    """'Foul: illegal break (14.1 rule 6)': the words, then the rule. Given
+    the game being played, a rule of another pool game is never shown (a
+    concession has no rule of its own: only 9-ball's text names one)."""
     words = code_words(loc, code.id)
     rule = home_rule(code, ref)
+    if rule is not None and discipline and rule.section in POOL_GAMES and \
+            rule.section != discipline:
+        rule = None
     text = ref_text(loc, rule) if rule is not None else ""
     return f"{words} ({text})" if text else words
 
