@@ -183,48 +183,19 @@ class TableSpec:
         return r <= x <= self.length - r and r <= y <= self.width - r
 
     def in_pocket_mouth(self, x: float, y: float) -> bool:
-        """Whether a ball centre at (x, y) lies in a pocket's mouth, on the slate
-        short of the drop line and clear of both jaws (a ball can rest there,
-        hanging over the edge)."""
-        for p in self.pockets:
-            mx, my = p.mouth_centre
-            ix, iy = p.inward
-            depth = (x - mx) * ix + (y - my) * iy
-            lateral = abs((x - mx) * -iy + (y - my) * ix)
-            if (
-                -self.balls.radius <= depth <= p.drop_depth
-                and lateral <= p.mouth_width / 2
-                and self._clear_of_jaws(p, x, y)
-            ):
-                return True
-        return False
+        """Whether a ball can rest at (x, y) reaching over a pocket's mouth
+        line, short of the drop line and clear of both jaws (hanging over the
+        edge). The rule is simulator.resting's."""
+        from simulator.resting import in_pocket_mouth
 
-    def _clear_of_jaws(self, pocket: Pocket, x: float, y: float) -> bool:
-        """The ball overlaps neither jaw: its facing (from the jaw tip into the
-        pocket at the cut angle) nor the tip itself."""
-        r = self.balls.radius - 1e-6
-        alpha = math.radians(pocket.facing_angle_deg)
-        for tip in (pocket.jaw_a, pocket.jaw_b):
-            rail = next(
-                rl
-                for rl in self.rails
-                if math.dist(rl.start, tip) < 1e-9 or math.dist(rl.end, tip) < 1e-9
-            )
-            other = rail.end if math.dist(rail.start, tip) < 1e-9 else rail.start
-            ax, ay = _unit((other[0] - tip[0], other[1] - tip[1]))
-            nx, ny = rail.normal
-            fx = math.cos(alpha) * ax + math.sin(alpha) * nx
-            fy = math.cos(alpha) * ay + math.sin(alpha) * ny
-            length = pocket.facing_depth / math.sin(alpha)
-            # Distance from (x, y) to the facing segment tip .. tip + f * length.
-            t = max(0.0, min(length, (x - tip[0]) * fx + (y - tip[1]) * fy))
-            if math.dist((x, y), (tip[0] + fx * t, tip[1] + fy * t)) < r:
-                return False
-        return True
+        return in_pocket_mouth(self, x, y)
 
     def on_slate(self, x: float, y: float) -> bool:
-        """On the bed or resting in a pocket mouth: where a ball can be at rest."""
-        return self.on_bed(x, y, margin=-1e-6) or self.in_pocket_mouth(x, y)
+        """On the bed or resting in a pocket mouth: where one ball can be at
+        rest (simulator.resting's rule, other balls aside)."""
+        from simulator.resting import on_slate
+
+        return on_slate(self, x, y)
 
     def pocket(self, name: str) -> Pocket:
         for p in self.pockets:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from simulator.resting import first_problem
 from simulator.specs import TableSpec, Vec, table_by_name
 
 
@@ -113,11 +113,13 @@ class TableState:
                 balls.append(BallState(ball, Where.POCKETED))
         return cls(spec.name, tuple(balls))
 
-    def validate(self, overlap_tolerance: float = 1e-4) -> None:
+    def validate(self) -> None:
         """Raise StateError naming the first problem: unknown or repeated balls,
-        a ball off the bed, two balls overlapping."""
+        a ball that cannot rest where it is (simulator.resting: off the slate,
+        pressing into a cushion, a jaw or another ball)."""
         spec = self.spec
         seen: set[int] = set()
+        index: dict[int, int] = {}
         for i, b in enumerate(self.balls):
             field = f"balls[{i}]"
             if b.ball not in spec.balls.ids:
@@ -125,32 +127,19 @@ class TableState:
             if b.ball in seen:
                 raise StateError(f"{field}.ball: ball {b.ball} is listed twice")
             seen.add(b.ball)
-            if b.where is Where.TABLE:
-                if not (math.isfinite(b.x) and math.isfinite(b.y)):
-                    raise StateError(
-                        f"{field}: position of ball {b.ball} is not a number"
-                    )
-                r = spec.balls.radius
-                if not spec.on_slate(b.x, b.y):
-                    raise StateError(
-                        f"{field}: ball {b.ball} at ({b.x:.4f}, {b.y:.4f}) is off "
-                        f"the bed (x must be in [{r:.4f}, {spec.length - r:.4f}], "
-                        f"y in [{r:.4f}, {spec.width - r:.4f}])"
-                    )
+            index[b.ball] = i
             if b.where is Where.POCKETED and b.pocket is not None:
                 names = {p.name for p in spec.pockets}
                 if b.pocket not in names:
                     raise StateError(f"{field}.pocket: unknown pocket {b.pocket!r}")
-        on = [b for b in self.balls if b.where is Where.TABLE]
-        d_min = 2 * spec.balls.radius - overlap_tolerance
-        for i, a in enumerate(on):
-            for b in on[i + 1 :]:
-                if math.dist(a.pos, b.pos) < d_min:
-                    raise StateError(
-                        f"balls {a.ball} and {b.ball} overlap "
-                        f"(centres {math.dist(a.pos, b.pos) * 1000:.1f} mm apart, "
-                        f"a ball is {2000 * spec.balls.radius:.1f} mm wide)"
-                    )
+        found = first_problem(
+            spec, {b.ball: b.pos for b in self.balls if b.where is Where.TABLE}
+        )
+        if found is not None:
+            balls, why = found
+            if len(balls) == 1:
+                raise StateError(f"balls[{index[balls[0]]}]: {why}")
+            raise StateError(why)
 
     # -- serialisation -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -49,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         layout = load_layout(args.layout)
+        for note in layout.repairs:
+            print(f"note: {args.layout}: {note}", file=sys.stderr)
         stroke = layout.stroke or Stroke(direction=0.0, speed=1.0)
         if layout.stroke is None and args.direction is None:
             raise LayoutError(

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 import pymunk
 
+from simulator import resting
 from simulator.events import (
     CENTRE_LINE,
     HEAD_STRING,
@@ -41,8 +42,8 @@ from simulator.events import (
     Phase,
     Stroke,
 )
+from simulator.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.physics import airborne, cloth, collisions, cue
-from simulator.physics.cushions import CushionPiece, closest_point, cushion_pieces
 from simulator.physics.stick import Stick
 from simulator.specs import Pocket, TableSpec
 from simulator.state import BallState, TableState, Where
@@ -135,6 +136,7 @@ class World:
         self.events: list[Event] = []
         self.frames: list[Frame] = []
         self.max_energy_gain = 0.0
+        self.rest_correction = 0.0
         self._errors: list[BaseException] = []
         self._step_index = 0
         self._touching_pairs: dict[tuple[int, int], tuple[_Ball, _Ball]] = {}
@@ -152,12 +154,20 @@ class World:
         self._build_space()
         self._balls: dict[int, _Ball] = {}
         self._by_shape: dict[pymunk.Shape, _Ball] = {}
+        # Balls placed touching (a frozen rack) are set a nanometre apart, so
+        # every contact starts with a fresh, recorded collision; a ball frozen
+        # to a cushion stays where it is and its neighbour gives way.
+        start = resting.relax(
+            self.spec,
+            {b.ball: b.pos for b in state.balls if b.where is Where.TABLE},
+            ball_gap=TOUCH_GAP,
+            margin=1e-12,
+        )
         for b in state.balls:
             if b.where is Where.TABLE:
-                self._add_ball(b.ball, b.x, b.y)
+                self._add_ball(b.ball, *start[b.ball])
             else:
                 self._final[b.ball] = b
-        self._separate_touching()
         self._next_change = math.inf
         self._dt = DT_MAX
         self._airborne: set[int] = set()
@@ -242,26 +252,6 @@ class World:
         rec = _Ball(ball, body, shape, anchor, joint, z=self.radius)
         self._balls[ball] = rec
         self._by_shape[shape] = rec
-
-    def _separate_touching(self) -> None:
-        """Balls placed touching (a frozen rack) are set a nanometre apart, so
-        every contact starts with a fresh, recorded collision."""
-        recs = sorted(self._balls.values(), key=lambda r: r.ball)
-        d_touch = 2 * self.radius + TOUCH_GAP
-        for _ in range(10):
-            moved = False
-            for i, a in enumerate(recs):
-                for b in recs[i + 1 :]:
-                    pa, pb = a.body.position, b.body.position
-                    d = math.dist(pa, pb)
-                    if 0.0 < d < d_touch:
-                        push = (d_touch - d) / 2 + 1e-12
-                        nx, ny = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
-                        a.body.position = (pa[0] - push * nx, pa[1] - push * ny)
-                        b.body.position = (pb[0] + push * nx, pb[1] + push * ny)
-                        moved = True
-            if not moved:
-                break
 
     # -- spin and motion -----------------------------------------------------
     def spin(self, rec: _Ball, t: float) -> Vec3:
@@ -897,6 +887,13 @@ class World:
         if dist <= 0.0:
             return
         n = ((cb[0] - ca[0]) / dist, (cb[1] - ca[1]) / dist, 0.0)
+        inside = 2 * self.radius - dist
+        if inside > 0.0:
+            # Inside each other before the step began (squeezed by another
+            # contact): apart to the touch, half each.
+            k = inside / 2
+            ca = (ca[0] - n[0] * k, ca[1] - n[1] * k)
+            cb = (cb[0] + n[0] * k, cb[1] + n[1] * k)
         t_hit = self.t - tau
         wa, wb = self.spin(a, t_hit), self.spin(b, t_hit)
         res = self._ball_ball((va[0], va[1], 0.0), wa, (vb[0], vb[1], 0.0), wb, n)
@@ -1133,6 +1130,12 @@ class World:
         tau = min(max(depth / v_n, 0.0), self._dt) if depth > 0 else 0.0
         t_hit = self.t - tau
         cp = (p[0] - v[0] * tau, p[1] - v[1] * tau)
+        # Already inside at the start of the step (pushed there by a
+        # neighbour, or too slow to have come in within it): out to the
+        # touch, so a ball held against the cushion never works its way in.
+        inside = depth - v_n * tau
+        if inside > 0.0:
+            cp = (cp[0] - nx * inside, cp[1] - ny * inside)
         w = self.spin(rec, t_hit)
         res = collisions.cushion(
             (v[0], v[1], 0.0),
@@ -1431,12 +1434,30 @@ class World:
         self._push_apart(
             [self._touching_pairs[k] for k in sorted(self._touching_pairs)]
         )
+        self._settle_at_rest()
         self._energy_checkpoint()
         t_end = max([self.t, *(e.time for e in self.events)])
         self.t = t_end
         self.events.sort(key=lambda e: e.time)
         self._emit(Event(EventKind.REST, t_end))
         yield self._sample_frames()
+
+    def _settle_at_rest(self) -> None:
+        """Every final position obeys the resting rule (simulator.resting): a
+        ball left pressing into a cushion, a jaw or a neighbour by float noise
+        is moved out by the smallest correction. The largest such move is kept
+        in ``rest_correction`` (a physics check, never a player's concern)."""
+        recs = {b: r for b, r in self._balls.items() if r.on_table}
+        now = {b: (r.body.position[0], r.body.position[1]) for b, r in recs.items()}
+        if resting.problem(self.spec, now) is None:
+            return
+        fixed = resting.relax(self.spec, now)
+        for b in sorted(fixed):
+            moved = math.dist(fixed[b], now[b])
+            if moved > 0.0:
+                self.rest_correction = max(self.rest_correction, moved)
+                recs[b].body.position = fixed[b]
+                self._last_rows.pop(b, None)
 
     def _step_space(self, dt: float) -> None:
         """space.step without its Python bookkeeping when there is none to do.

@@ -4,6 +4,9 @@ Each rail between two pockets becomes a nose segment, two facings that run
 into the pocket at the spec's cut angle, and a jaw-nose circle at each jaw
 tip with the spec's rounding radius. Segments are capsules of a small radius
 laid behind the nose line, so their surface is exactly on it.
+
+Pure data below the physics: the physics collides with these pieces, and the
+resting contract (simulator.resting) measures against the very same ones.
 """
 
 from __future__ import annotations
@@ -100,12 +103,21 @@ def _jaw(
     return pieces, nose_tangent
 
 
-def cushion_pieces(spec: TableSpec) -> list[CushionPiece]:
-    """Every static cushion shape of the table, in a fixed order."""
+_PIECES: dict[int, tuple[TableSpec, tuple[CushionPiece, ...]]] = {}
+
+
+def cushion_pieces(spec: TableSpec) -> tuple[CushionPiece, ...]:
+    """Every static cushion shape of the table, in a fixed order (built once
+    per spec: the spec is frozen, and it is kept so its id stays its own)."""
+    cached = _PIECES.get(id(spec))
+    if cached is not None and cached[0] is spec:
+        return cached[1]
     pieces: list[CushionPiece] = []
     for rail in spec.rails:
         pieces += _rail_pieces(spec, rail)
-    return pieces
+    out = tuple(pieces)
+    _PIECES[id(spec)] = (spec, out)
+    return out
 
 
 def _rail_pieces(spec: TableSpec, rail: Rail) -> list[CushionPiece]:
