@@ -291,16 +291,24 @@ def quit_dialog(app: App) -> Dialog:
 
 
 def concede(app: App, whole_match: bool) -> None:
-    """The player at the table concedes the game (the referee rules it a
-    lost game), or game after game until the match is decided."""
+    """The player at the table concedes the game: the referee rules it a lost
+    game. Conceding the match concedes game after game for the same player
+    while that player is the one at the table (the referee charges a
+    conceded game to the shooter); when the opponent breaks the next game,
+    the window says so and the rest waits."""
     s = app.session
     if s is None or not can_concede(s):
         return
     from rules.ruling import RulesError
+    who = s.req.shooter if s.req is not None else None
     try:
         for _ in range(64):
             s.call_foul(CONCEDE)
             if s.over or not whole_match:
+                break
+            req = s.req
+            if req is None or req.pending or req.shooter != who or not can_concede(s):
+                app.notify(app.t("concede.stopped", name=s.name(who)), 6.0)
                 break
     except RulesError as e:
         app.notify(str(e))
