@@ -65,6 +65,10 @@ class Mode:
         """Where short messages go on this screen (None: the bottom middle)."""
         return None
 
+    def busy(self) -> bool:
+        """Still preparing what it shows over a few frames (a screenshot waits)."""
+        return False
+
     def dock(self) -> pygame.Rect | None:
         """Where a dialog opened over this screen goes (None: the middle of
         the window, over a veil). Table screens dock dialogs beside the table."""
@@ -405,6 +409,10 @@ class App:
 
     def screenshot(self, path: str, frames: int = 2) -> None:
         for _ in range(frames):
+            self.frame([], 1 / 60)
+        for _ in range(120):  # what takes a few frames to appear
+            if self.mode is None or not self.mode.busy():
+                break
             self.frame([], 1 / 60)
         pygame.image.save(self.screen, path)
 

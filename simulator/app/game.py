@@ -11,7 +11,8 @@ shot needs a call is asked of ``rules.calls``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -31,7 +32,8 @@ from simulator.state import TableState
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
-REGION_DETAIL = 5  # samples per cell side at the edge of the ball-in-hand region
+REGION_DETAIL = 4  # samples per cell side at the edge of the ball-in-hand region
+REGION_BUDGET = 0.004  # seconds a frame spends sampling that region
 CONCEDE = "loss.conceded"
 
 
@@ -868,32 +870,57 @@ class PlaceMode(ShotInputMode):
         self.pressed = False
         self.pos: tuple[float, float] = s.placed or s.spec.head_spot
         self.reason: str | None = s.placement_error(*self.pos)
-        self.region = self._region_surface()
+        self._start_region()
 
     def resize(self) -> None:
         super().resize()
-        self.region = self._region_surface()
+        self._start_region()
 
-    def _region_surface(self) -> pygame.Surface:
-        """The allowed region, sampled from the referee's check_placement."""
+    def _start_region(self) -> None:
+        self.region: pygame.Surface | None = None
+        self._region_job = self._region_rows()  # sampled from the next update
+
+    def busy(self) -> bool:
+        return self.region is None
+
+    def update(self, dt: float) -> None:
+        if self.region is None:
+            self._advance_region(REGION_BUDGET)
+
+    def _advance_region(self, seconds: float) -> None:
+        """Sample the region for up to ``seconds`` (it appears over a few
+        frames rather than holding one up)."""
+        end = time.perf_counter() + seconds
+        for done in self._region_job:
+            if done is not None:
+                self.region = done
+                return
+            if time.perf_counter() > end:
+                return
+
+    def _region_rows(self) -> Iterator[pygame.Surface | None]:
+        """The allowed region, sampled from the referee's check_placement:
+        one sample a cell, and k x k in the cells at the region's edge (round
+        the balls, along the head string) for smooth edges at little cost.
+        Yields None after each column of cells, then the picture."""
         view = self.scene.view
         bed = view.bed_rect()
-        surf = pygame.Surface(bed.size, pygame.SRCALPHA)
         req = self.session.req
         if req is None:
-            return surf
+            yield pygame.Surface(bed.size, pygame.SRCALPHA)
+            return
         base = self.session.match.table()
-        cell = max(4, int(view.ball_px * 0.8))
+        cell = max(5, int(view.ball_px * 1.1))
         nx, ny = max(1, bed.width // cell), max(1, bed.height // cell)
 
         def allowed(fx: float, fy: float) -> bool:  # (fx, fy): fractions of the bed
             x, y = view.to_table(bed.left + fx * bed.width, bed.top + fy * bed.height)
             return req.check_placement(base, x, y) is None
 
-        coarse = [[allowed((i + 0.5) / nx, (j + 0.5) / ny) for j in range(ny)]
-                  for i in range(nx)]
-        # One sample a cell, and k x k in the cells at the region's edge (round
-        # the balls, along the head string): smooth edges at little cost.
+        coarse: list[list[bool]] = []
+        for i in range(nx):
+            coarse.append([allowed((i + 0.5) / nx, (j + 0.5) / ny) for j in range(ny)])
+            yield None
         k = REGION_DETAIL
         fine = pygame.Surface((nx * k, ny * k), pygame.SRCALPHA)
         tint = (255, 255, 255, 40)
@@ -912,7 +939,8 @@ class PlaceMode(ShotInputMode):
                         if allowed((i * k + u + 0.5) / (nx * k),
                                    (j * k + v + 0.5) / (ny * k)):
                             fine.set_at((i * k + u, j * k + v), tint)
-        return pygame.transform.smoothscale(fine, bed.size)
+            yield None
+        yield pygame.transform.smoothscale(fine, bed.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         view = self.scene.view
@@ -973,7 +1001,8 @@ class PlaceMode(ShotInputMode):
         return out
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        surface.blit(self.region, self.scene.view.bed_rect())
+        if self.region is not None:
+            surface.blit(self.region, self.scene.view.bed_rect())
 
     def draw_top(self, surface: pygame.Surface) -> None:
         view = self.scene.view

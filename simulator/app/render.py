@@ -229,6 +229,7 @@ class BallSprites:
              highlight: Iterable[int] = ()) -> None:
         r = self.r_px
         hl = set(highlight)
+        self.rolling.new_frame()
         # Shadows first so no shadow falls on a neighbouring ball.
         for _b, (x, y, z) in balls.items():
             sx, sy = view.to_screen(x, y)

@@ -77,6 +77,8 @@ class Session:
         self.redo_stack: list[dict[str, Any]] = []  # steps undone, latest last
         self.powers: dict[int, float] = {}  # each player's last power (not a break)
         self._req: ShotRequirements | None = None
+        self._table_key: tuple[int, tuple[float, float]] | None = None
+        self._table: TableState | None = None
         self.refresh()
 
     # -- construction -------------------------------------------------------------
@@ -187,9 +189,14 @@ class Session:
         """The position the next shot starts from, with the cue ball where the
         player put it."""
         st = self.match.table()
-        if self.placed is not None:
-            st = st.place(CUE_BALL, *self.placed)
-        return st
+        if self.placed is None:
+            return st
+        key = (id(st), self.placed)
+        if self._table is None or self._table_key != key:
+            # Asked several times a frame: made once per placement.
+            self._table_key = key
+            self._table = st.place(CUE_BALL, *self.placed)
+        return self._table
 
     def cue_pos(self) -> tuple[float, float] | None:
         return self.table.position(CUE_BALL)

@@ -100,6 +100,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour | tuple[
     FRAME.panels.append((name, rect.copy()))
 
 
+@functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 10
         ) -> tuple[str, int]:
     """The words and font size that fit ``width``: the size shrinks by up to
@@ -150,6 +151,11 @@ def line(surface: pygame.Surface, text: str, size: int, colour: Colour,
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Lines that fit ``width``; a word longer than a line is split."""
+    return list(_wrap(text, size, width, bold))
+
+
+@functools.lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     f = fonts.font(size, bold)
     out: list[str] = []
     for para in text.split("\n"):
@@ -169,7 +175,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
                 out.append(cur[:k] + "-")
                 cur = cur[k:]
         out.append(cur)
-    return out
+    return tuple(out)
 
 
 def line_height(size: int, bold: bool = False) -> int:
