@@ -27,7 +27,7 @@ class Dialog(Mode):
 
     def __init__(self, app: App, title: str, body: str,
                  buttons: list[tuple[str, Action]], cancel: Action | None = None,
-                 wide: bool = False, side: bool = False, kind: str = "") -> None:
+                 wide: bool = False, kind: str = "") -> None:
         super().__init__(app)
         self.wide = wide
         self.kind = kind  # what the dialog decides ("choice", "pause", ...)
@@ -41,11 +41,6 @@ class Dialog(Mode):
             ui.Button(label, self._wrap(fn), key=str(i + 1) if len(buttons) > 1 and
                       i < 9 else "")
             for i, (label, fn) in enumerate(buttons)]
-
-    @property
-    def panel(self) -> Dialog:
-        """The dialog's own card (``.rect``), for code that asks where it is."""
-        return self
 
     def _wrap(self, fn: Action) -> Action:
         def run() -> None:

@@ -173,15 +173,14 @@ class GalleryPlayMode(PracticeScreen):
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.scroll_body(event) or event.type != pygame.KEYDOWN:
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
             return
         k = event.key
         if k == pygame.K_ESCAPE:
             self.leave()
         elif k == pygame.K_SPACE:
             self.toggle()
-        elif k == pygame.K_TAB:
-            self.app.show_numbers = not self.app.show_numbers
         elif k == pygame.K_HOME:
             self.restart()
         elif k == pygame.K_RIGHT:

@@ -17,12 +17,17 @@ SEP = " — "
 class HelpMode(Mode):
     name = "help"
 
-    def __init__(self, app: App, back: str = "menu") -> None:
+    def __init__(self, app: App, back: str = "menu",
+                 return_to: Mode | None = None) -> None:
         super().__init__(app)
         self.back = back  # the screen to return to, by name
+        self.return_to = return_to  # or the very screen it was opened from
 
     def leave(self) -> None:
-        self.app.go(self.back if self.back in self.app.screens else "menu")
+        if self.return_to is not None:
+            self.app.switch(self.return_to)
+        else:
+            self.app.go(self.back if self.back in self.app.screens else "menu")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (

@@ -352,6 +352,19 @@ class PracticeScreen(Mode):
             ui.line(surface, self.app.t(key, n=self.body_hidden), max(10, size - 2),
                     ui.DIM, pygame.Rect(box.left, y, box.width, lh))
 
+    def common_key(self, event: pygame.event.Event) -> bool:
+        """F1 (help, then back here) and Tab (ball numbers) on every
+        practice screen; True when the key was one of them."""
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return False
+        if event.key == pygame.K_F1:
+            self.app.go("help", return_to=self)
+        elif event.key == pygame.K_TAB:
+            self.app.show_numbers = not self.app.show_numbers
+        else:
+            return False
+        return True
+
     def scroll_body(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.MOUSEWHEEL or self.body_rect is None or \
                 self.app.mouse is None or not self.body_rect.collidepoint(
@@ -839,11 +852,10 @@ class ScenarioMode(PracticeScreen):
             self._finish()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.scroll_body(event) or event.type != pygame.KEYDOWN:
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
             return
-        if event.key == pygame.K_TAB:
-            self.app.show_numbers = not self.app.show_numbers
-        elif event.key == pygame.K_ESCAPE:
+        if event.key == pygame.K_ESCAPE:
             if self.phase in ("playing", "replay"):
                 self._skip()
             else:

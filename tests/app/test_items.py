@@ -301,3 +301,17 @@ def test_setup_menus_choose_with_the_mouse(app: App) -> None:
     frame(app, n=3)
     assert app.mode.game == "14.1"  # type: ignore[union-attr]
     _ = pygame_gui
+
+
+def test_help_from_a_practice_screen_returns_to_it() -> None:
+    from simulator.app.practice import ScenarioMode
+    app = open_scene("scenario")
+    try:
+        mode = app.mode
+        assert isinstance(mode, ScenarioMode)
+        key(app, pygame.K_F1)
+        assert app.mode is not None and app.mode.name == "help"
+        key(app, pygame.K_ESCAPE)
+        assert app.mode is mode and mode.phase == "intro"
+    finally:
+        pygame.display.quit()
