@@ -132,17 +132,18 @@ def choice_label(loc: Locale, choice: Any, ref: Any = None) -> str:
 
 
 def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:
-    """The rule a choice rests on in this game: the rule of the foul that gave
-    it (a 14.1 illegal break: 14.1 rule 6), else the choice's own rule when it
-    is this game's or the general rules' (never another game's)."""
+    """The rule a choice rests on in this game, never another game's: the
+    choice's own rule when it is this game's (Express 2.6 for "shoot myself",
+    9-ball 5 for the push-out), else the game's rule of the foul that gave it
+    (a 14.1 illegal break's options: 14.1 rule 6), else a general rule."""
     from rules.ruling import CHOICE_REFS
+    own = CHOICE_REFS.get(choice)
     penalty = getattr(ruling, "penalty", None)
-    if penalty is not None and not is_reading(penalty.ref) and \
-            penalty.ref.section in ("general", discipline):
-        return penalty.ref
-    ref = CHOICE_REFS.get(choice)
-    if ref is not None and ref.section in ("general", discipline):
-        return ref
+    cause = None if penalty is None or is_reading(penalty.ref) else penalty.ref
+    for ref, sections in ((own, (discipline,)), (cause, (discipline,)),
+                          (own, ("general",)), (cause, ("general",))):
+        if ref is not None and ref.section in sections:
+            return ref
     return None
 
 

@@ -218,3 +218,18 @@ def test_saved_and_undone_do_not_look_like_errors(tmp_path: Path) -> None:
         assert r > g, "an error is drawn red"
     finally:
         pygame.display.quit()
+
+
+def test_a_choice_cites_its_own_rule_before_the_fouls() -> None:
+    """After an Express foul the next player's choice rests on Express 2.6
+    (its last paragraph), not on the item of the foul; after a 9-ball
+    push-out on 9-ball rule 5."""
+    from rules.ruling import Choice
+    loc = Locale("en")
+    for disc, r in rulings():
+        for c in r.options:  # type: ignore[attr-defined]
+            ref = choice_rule(disc, c, r)
+            if c in (Choice.SHOOT, Choice.FORCE_OFFENDER):
+                assert ref_text(loc, ref) == "Express rule 2.6", (c, ref)
+            if c in (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT):
+                assert ref_text(loc, ref) == "9-ball rule 5", (c, ref)
