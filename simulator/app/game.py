@@ -1159,6 +1159,7 @@ class ReplayMode(TableMode):
     """The last shot again: 1/4, 1/2 or full speed, step, pause at the foul."""
 
     name = "replay"
+    controls = False  # nothing is aimed during a replay
 
     def __init__(self, app: App, index: int = -1) -> None:
         super().__init__(app)
