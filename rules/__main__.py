@@ -6,7 +6,6 @@ Pool cases (8-ball, 9-ball, 14.1) go to :mod:`rules.case`; Express cases (game
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Mapping
@@ -15,6 +14,7 @@ from typing import Any
 from rules.case import load_case, run_case
 from rules.game import discipline_class
 from rules.ruling import RulesError
+from simulator.inputs import ArgumentParser, InputError, plain, read_json, tidy
 
 
 def is_express(data: Any) -> bool:
@@ -46,8 +46,8 @@ def judge_data(data: Any, with_next: bool) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules",
-                                     description="The Kiy referee: pool and Express.")
+    parser = ArgumentParser(prog="python -m rules",
+                            description="The Kiy referee: pool and Express.")
     sub = parser.add_subparsers(dest="command", required=True)
     judge = sub.add_parser("judge", help="judge one case (docs/formats.md)")
     judge.add_argument("case", help="a judging case, JSON")
@@ -55,24 +55,21 @@ def main(argv: list[str] | None = None) -> int:
                        help="also print the scores and the next shot's requirements")
     args = parser.parse_args(argv)
     try:
-        with open(args.case, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as e:
-        print(f"error: cannot read {args.case}: {e.strerror}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as e:
-        print(f"error: {args.case}: not valid JSON ({e})", file=sys.stderr)
+        data = read_json(args.case)
+    except InputError as e:
+        print(e.line(), file=sys.stderr)
         return 2
     try:
         out = judge_data(data, args.next)
     except RulesError as e:
-        print(f"error: {args.case}: {e}", file=sys.stderr)
+        print(f"error: {tidy(f'{args.case}: {e}')}", file=sys.stderr)
         return 2
-    except (ValueError, TypeError, KeyError, IndexError) as e:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError,
+            OverflowError) as e:
         # A value the loaders did not check: still the case's fault, so one
         # line and a non-zero exit rather than a traceback.
-        print(f"error: {args.case}: cannot judge this case "
-              f"({type(e).__name__}: {e})", file=sys.stderr)
+        print(f"error: {tidy(f'{args.case}: cannot judge this case ({plain(e)})')}",
+              file=sys.stderr)
         return 2
     print(json.dumps(out, indent=2, ensure_ascii=False))
     return 0

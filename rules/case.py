@@ -66,8 +66,11 @@ def load_case(d: Any) -> Case:
         raise RulesError("case.options: expected an object")
     disc = cls(opts)
     players = d.get("players", 2)
-    if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-        raise RulesError("case.players: expected a number of players")
+    if not isinstance(players, int) or isinstance(players, bool) \
+            or not 1 <= players <= max(cls.max_players, 8):
+        # Refused before a game of that many players is set up.
+        raise RulesError(f"case.players: expected 1-{max(cls.max_players, 8)} "
+                         "players")
     shot = shot_from_dict(d["shot"], "case.shot") if "shot" in d else None
     if shot is not None and "lag" not in d:
         # Every ball of the game is listed (on the table, pocketed or off) and

@@ -165,6 +165,8 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
     ``events`` (Event dicts), ``moved`` ({ball: [x, y]} final positions of
     balls that stayed on the bed). Pocketed and jumped balls leave the final
     table as the events say."""
+    if not isinstance(d, Mapping):
+        raise RulesError(f"{where}: expected an object (cue, events, moved)")
     unknown = set(d) - {"cue", "events", "moved", "initial", "final", "stroke"}
     if unknown:
         raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")

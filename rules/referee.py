@@ -11,11 +11,10 @@ match exactly. Racks are shuffled from the match seed, never from a clock.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
+import itertools
 import json
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,8 +35,10 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator.events import Shot, Stroke, events_from_list
-from simulator.state import StateError, TableState
+from simulator.atomic import atomic_write
+from simulator.events import EventKind, Shot, Stroke, events_from_list
+from simulator.inputs import MAX_SAVE_BYTES, InputError, read_json
+from simulator.state import StateError, TableState, Where
 
 _ = rules.eight_ball, rules.nine_ball  # keep the registering imports
 
@@ -51,6 +52,7 @@ for _mod in ("rules.pyramid", "rules.express"):
 
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 MATCH_FORMAT = "kiy-match"
+MATCH_VERSION = 1
 
 
 def mix_seed(seed: int, n: int) -> int:
@@ -101,7 +103,58 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
         except ValueError as e:
             raise RulesError(f"{where}.also[{i}].{e}") from None
     dur = d.get("duration", 0.0)
+    if isinstance(dur, bool) or not isinstance(dur, int | float) \
+            or not 0.0 <= dur < 1e6:
+        raise RulesError(f"{where}.duration: expected seconds, a number >= 0")
     return Shot(initial, stroke, events, final, duration=float(dur), also=tuple(also))
+
+
+def check_recorded(shot: Shot, table: TableState | None, where: str) -> None:
+    """A stored shot must be one the physics could have returned: it starts
+    from the table the referee handed out (the cue ball may have been placed),
+    and its events agree with its final table (a pot added by hand, or a ball
+    taken off the final table by hand, is caught here)."""
+    if table is not None:
+        if shot.initial.table != table.table:
+            raise RulesError(f"{where}.initial.table: expected {table.table!r}")
+        for b in table.balls:
+            if b.ball == 0 or b.where is not Where.TABLE:
+                continue
+            try:
+                s = shot.initial.ball(b.ball)
+            except KeyError:
+                raise RulesError(f"{where}.initial: ball {b.ball} is missing"
+                                 ) from None
+            if s.where is not Where.TABLE or (s.x, s.y) != (b.x, b.y):
+                raise RulesError(f"{where}.initial: ball {b.ball} is not where the "
+                                 "previous shot left it")
+    known = set(shot.initial.spec.balls.ids)
+    for i, e in enumerate(shot.events):
+        for n in e.balls:
+            if n not in known:
+                raise RulesError(f"{where}.events[{i}].balls: no ball {n} on "
+                                 f"{shot.initial.table}")
+    dropped = {e.balls[0] for e in shot.events
+               if e.kind is EventKind.POCKETED and e.balls}
+    left = {e.balls[0] for e in shot.events
+            if e.kind is EventKind.LEFT_TABLE and e.balls}
+    for b in shot.initial.balls:
+        if b.where is not Where.TABLE:
+            continue
+        try:
+            f = shot.final.ball(b.ball)
+        except KeyError:
+            raise RulesError(f"{where}.final: ball {b.ball} is missing") from None
+        if (f.where is Where.POCKETED) != (b.ball in dropped):
+            said = "dropped" if b.ball in dropped else "did not drop"
+            raise RulesError(f"{where}: by the events ball {b.ball} {said}, the "
+                             "final table says otherwise")
+        if (f.where is Where.OFF_TABLE) != (b.ball in left - dropped):
+            raise RulesError(f"{where}: ball {b.ball} left the table by the events "
+                             "or by the final table, not by both")
+    times = [e.time for e in shot.events]
+    if any(b < a for a, b in itertools.pairwise(times)):
+        raise RulesError(f"{where}.events: not in time order")
 
 
 @dataclass(frozen=True)
@@ -125,6 +178,8 @@ class Match:
         if isinstance(players, str) or not all(isinstance(p, str) for p in players):
             raise RulesError("players: expected a list of names")
         self.players: tuple[str, ...] = tuple(players)
+        if not isinstance(discipline, str):
+            raise RulesError("discipline: expected a game name")
         cls = discipline_class(discipline)
         n = len(self.players)
         if not cls.min_players <= n <= cls.max_players:
@@ -292,7 +347,8 @@ class Match:
 
     # -- storage -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        d = {"format": MATCH_FORMAT, "version": 1, "players": list(self.players),
+        d = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
+             "players": list(self.players),
              "discipline": self.name, "options": dict(self.options),
              "seed": self.seed, "actions": [dict(a) for a in self._log]}
         if self._start is not None:
@@ -306,6 +362,14 @@ class Match:
             raise RulesError("match: expected an object")
         if d.get("format") != MATCH_FORMAT:
             raise RulesError(f"match.format: expected {MATCH_FORMAT!r}")
+        version = d.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RulesError("match.version: expected a whole number")
+        if not 1 <= version <= MATCH_VERSION:
+            raise RulesError(f"match.version: {version} is not a version this Kiy "
+                             f"reads (1-{MATCH_VERSION}; a newer Kiy wrote it?)")
+        if not isinstance(d.get("seed", 0), int):
+            raise RulesError("match.seed: expected a whole number")
         for k in ("players", "discipline", "actions"):
             if k not in d:
                 raise RulesError(f"match.{k}: missing")
@@ -327,9 +391,10 @@ class Match:
             kind = a.get("type")
             try:
                 if kind == "shot":
-                    m.apply(shot_from_dict(a.get("shot"), f"{where}.shot"),
-                            Declarations.from_dict(a.get("declarations"),
-                                                   f"{where}.declarations"))
+                    shot = shot_from_dict(a.get("shot"), f"{where}.shot")
+                    check_recorded(shot, m.table(), f"{where}.shot")
+                    m.apply(shot, Declarations.from_dict(a.get("declarations"),
+                                                         f"{where}.declarations"))
                 elif kind == "choice":
                     ball = a.get("ball")
                     if ball is not None and (not isinstance(ball, int)
@@ -340,8 +405,14 @@ class Match:
                     m.call_foul(str(a.get("code", "")))
                 elif kind == "lag":
                     balls = a.get("balls", [1, 2])
-                    m.lag(shot_from_dict(a.get("shot"), f"{where}.shot"),
-                          (int(balls[0]), int(balls[1])))
+                    if (not isinstance(balls, list) or len(balls) != 2
+                            or not all(isinstance(b, int) and not isinstance(b, bool)
+                                       for b in balls)):
+                        raise RulesError(f"{where}.balls: expected the two lag "
+                                         "balls, [a, b]")
+                    shot = shot_from_dict(a.get("shot"), f"{where}.shot")
+                    check_recorded(shot, None, f"{where}.shot")
+                    m.lag(shot, (balls[0], balls[1]))
                 else:
                     raise RulesError(
                         f"{where}.type: expected shot, choice, foul or lag")
@@ -352,30 +423,18 @@ class Match:
         return m
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the match as JSON atomically: a temporary file, then a rename,
-        so a crash never leaves half a file."""
-        target = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_dict(), fh, ensure_ascii=False)
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        """Write the match as JSON atomically (simulator.atomic), so a crash
+        never leaves half a file."""
+        atomic_write(Path(path), json.dumps(self.to_dict(), ensure_ascii=False,
+                                            allow_nan=False))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
         """Read and replay a saved match; RulesError names what is wrong."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise RulesError(f"match: cannot read {path}: {e.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RulesError(f"match: not valid JSON ({e})") from None
+            data = read_json(path, limit=MAX_SAVE_BYTES)
+        except InputError as e:
+            raise RulesError(f"match: {e}") from None
         return cls.from_dict(data)
 
     # -- internals -----------------------------------------------------------

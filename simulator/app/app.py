@@ -123,6 +123,7 @@ class App:
         self.panels: list[tuple[str, pygame.Rect]] = []  # and its panels
         self.texts: list[ui.TextRecord] = []  # and its lines of text
         self.tips: list[tuple[pygame.Rect, str]] = []
+        self._save_problem_told: str | None = None
         INSTANCES.append(self)
 
     # -- words, sounds, settings ------------------------------------------------
@@ -137,6 +138,9 @@ class App:
         return self._sound
 
     def save_settings(self) -> None:
+        from simulator import profile
+        if profile.read_only():  # a scripted run writes nothing
+            return
         err = save_settings(self.settings, self.settings_path)
         if err:
             self.notify(self.t("settings.save_failed", reason=err), kind="error")
@@ -234,7 +238,7 @@ class App:
             if tb not in self.errors:  # say each fault once, not every frame
                 print(tb, file=sys.stderr)
             self.errors = [*self.errors[-19:], tb]
-            self.notify(self.t("error.internal"))
+            self.notify(self._internal_error_text())
             self._failing += 1
             if self._failing == 30:  # a screen that keeps failing: to the menu
                 try:
@@ -246,6 +250,27 @@ class App:
     def repeat(self, event: pygame.event.Event) -> bool:
         """Whether a key-down event is the keyboard repeating a held key."""
         return event.type == pygame.KEYDOWN and bool(getattr(event, "repeat", False))
+
+    def _internal_error_text(self) -> str:
+        """Say what is safe only when it is: the autosave's real state."""
+        s = self.session
+        ok = getattr(s, "save_ok", None)
+        if ok is True:
+            return self.t("error.internal_saved")
+        if ok is False:
+            return self.t("error.internal_unsaved")
+        return self.t("error.internal")
+
+    def _tell_save_problem(self) -> None:
+        """A failed autosave is shown at once, and again when it works again."""
+        s = self.session
+        problem = getattr(s, "save_problem", None)
+        if problem != self._save_problem_told:
+            if problem is not None:
+                self.notify(self.t("save.autosave_failed", reason=problem), 10.0)
+            elif self._save_problem_told is not None:
+                self.inform(self.t("save.autosave_back"), 3.0)
+            self._save_problem_told = problem
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         for e in events:
@@ -279,6 +304,7 @@ class App:
         for d in list(self.dialogs):
             d.update(dt)
         self._run_later()
+        self._tell_save_problem()
         self.gui.update(dt)
         self.draw()
         if self.toast is not None:
@@ -408,13 +434,23 @@ class App:
             pygame.display.flip()
 
     def screenshot(self, path: str, frames: int = 2) -> None:
+        """Draw ``frames`` frames and write the window as a PNG, atomically
+        (OSError when the file cannot be written)."""
+        import io
+
+        from simulator.atomic import atomic_write
         for _ in range(frames):
             self.frame([], 1 / 60)
         for _ in range(120):  # what takes a few frames to appear
             if self.mode is None or not self.mode.busy():
                 break
             self.frame([], 1 / 60)
-        pygame.image.save(self.screen, path)
+        buf = io.BytesIO()
+        try:
+            pygame.image.save(self.screen, buf, "screenshot.png")
+        except pygame.error as e:
+            raise OSError(0, f"the picture cannot be made ({e})") from None
+        atomic_write(path, buf.getvalue())
 
 
 # Every App made in this process (tests check that none caught an error).

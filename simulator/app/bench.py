@@ -208,8 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--step", choices=("both", "fixed", "variable"), default="both")
     args = p.parse_args(argv)
     # Keep the benchmark's saves and settings away from the player's own.
-    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="kiy-bench-")
-    os.environ["KIY_PROFILE"] = os.environ["XDG_CONFIG_HOME"]
+    from simulator import profile
+    profile.use(tempfile.mkdtemp(prefix="kiy-bench-"))
     t0 = time.perf_counter()
     import simulator.app.screens  # noqa: F401  (what starting the window imports)
     print(f"start-up imports: {(time.perf_counter() - t0) * 1000:.0f} ms")

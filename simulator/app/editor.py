@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
+from simulator import profile
 from simulator.app import fonts, hud, ui
 from simulator.app.app import App
 from simulator.app.practice import (
@@ -32,7 +33,6 @@ from simulator.app.practice import (
     state_of,
     to_practice_list,
 )
-from simulator.app.settings import config_dir
 from simulator.app.words import discipline_label
 from simulator.specs import TableSpec, table_by_name
 
@@ -55,7 +55,7 @@ LANGS = ("en", "ru")
 
 
 def scenarios_dir() -> Path:
-    return config_dir() / "scenarios"
+    return profile.scenarios_dir()
 
 
 def new_draft(discipline: str = "8-ball") -> dict[str, Any]:

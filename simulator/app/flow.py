@@ -23,6 +23,8 @@ def open_saved(app: App, path: Path) -> bool:
         return False
     app.session = s
     app.go("match")
+    if s.load_note:  # what loading repaired or dropped, said, not hidden
+        app.notify(s.load_note, 8.0)
     return True
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from simulator.app.app import App
+from simulator.inputs import tidy
 
 
 def break_shot(app: App) -> None:
@@ -43,10 +44,13 @@ def start(app: App, args: argparse.Namespace) -> int | None:
     if args.load:
         try:
             app.session = Session.load(Path(args.load), app.locale)
+            if app.session.load_note:
+                app.notify(app.session.load_note, 8.0)
         except LoadError as e:
-            if not args.screenshot:
-                print(str(e), file=sys.stderr)
-            # The message is what the player sees: show it in the window.
+            print(f"error: --load: {tidy(str(e))}", file=sys.stderr)
+            if args.screenshot:
+                return 2
+            # In the window: the reason, on the menu.
             app.go("menu")
             app.open("message", title=app.t("load.failed_title"), body=str(e))
             return None

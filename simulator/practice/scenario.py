@@ -16,8 +16,6 @@ import json
 import math
 import os
 import re
-import tempfile
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -29,7 +27,10 @@ from rules.codes import SeedRef, code_by_id
 from rules.game import Discipline, GameState, discipline_class
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
 from rules.straight_pool import rerack_cell
+from simulator import resting
+from simulator.atomic import atomic_write
 from simulator.events import EventKind, Shot, Stroke
+from simulator.inputs import InputError, loads_toml, read_text
 from simulator.physics import simulate
 from simulator.physics.cue import StrokeError
 from simulator.physics.cue import validate as validate_stroke
@@ -167,6 +168,8 @@ class Scenario:
     referee: Discipline[Any] = field(compare=False, repr=False)
     game: GameState = field(compare=False, repr=False)
     data: Mapping[str, Any] = field(compare=False, repr=False)
+    # How far balls were moved to rest (resting.settle, at most 0.1 mm), metres.
+    repaired: float = field(default=0.0, compare=False)
 
     @property
     def position(self) -> TableState:
@@ -343,6 +346,8 @@ def parse_scenario(data: Any) -> Scenario:
     except RulesError as e:
         raise _err("options", str(e).removeprefix("options.")) from None
     positions = _balls(data, spec.name, name)
+    data = dict(data)
+    moved = _repaired(data, positions)
     state = _state(data, referee, spec.name, players, positions)
     stroke = _stroke(data) if "stroke" in data else None
     decl = _declarations(data, name, state) if "declarations" in data \
@@ -357,7 +362,25 @@ def parse_scenario(data: Any) -> Scenario:
             raise _err(k, "needs a recorded stroke ([stroke])")
     return Scenario(sid, name, spec.name, players, tags, title, explanation, rule,
                     stroke, decl, question, expect, choice, gallery, referee, state,
-                    copy.deepcopy(dict(data)))
+                    copy.deepcopy(dict(data)), moved)
+
+
+def _repaired(data: dict[str, Any], positions: Mapping[int, tuple[float, float]]
+              ) -> float:
+    """Write settled positions back into the scenario's data (so that saving it
+    keeps them); the largest move, metres."""
+    raw = data["balls"]
+    worst = 0.0
+    balls = dict(raw)
+    for k, v in raw.items():
+        b = int(k)
+        moved = math.dist((float(v[0]), float(v[1])), positions[b])
+        if moved > 0.0:
+            balls[k] = [positions[b][0], positions[b][1]]
+            worst = max(worst, moved)
+    if worst > 0.0:
+        data["balls"] = balls
+    return worst
 
 
 # Options a scenario may set, per game (the match options about races and
@@ -417,6 +440,10 @@ def _balls(data: Mapping[str, Any], table: str, game: str) -> dict[int, tuple[
     if CUE_BALL not in out:
         raise _err("balls.0", "missing: the cue ball must be on the table (in "
                    "hand, it is where the player puts it)")
+    # Off by less than resting.REPAIR_LIMIT (an older file, rounding): moved to
+    # the nearest spots where every ball rests; the Scenario says how far.
+    with contextlib.suppress(resting.RestingError):  # refused below, by name
+        out, _moved = resting.settle(table_by_name(table), out)
     state = TableState.from_positions(table, out, absent=range(16))
     spec = state.spec
     r = spec.balls.radius
@@ -716,13 +743,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     (the file name first)."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise ScenarioError(f"{p.name}: cannot read ({e.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ScenarioError(f"{p.name}: not UTF-8 text (byte {e.start})") from None
+        text = read_text(p, where=p.name)  # simulator.inputs: size, kind, UTF-8
+    except InputError as e:
+        raise ScenarioError(str(e)) from None
     try:
         return loads_scenario(text)
     except ScenarioError as e:
@@ -731,9 +754,9 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 def loads_scenario(text: str) -> Scenario:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"toml: {e}") from None
+        data = loads_toml(text, "toml")
+    except InputError as e:
+        raise ScenarioError(str(e)) from None
     return parse_scenario(data)
 
 
@@ -742,17 +765,7 @@ def save_scenario(scenario: Scenario | Mapping[str, Any],
     """Write a scenario atomically (a temporary file, then a rename). Plain
     data is validated first: an invalid scenario is never written."""
     sc = scenario if isinstance(scenario, Scenario) else parse_scenario(scenario)
-    text = dump_scenario(sc)
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write(Path(path), dump_scenario(sc))
 
 
 # -- a small TOML writer (tomllib only reads) -------------------------------

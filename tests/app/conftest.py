@@ -1,10 +1,10 @@
-"""Fixtures for the app tests: a private config directory, a fresh window,
-and a check after every test that no window caught an exception."""
+"""Fixtures for the app tests: a fresh window (the private profile folder is
+tests/conftest.py's), and a check after every test that no window caught an
+exception."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
@@ -17,13 +17,6 @@ from tests.app.helpers import DT, make_app
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "errors_expected: the test makes the window catch an exception")
-
-
-@pytest.fixture(autouse=True)
-def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "config"
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
-    return home
 
 
 @pytest.fixture(autouse=True)
