@@ -408,6 +408,16 @@ class App:
                 box.left + 12, y, box.width - 24, lh))
             y += lh
 
+    def set_window(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """Change the window's size, or go to full screen and back."""
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        try:
+            self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        except pygame.error as e:
+            self.notify(self.t("settings.window_failed", reason=str(e)))
+            return
+        self._resized()
+
     def _resized(self) -> None:
         size = self.screen.get_size()
         if size == self.size:

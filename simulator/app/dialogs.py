@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
 
-from simulator.app import ui
+from simulator.app import ui, widgets
 from simulator.app.app import App, Mode
 from simulator.app.ui import veil
 
@@ -41,6 +43,25 @@ class Dialog(Mode):
             ui.Button(label, self._wrap(fn), key=str(i + 1) if len(buttons) > 1 and
                       i < 9 else "")
             for i, (label, fn) in enumerate(buttons)]
+        self.field_text: str | None = None  # a line to type in (NameDialog)
+        self.entry: UITextEntryLine | None = None
+
+    def enter(self) -> None:
+        if self.field_text is not None:
+            self.entry = UITextEntryLine(pygame.Rect(0, -100, 200, 30), self.app.gui,
+                                         initial_text=self.field_text)
+            self.entry.set_text_length_limit(60)
+            widgets.focus(self.entry)
+
+    def exit(self) -> None:
+        if self.entry is not None:
+            self.field_text = self.entry.get_text()  # what was typed stays
+            widgets.kill(self.entry)
+            self.entry = None
+
+    def resize(self) -> None:
+        self.exit()
+        self.enter()
 
     def _wrap(self, fn: Action) -> Action:
         def run() -> None:
@@ -70,8 +91,15 @@ class Dialog(Mode):
             self.scroll = max(0, self.scroll + (3 if event.key == pygame.K_PAGEDOWN
                                                 else -3))
             return
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element is self.entry and self.buttons:
+            self.app.press(self.buttons[0])
+            return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
+        if self.entry is not None and self.entry.is_focused and \
+                event.key != pygame.K_ESCAPE:
+            return  # the keys are typing the name
         if event.key == pygame.K_ESCAPE and self.cancel is not None:
             self.app.later(self._wrap(self.cancel))()
         elif pygame.K_1 <= event.key <= pygame.K_9:
@@ -97,6 +125,10 @@ class Dialog(Mode):
         lines = ui.wrap(self.body, size, width) if self.body else []
         heights = [b.measure(width, bsize) + 6 for b in self.buttons]
         room = area.height - title_h - 3 * pad
+        entry_h = 0
+        if self.entry is not None:
+            entry_h = ui.line_height(16) + 14
+            room -= entry_h
         # The buttons stay in view and the text scrolls above them; when the
         # buttons alone are too many, text and buttons scroll together.
         fixed = sum(heights) + (min(2, len(lines)) * lh + pad if lines else 0) <= room
@@ -110,7 +142,8 @@ class Dialog(Mode):
             shown_lines = lines[self.scroll:self.scroll + fit]
             hidden = len(lines) - self.scroll - len(shown_lines)
             used = len(shown_lines) * lh + (lh if more_line or self.scroll else 0)
-            h = title_h + 3 * pad + used + (pad if lines else 0) + sum(heights)
+            h = title_h + 3 * pad + used + (pad if lines else 0) + sum(heights) + \
+                entry_h
         else:
             items: list[tuple[int, str | ui.Button]] = [(lh, ln) for ln in lines]
             if items:
@@ -126,7 +159,7 @@ class Dialog(Mode):
                 shown.append((hh, it))
                 used += hh
             hidden = len(items) - self.scroll - len(shown)
-            h = title_h + 3 * pad + used + lh
+            h = title_h + 3 * pad + used + lh + entry_h
         card = pygame.Rect(area.left, area.top, area.width, min(area.height, h))
         if not docked:
             card.centery = area.centery
@@ -150,6 +183,12 @@ class Dialog(Mode):
                 y += lh
             if lines:
                 y += pad
+            if self.entry is not None:
+                at = pygame.Rect(x, y, width, entry_h - 8)
+                if self.entry.rect != at:
+                    self.entry.set_position(at.topleft)
+                    self.entry.set_dimensions(at.size)
+                y += entry_h
             for b in self.buttons:
                 y += b.place(x, y, width, bsize) + 6
                 b.draw(surface, mouse)
@@ -162,6 +201,21 @@ class Dialog(Mode):
                 ui.line(surface, it, size, ui.INK, pygame.Rect(x, y, width, lh))
             y += hh
         ui.line(surface, more, small, ui.DIM, pygame.Rect(x, y, width, lh))
+
+
+class NameDialog(Dialog):
+    """A dialog with one line to type (a name), then its buttons; Enter
+    presses the first."""
+
+    def __init__(self, app: App, title: str, body: str, text: str,
+                 buttons: list[tuple[str, Action]], cancel: Action | None = None,
+                 kind: str = "name") -> None:
+        super().__init__(app, title, body, buttons, cancel=cancel, kind=kind)
+        self.field_text = text
+
+    def text(self) -> str:
+        typed = self.entry.get_text() if self.entry is not None else self.field_text
+        return (typed or "").strip()
 
 
 class MessageDialog(Dialog):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -260,21 +261,67 @@ def redo(app: App) -> None:
 
 
 def save_match(app: App) -> None:
+    """Save the match where it was saved before (Ctrl+S); the first time,
+    ask for a name."""
     s = app.session
     if s is None:
         return
-    import datetime
+    if s.save_path is None:
+        app.open("save")
+        return
+    write_save(app, s.save_path)
 
-    from simulator.app.session import saves_dir
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = s.save_path or saves_dir() / f"{s.discipline}-{stamp}.json"
+
+def write_save(app: App, path: Path) -> bool:
+    s = app.session
+    if s is None:
+        return False
     try:
         p = s.save(path)
     except OSError as e:
         app.notify(app.t("save.failed", reason=str(e)))
-        return
+        return False
     s.save_path = p
-    app.inform(app.t("save.done", file=str(p)), 3.0)
+    app.inform(app.t("save.done", file=p.stem), 3.0)
+    return True
+
+
+def save_file_name(name: str) -> str:
+    """A file name for a save's name: the words kept (any alphabet), the
+    characters no file system takes replaced."""
+    bad = '<>:"/\\|?*\x00'
+    text = "".join("_" if c in bad or ord(c) < 32 else c for c in name).strip(" .")
+    return text[:60] or "match"
+
+
+def default_save_name(app: App, s: Session) -> str:
+    from simulator.app.words import discipline_label
+    return app.t("save.default_name", players=" – ".join(s.names),
+                 game=discipline_label(s.locale, s.discipline))
+
+
+def save_dialog(app: App) -> Dialog:
+    """Save under a name: the players and the game offered, any name typed."""
+    from simulator.app.dialogs import NameDialog
+    from simulator.app.session import saves_dir
+    s = app.session
+    assert s is not None
+    name = s.save_path.stem if s.save_path is not None else default_save_name(app, s)
+
+    def save() -> None:
+        typed = dialog.text() or name
+        path = saves_dir() / f"{save_file_name(typed)}.json"
+        n = 2
+        while path.exists() and path != s.save_path:
+            path = saves_dir() / f"{save_file_name(typed)} ({n}).json"
+            n += 1
+        write_save(app, path)
+
+    dialog = NameDialog(app, app.t("save.title"), app.t("save.body"), name,
+                        [(app.t("save.button"), save),
+                         (app.t("common.cancel"), lambda: None)],
+                        cancel=lambda: None)
+    return dialog
 
 
 def confirm_dialog(app: App, title: str, body: str, yes: str,
@@ -335,7 +382,7 @@ def pause_dialog(app: App) -> Dialog:
     allow = app.settings.allow_undo
     d = Dialog(app, app.t("pause.title"), app.t("pause.keys"), [
         (app.t("pause.resume"), lambda: None),
-        (app.t("pause.save"), lambda: save_match(app)),
+        (app.t("pause.save"), lambda: app.open("save")),
         (app.t("panel.fouls"), lambda: app.open("fouls")),
         (app.t("pause.concede_game"), lambda: app.open("concede")),
         (app.t("pause.concede_match"), lambda: app.open("concede", whole_match=True)),

@@ -245,11 +245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simulator.app.app import App
     from simulator.app.launch import start
     from simulator.app.screens import SCREENS as registry
-
-    size = args.window or (1280, 720)
+    from simulator.app.settings import window_size as saved_size
+    # The command line first, then the size and mode chosen in Settings (a
+    # scripted picture keeps the default).
+    chosen = None if args.screenshot else saved_size(settings.window)
+    size = args.window or chosen or (1280, 720)
+    fullscreen = args.fullscreen or (settings.fullscreen and not args.screenshot
+                                     and not args.window)
     import pygame
     try:
-        app = App(size, locale, settings, fullscreen=args.fullscreen,
+        app = App(size, locale, settings, fullscreen=fullscreen,
                   hidden=bool(args.screenshot), screens=registry)
     except pygame.error as e:  # a display that is there but will not open
         print(f"error: display: cannot open the window ({tidy(str(e))})",

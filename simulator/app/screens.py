@@ -58,6 +58,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "gallery_play": gallery_screen.GalleryPlayMode,
     # dialogs
     "pause": game.pause_dialog,
+    "save": game.save_dialog,
     "fouls": game.foul_dialog,
     "choice": game.choice_dialog,
     "sign": game.sign_dialog,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -397,10 +398,17 @@ def test_continue_and_open_a_saved_match_from_the_menu(app: App) -> None:
     s = app.session
     assert s is not None
     before = s.match.to_dict()
-    # Save from the pause menu, into the saves folder.
+    # Save from the pause menu under a name of one's own, into the saves folder.
     key(app, pygame.K_ESCAPE)
-    click_button(app, "Save the match")
+    click_button(app, "Save the match…")
+    dlg = app.dialogs[-1]
+    assert dlg.kind == "name"  # type: ignore[attr-defined]
+    assert dlg.text() == "Anna – Boris, 9-ball"  # type: ignore[attr-defined]
+    dlg.entry.set_text("Tuesday night")  # type: ignore[attr-defined]
+    click_button(app, "Save")
     assert s.save_path is not None and s.save_path.exists()
+    assert s.save_path.name == "Tuesday night.json"
+    assert app.toast is not None and app.toast_kind == "info"
     app.switch(MenuMode(app))
     app.session = None
     frame(app)
@@ -410,12 +418,14 @@ def test_continue_and_open_a_saved_match_from_the_menu(app: App) -> None:
     frame(app)
     click_button(app, "Open a saved match")
     assert app.mode is not None and app.mode.name == "load"
-    lst = app.mode.list  # type: ignore[attr-defined]
-    assert lst is not None
-    name = s.save_path.name
-    item = next(i for i in lst.item_list if i["text"] == name)
-    click(app, item["button_element"].rect.center)
-    click_button(app, "Open")
+    # The list says what each save holds: name, game, players, score, date.
+    frame(app, n=6)  # a save read a frame
+    row = next(t for t in button_labels(app) if t.startswith("Tuesday night"))
+    assert "9-ball" in row and "Anna – Boris" in row and "0 : 0" in row, row
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", row), row
+    auto = next(t for t in button_labels(app) if t.startswith("The last match"))
+    assert "Anna – Boris" in auto
+    click_button(app, row)
     assert app.mode.name in ("aiming", "placing", "view")
     assert app.session.match.to_dict() == before
 

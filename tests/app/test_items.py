@@ -315,3 +315,54 @@ def test_help_from_a_practice_screen_returns_to_it() -> None:
         assert app.mode is mode and mode.phase == "intro"
     finally:
         pygame.display.quit()
+
+
+def test_settings_change_the_window_size_and_the_volume(app: App) -> None:
+    from simulator.app.settings import Settings, load_settings
+    click_button(app, app.t("menu.settings"))
+    mode = app.mode
+    assert mode is not None and mode.name == "settings"
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                  ui_element=mode.window_menu,  # type: ignore[attr-defined]
+                                  text="800×500"))
+    frame(app, n=2)
+    assert app.size == (800, 500)
+    mode = app.mode
+    assert mode is not None and mode.name == "settings"
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                  ui_element=mode.volume_menu,  # type: ignore[attr-defined]
+                                  text="50 %"))
+    frame(app, n=2)
+    assert app.sound.volume == pytest.approx(0.5)
+    saved, problem = load_settings()
+    assert problem is None and saved.window == "800x500" and saved.volume == 0.5
+    # A size Kiy does not open is not taken from a settings file.
+    assert Settings.from_dict({"window": "99999x3"}).window == ""
+    assert Settings.from_dict({"window": "1600x900", "fullscreen": True}).fullscreen
+    mode = app.mode
+    toggle = mode.toggles[0]  # type: ignore[attr-defined]  (full screen: the first)
+    click(app, toggle.rect.center)
+    assert app.settings.fullscreen and load_settings()[0].fullscreen
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_load_list_fits_with_long_names(lang: str) -> None:
+    from simulator.app.session import saves_dir
+    from tests.app.test_layout import layout_problems
+    for size in ((1280, 720), (800, 500)):
+        app = make_app(lang, size)
+        try:
+            s = match(app, "express", names=("Александра Петровна", "Bartholomew",
+                                             "Вениамин Кузнецов"))
+            break_shot(app)
+            for i in range(3):
+                s.save(saves_dir() / f"A very long evening with friends number {i}.json")
+            (saves_dir() / "broken.json").write_text("{ not json", "utf-8")
+            app.go("load")
+            frame(app, n=8)
+            rows = [b.label for b in app.buttons]
+            assert sum("Александра Петровна" in r for r in rows) >= 3, rows
+            assert any(r.startswith("broken") for r in rows)
+            assert not layout_problems(app), layout_problems(app)
+        finally:
+            pygame.display.quit()

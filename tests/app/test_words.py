@@ -26,7 +26,7 @@ from simulator.app.words import (
 from simulator.practice.gallery import entries
 from simulator.practice.library import library
 from simulator.practice.scenario import play_scenario
-from tests.app.helpers import DT, frame, key, make_app
+from tests.app.helpers import DT, click_button, frame, key, make_app
 
 GAMES = ("8-ball", "9-ball", "14.1", "express")
 CODE_LABEL = re.compile(r"\b[PGR]\d{1,2}\b")
@@ -205,7 +205,9 @@ def test_saved_and_undone_do_not_look_like_errors(tmp_path: Path) -> None:
         break_shot(app)
         app.go("match")
         frame(app)
-        key(app, pygame.K_s, pygame.KMOD_CTRL)  # saved
+        key(app, pygame.K_s, pygame.KMOD_CTRL)  # the first time: a name
+        click_button(app, app.t("save.button"))  # saved
+        frame(app)
         assert app.toast_kind == "info"
         r, g, _b = _toast_colour(app)
         assert g > r, "a success is drawn green"
