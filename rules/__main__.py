@@ -1,7 +1,7 @@
 """python -m rules judge CASE.json: print the ruling of one judging case as JSON.
 
-Pool cases (8-ball, 9-ball, 14.1) go to :mod:`rules.case`; Express cases (game
-``express`` or an alias, or a case with ``steps`` and no game) go to
+Pool cases go to :mod:`rules.case`; cases of a game on the pyramid table
+(Express), or of ``steps`` without a game, go to
 :func:`rules.express_case.judge_case` (docs/formats.md)."""
 
 from __future__ import annotations
@@ -12,13 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.case import load_case, run_case
-from rules.game import discipline_class
+from rules.registry import discipline_class
 from rules.ruling import RulesError
 from simulator.inputs import ArgumentParser, InputError, plain, read_json, tidy
+from simulator.specs import TableKind
 
 
-def is_express(data: Any) -> bool:
-    """Whether a case is an Express case (its game, or its steps without one)."""
+def steps_case(data: Any) -> bool:
+    """Whether a case is in the steps format of the pyramid games (its
+    ``steps``, or a game on the pyramid table, whose cases use that format's
+    short forms; a case of steps without a game is Express)."""
     if not isinstance(data, Mapping):
         return False
     game = data.get("game")
@@ -30,12 +33,12 @@ def is_express(data: Any) -> bool:
         cls = discipline_class(game)
     except RulesError:
         return False
-    return cls.table_kind == "pyramid"
+    return cls.info.table_kind is TableKind.PYRAMID
 
 
 def judge_data(data: Any, with_next: bool) -> Any:
     """The JSON answer for one case; RulesError names the bad field."""
-    if is_express(data):
+    if steps_case(data):
         from rules.express_case import judge_case
 
         return judge_case(data, with_next=with_next)

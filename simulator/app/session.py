@@ -562,7 +562,7 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
     loc = s.locale
     t = loc.t
     m = s.match
-    st = m.state
+    st: Any = m.state  # each discipline's own state type
     n = len(s.names)
     disc = s.discipline
     req = s.req
@@ -574,7 +574,8 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
     cards: list[PlayerCard] = []
     centre = [discipline_label(loc, disc)]
     extra = _extra_fields(st)
-    fouls = list(st.fouls) if len(st.fouls) == n else [0] * n
+    fouls = list(getattr(st, "fouls", ()))
+    fouls = fouls if len(fouls) == n else [0] * n
     for i in range(n):
         details: list[str] = []
         icons: tuple[int, ...] = ()
