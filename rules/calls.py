@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.codes import EIGHT, STRAIGHT
 from rules.ruling import DECL_CALL, ShotRequirements
 
 
@@ -25,11 +24,6 @@ class CallRule(StrEnum):
     NONE = "none"  # nothing is called (9-ball 1, Express)
     GENTLEMAN = "gentleman"  # obvious shots need no call (8-ball 2)
     EVERY_SHOT = "every_shot"  # ball and pocket before every shot (14.1 1, 7.1)
-
-
-# Which rule each game's calls follow (the others call nothing).
-CALL_RULES: dict[str, CallRule] = {EIGHT: CallRule.GENTLEMAN,
-                                   STRAIGHT: CallRule.EVERY_SHOT}
 
 
 @dataclass(frozen=True)
@@ -47,7 +41,9 @@ def call_rule(req: ShotRequirements) -> CallRule:
         return CallRule.NONE
     if not req.call_needed:
         return CallRule.NONE  # a call may be made but none is asked (14.1 break)
-    return CALL_RULES.get(req.discipline, CallRule.EVERY_SHOT)
+    from rules import registry  # the game's facts (registry imports every game)
+    calls = registry.info(req.discipline).calls
+    return CallRule.GENTLEMAN if calls.obvious_free else CallRule.EVERY_SHOT
 
 
 def obvious_call(req: ShotRequirements, aimed: AimedShot) -> tuple[int, str] | None:

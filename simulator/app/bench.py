@@ -63,7 +63,8 @@ def play(window: tuple[int, int], game: str, seed: int, step: str) -> Run:
     from simulator.app.table_screen import TableMode
 
     app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
-    names = ["A", "B", "C"] if game == "express" else ["A", "B"]
+    from rules import registry
+    names = ["A", "B", "C", "D"][:registry.info(game).min_players]
     app.session = Session.new(names, game, {}, app.locale, seed=seed)
     next_step(app)
     s = app.session
@@ -133,7 +134,8 @@ def ball_in_hand(window: tuple[int, int]) -> tuple[float, int, float]:
     from simulator.app.session import Session
     from simulator.app.settings import Settings
     app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
-    app.session = Session.new(["A", "B"], "9-ball", {}, app.locale, seed=1)
+    from simulator.app.launch import default_game
+    app.session = Session.new(["A", "B"], default_game(), {}, app.locale, seed=1)
     app.go("match")
     app.frame([], 1 / 60)
     break_shot(app)
@@ -165,7 +167,8 @@ def machine(window: tuple[int, int]) -> tuple[float, float]:
     from simulator.app.session import Session
     from simulator.app.settings import Settings
     app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
-    app.session = Session.new(["A", "B"], "8-ball", {}, app.locale, seed=1)
+    from rules import registry
+    app.session = Session.new(["A", "B"], registry.names()[0], {}, app.locale, seed=1)
     app.go("match")
     app.frame([], 1 / 60)
     out = []
@@ -203,7 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simulator.app.main import discipline_name, window_size
     p = argparse.ArgumentParser(prog="python -m simulator.app.bench")
     p.add_argument("--window", type=window_size, default=(1280, 720))
-    p.add_argument("--game", type=discipline_name, default="8-ball")
+    from rules import registry
+    p.add_argument("--game", type=discipline_name, default=registry.names()[0])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--step", choices=("both", "fixed", "variable"), default="both")
     args = p.parse_args(argv)

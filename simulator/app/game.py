@@ -134,7 +134,7 @@ def stats_lines(app: App, s: Session) -> list[str]:
     """The match in numbers, a line per player."""
     t = app.t
     out = [t("stats.title")]
-    points = s.discipline in ("14.1", "express")
+    points = s.match.discipline.info.scoring == "points"
     for i, st in enumerate(s.stats()):
         key = "stats.line_points" if points else "stats.line"
         out.append(t(key, name=s.name(i), games=st.games, innings=st.innings,
@@ -168,17 +168,15 @@ def callable_fouls(s: Session) -> list[Any]:
     from rules.codes import all_codes
     from rules.ruling import RulesError
     out = []
-    disc = s.discipline
+    home = s.match.discipline.info.ref
     for c in all_codes():
         if not c.referee_called or c.kind.value not in ("foul", "loss"):
             continue
         if c.id == CONCEDE:
             continue  # conceding is in the menu, not a foul the referee saw
-        # Offer the codes written for this game (and the general pool rules).
-        if disc == "express":
-            if not c.id.startswith("express."):
-                continue
-        elif c.id.startswith("express.") or c.ref.section not in ("general", disc):
+        # Offer the codes written for this game (and the general rules of its
+        # own rule book: a pool game's).
+        if c.ref.file != home.file or c.ref.section not in (home.section, "general"):
             continue
         try:
             s.match.discipline.call_foul(s.match.state, c)

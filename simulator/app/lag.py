@@ -539,7 +539,9 @@ def lag_alone(app: App, names: list[str] | None = None) -> Mode:
     while len(names) < 2:
         names.append(app.t("setup.player_n", n=len(names) + 1))
     try:
-        s = Session.new(names, "9-ball", {"lag": True}, app.locale, seed=app.seed)
+        from rules import registry
+        game = next(i.name for i in registry.infos() if i.lag)
+        s = Session.new(names, game, {"lag": True}, app.locale, seed=app.seed)
     except RulesError as e:
         app.notify(str(e))
         return app.make("menu")

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from simulator.app.app import App
 from simulator.inputs import tidy
+
+
+def game_where(want: Callable[[Any], bool]) -> str:
+    """The first game of the referee's registry whose facts ``want`` accepts
+    (the scenes' default is the one with a push-out: it has most to show)."""
+    from rules import registry
+    return next((i.name for i in registry.infos() if want(i)), registry.names()[0])
+
+
+def default_game() -> str:
+    return game_where(lambda i: i.calls.push_out)
 
 
 def break_shot(app: App) -> None:
@@ -56,7 +69,8 @@ def start(app: App, args: argparse.Namespace) -> int | None:
             return None
     elif args.game and screen not in ("setup",):
         names = args.players or []
-        lo = 3 if args.game == "express" else 2
+        from rules import registry
+        lo = registry.info(args.game).min_players
         if len(names) < lo:
             names = names + [""] * (lo - len(names))
         names = [n or app.t("setup.player_n", n=i + 1) for i, n in enumerate(names)]
@@ -76,13 +90,13 @@ def start(app: App, args: argparse.Namespace) -> int | None:
     elif screen == "help":
         app.go("help", back="menu")
     elif screen == "setup":
-        app.go("setup", game=args.game or "9-ball",
+        app.go("setup", game=args.game or default_game(),
                names=[n for n in (args.players or []) if n])
     else:
         if app.session is None:
             app.session = Session.new(
                 [app.t("setup.player_n", n=1), app.t("setup.player_n", n=2)],
-                "9-ball", {}, app.locale,
+                default_game(), {}, app.locale,
                 seed=args.seed if args.seed is not None else 1)
         _scene(app, screen)
     return None
@@ -136,10 +150,13 @@ def _concede_scene(app: App) -> None:
     from simulator.app.session import Session
     names = list(app.session.names[:2]) if app.session is not None else \
         [app.t("setup.player_n", n=1), app.t("setup.player_n", n=2)]
-    disc = app.session.discipline if app.session is not None and \
-        app.session.discipline != "express" else "9-ball"
-    opts = {"race_to": 1} if disc in ("8-ball", "9-ball") else \
-        ({"target": 10} if disc == "14.1" else {})
+    from rules import registry
+    disc = app.session.discipline if app.session is not None else default_game()
+    info = registry.info(disc)
+    if info.max_players != 2:
+        disc, info = default_game(), registry.info(default_game())
+    opts: dict[str, Any] = {"race_to": 1} if info.scoring == "race" else \
+        ({"target": 10} if "target" in info.option_fields() else {})
     app.session = Session.new(names, disc, opts, app.locale, seed=1)
     break_shot(app)
     app.session.call_foul("loss.conceded")
@@ -154,7 +171,9 @@ def _lag_scene(app: App, screen: str) -> None:
     from simulator.physics import simulate
     old = app.session
     assert old is not None
-    disc = "9-ball" if old.discipline == "express" else old.discipline
+    from rules import registry
+    disc = old.discipline if registry.info(old.discipline).lag else \
+        game_where(lambda i: i.lag)
     s = Session.new(list(old.names[:2]), disc, {"lag": True}, app.locale,
                     seed=app.seed if app.seed is not None else 1)
     app.session = s
@@ -182,7 +201,7 @@ def _scene(app: App, screen: str) -> None:
     elif screen == "choice":
         _choice_scene(app)
     elif screen == "dialog" and app.session is not None and \
-            app.session.discipline == "9-ball":
+            app.session.match.discipline.info.calls.push_out:
         _push_out_scene(app)
     s = app.session
     assert s is not None

@@ -17,13 +17,6 @@ from pathlib import Path
 from simulator.inputs import ArgumentParser, tidy
 from simulator.profile import ENV as PROFILE_ENV
 
-DISCIPLINES = {
-    "8-ball": ("8-ball", "8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка"),
-    "9-ball": ("9-ball", "9ball", "nine", "nine-ball", "9", "девятка"),
-    "14.1": ("14.1", "14-1", "straight", "straight-pool", "14.1-continuous",
-             "прямой", "14"),
-    "express": ("express", "экспресс", "ekspress"),
-}
 SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
            "replay", "dialog", "choice", "fouls", "pause", "quit", "concede",
            "gameover", "lag", "lag_result",
@@ -33,11 +26,12 @@ SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "ban
 
 
 def discipline_name(text: str) -> str:
-    t = text.strip().lower()
-    for name, aliases in DISCIPLINES.items():
-        if t in aliases:
-            return name
-    known = ", ".join(DISCIPLINES)
+    """A game by any of its names (the referee's registry, Russian included)."""
+    from rules import registry
+    name = registry.aliases().get(text.strip().casefold())
+    if name is not None:
+        return name
+    known = ", ".join(registry.names())
     raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose one of {known}")
 
 
@@ -123,8 +117,12 @@ def seed_arg(text: str) -> int:
 
 def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     from simulator.inputs import MAX_SAVE_BYTES, InputError, check_file
-    if args.game == "express" and args.players and len(args.players) < 3:
-        parser.error("players: Express needs 3 to 8 players")
+    if args.game and args.players:
+        from rules import registry
+        info = registry.info(args.game)
+        if not info.min_players <= len(args.players) <= info.max_players:
+            parser.error(f"players: {args.game} is for {info.min_players} to "
+                         f"{info.max_players} players")
     try:
         if args.load:
             check_file(args.load, limit=MAX_SAVE_BYTES, where=f"--load: {args.load}")

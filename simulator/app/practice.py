@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from simulator.practice.quiz import QuizSession
     from simulator.practice.scenario import Scenario, ScenarioResult
 
-DISCIPLINES = ("8-ball", "9-ball", "14.1", "express")
 HL = (255, 70, 60)  # highlight colour of the balls, cushions and pockets involved
 Action = Callable[[], None]
 
@@ -49,7 +48,7 @@ Action = Callable[[], None]
 # -- what the practice screens remember during one run of the app ---------------
 @dataclass
 class PracticeState:
-    discipline: str = "8-ball"
+    discipline: str = field(default_factory=lambda: _first_game())
     selected: str | None = None  # scenario id chosen in the list
     quiz: QuizSession | None = None
     editor: dict[str, Any] | None = None  # the editor's draft (scenario data)
@@ -66,6 +65,11 @@ def state_of(app: App) -> PracticeState:
         st = PracticeState()
         _STATES[app] = st
     return st
+
+
+def _first_game() -> str:
+    from rules import registry
+    return registry.names()[0]
 
 
 # -- the scenario as a match the game screens can show ---------------------------
@@ -494,17 +498,20 @@ class PracticeListMode(Mode):
         w, h = app.size
         top = int(h * 0.25)
         bh = max(30, h // 20)
-        tab_w = min(200, (w - 80) // 4)
-        x0 = w // 2 - (tab_w * 4 + 18) // 2
+        from rules import registry
+        games = registry.names()
+        n = len(games)
+        tab_w = min(200, (w - 80) // n)
+        x0 = w // 2 - (tab_w * n + 6 * (n - 1)) // 2
         self.tabs: dict[str, UIButton] = {}
-        for i, d in enumerate(DISCIPLINES):
+        for i, d in enumerate(games):
             b = UIButton(pygame.Rect(x0 + i * (tab_w + 6), top, tab_w, bh),
                          discipline_label(app.locale, d), app.gui,
                          command=app.later(self._tab(d)))
             if d == st.discipline:
                 widgets.select(b)
             self.tabs[d] = b
-        lw = min(w - 80, tab_w * 4 + 18)
+        lw = min(w - 80, tab_w * n + 6 * (n - 1))
         list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
                                 h - top - bh - 10 - (bh + 10) * 2 - 20)
         self.items: list[tuple[str, str]] = []
@@ -713,7 +720,8 @@ class ScenarioMode(PracticeScreen):
         if g is not None:
             out.append(t("practice.after_choice", name=s.name(g.shooter),
                          hand=t(f"bih.{g.ball_in_hand.value}")))
-            if self.sc.discipline in ("14.1", "express"):
+            from rules import registry
+            if registry.info(self.sc.discipline).scoring == "points":
                 out.append(t("practice.scores_now", scores=", ".join(
                     f"{s.name(i)} {v}" for i, v in enumerate(g.scores))))
         return out

@@ -13,7 +13,7 @@ import datetime
 import math
 import random
 from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -541,117 +541,36 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
     return out
 
 
-_BASE_FIELDS: set[str] = set()
-
-
-def _extra_fields(state: Any) -> dict[str, Any]:
-    """Fields a discipline's game state adds to the base (Express's card)."""
-    global _BASE_FIELDS
-    if not _BASE_FIELDS:
-        from rules.game import GameState
-        _BASE_FIELDS = {f.name for f in fields(GameState)}
-    try:
-        return {f.name: getattr(state, f.name) for f in fields(state)
-                if f.name not in _BASE_FIELDS}
-    except TypeError:
-        return {}
-
-
 def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
-    """Cards per player and the centre lines, from the referee's state."""
+    """Cards per player and the centre lines: the referee's scoreboard
+    (``Match.scoreboard``, codes) in the player's words."""
     loc = s.locale
-    t = loc.t
     m = s.match
-    st: Any = m.state  # each discipline's own state type
-    n = len(s.names)
-    disc = s.discipline
+    board = m.scoreboard()
     req = s.req
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \
         else (req.shooter if req is not None else -1)
-    opts = m.options
-    on_table = [b for b in st.table.on_table() if b != CUE_BALL]
-    cards: list[PlayerCard] = []
-    centre = [discipline_label(loc, disc)]
-    extra = _extra_fields(st)
-    fouls = list(getattr(st, "fouls", ()))
-    fouls = fouls if len(fouls) == n else [0] * n
-    for i in range(n):
-        details: list[str] = []
-        icons: tuple[int, ...] = ()
-        if disc == "8-ball":
-            score = str(m.games_won[i])
-            grp = st.groups[i] if len(st.groups) == n else None
-            if grp is None:
-                details.append(t("score.open"))
-            else:
-                mine = range(1, 8) if grp == "solids" else range(9, 16)
-                icons = tuple(b for b in sorted(on_table) if b in mine)
-                details.append(t(f"score.{grp}", n=len(icons)))
-        elif disc == "9-ball":
-            score = str(m.games_won[i])
-            details.append(t("score.fouls", n=fouls[i]))
-            if len(st.warned) == n and st.warned[i]:
-                details.append(t("score.warned"))
-        elif disc == "14.1":
-            score = str(st.scores[i]) if len(st.scores) == n else "0"
-            details.append(t("score.fouls", n=fouls[i]))
-            details.append(t("score.high_run", n=high_run(s, i)))
-        elif disc == "express" and "status" in extra:
-            score = str(st.scores[i]) if len(st.scores) == n else "0"
-            details.append(fmt_value(loc, extra["status"][i]))
-            stars = int(extra.get("signatures", (0,) * n)[i])
-            if stars:
-                details.append(t("score.stars", n=stars))
-            chips = extra.get("chips")
-            if isinstance(chips, tuple) and len(chips) == n:
-                details.append(t("score.chips", n=chips[i]))
-        else:
-            score = str(st.scores[i]) if len(st.scores) == n else str(m.games_won[i])
-            for k, v in extra.items():
-                if isinstance(v, tuple) and len(v) == n:
-                    details.append(f"{t_field(loc, k)}: {fmt_value(loc, v[i])}")
-        cards.append(PlayerCard(s.names[i], score.replace("-", "−"), tuple(details),
-                                i == active, out=_is_out(extra, i), balls=icons))
-    if disc in ("8-ball", "9-ball"):
-        centre.append(t("score.race", n=opts.get("race_to", "?"),
-                        game=m.game_number))
-    if disc == "9-ball":
-        if on_table:
-            centre.append(t("score.lowest", ball=min(on_table)))
-        if st.push_out_allowed:
-            centre.append(t("score.push_out"))
-    elif disc == "8-ball":
-        if any(g is None for g in st.groups):
-            centre.append(t("score.open_table"))
-    elif disc == "14.1":
-        centre.append(t("score.target", n=opts.get("target", "?")))
-        centre.append(t("score.balls_left", n=len(on_table), rack=st.rack_no))
-    elif disc == "express":
-        centre.append(t("score.bank", n=extra.get("bank", 0)))
-        victim = getattr(req, "victim", None)
-        if victim is not None:
-            centre.append(t("score.victim", name=s.name(victim)))
-        if getattr(req, "last_ball", False):
-            centre.append(t("express.last_ball"))
-    else:
-        for k, v in extra.items():
-            if not isinstance(v, tuple) and not isinstance(v, dict):
-                centre.append(f"{t_field(loc, k)}: {fmt_value(loc, v)}")
+    cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
+                        tuple(line_words(s, ln) for ln in p.lines), i == active,
+                        out=p.out, balls=tuple(p.balls))
+             for i, p in enumerate(board.players)]
+    centre = [discipline_label(loc, s.discipline),
+              *(line_words(s, ln) for ln in board.centre)]
     if m.over:
-        centre.append(t("score.match_over", name=s.name(m.winner)))
+        centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre
 
 
-def _is_out(extra: Mapping[str, Any], i: int) -> bool:
-    for k in ("out", "knocked_out", "eliminated"):
-        v = extra.get(k)
-        if isinstance(v, tuple) and i < len(v) and bool(v[i]):
-            return True
-    st = extra.get("status") or extra.get("statuses")
-    if isinstance(st, tuple) and i < len(st):
-        return str(st[i]) in ("out", "knocked_out", "eliminated")
-    return False
+def line_words(s: Session, line: Any) -> str:
+    """One scoreboard line: its locale key with the values in words (a
+    player's name for ``player``, a status word for ``status``)."""
+    args = dict(line.args)
+    if "player" in args:
+        args["name"] = s.name(args.pop("player"))
+    if "status" in args:
+        args["status"] = fmt_value(s.locale, args["status"])
+    return s.locale.t(line.key, **args)
 
 
 def t_field(loc: Locale, key: str) -> str:
@@ -667,20 +586,6 @@ def fmt_value(loc: Locale, v: Any) -> str:
         v = v.value
     key = f"value.{v}"
     return loc.t(key) if isinstance(v, str) and loc.has(key) else str(v)
-
-
-def high_run(s: Session, player: int) -> int:
-    """Longest run of points in consecutive shots by ``player`` (display only)."""
-    best = run = 0
-    for act, rul in zip(s.match.history, s.match.rulings, strict=False):
-        if rul is None or act.get("type") != "shot":
-            continue
-        if rul.shooter == player and rul.points and rul.points[player] > 0:
-            run += rul.points[player]
-            best = max(best, run)
-        elif rul.shooter == player:
-            run = 0
-    return best
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,8 @@ from simulator.app import ui, widgets
 from simulator.app.app import App, Mode
 from simulator.app.backdrop import backdrop
 
-GAMES = ("8-ball", "9-ball", "14.1", "express")
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 125, 150)
-TABLES = ("pool_9ft", "pool_8ft", "pool_7ft")
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
@@ -34,16 +32,17 @@ LAG = -1  # "who breaks first": decided by the lag (general rule 5)
 class SetupMode(Mode):
     name = "setup"
 
-    def __init__(self, app: App, game: str = "9-ball",
+    def __init__(self, app: App, game: str = "",
                  names: list[str] | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        from rules import registry
+        self.game = game or registry.names()[1 if len(registry.names()) > 1 else 0]
         saved = list(app.settings.players)
         self.names: list[str] = list(names) if names else saved
-        self.count = max(len(self.names), 3 if game == "express" else 2)
+        self.count = max(len(self.names), self.info.min_players)
         self.race = 3
         self.target = 50
-        self.table = "pool_9ft"
+        self.table = self.info.default_table
         self.break_order = ""  # empty: the discipline's default
         self.initial_points = 30
         self.ace_11 = False
@@ -99,11 +98,13 @@ class SetupMode(Mode):
         def ctl() -> pygame.Rect:
             return pygame.Rect(x0 + lab_w + 12, y, col_w, row)
 
+        from rules import registry
         label(t("setup.game"), y)
-        self._dropdown("game", [(t(f"game.{g}"), g) for g in GAMES], self.game, ctl())
+        self._dropdown("game", [(t(f"game.{g}"), g) for g in registry.names()],
+                       self.game, ctl())
         y += row + gap
-        lo = 3 if self.game == "express" else 2
-        hi = 8 if self.game == "express" else 2
+        info = self.info
+        lo, hi = info.min_players, info.max_players
         self.count = min(max(self.count, lo), hi)
         label(t("setup.players"), y)
         self._dropdown("count", [(str(n), n) for n in range(lo, hi + 1)], self.count,
@@ -123,7 +124,7 @@ class SetupMode(Mode):
             if i % per_row == per_row - 1 or i == self.count - 1:
                 y += row + gap
         # The lag is for two players (general rule 5): not in Express.
-        lag = self.game != "express"
+        lag = info.lag and self.count == 2
         self.first = min(self.first, self.count - 1)
         if self.first == LAG and not lag:
             self.first = 0
@@ -135,33 +136,40 @@ class SetupMode(Mode):
         self.first_rect = ctl()
         self._dropdown("first", firsts, self.first, self.first_rect)
         y += row + gap
-        if self.game in ("8-ball", "9-ball"):
+        own = info.option_fields()
+        if info.scoring == "race":
             label(t("setup.race"), y)
             self._dropdown("race", [(str(n), n) for n in RACES], self.race, ctl())
             y += row + gap
-        if self.game == "14.1":
+        if "target" in own:
             label(t("setup.target"), y)
             self._dropdown("target", [(str(n), n) for n in TARGETS], self.target, ctl())
             y += row + gap
-        if self.game != "express":
+        tables = self.tables()
+        if self.table not in tables:
+            self.table = info.default_table
+        if len(tables) > 1:
             label(t("setup.table"), y)
-            self._dropdown("table", [(t(f"table.{n}"), n) for n in TABLES], self.table,
+            self._dropdown("table", [(t(f"table.{n}"), n) for n in tables], self.table,
                            ctl())
             y += row + gap
+        if info.scoring == "race":
             label(t("setup.break_order"), y)
             self._dropdown("break_order", [(t("setup.default"), "")] +
                            [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
                            self.break_order, ctl())
             y += row + gap
-        else:
+        if "initial_points" in own:
             label(t("setup.initial_points"), y)
             self._dropdown("initial_points", [(str(n), n) for n in POINTS],
                            self.initial_points, ctl())
             y += row + gap
+        if "ace_is_11" in own:
             label(t("setup.ace_11"), y)
             self._dropdown("ace_11", [(t("common.no"), False), (t("common.yes"), True)],
                            self.ace_11, ctl())
             y += row + gap
+        if "signature_stakes" in own:
             label(t("setup.stakes"), y)
             self._dropdown("stakes", [("/".join(map(str, s)), s) for s in STAKES],
                            self.stakes, ctl())
@@ -178,6 +186,18 @@ class SetupMode(Mode):
     def shown_name(self, i: int) -> str:
         n = self.names[i] if i < len(self.names) else ""
         return n or self.app.t("setup.player_n", n=i + 1)
+
+    @property
+    def info(self) -> Any:
+        """The chosen game's facts (players, table, scoring, options)."""
+        from rules import registry
+        return registry.info(self.game)
+
+    def tables(self) -> list[str]:
+        """The tables the chosen game is played on."""
+        from simulator.specs import TABLES
+        kind = self.info.table_kind
+        return [n for n, spec in TABLES.items() if spec.kind is kind]
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
@@ -229,21 +249,29 @@ class SetupMode(Mode):
             self.first = int(value)
 
     def options(self) -> dict[str, Any]:
-        if self.game == "express":
-            return {"initial_points": self.initial_points, "ace_is_11": self.ace_11,
-                    "signature_stakes": list(self.stakes),
-                    "first_breaker": self.first}
-        o: dict[str, Any] = {"table": self.table}
+        """The match's options from the form: the shared ones and those this
+        game has (its registry facts say which)."""
+        info = self.info
+        own = info.option_fields()
+        o: dict[str, Any] = {}
+        if len(self.tables()) > 1:
+            o["table"] = self.table
         if self.first == LAG:
             o["lag"] = True
         else:
             o["first_breaker"] = self.first
-        if self.game == "14.1":
-            o["target"] = self.target
-        else:
+        if info.scoring == "race":
             o["race_to"] = self.race
-        if self.break_order:
-            o["break_order"] = self.break_order
+            if self.break_order:
+                o["break_order"] = self.break_order
+        if "target" in own:
+            o["target"] = self.target
+        if "initial_points" in own:
+            o["initial_points"] = self.initial_points
+        if "ace_is_11" in own:
+            o["ace_is_11"] = self.ace_11
+        if "signature_stakes" in own:
+            o["signature_stakes"] = list(self.stakes)
         return o
 
     def player_names(self) -> list[str]:
@@ -261,7 +289,7 @@ class SetupMode(Mode):
         if menu is None:
             return
         firsts = [(self.shown_name(i), i) for i in range(self.count)]
-        if self.game != "express":
+        if self.info.lag and self.count == 2:
             firsts.append((self.app.t("setup.lag"), LAG))
         labels = [lbl for lbl, _ in firsts]
         if labels == self._first_labels:

@@ -58,9 +58,10 @@ def ref_text(loc: Locale, ref: Any) -> str:
     file = str(getattr(ref, "file", ""))
     if file == DIGEST:
         return loc.t("ref.pyramid", rule=section)
-    if section == "express" and rule.count(".") == 2:
+    item_key = f"ref.{section}_item"  # "2.6.1": rule 2.6, item 1
+    if rule.count(".") == 2 and loc.has(item_key):
         head, item = rule.rsplit(".", 1)
-        return loc.t("ref.express_item", rule=head, item=item)
+        return loc.t(item_key, rule=head, item=item)
     key = f"ref.{section}"
     if loc.has(key):
         return loc.t(key, rule=rule)
@@ -83,7 +84,11 @@ def home_rule(code: Any, ref: Any = None) -> Any:
     return None if is_reading(r) else r
 
 
-POOL_GAMES = ("8-ball", "9-ball", "14.1")
+def pool_games() -> tuple[str, ...]:
+    """The games played under the general pool rules (the registry's)."""
+    from rules import registry
+    from simulator.specs import TableKind
+    return tuple(i.name for i in registry.infos() if i.table_kind is TableKind.POOL)
 
 
 def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
@@ -92,8 +97,8 @@ def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
     concession has no rule of its own: only 9-ball's text names one)."""
     words = code_words(loc, code.id)
     rule = home_rule(code, ref)
-    if rule is not None and discipline and rule.section in POOL_GAMES and \
-            rule.section != discipline:
+    if rule is not None and discipline and rule.section != discipline and \
+            rule.section in pool_games():
         rule = None
     text = ref_text(loc, rule) if rule is not None else ""
     return f"{words} ({text})" if text else words

@@ -160,3 +160,20 @@ def test_apps_are_tracked_for_the_error_check() -> None:
     a = make_app()
     assert isinstance(a, App) and len(app_module.INSTANCES) == before + 1
     pygame.display.quit()
+
+
+def test_no_discipline_name_in_the_app_code() -> None:
+    """The app asks the referee's registry what a game has (players, tables,
+    scoring, options, calls, its scoreboard): no game is named in its code."""
+    from rules import registry
+    names = {a.casefold() for a in registry.aliases()}
+    found = []
+    for p in APP.glob("*.py"):
+        if p.stem == "savebench":  # the saves benchmark's own default
+            continue
+        for node in ast.walk(ast.parse(p.read_text("utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                    node.value.strip().casefold() in names and \
+                    len(node.value.strip()) > 1:
+                found.append(f"{p.name}:{node.lineno}: {node.value!r}")
+    assert not found, found
