@@ -205,7 +205,7 @@ def _scene(app: App, screen: str) -> None:
         _push_out_scene(app)
     s = app.session
     assert s is not None
-    if screen in ("banner", "replay", "fouls", "dialog", "pause", "quit",
+    if screen in ("banner", "replay", "fouls", "dialog", "pause", "save", "quit",
                   "concede") and not s.over and not s.shots and s.req is not None \
             and not s.req.pending:
         break_shot(app)
@@ -230,6 +230,8 @@ def _scene(app: App, screen: str) -> None:
         app.open("pause")
     elif screen == "quit":
         app.open("quit")
+    elif screen == "save":
+        app.open("save")
     elif screen == "concede" and game.can_concede(s):
         app.open("concede", whole_match=True)
     elif screen == "dialog" and not app.dialogs and not s.over:

@@ -18,7 +18,7 @@ from simulator.inputs import ArgumentParser, tidy
 from simulator.profile import ENV as PROFILE_ENV
 
 SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
-           "replay", "dialog", "choice", "fouls", "pause", "quit", "concede",
+           "replay", "dialog", "choice", "fouls", "pause", "save", "quit", "concede",
            "gameover", "lag", "lag_result",
            # practice screens (simulator/app/practice_scenes.py)
            "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",

@@ -25,7 +25,7 @@ SCENES: tuple[tuple[str, str | None, str | None], ...] = (
     ("banner", "express", None), ("banner", "express", LONG_NAMES),
     ("replay", "9-ball", None), ("dialog", "9-ball", None), ("choice", "14.1", None),
     ("choice", "8-ball", None), ("fouls", "express", None), ("fouls", "8-ball", None),
-    ("pause", "8-ball", None), ("quit", "9-ball", None), ("concede", "9-ball", None),
+    ("pause", "8-ball", None), ("save", "express", None), ("quit", "9-ball", None), ("concede", "9-ball", None),
     ("gameover", None, None), ("gameover", "14.1", None), ("lag", "9-ball", None),
     ("lag_result", "14.1", None), ("practice", None, None), ("scenario", None, None),
     ("ruling", None, None), ("quiz", None, None), ("quiz_answer", None, None),
