@@ -83,3 +83,13 @@ def test_a_missing_russian_text_is_noticed() -> None:
     assert loc.t("menu.new_match") == "New match"
     assert "menu.new_match" in loc.fallbacks
     assert english_words("New match", set()) == ["New", "match"]
+
+
+def test_the_break_is_razbitie_never_razboy() -> None:
+    """«Разбой» is a robbery; the break is «разбитие» (the seed's word)."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "assets"
+    bad = [str(p.relative_to(root)) for p in [*root.glob("locale/ru/*.json"),
+                                              *root.glob("scenarios/**/*.toml")]
+           if "разбо" in p.read_text("utf-8").lower()]
+    assert not bad, bad
