@@ -16,6 +16,7 @@ from rules.ruling import Declarations
 from simulator.events import EventKind, Shot, Stroke
 from simulator.physics import simulate
 from simulator.players.player import ComputerPlayer, ShotDecision
+from simulator.players.search import Steps, finish
 from simulator.players.strength import STRENGTHS, Strength
 from simulator.specs import CUE_BALL, Vec
 
@@ -65,6 +66,12 @@ def suggest(disc: Discipline[Any], state: GameState, seed: int,
             strength: Strength | None = None) -> Hint:
     """The stroke a player of ``strength`` (strong by default) suggests for
     the shooter of ``state``, and its predicted shot."""
+    return finish(suggest_steps(disc, state, seed, strength))
+
+
+def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
+                  strength: Strength | None = None) -> Steps[Hint]:
+    """:func:`suggest` a simulation at a time (for a window's frames)."""
     player = ComputerPlayer(strength or STRENGTHS["strong"])
-    d = player.shot(disc, state, seed)
+    d = yield from player.shot_steps(disc, state, seed)
     return Hint(d, simulate(d.table(state.table), d.intended))

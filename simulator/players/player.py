@@ -20,9 +20,10 @@ an outcome means comes from the discipline's ``judge``.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from rules.game import Discipline, GameState
 from rules.general import lag_area
@@ -124,6 +125,9 @@ class SignDecision:
         return {"player": self.player, "choice": self.choice.value}
 
 
+T = TypeVar("T")
+
+
 def seed_for(match_seed: int, step: int, player: int) -> int:
     """The seed of one decision: the match's seed, the step it is taken at
     and the player taking it (two players may decide at one step: the lag)."""
@@ -152,6 +156,12 @@ class ComputerPlayer:
              only: tuple[str, ...] = ()) -> ShotDecision:
         """The stroke for the shooter of ``state`` (``only``: consider only
         candidates of these kinds, e.g. ``("pot",)`` to measure potting)."""
+        return search.finish(self.shot_steps(disc, state, seed, req, only))
+
+    def shot_steps(self, disc: Discipline[Any], state: GameState, seed: int,
+                   req: ShotRequirements | None = None,
+                   only: tuple[str, ...] = ()) -> search.Steps[ShotDecision]:
+        """:meth:`shot` a simulation at a time (see ``search.search_steps``)."""
         req = req or disc.requirements(state)
         if req.pending or req.is_lag:
             raise RulesError("shot: a choice or the lag comes first")
@@ -170,7 +180,8 @@ class ComputerPlayer:
 
         ctx = search.Context(judge, state, table, self.strength.noise, ok)
         budget = search.Budget(budget_n)
-        scored = search.search(ctx, cands, budget, s.finalists, s.first_samples, rng)
+        scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
+                                                s.first_samples, rng)
         pick = search.best(scored)
         if pick is None:  # nothing the referee accepts: a plain roll, no call
             c = shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
@@ -263,12 +274,18 @@ class ComputerPlayer:
         """The chooser's option: each one's state valued from his side (a
         break is tried out by simulation; to give it away is worth the
         opposite, the opponent being taken for as good)."""
+        return search.finish(self.choice_steps(disc, state, options, chooser, seed))
+
+    def choice_steps(self, disc: Discipline[Any], state: GameState,
+                     options: tuple[Choice, ...], chooser: int,
+                     seed: int) -> search.Steps[ChoiceDecision]:
+        """:meth:`choice` a simulation at a time."""
         if not options:
             raise RulesError("choice: no option is open")
         used = 0
         if set(options) == {Choice.BREAK, Choice.GIVE_BREAK}:
             mine = disc.with_breaker(state, chooser)
-            v, used = self.break_worth(disc, mine, seed)
+            v, used = yield from self.break_worth_steps(disc, mine, seed)
             values = {Choice.BREAK: v, Choice.GIVE_BREAK: -v}
             pick = Choice.BREAK if v >= 0.0 else Choice.GIVE_BREAK
             return ChoiceDecision(pick, None, values, used)
@@ -283,14 +300,14 @@ class ComputerPlayer:
                              "is accepted")
         breaks = [s for s in after.values() if not s.game_over and s.is_break]
         if breaks:
-            worth, used = self.break_worth(disc, breaks[0], seed)
+            worth, used = yield from self.break_worth_steps(disc, breaks[0], seed)
             judge = self._judge(disc, chooser, worth)
         values = {c: judge.state_value(s, chooser) for c, s in after.items()}
         pick = max(after, key=lambda c: (values[c], -options.index(c)))
         return ChoiceDecision(pick, None, values, used)
 
-    def break_worth(self, disc: Discipline[Any], state: GameState,
-                    seed: int) -> tuple[float, int]:
+    def break_worth_steps(self, disc: Discipline[Any], state: GameState,
+                          seed: int) -> search.Steps[tuple[float, int]]:
         """What breaking this rack is worth to its breaker: his best break's
         mean outcome in the search (and the simulations it took)."""
         try:
@@ -299,7 +316,7 @@ class ComputerPlayer:
             return 0.0, 0
         if not req.is_break or req.pending:
             return 0.0, 0
-        d = self.shot(disc, state, mix_seed(seed, 0xB4EA), req)
+        d = yield from self.shot_steps(disc, state, mix_seed(seed, 0xB4EA), req)
         return d.value, d.simulations
 
     # -- Express signatures ----------------------------------------------------
@@ -357,3 +374,35 @@ class ComputerPlayer:
         rng = random.Random(mix_seed(seed, 0x1A6))
         played = search.executed(intended, self.strength.noise, draw_noise(rng), spec)
         return LagDecision(place, intended, played, sims)
+
+
+class Thinking(Generic[T]):
+    """A decision worked out over several calls (a window's frames): each
+    :meth:`advance` runs simulations for about ``seconds`` of wall time.
+    The clock only spreads the work; the decision is the same however it is
+    spread."""
+
+    def __init__(self, steps: search.Steps[T]) -> None:
+        self._steps = steps
+        self._result: T | None = None
+        self.done = False
+
+    def advance(self, seconds: float) -> bool:
+        """Work for about ``seconds``; whether the decision is made."""
+        end = time.perf_counter() + seconds
+        while not self.done:
+            try:
+                next(self._steps)
+            except StopIteration as finished:
+                self._result = finished.value
+                self.done = True
+                break
+            if time.perf_counter() >= end:
+                break
+        return self.done
+
+    @property
+    def result(self) -> T:
+        if not self.done or self._result is None:
+            raise RuntimeError("the decision is still being made")
+        return self._result

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from rules.game import GameState
 from rules.ruling import RulesError
@@ -165,9 +165,32 @@ def miss_value(ctx: Context) -> float:
         -ctx.judge.at_table(0.5)
 
 
+T = TypeVar("T")
+Steps = Generator[None, None, T]
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run a step-by-step computation to its end and return its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
 def search(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
            finalists: int, first_samples: int, rng: random.Random) -> list[Scored]:
     """Score the candidates within the budget; the best first."""
+    return finish(search_steps(ctx, candidates, budget, finalists, first_samples,
+                               rng))
+
+
+def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
+                 finalists: int, first_samples: int,
+                 rng: random.Random) -> Steps[list[Scored]]:
+    """:func:`search` a simulation at a time: it yields after each one, so a
+    window can spread the work over its frames (the result is the same)."""
     pool = [Scored(c, i) for i, c in enumerate(candidates) if ctx.declarations_ok(c)]
     if not pool:
         return []
@@ -185,6 +208,7 @@ def search(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         if budget.left <= reserve and looked:
             break
         shot = budget.run(table_for(ctx, s.candidate), s.candidate.stroke)
+        yield
         s.clean, s.clean_success, _ = judge_shot(ctx, s.candidate, shot)
         c = s.candidate.chance
         if s.candidate.kind in POTS and s.clean_success:
@@ -209,6 +233,7 @@ def search(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
                 stroke = executed(s.candidate.stroke, ctx.noise, draws[k],
                                   ctx.table.spec)
                 shot = budget.run(table_for(ctx, s.candidate), stroke)
+                yield
                 v, ok, foul = judge_shot(ctx, s.candidate, shot)
                 s.values.append(v)
                 s.successes += ok

@@ -283,3 +283,20 @@ def test_a_hint_suggests_a_stroke_and_shows_where_the_balls_go() -> None:
     path = hint.path()
     assert len(path) > 10 and path[0] == state.table.position(CUE_BALL)
     assert hint.to_dict()["first_contact"] == 1
+
+
+def test_a_decision_spread_over_frames_is_the_same() -> None:
+    """A window works a decision out over its frames (``Thinking``): however
+    the work is cut, the decision is the one made in one go."""
+    from simulator.players.player import Thinking
+    state = state_of("14.1", scattered("14.1", random.Random(8), 9))
+    disc = discipline("14.1")
+    player = ComputerPlayer(FAST)
+    whole = player.shot(disc, state, 21)
+    job = Thinking(player.shot_steps(disc, state, 21))
+    calls = 0
+    while not job.advance(0.0):  # one simulation a call
+        calls += 1
+    assert calls >= 3 and job.result == whole
+    with pytest.raises(RuntimeError):
+        Thinking(player.shot_steps(disc, state, 21)).result  # noqa: B018
