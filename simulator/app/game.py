@@ -47,6 +47,13 @@ def match_screen(app: App) -> Mode:
         return ViewMode(app, "gameover")
     req = s.req
     assert req is not None
+    from simulator.app import computer
+    who = computer.turn(s.match)
+    if who is not None and who.kind == "sign":
+        computer_signs(app, s)
+        return match_screen(app)
+    if who is not None:
+        return ComputerMode(app, who.kind, who.player)
     if req.is_lag:
         return app.make("lag")
     if req.pending:
@@ -64,6 +71,24 @@ def match_screen(app: App) -> Mode:
 def next_step(app: App) -> None:
     """Go where the referee says the match stands."""
     app.go("match")
+
+
+def computer_signs(app: App, s: Session) -> None:
+    """Express (SEED-E 2.5): each computer written down to zero signs back in
+    or declines at once; the window says which."""
+    from rules.ruling import CHOICE_REFS, Choice
+    from simulator.app import computer
+    req = s.req
+    players = computer.computers(s.match)
+    for p in tuple(getattr(req, "may_sign", ())):
+        cp = players[p]
+        if cp is None:
+            continue
+        d = cp.sign(s.match.discipline, s.match.state, p)
+        s.choose(d.choice, p)
+        ref = CHOICE_REFS.get(Choice.SIGN)
+        app.inform(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
+                         rule=ref_text(s.locale, ref) if ref else ""), 4.0)
 
 
 # -- dialogs -----------------------------------------------------------------------
@@ -234,6 +259,11 @@ def undo(app: App) -> None:
     if not s.undo():
         app.notify(app.t("undo.nothing"))
         return
+    # Back to a person's turn: at its own turn a computer would only make
+    # the same move again (its decisions follow from the match's seed).
+    from simulator.app import computer
+    while s.has_person() and s.can_undo() and computer.turn(s.match) is not None:
+        s.undo()
     app.inform(app.t("undo.done"), 2.0)
     next_step(app)
 
@@ -254,6 +284,12 @@ def redo(app: App) -> None:
     if not done:
         app.notify(app.t("redo.nothing"))
         return
+    from simulator.app import computer
+    while s.has_person() and s.can_redo() and computer.turn(s.match) is not None:
+        try:
+            s.redo()
+        except RulesError:
+            break
     app.inform(app.t("redo.done"), 2.0)
     next_step(app)
 
@@ -294,7 +330,8 @@ def save_file_name(name: str) -> str:
 
 def default_save_name(app: App, s: Session) -> str:
     from simulator.app.words import discipline_label
-    return app.t("save.default_name", players=" – ".join(s.names),
+    return app.t("save.default_name", players=" – ".join(
+        s.name(i) for i in range(len(s.names))),
                  game=discipline_label(s.locale, s.discipline))
 
 
@@ -478,13 +515,110 @@ class ShotInputMode(TableMode):
         if self.ask_sign:
             self.app.open("sign")
 
+    # -- the hint: a strong player's stroke and where the balls would go ----------
+    def ask_hint(self) -> None:
+        """I (or the button): look for a hint; once shown, take it as the aim."""
+        s = self.session
+        if s.hint is not None:
+            self.take_hint()
+            return
+        if s.hint_job is not None or s.req is None or s.req.pending:
+            return
+        from simulator.app import computer
+        try:
+            s.hint_job = computer.think_hint(s.match)
+        except Exception as e:  # a fault in the search: said, the game goes on
+            self.app.notify(self.app.t("hint.failed", reason=repr(e)))
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        job = s.hint_job
+        if job is None:
+            return
+        from simulator.app import computer
+        try:
+            done = job.advance(computer.THINK_SLICE)
+        except Exception as e:  # a fault in the search: said, the game goes on
+            s.hint_job = None
+            self.app.notify(self.app.t("hint.failed", reason=repr(e)))
+            return
+        if done:
+            s.hint = job.result
+            s.hint_job = None
+
+    def take_hint(self) -> None:
+        """The hint's stroke as the aim: the cue ball where it puts it, its
+        call and declarations; the player still shoots."""
+        s = self.session
+        h = s.hint
+        if h is None:
+            return
+        from simulator.app import computer
+        d = h.decision
+        if d.place is not None:
+            err = s.place(*d.place)
+            if err is not None:
+                self.app.notify(self.app.t("place.refused", reason=err))
+                return
+        s.aim = computer.aim_of(d)
+        s.decl = {"safety": d.declarations.safety, "push_out": d.declarations.push_out}
+        s.hint_call = (d.declarations.called_ball, d.declarations.called_pocket)
+        self.app.inform(self.app.t("hint.taken"), 2.5)
+        if isinstance(self, PlaceMode):
+            self.app.switch(self.aim_mode()(self.app))
+        elif isinstance(self, AimMode):
+            self.call_ball, self.call_pocket = s.hint_call
+            s.hint_call = None
+
+    def hint_button(self) -> ui.Button:
+        s = self.session
+        t = self.app.t
+        if s.hint is not None:
+            return ui.Button(t("hint.take"), self.take_hint, key="I", ident="hint",
+                             selected=True)
+        thinking = s.hint_job is not None
+        return ui.Button(t("hint.thinking_button") if thinking else t("hint.button"),
+                         None if thinking else self.ask_hint, key="I", ident="hint")
+
+    def hint_lines(self) -> list[str]:
+        s = self.session
+        t = self.app.t
+        if s.hint_job is not None:
+            return [t("hint.thinking")]
+        if s.hint is None:
+            return []
+        from simulator.app import computer
+        from simulator.app.words import ball_label
+        lines = computer.shot_lines(s.locale, s.hint.decision,
+                                    lambda b: ball_label(s.locale, b))
+        return [t("hint.head") + " " + lines[0], *lines[1:]]
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint's predicted path: the cue ball's, and the first ball it
+        meets; the spot for the cue ball in hand."""
+        h = self.session.hint
+        if h is None:
+            return
+        view = self.scene.view
+        cue_path = [view.to_screen(*p) for p in h.path()]
+        if len(cue_path) > 1:
+            pygame.draw.lines(surface, (120, 200, 255), False, cue_path, 2)
+        other = h.first_contact()
+        if other is not None:
+            path = [view.to_screen(*p) for p in h.path(other)]
+            if len(path) > 1:
+                pygame.draw.lines(surface, (250, 210, 120), False, path, 2)
+        if h.place is not None:
+            pygame.draw.circle(surface, (120, 200, 255), view.to_screen(*h.place),
+                               view.ball_px * 1.6, 2)
+
     def side_buttons(self) -> list[ui.Button]:
         app = self.app
         t = app.t
         s = self.session
         req = s.req
         allowed = req.allowed_declarations if req is not None else ()
-        out: list[ui.Button] = []
+        out: list[ui.Button] = [self.hint_button()]
         for key in ("safety", "push_out"):
             if key in allowed:
                 on = bool(s.decl.get(key))
@@ -535,7 +669,10 @@ class ShotInputMode(TableMode):
 
     def common_key(self, event: pygame.event.Event) -> bool:
         k = event.key
-        if k == pygame.K_f:
+        if k == pygame.K_i:
+            if not self.app.repeat(event):
+                self.ask_hint()
+        elif k == pygame.K_f:
             self.app.open("fouls")
         elif k == pygame.K_r:
             self.replay()
@@ -590,6 +727,9 @@ class AimMode(ShotInputMode):
         if req is not None and req.call_needed and req.callable_balls and \
                 len(req.callable_balls) == 1:
             self.call_ball = req.callable_balls[0]
+        if self.session.hint_call is not None:  # a hint taken while placing
+            self.call_ball, self.call_pocket = self.session.hint_call
+            self.session.hint_call = None
 
     # -- geometry helpers -----------------------------------------------------------
     def cue(self) -> tuple[float, float] | None:
@@ -809,6 +949,7 @@ class AimMode(ShotInputMode):
 
     # -- drawing ---------------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_hint(surface)
         cue = self.cue()
         if cue is None or not self.app.settings.aids:
             return
@@ -880,7 +1021,7 @@ class AimMode(ShotInputMode):
 
     def side_extra(self) -> list[str]:
         line = self.call_line()
-        return [line] if line else []
+        return ([line] if line else []) + self.hint_lines()
 
     def chips(self) -> list[str]:
         req = self.session.req
@@ -929,6 +1070,7 @@ class PlaceMode(ShotInputMode):
         return self.region is None
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         if self.region is None:
             self._advance_region(REGION_BUDGET)
 
@@ -1048,6 +1190,7 @@ class PlaceMode(ShotInputMode):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.region is not None:
             surface.blit(self.region, self.scene.view.bed_rect())
+        self.draw_hint(surface)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         view = self.scene.view
@@ -1057,8 +1200,9 @@ class PlaceMode(ShotInputMode):
 
     def side_extra(self) -> list[str]:
         if self.reason:
-            return [self.app.t("place.here_not", reason=self.reason)]
-        return [self.app.t("place.here_ok")]
+            return [self.app.t("place.here_not", reason=self.reason),
+                    *self.hint_lines()]
+        return [self.app.t("place.here_ok"), *self.hint_lines()]
 
     def warnings(self) -> list[str]:
         return [self.app.t("strip.not_here")] if self.reason else []
@@ -1198,6 +1342,210 @@ class PlayMode(TableMode):
 
     def show_banner(self) -> bool:
         return False
+
+
+class ComputerPlayMode(PlayMode):
+    """A computer's shot, watched at the speed the player chose (1x, 2x,
+    4x) or skipped to its end."""
+
+    name = "computer_playing"
+
+    def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
+                 player: int) -> None:
+        super().__init__(app, state, stroke, decl)
+        self.player = player
+
+    def enter(self) -> None:
+        super().enter()
+        speed = watch_speed(self.app)
+        if speed <= 0.0:
+            self.skip = True
+        else:
+            self.playback.speed = speed
+
+    def side_buttons(self) -> list[ui.Button]:
+        return [*watch_buttons(self.app, self.set_watch),
+                ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
+                          ident="skip")]
+
+    def set_watch(self, key: str) -> None:
+        set_watch(self.app, key)
+        speed = watch_speed(self.app)
+        if speed <= 0.0:
+            self.skip = True
+        else:
+            self.playback.speed = speed
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
+            self.set_watch(WATCH_KEYS[event.key])
+            return
+        super().handle(event)
+
+
+def watch_speed(app: App) -> float:
+    """How fast a computer's shots are shown (0: skipped)."""
+    from simulator.app.computer import WATCH_SPEEDS
+    return dict(WATCH_SPEEDS).get(app.settings.watch, 1.0)
+
+
+def set_watch(app: App, key: str) -> None:
+    if app.settings.watch != key:
+        app.settings.watch = key
+        app.save_settings()
+
+
+def watch_buttons(app: App, action: Callable[[str], None]) -> list[ui.Button]:
+    """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit."""
+    from simulator.app.computer import WATCH_SPEEDS
+    out = []
+    for i, (key, _speed) in enumerate(WATCH_SPEEDS):
+        label = app.t("cpu.skip") if key == "skip" else f"{key}×"
+        out.append(ui.Button(label, _with(action, key), key=str(i + 1),
+                             ident=f"watch{key}", selected=app.settings.watch == key))
+    return out
+
+
+def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
+    return lambda: action(key)
+
+
+WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
+
+
+class ComputerMode(TableMode):
+    """A computer's turn: it thinks over a few frames (the window keeps
+    drawing), shows what it decided as a person's decision is shown (the cue
+    ball placed, the call marked, the cue aimed and the controls set; a
+    choice with its rule), then plays it at the watching speed."""
+
+    name = "computer"
+    controls = True
+
+    def __init__(self, app: App, kind: str, player: int) -> None:
+        super().__init__(app)
+        self.kind = kind  # "shot" or "choice"
+        self.player = player
+        self.phase = "thinking"
+        self.shown = 0.0
+        self.decision: Any = None
+        self.lines: list[str] = []
+
+    def enter(self) -> None:
+        from simulator.app import computer
+        _ = self.app.sound
+        m = self.session.match
+        self.job: Any = computer.think_shot(m, self.player) if self.kind == "shot" \
+            else computer.think_choice(m, self.player)
+
+    def update(self, dt: float) -> None:
+        from simulator.app import computer
+        if self.app.dialogs:
+            return  # the match menu is open: the computer waits
+        if self.phase == "thinking":
+            if self.job.advance(computer.THINK_SLICE):
+                self.decided(self.job.result)
+            return
+        self.shown += dt
+        speed = watch_speed(self.app)
+        if speed <= 0.0 or self.shown >= computer.SHOW_SECONDS / speed:
+            self.act()
+
+    def decided(self, d: Any) -> None:
+        from simulator.app import computer
+        from simulator.app.words import ball_label
+        s = self.session
+        loc = s.locale
+        self.decision = d
+        self.phase = "showing"
+        if self.kind == "shot":
+            if d.place is not None:
+                s.placed = d.place
+            s.aim = computer.aim_of(d)
+            self.lines = computer.shot_lines(loc, d, lambda b: ball_label(loc, b))
+            return
+        ref = choice_rule(s.discipline, d.choice, s.last_ruling)
+        self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
+                                 choice=choice_label(loc, d.choice, ref))]
+        for c in sorted(d.values, key=lambda c: -d.values[c]):
+            mark = "✓ " if c == d.choice else "· "
+            self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
+                f"choice.{c.value}"), worth=loc.num(d.values[c], 2)))
+
+    def act(self) -> None:
+        from rules.ruling import RulesError
+        s = self.session
+        d = self.decision
+        if self.kind == "shot":
+            self.app.switch(ComputerPlayMode(self.app, d.table(s.match.table()),
+                                             d.stroke, d.declarations, self.player))
+            return
+        try:
+            s.choose(d.choice, d.ball)
+        except RulesError as e:  # the referee refused it: said, never hidden
+            self.app.notify(str(e))
+        self.app.inform(self.lines[0], 4.0)
+        next_step(self.app)
+
+    def set_watch(self, key: str) -> None:
+        set_watch(self.app, key)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return
+        if event.key in WATCH_KEYS:
+            self.set_watch(WATCH_KEYS[event.key])
+        elif event.key == pygame.K_SPACE and self.phase == "showing":
+            self.act()
+        elif event.key == pygame.K_ESCAPE:
+            self.app.open("pause")
+        else:
+            common_key(self.app, event)
+
+    def heading(self) -> tuple[str, str]:
+        name = self.session.name(self.player)
+        if self.phase == "thinking":
+            return self.app.t("cpu.thinking", name=name), ""
+        key = "cpu.plays" if self.kind == "shot" else "side.chooses"
+        return self.app.t(key, name=name), ""
+
+    def side_extra(self) -> list[str]:
+        return self.lines
+
+    def side_buttons(self) -> list[ui.Button]:
+        out = watch_buttons(self.app, self.set_watch)
+        out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
+                             key="Esc", ident="menu"))
+        return out
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        if self.kind != "shot" or self.decision is None:
+            return
+        s = self.session
+        view = self.scene.view
+        cue = s.cue_pos()
+        if cue is not None:
+            draw_cue(surface, view, cue, s.aim.angle, 0.02, s.aim.elevation)
+        decl = self.decision.declarations
+        colour = (120, 200, 255)
+        if decl.called_ball is not None:
+            p = s.table.position(decl.called_ball)
+            if p is not None:
+                pygame.draw.circle(surface, colour, view.to_screen(*p),
+                                   view.ball_px * 1.6, 2)
+        if decl.called_pocket is not None:
+            pk = s.spec.pocket(decl.called_pocket)
+            pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
+                               view.px(pk.mouth_width * 0.7), 3)
+
+    def chips(self) -> list[str]:
+        return [self.app.t("strip.computer")]
+
+    def hint(self) -> str:
+        return self.app.t("hint.computer")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.computer_short")
 
 
 class ReplayMode(TableMode):

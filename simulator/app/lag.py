@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from simulator.app import fonts, hud, ui
-from simulator.app.aim import Aim, angle_to, guide
+from simulator.app.aim import Aim, angle_to, guide, power_of
 from simulator.app.app import App, Mode
 from simulator.app.dialogs import Dialog
 from simulator.app.game import FINE, PlayMode, choose_action, common_key, next_step
@@ -249,10 +249,26 @@ class LagMode(TableMode):
     def move_ball(self, p: Vec) -> None:
         self.positions[self.turn] = clamp_to_region(self.session.spec, self.turn, p)
 
-    def strike(self) -> None:
+    def update(self, dt: float) -> None:
+        """A computer seat strikes its lag ball at once (general rule 5: it
+        places its ball on its side of the kitchen and finds the speed)."""
+        s = self.session
+        if s.minigame or self.app.dialogs or not s.is_computer(self.turn) or \
+                self.strokes[self.turn] is not None:
+            return
+        from simulator.app import computer
+        cp = computer.computers(s.match)[self.turn]
+        assert cp is not None
+        d = cp.lag(s.spec, self.turn, computer.decision_seed(s.match, self.turn))
+        self.positions[self.turn] = d.place
+        self.set_aim(Aim(angle=d.intended.direction, power=power_of(d.intended.speed),
+                         elevation=d.intended.elevation))
+        self.strike(d.stroke)
+
+    def strike(self, stroke: Stroke | None = None) -> None:
         """Lock this player's stroke; the second one sends both balls."""
         self.drag_from = None
-        self.strokes[self.turn] = self.aim.stroke()
+        self.strokes[self.turn] = stroke or self.aim.stroke()
         if self.turn == 0:
             self.turn = 1
             self.app.inform(self.app.t("lag.next", name=self.session.name(0),
@@ -519,6 +535,9 @@ def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
     req = s.req
     if s.minigame:
         buttons.append((app.t("lag.again"), lambda: start_minigame(app, list(s.names))))
+    elif req is not None and req.pending and s.is_computer(req.chooser):
+        # The computer that won chooses on its own screen (it says why).
+        buttons.append((app.t("lag.continue"), lambda: next_step(app)))
     elif req is not None and req.pending:
         for c in req.pending:
             label = choice_label(s.locale, c, choice_rule(s.discipline, c))

@@ -66,7 +66,17 @@ def players_arg(text: str) -> list[str]:
             f"players: {len(names)} names given; a match needs 2 to 8")
     if any(len(p) > 24 for p in names):
         raise argparse.ArgumentTypeError("players: a name is longer than 24 letters")
-    return names
+    for i, p in enumerate(names):
+        # cpu:LEVEL is a computer player at that strength (beginner, club,
+        # strong); cpu alone is the club player.
+        if p.partition(":")[0].strip().casefold() == "cpu":
+            from simulator.players.table import parse_seat
+            try:
+                parse_seat(p, i)
+            except ValueError as e:
+                raise argparse.ArgumentTypeError(f"players: {e}") from None
+    from simulator.app.computer import seat_names
+    return seat_names(names)
 
 
 def version() -> str:
@@ -89,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=discipline_name,
                    help="start a match at once: 8-ball, 9-ball, 14.1 or express")
     p.add_argument("--players", type=players_arg,
-                   help="player names separated by commas, or a count (2-8)")
+                   help="player names separated by commas, or a count (2-8); "
+                        "cpu:beginner, cpu:club or cpu:strong is a computer player")
     p.add_argument("--window", type=window_size, default=None, metavar="WxH",
                    help="window size, e.g. 1280x720")
     p.add_argument("--fullscreen", action="store_true")

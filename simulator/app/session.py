@@ -162,6 +162,11 @@ class Session:
         self.save_problem: str | None = None  # why the last autosave failed
         self.save_ok: bool | None = None  # the last autosave worked (None: none yet)
         self.load_note: str | None = None  # what loading noticed (a torn tail)
+        # The hint for the position on the table (simulator.app.computer):
+        # being worked out, or found; the call a taken hint leaves for the aim.
+        self.hint: Any = None
+        self.hint_job: Any = None
+        self.hint_call: tuple[int | None, str | None] | None = None
         self._req: ShotRequirements | None = None
         self._table_key: tuple[int, tuple[float, float]] | None = None
         self._table: TableState | None = None
@@ -246,6 +251,8 @@ class Session:
         """Ask the referee again after anything changed."""
         from rules.ruling import BallInHand
         self._req = None if self.match.over else self.match.requirements()
+        self.hint = self.hint_job = None  # a new position: a new hint
+        self.hint_call = None
         self.placed = None
         req = self._req
         if req is not None and req.ball_in_hand is not BallInHand.NONE:
@@ -449,9 +456,19 @@ class Session:
 
     # -- words for the screen -------------------------------------------------
     def name(self, i: int | None) -> str:
+        """Player ``i``'s name as shown (a computer seat in words)."""
         if i is None or not 0 <= i < len(self.names):
             return "?"
-        return self.names[i]
+        from simulator.app.computer import seat_words
+        return seat_words(self.locale, self.names[i])
+
+    def is_computer(self, i: int | None) -> bool:
+        from simulator.app.computer import is_computer_name
+        return i is not None and 0 <= i < len(self.names) and \
+            is_computer_name(self.names[i])
+
+    def has_person(self) -> bool:
+        return not all(self.is_computer(i) for i in range(len(self.names)))
 
     def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
         """The ruling in words: what happened (every foul and note, each with

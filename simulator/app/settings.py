@@ -28,6 +28,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write(path, text, make_dirs=True)
 
 
+WATCH = ("1", "2", "4", "skip")  # how a computer's shots are watched
 WINDOW_MIN = (640, 400)
 WINDOW_MAX = (7680, 4320)
 
@@ -54,6 +55,7 @@ class Settings:
     players: list[str] = field(default_factory=list)  # last names entered
     window: str = ""  # the window's size, "1280x720" (empty: the default)
     fullscreen: bool = False
+    watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -75,6 +77,9 @@ class Settings:
                     setattr(s, f.name, max(0.0, min(1.0, float(v))))
             elif f.name == "window":
                 if isinstance(v, str) and (v == "" or window_size(v) is not None):
+                    setattr(s, f.name, v)
+            elif f.name == "watch":
+                if v in WATCH:
                     setattr(s, f.name, v)
             elif isinstance(cur, str):
                 if isinstance(v, str) and v in ("", "en", "ru"):

@@ -50,6 +50,12 @@ class SetupMode(Mode):
         self.first = 0  # who breaks first (player index), or LAG: the lag decides
         self.entries: list[UITextEntryLine] = []
         self.menus: dict[str, UIDropDownMenu] = {}
+        # Each seat: a person ("") or a computer at a strength (its level).
+        from simulator.app.computer import strength_of
+        self.kinds: list[str] = [(st.name if (st := strength_of(n)) else "")
+                                 for n in self.names]
+        self.names = ["" if k else n for n, k in zip(self.names, self.kinds,
+                                                     strict=True)]
 
     def enter(self) -> None:
         self.build()
@@ -113,14 +119,24 @@ class SetupMode(Mode):
         self.entries = []
         per_row = 2
         ew = (lab_w + col_w + 12 - (per_row - 1) * 8) // per_row
+        kw = max(90, ew * 2 // 5)  # the seat's kind: a person or a computer
+        from simulator.players import STRENGTHS
+        kinds = [(t("setup.person"), "")] + [
+            (t("cpu.name", level=t(f"cpu.level.{lv}")), lv) for lv in STRENGTHS]
+        while len(self.kinds) < self.count:
+            self.kinds.append("")
         for i in range(self.count):
-            r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew, row)
+            r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew - kw - 4, row)
             e = UITextEntryLine(r, app.gui,
                                 placeholder_text=t("setup.player_n", n=i + 1))
             e.set_text_length_limit(24)
             if i < len(self.names) and self.names[i]:
                 e.set_text(self.names[i])
+            if self.kinds[i]:
+                widgets.disable(e)  # a computer's name is its strength
             self.entries.append(e)
+            self._dropdown(f"seat{i}", kinds, self.kinds[i],
+                           pygame.Rect(r.right + 4, y, kw, row))
             if i % per_row == per_row - 1 or i == self.count - 1:
                 y += row + gap
         # The lag is for two players (general rule 5): not in Express.
@@ -184,6 +200,9 @@ class SetupMode(Mode):
                                     command=app.later(self.back))
 
     def shown_name(self, i: int) -> str:
+        if i < len(self.kinds) and self.kinds[i]:
+            from simulator.app.computer import seat_words
+            return seat_words(self.app.locale, f"cpu:{self.kinds[i]}")
         n = self.names[i] if i < len(self.names) else ""
         return n or self.app.t("setup.player_n", n=i + 1)
 
@@ -223,7 +242,7 @@ class SetupMode(Mode):
                 self.start()
 
     def set_value(self, key: str, value: Any) -> None:
-        if value is None and key != "break_order":
+        if value is None and key != "break_order" and not key.startswith("seat"):
             return
         if key == "game":
             self.game = str(value)
@@ -247,6 +266,12 @@ class SetupMode(Mode):
             self.stakes = tuple(value)
         elif key == "first":
             self.first = int(value)
+        elif key.startswith("seat"):
+            i = int(key[4:])
+            while len(self.kinds) <= i:
+                self.kinds.append("")
+            self.kinds[i] = str(value or "")
+            self.app.later(self.rebuild)()
 
     def options(self) -> dict[str, Any]:
         """The match's options from the form: the shared ones and those this
@@ -275,12 +300,18 @@ class SetupMode(Mode):
         return o
 
     def player_names(self) -> list[str]:
+        """The names the match is made with; a computer seat is ``cpu:LEVEL``
+        (numbered when two of a level sit)."""
+        from simulator.app.computer import seat_names
         self.read_names()
         out = []
         for i in range(self.count):
+            if i < len(self.kinds) and self.kinds[i]:
+                out.append(f"cpu:{self.kinds[i]}")
+                continue
             n = self.names[i] if i < len(self.names) else ""
             out.append(n or self.app.t("setup.player_n", n=i + 1))
-        return out
+        return seat_names(out)
 
     def _refresh_firsts(self) -> None:
         """Rebuild the "breaks first" list with the names as typed, keeping
@@ -301,7 +332,9 @@ class SetupMode(Mode):
         from simulator.app.flow import start_match
         names = self.player_names()
         if start_match(self.app, names, self.game, self.options()):
-            self.app.settings.players = [n for n in self.names if n][:8]
+            self.app.settings.players = [
+                f"cpu:{k}" if k else n for n, k in zip(self.names, self.kinds,
+                                                     strict=False) if n or k][:8]
             self.app.save_settings()
 
     def back(self) -> None:

@@ -126,6 +126,7 @@ def test_every_screen_is_registered_and_made_by_name() -> None:
 
 
 _MADE_BY_OTHERS = {"ViewMode", "ShotInputMode", "AimMode", "PlaceMode", "PlayMode",
+                   "ComputerMode", "ComputerPlayMode",
                    "TableMode", "LagPlayMode", "LagResultMode", "PracticeScreen",
                    "PracticeAimMode", "PracticePlaceMode", "PracticePlayMode",
                    "ScenarioMode", "QuizMode"}

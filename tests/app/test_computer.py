@@ -1,0 +1,280 @@
+"""Computer players in the window: a seat of the setup or of ``--players``
+is a computer at a strength; its turns are thought out while the window
+keeps drawing, shown like a person's (the cue ball placed, the call, the
+stroke, a choice and its rule) and watched at 1x, 2x, 4x or skipped; undo
+goes back to the person's turn. The hint shows a strong player's stroke and
+its path in a match and in practice, and can be taken as the aim."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from simulator.app import computer, game
+from simulator.app.app import App
+from simulator.app.main import players_arg
+from simulator.app.session import Session
+from simulator.players import STRENGTHS
+from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+
+FAST = "beginner"  # the hint's player in the long tests (a strong one is slow)
+
+
+def side_texts(app: App) -> list[str]:
+    frame(app)
+    side = app.mode.layout.side  # type: ignore[union-attr]
+    return [r.text for r in app.texts if side.contains(r.rect)]
+
+
+def start(app: App, names: list[str], game_name: str, options: dict[str, object],
+          seed: int = 5) -> Session:
+    app.session = Session.new(names, game_name, options, app.locale, seed=seed)
+    game.next_step(app)
+    frame(app)
+    return app.session
+
+
+def left(app: App, mode: object, into: type | None = None) -> object:
+    """A condition: the window has left ``mode`` (or entered ``into``), or
+    opened a dialog."""
+    def cond() -> bool:
+        return app.mode is not mode or bool(app.dialogs) or (
+            into is not None and isinstance(app.mode, into))
+    return cond
+
+
+def person_turn(app: App) -> bool:
+    return isinstance(app.mode, game.AimMode | game.PlaceMode) and not app.dialogs
+
+
+def take_the_hint(app: App) -> None:
+    """I: the hint is looked for (the window keeps drawing), shown, and I
+    again takes it as the aim; the aim is then the hint's stroke."""
+    s = app.session
+    assert s is not None
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=4000)
+    hint = s.hint
+    assert any(t.startswith(app.t("hint.head")) for t in side_texts(app))
+    key(app, pygame.K_i)
+    assert isinstance(app.mode, game.AimMode)
+    d = hint.decision
+    got = s.aim.stroke()
+    assert abs((got.direction - d.intended.direction + 180) % 360 - 180) < 1e-4
+    assert abs(got.speed - d.intended.speed) < 2e-3
+    assert (got.tip_a, got.tip_b) == pytest.approx((d.intended.tip_a,
+                                                    d.intended.tip_b), abs=1e-4)
+    if d.place is not None:
+        assert s.placed == d.place
+    decl = app.mode.declarations()
+    assert decl.called_ball == d.declarations.called_ball
+    assert decl.safety == d.declarations.safety
+
+
+def test_a_match_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """9-ball, Anna against a beginner computer, race to one: Anna plays
+    every shot by taking the hint; the computer's turns go by on their own,
+    named in the side column, at the watching speed chosen."""
+    monkeypatch.setattr(computer, "HINT_STRENGTH", FAST)
+    app = make_app()
+    s = start(app, ["Anna", "cpu:beginner"], "9-ball", {"race_to": 1})
+    assert s.name(1) == app.t("cpu.name", level=app.t("cpu.level.beginner"))
+    seen_computer = seen_watch = 0
+    for _ in range(80):
+        if s.over:
+            break
+        if app.dialogs:
+            key(app, pygame.K_1)  # Anna's choice: the first option
+            continue
+        if person_turn(app):
+            take_the_hint(app)
+            key(app, pygame.K_SPACE)
+            continue
+        mode = app.mode
+        if isinstance(mode, game.ComputerMode):
+            seen_computer += 1
+            heads = side_texts(app)
+            assert any(s.name(1) in h for h in heads), heads
+            if seen_watch == 0:
+                click_button(app, "4×")
+                assert app.settings.watch == "4"
+                run_until(app, left(app, mode, game.ComputerPlayMode), limit=4000)
+                if isinstance(app.mode, game.ComputerPlayMode):
+                    assert app.mode.playback.speed == 4.0
+                    seen_watch += 1
+                app.settings.watch = "skip"
+            run_until(app, left(app, mode), limit=4000)
+            continue
+        run_until(app, left(app, app.mode), limit=4000)
+    assert s.over and s.match.winner is not None
+    shooters = {r.shooter for r in s.match.rulings if r is not None}
+    assert shooters == {0, 1}
+    assert seen_computer >= 1 and seen_watch == 1
+    # The match's computer strokes are the computer's own decisions: the
+    # save replays them exactly.
+    again = type(s.match).from_dict(s.match.to_dict())
+    assert again.to_dict() == s.match.to_dict()
+    pygame.display.quit()
+
+
+def test_a_computers_shot_is_shown_before_it_is_played() -> None:
+    """Its ball in hand placed, its call marked and its stroke in the aim
+    controls; the side column says what it plays and how sure it was."""
+    app = make_app()
+    s = start(app, ["cpu:club", "Boris"], "8-ball", {"race_to": 1}, seed=2)
+    mode = app.mode
+    assert isinstance(mode, game.ComputerMode)
+    run_until(app, lambda: mode.phase == "showing", limit=4000)
+    d = mode.decision
+    assert d.kind == "break" and s.placed == d.place
+    assert s.aim == computer.aim_of(d)
+    lines = side_texts(app)
+    assert app.t("cpu.plays", name=s.name(0)) in lines
+    assert any(app.t("cpu.shot.break") in t for t in lines)
+    key(app, pygame.K_SPACE)  # play it now
+    assert isinstance(app.mode, game.ComputerPlayMode)
+    app.settings.watch = "skip"
+    run_until(app, lambda: not isinstance(app.mode, game.ComputerPlayMode), limit=600)
+    assert s.match.history and s.match.history[0]["type"] == "shot"
+    # The stroke played is the decision's, noise and all.
+    assert s.match.history[0]["shot"]["stroke"] == d.stroke.to_dict()
+    pygame.display.quit()
+
+
+def test_undo_goes_back_to_the_persons_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the computer's reply, one undo brings back the person's own
+    turn (at its turn the computer would only make the same move again)."""
+    app = make_app()
+    app.settings.watch = "skip"
+    s = start(app, ["Anna", "cpu:beginner"], "14.1", {"target": 5}, seed=4)
+    run_until(app, lambda: person_turn(app))
+    if isinstance(app.mode, game.PlaceMode):
+        key(app, pygame.K_RETURN)  # the cue ball where it is shown
+    s.aim = s.aim.with_power(0.05)  # a soft break: a foul, the computer decides
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) >= 2, limit=6000)
+    run_until(app, lambda: person_turn(app) or s.over, limit=6000)
+    steps = len(s.match.history)
+    assert steps >= 2
+    key(app, pygame.K_u)
+    assert person_turn(app) or isinstance(app.mode, game.ViewMode)
+    req = s.match.requirements()
+    assert not s.is_computer(req.chooser if req.pending else req.shooter)
+    assert len(s.match.history) < steps
+    pygame.display.quit()
+
+
+def test_the_lag_against_the_computer() -> None:
+    """General rule 5: the person aims and strikes; the computer strikes on
+    its own; the winner breaks or gives the break (a computer says which)."""
+    app = make_app()
+    app.settings.watch = "skip"
+    s = start(app, ["Anna", "cpu:club"], "9-ball", {"lag": True, "race_to": 1})
+    for _ in range(6):
+        if not s.match.requirements().is_lag:
+            break
+        key(app, pygame.K_SPACE)  # Anna's lag stroke
+        run_until(app, lambda: app.mode is not None and
+                  app.mode.name == "lag_result", limit=4000)
+        click_button(app, app.t("lag.continue")) if any(
+            app.t("lag.continue") == b.label for b in app.buttons) else key(
+            app, pygame.K_1)
+        frame(app, n=3)
+    assert not s.match.requirements().is_lag
+    lags = [a for a in s.match.history if a["type"] == "lag"]
+    assert lags and all(a["shot"]["also"] for a in lags)
+    run_until(app, lambda: not s.match.requirements().pending, limit=6000)
+    pygame.display.quit()
+
+
+def test_seats_from_the_command_line() -> None:
+    assert players_arg("Ann,cpu:strong") == ["Ann", "cpu:strong"]
+    assert players_arg("cpu,cpu:club,Bob") == ["cpu", "cpu:club", "Bob"]
+    assert players_arg("cpu:club,cpu:club") == ["cpu:club", "cpu:club 2"]
+    with pytest.raises(argparse.ArgumentTypeError, match="unknown strength 'grand'"):
+        players_arg("Ann,cpu:grand")
+    assert computer.strength_of("cpu:club 2") is STRENGTHS["club"]
+    assert computer.strength_of("Anna") is None
+
+
+def test_a_seat_of_the_setup_is_a_computer() -> None:
+    app = make_app()
+    app.go("setup", game="8-ball", names=["Anna", "Boris"])
+    mode = app.mode
+    mode.set_value("seat1", "strong")  # type: ignore[union-attr]
+    frame(app, n=2)
+    mode = app.mode
+    assert mode.shown_name(1) == app.t(  # type: ignore[union-attr]
+        "cpu.name", level=app.t("cpu.level.strong"))
+    mode.start()  # type: ignore[union-attr]
+    s = app.session
+    assert s is not None and s.names == ("Anna", "cpu:strong")
+    assert s.is_computer(1) and not s.is_computer(0)
+    assert app.settings.players[:2] == ["Anna", "cpu:strong"]
+    pygame.display.quit()
+
+
+def test_the_hint_is_a_strong_players_stroke_with_its_path() -> None:
+    """Ball in hand in 9-ball with three balls left: the strong player's
+    hint puts the cue ball somewhere the referee allows, and its predicted
+    path starts from there; taken, it is the aim."""
+    app = make_app()
+    s = start(app, ["Anna", "Boris"], "9-ball", {"race_to": 1})
+    m = s.match
+    table = m.table()
+    for b in range(1, 7):
+        table = table.remove(b)
+    state = replace(m.state, table=table.place(0, 0.5, 0.6), is_break=False,
+                    ball_in_hand=m.state.ball_in_hand.ANYWHERE)
+    from rules.referee import Match
+    s.match = Match.from_state(list(s.names), "9-ball", state, {"race_to": 1}, 5)
+    s.refresh()
+    game.next_step(app)
+    frame(app)
+    assert isinstance(app.mode, game.PlaceMode)
+    take_the_hint(app)
+    h_place = s.placed
+    assert h_place is not None
+    assert s.match.requirements().check_placement(s.match.table(), *h_place) is None
+    pygame.display.quit()
+
+
+def test_the_hint_in_practice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A practice position played by the player: the hint button is there,
+    and a hint taken is shot like any aim, then ruled as practice rules."""
+    monkeypatch.setattr(computer, "HINT_STRENGTH", FAST)
+    from simulator.app.practice import ScenarioMode
+    from simulator.practice.library import library
+    app = make_app()
+    lib = library()
+    sid = next(e.id for e in lib.entries if lib.load(e.id).stroke is not None)
+    app.switch(ScenarioMode(app, lib.load(sid)))
+    frame(app)
+    key(app, pygame.K_p)  # play it yourself
+    frame(app)
+    assert isinstance(app.mode, game.AimMode | game.PlaceMode)
+    assert app.t("hint.button") in [b.label for b in app.buttons]
+    take_the_hint(app)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, ScenarioMode), limit=3000)
+    assert app.mode.played is not None and app.mode.played.own  # type: ignore
+    pygame.display.quit()
+
+
+def test_thinking_never_holds_a_frame_long() -> None:
+    """The computer thinks a slice a frame: the window keeps drawing."""
+    assert computer.THINK_SLICE <= 0.05
+    app = make_app()
+    start(app, ["cpu:strong", "Boris"], "9-ball", {"race_to": 1})
+    assert isinstance(app.mode, game.ComputerMode)
+    frames = 0
+    while app.mode.phase == "thinking" and frames < 5:  # type: ignore[union-attr]
+        app.frame([], DT)
+        frames += 1
+    assert frames == 5 and app.mode.phase == "thinking"  # type: ignore[union-attr]
+    assert math.isfinite(app.frames)
+    pygame.display.quit()
