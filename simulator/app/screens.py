@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from simulator.app import (
+    computer_screen,
     dialogs,
     editor,
     gallery_screen,
@@ -47,6 +48,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     # the match
     "match": game.match_screen,
     "replay": game.ReplayMode,
+    "computer": computer_screen.ComputerMode,
     "lag": lag.LagMode,
     "lag_alone": lag.lag_alone,
     # practice

@@ -16,6 +16,7 @@ import pytest
 
 from simulator.app import computer, game
 from simulator.app.app import App
+from simulator.app.computer_screen import ComputerMode, ComputerPlayMode
 from simulator.app.main import players_arg
 from simulator.app.session import Session
 from simulator.players import STRENGTHS
@@ -95,15 +96,15 @@ def test_a_match_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
             key(app, pygame.K_SPACE)
             continue
         mode = app.mode
-        if isinstance(mode, game.ComputerMode):
+        if isinstance(mode, ComputerMode):
             seen_computer += 1
             heads = side_texts(app)
             assert any(s.name(1) in h for h in heads), heads
             if seen_watch == 0:
                 click_button(app, "4×")
                 assert app.settings.watch == "4"
-                run_until(app, left(app, mode, game.ComputerPlayMode), limit=4000)
-                if isinstance(app.mode, game.ComputerPlayMode):
+                run_until(app, left(app, mode, ComputerPlayMode), limit=4000)
+                if isinstance(app.mode, ComputerPlayMode):
                     assert app.mode.playback.speed == 4.0
                     seen_watch += 1
                 app.settings.watch = "skip"
@@ -127,7 +128,7 @@ def test_a_computers_shot_is_shown_before_it_is_played() -> None:
     app = make_app()
     s = start(app, ["cpu:club", "Boris"], "8-ball", {"race_to": 1}, seed=2)
     mode = app.mode
-    assert isinstance(mode, game.ComputerMode)
+    assert isinstance(mode, ComputerMode)
     run_until(app, lambda: mode.phase == "showing", limit=4000)
     d = mode.decision
     assert d.kind == "break" and s.placed == d.place
@@ -136,9 +137,9 @@ def test_a_computers_shot_is_shown_before_it_is_played() -> None:
     assert app.t("cpu.plays", name=s.name(0)) in lines
     assert any(app.t("cpu.shot.break") in t for t in lines)
     key(app, pygame.K_SPACE)  # play it now
-    assert isinstance(app.mode, game.ComputerPlayMode)
+    assert isinstance(app.mode, ComputerPlayMode)
     app.settings.watch = "skip"
-    run_until(app, lambda: not isinstance(app.mode, game.ComputerPlayMode), limit=600)
+    run_until(app, lambda: not isinstance(app.mode, ComputerPlayMode), limit=600)
     assert s.match.history and s.match.history[0]["type"] == "shot"
     # The stroke played is the decision's, noise and all.
     assert s.match.history[0]["shot"]["stroke"] == d.stroke.to_dict()
@@ -270,7 +271,7 @@ def test_thinking_never_holds_a_frame_long() -> None:
     assert computer.THINK_SLICE <= 0.05
     app = make_app()
     start(app, ["cpu:strong", "Boris"], "9-ball", {"race_to": 1})
-    assert isinstance(app.mode, game.ComputerMode)
+    assert isinstance(app.mode, ComputerMode)
     frames = 0
     while app.mode.phase == "thinking" and frames < 5:  # type: ignore[union-attr]
         app.frame([], DT)

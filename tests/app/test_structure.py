@@ -18,9 +18,10 @@ APP = Path(__file__).resolve().parents[2] / "simulator" / "app"
 # The screen files and the only other screen file each may import: the one
 # whose mode it extends (a practice shot is played by the game's modes).
 SCREEN_FILES = {"menu", "setup", "game", "lag", "practice", "quiz_screen",
-                "gallery_screen", "editor", "help_screen"}
-BASES = {"lag": {"game"}, "practice": {"game"}, "quiz_screen": {"practice"},
-         "gallery_screen": {"practice"}, "editor": {"practice"}}
+                "gallery_screen", "editor", "help_screen", "computer_screen"}
+BASES = {"lag": {"game"}, "computer_screen": {"game"}, "practice": {"game"},
+         "quiz_screen": {"practice"}, "gallery_screen": {"practice"},
+         "editor": {"practice"}}
 # Above every screen: the registry and what starts the window.
 TOP = {"screens", "launch", "practice_scenes", "main", "bench"}
 
@@ -126,7 +127,7 @@ def test_every_screen_is_registered_and_made_by_name() -> None:
 
 
 _MADE_BY_OTHERS = {"ViewMode", "ShotInputMode", "AimMode", "PlaceMode", "PlayMode",
-                   "ComputerMode", "ComputerPlayMode",
+                   "ComputerPlayMode",
                    "TableMode", "LagPlayMode", "LagResultMode", "PracticeScreen",
                    "PracticeAimMode", "PracticePlaceMode", "PracticePlayMode",
                    "ScenarioMode", "QuizMode"}
