@@ -279,3 +279,77 @@ def test_thinking_never_holds_a_frame_long() -> None:
     assert frames == 5 and app.mode.phase == "thinking"  # type: ignore[union-attr]
     assert math.isfinite(app.frames)
     pygame.display.quit()
+
+
+def test_a_computer_only_express_match_finishes_in_the_window() -> None:
+    """Three computers at a pyramid table (SEED-E: three or more players),
+    their shots skipped: the match plays itself to one winner, the chips at
+    the table never change in number (the bank is paid out at the end)."""
+    app = make_app()
+    app.settings.watch = "skip"
+    names = ["cpu:beginner", "cpu:beginner", "cpu:beginner"]
+    s = start(app, computer.seat_names(names), "express",
+              {"initial_points": 4, "max_signatures": 0},
+              seed=3)
+    assert s.names == ("cpu:beginner", "cpu:beginner 2", "cpu:beginner 3")
+    state = s.match.state
+    chips = sum(state.chips) + state.bank  # type: ignore[attr-defined]
+    computer_turns = 0
+    last: object = None
+    for _ in range(40_000):
+        if s.over:
+            break
+        if isinstance(app.mode, ComputerMode) and app.mode is not last:
+            computer_turns += 1
+            last = app.mode
+        assert not app.dialogs  # nobody is asked anything: the computers decide
+        app.frame(pygame.event.get(), DT)
+        st = s.match.state
+        assert sum(st.chips) + st.bank == chips  # type: ignore[attr-defined]
+    assert s.over, "the match did not finish"
+    assert len(s.match.rulings) >= 10
+    st = s.match.state
+    active = [i for i, v in enumerate(st.status) if v == "active"]  # type: ignore
+    assert active == [s.match.winner]
+    assert st.bank == 0  # type: ignore[attr-defined]
+    assert computer_turns >= len(s.match.rulings) // 2
+    frame(app, n=2)
+    assert bool(app.dialogs) or (
+        app.mode is not None and app.mode.name in ("gameover", "view"))
+    pygame.display.quit()
+
+
+# Every key a player might press while the computer thinks, shows or plays.
+PRESSED = (pygame.K_i, pygame.K_u, pygame.K_y, pygame.K_z, pygame.K_b, pygame.K_c,
+           pygame.K_f, pygame.K_r, pygame.K_g,
+           pygame.K_h, pygame.K_m, pygame.K_TAB, pygame.K_LEFT, pygame.K_UP,
+           pygame.K_q, pygame.K_e, pygame.K_w, pygame.K_a, pygame.K_s, pygame.K_d,
+           pygame.K_x, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4,
+           pygame.K_ESCAPE, pygame.K_F1, pygame.K_SPACE, pygame.K_RETURN)
+
+
+def test_whatever_is_pressed_while_the_computer_has_the_turn() -> None:
+    """Keys and clicks during the computer's thinking, showing and playing:
+    nothing breaks (the window's error check), a dialog or the help opened
+    over it is closed again, and the computer still makes its move."""
+    from tests.app.helpers import click
+    app = make_app()
+    s = start(app, ["cpu:club", "Boris"], "9-ball", {"race_to": 1}, seed=6)
+    assert isinstance(app.mode, ComputerMode)
+    w, h = app.screen.get_size()
+    spots = [(w // 2, h // 2), (w // 5, h // 3), (w - 60, h // 2), (w - 60, h - 30)]
+    for i, k in enumerate(PRESSED * 2):
+        mods = (0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT)[i % 3]
+        key(app, k, mods)
+        click(app, spots[i % len(spots)], button=1 + (i % 3))
+        for _ in range(6):  # back to the match from a dialog or the help
+            if app.dialogs or (app.mode is not None and app.mode.name == "help"):
+                key(app, pygame.K_ESCAPE)
+        if s.match.history:
+            break
+    app.settings.watch = "skip"
+    run_until(app, lambda: bool(s.match.history) and not isinstance(
+        app.mode, ComputerMode | ComputerPlayMode), limit=6000)
+    assert s.match.history[0]["type"] == "shot"
+    assert s.match.rulings[0] is not None and s.match.rulings[0].shooter == 0
+    pygame.display.quit()
