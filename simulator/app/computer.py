@@ -166,7 +166,8 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any) -> list[str]:
         lines.append(t("cpu.declares_push_out"))
     if d.place is not None:
         lines.append(t("cpu.places"))
-    if d.simulations and d.kind in ("pot", "bank", "cue_pot", "break"):
+    # How sure it was of a pot (a break's chance of a legal pot says little).
+    if d.simulations and d.kind in ("pot", "bank", "cue_pot"):
         lines.append(t("cpu.chance", p=round(100 * d.success), n=d.simulations))
     a = aim_of(d)
     lines.append(t("cpu.stroke", power=round(100 * a.power),

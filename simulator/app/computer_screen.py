@@ -29,9 +29,13 @@ class ComputerPlayMode(PlayMode):
     name = "computer_playing"
 
     def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
-                 player: int) -> None:
+                 player: int, lines: list[str] | None = None) -> None:
         super().__init__(app, state, stroke, decl)
         self.player = player
+        self.lines = lines or []  # what it decided stays in view while it rolls
+
+    def side_extra(self) -> list[str]:
+        return self.lines
 
     def enter(self) -> None:
         super().enter()
@@ -156,7 +160,8 @@ class ComputerMode(TableMode):
         d = self.decision
         if self.kind == "shot":
             self.app.switch(ComputerPlayMode(self.app, d.table(s.match.table()),
-                                             d.stroke, d.declarations, self.player))
+                                             d.stroke, d.declarations, self.player,
+                                             self.lines))
             return
         try:
             s.choose(d.choice, d.ball)
