@@ -149,7 +149,8 @@ def aim_of(d: ShotDecision) -> Aim:
                tip_b=s.tip_b, elevation=s.elevation)
 
 
-def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any) -> list[str]:
+def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
+               radius: float) -> list[str]:
     """A stroke decided, in words: what it is, the call, how sure it was,
     and how it is played."""
     t = loc.t
@@ -172,6 +173,22 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any) -> list[str]:
     a = aim_of(d)
     lines.append(t("cpu.stroke", power=round(100 * a.power),
                    speed=loc.num(d.intended.speed, 1),
-                   a=loc.num(a.tip_a, 2), b=loc.num(a.tip_b, 2),
+                   spin=spin_words(loc, a.tip_a, a.tip_b, radius),
                    elevation=loc.num(a.elevation, 0)))
     return lines
+
+
+SPIN_CENTRE = 0.05  # a tip offset under this fraction of R is a centre-ball hit
+
+
+def spin_words(loc: Locale, tip_a: float, tip_b: float, radius: float) -> str:
+    """Where the tip meets the cue ball, in a player's words and millimetres
+    from the centre: "draw 3 mm, right side 1 mm", "centre ball"."""
+    parts: list[str] = []
+    if abs(tip_b) >= SPIN_CENTRE:
+        parts.append(loc.t("cpu.spin.follow" if tip_b > 0 else "cpu.spin.draw",
+                           mm=loc.num(abs(tip_b) * radius * 1000, 0)))
+    if abs(tip_a) >= SPIN_CENTRE:
+        parts.append(loc.t("cpu.spin.right" if tip_a > 0 else "cpu.spin.left",
+                           mm=loc.num(abs(tip_a) * radius * 1000, 0)))
+    return ", ".join(parts) if parts else loc.t("cpu.spin.centre")

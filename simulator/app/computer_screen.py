@@ -144,7 +144,8 @@ class ComputerMode(TableMode):
             if d.place is not None:
                 s.placed = d.place
             s.aim = computer.aim_of(d)
-            self.lines = computer.shot_lines(loc, d, lambda b: ball_label(loc, b))
+            self.lines = computer.shot_lines(loc, d, lambda b: ball_label(loc, b),
+                                              s.spec.balls.radius)
             return
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),

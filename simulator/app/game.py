@@ -590,7 +590,8 @@ class ShotInputMode(TableMode):
         from simulator.app import computer
         from simulator.app.words import ball_label
         lines = computer.shot_lines(s.locale, s.hint.decision,
-                                    lambda b: ball_label(s.locale, b))
+                                    lambda b: ball_label(s.locale, b),
+                                    s.spec.balls.radius)
         return [t("hint.head") + " " + lines[0], *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:

@@ -357,3 +357,18 @@ def test_whatever_is_pressed_while_the_computer_has_the_turn() -> None:
     assert s.match.history[0]["type"] == "shot"
     assert s.match.rulings[0] is not None and s.match.rulings[0].shooter == 0
     pygame.display.quit()
+
+
+def test_the_spin_in_a_players_words() -> None:
+    """The tip's offset from the centre, said as a player says it: above
+    the centre is follow, below is draw, the sides by name, in millimetres
+    of a 28.6 mm ball (R 0.0286 m); a hit within 5 % of R is a centre ball."""
+    from simulator.app.i18n import Locale
+    en, ru = Locale("en"), Locale("ru")
+    r = 0.0286
+    assert computer.spin_words(en, 0.0, -0.35, r) == "draw 10 mm"
+    assert computer.spin_words(en, 0.21, 0.35, r) == "follow 10 mm, right side 6 mm"
+    assert computer.spin_words(en, -0.21, 0.0, r) == "left side 6 mm"
+    assert computer.spin_words(en, 0.04, -0.04, r) == "centre ball"
+    assert computer.spin_words(ru, 0.0, -0.35, r) == "оттяжка 10 мм"
+    assert computer.spin_words(ru, 0.0, 0.0, r) == "удар в центр"
