@@ -171,7 +171,8 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if d.simulations and d.kind in ("pot", "bank", "cue_pot"):
         lines.append(t("cpu.chance", p=round(100 * d.success), n=d.simulations))
     a = aim_of(d)
-    lines.append(t("cpu.stroke", power=round(100 * a.power),
+    lines.append(t("cpu.stroke", direction=loc.num(a.angle, 1),
+                   power=round(100 * a.power),
                    speed=loc.num(d.intended.speed, 1),
                    spin=spin_words(loc, a.tip_a, a.tip_b, radius),
                    elevation=loc.num(a.elevation, 0)))

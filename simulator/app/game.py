@@ -601,14 +601,15 @@ class ShotInputMode(TableMode):
         if h is None:
             return
         view = self.scene.view
-        cue_path = [view.to_screen(*p) for p in h.path()]
-        if len(cue_path) > 1:
-            pygame.draw.lines(surface, (120, 200, 255), False, cue_path, 2)
         other = h.first_contact()
-        if other is not None:
-            path = [view.to_screen(*p) for p in h.path(other)]
-            if len(path) > 1:
-                pygame.draw.lines(surface, (250, 210, 120), False, path, 2)
+        for ball, colour in ((0, (120, 200, 255)), (other, (250, 210, 120))):
+            if ball is None:
+                continue
+            path = _thinned([view.to_screen(*p) for p in h.path(ball)])
+            if len(path) > 1:  # smooth, two pixels wide
+                pygame.draw.aalines(surface, colour, False, path)
+                pygame.draw.aalines(surface, colour, False,
+                                    [(x + 0.7, y + 0.7) for x, y in path])
         if h.place is not None:
             pygame.draw.circle(surface, (120, 200, 255), view.to_screen(*h.place),
                                view.ball_px * 1.6, 2)
@@ -708,6 +709,19 @@ class ShotInputMode(TableMode):
 
     def short_hint(self) -> str:
         return self.app.t("hint.aim_short")
+
+
+def _thinned(points: list[tuple[float, float]],
+             step: float = 6.0) -> list[tuple[float, float]]:
+    """A path's points at least ``step`` pixels apart (and its end): a line
+    through every frame's position steps by single pixels."""
+    out = points[:1]
+    for p in points[1:]:
+        if math.dist(p, out[-1]) >= step:
+            out.append(p)
+    if len(points) > 1 and out[-1] != points[-1]:
+        out.append(points[-1])
+    return out
 
 
 class AimMode(ShotInputMode):
