@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rules import registry
 from rules.referee import Match
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, ShotRequirements
 from simulator import saves
@@ -40,13 +41,22 @@ from simulator.physics import simulate
 from simulator.specs import CUE_BALL
 from simulator.state import StateError, TableState, Where
 
-DISCIPLINES = ("8-ball", "9-ball", "14.1", "express")
-PLAYERS = {"8-ball": 2, "9-ball": 2, "14.1": 2, "express": 4}
-# Long matches: races and targets that a few hundred shots do not finish.
-OPTIONS: dict[str, dict[str, object]] = {
-    "8-ball": {"race_to": 50}, "9-ball": {"race_to": 50}, "14.1": {"target": 400},
-    "express": {},
-}
+DISCIPLINES = registry.names()
+# Four at a table that takes more than two (more shots between one player's).
+PLAYERS = {g: max(registry.info(g).min_players, min(4, registry.info(g).max_players))
+           for g in DISCIPLINES}
+
+
+def _long(game: str) -> dict[str, object]:
+    """Options for a long match: races and targets that a few hundred shots
+    do not finish (a game played out on its own points keeps its defaults)."""
+    info = registry.info(game)
+    if "target" in info.option_fields():
+        return {"target": 400}
+    return {"race_to": 50} if info.scoring == "race" else {}
+
+
+OPTIONS: dict[str, dict[str, object]] = {g: _long(g) for g in DISCIPLINES}
 
 
 @dataclass
