@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 WATCH_SPEEDS: tuple[tuple[str, float], ...] = (("1", 1.0), ("2", 2.0), ("4", 4.0),
                                               ("skip", 0.0))
 SHOW_SECONDS = 1.2  # a decision stays on show this long at 1x before it is played
+CHOICE_SECONDS = 3.0  # a choice, with its rule and the options weighed, longer
 THINK_SLICE = 0.025  # seconds of thinking a frame (the window keeps drawing)
 HINT_SALT = 0x41A7  # a hint's seed differs from the player's own decision's
 HINT_STRENGTH = "strong"  # the player whose stroke a hint suggests

@@ -130,7 +130,8 @@ class ComputerMode(TableMode):
             return
         self.shown += dt
         speed = watch_speed(self.app)
-        if speed <= 0.0 or self.shown >= computer.SHOW_SECONDS / speed:
+        show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
+        if speed <= 0.0 or self.shown >= show / speed:
             self.act()
 
     def decided(self, d: Any) -> None:
@@ -151,7 +152,7 @@ class ComputerMode(TableMode):
         self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
                                  choice=choice_label(loc, d.choice, ref))]
         for c in sorted(d.values, key=lambda c: -d.values[c]):
-            mark = "✓ " if c == d.choice else "· "
+            mark = "» " if c == d.choice else "· "  # glyphs every font has
             self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
                 f"choice.{c.value}"), worth=loc.num(d.values[c], 2)))
 

@@ -372,3 +372,31 @@ def test_the_spin_in_a_players_words() -> None:
     assert computer.spin_words(en, 0.04, -0.04, r) == "centre ball"
     assert computer.spin_words(ru, 0.0, -0.35, r) == "оттяжка 10 мм"
     assert computer.spin_words(ru, 0.0, 0.0, r) == "удар в центр"
+
+
+def test_a_computers_choice_is_shown_with_its_rule() -> None:
+    """14.1 rule 6: after Anna's illegal break the computer chooses; the side
+    column names its choice with the rule and the options it weighed, for
+    longer than a stroke is shown, then the choice is made."""
+    app = make_app()
+    s = start(app, ["Anna", "cpu:club"], "14.1", {"target": 5}, seed=4)
+    run_until(app, lambda: person_turn(app))
+    if isinstance(app.mode, game.PlaceMode):
+        key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(0.05)  # too soft: an illegal break
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    mode = app.mode
+    assert isinstance(mode, ComputerMode) and mode.kind == "choice"
+    run_until(app, lambda: mode.phase == "showing", limit=6000)
+    lines = side_texts(app)
+    chose = [t for t in lines if t.startswith(app.t("cpu.chooses", name=s.name(1),
+                                                    choice="")[:10])]
+    assert chose and "14.1 rule 6" in " ".join(lines), lines
+    weighed = [t for t in mode.lines if t.startswith(("» ", "· "))]
+    assert len(weighed) == len(mode.decision.values) >= 2
+    assert sum(t.startswith("» ") for t in weighed) == 1
+    waited = run_until(app, lambda: app.mode is not mode, limit=2000)
+    assert waited * DT >= computer.CHOICE_SECONDS - 2 * DT
+    assert s.match.history[-1]["type"] == "choice"
+    pygame.display.quit()
