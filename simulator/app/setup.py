@@ -69,6 +69,8 @@ class SetupMode(Mode):
         for i, e in enumerate(self.entries):
             while len(self.names) <= i:
                 self.names.append("")
+            if i < len(self.kinds) and self.kinds[i]:
+                continue  # a computer's entry shows its strength, not a name
             self.names[i] = e.get_text().strip()[:24]
 
     def rebuild(self) -> None:
@@ -119,10 +121,12 @@ class SetupMode(Mode):
         self.entries = []
         per_row = 2
         ew = (lab_w + col_w + 12 - (per_row - 1) * 8) // per_row
-        kw = max(90, ew * 2 // 5)  # the seat's kind: a person or a computer
+        kw = max(100, ew * 9 // 20)  # the seat's kind: a person or a computer
         from simulator.players import STRENGTHS
+        # A person, or a computer by its strength ("Club player"); the
+        # entry beside it then says "Computer".
         kinds = [(t("setup.person"), "")] + [
-            (t("cpu.name", level=t(f"cpu.level.{lv}")), lv) for lv in STRENGTHS]
+            (_capital(t(f"cpu.level.{lv}")), lv) for lv in STRENGTHS]
         while len(self.kinds) < self.count:
             self.kinds.append("")
         for i in range(self.count):
@@ -130,10 +134,11 @@ class SetupMode(Mode):
             e = UITextEntryLine(r, app.gui,
                                 placeholder_text=t("setup.player_n", n=i + 1))
             e.set_text_length_limit(24)
-            if i < len(self.names) and self.names[i]:
-                e.set_text(self.names[i])
             if self.kinds[i]:
+                e.set_text(t("setup.computer"))  # its strength is beside it
                 widgets.disable(e)  # a computer's name is its strength
+            elif i < len(self.names) and self.names[i]:
+                e.set_text(self.names[i])
             self.entries.append(e)
             self._dropdown(f"seat{i}", kinds, self.kinds[i],
                            pygame.Rect(r.right + 4, y, kw, row))
@@ -487,3 +492,7 @@ class LoadMode(Mode):
             ui.line(surface, self.app.t(key, n=hidden), max(10, size - 2), ui.DIM,
                     pygame.Rect(self.area.left, y, self.area.width,
                                 ui.line_height(size)))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
