@@ -77,10 +77,17 @@ def parser() -> ArgumentParser:
                    help="stop an endless match after this many shots")
     m.add_argument("--save", metavar="FILE", help="write the match here")
     m.add_argument("--json", action="store_true", help="print JSON")
+    sub.add_parser("bench", add_help=False,
+                   help="the players' figures (python -m simulator.players bench "
+                        "--help)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    rest = list(sys.argv[1:] if argv is None else argv)
+    if rest[:1] == ["bench"]:  # the benchmark keeps its own options
+        from simulator.players import bench
+        return bench.main(rest[1:])
     p = parser()
     args = p.parse_args(argv)
     if args.race_to is not None and not 1 <= args.race_to <= 99:

@@ -314,7 +314,7 @@ def part_express(matches: int, level: str, options: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from simulator.inputs import ArgumentParser
-    p = ArgumentParser(prog="python -m simulator.players.bench",
+    p = ArgumentParser(prog="python -m simulator.players bench",
                        description="Figures of the computer players.")
     p.add_argument("--part", action="append", choices=PARTS,
                    help="one part (repeatable; default all)")

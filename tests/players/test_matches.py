@@ -159,6 +159,23 @@ def test_the_headless_command_refuses_bad_input(
     assert why in err[0]
 
 
+@pytest.mark.parametrize("argv, why", [
+    (["--racks", "0"], "--racks: expected 1 to 100000"),
+    (["--part", "snooker"], "invalid choice: 'snooker'"),
+])
+def test_the_benchmark_command_refuses_bad_input(
+        argv: list[str], why: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m simulator.players bench`` is the benchmark, with its own
+    options and errors."""
+    try:
+        code = main(["bench", *argv])
+    except SystemExit as e:
+        code = int(e.code or 0)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and err[0].startswith("error: ")
+    assert why in err[0] and "simulator.players bench" in err[0]
+
+
 def test_a_strength_is_noise_plus_search() -> None:
     """The strongest is anchored on the tournament noise; each weaker
     strength has more noise and a smaller budget."""
