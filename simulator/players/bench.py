@@ -45,6 +45,7 @@ from simulator.specs import CUE_BALL, table_by_name
 from simulator.state import TableState
 
 PARTS = ("time", "potting", "run", "eight", "straight", "express")
+PROGRESS = 5  # a line every this many racks, games or matches (read as it goes)
 
 
 def say(text: str) -> None:
@@ -199,7 +200,7 @@ def part_run(racks: int) -> None:
                 ran = ruling.winner == 0
                 break
         runs += ran
-        if (k + 1) % 20 == 0:
+        if (k + 1) % PROGRESS == 0:
             say(f"  {k + 1} racks: {runs} break-and-runs "
                 f"({time.perf_counter() - t0:.0f} s)")
     say(f"9-ball break and run, strong, {racks} racks: {runs} "
@@ -222,7 +223,7 @@ def part_eight(games: int) -> None:
         shots += r.shots
         strong = 0 if k % 2 == 0 else 1
         wins += r.winner == strong
-        if (k + 1) % 20 == 0:
+        if (k + 1) % PROGRESS == 0:
             say(f"  {k + 1} games: strong won {wins} "
                 f"({time.perf_counter() - t0:.0f} s)")
     say(f"8-ball, strong against beginner, {games} games: strong won {wins} "
@@ -303,7 +304,7 @@ def part_express(matches: int, level: str, options: dict[str, Any]) -> None:
             failures.append(f"match {k}: winners {winners}, match says {m.winner}")
         if m.state.bank != 0:  # type: ignore[attr-defined]
             failures.append(f"match {k}: the bank was not paid out")
-        if (k + 1) % 10 == 0:
+        if (k + 1) % PROGRESS == 0:
             say(f"  {k + 1} matches ({time.perf_counter() - t0:.0f} s)")
     say(f"Express, three {level} players, {matches} matches {options}: "
         f"{matches - len({f.split(':')[0] for f in failures})} completed with every "
