@@ -117,16 +117,26 @@ class ComputerMode(TableMode):
         from simulator.app import computer
         _ = self.app.sound
         m = self.session.match
-        self.job: Any = computer.think_shot(m, self.player) if self.kind == "shot" \
-            else computer.think_choice(m, self.player)
+        self.job: Any = None
+        self.fault: Exception | None = None
+        try:
+            self.job = computer.think_shot(m, self.player) if self.kind == "shot" \
+                else computer.think_choice(m, self.player)
+        except Exception as e:  # said in the next frame, and a person plays on
+            self.fault = e
 
     def update(self, dt: float) -> None:
         from simulator.app import computer
         if self.app.dialogs:
             return  # the match menu is open: the computer waits
         if self.phase == "thinking":
-            if self.job.advance(computer.THINK_SLICE):
-                self.decided(self.job.result)
+            try:
+                if self.fault is not None:
+                    raise self.fault
+                if self.job.advance(computer.THINK_SLICE):
+                    self.decided(self.job.result)
+            except Exception as e:
+                self.give_up(e)
             return
         self.shown += dt
         speed = watch_speed(self.app)
@@ -155,6 +165,15 @@ class ComputerMode(TableMode):
             mark = "» " if c == d.choice else "· "  # glyphs every font has
             self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
                 f"choice.{c.value}"), worth=loc.num(d.values[c], 2)))
+
+    def give_up(self, fault: Exception) -> None:
+        """A fault in the computer's search: said plainly, and this turn
+        goes to the people at the table (the match is never stuck)."""
+        s = self.session
+        s.computer_failed = len(s.match.history)
+        self.app.notify(self.app.t("cpu.failed", name=s.name(self.player),
+                                   reason=f"{type(fault).__name__}: {fault}"))
+        next_step(self.app)
 
     def act(self) -> None:
         from rules.ruling import RulesError

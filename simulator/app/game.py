@@ -49,6 +49,8 @@ def match_screen(app: App) -> Mode:
     assert req is not None
     from simulator.app import computer
     who = computer.turn(s.match)
+    if who is not None and s.computer_failed == len(s.match.history):
+        who = None  # its search failed here: a person plays this turn
     if who is not None and who.kind == "sign":
         computer_signs(app, s)
         return match_screen(app)

@@ -167,6 +167,9 @@ class Session:
         self.hint: Any = None
         self.hint_job: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
+        # The step at which a computer's search failed: that turn is played
+        # by a person (simulator.app.computer_screen).
+        self.computer_failed: int | None = None
         self._req: ShotRequirements | None = None
         self._table_key: tuple[int, tuple[float, float]] | None = None
         self._table: TableState | None = None

@@ -400,3 +400,28 @@ def test_a_computers_choice_is_shown_with_its_rule() -> None:
     assert waited * DT >= computer.CHOICE_SECONDS - 2 * DT
     assert s.match.history[-1]["type"] == "choice"
     pygame.display.quit()
+
+
+def test_a_fault_in_the_search_hands_the_turn_to_a_person(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the computer's search fail part-way, the window says so and
+    the turn is played by hand; the match is never stuck, nothing is lost."""
+    from simulator.players import ComputerPlayer
+
+    def broken(self: object, *a: object, **k: object) -> object:
+        yield None
+        raise ValueError("planted")
+
+    monkeypatch.setattr(ComputerPlayer, "shot_steps", broken)
+    app = make_app()
+    s = start(app, ["cpu:club", "Boris"], "9-ball", {"race_to": 1})
+    run_until(app, lambda: not isinstance(app.mode, ComputerMode), limit=50)
+    assert isinstance(app.mode, game.AimMode | game.PlaceMode)
+    assert s.match.requirements().shooter == 0 and not s.match.history
+    assert app.toast is not None and "planted" in app.toast[0]
+    if isinstance(app.mode, game.PlaceMode):
+        key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)  # the computer's break, by hand
+    run_until(app, lambda: bool(s.match.history), limit=3000)
+    assert s.match.history[0]["type"] == "shot"
+    pygame.display.quit()
