@@ -209,7 +209,9 @@ class ComputerMode(TableMode):
     def heading(self) -> tuple[str, str]:
         name = self.session.name(self.player)
         if self.phase == "thinking":
-            return self.app.t("cpu.thinking", name=name), ""
+            done = self.job.simulations if self.job is not None else 0
+            return self.app.t("cpu.thinking", name=name), \
+                self.app.t("cpu.tried", n=done) if done else ""
         key = "cpu.plays" if self.kind == "shot" else "side.chooses"
         return self.app.t(key, name=name), ""
 

@@ -386,6 +386,7 @@ class Thinking(Generic[T]):
         self._steps = steps
         self._result: T | None = None
         self.done = False
+        self.simulations = 0  # run so far (what a window shows while it waits)
 
     def advance(self, seconds: float) -> bool:
         """Work for about ``seconds``; whether the decision is made."""
@@ -393,6 +394,7 @@ class Thinking(Generic[T]):
         while not self.done:
             try:
                 next(self._steps)
+                self.simulations += 1
             except StopIteration as finished:
                 self._result = finished.value
                 self.done = True

@@ -281,6 +281,11 @@ def test_thinking_never_holds_a_frame_long() -> None:
         app.frame([], DT)
         frames += 1
     assert frames == 5 and app.mode.phase == "thinking"  # type: ignore[union-attr]
+    # At least one simulation a frame, and the side column counts them.
+    job = app.mode.job  # type: ignore[union-attr]
+    assert job.simulations >= 5
+    texts = side_texts(app)  # (a frame: more simulations)
+    assert app.t("cpu.tried", n=job.simulations) in texts
     assert math.isfinite(app.frames)
     pygame.display.quit()
 
