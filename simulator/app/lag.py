@@ -406,6 +406,9 @@ class LagPlayMode(PlayMode):
 
 
 # -- the verdict ---------------------------------------------------------------
+UNATTENDED_SECONDS = 3.0  # the lag's result on show when only computers play
+
+
 class LagResultMode(TableMode):
     """Where the lag balls stopped, how far from the head cushion, and the
     referee's verdict in a dialog; the lag can be watched again."""
@@ -431,6 +434,13 @@ class LagResultMode(TableMode):
         self.playback.restart()
 
     def update(self, dt: float) -> None:
+        s = self.session
+        if not self.watching and not s.minigame and not s.has_person():
+            # Computers alone at the table: nobody is there to press Continue.
+            self.waited = getattr(self, "waited", 0.0) + dt
+            if self.waited >= UNATTENDED_SECONDS:
+                next_step(self.app)
+            return
         if not self.watching:
             return
         self.playback.update(dt)

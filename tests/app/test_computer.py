@@ -430,3 +430,22 @@ def test_a_fault_in_the_search_hands_the_turn_to_a_person(
     run_until(app, lambda: bool(s.match.history), limit=3000)
     assert s.match.history[0]["type"] == "shot"
     pygame.display.quit()
+
+
+def test_two_computers_lag_and_play_on_their_own() -> None:
+    """General rule 5 between two computers: both strike, the result is
+    shown for a while with nobody to press Continue, the winner chooses,
+    and the break is played."""
+    from simulator.app import lag
+    app = make_app()
+    app.settings.watch = "skip"
+    s = start(app, ["cpu:club", "cpu:beginner"], "9-ball", {"lag": True, "race_to": 1})
+    run_until(app, lambda: app.mode is not None and app.mode.name == "lag_result",
+              limit=4000)
+    shown = run_until(app, lambda: app.mode is not None and
+                      app.mode.name != "lag_result", limit=1000)
+    assert shown * DT >= lag.UNATTENDED_SECONDS - 2 * DT
+    run_until(app, lambda: any(a["type"] == "shot" for a in s.match.history),
+              limit=8000)
+    assert [a["type"] for a in s.match.history][:1] == ["lag"]
+    pygame.display.quit()
