@@ -13,6 +13,7 @@ from typing import Any
 from simulator.app import (
     dialogs,
     editor,
+    export_screen,
     gallery_screen,
     game,
     help_screen,
@@ -66,4 +67,5 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "quit": game.quit_dialog,
     "concede": _concede,
     "message": _message,
+    "export": export_screen.export_dialog,
 }

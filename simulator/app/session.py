@@ -118,6 +118,19 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def declarations(self, i: int) -> Any:
+        """What the shooter declared for shot ``i`` (the called ball and
+        pocket); None when the match keeps no record of it."""
+        n = self._items[i][0]
+        hist = self._match.history
+        if not 0 <= n < len(hist) or hist[n].get("type") != "shot":
+            return None
+        from rules.ruling import Declarations, RulesError
+        try:
+            return Declarations.from_dict(hist[n].get("declarations"))
+        except (RulesError, ValueError, TypeError):
+            return None
+
     def insert(self, i: int, value: tuple[Shot, Ruling]) -> None:
         self._items.insert(i, (-1, replace(value[0], frames=()), value[1]))
 
