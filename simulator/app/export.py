@@ -252,7 +252,7 @@ def clip_times(exp: ShotExport, speed: float, fps: int = FPS
     stop_index: dict[float, int] = {}
     for i, _f in exp.foul_events():
         stop_index.setdefault(min(exp.shot.events[i].time, marks_end), i)
-    start = exp.shot.frames[0].time if exp.shot.frames else 0.0
+    start = exp.marks().start
     dt = speed / fps
     out: list[tuple[float, float, int | None]] = []
     t = start
@@ -457,13 +457,42 @@ def export_bytes(exp: ShotExport, fmt: str, lang: str, speed: float | None = Non
     raise ExportError(f"format: {fmt!r}; one of {', '.join(FORMATS)}")
 
 
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/name``, or, when that file exists, the first free
+    ``name-2``, ``name-3``...: an export never replaces a file."""
+    path = folder / name
+    stem, suffix = path.stem, path.suffix
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def check_folder(folder: Path) -> None:
+    """A clear error for a folder an export cannot go to."""
+    if not folder.is_absolute():
+        raise ExportError(f"{folder}: not a full path (start it with / or ~)")
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder}: is a file, not a folder")
+    p = folder
+    while not p.exists() and p.parent != p:
+        p = p.parent
+    if p.is_dir() and not os.access(p, os.W_OK | os.X_OK):
+        raise ExportError(f"{p}: the folder cannot be written to")
+
+
 def write_export(exp: ShotExport, folder: Path, fmt: str, lang: str,
-                 speed: float | None = None, width: int = 800) -> Path:
+                 speed: float | None = None, width: int = 800,
+                 overwrite: bool = False) -> Path:
     """Make one export and write it into ``folder`` (made if missing),
-    atomically; the file written."""
+    atomically, beside any file of the same name unless ``overwrite``; the
+    file written."""
     from simulator.atomic import atomic_write
+    check_folder(folder.absolute())
     data = export_bytes(exp, fmt, lang, speed, width)
-    path = folder / exp.file_name(fmt, lang)
+    name = exp.file_name(fmt, lang)
+    path = folder / name if overwrite else free_path(folder, name)
     atomic_write(path, data, make_dirs=True)
     return path
 
@@ -476,6 +505,7 @@ class ExportJob:
                  speed: float | None = None, width: int = 800) -> None:
         if fmt not in FORMATS:
             raise ExportError(f"format: {fmt!r}; one of {', '.join(FORMATS)}")
+        check_folder(folder)
         self.exp, self.folder, self.fmt, self.lang = exp, folder, fmt, lang
         self.speed = speed or exp.speed
         self.width = width
@@ -497,7 +527,7 @@ class ExportJob:
             self._frames = []
         else:
             data = export_bytes(self.exp, self.fmt, self.lang, self.speed, self.width)
-        path = self.folder / self.exp.file_name(self.fmt, self.lang)
+        path = free_path(self.folder, self.exp.file_name(self.fmt, self.lang))
         atomic_write(path, data, make_dirs=True)
         self.path = path
         self.progress = 1.0
@@ -572,6 +602,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=_width, default=800, help="picture width, px")
     p.add_argument("--only", metavar="ID", action="append", default=[],
                    help="with --gallery: only this entry (may be repeated)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace files of the same name (default: write beside "
+                        "them as name-2, name-3...)")
     return p
 
 
@@ -605,13 +638,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             res = play_scenario(sc)
             folder = Path(args.out or ".")
             exports = iter([ShotExport.from_scenario(sc, res.shot, res.ruling)])
-        if folder.exists() and not folder.is_dir():
-            raise ExportError(f"{folder}: is a file, not a folder")
+        check_folder(folder.absolute())
         n = 0
         for exp in exports:
             for lang in args.lang:
                 for fmt in args.formats:
-                    path = write_export(exp, folder, fmt, lang, args.speed, args.width)
+                    path = write_export(exp, folder, fmt, lang, args.speed,
+                                        args.width, args.overwrite)
                     print(f"{path} ({path.stat().st_size // 1024} KB)")
                     n += 1
         print(f"{n} file(s) written")

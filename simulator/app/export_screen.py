@@ -6,15 +6,18 @@ progress, so the window never stalls."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from simulator.app.app import App
 from simulator.app.dialogs import Dialog, NameDialog
 from simulator.app.export import (
+    SPEEDS,
     ExportError,
     ExportJob,
     ShotExport,
+    check_folder,
     speed_label,
 )
 
@@ -37,7 +40,11 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
              lang=t(f"export.lang_{lang}"), folder=str(folder))
     buttons: list[tuple[str, Any]] = [
         (t(f"export.{fmt}"), _start(app, job, fmt, lang)) for fmt in FORMAT_KEYS]
+    faster = SPEEDS[(SPEEDS.index(job.speed) + 1) % len(SPEEDS)] \
+        if job.speed in SPEEDS else SPEEDS[0]
     buttons += [
+        (t("export.speed", speed=speed_label(faster)),
+         lambda: app.open("export", job=replace(job, speed=faster), lang=lang)),
         (t("export.language", lang=t(f"export.lang_{other}")),
          lambda: app.open("export", job=job, lang=other)),
         (t("export.folder"), lambda: app.push_dialog(folder_dialog(app, job, lang))),
@@ -50,22 +57,35 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
 def folder_dialog(app: App, job: ShotExport, lang: str) -> Dialog:
     """Type the folder the exports go to (empty: the profile's)."""
     def done() -> None:
-        typed = dialog.text()
-        path = Path(typed).expanduser() if typed else None
-        if path is not None and path.exists() and not path.is_dir():
-            app.notify(app.t("export.not_folder", folder=str(path)))
-        else:
-            app.settings.export_dir = typed
-            app.save_settings()
+        typed = dialog.text().strip()
+        if typed:
+            try:
+                check_folder(Path(typed).expanduser())
+            except ExportError as e:
+                # The dialog stays, with what was typed, to be corrected.
+                app.notify(app.t("export.bad_folder", reason=str(e)), 6.0)
+                app.push_dialog(dialog)
+                return
+        app.settings.export_dir = typed
+        app.save_settings()
         app.open("export", job=job, lang=lang)
 
-    dialog = NameDialog(app, app.t("export.folder_title"), app.t("export.folder_body"),
-                        str(export_folder(app)),
-                        [(app.t("common.ok"), done),
-                         (app.t("common.cancel"),
-                          lambda: app.open("export", job=job, lang=lang))],
-                        kind="export_folder")
+    dialog = FolderDialog(app, app.t("export.folder_title"),
+                          app.t("export.folder_body"), str(export_folder(app)),
+                          [(app.t("common.ok"), done),
+                           (app.t("common.cancel"),
+                            lambda: app.open("export", job=job, lang=lang))],
+                          kind="export_folder")
     return dialog
+
+
+class FolderDialog(NameDialog):
+    """The folder typed in full: a path is longer than a player's name."""
+
+    def enter(self) -> None:
+        super().enter()
+        if self.entry is not None:
+            self.entry.set_text_length_limit(500)
 
 
 def _start(app: App, job: ShotExport, fmt: str, lang: str) -> Any:

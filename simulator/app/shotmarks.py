@@ -34,6 +34,7 @@ BACKSWING = 0.15
 STICK_HOLD = 0.25
 STICK_AFTER = 0.6
 STICK_DT = 1.0 / 2000.0  # the follow-through worked out in steps this long
+LABEL_OFF = 2.4  # ball radii from a touch to its number
 # Codes whose rule is about the head string or the house line.
 LINE_CODES = ("foul.kitchen_direct", "express.foul.house_direct",
               "place.outside_kitchen", "note.kitchen_ball_spot")
@@ -53,6 +54,11 @@ class Contact:
     balls: tuple[int, ...]
     event_index: int
     cushion: str | None = None
+    # Where its number goes: beside the touch, clear of the balls there (on
+    # the cushion's rubber for a cushion; across the line of centres for two
+    # balls; across the cue for the tip), a thin line joining the two.
+    lx: float = 0.0
+    ly: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -206,6 +212,15 @@ class CuePath:
         self.samples = out
         self.stop = t
 
+    def address(self, gap: float = 0.03) -> StickAt | None:
+        """The stick at rest ``gap`` metres behind the strike (a diagram's)."""
+        if not self.valid:
+            return None
+        st = self.stroke
+        return StickAt(self.origin[0] - self.d[0] * gap,
+                       self.origin[1] - self.d[1] * gap, st.direction,
+                       st.elevation, 0.0)
+
     def at(self, t: float) -> StickAt | None:
         """The stick at shot time ``t``; None when it is not shown."""
         if not self.valid or not self.start <= t <= self.end:
@@ -331,8 +346,27 @@ class ShotMarks:
             else:  # the tip on a ball: the back of the ball, along the cue
                 a = math.radians(self.shot.stroke.direction)
                 x, y = pts[0][0] - math.cos(a) * r, pts[0][1] - math.sin(a) * r
-            out.append(Contact(len(out) + 1, ev.time, ev.kind, x, y, ev.balls, i,
-                               ev.cushion))
+            n = len(out) + 1
+            side = 1.0 if n % 2 else -1.0
+            lx, ly = x, y
+            if ev.kind is EventKind.BALL_CUSHION:
+                rail = rails.get(ev.cushion or "")
+                if rail is not None:
+                    k = spec.cushion_depth * 0.55
+                    lx, ly = x + rail.normal[0] * k, y + rail.normal[1] * k
+                else:  # a jaw: across the ball's way in
+                    lx, ly = x, y + side * LABEL_OFF * r
+            elif ev.kind is EventKind.BALL_BALL and len(pts) == 2:
+                dx, dy = pts[1][0] - pts[0][0], pts[1][1] - pts[0][1]
+                dd = math.hypot(dx, dy) or 1.0
+                lx = x - dy / dd * side * LABEL_OFF * r
+                ly = y + dx / dd * side * LABEL_OFF * r
+            else:
+                a = math.radians(self.shot.stroke.direction)
+                lx = x - math.sin(a) * side * LABEL_OFF * r
+                ly = y + math.cos(a) * side * LABEL_OFF * r
+            out.append(Contact(n, ev.time, ev.kind, x, y, ev.balls, i, ev.cushion,
+                               lx, ly))
         return tuple(out)
 
     def contacts_until(self, t: float | None) -> tuple[Contact, ...]:

@@ -20,8 +20,8 @@ import pygame
 from simulator.app import fonts, ui
 from simulator.app.i18n import Locale
 from simulator.app.playback import Playback
-from simulator.app.render import draw_dashed
-from simulator.app.shotmarks import Contact, Flight, Mark, ShotMarks
+from simulator.app.render import draw_cue, draw_dashed
+from simulator.app.shotmarks import Contact, Flight, Mark, ShotMarks, StickAt
 from simulator.app.view import TableView
 from simulator.events import CENTRE_LINE, HEAD_STRING, EventKind, Shot
 from simulator.specs import TableKind, TableSpec
@@ -116,8 +116,16 @@ def draw_contacts(surface: pygame.Surface, view: TableView,
     """Each contact a numbered disc where it happened; the latest drawn larger."""
     r = marker_radius(view)
     size = max(9, round(r * 1.25))
+    for c in contacts:  # the touches first, under every number
+        at = view.to_screen(c.x, c.y)
+        centre = view.to_screen(c.lx, c.ly)
+        colour = contact_colour(c)
+        pygame.draw.line(surface, (16, 16, 16), at, centre, 3)
+        pygame.draw.line(surface, colour, at, centre, 1)
+        pygame.draw.circle(surface, (16, 16, 16), at, 3)
+        pygame.draw.circle(surface, colour, at, 2)
     for c in contacts:
-        centre = view.to_screen(c.x, c.y)
+        centre = view.to_screen(c.lx, c.ly)
         rr = r + 2 if c.n == latest else r
         colour = contact_colour(c)
         pygame.draw.circle(surface, (16, 16, 16), centre, rr + 1)
@@ -154,11 +162,52 @@ def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
 
 
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
-              until: float | None, emphasis: bool = True) -> None:
-    """What lies over the balls: the contacts so far, numbered (the latest
-    larger, with ``emphasis``)."""
+              until: float | None, emphasis: bool = True, stick: bool = True) -> None:
+    """What lies over the balls: the stick (at ``until``; at address for a
+    diagram), the contacts so far, numbered (the latest larger, with
+    ``emphasis``)."""
+    if stick:
+        at = marks.cue.at(until) if until is not None else marks.cue.address()
+        if at is not None:
+            draw_stick(surface, view, at)
     shown = marks.contacts_until(until)
     draw_contacts(surface, view, shown, shown[-1].n if shown and emphasis else None)
+
+
+def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
+    """The stick with its tip where ``at`` says, foreshortened by its
+    elevation, and the elevation written beside it as an angle."""
+    from simulator.physics.stick import TIP_RADIUS
+    a = math.radians(at.direction)
+    d = (math.cos(a), math.sin(a))
+    r = view.spec.balls.radius
+    front = (at.x + d[0] * TIP_RADIUS, at.y + d[1] * TIP_RADIUS)
+    # draw_cue puts the tip r + 4 mm behind the point it is given.
+    k = r + 0.004
+    draw_cue(surface, view, (front[0] + d[0] * k, front[1] + d[1] * k),
+             at.direction, 0.0, at.elevation)
+    if at.elevation < 0.5:
+        return
+    # The angle mark: a short level line and the cue's line at its elevation,
+    # drawn across the stick 0.3 m behind the tip, with the degrees.
+    back = 0.30 * max(0.25, math.cos(math.radians(at.elevation)))
+    px = (-d[1], d[0])
+    side = 0.07
+    base = (front[0] - d[0] * back + px[0] * side,
+            front[1] - d[1] * back + px[1] * side)
+    o = view.to_screen(*base)
+    ln = max(14.0, view.ball_px * 2.4)
+    e = math.radians(at.elevation)
+    pygame.draw.line(surface, (20, 20, 20), o, (o[0] + ln, o[1]), 4)
+    pygame.draw.line(surface, ui.INK, o, (o[0] + ln, o[1]), 2)
+    tip = (o[0] + ln * math.cos(e), o[1] - ln * math.sin(e))
+    pygame.draw.line(surface, (20, 20, 20), o, tip, 4)
+    pygame.draw.line(surface, LINE_MARK, o, tip, 2)
+    size = max(11, round(view.ball_px * 1.2))
+    img = fonts.text(f"{round(at.elevation)}°", size, LINE_MARK, bold=True)
+    box = img.get_rect(midleft=(round(o[0] + ln + 4), round(o[1] - size * 0.35)))
+    pygame.draw.rect(surface, (16, 16, 16), box.inflate(6, 2), border_radius=3)
+    surface.blit(img, box)
 
 
 # -- the timeline ---------------------------------------------------------------------
@@ -258,6 +307,8 @@ class ShotShow:
             self.fouls.setdefault(i, tuple(texts))
         self.marks = ShotMarks(shot, playback.frames, self.fouls.keys(), called_ball,
                                called_pocket, codes, in_hand)
+        # The replay opens on the stick's approach, before the strike.
+        playback.lead_in(self.marks.start)
         self.trails = True
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
