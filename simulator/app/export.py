@@ -418,9 +418,34 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
                        f'r="{r * 1.75:.1f}" fill="none" '
                        f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3" '
                        f'stroke-dasharray="6 5"/>')
+    at = marks.cue.address()
+    if at is not None:  # the stick at address, foreshortened by its elevation
+        a = math.radians(at.direction)
+        d, px = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
+        length = 1.47 * max(0.25, math.cos(math.radians(at.elevation)))
+        fx, fy = at.x + d[0] * 0.0065, at.y + d[1] * 0.0065
+        bx, by = fx - d[0] * length, fy - d[1] * length
+        quad = [(fx + px[0] * 0.0063, fy + px[1] * 0.0063),
+                (bx + px[0] * 0.0145, by + px[1] * 0.0145),
+                (bx - px[0] * 0.0145, by - px[1] * 0.0145),
+                (fx - px[0] * 0.0063, fy - px[1] * 0.0063)]
+        out.append(f'<polygon id="stick" points="{pts(quad)}" fill="rgb(226,196,142)" '
+                   f'stroke="rgb(92,38,24)" stroke-width="1" '
+                   f'data-elevation="{at.elevation:g}"/>')
+        if at.elevation >= 0.5:
+            ex, ey = xy(fx - d[0] * 0.3 + px[0] * 0.07, fy - d[1] * 0.3 + px[1] * 0.07)
+            out.append(f'<text id="elevation" x="{ex:.1f}" y="{ey:.1f}" '
+                       f'font-size="{max(11.0, r * 1.2):.1f}" font-weight="bold" '
+                       f'fill="{rgb(shotshow.LINE_MARK)}">∠ {round(at.elevation)}°'
+                       f'</text>')
     mr = max(7.0, r * 0.62)
     for c in marks.contacts:
-        cx, cy = xy(c.x, c.y)
+        ax, ay = xy(c.x, c.y)
+        cx, cy = xy(c.lx, c.ly)
+        out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
+                   f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
+                   f'<circle class="touch" cx="{ax:.1f}" cy="{ay:.1f}" r="2.5" '
+                   f'fill="{rgb(shotshow.contact_colour(c))}" stroke="#101010"/>')
         out.append(f'<g class="contact" id="contact-{c.n}" data-time="{c.time:.4f}" '
                    f'data-kind="{c.kind.value}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
                    f'r="{mr:.1f}" fill="{rgb(shotshow.contact_colour(c))}" '

@@ -191,8 +191,13 @@ class CuePath:
                     speed, s = (along - s) / STICK_DT, along
                 out.append((t, s, speed))
                 continue
-            s += speed * STICK_DT
-            speed -= decel * STICK_DT
+            # Even slowing, exactly: the tip stops at the follow-through.
+            step = min(STICK_DT, speed / decel)
+            s += speed * step - 0.5 * decel * step * step
+            speed -= decel * step
+            if step < STICK_DT:
+                t += step - STICK_DT
+                speed = 0.0
             while k < len(touches) and touches[k].time <= t:
                 ev = touches[k]
                 k += 1

@@ -430,7 +430,7 @@ class ShotShow:
     def mark_at(self, pos: tuple[int, int]) -> Mark | None:
         """The mark under a point of the bar (the nearest within a few pixels)."""
         geo = self.geometry
-        if geo is None or not geo.bar.inflate(0, 8).collidepoint(pos):
+        if geo is None or not geo.bar.inflate(14, 8).collidepoint(pos):
             return None
         best: tuple[float, Mark] | None = None
         for m in self.marks.marks:
@@ -449,7 +449,7 @@ class ShotShow:
         pb.paused = True
         if m is not None:
             self.jump(m)
-        elif geo.bar.inflate(0, 8).collidepoint(pos):
+        elif geo.bar.inflate(14, 8).collidepoint(pos):
             pb.seek(geo.t_of(pos[0]))
             self.selected = None
         return True
