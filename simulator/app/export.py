@@ -420,8 +420,8 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
                        f'stroke-dasharray="6 5"/>')
     at = marks.cue.address()
     if at is not None:  # the stick at address, foreshortened by its elevation
-        a = math.radians(at.direction)
-        d, px = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
+        ang = math.radians(at.direction)
+        d, px = (math.cos(ang), math.sin(ang)), (-math.sin(ang), math.cos(ang))
         length = 1.47 * max(0.25, math.cos(math.radians(at.elevation)))
         fx, fy = at.x + d[0] * 0.0065, at.y + d[1] * 0.0065
         bx, by = fx - d[0] * length, fy - d[1] * length
