@@ -203,8 +203,11 @@ def foul_dialog(app: App) -> Dialog:
     s = app.session
     assert s is not None
     buttons: list[tuple[str, Any]] = []
-    for c in callable_fouls(s)[:8]:
+    for c in callable_fouls(s)[:7]:
         buttons.append((cite(s.locale, c), _call(app, c.id)))
+    # What no log shows: a ball touching something off the table, outside
+    # interference (general rules 23, 28; simulator.app.referee_calls).
+    buttons.append((app.t("referee.open"), lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
     return Dialog(app, app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)),
                   app.t("fouls.body"), buttons, cancel=lambda: None, kind="fouls")
@@ -537,6 +540,8 @@ class ShotInputMode(TableMode):
         k = event.key
         if k == pygame.K_f:
             self.app.open("fouls")
+        elif k == pygame.K_j:
+            self.app.open("referee")
         elif k == pygame.K_r:
             self.replay()
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:

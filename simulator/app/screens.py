@@ -21,6 +21,7 @@ from simulator.app import (
     menu,
     practice,
     quiz_screen,
+    referee_calls,
     setup,
 )
 from simulator.app.app import App, Mode, ScreenFactory
@@ -68,4 +69,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "concede": _concede,
     "message": _message,
     "export": export_screen.export_dialog,
+    "referee": referee_calls.referee_dialog,
+    "jumped": referee_calls.jumped_dialog,
+    "agree": referee_calls.agree_dialog,
 }

@@ -131,6 +131,11 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
         except (RulesError, ValueError, TypeError):
             return None
 
+    def rerule(self, i: int, ruling: Ruling) -> None:
+        """The same shot judged again (a ball the referee called jumped)."""
+        n, shot, _old = self._items[i]
+        self._items[i] = (n, shot, ruling)
+
     def insert(self, i: int, value: tuple[Shot, Ruling]) -> None:
         self._items.insert(i, (-1, replace(value[0], frames=()), value[1]))
 
@@ -404,6 +409,22 @@ class Session:
         self._done()
         return ruling
 
+    def call_jumped(self, ball: int) -> Ruling:
+        """General rule 23: ``ball`` of the last shot touched something off
+        the table; the shot is judged again and its ruling shown."""
+        ruling = self.match.call_jumped(ball)
+        shots = self.shots
+        if isinstance(shots, ShotList) and shots:
+            shots.rerule(len(shots) - 1, ruling)
+        elif shots:
+            shots[-1] = (shots[-1][0], ruling)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling, self.shots[-1][0] if self.shots
+                                         else None)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
     def can_undo(self) -> bool:
         return len(self.match.history) > 0
 
@@ -441,7 +462,7 @@ class Session:
         if kind == "shot":
             shot = shot_from_dict(act["shot"])
             ruling = self.match.apply(shot, Declarations.from_dict(
-                act.get("declarations")))
+                act.get("declarations")), act.get("jumped", ()))
             self._after_shot(shot, ruling, req)
         elif kind == "choice":
             self.match.choose(act["choice"], act.get("ball"))
