@@ -439,7 +439,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
                        f'fill="{rgb(shotshow.LINE_MARK)}">∠ {round(at.elevation)}°'
                        f'</text>')
     mr = max(7.0, r * 0.62)
-    for c in marks.contacts:
+    for c in marks.shown_contacts:
         ax, ay = xy(c.x, c.y)
         cx, cy = xy(c.lx, c.ly)
         out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '

@@ -43,7 +43,7 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
     faster = SPEEDS[(SPEEDS.index(job.speed) + 1) % len(SPEEDS)] \
         if job.speed in SPEEDS else SPEEDS[0]
     buttons += [
-        (t("export.speed", speed=speed_label(faster)),
+        (t("export.speed", speed=speed_label(job.speed), next=speed_label(faster)),
          lambda: app.open("export", job=replace(job, speed=faster), lang=lang)),
         (t("export.language", lang=t(f"export.lang_{other}")),
          lambda: app.open("export", job=job, lang=other)),

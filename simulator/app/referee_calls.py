@@ -36,6 +36,24 @@ def jumped_candidates(app: App) -> list[int]:
             if b.where.value == "table" and b.ball in moved]
 
 
+def new_rack(app: App) -> bool:
+    """Whether this game answers a position that cannot be restored with a
+    new rack and the break decided anew (14.1), rather than the rack
+    replayed by its breaker: asked of the referee, nothing changed."""
+    from rules.codes import Note
+    from rules.ruling import RulesError
+    s = app.session
+    if s is None:
+        return False
+    try:
+        ruling, _state = s.match.discipline.call_foul(
+            s.match.state, Note.INTERFERENCE_NOT_RESTORABLE)
+    except (RulesError, ValueError, KeyError, AttributeError):
+        # A game that takes no such call now: the plain words.
+        return False
+    return any(n.code is Note.INTERFERENCE_NEW_RACK for n in ruling.notes)
+
+
 def referee_dialog(app: App) -> Dialog:
     t = app.t
     buttons: list[tuple[str, Any]] = []
@@ -43,7 +61,8 @@ def referee_dialog(app: App) -> Dialog:
         buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
     buttons += [
         (t("referee.restored"), lambda: interference(app, True)),
-        (t("referee.not_restored"), lambda: interference(app, False)),
+        (t("referee.new_rack" if new_rack(app) else "referee.not_restored"),
+         lambda: interference(app, False)),
         (t("common.cancel"), lambda: None),
     ]
     return Dialog(app, t("referee.title"), t("referee.body"), buttons,

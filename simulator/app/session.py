@@ -500,6 +500,9 @@ class Session:
                 if r.winner is not None else t("banner.game_replayed")
         elif r.fouls:
             title = t("banner.foul", name=self.name(r.shooter))
+        elif shot is None and any(n.code.referee_called for n in r.notes):
+            # Outside interference (general rule 28): no shot was played.
+            title = t("banner.referee", name=self.name(r.shooter))
         else:
             title = t("banner.legal", name=self.name(r.shooter))
         lines: list[str] = []

@@ -34,6 +34,7 @@ BACKSWING = 0.15
 STICK_HOLD = 0.25
 STICK_AFTER = 0.6
 STICK_DT = 1.0 / 2000.0  # the follow-through worked out in steps this long
+BUSY_CONTACTS = 14  # more contacts than this: only those that matter are drawn
 LABEL_OFF = 2.4  # ball radii from a touch to its number
 # Codes whose rule is about the head string or the house line.
 LINE_CODES = ("foul.kitchen_direct", "express.foul.house_direct",
@@ -374,10 +375,22 @@ class ShotMarks:
                                lx, ly))
         return tuple(out)
 
-    def contacts_until(self, t: float | None) -> tuple[Contact, ...]:
-        if t is None:
+    @property
+    def shown_contacts(self) -> tuple[Contact, ...]:
+        """The contacts drawn: all of them, or, in a busy shot (a break), the
+        cue ball's, the first few and those a foul names, keeping their
+        numbers: forty numbered discs in the rack say nothing."""
+        if len(self.contacts) <= BUSY_CONTACTS:
             return self.contacts
-        return tuple(c for c in self.contacts if c.time <= t + 1e-9)
+        cue = self.spec.balls.cue_ball
+        return tuple(c for c in self.contacts
+                     if c.n <= 3 or cue in c.balls or c.event_index in self.foul_events)
+
+    def contacts_until(self, t: float | None) -> tuple[Contact, ...]:
+        shown = self.shown_contacts
+        if t is None:
+            return shown
+        return tuple(c for c in shown if c.time <= t + 1e-9)
 
     # -- timeline -------------------------------------------------------------
     def _marks(self) -> tuple[Mark, ...]:

@@ -117,7 +117,7 @@ def test_in_14_1_interference_not_restorable_asks_for_the_lag_or_a_choice() -> N
     frame(app)  # type: ignore[arg-type]
     scores = tuple(s.match.state.scores)
     key(app, pygame.K_j)  # type: ignore[arg-type]
-    click_button(app, app.t("referee.not_restored"))  # type: ignore[arg-type,attr-defined]
+    click_button(app, app.t("referee.new_rack"))  # type: ignore[arg-type,attr-defined]
     frame(app)  # type: ignore[arg-type]
     r = s.last_ruling
     assert r is not None

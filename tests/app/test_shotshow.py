@@ -68,7 +68,7 @@ def test_the_stick_meets_the_cue_ball_again_where_the_log_says_double_hit() -> N
     assert r > 0
 
 
-def test_the_stick_arrives_at_the_stroke_speed_and_stops_at_its_follow_through() -> None:
+def test_the_stick_arrives_at_stroke_speed_and_stops_at_its_follow_through() -> None:
     """The approach comes from BACKSWING behind the ball and reaches the
     stroke's cue speed (along the table: times the cosine of the elevation)
     at contact; after it the tip stops no further than the stroke's
@@ -152,6 +152,30 @@ def test_contacts_are_numbered_in_the_order_of_the_log() -> None:
     trail = marks.trail(0)
     assert trail[0] == pytest.approx(shot.initial.position(0))
     assert len(trail) > 10
+
+
+def test_a_break_shows_the_cue_balls_contacts_not_forty_discs() -> None:
+    """A break touches balls and cushions dozens of times; the numbers
+    drawn are the first three, the cue ball's and the foul's, each keeping
+    its number in the order of the log."""
+    from rules.referee import Match
+    from simulator.app.aim import Aim, angle_to
+    from simulator.physics import simulate
+    m = Match(["A", "B"], "9-ball", {}, seed=5)
+    table = m.table()
+    cue = table.position(0)
+    one = table.position(1)
+    assert cue is not None and one is not None
+    shot = simulate(table, Aim(angle=angle_to(cue, one), power=0.95).stroke())
+    marks = ShotMarks(shot)
+    assert len(marks.contacts) > 14
+    shown = marks.shown_contacts
+    assert 3 <= len(shown) < len(marks.contacts)
+    assert [c.n for c in shown[:3]] == [1, 2, 3]
+    assert all(c.n <= 3 or 0 in c.balls for c in shown)
+    assert [c.n for c in shown] == sorted(c.n for c in shown)
+    cue_touches = [c for c in marks.contacts if 0 in c.balls]
+    assert set(cue_touches) <= set(shown)
 
 
 def test_the_head_string_is_shown_when_the_rule_names_it() -> None:
