@@ -33,7 +33,14 @@ from simulator.app.export import (
 from simulator.app.gallery_screen import GalleryPlayMode
 from simulator.app.shotshow import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
 from simulator.practice.gallery import demonstrate, entries
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -217,5 +224,31 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
     run_until(app, lambda: not app.dialogs, limit=60 * 60)
     files = sorted(p.name for p in folder.iterdir())
     assert "gallery-no-rail-ru-clip.gif" in files
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_a_practice_situation_exports_its_diagram_after_the_ruling() -> None:
+    """Practice: watch the recorded stroke, read the ruling, press X; the
+    diagram of that stroke goes into the exports folder."""
+    from simulator.app import practice
+    from simulator.practice.library import library, load
+    app = make_app("ru")
+    sc = load(library().ids()[0])
+    mode = practice.ScenarioMode(app, sc)
+    app.switch(mode)
+    mode.watch()
+    mode._skip()
+    frame(app)
+    assert mode.phase == "ruling" and mode.played is not None
+    assert app.t("shots.export") in button_labels(app)
+    key(app, pygame.K_x)
+    assert app.dialogs and app.dialogs[-1].kind == "export"
+    click_button(app, app.t("export.png"))
+    run_until(app, lambda: not app.dialogs, limit=600)
+    files = [p.name for p in profile.exports_dir().iterdir()]
+    assert files == [f"{sc.id}-ru.png"]
+    img = Image.open(profile.exports_dir() / files[0])
+    assert img.size[0] == 800
     assert not app.errors
     pygame.display.quit()
