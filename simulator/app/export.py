@@ -188,9 +188,39 @@ class Canvas:
         shotshow.draw_under(surf, self.view, self.marks, t, balls)
         self.sprites.draw(surf, self.view, balls, ())
         shotshow.draw_over(surf, self.view, self.marks, t)
+        fl = self.marks.flight_at(t)
+        if fl is not None:
+            self.side_view(surf, fl, t)
         self.caption(surf, self.ruling_line if at_foul is None else at_foul,
                      at_foul is not None, stamp)
         return surf
+
+    def side_view(self, surf: Any, flight: Any, now: float) -> None:
+        """The side view (the window's, simulator.app.shotshow) in the corner
+        of the bed farthest from where the balls left it."""
+        pg = _pygame()
+        from simulator.app import shotshow
+        spec, v = self.spec, self.view
+        w = max(220, round(self.size[0] * 0.36))
+        h = max(100, round(w * 0.45))
+        bed = v.bed_rect()
+        pad = max(4, round(v.ball_px))
+        where = [p for b in flight.balls
+                 for p in self.marks.trail(b, flight.start)[-1:]]
+        if not where:
+            where = [(spec.length / 2, spec.width / 2)]
+        corners = [(bed.left + pad, bed.top + pad),
+                   (bed.right - pad - w, bed.top + pad),
+                   (bed.left + pad, bed.bottom - pad - h),
+                   (bed.right - pad - w, bed.bottom - pad - h)]
+
+        def clearance(c: tuple[int, int]) -> float:
+            box = pg.Rect(c[0], c[1], w, h)
+            return min(math.dist(box.center, v.to_screen(x, y)) for x, y in where)
+
+        left, top = max(corners, key=clearance)
+        shotshow.draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
+                                flight, now, self.exp.shot)
 
     def still(self) -> Any:
         """The diagram: the start position, every path, every contact, the
@@ -208,6 +238,9 @@ class Canvas:
                                self.view.to_screen(x, y), self.view.ball_px, 2)
         self.sprites.draw(surf, self.view, start, ())
         shotshow.draw_over(surf, self.view, self.marks, None, emphasis=False)
+        if self.marks.flights:  # the first spell in the air, the whole of it
+            fl = self.marks.flights[0]
+            self.side_view(surf, fl, fl.end)
         self.caption(surf, self.ruling_line, bool(self.exp.foul_events()),
                      self.locale.t("export.start"))
         return surf

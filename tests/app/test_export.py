@@ -252,3 +252,21 @@ def test_a_practice_situation_exports_its_diagram_after_the_ruling() -> None:
     assert img.size[0] == 800
     assert not app.errors
     pygame.display.quit()
+
+
+def test_a_clip_of_a_jump_carries_the_side_view_while_the_ball_is_up() -> None:
+    """General rule 22: the height is the point of a jump; the clip shows
+    the side view (its dark card) while the cue ball is off the bed and not
+    before the stroke."""
+    exp = gallery_export("gallery-illegal-jump")
+    canvas = export.Canvas(exp, 800, "en")
+    up = next(ev for ev in exp.shot.events if ev.kind.value == "airborne")
+
+    def card_pixels(t: float) -> int:
+        surf = canvas.frame(t)
+        return sum(1 for x in range(0, 800, 4) for y in range(0, canvas.size[1] -
+                                                                canvas.cap_h, 4)
+                   if surf.get_at((x, y))[:3] == (12, 16, 15))
+
+    assert card_pixels(-0.2) == 0
+    assert card_pixels(up.time + 0.02) > 0.25 * (288 * 130) / 16
