@@ -71,7 +71,9 @@ class ShotExport:
     def from_replay(cls, mode: Any) -> ShotExport:
         """The game's replay screen's shot (simulator.app.game.ReplayMode)."""
         s = mode.session
-        shot = replace(mode.shot, frames=tuple(mode.playback.frames))
+        # The replay's frames without the still one its stick's approach adds.
+        shot = replace(mode.shot, frames=tuple(f for f in mode.playback.frames
+                                                if f.time >= 0.0))
         marks = mode.show.marks
         n = len(s.match.history)
         return cls(shot, mode.ruling, s.discipline, {},

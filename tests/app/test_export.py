@@ -270,3 +270,40 @@ def test_a_clip_of_a_jump_carries_the_side_view_while_the_ball_is_up() -> None:
 
     assert card_pixels(-0.2) == 0
     assert card_pixels(up.time + 0.02) > 0.25 * (288 * 130) / 16
+
+
+def test_a_match_replay_exports_its_shot_with_the_call() -> None:
+    """The game's replay (R): X opens the export; the SVG of the break goes
+    to the exports folder, the stick drawn at address along the stroke."""
+    from simulator.app.game import ReplayMode, next_step
+    from simulator.app.launch import break_shot
+    from simulator.app.session import Session
+    app = make_app()
+    app.session = Session.new(["Anna", "Boris"], "9-ball", {}, app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    key(app, pygame.K_r)
+    assert isinstance(app.mode, ReplayMode)
+    replay = app.mode
+    assert replay.playback.time < 0  # the stick's approach first
+    key(app, pygame.K_x)
+    assert app.dialogs and app.dialogs[-1].kind == "export"
+    click_button(app, "Diagram, SVG (print)")
+    run_until(app, lambda: not app.dialogs, limit=600)
+    (path,) = list(profile.exports_dir().iterdir())
+    assert path.name.startswith("9-ball-shot-") and path.suffix == ".svg"
+    root = ET.fromstring(path.read_text("utf-8"))
+    stick = root.find(f"{SVG}polygon[@id='stick']")
+    assert stick is not None
+    assert float(stick.get("data-elevation", "-1")) == \
+        app.session.shots[-1][0].stroke.elevation
+    # The replay's own keys still work after the export.
+    key(app, pygame.K_SPACE)
+    assert replay.playback.paused
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.mode, ReplayMode)
+    assert not app.errors
+    pygame.display.quit()
