@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from simulator.app.app import App
 from simulator.app.game import next_step
 from simulator.app.launch import break_shot
 from simulator.app.session import Session
@@ -15,7 +16,7 @@ from simulator.app.words import cite
 from tests.app.helpers import DT, button_labels, click_button, frame, key, make_app
 
 
-def start(game: str, lang: str = "en") -> object:
+def start(game: str, lang: str = "en") -> App:
     app = make_app(lang)
     app.session = Session.new(["Anna", "Boris"], game, {}, app.locale, seed=5)
     next_step(app)
@@ -23,7 +24,7 @@ def start(game: str, lang: str = "en") -> object:
     return app
 
 
-def jump_shot_played(lang: str = "en") -> object:
+def jump_shot_played(lang: str = "en") -> App:
     """The foul gallery's jump (9-ball): the cue ball leaves the bed and
     lands back on it; the shot played in a match at that position."""
     from rules.referee import Match
@@ -32,8 +33,8 @@ def jump_shot_played(lang: str = "en") -> object:
     sc = next(e for e in entries() if e.id == "gallery-illegal-jump").scenario
     app = make_app(lang)
     m = Match.from_state(["Anna", "Boris"], sc.discipline, sc.game, {}, seed=1)
-    app.session = Session(m, app.locale)
-    s = app.session
+    s = Session(m, app.locale)
+    app.session = s
     assert sc.stroke is not None
     s.apply(simulate(m.table(), sc.stroke), sc.declarations)
     next_step(app)
@@ -48,16 +49,16 @@ def test_a_ball_called_jumped_is_judged_off_the_table_rule_23() -> None:
     with the rule."""
     from rules.codes import Note
     app = jump_shot_played()
-    s = app.session  # type: ignore[attr-defined]
-    assert isinstance(s, Session)
+    s = app.session
+    assert s is not None
     shooter = s.last_ruling.shooter if s.last_ruling else 0
-    key(app, pygame.K_j)  # type: ignore[arg-type]
-    assert app.dialogs[-1].kind == "referee"  # type: ignore[attr-defined]
-    click_button(app, app.t("referee.jumped"))  # type: ignore[arg-type,attr-defined]
-    assert app.dialogs[-1].kind == "jumped"  # type: ignore[attr-defined]
-    assert "The cue ball" in button_labels(app)  # type: ignore[arg-type]
-    click_button(app, "The cue ball")  # type: ignore[arg-type]
-    frame(app)  # type: ignore[arg-type]
+    key(app, pygame.K_j)
+    assert app.dialogs[-1].kind == "referee"
+    click_button(app, app.t("referee.jumped"))
+    assert app.dialogs[-1].kind == "jumped"
+    assert "The cue ball" in button_labels(app)
+    click_button(app, "The cue ball")
+    frame(app)
     r = s.last_ruling
     assert r is not None and r.fouls
     assert any(n.code is Note.JUMPED_CALLED for n in r.notes)
@@ -73,31 +74,31 @@ def test_a_ball_called_jumped_is_judged_off_the_table_rule_23() -> None:
     assert s.undo() and s.redo()
     assert s.match.history[-1].get("jumped") == [0]
     assert s.last_ruling is not None and s.last_ruling.fouls
-    assert not app.errors  # type: ignore[attr-defined]
+    assert not app.errors
     pygame.display.quit()
 
 
 def test_interference_restored_plays_on_without_penalty_rule_28() -> None:
     from rules.codes import Note
     app = start("8-ball", "ru")
-    s = app.session  # type: ignore[attr-defined]
-    assert isinstance(s, Session)
-    break_shot(app)  # type: ignore[arg-type]
-    next_step(app)  # type: ignore[arg-type]
-    frame(app)  # type: ignore[arg-type]
+    s = app.session
+    assert s is not None
+    break_shot(app)
+    next_step(app)
+    frame(app)
     before = s.req
     table = s.match.table()
-    key(app, pygame.K_f)  # type: ignore[arg-type]
-    click_button(app, app.t("referee.open"))  # type: ignore[arg-type,attr-defined]
-    click_button(app, app.t("referee.restored"))  # type: ignore[arg-type,attr-defined]
-    frame(app)  # type: ignore[arg-type]
+    key(app, pygame.K_f)
+    click_button(app, app.t("referee.open"))
+    click_button(app, app.t("referee.restored"))
+    frame(app)
     r = s.last_ruling
     assert r is not None and not r.fouls
     assert [n.code for n in r.notes] == [Note.OUTSIDE_INTERFERENCE]
     assert s.req is not None and before is not None
     assert s.req.shooter == before.shooter and s.match.table() == table
     assert s.banner is not None and "п. 28" in " ".join(s.banner.lines)
-    assert not app.errors  # type: ignore[attr-defined]
+    assert not app.errors
     pygame.display.quit()
 
 
@@ -109,29 +110,29 @@ def test_in_14_1_interference_not_restorable_asks_for_the_lag_or_a_choice() -> N
     from rules.codes import Note
     from simulator.app.lag import LagMode
     app = start("14.1")
-    s = app.session  # type: ignore[attr-defined]
-    assert isinstance(s, Session)
+    s = app.session
+    assert s is not None
     breaker = s.req.shooter if s.req is not None else 0
-    break_shot(app)  # type: ignore[arg-type]
-    next_step(app)  # type: ignore[arg-type]
-    frame(app)  # type: ignore[arg-type]
+    break_shot(app)
+    next_step(app)
+    frame(app)
     scores = tuple(s.match.state.scores)
-    key(app, pygame.K_j)  # type: ignore[arg-type]
-    click_button(app, app.t("referee.new_rack"))  # type: ignore[arg-type,attr-defined]
-    frame(app)  # type: ignore[arg-type]
+    key(app, pygame.K_j)
+    click_button(app, app.t("referee.new_rack"))
+    frame(app)
     r = s.last_ruling
     assert r is not None
     assert Note.INTERFERENCE_NEW_RACK in [n.code for n in r.notes]
-    assert isinstance(app.mode, LagMode)  # type: ignore[attr-defined]
+    assert isinstance(app.mode, LagMode)
     assert s.req is not None and s.req.is_lag
     assert tuple(s.match.state.scores) == scores  # the scores stand
     assert s.banner is not None and "14.1" in " ".join(s.banner.lines)
-    click_button(app, app.t("referee.agree"))  # type: ignore[arg-type,attr-defined]
-    assert app.dialogs[-1].kind == "agree"  # type: ignore[attr-defined]
+    click_button(app, app.t("referee.agree"))
+    assert app.dialogs[-1].kind == "agree"
     other = 1 - breaker
-    click_button(app, app.t("referee.breaks", name=s.name(other)))  # type: ignore
-    frame(app)  # type: ignore[arg-type]
+    click_button(app, app.t("referee.breaks", name=s.name(other)))
+    frame(app)
     assert s.req is not None and not s.req.is_lag
     assert s.req.is_break and s.req.shooter == other
-    assert not app.errors  # type: ignore[attr-defined]
+    assert not app.errors
     pygame.display.quit()
