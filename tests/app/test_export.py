@@ -217,7 +217,7 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
     assert not app.errors
     # Again, in Russian captions at another speed: a clip beside it.
     click_button(app, "Export")
-    click_button(app, "Captions: Russian")
+    click_button(app, "Switch the captions to Russian")
     assert app.dialogs[-1].kind == "export"
     click_button(app, "Speed 1/4 → 1/2")
     click_button(app, "Clip, GIF")
