@@ -14,6 +14,7 @@ from simulator.app import (
     computer_screen,
     dialogs,
     editor,
+    export_screen,
     gallery_screen,
     game,
     help_screen,
@@ -21,6 +22,7 @@ from simulator.app import (
     menu,
     practice,
     quiz_screen,
+    referee_calls,
     setup,
 )
 from simulator.app.app import App, Mode, ScreenFactory
@@ -68,4 +70,8 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "quit": game.quit_dialog,
     "concede": _concede,
     "message": _message,
+    "export": export_screen.export_dialog,
+    "referee": referee_calls.referee_dialog,
+    "jumped": referee_calls.jumped_dialog,
+    "agree": referee_calls.agree_dialog,
 }
