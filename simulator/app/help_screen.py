@@ -53,13 +53,18 @@ class HelpMode(Mode):
         key_w = max(fonts.font(size, True).size(k)[0] for _h, rows in secs
                     for k, _w in rows) + 12
         key_w = min(key_w, width // 2)
-        cols: list[list[tuple[str, list[tuple[str, str]]]]] = [[], []]
-        heights = [0, 0]
-        for sec in secs:
-            h = self._height(sec, size, width, key_w)
-            i = 0 if heights[0] <= heights[1] else 1
-            cols[i].append(sec)
-            heights[i] += h
+        # The split of the sections between the columns (each keeping their
+        # order) with the shorter tallest column: a handful of sections, so
+        # every split is tried; ties go to the earlier split.
+        hs = [self._height(sec, size, width, key_w) for sec in secs]
+        best = min(range(1 << len(secs)), key=lambda m: max(
+            sum(h for i, h in enumerate(hs) if not m >> i & 1),
+            sum(h for i, h in enumerate(hs) if m >> i & 1)))
+        cols: list[list[tuple[str, list[tuple[str, str]]]]] = [
+            [sec for i, sec in enumerate(secs) if not best >> i & 1],
+            [sec for i, sec in enumerate(secs) if best >> i & 1]]
+        heights = [sum(h for i, h in enumerate(hs) if not best >> i & 1),
+                   sum(h for i, h in enumerate(hs) if best >> i & 1)]
         return cols, max(heights), key_w
 
     def _height(self, sec: tuple[str, list[tuple[str, str]]], size: int, width: int,
@@ -77,7 +82,7 @@ class HelpMode(Mode):
         bottom = h - 56
         col_w = (w - 72) // 2
         size = 16
-        while size > 10:
+        while size > 9:  # the smallest window (800x500) needs 9 to hold every key
             cols, need, key_w = self.layout(size, col_w)
             if need <= bottom - top:
                 break
