@@ -1440,7 +1440,19 @@ class World:
         self.t = t_end
         self.events.sort(key=lambda e: e.time)
         self._emit(Event(EventKind.REST, t_end))
-        yield self._sample_frames()
+        out = self._sample_frames()
+        if not self.frames or self.frames[-1].time < t_end:
+            # The last frame shows the table at rest, at the moment of rest:
+            # a ball that dropped after the last regular sample is gone.
+            rows = tuple(
+                (b, r.body.position[0], r.body.position[1], r.z)
+                for b, r in sorted(self._balls.items())
+                if r.on_table
+            )
+            closing = Frame(t_end, rows)
+            self.frames.append(closing)
+            out.append(closing)
+        yield out
 
     def _settle_at_rest(self) -> None:
         """Every final position obeys the resting rule (simulator.resting): a
