@@ -2,26 +2,39 @@
 
 Prints, for a 15-ball rack broken at 8 m/s (30 rack layouts), the 9-ball
 break and a single cut shot: median, p90 and max wall time, simulated time to
-rest, the ratio simulated/wall, and peak memory.
+rest, the ratio simulated/wall, and peak memory; the cost of a ball resting
+near a pocket; and how a step's time splits between chipmunk and Python.
+
+When the peer simulator pooltool 0.6.0 is installed
+(../shared/tools/install-pooltool.sh; found at --peer-python, $KIY_PEER_PYTHON
+or the installer's default place), the same shots, from the same state of
+the struck ball, are run through it in the same run and the ratios printed.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import math
+import os
 import random
 import resource
 import statistics
+import subprocess
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from simulator.events import EventKind, Shot, Stroke
-from simulator.physics import cue_speed_for, simulate
+from simulator.physics import cue, cue_speed_for, simulate, world
 from simulator.specs import TableSpec, nine_ball_diamond, pool_table, rack_positions
 from simulator.state import TableState
 
 SPEC = pool_table(9)
+Make = Callable[[], tuple[TableState, Stroke]]
 
 
 def eight_ball_break(seed: int, speed: float = 8.0) -> tuple[TableState, Stroke]:
@@ -35,11 +48,11 @@ def eight_ball_break(seed: int, speed: float = 8.0) -> tuple[TableState, Stroke]
     order = [others.pop(), *others[:3], 8, *others[3:]]
     positions = {ball: slot for ball, slot in zip(order, slots, strict=True)}
     cue_y = SPEC.width / 2 + rng.uniform(-0.25, 0.25)
-    cue = (SPEC.head_string_x - rng.uniform(0.02, 0.15), cue_y)
-    positions[0] = cue
+    cue_at = (SPEC.head_string_x - rng.uniform(0.02, 0.15), cue_y)
+    positions[0] = cue_at
     apex = slots[0]
-    aim = math.degrees(math.atan2(apex[1] - cue[1], apex[0] - cue[0]))
-    aim += math.degrees(rng.uniform(-0.004, 0.004) / math.dist(cue, apex))
+    aim = math.degrees(math.atan2(apex[1] - cue_at[1], apex[0] - cue_at[0]))
+    aim += math.degrees(rng.uniform(-0.004, 0.004) / math.dist(cue_at, apex))
     state = TableState.from_positions(SPEC.name, positions)
     return state, Stroke(aim, cue_speed_for(speed, 0.0, 0.0, SPEC.balls, SPEC.physics))
 
@@ -48,9 +61,11 @@ def nine_ball_break(speed: float = 8.0) -> tuple[TableState, Stroke]:
     slots = nine_ball_diamond(SPEC)
     order = [1, 2, 3, 9, 4, 5, 6, 7, 8]
     positions = {ball: slot for ball, slot in zip(order, slots, strict=True)}
-    cue = (SPEC.head_string_x - 0.05, SPEC.width / 2 + 0.20)
-    positions[0] = cue
-    aim = math.degrees(math.atan2(slots[0][1] - cue[1] + 0.002, slots[0][0] - cue[0]))
+    cue_at = (SPEC.head_string_x - 0.05, SPEC.width / 2 + 0.20)
+    positions[0] = cue_at
+    aim = math.degrees(
+        math.atan2(slots[0][1] - cue_at[1] + 0.002, slots[0][0] - cue_at[0])
+    )
     state = TableState.from_positions(SPEC.name, positions)
     return state, Stroke(aim, cue_speed_for(speed, 0.0, 0.0, SPEC.balls, SPEC.physics))
 
@@ -60,9 +75,16 @@ def cut_shot(spec: TableSpec = SPEC) -> tuple[TableState, Stroke]:
     return state, Stroke(12.0, 2.5, 0.0, 0.2)
 
 
-def _measure(
-    make: Callable[[], tuple[TableState, Stroke]], runs: int
-) -> tuple[list[float], list[Shot]]:
+def cut_shot_near_pocket(spec: TableSpec = SPEC) -> tuple[TableState, Stroke]:
+    """The cut shot with a ball resting 7 cm inside a corner pocket's mouth,
+    out of the way."""
+    state, stroke = cut_shot(spec)
+    p = spec.pocket("head_left")
+    (mx, my), (ix, iy) = p.mouth_centre, p.inward
+    return state.place(9, mx - ix * 0.07, my - iy * 0.07), stroke
+
+
+def _measure(make: Make, runs: int) -> tuple[list[float], list[Shot]]:
     walls: list[float] = []
     shots: list[Shot] = []
     for _ in range(runs):
@@ -86,7 +108,7 @@ def _row(name: str, walls: list[float], shots: list[Shot]) -> str:
     )
 
 
-def _peak_memory_kib(make: Callable[[], tuple[TableState, Stroke]]) -> float:
+def _peak_memory_kib(make: Make) -> float:
     state, stroke = make()
     tracemalloc.start()
     simulate(state, stroke)
@@ -99,6 +121,111 @@ def _max_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+# -- the per-step split ----------------------------------------------------------------
+def step_split(makes: Sequence[Make]) -> tuple[float, float, int]:
+    """Run the shots with chipmunk's step timed: (µs per step in all, µs of
+    it in chipmunk's step, steps)."""
+    inner = world._cp_space_step
+    spent = [0.0]
+    clock = time.perf_counter
+
+    def timed(space: Any, dt: float) -> None:
+        t0 = clock()
+        inner(space, dt)
+        spent[0] += clock() - t0
+
+    world._cp_space_step = timed
+    try:
+        total = 0.0
+        steps = 0
+        for make in makes:
+            state, stroke = make()
+            t0 = clock()
+            from simulator.physics import ShotStream
+
+            stream = ShotStream(state, stroke)
+            stream.run_to_end()
+            total += clock() - t0
+            steps += stream.stats.steps
+    finally:
+        world._cp_space_step = inner
+    return 1e6 * total / steps, 1e6 * spent[0] / steps, steps
+
+
+# -- the peer --------------------------------------------------------------------
+def peer_python(given: str | None) -> Path | None:
+    """pooltool's interpreter: given, from $KIY_PEER_PYTHON, or where the
+    installer puts it; None if there is none."""
+    if given:
+        return Path(given)
+    env = os.environ.get("KIY_PEER_PYTHON")
+    if env:
+        return Path(env)
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    default = cache / "kiy-bench" / "pooltool" / "venv" / "bin" / "python"
+    return default if default.exists() else None
+
+
+def _peer_shot(state: TableState, stroke: Stroke) -> dict[str, Any]:
+    """The shot in pooltool's frame: its table runs along y, so ours is turned
+    a quarter turn (x, y) -> (W - y, x), velocities and spins with it."""
+    spec = state.spec
+    res = cue.strike(stroke, spec.balls, spec.physics)
+    w = spec.width
+    vx, vy, _ = res.velocity
+    wx, wy, wz = res.spin
+    return {
+        "positions": {
+            str(b.ball): [w - b.y, b.x] for b in state.balls if b.where.value == "table"
+        },
+        "struck": spec.balls.cue_ball,
+        "velocity": [-vy, vx],
+        "spin": [-wy, wx, wz],
+    }
+
+
+def run_peer(python: Path, shots: list[tuple[TableState, Stroke]]) -> list[float]:
+    """Wall times of the shots in pooltool (s), in order."""
+    spec = SPEC
+    p = spec.physics
+    job = {
+        "table": {
+            "length": spec.length,
+            "width": spec.width,
+            "cushion_height": spec.cushion_height,
+            "corner_mouth": spec.pocket("head_left").mouth_width,
+            "side_mouth": spec.pocket("side_left").mouth_width,
+        },
+        "balls": {
+            "mass": spec.balls.mass,
+            "radius": spec.balls.radius,
+            "mu_slide": p.mu_slide,
+            "mu_roll": p.mu_roll,
+            "e_ball": p.e_ball,
+            "e_cushion": p.e_cushion,
+            "mu_cushion": p.mu_cushion,
+            "gravity": p.gravity,
+        },
+        "shots": [_peer_shot(st, sk) for st, sk in shots],
+    }
+    home = python.parent.parent.parent / "home"
+    env = dict(os.environ)
+    if home.is_dir():
+        env["HOME"] = str(home)
+    script = Path(__file__).with_name("bench_peer.py")
+    out = subprocess.run(
+        [str(python), str(script)],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=str(script.parent.parent),
+    )
+    times: list[float] = json.loads(out.stdout)["times"]
+    return times
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m simulator.bench", description=__doc__)
     p.add_argument("--racks", type=int, default=30, help="rack layouts (default 30)")
@@ -108,19 +235,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=20,
         help="runs of the 9-ball break and of the cut shot (default 20)",
     )
+    p.add_argument("--peer-python", help="pooltool's python (default: found)")
+    p.add_argument("--no-peer", action="store_true", help="Kiy's figures only")
     args = p.parse_args(argv)
     if args.racks < 1 or args.repeat < 1:
         p.error("--racks and --repeat must be at least 1")
 
     simulate(*cut_shot())  # warm up imports and caches
+    racks: list[Make] = [
+        functools.partial(eight_ball_break, seed) for seed in range(args.racks)
+    ]
     rack_walls: list[float] = []
     rack_shots: list[Shot] = []
-    for seed in range(args.racks):
-        w, s = _measure(lambda seed=seed: eight_ball_break(seed), 1)  # type: ignore[misc]
+    for make in racks:
+        w, s = _measure(make, 1)
         rack_walls += w
         rack_shots += s
     nine_walls, nine_shots = _measure(nine_ball_break, args.repeat)
     cut_walls, cut_shots = _measure(cut_shot, args.repeat)
+    near_walls, _ = _measure(cut_shot_near_pocket, args.repeat)
 
     print(
         "wall time per shot, ms       median      p90      max   sim to rest   sim/wall"
@@ -130,6 +263,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(_row("single cut shot", cut_walls, cut_shots))
     med = statistics.median(rack_walls)
     print(f"slowest rack / median rack: {max(rack_walls) / med:.2f}")
+    near = statistics.median(near_walls) / statistics.median(cut_walls)
+    print(f"cut shot with a ball resting 7 cm inside a pocket mouth: {near:.2f}x")
+    per_step, chipmunk, steps = step_split(racks[: min(10, len(racks))])
+    print(
+        f"per step of a break: {per_step:.1f} us, of which chipmunk's step "
+        f"{chipmunk:.1f} us and Python {per_step - chipmunk:.1f} us "
+        f"({(per_step - chipmunk) / chipmunk:.1f}x chipmunk); "
+        f"{steps / min(10, len(racks)):.0f} steps a break"
+    )
     print(
         f"peak traced memory of one 15-ball break: "
         f"{_peak_memory_kib(lambda: eight_ball_break(0)):.0f} KiB; "
@@ -155,6 +297,32 @@ def main(argv: Sequence[str] | None = None) -> None:
         "on average, "
         f"{statistics.mean(rails):.1f} object balls reach a cushion, "
         f"{statistics.mean(contacts):.0f} ball-ball contacts"
+    )
+
+    python = None if args.no_peer else peer_python(args.peer_python)
+    if python is None or not python.exists():
+        print("pooltool not installed: no ratios (../shared/tools/install-pooltool.sh)")
+        return
+    shots = [make() for make in racks]
+    shots += [nine_ball_break()] * args.repeat + [cut_shot()] * args.repeat
+    peer = run_peer(python, shots)
+    n = len(racks)
+    peer_racks = peer[:n]
+    peer_nine = peer[n : n + args.repeat]
+    peer_cut = peer[n + args.repeat :]
+    pm = statistics.median(peer_racks)
+    print(
+        f"pooltool, same shots, same run: 15-ball break median "
+        f"{1000 * pm:.1f} ms (max {1000 * max(peer_racks):.1f}), 9-ball break "
+        f"{1000 * statistics.median(peer_nine):.1f} ms, cut shot "
+        f"{1000 * statistics.median(peer_cut):.1f} ms"
+    )
+    print(
+        f"Kiy / pooltool: 15-ball break median {med / pm:.2f}x, worst rack "
+        f"{max(rack_walls) / pm:.2f}x of pooltool's median "
+        f"({max(rack_walls) / med:.2f}x Kiy's median), 9-ball break "
+        f"{statistics.median(nine_walls) / statistics.median(peer_nine):.2f}x, "
+        f"cut shot {statistics.median(cut_walls) / statistics.median(peer_cut):.2f}x"
     )
 
 

@@ -83,7 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise LayoutError("--frame-dt: must be between 0.001 and 1 second")
         if 0 not in layout.state.on_table():
             raise LayoutError("balls.0: the cue ball (0) must be on the table")
-        shot = simulate(layout.state, stroke, frame_dt=args.frame_dt)
+        shot = simulate(
+            layout.state, stroke, frame_dt=args.frame_dt, motion=layout.motion
+        )
     except (LayoutError, StrokeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -8,12 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.events import EventKind, Phase, Stroke
-from simulator.physics import World, cue_speed_for, simulate
+from simulator.events import BallMotion, EventKind, Phase, Shot, Stroke
 from simulator.physics import airborne as air
+from simulator.physics import cue_speed_for, simulate
 from simulator.state import TableState, Where
 from tests.physics.helpers import POOL, G, first, shoot
-from tests.physics.test_invariants import check_invariants
+from tests.physics.test_invariants import _over_a_hole, check_invariants
 
 R = POOL.balls.radius
 E_T = POOL.physics.e_slate
@@ -66,36 +66,38 @@ def test_low_jump_into_the_rail_rebounds_and_stays_on_the_table() -> None:
 
 
 def _ball_in_the_air(
-    x: float, y: float, z: float, vx: float, vy: float, vz: float
-) -> World:
-    """A world whose cue ball is in flight at (x, y, z): how a bounce off a
-    nose or an airborne ball leaves it, set directly."""
-    world = World(TableState.from_positions(POOL.name, {0: (1.0, 0.6)}))
-    rec = world._balls[0]
-    rec.body.position = (x, y)
-    world._take_off(rec, vx, vy, vz, (0.0, 0.0, 0.0), 0.0)
-    rec.z = z
-    return world
+    x: float,
+    y: float,
+    z: float,
+    vx: float,
+    vy: float,
+    vz: float,
+    others: dict[int, tuple[float, float]] | None = None,
+) -> Shot:
+    """A shot in which ball 3 starts in flight at (x, y, z), as a bounce off
+    a nose or an airborne ball leaves it (the cue ball lies aside, struck as
+    softly as a stroke can be)."""
+    state = TableState.from_positions(
+        POOL.name, {0: (0.1, 0.1), **(others or {}), 3: (x, y)}
+    )
+    motion = {3: BallMotion((vx, vy, vz), height=z)}
+    return simulate(state, Stroke(225.0, 0.001), motion=motion)
 
 
 def test_ball_landing_on_the_rail_and_rolling_back_is_in_play() -> None:
     top = POOL.rail_top_height + R
-    world = _ball_in_the_air(POOL.length + 0.03, 0.6, top + 0.01, -0.8, 0.0, -0.2)
-    for _ in world.run():
-        pass
-    kinds = [e.kind for e in world.events]
+    shot = _ball_in_the_air(POOL.length + 0.03, 0.6, top + 0.01, -0.8, 0.0, -0.2)
+    kinds = [e.kind for e in shot.events if 3 in e.balls]
     assert EventKind.LANDED in kinds and EventKind.LEFT_TABLE not in kinds
-    assert world.final_state().ball(0).where is Where.TABLE
+    assert shot.final.ball(3).where is Where.TABLE
 
 
 def test_ball_landing_on_the_rail_and_stopping_there_is_off_the_table() -> None:
     top = POOL.rail_top_height + R
-    world = _ball_in_the_air(POOL.length + 0.05, 0.6, top + 0.01, 0.1, 0.0, -0.2)
-    for _ in world.run():
-        pass
-    off = [e for e in world.events if e.kind is EventKind.LEFT_TABLE]
+    shot = _ball_in_the_air(POOL.length + 0.05, 0.6, top + 0.01, 0.1, 0.0, -0.2)
+    off = [e for e in shot.events if e.kind is EventKind.LEFT_TABLE]
     assert len(off) == 1 and off[0].where == "rail"
-    assert world.final_state().ball(0).where is Where.OFF_TABLE
+    assert shot.final.ball(3).where is Where.OFF_TABLE
 
 
 def test_rail_outcome_rules() -> None:
@@ -107,15 +109,14 @@ def test_rail_outcome_rules() -> None:
 
 
 def test_airborne_ball_hitting_a_ball_on_the_bed_pushes_it_into_the_slate() -> None:
-    world = _ball_in_the_air(0.9, 0.6, R + 0.02, 1.5, 0.0, -0.5)
-    world._add_ball(1, 0.9 + 2 * R - 0.004, 0.6)
-    world._refresh_schedule()
-    for _ in world.run():
-        pass
-    hit = next(e for e in world.events if e.kind is EventKind.BALL_BALL)
+    shot = _ball_in_the_air(
+        0.9, 0.6, R + 0.02, 1.5, 0.0, -0.5, others={1: (0.9 + 2 * R + 0.01, 0.6)}
+    )
+    hit = next(e for e in shot.events if e.kind is EventKind.BALL_BALL)
+    assert hit.balls == (3, 1)
     lower = hit.snapshot(1)
     assert lower is not None and lower.vx > 0.0
-    assert hit.snapshot(0) is not None
+    assert hit.snapshot(3) is not None
 
 
 def test_level_strokes_never_leave_the_slate() -> None:
@@ -210,10 +211,12 @@ def test_invariants_hold_with_jumps_and_the_stick(
     check_invariants(shot, POOL)
     for e in shot.events:
         for s in e.snapshots:
+            # Below the slate only off the table or falling into a pocket.
             assert (
                 s.phase is not Phase.AIRBORNE
                 or s.z >= R - 1e-9
-                or e.kind in (EventKind.LEFT_TABLE,)
+                or e.kind is EventKind.LEFT_TABLE
+                or _over_a_hole(POOL, s.x, s.y)
             )
     assert (
         simulate(state, Stroke(direction, v, 0.0, b, elevation, follow_through=follow))
@@ -242,10 +245,10 @@ def test_lag_strikes_two_balls_at_once() -> None:
 def test_a_ball_may_rest_in_a_pocket_mouth() -> None:
     side = POOL.pocket("side_left")
     mx, my = side.mouth_centre
-    state = TableState.from_positions(POOL.name, {0: (1.0, 0.6), 1: (mx, my + 0.005)})
+    state = TableState.from_positions(POOL.name, {0: (1.0, 0.6), 1: (mx, my + 0.004)})
     state.validate()
-    assert POOL.in_pocket_mouth(mx, my + 0.005)
-    assert not POOL.on_slate(mx + 0.3, my + 0.005)
+    assert POOL.in_pocket_mouth(mx, my + 0.004)
+    assert not POOL.on_slate(mx + 0.3, my + 0.004)
 
 
 def test_a_ball_inside_a_jaw_is_not_in_the_pocket_mouth() -> None:
