@@ -1,24 +1,27 @@
 """python -m rules judge CASE.json: print the ruling of one judging case as JSON.
 
-Pool cases (8-ball, 9-ball, 14.1) go to :mod:`rules.case`; Express cases (game
-``express`` or an alias, or a case with ``steps`` and no game) go to
+Pool cases go to :mod:`rules.case`; cases of a game on the pyramid table
+(Express), or of ``steps`` without a game, go to
 :func:`rules.express_case.judge_case` (docs/formats.md)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Mapping
 from typing import Any
 
 from rules.case import load_case, run_case
-from rules.game import discipline_class
+from rules.registry import discipline_class
 from rules.ruling import RulesError
+from simulator.inputs import ArgumentParser, InputError, plain, read_json, tidy
+from simulator.specs import TableKind
 
 
-def is_express(data: Any) -> bool:
-    """Whether a case is an Express case (its game, or its steps without one)."""
+def steps_case(data: Any) -> bool:
+    """Whether a case is in the steps format of the pyramid games (its
+    ``steps``, or a game on the pyramid table, whose cases use that format's
+    short forms; a case of steps without a game is Express)."""
     if not isinstance(data, Mapping):
         return False
     game = data.get("game")
@@ -30,12 +33,12 @@ def is_express(data: Any) -> bool:
         cls = discipline_class(game)
     except RulesError:
         return False
-    return cls.table_kind == "pyramid"
+    return cls.info.table_kind is TableKind.PYRAMID
 
 
 def judge_data(data: Any, with_next: bool) -> Any:
     """The JSON answer for one case; RulesError names the bad field."""
-    if is_express(data):
+    if steps_case(data):
         from rules.express_case import judge_case
 
         return judge_case(data, with_next=with_next)
@@ -46,8 +49,8 @@ def judge_data(data: Any, with_next: bool) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rules",
-                                     description="The Kiy referee: pool and Express.")
+    parser = ArgumentParser(prog="python -m rules",
+                            description="The Kiy referee: pool and Express.")
     sub = parser.add_subparsers(dest="command", required=True)
     judge = sub.add_parser("judge", help="judge one case (docs/formats.md)")
     judge.add_argument("case", help="a judging case, JSON")
@@ -55,24 +58,21 @@ def main(argv: list[str] | None = None) -> int:
                        help="also print the scores and the next shot's requirements")
     args = parser.parse_args(argv)
     try:
-        with open(args.case, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as e:
-        print(f"error: cannot read {args.case}: {e.strerror}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as e:
-        print(f"error: {args.case}: not valid JSON ({e})", file=sys.stderr)
+        data = read_json(args.case)
+    except InputError as e:
+        print(e.line(), file=sys.stderr)
         return 2
     try:
         out = judge_data(data, args.next)
     except RulesError as e:
-        print(f"error: {args.case}: {e}", file=sys.stderr)
+        print(f"error: {tidy(f'{args.case}: {e}')}", file=sys.stderr)
         return 2
-    except (ValueError, TypeError, KeyError, IndexError) as e:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError,
+            OverflowError) as e:
         # A value the loaders did not check: still the case's fault, so one
         # line and a non-zero exit rather than a traceback.
-        print(f"error: {args.case}: cannot judge this case "
-              f"({type(e).__name__}: {e})", file=sys.stderr)
+        print(f"error: {tidy(f'{args.case}: cannot judge this case ({plain(e)})')}",
+              file=sys.stderr)
         return 2
     print(json.dumps(out, indent=2, ensure_ascii=False))
     return 0

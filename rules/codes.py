@@ -195,6 +195,16 @@ class Note:
     HANGING_BALL_RESTORED = _c("note.hanging_restored", N, g("25"))
     REPLAY_SELF_MOVED = _c("note.replay_self_moved", N, g("25"))
     OUTSIDE_INTERFERENCE = _c("note.outside_interference", N, g("28"), referee=True)
+    # General rule 28 when the position cannot be restored: the game is
+    # replayed, the same player breaks; in 14.1 the rack is abandoned, a new
+    # one racked, the scores stand and the break is decided anew (rule 6).
+    INTERFERENCE_NOT_RESTORABLE = _c("note.interference_not_restorable", N, g("28"),
+                                     referee=True)
+    INTERFERENCE_NEW_RACK = _c("note.interference_new_rack", N, g("28"))
+    BREAK_DECIDED_ANEW = _c("note.break_decided_anew", N, g("6"))
+    # General rule 23: a ball that touched something not part of the table
+    # (chalk on the rail, a lamp) is off the table though it rolled back.
+    JUMPED_CALLED = _c("note.jumped_called", N, g("23"), referee=True)
     CUE_IN_PLAY = _c("note.cue_in_play", N, g("7"))
     RACE_WON = _c("note.race_won", N, g("29"))
 

@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from rules.codes import Code, FoulCode, LossCode, Note, e8, g, reading
-from rules.game import GameState, register_discipline
+from rules.game import (
+    BallGroup,
+    Calls,
+    DisciplineInfo,
+    HandRule,
+    Line,
+    MatchView,
+    PlayerScore,
+    Scoreboard,
+    check_option_keys,
+    per_player,
+)
 from rules.general import (
-    Facts,
     PoolDiscipline,
+    PoolState,
     apply_spots,
     rack_slots,
     shuffled,
@@ -16,7 +29,7 @@ from rules.general import (
     spot_balls,
     state_with,
 )
-from rules.questions import balls_to_rail
+from rules.questions import Facts
 from rules.ruling import (
     DECL_CALL,
     DECL_SAFETY,
@@ -30,12 +43,14 @@ from rules.ruling import (
     ShotRequirements,
 )
 from simulator.events import EventKind, Shot
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import TableState, Where
+from simulator.specs import CUE_BALL, TableKind, table_by_name
+from simulator.state import TableState
 
+NAME = "8-ball"
 SOLIDS = tuple(range(1, 8))
 STRIPES = tuple(range(9, 16))
 EIGHT = 8
+GROUP_NAMES = ("solids", "stripes")
 
 
 def group_of(ball: int) -> str | None:
@@ -74,12 +89,118 @@ def rack_eight(table: str, seed: int) -> TableState:
     return state_with(spec.name, pos, ())
 
 
-@register_discipline
-class EightBall(PoolDiscipline):
-    name = "8-ball"
-    aliases = ("8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка")
+@dataclass(frozen=True)
+class EightBallState(PoolState):
+    """8-ball between shots: the pool state and each player's group (None
+    while the table is open, 8-ball 6 and 7)."""
+
+    groups: tuple[str | None, ...] = per_player("strs", None, GROUP_NAMES,
+                                                optional=True)
+
+    position_fields: ClassVar[tuple[str, ...]] = (
+        *PoolState.position_fields, "groups")
+
+    @classmethod
+    def discipline_name(cls) -> str:
+        return NAME
+
+
+@dataclass(frozen=True)
+class EightBallOptions:
+    """eight_on_break: "choice" (8-ball 5: the breaker re-breaks or spots the
+    8) or "win_loss" (the note on coin-operated tables)."""
+
+    eight_on_break: str = "choice"
+
+    VALUES: ClassVar[tuple[str, ...]] = ("choice", "win_loss")
+
+    @classmethod
+    def from_mapping(cls, d: Mapping[str, Any]) -> EightBallOptions:
+        check_option_keys(d, cls, NAME)
+        v = d.get("eight_on_break", "choice")
+        if v not in cls.VALUES:
+            raise RulesError("options.eight_on_break: expected choice or win_loss")
+        return cls(v)
+
+
+INFO = DisciplineInfo(
+    name=NAME,
+    aliases=("8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка"),
+    ref=e8(""),
+    min_players=2, max_players=2,
+    table_kind=TableKind.POOL, default_table="pool_9ft",
+    balls=tuple(range(1, 16)),
+    options=EightBallOptions,
+    state=EightBallState,
+    groups=(BallGroup("solids", SOLIDS), BallGroup("stripes", STRIPES)),
+    game_ball=EIGHT,
+    calls=Calls(ball=True, pocket=True, obvious_free=True, safety=True,
+                ref=e8("2")),
+    hand=(HandRule(BallInHand.KITCHEN, e8("5"), "break", "outside"),
+          HandRule(BallInHand.KITCHEN, e8("5"), "scratch_on_break", "outside"),
+          HandRule(BallInHand.ANYWHERE, e8("11"), "foul")),
+    default_break_order="alternate",  # 8-ball rule 4: individual events alternate
+    choices=(Choice.ACCEPT_TABLE, Choice.RERACK_BREAK, Choice.RERACK_OFFENDER_BREAKS,
+             Choice.RE_BREAK, Choice.SPOT_EIGHT, Choice.KITCHEN_IN_HAND),
+    common_fouls=(FoulCode.BAD_HIT, FoulCode.NO_RAIL, FoulCode.SCRATCH,
+                  FoulCode.ILLEGAL_BREAK, FoulCode.KITCHEN_DIRECT,
+                  FoulCode.CUSHION_BALL, LossCode.EIGHT_EARLY,
+                  LossCode.EIGHT_WRONG_POCKET),
+)
+
+
+class EightBall(PoolDiscipline[EightBallState]):
+    info = INFO
     section = "8-ball"
-    default_break_order = "alternate"  # 8-ball rule 4: individual events alternate
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.opts = EightBallOptions.from_mapping(self.options)
+
+    def settle(self, state: EightBallState, ruling: Ruling,
+               table: TableState | None = None, *, stroke: bool = True,
+               **own: Any) -> EightBallState:
+        """The groups are the ruling's (8-ball 7: chosen on a legal pot)."""
+        if ruling.groups:
+            own.setdefault("groups", ruling.groups)
+        return super().settle(state, ruling, table, stroke=stroke, **own)
+
+    def replay_groups(self, state: EightBallState) -> tuple[str | None, ...]:
+        return state.groups
+
+    def check_position(self, state: EightBallState, where: str = "state",
+                       table_where: str = "") -> None:
+        """8-ball 6 and 7: the table is open for both, or one player has the
+        solids and the other the stripes; never on the break."""
+        super().check_position(state, where, table_where)
+        groups = state.groups
+        if set(groups) != {None} and sorted(g or "" for g in groups) != sorted(
+                GROUP_NAMES):
+            raise RulesError(f"{where}.groups: either the table is open for both "
+                             "or one player has the solids and the other the "
+                             "stripes")
+        if state.is_break and set(groups) != {None}:
+            raise RulesError(f"{where}.groups: groups are chosen after the break")
+
+    def scoreboard(self, state: EightBallState, view: MatchView) -> Scoreboard:
+        """Games won; each player's group and its balls still on the table,
+        or the open table (8-ball 6, 7); the race."""
+        on = set(state.table.on_table())
+        cards = []
+        for i in range(state.players):
+            grp = state.groups[i]
+            if grp is None:
+                cards.append(PlayerScore(view.games_won[i], (Line("score.open"),)))
+                continue
+            left = tuple(b for b in group_balls(grp) if b in on)
+            cards.append(PlayerScore(view.games_won[i],
+                                     (Line(f"score.{grp}", {"n": len(left)}),),
+                                     balls=left))
+        centre = [Line("score.race", {"n": view.options.get("race_to"),
+                                      "game": view.game_number})]
+        if any(grp is None for grp in state.groups):
+            centre.append(Line("score.open_table"))
+        return Scoreboard(tuple(cards), tuple(centre))
 
     def rank(self, foul: Foul) -> int:
         """General rule 24 in 8-ball: a loss over an illegal break over a cue
@@ -100,12 +221,12 @@ class EightBall(PoolDiscipline):
 
     # -- setup ---------------------------------------------------------------
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
-                 scores: tuple[int, ...] | None = None) -> GameState:
+                 scores: tuple[int, ...] | None = None) -> EightBallState:
         return self.blank_state(players, breaker, rack_eight(table, rack_seed),
                                 rack_seed, scores)
 
     # -- what the next shot needs --------------------------------------------
-    def legal_balls(self, state: GameState, table: TableState | None = None
+    def legal_balls(self, state: EightBallState, table: TableState | None = None
                     ) -> tuple[int, ...]:
         t = table or state.table
         on = set(t.on_table())
@@ -116,7 +237,7 @@ class EightBall(PoolDiscipline):
         own = tuple(b for b in group_balls(grp) if b in on)
         return own or ((EIGHT,) if EIGHT in on else ())
 
-    def requirements(self, state: GameState) -> ShotRequirements:
+    def requirements(self, state: EightBallState) -> ShotRequirements:
         base = self.general_requirements(state)
         if state.pending or state.game_over:
             return base
@@ -130,14 +251,14 @@ class EightBall(PoolDiscipline):
                        callable_balls=legal)
 
     # -- judging -------------------------------------------------------------
-    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, GameState]:
+    def judge_facts(self, state: EightBallState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, EightBallState]:
         if state.is_break:
             return self.judge_break(state, shot, f)
         return self.judge_play(state, shot, f, decl)
 
-    def judge_break(self, state: GameState, shot: Shot,
-                    f: Facts) -> tuple[Ruling, GameState]:
+    def judge_break(self, state: EightBallState, shot: Shot,
+                    f: Facts) -> tuple[Ruling, EightBallState]:
         req = self.requirements(state)
         shooter = state.shooter
         opp = self.other(state, shooter)
@@ -147,9 +268,7 @@ class EightBall(PoolDiscipline):
         fouls = [replace(x, ref=e8("5")) if x.code in (
             FoulCode.SCRATCH, FoulCode.BALL_OFF_TABLE, FoulCode.CUE_OFF_TABLE)
             else x for x in fouls]
-        rails = balls_to_rail(shot.events)
-        to_rail = {b for b in rails if b != CUE_BALL}
-        legal_break = bool(f.potted_objects) or len(to_rail) >= 4
+        legal_break = bool(f.potted_objects) or len(f.cushion_balls) >= 4
         notes = list(self.notes_for_restored(f))
         scratch = f.scratch
         off_spots = spot_after(shot, f, f.off_objects)
@@ -163,10 +282,9 @@ class EightBall(PoolDiscipline):
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              next_shooter=opp, game_over=True, winner=opp,
                              groups=state.groups)
-            return r, replace(state, game_over=True, winner=opp,
-                              shots=state.shots + 1)
+            return r, self.after_shot(state, r, shot, f)
         eight_down = EIGHT in f.potted_objects
-        variant = self.options.get("eight_on_break", "choice")
+        variant = self.opts.eight_on_break
         if eight_down:
             idx = f.event_of_pot(EIGHT)
             notes.append(Outcome(Note.EIGHT_ON_BREAK, e8("5"), idx, (EIGHT,)))
@@ -179,88 +297,63 @@ class EightBall(PoolDiscipline):
                                  penalty=self.most_severe(fouls), notes=tuple(notes),
                                  next_shooter=winner, game_over=True, winner=winner,
                                  groups=state.groups)
-                return r, replace(state, game_over=True, winner=winner)
+                return r, self.after_shot(state, r, shot, f)
             chooser = opp if fouls else shooter
             bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
             if fouls and not scratch:
                 bih = BallInHand.ANYWHERE
             options: tuple[Choice, ...] = (Choice.RE_BREAK, Choice.SPOT_EIGHT)
-            table = self._table(shot, f, off_spots, bih)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=off_spots, next_shooter=chooser, ball_in_hand=bih,
                              options=options, chooser=chooser, groups=state.groups)
-            new = replace(state, table=table, shooter=chooser, ball_in_hand=bih,
-                          pending=options, chooser=chooser, offender=shooter,
-                          shots=state.shots + 1)
-            return r, new
+            return r, self.after_shot(state, r, shot, f)
         if not legal_break:
             fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, e8("5"), f.end_index, ()))
             bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
             options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
                        Choice.RERACK_OFFENDER_BREAKS)
-            table = self._table(shot, f, off_spots, bih)
             r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
                              notes=tuple(notes), spots=off_spots, next_shooter=opp,
                              ball_in_hand=bih, options=options, chooser=opp,
                              groups=state.groups)
-            new = replace(state, table=table, shooter=opp, ball_in_hand=bih,
-                          pending=options, chooser=opp, offender=shooter,
-                          shots=state.shots + 1)
-            return r, new
+            return r, self.after_shot(state, r, shot, f)
         if off_spots:
             notes.append(Outcome(Note.BALLS_SPOTTED, g("26"), None,
                                  tuple(s.ball for s in off_spots)))
         if fouls and scratch:
             # 8-ball 5: balls stay down, the table stays open, kitchen in hand.
-            table = self._table(shot, f, off_spots, BallInHand.KITCHEN)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=off_spots, next_shooter=opp,
                              ball_in_hand=BallInHand.KITCHEN, groups=state.groups)
-            new = replace(state, table=table, shooter=opp,
-                          ball_in_hand=BallInHand.KITCHEN, is_break=False,
-                          shots=state.shots + 1, inning=state.inning + 1)
-            return r, new
+            return r, self.after_shot(state, r, shot, f)
         if any(x.code is FoulCode.BALL_OFF_TABLE for x in fouls) and len(
                 [x for x in fouls if x.code is not FoulCode.BALL_OFF_TABLE]) == 0:
             notes.append(Outcome(Note.BREAK_OFF_TABLE, e8("5"), None,
                                  f.off_objects))
             options = (Choice.ACCEPT_TABLE, Choice.KITCHEN_IN_HAND)
-            table = self._table(shot, f, off_spots, BallInHand.NONE)
             r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
                              notes=tuple(notes), spots=off_spots, next_shooter=opp,
                              options=options, chooser=opp, groups=state.groups)
-            new = replace(state, table=table, shooter=opp,
-                          ball_in_hand=BallInHand.NONE, is_break=False,
-                          pending=options, chooser=opp, offender=shooter,
-                          shots=state.shots + 1, inning=state.inning + 1)
-            return r, new
+            return r, self.after_shot(state, r, shot, f)
         if fouls:  # any other foul on a legal break: in hand anywhere (rule 11)
-            table = self._table(shot, f, off_spots, BallInHand.ANYWHERE)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=off_spots, next_shooter=opp,
                              ball_in_hand=BallInHand.ANYWHERE, groups=state.groups)
-            new = replace(state, table=table, shooter=opp,
-                          ball_in_hand=BallInHand.ANYWHERE, is_break=False,
-                          shots=state.shots + 1, inning=state.inning + 1)
-            return r, new
+            return r, self.after_shot(state, r, shot, f)
         notes.append(Outcome(Note.BREAK_LEGAL, e8("5"), None, f.potted_objects))
         notes.append(Outcome(Note.OPEN_TABLE, e8("7")))
         nxt = shooter if f.potted_objects else opp
         if nxt == shooter:
             notes.append(Outcome(Note.CONTINUES, e8("2"), None, f.potted_objects))
-        table = self._table(shot, f, (), BallInHand.NONE)
         r = self._ruling(state, notes=tuple(notes), next_shooter=nxt,
                          groups=state.groups)
-        new = replace(state, table=table, shooter=nxt, ball_in_hand=BallInHand.NONE,
-                      is_break=False, shots=state.shots + 1,
-                      inning=state.inning + (nxt != shooter))
-        return r, new
+        return r, self.after_shot(state, r, shot, f)
 
-    def judge_play(self, state: GameState, shot: Shot, f: Facts,
-                   decl: Declarations) -> tuple[Ruling, GameState]:
+    def judge_play(self, state: EightBallState, shot: Shot, f: Facts,
+                   decl: Declarations) -> tuple[Ruling, EightBallState]:
         self.declarations_ok(state, decl)
         req = self.requirements(state)
         shooter = state.shooter
@@ -296,15 +389,13 @@ class EightBall(PoolDiscipline):
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              next_shooter=opp, game_over=True, winner=opp,
                              groups=groups)
-            return r, replace(state, game_over=True, winner=opp,
-                              shots=state.shots + 1)
+            return r, self.after_shot(state, r, shot, f)
         if eight_idx is not None:  # legally called and pocketed: the game
             notes.append(Outcome(Note.WIN_EIGHT, e8("1"), eight_idx, (EIGHT,)))
             r = self._ruling(state, notes=tuple(notes), scored=(EIGHT,),
                              next_shooter=shooter, game_over=True, winner=shooter,
                              groups=groups)
-            return r, replace(state, game_over=True, winner=shooter,
-                              shots=state.shots + 1)
+            return r, self.after_shot(state, r, shot, f)
         # Jumped object balls are spotted (8-ball 13, general 26).
         spots = spot_after(shot, f, f.off_objects)
         if spots:
@@ -314,14 +405,11 @@ class EightBall(PoolDiscipline):
             bih = BallInHand.ANYWHERE  # 8-ball 11, 14
             fouls = [replace(x, ref=e8("8")) if x.code in (
                 FoulCode.BAD_HIT, FoulCode.NO_RAIL) else x for x in fouls]
-            table = self._table(shot, f, spots, bih)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=spots, next_shooter=opp, ball_in_hand=bih,
                              groups=groups)
-            return r, replace(state, table=table, shooter=opp, ball_in_hand=bih,
-                              shots=state.shots + 1, inning=state.inning + 1)
-        table = self._table(shot, f, spots, BallInHand.NONE)
+            return r, self.after_shot(state, r, shot, f)
         potted = [b for b in f.potted_objects if b != EIGHT]
         cont = False
         scored: tuple[int, ...] = ()
@@ -367,10 +455,7 @@ class EightBall(PoolDiscipline):
         nxt = shooter if cont else opp
         r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
                          next_shooter=nxt, groups=groups)
-        return r, replace(state, table=table, shooter=nxt,
-                          ball_in_hand=BallInHand.NONE, groups=groups,
-                          shots=state.shots + 1,
-                          inning=state.inning + (nxt != shooter))
+        return r, self.after_shot(state, r, shot, f)
 
     @classmethod
     def call_kept(cls, shot: Shot, f: Facts, decl: Declarations, ball: int) -> bool:
@@ -403,8 +488,8 @@ class EightBall(PoolDiscipline):
         return True
 
     # -- choices -------------------------------------------------------------
-    def choose(self, state: GameState, choice: Choice,
-               ball: int | None = None) -> GameState:
+    def choose(self, state: EightBallState, choice: Choice,
+               ball: int | None = None) -> EightBallState:
         chooser, offender, cleared = self.open_choice(state, choice)
         if choice is Choice.ACCEPT_TABLE:
             return replace(cleared, shooter=chooser, is_break=False,
@@ -428,32 +513,24 @@ class EightBall(PoolDiscipline):
         raise RulesError(f"choice: {choice.value} is not an 8-ball option")
 
     # -- fouls a person calls ------------------------------------------------
-    def call_foul(self, state: GameState, code: Code) -> tuple[Ruling, GameState]:
-        if state.game_over:
-            raise RulesError("call_foul: the game is over")
-        if code is Note.OUTSIDE_INTERFERENCE:
-            return self.replay_ruling(state, None, code)
+    def called(self, state: EightBallState, code: Code
+               ) -> tuple[Ruling, EightBallState]:
         if code is Note.STALEMATE:
             note = Outcome(Note.STALEMATE, e8("16"))
             r = self._ruling(state, notes=(note,), next_shooter=state.breaker,
                              ball_in_hand=BallInHand.KITCHEN, rerack=True,
                              game_over=True, winner=None, groups=state.groups)
-            return r, replace(state, game_over=True, winner=None)
+            return r, self.settle(state, r, stroke=False)
         foul = self.called_foul(state, code)
         opp = self.other(state, state.shooter)
         if code.kind.value == "loss":
             r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
                              game_over=True, winner=opp, groups=state.groups)
-            return r, replace(state, game_over=True, winner=opp)
+            return r, self.settle(state, r, stroke=False)
         table = state.table
         if state.table.position(CUE_BALL) is not None:
             table = self.cue_in_hand_table(table.remove(CUE_BALL),
                                            BallInHand.ANYWHERE)
         r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
                          ball_in_hand=BallInHand.ANYWHERE, groups=state.groups)
-        return r, replace(state, table=table, shooter=opp, pending=(), chooser=None,
-                          ball_in_hand=BallInHand.ANYWHERE, is_break=False,
-                          inning=state.inning + 1)
-
-
-_ = (Where, FoulCode.SCRATCH, g)
+        return r, self.settle(state, r, table, stroke=False)

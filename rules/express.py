@@ -16,7 +16,7 @@ machinery (``scoring = "points"``): racks come and go inside it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -29,32 +29,38 @@ from rules.codes import (
     FoulCode,
     Kind,
     Note,
-    Placement,
     SeedRef,
     register,
 )
-from rules.game import Discipline, GameState, expect_object, register_discipline
-from rules.questions import (
-    cue_contacts,
-    frozen_to_cue,
-    moving_at_stroke,
-    self_moved,
-    stroke_index,
+from rules.game import (
+    DisciplineInfo,
+    HandRule,
+    Line,
+    MatchView,
+    PlayerScore,
+    Scoreboard,
+    per_player,
+    scalar,
 )
+from rules.pyramid import (
+    PyramidCodes,
+    PyramidDiscipline,
+    PyramidRequirements,
+    PyramidState,
+)
+from rules.questions import Facts
 from rules.ruling import (
     BallInHand,
     Choice,
-    Declarations,
     Foul,
     Outcome,
     RulesError,
     Ruling,
-    ShotRequirements,
     Spot,
 )
-from simulator.events import Event, EventKind, Shot
-from simulator.specs import CUE_BALL
-from simulator.state import BallState, StateError, TableState, Where
+from simulator.events import Shot
+from simulator.specs import CUE_BALL, TableKind
+from simulator.state import TableState
 
 NAME = "express"
 FOUL_POINTS = 5  # SEED-E 2.6
@@ -157,6 +163,10 @@ class ExpressNote:
     SELF_MOVED_REPLAY = _c("express.note.self_moved_replay", _N, digest("2.9"))
     OUTSIDE_INTERFERENCE = _c("express.note.outside_interference", _N,
                               digest("2.12"), referee=True)
+    # Digest §2.10: a ball that touched something not part of the table is
+    # jumped though it rolled back (a referee's call).
+    JUMPED_CALLED = _c("express.note.jumped_called", _N, digest("2.10"),
+                       referee=True)
 
 
 class ExpressPlacement:
@@ -279,7 +289,7 @@ class ExpressOptions:
 
 
 @dataclass(frozen=True)
-class ExpressState(GameState):
+class ExpressState(PyramidState):
     """The whole Express match between two steps.
 
     scores: points per player (may go to zero or below). status, signatures
@@ -289,15 +299,29 @@ class ExpressState(GameState):
     while an illegal break's re-rack option is open.
     """
 
-    status: tuple[str, ...] = ()
-    signatures: tuple[int, ...] = ()
-    chips: tuple[int, ...] = ()
-    bank: int = 0
+    status: tuple[str, ...] = per_player("strs", Status.ACTIVE.value,
+                                         tuple(x.value for x in Status))
+    signatures: tuple[int, ...] = per_player("ints", 0)
+    chips: tuple[int, ...] = per_player("ints", 0)
+    bank: int = scalar("int", 0)
     ledger: tuple[tuple[str, int, int], ...] = ()
-    first_break_pending: bool = True
+    first_break_pending: bool = scalar("bool", True)
     rerack_first: bool = False
-    mode: str = Mode.NORMAL.value
-    rack_order: tuple[int, ...] = pyramid.CLASSIC_RACK
+    mode: str = scalar("str", Mode.NORMAL.value, tuple(x.value for x in Mode))
+
+    position_fields: ClassVar[tuple[str, ...]] = (
+        "shooter", "breaker", "is_break", "ball_in_hand", "scores", "status",
+        "signatures", "chips", "bank", "first_break_pending", "mode", "rack_no")
+
+    @classmethod
+    def discipline_name(cls) -> str:
+        return NAME
+
+    @classmethod
+    def convert(cls, key: str, value: Any) -> Any:
+        if key == "ledger":
+            return tuple((str(x[0]), int(x[1]), int(x[2])) for x in value)
+        return super().convert(key, value)
 
     def stat(self, p: int) -> Status:
         return Status(self.status[p])
@@ -317,36 +341,13 @@ class ExpressState(GameState):
     def stars(self, p: int) -> str:
         return "*" * self.signatures[p]
 
-    def to_dict(self) -> dict[str, Any]:
-        d = super().to_dict()
-        d["ledger"] = [list(x) for x in self.ledger]
-        return d
-
     def check(self, where: str = "state") -> None:
         super().check(where)
-        n = self.players
-        for name in ("status", "signatures", "chips"):
-            if len(getattr(self, name)) != n:
-                raise RulesError(f"{where}.{name}: expected {n} entries, one a player")
-        for i, s in enumerate(self.status):
-            if s not in tuple(Status):
-                raise RulesError(f"{where}.status[{i}]: expected active, waiting or "
-                                 "out")
-        for name in ("signatures", "chips"):
-            for i, x in enumerate(getattr(self, name)):
-                if not isinstance(x, int) or isinstance(x, bool):
-                    raise RulesError(f"{where}.{name}[{i}]: expected a whole number")
         for i, x in enumerate(self.signatures):
             if not 0 <= x <= 3:
                 raise RulesError(f"{where}.signatures[{i}]: expected 0-3")
         if self.mode not in tuple(Mode):
             raise RulesError(f"{where}.mode: expected normal or knockout_bonus")
-        try:
-            pyramid.check_rack(self.rack_order)
-        except pyramid.RackError as err:
-            raise RulesError(f"{where}.rack_order: {err}") from None
-        if not pyramid.balls_accounted(self.table):
-            raise RulesError(f"{where}.table: every ball 0-15 must be listed once")
         if sum(self.ledger_balance()) != self.bank:
             raise RulesError(f"{where}.bank: the ledger adds up to "
                              f"{sum(self.ledger_balance())}, not {self.bank}")
@@ -384,7 +385,7 @@ class ExpressRuling(Ruling):
 
 
 @dataclass(frozen=True)
-class ExpressRequirements(ShotRequirements):
+class ExpressRequirements(PyramidRequirements):
     """ShotRequirements with the Express card: whose points the next pot
     writes off, who may sign now and whose signature falls due when this
     turn ends, and whether the next stroke is at the last ball."""
@@ -396,17 +397,11 @@ class ExpressRequirements(ShotRequirements):
     mode: str = Mode.NORMAL.value
     offender: int | None = None
 
-    def check_placement(self, state: TableState, x: float, y: float) -> Code | None:
-        """Digest §2.6: inside the (temporary) house, not on its line, not
-        frozen to a ball that lies in the house."""
-        if self.ball_in_hand is BallInHand.NONE:
-            return Placement.NOT_IN_HAND
-        region = (pyramid.HandRegion.TEMP_HOUSE
-                  if self.ball_in_hand is BallInHand.TEMP_HOUSE
-                  else pyramid.HandRegion.HOUSE)
-        others = state.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
-        why = pyramid.placement_problem(others, region, (x, y))
-        return None if why is None else _PLACEMENT_CODES[why]
+    placement_codes: ClassVar[Mapping[str, Code]] = {
+        "on_line": ExpressPlacement.ON_LINE,
+        "outside_region": ExpressPlacement.OUTSIDE_HOUSE,
+        "frozen_in_house": ExpressPlacement.FROZEN_IN_HOUSE,
+    }
 
     def to_dict(self) -> dict[str, Any]:
         d = super().to_dict()
@@ -428,27 +423,6 @@ class PlayerOutcome(Outcome):
         if self.player is not None:
             d["player"] = self.player
         return d
-
-
-_PLACEMENT_CODES: dict[str, Code] = {
-    "off_bed": Placement.OFF_BED,
-    "overlap": Placement.OVERLAP,
-    "on_line": ExpressPlacement.ON_LINE,
-    "outside_region": ExpressPlacement.OUTSIDE_HOUSE,
-    "frozen_in_house": ExpressPlacement.FROZEN_IN_HOUSE,
-}
-
-
-def region_of(b: BallInHand) -> pyramid.HandRegion | None:
-    if b is BallInHand.HOUSE:
-        return pyramid.HandRegion.HOUSE
-    if b is BallInHand.TEMP_HOUSE:
-        return pyramid.HandRegion.TEMP_HOUSE
-    return None
-
-
-def _hand(r: pyramid.HandRegion) -> BallInHand:
-    return BallInHand.HOUSE if r is pyramid.HandRegion.HOUSE else BallInHand.TEMP_HOUSE
 
 
 # ---------------------------------------------------------------------------
@@ -543,6 +517,14 @@ class _Card:
             self.chips[p] += self.bank
             self.bank = 0
 
+    def fields(self) -> dict[str, Any]:
+        """The card's fields of the state (the scores follow from the
+        ruling's points)."""
+        return {"status": tuple(s.value for s in self.status),
+                "signatures": tuple(self.signatures), "chips": tuple(self.chips),
+                "bank": self.bank, "ledger": tuple(self.ledger),
+                "mode": self.mode.value}
+
     def state(self, base: ExpressState, **kw: Any) -> ExpressState:
         return replace(
             base, scores=tuple(self.scores),
@@ -554,51 +536,64 @@ class _Card:
 
 
 # ---------------------------------------------------------------------------
+# Express's facts and the codes it gives the pyramid's fouls
+
+CODES = PyramidCodes(
+    ball_off_table=ExpressFoul.BALL_OFF_TABLE,
+    stick_touched_ball=ExpressFoul.STICK_TOUCHED_BALL,
+    double_hit=ExpressFoul.DOUBLE_HIT,
+    push_shot=ExpressFoul.PUSH_SHOT,
+    shot_before_rest=ExpressFoul.SHOT_BEFORE_REST,
+    no_contact=ExpressFoul.NO_CONTACT,
+    no_cushion=ExpressFoul.NO_CUSHION,
+    illegal_break=ExpressFoul.ILLEGAL_BREAK,
+    bad_placement=ExpressFoul.BAD_PLACEMENT,
+    house_direct=ExpressFoul.HOUSE_DIRECT,
+    close_ball=ExpressFoul.CLOSE_BALL,
+    balls_spotted=ExpressNote.BALLS_SPOTTED,
+    cue_from_house=ExpressNote.CUE_FROM_HOUSE,
+    temp_house=ExpressNote.TEMP_HOUSE,
+    hanging_restored=ExpressNote.HANGING_RESTORED,
+    self_moved_replay=ExpressNote.SELF_MOVED_REPLAY,
+    outside_interference=ExpressNote.OUTSIDE_INTERFERENCE,
+    on_line=ExpressPlacement.ON_LINE,
+    outside_house=ExpressPlacement.OUTSIDE_HOUSE,
+    frozen_in_house=ExpressPlacement.FROZEN_IN_HOUSE,
+)
+
+INFO = DisciplineInfo(
+    name=NAME,
+    aliases=("экспресс", "express pyramid", "экспресс-пирамида", "ekspress",
+             "expres"),
+    ref=e(""),
+    min_players=3, max_players=8,
+    table_kind=TableKind.PYRAMID, default_table=pyramid.TABLE_NAME,
+    balls=pyramid.OBJECT_BALLS,
+    options=ExpressOptions,
+    state=ExpressState,
+    hand=(HandRule(BallInHand.HOUSE, digest("2.6"), "break", "outside"),
+          HandRule(BallInHand.HOUSE, e("2.6"), "cue_ball_off", "outside",
+                   frozen_allowed=False),
+          HandRule(BallInHand.TEMP_HOUSE, digest("2.7"), "every_ball_in_house",
+                   "outside", frozen_allowed=False)),
+    scoring="points",
+    lag=False,
+    choices=(Choice.SHOOT, Choice.FORCE_OFFENDER, Choice.RERACK_BREAK),
+    common_fouls=(ExpressFoul.NO_CONTACT, ExpressFoul.NO_CUSHION,
+                  ExpressFoul.HOUSE_DIRECT, ExpressFoul.ILLEGAL_BREAK,
+                  ExpressFoul.CLOSE_BALL, ExpressFoul.BALL_OFF_TABLE),
+)
+
+
+# ---------------------------------------------------------------------------
 # The discipline
 
 
-def mark_log(state: TableState, events: Sequence[Event]) -> TableState:
-    """``state`` with every ball the log shows pocketed or off the table
-    marked so, even when a hand-built state omits it."""
-    for e in events:
-        if e.kind is EventKind.POCKETED:
-            for b in e.balls:
-                state = state.with_ball(BallState(b, Where.POCKETED, pocket=e.pocket))
-        elif e.kind is EventKind.LEFT_TABLE:
-            for b in e.balls:
-                state = state.with_ball(BallState(b, Where.OFF_TABLE))
-    return state
-
-
-def _table_after(shot: Shot) -> TableState:
-    """The final table, every ball the log shows pocketed or off marked so."""
-    return mark_log(pyramid.complete(shot.final), shot.events)
-
-
-def _restore_hanging(shot: Shot,
-                     restore: tuple[tuple[int, int, float, float], ...]) -> Shot:
-    """The shot without the late drops of hanging balls: their pocketed
-    events are dropped and they stand where they hung."""
-    late = {i for i, _, _, _ in restore}
-    events = tuple(e for i, e in enumerate(shot.events) if i not in late)
-    final = shot.final
-    for _, b, x, y in restore:
-        final = final.place(b, x, y)
-    return replace(shot, events=events, final=final)
-
-
-@register_discipline
-class Express(Discipline[ExpressState]):
+class Express(PyramidDiscipline[ExpressState]):
     """«Экспресс» (SEED-E): 3-8 players, one cue ball, the pyramid table."""
 
-    name = NAME
-    aliases = ("экспресс", "express pyramid", "экспресс-пирамида", "ekspress",
-               "expres")
-    table_kind = "pyramid"
-    default_table = pyramid.TABLE_NAME
-    min_players = 3
-    max_players = 8
-    scoring = "points"
+    info = INFO
+    codes = CODES
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -625,8 +620,6 @@ class Express(Discipline[ExpressState]):
             discipline=NAME, players=players, table=racked, shooter=breaker,
             breaker=breaker, ball_in_hand=BallInHand.HOUSE, is_break=True,
             scores=scores if scores is not None else (o.initial_points,) * players,
-            fouls=(0,) * players, warned=(False,) * players,
-            groups=(None,) * players, rail_safeties=(0,) * players,
             rack_seed=rack_seed,
             status=(Status.ACTIVE.value,) * players,
             signatures=(0,) * players,
@@ -634,20 +627,76 @@ class Express(Discipline[ExpressState]):
             bank=o.ante * players, ledger=ledger, first_break_pending=True,
             rack_order=order)
 
+    # -- the pyramid base's hooks --------------------------------------------------
+    def break_min_cushion_balls(self) -> int:
+        return self.opts.break_min_cushion_balls
+
+    def contact_required(self, state: ExpressState) -> bool:
+        """SEED-E 2.5, G13: the last ball is the cue ball itself; no contact
+        or completion is asked of it."""
+        return not state.last_ball
+
+    def note(self, code: Code, event: int | None, balls: tuple[int, ...]) -> Outcome:
+        return PlayerOutcome(code, code.ref, event, balls)
+
+    def summary(self, state: ExpressState) -> dict[str, Any]:
+        return {"scores": list(state.scores), "status": list(state.status),
+                "stars": list(state.signatures), "chips": list(state.chips),
+                "bank": state.bank}
+
+    # -- a set position --------------------------------------------------------------
+    def position_state(self, base: ExpressState, values: Mapping[str, Any],
+                       where: str) -> ExpressState:
+        """A bank a position starts with is one opening entry of the ledger;
+        the match's first break is pending only on a break."""
+        kw = dict(values)
+        if "bank" in kw:
+            bank = kw["bank"]
+            if not isinstance(bank, int) or isinstance(bank, bool) or bank < 0:
+                raise RulesError(f"{where}.bank: expected 0 or more chips")
+            kw["ledger"] = (("opening", -1, bank),) if bank else ()
+        if "rack_no" in kw and kw["rack_no"] < 1:
+            raise RulesError(f"{where}.rack_no: expected 1 or more")
+        for k in ("chips", "signatures"):
+            for i, x in enumerate(kw.get(k, ())):
+                if x < 0:
+                    raise RulesError(f"{where}.{k}[{i}]: expected 0 or more")
+        kw.setdefault("first_break_pending", kw.get("is_break", base.is_break))
+        kw["table"] = pyramid.complete(kw.get("table", base.table))
+        return super().position_state(base, kw, where)
+
+    def check_position(self, state: ExpressState, where: str = "state",
+                       table_where: str = "") -> None:
+        """SEED-E 2.5: only an active player shoots, two are active while the
+        match goes on, an active player has points, a waiting one has none;
+        SEED-E 2.4: the first break is a break."""
+        if state.first_break_pending and not state.is_break:
+            raise RulesError(f"{where}.first_break_pending: only a break can be the "
+                             "match's first break")
+        status = state.status
+        shooter = state.shooter
+        if status[shooter] != Status.ACTIVE:
+            raise RulesError(f"{where}.shooter: player {shooter} is "
+                             f"{status[shooter]}; only an active player shoots")
+        if sum(1 for s in status if s == Status.ACTIVE) < 2:
+            raise RulesError(f"{where}.status: fewer than two active players: the "
+                             "match is over")
+        for i, s in enumerate(status):
+            if s == Status.ACTIVE and state.scores[i] <= 0:
+                raise RulesError(f"{where}.scores[{i}]: an active player has points "
+                                 "left (at zero he waits to sign or is out)")
+            if s == Status.WAITING and state.scores[i] > 0:
+                raise RulesError(f"{where}.status[{i}]: only a player written down "
+                                 "to zero waits to sign")
+        super().check_position(state, where, table_where)
+
+    def jumped_note(self, ball: int, event: int | None) -> Outcome:
+        return self.note(ExpressNote.JUMPED_CALLED, event, (ball,))
+
     # -- what the next shot needs ------------------------------------------------------
     def requirements(self, state: ExpressState) -> ExpressRequirements:
         card = _Card(state, self.opts)
-        table = state.table
-        spec = table.spec
         shooter = state.shooter
-        region = region_of(state.ball_in_hand)
-        if state.pending or state.last_ball:
-            legal: tuple[int, ...] = ()
-        elif region is not None:
-            legal = tuple(b for b in pyramid.object_balls_on_table(table)
-                          if pyramid.directly_playable(spec, region, table.ball(b).x))
-        else:
-            legal = pyramid.object_balls_on_table(table)
         due: list[int] = []
         for k in range(1, state.players):
             i = (shooter + k) % state.players
@@ -656,8 +705,8 @@ class Express(Discipline[ExpressState]):
             if card.status[i] is Status.WAITING:
                 due.append(i)
         return ExpressRequirements(
-            NAME, table.table, shooter, state.ball_in_hand,
-            legal_first_contacts=legal, pending=state.pending,
+            NAME, state.table.table, shooter, state.ball_in_hand,
+            legal_first_contacts=self.legal_targets(state), pending=state.pending,
             chooser=state.chooser, is_break=state.is_break,
             victim=None if (state.first_break_pending and state.is_break)
             or state.mode == Mode.KNOCKOUT_BONUS or state.last_ball
@@ -665,157 +714,50 @@ class Express(Discipline[ExpressState]):
             may_sign=state.waiting(), signature_due=tuple(due),
             last_ball=state.last_ball, mode=state.mode, offender=state.offender)
 
+    def scoreboard(self, state: ExpressState, view: MatchView) -> Scoreboard:
+        """Points, status, stars and chips per player (SEED-E 2.3, 2.5); the
+        bank, whose points the next pot writes off, the last ball."""
+        cards = []
+        for i in range(state.players):
+            lines = [Line("score.express_status", {"status": state.status[i]})]
+            if state.signatures[i]:
+                lines.append(Line("score.stars", {"n": state.signatures[i]}))
+            lines.append(Line("score.chips", {"n": state.chips[i]}))
+            cards.append(PlayerScore(state.scores[i], tuple(lines),
+                                     out=state.status[i] == Status.OUT))
+        centre = [Line("score.bank", {"n": state.bank})]
+        req = view.requirements
+        if isinstance(req, ExpressRequirements):
+            if req.victim is not None:
+                centre.append(Line("score.victim", {"player": req.victim}))
+            if req.last_ball:
+                centre.append(Line("express.last_ball"))
+        return Scoreboard(tuple(cards), tuple(centre))
+
     # -- judging one shot (digest §3.4) ------------------------------------------------
-    def _ready(self, state: ExpressState) -> None:
-        if state.game_over:
-            raise RulesError("match: the match is over")
-        if state.pending:
-            raise RulesError("shot: a choice is pending "
-                             f"({', '.join(c.value for c in state.pending)})")
-
-    def check_shot(self, state: ExpressState, shot: Shot) -> None:
-        """The shot starts from the table the referee handed out, with the
-        cue ball on the bed."""
-        super().check_shot(state, shot)
-        if shot.initial.position(CUE_BALL) is None:
-            raise RulesError("shot.initial: the cue ball must be on the table")
-
-    def find_fouls(self, state: ExpressState, shot: Shot,
-                   facts: pyramid.ShotFacts) -> list[Foul]:
-        """SEED-E 2.6 items 1-9 that the event log shows, every one of them."""
-        ev = shot.events
-        init = shot.initial
-        spec = init.spec
-        region = region_of(state.ball_in_hand)
-        si = stroke_index(ev)
-        out: list[Foul] = []
-        F = ExpressFoul
-
-        def add(code: Code, idx: int | None, balls: tuple[int, ...] = ()) -> None:
-            out.append(Foul(code, code.ref, idx, balls))
-
-        # 6: the placement from hand (digest §2.6).
-        if region is not None:
-            cue = init.position(CUE_BALL)
-            assert cue is not None
-            others = init.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
-            if pyramid.placement_problem(others, region, cue) is not None:
-                add(F.BAD_PLACEMENT, si, (CUE_BALL,))
-        # 3: the stroke (double hit, push, before the balls stopped).
-        moving = moving_at_stroke(shot)
-        if moving is not None:
-            add(F.SHOT_BEFORE_REST, moving[0], moving[1])
-        # R1: the pool referee's thresholds. Into a ball frozen to the cue
-        # ball the tip meets the cue ball again as it stops against the ball:
-        # item 7 (R6) judges that stroke, not a double hit (R20).
-        frozen_hit = facts.first_contact_index if (
-            facts.first_contact is not None
-            and facts.first_contact in frozen_to_cue(init)) else None
-        cc = cue_contacts(ev, frozen_hit=frozen_hit)
-        for i in cc.pushes:
-            add(F.PUSH_SHOT, i, (CUE_BALL,))
-        for i in cc.double_hits:
-            add(F.DOUBLE_HIT, i, (CUE_BALL,))
-        for i, balls in cc.other_balls:
-            add(F.STICK_TOUCHED_BALL, i, balls)  # 2: the stick on another ball
-        # 4, 5: contact and completion, or the break (off for the last ball, G13).
-        if not state.last_ball:
-            if state.is_break:
-                if not pyramid.legal_break(facts, self.opts.break_min_cushion_balls):
-                    add(F.ILLEGAL_BREAK, facts.first_contact_index, ())
-            elif facts.first_contact is None:
-                end = len(ev) - 1 if ev else None
-                add(F.NO_CONTACT, end, ())
-            elif not pyramid.shot_completed(facts):
-                add(F.NO_CUSHION, len(ev) - 1, ())
-            # 6: from hand, the first ball must lie beyond the line (§2.6).
-            if region is not None and facts.first_contact is not None:
-                pos = init.position(facts.first_contact)
-                if (pos is not None
-                        and not pyramid.directly_playable(spec, region, pos[0])
-                        and not facts.cue_left_hand_region_before_contact):
-                    add(F.HOUSE_DIRECT, facts.first_contact_index,
-                        (facts.first_contact,))
-            # 7: close or frozen balls (digest §2.3).
-            idx = pyramid.close_ball_push(init, ev, facts)
-            if idx is not None and facts.first_contact is not None:
-                add(F.CLOSE_BALL, idx, (CUE_BALL, facts.first_contact))
-        # 1: any ball off the table.
-        for i, b in facts.left_table:
-            add(F.BALL_OFF_TABLE, i, (b,))
-        return out
-
-    def judge(self, state: ExpressState, shot: Shot,
-              decl: Declarations) -> tuple[ExpressRuling, ExpressState]:
-        self._ready(state)
-        self.check_shot(state, shot)
-        moved = self_moved(shot)
-        if moved.replay:
-            # Digest §2.9: a ball fell in by itself before the cue ball got
-            # there: the position is restored and the stroke replayed.
-            i, b = moved.replay[0]
-            return self._replay(state, ExpressNote.SELF_MOVED_REPLAY, i, (b,))
-        hanging: tuple[Outcome, ...] = ()
-        if moved.restore:
-            # Digest §2.9: a ball that hung still on the edge for 5 s and then
-            # dropped is put back where it hung; the stroke is judged without it.
-            shot = _restore_hanging(shot, moved.restore)
-            hanging = tuple(PlayerOutcome(ExpressNote.HANGING_RESTORED,
-                                          ExpressNote.HANGING_RESTORED.ref, i, (b,))
-                            for i, b, _, _ in moved.restore)
-        region = region_of(state.ball_in_hand)
-        facts = pyramid.shot_facts(shot.events, shot.initial.spec, region)
-        fouls = self.find_fouls(state, shot, facts)
-        if fouls:
-            ruling, new = self._foul(state, tuple(fouls), shot, facts)
-        else:
-            ruling, new = self._legal(state, shot, facts)
-        if hanging:
-            ruling = replace(ruling, notes=hanging + ruling.notes)
-        return ruling, new
-
-    def _replay(self, state: ExpressState, code: Code, event: int | None,
-                balls: tuple[int, ...]) -> tuple[ExpressRuling, ExpressState]:
+    def on_replay(self, state: ExpressState, code: Code, event: int | None,
+                  balls: tuple[int, ...]) -> tuple[ExpressRuling, ExpressState]:
         """No penalty, nothing changes: the same player plays the stroke again
         from the position before it (digest §2.9, §2.12)."""
         card = _Card(state, self.opts)
         card.note(code, event, balls)
-        ruling = replace(
-            self._ruling(state, card, (), None, state, (), None, state.shooter,
-                         state.ball_in_hand, (), None, False), replay=True)
-        return ruling, state
+        ruling = self._ruling(state, card, (), None, state.table, (), None,
+                              state.shooter, state.ball_in_hand, (), None, False,
+                              replay=True)
+        return ruling, self.settle(state, ruling)
 
     # -- a foul (digest §3.4 B) --------------------------------------------------------
-    def _foul(self, state: ExpressState, fouls: tuple[Foul, ...], shot: Shot | None,
-              facts: pyramid.ShotFacts | None) -> tuple[ExpressRuling, ExpressState]:
+    def on_foul(self, state: ExpressState, fouls: tuple[Foul, ...],
+                shot: Shot | None, facts: Facts | None
+                ) -> tuple[ExpressRuling, ExpressState]:
         card = _Card(state, self.opts)
         offender = state.shooter
         card.add(offender, -FOUL_POINTS)  # once, however many fouls (2.6)
         card.note(ExpressNote.PENALTY, player=offender)
-        table = state.table if shot is None else _table_after(shot)
-        spots: tuple[Spot, ...] = ()
-        if shot is not None and facts is not None:
-            back = [b for b in facts.object_pocketed] + [
-                b for b in facts.left_balls if b != CUE_BALL]
-            if back:
-                # G11: nothing pocketed on a foul counts; respotted (§2.11).
-                table, placed = pyramid.respot(table, back)
-                spots = tuple(Spot(b, x, y) for b, (x, y) in placed.items())
-                card.note(ExpressNote.BALLS_SPOTTED, None, tuple(sorted(placed)))
-        cue = table.ball(CUE_BALL)
-        hand = state.ball_in_hand if shot is None else BallInHand.NONE
-        if cue.where is not Where.TABLE:
-            # SEED-E 2.6: a cue ball off the bed (pocketed too, G10) comes back
-            # from hand in the house (the temporary house when needed, §2.7).
-            r = pyramid.hand_region(table)
-            hand = _hand(r)
-            card.note(ExpressNote.CUE_FROM_HOUSE if r is pyramid.HandRegion.HOUSE
-                      else ExpressNote.TEMP_HOUSE, None, (CUE_BALL,))
-        if hand is not BallInHand.NONE:
-            region = region_of(hand)
-            assert region is not None
-            if cue.where is not Where.TABLE or shot is not None:
-                table = pyramid.cue_in_hand(table, region)
+        after = self.after_foul(state, shot, facts)
+        for code, balls in after.notes:
+            card.note(code, None, balls)
+        table, spots, hand = after.table, after.spots, after.hand
         card.mode = Mode.NORMAL
         if card.scores[offender] <= 0 and card.status[offender] is Status.ACTIVE:
             card.zero(offender, by_pot=False)
@@ -823,8 +765,8 @@ class Express(Discipline[ExpressState]):
         penalty = next((f for f in fouls if f.code is ExpressFoul.ILLEGAL_BREAK),
                        fouls[0])
         if card.winner is not None:
-            return self._finish(state, card, fouls, penalty, table, spots, offender,
-                                None, BallInHand.NONE, (), None, False)
+            return self._finish(state, card, fouls, penalty, table, spots, None,
+                                BallInHand.NONE)
         chooser = card.advance_turn(offender)
         options: list[Choice] = [Choice.SHOOT]
         if card.status[offender] is Status.ACTIVE:
@@ -834,25 +776,23 @@ class Express(Discipline[ExpressState]):
         card.note(ExpressNote.CHOICE)
         # A foul called before any stroke (R9) leaves a pending break pending.
         no_stroke = shot is None
-        new = card.state(
-            state, table=table, shooter=chooser, ball_in_hand=hand,
-            is_break=state.is_break and no_stroke,
-            pending=tuple(options), chooser=chooser, offender=offender,
-            first_break_pending=state.first_break_pending and no_stroke,
-            rerack_first=state.first_break_pending and illegal_break,
-            shots=state.shots + 1)
-        ruling = self._ruling(state, card, fouls, penalty, new, spots, None,
+        ruling = self._ruling(state, card, fouls, penalty, table, spots, None,
                               chooser, hand, tuple(options), chooser, False)
+        new = self.settle(
+            state, ruling, table, **card.fields(),
+            is_break=state.is_break and no_stroke,
+            first_break_pending=state.first_break_pending and no_stroke,
+            rerack_first=state.first_break_pending and illegal_break)
         return ruling, new
 
     # -- a legal shot (digest §3.4 C, D) -----------------------------------------------
-    def _legal(self, state: ExpressState, shot: Shot,
-               facts: pyramid.ShotFacts) -> tuple[ExpressRuling, ExpressState]:
+    def on_legal(self, state: ExpressState, shot: Shot, facts: Facts
+                 ) -> tuple[ExpressRuling, ExpressState]:
         card = _Card(state, self.opts)
         shooter = state.shooter
-        table = _table_after(shot)
-        pots = facts.pocketed
-        cue_potted = facts.cue_pocketed
+        table = pyramid.table_after(shot)
+        pots = facts.potted
+        cue_potted = facts.cue_potted is not None
         victim: int | None = None
         if state.last_ball:
             return self._last_ball(state, card, table, facts)
@@ -881,7 +821,7 @@ class Express(Discipline[ExpressState]):
         hand = BallInHand.NONE
         if cue_potted:
             r = pyramid.hand_region(table)
-            hand = _hand(r)
+            hand = pyramid.hand_of(r)
             card.note(ExpressNote.CUE_FROM_HOUSE if r is pyramid.HandRegion.HOUSE
                       else ExpressNote.TEMP_HOUSE, None, (CUE_BALL,))
         series_ends = False
@@ -890,8 +830,8 @@ class Express(Discipline[ExpressState]):
             # G7: the whole shot is scored to one victim; nothing carries over.
             series_ends, _bonus = card.zero(victim, by_pot=True)
         if card.winner is not None:
-            return self._finish(state, card, (), None, table, (), shooter, victim,
-                                BallInHand.NONE, (), None, False)
+            return self._finish(state, card, (), None, table, (), victim,
+                                BallInHand.NONE)
         objects_left = pyramid.object_balls_on_table(table)
         rerack = False
         if not objects_left and cue_potted:
@@ -913,36 +853,31 @@ class Express(Discipline[ExpressState]):
         if rerack:
             return self._new_rack(state, card, nxt, victim)
         if hand is not BallInHand.NONE:
-            region = region_of(hand)
+            region = pyramid.region_of(hand)
             assert region is not None
             table = pyramid.cue_in_hand(table, region)
-        new = card.state(state, table=table, shooter=nxt, ball_in_hand=hand,
-                         is_break=False, pending=(), chooser=None, offender=None,
-                         first_break_pending=False, rerack_first=False,
-                         shots=state.shots + 1)
-        ruling = self._ruling(state, card, (), None, new, (), victim, nxt, hand, (),
-                              None, False)
+        ruling = self._ruling(state, card, (), None, table, (), victim, nxt, hand,
+                              (), None, False)
+        new = self.settle(state, ruling, table, **card.fields(),
+                          first_break_pending=False, rerack_first=False)
         return ruling, new
 
     def _last_ball(self, state: ExpressState, card: _Card, table: TableState,
-                   facts: pyramid.ShotFacts) -> tuple[ExpressRuling, ExpressState]:
+                   facts: Facts) -> tuple[ExpressRuling, ExpressState]:
         """SEED-E 2.5, G13: the cue ball into any pocket for +2, no write-off;
         a stroke that does not pocket it passes the turn without a foul."""
         shooter = state.shooter
-        if facts.cue_pocketed:
+        if facts.cue_potted is not None:
             card.add(shooter, POT_POINTS)
-            i = next(i for i, b, _ in facts.pocketed if b == CUE_BALL)
-            card.note(ExpressNote.LAST_BALL, i, (CUE_BALL,))
+            card.note(ExpressNote.LAST_BALL, facts.cue_potted, (CUE_BALL,))
             return self._new_rack(state, card, shooter, None)
         nxt = card.advance_turn(shooter)
         card.mode = Mode.NORMAL
         card.note(ExpressNote.LAST_BALL_MISS)
-        new = card.state(state, table=table, shooter=nxt,
-                         ball_in_hand=BallInHand.NONE, is_break=False, pending=(),
-                         chooser=None, offender=None, first_break_pending=False,
-                         rerack_first=False, shots=state.shots + 1)
-        ruling = self._ruling(state, card, (), None, new, (), None, nxt,
+        ruling = self._ruling(state, card, (), None, table, (), None, nxt,
                               BallInHand.NONE, (), None, False)
+        new = self.settle(state, ruling, table, **card.fields(),
+                          first_break_pending=False, rerack_first=False)
         return ruling, new
 
     def _new_rack(self, state: ExpressState, card: _Card, breaker: int,
@@ -951,48 +886,53 @@ class Express(Discipline[ExpressState]):
         player whose series is running (G8)."""
         card.note(ExpressNote.NEW_RACK)
         table = pyramid.rack_state(state.rack_order)
-        new = card.state(state, table=table, shooter=breaker, breaker=breaker,
-                         ball_in_hand=BallInHand.HOUSE, is_break=True, pending=(),
-                         chooser=None, offender=None, first_break_pending=False,
-                         rerack_first=False, rack_no=state.rack_no + 1,
-                         shots=state.shots + 1)
-        ruling = self._ruling(state, card, (), None, new, (), victim, breaker,
+        ruling = self._ruling(state, card, (), None, table, (), victim, breaker,
                               BallInHand.HOUSE, (), None, True)
+        new = self.settle(state, ruling, table, **card.fields(), breaker=breaker,
+                          is_break=True, first_break_pending=False,
+                          rerack_first=False, rack_no=state.rack_no + 1)
         return ruling, new
 
     def _finish(self, state: ExpressState, card: _Card, fouls: tuple[Foul, ...],
                 penalty: Foul | None, table: TableState, spots: tuple[Spot, ...],
-                shooter: int, victim: int | None, hand: BallInHand,
-                options: tuple[Choice, ...], chooser: int | None,
-                rerack: bool) -> tuple[ExpressRuling, ExpressState]:
+                victim: int | None, hand: BallInHand,
+                ) -> tuple[ExpressRuling, ExpressState]:
+        """The last player with points has won (SEED-E 2.1)."""
         assert card.winner is not None
-        new = card.state(state, table=table, shooter=card.winner, pending=(),
-                         chooser=None, offender=None, ball_in_hand=hand,
-                         is_break=False, first_break_pending=False,
-                         shots=state.shots + 1)
-        ruling = self._ruling(state, card, fouls, penalty, new, spots, victim,
-                              card.winner, hand, options, chooser, rerack)
+        ruling = self._ruling(state, card, fouls, penalty, table, spots, victim,
+                              card.winner, hand, (), None, False)
+        new = self.settle(state, ruling, table, **card.fields(),
+                          first_break_pending=False)
         return ruling, new
 
     def _ruling(self, before: ExpressState, card: _Card, fouls: tuple[Foul, ...],
-                penalty: Foul | None, new: ExpressState, spots: tuple[Spot, ...],
+                penalty: Foul | None, table: TableState, spots: tuple[Spot, ...],
                 victim: int | None, nxt: int, hand: BallInHand,
                 options: tuple[Choice, ...], chooser: int | None,
-                rerack: bool) -> ExpressRuling:
+                rerack: bool, replay: bool = False) -> ExpressRuling:
+        """The ruling with the card after the step; the state then follows
+        from it (``settle``)."""
         scored = tuple(b for n in card.notes
                        if n.code in (ExpressNote.FOREIGN, ExpressNote.OWN,
                                      ExpressNote.FIRST_BREAK,
                                      ExpressNote.KNOCKOUT_BONUS,
                                      ExpressNote.LAST_BALL)
                        for b in n.balls)
+        # A replay keeps the state: who was the offender stays as it was.
+        offender = before.offender if replay else \
+            before.shooter if options else None
+        over = card.winner is not None or before.game_over
         return ExpressRuling(
             discipline=NAME, shooter=before.shooter, fouls=fouls, penalty=penalty,
             notes=tuple(card.notes), points=tuple(card.points), scored=scored,
             spots=spots, next_shooter=nxt, ball_in_hand=hand, options=options,
-            chooser=chooser, rerack=rerack, game_over=new.game_over,
-            winner=new.winner, scores=new.scores, status=new.status,
-            stars=new.signatures, chips=new.chips, bank=new.bank, victim=victim,
-            mode=new.mode, offender=new.offender, last_ball=new.last_ball)
+            chooser=chooser, rerack=rerack, replay=replay, game_over=over,
+            winner=card.winner if card.winner is not None else before.winner,
+            scores=tuple(card.scores),
+            status=tuple(s.value for s in card.status),
+            stars=tuple(card.signatures), chips=tuple(card.chips), bank=card.bank,
+            victim=victim, mode=card.mode.value, offender=offender,
+            last_ball=not pyramid.object_balls_on_table(table))
 
     # -- decisions (SEED-E 2.5, 2.6) ---------------------------------------------------
     def choose(self, state: ExpressState, choice: Choice,
@@ -1071,18 +1011,22 @@ class Express(Discipline[ExpressState]):
         """A called foul charged to ``player`` (default: the shooter). A player
         who interferes with another's shot (2.6 item 9) loses 5; the position
         is restored and the shooter plays again (R7)."""
-        self._ready(state)
+        self.ready(state)
         if code.id in (Note.OUTSIDE_INTERFERENCE.id,
                        ExpressNote.OUTSIDE_INTERFERENCE.id):
             # Digest §2.12: balls moved by an outsider: restore and replay.
-            return self._replay(state, ExpressNote.OUTSIDE_INTERFERENCE, None, ())
+            return self.on_replay(state, ExpressNote.OUTSIDE_INTERFERENCE, None, ())
+        if code is Note.INTERFERENCE_NOT_RESTORABLE:
+            raise RulesError("code: the pyramid rules restore a position an "
+                             "outsider disturbed (digest §2.12): call "
+                             "note.outside_interference")
         cd = _CALLED_ALIASES.get(code.id, code)
         if cd.id not in CALLABLE:
             raise RulesError(f"code: {code.id} is judged from the shot, not called "
                              "by a person in Express")
         foul = Foul(cd, cd.ref, None, ())
         if player is None or player == state.shooter:
-            return self._foul(state, (foul,), None, None)
+            return self.on_foul(state, (foul,), None, None)
         n = state.players
         if not isinstance(player, int) or not 0 <= player < n:
             raise RulesError(f"player: expected a player index 0-{n - 1}")
@@ -1095,14 +1039,12 @@ class Express(Discipline[ExpressState]):
         if card.scores[player] <= 0 and card.status[player] is Status.ACTIVE:
             card.zero(player, by_pot=False)
         if card.winner is not None:
-            return self._finish(state, card, (foul,), foul, state.table, (),
-                                state.shooter, None, BallInHand.NONE, (), None,
-                                False)
-        new = card.state(state, shots=state.shots + 1)
-        ruling = replace(
-            self._ruling(state, card, (foul,), foul, new, (), None, state.shooter,
-                         state.ball_in_hand, (), None, False), replay=True)
-        return ruling, new
+            return self._finish(state, card, (foul,), foul, state.table, (), None,
+                                BallInHand.NONE)
+        ruling = self._ruling(state, card, (foul,), foul, state.table, (), None,
+                              state.shooter, state.ball_in_hand, (), None, False,
+                              replay=True)
+        return ruling, self.settle(state, ruling, **card.fields())
 
     # -- storage -----------------------------------------------------------------------
     def state_from_dict(self, d: Mapping[str, Any],
@@ -1112,32 +1054,9 @@ class Express(Discipline[ExpressState]):
 
 def state_from_dict(d: Mapping[str, Any], where: str = "state") -> ExpressState:
     """An ExpressState from its to_dict() form, every field checked."""
-    expect_object(d, where, (f.name for f in fields(ExpressState)),
-                  ("players", "table"))
-    kw: dict[str, Any] = {}
-    for k, v in d.items():
-        try:
-            if k == "table":
-                kw[k] = pyramid.complete(TableState.from_dict(v))
-            elif k == "ball_in_hand":
-                kw[k] = BallInHand(v)
-            elif k == "pending":
-                kw[k] = tuple(Choice(x) for x in v)
-            elif k == "ledger":
-                kw[k] = tuple((str(x[0]), int(x[1]), int(x[2])) for x in v)
-            elif isinstance(v, list):
-                kw[k] = tuple(v)
-            else:
-                kw[k] = v
-        except StateError as err:
-            raise RulesError(f"{where}.{k}: {err}") from None
-        except (ValueError, TypeError, KeyError, IndexError) as err:
-            raise RulesError(f"{where}.{k}: {err}") from None
-    kw.setdefault("discipline", NAME)
-    if kw["discipline"] != NAME:
+    state: ExpressState = ExpressState.from_dict(d, where)
+    if state.discipline != NAME:
         raise RulesError(f"{where}.discipline: expected {NAME!r}")
-    state = ExpressState(**kw)
-    state.check(where)
     return state
 
 

@@ -1,5 +1,5 @@
-"""Express judging cases: a match position and one or more steps as data
-(docs/formats.md, "Express cases"). Used by ``python -m rules judge`` for
+"""Pyramid judging cases (Express): a match position and one or more steps
+as data (docs/formats.md, "Express cases"). Used by ``python -m rules judge`` for
 Express and by the golden tests in tests/rules/express_cases/.
 
 A case starts from the match as Express sets it up (rack, antes, starting
@@ -12,24 +12,27 @@ of events, choices, signatures and called fouls. Each step may carry an
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, cast
 
-from rules import express, pyramid
-from rules.codes import code_by_id
-from rules.express import Express, ExpressRequirements, ExpressRuling, ExpressState
-from rules.game import discipline_class, expect_object
-from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
+from rules import pyramid, situation
+from rules.express import Express
+from rules.game import GameState, expect_object
+from rules.pyramid import PyramidDiscipline, PyramidState
+from rules.registry import infos
+from rules.ruling import BallInHand, Choice, Declarations, RulesError
+from rules.situation import Step, StepResult
 from simulator.events import Shot, Stroke, events_from_list
-from simulator.specs import CUE_BALL
+from simulator.specs import CUE_BALL, TableKind
 from simulator.state import BallState, StateError, TableState, Where
 
 CASE_KEYS = {"name", "rule", "game", "players", "options", "state", "steps",
              "shot", "declarations", "choice", "call_foul", "expect", "notes"}
-STATE_KEYS = {f.name for f in fields(ExpressState)} - {
-    "discipline", "players", "ledger", "fouls", "warned", "groups",
-    "rail_safeties"}
+def state_keys(disc: PyramidDiscipline[Any]) -> set[str]:
+    """The state fields a case may give (all but the bookkeeping)."""
+    return {f.name for f in fields(disc.info.state)} - {
+        "discipline", "players", "ledger"}
 STEP_KINDS = ("shot", "choice", "sign", "decline", "call_foul", "place")
 EXPECT_KEYS = {
     "fouls", "penalty", "notes", "no_notes", "points", "scores", "status", "stars",
@@ -38,19 +41,6 @@ EXPECT_KEYS = {
     "legal_first_contacts", "rack_no", "may_sign", "signature_due", "error",
     "shooter", "is_break", "placement", "replay", "scored", "pending",
     "first_break_pending", "on_table", "cue"}
-
-
-@dataclass(frozen=True)
-class StepResult:
-    """What one step produced: the ruling (None for a choice), the state
-    after it and the requirements of the next shot (None when over), or the
-    error it raised."""
-
-    ruling: Ruling | None
-    state: ExpressState
-    requirements: ExpressRequirements | None
-    error: str | None = None
-    placement: str | None = None
 
 
 def _ball_key(k: Any, where: str) -> int:
@@ -101,70 +91,51 @@ def _int_list(v: Any, n: int, where: str) -> tuple[int, ...]:
     return tuple(v)
 
 
-def start_state(disc: Express, players: int, raw: Mapping[str, Any]) -> ExpressState:
-    """The match start, then the case's overrides."""
+def start_state(disc: PyramidDiscipline[Any], players: int, raw: Mapping[str, Any]
+                ) -> PyramidState:
+    """The match start, then the case's overrides (the shared situation
+    loader, ``rules.situation.position``). A hand-given table is a position
+    in mid-rack unless the case says otherwise: no break, the first break
+    long gone, the cue ball on the bed; a cue ball in hand is set at a legal
+    place of its house."""
     if not isinstance(raw, Mapping):
         raise RulesError("case.state: expected an object")
-    state = disc.new_game(players, 0, 0, pyramid.TABLE_NAME)
-    kw: dict[str, Any] = {}
-    for k, v in raw.items():
-        where = f"case.state.{k}"
-        if k not in STATE_KEYS:
-            raise RulesError(f"{where}: unknown key")
-        if k == "table":
-            kw[k] = table_from(v, where)
-        elif k in ("scores", "signatures", "chips"):
-            kw[k] = _int_list(v, players, where)
-        elif k == "status":
-            if not isinstance(v, list) or len(v) != players:
-                raise RulesError(f"{where}: expected {players} statuses")
-            kw[k] = tuple(str(x) for x in v)
-        elif k == "ball_in_hand":
-            try:
-                kw[k] = BallInHand(v)
-            except ValueError:
-                raise RulesError(f"{where}: expected none, house or temp_house") \
-                    from None
-        elif k == "pending":
-            try:
-                kw[k] = tuple(Choice(x) for x in v)
-            except (ValueError, TypeError):
-                raise RulesError(f"{where}: expected a list of choices") from None
-        elif k == "rack_order":
-            kw[k] = tuple(v) if isinstance(v, list) else v
-        else:
-            kw[k] = v
-    if "bank" in kw:
-        # The bank a case starts with, carried as one opening ledger entry.
-        bank = kw["bank"]
-        if not isinstance(bank, int) or isinstance(bank, bool) or bank < 0:
-            raise RulesError("case.state.bank: expected 0 or more chips")
-        kw["ledger"] = (("opening", -1, bank),) if bank else ()
-    if "shooter" in kw and "breaker" not in kw:
-        kw["breaker"] = kw["shooter"]
-    if "table" in kw and raw.get("table") != "rack":
-        # A hand-given table is a position in mid-rack unless the case says
-        # otherwise: no break, the first break long gone, cue ball on the bed.
-        kw.setdefault("ball_in_hand", BallInHand.NONE)
-        kw.setdefault("is_break", False)
-        kw.setdefault("first_break_pending", False)
-    if kw.get("ball_in_hand") in (BallInHand.HOUSE, BallInHand.TEMP_HOUSE):
-        region = express.region_of(kw["ball_in_hand"])
-        assert region is not None
-        kw["table"] = pyramid.cue_in_hand(kw.get("table", state.table), region)
-    try:
-        state = replace(state, **kw)
-    except TypeError as e:
-        raise RulesError(f"case.state: {e}") from None
-    state.check("case.state")
-    return state
+    known = state_keys(disc)
+    for k in raw:
+        if k not in known:
+            raise RulesError(f"case.state.{k}: unknown key")
+    values = dict(raw)
+    defaults: dict[str, Any] = {}
+    table: TableState | None = None
+    if "table" in values:
+        table = table_from(values.pop("table"), "case.state.table")
+        if raw.get("table") != "rack":
+            defaults = {"ball_in_hand": BallInHand.NONE, "is_break": False,
+                        "first_break_pending": False}
+    if "ball_in_hand" in values:
+        try:
+            values["ball_in_hand"] = BallInHand(values["ball_in_hand"]).value
+        except (ValueError, TypeError):
+            raise RulesError("case.state.ball_in_hand: expected none, house or "
+                             "temp_house") from None
+    region = pyramid.region_of(BallInHand(values.get("ball_in_hand", "none")))
+    if region is not None:
+        rack = table or disc.new_game(players, 0, 0, pyramid.TABLE_NAME).table
+        table = pyramid.cue_in_hand(rack, region)
+    if "status" in values and isinstance(values["status"], list):
+        values["status"] = [str(x) for x in values["status"]]
+    state = situation.position(disc, players, table, values, "case.state",
+                               defaults=defaults, plausible=False)
+    return cast(PyramidState, state)
 
 
-def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Shot:
+def shot_from_step(state: GameState, d: Mapping[str, Any], where: str) -> Shot:
     """A shot from the case's compact form: ``cue`` (placement from hand),
     ``events`` (Event dicts), ``moved`` ({ball: [x, y]} final positions of
     balls that stayed on the bed). Pocketed and jumped balls leave the final
     table as the events say."""
+    if not isinstance(d, Mapping):
+        raise RulesError(f"{where}: expected an object (cue, events, moved)")
     unknown = set(d) - {"cue", "events", "moved", "initial", "final", "stroke"}
     if unknown:
         raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
@@ -203,14 +174,15 @@ def shot_from_step(state: ExpressState, d: Mapping[str, Any], where: str) -> Sho
                 st.validate()
             except StateError as err:
                 raise RulesError(f"{w}: {err}") from None
-    return Shot(initial, Stroke(0.0, 1.0), events, express.mark_log(final, events))
+    return Shot(initial, Stroke(0.0, 1.0), events, pyramid.mark_log(final, events))
 
 
 def short_event(text: str, i: int, where: str) -> dict[str, Any]:
     """One event in the case shorthand (docs/formats.md): ``stroke``,
     ``hit A B``, ``cushion B [rail]``, ``pot B [pocket]``, ``off B [floor]``,
-    ``tip B [seconds]``, ``cross B +1|-1``, ``rest``. Events are timed 0.1 s
-    apart in the order given."""
+    ``tip B [seconds]``, ``cross B +1|-1``, ``air B`` and ``land B`` (the ball
+    leaves the bed and lands), ``rest``. Events are timed 0.1 s apart in the
+    order given."""
     words = text.split()
     if not words:
         raise RulesError(f"{where}: empty event")
@@ -239,6 +211,9 @@ def short_event(text: str, i: int, where: str) -> dict[str, Any]:
     if verb == "off":
         return {"kind": "left_table", "time": t, "balls": [ball(0)],
                 "where": args[1] if len(args) > 1 else "floor"}
+    if verb in ("air", "land"):
+        kind = "airborne" if verb == "air" else "landed"
+        return {"kind": kind, "time": t, "balls": [ball(0)], "speed": 0.5}
     if verb == "tip":
         d: dict[str, Any] = {"kind": "tip_contact", "time": t, "balls": [ball(0)]}
         if len(args) > 1:
@@ -254,7 +229,7 @@ def short_event(text: str, i: int, where: str) -> dict[str, Any]:
         return {"kind": "line_crossed", "time": t, "balls": [ball(0)],
                 "line": "head_string", "direction": int(direction)}
     raise RulesError(f"{where}: unknown event {verb!r} (stroke, hit, cushion, "
-                     "pot, off, tip, cross, rest)")
+                     "pot, off, air, land, tip, cross, rest)")
 
 
 def _player(v: Any, n: int, where: str) -> int:
@@ -263,89 +238,83 @@ def _player(v: Any, n: int, where: str) -> int:
     return v
 
 
-def run_step(disc: Express, state: ExpressState, step: Mapping[str, Any],
-             where: str) -> StepResult:
-    """One step; a RulesError from the referee is kept as the step's error
-    (a case may expect it), the state then stays as it was."""
+def step_of(step: Any, players: int, where: str) -> Step:
+    """One step of the case as a shared situation step."""
     if not isinstance(step, Mapping):
         raise RulesError(f"{where}: expected an object")
     kinds = [k for k in STEP_KINDS if k in step]
     if len(kinds) != 1:
         raise RulesError(f"{where}: expected exactly one of {', '.join(STEP_KINDS)}")
     unknown = set(step) - set(STEP_KINDS) - {"declarations", "expect", "player",
-                                             "note"}
+                                             "note", "jumped"}
     if unknown:
         raise RulesError(f"{where}.{sorted(unknown)[0]}: unknown key")
     kind = kinds[0]
-    ruling: Ruling | None = None
-    placement: str | None = None
-    n = state.players
-    try:
-        if kind == "shot":
-            shot = shot_from_step(state, step["shot"], f"{where}.shot")
-            decl = Declarations.from_dict(step.get("declarations"),
-                                          f"{where}.declarations")
-            ruling, state = disc.judge(state, shot, decl)
-        elif kind == "choice":
-            try:
-                c = Choice(step["choice"])
-            except ValueError:
-                raise RulesError(f"{where}.choice: unknown option "
-                                 f"{step['choice']!r}") from None
-            state = disc.choose(state, c, None)
-        elif kind in ("sign", "decline"):
-            p = _player(step[kind], n, f"{where}.{kind}")
-            state = disc.choose(state, Choice.SIGN if kind == "sign"
-                                else Choice.DECLINE_SIGN, p)
-        elif kind == "call_foul":
-            cid = step["call_foul"]
-            if not isinstance(cid, str):
-                raise RulesError(f"{where}.call_foul: expected a code id")
-            player = step.get("player")
-            if player is not None:
-                player = _player(player, n, f"{where}.player")
-            ruling, state = disc.call_foul_by(state, code_by_id(cid), player)
-        else:  # place: ask the requirements whether a placement is allowed
-            x, y = _xy(step["place"], f"{where}.place")
-            code = disc.requirements(state).check_placement(state.table, x, y)
-            placement = None if code is None else code.id
-    except RulesError as e:
-        if "error" not in (step.get("expect") or {}):
-            msg = str(e)
-            # Messages that already name the field keep their own prefix.
-            raise RulesError(msg if msg.startswith(where) else f"{where}: {msg}"
-                             ) from None
-        return StepResult(None, state, None if state.game_over
-                          else disc.requirements(state), str(e))
-    req = None if state.game_over else disc.requirements(state)
-    return StepResult(ruling, state, req, None, placement)
+    expect = step.get("expect") or {}
+    if kind == "shot":
+        raw_shot = step["shot"]
+        jumped = step.get("jumped", [])
+        if not isinstance(jumped, list):
+            raise RulesError(f"{where}.jumped: expected a list of ball numbers")
+        return Step("shot", expect, declarations=Declarations.from_dict(
+            step.get("declarations"), f"{where}.declarations"),
+            jumped=tuple(jumped),
+            shot_of=lambda state: shot_from_step(state, raw_shot, f"{where}.shot"))
+    if kind == "choice":
+        try:
+            c = Choice(step["choice"])
+        except ValueError:
+            raise RulesError(f"{where}.choice: unknown option "
+                             f"{step['choice']!r}") from None
+        return Step("choice", expect, choice=c)
+    if kind in ("sign", "decline"):
+        p = _player(step[kind], players, f"{where}.{kind}")
+        return Step("choice", expect, choice=Choice.SIGN if kind == "sign"
+                    else Choice.DECLINE_SIGN, arg=p)
+    if kind == "call_foul":
+        cid = step["call_foul"]
+        if not isinstance(cid, str):
+            raise RulesError(f"{where}.call_foul: expected a code id")
+        situation.value(cid, "code", f"{where}.call_foul")
+        player = step.get("player")
+        if player is not None:
+            player = _player(player, players, f"{where}.player")
+        return Step("call_foul", expect, code=cid, player=player)
+    return Step("place", expect, place=_xy(step["place"], f"{where}.place"))
 
 
 @dataclass(frozen=True)
 class ExpressCase:
     name: str
     rule: str
-    discipline: Express
-    start: ExpressState
-    steps: tuple[Mapping[str, Any], ...]
+    discipline: PyramidDiscipline[Any]
+    start: PyramidState
+    steps: tuple[Mapping[str, Any], ...]  # as written (each with its expect)
+    plays: tuple[Step, ...] = ()  # the same steps for the referee
 
 
 def load_case(d: Any) -> ExpressCase:
     """An Express case from plain data; RulesError names the first bad field."""
     d = expect_object(d, "case", CASE_KEYS)
-    game = d.get("game", "express")
-    if not isinstance(game, str) or discipline_class(game) is not Express:
-        raise RulesError("case.game: expected express (or экспресс)")
+    cls = situation.game_class(d.get("game", Express.name), "case.game")
+    if not issubclass(cls, PyramidDiscipline):
+        games = ", ".join(i.name for i in infos()
+                          if i.table_kind is TableKind.PYRAMID)
+        raise RulesError(f"case.game: expected a game on the pyramid table "
+                         f"({games})")
     opts = d.get("options", {})
     if not isinstance(opts, Mapping):
         raise RulesError("case.options: expected an object")
-    disc = Express(opts)
-    players = d.get("players", 3)
+    disc = situation.discipline_of(cls, opts, "case.options")
+    assert isinstance(disc, PyramidDiscipline)
+    info = cls.info
+    players = d.get("players", info.min_players)
     if isinstance(players, list):
         players = len(players)
-    if not isinstance(players, int) or isinstance(players, bool) \
-            or not 3 <= players <= 8:
-        raise RulesError("case.players: expected 3-8 players")
+    if not situation.is_whole(players) or not \
+            info.min_players <= players <= info.max_players:
+        raise RulesError(f"case.players: expected {info.min_players}-"
+                         f"{info.max_players} players")
     start = start_state(disc, players, d.get("state", {}))
     if "steps" in d:
         steps = d["steps"]
@@ -373,33 +342,29 @@ def load_case(d: Any) -> ExpressCase:
             steps.append({"choice": c} if isinstance(c, str) else dict(c))
         if "expect" in d:
             steps[-1]["expect"] = d["expect"]
+    plays = tuple(step_of(x, players, f"case.steps[{i}]")
+                  for i, x in enumerate(steps))
     return ExpressCase(str(d.get("name", "")), str(d.get("rule", "")), disc, start,
-                       tuple(steps))
+                       tuple(steps), plays)
 
 
 def run_case(case: ExpressCase) -> list[StepResult]:
-    out: list[StepResult] = []
-    state = case.start
-    for i, step in enumerate(case.steps):
-        res = run_step(case.discipline, state, step, f"case.steps[{i}]")
-        out.append(res)
-        state = res.state
-    return out
+    return situation.run(case.discipline, case.start, case.plays)
 
 
 def judge_case(data: Any, with_next: bool = False) -> dict[str, Any]:
     """The CLI's entry point for Express: the ruling of the last step that
     judged a shot or a foul (with ``with_next``, also the card and the next
     shot's requirements)."""
-    results = run_case(load_case(data))
+    case = load_case(data)
+    results = run_case(case)
     last = next((r for r in reversed(results) if r.ruling is not None), None)
     ruling = None if last is None or last.ruling is None else last.ruling.to_dict()
     if not with_next:
         return ruling if ruling is not None else {"ruling": None}
     end = results[-1]
-    st = end.state
-    return {"ruling": ruling, "scores": list(st.scores), "status": list(st.status),
-            "stars": list(st.signatures), "chips": list(st.chips), "bank": st.bank,
+    summary = case.discipline.summary(cast(PyramidState, end.state))
+    return {"ruling": ruling, **summary,
             "next": None if end.requirements is None
             else end.requirements.to_dict()}
 
@@ -408,84 +373,15 @@ def judge_case(data: Any, with_next: bool = False) -> dict[str, Any]:
 # Checking results against a case's expectations
 
 
-def _close(a: Sequence[float], b: Sequence[float], tol: float = 1e-4) -> bool:
-    return len(a) == len(b) and all(abs(x - y) <= tol for x, y in zip(a, b,
-                                                                       strict=True))
+# How Express cases read their expectations: fouls, scored balls and options
+# in order; ``on_table`` is the table after the step.
+READING = situation.Reading(ordered=frozenset({"fouls", "scored", "options"}))
 
 
 def check(expect: Mapping[str, Any], res: StepResult) -> list[str]:
-    """Every way the step's result differs from ``expect`` (empty: it agrees)."""
-    bad: list[str] = []
+    """Every way the step's result differs from ``expect`` (empty: it agrees);
+    the comparisons are the shared ones (``rules.situation.check``)."""
     unknown = set(expect) - EXPECT_KEYS
     if unknown:
         return [f"expect.{sorted(unknown)[0]}: unknown key"]
-    st = res.state
-    r = res.ruling
-    req = res.requirements
-
-    def want(key: str, got: Any) -> None:
-        if key in expect and expect[key] != got:
-            bad.append(f"{key}: expected {expect[key]!r}, got {got!r}")
-
-    if "error" in expect:
-        if res.error is None or str(expect["error"]) not in res.error:
-            bad.append(f"error: expected one containing {expect['error']!r}, "
-                       f"got {res.error!r}")
-    elif res.error is not None:
-        bad.append(f"unexpected error: {res.error}")
-    if r is not None:
-        want("fouls", [f.code.id for f in r.fouls])
-        want("penalty", None if r.penalty is None else r.penalty.code.id)
-        want("points", list(r.points))
-        want("options", [c.value for c in r.options])
-        want("chooser", r.chooser)
-        want("rerack", r.rerack)
-        want("replay", r.replay)
-        want("scored", list(r.scored))
-        if isinstance(r, ExpressRuling):
-            want("victim", r.victim)
-        ids = [n.code.id for n in r.notes]
-        for c in expect.get("notes", []):
-            if c not in ids:
-                bad.append(f"notes: {c} missing from {ids}")
-        for c in expect.get("no_notes", []):
-            if c in ids:
-                bad.append(f"notes: {c} should not be there")
-        if "spots" in expect:
-            got = [[s.ball, s.x, s.y] for s in r.spots]
-            exp = expect["spots"]
-            if len(got) != len(exp) or not all(
-                    g[0] == e[0] and _close(g[1:], e[1:]) for g, e in
-                    zip(got, exp, strict=False)):
-                bad.append(f"spots: expected {exp}, got {got}")
-    elif any(k in expect for k in ("fouls", "penalty", "points", "spots")):
-        bad.append("expected a ruling, the step gave none")
-    want("scores", list(st.scores))
-    want("status", list(st.status))
-    want("stars", list(st.signatures))
-    want("chips", list(st.chips))
-    want("bank", st.bank)
-    want("mode", st.mode)
-    want("winner", st.winner)
-    want("game_over", st.game_over)
-    want("rack_no", st.rack_no)
-    want("is_break", st.is_break)
-    want("first_break_pending", st.first_break_pending)
-    want("ball_in_hand", st.ball_in_hand.value)
-    want("pending", [c.value for c in st.pending])
-    want("last_ball", st.last_ball)
-    want("on_table", sorted(st.table.on_table()))
-    if "cue" in expect:
-        pos = st.table.position(CUE_BALL)
-        if pos is None or not _close(pos, expect["cue"]):
-            bad.append(f"cue: expected {expect['cue']}, got {pos}")
-    if "next_shooter" in expect:
-        got_next = r.next_shooter if r is not None else st.shooter
-        want("next_shooter", got_next)
-    want("shooter", st.shooter if not st.game_over else None)
-    if req is not None:
-        want("legal_first_contacts", sorted(req.legal_first_contacts))
-        want("may_sign", list(req.may_sign))
-        want("signature_due", list(req.signature_due))
-    want("placement", res.placement)
-    return bad
+    return situation.check(expect, res, READING)

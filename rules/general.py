@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar, TypeVar, cast
 
 from rules.codes import (
     Code,
@@ -23,22 +23,20 @@ from rules.codes import (
     g,
     reading,
 )
-from rules.game import Discipline, GameState
+from rules.game import Discipline, GameState, per_player
 from rules.questions import (
-    SelfMoved,
+    Facts,
     airborne_cue,
-    balls_to_rail,
-    contacts_at,
     cue_contacts,
     cue_left_kitchen,
-    first_contact,
+    facts,
+    final_table,
     frozen_rails,
     frozen_to_cue,
     moving_at_stroke,
     off_table,
     pocketed,
     rails_of_contacts,
-    self_moved,
     stroke_index,
 )
 from rules.ruling import (
@@ -261,91 +259,7 @@ def _in_head_corner_mouth(spec: TableSpec, pos: Vec) -> bool:
     return False
 
 
-# -- facts of a shot --------------------------------------------------------
-@dataclass(frozen=True)
-class Facts:
-    """What happened on a shot, asked once (questions over the event log)."""
-
-    hit_index: int | None
-    hit_ball: int | None
-    contacts: tuple[int, ...]  # balls touched at the instant of first contact
-    potted: tuple[tuple[int, int, str], ...]  # (event, ball, pocket), kept
-    cue_potted: int | None  # event index
-    off: tuple[tuple[int | None, int], ...]  # (event, object ball)
-    cue_off: int | bool | None  # event index, or True without an event
-    rails_after_hit: dict[int, list[tuple[int, str]]]
-    moved: SelfMoved
-    end_index: int  # the rest event, or the last event
-
-    @property
-    def potted_objects(self) -> tuple[int, ...]:
-        return tuple(b for _, b, _ in self.potted if b != CUE_BALL)
-
-    @property
-    def off_objects(self) -> tuple[int, ...]:
-        return tuple(b for _, b in self.off)
-
-    def pocket_of(self, ball: int) -> str | None:
-        for _, b, p in self.potted:
-            if b == ball:
-                return p
-        return None
-
-    def event_of_pot(self, ball: int) -> int | None:
-        for i, b, _ in self.potted:
-            if b == ball:
-                return i
-        return None
-
-    @property
-    def any_rail_after_hit(self) -> bool:
-        return bool(self.rails_after_hit)
-
-    @property
-    def scratch(self) -> bool:
-        """The cue ball went down or off the table (general rules 18, 23)."""
-        return self.cue_potted is not None or self.cue_off is not None
-
-    def object_balls_to_rail(self) -> set[int]:
-        return {b for b in self.rails_after_hit if b != CUE_BALL}
-
-
-def facts(shot: Shot) -> Facts:
-    ev = shot.events
-    moved = self_moved(shot)
-    restored = {b for _, b, _, _ in moved.restore}
-    hit = first_contact(ev)
-    pots = [p for p in pocketed(ev, shot.final) if p[1] not in restored]
-    cue_pot = next((i for i, b, _ in pots if b == CUE_BALL), None)
-    offs = off_table(ev, shot.final)
-    cue_off: int | bool | None = None
-    for i, b in offs:
-        if b == CUE_BALL:
-            cue_off = True if i is None else i
-    end = next((i for i, e in enumerate(ev) if e.kind is EventKind.REST),
-               max(len(ev) - 1, 0))
-    return Facts(
-        hit_index=None if hit is None else hit.index,
-        hit_ball=None if hit is None else hit.ball,
-        contacts=() if hit is None else contacts_at(ev, hit.index),
-        potted=tuple(p for p in pots),
-        cue_potted=cue_pot,
-        off=tuple((i, b) for i, b in offs if b != CUE_BALL),
-        cue_off=cue_off,
-        rails_after_hit={} if hit is None else balls_to_rail(ev, hit.index),
-        moved=moved,
-        end_index=end,
-    )
-
-
-def final_table(shot: Shot, f: Facts) -> TableState:
-    """The final state with hanging balls put back (general rule 25)."""
-    state = shot.final
-    for _, b, x, y in f.moved.restore:
-        state = state.place(b, x, y)
-    return state
-
-
+# -- after a shot -----------------------------------------------------------
 def spot_after(shot: Shot, f: Facts, balls: Iterable[int]) -> tuple[Spot, ...]:
     """General rule 26 after a shot: ``balls`` spotted on the final table; a
     cue ball that went down or off is no obstacle (it comes back in hand)."""
@@ -363,32 +277,59 @@ def rule31_kept(rails: Mapping[int, Sequence[tuple[int, str]]], ball: int,
 
 
 # -- the pool discipline base -----------------------------------------------
-class PoolDiscipline(Discipline[GameState]):
+@dataclass(frozen=True)
+class PoolState(GameState):
+    """A pool game between shots: the general state and the consecutive
+    fouls per player (9-ball 11, 14.1 12 count them; the app shows them)."""
+
+    fouls: tuple[int, ...] = per_player("ints", 0)
+
+    position_fields: ClassVar[tuple[str, ...]] = (
+        *GameState.position_fields, "fouls")
+
+
+PS = TypeVar("PS", bound=PoolState)
+
+
+class PoolDiscipline(Discipline[PS]):
     """Shared machinery of 8-ball, 9-ball and 14.1."""
 
-    table_kind = "pool"
     section = "general"
+
+    hand_values = (BallInHand.NONE, BallInHand.ANYWHERE, BallInHand.KITCHEN)
 
     def ref(self, rule: str) -> SeedRef:
         return SeedRef("000_a841db6d9a298577.txt", self.section, rule)
 
-    # -- hooks with general defaults -----------------------------------------
-    def state_from_dict(self, d: Mapping[str, Any],
-                        where: str = "state") -> GameState:
-        state = GameState.from_dict(d, where)
-        if state.discipline != self.name:
-            raise RulesError(f"{where}.discipline: expected {self.name!r}")
-        return state
+    def summary(self, state: PS) -> dict[str, Any]:
+        return {"scores": list(state.scores), "fouls": list(state.fouls)}
 
+    def check_position(self, state: PS, where: str = "state",
+                       table_where: str = "") -> None:
+        """A pool position: at most two fouls in a row stand before a shot
+        (a third ends the count) and an object ball is on the table."""
+        super().check_position(state, where, table_where)
+        for i, x in enumerate(state.fouls):
+            if not 0 <= x <= 2:
+                raise RulesError(f"{where}.fouls[{i}]: consecutive fouls before a "
+                                 "shot are 0, 1 or 2 (a third ends the count), got "
+                                 f"{x}")
+        if not [b for b in state.table.on_table() if b != CUE_BALL]:
+            raise RulesError(f"{table_where or where + '.table'}: {self.name} "
+                             "needs at least one object ball on the table")
+
+    # -- hooks with general defaults -----------------------------------------
     def blank_state(self, players: int, breaker: int, table: TableState,
-                    rack_seed: int, scores: tuple[int, ...] | None) -> GameState:
+                    rack_seed: int, scores: tuple[int, ...] | None) -> PS:
         n = players
-        return GameState(
+        kw = self.info.state.blank_fields(n)
+        if scores is not None:
+            kw["scores"] = scores
+        state = self.info.state(
             discipline=self.name, players=n, table=table, shooter=breaker,
             breaker=breaker, ball_in_hand=BallInHand.KITCHEN, is_break=True,
-            scores=scores if scores is not None else (0,) * n, fouls=(0,) * n,
-            warned=(False,) * n, groups=(None,) * n, rail_safeties=(0,) * n,
-            rack_seed=rack_seed)
+            rack_seed=rack_seed, **kw)  # type: ignore[arg-type]
+        return cast(PS, state)
 
     def rank(self, foul: Foul) -> int:
         """How severe a foul's penalty is (general rule 24): higher wins."""
@@ -401,11 +342,11 @@ class PoolDiscipline(Discipline[GameState]):
                 best = f
         return best
 
-    def other(self, state: GameState, player: int) -> int:
+    def other(self, state: PS, player: int) -> int:
         return (player + 1) % state.players
 
     # -- fouls physics can see -----------------------------------------------
-    def general_fouls(self, state: GameState, shot: Shot, f: Facts,
+    def general_fouls(self, state: PS, shot: Shot, f: Facts,
                       legal: set[int] | None, req: ShotRequirements,
                       *, require_rail: bool = True) -> list[Foul]:
         """Every general-rule foul on the shot, in the order the log shows them.
@@ -498,8 +439,8 @@ class PoolDiscipline(Discipline[GameState]):
         return g("23")
 
     # -- replays (25, 28) ----------------------------------------------------
-    def replay_ruling(self, state: GameState, f: Facts | None,
-                      code: Code) -> tuple[Ruling, GameState]:
+    def replay_ruling(self, state: PS, f: Facts | None,
+                      code: Code) -> tuple[Ruling, PS]:
         """Restore the position and shoot again, no penalty (rules 25, 28)."""
         balls: tuple[int, ...] = ()
         idx: int | None = None
@@ -510,8 +451,47 @@ class PoolDiscipline(Discipline[GameState]):
         ruling = Ruling(self.name, state.shooter, notes=(note,),
                         points=(0,) * state.players, next_shooter=state.shooter,
                         ball_in_hand=state.ball_in_hand, replay=True,
-                        groups=state.groups)
+                        groups=self.replay_groups(state))
         return ruling, state
+
+    def replay_groups(self, state: PS) -> tuple[str | None, ...]:
+        """The groups a replay ruling shows: a pool replay has always listed
+        one entry per player (open in the games without groups)."""
+        return (None,) * state.players
+
+    def interference_lost(self, state: PS) -> tuple[Ruling, PS]:
+        """General rule 28 when the position cannot be restored: the game is
+        replayed and the same player breaks (the match racks it again)."""
+        note = Outcome(Note.INTERFERENCE_NOT_RESTORABLE, g("28"))
+        r = self._ruling(state, notes=(note,), next_shooter=state.breaker,
+                         ball_in_hand=BallInHand.KITCHEN, rerack=True,
+                         game_over=True, winner=None,
+                         groups=self.replay_groups(state))
+        return r, self.settle(state, r, stroke=False)
+
+    def call_foul(self, state: PS, code: Code) -> tuple[Ruling, PS]:
+        """A foul or an event a person saw: outside interference (general
+        rule 28, restored or not) for every game, the rest by the game."""
+        if state.game_over:
+            raise RulesError("call_foul: the game is over")
+        if code is Note.OUTSIDE_INTERFERENCE:
+            return self.replay_ruling(state, None, code)
+        if code is Note.INTERFERENCE_NOT_RESTORABLE:
+            return self.interference_lost(state)
+        return self.called(state, code)
+
+    def called(self, state: PS, code: Code) -> tuple[Ruling, PS]:
+        """The game's ruling on a foul a person called."""
+        raise NotImplementedError
+
+    def after_shot(self, state: PS, ruling: Ruling, shot: Shot, f: Facts,
+                   **own: Any) -> PS:
+        """The state after a judged stroke (``settle``) on the table the
+        ruling leaves: spots made and a cue ball in hand set down; at the end
+        of a game, where the balls stopped."""
+        table = final_table(shot, f) if ruling.game_over else \
+            self._table(shot, f, ruling.spots, ruling.ball_in_hand)
+        return self.settle(state, ruling, table, **own)
 
     def notes_for_restored(self, f: Facts) -> tuple[Outcome, ...]:
         return tuple(Outcome(Note.HANGING_BALL_RESTORED, g("25"), i, (b,))
@@ -538,7 +518,7 @@ class PoolDiscipline(Discipline[GameState]):
         return table.place(CUE_BALL, x, y)
 
     # -- referee-called fouls ------------------------------------------------
-    def called_foul(self, state: GameState, code: Code) -> Foul:
+    def called_foul(self, state: PS, code: Code) -> Foul:
         if code.kind is Kind.NOTE:
             raise RulesError(f"code: {code.id} is not called in {self.name}")
         if not code.referee_called:
@@ -546,33 +526,42 @@ class PoolDiscipline(Discipline[GameState]):
                 f"code: {code.id} is judged from the shot, not called by a person")
         return Foul(code, code.ref, None, ())
 
-    def general_requirements(self, state: GameState) -> ShotRequirements:
+    def general_requirements(self, state: PS) -> ShotRequirements:
         return ShotRequirements(self.name, state.table.table, state.shooter,
                                 state.ball_in_hand, is_break=state.is_break,
                                 pending=state.pending, chooser=state.chooser)
 
-    def judge(self, state: GameState, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, GameState]:
+    def lag_requirements(self, state: PS) -> ShotRequirements:
+        """General rule 6: before the new rack is broken its breaker is
+        decided (``Match.lag``, or the players name him with
+        ``Match.choose(Choice.BREAK, player)``)."""
+        return ShotRequirements(self.name, state.table.table, state.shooter,
+                                BallInHand.KITCHEN, is_break=True, is_lag=True)
+
+    def judge(self, state: PS, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, PS]:
         """What every pool game does first: refuse a shot that cannot be
         judged, replay one spoiled by a ball that moved by itself (general
         rule 25), and hand the rest to the game's ``judge_facts``."""
         self.ready_to_judge(state, shot)
+        if state.break_undecided:
+            raise RulesError("shot: the break is to be decided first (Match.lag)")
         self.check_declarations(state, decl)
         f = facts(shot)
         if f.moved.replay:
             return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
         return self.judge_facts(state, shot, f, decl)
 
-    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, GameState]:
+    def judge_facts(self, state: PS, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, PS]:
         """The game's own ruling on a shot that can be judged."""
         raise NotImplementedError
 
-    def check_declarations(self, state: GameState, decl: Declarations) -> None:
+    def check_declarations(self, state: PS, decl: Declarations) -> None:
         """Declarations refused before the shot is looked at (none by
         default; a game that needs them checked first overrides this)."""
 
-    def ready_to_judge(self, state: GameState, shot: Shot) -> None:
+    def ready_to_judge(self, state: PS, shot: Shot) -> None:
         """Refuse a shot while a choice is open or after the game, or one that
         does not start from the table the referee handed out."""
         if state.pending:
@@ -581,8 +570,8 @@ class PoolDiscipline(Discipline[GameState]):
             raise RulesError("shot: the game is over")
         self.check_shot(state, shot)
 
-    def open_choice(self, state: GameState, choice: Choice
-                    ) -> tuple[int, int, GameState]:
+    def open_choice(self, state: PS, choice: Choice
+                    ) -> tuple[int, int, PS]:
         """(chooser, offender, the state with the choice closed), or RulesError
         when ``choice`` is not one of the open options."""
         if choice not in state.pending:
@@ -594,15 +583,15 @@ class PoolDiscipline(Discipline[GameState]):
         return chooser, offender, replace(state, pending=(), chooser=None,
                                           offender=None)
 
-    def next_rack(self, state: GameState, breaker: int) -> GameState:
+    def next_rack(self, state: PS, breaker: int) -> PS:
         """A fresh rack of this game (seeded from the last), ``breaker`` to
         break, scores kept."""
         seed = (state.rack_seed * 31 + state.rack_no + 1) & 0xFFFFFFFFFFFFFFFF
-        fresh = self.new_game(state.players, breaker, seed, state.table.table,
-                              state.scores)
+        fresh: PS = self.new_game(state.players, breaker, seed, state.table.table,
+                                  state.scores)
         return replace(fresh, rack_no=state.rack_no + 1)
 
-    def _ruling(self, state: GameState, points: Sequence[int] = (),
+    def _ruling(self, state: PS, points: Sequence[int] = (),
                 **kw: object) -> Ruling:
         """A ruling on ``state``'s shooter; ``points`` default to no change."""
         pts = tuple(points) if points else (0,) * state.players
@@ -624,7 +613,7 @@ class PoolDiscipline(Discipline[GameState]):
         hand, or one that is not on the bed after the shot)."""
         return bih
 
-    def declarations_ok(self, state: GameState, decl: Declarations) -> None:
+    def declarations_ok(self, state: PS, decl: Declarations) -> None:
         if decl.called_ball is not None:
             pos = state.table.position(decl.called_ball)
             if pos is None:

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from rules.codes import Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
-from rules.game import GameState, register_discipline
+from rules.game import (
+    Calls,
+    DisciplineInfo,
+    HandRule,
+    Line,
+    MatchView,
+    NoOptions,
+    PlayerScore,
+    Scoreboard,
+    check_option_keys,
+    per_player,
+    scalar,
+)
 from rules.general import (
-    Facts,
     PoolDiscipline,
+    PoolState,
     shuffled,
     spot_after,
     state_with,
 )
-from rules.questions import balls_to_rail
+from rules.questions import Facts
 from rules.ruling import (
     DECL_PUSH_OUT,
     BallInHand,
@@ -26,9 +40,10 @@ from rules.ruling import (
     ShotRequirements,
 )
 from simulator.events import Shot
-from simulator.specs import CUE_BALL, nine_ball_diamond, table_by_name
+from simulator.specs import CUE_BALL, TableKind, nine_ball_diamond, table_by_name
 from simulator.state import TableState
 
+NAME = "9-ball"
 NINE = 9
 
 
@@ -45,22 +60,93 @@ def rack_nine(table: str, seed: int) -> TableState:
     return state_with(spec.name, pos, range(10, 16))
 
 
-@register_discipline
-class NineBall(PoolDiscipline):
-    name = "9-ball"
-    aliases = ("9ball", "nine", "nine-ball", "9", "девятка")
+@dataclass(frozen=True)
+class NineBallState(PoolState):
+    """9-ball between shots: the pool state, the warnings after a second
+    foul in a row (9-ball 11) and whether this shot may be a push-out (5)."""
+
+    warned: tuple[bool, ...] = per_player("bools", False)
+    push_out_allowed: bool = scalar("bool", False)
+
+    position_fields: ClassVar[tuple[str, ...]] = (
+        *PoolState.position_fields, "warned", "push_out_allowed")
+
+    @classmethod
+    def discipline_name(cls) -> str:
+        return NAME
+
+
+INFO = DisciplineInfo(
+    name=NAME,
+    aliases=("9ball", "nine", "nine-ball", "9", "девятка"),
+    ref=n9(""),
+    min_players=2, max_players=2,
+    table_kind=TableKind.POOL, default_table="pool_9ft",
+    balls=tuple(range(1, 10)),
+    options=NoOptions,
+    state=NineBallState,
+    game_ball=NINE,
+    calls=Calls(push_out=True, ref=n9("5")),
+    hand=(HandRule(BallInHand.KITCHEN, n9("3"), "break", "outside"),
+          HandRule(BallInHand.ANYWHERE, n9("9"), "foul", frozen_allowed=False)),
+    choices=(Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT),
+    common_fouls=(FoulCode.BAD_HIT, FoulCode.NO_RAIL, FoulCode.SCRATCH,
+                  FoulCode.ILLEGAL_BREAK, FoulCode.KITCHEN_DIRECT,
+                  LossCode.THREE_FOULS),
+)
+
+
+class NineBall(PoolDiscipline[NineBallState]):
+    info = INFO
     section = "9-ball"
 
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        check_option_keys(self.options, NoOptions, NAME)
+        self.opts = NoOptions.from_mapping(self.options)
+
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
-                 scores: tuple[int, ...] | None = None) -> GameState:
+                 scores: tuple[int, ...] | None = None) -> NineBallState:
         return self.blank_state(players, breaker, rack_nine(table, rack_seed),
                                 rack_seed, scores)
+
+    def check_position(self, state: NineBallState, where: str = "state",
+                       table_where: str = "") -> None:
+        """9-ball 11: a warning stands only after a second foul in a row;
+        9-ball 5: the push-out is the shot after the break."""
+        super().check_position(state, where, table_where)
+        for i, w in enumerate(state.warned):
+            if w and state.fouls[i] != 2:
+                raise RulesError(f"{where}.warned[{i}]: a warning is given after the "
+                                 "second consecutive foul (9-ball 11): fouls must "
+                                 "be 2")
+        if state.push_out_allowed and state.is_break:
+            raise RulesError(f"{where}.push_out_allowed: the push-out comes after "
+                             "the break, not on it (9-ball 5)")
+
+    def scoreboard(self, state: NineBallState, view: MatchView) -> Scoreboard:
+        """Games won, fouls in a row and the warning (9-ball 11); the race,
+        the lowest ball (rule 1) and an open push-out (rule 5)."""
+        cards = []
+        for i in range(state.players):
+            lines = [Line("score.fouls", {"n": state.fouls[i]})]
+            if state.warned[i]:
+                lines.append(Line("score.warned"))
+            cards.append(PlayerScore(view.games_won[i], tuple(lines)))
+        centre = [Line("score.race", {"n": view.options.get("race_to"),
+                                      "game": view.game_number})]
+        low = self.lowest(state.table)
+        if low is not None:
+            centre.append(Line("score.lowest", {"ball": low}))
+        if state.push_out_allowed:
+            centre.append(Line("score.push_out"))
+        return Scoreboard(tuple(cards), tuple(centre))
 
     def lowest(self, table: TableState) -> int | None:
         on = [b for b in table.on_table() if 1 <= b <= NINE]
         return min(on) if on else None
 
-    def requirements(self, state: GameState) -> ShotRequirements:
+    def requirements(self, state: NineBallState) -> ShotRequirements:
         base = self.general_requirements(state)
         if state.pending or state.game_over:
             return base
@@ -80,7 +166,7 @@ class NineBall(PoolDiscipline):
     def ref_off_table(self) -> SeedRef:
         return n9("10")
 
-    def count_foul(self, state: GameState, notes: list[Outcome]
+    def count_foul(self, state: NineBallState, notes: list[Outcome]
                    ) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
         """9-ball 11: the shooter's fouls in a row and warnings after one more
         foul, its notes added to ``notes``; None when it is the third foul
@@ -101,8 +187,8 @@ class NineBall(PoolDiscipline):
         fouls_t[shooter] = count
         return tuple(fouls_t), tuple(warned_t)
 
-    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, GameState]:
+    def judge_facts(self, state: NineBallState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, NineBallState]:
         req = self.requirements(state)
         shooter = state.shooter
         opp = self.other(state, shooter)
@@ -119,8 +205,7 @@ class NineBall(PoolDiscipline):
         if state.is_break:
             fouls = [replace(x, ref=n9("3")) if x.code is FoulCode.BAD_HIT else x
                      for x in fouls if x.code is not FoulCode.NO_RAIL]
-            to_rail = {b for b in balls_to_rail(shot.events) if b != CUE_BALL}
-            if not f.potted_objects and len(to_rail) < 4:
+            if not f.potted_objects and len(f.cushion_balls) < 4:
                 fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, n9("3"), f.end_index,
                                      ()))
             fouls = [replace(x, ref=n9("3")) if x.code in (
@@ -133,8 +218,7 @@ class NineBall(PoolDiscipline):
                                  else reading("P5"), f.event_of_pot(NINE), (NINE,)))
             r = self._ruling(state, notes=tuple(notes), scored=f.potted_objects,
                              next_shooter=shooter, game_over=True, winner=shooter)
-            return r, replace(state, game_over=True, winner=shooter,
-                              shots=state.shots + 1)
+            return r, self.after_shot(state, r, shot, f)
         # The 9 comes back when pocketed on a foul or a push-out, or jumped
         # (9-ball 3, 5, 6, 10); other jumped balls stay off.
         to_spot = [NINE] if nine_down or nine_off else []
@@ -149,34 +233,26 @@ class NineBall(PoolDiscipline):
                 r = self._ruling(state, fouls=tuple(fouls),
                                  penalty=self.most_severe(fouls), notes=tuple(notes),
                                  next_shooter=opp, game_over=True, winner=opp)
-                return r, replace(state, game_over=True, winner=opp,
-                                  shots=state.shots + 1)
-            table = self._table(shot, f, spots, BallInHand.ANYWHERE)
+                return r, self.after_shot(state, r, shot, f)
             r = self._ruling(state, fouls=tuple(fouls),
                              penalty=self.most_severe(fouls), notes=tuple(notes),
                              spots=spots, next_shooter=opp,
                              ball_in_hand=BallInHand.ANYWHERE)
-            return r, replace(state, table=table, shooter=opp,
-                              ball_in_hand=BallInHand.ANYWHERE, is_break=False,
-                              push_out_allowed=False, fouls=counted[0],
-                              warned=counted[1], shots=state.shots + 1,
-                              inning=state.inning + 1)
+            return r, self.after_shot(state, r, shot, f, push_out_allowed=False,
+                                      fouls=counted[0], warned=counted[1])
         # A legal shot: the shooter's foul count starts again (9-ball 11).
         fouls_t = list(state.fouls)
         warned_t = list(state.warned)
         fouls_t[shooter] = 0
         warned_t[shooter] = False
-        table = self._table(shot, f, spots, BallInHand.NONE)
-        base = replace(state, table=table, ball_in_hand=BallInHand.NONE,
-                       is_break=False, fouls=tuple(fouls_t), warned=tuple(warned_t),
-                       shots=state.shots + 1)
+        counts = {"fouls": tuple(fouls_t), "warned": tuple(warned_t)}
         if push:
             notes.append(Outcome(Note.PUSH_OUT, n9("5"), None, f.potted_objects))
             options = (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT)
             r = self._ruling(state, notes=tuple(notes), spots=spots,
                              next_shooter=opp, options=options, chooser=opp)
-            return r, replace(base, shooter=opp, pending=options, chooser=opp,
-                              offender=shooter, push_out_allowed=False)
+            return r, self.after_shot(state, r, shot, f, push_out_allowed=False,
+                                      **counts)
         scored = tuple(b for b in f.potted_objects if b != NINE)
         if state.is_break:
             notes.append(Outcome(Note.BREAK_LEGAL, n9("3")))
@@ -186,11 +262,11 @@ class NineBall(PoolDiscipline):
         # 9-ball 5: the shot right after a legal break may be a push-out.
         r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
                          next_shooter=nxt)
-        return r, replace(base, shooter=nxt, push_out_allowed=state.is_break,
-                          inning=state.inning + (nxt != shooter))
+        return r, self.after_shot(state, r, shot, f,
+                                  push_out_allowed=state.is_break, **counts)
 
-    def choose(self, state: GameState, choice: Choice,
-               ball: int | None = None) -> GameState:
+    def choose(self, state: NineBallState, choice: Choice,
+               ball: int | None = None) -> NineBallState:
         chooser, offender, cleared = self.open_choice(state, choice)
         if choice is Choice.TAKE_PUSH_OUT:
             return replace(cleared, shooter=chooser)
@@ -198,18 +274,15 @@ class NineBall(PoolDiscipline):
             return replace(cleared, shooter=offender, inning=state.inning + 1)
         raise RulesError(f"choice: {choice.value} is not a 9-ball option")
 
-    def call_foul(self, state: GameState, code: Code) -> tuple[Ruling, GameState]:
-        if state.game_over:
-            raise RulesError("call_foul: the game is over")
-        if code is Note.OUTSIDE_INTERFERENCE:
-            return self.replay_ruling(state, None, code)
+    def called(self, state: NineBallState, code: Code
+               ) -> tuple[Ruling, NineBallState]:
         foul = self.called_foul(state, code)
         shooter = state.shooter
         opp = self.other(state, shooter)
         if code.kind.value == "loss":
             r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
                              game_over=True, winner=opp)
-            return r, replace(state, game_over=True, winner=opp)
+            return r, self.settle(state, r, stroke=False)
         # 9-ball 12: a foul between shots ends the inning; it counts (rule 11).
         notes: list[Outcome] = []
         fouls: list[Foul] = [foul]
@@ -218,15 +291,10 @@ class NineBall(PoolDiscipline):
             fouls.append(Foul(LossCode.THREE_FOULS, n9("11")))
             r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[1],
                              next_shooter=opp, game_over=True, winner=opp)
-            return r, replace(state, game_over=True, winner=opp)
+            return r, self.settle(state, r, stroke=False)
         table = self.cue_in_hand_table(state.table.remove(CUE_BALL),
                                        BallInHand.ANYWHERE)
         r = self._ruling(state, fouls=tuple(fouls), penalty=foul, notes=tuple(notes),
                          next_shooter=opp, ball_in_hand=BallInHand.ANYWHERE)
-        return r, replace(state, table=table, shooter=opp, pending=(), chooser=None,
-                          ball_in_hand=BallInHand.ANYWHERE, is_break=False,
-                          push_out_allowed=False, fouls=counted[0],
-                          warned=counted[1], inning=state.inning + 1)
-
-
-_ = (LossCode, g)
+        return r, self.settle(state, r, table, stroke=False, push_out_allowed=False,
+                              fouls=counted[0], warned=counted[1])

@@ -12,13 +12,34 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any, ClassVar, TypeVar
 
-from rules.questions import first_contact, stroke_index
-from simulator.events import HEAD_STRING, Event, EventKind
+from rules.codes import Code, Placement
+from rules.game import Discipline, GameState
+from rules.questions import (
+    Facts,
+    cue_contacts,
+    facts,
+    frozen_to_cue,
+    moving_at_stroke,
+    self_moved,
+    stroke_index,
+)
+from rules.ruling import (
+    BallInHand,
+    Declarations,
+    Foul,
+    Outcome,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+    Spot,
+)
+from simulator.events import HEAD_STRING, Event, EventKind, Shot
 from simulator.specs import CUE_BALL, TableSpec, Vec, pyramid_table, rack_positions
-from simulator.state import BallState, TableState, Where
+from simulator.state import BallState, StateError, TableState, Where
 
 TABLE_NAME = "pyramid_12ft"
 OBJECT_BALLS: tuple[int, ...] = tuple(range(1, 16))
@@ -272,133 +293,57 @@ def place_cue(state: TableState, pos: Vec) -> TableState:
 # Questions of the event log (design.md "The event vocabulary")
 
 
-@dataclass(frozen=True)
-class ShotFacts:
-    """What the pyramid rules need from one shot's events, asked once."""
-
-    first_contact: int | None  # the first object ball the cue ball touches
-    first_contact_index: int | None
-    pocketed: tuple[tuple[int, int, str], ...]  # (event index, ball, pocket)
-    left_table: tuple[tuple[int, int], ...]  # (event index, ball)
-    cushion_after_contact: frozenset[int]  # balls that touched a cushion after it
-    object_cushion_balls: frozenset[int]  # object balls that touched a cushion
-    double_hit_index: int | None  # a later tip contact with the cue ball
-    stick_touch: tuple[tuple[int, int], ...]  # (event index, ball) stick on others
-    # From hand: the cue ball left the (temporary) house and came back off a
-    # cushion before its first contact (digest §2.6 [REC]). The house line
-    # crossing comes from line_crossed; the temporary house has no line event,
-    # so a cue-ball cushion contact beyond the line (from its snapshot) counts.
-    cue_left_hand_region_before_contact: bool
-
-    @property
-    def pocketed_balls(self) -> tuple[int, ...]:
-        return tuple(b for _, b, _ in self.pocketed)
-
-    @property
-    def cue_pocketed(self) -> bool:
-        return CUE_BALL in self.pocketed_balls
-
-    @property
-    def object_pocketed(self) -> tuple[int, ...]:
-        return tuple(b for b in self.pocketed_balls if b != CUE_BALL)
-
-    @property
-    def left_balls(self) -> tuple[int, ...]:
-        return tuple(b for _, b in self.left_table)
-
-
-def shot_facts(events: Sequence[Event], spec: TableSpec,
-               region: HandRegion | None = None) -> ShotFacts:
-    """Read the log once. `region` is the hand region the cue ball was placed
-    in, if it was shot from hand: then it matters whether the cue ball left
-    that region, and came back off a cushion, before its first contact."""
-    hit = first_contact(events)
-    first = None if hit is None else hit.ball
-    first_i = None if hit is None else hit.index
-    pocketed: list[tuple[int, int, str]] = []
-    left: list[tuple[int, int]] = []
-    cushion_after: set[int] = set()
-    obj_cushion: set[int] = set()
-    double_hit: int | None = None
-    stick: list[tuple[int, int]] = []
+def left_hand_region(events: Sequence[Event], spec: TableSpec,
+                     region: HandRegion | None, hit_index: int | None) -> bool:
+    """From hand: the cue ball left the (temporary) house and came back off a
+    cushion before its first contact (digest §2.6 [REC]). The house line
+    crossing comes from line_crossed; the temporary house has no line event,
+    so a cue-ball cushion contact beyond the line (from its snapshot) counts."""
+    if region is None:
+        return False
     crossed = False
-    came_back = False
-    seen: set[int] = set()
-    start = stroke_index(events)
     for i, e in enumerate(events):
-        k = e.kind
-        before_hit = first_i is None or i < first_i
-        if k is EventKind.BALL_CUSHION:
-            for b in e.balls:
-                if b != CUE_BALL:
-                    obj_cushion.add(b)
-                if not before_hit:
-                    cushion_after.add(b)
-                elif b == CUE_BALL and region is not None:
-                    snap = e.snapshot(CUE_BALL)
-                    if crossed or (snap is not None
-                                   and not in_region(spec, region, snap.x)):
-                        came_back = True
-        elif k is EventKind.POCKETED:
-            for b in e.balls:
-                if b not in seen:
-                    seen.add(b)
-                    pocketed.append((i, b, e.pocket or ""))
-        elif k is EventKind.LEFT_TABLE:
-            for b in e.balls:
-                left.append((i, b))
-        elif k is EventKind.TIP_CONTACT and (start is None or i > start):
-            for b in e.balls:
-                if b == CUE_BALL:
-                    if double_hit is None:
-                        double_hit = i
-                else:
-                    stick.append((i, b))
-        elif (k is EventKind.LINE_CROSSED and before_hit and CUE_BALL in e.balls
+        if hit_index is not None and i >= hit_index:
+            break
+        if e.kind is EventKind.BALL_CUSHION and CUE_BALL in e.balls:
+            snap = e.snapshot(CUE_BALL)
+            if crossed or (snap is not None and not in_region(spec, region, snap.x)):
+                return True
+        elif (e.kind is EventKind.LINE_CROSSED and CUE_BALL in e.balls
               and region is HandRegion.HOUSE and e.line == HEAD_STRING
               and e.direction == 1):
             crossed = True
-    return ShotFacts(
-        first_contact=first,
-        first_contact_index=first_i,
-        pocketed=tuple(pocketed),
-        left_table=tuple(left),
-        cushion_after_contact=frozenset(cushion_after),
-        object_cushion_balls=frozenset(obj_cushion),
-        double_hit_index=double_hit,
-        stick_touch=tuple(stick),
-        cue_left_hand_region_before_contact=came_back,
-    )
+    return False
 
 
-def legal_break(facts: ShotFacts, min_cushion_balls: int) -> bool:
+def legal_break(facts: Facts, min_cushion_balls: int) -> bool:
     """Digest §2.4 [REC]: the cue ball hits the pyramid, then at least one ball
-    is pocketed or at least `min_cushion_balls` object balls reach a cushion
-    (jaws count)."""
-    if facts.first_contact is None:
+    is pocketed (the cue ball too) or at least `min_cushion_balls` object
+    balls reach a cushion (jaws count)."""
+    if facts.hit_ball is None:
         return False
-    if facts.pocketed:
+    if facts.potted:
         return True
-    return len(facts.object_cushion_balls) >= min_cushion_balls
+    return len(facts.cushion_balls) >= min_cushion_balls
 
 
-def shot_completed(facts: ShotFacts) -> bool:
+def shot_completed(facts: Facts) -> bool:
     """Digest §2.5 [REC]: contact, then a ball pocketed or any ball reaching a
     cushion after the contact."""
-    if facts.first_contact is None:
+    if facts.hit_ball is None:
         return False
-    return bool(facts.pocketed) or bool(facts.cushion_after_contact)
+    return bool(facts.potted) or bool(facts.rails_after_hit)
 
 
 def close_ball_push(initial: TableState, events: Sequence[Event],
-                    facts: ShotFacts) -> int | None:
+                    facts: Facts) -> int | None:
     """Digest §2.3: the cue ball starts touching or within R/2 of the ball it
     hits first, is driven at it within 45 degrees of the line of centres and
     keeps going forward after the contact. Returns the event index or None."""
-    if facts.first_contact is None or facts.first_contact_index is None:
+    if facts.hit_ball is None or facts.hit_index is None:
         return None
     cue = initial.position(CUE_BALL)
-    obj = initial.position(facts.first_contact)
+    obj = initial.position(facts.hit_ball)
     if cue is None or obj is None:
         return None
     r = initial.spec.balls.radius
@@ -413,11 +358,11 @@ def close_ball_push(initial: TableState, events: Sequence[Event],
     along = (snap.vx * ux + snap.vy * uy) / snap.speed
     if along < math.cos(math.radians(45.0)):
         return None  # played off at 45 degrees or more
-    hit = events[facts.first_contact_index].snapshot(CUE_BALL)
+    hit = events[facts.hit_index].snapshot(CUE_BALL)
     if hit is None:
         return None
     if hit.vx * ux + hit.vy * uy > 0.0:
-        return facts.first_contact_index  # pushed on through the object ball
+        return facts.hit_index  # pushed on through the object ball
     return None
 
 
@@ -438,3 +383,327 @@ def balls_accounted(state: TableState) -> bool:
 
 def positions_of(state: TableState) -> Mapping[int, Vec]:
     return {b.ball: b.pos for b in state.balls if b.where is Where.TABLE}
+
+
+# ---------------------------------------------------------------------------
+# The pyramid discipline base: the state, the requirements and the fouls every
+# game on the pyramid table shares (digest §2); a game (Express) adds its
+# scoring, its codes and what it does differently.
+
+
+@dataclass(frozen=True)
+class PyramidState(GameState):
+    """A game on the pyramid table between shots: every ball of the set is
+    listed (a missing one is pocketed) and the rack order is kept for the
+    next pyramid."""
+
+    rack_order: tuple[int, ...] = CLASSIC_RACK
+
+    @classmethod
+    def convert(cls, key: str, value: Any) -> Any:
+        if key == "table":
+            try:
+                return complete(TableState.from_dict(value))
+            except StateError as err:
+                raise RulesError(str(err)) from None
+        return super().convert(key, value)
+
+    def check(self, where: str = "state") -> None:
+        super().check(where)
+        try:
+            check_rack(self.rack_order)
+        except RackError as err:
+            raise RulesError(f"{where}.rack_order: {err}") from None
+        if not balls_accounted(self.table):
+            raise RulesError(f"{where}.table: every ball 0-15 must be listed once")
+
+    @property
+    def objects_left(self) -> tuple[int, ...]:
+        return object_balls_on_table(self.table)
+
+
+@dataclass(frozen=True)
+class PyramidCodes:
+    """The codes a pyramid game emits for the pyramid's own fouls and notes
+    (each game cites its own seed for them)."""
+
+    ball_off_table: Code  # §2.10
+    stick_touched_ball: Code  # the stick on another ball
+    double_hit: Code  # §2.3
+    push_shot: Code
+    shot_before_rest: Code
+    no_contact: Code  # §2.5
+    no_cushion: Code
+    illegal_break: Code  # §2.4
+    bad_placement: Code  # §2.6
+    house_direct: Code
+    close_ball: Code  # §2.3
+    balls_spotted: Code  # §2.11
+    cue_from_house: Code  # §2.7
+    temp_house: Code
+    hanging_restored: Code  # §2.9
+    self_moved_replay: Code
+    outside_interference: Code  # §2.12
+    on_line: Code  # placements (§2.6)
+    outside_house: Code
+    frozen_in_house: Code
+
+
+def hand_of(region: HandRegion) -> BallInHand:
+    return BallInHand.HOUSE if region is HandRegion.HOUSE else BallInHand.TEMP_HOUSE
+
+
+def region_of(b: BallInHand) -> HandRegion | None:
+    if b is BallInHand.HOUSE:
+        return HandRegion.HOUSE
+    if b is BallInHand.TEMP_HOUSE:
+        return HandRegion.TEMP_HOUSE
+    return None
+
+
+@dataclass(frozen=True)
+class PyramidRequirements(ShotRequirements):
+    """ShotRequirements on the pyramid table: a cue ball from hand goes in the
+    (temporary) house, not on its line, not frozen to a ball in the house."""
+
+    placement_codes: ClassVar[Mapping[str, Code]] = {}
+
+    def check_placement(self, state: TableState, x: float, y: float) -> Code | None:
+        if self.ball_in_hand is BallInHand.NONE:
+            return Placement.NOT_IN_HAND
+        region = region_of(self.ball_in_hand) or HandRegion.HOUSE
+        others = state.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
+        why = placement_problem(others, region, (x, y))
+        if why is None:
+            return None
+        return {"off_bed": Placement.OFF_BED, "overlap": Placement.OVERLAP,
+                **self.placement_codes}[why]
+
+
+PyS = TypeVar("PyS", bound=PyramidState)
+
+
+def mark_log(state: TableState, events: Sequence[Event]) -> TableState:
+    """``state`` with every ball the log shows pocketed or off the table
+    marked so, even when a hand-built state omits it."""
+    for e in events:
+        if e.kind is EventKind.POCKETED:
+            for b in e.balls:
+                state = state.with_ball(BallState(b, Where.POCKETED, pocket=e.pocket))
+        elif e.kind is EventKind.LEFT_TABLE:
+            for b in e.balls:
+                state = state.with_ball(BallState(b, Where.OFF_TABLE))
+    return state
+
+
+def table_after(shot: Shot) -> TableState:
+    """The final table, every ball the log shows pocketed or off marked so."""
+    return mark_log(complete(shot.final), shot.events)
+
+
+def restore_hanging(shot: Shot,
+                    restore: tuple[tuple[int, int, float, float], ...]) -> Shot:
+    """The shot without the late drops of hanging balls (digest §2.9): their
+    pocketed events are dropped and they stand where they hung."""
+    late = {i for i, _, _, _ in restore}
+    events = tuple(e for i, e in enumerate(shot.events) if i not in late)
+    final = shot.final
+    for _, b, x, y in restore:
+        final = final.place(b, x, y)
+    return replace(shot, events=events, final=final)
+
+
+@dataclass(frozen=True)
+class AfterFoul:
+    """The table after a foul on the pyramid table: balls respotted (§2.11),
+    a cue ball off the bed in hand in the (temporary) house (§2.7), and the
+    notes that say so, as (code, balls)."""
+
+    table: TableState
+    spots: tuple[Spot, ...]
+    hand: BallInHand
+    notes: tuple[tuple[Code, tuple[int, ...]], ...]
+
+
+class PyramidDiscipline(Discipline[PyS]):
+    """The Russian pyramid's shared rules (digest §2): judging a stroke on
+    the pyramid table into its fouls, replays and hanging balls; the game
+    decides what a foul or a legal stroke is worth (``on_foul``,
+    ``on_legal``, ``on_replay``)."""
+
+    codes: ClassVar[PyramidCodes]
+    hand_values = (BallInHand.NONE, BallInHand.HOUSE, BallInHand.TEMP_HOUSE)
+
+    # -- hooks a game fills -------------------------------------------------------
+    def break_min_cushion_balls(self) -> int:
+        """Object balls that must reach a cushion on a break without a pot."""
+        return 2
+
+    def contact_required(self, state: PyS) -> bool:
+        """Whether the stroke must contact an object ball and be completed
+        (items 4 and 5; a game may waive them, Express for its last ball)."""
+        return True
+
+    def on_replay(self, state: PyS, code: Code, event: int | None,
+                  balls: tuple[int, ...]) -> tuple[Ruling, PyS]:
+        raise NotImplementedError
+
+    def on_foul(self, state: PyS, fouls: tuple[Foul, ...], shot: Shot | None,
+                facts: Facts | None) -> tuple[Ruling, PyS]:
+        raise NotImplementedError
+
+    def on_legal(self, state: PyS, shot: Shot, facts: Facts
+                 ) -> tuple[Ruling, PyS]:
+        raise NotImplementedError
+
+    # -- what the next shot may hit -----------------------------------------------
+    def legal_targets(self, state: PyS) -> tuple[int, ...]:
+        """From hand only balls beyond the (temporary) house line (§2.6)."""
+        table = state.table
+        if state.pending or not self.contact_required(state):
+            return ()
+        region = region_of(state.ball_in_hand)
+        if region is None:
+            return object_balls_on_table(table)
+        return tuple(b for b in object_balls_on_table(table)
+                     if directly_playable(table.spec, region, table.ball(b).x))
+
+    # -- judging ------------------------------------------------------------------
+    def ready(self, state: PyS) -> None:
+        if state.game_over:
+            raise RulesError("match: the match is over")
+        if state.pending:
+            raise RulesError("shot: a choice is pending "
+                             f"({', '.join(c.value for c in state.pending)})")
+
+    def check_shot(self, state: PyS, shot: Shot) -> None:
+        """The shot starts from the table the referee handed out, with the
+        cue ball on the bed."""
+        super().check_shot(state, shot)
+        if shot.initial.position(CUE_BALL) is None:
+            raise RulesError("shot.initial: the cue ball must be on the table")
+
+    def judge(self, state: PyS, shot: Shot, decl: Declarations
+              ) -> tuple[Ruling, PyS]:
+        self.ready(state)
+        self.check_shot(state, shot)
+        moved = self_moved(shot)
+        if moved.replay:
+            # Digest §2.9: a ball fell in by itself before the cue ball got
+            # there: the position is restored and the stroke replayed.
+            i, b = moved.replay[0]
+            return self.on_replay(state, self.codes.self_moved_replay, i, (b,))
+        restored: list[tuple[int, int]] = []
+        if moved.restore:
+            # Digest §2.9: a ball that hung still on the edge for 5 s and then
+            # dropped is put back where it hung; the stroke is judged without it.
+            shot = restore_hanging(shot, moved.restore)
+            restored = [(i, b) for i, b, _, _ in moved.restore]
+        f = facts(replace(shot, final=table_after(shot)))
+        fouls = self.find_fouls(state, shot, f)
+        if fouls:
+            ruling, new = self.on_foul(state, tuple(fouls), shot, f)
+        else:
+            ruling, new = self.on_legal(state, shot, f)
+        if restored:
+            code = self.codes.hanging_restored
+            notes = tuple(self.note(code, i, (b,)) for i, b in restored)
+            ruling = replace(ruling, notes=notes + ruling.notes)
+        return ruling, new
+
+    def note(self, code: Code, event: int | None, balls: tuple[int, ...]) -> Outcome:
+        """An outcome as the game writes them (Express adds the player)."""
+        return Outcome(code, code.ref, event, balls)
+
+    def find_fouls(self, state: PyS, shot: Shot, f: Facts) -> list[Foul]:
+        """Every pyramid foul the event log shows (SEED-E 2.6 items 1-7 in
+        Express), each once."""
+        ev = shot.events
+        init = shot.initial
+        spec = init.spec
+        region = region_of(state.ball_in_hand)
+        si = stroke_index(ev)
+        out: list[Foul] = []
+        c = self.codes
+
+        def add(code: Code, idx: int | None, balls: tuple[int, ...] = ()) -> None:
+            out.append(Foul(code, code.ref, idx, balls))
+
+        # The placement from hand (digest §2.6).
+        if region is not None:
+            cue = init.position(CUE_BALL)
+            assert cue is not None
+            others = init.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
+            if placement_problem(others, region, cue) is not None:
+                add(c.bad_placement, si, (CUE_BALL,))
+        # The stroke (double hit, push, before the balls stopped).
+        moving = moving_at_stroke(shot)
+        if moving is not None:
+            add(c.shot_before_rest, moving[0], moving[1])
+        # The pool referee's thresholds (R1). Into a ball frozen to the cue
+        # ball the tip meets the cue ball again as it stops against the ball:
+        # the close-ball rule judges that stroke, not a double hit (R20).
+        frozen_hit = f.hit_index if (
+            f.hit_ball is not None and f.hit_ball in frozen_to_cue(init)) else None
+        cc = cue_contacts(ev, frozen_hit=frozen_hit)
+        for i in cc.pushes:
+            add(c.push_shot, i, (CUE_BALL,))
+        for i in cc.double_hits:
+            add(c.double_hit, i, (CUE_BALL,))
+        for i, balls in cc.other_balls:
+            add(c.stick_touched_ball, i, balls)
+        # Contact and completion, or the break.
+        if self.contact_required(state):
+            if state.is_break:
+                if not legal_break(f, self.break_min_cushion_balls()):
+                    add(c.illegal_break, f.hit_index, ())
+            elif f.hit_ball is None:
+                add(c.no_contact, len(ev) - 1 if ev else None, ())
+            elif not shot_completed(f):
+                add(c.no_cushion, len(ev) - 1, ())
+            # From hand, the first ball must lie beyond the line (§2.6).
+            if region is not None and f.hit_ball is not None:
+                pos = init.position(f.hit_ball)
+                if (pos is not None
+                        and not directly_playable(spec, region, pos[0])
+                        and not left_hand_region(ev, spec, region, f.hit_index)):
+                    add(c.house_direct, f.hit_index, (f.hit_ball,))
+            # Close or frozen balls (digest §2.3).
+            idx = close_ball_push(init, ev, f)
+            if idx is not None and f.hit_ball is not None:
+                add(c.close_ball, idx, (CUE_BALL, f.hit_ball))
+        # Any ball off the table (§2.10).
+        for j, b in f.left:
+            add(c.ball_off_table, j, (b,))
+        return out
+
+    def after_foul(self, state: PyS, shot: Shot | None, f: Facts | None
+                   ) -> AfterFoul:
+        """Nothing pocketed on a foul counts (Express G11): the pocketed and
+        jumped object balls are respotted (§2.11); a cue ball off the bed
+        (pocketed too, G10) comes back from hand in the house, the temporary
+        house when every object ball lies in the house (§2.7). A foul called
+        before a stroke leaves the cue ball where it is."""
+        table = state.table if shot is None else table_after(shot)
+        spots: tuple[Spot, ...] = ()
+        notes: list[tuple[Code, tuple[int, ...]]] = []
+        if shot is not None and f is not None:
+            back = [b for b in f.potted_objects] + [
+                b for _, b in f.left if b != CUE_BALL]
+            if back:
+                table, placed = respot(table, back)
+                spots = tuple(Spot(b, x, y) for b, (x, y) in placed.items())
+                notes.append((self.codes.balls_spotted, tuple(sorted(placed))))
+        cue = table.ball(CUE_BALL)
+        hand = state.ball_in_hand if shot is None else BallInHand.NONE
+        if cue.where is not Where.TABLE:
+            r = hand_region(table)
+            hand = hand_of(r)
+            notes.append((self.codes.cue_from_house if r is HandRegion.HOUSE
+                          else self.codes.temp_house, (CUE_BALL,)))
+        if hand is not BallInHand.NONE:
+            region = region_of(hand)
+            assert region is not None
+            if cue.where is not Where.TABLE or shot is not None:
+                table = cue_in_hand(table, region)
+        return AfterFoul(table, spots, hand, tuple(notes))

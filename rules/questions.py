@@ -400,3 +400,97 @@ def self_moved(shot: Shot) -> SelfMoved:
                     elif hit is None or i < hit.index:
                         replay.append((i, b))
     return SelfMoved(tuple(restore), tuple(replay))
+
+
+# -- the facts of a shot, asked once ------------------------------------------
+@dataclass(frozen=True)
+class Facts:
+    """What happened on a shot, asked once: the one facts type every
+    discipline reads (pool and pyramid alike)."""
+
+    hit_index: int | None
+    hit_ball: int | None
+    contacts: tuple[int, ...]  # balls touched at the instant of first contact
+    potted: tuple[tuple[int, int, str], ...]  # (event, ball, pocket), kept down
+    cue_potted: int | None  # event index
+    left: tuple[tuple[int | None, int], ...]  # (event, ball) off the table, cue too
+    rails_after_hit: dict[int, list[tuple[int, str]]]
+    cushion_balls: frozenset[int]  # object balls that met a cushion at any time
+    moved: SelfMoved
+    end_index: int  # the rest event, or the last event
+
+    @property
+    def off(self) -> tuple[tuple[int | None, int], ...]:
+        """Object balls off the table (event, ball)."""
+        return tuple((i, b) for i, b in self.left if b != CUE_BALL)
+
+    @property
+    def cue_off(self) -> int | bool | None:
+        """The event of the cue ball leaving the table, True without one."""
+        for i, b in self.left:
+            if b == CUE_BALL:
+                return True if i is None else i
+        return None
+
+    @property
+    def potted_objects(self) -> tuple[int, ...]:
+        return tuple(b for _, b, _ in self.potted if b != CUE_BALL)
+
+    @property
+    def off_objects(self) -> tuple[int, ...]:
+        return tuple(b for _, b in self.off)
+
+    def pocket_of(self, ball: int) -> str | None:
+        for _, b, p in self.potted:
+            if b == ball:
+                return p
+        return None
+
+    def event_of_pot(self, ball: int) -> int | None:
+        for i, b, _ in self.potted:
+            if b == ball:
+                return i
+        return None
+
+    @property
+    def any_rail_after_hit(self) -> bool:
+        return bool(self.rails_after_hit)
+
+    @property
+    def scratch(self) -> bool:
+        """The cue ball went down or off the table (general rules 18, 23)."""
+        return self.cue_potted is not None or self.cue_off is not None
+
+    def object_balls_to_rail(self) -> set[int]:
+        return {b for b in self.rails_after_hit if b != CUE_BALL}
+
+
+def facts(shot: Shot) -> Facts:
+    ev = shot.events
+    moved = self_moved(shot)
+    restored = {b for _, b, _, _ in moved.restore}
+    hit = first_contact(ev)
+    pots = [p for p in pocketed(ev, shot.final) if p[1] not in restored]
+    cue_pot = next((i for i, b, _ in pots if b == CUE_BALL), None)
+    end = next((i for i, e in enumerate(ev) if e.kind is EventKind.REST),
+               max(len(ev) - 1, 0))
+    return Facts(
+        hit_index=None if hit is None else hit.index,
+        hit_ball=None if hit is None else hit.ball,
+        contacts=() if hit is None else contacts_at(ev, hit.index),
+        potted=tuple(pots),
+        cue_potted=cue_pot,
+        left=tuple(off_table(ev, shot.final)),
+        rails_after_hit={} if hit is None else balls_to_rail(ev, hit.index),
+        cushion_balls=frozenset(b for b in balls_to_rail(ev) if b != CUE_BALL),
+        moved=moved,
+        end_index=end,
+    )
+
+
+def final_table(shot: Shot, f: Facts) -> TableState:
+    """The final state with hanging balls put back (general rule 25)."""
+    state = shot.final
+    for _, b, x, y in f.moved.restore:
+        state = state.place(b, x, y)
+    return state

@@ -11,22 +11,18 @@ match exactly. Racks are shuffled from the match seed, never from a clock.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
+import itertools
 import json
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import rules.eight_ball
-import rules.nine_ball
-import rules.straight_pool
 from rules.codes import Code, Note, code_by_id, g
-from rules.game import Discipline, GameState, discipline_class
+from rules.game import Discipline, GameState, MatchView, Scoreboard
 from rules.general import LagResult, judge_lag
+from rules.registry import discipline_class
 from rules.ruling import (
     BallInHand,
     Choice,
@@ -36,21 +32,14 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator.events import Shot, Stroke, events_from_list
-from simulator.state import StateError, TableState
-
-_ = rules.eight_ball, rules.nine_ball  # keep the registering imports
-
-# Pyramid-table games register themselves the same way, when present.
-for _mod in ("rules.pyramid", "rules.express"):
-    try:
-        importlib.import_module(_mod)
-    except ModuleNotFoundError as _e:
-        if _e.name != _mod:
-            raise
+from simulator.atomic import atomic_write
+from simulator.events import EventKind, Shot, Stroke, events_from_list
+from simulator.inputs import MAX_SAVE_BYTES, InputError, read_json
+from simulator.state import StateError, TableState, Where
 
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 MATCH_FORMAT = "kiy-match"
+MATCH_VERSION = 1
 
 
 def mix_seed(seed: int, n: int) -> int:
@@ -101,7 +90,58 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
         except ValueError as e:
             raise RulesError(f"{where}.also[{i}].{e}") from None
     dur = d.get("duration", 0.0)
+    if isinstance(dur, bool) or not isinstance(dur, int | float) \
+            or not 0.0 <= dur < 1e6:
+        raise RulesError(f"{where}.duration: expected seconds, a number >= 0")
     return Shot(initial, stroke, events, final, duration=float(dur), also=tuple(also))
+
+
+def check_recorded(shot: Shot, table: TableState | None, where: str) -> None:
+    """A stored shot must be one the physics could have returned: it starts
+    from the table the referee handed out (the cue ball may have been placed),
+    and its events agree with its final table (a pot added by hand, or a ball
+    taken off the final table by hand, is caught here)."""
+    if table is not None:
+        if shot.initial.table != table.table:
+            raise RulesError(f"{where}.initial.table: expected {table.table!r}")
+        for b in table.balls:
+            if b.ball == 0 or b.where is not Where.TABLE:
+                continue
+            try:
+                s = shot.initial.ball(b.ball)
+            except KeyError:
+                raise RulesError(f"{where}.initial: ball {b.ball} is missing"
+                                 ) from None
+            if s.where is not Where.TABLE or (s.x, s.y) != (b.x, b.y):
+                raise RulesError(f"{where}.initial: ball {b.ball} is not where the "
+                                 "previous shot left it")
+    known = set(shot.initial.spec.balls.ids)
+    for i, e in enumerate(shot.events):
+        for n in e.balls:
+            if n not in known:
+                raise RulesError(f"{where}.events[{i}].balls: no ball {n} on "
+                                 f"{shot.initial.table}")
+    dropped = {e.balls[0] for e in shot.events
+               if e.kind is EventKind.POCKETED and e.balls}
+    left = {e.balls[0] for e in shot.events
+            if e.kind is EventKind.LEFT_TABLE and e.balls}
+    for b in shot.initial.balls:
+        if b.where is not Where.TABLE:
+            continue
+        try:
+            f = shot.final.ball(b.ball)
+        except KeyError:
+            raise RulesError(f"{where}.final: ball {b.ball} is missing") from None
+        if (f.where is Where.POCKETED) != (b.ball in dropped):
+            said = "dropped" if b.ball in dropped else "did not drop"
+            raise RulesError(f"{where}: by the events ball {b.ball} {said}, the "
+                             "final table says otherwise")
+        if (f.where is Where.OFF_TABLE) != (b.ball in left - dropped):
+            raise RulesError(f"{where}: ball {b.ball} left the table by the events "
+                             "or by the final table, not by both")
+    times = [e.time for e in shot.events]
+    if any(b < a for a, b in itertools.pairwise(times)):
+        raise RulesError(f"{where}.events: not in time order")
 
 
 @dataclass(frozen=True)
@@ -116,6 +156,14 @@ class _Snap:
     over: bool
     winner: int | None
 
+    @property
+    def lag_due(self) -> bool:
+        """A lag decides the break before the next shot: the match's first
+        (option ``lag``), or a new rack's in mid-game (general rule 6 after
+        rule 28 in 14.1)."""
+        return self.lag_winner is None and (
+            self.lag_pending or self.game.break_undecided)
+
 
 class Match:
     """A match of two or more players in one discipline."""
@@ -125,6 +173,8 @@ class Match:
         if isinstance(players, str) or not all(isinstance(p, str) for p in players):
             raise RulesError("players: expected a list of names")
         self.players: tuple[str, ...] = tuple(players)
+        if not isinstance(discipline, str):
+            raise RulesError("discipline: expected a game name")
         cls = discipline_class(discipline)
         n = len(self.players)
         if not cls.min_players <= n <= cls.max_players:
@@ -220,18 +270,51 @@ class Match:
                                     chooser=snap.lag_winner)
         return self.discipline.requirements(self.state)
 
+    def scoreboard(self) -> Scoreboard:
+        """The scoreboard as codes for the app to word (``Line.key`` is a
+        locale key of ``assets/locale/*/ui.json``)."""
+        view = MatchView(self.games_won, self.game_number, dict(self.options),
+                         None if self.over else self.requirements(),
+                         self.history, self.rulings)
+        return self.discipline.scoreboard(self.state, view)
+
     # -- steps ---------------------------------------------------------------
     def judge(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
         """What the shot means; nothing changes."""
         ruling, _snap = self._shot_step(shot, declarations or Declarations())
         return ruling
 
-    def apply(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
+    def apply(self, shot: Shot, declarations: Declarations | None = None,
+              jumped: Sequence[int] = ()) -> Ruling:
+        """Play the shot. ``jumped``: balls the referee saw touch something
+        that is not part of the table (general rule 23; ``call_jumped``)."""
         decl = declarations or Declarations()
-        ruling, snap = self._shot_step(shot, decl)
-        self._push(snap, {"type": "shot", "shot": shot.to_dict(),
-                          "declarations": decl.to_dict()}, ruling)
+        ruling, snap = self._shot_step(shot, decl, tuple(jumped))
+        action: dict[str, Any] = {"type": "shot", "shot": shot.to_dict(),
+                                  "declarations": decl.to_dict()}
+        if jumped:
+            action["jumped"] = list(jumped)
+        self._push(snap, action, ruling)
         return ruling
+
+    def call_jumped(self, ball: int) -> Ruling:
+        """General rule 23: in the last shot ``ball`` touched something that
+        is not part of the table (chalk on the rail, a lamp) and counts as
+        jumped, though it rolled back onto the bed by itself. The shot is
+        judged again with it off the table; its ruling replaces the last."""
+        if not self._log or self._log[-1].get("type") != "shot":
+            raise RulesError("call_jumped: the last step is not a shot")
+        last = self._log[-1]
+        jumped = (*last.get("jumped", ()), ball)
+        shot = shot_from_dict(last["shot"])
+        decl = Declarations.from_dict(last.get("declarations"))
+        before = (self._stack[-1], self._log[-1], self._rulings[-1])
+        self.undo()
+        try:
+            return self.apply(shot, decl, jumped)
+        except RulesError:
+            self._push(*before)
+            raise
 
     def choose(self, choice: Choice | str, ball: int | None = None) -> None:
         """The chooser's decision on a pending option (Choice or its value)."""
@@ -242,33 +325,57 @@ class Match:
         snap = self._stack[-1]
         if snap.over:
             raise RulesError("match: the match is over")
+        n = len(self.players)
         if snap.lag_winner is not None:
             if c not in (Choice.BREAK, Choice.GIVE_BREAK):
                 raise RulesError("choice: the lag winner chooses break or give_break")
-            n = len(self.players)
+            if ball is not None:
+                raise RulesError("choice.ball: the lag winner breaks or gives the "
+                                 "break; no player to name")
             breaker = snap.lag_winner if c is Choice.BREAK else \
                 (snap.lag_winner + 1) % n
-            game = self._new_game(breaker, snap.game_no, None)
-            new = replace(snap, game=game, lag_winner=None)
+            new = replace(self._given_break(snap, breaker), lag_winner=None)
+        elif snap.lag_due:
+            # General rule 6: the players may agree who breaks instead of
+            # playing the lag: Choice.BREAK with that player's index.
+            if c is not Choice.BREAK or ball is None:
+                raise RulesError("choice: a lag decides the break (Match.lag), or "
+                                 "name the breaker: choose(Choice.BREAK, player)")
+            if isinstance(ball, bool) or not isinstance(ball, int) \
+                    or not 0 <= ball < n:
+                raise RulesError(f"choice.ball: expected a player index 0-{n - 1}")
+            new = self._given_break(snap, ball)
         else:
             new = replace(snap, game=self.discipline.choose(snap.game, c, ball))
         self._push(new, {"type": "choice", "choice": c.value, "ball": ball}, None)
 
     def call_foul(self, code: Code | str) -> Ruling:
-        """A foul a person saw (general rules 11, 19, 33, 14.1 7.5, ...)."""
-        cd = code_by_id(code) if isinstance(code, str) else code
+        """A foul a person saw (general rules 11, 19, 33, 14.1 7.5, ...), or
+        outside interference (general rule 28: ``call_interference``)."""
+        try:
+            cd = code_by_id(code) if isinstance(code, str) else code
+        except ValueError as e:
+            raise RulesError(f"code: {e}") from None
         snap = self._stack[-1]
-        if snap.over or snap.lag_pending or snap.lag_winner is not None:
+        if snap.over or snap.lag_due or snap.lag_winner is not None:
             raise RulesError("call_foul: no game is being played")
         ruling, game = self.discipline.call_foul(snap.game, cd)
         ruling, new = self._after(snap, ruling, game)
         self._push(new, {"type": "foul", "code": cd.id}, ruling)
         return ruling
 
+    def call_interference(self, restorable: bool = True) -> Ruling:
+        """Outside interference (general rule 28): the referee says whether
+        the position can be restored (it is, and play goes on, no penalty) or
+        not (the game is replayed by the same breaker; in 14.1 a new rack,
+        the scores stand and the break is decided anew)."""
+        return self.call_foul(Note.OUTSIDE_INTERFERENCE if restorable
+                              else Note.INTERFERENCE_NOT_RESTORABLE)
+
     def lag(self, shot: Shot, balls: tuple[int, int] = (1, 2)) -> LagResult:
         """The lag for the break (general rule 5): player i shot ball balls[i]."""
         snap = self._stack[-1]
-        if not snap.lag_pending:
+        if not snap.lag_due:
             raise RulesError("lag: no lag is due")
         result = judge_lag(shot, balls)
         new = snap if result.winner is None else replace(
@@ -292,7 +399,8 @@ class Match:
 
     # -- storage -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        d = {"format": MATCH_FORMAT, "version": 1, "players": list(self.players),
+        d = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
+             "players": list(self.players),
              "discipline": self.name, "options": dict(self.options),
              "seed": self.seed, "actions": [dict(a) for a in self._log]}
         if self._start is not None:
@@ -306,6 +414,14 @@ class Match:
             raise RulesError("match: expected an object")
         if d.get("format") != MATCH_FORMAT:
             raise RulesError(f"match.format: expected {MATCH_FORMAT!r}")
+        version = d.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RulesError("match.version: expected a whole number")
+        if not 1 <= version <= MATCH_VERSION:
+            raise RulesError(f"match.version: {version} is not a version this Kiy "
+                             f"reads (1-{MATCH_VERSION}; a newer Kiy wrote it?)")
+        if not isinstance(d.get("seed", 0), int):
+            raise RulesError("match.seed: expected a whole number")
         for k in ("players", "discipline", "actions"):
             if k not in d:
                 raise RulesError(f"match.{k}: missing")
@@ -327,9 +443,16 @@ class Match:
             kind = a.get("type")
             try:
                 if kind == "shot":
-                    m.apply(shot_from_dict(a.get("shot"), f"{where}.shot"),
-                            Declarations.from_dict(a.get("declarations"),
-                                                   f"{where}.declarations"))
+                    jumped = a.get("jumped", [])
+                    if not isinstance(jumped, list) or not all(
+                            isinstance(b, int) and not isinstance(b, bool)
+                            for b in jumped):
+                        raise RulesError(f"{where}.jumped: expected ball numbers")
+                    shot = shot_from_dict(a.get("shot"), f"{where}.shot")
+                    check_recorded(shot, m.table(), f"{where}.shot")
+                    m.apply(shot, Declarations.from_dict(a.get("declarations"),
+                                                         f"{where}.declarations"),
+                            jumped)
                 elif kind == "choice":
                     ball = a.get("ball")
                     if ball is not None and (not isinstance(ball, int)
@@ -340,8 +463,14 @@ class Match:
                     m.call_foul(str(a.get("code", "")))
                 elif kind == "lag":
                     balls = a.get("balls", [1, 2])
-                    m.lag(shot_from_dict(a.get("shot"), f"{where}.shot"),
-                          (int(balls[0]), int(balls[1])))
+                    if (not isinstance(balls, list) or len(balls) != 2
+                            or not all(isinstance(b, int) and not isinstance(b, bool)
+                                       for b in balls)):
+                        raise RulesError(f"{where}.balls: expected the two lag "
+                                         "balls, [a, b]")
+                    shot = shot_from_dict(a.get("shot"), f"{where}.shot")
+                    check_recorded(shot, None, f"{where}.shot")
+                    m.lag(shot, (balls[0], balls[1]))
                 else:
                     raise RulesError(
                         f"{where}.type: expected shot, choice, foul or lag")
@@ -352,30 +481,18 @@ class Match:
         return m
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the match as JSON atomically: a temporary file, then a rename,
-        so a crash never leaves half a file."""
-        target = Path(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self.to_dict(), fh, ensure_ascii=False)
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        """Write the match as JSON atomically (simulator.atomic), so a crash
+        never leaves half a file."""
+        atomic_write(Path(path), json.dumps(self.to_dict(), ensure_ascii=False,
+                                            allow_nan=False))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
         """Read and replay a saved match; RulesError names what is wrong."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise RulesError(f"match: cannot read {path}: {e.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RulesError(f"match: not valid JSON ({e})") from None
+            data = read_json(path, limit=MAX_SAVE_BYTES)
+        except InputError as e:
+            raise RulesError(f"match: {e}") from None
         return cls.from_dict(data)
 
     # -- internals -----------------------------------------------------------
@@ -386,15 +503,29 @@ class Match:
             len(self.players), breaker, mix_seed(self.seed, game_no), table, scores)
         return game
 
-    def _shot_step(self, shot: Shot, decl: Declarations) -> tuple[Ruling, _Snap]:
+    def _given_break(self, snap: _Snap, breaker: int) -> _Snap:
+        """The break given to ``breaker``: the match's first game racked for
+        him, or the new rack of a game in progress (rule 6 after rule 28)."""
+        if snap.game.break_undecided:
+            game = self.discipline.with_breaker(snap.game, breaker)
+        else:
+            game = self._new_game(breaker, snap.game_no, None)
+        return replace(snap, game=game, lag_pending=False)
+
+    def _shot_step(self, shot: Shot, decl: Declarations,
+                   jumped: tuple[int, ...] = ()) -> tuple[Ruling, _Snap]:
         snap = self._stack[-1]
         if snap.over:
             raise RulesError("match: the match is over")
-        if snap.lag_pending:
+        if snap.lag_due:
             raise RulesError("shot: the lag comes first (Match.lag)")
         if snap.lag_winner is not None or snap.game.pending:
             raise RulesError("shot: a choice is pending (Match.choose)")
-        ruling, game = self.discipline.judge(snap.game, shot, decl)
+        if jumped:
+            ruling, game = self.discipline.judge_jumped(snap.game, shot, decl,
+                                                        jumped)
+        else:
+            ruling, game = self.discipline.judge(snap.game, shot, decl)
         return self._after(snap, ruling, game)
 
     def _after(self, snap: _Snap, ruling: Ruling,

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any, Self
 
 from rules.codes import Code, Placement, SeedRef, code_by_id, e8, g, n9, s14
-from simulator.specs import CUE_BALL
+from simulator.specs import CUE_BALL, TableSpec
 from simulator.state import TableState
 
 
@@ -296,6 +296,35 @@ class ShotRequirements:
             if self.no_frozen_placement and dist < d + 1e-4:
                 return Placement.FROZEN_TO_BALL
         return None
+
+    def placement_area(self, spec: TableSpec) -> tuple[float, float, float, float]:
+        """The rectangle (x0, x1, y0, y1) of cue-ball centres the ball in hand
+        may take (general rules 7, 8, 14; the pyramid house, digest §2.6);
+        ``check_placement`` has the last word (balls in the way, lines)."""
+        r = spec.balls.radius
+        y0, y1 = r, spec.width - r
+        if self.ball_in_hand in (BallInHand.KITCHEN, BallInHand.HOUSE):
+            return (r, spec.head_string_x, y0, y1)
+        if self.ball_in_hand is BallInHand.TEMP_HOUSE:
+            return (spec.foot_spot[0], spec.length - r, y0, y1)
+        if self.ball_in_hand is BallInHand.ANYWHERE:
+            return (r, spec.length - r, y0, y1)
+        return (0.0, 0.0, 0.0, 0.0)
+
+    def direct_targets(self, state: TableState) -> tuple[int, ...]:
+        """The legal first balls that may be played straight at from here:
+        from the kitchen only balls outside it (general rule 7; a ball on
+        the head string is outside, rule 14); the others need a cushion
+        beyond the head string first."""
+        if self.ball_in_hand is not BallInHand.KITCHEN:
+            return self.legal_first_contacts
+        spec = state.spec
+        out: list[int] = []
+        for b in self.legal_first_contacts:
+            pos = state.position(b)
+            if pos is not None and not spec.in_kitchen(pos[0]):
+                out.append(b)
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         return {

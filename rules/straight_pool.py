@@ -4,14 +4,26 @@ table of 7.3 / 7.6) on top of the general pool rules."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from rules.codes import Code, FoulCode, Note, SeedRef, g, reading, s14
-from rules.game import GameState, register_discipline
+from rules.game import (
+    Calls,
+    DisciplineInfo,
+    HandRule,
+    Line,
+    MatchView,
+    PlayerScore,
+    Scoreboard,
+    check_option_keys,
+    per_player,
+    scalar,
+)
 from rules.general import (
-    Facts,
     PoolDiscipline,
+    PoolState,
     apply_spots,
     rack_slots,
     rule31_kept,
@@ -20,7 +32,7 @@ from rules.general import (
     spot_balls,
     state_with,
 )
-from rules.questions import near_rail, rails_of_contacts
+from rules.questions import Facts, near_rail, rails_of_contacts
 from rules.ruling import (
     DECL_CALL,
     DECL_SAFETY,
@@ -35,9 +47,10 @@ from rules.ruling import (
     Spot,
 )
 from simulator.events import Shot
-from simulator.specs import CUE_BALL, TableSpec, Vec, table_by_name
+from simulator.specs import CUE_BALL, TableKind, TableSpec, Vec, table_by_name
 from simulator.state import TableState, Where
 
+NAME = "14.1"
 OBJECT_BALLS = tuple(range(1, 16))
 THIRD_FOUL_EXTRA = 15  # 14.1 rule 12, reading P6: -1 and -15 more
 INTENTIONAL = 16  # 14.1 rule 7.5: 1 + 15
@@ -101,13 +114,66 @@ def rerack_cell(spec: TableSpec, fifteenth: Vec | None, cue: Vec
     return row, cue_col, ball_to, cue_to
 
 
-@register_discipline
-class StraightPool(PoolDiscipline):
-    name = "14.1"
-    aliases = ("straight", "straight-pool", "14.1-continuous", "14+1", "14-1",
-               "прямой пул", "14.1 с продолжением", "14+1 с продолжением")
+@dataclass(frozen=True)
+class StraightPoolState(PoolState):
+    """14.1 between shots: the pool state, the near-rail safeties used (7.2)
+    and whether this break follows a full re-rack (rule 6)."""
+
+    rail_safeties: tuple[int, ...] = per_player("ints", 0)
+    break_rerack: bool = scalar("bool", False)
+
+    position_fields: ClassVar[tuple[str, ...]] = (
+        *PoolState.position_fields, "rail_safeties", "break_rerack")
+
+    @classmethod
+    def discipline_name(cls) -> str:
+        return NAME
+
+
+@dataclass(frozen=True)
+class StraightPoolOptions:
+    """target: the points that win (14.1 1; 150 in competitions)."""
+
+    target: int = 150
+
+    @classmethod
+    def from_mapping(cls, d: Mapping[str, Any]) -> StraightPoolOptions:
+        check_option_keys(d, cls, NAME)
+        v = d.get("target", 150)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise RulesError("options.target: expected a whole number of points >= 1")
+        return cls(v)
+
+
+INFO = DisciplineInfo(
+    name=NAME,
+    aliases=("straight", "straight-pool", "14.1-continuous", "14+1", "14-1",
+             "прямой пул", "14.1 с продолжением", "14+1 с продолжением"),
+    ref=s14(""),
+    min_players=2, max_players=2,
+    table_kind=TableKind.POOL, default_table="pool_9ft",
+    balls=OBJECT_BALLS,
+    options=StraightPoolOptions,
+    state=StraightPoolState,
+    calls=Calls(ball=True, pocket=True, on_break=True, safety=True, ref=s14("1")),
+    hand=(HandRule(BallInHand.KITCHEN, s14("6"), "break", "outside"),
+          HandRule(BallInHand.KITCHEN, s14("10"), "scratch", "outside")),
+    scoring="points",
+    choices=(Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS,
+             Choice.ACCEPT_FROM_KITCHEN, Choice.SPOT_KITCHEN_BALL,
+             Choice.KEEP_KITCHEN_BALLS),
+    common_fouls=(FoulCode.NO_RAIL, FoulCode.SCRATCH, FoulCode.ILLEGAL_BREAK,
+                  FoulCode.BAD_HIT, FoulCode.THIRD_FOUL, FoulCode.CUSHION_BALL),
+)
+
+
+class StraightPool(PoolDiscipline[StraightPoolState]):
+    info = INFO
     section = "14.1"
-    scoring = "points"
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.opts = StraightPoolOptions.from_mapping(self.options)
 
     def ref_no_rail(self) -> SeedRef:
         return s14("7.2")
@@ -122,21 +188,49 @@ class StraightPool(PoolDiscipline):
         return order.get(foul.code, 1)
 
     def target(self) -> int:
-        return int(self.options.get("target", 150))
+        return self.opts.target
+
+    def check_position(self, state: StraightPoolState, where: str = "state",
+                       table_where: str = "") -> None:
+        """14.1 7.2: at most two near-rail safeties; rule 1: a score at the
+        target has ended the game."""
+        super().check_position(state, where, table_where)
+        for i, x in enumerate(state.rail_safeties):
+            if not 0 <= x <= 2:
+                raise RulesError(f"{where}.rail_safeties[{i}]: expected 0, 1 or 2 "
+                                 "(14.1 7.2)")
+        for i, sc in enumerate(state.scores):
+            if sc >= self.target():
+                raise RulesError(f"{where}.scores[{i}]: {sc} reaches the target "
+                                 f"{self.target()}: the game is over")
+
+    def scoreboard(self, state: StraightPoolState, view: MatchView) -> Scoreboard:
+        """Points, fouls in a row (14.1 12) and the high run; the target
+        (rule 1), the balls on the table and the rack."""
+        cards = tuple(PlayerScore(state.scores[i], (
+            Line("score.fouls", {"n": state.fouls[i]}),
+            Line("score.high_run", {"n": view.high_run(i)})))
+            for i in range(state.players))
+        on = [b for b in state.table.on_table() if b != CUE_BALL]
+        centre = (Line("score.target", {"n": self.target()}),
+                  Line("score.balls_left", {"n": len(on), "rack": state.rack_no}))
+        return Scoreboard(cards, centre)
 
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
-                 scores: tuple[int, ...] | None = None) -> GameState:
+                 scores: tuple[int, ...] | None = None) -> StraightPoolState:
         return self.blank_state(players, breaker, rack_straight(table, rack_seed),
                                 rack_seed, scores)
 
-    def full_rerack(self, state: GameState, breaker: int) -> GameState:
+    def full_rerack(self, state: StraightPoolState, breaker: int) -> StraightPoolState:
         """All fifteen racked again; ``breaker`` breaks under rule 6."""
         return replace(self.next_rack(state, breaker), fouls=state.fouls,
                        inning=state.inning + 1, shots=state.shots,
                        break_rerack=True)
 
     # -- requirements --------------------------------------------------------
-    def requirements(self, state: GameState) -> ShotRequirements:
+    def requirements(self, state: StraightPoolState) -> ShotRequirements:
+        if state.break_undecided and not state.game_over:
+            return self.lag_requirements(state)
         base = self.general_requirements(state)
         if state.pending or state.game_over:
             return base
@@ -148,7 +242,7 @@ class StraightPool(PoolDiscipline):
                        callable_balls=on,
                        allowed_declarations=(DECL_CALL, DECL_SAFETY))
 
-    def kitchen_option(self, state: GameState) -> GameState:
+    def kitchen_option(self, state: StraightPoolState) -> StraightPoolState:
         """14.1 7.7: in hand in the kitchen with every object ball in the
         kitchen, the shooter may have the nearest one spotted."""
         if state.ball_in_hand is not BallInHand.KITCHEN or state.pending \
@@ -163,13 +257,14 @@ class StraightPool(PoolDiscipline):
         return state
 
     # -- helpers -------------------------------------------------------------
-    def _points(self, state: GameState, player: int, delta: int) -> tuple[int, ...]:
+    def _points(self, state: StraightPoolState, player: int,
+                delta: int) -> tuple[int, ...]:
         return tuple(delta if i == player else 0 for i in range(state.players))
 
-    def _add(self, state: GameState, delta: tuple[int, ...]) -> tuple[int, ...]:
+    def _add(self, state: StraightPoolState, delta: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(s + d for s, d in zip(state.scores, delta, strict=True))
 
-    def _won(self, state: GameState, scores: tuple[int, ...]) -> int | None:
+    def _won(self, state: StraightPoolState, scores: tuple[int, ...]) -> int | None:
         if scores[state.shooter] >= self.target():
             return state.shooter
         return None
@@ -211,13 +306,13 @@ class StraightPool(PoolDiscipline):
         return new, bih, cell
 
     # -- judging -------------------------------------------------------------
-    def check_declarations(self, state: GameState, decl: Declarations) -> None:
+    def check_declarations(self, state: StraightPoolState, decl: Declarations) -> None:
         """A call of a ball that is not on the table is refused before the
         shot is looked at, on the break too."""
         self.declarations_ok(state, decl)
 
-    def judge_facts(self, state: GameState, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, GameState]:
+    def judge_facts(self, state: StraightPoolState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, StraightPoolState]:
         req = self.requirements(state)
         shooter = state.shooter
         opp = self.other(state, shooter)
@@ -308,9 +403,7 @@ class StraightPool(PoolDiscipline):
             r = self._ruling(state, pts, notes=tuple(notes), scored=counted,
                              spots=spots, next_shooter=shooter, game_over=True,
                              winner=winner)
-            return r, replace(state, table=table, scores=scores, game_over=True,
-                              winner=winner, fouls=tuple(fouls_t),
-                              shots=state.shots + 1)
+            return r, self.after_shot(state, r, shot, f, fouls=tuple(fouls_t))
         on = sorted(set(table.on_table()) - {CUE_BALL})
         if len(on) <= 1:
             seed = (state.rack_seed * 131 + state.rack_no) & 0xFFFFFFFFFFFFFFFF
@@ -321,16 +414,14 @@ class StraightPool(PoolDiscipline):
             _ = cell
         r = self._ruling(state, pts, notes=tuple(notes), scored=counted, spots=spots,
                          next_shooter=nxt, ball_in_hand=bih, rerack=rerack)
-        new = replace(state, table=table, scores=scores, shooter=nxt,
-                      ball_in_hand=bih, is_break=False, fouls=tuple(fouls_t),
-                      rail_safeties=tuple(rail_safeties), shots=state.shots + 1,
-                      inning=state.inning + (nxt != shooter),
-                      rack_no=state.rack_no + rerack, break_rerack=False)
+        new = self.settle(state, r, table, fouls=tuple(fouls_t),
+                          rail_safeties=tuple(rail_safeties),
+                          rack_no=state.rack_no + rerack, break_rerack=False)
         return r, self.kitchen_option(new)
 
-    def _illegal_break(self, state: GameState, shot: Shot, f: Facts,
+    def _illegal_break(self, state: StraightPoolState, shot: Shot, f: Facts,
                        fouls: list[Foul], notes: list[Outcome],
-                       scratch: bool) -> tuple[Ruling, GameState]:
+                       scratch: bool) -> tuple[Ruling, StraightPoolState]:
         """14.1 rule 6 (reading P13 with a scratch): -2, no three-foul count,
         the opponent accepts the table or has the offender break again."""
         shooter = state.shooter
@@ -339,23 +430,19 @@ class StraightPool(PoolDiscipline):
         if scratch:
             notes.append(Outcome(Note.BREAK_SCRATCH, reading("P13")))
         pts = self._points(state, shooter, -ILLEGAL_BREAK)
-        scores = self._add(state, pts)
         to_spot = list(f.potted_objects) + list(f.off_objects)
         spots = spot_after(shot, f, to_spot)
         bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
-        table = self._table(shot, f, spots, bih)
         options = (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS)
         r = self._ruling(state, pts, fouls=tuple(all_fouls), penalty=all_fouls[0],
                          notes=tuple(notes), spots=spots, next_shooter=opp,
                          ball_in_hand=bih, options=options, chooser=opp)
-        return r, replace(state, table=table, scores=scores, shooter=opp,
-                          ball_in_hand=bih, pending=options, chooser=opp,
-                          offender=shooter, shots=state.shots + 1)
+        return r, self.after_shot(state, r, shot, f)
 
-    def _foul(self, state: GameState, shot: Shot | None, f: Facts | None,
+    def _foul(self, state: StraightPoolState, shot: Shot | None, f: Facts | None,
               fouls: list[Foul], notes: list[Outcome], spots: Sequence[Spot],
               scratch: bool, *, third: bool = False, intentional: bool = False
-              ) -> tuple[Ruling, GameState]:
+              ) -> tuple[Ruling, StraightPoolState]:
         """Rules 10-12 and 7.5: -1 (or -16), the three-foul count, what the
         incoming player gets."""
         shooter = state.shooter
@@ -367,53 +454,44 @@ class StraightPool(PoolDiscipline):
             penalty = 1 + THIRD_FOUL_EXTRA  # reading P6: -16 in all
             fouls_t[shooter] = 0
             pts = self._points(state, shooter, -penalty)
-            scores = self._add(state, pts)
             notes.append(Outcome(Note.RERACK_15, s14("12")))
-            new = self.full_rerack(replace(state, scores=scores,
-                                           fouls=tuple(fouls_t)), shooter)
             r = self._ruling(state, pts, fouls=tuple(fouls),
                              penalty=fouls[-1], notes=tuple(notes), spots=(),
                              next_shooter=shooter, ball_in_hand=BallInHand.KITCHEN,
                              rerack=True)
-            return r, new
+            settled = self.settle(state, r, stroke=shot is not None,
+                                  fouls=tuple(fouls_t))
+            return r, self.full_rerack(settled, shooter)
         fouls_t[shooter] = count
         if count == 2:
             notes.append(Outcome(Note.TWO_FOULS, s14("12"), None, (shooter,)))
         penalty = INTENTIONAL if intentional else 1
         pts = self._points(state, shooter, -penalty)
-        scores = self._add(state, pts)
         main = self.most_severe(fouls)
         assert main is not None
         if intentional:
             options = (Choice.ACCEPT_FROM_KITCHEN, Choice.RERACK_OFFENDER_BREAKS)
-            table = state.table
             r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
                              notes=tuple(notes), next_shooter=opp,
                              ball_in_hand=BallInHand.KITCHEN, options=options,
                              chooser=opp)
-            return r, replace(state, table=table, scores=scores, shooter=opp,
-                              fouls=tuple(fouls_t), pending=options, chooser=opp,
-                              offender=shooter, ball_in_hand=BallInHand.KITCHEN,
-                              is_break=False, inning=state.inning + 1)
+            return r, self.settle(state, r, stroke=False, fouls=tuple(fouls_t))
         # Rule 11: the incoming player takes the table; rule 10: a cue ball
         # that is down or off comes into play from the kitchen.
         bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
-        if shot is not None and f is not None:
-            table = self._table(shot, f, spots, bih)
-        else:
-            table = state.table
         r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
                          notes=tuple(notes), spots=tuple(spots), next_shooter=opp,
                          ball_in_hand=bih)
-        new = replace(state, table=table, scores=scores, shooter=opp,
-                      ball_in_hand=bih, is_break=False, fouls=tuple(fouls_t),
-                      shots=state.shots + 1, inning=state.inning + 1,
-                      break_rerack=False)
+        own: dict[str, Any] = {"fouls": tuple(fouls_t), "break_rerack": False}
+        if shot is not None and f is not None:
+            new = self.after_shot(state, r, shot, f, **own)
+        else:
+            new = self.settle(state, r, stroke=False, **own)
         return r, self.kitchen_option(new)
 
     # -- choices -------------------------------------------------------------
-    def choose(self, state: GameState, choice: Choice,
-               ball: int | None = None) -> GameState:
+    def choose(self, state: StraightPoolState, choice: Choice,
+               ball: int | None = None) -> StraightPoolState:
         chooser, offender, cleared = self.open_choice(state, choice)
         if choice is Choice.ACCEPT_TABLE:
             return self.kitchen_option(replace(cleared, shooter=chooser,
@@ -443,29 +521,32 @@ class StraightPool(PoolDiscipline):
                                exclude=[CUE_BALL])
             table = apply_spots(state.table, spots)
             _ = spec
-            return cleared.with_(table=table)
+            return replace(cleared, table=table)
         raise RulesError(f"choice: {choice.value} is not a 14.1 option")
 
-    def call_foul(self, state: GameState, code: Code) -> tuple[Ruling, GameState]:
-        if state.game_over:
-            raise RulesError("call_foul: the game is over")
-        if code is Note.OUTSIDE_INTERFERENCE:
-            # General 28 does not replay a 14.1 game: the rack is started again,
-            # scores kept; the same breaker (a new lag is out of scope here).
-            r = self._ruling(state, notes=(Outcome(code, g("28")),),
-                             next_shooter=state.breaker,
-                             ball_in_hand=BallInHand.KITCHEN, rerack=True)
-            new = self.full_rerack(state, state.breaker)
-            return r, new
+    def interference_lost(self, state: StraightPoolState
+                          ) -> tuple[Ruling, StraightPoolState]:
+        """General rule 28 in 14.1 when the position cannot be restored: the
+        game is not replayed (it is made of racks); the current rack is
+        abandoned, a new one racked, the scores stand, and the right to break
+        is decided anew (general rule 6: a lag, or the players agree), so
+        the requirements ask for it (``is_lag``)."""
+        notes = (Outcome(Note.INTERFERENCE_NEW_RACK, g("28")),
+                 Outcome(Note.BREAK_DECIDED_ANEW, g("6")))
+        r = self._ruling(state, notes=notes, next_shooter=state.shooter,
+                         ball_in_hand=BallInHand.KITCHEN, rerack=True)
+        settled = self.settle(state, r, stroke=False)
+        return r, replace(self.full_rerack(settled, state.breaker),
+                          break_undecided=True)
+
+    def called(self, state: StraightPoolState, code: Code
+               ) -> tuple[Ruling, StraightPoolState]:
         foul = self.called_foul(state, code)
         if code.kind.value == "loss":  # a game conceded or forfeited
             opp = self.other(state, state.shooter)
             r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
                              game_over=True, winner=opp)
-            return r, replace(state, game_over=True, winner=opp)
+            return r, self.settle(state, r, stroke=False)
         cleared = replace(state, pending=(), chooser=None)
         return self._foul(cleared, None, None, [foul], [], (), False,
                           intentional=code is FoulCode.INTENTIONAL)
-
-
-_ = (TableSpec,)

@@ -88,8 +88,39 @@ class BallSnapshot:
 
     @classmethod
     def from_list(cls, d: list[Any]) -> BallSnapshot:
-        x, y, z, vx, vy, vz, wx, wy, wz = (float(v) for v in d[1:10])
-        return cls(int(d[0]), x, y, z, vx, vy, vz, wx, wy, wz, Phase(d[10]))
+        if not isinstance(d, list | tuple) or len(d) != 11:
+            raise ValueError("a snapshot is [ball, x, y, z, vx, vy, vz, wx, wy, wz, "
+                             "phase]")
+        ball = _ball(d[0], "ball")
+        x, y, z, vx, vy, vz, wx, wy, wz = (_finite(v, "snapshot")
+                                           for v in d[1:10])
+        try:
+            phase = Phase(d[10])
+        except ValueError:
+            raise ValueError(f"unknown phase {d[10]!r:.30}") from None
+        return cls(ball, x, y, z, vx, vy, vz, wx, wy, wz, phase)
+
+
+MAX_BALL = 15  # the largest set (pool and pyramid) has balls 0-15
+
+
+def _finite(v: Any, name: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+        raise ValueError(f"{name}: expected a finite number, got {v!r:.30}")
+    return float(v)
+
+
+def _ball(v: Any, name: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_BALL:
+        raise ValueError(f"{name}: expected a ball number 0-{MAX_BALL}, "
+                         f"got {v!r:.30}")
+    return v
+
+
+def _text(v: Any, name: str) -> str | None:
+    if v is not None and not isinstance(v, str):
+        raise ValueError(f"{name}: expected a name, got {v!r:.30}")
+    return v
 
 
 # Event fields stored as they are in JSON (the phases are stored by value).
@@ -158,6 +189,8 @@ class Event:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Event:
+        if not isinstance(d, Mapping):
+            raise ValueError("expected an event object")
         known = {"kind", "time", "balls", "snapshots", *_PLAIN_FIELDS,
                  "phase_from", "phase_to"}
         unknown = set(d) - known
@@ -169,22 +202,42 @@ class Event:
             raise ValueError(
                 f"event kind must be one of {', '.join(k.value for k in EventKind)}"
             ) from None
-        opt = {k: d.get(k) for k in ("cushion", "pocket", "line", "where")}
+        opt = {k: _text(d.get(k), k) for k in ("cushion", "pocket", "line", "where")}
+        num = {k: None if d.get(k) is None else _finite(d[k], k)
+               for k in ("speed", "tip_a", "tip_b", "elevation", "duration")}
+        kw: dict[str, Any] = {**num, **opt}
+        time = _finite(d.get("time", 0.0), "time")
+        if time < 0:
+            raise ValueError(f"time: {time} s is before the stroke")
+        balls = d.get("balls", ())
+        if not isinstance(balls, list | tuple) or len(balls) > MAX_BALL + 1:
+            raise ValueError("balls: expected a list of ball numbers")
+        snaps = d.get("snapshots", ())
+        if not isinstance(snaps, list | tuple) or len(snaps) > MAX_BALL + 1:
+            raise ValueError("snapshots: expected a list of ball snapshots")
+        direction = d.get("direction")
+        if (direction is not None and direction not in (-1, 1)) \
+                or isinstance(direction, bool):
+            raise ValueError("direction: expected +1 or -1")
+        miscue = d.get("miscue")
+        if miscue is not None and not isinstance(miscue, bool):
+            raise ValueError("miscue: expected true or false")
+        phases: dict[str, Phase | None] = {}
+        for k in ("phase_from", "phase_to"):
+            try:
+                phases[k] = None if d.get(k) is None else Phase(d[k])
+            except ValueError:
+                raise ValueError(f"{k}: unknown phase {d[k]!r:.30}") from None
         return cls(
             kind=kind,
-            time=float(d.get("time", 0.0)),
-            balls=tuple(int(b) for b in d.get("balls", ())),
-            snapshots=tuple(BallSnapshot.from_list(s) for s in d.get("snapshots", ())),
-            direction=None if d.get("direction") is None else int(d["direction"]),
-            speed=None if d.get("speed") is None else float(d["speed"]),
-            tip_a=None if d.get("tip_a") is None else float(d["tip_a"]),
-            tip_b=None if d.get("tip_b") is None else float(d["tip_b"]),
-            elevation=None if d.get("elevation") is None else float(d["elevation"]),
-            miscue=None if d.get("miscue") is None else bool(d["miscue"]),
-            duration=None if d.get("duration") is None else float(d["duration"]),
-            phase_from=None if d.get("phase_from") is None else Phase(d["phase_from"]),
-            phase_to=None if d.get("phase_to") is None else Phase(d["phase_to"]),
-            **opt,
+            time=time,
+            balls=tuple(_ball(b, "balls") for b in balls),
+            snapshots=tuple(BallSnapshot.from_list(s) for s in snaps),
+            direction=None if direction is None else int(direction),
+            miscue=miscue,
+            phase_from=phases["phase_from"],
+            phase_to=phases["phase_to"],
+            **kw,
         )
 
 
@@ -222,6 +275,8 @@ class Stroke:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Stroke:
+        if not isinstance(d, Mapping):
+            raise ValueError("stroke: expected a table with direction and speed")
         known = {
             "direction",
             "speed",

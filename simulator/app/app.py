@@ -93,6 +93,7 @@ class App:
         self.frames = 0
         self.seed: int | None = None  # fixed racks for documentation and tests
         self.scene: Any = None  # the table screen's cached pictures (Scene)
+        self._save_problem_told: str | None = None
 
     # -- words, sounds, settings ------------------------------------------------
     def t(self, key: str, **kw: object) -> str:
@@ -106,6 +107,9 @@ class App:
         return self._sound
 
     def save_settings(self) -> None:
+        from simulator import profile
+        if profile.read_only():  # a scripted run writes nothing
+            return
         err = save_settings(self.settings, self.settings_path)
         if err:
             self.notify(self.t("settings.save_failed", reason=err))
@@ -173,7 +177,7 @@ class App:
             if tb not in self.errors:  # say each fault once, not every frame
                 print(tb, file=sys.stderr)
             self.errors = [*self.errors[-19:], tb]
-            self.notify(self.t("error.internal"))
+            self.notify(self._internal_error_text())
             self._failing += 1
             if self._failing == 30:  # a screen that keeps failing: to the menu
                 from simulator.app.menu import MenuMode
@@ -182,6 +186,27 @@ class App:
                 except Exception:
                     self.running = False
         self.frames += 1
+
+    def _internal_error_text(self) -> str:
+        """Say what is safe only when it is: the autosave's real state."""
+        s = self.session
+        ok = getattr(s, "save_ok", None)
+        if ok is True:
+            return self.t("error.internal_saved")
+        if ok is False:
+            return self.t("error.internal_unsaved")
+        return self.t("error.internal")
+
+    def _tell_save_problem(self) -> None:
+        """A failed autosave is shown at once, and again when it works again."""
+        s = self.session
+        problem = getattr(s, "save_problem", None)
+        if problem != self._save_problem_told:
+            if problem is not None:
+                self.notify(self.t("save.autosave_failed", reason=problem), 10.0)
+            elif self._save_problem_told is not None:
+                self.notify(self.t("save.autosave_back"), 3.0)
+            self._save_problem_told = problem
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         for e in events:
@@ -202,6 +227,7 @@ class App:
         for d in list(self.dialogs):
             d.update(dt)
         self._run_later()
+        self._tell_save_problem()
         self.gui.update(dt)
         self.draw()
         if self.toast is not None:
@@ -267,9 +293,19 @@ class App:
             pygame.display.flip()
 
     def screenshot(self, path: str, frames: int = 2) -> None:
+        """Draw ``frames`` frames and write the window as a PNG, atomically
+        (OSError when the file cannot be written)."""
+        import io
+
+        from simulator.atomic import atomic_write
         for _ in range(frames):
             self.frame([], 1 / 60)
-        pygame.image.save(self.screen, path)
+        buf = io.BytesIO()
+        try:
+            pygame.image.save(self.screen, buf, "screenshot.png")
+        except pygame.error as e:
+            raise OSError(0, f"the picture cannot be made ({e})") from None
+        atomic_write(path, buf.getvalue())
 
 
 _MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)

@@ -31,7 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     # Keep the benchmark's autosave away from the player's own.
-    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="kiy-bench-")
+    from simulator import profile
+    profile.use(tempfile.mkdtemp(prefix="kiy-bench-"))
 
     t0 = time.perf_counter()
     import pygame

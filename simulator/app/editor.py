@@ -22,6 +22,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
+from simulator import profile
 from simulator.app import fonts, hud
 from simulator.app.app import App
 from simulator.app.practice import (
@@ -32,7 +33,6 @@ from simulator.app.practice import (
     to_practice_list,
 )
 from simulator.app.session import discipline_label
-from simulator.app.settings import config_dir
 from simulator.specs import TableSpec, table_by_name
 
 # Keys of a scenario that belong to a recorded situation: a changed position
@@ -54,7 +54,7 @@ LANGS = ("en", "ru")
 
 
 def scenarios_dir() -> Path:
-    return config_dir() / "scenarios"
+    return profile.scenarios_dir()
 
 
 def new_draft(discipline: str = "8-ball") -> dict[str, Any]:

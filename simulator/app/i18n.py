@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import locale as _locale
 import os
-from pathlib import Path
 from typing import Any
 
+from simulator.resources import assets_dir
+
 LANGUAGES = ("en", "ru")
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = assets_dir()
 LOCALE_DIR = ASSETS / "locale"
 
 

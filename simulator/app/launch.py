@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from simulator.app.app import App
+from simulator.inputs import tidy
 
 
 def break_shot(app: App) -> None:
@@ -45,14 +46,13 @@ def start(app: App, args: argparse.Namespace) -> int | None:
     if args.load:
         try:
             app.session = Session.load(Path(args.load), app.locale)
+            if app.session.load_note:
+                app.notify(app.session.load_note, 8.0)
         except LoadError as e:
+            print(f"error: --load: {tidy(str(e))}", file=sys.stderr)
             if args.screenshot:
-                # The message is what the player sees: show it in the picture.
-                app.switch(MenuMode(app))
-                from simulator.app.dialogs import MessageDialog
-                app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
-                return None
-            print(str(e), file=sys.stderr)
+                return 2
+            # In the window: the reason, on the menu.
             app.switch(MenuMode(app))
             from simulator.app.dialogs import MessageDialog
             app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))

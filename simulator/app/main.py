@@ -1,7 +1,9 @@
 """Start the game: ``python run_game.py`` or the ``kiy`` console script.
 
 Arguments are checked before the window opens; a bad value is one clear line
-on stderr and exit status 2.
+on stderr (``error: <where>: <what>``) and exit status 2. ``kiy verify SAVE``
+replays a saved match through the physics (simulator.verify); ``kiy
+--version`` prints the version.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+
+from simulator.inputs import ArgumentParser, tidy
+from simulator.profile import ENV as PROFILE_ENV
 
 DISCIPLINES = {
     "8-ball": ("8-ball", "8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка"),
@@ -69,10 +74,21 @@ def players_arg(text: str) -> list[str]:
     return names
 
 
+def version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as dist_version
+        return dist_version("kiy")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog="kiy",
-        description="Kiy: pool and Russian Express, hot-seat, with a referee.")
+        description="Kiy: pool and Russian Express, hot-seat, with a referee. "
+                    "'kiy verify SAVE' replays a saved match through the physics.")
+    p.add_argument("--version", action="version", version=f"kiy {version()}")
     p.add_argument("--lang", choices=("en", "ru"), help="interface language "
                    "(default: the system locale)")
     p.add_argument("--game", type=discipline_name,
@@ -89,35 +105,135 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screen", choices=SCREENS, default=None,
                    help="which screen --screenshot shows (default: the one the "
                         "other options lead to)")
-    p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--profile", metavar="DIR",
+                   help="keep saves and settings in DIR instead of the player's own "
+                        f"folders (also the {PROFILE_ENV} environment variable)")
+    p.add_argument("--seed", type=seed_arg, default=None, help=argparse.SUPPRESS)
     return p
 
 
+def seed_arg(text: str) -> int:
+    t = text.strip()
+    if not t.lstrip("-").isdigit() or len(t) > 19:
+        raise argparse.ArgumentTypeError(f"--seed: expected a whole number, not "
+                                         f"{text[:30]!r}")
+    return int(t)
+
+
 def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    from simulator.inputs import MAX_SAVE_BYTES, InputError, check_file
     if args.game == "express" and args.players and len(args.players) < 3:
         parser.error("players: Express needs 3 to 8 players")
-    if args.load and not Path(args.load).is_file():
-        parser.error(f"--load: no such file {args.load!r}")
-    if args.scenario and not Path(args.scenario).is_file():
-        parser.error(f"--scenario: no such file {args.scenario!r}")
+    try:
+        if args.load:
+            check_file(args.load, limit=MAX_SAVE_BYTES, where=f"--load: {args.load}")
+        if args.scenario:
+            check_file(args.scenario, where=f"--scenario: {args.scenario}")
+    except InputError as e:
+        parser.error(str(e))
     if args.load and args.game:
         parser.error("--load and --game cannot be used together")
     if args.screenshot:
-        out = Path(args.screenshot)
-        if out.suffix.lower() != ".png":
-            parser.error("--screenshot: the file name must end in .png")
-        if not out.parent.is_dir() if str(out.parent) else False:
-            parser.error(f"--screenshot: no such directory {str(out.parent)!r}")
+        problem = screenshot_problem(Path(args.screenshot))
+        if problem:
+            parser.error(f"--screenshot: {args.screenshot}: {problem}")
     if args.screen and not args.screenshot:
         parser.error("--screen only makes sense with --screenshot")
+    if args.profile is not None:
+        prof = Path(args.profile)
+        if prof.exists() and not prof.is_dir():
+            parser.error(f"--profile: {args.profile}: is not a folder")
+
+
+def screenshot_problem(out: Path) -> str | None:
+    """Why a picture cannot be written to ``out`` (None: it can)."""
+    if out.suffix.lower() != ".png":
+        return "the file name must end in .png"
+    if out.is_symlink():
+        return "is a symbolic link" + ("" if out.exists() else " to nothing")
+    if out.is_dir():
+        return "is a folder"
+    if out.exists() and not out.is_file():
+        return "is not a regular file"
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():
+        return f"no such folder {str(parent)!r}"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"the folder {str(parent)!r} is not writable"
+    if out.exists() and not os.access(out, os.W_OK):
+        return "the file is read-only"
+    return None
+
+
+def no_display() -> bool:
+    """SDL fell back to a driver that shows nothing (no X11 or Wayland): a
+    window opened there would run invisibly for ever."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return False  # chosen on purpose (tests, benchmarks)
+    if sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return True  # asked without probing: SDL's probe prints its own noise
+    import pygame
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return True
+    return pygame.display.get_driver() in ("offscreen", "dummy")
+
+
+def preflight(args: argparse.Namespace) -> str | None:
+    """With --screenshot, a bad --load or --scenario stops the run (status 2)
+    before anything is drawn or written; the reason."""
+    if not args.screenshot:
+        return None
+    from simulator.inputs import InputError
+    try:
+        if args.load:
+            from simulator.saves import load
+            load(args.load)
+        if args.scenario:
+            from simulator.practice.scenario import ScenarioError, load_scenario
+            try:
+                load_scenario(args.scenario)
+            except ScenarioError as e:
+                return f"--scenario: {e}"
+    except InputError as e:
+        return f"--load: {e}"
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["verify"]:
+        from simulator.verify import main as verify_main
+        return verify_main(argv[1:], prog="kiy verify")
     parser = build_parser()
     args = parser.parse_args(argv)
     check(args, parser)
 
+    from simulator import profile
+    if args.profile is not None:
+        profile.use(args.profile)
+    # A scripted picture reads the profile but never writes to it: no
+    # autosave, no settings.
+    profile.set_read_only(bool(args.screenshot))
+    if not args.screenshot:
+        profile.tidy()  # what a killed writer left behind
+    problem = preflight(args)
+    if problem:
+        print(f"error: {tidy(problem)}", file=sys.stderr)
+        return 2
+
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.screenshot and sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # a picture needs none
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not args.screenshot and no_display():
+        print("error: display: no screen to open the window on (no X11 or Wayland "
+              "display); run Kiy in a desktop session, or use --screenshot",
+              file=sys.stderr)
+        return 2
     from simulator.app.i18n import Locale, system_language
     from simulator.app.settings import load_settings
 
@@ -129,19 +245,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simulator.app.launch import start
 
     size = args.window or (1280, 720)
-    app = App(size, locale, settings, fullscreen=args.fullscreen,
-              hidden=bool(args.screenshot))
+    import pygame
+    try:
+        app = App(size, locale, settings, fullscreen=args.fullscreen,
+                  hidden=bool(args.screenshot))
+    except pygame.error as e:  # a display that is there but will not open
+        print(f"error: display: cannot open the window ({tidy(str(e))})",
+              file=sys.stderr)
+        return 2
     if settings_problem:
         app.notify(app.t("settings.bad_file", reason=settings_problem))
     try:
         code = start(app, args)
     except Exception as e:  # a fault below the window: one clear line, status 1
-        print(f"kiy: could not open the requested screen: {e!r}", file=sys.stderr)
+        print(f"error: could not open the requested screen ({str(e)[:200]})",
+              file=sys.stderr)
         return 1
     if code is not None:
         return code
     if args.screenshot:
-        app.screenshot(args.screenshot)
+        try:
+            app.screenshot(args.screenshot)
+        except OSError as e:
+            print(f"error: --screenshot: {args.screenshot}: cannot write the "
+                  f"picture ({e.strerror or 'refused'})", file=sys.stderr)
+            return 2
         if app.errors:
             print(app.errors[-1], file=sys.stderr)
             return 1

@@ -933,4 +933,6 @@ def open_scenario_file(app: App, path: str | Path) -> bool:
         app.push_dialog(MessageDialog(app, app.t("practice.bad_file_title"), msg))
         return False
     app.switch(ScenarioMode(app, sc))
+    if sc.repaired > 0:  # said, not hidden (simulator.resting.settle)
+        app.notify(app.t("practice.repaired", um=f"{sc.repaired * 1e6:.0f}"), 8.0)
     return True

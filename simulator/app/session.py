@@ -9,18 +9,19 @@ decides what is legal.
 
 from __future__ import annotations
 
-import json
+import datetime
 import math
 import random
-from collections.abc import Mapping
-from dataclasses import fields
+from collections.abc import Iterable, Mapping, MutableSequence
+from dataclasses import fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
+from simulator import profile, saves
 from simulator.app.aim import Aim, angle_to
 from simulator.app.hud import Banner, PlayerCard
 from simulator.app.i18n import Locale
-from simulator.app.settings import atomic_write_text, config_dir
+from simulator.atomic import why
 from simulator.events import EventKind, Shot
 from simulator.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.state import TableState
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from rules.ruling import Declarations, Ruling, ShotRequirements
     from simulator.app.app import App
 
-SAVE_FORMAT = "kiy-save"
+SAVE_FORMAT = saves.SAVE_FORMAT
 # The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
 # a non-striped ball of the same size and weight (the rule's second choice: a set
 # has one cue ball, and the physics strikes the cue ball with the main stroke).
@@ -42,12 +43,93 @@ class LoadError(Exception):
     """A save file that cannot be resumed; the message says why."""
 
 
+class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
+    """The match's shots with their rulings, for replay and the event strip,
+    without a second copy of each shot: an entry points at the match's own
+    record of it and the Shot is rebuilt when asked (the last one is kept).
+    No replay frames are kept either; a replay computes them again."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._items: list[tuple[int, Shot | None, Ruling]] = []
+        self._cache: tuple[int, Shot] | None = None
+
+    def add_recorded(self, index: int, ruling: Ruling) -> None:
+        """The shot at ``index`` of the match's history."""
+        self._items.append((index, None, ruling))
+
+    def append(self, value: tuple[Shot, Ruling]) -> None:
+        shot, ruling = value
+        index = len(self._match.history) - 1
+        hist = self._match.history
+        if index >= 0 and hist[index].get("type") == "shot":
+            self._items.append((index, None, ruling))
+            self._cache = (index, replace(shot, frames=()))
+        else:
+            self.insert(len(self._items), value)
+
+    def _shot(self, index: int, shot: Shot | None) -> Shot:
+        if shot is not None:
+            return shot
+        if self._cache is not None and self._cache[0] == index:
+            return self._cache[1]
+        from rules.referee import shot_from_dict
+        built = shot_from_dict(self._match.history[index]["shot"])
+        self._cache = (index, built)
+        return built
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Shot, Ruling]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> MutableSequence[tuple[Shot, Ruling]]: ...
+
+    def __getitem__(self, i: int | slice
+                    ) -> tuple[Shot, Ruling] | MutableSequence[tuple[Shot, Ruling]]:
+        if isinstance(i, slice):
+            return [(self._shot(n, s), r) for n, s, r in self._items[i]]
+        n, s, r = self._items[i]
+        return self._shot(n, s), r
+
+    @overload
+    def __setitem__(self, i: int, value: tuple[Shot, Ruling]) -> None: ...
+
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[tuple[Shot, Ruling]]) -> None: ...
+
+    def __setitem__(self, i: int | slice, value: Any) -> None:
+        if isinstance(i, slice):
+            self._items[i] = [(-1, replace(s, frames=()), r) for s, r in value]
+        else:
+            self._items[i] = (-1, replace(value[0], frames=()), value[1])
+
+    def __delitem__(self, i: int | slice) -> None:
+        del self._items[i]
+
+    def pop(self, index: int = -1) -> tuple[Shot, Ruling]:
+        value = self[index]  # built while the match still holds its record
+        del self._items[index]
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def insert(self, i: int, value: tuple[Shot, Ruling]) -> None:
+        self._items.insert(i, (-1, replace(value[0], frames=()), value[1]))
+
+
 def autosave_path() -> Path:
-    return config_dir() / "autosave.json"
+    """The newest autosave (the journal of the match being played)."""
+    return saves.journal_paths(profile.autosave_dir())[0]
+
+
+def autosave_paths() -> list[Path]:
+    """The autosaves kept (this match's and the two before), newest first."""
+    return saves.journal_paths(profile.autosave_dir())
 
 
 def saves_dir() -> Path:
-    return config_dir() / "saves"
+    return profile.saves_dir()
 
 
 # -- words ---------------------------------------------------------------------
@@ -97,13 +179,17 @@ class Session:
         self.aim = Aim()
         self.placed: tuple[float, float] | None = None
         self.banner: Banner | None = None
-        self.shots: list[tuple[Shot, Ruling]] = []
+        self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
         self.last_ruling: Ruling | None = None
         self.save_path: Path | None = None
         self.decl: dict[str, Any] = {}  # safety, push-out toggled for the next shot
         self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
         self.minigame = False  # a lag on its own, not the start of a match
         self.sign_asked = -1  # the step at which the signature question was shown
+        self.journal: saves.Journal | None = None  # the autosave, once begun
+        self.save_problem: str | None = None  # why the last autosave failed
+        self.save_ok: bool | None = None  # the last autosave worked (None: none yet)
+        self.load_note: str | None = None  # what loading noticed (a torn tail)
         self._req: ShotRequirements | None = None
         self.refresh()
 
@@ -119,59 +205,66 @@ class Session:
     @classmethod
     def load(cls, path: Path, locale: Locale) -> Session:
         """A saved match, or LoadError with the reason in the player's words."""
-        from rules.referee import Match
-        from rules.ruling import RulesError
         try:
-            raw = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise LoadError(locale.t("load.unreadable", file=str(path), reason=str(e))
-                            ) from None
-        try:
-            data = json.loads(raw)
-        except ValueError as e:
-            raise LoadError(locale.t("load.not_json", file=str(path), reason=str(e))
-                            ) from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise LoadError(locale.t("load.not_save", file=str(path)))
-        stored: Any = data.get("match")  # unchecked JSON: from_dict checks it
-        try:
-            match = Match.from_dict(stored)
-        except (RulesError, ValueError, TypeError, KeyError, IndexError,
-                AttributeError) as e:
-            raise LoadError(locale.t("load.bad_match", file=str(path), reason=str(e))
-                            ) from None
+            loaded = saves.load(path)
+        except saves.SaveError as e:
+            key = {"file": "load.unreadable", "damaged": "load.not_json",
+                   "not_save": "load.not_save", "version": "load.newer"}.get(
+                       e.kind, "load.bad_match")
+            raise LoadError(locale.t(key, file=str(path), reason=e.what)) from None
+        match = loaded.match
         s = cls(match, locale)
+        if loaded.journal and Path(path) == autosave_path():
+            # Continue: the journal goes on where it stopped.
+            s.journal = saves.Journal.resume(match, Path(path), loaded.size)
         # "Save" after "Continue" makes a file of its own, not the autosave.
-        s.save_path = None if Path(path) == autosave_path() else Path(path)
-        for i, act in enumerate(match.history):
-            if act.get("type") == "shot":
-                rul = match.rulings[i]
-                try:
-                    from rules.referee import shot_from_dict
-                    shot = shot_from_dict(act["shot"])
-                except (RulesError, KeyError):
-                    continue
-                if rul is not None:
-                    s.shots.append((shot, rul))
+        s.save_path = None if loaded.journal else Path(path)
+        notes = []
+        if loaded.dropped_tail:
+            notes.append(locale.t("load.dropped_tail"))
+        if loaded.repaired:
+            notes.append(locale.t("load.repaired", n=loaded.repaired,
+                                  um=f"{loaded.moved * 1e6:.0f}"))
+        s.load_note = " ".join(notes) or None
+        shots = s.shots
+        assert isinstance(shots, ShotList)
+        for i, (act, rul) in enumerate(zip(match.history, match.rulings,
+                                           strict=True)):
+            if act.get("type") == "shot" and rul is not None:
+                shots.add_recorded(i, rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
         return s
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "version": 1, "match": self.match.to_dict()}
+        return saves.save_dict(self.match)
 
     def save(self, path: Path | None = None) -> Path:
-        p = Path(path or self.save_path or autosave_path())
-        atomic_write_text(p, json.dumps(self.to_dict()))
-        return p
+        """Write the whole match to ``path`` (default: this match's file, or a
+        new one in the saves folder), atomically."""
+        if path is None and self.save_path is None:
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = saves_dir() / f"{self.discipline}-{stamp}.json"
+        return saves.write_save(self.match, Path(path or self.save_path or ""))
 
     def autosave(self) -> str | None:
-        if self.minigame:  # a lag played for fun leaves the last match's save alone
+        """Append what changed to the autosave journal; the reason when that
+        failed (also kept in ``save_problem`` for the window to show)."""
+        if self.minigame or profile.read_only():
+            # A lag played for fun leaves the last match's save alone, and a
+            # scripted run (--screenshot) writes nothing.
             return None
         try:
-            self.save(autosave_path())
+            if self.journal is None:
+                self.journal = saves.Journal.start(self.match, profile.autosave_dir())
+            else:
+                self.journal.sync(self.match)
         except OSError as e:
-            return str(e)
+            self.save_problem = why(e)
+            self.save_ok = False
+            return self.save_problem
+        self.save_problem = None
+        self.save_ok = True
         return None
 
     # -- state ----------------------------------------------------------------------
@@ -270,6 +363,8 @@ class Session:
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
         ruling = self.match.apply(shot, decl)
+        # No samples kept (ShotList): a replay computes them again from the
+        # stroke, the physics being deterministic.
         self.shots.append((shot, ruling))
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
@@ -307,9 +402,9 @@ class Session:
         if not self.can_undo():
             return False
         last = self.match.history[-1]
-        self.match.undo()
         if last.get("type") == "shot" and self.shots:
-            self.shots.pop()
+            del self.shots[-1]  # (not pop: nothing is rebuilt for it)
+        self.match.undo()
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
         self.banner = None
@@ -424,7 +519,7 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
     loc = s.locale
     t = loc.t
     m = s.match
-    st = m.state
+    st: Any = m.state  # each discipline's own state type
     n = len(s.names)
     disc = s.discipline
     req = s.req
@@ -436,7 +531,8 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
     cards: list[PlayerCard] = []
     centre = [discipline_label(loc, disc)]
     extra = _extra_fields(st)
-    fouls = list(st.fouls) if len(st.fouls) == n else [0] * n
+    fouls = list(getattr(st, "fouls", ()))
+    fouls = fouls if len(fouls) == n else [0] * n
     for i in range(n):
         details: list[str] = []
         icons: tuple[int, ...] = ()
@@ -555,5 +651,7 @@ def open_saved(app: App, path: Path) -> bool:
     app.session = s
     from simulator.app.game import next_step
     next_step(app)
+    if s.load_note:  # what loading repaired or dropped, said, not hidden
+        app.notify(s.load_note, 8.0)
     return True
 

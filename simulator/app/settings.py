@@ -1,47 +1,31 @@
-"""Settings kept in the user's config directory, and the atomic file write.
+"""Settings kept in the profile's config folder (simulator.profile).
 
-A crash while writing never leaves half a file: we write a temporary file in the
-same directory and rename it over the old one (``os.replace`` is atomic).
+Written through ``simulator.atomic`` like every other file, so a crash while
+writing never leaves half a file; read through ``simulator.inputs``, so a
+broken file only brings the defaults back, with a message.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import sys
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from simulator import profile
+from simulator.atomic import atomic_write, why
+from simulator.inputs import InputError, read_json
+
 
 def config_dir() -> Path:
-    """Where Kiy keeps its settings (XDG on Linux, the usual places elsewhere)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / "kiy"
+    """Where Kiy keeps its settings (the profile's config folder)."""
+    return profile.config_dir()
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new file only."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``text`` to ``path`` so that readers see the old or the new file
+    only (simulator.atomic.atomic_write; the folder is made if needed)."""
+    atomic_write(path, text, make_dirs=True)
 
 
 @dataclass
@@ -68,7 +52,8 @@ class Settings:
                 if isinstance(v, bool):
                     setattr(s, f.name, v)
             elif isinstance(cur, float):
-                if isinstance(v, int | float) and not isinstance(v, bool):
+                if isinstance(v, int | float) and not isinstance(v, bool) \
+                        and abs(v) < 1e300:
                     setattr(s, f.name, max(0.0, min(1.0, float(v))))
             elif isinstance(cur, str):
                 if isinstance(v, str) and v in ("", "en", "ru"):
@@ -88,12 +73,12 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, or defaults and a reason when the file is unreadable."""
     p = path or settings_path()
-    if not p.exists():
+    if not p.exists() and not p.is_symlink():
         return Settings(), None
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError) as e:
-        return Settings(), f"{p}: {e}"
+        data = read_json(p)
+    except InputError as e:
+        return Settings(), str(e)
     return Settings.from_dict(data), None
 
 
@@ -102,5 +87,5 @@ def save_settings(s: Settings, path: Path | None = None) -> str | None:
     try:
         atomic_write_text(path or settings_path(), json.dumps(s.to_dict(), indent=2))
     except OSError as e:
-        return str(e)
+        return why(e)
     return None

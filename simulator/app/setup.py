@@ -272,15 +272,21 @@ class LoadMode(Mode):
         self.build()
 
     def files(self) -> list[Path]:
-        from simulator.app.session import autosave_path, saves_dir
+        from simulator.app.session import autosave_paths, saves_dir
         out: list[Path] = []
         d = saves_dir()
         if d.is_dir():
-            out = sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime,
-                         reverse=True)
-        if autosave_path().exists():
-            out.insert(0, autosave_path())
-        return out
+            out = sorted((p for p in d.glob("*.json") if p.is_file()),
+                         key=lambda p: p.stat().st_mtime, reverse=True)
+        # Where Kiy 0.1 kept them (the config folder): still listed, and
+        # opened like any save.
+        from simulator import profile
+        old = profile.config_dir()
+        legacy = [p for p in [old / "autosave.json",
+                              *sorted((old / "saves").glob("*.json"))]
+                  if p.is_file()]
+        # The autosaves of this match and the two before it come first.
+        return [p for p in autosave_paths() if p.is_file()] + out + legacy
 
     def build(self) -> None:
         app = self.app

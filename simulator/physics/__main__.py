@@ -10,13 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from simulator.events import Stroke
+from simulator.inputs import ArgumentParser, tidy
 from simulator.physics.cue import StrokeError, cue_speed_for, validate
 from simulator.physics.layout import LayoutError, load_layout
 from simulator.physics.simulate import simulate
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = ArgumentParser(
         prog="python -m simulator.physics",
         description="Simulate one stroke on a table.",
     )
@@ -81,13 +82,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         validate(stroke)
         if not 1e-3 <= args.frame_dt <= 1.0:
             raise LayoutError("--frame-dt: must be between 0.001 and 1 second")
+        if args.indent is not None and not 0 <= args.indent <= 16:
+            raise LayoutError("--indent: must be between 0 and 16")
         if 0 not in layout.state.on_table():
             raise LayoutError("balls.0: the cue ball (0) must be on the table")
         shot = simulate(
             layout.state, stroke, frame_dt=args.frame_dt, motion=layout.motion
         )
     except (LayoutError, StrokeError) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {tidy(str(e))}", file=sys.stderr)
         return 2
     json.dump(shot.to_dict(frames=args.frames), sys.stdout, indent=args.indent)
     sys.stdout.write("\n")

@@ -5,9 +5,7 @@ JSON or TOML (chosen by the file's suffix). See docs/formats.md.
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +13,7 @@ from typing import Any
 
 from simulator import resting
 from simulator.events import BallMotion, Stroke
+from simulator.inputs import InputError, read_document
 from simulator.physics.cue import StrokeError
 from simulator.physics.simulate import validate_motion
 from simulator.specs import table_by_name
@@ -68,7 +67,7 @@ def parse_layout(data: Any) -> Layout:
         )
     positions: dict[int, tuple[float, float]] = {}
     for key, value in balls.items():
-        field = f"balls.{key}"
+        field = f"balls.{str(key)[:20]}"
         try:
             ball = int(key)
         except (TypeError, ValueError):
@@ -135,7 +134,7 @@ def _motion(raw: Any, state: TableState) -> dict[int, BallMotion]:
         raise LayoutError("motion: expected a table of ball number -> motion")
     out: dict[int, BallMotion] = {}
     for key, value in raw.items():
-        where = f"motion.{key}"
+        where = f"motion.{str(key)[:20]}"
         try:
             ball = int(key)
         except (TypeError, ValueError):
@@ -159,19 +158,10 @@ def _motion(raw: Any, state: TableState) -> dict[int, BallMotion]:
 
 
 def load_layout(path: Path) -> Layout:
+    """Read a layout file (simulator.inputs: size, regular file, UTF-8, nesting,
+    finite numbers) and check it; LayoutError names what is wrong."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise LayoutError(f"{path}: cannot read ({e.strerror})") from None
-    except UnicodeDecodeError:
-        raise LayoutError(f"{path}: not a UTF-8 text file") from None
-    try:
-        if path.suffix.lower() == ".toml":
-            data: Any = tomllib.loads(text)
-        else:
-            data = json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as e:
-        raise LayoutError(
-            f"{path}: not valid {path.suffix.lstrip('.').upper() or 'JSON'} ({e})"
-        ) from None
+        data: Any = read_document(path)
+    except InputError as e:
+        raise LayoutError(str(e)) from None
     return parse_layout(data)

@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from simulator.inputs import tidy
 from simulator.practice import library
 from simulator.practice.scenario import (
     ScenarioError,
@@ -46,9 +47,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             sc = load_scenario(f)
         except ScenarioError as e:
-            print(f"error: {e}", file=sys.stderr)
+            print(f"error: {tidy(str(e))}", file=sys.stderr)
             status = 2
             continue
+        if sc.repaired > 0:
+            print(f"note: {f}: balls moved up to {sc.repaired * 1e6:.1f} um to "
+                  "rest clear of the cushions and the other balls", file=sys.stderr)
         if sc.stroke is None:
             print(f"{f}: valid (no recorded stroke)")
             continue

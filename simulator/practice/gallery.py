@@ -9,7 +9,6 @@ import json
 import os
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from rules.codes import SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
@@ -21,8 +20,9 @@ from simulator.practice.scenario import (
     ScenarioError,
     play_scenario,
 )
+from simulator.resources import locale_dir
 
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "assets" / "locale"
+LOCALE_DIR = locale_dir()
 RULE_FILES = ("rules.json", "express.json")
 
 

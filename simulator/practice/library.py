@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simulator.practice.scenario import Scenario, ScenarioError, Text, load_scenario
+from simulator.resources import scenarios_dir
 
-SCENARIO_DIR = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
+SCENARIO_DIR = scenarios_dir()
 GALLERY_DIR = SCENARIO_DIR / "gallery"
 
 

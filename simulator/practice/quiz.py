@@ -14,27 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from rules import registry
 from rules.codes import SeedRef, code_by_id
-from rules.ruling import Choice, Ruling
+from rules.ruling import Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
 from simulator.specs import TableKind, table_by_name
 
 YES, NO, NONE = "yes", "no", "none"
 
-# Wrong answers offered beside the right ones for "which rule", per game; the
-# first ones the ruling does not contain are used, in this order.
-DISTRACTORS: dict[str, tuple[str, ...]] = {
-    "8-ball": ("foul.bad_hit", "foul.no_rail", "foul.scratch", "foul.illegal_break",
-               "foul.kitchen_direct", "foul.cushion_ball", "loss.eight_early",
-               "loss.eight_wrong_pocket"),
-    "9-ball": ("foul.bad_hit", "foul.no_rail", "foul.scratch", "foul.illegal_break",
-               "foul.kitchen_direct", "loss.three_fouls"),
-    "14.1": ("foul.no_rail", "foul.scratch", "foul.illegal_break", "foul.bad_hit",
-             "foul.third_foul", "foul.cushion_ball"),
-    "express": ("express.foul.no_contact", "express.foul.no_cushion",
-                "express.foul.house_direct", "express.foul.illegal_break",
-                "express.foul.close_ball", "express.foul.ball_off_table"),
-}
 RULE_CHOICES = 4  # answers offered for "which rule" (the right ones included)
 REGIONS = {TableKind.POOL: ("none", "anywhere", "kitchen"),
            TableKind.PYRAMID: ("none", "house", "temp_house")}
@@ -86,7 +73,9 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
                                 frozenset({YES if fouls else NO})))
         elif kind == "rule":
             right = fouls or (NONE,)
-            pool = [c for c in DISTRACTORS[scenario.discipline] if c not in right]
+            # Wrong answers: the game's common fouls the ruling does not have.
+            common = registry.info(scenario.discipline).common_fouls
+            pool = [c.id for c in common if c.id not in right]
             extra = pool[:max(0, RULE_CHOICES - len(right) - (NONE not in right))]
             choices = sorted({*right, *extra})
             if NONE not in right:
@@ -115,17 +104,7 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
 
 def _offered_options(discipline: str, right: Sequence[str]) -> tuple[str, ...]:
     """The choices of this game (so a wrong set can be picked), then none."""
-    per_game = {
-        "8-ball": (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
-                   Choice.RERACK_OFFENDER_BREAKS, Choice.RE_BREAK,
-                   Choice.SPOT_EIGHT, Choice.KITCHEN_IN_HAND),
-        "9-ball": (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT),
-        "14.1": (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS,
-                 Choice.ACCEPT_FROM_KITCHEN, Choice.SPOT_KITCHEN_BALL,
-                 Choice.KEEP_KITCHEN_BALLS),
-        "express": (Choice.SHOOT, Choice.FORCE_OFFENDER, Choice.RERACK_BREAK),
-    }[discipline]
-    names = [c.value for c in per_game]
+    names = [c.value for c in registry.info(discipline).choices]
     names += [c for c in right if c not in names]
     return (*names, NONE)
 

@@ -1,22 +1,15 @@
-"""Fixtures for the app tests: a private config directory and a fresh window."""
+"""Fixtures for the app tests: a fresh window (the private profile folder is
+tests/conftest.py's)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
 
 from simulator.app.app import App
 from tests.app.helpers import DT, make_app
-
-
-@pytest.fixture(autouse=True)
-def config_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "config"
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
-    return home
 
 
 @pytest.fixture

@@ -192,3 +192,34 @@ def test_the_lag_on_its_own_from_the_main_menu(app: App) -> None:
     click_button(app, app.t("menu.main"))
     assert app.mode is not None and app.mode.name == "menu"
     assert not app.errors
+
+
+def test_fourteen_one_lags_again_after_interference_that_cannot_be_undone() -> None:
+    """General rules 28 and 6 in 14.1: the referee says the position cannot
+    be restored; the window racks anew, keeps the scores and asks for the
+    lag; its winner breaks or gives the break."""
+    app = make_app()
+    app.session = Session.new(["Anna", "Boris"], "14.1", {"target": 50},
+                              app.locale, seed=4)
+    s = app.session
+    scores = s.match.scores
+    ruling = s.call_foul("note.interference_not_restorable")
+    assert ruling.rerack and "note.break_decided_anew" in ruling.codes()
+    next_step(app)
+    mode = lag_mode(app)
+    spec = s.spec
+    for i, pull in enumerate((0.1, 0.13)):
+        ball = mode.positions[i]
+        pull_back(app, ball, (spec.length - 0.1, ball[1]), pull=pull)
+    result = finish_lag(app).result
+    assert s.match.history[-1]["type"] == "lag"
+    assert s.match.scores == scores and not app.errors
+    assert result.winner is not None  # two strokes of different power
+    label = next(b.text for b in _buttons(app)
+                 if b.text.startswith(app.t("choice.break")))
+    click_button(app, label)
+    req = s.match.requirements()
+    assert req.is_break and req.shooter == result.winner and not req.is_lag
+    assert s.match.scores == scores
+    assert not app.errors
+    pygame.display.quit()

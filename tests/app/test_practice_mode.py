@@ -145,7 +145,9 @@ def test_a_bad_scenario_file_is_a_message_not_a_crash(app: App, tmp_path: Path,
     assert not app.dialogs and not app.errors
 
 
-def test_scenario_option_of_the_command_line(tmp_path: Path) -> None:
+def test_scenario_option_of_the_command_line(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]
+                                            ) -> None:
     from simulator.app.main import main
     out = tmp_path / "s.png"
     assert main(["--scenario", str(SCENARIO_DIR / "express-own.toml"),
@@ -155,9 +157,13 @@ def test_scenario_option_of_the_command_line(tmp_path: Path) -> None:
     bad = tmp_path / "broken.toml"
     bad.write_text("format = 'kiy-scenario'\nversion = [", "utf-8")
     out2 = tmp_path / "b.png"
-    assert main(["--scenario", str(bad), "--screenshot", str(out2)]) == 0
-    assert out2.exists()
-    pygame.display.quit()
+    capsys.readouterr()
+    # A picture of a bad scenario is refused: status 2, one line, no file.
+    assert main(["--scenario", str(bad), "--screenshot", str(out2)]) == 2
+    assert not out2.exists()
+    err = capsys.readouterr().err
+    assert err.startswith("error: --scenario: broken.toml: toml: ") and \
+        err.count("\n") == 1, err
     with pytest.raises(SystemExit) as e:
         main(["--scenario", str(tmp_path / "missing.toml")])
     assert e.value.code == 2

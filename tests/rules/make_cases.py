@@ -57,7 +57,7 @@ def add(name: str, game: str, rule: dict[str, str], log: Log | None,
         expect: dict[str, Any], *, state: dict[str, Any] | None = None,
         decl: dict[str, Any] | None = None, choice: Any = None,
         call: str | None = None, options: dict[str, Any] | None = None,
-        lag: list[int] | None = None) -> None:
+        lag: list[int] | None = None, jumped: list[int] | None = None) -> None:
     c: dict[str, Any] = {"name": name, "rule": rule, "game": game}
     if options:
         c["options"] = options
@@ -75,6 +75,8 @@ def add(name: str, game: str, rule: dict[str, str], log: Log | None,
         c["choice"] = choice
     if call:
         c["call_foul"] = call
+    if jumped:
+        c["jumped"] = jumped
     c["expect"] = expect
     CASES.append(c)
 
@@ -274,6 +276,19 @@ def general_cases() -> None:
     back.rail(2, "foot")
     add("g23_ball_back_on_bed_by_itself", E8, ref(G, "23"), back,
         {"fouls": [], "next_shooter": 1}, state=SOLIDS_STATE)
+    # 23: the referee saw the ball touch something that is not part of the
+    # table (chalk on the rail, a lamp): it is jumped though it came back.
+    chalk = Log(spread(ALL15)).stroke().hit(0, 1).hit(1, 2).airborne(2).landed(2)
+    chalk.rail(2, "foot")
+    add("g23_ball_touched_chalk_counts_as_jumped", E8, ref(G, "23"), chalk,
+        {"fouls": ["foul.ball_off_table"], "notes": ["note.jumped_called"],
+         "penalty": "foul.ball_off_table", "spots": [[2, FOOT[0], FOOT[1]]],
+         "next_shooter": 1, "ball_in_hand": "anywhere"},
+        state=SOLIDS_STATE, jumped=[2])
+    lamp = Log(nine()).stroke().hit(0, 1).rail(1, "foot").airborne(0).landed(0)
+    add("g23_cue_ball_touched_lamp_counts_as_jumped", N9, ref(G, "23"), lamp,
+        {"fouls": ["foul.cue_off_table"], "notes": ["note.jumped_called"],
+         "next_shooter": 1, "ball_in_hand": "anywhere"}, state=PLAY, jumped=[0])
     add("g23_cue_ball_off_table", N9, ref(G, "23"),
         Log(nine()).stroke().hit(0, 1).rail(1, "foot").off(0),
         {"fouls": ["foul.cue_off_table"], "ball_in_hand": "anywhere"}, state=PLAY)
@@ -333,6 +348,18 @@ def general_cases() -> None:
         {"fouls": [], "replay": True, "next_shooter": 0,
          "notes": ["note.outside_interference"]},
         state={**PLAY, "table": nine().to_dict()}, call="note.outside_interference")
+    # 28: the position cannot be restored: the game is replayed and the same
+    # player breaks (the match racks it again, no game is won).
+    add("g28_interference_not_restorable_game_replayed", N9, ref(G, "28"), None,
+        {"fouls": [], "points": [0, 0], "rerack": True, "game_over": True,
+         "winner": None, "next_shooter": 1,
+         "notes": ["note.interference_not_restorable"]},
+        state={**PLAY, "table": nine().to_dict(), "breaker": 1},
+        call="note.interference_not_restorable")
+    add("g28_interference_restored_8_ball", E8, ref(G, "28"), None,
+        {"fouls": [], "replay": True, "next_shooter": 0, "groups": [
+            "solids", "stripes"], "notes": ["note.outside_interference"]},
+        state=SOLIDS_STATE, call="note.outside_interference")
     add("g30_opponent_accepts_table_after_miss", E8, ref(G, "30"),
         Log(spread(ALL15)).stroke().hit(0, 2).rail(2, "foot"),
         {"fouls": [], "next_shooter": 1, "ball_in_hand": "none"},
@@ -597,6 +624,11 @@ def eight_cases() -> None:
          "refs": {"foul.bad_hit": "8-ball 8"},
          "ball_in_hand": "anywhere"}, state=SOLIDS_STATE,
         decl={"called_ball": 3, "called_pocket": "foot_left"})
+    add("e8_08_eight_first_with_groups_set_is_a_bad_hit", E8, ref(E8, "8"),
+        Log(spread(ALL15)).stroke().hit(0, 8).rail(8, "foot").rail(0, "head"),
+        {"fouls": ["foul.bad_hit"], "penalty": "foul.bad_hit",
+         "refs": {"foul.bad_hit": "8-ball 8"}, "game_over": False,
+         "next_shooter": 1, "ball_in_hand": "anywhere"}, state=SOLIDS_STATE)
     add("e8_08_cushion_first_then_own_ball", E8, ref(E8, "8"),
         Log(spread(ALL15)).stroke().rail(0, "left_foot").hit(0, 3).rail(3, "foot"),
         {"fouls": [], "next_shooter": 1}, state=SOLIDS_STATE)
@@ -805,6 +837,10 @@ def nine_cases() -> None:
         Log(nine([3, 4, 9])).stroke().hit(0, 4).pot(4, "foot_left"),
         {"fouls": ["foul.bad_hit"], "scored": [],
          "refs": {"foul.bad_hit": "9-ball 7"}}, state=PLAY)
+    add("n9_07_only_the_nine_left_hitting_it_is_legal", N9, ref(N9, "7"),
+        Log(nine([9])).stroke().hit(0, 9).rail(9, "foot"),
+        {"fouls": [], "notes": ["note.miss"], "next_shooter": 1,
+         "ball_in_hand": "none", "game_over": False}, state=PLAY)
     split = Log(nine()).stroke().hit(0, 1).hit(0, 2, dt=0.0).rail(2, "foot")
     add("n9_07_split_hit_with_lowest_is_legal", N9, ref(N9, "7"), split,
         {"fouls": []}, state=PLAY)
@@ -1068,11 +1104,27 @@ def straight_cases() -> None:
                                               "7": [0.5, 0.9]},
          "next": {"pending": [], "ball_in_hand": "kitchen", "shooter": 1}},
         state=S, choice={"choice": "spot_kitchen_ball", "ball": 11})
+    # General rule 28 in 14.1: the game is made of racks, so a position that
+    # cannot be restored abandons the rack; a new one is racked, the scores
+    # stand and the right to break is decided anew (rule 6): a lag.
     add("s14_28_outside_interference_new_rack_score_kept", S14, ref(G, "28"),
         None,
         {"fouls": [], "points": [0, 0], "rerack": True, "scores": [37, 12],
+         "game_over": False,
+         "notes": ["note.interference_new_rack", "note.break_decided_anew"],
+         "no_notes": ["note.outside_interference"],
+         "table": {str(b): "on_table" for b in range(16)},
+         "next": {"is_lag": True, "is_break": True, "ball_in_hand": "kitchen",
+                  "pending": []}},
+        state={**S, "scores": [37, 12], "breaker": 1,
+               "table": spread(ALL15[:9], pocketed=tuple(ALL15[9:])).to_dict()},
+        call="note.interference_not_restorable")
+    add("s14_28_outside_interference_restored_play_on", S14, ref(G, "28"),
+        None,
+        {"fouls": [], "points": [0, 0], "replay": True, "rerack": False,
+         "scores": [37, 12], "next_shooter": 0,
          "notes": ["note.outside_interference"],
-         "next": {"is_break": True, "ball_in_hand": "kitchen"}},
+         "next": {"is_lag": False, "shooter": 0, "ball_in_hand": "none"}},
         state={**S, "scores": [37, 12], "table": spread(ALL15).to_dict()},
         call="note.outside_interference")
     add("s14_09_jumped_ball_spotted_minus_one", S14, ref(S14, "9"),

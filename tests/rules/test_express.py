@@ -11,7 +11,7 @@ import pytest
 
 from rules import express, express_case
 from rules.codes import code_by_id
-from rules.game import discipline_class
+from rules.registry import discipline_class
 from rules.referee import Match
 from rules.ruling import BallInHand, Choice, RulesError
 from simulator.events import Event, EventKind, Shot, Stroke
@@ -216,3 +216,12 @@ def test_the_pool_case_format_also_judges_an_express_shot() -> None:
     result = run_case(load_case(data))
     assert result.ruling.points == (-9, 2, 0)
     assert result.state.table.ball(12).where.value == "pocketed"
+
+
+def test_interference_that_cannot_be_restored_is_refused_in_express() -> None:
+    """Digest §2.12: the pyramid rules restore the position; there is no
+    replayed game in Express."""
+    m = Match(["a", "b", "c"], "express")
+    with pytest.raises(RulesError, match=r"digest §2\.12"):
+        m.call_interference(restorable=False)
+    assert m.call_interference(restorable=True).replay

@@ -162,7 +162,7 @@ def play(seed: int, players: int, opts: dict[str, object]) -> ExpressState:
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 8),
        ace=st.booleans(), max_sig=st.integers(0, 3), points=st.sampled_from((15, 30)))
 def test_random_matches_end_with_exactly_one_winner(
@@ -186,7 +186,7 @@ def test_chips_and_balls_are_conserved_step_by_step(seed: int, players: int) -> 
     assert sum(state.chips) == players * 40
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
 def test_a_random_match_replays_exactly_from_its_record(seed: int,
                                                         players: int) -> None:

@@ -9,7 +9,8 @@ import pytest
 
 from rules import pyramid
 from rules.pyramid import HandRegion
-from simulator.events import Event, EventKind
+from rules.questions import Facts, cue_contacts, facts
+from simulator.events import Event, EventKind, Shot, Stroke
 from simulator.specs import CUE_BALL, pyramid_table, rack_positions
 from simulator.state import TableState
 
@@ -162,29 +163,35 @@ def ev(kind: EventKind, *balls: int, **kw: object) -> Event:
     return Event(kind, 0.0, balls, **kw)  # type: ignore[arg-type]
 
 
+def shot_facts(events: list[Event]) -> Facts:
+    """The one facts type, read from a log on the racked pyramid table."""
+    rack = pyramid.rack_state()
+    return facts(Shot(rack, Stroke(0.0, 1.0), tuple(events),
+                      pyramid.mark_log(rack, events)))
+
+
 def test_legal_break_needs_contact_and_a_pot_or_enough_cushion_balls() -> None:
     hit = ev(EventKind.BALL_BALL, 0, 4)
     cush = [ev(EventKind.BALL_CUSHION, b, cushion="foot") for b in (2, 11, 3)]
-    facts = pyramid.shot_facts([hit, *cush[:2]], SPEC)
+    facts = shot_facts([hit, *cush[:2]])
     assert pyramid.legal_break(facts, 2)
     assert not pyramid.legal_break(facts, 3)
     # The same ball twice is one ball; the cue ball does not count.
-    facts = pyramid.shot_facts([hit, cush[0], cush[0],
-                                ev(EventKind.BALL_CUSHION, 0, cushion="foot")], SPEC)
+    facts = shot_facts([hit, cush[0], cush[0],
+                                ev(EventKind.BALL_CUSHION, 0, cushion="foot")])
     assert not pyramid.legal_break(facts, 2)
-    facts = pyramid.shot_facts([hit, ev(EventKind.POCKETED, 7, pocket="foot_left")],
-                               SPEC)
+    facts = shot_facts([hit, ev(EventKind.POCKETED, 7, pocket="foot_left")])
     assert pyramid.legal_break(facts, 2)
-    facts = pyramid.shot_facts(cush, SPEC)
+    facts = shot_facts(cush)
     assert not pyramid.legal_break(facts, 0)
 
 
 def test_shot_completion_counts_only_cushions_after_the_contact() -> None:
     before = ev(EventKind.BALL_CUSHION, 0, cushion="head")
     hit = ev(EventKind.BALL_BALL, 0, 5)
-    assert not pyramid.shot_completed(pyramid.shot_facts([before, hit], SPEC))
-    assert pyramid.shot_completed(pyramid.shot_facts([hit, before], SPEC))
-    assert not pyramid.shot_completed(pyramid.shot_facts([before], SPEC))
+    assert not pyramid.shot_completed(shot_facts([before, hit]))
+    assert pyramid.shot_completed(shot_facts([hit, before]))
+    assert not pyramid.shot_completed(shot_facts([before]))
 
 
 def test_facts_collect_pots_in_order_jumps_and_tip_contacts() -> None:
@@ -192,9 +199,11 @@ def test_facts_collect_pots_in_order_jumps_and_tip_contacts() -> None:
            ev(EventKind.BALL_BALL, 0, 5), ev(EventKind.POCKETED, 9, pocket="side_left"),
            ev(EventKind.POCKETED, 0, pocket="foot_left"), ev(EventKind.TIP_CONTACT, 3),
            ev(EventKind.LEFT_TABLE, 6, where="floor")]
-    f = pyramid.shot_facts(log, SPEC)
-    assert f.first_contact == 5 and f.first_contact_index == 2
-    assert f.pocketed_balls == (9, 0) and f.cue_pocketed and f.object_pocketed == (9,)
-    assert f.double_hit_index == 1
-    assert f.stick_touch == ((5, 3),)
-    assert f.left_balls == (6,)
+    f = shot_facts(log)
+    assert f.hit_ball == 5 and f.hit_index == 2
+    assert tuple(b for _, b, _ in f.potted) == (9, 0)
+    assert f.cue_potted is not None and f.potted_objects == (9,)
+    cc = cue_contacts(log)
+    assert cc.double_hits == (1,)
+    assert cc.other_balls == ((5, (3,)),)
+    assert tuple(b for _, b in f.left) == (6,)

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from logs import FOOT, LONG_STRING, Log, layout
 
 from rules.codes import FoulCode, Note
-from rules.game import discipline_class
+from rules.registry import discipline_class
 from rules.referee import Match
 from rules.ruling import BallInHand, Choice, Declarations, RulesError
 from simulator.specs import CUE_BALL, table_by_name
@@ -281,3 +281,100 @@ def test_save_is_atomic_and_load_replays(tmp_path: Path) -> None:
     path.write_text("{", encoding="utf-8")
     with pytest.raises(RulesError, match="not valid JSON"):
         Match.load(path)
+
+
+# -- what the referee calls that the log cannot show -------------------------
+def test_called_jump_rejudges_the_last_shot_and_replays() -> None:
+    """General rule 23: a ball that touched chalk on the rail is jumped even
+    though it rolled back onto the bed: a foul, the ball spotted, in hand."""
+    m = Match(["A", "B"], "9-ball")
+    win = m.apply(break_pot(m, 2).shot())
+    assert not win.fouls and win.next_shooter == 0
+    assert not m.requirements().pending
+    on = [b for b in m.table().on_table() if b != CUE_BALL]
+    lg = Log(m.table()).stroke().hit(0, on[0]).hit(on[0], 5).airborne(5).landed(5)
+    before = m.apply(lg.rail(5, "foot").shot())
+    assert not before.fouls and before.next_shooter == 1
+    steps = len(m.history)
+    r = m.call_jumped(5)
+    assert [f.code for f in r.fouls] == [FoulCode.BALL_OFF_TABLE]
+    assert [f.ref.rule for f in r.fouls] == ["10"]  # 9-ball 10: not spotted
+    assert Note.JUMPED_CALLED in [n.code for n in r.notes]
+    assert r.next_shooter == 1 and r.ball_in_hand is BallInHand.ANYWHERE
+    assert len(m.history) == steps and m.history[-1]["jumped"] == [5]
+    assert m.table().ball(5).where is Where.OFF_TABLE
+    again = Match.from_dict(json.loads(json.dumps(m.to_dict())))
+    assert again.rulings[-1] == r and again.state == m.state
+    m.undo()  # the amended shot goes as one step
+    assert len(m.history) == steps - 1
+
+
+def test_called_jump_needs_a_ball_that_left_the_bed() -> None:
+    m = Match(["A", "B"], "9-ball")
+    with pytest.raises(RulesError, match="not a shot"):
+        m.call_jumped(3)
+    m.apply(break_pot(m, 2).shot())
+    last = m.rulings[-1]
+    with pytest.raises(RulesError, match=r"jumped: ball 3 never left the bed"):
+        m.call_jumped(3)
+    with pytest.raises(RulesError, match=r"jumped: ball 2 did not end"):
+        m.call_jumped(2)
+    assert m.rulings[-1] == last and len(m.history) == 1
+
+
+def test_interference_restored_plays_on_not_restored_replays_the_game() -> None:
+    """General rule 28: restored, play goes on with no penalty; not, the
+    game is replayed and the same player breaks (no game counted)."""
+    m = Match(["A", "B"], "8-ball", {"first_breaker": 1}, seed=3)
+    r = m.call_interference(restorable=True)
+    assert r.replay and not r.fouls and m.requirements().shooter == 1
+    first_rack = m.table()
+    r = m.call_interference(restorable=False)
+    assert r.game_over and r.winner is None and r.rerack
+    assert Note.INTERFERENCE_NOT_RESTORABLE in [n.code for n in r.notes]
+    assert m.games_won == (0, 0) and m.game_number == 2
+    req = m.requirements()
+    assert req.is_break and req.shooter == 1 and m.table() != first_rack
+
+
+def test_fourteen_one_interference_new_rack_break_decided_anew() -> None:
+    """General rules 28 and 6 in 14.1: the rack is abandoned, a new one
+    racked, the scores stand, and a lag (or the players) decides the break."""
+    m = Match(["A", "B"], "14.1", {"target": 50, "first_breaker": 1}, seed=4)
+    m.apply(Log(m.table()).stroke().hit(0, 1).rails([0, 2]).shot())  # -2
+    m.choose(Choice.ACCEPT_TABLE)
+    assert m.scores == (0, -2)
+    r = m.call_interference(restorable=False)
+    assert r.rerack and not r.game_over and r.points == (0, 0)
+    assert [n.code for n in r.notes] == [Note.INTERFERENCE_NEW_RACK,
+                                          Note.BREAK_DECIDED_ANEW]
+    assert m.scores == (0, -2)
+    req = m.requirements()
+    assert req.is_lag and req.is_break and not req.pending
+    assert sorted(m.table().on_table()) == list(range(16))
+    with pytest.raises(RulesError, match="lag comes first"):
+        m.apply(Log(m.table()).stroke().hit(0, 1).shot())
+    at_lag = len(m.history)
+    # The players agree that A breaks ...
+    m.choose(Choice.BREAK, 0)
+    req = m.requirements()
+    assert not req.is_lag and req.shooter == 0 and req.is_break
+    assert m.scores == (0, -2)
+    # ... or they lag for it: B wins and gives the break to A.
+    m.undo_to(at_lag)
+    assert m.requirements().is_lag
+    res = m.lag(lag_shot((0.3, 0.4), (0.2, 0.87)).shot(), (1, 2))
+    assert res.winner == 1
+    m.choose(Choice.GIVE_BREAK)
+    req = m.requirements()
+    assert req.shooter == 0 and req.is_break and m.scores == (0, -2)
+    again = Match.from_dict(json.loads(json.dumps(m.to_dict())))
+    assert again.state == m.state and again.requirements() == req
+
+
+def test_fourteen_one_restored_interference_keeps_the_rack() -> None:
+    m = Match(["A", "B"], "14.1", {"target": 50}, seed=4)
+    table = m.table()
+    r = m.call_interference(restorable=True)
+    assert r.replay and not r.rerack and m.table() == table
+    assert not m.requirements().is_lag

@@ -125,7 +125,7 @@ def test_property_random_logs(seed: int, game: str) -> None:
     assert m.over
 
 
-@settings(max_examples=25, deadline=None,
+@settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), game=st.sampled_from(["8-ball", "9-ball",
                                                           "14.1"]),

@@ -1,0 +1,31 @@
+"""Where Kiy's data files are: the ``kiy_assets`` package (the top-level
+``assets/`` folder, installed as package data), found through
+importlib.resources so that an editable install, ``pip install .``, a wheel and
+``pipx install`` all find the same texts and scenarios."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+PACKAGE = "kiy_assets"
+
+
+@cache
+def assets_dir() -> Path:
+    """The folder holding ``locale/`` and ``scenarios/``."""
+    try:
+        root = resources.files(PACKAGE)
+    except ModuleNotFoundError:
+        # A checkout that was never installed: the folder beside the code.
+        return Path(__file__).resolve().parents[1] / "assets"
+    return Path(str(root))
+
+
+def locale_dir() -> Path:
+    return assets_dir() / "locale"
+
+
+def scenarios_dir() -> Path:
+    return assets_dir() / "scenarios"
