@@ -238,7 +238,7 @@ def cushion_touch(
                 fa *= 0.5
             side = 1
         if abs(fm) < 1e-13:
-            return m if fm >= 0.0 else a
+            return m  # within 1e-13 m of the touch
     return a
 
 

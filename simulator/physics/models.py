@@ -431,10 +431,15 @@ def default_models(
     )
 
 
+# Mathavan et al. 2010's fitted ball-cushion friction (reference.md 2).
+MATHAVAN_CUSHION_FRICTION = 0.14
+
+
 def compliant_models(
     balls: BallSet, params: PhysicsParams, cushion_height: float
 ) -> Models:
-    """The reference models with the compliant cushion."""
+    """The reference models with the compliant cushion (its friction the
+    value Mathavan et al. fitted to their measurements)."""
     base = default_models(balls, params, cushion_height)
     return Models(
         base.cloth,
@@ -444,7 +449,7 @@ def compliant_models(
             balls.mass,
             cushion_height,
             params.e_cushion,
-            params.mu_cushion,
+            MATHAVAN_CUSHION_FRICTION,
             params.mu_slide,
             params.gravity,
         ),
