@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
@@ -339,7 +339,8 @@ class Shot:
     stroke: Stroke
     events: tuple[Event, ...]
     final: TableState
-    frames: tuple[Frame, ...] = field(default=())
+    # Playback samples; the physics makes them when first looked at.
+    frames: Sequence[Frame] = field(default=())
     duration: float = 0.0
     # Other balls struck at the same moment (the lag): (ball, stroke) pairs.
     also: tuple[tuple[int, Stroke], ...] = ()

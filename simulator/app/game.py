@@ -8,6 +8,7 @@ end of the match) is read from the referee's ShotRequirements in
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -924,7 +925,7 @@ class ReplayMode(TableMode):
     def enter(self) -> None:
         s = self.session
         self.shot, self.ruling = s.shots[self.index]
-        frames: tuple[Frame, ...] = self.shot.frames
+        frames: Sequence[Frame] = self.shot.frames
         if not frames:  # a loaded match keeps no samples: compute them again
             from simulator.physics import simulate
             frames = simulate(self.shot.initial, self.shot.stroke).frames

@@ -4,6 +4,8 @@ any step, only when a segment starts (lines) or a frame is due (frames)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from simulator.events import CENTRE_LINE, HEAD_STRING, LONG_STRING, Frame, Phase
 from simulator.physics.balls import Ball
@@ -68,61 +70,175 @@ def next_crossing(
     return None
 
 
-class Frames:
-    """Playback samples every ``dt`` seconds, from the balls' closed forms."""
+# One segment of a ball's history: when it began, its position polynomials
+# in absolute time (balls.Ball.cx0 ...), when its phase ends, its height's
+# parabola (airborne: z0, vz0 from t0; else the radius), or a compliant
+# cushion's script.
+Seg = tuple[
+    float,
+    float,
+    float,
+    float,
+    float,
+    float,
+    float,
+    float,
+    bool,
+    float,
+    float,
+    float,
+    Any,
+]
 
-    def __init__(self, dt: float) -> None:
+
+class History:
+    """Every ball's segments in time order, and when it left play: what the
+    playback frames are made from, only when someone asks for them."""
+
+    def __init__(self, radius: float, gravity: float) -> None:
+        self.radius = radius
+        self.gravity = gravity
+        self.segs: dict[int, list[Seg]] = {}
+        self.gone: dict[int, float] = {}
+
+    def record(self, ball: Ball, t: float) -> None:
+        """The ball's segment changed at t (several changes at one instant:
+        the last counts)."""
+        seg: Seg = (
+            t,
+            ball.cx0,
+            ball.cx1,
+            ball.cx2,
+            ball.cy0,
+            ball.cy1,
+            ball.cy2,
+            ball.t_end,
+            ball.phase is Phase.AIRBORNE,
+            ball.t0,
+            ball.z0,
+            ball.vz0,
+            ball.script,
+        )
+        segs = self.segs.setdefault(ball.ball, [])
+        if segs and segs[-1][0] == t:
+            segs[-1] = seg
+        else:
+            segs.append(seg)
+
+    def leave(self, ball: int, t: float) -> None:
+        self.gone[ball] = t
+
+    def row(self, ball: int, seg: Seg, t: float) -> Row:
+        script = seg[12]
+        if script is not None:
+            x, y = script.at(t)[0]
+            return (ball, x, y, self.radius)
+        tc = t if t < seg[7] else seg[7]
+        x = seg[1] + tc * (seg[2] + tc * seg[3])
+        y = seg[4] + tc * (seg[5] + tc * seg[6])
+        if seg[8]:
+            tau = t - seg[9]
+            z = seg[10] + seg[11] * tau - 0.5 * self.gravity * tau * tau
+            return (ball, x, y, z)
+        return (ball, x, y, self.radius)
+
+
+class FrameBuilder:
+    """Playback samples every ``dt`` seconds, from the balls' histories."""
+
+    def __init__(self, history: History, dt: float) -> None:
+        self.history = history
         self.dt = dt
-        self.next = 0.0
         self.index = 0
         self.out: list[Frame] = []
-        self._rows: dict[int, tuple[int, Row]] = {}
+        self._at: dict[int, int] = {}
 
-    def due(self, t: float) -> bool:
-        return self.next <= t + 1e-12
+    @property
+    def next_time(self) -> float:
+        return self.index * self.dt
 
-    def sample(self, balls: dict[int, Ball], until: float) -> list[Frame]:
-        """Every frame up to ``until`` (inclusive), as the balls move now."""
+    def build(self, until: float) -> list[Frame]:
+        """Every frame up to ``until`` (inclusive) not built yet."""
         new: list[Frame] = []
-        if self.next > until + 1e-12:
-            return new
-        order = [balls[b] for b in sorted(balls) if balls[b].on_table]
-        cache = self._rows
-        while self.next <= until + 1e-12:
-            t = self.next
+        h = self.history
+        order = sorted(h.segs)
+        at = self._at
+        gone = h.gone
+        row = h.row
+        while self.index * self.dt <= until + 1e-12:
+            t = self.index * self.dt
             rows: list[Row] = []
-            for ball in order:
-                b = ball.ball
-                if not ball.moving:
-                    cached = cache.get(b)
-                    if cached is not None and cached[0] == ball.version:
-                        rows.append(cached[1])
-                        continue
-                    row = (b, ball.x0, ball.y0, ball.radius)
-                    cache[b] = (ball.version, row)
-                    rows.append(row)
+            for b in order:
+                if b in gone and gone[b] < t:
                     continue
-                phase = ball.phase
-                if (phase is Phase.SLIDING or phase is Phase.ROLLING) and (
-                    ball.script is None
-                ):
-                    # The closed form of balls.Ball.pos, inline: the hot path.
-                    tau = (t if t < ball.t_end else ball.t_end) - ball.t0
-                    half = 0.5 * tau * tau
-                    seg = ball.seg
-                    rows.append(
-                        (
-                            b,
-                            ball.x0 + ball.vx0 * tau + seg.ax * half,
-                            ball.y0 + ball.vy0 * tau + seg.ay * half,
-                            ball.radius,
-                        )
-                    )
-                    continue
-                x, y = ball.pos(t)
-                rows.append((b, x, y, ball.height(t)))
+                segs = h.segs[b]
+                i = at.get(b, 0)
+                while i + 1 < len(segs) and segs[i + 1][0] <= t:
+                    i += 1
+                at[b] = i
+                rows.append(row(b, segs[i], t))
             new.append(Frame(t, tuple(rows)))
             self.index += 1
-            self.next = self.index * self.dt
         self.out += new
         return new
+
+    def closing(self, t_end: float) -> list[Frame]:
+        """Every frame up to the moment of rest, and one at it."""
+        new = self.build(t_end)
+        if not self.out or self.out[-1].time < t_end:
+            h = self.history
+            rows = []
+            for b in sorted(h.segs):
+                if b in h.gone:
+                    continue
+                rows.append(h.row(b, h.segs[b][-1], t_end))
+            last = Frame(t_end, tuple(rows))
+            self.out.append(last)
+            new.append(last)
+        return new
+
+
+class LazyFrames(Sequence[Frame]):
+    """A shot's frames, made from its history the first time they are
+    looked at (a computer player's thousands of simulations never do)."""
+
+    def __init__(self, builder: FrameBuilder, t_end: float) -> None:
+        self._builder: FrameBuilder | None = builder
+        self._t_end = t_end
+        self._frames: tuple[Frame, ...] | None = None
+
+    def _all(self) -> tuple[Frame, ...]:
+        if self._frames is None:
+            assert self._builder is not None
+            self._builder.closing(self._t_end)
+            self._frames = tuple(self._builder.out)
+            self._builder = None
+        return self._frames
+
+    @overload
+    def __getitem__(self, i: int) -> Frame: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Frame]: ...
+
+    def __getitem__(self, i: int | slice) -> Frame | Sequence[Frame]:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Frame]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyFrames):
+            return self._all() == other._all()
+        if isinstance(other, tuple | list):
+            return self._all() == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return f"LazyFrames({len(self)} frames)"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import gc
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from simulator.events import BallMotion, Event, Frame, Shot, Stroke
 from simulator.physics.cue import StrokeError, validate
+from simulator.physics.lines import FrameBuilder, LazyFrames
 from simulator.physics.models import Models
 from simulator.physics.world import Stats, World
 from simulator.state import TableState
@@ -98,8 +99,7 @@ class ShotStream:
         self.world.strike(stroke)
         for ball, other in self.also:
             self.world.strike(other, ball)
-        self._chunks: Iterator[list[Frame]] = self.world.run()
-        self._frames: list[Frame] = []
+        self._builder = FrameBuilder(self.world.history, frame_dt)
         self._shot: Shot | None = None
         self.done = False
 
@@ -109,7 +109,8 @@ class ShotStream:
 
     @property
     def frames(self) -> list[Frame]:
-        return self._frames
+        """The frames made so far (by ``advance``)."""
+        return self._builder.out
 
     @property
     def stats(self) -> Stats:
@@ -118,29 +119,34 @@ class ShotStream:
         return self.world.stats
 
     def advance(self, until_time: float) -> list[Frame]:
-        new: list[Frame] = []
+        """Compute on to simulated time ``until_time`` (or to rest) and return
+        the playback frames up to it not returned before."""
         # No garbage collection while the world computes (its objects live
         # until the shot is done; a collection would only walk them).
         gc_was = gc.isenabled()
         gc.disable()
         try:
-            while not self.done and (not new or new[-1].time < until_time):
-                try:
-                    chunk = next(self._chunks)
-                except StopIteration:
-                    self._frames += new
-                    self._finish()
-                    return new
-                new += chunk
+            done = self.world.run_until(until_time)
         finally:
             if gc_was:
                 gc.enable()
-        self._frames += new
-        return new
+        if done:
+            new = self._builder.closing(self.world.t)
+            self._finish()
+            return new
+        return self._builder.build(min(until_time, self.world.t))
 
     def run_to_end(self) -> Shot:
-        while not self.done:
-            self.advance(float("inf"))
+        """Compute to rest; the Shot's frames are made when first looked at."""
+        if not self.done:
+            gc_was = gc.isenabled()
+            gc.disable()
+            try:
+                self.world.run_until(math.inf)
+            finally:
+                if gc_was:
+                    gc.enable()
+            self._finish()
         return self.shot
 
     def _finish(self) -> None:
@@ -150,7 +156,7 @@ class ShotStream:
             stroke=self.stroke,
             events=tuple(w.events),
             final=w.final_state(),
-            frames=tuple(self._frames),
+            frames=LazyFrames(self._builder, w.t),
             duration=w.t,
             also=self.also,
             motion=self.motion,

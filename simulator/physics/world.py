@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import cast
 
 import pymunk
+from pymunk._chipmunk import lib as _cp_lib
 
 from simulator import resting
-from simulator.events import BallMotion, Event, EventKind, Frame, Phase, Stroke
+from simulator.events import BallMotion, Event, EventKind, Phase, Stroke
 from simulator.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
@@ -42,7 +43,7 @@ from simulator.physics.contacts import (
     involves,
 )
 from simulator.physics.flight import Flight
-from simulator.physics.lines import Frames, next_crossing, table_lines
+from simulator.physics.lines import History, next_crossing, table_lines
 from simulator.physics.log import Due, Entry, Log, Schedule
 from simulator.physics.models import Models, default_models
 from simulator.physics.stick import Stick
@@ -88,16 +89,18 @@ JUMP_MAX = 2.0  # s
 JUMP_MARGIN = 0.9
 
 
-try:  # the bare chipmunk step, for the fast path of the loop
-    from pymunk._chipmunk import lib as _cp_lib
-
-    _cp_space_step = _cp_lib.cpSpaceStep
-    _FAST_STEP = all(
-        hasattr(pymunk.Space(), name)
-        for name in ("_removed_shapes", "_locked", "_space", "_bodies_to_check")
-    )
-except (ImportError, AttributeError):  # pragma: no cover - another pymunk layout
-    _FAST_STEP = False
+# Chipmunk's own functions, which pymunk's properties wrap in Python (pymunk
+# 7 keeps them in pymunk._chipmunk): the bare step for the hot loop, and the
+# setters for the bodies that follow the closed forms.
+_cp_space_step = _cp_lib.cpSpaceStep
+_cp_set_position = _cp_lib.cpBodySetPosition
+_cp_set_velocity = _cp_lib.cpBodySetVelocity
+_cp_set_max_force = _cp_lib.cpConstraintSetMaxForce
+# The step may skip pymunk's bookkeeping only where its insides are known.
+_FAST_STEP = all(
+    hasattr(pymunk.Space(), name)
+    for name in ("_removed_shapes", "_locked", "_space", "_bodies_to_check")
+)
 
 
 class PhysicsError(RuntimeError):
@@ -115,6 +118,41 @@ class Stats:
     rest_correction: float = 0.0
 
 
+# Spaces of finished worlds, per table, ready for the next (see
+# World._build_space): at most this many are kept for each.
+SPACE_POOL = 4
+_Pooled = tuple[pymunk.Space, dict[pymunk.Shape, int]]
+# Keyed by the spec's id, the spec kept with its spaces so the id stays its own.
+_SPACES: dict[int, tuple[TableSpec, list[_Pooled]]] = {}
+
+
+def _new_space(
+    pieces: tuple[CushionPiece, ...],
+) -> tuple[pymunk.Space, dict[pymunk.Shape, int]]:
+    space = pymunk.Space()
+    space.gravity = (0.0, 0.0)
+    space.damping = 1.0
+    space.collision_slop = 1e-5
+    # Pymunk solves nothing but the friction joints (every contact is ours),
+    # and each ball's joint is alone on its body: one pass is exact.
+    space.iterations = 1
+    space.sleep_time_threshold = math.inf
+    index: dict[pymunk.Shape, int] = {}
+    for i, piece in enumerate(pieces):
+        shape: pymunk.Shape
+        if piece.a == piece.b:
+            shape = pymunk.Circle(space.static_body, piece.radius, piece.a)
+        else:
+            shape = pymunk.Segment(space.static_body, piece.a, piece.b, piece.radius)
+        shape.collision_type = CUSHION_TYPE
+        shape.filter = pymunk.ShapeFilter(categories=CAT_CUSHION)
+        shape.friction = 0.0
+        shape.elasticity = 0.0
+        space.add(shape)
+        index[shape] = i
+    return space, index
+
+
 def _band_entry(
     ball: Ball, t: float, lo_x: float, hi_x: float, lo_y: float, hi_y: float
 ) -> float:
@@ -126,8 +164,17 @@ def _band_entry(
     span = ball.t_end - ball.t0
     best = span - tau0
     x, y = ball.pos(t)
-    if not (lo_x < x < hi_x and lo_y < y < hi_y):
+    eps = 1e-9  # on the box's side (just off a cushion): inside, if leaving it
+    if not (lo_x - eps <= x <= hi_x + eps and lo_y - eps <= y <= hi_y + eps):
         return 0.0
+    vx, vy = ball.vel(t)
+    if (
+        (x < lo_x + eps and vx <= 0.0)
+        or (x > hi_x - eps and vx >= 0.0)
+        or (y < lo_y + eps and vy <= 0.0)
+        or (y > hi_y - eps and vy >= 0.0)
+    ):
+        return 0.0  # at a cushion and going on into it
     seg = ball.seg
     for c0, v, a, lo, hi in (
         (ball.x0, ball.vx0, seg.ax, lo_x, hi_x),
@@ -146,7 +193,8 @@ def _band_entry(
                 sq = math.sqrt(disc)
                 roots = ((-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa))
             for tau in roots:
-                if tau > tau0 and tau - tau0 < best:
+                # Leaving the side it is on, not the instant it is at it.
+                if tau > tau0 + 1e-9 and tau - tau0 < best:
                     best = tau - tau0
     return max(best, 0.0)
 
@@ -196,7 +244,11 @@ class World:
         self.log = Log(self.models.cloth)
         self.schedule = Schedule()
         self.stats = Stats()
-        self.frames = Frames(frame_dt)
+        self.frame_dt = frame_dt
+        self.history = History(self.radius, self.g)
+        self.done = False
+        self._begun = False
+        self._last_tighten = 0.0
         self.balls: dict[int, Ball] = {}
         self.by_shape: dict[pymunk.Shape, Ball] = {}
         self._errors: list[BaseException] = []
@@ -241,30 +293,16 @@ class World:
 
     # -- construction --------------------------------------------------------------
     def _build_space(self) -> None:
-        space = pymunk.Space()
-        space.gravity = (0.0, 0.0)
-        space.damping = 1.0
-        space.collision_slop = 1e-5
-        # Pymunk solves nothing but the friction joints (every contact is
-        # ours), and each ball's joint is alone on its body: one pass is exact.
-        space.iterations = 1
-        space.sleep_time_threshold = math.inf
-        self.space = space
-        self._piece_index: dict[pymunk.Shape, int] = {}
-        for index, piece in enumerate(self._pieces):
-            shape: pymunk.Shape
-            if piece.a == piece.b:
-                shape = pymunk.Circle(space.static_body, piece.radius, piece.a)
-            else:
-                shape = pymunk.Segment(
-                    space.static_body, piece.a, piece.b, piece.radius
-                )
-            shape.collision_type = CUSHION_TYPE
-            shape.filter = pymunk.ShapeFilter(categories=CAT_CUSHION)
-            shape.friction = 0.0
-            shape.elasticity = 0.0
-            space.add(shape)
-            self._piece_index[shape] = index
+        """A space with the table's cushions: one a finished world handed
+        back (building the static shapes is most of a world's set-up), or a
+        new one."""
+        kept = _SPACES.get(id(self.spec))
+        pool = kept[1] if kept is not None and kept[0] is self.spec else None
+        if pool:
+            self.space, self._piece_index = pool.pop()
+        else:
+            self.space, self._piece_index = _new_space(self._pieces)
+        space = self.space
         space.on_collision(
             BALL, BALL, begin=self._ball_begin, separate=self._ball_separate
         )
@@ -283,8 +321,10 @@ class World:
         shape.filter = BED_FILTER
         shape.friction = 0.0
         shape.elasticity = 0.0
+        # The anchor stays in the space (it moves nothing); only the joint to
+        # it comes and goes with the ball's motion.
         anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        self.space.add(body, shape)
+        self.space.add(body, shape, anchor)
         rec = Ball(ball, self.radius, body, shape, anchor, None, gravity=self.g)
         rec.x0, rec.y0 = x, y
         rec.cx0, rec.cy0 = x, y
@@ -352,6 +392,7 @@ class World:
 
     def _start_script(self, ball: Ball, script: Script, v_in: Vec2) -> None:
         ball.start_script(script, v_in)
+        self.history.record(ball, script.t0)
         self._dirty.add(ball.ball)
         self._vmax = -1.0
         self._moving[ball.ball] = ball
@@ -387,7 +428,7 @@ class World:
             self.log.emit(
                 Event(EventKind.LEFT_TABLE, t, (ball.ball,), (snap,), where=left)
             )
-        self.frames.sample(self.balls, t)
+        self.history.leave(ball.ball, t)
         ball.on_table = False
         ball.phase = Phase.POCKETED if where is Where.POCKETED else Phase.OFF_TABLE
         ball.script = None
@@ -402,14 +443,15 @@ class World:
         self._dirty.discard(ball.ball)
         self._final[ball.ball] = BallState(ball.ball, where, pocket=pocket)
         if ball.joint_on:
-            self.space.remove(ball.joint, ball.anchor)
+            self.space.remove(ball.joint)
             ball.joint_on = False
-        self.space.remove(ball.shape, ball.body)
+        self.space.remove(ball.shape, ball.body, ball.anchor)
 
     # -- the schedule ----------------------------------------------------------------
     def _scheduled(self, ball: Ball, t: float) -> None:
         """A ball's segment changed at t: what its new one has due."""
         self._dirty.add(ball.ball)
+        self.history.record(ball, t)
         self._vmax = -1.0  # to be worked out again
         if ball.moving:
             self._moving[ball.ball] = ball
@@ -732,24 +774,25 @@ class World:
         every step end), and its friction joint to the phase's pull."""
         t = self.t
         body = ball.body
-        body.position = ball.pos(t)
+        cp_body = body._body
+        _cp_set_position(cp_body, ball.pos(t))
         on_cloth = ball.phase in ON_CLOTH and ball.script is None
         if on_cloth:
             vx, vy = ball.vel(t)
             ax, ay = ball.seg.ax, ball.seg.ay
-            body.velocity = (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt)
-            ball.anchor.velocity = ball.seg.end_velocity
+            _cp_set_velocity(cp_body, (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt))
+            _cp_set_velocity(ball.anchor._body, ball.seg.end_velocity)
             force = self.mass * math.hypot(ax, ay)
             if not ball.joint_on:
                 ball.joint = _friction_joint(body, ball.anchor, force)
-                self.space.add(ball.anchor, ball.joint)
+                self.space.add(ball.joint)
                 ball.joint_on = True
             else:
-                ball.joint.max_force = force
+                _cp_set_max_force(ball.joint._constraint, force)
         else:
-            body.velocity = ball.vel(t)
+            _cp_set_velocity(cp_body, ball.vel(t))
             if ball.joint_on:
-                self.space.remove(ball.joint, ball.anchor)
+                self.space.remove(ball.joint)
                 ball.joint_on = False
         air = ball.phase is Phase.AIRBORNE
         if ball.in_air != air:
@@ -763,7 +806,7 @@ class World:
         for b in sorted(self._moving):
             ball = self._moving[b]
             if ball.joint_on:
-                self.space.remove(ball.joint, ball.anchor)
+                self.space.remove(ball.joint)
                 ball.joint_on = False
             self._dirty.add(b)
 
@@ -792,12 +835,13 @@ class World:
     def _any_moving(self) -> bool:
         return bool(self._moving)
 
-    def _horizon(self) -> float:
+    def _horizon(self, need: float) -> float:
         """How long no moving ball can reach a cushion or another ball. For a
-        cushion, when its closed form first brings it within a radius of a
-        nose line (every cushion piece lies behind one); for two balls, their
-        gap over the sum of the speeds they cannot exceed. Zero when a ball is
-        in the air or in a cushion."""
+        cushion, exactly when its closed form first brings it within a radius
+        of a nose line (every cushion piece lies behind one); for two balls,
+        a margin inside when their gap could close at the most their speeds
+        and decelerations allow. Zero when a ball is in the air or in a
+        cushion; anything under ``need`` as soon as it is found."""
         t = self.t
         spec = self.spec
         r = self.radius
@@ -812,8 +856,8 @@ class World:
             h = _band_entry(ball, t, lo_x, hi_x, lo_y, hi_y)
             if h < best:
                 best = h
-                if best <= 0.0:
-                    return 0.0
+                if best < need:
+                    return best
         # Two balls: their gap can close no faster than their relative speed
         # now plus what their decelerations (constant, each |a|) add:
         # |u| tau + (a_1 + a_2) tau^2 / 2 = gap.
@@ -844,8 +888,11 @@ class World:
                     h = gap / u
                 else:
                     continue
+                h *= JUMP_MARGIN
                 if h < best:
                     best = h
+                    if best < need:
+                        return best
         return best
 
     def _try_jump(self, dt: float) -> bool:
@@ -855,20 +902,22 @@ class World:
             return False
         if self.contacts.active():
             return False
-        horizon = self._horizon()
+        need = JUMP_STEPS * dt
+        horizon = self._horizon(need)
         t_s = self.schedule.next_time(self.balls)
-        jump = min(JUMP_MARGIN * horizon, t_s - self.t, JUMP_MAX)
+        jump = min(horizon, t_s - self.t, JUMP_MAX)
         if jump < JUMP_STEPS * dt:
             # Not worth it now: try again when it might be, later and later
             # while it keeps failing.
             self._jump_fails = min(self._jump_fails + 1, 6)
             wait = JUMP_STEPS * dt * (1 << self._jump_fails)
-            self._next_jump = self.t + max(0.5 * JUMP_MARGIN * horizon, wait)
+            self._next_jump = self.t + max(0.5 * horizon, wait)
             return False
         self._jump_fails = 0
         t1 = self.t + jump
         self._process(self.t, t1)
-        self.frames.sample(self.balls, t1)
+        # Pymunk has not seen the balls since: a step before the next jump.
+        self._next_jump = t1 + dt
         for b in self._moving:
             self._dirty.add(b)
         self.stats.jumps += 1
@@ -877,15 +926,6 @@ class World:
     # -- one step's events, in time order ---------------------------------------
     def _process(self, lo: float, hi: float) -> None:
         contacts = self.contacts
-        if (
-            not contacts.near_pairs
-            and not contacts.near_cushions
-            and not self._falling
-            and not self.flight.flying
-            and self.schedule.head > hi
-        ):
-            self.t = hi
-            return  # nothing can be due in this step
         cands: list[Candidate] = []
         if contacts.near_pairs or contacts.near_cushions:
             cands = contacts.candidates(lo, hi)
@@ -900,7 +940,6 @@ class World:
             best = min(cands) if cands else None
             if best is not None and best.time <= t_s and best.time <= hi:
                 t_e = best.time
-                self.frames.sample(balls, t_e)
                 self.t = t_e
                 if best.kind == FALLING:
                     changed = self._jaw_while_falling(best)
@@ -911,7 +950,6 @@ class World:
                 cands.remove(best)
             elif t_s <= hi:
                 t_e = t_s
-                self.frames.sample(balls, t_e)
                 self.t = t_e
                 entry = sched.pop(balls)
                 assert entry is not None
@@ -947,41 +985,54 @@ class World:
         self.t = hi
 
     # -- the loop ----------------------------------------------------------------------
-    def run(self) -> Iterator[list[Frame]]:
-        """Step to rest; yield the playback frames made by each chunk of steps."""
-        for b in sorted(self.balls):
-            ball = self.balls[b]
-            if ball.version == 0:
-                self._scheduled(ball, 0.0)
-        first = len(self.frames.out)
-        self.frames.sample(self.balls, 0.0)
-        yield self.frames.out[first:]
+    def run(self) -> Iterator[float]:
+        """Step to rest, yielding the simulated time after each piece."""
+        while not self.run_until(self.t + 0.05):
+            yield self.t
+        yield self.t
+
+    def run_until(self, until: float) -> bool:
+        """Step until the simulated time reaches ``until`` or every ball
+        rests; True once at rest (the shot is over)."""
+        if self.done:
+            return True
+        if not self._begun:
+            self._begun = True
+            for b in sorted(self.balls):
+                ball = self.balls[b]
+                if ball.version == 0:
+                    self._scheduled(ball, 0.0)
         space = self.space
-        last_tighten = 0.0
         fast = _FAST_STEP
-        while True:
-            if self._stick is not None and self._stick.done:
-                self._stick = None
-            if self._stick is None and not self._any_moving():
+        stats = self.stats
+        contacts = self.contacts
+        schedule = self.schedule
+        while self.t < until:
+            stick = self._stick
+            if stick is not None and stick.done:
+                self._stick = stick = None
+            if stick is None and not self._moving:
                 # Nothing moves: only known instants are left (side spin
                 # running out); no step is needed to reach them.
-                t_next = self.schedule.next_time(self.balls)
+                t_next = schedule.next_time(self.balls)
                 if t_next == math.inf:
-                    break
-                mark = len(self.frames.out)
+                    self._finish()
+                    return True
                 self._process(self.t, t_next)
-                self.frames.sample(self.balls, t_next)
-                yield self.frames.out[mark:]
                 continue
-            dt = self._choose_dt()
-            if dt != self._dt:
-                self._resync_all(dt)
-                self._dt = dt
-            if dt * JUMP_STEPS < JUMP_MAX:
-                mark = len(self.frames.out)
-                if self._try_jump(dt):
-                    yield self.frames.out[mark:]
-                    continue
+            if self._vmax < 0.0 or stick is not None:
+                dt = self._choose_dt()
+                if dt != self._dt:
+                    self._resync_all(dt)
+                    self._dt = dt
+            else:
+                dt = self._dt
+            if (
+                self.t >= self._next_jump
+                and dt * JUMP_STEPS < JUMP_MAX
+                and self._try_jump(dt)
+            ):
+                continue
             if self._dirty:
                 for b in sorted(self._dirty):
                     ball = self.balls[b]
@@ -990,8 +1041,8 @@ class World:
                 self._dirty.clear()
             lo = self.t
             hi = lo + dt
-            self.stats.steps += 1
-            self.contacts.step = self.stats.steps
+            stats.steps += 1
+            contacts.step = stats.steps
             if fast and not space._removed_shapes and not space._bodies_to_check:
                 # The fast path of space.step: this is the hot loop.
                 space._locked = True
@@ -1001,42 +1052,60 @@ class World:
                 space.step(dt)
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
-            mark = len(self.frames.out)
-            self._process(lo, hi)
-            # Frames up to the step's end, before what the stick and the
-            # height layer find at its end.
-            self.frames.sample(self.balls, hi)
-            if self._stick is not None:
-                self._stick.step(self, dt)
+            if (
+                contacts.near_pairs
+                or contacts.near_cushions
+                or self._falling
+                or self.flight.flying
+                or schedule.head <= hi
+            ):
+                self._process(lo, hi)
+            else:
+                self.t = hi  # nothing can be due in this step
+            if stick is not None:
+                stick.step(self, dt)
             if self.flight.flying:
                 self.flight.step(lo, hi)
-            if hi - last_tighten >= TIGHTEN_EVERY:
-                last_tighten = hi
+            if hi - self._last_tighten >= TIGHTEN_EVERY:
+                self._last_tighten = hi
                 for ball in self._moving.values():
                     ball.tighten(hi)
                 self._vmax = -1.0
                 if hi > MAX_SIM_TIME:
                     raise PhysicsError("the balls did not come to rest")
-            if len(self.frames.out) > mark:
-                yield self.frames.out[mark:]
-        mark = len(self.frames.out)
+        return False
+
+    def _release(self) -> None:
+        """The shot is over: the space, emptied of this shot's bodies, goes
+        back for the next world on this table."""
+        space = self.space
+        for b in sorted(self.balls):
+            ball = self.balls[b]
+            if not ball.on_table:
+                continue
+            if ball.joint_on:
+                space.remove(ball.joint)
+                ball.joint_on = False
+            space.remove(ball.shape, ball.body, ball.anchor)
+        if self._stick is not None and not self._stick.done:
+            space.remove(self._stick.shape, self._stick.body)
+        # The handlers now point at nothing that matters; the next world
+        # sets its own. No step runs on a pooled space.
+        kept = _SPACES.get(id(self.spec))
+        if kept is None or kept[0] is not self.spec:
+            kept = _SPACES[id(self.spec)] = (self.spec, [])
+        if len(kept[1]) < SPACE_POOL:
+            kept[1].append((space, self._piece_index))
+
+    def _finish(self) -> None:
         self._settle_at_rest()
         self._energy_checkpoint(self.t)
         t_end = max([self.t, *(e.time for e in self.log.events)])
         self.t = t_end
         self.log.finish()
         self.log.emit(Event(EventKind.REST, t_end))
-        self.frames.sample(self.balls, t_end)
-        out = self.frames.out
-        if not out or out[-1].time < t_end:
-            # The last frame shows the table at rest, at the moment of rest.
-            rows = tuple(
-                (b, r.x0, r.y0, r.radius)
-                for b, r in sorted(self.balls.items())
-                if r.on_table
-            )
-            out.append(Frame(t_end, rows))
-        yield out[mark:]
+        self.done = True
+        self._release()
 
     def _settle_at_rest(self) -> None:
         """Every final position obeys the resting rule (simulator.resting): a
@@ -1057,6 +1126,7 @@ class World:
                 rec.cx0, rec.cy0 = fixed[b]
                 rec.cx1 = rec.cx2 = rec.cy1 = rec.cy2 = 0.0
                 rec.version += 1
+                self.history.record(rec, self.t)
 
     def final_state(self) -> TableState:
         balls: list[BallState] = []
