@@ -9,6 +9,10 @@ When the peer simulator pooltool 0.6.0 is installed
 (../shared/tools/install-pooltool.sh; found at --peer-python, $KIY_PEER_PYTHON
 or the installer's default place), the same shots, from the same state of
 the struck ball, are run through it in the same run and the ratios printed.
+
+``python -m simulator.bench gaps`` prints balls potted per break against the
+rack's gaps, ``python -m simulator.bench pockets`` the pockets' off-centre
+acceptance at speed (simulator.figures).
 """
 
 from __future__ import annotations
@@ -37,12 +41,15 @@ SPEC = pool_table(9)
 Make = Callable[[], tuple[TableState, Stroke]]
 
 
-def eight_ball_break(seed: int, speed: float = 8.0) -> tuple[TableState, Stroke]:
+def eight_ball_break(
+    seed: int, speed: float = 8.0, gap: float = 0.0
+) -> tuple[TableState, Stroke]:
     """A legal 8-ball rack (8 in the middle, a solid and a stripe in the back
-    corners) in a seeded order; the cue ball behind the head string, aimed at the
-    apex with a contact a few millimetres off centre, as real breaks are."""
+    corners) in a seeded order, neighbours ``gap`` apart (frozen: 0); the cue
+    ball behind the head string, aimed at the apex with a contact a few
+    millimetres off centre, as real breaks are."""
     rng = random.Random(seed)
-    slots = rack_positions(SPEC)
+    slots = rack_positions(SPEC, 5, gap)
     others = [b for b in range(1, 16) if b != 8]
     rng.shuffle(others)
     order = [others.pop(), *others[:3], 8, *others[3:]]
@@ -227,8 +234,26 @@ def run_peer(python: Path, shots: list[tuple[TableState, Stroke]]) -> list[float
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m simulator.bench", description=__doc__)
+    p = argparse.ArgumentParser(
+        prog="python -m simulator.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "what",
+        nargs="?",
+        choices=("speed", "gaps", "pockets"),
+        default="speed",
+        help="speed (default): the timings; gaps: balls potted per break "
+        "against rack gaps; pockets: off-centre acceptance at speed",
+    )
     p.add_argument("--racks", type=int, default=30, help="rack layouts (default 30)")
+    p.add_argument(
+        "--break-speed",
+        type=float,
+        default=11.0,
+        help="cue-ball speed of the gaps table's breaks, m/s (default 11)",
+    )
     p.add_argument(
         "--repeat",
         type=int,
@@ -240,6 +265,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = p.parse_args(argv)
     if args.racks < 1 or args.repeat < 1:
         p.error("--racks and --repeat must be at least 1")
+    if not 0.5 <= args.break_speed <= 15.0:
+        p.error("--break-speed must be between 0.5 and 15 m/s")
+    if args.what == "gaps":
+        from simulator import figures
+
+        figures.print_rack_gaps(args.racks, args.break_speed)
+        return
+    if args.what == "pockets":
+        from simulator import figures
+
+        figures.print_pockets()
+        return
 
     simulate(*cut_shot())  # warm up imports and caches
     racks: list[Make] = [

@@ -242,9 +242,9 @@ def _finite_problem(shot: Shot) -> str | None:
             if not all(math.isfinite(v) for v in vals):
                 return f"events[{i}] ({e.kind.value}): ball {s.ball} not finite"
     for f in shot.frames:
-        if not math.isfinite(f.time) or not all(
-            math.isfinite(v) for row in f.balls for v in row[1:]
-        ):
+        # A sum is finite only if every term is (positions are metres: no
+        # finite sum of them overflows).
+        if not math.isfinite(f.time + sum(row[1] + row[2] + row[3] for row in f.balls)):
             return f"frame at {f.time}: not finite"
     return None
 
@@ -280,7 +280,14 @@ def _frame_problem(shot: Shot, spec: TableSpec, summary: Summary) -> str | None:
     r = spec.balls.radius
     pieces = cushion_pieces(spec)
     d = 2 * r
+    # A ball at rest by a rail is on every frame at the same spot: its
+    # deepest press is worked out once.
+    presses: dict[tuple[float, float], tuple[float, str]] = {}
+    last: tuple[tuple[int, float, float, float], ...] = ()
     for f in shot.frames:
+        if f.balls == last:
+            continue  # the table as on the frame before
+        last = f.balls
         bed = sorted(
             (row for row in f.balls if abs(row[3] - r) < 1e-9), key=lambda q: q[1]
         )
@@ -294,15 +301,21 @@ def _frame_problem(shot: Shot, spec: TableSpec, summary: Summary) -> str | None:
                     f"frame at {f.time:.4f} s: ball {ball} at ({x:.4f}, {y:.4f}) "
                     "is outside the table on the bed"
                 )
-            for piece in pieces:
-                c = closest_point(piece, (x, y))
-                press = r + piece.radius - math.dist(c, (x, y))
-                summary.worst_frame_press = max(summary.worst_frame_press, press)
-                if press > TUNNEL_DEPTH:
-                    return (
-                        f"frame at {f.time:.4f} s: ball {ball} at ({x:.4f}, {y:.4f}) "
-                        f"{press * 1000:.2f} mm inside {piece.name}"
-                    )
+            found = presses.get((x, y))
+            if found is None:
+                found = max(
+                    (r + piece.radius - math.dist(closest_point(piece, (x, y)), (x, y)),
+                     piece.name)
+                    for piece in pieces
+                )
+                presses[(x, y)] = found
+            press, name = found
+            summary.worst_frame_press = max(summary.worst_frame_press, press)
+            if press > TUNNEL_DEPTH:
+                return (
+                    f"frame at {f.time:.4f} s: ball {ball} at ({x:.4f}, {y:.4f}) "
+                    f"{press * 1000:.2f} mm inside {name}"
+                )
         for i, a in enumerate(bed):
             for b in bed[i + 1 :]:
                 if b[1] - a[1] >= d:
@@ -414,9 +427,79 @@ def run(
     max_seconds: float = MAX_SECONDS,
     tables: Sequence[str] = tuple(sorted(TABLES)),
     progress: bool = False,
+    jobs: int = 1,
+) -> Summary:
+    """Strokes 0 .. strokes - 1 of ``seed``, in ``jobs`` processes (each
+    stroke is its own case, so the figures do not depend on how many)."""
+    if jobs > 1:
+        return _run_parallel(strokes, seed, max_seconds, tables, progress, jobs)
+    return _run_range(range(strokes), seed, max_seconds, tables, progress)
+
+
+def _run_part(
+    job: tuple[int, int, int, int, float, tuple[str, ...]],
+) -> Summary:
+    start, stop, step, seed, max_seconds, tables = job
+    return _run_range(range(start, stop, step), seed, max_seconds, tables, False)
+
+
+def _run_parallel(
+    strokes: int,
+    seed: int,
+    max_seconds: float,
+    tables: Sequence[str],
+    progress: bool,
+    jobs: int,
+) -> Summary:
+    import multiprocessing
+
+    chunk = 250
+    parts = [
+        (lo, min(lo + chunk, strokes), 1, seed, max_seconds, tuple(tables))
+        for lo in range(0, strokes, chunk)
+    ]
+    total = Summary()
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for part in pool.imap(_run_part, parts):
+            _merge(total, part)
+            if progress:
+                print(
+                    f"{total.strokes} strokes, {len(total.failures)} failures",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    return total
+
+
+def _merge(total: Summary, part: Summary) -> None:
+    """Add a later part's figures (its strokes come after total's)."""
+    total.strokes += part.strokes
+    total.failures += part.failures
+    total.walls += part.walls
+    for name, n in part.by_table.items():
+        total.by_table[name] = total.by_table.get(name, 0) + n
+    if part.worst_frame_overlap > total.worst_frame_overlap:
+        total.worst_frame_overlap = part.worst_frame_overlap
+        total.worst_overlap_at = part.worst_overlap_at
+    if part.worst_frame_press > total.worst_frame_press:
+        total.worst_frame_press = part.worst_frame_press
+        total.worst_press_at = part.worst_press_at
+    total.worst_rest_correction = max(
+        total.worst_rest_correction, part.worst_rest_correction
+    )
+    total.pocketed += part.pocketed
+    total.airborne += part.airborne
+
+
+def _run_range(
+    indices: range,
+    seed: int,
+    max_seconds: float,
+    tables: Sequence[str],
+    progress: bool,
 ) -> Summary:
     summary = Summary()
-    for index in range(strokes):
+    for index in indices:
         spec, positions, stroke = stroke_case(seed, index, tables)
         summary.failures += check_stroke(
             index, spec, positions, stroke, summary, max_seconds
@@ -448,12 +531,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--progress", action="store_true", help="report every 500 strokes")
+    p.add_argument(
+        "--jobs", type=int, default=1, help="processes to share the strokes (default 1)"
+    )
     args = p.parse_args(argv)
     if args.strokes < 1:
         p.error("--strokes must be at least 1")
+    if not 1 <= args.jobs <= 64:
+        p.error("--jobs must be between 1 and 64")
     if not args.max_seconds > 0.0:
         p.error("--max-seconds must be positive")
-    summary = run(args.strokes, args.seed, args.max_seconds, progress=args.progress)
+    summary = run(
+        args.strokes,
+        args.seed,
+        args.max_seconds,
+        progress=args.progress,
+        jobs=args.jobs,
+    )
     if args.json:
         json.dump(summary.to_dict(), sys.stdout, indent=1)
         sys.stdout.write("\n")

@@ -152,6 +152,8 @@ class FrameBuilder:
         self.index = 0
         self.out: list[Frame] = []
         self._at: dict[int, int] = {}
+        # A ball at rest on its current segment: (segment index, its row).
+        self._still: dict[int, tuple[int, Row]] = {}
 
     @property
     def next_time(self) -> float:
@@ -163,6 +165,7 @@ class FrameBuilder:
         h = self.history
         order = sorted(h.segs)
         at = self._at
+        still = self._still
         gone = h.gone
         row = h.row
         while self.index * self.dt <= until + 1e-12:
@@ -176,7 +179,17 @@ class FrameBuilder:
                 while i + 1 < len(segs) and segs[i + 1][0] <= t:
                     i += 1
                 at[b] = i
-                rows.append(row(b, segs[i], t))
+                kept = still.get(b)
+                if kept is not None and kept[0] == i:
+                    rows.append(kept[1])
+                    continue
+                seg = segs[i]
+                got = row(b, seg, t)
+                if not seg[8] and seg[12] is None and (
+                    t >= seg[7] or seg[2] == seg[3] == seg[5] == seg[6] == 0.0
+                ):
+                    still[b] = (i, got)  # at rest for the rest of this segment
+                rows.append(got)
             new.append(Frame(t, tuple(rows)))
             self.index += 1
         self.out += new

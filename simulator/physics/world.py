@@ -259,6 +259,11 @@ class World:
         self._dt = 0.0
         self._next_jump = 0.0
         self._jump_fails = 0
+        # The end of the step being processed (-inf between steps), and what
+        # a kick inside it added to pymunk's near lists (_near_in_step).
+        self._step_hi = -math.inf
+        self._provisional_pairs: list[tuple[Ball, Ball]] = []
+        self._provisional_cushions: list[tuple[Ball, int]] = []
         self._pieces: tuple[CushionPiece, ...] = cushion_pieces(self.spec)
         self._lines = table_lines(self.spec)
         self._build_space()
@@ -365,8 +370,57 @@ class World:
             ball.falling = None
             self._falling.pop(ball.ball, None)
             self._near_now(ball, t)
+        elif t < self._step_hi:
+            self._near_in_step(ball, t)
         self._scheduled(ball, t)
         return old
+
+    def _near_in_step(self, ball: Ball, t: float) -> None:
+        """A ball kicked inside a step: pymunk looked for what is near it
+        along the path it had before, and a ball sent back the way it came
+        can meet, before the step ends, a cushion or a ball its old path had
+        left behind. What is within a step's travel of it now is added for
+        the rest of the step (pymunk sees the new path from the next one)."""
+        p = ball.pos(t)
+        r = self.radius
+        contacts = self.contacts
+        reach = 2.0 * (r + PAD)
+        me = ball.ball
+        for b, other in self.balls.items():
+            if other is ball or not other.on_table or other.phase is Phase.AIRBORNE:
+                continue
+            key = (me, b) if me < b else (b, me)
+            if key in contacts.near_pairs:
+                continue
+            q = other.pos(t)
+            if (
+                abs(q[0] - p[0]) < reach
+                and abs(q[1] - p[1]) < reach
+                and math.dist(q, p) < reach
+            ):
+                contacts.pair_near(ball, other)
+                self._provisional_pairs.append((ball, other))
+        spec = self.spec
+        edge = r + 2.0 * PAD
+        x, y = p
+        if edge < x < spec.length - edge and edge < y < spec.width - edge:
+            return  # every cushion piece lies behind a nose line
+        for i, piece in enumerate(self._pieces):
+            if (me, i) in contacts.near_cushions:
+                continue
+            if math.dist(closest_point(piece, p), p) < r + PAD + piece.radius:
+                contacts.cushion_near(ball, i)
+                self._provisional_cushions.append((ball, i))
+
+    def _drop_provisional(self) -> None:
+        """Before the next step: what _near_in_step added goes (pymunk
+        reports it again if it is near the ball's new path)."""
+        for a, b in self._provisional_pairs:
+            self.contacts.pair_apart(a, b)
+        for ball, i in self._provisional_cushions:
+            self.contacts.cushion_apart(ball, i)
+        self._provisional_pairs.clear()
+        self._provisional_cushions.clear()
 
     def _near_now(self, ball: Ball, t: float) -> None:
         """A ball back on the bed: pymunk has not seen its shape there yet (it
@@ -1043,6 +1097,8 @@ class World:
             hi = lo + dt
             stats.steps += 1
             contacts.step = stats.steps
+            if self._provisional_pairs or self._provisional_cushions:
+                self._drop_provisional()
             if fast and not space._removed_shapes and not space._bodies_to_check:
                 # The fast path of space.step: this is the hot loop.
                 space._locked = True
@@ -1059,7 +1115,9 @@ class World:
                 or self.flight.flying
                 or schedule.head <= hi
             ):
+                self._step_hi = hi
                 self._process(lo, hi)
+                self._step_hi = -math.inf
             else:
                 self.t = hi  # nothing can be due in this step
             if stick is not None:
