@@ -12,7 +12,8 @@ the struck ball, are run through it in the same run and the ratios printed.
 
 ``python -m simulator.bench gaps`` prints balls potted per break against the
 rack's gaps, ``python -m simulator.bench pockets`` the pockets' off-centre
-acceptance at speed (simulator.figures).
+acceptance at speed, ``python -m simulator.bench cushions`` the two cushion
+models side by side (simulator.figures).
 """
 
 from __future__ import annotations
@@ -242,10 +243,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument(
         "what",
         nargs="?",
-        choices=("speed", "gaps", "pockets"),
+        choices=("speed", "gaps", "pockets", "cushions"),
         default="speed",
         help="speed (default): the timings; gaps: balls potted per break "
-        "against rack gaps; pockets: off-centre acceptance at speed",
+        "against rack gaps; pockets: off-centre acceptance at speed; "
+        "cushions: the two cushion models on reference.md 6's cases",
     )
     p.add_argument("--racks", type=int, default=30, help="rack layouts (default 30)")
     p.add_argument(
@@ -276,6 +278,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         from simulator import figures
 
         figures.print_pockets()
+        return
+    if args.what == "cushions":
+        from simulator import figures
+
+        figures.print_cushions()
         return
 
     simulate(*cut_shot())  # warm up imports and caches

@@ -281,17 +281,20 @@ def _frame_problem(shot: Shot, spec: TableSpec, summary: Summary) -> str | None:
     pieces = cushion_pieces(spec)
     d = 2 * r
     # A ball at rest by a rail is on every frame at the same spot: its
-    # deepest press is worked out once.
+    # deepest press is worked out once. Only balls that moved since the
+    # frame before are looked at again (a pair of resting balls is as deep
+    # in each other as it was).
     presses: dict[tuple[float, float], tuple[float, str]] = {}
     last: tuple[tuple[int, float, float, float], ...] = ()
+    before: dict[int, tuple[int, float, float, float]] = {}
     for f in shot.frames:
         if f.balls == last:
             continue  # the table as on the frame before
         last = f.balls
-        bed = sorted(
-            (row for row in f.balls if abs(row[3] - r) < 1e-9), key=lambda q: q[1]
-        )
-        for ball, x, y, _ in bed:
+        bed = [row for row in f.balls if abs(row[3] - r) < 1e-9]
+        moved = [row for row in bed if before.get(row[0]) != row]
+        before = {row[0]: row for row in f.balls}
+        for ball, x, y, _ in moved:
             # Every cushion piece lies behind a nose line: only a ball within
             # a radius of one can press into it.
             if r < x < spec.length - r and r < y < spec.width - r:
@@ -316,15 +319,19 @@ def _frame_problem(shot: Shot, spec: TableSpec, summary: Summary) -> str | None:
                     f"frame at {f.time:.4f} s: ball {ball} at ({x:.4f}, {y:.4f}) "
                     f"{press * 1000:.2f} mm inside {name}"
                 )
-        for i, a in enumerate(bed):
-            for b in bed[i + 1 :]:
-                if b[1] - a[1] >= d:
-                    break
+        moved_ids = {row[0] for row in moved}
+        for a in moved:
+            for b in bed:
+                if b[0] == a[0] or (b[0] < a[0] and b[0] in moved_ids):
+                    continue  # itself, or a moved pair already looked at
+                if abs(b[1] - a[1]) >= d or abs(b[2] - a[2]) >= d:
+                    continue
                 overlap = d - math.dist(a[1:3], b[1:3])
                 summary.worst_frame_overlap = max(summary.worst_frame_overlap, overlap)
                 if overlap > TUNNEL_DEPTH:
+                    first, second = sorted((a, b), key=lambda q: q[1])
                     return (
-                        f"frame at {f.time:.4f} s: balls {a[0]} and {b[0]} "
+                        f"frame at {f.time:.4f} s: balls {first[0]} and {second[0]} "
                         f"{overlap * 1000:.2f} mm inside each other"
                     )
     return None

@@ -265,6 +265,16 @@ class World:
         self._provisional_pairs: list[tuple[Ball, Ball]] = []
         self._provisional_cushions: list[tuple[Ball, int]] = []
         self._pieces: tuple[CushionPiece, ...] = cushion_pieces(self.spec)
+        # Each piece's box, its rounding included: (x min, x max, y min, y max).
+        self._piece_boxes = [
+            (
+                min(pc.a[0], pc.b[0]) - pc.radius,
+                max(pc.a[0], pc.b[0]) + pc.radius,
+                min(pc.a[1], pc.b[1]) - pc.radius,
+                max(pc.a[1], pc.b[1]) + pc.radius,
+            )
+            for pc in self._pieces
+        ]
         self._lines = table_lines(self.spec)
         self._build_space()
         for b in state.balls:
@@ -405,10 +415,14 @@ class World:
         x, y = p
         if edge < x < spec.length - edge and edge < y < spec.width - edge:
             return  # every cushion piece lies behind a nose line
-        for i, piece in enumerate(self._pieces):
+        reach = r + PAD
+        for i, (x0, x1, y0, y1) in enumerate(self._piece_boxes):
+            if x < x0 - reach or x > x1 + reach or y < y0 - reach or y > y1 + reach:
+                continue
             if (me, i) in contacts.near_cushions:
                 continue
-            if math.dist(closest_point(piece, p), p) < r + PAD + piece.radius:
+            piece = self._pieces[i]
+            if math.dist(closest_point(piece, p), p) < reach + piece.radius:
                 contacts.cushion_near(ball, i)
                 self._provisional_cushions.append((ball, i))
 
