@@ -62,11 +62,16 @@ def main() -> int:
     pt.simulate(system(job["shots"][0]), inplace=True)
     times: list[float] = []
     events: list[int] = []
-    for shot in job["shots"]:
-        s = system(shot)
-        t0 = time.perf_counter()
-        pt.simulate(s, inplace=True)
-        times.append(time.perf_counter() - t0)
+    # Each shot the given number of times, its best time kept (as Kiy's side
+    # does): a shared machine's other work only ever adds.
+    for shot, repeat in zip(job["shots"], job["repeat"], strict=True):
+        best = float("inf")
+        for _ in range(repeat):
+            s = system(shot)
+            t0 = time.perf_counter()
+            pt.simulate(s, inplace=True)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best)
         events.append(len(s.events))
     json.dump({"version": pt.__version__, "times": times, "events": events}, sys.stdout)
     return 0

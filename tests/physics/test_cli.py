@@ -156,6 +156,34 @@ def test_a_layout_may_start_a_ball_rolling(
     assert later[0]["kind"] in ("ball_cushion", "ball_ball", "line_crossed")
 
 
+def test_a_layout_may_set_a_ball_spinning_in_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ball given only side spin spins where it is and stops spinning
+    after w / 10.9 rad/s^2 (reference.md 2): 21.8 rad/s lasts 2.0 s. It does
+    not move meanwhile."""
+    f = tmp_path / "spin.json"
+    f.write_text(
+        json.dumps(
+            {
+                "table": "pool_9ft",
+                "balls": {"0": [0.3, 0.3], "1": [1.6, 0.6]},
+                "motion": {"1": {"spin": [0.0, 0.0, 21.8]}},
+                "stroke": {"direction": 90.0, "speed": 0.5},
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert main(["shoot", str(f)]) == 0
+    shot = json.loads(capsys.readouterr().out)
+    mine = [e for e in shot["events"] if e["balls"] == [1]]
+    assert mine[0]["kind"] == "motion" and mine[0]["phase_to"] == "spinning"
+    stop = next(e for e in mine if e.get("phase_to") == "stationary")
+    assert stop["time"] == pytest.approx(2.0, rel=0.01)
+    final = {b["ball"]: b for b in shot["final"]["balls"]}
+    assert (final[1]["x"], final[1]["y"]) == pytest.approx((1.6, 0.6), abs=1e-9)
+
+
 MOTION_BAD = [
     ({"1": {"velocity": [1.0]}}, "motion.1.velocity: expected a list of 2 or 3"),
     ({"1": {"velocity": [1.0, "x"]}}, "motion.1.velocity[1]"),
