@@ -14,7 +14,8 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Mapping, Sequence
+import zlib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -144,6 +145,64 @@ def check_recorded(shot: Shot, table: TableState | None, where: str) -> None:
         raise RulesError(f"{where}.events: not in time order")
 
 
+class Action(Mapping[str, Any]):
+    """One step of a match as stored (``{"type": "shot", "shot": ...}``), read
+    like the plain dict it was made from. A shot's record (its events are most
+    of a match's memory) is kept as compressed JSON and decoded when read, so a
+    long match costs a few kilobytes a shot, not tens. ``to_dict()`` (also the
+    JSON ``default`` of the savers) gives the plain dict back."""
+
+    __slots__ = ("_fields", "_packed")
+
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        head = dict(fields)
+        packed: dict[str, bytes] = {}
+        for key in _PACKED_KEYS:
+            if isinstance(head.get(key), Mapping):
+                text = json.dumps(head.pop(key), separators=(",", ":"),
+                                  allow_nan=False)
+                packed[key] = zlib.compress(text.encode("utf-8"), 1)
+        self._fields = head
+        self._packed = packed
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._packed:
+            return json.loads(zlib.decompress(self._packed[key]))
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._fields
+        yield from self._packed
+
+    def __len__(self) -> int:
+        return len(self._fields) + len(self._packed)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._fields or key in self._packed
+
+    def get(self, key: str, default: Any = None) -> Any:
+        # Mapping.get would decode a packed shot only to test for it.
+        if key in self._packed:
+            return self[key]
+        return self._fields.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: self[k] for k in self}
+
+    def __repr__(self) -> str:
+        return f"Action({self._fields!r}, packed={sorted(self._packed)})"
+
+
+_PACKED_KEYS = ("shot",)
+
+
+def action_json(value: object) -> dict[str, Any]:
+    """``json.dumps(..., default=action_json)``: an Action as its plain dict."""
+    if isinstance(value, Action):
+        return value.to_dict()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
 @dataclass(frozen=True)
 class _Snap:
     """The match between two steps (what undo goes back to)."""
@@ -192,7 +251,7 @@ class Match:
         lag = bool(self.options.get("lag", False))
         self._stack: list[_Snap] = [
             _Snap(game, (0,) * n, 1, lag, None, False, None)]
-        self._log: list[dict[str, Any]] = []
+        self._log: list[Action] = []
         self._rulings: list[Ruling | None] = []
         self._start: GameState | None = None  # a set starting position
 
@@ -244,7 +303,7 @@ class Match:
         return self._stack[-1].winner
 
     @property
-    def history(self) -> tuple[dict[str, Any], ...]:
+    def history(self) -> tuple[Action, ...]:
         return tuple(self._log)
 
     @property
@@ -402,7 +461,7 @@ class Match:
         d = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
              "players": list(self.players),
              "discipline": self.name, "options": dict(self.options),
-             "seed": self.seed, "actions": [dict(a) for a in self._log]}
+             "seed": self.seed, "actions": [a.to_dict() for a in self._log]}
         if self._start is not None:
             d["start"] = self._start.to_dict()
         return d
@@ -576,10 +635,10 @@ class Match:
             return (last_breaker + 1) % n
         return behind[0]
 
-    def _push(self, snap: _Snap, action: dict[str, Any],
+    def _push(self, snap: _Snap, action: Mapping[str, Any],
               ruling: Ruling | None) -> None:
         self._stack.append(snap)
-        self._log.append(action)
+        self._log.append(action if isinstance(action, Action) else Action(action))
         self._rulings.append(ruling)
 
 

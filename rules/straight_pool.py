@@ -148,7 +148,8 @@ class StraightPoolOptions:
 INFO = DisciplineInfo(
     name=NAME,
     aliases=("straight", "straight-pool", "14.1-continuous", "14+1", "14-1",
-             "прямой пул", "14.1 с продолжением", "14+1 с продолжением"),
+             "прямой пул", "14.1 с продолжением", "14+1 с продолжением", "14",
+             "прямой"),
     ref=s14(""),
     min_players=2, max_players=2,
     table_kind=TableKind.POOL, default_table="pool_9ft",

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.referee import Match
+from rules.referee import Match, action_json
 from rules.ruling import RulesError
 from simulator.atomic import atomic_write
 from simulator.events import Stroke
@@ -129,7 +129,7 @@ def save_dict(match: Match) -> dict[str, Any]:
 
 def _dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"),
-                      allow_nan=False)
+                      allow_nan=False, default=action_json)
 
 
 def write_save(match: Match, path: str | os.PathLike[str]) -> Path:

@@ -23,47 +23,52 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from simulator import profile
-from simulator.app import fonts, hud
+from simulator.app import fonts, hud, ui
 from simulator.app.app import App
 from simulator.app.practice import (
-    DISCIPLINES,
     PracticeScreen,
+    play_position,
     practice_session,
     state_of,
     to_practice_list,
 )
-from simulator.app.session import discipline_label
+from simulator.app.words import discipline_label
 from simulator.specs import TableSpec, table_by_name
 
 # Keys of a scenario that belong to a recorded situation: a changed position
 # or discipline no longer matches them, so the editor drops them.
 SITUATION_KEYS = ("stroke", "declarations", "question", "expect", "choice", "gallery")
-STATE_EDITED = ("shooter", "ball_in_hand", "groups")
-GAME_BALLS = {"8-ball": 15, "9-ball": 9, "14.1": 15, "express": 15}
-GROUPS = ("open", "solids", "stripes")  # player 1's group (player 2 the other)
-# The game-state fields the panel edits, per discipline (docs/formats.md).
-STATE_FIELDS: dict[str, tuple[str, ...]] = {
-    "8-ball": ("is_break", "fouls"),
-    "9-ball": ("is_break", "fouls", "warned", "push_out_allowed"),
-    "14.1": ("is_break", "scores", "fouls", "rail_safeties"),
-    "express": ("is_break", "scores", "status", "signatures"),
-}
-PER_PLAYER = ("scores", "fouls", "warned", "rail_safeties", "status", "signatures")
-STATUS = ("active", "waiting", "out")
+# Position fields with widgets of their own; the rest are edited one at a time
+# with "-" and "+" (the registry says which fields a game's position has).
+STATE_EDITED = ("shooter", "breaker", "ball_in_hand", "groups")
+OPEN = "open"  # no group chosen yet (8-ball)
 LANGS = ("en", "ru")
+
+
+def info_of(discipline: str) -> Any:
+    """A game's facts from the referee's registry."""
+    from rules import registry
+    return registry.info(discipline)
+
+
+def first_game() -> str:
+    from rules import registry
+    return registry.names()[0]
 
 
 def scenarios_dir() -> Path:
     return profile.scenarios_dir()
 
 
-def new_draft(discipline: str = "8-ball") -> dict[str, Any]:
-    spec = table_by_name("pyramid_12ft" if discipline == "express" else "pool_9ft")
+def new_draft(discipline: str = "") -> dict[str, Any]:
+    discipline = discipline or first_game()
+    info = info_of(discipline)
+    spec = table_by_name(info.default_table)
     L, W = spec.length, spec.width
     return {
         "format": "kiy-scenario", "version": 1, "id": "my-position",
         "discipline": discipline,
-        "players": 3 if discipline == "express" else 2,
+        "players": info.min_players,
         "title": {"en": "My position", "ru": "Моя позиция"},
         "balls": {"0": [round(L * 0.25, 4), round(W * 0.5, 4)],
                   "1": [round(L * 0.75, 4), round(W * 0.5, 4)]},
@@ -77,8 +82,10 @@ def draft_spec(d: Mapping[str, Any]) -> TableSpec:
             return table_by_name(d["table"])
         except ValueError:
             pass
-    return table_by_name("pyramid_12ft" if d.get("discipline") == "express"
-                         else "pool_9ft")
+    try:
+        return table_by_name(info_of(str(d.get("discipline", ""))).default_table)
+    except Exception:  # an unknown game: the draft's check says so
+        return table_by_name(info_of(first_game()).default_table)
 
 
 def _options(labels: Iterable[str]) -> list[str | tuple[str, str]]:
@@ -107,8 +114,7 @@ class EditorMode(PracticeScreen):
         self.hover: tuple[float, float] | None = None
         self.error: str | None = None
         self.refused: str | None = None  # why the last state change was refused
-        self.field = STATE_FIELDS[self.discipline][0] \
-            if self.discipline in STATE_FIELDS else "is_break"
+        self.field = self.fields()[0]
         self.field_player = 0
         self.check()
         self.selected = self.next_free()
@@ -116,7 +122,21 @@ class EditorMode(PracticeScreen):
     # -- the draft -----------------------------------------------------------------
     @property
     def discipline(self) -> str:
-        return str(self.draft.get("discipline", "8-ball"))
+        return str(self.draft.get("discipline", "") or first_game())
+
+    @property
+    def info(self) -> Any:
+        try:
+            return info_of(self.discipline)
+        except Exception:
+            return info_of(first_game())
+
+    def state_field(self, key: str) -> Any:
+        return next((f for f in self.info.position_fields() if f.name == key), None)
+
+    def per_player(self, key: str) -> bool:
+        f = self.state_field(key)
+        return bool(f is not None and f.per_player)
 
     def balls(self) -> dict[int, tuple[float, float]]:
         out: dict[int, tuple[float, float]] = {}
@@ -151,7 +171,7 @@ class EditorMode(PracticeScreen):
         return True
 
     def max_ball(self) -> int:
-        return GAME_BALLS.get(self.discipline, 15)
+        return int(max(self.info.balls))
 
     def ball_at(self, p: tuple[float, float]) -> int | None:
         r = self.spec.balls.radius
@@ -193,7 +213,7 @@ class EditorMode(PracticeScreen):
         old = self.draft
         new = new_draft(d)
         keep = {k: v for k, v in old.get("balls", {}).items()
-                if str(k).isdigit() and int(k) <= GAME_BALLS[d]}
+                if str(k).isdigit() and int(k) <= max(info_of(d).balls)}
         spec = draft_spec(new)
         r = spec.balls.radius
         for k, v in keep.items():  # still on the new bed
@@ -216,7 +236,8 @@ class EditorMode(PracticeScreen):
 
     # -- the game state, one field at a time ---------------------------------------
     def fields(self) -> tuple[str, ...]:
-        return STATE_FIELDS.get(self.discipline, ("is_break",))
+        return tuple(f.name for f in self.info.position_fields()
+                     if f.name not in STATE_EDITED) or ("is_break",)
 
     def _defaults(self) -> Any:
         """The referee's state for an empty position of this discipline and
@@ -272,7 +293,7 @@ class EditorMode(PracticeScreen):
         k = self.field if key is None else key
         i = self.field_player if player is None else player
         cur = self.state_value(k)
-        if k in PER_PLAYER:
+        if self.per_player(k):
             n = int(self.draft.get("players", 2))
             vals = list(cur) if isinstance(cur, list) and len(cur) == n \
                 else [None] * n
@@ -282,26 +303,42 @@ class EditorMode(PracticeScreen):
             return self.edit_state(k, vals)
         return self.edit_state(k, self._stepped(k, cur, delta))
 
-    @staticmethod
-    def _stepped(key: str, v: Any, delta: int) -> Any:
-        if key == "status":
-            j = STATUS.index(v) if v in STATUS else 0
-            return STATUS[(j + delta) % len(STATUS)]
-        if isinstance(v, bool) or key in ("is_break", "push_out_allowed", "warned"):
+    def is_flag(self, key: str) -> bool:
+        f = self.state_field(key)
+        return f is not None and f.kind in ("bool", "bools")
+
+    def _stepped(self, key: str, v: Any, delta: int) -> Any:
+        """A field's next value: a flag toggles, a word cycles through the
+        field's values, a number steps."""
+        f = self.state_field(key)
+        if f is not None and f.values and f.kind in ("str", "strs"):
+            values = f.values
+            j = values.index(v) if v in values else 0
+            return values[(j + delta) % len(values)]
+        if isinstance(v, bool) or self.is_flag(key):
             return not bool(v)
         return (v if isinstance(v, int) else 0) + delta
 
     def field_text(self) -> str:
         t = self.app.t
         v = self.state_value(self.field)
-        if self.field in PER_PLAYER and isinstance(v, list) and \
+        if self.per_player(self.field) and isinstance(v, list) and \
                 0 <= self.field_player < len(v):
             v = v[self.field_player]
         if isinstance(v, bool):
             return t("editor.yes") if v else t("editor.no")
-        if self.field == "status" and isinstance(v, str):
-            return t(f"editor.status_{v}")
+        if isinstance(v, str):
+            for key in (f"editor.{self.field}_{v}", f"value.{v}"):
+                if self.app.locale.has(key):
+                    return t(key)
         return str(v)
+
+    def field_sentence(self) -> str:
+        """The chosen field and its value as a sentence ("Next shot is the
+        break: yes", "Player 1's score: 30")."""
+        name = self.app.t("setup.player_n", n=self.field_player + 1)
+        return self.app.t(f"editor.say_{self.field}", name=name,
+                          value=self.field_text())
 
     def titles(self) -> dict[str, str]:
         """The title in both languages: what is typed, else what the draft
@@ -329,7 +366,6 @@ class EditorMode(PracticeScreen):
         super().rebuild()
 
     def test_stroke(self) -> None:
-        from simulator.app.practice import PracticeAimMode, PracticePlaceMode
         from simulator.practice.scenario import ScenarioError, parse_scenario
         try:
             sc = parse_scenario(self.draft)
@@ -340,14 +376,8 @@ class EditorMode(PracticeScreen):
         app = self.app
 
         def back() -> None:
-            app.switch(EditorMode(app))
-        s = practice_session(app, sc, back)
-        app.session = s
-        req = s.req
-        if req is not None and req.ball_in_hand.value != "none":
-            app.switch(PracticePlaceMode(app))
-        else:
-            app.switch(PracticeAimMode(app))
+            app.go("editor")
+        play_position(app, practice_session(app, sc, back))
 
     def path(self) -> Path:
         text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \
@@ -416,34 +446,45 @@ class EditorMode(PracticeScreen):
     def leave(self) -> None:
         to_practice_list(self.app)
 
+    def message_area(self) -> pygame.Rect | None:
+        return self.layout.strip
+
     # -- widgets ---------------------------------------------------------------
     def build(self) -> None:
         app = self.app
         t = app.t
-        r, bh = self.side_layout()
-        lab_w = int(r.width * 0.42)
+        r, _bh = self.side_layout()
+        n_players = int(self.draft.get("players", 2))
+        rows = 14 + bool(self.info.groups) + self.per_player(self.field)
+        gap = 4
+        bh = max(22, min(34, (r.height - rows * gap) // rows))
+        lab_w = int(r.width * 0.36)
         ctl = pygame.Rect(r.left + lab_w + 6, 0, r.width - lab_w - 6, bh)
         y = r.top
-        n_players = int(self.draft.get("players", 2))
+        small = "#small"  # the side column is narrow: the smaller type
 
         def row(label: str) -> pygame.Rect:
             nonlocal y
-            UILabel(pygame.Rect(r.left, y, lab_w, bh), label, app.gui)
+            UILabel(pygame.Rect(r.left, y, lab_w, bh), label, app.gui,
+                    object_id=small)
             rect = ctl.move(0, y)
-            y += bh + 6
+            y += bh + gap
             return rect
 
-        self.disc_labels = {discipline_label(app.locale, d): d for d in DISCIPLINES}
+        from rules import registry
+        self.disc_labels = {discipline_label(app.locale, d): d
+                            for d in registry.names()}
         self.disc_menu = UIDropDownMenu(
             _options(self.disc_labels), discipline_label(app.locale, self.discipline),
-            row(t("setup.game")), app.gui)
+            row(t("setup.game")), app.gui, object_id=small)
         # The ball a click puts down: "<" and ">" step through the set.
         rb = row(t("editor.ball"))
         half = rb.width // 3
         UIButton(pygame.Rect(rb.left, rb.top, half, bh), "<", app.gui,
                  command=app.later(lambda: self.step_ball(-1)))
         UILabel(pygame.Rect(rb.left + half, rb.top, half, bh),
-                t("editor.cue") if self.selected == 0 else str(self.selected), app.gui)
+                t("editor.cue") if self.selected == 0 else str(self.selected), app.gui,
+                object_id=small)
         UIButton(pygame.Rect(rb.left + 2 * half, rb.top, rb.width - 2 * half, bh), ">",
                  app.gui, command=app.later(lambda: self.step_ball(1)))
         state = self.draft.get("state", {})
@@ -452,26 +493,30 @@ class EditorMode(PracticeScreen):
         shooter = shooter if isinstance(shooter, int) and 0 <= shooter < n_players \
             else 0
         self.shooter_menu = UIDropDownMenu(_options(names), names[shooter],
-                                           row(t("editor.shooter")), app.gui)
-        kinds = ("none", "house", "temp_house") if self.discipline == "express" \
-            else ("none", "anywhere", "kitchen")
+                                           row(t("editor.shooter")), app.gui,
+                                           object_id=small)
+        from rules import registry
+        kinds = tuple(str(k.value) for k in
+                      registry.discipline_class(self.discipline).hand_values)
         self.hand_labels = {t(f"editor.hand_{k}"): k for k in kinds}
         hand = state.get("ball_in_hand", "none")
         self.hand_menu = UIDropDownMenu(
             _options(self.hand_labels),
             next((lbl for lbl, k in self.hand_labels.items() if k == hand),
                  next(iter(self.hand_labels))),
-            row(t("editor.ball_in_hand")), app.gui)
+            row(t("editor.ball_in_hand")), app.gui, object_id=small)
         self.group_menu: UIDropDownMenu | None = None
-        if self.discipline == "8-ball":
-            self.group_labels = {t(f"editor.groups_{g}"): g for g in GROUPS}
-            groups = state.get("groups", ["open", "open"])
-            g0 = groups[0] if isinstance(groups, list) and groups else "open"
+        groups_of = [g.name for g in self.info.groups]
+        if groups_of:
+            self.group_labels = {t(f"editor.groups_{g}"): g
+                                 for g in (OPEN, *groups_of)}
+            groups = state.get("groups", [OPEN, OPEN])
+            g0 = groups[0] if isinstance(groups, list) and groups else OPEN
             self.group_menu = UIDropDownMenu(
                 _options(self.group_labels),
                 next((lbl for lbl, g in self.group_labels.items() if g == g0),
                      next(iter(self.group_labels))),
-                row(t("editor.groups")), app.gui)
+                row(t("editor.groups")), app.gui, object_id=small)
         # The game state: a field, whose it is, and "-" value "+".
         fields = self.fields()
         if self.field not in fields:
@@ -479,20 +524,27 @@ class EditorMode(PracticeScreen):
         self.field_labels = {t(f"editor.field_{k}"): k for k in fields}
         self.field_menu = UIDropDownMenu(
             _options(self.field_labels), t(f"editor.field_{self.field}"),
-            row(t("editor.state")), app.gui)
+            row(t("editor.state")), app.gui, object_id=small)
         self.player_menu: UIDropDownMenu | None = None
-        if self.field in PER_PLAYER:
+        if self.per_player(self.field):
             self.field_player = min(self.field_player, n_players - 1)
             self.player_menu = UIDropDownMenu(
                 _options(names), names[self.field_player], row(t("editor.player")),
-                app.gui)
-        rv = row(t("editor.value"))
-        UIButton(pygame.Rect(rv.left, rv.top, half, bh), "-", app.gui,
-                 command=app.later(lambda: self.step_field(-1)))
-        self.value_label = UILabel(pygame.Rect(rv.left + half, rv.top, half, bh),
-                                   self.field_text(), app.gui)
-        UIButton(pygame.Rect(rv.left + 2 * half, rv.top, rv.width - 2 * half, bh),
-                 "+", app.gui, command=app.later(lambda: self.step_field(1)))
+                app.gui, object_id=small)
+        # The value as a sentence, drawn; "-" and "+" (or "change") beside it.
+        flag = self.is_flag(self.field)
+        bw = max(30, bh + 6)
+        self.sentence_rect = pygame.Rect(r.left, y, r.width - (bw if flag else 2 * bw)
+                                         - 12, bh)
+        if flag:
+            UIButton(pygame.Rect(r.right - bw, y, bw, bh), "±", app.gui,
+                     command=app.later(lambda: self.step_field(1)))
+        else:
+            UIButton(pygame.Rect(r.right - 2 * bw - 4, y, bw, bh), "−", app.gui,
+                     command=app.later(lambda: self.step_field(-1)))
+            UIButton(pygame.Rect(r.right - bw, y, bw, bh), "+", app.gui,
+                     command=app.later(lambda: self.step_field(1)))
+        y += bh + gap
         title = self.draft.get("title", {})
         texts = {lang: str(title.get(lang, "")) if isinstance(title, dict) else ""
                  for lang in LANGS}
@@ -500,12 +552,10 @@ class EditorMode(PracticeScreen):
                                         initial_text=texts["en"])
         self.title_ru = UITextEntryLine(row(t("editor.title_ru")), app.gui,
                                         initial_text=texts["ru"])
-        UILabel(pygame.Rect(r.left, y, r.width, bh), t("editor.file"), app.gui)
-        y += bh
         self.path_entry = UITextEntryLine(
-            pygame.Rect(r.left, y, r.width, bh), app.gui,
+            row(t("editor.file")), app.gui,
             initial_text=state_of(app).editor_path or str(self.path()))
-        y += bh + 10
+        y += 2
         half_w = (r.width - 6) // 2
         pairs = [
             ((t("editor.save"), self.save), (t("editor.load"), self.load)),
@@ -513,10 +563,10 @@ class EditorMode(PracticeScreen):
         ]
         for (la, fa), (lb, fb) in pairs:
             UIButton(pygame.Rect(r.left, y, half_w, bh), la, app.gui,
-                     command=app.later(fa))
+                     command=app.later(fa), object_id=small)
             UIButton(pygame.Rect(r.left + half_w + 6, y, half_w, bh), lb, app.gui,
-                     command=app.later(fb))
-            y += bh + 6
+                     command=app.later(fb), object_id=small)
+            y += bh + gap
         UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh), t("common.back"),
                  app.gui, command=app.later(self.leave))
 
@@ -596,11 +646,28 @@ class EditorMode(PracticeScreen):
         elif self.group_menu is not None and el is self.group_menu:
             g = self.group_labels.get(event.text)
             if g is not None:
-                other = {"open": "open", "solids": "stripes", "stripes": "solids"}[g]
+                names = [grp.name for grp in self.info.groups]
+                other = next((n for n in names if n != g), g)
                 self.app.later(lambda: self.set_state(
-                    "groups", None if g == "open" else [g, other]))()
+                    "groups", None if g == OPEN else [g, other]))()
 
     # -- drawing ---------------------------------------------------------------
+    def draw_side(self, surface: pygame.Surface) -> None:
+        super().draw_side(surface)
+        rect = getattr(self, "sentence_rect", None)
+        if rect is not None:
+            size = max(11, min(15, rect.height - 10))
+            lines = ui.wrap(self.field_sentence(), size, rect.width)
+            while len(lines) * ui.line_height(size) > rect.height + 4 and size > 10:
+                size -= 1
+                lines = ui.wrap(self.field_sentence(), size, rect.width)
+            lh = ui.line_height(size)
+            y = rect.centery - len(lines) * lh // 2
+            for ln in lines:
+                ui.line(surface, ln, size, ui.INK, pygame.Rect(rect.left, y, rect.width,
+                                                               lh))
+                y += lh
+
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         r = self.spec.balls.radius
         out = {b: (x, y, r) for b, (x, y) in self.balls().items()}
@@ -638,6 +705,11 @@ class EditorMode(PracticeScreen):
         if self.refused is not None:
             return self.app.t("editor.refused", reason=self.refused)
         return self.app.t("editor.hint")
+
+    def short_hint(self) -> str:
+        if self.error is not None or self.refused is not None:
+            return ""
+        return self.app.t("editor.hint_short")
 
 
 def draft_copy(d: Mapping[str, Any]) -> dict[str, Any]:

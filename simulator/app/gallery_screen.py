@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton, UISelectionList
 
 from simulator.app import widgets
 from simulator.app.app import App, Mode
+from simulator.app.backdrop import backdrop
 from simulator.app.practice import (
     Action,
     PracticeScreen,
@@ -20,7 +21,7 @@ from simulator.app.practice import (
     practice_session,
     to_practice_list,
 )
-from simulator.app.session import cite
+from simulator.app.words import cite, explain
 from simulator.specs import table_by_name
 
 SLOW = 0.25
@@ -80,8 +81,7 @@ class GalleryListMode(Mode):
         self.app.switch(GalleryPlayMode(self.app, i % len(self.entries)))
 
     def leave(self) -> None:
-        from simulator.app.menu import MenuMode
-        self.app.switch(MenuMode(self.app))
+        self.app.go("menu")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and \
@@ -94,7 +94,6 @@ class GalleryListMode(Mode):
                 self.app.later(self.play_selected)()
 
     def draw(self, surface: pygame.Surface) -> None:
-        from simulator.app.menu import backdrop
         backdrop(surface, self.app.t("gallery.title"), self.app.t("gallery.subtitle"))
 
 
@@ -133,8 +132,7 @@ class GalleryPlayMode(PracticeScreen):
         ]
         buttons = self.side_buttons(items)
         self.pause_button = buttons[0]
-        self.text = self.side_text(self.entry.scenario.title.get(app.locale.lang),
-                                   self.body(), buttons[0].rect.top)
+        self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
         self._shown = (self.at_foul, self.player.playback.paused)
 
     def body(self) -> str:
@@ -143,8 +141,10 @@ class GalleryPlayMode(PracticeScreen):
         sc = self.entry.scenario
         lines = [t("gallery.entry", n=self.index + 1, of=len(self.all))]
         if self.at_foul:
-            lines += ["", t("gallery.at_foul"), self.demo.rule_text(lang),
-                      "", sc.explanation.get(lang)]
+            loc = self.app.locale
+            foul = self.demo.foul
+            lines += ["", t("gallery.at_foul"), cite(loc, foul.code, foul.ref),
+                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
             lines += ["", t("gallery.watch")]
         return "\n".join(lines)
@@ -173,7 +173,8 @@ class GalleryPlayMode(PracticeScreen):
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
             return
         k = event.key
         if k == pygame.K_ESCAPE:
@@ -218,3 +219,6 @@ class GalleryPlayMode(PracticeScreen):
 
     def hint(self) -> str:
         return self.app.t("gallery.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("gallery.hint_short")

@@ -1,69 +1,72 @@
-"""The game modes: aiming, placing the cue ball, playing a shot, replay.
+"""The game modes: aiming, placing the cue ball, playing a shot, replay, and
+the table under a decision; the match's dialogs (choices, signatures, fouls a
+person saw, the pause menu, the end of the match).
 
 What comes next after a shot (a choice, ball in hand, an ordinary shot, the
 end of the match) is read from the referee's ShotRequirements in
-:func:`next_step`; the modes only collect the player's input.
+:func:`match_screen`; the modes only collect the player's input. Whether a
+shot needs a call is asked of ``rules.calls``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
-from pygame_gui.elements import UIButton
 
-from simulator.app import fonts, hud, widgets
+from simulator.app import hud, ui
 from simulator.app.aim import Aim, angle_to, guide
-from simulator.app.app import App
+from simulator.app.app import App, Mode
 from simulator.app.dialogs import Dialog
 from simulator.app.playback import SPEEDS, Playback
 from simulator.app.render import draw_cue, draw_dashed
-from simulator.app.session import Session, cite, ref_text
+from simulator.app.session import Session
 from simulator.app.table_screen import TableMode
+from simulator.app.words import choice_label, choice_rule, cite, ref_text
 from simulator.events import EventKind, Frame, Shot, Stroke
 from simulator.specs import CUE_BALL
 from simulator.state import TableState
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
-REGION_DETAIL = 5  # samples per cell side at the edge of the ball-in-hand region
+REGION_DETAIL = 4  # samples per cell side at the edge of the ball-in-hand region
+REGION_BUDGET = 0.004  # seconds a frame spends sampling that region
+CONCEDE = "loss.conceded"
 
 
-def next_step(app: App) -> None:
-    """Go to the mode the referee's requirements call for."""
+def match_screen(app: App) -> Mode:
+    """The mode the referee's requirements call for."""
     s = app.session
     if s is None:
-        from simulator.app.menu import MenuMode
-        app.switch(MenuMode(app))
-        return
+        return app.make("menu")
     if s.over:
-        app.switch(ViewMode(app))
-        app.push_dialog(game_over_dialog(app))
-        return
+        return ViewMode(app, "gameover")
     req = s.req
     assert req is not None
     if req.is_lag:
-        from simulator.app.lag import LagMode
-        app.switch(LagMode(app))
-        return
+        return app.make("lag")
     if req.pending:
-        app.switch(ViewMode(app))
-        app.push_dialog(choice_dialog(app))
-        return
+        return ViewMode(app, "choice")
     waiting = tuple(getattr(req, "may_sign", ()))
     step = len(s.match.history)
     ask_sign = bool(waiting) and s.sign_asked != step
-    if req.ball_in_hand.value != "none":
-        app.switch(PlaceMode(app))
-    else:
-        app.switch(AimMode(app))
     if ask_sign:
         s.sign_asked = step
-        app.push_dialog(sign_dialog(app))
+    if req.ball_in_hand.value != "none":
+        return PlaceMode(app, ask_sign=ask_sign)
+    return AimMode(app, ask_sign=ask_sign)
 
 
+def next_step(app: App) -> None:
+    """Go where the referee says the match stands."""
+    app.go("match")
+
+
+# -- dialogs -----------------------------------------------------------------------
 def sign_dialog(app: App) -> Dialog:
     """Express: a player written down to zero may sign back in (SEED-E 2.5)."""
     from rules.ruling import CHOICE_REFS, Choice
@@ -78,7 +81,7 @@ def sign_dialog(app: App) -> Dialog:
     ref = CHOICE_REFS.get(Choice.SIGN)
     body = app.t("sign.body") + (f" ({ref_text(s.locale, ref)})" if ref else "")
     return Dialog(app, app.t("sign.title"), body, buttons, cancel=lambda: None,
-                  wide=True)
+                  kind="sign")
 
 
 def _sign(app: App, choice: Any, player: int) -> Any:
@@ -96,24 +99,20 @@ def _sign(app: App, choice: Any, player: int) -> Any:
     return fn
 
 
-# -- dialogs -----------------------------------------------------------------------
 def choice_dialog(app: App) -> Dialog:
-    from rules.ruling import CHOICE_REFS
+    """The incoming player's decision, with the ruling that gave it."""
     s = app.session
     assert s is not None and s.req is not None
     req = s.req
     buttons: list[tuple[str, Any]] = []
     for c in req.pending:
-        ref = CHOICE_REFS.get(c)
-        label = app.t(f"choice.{c.value}")
-        if ref is not None:
-            label += f" ({ref_text(s.locale, ref)})"
-        buttons.append((label, choose_action(app, c)))
+        ref = choice_rule(s.discipline, c, s.last_ruling)
+        buttons.append((choice_label(s.locale, c, ref), choose_action(app, c)))
     body = ""
     if s.banner is not None:
         body = s.banner.title + "\n" + "\n".join(s.banner.lines)
     return Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
-                  wide=True)
+                  kind="choice")
 
 
 def choose_action(app: App, choice: Any) -> Any:
@@ -131,27 +130,36 @@ def choose_action(app: App, choice: Any) -> Any:
     return fn
 
 
+def stats_lines(app: App, s: Session) -> list[str]:
+    """The match in numbers, a line per player."""
+    t = app.t
+    out = [t("stats.title")]
+    points = s.match.discipline.info.scoring == "points"
+    for i, st in enumerate(s.stats()):
+        key = "stats.line_points" if points else "stats.line"
+        out.append(t(key, name=s.name(i), games=st.games, innings=st.innings,
+                     balls=st.potted, fouls=st.fouls, safeties=st.safeties,
+                     run=st.high_run))
+    return out
+
+
 def game_over_dialog(app: App) -> Dialog:
     s = app.session
     assert s is not None
     winner = s.name(s.match.winner)
-    # The title names the winner; the body says how the last game ended.
-    body = "\n".join(s.banner.lines) if s.banner else ""
+    # The title names the winner; the body says how the last game ended and
+    # gives the match in numbers.
+    body_lines = list(s.banner.lines) if s.banner else []
+    body_lines += ["", *stats_lines(app, s)]
 
-    def to_menu() -> None:
-        from simulator.app.menu import MenuMode
-        app.switch(MenuMode(app))
-
-    def new_match() -> None:
-        from simulator.app.setup import SetupMode
-        app.switch(SetupMode(app))
-
-    buttons = [(app.t("gameover.new"), new_match), (app.t("menu.main"), to_menu)]
+    buttons = [(app.t("gameover.new"), lambda: app.go("setup")),
+               (app.t("menu.main"), lambda: app.go("menu"))]
     if s.shots:
-        buttons.insert(0, (app.t("panel.replay"), lambda: app.switch(ReplayMode(app))))
+        buttons.insert(0, (app.t("panel.replay"), lambda: app.go("replay")))
     if app.settings.allow_undo and s.can_undo():
         buttons.append((app.t("panel.undo"), lambda: undo(app)))
-    return Dialog(app, app.t("gameover.title", name=winner), body, buttons, wide=True)
+    return Dialog(app, app.t("gameover.title", name=winner), "\n".join(body_lines),
+                  buttons, kind="gameover")
 
 
 def callable_fouls(s: Session) -> list[Any]:
@@ -160,15 +168,15 @@ def callable_fouls(s: Session) -> list[Any]:
     from rules.codes import all_codes
     from rules.ruling import RulesError
     out = []
-    disc = s.discipline
+    home = s.match.discipline.info.ref
     for c in all_codes():
         if not c.referee_called or c.kind.value not in ("foul", "loss"):
             continue
-        # Offer the codes written for this game (and the general pool rules).
-        if disc == "express":
-            if not c.id.startswith("express."):
-                continue
-        elif c.id.startswith("express.") or c.ref.section not in ("general", disc):
+        if c.id == CONCEDE:
+            continue  # conceding is in the menu, not a foul the referee saw
+        # Offer the codes written for this game (and the general rules of its
+        # own rule book: a pool game's).
+        if c.ref.file != home.file or c.ref.section not in (home.section, "general"):
             continue
         try:
             s.match.discipline.call_foul(s.match.state, c)
@@ -176,6 +184,19 @@ def callable_fouls(s: Session) -> list[Any]:
             continue
         out.append(c)
     return out
+
+
+def can_concede(s: Session) -> bool:
+    """Whether the referee takes a conceded game in this match now."""
+    from rules.codes import code_by_id
+    from rules.ruling import RulesError
+    if s.over or s.req is None or s.req.is_lag:
+        return False
+    try:
+        s.match.discipline.call_foul(s.match.state, code_by_id(CONCEDE))
+    except (RulesError, ValueError, KeyError, AttributeError):
+        return False
+    return True
 
 
 def foul_dialog(app: App) -> Dialog:
@@ -186,7 +207,7 @@ def foul_dialog(app: App) -> Dialog:
         buttons.append((cite(s.locale, c), _call(app, c.id)))
     buttons.append((app.t("common.cancel"), lambda: None))
     return Dialog(app, app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)),
-                  app.t("fouls.body"), buttons, cancel=lambda: None, wide=True)
+                  app.t("fouls.body"), buttons, cancel=lambda: None, kind="fouls")
 
 
 def _call(app: App, code_id: str) -> Any:
@@ -213,52 +234,175 @@ def undo(app: App) -> None:
     if not s.undo():
         app.notify(app.t("undo.nothing"))
         return
-    app.notify(app.t("undo.done"), 2.0)
+    app.inform(app.t("undo.done"), 2.0)
+    next_step(app)
+
+
+def redo(app: App) -> None:
+    s = app.session
+    if s is None:
+        return
+    if not app.settings.allow_undo:
+        app.notify(app.t("undo.off"))
+        return
+    from rules.ruling import RulesError
+    try:
+        done = s.redo()
+    except RulesError as e:
+        app.notify(str(e))
+        return
+    if not done:
+        app.notify(app.t("redo.nothing"))
+        return
+    app.inform(app.t("redo.done"), 2.0)
     next_step(app)
 
 
 def save_match(app: App) -> None:
+    """Save the match where it was saved before (Ctrl+S); the first time,
+    ask for a name."""
     s = app.session
     if s is None:
         return
-    import datetime
+    if s.save_path is None:
+        app.open("save")
+        return
+    write_save(app, s.save_path)
 
-    from simulator.app.session import saves_dir
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = s.save_path or saves_dir() / f"{s.discipline}-{stamp}.json"
+
+def write_save(app: App, path: Path) -> bool:
+    s = app.session
+    if s is None:
+        return False
     try:
         p = s.save(path)
     except OSError as e:
         app.notify(app.t("save.failed", reason=str(e)))
-        return
+        return False
     s.save_path = p
-    app.notify(app.t("save.done", file=str(p)), 3.0)
+    app.inform(app.t("save.done", file=p.stem), 3.0)
+    return True
+
+
+def save_file_name(name: str) -> str:
+    """A file name for a save's name: the words kept (any alphabet), the
+    characters no file system takes replaced."""
+    bad = '<>:"/\\|?*\x00'
+    text = "".join("_" if c in bad or ord(c) < 32 else c for c in name).strip(" .")
+    return text[:60] or "match"
+
+
+def default_save_name(app: App, s: Session) -> str:
+    from simulator.app.words import discipline_label
+    return app.t("save.default_name", players=" – ".join(s.names),
+                 game=discipline_label(s.locale, s.discipline))
+
+
+def save_dialog(app: App) -> Dialog:
+    """Save under a name: the players and the game offered, any name typed."""
+    from simulator.app.dialogs import NameDialog
+    from simulator.app.session import saves_dir
+    s = app.session
+    assert s is not None
+    name = s.save_path.stem if s.save_path is not None else default_save_name(app, s)
+
+    def save() -> None:
+        typed = dialog.text() or name
+        path = saves_dir() / f"{save_file_name(typed)}.json"
+        n = 2
+        while path.exists() and path != s.save_path:
+            path = saves_dir() / f"{save_file_name(typed)} ({n}).json"
+            n += 1
+        write_save(app, path)
+
+    dialog = NameDialog(app, app.t("save.title"), app.t("save.body"), name,
+                        [(app.t("save.button"), save),
+                         (app.t("common.cancel"), lambda: None)],
+                        cancel=lambda: None)
+    return dialog
+
+
+def confirm_dialog(app: App, title: str, body: str, yes: str,
+                   action: Callable[[], None]) -> Dialog:
+    """A question with Yes (first) and No (Esc)."""
+    return Dialog(app, title, body, [(yes, action),
+                                     (app.t("common.cancel"), lambda: None)],
+                  cancel=lambda: None, kind="confirm")
+
+
+def quit_dialog(app: App) -> Dialog:
+    def quit_app() -> None:
+        app.running = False
+    return confirm_dialog(app, app.t("quit.title"), app.t("quit.body"),
+                          app.t("quit.yes"), quit_app)
+
+
+def concede(app: App, whole_match: bool) -> None:
+    """The player at the table concedes the game: the referee rules it a lost
+    game. Conceding the match concedes game after game for the same player
+    while that player is the one at the table (the referee charges a
+    conceded game to the shooter); when the opponent breaks the next game,
+    the window says so and the rest waits."""
+    s = app.session
+    if s is None or not can_concede(s):
+        return
+    from rules.ruling import RulesError
+    who = s.req.shooter if s.req is not None else None
+    try:
+        for _ in range(64):
+            s.call_foul(CONCEDE)
+            if s.over or not whole_match:
+                break
+            req = s.req
+            if req is None or req.pending or req.shooter != who or not can_concede(s):
+                app.notify(app.t("concede.stopped", name=s.name(who)), 6.0)
+                break
+    except RulesError as e:
+        app.notify(str(e))
+    next_step(app)
+
+
+def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
+    s = app.session
+    assert s is not None
+    who = s.name(s.req.shooter if s.req is not None else None)
+    key = "concede.match" if whole_match else "concede.game"
+    return confirm_dialog(app, app.t(f"{key}_title", name=who), app.t(f"{key}_body"),
+                          app.t(f"{key}_yes"), lambda: concede(app, whole_match))
 
 
 def pause_dialog(app: App) -> Dialog:
-    def to_menu() -> None:
-        from simulator.app.menu import MenuMode
-        app.switch(MenuMode(app))
-
-    def quit_app() -> None:
-        app.running = False
-
+    """The menu of the match. Its entries never move: one that does not
+    apply now is shown greyed."""
     s = app.session
-    buttons: list[tuple[str, Any]] = [
+    playing = s is not None and s.req is not None and not s.req.is_lag and \
+        not s.over
+    allow = app.settings.allow_undo
+    d = Dialog(app, app.t("pause.title"), app.t("pause.keys"), [
         (app.t("pause.resume"), lambda: None),
-        (app.t("pause.save"), lambda: save_match(app)),
-    ]
-    if s is not None and s.req is not None and not s.req.is_lag:
-        # No game is being played during the lag: no foul to call yet.
-        buttons.append((app.t("panel.fouls"),
-                        lambda: app.push_dialog(foul_dialog(app))))
-    if app.settings.allow_undo and s is not None and s.can_undo():
-        buttons.append((app.t("panel.undo"), lambda: undo(app)))
-    if s is not None and s.shots:
-        buttons.append((app.t("panel.replay"), lambda: app.switch(ReplayMode(app))))
-    buttons += [(app.t("menu.main"), to_menu), (app.t("menu.quit"), quit_app)]
-    return Dialog(app, app.t("pause.title"), app.t("pause.keys"), buttons,
-                  cancel=lambda: None)
+        (app.t("pause.save"), lambda: app.open("save")),
+        (app.t("panel.fouls"), lambda: app.open("fouls")),
+        (app.t("pause.concede_game"), lambda: app.open("concede")),
+        (app.t("pause.concede_match"), lambda: app.open("concede", whole_match=True)),
+        (app.t("panel.undo"), lambda: undo(app)),
+        (app.t("panel.redo"), lambda: redo(app)),
+        (app.t("panel.replay"), lambda: app.go("replay")),
+        (app.t("help.title"), lambda: app.go("help", back="match")),
+        (app.t("menu.main"), lambda: app.go("menu")),
+        (app.t("menu.quit"), lambda: app.open("quit")),
+    ], cancel=lambda: None, kind="pause")
+    off = {
+        2: not playing or s is None or not callable_fouls(s),
+        3: s is None or not can_concede(s),
+        4: s is None or not can_concede(s),
+        5: not allow or s is None or not s.can_undo(),
+        6: not allow or s is None or not s.can_redo(),
+        7: s is None or not s.shots,
+    }
+    for i, disabled in off.items():
+        if disabled:
+            d.buttons[i].action = None
+    return d
 
 
 # -- modes -------------------------------------------------------------------------
@@ -266,20 +410,56 @@ class ViewMode(TableMode):
     """The table under a dialog (choices, end of match)."""
 
     name = "view"
+    controls = False
+
+    def __init__(self, app: App, dialog: str | None = None) -> None:
+        super().__init__(app)
+        self.dialog = dialog
+
+    def enter(self) -> None:
+        if self.dialog is not None:
+            self.app.open(self.dialog)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                 not self.app.dialogs:
-            self.app.push_dialog(pause_dialog(self.app))
+            self.app.open("pause")
 
     def update(self, dt: float) -> None:
         # A dialog closed without moving on (Esc): ask the referee again.
         if not self.app.dialogs:
             next_step(self.app)
 
-    def show_banner(self) -> bool:
-        # The dialog over the table carries the ruling's words itself.
-        return not self.app.dialogs
+
+def common_key(app: App, event: pygame.event.Event) -> bool:
+    """Keys every table screen of a match shares; True when one was used."""
+    k = event.key
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    shift = bool(event.mod & pygame.KMOD_SHIFT)
+    if k in (pygame.K_u, pygame.K_z, pygame.K_y) and app.repeat(event):
+        return True  # a held key repeats: undo and redo move one step a press
+    if k == pygame.K_ESCAPE:
+        app.open("pause")
+    elif k == pygame.K_F1:
+        app.go("help", back="match")
+    elif (k == pygame.K_u and not shift) or (k == pygame.K_z and ctrl and not shift):
+        undo(app)
+    elif k == pygame.K_y or (k == pygame.K_z and ctrl and shift) or \
+            (k == pygame.K_u and shift):
+        redo(app)
+    elif k == pygame.K_TAB:
+        app.show_numbers = not app.show_numbers
+    elif k == pygame.K_g:
+        app.settings.aids = not app.settings.aids
+        app.save_settings()
+    elif k == pygame.K_m:
+        app.settings.sound = not app.settings.sound
+        app.sound.enabled = app.settings.sound
+        app.save_settings()
+        app.inform(app.t("sound.on" if app.settings.sound else "sound.off"), 1.5)
+    else:
+        return False
+    return True
 
 
 class ShotInputMode(TableMode):
@@ -287,104 +467,84 @@ class ShotInputMode(TableMode):
 
     panel_active = True
 
+    def __init__(self, app: App, ask_sign: bool = False) -> None:
+        super().__init__(app)
+        self.ask_sign = ask_sign
+
     def enter(self) -> None:
-        self.build_buttons()
         # Made now, not on the stroke's frame: the sounds and the physics.
         _ = self.app.sound
         import simulator.physics  # noqa: F401
+        if self.ask_sign:
+            self.app.open("sign")
 
-    def build_buttons(self) -> None:
+    def side_buttons(self) -> list[ui.Button]:
         app = self.app
-        r = self.scene.panel.buttons
-        bh = max(26, min(34, r.height // 9))
-        y = r.top
-        self.toggle_buttons: dict[str, UIButton] = {}
-        req = self.session.req
+        t = app.t
+        s = self.session
+        req = s.req
         allowed = req.allowed_declarations if req is not None else ()
-        items: list[tuple[str, str, Any]] = []
-        if "safety" in allowed:
-            items.append(("safety", self._decl_label("safety"), self._toggle("safety")))
-        if "push_out" in allowed:
-            items.append(("push_out", self._decl_label("push_out"),
-                          self._toggle("push_out")))
+        out: list[ui.Button] = []
+        for key in ("safety", "push_out"):
+            if key in allowed:
+                on = bool(s.decl.get(key))
+                label = t("panel.declared", what=t(f"panel.{key}")) if on \
+                    else t(f"panel.{key}")
+                out.append(ui.Button(label, self._toggle(key), ident=key,
+                                     selected=on))
         if req is not None and req.ball_in_hand.value != "none" and \
                 isinstance(self, AimMode):
-            items.append(("move", app.t("panel.move_cue"),
-                          lambda: app.switch(PlaceMode(app))))
+            out.append(ui.Button(t("panel.move_cue"), self.move_cue, key="B",
+                                 ident="move"))
         if req is not None and tuple(getattr(req, "may_sign", ())):
-            items.append(("sign", app.t("panel.sign"),
-                          lambda: app.push_dialog(sign_dialog(app))))
-        items += [
-            ("fouls", app.t("panel.fouls"), lambda: app.push_dialog(foul_dialog(app))),
-            ("replay", app.t("panel.replay"), self.replay),
-            ("undo", app.t("panel.undo"), lambda: undo(app)),
-            ("menu", app.t("panel.menu"), lambda: app.push_dialog(pause_dialog(app))),
+            out.append(ui.Button(t("panel.sign"), lambda: app.open("sign"),
+                                 ident="sign"))
+        allow = app.settings.allow_undo
+        out += [
+            ui.Button(t("panel.fouls"), lambda: app.open("fouls"), key="F",
+                      ident="fouls"),
+            ui.Button(t("panel.replay"), self.replay if s.shots else None, key="R",
+                      ident="replay"),
+            ui.Button(t("panel.undo"), (lambda: undo(app)) if allow and s.can_undo()
+                      else None, key="U", ident="undo"),
+            ui.Button(t("panel.redo"), (lambda: redo(app)) if allow and s.can_redo()
+                      else None, key="Y", ident="redo"),
+            ui.Button(t("panel.menu"), lambda: app.open("pause"), key="Esc",
+                      ident="menu"),
         ]
-        for key, label, fn in items:
-            if y + bh > r.bottom:
-                break
-            b = UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
-                         command=app.later(fn))
-            if key == "replay" and not self.session.shots:
-                widgets.disable(b)
-            if key == "undo" and not (app.settings.allow_undo
-                                      and self.session.can_undo()):
-                widgets.disable(b)
-            self.toggle_buttons[key] = b
-            y += bh + 6
+        return out
 
-    def _decl_label(self, key: str) -> str:
-        on = self.session_decl().get(key, False)
-        label = self.app.t(f"panel.{key}")
-        # Words, not a check mark: the interface font has no glyph for one.
-        return self.app.t("panel.declared", what=label) if on else label
+    def move_cue(self) -> None:
+        self.app.switch(self.place_mode()(self.app))
 
-    def session_decl(self) -> dict[str, Any]:
-        return self.session.decl
+    def place_mode(self) -> type[PlaceMode]:
+        return PlaceMode
 
-    def _toggle(self, key: str) -> Any:
+    def aim_mode(self) -> type[AimMode]:
+        return AimMode
+
+    def _toggle(self, key: str) -> Callable[[], None]:
         def fn() -> None:
-            d = self.session_decl()
+            d = self.session.decl
             d[key] = not d.get(key, False)
-            b = self.toggle_buttons.get(key)
-            if b is not None:
-                b.set_text(self._decl_label(key))
         return fn
 
     def replay(self) -> None:
         if self.session.shots:
-            self.app.switch(ReplayMode(self.app))
-
-    def resize(self) -> None:
-        super().resize()
-        widgets.clear(self.app.gui)
-        self.build_buttons()
+            self.app.go("replay")
 
     def common_key(self, event: pygame.event.Event) -> bool:
-        app = self.app
         k = event.key
-        if k == pygame.K_ESCAPE:
-            app.push_dialog(pause_dialog(app))
-        elif k == pygame.K_f:
-            app.push_dialog(foul_dialog(app))
-        elif k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            undo(app)
+        if k == pygame.K_f:
+            self.app.open("fouls")
         elif k == pygame.K_r:
             self.replay()
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            save_match(app)
-        elif k == pygame.K_g:
-            app.settings.aids = not app.settings.aids
-            app.save_settings()
-        elif k == pygame.K_m:
-            app.settings.sound = not app.settings.sound
-            app.sound.enabled = app.settings.sound
-            app.save_settings()
-            app.notify(app.t("sound.on" if app.settings.sound else "sound.off"), 1.5)
+            save_match(self.app)
         elif k == pygame.K_h and self.session.banner is not None:
-            self.session.banner = None
+            self.toggle_banner()
         else:
-            return False
+            return common_key(self.app, event)
         return True
 
     def panel_click(self, pos: tuple[int, int]) -> bool:
@@ -407,6 +567,9 @@ class ShotInputMode(TableMode):
 
     def hint(self) -> str:
         return self.app.t("hint.aim")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.aim_short")
 
 
 class AimMode(ShotInputMode):
@@ -446,10 +609,63 @@ class AimMode(ShotInputMode):
         pulled = self.along(pos) - self.drag_from
         return min(1.0, max(0.0, pulled / 0.30))
 
+    def aimed(self) -> Any:
+        """What the aim shows, for the calling rules (rules.calls.AimedShot)."""
+        from rules.calls import AimedShot
+        g = self.guide()
+        if g is None:
+            return AimedShot(None, False, None)
+        return AimedShot(g.ball, g.kick, g.object_pocket)
+
+    def guide(self) -> Any:
+        cue = self.cue()
+        if cue is None:
+            return None
+        st = self.session.table
+        balls = {b: p for b in st.on_table() if (p := st.position(b)) is not None}
+        return guide(st.spec, cue, self.aim.angle, balls)
+
+    def obvious(self) -> tuple[int, str] | None:
+        """The call the aim makes plain (8-ball 2), to offer pre-filled."""
+        from rules.calls import obvious_call
+        req = self.session.req
+        if req is None:
+            return None
+        return obvious_call(req, self.aimed())
+
+    def the_call(self) -> tuple[int | None, str | None, bool]:
+        """The call the stroke goes with: the player's own, else the obvious
+        one; and whether it is the pre-filled obvious one."""
+        if self.call_ball is not None and self.call_pocket is not None:
+            return self.call_ball, self.call_pocket, False
+        ob = self.obvious()
+        if ob is not None and self.call_ball in (None, ob[0]) and \
+                self.call_pocket in (None, ob[1]):
+            return ob[0], ob[1], True
+        return self.call_ball, self.call_pocket, False
+
+    def calling(self) -> bool:
+        from rules.calls import CallRule, call_rule
+        req = self.session.req
+        return req is not None and (call_rule(req) is not CallRule.NONE or (
+            "call" in req.allowed_declarations))
+
+    def call_missing(self) -> bool:
+        from rules.calls import call_missing
+        req = self.session.req
+        if req is None:
+            return False
+        ball, pocket, _pre = self.the_call()
+        return call_missing(req, bool(self.session.decl.get("safety")), ball, pocket,
+                            self.obvious())
+
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         s = self.session
         view = self.scene.view
+        lay = self.layout
+        if self.scroll_banner(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             if self.panel_drag:
                 self.panel_click(event.pos)
@@ -457,7 +673,7 @@ class AimMode(ShotInputMode):
             if self.drag_from is not None:
                 s.aim = s.aim.with_power(self.pull_power(event.pos))
                 return
-            if not self.app.layout.table.collidepoint(event.pos):
+            if not lay.table.collidepoint(event.pos):
                 return
             if self.key_lock is not None:
                 if math.dist(self.key_lock, event.pos) < 12:
@@ -471,25 +687,20 @@ class AimMode(ShotInputMode):
                                 s.aim.tip_b, s.aim.elevation)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
-                if self.app.layout.panel.collidepoint(event.pos):
+                if lay.side.collidepoint(event.pos):
                     self.panel_drag = self.panel_click(event.pos)
                     return
-                if self.banner_rect is not None and self.banner_rect.collidepoint(
-                        event.pos):
-                    s.banner = None
-                    return
-                if self.app.layout.table.collidepoint(event.pos):
+                if lay.table.collidepoint(event.pos):
                     self.press_pos = event.pos
                     self.drag_from = self.along(event.pos)
                     self.drag_power0 = s.aim.power
             elif event.button == 3:
-                self.right_click(event.pos)
+                if lay.table.collidepoint(event.pos):
+                    self.click(event.pos)
             elif event.button == 4:
                 s.aim = s.aim.with_power(s.aim.power + 0.02)
             elif event.button == 5:
                 s.aim = s.aim.with_power(s.aim.power - 0.02)
-        elif event.type == pygame.MOUSEWHEEL:
-            pass  # handled through buttons 4/5 (pygame sends both)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.panel_drag = False
             if self.drag_from is None:
@@ -508,13 +719,10 @@ class AimMode(ShotInputMode):
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
-    def right_click(self, pos: tuple[int, int]) -> None:
-        self.click(pos)
-
     def click(self, pos: tuple[int, int]) -> None:
         """A click without a pull-back: choose the called ball or pocket."""
         req = self.session.req
-        if req is None or not (req.call_needed or "call" in req.allowed_declarations):
+        if req is None or not self.calling():
             return
         x, y = self.scene.view.to_table(*pos)
         st = self.session.table
@@ -556,26 +764,31 @@ class AimMode(ShotInputMode):
             s.aim = s.aim.with_tip(s.aim.tip_a + 0.05, s.aim.tip_b)
         elif k == pygame.K_x:
             s.aim = s.aim.with_tip(0.0, 0.0)
+        elif k == pygame.K_c:
+            self.call_ball = self.call_pocket = None
         elif k == pygame.K_e:
             s.aim = s.aim.with_elevation(s.aim.elevation + 2)
         elif k == pygame.K_q:
             s.aim = s.aim.with_elevation(s.aim.elevation - 2)
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.shoot()
+            if not self.app.repeat(event):
+                self.shoot()
         elif k == pygame.K_b and s.req is not None and \
                 s.req.ball_in_hand.value != "none":
-            self.app.switch(PlaceMode(self.app))
+            self.move_cue()
 
     def declarations(self) -> Any:
         from rules.ruling import Declarations
-        d = self.session_decl()
+        d = self.session.decl
         req = self.session.req
         allowed = req.allowed_declarations if req is not None else ()
-        calling = req is not None and (req.call_needed or "call" in allowed)
+        safety = bool(d.get("safety")) and "safety" in allowed
+        ball, pocket, _pre = self.the_call()
+        calling = self.calling() and not safety
         return Declarations(
-            called_ball=self.call_ball if calling else None,
-            called_pocket=self.call_pocket if calling else None,
-            safety=bool(d.get("safety")) and "safety" in allowed,
+            called_ball=ball if calling else None,
+            called_pocket=pocket if calling else None,
+            safety=safety,
             push_out=bool(d.get("push_out")) and "push_out" in allowed)
 
     def shoot(self) -> None:
@@ -583,7 +796,7 @@ class AimMode(ShotInputMode):
         req = s.req
         if req is None or self.cue() is None:
             return
-        if req.call_needed and (self.call_ball is None or self.call_pocket is None):
+        if self.call_missing():
             self.app.notify(self.app.t("call.needed"))
             return
         decl = self.declarations()
@@ -600,19 +813,26 @@ class AimMode(ShotInputMode):
         if cue is None or not self.app.settings.aids:
             return
         view = self.scene.view
+        g = self.guide()
+        if g is None:
+            return
         st = self.session.table
-        balls = {b: p for b in st.on_table() if (p := st.position(b)) is not None}
-        g = guide(st.spec, cue, self.aim.angle, balls)
         a = view.to_screen(*cue)
         b = view.to_screen(*g.end)
         draw_dashed(surface, (235, 235, 220), a, b, 6, 1)
         r = view.ball_px
         pygame.draw.circle(surface, (235, 235, 220), b, r, 1)
         if g.ball is not None and g.object_dir is not None:
-            bp = balls[g.ball]
-            end = (bp[0] + g.object_dir[0] * 0.3, bp[1] + g.object_dir[1] * 0.3)
-            pygame.draw.line(surface, (250, 210, 120), view.to_screen(*bp),
-                             view.to_screen(*end), 2)
+            bp = st.position(g.ball)
+            if bp is not None:
+                end = (bp[0] + g.object_dir[0] * 0.3, bp[1] + g.object_dir[1] * 0.3)
+                pygame.draw.line(surface, (250, 210, 120), view.to_screen(*bp),
+                                 view.to_screen(*end), 2)
+        elif g.pocket is not None:
+            # The cue ball would drop: no rebound is drawn across the opening.
+            pk = self.session.spec.pocket(g.pocket)
+            pygame.draw.circle(surface, (230, 90, 70), view.to_screen(*pk.mouth_centre),
+                               view.px(pk.mouth_width * 0.55), 2)
         elif g.bounce is not None:
             end = (g.end[0] + g.bounce[0] * 0.25, g.end[1] + g.bounce[1] * 0.25)
             draw_dashed(surface, (180, 180, 170), b, view.to_screen(*end), 5, 1)
@@ -623,37 +843,64 @@ class AimMode(ShotInputMode):
         if cue is not None:
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
-        if self.call_ball is not None:
-            p = self.session.table.position(self.call_ball)
+        if not self.calling() or self.session.decl.get("safety"):
+            return
+        ball, pocket, pre = self.the_call()
+        colour = (120, 200, 255) if not pre else (170, 210, 190)
+        if ball is not None:
+            p = self.session.table.position(ball)
             if p is not None:
-                pygame.draw.circle(surface, (120, 200, 255), view.to_screen(*p),
+                pygame.draw.circle(surface, colour, view.to_screen(*p),
                                    view.ball_px * 1.6, 2)
-        if self.call_pocket is not None:
-            pk = self.session.spec.pocket(self.call_pocket)
-            pygame.draw.circle(surface, (120, 200, 255),
-                               view.to_screen(*pk.mouth_centre),
+        if pocket is not None:
+            pk = self.session.spec.pocket(pocket)
+            pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.7), 3)
+
+    def call_line(self) -> str | None:
+        """The call in words, for the side column."""
+        if not self.calling():
+            return None
+        t = self.app.t
+        if self.session.decl.get("safety"):
+            return t("call.safety")
+        ball, pocket, pre = self.the_call()
+        if ball is not None and pocket is not None:
+            key = "call.obvious" if pre else "call.made"
+            return t(key, ball=ball, pocket=t(f"pocket.{pocket}"))
+        req = self.session.req
+        if req is not None and not req.call_needed:
+            return t("call.optional")
+        if ball is not None:
+            return t("call.ball_only", ball=ball)
+        from rules.calls import CallRule, call_rule
+        if req is not None and call_rule(req) is CallRule.GENTLEMAN:
+            return t("call.not_obvious")
+        return t("call.ask")
+
+    def side_extra(self) -> list[str]:
+        line = self.call_line()
+        return [line] if line else []
 
     def chips(self) -> list[str]:
         req = self.session.req
         out: list[str] = []
-        if req is not None:
-            out.append(self.app.t("strip.to_shoot",
-                                  name=self.session.name(req.shooter)))
-        if req is not None and (req.call_needed or "call" in req.allowed_declarations):
-            t = self.app.t
-            ball = str(self.call_ball) if self.call_ball is not None else "?"
-            pocket = t(f"pocket.{self.call_pocket}") if self.call_pocket else "?"
-            out.append(t("call.status", ball=ball, pocket=pocket))
         if req is not None and req.is_break:
             out.append(self.app.t("strip.break"))
-        return out + self.session.event_chips(self.app)
+        return out
+
+    def warnings(self) -> list[str]:
+        return [self.app.t("strip.call_needed")] if self.call_missing() else []
 
     def hint(self) -> str:
-        req = self.session.req
-        if req is not None and req.call_needed:
+        if self.calling() and self.call_missing():
             return self.app.t("hint.call")
         return self.app.t("hint.aim")
+
+    def short_hint(self) -> str:
+        if self.calling() and self.call_missing():
+            return self.app.t("hint.call_short")
+        return self.app.t("hint.aim_short")
 
 
 class PlaceMode(ShotInputMode):
@@ -668,32 +915,57 @@ class PlaceMode(ShotInputMode):
         self.pressed = False
         self.pos: tuple[float, float] = s.placed or s.spec.head_spot
         self.reason: str | None = s.placement_error(*self.pos)
-        self.region = self._region_surface()
+        self._start_region()
 
     def resize(self) -> None:
         super().resize()
-        self.region = self._region_surface()
+        self._start_region()
 
-    def _region_surface(self) -> pygame.Surface:
-        """The allowed region, sampled from the referee's check_placement."""
+    def _start_region(self) -> None:
+        self.region: pygame.Surface | None = None
+        self._region_job = self._region_rows()  # sampled from the next update
+
+    def busy(self) -> bool:
+        return self.region is None
+
+    def update(self, dt: float) -> None:
+        if self.region is None:
+            self._advance_region(REGION_BUDGET)
+
+    def _advance_region(self, seconds: float) -> None:
+        """Sample the region for up to ``seconds`` (it appears over a few
+        frames rather than holding one up)."""
+        end = time.perf_counter() + seconds
+        for done in self._region_job:
+            if done is not None:
+                self.region = done
+                return
+            if time.perf_counter() > end:
+                return
+
+    def _region_rows(self) -> Iterator[pygame.Surface | None]:
+        """The allowed region, sampled from the referee's check_placement:
+        one sample a cell, and k x k in the cells at the region's edge (round
+        the balls, along the head string) for smooth edges at little cost.
+        Yields None after each column of cells, then the picture."""
         view = self.scene.view
         bed = view.bed_rect()
-        surf = pygame.Surface(bed.size, pygame.SRCALPHA)
         req = self.session.req
         if req is None:
-            return surf
+            yield pygame.Surface(bed.size, pygame.SRCALPHA)
+            return
         base = self.session.match.table()
-        cell = max(4, int(view.ball_px * 0.8))
+        cell = max(5, int(view.ball_px * 1.1))
         nx, ny = max(1, bed.width // cell), max(1, bed.height // cell)
 
         def allowed(fx: float, fy: float) -> bool:  # (fx, fy): fractions of the bed
             x, y = view.to_table(bed.left + fx * bed.width, bed.top + fy * bed.height)
             return req.check_placement(base, x, y) is None
 
-        coarse = [[allowed((i + 0.5) / nx, (j + 0.5) / ny) for j in range(ny)]
-                  for i in range(nx)]
-        # One sample a cell, and k x k in the cells at the region's edge (round
-        # the balls, along the head string): smooth edges at little cost.
+        coarse: list[list[bool]] = []
+        for i in range(nx):
+            coarse.append([allowed((i + 0.5) / nx, (j + 0.5) / ny) for j in range(ny)])
+            yield None
         k = REGION_DETAIL
         fine = pygame.Surface((nx * k, ny * k), pygame.SRCALPHA)
         tint = (255, 255, 255, 40)
@@ -712,22 +984,26 @@ class PlaceMode(ShotInputMode):
                         if allowed((i * k + u + 0.5) / (nx * k),
                                    (j * k + v + 0.5) / (ny * k)):
                             fine.set_at((i * k + u, j * k + v), tint)
-        return pygame.transform.smoothscale(fine, bed.size)
+            yield None
+        yield pygame.transform.smoothscale(fine, bed.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         view = self.scene.view
+        lay = self.layout
+        if self.scroll_banner(event):
+            return
         if event.type == pygame.MOUSEMOTION:
-            if self.app.layout.table.collidepoint(event.pos):
+            if lay.table.collidepoint(event.pos):
                 self.move(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.app.layout.panel.collidepoint(event.pos):
+            if lay.side.collidepoint(event.pos):
                 self.panel_click(event.pos)
                 return
-            if self.app.layout.table.collidepoint(event.pos):
+            if lay.table.collidepoint(event.pos):
                 self.pressed = True  # drag the ball; it goes down on release
                 self.move(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pressed and self.app.layout.table.collidepoint(event.pos):
+            if self.pressed and lay.table.collidepoint(event.pos):
                 self.move(view.to_table(*event.pos))
                 self.confirm()
             self.pressed = False
@@ -744,7 +1020,8 @@ class PlaceMode(ShotInputMode):
                 self.move((x, y + step))
             elif event.key == pygame.K_DOWN:
                 self.move((x, y - step))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                    and not self.app.repeat(event):
                 self.confirm()
 
     def move(self, p: tuple[float, float]) -> None:
@@ -761,7 +1038,7 @@ class PlaceMode(ShotInputMode):
             self.reason = err
             self.app.notify(self.app.t("place.refused", reason=err))
             return
-        self.app.switch(AimMode(self.app))
+        self.app.switch(self.aim_mode()(self.app))
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         out = super().ball_positions()
@@ -769,34 +1046,28 @@ class PlaceMode(ShotInputMode):
         return out
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        surface.blit(self.region, self.scene.view.bed_rect())
+        if self.region is not None:
+            surface.blit(self.region, self.scene.view.bed_rect())
 
     def draw_top(self, surface: pygame.Surface) -> None:
         view = self.scene.view
         c = view.to_screen(*self.pos)
         colour = (90, 200, 120) if self.reason is None else (230, 70, 60)
         pygame.draw.circle(surface, colour, c, view.ball_px * 1.5, 2)
-        if self.reason:
-            img = fonts.text(self.reason, max(12, self.app.size[1] // 50),
-                             (255, 225, 215))
-            box = img.get_rect(midbottom=(c[0], c[1] - view.ball_px * 2))
-            box.clamp_ip(self.app.layout.table)
-            bg = pygame.Surface(box.inflate(10, 6).size, pygame.SRCALPHA)
-            bg.fill((110, 20, 20, 210))
-            surface.blit(bg, box.inflate(10, 6))
-            surface.blit(img, box)
 
-    def chips(self) -> list[str]:
-        req = self.session.req
-        out = []
-        if req is not None:
-            out.append(self.app.t("strip.to_shoot",
-                                  name=self.session.name(req.shooter)))
-            out.append(self.app.t(f"bih.{req.ball_in_hand.value}"))
-        return out + self.session.event_chips(self.app)
+    def side_extra(self) -> list[str]:
+        if self.reason:
+            return [self.app.t("place.here_not", reason=self.reason)]
+        return [self.app.t("place.here_ok")]
+
+    def warnings(self) -> list[str]:
+        return [self.app.t("strip.not_here")] if self.reason else []
 
     def hint(self) -> str:
         return self.app.t("hint.place")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.place_short")
 
 
 class PlayMode(TableMode):
@@ -891,9 +1162,13 @@ class PlayMode(TableMode):
             self.app.notify(self.app.t("error.referee", reason=repr(e)), 6.0)
         next_step(self.app)
 
+    def skip_to_end(self) -> None:
+        self.skip = True
+
     def handle(self, event: pygame.event.Event) -> None:
         key = event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN)
+            pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN) and \
+            not self.app.repeat(event)
         right = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
         if key or right:
             self.skip = True
@@ -903,11 +1178,23 @@ class PlayMode(TableMode):
             return super().ball_positions()
         return self.playback.positions()
 
+    def heading(self) -> tuple[str, str]:
+        req = self.session.req
+        who = self.session.name(req.shooter if req is not None else None)
+        return self.app.t("side.in_play", name=who), ""
+
+    def side_buttons(self) -> list[ui.Button]:
+        return [ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
+                          ident="skip")]
+
     def chips(self) -> list[str]:
         return [self.app.t("strip.playing")]
 
     def hint(self) -> str:
         return self.app.t("hint.playing")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.playing_short")
 
     def show_banner(self) -> bool:
         return False
@@ -917,6 +1204,7 @@ class ReplayMode(TableMode):
     """The last shot again: 1/4, 1/2 or full speed, step, pause at the foul."""
 
     name = "replay"
+    controls = False  # nothing is aimed during a replay
 
     def __init__(self, app: App, index: int = -1) -> None:
         super().__init__(app)
@@ -928,7 +1216,8 @@ class ReplayMode(TableMode):
         frames: Sequence[Frame] = self.shot.frames
         if not frames:  # a loaded match keeps no samples: compute them again
             from simulator.physics import simulate
-            frames = simulate(self.shot.initial, self.shot.stroke).frames
+            frames = simulate(self.shot.initial, self.shot.stroke,
+                              also=self.shot.also).frames
         self.playback = Playback(frames, speed=SPEEDS[1])
         self.playback.complete = True
         self.foul_events: list[tuple[float, Any, Any]] = []
@@ -938,32 +1227,24 @@ class ReplayMode(TableMode):
                 self.foul_events.append((ev.time, f, ev))
         self.playback.stops = [t for t, _, _ in self.foul_events]
         self.current: tuple[float, Any, Any] | None = None
-        self.build_buttons()
 
-    def build_buttons(self) -> None:
-        app = self.app
-        r = self.scene.panel.buttons
-        bh = max(26, min(34, r.height // 9))
-        y = r.top
-        items: list[tuple[str, Any]] = [
-            ("1/4", lambda: self.set_speed(0)), ("1/2", lambda: self.set_speed(1)),
-            ("1×", lambda: self.set_speed(2)),
-            (app.t("replay.pause"), self.toggle_pause),
-            (app.t("replay.step"), lambda: self.playback.step(1)),
-            (app.t("replay.restart"), self.restart),
-            (app.t("replay.close"), self.close),
-        ]
-        for label, fn in items:
-            if y + bh > r.bottom:
-                break
-            UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
-                     command=app.later(fn))
-            y += bh + 6
+    def side_buttons(self) -> list[ui.Button]:
+        t = self.app.t
+        pb = self.playback
+        speeds = [ui.Button(lbl, self._speed(i), key=str(i + 1), ident=f"speed{i}",
+                            selected=pb.speed == SPEEDS[i])
+                  for i, lbl in enumerate(("1/4", "1/2", "1×"))]
+        return [*speeds,
+                ui.Button(t("replay.pause"), self.toggle_pause, key="Space",
+                          ident="pause", selected=pb.paused),
+                ui.Button(t("replay.step"), lambda: self.playback.step(1),
+                          ident="step"),
+                ui.Button(t("replay.restart"), self.restart, key="Home",
+                          ident="restart"),
+                ui.Button(t("replay.close"), self.close, key="Esc", ident="close")]
 
-    def resize(self) -> None:
-        super().resize()
-        widgets.clear(self.app.gui)
-        self.build_buttons()
+    def _speed(self, i: int) -> Callable[[], None]:
+        return lambda: self.set_speed(i)
 
     def set_speed(self, i: int) -> None:
         self.playback.speed = SPEEDS[i]
@@ -1011,6 +1292,8 @@ class ReplayMode(TableMode):
             self.playback.step(-1)
         elif k == pygame.K_HOME:
             self.restart()
+        elif k == pygame.K_TAB:
+            self.app.show_numbers = not self.app.show_numbers
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         return self.playback.positions()
@@ -1037,19 +1320,28 @@ class ReplayMode(TableMode):
             pygame.draw.circle(surface, (255, 70, 60), view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.7), 3)
 
-    def chips(self) -> list[str]:
+    def heading(self) -> tuple[str, str]:
         t = self.app.t
         pb = self.playback
-        out = [t("replay.status", speed=_speed_label(pb.speed), t=f"{pb.time:.2f}")]
-        if pb.paused:
-            out.append(t("replay.paused"))
-        if self.current is not None:
-            _t, f, _ev = self.current
-            out.append(cite(self.session.locale, f.code, f.ref))
-        return out
+        return (t("side.replay", name=self.session.name(self.ruling.shooter)),
+                t("replay.status", speed=_speed_label(pb.speed),
+                  t=self.session.locale.num(pb.time, 2)))
+
+    def side_extra(self) -> list[str]:
+        if self.current is None:
+            return []
+        _t, f, _ev = self.current
+        return [self.app.t("replay.at_foul", foul=cite(self.session.locale, f.code,
+                                                       f.ref))]
+
+    def chips(self) -> list[str]:
+        return [self.app.t("replay.paused")] if self.playback.paused else []
 
     def hint(self) -> str:
         return self.app.t("hint.replay")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.replay_short")
 
     def show_banner(self) -> bool:
         return False

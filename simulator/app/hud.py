@@ -1,6 +1,7 @@
-"""The drawn parts of the game screen around the table: the power bar, the tip
-diagram with its miscue zone, the elevation gauge, the event strip, the ruling
-banner and the scoreboard."""
+"""The drawn parts of the game screen around the table: the scoreboard, the
+aim controls (tip diagram with its miscue zone, elevation gauge, power bar),
+the event strip and the ruling card. Every line goes through ``ui.line``, so
+it fits its box or is cut with an ellipsis and shown whole on hover."""
 
 from __future__ import annotations
 
@@ -10,50 +11,66 @@ from dataclasses import dataclass
 
 import pygame
 
-from simulator.app import fonts
+from simulator.app import fonts, ui
 from simulator.app.aim import MAX_ELEVATION, MAX_TIP, Aim
 
-INK = (241, 234, 216)
-DIM = (160, 168, 160)
-PANEL = (20, 26, 24)
-ACCENT = (226, 190, 120)
-RED = (220, 70, 60)
-GREEN = (90, 190, 120)
+INK = ui.INK
+DIM = ui.DIM
+PANEL = ui.PANEL
+ACCENT = ui.ACCENT
+RED = ui.RED
+GREEN = ui.GREEN
+
+
+def text_size(area: pygame.Rect | tuple[int, int], base: float = 44) -> int:
+    """The body text size for a window height."""
+    h = area[1] if isinstance(area, tuple) else area.height
+    return max(12, min(17, int(h / base)))
 
 
 @dataclass(frozen=True)
 class PanelRects:
+    """The aim controls inside their area of the side column."""
+
+    area: pygame.Rect
     power: pygame.Rect
     tip: pygame.Rect  # square holding the ball diagram
     elevation: pygame.Rect
-    buttons: pygame.Rect  # where the mode puts its buttons
+    label: int  # the size of their labels
+
+    @property
+    def buttons(self) -> pygame.Rect:
+        return pygame.Rect(self.area.left, self.area.bottom, self.area.width, 0)
 
     @classmethod
-    def inside(cls, panel: pygame.Rect) -> PanelRects:
-        pad = 10
-        inner = panel.inflate(-2 * pad, -2 * pad)
-        d = min(inner.width, int(panel.height * 0.26))
-        tip = pygame.Rect(0, 0, d, d)
-        tip.midtop = (inner.centerx, inner.top + 18)
-        elev = pygame.Rect(inner.left, tip.bottom + 26, inner.width, int(d * 0.55))
-        power = pygame.Rect(inner.left, elev.bottom + 26, inner.width, 18)
-        buttons = pygame.Rect(inner.left, power.bottom + 16, inner.width,
-                              inner.bottom - power.bottom - 16)
-        return cls(power, tip, elev, buttons)
+    def inside(cls, area: pygame.Rect, label: int = 12) -> PanelRects:
+        lh = ui.line_height(label)
+        power_h = max(12, min(18, area.height // 9))
+        d = min((area.width - 12) // 2, area.height - 2 * lh - power_h - 12)
+        d = max(40, d)
+        tip = pygame.Rect(area.left + 4, area.top + lh + 2, d, d)
+        elev = pygame.Rect(tip.right + 12, tip.top + d // 5,
+                           area.right - tip.right - 16, d - d // 5)
+        power = pygame.Rect(area.left + 4, tip.bottom + lh + 6, area.width - 8,
+                            power_h)
+        return cls(area, power, tip, elev, label)
+
+    @property
+    def height(self) -> int:
+        return self.power.bottom + 4 - self.area.top
 
 
-def draw_panel(surface: pygame.Surface, panel: pygame.Rect, rects: PanelRects,
-               aim: Aim, miscue_offset: float, t_power: str, t_tip: str,
-               t_elev: str, active: bool = True, t_speed: str = "{v} m/s") -> None:
-    pygame.draw.rect(surface, PANEL, panel)
-    pygame.draw.line(surface, (60, 44, 30), panel.topleft, panel.bottomleft, 3)
-    size = max(11, panel.height // 48)
-    # Tip diagram: the cue ball face, the miscue zone, the tip's mark.
+def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
+                  miscue_offset: float, t_power: str, t_tip: str, t_elev: str,
+                  speed_text: str, elevation_text: str, active: bool = True) -> None:
+    """The tip diagram, the elevation gauge and the power bar."""
+    size = rects.label
+    lh = ui.line_height(size)
     r = rects.tip
     c = r.center
     rad = r.width / 2
-    lab = fonts.text(t_tip, size, DIM)
-    surface.blit(lab, lab.get_rect(midbottom=(r.centerx, r.top - 2)))
+    ui.line(surface, t_tip, size, DIM, pygame.Rect(r.left, r.top - lh - 1, r.width, lh),
+            align="centre")
     pygame.draw.circle(surface, (120, 40, 36), c, rad)
     pygame.draw.circle(surface, (240, 238, 230), c, rad * miscue_offset)
     pygame.draw.circle(surface, (200, 200, 190), c, rad * MAX_TIP, 1)
@@ -65,12 +82,11 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, rects: PanelRects,
     colour = RED if aim.miscue_risk(miscue_offset) else (40, 90, 200)
     pygame.draw.circle(surface, colour, (tx, ty), max(4, rad * 0.12))
     pygame.draw.circle(surface, (10, 10, 10), (tx, ty), max(4, rad * 0.12), 1)
-    # Elevation gauge: a quarter arc and the cue's line.
     e = rects.elevation
-    lab = fonts.text(f"{t_elev}: {aim.elevation:.0f}°", size, DIM)
-    surface.blit(lab, lab.get_rect(midbottom=(e.centerx, e.top - 2)))
-    origin = (e.left + 8, e.bottom - 4)
-    length = min(e.width - 16, e.height - 8)
+    ui.line(surface, f"{t_elev}: {elevation_text}", size, DIM,
+            pygame.Rect(e.left, rects.tip.top - lh - 1, e.width, lh), align="centre")
+    origin = (e.left + 6, e.bottom - 4)
+    length = max(10, min(e.width - 12, e.height - 8))
     pygame.draw.line(surface, (90, 90, 84), origin, (origin[0] + length, origin[1]), 1)
     pygame.draw.arc(surface, (90, 90, 84),
                     pygame.Rect(origin[0] - length, origin[1] - length, 2 * length,
@@ -78,14 +94,11 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, rects: PanelRects,
     a = math.radians(aim.elevation)
     pygame.draw.line(surface, ACCENT, origin,
                      (origin[0] + length * math.cos(a),
-                      origin[1] - length * math.sin(a)),
-                     3)
+                      origin[1] - length * math.sin(a)), 3)
     pygame.draw.circle(surface, (240, 238, 230), origin, 5)
-    # Power bar.
     p = rects.power
-    speed = t_speed.replace("{v}", f"{aim.speed:.1f}")
-    lab = fonts.text(f"{t_power}: {speed}", size, DIM)
-    surface.blit(lab, lab.get_rect(midbottom=(p.centerx, p.top - 2)))
+    ui.line(surface, f"{t_power}: {speed_text}", size, DIM,
+            pygame.Rect(p.left, p.top - lh - 2, p.width, lh), align="centre")
     pygame.draw.rect(surface, (40, 44, 42), p, border_radius=4)
     fill = p.copy()
     fill.width = int(p.width * aim.power)
@@ -94,8 +107,9 @@ def draw_panel(surface: pygame.Surface, panel: pygame.Rect, rects: PanelRects,
     pygame.draw.rect(surface, col, fill, border_radius=4)
     pygame.draw.rect(surface, (120, 110, 90), p, 1, border_radius=4)
     if not active:
-        from simulator.app.render import veil
-        surface.blit(veil(panel.size, (0, 0, 0, 90)), panel)
+        box = rects.area.copy()
+        box.height = rects.height
+        surface.blit(ui.veil(box.size, (20, 26, 24, 150)), box)
 
 
 def tip_from_point(rects: PanelRects, pos: tuple[int, int]
@@ -114,7 +128,7 @@ def elevation_from_point(rects: PanelRects, pos: tuple[int, int]) -> float | Non
     e = rects.elevation.inflate(8, 8)
     if not e.collidepoint(pos):
         return None
-    origin = (rects.elevation.left + 8, rects.elevation.bottom - 4)
+    origin = (rects.elevation.left + 6, rects.elevation.bottom - 4)
     return math.degrees(math.atan2(origin[1] - pos[1], max(1e-6, pos[0] - origin[0])))
 
 
@@ -126,61 +140,91 @@ def power_from_point(rects: PanelRects, pos: tuple[int, int]) -> float | None:
 
 
 def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
-               hint: str) -> None:
+               hint: str, warn: Sequence[str] = (), short: str = "") -> None:
+    """The event chips on the first row, the keys on the second. Chips that
+    do not fit in one row continue on the hint's row before the hint."""
     pygame.draw.rect(surface, (14, 18, 17), rect)
-    size = max(11, rect.height // 4)
-    x = rect.left + 10
-    y = rect.top + 4
-    for chip in chips:
-        img = fonts.text(chip, size, INK)
-        box = pygame.Rect(x, y, img.get_width() + 12, img.get_height() + 4)
-        if box.right > rect.right - 10:
-            break
-        pygame.draw.rect(surface, (44, 58, 50), box, border_radius=5)
-        surface.blit(img, (x + 6, y + 2))
+    size = max(11, min(15, rect.height // 3 - 1))
+    lh = ui.line_height(size)
+    pad = 8
+    x = rect.left + pad
+    y = rect.top + 3
+    items = [(c, False) for c in chips] + [(w, True) for w in warn]
+    for chip, bad in items:
+        w = fonts.font(size).size(chip)[0] + 12
+        if x + w > rect.right - pad and x > rect.left + pad:
+            x = rect.left + pad
+            y += lh + 4
+        box = pygame.Rect(x, y, min(w, rect.width - 2 * pad), lh + 2)
+        pygame.draw.rect(surface, (110, 30, 26) if bad else (44, 58, 50), box,
+                         border_radius=5)
+        ui.line(surface, chip, size, INK, box.inflate(-12, 0).move(0, 1))
         x = box.right + 6
     hs = max(10, size - 1)
-    h = fonts.text(hint, hs, DIM)
-    while h.get_width() > rect.width - 20 and hs > 9:
-        hs -= 1
-        h = fonts.text(hint, hs, DIM)
-    if h.get_width() > rect.width - 20:
-        h = h.subsurface((0, 0, rect.width - 20, h.get_height()))
-    surface.blit(h, (rect.left + 10, rect.bottom - h.get_height() - 3))
+    hh = ui.line_height(hs)
+    hint_box = pygame.Rect(rect.left + pad, rect.bottom - hh - 3, rect.width - 2 * pad,
+                           hh)
+    if short and fonts.font(max(10, hs - 2)).size(hint)[0] > hint_box.width:
+        hint = short  # a narrow window: the keys that matter most
+    if hint and hint_box.top >= y + lh + 2:
+        ui.line(surface, hint, hs, DIM, hint_box)
 
 
 @dataclass(frozen=True)
 class Banner:
-    """A ruling or message shown over the table."""
+    """A ruling or message: a title, its lines, and whether it is a foul."""
 
     title: str
     lines: tuple[str, ...]
     foul: bool
+    next: tuple[str, ...] = ()  # who is next and what they choose
+
+    @property
+    def all_lines(self) -> tuple[str, ...]:
+        return (*self.lines, *self.next)
 
 
-def draw_banner(surface: pygame.Surface, area: pygame.Rect, banner: Banner
-                ) -> pygame.Rect:
-    size = max(13, area.height // 30)
-    width = int(area.width * 0.7)
-    lines: list[tuple[str, bool]] = []
-    for ln in banner.lines:
-        lines += [(s, False) for s in fonts.wrap(ln, size, width - 32)]
-    title = fonts.text(banner.title, size + 4, INK, bold=True)
-    imgs = [fonts.text(s, size, INK) for s, _ in lines]
-    h = title.get_height() + sum(i.get_height() for i in imgs) + 24
-    box = pygame.Rect(0, 0, width, h)
-    box.midbottom = (area.centerx, area.bottom - 12)
-    from simulator.app.render import veil
-    surface.blit(veil(box.size, (120, 28, 24, 225) if banner.foul
-                      else (22, 60, 40, 225)), box)
-    pygame.draw.rect(surface, ACCENT, box, 2, border_radius=4)
-    y = box.top + 10
-    surface.blit(title, (box.left + 16, y))
-    y += title.get_height()
-    for img in imgs:
-        surface.blit(img, (box.left + 16, y))
-        y += img.get_height()
-    return box
+def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
+    lh = ui.line_height(size + 1, bold=True)
+    h = ui.paragraph(None, banner.title, size + 1, INK,
+                     pygame.Rect(0, 0, width - 16, 10 ** 6), bold=True) + 12
+    if folded:
+        return h
+    for ln in banner.all_lines:
+        h += ui.paragraph(None, ln, size, INK, pygame.Rect(0, 0, width - 16, 10 ** 6),
+                          indent=size) + 2
+    return h + lh // 3
+
+
+def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size: int,
+                folded: bool, scroll: int = 0, reserve: int = 0) -> int:
+    """The ruling card in ``box``: its title always, its lines unless folded
+    (from line ``scroll`` on, as many as fit above ``reserve`` pixels kept at
+    the bottom); how many lines did not fit."""
+    ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
+             border=ACCENT)
+    inner = box.inflate(-16, -12)
+    inner.height -= reserve
+    y = inner.top
+    y += ui.paragraph(surface, banner.title, size + 1, INK,
+                      pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                      bold=True)
+    if folded:
+        return 0
+    hidden = 0
+    lines = banner.all_lines
+    for i, ln in enumerate(lines):
+        if i < scroll:
+            continue
+        need = ui.paragraph(None, ln, size, INK,
+                            pygame.Rect(0, 0, inner.width, 10 ** 6), indent=size)
+        if y + need > inner.bottom + 1:
+            hidden = len(lines) - i
+            break
+        ui.paragraph(surface, ln, size, INK, pygame.Rect(inner.left, y, inner.width,
+                                                         need), indent=size)
+        y += need + 2
+    return hidden
 
 
 @dataclass(frozen=True)
@@ -196,59 +240,84 @@ class PlayerCard:
 def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
                     cards: Sequence[PlayerCard], centre: Sequence[str],
                     table: str | None = None) -> None:
+    """Player cards and the game's centre lines. Up to four players sit in
+    one row (two players either side of the centre); five to eight in two
+    rows. A name too long for its card is cut with an ellipsis and shown
+    whole when the mouse rests on it."""
     pygame.draw.rect(surface, (14, 18, 17), rect)
     pygame.draw.line(surface, (60, 44, 30), rect.bottomleft, rect.bottomright, 3)
     n = max(1, len(cards))
-    centre_w = int(rect.width * (0.22 if n <= 2 else 0.18))
-    card_w = (rect.width - centre_w) // n
-    size = max(11, rect.height // 4)
-    big = max(14, int(rect.height * 0.42))
-    x = rect.left
+    rows = 1 if n <= 4 else 2
+    per_row = n if rows == 1 else (n + 1) // 2
+    centre_w = int(rect.width * (0.24 if n <= 2 else 0.18))
+    card_w = (rect.width - centre_w) // per_row
+    row_h = (rect.height - 6) // rows
+    size = card_text_size(row_h - 4)
+    big = max(14, min(30, int(row_h * 0.5)))
     for i, card in enumerate(cards):
-        if n <= 2 and i == 1:
+        r, c = divmod(i, per_row)
+        x = rect.left + c * card_w
+        if n == 2 and i == 1:
             x = rect.left + card_w + centre_w
-        box = pygame.Rect(x, rect.top + 3, card_w - 4, rect.height - 8)
-        bg = (38, 72, 52) if card.active else (28, 32, 30)
-        if card.out:
-            bg = (50, 30, 30)
-        pygame.draw.rect(surface, bg, box, border_radius=6)
-        if card.active:
-            pygame.draw.rect(surface, ACCENT, box, 2, border_radius=6)
-        score = fonts.text(card.score, big, ACCENT if card.active else INK, bold=True)
-        surface.blit(score, score.get_rect(midright=(box.right - 8, box.centery)))
-        name = fonts.text(card.name, size + 1, INK, bold=card.active)
-        room = box.width - score.get_width() - 24
-        if name.get_width() > room > 10:
-            name = name.subsurface((0, 0, room, name.get_height()))
-        surface.blit(name, (box.left + 8, box.top + 2))
-        if card.balls and table is not None:
-            from simulator.app.balls3d import ball_icon
-            r = max(4, int(size * 0.5))
-            bx = box.left + 8 + name.get_width() + r + 8
-            by = box.top + 2 + name.get_height() // 2
-            for b in card.balls:
-                if bx + r > box.left + 8 + room:
-                    break
-                icon = ball_icon(table, b, r)
-                surface.blit(icon, icon.get_rect(center=(bx, by)))
-                bx += 2 * r + 2
-        dy = box.top + 2 + name.get_height()
-        for d in card.details:
-            img = fonts.text(d, max(9, size - 2), DIM)
-            if img.get_width() > room > 10:
-                img = img.subsurface((0, 0, room, img.get_height()))
-            if dy + img.get_height() > box.bottom:
-                break
-            surface.blit(img, (box.left + 8, dy))
-            dy += img.get_height() - 2
-        x += card_w
-    cx = rect.left + card_w if n <= 2 else rect.left + n * card_w
-    cbox = pygame.Rect(cx, rect.top + 3, centre_w - 4, rect.height - 8)
-    y = cbox.top + 2
-    for i, line in enumerate(centre):
-        img = fonts.text(line, size if i else size + 1, INK if i == 0 else DIM,
-                         bold=i == 0)
-        if y + img.get_height() > cbox.bottom + 4:
+        box = pygame.Rect(x + 2, rect.top + 3 + r * row_h, card_w - 4, row_h - 2)
+        _card(surface, box, card, size, big, table, compact=rows == 2)
+    cx = rect.left + card_w if n == 2 else rect.left + per_row * card_w
+    cbox = pygame.Rect(cx + 4, rect.top + 3, rect.right - cx - 8 if n != 2 else
+                       centre_w - 8, rect.height - 8)
+    y = cbox.top + 1
+    for i, text in enumerate(centre):
+        s = size + 1 if i == 0 else max(10, size - 1)
+        lh = ui.line_height(s, bold=i == 0)
+        if y + lh > cbox.bottom + 3:
             break
-        surface.blit(img, img.get_rect(midtop=(cbox.centerx, y)))
-        y += img.get_height() - 2
+        ui.line(surface, text, s, INK if i == 0 else DIM,
+                pygame.Rect(cbox.left, y, cbox.width, lh), align="centre", bold=i == 0)
+        y += lh
+
+
+def card_text_size(height: int) -> int:
+    """The size of a card's name so that it and its details line (two points
+    smaller) fit ``height`` pixels."""
+    size = 16
+    while size > 10 and ui.line_height(size + 1, True) + ui.line_height(
+            max(10, size - 2)) > height:
+        size -= 1
+    return size
+
+
+def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int,
+          big: int, table: str | None, compact: bool) -> None:
+    bg = (38, 72, 52) if card.active else (28, 32, 30)
+    if card.out:
+        bg = (50, 30, 30)
+    pygame.draw.rect(surface, bg, box, border_radius=6)
+    if card.active:
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=6)
+    if compact:
+        big = max(12, min(big, box.height - 6))
+    score_w = fonts.font(big, True).size(card.score)[0]
+    score_box = pygame.Rect(box.right - score_w - 8, box.top, score_w, box.height)
+    ui.line(surface, card.score, big, ACCENT if card.active else INK, score_box,
+            bold=True, valign="middle")
+    room = pygame.Rect(box.left + 8, box.top + 1, box.width - score_w - 22,
+                       box.height - 2)
+    lh = ui.line_height(size + 1, True)
+    name_r = ui.line(surface, card.name, size + 1, INK, pygame.Rect(
+        room.left, room.top, room.width, lh), bold=card.active)
+    if card.balls and table is not None:
+        from simulator.app.balls3d import ball_icon
+        rad = max(4, int(size * 0.45))
+        bx = name_r.right + rad + 6
+        by = name_r.centery
+        for b in card.balls:
+            if bx + rad > room.right:
+                break
+            icon = ball_icon(table, b, rad)
+            surface.blit(icon, icon.get_rect(center=(bx, by)))
+            bx += 2 * rad + 2
+    dy = room.top + lh
+    ds = max(10, size - 2)
+    dh = ui.line_height(ds)
+    text = " · ".join(card.details)
+    if text and dy + dh <= box.bottom + 2:
+        ui.line(surface, text, ds, DIM, pygame.Rect(room.left, dy, room.width, dh))

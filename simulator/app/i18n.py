@@ -3,7 +3,9 @@
 The app's own strings live in ``ui.json``; the referee's texts (one per code) in
 ``rules.json`` and ``express.json``, which the rules package owns. A missing key
 falls back to English and then to the key itself, so a gap shows up as a visible
-key rather than a crash.
+key rather than a crash; every fallback is remembered in ``Locale.fallbacks``
+(tests check that a Russian screen never needed one). Numbers are written with
+the language's decimal mark (``Locale.num``).
 """
 
 from __future__ import annotations
@@ -76,9 +78,13 @@ class Locale:
         for name in ("rules.json", "express.json"):
             self.rules.update(_load(lang, name))
             self.rules_en.update(_load("en", name))
+        self.fallbacks: set[str] = set()  # keys this language had to borrow
 
     def t(self, key: str, **kw: Any) -> str:
-        text = self.ui.get(key) or self.ui_en.get(key) or key
+        text = self.ui.get(key)
+        if not text:
+            self.fallbacks.add(key)
+            text = self.ui_en.get(key) or key
         if kw:
             try:
                 return text.format_map(_SafeDict(kw))
@@ -86,12 +92,24 @@ class Locale:
                 return text
         return text
 
+    def num(self, value: float, digits: int = 1) -> str:
+        """A number with the language's decimal mark: 1.6 in English, 1,6 in
+        Russian (a minus sign, not a hyphen, before a negative one)."""
+        text = f"{value:.{digits}f}"
+        if text.startswith("-"):
+            text = "−" + text[1:]
+        return text.replace(".", ",") if self.lang == "ru" else text
+
     def has(self, key: str) -> bool:
         return key in self.ui or key in self.ui_en
 
     def rule(self, key: str, **kw: Any) -> str | None:
         """A referee text by key (None when neither language has it)."""
-        text = self.rules.get(key) or self.rules_en.get(key)
+        text = self.rules.get(key)
+        if text is None:
+            text = self.rules_en.get(key)
+            if text is not None:
+                self.fallbacks.add(key)
         if text is None:
             return None
         if kw:

@@ -15,17 +15,18 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton
 
-from simulator.app import fonts, hud
+from simulator.app import fonts, hud, ui
 from simulator.app.aim import Aim, angle_to, guide
-from simulator.app.app import App
+from simulator.app.app import App, Mode
 from simulator.app.dialogs import Dialog
-from simulator.app.game import FINE, PlayMode, choose_action, next_step, pause_dialog
+from simulator.app.game import FINE, PlayMode, choose_action, common_key, next_step
 from simulator.app.playback import Playback
-from simulator.app.render import draw_cue, draw_dashed, veil
-from simulator.app.session import LAG_BALLS, Session, code_text, ref_text
+from simulator.app.render import draw_cue, draw_dashed
+from simulator.app.session import LAG_BALLS, Session
 from simulator.app.table_screen import TableMode
+from simulator.app.ui import veil
+from simulator.app.words import choice_label, choice_rule, code_words, ref_text
 from simulator.events import Shot, Stroke
 from simulator.specs import TableSpec, Vec
 from simulator.state import TableState, Where
@@ -33,7 +34,8 @@ from simulator.state import TableState, Where
 if TYPE_CHECKING:
     from rules.general import LagResult
 
-__all__ = ["LAG_BALLS", "LagMode", "LagPlayMode", "LagResultMode", "start_minigame"]
+__all__ = ["LAG_BALLS", "LagMode", "LagPlayMode", "LagResultMode", "lag_alone",
+           "start_minigame"]
 
 LAG_POWER = 0.3  # where both power bars start: about to the foot cushion and back
 PULL_FULL = 0.30  # metres of pull-back for the full power bar (as when aiming)
@@ -75,8 +77,7 @@ def lag_table(spec: TableSpec, positions: tuple[Vec, Vec]) -> TableState:
 
 def centimetres(app: App, metres: float) -> str:
     """A distance in centimetres with the language's decimal mark."""
-    text = f"{metres * 100:.1f}"
-    return text.replace(".", ",") if app.locale.lang == "ru" else text
+    return app.locale.num(metres * 100, 1)
 
 
 def ball_word(app: App, player: int) -> str:
@@ -105,37 +106,28 @@ class LagMode(TableMode):
         self.moving = False  # dragging one's own ball to another place
         self.panel_drag = False
         self.key_lock: tuple[int, int] | None = None
-        self.build_buttons()
         _ = self.app.sound
         import simulator.physics  # noqa: F401  (made now, not on the stroke's frame)
 
-    def build_buttons(self) -> None:
+    def side_buttons(self) -> list[ui.Button]:
         app = self.app
-        r = self.scene.panel.buttons
-        bh = max(26, min(34, r.height // 9))
-        items = [(app.t("lag.strike"), self.strike),
-                 (app.t("panel.menu"), lambda: app.push_dialog(self.pause()))]
-        y = r.top
-        for label, fn in items:
-            if y + bh > r.bottom:
-                break
-            UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
-                     command=app.later(fn))
-            y += bh + 6
+        return [ui.Button(app.t("lag.strike"), self.strike, key="Space", ident="strike",
+                          primary=True),
+                ui.Button(app.t("panel.menu"), self.pause, key="Esc", ident="menu")]
 
-    def pause(self) -> Dialog:
+    def pause(self) -> None:
         if self.session.minigame:
-            return Dialog(self.app, self.app.t("pause.title"), "", [
+            self.app.push_dialog(Dialog(self.app, self.app.t("pause.title"), "", [
                 (self.app.t("pause.resume"), lambda: None),
                 (self.app.t("menu.main"), lambda: to_menu(self.app))],
-                cancel=lambda: None)
-        return pause_dialog(self.app)
+                cancel=lambda: None, kind="pause"))
+        else:
+            self.app.open("pause")
 
-    def resize(self) -> None:
-        super().resize()
-        from simulator.app import widgets
-        widgets.clear(self.app.gui)
-        self.build_buttons()
+    def heading(self) -> tuple[str, str]:
+        s = self.session
+        return (self.app.t("lag.turn", name=s.name(self.turn),
+                           ball=ball_word(self.app, self.turn)), "")
 
     # -- the current player's aim -----------------------------------------------------
     @property
@@ -163,7 +155,7 @@ class LagMode(TableMode):
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         view = self.scene.view
-        lay = self.app.layout
+        lay = self.layout
         if event.type == pygame.MOUSEMOTION:
             if self.panel_drag:
                 self.panel_click(event.pos)
@@ -183,7 +175,7 @@ class LagMode(TableMode):
                                      self.aim.elevation))
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
-                if lay.panel.collidepoint(event.pos):
+                if lay.side.collidepoint(event.pos):
                     self.panel_drag = self.panel_click(event.pos)
                 elif lay.table.collidepoint(event.pos):
                     p = view.to_table(*event.pos)
@@ -221,7 +213,7 @@ class LagMode(TableMode):
         step = FINE * (10 if event.mod & pygame.KMOD_SHIFT else 1) * (
             0.2 if event.mod & pygame.KMOD_CTRL else 1)
         if k == pygame.K_ESCAPE:
-            app.push_dialog(self.pause())
+            self.pause()
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             self.set_aim(self.aim.turned(step if k == pygame.K_LEFT else -step))
             self.key_lock = pygame.mouse.get_pos()
@@ -230,15 +222,12 @@ class LagMode(TableMode):
         elif k == pygame.K_DOWN:
             self.set_aim(self.aim.with_power(self.aim.power - 0.01))
         elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.strike()
-        elif k == pygame.K_g:
-            app.settings.aids = not app.settings.aids
-            app.save_settings()
-        elif k == pygame.K_m:
-            app.settings.sound = not app.settings.sound
-            app.sound.enabled = app.settings.sound
-            app.save_settings()
-            app.notify(app.t("sound.on" if app.settings.sound else "sound.off"), 1.5)
+            if not app.repeat(event):
+                self.strike()
+        elif k in (pygame.K_g, pygame.K_m, pygame.K_TAB, pygame.K_F1) or (
+                k in (pygame.K_u, pygame.K_z, pygame.K_y)
+                and not self.session.minigame):
+            common_key(app, event)
 
     def panel_click(self, pos: tuple[int, int]) -> bool:
         """The tip diagram, the elevation gauge and the power bar, as when aiming."""
@@ -266,7 +255,7 @@ class LagMode(TableMode):
         self.strokes[self.turn] = self.aim.stroke()
         if self.turn == 0:
             self.turn = 1
-            self.app.notify(self.app.t("lag.next", name=self.session.name(0),
+            self.app.inform(self.app.t("lag.next", name=self.session.name(0),
                                        other=self.session.name(1)), 3.0)
             return
         first, second = self.strokes
@@ -330,15 +319,15 @@ class LagMode(TableMode):
 
     def chips(self) -> list[str]:
         s = self.session
-        t = self.app.t
-        out = [t("lag.turn", name=s.name(self.turn),
-                 ball=ball_word(self.app, self.turn))]
         if self.strokes[0] is not None:
-            out.append(t("lag.ready", name=s.name(0)))
-        return out
+            return [self.app.t("lag.ready", name=s.name(0))]
+        return []
 
     def hint(self) -> str:
         return self.app.t("hint.lag")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.lag_short")
 
 
 def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
@@ -360,8 +349,7 @@ def _rule5() -> Any:
 
 
 def to_menu(app: App) -> None:
-    from simulator.app.menu import MenuMode
-    app.switch(MenuMode(app))
+    app.go("menu")
 
 
 # -- both balls running --------------------------------------------------------
@@ -397,6 +385,9 @@ class LagPlayMode(PlayMode):
     def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, None, [True, True])
 
+    def heading(self) -> tuple[str, str]:
+        return self.app.t("lag.title"), ""
+
 
 # -- the verdict ---------------------------------------------------------------
 class LagResultMode(TableMode):
@@ -404,6 +395,7 @@ class LagResultMode(TableMode):
     referee's verdict in a dialog; the lag can be watched again."""
 
     name = "lag_result"
+    controls = False
 
     def __init__(self, app: App, shot: Shot, result: LagResult) -> None:
         super().__init__(app)
@@ -478,8 +470,14 @@ class LagResultMode(TableMode):
         from simulator.app.session import shot_chips
         return shot_chips(self.session.locale, self.shot)[1:]
 
+    def heading(self) -> tuple[str, str]:
+        return self.app.t("lag.title"), ""
+
     def hint(self) -> str:
         return self.app.t("hint.lag_result")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.lag_result_short")
 
     def show_banner(self) -> bool:
         return False
@@ -495,20 +493,20 @@ def result_lines(app: App, s: Session, result: LagResult) -> list[str]:
         d = result.distances[i]
         if result.reasons[i]:
             lines.append(who)
-            lines += [f"• {code_text(loc, c.id)}" for c in result.reasons[i]]
+            lines += [f"• {code_words(loc, c.id)} ({ref_text(loc, c.ref)})"
+                      for c in result.reasons[i]]
         elif d is not None:
             lines.append(who + " " + t("lag.distance", cm=centimetres(app, d)))
     if result.winner is not None:
-        lines.append(code_text(loc, "lag.won"))
+        lines.append(code_words(loc, "lag.won"))
     else:
         both = all(result.reasons)
         lines.append(t("lag.both_lost") if both else t("lag.tie"))
-        lines.append(code_text(loc, "lag.relag"))
+        lines.append(code_words(loc, "lag.relag"))
     return lines
 
 
 def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
-    from rules.ruling import CHOICE_REFS
     s = app.session
     assert s is not None
     result = mode.result
@@ -523,31 +521,34 @@ def lag_result_dialog(app: App, mode: LagResultMode) -> Dialog:
         buttons.append((app.t("lag.again"), lambda: start_minigame(app, list(s.names))))
     elif req is not None and req.pending:
         for c in req.pending:
-            label = app.t(f"choice.{c.value}")
-            ref = CHOICE_REFS.get(c)
-            if ref is not None:
-                label += f" ({ref_text(s.locale, ref)})"
+            label = choice_label(s.locale, c, choice_rule(s.discipline, c))
             buttons.append((label, choose_action(app, c)))
     else:
         buttons.append((app.t("lag.again"), lambda: next_step(app)))
     buttons.append((app.t("lag.watch"), mode.watch))
     if s.minigame:
         buttons.append((app.t("menu.main"), lambda: to_menu(app)))
-    return Dialog(app, title, body, buttons, side=True)
+    return Dialog(app, title, body, buttons, kind="lag_result")
 
 
 
-def start_minigame(app: App, names: list[str] | None = None) -> None:
+def lag_alone(app: App, names: list[str] | None = None) -> Mode:
     """The lag on its own (main menu): two players, a 9-foot pool table."""
     from rules.ruling import RulesError
     names = [n for n in (names or app.settings.players) if n][:2]
     while len(names) < 2:
         names.append(app.t("setup.player_n", n=len(names) + 1))
     try:
-        s = Session.new(names, "9-ball", {"lag": True}, app.locale, seed=app.seed)
+        from rules import registry
+        game = next(i.name for i in registry.infos() if i.lag)
+        s = Session.new(names, game, {"lag": True}, app.locale, seed=app.seed)
     except RulesError as e:
         app.notify(str(e))
-        return
+        return app.make("menu")
     s.minigame = True
     app.session = s
-    next_step(app)
+    return LagMode(app)
+
+
+def start_minigame(app: App, names: list[str] | None = None) -> None:
+    app.switch(lag_alone(app, names))

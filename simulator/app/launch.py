@@ -4,10 +4,23 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from simulator.app.app import App
 from simulator.inputs import tidy
+
+
+def game_where(want: Callable[[Any], bool]) -> str:
+    """The first game of the referee's registry whose facts ``want`` accepts
+    (the scenes' default is the one with a push-out: it has most to show)."""
+    from rules import registry
+    return next((i.name for i in registry.infos() if want(i)), registry.names()[0])
+
+
+def default_game() -> str:
+    return game_where(lambda i: i.calls.push_out)
 
 
 def break_shot(app: App) -> None:
@@ -31,9 +44,7 @@ def break_shot(app: App) -> None:
 
 def start(app: App, args: argparse.Namespace) -> int | None:
     """Open the screen the arguments ask for; an exit status if we must stop."""
-    from simulator.app.menu import MenuMode, SettingsMode
     from simulator.app.session import LoadError, Session
-    from simulator.app.setup import LoadMode, SetupMode
 
     app.seed = args.seed
     screen = args.screen
@@ -53,13 +64,13 @@ def start(app: App, args: argparse.Namespace) -> int | None:
             if args.screenshot:
                 return 2
             # In the window: the reason, on the menu.
-            app.switch(MenuMode(app))
-            from simulator.app.dialogs import MessageDialog
-            app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
+            app.go("menu")
+            app.open("message", title=app.t("load.failed_title"), body=str(e))
             return None
     elif args.game and screen not in ("setup",):
         names = args.players or []
-        lo = 3 if args.game == "express" else 2
+        from rules import registry
+        lo = registry.info(args.game).min_players
         if len(names) < lo:
             names = names + [""] * (lo - len(names))
         names = [n or app.t("setup.player_n", n=i + 1) for i, n in enumerate(names)]
@@ -70,25 +81,22 @@ def start(app: App, args: argparse.Namespace) -> int | None:
             print(f"kiy: {e}", file=sys.stderr)
             return 2
     if screen is None and app.session is not None and not args.screenshot:
-        from simulator.app.game import next_step
-        next_step(app)  # a player starts where the referee says
+        app.go("match")  # a player starts where the referee says
         return None
     if screen is None:
         screen = "table" if app.session is not None else "menu"
-    if screen == "menu":
-        app.switch(MenuMode(app))
-    elif screen == "settings":
-        app.switch(SettingsMode(app))
-    elif screen == "load":
-        app.switch(LoadMode(app))
+    if screen in ("menu", "settings", "load"):
+        app.go(screen)
+    elif screen == "help":
+        app.go("help", back="menu")
     elif screen == "setup":
-        app.switch(SetupMode(app, args.game or "9-ball",
-                            [n for n in (args.players or []) if n]))
+        app.go("setup", game=args.game or default_game(),
+               names=[n for n in (args.players or []) if n])
     else:
         if app.session is None:
             app.session = Session.new(
                 [app.t("setup.player_n", n=1), app.t("setup.player_n", n=2)],
-                "9-ball", {}, app.locale,
+                default_game(), {}, app.locale,
                 seed=args.seed if args.seed is not None else 1)
         _scene(app, screen)
     return None
@@ -115,33 +123,61 @@ def _push_out_scene(app: App) -> None:
     s.apply(simulate(s.table, s.aim.stroke()), Declarations(push_out=True))
 
 
+def _choice_scene(app: App) -> None:
+    """A soft break that breaks no rack open: the incoming player's choice
+    (8-ball rule 5, 14.1 rule 6)."""
+    from rules.ruling import Declarations
+    from simulator.app.aim import Aim, angle_to
+    from simulator.physics import simulate
+    s = app.session
+    assert s is not None
+    for power in (0.16, 0.2, 0.12, 0.25):
+        if s.shots:
+            s.undo()
+        if s.placed is not None:
+            s.place(*s.placed)
+        cue = s.cue_pos()
+        assert cue is not None
+        s.aim = Aim(angle=angle_to(cue, s.spec.foot_spot), power=power)
+        s.apply(simulate(s.table, s.aim.stroke()), Declarations())
+        if s.req is not None and s.req.pending:
+            return
+
+
 def _concede_scene(app: App) -> None:
-    """A one-game 9-ball match conceded: the end-of-match dialog."""
-    from simulator.app import game
+    """A one-game 9-ball match: the break, then the game conceded; the end of
+    the match with its statistics."""
     from simulator.app.session import Session
     names = list(app.session.names[:2]) if app.session is not None else \
         [app.t("setup.player_n", n=1), app.t("setup.player_n", n=2)]
-    app.session = Session.new(names, "9-ball", {"race_to": 1}, app.locale, seed=1)
-    for code in game.callable_fouls(app.session):
-        if code.kind.value == "loss":
-            app.session.call_foul(code.id)
-            return
+    from rules import registry
+    disc = app.session.discipline if app.session is not None else default_game()
+    info = registry.info(disc)
+    if info.max_players != 2:
+        disc, info = default_game(), registry.info(default_game())
+    opts: dict[str, Any] = {"race_to": 1} if info.scoring == "race" else \
+        ({"target": 10} if "target" in info.option_fields() else {})
+    app.session = Session.new(names, disc, opts, app.locale, seed=1)
+    break_shot(app)
+    app.session.call_foul("loss.conceded")
 
 
 def _lag_scene(app: App, screen: str) -> None:
     """The lag: the first player aiming, or both balls judged (a fixed pair of
     strokes: one comes back near the head cushion, one short of it)."""
-    from simulator.app import game, lag
+    from simulator.app import lag
     from simulator.app.aim import Aim
     from simulator.app.session import Session
     from simulator.physics import simulate
     old = app.session
     assert old is not None
-    disc = "9-ball" if old.discipline == "express" else old.discipline
+    from rules import registry
+    disc = old.discipline if registry.info(old.discipline).lag else \
+        game_where(lambda i: i.lag)
     s = Session.new(list(old.names[:2]), disc, {"lag": True}, app.locale,
                     seed=app.seed if app.seed is not None else 1)
     app.session = s
-    game.next_step(app)
+    app.go("match")
     mode = app.mode
     assert isinstance(mode, lag.LagMode)
     mode.set_aim(Aim(angle=1.5, power=0.31))
@@ -155,37 +191,48 @@ def _lag_scene(app: App, screen: str) -> None:
 
 
 def _scene(app: App, screen: str) -> None:
+    """Set up one screen of a match in a state worth a picture (and a test)."""
     from simulator.app import game
     if screen in ("lag", "lag_result"):
         _lag_scene(app, screen)
         return
     if screen == "gameover":
         _concede_scene(app)
+    elif screen == "choice":
+        _choice_scene(app)
     elif screen == "dialog" and app.session is not None and \
-            app.session.discipline == "9-ball":
+            app.session.match.discipline.info.calls.push_out:
         _push_out_scene(app)
     s = app.session
     assert s is not None
-    if screen in ("banner", "replay", "fouls", "dialog", "pause") and not s.over \
-            and not s.shots and s.req is not None and not s.req.pending:
+    if screen in ("banner", "replay", "fouls", "dialog", "pause", "save", "quit",
+                  "concede") and not s.over and not s.shots and s.req is not None \
+            and not s.req.pending:
         break_shot(app)
     if screen == "banner" and not s.over:
         fouls = game.callable_fouls(s)
         if fouls:
             s.call_foul(fouls[0].id)
-    game.next_step(app)
+    app.go("match")
     if screen == "table" and isinstance(app.mode, game.PlaceMode):
         app.mode.confirm()
     if screen == "replay" and s.shots:
         app.dialogs.clear()
-        replay = game.ReplayMode(app)
-        app.switch(replay)
+        app.go("replay")
+        replay = app.mode
+        assert isinstance(replay, game.ReplayMode)
         replay.set_speed(2)
         for _ in range(20):
             app.frame([], 1 / 60)
     elif screen == "fouls" and not s.over:
-        app.push_dialog(game.foul_dialog(app))
+        app.open("fouls")
     elif screen == "pause":
-        app.push_dialog(game.pause_dialog(app))
+        app.open("pause")
+    elif screen == "quit":
+        app.open("quit")
+    elif screen == "save":
+        app.open("save")
+    elif screen == "concede" and game.can_concede(s):
+        app.open("concede", whole_match=True)
     elif screen == "dialog" and not app.dialogs and not s.over:
-        app.push_dialog(game.foul_dialog(app))
+        app.open("fouls")

@@ -17,26 +17,21 @@ from pathlib import Path
 from simulator.inputs import ArgumentParser, tidy
 from simulator.profile import ENV as PROFILE_ENV
 
-DISCIPLINES = {
-    "8-ball": ("8-ball", "8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка"),
-    "9-ball": ("9-ball", "9ball", "nine", "nine-ball", "9", "девятка"),
-    "14.1": ("14.1", "14-1", "straight", "straight-pool", "14.1-continuous",
-             "прямой", "14"),
-    "express": ("express", "экспресс", "ekspress"),
-}
-SCREENS = ("menu", "setup", "settings", "load", "table", "placing", "banner",
-           "replay", "dialog", "fouls", "pause", "gameover", "lag", "lag_result",
+SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
+           "replay", "dialog", "choice", "fouls", "pause", "save", "quit", "concede",
+           "gameover", "lag", "lag_result",
            # practice screens (simulator/app/practice_scenes.py)
            "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",
            "editor", "gallery", "gallery_play")
 
 
 def discipline_name(text: str) -> str:
-    t = text.strip().lower()
-    for name, aliases in DISCIPLINES.items():
-        if t in aliases:
-            return name
-    known = ", ".join(DISCIPLINES)
+    """A game by any of its names (the referee's registry, Russian included)."""
+    from rules import registry
+    name = registry.aliases().get(text.strip().casefold())
+    if name is not None:
+        return name
+    known = ", ".join(registry.names())
     raise argparse.ArgumentTypeError(f"unknown game {text!r}; choose one of {known}")
 
 
@@ -122,8 +117,12 @@ def seed_arg(text: str) -> int:
 
 def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     from simulator.inputs import MAX_SAVE_BYTES, InputError, check_file
-    if args.game == "express" and args.players and len(args.players) < 3:
-        parser.error("players: Express needs 3 to 8 players")
+    if args.game and args.players:
+        from rules import registry
+        info = registry.info(args.game)
+        if not info.min_players <= len(args.players) <= info.max_players:
+            parser.error(f"players: {args.game} is for {info.min_players} to "
+                         f"{info.max_players} players")
     try:
         if args.load:
             check_file(args.load, limit=MAX_SAVE_BYTES, where=f"--load: {args.load}")
@@ -243,12 +242,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from simulator.app.app import App
     from simulator.app.launch import start
-
-    size = args.window or (1280, 720)
+    from simulator.app.screens import SCREENS as registry
+    from simulator.app.settings import window_size as saved_size
+    # The command line first, then the size and mode chosen in Settings (a
+    # scripted picture keeps the default).
+    chosen = None if args.screenshot else saved_size(settings.window)
+    size = args.window or chosen or (1280, 720)
+    fullscreen = args.fullscreen or (settings.fullscreen and not args.screenshot
+                                     and not args.window)
     import pygame
     try:
-        app = App(size, locale, settings, fullscreen=args.fullscreen,
-                  hidden=bool(args.screenshot))
+        app = App(size, locale, settings, fullscreen=fullscreen,
+                  hidden=bool(args.screenshot), screens=registry)
     except pygame.error as e:  # a display that is there but will not open
         print(f"error: display: cannot open the window ({tidy(str(e))})",
               file=sys.stderr)

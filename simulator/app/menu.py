@@ -3,65 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from simulator.app import fonts, widgets
-from simulator.app.app import App, Mode
+from simulator.app.app import Mode
+from simulator.app.backdrop import backdrop, button_column
+
+__all__ = ["MenuMode", "SettingsMode", "backdrop"]
 
 
-def backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
-    """Felt-green backdrop with the title, shared by the menu screens."""
-    surface.blit(_backdrop(surface.get_size(), title, subtitle), (0, 0))
-
-
-@lru_cache(maxsize=8)
-def _backdrop(size: tuple[int, int], title: str, subtitle: str) -> pygame.Surface:
-    surface = pygame.Surface(size)
-    w, h = size
-    surface.fill((16, 40, 30))
-    glow = pygame.Surface((w, h), pygame.SRCALPHA)
-    for i in range(10, 0, -1):
-        pygame.draw.circle(glow, (40, 110, 70, 14), (w // 2, int(h * 0.42)),
-                           int(max(w, h) * 0.07 * i))
-    surface.blit(glow, (0, 0))
-    pygame.draw.rect(surface, (96, 52, 26), (0, 0, w, h), max(6, h // 60))
-    t = fonts.text(title, max(28, h // 11), (241, 234, 216), bold=True)
-    surface.blit(t, t.get_rect(midtop=(w // 2, int(h * 0.06))))
-    if subtitle:
-        s = fonts.text(subtitle, max(13, h // 40), (200, 210, 195))
-        surface.blit(s, s.get_rect(midtop=(w // 2, int(h * 0.06) + t.get_height())))
-    return surface
-
-
-def button_column(app: App, items: list[tuple[str, Callable[[], None] | None]],
-                  top: int, width: int = 380, height: int = 44,
-                  gap: int = 12) -> list[UIButton]:
-    """Buttons stacked in the middle of the window; None disables one."""
-    w = app.size[0]
-    out: list[UIButton] = []
-    for i, (label, fn) in enumerate(items):
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midtop = (w // 2, top + i * (height + gap))
-        b = UIButton(rect, label, app.gui, object_id="#big",
-                     command=app.later(fn) if fn is not None else None)
-        if fn is None:
-            widgets.disable(b)
-        out.append(b)
-    return out
+def column_metrics(h: int, n: int, top: int) -> tuple[int, int]:
+    """Button height and gap for ``n`` buttons from ``top`` that fit height ``h``."""
+    step = min(max(34, h // 17) + 12, (h - top - 24) // max(1, n))
+    height = max(26, int(step * 0.78))
+    return height, max(4, step - height)
 
 
 class MenuMode(Mode):
     name = "menu"
 
     def enter(self) -> None:
-        # -- practice screens: a practice position is no match to keep ---------
-        from simulator.app.practice import forget_practice_session
-        forget_practice_session(self.app)
-        # -- end of practice screens -------------------------------------------
+        # A practice position is no match to keep or to continue.
+        s = self.app.session
+        if s is not None and not s.keep:
+            self.app.session = None
         self.build()
 
     def build(self) -> None:
@@ -76,11 +44,15 @@ class MenuMode(Mode):
             (app.t("menu.practice"), self.practice),  # practice screens
             (app.t("menu.foul_gallery"), self.foul_gallery),
             (app.t("menu.lag"), self.lag),
+            (app.t("menu.help"), lambda: app.go("help", back="menu")),
             (app.t("menu.settings"), self.settings),
             (app.t("menu.quit"), self.quit),
         ]
-        self.buttons = button_column(app, items, top=int(h * 0.28),
-                                     height=max(34, h // 17))
+        top = int(h * 0.25)
+        height, gap = column_metrics(h, len(items), top)
+        width = min(380, app.size[0] - 60)
+        self.buttons = button_column(app, items, top=top, width=width, height=height,
+                                     gap=gap)
         # Keyboard: Up/Down move between the enabled items, Enter opens one.
         self.actions = [(b, fn) for b, (_, fn) in zip(self.buttons, items,
                                                       strict=True) if fn is not None]
@@ -99,33 +71,27 @@ class MenuMode(Mode):
         self.build()
 
     def new_match(self) -> None:
-        from simulator.app.setup import SetupMode
-        self.app.switch(SetupMode(self.app))
+        self.app.go("setup")
 
     def resume(self) -> None:
         from simulator.app import session as sess
-        sess.open_saved(self.app, sess.autosave_path())
+        from simulator.app.flow import open_saved
+        open_saved(self.app, sess.autosave_path())
 
     def load(self) -> None:
-        from simulator.app.setup import LoadMode
-        self.app.switch(LoadMode(self.app))
+        self.app.go("load")
 
-    # -- practice screens (simulator/app/practice.py, gallery_screen.py) --------
     def practice(self) -> None:
-        from simulator.app.practice import PracticeListMode
-        self.app.switch(PracticeListMode(self.app))
+        self.app.go("practice")
 
     def foul_gallery(self) -> None:
-        from simulator.app.gallery_screen import GalleryListMode
-        self.app.switch(GalleryListMode(self.app))
-    # -- end of practice screens ---------------------------------------------
+        self.app.go("gallery")
 
     def lag(self) -> None:
-        from simulator.app.lag import start_minigame
-        start_minigame(self.app)
+        self.app.go("lag_alone")
 
     def settings(self) -> None:
-        self.app.switch(SettingsMode(self.app))
+        self.app.go("settings")
 
     def quit(self) -> None:
         self.app.running = False
@@ -134,6 +100,8 @@ class MenuMode(Mode):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.quit()
+            elif event.key == pygame.K_F1:
+                self.app.go("help", back="menu")
             elif event.key == pygame.K_n:
                 self.new_match()
             elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.actions:
@@ -152,7 +120,14 @@ class MenuMode(Mode):
                                                       self.app.size[1] - 12)))
 
 
+WINDOWS = ("800x500", "1024x640", "1280x720", "1440x900", "1600x900", "1920x1080")
+VOLUMES = (0.0, 0.25, 0.5, 0.8, 1.0)
+
+
 class SettingsMode(Mode):
+    """Language, window size and full screen, sound and its volume, the
+    aiming aids and undo; each change kept at once in the profile."""
+
     name = "settings"
 
     def enter(self) -> None:
@@ -168,53 +143,90 @@ class SettingsMode(Mode):
             if key == "sound":
                 self.app.sound.enabled = self.app.settings.sound
             self.app.save_settings()
+            if key == "fullscreen":
+                self.apply_window()
             widgets.clear(self.app.gui)
             self.build()
         return fn
+
+    def apply_window(self) -> None:
+        from simulator.app.settings import window_size
+        s = self.app.settings
+        size = window_size(s.window) or self.app.size
+        self.app.set_window(size, s.fullscreen)
 
     def build(self) -> None:
         app = self.app
         s = app.settings
         w, h = app.size
         onoff = {True: app.t("common.on"), False: app.t("common.off")}
-        top = int(h * 0.26)
-        row_h = max(34, h // 17)
-        lab_w, ctl_w = 300, 220
+        top = int(h * 0.22)
+        rows_n = 8
+        row_h = max(26, min(h // 17, (h - top - 40) // rows_n - 8))
+        gap = max(4, min(10, (h - top - 40) // rows_n - row_h))
+        lab_w, ctl_w = min(320, (w - 80) * 3 // 5), min(220, (w - 80) * 2 // 5)
         x0 = w // 2 - (lab_w + ctl_w + 12) // 2
-        rows: list[tuple[str, str, Callable[[], None]]] = [
-            (app.t("settings.aids"), onoff[s.aids], self._toggle("aids")),
-            (app.t("settings.sound"), onoff[s.sound], self._toggle("sound")),
-            (app.t("settings.undo"), onoff[s.allow_undo], self._toggle("allow_undo")),
-        ]
+        small = None if row_h >= 32 else "#small"
         y = top
-        UILabel(pygame.Rect(x0, y, lab_w, row_h), app.t("settings.language"), app.gui)
+
+        def label(text: str) -> pygame.Rect:
+            UILabel(pygame.Rect(x0, y, lab_w, row_h), text, app.gui, object_id=small)
+            return pygame.Rect(x0 + lab_w + 12, y, ctl_w, row_h)
+
         langs = [("English", "en"), ("Русский", "ru")]
         cur = next(lbl for lbl, code in langs if code == app.locale.lang)
         self.lang_menu = UIDropDownMenu([lbl for lbl, _ in langs], cur,
-                                        pygame.Rect(x0 + lab_w + 12, y, ctl_w, row_h),
-                                        app.gui)
+                                        label(app.t("settings.language")), app.gui,
+                                        object_id=small)
         self._langs = dict(langs)
-        y += row_h + 10
+        y += row_h + gap
+        current = s.window or f"{w}x{h}"
+        sizes = list(WINDOWS) if current in WINDOWS else [current, *WINDOWS]
+        self.window_menu = UIDropDownMenu(
+            [x.replace("x", "×") for x in sizes], current.replace("x", "×"),
+            label(app.t("settings.window")), app.gui, object_id=small)
+        y += row_h + gap
+        vol = min(VOLUMES, key=lambda v: abs(v - s.volume))
+        self.volume_menu = UIDropDownMenu(
+            [f"{round(v * 100)} %" for v in VOLUMES], f"{round(vol * 100)} %",
+            label(app.t("settings.volume")), app.gui, object_id=small)
+        y += row_h + gap
+        rows: list[tuple[str, str, Callable[[], None]]] = [
+            (app.t("settings.fullscreen"), onoff[s.fullscreen],
+             self._toggle("fullscreen")),
+            (app.t("settings.sound"), onoff[s.sound], self._toggle("sound")),
+            (app.t("settings.aids"), onoff[s.aids], self._toggle("aids")),
+            (app.t("settings.undo"), onoff[s.allow_undo], self._toggle("allow_undo")),
+        ]
         self.toggles: list[UIButton] = []
-        for label, value, fn in rows:
-            UILabel(pygame.Rect(x0, y, lab_w, row_h), label, app.gui)
-            self.toggles.append(UIButton(pygame.Rect(x0 + lab_w + 12, y, ctl_w, row_h),
-                                         value, app.gui, command=app.later(fn)))
-            y += row_h + 10
-        self.back = UIButton(pygame.Rect(w // 2 - 110, y + 20, 220, row_h),
+        for text, value, fn in rows:
+            self.toggles.append(UIButton(label(text), value, app.gui,
+                                         command=app.later(fn), object_id=small))
+            y += row_h + gap
+        self.back = UIButton(pygame.Rect(w // 2 - 110, y + 8, 220, row_h),
                              app.t("common.back"), app.gui,
                              command=app.later(self.leave))
 
     def leave(self) -> None:
-        self.app.switch(MenuMode(self.app))
+        self.app.go("menu")
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
-                event.ui_element is self.lang_menu:
-            lang = self._langs.get(event.text, "en")
-            self.app.settings.lang = lang
-            self.app.save_settings()
-            self.app.set_language(lang)
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            s = self.app.settings
+            if event.ui_element is self.lang_menu:
+                lang = self._langs.get(event.text, "en")
+                s.lang = lang
+                self.app.save_settings()
+                self.app.set_language(lang)
+            elif event.ui_element is self.window_menu:
+                s.window = event.text.replace("×", "x")
+                self.app.save_settings()
+                if not s.fullscreen:
+                    self.app.later(self.apply_window)()
+            elif event.ui_element is self.volume_menu:
+                s.volume = float(event.text.rstrip(" %")) / 100
+                self.app.sound.volume = s.volume
+                self.app.save_settings()
             self.app.later(self.resize)()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()

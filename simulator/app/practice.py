@@ -10,7 +10,6 @@ column of widgets on the right and the event strip at the bottom.
 
 from __future__ import annotations
 
-import html
 import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -19,16 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
+from pygame_gui.elements import UIButton, UISelectionList
 
-from simulator.app import fonts, hud, widgets
+from simulator.app import hud, ui, widgets
 from simulator.app.app import App, Mode
+from simulator.app.backdrop import backdrop
 from simulator.app.game import AimMode, PlaceMode, PlayMode
 from simulator.app.i18n import Locale
 from simulator.app.playback import Playback
-from simulator.app.render import BallSprites, TableRenderer
-from simulator.app.session import Session, cite, discipline_label, ref_text, shot_chips
+from simulator.app.render import BallSprites, TableRenderer, draw_numbers
+from simulator.app.session import Session, shot_chips
 from simulator.app.view import Layout, TableView
+from simulator.app.words import cite, discipline_label, ref_text
 from simulator.events import Event, EventKind, Shot
 from simulator.specs import TableSpec, table_by_name
 from simulator.state import TableState, Where
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from simulator.practice.quiz import QuizSession
     from simulator.practice.scenario import Scenario, ScenarioResult
 
-DISCIPLINES = ("8-ball", "9-ball", "14.1", "express")
 HL = (255, 70, 60)  # highlight colour of the balls, cushions and pockets involved
 Action = Callable[[], None]
 
@@ -48,7 +48,7 @@ Action = Callable[[], None]
 # -- what the practice screens remember during one run of the app ---------------
 @dataclass
 class PracticeState:
-    discipline: str = "8-ball"
+    discipline: str = field(default_factory=lambda: _first_game())
     selected: str | None = None  # scenario id chosen in the list
     quiz: QuizSession | None = None
     editor: dict[str, Any] | None = None  # the editor's draft (scenario data)
@@ -67,6 +67,11 @@ def state_of(app: App) -> PracticeState:
     return st
 
 
+def _first_game() -> str:
+    from rules import registry
+    return registry.names()[0]
+
+
 # -- the scenario as a match the game screens can show ---------------------------
 class PracticeSession(Session):
     """A Session whose match starts at a scenario's position and game state.
@@ -80,6 +85,7 @@ class PracticeSession(Session):
         self.scenario = scenario
         self.back = back
         super().__init__(match, locale)
+        self.keep = False  # never the match "Continue" resumes
 
     def autosave(self) -> str | None:
         return None
@@ -88,7 +94,7 @@ class PracticeSession(Session):
 def forget_practice_session(app: App) -> None:
     """Leaving practice: the app holds no practice position as its match
     (it cannot be saved or resumed as one)."""
-    if isinstance(app.session, PracticeSession):
+    if app.session is not None and not app.session.keep:
         app.session = None
 
 
@@ -124,9 +130,15 @@ def scenario_title(sc: Scenario, lang: str) -> str:
 
 
 def rule_line(loc: Locale, sc: Scenario) -> str:
+    """The situation's rule in words; for a reading, what it was read to mean."""
     if sc.rule is None:
         return ""
-    return loc.t("practice.seed_rule", rule=ref_text(loc, sc.rule))
+    text = ref_text(loc, sc.rule)
+    if text:
+        return loc.t("practice.seed_rule", rule=text)
+    from simulator.app.words import reading_text
+    reading = reading_text(loc, sc.rule)
+    return loc.t("ruling.reading", text=reading) if reading else ""
 
 
 # -- a shot played back with its foul events ------------------------------------------
@@ -213,27 +225,11 @@ def foul_stops(ruling: Ruling) -> list[tuple[int, tuple[int, ...]]]:
             if f.event_index is not None]
 
 
-# -- the shared screen: scoreboard, table on the left, widgets on the right ----------
-@dataclass(frozen=True)
-class Areas:
-    top: pygame.Rect
-    table: pygame.Rect
-    side: pygame.Rect
-    strip: pygame.Rect
-
-    @classmethod
-    def for_size(cls, w: int, h: int) -> Areas:
-        lay = Layout.for_size(w, h)
-        side_w = max(300, int(w * 0.32))
-        strip = pygame.Rect(0, h - lay.strip.height, w, lay.strip.height)
-        mid = strip.top - lay.top.bottom
-        side = pygame.Rect(w - side_w, lay.top.bottom, side_w, mid)
-        table = pygame.Rect(0, lay.top.bottom, w - side_w, mid).inflate(-16, -12)
-        return cls(lay.top, table, side, strip)
-
-
+# -- the shared screen: scoreboard, table on the left, the side column ---------------
 class PracticeScreen(Mode):
-    """Base of the practice screens that show a table."""
+    """Base of the practice screens that show a table: the game screen's
+    layout (scoreboard, table, side column, strip) with a title, a text that
+    scrolls and a column of buttons in the side column."""
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -241,16 +237,27 @@ class PracticeScreen(Mode):
         self.spec = spec
         self.session = session
         self._cache_key: tuple[object, ...] = ()
-        self.areas = Areas.for_size(*app.size)
+        self.side_title = ""
+        self.side_body = ""
+        self.side_btns: list[ui.Button] = []
+        self.body_scroll = 0
+        self.body_hidden = 0
+        self.body_rect: pygame.Rect | None = None
+        self._dock: pygame.Rect | None = None
         self._refresh()
 
+    @property
+    def areas(self) -> Layout:
+        return self.layout
+
     def _refresh(self) -> None:
-        key = (self.spec.name, self.app.size)
+        players = len(self.session.names) if self.session is not None else 2
+        key = (self.spec.name, self.app.size, players)
         if key == self._cache_key:
             return
         self._cache_key = key
-        self.areas = Areas.for_size(*self.app.size)
-        self.view = TableView(self.spec, self.areas.table)
+        self.layout = Layout.for_size(*self.app.size, 1 if players <= 4 else 2)
+        self.view = TableView(self.spec, self.layout.table)
         self.renderer = TableRenderer(self.spec, self.view, self.app.size)
         self.sprites = BallSprites(self.spec, self.view.ball_px)
 
@@ -268,47 +275,110 @@ class PracticeScreen(Mode):
 
     def rebuild(self) -> None:
         widgets.clear(self.app.gui)
+        self.body_scroll = 0
         self.build()
 
     def build(self) -> None:
         pass
 
+    def message_area(self) -> pygame.Rect | None:
+        return self.layout.strip
+
+    def dock(self) -> pygame.Rect | None:
+        if self._dock is not None:
+            return self._dock
+        return self.layout.side.inflate(-20, -16)
+
     # -- side column helpers ---------------------------------------------------
     def side_layout(self) -> tuple[pygame.Rect, int]:
-        r = self.areas.side.inflate(-20, -16)
+        r = self.layout.side.inflate(-20, -16)
         bh = max(28, min(38, self.app.size[1] // 22))
         return r, bh
 
     def side_buttons(self, items: list[tuple[str, Action | None]],
-                     bottom: bool = True) -> list[UIButton]:
-        """A column of buttons at the bottom of the side column."""
-        r, bh = self.side_layout()
-        n = len(items)
-        y = r.bottom - n * (bh + 6) + 6 if bottom else r.top
-        out: list[UIButton] = []
-        for label, fn in items:
-            b = UIButton(pygame.Rect(r.left, y, r.width, bh), label, self.app.gui,
-                         command=self.app.later(fn) if fn is not None else None)
-            if fn is None:
-                widgets.disable(b)
-            out.append(b)
-            y += bh + 6
-        return out
+                     bottom: bool = True) -> list[ui.Button]:
+        """The column of buttons at the bottom of the side column."""
+        self.side_btns = [ui.Button(label, fn) for label, fn in items]
+        return self.side_btns
 
-    def side_text(self, title: str, body: str, bottom: int,
-                  top: int | None = None) -> UITextBox:
-        """A title and a scrolling text in the side column, above ``bottom``."""
-        r, bh = self.side_layout()
-        y = r.top if top is None else top
-        text = html.escape(body).replace("\n", "<br>")
-        if fonts.font(20).size(title)[0] <= r.width - 16:
-            UILabel(pygame.Rect(r.left, y, r.width, bh), title, self.app.gui,
-                    object_id="#big")
-            y += bh + 4
-        else:  # a long title goes into the text, where it can wrap
-            text = f"{html.escape(title)}<br><br>{text}"
-        h = max(40, bottom - y - 8)
-        return UITextBox(text, pygame.Rect(r.left, y, r.width, h), self.app.gui)
+    def side_text(self, title: str, body: str, bottom: int = 0,
+                  top: int | None = None) -> None:
+        """The title and the text of the side column (the text scrolls)."""
+        self.side_title = title
+        self.side_body = body
+
+    def text_size(self) -> int:
+        return hud.text_size(self.app.size)
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        side = self.layout.side
+        pygame.draw.rect(surface, hud.PANEL, side)
+        pygame.draw.line(surface, (60, 44, 30), side.topleft, side.bottomleft, 3)
+        ui.FRAME.panels.append(("controls", side.copy()))
+        inner = side.inflate(-20, -16)
+        size = self.text_size()
+        y = inner.top
+        if self.side_title:
+            y += ui.paragraph(surface, self.side_title, size + 2, ui.ACCENT,
+                              pygame.Rect(inner.left, y, inner.width, 400),
+                              bold=True) + 6
+        self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+        if self.app.dialogs:
+            return  # a dialog docks here
+        bsize = max(11, size - 1)
+        buttons = self.side_btns
+        bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        btop = inner.bottom - bh
+        yy = btop
+        for b in buttons:
+            yy += b.place(inner.left, yy, inner.width, bsize) + 6
+            b.draw(surface, self.app.mouse)
+        self.draw_body(surface, pygame.Rect(inner.left, y, inner.width,
+                                            btop - y - 8), size)
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        """The side text: wrapped lines from the scroll position, as many as fit."""
+        self.body_rect = box
+        lh = ui.line_height(size)
+        lines = ui.wrap(self.side_body, size, box.width) if self.side_body else []
+        room = max(0, box.height // lh)
+        if len(lines) > room:
+            room = max(0, room - 1)  # a line to say there is more
+        self.body_scroll = min(self.body_scroll, max(0, len(lines) - room))
+        shown = lines[self.body_scroll:self.body_scroll + room]
+        y = box.top
+        for ln in shown:
+            ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, box.width, lh))
+            y += lh
+        self.body_hidden = len(lines) - self.body_scroll - len(shown)
+        if self.body_hidden or self.body_scroll:
+            key = "dialog.more" if self.body_hidden else "dialog.top"
+            ui.line(surface, self.app.t(key, n=self.body_hidden), max(10, size - 2),
+                    ui.DIM, pygame.Rect(box.left, y, box.width, lh))
+
+    def common_key(self, event: pygame.event.Event) -> bool:
+        """F1 (help, then back here) and Tab (ball numbers) on every
+        practice screen; True when the key was one of them."""
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return False
+        if event.key == pygame.K_F1:
+            self.app.go("help", return_to=self)
+        elif event.key == pygame.K_TAB:
+            self.app.show_numbers = not self.app.show_numbers
+        else:
+            return False
+        return True
+
+    def scroll_body(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEWHEEL or self.body_rect is None or \
+                self.app.mouse is None or not self.body_rect.collidepoint(
+                    self.app.mouse):
+            return False
+        if event.y < 0 and self.body_hidden:
+            self.body_scroll += 1
+        elif event.y > 0:
+            self.body_scroll = max(0, self.body_scroll - 1)
+        return True
 
     # -- what to draw ------------------------------------------------------------
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
@@ -329,9 +399,12 @@ class PracticeScreen(Mode):
     def hint(self) -> str:
         return ""
 
+    def short_hint(self) -> str:
+        return ""
+
     def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
         if self.session is not None:
-            return self.session.scoreboard(self.app)
+            return self.session.scoreboard()
         return [], []
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -342,7 +415,7 @@ class PracticeScreen(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh()
-        a = self.areas
+        a = self.layout
         surface.blit(self.renderer.surface, (0, 0))
         self.draw_overlay(surface)
         view = self.view
@@ -360,27 +433,43 @@ class PracticeScreen(Mode):
             if p is not None:
                 pygame.draw.circle(surface, HL, view.to_screen(*p.mouth_centre),
                                    view.px(p.mouth_width * 0.7), 3)
-        self.sprites.draw(surface, view, dict(self.ball_positions()),
-                          self.highlight())
+        balls = dict(self.ball_positions())
+        self.sprites.draw(surface, view, balls, self.highlight())
         self.draw_top(surface)
+        if self.app.show_numbers:
+            draw_numbers(surface, view, balls, self.spec)
         cards, centre = self.header()
         if cards:
             hud.draw_scoreboard(surface, a.top, cards, centre, self.spec.name)
         else:
             pygame.draw.rect(surface, (14, 18, 17), a.top)
             if centre:
-                img = fonts.text(centre[0], max(14, a.top.height // 3), hud.INK,
-                                 bold=True)
-                surface.blit(img, img.get_rect(midleft=(a.top.left + 16,
-                                                        a.top.centery)))
-        pygame.draw.rect(surface, hud.PANEL, a.side)
-        pygame.draw.line(surface, (60, 44, 30), a.side.topleft, a.side.bottomleft, 3)
-        hud.draw_strip(surface, a.strip, self.chips(), self.hint())
+                ui.line(surface, centre[0], max(14, a.top.height // 3), hud.INK,
+                        a.top.inflate(-32, 0), bold=True, valign="middle")
+        self.draw_side(surface)
+        hud.draw_strip(surface, a.strip, self.chips(), self.hint(),
+                       short=self.short_hint())
 
 
 def table_positions(st: TableState) -> dict[int, tuple[float, float, float]]:
     r = st.spec.balls.radius
     return {b.ball: (b.x, b.y, r) for b in st.balls if b.where is Where.TABLE}
+
+
+def after_positions(shot: Shot, after: GameState | None
+                    ) -> dict[int, tuple[float, float, float]]:
+    """The table once the ruling is carried out: balls the referee spots
+    (a jumped ball, the 9) are shown on their spots. A cue ball the next
+    player takes in hand is shown where it stopped."""
+    if after is None:
+        return table_positions(shot.final)
+    out = table_positions(after.table)
+    cue = shot.final.spec.balls.cue_ball
+    if cue not in out:
+        final = table_positions(shot.final)
+        if cue in final:
+            out[cue] = final[cue]
+    return out
 
 
 # -- the list of situations -----------------------------------------------------------
@@ -409,17 +498,20 @@ class PracticeListMode(Mode):
         w, h = app.size
         top = int(h * 0.25)
         bh = max(30, h // 20)
-        tab_w = min(200, (w - 80) // 4)
-        x0 = w // 2 - (tab_w * 4 + 18) // 2
+        from rules import registry
+        games = registry.names()
+        n = len(games)
+        tab_w = min(200, (w - 80) // n)
+        x0 = w // 2 - (tab_w * n + 6 * (n - 1)) // 2
         self.tabs: dict[str, UIButton] = {}
-        for i, d in enumerate(DISCIPLINES):
+        for i, d in enumerate(games):
             b = UIButton(pygame.Rect(x0 + i * (tab_w + 6), top, tab_w, bh),
                          discipline_label(app.locale, d), app.gui,
                          command=app.later(self._tab(d)))
             if d == st.discipline:
                 widgets.select(b)
             self.tabs[d] = b
-        lw = min(w - 80, tab_w * 4 + 18)
+        lw = min(w - 80, tab_w * n + 6 * (n - 1))
         list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
                                 h - top - bh - 10 - (bh + 10) * 2 - 20)
         self.items: list[tuple[str, str]] = []
@@ -477,20 +569,16 @@ class PracticeListMode(Mode):
         self.app.switch(ScenarioMode(self.app, sc))
 
     def quiz(self) -> None:
-        from simulator.app.quiz_screen import start_quiz
-        start_quiz(self.app, state_of(self.app).discipline)
+        self.app.go("quiz", discipline=state_of(self.app).discipline)
 
     def editor(self) -> None:
-        from simulator.app.editor import EditorMode
-        self.app.switch(EditorMode(self.app))
+        self.app.go("editor")
 
     def gallery(self) -> None:
-        from simulator.app.gallery_screen import GalleryListMode
-        self.app.switch(GalleryListMode(self.app))
+        self.app.go("gallery")
 
     def leave(self) -> None:
-        from simulator.app.menu import MenuMode
-        self.app.switch(MenuMode(self.app))
+        self.app.go("menu")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
@@ -506,12 +594,11 @@ class PracticeListMode(Mode):
                 self.app.later(self.open_selected)()
 
     def draw(self, surface: pygame.Surface) -> None:
-        from simulator.app.menu import backdrop
         backdrop(surface, self.app.t("practice.title"), self.app.t("practice.subtitle"))
 
 
 def to_practice_list(app: App) -> None:
-    app.switch(PracticeListMode(app))
+    app.go("practice")
 
 
 # -- one situation: set up, watched or played, then the ruling ------------------------
@@ -609,14 +696,10 @@ class ScenarioMode(PracticeScreen):
         return bool(req.pending) or bool(getattr(req, "may_sign", ()))
 
     def ask_choice(self) -> None:
-        from simulator.app.game import choice_dialog, sign_dialog
         s = self.psession
         self.app.session = s  # the game's dialogs act on it
         req = s.req
-        if req is not None and req.pending:
-            self.app.push_dialog(choice_dialog(self.app))
-        else:
-            self.app.push_dialog(sign_dialog(self.app))
+        self.app.open("choice" if req is not None and req.pending else "sign")
 
     def choice_lines(self) -> list[str]:
         """The recorded choice after the ruling and the state it leads to."""
@@ -637,7 +720,8 @@ class ScenarioMode(PracticeScreen):
         if g is not None:
             out.append(t("practice.after_choice", name=s.name(g.shooter),
                          hand=t(f"bih.{g.ball_in_hand.value}")))
-            if self.sc.discipline in ("14.1", "express"):
+            from rules import registry
+            if registry.info(self.sc.discipline).scoring == "points":
                 out.append(t("practice.scores_now", scores=", ".join(
                     f"{s.name(i)} {v}" for i, v in enumerate(g.scores))))
         return out
@@ -651,20 +735,12 @@ class ScenarioMode(PracticeScreen):
         self.rebuild()
 
     def play_yourself(self) -> None:
-        app = self.app
-        s = practice_session(app, self.sc, self.back)
-        app.session = s
-        req = s.req
-        if req is not None and req.ball_in_hand.value != "none":
-            app.switch(PracticePlaceMode(app))
-        else:
-            app.switch(PracticeAimMode(app))
+        play_position(self.app, practice_session(self.app, self.sc, self.back))
 
     def edit(self) -> None:
-        from simulator.app.editor import EditorMode
         st = state_of(self.app)
         st.editor = self.sc.to_dict()
-        self.app.switch(EditorMode(self.app))
+        self.app.go("editor")
 
     def leave(self) -> None:
         if self.back is not None:
@@ -687,7 +763,6 @@ class ScenarioMode(PracticeScreen):
         t = app.t
         sc = self.sc
         lang = app.locale.lang
-        r, _bh = self.side_layout()
         if self.phase in ("playing", "replay"):
             items: list[tuple[str, Action | None]] = [
                 (t("replay.pause"), self.toggle_pause),
@@ -710,9 +785,8 @@ class ScenarioMode(PracticeScreen):
                 (t("practice.play"), self.play_yourself),
                 (t("common.back"), self.leave),
             ]
-        buttons = self.side_buttons(items)
-        bottom = buttons[0].rect.top if buttons else r.bottom
-        self.text = self.side_text(scenario_title(sc, lang), self.body(), bottom)
+        self.side_buttons(items)
+        self.side_text(scenario_title(sc, lang), self.body())
 
     def body(self) -> str:
         t = self.app.t
@@ -729,7 +803,7 @@ class ScenarioMode(PracticeScreen):
             return "\n".join([*lines, t("practice.watching")])
         s = self.psession
         if s.banner is not None:
-            lines += ["", s.banner.title, *s.banner.lines]
+            lines += ["", s.banner.title, *s.banner.all_lines]
         choice = self.choice_lines()
         if choice:
             lines += ["", *choice]
@@ -786,7 +860,8 @@ class ScenarioMode(PracticeScreen):
             self._finish()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
             return
         if event.key == pygame.K_ESCAPE:
             if self.phase in ("playing", "replay"):
@@ -809,7 +884,7 @@ class ScenarioMode(PracticeScreen):
         if self.player is not None:
             return self.player.positions()
         if self.phase == "ruling" and self.played is not None:
-            return table_positions(self.played.shot.final)
+            return after_positions(self.played.shot, self.played.after)
         return table_positions(self.sc.position)
 
     def highlight(self) -> Iterable[int]:
@@ -842,6 +917,9 @@ class ScenarioMode(PracticeScreen):
     def hint(self) -> str:
         return self.app.t("practice.hint")
 
+    def short_hint(self) -> str:
+        return self.app.t("practice.hint_short")
+
 
 def _speed(v: float) -> str:
     return {0.25: "1/4", 0.5: "1/2", 1.0: "1×"}.get(v, f"{v:g}×")
@@ -849,29 +927,13 @@ def _speed(v: float) -> str:
 
 # -- the player's own stroke: the game's aiming screens, back to the ruling ------------
 class PracticeAimMode(AimMode):
-    def build_buttons(self) -> None:
-        super().build_buttons()
-        move = self.toggle_buttons.get("move")
-        if move is not None:  # ball in hand again: the practice placing screen
-            rect = move.rect.copy()
-            widgets.kill(move)
-            self.toggle_buttons["move"] = UIButton(
-                rect, self.app.t("panel.move_cue"), self.app.gui,
-                command=self.app.later(
-                    lambda: self.app.switch(PracticePlaceMode(self.app))))
-        r = self.scene.panel.buttons
-        bh = max(26, min(34, r.height // 9))
-        UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh),
-                 self.app.t("practice.back_to_situation"), self.app.gui,
-                 command=self.app.later(self.back))
+    def side_buttons(self) -> list[ui.Button]:
+        return [*super().side_buttons(),
+                ui.Button(self.app.t("practice.back_to_situation"), self.back,
+                          ident="back")]
 
-    def key(self, event: pygame.event.Event) -> None:
-        req = self.session.req
-        if event.key == pygame.K_b and req is not None and \
-                req.ball_in_hand.value != "none":
-            self.app.switch(PracticePlaceMode(self.app))
-            return
-        super().key(event)
+    def place_mode(self) -> type[PlaceMode]:
+        return PracticePlaceMode
 
     def back(self) -> None:
         s = self.session
@@ -883,13 +945,8 @@ class PracticeAimMode(AimMode):
 
 
 class PracticePlaceMode(PlaceMode):
-    def confirm(self) -> None:
-        err = self.session.place(*self.pos)
-        if err is not None:
-            self.reason = err
-            self.app.notify(self.app.t("place.refused", reason=err))
-            return
-        self.app.switch(PracticeAimMode(self.app))
+    def aim_mode(self) -> type[AimMode]:
+        return PracticeAimMode
 
 
 class PracticePlayMode(PlayMode):
@@ -916,6 +973,17 @@ class PracticePlayMode(PlayMode):
         self.app.switch(ScenarioMode(self.app, s.scenario, played, back=s.back))
 
 
+def play_position(app: App, s: PracticeSession) -> None:
+    """The player's own stroke from a practice position (ball in hand first
+    when the referee gives it)."""
+    app.session = s
+    req = s.req
+    if req is not None and req.ball_in_hand.value != "none":
+        app.switch(PracticePlaceMode(app))
+    else:
+        app.switch(PracticeAimMode(app))
+
+
 # -- opening a file --------------------------------------------------------------------
 def open_scenario_file(app: App, path: str | Path) -> bool:
     """Open a scenario file in practice mode; a bad file is a message in the
@@ -928,9 +996,8 @@ def open_scenario_file(app: App, path: str | Path) -> bool:
     except ScenarioError as e:
         msg = app.t("practice.bad_file", reason=str(e))
         print(f"kiy: {msg}", file=sys.stderr)
-        from simulator.app.dialogs import MessageDialog
         to_practice_list(app)
-        app.push_dialog(MessageDialog(app, app.t("practice.bad_file_title"), msg))
+        app.open("message", title=app.t("practice.bad_file_title"), body=msg)
         return False
     app.switch(ScenarioMode(app, sc))
     if sc.repaired > 0:  # said, not hidden (simulator.resting.settle)

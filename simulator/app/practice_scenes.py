@@ -64,14 +64,12 @@ def scene(app: App, screen: str) -> None:
                         break
                     q.next_question()
     elif screen == "editor":
-        from simulator.app.editor import EditorMode
         sc = _default(app)
         assert isinstance(sc, Scenario)
         practice.state_of(app).editor = sc.to_dict()
-        app.switch(EditorMode(app))
+        app.go("editor")
     elif screen == "gallery":
-        from simulator.app.gallery_screen import GalleryListMode
-        app.switch(GalleryListMode(app))
+        app.go("gallery")
     elif screen == "gallery_play":
         from simulator.app.gallery_screen import GalleryPlayMode
         g = GalleryPlayMode(app, 0)

@@ -9,23 +9,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel
 
-from simulator.app import hud, widgets
-from simulator.app.app import App
+from simulator.app import hud, ui
+from simulator.app.app import App, Mode
 from simulator.app.practice import (
     Action,
     PracticeScreen,
     ShotPlayer,
+    after_positions,
     foul_stops,
-    judge,
+    judge_result,
     practice_session,
     rule_line,
     state_of,
-    table_positions,
     to_practice_list,
 )
-from simulator.app.session import code_text, discipline_label, ref_text, shot_chips
+from simulator.app.session import shot_chips
+from simulator.app.words import cite, code_words, discipline_label
 from simulator.practice.quiz import NONE, YES, Grade, Question, QuizSession
 from simulator.practice.scenario import Scenario
 from simulator.specs import table_by_name
@@ -46,12 +46,13 @@ def score_of(app: App) -> QuizSession:
     return st.quiz
 
 
-def start_quiz(app: App, discipline: str | None, index: int = 0) -> None:
+def start_quiz(app: App, discipline: str | None = None, index: int = 0) -> Mode:
+    """The quiz's first situation of a game (the practice list if it has none)."""
     ids = quiz_ids(discipline)
     if not ids:
         app.notify(app.t("quiz.empty"))
-        return
-    app.switch(QuizMode(app, ids, index % len(ids)))
+        return app.make("practice")
+    return QuizMode(app, ids, index % len(ids))
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
@@ -59,7 +60,7 @@ def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
     if q.kind == "foul":
         return t("quiz.yes_foul") if a == YES else t("quiz.no_foul")
     if q.kind == "rule":
-        return t("quiz.no_rule") if a == NONE else code_text(app.locale, a)
+        return t("quiz.no_rule") if a == NONE else code_words(app.locale, a)
     if q.kind == "next_shooter":
         i = int(a)
         return names[i] if 0 <= i < len(names) else a
@@ -88,14 +89,15 @@ class QuizMode(PracticeScreen):
         super().__init__(app, table_by_name(sc.table), session)
         assert sc.stroke is not None
         self.shot = simulate(sc.position, sc.stroke)
-        self.ruling = judge(sc, self.shot)
+        self.result = judge_result(sc, self.shot)
+        self.ruling = self.result.ruling
         self.questions = make_questions(sc, self.ruling)
         self.player: ShotPlayer | None = ShotPlayer(self.shot, (), 1.0)
         self.phase = "watching"
         self.k = 0
         self.picked: set[str] = set()
         self.grades: list[Grade] = []
-        self.choice_buttons: dict[str, UIButton] = {}
+        self.choice_buttons: dict[str, ui.Button] = {}
 
     @property
     def question(self) -> Question:
@@ -162,78 +164,86 @@ class QuizMode(PracticeScreen):
         q = score_of(self.app)
         return self.app.t("quiz.score", right=q.right, asked=q.asked)
 
+    def neutral_title(self) -> str:
+        """The heading while the questions are open: the situation's own title
+        would give the answer away ("The break misses the 1")."""
+        return self.app.t("quiz.situation", n=self.index + 1, of=len(self.ids),
+                          game=discipline_label(self.app.locale, self.sc.discipline))
+
     def build(self) -> None:
         app = self.app
         t = app.t
-        r, bh = self.side_layout()
         self.choice_buttons = {}
         lang = app.locale.lang
-        title = self.sc.title.get(lang)
         if self.phase == "watching":
-            buttons = self.side_buttons([(t("practice.skip"), self._ask),
-                                         (t("common.back"), self.leave)])
-            self.side_text(title, t("quiz.watch"), buttons[0].rect.top)
+            self.side_buttons([(t("practice.skip"), self._ask),
+                               (t("common.back"), self.leave)])
+            self.side_text(self.neutral_title(), t("quiz.watch"))
             return
         if self.phase == "asking":
             q = self.question
             names = self.session.names if self.session is not None else ()
-            prompt = t("quiz.progress", k=self.k + 1, n=len(self.questions)) + \
-                " · " + self.score_line()
-            UILabel(pygame.Rect(r.left, r.top, r.width, bh), prompt, app.gui)
-            y = r.top + bh + 4
-            qtext = t(q.key)
+            lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
+                     " · " + self.score_line(), ""]
             if self.k == 0 and self.sc.question is not None:
-                qtext = self.sc.question.text.get(lang) + "\n" + qtext
-            box_bottom = min(r.bottom - (len(q.choices) + 2) * (bh + 6),
-                             y + int(r.height * 0.45))
-            self.side_text(title, qtext, max(y + bh * 3, box_bottom), top=y)
-            y = max(y + bh * 3, box_bottom)
-            for a in q.choices:
+                lines.append(self.sc.question.text.get(lang))
+            lines.append(t(q.key))
+            buttons: list[ui.Button] = []
+            for i, a in enumerate(q.choices):
                 label = answer_label(app, q, a, names)
-                if q.multiple and a in self.picked:
-                    label = "[x] " + label  # the font has no check mark
-                b = UIButton(pygame.Rect(r.left, y, r.width, bh), label, app.gui,
-                             command=app.later(self.pick(a)))
+                picked = q.multiple and a in self.picked
+                b = ui.Button(label, self.pick(a), key=str(i + 1) if i < 9 else "",
+                              selected=picked, ident=f"answer:{a}")
                 self.choice_buttons[a] = b
-                y += bh + 6
+                buttons.append(b)
             if q.multiple:
-                b = UIButton(pygame.Rect(r.left, y, r.width, bh), t("quiz.submit"),
-                             app.gui, command=app.later(self.submit))
-                if not self.picked:
-                    widgets.disable(b)
+                buttons.append(ui.Button(t("quiz.submit"),
+                                         self.submit if self.picked else None,
+                                         key="Enter", ident="submit", primary=True))
+            self.side_btns = buttons
+            self.side_text(self.neutral_title(), "\n".join(lines))
             return
         if self.phase == "answered":
             g = self.grades[-1]
             last = self.k + 1 >= len(self.questions)
-            buttons = self.side_buttons([
+            self.side_buttons([
                 (t("quiz.results") if last else t("quiz.next_question"),
                  self.next_question),
                 (t("practice.replay_slow"), self.replay),
             ])
-            self.side_text(self.text_title(), self.feedback(g), buttons[0].rect.top)
+            self.side_text(self.text_title(), self.feedback(g))
             return
-        buttons = self.side_buttons([
+        self.side_buttons([
             (t("quiz.next_situation"), self.next_situation),
             (t("practice.replay_slow"), self.replay),
             (t("common.back"), self.leave),
         ])
         right = sum(1 for g in self.grades if g.right)
         body = [t("quiz.situation_score", right=right, n=len(self.grades)),
-                self.score_line(), ""]
-        rl = rule_line(app.locale, self.sc)
+                self.score_line(), "", t("quiz.the_ruling")]
+        loc = app.locale
+        for f in self.ruling.fouls:
+            body.append(f"• {cite(loc, f.code, f.ref)}")
+        for n in self.ruling.notes:
+            if n.code.id != "note.legal":
+                body.append(f"• {cite(loc, n.code, n.ref)}")
+        body.append("")
+        rl = rule_line(loc, self.sc)
         if rl:
             body.append(rl)
         body.append(self.sc.explanation.get(lang))
-        self.side_text(title, "\n".join(body), buttons[0].rect.top)
+        self.side_text(self.sc.title.get(lang), "\n".join(body))
 
     def text_title(self) -> str:
         """The heading of the side column after an answer."""
         if self.phase != "answered" or not self.grades:
-            return self.sc.title.get(self.app.locale.lang)
+            return self.neutral_title()
         return self.app.t("quiz.right") if self.grades[-1].right \
             else self.app.t("quiz.wrong")
 
     def feedback(self, g: Grade) -> str:
+        """Your answer and the referee's, for this question only: what the
+        later questions ask (which rule, who shoots) stays for them."""
         app = self.app
         t = app.t
         names = self.session.names if self.session is not None else ()
@@ -242,14 +252,11 @@ class QuizMode(PracticeScreen):
         expected = ", ".join(answer_label(app, q, a, names)
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
-                 t("quiz.referee_answer", answer=expected), ""]
-        codes = [code_text(app.locale, c) for c in g.codes if c != "note.legal"]
-        if codes:
-            lines.append(t("quiz.ruling_codes"))
-            lines += [f"• {c}" for c in codes]
-        refs = ", ".join(ref_text(app.locale, r) for r in g.refs)
-        if refs:
-            lines.append(t("quiz.seed_rules", rules=refs))
+                 t("quiz.referee_answer", answer=expected)]
+        if q.kind == "rule":
+            loc = app.locale
+            for f in self.ruling.fouls:
+                lines.append(f"• {cite(loc, f.code, f.ref)}")
         return "\n".join(lines)
 
     def update(self, dt: float) -> None:
@@ -265,7 +272,8 @@ class QuizMode(PracticeScreen):
             self.player = None
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type != pygame.KEYDOWN:
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
             return
         k = event.key
         if k == pygame.K_ESCAPE:
@@ -291,7 +299,7 @@ class QuizMode(PracticeScreen):
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         if self.player is not None:
             return self.player.positions()
-        return table_positions(self.shot.final)
+        return after_positions(self.shot, self.result.after)
 
     def highlight(self) -> Iterable[int]:
         return self.player.highlight() if self.player is not None else ()
@@ -305,9 +313,12 @@ class QuizMode(PracticeScreen):
     def chips(self) -> list[str]:
         out = [discipline_label(self.app.locale, self.sc.discipline),
                self.score_line()]
-        if self.phase != "watching":
+        if self.phase == "done":  # before that, "first contact: 2" would tell
             out += shot_chips(self.app.locale, self.shot)
         return out
 
     def hint(self) -> str:
         return self.app.t("quiz.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("quiz.hint_short")

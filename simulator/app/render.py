@@ -7,7 +7,6 @@ a blit of the table plus one blit per ball and its shadow.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable, Mapping
 
@@ -203,18 +202,6 @@ class TableRenderer:
         pygame.draw.polygon(s, (8, 8, 8), self._poly(throat))
 
 
-def veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
-    """A translucent full-window cover, made once per size and colour."""
-    return _veil(size, rgba)
-
-
-@functools.lru_cache(maxsize=16)
-def _veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill(rgba)
-    return surf
-
-
 def shadow_sprite(r_px: float) -> pygame.Surface:
     size = max(4, math.ceil(2.6 * r_px))
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -242,6 +229,7 @@ class BallSprites:
              highlight: Iterable[int] = ()) -> None:
         r = self.r_px
         hl = set(highlight)
+        self.rolling.new_frame()
         # Shadows first so no shadow falls on a neighbouring ball.
         for _b, (x, y, z) in balls.items():
             sx, sy = view.to_screen(x, y)
@@ -310,3 +298,24 @@ def draw_dashed(surface: pygame.Surface, colour: tuple[int, ...],
         t0, t1 = i / n, min(1.0, (i + 1) / n)
         pygame.draw.line(surface, colour, (a[0] + dx * t0, a[1] + dy * t0),
                          (a[0] + dx * t1, a[1] + dy * t1), width)
+
+
+def draw_numbers(surface: pygame.Surface, view: TableView,
+                 balls: Mapping[int, tuple[float, float, float]],
+                 spec: TableSpec) -> None:
+    """Every object ball's number in large type over the ball (key N): the
+    small numbers on the balls are hard to read in a small window."""
+    from simulator.app import ui
+    size = max(12, int(view.ball_px * 1.5))
+    rad = max(view.ball_px * 1.15, size * 0.62)
+    for b, (x, y, _z) in balls.items():
+        if b == spec.balls.cue_ball:
+            continue
+        c = view.to_screen(x, y)
+        colour = spec.balls.colours.get(b, (200, 200, 200))
+        pygame.draw.circle(surface, (12, 12, 12), c, rad)
+        pygame.draw.circle(surface, colour, c, rad, max(2, int(rad * 0.22)))
+        box = pygame.Rect(0, 0, int(rad * 2), int(rad * 2))
+        box.center = (round(c[0]), round(c[1]))
+        ui.line(surface, str(b), size, (255, 255, 255), box, align="centre",
+                bold=True, valign="middle")

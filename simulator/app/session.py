@@ -13,14 +13,16 @@ import datetime
 import math
 import random
 from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 from simulator import profile, saves
-from simulator.app.aim import Aim, angle_to
+from simulator.app import words
+from simulator.app.aim import Aim, angle_to, power_of
 from simulator.app.hud import Banner, PlayerCard
 from simulator.app.i18n import Locale
+from simulator.app.words import ball_label, cite, code_words, discipline_label
 from simulator.atomic import why
 from simulator.events import EventKind, Shot
 from simulator.specs import CUE_BALL, TableSpec, table_by_name
@@ -30,7 +32,9 @@ if TYPE_CHECKING:
     from rules.general import LagResult
     from rules.referee import Match
     from rules.ruling import Declarations, Ruling, ShotRequirements
-    from simulator.app.app import App
+
+__all__ = ["LAG_BALLS", "LoadError", "Session", "autosave_path", "ball_label",
+           "cite", "code_words", "discipline_label", "saves_dir", "shot_chips"]
 
 SAVE_FORMAT = saves.SAVE_FORMAT
 # The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
@@ -132,44 +136,7 @@ def saves_dir() -> Path:
     return profile.saves_dir()
 
 
-# -- words ---------------------------------------------------------------------
-def code_text(loc: Locale, code_id: str) -> str:
-    for key in (code_id, f"{code_id}.text", f"{code_id}.title", f"{code_id}.short",
-                f"{code_id}.name", f"codes.{code_id}"):
-        text = loc.rule(key)
-        if text:
-            return text
-    if loc.has(f"code.{code_id}"):
-        return loc.t(f"code.{code_id}")
-    return code_id
-
-
-def cite(loc: Locale, code: Any, ref: Any = None) -> str:
-    """The code's words (which name its own rule) and the game's rule when the
-    ruling cites a different one."""
-    text = code_text(loc, code.id)
-    ref = ref if ref is not None else code.ref
-    if text == code.id or ref != code.ref:
-        text += " — " + ref_text(loc, ref)
-    return text
-
-
-def ref_text(loc: Locale, ref: Any) -> str:
-    """'general rule 18', '8-ball 5', 'Express 2.6', 'reading P6'."""
-    section = str(getattr(ref, "section", ""))
-    rule = str(getattr(ref, "rule", ""))
-    file = str(getattr(ref, "file", ""))
-    if file.endswith(".md"):
-        return loc.t("ref.reading", rule=rule)
-    key = f"ref.{section}"
-    if loc.has(key):
-        return loc.t(key, rule=rule)
-    return f"{section} {rule}".strip()
-
-
-def discipline_label(loc: Locale, name: str) -> str:
-    key = f"game.{name}"
-    return loc.t(key) if loc.has(key) else name
+DEFAULT_POWER = Aim().power  # a shot after the break starts soft
 
 
 class Session:
@@ -186,11 +153,18 @@ class Session:
         self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
         self.minigame = False  # a lag on its own, not the start of a match
         self.sign_asked = -1  # the step at which the signature question was shown
+        self.banner_folded = False  # the ruling card shows its title only
+        self.banner_scroll = 0  # lines of the ruling card scrolled past
+        self.keep = True  # a match to resume (a practice position is not)
+        self.redo_stack: list[dict[str, Any]] = []  # steps undone, latest last
+        self.powers: dict[int, float] = {}  # each player's last power (not a break)
         self.journal: saves.Journal | None = None  # the autosave, once begun
         self.save_problem: str | None = None  # why the last autosave failed
         self.save_ok: bool | None = None  # the last autosave worked (None: none yet)
         self.load_note: str | None = None  # what loading noticed (a torn tail)
         self._req: ShotRequirements | None = None
+        self._table_key: tuple[int, tuple[float, float]] | None = None
+        self._table: TableState | None = None
         self.refresh()
 
     # -- construction -------------------------------------------------------------
@@ -276,6 +250,11 @@ class Session:
         req = self._req
         if req is not None and req.ball_in_hand is not BallInHand.NONE:
             self.placed = self._default_placement()
+        if req is not None:
+            # Each player finds the power of their own last shot; after a break
+            # (or at a player's first shot) it starts soft, not at 10 m/s.
+            power = self.powers.get(req.shooter, DEFAULT_POWER)
+            self.aim = Aim(self.aim.angle, power)
         self._aim_at_something()
 
     @property
@@ -303,9 +282,14 @@ class Session:
         """The position the next shot starts from, with the cue ball where the
         player put it."""
         st = self.match.table()
-        if self.placed is not None:
-            st = st.place(CUE_BALL, *self.placed)
-        return st
+        if self.placed is None:
+            return st
+        key = (id(st), self.placed)
+        if self._table is None or self._table_key != key:
+            # Asked several times a frame: made once per placement.
+            self._table_key = key
+            self._table = st.place(CUE_BALL, *self.placed)
+        return self._table
 
     def cue_pos(self) -> tuple[float, float] | None:
         return self.table.position(CUE_BALL)
@@ -362,54 +346,105 @@ class Session:
 
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
+        req = self._req
         ruling = self.match.apply(shot, decl)
+        self._after_shot(shot, ruling, req)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
+    def _after_shot(self, shot: Shot, ruling: Ruling,
+                    req: ShotRequirements | None) -> None:
         # No samples kept (ShotList): a replay computes them again from the
         # stroke, the physics being deterministic.
         self.shots.append((shot, ruling))
         self.last_ruling = ruling
-        self.banner = self.ruling_banner(ruling)
+        if req is not None and not req.is_break:
+            self.powers[ruling.shooter] = power_of(shot.stroke.speed)
+        self.banner = self.ruling_banner(ruling, shot)
+
+    def _done(self) -> None:
+        self.banner_scroll = 0
         self.refresh()
         self.autosave()
-        return ruling
 
     def lag(self, shot: Shot) -> LagResult:
         """Both lag balls struck together in ``shot``; the referee's verdict."""
         result = self.match.lag(shot, LAG_BALLS)
         self.lags.append((shot, result))
         self.banner = None
-        self.refresh()
-        self.autosave()
+        self.redo_stack.clear()
+        self._done()
         return result
 
     def choose(self, choice: Any, ball: int | None = None) -> None:
         self.match.choose(choice, ball)
         self.banner = None
-        self.refresh()
-        self.autosave()
+        self.redo_stack.clear()
+        self._done()
 
     def call_foul(self, code_id: str) -> Ruling:
         ruling = self.match.call_foul(code_id)
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
-        self.refresh()
-        self.autosave()
+        self.redo_stack.clear()
+        self._done()
         return ruling
 
     def can_undo(self) -> bool:
         return len(self.match.history) > 0
 
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
     def undo(self) -> bool:
+        """Take back the last step (a shot, a choice, a called foul, a lag):
+        exactly one, whatever it was. It can be redone."""
         if not self.can_undo():
             return False
-        last = self.match.history[-1]
+        last = dict(self.match.history[-1])
         if last.get("type") == "shot" and self.shots:
             del self.shots[-1]  # (not pop: nothing is rebuilt for it)
         self.match.undo()
+        if last.get("type") == "lag" and self.lags:
+            self.lags.pop()
+        self.redo_stack.append(last)
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
         self.banner = None
-        self.refresh()
-        self.autosave()
+        self._done()
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone step again; the referee rules it as before
+        (the same stroke on the same table gives the same shot)."""
+        if not self.redo_stack:
+            return False
+        from rules.referee import shot_from_dict
+        from rules.ruling import Declarations
+        act = self.redo_stack.pop()
+        kind = act.get("type")
+        req = self._req
+        if kind == "shot":
+            shot = shot_from_dict(act["shot"])
+            ruling = self.match.apply(shot, Declarations.from_dict(
+                act.get("declarations")))
+            self._after_shot(shot, ruling, req)
+        elif kind == "choice":
+            self.match.choose(act["choice"], act.get("ball"))
+            self.banner = None
+        elif kind == "foul":
+            ruling = self.match.call_foul(act["code"])
+            self.last_ruling = ruling
+            self.banner = self.ruling_banner(ruling)
+        elif kind == "lag":
+            shot = shot_from_dict(act["shot"])
+            balls = tuple(act.get("balls", LAG_BALLS))
+            self.lags.append((shot, self.match.lag(shot, (balls[0], balls[1]))))
+            self.banner = None
+        else:
+            return False
+        self._done()
         return True
 
     # -- words for the screen -------------------------------------------------
@@ -418,7 +453,10 @@ class Session:
             return "?"
         return self.names[i]
 
-    def ruling_banner(self, r: Ruling) -> Banner:
+    def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
+        """The ruling in words: what happened (every foul and note, each with
+        the rule the ruling cites and, where the rules are silent, how they
+        were read), the points, what the last shot did, and who is next."""
         loc = self.locale
         t = loc.t
         if r.match_over:
@@ -431,47 +469,52 @@ class Session:
         else:
             title = t("banner.legal", name=self.name(r.shooter))
         lines: list[str] = []
+        explained: set[str] = set()
+
+        def explain(code: Any, ref: Any) -> None:
+            for ex in words.explain(loc, code, ref):
+                if ex not in explained:
+                    explained.add(ex)
+                    lines.append(ex)
+
         for f in r.fouls:
             mark = t("banner.penalised") if r.penalty is not None and \
                 f == r.penalty and len(r.fouls) > 1 else ""
-            lines.append(f"• {cite(loc, f.code, f.ref)}{mark}")
+            lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
+            explain(f.code, f.ref)
         for n in r.notes:
             if n.code.id == "note.legal":
                 continue
-            lines.append(f"· {cite(loc, n.code, n.ref)}")
+            lines.append(f"• {cite(loc, n.code, n.ref, self.discipline)}")
+            explain(n.code, n.ref)
         if any(r.points):
-            pts = ", ".join(f"{self.name(i)} {p:+d}"
+            pts = ", ".join(f"{self.name(i)} {'+' if p > 0 else '−'}{abs(p)}"
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
+        if shot is not None:
+            lines.append(t("banner.last_shot", chips=" · ".join(
+                shot_chips(loc, shot))))
+        nexts: list[str] = []
         if not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
-            lines.append(nxt)
+            nexts.append(nxt)
             if r.options:
                 opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
-                lines.append(t("banner.options", name=self.name(r.chooser),
+                nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
-        foul = bool(r.fouls) or any(f.code.kind.value == "loss" for f in r.fouls)
-        return Banner(title, tuple(lines), foul)
+        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
 
-    def event_chips(self, app: App | None = None) -> list[str]:
-        """First contact, rails, pockets of the last shot, for the strip."""
-        if not self.shots:
-            return []
-        shot = self.shots[-1][0]
-        return shot_chips(self.locale, shot)
-
-    def scoreboard(self, app: App | None = None) -> tuple[list[PlayerCard], list[str]]:
+    def scoreboard(self) -> tuple[list[PlayerCard], list[str]]:
         return scoreboard(self)
 
-
-def ball_label(loc: Locale, ball: object) -> str:
-    """A ball's number, or the words for the cue ball."""
-    return loc.t("strip.cue_ball") if ball == CUE_BALL else str(ball)
+    def stats(self) -> list[PlayerStats]:
+        return match_stats(self)
 
 
 def shot_chips(loc: Locale, shot: Shot) -> list[str]:
+    """What the shot did, in a few words: first contact, cushions, pockets."""
     t = loc.t
     out: list[str] = []
     first = next((e for e in shot.events if e.kind is EventKind.BALL_BALL
@@ -498,117 +541,36 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
     return out
 
 
-_BASE_FIELDS: set[str] = set()
-
-
-def _extra_fields(state: Any) -> dict[str, Any]:
-    """Fields a discipline's game state adds to the base (Express's card)."""
-    global _BASE_FIELDS
-    if not _BASE_FIELDS:
-        from rules.game import GameState
-        _BASE_FIELDS = {f.name for f in fields(GameState)}
-    try:
-        return {f.name: getattr(state, f.name) for f in fields(state)
-                if f.name not in _BASE_FIELDS}
-    except TypeError:
-        return {}
-
-
 def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
-    """Cards per player and the centre lines, from the referee's state."""
+    """Cards per player and the centre lines: the referee's scoreboard
+    (``Match.scoreboard``, codes) in the player's words."""
     loc = s.locale
-    t = loc.t
     m = s.match
-    st: Any = m.state  # each discipline's own state type
-    n = len(s.names)
-    disc = s.discipline
+    board = m.scoreboard()
     req = s.req
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \
         else (req.shooter if req is not None else -1)
-    opts = m.options
-    on_table = [b for b in st.table.on_table() if b != CUE_BALL]
-    cards: list[PlayerCard] = []
-    centre = [discipline_label(loc, disc)]
-    extra = _extra_fields(st)
-    fouls = list(getattr(st, "fouls", ()))
-    fouls = fouls if len(fouls) == n else [0] * n
-    for i in range(n):
-        details: list[str] = []
-        icons: tuple[int, ...] = ()
-        if disc == "8-ball":
-            score = str(m.games_won[i])
-            grp = st.groups[i] if len(st.groups) == n else None
-            if grp is None:
-                details.append(t("score.open"))
-            else:
-                mine = range(1, 8) if grp == "solids" else range(9, 16)
-                icons = tuple(b for b in sorted(on_table) if b in mine)
-                details.append(t(f"score.{grp}", n=len(icons)))
-        elif disc == "9-ball":
-            score = str(m.games_won[i])
-            details.append(t("score.fouls", n=fouls[i]))
-            if len(st.warned) == n and st.warned[i]:
-                details.append(t("score.warned"))
-        elif disc == "14.1":
-            score = str(st.scores[i]) if len(st.scores) == n else "0"
-            details.append(t("score.fouls", n=fouls[i]))
-            details.append(t("score.high_run", n=high_run(s, i)))
-        elif disc == "express" and "status" in extra:
-            score = str(st.scores[i]) if len(st.scores) == n else "0"
-            status = fmt_value(loc, extra["status"][i])
-            stars = "*" * int(extra.get("signatures", (0,) * n)[i])
-            line = status + (f" · {stars}" if stars else "")
-            chips = extra.get("chips")
-            if isinstance(chips, tuple) and len(chips) == n:
-                line += " · " + t("score.chips", n=chips[i])
-            details.append(line)
-        else:
-            score = str(st.scores[i]) if len(st.scores) == n else str(m.games_won[i])
-            for k, v in extra.items():
-                if isinstance(v, tuple) and len(v) == n:
-                    details.append(f"{t_field(loc, k)}: {fmt_value(loc, v[i])}")
-        cards.append(PlayerCard(s.names[i], score, tuple(details), i == active,
-                                out=_is_out(extra, i), balls=icons))
-    if disc in ("8-ball", "9-ball"):
-        centre.append(t("score.race", n=opts.get("race_to", "?"),
-                        game=m.game_number))
-    if disc == "9-ball":
-        if on_table:
-            centre.append(t("score.lowest", ball=min(on_table)))
-        if st.push_out_allowed:
-            centre.append(t("score.push_out"))
-    elif disc == "8-ball":
-        if any(g is None for g in st.groups):
-            centre.append(t("score.open_table"))
-    elif disc == "14.1":
-        centre.append(t("score.target", n=opts.get("target", "?")))
-        centre.append(t("score.balls_left", n=len(on_table), rack=st.rack_no))
-    elif disc == "express":
-        centre.append(t("score.bank", n=extra.get("bank", 0)))
-        victim = getattr(req, "victim", None)
-        if victim is not None:
-            centre.append(t("score.victim", name=s.name(victim)))
-        if getattr(req, "last_ball", False):
-            centre.append(t("express.last_ball"))
-    else:
-        for k, v in extra.items():
-            if not isinstance(v, tuple) and not isinstance(v, dict):
-                centre.append(f"{t_field(loc, k)}: {fmt_value(loc, v)}")
+    cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
+                        tuple(line_words(s, ln) for ln in p.lines), i == active,
+                        out=p.out, balls=tuple(p.balls))
+             for i, p in enumerate(board.players)]
+    centre = [discipline_label(loc, s.discipline),
+              *(line_words(s, ln) for ln in board.centre)]
     if m.over:
-        centre.append(t("score.match_over", name=s.name(m.winner)))
+        centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre
 
 
-def _is_out(extra: Mapping[str, Any], i: int) -> bool:
-    for k in ("out", "knocked_out", "eliminated"):
-        v = extra.get(k)
-        if isinstance(v, tuple) and i < len(v) and bool(v[i]):
-            return True
-    st = extra.get("status") or extra.get("statuses")
-    if isinstance(st, tuple) and i < len(st):
-        return str(st[i]) in ("out", "knocked_out", "eliminated")
-    return False
+def line_words(s: Session, line: Any) -> str:
+    """One scoreboard line: its locale key with the values in words (a
+    player's name for ``player``, a status word for ``status``)."""
+    args = dict(line.args)
+    if "player" in args:
+        args["name"] = s.name(args.pop("player"))
+    if "status" in args:
+        args["status"] = fmt_value(s.locale, args["status"])
+    return s.locale.t(line.key, **args)
 
 
 def t_field(loc: Locale, key: str) -> str:
@@ -626,32 +588,52 @@ def fmt_value(loc: Locale, v: Any) -> str:
     return loc.t(key) if isinstance(v, str) and loc.has(key) else str(v)
 
 
-def high_run(s: Session, player: int) -> int:
-    """Longest run of points in consecutive shots by ``player`` (display only)."""
-    best = run = 0
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's match in numbers, counted from the referee's rulings."""
+
+    innings: int  # visits to the table
+    potted: int  # balls that counted for the player
+    fouls: int  # shots and calls with a foul
+    safeties: int  # declared safeties
+    high_run: int  # most points in one visit (14.1, Express); balls otherwise
+    games: int  # games won
+
+
+def match_stats(s: Session) -> list[PlayerStats]:
+    """Innings, balls potted, fouls, safeties and the high run per player,
+    read off the rulings the referee gave (nothing is judged here)."""
+    n = len(s.names)
+    innings = [0] * n
+    potted = [0] * n
+    fouls = [0] * n
+    safeties = [0] * n
+    best = [0] * n
+    run = [0] * n
+    at_table: int | None = None
     for act, rul in zip(s.match.history, s.match.rulings, strict=False):
-        if rul is None or act.get("type") != "shot":
+        if rul is None:
             continue
-        if rul.shooter == player and rul.points and rul.points[player] > 0:
-            run += rul.points[player]
-            best = max(best, run)
-        elif rul.shooter == player:
-            run = 0
-    return best
-
-
-def open_saved(app: App, path: Path) -> bool:
-    """Resume the match in ``path`` and go to the table; a clear message if not."""
-    try:
-        s = Session.load(path, app.locale)
-    except LoadError as e:
-        from simulator.app.dialogs import MessageDialog
-        app.push_dialog(MessageDialog(app, app.t("load.failed_title"), str(e)))
-        return False
-    app.session = s
-    from simulator.app.game import next_step
-    next_step(app)
-    if s.load_note:  # what loading repaired or dropped, said, not hidden
-        app.notify(s.load_note, 8.0)
-    return True
-
+        p = rul.shooter
+        if not 0 <= p < n:
+            continue
+        if p != at_table:
+            innings[p] += 1
+            run[p] = 0
+            at_table = p
+        potted[p] += len(rul.scored)
+        gained = rul.points[p] if len(rul.points) == n and rul.points[p] > 0 \
+            else len(rul.scored)
+        if rul.fouls:
+            fouls[p] += 1
+            run[p] = 0
+        else:
+            run[p] += gained
+            best[p] = max(best[p], run[p])
+        if act.get("type") == "shot" and (act.get("declarations") or {}).get("safety"):
+            safeties[p] += 1
+        if rul.next_shooter != p or rul.game_over:
+            at_table = None
+    won = s.match.games_won
+    return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
+                        won[i] if i < len(won) else 0) for i in range(n)]

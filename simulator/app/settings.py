@@ -28,6 +28,22 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write(path, text, make_dirs=True)
 
 
+WINDOW_MIN = (640, 400)
+WINDOW_MAX = (7680, 4320)
+
+
+def window_size(text: str) -> tuple[int, int] | None:
+    """A window size written "WxH" within the sizes Kiy opens; None if not."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 5 for p in parts):
+        return None
+    w, h = int(parts[0]), int(parts[1])
+    if not (WINDOW_MIN[0] <= w <= WINDOW_MAX[0]
+            and WINDOW_MIN[1] <= h <= WINDOW_MAX[1]):
+        return None
+    return w, h
+
+
 @dataclass
 class Settings:
     lang: str = ""  # empty: follow the system locale
@@ -36,6 +52,8 @@ class Settings:
     volume: float = 0.8
     allow_undo: bool = True
     players: list[str] = field(default_factory=list)  # last names entered
+    window: str = ""  # the window's size, "1280x720" (empty: the default)
+    fullscreen: bool = False
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -55,6 +73,9 @@ class Settings:
                 if isinstance(v, int | float) and not isinstance(v, bool) \
                         and abs(v) < 1e300:
                     setattr(s, f.name, max(0.0, min(1.0, float(v))))
+            elif f.name == "window":
+                if isinstance(v, str) and (v == "" or window_size(v) is not None):
+                    setattr(s, f.name, v)
             elif isinstance(cur, str):
                 if isinstance(v, str) and v in ("", "en", "ru"):
                     setattr(s, f.name, v)

@@ -3,6 +3,8 @@ of saved matches."""
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -12,18 +14,15 @@ from pygame_gui.elements import (
     UIButton,
     UIDropDownMenu,
     UILabel,
-    UISelectionList,
     UITextEntryLine,
 )
 
-from simulator.app import widgets
+from simulator.app import ui, widgets
 from simulator.app.app import App, Mode
-from simulator.app.menu import MenuMode, backdrop
+from simulator.app.backdrop import backdrop
 
-GAMES = ("8-ball", "9-ball", "14.1", "express")
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 125, 150)
-TABLES = ("pool_9ft", "pool_8ft", "pool_7ft")
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
@@ -33,16 +32,17 @@ LAG = -1  # "who breaks first": decided by the lag (general rule 5)
 class SetupMode(Mode):
     name = "setup"
 
-    def __init__(self, app: App, game: str = "9-ball",
+    def __init__(self, app: App, game: str = "",
                  names: list[str] | None = None) -> None:
         super().__init__(app)
-        self.game = game
+        from rules import registry
+        self.game = game or registry.names()[1 if len(registry.names()) > 1 else 0]
         saved = list(app.settings.players)
         self.names: list[str] = list(names) if names else saved
-        self.count = max(len(self.names), 3 if game == "express" else 2)
+        self.count = max(len(self.names), self.info.min_players)
         self.race = 3
         self.target = 50
-        self.table = "pool_9ft"
+        self.table = self.info.default_table
         self.break_order = ""  # empty: the discipline's default
         self.initial_points = 30
         self.ace_11 = False
@@ -77,6 +77,8 @@ class SetupMode(Mode):
         self.menus[key] = UIDropDownMenu(labels, cur, rect, self.app.gui)
         self._values = getattr(self, "_values", {})
         self._values[key] = dict(options)
+        if key == "first":
+            self._first_labels = [lbl for lbl, _ in options]
 
     def build(self) -> None:
         app = self.app
@@ -96,11 +98,13 @@ class SetupMode(Mode):
         def ctl() -> pygame.Rect:
             return pygame.Rect(x0 + lab_w + 12, y, col_w, row)
 
+        from rules import registry
         label(t("setup.game"), y)
-        self._dropdown("game", [(t(f"game.{g}"), g) for g in GAMES], self.game, ctl())
+        self._dropdown("game", [(t(f"game.{g}"), g) for g in registry.names()],
+                       self.game, ctl())
         y += row + gap
-        lo = 3 if self.game == "express" else 2
-        hi = 8 if self.game == "express" else 2
+        info = self.info
+        lo, hi = info.min_players, info.max_players
         self.count = min(max(self.count, lo), hi)
         label(t("setup.players"), y)
         self._dropdown("count", [(str(n), n) for n in range(lo, hi + 1)], self.count,
@@ -120,43 +124,52 @@ class SetupMode(Mode):
             if i % per_row == per_row - 1 or i == self.count - 1:
                 y += row + gap
         # The lag is for two players (general rule 5): not in Express.
-        lag = self.game != "express"
+        lag = info.lag and self.count == 2
         self.first = min(self.first, self.count - 1)
         if self.first == LAG and not lag:
             self.first = 0
-        firsts = [(t("setup.player_n", n=i + 1), i) for i in range(self.count)]
+        # The names typed so far, not "Player 1" (they update as they are typed).
+        firsts = [(self.shown_name(i), i) for i in range(self.count)]
         if lag:
             firsts.append((t("setup.lag"), LAG))
         label(t("setup.first_breaker"), y)
-        self._dropdown("first", firsts, self.first, ctl())
+        self.first_rect = ctl()
+        self._dropdown("first", firsts, self.first, self.first_rect)
         y += row + gap
-        if self.game in ("8-ball", "9-ball"):
+        own = info.option_fields()
+        if info.scoring == "race":
             label(t("setup.race"), y)
             self._dropdown("race", [(str(n), n) for n in RACES], self.race, ctl())
             y += row + gap
-        if self.game == "14.1":
+        if "target" in own:
             label(t("setup.target"), y)
             self._dropdown("target", [(str(n), n) for n in TARGETS], self.target, ctl())
             y += row + gap
-        if self.game != "express":
+        tables = self.tables()
+        if self.table not in tables:
+            self.table = info.default_table
+        if len(tables) > 1:
             label(t("setup.table"), y)
-            self._dropdown("table", [(t(f"table.{n}"), n) for n in TABLES], self.table,
+            self._dropdown("table", [(t(f"table.{n}"), n) for n in tables], self.table,
                            ctl())
             y += row + gap
+        if info.scoring == "race":
             label(t("setup.break_order"), y)
             self._dropdown("break_order", [(t("setup.default"), "")] +
                            [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
                            self.break_order, ctl())
             y += row + gap
-        else:
+        if "initial_points" in own:
             label(t("setup.initial_points"), y)
             self._dropdown("initial_points", [(str(n), n) for n in POINTS],
                            self.initial_points, ctl())
             y += row + gap
+        if "ace_is_11" in own:
             label(t("setup.ace_11"), y)
             self._dropdown("ace_11", [(t("common.no"), False), (t("common.yes"), True)],
                            self.ace_11, ctl())
             y += row + gap
+        if "signature_stakes" in own:
             label(t("setup.stakes"), y)
             self._dropdown("stakes", [("/".join(map(str, s)), s) for s in STAKES],
                            self.stakes, ctl())
@@ -170,8 +183,33 @@ class SetupMode(Mode):
                                     t("common.back"), app.gui,
                                     command=app.later(self.back))
 
+    def shown_name(self, i: int) -> str:
+        n = self.names[i] if i < len(self.names) else ""
+        return n or self.app.t("setup.player_n", n=i + 1)
+
+    @property
+    def info(self) -> Any:
+        """The chosen game's facts (players, table, scoring, options)."""
+        from rules import registry
+        return registry.info(self.game)
+
+    def tables(self) -> list[str]:
+        """The tables the chosen game is played on."""
+        from simulator.specs import TABLES
+        kind = self.info.table_kind
+        return [n for n, spec in TABLES.items() if spec.kind is kind]
+
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
+                event.ui_element in self.entries:
+            # A name typed: the "breaks first" list shows it.
+            self.read_names()
+            self.app.later(self._refresh_firsts)()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element in self.entries:
+            self.read_names()
+            self.app.later(self._refresh_firsts)()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             for key, menu in self.menus.items():
                 if event.ui_element is menu:
                     value = self._values[key].get(event.text)
@@ -211,21 +249,29 @@ class SetupMode(Mode):
             self.first = int(value)
 
     def options(self) -> dict[str, Any]:
-        if self.game == "express":
-            return {"initial_points": self.initial_points, "ace_is_11": self.ace_11,
-                    "signature_stakes": list(self.stakes),
-                    "first_breaker": self.first}
-        o: dict[str, Any] = {"table": self.table}
+        """The match's options from the form: the shared ones and those this
+        game has (its registry facts say which)."""
+        info = self.info
+        own = info.option_fields()
+        o: dict[str, Any] = {}
+        if len(self.tables()) > 1:
+            o["table"] = self.table
         if self.first == LAG:
             o["lag"] = True
         else:
             o["first_breaker"] = self.first
-        if self.game == "14.1":
-            o["target"] = self.target
-        else:
+        if info.scoring == "race":
             o["race_to"] = self.race
-        if self.break_order:
-            o["break_order"] = self.break_order
+            if self.break_order:
+                o["break_order"] = self.break_order
+        if "target" in own:
+            o["target"] = self.target
+        if "initial_points" in own:
+            o["initial_points"] = self.initial_points
+        if "ace_is_11" in own:
+            o["ace_is_11"] = self.ace_11
+        if "signature_stakes" in own:
+            o["signature_stakes"] = list(self.stakes)
         return o
 
     def player_names(self) -> list[str]:
@@ -236,35 +282,88 @@ class SetupMode(Mode):
             out.append(n or self.app.t("setup.player_n", n=i + 1))
         return out
 
-    def start(self) -> None:
-        from rules.ruling import RulesError
-        from simulator.app.game import next_step
-        from simulator.app.session import Session
-        names = self.player_names()
-        try:
-            s = Session.new(names, self.game, self.options(), self.app.locale,
-                            seed=self.app.seed)
-        except RulesError as e:
-            self.app.notify(str(e))
+    def _refresh_firsts(self) -> None:
+        """Rebuild the "breaks first" list with the names as typed, keeping
+        the entry that has the keyboard."""
+        menu = self.menus.get("first")
+        if menu is None:
             return
-        self.app.settings.players = [n for n in self.names if n][:8]
-        self.app.save_settings()
-        self.app.session = s
-        next_step(self.app)
+        firsts = [(self.shown_name(i), i) for i in range(self.count)]
+        if self.info.lag and self.count == 2:
+            firsts.append((self.app.t("setup.lag"), LAG))
+        labels = [lbl for lbl, _ in firsts]
+        if labels == self._first_labels:
+            return
+        widgets.kill(menu)
+        self._dropdown("first", firsts, self.first, self.first_rect)
+
+    def start(self) -> None:
+        from simulator.app.flow import start_match
+        names = self.player_names()
+        if start_match(self.app, names, self.game, self.options()):
+            self.app.settings.players = [n for n in self.names if n][:8]
+            self.app.save_settings()
 
     def back(self) -> None:
-        self.app.switch(MenuMode(self.app))
+        self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("setup.title"))
 
 
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the list says about one saved match."""
+
+    path: Path
+    name: str
+    players: tuple[str, ...] = ()
+    discipline: str = ""
+    score: str = ""
+    saved: float = 0.0  # the file's time
+    problem: str = ""  # why it cannot be opened
+
+
+def save_info(path: Path, loc: Any) -> SaveInfo:
+    """Read a saved match the way opening it does (the referee replays it):
+    its players, game and score; or the reason it cannot be opened."""
+    from simulator import saves
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    try:
+        m = saves.load(path).match
+    except saves.SaveError as e:
+        return SaveInfo(path, save_name(path, loc), saved=mtime, problem=e.what)
+    points = getattr(m.discipline, "scoring", "") == "points"
+    nums = m.state.scores if points else m.games_won
+    score = " : ".join(str(v).replace("-", "−") for v in nums)
+    return SaveInfo(path, save_name(path, loc), tuple(m.players), m.name, score,
+                    mtime)
+
+
+def save_name(path: Path, loc: Any) -> str:
+    """A save's name: its file's, or for the autosaves what they hold."""
+    stem = path.stem
+    if path.suffix == ".kiyj":
+        n = stem.rpartition("-")[2] if "-" in stem else "0"
+        return str(loc.t("load.autosave" if n == "0" else "load.autosave_older",
+                         n=n))
+    return stem
+
+
 class LoadMode(Mode):
-    """Pick a saved match from the saves folder."""
+    """The saved matches, newest first: each with its players, game, score
+    and date, read as the match is opened (a row a frame, so the list shows
+    at once and fills in)."""
 
     name = "load"
 
     def enter(self) -> None:
+        self.paths = self.files()
+        self.infos: dict[Path, SaveInfo] = {}
+        self.scroll = 0
         self.build()
 
     def resize(self) -> None:
@@ -291,43 +390,67 @@ class LoadMode(Mode):
     def build(self) -> None:
         app = self.app
         w, h = app.size
-        self.paths = self.files()
-        items: list[str | tuple[str, str]] = [p.name for p in self.paths]
-        self.list: UISelectionList | None
-        lw = min(560, w - 80)
-        rect = pygame.Rect(0, 0, lw, int(h * 0.45))
-        rect.midtop = (w // 2, int(h * 0.22))
-        if items:
-            self.list = UISelectionList(rect, items, app.gui)
-        else:
-            UILabel(rect, app.t("load.none"), app.gui)
-            self.list = None
-        bw = (lw - 12) // 2
-        row = max(32, h // 20)
-        UIButton(pygame.Rect(rect.left, rect.bottom + 16, bw, row), app.t("load.open"),
-                 app.gui, command=app.later(self.open_selected))
-        UIButton(pygame.Rect(rect.left + bw + 12, rect.bottom + 16, bw, row),
-                 app.t("common.back"), app.gui,
-                 command=app.later(lambda: app.switch(MenuMode(app))))
+        lw = min(720, w - 80)
+        self.area = pygame.Rect((w - lw) // 2, int(h * 0.2), lw, h - int(h * 0.2) - 80)
+        row = max(30, h // 20)
+        self.list = None
+        if not self.paths:
+            UILabel(pygame.Rect(self.area.left, self.area.top, lw, row),
+                    app.t("load.none"), app.gui)
+        UIButton(pygame.Rect(w // 2 - 110, h - 60, 220, row), app.t("common.back"),
+                 app.gui, command=app.later(lambda: app.go("menu")))
 
-    def open_selected(self) -> None:
-        from simulator.app.session import open_saved
-        if self.list is None:
-            return
-        sel = self.list.get_single_selection()
-        if sel is None:
-            self.app.notify(self.app.t("load.pick"))
-            return
+    def update(self, dt: float) -> None:
+        # One save read a frame: the list shows at once and fills in.
         for p in self.paths:
-            if p.name == sel:
-                open_saved(self.app, p)
-                return
+            if p not in self.infos:
+                self.infos[p] = save_info(p, self.app.locale)
+                break
+
+    def row_text(self, p: Path) -> str:
+        t = self.app.t
+        loc = self.app.locale
+        info = self.infos.get(p)
+        if info is None:
+            return t("load.reading", name=save_name(p, loc))
+        when = time.strftime(t("load.date_format"), time.localtime(info.saved))
+        if info.problem:
+            return t("load.row_bad", name=info.name, when=when, reason=info.problem)
+        from simulator.app.words import discipline_label
+        return t("load.row", name=info.name,
+                 game=discipline_label(loc, info.discipline),
+                 players=" – ".join(info.players), score=info.score, when=when)
+
+    def open(self, p: Path) -> None:
+        from simulator.app.flow import open_saved
+        open_saved(self.app, p)
+
+    def opener(self, p: Path) -> ui.Action:
+        return lambda: self.open(p)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.switch(MenuMode(self.app))
-        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
-            self.app.later(self.open_selected)()
+            self.app.go("menu")
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.paths) - 1, self.scroll - event.y))
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("load.title"))
+        size = max(12, min(16, self.app.size[1] // 42))
+        y = self.area.top
+        shown = 0
+        for p in self.paths[self.scroll:]:
+            b = ui.Button(self.row_text(p), self.opener(p), ident=str(p))
+            hgt = b.measure(self.area.width, size)
+            if y + hgt > self.area.bottom - ui.line_height(size):
+                break
+            b.place(self.area.left, y, self.area.width, size)
+            b.draw(surface, self.app.mouse)
+            y += hgt + 6
+            shown += 1
+        hidden = len(self.paths) - self.scroll - shown
+        if hidden or self.scroll:
+            key = "dialog.more" if hidden else "dialog.top"
+            ui.line(surface, self.app.t(key, n=hidden), max(10, size - 2), ui.DIM,
+                    pygame.Rect(self.area.left, y, self.area.width,
+                                ui.line_height(size)))

@@ -16,24 +16,35 @@ from simulator.specs import TableSpec
 
 @dataclass(frozen=True)
 class Layout:
-    """Where the parts of the game screen go for a window size."""
+    """Where the parts of the game screen go for a window size.
+
+    The table has its own rectangle and nothing is ever drawn over it but
+    the balls, the cue and the aiming marks: rulings, choices and dialogs
+    live in the side column, messages and the event chips in the strip
+    under the table (room for a timeline later).
+    """
 
     size: tuple[int, int]
-    top: pygame.Rect  # scoreboard
+    top: pygame.Rect  # scoreboard, across the window
     table: pygame.Rect  # the table with its rails
-    panel: pygame.Rect  # power bar, tip diagram, elevation
-    strip: pygame.Rect  # event strip and hints
+    side: pygame.Rect  # the side column: ruling, choices, aim controls, buttons
+    strip: pygame.Rect  # under the table: event chips and the hint
+
+    @property
+    def panel(self) -> pygame.Rect:
+        return self.side
 
     @classmethod
-    def for_size(cls, w: int, h: int) -> Layout:
-        top_h = max(44, int(h * 0.085))
-        strip_h = max(40, int(h * 0.075))
-        panel_w = max(120, min(220, int(w * 0.13)))
+    def for_size(cls, w: int, h: int, score_rows: int = 1) -> Layout:
+        row = max(44, int(h * 0.085))
+        top_h = row if score_rows <= 1 else max(2 * 34, int(h * 0.13))
+        strip_h = max(46, int(h * 0.085))
+        side_w = max(230, min(400, int(w * 0.25)))
         top = pygame.Rect(0, 0, w, top_h)
-        strip = pygame.Rect(0, h - strip_h, w - panel_w, strip_h)
-        panel = pygame.Rect(w - panel_w, top_h, panel_w, h - top_h)
-        table = pygame.Rect(0, top_h, w - panel_w, h - top_h - strip_h)
-        return cls((w, h), top, table.inflate(-16, -12), panel, strip)
+        side = pygame.Rect(w - side_w, top_h, side_w, h - top_h)
+        strip = pygame.Rect(0, h - strip_h, w - side_w, strip_h)
+        table = pygame.Rect(0, top_h, w - side_w, h - top_h - strip_h)
+        return cls((w, h), top, table.inflate(-16, -12), side, strip)
 
 
 class TableView:

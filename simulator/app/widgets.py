@@ -17,6 +17,7 @@ class _Resettable(Protocol):
 
 
 class _Switchable(Protocol):
+    def focus(self) -> None: ...
     def disable(self) -> None: ...
     def select(self) -> None: ...
     def unselect(self) -> None: ...
@@ -42,3 +43,7 @@ def unselect(element: UIElement) -> None:
 
 def kill(element: UIElement) -> None:
     cast(_Switchable, element).kill()
+
+
+def focus(element: UIElement) -> None:
+    cast(_Switchable, element).focus()

@@ -1,5 +1,6 @@
 """Fixtures for the app tests: a fresh window (the private profile folder is
-tests/conftest.py's)."""
+tests/conftest.py's), and a check after every test that no window caught an
+exception."""
 
 from __future__ import annotations
 
@@ -8,15 +9,35 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from simulator.app import app as app_module
 from simulator.app.app import App
 from tests.app.helpers import DT, make_app
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "errors_expected: the test makes the window catch an exception")
+
+
+@pytest.fixture(autouse=True)
+def no_caught_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The window catches every exception into ``app.errors`` so a player's
+    action never closes the game: any test that made a window fails if one
+    of its windows caught anything."""
+    start = len(app_module.INSTANCES)
+    yield
+    made = app_module.INSTANCES[start:]
+    del app_module.INSTANCES[start:]
+    if request.node.get_closest_marker("errors_expected") is not None:
+        return
+    caught = [e for a in made for e in a.errors]
+    assert not caught, f"the window caught {len(caught)} error(s):\n{caught[-1]}"
+
+
 @pytest.fixture
 def app() -> Iterator[App]:
-    from simulator.app.menu import MenuMode
     a = make_app()
-    a.switch(MenuMode(a))
+    a.go("menu")
     a.frame([], DT)
     yield a
     pygame.display.quit()

@@ -20,7 +20,8 @@ DT = 1 / 60
 
 
 def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
-    app = App(size, Locale(lang), Settings(sound=False))
+    from simulator.app.screens import SCREENS
+    app = App(size, Locale(lang), Settings(sound=False), screens=SCREENS)
     app.seed = 11
     return app
 
@@ -53,17 +54,30 @@ def key(app: App, k: int, mod: int = 0) -> None:
     frame(app, pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
 
 
+def button_labels(app: App) -> list[str]:
+    """The labels of every button that takes a click now: the widgets' and
+    the drawn ones of the last frame."""
+    from pygame_gui.elements import UIButton
+    out = [el.text for el in app.gui.get_sprite_group().sprites()
+           if isinstance(el, UIButton) and el.visible and el.is_enabled]
+    return out + [b.label for b in app.buttons if b.enabled]
+
+
 def click_button(app: App, text: str) -> None:
-    """Click the widget button whose label is ``text``."""
+    """Click the button whose label is ``text`` (a widget or a drawn one)."""
     from pygame_gui.elements import UIButton
     for el in app.gui.get_sprite_group().sprites():
         if isinstance(el, UIButton) and el.text == text and el.visible \
                 and el.is_enabled:
             click(app, el.rect.center)
             return
-    labels = [el.text for el in app.gui.get_sprite_group().sprites()
-              if isinstance(el, UIButton)]
-    raise AssertionError(f"no button {text!r}; buttons: {labels}")
+    if not any(b.label == text for b in app.buttons):
+        frame(app)  # a screen just opened: draw it once
+    for b in reversed(app.buttons):
+        if b.label == text and b.enabled:
+            click(app, b.rect.center)
+            return
+    raise AssertionError(f"no button {text!r}; buttons: {button_labels(app)}")
 
 
 def run_until(app: App, cond: object, limit: int = 3000) -> int:

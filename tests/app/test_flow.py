@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from simulator.app.session import Session, autosave_path
 from simulator.specs import CUE_BALL
 from tests.app.helpers import (
     DT,
+    button_labels,
     click,
     click_button,
     frame,
@@ -109,7 +111,8 @@ def test_placement_refused_with_the_referees_reason(app: App) -> None:
     click(app, view.to_screen(spec.length * 0.6, spec.width * 0.5))
     assert app.mode.name == "placing"
     assert app.toast is not None
-    words = s.locale.rule("place.outside_kitchen")
+    from simulator.app.words import code_words
+    words = code_words(s.locale, "place.outside_kitchen")
     assert words and words in app.toast[0]
     # On another ball: refused as an overlap.
     x, y = s.table.position(1) or (0.0, 0.0)
@@ -142,7 +145,7 @@ def test_a_shot_is_played_to_rest_and_judged(app: App) -> None:
     assert len(s.match.history) == 1
     # The banner says what the referee said: who shoots next.
     assert s.banner is not None
-    assert s.name(ruling.next_shooter) in " ".join(s.banner.lines)
+    assert s.name(ruling.next_shooter) in " ".join(s.banner.all_lines)
     # The scoreboard marks the referee's next shooter.
     cards, _centre = s.scoreboard()
     req = s.req
@@ -176,7 +179,7 @@ def test_save_and_load_round_trip(app: App, tmp_path: Path) -> None:
 
 
 def test_bad_save_files_get_a_message_not_a_crash(app: App, tmp_path: Path) -> None:
-    from simulator.app.session import open_saved
+    from simulator.app.flow import open_saved
     start_match(app)
     from simulator.app.launch import break_shot
     break_shot(app)
@@ -363,10 +366,8 @@ def test_the_incoming_players_options_as_a_dialog(app: App) -> None:
     assert app.dialogs and app.mode is not None and app.mode.name == "view"
     choice = req.pending[-1]
     label = app.t(f"choice.{choice.value}")
-    from pygame_gui.elements import UIButton
-    texts = [b.text for b in app.gui.get_sprite_group().sprites()
-             if isinstance(b, UIButton) and b.is_enabled]
-    target = next(t for t in texts if t.startswith(label))
+    frame(app)
+    target = next(t for t in button_labels(app) if t.startswith(label))
     click_button(app, target)
     assert s.match.history[-1] == {"type": "choice", "choice": choice.value,
                                    "ball": None}
@@ -397,10 +398,17 @@ def test_continue_and_open_a_saved_match_from_the_menu(app: App) -> None:
     s = app.session
     assert s is not None
     before = s.match.to_dict()
-    # Save from the pause menu, into the saves folder.
+    # Save from the pause menu under a name of one's own, into the saves folder.
     key(app, pygame.K_ESCAPE)
-    click_button(app, "Save the match")
+    click_button(app, "Save the match…")
+    dlg = app.dialogs[-1]
+    assert dlg.kind == "name"  # type: ignore[attr-defined]
+    assert dlg.text() == "Anna – Boris, 9-ball"  # type: ignore[attr-defined]
+    dlg.entry.set_text("Tuesday night")  # type: ignore[attr-defined]
+    click_button(app, "Save")
     assert s.save_path is not None and s.save_path.exists()
+    assert s.save_path.name == "Tuesday night.json"
+    assert app.toast is not None and app.toast_kind == "info"
     app.switch(MenuMode(app))
     app.session = None
     frame(app)
@@ -410,12 +418,14 @@ def test_continue_and_open_a_saved_match_from_the_menu(app: App) -> None:
     frame(app)
     click_button(app, "Open a saved match")
     assert app.mode is not None and app.mode.name == "load"
-    lst = app.mode.list  # type: ignore[attr-defined]
-    assert lst is not None
-    name = s.save_path.name
-    item = next(i for i in lst.item_list if i["text"] == name)
-    click(app, item["button_element"].rect.center)
-    click_button(app, "Open")
+    # The list says what each save holds: name, game, players, score, date.
+    frame(app, n=6)  # a save read a frame
+    row = next(t for t in button_labels(app) if t.startswith("Tuesday night"))
+    assert "9-ball" in row and "Anna – Boris" in row and "0 : 0" in row, row
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", row), row
+    auto = next(t for t in button_labels(app) if t.startswith("The last match"))
+    assert "Anna – Boris" in auto
+    click_button(app, row)
     assert app.mode.name in ("aiming", "placing", "view")
     assert app.session.match.to_dict() == before
 
@@ -482,7 +492,7 @@ def test_a_ball_resting_in_a_pocket_mouth_saves_and_loads(app: App,
     hanging in the pocket mouth, short of the drop: the match keeps that
     position through a save, a load and the table screen."""
     from rules.ruling import Declarations
-    from simulator.app.session import open_saved
+    from simulator.app.flow import open_saved
     from simulator.events import Stroke
     from simulator.physics import simulate
     start_match(app)

@@ -24,7 +24,7 @@ def check_scoreboard(app: App) -> None:
     st = m.state
     for i, card in enumerate(cards):
         want = st.scores[i] if m.discipline.scoring == "points" else m.games_won[i]
-        assert card.score == str(want), (i, card, want)
+        assert card.score.replace("−", "-") == str(want), (i, card, want)
     req = s.req
     if req is not None:
         who = req.chooser if req.pending and req.chooser is not None else req.shooter

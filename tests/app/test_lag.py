@@ -14,8 +14,17 @@ from rules.general import judge_lag
 from simulator.app.app import App
 from simulator.app.game import next_step
 from simulator.app.lag import LagMode, LagResultMode, result_lines
-from simulator.app.session import LAG_BALLS, Session, autosave_path, code_text
-from tests.app.helpers import click_button, frame, key, make_app, move, run_until
+from simulator.app.session import LAG_BALLS, Session, autosave_path
+from simulator.app.words import code_words
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    frame,
+    key,
+    make_app,
+    move,
+    run_until,
+)
 
 
 def lag_mode(app: App) -> LagMode:
@@ -104,7 +113,7 @@ def test_a_lag_played_hot_seat_is_the_referees_lag(tmp_path: Path) -> None:
     dlg = app.dialogs[-1]
     for i, why in enumerate(result.reasons):
         for code in why:
-            assert code_text(s.locale, code.id) in dlg.body, (i, code.id)
+            assert code_words(s.locale, code.id) in dlg.body, (i, code.id)
     assert dlg.body == "\n".join(result_lines(app, s, result))
     if result.winner is None:
         assert dlg.title == app.t("lag.relag_title")
@@ -124,19 +133,14 @@ def test_a_lag_played_hot_seat_is_the_referees_lag(tmp_path: Path) -> None:
     key(app, pygame.K_SPACE)  # skip to the end: the verdict comes back
     frame(app, n=2)
     assert app.dialogs and app.dialogs[-1].title == dlg.title
-    label = next(b.text for b in _buttons(app)
-                 if b.text.startswith(app.t("choice.break")))
+    label = next(b for b in button_labels(app)
+                 if b.startswith(app.t("choice.break")))
     click_button(app, label)
     req = s.match.requirements()
     assert req.is_break and req.shooter == result.winner
     assert app.mode is not None and app.mode.name == "placing"
     assert not app.errors
     pygame.display.quit()
-
-
-def _buttons(app: App) -> list[pygame_gui.elements.UIButton]:
-    return [b for b in app.gui.get_sprite_group().sprites()
-            if isinstance(b, pygame_gui.elements.UIButton) and b.is_enabled]
 
 
 def test_setup_offers_the_lag_to_decide_the_break(app: App) -> None:
@@ -176,9 +180,13 @@ def test_the_lag_on_its_own_from_the_main_menu(app: App) -> None:
     shot, result = s.lags[-1]
     assert judge_lag(shot, LAG_BALLS) == result
     resize(app, (900, 560))  # the verdict stays, rebuilt for the new size
-    assert app.dialogs and app.dialogs[-1].panel is not None
-    assert app.layout.table.contains(app.dialogs[-1].panel.rect)
-    labels = [b.text for b in _buttons(app)]
+    assert app.dialogs
+    # The verdict docks beside the table, never over it.
+    side = app.mode.layout.side  # type: ignore[union-attr]
+    assert side.contains(app.dialogs[-1].rect)
+    assert not app.mode.layout.table.colliderect(  # type: ignore[union-attr]
+        app.dialogs[-1].rect)
+    labels = button_labels(app)
     assert app.t("lag.again") in labels and app.t("menu.main") in labels
     if result.winner is None:  # a re-lag: the referee still waits for a lag
         assert s.match.requirements().is_lag
@@ -215,8 +223,9 @@ def test_fourteen_one_lags_again_after_interference_that_cannot_be_undone() -> N
     assert s.match.history[-1]["type"] == "lag"
     assert s.match.scores == scores and not app.errors
     assert result.winner is not None  # two strokes of different power
-    label = next(b.text for b in _buttons(app)
-                 if b.text.startswith(app.t("choice.break")))
+    frame(app)
+    label = next(b for b in button_labels(app)
+                 if b.startswith(app.t("choice.break")))
     click_button(app, label)
     req = s.match.requirements()
     assert req.is_break and req.shooter == result.winner and not req.is_lag

@@ -8,7 +8,8 @@ import pytest
 
 from simulator.app.app import App
 from simulator.app.gallery_screen import GalleryListMode, GalleryPlayMode
-from simulator.practice.gallery import entries, rule_text
+from simulator.app.words import cite, ref_text
+from simulator.practice.gallery import entries
 from tests.app.helpers import click_button, key, make_app, run_until
 
 
@@ -33,7 +34,8 @@ def test_an_entry_pauses_at_its_event_with_highlights(lang: str, index: int) -> 
     demo = g.demo
     entry = entries()[index]
     assert demo.foul.code.id == entry.info.foul
-    assert g.body().count(rule_text(entry.info.foul, lang)) == 0  # not yet
+    words = cite(app.locale, demo.foul.code, demo.foul.ref)
+    assert g.body().count(words) == 0  # not yet
     run_until(app, lambda: g.at_foul, limit=60 * 40)
     pb = g.player.playback
     assert pb.paused
@@ -42,8 +44,10 @@ def test_an_entry_pauses_at_its_event_with_highlights(lang: str, index: int) -> 
     assert pb.time == pytest.approx(min(ev.time, pb.end_time), abs=1e-9)
     assert set(demo.balls) <= set(g.highlight())
     assert set(demo.cushions) <= set(g.cushions())
-    text = rule_text(entry.info.foul, lang)
-    assert text in g.body() and text != entry.info.foul
+    # The foul's words with the rule the ruling cites for this game.
+    foul = demo.foul
+    text = cite(app.locale, foul.code, foul.ref)
+    assert text in g.body() and ref_text(app.locale, foul.ref) in text
     assert entry.scenario.explanation.get(lang) in g.body()
     # Space continues to the end; Home restarts and it pauses there again.
     key(app, pygame.K_SPACE)

@@ -16,7 +16,7 @@ from simulator.app.practice import (
     ScenarioMode,
     rule_line,
 )
-from simulator.app.session import cite
+from simulator.app.words import cite
 from simulator.practice.library import SCENARIO_DIR, library
 from tests.app.helpers import click, click_button, frame, key, make_app, run_until
 
@@ -80,7 +80,7 @@ def test_watch_a_situation_and_see_the_ruling_with_its_seed_rule(app: App) -> No
     assert rule_line(app.locale, sc) in body and "9-ball rule" in body
     assert sc.explanation.en in body
     assert "differs" not in body  # the physics reproduces the file's ruling
-    assert mode.text.html_text.startswith("9-ball")
+    assert mode.side_body.startswith("9-ball")
     # The slow replay stops at the foul's event and highlights its balls.
     click_button(app, "Replay at 1/4")
     player = mode.player
@@ -196,7 +196,7 @@ def test_ball_in_hand_in_practice_stays_in_practice(app: App) -> None:
     assert isinstance(app.mode, PracticePlaceMode)
     key(app, pygame.K_RETURN)  # the cue ball where the file put it
     assert isinstance(app.mode, PracticeAimMode)
-    click_button(app, "Move cue ball (B)")
+    click_button(app, "Move the cue ball")
     assert isinstance(app.mode, PracticePlaceMode)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_b)

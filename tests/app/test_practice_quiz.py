@@ -8,7 +8,7 @@ import pygame
 from simulator.app.app import App
 from simulator.app.practice import PracticeListMode, state_of
 from simulator.app.quiz_screen import QuizMode, answer_label, quiz_ids, start_quiz
-from simulator.app.session import code_text
+from simulator.app.words import code_words
 from simulator.practice.library import library
 from tests.app.helpers import click_button, frame, key, make_app, run_until
 
@@ -17,7 +17,7 @@ def _quiz_on(app: App, sid: str) -> QuizMode:
     lib = library()
     disc = lib.find(sid).discipline
     ids = quiz_ids(disc)
-    start_quiz(app, disc, ids.index(sid))
+    app.switch(start_quiz(app, disc, ids.index(sid)))
     mode = app.mode
     assert isinstance(mode, QuizMode) and mode.sc.id == sid
     return mode
@@ -52,7 +52,7 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     g = mode.grades[-1]
     assert not g.right and mode.text_title() == "Not quite"
     fb = mode.feedback(g)
-    assert code_text(app.locale, "foul.bad_hit") in fb  # the referee's answer
+    assert code_words(app.locale, "foul.bad_hit") in fb  # the referee's answer
     assert "8-ball rule 8" in fb
     score = state_of(app).quiz
     assert score is not None and (score.right, score.asked) == (1, 2)

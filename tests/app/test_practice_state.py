@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton
 
 from simulator.app.app import App
 from simulator.app.editor import EditorMode
@@ -21,7 +20,7 @@ from simulator.app.practice import (
 )
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import load_scenario
-from tests.app.helpers import click, click_button, frame, run_until
+from tests.app.helpers import button_labels, click, click_button, frame, run_until
 
 
 def _editor(app: App, discipline: str) -> EditorMode:
@@ -43,29 +42,36 @@ def _pick(app: App, menu: object, text: str) -> None:
 
 
 def _plus(app: App, n: int, label: str = "+") -> None:
+    """Press "+" (or "−") n times; a yes/no field has one "±" toggle."""
+    label = {"-": "−"}.get(label, label)
     for _ in range(n):
-        click_button(app, label)
+        frame(app)
+        click_button(app, label if label in button_labels(app) else "±")
 
 
 def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
                                                          tmp_path: Path) -> None:
     ed = _editor(app, "14.1")
-    # The field menu offers the 14.1 fields; choose the score.
-    assert set(ed.field_labels.values()) == {"is_break", "scores", "fouls",
-                                             "rail_safeties"}
-    _pick(app, ed.field_menu, "score")
+    # The field menu offers the fields a 14.1 position has (the referee's
+    # registry says which); choose the score.
+    from rules import registry
+    from simulator.app.editor import STATE_EDITED
+    want = {f.name for f in registry.info("14.1").position_fields()} - set(STATE_EDITED)
+    assert set(ed.field_labels.values()) == want
+    assert {"is_break", "scores", "fouls", "rail_safeties"} <= want
+    _pick(app, ed.field_menu, app.t("editor.field_scores"))
     assert ed.field == "scores" and ed.player_menu is not None
     _plus(app, 3)  # player 1: 3
     _pick(app, ed.player_menu, "Player 2")
     assert ed.field_player == 1
     _plus(app, 5)
     _plus(app, 1, "-")  # player 2: 4
-    _pick(app, ed.field_menu, "consecutive fouls")
+    _pick(app, ed.field_menu, app.t("editor.field_fouls"))
     assert ed.field == "fouls"
     _plus(app, 2)  # player 2 has two fouls
     assert ed.draft["state"]["scores"] == [3, 4]
     assert ed.draft["state"]["fouls"] == [0, 2]
-    assert ed.value_label.text == "2" and ed.error is None
+    assert ed.field_text() == "2" and ed.error is None
     path = tmp_path / "straight-drill.toml"
     ed.path_entry.set_text(str(path))
     click_button(app, "Save")
@@ -85,30 +91,30 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
         app: App) -> None:
     ed = _editor(app, "9-ball")
     # A warning comes only after two consecutive fouls (9-ball 11).
-    _pick(app, ed.field_menu, "warned (after 2 fouls)")
+    _pick(app, ed.field_menu, app.t("editor.field_warned"))
     before = dict(ed.draft["state"])
     _plus(app, 1)
     assert ed.draft["state"] == before
     assert ed.refused is not None and "state.warned[0]" in ed.refused
     assert "state.warned[0]" in ed.hint()
-    assert ed.value_label.text == "no"
+    assert ed.field_text() == "no"
     # Two fouls first, then the warning is accepted.
-    _pick(app, ed.field_menu, "consecutive fouls")
+    _pick(app, ed.field_menu, app.t("editor.field_fouls"))
     _plus(app, 2)
     # A third consecutive foul before a shot cannot be: refused.
     _plus(app, 1)
     assert ed.draft["state"]["fouls"] == [2, 0]
     assert ed.refused is not None and "state.fouls[0]" in ed.refused
-    _pick(app, ed.field_menu, "warned (after 2 fouls)")
+    _pick(app, ed.field_menu, app.t("editor.field_warned"))
     _plus(app, 1)
     assert ed.refused is None and ed.draft["state"]["warned"] == [True, False]
     # The break needs the full rack: refused, the reason names the field.
-    _pick(app, ed.field_menu, "the break")
+    _pick(app, ed.field_menu, app.t("editor.field_is_break"))
     _plus(app, 1)
     assert ed.refused is not None and "state." in ed.refused
     assert "is_break" not in ed.draft["state"]
     # The push-out flag is a plain toggle here.
-    _pick(app, ed.field_menu, "push-out allowed")
+    _pick(app, ed.field_menu, app.t("editor.field_push_out_allowed"))
     _plus(app, 1)
     assert ed.draft["state"]["push_out_allowed"] is True and ed.error is None
     assert not app.errors
@@ -116,12 +122,12 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
 
 def test_express_statuses_and_signatures(app: App, tmp_path: Path) -> None:
     ed = _editor(app, "express")
-    _pick(app, ed.field_menu, "signatures (stars)")
+    _pick(app, ed.field_menu, app.t("editor.field_signatures"))
     _pick(app, ed.player_menu, "Player 3")
     _plus(app, 2)
     assert ed.draft["state"]["signatures"] == [0, 0, 2]
     # A player with points cannot be waiting to sign: refused.
-    _pick(app, ed.field_menu, "status")
+    _pick(app, ed.field_menu, app.t("editor.field_status"))
     _plus(app, 1)
     assert ed.refused is not None and "state.status[2]" in ed.refused
     assert "status" not in ed.draft["state"]
@@ -138,7 +144,7 @@ def test_the_two_titles_round_trip(app: App, tmp_path: Path) -> None:
     ed.title_en.set_text("Kick safety")
     ed.title_ru.set_text("Защита от борта")
     # A rebuild of the panel (a state change) keeps what was typed.
-    _pick(app, ed.field_menu, "consecutive fouls")
+    _pick(app, ed.field_menu, app.t("editor.field_fouls"))
     _plus(app, 1)
     assert ed.title_en.get_text() == "Kick safety"
     path = tmp_path / "kick.toml"
@@ -190,10 +196,7 @@ def test_own_stroke_with_options_opens_the_choice_dialog(app: App) -> None:
     frame(app)
     assert app.dialogs, "the incoming player is asked"
     take = app.t("choice.take_push_out")
-    btn = next(el for el in app.gui.get_sprite_group().sprites()
-               if isinstance(el, UIButton) and el.text.startswith(take)
-               and el.is_enabled)
-    click(app, btn.rect.center)
+    click_button(app, next(b for b in button_labels(app) if b.startswith(take)))
     frame(app)
     # Player 2 took the shot: the match goes on from the position.
     s = app.session

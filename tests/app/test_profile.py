@@ -127,7 +127,7 @@ def test_continue_appends_to_the_same_journal(app: App) -> None:
 
 
 def test_opening_a_repaired_save_tells_the_player(app: App, tmp_path: Path) -> None:
-    from simulator.app.session import open_saved
+    from simulator.app.flow import open_saved
     from tests.files.test_repair import _start_save
     assert open_saved(app, _start_save(tmp_path, 30e-6)) is True
     assert app.toast is not None and "micrometres" in app.toast[0]

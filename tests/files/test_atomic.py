@@ -213,7 +213,7 @@ def test_a_live_writers_file_is_kept(tmp_path: Path) -> None:
 
 def test_a_journal_append_killed_at_random_moments(tmp_path: Path) -> None:
     base = fresh(shots=1)
-    steps = [json.loads(json.dumps(a)) for a in fresh(shots=6).history]
+    steps = [json.loads(json.dumps(a.to_dict())) for a in fresh(shots=6).history]
     rng = random.Random(5)
     folder = tmp_path / "auto"
     for _ in range(25):
