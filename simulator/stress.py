@@ -475,6 +475,8 @@ def _run_parallel(
                     file=sys.stderr,
                     flush=True,
                 )
+                for f in part.failures:  # at once: a long run shows them early
+                    print(f"  #{f.index} {f.check}: {f.detail}", file=sys.stderr)
     return total
 
 
