@@ -25,6 +25,7 @@ from simulator.physics.log import Table
 
 TIP_RADIUS = 0.0065  # a 13 mm tip
 TIP_HIT_TIME = 0.001  # how long a plain tip hit lasts, seconds
+FOLLOW_THROUGH_TIME = 2.0  # s: the longest a follow-through goes on
 CAT_TIP = 8
 CAT_BALL = 1  # the balls' collision category
 TIP = 5  # the tip's collision type
@@ -134,7 +135,12 @@ class Stick:
         speed *= math.cos(theta)
         if speed <= 0.0 or stroke.follow_through <= 0.0:
             return None
-        decel = speed * speed / (2.0 * stroke.follow_through)
+        # The tip goes on for the follow-through, but not for ever: a stroke
+        # of a few millimetres a second (nearly vertical, barely moving)
+        # would otherwise creep on against a ball for minutes.
+        decel = max(
+            speed * speed / (2.0 * stroke.follow_through), speed / FOLLOW_THROUGH_TIME
+        )
         if not carry and _out_of_reach(
             world, rec, d, speed, decel, stroke, t, res.miscue
         ):

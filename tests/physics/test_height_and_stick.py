@@ -171,6 +171,37 @@ def test_stick_touches_a_ball_in_its_path() -> None:
     assert any(1 in e.balls for e in touches) or shot.of_kind(EventKind.BALL_BALL)
 
 
+def test_a_barely_moving_tip_against_a_ball_stops_within_two_seconds() -> None:
+    """Stress seed 1, stroke 1769: a nearly vertical stroke (88 degrees) at
+    0.04 m/s leaves the tip creeping on at 1.4 mm/s against the ball frozen
+    to the cue ball; with 0.25 m of follow-through it went on touching that
+    ball for minutes and the shot never came to rest. A follow-through is
+    over within two seconds however slow the stroke."""
+    from simulator.specs import table_by_name
+
+    spec = table_by_name("pool_8ft")
+    positions = {
+        0: (1.4611876299873092, 1.139425),
+        1: (0.5457250063810087, 0.9129709877099396),
+        4: (2.1962341423356087, 0.9477920992503626),
+        5: (1.5566974099113222, 1.1181081722211879),
+        6: (1.8030804070215554, 0.24845768388789335),
+        7: (1.8800204039590755, 0.8253388141029037),
+        8: (1.4341290873858508, 1.0890865676417603),
+        9: (1.0009993340907908, 1.139425),
+        10: (1.5025100961665587, 1.0999461919016698),
+        13: (1.9342256291307502, 1.126834375505287),
+    }
+    stroke = Stroke(223.60991816276294, 0.0402542351363342, 0.583245461673311,
+                    -0.2571471033368522, 88.18024168903464, 0.24782369593094744)
+    shot = simulate(TableState.from_positions(spec.name, positions), stroke)
+    assert shot.duration <= 2.1
+    assert all(e.time <= 2.0 for e in shot.of_kind(EventKind.TIP_CONTACT))
+    assert all(b.where is Where.TABLE for b in shot.final.balls)
+    # Nothing but the cue ball was moved by more than the tip's creep.
+    assert math.dist(shot.final.ball(8).pos, positions[8]) < 0.001
+
+
 def test_miscue_on_a_jump_stroke_is_flagged_with_its_elevation() -> None:
     shot = shoot(POOL, {0: (1.0, 0.6)}, 0.0, 3.0, b=0.7, elevation=35.0)
     stroke = shot.events[0]
