@@ -401,6 +401,17 @@ class Contacts:
             return self._pair(self.balls[c.a], self.balls[c.b], c.time, lasting)
         return self._cushion(self.balls[c.a], self.pieces[c.b], c.time, lasting)
 
+    def wake(self, ball: int) -> None:
+        """The ball was pushed from outside (the stick, a landing): its lasting
+        contacts are looked at from now on, not a moment later."""
+        if self._resting:
+            for key in [
+                k
+                for k in self._resting
+                if k[1] == ball or (k[0] == PAIR and k[2] == ball)
+            ]:
+                del self._resting[key]
+
     def _last(self, kind: int, a: int, b: int) -> None:
         """This contact lasts: the next look at it is a moment later."""
         self._resting[(kind, a, b)] = self._now + LASTING_GAP

@@ -289,7 +289,7 @@ class World:
             self.log,
             self.radius,
             self.mass,
-            self.kick,
+            self._kick,
             self.motion_event,
             self._start_script,
         )
@@ -365,13 +365,24 @@ class World:
                 )
             )
         else:
-            old = self.kick(rec, 0.0, (vx, vy), m.spin)
+            old = self._kick(rec, 0.0, (vx, vy), m.spin)
         self.motion_event(rec, old, 0.0)
 
     # -- what the parts ask of the world (log.Table) ---------------------------------
     def kick(
         self, ball: Ball, t: float, v: Vec2, w: Vec3, p: Vec2 | None = None
     ) -> Phase:
+        """A push from outside the contacts (the stick, a landing): a lasting
+        contact the ball was in may now close fast, so it is looked at from
+        now on again."""
+        old = self._kick(ball, t, v, w, p)
+        self.contacts.wake(ball.ball)
+        return old
+
+    def _kick(
+        self, ball: Ball, t: float, v: Vec2, w: Vec3, p: Vec2 | None = None
+    ) -> Phase:
+        """New motion on the cloth from t (what a contact gives)."""
         where = p if p is not None else ball.pos(t)
         was_air = ball.phase is Phase.AIRBORNE
         old = ball.start_on_cloth(t, where, v, w, self.models.cloth)
@@ -564,7 +575,7 @@ class World:
             assert ball.script is not None
             s = ball.script
             p, _ = s.at(t)
-            old = self.kick(ball, t, s.exit_velocity, s.exit_spin, p)
+            old = self._kick(ball, t, s.exit_velocity, s.exit_spin, p)
             self.motion_event(ball, old, t)
             return {ball.ball}
         if kind is Due.LINE:
@@ -613,12 +624,12 @@ class World:
         if ball.phase is Phase.SLIDING:
             # Slide over: the velocity it ends with and the spin of that instant.
             w = ball.spin(t, self.models.cloth)
-            old = self.kick(ball, t, ball.seg.end_velocity, w)
+            old = self._kick(ball, t, ball.seg.end_velocity, w)
         elif ball.phase is Phase.ROLLING:
             wz = self.models.cloth.side_spin_at(ball.w0[2], t - ball.t0)
-            old = self.kick(ball, t, (0.0, 0.0), (0.0, 0.0, wz))
+            old = self._kick(ball, t, (0.0, 0.0), (0.0, 0.0, wz))
         elif ball.phase is Phase.SPINNING:
-            old = self.kick(ball, t, (0.0, 0.0), (0.0, 0.0, 0.0))
+            old = self._kick(ball, t, (0.0, 0.0), (0.0, 0.0, 0.0))
         else:
             return set()
         self.motion_event(ball, old, t)
@@ -751,7 +762,7 @@ class World:
             )
             vx, vy, _ = bounce.velocity
             w = bounce.spin
-        self.kick(rec, 0.0, (vx, vy), w)
+        self._kick(rec, 0.0, (vx, vy), w)
         self.log.emit(
             Event(
                 EventKind.STROKE,

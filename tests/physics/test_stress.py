@@ -155,3 +155,18 @@ def test_sharing_the_strokes_among_processes_changes_no_figure() -> None:
     assert (two.pocketed, two.airborne) == (one.pocketed, one.airborne)
     assert two.worst_frame_press == one.worst_frame_press
     assert [f.index for f in two.failures] == [f.index for f in one.failures]
+
+
+def test_a_push_into_a_ball_in_lasting_contact_is_resolved_at_once() -> None:
+    """Stress seed 1, stroke 11833: a push (15.6 ms on the ball) drives the
+    cue ball into a ball it rests against; the stick's push comes while the
+    pair's lasting contact waits its millisecond, so the pair is looked at
+    again at once: no frame shows them inside each other (it was 0.13 mm)."""
+    spec, positions, stroke = stress.stroke_case(1, 11833)
+    assert stroke.contact_time > 0.015 and len(positions) == 5
+    shot = simulate(
+        TableState.from_positions(spec.name, positions), stroke, frame_dt=0.001
+    )
+    summary = stress.Summary()
+    assert stress._frame_problem(shot, spec, summary) is None
+    assert summary.worst_frame_overlap < 1e-5
