@@ -78,11 +78,16 @@ def scenarios_dir() -> Path:
     return data_dir() / "scenarios"
 
 
+def exports_dir() -> Path:
+    """Exported clips and diagrams, unless the player chose a folder."""
+    return data_dir() / "exports"
+
+
 def tidy() -> list[Path]:
     """Remove what killed writers left behind in the profile's folders (run at
     start); the files removed."""
     removed: list[Path] = []
     for d in (config_dir(), data_dir(), saves_dir(), autosave_dir(),
-              scenarios_dir()):
+              scenarios_dir(), exports_dir()):
         removed += clean_leftovers(d)
     return removed

@@ -114,6 +114,9 @@ class GalleryPlayMode(PracticeScreen):
         self.demo = demonstrate(entry)
         self.player = ShotPlayer(self.demo.shot,
                                  [(self.demo.pause_index, self.demo.balls)], SLOW)
+        from simulator.app.shotshow import scenario_show
+        self.show = scenario_show(app.locale, sc, self.demo.shot,
+                                  self.player.playback, self.demo.ruling)
 
     @property
     def at_foul(self) -> bool:
@@ -126,11 +129,14 @@ class GalleryPlayMode(PracticeScreen):
             (t("gallery.continue") if self.player.playback.paused
              else t("replay.pause"), self.toggle),
             (t("replay.restart"), self.restart),
+            (t("shots.trails"), self.toggle_trails),
+            (t("shots.export"), self.export),
             (t("gallery.next"), lambda: self.go(1)),
             (t("gallery.previous"), lambda: self.go(-1)),
             (t("common.back"), self.leave),
         ]
         buttons = self.side_buttons(items)
+        buttons[2].selected = self.show.trails
         self.pause_button = buttons[0]
         self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
         self._shown = (self.at_foul, self.player.playback.paused)
@@ -161,6 +167,16 @@ class GalleryPlayMode(PracticeScreen):
         self.player.restart()
         self.rebuild()
 
+    def toggle_trails(self) -> None:
+        self.show.trails = not self.show.trails
+        self.rebuild()
+
+    def export(self) -> None:
+        from simulator.app.export import ShotExport
+        job = ShotExport.from_scenario(self.entry.scenario, self.demo.shot,
+                                       self.demo.ruling)
+        self.app.open("export", job=job)
+
     def go(self, step: int) -> None:
         self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all)))
 
@@ -173,12 +189,19 @@ class GalleryPlayMode(PracticeScreen):
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.show.mouse(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.toggle_trails()
+            return
         if self.scroll_body(event) or self.common_key(event) or \
-                event.type != pygame.KEYDOWN:
+                self.show.key(event) or event.type != pygame.KEYDOWN:
             return
         k = event.key
         if k == pygame.K_ESCAPE:
             self.leave()
+        elif k == pygame.K_x:
+            self.export()
         elif k == pygame.K_SPACE:
             self.toggle()
         elif k == pygame.K_HOME:
@@ -194,6 +217,21 @@ class GalleryPlayMode(PracticeScreen):
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         return self.player.positions()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.show.draw_under(surface, self.view, self.player.positions())
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        self.show.draw_over(surface, self.view)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.show.draw_timeline(surface, rect, self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        return self.show.inset_height(width)
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.show.draw_inset(surface, rect)
 
     def highlight(self) -> Iterable[int]:
         return self.player.highlight()

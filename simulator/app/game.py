@@ -203,8 +203,11 @@ def foul_dialog(app: App) -> Dialog:
     s = app.session
     assert s is not None
     buttons: list[tuple[str, Any]] = []
-    for c in callable_fouls(s)[:8]:
+    for c in callable_fouls(s)[:7]:
         buttons.append((cite(s.locale, c), _call(app, c.id)))
+    # What no log shows: a ball touching something off the table, outside
+    # interference (general rules 23, 28; simulator.app.referee_calls).
+    buttons.append((app.t("referee.open"), lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
     return Dialog(app, app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)),
                   app.t("fouls.body"), buttons, cancel=lambda: None, kind="fouls")
@@ -537,6 +540,8 @@ class ShotInputMode(TableMode):
         k = event.key
         if k == pygame.K_f:
             self.app.open("fouls")
+        elif k == pygame.K_j:
+            self.app.open("referee")
         elif k == pygame.K_r:
             self.replay()
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
@@ -1227,6 +1232,16 @@ class ReplayMode(TableMode):
                 self.foul_events.append((ev.time, f, ev))
         self.playback.stops = [t for t, _, _ in self.foul_events]
         self.current: tuple[float, Any, Any] | None = None
+        from simulator.app.shotshow import ShotShow, foul_texts, ruling_codes
+        decl = None
+        shots = s.shots
+        if hasattr(shots, "declarations"):
+            decl = shots.declarations(self.index)
+        self.show = ShotShow(s.locale, self.shot, self.playback,
+                             foul_texts(s.locale, self.ruling, s.discipline),
+                             getattr(decl, "called_ball", None),
+                             getattr(decl, "called_pocket", None),
+                             ruling_codes(self.ruling))
 
     def side_buttons(self) -> list[ui.Button]:
         t = self.app.t
@@ -1241,7 +1256,18 @@ class ReplayMode(TableMode):
                           ident="step"),
                 ui.Button(t("replay.restart"), self.restart, key="Home",
                           ident="restart"),
+                ui.Button(t("shots.trails"), self.toggle_trails, key="T",
+                          ident="trails", selected=self.show.trails),
+                ui.Button(t("shots.export"), self.export, key="X", ident="export"),
                 ui.Button(t("replay.close"), self.close, key="Esc", ident="close")]
+
+    def toggle_trails(self) -> None:
+        self.show.trails = not self.show.trails
+
+    def export(self) -> None:
+        """The export dialog for this shot (a clip or a diagram)."""
+        from simulator.app.export import ShotExport
+        self.app.open("export", job=ShotExport.from_replay(self))
 
     def _speed(self, i: int) -> Callable[[], None]:
         return lambda: self.set_speed(i)
@@ -1273,11 +1299,15 @@ class ReplayMode(TableMode):
                     self.current = (t, f, ev)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.show.mouse(event) or self.show.key(event):
+            return
         if event.type != pygame.KEYDOWN:
             return
         k = event.key
         if k in (pygame.K_ESCAPE, pygame.K_r):
             self.close()
+        elif k == pygame.K_x:
+            self.export()
         elif k == pygame.K_SPACE:
             self.toggle_pause()
         elif k == pygame.K_1:
@@ -1304,7 +1334,20 @@ class ReplayMode(TableMode):
         _t, f, ev = self.current
         return sorted(set(f.balls) | set(ev.balls))
 
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.show.draw_under(surface, self.scene.view, self.playback.positions())
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.show.draw_timeline(surface, rect, self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        return self.show.inset_height(width)
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.show.draw_inset(surface, rect)
+
     def draw_top(self, surface: pygame.Surface) -> None:
+        self.show.draw_over(surface, self.scene.view)
         if self.current is None:
             return
         _t, _f, ev = self.current

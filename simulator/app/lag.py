@@ -111,9 +111,13 @@ class LagMode(TableMode):
 
     def side_buttons(self) -> list[ui.Button]:
         app = self.app
-        return [ui.Button(app.t("lag.strike"), self.strike, key="Space", ident="strike",
-                          primary=True),
-                ui.Button(app.t("panel.menu"), self.pause, key="Esc", ident="menu")]
+        out = [ui.Button(app.t("lag.strike"), self.strike, key="Space",
+                         ident="strike", primary=True)]
+        if not self.session.minigame:  # general rule 6: or the players agree
+            out.append(ui.Button(app.t("referee.agree"), lambda: app.open("agree"),
+                                 ident="agree"))
+        out.append(ui.Button(app.t("panel.menu"), self.pause, key="Esc", ident="menu"))
+        return out
 
     def pause(self) -> None:
         if self.session.minigame:

@@ -34,6 +34,17 @@ class Playback:
             self.frames.append(f)
             self.times.append(f.time)
 
+    def lead_in(self, start: float) -> None:
+        """Begin at ``start``, before the first frame, the balls held where
+        they are (the stick's approach is shown before the strike)."""
+        if not self.frames or start >= self.times[0]:
+            return
+        at_start = self.time <= self.times[0]
+        self.frames.insert(0, Frame(start, self.frames[0].balls))
+        self.times.insert(0, start)
+        if at_start:
+            self.time = start
+
     @property
     def end_time(self) -> float:
         return self.times[-1] if self.times else 0.0

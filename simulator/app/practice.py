@@ -325,6 +325,10 @@ class PracticeScreen(Mode):
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
         if self.app.dialogs:
             return  # a dialog docks here
+        ih = self.inset_height(inner.width)
+        if ih:
+            self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
+            y += ih + 6
         bsize = max(11, size - 1)
         buttons = self.side_btns
         bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
@@ -447,8 +451,19 @@ class PracticeScreen(Mode):
                 ui.line(surface, centre[0], max(14, a.top.height // 3), hud.INK,
                         a.top.inflate(-32, 0), bold=True, valign="middle")
         self.draw_side(surface)
-        hud.draw_strip(surface, a.strip, self.chips(), self.hint(),
+        self.draw_strip(surface, a.strip)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The strip under the table: chips and hint, or a replay's timeline."""
+        hud.draw_strip(surface, rect, self.chips(), self.hint(),
                        short=self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        """The height of a picture under the title (the side view); 0: none."""
+        return 0
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """That picture."""
 
 
 def table_positions(st: TableState) -> dict[int, tuple[float, float, float]]:
@@ -628,6 +643,8 @@ class ScenarioMode(PracticeScreen):
         super().__init__(app, table_by_name(sc.table), session)
         self.played = played
         self.player: ShotPlayer | None = None
+        self.show: Any = None  # the player's marks (simulator.app.shotshow)
+        self.trails = True
         self.phase = "intro"
         if played is not None:
             self._ruled(played)
@@ -655,8 +672,32 @@ class ScenarioMode(PracticeScreen):
                              choice_error=res.choice_error)
         self.player = ShotPlayer(shot, foul_stops(res.ruling) if speed < 1 else (),
                                  speed)
+        self._show()
         self.phase = "playing"
         self.rebuild()
+
+    def _show(self) -> None:
+        """The trails, contacts, call, timeline and side view of the shot played."""
+        from simulator.app.shotshow import scenario_show
+        if self.player is None or self.played is None:
+            self.show = None
+            return
+        self.show = scenario_show(self.app.locale, self.sc, self.player.shot,
+                                  self.player.playback, self.played.ruling)
+        self.show.trails = self.trails
+
+    def toggle_trails(self) -> None:
+        self.trails = not self.trails
+        if self.show is not None:
+            self.show.trails = self.trails
+        self.rebuild()
+
+    def export(self) -> None:
+        if self.played is None:
+            return
+        from simulator.app.export import ShotExport
+        self.app.open("export", job=ShotExport.from_scenario(
+            self.sc, self.played.shot, self.played.ruling))
 
     def _ruled(self, played: Played) -> None:
         from rules.ruling import RulesError
@@ -731,6 +772,7 @@ class ScenarioMode(PracticeScreen):
             return
         self.player = ShotPlayer(self.played.shot, foul_stops(self.played.ruling),
                                  0.25)
+        self._show()
         self.phase = "replay"
         self.rebuild()
 
@@ -763,12 +805,15 @@ class ScenarioMode(PracticeScreen):
         t = app.t
         sc = self.sc
         lang = app.locale.lang
+        trails_at = -1
         if self.phase in ("playing", "replay"):
             items: list[tuple[str, Action | None]] = [
                 (t("replay.pause"), self.toggle_pause),
                 (t("replay.restart"), self._restart),
+                (t("shots.trails"), self.toggle_trails),
                 (t("practice.skip"), self._skip),
             ]
+            trails_at = 2
         elif self.phase == "intro":
             items = [
                 (t("practice.watch"), self.watch if sc.stroke is not None else None),
@@ -779,13 +824,16 @@ class ScenarioMode(PracticeScreen):
         else:
             items = [
                 (t("practice.replay_slow"), self.replay_slow),
+                (t("shots.export"), self.export),
                 *([(t("practice.choose"), self.ask_choice)]
                   if self.choice_pending() else []),
                 (t("practice.watch"), self.watch if sc.stroke is not None else None),
                 (t("practice.play"), self.play_yourself),
                 (t("common.back"), self.leave),
             ]
-        self.side_buttons(items)
+        buttons = self.side_buttons(items)
+        if trails_at >= 0:
+            buttons[trails_at].selected = self.trails
         self.side_text(scenario_title(sc, lang), self.body())
 
     def body(self) -> str:
@@ -848,6 +896,7 @@ class ScenarioMode(PracticeScreen):
         if self.played is not None:
             self._ruled(self.played)
         self.player = None
+        self.show = None
         self.rebuild()
 
     def update(self, dt: float) -> None:
@@ -860,10 +909,21 @@ class ScenarioMode(PracticeScreen):
             self._finish()
 
     def handle(self, event: pygame.event.Event) -> None:
+        show = self.show
+        if show is not None and show.mouse(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and \
+                show is not None:
+            self.toggle_trails()
+            return
         if self.scroll_body(event) or self.common_key(event) or \
+                (show is not None and show.key(event)) or \
                 event.type != pygame.KEYDOWN:
             return
-        if event.key == pygame.K_ESCAPE:
+        if event.key == pygame.K_x and self.played is not None and \
+                self.phase != "playing":
+            self.export()
+        elif event.key == pygame.K_ESCAPE:
             if self.phase in ("playing", "replay"):
                 self._skip()
             else:
@@ -892,6 +952,27 @@ class ScenarioMode(PracticeScreen):
 
     def cushions(self) -> Iterable[str]:
         return self.player.cushions() if self.player is not None else ()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.show is not None:
+            self.show.draw_under(surface, self.view, self.ball_positions())
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        if self.show is not None:
+            self.show.draw_over(surface, self.view)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.show is None:
+            super().draw_strip(surface, rect)
+        else:
+            self.show.draw_timeline(surface, rect, self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        return self.show.inset_height(width) if self.show is not None else 0
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.show is not None:
+            self.show.draw_inset(surface, rect)
 
     def pocket(self) -> str | None:
         return self.player.pocket() if self.player is not None else None

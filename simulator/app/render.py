@@ -73,10 +73,11 @@ def pocket_outline(spec: TableSpec, pocket: Pocket) -> list[Vec]:
 class TableRenderer:
     """The static picture of one table at one window size."""
 
-    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int]
-                 ) -> None:
+    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int],
+                 plain: bool = False) -> None:
         self.spec = spec
         self.view = view
+        self.plain = plain  # flat cloth, no lamp: small exported clips
         self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
             else pygame.Surface(size)
         self._draw()
@@ -89,13 +90,13 @@ class TableRenderer:
         spec, v = self.spec, self.view
         s.fill(ROOM)
         w, h = s.get_size()
-        # A soft pool of light over the table.
-        glow = pygame.Surface((w, h), pygame.SRCALPHA)
-        cx, cy = v.rect.center
-        for i in range(12, 0, -1):
-            rr = int(max(w, h) * 0.06 * i)
-            pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
-        s.blit(glow, (0, 0))
+        if not self.plain:  # a soft pool of light over the table
+            glow = pygame.Surface((w, h), pygame.SRCALPHA)
+            cx, cy = v.rect.center
+            for i in range(12, 0, -1):
+                rr = int(max(w, h) * 0.06 * i)
+                pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
+            s.blit(glow, (0, 0))
 
         outer = v.outer_rect()
         rad = max(4, int(v.px(spec.rail_width) * 0.35))
@@ -127,7 +128,9 @@ class TableRenderer:
         bed = v.bed_rect()
         cloth_surf = pygame.Surface(bed.size)
         bw, bh = bed.size
-        if bw > 1 and bh > 1:
+        if self.plain:
+            cloth_surf.fill(cloth)
+        elif bw > 1 and bh > 1:
             xs = np.linspace(-1.0, 1.0, bw)[:, None]
             ys = np.linspace(-1.0, 1.0, bh)[None, :]
             light = 1.08 - 0.16 * (xs ** 2 * 0.6 + ys ** 2 * 0.8)

@@ -13,6 +13,7 @@ from typing import Any
 from simulator.app import (
     dialogs,
     editor,
+    export_screen,
     gallery_screen,
     game,
     help_screen,
@@ -20,6 +21,7 @@ from simulator.app import (
     menu,
     practice,
     quiz_screen,
+    referee_calls,
     setup,
 )
 from simulator.app.app import App, Mode, ScreenFactory
@@ -66,4 +68,8 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "quit": game.quit_dialog,
     "concede": _concede,
     "message": _message,
+    "export": export_screen.export_dialog,
+    "referee": referee_calls.referee_dialog,
+    "jumped": referee_calls.jumped_dialog,
+    "agree": referee_calls.agree_dialog,
 }

@@ -118,6 +118,24 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def declarations(self, i: int) -> Any:
+        """What the shooter declared for shot ``i`` (the called ball and
+        pocket); None when the match keeps no record of it."""
+        n = self._items[i][0]
+        hist = self._match.history
+        if not 0 <= n < len(hist) or hist[n].get("type") != "shot":
+            return None
+        from rules.ruling import Declarations, RulesError
+        try:
+            return Declarations.from_dict(hist[n].get("declarations"))
+        except (RulesError, ValueError, TypeError):
+            return None
+
+    def rerule(self, i: int, ruling: Ruling) -> None:
+        """The same shot judged again (a ball the referee called jumped)."""
+        n, shot, _old = self._items[i]
+        self._items[i] = (n, shot, ruling)
+
     def insert(self, i: int, value: tuple[Shot, Ruling]) -> None:
         self._items.insert(i, (-1, replace(value[0], frames=()), value[1]))
 
@@ -391,6 +409,22 @@ class Session:
         self._done()
         return ruling
 
+    def call_jumped(self, ball: int) -> Ruling:
+        """General rule 23: ``ball`` of the last shot touched something off
+        the table; the shot is judged again and its ruling shown."""
+        ruling = self.match.call_jumped(ball)
+        shots = self.shots
+        if isinstance(shots, ShotList) and shots:
+            shots.rerule(len(shots) - 1, ruling)
+        elif shots:
+            shots[-1] = (shots[-1][0], ruling)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling, self.shots[-1][0] if self.shots
+                                         else None)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
     def can_undo(self) -> bool:
         return len(self.match.history) > 0
 
@@ -428,7 +462,7 @@ class Session:
         if kind == "shot":
             shot = shot_from_dict(act["shot"])
             ruling = self.match.apply(shot, Declarations.from_dict(
-                act.get("declarations")))
+                act.get("declarations")), act.get("jumped", ()))
             self._after_shot(shot, ruling, req)
         elif kind == "choice":
             self.match.choose(act["choice"], act.get("ball"))
@@ -466,6 +500,9 @@ class Session:
                 if r.winner is not None else t("banner.game_replayed")
         elif r.fouls:
             title = t("banner.foul", name=self.name(r.shooter))
+        elif shot is None and any(n.code.referee_called for n in r.notes):
+            # Outside interference (general rule 28): no shot was played.
+            title = t("banner.referee", name=self.name(r.shooter))
         else:
             title = t("banner.legal", name=self.name(r.shooter))
         lines: list[str] = []

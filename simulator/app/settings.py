@@ -54,6 +54,7 @@ class Settings:
     players: list[str] = field(default_factory=list)  # last names entered
     window: str = ""  # the window's size, "1280x720" (empty: the default)
     fullscreen: bool = False
+    export_dir: str = ""  # where exported clips and diagrams go (empty: the profile's)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -73,6 +74,9 @@ class Settings:
                 if isinstance(v, int | float) and not isinstance(v, bool) \
                         and abs(v) < 1e300:
                     setattr(s, f.name, max(0.0, min(1.0, float(v))))
+            elif f.name == "export_dir":
+                if isinstance(v, str) and len(v) < 1000 and "\x00" not in v:
+                    setattr(s, f.name, v)
             elif f.name == "window":
                 if isinstance(v, str) and (v == "" or window_size(v) is not None):
                     setattr(s, f.name, v)

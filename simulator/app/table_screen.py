@@ -157,8 +157,21 @@ class TableMode(Mode):
         cards, centre = self.board()
         hud.draw_scoreboard(surface, lay.top, cards, centre, self.session.spec.name)
         self.draw_side(surface)
-        hud.draw_strip(surface, lay.strip, self.chips(), self.hint(), self.warnings(),
+        self.draw_strip(surface, lay.strip)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The strip under the table: the chips and the hint (a replay draws
+        its timeline there)."""
+        hud.draw_strip(surface, rect, self.chips(), self.hint(), self.warnings(),
                        self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        """The height of a picture under the heading (a replay's side view); 0:
+        none."""
+        return 0
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """That picture."""
 
     def draw_side(self, surface: pygame.Surface) -> None:
         lay = self.layout
@@ -183,6 +196,10 @@ class TableMode(Mode):
             self._buttons = []
             self.banner_rect = None
             return
+        ih = self.inset_height(inner.width)
+        if ih:
+            self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
+            y += ih + 6
         # The buttons from the bottom up, then the controls above them.
         self._buttons = self.side_buttons()
         bsize = max(11, size - 1)

@@ -1,0 +1,309 @@
+"""Shots taken away (issue 14, item 5): a clip that plays at the chosen speed
+and stands still at the foul, a diagram in PNG and SVG with the start
+position, the paths, the numbered contacts and the rule, captions in either
+language; from the window and from the command line; never replacing a file,
+a clear error for a bad folder."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+import pygame
+import pytest
+from PIL import Image
+
+from simulator import profile
+from simulator.app import export
+from simulator.app.export import (
+    END_HOLD,
+    FOUL_HOLD,
+    FPS,
+    ExportError,
+    ShotExport,
+    clip_times,
+    encode_clip,
+    render_clip,
+    still_svg,
+    write_export,
+)
+from simulator.app.gallery_screen import GalleryPlayMode
+from simulator.app.shotshow import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
+from simulator.practice.gallery import demonstrate, entries
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@cache
+def gallery_export(entry_id: str) -> ShotExport:
+    e = next(e for e in entries() if e.id == entry_id)
+    d = demonstrate(e)
+    return ShotExport.from_scenario(e.scenario, d.shot, d.ruling)
+
+
+def frames_of(data: bytes) -> list[tuple[tuple[int, int], int]]:
+    """(size, duration in ms) of each picture of an animated file."""
+    im = Image.open(io.BytesIO(data))
+    out = []
+    for i in range(getattr(im, "n_frames", 1)):
+        im.seek(i)
+        out.append((im.size, int(im.info.get("duration", 0))))
+    return out
+
+
+def runs(pics: list[tuple[pygame.Surface, float]]) -> int:
+    """How many pictures differ from the one before (the first counted)."""
+    raw = [pygame.image.tobytes(p, "RGB") for p, _s in pics]
+    return sum(1 for i, b in enumerate(raw) if i == 0 or b != raw[i - 1])
+
+
+def test_a_clip_plays_at_its_speed_and_stands_still_at_the_foul() -> None:
+    """General rule 20: the double hit. At 1/4 speed each picture moves the
+    shot on by 1/4 of its own time; the clip holds FOUL_HOLD seconds on the
+    tip's second touch, with the foul and its rule in the caption."""
+    exp = gallery_export("gallery-double-hit")
+    times = clip_times(exp, 0.25)
+    moving = [(t, shown) for t, shown, foul in times if foul is None and
+              shown == pytest.approx(1 / FPS)]
+    steps = {round(b[0] - a[0], 6) for a, b in itertools.pairwise(moving)
+             if b[0] - a[0] > 1e-9}
+    assert max(steps) == pytest.approx(0.25 / FPS, abs=1e-6)
+    held = [(t, foul) for t, shown, foul in times if foul is not None]
+    tip = exp.shot.events[held[0][1]]
+    assert len(held) == 1 and held[0][0] == pytest.approx(tip.time)
+    assert tip.kind.value == "tip_contact"
+    assert times[0][0] < 0  # it opens on the stick's approach
+    assert times[-1][1] == END_HOLD
+    pics = list(render_clip(exp, "en", 0.25, 800))
+    assert len(pics) == len(times)
+    foul_pic = next(p for (p, _s), (_t, _sh, f) in zip(pics, times, strict=True)
+                    if f is not None)
+    h = foul_pic.get_height()
+    cap = export.Canvas(exp, 800, "en").cap_h
+    # The caption band at the foul is the foul's red.
+    assert foul_pic.get_at((400, h - cap + 3))[:3] == (96, 30, 26)
+    data = encode_clip(pics, "gif")
+    got = frames_of(data)
+    # Pictures the same as the one before (the stick at rest before its
+    # approach) are one frame of the file, shown for as long.
+    assert len(got) == runs(pics) < len(times)
+    assert {s for s, _d in got} == {(800, h)}
+    ms = sum(d for _s, d in got)
+    assert ms == pytest.approx(1000 * sum(s for _t, s, _f in times), abs=10 * len(got))
+    assert FOUL_HOLD * 1000 in [d for _s, d in got]
+
+
+def test_a_ten_second_clip_at_800_px_stays_under_5_mb() -> None:
+    """The jump entry at 1/4 speed: more than 10 s of clip, 800 px wide; the
+    GIF and the animated PNG each under 5 MB, frame counts as planned."""
+    exp = gallery_export("gallery-illegal-jump")
+    times = clip_times(exp, 0.25)
+    seconds = sum(s for _t, s, _f in times)
+    assert seconds > 10
+    pics = list(render_clip(exp, "ru", 0.25, 800))
+    for fmt in ("gif", "apng"):
+        data = encode_clip(pics, fmt)
+        assert len(data) < 5 * 1024 * 1024, (fmt, len(data))
+        got = frames_of(data)
+        assert len(got) == runs(pics) and got[0][0][0] == 800
+        assert sum(d for _s, d in got) == pytest.approx(1000 * seconds,
+                                                        abs=10 * len(got))
+    webp = encode_clip(pics, "webp")
+    assert len(webp) < 5 * 1024 * 1024
+    assert Image.open(io.BytesIO(webp)).n_frames <= len(times)
+
+
+def test_the_diagram_shows_the_start_the_contacts_and_the_rule() -> None:
+    """The still diagram (PNG): the cue ball drawn where it started, each
+    contact's number in its colour where the marks say; the SVG has the same
+    contacts at the same coordinates and the rule's citation."""
+    exp = gallery_export("gallery-scratch")
+    marks = exp.marks()
+    canvas = export.Canvas(exp, 1000, "en")
+    surf = canvas.still()
+    view = canvas.view
+    x0, y0 = exp.shot.initial.position(0) or (0.0, 0.0)
+    cx, cy = view.to_screen_i(x0, y0)
+    r, g, b = surf.get_at((cx, cy))[:3]
+    assert min(r, g, b) > 180  # the white cue ball, where it was
+    colours = {"ball_ball": CONTACT_BALL, "ball_cushion": CONTACT_CUSHION,
+               "tip_contact": CONTACT_TIP}
+    for c in marks.shown_contacts:
+        px, py = view.to_screen(c.lx, c.ly)
+        # The disc's rim (the middle holds the number).
+        rim = surf.get_at((round(px) + 4, round(py) + 4))[:3]
+        assert rim == colours[c.kind.value], c
+    svg = still_svg(exp, "ru", 1000)
+    root = ET.fromstring(svg)
+    groups = [el for el in root.iter(f"{SVG}g") if el.get("class") == "contact"]
+    assert len(groups) == len(marks.shown_contacts) == len(marks.contacts) >= 1
+    k = 1000 / (exp.shot.initial.spec.length + 2 * exp.shot.initial.spec.rail_width)
+    first = groups[0].find(f"{SVG}circle")
+    assert first is not None
+    rw = exp.shot.initial.spec.rail_width
+    assert float(first.get("cx", "0")) == pytest.approx((marks.contacts[0].lx + rw) * k,
+                                                        abs=0.06)
+    ruling = next(el for el in root.iter(f"{SVG}text") if el.get("id") == "ruling")
+    assert ruling.text is not None and "п." in ruling.text  # a rule number, Russian
+    assert root.find(f"{SVG}polyline[@id='path-0']") is not None
+
+
+def test_exports_never_replace_a_file_and_bad_folders_are_named(tmp_path: Path
+                                                                ) -> None:
+    exp = gallery_export("gallery-scratch")
+    a = write_export(exp, tmp_path / "new", "svg", "en")
+    b = write_export(exp, tmp_path / "new", "svg", "en")
+    assert a.name == "gallery-scratch-en.svg" and b.name == "gallery-scratch-en-2.svg"
+    assert a.read_bytes() == b.read_bytes()
+    c = write_export(exp, tmp_path / "new", "svg", "en", overwrite=True)
+    assert c == a
+    with pytest.raises(ExportError, match="is a file"):
+        write_export(exp, a, "svg", "en")
+    with pytest.raises(ExportError, match="not a full path"):
+        export.ExportJob(exp, Path("relative/folder"), "png", "en")
+    with pytest.raises(ExportError, match="format"):
+        export.export_bytes(exp, "bmp", "en")
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [
+        "gallery-scratch-en-2.svg", "gallery-scratch-en.svg"]
+
+
+def test_the_command_line_exports_a_gallery_entry_in_both_languages(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "gallery"
+    status = export.main(["--gallery", str(out), "--only", "gallery-no-rail",
+                          "--lang", "en,ru", "--formats", "png,svg"])
+    assert status == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["gallery-no-rail-en.png", "gallery-no-rail-en.svg",
+                     "gallery-no-rail-ru.png", "gallery-no-rail-ru.svg"]
+    assert "4 file(s) written" in capsys.readouterr().out
+    assert export.main(["--gallery", str(out), "--only", "nothing-such"]) == 2
+    assert "no gallery entry 'nothing-such'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        export.main(["--gallery", str(out), "--speed", "fast"])
+    assert "speed: 'fast' is not a number" in capsys.readouterr().err
+    (tmp_path / "file").write_text("x", "utf-8")
+    assert export.main(["--gallery", str(tmp_path / "file"), "--only",
+                        "gallery-no-rail", "--formats", "svg"]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
+    """X (or the Export button) in a gallery replay opens the dialog; the
+    diagram goes into the profile's exports folder and the player is told
+    where."""
+    app = make_app()
+    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
+    app.switch(GalleryPlayMode(app, index))
+    frame(app)
+    key(app, pygame.K_x)
+    assert app.dialogs and app.dialogs[-1].kind == "export"
+    click_button(app, "Diagram, SVG (print)")
+    run_until(app, lambda: not app.dialogs, limit=600)
+    folder = profile.exports_dir()
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == ["gallery-no-rail-en.svg"]
+    assert not app.errors
+    # Again, in Russian captions at another speed: a clip beside it.
+    click_button(app, "Export")
+    click_button(app, "Switch the captions to Russian")
+    assert app.dialogs[-1].kind == "export"
+    click_button(app, "Speed 1/4: change to 1/2")
+    click_button(app, "Clip, GIF")
+    run_until(app, lambda: not app.dialogs, limit=60 * 60)
+    files = sorted(p.name for p in folder.iterdir())
+    assert "gallery-no-rail-ru-clip.gif" in files
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_a_practice_situation_exports_its_diagram_after_the_ruling() -> None:
+    """Practice: watch the recorded stroke, read the ruling, press X; the
+    diagram of that stroke goes into the exports folder."""
+    from simulator.app import practice
+    from simulator.practice.library import library, load
+    app = make_app("ru")
+    sc = load(library().ids()[0])
+    mode = practice.ScenarioMode(app, sc)
+    app.switch(mode)
+    mode.watch()
+    mode._skip()
+    frame(app)
+    assert mode.phase == "ruling" and mode.played is not None
+    assert app.t("shots.export") in button_labels(app)
+    key(app, pygame.K_x)
+    assert app.dialogs and app.dialogs[-1].kind == "export"
+    click_button(app, app.t("export.png"))
+    run_until(app, lambda: not app.dialogs, limit=600)
+    files = [p.name for p in profile.exports_dir().iterdir()]
+    assert files == [f"{sc.id}-ru.png"]
+    img = Image.open(profile.exports_dir() / files[0])
+    assert img.size[0] == 800
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_a_clip_of_a_jump_carries_the_side_view_while_the_ball_is_up() -> None:
+    """General rule 22: the height is the point of a jump; the clip shows
+    the side view (its dark card) while the cue ball is off the bed and not
+    before the stroke."""
+    exp = gallery_export("gallery-illegal-jump")
+    canvas = export.Canvas(exp, 800, "en")
+    up = next(ev for ev in exp.shot.events if ev.kind.value == "airborne")
+
+    def card_pixels(t: float) -> int:
+        surf = canvas.frame(t)
+        return sum(1 for x in range(0, 800, 4) for y in range(0, canvas.size[1] -
+                                                                canvas.cap_h, 4)
+                   if surf.get_at((x, y))[:3] == (12, 16, 15))
+
+    assert card_pixels(-0.2) == 0
+    assert card_pixels(up.time + 0.02) > 0.25 * (288 * 130) / 16
+
+
+def test_a_match_replay_exports_its_shot_with_the_call() -> None:
+    """The game's replay (R): X opens the export; the SVG of the break goes
+    to the exports folder, the stick drawn at address along the stroke."""
+    from simulator.app.game import ReplayMode, next_step
+    from simulator.app.launch import break_shot
+    from simulator.app.session import Session
+    app = make_app()
+    app.session = Session.new(["Anna", "Boris"], "9-ball", {}, app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    key(app, pygame.K_r)
+    assert isinstance(app.mode, ReplayMode)
+    replay = app.mode
+    assert replay.playback.time < 0  # the stick's approach first
+    key(app, pygame.K_x)
+    assert app.dialogs and app.dialogs[-1].kind == "export"
+    click_button(app, "Diagram, SVG (print)")
+    run_until(app, lambda: not app.dialogs, limit=600)
+    (path,) = list(profile.exports_dir().iterdir())
+    assert path.name.startswith("9-ball-shot-") and path.suffix == ".svg"
+    root = ET.fromstring(path.read_text("utf-8"))
+    stick = root.find(f"{SVG}polygon[@id='stick']")
+    assert stick is not None
+    assert float(stick.get("data-elevation", "-1")) == \
+        app.session.shots[-1][0].stroke.elevation
+    # The replay's own keys still work after the export.
+    key(app, pygame.K_SPACE)
+    assert replay.playback.paused
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.mode, ReplayMode)
+    assert not app.errors
+    pygame.display.quit()

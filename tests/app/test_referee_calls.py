@@ -1,0 +1,138 @@
+"""The referee's calls that no log shows, made in the window (issue 14, item
+6): a ball of the last shot called jumped (general rule 23), outside
+interference with the position restored or not (general rule 28); in 14.1 the
+position that cannot be restored means a new rack, the scores standing, and
+the break decided anew by a lag or by the players' choice (general rule 6)."""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.app.app import App
+from simulator.app.game import next_step
+from simulator.app.launch import break_shot
+from simulator.app.session import Session
+from simulator.app.words import cite
+from tests.app.helpers import DT, button_labels, click_button, frame, key, make_app
+
+
+def start(game: str, lang: str = "en") -> App:
+    app = make_app(lang)
+    app.session = Session.new(["Anna", "Boris"], game, {}, app.locale, seed=5)
+    next_step(app)
+    app.frame([], DT)
+    return app
+
+
+def jump_shot_played(lang: str = "en") -> App:
+    """The foul gallery's jump (9-ball): the cue ball leaves the bed and
+    lands back on it; the shot played in a match at that position."""
+    from rules.referee import Match
+    from simulator.physics import simulate
+    from simulator.practice.gallery import entries
+    sc = next(e for e in entries() if e.id == "gallery-illegal-jump").scenario
+    app = make_app(lang)
+    m = Match.from_state(["Anna", "Boris"], sc.discipline, sc.game, {}, seed=1)
+    s = Session(m, app.locale)
+    app.session = s
+    assert sc.stroke is not None
+    s.apply(simulate(m.table(), sc.stroke), sc.declarations)
+    next_step(app)
+    frame(app)
+    return app
+
+
+def test_a_ball_called_jumped_is_judged_off_the_table_rule_23() -> None:
+    """9-ball: the cue ball jumped and landed back on the bed; the referee
+    saw it touch the lamp: general rule 23 makes it a ball off the table, a
+    foul; the incoming player has ball in hand and the ruling card says so
+    with the rule."""
+    from rules.codes import Note
+    app = jump_shot_played()
+    s = app.session
+    assert s is not None
+    shooter = s.last_ruling.shooter if s.last_ruling else 0
+    key(app, pygame.K_j)
+    assert app.dialogs[-1].kind == "referee"
+    click_button(app, app.t("referee.jumped"))
+    assert app.dialogs[-1].kind == "jumped"
+    assert "The cue ball" in button_labels(app)
+    click_button(app, "The cue ball")
+    frame(app)
+    r = s.last_ruling
+    assert r is not None and r.fouls
+    assert any(n.code is Note.JUMPED_CALLED for n in r.notes)
+    assert r.next_shooter != shooter
+    assert s.req is not None and s.req.ball_in_hand.value == "anywhere"
+    assert s.banner is not None
+    text = " ".join(s.banner.lines)
+    assert cite(s.locale, Note.JUMPED_CALLED) in text and "rule 23" in text
+    # The shot list holds the new ruling (the replay shows it).
+    assert s.shots[-1][1] is r
+    assert s.match.history[-1].get("jumped") == [0]
+    # Undo takes the shot back, redo brings it back with the call.
+    assert s.undo() and s.redo()
+    assert s.match.history[-1].get("jumped") == [0]
+    assert s.last_ruling is not None and s.last_ruling.fouls
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_interference_restored_plays_on_without_penalty_rule_28() -> None:
+    from rules.codes import Note
+    app = start("8-ball", "ru")
+    s = app.session
+    assert s is not None
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    before = s.req
+    table = s.match.table()
+    key(app, pygame.K_f)
+    click_button(app, app.t("referee.open"))
+    click_button(app, app.t("referee.restored"))
+    frame(app)
+    r = s.last_ruling
+    assert r is not None and not r.fouls
+    assert [n.code for n in r.notes] == [Note.OUTSIDE_INTERFERENCE]
+    assert s.req is not None and before is not None
+    assert s.req.shooter == before.shooter and s.match.table() == table
+    assert s.banner is not None and "п. 28" in " ".join(s.banner.lines)
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_in_14_1_interference_not_restorable_asks_for_the_lag_or_a_choice() -> None:
+    """14.1 (general rule 28): the rack is abandoned, a new one racked, the
+    scores stand; the break is not given to the previous breaker but
+    decided anew: the lag screen opens, and the players may agree instead
+    (general rule 6): Boris breaks."""
+    from rules.codes import Note
+    from simulator.app.lag import LagMode
+    app = start("14.1")
+    s = app.session
+    assert s is not None
+    breaker = s.req.shooter if s.req is not None else 0
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    scores = tuple(s.match.state.scores)
+    key(app, pygame.K_j)
+    click_button(app, app.t("referee.new_rack"))
+    frame(app)
+    r = s.last_ruling
+    assert r is not None
+    assert Note.INTERFERENCE_NEW_RACK in [n.code for n in r.notes]
+    assert isinstance(app.mode, LagMode)
+    assert s.req is not None and s.req.is_lag
+    assert tuple(s.match.state.scores) == scores  # the scores stand
+    assert s.banner is not None and "14.1" in " ".join(s.banner.lines)
+    click_button(app, app.t("referee.agree"))
+    assert app.dialogs[-1].kind == "agree"
+    other = 1 - breaker
+    click_button(app, app.t("referee.breaks", name=s.name(other)))
+    frame(app)
+    assert s.req is not None and not s.req.is_lag
+    assert s.req.is_break and s.req.shooter == other
+    assert not app.errors
+    pygame.display.quit()
