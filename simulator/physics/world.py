@@ -70,6 +70,10 @@ TRAVEL = 0.9 * PAD
 # A ball in the air is looked at for contacts at the end of each step only:
 # it moves at most this far in one.
 AIR_TRAVEL = 0.004
+# The stick's tip is looked at for touches at the end of each step, and
+# moves at most this far in one.
+STICK_TRAVEL = 0.0005
+TIP_STEP_SCALE = TRAVEL / STICK_TRAVEL
 DT_MAX = 1.0 / 16.0
 # Steps come in fixed sizes, a factor sqrt 2 apart, so runs repeat exactly
 # and the step changes seldom.
@@ -903,8 +907,10 @@ class World:
                     vmax = v
             self._vmax = vmax
         stick = self._stick
-        if stick is not None and stick.tip_speed > vmax:
-            vmax = stick.tip_speed
+        # The tip's touches are found at step ends: it moves at most
+        # STICK_TRAVEL in a step, so a touch is logged that near its place.
+        if stick is not None and stick.tip_speed * TIP_STEP_SCALE > vmax:
+            vmax = stick.tip_speed * TIP_STEP_SCALE
         if vmax <= 0.0:
             return DT_MAX
         # The largest level with dt * vmax <= TRAVEL.
