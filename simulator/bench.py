@@ -1,45 +1,67 @@
 """python -m simulator.bench: how fast the physics runs. A benchmark, not a test.
 
-Prints, for a 15-ball rack broken at 8 m/s (30 rack layouts), the 9-ball
-break and a single cut shot: median, p90 and max wall time, simulated time to
-rest, the ratio simulated/wall, and peak memory.
+Prints, for a 15-ball rack broken at 8 m/s (30 rack layouts, each the best
+of --rack-repeat runs), the 9-ball break and a single cut shot: median, p90
+and max wall time, simulated time to rest, the ratio simulated/wall, and
+peak memory; the cost of a ball resting near a pocket; and how a step's time
+splits between chipmunk and Python.
+
+When the peer simulator pooltool 0.6.0 is installed
+(../shared/tools/install-pooltool.sh; found at --peer-python, $KIY_PEER_PYTHON
+or the installer's default place), the same shots, from the same state of
+the struck ball, are run through it in the same run and the ratios printed.
+
+``python -m simulator.bench gaps`` prints balls potted per break against the
+rack's gaps, ``python -m simulator.bench pockets`` the pockets' off-centre
+acceptance at speed, ``python -m simulator.bench cushions`` the two cushion
+models side by side (simulator.figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import math
+import os
 import random
 import resource
 import statistics
+import subprocess
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 from simulator.events import EventKind, Shot, Stroke
-from simulator.physics import cue_speed_for, simulate
+from simulator.physics import cue, cue_speed_for, simulate, world
 from simulator.specs import TableSpec, nine_ball_diamond, pool_table, rack_positions
 from simulator.state import TableState
 
 SPEC = pool_table(9)
+Make = Callable[[], tuple[TableState, Stroke]]
 
 
-def eight_ball_break(seed: int, speed: float = 8.0) -> tuple[TableState, Stroke]:
+def eight_ball_break(
+    seed: int, speed: float = 8.0, gap: float = 0.0
+) -> tuple[TableState, Stroke]:
     """A legal 8-ball rack (8 in the middle, a solid and a stripe in the back
-    corners) in a seeded order; the cue ball behind the head string, aimed at the
-    apex with a contact a few millimetres off centre, as real breaks are."""
+    corners) in a seeded order, neighbours ``gap`` apart (frozen: 0); the cue
+    ball behind the head string, aimed at the apex with a contact a few
+    millimetres off centre, as real breaks are."""
     rng = random.Random(seed)
-    slots = rack_positions(SPEC)
+    slots = rack_positions(SPEC, 5, gap)
     others = [b for b in range(1, 16) if b != 8]
     rng.shuffle(others)
     order = [others.pop(), *others[:3], 8, *others[3:]]
     positions = {ball: slot for ball, slot in zip(order, slots, strict=True)}
     cue_y = SPEC.width / 2 + rng.uniform(-0.25, 0.25)
-    cue = (SPEC.head_string_x - rng.uniform(0.02, 0.15), cue_y)
-    positions[0] = cue
+    cue_at = (SPEC.head_string_x - rng.uniform(0.02, 0.15), cue_y)
+    positions[0] = cue_at
     apex = slots[0]
-    aim = math.degrees(math.atan2(apex[1] - cue[1], apex[0] - cue[0]))
-    aim += math.degrees(rng.uniform(-0.004, 0.004) / math.dist(cue, apex))
+    aim = math.degrees(math.atan2(apex[1] - cue_at[1], apex[0] - cue_at[0]))
+    aim += math.degrees(rng.uniform(-0.004, 0.004) / math.dist(cue_at, apex))
     state = TableState.from_positions(SPEC.name, positions)
     return state, Stroke(aim, cue_speed_for(speed, 0.0, 0.0, SPEC.balls, SPEC.physics))
 
@@ -48,9 +70,11 @@ def nine_ball_break(speed: float = 8.0) -> tuple[TableState, Stroke]:
     slots = nine_ball_diamond(SPEC)
     order = [1, 2, 3, 9, 4, 5, 6, 7, 8]
     positions = {ball: slot for ball, slot in zip(order, slots, strict=True)}
-    cue = (SPEC.head_string_x - 0.05, SPEC.width / 2 + 0.20)
-    positions[0] = cue
-    aim = math.degrees(math.atan2(slots[0][1] - cue[1] + 0.002, slots[0][0] - cue[0]))
+    cue_at = (SPEC.head_string_x - 0.05, SPEC.width / 2 + 0.20)
+    positions[0] = cue_at
+    aim = math.degrees(
+        math.atan2(slots[0][1] - cue_at[1] + 0.002, slots[0][0] - cue_at[0])
+    )
     state = TableState.from_positions(SPEC.name, positions)
     return state, Stroke(aim, cue_speed_for(speed, 0.0, 0.0, SPEC.balls, SPEC.physics))
 
@@ -60,9 +84,16 @@ def cut_shot(spec: TableSpec = SPEC) -> tuple[TableState, Stroke]:
     return state, Stroke(12.0, 2.5, 0.0, 0.2)
 
 
-def _measure(
-    make: Callable[[], tuple[TableState, Stroke]], runs: int
-) -> tuple[list[float], list[Shot]]:
+def cut_shot_near_pocket(spec: TableSpec = SPEC) -> tuple[TableState, Stroke]:
+    """The cut shot with a ball resting 7 cm inside a corner pocket's mouth,
+    out of the way."""
+    state, stroke = cut_shot(spec)
+    p = spec.pocket("head_left")
+    (mx, my), (ix, iy) = p.mouth_centre, p.inward
+    return state.place(9, mx - ix * 0.07, my - iy * 0.07), stroke
+
+
+def _measure(make: Make, runs: int) -> tuple[list[float], list[Shot]]:
     walls: list[float] = []
     shots: list[Shot] = []
     for _ in range(runs):
@@ -86,7 +117,7 @@ def _row(name: str, walls: list[float], shots: list[Shot]) -> str:
     )
 
 
-def _peak_memory_kib(make: Callable[[], tuple[TableState, Stroke]]) -> float:
+def _peak_memory_kib(make: Make) -> float:
     state, stroke = make()
     tracemalloc.start()
     simulate(state, stroke)
@@ -99,28 +130,199 @@ def _max_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+# -- the per-step split ----------------------------------------------------------------
+def step_split(makes: Sequence[Make]) -> tuple[float, float, float, int]:
+    """Run the shots with chipmunk's step and the contact resolutions timed:
+    (µs per step in all, µs of it in chipmunk's step, µs of it resolving
+    contacts, steps)."""
+    from simulator.physics import ShotStream, contacts
+
+    inner = world._cp_space_step
+    resolve = contacts.Contacts.resolve
+    spent = [0.0, 0.0]
+    clock = time.perf_counter
+
+    def timed(space: Any, dt: float) -> None:
+        t0 = clock()
+        inner(space, dt)
+        spent[0] += clock() - t0
+
+    def timed_resolve(self: contacts.Contacts, c: contacts.Candidate) -> set[int]:
+        t0 = clock()
+        try:
+            return resolve(self, c)
+        finally:
+            spent[1] += clock() - t0
+
+    world._cp_space_step = timed
+    contacts.Contacts.resolve = timed_resolve  # type: ignore[method-assign]
+    try:
+        total = 0.0
+        steps = 0
+        for make in makes:
+            state, stroke = make()
+            t0 = clock()
+            stream = ShotStream(state, stroke)
+            stream.run_to_end()
+            total += clock() - t0
+            steps += stream.stats.steps
+    finally:
+        world._cp_space_step = inner
+        contacts.Contacts.resolve = resolve  # type: ignore[method-assign]
+    return 1e6 * total / steps, 1e6 * spent[0] / steps, 1e6 * spent[1] / steps, steps
+
+
+# -- the peer --------------------------------------------------------------------
+def peer_python(given: str | None) -> Path | None:
+    """pooltool's interpreter: given, from $KIY_PEER_PYTHON, or where the
+    installer puts it; None if there is none."""
+    if given:
+        return Path(given)
+    env = os.environ.get("KIY_PEER_PYTHON")
+    if env:
+        return Path(env)
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    default = cache / "kiy-bench" / "pooltool" / "venv" / "bin" / "python"
+    return default if default.exists() else None
+
+
+def _peer_shot(state: TableState, stroke: Stroke) -> dict[str, Any]:
+    """The shot in pooltool's frame: its table runs along y, so ours is turned
+    a quarter turn (x, y) -> (W - y, x), velocities and spins with it."""
+    spec = state.spec
+    res = cue.strike(stroke, spec.balls, spec.physics)
+    w = spec.width
+    vx, vy, _ = res.velocity
+    wx, wy, wz = res.spin
+    return {
+        "positions": {
+            str(b.ball): [w - b.y, b.x] for b in state.balls if b.where.value == "table"
+        },
+        "struck": spec.balls.cue_ball,
+        "velocity": [-vy, vx],
+        "spin": [-wy, wx, wz],
+    }
+
+
+def run_peer(
+    python: Path, shots: list[tuple[TableState, Stroke]], repeat: list[int]
+) -> list[float]:
+    """Wall times of the shots in pooltool (s), in order: each the best of
+    its ``repeat`` runs."""
+    spec = SPEC
+    p = spec.physics
+    job = {
+        "table": {
+            "length": spec.length,
+            "width": spec.width,
+            "cushion_height": spec.cushion_height,
+            "corner_mouth": spec.pocket("head_left").mouth_width,
+            "side_mouth": spec.pocket("side_left").mouth_width,
+        },
+        "balls": {
+            "mass": spec.balls.mass,
+            "radius": spec.balls.radius,
+            "mu_slide": p.mu_slide,
+            "mu_roll": p.mu_roll,
+            "e_ball": p.e_ball,
+            "e_cushion": p.e_cushion,
+            "mu_cushion": p.mu_cushion,
+            "gravity": p.gravity,
+        },
+        "shots": [_peer_shot(st, sk) for st, sk in shots],
+        "repeat": repeat,
+    }
+    home = python.parent.parent.parent / "home"
+    env = dict(os.environ)
+    if home.is_dir():
+        env["HOME"] = str(home)
+    script = Path(__file__).with_name("bench_peer.py")
+    out = subprocess.run(
+        [str(python), str(script)],
+        input=json.dumps(job),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=str(script.parent.parent),
+    )
+    times: list[float] = json.loads(out.stdout)["times"]
+    return times
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    p = argparse.ArgumentParser(prog="python -m simulator.bench", description=__doc__)
+    p = argparse.ArgumentParser(
+        prog="python -m simulator.bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "what",
+        nargs="?",
+        choices=("speed", "gaps", "pockets", "cushions"),
+        default="speed",
+        help="speed (default): the timings; gaps: balls potted per break "
+        "against rack gaps; pockets: off-centre acceptance at speed; "
+        "cushions: the two cushion models on reference.md 6's cases",
+    )
     p.add_argument("--racks", type=int, default=30, help="rack layouts (default 30)")
+    p.add_argument(
+        "--break-speed",
+        type=float,
+        default=11.0,
+        help="cue-ball speed of the gaps table's breaks, m/s (default 11)",
+    )
     p.add_argument(
         "--repeat",
         type=int,
         default=20,
         help="runs of the 9-ball break and of the cut shot (default 20)",
     )
+    p.add_argument(
+        "--rack-repeat",
+        type=int,
+        default=3,
+        help="runs of each rack, the best kept, on both sides (default 3)",
+    )
+    p.add_argument("--peer-python", help="pooltool's python (default: found)")
+    p.add_argument("--no-peer", action="store_true", help="Kiy's figures only")
     args = p.parse_args(argv)
-    if args.racks < 1 or args.repeat < 1:
-        p.error("--racks and --repeat must be at least 1")
+    if args.racks < 1 or args.repeat < 1 or args.rack_repeat < 1:
+        p.error("--racks, --repeat and --rack-repeat must be at least 1")
+    if not 0.5 <= args.break_speed <= 15.0:
+        p.error("--break-speed must be between 0.5 and 15 m/s")
+    if args.what == "gaps":
+        from simulator import figures
+
+        figures.print_rack_gaps(args.racks, args.break_speed)
+        return
+    if args.what == "pockets":
+        from simulator import figures
+
+        figures.print_pockets()
+        return
+    if args.what == "cushions":
+        from simulator import figures
+
+        figures.print_cushions()
+        return
 
     simulate(*cut_shot())  # warm up imports and caches
+    racks: list[Make] = [
+        functools.partial(eight_ball_break, seed) for seed in range(args.racks)
+    ]
     rack_walls: list[float] = []
     rack_shots: list[Shot] = []
-    for seed in range(args.racks):
-        w, s = _measure(lambda seed=seed: eight_ball_break(seed), 1)  # type: ignore[misc]
-        rack_walls += w
-        rack_shots += s
+    for make in racks:
+        # The best of a few runs of each rack (on both sides): a shared
+        # machine's other work only ever adds, and one slow run would read
+        # as a slow rack.
+        w, s = _measure(make, args.rack_repeat)
+        rack_walls.append(min(w))
+        rack_shots.append(s[0])
     nine_walls, nine_shots = _measure(nine_ball_break, args.repeat)
     cut_walls, cut_shots = _measure(cut_shot, args.repeat)
+    near_walls, _ = _measure(cut_shot_near_pocket, args.repeat)
 
     print(
         "wall time per shot, ms       median      p90      max   sim to rest   sim/wall"
@@ -130,6 +332,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(_row("single cut shot", cut_walls, cut_shots))
     med = statistics.median(rack_walls)
     print(f"slowest rack / median rack: {max(rack_walls) / med:.2f}")
+    near = statistics.median(near_walls) / statistics.median(cut_walls)
+    # The best runs too: the two medians can be minutes of other load apart.
+    near_best = min(near_walls) / min(cut_walls)
+    print(
+        "cut shot with a ball resting 7 cm inside a pocket mouth: "
+        f"{near:.2f}x the plain cut shot (medians), {near_best:.2f}x (best runs)"
+    )
+    per_step, chipmunk, resolving, steps = step_split(racks[: min(10, len(racks))])
+    in_python = per_step - chipmunk
+    print(
+        f"per step of a break: {per_step:.1f} us, of which chipmunk's step "
+        f"{chipmunk:.1f} us and Python {in_python:.1f} us "
+        f"({in_python / chipmunk:.1f}x chipmunk; resolving contacts "
+        f"{resolving:.1f} us, the rest {in_python - resolving:.1f} us = "
+        f"{(in_python - resolving) / chipmunk:.1f}x chipmunk); "
+        f"{steps / min(10, len(racks)):.0f} steps a break"
+    )
     print(
         f"peak traced memory of one 15-ball break: "
         f"{_peak_memory_kib(lambda: eight_ball_break(0)):.0f} KiB; "
@@ -155,6 +374,40 @@ def main(argv: Sequence[str] | None = None) -> None:
         "on average, "
         f"{statistics.mean(rails):.1f} object balls reach a cushion, "
         f"{statistics.mean(contacts):.0f} ball-ball contacts"
+    )
+
+    python = None if args.no_peer else peer_python(args.peer_python)
+    if python is None or not python.exists():
+        print("pooltool not installed: no ratios (../shared/tools/install-pooltool.sh)")
+        return
+    shots = [make() for make in racks]
+    shots += [nine_ball_break()] * args.repeat + [cut_shot()] * args.repeat
+    repeat = [args.rack_repeat] * len(racks) + [1] * (2 * args.repeat)
+    peer = run_peer(python, shots, repeat)
+    n = len(racks)
+    peer_racks = peer[:n]
+    peer_nine = peer[n : n + args.repeat]
+    peer_cut = peer[n + args.repeat :]
+    pm = statistics.median(peer_racks)
+    print(
+        f"pooltool, same shots, same run: 15-ball break median "
+        f"{1000 * pm:.1f} ms (max {1000 * max(peer_racks):.1f}), 9-ball break "
+        f"{1000 * statistics.median(peer_nine):.1f} ms, cut shot "
+        f"{1000 * statistics.median(peer_cut):.1f} ms"
+    )
+    print(
+        f"Kiy / pooltool: 15-ball break median {med / pm:.2f}x, worst rack "
+        f"{max(rack_walls) / pm:.2f}x of pooltool's median "
+        f"({max(rack_walls) / med:.2f}x Kiy's median), 9-ball break "
+        f"{statistics.median(nine_walls) / statistics.median(peer_nine):.2f}x, "
+        f"cut shot {statistics.median(cut_walls) / statistics.median(peer_cut):.2f}x"
+    )
+    # The best of the 20 runs on each side: on a shared machine the two
+    # medians can be taken under different loads.
+    print(
+        f"Kiy / pooltool, best runs: 9-ball break "
+        f"{min(nine_walls) / min(peer_nine):.2f}x, cut shot "
+        f"{min(cut_walls) / min(peer_cut):.2f}x"
     )
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from simulator.state import TableState
 
@@ -40,6 +40,10 @@ class Phase(StrEnum):
     POCKETED = "pocketed"
     OFF_TABLE = "off_table"
 
+
+# The contact laws of reference.md (physics.models.default_models): a Shot
+# names the laws that made it, and its JSON names them only when they differ.
+REFERENCE_MODELS = "coulomb-cloth/throw-impulse/rigid-han"
 
 # Line names for LINE_CROSSED
 HEAD_STRING = "head_string"  # x = L/4 (pool head string, pyramid house line)
@@ -271,6 +275,8 @@ class Stroke:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Stroke:
+        if not isinstance(d, Mapping):
+            raise ValueError("stroke: expected a table with direction and speed")
         known = {
             "direction",
             "speed",
@@ -299,9 +305,27 @@ class Stroke:
 
 
 @dataclass(frozen=True)
-class Frame:
+class BallMotion:
+    """A ball's motion at the start of a shot (a drill: a ball already
+    rolling, sliding or spinning): velocity in m/s (a v_z > 0 launches it
+    from the slate) and spin in rad/s (right-hand rule, z up; a ball rolling
+    in +x has w_y = v_x / R). ``height`` (m, of the centre above the slate)
+    starts it in flight instead: then it need not be over the bed."""
+
+    velocity: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    spin: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    height: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"velocity": list(self.velocity), "spin": list(self.spin)}
+        if self.height is not None:
+            d["height"] = self.height
+        return d
+
+
+class Frame(NamedTuple):
     """A playback sample: time and (ball, x, y, z) rows for the balls on the
-    table or in flight."""
+    table or in flight. (A named tuple: a shot makes hundreds of them.)"""
 
     time: float
     balls: tuple[tuple[int, float, float, float], ...]
@@ -315,10 +339,15 @@ class Shot:
     stroke: Stroke
     events: tuple[Event, ...]
     final: TableState
-    frames: tuple[Frame, ...] = field(default=())
+    # Playback samples; the physics makes them when first looked at.
+    frames: Sequence[Frame] = field(default=())
     duration: float = 0.0
     # Other balls struck at the same moment (the lag): (ball, stroke) pairs.
     also: tuple[tuple[int, Stroke], ...] = ()
+    # Balls already moving when the shot began: (ball, motion) pairs.
+    motion: tuple[tuple[int, BallMotion], ...] = ()
+    # The contact laws that made the shot (physics.models.Models.name).
+    models: str = REFERENCE_MODELS
 
     def of_kind(self, *kinds: EventKind) -> tuple[Event, ...]:
         return tuple(e for e in self.events if e.kind in kinds)
@@ -333,6 +362,10 @@ class Shot:
         }
         if self.also:
             d["also"] = [[ball, s.to_dict()] for ball, s in self.also]
+        if self.motion:
+            d["motion"] = {str(ball): m.to_dict() for ball, m in self.motion}
+        if self.models != REFERENCE_MODELS:
+            d["models"] = self.models
         if frames:
             d["frames"] = [[f.time, [list(b) for b in f.balls]] for f in self.frames]
         return d

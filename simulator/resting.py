@@ -189,6 +189,18 @@ def _project_static(
     return x, y
 
 
+def clear_of_cushions(spec: TableSpec, x: float, y: float) -> Vec:
+    """The nearest spot to (x, y) that no cushion, jaw or drop line refuses
+    (where a ball coming down on a jaw's edge ends up)."""
+    p = (x, y)
+    for _ in range(20):
+        q = _project_static(spec, *p)
+        if q == p:
+            break
+        p = q
+    return p
+
+
 def relax(
     spec: TableSpec,
     positions: Mapping[int, Vec],

@@ -84,6 +84,7 @@ class Pocket:
     facing_depth: float  # how far the facings run behind the mouth line
     jaw_radius: float  # rounding of the jaw noses
     drop_depth: float  # the slate ends this far behind the mouth line
+    back_depth: float = 0.10  # the back of the pocket, behind the mouth line
 
     @property
     def mouth_centre(self) -> Vec:
@@ -255,6 +256,8 @@ def _pockets_and_rails(
     corner_drop: float,
     side_drop: float,
     facing_depth: float,
+    corner_back: float,
+    side_back: float,
 ) -> tuple[tuple[Pocket, ...], tuple[Rail, ...]]:
     """Six pockets and the six rails between them, on the nose lines."""
     s = corner_mouth / math.sqrt(2)  # jaw tip distance from the corner along each rail
@@ -272,6 +275,7 @@ def _pockets_and_rails(
             facing_depth,
             corner_radius,
             corner_drop,
+            corner_back,
         ),
         Pocket(
             "head_left",
@@ -283,6 +287,7 @@ def _pockets_and_rails(
             facing_depth,
             corner_radius,
             corner_drop,
+            corner_back,
         ),
         Pocket(
             "side_right",
@@ -294,6 +299,7 @@ def _pockets_and_rails(
             facing_depth,
             side_radius,
             side_drop,
+            side_back,
         ),
         Pocket(
             "side_left",
@@ -305,6 +311,7 @@ def _pockets_and_rails(
             facing_depth,
             side_radius,
             side_drop,
+            side_back,
         ),
         Pocket(
             "foot_right",
@@ -316,6 +323,7 @@ def _pockets_and_rails(
             facing_depth,
             corner_radius,
             corner_drop,
+            corner_back,
         ),
         Pocket(
             "foot_left",
@@ -327,6 +335,7 @@ def _pockets_and_rails(
             facing_depth,
             corner_radius,
             corner_drop,
+            corner_back,
         ),
     )
     rails = (
@@ -355,9 +364,15 @@ def pool_table(feet: int = 9) -> TableSpec:
         side_angle=104.0,
         corner_radius=0.007,
         side_radius=0.007,
-        corner_drop=0.030,
-        side_drop=0.020,
+        # WPA shelves (mouth line to the pocket cut): corner 1 to 2 1/4 in,
+        # side 0 to 3/8 in; the middles, as Alciatore's TP 3.5 and 3.6 take.
+        corner_drop=0.028575,
+        side_drop=0.0047625,
         facing_depth=0.055,
+        # The pocket's back: pooltool's pocket circles (62 mm at 41.7 mm
+        # behind the corner mouth, 64.5 mm at 68.5 mm for the side).
+        corner_back=0.104,
+        side_back=0.133,
     )
     d = POOL_BALLS.diameter
     return TableSpec(
@@ -392,6 +407,8 @@ def pyramid_table() -> TableSpec:
         corner_drop=0.030,
         side_drop=0.025,
         facing_depth=0.06,
+        corner_back=0.090,
+        side_back=0.100,
     )
     return TableSpec(
         name="pyramid_12ft",

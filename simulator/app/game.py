@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -1379,7 +1379,7 @@ class ReplayMode(TableMode):
     def enter(self) -> None:
         s = self.session
         self.shot, self.ruling = s.shots[self.index]
-        frames: tuple[Frame, ...] = self.shot.frames
+        frames: Sequence[Frame] = self.shot.frames
         if not frames:  # a loaded match keeps no samples: compute them again
             from simulator.physics import simulate
             frames = simulate(self.shot.initial, self.shot.stroke,

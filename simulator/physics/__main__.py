@@ -86,7 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise LayoutError("--indent: must be between 0 and 16")
         if 0 not in layout.state.on_table():
             raise LayoutError("balls.0: the cue ball (0) must be on the table")
-        shot = simulate(layout.state, stroke, frame_dt=args.frame_dt)
+        shot = simulate(
+            layout.state, stroke, frame_dt=args.frame_dt, motion=layout.motion
+        )
     except (LayoutError, StrokeError) as e:
         print(f"error: {tidy(str(e))}", file=sys.stderr)
         return 2

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from simulator import resting
-from simulator.events import Stroke
+from simulator.events import BallMotion, Stroke
 from simulator.inputs import InputError, read_document
+from simulator.physics.cue import StrokeError
+from simulator.physics.simulate import validate_motion
 from simulator.specs import table_by_name
 from simulator.state import StateError, TableState
 
@@ -29,6 +31,8 @@ class Layout:
     # What was moved to make the balls rest (simulator.resting.settle): one
     # line per ball, for the reader of the file.
     repairs: tuple[str, ...] = ()
+    # Balls already moving when the shot begins (a drill).
+    motion: Mapping[int, BallMotion] = field(default_factory=dict)
 
 
 def _number(value: Any, field: str) -> float:
@@ -42,10 +46,10 @@ def _number(value: Any, field: str) -> float:
 def parse_layout(data: Any) -> Layout:
     if not isinstance(data, Mapping):
         raise LayoutError("layout: expected a table of keys (table, balls, stroke)")
-    unknown = set(data) - {"table", "balls", "stroke"}
+    unknown = set(data) - {"table", "balls", "stroke", "motion"}
     if unknown:
         raise LayoutError(
-            f"{sorted(unknown)[0]}: unknown key (expected table, balls, stroke)"
+            f"{sorted(unknown)[0]}: unknown key (expected table, balls, stroke, motion)"
         )
     table = data.get("table")
     if not isinstance(table, str):
@@ -113,7 +117,44 @@ def parse_layout(data: Any) -> Layout:
             stroke = Stroke.from_dict(raw)
         except ValueError as e:
             raise LayoutError(str(e)) from None
-    return Layout(state, stroke, tuple(repairs))
+    motion = _motion(data.get("motion", {}), state)
+    return Layout(state, stroke, tuple(repairs), motion)
+
+
+def _vector(value: Any, field: str, sizes: tuple[int, ...]) -> tuple[float, ...]:
+    if not isinstance(value, list | tuple) or len(value) not in sizes:
+        want = " or ".join(str(n) for n in sizes)
+        raise LayoutError(f"{field}: expected a list of {want} numbers")
+    return tuple(_number(v, f"{field}[{i}]") for i, v in enumerate(value))
+
+
+def _motion(raw: Any, state: TableState) -> dict[int, BallMotion]:
+    """motion.<ball> = {velocity = [vx, vy] or [vx, vy, vz], spin = [wx, wy, wz]}"""
+    if not isinstance(raw, Mapping):
+        raise LayoutError("motion: expected a table of ball number -> motion")
+    out: dict[int, BallMotion] = {}
+    for key, value in raw.items():
+        where = f"motion.{str(key)[:20]}"
+        try:
+            ball = int(key)
+        except (TypeError, ValueError):
+            raise LayoutError(f"{where}: a ball is named by its number") from None
+        if not isinstance(value, Mapping):
+            raise LayoutError(f"{where}: expected velocity and spin")
+        unknown = set(value) - {"velocity", "spin"}
+        if unknown:
+            raise LayoutError(
+                f"{where}.{sorted(unknown)[0]}: unknown key (expected velocity, spin)"
+            )
+        v = _vector(value.get("velocity", [0.0, 0.0]), f"{where}.velocity", (2, 3))
+        w = _vector(value.get("spin", [0.0, 0.0, 0.0]), f"{where}.spin", (3,))
+        velocity = (v[0], v[1], v[2] if len(v) == 3 else 0.0)
+        out[ball] = BallMotion(velocity, (w[0], w[1], w[2]))
+    try:
+        validate_motion(state, out)
+    except StrokeError as e:
+        raise LayoutError(str(e)) from None
+    return out
 
 
 def load_layout(path: Path) -> Layout:

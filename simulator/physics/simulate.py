@@ -2,14 +2,70 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import gc
+import math
+from collections.abc import Mapping, Sequence
 
-from simulator.events import Event, Frame, Shot, Stroke
-from simulator.physics.cue import validate
-from simulator.physics.world import World
+from simulator.events import BallMotion, Event, Frame, Shot, Stroke
+from simulator.physics.cue import StrokeError, validate
+from simulator.physics.lines import FrameBuilder, LazyFrames
+from simulator.physics.models import Models
+from simulator.physics.world import Stats, World
 from simulator.state import TableState
 
 DEFAULT_FRAME_DT = 1.0 / 60.0
+MAX_BALL_SPEED = 20.0  # m/s: an initial motion beyond this is no drill
+MAX_SPIN = 2000.0  # rad/s
+
+
+def validate_motion(state: TableState, motion: Mapping[int, BallMotion]) -> None:
+    """A StrokeError naming the ball for an initial motion that cannot be."""
+    on = set(state.on_table())
+    for ball in sorted(motion):
+        m = motion[ball]
+        where = f"motion.{ball}"
+        if ball not in on:
+            raise StrokeError(f"{where}: ball {ball} is not on the table")
+        values = (*m.velocity, *m.spin)
+        if len(m.velocity) != 3 or len(m.spin) != 3:
+            raise StrokeError(f"{where}: velocity and spin have three components")
+        if not all(
+            isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+            for v in values
+        ):
+            raise StrokeError(f"{where}: velocity and spin must be finite numbers")
+        speed = math.sqrt(sum(v * v for v in m.velocity))
+        if speed > MAX_BALL_SPEED:
+            raise StrokeError(
+                f"{where}.velocity: {speed:.1f} m/s is beyond {MAX_BALL_SPEED:.0f} m/s"
+            )
+        if m.height is None and m.velocity[2] < 0.0:
+            raise StrokeError(
+                f"{where}.velocity: v_z < 0 would drive it into the slate"
+            )
+        if m.height is not None:
+            spec = state.spec
+            pos = state.position(ball)
+            assert pos is not None
+            outline = spec.rail_width + spec.balls.radius
+            if not all(math.isfinite(c) for c in pos) or not (
+                isinstance(m.height, float)
+                and math.isfinite(m.height)
+                and spec.balls.radius <= m.height <= 5.0
+            ):
+                raise StrokeError(
+                    f"{where}.height: the centre must be 1 R to 5 m above the slate"
+                )
+            if not (
+                -outline <= pos[0] <= spec.length + outline
+                and -outline <= pos[1] <= spec.width + outline
+            ):
+                raise StrokeError(f"{where}: a ball in flight must be over the table")
+        spin = math.sqrt(sum(w * w for w in m.spin))
+        if spin > MAX_SPIN:
+            raise StrokeError(
+                f"{where}.spin: {spin:.0f} rad/s is beyond {MAX_SPIN:.0f} rad/s"
+            )
 
 
 class ShotStream:
@@ -26,18 +82,24 @@ class ShotStream:
         frame_dt: float = DEFAULT_FRAME_DT,
         audit: bool = False,
         also: Sequence[tuple[int, Stroke]] = (),
+        models: Models | None = None,
+        motion: Mapping[int, BallMotion] | None = None,
     ) -> None:
         validate(stroke)
         for _, other in also:
             validate(other)
+        moving = dict(motion or {})
+        validate_motion(state, moving)
         self.stroke = stroke
         self.also = tuple(also)
-        self.world = World(state, frame_dt=frame_dt, audit=audit)
+        self.motion = tuple(sorted(moving.items()))
+        self.world = World(
+            state, frame_dt=frame_dt, audit=audit, models=models, motion=moving
+        )
         self.world.strike(stroke)
         for ball, other in self.also:
             self.world.strike(other, ball)
-        self._chunks: Iterator[list[Frame]] = self.world.run()
-        self._frames: list[Frame] = []
+        self._builder = FrameBuilder(self.world.history, frame_dt)
         self._shot: Shot | None = None
         self.done = False
 
@@ -47,24 +109,44 @@ class ShotStream:
 
     @property
     def frames(self) -> list[Frame]:
-        return self._frames
+        """The frames made so far (by ``advance``)."""
+        return self._builder.out
+
+    @property
+    def stats(self) -> Stats:
+        """Steps taken, the largest energy gain (with ``audit``), the largest
+        correction at rest: how the simulation went."""
+        return self.world.stats
 
     def advance(self, until_time: float) -> list[Frame]:
-        new: list[Frame] = []
-        while not self.done and (not new or new[-1].time < until_time):
-            try:
-                chunk = next(self._chunks)
-            except StopIteration:
-                self._frames += new
-                self._finish()
-                return new
-            new += chunk
-        self._frames += new
-        return new
+        """Compute on to simulated time ``until_time`` (or to rest) and return
+        the playback frames up to it not returned before."""
+        # No garbage collection while the world computes (its objects live
+        # until the shot is done; a collection would only walk them).
+        gc_was = gc.isenabled()
+        gc.disable()
+        try:
+            done = self.world.run_until(until_time)
+        finally:
+            if gc_was:
+                gc.enable()
+        if done:
+            new = self._builder.closing(self.world.t)
+            self._finish()
+            return new
+        return self._builder.build(min(until_time, self.world.t))
 
     def run_to_end(self) -> Shot:
-        while not self.done:
-            self.advance(float("inf"))
+        """Compute to rest; the Shot's frames are made when first looked at."""
+        if not self.done:
+            gc_was = gc.isenabled()
+            gc.disable()
+            try:
+                self.world.run_until(math.inf)
+            finally:
+                if gc_was:
+                    gc.enable()
+            self._finish()
         return self.shot
 
     def _finish(self) -> None:
@@ -74,9 +156,11 @@ class ShotStream:
             stroke=self.stroke,
             events=tuple(w.events),
             final=w.final_state(),
-            frames=tuple(self._frames),
+            frames=LazyFrames(self._builder, w.t),
             duration=w.t,
             also=self.also,
+            motion=self.motion,
+            models=w.models.name,
         )
         self.done = True
 
@@ -93,10 +177,23 @@ def simulate(
     frame_dt: float = DEFAULT_FRAME_DT,
     audit: bool = False,
     also: Sequence[tuple[int, Stroke]] = (),
+    models: Models | None = None,
+    motion: Mapping[int, BallMotion] | None = None,
 ) -> Shot:
     """Run one stroke to rest. The same inputs give the same Shot, bit for bit.
 
     ``also`` strikes other balls at the same moment: the lag for the break
-    (general rule 5) sends two balls at once."""
-    stream = ShotStream(state, stroke, frame_dt=frame_dt, audit=audit, also=also)
+    (general rule 5) sends two balls at once. ``models`` chooses the contact
+    laws (physics.models; the reference ones by default). ``motion`` sets
+    balls moving as the shot begins (a drill: a ball already rolling); the
+    stroke adds to the cue ball's."""
+    stream = ShotStream(
+        state,
+        stroke,
+        frame_dt=frame_dt,
+        audit=audit,
+        also=also,
+        models=models,
+        motion=motion,
+    )
     return stream.run_to_end()

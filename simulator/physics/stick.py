@@ -15,22 +15,66 @@ past the cue ball and meets only other balls.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pymunk
 
 from simulator.events import Event, EventKind, Stroke
-
-if TYPE_CHECKING:
-    from simulator.physics.cue import StrikeResult
-    from simulator.physics.world import World, _Ball
+from simulator.physics.balls import Ball
+from simulator.physics.cue import StrikeResult
+from simulator.physics.log import Table
 
 TIP_RADIUS = 0.0065  # a 13 mm tip
 TIP_HIT_TIME = 0.001  # how long a plain tip hit lasts, seconds
+FOLLOW_THROUGH_TIME = 2.0  # s: the longest a follow-through goes on
 CAT_TIP = 8
-CAT_BALL = 1  # world.CAT_BALL
+CAT_BALL = 1  # the balls' collision category
 TIP = 5  # the tip's collision type
-BALL = 1  # world.BALL
+BALL = 1  # the balls' collision type
+
+
+def _out_of_reach(
+    world: Table,
+    rec: Ball,
+    d: tuple[float, float],
+    speed: float,
+    decel: float,
+    stroke: Stroke,
+    t: float,
+    slipped: bool,
+) -> bool:
+    """Whether the tip's follow-through can touch nothing: no other ball or
+    cushion near the cue ball (so nothing can stop it or send it back
+    within the tip's reach), and the cue ball always faster than the tip
+    along the cue line (it leaves the tip behind)."""
+    reach = stroke.follow_through + 2.0 * world.radius + 2.0 * TIP_RADIUS
+    x, y = rec.pos(t)
+    spec = world.spec
+    if min(x, spec.length - x, y, spec.width - y) < reach + world.radius:
+        return False
+    for other in world.balls.values():
+        if other is rec or not other.on_table:
+            continue
+        ox, oy = other.pos(t)
+        if math.hypot(ox - x, oy - y) < reach + world.radius:
+            return False
+    if slipped:
+        return True  # the tip has slid past the ball and meets no other
+    t_stop = speed / decel
+    seg_end = min(rec.t_end - t, t_stop)
+
+    def along(tau: float) -> float:
+        vx, vy = rec.vel(t + tau)
+        return vx * d[0] + vy * d[1]
+
+    # On one segment the ball's along-cue speed changes linearly, and the
+    # tip's too: faster at both ends of the overlap is faster throughout;
+    # after it the ball only rolls, barely slowing.
+    if along(0.0) <= speed or along(seg_end) <= speed - decel * seg_end:
+        return False
+    if seg_end < t_stop:
+        roll = rec.seg.end_velocity
+        return roll[0] * d[0] + roll[1] * d[1] > speed - decel * seg_end
+    return True
 
 
 class Stick:
@@ -38,7 +82,7 @@ class Stick:
 
     def __init__(
         self,
-        world: World,
+        world: Table,
         body: pymunk.Body,
         shape: pymunk.Circle,
         direction: tuple[float, float],
@@ -64,13 +108,18 @@ class Stick:
         # A miscue: the tip slid off past the ball and cannot meet it again.
         self.slipped = slipped
         self.touching: set[int] = set()
+        self.done = False
         world.space.on_collision(
             TIP, BALL, begin=self._begin, separate=self._separate, data=world
         )
 
+    @property
+    def tip_speed(self) -> float:
+        return self.speed
+
     @classmethod
     def after_strike(
-        cls, world: World, rec: _Ball, stroke: Stroke, res: StrikeResult
+        cls, world: Table, rec: Ball, stroke: Stroke, res: StrikeResult, t: float
     ) -> Stick | None:
         p = world.params
         theta = math.radians(stroke.elevation)
@@ -86,9 +135,18 @@ class Stick:
         speed *= math.cos(theta)
         if speed <= 0.0 or stroke.follow_through <= 0.0:
             return None
-        decel = speed * speed / (2.0 * stroke.follow_through)
+        # The tip goes on for the follow-through, but not for ever: a stroke
+        # of a few millimetres a second (nearly vertical, barely moving)
+        # would otherwise creep on against a ball for minutes.
+        decel = max(
+            speed * speed / (2.0 * stroke.follow_through), speed / FOLLOW_THROUGH_TIME
+        )
+        if not carry and _out_of_reach(
+            world, rec, d, speed, decel, stroke, t, res.miscue
+        ):
+            return None  # nothing the tip can touch: no stick at all
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        x, y = rec.body.position
+        x, y = rec.pos(t)
         back = world.radius + TIP_RADIUS + 1e-6
         side = stroke.tip_a * world.radius
         body.position = (x - d[0] * back + d[1] * side, y - d[1] * back - d[0] * side)
@@ -114,41 +172,48 @@ class Stick:
         )
 
     # -- callbacks: record only ----------------------------------------------
-    def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, world: World) -> None:
+    def _begin(self, arb: pymunk.Arbiter, space: pymunk.Space, world: Table) -> None:
         arb.process_collision = False
         for s in arb.shapes:
-            rec = world._by_shape.get(s)
+            rec = world.by_shape.get(s)
             if rec is not None:
                 self.touching.add(rec.ball)
 
-    def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, world: World) -> None:
+    def _separate(self, arb: pymunk.Arbiter, space: pymunk.Space, world: Table) -> None:
         for s in arb.shapes:
-            rec = world._by_shape.get(s)
+            rec = world.by_shape.get(s)
             if rec is not None:
                 self.touching.discard(rec.ball)
 
     # -- after each step -------------------------------------------------------
-    def step(self, world: World, dt: float) -> None:
+    def step(self, world: Table, dt: float) -> None:
+        """After a step of dt: what the tip touched, then the tip slows. Sets
+        ``done`` once it has stopped (and is out of the space)."""
         for ball in sorted(self.touching):
-            rec = world._balls.get(ball)
+            rec = world.balls.get(ball)
             if rec is not None and rec.on_table:
                 self._touch(world, rec)
         self.speed -= self.decel * dt
         if self.speed <= 0.0:
             world.space.remove(self.shape, self.body)
-            world._stick = None
+            self.done = True
             return
         self.body.velocity = (
             self.direction[0] * self.speed,
             self.direction[1] * self.speed,
         )
 
-    def _touch(self, world: World, rec: _Ball) -> None:
+    def _touch(self, world: Table, rec: Ball) -> None:
         if self.slipped and rec.ball == self.cue_ball:
             return
         d = self.direction
-        vx, vy = rec.body.velocity
         t = world.t
+        vx, vy = rec.vel(t)
+        tx, ty = self.body.position
+        bx, by = rec.pos(t)
+        dist = math.hypot(bx - tx, by - ty)
+        if dist <= 0.0 or dist > world.radius + TIP_RADIUS + 1e-5:
+            return  # near (the ball's shape is padded), not touching
         if rec.ball == self.cue_ball and t <= self.carry_until:
             # Still the stroke: the tip carries the ball along (a push). The
             # tip and the struck point move on together (a plastic contact),
@@ -164,11 +229,6 @@ class Stick:
             return
         # The line from the tip to the ball's centre: a ball beside the cue line
         # that the tip moves away from is not hit.
-        tx, ty = self.body.position
-        bx, by = rec.body.position
-        dist = math.hypot(bx - tx, by - ty)
-        if dist <= 0.0:
-            return
         n = ((bx - tx) / dist, (by - ty) / dist)
         approach = (self.speed * d[0] - vx) * n[0] + (self.speed * d[1] - vy) * n[1]
         if approach <= 1e-9:
@@ -181,12 +241,12 @@ class Stick:
             0.0, self.speed - impulse * (n[0] * d[0] + n[1] * d[1]) / self.mass
         )
         self._apply(world, rec, n, impulse / world.mass, a, b, t)
-        world._emit(
+        world.log.emit(
             Event(
                 EventKind.TIP_CONTACT,
                 t,
                 (rec.ball,),
-                (world._snap(rec, t),),
+                (world.log.snap(rec, t),),
                 speed=approach,
                 duration=TIP_HIT_TIME,
                 tip_a=a,
@@ -196,8 +256,8 @@ class Stick:
 
     def _apply(
         self,
-        world: World,
-        rec: _Ball,
+        world: Table,
+        rec: Ball,
         d: tuple[float, float],
         dv: float,
         a: float,
@@ -205,12 +265,10 @@ class Stick:
         t: float,
     ) -> None:
         """Velocity dv along d and the spin of a hit at (a, b) of the ball."""
-        w = world.spin(rec, t)
-        vx, vy = rec.body.velocity
+        w = rec.spin(t, world.models.cloth)
+        vx, vy = rec.vel(t)
         k = 5.0 * dv / (2.0 * world.radius)
         # Topspin about the axis across the travel, side spin about z (4).
         w2 = (w[0] - k * b * d[1], w[1] + k * b * d[0], w[2] + k * a)
-        old = world._set_motion(
-            rec, vx + dv * d[0], vy + dv * d[1], w2, t, record=False
-        )
-        world._motion_event(rec, old, t)
+        old = world.kick(rec, t, (vx + dv * d[0], vy + dv * d[1]), w2)
+        world.motion_event(rec, old, t)

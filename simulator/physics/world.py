@@ -1,96 +1,110 @@
-"""The pymunk world: balls, cushions, pockets, lines, and the stepping loop.
+"""The world: a table's balls stepped to rest, every event at its instant.
 
-Design (measured in physics/performance.md): per-ball Python work on every
-step, not ``space.step``, dominates the cost. So cloth friction runs inside
-pymunk's solver: each ball is tied to its own kinematic "anchor" body by a
-PivotJoint with no position correction, whose maximum force is the friction
-force. The joint pulls the ball's velocity towards the anchor's velocity at
-exactly mu*g, which is the closed-form motion of reference.md section 3 when
-the anchor moves at the velocity the phase ends with (v_roll while sliding,
-zero while rolling). Python touches a ball only at events: the stroke, a
-collision, and a scheduled phase change. Spin is not integrated per step; it
-is evaluated from the closed forms when an event needs it.
+Design (physics/performance.md and issue 11). Each ball follows a closed
+form between events (balls.py); cloth friction runs inside pymunk's
+solver (a friction joint per moving ball, pulling it towards the velocity
+its phase ends with at exactly the phase's deceleration), so a step costs
+Python nothing for a ball that meets nothing. Pymunk's broad phase says
+which balls and cushions have come near; contacts.py finds the instant of
+touching and resolves the contact there. Everything else that happens at
+a known instant (a phase ending, a line crossed, a drop line reached, a
+ball caught in a pocket) is on the schedule (log.py), worked out when a
+segment starts, and handled in time order with the contacts of the step.
+Frames are sampled from the closed forms, so they never show a ball
+inside another.
 
-Collisions: pymunk only detects contacts (callbacks record them and never
-let pymunk resolve them). After each step, a contact that approaches is
-resolved here: a lone pair exactly (both balls moved back to the moment of
-touching, the impulse of reference.md 5 or 6, moved on for the rest of the
-step); a ball struck while frozen to others (a rack), or several contacts
-sharing balls in one step, together with every ball frozen to them, through
-compliant Hertz contacts (collisions.cluster_impulses), so a break spreads
-the rack instead of running down one chain per step.
-Callbacks never raise: an exception is stored and re-raised after the step.
+The step is as long as the fastest moving ball allows (it may move a
+ball's padding, PAD, per step): long steps while balls roll slowly, none
+at all while nothing moves but side spin running out. Resting balls are
+out of pymunk's solver. Callbacks never raise: an exception is stored and
+re-raised after the step.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import cast
 
 import pymunk
+from pymunk._chipmunk import lib as _cp_lib
 
 from simulator import resting
-from simulator.events import (
-    CENTRE_LINE,
-    HEAD_STRING,
-    LONG_STRING,
-    BallSnapshot,
-    Event,
-    EventKind,
-    Frame,
-    Phase,
-    Stroke,
-)
+from simulator.events import BallMotion, Event, EventKind, Phase, Stroke
 from simulator.geometry import CushionPiece, closest_point, cushion_pieces
-from simulator.physics import airborne, cloth, collisions, cue
+from simulator.physics import airborne, cue, pockets
+from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
+from simulator.physics.contacts import (
+    CUSHION,
+    Candidate,
+    Contacts,
+    cushion_touch,
+    involves,
+)
+from simulator.physics.flight import Flight
+from simulator.physics.lines import History, next_crossing, table_lines
+from simulator.physics.log import Due, Entry, Log, Schedule
+from simulator.physics.models import Models, default_models
 from simulator.physics.stick import Stick
 from simulator.specs import Pocket, TableSpec
 from simulator.state import BallState, TableState, Where
 
-Vec3 = tuple[float, float, float]
-
 # Collision types; the stick's tip is stick.TIP.
 BALL = 1
-CUSHION = 2
-POCKET_ZONE = 3
-LINE = 4
+CUSHION_TYPE = 2
 
-# Collision categories: a ball in the air meets nothing in pymunk (its contacts
-# are found in 3D by the height layer), but still crosses lines and pockets.
-# The tip (stick.CAT_TIP = 8) meets only balls on the bed.
-CAT_BALL, CAT_CUSHION, CAT_SENSOR, CAT_AIR = 1, 2, 4, 16
+# Collision categories: a ball in the air (or falling into a pocket) meets
+# nothing in pymunk. The tip (stick.CAT_TIP = 8) meets only balls on the bed.
+CAT_BALL, CAT_CUSHION, CAT_AIR = 1, 2, 16
 BED_FILTER = pymunk.ShapeFilter(categories=CAT_BALL)
-AIR_FILTER = pymunk.ShapeFilter(categories=CAT_AIR, mask=CAT_SENSOR)
+AIR_FILTER = pymunk.ShapeFilter(categories=CAT_AIR, mask=0)
 
-# Metres the fastest ball may move in one step: contacts are found by overlap,
-# so a step must be short next to a ball (and far shorter than a ball) for no
-# contact to be missed; near a pocket the jaws are a few millimetres apart.
-MAX_TRAVEL = 0.004
-MAX_TRAVEL_NEAR_POCKET = 0.0015
-DT_MAX = 1.0 / 120.0
-# Steps come in a few fixed sizes (a factor sqrt 2 apart, 1/120 s down to
-# 1/15360 s) so runs repeat exactly and the step changes seldom.
-DT_LEVELS: tuple[float, ...] = tuple(DT_MAX / math.sqrt(2.0) ** k for k in range(15))
+# Each ball's shape is this much larger than the ball: pymunk reports pairs
+# that come this close, and no ball moves further in a step, so no contact
+# can happen between two steps without its pair being reported (and none is
+# missed inside a step: the instants are solved for, and a ball cannot cross
+# a cushion piece or another ball in one step).
+PAD = 0.012
+TRAVEL = 0.9 * PAD
+# A ball in the air is looked at for contacts at the end of each step only:
+# it moves at most this far in one.
+AIR_TRAVEL = 0.004
+# The stick's tip is looked at for touches at the end of each step, and
+# moves at most this far in one.
+STICK_TRAVEL = 0.0005
+TIP_STEP_SCALE = TRAVEL / STICK_TRAVEL
+DT_MAX = 1.0 / 16.0
+# Steps come in fixed sizes, a factor sqrt 2 apart, so runs repeat exactly
+# and the step changes seldom.
+DT_LEVELS: tuple[float, ...] = tuple(DT_MAX / math.sqrt(2.0) ** k for k in range(34))
 MAX_SIM_TIME = 120.0
-TOUCH_GAP = 1e-9  # frozen balls start this far apart
-# Balls closer than this to a struck ball are solved with it (a frozen rack).
-FROZEN_GAP = 5e-6
-ON_LINE = 1e-6  # a centre this close to a line rests on it
-HIGH_FLIGHT = 0.2  # m: a ball this far up clears every ball and rail
-AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)
+TIGHTEN_EVERY = 0.05  # s: how often the rolling balls' speed bounds follow them
+# Kinds of contact candidates beyond contacts.PAIR and contacts.CUSHION.
+FALLING = CUSHION + 1  # a ball falling in a pocket meets a jaw facing
+IN_THE_AIR = CUSHION + 2  # a flying ball meets a ball
+# Zero-time contacts at one instant beyond this are a jam (a bug).
+JAM = 200
+# While no moving ball can reach anything for a while (its clearance over
+# its speed bound), time jumps there in one go: no step at all. A jump is
+# tried when it would save this many steps.
+JUMP_STEPS = 8
+JUMP_MAX = 2.0  # s
+JUMP_MARGIN = 0.9
 
 
-try:  # the bare chipmunk step, for the fast path of World._step_space
-    from pymunk._chipmunk import lib as _cp_lib
-
-    _cp_space_step = _cp_lib.cpSpaceStep
-    _FAST_STEP = all(
-        hasattr(pymunk.Space(), name)
-        for name in ("_removed_shapes", "_locked", "_space")
-    )
-except (ImportError, AttributeError):  # pragma: no cover - another pymunk layout
-    _FAST_STEP = False
+# Chipmunk's own functions, which pymunk's properties wrap in Python (pymunk
+# 7 keeps them in pymunk._chipmunk): the bare step for the hot loop, and the
+# setters for the bodies that follow the closed forms.
+_cp_space_step = _cp_lib.cpSpaceStep
+_cp_set_position = _cp_lib.cpBodySetPosition
+_cp_set_velocity = _cp_lib.cpBodySetVelocity
+_cp_set_max_force = _cp_lib.cpConstraintSetMaxForce
+# The step may skip pymunk's bookkeeping only where its insides are known.
+_FAST_STEP = all(
+    hasattr(pymunk.Space(), name)
+    for name in ("_removed_shapes", "_locked", "_space", "_bodies_to_check")
+)
 
 
 class PhysicsError(RuntimeError):
@@ -98,311 +112,646 @@ class PhysicsError(RuntimeError):
 
 
 @dataclass
-class _Ball:
-    ball: int
-    body: pymunk.Body
-    shape: pymunk.Circle
-    anchor: pymunk.Body
-    joint: pymunk.PivotJoint
-    phase: Phase = Phase.STATIONARY
-    t_ref: float = 0.0
-    w_ref: Vec3 = (0.0, 0.0, 0.0)
-    u_ref: tuple[float, float] = (0.0, 0.0)
-    v_ref: tuple[float, float] = (0.0, 0.0)
-    t_kick: float = 0.0  # when a contact last set it moving
-    t_next: float = math.inf
-    speed_bound: float = 0.0
-    on_table: bool = True
-    z: float = 0.0
-    vz: float = 0.0
+class Stats:
+    """How a simulation went, for checks and benchmarks."""
+
+    steps: int = 0
+    jumps: int = 0
+    events_handled: int = 0
+    max_energy_gain: float = 0.0
+    rest_correction: float = 0.0
+
+
+# Spaces of finished worlds, per table, ready for the next (see
+# World._build_space): at most this many are kept for each.
+SPACE_POOL = 4
+_Pooled = tuple[pymunk.Space, dict[pymunk.Shape, int]]
+# Keyed by the spec's id, the spec kept with its spaces so the id stays its own.
+_SPACES: dict[int, tuple[TableSpec, list[_Pooled]]] = {}
+
+
+def _new_space(
+    pieces: tuple[CushionPiece, ...],
+) -> tuple[pymunk.Space, dict[pymunk.Shape, int]]:
+    space = pymunk.Space()
+    space.gravity = (0.0, 0.0)
+    space.damping = 1.0
+    space.collision_slop = 1e-5
+    # Pymunk solves nothing but the friction joints (every contact is ours),
+    # and each ball's joint is alone on its body: one pass is exact.
+    space.iterations = 1
+    space.sleep_time_threshold = math.inf
+    index: dict[pymunk.Shape, int] = {}
+    for i, piece in enumerate(pieces):
+        shape: pymunk.Shape
+        if piece.a == piece.b:
+            shape = pymunk.Circle(space.static_body, piece.radius, piece.a)
+        else:
+            shape = pymunk.Segment(space.static_body, piece.a, piece.b, piece.radius)
+        shape.collision_type = CUSHION_TYPE
+        shape.filter = pymunk.ShapeFilter(categories=CAT_CUSHION)
+        shape.friction = 0.0
+        shape.elasticity = 0.0
+        space.add(shape)
+        index[shape] = i
+    return space, index
+
+
+def _band_entry(
+    ball: Ball, t: float, lo_x: float, hi_x: float, lo_y: float, hi_y: float
+) -> float:
+    """How long until the ball's centre, on its closed form, leaves the box
+    (lo_x, hi_x) x (lo_y, hi_y): the rest of its segment if it never does."""
+    if ball.phase is not Phase.SLIDING and ball.phase is not Phase.ROLLING:
+        return math.inf
+    tau0 = t - ball.t0
+    span = ball.t_end - ball.t0
+    best = span - tau0
+    x, y = ball.pos(t)
+    eps = 1e-9  # on the box's side (just off a cushion): inside, if leaving it
+    if not (lo_x - eps <= x <= hi_x + eps and lo_y - eps <= y <= hi_y + eps):
+        return 0.0
+    vx, vy = ball.vel(t)
+    if (
+        (x < lo_x + eps and vx <= 0.0)
+        or (x > hi_x - eps and vx >= 0.0)
+        or (y < lo_y + eps and vy <= 0.0)
+        or (y > hi_y - eps and vy >= 0.0)
+    ):
+        return 0.0  # at a cushion and going on into it
+    seg = ball.seg
+    for c0, v, a, lo, hi in (
+        (ball.x0, ball.vx0, seg.ax, lo_x, hi_x),
+        (ball.y0, ball.vy0, seg.ay, lo_y, hi_y),
+    ):
+        for wall in (lo, hi):
+            # c0 + v tau + a tau^2 / 2 = wall, first tau after tau0.
+            qa, qb, qc = 0.5 * a, v, c0 - wall
+            roots: tuple[float, ...]
+            if qa == 0.0:
+                roots = (-qc / qb,) if qb != 0.0 else ()
+            else:
+                disc = qb * qb - 4.0 * qa * qc
+                if disc < 0.0:
+                    continue
+                sq = math.sqrt(disc)
+                roots = ((-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa))
+            for tau in roots:
+                # Leaving the side it is on, not the instant it is at it.
+                if tau > tau0 + 1e-9 and tau - tau0 < best:
+                    best = tau - tau0
+    return max(best, 0.0)
+
+
+def _friction_joint(
+    body: pymunk.Body, anchor: pymunk.Body, force: float
+) -> pymunk.PivotJoint:
+    joint = pymunk.PivotJoint(body, anchor, (0.0, 0.0), (0.0, 0.0))
+    joint.max_bias = 0.0
+    joint.error_bias = 1.0  # no position correction at all
+    joint.max_force = force
+    return joint
 
 
 class World:
     """A table with balls, ready for one stroke and stepping to rest."""
 
     def __init__(
-        self, state: TableState, *, frame_dt: float = 1.0 / 60.0, audit: bool = False
+        self,
+        state: TableState,
+        *,
+        frame_dt: float = 1.0 / 60.0,
+        audit: bool = False,
+        models: Models | None = None,
+        motion: Mapping[int, BallMotion] | None = None,
     ) -> None:
-        state.validate()
+        flying = {b for b, m in (motion or {}).items() if m.height is not None}
+        if flying:
+            # A ball started in flight need not rest where it starts.
+            resting_part = TableState(
+                state.table, tuple(b for b in state.balls if b.ball not in flying)
+            )
+            resting_part.validate()
+        else:
+            state.validate()
         self.spec: TableSpec = state.spec
         self.initial = state
         self.params = self.spec.physics
         self.radius = self.spec.balls.radius
         self.mass = self.spec.balls.mass
         self.g = self.params.gravity
-        self.frame_dt = frame_dt
+        self.models = models or default_models(
+            self.spec.balls, self.params, self.spec.cushion_height
+        )
         self.audit = audit
         self.t = 0.0
-        self.events: list[Event] = []
-        self.frames: list[Frame] = []
-        self.max_energy_gain = 0.0
-        self.rest_correction = 0.0
+        self.log = Log(self.models.cloth)
+        self.schedule = Schedule()
+        self.stats = Stats()
+        self.frame_dt = frame_dt
+        self.history = History(self.radius, self.g)
+        self.done = False
+        self._begun = False
+        self._last_tighten = 0.0
+        self.balls: dict[int, Ball] = {}
+        self.by_shape: dict[pymunk.Shape, Ball] = {}
         self._errors: list[BaseException] = []
-        self._step_index = 0
-        self._touching_pairs: dict[tuple[int, int], tuple[_Ball, _Ball]] = {}
-        self._touching_cushions: dict[tuple[int, int], tuple[_Ball, CushionPiece]] = {}
-        self._near_pocket: dict[int, Pocket] = {}
-        self._near_line: dict[tuple[int, str], float] = {}
-        self._line_axis: dict[str, tuple[int, float]] = {
-            HEAD_STRING: (0, self.spec.head_string_x),
-            CENTRE_LINE: (0, self.spec.centre_line_x),
-            LONG_STRING: (1, self.spec.long_string_y),
-        }
         self._final: dict[int, BallState] = {}
-        self._next_frame = 0.0
-        self._last_rows: dict[int, tuple[int, float, float, float]] = {}
+        self._dirty: set[int] = set()
+        self._moving: dict[int, Ball] = {}
+        self._vmax = -1.0
+        self._dt = 0.0
+        self._next_jump = 0.0
+        self._jump_fails = 0
+        # The end of the step being processed (-inf between steps), and what
+        # a kick inside it added to pymunk's near lists (_near_in_step).
+        self._step_hi = -math.inf
+        self._provisional_pairs: list[tuple[Ball, Ball]] = []
+        self._provisional_cushions: list[tuple[Ball, int]] = []
+        self._pieces: tuple[CushionPiece, ...] = cushion_pieces(self.spec)
+        # Each piece's box, its rounding included: (x min, x max, y min, y max).
+        self._piece_boxes = [
+            (
+                min(pc.a[0], pc.b[0]) - pc.radius,
+                max(pc.a[0], pc.b[0]) + pc.radius,
+                min(pc.a[1], pc.b[1]) - pc.radius,
+                max(pc.a[1], pc.b[1]) + pc.radius,
+            )
+            for pc in self._pieces
+        ]
+        self._lines = table_lines(self.spec)
         self._build_space()
-        self._balls: dict[int, _Ball] = {}
-        self._by_shape: dict[pymunk.Shape, _Ball] = {}
-        # Balls placed touching (a frozen rack) are set a nanometre apart, so
-        # every contact starts with a fresh, recorded collision; a ball frozen
-        # to a cushion stays where it is and its neighbour gives way.
-        start = resting.relax(
-            self.spec,
-            {b.ball: b.pos for b in state.balls if b.where is Where.TABLE},
-            ball_gap=TOUCH_GAP,
-            margin=1e-12,
-        )
         for b in state.balls:
             if b.where is Where.TABLE:
-                self._add_ball(b.ball, *start[b.ball])
+                self._add_ball(b.ball, b.x, b.y)
             else:
                 self._final[b.ball] = b
-        self._next_change = math.inf
-        self._dt = DT_MAX
-        self._airborne: set[int] = set()
+        self.contacts = Contacts(
+            self.balls,
+            self._pieces,
+            self.models,
+            self.log,
+            self.radius,
+            self.mass,
+            self._kick,
+            self.motion_event,
+            self._start_script,
+        )
+        self.flight = Flight(self)
+        self._falling: dict[int, tuple[Pocket, float, Phase]] = {}
         self._stick: Stick | None = None
         self._struck = False
+        self._last_energy: float | None = None
+        self._instant = (-1.0, 0)
+        for ball, m in sorted((motion or {}).items()):
+            self._set_initial(ball, m)
 
-    # -- construction ------------------------------------------------------
+    @property
+    def events(self) -> list[Event]:
+        return self.log.events
+
+    # -- construction --------------------------------------------------------------
     def _build_space(self) -> None:
-        space = pymunk.Space()
-        space.gravity = (0.0, 0.0)
-        space.damping = 1.0
-        space.collision_slop = 1e-5
-        # Pymunk solves nothing but the friction joints (every contact is ours),
-        # and each ball's joint is alone on its body: one pass is exact.
-        space.iterations = 1
-        space.sleep_time_threshold = math.inf
-        self.space = space
-        self._pieces: dict[pymunk.Shape, CushionPiece] = {}
-        self._piece_index: dict[pymunk.Shape, int] = {}
-        for index, piece in enumerate(cushion_pieces(self.spec)):
-            shape: pymunk.Shape
-            if piece.a == piece.b:
-                shape = pymunk.Circle(space.static_body, piece.radius, piece.a)
-            else:
-                shape = pymunk.Segment(
-                    space.static_body, piece.a, piece.b, piece.radius
-                )
-            shape.collision_type = CUSHION
-            shape.filter = pymunk.ShapeFilter(categories=CAT_CUSHION)
-            shape.friction = 0.0
-            shape.elasticity = 0.0
-            space.add(shape)
-            self._pieces[shape] = piece
-            self._piece_index[shape] = index
-        self._zones: dict[pymunk.Shape, Pocket] = {}
-        for pocket in self.spec.pockets:
-            zone = pymunk.Circle(
-                space.static_body, pocket.mouth_width / 2 + 0.02, pocket.mouth_centre
-            )
-            zone.sensor = True
-            zone.filter = pymunk.ShapeFilter(categories=CAT_SENSOR)
-            zone.collision_type = POCKET_ZONE
-            space.add(zone)
-            self._zones[zone] = pocket
-        self._lines: dict[pymunk.Shape, str] = {}
-        L, W = self.spec.length, self.spec.width
-        for name, a, b in (
-            (HEAD_STRING, (L / 4, 0.0), (L / 4, W)),
-            (CENTRE_LINE, (L / 2, 0.0), (L / 2, W)),
-            (LONG_STRING, (0.0, W / 2), (L, W / 2)),
-        ):
-            seg = pymunk.Segment(space.static_body, a, b, 0.0)
-            seg.sensor = True
-            seg.filter = pymunk.ShapeFilter(categories=CAT_SENSOR)
-            seg.collision_type = LINE
-            space.add(seg)
-            self._lines[seg] = name
+        """A space with the table's cushions: one a finished world handed
+        back (building the static shapes is most of a world's set-up), or a
+        new one."""
+        kept = _SPACES.get(id(self.spec))
+        pool = kept[1] if kept is not None and kept[0] is self.spec else None
+        if pool:
+            self.space, self._piece_index = pool.pop()
+        else:
+            self.space, self._piece_index = _new_space(self._pieces)
+        space = self.space
         space.on_collision(
             BALL, BALL, begin=self._ball_begin, separate=self._ball_separate
         )
         space.on_collision(
-            BALL, CUSHION, begin=self._cushion_begin, separate=self._cushion_separate
-        )
-        space.on_collision(
-            BALL, POCKET_ZONE, begin=self._zone_begin, separate=self._zone_separate
-        )
-        space.on_collision(
-            BALL, LINE, begin=self._line_begin, separate=self._line_separate
+            BALL,
+            CUSHION_TYPE,
+            begin=self._cushion_begin,
+            separate=self._cushion_separate,
         )
 
     def _add_ball(self, ball: int, x: float, y: float) -> None:
         body = pymunk.Body(self.mass, math.inf)
         body.position = (x, y)
-        shape = pymunk.Circle(body, self.radius)
+        shape = pymunk.Circle(body, self.radius + PAD)
         shape.collision_type = BALL
         shape.filter = BED_FILTER
         shape.friction = 0.0
-        shape.elasticity = math.sqrt(self.params.e_ball)
+        shape.elasticity = 0.0
+        # The anchor stays in the space (it moves nothing); only the joint to
+        # it comes and goes with the ball's motion.
         anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        joint = _friction_joint(body, anchor, self.params.mu_roll * self.mass * self.g)
-        self.space.add(body, shape, anchor, joint)
-        rec = _Ball(ball, body, shape, anchor, joint, z=self.radius)
-        self._balls[ball] = rec
-        self._by_shape[shape] = rec
+        self.space.add(body, shape, anchor)
+        rec = Ball(ball, self.radius, body, shape, anchor, None, gravity=self.g)
+        rec.x0, rec.y0 = x, y
+        rec.cx0, rec.cy0 = x, y
+        rec.z0 = self.radius
+        self.balls[ball] = rec
+        self.by_shape[shape] = rec
 
-    # -- spin and motion -----------------------------------------------------
-    def spin(self, rec: _Ball, t: float) -> Vec3:
-        p = self.params
-        if rec.phase is Phase.AIRBORNE:
-            return rec.w_ref  # no cloth: the spin is kept in flight
-        wz = cloth.side_spin_at(rec.w_ref[2], t - rec.t_ref, p.spin_decel)
-        if rec.phase is Phase.SLIDING:
-            # The slide ends at t_next; between it and the step that notices,
-            # the ball already rolls (the joint holds v_roll).
-            wx, wy, _ = cloth.sliding_spin_at(
-                rec.w_ref,
-                rec.u_ref[0],
-                rec.u_ref[1],
-                min(t, rec.t_next) - rec.t_ref,
-                self.radius,
-                p.mu_slide,
-                self.g,
-                p.spin_decel,
+    def _set_initial(self, ball: int, m: BallMotion) -> None:
+        rec = self.balls.get(ball)
+        if rec is None:
+            raise cue.StrokeError(f"motion.{ball}: ball {ball} is not on the table")
+        vx, vy, vz = m.velocity
+        if vz > 0.0 or m.height is not None:
+            z = self.radius if m.height is None else m.height
+            old = self.fly(rec, 0.0, rec.pos(0.0), z, m.velocity, m.spin)
+            self.log.emit(
+                Event(
+                    EventKind.AIRBORNE,
+                    0.0,
+                    (ball,),
+                    (self.log.snap(rec, 0.0),),
+                    speed=vz,
+                )
             )
-            return (wx, wy, wz)
-        if rec.phase is Phase.ROLLING:
-            vx, vy = rec.body.velocity
-            return cloth.rolling_spin(vx, vy, wz, self.radius)
-        return (0.0, 0.0, wz)
-
-    def _set_motion(
-        self,
-        rec: _Ball,
-        vx: float,
-        vy: float,
-        w: Vec3,
-        t: float,
-        record: bool = True,
-        catch_up: bool = False,
-    ) -> Phase:
-        """Give a ball new velocity and spin at time t; classify and retarget.
-
-        With ``catch_up``, t lies inside the step just taken and the ball is
-        already where it is at the step's end: its velocity is then set to
-        what the cloth has made of it by the end of the step, so the joint's
-        velocity and the closed-form spin (which runs from t) stay in step.
-        Otherwise the slide would end with the velocity still short of
-        v_roll, and setting it there would add energy.
-
-        Returns the phase the ball had before; records a motion event if asked."""
-        p = self.params
-        old = rec.phase
-        phase = cloth.classify(vx, vy, w, self.radius)
-        rec.t_ref = t
-        rec.w_ref = w
-        rec.v_ref = (vx, vy)
-        lag = self.t - t if catch_up and t < self.t else 0.0
-        if phase is Phase.SLIDING:
-            ux, uy = cloth.slip(vx, vy, w, self.radius)
-            rec.u_ref = (ux, uy)
-            rx, ry = cloth.rolling_velocity(vx, vy, ux, uy)
-            rec.anchor.velocity = (rx, ry)
-            self._renew_joint(rec, p.mu_slide * self.mass * self.g)
-            u = math.hypot(ux, uy)
-            slide = cloth.slide_time(u, p.mu_slide, self.g)
-            rec.t_next = t + slide
-            rec.speed_bound = max(math.hypot(vx, vy), math.hypot(rx, ry))
-            if lag >= slide:
-                vx, vy = rx, ry
-            elif lag > 0.0:
-                k = p.mu_slide * self.g * lag / u
-                vx, vy = vx - k * ux, vy - k * uy
-        elif phase is Phase.ROLLING:
-            rec.anchor.velocity = (0.0, 0.0)
-            self._renew_joint(rec, p.mu_roll * self.mass * self.g)
-            speed = math.hypot(vx, vy)
-            rec.t_next = t + cloth.roll_time(speed, p.mu_roll, self.g)
-            rec.speed_bound = speed
-            rec.w_ref = cloth.rolling_spin(vx, vy, w[2], self.radius)
-            if lag > 0.0:
-                f = max(0.0, 1.0 - p.mu_roll * self.g * lag / speed)
-                vx, vy = vx * f, vy * f
         else:
-            vx = vy = 0.0
-            rec.anchor.velocity = (0.0, 0.0)
-            self._renew_joint(rec, p.mu_roll * self.mass * self.g)
-            rec.speed_bound = 0.0
-            rec.w_ref = (0.0, 0.0, w[2])
-            rec.t_next = (
-                t + abs(w[2]) / p.spin_decel if phase is Phase.SPINNING else math.inf
-            )
-        rec.body.velocity = (vx, vy)
-        rec.phase = phase
-        if record:
-            self._motion_event(rec, old, t)
-        self._refresh_schedule()
+            old = self._kick(rec, 0.0, (vx, vy), m.spin)
+        self.motion_event(rec, old, 0.0)
+
+    # -- what the parts ask of the world (log.Table) ---------------------------------
+    def kick(
+        self, ball: Ball, t: float, v: Vec2, w: Vec3, p: Vec2 | None = None
+    ) -> Phase:
+        """A push from outside the contacts (the stick, a landing): a lasting
+        contact the ball was in may now close fast, so it is looked at from
+        now on again."""
+        old = self._kick(ball, t, v, w, p)
+        self.contacts.wake(ball.ball)
         return old
 
-    def _motion_event(self, rec: _Ball, old: Phase, t: float) -> None:
-        if rec.phase is not old:
-            self._emit(
+    def _kick(
+        self, ball: Ball, t: float, v: Vec2, w: Vec3, p: Vec2 | None = None
+    ) -> Phase:
+        """New motion on the cloth from t (what a contact gives)."""
+        where = p if p is not None else ball.pos(t)
+        was_air = ball.phase is Phase.AIRBORNE
+        old = ball.start_on_cloth(t, where, v, w, self.models.cloth)
+        if was_air:
+            self.flight.flying.discard(ball.ball)
+            ball.falling = None
+            self._falling.pop(ball.ball, None)
+            self._near_now(ball, t)
+        elif t < self._step_hi:
+            self._near_in_step(ball, t)
+        self._scheduled(ball, t)
+        return old
+
+    def _near_in_step(self, ball: Ball, t: float) -> None:
+        """A ball kicked inside a step: pymunk looked for what is near it
+        along the path it had before, and a ball sent back the way it came
+        can meet, before the step ends, a cushion or a ball its old path had
+        left behind. What is within a step's travel of it now is added for
+        the rest of the step (pymunk sees the new path from the next one)."""
+        p = ball.pos(t)
+        r = self.radius
+        contacts = self.contacts
+        reach = 2.0 * (r + PAD)
+        me = ball.ball
+        for b, other in self.balls.items():
+            if other is ball or not other.on_table or other.phase is Phase.AIRBORNE:
+                continue
+            key = (me, b) if me < b else (b, me)
+            if key in contacts.near_pairs:
+                continue
+            q = other.pos(t)
+            if (
+                abs(q[0] - p[0]) < reach
+                and abs(q[1] - p[1]) < reach
+                and math.dist(q, p) < reach
+            ):
+                contacts.pair_near(ball, other)
+                self._provisional_pairs.append((ball, other))
+        spec = self.spec
+        edge = r + 2.0 * PAD
+        x, y = p
+        if edge < x < spec.length - edge and edge < y < spec.width - edge:
+            return  # every cushion piece lies behind a nose line
+        reach = r + PAD
+        for i, (x0, x1, y0, y1) in enumerate(self._piece_boxes):
+            if x < x0 - reach or x > x1 + reach or y < y0 - reach or y > y1 + reach:
+                continue
+            if (me, i) in contacts.near_cushions:
+                continue
+            piece = self._pieces[i]
+            if math.dist(closest_point(piece, p), p) < reach + piece.radius:
+                contacts.cushion_near(ball, i)
+                self._provisional_cushions.append((ball, i))
+
+    def _drop_provisional(self) -> None:
+        """Before the next step: what _near_in_step added goes (pymunk
+        reports it again if it is near the ball's new path)."""
+        for a, b in self._provisional_pairs:
+            self.contacts.pair_apart(a, b)
+        for ball, i in self._provisional_cushions:
+            self.contacts.cushion_apart(ball, i)
+        self._provisional_pairs.clear()
+        self._provisional_cushions.clear()
+
+    def _near_now(self, ball: Ball, t: float) -> None:
+        """A ball back on the bed: pymunk has not seen its shape there yet (it
+        flew over everything), so what is near it is looked up at once."""
+        p = ball.pos(t)
+        reach = 2.0 * (self.radius + PAD)
+        for b in sorted(self.balls):
+            other = self.balls[b]
+            if other is ball or not other.on_table or other.phase is Phase.AIRBORNE:
+                continue
+            if math.dist(other.pos(t), p) < reach:
+                self.contacts.pair_near(ball, other)
+        for i, piece in enumerate(self._pieces):
+            if math.dist(closest_point(piece, p), p) < self.radius + PAD + piece.radius:
+                self.contacts.cushion_near(ball, i)
+
+    def fly(self, ball: Ball, t: float, p: Vec2, z: float, v: Vec3, w: Vec3) -> Phase:
+        old = ball.start_flight(t, p, z, v, w)
+        if ball.falling is None:
+            self.flight.flying.add(ball.ball)
+        self._scheduled(ball, t)
+        return old
+
+    def _start_script(self, ball: Ball, script: Script, v_in: Vec2) -> None:
+        ball.start_script(script, v_in)
+        self.history.record(ball, script.t0)
+        self._dirty.add(ball.ball)
+        self._vmax = -1.0
+        self._moving[ball.ball] = ball
+        self.schedule.add(script.t_end, Due.SCRIPT, ball)
+
+    def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
+        if ball.phase is not old and ball.falling is None:
+            self.log.emit(
                 Event(
                     EventKind.MOTION,
                     t,
-                    (rec.ball,),
-                    (self._snap(rec, t),),
+                    (ball.ball,),
+                    (self.log.snap(ball, t),),
                     phase_from=old,
-                    phase_to=rec.phase,
+                    phase_to=ball.phase,
                 )
             )
 
-    def _renew_joint(self, rec: _Ball, max_force: float) -> None:
-        """A fresh friction joint: chipmunk warm-starts a joint with last step's
-        impulse (scaled by the dt ratio), which would push with the old phase's
-        force for one step after a change of phase or of dt."""
-        self.space.remove(rec.joint)
-        rec.joint = _friction_joint(rec.body, rec.anchor, max_force)
-        self.space.add(rec.joint)
+    def remove(
+        self,
+        ball: Ball,
+        t: float,
+        where: Where,
+        pocket: str | None = None,
+        left: str = "floor",
+    ) -> None:
+        snap = self.log.snap(ball, t)
+        if where is Where.POCKETED:
+            self.log.emit(
+                Event(EventKind.POCKETED, t, (ball.ball,), (snap,), pocket=pocket)
+            )
+        else:
+            self.log.emit(
+                Event(EventKind.LEFT_TABLE, t, (ball.ball,), (snap,), where=left)
+            )
+        self.history.leave(ball.ball, t)
+        ball.on_table = False
+        ball.phase = Phase.POCKETED if where is Where.POCKETED else Phase.OFF_TABLE
+        ball.script = None
+        ball.version += 1
+        ball.speed_bound = 0.0
+        ball.moving = False
+        self._moving.pop(ball.ball, None)
+        self._vmax = -1.0
+        self.flight.flying.discard(ball.ball)
+        self._falling.pop(ball.ball, None)
+        self.contacts.forget(ball.ball)
+        self._dirty.discard(ball.ball)
+        self._final[ball.ball] = BallState(ball.ball, where, pocket=pocket)
+        if ball.joint_on:
+            self.space.remove(ball.joint)
+            ball.joint_on = False
+        self.space.remove(ball.shape, ball.body, ball.anchor)
 
-    def _refresh_schedule(self) -> None:
-        nxt = math.inf
-        vmax = 0.0
-        for r in self._balls.values():
-            if r.on_table:
-                if r.t_next < nxt:
-                    nxt = r.t_next
-                if r.speed_bound > vmax:
-                    vmax = r.speed_bound
-        self._next_change = nxt
-        self._vmax = vmax
+    # -- the schedule ----------------------------------------------------------------
+    def _scheduled(self, ball: Ball, t: float) -> None:
+        """A ball's segment changed at t: what its new one has due."""
+        self._dirty.add(ball.ball)
+        self.history.record(ball, t)
+        self._vmax = -1.0  # to be worked out again
+        if ball.moving:
+            self._moving[ball.ball] = ball
+        else:
+            self._moving.pop(ball.ball, None)
+        sched = self.schedule
+        if ball.phase in ON_CLOTH or ball.phase is Phase.SPINNING:
+            sched.add(ball.t_end, Due.TRANSITION, ball)
+        if ball.phase in ON_CLOTH:
+            found = pockets.drop_time(self.spec, ball)
+            if found is not None:
+                sched.add(found[0], Due.DROP, ball, found[1])
+        if ball.falling is not None:
+            self._schedule_fall(ball)
+        elif ball.phase is Phase.AIRBORNE:
+            down = self.flight.landing(ball)
+            if down is not None:
+                sched.add(down[0], Due.LAND, ball, down[1])
+        if ball.phase in ON_CLOTH or ball.phase is Phase.AIRBORNE:
+            for name, axis, value in self._lines:
+                cross = next_crossing(ball, axis, value, t)
+                if cross is not None:
+                    sched.add(cross[0], Due.LINE, ball, (name, axis, value, cross[1]))
 
-    def _snap(self, rec: _Ball, t: float) -> BallSnapshot:
-        x, y = rec.body.position
-        vx, vy = rec.body.velocity
-        if t == rec.t_ref and rec.phase in (Phase.SLIDING, Phase.ROLLING):
-            vx, vy = rec.v_ref  # the velocity at the event, not at the step end
-        w = self.spin(rec, t)
-        return BallSnapshot(
-            rec.ball, x, y, rec.z, vx, vy, rec.vz, w[0], w[1], w[2], rec.phase
+    def _schedule_fall(self, ball: Ball) -> None:
+        pocket, start, _ = self._falling[ball.ball]
+        caught, back, out = pockets.fall_times(ball, pocket, self.radius, self.g, start)
+        self.schedule.add(caught, Due.CAPTURE, ball, pocket)
+        if back is not None and back < caught:
+            self.schedule.add(back, Due.BACK, ball, pocket)
+        if out is not None and out < caught:
+            self.schedule.add(out, Due.RETURN, ball, pocket)
+
+    def _due(self, e: Entry) -> set[int]:
+        """Handle one known instant; the balls whose motion changed."""
+        ball = self.balls[e.ball]
+        t = e.time
+        kind = Due(e.kind)
+        if kind is Due.TRANSITION:
+            return self._transition(ball, t)
+        if kind is Due.SCRIPT:
+            assert ball.script is not None
+            s = ball.script
+            p, _ = s.at(t)
+            old = self._kick(ball, t, s.exit_velocity, s.exit_spin, p)
+            self.motion_event(ball, old, t)
+            return {ball.ball}
+        if kind is Due.LINE:
+            name, axis, value, direction = cast(tuple[str, int, float, int], e.data)
+            snap = self.log.snap(ball, t)
+            self.log.emit(
+                Event(
+                    EventKind.LINE_CROSSED,
+                    t,
+                    (ball.ball,),
+                    (snap,),
+                    line=name,
+                    direction=direction,
+                )
+            )
+            cross = next_crossing(ball, axis, value, t)
+            if cross is not None:
+                self.schedule.add(
+                    cross[0], Due.LINE, ball, (name, axis, value, cross[1])
+                )
+            return set()
+        if kind is Due.LAND:
+            assert isinstance(e.data, airborne.Ground)
+            self.flight.land(ball, e.data, t)
+            return {ball.ball}
+        if kind is Due.DROP:
+            assert isinstance(e.data, Pocket)
+            return self._drop(ball, e.data, t)
+        if kind is Due.CAPTURE:
+            assert isinstance(e.data, Pocket)
+            self.remove(ball, t, Where.POCKETED, e.data.name)
+            return {ball.ball}
+        if kind is Due.BACK:
+            assert isinstance(e.data, Pocket)
+            v = pockets.back_bounce(e.data, ball.vel(t))
+            self.fly(
+                ball, t, ball.pos(t), ball.height(t), (v[0], v[1], ball.vz(t)), ball.w0
+            )
+            return {ball.ball}
+        if kind is Due.RETURN:
+            assert isinstance(e.data, Pocket)
+            return self._climb_out(ball, e.data, t)
+        return set()  # pragma: no cover - every kind is handled above
+
+    def _transition(self, ball: Ball, t: float) -> set[int]:
+        if ball.phase is Phase.SLIDING:
+            # Slide over: the velocity it ends with and the spin of that instant.
+            w = ball.spin(t, self.models.cloth)
+            old = self._kick(ball, t, ball.seg.end_velocity, w)
+        elif ball.phase is Phase.ROLLING:
+            wz = self.models.cloth.side_spin_at(ball.w0[2], t - ball.t0)
+            old = self._kick(ball, t, (0.0, 0.0), (0.0, 0.0, wz))
+        elif ball.phase is Phase.SPINNING:
+            old = self._kick(ball, t, (0.0, 0.0), (0.0, 0.0, 0.0))
+        else:
+            return set()
+        self.motion_event(ball, old, t)
+        return {ball.ball}
+
+    def _drop(self, ball: Ball, pocket: Pocket, t: float) -> set[int]:
+        """The centre passes the drop line: the ball starts to fall."""
+        p, v = ball.pos(t), ball.vel(t)
+        w = ball.spin(t, self.models.cloth)
+        self._falling[ball.ball] = (pocket, t, ball.phase)
+        ball.falling = pocket
+        self.flight.flying.discard(ball.ball)
+        self.fly(ball, t, p, self.radius, (v[0], v[1], 0.0), w)
+        return {ball.ball}
+
+    def _climb_out(self, ball: Ball, pocket: Pocket, t: float) -> set[int]:
+        """A falling ball back over the drop line: on the table again if it
+        has the energy to climb what it fell, else it drops after all."""
+        drop = self.radius - ball.height(t)
+        v = pockets.climb(ball.vel(t), drop, self.g)
+        p = ball.pos(t)
+        blocked = any(
+            other is not ball
+            and other.on_table
+            and other.falling is None
+            and math.dist(other.pos(t), p) < 2.0 * self.radius
+            for other in self.balls.values()
         )
+        if v is None or blocked:
+            # Too little to climb the edge, or a ball on the lip in the way:
+            # it drops after all.
+            self.remove(ball, t, Where.POCKETED, pocket.name)
+            return {ball.ball}
+        _, _, before = self._falling[ball.ball]
+        w = ball.w0
+        ball.falling = None
+        self._falling.pop(ball.ball, None)
+        self.kick(ball, t, v, w, p)
+        self.motion_event(ball, before, t)
+        return {ball.ball}
 
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
+    def _fall_candidates(
+        self, lo: float, hi: float, only: set[int] | None
+    ) -> list[Candidate]:
+        """Jaw facings met by balls falling over a pocket's hole (they run on
+        below the slate)."""
+        out: list[Candidate] = []
+        for b in sorted(self._falling):
+            if only is not None and b not in only:
+                continue
+            ball = self.balls[b]
+            pocket = self._falling[b][0]
+            for i, piece in enumerate(self._pieces):
+                if piece.pocket != pocket.name:
+                    continue
+                t = cushion_touch(ball, piece, lo, hi, self.radius)
+                if t is not None:
+                    out.append(Candidate(t, FALLING, b, i))
+        return out
 
-    # -- the stroke ------------------------------------------------------------
+    def _air_candidates(
+        self, lo: float, hi: float, only: set[int] | None
+    ) -> list[Candidate]:
+        return [
+            Candidate(t, IN_THE_AIR, a, b)
+            for t, a, b in self.flight.candidates(lo, hi, only)
+        ]
+
+    def _jaw_while_falling(self, c: Candidate) -> set[int]:
+        ball = self.balls[c.a]
+        piece = self._pieces[c.b]
+        t = c.time
+        p = ball.pos(t)
+        cp = closest_point(piece, p)
+        dist = math.dist(cp, p)
+        if dist <= 0.0:
+            return set()
+        n = ((cp[0] - p[0]) / dist, (cp[1] - p[1]) / dist)
+        impact = self.models.cushion.impact(ball.vel(t), ball.w0, n, True)
+        if impact is None:
+            return set()
+        name, pocket = piece.contact_name(p)
+        self.fly(
+            ball,
+            t,
+            p,
+            ball.height(t),
+            (impact.velocity[0], impact.velocity[1], ball.vz(t)),
+            impact.spin,
+        )
+        self.log.emit(
+            Event(
+                EventKind.BALL_CUSHION,
+                t,
+                (ball.ball,),
+                (self.log.snap(ball, t),),
+                cushion=name,
+                pocket=pocket,
+                speed=impact.normal_speed,
+            )
+        )
+        return {ball.ball}
+
+    # -- the stroke ------------------------------------------------------------------
     def strike(self, stroke: Stroke, ball: int | None = None) -> None:
         """Strike the cue ball, or another ball (the lag strikes two at once;
-        only the first stroke's stick follows through)."""
+        only the first stroke's stick follows through). The stroke adds to
+        whatever motion the ball already has."""
         cue_id = self.spec.balls.cue_ball if ball is None else ball
-        if cue_id not in self._balls:
+        rec = self.balls.get(cue_id)
+        if rec is None or not rec.on_table:
             raise cue.StrokeError(f"ball {cue_id} to strike is not on the table")
         res = cue.strike(stroke, self.spec.balls, self.params)
-        rec = self._balls[cue_id]
+        v0 = rec.vel(0.0)
+        w0 = rec.spin(0.0, self.models.cloth)
         vx, vy, vz = res.velocity
-        w = res.spin
+        vx, vy = vx + v0[0], vy + v0[1]
+        w = (res.spin[0] + w0[0], res.spin[1] + w0[1], res.spin[2] + w0[2])
         bounce = None
         if vz < 0.0:
             # An elevated cue drives the ball into the slate, which throws it
@@ -417,13 +766,13 @@ class World:
             )
             vx, vy, _ = bounce.velocity
             w = bounce.spin
-        self._set_motion(rec, vx, vy, w, 0.0, record=False)
-        self._emit(
+        self._kick(rec, 0.0, (vx, vy), w)
+        self.log.emit(
             Event(
                 EventKind.STROKE,
                 0.0,
                 (cue_id,),
-                (self._snap(rec, 0.0),),
+                (self.log.snap(rec, 0.0),),
                 speed=math.hypot(vx, vy),
                 tip_a=stroke.tip_a,
                 tip_b=stroke.tip_b,
@@ -433,372 +782,55 @@ class World:
             )
         )
         if bounce is not None and not bounce.settled:
-            self._take_off(rec, vx, vy, bounce.velocity[2], w, 0.0)
+            self.flight.take_off(rec, 0.0, (vx, vy, bounce.velocity[2]), w)
         if self._stick is None and not self._struck:
-            self._stick = Stick.after_strike(self, rec, stroke, res)
+            self._stick = Stick.after_strike(self, rec, stroke, res, 0.0)
         self._struck = True
         if self.audit:  # the cue brings energy: the audit starts after it
-            self._last_energy = self._energy()
+            self._last_energy = self._energy(0.0)
 
-    # -- the height layer --------------------------------------------------------
-    def _take_off(
-        self, rec: _Ball, vx: float, vy: float, vz: float, w: Vec3, t: float
-    ) -> None:
-        """The ball leaves the slate: no cloth friction, pymunk contacts off."""
-        old = rec.phase
-        rec.phase = Phase.AIRBORNE
-        rec.t_ref = t
-        rec.w_ref = w
-        rec.vz = vz
-        rec.t_next = math.inf
-        rec.body.velocity = (vx, vy)
-        self._renew_joint(rec, 0.0)
-        rec.shape.filter = AIR_FILTER
-        rec.speed_bound = math.sqrt(vx * vx + vy * vy + vz * vz)
-        self._airborne.add(rec.ball)
-        for pkey in [k for k in self._touching_pairs if rec.ball in k]:
-            del self._touching_pairs[pkey]
-        for ckey in [k for k in self._touching_cushions if k[0] == rec.ball]:
-            del self._touching_cushions[ckey]
-        self._emit(
-            Event(EventKind.AIRBORNE, t, (rec.ball,), (self._snap(rec, t),), speed=vz)
-        )
-        self._motion_event(rec, old, t)
-        self._refresh_schedule()
+    # -- energy ----------------------------------------------------------------------
+    def _energy(self, t: float) -> float:
+        total = 0.0
+        inertia = 0.4 * self.mass * self.radius**2
+        cloth = self.models.cloth
+        for r in self.balls.values():
+            if not r.on_table:
+                continue
+            vx, vy = r.vel(t)
+            vz = r.vz(t)
+            w = r.spin(t, cloth)
+            total += 0.5 * self.mass * (vx * vx + vy * vy + vz * vz)
+            total += self.mass * self.g * (r.height(t) - self.radius)
+            total += 0.5 * inertia * (w[0] ** 2 + w[1] ** 2 + w[2] ** 2)
+        return total
 
-    def _fly(self, dt: float) -> None:
-        """Advance every ball in the air by one step (8.2)."""
-        g = self.g
-        for ball in sorted(self._airborne):
-            rec = self._balls[ball]
-            if not rec.on_table or rec.phase is not Phase.AIRBORNE:
-                continue
-            z0, vz0 = rec.z, rec.vz
-            rec.z = z0 + vz0 * dt - 0.5 * g * dt * dt
-            rec.vz = vz0 - g * dt
-            x, y = rec.body.position
-            vx, vy = rec.body.velocity
-            ground = airborne.ground_under(self.spec, x, y)
-            floor_z = self.radius
-            if ground is airborne.Ground.RAIL:
-                floor_z = self.spec.rail_top_height + self.radius
-            elif ground is airborne.Ground.FLOOR:
-                floor_z = self.radius - self.spec.bed_height
-            pocket = self._near_pocket.get(ball)
-            if (
-                pocket is not None
-                and ground is not airborne.Ground.BED
-                and rec.z - self.radius < self.spec.rail_top_height
-            ):
-                # Flown on through the pocket below the rail top: it meets
-                # the back of the pocket and drops (7, airborne balls).
-                self._capture(rec, pocket)
-                continue
-            if rec.z <= floor_z and rec.vz < 0.0:
-                # Back to the moment of touching down (z is quadratic in t).
-                a, b, c = -0.5 * g, vz0, z0 - floor_z
-                disc = b * b - 4 * a * c
-                tau_down = (-b - math.sqrt(disc)) / (2 * a) if disc > 0 else dt
-                tau_down = min(max(tau_down, 0.0), dt)
-                back = dt - tau_down
-                rec.z = floor_z
-                rec.vz = vz0 - g * tau_down
-                rec.body.position = (x - vx * back, y - vy * back)
-                self._touch_down(rec, ground, self.t - back)
-                continue
-            # What the step must resolve: beyond the rail the ball only falls
-            # to the floor, and high above the table it can meet nothing but
-            # the lines and pockets below it (landings are solved exactly).
-            bound = math.hypot(vx, vy)
-            if ground is airborne.Ground.FLOOR:
-                bound = 0.0
-            elif rec.z - self.radius < HIGH_FLIGHT:
-                bound = math.hypot(bound, rec.vz)
-            if bound != rec.speed_bound:
-                rec.speed_bound = bound
-                self._refresh_schedule()
-            if ground is not airborne.Ground.FLOOR and self._air_cushions(rec):
-                continue
-            self._air_balls(rec)
-
-    def _touch_down(self, rec: _Ball, ground: airborne.Ground, t: float) -> None:
-        x, y = rec.body.position
-        vx, vy = rec.body.velocity
-        if ground is airborne.Ground.FLOOR:
-            self._leave_table(rec, "floor", t)
+    def _energy_checkpoint(self, t: float) -> None:
+        if not self.audit:
             return
-        if ground is airborne.Ground.RAIL:
-            outcome = airborne.rail_outcome(self.spec, x, y, vx, vy, self.g)
-            if outcome is airborne.Ground.BED:
-                # It rolls back over the nose and drops onto the bed: in play.
-                _, n = airborne.outside_distance(self.spec, x, y)
-                edge = self.radius + 0.0005
-                nx = min(max(x, edge), self.spec.length - edge)
-                ny = min(max(y, edge), self.spec.width - edge)
-                rec.body.position = self._free_spot(rec, nx, ny, (-n[1], n[0]))
-                rec.z = self.radius
-                rec.vz = 0.0
-                self._emit(
-                    Event(
-                        EventKind.LANDED,
-                        t,
-                        (rec.ball,),
-                        (self._snap(rec, t),),
-                        where="rail",
-                    )
-                )
-                v_in = abs(vx * n[0] + vy * n[1])
-                self._settle(
-                    rec, -n[0] * v_in * 0.5, -n[1] * v_in * 0.5, (0.0, 0.0, 0.0), t
-                )
-                return
-            self._leave_table(
-                rec, "floor" if outcome is airborne.Ground.FLOOR else "rail", t
-            )
-            return
-        bounce = airborne.slate_bounce(
-            (vx, vy, rec.vz),
-            rec.w_ref,
-            self.radius,
-            self.params.e_slate,
-            self.params.mu_slide,
-            self.g,
-        )
-        rec.body.velocity = (bounce.velocity[0], bounce.velocity[1])
-        rec.w_ref = bounce.spin
-        # The state just after the bounce; the event's speed is the impact's.
-        snap = replace(self._snap(rec, t), vz=bounce.velocity[2])
-        self._emit(
-            Event(EventKind.LANDED, t, (rec.ball,), (snap,), speed=rec.vz, where="bed")
-        )
-        # The ball was taken back to the touch at t; after the bounce it is
-        # carried on to the end of the step, so that its motion and its spin
-        # (closed forms from t) run from the same moment.
-        lag = max(self.t - t, 0.0)
-        bvx, bvy, up = bounce.velocity
-        if bounce.settled:
-            self._settle(rec, bvx, bvy, bounce.spin, t, catch_up=True)
-        else:
-            rec.vz = up
-            rec.z = self.radius
-            rec.t_ref = t
-            rec.speed_bound = math.sqrt(bvx * bvx + bvy * bvy + up * up)
-            self._emit(
-                Event(
-                    EventKind.AIRBORNE,
-                    t,
-                    (rec.ball,),
-                    (self._snap(rec, t),),
-                    speed=rec.vz,
-                )
-            )
-            rec.z = self.radius + up * lag - 0.5 * self.g * lag * lag
-            rec.vz = up - self.g * lag
-            self._refresh_schedule()
-        x, y = rec.body.position
-        rec.body.position = (x + bvx * lag, y + bvy * lag)
+        e = self._energy(t)
+        last = self._last_energy
+        if last is not None and e > last:
+            self.stats.max_energy_gain = max(self.stats.max_energy_gain, e - last)
+        self._last_energy = e
 
-    def _free_spot(
-        self, rec: _Ball, x: float, y: float, along: tuple[float, float]
-    ) -> tuple[float, float]:
-        """The spot nearest (x, y) along the rail where a ball coming back off
-        the rail fits on the bed: a ball frozen to the cushion there turns it
-        aside, it never comes down inside it."""
-        d_min = 2 * self.radius + TOUCH_GAP
-        others = [
-            r.body.position
-            for b, r in sorted(self._balls.items())
-            if r is not rec and r.on_table and r.phase is not Phase.AIRBORNE
-        ]
-        edge = self.radius + 0.0005
-        for k in range(2 * int(self.spec.length / 0.001) + 1):
-            s = 0.001 * ((k + 1) // 2) * (1 if k % 2 else -1)
-            px, py = x + s * along[0], y + s * along[1]
-            if not (
-                edge <= px <= self.spec.length - edge
-                and edge <= py <= self.spec.width - edge
-            ):
-                continue
-            if all(math.dist((px, py), o) >= d_min for o in others):
-                return (px, py)
-        return (x, y)  # pragma: no cover - a rail lined with balls end to end
-
-    def _settle(
-        self,
-        rec: _Ball,
-        vx: float,
-        vy: float,
-        w: Vec3,
-        t: float,
-        catch_up: bool = False,
-    ) -> None:
-        """Back on the cloth: pymunk contacts on, the cloth phases take over."""
-        self._airborne.discard(rec.ball)
-        rec.z = self.radius
-        rec.vz = 0.0
-        rec.shape.filter = BED_FILTER
-        rec.phase = Phase.AIRBORNE
-        old = self._set_motion(rec, vx, vy, w, t, record=False, catch_up=catch_up)
-        self._motion_event(rec, old, t)
-
-    def _leave_table(self, rec: _Ball, where: str, t: float) -> None:
-        snap = self._snap(rec, t)
-        self._airborne.discard(rec.ball)
-        self._remove_ball(rec, Phase.OFF_TABLE)
-        self._final[rec.ball] = BallState(rec.ball, Where.OFF_TABLE)
-        self._emit(Event(EventKind.LEFT_TABLE, t, (rec.ball,), (snap,), where=where))
-        self._refresh_schedule()
-
-    def _air_cushions(self, rec: _Ball) -> bool:
-        """A flying ball meets a cushion nose as a line at the nose height.
-
-        Returns whether it came down on the rail (and is no longer flying)."""
-        x, y = rec.body.position
-        h = self.spec.cushion_height
-        for rail in self.spec.rails:
-            nx, ny = rail.normal
-            sx, sy = rail.start
-            ex, ey = rail.end
-            tx, ty = ex - sx, ey - sy
-            length2 = tx * tx + ty * ty
-            along = ((x - sx) * tx + (y - sy) * ty) / length2
-            if not 0.0 <= along <= 1.0:
-                continue  # over a pocket mouth: no nose there
-            depth = (x - sx) * nx + (y - sy) * ny  # > 0 beyond the nose line
-            dz = h - rec.z
-            dist = math.hypot(depth, dz)
-            if dist >= self.radius:
-                if (
-                    depth > 0.0
-                    and rec.z - self.radius < self.spec.rail_top_height
-                    and airborne.ground_under(self.spec, x, y) is airborne.Ground.RAIL
-                ):
-                    # Over the cushion top below the rail top: it comes down
-                    # on the rail where it is (never lifted onto it, which
-                    # would make energy); the rail decides where it goes.
-                    self._touch_down(rec, airborne.Ground.RAIL, self.t)
-                    return True
-                continue
-            normal = (-depth * nx / dist, -depth * ny / dist, dz / dist)
-            vx, vy = rec.body.velocity
-            res = collisions.cushion_impulse(
-                (vx, vy, rec.vz),
-                rec.w_ref,
-                normal,
-                self.mass,
-                self.radius,
-                self.params.e_cushion,
-                self.params.mu_cushion,
-            )
-            if res is None:
-                continue
-            (vx2, vy2, vz2), w2 = res
-            rec.body.velocity = (vx2, vy2)
-            rec.vz = vz2
-            rec.w_ref = w2
-            rec.speed_bound = math.sqrt(vx2 * vx2 + vy2 * vy2 + vz2 * vz2)
-            self._emit(
-                Event(
-                    EventKind.BALL_CUSHION,
-                    self.t,
-                    (rec.ball,),
-                    (self._snap(rec, self.t),),
-                    cushion=rail.name,
-                    speed=vx * nx + vy * ny,
-                )
-            )
-            self._refresh_schedule()
-        return False
-
-    def _air_balls(self, rec: _Ball) -> None:
-        """3D contacts of a flying ball: it passes over balls below it and hits
-        the ones it meets (5 with the tilted line of centres)."""
-        x, y = rec.body.position
-        d2 = (2 * self.radius) ** 2
-        for ball in sorted(self._balls):
-            other = self._balls[ball]
-            if other is rec or not other.on_table:
-                continue
-            ox, oy = other.body.position
-            dx, dy, dz = ox - x, oy - y, other.z - rec.z
-            dist2 = dx * dx + dy * dy + dz * dz
-            if dist2 >= d2 or dist2 <= 0.0:
-                continue
-            dist = math.sqrt(dist2)
-            n = (dx / dist, dy / dist, dz / dist)
-            va = (*rec.body.velocity, rec.vz)
-            vb = (*other.body.velocity, other.vz)
-            t = self.t
-            res = self._ball_ball(va, self.spin(rec, t), vb, self.spin(other, t), n)
-            if res is None:
-                continue
-            va2, wa2, vb2, wb2, v_n = res
-            rec.body.velocity = (va2[0], va2[1])
-            rec.vz = va2[2]
-            rec.w_ref = wa2
-            hit = len(self.events)
-            if other.phase is Phase.AIRBORNE:
-                other.body.velocity = (vb2[0], vb2[1])
-                other.vz = vb2[2]
-                other.w_ref = wb2
-            else:
-                # Pushed into the slate, it bounces (or is lifted by the hit).
-                bounce = airborne.slate_bounce(
-                    vb2,
-                    wb2,
-                    self.radius,
-                    self.params.e_slate,
-                    self.params.mu_slide,
-                    self.g,
-                )
-                if bounce.settled:
-                    self._set_motion(
-                        other, bounce.velocity[0], bounce.velocity[1], bounce.spin, t
-                    )
-                else:
-                    self._take_off(
-                        other,
-                        bounce.velocity[0],
-                        bounce.velocity[1],
-                        bounce.velocity[2],
-                        bounce.spin,
-                        t,
-                    )
-            # The contact comes before what it caused in the log.
-            self.events.insert(
-                hit,
-                Event(
-                    EventKind.BALL_BALL,
-                    t,
-                    (rec.ball, other.ball),
-                    (self._snap(rec, t), self._snap(other, t)),
-                    speed=v_n,
-                ),
-            )
-            rec.speed_bound = math.sqrt(va2[0] ** 2 + va2[1] ** 2 + va2[2] ** 2)
-            self._refresh_schedule()
-
-    # -- collision callbacks ---------------------------------------------------
+    # -- pymunk's reports --------------------------------------------------------------
     def _ball_begin(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
-        """Two balls start to touch. Pymunk never resolves a ball contact: the
-        pair is tracked while it touches, and resolved after any step in which
-        it approaches."""
         try:
             arb.process_collision = False
-            a, b = (self._by_shape[s] for s in arb.shapes)
-            pair = (a, b) if a.ball < b.ball else (b, a)
-            self._touching_pairs[(pair[0].ball, pair[1].ball)] = pair
+            a, b = (self.by_shape[s] for s in arb.shapes)
+            self.contacts.pair_near(a, b)
         except Exception as e:  # pymunk only prints callback errors
             self._errors.append(e)
 
     def _ball_separate(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
-        a, b = (self._by_shape.get(s) for s in arb.shapes)
+        a, b = (self.by_shape.get(s) for s in arb.shapes)
         if a is not None and b is not None:
-            self._touching_pairs.pop((min(a.ball, b.ball), max(a.ball, b.ball)), None)
+            self.contacts.pair_apart(a, b)
 
     def _cushion_begin(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
@@ -806,12 +838,7 @@ class World:
         try:
             arb.process_collision = False
             s_ball, s_cush = arb.shapes
-            rec = self._by_shape[s_ball]
-            piece = self._pieces[s_cush]
-            self._touching_cushions[(rec.ball, self._piece_index[s_cush])] = (
-                rec,
-                piece,
-            )
+            self.contacts.cushion_near(self.by_shape[s_ball], self._piece_index[s_cush])
         except Exception as e:
             self._errors.append(e)
 
@@ -819,711 +846,383 @@ class World:
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
         s_ball, s_cush = arb.shapes
-        rec = self._by_shape.get(s_ball)
+        rec = self.by_shape.get(s_ball)
         if rec is not None:
-            self._touching_cushions.pop((rec.ball, self._piece_index[s_cush]), None)
+            self.contacts.cushion_apart(rec, self._piece_index[s_cush])
 
-    def _approaching_contacts(
-        self,
-    ) -> tuple[list[tuple[_Ball, _Ball]], list[tuple[_Ball, CushionPiece]]]:
-        pairs: list[tuple[_Ball, _Ball]] = []
-        for key in sorted(self._touching_pairs):
-            a, b = self._touching_pairs[key]
-            if not (a.on_table and b.on_table):
-                continue
-            pa, pb = a.body.position, b.body.position
-            va, vb = a.body.velocity, b.body.velocity
-            if (pb[0] - pa[0]) * (va[0] - vb[0]) + (pb[1] - pa[1]) * (
-                va[1] - vb[1]
-            ) > 0.0:
-                pairs.append((a, b))
-        cushions: list[tuple[_Ball, CushionPiece]] = []
-        for key in sorted(self._touching_cushions):
-            rec, piece = self._touching_cushions[key]
-            if not rec.on_table:
-                continue
-            p = rec.body.position
-            v = rec.body.velocity
-            c = closest_point(piece, (p[0], p[1]))
-            if (c[0] - p[0]) * v[0] + (c[1] - p[1]) * v[1] > 0.0:
-                cushions.append((rec, piece))
-        return pairs, cushions
-
-    # -- contact resolution after the step ---------------------------------------
-    def _resolve_contacts(self) -> None:
-        pairs, cushions = self._approaching_contacts()
-        if pairs:
-            for approaching, frozen in self._clusters(pairs):
-                if len(approaching) == 1 and not frozen:
-                    self._resolve_pair(*approaching[0])
-                else:
-                    self._resolve_cluster(approaching, frozen)
-        for rec, piece in cushions:
-            if rec.on_table:
-                self._resolve_cushion(rec, piece)
-
-    def _touch_time(self, a: _Ball, b: _Ball) -> float:
-        """How long ago in this step the two balls touched (moving straight)."""
-        pa, pb = a.body.position, b.body.position
-        va, vb = a.body.velocity, b.body.velocity
-        rx, ry = pb[0] - pa[0], pb[1] - pa[1]
-        dvx, dvy = vb[0] - va[0], vb[1] - va[1]
-        aa = dvx * dvx + dvy * dvy
-        bb = rx * dvx + ry * dvy
-        cc = rx * rx + ry * ry - (2 * self.radius) ** 2
-        disc = bb * bb - aa * cc
-        if aa <= 0.0 or disc < 0.0:
-            return 0.0
-        return min(max((bb + math.sqrt(disc)) / aa, 0.0), self._dt)
-
-    def _resolve_pair(self, a: _Ball, b: _Ball) -> None:
-        """One collision, exactly: back to the touch, impulse, on to the step end."""
-        tau = self._touch_time(a, b)
-        pa, pb = a.body.position, b.body.position
-        va, vb = a.body.velocity, b.body.velocity
-        ca = (pa[0] - va[0] * tau, pa[1] - va[1] * tau)
-        cb = (pb[0] - vb[0] * tau, pb[1] - vb[1] * tau)
-        dist = math.dist(ca, cb)
-        if dist <= 0.0:
-            return
-        n = ((cb[0] - ca[0]) / dist, (cb[1] - ca[1]) / dist, 0.0)
-        inside = 2 * self.radius - dist
-        if inside > 0.0:
-            # Inside each other before the step began (squeezed by another
-            # contact): apart to the touch, half each.
-            k = inside / 2
-            ca = (ca[0] - n[0] * k, ca[1] - n[1] * k)
-            cb = (cb[0] + n[0] * k, cb[1] + n[1] * k)
-        t_hit = self.t - tau
-        wa, wb = self.spin(a, t_hit), self.spin(b, t_hit)
-        res = self._ball_ball((va[0], va[1], 0.0), wa, (vb[0], vb[1], 0.0), wb, n)
-        if res is None:
-            return
-        va2, wa2, vb2, wb2, v_n = res
-        a.body.position = (ca[0] + va2[0] * tau, ca[1] + va2[1] * tau)
-        b.body.position = (cb[0] + vb2[0] * tau, cb[1] + vb2[1] * tau)
-        old_a = self._set_motion(
-            a, va2[0], va2[1], wa2, t_hit, record=False, catch_up=True
-        )
-        old_b = self._set_motion(
-            b, vb2[0], vb2[1], wb2, t_hit, record=False, catch_up=True
-        )
-        a.t_kick = b.t_kick = t_hit
-        self._emit(
-            Event(
-                EventKind.BALL_BALL,
-                t_hit,
-                (a.ball, b.ball),
-                (self._snap(a, t_hit), self._snap(b, t_hit)),
-                speed=v_n,
-            )
-        )
-        self._motion_event(a, old_a, t_hit)
-        self._motion_event(b, old_b, t_hit)
-
-    def _clusters(
-        self, pairs: list[tuple[_Ball, _Ball]]
-    ) -> list[tuple[list[tuple[_Ball, _Ball]], list[tuple[_Ball, _Ball]]]]:
-        """The approaching contacts of this step with the balls frozen to them.
-
-        A ball whose gap to a struck ball is under FROZEN_GAP (and, in turn,
-        every ball frozen to it) takes part in the same solve: a compression
-        wave crosses such a gap long before the balls could part. Returns, per
-        connected cluster, its approaching pairs and its frozen pairs."""
-        bed = [
-            r
-            for r in sorted(self._balls.values(), key=lambda r: r.ball)
-            if r.on_table and r.phase is not Phase.AIRBORNE
-        ]
-        pos = {r.ball: r.body.position for r in bed}
-        reach2 = (2 * self.radius + FROZEN_GAP) ** 2
-        keys = {(a.ball, b.ball) for a, b in pairs}
-        frozen: list[tuple[_Ball, _Ball]] = []
-        seen = {r.ball for pair in pairs for r in pair}
-        queue = sorted(seen)
-        by_id = {r.ball: r for r in bed}
-        while queue:
-            i = queue.pop()
-            if i not in pos:
-                continue
-            xi, yi = pos[i]
-            for r in bed:
-                j = r.ball
-                key = (i, j) if i < j else (j, i)
-                if j == i or key in keys:
-                    continue
-                xj, yj = pos[j]
-                if (xj - xi) ** 2 + (yj - yi) ** 2 < reach2:
-                    keys.add(key)
-                    frozen.append((by_id[key[0]], by_id[key[1]]))
-                    if j not in seen:
-                        seen.add(j)
-                        queue.append(j)
-        out: list[tuple[list[tuple[_Ball, _Ball]], list[tuple[_Ball, _Ball]]]] = []
-        members = set(map(id, pairs))
-        for group in _groups(pairs + frozen):
-            out.append(
-                (
-                    [p for p in group if id(p) in members],
-                    [p for p in group if id(p) not in members],
-                )
-            )
-        return out
-
-    def _resolve_cluster(
-        self,
-        approaching: list[tuple[_Ball, _Ball]],
-        frozen: list[tuple[_Ball, _Ball]],
-    ) -> None:
-        """Contacts sharing balls (a frozen rack struck, or several contacts in
-        one step): the normal impulses are solved together with compliant
-        contacts (collisions.cluster_impulses), then each contact's friction
-        and spin exchange is added in the order the contacts first pushed.
-
-        Every ball is taken back to the moment of the earliest touch, as for a
-        single pair; the later touches of the step start as gaps and close in
-        the solve."""
-        touch = {(a.ball, b.ball): self._touch_time(a, b) for a, b in approaching}
-        tau = max(touch.values())
-        t_hit = self.t - tau
-        pairs = sorted(approaching + frozen, key=lambda p: (p[0].ball, p[1].ball))
-        balls = sorted(
-            {r.ball: r for p in pairs for r in p}.values(), key=lambda r: r.ball
-        )
-        index = {r.ball: i for i, r in enumerate(balls)}
-        vel = [r.body.velocity for r in balls]
-        start = [
-            (r.body.position[0] - v[0] * tau, r.body.position[1] - v[1] * tau)
-            for r, v in zip(balls, vel, strict=True)
-        ]
-        geometry: list[tuple[int, int, float, float, float]] = []
-        for a, b in pairs:
-            ia, ib = index[a.ball], index[b.ball]
-            # A contact made later in the step: its normal where the balls
-            # touch, and a gap that its approach closes at that moment.
-            late = tau - touch.get((a.ball, b.ball), tau)
-            ua, ub = vel[ia], vel[ib]
-            pa = (start[ia][0] + ua[0] * late, start[ia][1] + ua[1] * late)
-            pb = (start[ib][0] + ub[0] * late, start[ib][1] + ub[1] * late)
-            d = math.dist(pa, pb)
-            if d <= 0.0:
-                continue
-            nx, ny = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
-            gap = d - 2 * self.radius
-            if late > 0.0:
-                closing = (ua[0] - ub[0]) * nx + (ua[1] - ub[1]) * ny
-                gap = max(gap, 0.0) + max(closing, 0.0) * late
-            geometry.append((ia, ib, nx, ny, gap))
-        res = collisions.cluster_impulses(
-            [(v[0], v[1]) for v in vel],
-            geometry,
-            self.mass,
-            self.radius,
-            self.params.e_ball,
-        )
-        new_v = [[v[0], v[1], 0.0] for v in res.velocities]
-        spin = [self.spin(r, t_hit) for r in balls]
-        struck = [False] * len(balls)
-        order = sorted(
-            (c for c in range(len(geometry)) if res.impulses[c] > 0.0),
-            key=lambda c: (res.first_push[c], geometry[c][0], geometry[c][1]),
-        )
-        for c in order:
-            ia, ib, nx, ny, _ = geometry[c]
-            struck[ia] = struck[ib] = True
-            va, vb = new_v[ia], new_v[ib]
-            dva, dwa, dvb, dwb = collisions.ball_ball_friction(
-                (va[0], va[1], 0.0),
-                spin[ia],
-                (vb[0], vb[1], 0.0),
-                spin[ib],
-                (nx, ny, 0.0),
-                res.impulses[c],
-                self.mass,
-                self.radius,
-                self.params.mu_ball,
-            )
-            for k in range(2):
-                va[k] += dva[k]
-                vb[k] += dvb[k]
-            wa, wb = spin[ia], spin[ib]
-            spin[ia] = (wa[0] + dwa[0], wa[1] + dwa[1], wa[2] + dwa[2])
-            spin[ib] = (wb[0] + dwb[0], wb[1] + dwb[1], wb[2] + dwb[2])
-        for i, r in enumerate(balls):
-            if struck[i]:
-                x, y = start[i]
-                r.body.position = (x + new_v[i][0] * tau, y + new_v[i][1] * tau)
-        self._push_apart(pairs)
-        olds = {
-            i: self._set_motion(
-                r, new_v[i][0], new_v[i][1], spin[i], t_hit, False, catch_up=True
-            )
-            for i, r in enumerate(balls)
-            if struck[i]
-        }
-        e = self.params.e_ball
-        first: dict[int, float] = {}
-        for c in order:
-            ia, ib = geometry[c][0], geometry[c][1]
-            a, b = balls[ia], balls[ib]
-            # Within this step, in the order the contacts first pushed.
-            t_c = t_hit + min(res.first_push[c], tau)
-            first.setdefault(ia, t_c)
-            first.setdefault(ib, t_c)
-            self._emit(
-                Event(
-                    EventKind.BALL_BALL,
-                    t_c,
-                    (a.ball, b.ball),
-                    (self._snap(a, t_c), self._snap(b, t_c)),
-                    speed=2.0 * res.impulses[c] / ((1.0 + e) * self.mass),
-                )
-            )
-        for i, old in olds.items():
-            # A ball starts to move when its first contact pushes it, so the
-            # log never shows the motion before the contact that caused it.
-            balls[i].t_kick = first.get(i, t_hit)
-            self._motion_event(balls[i], old, balls[i].t_kick)
-
-    def _ball_ball(
-        self, va: Vec3, wa: Vec3, vb: Vec3, wb: Vec3, n: Vec3
-    ) -> tuple[Vec3, Vec3, Vec3, Vec3, float] | None:
-        """Reference.md 5 with this table's balls and parameters."""
-        p = self.params
-        return collisions.ball_ball(
-            va, wa, vb, wb, n, self.mass, self.radius, p.e_ball, p.mu_ball
-        )
-
-    def _push_apart(self, pairs: list[tuple[_Ball, _Ball]]) -> None:
-        """Remove the overlaps a cluster's contacts leave (at most a step's
-        travel), sharing the correction between the two balls."""
-        d_min = 2 * self.radius
-        for _ in range(8):
-            worst = 0.0
-            for a, b in pairs:
-                pa, pb = a.body.position, b.body.position
-                d = math.dist(pa, pb)
-                overlap = d_min - d
-                if overlap <= 0.0 or d <= 0.0:
-                    continue
-                worst = max(worst, overlap)
-                k = (overlap / 2 + 1e-9) / d
-                dx, dy = (pb[0] - pa[0]) * k, (pb[1] - pa[1]) * k
-                a.body.position = (pa[0] - dx, pa[1] - dy)
-                b.body.position = (pb[0] + dx, pb[1] + dy)
-            if worst < 1e-7:
-                break
-
-    def _resolve_cushion(self, rec: _Ball, piece: CushionPiece) -> None:
-        p = rec.body.position
-        v = rec.body.velocity
-        c = closest_point(piece, (p[0], p[1]))
-        dx, dy = c[0] - p[0], c[1] - p[1]
-        dist = math.hypot(dx, dy)
-        if dist <= 0.0:
-            return
-        nx, ny = dx / dist, dy / dist
-        v_n = v[0] * nx + v[1] * ny
-        if v_n <= 0.0:
-            return
-        depth = self.radius + piece.radius - dist
-        tau = min(max(depth / v_n, 0.0), self._dt) if depth > 0 else 0.0
-        t_hit = self.t - tau
-        cp = (p[0] - v[0] * tau, p[1] - v[1] * tau)
-        # Already inside at the start of the step (pushed there by a
-        # neighbour, or too slow to have come in within it): out to the
-        # touch, so a ball held against the cushion never works its way in.
-        inside = depth - v_n * tau
-        if inside > 0.0:
-            cp = (cp[0] - nx * inside, cp[1] - ny * inside)
-        w = self.spin(rec, t_hit)
-        res = collisions.cushion(
-            (v[0], v[1], 0.0),
-            w,
-            (nx, ny),
-            self.spec.cushion_height,
-            self.mass,
-            self.radius,
-            self.params.e_cushion,
-            self.params.mu_cushion,
-        )
-        if res is None:
-            return
-        v2, w2, speed = res
-        rec.body.position = (cp[0] + v2[0] * tau, cp[1] + v2[1] * tau)
-        old = self._set_motion(
-            rec, v2[0], v2[1], w2, t_hit, record=False, catch_up=True
-        )
-        rec.t_kick = t_hit
-        name, pocket = piece.contact_name(cp)
-        self._emit(
-            Event(
-                EventKind.BALL_CUSHION,
-                t_hit,
-                (rec.ball,),
-                (self._snap(rec, t_hit),),
-                cushion=name,
-                pocket=pocket,
-                speed=speed,
-            )
-        )
-        self._motion_event(rec, old, t_hit)
-
-    def _zone_begin(
-        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
-    ) -> None:
-        s_ball, s_zone = arb.shapes
-        rec = self._by_shape.get(s_ball)
-        if rec is not None and rec.on_table:
-            self._near_pocket[rec.ball] = self._zones[s_zone]
-
-    def _zone_separate(
-        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
-    ) -> None:
-        s_ball, s_zone = arb.shapes
-        rec = self._by_shape.get(s_ball)
-        if rec is not None and self._near_pocket.get(rec.ball) is self._zones[s_zone]:
-            del self._near_pocket[rec.ball]
-
-    def _line_begin(
-        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
-    ) -> None:
-        s_ball, s_line = arb.shapes
-        rec = self._by_shape.get(s_ball)
-        if rec is None or not rec.on_table:
-            return
-        name = self._lines[s_line]
-        axis, value = self._line_axis[name]
-        self._near_line[(rec.ball, name)] = rec.body.position[axis] - value
-
-    def _line_separate(
-        self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
-    ) -> None:
-        s_ball, s_line = arb.shapes
-        rec = self._by_shape.get(s_ball)
-        if rec is not None:
-            self._near_line.pop((rec.ball, self._lines[s_line]), None)
-
-    # -- per-step checks -------------------------------------------------------
-    def _check_pockets(self) -> None:
-        for ball in sorted(self._near_pocket):
-            pocket = self._near_pocket[ball]
-            rec = self._balls[ball]
-            x, y = rec.body.position
-            mx, my = pocket.mouth_centre
-            depth = (x - mx) * pocket.inward[0] + (y - my) * pocket.inward[1]
-            if depth > pocket.drop_depth and (
-                rec.phase is not Phase.AIRBORNE
-                or rec.z < AIR_CAPTURE_HEIGHT * self.radius
-            ):
-                self._capture(rec, pocket)
-
-    def _capture(self, rec: _Ball, pocket: Pocket) -> None:
+    # -- pymunk's bodies follow the closed forms ---------------------------------------
+    def _sync(self, ball: Ball, dt: float) -> None:
+        """Set the ball's body where its closed form has it now, its velocity
+        half a step behind (so pymunk's integrator lands on the closed form at
+        every step end), and its friction joint to the phase's pull."""
         t = self.t
-        snap = self._snap(rec, t)
-        self._airborne.discard(rec.ball)
-        self._remove_ball(rec, Phase.POCKETED)
-        self._final[rec.ball] = BallState(rec.ball, Where.POCKETED, pocket=pocket.name)
-        self._emit(
-            Event(EventKind.POCKETED, t, (rec.ball,), (snap,), pocket=pocket.name)
-        )
-        self._refresh_schedule()
-
-    def _remove_ball(self, rec: _Ball, phase: Phase) -> None:
-        rec.on_table = False
-        rec.phase = phase
-        rec.t_next = math.inf
-        rec.speed_bound = 0.0
-        self._near_pocket.pop(rec.ball, None)
-        for key in [k for k in self._near_line if k[0] == rec.ball]:
-            del self._near_line[key]
-        for pkey in [k for k in self._touching_pairs if rec.ball in k]:
-            del self._touching_pairs[pkey]
-        for ckey in [k for k in self._touching_cushions if k[0] == rec.ball]:
-            del self._touching_cushions[ckey]
-        self.space.remove(rec.shape, rec.joint, rec.anchor, rec.body)
-
-    def _check_lines(self) -> None:
-        for key in sorted(self._near_line):
-            ball, name = key
-            rec = self._balls[ball]
-            axis, value = self._line_axis[name]
-            before = self._near_line[key]
-            now = rec.body.position[axis] - value
-            # A ball resting on the line (a rack's apex on the long string)
-            # that moves off it has not crossed it.
-            if (before < -ON_LINE <= now) or (before > ON_LINE >= now):
-                frac = before / (before - now) if before != now else 1.0
-                # Not before the contact that set the ball moving in this step.
-                back = min(self._dt * (1.0 - frac), max(self.t - rec.t_kick, 0.0))
-                t_cross = self.t - back
-                # The state at the crossing, not at the end of the step.
-                snap = self._snap(rec, t_cross)
-                snap = replace(
-                    snap, x=snap.x - snap.vx * back, y=snap.y - snap.vy * back
-                )
-                self._emit(
-                    Event(
-                        EventKind.LINE_CROSSED,
-                        t_cross,
-                        (ball,),
-                        (snap,),
-                        line=name,
-                        direction=1 if before < 0.0 else -1,
-                    )
-                )
-            self._near_line[key] = now
-
-    def _transitions(self, until: float) -> None:
-        """Apply every phase change due by `until`, at its exact time."""
-        while self._next_change <= until and self._next_change < math.inf:
-            due = min(
-                (r for r in self._balls.values() if r.on_table),
-                key=lambda r: (r.t_next, r.ball),
-            )
-            t = due.t_next
-            p = self.params
-            if due.phase is Phase.SLIDING:
-                # The joint has brought v to v_roll by now; set it exactly.
-                vx, vy = due.anchor.velocity
-                wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
-                w = cloth.rolling_spin(vx, vy, wz, self.radius)
-                old = self._set_motion(due, vx, vy, w, t, False, catch_up=True)
-                # Report where the ball was when the slide ended, not at the step.
-                x, y = due.body.position
-                back = until - t if until < math.inf else 0.0
-                snap = self._snap(due, t)
-                snap = replace(snap, x=x - vx * back, y=y - vy * back)
-                self._emit(
-                    Event(
-                        EventKind.MOTION,
-                        t,
-                        (due.ball,),
-                        (snap,),
-                        phase_from=old,
-                        phase_to=due.phase,
-                    )
-                )
-            elif due.phase is Phase.ROLLING:
-                wz = cloth.side_spin_at(due.w_ref[2], t - due.t_ref, p.spin_decel)
-                self._set_motion(due, 0.0, 0.0, (0.0, 0.0, wz), t)
-            elif due.phase is Phase.SPINNING:
-                self._set_motion(due, 0.0, 0.0, (0.0, 0.0, 0.0), t)
+        body = ball.body
+        cp_body = body._body
+        _cp_set_position(cp_body, ball.pos(t))
+        on_cloth = ball.phase in ON_CLOTH and ball.script is None
+        if on_cloth:
+            vx, vy = ball.vel(t)
+            ax, ay = ball.seg.ax, ball.seg.ay
+            _cp_set_velocity(cp_body, (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt))
+            _cp_set_velocity(ball.anchor._body, ball.seg.end_velocity)
+            force = self.mass * math.hypot(ax, ay)
+            if not ball.joint_on:
+                ball.joint = _friction_joint(body, ball.anchor, force)
+                self.space.add(ball.joint)
+                ball.joint_on = True
             else:
-                due.t_next = math.inf
-                self._refresh_schedule()
+                _cp_set_max_force(ball.joint._constraint, force)
+        else:
+            _cp_set_velocity(cp_body, ball.vel(t))
+            if ball.joint_on:
+                self.space.remove(ball.joint)
+                ball.joint_on = False
+        air = ball.phase is Phase.AIRBORNE
+        if ball.in_air != air:
+            ball.in_air = air
+            ball.shape.filter = AIR_FILTER if air else BED_FILTER
 
-    def _energy(self) -> float:
-        total = 0.0
-        inertia = 0.4 * self.mass * self.radius**2
-        for r in self._balls.values():
-            if not r.on_table:
-                continue
-            vx, vy = r.body.velocity
-            w = self.spin(r, self.t)
-            total += 0.5 * self.mass * (vx * vx + vy * vy + r.vz * r.vz)
-            total += self.mass * self.g * (r.z - self.radius)
-            total += 0.5 * inertia * (w[0] ** 2 + w[1] ** 2 + w[2] ** 2)
-        return total
-
-    def _energy_checkpoint(self) -> None:
-        if not self.audit:
-            return
-        e = self._energy()
-        last = getattr(self, "_last_energy", None)
-        if last is not None and e > last:
-            self.max_energy_gain = max(self.max_energy_gain, e - last)
-        self._last_energy = e
-
-    def _sample_frames(self) -> list[Frame]:
-        out: list[Frame] = []
-        while self._next_frame <= self.t + 1e-12:
-            rows = []
-            for ball in sorted(self._balls):
-                rec = self._balls[ball]
-                if not rec.on_table:
-                    continue
-                if rec.phase is Phase.STATIONARY or rec.phase is Phase.SPINNING:
-                    row = self._last_rows.get(ball)
-                    if row is None:
-                        x, y = rec.body.position
-                        row = (ball, x, y, rec.z)
-                        self._last_rows[ball] = row
-                else:
-                    x, y = rec.body.position
-                    row = (ball, x, y, rec.z)
-                    self._last_rows[ball] = row
-                rows.append(row)
-            out.append(Frame(self._next_frame, tuple(rows)))
-            self._next_frame += self.frame_dt
-        self.frames += out
-        return out
+    def _resync_all(self, dt: float) -> None:
+        """A new step size: every moving body's half-step offset follows, and
+        its joint is renewed (chipmunk would warm-start the old one with the
+        last step's impulse, scaled wrongly)."""
+        for b in sorted(self._moving):
+            ball = self._moving[b]
+            if ball.joint_on:
+                self.space.remove(ball.joint)
+                ball.joint_on = False
+            self._dirty.add(b)
 
     def _choose_dt(self) -> float:
-        travel = MAX_TRAVEL_NEAR_POCKET if self._near_pocket else MAX_TRAVEL
-        need = travel / self._vmax if self._vmax > 0 else DT_MAX
-        for dt in DT_LEVELS:
-            if dt <= need:
-                return dt
-        return DT_LEVELS[-1]
+        vmax = self._vmax
+        if vmax < 0.0:
+            vmax = 0.0
+            t = self.t
+            for ball in self._moving.values():
+                if ball.phase is Phase.AIRBORNE and ball.falling is None:
+                    v = self.flight.bound(ball, t) * (TRAVEL / AIR_TRAVEL)
+                else:
+                    v = ball.speed_bound
+                if v > vmax:
+                    vmax = v
+            self._vmax = vmax
+        stick = self._stick
+        # The tip's touches are found at step ends: it moves at most
+        # STICK_TRAVEL in a step, so a touch is logged that near its place.
+        if stick is not None and stick.tip_speed * TIP_STEP_SCALE > vmax:
+            vmax = stick.tip_speed * TIP_STEP_SCALE
+        if vmax <= 0.0:
+            return DT_MAX
+        # The largest level with dt * vmax <= TRAVEL.
+        k = math.ceil(2.0 * math.log2(vmax * DT_MAX / TRAVEL) - 1e-9)
+        return DT_LEVELS[min(max(k, 0), len(DT_LEVELS) - 1)]
 
-    def moving(self) -> bool:
-        return any(
-            r.on_table and r.phase in (Phase.SLIDING, Phase.ROLLING, Phase.AIRBORNE)
-            for r in self._balls.values()
-        )
+    def _any_moving(self) -> bool:
+        return bool(self._moving)
 
-    # -- the loop --------------------------------------------------------------
-    def run(self) -> Iterator[list[Frame]]:
-        """Step to rest; yield the playback frames made by each chunk of steps."""
-        self._refresh_schedule()
-        yield self._sample_frames()
-        steps_since_check = 0
-        space = self.space
-        cp_space = space._space if _FAST_STEP else None
+    def _horizon(self, need: float) -> float:
+        """How long no moving ball can reach a cushion or another ball. For a
+        cushion, exactly when its closed form first brings it within a radius
+        of a nose line (every cushion piece lies behind one); for two balls,
+        a margin inside when their gap could close at the most their speeds
+        and decelerations allow. Zero when a ball is in the air or in a
+        cushion; anything under ``need`` as soon as it is found."""
+        t = self.t
+        spec = self.spec
+        r = self.radius
+        moving = [self._moving[b] for b in sorted(self._moving)]
+        for ball in moving:
+            if ball.phase is Phase.AIRBORNE or ball.script is not None:
+                return 0.0
+        best = math.inf
+        lo_x, hi_x = r, spec.length - r
+        lo_y, hi_y = r, spec.width - r
+        for ball in moving:
+            h = _band_entry(ball, t, lo_x, hi_x, lo_y, hi_y)
+            if h < best:
+                best = h
+                if best < need:
+                    return best
+        # Two balls: their gap can close no faster than their relative speed
+        # now plus what their decelerations (constant, each |a|) add:
+        # |u| tau + (a_1 + a_2) tau^2 / 2 = gap.
+        state = [
+            (b, rec.pos(t), rec.vel(t), math.hypot(*rec.acceleration()))
+            for b, rec in sorted(self.balls.items())
+            if rec.on_table
+        ]
+        d_min = 2.0 * r
+        for ball in moving:
+            bi = ball.ball
+            (x, y), (vx, vy), ai = (
+                ball.pos(t),
+                ball.vel(t),
+                math.hypot(*ball.acceleration()),
+            )
+            for b, (ox, oy), (ux, uy), aj in state:
+                if b == bi:
+                    continue
+                gap = math.hypot(ox - x, oy - y) - d_min
+                if gap <= 0.0:
+                    return 0.0
+                u = math.hypot(ux - vx, uy - vy)
+                a = ai + aj
+                if a > 0.0:
+                    h = (math.sqrt(u * u + 2.0 * a * gap) - u) / a
+                elif u > 0.0:
+                    h = gap / u
+                else:
+                    continue
+                h *= JUMP_MARGIN
+                if h < best:
+                    best = h
+                    if best < need:
+                        return best
+        return best
+
+    def _try_jump(self, dt: float) -> bool:
+        """Jump time forward while nothing can meet anything: the balls'
+        closed forms carry them, and pymunk is told where they are after."""
+        if self._stick is not None or self.t < self._next_jump:
+            return False
+        if self.contacts.active():
+            return False
+        need = JUMP_STEPS * dt
+        horizon = self._horizon(need)
+        t_s = self.schedule.next_time(self.balls)
+        jump = min(horizon, t_s - self.t, JUMP_MAX)
+        if jump < JUMP_STEPS * dt:
+            # Not worth it now: try again when it might be, later and later
+            # while it keeps failing.
+            self._jump_fails = min(self._jump_fails + 1, 6)
+            wait = JUMP_STEPS * dt * (1 << self._jump_fails)
+            self._next_jump = self.t + max(0.5 * horizon, wait)
+            return False
+        self._jump_fails = 0
+        t1 = self.t + jump
+        self._process(self.t, t1)
+        # Pymunk has not seen the balls since: a step before the next jump.
+        self._next_jump = t1 + dt
+        for b in self._moving:
+            self._dirty.add(b)
+        self.stats.jumps += 1
+        return True
+
+    # -- one step's events, in time order ---------------------------------------
+    def _process(self, lo: float, hi: float) -> None:
+        contacts = self.contacts
+        cands: list[Candidate] = []
+        if contacts.near_pairs or contacts.near_cushions:
+            cands = contacts.candidates(lo, hi)
+        if self._falling:
+            cands += self._fall_candidates(lo, hi, None)
+        if self.flight.flying:
+            cands += self._air_candidates(lo, hi, None)
+        sched = self.schedule
+        balls = self.balls
         while True:
-            dt = self._choose_dt()
-            if dt != self._dt:
-                for r in self._balls.values():
-                    if r.on_table and r.phase in (Phase.SLIDING, Phase.ROLLING):
-                        self._renew_joint(r, r.joint.max_force)
-            self._dt = dt
-            self.t += dt
-            self._step_index += 1
+            t_s = sched.next_time(balls)
+            best = min(cands) if cands else None
+            if best is not None and best.time <= t_s and best.time <= hi:
+                t_e = best.time
+                self.t = t_e
+                if best.kind == FALLING:
+                    changed = self._jaw_while_falling(best)
+                elif best.kind == IN_THE_AIR:
+                    changed = self.flight.resolve(best.a, best.b, t_e)
+                else:
+                    changed = contacts.resolve(best)
+                cands.remove(best)
+            elif t_s <= hi:
+                t_e = t_s
+                self.t = t_e
+                entry = sched.pop(balls)
+                assert entry is not None
+                changed = self._due(entry)
+            else:
+                break
+            self.stats.events_handled += 1
+            if not changed:
+                if best is not None and best.time == t_e and best.kind <= CUSHION:
+                    # Not a contact after all (parting at the touch): its
+                    # balls are looked at again from here.
+                    balls_of = {best.a} if best.kind == CUSHION else {best.a, best.b}
+                    cands += [
+                        c
+                        for c in contacts.candidates(t_e, hi, balls_of)
+                        if c.time > t_e
+                        and (c.kind, c.a, c.b) == (best.kind, best.a, best.b)
+                    ]
+                continue
+            if t_e == self._instant[0]:
+                self._instant = (t_e, self._instant[1] + 1)
+                if self._instant[1] > JAM:
+                    raise PhysicsError("contacts at one instant did not come apart")
+            else:
+                self._instant = (t_e, 1)
+            cands = [c for c in cands if not involves(c, changed)]
+            cands += contacts.candidates(t_e, hi, changed)
+            if self._falling:
+                cands += self._fall_candidates(t_e, hi, changed)
+            if self.flight.flying:
+                cands += self._air_candidates(t_e, hi, changed)
+            self._energy_checkpoint(t_e)
+        self.t = hi
+
+    # -- the loop ----------------------------------------------------------------------
+    def run(self) -> Iterator[float]:
+        """Step to rest, yielding the simulated time after each piece."""
+        while not self.run_until(self.t + 0.05):
+            yield self.t
+        yield self.t
+
+    def run_until(self, until: float) -> bool:
+        """Step until the simulated time reaches ``until`` or every ball
+        rests; True once at rest (the shot is over)."""
+        if self.done:
+            return True
+        if not self._begun:
+            self._begun = True
+            for b in sorted(self.balls):
+                ball = self.balls[b]
+                if ball.version == 0:
+                    self._scheduled(ball, 0.0)
+        space = self.space
+        fast = _FAST_STEP
+        stats = self.stats
+        contacts = self.contacts
+        schedule = self.schedule
+        while self.t < until:
+            stick = self._stick
+            if stick is not None and stick.done:
+                self._stick = stick = None
+            if stick is None and not self._moving:
+                # Nothing moves: only known instants are left (side spin
+                # running out); no step is needed to reach them.
+                t_next = schedule.next_time(self.balls)
+                if t_next == math.inf:
+                    self._finish()
+                    return True
+                self._process(self.t, t_next)
+                continue
+            if self._vmax < 0.0 or stick is not None:
+                dt = self._choose_dt()
+                if dt != self._dt:
+                    self._resync_all(dt)
+                    self._dt = dt
+            else:
+                dt = self._dt
             if (
-                cp_space is not None
-                and self._step_index > 1
-                and not space._removed_shapes
+                self.t >= self._next_jump
+                and dt * JUMP_STEPS < JUMP_MAX
+                and self._try_jump(dt)
             ):
-                # The fast path of _step_space, inline: this is the hot loop.
+                continue
+            if self._dirty:
+                for b in sorted(self._dirty):
+                    ball = self.balls[b]
+                    if ball.on_table:
+                        self._sync(ball, dt)
+                self._dirty.clear()
+            lo = self.t
+            hi = lo + dt
+            stats.steps += 1
+            contacts.step = stats.steps
+            if self._provisional_pairs or self._provisional_cushions:
+                self._drop_provisional()
+            if fast and not space._removed_shapes and not space._bodies_to_check:
+                # The fast path of space.step: this is the hot loop.
                 space._locked = True
-                _cp_space_step(cp_space, dt)
+                _cp_space_step(space._space, dt)
                 space._locked = False
             else:
-                self._step_space(dt)
+                space.step(dt)
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
-            if self._stick is not None:
-                self._stick.step(self, dt)
-            if self._airborne:
-                self._fly(dt)
-            if self._touching_pairs or self._touching_cushions:
-                self._resolve_contacts()
-                self._energy_checkpoint()
-            if self._near_pocket:
-                self._check_pockets()
-            if self._near_line:
-                self._check_lines()
-            if self._next_change <= self.t:
-                self._transitions(self.t)
-                self._energy_checkpoint()
-            steps_since_check += 1
-            if steps_since_check >= 64:
-                steps_since_check = 0
-                self._tighten_speed_bounds()
-                if not self.moving():
-                    break
-                if self.t > MAX_SIM_TIME:
+            if (
+                contacts.near_pairs
+                or contacts.near_cushions
+                or self._falling
+                or self.flight.flying
+                or schedule.head <= hi
+            ):
+                self._step_hi = hi
+                self._process(lo, hi)
+                self._step_hi = -math.inf
+            else:
+                self.t = hi  # nothing can be due in this step
+            if stick is not None:
+                stick.step(self, dt)
+            if self.flight.flying:
+                self.flight.step(lo, hi)
+            if hi - self._last_tighten >= TIGHTEN_EVERY:
+                self._last_tighten = hi
+                for ball in self._moving.values():
+                    ball.tighten(hi)
+                self._vmax = -1.0
+                if hi > MAX_SIM_TIME:
                     raise PhysicsError("the balls did not come to rest")
-            if self._next_frame <= self.t:
-                yield self._sample_frames()
-            if self._vmax == 0.0 and not self.moving():
-                break
-        # Only spinning balls remain: let their side spin run out analytically.
-        self._transitions(math.inf)
-        self._push_apart(
-            [self._touching_pairs[k] for k in sorted(self._touching_pairs)]
-        )
+        return False
+
+    def _release(self) -> None:
+        """The shot is over: the space, emptied of this shot's bodies, goes
+        back for the next world on this table."""
+        space = self.space
+        for b in sorted(self.balls):
+            ball = self.balls[b]
+            if not ball.on_table:
+                continue
+            if ball.joint_on:
+                space.remove(ball.joint)
+                ball.joint_on = False
+            space.remove(ball.shape, ball.body, ball.anchor)
+        if self._stick is not None and not self._stick.done:
+            space.remove(self._stick.shape, self._stick.body)
+        # The handlers now point at nothing that matters; the next world
+        # sets its own. No step runs on a pooled space.
+        kept = _SPACES.get(id(self.spec))
+        if kept is None or kept[0] is not self.spec:
+            kept = _SPACES[id(self.spec)] = (self.spec, [])
+        if len(kept[1]) < SPACE_POOL:
+            kept[1].append((space, self._piece_index))
+
+    def _finish(self) -> None:
         self._settle_at_rest()
-        self._energy_checkpoint()
-        t_end = max([self.t, *(e.time for e in self.events)])
+        self._energy_checkpoint(self.t)
+        t_end = max([self.t, *(e.time for e in self.log.events)])
         self.t = t_end
-        self.events.sort(key=lambda e: e.time)
-        self._emit(Event(EventKind.REST, t_end))
-        yield self._sample_frames()
+        self.log.finish()
+        self.log.emit(Event(EventKind.REST, t_end))
+        self.done = True
+        self._release()
 
     def _settle_at_rest(self) -> None:
         """Every final position obeys the resting rule (simulator.resting): a
         ball left pressing into a cushion, a jaw or a neighbour by float noise
         is moved out by the smallest correction. The largest such move is kept
-        in ``rest_correction`` (a physics check, never a player's concern)."""
-        recs = {b: r for b, r in self._balls.items() if r.on_table}
-        now = {b: (r.body.position[0], r.body.position[1]) for b, r in recs.items()}
+        in ``stats.rest_correction`` (a physics check)."""
+        recs = {b: r for b, r in self.balls.items() if r.on_table}
+        now = {b: r.pos(self.t) for b, r in recs.items()}
         if resting.problem(self.spec, now) is None:
             return
         fixed = resting.relax(self.spec, now)
         for b in sorted(fixed):
             moved = math.dist(fixed[b], now[b])
             if moved > 0.0:
-                self.rest_correction = max(self.rest_correction, moved)
-                recs[b].body.position = fixed[b]
-                self._last_rows.pop(b, None)
-
-    def _step_space(self, dt: float) -> None:
-        """space.step without its Python bookkeeping when there is none to do.
-
-        pymunk's step wraps cpSpaceStep in checks for bodies added, shapes
-        removed and post-step callbacks; on most of our steps there are none,
-        and the wrapper costs as much as the step itself."""
-        space = self.space
-        if _FAST_STEP and self._step_index > 1 and not space._removed_shapes:
-            space._locked = True
-            try:
-                _cp_space_step(space._space, dt)
-            finally:
-                space._locked = False
-        else:
-            space.step(dt)
-
-    def _tighten_speed_bounds(self) -> None:
-        for r in self._balls.values():
-            if r.on_table and r.phase is Phase.ROLLING:
-                vx, vy = r.body.velocity
-                r.speed_bound = math.hypot(vx, vy)
-        self._refresh_schedule()
+                self.stats.rest_correction = max(self.stats.rest_correction, moved)
+                rec = recs[b]
+                rec.x0, rec.y0 = fixed[b]
+                rec.cx0, rec.cy0 = fixed[b]
+                rec.cx1 = rec.cx2 = rec.cy1 = rec.cy2 = 0.0
+                rec.version += 1
+                self.history.record(rec, self.t)
 
     def final_state(self) -> TableState:
         balls: list[BallState] = []
         for ball in self.initial.spec.balls.ids:
             if ball in self._final:
                 balls.append(self._final[ball])
-            elif ball in self._balls:
-                x, y = self._balls[ball].body.position
+            elif ball in self.balls:
+                x, y = self.balls[ball].pos(self.t)
                 balls.append(BallState(ball, Where.TABLE, float(x), float(y)))
         return TableState(self.initial.table, tuple(balls))
-
-    def ball_positions(self) -> dict[int, tuple[float, float]]:
-        return {
-            b: (float(r.body.position[0]), float(r.body.position[1]))
-            for b, r in self._balls.items()
-            if r.on_table
-        }
-
-
-def _friction_joint(
-    body: pymunk.Body, anchor: pymunk.Body, max_force: float
-) -> pymunk.PivotJoint:
-    joint = pymunk.PivotJoint(body, anchor, (0.0, 0.0), (0.0, 0.0))
-    joint.max_bias = 0.0
-    joint.error_bias = 1.0  # no position correction at all
-    joint.max_force = max_force
-    return joint
-
-
-def _groups(pairs: list[tuple[_Ball, _Ball]]) -> list[list[tuple[_Ball, _Ball]]]:
-    """Split contacts into groups that share balls (connected components)."""
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            x = parent[x]
-        return x
-
-    for a, b in pairs:
-        ra, rb = find(a.ball), find(b.ball)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    groups: dict[int, list[tuple[_Ball, _Ball]]] = {}
-    for pair in pairs:
-        groups.setdefault(find(pair[0].ball), []).append(pair)
-    return [groups[k] for k in sorted(groups)]

@@ -6,9 +6,11 @@ import math
 
 import pytest
 
-from simulator.events import EventKind
+from simulator.events import BallMotion, EventKind, Stroke
+from simulator.physics import simulate
 from simulator.physics.cue import squirt_angle
 from simulator.specs import TableSpec, pyramid_table
+from simulator.state import TableState
 from tests.physics.helpers import POOL, first, heading, rolling_after, shoot
 
 PYRAMID = pyramid_table()
@@ -95,13 +97,20 @@ def test_ball_into_the_pool_jaw_tip_is_refused() -> None:
 
 
 def test_slow_ball_stops_on_the_lip() -> None:
+    """Reference.md 7: a slow ball may stop on the lip. Rolled to stop 2 mm
+    past the side pocket's mouth line (the WPA side shelf runs 3/16 in =
+    4.76 mm to the drop line), it stays there: rolling from 0.30 m at
+    v = sqrt(2 mu_r g d) = sqrt(2 x 0.01 x 9.81 x 0.302) = 0.2434 m/s."""
     pocket = POOL.pocket("side_left")
     mx, my = pocket.mouth_centre
-    # Just enough speed to roll to the mouth line and not to the drop line.
-    shot = shoot(POOL, {0: (mx, my - 0.30)}, 90.0, 0.337)
+    v = math.sqrt(2 * 0.01 * 9.81 * 0.302)
+    state = TableState.from_positions(POOL.name, {0: (0.3, 0.3), 1: (mx, my - 0.30)})
+    rolling = BallMotion((0.0, v, 0.0), (-v / POOL.balls.radius, 0.0, 0.0))
+    shot = simulate(state, Stroke(225.0, 0.001), motion={1: rolling})
     assert not shot.of_kind(EventKind.POCKETED)
-    y_final = shot.final.ball(0).y
-    assert my - POOL.balls.radius < y_final < my + pocket.drop_depth
+    y_final = shot.final.ball(1).y
+    assert y_final - my == pytest.approx(0.002, abs=0.0003)
+    assert y_final - my < 0.0047625
 
 
 def test_pyramid_ball_at_the_centre_of_a_corner_pocket_drops() -> None:

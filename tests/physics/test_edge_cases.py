@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from simulator.events import EventKind, Phase, Stroke
+from simulator.events import BallMotion, EventKind, Phase, Shot, Stroke
 from simulator.physics import ShotStream, simulate
-from simulator.physics.world import World
 from simulator.specs import TableSpec, pyramid_table, rack_positions, table_by_name
 from simulator.state import TableState, Where
 from tests.physics.helpers import POOL, shoot
@@ -43,6 +42,43 @@ def test_the_largest_tip_offset_is_accepted_in_every_direction() -> None:
         assert shot.events[0].miscue is True
 
 
+# A cue ball put far from everything and struck as softly as a stroke can
+# be: the shots below are about another ball, set moving by itself.
+_ASIDE = {0: (0.1, 0.1)}
+_SOFT = Stroke(225.0, 0.001)
+
+
+def _flying_shot(
+    spec: TableSpec,
+    ball: int,
+    at: tuple[float, float],
+    height: float,
+    v: tuple[float, float, float],
+    others: dict[int, tuple[float, float]] | None = None,
+) -> Shot:
+    """A ball in flight at ``at`` and ``height``, moving at v."""
+    state = TableState.from_positions(spec.name, {**_ASIDE, **(others or {}), ball: at})
+    return simulate(state, _SOFT, motion={ball: BallMotion(v, height=height)})
+
+
+def _energy(spec: TableSpec, shot: Shot, ball: int) -> list[float]:
+    """The ball's energy at every event that shows it (it only falls between
+    events: friction)."""
+    m, r, g = spec.balls.mass, spec.balls.radius, spec.physics.gravity
+    inertia = 0.4 * m * r * r
+    out = []
+    for e in shot.events:
+        s = e.snapshot(ball)
+        if s is None:
+            continue
+        out.append(
+            0.5 * m * (s.vx**2 + s.vy**2 + s.vz**2)
+            + 0.5 * inertia * (s.wx**2 + s.wy**2 + s.wz**2)
+            + m * g * (s.z - r)
+        )
+    return out
+
+
 @pytest.mark.parametrize("height", [1.5, 2.0, 2.5])
 @pytest.mark.parametrize("speed", [5.0, 8.0])
 def test_a_ball_flying_low_into_a_pocket_drops_in_it(
@@ -53,17 +89,17 @@ def test_a_ball_flying_low_into_a_pocket_drops_in_it(
     pocketed, never lifted onto the rail and sent to the floor."""
     pocket = POOL.pocket("foot_left")
     (mx, my), (ix, iy) = pocket.mouth_centre, pocket.inward
-    world = World(TableState.from_positions(POOL.name, {0: (1.0, 0.6)}))
-    rec = world._balls[0]
-    rec.body.position = (mx - 0.1 * ix, my - 0.1 * iy)
-    rec.z = height * R
-    world._take_off(rec, speed * ix, speed * iy, 0.0, (0.0, 0.0, 0.0), 0.0)
-    top = 0.0
-    for _ in world.run():
-        top = max(top, rec.z)
+    shot = _flying_shot(
+        POOL,
+        1,
+        (mx - 0.1 * ix, my - 0.1 * iy),
+        height * R,
+        (speed * ix, speed * iy, 0.0),
+    )
+    top = max(row[3] for f in shot.frames for row in f.balls if row[0] == 1)
     assert top <= height * R  # never lifted
-    assert world.final_state().ball(0).where is Where.POCKETED
-    assert not [e for e in world.events if e.kind is EventKind.LEFT_TABLE]
+    assert shot.final.ball(1).where is Where.POCKETED
+    assert not shot.of_kind(EventKind.LEFT_TABLE)
 
 
 @pytest.mark.parametrize("speed", [0.8, 3.0, 9.0])
@@ -82,19 +118,25 @@ def test_a_ball_rolling_back_off_the_rail_never_lands_inside_another() -> None:
     play. Where it comes back a ball may lie frozen to the cushion: the two
     must not end up inside each other (a ball never passes through a ball)."""
     frozen = (POOL.length - R, 0.6)
-    world = World(TableState.from_positions(POOL.name, {0: (1.0, 0.6), 1: frozen}))
-    rec = world._balls[0]
-    rec.body.position = (POOL.length + 0.03, 0.6)
-    world._take_off(rec, -0.8, 0.0, -0.2, (0.0, 0.0, 0.0), 0.0)
-    rec.z = POOL.rail_top_height + R + 0.01
-    gap = math.inf
-    for _ in world.run():
-        if rec.phase is not Phase.AIRBORNE and rec.on_table:
-            gap = min(gap, math.dist(rec.body.position, world._balls[1].body.position))
-    final = world.final_state()
-    assert final.ball(0).where is Where.TABLE
-    assert gap >= 2 * R - 1e-4
-    assert math.dist(final.ball(0).pos, final.ball(1).pos) >= 2 * R - 1e-4
+    shot = _flying_shot(
+        POOL,
+        2,
+        (POOL.length + 0.03, 0.6),
+        POOL.rail_top_height + R + 0.01,
+        (-0.8, 0.0, -0.2),
+        others={1: frozen},
+    )
+    kinds = [e.kind for e in shot.events if 2 in e.balls]
+    assert EventKind.LANDED in kinds and EventKind.LEFT_TABLE not in kinds
+    final = shot.final
+    assert final.ball(2).where is Where.TABLE
+    landed = next(e for e in shot.events if e.kind is EventKind.LANDED)
+    for f in shot.frames:
+        if f.time < landed.time:
+            continue
+        rows = {b: (x, y) for b, x, y, _ in f.balls}
+        assert math.dist(rows[2], rows[1]) >= 2 * R - 1e-6
+    assert math.dist(final.ball(2).pos, final.ball(1).pos) >= 2 * R - 1e-6
 
 
 @pytest.mark.parametrize(("a", "b"), [(0.0, -0.45), (0.45, 0.0), (0.0, 0.45)])
@@ -108,26 +150,11 @@ def test_a_push_into_a_cushion_makes_no_energy(
     ball comes back off a cushion into the tip."""
     cue_mass, speed = POOL.physics.cue_mass, 15.0
     x = POOL.length - R - room
-    world = World(TableState.from_positions(POOL.name, {0: (x, 0.6)}))
-    world.strike(
-        Stroke(0.0, speed, a, b, follow_through=0.5, contact_time=contact_time)
+    shot = simulate(
+        TableState.from_positions(POOL.name, {0: (x, 0.6)}),
+        Stroke(0.0, speed, a, b, follow_through=0.5, contact_time=contact_time),
     )
-    most = world._energy()
-    for _ in world.run():
-        most = max(most, world._energy())
-    assert most <= 0.5 * cue_mass * speed**2
-
-
-def _flying(
-    spec: TableSpec, x: float, y: float, z: float, v: tuple[float, float, float]
-) -> tuple[World, float]:
-    """A world whose cue ball flies from (x, y, z) at v, and its energy then."""
-    world = World(TableState.from_positions(spec.name, {0: (1.0, 0.6)}))
-    rec = world._balls[0]
-    rec.body.position = (x, y)
-    world._take_off(rec, v[0], v[1], v[2], (0.0, 0.0, 0.0), 0.0)
-    rec.z = z
-    return world, world._energy()
+    assert max(_energy(POOL, shot, 0)) <= 0.5 * cue_mass * speed**2
 
 
 @pytest.mark.parametrize(
@@ -146,11 +173,11 @@ def test_a_ball_over_the_cushion_top_gains_no_energy(
 ) -> None:
     """A flying ball that comes over the cushion below the rail top is never
     lifted onto the rail, nor held there while it gathers speed (8.2)."""
-    world, start = _flying(table_by_name(table), x, y, z, v)
-    most = start
-    for _ in world.run():
-        most = max(most, world._energy())
-    assert most <= start + 1e-12
+    spec = table_by_name(table)
+    shot = _flying_shot(spec, 3, (x, y), z, v)
+    energy = _energy(spec, shot, 3)
+    assert len(energy) >= 2
+    assert max(energy) <= energy[0] + 1e-12
 
 
 def test_a_landing_carries_the_state_after_the_bounce() -> None:
@@ -233,7 +260,7 @@ def test_the_balls_never_gain_energy_without_the_stick(seed: int) -> None:
     state = TableState.from_positions(spec.name, pos)
     stream = ShotStream(state, stroke, audit=True)
     stream.run_to_end()
-    assert stream.world.max_energy_gain < 1e-9
+    assert stream.stats.max_energy_gain < 1e-9
 
 
 @pytest.mark.parametrize(("elevation", "speed"), [(20.0, 4.0), (25.0, 2.5)])
@@ -279,15 +306,16 @@ def test_a_ball_high_in_the_air_or_beyond_the_rail_takes_long_steps(
     falling beside it to the floor, it meets nothing, and its landing is
     solved exactly, so a 15 m/s stroke straight up (about 5 m of flight)
     or off the table costs few steps, and lands where it should."""
-    world = World(TableState.from_positions(POOL.name, {0: (x, 0.635)}))
-    world.strike(Stroke(0.0, 15.0, elevation=elevation))
-    for _ in world.run():
-        pass
-    assert world._step_index < most
-    kinds = [e.kind for e in world.events]
+    stream = ShotStream(
+        TableState.from_positions(POOL.name, {0: (x, 0.635)}),
+        Stroke(0.0, 15.0, elevation=elevation),
+    )
+    shot = stream.run_to_end()
+    assert stream.stats.steps < most
+    kinds = [e.kind for e in shot.events]
     assert (EventKind.LEFT_TABLE in kinds) == (x > 2.0)
-    up = next(e for e in world.events if e.kind is EventKind.AIRBORNE)
-    down = next(e for e in world.events if e.kind.value in ("landed", "left_table"))
+    up = next(e for e in shot.events if e.kind is EventKind.AIRBORNE)
+    down = next(e for e in shot.events if e.kind.value in ("landed", "left_table"))
     assert up.speed is not None
     if x < 2.0:  # straight up and down: the flight time of 8.3
         assert down.time - up.time == pytest.approx(2 * up.speed / 9.81, rel=1e-6)

@@ -39,6 +39,16 @@ def _inside_table(spec: TableSpec, x: float, y: float, slack: float = 1e-4) -> b
     return False
 
 
+def _over_a_hole(spec: TableSpec, x: float, y: float) -> bool:
+    """Past a pocket's drop line, between its jaws: over the hole."""
+    for p in spec.pockets:
+        mx, my = p.mouth_centre
+        depth = (x - mx) * p.inward[0] + (y - my) * p.inward[1]
+        if depth > p.drop_depth - 1e-9 and math.dist((x, y), (mx, my)) < p.back_depth:
+            return True
+    return False
+
+
 def check_invariants(shot: Shot, spec: TableSpec) -> None:
     r = spec.balls.radius
     for e in shot.events:
@@ -57,16 +67,20 @@ def check_invariants(shot: Shot, spec: TableSpec) -> None:
             assert b.pocket in {p.name for p in spec.pockets}
     # Nothing passed through a cushion or another ball during play. A ball in
     # the air may fly over the cushions and rails, and down to the floor.
+    # Frames show no ball inside another by more than 0.1 mm (issue 11); a
+    # ball below the slate is falling into a pocket (it meets only the
+    # pocket) or gone over the rail to the floor.
     for f in shot.frames:
-        rows = f.balls
-        for _, x, y, z in rows:
-            if z != r:
+        rows = [row for row in f.balls if row[3] >= r - 1e-9]
+        for _, x, y, z in f.balls:
+            if z < r - 1e-9:
                 assert z >= r - spec.bed_height - 1e-9
-            else:
-                assert _inside_table(spec, x, y, slack=0.0045), (f.time, x, y)
+                assert _over_a_hole(spec, x, y) or not _inside_table(spec, x, y)
+            elif z == r:
+                assert _inside_table(spec, x, y, slack=1e-4), (f.time, x, y)
         for i, a in enumerate(rows):
             for b in rows[i + 1 :]:
-                assert math.dist(a[1:], b[1:]) > 2 * r - 0.0045, (f.time, a, b)
+                assert math.dist(a[1:], b[1:]) > 2 * r - 1e-4, (f.time, a, b)
     on = [b for b in shot.final.balls if b.where is Where.TABLE]
     for i, a in enumerate(on):
         for b in on[i + 1 :]:
@@ -150,18 +164,19 @@ def test_random_strokes_into_a_frozen_rack(
 
 
 def test_energy_never_increases_on_a_break() -> None:
-    from simulator.physics.world import World
+    from simulator.physics import ShotStream
 
     slots = rack_positions(POOL)
     positions = {i + 1: p for i, p in enumerate(slots)}
     positions[0] = (POOL.head_string_x - 0.1, POOL.width / 2 + 0.002)
-    world = World(TableState.from_positions(POOL.name, positions), audit=True)
-    world.strike(Stroke(0.0, cue_speed_for(8.0, 0.0, 0.0, POOL.balls, POOL.physics)))
-    for _ in world.run():
-        pass
-    assert world.max_energy_gain < 1e-9
-    check_invariants_world = world.final_state()
-    assert len(check_invariants_world.balls) == 16
+    stream = ShotStream(
+        TableState.from_positions(POOL.name, positions),
+        Stroke(0.0, cue_speed_for(8.0, 0.0, 0.0, POOL.balls, POOL.physics)),
+        audit=True,
+    )
+    shot = stream.run_to_end()
+    assert stream.stats.max_energy_gain < 1e-9
+    assert len(shot.final.balls) == 16
 
 
 def _break_shot() -> Shot:

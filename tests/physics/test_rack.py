@@ -11,11 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simulator.events import EventKind, Stroke
-from simulator.physics import cue_speed_for
+from simulator.physics import ShotStream, cue_speed_for
 from simulator.physics.collisions import cluster_impulses
-from simulator.physics.world import World
 from simulator.specs import rack_positions
-from simulator.state import TableState
+from simulator.state import TableState, Where
 from tests.physics.helpers import POOL
 
 R = POOL.balls.radius
@@ -126,35 +125,41 @@ def test_any_cluster_solve_keeps_momentum_and_never_adds_energy(
 
 
 def test_cue_ball_into_three_frozen_balls_on_the_table() -> None:
-    """The whole world: a stun hit into a frozen line of three (1 nm gaps)."""
+    """The whole world: a stun hit into a frozen line of three."""
     y = POOL.width / 2
     positions = {0: (1.2, y)} | {i: (1.5 + 2 * R * (i - 1), y) for i in (1, 2, 3)}
-    world = World(TableState.from_positions(POOL.name, positions), audit=True)
-    world.strike(Stroke(0.0, cue_speed_for(3.0, 0.0, 0.0, POOL.balls, POOL.physics)))
-    run = world.run()
-    for _ in run:
-        if any(e.kind is EventKind.BALL_BALL for e in world.events):
-            break
-    v = [world._balls[b].body.velocity for b in range(4)]
+    stream = ShotStream(
+        TableState.from_positions(POOL.name, positions),
+        Stroke(0.0, cue_speed_for(3.0, 0.0, 0.0, POOL.balls, POOL.physics)),
+        audit=True,
+    )
+    shot = stream.run_to_end()
+    contacts = [e for e in shot.events if e.kind is EventKind.BALL_BALL]
+    assert [e.balls for e in contacts[:3]] == [(0, 1), (1, 2), (2, 3)]
+    # Each ball's velocity just after the wave (the contacts' snapshots).
+    v = []
+    for b in range(4):
+        snap = next(e.snapshot(b) for e in contacts if b in e.balls)
+        assert snap is not None
+        v.append((snap.vx, snap.vy))
     total = sum(vx for vx, _ in v)  # the cue ball's speed at the touch
     assert total > 2.5
     for (vx, vy), want in zip(v, CRADLE, strict=True):
         assert vx / total == pytest.approx(want, abs=0.01)
         assert abs(vy) < 1e-9
-    contacts = [e.balls for e in world.events if e.kind is EventKind.BALL_BALL]
-    assert contacts == [(0, 1), (1, 2), (2, 3)]
-    for _ in run:
-        pass
-    assert world.max_energy_gain < 1e-9
+    assert stream.stats.max_energy_gain < 1e-9
 
 
-def _break(offset: float) -> World:
+def _break(offset: float) -> ShotStream:
     slots = rack_positions(POOL)
     positions = {i + 1: p for i, p in enumerate(slots)}
     positions[0] = (POOL.head_string_x - 0.1, POOL.width / 2 + offset)
-    world = World(TableState.from_positions(POOL.name, positions), audit=True)
-    world.strike(Stroke(0.0, cue_speed_for(8.0, 0.0, 0.0, POOL.balls, POOL.physics)))
-    return world
+    return ShotStream(
+        TableState.from_positions(POOL.name, positions),
+        Stroke(0.0, cue_speed_for(8.0, 0.0, 0.0, POOL.balls, POOL.physics)),
+        frame_dt=0.001,
+        audit=True,
+    )
 
 
 def test_break_spreads_the_rack() -> None:
@@ -170,27 +175,28 @@ def test_break_spreads_the_rack() -> None:
         sum(p[1] for p in slots) / len(slots),
     )
     for offset in (0.002, -0.004):
-        world = _break(offset)
-        run = world.run()
-        for _ in run:
-            if world.t >= 0.35:
-                break
+        stream = _break(offset)
+        shot = stream.run_to_end()
+        at = {
+            round(f.time, 6): {b: (x, y) for b, x, y, _ in f.balls} for f in shot.frames
+        }
+        now, then = at[0.35], at[0.351]
         speeds = sorted(
-            math.hypot(*r.body.velocity)
-            for b, r in world._balls.items()
-            if b != 0 and r.on_table
+            math.dist(now[b], then[b]) / 0.001 for b in now if b != 0 and b in then
         )
         ke = [s * s for s in speeds]
         assert sum(s > 1.0 for s in speeds) >= 4
         assert (ke[-1] + ke[-2]) / sum(ke) < 0.7
-        for _ in run:
-            pass
-        assert world.max_energy_gain < 1e-9
+        assert stream.stats.max_energy_gain < 1e-9
         cushions = {
             e.balls[0]
-            for e in world.events
+            for e in shot.events
             if e.kind is EventKind.BALL_CUSHION and e.balls[0] != 0
         }
         assert len(cushions) >= 8
-        rest = [math.dist(p, centre) for b, p in world.ball_positions().items() if b]
+        rest = [
+            math.dist(b.pos, centre)
+            for b in shot.final.balls
+            if b.ball and b.where is Where.TABLE
+        ]
         assert sum(rest) / len(rest) > 0.6

@@ -53,10 +53,10 @@ def test_a_ball_against_a_rounded_jaw_in_the_side_mouth_rests() -> None:
 
 
 def test_past_the_drop_line_or_behind_a_nose_a_ball_cannot_rest() -> None:
-    side = POOL.pocket("side_right")  # the drop line 20 mm behind the mouth
+    side = POOL.pocket("side_right")  # the drop line 4.76 mm behind the mouth
     mx, _ = side.mouth_centre
-    assert resting.problem(POOL, {5: (mx, -0.0195)}) is None
-    why = resting.problem(POOL, {5: (mx, -0.0205)})
+    assert resting.problem(POOL, {5: (mx, -0.0045)}) is None
+    why = resting.problem(POOL, {5: (mx, -0.0050)})
     assert why is not None and "ball 5" in why and "drop line" in why
     why = resting.problem(POOL, {5: (0.6, -0.01)})
     assert why is not None and "off the bed" in why

@@ -1,0 +1,688 @@
+"""Contacts at their true instant: ball against ball, ball against cushion.
+
+Pymunk only says which balls and cushions have come near (each ball's
+shape is a few millimetres larger than the ball, and no ball moves that far
+in a step). For every such pair this module works out, from the closed
+forms of balls.py, the instant in the step at which the two surfaces
+touch, and resolves the contact there: with the velocities and spins of
+that instant, the line of centres of that instant, and new segments that
+start at it. Nothing overlaps, so nothing needs pushing apart.
+
+Balls that the compression wave of a contact reaches before it is over
+(their gap closes within the contact time at the approach speed) are
+solved together with it, whatever the gap, so a frozen rack, a rack a hair
+apart and a rack a millimetre apart behave as one continuum.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from simulator.events import Event, EventKind, Phase
+from simulator.geometry import CushionPiece, closest_point
+from simulator.physics.balls import Ball, Script
+from simulator.physics.log import Log
+from simulator.physics.models import Models
+
+Vec2 = tuple[float, float]
+Vec3 = tuple[float, float, float]
+
+# A contact found this close to the start of its window counts as already
+# touching (s); the root is found to this precision.
+TIME_EPS = 1e-12
+# A pair that meets again in the same step this slowly is in lasting
+# contact (a ball with spin driven on into the ball or cushion it just
+# left, which would otherwise part and meet again ever faster): it is made
+# plastic along its normal and looked at again a moment later (by then the
+# push has pressed it in by a micrometre at most: half the cloth's
+# deceleration times the moment squared).
+LASTING = 0.05  # m/s
+LASTING_GAP = 1e-3  # s
+PAIR = 0
+CUSHION = 1
+# The share of the time a gap needs to close at the balls' speed bounds that
+# a near pair is left unexamined (the rest is margin for rounding).
+SAFE_MARGIN = 0.9
+
+
+@dataclass(frozen=True, order=True)
+class Candidate:
+    time: float
+    kind: int
+    a: int
+    b: int  # the other ball, or the cushion piece's index
+
+
+def _in_play(b: Ball) -> bool:
+    """On the bed, where balls meet balls and cushions in the plane."""
+    return b.on_table and b.phase is not Phase.AIRBORNE
+
+
+def pair_touch(a: Ball, b: Ball, lo: float, hi: float, d: float) -> float | None:
+    """The first instant in (lo, hi] at which two balls come within d of
+    each other while approaching, or None."""
+    if a.script is not None or b.script is not None:
+        return _pair_touch_any(a, b, lo, hi, d)
+    # The relative position as a polynomial in time: D0 + D1 t + D2 t^2.
+    x0, x1, x2 = b.cx0 - a.cx0, b.cx1 - a.cx1, b.cx2 - a.cx2
+    y0, y1, y2 = b.cy0 - a.cy0, b.cy1 - a.cy1, b.cy2 - a.cy2
+    d2 = d * d
+    rx = x0 + lo * (x1 + lo * x2)
+    ry = y0 + lo * (y1 + lo * y2)
+    ux = x1 + 2.0 * lo * x2
+    uy = y1 + 2.0 * lo * y2
+    f_lo = rx * rx + ry * ry - d2
+    closing = rx * ux + ry * uy  # < 0: approaching
+    sx = x0 + hi * (x1 + hi * x2)
+    sy = y0 + hi * (y1 + hi * y2)
+    f_hi = sx * sx + sy * sy - d2
+    if f_lo <= 0.0:
+        if closing < 0.0:
+            return lo
+        # Touching and parting (just after a contact): do they come back
+        # within the window? Then from where they turn back.
+        if f_hi > 0.0:
+            return None
+        wx = x1 + 2.0 * hi * x2
+        wy = y1 + 2.0 * hi * y2
+        if sx * wx + sy * wy >= 0.0:
+            return None
+
+        def rate(t: float) -> float:
+            return (x0 + t * (x1 + t * x2)) * (x1 + 2.0 * t * x2) + (
+                y0 + t * (y1 + t * y2)
+            ) * (y1 + 2.0 * t * y2)
+
+        a_, b_ = lo, hi
+        for _ in range(60):
+            if b_ - a_ <= TIME_EPS:
+                break
+            m = 0.5 * (a_ + b_)
+            if rate(m) >= 0.0:
+                a_ = m
+            else:
+                b_ = m
+        # b_: the first instant found at which they approach again.
+        rx = x0 + b_ * (x1 + b_ * x2)
+        ry = y0 + b_ * (y1 + b_ * y2)
+        if rx * rx + ry * ry - d2 <= 0.0:
+            return b_
+        lo = a_
+        closing = -1.0  # turned back: approaching from here
+    if f_hi > 0.0:
+        # Touched and parted within the window (a glancing pass)?
+        if closing >= 0.0:
+            return None
+        u2 = ux * ux + uy * uy
+        t_star = min(lo + (-closing / u2 if u2 > 0.0 else 0.0), hi)
+        sx = x0 + t_star * (x1 + t_star * x2)
+        sy = y0 + t_star * (y1 + t_star * y2)
+        if sx * sx + sy * sy - d2 > 0.0:
+            return None
+        hi = t_star
+
+    def f(t: float) -> tuple[float, float]:
+        x = x0 + t * (x1 + t * x2)
+        y = y0 + t * (y1 + t * y2)
+        return (
+            x * x + y * y - d2,
+            2.0 * (x * (x1 + 2.0 * t * x2) + y * (y1 + 2.0 * t * y2)),
+        )
+
+    return _root(f, lo, hi)
+
+
+def _pair_touch_any(a: Ball, b: Ball, lo: float, hi: float, d: float) -> float | None:
+    """pair_touch for any motion (a ball in a compliant cushion's grip)."""
+    pa, pb = a.pos(lo), b.pos(lo)
+    va, vb = a.vel(lo), b.vel(lo)
+    rx, ry = pb[0] - pa[0], pb[1] - pa[1]
+    ux, uy = vb[0] - va[0], vb[1] - va[1]
+    d2 = d * d
+    f_lo = rx * rx + ry * ry - d2
+    closing = rx * ux + ry * uy
+    if f_lo <= 0.0:
+        return lo if closing < 0.0 else None
+    qa, qb = a.pos(hi), b.pos(hi)
+    sx, sy = qb[0] - qa[0], qb[1] - qa[1]
+    if sx * sx + sy * sy - d2 > 0.0:
+        return None
+
+    def f(t: float) -> tuple[float, float]:
+        ra, rb = a.pos(t), b.pos(t)
+        wa, wb = a.vel(t), b.vel(t)
+        x, y = rb[0] - ra[0], rb[1] - ra[1]
+        return x * x + y * y - d2, 2.0 * (x * (wb[0] - wa[0]) + y * (wb[1] - wa[1]))
+
+    return _root(f, lo, hi)
+
+
+def _root(f: Callable[[float], tuple[float, float]], lo: float, hi: float) -> float:
+    """The root of f in (lo, hi] with f(lo) > 0 >= f(hi): Newton's steps
+    kept inside the bracket, bisection when they leave it."""
+    t = hi
+    for _ in range(80):
+        val, slope = f(t)
+        if val > 0.0:
+            lo = t
+        else:
+            hi = t
+        if hi - lo <= TIME_EPS:
+            return hi
+        nxt = t - val / slope if slope != 0.0 else 0.5 * (lo + hi)
+        if not lo < nxt < hi:
+            nxt = 0.5 * (lo + hi)
+        if abs(nxt - t) <= TIME_EPS:
+            return nxt
+        t = nxt
+    return hi
+
+
+def cushion_touch(
+    ball: Ball, piece: CushionPiece, lo: float, hi: float, radius: float
+) -> float | None:
+    """The first instant in (lo, hi] at which the ball touches the piece
+    while moving into it, or None."""
+    reach = radius + piece.radius
+
+    def gap(t: float) -> tuple[float, Vec2, Vec2]:
+        p = ball.pos(t)
+        c = closest_point(piece, p)
+        return math.dist(p, c) - reach, p, c
+
+    def into(t: float, p: Vec2, c: Vec2) -> float:
+        v = ball.vel(t)
+        return (c[0] - p[0]) * v[0] + (c[1] - p[1]) * v[1]
+
+    g_lo, p, c = gap(lo)
+    g_hi, p_hi, c_hi = gap(hi)
+    if g_lo <= 0.0:
+        if into(lo, p, c) > 0.0:
+            return lo
+        # Touching and leaving (just after a contact): back within the window?
+        if g_hi > 0.0 or into(hi, p_hi, c_hi) <= 0.0:
+            return None
+        a_, b_ = lo, hi
+        for _ in range(60):
+            if b_ - a_ <= TIME_EPS:
+                break
+            m = 0.5 * (a_ + b_)
+            _, pm, cm = gap(m)
+            if into(m, pm, cm) <= 0.0:
+                a_ = m
+            else:
+                b_ = m
+        g_lo, _, _ = gap(b_)
+        if g_lo <= 0.0:
+            return b_
+        lo = b_
+    if g_hi > 0.0:
+        return None
+    # Illinois false position on the gap: a few steps, never inside.
+    a, fa, b, fb = lo, g_lo, hi, g_hi
+    side = 0
+    for _ in range(60):
+        if b - a <= TIME_EPS:
+            break
+        m = (a * fb - b * fa) / (fb - fa) if fb != fa else 0.5 * (a + b)
+        if not a < m < b:
+            m = 0.5 * (a + b)
+        fm, _, _ = gap(m)
+        if fm > 0.0:
+            a, fa = m, fm
+            if side == -1:
+                fb *= 0.5
+            side = -1
+        else:
+            b, fb = m, fm
+            if side == 1:
+                fa *= 0.5
+            side = 1
+        if abs(fm) < 1e-13:
+            return m  # within 1e-13 m of the touch
+    return a
+
+
+class Contacts:
+    """The pairs pymunk has found near, and their contacts in each step."""
+
+    def __init__(
+        self,
+        balls: dict[int, Ball],
+        pieces: tuple[CushionPiece, ...],
+        models: Models,
+        log: Log,
+        radius: float,
+        mass: float,
+        kick: Callable[..., Phase],
+        motion_event: Callable[[Ball, Phase, float], None],
+        script: Callable[[Ball, Script, Vec2], None],
+    ) -> None:
+        self.balls = balls
+        self.pieces = pieces
+        self.models = models
+        self.log = log
+        self.radius = radius
+        self.mass = mass
+        self._kick = kick
+        self._motion_event = motion_event
+        self._script = script
+        self.near_pairs: dict[tuple[int, int], tuple[Ball, Ball]] = {}
+        self.near_cushions: dict[tuple[int, int], Ball] = {}
+        self.contacts = 0
+        self.step = 0  # the world's step count, for lasting contacts
+        self._met: dict[tuple[int, int, int], int] = {}
+        self._met_at: dict[tuple[int, int, int], float] = {}
+        self._resting: dict[tuple[int, int, int], float] = {}
+        self._now = 0.0
+        # A near pair that cannot touch before a time, while neither ball's
+        # segment changes: (version of a, version of b, that time).
+        self._safe: dict[tuple[int, int], tuple[int, int, float]] = {}
+        self._pair_keys: list[tuple[int, int]] | None = None
+        self._cushion_keys: list[tuple[int, int]] | None = None
+
+    # -- what pymunk found ----------------------------------------------------------
+    def pair_near(self, a: Ball, b: Ball) -> None:
+        key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
+        self.near_pairs[key] = (a, b) if a.ball < b.ball else (b, a)
+        self._pair_keys = None
+
+    def pair_apart(self, a: Ball, b: Ball) -> None:
+        key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
+        if self.near_pairs.pop(key, None) is not None:
+            self._pair_keys = None
+
+    def cushion_near(self, ball: Ball, piece: int) -> None:
+        self.near_cushions[(ball.ball, piece)] = ball
+        self._cushion_keys = None
+
+    def cushion_apart(self, ball: Ball, piece: int) -> None:
+        if self.near_cushions.pop((ball.ball, piece), None) is not None:
+            self._cushion_keys = None
+
+    def forget(self, ball: int) -> None:
+        for key in [k for k in self.near_pairs if ball in k]:
+            del self.near_pairs[key]
+        for ckey in [k for k in self.near_cushions if k[0] == ball]:
+            del self.near_cushions[ckey]
+        self._pair_keys = self._cushion_keys = None
+
+    def _keys(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The near pairs and cushions in a fixed order (sorted once)."""
+        if self._pair_keys is None:
+            self._pair_keys = sorted(self.near_pairs)
+        if self._cushion_keys is None:
+            self._cushion_keys = sorted(self.near_cushions)
+        return self._pair_keys, self._cushion_keys
+
+    def active(self) -> bool:
+        """Whether any near pair has a moving ball in it."""
+        for a, b in self.near_pairs.values():
+            if a.moving or b.moving:
+                return True
+        return any(ball.moving for ball in self.near_cushions.values())
+
+    # -- candidates -----------------------------------------------------------------
+    def candidates(
+        self, lo: float, hi: float, only: set[int] | None = None
+    ) -> list[Candidate]:
+        """Every contact due in (lo, hi], at its instant: for all near pairs,
+        or only those with one of the balls ``only``."""
+        out: list[Candidate] = []
+        d = 2.0 * self.radius
+        resting = self._resting
+        safe = self._safe
+        pair_keys, cushion_keys = self._keys()
+        for key in pair_keys:
+            a, b = self.near_pairs[key]
+            if only is not None and a.ball not in only and b.ball not in only:
+                continue
+            if not (a.moving or b.moving) or not (_in_play(a) and _in_play(b)):
+                continue
+            kept = safe.get(key)
+            if (
+                kept is not None
+                and hi <= kept[2]
+                and kept[0] == a.version
+                and kept[1] == b.version
+            ):
+                continue  # their gap cannot close before kept[2]
+            start = max(lo, resting.get((PAIR, *key), lo)) if resting else lo
+            end = min(hi, a.t_end, b.t_end)
+            if end <= start:
+                continue
+            t = pair_touch(a, b, start, end, d)
+            if t is not None:
+                out.append(Candidate(t, PAIR, a.ball, b.ball))
+            elif a.script is None and b.script is None:
+                # No touch this step: until when none is possible, at the
+                # most their segments' speeds allow (near pairs of a rack
+                # drifting apart are otherwise solved for at every step).
+                gap = math.dist(a.pos(start), b.pos(start)) - d
+                bound = a.speed_bound + b.speed_bound
+                if gap > 0.0 and bound > 0.0:
+                    until = min(start + SAFE_MARGIN * gap / bound, a.t_end, b.t_end)
+                    safe[key] = (a.version, b.version, until)
+        for ckey in cushion_keys:
+            ball = self.near_cushions[ckey]
+            if only is not None and ball.ball not in only:
+                continue
+            if not ball.moving or not _in_play(ball) or ball.script is not None:
+                continue
+            start = max(lo, resting.get((CUSHION, *ckey), lo)) if resting else lo
+            end = min(hi, ball.t_end)
+            if end <= start:
+                continue
+            t = cushion_touch(ball, self.pieces[ckey[1]], start, end, self.radius)
+            if t is not None:
+                out.append(Candidate(t, CUSHION, ball.ball, ckey[1]))
+        return out
+
+    # -- resolution -----------------------------------------------------------------
+    def resolve(self, c: Candidate) -> set[int]:
+        """Resolve one contact at its instant; the balls whose motion changed."""
+        key = (c.kind, c.a, c.b)
+        # Met again in the same step (slowly), or at the very same instant
+        # (wedged between two cushions, or two balls): a lasting contact.
+        again = self._met_at.get(key)
+        same_instant = again is not None and c.time - again <= TIME_EPS
+        lasting = self._met.get(key) == self.step
+        self._met[key] = self.step
+        self._met_at[key] = c.time
+        if same_instant:
+            self._now = c.time
+            if c.kind == PAIR:
+                return self._pair(self.balls[c.a], self.balls[c.b], c.time, True, True)
+            return self._cushion(self.balls[c.a], self.pieces[c.b], c.time, True, True)
+        self._now = c.time
+        if c.kind == PAIR:
+            return self._pair(self.balls[c.a], self.balls[c.b], c.time, lasting)
+        return self._cushion(self.balls[c.a], self.pieces[c.b], c.time, lasting)
+
+    def wake(self, ball: int) -> None:
+        """The ball was pushed from outside (the stick, a landing): its lasting
+        contacts are looked at from now on, not a moment later."""
+        if self._resting:
+            for key in [
+                k
+                for k in self._resting
+                if k[1] == ball or (k[0] == PAIR and k[2] == ball)
+            ]:
+                del self._resting[key]
+
+    def _last(self, kind: int, a: int, b: int) -> None:
+        """This contact lasts: the next look at it is a moment later."""
+        self._resting[(kind, a, b)] = self._now + LASTING_GAP
+
+    def _cluster(self, a: Ball, b: Ball, t: float, reach: float) -> list[Ball]:
+        """The balls a contact's wave reaches before it is over: a and b, and
+        every ball whose gap to one of them (in turn) closes within ``reach``."""
+        members = {a.ball: a, b.ball: b}
+        queue = [a.ball, b.ball]
+        limit = 2.0 * self.radius + reach
+        pos = {a.ball: a.pos(t), b.ball: b.pos(t)}
+        pair_keys, _ = self._keys()
+        while queue:
+            i = queue.pop()
+            for key in pair_keys:
+                if i not in key:
+                    continue
+                j = key[1] if key[0] == i else key[0]
+                if j in members:
+                    continue
+                other = self.balls[j]
+                if not _in_play(other) or other.script is not None:
+                    continue
+                pj = other.pos(t)
+                if math.dist(pos[i], pj) <= limit:
+                    members[j] = other
+                    pos[j] = pj
+                    queue.append(j)
+        return [members[k] for k in sorted(members)]
+
+    def _pair(
+        self, a: Ball, b: Ball, t: float, lasting: bool = False, jam: bool = False
+    ) -> set[int]:
+        pa, pb = a.pos(t), b.pos(t)
+        va, vb = a.vel(t), b.vel(t)
+        dist = math.dist(pa, pb)
+        if dist <= 0.0:
+            return set()
+        nx, ny = (pb[0] - pa[0]) / dist, (pb[1] - pa[1]) / dist
+        v_n = (va[0] - vb[0]) * nx + (va[1] - vb[1]) * ny
+        if v_n <= 0.0:
+            return set()
+        if lasting and (jam or v_n < LASTING):
+            return self._plastic_pair(a, b, t, (nx, ny), v_n, dist)
+        model = self.models.ball_ball
+        reach = v_n * model.contact_time(v_n)
+        members = self._cluster(a, b, t, reach)
+        if len(members) > 2:
+            return self._solve_cluster(members, t, reach)
+        cloth = self.models.cloth
+        res = model.collide(
+            (va[0], va[1], 0.0),
+            a.spin(t, cloth),
+            (vb[0], vb[1], 0.0),
+            b.spin(t, cloth),
+            (nx, ny, 0.0),
+        )
+        if res is None:
+            return set()
+        va2, wa2, vb2, wb2, speed = res
+        # A hair inside each other (a contact found touching): set touching.
+        inside = max(2.0 * self.radius - dist, 0.0) / 2
+        old_a = self._kick(
+            a, t, (va2[0], va2[1]), wa2, (pa[0] - inside * nx, pa[1] - inside * ny)
+        )
+        old_b = self._kick(
+            b, t, (vb2[0], vb2[1]), wb2, (pb[0] + inside * nx, pb[1] + inside * ny)
+        )
+        self.contacts += 1
+        self.log.emit(
+            Event(
+                EventKind.BALL_BALL,
+                t,
+                (a.ball, b.ball),
+                (self.log.snap(a, t), self.log.snap(b, t)),
+                speed=speed,
+            )
+        )
+        self._motion_event(a, old_a, t)
+        self._motion_event(b, old_b, t)
+        return {a.ball, b.ball}
+
+    def _plastic_pair(
+        self, a: Ball, b: Ball, t: float, n: Vec2, v_n: float, dist: float
+    ) -> set[int]:
+        """A lasting contact: the normal velocities made equal (no energy can
+        come of it), the balls set just touching."""
+        self._last(PAIR, a.ball, b.ball)
+        cloth = self.models.cloth
+        pa, pb = a.pos(t), b.pos(t)
+        va, vb = a.vel(t), b.vel(t)
+        half = 0.5 * v_n
+        inside = max(2.0 * self.radius - dist, 0.0) / 2
+        old_a = self._kick(
+            a,
+            t,
+            (va[0] - half * n[0], va[1] - half * n[1]),
+            a.spin(t, cloth),
+            (pa[0] - inside * n[0], pa[1] - inside * n[1]),
+        )
+        old_b = self._kick(
+            b,
+            t,
+            (vb[0] + half * n[0], vb[1] + half * n[1]),
+            b.spin(t, cloth),
+            (pb[0] + inside * n[0], pb[1] + inside * n[1]),
+        )
+        self._motion_event(a, old_a, t)
+        self._motion_event(b, old_b, t)
+        return {a.ball, b.ball}
+
+    def _solve_cluster(self, members: list[Ball], t: float, reach: float) -> set[int]:
+        """Balls a contact's wave reaches, solved together with compliant
+        contacts (ball_ball.cluster), then each contact's friction and spin
+        exchange in the order the contacts first pushed."""
+        model = self.models.ball_ball
+        cloth = self.models.cloth
+        pos = [m.pos(t) for m in members]
+        vel = [m.vel(t) for m in members]
+        geometry: list[tuple[int, int, float, float, float]] = []
+        limit = 2.0 * self.radius + reach
+        for i in range(len(members)):
+            for j in range(i + 1, len(members)):
+                d = math.dist(pos[i], pos[j])
+                if d <= 0.0 or d > limit:
+                    continue
+                nx, ny = (pos[j][0] - pos[i][0]) / d, (pos[j][1] - pos[i][1]) / d
+                geometry.append((i, j, nx, ny, d - 2.0 * self.radius))
+        res = model.cluster(vel, geometry)
+        new_v = [[v[0], v[1], 0.0] for v in res.velocities]
+        spin = [m.spin(t, cloth) for m in members]
+        struck = [False] * len(members)
+        order = sorted(
+            (c for c in range(len(geometry)) if res.impulses[c] > 0.0),
+            key=lambda c: (res.first_push[c], geometry[c][0], geometry[c][1]),
+        )
+        for c in order:
+            ia, ib, nx, ny, _ = geometry[c]
+            struck[ia] = struck[ib] = True
+            va, vb = new_v[ia], new_v[ib]
+            dva, dwa, dvb, dwb = model.friction(
+                (va[0], va[1], 0.0),
+                spin[ia],
+                (vb[0], vb[1], 0.0),
+                spin[ib],
+                (nx, ny, 0.0),
+                res.impulses[c],
+            )
+            for k in range(2):
+                va[k] += dva[k]
+                vb[k] += dvb[k]
+            wa, wb = spin[ia], spin[ib]
+            spin[ia] = (wa[0] + dwa[0], wa[1] + dwa[1], wa[2] + dwa[2])
+            spin[ib] = (wb[0] + dwb[0], wb[1] + dwb[1], wb[2] + dwb[2])
+        if not any(struck):
+            return set()
+        olds = {
+            i: self._kick(m, t, (new_v[i][0], new_v[i][1]), spin[i])
+            for i, m in enumerate(members)
+            if struck[i]
+        }
+        e = self.models.ball_ball.restitution
+        first: dict[int, float] = {}
+        for c in order:
+            ia, ib = geometry[c][0], geometry[c][1]
+            a, b = members[ia], members[ib]
+            # In the order the contacts first pushed, within the wave.
+            t_c = t + min(res.first_push[c], res.duration)
+            first.setdefault(ia, t_c)
+            first.setdefault(ib, t_c)
+            self.contacts += 1
+            self.log.emit(
+                Event(
+                    EventKind.BALL_BALL,
+                    t_c,
+                    (a.ball, b.ball),
+                    (self.log.snap(a, t_c), self.log.snap(b, t_c)),
+                    speed=res.impulses[c] * 2.0 / ((1.0 + e) * self.mass),
+                )
+            )
+        for i, old in olds.items():
+            # A ball starts to move when its first contact pushes it.
+            self._motion_event(members[i], old, first.get(i, t))
+        return {members[i].ball for i in olds}
+
+    def _cushion(
+        self,
+        ball: Ball,
+        piece: CushionPiece,
+        t: float,
+        lasting: bool = False,
+        jam: bool = False,
+    ) -> set[int]:
+        p = ball.pos(t)
+        c = closest_point(piece, p)
+        dx, dy = c[0] - p[0], c[1] - p[1]
+        dist = math.hypot(dx, dy)
+        if dist <= 0.0:
+            return set()
+        n = (dx / dist, dy / dist)
+        v = ball.vel(t)
+        v_n = v[0] * n[0] + v[1] * n[1]
+        if lasting and v_n > 0.0 and (jam or v_n < LASTING):
+            # Held against the cushion: no more motion into it.
+            self._last(CUSHION, ball.ball, self.pieces.index(piece))
+            inside = max(self.radius + piece.radius - dist, 0.0)
+            old = self._kick(
+                ball,
+                t,
+                (v[0] - v_n * n[0], v[1] - v_n * n[1]),
+                ball.spin(t, self.models.cloth),
+                (p[0] - inside * n[0], p[1] - inside * n[1]),
+            )
+            self._motion_event(ball, old, t)
+            return {ball.ball}
+        name, pocket = piece.contact_name(p)
+        cloth = self.models.cloth
+        impact = self.models.cushion.impact(
+            v, ball.spin(t, cloth), n, pocket is not None
+        )
+        if impact is None:
+            return set()
+        self.contacts += 1
+        if impact.duration > 0.0:
+            tangent = (-n[1], n[0])
+            script = Script(
+                t,
+                p,
+                n,
+                tangent,
+                impact.path,
+                impact.velocity,
+                impact.spin,
+                ball.spin(t, cloth),
+            )
+            self._script(ball, script, v)
+            self.log.emit(
+                Event(
+                    EventKind.BALL_CUSHION,
+                    t,
+                    (ball.ball,),
+                    (self.log.snap(ball, t),),
+                    cushion=name,
+                    pocket=pocket,
+                    speed=impact.normal_speed,
+                )
+            )
+            return {ball.ball}
+        inside = max(self.radius + piece.radius - dist, 0.0)
+        old = self._kick(
+            ball,
+            t,
+            impact.velocity,
+            impact.spin,
+            (p[0] - inside * n[0], p[1] - inside * n[1]),
+        )
+        self.log.emit(
+            Event(
+                EventKind.BALL_CUSHION,
+                t,
+                (ball.ball,),
+                (self.log.snap(ball, t),),
+                cushion=name,
+                pocket=pocket,
+                speed=impact.normal_speed,
+            )
+        )
+        self._motion_event(ball, old, t)
+        return {ball.ball}
+
+
+def involves(c: Candidate, balls: Iterable[int]) -> bool:
+    s = set(balls)
+    return c.a in s or (c.kind == PAIR and c.b in s)

@@ -1,0 +1,104 @@
+"""The physics in parts (issue 11): each file depends only on what lies below
+it, the stick on the bottom layer only, and the contact laws are chosen per
+simulation and named in the Shot."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from simulator.events import REFERENCE_MODELS, EventKind, Stroke
+from simulator.physics import compliant_models, default_models, simulate
+from simulator.specs import pool_table
+from simulator.state import TableState
+
+PHYSICS = Path(__file__).parents[2] / "simulator" / "physics"
+POOL = pool_table(9)
+
+# Each module's layer: a module may import modules of lower layers only.
+LAYERS = {
+    "cloth": 0,
+    "collisions": 0,
+    "cue": 0,
+    "airborne": 1,
+    "models": 1,
+    "balls": 2,
+    "log": 3,
+    "lines": 4,
+    "pockets": 4,
+    "contacts": 4,
+    "stick": 4,
+    "flight": 4,
+    "world": 5,
+    "simulate": 6,
+    "layout": 7,
+    "__main__": 8,
+    "__init__": 9,
+}
+
+
+def _physics_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.startswith("simulator.physics."):
+                out.add(node.module.rsplit(".", 1)[1])
+            elif node.module == "simulator.physics":
+                out.update(a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.startswith("simulator.physics."):
+                    out.add(a.name.rsplit(".", 1)[1])
+    return out & set(LAYERS)
+
+
+@pytest.mark.parametrize("module", sorted(LAYERS))
+def test_each_part_imports_only_what_lies_below_it(module: str) -> None:
+    imports = _physics_imports(PHYSICS / f"{module}.py")
+    above = sorted(m for m in imports if LAYERS[m] >= LAYERS[module])
+    assert above == [], f"{module} imports {above}"
+
+
+def test_every_physics_file_has_its_layer() -> None:
+    files = {p.stem for p in PHYSICS.glob("*.py")}
+    assert files == set(LAYERS)
+
+
+def test_the_stick_uses_only_the_bottom_layer() -> None:
+    """The stick sees ball records, the log and the world's small interface
+    (log.Table), never the world itself."""
+    assert _physics_imports(PHYSICS / "stick.py") <= {"balls", "log", "cue"}
+
+
+def test_no_physics_file_imports_rules_or_pygame() -> None:
+    for path in PHYSICS.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                assert not name.startswith(("rules", "pygame")), (path.name, name)
+
+
+def _shot(models_name: str) -> str:
+    state = TableState.from_positions(POOL.name, {0: (1.0, 0.5), 1: (1.6, 0.5)})
+    models = {
+        "reference": default_models(POOL.balls, POOL.physics, POOL.cushion_height),
+        "compliant": compliant_models(POOL.balls, POOL.physics, POOL.cushion_height),
+    }[models_name]
+    shot = simulate(state, Stroke(0.0, 2.0), models=models)
+    assert shot.of_kind(EventKind.BALL_CUSHION)
+    return shot.models
+
+
+def test_a_shot_names_the_laws_that_made_it() -> None:
+    assert _shot("reference") == REFERENCE_MODELS
+    assert _shot("compliant") == "coulomb-cloth/throw-impulse/compliant-hunt-crossley"
+    state = TableState.from_positions(POOL.name, {0: (1.0, 0.5)})
+    assert simulate(state, Stroke(0.0, 1.0)).models == REFERENCE_MODELS
