@@ -142,7 +142,8 @@ def test_a_computers_shot_is_shown_before_it_is_played() -> None:
     assert isinstance(app.mode, ComputerPlayMode)
     # What it decided stays in the side column while the balls roll.
     assert any(app.t("cpu.shot.break") in t for t in side_texts(app))
-    app.settings.watch = "skip"
+    key(app, pygame.K_4)  # skip to the end of this shot (and the next ones)
+    assert app.settings.watch == "skip"
     run_until(app, lambda: not isinstance(app.mode, ComputerPlayMode), limit=600)
     assert s.match.history and s.match.history[0]["type"] == "shot"
     # The stroke played is the decision's, noise and all.
