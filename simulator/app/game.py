@@ -142,19 +142,25 @@ def choice_dialog(app: App) -> Dialog:
                   kind="choice")
 
 
-def choose_action(app: App, choice: Any) -> Any:
-    """The button action that makes the incoming player's choice."""
+def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], None]:
+    """A button's action that puts something to the referee through the
+    session: a refusal is said on screen, and the table moves on either way."""
     def fn() -> None:
         s = app.session
         if s is None:
             return
         from rules.ruling import RulesError
         try:
-            s.choose(choice)
+            ask(s)
         except RulesError as e:
             app.notify(str(e))
         next_step(app)
     return fn
+
+
+def choose_action(app: App, choice: Any) -> Any:
+    """The button action that makes the incoming player's choice."""
+    return referee_action(app, lambda s: s.choose(choice))
 
 
 def stats_lines(app: App, s: Session) -> list[str]:
@@ -241,17 +247,7 @@ def foul_dialog(app: App) -> Dialog:
 
 
 def _call(app: App, code_id: str) -> Any:
-    def fn() -> None:
-        s = app.session
-        if s is None:
-            return
-        from rules.ruling import RulesError
-        try:
-            s.call_foul(code_id)
-        except RulesError as e:
-            app.notify(str(e))
-        next_step(app)
-    return fn
+    return referee_action(app, lambda s: s.call_foul(code_id))
 
 
 def undo(app: App) -> None:

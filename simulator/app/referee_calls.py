@@ -84,35 +84,17 @@ def jumped_dialog(app: App) -> Dialog:
 
 
 def _jumped(app: App, ball: int) -> Any:
-    def fn() -> None:
-        from rules.ruling import RulesError
-        from simulator.app.game import next_step
-        s = app.session
-        if s is None:
-            return
-        try:
-            s.call_jumped(ball)
-        except RulesError as e:
-            app.notify(str(e))
-        next_step(app)
-    return fn
+    from simulator.app.game import referee_action
+    return referee_action(app, lambda s: s.call_jumped(ball))
 
 
 def interference(app: App, restorable: bool) -> None:
     """General rule 28, as the referee rules it."""
     from rules.codes import Note
-    from rules.ruling import RulesError
-    from simulator.app.game import next_step
-    s = app.session
-    if s is None:
-        return
+    from simulator.app.game import referee_action
     code = Note.OUTSIDE_INTERFERENCE if restorable else \
         Note.INTERFERENCE_NOT_RESTORABLE
-    try:
-        s.call_foul(code.id)
-    except RulesError as e:
-        app.notify(str(e))
-    next_step(app)
+    referee_action(app, lambda s: s.call_foul(code.id))()
 
 
 def agree_dialog(app: App) -> Dialog:
@@ -130,15 +112,5 @@ def agree_dialog(app: App) -> Dialog:
 
 
 def _agree(app: App, choice: Any, player: int) -> Any:
-    def fn() -> None:
-        from rules.ruling import RulesError
-        from simulator.app.game import next_step
-        s = app.session
-        if s is None:
-            return
-        try:
-            s.choose(choice, player)
-        except RulesError as e:
-            app.notify(str(e))
-        next_step(app)
-    return fn
+    from simulator.app.game import referee_action
+    return referee_action(app, lambda s: s.choose(choice, player))
