@@ -648,17 +648,7 @@ class Contacts:
                 ball.spin(t, cloth),
             )
             self._script(ball, script, v)
-            self.log.emit(
-                Event(
-                    EventKind.BALL_CUSHION,
-                    t,
-                    (ball.ball,),
-                    (self.log.snap(ball, t),),
-                    cushion=name,
-                    pocket=pocket,
-                    speed=impact.normal_speed,
-                )
-            )
+            self.log.cushion(ball, t, name, pocket, impact.normal_speed)
             return {ball.ball}
         inside = max(self.radius + piece.radius - dist, 0.0)
         old = self._kick(
@@ -668,17 +658,7 @@ class Contacts:
             impact.spin,
             (p[0] - inside * n[0], p[1] - inside * n[1]),
         )
-        self.log.emit(
-            Event(
-                EventKind.BALL_CUSHION,
-                t,
-                (ball.ball,),
-                (self.log.snap(ball, t),),
-                cushion=name,
-                pocket=pocket,
-                speed=impact.normal_speed,
-            )
-        )
+        self.log.cushion(ball, t, name, pocket, impact.normal_speed)
         self._motion_event(ball, old, t)
         return {ball.ball}
 

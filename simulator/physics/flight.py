@@ -300,16 +300,7 @@ class Flight:
                 continue
             v2, w2 = res
             tb.fly(ball, t, (x, y), z, v2, w2)
-            tb.log.emit(
-                Event(
-                    EventKind.BALL_CUSHION,
-                    t,
-                    (ball.ball,),
-                    (tb.log.snap(ball, t),),
-                    cushion=rail.name,
-                    speed=vx * nx + vy * ny,
-                )
-            )
+            tb.log.cushion(ball, t, rail.name, None, vx * nx + vy * ny)
         return False
 
     def candidates(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Protocol
 
-from simulator.events import BallSnapshot, Event, Phase
+from simulator.events import BallSnapshot, Event, EventKind, Phase
 from simulator.physics.balls import Ball, Vec2, Vec3
 from simulator.physics.models import ClothModel, Models
 from simulator.specs import PhysicsParams, TableSpec
@@ -55,6 +55,12 @@ class Log:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+    def cushion(self, ball: Ball, t: float, cushion: str, pocket: str | None,
+                speed: float) -> None:
+        """A ball met a cushion (or a pocket's jaw) at ``t``."""
+        self.emit(Event(EventKind.BALL_CUSHION, t, (ball.ball,), (self.snap(ball, t),),
+                        cushion=cushion, pocket=pocket, speed=speed))
 
     def finish(self) -> None:
         """Time order (stable: what happened at one instant keeps its order)."""

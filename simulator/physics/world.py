@@ -724,17 +724,7 @@ class World:
             (impact.velocity[0], impact.velocity[1], ball.vz(t)),
             impact.spin,
         )
-        self.log.emit(
-            Event(
-                EventKind.BALL_CUSHION,
-                t,
-                (ball.ball,),
-                (self.log.snap(ball, t),),
-                cushion=name,
-                pocket=pocket,
-                speed=impact.normal_speed,
-            )
-        )
+        self.log.cushion(ball, t, name, pocket, impact.normal_speed)
         return {ball.ball}
 
     # -- the stroke ------------------------------------------------------------------
