@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.ruling import (
@@ -367,6 +367,15 @@ def contact_direction(cue: Vec, obj: Vec, fraction: float, r: float) -> float | 
     return aim.heading(to) + math.degrees(math.asin(b / d))
 
 
+def clear_to_contact(cue: Vec, obj: Vec, direction: float, others: Iterable[Vec],
+                     r: float) -> bool:
+    """Whether the cue ball sent along ``direction`` reaches the ball at
+    ``obj`` without passing through another ball on the way."""
+    reach = max(0.0, aim.norm(aim.sub(obj, cue)) - 2.0 * r)
+    end = aim.add(cue, aim.scale(aim.from_heading(direction), reach))
+    return aim.path_clear(cue, end, others, 2 * r - 1e-4)
+
+
 def safety_candidates(view: View, cue: Vec, place: Vec | None, count: int,
                       rng: random.Random) -> list[Candidate]:
     """The legal first balls hit at several thicknesses and speeds, ``count``
@@ -387,11 +396,7 @@ def safety_candidates(view: View, cue: Vec, place: Vec | None, count: int,
             direction = contact_direction(cue, obj, fraction, r)
             if direction is None:
                 continue
-            # Clear up to the point of contact.
-            to = aim.sub(obj, cue)
-            reach = max(0.0, aim.norm(to) - 2.0 * r)
-            end = aim.add(cue, aim.scale(aim.from_heading(direction), reach))
-            if not aim.path_clear(cue, end, others, 2 * r - 1e-4):
+            if not clear_to_contact(cue, obj, direction, others, r):
                 continue
             for v in (1.0, 1.8, 2.8):
                 pool.append(Candidate("safety", stroke(spec, direction, v), decl,
@@ -517,10 +522,7 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
                 d = contact_direction(place, obj, fraction, r)
                 if d is None:
                     continue
-                to = aim.sub(obj, place)
-                reach = max(0.0, aim.norm(to) - 2.0 * r)
-                end = aim.add(place, aim.scale(aim.from_heading(d), reach))
-                if not aim.path_clear(place, end, view.others(t), 2 * r - 1e-4):
+                if not clear_to_contact(place, obj, d, view.others(t), r):
                     continue
                 for v in (2.4, 3.4):
                     soft.append(Candidate("break", stroke(spec, d, v), decl, place, t,
