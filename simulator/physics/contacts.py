@@ -280,6 +280,12 @@ class Contacts:
         # A near pair that cannot touch before a time, while neither ball's
         # segment changes: (version of a, version of b, that time).
         self._safe: dict[tuple[int, int], tuple[int, int, float]] = {}
+        # The same for a ball near a cushion piece: (its version, that time).
+        self._safe_cushion: dict[tuple[int, int], tuple[int, float]] = {}
+        # No near pair or cushion can touch before this time while no ball's
+        # segment changes and nothing new comes near (the world resets it to
+        # -inf then): a step ending by then needs no look at its contacts.
+        self.quiet_until = -math.inf
         self._pair_keys: list[tuple[int, int]] | None = None
         self._cushion_keys: list[tuple[int, int]] | None = None
 
@@ -288,6 +294,7 @@ class Contacts:
         key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
         self.near_pairs[key] = (a, b) if a.ball < b.ball else (b, a)
         self._pair_keys = None
+        self.quiet_until = -math.inf
 
     def pair_apart(self, a: Ball, b: Ball) -> None:
         key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
@@ -297,6 +304,7 @@ class Contacts:
     def cushion_near(self, ball: Ball, piece: int) -> None:
         self.near_cushions[(ball.ball, piece)] = ball
         self._cushion_keys = None
+        self.quiet_until = -math.inf
 
     def cushion_apart(self, ball: Ball, piece: int) -> None:
         if self.near_cushions.pop((ball.ball, piece), None) is not None:
@@ -334,6 +342,8 @@ class Contacts:
         d = 2.0 * self.radius
         resting = self._resting
         safe = self._safe
+        # Until when nothing looked at here can touch (a full look only).
+        quiet = math.inf
         pair_keys, cushion_keys = self._keys()
         for key in pair_keys:
             a, b = self.near_pairs[key]
@@ -348,15 +358,22 @@ class Contacts:
                 and kept[0] == a.version
                 and kept[1] == b.version
             ):
+                if kept[2] < quiet:
+                    quiet = kept[2]
                 continue  # their gap cannot close before kept[2]
             start = max(lo, resting.get((PAIR, *key), lo)) if resting else lo
             end = min(hi, a.t_end, b.t_end)
             if end <= start:
+                if start < quiet:
+                    quiet = start
                 continue
             t = pair_touch(a, b, start, end, d)
             if t is not None:
                 out.append(Candidate(t, PAIR, a.ball, b.ball))
-            elif a.script is None and b.script is None:
+                quiet = -math.inf
+                continue
+            until = end
+            if a.script is None and b.script is None:
                 # No touch this step: until when none is possible, at the
                 # most their segments' speeds allow (near pairs of a rack
                 # drifting apart are otherwise solved for at every step).
@@ -365,19 +382,52 @@ class Contacts:
                 if gap > 0.0 and bound > 0.0:
                     until = min(start + SAFE_MARGIN * gap / bound, a.t_end, b.t_end)
                     safe[key] = (a.version, b.version, until)
+                    if until < end:
+                        until = end
+            if until < quiet:
+                quiet = until
+        safe_cushion = self._safe_cushion
+        reach = self.radius
         for ckey in cushion_keys:
             ball = self.near_cushions[ckey]
             if only is not None and ball.ball not in only:
                 continue
-            if not ball.moving or not _in_play(ball) or ball.script is not None:
+            if not ball.moving or not _in_play(ball):
+                continue
+            if ball.script is not None:
+                quiet = -math.inf  # in a cushion's grip: looked at every step
+                continue
+            ckept = safe_cushion.get(ckey)
+            if ckept is not None and ckept[0] == ball.version and hi <= ckept[1]:
+                if ckept[1] < quiet:
+                    quiet = ckept[1]
                 continue
             start = max(lo, resting.get((CUSHION, *ckey), lo)) if resting else lo
             end = min(hi, ball.t_end)
             if end <= start:
+                if start < quiet:
+                    quiet = start
                 continue
-            t = cushion_touch(ball, self.pieces[ckey[1]], start, end, self.radius)
+            piece = self.pieces[ckey[1]]
+            t = cushion_touch(ball, piece, start, end, self.radius)
             if t is not None:
                 out.append(Candidate(t, CUSHION, ball.ball, ckey[1]))
+                quiet = -math.inf
+                continue
+            until = end
+            bound = ball.speed_bound
+            if bound > 0.0:
+                p = ball.pos(start)
+                gap = math.dist(p, closest_point(piece, p)) - reach - piece.radius
+                if gap > 0.0:
+                    until = min(start + SAFE_MARGIN * gap / bound, ball.t_end)
+                    safe_cushion[ckey] = (ball.version, until)
+                    if until < end:
+                        until = end
+            if until < quiet:
+                quiet = until
+        if only is None:
+            self.quiet_until = quiet
         return out
 
     # -- resolution -----------------------------------------------------------------

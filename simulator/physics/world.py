@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import cast
 
 import pymunk
+from pymunk._chipmunk import ffi as _cp_ffi
 from pymunk._chipmunk import lib as _cp_lib
 
 from simulator import resting
@@ -100,10 +101,22 @@ _cp_space_step = _cp_lib.cpSpaceStep
 _cp_set_position = _cp_lib.cpBodySetPosition
 _cp_set_velocity = _cp_lib.cpBodySetVelocity
 _cp_set_max_force = _cp_lib.cpConstraintSetMaxForce
+_cp_set_max_bias = _cp_lib.cpConstraintSetMaxBias
+_cp_set_error_bias = _cp_lib.cpConstraintSetErrorBias
+_cp_pivot_init = _cp_lib.cpPivotJointInit
+_ZERO = (0.0, 0.0)
+_cp_add_constraint = _cp_lib.cpSpaceAddConstraint
+_cp_remove_constraint = _cp_lib.cpSpaceRemoveConstraint
 # The step may skip pymunk's bookkeeping only where its insides are known.
 _FAST_STEP = all(
     hasattr(pymunk.Space(), name)
-    for name in ("_removed_shapes", "_locked", "_space", "_bodies_to_check")
+    for name in (
+        "_removed_shapes",
+        "_locked",
+        "_space",
+        "_bodies_to_check",
+        "_constraints",
+    )
 )
 
 
@@ -211,6 +224,20 @@ def _friction_joint(
     joint.error_bias = 1.0  # no position correction at all
     joint.max_force = force
     return joint
+
+
+def _renew(joint: pymunk.PivotJoint, body: pymunk.Body, anchor: pymunk.Body) -> None:
+    """The joint (out of the space) made as a new one would be, in place:
+    chipmunk warm-starts a joint with its last step's impulse, scaled by the
+    ratio of the step sizes, which is wrong after a change of step size or
+    a pause. (With a step of the same size and one solver pass, the warm
+    start changes nothing: the pass makes up the whole impulse either way.)
+    Chipmunk's init leaves the user data pymunk set."""
+    c = joint._constraint
+    pivot = _cp_ffi.cast("cpPivotJoint *", c)
+    _cp_pivot_init(pivot, body._body, anchor._body, _ZERO, _ZERO)
+    _cp_set_max_bias(c, 0.0)
+    _cp_set_error_bias(c, 1.0)
 
 
 class World:
@@ -476,6 +503,7 @@ class World:
     def _start_script(self, ball: Ball, script: Script, v_in: Vec2) -> None:
         ball.start_script(script, v_in)
         self.history.record(ball, script.t0)
+        self.contacts.quiet_until = -math.inf
         self._dirty.add(ball.ball)
         self._vmax = -1.0
         self._moving[ball.ball] = ball
@@ -523,11 +551,11 @@ class World:
         self.flight.flying.discard(ball.ball)
         self._falling.pop(ball.ball, None)
         self.contacts.forget(ball.ball)
+        self.contacts.quiet_until = -math.inf
         self._dirty.discard(ball.ball)
         self._final[ball.ball] = BallState(ball.ball, where, pocket=pocket)
         if ball.joint_on:
-            self.space.remove(ball.joint)
-            ball.joint_on = False
+            self._remove_joint(ball)
         self.space.remove(ball.shape, ball.body, ball.anchor)
 
     # -- the schedule ----------------------------------------------------------------
@@ -535,6 +563,7 @@ class World:
         """A ball's segment changed at t: what its new one has due."""
         self._dirty.add(ball.ball)
         self.history.record(ball, t)
+        self.contacts.quiet_until = -math.inf
         self._vmax = -1.0  # to be worked out again
         if ball.moving:
             self._moving[ball.ball] = ball
@@ -856,31 +885,53 @@ class World:
             _cp_set_velocity(cp_body, (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt))
             _cp_set_velocity(ball.anchor._body, ball.seg.end_velocity)
             force = self.mass * math.hypot(ax, ay)
-            if not ball.joint_on:
+            joint = ball.joint
+            if joint is None:
                 ball.joint = _friction_joint(body, ball.anchor, force)
-                self.space.add(ball.joint)
-                ball.joint_on = True
+                self._add_joint(ball)
+            elif ball.joint_on:
+                _cp_set_max_force(joint._constraint, force)
             else:
-                _cp_set_max_force(ball.joint._constraint, force)
+                _renew(joint, body, ball.anchor)
+                _cp_set_max_force(joint._constraint, force)
+                self._add_joint(ball)
         else:
             _cp_set_velocity(cp_body, ball.vel(t))
             if ball.joint_on:
-                self.space.remove(ball.joint)
-                ball.joint_on = False
+                self._remove_joint(ball)
         air = ball.phase is Phase.AIRBORNE
         if ball.in_air != air:
             ball.in_air = air
             ball.shape.filter = AIR_FILTER if air else BED_FILTER
 
+    def _add_joint(self, ball: Ball) -> None:
+        """The ball's friction joint into the solver (chipmunk's own call
+        where pymunk's bookkeeping is known: this is on the hot path)."""
+        space = self.space
+        if _FAST_STEP and not space._locked:
+            space._constraints[ball.joint] = None
+            _cp_add_constraint(space._space, ball.joint._constraint)
+        else:
+            space.add(ball.joint)
+        ball.joint_on = True
+
+    def _remove_joint(self, ball: Ball) -> None:
+        space = self.space
+        if _FAST_STEP and not space._locked:
+            del space._constraints[ball.joint]
+            _cp_remove_constraint(space._space, ball.joint._constraint)
+        else:
+            space.remove(ball.joint)
+        ball.joint_on = False
+
     def _resync_all(self, dt: float) -> None:
         """A new step size: every moving body's half-step offset follows, and
-        its joint is renewed (chipmunk would warm-start the old one with the
-        last step's impulse, scaled wrongly)."""
+        its joint starts afresh (chipmunk would warm-start it with the last
+        step's impulse, scaled wrongly)."""
         for b in sorted(self._moving):
             ball = self._moving[b]
             if ball.joint_on:
-                self.space.remove(ball.joint)
-                ball.joint_on = False
+                self._remove_joint(ball)  # renewed by _sync
             self._dirty.add(b)
 
     def _choose_dt(self) -> float:
@@ -1002,7 +1053,8 @@ class World:
     def _process(self, lo: float, hi: float) -> None:
         contacts = self.contacts
         cands: list[Candidate] = []
-        if contacts.near_pairs or contacts.near_cushions:
+        near = contacts.near_pairs or contacts.near_cushions
+        if near and contacts.quiet_until < hi:
             cands = contacts.candidates(lo, hi)
         if self._falling:
             cands += self._fall_candidates(lo, hi, None)
@@ -1130,8 +1182,10 @@ class World:
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
             if (
-                contacts.near_pairs
-                or contacts.near_cushions
+                (
+                    contacts.quiet_until < hi
+                    and (contacts.near_pairs or contacts.near_cushions)
+                )
                 or self._falling
                 or self.flight.flying
                 or schedule.head <= hi
@@ -1163,8 +1217,7 @@ class World:
             if not ball.on_table:
                 continue
             if ball.joint_on:
-                space.remove(ball.joint)
-                ball.joint_on = False
+                self._remove_joint(ball)
             space.remove(ball.shape, ball.body, ball.anchor)
         if self._stick is not None and not self._stick.done:
             space.remove(self._stick.shape, self._stick.body)
