@@ -138,7 +138,11 @@ class Stats:
 # Spaces of finished worlds, per table, ready for the next (see
 # World._build_space): at most this many are kept for each.
 SPACE_POOL = 4
-_Pooled = tuple[pymunk.Space, dict[pymunk.Shape, int]]
+# A ball's pymunk parts, out of any space: body, shape, anchor, friction
+# joint (None until first needed). They go back with the space and serve
+# the next world's balls (same table, same ball size and mass).
+_Parts = tuple[pymunk.Body, pymunk.Circle, pymunk.Body, pymunk.PivotJoint | None]
+_Pooled = tuple[pymunk.Space, dict[pymunk.Shape, int], list[_Parts]]
 # Keyed by the spec's id, the spec kept with its spaces so the id stays its own.
 _SPACES: dict[int, tuple[TableSpec, list[_Pooled]]] = {}
 
@@ -168,6 +172,30 @@ def _new_space(
         space.add(shape)
         index[shape] = i
     return space, index
+
+
+_BOXES: dict[int, tuple[TableSpec, list[tuple[float, float, float, float]]]] = {}
+
+
+def _piece_boxes(
+    spec: TableSpec, pieces: tuple[CushionPiece, ...]
+) -> list[tuple[float, float, float, float]]:
+    """Each piece's box, its rounding included: (x min, x max, y min, y max),
+    worked out once per table."""
+    kept = _BOXES.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    boxes = [
+        (
+            min(pc.a[0], pc.b[0]) - pc.radius,
+            max(pc.a[0], pc.b[0]) + pc.radius,
+            min(pc.a[1], pc.b[1]) - pc.radius,
+            max(pc.a[1], pc.b[1]) + pc.radius,
+        )
+        for pc in pieces
+    ]
+    _BOXES[id(spec)] = (spec, boxes)
+    return boxes
 
 
 def _band_entry(
@@ -296,16 +324,7 @@ class World:
         self._provisional_pairs: list[tuple[Ball, Ball]] = []
         self._provisional_cushions: list[tuple[Ball, int]] = []
         self._pieces: tuple[CushionPiece, ...] = cushion_pieces(self.spec)
-        # Each piece's box, its rounding included: (x min, x max, y min, y max).
-        self._piece_boxes = [
-            (
-                min(pc.a[0], pc.b[0]) - pc.radius,
-                max(pc.a[0], pc.b[0]) + pc.radius,
-                min(pc.a[1], pc.b[1]) - pc.radius,
-                max(pc.a[1], pc.b[1]) + pc.radius,
-            )
-            for pc in self._pieces
-        ]
+        self._piece_boxes = _piece_boxes(self.spec, self._pieces)
         self._lines = table_lines(self.spec)
         self._build_space()
         for b in state.balls:
@@ -345,9 +364,10 @@ class World:
         kept = _SPACES.get(id(self.spec))
         pool = kept[1] if kept is not None and kept[0] is self.spec else None
         if pool:
-            self.space, self._piece_index = pool.pop()
+            self.space, self._piece_index, self._spare = pool.pop()
         else:
             self.space, self._piece_index = _new_space(self._pieces)
+            self._spare = []
         space = self.space
         space.on_collision(
             BALL, BALL, begin=self._ball_begin, separate=self._ball_separate
@@ -360,18 +380,29 @@ class World:
         )
 
     def _add_ball(self, ball: int, x: float, y: float) -> None:
-        body = pymunk.Body(self.mass, math.inf)
-        body.position = (x, y)
-        shape = pymunk.Circle(body, self.radius + PAD)
-        shape.collision_type = BALL
-        shape.filter = BED_FILTER
-        shape.friction = 0.0
-        shape.elasticity = 0.0
-        # The anchor stays in the space (it moves nothing); only the joint to
-        # it comes and goes with the ball's motion.
-        anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        joint: pymunk.PivotJoint | None = None
+        if self._spare:
+            # A finished world's parts, set back to what new ones would be.
+            body, shape, anchor, joint = self._spare.pop()
+            _cp_set_position(body._body, (x, y))
+            _cp_set_velocity(body._body, _ZERO)
+            _cp_set_position(anchor._body, _ZERO)
+            _cp_set_velocity(anchor._body, _ZERO)
+            if shape.filter != BED_FILTER:
+                shape.filter = BED_FILTER
+        else:
+            body = pymunk.Body(self.mass, math.inf)
+            body.position = (x, y)
+            shape = pymunk.Circle(body, self.radius + PAD)
+            shape.collision_type = BALL
+            shape.filter = BED_FILTER
+            shape.friction = 0.0
+            shape.elasticity = 0.0
+            # The anchor stays in the space (it moves nothing); only the joint
+            # to it comes and goes with the ball's motion.
+            anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.space.add(body, shape, anchor)
-        rec = Ball(ball, self.radius, body, shape, anchor, None, gravity=self.g)
+        rec = Ball(ball, self.radius, body, shape, anchor, joint, gravity=self.g)
         rec.x0, rec.y0 = x, y
         rec.cx0, rec.cy0 = x, y
         rec.z0 = self.radius
@@ -1219,6 +1250,10 @@ class World:
             if ball.joint_on:
                 self._remove_joint(ball)
             space.remove(ball.shape, ball.body, ball.anchor)
+        spare = self._spare
+        for b in sorted(self.balls):
+            ball = self.balls[b]
+            spare.append((ball.body, ball.shape, ball.anchor, ball.joint))
         if self._stick is not None and not self._stick.done:
             space.remove(self._stick.shape, self._stick.body)
         # The handlers now point at nothing that matters; the next world
@@ -1227,7 +1262,7 @@ class World:
         if kept is None or kept[0] is not self.spec:
             kept = _SPACES[id(self.spec)] = (self.spec, [])
         if len(kept[1]) < SPACE_POOL:
-            kept[1].append((space, self._piece_index))
+            kept[1].append((space, self._piece_index, spare))
 
     def _finish(self) -> None:
         self._settle_at_rest()
