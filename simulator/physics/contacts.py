@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from simulator.events import Event, EventKind, Phase
 from simulator.geometry import CushionPiece, closest_point
@@ -47,8 +47,10 @@ CUSHION = 1
 SAFE_MARGIN = 0.9
 
 
-@dataclass(frozen=True, order=True)
-class Candidate:
+class Candidate(NamedTuple):
+    """A contact due at ``time``; ordered by time, then kind and balls (a
+    tuple: compared in C, for the step's min and sort)."""
+
     time: float
     kind: int
     a: int
@@ -288,6 +290,9 @@ class Contacts:
         self.quiet_until = -math.inf
         self._pair_keys: list[tuple[int, int]] | None = None
         self._cushion_keys: list[tuple[int, int]] | None = None
+        self._pair_rows: list[tuple[tuple[int, int], Ball, Ball]] | None = None
+        self._pair_index: dict[int, list[int]] = {}
+        self._cushion_rows: list[tuple[int, Ball]] | None = None
 
     # -- what pymunk found ----------------------------------------------------------
     def pair_near(self, a: Ball, b: Ball) -> None:
@@ -321,9 +326,42 @@ class Contacts:
         """The near pairs and cushions in a fixed order (sorted once)."""
         if self._pair_keys is None:
             self._pair_keys = sorted(self.near_pairs)
+            self._pair_rows = None
         if self._cushion_keys is None:
             self._cushion_keys = sorted(self.near_cushions)
+            self._cushion_rows = None
         return self._pair_keys, self._cushion_keys
+
+    def _rows(
+        self, only: set[int] | None
+    ) -> tuple[list[tuple[tuple[int, int], Ball, Ball]], list[tuple[int, Ball]]]:
+        """The near pairs (key, a, b) and cushions (piece, ball) in the fixed
+        order, all or those with a ball of ``only``."""
+        self._keys()
+        if self._pair_rows is None:
+            near = self.near_pairs
+            rows = [(key, *near[key]) for key in self._pair_keys or ()]
+            self._pair_rows = rows
+            index: dict[int, list[int]] = {}
+            for i, (key, _, _) in enumerate(rows):
+                index.setdefault(key[0], []).append(i)
+                index.setdefault(key[1], []).append(i)
+            self._pair_index = index
+        if self._cushion_rows is None:
+            cush = self.near_cushions
+            self._cushion_rows = [(k[1], cush[k]) for k in self._cushion_keys or ()]
+        pairs, cushions = self._pair_rows, self._cushion_rows
+        if only is None:
+            return pairs, cushions
+        index = self._pair_index
+        if len(only) == 1:
+            (b,) = only
+            picked = index.get(b, ())
+        else:
+            picked = sorted({i for b in only for i in index.get(b, ())})
+        return [pairs[i] for i in picked], [
+            row for row in cushions if row[1].ball in only
+        ]
 
     def active(self) -> bool:
         """Whether any near pair has a moving ball in it."""
@@ -344,11 +382,8 @@ class Contacts:
         safe = self._safe
         # Until when nothing looked at here can touch (a full look only).
         quiet = math.inf
-        pair_keys, cushion_keys = self._keys()
-        for key in pair_keys:
-            a, b = self.near_pairs[key]
-            if only is not None and a.ball not in only and b.ball not in only:
-                continue
+        pair_rows, cushion_rows = self._rows(only)
+        for key, a, b in pair_rows:
             if not (a.moving or b.moving) or not (_in_play(a) and _in_play(b)):
                 continue
             kept = safe.get(key)
@@ -388,15 +423,13 @@ class Contacts:
                 quiet = until
         safe_cushion = self._safe_cushion
         reach = self.radius
-        for ckey in cushion_keys:
-            ball = self.near_cushions[ckey]
-            if only is not None and ball.ball not in only:
-                continue
+        for piece_index, ball in cushion_rows:
             if not ball.moving or not _in_play(ball):
                 continue
             if ball.script is not None:
                 quiet = -math.inf  # in a cushion's grip: looked at every step
                 continue
+            ckey = (ball.ball, piece_index)
             ckept = safe_cushion.get(ckey)
             if ckept is not None and ckept[0] == ball.version and hi <= ckept[1]:
                 if ckept[1] < quiet:
@@ -408,10 +441,10 @@ class Contacts:
                 if start < quiet:
                     quiet = start
                 continue
-            piece = self.pieces[ckey[1]]
+            piece = self.pieces[piece_index]
             t = cushion_touch(ball, piece, start, end, self.radius)
             if t is not None:
-                out.append(Candidate(t, CUSHION, ball.ball, ckey[1]))
+                out.append(Candidate(t, CUSHION, ball.ball, piece_index))
                 quiet = -math.inf
                 continue
             until = end

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from simulator.events import BallSnapshot, Event, EventKind, Phase
 from simulator.physics.balls import Ball, Vec2, Vec3
@@ -81,8 +80,11 @@ class Due(IntEnum):
     LINE = 7  # a centre crosses a line
 
 
-@dataclass(frozen=True, order=True)
-class Entry:
+class Entry(NamedTuple):
+    """A known instant; ordered by time, kind, ball and then the order it
+    was added in (unique: data is never compared). A tuple, so the heap
+    compares in C."""
+
     time: float
     kind: int
     ball: int
