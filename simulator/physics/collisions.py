@@ -305,7 +305,7 @@ def cluster_impulses(
 
     f = force()
     kick = push(f)
-    pushes = bool(f.any())
+    pushes = np.count_nonzero(f) > 0
     still = 1e-9 * v_max
     t = 0.0
     for _ in range(max_steps):
@@ -326,10 +326,10 @@ def cluster_impulses(
         vel += kick
         impulse += half_dt * (f + f_new)
         t += dt
-        pushing = f_new > 0.0
-        pushes = bool(pushing.any())
+        # Forces are never negative: any nonzero one pushes.
+        pushes = np.count_nonzero(f_new) > 0
         if pushes:
-            first[pushing] = np.minimum(first[pushing], t)
+            np.minimum(first, t, out=first, where=f_new > 0.0)
         f = f_new
     vx, vy = vel[:n], vel[n:]
     # Kinetic energy relative to the centre of mass must not grow.
