@@ -409,13 +409,26 @@ class Contacts:
                 continue
             until = end
             if a.script is None and b.script is None:
-                # No touch this step: until when none is possible, at the
-                # most their segments' speeds allow (near pairs of a rack
-                # drifting apart are otherwise solved for at every step).
+                # No touch this step: until when none is possible (near pairs
+                # of a rack drifting apart are otherwise solved for at every
+                # step). Their relative velocity is linear in time, so its
+                # size is largest at one end of their common segment: the gap
+                # closes no faster than that.
+                t_seg = a.t_end if a.t_end < b.t_end else b.t_end
                 gap = math.dist(a.pos(start), b.pos(start)) - d
-                bound = a.speed_bound + b.speed_bound
-                if gap > 0.0 and bound > 0.0:
-                    until = min(start + SAFE_MARGIN * gap / bound, a.t_end, b.t_end)
+                x1, x2 = b.cx1 - a.cx1, b.cx2 - a.cx2
+                y1, y2 = b.cy1 - a.cy1, b.cy2 - a.cy2
+                u0 = math.hypot(x1 + 2.0 * start * x2, y1 + 2.0 * start * y2)
+                if t_seg < math.inf:
+                    u1 = math.hypot(x1 + 2.0 * t_seg * x2, y1 + 2.0 * t_seg * y2)
+                    bound = u0 if u0 > u1 else u1
+                else:
+                    bound = u0  # both at rest or one: no acceleration
+                if gap > 0.0:
+                    if bound > 0.0:
+                        until = min(start + SAFE_MARGIN * gap / bound, t_seg)
+                    else:
+                        until = t_seg
                     safe[key] = (a.version, b.version, until)
                     if until < end:
                         until = end
