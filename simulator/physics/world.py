@@ -38,10 +38,10 @@ from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
 from simulator.physics.contacts import (
     CUSHION,
+    PAIR,
     Candidate,
     Contacts,
     cushion_touch,
-    involves,
 )
 from simulator.physics.flight import Flight
 from simulator.physics.lines import History, next_crossing, table_lines
@@ -465,22 +465,29 @@ class World:
         left behind. What is within a step's travel of it now is added for
         the rest of the step (pymunk sees the new path from the next one)."""
         p = ball.pos(t)
+        px, py = p
         r = self.radius
         contacts = self.contacts
+        near_pairs = contacts.near_pairs
         reach = 2.0 * (r + PAD)
         me = ball.ball
+        airborne = Phase.AIRBORNE
         for b, other in self.balls.items():
-            if other is ball or not other.on_table or other.phase is Phase.AIRBORNE:
+            if other is ball or not other.on_table or other.phase is airborne:
+                continue
+            if other.script is None:
+                # other.pos(t), written out: this runs for every ball.
+                tt = t if t <= other.t_end else other.t_end
+                qx = other.cx0 + tt * (other.cx1 + tt * other.cx2)
+                qy = other.cy0 + tt * (other.cy1 + tt * other.cy2)
+            else:
+                qx, qy = other.pos(t)
+            if abs(qx - px) >= reach or abs(qy - py) >= reach:
                 continue
             key = (me, b) if me < b else (b, me)
-            if key in contacts.near_pairs:
+            if key in near_pairs:
                 continue
-            q = other.pos(t)
-            if (
-                abs(q[0] - p[0]) < reach
-                and abs(q[1] - p[1]) < reach
-                and math.dist(q, p) < reach
-            ):
+            if math.dist((qx, qy), p) < reach:
                 contacts.pair_near(ball, other)
                 self._provisional_pairs.append((ball, other))
         spec = self.spec
@@ -1133,13 +1140,18 @@ class World:
                     raise PhysicsError("contacts at one instant did not come apart")
             else:
                 self._instant = (t_e, 1)
-            cands = [c for c in cands if not involves(c, changed)]
+            cands = [
+                c
+                for c in cands
+                if c.a not in changed and (c.kind != PAIR or c.b not in changed)
+            ]
             cands += contacts.candidates(t_e, hi, changed)
             if self._falling:
                 cands += self._fall_candidates(t_e, hi, changed)
             if self.flight.flying:
                 cands += self._air_candidates(t_e, hi, changed)
-            self._energy_checkpoint(t_e)
+            if self.audit:
+                self._energy_checkpoint(t_e)
         self.t = hi
 
     # -- the loop ----------------------------------------------------------------------
