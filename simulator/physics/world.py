@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 import pymunk
 from pymunk._chipmunk import ffi as _cp_ffi
@@ -118,6 +118,24 @@ _FAST_STEP = all(
         "_constraints",
     )
 )
+
+
+_cp_set_process = _cp_lib.cpArbiterSetProcessCollision
+_cp_arbiter_shapes = _cp_lib.cpArbiterGetShapes
+_cp_shape_data = _cp_lib.cpShapeGetUserData
+_from_handle = _cp_ffi.from_handle
+
+
+def _arbiter_shapes(
+    arb: pymunk.Arbiter, out: tuple[object, object]
+) -> tuple[pymunk.Shape, pymunk.Shape]:
+    """arb.shapes without its allocations (every report of pymunk's asks),
+    through the world's own two out-pointers."""
+    out_a, out_b = cast("tuple[Any, Any]", out)
+    _cp_arbiter_shapes(arb._arbiter, out_a, out_b)
+    return _from_handle(_cp_shape_data(out_a[0])), _from_handle(
+        _cp_shape_data(out_b[0])
+    )
 
 
 class PhysicsError(RuntimeError):
@@ -310,6 +328,7 @@ class World:
         self._last_tighten = 0.0
         self.balls: dict[int, Ball] = {}
         self.by_shape: dict[pymunk.Shape, Ball] = {}
+        self._shape_out = (_cp_ffi.new("cpShape *[1]"), _cp_ffi.new("cpShape *[1]"))
         self._errors: list[BaseException] = []
         self._final: dict[int, BallState] = {}
         self._dirty: set[int] = set()
@@ -876,16 +895,17 @@ class World:
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
         try:
-            arb.process_collision = False
-            a, b = (self.by_shape[s] for s in arb.shapes)
-            self.contacts.pair_near(a, b)
+            _cp_set_process(arb._arbiter, False)
+            s_a, s_b = _arbiter_shapes(arb, self._shape_out)
+            self.contacts.pair_near(self.by_shape[s_a], self.by_shape[s_b])
         except Exception as e:  # pymunk only prints callback errors
             self._errors.append(e)
 
     def _ball_separate(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
-        a, b = (self.by_shape.get(s) for s in arb.shapes)
+        s_a, s_b = _arbiter_shapes(arb, self._shape_out)
+        a, b = self.by_shape.get(s_a), self.by_shape.get(s_b)
         if a is not None and b is not None:
             self.contacts.pair_apart(a, b)
 
@@ -893,8 +913,8 @@ class World:
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
         try:
-            arb.process_collision = False
-            s_ball, s_cush = arb.shapes
+            _cp_set_process(arb._arbiter, False)
+            s_ball, s_cush = _arbiter_shapes(arb, self._shape_out)
             self.contacts.cushion_near(self.by_shape[s_ball], self._piece_index[s_cush])
         except Exception as e:
             self._errors.append(e)
@@ -902,7 +922,7 @@ class World:
     def _cushion_separate(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
-        s_ball, s_cush = arb.shapes
+        s_ball, s_cush = _arbiter_shapes(arb, self._shape_out)
         rec = self.by_shape.get(s_ball)
         if rec is not None:
             self.contacts.cushion_apart(rec, self._piece_index[s_cush])
