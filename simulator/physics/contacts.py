@@ -288,6 +288,7 @@ class Contacts:
         # segment changes and nothing new comes near (the world resets it to
         # -inf then): a step ending by then needs no look at its contacts.
         self.quiet_until = -math.inf
+        self._active: bool | None = None
         self._pair_keys: list[tuple[int, int]] | None = None
         self._cushion_keys: list[tuple[int, int]] | None = None
         self._pair_rows: list[tuple[tuple[int, int], Ball, Ball]] | None = None
@@ -300,20 +301,24 @@ class Contacts:
         self.near_pairs[key] = (a, b) if a.ball < b.ball else (b, a)
         self._pair_keys = None
         self.quiet_until = -math.inf
+        self._active = None
 
     def pair_apart(self, a: Ball, b: Ball) -> None:
         key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
         if self.near_pairs.pop(key, None) is not None:
             self._pair_keys = None
+            self._active = None
 
     def cushion_near(self, ball: Ball, piece: int) -> None:
         self.near_cushions[(ball.ball, piece)] = ball
         self._cushion_keys = None
         self.quiet_until = -math.inf
+        self._active = None
 
     def cushion_apart(self, ball: Ball, piece: int) -> None:
         if self.near_cushions.pop((ball.ball, piece), None) is not None:
             self._cushion_keys = None
+            self._active = None
 
     def forget(self, ball: int) -> None:
         for key in [k for k in self.near_pairs if ball in k]:
@@ -321,6 +326,7 @@ class Contacts:
         for ckey in [k for k in self.near_cushions if k[0] == ball]:
             del self.near_cushions[ckey]
         self._pair_keys = self._cushion_keys = None
+        self._active = None
 
     def _keys(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         """The near pairs and cushions in a fixed order (sorted once)."""
@@ -363,12 +369,20 @@ class Contacts:
             row for row in cushions if row[1].ball in only
         ]
 
+    def changed(self) -> None:
+        """A ball's motion changed: what was worked out from the old motion
+        (quiet_until, active) is worked out again."""
+        self.quiet_until = -math.inf
+        self._active = None
+
     def active(self) -> bool:
-        """Whether any near pair has a moving ball in it."""
-        for a, b in self.near_pairs.values():
-            if a.moving or b.moving:
-                return True
-        return any(ball.moving for ball in self.near_cushions.values())
+        """Whether any near pair has a moving ball in it (kept until a ball's
+        motion or the near lists change: asked at every step)."""
+        if self._active is None:
+            self._active = any(
+                a.moving or b.moving for a, b in self.near_pairs.values()
+            ) or any(ball.moving for ball in self.near_cushions.values())
+        return self._active
 
     # -- candidates -----------------------------------------------------------------
     def candidates(

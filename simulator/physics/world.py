@@ -560,7 +560,7 @@ class World:
     def _start_script(self, ball: Ball, script: Script, v_in: Vec2) -> None:
         ball.start_script(script, v_in)
         self.history.record(ball, script.t0)
-        self.contacts.quiet_until = -math.inf
+        self.contacts.changed()
         self._dirty.add(ball.ball)
         self._vmax = -1.0
         self._moving[ball.ball] = ball
@@ -608,7 +608,7 @@ class World:
         self.flight.flying.discard(ball.ball)
         self._falling.pop(ball.ball, None)
         self.contacts.forget(ball.ball)
-        self.contacts.quiet_until = -math.inf
+        self.contacts.changed()
         self._dirty.discard(ball.ball)
         self._final[ball.ball] = BallState(ball.ball, where, pocket=pocket)
         if ball.joint_on:
@@ -620,7 +620,7 @@ class World:
         """A ball's segment changed at t: what its new one has due."""
         self._dirty.add(ball.ball)
         self.history.record(ball, t)
-        self.contacts.quiet_until = -math.inf
+        self.contacts.changed()
         self._vmax = -1.0  # to be worked out again
         if ball.moving:
             self._moving[ball.ball] = ball
@@ -1046,7 +1046,7 @@ class World:
         # now plus what their decelerations (constant, each |a|) add:
         # |u| tau + (a_1 + a_2) tau^2 / 2 = gap.
         state = [
-            (b, rec.pos(t), rec.vel(t), math.hypot(*rec.acceleration()))
+            (b, rec.pos(t), rec.vel(t), math.hypot(*rec.acceleration()), rec.moving)
             for b, rec in sorted(self.balls.items())
             if rec.on_table
         ]
@@ -1058,8 +1058,10 @@ class World:
                 ball.vel(t),
                 math.hypot(*ball.acceleration()),
             )
-            for b, (ox, oy), (ux, uy), aj in state:
-                if b == bi:
+            for b, (ox, oy), (ux, uy), aj, both in state:
+                # Two moving balls are looked at once, from the lower one:
+                # the same figures either way round, so the same answer.
+                if b == bi or (both and b < bi):
                     continue
                 gap = math.hypot(ox - x, oy - y) - d_min
                 if gap <= 0.0:
