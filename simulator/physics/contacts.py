@@ -397,8 +397,15 @@ class Contacts:
         # Until when nothing looked at here can touch (a full look only).
         quiet = math.inf
         pair_rows, cushion_rows = self._rows(only)
+        airborne = Phase.AIRBORNE
         for key, a, b in pair_rows:
-            if not (a.moving or b.moving) or not (_in_play(a) and _in_play(b)):
+            # Both in play (on the bed: _in_play) and one moving.
+            if not (a.moving or b.moving) or not (
+                a.on_table
+                and b.on_table
+                and a.phase is not airborne
+                and b.phase is not airborne
+            ):
                 continue
             kept = safe.get(key)
             if (
@@ -451,7 +458,7 @@ class Contacts:
         safe_cushion = self._safe_cushion
         reach = self.radius
         for piece_index, ball in cushion_rows:
-            if not ball.moving or not _in_play(ball):
+            if not ball.moving or not ball.on_table or ball.phase is airborne:
                 continue
             if ball.script is not None:
                 quiet = -math.inf  # in a cushion's grip: looked at every step
