@@ -217,7 +217,13 @@ def _piece_boxes(
 
 
 def _band_entry(
-    ball: Ball, t: float, lo_x: float, hi_x: float, lo_y: float, hi_y: float
+    ball: Ball,
+    t: float,
+    lo_x: float,
+    hi_x: float,
+    lo_y: float,
+    hi_y: float,
+    cache: dict[int, tuple[int, tuple[float, ...]]],
 ) -> float:
     """How long until the ball's centre, on its closed form, leaves the box
     (lo_x, hi_x) x (lo_y, hi_y): the rest of its segment if it never does."""
@@ -238,28 +244,46 @@ def _band_entry(
         or (y > hi_y - eps and vy >= 0.0)
     ):
         return 0.0  # at a cushion and going on into it
+    kept = cache.get(ball.ball)
+    if kept is None or kept[0] != ball.version:
+        roots = _band_roots(ball, lo_x, hi_x, lo_y, hi_y)
+        kept = cache[ball.ball] = (ball.version, roots)
+    for tau in kept[1]:
+        # Leaving the side it is on, not the instant it is at it. The roots
+        # are sorted: the first one after now is the nearest.
+        if tau > tau0 + 1e-9:
+            if tau - tau0 < best:
+                best = tau - tau0
+            break
+    return max(best, 0.0)
+
+
+def _band_roots(
+    ball: Ball, lo_x: float, hi_x: float, lo_y: float, hi_y: float
+) -> tuple[float, ...]:
+    """Every instant of the ball's segment (from its start) at which its
+    centre is on one of the box's sides, sorted: they do not change while
+    the segment lasts."""
     seg = ball.seg
+    out: list[float] = []
     for c0, v, a, lo, hi in (
         (ball.x0, ball.vx0, seg.ax, lo_x, hi_x),
         (ball.y0, ball.vy0, seg.ay, lo_y, hi_y),
     ):
         for wall in (lo, hi):
-            # c0 + v tau + a tau^2 / 2 = wall, first tau after tau0.
+            # c0 + v tau + a tau^2 / 2 = wall.
             qa, qb, qc = 0.5 * a, v, c0 - wall
-            roots: tuple[float, ...]
             if qa == 0.0:
-                roots = (-qc / qb,) if qb != 0.0 else ()
+                if qb != 0.0:
+                    out.append(-qc / qb)
             else:
                 disc = qb * qb - 4.0 * qa * qc
                 if disc < 0.0:
                     continue
                 sq = math.sqrt(disc)
-                roots = ((-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa))
-            for tau in roots:
-                # Leaving the side it is on, not the instant it is at it.
-                if tau > tau0 + 1e-9 and tau - tau0 < best:
-                    best = tau - tau0
-    return max(best, 0.0)
+                out += ((-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa))
+    out.sort()
+    return tuple(out)
 
 
 def _friction_joint(
@@ -336,6 +360,9 @@ class World:
         self._vmax = -1.0
         self._dt = 0.0
         self._next_jump = 0.0
+        # Each moving ball's instants on the band's sides (_band_entry), with
+        # the version of the segment they belong to.
+        self._band_cache: dict[int, tuple[int, tuple[float, ...]]] = {}
         self._jump_fails = 0
         # The end of the step being processed (-inf between steps), and what
         # a kick inside it added to pymunk's near lists (_near_in_step).
@@ -1037,7 +1064,7 @@ class World:
         lo_x, hi_x = r, spec.length - r
         lo_y, hi_y = r, spec.width - r
         for ball in moving:
-            h = _band_entry(ball, t, lo_x, hi_x, lo_y, hi_y)
+            h = _band_entry(ball, t, lo_x, hi_x, lo_y, hi_y, self._band_cache)
             if h < best:
                 best = h
                 if best < need:
