@@ -487,7 +487,11 @@ class Contacts:
                 p = ball.pos(start)
                 gap = math.dist(p, closest_point(piece, p)) - reach - piece.radius
                 if gap > 0.0:
-                    until = min(start + SAFE_MARGIN * gap / bound, ball.t_end)
+                    safe_until = start + SAFE_MARGIN * gap / bound
+                    line = self._line_safe(ball, piece, p, start)
+                    if line > safe_until:
+                        safe_until = line
+                    until = min(safe_until, ball.t_end)
                     safe_cushion[ckey] = (ball.version, until)
                     if until < end:
                         until = end
@@ -496,6 +500,40 @@ class Contacts:
         if only is None:
             self.quiet_until = quiet
         return out
+
+    def _line_safe(
+        self, ball: Ball, piece: CushionPiece, p: Vec2, start: float
+    ) -> float:
+        """Until when the ball cannot reach a straight piece, from its line:
+        the centre is no nearer the piece than the line through it, and its
+        velocity is linear in time, so its speed towards the line is largest
+        at one end of the segment (a ball rolling along a rail never comes
+        nearer). -inf when this says nothing."""
+        ax, ay = piece.a
+        dx, dy = piece.b[0] - ax, piece.b[1] - ay
+        length = math.hypot(dx, dy)
+        if length == 0.0:
+            return -math.inf
+        # The line's unit normal, towards the ball.
+        nx, ny = -dy / length, dx / length
+        side = (p[0] - ax) * nx + (p[1] - ay) * ny
+        if side < 0.0:
+            nx, ny, side = -nx, -ny, -side
+        gap = side - self.radius - piece.radius
+        if gap <= 0.0:
+            return -math.inf
+        t_end = ball.t_end
+        if t_end == math.inf:
+            return -math.inf
+        # Speed towards the line at the two ends (velocity from the
+        # segment's polynomials, as ball.vel has it).
+        c1x, c2x, c1y, c2y = ball.cx1, ball.cx2, ball.cy1, ball.cy2
+        a0 = -((c1x + 2.0 * start * c2x) * nx + (c1y + 2.0 * start * c2y) * ny)
+        a1 = -((c1x + 2.0 * t_end * c2x) * nx + (c1y + 2.0 * t_end * c2y) * ny)
+        closing = a0 if a0 > a1 else a1
+        if closing <= 0.0:
+            return t_end
+        return start + SAFE_MARGIN * gap / closing
 
     # -- resolution -----------------------------------------------------------------
     def resolve(self, c: Candidate) -> set[int]:
