@@ -24,22 +24,21 @@ from simulator.state import Where
 
 
 def snapshot(ball: Ball, t: float, cloth: ClothModel) -> BallSnapshot:
-    x, y = ball.pos(t)
-    vx, vy = ball.vel(t)
+    if ball.script is None and ball.phase is not Phase.AIRBORNE:
+        # On the cloth (most events): ball.pos and ball.vel written out, the
+        # centre one radius up, no vertical speed.
+        tt = t if t <= ball.t_end else ball.t_end
+        x = ball.cx0 + tt * (ball.cx1 + tt * ball.cx2)
+        y = ball.cy0 + tt * (ball.cy1 + tt * ball.cy2)
+        vx = ball.cx1 + 2.0 * tt * ball.cx2
+        vy = ball.cy1 + 2.0 * tt * ball.cy2
+        z, vz = ball.radius, 0.0
+    else:
+        x, y = ball.pos(t)
+        vx, vy = ball.vel(t)
+        z, vz = ball.height(t), ball.vz(t)
     w = ball.spin(t, cloth)
-    return BallSnapshot(
-        ball.ball,
-        x,
-        y,
-        ball.height(t),
-        vx,
-        vy,
-        ball.vz(t),
-        w[0],
-        w[1],
-        w[2],
-        ball.phase,
-    )
+    return BallSnapshot(ball.ball, x, y, z, vx, vy, vz, w[0], w[1], w[2], ball.phase)
 
 
 class Log:
