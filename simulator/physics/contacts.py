@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
-from simulator.events import Event, EventKind, Phase
+from simulator.events import EventKind, Phase, event_of
 from simulator.geometry import CushionPiece, closest_point
 from simulator.physics.balls import Ball, Script
 from simulator.physics.log import Log
@@ -637,7 +637,7 @@ class Contacts:
         )
         self.contacts += 1
         self.log.emit(
-            Event(
+            event_of(
                 EventKind.BALL_BALL,
                 t,
                 (a.ball, b.ball),
@@ -739,7 +739,7 @@ class Contacts:
             first.setdefault(ib, t_c)
             self.contacts += 1
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.BALL_BALL,
                     t_c,
                     (a.ball, b.ball),

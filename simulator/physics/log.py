@@ -16,7 +16,14 @@ import math
 from enum import IntEnum
 from typing import Any, NamedTuple, Protocol
 
-from simulator.events import BallSnapshot, Event, EventKind, Phase
+from simulator.events import (
+    BallSnapshot,
+    Event,
+    EventKind,
+    Phase,
+    event_of,
+    snapshot_of,
+)
 from simulator.physics.balls import Ball, Vec2, Vec3
 from simulator.physics.models import ClothModel, Models
 from simulator.specs import PhysicsParams, TableSpec
@@ -38,7 +45,7 @@ def snapshot(ball: Ball, t: float, cloth: ClothModel) -> BallSnapshot:
         vx, vy = ball.vel(t)
         z, vz = ball.height(t), ball.vz(t)
     w = ball.spin(t, cloth)
-    return BallSnapshot(ball.ball, x, y, z, vx, vy, vz, w[0], w[1], w[2], ball.phase)
+    return snapshot_of(ball.ball, x, y, z, vx, vy, vz, w[0], w[1], w[2], ball.phase)
 
 
 class Log:
@@ -57,8 +64,9 @@ class Log:
     def cushion(self, ball: Ball, t: float, cushion: str, pocket: str | None,
                 speed: float) -> None:
         """A ball met a cushion (or a pocket's jaw) at ``t``."""
-        self.emit(Event(EventKind.BALL_CUSHION, t, (ball.ball,), (self.snap(ball, t),),
-                        cushion=cushion, pocket=pocket, speed=speed))
+        self.emit(event_of(EventKind.BALL_CUSHION, t, (ball.ball,),
+                           (self.snap(ball, t),), cushion=cushion, pocket=pocket,
+                           speed=speed))
 
     def finish(self) -> None:
         """Time order (stable: what happened at one instant keeps its order)."""

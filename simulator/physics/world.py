@@ -32,7 +32,7 @@ from pymunk._chipmunk import ffi as _cp_ffi
 from pymunk._chipmunk import lib as _cp_lib
 
 from simulator import resting
-from simulator.events import BallMotion, Event, EventKind, Phase, Stroke
+from simulator.events import BallMotion, Event, EventKind, Phase, Stroke, event_of
 from simulator.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
@@ -464,7 +464,7 @@ class World:
             z = self.radius if m.height is None else m.height
             old = self.fly(rec, 0.0, rec.pos(0.0), z, m.velocity, m.spin)
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.AIRBORNE,
                     0.0,
                     (ball,),
@@ -596,7 +596,7 @@ class World:
     def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
         if ball.phase is not old and ball.falling is None:
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.MOTION,
                     t,
                     (ball.ball,),
@@ -617,11 +617,11 @@ class World:
         snap = self.log.snap(ball, t)
         if where is Where.POCKETED:
             self.log.emit(
-                Event(EventKind.POCKETED, t, (ball.ball,), (snap,), pocket=pocket)
+                event_of(EventKind.POCKETED, t, (ball.ball,), (snap,), pocket=pocket)
             )
         else:
             self.log.emit(
-                Event(EventKind.LEFT_TABLE, t, (ball.ball,), (snap,), where=left)
+                event_of(EventKind.LEFT_TABLE, t, (ball.ball,), (snap,), where=left)
             )
         self.history.leave(ball.ball, t)
         ball.on_table = False
@@ -699,7 +699,7 @@ class World:
             name, axis, value, direction = cast(tuple[str, int, float, int], e.data)
             snap = self.log.snap(ball, t)
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.LINE_CROSSED,
                     t,
                     (ball.ball,),
@@ -871,7 +871,7 @@ class World:
             w = bounce.spin
         self._kick(rec, 0.0, (vx, vy), w)
         self.log.emit(
-            Event(
+            event_of(
                 EventKind.STROKE,
                 0.0,
                 (cue_id,),
@@ -1331,7 +1331,7 @@ class World:
         t_end = max([self.t, *(e.time for e in self.log.events)])
         self.t = t_end
         self.log.finish()
-        self.log.emit(Event(EventKind.REST, t_end))
+        self.log.emit(event_of(EventKind.REST, t_end))
         self.done = True
         self._release()
 
