@@ -270,9 +270,20 @@ def snapshot_of(
 ) -> BallSnapshot:
     """BallSnapshot(ball, x, y, z, vx, vy, vz, wx, wy, wz, phase), quickly."""
     s: BallSnapshot = _new(BallSnapshot)
-    s.__dict__.update(
-        ball=ball, x=x, y=y, z=z, vx=vx, vy=vy, vz=vz, wx=wx, wy=wy, wz=wz, phase=phase
-    )
+    # Field by field in the class's order: the instance keeps the class's
+    # shared keys (an update() would make it a dict of its own, larger).
+    d = s.__dict__
+    d["ball"] = ball
+    d["x"] = x
+    d["y"] = y
+    d["z"] = z
+    d["vx"] = vx
+    d["vy"] = vy
+    d["vz"] = vz
+    d["wx"] = wx
+    d["wy"] = wy
+    d["wz"] = wz
+    d["phase"] = phase
     return s
 
 
