@@ -17,7 +17,7 @@ apart and a rack a millimetre apart behave as one continuum.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import NamedTuple
 
 from simulator.events import EventKind, Phase, event_of
@@ -816,8 +816,3 @@ class Contacts:
         self.log.cushion(ball, t, name, pocket, impact.normal_speed)
         self._motion_event(ball, old, t)
         return {ball.ball}
-
-
-def involves(c: Candidate, balls: Iterable[int]) -> bool:
-    s = set(balls)
-    return c.a in s or (c.kind == PAIR and c.b in s)
