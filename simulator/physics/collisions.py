@@ -311,6 +311,18 @@ def cluster_impulses(
     pushes = _largest(f) > 0.0
     still = 1e-9 * v_max
     t = 0.0
+    # The steps below do what closing_rate, force and push do, the same
+    # operations in the same order, written out and with the constants as
+    # arrays (numpy takes those faster than Python floats): a cluster takes
+    # a hundred steps or more.
+    dt_, set_, k_, kick_, half_, zero_ = (
+        np.array(c) for c in (dt, set_fraction, k_unload, half_kick, half_dt, 0.0)
+    )
+    fxy2 = np.empty((2, m))
+    fxy = fxy2.ravel()
+    along = np.empty(2 * m)
+    along_x, along_y = along[:m], along[m:]
+    sqrt, bincount, maximum = np.sqrt, np.bincount, np.maximum
     for _ in range(max_steps):
         if not pushes:
             # Nothing pushes: jump to the next contact that starts to push.
@@ -323,11 +335,17 @@ def cluster_impulses(
             delta += rate * jump
             t += jump
         vel += kick
-        delta += closing_rate() * dt
-        f_new = force()
-        kick = push(f_new)
+        np.subtract(vel[ia2], vel[ib2], out=along)
+        np.multiply(along, normal2, out=along)
+        delta += (along_x + along_y) * dt_
+        maximum(d_max, delta, out=d_max)
+        x = delta - set_ * d_max
+        maximum(x, zero_, out=x)
+        f_new = k_ * x * sqrt(x)
+        np.multiply(normal, f_new, out=fxy2)
+        kick = kick_ * (bincount(ib2, fxy, n2) - bincount(ia2, fxy, n2))
         vel += kick
-        impulse += half_dt * (f + f_new)
+        impulse += half_ * (f + f_new)
         t += dt
         # Forces are never negative: any nonzero one pushes.
         pushes = _largest(f_new) > 0.0
