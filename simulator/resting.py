@@ -70,20 +70,15 @@ def _ball_problem(spec: TableSpec, ball: int, x: float, y: float) -> str | None:
     if not (math.isfinite(x) and math.isfinite(y)):
         return f"ball {ball}: its position is not a number"
     r = spec.balls.radius
-    where = f"ball {ball} at ({x:.4f}, {y:.4f})"
-    bed = (
-        f"{where} is off the bed (x must be in [{r:.4f}, {spec.length - r:.4f}], "
-        f"y in [{r:.4f}, {spec.width - r:.4f}])"
-    )
     mouth = _mouth(spec, x, y)
     if not _inside_noses(spec, x, y) and mouth is None:
-        return bed
+        return _off_bed(spec, ball, x, y)
     if mouth is not None:
         depth, _ = _pocket_depth(mouth, x, y)
         if depth > mouth.drop_depth + TOLERANCE:
             return (
-                f"{where} is past the drop line of the {mouth.name} pocket "
-                f"({(depth - mouth.drop_depth) * 1000:.3f} mm): it would drop"
+                f"{_where(ball, x, y)} is past the drop line of the {mouth.name} "
+                f"pocket ({(depth - mouth.drop_depth) * 1000:.3f} mm): it would drop"
             )
     if r <= x <= spec.length - r and r <= y <= spec.width - r:
         # Every piece lies behind a nose line: a centre a radius or more
@@ -93,15 +88,29 @@ def _ball_problem(spec: TableSpec, ball: int, x: float, y: float) -> str | None:
         press = _press(spec, piece, x, y)
         if press > TOLERANCE:
             if mouth is None and press > 0.5 * r:
-                return bed
+                return _off_bed(spec, ball, x, y)
             name, _ = piece.contact_name((x, y))
             what = (
                 f"the jaw of the {name[4:]} pocket"
                 if name.startswith("jaw:")
                 else (f"the {name} cushion")
             )
-            return f"{where} presses {press * 1e6:.1f} um into {what}"
+            return f"{_where(ball, x, y)} presses {press * 1e6:.1f} um into {what}"
     return None
+
+
+# The messages are written only when a ball fails (every ball of every shot's
+# start and end is checked).
+def _where(ball: int, x: float, y: float) -> str:
+    return f"ball {ball} at ({x:.4f}, {y:.4f})"
+
+
+def _off_bed(spec: TableSpec, ball: int, x: float, y: float) -> str:
+    r = spec.balls.radius
+    return (
+        f"{_where(ball, x, y)} is off the bed (x must be in "
+        f"[{r:.4f}, {spec.length - r:.4f}], y in [{r:.4f}, {spec.width - r:.4f}])"
+    )
 
 
 def _problems(
