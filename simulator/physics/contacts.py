@@ -396,7 +396,18 @@ class Contacts:
         safe = self._safe
         # Until when nothing looked at here can touch (a full look only).
         quiet = math.inf
-        pair_rows, cushion_rows = self._rows(only)
+        pair_rows = self._pair_rows
+        cushion_rows = self._cushion_rows
+        if (
+            only is not None
+            or pair_rows is None
+            or cushion_rows is None
+            or self._pair_keys is None
+            or self._cushion_keys is None
+        ):
+            # Something came near or went, or only some balls are asked
+            # about (the full look's rows, kept, are the common case).
+            pair_rows, cushion_rows = self._rows(only)
         airborne = Phase.AIRBORNE
         for key, a, b in pair_rows:
             # Both in play (on the bed: _in_play) and one moving.
