@@ -43,12 +43,27 @@ def _pocket_depth(p: Pocket, x: float, y: float) -> tuple[float, float]:
     return dx * ix + dy * iy, abs(dx * -iy + dy * ix)
 
 
+# Each table's pockets as _mouth reads them (pocket, mouth centre x, y,
+# inward x, y, half the mouth's width), worked out once; keyed by the spec's
+# id, the spec kept with it so the id stays its own.
+_MouthRow = tuple[Pocket, float, float, float, float, float]
+_MOUTHS: dict[int, tuple[TableSpec, tuple[_MouthRow, ...]]] = {}
+
+
 def _mouth(spec: TableSpec, x: float, y: float) -> Pocket | None:
     """The pocket whose mouth (between its jaw tips, from the mouth line in)
     holds the centre (x, y), if any."""
-    for p in spec.pockets:
-        depth, lateral = _pocket_depth(p, x, y)
-        if depth >= -spec.balls.radius and lateral <= p.mouth_width / 2:
+    kept = _MOUTHS.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        rows = tuple(
+            (p, *p.mouth_centre, *p.inward, p.mouth_width / 2) for p in spec.pockets
+        )
+        kept = _MOUTHS[id(spec)] = (spec, rows)
+    least = -spec.balls.radius
+    for p, mx, my, ix, iy, half in kept[1]:
+        # _pocket_depth, written out: this runs for every ball on the table.
+        dx, dy = x - mx, y - my
+        if dx * ix + dy * iy >= least and abs(dx * -iy + dy * ix) <= half:
             return p
     return None
 
