@@ -667,7 +667,17 @@ class World:
             if down is not None:
                 sched.add(down[0], Due.LAND, ball, down[1])
         if ball.phase in ON_CLOTH or ball.phase is Phase.AIRBORNE:
+            if ball.phase is Phase.AIRBORNE or ball.script is not None:
+                reach = math.inf
+            else:
+                # How far the centre can get on this segment (its speed is
+                # largest at one end): a line further off is not crossed on
+                # it. The margin is far above the rounding of the bound.
+                reach = ball.speed_bound * (ball.t_end - ball.t0) * (1.0 + 1e-9)
+                reach += 1e-9
             for name, axis, value in self._lines:
+                if abs((ball.x0 if axis == 0 else ball.y0) - value) > reach:
+                    continue
                 cross = next_crossing(ball, axis, value, t)
                 if cross is not None:
                     sched.add(cross[0], Due.LINE, ball, (name, axis, value, cross[1]))
