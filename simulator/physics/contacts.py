@@ -447,7 +447,17 @@ class Contacts:
                 # size is largest at one end of their common segment: the gap
                 # closes no faster than that.
                 t_seg = a.t_end if a.t_end < b.t_end else b.t_end
-                gap = math.dist(a.pos(start), b.pos(start)) - d
+                # a.pos(start) and b.pos(start), written out (start <= end
+                # is within both segments).
+                gap = (
+                    math.hypot(
+                        b.cx0 + start * (b.cx1 + start * b.cx2)
+                        - (a.cx0 + start * (a.cx1 + start * a.cx2)),
+                        b.cy0 + start * (b.cy1 + start * b.cy2)
+                        - (a.cy0 + start * (a.cy1 + start * a.cy2)),
+                    )
+                    - d
+                )
                 x1, x2 = b.cx1 - a.cx1, b.cx2 - a.cx2
                 y1, y2 = b.cy1 - a.cy1, b.cy2 - a.cy2
                 u0 = math.hypot(x1 + 2.0 * start * x2, y1 + 2.0 * start * y2)
