@@ -98,7 +98,8 @@ def drop_time(spec: TableSpec, ball: Ball) -> tuple[float, Pocket] | None:
     best: tuple[float, Pocket] | None = None
     x0, y0 = ball.x0, ball.y0
     for pocket, mx, my, ix, iy, drop_depth, mouth_width in _pocket_rows(spec):
-        if math.dist((x0, y0), (mx, my)) > reach + mouth_width:
+        # math.dist of (x0, y0) and (mx, my), without making the pairs.
+        if math.hypot(x0 - mx, y0 - my) > reach + mouth_width:
             continue
         d0 = (x0 - mx) * ix + (y0 - my) * iy - drop_depth
         d1 = ball.vx0 * ix + ball.vy0 * iy
