@@ -239,11 +239,20 @@ class Ball:
 
     def tighten(self, t: float) -> None:
         """A speed bound for the rest of the segment, from the speed now."""
-        if self.phase is Phase.ROLLING:
-            vx, vy = self.vel(t)
-            self.speed_bound = math.hypot(vx, vy)
-        elif self.phase is Phase.SLIDING and self.script is None:
-            vx, vy = self.vel(t)
-            self.speed_bound = max(
-                math.hypot(vx, vy), math.hypot(*self.seg.end_velocity)
-            )
+        phase = self.phase
+        if phase is not Phase.ROLLING and phase is not Phase.SLIDING:
+            return
+        if self.script is not None:
+            if phase is Phase.ROLLING:
+                vx, vy = self.vel(t)
+                self.speed_bound = math.hypot(vx, vy)
+            return
+        # self.vel(t), written out: this runs for every moving ball every
+        # few steps.
+        if t > self.t_end:
+            t = self.t_end
+        speed = math.hypot(self.cx1 + 2.0 * t * self.cx2, self.cy1 + 2.0 * t * self.cy2)
+        if phase is Phase.ROLLING:
+            self.speed_bound = speed
+        else:
+            self.speed_bound = max(speed, math.hypot(*self.seg.end_velocity))
