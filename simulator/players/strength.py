@@ -69,6 +69,9 @@ class Strength:
 _FEW = ((1.6, 0.0), (2.6, 0.3))
 _MANY = ((1.4, 0.0), (2.2, 0.0), (1.8, 0.35), (3.2, 0.35), (1.8, -0.35),
          (3.2, -0.35))
+# For position: stun, follow and draw, each soft, medium and firm.
+_POSITION = ((1.25, 0.0), (1.8, 0.0), (2.8, 0.0), (1.5, 0.35), (2.4, 0.35),
+             (3.4, 0.35), (1.8, -0.35), (2.8, -0.35), (3.8, -0.45))
 
 STRENGTHS: dict[str, Strength] = {
     "beginner": Strength("beginner", Noise(0.6, 0.5, 0.2, 2.0), Search(
@@ -79,7 +82,7 @@ STRENGTHS: dict[str, Strength] = {
         shot_budget=50, break_budget=12, pots=4, variants=_MANY, finalists=5,
         first_samples=3, position=True, safeties=True, banks=True, max_cut=78.0)),
     "strong": Strength("strong", TOURNAMENT, Search(
-        shot_budget=150, break_budget=30, pots=6, variants=_MANY, finalists=8,
+        shot_budget=250, break_budget=60, pots=6, variants=_POSITION, finalists=8,
         first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0)),
 }
 DEFAULT = "club"
