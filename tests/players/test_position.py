@@ -10,14 +10,15 @@ import random
 from dataclasses import replace
 
 from rules.referee import Match
-from rules.ruling import Declarations
+from rules.ruling import BallInHand, Declarations
 from simulator.events import Stroke
 from simulator.physics import simulate
 from simulator.players import aim, position, shots
+from simulator.players.appraise import HAND_FLOOR, Judge
 from simulator.players.search import executed
 from simulator.players.strength import TOURNAMENT, draw_noise
 from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import Where
+from simulator.state import TableState, Where
 
 from .helpers import discipline, state_of
 
@@ -160,3 +161,52 @@ def test_the_power_break_from_the_side_drops_a_ball_and_keeps_the_cue_ball() -> 
     assert dropped["side"] >= 14
     assert kept >= 14
     assert dropped["side"] > dropped["middle"]
+
+
+def test_a_cue_ball_passing_close_by_a_pocket_is_a_near_scratch() -> None:
+    """The cue ball's way checked against the pockets' mouths: straight
+    into the foot-left pocket is a scratch (risk 1); rolled to the middle of
+    the table, no risk; a path passing just outside a mouth is a near
+    scratch (risk between); a path far from every pocket clears them by
+    more than NEAR_POCKET."""
+    mouth = FOOT_LEFT.mouth_centre
+    half = FOOT_LEFT.mouth_width / 2
+    into = TableState.from_positions(POOL.name, {CUE_BALL: (1.8, 0.8)})
+    to_pocket = aim.heading(aim.sub(mouth, (1.8, 0.8)))
+    shot = simulate(into, Stroke(to_pocket, 3.0, 0.0, 0.0, shots.ELEVATION),
+                    frame_dt=1e3)
+    assert shot.final.ball(CUE_BALL).where is not Where.TABLE
+    assert position.scratch_risk(POOL, shot) == 1.0
+    calm = simulate(TableState.from_positions(POOL.name, {CUE_BALL: (0.6, 0.6)}),
+                    Stroke(0.0, 1.0, 0.0, 0.0, shots.ELEVATION), frame_dt=1e3)
+    assert calm.final.ball(CUE_BALL).where is Where.TABLE
+    assert position.scratch_risk(POOL, calm) == 0.0
+    # Paths by hand: one passing 2 cm outside the mouth, one mid-table.
+    u = FOOT_LEFT.inward
+    side = (-u[1], u[0])
+    by = aim.add(mouth, aim.scale(side, half + 0.02))
+    near = [aim.sub(by, aim.scale(u, 0.5)), by]
+    assert math.isclose(position.pocket_clearance(POOL, near), 0.02, abs_tol=1e-9)
+    assert position.pocket_clearance(POOL, [(0.8, 0.6), (1.6, 0.6)]) > \
+        position.NEAR_POCKET
+
+
+def test_the_cue_ball_in_hand_is_worth_something_without_a_pot() -> None:
+    """The 1 boxed in by a ball on each of its lines to the six pockets: no
+    pot for anybody. The opponent at the table with the cue ball where it
+    lies has nothing (worth at_table(0) to him), but with it in hand
+    anywhere (9-ball 7: after a foul) he places a safety at will, worth
+    at least at_table(HAND_FLOOR) to him, so a scratch is never cheap."""
+    one = (1.27, 0.635)
+    boxed = {1: one}
+    for k, pocket in enumerate(POOL.pockets):
+        u = aim.unit(aim.sub(aim.aim_point(pocket), one))
+        boxed[2 + k] = aim.add(one, aim.scale(u, 2.3 * R))
+    balls = {CUE_BALL: (0.5, 0.3), **boxed}
+    judge = Judge(discipline("9-ball"), 0, TOURNAMENT, MAX_CUT, True)
+    at_table = state_of("9-ball", balls, shooter=1)
+    in_hand = state_of("9-ball", balls, shooter=1, ball_in_hand=BallInHand.ANYWHERE)
+    assert quality("9-ball", balls) == 0.0
+    assert judge.state_value(at_table) == -judge.at_table(0.0)
+    assert judge.state_value(in_hand) == -judge.at_table(HAND_FLOOR)
+    assert judge.state_value(in_hand) < judge.state_value(at_table) - 0.3
