@@ -69,9 +69,11 @@ class Strength:
 _FEW = ((1.6, 0.0), (2.6, 0.3))
 _MANY = ((1.4, 0.0), (2.2, 0.0), (1.8, 0.35), (3.2, 0.35), (1.8, -0.35),
          (3.2, -0.35))
-# For position: stun, follow and draw, each soft, medium and firm.
-_POSITION = ((1.25, 0.0), (1.8, 0.0), (2.8, 0.0), (1.5, 0.35), (2.4, 0.35),
-             (3.4, 0.35), (1.8, -0.35), (2.8, -0.35), (3.8, -0.45))
+# For position: stun, follow and draw, each at five speeds from soft to firm.
+_POSITION = tuple((f, tip) for tip, speeds in (
+    (0.0, (1.2, 1.55, 2.0, 2.7, 3.6)),
+    (0.35, (1.3, 1.7, 2.3, 3.1, 4.2)),
+    (-0.4, (1.5, 2.0, 2.7, 3.6, 4.8))) for f in speeds)
 
 STRENGTHS: dict[str, Strength] = {
     "beginner": Strength("beginner", Noise(0.6, 0.5, 0.2, 2.0), Search(
