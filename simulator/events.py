@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -239,6 +239,75 @@ class Event:
             phase_to=phases["phase_to"],
             **kw,
         )
+
+
+# Quick constructors for the physics, which makes hundreds of snapshots and
+# events a shot: a frozen dataclass's own __init__ sets each field through
+# object.__setattr__, these fill the new instance's __dict__ at once. They
+# make the very objects the classes' constructors make (equal, same hash and
+# repr), which holds as long as neither class has a __post_init__.
+_new = object.__new__
+_EVENT_DEFAULTS: dict[str, Any] = {
+    f.name: f.default for f in fields(Event) if f.name not in ("kind", "time")
+}
+_EVENT_EXTRA = frozenset(_EVENT_DEFAULTS) - {"balls", "snapshots"}
+assert not hasattr(Event, "__post_init__")
+assert not hasattr(BallSnapshot, "__post_init__")
+
+
+def snapshot_of(
+    ball: int,
+    x: float,
+    y: float,
+    z: float,
+    vx: float,
+    vy: float,
+    vz: float,
+    wx: float,
+    wy: float,
+    wz: float,
+    phase: Phase,
+) -> BallSnapshot:
+    """BallSnapshot(ball, x, y, z, vx, vy, vz, wx, wy, wz, phase), quickly."""
+    s: BallSnapshot = _new(BallSnapshot)
+    # Field by field in the class's order: the instance keeps the class's
+    # shared keys (an update() would make it a dict of its own, larger).
+    d = s.__dict__
+    d["ball"] = ball
+    d["x"] = x
+    d["y"] = y
+    d["z"] = z
+    d["vx"] = vx
+    d["vy"] = vy
+    d["vz"] = vz
+    d["wx"] = wx
+    d["wy"] = wy
+    d["wz"] = wz
+    d["phase"] = phase
+    return s
+
+
+def event_of(
+    kind: EventKind,
+    time: float,
+    balls: tuple[int, ...] = (),
+    snapshots: tuple[BallSnapshot, ...] = (),
+    **extra: Any,
+) -> Event:
+    """Event(kind, time, balls, snapshots, **extra), quickly."""
+    e: Event = _new(Event)
+    d = e.__dict__
+    d["kind"] = kind
+    d["time"] = time
+    d.update(_EVENT_DEFAULTS)
+    d["balls"] = balls
+    d["snapshots"] = snapshots
+    if extra:
+        if not extra.keys() <= _EVENT_EXTRA:
+            wrong = sorted(set(extra) - _EVENT_EXTRA)
+            raise TypeError(f"Event has no field {wrong[0]!r} to set this way")
+        d.update(extra)
+    return e
 
 
 @dataclass(frozen=True)

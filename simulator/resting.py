@@ -85,6 +85,10 @@ def _ball_problem(spec: TableSpec, ball: int, x: float, y: float) -> str | None:
                 f"{where} is past the drop line of the {mouth.name} pocket "
                 f"({(depth - mouth.drop_depth) * 1000:.3f} mm): it would drop"
             )
+    if r <= x <= spec.length - r and r <= y <= spec.width - r:
+        # Every piece lies behind a nose line: a centre a radius or more
+        # inside all four presses into none (at most by rounding).
+        return None
     for piece in cushion_pieces(spec):
         press = _press(spec, piece, x, y)
         if press > TOLERANCE:

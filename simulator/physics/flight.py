@@ -9,7 +9,7 @@ import math
 from dataclasses import replace
 
 from simulator import resting
-from simulator.events import Event, EventKind, Phase
+from simulator.events import EventKind, Phase, event_of
 from simulator.physics import airborne, collisions
 from simulator.physics.balls import Ball, Vec2, Vec3
 from simulator.physics.log import Table
@@ -36,7 +36,7 @@ class Flight:
         p = ball.pos(t)
         old = tb.fly(ball, t, p, tb.radius, v, w)
         tb.log.emit(
-            Event(
+            event_of(
                 EventKind.AIRBORNE, t, (ball.ball,), (tb.log.snap(ball, t),), speed=v[2]
             )
         )
@@ -60,7 +60,7 @@ class Flight:
             where = p if p is not None else ball.pos(t)
             old = tb.fly(ball, t, where, tb.radius, (bvx, bvy, up), bounce.spin)
             tb.log.emit(
-                Event(
+                event_of(
                     EventKind.AIRBORNE,
                     t,
                     (ball.ball,),
@@ -177,7 +177,7 @@ class Flight:
                     spot,
                 )
                 tb.log.emit(
-                    Event(
+                    event_of(
                         EventKind.LANDED,
                         t,
                         (ball.ball,),
@@ -205,13 +205,15 @@ class Flight:
             old = tb.kick(ball, t, (bvx, bvy), bounce.spin, (x, y))
             snap = replace(tb.log.snap(ball, t), vz=0.0)
             tb.log.emit(
-                Event(EventKind.LANDED, t, (ball.ball,), (snap,), speed=vz, where="bed")
+                event_of(
+                    EventKind.LANDED, t, (ball.ball,), (snap,), speed=vz, where="bed"
+                )
             )
             tb.motion_event(ball, old, t)
             return
         tb.fly(ball, t, (x, y), r, (bvx, bvy, up), bounce.spin)
         tb.log.emit(
-            Event(
+            event_of(
                 EventKind.LANDED,
                 t,
                 (ball.ball,),
@@ -221,7 +223,7 @@ class Flight:
             )
         )
         tb.log.emit(
-            Event(
+            event_of(
                 EventKind.AIRBORNE, t, (ball.ball,), (tb.log.snap(ball, t),), speed=up
             )
         )
@@ -364,7 +366,7 @@ class Flight:
         # The contact comes before what it caused in the log.
         tb.log.events.insert(
             hit,
-            Event(
+            event_of(
                 EventKind.BALL_BALL,
                 t,
                 (ball.ball, other.ball),

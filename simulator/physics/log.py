@@ -13,11 +13,17 @@ from __future__ import annotations
 
 import heapq
 import math
-from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
-from simulator.events import BallSnapshot, Event, EventKind, Phase
+from simulator.events import (
+    BallSnapshot,
+    Event,
+    EventKind,
+    Phase,
+    event_of,
+    snapshot_of,
+)
 from simulator.physics.balls import Ball, Vec2, Vec3
 from simulator.physics.models import ClothModel, Models
 from simulator.specs import PhysicsParams, TableSpec
@@ -25,22 +31,21 @@ from simulator.state import Where
 
 
 def snapshot(ball: Ball, t: float, cloth: ClothModel) -> BallSnapshot:
-    x, y = ball.pos(t)
-    vx, vy = ball.vel(t)
+    if ball.script is None and ball.phase is not Phase.AIRBORNE:
+        # On the cloth (most events): ball.pos and ball.vel written out, the
+        # centre one radius up, no vertical speed.
+        tt = t if t <= ball.t_end else ball.t_end
+        x = ball.cx0 + tt * (ball.cx1 + tt * ball.cx2)
+        y = ball.cy0 + tt * (ball.cy1 + tt * ball.cy2)
+        vx = ball.cx1 + 2.0 * tt * ball.cx2
+        vy = ball.cy1 + 2.0 * tt * ball.cy2
+        z, vz = ball.radius, 0.0
+    else:
+        x, y = ball.pos(t)
+        vx, vy = ball.vel(t)
+        z, vz = ball.height(t), ball.vz(t)
     w = ball.spin(t, cloth)
-    return BallSnapshot(
-        ball.ball,
-        x,
-        y,
-        ball.height(t),
-        vx,
-        vy,
-        ball.vz(t),
-        w[0],
-        w[1],
-        w[2],
-        ball.phase,
-    )
+    return snapshot_of(ball.ball, x, y, z, vx, vy, vz, w[0], w[1], w[2], ball.phase)
 
 
 class Log:
@@ -59,8 +64,9 @@ class Log:
     def cushion(self, ball: Ball, t: float, cushion: str, pocket: str | None,
                 speed: float) -> None:
         """A ball met a cushion (or a pocket's jaw) at ``t``."""
-        self.emit(Event(EventKind.BALL_CUSHION, t, (ball.ball,), (self.snap(ball, t),),
-                        cushion=cushion, pocket=pocket, speed=speed))
+        self.emit(event_of(EventKind.BALL_CUSHION, t, (ball.ball,),
+                           (self.snap(ball, t),), cushion=cushion, pocket=pocket,
+                           speed=speed))
 
     def finish(self) -> None:
         """Time order (stable: what happened at one instant keeps its order)."""
@@ -81,8 +87,11 @@ class Due(IntEnum):
     LINE = 7  # a centre crosses a line
 
 
-@dataclass(frozen=True, order=True)
-class Entry:
+class Entry(NamedTuple):
+    """A known instant; ordered by time, kind, ball and then the order it
+    was added in (unique: data is never compared). A tuple, so the heap
+    compares in C."""
+
     time: float
     kind: int
     ball: int

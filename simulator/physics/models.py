@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from simulator.events import Phase
 from simulator.physics import cloth, collisions
@@ -24,11 +24,11 @@ Vec2 = tuple[float, float]
 
 
 # -- the cloth -------------------------------------------------------------------
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """One phase of a ball on the cloth, from its start: a constant
     acceleration (ax, ay) for ``duration`` seconds, the velocity it ends
-    with, and what the spin needs (the slip direction while sliding)."""
+    with, and what the spin needs (the slip direction while sliding). A
+    tuple: one is made at every change of motion."""
 
     phase: Phase
     ax: float

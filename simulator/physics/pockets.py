@@ -66,6 +66,25 @@ def _first_root(c0: float, c1: float, c2: float, lo: float, hi: float) -> float 
     return best
 
 
+# Each table's pockets with what drop_time reads of them, worked out once:
+# (pocket, mouth centre x, y, inward x, y, drop depth, mouth width). Keyed by
+# the spec's id, the spec kept with it so the id stays its own.
+_Row = tuple[Pocket, float, float, float, float, float, float]
+_TABLES: dict[int, tuple[TableSpec, tuple[_Row, ...]]] = {}
+
+
+def _pocket_rows(spec: TableSpec) -> tuple[_Row, ...]:
+    kept = _TABLES.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    rows = tuple(
+        (p, *p.mouth_centre, *p.inward, p.drop_depth, p.mouth_width)
+        for p in spec.pockets
+    )
+    _TABLES[id(spec)] = (spec, rows)
+    return rows
+
+
 def drop_time(spec: TableSpec, ball: Ball) -> tuple[float, Pocket] | None:
     """When, on its present segment on the cloth, the ball's centre first
     passes a pocket's drop line between the jaws (and which pocket)."""
@@ -77,12 +96,11 @@ def drop_time(spec: TableSpec, ball: Ball) -> tuple[float, Pocket] | None:
     # How far the ball can get on this segment: pockets further are out.
     reach = ball.speed_bound * horizon + spec.balls.radius
     best: tuple[float, Pocket] | None = None
-    for pocket in spec.pockets:
-        mx, my = pocket.mouth_centre
-        if math.dist((ball.x0, ball.y0), (mx, my)) > reach + pocket.mouth_width:
+    x0, y0 = ball.x0, ball.y0
+    for pocket, mx, my, ix, iy, drop_depth, mouth_width in _pocket_rows(spec):
+        if math.dist((x0, y0), (mx, my)) > reach + mouth_width:
             continue
-        ix, iy = pocket.inward
-        d0 = (ball.x0 - mx) * ix + (ball.y0 - my) * iy - pocket.drop_depth
+        d0 = (x0 - mx) * ix + (y0 - my) * iy - drop_depth
         d1 = ball.vx0 * ix + ball.vy0 * iy
         d2 = 0.5 * (seg.ax * ix + seg.ay * iy)
         if d0 > 1e-9:
@@ -92,8 +110,9 @@ def drop_time(spec: TableSpec, ball: Ball) -> tuple[float, Pocket] | None:
         if tau is None:
             continue
         t = ball.t0 + tau
-        _, lateral = depth_lateral(pocket, ball.pos(t))
-        if abs(lateral) > pocket.mouth_width / 2:
+        px, py = ball.pos(t)
+        lateral = (px - mx) * -iy + (py - my) * ix
+        if abs(lateral) > mouth_width / 2:
             continue
         if best is None or t < best[0]:
             best = (t, pocket)

@@ -18,7 +18,7 @@ import math
 
 import pymunk
 
-from simulator.events import Event, EventKind, Stroke
+from simulator.events import EventKind, Stroke, event_of
 from simulator.physics.balls import Ball
 from simulator.physics.cue import StrikeResult
 from simulator.physics.log import Table
@@ -242,7 +242,7 @@ class Stick:
         )
         self._apply(world, rec, n, impulse / world.mass, a, b, t)
         world.log.emit(
-            Event(
+            event_of(
                 EventKind.TIP_CONTACT,
                 t,
                 (rec.ball,),

@@ -25,22 +25,23 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 import pymunk
+from pymunk._chipmunk import ffi as _cp_ffi
 from pymunk._chipmunk import lib as _cp_lib
 
 from simulator import resting
-from simulator.events import BallMotion, Event, EventKind, Phase, Stroke
+from simulator.events import BallMotion, Event, EventKind, Phase, Stroke, event_of
 from simulator.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
 from simulator.physics.contacts import (
     CUSHION,
+    PAIR,
     Candidate,
     Contacts,
     cushion_touch,
-    involves,
 )
 from simulator.physics.flight import Flight
 from simulator.physics.lines import History, next_crossing, table_lines
@@ -100,11 +101,41 @@ _cp_space_step = _cp_lib.cpSpaceStep
 _cp_set_position = _cp_lib.cpBodySetPosition
 _cp_set_velocity = _cp_lib.cpBodySetVelocity
 _cp_set_max_force = _cp_lib.cpConstraintSetMaxForce
+_cp_set_max_bias = _cp_lib.cpConstraintSetMaxBias
+_cp_set_error_bias = _cp_lib.cpConstraintSetErrorBias
+_cp_pivot_init = _cp_lib.cpPivotJointInit
+_ZERO = (0.0, 0.0)
+_cp_add_constraint = _cp_lib.cpSpaceAddConstraint
+_cp_remove_constraint = _cp_lib.cpSpaceRemoveConstraint
 # The step may skip pymunk's bookkeeping only where its insides are known.
 _FAST_STEP = all(
     hasattr(pymunk.Space(), name)
-    for name in ("_removed_shapes", "_locked", "_space", "_bodies_to_check")
+    for name in (
+        "_removed_shapes",
+        "_locked",
+        "_space",
+        "_bodies_to_check",
+        "_constraints",
+    )
 )
+
+
+_cp_set_process = _cp_lib.cpArbiterSetProcessCollision
+_cp_arbiter_shapes = _cp_lib.cpArbiterGetShapes
+_cp_shape_data = _cp_lib.cpShapeGetUserData
+_from_handle = _cp_ffi.from_handle
+
+
+def _arbiter_shapes(
+    arb: pymunk.Arbiter, out: tuple[object, object]
+) -> tuple[pymunk.Shape, pymunk.Shape]:
+    """arb.shapes without its allocations (every report of pymunk's asks),
+    through the world's own two out-pointers."""
+    out_a, out_b = cast("tuple[Any, Any]", out)
+    _cp_arbiter_shapes(arb._arbiter, out_a, out_b)
+    return _from_handle(_cp_shape_data(out_a[0])), _from_handle(
+        _cp_shape_data(out_b[0])
+    )
 
 
 class PhysicsError(RuntimeError):
@@ -125,7 +156,11 @@ class Stats:
 # Spaces of finished worlds, per table, ready for the next (see
 # World._build_space): at most this many are kept for each.
 SPACE_POOL = 4
-_Pooled = tuple[pymunk.Space, dict[pymunk.Shape, int]]
+# A ball's pymunk parts, out of any space: body, shape, anchor, friction
+# joint (None until first needed). They go back with the space and serve
+# the next world's balls (same table, same ball size and mass).
+_Parts = tuple[pymunk.Body, pymunk.Circle, pymunk.Body, pymunk.PivotJoint | None]
+_Pooled = tuple[pymunk.Space, dict[pymunk.Shape, int], list[_Parts]]
 # Keyed by the spec's id, the spec kept with its spaces so the id stays its own.
 _SPACES: dict[int, tuple[TableSpec, list[_Pooled]]] = {}
 
@@ -157,8 +192,38 @@ def _new_space(
     return space, index
 
 
+_BOXES: dict[int, tuple[TableSpec, list[tuple[float, float, float, float]]]] = {}
+
+
+def _piece_boxes(
+    spec: TableSpec, pieces: tuple[CushionPiece, ...]
+) -> list[tuple[float, float, float, float]]:
+    """Each piece's box, its rounding included: (x min, x max, y min, y max),
+    worked out once per table."""
+    kept = _BOXES.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    boxes = [
+        (
+            min(pc.a[0], pc.b[0]) - pc.radius,
+            max(pc.a[0], pc.b[0]) + pc.radius,
+            min(pc.a[1], pc.b[1]) - pc.radius,
+            max(pc.a[1], pc.b[1]) + pc.radius,
+        )
+        for pc in pieces
+    ]
+    _BOXES[id(spec)] = (spec, boxes)
+    return boxes
+
+
 def _band_entry(
-    ball: Ball, t: float, lo_x: float, hi_x: float, lo_y: float, hi_y: float
+    ball: Ball,
+    t: float,
+    lo_x: float,
+    hi_x: float,
+    lo_y: float,
+    hi_y: float,
+    cache: dict[int, tuple[int, tuple[float, ...]]],
 ) -> float:
     """How long until the ball's centre, on its closed form, leaves the box
     (lo_x, hi_x) x (lo_y, hi_y): the rest of its segment if it never does."""
@@ -179,28 +244,46 @@ def _band_entry(
         or (y > hi_y - eps and vy >= 0.0)
     ):
         return 0.0  # at a cushion and going on into it
+    kept = cache.get(ball.ball)
+    if kept is None or kept[0] != ball.version:
+        roots = _band_roots(ball, lo_x, hi_x, lo_y, hi_y)
+        kept = cache[ball.ball] = (ball.version, roots)
+    for tau in kept[1]:
+        # Leaving the side it is on, not the instant it is at it. The roots
+        # are sorted: the first one after now is the nearest.
+        if tau > tau0 + 1e-9:
+            if tau - tau0 < best:
+                best = tau - tau0
+            break
+    return max(best, 0.0)
+
+
+def _band_roots(
+    ball: Ball, lo_x: float, hi_x: float, lo_y: float, hi_y: float
+) -> tuple[float, ...]:
+    """Every instant of the ball's segment (from its start) at which its
+    centre is on one of the box's sides, sorted: they do not change while
+    the segment lasts."""
     seg = ball.seg
+    out: list[float] = []
     for c0, v, a, lo, hi in (
         (ball.x0, ball.vx0, seg.ax, lo_x, hi_x),
         (ball.y0, ball.vy0, seg.ay, lo_y, hi_y),
     ):
         for wall in (lo, hi):
-            # c0 + v tau + a tau^2 / 2 = wall, first tau after tau0.
+            # c0 + v tau + a tau^2 / 2 = wall.
             qa, qb, qc = 0.5 * a, v, c0 - wall
-            roots: tuple[float, ...]
             if qa == 0.0:
-                roots = (-qc / qb,) if qb != 0.0 else ()
+                if qb != 0.0:
+                    out.append(-qc / qb)
             else:
                 disc = qb * qb - 4.0 * qa * qc
                 if disc < 0.0:
                     continue
                 sq = math.sqrt(disc)
-                roots = ((-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa))
-            for tau in roots:
-                # Leaving the side it is on, not the instant it is at it.
-                if tau > tau0 + 1e-9 and tau - tau0 < best:
-                    best = tau - tau0
-    return max(best, 0.0)
+                out += ((-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa))
+    out.sort()
+    return tuple(out)
 
 
 def _friction_joint(
@@ -211,6 +294,20 @@ def _friction_joint(
     joint.error_bias = 1.0  # no position correction at all
     joint.max_force = force
     return joint
+
+
+def _renew(joint: pymunk.PivotJoint, body: pymunk.Body, anchor: pymunk.Body) -> None:
+    """The joint (out of the space) made as a new one would be, in place:
+    chipmunk warm-starts a joint with its last step's impulse, scaled by the
+    ratio of the step sizes, which is wrong after a change of step size or
+    a pause. (With a step of the same size and one solver pass, the warm
+    start changes nothing: the pass makes up the whole impulse either way.)
+    Chipmunk's init leaves the user data pymunk set."""
+    c = joint._constraint
+    pivot = _cp_ffi.cast("cpPivotJoint *", c)
+    _cp_pivot_init(pivot, body._body, anchor._body, _ZERO, _ZERO)
+    _cp_set_max_bias(c, 0.0)
+    _cp_set_error_bias(c, 1.0)
 
 
 class World:
@@ -255,6 +352,7 @@ class World:
         self._last_tighten = 0.0
         self.balls: dict[int, Ball] = {}
         self.by_shape: dict[pymunk.Shape, Ball] = {}
+        self._shape_out = (_cp_ffi.new("cpShape *[1]"), _cp_ffi.new("cpShape *[1]"))
         self._errors: list[BaseException] = []
         self._final: dict[int, BallState] = {}
         self._dirty: set[int] = set()
@@ -262,6 +360,9 @@ class World:
         self._vmax = -1.0
         self._dt = 0.0
         self._next_jump = 0.0
+        # Each moving ball's instants on the band's sides (_band_entry), with
+        # the version of the segment they belong to.
+        self._band_cache: dict[int, tuple[int, tuple[float, ...]]] = {}
         self._jump_fails = 0
         # The end of the step being processed (-inf between steps), and what
         # a kick inside it added to pymunk's near lists (_near_in_step).
@@ -269,16 +370,7 @@ class World:
         self._provisional_pairs: list[tuple[Ball, Ball]] = []
         self._provisional_cushions: list[tuple[Ball, int]] = []
         self._pieces: tuple[CushionPiece, ...] = cushion_pieces(self.spec)
-        # Each piece's box, its rounding included: (x min, x max, y min, y max).
-        self._piece_boxes = [
-            (
-                min(pc.a[0], pc.b[0]) - pc.radius,
-                max(pc.a[0], pc.b[0]) + pc.radius,
-                min(pc.a[1], pc.b[1]) - pc.radius,
-                max(pc.a[1], pc.b[1]) + pc.radius,
-            )
-            for pc in self._pieces
-        ]
+        self._piece_boxes = _piece_boxes(self.spec, self._pieces)
         self._lines = table_lines(self.spec)
         self._build_space()
         for b in state.balls:
@@ -318,9 +410,10 @@ class World:
         kept = _SPACES.get(id(self.spec))
         pool = kept[1] if kept is not None and kept[0] is self.spec else None
         if pool:
-            self.space, self._piece_index = pool.pop()
+            self.space, self._piece_index, self._spare = pool.pop()
         else:
             self.space, self._piece_index = _new_space(self._pieces)
+            self._spare = []
         space = self.space
         space.on_collision(
             BALL, BALL, begin=self._ball_begin, separate=self._ball_separate
@@ -333,18 +426,29 @@ class World:
         )
 
     def _add_ball(self, ball: int, x: float, y: float) -> None:
-        body = pymunk.Body(self.mass, math.inf)
-        body.position = (x, y)
-        shape = pymunk.Circle(body, self.radius + PAD)
-        shape.collision_type = BALL
-        shape.filter = BED_FILTER
-        shape.friction = 0.0
-        shape.elasticity = 0.0
-        # The anchor stays in the space (it moves nothing); only the joint to
-        # it comes and goes with the ball's motion.
-        anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        joint: pymunk.PivotJoint | None = None
+        if self._spare:
+            # A finished world's parts, set back to what new ones would be.
+            body, shape, anchor, joint = self._spare.pop()
+            _cp_set_position(body._body, (x, y))
+            _cp_set_velocity(body._body, _ZERO)
+            _cp_set_position(anchor._body, _ZERO)
+            _cp_set_velocity(anchor._body, _ZERO)
+            if shape.filter != BED_FILTER:
+                shape.filter = BED_FILTER
+        else:
+            body = pymunk.Body(self.mass, math.inf)
+            body.position = (x, y)
+            shape = pymunk.Circle(body, self.radius + PAD)
+            shape.collision_type = BALL
+            shape.filter = BED_FILTER
+            shape.friction = 0.0
+            shape.elasticity = 0.0
+            # The anchor stays in the space (it moves nothing); only the joint
+            # to it comes and goes with the ball's motion.
+            anchor = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         self.space.add(body, shape, anchor)
-        rec = Ball(ball, self.radius, body, shape, anchor, None, gravity=self.g)
+        rec = Ball(ball, self.radius, body, shape, anchor, joint, gravity=self.g)
         rec.x0, rec.y0 = x, y
         rec.cx0, rec.cy0 = x, y
         rec.z0 = self.radius
@@ -360,7 +464,7 @@ class World:
             z = self.radius if m.height is None else m.height
             old = self.fly(rec, 0.0, rec.pos(0.0), z, m.velocity, m.spin)
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.AIRBORNE,
                     0.0,
                     (ball,),
@@ -407,22 +511,29 @@ class World:
         left behind. What is within a step's travel of it now is added for
         the rest of the step (pymunk sees the new path from the next one)."""
         p = ball.pos(t)
+        px, py = p
         r = self.radius
         contacts = self.contacts
+        near_pairs = contacts.near_pairs
         reach = 2.0 * (r + PAD)
         me = ball.ball
+        airborne = Phase.AIRBORNE
         for b, other in self.balls.items():
-            if other is ball or not other.on_table or other.phase is Phase.AIRBORNE:
+            if other is ball or not other.on_table or other.phase is airborne:
+                continue
+            if other.script is None:
+                # other.pos(t), written out: this runs for every ball.
+                tt = t if t <= other.t_end else other.t_end
+                qx = other.cx0 + tt * (other.cx1 + tt * other.cx2)
+                qy = other.cy0 + tt * (other.cy1 + tt * other.cy2)
+            else:
+                qx, qy = other.pos(t)
+            if abs(qx - px) >= reach or abs(qy - py) >= reach:
                 continue
             key = (me, b) if me < b else (b, me)
-            if key in contacts.near_pairs:
+            if key in near_pairs:
                 continue
-            q = other.pos(t)
-            if (
-                abs(q[0] - p[0]) < reach
-                and abs(q[1] - p[1]) < reach
-                and math.dist(q, p) < reach
-            ):
+            if math.dist((qx, qy), p) < reach:
                 contacts.pair_near(ball, other)
                 self._provisional_pairs.append((ball, other))
         spec = self.spec
@@ -476,6 +587,7 @@ class World:
     def _start_script(self, ball: Ball, script: Script, v_in: Vec2) -> None:
         ball.start_script(script, v_in)
         self.history.record(ball, script.t0)
+        self.contacts.changed()
         self._dirty.add(ball.ball)
         self._vmax = -1.0
         self._moving[ball.ball] = ball
@@ -484,7 +596,7 @@ class World:
     def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
         if ball.phase is not old and ball.falling is None:
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.MOTION,
                     t,
                     (ball.ball,),
@@ -505,11 +617,11 @@ class World:
         snap = self.log.snap(ball, t)
         if where is Where.POCKETED:
             self.log.emit(
-                Event(EventKind.POCKETED, t, (ball.ball,), (snap,), pocket=pocket)
+                event_of(EventKind.POCKETED, t, (ball.ball,), (snap,), pocket=pocket)
             )
         else:
             self.log.emit(
-                Event(EventKind.LEFT_TABLE, t, (ball.ball,), (snap,), where=left)
+                event_of(EventKind.LEFT_TABLE, t, (ball.ball,), (snap,), where=left)
             )
         self.history.leave(ball.ball, t)
         ball.on_table = False
@@ -523,11 +635,11 @@ class World:
         self.flight.flying.discard(ball.ball)
         self._falling.pop(ball.ball, None)
         self.contacts.forget(ball.ball)
+        self.contacts.changed()
         self._dirty.discard(ball.ball)
         self._final[ball.ball] = BallState(ball.ball, where, pocket=pocket)
         if ball.joint_on:
-            self.space.remove(ball.joint)
-            ball.joint_on = False
+            self._remove_joint(ball)
         self.space.remove(ball.shape, ball.body, ball.anchor)
 
     # -- the schedule ----------------------------------------------------------------
@@ -535,6 +647,7 @@ class World:
         """A ball's segment changed at t: what its new one has due."""
         self._dirty.add(ball.ball)
         self.history.record(ball, t)
+        self.contacts.changed()
         self._vmax = -1.0  # to be worked out again
         if ball.moving:
             self._moving[ball.ball] = ball
@@ -586,7 +699,7 @@ class World:
             name, axis, value, direction = cast(tuple[str, int, float, int], e.data)
             snap = self.log.snap(ball, t)
             self.log.emit(
-                Event(
+                event_of(
                     EventKind.LINE_CROSSED,
                     t,
                     (ball.ball,),
@@ -758,7 +871,7 @@ class World:
             w = bounce.spin
         self._kick(rec, 0.0, (vx, vy), w)
         self.log.emit(
-            Event(
+            event_of(
                 EventKind.STROKE,
                 0.0,
                 (cue_id,),
@@ -809,16 +922,17 @@ class World:
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
         try:
-            arb.process_collision = False
-            a, b = (self.by_shape[s] for s in arb.shapes)
-            self.contacts.pair_near(a, b)
+            _cp_set_process(arb._arbiter, False)
+            s_a, s_b = _arbiter_shapes(arb, self._shape_out)
+            self.contacts.pair_near(self.by_shape[s_a], self.by_shape[s_b])
         except Exception as e:  # pymunk only prints callback errors
             self._errors.append(e)
 
     def _ball_separate(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
-        a, b = (self.by_shape.get(s) for s in arb.shapes)
+        s_a, s_b = _arbiter_shapes(arb, self._shape_out)
+        a, b = self.by_shape.get(s_a), self.by_shape.get(s_b)
         if a is not None and b is not None:
             self.contacts.pair_apart(a, b)
 
@@ -826,8 +940,8 @@ class World:
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
         try:
-            arb.process_collision = False
-            s_ball, s_cush = arb.shapes
+            _cp_set_process(arb._arbiter, False)
+            s_ball, s_cush = _arbiter_shapes(arb, self._shape_out)
             self.contacts.cushion_near(self.by_shape[s_ball], self._piece_index[s_cush])
         except Exception as e:
             self._errors.append(e)
@@ -835,7 +949,7 @@ class World:
     def _cushion_separate(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
     ) -> None:
-        s_ball, s_cush = arb.shapes
+        s_ball, s_cush = _arbiter_shapes(arb, self._shape_out)
         rec = self.by_shape.get(s_ball)
         if rec is not None:
             self.contacts.cushion_apart(rec, self._piece_index[s_cush])
@@ -856,31 +970,53 @@ class World:
             _cp_set_velocity(cp_body, (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt))
             _cp_set_velocity(ball.anchor._body, ball.seg.end_velocity)
             force = self.mass * math.hypot(ax, ay)
-            if not ball.joint_on:
+            joint = ball.joint
+            if joint is None:
                 ball.joint = _friction_joint(body, ball.anchor, force)
-                self.space.add(ball.joint)
-                ball.joint_on = True
+                self._add_joint(ball)
+            elif ball.joint_on:
+                _cp_set_max_force(joint._constraint, force)
             else:
-                _cp_set_max_force(ball.joint._constraint, force)
+                _renew(joint, body, ball.anchor)
+                _cp_set_max_force(joint._constraint, force)
+                self._add_joint(ball)
         else:
             _cp_set_velocity(cp_body, ball.vel(t))
             if ball.joint_on:
-                self.space.remove(ball.joint)
-                ball.joint_on = False
+                self._remove_joint(ball)
         air = ball.phase is Phase.AIRBORNE
         if ball.in_air != air:
             ball.in_air = air
             ball.shape.filter = AIR_FILTER if air else BED_FILTER
 
+    def _add_joint(self, ball: Ball) -> None:
+        """The ball's friction joint into the solver (chipmunk's own call
+        where pymunk's bookkeeping is known: this is on the hot path)."""
+        space = self.space
+        if _FAST_STEP and not space._locked:
+            space._constraints[ball.joint] = None
+            _cp_add_constraint(space._space, ball.joint._constraint)
+        else:
+            space.add(ball.joint)
+        ball.joint_on = True
+
+    def _remove_joint(self, ball: Ball) -> None:
+        space = self.space
+        if _FAST_STEP and not space._locked:
+            del space._constraints[ball.joint]
+            _cp_remove_constraint(space._space, ball.joint._constraint)
+        else:
+            space.remove(ball.joint)
+        ball.joint_on = False
+
     def _resync_all(self, dt: float) -> None:
         """A new step size: every moving body's half-step offset follows, and
-        its joint is renewed (chipmunk would warm-start the old one with the
-        last step's impulse, scaled wrongly)."""
+        its joint starts afresh (chipmunk would warm-start it with the last
+        step's impulse, scaled wrongly)."""
         for b in sorted(self._moving):
             ball = self._moving[b]
             if ball.joint_on:
-                self.space.remove(ball.joint)
-                ball.joint_on = False
+                self._remove_joint(ball)  # renewed by _sync
             self._dirty.add(b)
 
     def _choose_dt(self) -> float:
@@ -928,7 +1064,7 @@ class World:
         lo_x, hi_x = r, spec.length - r
         lo_y, hi_y = r, spec.width - r
         for ball in moving:
-            h = _band_entry(ball, t, lo_x, hi_x, lo_y, hi_y)
+            h = _band_entry(ball, t, lo_x, hi_x, lo_y, hi_y, self._band_cache)
             if h < best:
                 best = h
                 if best < need:
@@ -937,7 +1073,7 @@ class World:
         # now plus what their decelerations (constant, each |a|) add:
         # |u| tau + (a_1 + a_2) tau^2 / 2 = gap.
         state = [
-            (b, rec.pos(t), rec.vel(t), math.hypot(*rec.acceleration()))
+            (b, rec.pos(t), rec.vel(t), math.hypot(*rec.acceleration()), rec.moving)
             for b, rec in sorted(self.balls.items())
             if rec.on_table
         ]
@@ -949,8 +1085,10 @@ class World:
                 ball.vel(t),
                 math.hypot(*ball.acceleration()),
             )
-            for b, (ox, oy), (ux, uy), aj in state:
-                if b == bi:
+            for b, (ox, oy), (ux, uy), aj, both in state:
+                # Two moving balls are looked at once, from the lower one:
+                # the same figures either way round, so the same answer.
+                if b == bi or (both and b < bi):
                     continue
                 gap = math.hypot(ox - x, oy - y) - d_min
                 if gap <= 0.0:
@@ -1002,7 +1140,8 @@ class World:
     def _process(self, lo: float, hi: float) -> None:
         contacts = self.contacts
         cands: list[Candidate] = []
-        if contacts.near_pairs or contacts.near_cushions:
+        near = contacts.near_pairs or contacts.near_cushions
+        if near and contacts.quiet_until < hi:
             cands = contacts.candidates(lo, hi)
         if self._falling:
             cands += self._fall_candidates(lo, hi, None)
@@ -1050,13 +1189,18 @@ class World:
                     raise PhysicsError("contacts at one instant did not come apart")
             else:
                 self._instant = (t_e, 1)
-            cands = [c for c in cands if not involves(c, changed)]
+            cands = [
+                c
+                for c in cands
+                if c.a not in changed and (c.kind != PAIR or c.b not in changed)
+            ]
             cands += contacts.candidates(t_e, hi, changed)
             if self._falling:
                 cands += self._fall_candidates(t_e, hi, changed)
             if self.flight.flying:
                 cands += self._air_candidates(t_e, hi, changed)
-            self._energy_checkpoint(t_e)
+            if self.audit:
+                self._energy_checkpoint(t_e)
         self.t = hi
 
     # -- the loop ----------------------------------------------------------------------
@@ -1130,8 +1274,10 @@ class World:
             if self._errors:
                 raise PhysicsError("collision handling failed") from self._errors[0]
             if (
-                contacts.near_pairs
-                or contacts.near_cushions
+                (
+                    contacts.quiet_until < hi
+                    and (contacts.near_pairs or contacts.near_cushions)
+                )
                 or self._falling
                 or self.flight.flying
                 or schedule.head <= hi
@@ -1163,9 +1309,12 @@ class World:
             if not ball.on_table:
                 continue
             if ball.joint_on:
-                space.remove(ball.joint)
-                ball.joint_on = False
+                self._remove_joint(ball)
             space.remove(ball.shape, ball.body, ball.anchor)
+        spare = self._spare
+        for b in sorted(self.balls):
+            ball = self.balls[b]
+            spare.append((ball.body, ball.shape, ball.anchor, ball.joint))
         if self._stick is not None and not self._stick.done:
             space.remove(self._stick.shape, self._stick.body)
         # The handlers now point at nothing that matters; the next world
@@ -1174,7 +1323,7 @@ class World:
         if kept is None or kept[0] is not self.spec:
             kept = _SPACES[id(self.spec)] = (self.spec, [])
         if len(kept[1]) < SPACE_POOL:
-            kept[1].append((space, self._piece_index))
+            kept[1].append((space, self._piece_index, spare))
 
     def _finish(self) -> None:
         self._settle_at_rest()
@@ -1182,7 +1331,7 @@ class World:
         t_end = max([self.t, *(e.time for e in self.log.events)])
         self.t = t_end
         self.log.finish()
-        self.log.emit(Event(EventKind.REST, t_end))
+        self.log.emit(event_of(EventKind.REST, t_end))
         self.done = True
         self._release()
 

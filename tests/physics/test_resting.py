@@ -35,6 +35,34 @@ def test_a_ball_frozen_to_a_rail_rests_and_one_pressing_into_it_does_not() -> No
     assert why is not None and "ball 3" in why and "left_head" in why
 
 
+@pytest.mark.parametrize("spec", list(TABLES.values()), ids=lambda s: s.name)
+def test_no_cushion_piece_reaches_a_radius_inside_the_noses(spec: TableSpec) -> None:
+    """resting skips the cushion pieces for a centre at least a radius inside
+    all four nose lines (and the world's contact search relies on the same):
+    each piece lies behind a nose line, so no centre on the border of that
+    box, where a ball is nearest to them, presses into one."""
+    from simulator.geometry import closest_point, cushion_pieces
+
+    r = spec.balls.radius
+    lx, ly = spec.length - 2 * r, spec.width - 2 * r
+    border = [
+        p
+        for k in range(2001)
+        for p in (
+            (r + lx * k / 2000, r),
+            (r + lx * k / 2000, spec.width - r),
+            (r, r + ly * k / 2000),
+            (spec.length - r, r + ly * k / 2000),
+        )
+    ]
+    worst = max(
+        r + piece.radius - math.dist(closest_point(piece, p), p)
+        for piece in cushion_pieces(spec)
+        for p in border
+    )
+    assert worst < 1e-12
+
+
 def test_frozen_balls_rest_and_overlapping_ones_do_not() -> None:
     assert resting.problem(POOL, {1: (1.0, 0.6), 2: (1.0 + 2 * R, 0.6)}) is None
     why = resting.problem(POOL, {1: (1.0, 0.6), 2: (1.0 + 2 * R - 3e-6, 0.6)})

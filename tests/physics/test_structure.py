@@ -102,3 +102,25 @@ def test_a_shot_names_the_laws_that_made_it() -> None:
     assert _shot("compliant") == "coulomb-cloth/throw-impulse/compliant-hunt-crossley"
     state = TableState.from_positions(POOL.name, {0: (1.0, 0.5)})
     assert simulate(state, Stroke(0.0, 1.0)).models == REFERENCE_MODELS
+
+
+def test_the_quick_constructors_make_the_same_events_and_snapshots() -> None:
+    """The physics makes its snapshots and events with events.snapshot_of and
+    event_of (no frozen __init__ per field): they must be the objects the
+    classes' own constructors make, and refuse a field the class lacks."""
+    import pickle
+
+    from simulator.events import BallSnapshot, Event, Phase, event_of, snapshot_of
+
+    values = (3, 0.1, 0.2, 0.028575, 1.5, -0.5, 0.0, 10.0, -4.0, 2.5, Phase.SLIDING)
+    quick, slow = snapshot_of(*values), BallSnapshot(*values)
+    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
+    assert pickle.loads(pickle.dumps(quick)) == slow
+    fields = {"cushion": "head", "pocket": None, "speed": 1.25}
+    e1 = event_of(EventKind.BALL_CUSHION, 0.5, (3,), (quick,), **fields)
+    e2 = Event(EventKind.BALL_CUSHION, 0.5, (3,), (slow,), **fields)
+    assert e1 == e2 and hash(e1) == hash(e2) and repr(e1) == repr(e2)
+    assert e1.to_dict() == e2.to_dict()
+    assert event_of(EventKind.REST, 2.0) == Event(EventKind.REST, 2.0)
+    with pytest.raises(TypeError, match="colour"):
+        event_of(EventKind.REST, 2.0, colour="red")
