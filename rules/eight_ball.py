@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.codes import Code, FoulCode, LossCode, Note, e8, g, reading
+from rules.codes import GENERAL, Code, FoulCode, LossCode, Note, e8, g, reading
 from rules.game import (
     BallGroup,
     Calls,
@@ -127,6 +127,7 @@ INFO = DisciplineInfo(
     name=NAME,
     aliases=("8ball", "eight", "eight-ball", "8", "восьмерка", "восьмёрка"),
     ref=e8(""),
+    shared_sections=(GENERAL,),
     min_players=2, max_players=2,
     table_kind=TableKind.POOL, default_table="pool_9ft",
     balls=tuple(range(1, 16)),

@@ -327,10 +327,18 @@ class DisciplineInfo:
     # The fouls and losses players meet most in this game, most common first
     # (a quiz offers them as answers).
     common_fouls: tuple[Code, ...] = ()
+    # Sections of its rule book that apply to it besides its own (the
+    # general pool rules for 8-ball, 9-ball and 14.1).
+    shared_sections: tuple[str, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
         return (self.name, *self.aliases)
+
+    @property
+    def rule_sections(self) -> tuple[str, ...]:
+        """The rule-book sections its rulings may cite, its own first."""
+        return (self.ref.section, *self.shared_sections)
 
     def state_fields(self) -> tuple[StateField, ...]:
         return self.state.state_fields()

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.codes import Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
+from rules.codes import GENERAL, Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
 from rules.game import (
     Calls,
     DisciplineInfo,
@@ -80,6 +80,7 @@ INFO = DisciplineInfo(
     name=NAME,
     aliases=("9ball", "nine", "nine-ball", "9", "девятка"),
     ref=n9(""),
+    shared_sections=(GENERAL,),
     min_players=2, max_players=2,
     table_kind=TableKind.POOL, default_table="pool_9ft",
     balls=tuple(range(1, 10)),

@@ -22,6 +22,13 @@ from rules.straight_pool import StraightPool
 DISCIPLINES: tuple[type[Discipline[Any]], ...] = (EightBall, NineBall, StraightPool,
                                                   Express)
 
+# Each discipline's registry name, for code that plays one game in particular
+# (a benchmark's figure, a tool's default): no name is spelled outside rules/.
+EIGHT_BALL = EightBall.name
+NINE_BALL = NineBall.name
+STRAIGHT_POOL = StraightPool.name
+EXPRESS = Express.name
+
 
 def _alias_table() -> dict[str, type[Discipline[Any]]]:
     out: dict[str, type[Discipline[Any]]] = {}
@@ -72,6 +79,14 @@ def discipline_names() -> tuple[str, ...]:
 def aliases() -> Mapping[str, str]:
     """Every accepted name (case-folded) -> its canonical name."""
     return {k: cls.name for k, cls in _BY_NAME.items()}
+
+
+def word(name: str) -> str:
+    """A discipline's name as one plain word (its first name of letters
+    only: ``eight``, ``straight``, ``express``), for a command-line choice;
+    the canonical name when it has none."""
+    names = discipline_class(name).info.names
+    return next((n for n in names if n.isascii() and n.isalpha()), names[0])
 
 
 def infos() -> tuple[DisciplineInfo, ...]:

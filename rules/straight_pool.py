@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.codes import Code, FoulCode, Note, SeedRef, g, reading, s14
+from rules.codes import GENERAL, Code, FoulCode, Note, SeedRef, g, reading, s14
 from rules.game import (
     Calls,
     DisciplineInfo,
@@ -151,6 +151,7 @@ INFO = DisciplineInfo(
              "прямой пул", "14.1 с продолжением", "14+1 с продолжением", "14",
              "прямой"),
     ref=s14(""),
+    shared_sections=(GENERAL,),
     min_players=2, max_players=2,
     table_kind=TableKind.POOL, default_table="pool_9ft",
     balls=OBJECT_BALLS,

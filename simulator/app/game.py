@@ -201,7 +201,8 @@ def callable_fouls(s: Session) -> list[Any]:
     from rules.codes import all_codes
     from rules.ruling import RulesError
     out = []
-    home = s.match.discipline.info.ref
+    info = s.match.discipline.info
+    home = info.ref
     for c in all_codes():
         if not c.referee_called or c.kind.value not in ("foul", "loss"):
             continue
@@ -209,7 +210,7 @@ def callable_fouls(s: Session) -> list[Any]:
             continue  # conceding is in the menu, not a foul the referee saw
         # Offer the codes written for this game (and the general rules of its
         # own rule book: a pool game's).
-        if c.ref.file != home.file or c.ref.section not in (home.section, "general"):
+        if c.ref.file != home.file or c.ref.section not in info.rule_sections:
             continue
         try:
             s.match.discipline.call_foul(s.match.state, c)

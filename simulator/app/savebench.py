@@ -53,11 +53,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from rules import registry
     from simulator.app.main import discipline_name
     from simulator.inputs import ArgumentParser
     p = ArgumentParser(prog="python -m simulator.app.savebench")
     p.add_argument("--shots", type=int, default=500)
-    p.add_argument("--game", type=discipline_name, default="9-ball")
+    p.add_argument("--game", type=discipline_name, default=registry.NINE_BALL)
     p.add_argument("--seed", type=int, default=7)
     args = p.parse_args(argv)
     if not 1 <= args.shots <= 5000:

@@ -140,15 +140,17 @@ def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:
     """The rule a choice rests on in this game, never another game's: the
     choice's own rule when it is this game's (Express 2.6 for "shoot myself",
     9-ball 5 for the push-out), else the game's rule of the foul that gave it
-    (a 14.1 illegal break's options: 14.1 rule 6), else a general rule."""
+    (a 14.1 illegal break's options: 14.1 rule 6), else a rule of the
+    sections its rule book shares (the general pool rules)."""
+    from rules import registry
     from rules.ruling import CHOICE_REFS
     own = CHOICE_REFS.get(choice)
     penalty = getattr(ruling, "penalty", None)
     cause = None if penalty is None or is_reading(penalty.ref) else penalty.ref
-    for ref, sections in ((own, (discipline,)), (cause, (discipline,)),
-                          (own, ("general",)), (cause, ("general",))):
-        if ref is not None and ref.section in sections:
-            return ref
+    for section in registry.info(discipline).rule_sections:
+        for ref in (own, cause):
+            if ref is not None and ref.section == section:
+                return ref
     return None
 
 

@@ -3,8 +3,9 @@
 A shot simulated is judged by the discipline (``judge``, pure); its ruling
 and the state that follows are valued from one player's side on one scale:
 +1 a game won, -1 a game lost; in between, whose turn it is and how good
-their next shot is (``shots.quality``: the best pot's chance from where the
-cue ball stopped, with the cue ball in hand where the referee gives it), the
+their next shot is (``shots.quality``: the best pot's ease from where the
+cue ball stopped, see ``position``; with the cue ball in hand where the
+referee gives it, in hand anywhere never less than HAND_FLOOR), the
 points the ruling moved (14.1, Express) and, in a race, the balls scored. A
 choice left open is answered as its chooser would (``Discipline.choose``),
 so a foul that gives the opponent the choice of the table is valued at the
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.game import Discipline, GameState
-from rules.ruling import Choice, RulesError, Ruling
+from rules.ruling import BallInHand, Choice, RulesError, Ruling
 from simulator.players import shots
 from simulator.players.strength import Noise
 
@@ -28,6 +29,9 @@ LOSS = -1.0
 # (a safety is then the best one can do).
 AT_TABLE_BASE = -0.15
 AT_TABLE_GAIN = 0.75
+# The cue ball in hand anywhere is worth at least a shot of this quality,
+# pot or none: where nothing can be potted, it places a safety at will.
+HAND_FLOOR = 0.6
 BALL_SCORED = 0.03  # each ball scored in a race: progress to the game
 POINT = 0.05  # each point in a points game, against the others' mean
 BREAK_VALUE = 0.0  # to break (when not estimated by simulation)
@@ -87,7 +91,10 @@ class Judge:
             worth = self.at_table(0.5)
         else:
             view = shots.View.of(state.table, req)
-            worth = self.at_table(shots.quality(view, self.noise, self.max_cut))
+            q = shots.quality(view, self.noise, self.max_cut)
+            if req.ball_in_hand is BallInHand.ANYWHERE:
+                q = max(q, HAND_FLOOR)
+            worth = self.at_table(q)
         if shooter == me:
             return worth
         if req.loses_by_pots(me) or state.players == 2:

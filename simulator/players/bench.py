@@ -13,7 +13,7 @@ Parts (``--part``, default all, in this order):
   breaks half of them);
 - ``straight``: 14.1, the strongest's average run (balls in one inning)
   over ``--innings`` innings;
-- ``express``: ``--express`` Express matches of three computer players,
+- ``express``: ``--matches`` Express matches of three computer players,
   every invariant checked after every step (chips constant, one winner).
 
 Everything runs with a throwaway profile folder.
@@ -44,7 +44,11 @@ from simulator.players.table import Seat, Table
 from simulator.specs import CUE_BALL, table_by_name
 from simulator.state import TableState
 
-PARTS = ("time", "potting", "run", "eight", "straight", "express")
+# The parts that play one game are named by its plain word (registry.word).
+EIGHT = registry.word(registry.EIGHT_BALL)
+STRAIGHT = registry.word(registry.STRAIGHT_POOL)
+EXPRESS = registry.word(registry.EXPRESS)
+PARTS = ("time", "potting", "run", EIGHT, STRAIGHT, EXPRESS)
 PROGRESS = 5  # a line every this many racks, games or matches (read as it goes)
 
 
@@ -157,7 +161,7 @@ def part_potting(tries: int) -> None:
         "the chosen stroke each)")
     header = " ".join(f"{d:.1f}m/{c:.0f}°".rjust(10) for d in distances for c in cuts)
     say(f"{'strength':10} {'all':>5} " + header)
-    disc = registry.discipline_class("9-ball")({})
+    disc = registry.discipline_class(registry.NINE_BALL)({})
     for name, strength in STRENGTHS.items():
         player = ComputerPlayer(strength)
         cells: list[str] = []
@@ -195,7 +199,7 @@ def part_run(racks: int) -> None:
     shots = 0
     t0 = time.perf_counter()
     for k in range(racks):
-        m = Match(["a", "b"], "9-ball", {"race_to": 1}, seed=1000 + k)
+        m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=1000 + k)
         ran = False
         while not m.over:
             req = m.requirements()
@@ -226,7 +230,7 @@ def part_eight(games: int) -> None:
     for k in range(games):
         # Each breaks half the games: strong sits first in even games.
         levels = ("strong", "beginner") if k % 2 == 0 else ("beginner", "strong")
-        m = Match(["x", "y"], "8-ball", {"race_to": 1}, seed=2000 + k)
+        m = Match(["x", "y"], registry.EIGHT_BALL, {"race_to": 1}, seed=2000 + k)
         t = Table(m, seats(*levels))
         r = t.play(max_shots=400)
         shots += r.shots
@@ -246,7 +250,7 @@ def part_straight(innings: int) -> None:
     runs: list[int] = []
     seed = 3000
     while len(runs) < innings:
-        m = Match(["a", "b"], "14.1", {"target": 10_000}, seed=seed)
+        m = Match(["a", "b"], registry.STRAIGHT_POOL, {"target": 10_000}, seed=seed)
         seed += 1
         t = Table(m, seats("strong", "strong"))
         run = 0
@@ -294,7 +298,7 @@ def part_express(matches: int, level: str, options: dict[str, Any]) -> None:
     shots = 0
     t0 = time.perf_counter()
     for k in range(matches):
-        m = Match(["a", "b", "c"], "express", options, seed=4000 + k)
+        m = Match(["a", "b", "c"], registry.EXPRESS, options, seed=4000 + k)
         total = sum(m.state.chips) + m.state.bank  # type: ignore[attr-defined]
         t = Table(m, seats(level, level, level))
         n = 0
@@ -334,10 +338,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--racks", type=int, default=200)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--innings", type=int, default=100)
-    p.add_argument("--express", type=int, default=50)
-    p.add_argument("--express-level", choices=tuple(STRENGTHS), default="beginner")
+    p.add_argument("--matches", type=int, default=50,
+                   help=f"matches of the {EXPRESS} part")
+    p.add_argument("--level", choices=tuple(STRENGTHS), default="beginner",
+                   help=f"the players' strength in the {EXPRESS} part")
     args = p.parse_args(argv)
-    for name in ("positions", "tries", "racks", "games", "innings", "express"):
+    for name in ("positions", "tries", "racks", "games", "innings", "matches"):
         if not 1 <= getattr(args, name) <= 100_000:
             p.error(f"--{name}: expected 1 to 100000")
     parts = args.part or list(PARTS)
@@ -345,9 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "time": lambda: part_time(args.positions),
         "potting": lambda: part_potting(args.tries),
         "run": lambda: part_run(args.racks),
-        "eight": lambda: part_eight(args.games),
-        "straight": lambda: part_straight(args.innings),
-        "express": lambda: part_express(args.express, args.express_level,
+        EIGHT: lambda: part_eight(args.games),
+        STRAIGHT: lambda: part_straight(args.innings),
+        EXPRESS: lambda: part_express(args.matches, args.level,
                                         {"initial_points": 15, "max_signatures": 1}),
     }
     with tempfile.TemporaryDirectory(prefix="kiy-players-bench-") as tmp:

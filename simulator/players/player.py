@@ -178,7 +178,9 @@ class ComputerPlayer:
             t = table if c.place is None else table.place(CUE_BALL, *c.place)
             return req.declaration_problem(t, c.declarations) is None
 
-        ctx = search.Context(judge, state, table, self.strength.noise, ok)
+        ctx = search.Context(judge, state, table, self.strength.noise, ok,
+                             s.position and not (req.cue_ball_is_object
+                                                 or req.is_break))
         budget = search.Budget(budget_n)
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)

@@ -21,6 +21,7 @@ from rules.game import GameState
 from rules.ruling import RulesError
 from simulator.events import Shot, Stroke
 from simulator.physics import simulate
+from simulator.players import position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
 from simulator.players.strength import Draw, Noise, draw_noise
@@ -126,6 +127,10 @@ class Context:
     table: TableState
     noise: Noise
     declarations_ok: Callable[[Candidate], bool]
+    # Whether a cue ball passing close by a pocket counts against a stroke
+    # (a player who plays position; not on a break, where the cue ball
+    # meets a scattering rack, nor where the cue ball is the object).
+    scratch_care: bool = False
 
 
 def table_for(ctx: Context, c: Candidate) -> TableState:
@@ -143,7 +148,10 @@ def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, boo
     except RulesError:
         return -2.0, False, True  # never chosen: the referee would refuse it
     me = ctx.judge.me
-    return ctx.judge.outcome(ruling, new), succeeded(ruling, me), bool(ruling.fouls)
+    value = ctx.judge.outcome(ruling, new)
+    if ctx.scratch_care and not ruling.fouls:
+        value -= position.SCRATCH_COST * position.scratch_risk(ctx.table.spec, shot)
+    return value, succeeded(ruling, me), bool(ruling.fouls)
 
 
 POTS = ("pot", "bank", "cue_pot")

@@ -69,6 +69,11 @@ class Strength:
 _FEW = ((1.6, 0.0), (2.6, 0.3))
 _MANY = ((1.4, 0.0), (2.2, 0.0), (1.8, 0.35), (3.2, 0.35), (1.8, -0.35),
          (3.2, -0.35))
+# For position: stun, follow and draw, each at five speeds from soft to firm.
+_POSITION = tuple((f, tip) for tip, speeds in (
+    (0.0, (1.2, 1.55, 2.0, 2.7, 3.6)),
+    (0.35, (1.3, 1.7, 2.3, 3.1, 4.2)),
+    (-0.4, (1.5, 2.0, 2.7, 3.6, 4.8))) for f in speeds)
 
 STRENGTHS: dict[str, Strength] = {
     "beginner": Strength("beginner", Noise(0.6, 0.5, 0.2, 2.0), Search(
@@ -79,7 +84,7 @@ STRENGTHS: dict[str, Strength] = {
         shot_budget=50, break_budget=12, pots=4, variants=_MANY, finalists=5,
         first_samples=3, position=True, safeties=True, banks=True, max_cut=78.0)),
     "strong": Strength("strong", TOURNAMENT, Search(
-        shot_budget=150, break_budget=30, pots=6, variants=_MANY, finalists=8,
+        shot_budget=250, break_budget=60, pots=6, variants=_POSITION, finalists=8,
         first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0)),
 }
 DEFAULT = "club"

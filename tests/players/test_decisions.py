@@ -48,9 +48,11 @@ def straight_in(pocket_name: str = "foot_left", back: float = 0.5,
 
 @pytest.mark.parametrize("game", ["9-ball", "8-ball", "14.1"])
 def test_the_strong_player_pots_a_straight_in_shot_without_noise(game: str) -> None:
-    """The 1-ball straight in, the 9 (or the 15) parked on the foot rail:
-    under zero noise the strong player pots it, calls it where calls are made
-    (8-ball 2, 14.1 1) and the referee scores it."""
+    """The 1-ball straight in, the 9 and the 15 on the long rail: under zero
+    noise the strong player pots the 1 (in 14.1, where every ball is on
+    (14.1 1), the 1 or a rail ball, whichever leaves the better next shot),
+    calls it where calls are made (8-ball 2, 14.1 1) and the referee scores
+    it."""
     balls = {**straight_in(), 9: (POOL.length / 2, 2 * R), 15: (1.0, 2 * R)}
     state = state_of(game, balls)
     if isinstance(state, EightBallState):
@@ -59,13 +61,16 @@ def test_the_strong_player_pots_a_straight_in_shot_without_noise(game: str) -> N
     player = ComputerPlayer(STRENGTHS["strong"].with_noise(ZERO))
     d = player.shot(disc, state, 5)
     assert d.stroke == d.intended  # no noise: played as meant
-    assert (d.kind, d.target, d.pocket) == ("pot", 1, "foot_left")
+    if game == "14.1":
+        assert d.kind == "pot" and d.target in (1, 9, 15)
+    else:
+        assert (d.kind, d.target, d.pocket) == ("pot", 1, "foot_left")
     ruling, _ = disc.judge(state, simulate(d.table(state.table), d.stroke),
                            d.declarations)
-    assert not ruling.fouls and 1 in ruling.scored
+    assert not ruling.fouls and d.target in ruling.scored
     if registry.info(game).calls.ball:
         assert (d.declarations.called_ball, d.declarations.called_pocket) == \
-            (1, "foot_left")
+            (d.target, d.pocket)
     else:
         assert d.declarations.called_ball is None
 

@@ -43,6 +43,19 @@ def test_every_name_and_alias_in_one_place() -> None:
         registry.discipline_class("snooker")
 
 
+def test_each_game_has_a_named_constant_a_plain_word_and_its_rule_sections() -> None:
+    """Code outside rules/ names a game by the registry's constants; a
+    command line by one plain word of its names; a pool game's rulings cite
+    its own section and the general pool rules, Express only its own."""
+    assert (registry.EIGHT_BALL, registry.NINE_BALL, registry.STRAIGHT_POOL,
+            registry.EXPRESS) == registry.names()
+    assert [registry.word(n) for n in registry.names()] == \
+        ["eight", "nine", "straight", "express"]
+    assert registry.canonical(registry.word("14.1")) == "14.1"
+    assert registry.info("9-ball").rule_sections == ("9-ball", "general")
+    assert registry.info("express").rule_sections == ("express",)
+
+
 def test_facts_are_data() -> None:
     e8, n9, s14, ex = registry.infos()
     assert (e8.min_players, e8.max_players, ex.min_players, ex.max_players) == \
