@@ -185,9 +185,8 @@ class ComputerPlayer:
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)
         pick = search.best(scored)
-        if pick is None:  # nothing the referee accepts: a plain roll, no call
-            c = shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
-                                Declarations(), self._any_spot(table, req, rng))
+        if pick is None:  # nothing else the referee accepts: a plain roll
+            c = self.fallback(table, req, rng)
             pick = search.Scored(c, 0)
         intended = pick.candidate.stroke
         played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
@@ -257,6 +256,16 @@ class ComputerPlayer:
             out.append(shots.Candidate("cue_pot", shots.stroke(view.spec, 0.0, 2.0),
                                        Declarations(), places[0]))
         return out, s.shot_budget
+
+    def fallback(self, table: TableState, req: ShotRequirements,
+                 rng: random.Random) -> shots.Candidate:
+        """The stroke when no candidate is accepted: a soft roll, declared a
+        safety where the rules allow (no call needed then: 8-ball 9, 14.1
+        7.4), the cue ball placed only when it is in hand."""
+        in_hand = req.ball_in_hand is not BallInHand.NONE
+        place = self._any_spot(table, req, rng) if in_hand else None
+        return shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
+                               shots.safety_for(req), place)
 
     def _any_spot(self, table: TableState, req: ShotRequirements,
                   rng: random.Random) -> Vec:

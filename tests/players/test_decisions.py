@@ -305,3 +305,27 @@ def test_a_decision_spread_over_frames_is_the_same() -> None:
     assert calls >= 3 and job.result == whole
     with pytest.raises(RuntimeError):
         Thinking(player.shot_steps(disc, state, 21)).result  # noqa: B018
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_with_no_candidate_accepted_the_roll_is_still_legal(game: str) -> None:
+    """When the search has nothing the referee accepts (here every candidate
+    filtered away), the soft roll it plays instead keeps every rule: the cue
+    ball is placed only when it is in hand (else it would move a ball in
+    play), a safety is declared where the rules let a shot go uncalled
+    (8-ball 9, 14.1 7.4), and the referee judges the shot without refusing
+    it."""
+    tally = Tally()
+    rng = random.Random(11)
+    player = ComputerPlayer(FAST)
+    disc = discipline(game)
+    hands = [h for h in disc.hand_values if h is not BallInHand.TEMP_HOUSE]
+    for i, hand in enumerate([*hands, BallInHand.NONE]):
+        state = state_of(game, scattered(game, rng, 3 + i), ball_in_hand=hand)
+        req = disc.requirements(state)
+        d = player.shot(disc, state, i, req, only=("no such kind",))
+        assert d.kind == "safety"
+        if hand is BallInHand.NONE:
+            assert d.place is None
+        check_shot(disc, state, req, d, tally)
+    assert tally.shots == len(hands) + 1
