@@ -126,7 +126,14 @@ def scratch_risk(spec: TableSpec, shot: Shot) -> float:
     it passed within a hair of a mouth (or dropped)."""
     if shot.final.ball(CUE_BALL).where is not Where.TABLE:
         return 1.0
-    clearance = pocket_clearance(spec, cue_path(shot))
+    return path_risk(spec, cue_path(shot))
+
+
+def path_risk(spec: TableSpec, path: Sequence[Vec]) -> float:
+    """The scratch risk of a cue ball that went along ``path`` and stayed
+    on the table: 0 clear of every mouth by NEAR_POCKET, towards 1 as it
+    grazes one."""
+    clearance = pocket_clearance(spec, path)
     if clearance >= NEAR_POCKET:
         return 0.0
     return min(1.0, 1.0 - max(0.0, clearance) / NEAR_POCKET)
