@@ -208,3 +208,36 @@ def test_break_speed_and_cue_stroke_figures() -> None:
     assert shot.events[0].speed == pytest.approx(5.1026, abs=1e-4)
     v = cue_speed_for(6.6549, 0.0, 0.0, POOL.balls, POOL.physics)
     assert v == pytest.approx(5.0, abs=1e-4)
+
+
+@pytest.mark.parametrize("short_of_rest", [0.30, 0.05, 0.01])
+def test_a_ball_rolling_to_rest_crosses_a_line_near_its_end(
+    short_of_rest: float,
+) -> None:
+    """3.2: rolling at 0.4 m/s the ball stops after d = 0.4^2 / (2 x 0.01 x
+    9.81) = 0.8155 m. Started so that the centre line (x = L/2) lies d -
+    short_of_rest ahead, it crosses it once, at t = (v - sqrt(v^2 - 2 a s)) / a
+    with a = 0.0981 m/s^2 (within 1 %), and comes to rest d on; started so
+    that it stops 2 cm short of the line, it never crosses it."""
+    v, a = 0.4, 0.01 * 9.81
+    d = v * v / (2 * a)
+    s = d - short_of_rest
+    x0 = POOL.length / 2 - s
+    y = 0.35  # clear of the long string
+    state, motion = _moving(POOL, (x0, y), (v, 0.0), (0.0, v / R_POOL, 0.0))
+    shot = simulate(state, SOFT, motion=motion)
+    crossed = [e for e in shot.of_kind(EventKind.LINE_CROSSED)
+               if e.balls == (1,) and e.line == "centre_line"]
+    assert len(crossed) == 1
+    assert crossed[0].direction == 1
+    t_expected = (v - math.sqrt(v * v - 2 * a * s)) / a
+    assert crossed[0].time == pytest.approx(t_expected, rel=0.01)
+    end = shot.final.ball(1)
+    assert end.x == pytest.approx(x0 + d, rel=0.01)
+    # Stopping 2 cm short of the centre line: no crossing of it.
+    x1 = POOL.length / 2 - d - 0.02
+    state, motion = _moving(POOL, (x1, y), (v, 0.0), (0.0, v / R_POOL, 0.0))
+    short = simulate(state, SOFT, motion=motion)
+    assert not [e for e in short.of_kind(EventKind.LINE_CROSSED)
+                if e.balls == (1,) and e.line == "centre_line"]
+    assert short.final.ball(1).x < POOL.length / 2
