@@ -241,3 +241,22 @@ def test_a_ball_rolling_to_rest_crosses_a_line_near_its_end(
     assert not [e for e in short.of_kind(EventKind.LINE_CROSSED)
                 if e.balls == (1,) and e.line == "centre_line"]
     assert short.final.ball(1).x < POOL.length / 2
+
+
+def test_a_sliding_ball_crosses_a_line_met_late_in_its_slide() -> None:
+    """3.1: struck without spin at 3 m/s the ball slides for 2v / (7 mu_s g)
+    = 0.437 s, decelerating at mu_s g = 1.962 m/s^2, over 1.124 m. The centre
+    line 1.0 m ahead is crossed during the slide (the segment ends while the
+    ball still moves), at t = (3 - sqrt(9 - 2 x 1.962 x 1.0)) / 1.962 =
+    0.3807 s, within 1 %."""
+    v, a = 3.0, 0.2 * 9.81
+    x0 = POOL.length / 2 - 1.0
+    state, motion = _moving(POOL, (x0, 0.35), (v, 0.0), (0.0, 0.0, 0.0))
+    shot = simulate(state, SOFT, motion=motion)
+    crossed = [e for e in shot.of_kind(EventKind.LINE_CROSSED)
+               if e.balls == (1,) and e.line == "centre_line"]
+    assert crossed and crossed[0].direction == 1
+    t_expected = (v - math.sqrt(v * v - 2 * a * 1.0)) / a
+    assert t_expected == pytest.approx(0.3807, abs=1e-4)
+    assert crossed[0].time == pytest.approx(t_expected, rel=0.01)
+    assert crossed[0].snapshots[0].phase is Phase.SLIDING
