@@ -9,7 +9,10 @@ splits between chipmunk and Python.
 When the peer simulator pooltool 0.6.0 is installed
 (../shared/tools/install-pooltool.sh; found at --peer-python, $KIY_PEER_PYTHON
 or the installer's default place), the same shots, from the same state of
-the struck ball, are run through it in the same run and the ratios printed.
+the struck ball, are run through it in the same run and the ratios printed:
+the two sides take turns (rack by rack, and the 9-ball break and the cut
+shot in five rounds each), so both are timed over the same minutes of the
+machine's load.
 
 ``python -m simulator.bench gaps`` prints balls potted per break against the
 rack's gaps, ``python -m simulator.bench pockets`` the pockets' off-centre
@@ -152,9 +155,7 @@ class Split:
         """What Python spends per step outside the events and the set-up:
         the step loop's own work."""
         setup = 1000.0 * self.setup_ms * self.shots / self.steps
-        return (
-            self.per_step - self.chipmunk - self.resolving - self.scheduled - setup
-        )
+        return self.per_step - self.chipmunk - self.resolving - self.scheduled - setup
 
 
 def step_split(makes: Sequence[Make]) -> Split:
@@ -259,50 +260,93 @@ def _peer_shot(state: TableState, stroke: Stroke) -> dict[str, Any]:
     }
 
 
-def run_peer(
-    python: Path, shots: list[tuple[TableState, Stroke]], repeat: list[int]
-) -> list[float]:
-    """Wall times of the shots in pooltool (s), in order: each the best of
-    its ``repeat`` runs."""
-    spec = SPEC
-    p = spec.physics
-    job = {
-        "table": {
-            "length": spec.length,
-            "width": spec.width,
-            "cushion_height": spec.cushion_height,
-            "corner_mouth": spec.pocket("head_left").mouth_width,
-            "side_mouth": spec.pocket("side_left").mouth_width,
-        },
-        "balls": {
-            "mass": spec.balls.mass,
-            "radius": spec.balls.radius,
-            "mu_slide": p.mu_slide,
-            "mu_roll": p.mu_roll,
-            "e_ball": p.e_ball,
-            "e_cushion": p.e_cushion,
-            "mu_cushion": p.mu_cushion,
-            "gravity": p.gravity,
-        },
-        "shots": [_peer_shot(st, sk) for st, sk in shots],
-        "repeat": repeat,
-    }
-    home = python.parent.parent.parent / "home"
-    env = dict(os.environ)
-    if home.is_dir():
-        env["HOME"] = str(home)
-    script = Path(__file__).with_name("bench_peer.py")
-    out = subprocess.run(
-        [str(python), str(script)],
-        input=json.dumps(job),
-        capture_output=True,
-        text=True,
-        check=True,
-        env=env,
-        cwd=str(script.parent.parent),
-    )
-    times: list[float] = json.loads(out.stdout)["times"]
-    return times
+class Peer:
+    """pooltool in its own interpreter, kept running: Kiy and it take turns
+    on the same shots, so the machine's load, which moves from minute to
+    minute on a shared machine, falls on both sides alike."""
+
+    def __init__(self, python: Path) -> None:
+        spec = SPEC
+        p = spec.physics
+        setup = {
+            "table": {
+                "length": spec.length,
+                "width": spec.width,
+                "cushion_height": spec.cushion_height,
+                "corner_mouth": spec.pocket("head_left").mouth_width,
+                "side_mouth": spec.pocket("side_left").mouth_width,
+            },
+            "balls": {
+                "mass": spec.balls.mass,
+                "radius": spec.balls.radius,
+                "mu_slide": p.mu_slide,
+                "mu_roll": p.mu_roll,
+                "e_ball": p.e_ball,
+                "e_cushion": p.e_cushion,
+                "mu_cushion": p.mu_cushion,
+                "gravity": p.gravity,
+            },
+            "warm_up": _peer_shot(*cut_shot()),
+        }
+        home = python.parent.parent.parent / "home"
+        env = dict(os.environ)
+        if home.is_dir():
+            env["HOME"] = str(home)
+        script = Path(__file__).with_name("bench_peer.py")
+        self._process = subprocess.Popen(
+            [str(python), str(script)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=str(script.parent.parent),
+        )
+        self.version = str(self._ask(setup)["version"])
+
+    def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        process = self._process
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        line = process.stdout.readline()
+        if not line:
+            raise RuntimeError(
+                f"pooltool's side stopped (exit code {process.wait()}); "
+                "run simulator/bench_peer.py in its interpreter to see why"
+            )
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    def times(self, state: TableState, stroke: Stroke, repeat: int) -> list[float]:
+        """Wall times (s) of ``repeat`` runs of the shot in pooltool."""
+        reply = self._ask({"shot": _peer_shot(state, stroke), "repeat": repeat})
+        times: list[float] = reply["times"]
+        return times
+
+    def close(self) -> None:
+        process = self._process
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait(timeout=60)
+
+
+def _turns(
+    make: Make, runs: int, peer: Peer | None, rounds: int = 5
+) -> tuple[list[float], list[Shot], list[float]]:
+    """``runs`` runs of a shot on each side, in ``rounds`` turns (Kiy's share,
+    then pooltool's), so that both medians are taken over the same minutes."""
+    walls: list[float] = []
+    shots: list[Shot] = []
+    peer_walls: list[float] = []
+    rounds = max(1, min(rounds, runs))
+    for k in range(rounds):
+        share = runs * (k + 1) // rounds - runs * k // rounds
+        w, s = _measure(make, share)
+        walls += w
+        shots += s
+        if peer is not None:
+            peer_walls += peer.times(*make(), share)
+    return walls, shots, peer_walls
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -363,21 +407,39 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
 
     simulate(*cut_shot())  # warm up imports and caches
+    python = None if args.no_peer else peer_python(args.peer_python)
+    peer = Peer(python) if python is not None and python.exists() else None
+    try:
+        _speed(args, peer)
+    finally:
+        if peer is not None:
+            peer.close()
+
+
+def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
     racks: list[Make] = [
         functools.partial(eight_ball_break, seed) for seed in range(args.racks)
     ]
     rack_walls: list[float] = []
     rack_shots: list[Shot] = []
+    peer_racks: list[float] = []
     for make in racks:
-        # The best of a few runs of each rack (on both sides): a shared
-        # machine's other work only ever adds, and one slow run would read
-        # as a slow rack.
+        # The best of a few runs of each rack (on both sides, one rack after
+        # the other): a shared machine's other work only ever adds, and one
+        # slow run would read as a slow rack.
         w, s = _measure(make, args.rack_repeat)
         rack_walls.append(min(w))
         rack_shots.append(s[0])
-    nine_walls, nine_shots = _measure(nine_ball_break, args.repeat)
-    cut_walls, cut_shots = _measure(cut_shot, args.repeat)
-    near_walls, _ = _measure(cut_shot_near_pocket, args.repeat)
+        if peer is not None:
+            peer_racks.append(min(peer.times(*make(), args.rack_repeat)))
+    nine_walls, nine_shots, peer_nine = _turns(nine_ball_break, args.repeat, peer)
+    cut_walls, cut_shots, peer_cut = _turns(cut_shot, args.repeat, peer)
+    # The shot with and without the resting ball by turns, one run each.
+    plain_walls: list[float] = []
+    near_walls: list[float] = []
+    for _ in range(args.repeat):
+        plain_walls += _measure(cut_shot, 1)[0]
+        near_walls += _measure(cut_shot_near_pocket, 1)[0]
 
     print(
         "wall time per shot, ms       median      p90      max   sim to rest   sim/wall"
@@ -387,9 +449,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(_row("single cut shot", cut_walls, cut_shots))
     med = statistics.median(rack_walls)
     print(f"slowest rack / median rack: {max(rack_walls) / med:.2f}")
-    near = statistics.median(near_walls) / statistics.median(cut_walls)
-    # The best runs too: the two medians can be minutes of other load apart.
-    near_best = min(near_walls) / min(cut_walls)
+    near = statistics.median(near_walls) / statistics.median(plain_walls)
+    near_best = min(near_walls) / min(plain_walls)
     print(
         "cut shot with a ball resting 7 cm inside a pocket mouth: "
         f"{near:.2f}x the plain cut shot (medians), {near_best:.2f}x (best runs)"
@@ -443,21 +504,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{statistics.mean(contacts):.0f} ball-ball contacts"
     )
 
-    python = None if args.no_peer else peer_python(args.peer_python)
-    if python is None or not python.exists():
+    if peer is None:
         print("pooltool not installed: no ratios (../shared/tools/install-pooltool.sh)")
         return
-    shots = [make() for make in racks]
-    shots += [nine_ball_break()] * args.repeat + [cut_shot()] * args.repeat
-    repeat = [args.rack_repeat] * len(racks) + [1] * (2 * args.repeat)
-    peer = run_peer(python, shots, repeat)
-    n = len(racks)
-    peer_racks = peer[:n]
-    peer_nine = peer[n : n + args.repeat]
-    peer_cut = peer[n + args.repeat :]
     pm = statistics.median(peer_racks)
     print(
-        f"pooltool, same shots, same run: 15-ball break median "
+        f"pooltool, same shots, by turns in the same run: 15-ball break median "
         f"{1000 * pm:.1f} ms (max {1000 * max(peer_racks):.1f}), 9-ball break "
         f"{1000 * statistics.median(peer_nine):.1f} ms, cut shot "
         f"{1000 * statistics.median(peer_cut):.1f} ms"
@@ -469,8 +521,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{statistics.median(nine_walls) / statistics.median(peer_nine):.2f}x, "
         f"cut shot {statistics.median(cut_walls) / statistics.median(peer_cut):.2f}x"
     )
-    # The best of the 20 runs on each side: on a shared machine the two
-    # medians can be taken under different loads.
+    # The best runs too: what other work on the machine adds is left out.
     print(
         f"Kiy / pooltool, best runs: 9-ball break "
         f"{min(nine_walls) / min(peer_nine):.2f}x, cut shot "

@@ -1,11 +1,16 @@
-"""The peer's side of ``python -m simulator.bench --peer``: runs inside
-pooltool's own interpreter (installed by tools/install-pooltool.sh), so it
-imports nothing from Kiy. Reads shots as JSON on standard input, simulates
-each with pooltool and writes the wall times (s) as JSON on standard output.
+"""The peer's side of ``python -m simulator.bench``: runs inside pooltool's
+own interpreter (installed by tools/install-pooltool.sh), so it imports
+nothing from Kiy.
 
-Each shot: the table's size and pockets, every ball's position, and the
-struck ball's velocity and spin just after the stroke (so both simulators
-start from the same state: the same ball speed, not merely the same cue).
+It speaks one JSON object a line. The first line read is the table and the
+balls; it answers ``{"version": ...}`` once pooltool's numba code is compiled.
+Every later line is a shot and how many times to run it; the answer is the
+wall time (s) of each run. The two sides take turns on one machine, so a
+change of the machine's load falls on both alike.
+
+Each shot: every ball's position, and the struck ball's velocity and spin
+just after the stroke (so both simulators start from the same state: the
+same ball speed, not merely the same cue).
 """
 
 from __future__ import annotations
@@ -22,8 +27,8 @@ def main() -> int:
     pt: Any = importlib.import_module("pooltool")
     PocketTableSpecs = importlib.import_module("pooltool.objects").PocketTableSpecs
 
-    job: dict[str, Any] = json.load(sys.stdin)
-    t = job["table"]
+    setup: dict[str, Any] = json.loads(sys.stdin.readline())
+    t = setup["table"]
     table = pt.Table.from_table_specs(
         PocketTableSpecs(
             l=t["length"],
@@ -33,7 +38,7 @@ def main() -> int:
             side_pocket_width=t["side_mouth"],
         )
     )
-    b = job["balls"]
+    b = setup["balls"]
     params = {
         "m": b["mass"],
         "R": b["radius"],
@@ -59,22 +64,25 @@ def main() -> int:
         )
 
     # The first simulation compiles pooltool's numba code: not timed.
-    pt.simulate(system(job["shots"][0]), inplace=True)
-    times: list[float] = []
-    events: list[int] = []
-    # Each shot the given number of times, its best time kept (as Kiy's side
-    # does): a shared machine's other work only ever adds.
-    for shot, repeat in zip(job["shots"], job["repeat"], strict=True):
-        best = float("inf")
-        for _ in range(repeat):
-            s = system(shot)
+    pt.simulate(system(setup["warm_up"]), inplace=True)
+    _answer({"version": pt.__version__})
+    for line in sys.stdin:
+        job: dict[str, Any] = json.loads(line)
+        times: list[float] = []
+        events = 0
+        for _ in range(job["repeat"]):
+            s = system(job["shot"])
             t0 = time.perf_counter()
             pt.simulate(s, inplace=True)
-            best = min(best, time.perf_counter() - t0)
-        times.append(best)
-        events.append(len(s.events))
-    json.dump({"version": pt.__version__, "times": times, "events": events}, sys.stdout)
+            times.append(time.perf_counter() - t0)
+            events = len(s.events)
+        _answer({"times": times, "events": events})
     return 0
+
+
+def _answer(reply: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(reply) + "\n")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":
