@@ -9,10 +9,11 @@ splits between chipmunk and Python.
 When the peer simulator pooltool 0.6.0 is installed
 (../shared/tools/install-pooltool.sh; found at --peer-python, $KIY_PEER_PYTHON
 or the installer's default place), the same shots, from the same state of
-the struck ball, are run through it in the same run and the ratios printed:
-the two sides take turns (rack by rack, and the 9-ball break and the cut
-shot in five rounds each), so both are timed over the same minutes of the
-machine's load.
+the struck ball, are run through it in the same run and the ratios printed.
+For the ratios the two sides take turns of a few runs (a pooltool process
+is kept waiting for its next shot), so that both are timed under the same
+load of a shared machine, whose slow spells last a fraction of a second or
+more.
 
 ``python -m simulator.bench gaps`` prints balls potted per break against the
 rack's gaps, ``python -m simulator.bench pockets`` the pockets' off-centre
@@ -331,22 +332,28 @@ class Peer:
 
 
 def _turns(
-    make: Make, runs: int, peer: Peer | None, rounds: int = 5
-) -> tuple[list[float], list[Shot], list[float]]:
-    """``runs`` runs of a shot on each side, in ``rounds`` turns (Kiy's share,
-    then pooltool's), so that both medians are taken over the same minutes."""
+    make: Make, runs: int, peer: Peer, batch: int = 4
+) -> tuple[list[float], list[float], list[float]]:
+    """``runs`` runs of a shot on each side, in turns of ``batch`` runs, each
+    turn after a run not timed: a turn is over within a few tens of
+    milliseconds, while a shared machine's slow spells last a fraction of a
+    second or more, so both sides of a turn mostly see the same machine; the
+    untimed run brings back into the caches what the other side's turn took
+    out of them (a simulation run for a computer player follows another).
+    Returns both sides' times and each turn's ratio of medians."""
     walls: list[float] = []
-    shots: list[Shot] = []
     peer_walls: list[float] = []
-    rounds = max(1, min(rounds, runs))
-    for k in range(rounds):
-        share = runs * (k + 1) // rounds - runs * k // rounds
-        w, s = _measure(make, share)
-        walls += w
-        shots += s
-        if peer is not None:
-            peer_walls += peer.times(*make(), share)
-    return walls, shots, peer_walls
+    ratios: list[float] = []
+    done = 0
+    while done < runs:
+        n = min(batch, runs - done)
+        kiy = _measure(make, n + 1)[0][1:]
+        other = peer.times(*make(), n + 1)[1:]
+        walls += kiy
+        peer_walls += other
+        ratios.append(statistics.median(kiy) / statistics.median(other))
+        done += n
+    return walls, peer_walls, ratios
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -422,18 +429,15 @@ def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
     ]
     rack_walls: list[float] = []
     rack_shots: list[Shot] = []
-    peer_racks: list[float] = []
     for make in racks:
-        # The best of a few runs of each rack (on both sides, one rack after
-        # the other): a shared machine's other work only ever adds, and one
-        # slow run would read as a slow rack.
+        # The best of a few runs of each rack, back to back: a shared
+        # machine's other work only ever adds, and one slow run would read as
+        # a slow rack.
         w, s = _measure(make, args.rack_repeat)
         rack_walls.append(min(w))
         rack_shots.append(s[0])
-        if peer is not None:
-            peer_racks.append(min(peer.times(*make(), args.rack_repeat)))
-    nine_walls, nine_shots, peer_nine = _turns(nine_ball_break, args.repeat, peer)
-    cut_walls, cut_shots, peer_cut = _turns(cut_shot, args.repeat, peer)
+    nine_walls, nine_shots = _measure(nine_ball_break, args.repeat)
+    cut_walls, cut_shots = _measure(cut_shot, args.repeat)
     # The shot with and without the resting ball by turns, one run each.
     plain_walls: list[float] = []
     near_walls: list[float] = []
@@ -507,25 +511,45 @@ def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
     if peer is None:
         print("pooltool not installed: no ratios (../shared/tools/install-pooltool.sh)")
         return
+    # Both sides again, by turns (see _pairs): the ratios are read from
+    # these runs only.
+    kiy_racks: list[float] = []
+    peer_racks: list[float] = []
+    rack_ratios: list[float] = []
+    for make in racks:
+        w, pw, _ = _turns(make, args.rack_repeat, peer, batch=args.rack_repeat)
+        # The best of each side's runs of the rack, as above.
+        kiy_racks.append(min(w))
+        peer_racks.append(min(pw))
+        rack_ratios.append(min(w) / min(pw))
+    kiy_nine, peer_nine, nine_ratios = _turns(nine_ball_break, args.repeat, peer)
+    kiy_cut, peer_cut, cut_ratios = _turns(cut_shot, args.repeat, peer)
     pm = statistics.median(peer_racks)
+    km = statistics.median(kiy_racks)
     print(
-        f"pooltool, same shots, by turns in the same run: 15-ball break median "
-        f"{1000 * pm:.1f} ms (max {1000 * max(peer_racks):.1f}), 9-ball break "
-        f"{1000 * statistics.median(peer_nine):.1f} ms, cut shot "
-        f"{1000 * statistics.median(peer_cut):.1f} ms"
+        f"by turns, Kiy / pooltool {peer.version}, ms: 15-ball break medians "
+        f"{1000 * km:.1f} / {1000 * pm:.1f} (slowest {1000 * max(kiy_racks):.1f}"
+        f" / {1000 * max(peer_racks):.1f}), 9-ball break "
+        f"{1000 * statistics.median(kiy_nine):.1f} / "
+        f"{1000 * statistics.median(peer_nine):.1f}, cut shot "
+        f"{1000 * statistics.median(kiy_cut):.2f} / "
+        f"{1000 * statistics.median(peer_cut):.2f}"
     )
     print(
-        f"Kiy / pooltool: 15-ball break median {med / pm:.2f}x, worst rack "
-        f"{max(rack_walls) / pm:.2f}x of pooltool's median "
-        f"({max(rack_walls) / med:.2f}x Kiy's median), 9-ball break "
-        f"{statistics.median(nine_walls) / statistics.median(peer_nine):.2f}x, "
-        f"cut shot {statistics.median(cut_walls) / statistics.median(peer_cut):.2f}x"
+        f"Kiy / pooltool: 15-ball break median {km / pm:.2f}x, slowest rack "
+        f"{max(kiy_racks) / pm:.2f}x of pooltool's median, 9-ball break "
+        f"{statistics.median(kiy_nine) / statistics.median(peer_nine):.2f}x, "
+        f"cut shot {statistics.median(kiy_cut) / statistics.median(peer_cut):.2f}x"
     )
-    # The best runs too: what other work on the machine adds is left out.
+    # Each turn's own ratio (each rack's for the breaks), and the best runs:
+    # what the machine's other work adds to one side only is left out.
     print(
-        f"Kiy / pooltool, best runs: 9-ball break "
-        f"{min(nine_walls) / min(peer_nine):.2f}x, cut shot "
-        f"{min(cut_walls) / min(peer_cut):.2f}x"
+        "Kiy / pooltool, median of the turns' ratios: 15-ball break "
+        f"{statistics.median(rack_ratios):.2f}x, 9-ball break "
+        f"{statistics.median(nine_ratios):.2f}x, cut shot "
+        f"{statistics.median(cut_ratios):.2f}x; best runs: 9-ball break "
+        f"{min(kiy_nine) / min(peer_nine):.2f}x, cut shot "
+        f"{min(kiy_cut) / min(peer_cut):.2f}x"
     )
 
 
