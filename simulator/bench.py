@@ -266,7 +266,9 @@ class Peer:
     on the same shots, so the machine's load, which moves from minute to
     minute on a shared machine, falls on both sides alike."""
 
-    def __init__(self, python: Path) -> None:
+    def __init__(self, python: Path, script: Path | None = None) -> None:
+        """``script``: the peer's side (bench_peer.py by default; a test
+        gives a stand-in that speaks the same lines)."""
         spec = SPEC
         p = spec.physics
         setup = {
@@ -293,7 +295,7 @@ class Peer:
         env = dict(os.environ)
         if home.is_dir():
             env["HOME"] = str(home)
-        script = Path(__file__).with_name("bench_peer.py")
+        script = script or Path(__file__).with_name("bench_peer.py")
         self._process = subprocess.Popen(
             [str(python), str(script)],
             stdin=subprocess.PIPE,
