@@ -179,9 +179,10 @@ class EightBall(PoolDiscipline[EightBallState]):
                 GROUP_NAMES):
             raise RulesError(f"{where}.groups: either the table is open for both "
                              "or one player has the solids and the other the "
-                             "stripes")
+                             "stripes", "groups_pair")
         if state.is_break and set(groups) != {None}:
-            raise RulesError(f"{where}.groups: groups are chosen after the break")
+            raise RulesError(f"{where}.groups: groups are chosen after the break",
+                             "groups_after_break")
 
     def scoreboard(self, state: EightBallState, view: MatchView) -> Scoreboard:
         """Games won; each player's group and its balls still on the table,

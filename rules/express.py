@@ -345,7 +345,8 @@ class ExpressState(PyramidState):
         super().check(where)
         for i, x in enumerate(self.signatures):
             if not 0 <= x <= 3:
-                raise RulesError(f"{where}.signatures[{i}]: expected 0-3")
+                raise RulesError(f"{where}.signatures[{i}]: expected 0-3",
+                                 "signatures_range", player=i)
         if self.mode not in tuple(Mode):
             raise RulesError(f"{where}.mode: expected normal or knockout_bonus")
         if sum(self.ledger_balance()) != self.bank:
@@ -665,14 +666,16 @@ class Express(PyramidDiscipline[ExpressState]):
         if "bank" in kw:
             bank = kw["bank"]
             if not isinstance(bank, int) or isinstance(bank, bool) or bank < 0:
-                raise RulesError(f"{where}.bank: expected 0 or more chips")
+                raise RulesError(f"{where}.bank: expected 0 or more chips",
+                                 "not_negative", field="bank")
             kw["ledger"] = (("opening", -1, bank),) if bank else ()
         if "rack_no" in kw and kw["rack_no"] < 1:
-            raise RulesError(f"{where}.rack_no: expected 1 or more")
+            raise RulesError(f"{where}.rack_no: expected 1 or more", "rack_no")
         for k in ("chips", "signatures"):
             for i, x in enumerate(kw.get(k, ())):
                 if x < 0:
-                    raise RulesError(f"{where}.{k}[{i}]: expected 0 or more")
+                    raise RulesError(f"{where}.{k}[{i}]: expected 0 or more",
+                                     "not_negative", field=k, player=i)
         kw.setdefault("first_break_pending", kw.get("is_break", base.is_break))
         kw["table"] = pyramid.complete(kw.get("table", base.table))
         return super().position_state(base, kw, where)
@@ -684,22 +687,24 @@ class Express(PyramidDiscipline[ExpressState]):
         SEED-E 2.4: the first break is a break."""
         if state.first_break_pending and not state.is_break:
             raise RulesError(f"{where}.first_break_pending: only a break can be the "
-                             "match's first break")
+                             "match's first break", "first_break")
         status = state.status
         shooter = state.shooter
         if status[shooter] != Status.ACTIVE:
             raise RulesError(f"{where}.shooter: player {shooter} is "
-                             f"{status[shooter]}; only an active player shoots")
+                             f"{status[shooter]}; only an active player shoots",
+                             "shooter_not_active", player=shooter)
         if sum(1 for s in status if s == Status.ACTIVE) < 2:
             raise RulesError(f"{where}.status: fewer than two active players: the "
-                             "match is over")
+                             "match is over", "two_active")
         for i, s in enumerate(status):
             if s == Status.ACTIVE and state.scores[i] <= 0:
                 raise RulesError(f"{where}.scores[{i}]: an active player has points "
-                                 "left (at zero he waits to sign or is out)")
+                                 "left (at zero he waits to sign or is out)",
+                                 "active_has_points", player=i)
             if s == Status.WAITING and state.scores[i] > 0:
                 raise RulesError(f"{where}.status[{i}]: only a player written down "
-                                 "to zero waits to sign")
+                                 "to zero waits to sign", "waiting_has_none", player=i)
         super().check_position(state, where, table_where)
 
     def jumped_note(self, ball: int, event: int | None) -> Outcome:

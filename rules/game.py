@@ -33,6 +33,7 @@ from rules.ruling import (
     ShotRequirements,
 )
 from simulator.events import EventKind, Shot
+from simulator.reasons import again
 from simulator.specs import CUE_BALL, TableKind
 from simulator.state import BallState, TableState, Where
 
@@ -197,9 +198,9 @@ class GameState:
             try:
                 kw[k] = cls.convert(k, v)
             except RulesError as e:
-                raise RulesError(f"{where}.{k}: {e}") from None
+                raise again(RulesError, f"{where}.{k}: {e}", e) from None
             except (ValueError, TypeError, KeyError, IndexError) as e:
-                raise RulesError(f"{where}.{k}: {e}") from None
+                raise again(RulesError, f"{where}.{k}: {e}", e) from None
         missing = [f.name for f in fields(cls) if f.name not in kw
                    and f.default is MISSING and f.default_factory is MISSING]
         for name in missing:
@@ -546,24 +547,28 @@ class Discipline(Generic[S]):
             kind = self.info.table_kind.value
             raise RulesError(f"{where}.ball_in_hand: expected one of "
                              f"{', '.join(h.value for h in self.hand_values)} on a "
-                             f"{kind} table, got {hand.value!r}")
+                             f"{kind} table, got {hand.value!r}",
+                             "hand_not_on_this_table", region=hand.value)
         on = set(state.table.on_table())
         if state.is_break:
             need = next(h.region for h in self.info.hand if h.when == "break")
             if hand is not need:
                 raise RulesError(f"{where}.ball_in_hand: a break is played with "
-                                 f"the cue ball in hand in the {need.value}")
+                                 f"the cue ball in hand in the {need.value}",
+                                 "break_from_hand", region=need.value)
             missing = [b for b in self.info.balls if b not in on]
             if missing:
                 raise RulesError(f"{where}.is_break: a break needs the full rack; "
-                                 f"ball {missing[0]} is not on the table")
+                                 f"ball {missing[0]} is not on the table",
+                                 "break_full_rack", ball=missing[0])
         if hand is not BallInHand.NONE and not state.pending:
             cue = state.table.position(CUE_BALL)
             req = self.requirements(state)
             why = None if cue is None else req.check_placement(state.table, *cue)
             if why is not None and cue is not None:
                 raise RulesError(f"{tw}.0: the cue ball in hand may not be placed "
-                                 f"at ({cue[0]:.4f}, {cue[1]:.4f}): {why.id}")
+                                 f"at ({cue[0]:.4f}, {cue[1]:.4f}): {why.id}",
+                                 "cue_ball_placement", code=why.id)
 
     def with_breaker(self, state: S, breaker: int) -> S:
         """The state with the break given to ``breaker`` once the players

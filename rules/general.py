@@ -335,10 +335,11 @@ class PoolDiscipline(Discipline[PS]):
             if not 0 <= x <= 2:
                 raise RulesError(f"{where}.fouls[{i}]: consecutive fouls before a "
                                  "shot are 0, 1 or 2 (a third ends the count), got "
-                                 f"{x}")
+                                 f"{x}", "fouls_in_a_row", player=i)
         if not [b for b in state.table.on_table() if b != CUE_BALL]:
             raise RulesError(f"{table_where or where + '.table'}: {self.name} "
-                             "needs at least one object ball on the table")
+                             "needs at least one object ball on the table",
+                             "no_object_ball")
 
     # -- hooks with general defaults -----------------------------------------
     def blank_state(self, players: int, breaker: int, table: TableState,

@@ -120,10 +120,10 @@ class NineBall(PoolDiscipline[NineBallState]):
             if w and state.fouls[i] != 2:
                 raise RulesError(f"{where}.warned[{i}]: a warning is given after the "
                                  "second consecutive foul (9-ball 11): fouls must "
-                                 "be 2")
+                                 "be 2", "warning_after_two_fouls", player=i)
         if state.push_out_allowed and state.is_break:
             raise RulesError(f"{where}.push_out_allowed: the push-out comes after "
-                             "the break, not on it (9-ball 5)")
+                             "the break, not on it (9-ball 5)", "push_out_after_break")
 
     def scoreboard(self, state: NineBallState, view: MatchView) -> Scoreboard:
         """Games won, fouls in a row and the warning (9-ball 11); the race,

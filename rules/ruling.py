@@ -15,11 +15,12 @@ from enum import StrEnum
 from typing import Any, Self
 
 from rules.codes import Code, Placement, SeedRef, code_by_id, e8, g, n9, s14
+from simulator.reasons import Explained
 from simulator.specs import CUE_BALL, TableSpec
 from simulator.state import TableState
 
 
-class RulesError(ValueError):
+class RulesError(Explained):
     """Bad input to the referee: names the field and the reason."""
 
 

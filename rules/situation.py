@@ -39,6 +39,7 @@ from rules.ruling import (
 )
 from simulator import inputs
 from simulator.events import Shot
+from simulator.reasons import again
 from simulator.specs import CUE_BALL
 from simulator.state import TableState, Where
 
@@ -208,9 +209,9 @@ def position(disc: Discipline[Any], players: int, table: TableState | None,
         try:
             kw[k] = state_type.convert(k, v)
         except RulesError as e:
-            raise RulesError(f"{w}: {e}") from None
+            raise again(RulesError, f"{w}: {e}", e) from None
         except (ValueError, TypeError, KeyError, IndexError) as e:
-            raise RulesError(f"{w}: {e}") from None
+            raise again(RulesError, f"{w}: {e}", e) from None
     if "shooter" in kw and "breaker" not in raw:
         kw["breaker"] = kw["shooter"]
     kw.setdefault("table", base.table if table is None else table)
@@ -364,8 +365,8 @@ def run_step(disc: Discipline[Any], state: GameState, step: Step,
     except RulesError as e:
         if "error" not in step.expect:
             msg = str(e)
-            raise RulesError(msg if msg.startswith(where) else f"{where}: {msg}"
-                             ) from None
+            raise again(RulesError, msg if msg.startswith(where)
+                        else f"{where}: {msg}", e) from None
         return StepResult(None, state, None if state.game_over
                           else disc.requirements(state), str(e), shot=shot)
     req = None if state.game_over else disc.requirements(state)

@@ -200,11 +200,12 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         for i, x in enumerate(state.rail_safeties):
             if not 0 <= x <= 2:
                 raise RulesError(f"{where}.rail_safeties[{i}]: expected 0, 1 or 2 "
-                                 "(14.1 7.2)")
+                                 "(14.1 7.2)", "rail_safeties", player=i)
         for i, sc in enumerate(state.scores):
             if sc >= self.target():
                 raise RulesError(f"{where}.scores[{i}]: {sc} reaches the target "
-                                 f"{self.target()}: the game is over")
+                                 f"{self.target()}: the game is over",
+                                 "score_at_target", player=i, target=self.target())
 
     def scoreboard(self, state: StraightPoolState, view: MatchView) -> Scoreboard:
         """Points, fouls in a row (14.1 12) and the high run; the target

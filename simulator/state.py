@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from simulator.reasons import Explained
 from simulator.resting import first_problem
 from simulator.specs import TableSpec, Vec, table_by_name
 
@@ -18,7 +19,7 @@ class Where(StrEnum):
     OFF_TABLE = "off_table"
 
 
-class StateError(ValueError):
+class StateError(Explained):
     """A table state that cannot be: names the field and the reason."""
 
 
@@ -138,8 +139,9 @@ class TableState:
         if found is not None:
             balls, why = found
             if len(balls) == 1:
-                raise StateError(f"balls[{index[balls[0]]}]: {why}")
-            raise StateError(why)
+                raise StateError(f"balls[{index[balls[0]]}]: {why}",
+                                 "ball_cannot_rest", ball=balls[0])
+            raise StateError(why, "balls_overlap", ball=balls[0], other=balls[1])
 
     # -- serialisation -------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

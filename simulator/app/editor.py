@@ -32,7 +32,7 @@ from simulator.app.practice import (
     state_of,
     to_practice_list,
 )
-from simulator.app.words import discipline_label
+from simulator.app.words import discipline_label, reason_text
 from simulator.specs import TableSpec, table_by_name
 
 # Keys of a scenario that belong to a recorded situation: a changed position
@@ -165,10 +165,14 @@ class EditorMode(PracticeScreen):
         try:
             parse_scenario(self.draft)
         except ScenarioError as e:
-            self.error = str(e)
+            self.error = self.why(e)
             return False
         self.error = None
         return True
+
+    def why(self, error: BaseException) -> str:
+        """The loader's reason for refusing, in the player's language."""
+        return reason_text(self.app.locale, error)
 
     def max_ball(self) -> int:
         return int(max(self.info.balls))
@@ -274,11 +278,11 @@ class EditorMode(PracticeScreen):
         except ScenarioError as e:
             # A draft already invalid for another reason (the balls) keeps
             # its message: only a change that adds a problem is refused.
-            if str(e) != old_error:
+            if self.why(e) != old_error:
                 self.draft.clear()
                 self.draft.update(before)
-                self.refused = str(e)
-                self.app.notify(self.app.t("editor.refused", reason=str(e)), 5.0)
+                self.refused = self.why(e)
+                self.app.notify(self.app.t("editor.refused", reason=self.why(e)), 5.0)
                 self.rebuild()
                 return False
         self.refused = None
@@ -370,8 +374,8 @@ class EditorMode(PracticeScreen):
         try:
             sc = parse_scenario(self.draft)
         except ScenarioError as e:
-            self.error = str(e)
-            self.app.notify(str(e), 5.0)
+            self.error = self.why(e)
+            self.app.notify(self.why(e), 5.0)
             return
         app = self.app
 
@@ -398,11 +402,11 @@ class EditorMode(PracticeScreen):
             p.parent.mkdir(parents=True, exist_ok=True)
             save_scenario(self.draft, p)
         except ScenarioError as e:
-            self.error = str(e)
-            self.app.notify(self.app.t("editor.not_saved", reason=str(e)), 6.0)
+            self.error = self.why(e)
+            self.app.notify(self.app.t("editor.not_saved", reason=self.why(e)), 6.0)
             return None
         except OSError as e:
-            self.app.notify(self.app.t("editor.not_saved", reason=str(e)), 6.0)
+            self.app.notify(self.app.t("editor.not_saved", reason=self.why(e)), 6.0)
             return None
         state_of(self.app).editor_path = str(p)
         self.app.notify(self.app.t("editor.saved", file=str(p)), 3.0)
@@ -414,7 +418,7 @@ class EditorMode(PracticeScreen):
         try:
             sc = load_scenario(p)
         except ScenarioError as e:
-            self.app.notify(self.app.t("editor.not_loaded", reason=str(e)), 6.0)
+            self.app.notify(self.app.t("editor.not_loaded", reason=self.why(e)), 6.0)
             return False
         data = sc.to_dict()
         data.setdefault("state", {})

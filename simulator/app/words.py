@@ -157,3 +157,34 @@ def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:
 def ball_label(loc: Locale, ball: object, cue_ball: int = 0) -> str:
     """A ball's number, or the words for the cue ball."""
     return loc.t("strip.cue_ball") if ball == cue_ball else str(ball)
+
+
+def reason_text(loc: Locale, error: BaseException) -> str:
+    """Why a position or a file was refused, in the player's language: the
+    reason the error carries (simulator.reasons) in the interface's words, a
+    player by the name the editor gives, a region, field or placement code
+    in words; an error without a known reason keeps its own (English) text,
+    which names the field."""
+    reason = getattr(error, "reason", None)
+    params: dict[str, Any] = dict(getattr(error, "params", {}))
+    if not reason or not loc.has(f"reason.{reason}"):
+        return str(error)
+    words: dict[str, Any] = dict(params)
+    player = params.get("player")
+    if isinstance(player, int):
+        words["player"] = loc.t("setup.player_n", n=player + 1)
+    region = params.get("region")
+    if isinstance(region, str) and loc.has(f"editor.hand_{region}"):
+        words["region"] = loc.t(f"editor.hand_{region}")
+    code = params.get("code")
+    if isinstance(code, str):
+        from rules.codes import code_by_id
+        try:
+            words["why"] = cite(loc, code_by_id(code))
+        except ValueError:
+            words["why"] = code
+    field = params.get("field")
+    if isinstance(field, str):
+        what = loc.t(f"editor.field_{field}")
+        words["what"] = f"{what} ({words['player']})" if "player" in words else what
+    return loc.t(f"reason.{reason}", **words)

@@ -32,6 +32,7 @@ from simulator.inputs import InputError, loads_toml, read_text
 from simulator.physics import simulate
 from simulator.physics.cue import StrokeError
 from simulator.physics.cue import validate as validate_stroke
+from simulator.reasons import Explained, again
 from simulator.specs import CUE_BALL, table_by_name
 from simulator.state import StateError, TableState
 
@@ -80,7 +81,7 @@ POCKET_NAMES = ("head_right", "head_left", "side_right", "side_left", "foot_righ
 T = TypeVar("T")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(Explained):
     """A scenario that cannot be: the message names the field and the reason."""
 
 
@@ -177,8 +178,9 @@ class ScenarioResult:
 # Small checkers
 
 
-def _err(where: str, why: str) -> ScenarioError:
-    return ScenarioError(f"{where}: {why}")
+def _err(where: str, why: str, reason: str | None = None,
+         **params: Any) -> ScenarioError:
+    return ScenarioError(f"{where}: {why}", reason, **params)
 
 
 def _is_int(v: Any) -> bool:
@@ -340,7 +342,7 @@ def _balls(data: Mapping[str, Any], table: str, game: str) -> dict[int, tuple[
         out[b] = (float(v[0]), float(v[1]))
     if CUE_BALL not in out:
         raise _err("balls.0", "missing: the cue ball must be on the table (in "
-                   "hand, it is where the player puts it)")
+                   "hand, it is where the player puts it)", "no_cue_ball")
     # Off by less than resting.REPAIR_LIMIT (an older file, rounding): moved to
     # the nearest spots where every ball rests; the Scenario says how far.
     with contextlib.suppress(resting.RestingError):  # refused below, by name
@@ -352,11 +354,12 @@ def _balls(data: Mapping[str, Any], table: str, game: str) -> dict[int, tuple[
         if not spec.on_bed(x, y, margin=-1e-6):
             raise _err(f"balls.{b}", f"({x:.4f}, {y:.4f}) is off the bed (x must "
                        f"be in [{r:.4f}, {spec.length - r:.4f}], y in "
-                       f"[{r:.4f}, {spec.width - r:.4f}])")
+                       f"[{r:.4f}, {spec.width - r:.4f}])", "ball_cannot_rest",
+                       ball=b)
     try:
         state.validate()
     except StateError as e:
-        raise _err("balls", str(e)) from None
+        raise again(ScenarioError, f"balls: {e}", e) from None
     return out
 
 
@@ -390,7 +393,7 @@ def _rules(make: Callable[[], T]) -> T:
     try:
         return make()
     except RulesError as e:
-        raise ScenarioError(str(e)) from None
+        raise again(ScenarioError, str(e), e) from None
 
 
 def _stroke(data: Mapping[str, Any]) -> Stroke:

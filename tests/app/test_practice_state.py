@@ -95,8 +95,10 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
     before = dict(ed.draft["state"])
     _plus(app, 1)
     assert ed.draft["state"] == before
-    assert ed.refused is not None and "state.warned[0]" in ed.refused
-    assert "state.warned[0]" in ed.hint()
+    # The reason in words: whose warning, and the rule (9-ball 11).
+    assert ed.refused is not None and ed.refused.startswith("Player 1: ")
+    assert "9-ball rule 11" in ed.refused and "state." not in ed.refused
+    assert ed.refused in ed.hint()
     assert ed.field_text() == "no"
     # Two fouls first, then the warning is accepted.
     _pick(app, ed.field_menu, app.t("editor.field_fouls"))
@@ -104,14 +106,17 @@ def test_an_invalid_state_value_is_refused_with_the_loaders_reason(
     # A third consecutive foul before a shot cannot be: refused.
     _plus(app, 1)
     assert ed.draft["state"]["fouls"] == [2, 0]
-    assert ed.refused is not None and "state.fouls[0]" in ed.refused
+    assert ed.refused is not None and ed.refused.startswith("Player 1: ")
+    assert "0, 1 or 2" in ed.refused
     _pick(app, ed.field_menu, app.t("editor.field_warned"))
     _plus(app, 1)
     assert ed.refused is None and ed.draft["state"]["warned"] == [True, False]
-    # The break needs the full rack: refused, the reason names the field.
+    # A break with the cue ball not in hand: refused, the reason says where
+    # it stands for a break (behind the head string, general rule 7).
     _pick(app, ed.field_menu, app.t("editor.field_is_break"))
     _plus(app, 1)
-    assert ed.refused is not None and "state." in ed.refused
+    assert ed.refused == ("a break is played from hand: the cue ball stands "
+                          "behind the head string")
     assert "is_break" not in ed.draft["state"]
     # The push-out flag is a plain toggle here.
     _pick(app, ed.field_menu, app.t("editor.field_push_out_allowed"))
@@ -129,7 +134,8 @@ def test_express_statuses_and_signatures(app: App, tmp_path: Path) -> None:
     # A player with points cannot be waiting to sign: refused.
     _pick(app, ed.field_menu, app.t("editor.field_status"))
     _plus(app, 1)
-    assert ed.refused is not None and "state.status[2]" in ed.refused
+    assert ed.refused is not None and ed.refused.startswith("Player 3 waits")
+    assert "Express rule 2.5" in ed.refused
     assert "status" not in ed.draft["state"]
     path = tmp_path / "express.toml"
     ed.path_entry.set_text(str(path))
@@ -236,7 +242,11 @@ def test_a_drop_down_value_loading_refuses_is_refused(app: App) -> None:
     _pick(app, ed.hand_menu, "behind the head string")
     # In hand behind the head string, the cue ball may not stand there.
     assert "ball_in_hand" not in ed.draft["state"]
-    assert ed.refused is not None and "balls.0" in ed.refused
+    assert ed.refused is not None
+    assert ed.refused.startswith("the cue ball in hand cannot stand where it is: ")
+    # The referee's own reason, with its rule (general rule 7 or 14).
+    from simulator.app.words import code_words
+    assert code_words(app.locale, "place.outside_kitchen") in ed.refused
     _pick(app, ed.hand_menu, "anywhere")
     assert ed.draft["state"]["ball_in_hand"] == "anywhere" and ed.refused is None
     assert not app.errors

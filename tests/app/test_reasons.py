@@ -1,0 +1,134 @@
+"""Why a position is refused, in the player's language: every reason the
+loader and the referee give for a position the editor can make carries a key
+(simulator.reasons), and each key has words in English and in Russian that
+name the player, the ball and the seed rule as the English message does."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+import pytest
+
+from simulator.app.editor import new_draft
+from simulator.app.i18n import LOCALE_DIR, Locale
+from simulator.app.words import reason_text
+from simulator.practice.scenario import ScenarioError, parse_scenario
+
+FULL_NINE = {str(b): [1.9 + 0.06 * (b % 3), 0.3 + 0.07 * b] for b in range(1, 10)}
+FULL_RACK = {str(b): [1.7 + 0.07 * (b % 5), 0.3 + 0.07 * (b // 5)]
+             for b in range(1, 16)}
+
+
+def _draft(game: str, state: dict[str, Any] | None = None,
+           balls: dict[str, Any] | None = None,
+           drop: tuple[str, ...] = ()) -> dict[str, Any]:
+    d = new_draft(game)
+    d["state"].update(state or {})
+    d["balls"].update(balls or {})
+    for b in drop:
+        d["balls"].pop(b)
+    return d
+
+
+# (the position, the reason, what the Russian words must say)
+CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
+    ("overlap", _draft("9-ball", balls={"2": [1.905, 0.635]}), "balls_overlap",
+     ("шары 1 и 2",)),
+    ("in a cushion", _draft("9-ball", balls={"2": [1.0, 0.02]}), "ball_cannot_rest",
+     ("шар 2",)),
+    ("no cue ball", _draft("9-ball", drop=("0",)), "no_cue_ball", ("биток",)),
+    ("no object ball", _draft("9-ball", drop=("1",)), "no_object_ball", ("шар",)),
+    ("three fouls", _draft("9-ball", {"fouls": [0, 3]}), "fouls_in_a_row",
+     ("Игрок 2", "0, 1 или 2")),
+    ("early warning", _draft("9-ball", {"warned": [False, True]}),
+     "warning_after_two_fouls", ("Игрок 2", "«Девятка», п. 11")),
+    ("push-out on the break",
+     _draft("9-ball", {"push_out_allowed": True, "is_break": True,
+                       "ball_in_hand": "kitchen"}, {**FULL_NINE, "0": [0.4, 0.6]}),
+     "push_out_after_break", ("«Девятка», п. 5",)),
+    ("break not from hand", _draft("9-ball", {"is_break": True}, FULL_NINE),
+     "break_from_hand", ("за линией дома",)),
+    ("break, short rack", _draft("9-ball", {"is_break": True,
+                                            "ball_in_hand": "kitchen"},
+                                 {"0": [0.4, 0.6]}),
+     "break_full_rack", ("шара 2",)),
+    ("cue ball in hand out of the kitchen",
+     _draft("8-ball", {"ball_in_hand": "kitchen"}, {"0": [1.5, 0.3]}),
+     "cue_ball_placement", ("биток с руки",)),
+    ("one group only", _draft("8-ball", {"groups": ["solids", "open"]}),
+     "groups_pair", ("«Восьмёрка», пп. 6, 7",)),
+    ("groups on the break",
+     _draft("8-ball", {"groups": ["solids", "stripes"], "is_break": True,
+                       "ball_in_hand": "kitchen"}, {**FULL_RACK, "0": [0.4, 0.6]}),
+     "groups_after_break", ("«Восьмёрка», п. 7",)),
+    ("kitchen on a pyramid table", _draft("express", {"ball_in_hand": "kitchen"}),
+     "hand_not_on_this_table", ("за линией дома",)),
+    ("rail safeties", _draft("14.1", {"rail_safeties": [3, 0]}), "rail_safeties",
+     ("Игрок 1", "п. 7.2")),
+    ("score at the target", _draft("14.1", {"scores": [150, 0]}), "score_at_target",
+     ("Игрок 1", "150 очков")),
+    ("signatures", _draft("express", {"signatures": [0, 4, 0]}), "signatures_range",
+     ("Игрок 2", "от 0 до 3")),
+    ("negative chips", _draft("express", {"chips": [5, -1, 5]}), "not_negative",
+     ("фишки (Игрок 2)",)),
+    ("rack number", _draft("express", {"rack_no": 0}), "rack_no", ("номер пирамиды",)),
+    ("first break not a break", _draft("express", {"first_break_pending": True}),
+     "first_break", ("«Экспресс», п. 2.4",)),
+    ("shooter out", _draft("express", {"status": ["out", "active", "active"],
+                                       "scores": [0, 30, 30]}),
+     "shooter_not_active", ("Игрок 1 не в игре",)),
+    ("one active", _draft("express", {"status": ["active", "out", "out"],
+                                      "scores": [30, 0, 0]}),
+     "two_active", ("меньше двух",)),
+    ("active at zero", _draft("express", {"scores": [30, 0, 30]}),
+     "active_has_points", ("Игрок 2 в игре",)),
+    ("waiting with points", _draft("express", {"status": ["active", "active",
+                                                          "waiting"]}),
+     "waiting_has_none", ("Игрок 3 ждёт росписи",)),
+]
+
+
+def _refusal(draft: dict[str, Any]) -> ScenarioError:
+    with pytest.raises(ScenarioError) as e:
+        parse_scenario(copy.deepcopy(draft))
+    return e.value
+
+
+@pytest.mark.parametrize(("name", "draft", "reason", "says"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_each_refusal_has_its_reason_in_both_languages(
+        name: str, draft: dict[str, Any], reason: str, says: tuple[str, ...]) -> None:
+    err = _refusal(draft)
+    assert err.reason == reason, str(err)
+    ru = reason_text(Locale("ru"), err)
+    en = reason_text(Locale("en"), err)
+    for text in (ru, en):
+        assert "{" not in text and "state." not in text and "balls." not in text
+    # Russian words, no English ones (digits, rule numbers and quotes aside).
+    assert not re.search(r"[A-Za-z]{3,}", ru), ru
+    for part in says:
+        assert part in ru, ru
+    # The English words say the same: the player and ball the message names.
+    if "player" in err.params:
+        assert f"Player {err.params['player'] + 1}" in en
+
+
+def test_every_reason_has_words_in_both_languages() -> None:
+    """A reason without words would show the English message on the Russian
+    screen: each key the cases use exists in both files, and the two files
+    have the same keys."""
+    keys = {}
+    for lang in ("en", "ru"):
+        data = json.loads((LOCALE_DIR / lang / "ui.json").read_text(encoding="utf-8"))
+        keys[lang] = set(data["reason"])
+    assert keys["en"] == keys["ru"]
+    used = {c[2] for c in CASES}
+    assert used == keys["en"]
+
+
+def test_an_error_without_a_reason_keeps_its_text() -> None:
+    err = ScenarioError("format: expected 'kiy-scenario', got 'x'")
+    assert reason_text(Locale("ru"), err) == str(err)
