@@ -1364,7 +1364,8 @@ class PlayMode(TableMode):
 
 
 class ReplayMode(TableMode):
-    """The last shot again: 1/4, 1/2 or full speed, step, pause at the foul."""
+    """A shot of the match again (the last one first; the earlier ones a key
+    away): 1/4, 1/2 or full speed, step, pause at the foul."""
 
     name = "replay"
     controls = False  # nothing is aimed during a replay
@@ -1417,7 +1418,30 @@ class ReplayMode(TableMode):
                 ui.Button(t("shots.trails"), self.toggle_trails, key="T",
                           ident="trails", selected=self.show.trails),
                 ui.Button(t("shots.export"), self.export, key="X", ident="export"),
+                ui.Button(t("replay.earlier"), self._other(-1), key="PgUp",
+                          ident="earlier"),
+                ui.Button(t("replay.later"), self._other(1), key="PgDn",
+                          ident="later"),
                 ui.Button(t("replay.close"), self.close, key="Esc", ident="close")]
+
+    def shot_number(self) -> int:
+        """Which of the match's shots is on show, from 0."""
+        n = len(self.session.shots)
+        return self.index % n if n else 0
+
+    def _other(self, step: int) -> Callable[[], None] | None:
+        """The action that shows the shot ``step`` away, None at either end
+        (the button is then disabled)."""
+        k = self.shot_number() + step
+        if not 0 <= k < len(self.session.shots):
+            return None
+        return lambda: self.show_shot(k)
+
+    def show_shot(self, k: int) -> None:
+        """Shot ``k`` of the match (from 0), from its start."""
+        if 0 <= k < len(self.session.shots):
+            self.index = k
+            self.enter()
 
     def toggle_trails(self) -> None:
         self.show.trails = not self.show.trails
@@ -1480,6 +1504,8 @@ class ReplayMode(TableMode):
             self.playback.step(-1)
         elif k == pygame.K_HOME:
             self.restart()
+        elif k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.show_shot(self.shot_number() + (-1 if k == pygame.K_PAGEUP else 1))
         elif k == pygame.K_TAB:
             self.app.show_numbers = not self.app.show_numbers
 
@@ -1524,9 +1550,10 @@ class ReplayMode(TableMode):
     def heading(self) -> tuple[str, str]:
         t = self.app.t
         pb = self.playback
+        which = t("replay.which", k=self.shot_number() + 1, n=len(self.session.shots))
         return (t("side.replay", name=self.session.name(self.ruling.shooter)),
-                t("replay.status", speed=_speed_label(pb.speed),
-                  t=self.session.locale.num(pb.time, 2)))
+                which + " · " + t("replay.status", speed=_speed_label(pb.speed),
+                                  t=self.session.locale.num(pb.time, 2)))
 
     def side_extra(self) -> list[str]:
         if self.current is None:

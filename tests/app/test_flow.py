@@ -523,3 +523,64 @@ def test_a_ball_resting_in_a_pocket_mouth_saves_and_loads(app: App,
     frame(app, n=5)
     assert not app.errors
     assert app.mode is not None and app.mode.name in ("aiming", "placing", "view")
+
+
+def test_the_replay_steps_back_to_earlier_shots_of_the_match(
+        app: App, tmp_path: Path) -> None:
+    """A referee or a coach goes back over the match: the replay opens on the
+    last shot and PgUp/PgDn (or the buttons) show the others, each from its
+    own start; a loaded match, which keeps no frames, computes them again."""
+    from simulator.app.game import ReplayMode
+    from simulator.app.launch import break_shot
+    start_match(app)
+    s = app.session
+    assert s is not None
+    while len(s.shots) < 3 and s.req is not None and not s.req.pending:
+        break_shot(app)
+    n = len(s.shots)
+    assert n >= 2
+
+    def starts_at(replay: ReplayMode, k: int) -> None:
+        shot = s.shots[k][0]
+        first = {b: (x, y) for b, x, y, _ in replay.playback.frames[0].balls}
+        for b in shot.initial.balls:
+            if b.where.value == "table":
+                assert first[b.ball] == pytest.approx(b.pos, abs=1e-9)
+
+    key(app, pygame.K_r)
+    replay = app.mode
+    assert isinstance(replay, ReplayMode)
+    assert replay.shot_number() == n - 1
+    assert f"shot {n} of {n}" in replay.heading()[1]
+    frame(app)
+    buttons = {b.ident: b for b in replay._buttons}
+    assert not buttons["later"].enabled and buttons["earlier"].enabled
+    key(app, pygame.K_PAGEUP)
+    assert replay.shot_number() == n - 2
+    assert replay.shot == s.shots[n - 2][0]
+    starts_at(replay, n - 2)
+    assert f"shot {n - 1} of {n}" in replay.heading()[1]
+    # To the first shot and one press further: it stays there.
+    for _ in range(n):
+        key(app, pygame.K_PAGEUP)
+    assert replay.shot_number() == 0
+    starts_at(replay, 0)
+    frame(app)
+    buttons = {b.ident: b for b in replay._buttons}
+    assert not buttons["earlier"].enabled and buttons["later"].enabled
+    # The later-shot button goes forward again.
+    assert buttons["later"].action is not None
+    buttons["later"].action()
+    assert replay.shot_number() == 1
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is not None and app.mode.name != "replay"
+    # Saved and loaded: the first shot replays from frames computed again.
+    path = tmp_path / "m.json"
+    s.save(path)
+    app.session = Session.load(path, app.locale)
+    s = app.session
+    replay = ReplayMode(app, 0)
+    app.switch(replay)
+    assert replay.playback.frames
+    starts_at(replay, 0)
+    assert not app.errors
