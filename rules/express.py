@@ -968,7 +968,8 @@ class Express(PyramidDiscipline[ExpressState]):
             raise RulesError(f"choice: {choice.value} takes no ball or player")
         if choice not in state.pending:
             allowed = ", ".join(c.value for c in state.pending) or "none"
-            raise RulesError(f"choice: {choice.value} is not open (open: {allowed})")
+            raise RulesError(f"choice: {choice.value} is not open (open: {allowed})",
+                             "choice_not_open", choice=choice.value)
         assert state.chooser is not None
         if choice is Choice.SHOOT:
             return replace(state, shooter=state.chooser, pending=(), chooser=None)
@@ -1003,11 +1004,13 @@ class Express(PyramidDiscipline[ExpressState]):
         k = card.signatures[player] + 1
         if k > self.opts.max_signatures:
             raise RulesError(f"choice.player: player {player} has used every "
-                             "signature")
+                             "signature", "signatures_used", player=player)
         stake = self.opts.signature_stakes[k - 1]
         if card.chips[player] < stake:
             raise RulesError(f"choice.player: player {player} has "
-                             f"{card.chips[player]} chips, the stake is {stake}")
+                             f"{card.chips[player]} chips, the stake is {stake}",
+                             "chips_below_stake", player=player,
+                             chips=card.chips[player], stake=stake)
         card.chips[player] -= stake
         card.bank += stake
         card.ledger.append((f"signature{k}", player, stake))

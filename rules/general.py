@@ -600,7 +600,8 @@ class PoolDiscipline(Discipline[PS]):
         if choice not in state.pending:
             raise RulesError(
                 f"choice: {choice.value} is not open now (open: "
-                f"{', '.join(c.value for c in state.pending) or 'none'})")
+                f"{', '.join(c.value for c in state.pending) or 'none'})",
+                "choice_not_open", choice=choice.value)
         chooser = state.chooser if state.chooser is not None else state.shooter
         offender = state.offender if state.offender is not None else state.shooter
         return chooser, offender, replace(state, pending=(), chooser=None,

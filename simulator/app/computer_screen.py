@@ -17,7 +17,7 @@ from simulator.app.app import App
 from simulator.app.game import PlayMode, common_key, next_step
 from simulator.app.render import draw_cue
 from simulator.app.table_screen import TableMode
-from simulator.app.words import choice_label, choice_rule
+from simulator.app.words import choice_label, choice_rule, reason_text
 from simulator.events import Stroke
 from simulator.state import TableState
 
@@ -187,7 +187,7 @@ class ComputerMode(TableMode):
         try:
             s.choose(d.choice, d.ball)
         except RulesError as e:  # the referee refused it: said, never hidden
-            self.app.notify(str(e))
+            self.app.notify(reason_text(self.app.locale, e, s.names))
         self.app.inform(self.lines[0], 4.0)
         next_step(self.app)
 

@@ -32,7 +32,7 @@ from simulator.app.practice import (
     state_of,
     to_practice_list,
 )
-from simulator.app.words import discipline_label, reason_text
+from simulator.app.words import discipline_label, file_reason_text, reason_text
 from simulator.specs import TableSpec, table_by_name
 
 # Keys of a scenario that belong to a recorded situation: a changed position
@@ -418,7 +418,8 @@ class EditorMode(PracticeScreen):
         try:
             sc = load_scenario(p)
         except ScenarioError as e:
-            self.app.notify(self.app.t("editor.not_loaded", reason=self.why(e)), 6.0)
+            self.app.notify(self.app.t("editor.not_loaded", reason=file_reason_text(
+                self.app.locale, e, p.name)), 6.0)
             return False
         data = sc.to_dict()
         data.setdefault("state", {})

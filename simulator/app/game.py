@@ -26,7 +26,7 @@ from simulator.app.playback import SPEEDS, Playback
 from simulator.app.render import draw_cue, draw_dashed
 from simulator.app.session import Session
 from simulator.app.table_screen import TableMode
-from simulator.app.words import choice_label, choice_rule, cite, ref_text
+from simulator.app.words import choice_label, choice_rule, cite, reason_text, ref_text
 from simulator.events import EventKind, Frame, Shot, Stroke
 from simulator.specs import CUE_BALL
 from simulator.state import TableState
@@ -120,7 +120,7 @@ def _sign(app: App, choice: Any, player: int) -> Any:
         try:
             s.choose(choice, player)
         except RulesError as e:
-            app.notify(str(e))
+            app.notify(reason_text(app.locale, e, s.names))
         s.sign_asked = len(s.match.history)
         next_step(app)
     return fn
@@ -153,7 +153,7 @@ def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], N
         try:
             ask(s)
         except RulesError as e:
-            app.notify(str(e))
+            app.notify(reason_text(app.locale, e, s.names))
         next_step(app)
     return fn
 
@@ -281,7 +281,7 @@ def redo(app: App) -> None:
     try:
         done = s.redo()
     except RulesError as e:
-        app.notify(str(e))
+        app.notify(reason_text(app.locale, e, s.names))
         return
     if not done:
         app.notify(app.t("redo.nothing"))
@@ -397,7 +397,7 @@ def concede(app: App, whole_match: bool) -> None:
                 app.notify(app.t("concede.stopped", name=s.name(who)), 6.0)
                 break
     except RulesError as e:
-        app.notify(str(e))
+        app.notify(reason_text(app.locale, e, s.names))
     next_step(app)
 
 
@@ -1320,7 +1320,7 @@ class PlayMode(TableMode):
         try:
             s.apply(shot, self.decl)
         except RulesError as e:
-            self.app.notify(str(e))
+            self.app.notify(reason_text(self.app.locale, e, s.names))
         except Exception as e:  # a fault inside the referee: keep the window
             self.app.notify(self.app.t("error.referee", reason=repr(e)), 6.0)
         next_step(self.app)

@@ -29,7 +29,7 @@ from simulator.app.playback import Playback
 from simulator.app.render import BallSprites, TableRenderer, draw_numbers
 from simulator.app.session import Session, shot_chips
 from simulator.app.view import Layout, TableView
-from simulator.app.words import cite, discipline_label, ref_text
+from simulator.app.words import cite, discipline_label, file_reason_text, ref_text
 from simulator.events import Event, EventKind, Shot
 from simulator.specs import TableSpec, table_by_name
 from simulator.state import TableState, Where
@@ -1075,8 +1075,9 @@ def open_scenario_file(app: App, path: str | Path) -> bool:
     try:
         sc = load_scenario(path)
     except ScenarioError as e:
-        msg = app.t("practice.bad_file", reason=str(e))
-        print(f"kiy: {msg}", file=sys.stderr)
+        print(f"kiy: {app.t('practice.bad_file', reason=str(e))}", file=sys.stderr)
+        msg = app.t("practice.bad_file",
+                    reason=file_reason_text(app.locale, e, Path(path).name))
         to_practice_list(app)
         app.open("message", title=app.t("practice.bad_file_title"), body=msg)
         return False

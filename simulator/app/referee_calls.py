@@ -36,22 +36,31 @@ def jumped_candidates(app: App) -> list[int]:
             if b.where.value == "table" and b.ball in moved]
 
 
-def new_rack(app: App) -> bool:
-    """Whether this game answers a position that cannot be restored with a
-    new rack and the break decided anew (14.1), rather than the rack
-    replayed by its breaker: asked of the referee, nothing changed."""
+def _not_restorable(app: App) -> Any:
+    """The referee's ruling on a position an outsider disturbed that cannot
+    be restored, asked with nothing changed; None when the game takes no
+    such call (the pyramid rules always restore it, digest §2.12)."""
     from rules.codes import Note
     from rules.ruling import RulesError
     s = app.session
     if s is None:
-        return False
+        return None
     try:
         ruling, _state = s.match.discipline.call_foul(
             s.match.state, Note.INTERFERENCE_NOT_RESTORABLE)
     except (RulesError, ValueError, KeyError, AttributeError):
-        # A game that takes no such call now: the plain words.
-        return False
-    return any(n.code is Note.INTERFERENCE_NEW_RACK for n in ruling.notes)
+        return None
+    return ruling
+
+
+def new_rack(app: App) -> bool:
+    """Whether this game answers a position that cannot be restored with a
+    new rack and the break decided anew (14.1), rather than the rack
+    replayed by its breaker."""
+    from rules.codes import Note
+    ruling = _not_restorable(app)
+    return ruling is not None and any(
+        n.code is Note.INTERFERENCE_NEW_RACK for n in ruling.notes)
 
 
 def referee_dialog(app: App) -> Dialog:
@@ -59,12 +68,14 @@ def referee_dialog(app: App) -> Dialog:
     buttons: list[tuple[str, Any]] = []
     if jumped_candidates(app):
         buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
-    buttons += [
-        (t("referee.restored"), lambda: interference(app, True)),
-        (t("referee.new_rack" if new_rack(app) else "referee.not_restored"),
-         lambda: interference(app, False)),
-        (t("common.cancel"), lambda: None),
-    ]
+    buttons.append((t("referee.restored"), lambda: interference(app, True)))
+    # Offered only where the referee takes it (not in Express: the pyramid
+    # rules restore every disturbed position).
+    if _not_restorable(app) is not None:
+        buttons.append((t("referee.new_rack" if new_rack(app)
+                          else "referee.not_restored"),
+                        lambda: interference(app, False)))
+    buttons.append((t("common.cancel"), lambda: None))
     return Dialog(app, t("referee.title"), t("referee.body"), buttons,
                   cancel=lambda: None, kind="referee")
 

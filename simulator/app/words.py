@@ -12,6 +12,7 @@ label is never shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from simulator.app.i18n import Locale
@@ -159,12 +160,14 @@ def ball_label(loc: Locale, ball: object, cue_ball: int = 0) -> str:
     return loc.t("strip.cue_ball") if ball == cue_ball else str(ball)
 
 
-def reason_text(loc: Locale, error: BaseException) -> str:
-    """Why a position or a file was refused, in the player's language: the
-    reason the error carries (simulator.reasons) in the interface's words, a
-    player by the name the editor gives, a region, field or placement code
-    in words; an error without a known reason keeps its own (English) text,
-    which names the field."""
+def reason_text(loc: Locale, error: BaseException,
+                names: Sequence[str] = ()) -> str:
+    """Why a position, a file or a choice was refused, in the player's
+    language: the reason the error carries (simulator.reasons) in the
+    interface's words, a player by ``names`` (in a match) or as the editor
+    numbers them, a region, choice, field or placement code in words; an
+    error without a known reason keeps its own (English) text, which names
+    the field."""
     reason = getattr(error, "reason", None)
     params: dict[str, Any] = dict(getattr(error, "params", {}))
     if not reason or not loc.has(f"reason.{reason}"):
@@ -172,7 +175,11 @@ def reason_text(loc: Locale, error: BaseException) -> str:
     words: dict[str, Any] = dict(params)
     player = params.get("player")
     if isinstance(player, int):
-        words["player"] = loc.t("setup.player_n", n=player + 1)
+        words["player"] = names[player] if 0 <= player < len(names) else \
+            loc.t("setup.player_n", n=player + 1)
+    choice = params.get("choice")
+    if isinstance(choice, str) and loc.has(f"choice.{choice}"):
+        words["choice"] = loc.t(f"choice.{choice}")
     region = params.get("region")
     if isinstance(region, str) and loc.has(f"editor.hand_{region}"):
         words["region"] = loc.t(f"editor.hand_{region}")
@@ -188,3 +195,10 @@ def reason_text(loc: Locale, error: BaseException) -> str:
         what = loc.t(f"editor.field_{field}")
         words["what"] = f"{what} ({words['player']})" if "player" in words else what
     return loc.t(f"reason.{reason}", **words)
+
+
+def file_reason_text(loc: Locale, error: BaseException, name: str) -> str:
+    """:func:`reason_text` for a file: its name in front of the reason in
+    words (the English message already names it)."""
+    text = reason_text(loc, error)
+    return text if text == str(error) else f"{name}: {text}"

@@ -491,7 +491,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     try:
         return loads_scenario(text)
     except ScenarioError as e:
-        raise ScenarioError(f"{p.name}: {e}") from None
+        raise again(ScenarioError, f"{p.name}: {e}", e) from None
 
 
 def loads_scenario(text: str) -> Scenario:

@@ -125,10 +125,68 @@ def test_every_reason_has_words_in_both_languages() -> None:
         data = json.loads((LOCALE_DIR / lang / "ui.json").read_text(encoding="utf-8"))
         keys[lang] = set(data["reason"])
     assert keys["en"] == keys["ru"]
-    used = {c[2] for c in CASES}
+    # The cases above, and the refusals in a match tested below.
+    used = {c[2] for c in CASES} | {"choice_not_open", "chips_below_stake",
+                                    "signatures_used"}
     assert used == keys["en"]
 
 
 def test_an_error_without_a_reason_keeps_its_text() -> None:
     err = ScenarioError("format: expected 'kiy-scenario', got 'x'")
     assert reason_text(Locale("ru"), err) == str(err)
+
+
+def test_a_refused_choice_and_signature_are_said_with_the_players_names() -> None:
+    """In a match the referee refuses a choice that is not open and an
+    Express signature the player cannot pay for; the window says why with
+    the players' own names, in Russian."""
+    from dataclasses import replace
+
+    from rules.referee import Match
+    from rules.ruling import Choice, RulesError
+    m = Match(["Аня", "Борис"], "9-ball", {}, seed=1)
+    with pytest.raises(RulesError) as e:
+        m.choose(Choice.ACCEPT_TABLE)
+    assert e.value.reason == "choice_not_open"
+    ru = reason_text(Locale("ru"), e.value, m.players)
+    assert ru.startswith("«") and "сейчас выбрать нельзя" in ru
+    assert not re.search(r"[A-Za-z]{3,}", ru), ru
+    # Express: Вера waits to sign with 1 chip; the first signature costs more.
+    from rules.express import Status
+    ex = Match(["Аня", "Борис", "Вера"], "express", {}, seed=1)
+    st = ex.state
+    waiting = replace(st, status=(Status.ACTIVE, Status.ACTIVE, Status.WAITING),
+                      scores=(30, 30, 0), chips=(99, 99, 1))
+    ex = Match.from_state(["Аня", "Борис", "Вера"], "express", waiting, {}, seed=1)
+    with pytest.raises(RulesError) as e:
+        ex.choose(Choice.SIGN, 2)
+    assert e.value.reason == "chips_below_stake"
+    ru = reason_text(Locale("ru"), e.value, ex.players)
+    assert ru.startswith("Вера: фишек 1, а подпись стоит ")
+    # Three stars already: no fourth signature.
+    used_up = replace(waiting, chips=(99, 99, 99), signatures=(0, 0, 3))
+    ex = Match.from_state(["Аня", "Борис", "Вера"], "express", used_up, {}, seed=1)
+    with pytest.raises(RulesError) as e:
+        ex.choose(Choice.SIGN, 2)
+    assert e.value.reason == "signatures_used"
+    assert reason_text(Locale("ru"), e.value, ex.players) == (
+        "Вера: все подписи уже использованы")
+
+
+def test_a_scenario_file_refused_for_a_rule_says_so_in_russian(tmp_path: Any) -> None:
+    """A file from disk (the editor's Load, --scenario) keeps the reason
+    through the loader's file name in front."""
+    from simulator.practice.scenario import load_scenario, save_scenario
+    draft = _draft("9-ball")
+    path = tmp_path / "ok.toml"
+    save_scenario(draft, path)
+    text = path.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text + "\n[state]\nfouls = [0, 3]\n" if "[state]" not in text
+                   else text.replace("[state]", "[state]\nfouls = [0, 3]"),
+                   encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(bad)
+    assert str(e.value).startswith("bad.toml: ")
+    assert e.value.reason == "fouls_in_a_row"
+    assert reason_text(Locale("ru"), e.value).startswith("Игрок 2: фолов подряд")

@@ -136,3 +136,29 @@ def test_in_14_1_interference_not_restorable_asks_for_the_lag_or_a_choice() -> N
     assert s.req.is_break and s.req.shooter == other
     assert not app.errors
     pygame.display.quit()
+
+
+def test_express_offers_only_the_restored_position() -> None:
+    """The pyramid rules restore a position an outsider disturbed and the
+    shot is replayed (digest §2.12); Express has no "cannot be restored"
+    (the referee refuses that call), so the dialog does not offer it, while
+    8-ball does (general rule 28)."""
+    app = make_app("ru")
+    app.session = Session.new(["Аня", "Борис", "Вера"], "express", {}, app.locale,
+                              seed=5)
+    next_step(app)
+    app.frame([], DT)
+    key(app, pygame.K_j)
+    labels = button_labels(app)
+    assert app.t("referee.restored") in labels
+    assert app.t("referee.not_restored") not in labels
+    assert app.t("referee.new_rack") not in labels
+    click_button(app, app.t("referee.restored"))
+    frame(app)
+    assert not app.errors
+    assert app.toast is None or "code:" not in app.toast[0]
+    pygame.display.quit()
+    app = start("8-ball")
+    key(app, pygame.K_j)
+    assert app.t("referee.not_restored") in button_labels(app)
+    pygame.display.quit()
