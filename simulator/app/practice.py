@@ -20,6 +20,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
+from rules.ruling import RulesError
 from simulator.app import hud, ui, widgets
 from simulator.app.app import App, Mode
 from simulator.app.backdrop import backdrop
@@ -29,7 +30,13 @@ from simulator.app.playback import Playback
 from simulator.app.render import BallSprites, TableRenderer, draw_numbers
 from simulator.app.session import Session, shot_chips
 from simulator.app.view import Layout, TableView
-from simulator.app.words import cite, discipline_label, file_reason_text, ref_text
+from simulator.app.words import (
+    cite,
+    discipline_label,
+    file_reason_text,
+    reason_text,
+    ref_text,
+)
 from simulator.events import Event, EventKind, Shot
 from simulator.specs import TableSpec, table_by_name
 from simulator.state import TableState, Where
@@ -624,7 +631,7 @@ class Played:
     own: bool  # played by the player (else the recorded stroke)
     after: GameState | None = None  # the referee's state after the shot
     after_choice: GameState | None = None  # after the scenario's [choice]
-    choice_error: str | None = None  # the referee refused the recorded choice
+    choice_error: RulesError | None = None  # the referee refused the recorded choice
 
 
 class ScenarioMode(PracticeScreen):
@@ -756,7 +763,8 @@ class ScenarioMode(PracticeScreen):
         out = [t("practice.choice_made", name=who,
                  choice=t(f"choice.{step.choice.value}"))]
         if played.choice_error is not None:
-            return [*out, t("practice.choice_refused", reason=played.choice_error)]
+            why = reason_text(self.app.locale, played.choice_error, s.names)
+            return [*out, t("practice.choice_refused", reason=why)]
         g = played.after_choice
         if g is not None:
             out.append(t("practice.after_choice", name=s.name(g.shooter),

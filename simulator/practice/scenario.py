@@ -171,7 +171,8 @@ class ScenarioResult:
     ruling: Ruling
     after: GameState
     after_choice: GameState | None = None
-    choice_error: str | None = None  # the referee refused the scenario's choice
+    # The referee refused the scenario's choice: its reason (simulator.reasons).
+    choice_error: RulesError | None = None
 
 
 # ---------------------------------------------------------------------------
@@ -592,13 +593,13 @@ def play_scenario(scenario: Scenario, shot: Shot | None = None) -> ScenarioResul
         scenario.id)
     assert played.ruling is not None
     after_choice: GameState | None = None
-    refused: str | None = None
+    refused: RulesError | None = None
     if scenario.choice is not None:
         c = scenario.choice
         try:
             after_choice = scenario.referee.choose(played.state, c.choice, c.arg)
         except RulesError as e:
-            refused = str(e)
+            refused = e
     return ScenarioResult(shot, played.ruling, played.state, after_choice, refused)
 
 

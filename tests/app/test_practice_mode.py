@@ -222,3 +222,38 @@ def test_leaving_practice_leaves_no_practice_match_behind(app: App) -> None:
     click_button(app, "Main menu")
     assert app.mode is not None and app.mode.name == "menu"
     assert app.session is None
+
+
+def test_a_recorded_choice_the_referee_refuses_is_explained_in_russian(
+        tmp_path: Path) -> None:
+    """A scenario whose recorded choice is not open after its shot (an
+    illegal 8-ball break offers the table as it lies or a re-rack, 8-ball
+    rule 5, never a push-out): the situation plays, and the refusal is said
+    in the player's words, naming the choice."""
+    import re
+
+    from simulator.app.practice import ScenarioMode, open_scenario_file
+    from tests.app.helpers import DT
+    good = (SCENARIO_DIR / "8ball-break-illegal.toml").read_text("utf-8")
+    path = tmp_path / "refused.toml"
+    path.write_text(good.replace('choice = "rerack_offender_breaks"',
+                                 'choice = "take_push_out"'), "utf-8")
+    app = make_app("ru")
+    try:
+        assert open_scenario_file(app, path)
+        mode = app.mode
+        assert isinstance(mode, ScenarioMode)
+        mode.watch()
+        mode._skip()
+        for _ in range(600):
+            app.frame([], DT)
+        played = mode.played
+        assert played is not None and played.choice_error is not None
+        lines = mode.choice_lines()
+        refusal = lines[-1]
+        assert refusal.startswith(app.t("practice.choice_refused", reason=""))
+        assert app.t("choice.take_push_out") in refusal
+        assert not re.search(r"[A-Za-z]{3,}", refusal), refusal
+        assert not app.errors
+    finally:
+        pygame.display.quit()
