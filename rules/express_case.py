@@ -24,6 +24,7 @@ from rules.registry import infos
 from rules.ruling import BallInHand, Choice, Declarations, RulesError
 from rules.situation import Step, StepResult
 from simulator.events import Shot, Stroke, events_from_list
+from simulator.reasons import again
 from simulator.specs import CUE_BALL, TableKind
 from simulator.state import BallState, StateError, TableState, Where
 
@@ -70,7 +71,7 @@ def table_from(v: Any, where: str) -> TableState:
         try:
             return TableState.from_dict(v)
         except StateError as e:
-            raise RulesError(f"{where}: {e}") from None
+            raise again(RulesError, f"{where}: {e}", e) from None
     if not isinstance(v, Mapping):
         raise RulesError(f"{where}: expected \"rack\" or {{ball: [x, y]}}")
     pos = {_ball_key(k, where): _xy(p, f"{where}.{k}") for k, p in v.items()}
@@ -80,7 +81,7 @@ def table_from(v: Any, where: str) -> TableState:
     try:
         state.validate()
     except StateError as e:
-        raise RulesError(f"{where}: {e}") from None
+        raise again(RulesError, f"{where}: {e}", e) from None
     return state
 
 
@@ -173,7 +174,7 @@ def shot_from_step(state: GameState, d: Mapping[str, Any], where: str) -> Shot:
             try:
                 st.validate()
             except StateError as err:
-                raise RulesError(f"{w}: {err}") from None
+                raise again(RulesError, f"{w}: {err}", err) from None
     return Shot(initial, Stroke(0.0, 1.0), events, pyramid.mark_log(final, events))
 
 

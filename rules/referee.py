@@ -36,6 +36,7 @@ from rules.ruling import (
 from simulator.atomic import atomic_write
 from simulator.events import EventKind, Shot, Stroke, events_from_list
 from simulator.inputs import MAX_SAVE_BYTES, InputError, read_json
+from simulator.reasons import again
 from simulator.state import StateError, TableState, Where
 
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
@@ -61,11 +62,11 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
     except KeyError:
         raise RulesError(f"{where}.initial: missing") from None
     except StateError as e:
-        raise RulesError(f"{where}.initial: {e}") from None
+        raise again(RulesError, f"{where}.initial: {e}", e) from None
     try:
         final = TableState.from_dict(d["final"]) if "final" in d else initial
     except StateError as e:
-        raise RulesError(f"{where}.final: {e}") from None
+        raise again(RulesError, f"{where}.final: {e}", e) from None
     raw_events = d.get("events", [])
     if not isinstance(raw_events, list):
         raise RulesError(f"{where}.events: expected a list")
@@ -536,7 +537,7 @@ class Match:
             except RulesError as e:
                 if str(e).startswith("match."):
                     raise
-                raise RulesError(f"{where}: {e}") from None
+                raise again(RulesError, f"{where}: {e}", e) from None
         return m
 
     def save(self, path: str | os.PathLike[str]) -> None:

@@ -310,9 +310,12 @@ class Peer:
     def _ask(self, message: dict[str, Any]) -> dict[str, Any]:
         process = self._process
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(json.dumps(message) + "\n")
-        process.stdin.flush()
-        line = process.stdout.readline()
+        try:
+            process.stdin.write(json.dumps(message) + "\n")
+            process.stdin.flush()
+            line = process.stdout.readline()
+        except OSError:  # the pipe is closed: it stopped before reading
+            line = ""
         if not line:
             raise RuntimeError(
                 f"pooltool's side stopped (exit code {process.wait()}); "
@@ -418,7 +421,13 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     simulate(*cut_shot())  # warm up imports and caches
     python = None if args.no_peer else peer_python(args.peer_python)
-    peer = Peer(python) if python is not None and python.exists() else None
+    peer: Peer | None = None
+    if python is not None and python.exists():
+        try:
+            peer = Peer(python)
+        except (RuntimeError, OSError) as e:
+            # Kiy's own figures still come; only the ratios are missing.
+            print(f"pooltool could not start: {e}")
     try:
         _speed(args, peer)
     finally:
@@ -515,9 +524,12 @@ def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
     )
 
     if peer is None:
-        print("pooltool not installed: no ratios (../shared/tools/install-pooltool.sh)")
+        print(
+            "no ratios: pooltool is not installed or did not start "
+            "(../shared/tools/install-pooltool.sh)"
+        )
         return
-    # Both sides again, by turns (see _pairs): the ratios are read from
+    # Both sides again, by turns (see _turns): the ratios are read from
     # these runs only.
     kiy_racks: list[float] = []
     peer_racks: list[float] = []

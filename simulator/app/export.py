@@ -75,7 +75,7 @@ class ShotExport:
         shot = replace(mode.shot, frames=tuple(f for f in mode.playback.frames
                                                 if f.time >= 0.0))
         marks = mode.show.marks
-        n = len(s.match.history)
+        n = mode.shot_number() + 1  # the shot on show, as its heading counts
         return cls(shot, mode.ruling, s.discipline, {},
                    marks.called_ball, marks.called_pocket, None,
                    f"{s.discipline}-shot-{n}", mode.playback.speed)

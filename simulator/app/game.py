@@ -1438,10 +1438,14 @@ class ReplayMode(TableMode):
         return lambda: self.show_shot(k)
 
     def show_shot(self, k: int) -> None:
-        """Shot ``k`` of the match (from 0), from its start."""
+        """Shot ``k`` of the match (from 0), from its start, at the speed and
+        with the trails the player had chosen."""
         if 0 <= k < len(self.session.shots):
+            speed, trails = self.playback.speed, self.show.trails
             self.index = k
             self.enter()
+            self.playback.speed = speed
+            self.show.trails = trails
 
     def toggle_trails(self) -> None:
         self.show.trails = not self.show.trails

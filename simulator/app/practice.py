@@ -586,7 +586,7 @@ class PracticeListMode(Mode):
         try:
             sc = self.lib.load(sid)
         except ScenarioError as e:
-            self.app.notify(str(e), 6.0)
+            self.app.notify(file_reason_text(self.app.locale, e, sid), 6.0)
             return
         self.app.switch(ScenarioMode(self.app, sc))
 

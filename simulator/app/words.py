@@ -173,6 +173,11 @@ def reason_text(loc: Locale, error: BaseException,
     if not reason or not loc.has(f"reason.{reason}"):
         return str(error)
     words: dict[str, Any] = dict(params)
+    for key in ("ball", "other"):
+        ball = params.get(key)
+        if isinstance(ball, int):
+            words[key] = loc.t("reason_words.cue_ball") if ball == 0 else \
+                loc.t("reason_words.ball", n=ball)
     player = params.get("player")
     if isinstance(player, int):
         words["player"] = names[player] if 0 <= player < len(names) else \

@@ -583,4 +583,15 @@ def test_the_replay_steps_back_to_earlier_shots_of_the_match(
     app.switch(replay)
     assert replay.playback.frames
     starts_at(replay, 0)
+    # Computed again, the shot ends where the saved one did.
+    last = {b: (x, y) for b, x, y, _ in replay.playback.frames[-1].balls}
+    for b in s.shots[0][0].final.balls:
+        if b.where.value == "table":
+            assert last[b.ball] == pytest.approx(b.pos, abs=1e-9)
+    # The speed and the trails chosen stay when the shot changes.
+    fresh = replay.show.trails
+    replay.set_speed(0)
+    replay.toggle_trails()
+    replay.show_shot(1)
+    assert replay.playback.speed == 0.25 and replay.show.trails is not fresh
     assert not app.errors

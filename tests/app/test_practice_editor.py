@@ -93,7 +93,7 @@ def test_an_invalid_position_is_never_saved(app: App, tmp_path: Path) -> None:
     _set_path(ed, path)
     # Ball 3 right on top of ball 1: the loader refuses overlapping balls.
     ed.place(ed.balls()[1], ball=3)
-    assert ed.error == "balls 1 and 3 overlap"
+    assert ed.error == "ball 1 and ball 3 overlap"
     assert ed.error in ed.hint()
     click_button(app, "Save")
     assert not path.exists()

@@ -243,7 +243,7 @@ def test_a_drop_down_value_loading_refuses_is_refused(app: App) -> None:
     # In hand behind the head string, the cue ball may not stand there.
     assert "ball_in_hand" not in ed.draft["state"]
     assert ed.refused is not None
-    assert ed.refused.startswith("the cue ball in hand cannot stand where it is: ")
+    assert ed.refused.startswith("the cue ball in hand cannot stand where it is. ")
     # The referee's own reason, with its rule (general rule 7 or 14).
     from simulator.app.words import code_words
     assert code_words(app.locale, "place.outside_kitchen") in ed.refused

@@ -36,7 +36,7 @@ def _draft(game: str, state: dict[str, Any] | None = None,
 # (the position, the reason, what the Russian words must say)
 CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     ("overlap", _draft("9-ball", balls={"2": [1.905, 0.635]}), "balls_overlap",
-     ("шары 1 и 2",)),
+     ("шар 1 и шар 2",)),
     ("in a cushion", _draft("9-ball", balls={"2": [1.0, 0.02]}), "ball_cannot_rest",
      ("шар 2",)),
     ("no cue ball", _draft("9-ball", drop=("0",)), "no_cue_ball", ("биток",)),
@@ -54,7 +54,7 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     ("break, short rack", _draft("9-ball", {"is_break": True,
                                             "ball_in_hand": "kitchen"},
                                  {"0": [0.4, 0.6]}),
-     "break_full_rack", ("шара 2",)),
+     "break_full_rack", ("шар 2 не на столе",)),
     ("cue ball in hand out of the kitchen",
      _draft("8-ball", {"ball_in_hand": "kitchen"}, {"0": [1.5, 0.3]}),
      "cue_ball_placement", ("биток с руки",)),
@@ -134,6 +134,15 @@ def test_every_reason_has_words_in_both_languages() -> None:
 def test_an_error_without_a_reason_keeps_its_text() -> None:
     err = ScenarioError("format: expected 'kiy-scenario', got 'x'")
     assert reason_text(Locale("ru"), err) == str(err)
+
+
+def test_the_cue_ball_is_named_as_such() -> None:
+    """Ball 0 is the cue ball in words: «биток», "the cue ball"."""
+    draft = _draft("9-ball", balls={"0": [1.905, 0.635]})  # on ball 1
+    err = _refusal(draft)
+    assert err.reason == "balls_overlap"
+    assert reason_text(Locale("ru"), err) == "биток и шар 1 заходят друг на друга"
+    assert reason_text(Locale("en"), err) == "the cue ball and ball 1 overlap"
 
 
 def test_a_refused_choice_and_signature_are_said_with_the_players_names() -> None:

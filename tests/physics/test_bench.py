@@ -68,3 +68,18 @@ def test_a_peer_that_stops_is_named_not_waited_for(tmp_path: Path) -> None:
     script.write_text("import sys\nsys.exit(3)\n")
     with pytest.raises(RuntimeError, match=r"stopped \(exit code 3\)"):
         bench.Peer(Path(sys.executable), script)
+
+
+def test_a_peer_that_cannot_start_leaves_kiys_own_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """pooltool's interpreter broken: the command says so and still prints
+    Kiy's own figures, only without the ratios."""
+    false = Path("/bin/false")
+    if not false.exists():
+        pytest.skip("no /bin/false here")
+    bench.main(["--racks", "1", "--repeat", "1", "--rack-repeat", "1",
+                "--peer-python", str(false)])
+    out = capsys.readouterr().out
+    assert "pooltool could not start: pooltool's side stopped (exit code 1)" in out
+    assert "15-ball break, 1 racks" in out and "per step of a break" in out
+    assert "no ratios: pooltool is not installed or did not start" in out
