@@ -14,8 +14,8 @@ from typing import Any
 from rules.case import load_case, run_case
 from rules.registry import discipline_class
 from rules.ruling import RulesError
-from simulator.inputs import ArgumentParser, InputError, plain, read_json, tidy
-from simulator.specs import TableKind
+from simulator.files.inputs import ArgumentParser, InputError, plain, read_json, tidy
+from simulator.table.specs import TableKind
 
 
 def steps_case(data: Any) -> bool:

@@ -16,9 +16,9 @@ from rules.game import Discipline, GameState, expect_object
 from rules.general import LagResult
 from rules.referee import shot_from_dict
 from rules.ruling import RulesError, Ruling, ShotRequirements
-from simulator.events import Shot
-from simulator.specs import CUE_BALL
-from simulator.state import Where
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import Where
 
 CASE_KEYS = {"name", "rule", "game", "players", "options", "state", "shot",
              "declarations", "choice", "call_foul", "lag", "jumped", "expect",

@@ -42,9 +42,9 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator.events import EventKind, Shot
-from simulator.specs import CUE_BALL, TableKind, table_by_name
-from simulator.state import TableState
+from simulator.table.events import EventKind, Shot
+from simulator.table.specs import CUE_BALL, TableKind, table_by_name
+from simulator.table.state import TableState
 
 NAME = "8-ball"
 SOLIDS = tuple(range(1, 8))

@@ -58,9 +58,9 @@ from rules.ruling import (
     Ruling,
     Spot,
 )
-from simulator.events import Shot
-from simulator.specs import CUE_BALL, TableKind
-from simulator.state import TableState
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL, TableKind
+from simulator.table.state import TableState
 
 NAME = "express"
 FOUL_POINTS = 5  # SEED-E 2.6

@@ -23,10 +23,10 @@ from rules.pyramid import PyramidDiscipline, PyramidState
 from rules.registry import infos
 from rules.ruling import BallInHand, Choice, Declarations, RulesError
 from rules.situation import Step, StepResult
-from simulator.events import Shot, Stroke, events_from_list
-from simulator.reasons import again
-from simulator.specs import CUE_BALL, TableKind
-from simulator.state import BallState, StateError, TableState, Where
+from simulator.files.reasons import again
+from simulator.table.events import Shot, Stroke, events_from_list
+from simulator.table.specs import CUE_BALL, TableKind
+from simulator.table.state import BallState, StateError, TableState, Where
 
 CASE_KEYS = {"name", "rule", "game", "players", "options", "state", "steps",
              "shot", "declarations", "choice", "call_foul", "expect", "notes"}

@@ -32,10 +32,10 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator.events import EventKind, Shot
-from simulator.reasons import again
-from simulator.specs import CUE_BALL, TableKind
-from simulator.state import BallState, TableState, Where
+from simulator.files.reasons import again
+from simulator.table.events import EventKind, Shot
+from simulator.table.specs import CUE_BALL, TableKind
+from simulator.table.state import BallState, TableState, Where
 
 
 def expect_object(d: Any, where: str, known: Iterable[str] | None = None,

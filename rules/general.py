@@ -50,9 +50,9 @@ from rules.ruling import (
     ShotRequirements,
     Spot,
 )
-from simulator.events import LONG_STRING, EventKind, Shot
-from simulator.specs import CUE_BALL, TableSpec, Vec, rack_positions
-from simulator.state import BallState, TableState, Where
+from simulator.table.events import LONG_STRING, EventKind, Shot
+from simulator.table.specs import CUE_BALL, TableSpec, Vec, rack_positions
+from simulator.table.state import BallState, TableState, Where
 
 SPOT_CUE_GAP = 0.001  # P15: spotted balls stay this far off an obstructing cue ball
 

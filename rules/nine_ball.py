@@ -39,9 +39,9 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator.events import Shot
-from simulator.specs import CUE_BALL, TableKind, nine_ball_diamond, table_by_name
-from simulator.state import TableState
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL, TableKind, nine_ball_diamond, table_by_name
+from simulator.table.state import TableState
 
 NAME = "9-ball"
 NINE = 9

@@ -37,15 +37,21 @@ from rules.ruling import (
     ShotRequirements,
     Spot,
 )
-from simulator.events import HEAD_STRING, Event, EventKind, Shot
-from simulator.specs import CUE_BALL, TableSpec, Vec, pyramid_table, rack_positions
-from simulator.state import BallState, StateError, TableState, Where
+from simulator.table.events import HEAD_STRING, Event, EventKind, Shot
+from simulator.table.specs import (
+    CUE_BALL,
+    TableSpec,
+    Vec,
+    pyramid_table,
+    rack_positions,
+)
+from simulator.table.state import BallState, StateError, TableState, Where
 
 TABLE_NAME = "pyramid_12ft"
 OBJECT_BALLS: tuple[int, ...] = tuple(range(1, 16))
 
 # Classic-pyramid order, apex first, row by row from the right rail (the slot
-# order of simulator.specs.rack_positions); 15, 14, 13 sit in the interior
+# order of simulator.table.specs.rack_positions); 15, 14, 13 sit in the interior
 # (digest §2.2, gap G18).
 CLASSIC_RACK: tuple[int, ...] = (4, 5, 6, 7, 15, 8, 9, 14, 13, 10, 2, 1, 12, 11, 3)
 # Row 3 middle and row 4 middle two: the only slots no rail-facing edge touches.

@@ -10,9 +10,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from simulator.events import HEAD_STRING, Event, EventKind, Phase, Shot
-from simulator.specs import CUE_BALL, TableSpec
-from simulator.state import TableState, Where
+from simulator.table.events import HEAD_STRING, Event, EventKind, Phase, Shot
+from simulator.table.specs import CUE_BALL, TableSpec
+from simulator.table.state import TableState, Where
 
 # A ball closer than this to a cushion nose (or another ball) is frozen to it.
 FROZEN_TOL = 0.0005  # m

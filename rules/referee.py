@@ -33,11 +33,11 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator.atomic import atomic_write
-from simulator.events import EventKind, Shot, Stroke, events_from_list
-from simulator.inputs import MAX_SAVE_BYTES, InputError, read_json
-from simulator.reasons import again
-from simulator.state import StateError, TableState, Where
+from simulator.files.atomic import atomic_write
+from simulator.files.inputs import MAX_SAVE_BYTES, InputError, read_json
+from simulator.files.reasons import again
+from simulator.table.events import EventKind, Shot, Stroke, events_from_list
+from simulator.table.state import StateError, TableState, Where
 
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 MATCH_FORMAT = "kiy-match"
@@ -541,7 +541,7 @@ class Match:
         return m
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the match as JSON atomically (simulator.atomic), so a crash
+        """Write the match as JSON atomically (simulator.files.atomic), so a crash
         never leaves half a file."""
         atomic_write(Path(path), json.dumps(self.to_dict(), ensure_ascii=False,
                                             allow_nan=False))

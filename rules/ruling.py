@@ -15,9 +15,9 @@ from enum import StrEnum
 from typing import Any, Self
 
 from rules.codes import Code, Placement, SeedRef, code_by_id, e8, g, n9, s14
-from simulator.reasons import Explained
-from simulator.specs import CUE_BALL, TableSpec
-from simulator.state import TableState
+from simulator.files.reasons import Explained
+from simulator.table.specs import CUE_BALL, TableSpec
+from simulator.table.state import TableState
 
 
 class RulesError(Explained):

@@ -37,11 +37,11 @@ from rules.ruling import (
     Ruling,
     ShotRequirements,
 )
-from simulator import inputs
-from simulator.events import Shot
-from simulator.reasons import again
-from simulator.specs import CUE_BALL
-from simulator.state import TableState, Where
+from simulator.files import inputs
+from simulator.files.reasons import again
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import TableState, Where
 
 T = TypeVar("T")
 
@@ -112,7 +112,7 @@ def value(v: Any, kind: str, where: str, n: int | None = None) -> Any:
 
 
 def _read(check: Callable[..., T], *args: Any) -> T:
-    """A value through the shared reading layer (simulator.inputs); its
+    """A value through the shared reading layer (simulator.files.inputs); its
     InputError (``where: what``) as the referee's RulesError."""
     try:
         return check(*args)

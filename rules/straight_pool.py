@@ -46,9 +46,9 @@ from rules.ruling import (
     ShotRequirements,
     Spot,
 )
-from simulator.events import Shot
-from simulator.specs import CUE_BALL, TableKind, TableSpec, Vec, table_by_name
-from simulator.state import TableState, Where
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL, TableKind, TableSpec, Vec, table_by_name
+from simulator.table.state import TableState, Where
 
 NAME = "14.1"
 OBJECT_BALLS = tuple(range(1, 16))

@@ -1,5 +1,5 @@
 """Every test runs with its own profile folder: nothing a test does can reach a
-player's saves or settings (simulator.profile). The player's real folders are
+player's saves or settings (simulator.files.profile). The player's real folders are
 listed before the run and checked unchanged after it."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def players_folders_untouched() -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def private_profile(tmp_path_factory: pytest.TempPathFactory,
                     monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    from simulator import profile
+    from simulator.files import profile
     home = tmp_path_factory.mktemp("profile")
     monkeypatch.setenv(profile.ENV, str(home))
     # The platform folders too, should anything ask for them directly.

@@ -29,12 +29,12 @@ def test_every_package_of_the_tree_is_listed_in_pyproject() -> None:
 def test_the_data_comes_through_importlib_resources() -> None:
     from importlib import resources
 
-    from simulator.app.i18n import LOCALE_DIR
+    from simulator.app.text.i18n import LOCALE_DIR
+    from simulator.files.resources import assets_dir
     from simulator.practice.library import SCENARIO_DIR
-    from simulator.resources import assets_dir
     root = Path(str(resources.files("kiy_assets")))
     assert assets_dir() == root
-    assert LOCALE_DIR == root / "locale" and SCENARIO_DIR == root / "scenarios"
+    assert root / "locale" == LOCALE_DIR and root / "scenarios" == SCENARIO_DIR
     assert (LOCALE_DIR / "ru" / "ui.json").is_file()
     assert len(list(SCENARIO_DIR.glob("*.toml"))) >= 60
 

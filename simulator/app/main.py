@@ -2,7 +2,7 @@
 
 Arguments are checked before the window opens; a bad value is one clear line
 on stderr (``error: <where>: <what>``) and exit status 2. ``kiy verify SAVE``
-replays a saved match through the physics (simulator.verify); ``kiy
+replays a saved match through the physics (simulator.files.verify); ``kiy
 --version`` prints the version.
 """
 
@@ -14,13 +14,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from simulator.inputs import ArgumentParser, tidy
-from simulator.profile import ENV as PROFILE_ENV
+from simulator.files.inputs import ArgumentParser, tidy
+from simulator.files.profile import ENV as PROFILE_ENV
 
 SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
            "replay", "dialog", "choice", "fouls", "pause", "save", "quit", "concede",
            "gameover", "lag", "lag_result",
-           # practice screens (simulator/app/practice_scenes.py)
+           # practice screens (simulator/app/loop/practice_scenes.py)
            "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",
            "editor", "gallery", "gallery_play")
 
@@ -75,7 +75,7 @@ def players_arg(text: str) -> list[str]:
                 parse_seat(p, i)
             except ValueError as e:
                 raise argparse.ArgumentTypeError(f"players: {e}") from None
-    from simulator.app.computer import seat_names
+    from simulator.app.match.computer import seat_names
     return seat_names(names)
 
 
@@ -127,7 +127,7 @@ def seed_arg(text: str) -> int:
 
 
 def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
-    from simulator.inputs import MAX_SAVE_BYTES, InputError, check_file
+    from simulator.files.inputs import MAX_SAVE_BYTES, InputError, check_file
     if args.game and args.players:
         from rules import registry
         info = registry.info(args.game)
@@ -196,10 +196,10 @@ def preflight(args: argparse.Namespace) -> str | None:
     before anything is drawn or written; the reason."""
     if not args.screenshot:
         return None
-    from simulator.inputs import InputError
+    from simulator.files.inputs import InputError
     try:
         if args.load:
-            from simulator.saves import load
+            from simulator.files.saves import load
             load(args.load)
         if args.scenario:
             from simulator.practice.scenario import ScenarioError, load_scenario
@@ -215,13 +215,13 @@ def preflight(args: argparse.Namespace) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["verify"]:
-        from simulator.verify import main as verify_main
+        from simulator.files.verify import main as verify_main
         return verify_main(argv[1:], prog="kiy verify")
     parser = build_parser()
     args = parser.parse_args(argv)
     check(args, parser)
 
-    from simulator import profile
+    from simulator.files import profile
     if args.profile is not None:
         profile.use(args.profile)
     # A scripted picture reads the profile but never writes to it: no
@@ -244,17 +244,17 @@ def main(argv: Sequence[str] | None = None) -> int:
               "display); run Kiy in a desktop session, or use --screenshot",
               file=sys.stderr)
         return 2
-    from simulator.app.i18n import Locale, system_language
-    from simulator.app.settings import load_settings
+    from simulator.app.loop.settings import load_settings
+    from simulator.app.text.i18n import Locale, system_language
 
     settings, settings_problem = load_settings()
     lang = args.lang or settings.lang or system_language()
     locale = Locale(lang)
 
-    from simulator.app.app import App
-    from simulator.app.launch import start
-    from simulator.app.screens import SCREENS as registry
-    from simulator.app.settings import window_size as saved_size
+    from simulator.app.loop.app import App
+    from simulator.app.loop.launch import start
+    from simulator.app.loop.registry import SCREENS as registry
+    from simulator.app.loop.settings import window_size as saved_size
     # The command line first, then the size and mode chosen in Settings (a
     # scripted picture keeps the default).
     chosen = None if args.screenshot else saved_size(settings.window)

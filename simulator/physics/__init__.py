@@ -1,10 +1,10 @@
 """The pymunk table world: simulate(state, stroke) -> Shot."""
 
-from simulator.events import BallMotion
 from simulator.physics.cue import StrokeError, ball_speed, cue_speed_for
 from simulator.physics.models import Models, compliant_models, default_models
 from simulator.physics.simulate import ShotStream, simulate
 from simulator.physics.world import PhysicsError, World
+from simulator.table.events import BallMotion
 
 __all__ = [
     "BallMotion",

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from simulator.events import Stroke
-from simulator.inputs import ArgumentParser, tidy
+from simulator.files.inputs import ArgumentParser, tidy
 from simulator.physics.cue import StrokeError, cue_speed_for, validate
 from simulator.physics.layout import LayoutError, load_layout
 from simulator.physics.simulate import simulate
+from simulator.table.events import Stroke
 
 
 def _parser() -> argparse.ArgumentParser:

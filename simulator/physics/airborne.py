@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from simulator.physics.collisions import Vec3
-from simulator.specs import TableSpec
+from simulator.table.specs import TableSpec
 
 SETTLE_RISE = 0.005  # a bounce that would rise less than this settles (8.2)
 RAIL_FRICTION = 0.15  # a ball sliding on the wooden rail top

@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.events import Phase
 from simulator.physics.models import ClothModel, Segment
+from simulator.table.events import Phase
 
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from simulator.events import Phase
+from simulator.table.events import Phase
 
 Vec3 = tuple[float, float, float]
 

@@ -20,11 +20,11 @@ import math
 from collections.abc import Callable
 from typing import NamedTuple
 
-from simulator.events import EventKind, Phase, event_of
-from simulator.geometry import CushionPiece, closest_point
 from simulator.physics.balls import Ball, Script
 from simulator.physics.log import Log
 from simulator.physics.models import Models
+from simulator.table.events import EventKind, Phase, event_of
+from simulator.table.geometry import CushionPiece, closest_point
 
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from simulator.events import Stroke
-from simulator.specs import BallSet, PhysicsParams
+from simulator.table.events import Stroke
+from simulator.table.specs import BallSet, PhysicsParams
 
 Vec3 = tuple[float, float, float]
 

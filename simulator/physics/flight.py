@@ -8,13 +8,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from simulator import resting
-from simulator.events import EventKind, Phase, event_of
 from simulator.physics import airborne, collisions
 from simulator.physics.balls import Ball, Vec2, Vec3
 from simulator.physics.log import Table
-from simulator.specs import Pocket
-from simulator.state import Where
+from simulator.table import resting
+from simulator.table.events import EventKind, Phase, event_of
+from simulator.table.specs import Pocket
+from simulator.table.state import Where
 
 HIGH_FLIGHT = 0.2  # m: a ball this far up clears every ball and rail
 AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)

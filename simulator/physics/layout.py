@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from simulator import resting
-from simulator.events import BallMotion, Stroke
-from simulator.inputs import InputError, read_document
+from simulator.files.inputs import InputError, read_document
 from simulator.physics.cue import StrokeError
 from simulator.physics.simulate import validate_motion
-from simulator.specs import table_by_name
-from simulator.state import StateError, TableState
+from simulator.table import resting
+from simulator.table.events import BallMotion, Stroke
+from simulator.table.specs import table_by_name
+from simulator.table.state import StateError, TableState
 
 
 class LayoutError(ValueError):
@@ -28,7 +28,7 @@ class LayoutError(ValueError):
 class Layout:
     state: TableState
     stroke: Stroke | None
-    # What was moved to make the balls rest (simulator.resting.settle): one
+    # What was moved to make the balls rest (simulator.table.resting.settle): one
     # line per ball, for the reader of the file.
     repairs: tuple[str, ...] = ()
     # Balls already moving when the shot begins (a drill).
@@ -158,7 +158,7 @@ def _motion(raw: Any, state: TableState) -> dict[int, BallMotion]:
 
 
 def load_layout(path: Path) -> Layout:
-    """Read a layout file (simulator.inputs: size, regular file, UTF-8, nesting,
+    """Read a layout file (simulator.files.inputs: size, regular file, UTF-8, nesting,
     finite numbers) and check it; LayoutError names what is wrong."""
     try:
         data: Any = read_document(path)

@@ -7,9 +7,9 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-from simulator.events import CENTRE_LINE, HEAD_STRING, LONG_STRING, Frame, Phase
 from simulator.physics.balls import Ball
-from simulator.specs import TableSpec
+from simulator.table.events import CENTRE_LINE, HEAD_STRING, LONG_STRING, Frame, Phase
+from simulator.table.specs import TableSpec
 
 ON_LINE = 1e-6  # a centre this close to a line rests on it
 

@@ -16,7 +16,9 @@ import math
 from enum import IntEnum
 from typing import Any, NamedTuple, Protocol
 
-from simulator.events import (
+from simulator.physics.balls import Ball, Vec2, Vec3
+from simulator.physics.models import ClothModel, Models
+from simulator.table.events import (
     BallSnapshot,
     Event,
     EventKind,
@@ -24,10 +26,8 @@ from simulator.events import (
     event_of,
     snapshot_of,
 )
-from simulator.physics.balls import Ball, Vec2, Vec3
-from simulator.physics.models import ClothModel, Models
-from simulator.specs import PhysicsParams, TableSpec
-from simulator.state import Where
+from simulator.table.specs import PhysicsParams, TableSpec
+from simulator.table.state import Where
 
 
 def snapshot(ball: Ball, t: float, cloth: ClothModel) -> BallSnapshot:

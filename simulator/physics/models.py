@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from simulator.events import Phase
 from simulator.physics import cloth, collisions
 from simulator.physics.collisions import ClusterImpulses, Vec3
-from simulator.specs import BallSet, PhysicsParams
+from simulator.table.events import Phase
+from simulator.table.specs import BallSet, PhysicsParams
 
 Vec2 = tuple[float, float]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 
 from simulator.physics.balls import Ball
-from simulator.specs import Pocket, TableSpec
+from simulator.table.specs import Pocket, TableSpec
 
 Vec2 = tuple[float, float]
 

@@ -6,12 +6,12 @@ import gc
 import math
 from collections.abc import Mapping, Sequence
 
-from simulator.events import BallMotion, Event, Frame, Shot, Stroke
 from simulator.physics.cue import StrokeError, validate
 from simulator.physics.lines import FrameBuilder, LazyFrames
 from simulator.physics.models import Models
 from simulator.physics.world import Stats, World
-from simulator.state import TableState
+from simulator.table.events import BallMotion, Event, Frame, Shot, Stroke
+from simulator.table.state import TableState
 
 DEFAULT_FRAME_DT = 1.0 / 60.0
 MAX_BALL_SPEED = 20.0  # m/s: an initial motion beyond this is no drill

@@ -18,10 +18,10 @@ import math
 
 import pymunk
 
-from simulator.events import EventKind, Stroke, event_of
 from simulator.physics.balls import Ball
 from simulator.physics.cue import StrikeResult
 from simulator.physics.log import Table
+from simulator.table.events import EventKind, Stroke, event_of
 
 TIP_RADIUS = 0.0065  # a 13 mm tip
 TIP_HIT_TIME = 0.001  # how long a plain tip hit lasts, seconds

@@ -31,9 +31,6 @@ import pymunk
 from pymunk._chipmunk import ffi as _cp_ffi
 from pymunk._chipmunk import lib as _cp_lib
 
-from simulator import resting
-from simulator.events import BallMotion, Event, EventKind, Phase, Stroke, event_of
-from simulator.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
 from simulator.physics.contacts import (
@@ -48,8 +45,11 @@ from simulator.physics.lines import History, next_crossing, table_lines
 from simulator.physics.log import Due, Entry, Log, Schedule
 from simulator.physics.models import Models, default_models
 from simulator.physics.stick import Stick
-from simulator.specs import Pocket, TableSpec
-from simulator.state import BallState, TableState, Where
+from simulator.table import resting
+from simulator.table.events import BallMotion, Event, EventKind, Phase, Stroke, event_of
+from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
+from simulator.table.specs import Pocket, TableSpec
+from simulator.table.state import BallState, TableState, Where
 
 # Collision types; the stick's tip is stick.TIP.
 BALL = 1
@@ -1361,7 +1361,7 @@ class World:
         self._release()
 
     def _settle_at_rest(self) -> None:
-        """Every final position obeys the resting rule (simulator.resting): a
+        """Every final position obeys the resting rule (simulator.table.resting): a
         ball left pressing into a cushion, a jaw or a neighbour by float noise
         is moved out by the smallest correction. The largest such move is kept
         in ``stats.rest_correction`` (a physics check)."""

@@ -19,8 +19,8 @@ from typing import Any
 
 from rules import registry
 from rules.ruling import RulesError
-from simulator import profile
-from simulator.inputs import ArgumentParser
+from simulator.files import profile
+from simulator.files.inputs import ArgumentParser
 from simulator.players.table import Seat, Step, Table, describe, make_match, parse_seats
 
 

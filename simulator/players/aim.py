@@ -2,7 +2,7 @@
 angles, cut-induced throw, pocket windows, banks and kicks.
 
 Pure functions of plain coordinates (metres, the table frame of
-``simulator.specs``); nothing here simulates. The numbers a pocket accepts
+``simulator.table.specs``); nothing here simulates. The numbers a pocket accepts
 were measured with the physics (``python -m simulator.players.calibrate``).
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from simulator.physics import cue_speed_for
-from simulator.specs import Pocket, PocketKind, TableKind, TableSpec, Vec
+from simulator.table.specs import Pocket, PocketKind, TableKind, TableSpec, Vec
 
 # -- vectors -----------------------------------------------------------------
 

@@ -35,14 +35,14 @@ from rules import registry
 from rules.game import GameState
 from rules.referee import Match
 from rules.ruling import BallInHand
-from simulator import profile
+from simulator.files import profile
 from simulator.physics import simulate
 from simulator.players.player import ComputerPlayer, seed_for
 from simulator.players.search import executed
 from simulator.players.strength import STRENGTHS, draw_noise
 from simulator.players.table import Seat, Table
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import TableState
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import TableState
 
 # The parts that play one game are named by its plain word (registry.word).
 EIGHT = registry.word(registry.EIGHT_BALL)
@@ -327,7 +327,7 @@ def part_express(matches: int, level: str, options: dict[str, Any]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from simulator.inputs import ArgumentParser
+    from simulator.files.inputs import ArgumentParser
     p = ArgumentParser(prog="python -m simulator.players bench",
                        description="Figures of the computer players.")
     p.add_argument("--part", action="append", choices=PARTS,

@@ -14,10 +14,10 @@ import math
 import sys
 from collections.abc import Sequence
 
-from simulator.events import Stroke
 from simulator.physics import cue_speed_for, simulate
-from simulator.specs import TABLES, Pocket, TableSpec
-from simulator.state import TableState, Where
+from simulator.table.events import Stroke
+from simulator.table.specs import TABLES, Pocket, TableSpec
+from simulator.table.state import TableState, Where
 
 
 def drops(spec: TableSpec, pocket: Pocket, approach_deg: float, shift: float,
@@ -79,7 +79,7 @@ def curve(spec: TableSpec, pocket: Pocket, distance: float,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from simulator.inputs import ArgumentParser
+    from simulator.files.inputs import ArgumentParser
     p = ArgumentParser(prog="python -m simulator.players.calibrate",
                        description="Measure the pocket windows a computer "
                        "player aims with.")

@@ -13,12 +13,12 @@ from typing import Any
 
 from rules.game import Discipline, GameState
 from rules.ruling import Declarations
-from simulator.events import EventKind, Shot, Stroke
 from simulator.physics import simulate
 from simulator.players.player import ComputerPlayer, ShotDecision
 from simulator.players.search import Steps, finish
 from simulator.players.strength import STRENGTHS, Strength
-from simulator.specs import CUE_BALL, Vec
+from simulator.table.events import EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL, Vec
 
 
 @dataclass(frozen=True)

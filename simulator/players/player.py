@@ -36,13 +36,13 @@ from rules.ruling import (
     RulesError,
     ShotRequirements,
 )
-from simulator.events import EventKind, Stroke
 from simulator.physics import simulate
 from simulator.players import aim, search, shots
 from simulator.players.appraise import Judge
 from simulator.players.strength import Strength, draw_noise
-from simulator.specs import CUE_BALL, TableSpec, Vec
-from simulator.state import TableState, Where
+from simulator.table.events import EventKind, Stroke
+from simulator.table.specs import CUE_BALL, TableSpec, Vec
+from simulator.table.state import TableState, Where
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,10 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 
-from simulator.events import Shot
 from simulator.players import aim
-from simulator.specs import CUE_BALL, TableSpec, Vec
-from simulator.state import Where
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL, TableSpec, Vec
+from simulator.table.state import Where
 
 # Cuts (degrees) that leave the cue ball free to go where speed and spin send
 # it; below the first the factor falls linearly to STRAIGHT at 0.

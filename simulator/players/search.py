@@ -19,14 +19,14 @@ from typing import Any, TypeVar
 
 from rules.game import GameState
 from rules.ruling import RulesError
-from simulator.events import Shot, Stroke
 from simulator.physics import simulate
 from simulator.players import position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
 from simulator.players.strength import Draw, Noise, draw_noise
-from simulator.specs import CUE_BALL, TableSpec
-from simulator.state import TableState
+from simulator.table.events import Shot, Stroke
+from simulator.table.specs import CUE_BALL, TableSpec
+from simulator.table.state import TableState
 
 # Playback frames are not needed to judge a shot; one frame a long while
 # apart keeps the simulation from sampling them (the physics is the same).

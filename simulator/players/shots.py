@@ -25,11 +25,11 @@ from rules.ruling import (
     Declarations,
     ShotRequirements,
 )
-from simulator.events import Stroke
 from simulator.players import aim, position
 from simulator.players.strength import Noise, Search
-from simulator.specs import CUE_BALL, TableSpec, Vec
-from simulator.state import TableState
+from simulator.table.events import Stroke
+from simulator.table.specs import CUE_BALL, TableSpec, Vec
+from simulator.table.state import TableState
 
 # A cue held a little above level, as over a rail: the execution noise of
 # the elevation then seldom meets the 0 degree limit.

@@ -23,7 +23,7 @@ from rules.ruling import RulesError, Ruling
 from simulator.physics import simulate
 from simulator.players.player import ComputerPlayer, seed_for
 from simulator.players.strength import STRENGTHS, Strength, strength
-from simulator.state import TableState
+from simulator.table.state import TableState
 
 CPU = "cpu"
 

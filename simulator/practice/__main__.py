@@ -14,7 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from simulator.inputs import tidy
+from simulator.files.inputs import tidy
 from simulator.practice import library
 from simulator.practice.scenario import (
     ScenarioError,

@@ -12,7 +12,7 @@ from functools import cache
 
 from rules.codes import SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
-from simulator.events import Event, EventKind, Shot
+from simulator.files.resources import locale_dir
 from simulator.practice.library import GALLERY_DIR, gallery_paths, scan
 from simulator.practice.scenario import (
     GalleryInfo,
@@ -20,7 +20,7 @@ from simulator.practice.scenario import (
     ScenarioError,
     play_scenario,
 )
-from simulator.resources import locale_dir
+from simulator.table.events import Event, EventKind, Shot
 
 LOCALE_DIR = locale_dir()
 RULE_FILES = ("rules.json", "express.json")

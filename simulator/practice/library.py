@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from simulator.files.resources import scenarios_dir
 from simulator.practice.scenario import Scenario, ScenarioError, Text, load_scenario
-from simulator.resources import scenarios_dir
 
 SCENARIO_DIR = scenarios_dir()
 GALLERY_DIR = SCENARIO_DIR / "gallery"

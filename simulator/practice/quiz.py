@@ -18,7 +18,7 @@ from rules import registry
 from rules.codes import SeedRef, code_by_id
 from rules.ruling import Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
-from simulator.specs import TableKind, table_by_name
+from simulator.table.specs import TableKind, table_by_name
 
 YES, NO, NONE = "yes", "no", "none"
 

@@ -25,16 +25,16 @@ from rules import registry, situation
 from rules.codes import SEED_POOL, SeedRef
 from rules.game import Discipline, GameState
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
-from simulator import resting
-from simulator.atomic import atomic_write
-from simulator.events import EventKind, Shot, Stroke
-from simulator.inputs import InputError, loads_toml, read_text
+from simulator.files.atomic import atomic_write
+from simulator.files.inputs import InputError, loads_toml, read_text
+from simulator.files.reasons import Explained, again
 from simulator.physics import simulate
 from simulator.physics.cue import StrokeError
 from simulator.physics.cue import validate as validate_stroke
-from simulator.reasons import Explained, again
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import StateError, TableState
+from simulator.table import resting
+from simulator.table.events import EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import StateError, TableState
 
 FORMAT = "kiy-scenario"
 VERSION = 1
@@ -171,7 +171,7 @@ class ScenarioResult:
     ruling: Ruling
     after: GameState
     after_choice: GameState | None = None
-    # The referee refused the scenario's choice: its reason (simulator.reasons).
+    # The referee refused the scenario's choice: its reason (simulator.files.reasons).
     choice_error: RulesError | None = None
 
 
@@ -486,7 +486,7 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     (the file name first)."""
     p = Path(path)
     try:
-        text = read_text(p, where=p.name)  # simulator.inputs: size, kind, UTF-8
+        text = read_text(p, where=p.name)  # simulator.files.inputs: size, kind, UTF-8
     except InputError as e:
         raise ScenarioError(str(e)) from None
     try:

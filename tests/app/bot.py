@@ -9,10 +9,10 @@ from typing import Any
 
 import pygame
 
-from simulator.app.aim import Aim, angle_to
-from simulator.app.app import App
+from simulator.app.loop.app import App
+from simulator.app.table.aim import Aim, angle_to
 from simulator.physics import simulate
-from simulator.specs import CUE_BALL
+from simulator.table.specs import CUE_BALL
 from tests.app.helpers import key, run_until
 
 

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from simulator.app import app as app_module
-from simulator.app.app import App
+from simulator.app.loop import app as app_module
+from simulator.app.loop.app import App
 from tests.app.helpers import DT, make_app
 
 

@@ -12,15 +12,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.i18n import Locale
-from simulator.app.settings import Settings
+from simulator.app.loop.app import App
+from simulator.app.loop.settings import Settings
+from simulator.app.text.i18n import Locale
 
 DT = 1 / 60
 
 
 def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
-    from simulator.app.screens import SCREENS
+    from simulator.app.loop.registry import SCREENS
     app = App(size, Locale(lang), Settings(sound=False), screens=SCREENS)
     app.seed = 11
     return app

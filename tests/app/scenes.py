@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.app.app import App
+from simulator.app.loop.app import App
 from tests.app.helpers import DT, make_app
 
 LANGS = ("en", "ru")
@@ -43,7 +43,7 @@ def open_scene(screen: str, game: str | None = None, lang: str = "en",
                size: tuple[int, int] = (1280, 720), players: str | None = None,
                frames: int = 3) -> App:
     """A window at ``screen``, as the command line opens it."""
-    from simulator.app.launch import start
+    from simulator.app.loop.launch import start
     from simulator.app.main import build_parser
     argv = ["--lang", lang, "--screen", screen, "--seed", "2"]
     if game:

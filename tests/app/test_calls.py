@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from rules.referee import Match
-from simulator.app.aim import Aim, angle_to
-from simulator.app.app import App
-from simulator.app.game import AimMode
-from simulator.app.session import Session
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.screens.game import AimMode
+from simulator.app.table.aim import Aim, angle_to
 from simulator.practice.scenario import parse_scenario
 from tests.app.helpers import click_button, frame, key, make_app
 

@@ -14,11 +14,12 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from simulator.app import computer, game
-from simulator.app.app import App
-from simulator.app.computer_screen import ComputerMode, ComputerPlayMode
+from simulator.app.loop.app import App
 from simulator.app.main import players_arg
-from simulator.app.session import Session
+from simulator.app.match import computer
+from simulator.app.match.session import Session
+from simulator.app.screens import game
+from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.players import STRENGTHS
 from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
 
@@ -253,7 +254,7 @@ def test_the_hint_in_practice(monkeypatch: pytest.MonkeyPatch) -> None:
     """A practice position played by the player: the hint button is there,
     and a hint taken is shot like any aim, then ruled as practice rules."""
     monkeypatch.setattr(computer, "HINT_STRENGTH", FAST)
-    from simulator.app.practice import ScenarioMode
+    from simulator.app.screens.practice import ScenarioMode
     from simulator.practice.library import library
     app = make_app()
     lib = library()
@@ -369,7 +370,7 @@ def test_the_spin_in_a_players_words() -> None:
     """The tip's offset from the centre, said as a player says it: above
     the centre is follow, below is draw, the sides by name, in millimetres
     of a 28.6 mm ball (R 0.0286 m); a hit within 5 % of R is a centre ball."""
-    from simulator.app.i18n import Locale
+    from simulator.app.text.i18n import Locale
     en, ru = Locale("en"), Locale("ru")
     r = 0.0286
     assert computer.spin_words(en, 0.0, -0.35, r) == "draw 10 mm"
@@ -437,7 +438,7 @@ def test_two_computers_lag_and_play_on_their_own() -> None:
     """General rule 5 between two computers: both strike, the result is
     shown for a while with nobody to press Continue, the winner chooses,
     and the break is played."""
-    from simulator.app import lag
+    from simulator.app.screens import lag
     app = make_app()
     app.settings.watch = "skip"
     s = start(app, ["cpu:club", "cpu:beginner"], "9-ball", {"lag": True, "race_to": 1})

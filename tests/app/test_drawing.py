@@ -10,14 +10,14 @@ import math
 import numpy as np
 import pygame
 
-from simulator.app.balls3d import (
+from simulator.app.table.balls3d import (
     BUDGET,
     RollingBalls,
     _rotation,
     orientation_step,
     step_orientation,
 )
-from simulator.specs import table_by_name
+from simulator.table.specs import table_by_name
 from tests.app.helpers import make_app
 
 

@@ -16,9 +16,8 @@ import pygame
 import pytest
 from PIL import Image
 
-from simulator import profile
-from simulator.app import export
-from simulator.app.export import (
+from simulator.app.replay import export
+from simulator.app.replay.export import (
     END_HOLD,
     FOUL_HOLD,
     FPS,
@@ -30,8 +29,9 @@ from simulator.app.export import (
     still_svg,
     write_export,
 )
-from simulator.app.gallery_screen import GalleryPlayMode
-from simulator.app.shotshow import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
+from simulator.app.replay.shotshow import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
+from simulator.app.screens.gallery import GalleryPlayMode
+from simulator.files import profile
 from simulator.practice.gallery import demonstrate, entries
 from tests.app.helpers import (
     button_labels,
@@ -235,7 +235,7 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
 def test_a_practice_situation_exports_its_diagram_after_the_ruling() -> None:
     """Practice: watch the recorded stroke, read the ruling, press X; the
     diagram of that stroke goes into the exports folder."""
-    from simulator.app import practice
+    from simulator.app.screens import practice
     from simulator.practice.library import library, load
     app = make_app("ru")
     sc = load(library().ids()[0])
@@ -279,9 +279,9 @@ def test_a_clip_of_a_jump_carries_the_side_view_while_the_ball_is_up() -> None:
 def test_a_match_replay_exports_its_shot_with_the_call() -> None:
     """The game's replay (R): X opens the export; the SVG of the break goes
     to the exports folder, the stick drawn at address along the stroke."""
-    from simulator.app.game import ReplayMode, next_step
-    from simulator.app.launch import break_shot
-    from simulator.app.session import Session
+    from simulator.app.loop.launch import break_shot
+    from simulator.app.match.session import Session
+    from simulator.app.screens.game import ReplayMode, next_step
     app = make_app()
     app.session = Session.new(["Anna", "Boris"], "9-ball", {}, app.locale, seed=5)
     next_step(app)

@@ -11,9 +11,10 @@ from typing import Any
 import pygame
 import pytest
 
-from simulator.app.app import App
-from simulator.app.session import Session, autosave_path
-from simulator.specs import CUE_BALL
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session, autosave_path
+from simulator.table import resting
+from simulator.table.specs import CUE_BALL
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -28,7 +29,7 @@ from tests.app.helpers import (
 
 
 def start_match(app: App, game: str = "9-ball", seed: int = 5) -> None:
-    from simulator.app.game import next_step
+    from simulator.app.screens.game import next_step
     names = ["Anna", "Boris", "Vera"] if game == "express" else ["Anna", "Boris"]
     app.session = Session.new(names, game, {}, app.locale, seed=seed)
     next_step(app)
@@ -82,7 +83,7 @@ def test_menu_navigation(app: App) -> None:
 
 
 def _settings_file() -> Path:
-    from simulator.app.settings import settings_path
+    from simulator.app.loop.settings import settings_path
     return settings_path()
 
 
@@ -111,7 +112,7 @@ def test_placement_refused_with_the_referees_reason(app: App) -> None:
     click(app, view.to_screen(spec.length * 0.6, spec.width * 0.5))
     assert app.mode.name == "placing"
     assert app.toast is not None
-    from simulator.app.words import code_words
+    from simulator.app.text.words import code_words
     words = code_words(s.locale, "place.outside_kitchen")
     assert words and words in app.toast[0]
     # On another ball: refused as an overlap.
@@ -162,7 +163,7 @@ def test_a_shot_is_played_to_rest_and_judged(app: App) -> None:
 
 def test_save_and_load_round_trip(app: App, tmp_path: Path) -> None:
     start_match(app)
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
     break_shot(app)
     s = app.session
     assert s is not None
@@ -179,9 +180,9 @@ def test_save_and_load_round_trip(app: App, tmp_path: Path) -> None:
 
 
 def test_bad_save_files_get_a_message_not_a_crash(app: App, tmp_path: Path) -> None:
-    from simulator.app.flow import open_saved
+    from simulator.app.loop.flow import open_saved
     start_match(app)
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
     break_shot(app)
     s = app.session
     assert s is not None
@@ -292,8 +293,8 @@ def test_cue_ball_in_hand_is_never_placed_on_a_ball() -> None:
 def after_break(app: App, game: str, want: Callable[[Any], bool]) -> None:
     """A match whose first break (a hard stroke at the rack) left the position
     ``want`` asks for; tries a few rack seeds, so it does not hang on one."""
-    from simulator.app.game import next_step
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
+    from simulator.app.screens.game import next_step
     for seed in range(1, 16):
         start_match(app, game, seed)
         break_shot(app)
@@ -347,7 +348,7 @@ def test_push_out_declared_from_the_panel(app: App) -> None:
 
 def test_the_incoming_players_options_as_a_dialog(app: App) -> None:
     # 9-ball rule 5: after a push-out the other player decides who shoots.
-    from simulator.app.aim import angle_to
+    from simulator.app.table.aim import angle_to
     after_break(app, "9-ball", lambda r: "push_out" in r.allowed_declarations
                 and r.ball_in_hand.value == "none" and not r.pending)
     s = app.session
@@ -389,11 +390,11 @@ def test_the_window_can_be_resized_on_every_screen(app: App) -> None:
 
 
 def test_continue_and_open_a_saved_match_from_the_menu(app: App) -> None:
-    from simulator.app.launch import break_shot
-    from simulator.app.menu import MenuMode
+    from simulator.app.loop.launch import break_shot
+    from simulator.app.screens.menu import MenuMode
     start_match(app, "9-ball")
     break_shot(app)
-    from simulator.app.game import next_step
+    from simulator.app.screens.game import next_step
     next_step(app)
     s = app.session
     assert s is not None
@@ -474,7 +475,7 @@ def test_a_fault_in_the_physics_leaves_the_match_as_it_was(
 
 
 def test_starting_with_a_game_puts_the_breaker_at_the_table(app: App) -> None:
-    from simulator.app.launch import start
+    from simulator.app.loop.launch import start
     from simulator.app.main import build_parser
     args = build_parser().parse_args(["--game", "9-ball", "--players", "Anna,Boris",
                                       "--seed", "4"])
@@ -492,9 +493,9 @@ def test_a_ball_resting_in_a_pocket_mouth_saves_and_loads(app: App,
     hanging in the pocket mouth, short of the drop: the match keeps that
     position through a save, a load and the table screen."""
     from rules.ruling import Declarations
-    from simulator.app.flow import open_saved
-    from simulator.events import Stroke
+    from simulator.app.loop.flow import open_saved
     from simulator.physics import simulate
+    from simulator.table.events import Stroke
     start_match(app)
     s = app.session
     assert s is not None
@@ -508,7 +509,7 @@ def test_a_ball_resting_in_a_pocket_mouth_saves_and_loads(app: App,
         if pos is not None and not spec.on_bed(*pos):
             break
     assert pos is not None and not spec.on_bed(*pos), "no stroke hangs the ball"
-    assert spec.in_pocket_mouth(*pos), pos
+    assert resting.in_pocket_mouth(spec, *pos), pos
     s.apply(shot, Declarations())
     path = tmp_path / "mouth.json"
     s.save(path)
@@ -530,8 +531,8 @@ def test_the_replay_steps_back_to_earlier_shots_of_the_match(
     """A referee or a coach goes back over the match: the replay opens on the
     last shot and PgUp/PgDn (or the buttons) show the others, each from its
     own start; a loaded match, which keeps no frames, computes them again."""
-    from simulator.app.game import ReplayMode
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
+    from simulator.app.screens.game import ReplayMode
     start_match(app)
     s = app.session
     assert s is not None

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.game import next_step
-from simulator.app.session import Session
-from simulator.specs import CUE_BALL
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.screens.game import next_step
+from simulator.table.specs import CUE_BALL
 from tests.app.bot import ShotNotPlayed, play_turn
 from tests.app.helpers import make_app
 

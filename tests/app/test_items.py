@@ -9,11 +9,11 @@ import pygame
 import pygame_gui
 import pytest
 
-from simulator.app.aim import guide
-from simulator.app.app import App
-from simulator.app.launch import break_shot
-from simulator.app.session import DEFAULT_POWER, Session
-from simulator.specs import table_by_name
+from simulator.app.loop.app import App
+from simulator.app.loop.launch import break_shot
+from simulator.app.match.session import DEFAULT_POWER, Session
+from simulator.app.table.aim import guide
+from simulator.table.specs import table_by_name
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -248,7 +248,7 @@ def test_eight_long_names_are_cut_with_an_ellipsis_and_shown_on_hover() -> None:
 
 
 def test_the_quiz_keeps_the_answers_for_their_questions() -> None:
-    from simulator.app.quiz_screen import QuizMode, quiz_ids
+    from simulator.app.screens.quiz import QuizMode, quiz_ids
     from simulator.practice.library import library
     app = make_app()
     try:
@@ -266,7 +266,7 @@ def test_the_quiz_keeps_the_answers_for_their_questions() -> None:
         assert q.question.kind == "foul"
         key(app, pygame.K_1)
         frame(app)
-        from simulator.app.words import code_words
+        from simulator.app.text.words import code_words
         words = code_words(app.locale, "foul.ball_off_table")
         assert words not in q.feedback(q.grades[-1]), "the next question's answer"
         # The jumped 11 is back on its spot on the table shown.
@@ -304,7 +304,7 @@ def test_setup_menus_choose_with_the_mouse(app: App) -> None:
 
 
 def test_help_from_a_practice_screen_returns_to_it() -> None:
-    from simulator.app.practice import ScenarioMode
+    from simulator.app.screens.practice import ScenarioMode
     app = open_scene("scenario")
     try:
         mode = app.mode
@@ -318,7 +318,7 @@ def test_help_from_a_practice_screen_returns_to_it() -> None:
 
 
 def test_settings_change_the_window_size_and_the_volume(app: App) -> None:
-    from simulator.app.settings import Settings, load_settings
+    from simulator.app.loop.settings import Settings, load_settings
     click_button(app, app.t("menu.settings"))
     mode = app.mode
     assert mode is not None and mode.name == "settings"
@@ -347,7 +347,7 @@ def test_settings_change_the_window_size_and_the_volume(app: App) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_load_list_fits_with_long_names(lang: str) -> None:
-    from simulator.app.session import saves_dir
+    from simulator.app.match.session import saves_dir
     from tests.app.test_layout import layout_problems
     for size in ((1280, 720), (800, 500)):
         app = make_app(lang, size)

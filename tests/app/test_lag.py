@@ -11,11 +11,11 @@ import pygame_gui
 
 from rules.codes import LagCode
 from rules.general import judge_lag
-from simulator.app.app import App
-from simulator.app.game import next_step
-from simulator.app.lag import LagMode, LagResultMode, result_lines
-from simulator.app.session import LAG_BALLS, Session, autosave_path
-from simulator.app.words import code_words
+from simulator.app.loop.app import App
+from simulator.app.match.session import LAG_BALLS, Session, autosave_path
+from simulator.app.screens.game import next_step
+from simulator.app.screens.lag import LagMode, LagResultMode, result_lines
+from simulator.app.text.words import code_words
 from tests.app.helpers import (
     button_labels,
     click_button,
@@ -144,7 +144,7 @@ def test_a_lag_played_hot_seat_is_the_referees_lag(tmp_path: Path) -> None:
 
 
 def test_setup_offers_the_lag_to_decide_the_break(app: App) -> None:
-    from simulator.app.setup import SetupMode
+    from simulator.app.screens.setup import SetupMode
     app.switch(SetupMode(app, "8-ball"))
     frame(app)
     mode = app.mode

@@ -10,9 +10,9 @@ import pygame
 import pytest
 from pygame_gui.elements import UIButton, UILabel
 
-from simulator.app.app import App
-from simulator.app.practice import PracticeScreen
-from simulator.app.table_screen import TableMode
+from simulator.app.loop.app import App
+from simulator.app.screens.practice import PracticeScreen
+from simulator.app.screens.table_screen import TableMode
 from tests.app.scenes import LANGS, SCENES, SIZES, open_scene, scene_id
 
 
@@ -32,7 +32,7 @@ def layout_problems(app: App) -> list[str]:
     w, h = app.size
     window = pygame.Rect(0, 0, w, h)
     table = table_rect(app)
-    from simulator.app.view import Layout
+    from simulator.app.table.view import Layout
     lay = getattr(app.mode, "layout", None)
     top = (lay if isinstance(lay, Layout) else app.layout).top
     if table is not None:

@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from simulator.app.i18n import LOCALE_DIR, Locale
+from simulator.app.text.i18n import LOCALE_DIR, Locale
 
 APP = Path(__file__).resolve().parents[2] / "simulator" / "app"
 
@@ -27,7 +27,7 @@ def test_both_languages_have_the_same_keys() -> None:
 
 def test_every_literal_key_in_the_code_is_translated() -> None:
     used: set[str] = set()
-    for p in APP.glob("*.py"):
+    for p in APP.rglob("*.py"):
         used |= set(re.findall(r'\bt\("([a-z_0-9.\-]+)"', p.read_text("utf-8")))
     assert len(used) > 100
     for lang in ("en", "ru"):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.game import next_step
-from simulator.app.session import Session
-from simulator.app.words import code_words
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.screens.game import next_step
+from simulator.app.text.words import code_words
 from tests.app.helpers import button_labels, click_button, frame, key, make_app
 
 

@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from simulator.app.app import App
+from simulator.app.loop.app import App
 from tests.app.helpers import DT, make_app
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT,
@@ -54,9 +54,9 @@ def monkey(app: App, seed: int, events: int, per_frame: int = 4) -> None:
 @pytest.mark.parametrize(("seed", "start"), [(1, "menu"), (2, "9-ball"),
                                              (3, "express"), (4, "lag")])
 def test_random_events_never_crash(seed: int, start: str) -> None:
-    from simulator.app.game import next_step
-    from simulator.app.menu import MenuMode
-    from simulator.app.session import Session
+    from simulator.app.match.session import Session
+    from simulator.app.screens.game import next_step
+    from simulator.app.screens.menu import MenuMode
     app = make_app()
     if start == "menu":
         app.switch(MenuMode(app))

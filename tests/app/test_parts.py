@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from simulator.app.aim import MAX_SPEED, MIN_SPEED, Aim, guide
-from simulator.app.playback import Playback
-from simulator.app.settings import Settings, atomic_write_text, load_settings
-from simulator.events import Frame
-from simulator.specs import table_by_name
+from simulator.app.loop.settings import Settings, atomic_write_text, load_settings
+from simulator.app.replay.playback import Playback
+from simulator.app.table.aim import MAX_SPEED, MIN_SPEED, Aim, guide
+from simulator.table.events import Frame
+from simulator.table.specs import table_by_name
 
 
 def test_guide_meets_the_first_ball_on_the_line() -> None:
@@ -83,7 +83,7 @@ def test_settings_survive_a_bad_file_and_write_atomically(tmp_path: Path) -> Non
 
 
 def test_sounds_are_synthesised_and_distinct() -> None:
-    from simulator.app.sound import RATE, synthesise
+    from simulator.app.loop.sound import RATE, synthesise
     sounds = synthesise()
     assert set(sounds) == {"strike", "click", "cushion", "pocket"}
     for name, wave in sounds.items():

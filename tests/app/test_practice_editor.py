@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.editor import EditorMode
-from simulator.app.practice import PracticeListMode, state_of
+from simulator.app.loop.app import App
+from simulator.app.screens.editor import EditorMode
+from simulator.app.screens.practice import PracticeListMode, state_of
 from simulator.practice.scenario import load_scenario
 from tests.app.helpers import click, click_button, frame, move
 
@@ -106,7 +106,7 @@ def test_an_invalid_position_is_never_saved(app: App, tmp_path: Path) -> None:
 
 
 def test_discipline_and_state_from_the_panel_and_a_test_stroke(app: App) -> None:
-    from simulator.app.practice import PracticeAimMode, PracticePlaceMode
+    from simulator.app.screens.practice import PracticeAimMode, PracticePlaceMode
     ed = _editor(app)
     ed.set_discipline("9-ball")
     assert ed.discipline == "9-ball" and ed.error is None

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.app import App
-from simulator.app.gallery_screen import GalleryListMode, GalleryPlayMode
-from simulator.app.words import cite, ref_text
+from simulator.app.loop.app import App
+from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
+from simulator.app.text.words import cite, ref_text
 from simulator.practice.gallery import entries
 from tests.app.helpers import click_button, key, make_app, run_until
 

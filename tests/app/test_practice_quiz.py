@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.practice import PracticeListMode, state_of
-from simulator.app.quiz_screen import QuizMode, answer_label, quiz_ids, start_quiz
-from simulator.app.words import code_words
+from simulator.app.loop.app import App
+from simulator.app.screens.practice import PracticeListMode, state_of
+from simulator.app.screens.quiz import QuizMode, answer_label, quiz_ids, start_quiz
+from simulator.app.text.words import code_words
 from simulator.practice.library import library
 from tests.app.helpers import click_button, frame, key, make_app, run_until
 

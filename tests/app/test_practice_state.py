@@ -9,10 +9,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from simulator.app.app import App
-from simulator.app.editor import EditorMode
-from simulator.app.game import AimMode, PlaceMode
-from simulator.app.practice import (
+from simulator.app.loop.app import App
+from simulator.app.screens.editor import EditorMode
+from simulator.app.screens.game import AimMode, PlaceMode
+from simulator.app.screens.practice import (
     Played,
     PracticeListMode,
     ScenarioMode,
@@ -20,7 +20,7 @@ from simulator.app.practice import (
 )
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import load_scenario
-from tests.app.helpers import button_labels, click, click_button, frame, run_until
+from tests.app.helpers import button_labels, click_button, frame, run_until
 
 
 def _editor(app: App, discipline: str) -> EditorMode:
@@ -55,7 +55,7 @@ def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
     # The field menu offers the fields a 14.1 position has (the referee's
     # registry says which); choose the score.
     from rules import registry
-    from simulator.app.editor import STATE_EDITED
+    from simulator.app.screens.editor import STATE_EDITED
     want = {f.name for f in registry.info("14.1").position_fields()} - set(STATE_EDITED)
     assert set(ed.field_labels.values()) == want
     assert {"is_break", "scores", "fouls", "rail_safeties"} <= want
@@ -245,7 +245,7 @@ def test_a_drop_down_value_loading_refuses_is_refused(app: App) -> None:
     assert ed.refused is not None
     assert ed.refused.startswith("the cue ball in hand cannot stand where it is. ")
     # The referee's own reason, with its rule (general rule 7 or 14).
-    from simulator.app.words import code_words
+    from simulator.app.text.words import code_words
     assert code_words(app.locale, "place.outside_kitchen") in ed.refused
     _pick(app, ed.hand_menu, "anywhere")
     assert ed.draft["state"]["ball_in_hand"] == "anywhere" and ed.refused is None

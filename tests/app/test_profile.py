@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from simulator import profile, saves
-from simulator.app.app import App
-from simulator.app.session import Session, autosave_path, autosave_paths
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session, autosave_path, autosave_paths
+from simulator.files import profile, saves
 from tests.app.helpers import DT, frame
 from tests.app.test_flow import start_match
 
@@ -67,7 +67,7 @@ def test_a_screenshot_never_writes_the_profile(private_profile: Path, tmp_path: 
 
 
 def _locale() -> object:
-    from simulator.app.i18n import Locale
+    from simulator.app.text.i18n import Locale
     return Locale("en")
 
 
@@ -77,7 +77,7 @@ def test_a_failed_autosave_is_shown_at_once(app: App) -> None:
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("in the way", "utf-8")
     start_match(app)
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
     break_shot(app)
     s = app.session
     assert s is not None and s.save_problem is not None and s.save_ok is False
@@ -101,7 +101,7 @@ def test_an_internal_error_promises_nothing_without_an_autosave(app: App) -> Non
 
 
 def test_new_matches_keep_the_last_three_autosaves(app: App) -> None:
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
     for game in ("8-ball", "9-ball", "14.1", "8-ball"):
         start_match(app, game)
         break_shot(app)
@@ -111,7 +111,7 @@ def test_new_matches_keep_the_last_three_autosaves(app: App) -> None:
 
 
 def test_continue_appends_to_the_same_journal(app: App) -> None:
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
     start_match(app, "9-ball")
     break_shot(app)
     size = autosave_path().stat().st_size
@@ -127,7 +127,7 @@ def test_continue_appends_to_the_same_journal(app: App) -> None:
 
 
 def test_opening_a_repaired_save_tells_the_player(app: App, tmp_path: Path) -> None:
-    from simulator.app.flow import open_saved
+    from simulator.app.loop.flow import open_saved
     from tests.files.test_repair import _start_save
     assert open_saved(app, _start_save(tmp_path, 30e-6)) is True
     assert app.toast is not None and "micrometres" in app.toast[0]
@@ -135,7 +135,7 @@ def test_opening_a_repaired_save_tells_the_player(app: App, tmp_path: Path) -> N
 
 
 def test_a_bad_load_option_shows_the_reason_on_the_menu(tmp_path: Path) -> None:
-    from simulator.app import launch
+    from simulator.app.loop import launch
     from simulator.app.main import build_parser
     from tests.app.helpers import make_app
     bad = tmp_path / "bad.json"
@@ -153,7 +153,7 @@ def test_the_start_cleans_what_killed_writers_left(
     import sys
 
     from simulator.app.main import main
-    from simulator.atomic import SUFFIX
+    from simulator.files.atomic import SUFFIX
     folder = profile.autosave_dir()
     folder.mkdir(parents=True)
     dead = folder / f".autosave.kiyj.{2**22 + 4321}.00aa11bb{SUFFIX}"
@@ -185,7 +185,7 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
     first = s.shots[0][0]
     assert s.undo() and s.undo()
     assert len(s.shots) <= n - 1 and s.shots[0][0] == first
-    from simulator.app.game import ReplayMode
+    from simulator.app.screens.game import ReplayMode
     replay = ReplayMode(app)
     app.switch(replay)
     assert replay.playback.frames and replay.playback.complete
@@ -194,7 +194,7 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
 
 
 def test_saves_where_the_first_version_kept_them_are_still_listed(app: App) -> None:
-    from simulator.app.setup import LoadMode
+    from simulator.app.screens.setup import LoadMode
     from tests.files.matches import fresh
     old = profile.config_dir() / "saves" / "9-ball-20260101-120000.json"
     saves.write_save(fresh(shots=2), old)

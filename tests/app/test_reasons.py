@@ -1,6 +1,6 @@
 """Why a position is refused, in the player's language: every reason the
 loader and the referee give for a position the editor can make carries a key
-(simulator.reasons), and each key has words in English and in Russian that
+(simulator.files.reasons), and each key has words in English and in Russian that
 name the player, the ball and the seed rule as the English message does."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from simulator.app.editor import new_draft
-from simulator.app.i18n import LOCALE_DIR, Locale
-from simulator.app.words import reason_text
+from simulator.app.screens.editor import new_draft
+from simulator.app.text.i18n import LOCALE_DIR, Locale
+from simulator.app.text.words import reason_text
 from simulator.practice.scenario import ScenarioError, parse_scenario
 
 FULL_NINE = {str(b): [1.9 + 0.06 * (b % 3), 0.3 + 0.07 * b] for b in range(1, 10)}

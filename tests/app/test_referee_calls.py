@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.game import next_step
-from simulator.app.launch import break_shot
-from simulator.app.session import Session
-from simulator.app.words import cite
+from simulator.app.loop.app import App
+from simulator.app.loop.launch import break_shot
+from simulator.app.match.session import Session
+from simulator.app.screens.game import next_step
+from simulator.app.text.words import cite
 from tests.app.helpers import DT, button_labels, click_button, frame, key, make_app
 
 
@@ -108,7 +108,7 @@ def test_in_14_1_interference_not_restorable_asks_for_the_lag_or_a_choice() -> N
     decided anew: the lag screen opens, and the players may agree instead
     (general rule 6): Boris breaks."""
     from rules.codes import Note
-    from simulator.app.lag import LagMode
+    from simulator.app.screens.lag import LagMode
     app = start("14.1")
     s = app.session
     assert s is not None

@@ -11,9 +11,9 @@ import pytest
 from pygame_gui.elements import UIButton, UILabel
 
 from rules.referee import Match
-from simulator.app.app import App
-from simulator.app.i18n import Locale
-from simulator.app.session import Session
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.text.i18n import Locale
 from simulator.practice.library import library
 from simulator.practice.scenario import play_scenario
 from tests.app.scenes import SCENES, open_scene, scene_id

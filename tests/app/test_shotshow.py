@@ -2,7 +2,7 @@
 its approach through the follow-through, the trails, the numbered contacts,
 the timeline of the log with the foul's mark and rule, and the side view of
 a ball off the bed. The stick is worked out from the stroke and the log
-(simulator.app.shotmarks.CuePath): these tests hold it to the physics' own
+(simulator.app.replay.shotmarks.CuePath): these tests hold it to the physics' own
 record of where the tip touched."""
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from functools import cache
 import pygame
 import pytest
 
-from simulator.app.gallery_screen import GalleryPlayMode
-from simulator.app.playback import Playback
-from simulator.app.shotmarks import (
+from simulator.app.replay.playback import Playback
+from simulator.app.replay.shotmarks import (
     BACKSWING,
     TIMELINE_KINDS,
     ShotMarks,
 )
-from simulator.app.shotshow import ShotShow, foul_texts
-from simulator.events import EventKind
+from simulator.app.replay.shotshow import ShotShow, foul_texts
+from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.physics.stick import TIP_RADIUS
 from simulator.practice.gallery import Demonstration, GalleryEntry, demonstrate, entries
+from simulator.table.events import EventKind
 from tests.app.helpers import click, frame, key, make_app
 
 
@@ -159,7 +159,7 @@ def test_a_break_shows_the_cue_balls_contacts_not_forty_discs() -> None:
     drawn are the first three, the cue ball's and the foul's, each keeping
     its number in the order of the log."""
     from rules.referee import Match
-    from simulator.app.aim import Aim, angle_to
+    from simulator.app.table.aim import Aim, angle_to
     from simulator.physics import simulate
     m = Match(["A", "B"], "9-ball", {}, seed=5)
     table = m.table()

@@ -9,91 +9,25 @@ from pathlib import Path
 import pygame
 import pytest
 
-from simulator.app import app as app_module
-from simulator.app.app import App, Mode
-from simulator.app.screens import SCREENS
+from simulator.app.loop import app as app_module
+from simulator.app.loop.app import App, Mode
+from simulator.app.loop.registry import SCREENS
 from tests.app.helpers import make_app
+from tests.test_structure import imports
 
 SIMULATOR = Path(__file__).resolve().parents[2] / "simulator"
-APP = SIMULATOR / "app"
 # The screen files and the only other screen file each may import: the one
 # whose mode it extends (a practice shot is played by the game's modes).
-SCREEN_FILES = {"menu", "setup", "game", "lag", "practice", "quiz_screen",
-                "gallery_screen", "editor", "help_screen", "computer_screen"}
-BASES = {"lag": {"game"}, "computer_screen": {"game"}, "practice": {"game"},
-         "quiz_screen": {"practice"}, "gallery_screen": {"practice"},
-         "editor": {"practice"}}
+SCREEN_FILES = {f"simulator.app.screens.{n}" for n in (
+    "menu", "setup", "game", "lag", "practice", "quiz", "gallery", "editor", "help",
+    "computer_turn")}
+_S = "simulator.app.screens."
+BASES = {_S + "lag": {_S + "game"}, _S + "computer_turn": {_S + "game"},
+         _S + "practice": {_S + "game"}, _S + "quiz": {_S + "practice"},
+         _S + "gallery": {_S + "practice"}, _S + "editor": {_S + "practice"}}
 # Above every screen: the registry and what starts the window.
-TOP = {"screens", "launch", "practice_scenes", "main", "bench"}
-
-
-def imports() -> dict[str, set[str]]:
-    """Every simulator.app module each file imports, at any depth of the
-    file (inside functions and under TYPE_CHECKING too)."""
-    names = {p.stem for p in APP.glob("*.py")}
-    out: dict[str, set[str]] = {}
-    for p in APP.glob("*.py"):
-        deps: set[str] = set()
-        for node in ast.walk(ast.parse(p.read_text("utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                if node.module == "simulator.app":
-                    deps |= {a.name for a in node.names if a.name in names}
-                elif node.module.startswith("simulator.app."):
-                    deps.add(node.module.split(".")[2])
-            elif isinstance(node, ast.Import):
-                for a in node.names:
-                    if a.name.startswith("simulator.app."):
-                        deps.add(a.name.split(".")[2])
-        deps.discard(p.stem)
-        out[p.stem] = deps
-    return out
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected groups of more than one file (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in graph.get(v, ()):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
-
-def test_no_import_circle_among_the_app_files() -> None:
-    graph = imports()
-    assert len(graph) > 20
-    assert cycles(graph) == []
-
-
-def test_cycles_are_found_when_there_are_some() -> None:
-    # The check itself: a planted circle is reported.
-    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [
-        ["a", "b", "c"]]
+TOP = {"simulator.app.loop.registry", "simulator.app.loop.launch",
+       "simulator.app.loop.practice_scenes", "simulator.app.main"}
 
 
 def test_a_screen_file_imports_no_other_screen_but_its_base() -> None:
@@ -102,13 +36,14 @@ def test_a_screen_file_imports_no_other_screen_but_its_base() -> None:
         others = (graph[name] & (SCREEN_FILES | TOP)) - BASES.get(name, set())
         assert not others, (name, sorted(others))
     # Only what sits above the screens imports the registry.
-    users = {n for n, deps in graph.items() if "screens" in deps}
+    users = {n for n, deps in graph.items() if "simulator.app.loop.registry" in deps}
+    users -= {n for n in users if n.startswith(("simulator.tools.", "tests."))}
     assert users <= TOP, sorted(users - TOP)
 
 
 def test_every_screen_is_registered_and_made_by_name() -> None:
     classes = {c for c in _subclasses(Mode) if c.__module__.startswith(
-        "simulator.app.") and c.__module__.split(".")[2] in SCREEN_FILES}
+        "simulator.app.") and c.__module__ in SCREEN_FILES}
     registered = {f for f in SCREENS.values() if isinstance(f, type)}
     # The modes a screen makes for itself (the match's aiming, placing and
     # playing modes, the lag's play) are made by "match"; the rest by name.

@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from rules.referee import Match
-from simulator.app.app import App
-from simulator.app.session import Session
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
 from simulator.practice.library import library
 from tests.app.helpers import DT, frame, key, make_app, run_until
 
@@ -88,7 +88,7 @@ def play_on(app: App) -> None:
 
 @pytest.mark.parametrize("sid", scenario_ids())
 def test_after_the_ruling_the_named_player_plays(sid: str) -> None:
-    from simulator.app.game import PlayMode
+    from simulator.app.screens.game import PlayMode
     sc = library().load(sid)
     app = make_app()
     try:

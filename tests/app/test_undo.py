@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pygame
 
-from simulator.app.app import App
-from simulator.app.launch import break_shot
-from simulator.app.session import Session
+from simulator.app.loop.app import App
+from simulator.app.loop.launch import break_shot
+from simulator.app.match.session import Session
 from tests.app.helpers import DT, click_button, frame, make_app
 
 
@@ -64,7 +64,7 @@ def test_a_held_undo_key_undoes_one_step() -> None:
 
 
 def test_undo_after_loading_a_save_takes_back_one_shot(tmp_path: Path) -> None:
-    from simulator.app.flow import open_saved
+    from simulator.app.loop.flow import open_saved
     app = make_app()
     try:
         s = a_match(app)

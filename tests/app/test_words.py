@@ -13,9 +13,9 @@ import pytest
 
 from rules.codes import SEED_EXPRESS
 from rules.referee import Match
-from simulator.app.i18n import LOCALE_DIR, Locale
-from simulator.app.session import Session
-from simulator.app.words import (
+from simulator.app.match.session import Session
+from simulator.app.text.i18n import LOCALE_DIR, Locale
+from simulator.app.text.words import (
     choice_rule,
     cite,
     explain,
@@ -70,7 +70,7 @@ def test_every_citation_in_a_ruling_is_the_games_own() -> None:
 
 
 def test_a_called_foul_cites_the_games_own_rule() -> None:
-    from simulator.app.game import callable_fouls
+    from simulator.app.screens.game import callable_fouls
     loc = Locale("en")
     for disc in GAMES:
         names = ["A", "B", "C"] if disc == "express" else ["A", "B"]
@@ -195,7 +195,7 @@ def _toast_colour(app: object) -> tuple[int, int, int]:
 
 
 def test_saved_and_undone_do_not_look_like_errors(tmp_path: Path) -> None:
-    from simulator.app.launch import break_shot
+    from simulator.app.loop.launch import break_shot
     app = make_app()
     try:
         s = Session(Match(["Anna", "Boris"], "9-ball", {}, seed=1), app.locale)

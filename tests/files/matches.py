@@ -7,7 +7,7 @@ from functools import cache
 
 from rules.referee import Match
 from simulator.physics import simulate
-from simulator.selfplay import OPTIONS, PLAYERS, choose_stroke, make_choice
+from simulator.tools.selfplay import OPTIONS, PLAYERS, choose_stroke, make_choice
 
 
 def play(match: Match, shots: int, seed: int = 3) -> Match:

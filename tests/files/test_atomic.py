@@ -2,7 +2,7 @@
 or rename that fails halfway. The file is always the complete old one or the
 complete new one, it loads, and nothing is left behind once cleaned.
 
-Every writer of Kiy goes through simulator.atomic.atomic_write; each is
+Every writer of Kiy goes through simulator.files.atomic.atomic_write; each is
 tested here by its own entry point (a writer that wrote straight over its
 file would fail these tests)."""
 
@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from rules.referee import Match
-from simulator import atomic, saves
-from simulator.app.settings import Settings, load_settings, save_settings
+from simulator.app.loop.settings import Settings, load_settings, save_settings
+from simulator.files import atomic, saves
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import load_scenario, save_scenario
 from tests.files.matches import fresh
@@ -47,7 +47,7 @@ def _match_writer(target: Path) -> tuple[Callable[[int], None], Callable[[], int
 
 
 def _save_writer(target: Path) -> tuple[Callable[[int], None], Callable[[], int]]:
-    """The app's whole-match save (simulator.saves.write_save)."""
+    """The app's whole-match save (simulator.files.saves.write_save)."""
     small, big = fresh(shots=2), fresh(shots=6)
 
     def write(i: int) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from simulator import saves
+from simulator.files import saves
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import dumps_toml, load_scenario
 from tests.files.matches import recorded
@@ -347,7 +347,7 @@ def test_scenarios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 # -- saves -----------------------------------------------------------------------------------
 def test_saves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from simulator.verify import main as verify_main
+    from simulator.files.verify import main as verify_main
     data = saves.save_dict(__import__("rules.referee", fromlist=["Match"]).Match
                            .from_dict(json.loads(json.dumps(recorded(shots=3)))))
     tally = Tally()
@@ -419,7 +419,7 @@ def test_load_and_screenshot_refuse_a_bad_save(tmp_path: Path,
 
 # -- settings ---------------------------------------------------------------------------------
 def test_settings(tmp_path: Path) -> None:
-    from simulator.app.settings import Settings, load_settings
+    from simulator.app.loop.settings import Settings, load_settings
     good = Settings(players=["Anna", "Boris"]).to_dict()
     tally = Tally()
     f = tmp_path / "settings.json"

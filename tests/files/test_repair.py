@@ -1,4 +1,4 @@
-"""Saves and scenarios off by less than 0.1 mm (simulator.resting.REPAIR_LIMIT)
+"""Saves and scenarios off by less than 0.1 mm (simulator.table.resting.REPAIR_LIMIT)
 are repaired through resting.settle and say so; further off is refused."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from rules.referee import Match
-from simulator import resting, saves
+from simulator.files import saves
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import ScenarioError, dumps_toml, load_scenario
-from simulator.specs import table_by_name
+from simulator.table import resting
+from simulator.table.specs import table_by_name
 
 
 def _start_save(tmp_path: Path, into_rail: float) -> Path:
@@ -40,8 +41,8 @@ def test_a_save_off_by_micrometres_is_repaired_and_says_so(tmp_path: Path) -> No
     assert y is not None
     spec = table_by_name("pool_9ft")
     assert resting.problem(spec, {5: y}) is None
-    from simulator.app.i18n import Locale
-    from simulator.app.session import Session
+    from simulator.app.match.session import Session
+    from simulator.app.text.i18n import Locale
     s = Session.load(_start_save(tmp_path, 30e-6), Locale("en"))
     assert s.load_note is not None and "30 micrometres" in s.load_note
 

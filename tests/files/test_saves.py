@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from rules.referee import Match
-from simulator import saves
-from simulator.verify import main as verify_main
-from simulator.verify import verify
+from simulator.files import saves
+from simulator.files.verify import main as verify_main
+from simulator.files.verify import verify
 from tests.files.matches import fresh, play, recorded
 
 

@@ -1,13 +1,13 @@
 """Self-play through the physics, the referee and the saves (a short run; the
-long one is ``python -m simulator.selfplay --shots 3200``)."""
+long one is ``python -m simulator.tools.selfplay --shots 3200``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from simulator import selfplay
 from simulator.physics import simulate
-from simulator.state import BallState, Where
+from simulator.table.state import BallState, Where
+from simulator.tools import selfplay
 from tests.files.matches import fresh
 
 

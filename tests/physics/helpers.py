@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from simulator.events import Event, EventKind, Phase, Shot, Stroke
 from simulator.physics import cue_speed_for, simulate
-from simulator.specs import TableSpec, pool_table
-from simulator.state import TableState
+from simulator.table.events import Event, EventKind, Phase, Shot, Stroke
+from simulator.table.specs import TableSpec, pool_table
+from simulator.table.state import TableState
 
 POOL = pool_table(9)
 G = 9.81

@@ -1,7 +1,7 @@
 """The benchmark's comparison with the peer simulator (python -m
-simulator.bench): the two sides take turns, each turn after an untimed run,
+simulator.tools.bench): the two sides take turns, each turn after an untimed run,
 and a peer that stops says so. A stand-in peer speaks the same lines as
-simulator/bench_peer.py, so no pooltool is needed."""
+simulator/tools/bench_peer.py, so no pooltool is needed."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator import bench
+from simulator.tools import bench
 
 # Answers run k of every job with (k + 1) ms, run 0 with a full second: a
 # ratio that took the untimed run in would show it at once.

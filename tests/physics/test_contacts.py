@@ -9,10 +9,10 @@ import math
 
 import pytest
 
-from simulator.events import BallMotion, EventKind, Shot, Stroke
 from simulator.physics import ShotStream, cue_speed_for, simulate
-from simulator.specs import pool_table, rack_positions
-from simulator.state import TableState
+from simulator.table.events import BallMotion, EventKind, Shot, Stroke
+from simulator.table.specs import pool_table, rack_positions
+from simulator.table.state import TableState
 from tests.physics.helpers import cut_setup
 
 POOL = pool_table(9)

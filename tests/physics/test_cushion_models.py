@@ -9,11 +9,11 @@ import math
 
 import pytest
 
-from simulator.events import BallMotion, EventKind, Phase, Shot, Stroke
 from simulator.physics import compliant_models, default_models, simulate
 from simulator.physics.models import Models
-from simulator.specs import pool_table
-from simulator.state import TableState
+from simulator.table.events import BallMotion, EventKind, Phase, Shot, Stroke
+from simulator.table.specs import pool_table
+from simulator.table.state import TableState
 
 POOL = pool_table(9)
 R = 0.028575

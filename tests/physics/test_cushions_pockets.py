@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from simulator.events import BallMotion, EventKind, Stroke
 from simulator.physics import simulate
 from simulator.physics.cue import squirt_angle
-from simulator.specs import TableSpec, pyramid_table
-from simulator.state import TableState
+from simulator.table.events import BallMotion, EventKind, Stroke
+from simulator.table.specs import TableSpec, pyramid_table
+from simulator.table.state import TableState
 from tests.physics.helpers import POOL, first, heading, rolling_after, shoot
 
 PYRAMID = pyramid_table()

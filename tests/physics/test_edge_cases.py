@@ -7,10 +7,15 @@ import random
 
 import pytest
 
-from simulator.events import BallMotion, EventKind, Phase, Shot, Stroke
 from simulator.physics import ShotStream, simulate
-from simulator.specs import TableSpec, pyramid_table, rack_positions, table_by_name
-from simulator.state import TableState, Where
+from simulator.table.events import BallMotion, EventKind, Phase, Shot, Stroke
+from simulator.table.specs import (
+    TableSpec,
+    pyramid_table,
+    rack_positions,
+    table_by_name,
+)
+from simulator.table.state import TableState, Where
 from tests.physics.helpers import POOL, shoot
 
 PYRAMID = pyramid_table()

@@ -1,11 +1,11 @@
-"""The figures' commands (python -m simulator.bench gaps | pockets |
+"""The figures' commands (python -m simulator.tools.bench gaps | pockets |
 cushions): what they print is what docs/physics.md states."""
 
 from __future__ import annotations
 
 import pytest
 
-from simulator import bench, figures
+from simulator.tools import bench, figures
 
 
 def test_a_loose_rack_breaks_badly_and_a_hair_is_still_frozen() -> None:

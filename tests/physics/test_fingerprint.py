@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from simulator import fingerprint
-from simulator.bench import cut_shot
 from simulator.physics import simulate
+from simulator.tools import fingerprint
+from simulator.tools.shots import cut_shot
 
 
 def test_the_same_shots_give_the_same_hashes() -> None:

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.events import BallMotion, EventKind, Phase, Shot, Stroke
 from simulator.physics import airborne as air
 from simulator.physics import cue_speed_for, simulate
-from simulator.state import TableState, Where
+from simulator.table import resting
+from simulator.table.events import BallMotion, EventKind, Phase, Shot, Stroke
+from simulator.table.state import TableState, Where
 from tests.physics.helpers import POOL, G, first, shoot
 from tests.physics.test_invariants import _over_a_hole, check_invariants
 
@@ -177,7 +178,7 @@ def test_a_barely_moving_tip_against_a_ball_stops_within_two_seconds() -> None:
     to the cue ball; with 0.25 m of follow-through it went on touching that
     ball for minutes and the shot never came to rest. A follow-through is
     over within two seconds however slow the stroke."""
-    from simulator.specs import table_by_name
+    from simulator.table.specs import table_by_name
 
     spec = table_by_name("pool_8ft")
     positions = {
@@ -278,8 +279,8 @@ def test_a_ball_may_rest_in_a_pocket_mouth() -> None:
     mx, my = side.mouth_centre
     state = TableState.from_positions(POOL.name, {0: (1.0, 0.6), 1: (mx, my + 0.004)})
     state.validate()
-    assert POOL.in_pocket_mouth(mx, my + 0.004)
-    assert not POOL.on_slate(mx + 0.3, my + 0.004)
+    assert resting.in_pocket_mouth(POOL, mx, my + 0.004)
+    assert not resting.on_slate(POOL, mx + 0.3, my + 0.004)
 
 
 def test_a_ball_inside_a_jaw_is_not_in_the_pocket_mouth() -> None:
@@ -287,6 +288,8 @@ def test_a_ball_inside_a_jaw_is_not_in_the_pocket_mouth() -> None:
     mx, my = corner.mouth_centre
     ix, iy = corner.inward
     # On the pocket's axis it fits; half a mouth to the side it is in the jaw.
-    assert POOL.in_pocket_mouth(mx + ix * 0.01, my + iy * 0.01)
+    assert resting.in_pocket_mouth(POOL, mx + ix * 0.01, my + iy * 0.01)
     side = (-iy * corner.mouth_width / 2, ix * corner.mouth_width / 2)
-    assert not POOL.in_pocket_mouth(mx + ix * 0.01 + side[0], my + iy * 0.01 + side[1])
+    assert not resting.in_pocket_mouth(
+        POOL, mx + ix * 0.01 + side[0], my + iy * 0.01 + side[1]
+    )

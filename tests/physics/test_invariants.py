@@ -11,10 +11,10 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from simulator.events import Shot, Stroke
 from simulator.physics import cue_speed_for, simulate
-from simulator.specs import TableSpec, pool_table, pyramid_table, rack_positions
-from simulator.state import TableState, Where
+from simulator.table.events import Shot, Stroke
+from simulator.table.specs import TableSpec, pool_table, pyramid_table, rack_positions
+from simulator.table.state import TableState, Where
 
 POOL = pool_table(9)
 PYRAMID = pyramid_table()
@@ -214,7 +214,7 @@ def test_same_stroke_gives_bit_identical_shot_across_processes() -> None:
 
 
 def test_shot_json_round_trips_the_events() -> None:
-    from simulator.events import events_from_list
+    from simulator.table.events import events_from_list
 
     shot = _break_shot()
     data = json.loads(shot.to_json())

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from simulator.events import EventKind, Phase
+from simulator.table.events import EventKind, Phase
 from tests.physics.helpers import (
     POOL,
     G,

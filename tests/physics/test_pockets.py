@@ -11,10 +11,10 @@ import math
 
 import pytest
 
-from simulator.events import BallMotion, EventKind, Stroke
 from simulator.physics import simulate
-from simulator.specs import TableSpec, pool_table, pyramid_table
-from simulator.state import TableState, Where
+from simulator.table.events import BallMotion, EventKind, Stroke
+from simulator.table.specs import TableSpec, pool_table, pyramid_table
+from simulator.table.state import TableState, Where
 
 POOL = pool_table(9)
 PYRAMID = pyramid_table()

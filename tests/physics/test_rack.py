@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simulator.events import EventKind, Stroke
 from simulator.physics import ShotStream, cue_speed_for
 from simulator.physics.collisions import cluster_impulses
-from simulator.specs import rack_positions
-from simulator.state import TableState, Where
+from simulator.table.events import EventKind, Stroke
+from simulator.table.specs import rack_positions
+from simulator.table.state import TableState, Where
 from tests.physics.helpers import POOL
 
 R = POOL.balls.radius

@@ -16,11 +16,11 @@ import math
 
 import pytest
 
-from simulator.events import BallMotion, EventKind, Phase, Stroke
-from simulator.geometry import cushion_pieces
 from simulator.physics import collisions, cue_speed_for, simulate
-from simulator.specs import TABLES, TableSpec, pool_table, pyramid_table
-from simulator.state import TableState, Where
+from simulator.table.events import BallMotion, EventKind, Phase, Stroke
+from simulator.table.geometry import cushion_pieces
+from simulator.table.specs import TABLES, TableSpec, pool_table, pyramid_table
+from simulator.table.state import TableState, Where
 
 POOL = pool_table(9)
 PYRAMID = pyramid_table()

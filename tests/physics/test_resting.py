@@ -1,4 +1,4 @@
-"""The resting contract (simulator.resting): one rule for where a ball can
+"""The resting contract (simulator.table.resting): one rule for where a ball can
 rest, the repairs of positions off by a hair, and the physics' promise that
 every final state it returns obeys the rule (issue 10's reproducers)."""
 
@@ -10,12 +10,18 @@ from pathlib import Path
 
 import pytest
 
-from simulator import resting
-from simulator.events import EventKind, Phase, Stroke
 from simulator.physics import cue_speed_for, simulate
 from simulator.physics.__main__ import main as shoot_main
-from simulator.specs import TABLES, TableSpec, pool_table, pyramid_table, rack_positions
-from simulator.state import StateError, TableState, Where
+from simulator.table import resting
+from simulator.table.events import EventKind, Phase, Stroke
+from simulator.table.specs import (
+    TABLES,
+    TableSpec,
+    pool_table,
+    pyramid_table,
+    rack_positions,
+)
+from simulator.table.state import StateError, TableState, Where
 
 POOL = pool_table(9)
 PYRAMID = pyramid_table()
@@ -41,7 +47,7 @@ def test_no_cushion_piece_reaches_a_radius_inside_the_noses(spec: TableSpec) -> 
     all four nose lines (and the world's contact search relies on the same):
     each piece lies behind a nose line, so no centre on the border of that
     box, where a ball is nearest to them, presses into one."""
-    from simulator.geometry import closest_point, cushion_pieces
+    from simulator.table.geometry import closest_point, cushion_pieces
 
     r = spec.balls.radius
     lx, ly = spec.length - 2 * r, spec.width - 2 * r
@@ -76,7 +82,7 @@ def test_a_ball_against_a_rounded_jaw_in_the_side_mouth_rests() -> None:
     jaw holds it there."""
     pos = (1.2232684986349651, 0.02269602139805733)
     assert resting.problem(POOL, {0: pos}) is None
-    assert POOL.in_pocket_mouth(*pos)
+    assert resting.in_pocket_mouth(POOL, *pos)
     TableState.from_positions(POOL.name, {0: pos}).validate()
 
 

@@ -1,4 +1,4 @@
-"""The stress command (python -m simulator.stress): a few hundred random
+"""The stress command (python -m simulator.tools.stress): a few hundred random
 strokes with no failure, and checks that do catch what they look for."""
 
 from __future__ import annotations
@@ -9,11 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from simulator import stress
-from simulator.events import Frame, Stroke
 from simulator.physics import simulate
-from simulator.specs import TABLES, pool_table
-from simulator.state import BallState, TableState, Where
+from simulator.table import resting
+from simulator.table.events import Frame, Stroke
+from simulator.table.specs import TABLES, pool_table
+from simulator.table.state import BallState, TableState, Where
+from simulator.tools import stress
 
 POOL = pool_table(9)
 R = POOL.balls.radius
@@ -45,7 +46,7 @@ def test_layouts_hold_frozen_rail_and_mouth_balls() -> None:
         for b, (x, y) in pos.items():
             on_rail = min(x, y, spec.length - x, spec.width - y) == pytest.approx(r)
             rail += on_rail
-            mouth += spec.in_pocket_mouth(x, y) and not spec.on_bed(x, y)
+            mouth += resting.in_pocket_mouth(spec, x, y) and not spec.on_bed(x, y)
             frozen += any(
                 math.dist((x, y), q) == pytest.approx(2 * r, abs=1e-9)
                 for c, q in pos.items()
@@ -122,7 +123,7 @@ def test_a_ball_struck_twice_into_a_jaw_never_sinks_into_it() -> None:
     corner is struck into the jaw, comes off it and is struck back into it
     before the step is over. The second touch is found at its instant, so
     no frame shows the ball inside the facing (it showed 1.2 mm)."""
-    from simulator.specs import table_by_name
+    from simulator.table.specs import table_by_name
 
     spec = table_by_name("pool_8ft")
     r = spec.balls.radius

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from simulator.events import REFERENCE_MODELS, EventKind, Stroke
 from simulator.physics import compliant_models, default_models, simulate
-from simulator.specs import pool_table
-from simulator.state import TableState
+from simulator.table.events import REFERENCE_MODELS, EventKind, Stroke
+from simulator.table.specs import pool_table
+from simulator.table.state import TableState
 
 PHYSICS = Path(__file__).parents[2] / "simulator" / "physics"
 POOL = pool_table(9)
@@ -110,7 +110,7 @@ def test_the_quick_constructors_make_the_same_events_and_snapshots() -> None:
     classes' own constructors make, and refuse a field the class lacks."""
     import pickle
 
-    from simulator.events import BallSnapshot, Event, Phase, event_of, snapshot_of
+    from simulator.table.events import BallSnapshot, Event, Phase, event_of, snapshot_of
 
     values = (3, 0.1, 0.2, 0.028575, 1.5, -0.5, 0.0, 10.0, -4.0, 2.5, Phase.SLIDING)
     quick, slow = snapshot_of(*values), BallSnapshot(*values)

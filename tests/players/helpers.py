@@ -13,12 +13,12 @@ from rules.game import Discipline, GameState
 from rules.general import LAG_BALLS, lag_area
 from rules.referee import Match
 from rules.ruling import BallInHand, RulesError, ShotRequirements
-from simulator.events import Stroke
 from simulator.physics import simulate
 from simulator.players import STRENGTHS, ComputerPlayer, ShotDecision, Strength
 from simulator.players.player import seed_for
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import TableState
+from simulator.table.events import Stroke
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import TableState
 
 # The documented stroke ranges (docs/formats.md), written out here.
 SPEED_MAX = 15.0

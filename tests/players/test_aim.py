@@ -8,12 +8,12 @@ import math
 
 import pytest
 
-from simulator.events import EventKind, Stroke
 from simulator.physics import simulate
 from simulator.players import aim, shots
 from simulator.players.strength import TOURNAMENT, ZERO, Noise
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import TableState, Where
+from simulator.table.events import EventKind, Stroke
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import TableState, Where
 
 SPEC = table_by_name("pool_9ft")
 R = SPEC.balls.radius

@@ -20,8 +20,8 @@ from simulator.physics import simulate
 from simulator.players import STRENGTHS, ComputerPlayer
 from simulator.players import aim as geometry
 from simulator.players.strength import ZERO
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import Where
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import Where
 
 from .helpers import (
     FAST,
@@ -202,7 +202,7 @@ def test_the_lag_winner_breaks_or_gives_the_break() -> None:
     spec = m.table().spec
     player = ComputerPlayer(STRENGTHS["strong"].with_noise(ZERO))
     from rules.general import LAG_BALLS, judge_lag
-    from simulator.state import TableState
+    from simulator.table.state import TableState
     a, b = (player.lag(spec, p, 1) for p in (0, 1))
     assert a.stroke == a.intended
     shot = simulate(TableState.from_positions(spec.name, {LAG_BALLS[0]: a.place,

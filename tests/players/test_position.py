@@ -11,14 +11,14 @@ from dataclasses import replace
 
 from rules.referee import Match
 from rules.ruling import BallInHand, Declarations
-from simulator.events import Stroke
 from simulator.physics import simulate
 from simulator.players import aim, position, shots
 from simulator.players.appraise import HAND_FLOOR, Judge
 from simulator.players.search import executed
 from simulator.players.strength import TOURNAMENT, draw_noise
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import TableState, Where
+from simulator.table.events import Stroke
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import TableState, Where
 
 from .helpers import discipline, state_of
 

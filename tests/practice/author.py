@@ -27,8 +27,8 @@ from simulator.practice.scenario import (
     play_scenario,
     save_scenario,
 )
-from simulator.specs import table_by_name
-from simulator.state import TableState, Where
+from simulator.table.specs import table_by_name
+from simulator.table.state import TableState, Where
 
 ROOT = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
 POOL = table_by_name("pool_9ft")

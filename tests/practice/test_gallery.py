@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.events import EventKind
 from simulator.practice import gallery
 from simulator.practice.gallery import GalleryError
+from simulator.table.events import EventKind
 
 ENTRIES = gallery.entries()
 

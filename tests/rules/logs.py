@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from simulator.events import (
+from simulator.table.events import (
     CENTRE_LINE,
     HEAD_STRING,
     LONG_STRING,
@@ -17,8 +17,8 @@ from simulator.events import (
     Shot,
     Stroke,
 )
-from simulator.specs import table_by_name
-from simulator.state import BallState, TableState, Where
+from simulator.table.specs import table_by_name
+from simulator.table.state import BallState, TableState, Where
 
 TABLE = "pool_9ft"
 SPEC = table_by_name(TABLE)

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from logs import CENTRE, FOOT, HEAD, HEAD_X, LONG_STRING, D, L, Log, R, W, layout, snap
 
-from simulator.events import HEAD_STRING, Phase
+from simulator.table.events import HEAD_STRING, Phase
 
 OUT = Path(__file__).parent / "cases"
 CASES: list[dict[str, Any]] = []
@@ -1180,7 +1180,7 @@ def rerack_cases() -> None:
     """14.1 7.3 and the table of 7.6: the 14th ball down, where the 15th ball
     and the cue ball are decides where they go."""
     from rules.general import rack_slots
-    from simulator.specs import table_by_name
+    from simulator.table.specs import table_by_name
 
     slots = rack_slots(table_by_name("pool_9ft"))
     in_rack = slots[7]  # a slot of the 14-ball rack

@@ -11,9 +11,9 @@ from logs import HEAD_STRING, SPEC, Log, R
 
 from rules.referee import Match
 from rules.ruling import BallInHand, Choice, Declarations, Ruling, ShotRequirements
-from simulator.events import Shot
-from simulator.specs import CUE_BALL
-from simulator.state import TableState, Where
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import TableState, Where
 
 POCKETS = tuple(p.name for p in SPEC.pockets)
 RAILS = tuple(r.name for r in SPEC.rails)

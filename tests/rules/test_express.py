@@ -11,12 +11,12 @@ import pytest
 
 from rules import express, express_case
 from rules.codes import code_by_id
-from rules.registry import discipline_class
 from rules.referee import Match
+from rules.registry import discipline_class
 from rules.ruling import BallInHand, Choice, RulesError
-from simulator.events import Event, EventKind, Shot, Stroke
-from simulator.specs import CUE_BALL
-from simulator.state import TableState
+from simulator.table.events import Event, EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import TableState
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -22,9 +22,9 @@ from rules.express import (
 )
 from rules.referee import Match
 from rules.ruling import Choice, Declarations
-from simulator.events import Event, EventKind, Shot, Stroke
-from simulator.specs import CUE_BALL
-from simulator.state import BallState, Where
+from simulator.table.events import Event, EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import BallState, Where
 
 POCKETS = ("head_right", "head_left", "side_right", "side_left", "foot_right",
            "foot_left")

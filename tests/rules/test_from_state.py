@@ -8,8 +8,8 @@ import pytest
 
 from rules.referee import Match
 from rules.ruling import BallInHand, Declarations, RulesError
-from simulator.events import Event, EventKind, Shot, Stroke
-from simulator.state import TableState
+from simulator.table.events import Event, EventKind, Shot, Stroke
+from simulator.table.state import TableState
 
 
 def _position() -> TableState:

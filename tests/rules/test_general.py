@@ -32,8 +32,8 @@ from rules.general import rack_slots, shuffled, spot_balls
 from rules.nine_ball import rack_nine
 from rules.ruling import CHOICE_REFS, BallInHand, Choice, ShotRequirements
 from rules.straight_pool import rack_straight, rerack_cell
-from simulator.specs import CUE_BALL
-from simulator.state import Where
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import Where
 
 LOCALE = Path(__file__).parents[2] / "assets" / "locale"
 

@@ -19,10 +19,10 @@ from logs import layout
 from rules.general import LAG_BALLS, judge_lag, lag_area
 from rules.referee import Match
 from rules.ruling import Declarations, RulesError
-from simulator.events import Stroke
 from simulator.physics import simulate
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import TableState
+from simulator.table.events import Stroke
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import TableState
 
 
 def test_lag_area_is_the_players_side_of_the_kitchen() -> None:

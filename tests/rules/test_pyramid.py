@@ -10,9 +10,9 @@ import pytest
 from rules import pyramid
 from rules.pyramid import HandRegion
 from rules.questions import Facts, cue_contacts, facts
-from simulator.events import Event, EventKind, Shot, Stroke
-from simulator.specs import CUE_BALL, pyramid_table, rack_positions
-from simulator.state import TableState
+from simulator.table.events import Event, EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL, pyramid_table, rack_positions
+from simulator.table.state import TableState
 
 SPEC = pyramid_table()
 R = SPEC.balls.radius

@@ -13,8 +13,8 @@ from rules.game import DisciplineInfo, HandRule, NoOptions
 from rules.pyramid import PyramidCodes, PyramidDiscipline, PyramidState
 from rules.questions import Facts
 from rules.ruling import BallInHand, Declarations, Foul, Ruling
-from simulator.events import Event, EventKind, Shot, Stroke
-from simulator.specs import CUE_BALL, TableKind
+from simulator.table.events import Event, EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL, TableKind
 
 REF = SeedRef("pyramid-and-express.md", "2", "")
 

@@ -14,11 +14,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from logs import FOOT, LONG_STRING, Log, layout
 
 from rules.codes import FoulCode, Note
-from rules.registry import discipline_class
 from rules.referee import Match
+from rules.registry import discipline_class
 from rules.ruling import BallInHand, Choice, Declarations, RulesError
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import Where
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import Where
 
 
 def break_pot(m: Match, ball: int = 1, pocket: str = "foot_left") -> Log:

@@ -24,7 +24,7 @@ from rules.nine_ball import NineBallState
 from rules.referee import Match
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
 from rules.straight_pool import StraightPoolState
-from simulator.specs import TableKind
+from simulator.table.specs import TableKind
 
 UI = Path(__file__).parents[2] / "assets" / "locale"
 
@@ -47,8 +47,8 @@ def test_each_game_has_a_named_constant_a_plain_word_and_its_rule_sections() -> 
     """Code outside rules/ names a game by the registry's constants; a
     command line by one plain word of its names; a pool game's rulings cite
     its own section and the general pool rules, Express only its own."""
-    assert (registry.EIGHT_BALL, registry.NINE_BALL, registry.STRAIGHT_POOL,
-            registry.EXPRESS) == registry.names()
+    assert registry.names() == (registry.EIGHT_BALL, registry.NINE_BALL, registry.STRAIGHT_POOL,
+            registry.EXPRESS)
     assert [registry.word(n) for n in registry.names()] == \
         ["eight", "nine", "straight", "express"]
     assert registry.canonical(registry.word("14.1")) == "14.1"

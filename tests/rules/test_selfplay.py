@@ -18,8 +18,8 @@ from selfplay import play
 from rules.codes import Kind
 from rules.referee import Match
 from rules.ruling import Ruling
-from simulator.specs import CUE_BALL
-from simulator.state import Where
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import Where
 
 BALLS = {"8-ball": set(range(16)), "9-ball": set(range(16)),
          "14.1": set(range(16))}

@@ -16,10 +16,10 @@ from rules.questions import JUMP_MIN_VZ
 from rules.referee import Match
 from rules.ruling import BallInHand, Declarations, Ruling
 from rules.straight_pool import StraightPool
-from simulator.events import EventKind, Shot, Stroke
 from simulator.physics import simulate
-from simulator.specs import CUE_BALL, table_by_name
-from simulator.state import BallState, TableState, Where
+from simulator.table.events import EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import BallState, TableState, Where
 
 SPEC = table_by_name("pool_9ft")
 R = SPEC.balls.radius

@@ -1,0 +1,129 @@
+"""The export dialog of the replay screens (the game's replay, the foul
+gallery, a practice situation): a clip or a diagram of the shot, captions in
+either language, into the folder the player chose (the profile's exports
+folder until then); then the export made a few pictures a frame, with its
+progress, so the window never stalls."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from simulator.app.dialogs.base import Dialog, NameDialog
+from simulator.app.loop.app import App
+from simulator.app.replay.export import (
+    SPEEDS,
+    ExportError,
+    ExportJob,
+    ShotExport,
+    check_folder,
+    speed_label,
+)
+
+FORMAT_KEYS = ("gif", "webp", "apng", "png", "svg")
+FRAME_BUDGET = 0.03  # seconds of drawing a frame while exporting
+
+
+def export_folder(app: App) -> Path:
+    from simulator.files import profile
+    chosen = app.settings.export_dir.strip()
+    return Path(chosen).expanduser() if chosen else profile.exports_dir()
+
+
+def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
+    t = app.t
+    lang = lang or app.locale.lang
+    other = "ru" if lang == "en" else "en"
+    folder = export_folder(app)
+    body = t("export.body", speed=speed_label(job.speed),
+             lang=t(f"export.lang_{lang}"), folder=str(folder))
+    buttons: list[tuple[str, Any]] = [
+        (t(f"export.{fmt}"), _start(app, job, fmt, lang)) for fmt in FORMAT_KEYS]
+    faster = SPEEDS[(SPEEDS.index(job.speed) + 1) % len(SPEEDS)] \
+        if job.speed in SPEEDS else SPEEDS[0]
+    buttons += [
+        (t("export.speed", speed=speed_label(job.speed), next=speed_label(faster)),
+         lambda: app.open("export", job=replace(job, speed=faster), lang=lang)),
+        (t("export.language", lang=t(f"export.lang_{other}")),
+         lambda: app.open("export", job=job, lang=other)),
+        (t("export.folder"), lambda: app.push_dialog(folder_dialog(app, job, lang))),
+        (t("common.cancel"), lambda: None),
+    ]
+    return Dialog(app, t("export.title"), body, buttons, cancel=lambda: None,
+                  kind="export")
+
+
+def folder_dialog(app: App, job: ShotExport, lang: str) -> Dialog:
+    """Type the folder the exports go to (empty: the profile's)."""
+    def done() -> None:
+        typed = dialog.text().strip()
+        if typed:
+            try:
+                check_folder(Path(typed).expanduser())
+            except ExportError as e:
+                # The dialog stays, with what was typed, to be corrected.
+                app.notify(app.t("export.bad_folder", reason=str(e)), 6.0)
+                app.push_dialog(dialog)
+                return
+        app.settings.export_dir = typed
+        app.save_settings()
+        app.open("export", job=job, lang=lang)
+
+    dialog = FolderDialog(app, app.t("export.folder_title"),
+                          app.t("export.folder_body"), str(export_folder(app)),
+                          [(app.t("common.ok"), done),
+                           (app.t("common.cancel"),
+                            lambda: app.open("export", job=job, lang=lang))],
+                          kind="export_folder")
+    return dialog
+
+
+class FolderDialog(NameDialog):
+    """The folder typed in full: a path is longer than a player's name."""
+
+    def enter(self) -> None:
+        super().enter()
+        if self.entry is not None:
+            self.entry.set_text_length_limit(500)
+
+
+def _start(app: App, job: ShotExport, fmt: str, lang: str) -> Any:
+    def fn() -> None:
+        try:
+            work = ExportJob(job, export_folder(app), fmt, lang)
+        except ExportError as e:
+            app.notify(app.t("export.failed", reason=str(e)))
+            return
+        app.push_dialog(ExportProgress(app, work))
+    return fn
+
+
+class ExportProgress(Dialog):
+    """The export under way: drawn a few pictures a frame; Esc stops it."""
+
+    def __init__(self, app: App, job: ExportJob) -> None:
+        super().__init__(app, app.t("export.working"), "", [
+            (app.t("common.cancel"), lambda: None)], cancel=lambda: None,
+            kind="export_progress")
+        self.job = job
+
+    def update(self, dt: float) -> None:
+        if self not in self.app.dialogs:
+            return
+        from simulator.files.atomic import why
+        try:
+            self.job.advance(FRAME_BUDGET)
+        except OSError as e:
+            self.app.pop_dialog(self)
+            self.app.notify(self.app.t("export.failed", reason=why(e)), 8.0)
+            return
+        except ExportError as e:
+            self.app.pop_dialog(self)
+            self.app.notify(self.app.t("export.failed", reason=str(e)), 8.0)
+            return
+        self.body = f"{round(self.job.progress * 100)} %"
+        if self.job.done:
+            self.app.pop_dialog(self)
+            path = self.job.path
+            self.app.inform(self.app.t("export.done", file=str(path)), 6.0)

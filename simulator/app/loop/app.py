@@ -1,0 +1,502 @@
+"""The window, the main loop and the mode state machine.
+
+Each screen is a Mode with enter/exit and its own keys; the App owns the window,
+the widget manager, the settings, the words, the sounds and the current match.
+A dialog is a mode drawn over the one below it. ``frame`` runs one frame from a
+list of events, so tests drive the app without a real window or clock.
+
+Screens are registered by name in one place (``simulator.app.loop.registry``) and a
+screen asks for another by name (:meth:`App.go`, :meth:`App.open`), so no
+screen file imports another to leave it.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from simulator.app.loop.settings import Settings, save_settings
+from simulator.app.table.view import Layout
+from simulator.app.text import fonts, ui, widgets
+from simulator.app.text.i18n import Locale
+
+if TYPE_CHECKING:
+    from simulator.app.loop.sound import SoundBank
+    from simulator.app.match.session import Session
+
+MIN_SIZE = (640, 400)
+ScreenFactory = Callable[..., "Mode"]
+
+
+class Mode:
+    """One screen of the app."""
+
+    name = "mode"
+    modal = False  # a dialog: the mode below keeps drawing but gets no input
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        pass
+
+    def exit(self) -> None:
+        pass
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resize(self) -> None:
+        pass
+
+    def message_area(self) -> pygame.Rect | None:
+        """Where short messages go on this screen (None: the bottom middle)."""
+        return None
+
+    def busy(self) -> bool:
+        """Still preparing what it shows over a few frames (a screenshot waits)."""
+        return False
+
+    def dock(self) -> pygame.Rect | None:
+        """Where a dialog opened over this screen goes (None: the middle of
+        the window, over a veil). Table screens dock dialogs beside the table."""
+        return None
+
+
+class App:
+    def __init__(self, size: tuple[int, int], locale: Locale, settings: Settings,
+                 fullscreen: bool = False, settings_path: Path | None = None,
+                 hidden: bool = False,
+                 screens: Mapping[str, ScreenFactory] | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.RESIZABLE
+        if fullscreen:
+            flags = pygame.FULLSCREEN
+            size = (0, 0)
+        if hidden:
+            flags |= pygame.HIDDEN
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("Kiy")
+        pygame.key.set_repeat(300, 40)
+        self.size: tuple[int, int] = self.screen.get_size()
+        self.layout = Layout.for_size(*self.size)
+        self.locale = locale
+        self.settings = settings
+        self.settings_path = settings_path
+        self.screens: dict[str, ScreenFactory] = dict(screens or {})
+        self.gui = pygame_gui.UIManager(self.size, _theme(),
+                                        starting_language=locale.lang)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.mode: Mode | None = None
+        self.dialogs: list[Mode] = []
+        self._disabled: dict[int, list[Any]] = {}
+        self.session: Session | None = None
+        self._sound: SoundBank | None = None
+        self._later: list[Callable[[], object]] = []
+        # A short message, its kind ("info" or "error") and the time it has left.
+        self.toast: tuple[str, float] | None = None
+        self.toast_kind = "info"
+        self.errors: list[str] = []  # unexpected exceptions caught in a frame
+        self._failing = 0  # frames in a row that raised
+        self.frames = 0
+        self.seed: int | None = None  # fixed racks for documentation and tests
+        self.scene: Any = None  # the table screen's cached pictures (Scene)
+        self.show_numbers = False  # every ball's number drawn large (key N)
+        self.held: set[int] = set()  # keys down now (a repeat is not a new press)
+        self.mouse: tuple[int, int] | None = None
+        self._pressed: ui.Button | None = None
+        self.buttons: list[ui.Button] = []  # the drawn buttons of the last frame
+        self.panels: list[tuple[str, pygame.Rect]] = []  # and its panels
+        self.texts: list[ui.TextRecord] = []  # and its lines of text
+        self.tips: list[tuple[pygame.Rect, str]] = []
+        self._save_problem_told: str | None = None
+        INSTANCES.append(self)
+
+    # -- words, sounds, settings ------------------------------------------------
+    def t(self, key: str, **kw: object) -> str:
+        return self.locale.t(key, **kw)
+
+    @property
+    def sound(self) -> SoundBank:
+        if self._sound is None:
+            from simulator.app.loop.sound import SoundBank
+            self._sound = SoundBank(self.settings.sound, self.settings.volume)
+        return self._sound
+
+    def save_settings(self) -> None:
+        from simulator.files import profile
+        if profile.read_only():  # a scripted run writes nothing
+            return
+        err = save_settings(self.settings, self.settings_path)
+        if err:
+            self.notify(self.t("settings.save_failed", reason=err), kind="error")
+
+    def set_language(self, lang: str) -> None:
+        self.locale = Locale(lang)
+        self.gui.set_locale(lang)
+        if self.session is not None:
+            self.session.locale = self.locale
+
+    def notify(self, message: str, seconds: float = 4.0, kind: str = "error") -> None:
+        """A short message: ``kind`` "info" for what went well (saved, undone),
+        "error" for what did not; they look different."""
+        self.toast = (message, seconds)
+        self.toast_kind = kind
+
+    def inform(self, message: str, seconds: float = 3.0) -> None:
+        self.notify(message, seconds, kind="info")
+
+    # -- screens by name --------------------------------------------------------
+    def make(self, name: str, **kw: Any) -> Mode:
+        """The screen registered as ``name``, made for this app."""
+        try:
+            factory = self.screens[name]
+        except KeyError:
+            raise KeyError(f"no screen named {name!r}; registered: "
+                           f"{', '.join(sorted(self.screens))}") from None
+        return factory(self, **kw)
+
+    def go(self, name: str, **kw: Any) -> None:
+        """Leave the current screen for the one registered as ``name``."""
+        self.switch(self.make(name, **kw))
+
+    def open(self, name: str, **kw: Any) -> None:
+        """Open the dialog registered as ``name`` over the current screen."""
+        self.push_dialog(self.make(name, **kw))
+
+    # -- modes ----------------------------------------------------------------
+    def later(self, fn: Callable[[], object]) -> Callable[[], None]:
+        """A button command: run ``fn`` after this frame's events, not inside the
+        widget manager's event loop (which it may tear down)."""
+        def run() -> None:
+            self._later.append(fn)
+        return run
+
+    def switch(self, mode: Mode) -> None:
+        for d in reversed(self.dialogs):
+            d.exit()
+        self.dialogs.clear()
+        self._disabled.clear()
+        if self.mode is not None:
+            self.mode.exit()
+        widgets.clear(self.gui)
+        self.buttons = []
+        self._pressed = None
+        self.mode = mode
+        mode.enter()
+
+    def push_dialog(self, dialog: Mode) -> None:
+        # The widgets below a dialog take no clicks while it is open.
+        from pygame_gui.elements import UIButton
+        below = [el for el in self.gui.get_sprite_group().sprites()
+                 if isinstance(el, UIButton) and el.is_enabled]
+        for el in below:
+            widgets.disable(el)
+        self._disabled[id(dialog)] = below
+        self.dialogs.append(dialog)
+        self._pressed = None
+        dialog.enter()
+
+    def pop_dialog(self, dialog: Mode | None = None) -> None:
+        if not self.dialogs:
+            return
+        d = dialog if dialog is not None and dialog in self.dialogs \
+            else self.dialogs[-1]
+        self.dialogs.remove(d)
+        d.exit()
+        self._pressed = None
+        for el in self._disabled.pop(id(d), []):
+            if el.alive():
+                el.enable()
+
+    @property
+    def top(self) -> Mode | None:
+        return self.dialogs[-1] if self.dialogs else self.mode
+
+    # -- the loop ---------------------------------------------------------------
+    def frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """Handle ``events``, advance ``dt`` seconds and draw one frame."""
+        try:
+            self._frame(events, dt)
+            self._failing = 0
+        except Exception:  # a player's action must never close the game
+            tb = traceback.format_exc()
+            if tb not in self.errors:  # say each fault once, not every frame
+                print(tb, file=sys.stderr)
+            self.errors = [*self.errors[-19:], tb]
+            self.notify(self._internal_error_text())
+            self._failing += 1
+            if self._failing == 30:  # a screen that keeps failing: to the menu
+                try:
+                    self.go("menu")
+                except Exception:
+                    self.running = False
+        self.frames += 1
+
+    def repeat(self, event: pygame.event.Event) -> bool:
+        """Whether a key-down event is the keyboard repeating a held key."""
+        return event.type == pygame.KEYDOWN and bool(getattr(event, "repeat", False))
+
+    def _internal_error_text(self) -> str:
+        """Say what is safe only when it is: the autosave's real state."""
+        s = self.session
+        ok = getattr(s, "save_ok", None)
+        if ok is True:
+            return self.t("error.internal_saved")
+        if ok is False:
+            return self.t("error.internal_unsaved")
+        return self.t("error.internal")
+
+    def _tell_save_problem(self) -> None:
+        """A failed autosave is shown at once, and again when it works again."""
+        s = self.session
+        problem = getattr(s, "save_problem", None)
+        if problem != self._save_problem_told:
+            if problem is not None:
+                self.notify(self.t("save.autosave_failed", reason=problem), 10.0)
+            elif self._save_problem_told is not None:
+                self.inform(self.t("save.autosave_back"), 3.0)
+            self._save_problem_told = problem
+
+    def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        for e in events:
+            if e.type == pygame.QUIT:
+                self.running = False
+                continue
+            if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._resized()
+                continue
+            if e.type == pygame.KEYDOWN:
+                # A key already down is the keyboard's repeat, not a new press.
+                e.repeat = e.key in self.held
+                self.held.add(e.key)
+            elif e.type == pygame.KEYUP:
+                self.held.discard(e.key)
+            elif e.type == pygame.MOUSEMOTION:
+                self.mouse = e.pos
+            elif e.type == pygame.WINDOWFOCUSLOST:
+                self.held.clear()  # the key-ups go to another window
+            if self._drawn_click(e):
+                self._run_later()
+                continue
+            consumed = self.gui.process_events(e)
+            top = self.top
+            if top is not None and not (consumed and e.type in _MOUSE_BUTTONS):
+                top.handle(e)
+            self._run_later()
+        self._run_later()
+        if self.mode is not None:
+            self.mode.update(dt)
+        for d in list(self.dialogs):
+            d.update(dt)
+        self._run_later()
+        self._tell_save_problem()
+        self.gui.update(dt)
+        self.draw()
+        if self.toast is not None:
+            msg, left = self.toast
+            left -= dt
+            self.toast = (msg, left) if left > 0 else None
+
+    def _drawn_click(self, e: pygame.event.Event) -> bool:
+        """Clicks on the drawn buttons and panels of the last frame: a button
+        acts on release over it; a panel keeps the click from what lies
+        below it. True when the event was taken."""
+        if e.type not in _MOUSE_BUTTONS or e.button not in (1, 3):
+            return False
+        pos = e.pos
+        hit = next((b for b in reversed(self.buttons) if b.rect.collidepoint(pos)),
+                   None)
+        if e.type == pygame.MOUSEBUTTONDOWN:
+            if hit is not None:
+                self._pressed = hit if e.button == 1 else None
+                return True
+            return any(r.collidepoint(pos) for name, r in self.panels
+                       if name != "controls")
+        pressed, self._pressed = self._pressed, None
+        if pressed is not None:
+            # Buttons are drawn afresh each frame: the same one by its name.
+            if hit is not None and hit.ident == pressed.ident and \
+                    hit.action is not None and e.button == 1:
+                self.later(hit.action)()
+            return True
+        return hit is not None or any(r.collidepoint(pos) for name, r in self.panels
+                                      if name != "controls")
+
+    def press(self, button: ui.Button) -> None:
+        """Press a drawn button as a click would (keys 1-9 in dialogs)."""
+        if button.action is not None:
+            self.later(button.action)()
+
+    def _run_later(self) -> None:
+        while self._later:
+            fn = self._later.pop(0)
+            fn()
+
+    def draw(self) -> None:
+        surface = self.screen
+        ui.FRAME.clear()
+        if self.mode is not None:
+            self.mode.draw(surface)
+        if self.dialogs:
+            ui.FRAME.buttons.clear()  # a dialog is open: the screen below waits
+        for d in self.dialogs:
+            d.draw(surface)
+        self.gui.draw_ui(surface)
+        if self.toast is not None:
+            self._draw_toast(surface, self.toast[0])
+        self.tips = list(ui.FRAME.tips)
+        if self.mouse is not None:
+            ui.tooltip(surface, self.mouse, self._tip_area(),
+                       max(12, self.size[1] // 48))
+        self.buttons = list(ui.FRAME.buttons)
+        self.panels = list(ui.FRAME.panels)
+        self.texts = list(ui.FRAME.texts)
+
+    def _tip_area(self) -> pygame.Rect:
+        """A whole name shown on hover stays in the part of the window it is
+        in (the scoreboard's names never spill over the table)."""
+        m = self.mouse or (0, 0)
+        lay = self.layout
+        for area in (lay.top, lay.side, lay.strip):
+            if area.collidepoint(m):
+                return area
+        return pygame.Rect((0, 0), self.size)
+
+    def _draw_toast(self, surface: pygame.Surface, msg: str) -> None:
+        w, h = self.size
+        area = None
+        for m in (*reversed(self.dialogs), self.mode):
+            if m is not None and (area := m.message_area()) is not None:
+                break
+        size = max(13, h // 44)
+        if area is None:
+            area = pygame.Rect(w // 5, h - 70 - 3 * size, w * 3 // 5, 3 * size + 40)
+        width = area.width - 24
+        lines = ui.wrap(msg, size, width)
+        lh = ui.line_height(size)
+        while len(lines) * lh + 12 > area.height and size > 11:
+            size -= 1
+            lh = ui.line_height(size)
+            lines = ui.wrap(msg, size, width)
+        bw = max(fonts.font(size).size(ln)[0] for ln in lines) + 24
+        bh = min(area.height, len(lines) * lh + 12)
+        box = pygame.Rect(0, 0, min(area.width, bw), bh)
+        box.midbottom = (area.centerx, area.bottom)
+        colour = (120, 30, 24, 235) if self.toast_kind == "error" else \
+            (24, 78, 52, 235)
+        ui.panel(surface, box, colour, name="message")
+        y = box.top + 6
+        for ln in lines:
+            if y + lh > box.bottom + 1:
+                break
+            ui.line(surface, ln, size, (255, 244, 228), pygame.Rect(
+                box.left + 12, y, box.width - 24, lh))
+            y += lh
+
+    def set_window(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """Change the window's size, or go to full screen and back."""
+        flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        try:
+            self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        except pygame.error as e:
+            self.notify(self.t("settings.window_failed", reason=str(e)))
+            return
+        self._resized()
+
+    def _resized(self) -> None:
+        size = self.screen.get_size()
+        if size == self.size:
+            return
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.layout = Layout.for_size(*self.size)
+        self.gui.set_window_resolution(self.size)
+        if self.mode is not None:
+            self.mode.resize()
+        if self.dialogs:
+            from pygame_gui.elements import UIButton
+            below = [el for el in self.gui.get_sprite_group().sprites()
+                     if isinstance(el, UIButton) and el.is_enabled]
+            for el in below:
+                widgets.disable(el)
+            self._disabled = {id(self.dialogs[0]): below}
+        for d in self.dialogs:
+            d.resize()
+
+    def run(self) -> None:
+        while self.running:
+            dt = self.clock.tick(60) / 1000.0
+            self.frame(pygame.event.get(), min(dt, 0.1))
+            pygame.display.flip()
+
+    def screenshot(self, path: str, frames: int = 2) -> None:
+        """Draw ``frames`` frames and write the window as a PNG, atomically
+        (OSError when the file cannot be written)."""
+        import io
+
+        from simulator.files.atomic import atomic_write
+        for _ in range(frames):
+            self.frame([], 1 / 60)
+        for _ in range(120):  # what takes a few frames to appear
+            if self.mode is None or not self.mode.busy():
+                break
+            self.frame([], 1 / 60)
+        buf = io.BytesIO()
+        try:
+            pygame.image.save(self.screen, buf, "screenshot.png")
+        except pygame.error as e:
+            raise OSError(0, f"the picture cannot be made ({e})") from None
+        atomic_write(path, buf.getvalue())
+
+
+# Every App made in this process (tests check that none caught an error).
+INSTANCES: list[App] = []
+
+
+_MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+def _theme() -> dict[str, object]:
+    """Widget colours to go with the table: dark wood, felt green, ivory text."""
+    return {
+        "defaults": {
+            "colours": {
+                "normal_bg": "#2b3a33",
+                "hovered_bg": "#3d5a4a",
+                "active_bg": "#1f6b48",
+                "selected_bg": "#1f6b48",
+                "disabled_bg": "#25292b",
+                "dark_bg": "#1b2321",
+                "normal_text": "#f1ead8",
+                "hovered_text": "#ffffff",
+                "selected_text": "#ffffff",
+                "disabled_text": "#7b7f80",
+                "normal_border": "#6b4a2b",
+                "hovered_border": "#c9a36b",
+                "active_border": "#e3c28a",
+                "text_cursor": "#f1ead8",
+            },
+            "font": {"name": "noto_sans", "size": "16"},
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "6",
+                     "border_width": "1"},
+        },
+        "#title": {"font": {"name": "noto_sans", "size": "44", "bold": "1"},
+                   "colours": {"normal_text": "#f1ead8", "dark_bg": "#00000000"}},
+        "#big": {"font": {"name": "noto_sans", "size": "20"}},
+        "#small": {"font": {"name": "noto_sans", "size": "13"}},
+        "label": {"colours": {"dark_bg": "#00000000"}},
+    }

@@ -1,0 +1,121 @@
+"""Settings kept in the profile's config folder (simulator.files.profile).
+
+Written through ``simulator.files.atomic`` like every other file, so a crash while
+writing never leaves half a file; read through ``simulator.files.inputs``, so a
+broken file only brings the defaults back, with a message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from simulator.files import profile
+from simulator.files.atomic import atomic_write, why
+from simulator.files.inputs import InputError, read_json
+
+
+def config_dir() -> Path:
+    """Where Kiy keeps its settings (the profile's config folder)."""
+    return profile.config_dir()
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that readers see the old or the new file
+    only (simulator.files.atomic.atomic_write; the folder is made if needed)."""
+    atomic_write(path, text, make_dirs=True)
+
+
+WATCH = ("1", "2", "4", "skip")  # how a computer's shots are watched
+WINDOW_MIN = (640, 400)
+WINDOW_MAX = (7680, 4320)
+
+
+def window_size(text: str) -> tuple[int, int] | None:
+    """A window size written "WxH" within the sizes Kiy opens; None if not."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() and len(p) <= 5 for p in parts):
+        return None
+    w, h = int(parts[0]), int(parts[1])
+    if not (WINDOW_MIN[0] <= w <= WINDOW_MAX[0]
+            and WINDOW_MIN[1] <= h <= WINDOW_MAX[1]):
+        return None
+    return w, h
+
+
+@dataclass
+class Settings:
+    lang: str = ""  # empty: follow the system locale
+    aids: bool = True  # guide line and ghost ball
+    sound: bool = True
+    volume: float = 0.8
+    allow_undo: bool = True
+    players: list[str] = field(default_factory=list)  # last names entered
+    window: str = ""  # the window's size, "1280x720" (empty: the default)
+    fullscreen: bool = False
+    watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
+    export_dir: str = ""  # where exported clips and diagrams go (empty: the profile's)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Known keys of the right type are taken; anything else is ignored."""
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            v = data[f.name]
+            cur = getattr(s, f.name)
+            if isinstance(cur, bool):
+                if isinstance(v, bool):
+                    setattr(s, f.name, v)
+            elif isinstance(cur, float):
+                if isinstance(v, int | float) and not isinstance(v, bool) \
+                        and abs(v) < 1e300:
+                    setattr(s, f.name, max(0.0, min(1.0, float(v))))
+            elif f.name == "export_dir":
+                if isinstance(v, str) and len(v) < 1000 and "\x00" not in v:
+                    setattr(s, f.name, v)
+            elif f.name == "window":
+                if isinstance(v, str) and (v == "" or window_size(v) is not None):
+                    setattr(s, f.name, v)
+            elif f.name == "watch":
+                if v in WATCH:
+                    setattr(s, f.name, v)
+            elif isinstance(cur, str):
+                if isinstance(v, str) and v in ("", "en", "ru"):
+                    setattr(s, f.name, v)
+            elif isinstance(cur, list) and isinstance(v, list):
+                setattr(s, f.name, [str(x)[:24] for x in v if isinstance(x, str)][:8])
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The saved settings, or defaults and a reason when the file is unreadable."""
+    p = path or settings_path()
+    if not p.exists() and not p.is_symlink():
+        return Settings(), None
+    try:
+        data = read_json(p)
+    except InputError as e:
+        return Settings(), str(e)
+    return Settings.from_dict(data), None
+
+
+def save_settings(s: Settings, path: Path | None = None) -> str | None:
+    """Save; a reason string when the directory cannot be written."""
+    try:
+        atomic_write_text(path or settings_path(), json.dumps(s.to_dict(), indent=2))
+    except OSError as e:
+        return why(e)
+    return None

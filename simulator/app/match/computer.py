@@ -1,0 +1,196 @@
+"""Computer players in the window: which seats are computers, who must act
+now, their decisions in the player's words, and the hint.
+
+A seat is a computer when its player's name is ``cpu:LEVEL`` (``cpu:club``,
+``cpu:strong 2``): that is what ``--players Ann,cpu:club`` and the setup
+screen store in the match, so a saved match against the computer comes
+back with its computers. The decisions themselves are
+``simulator.players``'; this module only asks and words them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from simulator.app.table.aim import Aim, power_of
+from simulator.app.text.i18n import Locale
+from simulator.players import ComputerPlayer, Strength
+from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
+from simulator.players.table import CPU, parse_seat
+
+if TYPE_CHECKING:
+    from rules.referee import Match
+    from simulator.players.hint import Hint
+
+# The watching speeds of a computer's shots: 1x, 2x, 4x, or skipped (0).
+WATCH_SPEEDS: tuple[tuple[str, float], ...] = (("1", 1.0), ("2", 2.0), ("4", 4.0),
+                                              ("skip", 0.0))
+SHOW_SECONDS = 1.2  # a decision stays on show this long at 1x before it is played
+CHOICE_SECONDS = 3.0  # a choice, with its rule and the options weighed, longer
+THINK_SLICE = 0.025  # seconds of thinking a frame (the window keeps drawing)
+HINT_SALT = 0x41A7  # a hint's seed differs from the player's own decision's
+HINT_STRENGTH = "strong"  # the player whose stroke a hint suggests
+
+
+def _base(name: str) -> tuple[str, str]:
+    """(the seat without its number, the number): ``cpu:club 2`` is
+    (``cpu:club``, ``2``)."""
+    text = name.strip()
+    head, _, tail = text.rpartition(" ")
+    if head and tail.isdigit():
+        return head.strip(), tail
+    return text, ""
+
+
+def strength_of(name: str) -> Strength | None:
+    """The strength of a computer seat's name, None for a person."""
+    base, _ = _base(name)
+    if base.partition(":")[0].strip().casefold() != CPU:
+        return None
+    try:
+        return parse_seat(base).strength
+    except ValueError:
+        return None
+
+
+def is_computer_name(name: str) -> bool:
+    return strength_of(name) is not None
+
+
+def seat_words(loc: Locale, name: str) -> str:
+    """A computer seat in words ("Computer (club)", "Компьютер (любитель) 2");
+    a person's name as it is."""
+    s = strength_of(name)
+    if s is None:
+        return name
+    number = _base(name)[1]
+    words = loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
+    return f"{words} {number}" if number else words
+
+
+def seat_names(names: list[str]) -> list[str]:
+    """Names made unique where two computers of one level sit (``cpu:club``,
+    ``cpu:club 2``), people's names untouched."""
+    out: list[str] = []
+    for n in names:
+        base = n
+        k = 2
+        while n in out and is_computer_name(base):
+            n = f"{base} {k}"
+            k += 1
+        out.append(n)
+    return out
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a computer must do now: ``kind`` shot, choice, sign or lag, and
+    the player (the chooser of a choice, the signer)."""
+
+    kind: str
+    player: int
+
+
+def computers(match: Match) -> list[ComputerPlayer | None]:
+    return [None if (s := strength_of(n)) is None else ComputerPlayer(s)
+            for n in match.players]
+
+
+def turn(match: Match) -> Turn | None:
+    """The computer that acts next, if the one the referee names is one."""
+    if match.over:
+        return None
+    req = match.requirements()
+    players = computers(match)
+    for p in tuple(getattr(req, "may_sign", ())):
+        if players[p] is not None:
+            return Turn("sign", p)
+    if req.is_lag:
+        return None  # the lag screen lets each seat strike in turn
+    if req.pending:
+        chooser = req.chooser if req.chooser is not None else req.shooter
+        return Turn("choice", chooser) if players[chooser] is not None else None
+    return Turn("shot", req.shooter) if players[req.shooter] is not None else None
+
+
+def decision_seed(match: Match, player: int) -> int:
+    return seed_for(match.seed, len(match.history), player)
+
+
+def think_shot(match: Match, player: int) -> Thinking[ShotDecision]:
+    cp = computers(match)[player]
+    assert cp is not None
+    return Thinking(cp.shot_steps(match.discipline, match.state,
+                                  decision_seed(match, player), match.requirements()))
+
+
+def think_choice(match: Match, player: int) -> Thinking[ChoiceDecision]:
+    cp = computers(match)[player]
+    assert cp is not None
+    req = match.requirements()
+    return Thinking(cp.choice_steps(match.discipline, match.state, req.pending,
+                                    player, decision_seed(match, player)))
+
+
+def think_hint(match: Match) -> Thinking[Hint]:
+    """The strong player's stroke for the shooter, with its predicted shot."""
+    from simulator.players import STRENGTHS
+    from simulator.players.hint import suggest_steps
+    req = match.requirements()
+    seed = decision_seed(match, req.shooter) ^ HINT_SALT
+    return Thinking(suggest_steps(match.discipline, match.state, seed,
+                                  STRENGTHS[HINT_STRENGTH]))
+
+
+def aim_of(d: ShotDecision) -> Aim:
+    """The stroke meant, as the aim controls show it."""
+    s = d.intended
+    return Aim(angle=s.direction % 360.0, power=power_of(s.speed), tip_a=s.tip_a,
+               tip_b=s.tip_b, elevation=s.elevation)
+
+
+def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
+               radius: float) -> list[str]:
+    """A stroke decided, in words: what it is, the call, how sure it was,
+    and how it is played."""
+    t = loc.t
+    pocket = t(f"pocket.{d.pocket}") if d.pocket else ""
+    ball = ball_words(d.target) if d.target is not None else ""
+    lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
+    decl = d.declarations
+    if decl.called_ball is not None and decl.called_pocket is not None:
+        lines.append(t("cpu.calls", ball=ball_words(decl.called_ball),
+                       pocket=t(f"pocket.{decl.called_pocket}")))
+    if decl.safety:
+        lines.append(t("cpu.declares_safety"))
+    if decl.push_out:
+        lines.append(t("cpu.declares_push_out"))
+    if d.place is not None:
+        lines.append(t("cpu.places"))
+    # How sure it was of a pot (a break's chance of a legal pot says little).
+    if d.simulations and d.kind in ("pot", "bank", "cue_pot"):
+        lines.append(t("cpu.chance", p=round(100 * d.success), n=d.simulations))
+    a = aim_of(d)
+    lines.append(t("cpu.stroke", direction=loc.num(a.angle, 1),
+                   power=round(100 * a.power),
+                   speed=loc.num(d.intended.speed, 1),
+                   spin=spin_words(loc, a.tip_a, a.tip_b, radius),
+                   elevation=loc.num(a.elevation, 0)))
+    return lines
+
+
+SPIN_CENTRE = 0.05  # a tip offset under this fraction of R is a centre-ball hit
+
+
+def spin_words(loc: Locale, tip_a: float, tip_b: float, radius: float) -> str:
+    """Where the tip meets the cue ball, in a player's words and millimetres
+    from the centre: "draw 3 mm, right side 1 mm", "centre ball"."""
+    parts: list[str] = []
+    if abs(tip_b) >= SPIN_CENTRE:
+        parts.append(loc.t("cpu.spin.follow" if tip_b > 0 else "cpu.spin.draw",
+                           mm=loc.num(abs(tip_b) * radius * 1000, 0)))
+    if abs(tip_a) >= SPIN_CENTRE:
+        parts.append(loc.t("cpu.spin.right" if tip_a > 0 else "cpu.spin.left",
+                           mm=loc.num(abs(tip_a) * radius * 1000, 0)))
+    return ", ".join(parts) if parts else loc.t("cpu.spin.centre")

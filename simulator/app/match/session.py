@@ -1,0 +1,696 @@
+"""The match being played, as the app sees it.
+
+A thin layer over ``rules.referee.Match``: it keeps the shooter's aim and the
+cue-ball placement between frames, the shots for replay, the ruling banner,
+and turns the referee's data into words and scoreboard cards. Every rule
+question goes to the referee (``ShotRequirements``, ``Ruling``); nothing here
+decides what is legal.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import random
+from collections.abc import Iterable, Mapping, MutableSequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, overload
+
+from simulator.app.table.aim import Aim, angle_to, power_of
+from simulator.app.table.hud import Banner, PlayerCard
+from simulator.app.text import words
+from simulator.app.text.i18n import Locale
+from simulator.app.text.words import ball_label, cite, code_words, discipline_label
+from simulator.files import profile, saves
+from simulator.files.atomic import why
+from simulator.table.events import EventKind, Shot
+from simulator.table.specs import CUE_BALL, TableSpec, table_by_name
+from simulator.table.state import TableState
+
+if TYPE_CHECKING:
+    from rules.general import LagResult
+    from rules.referee import Match
+    from rules.ruling import Declarations, Ruling, ShotRequirements
+
+__all__ = ["LAG_BALLS", "LoadError", "Session", "autosave_path", "ball_label",
+           "cite", "code_words", "discipline_label", "saves_dir", "shot_chips"]
+
+SAVE_FORMAT = saves.SAVE_FORMAT
+# The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
+# a non-striped ball of the same size and weight (the rule's second choice: a set
+# has one cue ball, and the physics strikes the cue ball with the main stroke).
+LAG_BALLS = (CUE_BALL, 1)
+
+
+class LoadError(Exception):
+    """A save file that cannot be resumed; the message says why."""
+
+
+class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
+    """The match's shots with their rulings, for replay and the event strip,
+    without a second copy of each shot: an entry points at the match's own
+    record of it and the Shot is rebuilt when asked (the last one is kept).
+    No replay frames are kept either; a replay computes them again."""
+
+    def __init__(self, match: Match) -> None:
+        self._match = match
+        self._items: list[tuple[int, Shot | None, Ruling]] = []
+        self._cache: tuple[int, Shot] | None = None
+
+    def add_recorded(self, index: int, ruling: Ruling) -> None:
+        """The shot at ``index`` of the match's history."""
+        self._items.append((index, None, ruling))
+
+    def append(self, value: tuple[Shot, Ruling]) -> None:
+        shot, ruling = value
+        index = len(self._match.history) - 1
+        hist = self._match.history
+        if index >= 0 and hist[index].get("type") == "shot":
+            self._items.append((index, None, ruling))
+            self._cache = (index, replace(shot, frames=()))
+        else:
+            self.insert(len(self._items), value)
+
+    def _shot(self, index: int, shot: Shot | None) -> Shot:
+        if shot is not None:
+            return shot
+        if self._cache is not None and self._cache[0] == index:
+            return self._cache[1]
+        from rules.referee import shot_from_dict
+        built = shot_from_dict(self._match.history[index]["shot"])
+        self._cache = (index, built)
+        return built
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[Shot, Ruling]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> MutableSequence[tuple[Shot, Ruling]]: ...
+
+    def __getitem__(self, i: int | slice
+                    ) -> tuple[Shot, Ruling] | MutableSequence[tuple[Shot, Ruling]]:
+        if isinstance(i, slice):
+            return [(self._shot(n, s), r) for n, s, r in self._items[i]]
+        n, s, r = self._items[i]
+        return self._shot(n, s), r
+
+    @overload
+    def __setitem__(self, i: int, value: tuple[Shot, Ruling]) -> None: ...
+
+    @overload
+    def __setitem__(self, i: slice, value: Iterable[tuple[Shot, Ruling]]) -> None: ...
+
+    def __setitem__(self, i: int | slice, value: Any) -> None:
+        if isinstance(i, slice):
+            self._items[i] = [(-1, replace(s, frames=()), r) for s, r in value]
+        else:
+            self._items[i] = (-1, replace(value[0], frames=()), value[1])
+
+    def __delitem__(self, i: int | slice) -> None:
+        del self._items[i]
+
+    def pop(self, index: int = -1) -> tuple[Shot, Ruling]:
+        value = self[index]  # built while the match still holds its record
+        del self._items[index]
+        return value
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def declarations(self, i: int) -> Any:
+        """What the shooter declared for shot ``i`` (the called ball and
+        pocket); None when the match keeps no record of it."""
+        n = self._items[i][0]
+        hist = self._match.history
+        if not 0 <= n < len(hist) or hist[n].get("type") != "shot":
+            return None
+        from rules.ruling import Declarations, RulesError
+        try:
+            return Declarations.from_dict(hist[n].get("declarations"))
+        except (RulesError, ValueError, TypeError):
+            return None
+
+    def rerule(self, i: int, ruling: Ruling) -> None:
+        """The same shot judged again (a ball the referee called jumped)."""
+        n, shot, _old = self._items[i]
+        self._items[i] = (n, shot, ruling)
+
+    def insert(self, i: int, value: tuple[Shot, Ruling]) -> None:
+        self._items.insert(i, (-1, replace(value[0], frames=()), value[1]))
+
+
+def autosave_path() -> Path:
+    """The newest autosave (the journal of the match being played)."""
+    return saves.journal_paths(profile.autosave_dir())[0]
+
+
+def autosave_paths() -> list[Path]:
+    """The autosaves kept (this match's and the two before), newest first."""
+    return saves.journal_paths(profile.autosave_dir())
+
+
+def saves_dir() -> Path:
+    return profile.saves_dir()
+
+
+DEFAULT_POWER = Aim().power  # a shot after the break starts soft
+
+
+class Session:
+    def __init__(self, match: Match, locale: Locale) -> None:
+        self.match = match
+        self.locale = locale
+        self.aim = Aim()
+        self.placed: tuple[float, float] | None = None
+        self.banner: Banner | None = None
+        self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
+        self.last_ruling: Ruling | None = None
+        self.save_path: Path | None = None
+        self.decl: dict[str, Any] = {}  # safety, push-out toggled for the next shot
+        self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
+        self.minigame = False  # a lag on its own, not the start of a match
+        self.sign_asked = -1  # the step at which the signature question was shown
+        self.banner_folded = False  # the ruling card shows its title only
+        self.banner_scroll = 0  # lines of the ruling card scrolled past
+        self.keep = True  # a match to resume (a practice position is not)
+        self.redo_stack: list[dict[str, Any]] = []  # steps undone, latest last
+        self.powers: dict[int, float] = {}  # each player's last power (not a break)
+        self.journal: saves.Journal | None = None  # the autosave, once begun
+        self.save_problem: str | None = None  # why the last autosave failed
+        self.save_ok: bool | None = None  # the last autosave worked (None: none yet)
+        self.load_note: str | None = None  # what loading noticed (a torn tail)
+        # The hint for the position on the table (simulator.app.match.computer):
+        # being worked out, or found; the call a taken hint leaves for the aim.
+        self.hint: Any = None
+        self.hint_job: Any = None
+        self.hint_call: tuple[int | None, str | None] | None = None
+        # The step at which a computer's search failed: that turn is played
+        # by a person (simulator.app.screens.computer_turn).
+        self.computer_failed: int | None = None
+        self._req: ShotRequirements | None = None
+        self._table_key: tuple[int, tuple[float, float]] | None = None
+        self._table: TableState | None = None
+        self.refresh()
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def new(cls, players: list[str], discipline: str, options: Mapping[str, Any],
+            locale: Locale, seed: int | None = None) -> Session:
+        from rules.referee import Match
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2 ** 31)
+        return cls(Match(players, discipline, dict(options), seed=seed), locale)
+
+    @classmethod
+    def load(cls, path: Path, locale: Locale) -> Session:
+        """A saved match, or LoadError with the reason in the player's words."""
+        try:
+            loaded = saves.load(path)
+        except saves.SaveError as e:
+            key = {"file": "load.unreadable", "damaged": "load.not_json",
+                   "not_save": "load.not_save", "version": "load.newer"}.get(
+                       e.kind, "load.bad_match")
+            raise LoadError(locale.t(key, file=str(path), reason=e.what)) from None
+        match = loaded.match
+        s = cls(match, locale)
+        if loaded.journal and Path(path) == autosave_path():
+            # Continue: the journal goes on where it stopped.
+            s.journal = saves.Journal.resume(match, Path(path), loaded.size)
+        # "Save" after "Continue" makes a file of its own, not the autosave.
+        s.save_path = None if loaded.journal else Path(path)
+        notes = []
+        if loaded.dropped_tail:
+            notes.append(locale.t("load.dropped_tail"))
+        if loaded.repaired:
+            notes.append(locale.t("load.repaired", n=loaded.repaired,
+                                  um=f"{loaded.moved * 1e6:.0f}"))
+        s.load_note = " ".join(notes) or None
+        shots = s.shots
+        assert isinstance(shots, ShotList)
+        for i, (act, rul) in enumerate(zip(match.history, match.rulings,
+                                           strict=True)):
+            if act.get("type") == "shot" and rul is not None:
+                shots.add_recorded(i, rul)
+        if s.shots:
+            s.last_ruling = s.shots[-1][1]
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        return saves.save_dict(self.match)
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the whole match to ``path`` (default: this match's file, or a
+        new one in the saves folder), atomically."""
+        if path is None and self.save_path is None:
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = saves_dir() / f"{self.discipline}-{stamp}.json"
+        return saves.write_save(self.match, Path(path or self.save_path or ""))
+
+    def autosave(self) -> str | None:
+        """Append what changed to the autosave journal; the reason when that
+        failed (also kept in ``save_problem`` for the window to show)."""
+        if self.minigame or profile.read_only():
+            # A lag played for fun leaves the last match's save alone, and a
+            # scripted run (--screenshot) writes nothing.
+            return None
+        try:
+            if self.journal is None:
+                self.journal = saves.Journal.start(self.match, profile.autosave_dir())
+            else:
+                self.journal.sync(self.match)
+        except OSError as e:
+            self.save_problem = why(e)
+            self.save_ok = False
+            return self.save_problem
+        self.save_problem = None
+        self.save_ok = True
+        return None
+
+    # -- state ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Ask the referee again after anything changed."""
+        from rules.ruling import BallInHand
+        self._req = None if self.match.over else self.match.requirements()
+        self.hint = self.hint_job = None  # a new position: a new hint
+        self.hint_call = None
+        self.placed = None
+        req = self._req
+        if req is not None and req.ball_in_hand is not BallInHand.NONE:
+            self.placed = self._default_placement()
+        if req is not None:
+            # Each player finds the power of their own last shot; after a break
+            # (or at a player's first shot) it starts soft, not at 10 m/s.
+            power = self.powers.get(req.shooter, DEFAULT_POWER)
+            self.aim = Aim(self.aim.angle, power)
+        self._aim_at_something()
+
+    @property
+    def req(self) -> ShotRequirements | None:
+        return self._req
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.over)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.match.players)
+
+    @property
+    def discipline(self) -> str:
+        return str(self.match.name)
+
+    @property
+    def spec(self) -> TableSpec:
+        return table_by_name(self.match.table().table)
+
+    @property
+    def table(self) -> TableState:
+        """The position the next shot starts from, with the cue ball where the
+        player put it."""
+        st = self.match.table()
+        if self.placed is None:
+            return st
+        key = (id(st), self.placed)
+        if self._table is None or self._table_key != key:
+            # Asked several times a frame: made once per placement.
+            self._table_key = key
+            self._table = st.place(CUE_BALL, *self.placed)
+        return self._table
+
+    def cue_pos(self) -> tuple[float, float] | None:
+        return self.table.position(CUE_BALL)
+
+    def _default_placement(self) -> tuple[float, float] | None:
+        """Where the cue ball starts when in hand: where it lies if allowed, else
+        the first allowed of a few natural spots (checked by the referee)."""
+        req = self._req
+        assert req is not None
+        st = self.match.table()
+        spec = table_by_name(st.table)
+        cur = st.position(CUE_BALL)
+        cands: list[tuple[float, float]] = []
+        if cur is not None:
+            cands.append(cur)
+        L, W = spec.length, spec.width
+        for fx in (0.125, 0.2, 0.5, 0.85, 0.3, 0.7):
+            for fy in (0.5, 0.35, 0.65, 0.2, 0.8):
+                cands.append((L * fx, W * fy))
+        for c in cands:
+            if req.check_placement(st, c[0], c[1]) is None:
+                return c
+        return cur
+
+    def _aim_at_something(self) -> None:
+        """Point the cue at the nearest legal object ball (a convenience only)."""
+        cue = self.cue_pos()
+        if cue is None or self._req is None:
+            return
+        st = self.table
+        targets = [b for b in (self._req.legal_first_contacts or st.on_table())
+                   if b != CUE_BALL and st.position(b) is not None]
+        if not targets:
+            return
+        best = min(targets, key=lambda b: math.dist(cue, st.position(b) or cue))
+        pos = st.position(best)
+        if pos is not None:
+            self.aim = Aim(angle=angle_to(cue, pos), power=self.aim.power)
+
+    def placement_error(self, x: float, y: float) -> str | None:
+        """The referee's reason (in words) for refusing the cue ball at (x, y)."""
+        if self._req is None:
+            return None
+        code = self._req.check_placement(self.match.table(), x, y)
+        if code is None:
+            return None
+        return cite(self.locale, code)
+
+    def place(self, x: float, y: float) -> str | None:
+        err = self.placement_error(x, y)
+        if err is None:
+            self.placed = (x, y)
+        return err
+
+    # -- steps ------------------------------------------------------------------------
+    def apply(self, shot: Shot, decl: Declarations) -> Ruling:
+        req = self._req
+        ruling = self.match.apply(shot, decl)
+        self._after_shot(shot, ruling, req)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
+    def _after_shot(self, shot: Shot, ruling: Ruling,
+                    req: ShotRequirements | None) -> None:
+        # No samples kept (ShotList): a replay computes them again from the
+        # stroke, the physics being deterministic.
+        self.shots.append((shot, ruling))
+        self.last_ruling = ruling
+        if req is not None and not req.is_break:
+            self.powers[ruling.shooter] = power_of(shot.stroke.speed)
+        self.banner = self.ruling_banner(ruling, shot)
+
+    def _done(self) -> None:
+        self.banner_scroll = 0
+        self.refresh()
+        self.autosave()
+
+    def lag(self, shot: Shot) -> LagResult:
+        """Both lag balls struck together in ``shot``; the referee's verdict."""
+        result = self.match.lag(shot, LAG_BALLS)
+        self.lags.append((shot, result))
+        self.banner = None
+        self.redo_stack.clear()
+        self._done()
+        return result
+
+    def choose(self, choice: Any, ball: int | None = None) -> None:
+        self.match.choose(choice, ball)
+        self.banner = None
+        self.redo_stack.clear()
+        self._done()
+
+    def call_foul(self, code_id: str) -> Ruling:
+        ruling = self.match.call_foul(code_id)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
+    def call_jumped(self, ball: int) -> Ruling:
+        """General rule 23: ``ball`` of the last shot touched something off
+        the table; the shot is judged again and its ruling shown."""
+        ruling = self.match.call_jumped(ball)
+        shots = self.shots
+        if isinstance(shots, ShotList) and shots:
+            shots.rerule(len(shots) - 1, ruling)
+        elif shots:
+            shots[-1] = (shots[-1][0], ruling)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling, self.shots[-1][0] if self.shots
+                                         else None)
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
+    def can_undo(self) -> bool:
+        return len(self.match.history) > 0
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> bool:
+        """Take back the last step (a shot, a choice, a called foul, a lag):
+        exactly one, whatever it was. It can be redone."""
+        if not self.can_undo():
+            return False
+        last = dict(self.match.history[-1])
+        if last.get("type") == "shot" and self.shots:
+            del self.shots[-1]  # (not pop: nothing is rebuilt for it)
+        self.match.undo()
+        if last.get("type") == "lag" and self.lags:
+            self.lags.pop()
+        self.redo_stack.append(last)
+        rul = [r for r in self.match.rulings if r is not None]
+        self.last_ruling = rul[-1] if rul else None
+        self.banner = None
+        self._done()
+        return True
+
+    def redo(self) -> bool:
+        """Make the last undone step again; the referee rules it as before
+        (the same stroke on the same table gives the same shot)."""
+        if not self.redo_stack:
+            return False
+        from rules.referee import shot_from_dict
+        from rules.ruling import Declarations
+        act = self.redo_stack.pop()
+        kind = act.get("type")
+        req = self._req
+        if kind == "shot":
+            shot = shot_from_dict(act["shot"])
+            ruling = self.match.apply(shot, Declarations.from_dict(
+                act.get("declarations")), act.get("jumped", ()))
+            self._after_shot(shot, ruling, req)
+        elif kind == "choice":
+            self.match.choose(act["choice"], act.get("ball"))
+            self.banner = None
+        elif kind == "foul":
+            ruling = self.match.call_foul(act["code"])
+            self.last_ruling = ruling
+            self.banner = self.ruling_banner(ruling)
+        elif kind == "lag":
+            shot = shot_from_dict(act["shot"])
+            balls = tuple(act.get("balls", LAG_BALLS))
+            self.lags.append((shot, self.match.lag(shot, (balls[0], balls[1]))))
+            self.banner = None
+        else:
+            return False
+        self._done()
+        return True
+
+    # -- words for the screen -------------------------------------------------
+    def name(self, i: int | None) -> str:
+        """Player ``i``'s name as shown (a computer seat in words)."""
+        if i is None or not 0 <= i < len(self.names):
+            return "?"
+        from simulator.app.match.computer import seat_words
+        return seat_words(self.locale, self.names[i])
+
+    def is_computer(self, i: int | None) -> bool:
+        from simulator.app.match.computer import is_computer_name
+        return i is not None and 0 <= i < len(self.names) and \
+            is_computer_name(self.names[i])
+
+    def has_person(self) -> bool:
+        return not all(self.is_computer(i) for i in range(len(self.names)))
+
+    def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
+        """The ruling in words: what happened (every foul and note, each with
+        the rule the ruling cites and, where the rules are silent, how they
+        were read), the points, what the last shot did, and who is next."""
+        loc = self.locale
+        t = loc.t
+        if r.match_over:
+            title = t("banner.match_over", name=self.name(r.match_winner))
+        elif r.game_over:
+            title = t("banner.game_over", name=self.name(r.winner)) \
+                if r.winner is not None else t("banner.game_replayed")
+        elif r.fouls:
+            title = t("banner.foul", name=self.name(r.shooter))
+        elif shot is None and any(n.code.referee_called for n in r.notes):
+            # Outside interference (general rule 28): no shot was played.
+            title = t("banner.referee", name=self.name(r.shooter))
+        else:
+            title = t("banner.legal", name=self.name(r.shooter))
+        lines: list[str] = []
+        explained: set[str] = set()
+
+        def explain(code: Any, ref: Any) -> None:
+            for ex in words.explain(loc, code, ref):
+                if ex not in explained:
+                    explained.add(ex)
+                    lines.append(ex)
+
+        for f in r.fouls:
+            mark = t("banner.penalised") if r.penalty is not None and \
+                f == r.penalty and len(r.fouls) > 1 else ""
+            lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
+            explain(f.code, f.ref)
+        for n in r.notes:
+            if n.code.id == "note.legal":
+                continue
+            lines.append(f"• {cite(loc, n.code, n.ref, self.discipline)}")
+            explain(n.code, n.ref)
+        if any(r.points):
+            pts = ", ".join(f"{self.name(i)} {'+' if p > 0 else '−'}{abs(p)}"
+                            for i, p in enumerate(r.points) if p)
+            lines.append(t("banner.points", points=pts))
+        if shot is not None:
+            lines.append(t("banner.last_shot", chips=" · ".join(
+                shot_chips(loc, shot))))
+        nexts: list[str] = []
+        if not r.match_over:
+            nxt = t("banner.next", name=self.name(r.next_shooter))
+            if r.ball_in_hand.value != "none":
+                nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
+            nexts.append(nxt)
+            if r.options:
+                opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
+                nexts.append(t("banner.options", name=self.name(r.chooser),
+                               options=opts))
+        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
+
+    def scoreboard(self) -> tuple[list[PlayerCard], list[str]]:
+        return scoreboard(self)
+
+    def stats(self) -> list[PlayerStats]:
+        return match_stats(self)
+
+
+def shot_chips(loc: Locale, shot: Shot) -> list[str]:
+    """What the shot did, in a few words: first contact, cushions, pockets."""
+    t = loc.t
+    out: list[str] = []
+    first = next((e for e in shot.events if e.kind is EventKind.BALL_BALL
+                  and CUE_BALL in e.balls), None)
+    if first is not None:
+        other = next((b for b in first.balls if b != CUE_BALL), None)
+        out.append(t("strip.first", ball=other))
+    else:
+        out.append(t("strip.no_contact"))
+    rails = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION]
+    out.append(t("strip.rails", n=len(rails)))
+    for e in shot.events:
+        if e.kind is EventKind.POCKETED:
+            b = e.balls[0] if e.balls else "?"
+            out.append(t("strip.pocketed", ball=ball_label(loc, b),
+                         pocket=t(f"pocket.{e.pocket}")))
+        elif e.kind is EventKind.LEFT_TABLE:
+            b = e.balls[0] if e.balls else "?"
+            out.append(t("strip.off_table", ball=ball_label(loc, b)))
+        elif e.kind is EventKind.STROKE and e.miscue:
+            out.append(t("strip.miscue"))
+        elif e.kind is EventKind.TIP_CONTACT:
+            out.append(t("strip.tip_contact"))
+    return out
+
+
+def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
+    """Cards per player and the centre lines: the referee's scoreboard
+    (``Match.scoreboard``, codes) in the player's words."""
+    loc = s.locale
+    m = s.match
+    board = m.scoreboard()
+    req = s.req
+    pending = req is not None and req.pending and req.chooser is not None
+    active = req.chooser if pending and req is not None \
+        else (req.shooter if req is not None else -1)
+    cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
+                        tuple(line_words(s, ln) for ln in p.lines), i == active,
+                        out=p.out, balls=tuple(p.balls))
+             for i, p in enumerate(board.players)]
+    centre = [discipline_label(loc, s.discipline),
+              *(line_words(s, ln) for ln in board.centre)]
+    if m.over:
+        centre.append(loc.t("score.match_over", name=s.name(m.winner)))
+    return cards, centre
+
+
+def line_words(s: Session, line: Any) -> str:
+    """One scoreboard line: its locale key with the values in words (a
+    player's name for ``player``, a status word for ``status``)."""
+    args = dict(line.args)
+    if "player" in args:
+        args["name"] = s.name(args.pop("player"))
+    if "status" in args:
+        args["status"] = fmt_value(s.locale, args["status"])
+    return s.locale.t(line.key, **args)
+
+
+def t_field(loc: Locale, key: str) -> str:
+    return loc.t(f"field.{key}") if loc.has(f"field.{key}") else key.replace("_", " ")
+
+
+def fmt_value(loc: Locale, v: Any) -> str:
+    if isinstance(v, bool):
+        return loc.t("common.yes") if v else loc.t("common.no")
+    if v is None:
+        return "—"
+    if hasattr(v, "value"):
+        v = v.value
+    key = f"value.{v}"
+    return loc.t(key) if isinstance(v, str) and loc.has(key) else str(v)
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's match in numbers, counted from the referee's rulings."""
+
+    innings: int  # visits to the table
+    potted: int  # balls that counted for the player
+    fouls: int  # shots and calls with a foul
+    safeties: int  # declared safeties
+    high_run: int  # most points in one visit (14.1, Express); balls otherwise
+    games: int  # games won
+
+
+def match_stats(s: Session) -> list[PlayerStats]:
+    """Innings, balls potted, fouls, safeties and the high run per player,
+    read off the rulings the referee gave (nothing is judged here)."""
+    n = len(s.names)
+    innings = [0] * n
+    potted = [0] * n
+    fouls = [0] * n
+    safeties = [0] * n
+    best = [0] * n
+    run = [0] * n
+    at_table: int | None = None
+    for act, rul in zip(s.match.history, s.match.rulings, strict=False):
+        if rul is None:
+            continue
+        p = rul.shooter
+        if not 0 <= p < n:
+            continue
+        if p != at_table:
+            innings[p] += 1
+            run[p] = 0
+            at_table = p
+        potted[p] += len(rul.scored)
+        gained = rul.points[p] if len(rul.points) == n and rul.points[p] > 0 \
+            else len(rul.scored)
+        if rul.fouls:
+            fouls[p] += 1
+            run[p] = 0
+        else:
+            run[p] += gained
+            best[p] = max(best[p], run[p])
+        if act.get("type") == "shot" and (act.get("declarations") or {}).get("safety"):
+            safeties[p] += 1
+        if rul.next_shooter != p or rul.game_over:
+            at_table = None
+    won = s.match.games_won
+    return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
+                        won[i] if i < len(won) else 0) for i in range(n)]

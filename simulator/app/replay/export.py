@@ -1,0 +1,722 @@
+"""Shots taken away: an animated clip (GIF, WebP, animated PNG) that plays the
+shot at a chosen speed and stops at the foul, and a still diagram (PNG, and
+SVG for print) with the start position, the paths and the contacts in order;
+each captioned with the ruling and the rule in the chosen language.
+
+Everything is drawn off screen with the replay's own drawing
+(simulator.app.replay.shotshow), so no display is needed; Pillow writes the
+animated formats, which pygame cannot. Files are written atomically.
+
+From the command line, a whole gallery at once::
+
+    python -m simulator.app.replay.export --gallery DIR [--lang en,ru] [--speed 0.5]
+        [--formats gif,webp,png,svg] [--width 800]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+import os
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+CLIP_FORMATS = ("gif", "webp", "apng")
+STILL_FORMATS = ("png", "svg")
+FORMATS = CLIP_FORMATS + STILL_FORMATS
+SUFFIX = {"gif": ".gif", "webp": ".webp", "apng": ".png", "png": ".png",
+          "svg": ".svg"}
+SPEEDS = (0.25, 0.5, 1.0)
+FPS = 20  # clip frames a second (GIF counts time in hundredths)
+FOUL_HOLD = 2.5  # seconds a clip stands still at each foul
+END_HOLD = 1.5  # and at the end
+MAX_WIDTH = 2400
+MIN_WIDTH = 320
+
+
+class ExportError(Exception):
+    """An export that cannot be made (a bad value, a folder not writable)."""
+
+
+@dataclass(frozen=True)
+class ShotExport:
+    """A shot and what its captions say, ready to be drawn in any language."""
+
+    shot: Any  # simulator.table.events.Shot with its frames
+    ruling: Any = None  # rules.ruling.Ruling, or None
+    discipline: str = ""
+    title: Mapping[str, str] = field(default_factory=dict)  # by language
+    called_ball: int | None = None
+    called_pocket: str | None = None
+    in_hand: str | None = None
+    name: str = "shot"
+    speed: float = 0.5
+
+    # -- where shots come from ------------------------------------------------------
+    @classmethod
+    def from_shot(cls, shot: Any, ruling: Any = None, **kw: Any) -> ShotExport:
+        """The shot with its frames (computed again when it has none)."""
+        if not shot.frames:
+            from simulator.physics import simulate
+            shot = replace(shot, frames=simulate(shot.initial, shot.stroke,
+                                                 also=shot.also).frames)
+        return cls(shot, ruling, **kw)
+
+    @classmethod
+    def from_replay(cls, mode: Any) -> ShotExport:
+        """The game's replay screen's shot (simulator.app.screens.game.ReplayMode)."""
+        s = mode.session
+        # The replay's frames without the still one its stick's approach adds.
+        shot = replace(mode.shot, frames=tuple(f for f in mode.playback.frames
+                                                if f.time >= 0.0))
+        marks = mode.show.marks
+        n = mode.shot_number() + 1  # the shot on show, as its heading counts
+        return cls(shot, mode.ruling, s.discipline, {},
+                   marks.called_ball, marks.called_pocket, None,
+                   f"{s.discipline}-shot-{n}", mode.playback.speed)
+
+    @classmethod
+    def from_scenario(cls, sc: Any, shot: Any, ruling: Any) -> ShotExport:
+        """A practice situation's or a gallery entry's shot."""
+        from rules.ruling import BallInHand
+        decl = sc.declarations
+        hand = getattr(getattr(sc.game, "ball_in_hand", None), "value", None)
+        return cls.from_shot(
+            shot, ruling, discipline=sc.discipline,
+            title={lang: sc.title.get(lang) for lang in ("en", "ru")},
+            called_ball=getattr(decl, "called_ball", None),
+            called_pocket=getattr(decl, "called_pocket", None),
+            in_hand=None if hand == BallInHand.NONE.value else hand,
+            name=sc.id, speed=0.25)
+
+    # -- what is drawn --------------------------------------------------------------
+    def marks(self) -> Any:
+        from simulator.app.replay.shotmarks import ShotMarks
+        from simulator.app.replay.shotshow import ruling_codes
+        return ShotMarks(self.shot, self.shot.frames,
+                         [i for i, _ in self.foul_events()], self.called_ball,
+                         self.called_pocket, ruling_codes(self.ruling), self.in_hand)
+
+    def foul_events(self) -> list[tuple[int, Any]]:
+        """(event index, foul) for each foul the log shows."""
+        out = []
+        for f in getattr(self.ruling, "fouls", ()) or ():
+            if f.event_index is not None and 0 <= f.event_index < len(self.shot.events):
+                out.append((f.event_index, f))
+        return out
+
+    def caption(self, lang: str) -> tuple[str, str]:
+        """The heading (the situation, or the game) and the ruling with its rule."""
+        from simulator.app.text.i18n import Locale
+        from simulator.app.text.words import cite, discipline_label
+        loc = Locale(lang)
+        head = self.title.get(lang) or self.title.get("en") or \
+            discipline_label(loc, self.discipline)
+        r = self.ruling
+        foul = getattr(r, "penalty", None) or next(iter(getattr(r, "fouls", ()) or ()),
+                                                   None)
+        if foul is not None:
+            return head, cite(loc, foul.code, foul.ref, self.discipline)
+        notes = [n for n in getattr(r, "notes", ()) or () if n.code.id != "note.legal"]
+        if notes:
+            return head, cite(loc, notes[0].code, notes[0].ref, self.discipline)
+        return head, loc.t("export.legal")
+
+    def file_name(self, fmt: str, lang: str) -> str:
+        stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.name)
+        return f"{stem or 'shot'}-{lang}{'-clip' if fmt in CLIP_FORMATS else ''}" \
+            f"{SUFFIX[fmt]}"
+
+
+# -- drawing off screen ---------------------------------------------------------------
+def _pygame() -> Any:
+    """pygame with its fonts, and no window."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame
+
+
+class Canvas:
+    """The table at a width, with a caption band under it."""
+
+    def __init__(self, exp: ShotExport, width: int, lang: str) -> None:
+        pg = _pygame()
+        from simulator.app.table.render import BallSprites, TableRenderer
+        from simulator.app.table.view import TableView
+        if not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise ExportError(f"width: {width} px; a picture is {MIN_WIDTH} to "
+                              f"{MAX_WIDTH} px wide")
+        self.exp = exp
+        self.lang = lang
+        spec = exp.shot.initial.spec
+        self.spec = spec
+        outer_l = spec.length + 2 * spec.rail_width
+        outer_w = spec.width + 2 * spec.rail_width
+        table_h = round(width * outer_w / outer_l)
+        self.cap_h = max(58, width // 11)
+        self.size = (width, table_h + self.cap_h)
+        self.view = TableView(spec, pg.Rect(0, 0, width, table_h))
+        self.table = TableRenderer(spec, self.view, (width, table_h),
+                                   plain=True).surface
+        self.sprites = BallSprites(spec, self.view.ball_px)
+        self.marks = exp.marks()
+        self.head, self.ruling_line = exp.caption(lang)
+        from simulator.app.text.i18n import Locale
+        self.locale = Locale(lang)
+
+    def positions(self, t: float) -> dict[int, tuple[float, float, float]]:
+        from simulator.app.replay.playback import Playback
+        pb = Playback(self.marks.frames)
+        pb.seek(t)
+        return pb.positions()
+
+    def frame(self, t: float, at_foul: str | None = None, stamp: str = "") -> Any:
+        """The shot at time ``t``: trails and contacts so far, the caption (red
+        with the foul's words when ``at_foul``)."""
+        pg = _pygame()
+        from simulator.app.replay import shotshow
+        surf = pg.Surface(self.size)
+        surf.blit(self.table, (0, 0))
+        balls = self.positions(t)
+        shotshow.draw_under(surf, self.view, self.marks, t, balls)
+        self.sprites.draw(surf, self.view, balls, ())
+        shotshow.draw_over(surf, self.view, self.marks, t)
+        fl = self.marks.flight_at(t)
+        if fl is not None:
+            self.side_view(surf, fl, t)
+        self.caption(surf, self.ruling_line if at_foul is None else at_foul,
+                     at_foul is not None, stamp)
+        return surf
+
+    def side_view(self, surf: Any, flight: Any, now: float) -> None:
+        """The side view (the window's, simulator.app.replay.shotshow) in the corner
+        of the bed farthest from where the balls left it."""
+        pg = _pygame()
+        from simulator.app.replay import shotshow
+        spec, v = self.spec, self.view
+        w = max(220, round(self.size[0] * 0.36))
+        h = max(100, round(w * 0.45))
+        bed = v.bed_rect()
+        pad = max(4, round(v.ball_px))
+        where = [p for b in flight.balls
+                 for p in self.marks.trail(b, flight.start)[-1:]]
+        if not where:
+            where = [(spec.length / 2, spec.width / 2)]
+        corners = [(bed.left + pad, bed.top + pad),
+                   (bed.right - pad - w, bed.top + pad),
+                   (bed.left + pad, bed.bottom - pad - h),
+                   (bed.right - pad - w, bed.bottom - pad - h)]
+
+        def clearance(c: tuple[int, int]) -> float:
+            box = pg.Rect(c[0], c[1], w, h)
+            return min(math.dist(box.center, v.to_screen(x, y)) for x, y in where)
+
+        left, top = max(corners, key=clearance)
+        shotshow.draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
+                                flight, now, self.exp.shot)
+
+    def still(self) -> Any:
+        """The diagram: the start position, every path, every contact, the
+        balls' final places as rings."""
+        pg = _pygame()
+        from simulator.app.replay import shotshow
+        surf = pg.Surface(self.size)
+        surf.blit(self.table, (0, 0))
+        start = self.positions(self.marks.frames[0].time if self.marks.frames else 0.0)
+        end = self.positions(self.marks.duration)
+        shotshow.draw_under(surf, self.view, self.marks, None, start)
+        for b, (x, y, _z) in end.items():
+            if b in self.marks.trails:
+                pg.draw.circle(surf, shotshow.ball_colour(self.spec, b),
+                               self.view.to_screen(x, y), self.view.ball_px, 2)
+        self.sprites.draw(surf, self.view, start, ())
+        shotshow.draw_over(surf, self.view, self.marks, None, emphasis=False)
+        if self.marks.flights:  # the first spell in the air, the whole of it
+            fl = self.marks.flights[0]
+            self.side_view(surf, fl, fl.end)
+        self.caption(surf, self.ruling_line, bool(self.exp.foul_events()),
+                     self.locale.t("export.start"))
+        return surf
+
+    def caption(self, surf: Any, text: str, foul: bool, stamp: str) -> None:
+        """Two lines under the table, drawn straight (an export records no
+        layout): the heading and the ruling."""
+        pg = _pygame()
+        from simulator.app.text import fonts, ui
+        w, h = self.size
+        band = pg.Rect(0, h - self.cap_h, w, self.cap_h)
+        pg.draw.rect(surf, ui.FOUL_BG if foul else (20, 26, 24), band)
+        size = max(12, self.cap_h // 4)
+        pad = max(8, w // 80)
+        stamp_w = fonts.font(size - 2).size(stamp)[0] + pad if stamp else 0
+        for i, (words, s, bold, colour) in enumerate((
+                (self.head, size, True, ui.ACCENT), (text, size, False, ui.INK))):
+            room = w - 2 * pad - (stamp_w if i == 0 else 0)
+            shown, fs = ui.fit(words, s, room, bold)
+            img = fonts.text(shown, fs, colour, bold)
+            y = band.top + pad // 2 + i * (band.height - pad) // 2
+            surf.blit(img, (pad, y))
+        if stamp:
+            img = fonts.text(stamp, size - 2, ui.DIM)
+            surf.blit(img, (w - pad - img.get_width(), band.top + pad // 2))
+
+
+# -- clips ---------------------------------------------------------------------
+def speed_label(v: float) -> str:
+    return {0.25: "1/4", 0.5: "1/2", 1.0: "1×"}.get(v, f"{v:g}×")
+
+
+def clip_times(exp: ShotExport, speed: float, fps: int = FPS
+               ) -> list[tuple[float, float, int | None]]:
+    """(shot time, seconds shown, foul event index or None) for each frame of
+    the clip: the shot at ``speed``, standing still at each foul and at the end."""
+    if not 0.05 <= speed <= 4.0:
+        raise ExportError(f"speed: {speed:g}; a clip plays at 0.05 to 4 times")
+    marks_end = max((f.time for f in exp.shot.frames), default=0.0)
+    stops = sorted({min(exp.shot.events[i].time, marks_end)
+                    for i, _f in exp.foul_events()})
+    stop_index: dict[float, int] = {}
+    for i, _f in exp.foul_events():
+        stop_index.setdefault(min(exp.shot.events[i].time, marks_end), i)
+    start = exp.marks().start
+    dt = speed / fps
+    out: list[tuple[float, float, int | None]] = []
+    t = start
+    pending = list(stops)
+    while True:
+        if pending and pending[0] <= t + 1e-9:
+            s = pending.pop(0)
+            out.append((s, FOUL_HOLD, stop_index[s]))
+            if s < t - 1e-9:
+                continue
+        if t >= marks_end - 1e-9:
+            out.append((marks_end, END_HOLD, None))
+            break
+        out.append((t, 1.0 / fps, None))
+        nt = t + dt
+        if pending and pending[0] < nt:
+            t = pending[0]
+            continue
+        t = min(nt, marks_end)
+    return out
+
+
+def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
+                fps: int = FPS) -> Iterator[tuple[Any, float]]:
+    """The clip's pictures (pygame surfaces) and how long each is shown."""
+    canvas = Canvas(exp, width, lang)
+    fouls = dict(exp.foul_events())
+    from simulator.app.text.words import cite
+    for t, shown, foul in clip_times(exp, speed, fps):
+        words = None
+        if foul is not None:
+            f = fouls[foul]
+            words = canvas.locale.t("replay.at_foul", foul=cite(
+                canvas.locale, f.code, f.ref, exp.discipline))
+        stamp = f"{speed_label(speed)} · " + canvas.locale.t(
+            "timeline.at", t=canvas.locale.num(max(0.0, t), 2))
+        yield canvas.frame(t, words, stamp), shown
+
+
+def _image(surf: Any) -> Any:
+    pg = _pygame()
+    from PIL import Image
+    return Image.frombytes("RGB", surf.get_size(), pg.image.tobytes(surf, "RGB"))
+
+
+def encode_clip(frames: Sequence[tuple[Any, float]], fmt: str) -> bytes:
+    """The pictures as an animated file, looping."""
+    from PIL import Image
+    if fmt not in CLIP_FORMATS:
+        raise ExportError(f"format: {fmt}; a clip is one of {', '.join(CLIP_FORMATS)}")
+    if not frames:
+        raise ExportError("the clip has no pictures")
+    images = [_image(s) for s, _d in frames]
+    ms = [max(20, round(d * 1000 / 10) * 10) for _s, d in frames]
+    buf = io.BytesIO()
+    if fmt == "gif":
+        # One palette for the whole clip, from the first picture and the last
+        # (every ball is in one of them): no colour flickers between frames.
+        w, h = images[0].size
+        probe = Image.new("RGB", (w, h * 2))
+        probe.paste(images[0], (0, 0))
+        probe.paste(images[-1], (0, h))
+        pal = probe.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+        pics = [im.quantize(palette=pal, dither=Image.Dither.NONE) for im in images]
+        pics[0].save(buf, format="GIF", save_all=True, append_images=pics[1:],
+                     duration=ms, loop=0, optimize=False, disposal=1)
+    elif fmt == "webp":
+        images[0].save(buf, format="WEBP", save_all=True, append_images=images[1:],
+                       duration=ms, loop=0, quality=80, method=4)
+    else:
+        images[0].save(buf, format="PNG", save_all=True, append_images=images[1:],
+                       duration=ms, loop=0, default_image=False)
+    return buf.getvalue()
+
+
+def still_png(exp: ShotExport, lang: str, width: int = 1600) -> bytes:
+    buf = io.BytesIO()
+    _image(Canvas(exp, width, lang).still()).save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+# -- SVG -----------------------------------------------------------------------
+def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
+    """The diagram as SVG: the table, the paths, the balls where they started,
+    the contacts numbered, the caption; drawn in the replay's colours."""
+    from simulator.app.replay import shotshow
+    from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
+    from simulator.app.text.i18n import Locale
+    if not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ExportError(f"width: {width} px; a picture is {MIN_WIDTH} to "
+                          f"{MAX_WIDTH} px wide")
+    spec = exp.shot.initial.spec
+    marks = exp.marks()
+    loc = Locale(lang)
+    rw = spec.rail_width
+    outer_l, outer_w = spec.length + 2 * rw, spec.width + 2 * rw
+    k = width / outer_l
+    table_h = outer_w * k
+    cap_h = max(58, width // 11)
+    height = table_h + cap_h
+
+    def xy(x: float, y: float) -> tuple[float, float]:
+        return ((x + rw) * k, (spec.width + rw - y) * k)
+
+    def rgb(c: Sequence[int]) -> str:
+        return f"rgb({int(c[0])},{int(c[1])},{int(c[2])})"
+
+    def pts(points: Sequence[tuple[float, float]]) -> str:
+        return " ".join(f"{a:.1f},{b:.1f}" for a, b in (xy(*p) for p in points))
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+           f'height="{height:.0f}" viewBox="0 0 {width} {height:.0f}" '
+           f'font-family="DejaVu Sans, Arial, sans-serif">']
+    out.append(f'<rect id="rail" x="0" y="0" width="{width}" height="{table_h:.1f}" '
+               f'rx="{rw * k * 0.35:.1f}" fill="{rgb(RAIL_WOOD)}"/>')
+    cd = spec.cushion_depth
+    cushion = [(-cd, -cd), (spec.length + cd, -cd), (spec.length + cd, spec.width + cd),
+               (-cd, spec.width + cd)]
+    out.append(f'<polygon id="cushions" points="{pts(cushion)}" '
+               f'fill="{rgb([round(c * 0.78) for c in CLOTH[spec.kind]])}"/>')
+    x0, y0 = xy(0.0, spec.width)
+    out.append(f'<rect id="bed" x="{x0:.1f}" y="{y0:.1f}" '
+               f'width="{spec.length * k:.1f}" height="{spec.width * k:.1f}" '
+               f'fill="{rgb(CLOTH[spec.kind])}"/>')
+    for p in spec.pockets:
+        out.append(f'<polygon class="pocket" id="pocket-{p.name}" '
+                   f'points="{pts(pocket_outline(spec, p))}" fill="#080808"/>')
+    if marks.show_head_string:
+        a, b = xy(spec.head_string_x, 0.0), xy(spec.head_string_x, spec.width)
+        out.append(f'<line id="head-string" x1="{a[0]:.1f}" y1="{a[1]:.1f}" '
+                   f'x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                   f'stroke="{rgb(shotshow.LINE_MARK)}" stroke-width="3"/>')
+    for b in sorted(marks.trails):
+        path = marks.trail(b)
+        if len(path) > 1:
+            out.append(f'<polyline class="path" id="path-{b}" points="{pts(path)}" '
+                       f'fill="none" stroke="{rgb(shotshow.ball_colour(spec, b))}" '
+                       f'stroke-width="2.5" stroke-linejoin="round"/>')
+    r = spec.balls.radius * k
+    first = marks.frames[0] if marks.frames else None
+    for ball, x, y, _z in (first.balls if first is not None else ()):
+        cx, cy = xy(x, y)
+        c = spec.balls.colours.get(ball, (200, 200, 200))
+        out.append(f'<g class="ball" id="ball-{ball}"><circle cx="{cx:.1f}" '
+                   f'cy="{cy:.1f}" r="{r:.1f}" fill="{rgb(c)}" stroke="#111" '
+                   f'stroke-width="1"/>')
+        if ball != spec.balls.cue_ball:
+            out.append(f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" '
+                       f'font-size="{r:.1f}" text-anchor="middle" fill="#111" '
+                       f'font-weight="bold">{ball}</text>')
+        out.append("</g>")
+    if marks.called_pocket:
+        pk = spec.pocket(marks.called_pocket)
+        cx, cy = xy(*pk.mouth_centre)
+        out.append(f'<circle id="called-pocket" cx="{cx:.1f}" cy="{cy:.1f}" '
+                   f'r="{pk.mouth_width * 0.75 * k:.1f}" fill="none" '
+                   f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3"/>')
+    if marks.called_ball is not None:
+        p = exp.shot.initial.position(marks.called_ball)
+        if p is not None:
+            cx, cy = xy(*p)
+            out.append(f'<circle id="called-ball" cx="{cx:.1f}" cy="{cy:.1f}" '
+                       f'r="{r * 1.75:.1f}" fill="none" '
+                       f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3" '
+                       f'stroke-dasharray="6 5"/>')
+    at = marks.cue.address()
+    if at is not None:  # the stick at address, foreshortened by its elevation
+        ang = math.radians(at.direction)
+        d, px = (math.cos(ang), math.sin(ang)), (-math.sin(ang), math.cos(ang))
+        length = 1.47 * max(0.25, math.cos(math.radians(at.elevation)))
+        fx, fy = at.x + d[0] * 0.0065, at.y + d[1] * 0.0065
+        bx, by = fx - d[0] * length, fy - d[1] * length
+        quad = [(fx + px[0] * 0.0063, fy + px[1] * 0.0063),
+                (bx + px[0] * 0.0145, by + px[1] * 0.0145),
+                (bx - px[0] * 0.0145, by - px[1] * 0.0145),
+                (fx - px[0] * 0.0063, fy - px[1] * 0.0063)]
+        out.append(f'<polygon id="stick" points="{pts(quad)}" fill="rgb(226,196,142)" '
+                   f'stroke="rgb(92,38,24)" stroke-width="1" '
+                   f'data-elevation="{at.elevation:g}"/>')
+        if at.elevation >= 0.5:
+            ex, ey = xy(fx - d[0] * 0.3 + px[0] * 0.07, fy - d[1] * 0.3 + px[1] * 0.07)
+            out.append(f'<text id="elevation" x="{ex:.1f}" y="{ey:.1f}" '
+                       f'font-size="{max(11.0, r * 1.2):.1f}" font-weight="bold" '
+                       f'fill="{rgb(shotshow.LINE_MARK)}">∠ {round(at.elevation)}°'
+                       f'</text>')
+    mr = max(7.0, r * 0.62)
+    for c in marks.shown_contacts:
+        ax, ay = xy(c.x, c.y)
+        cx, cy = xy(c.lx, c.ly)
+        out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
+                   f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
+                   f'<circle class="touch" cx="{ax:.1f}" cy="{ay:.1f}" r="2.5" '
+                   f'fill="{rgb(shotshow.contact_colour(c))}" stroke="#101010"/>')
+        out.append(f'<g class="contact" id="contact-{c.n}" data-time="{c.time:.4f}" '
+                   f'data-kind="{c.kind.value}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
+                   f'r="{mr:.1f}" fill="{rgb(shotshow.contact_colour(c))}" '
+                   f'stroke="#101010"/><text x="{cx:.1f}" y="{cy + mr * 0.4:.1f}" '
+                   f'font-size="{mr * 1.2:.1f}" text-anchor="middle" fill="#101010" '
+                   f'font-weight="bold">{c.n}</text></g>')
+    head, ruling = exp.caption(lang)
+    foul = bool(exp.foul_events())
+    out.append(f'<rect id="caption" x="0" y="{table_h:.1f}" width="{width}" '
+               f'height="{cap_h}" fill="{"rgb(96,30,26)" if foul else "rgb(20,26,24)"}"/>')  # noqa: E501
+    size = max(12, cap_h // 4)
+    out.append(f'<text id="heading" x="10" y="{table_h + size + 6:.1f}" '
+               f'font-size="{size}" font-weight="bold" fill="rgb(226,190,120)">'
+               f'{escape(head)}</text>')
+    out.append(f'<text id="ruling" x="10" y="{table_h + 2 * size + 14:.1f}" '
+               f'font-size="{size}" fill="rgb(241,234,216)">{escape(ruling)}</text>')
+    out.append(f'<text id="legend" x="{width - 10}" y="{table_h + size + 6:.1f}" '
+               f'font-size="{size - 3}" text-anchor="end" fill="rgb(170,176,168)">'
+               f'{escape(loc.t("export.start"))}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# -- one export to a file ---------------------------------------------------------
+def export_bytes(exp: ShotExport, fmt: str, lang: str, speed: float | None = None,
+                 width: int = 800) -> bytes:
+    if fmt in CLIP_FORMATS:
+        frames = list(render_clip(exp, lang, speed or exp.speed, width))
+        return encode_clip(frames, fmt)
+    if fmt == "png":
+        return still_png(exp, lang, width)
+    if fmt == "svg":
+        return still_svg(exp, lang, width).encode("utf-8")
+    raise ExportError(f"format: {fmt!r}; one of {', '.join(FORMATS)}")
+
+
+def free_path(folder: Path, name: str) -> Path:
+    """``folder/name``, or, when that file exists, the first free
+    ``name-2``, ``name-3``...: an export never replaces a file."""
+    path = folder / name
+    stem, suffix = path.stem, path.suffix
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def check_folder(folder: Path) -> None:
+    """A clear error for a folder an export cannot go to."""
+    if not folder.is_absolute():
+        raise ExportError(f"{folder}: not a full path (start it with / or ~)")
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder}: is a file, not a folder")
+    p = folder
+    while not p.exists() and p.parent != p:
+        p = p.parent
+    if p.is_dir() and not os.access(p, os.W_OK | os.X_OK):
+        raise ExportError(f"{p}: the folder cannot be written to")
+
+
+def write_export(exp: ShotExport, folder: Path, fmt: str, lang: str,
+                 speed: float | None = None, width: int = 800,
+                 overwrite: bool = False) -> Path:
+    """Make one export and write it into ``folder`` (made if missing),
+    atomically, beside any file of the same name unless ``overwrite``; the
+    file written."""
+    from simulator.files.atomic import atomic_write
+    check_folder(folder.absolute())
+    data = export_bytes(exp, fmt, lang, speed, width)
+    name = exp.file_name(fmt, lang)
+    path = folder / name if overwrite else free_path(folder, name)
+    atomic_write(path, data, make_dirs=True)
+    return path
+
+
+class ExportJob:
+    """One export made a little at a time, so a window stays alive while the
+    clip's pictures are drawn: ``advance()`` until ``done``."""
+
+    def __init__(self, exp: ShotExport, folder: Path, fmt: str, lang: str,
+                 speed: float | None = None, width: int = 800) -> None:
+        if fmt not in FORMATS:
+            raise ExportError(f"format: {fmt!r}; one of {', '.join(FORMATS)}")
+        check_folder(folder)
+        self.exp, self.folder, self.fmt, self.lang = exp, folder, fmt, lang
+        self.speed = speed or exp.speed
+        self.width = width
+        self.done = False
+        self.path: Path | None = None
+        self.progress = 0.0
+        self._frames: list[tuple[Any, float]] = []
+        self._steps = self._run()
+
+    def _run(self) -> Iterator[None]:
+        from simulator.files.atomic import atomic_write
+        if self.fmt in CLIP_FORMATS:
+            total = max(1, len(clip_times(self.exp, self.speed)))
+            for pic in render_clip(self.exp, self.lang, self.speed, self.width):
+                self._frames.append(pic)
+                self.progress = 0.9 * len(self._frames) / total
+                yield None
+            data = encode_clip(self._frames, self.fmt)
+            self._frames = []
+        else:
+            data = export_bytes(self.exp, self.fmt, self.lang, self.speed, self.width)
+        path = free_path(self.folder, self.exp.file_name(self.fmt, self.lang))
+        atomic_write(path, data, make_dirs=True)
+        self.path = path
+        self.progress = 1.0
+        self.done = True
+
+    def advance(self, seconds: float) -> None:
+        import time
+        end = time.perf_counter() + seconds
+        while not self.done:
+            try:
+                next(self._steps)
+            except StopIteration:
+                self.done = True
+            if time.perf_counter() > end:
+                return
+
+
+# -- the command line -------------------------------------------------------------
+def _langs(text: str) -> list[str]:
+    langs = [p.strip() for p in text.split(",") if p.strip()]
+    bad = [p for p in langs if p not in ("en", "ru")]
+    if bad or not langs:
+        raise argparse.ArgumentTypeError(f"lang: {text!r}; en, ru or en,ru")
+    return langs
+
+
+def _formats(text: str) -> list[str]:
+    fmts = [p.strip().lower() for p in text.split(",") if p.strip()]
+    bad = [p for p in fmts if p not in FORMATS]
+    if bad or not fmts:
+        raise argparse.ArgumentTypeError(
+            f"formats: {bad[0] if bad else text!r} is not one of {', '.join(FORMATS)}")
+    return fmts
+
+
+def _speed(text: str) -> float:
+    table = {"1/4": 0.25, "1/2": 0.5, "1": 1.0}
+    try:
+        v = table[text] if text in table else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"speed: {text!r} is not a number") from None
+    if not math.isfinite(v) or not 0.05 <= v <= 4.0:
+        raise argparse.ArgumentTypeError(f"speed: {text}; from 0.05 to 4 (1 = real "
+                                         "time)")
+    return v
+
+
+def _width(text: str) -> int:
+    if not text.isdigit() or not MIN_WIDTH <= int(text) <= MAX_WIDTH:
+        raise argparse.ArgumentTypeError(
+            f"width: {text!r}; a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m simulator.app.replay.export",
+        description="Export shots as animated clips (stopping at the foul) and "
+                    "still diagrams, captioned with the ruling and its rule.")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--gallery", metavar="DIR",
+                     help="export every entry of the foul gallery into DIR")
+    src.add_argument("--scenario", metavar="FILE",
+                     help="a practice situation (TOML) with a recorded stroke")
+    p.add_argument("--out", metavar="DIR", help="where --scenario's files go "
+                   "(default: the current folder)")
+    p.add_argument("--lang", type=_langs, default=["en"], help="en, ru or en,ru")
+    p.add_argument("--speed", type=_speed, default=None,
+                   help="clip speed: 1/4, 1/2, 1 or a number (default 1/4)")
+    p.add_argument("--formats", type=_formats, default=["gif", "webp", "png", "svg"],
+                   help=f"any of {','.join(FORMATS)} (default gif,webp,png,svg)")
+    p.add_argument("--width", type=_width, default=800, help="picture width, px")
+    p.add_argument("--only", metavar="ID", action="append", default=[],
+                   help="with --gallery: only this entry (may be repeated)")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace files of the same name (default: write beside "
+                        "them as name-2, name-3...)")
+    return p
+
+
+def gallery_exports(only: Sequence[str] = ()) -> Iterator[ShotExport]:
+    from simulator.practice.gallery import demonstrate, entries
+    known = entries()
+    ids = {e.id for e in known}
+    missing = [i for i in only if i not in ids]
+    if missing:
+        raise ExportError(f"--only: no gallery entry {missing[0]!r}")
+    for e in known:
+        if only and e.id not in only:
+            continue
+        d = demonstrate(e)
+        yield ShotExport.from_scenario(e.scenario, d.shot, d.ruling)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from simulator.practice.scenario import ScenarioError
+    try:
+        if args.gallery:
+            folder = Path(args.gallery)
+            exports: Iterator[ShotExport] = gallery_exports(args.only)
+        else:
+            from simulator.practice.scenario import load_scenario, play_scenario
+            sc = load_scenario(args.scenario)
+            if sc.stroke is None:
+                raise ExportError(f"{args.scenario}: the situation has no recorded "
+                                  "stroke to export")
+            res = play_scenario(sc)
+            folder = Path(args.out or ".")
+            exports = iter([ShotExport.from_scenario(sc, res.shot, res.ruling)])
+        check_folder(folder.absolute())
+        n = 0
+        for exp in exports:
+            for lang in args.lang:
+                for fmt in args.formats:
+                    path = write_export(exp, folder, fmt, lang, args.speed,
+                                        args.width, args.overwrite)
+                    print(f"{path} ({path.stat().st_size // 1024} KB)")
+                    n += 1
+        print(f"{n} file(s) written")
+    except (ExportError, ScenarioError) as e:
+        print(f"export: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        from simulator.files.atomic import why
+        print(f"export: {why(e)}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The felt-green backdrop of the menu screens and their column of buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from simulator.app.loop.app import App
+from simulator.app.text import fonts, widgets
+
+
+def backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
+    """Felt-green backdrop with the title, shared by the menu screens."""
+    surface.blit(_backdrop(surface.get_size(), title, subtitle), (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _backdrop(size: tuple[int, int], title: str, subtitle: str) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    w, h = size
+    surface.fill((16, 40, 30))
+    glow = pygame.Surface((w, h), pygame.SRCALPHA)
+    for i in range(10, 0, -1):
+        pygame.draw.circle(glow, (40, 110, 70, 14), (w // 2, int(h * 0.42)),
+                           int(max(w, h) * 0.07 * i))
+    surface.blit(glow, (0, 0))
+    pygame.draw.rect(surface, (96, 52, 26), (0, 0, w, h), max(6, h // 60))
+    size_t = max(28, h // 11)
+    while size_t > 18 and fonts.font(size_t, True).size(title)[0] > w - 40:
+        size_t -= 2
+    t = fonts.text(title, size_t, (241, 234, 216), bold=True)
+    surface.blit(t, t.get_rect(midtop=(w // 2, int(h * 0.06))))
+    if subtitle:
+        ss = max(13, h // 40)
+        while ss > 10 and fonts.font(ss).size(subtitle)[0] > w - 40:
+            ss -= 1
+        s = fonts.text(subtitle, ss, (200, 210, 195))
+        surface.blit(s, s.get_rect(midtop=(w // 2, int(h * 0.06) + t.get_height())))
+    return surface
+
+
+def button_column(app: App, items: list[tuple[str, Callable[[], None] | None]],
+                  top: int, width: int = 380, height: int = 44,
+                  gap: int = 12) -> list[UIButton]:
+    """Buttons stacked in the middle of the window; None disables one."""
+    w = app.size[0]
+    out: list[UIButton] = []
+    for i, (label, fn) in enumerate(items):
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (w // 2, top + i * (height + gap))
+        b = UIButton(rect, label, app.gui, object_id="#big",
+                     command=app.later(fn) if fn is not None else None)
+        if fn is None:
+            widgets.disable(b)
+        out.append(b)
+    return out

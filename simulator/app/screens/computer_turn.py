@@ -1,0 +1,256 @@
+"""A computer player's turn in the window: it thinks over a few frames
+(the window keeps drawing), shows what it decided as a person's decision is
+shown, then plays it at the watching speed the player chose (1x, 2x, 4x or
+skipped). The decisions and their words are ``simulator.app.match.computer``'s;
+this file is only the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from simulator.app.loop.app import App
+from simulator.app.screens.game import PlayMode, common_key, next_step
+from simulator.app.screens.table_screen import TableMode
+from simulator.app.table.render import draw_cue
+from simulator.app.text import ui
+from simulator.app.text.words import choice_label, choice_rule, reason_text
+from simulator.table.events import Stroke
+from simulator.table.state import TableState
+
+
+class ComputerPlayMode(PlayMode):
+    """A computer's shot, watched at the speed the player chose (1x, 2x,
+    4x) or skipped to its end."""
+
+    name = "computer_playing"
+
+    def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
+                 player: int, lines: list[str] | None = None) -> None:
+        super().__init__(app, state, stroke, decl)
+        self.player = player
+        self.lines = lines or []  # what it decided stays in view while it rolls
+
+    def side_extra(self) -> list[str]:
+        return self.lines
+
+    def enter(self) -> None:
+        super().enter()
+        speed = watch_speed(self.app)
+        if speed <= 0.0:
+            self.skip = True
+        else:
+            self.playback.speed = speed
+
+    def side_buttons(self) -> list[ui.Button]:
+        return [*watch_buttons(self.app, self.set_watch),
+                ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
+                          ident="skip")]
+
+    def set_watch(self, key: str) -> None:
+        set_watch(self.app, key)
+        speed = watch_speed(self.app)
+        if speed <= 0.0:
+            self.skip = True
+        else:
+            self.playback.speed = speed
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
+            self.set_watch(WATCH_KEYS[event.key])
+            return
+        super().handle(event)
+
+
+def watch_speed(app: App) -> float:
+    """How fast a computer's shots are shown (0: skipped)."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    return dict(WATCH_SPEEDS).get(app.settings.watch, 1.0)
+
+
+def set_watch(app: App, key: str) -> None:
+    if app.settings.watch != key:
+        app.settings.watch = key
+        app.save_settings()
+
+
+def watch_buttons(app: App, action: Callable[[str], None]) -> list[ui.Button]:
+    """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    out = []
+    for i, (key, _speed) in enumerate(WATCH_SPEEDS):
+        label = app.t("cpu.skip") if key == "skip" else f"{key}×"
+        out.append(ui.Button(label, _with(action, key), key=str(i + 1),
+                             ident=f"watch{key}", selected=app.settings.watch == key))
+    return out
+
+
+def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
+    return lambda: action(key)
+
+
+WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
+
+
+class ComputerMode(TableMode):
+    """A computer's turn: it thinks over a few frames (the window keeps
+    drawing), shows what it decided as a person's decision is shown (the cue
+    ball placed, the call marked, the cue aimed and the controls set; a
+    choice with its rule), then plays it at the watching speed."""
+
+    name = "computer"
+    controls = True
+
+    def __init__(self, app: App, kind: str, player: int) -> None:
+        super().__init__(app)
+        self.kind = kind  # "shot" or "choice"
+        self.player = player
+        self.phase = "thinking"
+        self.shown = 0.0
+        self.decision: Any = None
+        self.lines: list[str] = []
+
+    def enter(self) -> None:
+        from simulator.app.match import computer
+        _ = self.app.sound
+        m = self.session.match
+        self.job: Any = None
+        self.fault: Exception | None = None
+        try:
+            self.job = computer.think_shot(m, self.player) if self.kind == "shot" \
+                else computer.think_choice(m, self.player)
+        except Exception as e:  # said in the next frame, and a person plays on
+            self.fault = e
+
+    def update(self, dt: float) -> None:
+        from simulator.app.match import computer
+        if self.app.dialogs:
+            return  # the match menu is open: the computer waits
+        if self.phase == "thinking":
+            try:
+                if self.fault is not None:
+                    raise self.fault
+                if self.job.advance(computer.THINK_SLICE):
+                    self.decided(self.job.result)
+            except Exception as e:
+                self.give_up(e)
+            return
+        self.shown += dt
+        speed = watch_speed(self.app)
+        show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
+        if speed <= 0.0 or self.shown >= show / speed:
+            self.act()
+
+    def decided(self, d: Any) -> None:
+        from simulator.app.match import computer
+        from simulator.app.text.words import ball_label
+        s = self.session
+        loc = s.locale
+        self.decision = d
+        self.phase = "showing"
+        if self.kind == "shot":
+            if d.place is not None:
+                s.placed = d.place
+            s.aim = computer.aim_of(d)
+            self.lines = computer.shot_lines(loc, d, lambda b: ball_label(loc, b),
+                                              s.spec.balls.radius)
+            return
+        ref = choice_rule(s.discipline, d.choice, s.last_ruling)
+        self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
+                                 choice=choice_label(loc, d.choice, ref))]
+        for c in sorted(d.values, key=lambda c: -d.values[c]):
+            mark = "» " if c == d.choice else "· "  # glyphs every font has
+            self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
+                f"choice.{c.value}"), worth=loc.num(d.values[c], 2)))
+
+    def give_up(self, fault: Exception) -> None:
+        """A fault in the computer's search: said plainly, and this turn
+        goes to the people at the table (the match is never stuck)."""
+        s = self.session
+        s.computer_failed = len(s.match.history)
+        self.app.notify(self.app.t("cpu.failed", name=s.name(self.player),
+                                   reason=f"{type(fault).__name__}: {fault}"))
+        next_step(self.app)
+
+    def act(self) -> None:
+        from rules.ruling import RulesError
+        s = self.session
+        d = self.decision
+        if self.kind == "shot":
+            self.app.switch(ComputerPlayMode(self.app, d.table(s.match.table()),
+                                             d.stroke, d.declarations, self.player,
+                                             self.lines))
+            return
+        try:
+            s.choose(d.choice, d.ball)
+        except RulesError as e:  # the referee refused it: said, never hidden
+            self.app.notify(reason_text(self.app.locale, e, s.names))
+        self.app.inform(self.lines[0], 4.0)
+        next_step(self.app)
+
+    def set_watch(self, key: str) -> None:
+        set_watch(self.app, key)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return
+        if event.key in WATCH_KEYS:
+            self.set_watch(WATCH_KEYS[event.key])
+        elif event.key == pygame.K_SPACE and self.phase == "showing":
+            self.act()
+        elif event.key == pygame.K_ESCAPE:
+            self.app.open("pause")
+        else:
+            common_key(self.app, event)
+
+    def heading(self) -> tuple[str, str]:
+        name = self.session.name(self.player)
+        if self.phase == "thinking":
+            done = self.job.simulations if self.job is not None else 0
+            return self.app.t("cpu.thinking", name=name), \
+                self.app.t("cpu.tried", n=done) if done else ""
+        key = "cpu.plays" if self.kind == "shot" else "side.chooses"
+        return self.app.t(key, name=name), ""
+
+    def side_extra(self) -> list[str]:
+        return self.lines
+
+    def side_buttons(self) -> list[ui.Button]:
+        out = watch_buttons(self.app, self.set_watch)
+        out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
+                             key="Esc", ident="menu"))
+        return out
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        if self.kind != "shot" or self.decision is None:
+            return
+        s = self.session
+        view = self.scene.view
+        cue = s.cue_pos()
+        if cue is not None:
+            draw_cue(surface, view, cue, s.aim.angle, 0.02, s.aim.elevation)
+        decl = self.decision.declarations
+        colour = (120, 200, 255)
+        if decl.called_ball is not None:
+            p = s.table.position(decl.called_ball)
+            if p is not None:
+                pygame.draw.circle(surface, colour, view.to_screen(*p),
+                                   view.ball_px * 1.6, 2)
+        if decl.called_pocket is not None:
+            pk = s.spec.pocket(decl.called_pocket)
+            pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
+                               view.px(pk.mouth_width * 0.7), 3)
+
+    def chips(self) -> list[str]:
+        return [self.app.t("strip.computer")]
+
+    def hint(self) -> str:
+        return self.app.t("hint.computer")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.computer_short")
+
+

@@ -1,0 +1,262 @@
+"""The foul gallery: each entry's scripted stroke played by the physics in slow
+motion (1/4 speed), paused at the event the referee names for the foul, with
+the balls, cushions and pocket involved highlighted and the rule text in the
+player's language (simulator.practice.gallery)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UISelectionList
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.screens.backdrop import backdrop
+from simulator.app.screens.practice import (
+    Action,
+    PracticeScreen,
+    ShotPlayer,
+    practice_session,
+    to_practice_list,
+)
+from simulator.app.text import widgets
+from simulator.app.text.words import cite, explain
+from simulator.table.specs import table_by_name
+
+SLOW = 0.25
+
+
+def _entries() -> tuple[object, ...]:
+    from simulator.practice.gallery import entries
+    return entries()
+
+
+class GalleryListMode(Mode):
+    name = "gallery"
+
+    def enter(self) -> None:
+        from simulator.practice.gallery import GalleryError
+        try:
+            self.entries = _entries()
+        except GalleryError as e:
+            self.entries = ()
+            self.app.notify(str(e), 8.0)
+        self.build()
+
+    def resize(self) -> None:
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def build(self) -> None:
+        from simulator.practice.gallery import GalleryEntry
+        app = self.app
+        w, h = app.size
+        bh = max(30, h // 20)
+        lw = min(w - 80, 820)
+        top = int(h * 0.25)
+        rect = pygame.Rect(w // 2 - lw // 2, top, lw, h - top - bh - 40)
+        self.items: list[str] = []
+        for i, e in enumerate(self.entries):
+            assert isinstance(e, GalleryEntry)
+            self.items.append(f"{i + 1}. {e.scenario.title.get(app.locale.lang)}")
+        self.list = UISelectionList(rect, [it for it in self.items], app.gui)
+        y = rect.bottom + 10
+        bw = (lw - 12) // 3
+        for i, (label, fn) in enumerate([
+                (app.t("gallery.play"), self.play_selected),
+                (app.t("menu.practice"), lambda: to_practice_list(app)),
+                (app.t("common.back"), self.leave)]):
+            UIButton(pygame.Rect(rect.left + i * (bw + 6), y, bw, bh), label,
+                     app.gui, command=app.later(fn))
+
+    def play_selected(self) -> None:
+        sel = self.list.get_single_selection()
+        i = self.items.index(sel) if sel in self.items else 0
+        self.play(i)
+
+    def play(self, i: int) -> None:
+        if not self.entries:
+            return
+        self.app.switch(GalleryPlayMode(self.app, i % len(self.entries)))
+
+    def leave(self) -> None:
+        self.app.go("menu")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and \
+                event.ui_element is self.list:
+            self.app.later(self.play_selected)()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.later(self.play_selected)()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.app.t("gallery.title"), self.app.t("gallery.subtitle"))
+
+
+class GalleryPlayMode(PracticeScreen):
+    """One entry in slow motion, paused at its foul's event."""
+
+    name = "gallery_play"
+
+    def __init__(self, app: App, index: int) -> None:
+        from simulator.practice.gallery import GalleryEntry, demonstrate
+        self.all = _entries()
+        self.index = index
+        entry = self.all[index]
+        assert isinstance(entry, GalleryEntry)
+        self.entry = entry
+        sc = entry.scenario
+        super().__init__(app, table_by_name(sc.table), practice_session(app, sc))
+        self.demo = demonstrate(entry)
+        self.player = ShotPlayer(self.demo.shot,
+                                 [(self.demo.pause_index, self.demo.balls)], SLOW)
+        from simulator.app.replay.shotshow import scenario_show
+        self.show = scenario_show(app.locale, sc, self.demo.shot,
+                                  self.player.playback, self.demo.ruling)
+
+    @property
+    def at_foul(self) -> bool:
+        return self.player.current is not None
+
+    def build(self) -> None:
+        app = self.app
+        t = app.t
+        items: list[tuple[str, Action | None]] = [
+            (t("gallery.continue") if self.player.playback.paused
+             else t("replay.pause"), self.toggle),
+            (t("replay.restart"), self.restart),
+            (t("shots.trails"), self.toggle_trails),
+            (t("shots.export"), self.export),
+            (t("gallery.next"), lambda: self.go(1)),
+            (t("gallery.previous"), lambda: self.go(-1)),
+            (t("common.back"), self.leave),
+        ]
+        buttons = self.side_buttons(items)
+        buttons[2].selected = self.show.trails
+        self.pause_button = buttons[0]
+        self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
+        self._shown = (self.at_foul, self.player.playback.paused)
+
+    def body(self) -> str:
+        t = self.app.t
+        lang = self.app.locale.lang
+        sc = self.entry.scenario
+        lines = [t("gallery.entry", n=self.index + 1, of=len(self.all))]
+        if self.at_foul:
+            loc = self.app.locale
+            foul = self.demo.foul
+            lines += ["", t("gallery.at_foul"), cite(loc, foul.code, foul.ref),
+                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
+        else:
+            lines += ["", t("gallery.watch")]
+        return "\n".join(lines)
+
+    def toggle(self) -> None:
+        pb = self.player.playback
+        if pb.at_end:
+            self.restart()
+        else:
+            pb.paused = not pb.paused
+        self.rebuild()
+
+    def restart(self) -> None:
+        self.player.restart()
+        self.rebuild()
+
+    def toggle_trails(self) -> None:
+        self.show.trails = not self.show.trails
+        self.rebuild()
+
+    def export(self) -> None:
+        from simulator.app.replay.export import ShotExport
+        job = ShotExport.from_scenario(self.entry.scenario, self.demo.shot,
+                                       self.demo.ruling)
+        self.app.open("export", job=job)
+
+    def go(self, step: int) -> None:
+        self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all)))
+
+    def leave(self) -> None:
+        self.app.switch(GalleryListMode(self.app))
+
+    def update(self, dt: float) -> None:
+        self.player.update(dt)
+        if (self.at_foul, self.player.playback.paused) != self._shown:
+            self.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.show.mouse(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.toggle_trails()
+            return
+        if self.scroll_body(event) or self.common_key(event) or \
+                self.show.key(event) or event.type != pygame.KEYDOWN:
+            return
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.leave()
+        elif k == pygame.K_x:
+            self.export()
+        elif k == pygame.K_SPACE:
+            self.toggle()
+        elif k == pygame.K_HOME:
+            self.restart()
+        elif k == pygame.K_RIGHT:
+            self.player.playback.step(1)
+        elif k == pygame.K_LEFT:
+            self.player.playback.step(-1)
+        elif k in (pygame.K_n, pygame.K_PAGEDOWN):
+            self.go(1)
+        elif k in (pygame.K_p, pygame.K_PAGEUP):
+            self.go(-1)
+
+    def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        return self.player.positions()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.show.draw_under(surface, self.view, self.player.positions())
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        self.show.draw_over(surface, self.view)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.show.draw_timeline(surface, rect, self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        return self.show.inset_height(width)
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.show.draw_inset(surface, rect)
+
+    def highlight(self) -> Iterable[int]:
+        return self.player.highlight()
+
+    def cushions(self) -> Iterable[str]:
+        if not self.at_foul:
+            return ()
+        return tuple(dict.fromkeys((*self.demo.cushions, *self.player.cushions())))
+
+    def pocket(self) -> str | None:
+        return self.player.pocket()
+
+    def chips(self) -> list[str]:
+        t = self.app.t
+        pb = self.player.playback
+        out = [t("replay.status", speed="1/4" if pb.speed == SLOW else f"{pb.speed:g}×",
+                 t=f"{pb.time:.2f}")]
+        if pb.paused:
+            out.append(t("replay.paused"))
+        if self.at_foul:
+            out.append(cite(self.app.locale, self.demo.foul.code, self.demo.foul.ref))
+        return out
+
+    def hint(self) -> str:
+        return self.app.t("gallery.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("gallery.hint_short")

@@ -1,0 +1,325 @@
+"""The referee quiz: a situation's recorded stroke plays, then the player
+answers its questions (foul or not, which rule, who shoots next, ball in hand
+where, the incoming player's options) by clicking; each answer is graded by
+simulator.practice.quiz against the referee's ruling and explained, and the
+score of the sitting is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pygame
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.match.session import shot_chips
+from simulator.app.screens.practice import (
+    Action,
+    PracticeScreen,
+    ShotPlayer,
+    after_positions,
+    foul_stops,
+    judge_result,
+    practice_session,
+    rule_line,
+    state_of,
+    to_practice_list,
+)
+from simulator.app.table import hud
+from simulator.app.text import ui
+from simulator.app.text.words import cite, code_words, discipline_label
+from simulator.practice.quiz import NONE, YES, Grade, Question, QuizSession
+from simulator.practice.scenario import Scenario
+from simulator.table.specs import table_by_name
+
+
+def quiz_ids(discipline: str | None) -> list[str]:
+    """The library's situations that ask a question (of one discipline)."""
+    from simulator.practice.library import library
+    lib = library()
+    return [e.id for e in lib.entries if e.has_question
+            and (discipline is None or e.discipline == discipline)]
+
+
+def score_of(app: App) -> QuizSession:
+    st = state_of(app)
+    if st.quiz is None:
+        st.quiz = QuizSession()
+    return st.quiz
+
+
+def start_quiz(app: App, discipline: str | None = None, index: int = 0) -> Mode:
+    """The quiz's first situation of a game (the practice list if it has none)."""
+    ids = quiz_ids(discipline)
+    if not ids:
+        app.notify(app.t("quiz.empty"))
+        return app.make("practice")
+    return QuizMode(app, ids, index % len(ids))
+
+
+def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
+    t = app.t
+    if q.kind == "foul":
+        return t("quiz.yes_foul") if a == YES else t("quiz.no_foul")
+    if q.kind == "rule":
+        return t("quiz.no_rule") if a == NONE else code_words(app.locale, a)
+    if q.kind == "next_shooter":
+        i = int(a)
+        return names[i] if 0 <= i < len(names) else a
+    if q.kind == "ball_in_hand":
+        return t(f"bih.{a}")
+    if q.kind == "options":
+        return t("quiz.no_options") if a == NONE else t(f"choice.{a}")
+    return a
+
+
+class QuizMode(PracticeScreen):
+    """Phases: ``watching`` the stroke, ``asking`` question k, ``answered``
+    (the grade and why), ``done`` (the situation's explanation)."""
+
+    name = "quiz"
+
+    def __init__(self, app: App, ids: list[str], index: int) -> None:
+        from simulator.physics import simulate
+        from simulator.practice.library import load
+        from simulator.practice.quiz import make_questions
+        self.ids = ids
+        self.index = index
+        sc = load(ids[index])
+        self.sc: Scenario = sc
+        session = practice_session(app, sc)
+        super().__init__(app, table_by_name(sc.table), session)
+        assert sc.stroke is not None
+        self.shot = simulate(sc.position, sc.stroke)
+        self.result = judge_result(sc, self.shot)
+        self.ruling = self.result.ruling
+        self.questions = make_questions(sc, self.ruling)
+        self.player: ShotPlayer | None = ShotPlayer(self.shot, (), 1.0)
+        self.phase = "watching"
+        self.k = 0
+        self.picked: set[str] = set()
+        self.grades: list[Grade] = []
+        self.choice_buttons: dict[str, ui.Button] = {}
+
+    @property
+    def question(self) -> Question:
+        return self.questions[self.k]
+
+    # -- flow ------------------------------------------------------------------
+    def _ask(self) -> None:
+        self.player = None
+        self.phase = "asking" if self.questions else "done"
+        self.picked = set()
+        self.rebuild()
+
+    def pick(self, a: str) -> Action:
+        def fn() -> None:
+            if self.phase != "asking":
+                return
+            q = self.question
+            if not q.multiple:
+                self.answer([a])
+                return
+            if a == NONE:
+                self.picked = {NONE}
+            else:
+                self.picked.discard(NONE)
+                self.picked ^= {a}
+            self.rebuild()
+        return fn
+
+    def submit(self) -> None:
+        if self.phase == "asking" and self.picked:
+            self.answer(sorted(self.picked))
+
+    def answer(self, given: list[str]) -> None:
+        from simulator.practice.quiz import QuizError
+        try:
+            g = score_of(self.app).answer(self.sc, self.question, given, self.ruling)
+        except QuizError as e:
+            self.app.notify(str(e))
+            return
+        self.grades.append(g)
+        self.phase = "answered"
+        self.rebuild()
+
+    def next_question(self) -> None:
+        self.k += 1
+        if self.k >= len(self.questions):
+            self.phase = "done"
+            self.rebuild()
+        else:
+            self._ask()
+
+    def next_situation(self) -> None:
+        self.app.switch(QuizMode(self.app, self.ids, (self.index + 1) % len(self.ids)))
+
+    def replay(self) -> None:
+        self.player = ShotPlayer(self.shot, foul_stops(self.ruling), 0.25)
+        self.rebuild()
+
+    def leave(self) -> None:
+        to_practice_list(self.app)
+
+    # -- screen -------------------------------------------------------------------
+    def score_line(self) -> str:
+        q = score_of(self.app)
+        return self.app.t("quiz.score", right=q.right, asked=q.asked)
+
+    def neutral_title(self) -> str:
+        """The heading while the questions are open: the situation's own title
+        would give the answer away ("The break misses the 1")."""
+        return self.app.t("quiz.situation", n=self.index + 1, of=len(self.ids),
+                          game=discipline_label(self.app.locale, self.sc.discipline))
+
+    def build(self) -> None:
+        app = self.app
+        t = app.t
+        self.choice_buttons = {}
+        lang = app.locale.lang
+        if self.phase == "watching":
+            self.side_buttons([(t("practice.skip"), self._ask),
+                               (t("common.back"), self.leave)])
+            self.side_text(self.neutral_title(), t("quiz.watch"))
+            return
+        if self.phase == "asking":
+            q = self.question
+            names = self.session.names if self.session is not None else ()
+            lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
+                     " · " + self.score_line(), ""]
+            if self.k == 0 and self.sc.question is not None:
+                lines.append(self.sc.question.text.get(lang))
+            lines.append(t(q.key))
+            buttons: list[ui.Button] = []
+            for i, a in enumerate(q.choices):
+                label = answer_label(app, q, a, names)
+                picked = q.multiple and a in self.picked
+                b = ui.Button(label, self.pick(a), key=str(i + 1) if i < 9 else "",
+                              selected=picked, ident=f"answer:{a}")
+                self.choice_buttons[a] = b
+                buttons.append(b)
+            if q.multiple:
+                buttons.append(ui.Button(t("quiz.submit"),
+                                         self.submit if self.picked else None,
+                                         key="Enter", ident="submit", primary=True))
+            self.side_btns = buttons
+            self.side_text(self.neutral_title(), "\n".join(lines))
+            return
+        if self.phase == "answered":
+            g = self.grades[-1]
+            last = self.k + 1 >= len(self.questions)
+            self.side_buttons([
+                (t("quiz.results") if last else t("quiz.next_question"),
+                 self.next_question),
+                (t("practice.replay_slow"), self.replay),
+            ])
+            self.side_text(self.text_title(), self.feedback(g))
+            return
+        self.side_buttons([
+            (t("quiz.next_situation"), self.next_situation),
+            (t("practice.replay_slow"), self.replay),
+            (t("common.back"), self.leave),
+        ])
+        right = sum(1 for g in self.grades if g.right)
+        body = [t("quiz.situation_score", right=right, n=len(self.grades)),
+                self.score_line(), "", t("quiz.the_ruling")]
+        loc = app.locale
+        for f in self.ruling.fouls:
+            body.append(f"• {cite(loc, f.code, f.ref)}")
+        for n in self.ruling.notes:
+            if n.code.id != "note.legal":
+                body.append(f"• {cite(loc, n.code, n.ref)}")
+        body.append("")
+        rl = rule_line(loc, self.sc)
+        if rl:
+            body.append(rl)
+        body.append(self.sc.explanation.get(lang))
+        self.side_text(self.sc.title.get(lang), "\n".join(body))
+
+    def text_title(self) -> str:
+        """The heading of the side column after an answer."""
+        if self.phase != "answered" or not self.grades:
+            return self.neutral_title()
+        return self.app.t("quiz.right") if self.grades[-1].right \
+            else self.app.t("quiz.wrong")
+
+    def feedback(self, g: Grade) -> str:
+        """Your answer and the referee's, for this question only: what the
+        later questions ask (which rule, who shoots) stays for them."""
+        app = self.app
+        t = app.t
+        names = self.session.names if self.session is not None else ()
+        q = g.question
+        given = ", ".join(answer_label(app, q, a, names) for a in sorted(g.answer))
+        expected = ", ".join(answer_label(app, q, a, names)
+                             for a in sorted(g.expected))
+        lines = [t("quiz.your_answer", answer=given),
+                 t("quiz.referee_answer", answer=expected)]
+        if q.kind == "rule":
+            loc = app.locale
+            for f in self.ruling.fouls:
+                lines.append(f"• {cite(loc, f.code, f.ref)}")
+        return "\n".join(lines)
+
+    def update(self, dt: float) -> None:
+        if self.player is None:
+            return
+        new = self.player.update(dt)
+        if self.phase == "watching":
+            if new:
+                self.app.sound.play_events(new)
+            if self.player.done:
+                self._ask()
+        elif self.player.done:
+            self.player = None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
+            return
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.leave()
+        elif k == pygame.K_SPACE and self.phase == "watching":
+            self._ask()
+        elif k == pygame.K_SPACE and self.player is not None:
+            pb = self.player.playback
+            pb.paused = not pb.paused
+        elif self.phase == "asking" and pygame.K_1 <= k <= pygame.K_9:
+            i = k - pygame.K_1
+            if i < len(self.question.choices):
+                self.app.later(self.pick(self.question.choices[i]))()
+        elif self.phase == "asking" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.later(self.submit)()
+        elif self.phase == "answered" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.later(self.next_question)()
+
+    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        cards, centre = super().header()
+        return cards, [*centre, self.score_line()]
+
+    def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        if self.player is not None:
+            return self.player.positions()
+        return after_positions(self.shot, self.result.after)
+
+    def highlight(self) -> Iterable[int]:
+        return self.player.highlight() if self.player is not None else ()
+
+    def cushions(self) -> Iterable[str]:
+        return self.player.cushions() if self.player is not None else ()
+
+    def pocket(self) -> str | None:
+        return self.player.pocket() if self.player is not None else None
+
+    def chips(self) -> list[str]:
+        out = [discipline_label(self.app.locale, self.sc.discipline),
+               self.score_line()]
+        if self.phase == "done":  # before that, "first contact: 2" would tell
+            out += shot_chips(self.app.locale, self.shot)
+        return out
+
+    def hint(self) -> str:
+        return self.app.t("quiz.hint")
+
+    def short_hint(self) -> str:
+        return self.app.t("quiz.hint_short")

@@ -1,0 +1,498 @@
+"""New-match setup (discipline, players, race or target, options) and the list
+of saved matches."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import (
+    UIButton,
+    UIDropDownMenu,
+    UILabel,
+    UITextEntryLine,
+)
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.screens.backdrop import backdrop
+from simulator.app.text import ui, widgets
+
+RACES = (1, 2, 3, 4, 5, 7, 9, 11)
+TARGETS = (10, 25, 50, 75, 100, 125, 150)
+BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
+POINTS = (20, 30, 40, 50)
+STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
+LAG = -1  # "who breaks first": decided by the lag (general rule 5)
+
+
+class SetupMode(Mode):
+    name = "setup"
+
+    def __init__(self, app: App, game: str = "",
+                 names: list[str] | None = None) -> None:
+        super().__init__(app)
+        from rules import registry
+        self.game = game or registry.names()[1 if len(registry.names()) > 1 else 0]
+        saved = list(app.settings.players)
+        self.names: list[str] = list(names) if names else saved
+        self.count = max(len(self.names), self.info.min_players)
+        self.race = 3
+        self.target = 50
+        self.table = self.info.default_table
+        self.break_order = ""  # empty: the discipline's default
+        self.initial_points = 30
+        self.ace_11 = False
+        self.stakes = (2, 4, 8)
+        self.first = 0  # who breaks first (player index), or LAG: the lag decides
+        self.entries: list[UITextEntryLine] = []
+        self.menus: dict[str, UIDropDownMenu] = {}
+        # Each seat: a person ("") or a computer at a strength (its level).
+        from simulator.app.match.computer import strength_of
+        self.kinds: list[str] = [(st.name if (st := strength_of(n)) else "")
+                                 for n in self.names]
+        self.names = ["" if k else n for n, k in zip(self.names, self.kinds,
+                                                     strict=True)]
+
+    def enter(self) -> None:
+        self.build()
+
+    def resize(self) -> None:
+        self.read_names()
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def read_names(self) -> None:
+        for i, e in enumerate(self.entries):
+            while len(self.names) <= i:
+                self.names.append("")
+            if i < len(self.kinds) and self.kinds[i]:
+                continue  # a computer's entry shows its strength, not a name
+            self.names[i] = e.get_text().strip()[:24]
+
+    def rebuild(self) -> None:
+        self.read_names()
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def _dropdown(self, key: str, options: list[tuple[str, Any]], current: Any,
+                  rect: pygame.Rect) -> None:
+        labels: list[str | tuple[str, str]] = [lbl for lbl, _ in options]
+        cur = next((lbl for lbl, v in options if v == current), labels[0])
+        self.menus[key] = UIDropDownMenu(labels, cur, rect, self.app.gui)
+        self._values = getattr(self, "_values", {})
+        self._values[key] = dict(options)
+        if key == "first":
+            self._first_labels = [lbl for lbl, _ in options]
+
+    def build(self) -> None:
+        app = self.app
+        t = app.t
+        w, h = app.size
+        self.menus = {}
+        row = max(30, h // 22)
+        gap = 8
+        col_w = min(300, (w - 80) // 3)
+        lab_w = min(220, col_w)
+        x0 = w // 2 - (lab_w + col_w + 12) // 2
+        y = int(h * 0.2)
+
+        def label(text: str, yy: int) -> None:
+            UILabel(pygame.Rect(x0, yy, lab_w, row), text, app.gui)
+
+        def ctl() -> pygame.Rect:
+            return pygame.Rect(x0 + lab_w + 12, y, col_w, row)
+
+        from rules import registry
+        label(t("setup.game"), y)
+        self._dropdown("game", [(t(f"game.{g}"), g) for g in registry.names()],
+                       self.game, ctl())
+        y += row + gap
+        info = self.info
+        lo, hi = info.min_players, info.max_players
+        self.count = min(max(self.count, lo), hi)
+        label(t("setup.players"), y)
+        self._dropdown("count", [(str(n), n) for n in range(lo, hi + 1)], self.count,
+                       ctl())
+        y += row + gap
+        self.entries = []
+        per_row = 2
+        ew = (lab_w + col_w + 12 - (per_row - 1) * 8) // per_row
+        kw = max(100, ew * 9 // 20)  # the seat's kind: a person or a computer
+        from simulator.players import STRENGTHS
+        # A person, or a computer by its strength ("Club player"); the
+        # entry beside it then says "Computer".
+        kinds = [(t("setup.person"), "")] + [
+            (_capital(t(f"cpu.level.{lv}")), lv) for lv in STRENGTHS]
+        while len(self.kinds) < self.count:
+            self.kinds.append("")
+        for i in range(self.count):
+            r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew - kw - 4, row)
+            e = UITextEntryLine(r, app.gui,
+                                placeholder_text=t("setup.player_n", n=i + 1))
+            e.set_text_length_limit(24)
+            if self.kinds[i]:
+                e.set_text(t("setup.computer"))  # its strength is beside it
+                widgets.disable(e)  # a computer's name is its strength
+            elif i < len(self.names) and self.names[i]:
+                e.set_text(self.names[i])
+            self.entries.append(e)
+            self._dropdown(f"seat{i}", kinds, self.kinds[i],
+                           pygame.Rect(r.right + 4, y, kw, row))
+            if i % per_row == per_row - 1 or i == self.count - 1:
+                y += row + gap
+        # The lag is for two players (general rule 5): not in Express.
+        lag = info.lag and self.count == 2
+        self.first = min(self.first, self.count - 1)
+        if self.first == LAG and not lag:
+            self.first = 0
+        # The names typed so far, not "Player 1" (they update as they are typed).
+        firsts = [(self.shown_name(i), i) for i in range(self.count)]
+        if lag:
+            firsts.append((t("setup.lag"), LAG))
+        label(t("setup.first_breaker"), y)
+        self.first_rect = ctl()
+        self._dropdown("first", firsts, self.first, self.first_rect)
+        y += row + gap
+        own = info.option_fields()
+        if info.scoring == "race":
+            label(t("setup.race"), y)
+            self._dropdown("race", [(str(n), n) for n in RACES], self.race, ctl())
+            y += row + gap
+        if "target" in own:
+            label(t("setup.target"), y)
+            self._dropdown("target", [(str(n), n) for n in TARGETS], self.target, ctl())
+            y += row + gap
+        tables = self.tables()
+        if self.table not in tables:
+            self.table = info.default_table
+        if len(tables) > 1:
+            label(t("setup.table"), y)
+            self._dropdown("table", [(t(f"table.{n}"), n) for n in tables], self.table,
+                           ctl())
+            y += row + gap
+        if info.scoring == "race":
+            label(t("setup.break_order"), y)
+            self._dropdown("break_order", [(t("setup.default"), "")] +
+                           [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
+                           self.break_order, ctl())
+            y += row + gap
+        if "initial_points" in own:
+            label(t("setup.initial_points"), y)
+            self._dropdown("initial_points", [(str(n), n) for n in POINTS],
+                           self.initial_points, ctl())
+            y += row + gap
+        if "ace_is_11" in own:
+            label(t("setup.ace_11"), y)
+            self._dropdown("ace_11", [(t("common.no"), False), (t("common.yes"), True)],
+                           self.ace_11, ctl())
+            y += row + gap
+        if "signature_stakes" in own:
+            label(t("setup.stakes"), y)
+            self._dropdown("stakes", [("/".join(map(str, s)), s) for s in STAKES],
+                           self.stakes, ctl())
+            y += row + gap
+        y += 10
+        bw = (lab_w + col_w + 12 - 12) // 2
+        self.start_button = UIButton(pygame.Rect(x0, y, bw, row + 6), t("setup.start"),
+                                     app.gui, object_id="#big",
+                                     command=app.later(self.start))
+        self.back_button = UIButton(pygame.Rect(x0 + bw + 12, y, bw, row + 6),
+                                    t("common.back"), app.gui,
+                                    command=app.later(self.back))
+
+    def shown_name(self, i: int) -> str:
+        if i < len(self.kinds) and self.kinds[i]:
+            from simulator.app.match.computer import seat_words
+            return seat_words(self.app.locale, f"cpu:{self.kinds[i]}")
+        n = self.names[i] if i < len(self.names) else ""
+        return n or self.app.t("setup.player_n", n=i + 1)
+
+    @property
+    def info(self) -> Any:
+        """The chosen game's facts (players, table, scoring, options)."""
+        from rules import registry
+        return registry.info(self.game)
+
+    def tables(self) -> list[str]:
+        """The tables the chosen game is played on."""
+        from simulator.table.specs import TABLES
+        kind = self.info.table_kind
+        return [n for n, spec in TABLES.items() if spec.kind is kind]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
+                event.ui_element in self.entries:
+            # A name typed: the "breaks first" list shows it.
+            self.read_names()
+            self.app.later(self._refresh_firsts)()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element in self.entries:
+            self.read_names()
+            self.app.later(self._refresh_firsts)()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            for key, menu in self.menus.items():
+                if event.ui_element is menu:
+                    value = self._values[key].get(event.text)
+                    self.set_value(key, value)
+                    break
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
+                    not any(e.is_focused for e in self.entries):
+                self.start()
+
+    def set_value(self, key: str, value: Any) -> None:
+        if value is None and key != "break_order" and not key.startswith("seat"):
+            return
+        if key == "game":
+            self.game = str(value)
+            self.app.later(self.rebuild)()
+        elif key == "count":
+            self.count = int(value)
+            self.app.later(self.rebuild)()
+        elif key == "race":
+            self.race = int(value)
+        elif key == "target":
+            self.target = int(value)
+        elif key == "table":
+            self.table = str(value)
+        elif key == "break_order":
+            self.break_order = str(value or "")
+        elif key == "initial_points":
+            self.initial_points = int(value)
+        elif key == "ace_11":
+            self.ace_11 = bool(value)
+        elif key == "stakes":
+            self.stakes = tuple(value)
+        elif key == "first":
+            self.first = int(value)
+        elif key.startswith("seat"):
+            i = int(key[4:])
+            while len(self.kinds) <= i:
+                self.kinds.append("")
+            self.kinds[i] = str(value or "")
+            self.app.later(self.rebuild)()
+
+    def options(self) -> dict[str, Any]:
+        """The match's options from the form: the shared ones and those this
+        game has (its registry facts say which)."""
+        info = self.info
+        own = info.option_fields()
+        o: dict[str, Any] = {}
+        if len(self.tables()) > 1:
+            o["table"] = self.table
+        if self.first == LAG:
+            o["lag"] = True
+        else:
+            o["first_breaker"] = self.first
+        if info.scoring == "race":
+            o["race_to"] = self.race
+            if self.break_order:
+                o["break_order"] = self.break_order
+        if "target" in own:
+            o["target"] = self.target
+        if "initial_points" in own:
+            o["initial_points"] = self.initial_points
+        if "ace_is_11" in own:
+            o["ace_is_11"] = self.ace_11
+        if "signature_stakes" in own:
+            o["signature_stakes"] = list(self.stakes)
+        return o
+
+    def player_names(self) -> list[str]:
+        """The names the match is made with; a computer seat is ``cpu:LEVEL``
+        (numbered when two of a level sit)."""
+        from simulator.app.match.computer import seat_names
+        self.read_names()
+        out = []
+        for i in range(self.count):
+            if i < len(self.kinds) and self.kinds[i]:
+                out.append(f"cpu:{self.kinds[i]}")
+                continue
+            n = self.names[i] if i < len(self.names) else ""
+            out.append(n or self.app.t("setup.player_n", n=i + 1))
+        return seat_names(out)
+
+    def _refresh_firsts(self) -> None:
+        """Rebuild the "breaks first" list with the names as typed, keeping
+        the entry that has the keyboard."""
+        menu = self.menus.get("first")
+        if menu is None:
+            return
+        firsts = [(self.shown_name(i), i) for i in range(self.count)]
+        if self.info.lag and self.count == 2:
+            firsts.append((self.app.t("setup.lag"), LAG))
+        labels = [lbl for lbl, _ in firsts]
+        if labels == self._first_labels:
+            return
+        widgets.kill(menu)
+        self._dropdown("first", firsts, self.first, self.first_rect)
+
+    def start(self) -> None:
+        from simulator.app.loop.flow import start_match
+        names = self.player_names()
+        if start_match(self.app, names, self.game, self.options()):
+            self.app.settings.players = [
+                f"cpu:{k}" if k else n for n, k in zip(self.names, self.kinds,
+                                                     strict=False) if n or k][:8]
+            self.app.save_settings()
+
+    def back(self) -> None:
+        self.app.go("menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.app.t("setup.title"))
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the list says about one saved match."""
+
+    path: Path
+    name: str
+    players: tuple[str, ...] = ()
+    discipline: str = ""
+    score: str = ""
+    saved: float = 0.0  # the file's time
+    problem: str = ""  # why it cannot be opened
+
+
+def save_info(path: Path, loc: Any) -> SaveInfo:
+    """Read a saved match the way opening it does (the referee replays it):
+    its players, game and score; or the reason it cannot be opened."""
+    from simulator.files import saves
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    try:
+        m = saves.load(path).match
+    except saves.SaveError as e:
+        return SaveInfo(path, save_name(path, loc), saved=mtime, problem=e.what)
+    points = getattr(m.discipline, "scoring", "") == "points"
+    nums = m.state.scores if points else m.games_won
+    score = " : ".join(str(v).replace("-", "−") for v in nums)
+    return SaveInfo(path, save_name(path, loc), tuple(m.players), m.name, score,
+                    mtime)
+
+
+def save_name(path: Path, loc: Any) -> str:
+    """A save's name: its file's, or for the autosaves what they hold."""
+    stem = path.stem
+    if path.suffix == ".kiyj":
+        n = stem.rpartition("-")[2] if "-" in stem else "0"
+        return str(loc.t("load.autosave" if n == "0" else "load.autosave_older",
+                         n=n))
+    return stem
+
+
+class LoadMode(Mode):
+    """The saved matches, newest first: each with its players, game, score
+    and date, read as the match is opened (a row a frame, so the list shows
+    at once and fills in)."""
+
+    name = "load"
+
+    def enter(self) -> None:
+        self.paths = self.files()
+        self.infos: dict[Path, SaveInfo] = {}
+        self.scroll = 0
+        self.build()
+
+    def resize(self) -> None:
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def files(self) -> list[Path]:
+        from simulator.app.match.session import autosave_paths, saves_dir
+        out: list[Path] = []
+        d = saves_dir()
+        if d.is_dir():
+            out = sorted((p for p in d.glob("*.json") if p.is_file()),
+                         key=lambda p: p.stat().st_mtime, reverse=True)
+        # Where Kiy 0.1 kept them (the config folder): still listed, and
+        # opened like any save.
+        from simulator.files import profile
+        old = profile.config_dir()
+        legacy = [p for p in [old / "autosave.json",
+                              *sorted((old / "saves").glob("*.json"))]
+                  if p.is_file()]
+        # The autosaves of this match and the two before it come first.
+        return [p for p in autosave_paths() if p.is_file()] + out + legacy
+
+    def build(self) -> None:
+        app = self.app
+        w, h = app.size
+        lw = min(720, w - 80)
+        self.area = pygame.Rect((w - lw) // 2, int(h * 0.2), lw, h - int(h * 0.2) - 80)
+        row = max(30, h // 20)
+        self.list = None
+        if not self.paths:
+            UILabel(pygame.Rect(self.area.left, self.area.top, lw, row),
+                    app.t("load.none"), app.gui)
+        UIButton(pygame.Rect(w // 2 - 110, h - 60, 220, row), app.t("common.back"),
+                 app.gui, command=app.later(lambda: app.go("menu")))
+
+    def update(self, dt: float) -> None:
+        # One save read a frame: the list shows at once and fills in.
+        for p in self.paths:
+            if p not in self.infos:
+                self.infos[p] = save_info(p, self.app.locale)
+                break
+
+    def row_text(self, p: Path) -> str:
+        t = self.app.t
+        loc = self.app.locale
+        info = self.infos.get(p)
+        if info is None:
+            return t("load.reading", name=save_name(p, loc))
+        when = time.strftime(t("load.date_format"), time.localtime(info.saved))
+        if info.problem:
+            return t("load.row_bad", name=info.name, when=when, reason=info.problem)
+        from simulator.app.text.words import discipline_label
+        return t("load.row", name=info.name,
+                 game=discipline_label(loc, info.discipline),
+                 players=" – ".join(info.players), score=info.score, when=when)
+
+    def open(self, p: Path) -> None:
+        from simulator.app.loop.flow import open_saved
+        open_saved(self.app, p)
+
+    def opener(self, p: Path) -> ui.Action:
+        return lambda: self.open(p)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.go("menu")
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.paths) - 1, self.scroll - event.y))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.app.t("load.title"))
+        size = max(12, min(16, self.app.size[1] // 42))
+        y = self.area.top
+        shown = 0
+        for p in self.paths[self.scroll:]:
+            b = ui.Button(self.row_text(p), self.opener(p), ident=str(p))
+            hgt = b.measure(self.area.width, size)
+            if y + hgt > self.area.bottom - ui.line_height(size):
+                break
+            b.place(self.area.left, y, self.area.width, size)
+            b.draw(surface, self.app.mouse)
+            y += hgt + 6
+            shown += 1
+        hidden = len(self.paths) - self.scroll - shown
+        if hidden or self.scroll:
+            key = "dialog.more" if hidden else "dialog.top"
+            ui.line(surface, self.app.t(key, n=hidden), max(10, size - 2), ui.DIM,
+                    pygame.Rect(self.area.left, y, self.area.width,
+                                ui.line_height(size)))
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,285 @@
+"""The game screen's shared drawing: the table and its balls, the scoreboard,
+the side column (whose turn it is, the ruling card, the aim controls and the
+buttons) and the strip under the table. The aiming, placing, playing, replay
+and lag modes are built on it.
+
+Nothing but the balls, the cue and the aiming marks is drawn over the table:
+rulings, choices and dialogs live in the side column, messages in the strip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.match.session import Session
+from simulator.app.table import hud
+from simulator.app.table.aim import Aim
+from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
+from simulator.app.table.view import Layout, TableView
+from simulator.app.text import fonts, ui
+from simulator.table.state import Where
+
+
+class Scene:
+    """The static pictures for the current table and window size, cached."""
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.key: tuple[object, ...] = ()
+        self.app = app
+        self.session = session
+        self.refresh()
+
+    def refresh(self) -> None:
+        spec = self.session.spec
+        rows = 1 if len(self.session.names) <= 4 else 2
+        key = (spec.name, self.app.size, rows)
+        if key == self.key:
+            return
+        self.key = key
+        self.layout = Layout.for_size(*self.app.size, score_rows=rows)
+        self.view = TableView(spec, self.layout.table)
+        self.table = TableRenderer(spec, self.view, self.app.size)
+        self.balls = BallSprites(spec, self.view.ball_px)
+        self.panel = hud.PanelRects.inside(self.layout.side.inflate(-20, -16))
+
+
+def scene_for(app: App, session: Session) -> Scene:
+    sc = app.scene if isinstance(app.scene, Scene) else None
+    if sc is None or sc.session is not session:
+        sc = Scene(app, session)
+        app.scene = sc
+    sc.refresh()
+    return sc
+
+
+class TableMode(Mode):
+    """Base of the modes that show the table."""
+
+    panel_active = False  # the aim controls take input
+    controls = True  # the aim controls are shown
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        assert app.session is not None
+        self.session: Session = app.session
+        self.scene = scene_for(app, self.session)
+        self.banner_rect: pygame.Rect | None = None
+        self.banner_hidden = 0  # lines of the ruling card that did not fit
+        self._dock: pygame.Rect | None = None
+        self._buttons: list[ui.Button] = []
+
+    @property
+    def aim(self) -> Aim:
+        return self.session.aim
+
+    @property
+    def layout(self) -> Layout:
+        return self.scene.layout
+
+    def resize(self) -> None:
+        self.scene = scene_for(self.app, self.session)
+
+    def message_area(self) -> pygame.Rect | None:
+        return self.layout.strip
+
+    def dock(self) -> pygame.Rect | None:
+        if self._dock is None:
+            side = self.layout.side.inflate(-20, -16)
+            return pygame.Rect(side.left, side.top + 50, side.width, side.height - 50)
+        return self._dock
+
+    # -- what to draw -------------------------------------------------------
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        r = self.session.spec.balls.radius
+        return {b.ball: (b.x, b.y, r) for b in self.session.table.balls
+                if b.where is Where.TABLE}
+
+    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+        """The scoreboard's player cards and centre lines."""
+        return self.session.scoreboard()
+
+    def highlight(self) -> Iterable[int]:
+        return ()
+
+    def hint(self) -> str:
+        return ""
+
+    def short_hint(self) -> str:
+        """The hint for a narrow window (the hint's key with "_short")."""
+        return ""
+
+    def chips(self) -> list[str]:
+        return []
+
+    def warnings(self) -> list[str]:
+        return []
+
+    def heading(self) -> tuple[str, str]:
+        """The side column's first lines: who is at the table, and what for."""
+        s = self.session
+        req = s.req
+        if req is None:
+            return "", ""
+        if req.pending and req.chooser is not None:
+            return self.app.t("side.chooses", name=s.name(req.chooser)), ""
+        return (self.app.t("side.to_shoot", name=s.name(req.shooter)),
+                self.app.t(f"bih.{req.ball_in_hand.value}"))
+
+    def side_buttons(self) -> list[ui.Button]:
+        """The buttons at the bottom of the side column."""
+        return []
+
+    def side_extra(self) -> list[str]:
+        """Lines shown between the ruling card and the aim controls."""
+        return []
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn between the table and the balls (regions, guide lines)."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Drawn over the balls (cue stick, markers)."""
+
+    def show_banner(self) -> bool:
+        return not self.app.dialogs
+
+    def draw(self, surface: pygame.Surface) -> None:
+        sc = self.scene
+        surface.blit(sc.table.surface, (0, 0))
+        self.draw_overlay(surface)
+        balls = self.ball_positions()
+        sc.balls.draw(surface, sc.view, balls, self.highlight())
+        self.draw_top(surface)
+        if self.app.show_numbers:
+            draw_numbers(surface, sc.view, balls, self.session.spec)
+        lay = self.layout
+        cards, centre = self.board()
+        hud.draw_scoreboard(surface, lay.top, cards, centre, self.session.spec.name)
+        self.draw_side(surface)
+        self.draw_strip(surface, lay.strip)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The strip under the table: the chips and the hint (a replay draws
+        its timeline there)."""
+        hud.draw_strip(surface, rect, self.chips(), self.hint(), self.warnings(),
+                       self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        """The height of a picture under the heading (a replay's side view); 0:
+        none."""
+        return 0
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """That picture."""
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        side = lay.side
+        pygame.draw.rect(surface, ui.PANEL, side)
+        pygame.draw.line(surface, (60, 44, 30), side.topleft, side.bottomleft, 3)
+        ui.FRAME.panels.append(("controls", side.copy()))
+        inner = side.inflate(-20, -16)
+        size = hud.text_size(self.app.size)
+        y = inner.top
+        big, small = self.heading()
+        if big:
+            y += ui.paragraph(surface, big, size + 3, ui.ACCENT,
+                              pygame.Rect(inner.left, y, inner.width, 200), bold=True)
+        if small:
+            y += ui.paragraph(surface, small, size - 1, ui.DIM,
+                              pygame.Rect(inner.left, y, inner.width, 200))
+        y += 6
+        self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+        if self.app.dialogs:
+            # A dialog docks here: the rest of the column waits under it.
+            self._buttons = []
+            self.banner_rect = None
+            return
+        ih = self.inset_height(inner.width)
+        if ih:
+            self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
+            y += ih + 6
+        # The buttons from the bottom up, then the controls above them.
+        self._buttons = self.side_buttons()
+        bsize = max(11, size - 1)
+        bh = 0
+        if self._buttons:
+            probe = pygame.Rect(inner.left, 0, inner.width, 0)
+            bh = ui.grid(self._buttons, probe, bsize) - probe.top
+        btop = inner.bottom - bh
+        if self._buttons:
+            ui.grid(self._buttons, pygame.Rect(inner.left, btop, inner.width, bh),
+                    bsize)
+            for b in self._buttons:
+                b.draw(surface, self.app.mouse)
+        bottom = btop - 6
+        if self.controls:
+            ctrl_h = max(104, min(190, int(side.height * 0.27)))
+            area = pygame.Rect(inner.left, bottom - ctrl_h, inner.width, ctrl_h)
+            if self.scene.panel.area != area:
+                self.scene.panel = hud.PanelRects.inside(area, max(11, size - 2))
+            self.draw_controls(surface)
+            bottom = area.top - 8
+        for text in self.side_extra():
+            h = ui.paragraph(None, text, size - 1, ui.INK,
+                             pygame.Rect(0, 0, inner.width, 10 ** 6))
+            if y + h > bottom:
+                break
+            y += ui.paragraph(surface, text, size - 1, ui.INK,
+                              pygame.Rect(inner.left, y, inner.width, h)) + 4
+        banner = self.session.banner
+        self.banner_rect = None
+        if banner is not None and self.show_banner() and bottom - y > 40:
+            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
+                                                          bottom - y), size)
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        t = self.app.t
+        loc = self.session.locale
+        hud.draw_controls(surface, self.scene.panel, self.aim,
+                          self.session.spec.physics.miscue_offset, t("panel.power"),
+                          t("panel.tip"), t("panel.elevation"),
+                          t("panel.speed", v=loc.num(self.aim.speed, 1)),
+                          loc.num(self.aim.elevation, 0) + "°", self.panel_active)
+
+    def draw_banner(self, surface: pygame.Surface, banner: hud.Banner,
+                    room: pygame.Rect, size: int) -> None:
+        s = self.session
+        folded = s.banner_folded
+        need = hud.banner_height(banner, room.width, size, folded)
+        fold = ui.Button(self.app.t("ruling.show" if folded else "ruling.hide"),
+                         self.toggle_banner, key="H", ident="fold")
+        fsize = max(10, size - 3)
+        fw = min(room.width // 2, fonts.font(fsize).size(fold.label)[0] + 48)
+        fh = fold.measure(fw, fsize)
+        box = pygame.Rect(room.left, room.top, room.width,
+                          min(room.height, need + fh + 4))
+        hidden = hud.draw_banner(surface, box, banner, size, folded, s.banner_scroll,
+                                 reserve=fh + 4)
+        self.banner_hidden = hidden
+        fold.place(box.right - fw - 6, box.bottom - fh - 6, fw, fsize)
+        fold.draw(surface, self.app.mouse)
+        if hidden or s.banner_scroll:
+            ui.line(surface, self.app.t("ruling.more", n=hidden), max(10, size - 3),
+                    ui.DIM, pygame.Rect(box.left + 8, box.bottom - fh - 4,
+                                        box.width - fw - 24, fh), valign="middle")
+        self.banner_rect = box
+
+    def toggle_banner(self) -> None:
+        self.session.banner_folded = not self.session.banner_folded
+        self.session.banner_scroll = 0
+
+    def scroll_banner(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over the ruling card scrolls its lines."""
+        if event.type != pygame.MOUSEWHEEL or self.banner_rect is None or \
+                self.app.mouse is None or not self.banner_rect.collidepoint(
+                    self.app.mouse):
+            return False
+        s = self.session
+        if event.y < 0 and self.banner_hidden:
+            s.banner_scroll += 1
+        elif event.y > 0:
+            s.banner_scroll = max(0, s.banner_scroll - 1)
+        return True

@@ -1,0 +1,172 @@
+"""The player's aim (direction, power, tip offset, elevation) and the guide line.
+
+Pure geometry: no pygame, so it is tested on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from simulator.table.events import Stroke
+from simulator.table.specs import TableSpec, Vec
+
+MIN_SPEED = 0.3  # m/s, the softest stroke the power bar gives
+MAX_SPEED = 11.0  # m/s, a hard break
+MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
+MAX_ELEVATION = 80.0
+
+
+@dataclass(frozen=True)
+class Aim:
+    angle: float = 0.0  # degrees, 0 = +x, counter-clockwise
+    power: float = 0.35  # 0..1 along the power bar
+    tip_a: float = 0.0  # right of centre, fraction of R
+    tip_b: float = 0.0  # above centre, fraction of R
+    elevation: float = 0.0  # degrees
+
+    def turned(self, d: float) -> Aim:
+        return replace(self, angle=(self.angle + d) % 360.0)
+
+    def with_power(self, p: float) -> Aim:
+        return replace(self, power=min(1.0, max(0.0, p)))
+
+    def with_tip(self, a: float, b: float) -> Aim:
+        n = math.hypot(a, b)
+        if n > MAX_TIP:
+            a, b = a * MAX_TIP / n, b * MAX_TIP / n
+        return replace(self, tip_a=a, tip_b=b)
+
+    def with_elevation(self, e: float) -> Aim:
+        return replace(self, elevation=min(MAX_ELEVATION, max(0.0, e)))
+
+    @property
+    def speed(self) -> float:
+        # Quadratic: fine control of soft shots, still reaching a break.
+        return MIN_SPEED + (MAX_SPEED - MIN_SPEED) * self.power ** 2
+
+    def stroke(self) -> Stroke:
+        return Stroke(direction=round(self.angle % 360.0, 6),
+                      speed=round(self.speed, 4),
+                      tip_a=round(self.tip_a, 4), tip_b=round(self.tip_b, 4),
+                      elevation=round(self.elevation, 3))
+
+    def miscue_risk(self, miscue_offset: float) -> bool:
+        return math.hypot(self.tip_a, self.tip_b) > miscue_offset
+
+
+def power_of(speed: float) -> float:
+    """The power bar's position that gives ``speed`` (the inverse of Aim.speed)."""
+    k = (speed - MIN_SPEED) / (MAX_SPEED - MIN_SPEED)
+    return float(min(1.0, max(0.0, k)) ** 0.5)
+
+
+def angle_to(origin: Vec, target: Vec) -> float:
+    return math.degrees(math.atan2(target[1] - origin[1], target[0] - origin[0])) % 360
+
+
+@dataclass(frozen=True)
+class Guide:
+    """Where the cue ball goes first: the ghost-ball centre, the ball it meets
+    (None for a cushion or a pocket) and the object ball's direction after
+    contact; for a cushion, the reflected line; for a pocket opening, the
+    pocket (the ball drops, it does not come back)."""
+
+    end: Vec
+    ball: int | None
+    object_dir: Vec | None
+    bounce: Vec | None  # for a cushion: where the reflected line would go
+    pocket: str | None = None  # the cue ball's line ends in this pocket
+    object_pocket: str | None = None  # the object ball goes straight into this one
+    kick: bool = False  # the cue ball would meet a cushion before any ball
+
+
+def wall_hit(spec: TableSpec, start: Vec, d: Vec) -> tuple[float, Vec]:
+    """How far a ball centre from ``start`` along unit ``d`` runs before it
+    meets a cushion line (R from the noses), and the unit normal there."""
+    r = spec.balls.radius
+    t_wall = math.inf
+    normal: Vec = (0.0, 0.0)
+    dx, dy = d
+    for lim, comp, n in ((r, dx, (1.0, 0.0)), (spec.length - r, dx, (-1.0, 0.0)),
+                         (r, dy, (0.0, 1.0)), (spec.width - r, dy, (0.0, -1.0))):
+        if abs(comp) < 1e-12:
+            continue
+        s0 = start[0] if n[0] else start[1]
+        t = (lim - s0) / comp
+        if 0 < t < t_wall:
+            t_wall, normal = t, n
+    return (t_wall if math.isfinite(t_wall) else 0.0), normal
+
+
+def pocket_at(spec: TableSpec, p: Vec) -> str | None:
+    """The pocket whose opening a ball centre at ``p`` on the cushion line
+    is in: it drops there rather than coming back off the cushion."""
+    r = spec.balls.radius
+    for pk in spec.pockets:
+        mx, my = pk.mouth_centre
+        ix, iy = pk.inward
+        lateral = abs((p[0] - mx) * -iy + (p[1] - my) * ix)
+        depth = (p[0] - mx) * ix + (p[1] - my) * iy
+        if lateral <= pk.mouth_width / 2 - 0.6 * r and depth > -pk.mouth_width:
+            return pk.name
+    return None
+
+
+def _first_ball(start: Vec, d: Vec, balls: Mapping[int, Vec], r: float,
+                skip: tuple[int, ...]) -> tuple[float, int | None]:
+    """The first ball a ball centre moving from ``start`` along ``d`` meets."""
+    best_t = math.inf
+    best: int | None = None
+    for b, (bx, by) in balls.items():
+        if b in skip:
+            continue
+        # |start + t d - p| = 2r, smallest t > 0
+        fx, fy = start[0] - bx, start[1] - by
+        bq = fx * d[0] + fy * d[1]
+        c = fx * fx + fy * fy - 4 * r * r
+        disc = bq * bq - c
+        if disc < 0:
+            continue
+        t = -bq - math.sqrt(disc)
+        if 0 < t < best_t:
+            best_t, best = t, b
+    return best_t, best
+
+
+def straight_pocket(spec: TableSpec, start: Vec, d: Vec, balls: Mapping[int, Vec],
+                    skip: tuple[int, ...]) -> str | None:
+    """The pocket a ball sent from ``start`` along ``d`` drops into without
+    touching another ball or a cushion; None otherwise."""
+    r = spec.balls.radius
+    t_ball, _b = _first_ball(start, d, balls, r, skip)
+    t_wall, _n = wall_hit(spec, start, d)
+    if t_ball <= t_wall:
+        return None
+    return pocket_at(spec, (start[0] + d[0] * t_wall, start[1] + d[1] * t_wall))
+
+
+def guide(spec: TableSpec, cue: Vec, angle_deg: float,
+          balls: Mapping[int, Vec], cue_ball: int = 0) -> Guide:
+    """Cast the cue ball's path: the first ball it meets or the cushion line
+    (or the pocket it would drop into there)."""
+    r = spec.balls.radius
+    a = math.radians(angle_deg)
+    d = (math.cos(a), math.sin(a))
+    best_t, best_ball = _first_ball(cue, d, balls, r, (cue_ball,))
+    t_wall, normal = wall_hit(spec, cue, d)
+    if best_ball is not None and best_t <= t_wall:
+        ex, ey = cue[0] + d[0] * best_t, cue[1] + d[1] * best_t
+        bx, by = balls[best_ball]
+        ox, oy = bx - ex, by - ey
+        k = math.hypot(ox, oy) or 1.0
+        odir = (ox / k, oy / k)
+        into = straight_pocket(spec, (bx, by), odir, balls, (cue_ball, best_ball))
+        return Guide((ex, ey), best_ball, odir, None, object_pocket=into)
+    end = (cue[0] + d[0] * t_wall, cue[1] + d[1] * t_wall)
+    pocket = pocket_at(spec, end)
+    if pocket is not None:
+        return Guide(end, None, None, None, pocket=pocket)
+    bounce = (-d[0], d[1]) if normal[0] else (d[0], -d[1])
+    return Guide(end, None, None, bounce, kick=True)

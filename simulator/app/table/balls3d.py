@@ -1,0 +1,257 @@
+"""Balls that roll: each ball's orientation follows its path on the
+assumption that it rolls (a ball that jumps a long way, pocketed or
+respotted, keeps its face), so a rolling ball turns its number over as it
+goes.
+
+A ball's picture is shaded once per orientation step and kept: the
+orientation is rounded to one of ``POLES`` directions of the number's axis
+and ``ROLLS`` turns about it (about 12 and 18 degrees apart), and a frame
+blits the kept picture. A frame paints at most ``BUDGET`` new pictures; a
+ball that finds none ready shows its last one a frame longer (a ball that
+turns that fast is a blur to the eye anyway).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from functools import lru_cache
+
+import numpy as np
+import pygame
+
+from simulator.app.text import fonts
+from simulator.table.specs import TableKind, TableSpec
+
+SS = 3  # supersampling of the painted face (2 for small balls)
+POLES = 300  # directions of the number's axis a picture is kept for
+ROLLS = 20  # turns about that axis
+BUDGET = 2  # new pictures painted a frame
+CACHE = 8000  # pictures kept, all balls together (about 1-2 kB each)
+DISC = 0.55  # number disc radius (fraction of R) on pool balls
+PYRAMID_DISC = 0.8  # a pyramid ball's number is large: its ball is all ivory
+BAND = 0.55  # half width of a stripe (fraction of R)
+LIGHT = np.array([-0.38, 0.48, 0.79])  # from the upper left of the screen (y up)
+
+
+def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
+    x, y, z = axis
+    c, s = math.cos(angle), math.sin(angle)
+    t = 1 - c
+    return np.array([[t * x * x + c, t * x * y - s * z, t * x * z + s * y],
+                     [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
+                     [t * x * z - s * y, t * y * z + s * x, t * z * z + c]])
+
+
+class BallFace:
+    """The painting of one ball at one pixel radius."""
+
+    def __init__(self, spec: TableSpec, ball: int, r_px: float) -> None:
+        self.size = max(4, math.ceil(2 * r_px) + 2)
+        ss = SS if r_px >= 14 else 2
+        n = self.size * ss
+        rad = r_px * ss
+        coords = (np.arange(n, dtype=np.float64) + 0.5 - n / 2) / rad
+        xx = np.repeat(coords[:, None], n, axis=1)  # surfarray is [x, y]
+        yy = -np.repeat(coords[None, :], n, axis=0)  # screen down = world -y
+        rr = xx * xx + yy * yy
+        inside = rr < 1.0
+        self.idx = np.nonzero(inside.ravel())[0]
+        nz = np.sqrt(np.clip(1.0 - rr, 0.0, 1.0))
+        self.normals = np.stack([xx.ravel()[self.idx], yy.ravel()[self.idx],
+                                 nz.ravel()[self.idx]], axis=1)
+        diff = np.clip(self.normals @ LIGHT, 0.0, 1.0)
+        half = LIGHT + np.array([0.0, 0.0, 1.0])
+        half /= np.linalg.norm(half)
+        spec_l = np.clip(self.normals @ half, 0.0, 1.0) ** 60
+        self.shade = (0.42 + 0.66 * diff)[:, None]
+        self.gloss = (255.0 * 0.55 * spec_l)[:, None]
+        alpha = np.clip((1.0 - np.sqrt(rr)) * rad, 0.0, 1.0) * 255
+        self.alpha = alpha.astype(np.uint8)
+        self.n = n
+        self.colour = np.array(spec.balls.colours.get(ball, (200, 200, 200)), float)
+        self.white = np.array((246.0, 244.0, 236.0))
+        self.ink = np.array((20.0, 20.0, 20.0))
+        self.pyramid = spec.kind is TableKind.PYRAMID
+        self.striped = ball in spec.balls.stripes
+        self.cue = ball == spec.balls.cue_ball
+        self.glyph: np.ndarray | None = None
+        if not self.cue:
+            # The number as a mask over the disc, [-1, 1] in both directions.
+            g = 48
+            img = fonts.text(str(ball), int(g * (0.74 if ball < 10 else 0.58)),
+                             (255, 255, 255), bold=True)
+            canvas = pygame.Surface((g, g))
+            canvas.blit(img, img.get_rect(center=(g // 2, g // 2)))
+            self.glyph = pygame.surfarray.array3d(canvas)[:, :, 0] > 110
+            if self.pyramid:
+                self.ink = np.array((96.0, 12.0, 12.0))
+        # Painted into the same supersampled picture each time (its edge's
+        # transparency set once), then scaled down into a new sprite.
+        self._full = np.zeros((n * n, 3), dtype=np.uint8)
+        self._surf = pygame.Surface((n, n), pygame.SRCALPHA)
+        a = pygame.surfarray.pixels_alpha(self._surf)
+        a[:, :] = self.alpha
+        del a
+
+    def paint(self, orient: np.ndarray) -> pygame.Surface:
+        body = self.normals @ orient  # world normal -> body coordinates
+        bx, by, bz = body[:, 0], body[:, 1], body[:, 2]
+        rgb = np.empty((len(body), 3))
+        if self.striped:
+            rgb[:] = self.white
+            rgb[np.abs(by) < BAND] = self.colour
+        else:
+            rgb[:] = self.colour
+        if self.cue:
+            if not self.pyramid:  # a red spot shows the cue ball turning
+                rgb[np.abs(bz) > 0.97] = (200.0, 40.0, 40.0)
+        else:
+            disc_r = DISC if not self.pyramid else PYRAMID_DISC
+            cosr = math.sqrt(1 - disc_r * disc_r)
+            for sign in (1.0, -1.0):
+                on = sign * bz > cosr
+                if not self.pyramid:
+                    rgb[on] = self.white
+                assert self.glyph is not None
+                g = self.glyph.shape[0]
+                u = ((sign * bx[on]) / disc_r * 0.5 + 0.5) * (g - 1)
+                v = ((-by[on]) / disc_r * 0.5 + 0.5) * (g - 1)
+                mask = self.glyph[np.clip(u.astype(int), 0, g - 1),
+                                  np.clip(v.astype(int), 0, g - 1)]
+                sel = np.nonzero(on)[0][mask]
+                rgb[sel] = self.ink
+        out = np.minimum(rgb * self.shade + self.gloss, 255.0)
+        full = self._full
+        full[self.idx] = out.astype(np.uint8)
+        surf = self._surf
+        px = pygame.surfarray.pixels3d(surf)
+        px[:, :, :] = full.reshape(self.n, self.n, 3)
+        del px
+        img = pygame.transform.smoothscale(surf, (self.size, self.size))
+        return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _directions(n: int) -> np.ndarray:
+    """``n`` unit vectors spread evenly over the sphere (a Fibonacci lattice)."""
+    i = np.arange(n) + 0.5
+    z = 1.0 - 2.0 * i / n
+    r = np.sqrt(1.0 - z * z)
+    phi = np.pi * (3.0 - np.sqrt(5.0)) * i
+    return np.stack([r * np.cos(phi), r * np.sin(phi), z], axis=1)
+
+
+def _tangents(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two unit vectors at right angles to each direction, fixed per direction."""
+    ref = np.where(np.abs(d[:, 2:3]) < 0.9, np.array([[0.0, 0.0, 1.0]]),
+                   np.array([[1.0, 0.0, 0.0]]))
+    t1 = np.cross(ref, d)
+    t1 /= np.linalg.norm(t1, axis=1, keepdims=True)
+    t2 = np.cross(d, t1)
+    return t1, t2
+
+
+_POLE_DIRS = _directions(POLES)
+_T1, _T2 = _tangents(_POLE_DIRS)
+
+
+def orientation_step(orient: np.ndarray) -> tuple[int, int]:
+    """The step an orientation rounds to: its number axis's nearest kept
+    direction and the nearest of the turns about it."""
+    pole = orient[:, 2]
+    k = int(np.argmax(_POLE_DIRS @ pole))
+    x = orient[:, 0]
+    roll = math.atan2(float(x @ _T2[k]), float(x @ _T1[k]))
+    return k, round(roll / (2 * math.pi) * ROLLS) % ROLLS
+
+
+def step_orientation(step: tuple[int, int]) -> np.ndarray:
+    """The orientation a step's picture is painted for."""
+    k, j = step
+    a = 2 * math.pi * j / ROLLS
+    z = _POLE_DIRS[k]
+    x = math.cos(a) * _T1[k] + math.sin(a) * _T2[k]
+    y = np.cross(z, x)
+    return np.stack([x, y, z], axis=1)
+
+
+class RollingBalls:
+    """Orientation and current picture of every ball of a set."""
+
+    def __init__(self, spec: TableSpec, r_px: float) -> None:
+        self.spec = spec
+        self.radius = spec.balls.radius
+        self.faces = {b: BallFace(spec, b, r_px) for b in spec.balls.ids}
+        # Start with the number towards the viewer, turned a little so the
+        # numbers do not all look the same.
+        self.orient: dict[int, np.ndarray] = {}
+        for b in spec.balls.ids:
+            tilt = _rotation(np.array([1.0, 0.0, 0.0]), 0.25 * ((b * 7) % 5 - 2) / 2)
+            self.orient[b] = tilt
+        self.last: dict[int, tuple[float, float]] = {}
+        self.kept: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self.images: dict[int, pygame.Surface] = {}
+        self.shown: dict[int, tuple[int, int]] = {}
+        self.stale: set[int] = set()  # balls turned since their picture
+        self.turned: dict[int, float] = {}  # radians turned since the last look
+        self.painted = 0  # pictures shaded so far (for the benchmark)
+        self.budget = len(self.faces)
+        for b in spec.balls.ids:
+            self._show(b)
+        self.budget = BUDGET
+
+    def new_frame(self) -> None:
+        """A frame begins: a fresh budget of pictures to paint."""
+        self.budget = BUDGET
+
+    def _show(self, ball: int) -> None:
+        step = orientation_step(self.orient[ball])
+        if step == self.shown.get(ball):
+            return
+        key = (ball, *step)
+        img = self.kept.get(key)
+        if img is not None:
+            self.kept.move_to_end(key)
+        elif self.budget > 0 or ball not in self.images:
+            self.budget -= 1
+            img = self.faces[ball].paint(step_orientation(step))
+            self.painted += 1
+            self.kept[key] = img
+            if len(self.kept) > CACHE:
+                self.kept.popitem(last=False)
+        else:
+            self.stale.add(ball)  # painted on a later frame; the last picture stays
+            return
+        self.images[ball] = img
+        self.shown[ball] = step
+        self.stale.discard(ball)
+
+    def image(self, ball: int, x: float, y: float) -> pygame.Surface | None:
+        face = self.faces.get(ball)
+        if face is None:
+            return None
+        prev = self.last.get(ball)
+        self.last[ball] = (x, y)
+        if prev is not None:
+            dx, dy = x - prev[0], y - prev[1]
+            d = math.hypot(dx, dy)
+            if 1e-5 < d < 0.25:
+                axis = np.array([-dy / d, dx / d, 0.0])
+                self.orient[ball] = _rotation(axis, d / self.radius) @ self.orient[ball]
+                # The step is looked up again once the ball has turned a
+                # third of a step (small turns keep the same picture).
+                turned = self.turned.get(ball, 0.0) + d / self.radius
+                if turned > 0.07:
+                    self.stale.add(ball)
+                    turned = 0.0
+                self.turned[ball] = turned
+        if ball in self.stale:
+            self._show(ball)
+        return self.images[ball]
+
+
+@lru_cache(maxsize=128)
+def ball_icon(table: str, ball: int, r_px: int) -> pygame.Surface:
+    """A small ball, number up, for the scoreboard."""
+    from simulator.table.specs import table_by_name
+    return BallFace(table_by_name(table), ball, r_px).paint(np.eye(3))

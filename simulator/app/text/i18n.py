@@ -1,0 +1,120 @@
+"""Interface words in Russian and English, read from assets/locale.
+
+The app's own strings live in ``ui.json``; the referee's texts (one per code) in
+``rules.json`` and ``express.json``, which the rules package owns. A missing key
+falls back to English and then to the key itself, so a gap shows up as a visible
+key rather than a crash; every fallback is remembered in ``Locale.fallbacks``
+(tests check that a Russian screen never needed one). Numbers are written with
+the language's decimal mark (``Locale.num``).
+"""
+
+from __future__ import annotations
+
+import json
+import locale as _locale
+import os
+from typing import Any
+
+from simulator.files.resources import assets_dir
+
+LANGUAGES = ("en", "ru")
+ASSETS = assets_dir()
+LOCALE_DIR = ASSETS / "locale"
+
+
+def system_language() -> str:
+    """ru when the system locale is Russian, en otherwise."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        v = os.environ.get(var, "")
+        if v:
+            return "ru" if v.lower().startswith("ru") else "en"
+    try:
+        name = _locale.getlocale()[0] or ""
+    except ValueError:
+        name = ""
+    return "ru" if name.lower().startswith("ru") else "en"
+
+
+def _flatten(data: Any, prefix: str = "") -> dict[str, str]:
+    """Nested JSON objects become dotted keys; strings stay strings."""
+    out: dict[str, str] = {}
+    if isinstance(data, dict):
+        for k, v in data.items():
+            key = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(v, str):
+                out[key] = v
+            elif isinstance(v, dict):
+                out.update(_flatten(v, key))
+            elif isinstance(v, list) and all(isinstance(s, str) for s in v):
+                out[key] = "\n".join(v)
+    return out
+
+
+def _load(lang: str, name: str) -> dict[str, str]:
+    path = LOCALE_DIR / lang / name
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return _flatten(data)
+
+
+class _SafeDict(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Locale:
+    """Look words up by key in the chosen language."""
+
+    def __init__(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
+        self.lang = lang
+        self.ui = _load(lang, "ui.json")
+        self.ui_en = _load("en", "ui.json") if lang != "en" else self.ui
+        self.rules: dict[str, str] = {}
+        self.rules_en: dict[str, str] = {}
+        for name in ("rules.json", "express.json"):
+            self.rules.update(_load(lang, name))
+            self.rules_en.update(_load("en", name))
+        self.fallbacks: set[str] = set()  # keys this language had to borrow
+
+    def t(self, key: str, **kw: Any) -> str:
+        text = self.ui.get(key)
+        if not text:
+            self.fallbacks.add(key)
+            text = self.ui_en.get(key) or key
+        if kw:
+            try:
+                return text.format_map(_SafeDict(kw))
+            except (ValueError, IndexError):
+                return text
+        return text
+
+    def num(self, value: float, digits: int = 1) -> str:
+        """A number with the language's decimal mark: 1.6 in English, 1,6 in
+        Russian (a minus sign, not a hyphen, before a negative one)."""
+        text = f"{value:.{digits}f}"
+        if text.startswith("-"):
+            text = "−" + text[1:]
+        return text.replace(".", ",") if self.lang == "ru" else text
+
+    def has(self, key: str) -> bool:
+        return key in self.ui or key in self.ui_en
+
+    def rule(self, key: str, **kw: Any) -> str | None:
+        """A referee text by key (None when neither language has it)."""
+        text = self.rules.get(key)
+        if text is None:
+            text = self.rules_en.get(key)
+            if text is not None:
+                self.fallbacks.add(key)
+        if text is None:
+            return None
+        if kw:
+            try:
+                return text.format_map(_SafeDict(kw))
+            except (ValueError, IndexError):
+                return text
+        return text

@@ -1,0 +1,297 @@
+"""Drawn widgets for the game screens: text that fits its box, buttons whose
+words wrap, cards with a title that fold to one line.
+
+Every line of text goes through :func:`line`, which shrinks the font a little
+and then cuts the words with an ellipsis if they still do not fit; a cut line
+remembers its whole text, shown when the mouse rests on it. Each frame the
+lines drawn, the panels and the buttons are kept in :data:`FRAME`, so the
+window routes clicks to the buttons (a click on a panel never reaches the
+table below it) and tests check that no text is clipped and no panel covers
+the table.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from simulator.app.text import fonts
+
+Colour = tuple[int, int, int]
+Action = Callable[[], None]
+
+INK: Colour = (241, 234, 216)
+DIM: Colour = (170, 176, 168)
+FAINT: Colour = (120, 126, 120)
+PANEL: Colour = (20, 26, 24)
+CARD: Colour = (30, 38, 35)
+ACCENT: Colour = (226, 190, 120)
+RED: Colour = (220, 70, 60)
+GREEN: Colour = (90, 190, 120)
+FOUL_BG: Colour = (96, 30, 26)
+LEGAL_BG: Colour = (24, 62, 42)
+BUTTON: Colour = (43, 58, 51)
+BUTTON_HOVER: Colour = (61, 90, 74)
+BUTTON_OFF: Colour = (37, 41, 43)
+BORDER: Colour = (107, 74, 43)
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True)
+class TextRecord:
+    """One line as drawn: its words, what was shown, where, and its box."""
+
+    text: str
+    shown: str
+    rect: pygame.Rect
+    box: pygame.Rect
+    size: int
+
+    @property
+    def cut(self) -> bool:
+        return self.shown != self.text
+
+
+@dataclass
+class Frame:
+    """What one frame drew: lines, panels (rectangles drawn over the window)
+    and the buttons, topmost last."""
+
+    texts: list[TextRecord] = field(default_factory=list)
+    panels: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.panels.clear()
+        self.buttons.clear()
+        self.tips.clear()
+
+
+FRAME = Frame()
+
+
+def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
+    """A translucent cover, made once per size and colour."""
+    return _veil(size, tuple(rgba))
+
+
+@functools.lru_cache(maxsize=32)
+def _veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill(rgba)
+    return surf
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour | tuple[
+        int, int, int, int] = CARD, name: str = "panel", border: Colour | None = None,
+          radius: int = 6) -> None:
+    """A filled box over the window, recorded (clicks inside it stay in it)."""
+    if len(colour) == 4:
+        surface.blit(veil(rect.size, colour), rect)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+    FRAME.panels.append((name, rect.copy()))
+
+
+@functools.lru_cache(maxsize=4096)
+def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 10
+        ) -> tuple[str, int]:
+    """The words and font size that fit ``width``: the size shrinks by up to
+    two points, then the end of the words gives way to an ellipsis."""
+    s = size
+    floor = max(min_size, size - 2)
+    while s > floor and fonts.font(s, bold).size(text)[0] > width:
+        s -= 1
+    f = fonts.font(s, bold)
+    if f.size(text)[0] <= width:
+        return text, s
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest start that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if f.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return (text[:lo].rstrip() + ELLIPSIS) if lo else ELLIPSIS, s
+
+
+def line(surface: pygame.Surface, text: str, size: int, colour: Colour,
+         box: pygame.Rect, align: str = "left", bold: bool = False,
+         valign: str = "top") -> pygame.Rect:
+    """Draw one line inside ``box`` (fitted, see :func:`fit`); the rectangle
+    it took. A cut line shows its whole text when the mouse rests on it."""
+    shown, s = fit(text, size, box.width, bold)
+    img = fonts.text(shown, s, colour, bold)
+    r = img.get_rect()
+    if align == "centre":
+        r.centerx = box.centerx
+    elif align == "right":
+        r.right = box.right
+    else:
+        r.left = box.left
+    if valign == "middle":
+        r.centery = box.centery
+    elif valign == "bottom":
+        r.bottom = box.bottom
+    else:
+        r.top = box.top
+    surface.blit(img, r)
+    FRAME.texts.append(TextRecord(text, shown, r.copy(), box.copy(), s))
+    if shown != text:
+        FRAME.tips.append((r.copy(), text))
+    return r
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Lines that fit ``width``; a word longer than a line is split."""
+    return list(_wrap(text, size, width, bold))
+
+
+@functools.lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    f = fonts.font(size, bold)
+    out: list[str] = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            cand = word if not cur else f"{cur} {word}"
+            if f.size(cand)[0] <= width:
+                cur = cand
+                continue
+            if cur:
+                out.append(cur)
+            cur = word
+            while f.size(cur)[0] > width and len(cur) > 1:
+                k = len(cur) - 1
+                while k > 1 and f.size(cur[:k] + "-")[0] > width:
+                    k -= 1
+                out.append(cur[:k] + "-")
+                cur = cur[k:]
+        out.append(cur)
+    return tuple(out)
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    return fonts.font(size, bold).get_linesize()
+
+
+def paragraph(surface: pygame.Surface | None, text: str, size: int, colour: Colour,
+              box: pygame.Rect, bold: bool = False, indent: int = 0) -> int:
+    """Wrapped text from the top of ``box``; the height it takes. With no
+    surface it only measures. Lines below the box are not drawn."""
+    lh = line_height(size, bold)
+    y = box.top
+    for i, ln in enumerate(wrap(text, size, box.width - indent, bold)):
+        if surface is not None and y + lh <= box.bottom + 1:
+            x = box.left + (indent if i else 0)
+            line(surface, ln, size, colour, pygame.Rect(x, y, box.right - x, lh),
+                 bold=bold)
+        y += lh
+    return y - box.top
+
+
+class Button:
+    """A drawn button: words that wrap over as many lines as they need, a
+    key shown at its right, disabled when it has no action."""
+
+    def __init__(self, label: str, action: Action | None, key: str = "",
+                 ident: str = "", primary: bool = False, selected: bool = False
+                 ) -> None:
+        self.label = label
+        self.action = action
+        self.key = key
+        self.ident = ident or label
+        self.primary = primary
+        self.selected = selected
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.size = 14
+
+    @property
+    def enabled(self) -> bool:
+        return self.action is not None
+
+    def _key_w(self, size: int) -> int:
+        return fonts.font(max(10, size - 2)).size(self.key)[0] + 8 if self.key else 0
+
+    def measure(self, width: int, size: int) -> int:
+        lines = wrap(self.label, size, width - 16 - self._key_w(size))
+        return len(lines) * line_height(size) + 10
+
+    def place(self, x: int, y: int, width: int, size: int) -> int:
+        """Put the button at (x, y), ``width`` wide; its height."""
+        self.size = size
+        self.rect = pygame.Rect(x, y, width, self.measure(width, size))
+        return self.rect.height
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int] | None) -> None:
+        r = self.rect
+        hover = mouse is not None and r.collidepoint(mouse) and self.enabled
+        bg = BUTTON_OFF if not self.enabled else (
+            BUTTON_HOVER if hover else ((31, 107, 72) if self.selected or self.primary
+                                        else BUTTON))
+        pygame.draw.rect(surface, bg, r, border_radius=6)
+        edge = ACCENT if self.selected else ((201, 163, 107) if hover else BORDER)
+        pygame.draw.rect(surface, edge, r, 1, border_radius=6)
+        colour = INK if self.enabled else FAINT
+        kw = self._key_w(self.size)
+        inner = pygame.Rect(r.left + 8, r.top + 5, r.width - 16 - kw, r.height - 10)
+        lh = line_height(self.size)
+        lines = wrap(self.label, self.size, inner.width)
+        y = inner.top
+        for ln in lines:
+            line(surface, ln, self.size, colour, pygame.Rect(inner.left, y,
+                                                             inner.width, lh))
+            y += lh
+        if self.key:
+            ks = max(10, self.size - 2)
+            line(surface, self.key, ks, FAINT if self.enabled else (90, 94, 90),
+                 pygame.Rect(r.right - kw - 4, r.top, kw, r.height), align="right",
+                 valign="middle")
+        FRAME.buttons.append(self)
+
+
+def column(buttons: Sequence[Button], x: int, y: int, width: int, size: int,
+           gap: int = 6) -> int:
+    """Stack buttons from (x, y); the y below the last."""
+    for b in buttons:
+        y += b.place(x, y, width, size) + gap
+    return y
+
+
+def grid(buttons: Sequence[Button], rect: pygame.Rect, size: int, cols: int = 2,
+         gap: int = 6) -> int:
+    """Buttons in rows of ``cols`` from the top of ``rect``; the y below."""
+    w = (rect.width - gap * (cols - 1)) // cols
+    y = rect.top
+    for i in range(0, len(buttons), cols):
+        row = buttons[i:i + cols]
+        h = max(b.measure(w, size) for b in row)
+        for j, b in enumerate(row):
+            b.place(rect.left + j * (w + gap), y, w, size)
+            b.rect.height = h
+        y += h + gap
+    return y
+
+
+def tooltip(surface: pygame.Surface, mouse: tuple[int, int], area: pygame.Rect,
+            size: int) -> None:
+    """The whole words of a cut line under the mouse, kept inside ``area``."""
+    for rect, text in reversed(FRAME.tips):
+        if rect.collidepoint(mouse):
+            img = fonts.text(text, size, INK)
+            box = img.get_rect().inflate(12, 6)
+            box.midtop = (rect.centerx, rect.top)
+            box.clamp_ip(area)
+            pygame.draw.rect(surface, (10, 14, 12), box, border_radius=4)
+            pygame.draw.rect(surface, ACCENT, box, 1, border_radius=4)
+            at = img.get_rect(center=box.center)
+            surface.blit(img, at)
+            FRAME.texts.append(TextRecord(text, text, at, box.copy(), size))
+            return

@@ -1,0 +1,209 @@
+"""The referee's codes and rule references in a player's words.
+
+The catalogue (``rules.json``, ``express.json``) gives each code its words
+followed by the code's home rule in brackets. A ruling cites the rule of the
+game being played, which may differ from the code's home (an illegal break
+in 14.1 is 14.1 rule 6, not 8-ball rule 5), so the screen shows the words
+with the rule the ruling gives. Where the rules are silent and the referee
+reads them (the digest's P1-P15 and G1-G19, the Express readings R1-R20), the
+player is told in a sentence what the silence was read to mean; the reading's
+label is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from simulator.app.text.i18n import Locale
+
+READING_FILES = ("pyramid-and-express.md", "express-readings.md")
+DIGEST = "pyramid-and-express.md"
+
+
+def is_reading(ref: Any) -> bool:
+    """A reading of a silent or unclear place (P1-P15, G1-G19, R1-R20)."""
+    file = str(getattr(ref, "file", ""))
+    rule = str(getattr(ref, "rule", ""))
+    return file in READING_FILES and len(rule) > 1 and rule[0] in "PGR" and \
+        rule[1:].isdigit()
+
+
+def split_citation(text: str) -> tuple[str, str]:
+    """A catalogue text as (words, the citation in its last brackets)."""
+    t = text.rstrip()
+    if t.endswith(")") and " (" in t:
+        i = t.rindex(" (")
+        return t[:i].rstrip(), t[i + 2:-1]
+    return t, ""
+
+
+def code_words(loc: Locale, code_id: str) -> str:
+    """The code's words without the citation the catalogue adds."""
+    text = loc.rule(code_id)
+    if text:
+        return split_citation(text)[0]
+    if loc.has(f"code.{code_id}"):
+        return loc.t(f"code.{code_id}")
+    return code_id
+
+
+def ref_text(loc: Locale, ref: Any) -> str:
+    """A rule in words: 'general rule 18', '14.1 rule 6', 'Express rules 2.6,
+    item 1', 'pyramid rules 2.4'. A reading has no rule: its sentence is
+    :func:`reading_text`."""
+    if is_reading(ref):
+        return ""
+    section = str(getattr(ref, "section", ""))
+    rule = str(getattr(ref, "rule", ""))
+    file = str(getattr(ref, "file", ""))
+    if file == DIGEST:
+        return loc.t("ref.pyramid", rule=section)
+    item_key = f"ref.{section}_item"  # "2.6.1": rule 2.6, item 1
+    if rule.count(".") == 2 and loc.has(item_key):
+        head, item = rule.rsplit(".", 1)
+        return loc.t(item_key, rule=head, item=item)
+    key = f"ref.{section}"
+    if loc.has(key):
+        return loc.t(key, rule=rule)
+    return f"{section} {rule}".strip()
+
+
+def reading_text(loc: Locale, ref: Any) -> str:
+    """What the referee reads into a place the rules leave open, in a sentence."""
+    rule = str(getattr(ref, "rule", ""))
+    key = f"reading.{rule}"
+    return loc.t(key) if loc.has(key) else ""
+
+
+def home_rule(code: Any, ref: Any = None) -> Any:
+    """The rule to cite beside a code: the ruling's own reference, or when
+    that is a reading, the code's home rule (None if that is one too)."""
+    r = ref if ref is not None else code.ref
+    if is_reading(r):
+        r = code.ref
+    return None if is_reading(r) else r
+
+
+def pool_games() -> tuple[str, ...]:
+    """The games played under the general pool rules (the registry's)."""
+    from rules import registry
+    from simulator.table.specs import TableKind
+    return tuple(i.name for i in registry.infos() if i.table_kind is TableKind.POOL)
+
+
+def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
+    """'Foul: illegal break (14.1 rule 6)': the words, then the rule. Given
+    the game being played, a rule of another pool game is never shown (a
+    concession has no rule of its own: only 9-ball's text names one)."""
+    words = code_words(loc, code.id)
+    rule = home_rule(code, ref)
+    if rule is not None and discipline and rule.section != discipline and \
+            rule.section in pool_games():
+        rule = None
+    text = ref_text(loc, rule) if rule is not None else ""
+    return f"{words} ({text})" if text else words
+
+
+def readings(code: Any, ref: Any = None) -> list[Any]:
+    """The readings behind a ruling's entry: its reference if that is one,
+    and the code's own."""
+    out = []
+    for r in (ref, *getattr(code, "readings", ())):
+        if r is not None and is_reading(r) and r not in out:
+            out.append(r)
+    return out
+
+
+def explain(loc: Locale, code: Any, ref: Any = None) -> list[str]:
+    """The sentences that say how the referee read the rules for this entry."""
+    out = []
+    for r in readings(code, ref):
+        text = reading_text(loc, r)
+        if text:
+            out.append(loc.t("ruling.reading", text=text))
+    return out
+
+
+def discipline_label(loc: Locale, name: str) -> str:
+    key = f"game.{name}"
+    return loc.t(key) if loc.has(key) else name
+
+
+def choice_label(loc: Locale, choice: Any, ref: Any = None) -> str:
+    """A choice's words, with the rule behind it when one is given."""
+    label = loc.t(f"choice.{choice.value}")
+    text = ref_text(loc, ref) if ref is not None else ""
+    return f"{label} ({text})" if text else label
+
+
+def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:
+    """The rule a choice rests on in this game, never another game's: the
+    choice's own rule when it is this game's (Express 2.6 for "shoot myself",
+    9-ball 5 for the push-out), else the game's rule of the foul that gave it
+    (a 14.1 illegal break's options: 14.1 rule 6), else a rule of the
+    sections its rule book shares (the general pool rules)."""
+    from rules import registry
+    from rules.ruling import CHOICE_REFS
+    own = CHOICE_REFS.get(choice)
+    penalty = getattr(ruling, "penalty", None)
+    cause = None if penalty is None or is_reading(penalty.ref) else penalty.ref
+    for section in registry.info(discipline).rule_sections:
+        for ref in (own, cause):
+            if ref is not None and ref.section == section:
+                return ref
+    return None
+
+
+def ball_label(loc: Locale, ball: object, cue_ball: int = 0) -> str:
+    """A ball's number, or the words for the cue ball."""
+    return loc.t("strip.cue_ball") if ball == cue_ball else str(ball)
+
+
+def reason_text(loc: Locale, error: BaseException,
+                names: Sequence[str] = ()) -> str:
+    """Why a position, a file or a choice was refused, in the player's
+    language: the reason the error carries (simulator.files.reasons) in the
+    interface's words, a player by ``names`` (in a match) or as the editor
+    numbers them, a region, choice, field or placement code in words; an
+    error without a known reason keeps its own (English) text, which names
+    the field."""
+    reason = getattr(error, "reason", None)
+    params: dict[str, Any] = dict(getattr(error, "params", {}))
+    if not reason or not loc.has(f"reason.{reason}"):
+        return str(error)
+    words: dict[str, Any] = dict(params)
+    for key in ("ball", "other"):
+        ball = params.get(key)
+        if isinstance(ball, int):
+            words[key] = loc.t("reason_words.cue_ball") if ball == 0 else \
+                loc.t("reason_words.ball", n=ball)
+    player = params.get("player")
+    if isinstance(player, int):
+        words["player"] = names[player] if 0 <= player < len(names) else \
+            loc.t("setup.player_n", n=player + 1)
+    choice = params.get("choice")
+    if isinstance(choice, str) and loc.has(f"choice.{choice}"):
+        words["choice"] = loc.t(f"choice.{choice}")
+    region = params.get("region")
+    if isinstance(region, str) and loc.has(f"editor.hand_{region}"):
+        words["region"] = loc.t(f"editor.hand_{region}")
+    code = params.get("code")
+    if isinstance(code, str):
+        from rules.codes import code_by_id
+        try:
+            words["why"] = cite(loc, code_by_id(code))
+        except ValueError:
+            words["why"] = code
+    field = params.get("field")
+    if isinstance(field, str):
+        what = loc.t(f"editor.field_{field}")
+        words["what"] = f"{what} ({words['player']})" if "player" in words else what
+    return loc.t(f"reason.{reason}", **words)
+
+
+def file_reason_text(loc: Locale, error: BaseException, name: str) -> str:
+    """:func:`reason_text` for a file: its name in front of the reason in
+    words (the English message already names it)."""
+    text = reason_text(loc, error)
+    return text if text == str(error) else f"{name}: {text}"
