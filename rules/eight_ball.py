@@ -26,11 +26,11 @@ from rules.general import (
     cite,
     pots_or_drives_four,
     rack_slots,
+    racked,
     shuffled,
     spot_after,
     spot_balls,
     spotted_note,
-    state_with,
 )
 from rules.questions import Facts
 from rules.ruling import (
@@ -84,13 +84,7 @@ def rack_eight(table: str, seed: int) -> TableState:
     if seed & 1:
         corners = (corners[1], corners[0])
     rest = shuffled(solids + stripes, seed >> 1)
-    pos: dict[int, tuple[float, float]] = {EIGHT: slots[4], corners[0]: slots[10],
-                                           corners[1]: slots[14]}
-    free = [i for i in range(15) if i not in (4, 10, 14)]
-    for i, b in zip(free, rest, strict=True):
-        pos[b] = slots[i]
-    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
-    return state_with(spec.name, pos, ())
+    return racked(spec, slots, {EIGHT: 4, corners[0]: 10, corners[1]: 14}, rest)
 
 
 @dataclass(frozen=True)
@@ -325,16 +319,13 @@ class EightBall(PoolDiscipline[EightBallState]):
                 fouls.append(Foul(LossCode.EIGHT_ON_FOUL, e8("5"), idx, (EIGHT,)))
                 return self.loss_ruling(state, shot, f, fouls, notes)
             return self.win_ruling(state, shot, f, notes, ())
-        chooser = opp if fouls else state.shooter
         bih = BallInHand.KITCHEN if f.scratch else BallInHand.NONE
         if fouls and not f.scratch:
             bih = BallInHand.ANYWHERE
-        r = self._ruling(state, fouls=tuple(fouls), penalty=self.most_severe(fouls),
-                         notes=tuple(notes), spots=off_spots, next_shooter=chooser,
-                         ball_in_hand=bih,
-                         options=(Choice.RE_BREAK, Choice.SPOT_EIGHT),
-                         chooser=chooser)
-        return r, self.after_shot(state, r, shot, f)
+        return self.choice_ruling(state, shot, f,
+                                  (Choice.RE_BREAK, Choice.SPOT_EIGHT), fouls, notes,
+                                  chooser=opp if fouls else state.shooter,
+                                  spots=off_spots, hand=bih)
 
     def illegal_break(self, state: EightBallState, shot: Shot, f: Facts,
                       fouls: list[Foul], notes: list[Outcome],
@@ -342,15 +333,12 @@ class EightBall(PoolDiscipline[EightBallState]):
                       ) -> tuple[Ruling, EightBallState]:
         """8-ball 5: no ball pocketed and fewer than four to a cushion; the
         opponent accepts the table or has the balls racked again."""
-        opp = self.other(state, state.shooter)
         fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, e8("5"), f.end_index, ()))
-        bih = BallInHand.KITCHEN if f.scratch else BallInHand.NONE
         options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
                    Choice.RERACK_OFFENDER_BREAKS)
-        r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
-                         notes=tuple(notes), spots=off_spots, next_shooter=opp,
-                         ball_in_hand=bih, options=options, chooser=opp)
-        return r, self.after_shot(state, r, shot, f)
+        return self.choice_ruling(
+            state, shot, f, options, fouls, notes, spots=off_spots,
+            hand=BallInHand.KITCHEN if f.scratch else BallInHand.NONE)
 
     def balls_off_on_break(self, state: EightBallState, shot: Shot, f: Facts,
                            fouls: list[Foul], notes: list[Outcome],
@@ -358,13 +346,10 @@ class EightBall(PoolDiscipline[EightBallState]):
                            ) -> tuple[Ruling, EightBallState]:
         """8-ball 5: object balls off the table on the break; the opponent
         accepts the table or takes the cue ball in hand in the kitchen."""
-        opp = self.other(state, state.shooter)
         notes.append(Outcome(Note.BREAK_OFF_TABLE, e8("5"), None, f.off_objects))
         options = (Choice.ACCEPT_TABLE, Choice.KITCHEN_IN_HAND)
-        r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
-                         notes=tuple(notes), spots=off_spots, next_shooter=opp,
-                         options=options, chooser=opp)
-        return r, self.after_shot(state, r, shot, f)
+        return self.choice_ruling(state, shot, f, options, fouls, notes,
+                                  spots=off_spots)
 
     # -- judging play --------------------------------------------------------
     def judge_play(self, state: EightBallState, shot: Shot, f: Facts,

@@ -844,15 +844,15 @@ class Express(PyramidDiscipline[ExpressState]):
         active player, the victim, by the ball's value or five for the cue
         ball (2.5, G16). Returns the victim."""
         shooter = state.shooter
+        free: Code | None = None  # the note of pots that write nobody off
         if state.is_break and state.first_break_pending:
+            free = ExpressNote.FIRST_BREAK  # G2
+        elif card.mode is Mode.KNOCKOUT_BONUS:
+            free = ExpressNote.KNOCKOUT_BONUS  # G5
+        if free is not None:
             for i, b, _ in pots:
                 card.add(shooter, POT_POINTS)
-                card.note(ExpressNote.FIRST_BREAK, i, (b,))
-            return None
-        if card.mode is Mode.KNOCKOUT_BONUS:
-            for i, b, _ in pots:
-                card.add(shooter, POT_POINTS)
-                card.note(ExpressNote.KNOCKOUT_BONUS, i, (b,))
+                card.note(free, i, (b,))
             return None
         victim = card.previous_active(shooter)
         for i, b, _ in pots:

@@ -99,6 +99,19 @@ def state_with(table: str, positions: Mapping[int, Vec],
     return TableState(table, tuple(balls))
 
 
+def racked(spec: TableSpec, slots: Sequence[Vec], fixed: Mapping[int, int],
+           rest: Sequence[int], pocketed_balls: Iterable[int] = ()) -> TableState:
+    """A rack (general rule 2): the ``fixed`` balls in their slots (ball:
+    slot index), the ``rest`` in the free slots in order, the cue ball in
+    the kitchen; ``pocketed_balls`` are the set's balls the game leaves out."""
+    pos = {b: slots[i] for b, i in fixed.items()}
+    free = [i for i in range(len(slots)) if i not in fixed.values()]
+    for i, b in zip(free, rest, strict=True):
+        pos[b] = slots[i]
+    pos[CUE_BALL] = kitchen_cue_spot(spec)
+    return state_with(spec.name, pos, pocketed_balls)
+
+
 def kitchen_cue_spot(spec: TableSpec) -> Vec:
     """Where a cue ball in hand in the kitchen starts until the player moves it."""
     return (spec.head_string_x / 2, spec.width / 2)
@@ -349,9 +362,9 @@ class PoolDiscipline(Discipline[PS]):
     (``loss_ruling``, ``win_ruling``, ``foul_ruling``: the opponent comes in
     with the cue ball in hand), replays (rules 25, 28), called fouls and the
     table after a shot. A game overrides the hooks its own rules change: its
-    ``rack``, what it asks of the next shot (``shot_requirements``), where it
-    cites a general foul (``ref_bad_hit``, ``ref_no_rail``,
-    ``ref_off_table``), how it ranks fouls (``rank``), its ruling on a shot
+    ``rack``, what it asks of the next shot (``shot_requirements``), where its
+    own rules name a general foul (``cites``), how it ranks fouls
+    (``rank``), its ruling on a shot
     (``judge_facts``) and on a foul called between shots (``foul_called``).
     """
 
@@ -418,17 +431,13 @@ class PoolDiscipline(Discipline[PS]):
     def other(self, state: PS, player: int) -> int:
         return (player + 1) % state.players
 
-    def ref_bad_hit(self) -> SeedRef:
-        """Where the game cites a wrong ball hit first (general rule 16)."""
-        return g("16")
+    # Where the game's own rules name a general foul the log shows: a wrong
+    # ball hit first (general rule 16), no cushion after the contact (17),
+    # an object ball off the table (23). The general rule where not listed.
+    cites: ClassVar[Mapping[Code, SeedRef]] = {}
 
-    def ref_no_rail(self) -> SeedRef:
-        """Where the game cites no cushion after the contact (general 17)."""
-        return g("17")
-
-    def ref_off_table(self) -> SeedRef:
-        """Where the game cites an object ball off the table (general 23)."""
-        return g("23")
+    def cited(self, code: Code, general: SeedRef) -> SeedRef:
+        return self.cites.get(code, general)
 
     # -- fouls physics can see -----------------------------------------------
     def general_fouls(self, state: PS, shot: Shot, f: Facts,
@@ -496,8 +505,8 @@ class PoolDiscipline(Discipline[PS]):
         out: list[Foul] = []
         hit_ok = legal is None or any(b in legal for b in f.contacts)
         if not hit_ok:
-            out.append(Foul(FoulCode.BAD_HIT, self.ref_bad_hit(), f.hit_index,
-                            f.contacts))
+            out.append(Foul(FoulCode.BAD_HIT, self.cited(FoulCode.BAD_HIT, g("16")),
+                            f.hit_index, f.contacts))
             if f.hit_ball in frozen_to_cue(init):
                 out.append(Foul(FoulCode.FROZEN_ILLEGAL_BALL, g("20"), f.hit_index,
                                 (f.hit_ball,) if f.hit_ball is not None else ()))
@@ -518,7 +527,8 @@ class PoolDiscipline(Discipline[PS]):
             return []
         out: list[Foul] = []
         if not f.any_rail_after_hit:
-            out.append(Foul(FoulCode.NO_RAIL, self.ref_no_rail(), f.end_index, ()))
+            out.append(Foul(FoulCode.NO_RAIL, self.cited(FoulCode.NO_RAIL, g("17")),
+                            f.end_index, ()))
         init = shot.initial
         hb = f.hit_ball
         own = frozen_rails(init, hb) if hb is not None else ()
@@ -538,8 +548,9 @@ class PoolDiscipline(Discipline[PS]):
         if f.cue_off is not None:
             idx = None if isinstance(f.cue_off, bool) else f.cue_off
             out.append(Foul(FoulCode.CUE_OFF_TABLE, g("23"), idx, (CUE_BALL,)))
+        off_ref = self.cited(FoulCode.BALL_OFF_TABLE, g("23"))
         for oi, b in f.off:
-            out.append(Foul(FoulCode.BALL_OFF_TABLE, self.ref_off_table(), oi, (b,)))
+            out.append(Foul(FoulCode.BALL_OFF_TABLE, off_ref, oi, (b,)))
         return out
 
     # -- the common outcomes ---------------------------------------------------
@@ -580,6 +591,24 @@ class PoolDiscipline(Discipline[PS]):
                          next_shooter=self.other(state, state.shooter),
                          ball_in_hand=hand)
         return r, self._settled(state, r, shot, f, table, **own)
+
+    def choice_ruling(self, state: PS, shot: Shot, f: Facts,
+                      options: Sequence[Choice], fouls: Sequence[Foul] = (),
+                      notes: Sequence[Outcome] = (), /, *,
+                      chooser: int | None = None, spots: Sequence[Spot] = (),
+                      hand: BallInHand = BallInHand.NONE,
+                      points: Sequence[int] = (), **own: Any
+                      ) -> tuple[Ruling, PS]:
+        """The incoming player (``chooser``, by default the opponent) decides
+        how play goes on, among ``options`` (after an illegal break, 8-ball 5
+        and 14.1 6; after a push-out, 9-ball 5)."""
+        if chooser is None:
+            chooser = self.other(state, state.shooter)
+        r = self._ruling(state, points, fouls=tuple(fouls),
+                         penalty=self.most_severe(fouls), notes=tuple(notes),
+                         spots=tuple(spots), next_shooter=chooser, ball_in_hand=hand,
+                         options=tuple(options), chooser=chooser)
+        return r, self.after_shot(state, r, shot, f, **own)
 
     def _settled(self, state: PS, ruling: Ruling, shot: Shot | None,
                  f: Facts | None, table: TableState | None = None,

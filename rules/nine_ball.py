@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.codes import GENERAL, FoulCode, LossCode, Note, SeedRef, g, n9, reading
+from rules.codes import GENERAL, Code, FoulCode, LossCode, Note, SeedRef, g, n9, reading
 from rules.game import (
     Calls,
     DisciplineInfo,
@@ -25,9 +25,9 @@ from rules.general import (
     PoolState,
     cite,
     pots_or_drives_four,
+    racked,
     shuffled,
     spot_after,
-    state_with,
     with_entry,
 )
 from rules.questions import Facts
@@ -57,11 +57,7 @@ def rack_nine(table: str, seed: int) -> TableState:
     spec = table_by_name(table)
     slots = nine_ball_diamond(spec, gap=1e-5)
     rest = shuffled((2, 3, 4, 5, 6, 7, 8), seed)
-    pos = {1: slots[0], NINE: slots[4]}
-    for i, b in zip((1, 2, 3, 5, 6, 7, 8), rest, strict=True):
-        pos[b] = slots[i]
-    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
-    return state_with(spec.name, pos, range(10, 16))
+    return racked(spec, slots, {1: 0, NINE: 4}, rest, range(10, 16))
 
 
 @dataclass(frozen=True)
@@ -108,6 +104,9 @@ class NineBall(PoolDiscipline[NineBallState]):
 
     info = INFO
     section = "9-ball"
+    cites: ClassVar[Mapping[Code, SeedRef]] = {
+        FoulCode.BAD_HIT: n9("7"), FoulCode.NO_RAIL: n9("8"),
+        FoulCode.BALL_OFF_TABLE: n9("10")}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -162,15 +161,6 @@ class NineBall(PoolDiscipline[NineBallState]):
             base, legal_first_contacts=legal,
             allowed_declarations=(DECL_PUSH_OUT,) if state.push_out_allowed else (),
             no_frozen_placement=state.ball_in_hand is BallInHand.ANYWHERE)
-
-    def ref_bad_hit(self) -> SeedRef:
-        return n9("7")
-
-    def ref_no_rail(self) -> SeedRef:
-        return n9("8")
-
-    def ref_off_table(self) -> SeedRef:
-        return n9("10")
 
     # -- judging -------------------------------------------------------------
     def judge_facts(self, state: NineBallState, shot: Shot, f: Facts,
@@ -258,15 +248,14 @@ class NineBall(PoolDiscipline[NineBallState]):
         push-out (5)."""
         shooter = state.shooter
         opp = self.other(state, shooter)
-        counts = {"fouls": with_entry(state.fouls, shooter, 0),
-                  "warned": with_entry(state.warned, shooter, False)}
+        fouls = with_entry(state.fouls, shooter, 0)
+        warned = with_entry(state.warned, shooter, False)
         if push:
             notes.append(Outcome(Note.PUSH_OUT, n9("5"), None, f.potted_objects))
             options = (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT)
-            r = self._ruling(state, notes=tuple(notes), spots=spots,
-                             next_shooter=opp, options=options, chooser=opp)
-            return r, self.after_shot(state, r, shot, f, push_out_allowed=False,
-                                      **counts)
+            return self.choice_ruling(state, shot, f, options, (), notes,
+                                      spots=spots, push_out_allowed=False,
+                                      fouls=fouls, warned=warned)
         scored = tuple(b for b in f.potted_objects if b != NINE)
         if state.is_break:
             notes.append(Outcome(Note.BREAK_LEGAL, n9("3")))
@@ -276,7 +265,8 @@ class NineBall(PoolDiscipline[NineBallState]):
         r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
                          next_shooter=nxt)
         return r, self.after_shot(state, r, shot, f,
-                                  push_out_allowed=state.is_break, **counts)
+                                  push_out_allowed=state.is_break, fouls=fouls,
+                                  warned=warned)
 
     def choose(self, state: NineBallState, choice: Choice,
                ball: int | None = None) -> NineBallState:

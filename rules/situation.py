@@ -220,12 +220,7 @@ def position(disc: Discipline[Any], players: int, table: TableState | None,
                                      "player")
             else:
                 v = value(v, f.kind, w, sized)
-        try:
-            kw[k] = state_type.convert(k, v)
-        except RulesError as e:
-            raise again(RulesError, f"{w}: {e}", e) from None
-        except (ValueError, TypeError, KeyError, IndexError) as e:
-            raise again(RulesError, f"{w}: {e}", e) from None
+        kw[k] = state_type.read_field(k, v, w)
     if "shooter" in kw and "breaker" not in raw:
         kw["breaker"] = kw["shooter"]
     kw.setdefault("table", base.table if table is None else table)

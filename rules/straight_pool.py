@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.codes import GENERAL, FoulCode, Note, SeedRef, g, reading, s14
+from rules.codes import GENERAL, Code, FoulCode, Note, SeedRef, g, reading, s14
 from rules.game import (
     Calls,
     DisciplineInfo,
@@ -26,6 +26,7 @@ from rules.general import (
     PoolState,
     apply_spots,
     rack_slots,
+    racked,
     rule31_kept,
     shuffled,
     spot_after,
@@ -64,12 +65,7 @@ def rack_straight(table: str, seed: int) -> TableState:
     spec = table_by_name(table)
     slots = rack_slots(spec)
     rest = shuffled([b for b in OBJECT_BALLS if b not in (1, 5)], seed)
-    pos: dict[int, Vec] = {1: slots[10], 5: slots[14]}
-    free = [i for i in range(15) if i not in (10, 14)]
-    for i, b in zip(free, rest, strict=True):
-        pos[b] = slots[i]
-    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
-    return state_with(spec.name, pos, ())
+    return racked(spec, slots, {1: 10, 5: 14}, rest)
 
 
 def _touches(spec: TableSpec, pos: Vec, spot: Vec) -> bool:
@@ -178,6 +174,8 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
 
     info = INFO
     section = "14.1"
+    cites: ClassVar[Mapping[Code, SeedRef]] = {
+        FoulCode.NO_RAIL: s14("7.2"), FoulCode.BALL_OFF_TABLE: s14("9")}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -185,12 +183,6 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
 
     def rack(self, table: str, seed: int) -> TableState:
         return rack_straight(table, seed)
-
-    def ref_no_rail(self) -> SeedRef:
-        return s14("7.2")
-
-    def ref_off_table(self) -> SeedRef:
-        return s14("9")
 
     def rank(self, foul: Foul) -> int:
         """General rule 24 in 14.1: the third foul (-16 and a re-rack) over an
@@ -449,19 +441,16 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         """14.1 rule 6 (reading P13 with a scratch): -2, no three-foul count,
         the opponent accepts the table or has the offender break again."""
         shooter = state.shooter
-        opp = self.other(state, shooter)
         all_fouls = [Foul(FoulCode.ILLEGAL_BREAK, s14("6"), f.end_index, ()), *fouls]
         if scratch:
             notes.append(Outcome(Note.BREAK_SCRATCH, reading("P13")))
         pts = self._points(state, shooter, -ILLEGAL_BREAK)
         to_spot = list(f.potted_objects) + list(f.off_objects)
         spots = spot_after(shot, f, to_spot)
-        bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
         options = (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS)
-        r = self._ruling(state, pts, fouls=tuple(all_fouls), penalty=all_fouls[0],
-                         notes=tuple(notes), spots=spots, next_shooter=opp,
-                         ball_in_hand=bih, options=options, chooser=opp)
-        return r, self.after_shot(state, r, shot, f)
+        return self.choice_ruling(
+            state, shot, f, options, all_fouls, notes, spots=spots, points=pts,
+            hand=BallInHand.KITCHEN if scratch else BallInHand.NONE)
 
     def _foul(self, state: StraightPoolState, shot: Shot | None, f: Facts | None,
               fouls: list[Foul], notes: list[Outcome], spots: Sequence[Spot],
