@@ -257,13 +257,15 @@ class EightBall(PoolDiscipline[EightBallState]):
                        allowed_declarations=(DECL_CALL, DECL_SAFETY),
                        callable_balls=legal)
 
-    # -- judging the break (8-ball 5) ----------------------------------------
+    # -- judging -------------------------------------------------------------
     def judge_facts(self, state: EightBallState, shot: Shot, f: Facts,
                     decl: Declarations) -> tuple[Ruling, EightBallState]:
+        """The break has its own rule (8-ball 5); play the rest."""
         if state.is_break:
             return self.judge_break(state, shot, f)
         return self.judge_play(state, shot, f, decl)
 
+    # -- the break (8-ball 5) ------------------------------------------------
     def judge_break(self, state: EightBallState, shot: Shot,
                     f: Facts) -> tuple[Ruling, EightBallState]:
         """8-ball 5: any ball may be hit first and no rail is asked; a
@@ -351,7 +353,7 @@ class EightBall(PoolDiscipline[EightBallState]):
         return self.choice_ruling(state, shot, f, options, fouls, notes,
                                   spots=off_spots)
 
-    # -- judging play --------------------------------------------------------
+    # -- play ----------------------------------------------------------------
     def judge_play(self, state: EightBallState, shot: Shot, f: Facts,
                    decl: Declarations) -> tuple[Ruling, EightBallState]:
         """A shot after the break: the general fouls on the shooter's legal

@@ -393,7 +393,7 @@ class PoolDiscipline(Discipline[PS]):
                              "needs at least one object ball on the table",
                              "no_object_ball")
 
-    # -- a new game ------------------------------------------------------------
+    # -- a new game ----------------------------------------------------------
     def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
                  scores: tuple[int, ...] | None = None) -> PS:
         return self.blank_state(players, breaker, self.rack(table, rack_seed),
@@ -438,6 +438,46 @@ class PoolDiscipline(Discipline[PS]):
 
     def cited(self, code: Code, general: SeedRef) -> SeedRef:
         return self.cites.get(code, general)
+
+    # -- judging -------------------------------------------------------------
+    def judge(self, state: PS, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, PS]:
+        """What every pool game does first: refuse a shot that cannot be
+        judged, replay one spoiled by a ball that moved by itself (general
+        rule 25), and hand the rest to the game's ``judge_facts``."""
+        self.ready_to_judge(state, shot)
+        if state.break_undecided:
+            raise RulesError("shot: the break is to be decided first (Match.lag)")
+        self.check_declarations(state, decl)
+        f = facts(shot)
+        if f.moved.replay:
+            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+        return self.judge_facts(state, shot, f, decl)
+
+    def judge_facts(self, state: PS, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, PS]:
+        """The game's own ruling on a shot that can be judged."""
+        raise NotImplementedError
+
+    def check_declarations(self, state: PS, decl: Declarations) -> None:
+        """Declarations refused before the shot is looked at (none by
+        default; a game that needs them checked first overrides this)."""
+
+    def ready_to_judge(self, state: PS, shot: Shot) -> None:
+        """Refuse a shot while a choice is open or after the game, or one that
+        does not start from the table the referee handed out."""
+        if state.pending:
+            raise RulesError("shot: a choice is pending")
+        if state.game_over:
+            raise RulesError("shot: the game is over")
+        self.check_shot(state, shot)
+
+    def declarations_ok(self, state: PS, decl: Declarations) -> None:
+        if decl.called_ball is not None:
+            pos = state.table.position(decl.called_ball)
+            if pos is None:
+                raise RulesError(f"declarations.called_ball: ball "
+                                 f"{decl.called_ball} is not on the table")
 
     # -- fouls physics can see -----------------------------------------------
     def general_fouls(self, state: PS, shot: Shot, f: Facts,
@@ -553,7 +593,7 @@ class PoolDiscipline(Discipline[PS]):
             out.append(Foul(FoulCode.BALL_OFF_TABLE, off_ref, oi, (b,)))
         return out
 
-    # -- the common outcomes ---------------------------------------------------
+    # -- the common outcomes -------------------------------------------------
     def loss_ruling(self, state: PS, shot: Shot | None, f: Facts | None,
                     fouls: Sequence[Foul], notes: Sequence[Outcome] = ()
                     ) -> tuple[Ruling, PS]:
@@ -619,6 +659,13 @@ class PoolDiscipline(Discipline[PS]):
             return self.settle(state, ruling, table, stroke=False, **own)
         return self.after_shot(state, ruling, shot, f, **own)
 
+    def _ruling(self, state: PS, points: Sequence[int] = (),
+                **kw: object) -> Ruling:
+        """A ruling on ``state``'s shooter; ``points`` default to no change."""
+        pts = tuple(points) if points else (0,) * state.players
+        return Ruling(self.name, state.shooter, points=pts,
+                      **kw)  # type: ignore[arg-type]
+
     # -- replays (25, 28) ----------------------------------------------------
     def replay_ruling(self, state: PS, f: Facts | None,
                       code: Code) -> tuple[Ruling, PS]:
@@ -650,7 +697,7 @@ class PoolDiscipline(Discipline[PS]):
                          groups=self.replay_groups(state))
         return r, self.settle(state, r, stroke=False)
 
-    # -- fouls a person calls (3, 11, 19, 28, 33) -------------------------------
+    # -- fouls a person calls (3, 11, 19, 28, 33) ----------------------------
     def call_foul(self, state: PS, code: Code) -> tuple[Ruling, PS]:
         """A foul or an event a person saw: outside interference (general
         rule 28, restored or not) for every game, the rest by the game."""
@@ -682,7 +729,7 @@ class PoolDiscipline(Discipline[PS]):
                 f"code: {code.id} is judged from the shot, not called by a person")
         return Foul(code, code.ref, None, ())
 
-    # -- the table after a shot ------------------------------------------------
+    # -- the table after a shot ----------------------------------------------
     def after_shot(self, state: PS, ruling: Ruling, shot: Shot, f: Facts,
                    **own: Any) -> PS:
         """The state after a judged stroke (``settle``) on the table the
@@ -731,7 +778,7 @@ class PoolDiscipline(Discipline[PS]):
         hand, or one that is not on the bed after the shot)."""
         return bih
 
-    # -- what the next shot needs ----------------------------------------------
+    # -- what the next shot needs --------------------------------------------
     def requirements(self, state: PS) -> ShotRequirements:
         """Who shoots and from where; while no choice is open and the game
         goes on, what the game asks of the shot (``shot_requirements``)."""
@@ -762,47 +809,7 @@ class PoolDiscipline(Discipline[PS]):
         return Line("score.race", {"n": view.options.get("race_to"),
                                    "game": view.game_number})
 
-    # -- judging ---------------------------------------------------------------
-    def judge(self, state: PS, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, PS]:
-        """What every pool game does first: refuse a shot that cannot be
-        judged, replay one spoiled by a ball that moved by itself (general
-        rule 25), and hand the rest to the game's ``judge_facts``."""
-        self.ready_to_judge(state, shot)
-        if state.break_undecided:
-            raise RulesError("shot: the break is to be decided first (Match.lag)")
-        self.check_declarations(state, decl)
-        f = facts(shot)
-        if f.moved.replay:
-            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
-        return self.judge_facts(state, shot, f, decl)
-
-    def judge_facts(self, state: PS, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, PS]:
-        """The game's own ruling on a shot that can be judged."""
-        raise NotImplementedError
-
-    def check_declarations(self, state: PS, decl: Declarations) -> None:
-        """Declarations refused before the shot is looked at (none by
-        default; a game that needs them checked first overrides this)."""
-
-    def ready_to_judge(self, state: PS, shot: Shot) -> None:
-        """Refuse a shot while a choice is open or after the game, or one that
-        does not start from the table the referee handed out."""
-        if state.pending:
-            raise RulesError("shot: a choice is pending")
-        if state.game_over:
-            raise RulesError("shot: the game is over")
-        self.check_shot(state, shot)
-
-    def declarations_ok(self, state: PS, decl: Declarations) -> None:
-        if decl.called_ball is not None:
-            pos = state.table.position(decl.called_ball)
-            if pos is None:
-                raise RulesError(f"declarations.called_ball: ball "
-                                 f"{decl.called_ball} is not on the table")
-
-    # -- choices -----------------------------------------------------------------
+    # -- choices -------------------------------------------------------------
     def open_choice(self, state: PS, choice: Choice
                     ) -> tuple[int, int, PS]:
         """(chooser, offender, the state with the choice closed), or RulesError
@@ -824,10 +831,3 @@ class PoolDiscipline(Discipline[PS]):
         fresh: PS = self.new_game(state.players, breaker, seed, state.table.table,
                                   state.scores)
         return replace(fresh, rack_no=state.rack_no + 1)
-
-    def _ruling(self, state: PS, points: Sequence[int] = (),
-                **kw: object) -> Ruling:
-        """A ruling on ``state``'s shooter; ``points`` default to no change."""
-        pts = tuple(points) if points else (0,) * state.players
-        return Ruling(self.name, state.shooter, points=pts,
-                      **kw)  # type: ignore[arg-type]
