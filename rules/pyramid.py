@@ -632,8 +632,8 @@ class PyramidDiscipline(Discipline[PyS]):
         Express), each once: the stroke's, the contact's, then any ball off
         the table (§2.10)."""
         off = [breach(self.codes.ball_off_table, j, (b,)) for j, b in f.left]
-        return [*self.stroke_fouls(state, shot, f), *self.contact_fouls(state, shot, f),
-                *off]
+        return [*self.stroke_fouls(state, shot, f),
+                *self.contact_fouls(state, shot, f), *off]
 
     def stroke_fouls(self, state: PyS, shot: Shot, f: Facts) -> list[Foul]:
         """The placement from hand (§2.6), then the stroke: before the balls
