@@ -83,30 +83,7 @@ def load_case(d: Any) -> Case:
         disc.new_game(players, 0, 0, cls.info.default_table).table
     state = situation.position(disc, players, table, raw_state, "case.state",
                                plausible=False)
-    steps: list[situation.Step] = []
-    call = d.get("call_foul")
-    if "lag" in d:
-        raw = d["lag"]
-        if not isinstance(raw, list) or len(raw) != 2 or not all(
-                situation.is_whole(b) for b in raw):
-            raise RulesError("case.lag: expected the two lag balls, [a, b]")
-        if shot is None:
-            raise RulesError("case.shot: a lag needs the shot")
-        steps.append(situation.Step("lag", shot=shot, lag=(raw[0], raw[1])))
-    elif call is not None:
-        situation.value(call, "code", "case.call_foul")
-        steps.append(situation.Step("call_foul", code=call))
-    elif shot is not None:
-        decl = situation.declarations_of(d.get("declarations"), disc, state,
-                                         "case.declarations")
-        jumped = d.get("jumped", [])
-        if not isinstance(jumped, list) or not all(situation.is_whole(b)
-                                                   for b in jumped):
-            raise RulesError("case.jumped: expected a list of ball numbers")
-        steps.append(situation.Step("shot", shot=shot, declarations=decl,
-                                    jumped=tuple(jumped)))
-    else:
-        raise RulesError("case.shot: missing (or give call_foul)")
+    steps = [first_step(d, disc, state, shot)]
     if "jumped" in d and steps[0].kind != "shot":
         raise RulesError("case.jumped: needs the shot")
     if "choice" in d:
@@ -116,6 +93,34 @@ def load_case(d: Any) -> Case:
     if not isinstance(expect, Mapping):
         raise RulesError("case.expect: expected an object")
     return Case(str(d.get("name", "")), disc, state, tuple(steps), expect)
+
+
+def first_step(d: Mapping[str, Any], disc: Discipline[Any], state: GameState,
+               shot: Shot | None) -> situation.Step:
+    """The case's step: a lag, a foul called, or the shot with its
+    declarations and the balls the referee saw jump."""
+    call = d.get("call_foul")
+    if "lag" in d:
+        raw = d["lag"]
+        if not isinstance(raw, list) or len(raw) != 2 or not all(
+                situation.is_whole(b) for b in raw):
+            raise RulesError("case.lag: expected the two lag balls, [a, b]")
+        if shot is None:
+            raise RulesError("case.shot: a lag needs the shot")
+        return situation.Step("lag", shot=shot, lag=(raw[0], raw[1]))
+    if call is not None:
+        situation.value(call, "code", "case.call_foul")
+        return situation.Step("call_foul", code=call)
+    if shot is None:
+        raise RulesError("case.shot: missing (or give call_foul)")
+    decl = situation.declarations_of(d.get("declarations"), disc, state,
+                                     "case.declarations")
+    jumped = d.get("jumped", [])
+    if not isinstance(jumped, list) or not all(situation.is_whole(b)
+                                               for b in jumped):
+        raise RulesError("case.jumped: expected a list of ball numbers")
+    return situation.Step("shot", shot=shot, declarations=decl,
+                          jumped=tuple(jumped))
 
 
 def run_steps(case: Case) -> list[situation.StepResult]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -23,11 +23,14 @@ from rules.general import (
     PoolDiscipline,
     PoolState,
     apply_spots,
+    cite,
+    pots_or_drives_four,
     rack_slots,
+    racked,
     shuffled,
     spot_after,
     spot_balls,
-    state_with,
+    spotted_note,
 )
 from rules.questions import Facts
 from rules.ruling import (
@@ -41,6 +44,7 @@ from rules.ruling import (
     RulesError,
     Ruling,
     ShotRequirements,
+    Spot,
 )
 from simulator.table.events import EventKind, Shot
 from simulator.table.specs import CUE_BALL, TableKind, table_by_name
@@ -80,13 +84,7 @@ def rack_eight(table: str, seed: int) -> TableState:
     if seed & 1:
         corners = (corners[1], corners[0])
     rest = shuffled(solids + stripes, seed >> 1)
-    pos: dict[int, tuple[float, float]] = {EIGHT: slots[4], corners[0]: slots[10],
-                                           corners[1]: slots[14]}
-    free = [i for i in range(15) if i not in (4, 10, 14)]
-    for i, b in zip(free, rest, strict=True):
-        pos[b] = slots[i]
-    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
-    return state_with(spec.name, pos, ())
+    return racked(spec, slots, {EIGHT: 4, corners[0]: 10, corners[1]: 14}, rest)
 
 
 @dataclass(frozen=True)
@@ -151,12 +149,19 @@ INFO = DisciplineInfo(
 
 
 class EightBall(PoolDiscipline[EightBallState]):
+    """8-ball on the general rules: its rack, the groups (6, 7), calls (2),
+    the break (5), the 8 (13, 15) and the ball in hand anywhere after a foul
+    (11)."""
+
     info = INFO
     section = "8-ball"
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.opts = EightBallOptions.from_mapping(self.options)
+
+    def rack(self, table: str, seed: int) -> TableState:
+        return rack_eight(table, seed)
 
     def settle(self, state: EightBallState, ruling: Ruling,
                table: TableState | None = None, *, stroke: bool = True,
@@ -165,6 +170,13 @@ class EightBall(PoolDiscipline[EightBallState]):
         if ruling.groups:
             own.setdefault("groups", ruling.groups)
         return super().settle(state, ruling, table, stroke=stroke, **own)
+
+    def _ruling(self, state: EightBallState, points: Sequence[int] = (),
+                **kw: object) -> Ruling:
+        """Every 8-ball ruling shows the groups (as they stand unless it
+        chooses them)."""
+        kw.setdefault("groups", state.groups)
+        return super()._ruling(state, points, **kw)
 
     def replay_groups(self, state: EightBallState) -> tuple[str | None, ...]:
         return state.groups
@@ -198,8 +210,7 @@ class EightBall(PoolDiscipline[EightBallState]):
             cards.append(PlayerScore(view.games_won[i],
                                      (Line(f"score.{grp}", {"n": len(left)}),),
                                      balls=left))
-        centre = [Line("score.race", {"n": view.options.get("race_to"),
-                                      "game": view.game_number})]
+        centre = [self.race_line(view)]
         if any(grp is None for grp in state.groups):
             centre.append(Line("score.open_table"))
         return Scoreboard(tuple(cards), tuple(centre))
@@ -221,12 +232,6 @@ class EightBall(PoolDiscipline[EightBallState]):
         return BallInHand.KITCHEN if bih is BallInHand.KITCHEN \
             else BallInHand.ANYWHERE
 
-    # -- setup ---------------------------------------------------------------
-    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
-                 scores: tuple[int, ...] | None = None) -> EightBallState:
-        return self.blank_state(players, breaker, rack_eight(table, rack_seed),
-                                rack_seed, scores)
-
     # -- what the next shot needs --------------------------------------------
     def legal_balls(self, state: EightBallState, table: TableState | None = None
                     ) -> tuple[int, ...]:
@@ -239,10 +244,10 @@ class EightBall(PoolDiscipline[EightBallState]):
         own = tuple(b for b in group_balls(grp) if b in on)
         return own or ((EIGHT,) if EIGHT in on else ())
 
-    def requirements(self, state: EightBallState) -> ShotRequirements:
-        base = self.general_requirements(state)
-        if state.pending or state.game_over:
-            return base
+    def shot_requirements(self, state: EightBallState, base: ShotRequirements
+                          ) -> ShotRequirements:
+        """Any ball first on the break (8-ball 5); then the shooter's group,
+        or the 8 once it is cleared, with a call (2)."""
         if state.is_break:
             present = set(state.table.on_table())
             on = tuple(b for b in (*SOLIDS, EIGHT, *STRIPES) if b in present)
@@ -255,24 +260,23 @@ class EightBall(PoolDiscipline[EightBallState]):
     # -- judging -------------------------------------------------------------
     def judge_facts(self, state: EightBallState, shot: Shot, f: Facts,
                     decl: Declarations) -> tuple[Ruling, EightBallState]:
+        """The break has its own rule (8-ball 5); play the rest."""
         if state.is_break:
             return self.judge_break(state, shot, f)
         return self.judge_play(state, shot, f, decl)
 
+    # -- the break (8-ball 5) ------------------------------------------------
     def judge_break(self, state: EightBallState, shot: Shot,
                     f: Facts) -> tuple[Ruling, EightBallState]:
+        """8-ball 5: any ball may be hit first and no rail is asked; a
+        scratch or a ball off the table is the break's foul."""
         req = self.requirements(state)
-        shooter = state.shooter
-        opp = self.other(state, shooter)
         fouls = [x for x in self.general_fouls(state, shot, f, None, req,
                                                require_rail=False)
                  if x.code is not FoulCode.BAD_HIT]
-        fouls = [replace(x, ref=e8("5")) if x.code in (
-            FoulCode.SCRATCH, FoulCode.BALL_OFF_TABLE, FoulCode.CUE_OFF_TABLE)
-            else x for x in fouls]
-        legal_break = bool(f.potted_objects) or len(f.cushion_balls) >= 4
+        fouls = cite(fouls, e8("5"), FoulCode.SCRATCH, FoulCode.BALL_OFF_TABLE,
+                     FoulCode.CUE_OFF_TABLE)
         notes = list(self.notes_for_restored(f))
-        scratch = f.scratch
         off_spots = spot_after(shot, f, f.off_objects)
         if EIGHT in f.off_objects:
             # 8-ball 13 has no exception for the break: the 8 off the table
@@ -280,138 +284,138 @@ class EightBall(PoolDiscipline[EightBallState]):
             # is for the other balls).
             i8 = next((i for i, b in f.off if b == EIGHT), None)
             fouls.append(Foul(LossCode.EIGHT_OFF_TABLE, e8("13"), i8, (EIGHT,)))
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             next_shooter=opp, game_over=True, winner=opp,
-                             groups=state.groups)
-            return r, self.after_shot(state, r, shot, f)
-        eight_down = EIGHT in f.potted_objects
-        variant = self.opts.eight_on_break
-        if eight_down:
-            idx = f.event_of_pot(EIGHT)
-            notes.append(Outcome(Note.EIGHT_ON_BREAK, e8("5"), idx, (EIGHT,)))
-            if variant == "win_loss":  # the note on coin-operated tables
-                winner = opp if fouls else shooter
-                code = LossCode.EIGHT_ON_FOUL
-                if fouls:
-                    fouls.append(Foul(code, e8("5"), idx, (EIGHT,)))
-                r = self._ruling(state, fouls=tuple(fouls),
-                                 penalty=self.most_severe(fouls), notes=tuple(notes),
-                                 next_shooter=winner, game_over=True, winner=winner,
-                                 groups=state.groups)
-                return r, self.after_shot(state, r, shot, f)
-            chooser = opp if fouls else shooter
-            bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
-            if fouls and not scratch:
-                bih = BallInHand.ANYWHERE
-            options: tuple[Choice, ...] = (Choice.RE_BREAK, Choice.SPOT_EIGHT)
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             spots=off_spots, next_shooter=chooser, ball_in_hand=bih,
-                             options=options, chooser=chooser, groups=state.groups)
-            return r, self.after_shot(state, r, shot, f)
-        if not legal_break:
-            fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, e8("5"), f.end_index, ()))
-            bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
-            options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
-                       Choice.RERACK_OFFENDER_BREAKS)
-            r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
-                             notes=tuple(notes), spots=off_spots, next_shooter=opp,
-                             ball_in_hand=bih, options=options, chooser=opp,
-                             groups=state.groups)
-            return r, self.after_shot(state, r, shot, f)
-        if off_spots:
-            notes.append(Outcome(Note.BALLS_SPOTTED, g("26"), None,
-                                 tuple(s.ball for s in off_spots)))
-        if fouls and scratch:
+            return self.loss_ruling(state, shot, f, fouls, notes)
+        if EIGHT in f.potted_objects:
+            return self.eight_on_break(state, shot, f, fouls, notes, off_spots)
+        if not pots_or_drives_four(f):
+            return self.illegal_break(state, shot, f, fouls, notes, off_spots)
+        notes += spotted_note(off_spots)
+        if fouls and f.scratch:
             # 8-ball 5: balls stay down, the table stays open, kitchen in hand.
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             spots=off_spots, next_shooter=opp,
-                             ball_in_hand=BallInHand.KITCHEN, groups=state.groups)
-            return r, self.after_shot(state, r, shot, f)
-        if any(x.code is FoulCode.BALL_OFF_TABLE for x in fouls) and len(
-                [x for x in fouls if x.code is not FoulCode.BALL_OFF_TABLE]) == 0:
-            notes.append(Outcome(Note.BREAK_OFF_TABLE, e8("5"), None,
-                                 f.off_objects))
-            options = (Choice.ACCEPT_TABLE, Choice.KITCHEN_IN_HAND)
-            r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[0],
-                             notes=tuple(notes), spots=off_spots, next_shooter=opp,
-                             options=options, chooser=opp, groups=state.groups)
-            return r, self.after_shot(state, r, shot, f)
+            return self.foul_ruling(state, shot, f, fouls, notes, spots=off_spots,
+                                    hand=BallInHand.KITCHEN)
+        if fouls and all(x.code is FoulCode.BALL_OFF_TABLE for x in fouls):
+            return self.balls_off_on_break(state, shot, f, fouls, notes, off_spots)
         if fouls:  # any other foul on a legal break: in hand anywhere (rule 11)
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             spots=off_spots, next_shooter=opp,
-                             ball_in_hand=BallInHand.ANYWHERE, groups=state.groups)
-            return r, self.after_shot(state, r, shot, f)
+            return self.foul_ruling(state, shot, f, fouls, notes, spots=off_spots)
         notes.append(Outcome(Note.BREAK_LEGAL, e8("5"), None, f.potted_objects))
         notes.append(Outcome(Note.OPEN_TABLE, e8("7")))
-        nxt = shooter if f.potted_objects else opp
-        if nxt == shooter:
+        nxt = state.shooter if f.potted_objects else self.other(state, state.shooter)
+        if nxt == state.shooter:
             notes.append(Outcome(Note.CONTINUES, e8("2"), None, f.potted_objects))
-        r = self._ruling(state, notes=tuple(notes), next_shooter=nxt,
-                         groups=state.groups)
+        r = self._ruling(state, notes=tuple(notes), next_shooter=nxt)
         return r, self.after_shot(state, r, shot, f)
 
+    def eight_on_break(self, state: EightBallState, shot: Shot, f: Facts,
+                       fouls: list[Foul], notes: list[Outcome],
+                       off_spots: tuple[Spot, ...]
+                       ) -> tuple[Ruling, EightBallState]:
+        """8-ball 5: the 8 down on the break; the breaker (the opponent after
+        a foul) breaks again or has the 8 spotted. On coin-operated tables
+        (the rule's note) it wins, or loses with a foul."""
+        opp = self.other(state, state.shooter)
+        idx = f.event_of_pot(EIGHT)
+        notes.append(Outcome(Note.EIGHT_ON_BREAK, e8("5"), idx, (EIGHT,)))
+        if self.opts.eight_on_break == "win_loss":
+            if fouls:
+                fouls.append(Foul(LossCode.EIGHT_ON_FOUL, e8("5"), idx, (EIGHT,)))
+                return self.loss_ruling(state, shot, f, fouls, notes)
+            return self.win_ruling(state, shot, f, notes, ())
+        bih = BallInHand.KITCHEN if f.scratch else BallInHand.NONE
+        if fouls and not f.scratch:
+            bih = BallInHand.ANYWHERE
+        return self.choice_ruling(state, shot, f,
+                                  (Choice.RE_BREAK, Choice.SPOT_EIGHT), fouls, notes,
+                                  chooser=opp if fouls else state.shooter,
+                                  spots=off_spots, hand=bih)
+
+    def illegal_break(self, state: EightBallState, shot: Shot, f: Facts,
+                      fouls: list[Foul], notes: list[Outcome],
+                      off_spots: tuple[Spot, ...]
+                      ) -> tuple[Ruling, EightBallState]:
+        """8-ball 5: no ball pocketed and fewer than four to a cushion; the
+        opponent accepts the table or has the balls racked again."""
+        fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, e8("5"), f.end_index, ()))
+        options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
+                   Choice.RERACK_OFFENDER_BREAKS)
+        return self.choice_ruling(
+            state, shot, f, options, fouls, notes, spots=off_spots,
+            hand=BallInHand.KITCHEN if f.scratch else BallInHand.NONE)
+
+    def balls_off_on_break(self, state: EightBallState, shot: Shot, f: Facts,
+                           fouls: list[Foul], notes: list[Outcome],
+                           off_spots: tuple[Spot, ...]
+                           ) -> tuple[Ruling, EightBallState]:
+        """8-ball 5: object balls off the table on the break; the opponent
+        accepts the table or takes the cue ball in hand in the kitchen."""
+        notes.append(Outcome(Note.BREAK_OFF_TABLE, e8("5"), None, f.off_objects))
+        options = (Choice.ACCEPT_TABLE, Choice.KITCHEN_IN_HAND)
+        return self.choice_ruling(state, shot, f, options, fouls, notes,
+                                  spots=off_spots)
+
+    # -- play ----------------------------------------------------------------
     def judge_play(self, state: EightBallState, shot: Shot, f: Facts,
                    decl: Declarations) -> tuple[Ruling, EightBallState]:
+        """A shot after the break: the general fouls on the shooter's legal
+        balls (on an open table the 8 first is no foul, reading P3), the 8
+        (13, 15), then a foul (8, 11) or the shot's pots (2, 7, 10)."""
         self.declarations_ok(state, decl)
         req = self.requirements(state)
-        shooter = state.shooter
-        opp = self.other(state, shooter)
-        grp = state.groups[shooter]
-        open_table = grp is None
         legal = set(self.legal_balls(state))
-        on_eight = legal == {EIGHT}
-        eight_first_open = open_table and f.hit_ball == EIGHT and not on_eight
+        eight_first_open = state.groups[state.shooter] is None and \
+            f.hit_ball == EIGHT and legal != {EIGHT}
         fouls = self.general_fouls(
             state, shot, f, None if eight_first_open else legal, req,
             require_rail=not eight_first_open)
         notes = list(self.notes_for_restored(f))
-        groups = state.groups
+        losses = self.eight_losses(shot, f, decl, legal == {EIGHT}, bool(fouls))
+        if losses:
+            return self.loss_ruling(state, shot, f, [*fouls, *losses], notes)
         eight_idx = f.event_of_pot(EIGHT)
-        eight_off = EIGHT in f.off_objects
+        if eight_idx is not None:  # legally called and pocketed: the game
+            notes.append(Outcome(Note.WIN_EIGHT, e8("1"), eight_idx, (EIGHT,)))
+            return self.win_ruling(state, shot, f, notes, (EIGHT,))
+        # Jumped object balls are spotted (8-ball 13, general 26).
+        spots = spot_after(shot, f, f.off_objects)
+        notes += spotted_note(spots)
+        if fouls:  # in hand anywhere (8-ball 11, 14)
+            fouls = cite(fouls, e8("8"), FoulCode.BAD_HIT, FoulCode.NO_RAIL)
+            return self.foul_ruling(state, shot, f, fouls, notes, spots=spots)
+        return self.legal_play(state, shot, f, decl, legal, eight_first_open,
+                               notes, spots)
+
+    def eight_losses(self, shot: Shot, f: Facts, decl: Declarations,
+                     on_eight: bool, fouled: bool) -> list[Foul]:
+        """The fouls that lose the game by the 8: off the table (8-ball 13),
+        or pocketed on a foul, before the group is cleared or not where it
+        was called (15)."""
+        out: list[Foul] = []
+        eight_idx = f.event_of_pot(EIGHT)
         loss: Code | None = None
         if eight_idx is not None:
-            if fouls:
+            if fouled:
                 loss = LossCode.EIGHT_ON_FOUL
             elif not on_eight:
                 loss = LossCode.EIGHT_EARLY
             elif decl.safety or not self.call_kept(shot, f, decl, EIGHT):
                 loss = LossCode.EIGHT_WRONG_POCKET
-        if eight_off:
-            fouls.append(Foul(LossCode.EIGHT_OFF_TABLE, e8("13"),
-                              next((i for i, b in f.off if b == EIGHT), None),
-                              (EIGHT,)))
+        if EIGHT in f.off_objects:
+            out.append(Foul(LossCode.EIGHT_OFF_TABLE, e8("13"),
+                            next((i for i, b in f.off if b == EIGHT), None),
+                            (EIGHT,)))
         if loss is not None:
-            fouls.append(Foul(loss, e8("15"), eight_idx, (EIGHT,)))
-        if eight_off or loss is not None:
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             next_shooter=opp, game_over=True, winner=opp,
-                             groups=groups)
-            return r, self.after_shot(state, r, shot, f)
-        if eight_idx is not None:  # legally called and pocketed: the game
-            notes.append(Outcome(Note.WIN_EIGHT, e8("1"), eight_idx, (EIGHT,)))
-            r = self._ruling(state, notes=tuple(notes), scored=(EIGHT,),
-                             next_shooter=shooter, game_over=True, winner=shooter,
-                             groups=groups)
-            return r, self.after_shot(state, r, shot, f)
-        # Jumped object balls are spotted (8-ball 13, general 26).
-        spots = spot_after(shot, f, f.off_objects)
-        if spots:
-            notes.append(Outcome(Note.BALLS_SPOTTED, g("26"), None,
-                                 tuple(s.ball for s in spots)))
-        if fouls:
-            bih = BallInHand.ANYWHERE  # 8-ball 11, 14
-            fouls = [replace(x, ref=e8("8")) if x.code in (
-                FoulCode.BAD_HIT, FoulCode.NO_RAIL) else x for x in fouls]
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             spots=spots, next_shooter=opp, ball_in_hand=bih,
-                             groups=groups)
-            return r, self.after_shot(state, r, shot, f)
+            out.append(Foul(loss, e8("15"), eight_idx, (EIGHT,)))
+        return out
+
+    def legal_play(self, state: EightBallState, shot: Shot, f: Facts,
+                   decl: Declarations, legal: set[int], eight_first_open: bool,
+                   notes: list[Outcome], spots: tuple[Spot, ...]
+                   ) -> tuple[Ruling, EightBallState]:
+        """A legal shot: the 8 first on an open table scores nothing (P3), a
+        safety ends the inning (9), a counted pot scores and may choose the
+        groups (2, 7, 10), anything else is a miss (12, general 4)."""
+        shooter = state.shooter
+        groups = state.groups
         potted = [b for b in f.potted_objects if b != EIGHT]
         cont = False
         scored: tuple[int, ...] = ()
@@ -421,24 +425,9 @@ class EightBall(PoolDiscipline[EightBallState]):
         elif decl.safety:
             notes.append(Outcome(Note.SAFETY, e8("9"), None, tuple(potted)))
         else:
-            if decl.called_ball is not None:
-                cb = decl.called_ball
-                good = cb in legal and cb != EIGHT and self.call_kept(
-                    shot, f, decl, cb)
-                choose = group_of(cb) if good else None
-            else:
-                # Gentleman's call (8-ball 2): an uncalled shot counts only if
-                # it was obvious: the ball the cue ball hit, straight in, with
-                # no cushion before (banks, kicks and combinations need a call).
-                own = [b for b in potted if b in legal]
-                sure = [b for b in own if self.obvious(shot, f, b)]
-                good = bool(sure)
-                choose = group_of(sure[0]) if good else None
-                if own and not good:
-                    notes.append(Outcome(Note.CALL_REQUIRED, e8("2"), f.hit_index,
-                                         (own[0],)))
+            good, choose = self.pot_counts(shot, f, decl, legal, potted, notes)
             if good:
-                if open_table and choose is not None:
+                if groups[shooter] is None and choose is not None:
                     groups = tuple(choose if i == shooter else other_group(choose)
                                    for i in range(state.players))
                     notes.append(Outcome(Note.GROUP_CHOSEN, e8("7"), None,
@@ -452,12 +441,31 @@ class EightBall(PoolDiscipline[EightBallState]):
                                      tuple(potted)))
             else:
                 notes.append(Outcome(Note.MISS, g("4")))
-        if open_table and groups[shooter] is None:
+        if groups[shooter] is None:
             notes.append(Outcome(Note.OPEN_TABLE, e8("6")))
-        nxt = shooter if cont else opp
+        nxt = shooter if cont else self.other(state, shooter)
         r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
                          next_shooter=nxt, groups=groups)
         return r, self.after_shot(state, r, shot, f)
+
+    def pot_counts(self, shot: Shot, f: Facts, decl: Declarations,
+                   legal: set[int], potted: list[int], notes: list[Outcome]
+                   ) -> tuple[bool, str | None]:
+        """8-ball 2: whether the shot's pots count (the called ball where it
+        was called, or an obvious shot) and the group the counted ball
+        chooses; a pot that needed a call is noted."""
+        if decl.called_ball is not None:
+            cb = decl.called_ball
+            good = cb in legal and cb != EIGHT and self.call_kept(shot, f, decl, cb)
+            return good, group_of(cb) if good else None
+        # Gentleman's call (8-ball 2): an uncalled shot counts only if it was
+        # obvious: the ball the cue ball hit, straight in, with no cushion
+        # before (banks, kicks and combinations need a call).
+        own = [b for b in potted if b in legal]
+        sure = [b for b in own if self.obvious(shot, f, b)]
+        if own and not sure:
+            notes.append(Outcome(Note.CALL_REQUIRED, e8("2"), f.hit_index, (own[0],)))
+        return bool(sure), group_of(sure[0]) if sure else None
 
     @classmethod
     def call_kept(cls, shot: Shot, f: Facts, decl: Declarations, ball: int) -> bool:
@@ -517,22 +525,21 @@ class EightBall(PoolDiscipline[EightBallState]):
     # -- fouls a person calls ------------------------------------------------
     def called(self, state: EightBallState, code: Code
                ) -> tuple[Ruling, EightBallState]:
+        """8-ball 16: a stalemate is called; the game is replayed, the same
+        player breaking. Any other call as the general rules take it."""
         if code is Note.STALEMATE:
             note = Outcome(Note.STALEMATE, e8("16"))
             r = self._ruling(state, notes=(note,), next_shooter=state.breaker,
                              ball_in_hand=BallInHand.KITCHEN, rerack=True,
-                             game_over=True, winner=None, groups=state.groups)
+                             game_over=True, winner=None)
             return r, self.settle(state, r, stroke=False)
-        foul = self.called_foul(state, code)
-        opp = self.other(state, state.shooter)
-        if code.kind.value == "loss":
-            r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
-                             game_over=True, winner=opp, groups=state.groups)
-            return r, self.settle(state, r, stroke=False)
+        return super().called(state, code)
+
+    def foul_called(self, state: EightBallState, foul: Foul
+                    ) -> tuple[Ruling, EightBallState]:
+        """8-ball 11: the opponent has the cue ball in hand anywhere."""
         table = state.table
         if state.table.position(CUE_BALL) is not None:
             table = self.cue_in_hand_table(table.remove(CUE_BALL),
                                            BallInHand.ANYWHERE)
-        r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
-                         ball_in_hand=BallInHand.ANYWHERE, groups=state.groups)
-        return r, self.settle(state, r, table, stroke=False)
+        return self.foul_ruling(state, None, None, (foul,), table=table)

@@ -805,42 +805,17 @@ class Express(PyramidDiscipline[ExpressState]):
     # -- a legal shot (digest §3.4 C, D) -----------------------------------------------
     def on_legal(self, state: ExpressState, shot: Shot, facts: Facts
                  ) -> tuple[ExpressRuling, ExpressState]:
+        """The pots are scored (SEED-E 2.4, 2.5); a victim written down to
+        zero may end the series or the match; the turn goes on after a pot."""
         card = _Card(state, self.opts)
-        shooter = state.shooter
         table = pyramid.table_after(shot)
-        pots = facts.potted
-        cue_potted = facts.cue_potted is not None
-        victim: int | None = None
         if state.last_ball:
             return self._last_ball(state, card, table, facts)
-        if state.is_break and state.first_break_pending:
-            # SEED-E 2.4, G2: +2 per ball, the cue ball included; nobody loses.
-            for i, b, _ in pots:
-                card.add(shooter, POT_POINTS)
-                card.note(ExpressNote.FIRST_BREAK, i, (b,))
-        elif card.mode is Mode.KNOCKOUT_BONUS:
-            # SEED-E 2.5, G5: +2 for any ball, no write-off (R4: the cue too).
-            for i, b, _ in pots:
-                card.add(shooter, POT_POINTS)
-                card.note(ExpressNote.KNOCKOUT_BONUS, i, (b,))
-        else:
-            victim = card.previous_active(shooter)
-            for i, b, _ in pots:
-                if victim is None:
-                    break
-                if b == CUE_BALL:
-                    card.add(victim, -OWN_BALL_POINTS)  # «свой»
-                    card.note(ExpressNote.OWN, i, (b,))
-                else:
-                    card.add(victim, -self.opts.value(b))  # «чужой», G16
-                    card.note(ExpressNote.FOREIGN, i, (b,))
-                card.add(shooter, POT_POINTS)
+        victim = self._score_pots(state, card, facts.potted)
         hand = BallInHand.NONE
-        if cue_potted:
-            r = pyramid.hand_region(table)
-            hand = pyramid.hand_of(r)
-            card.note(ExpressNote.CUE_FROM_HOUSE if r is pyramid.HandRegion.HOUSE
-                      else ExpressNote.TEMP_HOUSE, None, (CUE_BALL,))
+        if facts.cue_potted is not None:
+            hand, code = self.cue_from_hand(table)
+            card.note(code, None, (CUE_BALL,))
         series_ends = False
         if victim is not None and card.scores[victim] <= 0 and \
                 card.status[victim] is Status.ACTIVE:
@@ -849,35 +824,72 @@ class Express(PyramidDiscipline[ExpressState]):
         if card.winner is not None:
             return self._finish(state, card, (), None, table, (), victim,
                                 BallInHand.NONE)
-        objects_left = pyramid.object_balls_on_table(table)
-        rerack = False
-        if not objects_left and cue_potted:
-            # The last object ball went with the cue ball: the rack is over (R11).
-            rerack = True
+        nxt, rerack = self._next_after_pots(state, card, table, facts,
+                                            series_ends)
+        if rerack:
+            return self._new_rack(state, card, nxt, victim)
+        if hand is not BallInHand.NONE:
+            table = pyramid.set_in_hand(table, hand)
+        ruling = self._ruling(state, card, (), None, table, (), victim, nxt, hand,
+                              (), None, False)
+        new = self.settle(state, ruling, table, **card.fields(),
+                          first_break_pending=False, rerack_first=False)
+        return ruling, new
+
+    def _score_pots(self, state: ExpressState, card: _Card,
+                    pots: tuple[tuple[int, int, str], ...]) -> int | None:
+        """Each pocketed ball gives the shooter two: on the match's first
+        break and in the knockout bonus at nobody's cost (SEED-E 2.4, 2.5,
+        G2, G5; R4: the cue ball too), otherwise written off the previous
+        active player, the victim, by the ball's value or five for the cue
+        ball (2.5, G16). Returns the victim."""
+        shooter = state.shooter
+        free: Code | None = None  # the note of pots that write nobody off
+        if state.is_break and state.first_break_pending:
+            free = ExpressNote.FIRST_BREAK  # G2
+        elif card.mode is Mode.KNOCKOUT_BONUS:
+            free = ExpressNote.KNOCKOUT_BONUS  # G5
+        if free is not None:
+            for i, b, _ in pots:
+                card.add(shooter, POT_POINTS)
+                card.note(free, i, (b,))
+            return None
+        victim = card.previous_active(shooter)
+        for i, b, _ in pots:
+            if victim is None:
+                break
+            if b == CUE_BALL:
+                card.add(victim, -OWN_BALL_POINTS)  # «свой»
+                card.note(ExpressNote.OWN, i, (b,))
+            else:
+                card.add(victim, -self.opts.value(b))  # «чужой», G16
+                card.note(ExpressNote.FOREIGN, i, (b,))
+            card.add(shooter, POT_POINTS)
+        return victim
+
+    def _next_after_pots(self, state: ExpressState, card: _Card,
+                         table: TableState, facts: Facts, series_ends: bool
+                         ) -> tuple[int, bool]:
+        """Who plays next and whether the rack is over: the last object ball
+        gone with the cue ball ends the rack (R11); a pot continues the
+        series unless it ended (G5, G7); a miss passes the turn (2.5)."""
+        shooter = state.shooter
+        if not pyramid.object_balls_on_table(table) and facts.cue_potted is not None:
             nxt = card.advance_turn(shooter) if series_ends else shooter
             if series_ends:
                 card.mode = Mode.NORMAL
-        elif series_ends:
+            return nxt, True
+        if series_ends:
             nxt = card.advance_turn(shooter)
             card.mode = Mode.NORMAL
-        elif pots:
+        elif facts.potted:
             nxt = shooter
             card.note(ExpressNote.CONTINUES)
         else:
             nxt = card.advance_turn(shooter)
             card.mode = Mode.NORMAL
             card.note(ExpressNote.BREAK_NO_POT if state.is_break else ExpressNote.MISS)
-        if rerack:
-            return self._new_rack(state, card, nxt, victim)
-        if hand is not BallInHand.NONE:
-            region = pyramid.region_of(hand)
-            assert region is not None
-            table = pyramid.cue_in_hand(table, region)
-        ruling = self._ruling(state, card, (), None, table, (), victim, nxt, hand,
-                              (), None, False)
-        new = self.settle(state, ruling, table, **card.fields(),
-                          first_break_pending=False, rerack_first=False)
-        return ruling, new
+        return nxt, False
 
     def _last_ball(self, state: ExpressState, card: _Card, table: TableState,
                    facts: Facts) -> tuple[ExpressRuling, ExpressState]:

@@ -178,6 +178,13 @@ def shot_from_step(state: GameState, d: Mapping[str, Any], where: str) -> Shot:
     return Shot(initial, Stroke(0.0, 1.0), events, pyramid.mark_log(final, events))
 
 
+# Shorthand verbs of a ball and an optional word: the event kind, the key the
+# word gives and its default.
+BALL_AND_WORD = {"cushion": ("ball_cushion", "cushion", "foot"),
+                 "pot": ("pocketed", "pocket", "foot_left"),
+                 "off": ("left_table", "where", "floor")}
+
+
 def short_event(text: str, i: int, where: str) -> dict[str, Any]:
     """One event in the case shorthand (docs/formats.md): ``stroke``,
     ``hit A B``, ``cushion B [rail]``, ``pot B [pocket]``, ``off B [floor]``,
@@ -202,16 +209,10 @@ def short_event(text: str, i: int, where: str) -> dict[str, Any]:
         return {"kind": "rest", "time": t, "balls": []}
     if verb == "hit":
         return {"kind": "ball_ball", "time": t, "balls": [ball(0), ball(1)]}
-    if verb == "cushion":
-        rail = args[1] if len(args) > 1 else "foot"
-        return {"kind": "ball_cushion", "time": t, "balls": [ball(0)],
-                "cushion": rail}
-    if verb == "pot":
-        pocket = args[1] if len(args) > 1 else "foot_left"
-        return {"kind": "pocketed", "time": t, "balls": [ball(0)], "pocket": pocket}
-    if verb == "off":
-        return {"kind": "left_table", "time": t, "balls": [ball(0)],
-                "where": args[1] if len(args) > 1 else "floor"}
+    if verb in BALL_AND_WORD:
+        kind, key, default = BALL_AND_WORD[verb]
+        return {"kind": kind, "time": t, "balls": [ball(0)],
+                key: args[1] if len(args) > 1 else default}
     if verb in ("air", "land"):
         kind = "airborne" if verb == "air" else "landed"
         return {"kind": kind, "time": t, "balls": [ball(0)], "speed": 0.5}
@@ -325,28 +326,33 @@ def load_case(d: Any) -> ExpressCase:
             if k in d:
                 raise RulesError(f"case.{k}: give it inside steps, not beside them")
     else:
-        # The single-shot form of the pool cases: shot or call_foul, then an
-        # optional choice; expect applies to the shot's ruling and the state
-        # after the choice.
-        first: dict[str, Any] = {}
-        if "shot" in d:
-            first["shot"] = d["shot"]
-        elif "call_foul" in d:
-            first["call_foul"] = d["call_foul"]
-        else:
-            raise RulesError("case.shot: missing (or give call_foul or steps)")
-        if "declarations" in d:
-            first["declarations"] = d["declarations"]
-        steps = [first]
-        if "choice" in d:
-            c = d["choice"]
-            steps.append({"choice": c} if isinstance(c, str) else dict(c))
-        if "expect" in d:
-            steps[-1]["expect"] = d["expect"]
+        steps = single_shot_steps(d)
     plays = tuple(step_of(x, players, f"case.steps[{i}]")
                   for i, x in enumerate(steps))
     return ExpressCase(str(d.get("name", "")), str(d.get("rule", "")), disc, start,
                        tuple(steps), plays)
+
+
+def single_shot_steps(d: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The single-shot form of the pool cases as steps: shot or call_foul,
+    then an optional choice; expect applies to the shot's ruling and the
+    state after the choice."""
+    first: dict[str, Any] = {}
+    if "shot" in d:
+        first["shot"] = d["shot"]
+    elif "call_foul" in d:
+        first["call_foul"] = d["call_foul"]
+    else:
+        raise RulesError("case.shot: missing (or give call_foul or steps)")
+    if "declarations" in d:
+        first["declarations"] = d["declarations"]
+    steps = [first]
+    if "choice" in d:
+        c = d["choice"]
+        steps.append({"choice": c} if isinstance(c, str) else dict(c))
+    if "expect" in d:
+        steps[-1]["expect"] = d["expect"]
+    return steps
 
 
 def run_case(case: ExpressCase) -> list[StepResult]:

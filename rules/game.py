@@ -185,6 +185,15 @@ class GameState:
         return value
 
     @classmethod
+    def read_field(cls, key: str, value: Any, where: str) -> Any:
+        """``convert``, its error (or the value's) naming the field at
+        ``where``."""
+        try:
+            return cls.convert(key, value)
+        except (RulesError, ValueError, TypeError, KeyError, IndexError) as e:
+            raise again(RulesError, f"{where}: {e}", e) from None
+
+    @classmethod
     def from_dict(cls, d: Mapping[str, Any], where: str = "state") -> Any:
         """A state from plain data; missing keys keep their defaults. Keys of
         the former shared state that this discipline does not have are
@@ -195,12 +204,7 @@ class GameState:
         expect_object(d, where, names, ("players", "table"))
         kw: dict[str, Any] = {}
         for k, v in d.items():
-            try:
-                kw[k] = cls.convert(k, v)
-            except RulesError as e:
-                raise again(RulesError, f"{where}.{k}: {e}", e) from None
-            except (ValueError, TypeError, KeyError, IndexError) as e:
-                raise again(RulesError, f"{where}.{k}: {e}", e) from None
+            kw[k] = cls.read_field(k, v, f"{where}.{k}")
         missing = [f.name for f in fields(cls) if f.name not in kw
                    and f.default is MISSING and f.default_factory is MISSING]
         for name in missing:

@@ -23,7 +23,7 @@ from rules.codes import (
     g,
     reading,
 )
-from rules.game import Discipline, GameState, per_player
+from rules.game import Discipline, GameState, Line, MatchView, per_player
 from rules.questions import (
     Facts,
     airborne_cue,
@@ -53,6 +53,8 @@ from rules.ruling import (
 from simulator.table.events import LONG_STRING, EventKind, Shot
 from simulator.table.specs import CUE_BALL, TableSpec, Vec, rack_positions
 from simulator.table.state import BallState, TableState, Where
+
+T = TypeVar("T")
 
 SPOT_CUE_GAP = 0.001  # P15: spotted balls stay this far off an obstructing cue ball
 
@@ -95,6 +97,19 @@ def state_with(table: str, positions: Mapping[int, Vec],
             balls.append(BallState(b, Where.POCKETED))
     balls.sort(key=lambda s: s.ball)
     return TableState(table, tuple(balls))
+
+
+def racked(spec: TableSpec, slots: Sequence[Vec], fixed: Mapping[int, int],
+           rest: Sequence[int], pocketed_balls: Iterable[int] = ()) -> TableState:
+    """A rack (general rule 2): the ``fixed`` balls in their slots (ball:
+    slot index), the ``rest`` in the free slots in order, the cue ball in
+    the kitchen; ``pocketed_balls`` are the set's balls the game leaves out."""
+    pos = {b: slots[i] for b, i in fixed.items()}
+    free = [i for i in range(len(slots)) if i not in fixed.values()]
+    for i, b in zip(free, rest, strict=True):
+        pos[b] = slots[i]
+    pos[CUE_BALL] = kitchen_cue_spot(spec)
+    return state_with(spec.name, pos, pocketed_balls)
 
 
 def kitchen_cue_spot(spec: TableSpec) -> Vec:
@@ -298,6 +313,31 @@ def rule31_kept(rails: Mapping[int, Sequence[tuple[int, str]]], ball: int,
         or any(c not in own for _, c in ball_rails)
 
 
+def cite(fouls: Iterable[Foul], ref: SeedRef, *codes: Code) -> list[Foul]:
+    """``fouls`` with those of ``codes`` cited as ``ref``: where a game's own
+    rule names a general foul (a scratch on the break is 8-ball 5)."""
+    return [replace(x, ref=ref) if x.code in codes else x for x in fouls]
+
+
+def spotted_note(spots: Sequence[Spot]) -> tuple[Outcome, ...]:
+    """The note that jumped or illegally pocketed balls were spotted (general
+    rule 26), if any were."""
+    if not spots:
+        return ()
+    return (Outcome(Note.BALLS_SPOTTED, g("26"), None, tuple(s.ball for s in spots)),)
+
+
+def pots_or_drives_four(f: Facts) -> bool:
+    """What 8-ball 5 and 9-ball 3 ask of an open break: an object ball
+    pocketed, or at least four object balls driven to a cushion."""
+    return bool(f.potted_objects) or len(f.cushion_balls) >= 4
+
+
+def with_entry(values: Sequence[T], player: int, value: T) -> tuple[T, ...]:
+    """A per-player field with ``player``'s entry set to ``value``."""
+    return tuple(value if i == player else v for i, v in enumerate(values))
+
+
 # -- the pool discipline base -----------------------------------------------
 @dataclass(frozen=True)
 class PoolState(GameState):
@@ -314,7 +354,19 @@ PS = TypeVar("PS", bound=PoolState)
 
 
 class PoolDiscipline(Discipline[PS]):
-    """Shared machinery of 8-ball, 9-ball and 14.1."""
+    """What 8-ball, 9-ball and 14.1 judge alike under the general rules.
+
+    The steps every pool game takes are here: the shot's general fouls
+    (``general_fouls``: the stroke, the first contact, the rail after it, the
+    cue ball and the balls off the table), the outcomes they lead to
+    (``loss_ruling``, ``win_ruling``, ``foul_ruling``: the opponent comes in
+    with the cue ball in hand), replays (rules 25, 28), called fouls and the
+    table after a shot. A game overrides the hooks its own rules change: its
+    ``rack``, what it asks of the next shot (``shot_requirements``), where its
+    own rules name a general foul (``cites``), how it ranks fouls
+    (``rank``), its ruling on a shot
+    (``judge_facts``) and on a foul called between shots (``foul_called``).
+    """
 
     section = "general"
 
@@ -341,7 +393,17 @@ class PoolDiscipline(Discipline[PS]):
                              "needs at least one object ball on the table",
                              "no_object_ball")
 
-    # -- hooks with general defaults -----------------------------------------
+    # -- a new game ----------------------------------------------------------
+    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
+                 scores: tuple[int, ...] | None = None) -> PS:
+        return self.blank_state(players, breaker, self.rack(table, rack_seed),
+                                rack_seed, scores)
+
+    def rack(self, table: str, seed: int) -> TableState:
+        """The game's rack on ``table`` (general rule 2 and the game's own),
+        the order drawn from ``seed``."""
+        raise NotImplementedError
+
     def blank_state(self, players: int, breaker: int, table: TableState,
                     rack_seed: int, scores: tuple[int, ...] | None) -> PS:
         n = players
@@ -354,6 +416,7 @@ class PoolDiscipline(Discipline[PS]):
             rack_seed=rack_seed, **kw)  # type: ignore[arg-type]
         return cast(PS, state)
 
+    # -- hooks with general defaults -----------------------------------------
     def rank(self, foul: Foul) -> int:
         """How severe a foul's penalty is (general rule 24): higher wins."""
         return 2 if foul.code.kind is Kind.LOSS else 1
@@ -368,23 +431,80 @@ class PoolDiscipline(Discipline[PS]):
     def other(self, state: PS, player: int) -> int:
         return (player + 1) % state.players
 
+    # Where the game's own rules name a general foul the log shows: a wrong
+    # ball hit first (general rule 16), no cushion after the contact (17),
+    # an object ball off the table (23). The general rule where not listed.
+    cites: ClassVar[Mapping[Code, SeedRef]] = {}
+
+    def cited(self, code: Code, general: SeedRef) -> SeedRef:
+        return self.cites.get(code, general)
+
+    # -- judging -------------------------------------------------------------
+    def judge(self, state: PS, shot: Shot,
+              decl: Declarations) -> tuple[Ruling, PS]:
+        """What every pool game does first: refuse a shot that cannot be
+        judged, replay one spoiled by a ball that moved by itself (general
+        rule 25), and hand the rest to the game's ``judge_facts``."""
+        self.ready_to_judge(state, shot)
+        if state.break_undecided:
+            raise RulesError("shot: the break is to be decided first (Match.lag)")
+        self.check_declarations(state, decl)
+        f = facts(shot)
+        if f.moved.replay:
+            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
+        return self.judge_facts(state, shot, f, decl)
+
+    def judge_facts(self, state: PS, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, PS]:
+        """The game's own ruling on a shot that can be judged."""
+        raise NotImplementedError
+
+    def check_declarations(self, state: PS, decl: Declarations) -> None:
+        """Declarations refused before the shot is looked at (none by
+        default; a game that needs them checked first overrides this)."""
+
+    def ready_to_judge(self, state: PS, shot: Shot) -> None:
+        """Refuse a shot while a choice is open or after the game, or one that
+        does not start from the table the referee handed out."""
+        if state.pending:
+            raise RulesError("shot: a choice is pending")
+        if state.game_over:
+            raise RulesError("shot: the game is over")
+        self.check_shot(state, shot)
+
+    def declarations_ok(self, state: PS, decl: Declarations) -> None:
+        if decl.called_ball is not None:
+            pos = state.table.position(decl.called_ball)
+            if pos is None:
+                raise RulesError(f"declarations.called_ball: ball "
+                                 f"{decl.called_ball} is not on the table")
+
     # -- fouls physics can see -----------------------------------------------
     def general_fouls(self, state: PS, shot: Shot, f: Facts,
                       legal: set[int] | None, req: ShotRequirements,
                       *, require_rail: bool = True) -> list[Foul]:
-        """Every general-rule foul on the shot, in the order the log shows them.
+        """Every general-rule foul on the shot, in the order the log shows them:
+        the stroke's, the contact's, then the balls that left the bed.
 
         legal: balls the cue ball may touch first (None: any; P3 callers pass
         a set without the 8 and handle it). require_rail: rule 17's second half
         (off for a 9-ball push-out)."""
+        return [*self.stroke_fouls(shot, f, legal, req),
+                *self.contact_fouls(shot, f, legal, req, require_rail),
+                *self.off_bed_fouls(f)]
+
+    def stroke_fouls(self, shot: Shot, f: Facts, legal: set[int] | None,
+                     req: ShotRequirements) -> list[Foul]:
+        """The stroke itself: before the balls stopped (12), the cue ball
+        placed where it may not be (7, P12), a push (21), a double hit (20),
+        the stick on another ball (19), an illegal jump (22)."""
         ev = shot.events
-        out: list[Foul] = []
         init = shot.initial
         si = stroke_index(ev)
+        out: list[Foul] = []
         moving = moving_at_stroke(shot)
         if moving is not None:
             out.append(Foul(FoulCode.SHOT_BEFORE_REST, g("12"), moving[0], moving[1]))
-        # Placement: the shot started from where the requirements allow.
         cue = init.position(CUE_BALL)
         if req.ball_in_hand is not BallInHand.NONE and cue is not None:
             why = req.check_placement(init, *cue)
@@ -392,7 +512,8 @@ class PoolDiscipline(Discipline[PS]):
                 out.append(Foul(FoulCode.BAD_PLACEMENT,
                                 g("7") if req.ball_in_hand is BallInHand.KITCHEN
                                 else reading("P12"), si, (CUE_BALL,)))
-        # The stroke itself: double hit, push, stick on another ball, jumps.
+        # Into a legal ball frozen to the cue ball the tip meets the cue ball
+        # again as it stops against the ball: no double hit (20, P8).
         hit_ok = f.hit_index is None or legal is None or any(
             b in legal for b in f.contacts)
         frozen_hit = f.hit_index if f.hit_index is not None and hit_ok and \
@@ -411,55 +532,139 @@ class PoolDiscipline(Discipline[PS]):
                 out.append(Foul(FoulCode.MISCUE_ON_JUMP, g("22"), si, (CUE_BALL,)))
             elif jump is not None and (stroke.tip_b or 0.0) < 0.0:
                 out.append(Foul(FoulCode.ILLEGAL_JUMP, g("22"), jump, (CUE_BALL,)))
-        # First contact (16), frozen illegal ball (20, P8), kitchen (7, P1).
+        return out
+
+    def contact_fouls(self, shot: Shot, f: Facts, legal: set[int] | None,
+                      req: ShotRequirements, require_rail: bool) -> list[Foul]:
+        """The first contact: none, or a wrong ball first (16), a frozen
+        illegal ball (20, P8), a ball in the kitchen played directly from
+        it (7, P1); then no rail after a legal one (17, 31)."""
         if f.hit_index is None:
-            out.append(Foul(FoulCode.BAD_HIT, g("16"), f.end_index, ()))
-        else:
-            hit_ok = legal is None or any(b in legal for b in f.contacts)
-            if not hit_ok:
-                out.append(Foul(FoulCode.BAD_HIT, self.ref_bad_hit(),
-                                f.hit_index, f.contacts))
-                if f.hit_ball in frozen_to_cue(init):
-                    out.append(Foul(FoulCode.FROZEN_ILLEGAL_BALL, g("20"),
-                                    f.hit_index, (f.hit_ball,) if f.hit_ball
-                                    is not None else ()))
-            if req.ball_in_hand is BallInHand.KITCHEN and f.hit_ball is not None:
-                pos = init.position(f.hit_ball)
-                if pos is not None and init.spec.in_kitchen(pos[0]) and \
-                        not cue_left_kitchen(ev, f.hit_index, init.spec):
-                    out.append(Foul(FoulCode.KITCHEN_DIRECT, g("7"), f.hit_index,
-                                    (f.hit_ball,)))
-            if require_rail and hit_ok:
-                if not f.potted_objects and not f.any_rail_after_hit:
-                    out.append(Foul(FoulCode.NO_RAIL, self.ref_no_rail(),
-                                    f.end_index, ()))
-                # A ball frozen to a cushion (31): its own cushion does not count.
-                hb = f.hit_ball
-                own = frozen_rails(init, hb) if hb is not None else ()
-                if hb is not None and own and not f.potted_objects:
-                    assert f.hit_index is not None
-                    if not rule31_kept(f.rails_after_hit, hb, own,
-                                       rails_of_contacts(init.spec, ev, hb,
-                                                         f.hit_index)):
-                        out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index,
-                                        (hb,)))
+            return [Foul(FoulCode.BAD_HIT, g("16"), f.end_index, ())]
+        init = shot.initial
+        out: list[Foul] = []
+        hit_ok = legal is None or any(b in legal for b in f.contacts)
+        if not hit_ok:
+            out.append(Foul(FoulCode.BAD_HIT, self.cited(FoulCode.BAD_HIT, g("16")),
+                            f.hit_index, f.contacts))
+            if f.hit_ball in frozen_to_cue(init):
+                out.append(Foul(FoulCode.FROZEN_ILLEGAL_BALL, g("20"), f.hit_index,
+                                (f.hit_ball,) if f.hit_ball is not None else ()))
+        if req.ball_in_hand is BallInHand.KITCHEN and f.hit_ball is not None:
+            pos = init.position(f.hit_ball)
+            if pos is not None and init.spec.in_kitchen(pos[0]) and \
+                    not cue_left_kitchen(shot.events, f.hit_index, init.spec):
+                out.append(Foul(FoulCode.KITCHEN_DIRECT, g("7"), f.hit_index,
+                                (f.hit_ball,)))
+        if require_rail and hit_ok:
+            out += self.rail_fouls(shot, f)
+        return out
+
+    def rail_fouls(self, shot: Shot, f: Facts) -> list[Foul]:
+        """After a legal contact with nothing pocketed, a ball must reach a
+        cushion (17); a ball frozen to a cushion does not count its own (31)."""
+        if f.potted_objects:
+            return []
+        out: list[Foul] = []
+        if not f.any_rail_after_hit:
+            out.append(Foul(FoulCode.NO_RAIL, self.cited(FoulCode.NO_RAIL, g("17")),
+                            f.end_index, ()))
+        init = shot.initial
+        hb = f.hit_ball
+        own = frozen_rails(init, hb) if hb is not None else ()
+        if hb is not None and own:
+            assert f.hit_index is not None
+            mine = rails_of_contacts(init.spec, shot.events, hb, f.hit_index)
+            if not rule31_kept(f.rails_after_hit, hb, own, mine):
+                out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index, (hb,)))
+        return out
+
+    def off_bed_fouls(self, f: Facts) -> list[Foul]:
+        """The cue ball pocketed (18) or off the table, object balls off the
+        table (23)."""
+        out: list[Foul] = []
         if f.cue_potted is not None:
             out.append(Foul(FoulCode.SCRATCH, g("18"), f.cue_potted, (CUE_BALL,)))
         if f.cue_off is not None:
             idx = None if isinstance(f.cue_off, bool) else f.cue_off
             out.append(Foul(FoulCode.CUE_OFF_TABLE, g("23"), idx, (CUE_BALL,)))
+        off_ref = self.cited(FoulCode.BALL_OFF_TABLE, g("23"))
         for oi, b in f.off:
-            out.append(Foul(FoulCode.BALL_OFF_TABLE, self.ref_off_table(), oi, (b,)))
+            out.append(Foul(FoulCode.BALL_OFF_TABLE, off_ref, oi, (b,)))
         return out
 
-    def ref_bad_hit(self) -> SeedRef:
-        return g("16")
+    # -- the common outcomes -------------------------------------------------
+    def loss_ruling(self, state: PS, shot: Shot | None, f: Facts | None,
+                    fouls: Sequence[Foul], notes: Sequence[Outcome] = ()
+                    ) -> tuple[Ruling, PS]:
+        """The shooter has lost the game (a loss is the most severe penalty,
+        general rule 24): the opponent wins. ``shot`` is None for a foul a
+        person called."""
+        opp = self.other(state, state.shooter)
+        r = self._ruling(state, fouls=tuple(fouls), penalty=self.most_severe(fouls),
+                         notes=tuple(notes), next_shooter=opp, game_over=True,
+                         winner=opp)
+        return r, self._settled(state, r, shot, f)
 
-    def ref_no_rail(self) -> SeedRef:
-        return g("17")
+    def win_ruling(self, state: PS, shot: Shot, f: Facts, notes: Sequence[Outcome],
+                   scored: Sequence[int]) -> tuple[Ruling, PS]:
+        """The shooter has won the game with a legal stroke."""
+        r = self._ruling(state, notes=tuple(notes), scored=tuple(scored),
+                         next_shooter=state.shooter, game_over=True,
+                         winner=state.shooter)
+        return r, self.after_shot(state, r, shot, f)
 
-    def ref_off_table(self) -> SeedRef:
-        return g("23")
+    def foul_ruling(self, state: PS, shot: Shot | None, f: Facts | None,
+                    fouls: Sequence[Foul], notes: Sequence[Outcome] = (), /, *,
+                    spots: Sequence[Spot] = (),
+                    hand: BallInHand = BallInHand.ANYWHERE,
+                    points: Sequence[int] = (), table: TableState | None = None,
+                    **own: Any) -> tuple[Ruling, PS]:
+        """A foul ends the inning: the opponent comes to the table with the
+        cue ball where ``hand`` says; the most severe foul is the one
+        penalised (general rule 24). With no ``shot`` (a foul a person
+        called) ``table`` is the table for the next shot; ``own`` sets the
+        game's own fields (``settle``)."""
+        r = self._ruling(state, points, fouls=tuple(fouls),
+                         penalty=self.most_severe(fouls), notes=tuple(notes),
+                         spots=tuple(spots),
+                         next_shooter=self.other(state, state.shooter),
+                         ball_in_hand=hand)
+        return r, self._settled(state, r, shot, f, table, **own)
+
+    def choice_ruling(self, state: PS, shot: Shot, f: Facts,
+                      options: Sequence[Choice], fouls: Sequence[Foul] = (),
+                      notes: Sequence[Outcome] = (), /, *,
+                      chooser: int | None = None, spots: Sequence[Spot] = (),
+                      hand: BallInHand = BallInHand.NONE,
+                      points: Sequence[int] = (), **own: Any
+                      ) -> tuple[Ruling, PS]:
+        """The incoming player (``chooser``, by default the opponent) decides
+        how play goes on, among ``options`` (after an illegal break, 8-ball 5
+        and 14.1 6; after a push-out, 9-ball 5)."""
+        if chooser is None:
+            chooser = self.other(state, state.shooter)
+        r = self._ruling(state, points, fouls=tuple(fouls),
+                         penalty=self.most_severe(fouls), notes=tuple(notes),
+                         spots=tuple(spots), next_shooter=chooser, ball_in_hand=hand,
+                         options=tuple(options), chooser=chooser)
+        return r, self.after_shot(state, r, shot, f, **own)
+
+    def _settled(self, state: PS, ruling: Ruling, shot: Shot | None,
+                 f: Facts | None, table: TableState | None = None,
+                 **own: Any) -> PS:
+        """The state after ``ruling``: after the stroke, or after a call
+        between strokes (on ``table``, default unchanged)."""
+        if shot is None or f is None:
+            return self.settle(state, ruling, table, stroke=False, **own)
+        return self.after_shot(state, ruling, shot, f, **own)
+
+    def _ruling(self, state: PS, points: Sequence[int] = (),
+                **kw: object) -> Ruling:
+        """A ruling on ``state``'s shooter; ``points`` default to no change."""
+        pts = tuple(points) if points else (0,) * state.players
+        return Ruling(self.name, state.shooter, points=pts,
+                      **kw)  # type: ignore[arg-type]
 
     # -- replays (25, 28) ----------------------------------------------------
     def replay_ruling(self, state: PS, f: Facts | None,
@@ -492,6 +697,7 @@ class PoolDiscipline(Discipline[PS]):
                          groups=self.replay_groups(state))
         return r, self.settle(state, r, stroke=False)
 
+    # -- fouls a person calls (3, 11, 19, 28, 33) ----------------------------
     def call_foul(self, state: PS, code: Code) -> tuple[Ruling, PS]:
         """A foul or an event a person saw: outside interference (general
         rule 28, restored or not) for every game, the rest by the game."""
@@ -504,9 +710,26 @@ class PoolDiscipline(Discipline[PS]):
         return self.called(state, code)
 
     def called(self, state: PS, code: Code) -> tuple[Ruling, PS]:
-        """The game's ruling on a foul a person called."""
+        """A foul a person called: one that loses the game ends it (the
+        opponent wins), any other is the game's (``foul_called``)."""
+        foul = self.called_foul(state, code)
+        if code.kind is Kind.LOSS:
+            return self.loss_ruling(state, None, None, (foul,))
+        return self.foul_called(state, foul)
+
+    def foul_called(self, state: PS, foul: Foul) -> tuple[Ruling, PS]:
+        """The game's ruling on a foul a person called between strokes."""
         raise NotImplementedError
 
+    def called_foul(self, state: PS, code: Code) -> Foul:
+        if code.kind is Kind.NOTE:
+            raise RulesError(f"code: {code.id} is not called in {self.name}")
+        if not code.referee_called:
+            raise RulesError(
+                f"code: {code.id} is judged from the shot, not called by a person")
+        return Foul(code, code.ref, None, ())
+
+    # -- the table after a shot ----------------------------------------------
     def after_shot(self, state: PS, ruling: Ruling, shot: Shot, f: Facts,
                    **own: Any) -> PS:
         """The state after a judged stroke (``settle``) on the table the
@@ -540,14 +763,34 @@ class PoolDiscipline(Discipline[PS]):
                 return table.place(CUE_BALL, x, yy)
         return table.place(CUE_BALL, x, y)
 
-    # -- referee-called fouls ------------------------------------------------
-    def called_foul(self, state: PS, code: Code) -> Foul:
-        if code.kind is Kind.NOTE:
-            raise RulesError(f"code: {code.id} is not called in {self.name}")
-        if not code.referee_called:
-            raise RulesError(
-                f"code: {code.id} is judged from the shot, not called by a person")
-        return Foul(code, code.ref, None, ())
+    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
+               bih: BallInHand) -> TableState:
+        """The table the next shot starts from: spots made, a cue ball in hand
+        (or down, or off) put at a default legal place."""
+        table = apply_spots(final_table(shot, f), spots)
+        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
+            table = self.cue_in_hand_table(table.remove(CUE_BALL),
+                                           self.cue_set_down(bih))
+        return table
+
+    def cue_set_down(self, bih: BallInHand) -> BallInHand:
+        """Where ``_table`` sets down a cue ball it takes off the bed (one in
+        hand, or one that is not on the bed after the shot)."""
+        return bih
+
+    # -- what the next shot needs --------------------------------------------
+    def requirements(self, state: PS) -> ShotRequirements:
+        """Who shoots and from where; while no choice is open and the game
+        goes on, what the game asks of the shot (``shot_requirements``)."""
+        base = self.general_requirements(state)
+        if state.pending or state.game_over:
+            return base
+        return self.shot_requirements(state, base)
+
+    def shot_requirements(self, state: PS, base: ShotRequirements
+                          ) -> ShotRequirements:
+        """The game's own requirements of the next shot on top of ``base``."""
+        raise NotImplementedError
 
     def general_requirements(self, state: PS) -> ShotRequirements:
         return ShotRequirements(self.name, state.table.table, state.shooter,
@@ -561,38 +804,12 @@ class PoolDiscipline(Discipline[PS]):
         return ShotRequirements(self.name, state.table.table, state.shooter,
                                 BallInHand.KITCHEN, is_break=True, is_lag=True)
 
-    def judge(self, state: PS, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, PS]:
-        """What every pool game does first: refuse a shot that cannot be
-        judged, replay one spoiled by a ball that moved by itself (general
-        rule 25), and hand the rest to the game's ``judge_facts``."""
-        self.ready_to_judge(state, shot)
-        if state.break_undecided:
-            raise RulesError("shot: the break is to be decided first (Match.lag)")
-        self.check_declarations(state, decl)
-        f = facts(shot)
-        if f.moved.replay:
-            return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
-        return self.judge_facts(state, shot, f, decl)
+    def race_line(self, view: MatchView) -> Line:
+        """The scoreboard's race: games to win and the game being played."""
+        return Line("score.race", {"n": view.options.get("race_to"),
+                                   "game": view.game_number})
 
-    def judge_facts(self, state: PS, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, PS]:
-        """The game's own ruling on a shot that can be judged."""
-        raise NotImplementedError
-
-    def check_declarations(self, state: PS, decl: Declarations) -> None:
-        """Declarations refused before the shot is looked at (none by
-        default; a game that needs them checked first overrides this)."""
-
-    def ready_to_judge(self, state: PS, shot: Shot) -> None:
-        """Refuse a shot while a choice is open or after the game, or one that
-        does not start from the table the referee handed out."""
-        if state.pending:
-            raise RulesError("shot: a choice is pending")
-        if state.game_over:
-            raise RulesError("shot: the game is over")
-        self.check_shot(state, shot)
-
+    # -- choices -------------------------------------------------------------
     def open_choice(self, state: PS, choice: Choice
                     ) -> tuple[int, int, PS]:
         """(chooser, offender, the state with the choice closed), or RulesError
@@ -614,33 +831,3 @@ class PoolDiscipline(Discipline[PS]):
         fresh: PS = self.new_game(state.players, breaker, seed, state.table.table,
                                   state.scores)
         return replace(fresh, rack_no=state.rack_no + 1)
-
-    def _ruling(self, state: PS, points: Sequence[int] = (),
-                **kw: object) -> Ruling:
-        """A ruling on ``state``'s shooter; ``points`` default to no change."""
-        pts = tuple(points) if points else (0,) * state.players
-        return Ruling(self.name, state.shooter, points=pts,
-                      **kw)  # type: ignore[arg-type]
-
-    def _table(self, shot: Shot, f: Facts, spots: Sequence[Spot],
-               bih: BallInHand) -> TableState:
-        """The table the next shot starts from: spots made, a cue ball in hand
-        (or down, or off) put at a default legal place."""
-        table = apply_spots(final_table(shot, f), spots)
-        if bih is not BallInHand.NONE or table.position(CUE_BALL) is None:
-            table = self.cue_in_hand_table(table.remove(CUE_BALL),
-                                           self.cue_set_down(bih))
-        return table
-
-    def cue_set_down(self, bih: BallInHand) -> BallInHand:
-        """Where ``_table`` sets down a cue ball it takes off the bed (one in
-        hand, or one that is not on the bed after the shot)."""
-        return bih
-
-    def declarations_ok(self, state: PS, decl: Declarations) -> None:
-        if decl.called_ball is not None:
-            pos = state.table.position(decl.called_ball)
-            if pos is None:
-                raise RulesError(f"declarations.called_ball: ball "
-                                 f"{decl.called_ball} is not on the table")
-

@@ -23,9 +23,12 @@ from rules.game import (
 from rules.general import (
     PoolDiscipline,
     PoolState,
+    cite,
+    pots_or_drives_four,
+    racked,
     shuffled,
     spot_after,
-    state_with,
+    with_entry,
 )
 from rules.questions import Facts
 from rules.ruling import (
@@ -38,6 +41,7 @@ from rules.ruling import (
     RulesError,
     Ruling,
     ShotRequirements,
+    Spot,
 )
 from simulator.table.events import Shot
 from simulator.table.specs import CUE_BALL, TableKind, nine_ball_diamond, table_by_name
@@ -53,11 +57,7 @@ def rack_nine(table: str, seed: int) -> TableState:
     spec = table_by_name(table)
     slots = nine_ball_diamond(spec, gap=1e-5)
     rest = shuffled((2, 3, 4, 5, 6, 7, 8), seed)
-    pos = {1: slots[0], NINE: slots[4]}
-    for i, b in zip((1, 2, 3, 5, 6, 7, 8), rest, strict=True):
-        pos[b] = slots[i]
-    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
-    return state_with(spec.name, pos, range(10, 16))
+    return racked(spec, slots, {1: 0, NINE: 4}, rest, range(10, 16))
 
 
 @dataclass(frozen=True)
@@ -98,18 +98,23 @@ INFO = DisciplineInfo(
 
 
 class NineBall(PoolDiscipline[NineBallState]):
+    """9-ball on the general rules: the lowest ball first (1, 7), the 9
+    wins (4) and comes back when it falls on a foul or a push-out (6), the
+    push-out (5), the three fouls (11) and ball in hand anywhere (9)."""
+
     info = INFO
     section = "9-ball"
+    cites: ClassVar[Mapping[Code, SeedRef]] = {
+        FoulCode.BAD_HIT: n9("7"), FoulCode.NO_RAIL: n9("8"),
+        FoulCode.BALL_OFF_TABLE: n9("10")}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         check_option_keys(self.options, NoOptions, NAME)
         self.opts = NoOptions.from_mapping(self.options)
 
-    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
-                 scores: tuple[int, ...] | None = None) -> NineBallState:
-        return self.blank_state(players, breaker, rack_nine(table, rack_seed),
-                                rack_seed, scores)
+    def rack(self, table: str, seed: int) -> TableState:
+        return rack_nine(table, seed)
 
     def check_position(self, state: NineBallState, where: str = "state",
                        table_where: str = "") -> None:
@@ -134,8 +139,7 @@ class NineBall(PoolDiscipline[NineBallState]):
             if state.warned[i]:
                 lines.append(Line("score.warned"))
             cards.append(PlayerScore(view.games_won[i], tuple(lines)))
-        centre = [Line("score.race", {"n": view.options.get("race_to"),
-                                      "game": view.game_number})]
+        centre = [self.race_line(view)]
         low = self.lowest(state.table)
         if low is not None:
             centre.append(Line("score.lowest", {"ball": low}))
@@ -147,10 +151,10 @@ class NineBall(PoolDiscipline[NineBallState]):
         on = [b for b in table.on_table() if 1 <= b <= NINE]
         return min(on) if on else None
 
-    def requirements(self, state: NineBallState) -> ShotRequirements:
-        base = self.general_requirements(state)
-        if state.pending or state.game_over:
-            return base
+    def shot_requirements(self, state: NineBallState, base: ShotRequirements
+                          ) -> ShotRequirements:
+        """The lowest ball first (9-ball 1); a push-out may be declared right
+        after the break (5); no cue ball in hand frozen to a ball (9)."""
         low = self.lowest(state.table)
         legal = (low,) if low is not None else ()
         return replace(
@@ -158,14 +162,63 @@ class NineBall(PoolDiscipline[NineBallState]):
             allowed_declarations=(DECL_PUSH_OUT,) if state.push_out_allowed else (),
             no_frozen_placement=state.ball_in_hand is BallInHand.ANYWHERE)
 
-    def ref_bad_hit(self) -> SeedRef:
-        return n9("7")
+    # -- judging -------------------------------------------------------------
+    def judge_facts(self, state: NineBallState, shot: Shot, f: Facts,
+                    decl: Declarations) -> tuple[Ruling, NineBallState]:
+        notes = list(self.notes_for_restored(f))
+        push = decl.push_out and state.push_out_allowed and not state.is_break
+        if decl.push_out and not push:
+            notes.append(Outcome(Note.PUSH_OUT_IGNORED, reading("P11")))
+        fouls = self.shot_fouls(state, shot, f, push)
+        nine_down = NINE in f.potted_objects
+        if not fouls and nine_down and not push:
+            notes.append(Outcome(Note.WIN_NINE, n9("4") if not state.is_break
+                                 else reading("P5"), f.event_of_pot(NINE), (NINE,)))
+            return self.win_ruling(state, shot, f, notes, f.potted_objects)
+        # The 9 comes back when pocketed on a foul or a push-out, or jumped
+        # (9-ball 3, 5, 6, 10); other jumped balls stay off.
+        to_spot = [NINE] if nine_down or NINE in f.off_objects else []
+        spots = spot_after(shot, f, to_spot)
+        if spots:
+            notes.append(Outcome(Note.NINE_SPOTTED, n9("6"), f.event_of_pot(NINE),
+                                 (NINE,)))
+        if fouls:
+            return self.foul_counted(state, shot, f, fouls, notes, spots)
+        return self.legal_shot(state, shot, f, push, notes, spots)
 
-    def ref_no_rail(self) -> SeedRef:
-        return n9("8")
+    def shot_fouls(self, state: NineBallState, shot: Shot, f: Facts,
+                   push: bool) -> list[Foul]:
+        """The general fouls with the lowest ball first; a push-out needs no
+        contact and no rail (9-ball 5); the break needs no rail but four
+        balls to a cushion or a pot, and its fouls are rule 3's."""
+        low = self.lowest(shot.initial)
+        legal = {low} if low is not None else set()
+        fouls = self.general_fouls(state, shot, f, None if push else legal,
+                                   self.requirements(state), require_rail=not push)
+        if push:  # no contact needed on a push-out (9-ball 5)
+            fouls = [x for x in fouls if x.code is not FoulCode.BAD_HIT]
+        if state.is_break:
+            fouls = [x for x in fouls if x.code is not FoulCode.NO_RAIL]
+            if not pots_or_drives_four(f):
+                fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, n9("3"), f.end_index,
+                                     ()))
+            fouls = cite(fouls, n9("3"), FoulCode.BAD_HIT, FoulCode.SCRATCH,
+                         FoulCode.CUE_OFF_TABLE, FoulCode.BALL_OFF_TABLE)
+        return fouls
 
-    def ref_off_table(self) -> SeedRef:
-        return n9("10")
+    def foul_counted(self, state: NineBallState, shot: Shot | None,
+                     f: Facts | None, fouls: list[Foul], notes: list[Outcome],
+                     spots: tuple[Spot, ...] = (), table: TableState | None = None
+                     ) -> tuple[Ruling, NineBallState]:
+        """9-ball 6 and 11: the opponent has ball in hand anywhere and the
+        foul counts; the third in a row after a warning loses the game."""
+        counted = self.count_foul(state, notes)
+        if counted is None:
+            fouls.append(Foul(LossCode.THREE_FOULS, n9("11"), None, ()))
+            return self.loss_ruling(state, shot, f, fouls, notes)
+        return self.foul_ruling(state, shot, f, fouls, notes, spots=spots,
+                                table=table, push_out_allowed=False,
+                                fouls=counted[0], warned=counted[1])
 
     def count_foul(self, state: NineBallState, notes: list[Outcome]
                    ) -> tuple[tuple[int, ...], tuple[bool, ...]] | None:
@@ -176,95 +229,44 @@ class NineBall(PoolDiscipline[NineBallState]):
         count = state.fouls[shooter] + 1
         if count >= 3 and state.warned[shooter]:
             return None
-        warned_t = list(state.warned)
+        warned = state.warned
         if count >= 3:  # reading P4: without the warning it is the second
             count = 2
             notes.append(Outcome(Note.NO_WARNING_GIVEN, reading("P4")))
         if count == 2:
             notes.append(Outcome(Note.WARNING_TWO_FOULS, n9("11"), None,
                                  (shooter,)))
-            warned_t[shooter] = True
-        fouls_t = list(state.fouls)
-        fouls_t[shooter] = count
-        return tuple(fouls_t), tuple(warned_t)
+            warned = with_entry(warned, shooter, True)
+        return with_entry(state.fouls, shooter, count), tuple(warned)
 
-    def judge_facts(self, state: NineBallState, shot: Shot, f: Facts,
-                    decl: Declarations) -> tuple[Ruling, NineBallState]:
-        req = self.requirements(state)
+    def legal_shot(self, state: NineBallState, shot: Shot, f: Facts, push: bool,
+                   notes: list[Outcome], spots: tuple[Spot, ...]
+                   ) -> tuple[Ruling, NineBallState]:
+        """A legal shot clears the shooter's fouls (9-ball 11). A push-out
+        hands the choice to the opponent (5); otherwise a ball pocketed
+        keeps the inning (1, 4) and the shot after a legal break may be a
+        push-out (5)."""
         shooter = state.shooter
         opp = self.other(state, shooter)
-        notes = list(self.notes_for_restored(f))
-        low = self.lowest(shot.initial)
-        legal = {low} if low is not None else set()
-        push = decl.push_out and state.push_out_allowed and not state.is_break
-        if decl.push_out and not push:
-            notes.append(Outcome(Note.PUSH_OUT_IGNORED, reading("P11")))
-        fouls = self.general_fouls(state, shot, f, None if push else legal, req,
-                                   require_rail=not push)
-        if push:  # no contact needed on a push-out (9-ball 5)
-            fouls = [x for x in fouls if x.code is not FoulCode.BAD_HIT]
-        if state.is_break:
-            fouls = [replace(x, ref=n9("3")) if x.code is FoulCode.BAD_HIT else x
-                     for x in fouls if x.code is not FoulCode.NO_RAIL]
-            if not f.potted_objects and len(f.cushion_balls) < 4:
-                fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, n9("3"), f.end_index,
-                                     ()))
-            fouls = [replace(x, ref=n9("3")) if x.code in (
-                FoulCode.SCRATCH, FoulCode.CUE_OFF_TABLE, FoulCode.BALL_OFF_TABLE)
-                else x for x in fouls]
-        nine_down = NINE in f.potted_objects
-        nine_off = NINE in f.off_objects
-        if not fouls and nine_down and not push:
-            notes.append(Outcome(Note.WIN_NINE, n9("4") if not state.is_break
-                                 else reading("P5"), f.event_of_pot(NINE), (NINE,)))
-            r = self._ruling(state, notes=tuple(notes), scored=f.potted_objects,
-                             next_shooter=shooter, game_over=True, winner=shooter)
-            return r, self.after_shot(state, r, shot, f)
-        # The 9 comes back when pocketed on a foul or a push-out, or jumped
-        # (9-ball 3, 5, 6, 10); other jumped balls stay off.
-        to_spot = [NINE] if nine_down or nine_off else []
-        spots = spot_after(shot, f, to_spot)
-        if spots:
-            notes.append(Outcome(Note.NINE_SPOTTED, n9("6"), f.event_of_pot(NINE),
-                                 (NINE,)))
-        if fouls:
-            counted = self.count_foul(state, notes)
-            if counted is None:
-                fouls.append(Foul(LossCode.THREE_FOULS, n9("11"), None, ()))
-                r = self._ruling(state, fouls=tuple(fouls),
-                                 penalty=self.most_severe(fouls), notes=tuple(notes),
-                                 next_shooter=opp, game_over=True, winner=opp)
-                return r, self.after_shot(state, r, shot, f)
-            r = self._ruling(state, fouls=tuple(fouls),
-                             penalty=self.most_severe(fouls), notes=tuple(notes),
-                             spots=spots, next_shooter=opp,
-                             ball_in_hand=BallInHand.ANYWHERE)
-            return r, self.after_shot(state, r, shot, f, push_out_allowed=False,
-                                      fouls=counted[0], warned=counted[1])
-        # A legal shot: the shooter's foul count starts again (9-ball 11).
-        fouls_t = list(state.fouls)
-        warned_t = list(state.warned)
-        fouls_t[shooter] = 0
-        warned_t[shooter] = False
-        counts = {"fouls": tuple(fouls_t), "warned": tuple(warned_t)}
+        fouls = with_entry(state.fouls, shooter, 0)
+        warned = with_entry(state.warned, shooter, False)
         if push:
             notes.append(Outcome(Note.PUSH_OUT, n9("5"), None, f.potted_objects))
             options = (Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT)
-            r = self._ruling(state, notes=tuple(notes), spots=spots,
-                             next_shooter=opp, options=options, chooser=opp)
-            return r, self.after_shot(state, r, shot, f, push_out_allowed=False,
-                                      **counts)
+            return self.choice_ruling(state, shot, f, options, (), notes,
+                                      spots=spots, push_out_allowed=False,
+                                      fouls=fouls, warned=warned)
         scored = tuple(b for b in f.potted_objects if b != NINE)
         if state.is_break:
             notes.append(Outcome(Note.BREAK_LEGAL, n9("3")))
         nxt = shooter if scored else opp
         notes.append(Outcome(Note.SCORED, n9("1"), None, scored) if scored
                      else Outcome(Note.MISS, g("4")))
-        # 9-ball 5: the shot right after a legal break may be a push-out.
         r = self._ruling(state, notes=tuple(notes), scored=scored, spots=spots,
                          next_shooter=nxt)
         return r, self.after_shot(state, r, shot, f,
-                                  push_out_allowed=state.is_break, **counts)
+                                  push_out_allowed=state.is_break, fouls=fouls,
+                                  warned=warned)
 
     def choose(self, state: NineBallState, choice: Choice,
                ball: int | None = None) -> NineBallState:
@@ -275,27 +277,9 @@ class NineBall(PoolDiscipline[NineBallState]):
             return replace(cleared, shooter=offender, inning=state.inning + 1)
         raise RulesError(f"choice: {choice.value} is not a 9-ball option")
 
-    def called(self, state: NineBallState, code: Code
-               ) -> tuple[Ruling, NineBallState]:
-        foul = self.called_foul(state, code)
-        shooter = state.shooter
-        opp = self.other(state, shooter)
-        if code.kind.value == "loss":
-            r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
-                             game_over=True, winner=opp)
-            return r, self.settle(state, r, stroke=False)
-        # 9-ball 12: a foul between shots ends the inning; it counts (rule 11).
-        notes: list[Outcome] = []
-        fouls: list[Foul] = [foul]
-        counted = self.count_foul(state, notes)
-        if counted is None:
-            fouls.append(Foul(LossCode.THREE_FOULS, n9("11")))
-            r = self._ruling(state, fouls=tuple(fouls), penalty=fouls[1],
-                             next_shooter=opp, game_over=True, winner=opp)
-            return r, self.settle(state, r, stroke=False)
+    def foul_called(self, state: NineBallState, foul: Foul
+                    ) -> tuple[Ruling, NineBallState]:
+        """9-ball 12: a foul between shots ends the inning; it counts (11)."""
         table = self.cue_in_hand_table(state.table.remove(CUE_BALL),
                                        BallInHand.ANYWHERE)
-        r = self._ruling(state, fouls=tuple(fouls), penalty=foul, notes=tuple(notes),
-                         next_shooter=opp, ball_in_hand=BallInHand.ANYWHERE)
-        return r, self.settle(state, r, table, stroke=False, push_out_allowed=False,
-                              fouls=counted[0], warned=counted[1])
+        return self.foul_counted(state, None, None, [foul], [], table=table)

@@ -291,6 +291,13 @@ def cue_in_hand(state: TableState, region: HandRegion) -> TableState:
     raise ValueError(f"no free place for the cue ball in the {region.value}")
 
 
+def set_in_hand(state: TableState, hand: BallInHand) -> TableState:
+    """The cue ball in hand shown in its region (``cue_in_hand``)."""
+    region = region_of(hand)
+    assert region is not None
+    return cue_in_hand(state, region)
+
+
 def place_cue(state: TableState, pos: Vec) -> TableState:
     return state.place(CUE_BALL, pos[0], pos[1])
 
@@ -453,6 +460,11 @@ class PyramidCodes:
     on_line: Code  # placements (§2.6)
     outside_house: Code
     frozen_in_house: Code
+
+
+def breach(code: Code, event: int | None, balls: tuple[int, ...] = ()) -> Foul:
+    """A pyramid foul as the game's code cites it."""
+    return Foul(code, code.ref, event, balls)
 
 
 def hand_of(region: HandRegion) -> BallInHand:
@@ -623,29 +635,29 @@ class PyramidDiscipline(Discipline[PyS]):
 
     def find_fouls(self, state: PyS, shot: Shot, f: Facts) -> list[Foul]:
         """Every pyramid foul the event log shows (SEED-E 2.6 items 1-7 in
-        Express), each once."""
+        Express), each once: the stroke's, the contact's, then any ball off
+        the table (§2.10)."""
+        off = [breach(self.codes.ball_off_table, j, (b,)) for j, b in f.left]
+        return [*self.stroke_fouls(state, shot, f),
+                *self.contact_fouls(state, shot, f), *off]
+
+    def stroke_fouls(self, state: PyS, shot: Shot, f: Facts) -> list[Foul]:
+        """The placement from hand (§2.6), then the stroke: before the balls
+        stopped, a push, a double hit, the stick on another ball (§2.3)."""
         ev = shot.events
         init = shot.initial
-        spec = init.spec
-        region = region_of(state.ball_in_hand)
-        si = stroke_index(ev)
         out: list[Foul] = []
         c = self.codes
-
-        def add(code: Code, idx: int | None, balls: tuple[int, ...] = ()) -> None:
-            out.append(Foul(code, code.ref, idx, balls))
-
-        # The placement from hand (digest §2.6).
+        region = region_of(state.ball_in_hand)
         if region is not None:
             cue = init.position(CUE_BALL)
             assert cue is not None
             others = init.with_ball(BallState(CUE_BALL, Where.OFF_TABLE))
             if placement_problem(others, region, cue) is not None:
-                add(c.bad_placement, si, (CUE_BALL,))
-        # The stroke (double hit, push, before the balls stopped).
+                out.append(breach(c.bad_placement, stroke_index(ev), (CUE_BALL,)))
         moving = moving_at_stroke(shot)
         if moving is not None:
-            add(c.shot_before_rest, moving[0], moving[1])
+            out.append(breach(c.shot_before_rest, moving[0], moving[1]))
         # The pool referee's thresholds (R1). Into a ball frozen to the cue
         # ball the tip meets the cue ball again as it stops against the ball:
         # the close-ball rule judges that stroke, not a double hit (R20).
@@ -653,34 +665,41 @@ class PyramidDiscipline(Discipline[PyS]):
             f.hit_ball is not None and f.hit_ball in frozen_to_cue(init)) else None
         cc = cue_contacts(ev, frozen_hit=frozen_hit)
         for i in cc.pushes:
-            add(c.push_shot, i, (CUE_BALL,))
+            out.append(breach(c.push_shot, i, (CUE_BALL,)))
         for i in cc.double_hits:
-            add(c.double_hit, i, (CUE_BALL,))
+            out.append(breach(c.double_hit, i, (CUE_BALL,)))
         for i, balls in cc.other_balls:
-            add(c.stick_touched_ball, i, balls)
-        # Contact and completion, or the break.
-        if self.contact_required(state):
-            if state.is_break:
-                if not legal_break(f, self.break_min_cushion_balls()):
-                    add(c.illegal_break, f.hit_index, ())
-            elif f.hit_ball is None:
-                add(c.no_contact, len(ev) - 1 if ev else None, ())
-            elif not shot_completed(f):
-                add(c.no_cushion, len(ev) - 1, ())
-            # From hand, the first ball must lie beyond the line (§2.6).
-            if region is not None and f.hit_ball is not None:
-                pos = init.position(f.hit_ball)
-                if (pos is not None
-                        and not directly_playable(spec, region, pos[0])
-                        and not left_hand_region(ev, spec, region, f.hit_index)):
-                    add(c.house_direct, f.hit_index, (f.hit_ball,))
-            # Close or frozen balls (digest §2.3).
-            idx = close_ball_push(init, ev, f)
-            if idx is not None and f.hit_ball is not None:
-                add(c.close_ball, idx, (CUE_BALL, f.hit_ball))
-        # Any ball off the table (§2.10).
-        for j, b in f.left:
-            add(c.ball_off_table, j, (b,))
+            out.append(breach(c.stick_touched_ball, i, balls))
+        return out
+
+    def contact_fouls(self, state: PyS, shot: Shot, f: Facts) -> list[Foul]:
+        """Contact and completion, or the break (§2.4, §2.5); from hand a
+        first ball beyond the line (§2.6); close or frozen balls (§2.3). None
+        when the game waives them (``contact_required``)."""
+        if not self.contact_required(state):
+            return []
+        ev = shot.events
+        init = shot.initial
+        spec = init.spec
+        region = region_of(state.ball_in_hand)
+        out: list[Foul] = []
+        c = self.codes
+        if state.is_break:
+            if not legal_break(f, self.break_min_cushion_balls()):
+                out.append(breach(c.illegal_break, f.hit_index, ()))
+        elif f.hit_ball is None:
+            out.append(breach(c.no_contact, len(ev) - 1 if ev else None, ()))
+        elif not shot_completed(f):
+            out.append(breach(c.no_cushion, len(ev) - 1, ()))
+        if region is not None and f.hit_ball is not None:
+            pos = init.position(f.hit_ball)
+            if (pos is not None
+                    and not directly_playable(spec, region, pos[0])
+                    and not left_hand_region(ev, spec, region, f.hit_index)):
+                out.append(breach(c.house_direct, f.hit_index, (f.hit_ball,)))
+        idx = close_ball_push(init, ev, f)
+        if idx is not None and f.hit_ball is not None:
+            out.append(breach(c.close_ball, idx, (CUE_BALL, f.hit_ball)))
         return out
 
     def after_foul(self, state: PyS, shot: Shot | None, f: Facts | None
@@ -703,13 +722,18 @@ class PyramidDiscipline(Discipline[PyS]):
         cue = table.ball(CUE_BALL)
         hand = state.ball_in_hand if shot is None else BallInHand.NONE
         if cue.where is not Where.TABLE:
-            r = hand_region(table)
-            hand = hand_of(r)
-            notes.append((self.codes.cue_from_house if r is HandRegion.HOUSE
-                          else self.codes.temp_house, (CUE_BALL,)))
-        if hand is not BallInHand.NONE:
-            region = region_of(hand)
-            assert region is not None
-            if cue.where is not Where.TABLE or shot is not None:
-                table = cue_in_hand(table, region)
+            hand, code = self.cue_from_hand(table)
+            notes.append((code, (CUE_BALL,)))
+        if hand is not BallInHand.NONE and (cue.where is not Where.TABLE
+                                            or shot is not None):
+            table = set_in_hand(table, hand)
         return AfterFoul(table, spots, hand, tuple(notes))
+
+    def cue_from_hand(self, table: TableState) -> tuple[BallInHand, Code]:
+        """A cue ball off the bed comes back from hand in the house, or in the
+        temporary house when every object ball lies in the house (§2.7); the
+        code of the note that says which."""
+        region = hand_region(table)
+        code = self.codes.cue_from_house if region is HandRegion.HOUSE \
+            else self.codes.temp_house
+        return hand_of(region), code

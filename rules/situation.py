@@ -72,24 +72,9 @@ def value(v: Any, kind: str, where: str, n: int | None = None) -> Any:
             raise RulesError(f"{where}: expected a string, got {v!r}")
         return v
     if kind == "spots":
-        if not isinstance(v, list):
-            raise RulesError(f"{where}: expected a list of [ball, x, y], got {v!r}")
-        for i, x in enumerate(v):
-            if not isinstance(x, list) or len(x) != 3:
-                raise RulesError(f"{where}[{i}]: expected [ball, x, y]")
-            _read(inputs.whole, x[0], f"{where}[{i}][0]", 0, 15)
-            for j in (1, 2):
-                _read(inputs.number, x[j], f"{where}[{i}][{j}]")
-        return v
-    if kind in ("ints", "bools", "strs", "codes", "choices"):
-        if not isinstance(v, list):
-            raise RulesError(f"{where}: expected a list, got {v!r}")
-        if n is not None and len(v) != n:
-            raise RulesError(f"{where}: expected {n} entries, one a player, got "
-                             f"{len(v)}")
-        one = {"ints": "int", "bools": "bool", "strs": "str", "codes": "code",
-               "choices": "choice"}[kind]
-        return [value(x, one, f"{where}[{i}]") for i, x in enumerate(v)]
+        return _spots(v, where)
+    if kind in LIST_KINDS:
+        return _listed(v, kind, where, n)
     if kind == "code":
         if not isinstance(v, str):
             raise RulesError(f"{where}: expected a code id, got {v!r}")
@@ -109,6 +94,35 @@ def value(v: Any, kind: str, where: str, n: int | None = None) -> Any:
                              ) from None
         return v
     raise AssertionError(kind)
+
+
+# A list kind and the kind of its entries.
+LIST_KINDS = {"ints": "int", "bools": "bool", "strs": "str", "codes": "code",
+              "choices": "choice"}
+
+
+def _listed(v: Any, kind: str, where: str, n: int | None) -> list[Any]:
+    """A list of values of one kind; ``n`` entries (one a player) when given."""
+    if not isinstance(v, list):
+        raise RulesError(f"{where}: expected a list, got {v!r}")
+    if n is not None and len(v) != n:
+        raise RulesError(f"{where}: expected {n} entries, one a player, got "
+                         f"{len(v)}")
+    one = LIST_KINDS[kind]
+    return [value(x, one, f"{where}[{i}]") for i, x in enumerate(v)]
+
+
+def _spots(v: Any, where: str) -> Any:
+    """Spots as [[ball, x, y], ...]: a ball number and two numbers each."""
+    if not isinstance(v, list):
+        raise RulesError(f"{where}: expected a list of [ball, x, y], got {v!r}")
+    for i, x in enumerate(v):
+        if not isinstance(x, list) or len(x) != 3:
+            raise RulesError(f"{where}[{i}]: expected [ball, x, y]")
+        _read(inputs.whole, x[0], f"{where}[{i}][0]", 0, 15)
+        for j in (1, 2):
+            _read(inputs.number, x[j], f"{where}[{i}][{j}]")
+    return v
 
 
 def _read(check: Callable[..., T], *args: Any) -> T:
@@ -206,12 +220,7 @@ def position(disc: Discipline[Any], players: int, table: TableState | None,
                                      "player")
             else:
                 v = value(v, f.kind, w, sized)
-        try:
-            kw[k] = state_type.convert(k, v)
-        except RulesError as e:
-            raise again(RulesError, f"{w}: {e}", e) from None
-        except (ValueError, TypeError, KeyError, IndexError) as e:
-            raise again(RulesError, f"{w}: {e}", e) from None
+        kw[k] = state_type.read_field(k, v, w)
     if "shooter" in kw and "breaker" not in raw:
         kw["breaker"] = kw["shooter"]
     kw.setdefault("table", base.table if table is None else table)
@@ -436,113 +445,153 @@ def check(expect: Mapping[str, Any], res: StepResult,
     - the shot: ``pocketed``, ``rerack_cell``; a lag: ``lag_winner``,
       ``lag_reasons``.
     """
-    reading = reading or Reading()
-    bad: list[str] = []
-    r = res.ruling
-    st = res.state
-    req = res.requirements
-    d = r.to_dict() if r is not None else None
-
-    def want(key: str, got: Any) -> None:
-        if key in expect and expect[key] != got:
-            bad.append(f"{key}: expected {expect[key]!r}, got {got!r}")
-
-    def listed(key: str, got: Sequence[Any]) -> None:
-        if key not in expect:
-            return
-        exp = list(expect[key])
-        ok = exp == list(got) if key in reading.ordered else \
-            Counter(map(str, exp)) == Counter(map(str, got))
-        if not ok:
-            bad.append(f"{key}: expected {exp!r}, got {list(got)!r}")
-
-    if "error" in expect:
-        if res.error is None or str(expect["error"]) not in res.error:
-            bad.append(f"error: expected one containing {expect['error']!r}, "
-                       f"got {res.error!r}")
-    elif res.error is not None:
-        bad.append(f"unexpected error: {res.error}")
+    c = _Comparison(expect, reading or Reading())
+    c.error(res.error)
     if res.lag is not None:
-        lag = res.lag
-        want("lag_winner", lag.winner)
-        if "lag_reasons" in expect:
-            got_r = [sorted(c.id for c in x) for x in lag.reasons]
-            if got_r != [sorted(x) for x in expect["lag_reasons"]]:
-                bad.append(f"lag_reasons: {got_r} != {expect['lag_reasons']}")
-        for k in expect:
-            if k not in ("lag_winner", "lag_reasons"):
-                bad.append(f"{k}: the step is a lag")
-        return bad
+        c.lag(res.lag)
+        return c.bad
     for k in ("lag_winner", "lag_reasons"):
         if k in expect:
-            bad.append(f"{k}: the step is not a lag")
-    ruling_keys = {"fouls", "penalty", "refs", "points", "scored", "spots",
-                   "options", "chooser", "rerack", "replay", "legal", "groups",
-                   "victim", "notes", "no_notes"}
-    if r is not None and d is not None:
-        listed("fouls", [f.code.id for f in r.fouls])
-        want("penalty", None if r.penalty is None else r.penalty.code.id)
+            c.bad.append(f"{k}: the step is not a lag")
+    c.ruling(res.ruling)
+    c.state(res)
+    c.next_shot(res.requirements)
+    c.want("placement", res.placement)
+    if res.shot is not None:
+        c.shot(res.shot.final)
+    c.other_keys(res.ruling)
+    return c.bad
+
+
+# The expectation keys about the ruling that ``_Comparison.ruling`` reads.
+RULING_KEYS = frozenset({
+    "fouls", "penalty", "refs", "points", "scored", "spots", "options", "chooser",
+    "rerack", "replay", "legal", "groups", "victim", "notes", "no_notes"})
+
+
+class _Comparison:
+    """One step's result against its expectations: one comparison per key,
+    each difference a line in ``bad``, in the order ``check`` asks."""
+
+    def __init__(self, expect: Mapping[str, Any], reading: Reading) -> None:
+        self.expect = expect
+        self.reading = reading
+        self.bad: list[str] = []
+
+    def want(self, key: str, got: Any) -> None:
+        if key in self.expect and self.expect[key] != got:
+            self.bad.append(f"{key}: expected {self.expect[key]!r}, got {got!r}")
+
+    def listed(self, key: str, got: Sequence[Any]) -> None:
+        """A list key: in order or as a set with repeats (``Reading``)."""
+        if key not in self.expect:
+            return
+        exp = list(self.expect[key])
+        ok = exp == list(got) if key in self.reading.ordered else \
+            Counter(map(str, exp)) == Counter(map(str, got))
+        if not ok:
+            self.bad.append(f"{key}: expected {exp!r}, got {list(got)!r}")
+
+    def error(self, error: str | None) -> None:
+        expect = self.expect
+        if "error" in expect:
+            if error is None or str(expect["error"]) not in error:
+                self.bad.append(f"error: expected one containing "
+                                f"{expect['error']!r}, got {error!r}")
+        elif error is not None:
+            self.bad.append(f"unexpected error: {error}")
+
+    def lag(self, lag: LagResult) -> None:
+        """A lag's step: its winner and reasons, and no other key."""
+        self.want("lag_winner", lag.winner)
+        if "lag_reasons" in self.expect:
+            got_r = [sorted(c.id for c in x) for x in lag.reasons]
+            if got_r != [sorted(x) for x in self.expect["lag_reasons"]]:
+                self.bad.append(f"lag_reasons: {got_r} != "
+                                f"{self.expect['lag_reasons']}")
+        for k in self.expect:
+            if k not in ("lag_winner", "lag_reasons"):
+                self.bad.append(f"{k}: the step is a lag")
+
+    def ruling(self, r: Ruling | None) -> None:
+        expect = self.expect
+        if r is None:
+            if any(k in expect for k in ("fouls", "penalty", "points", "spots")):
+                self.bad.append("expected a ruling, the step gave none")
+            return
+        self.listed("fouls", [f.code.id for f in r.fouls])
+        self.want("penalty", None if r.penalty is None else r.penalty.code.id)
         if "refs" in expect:
             got_refs = {f.code.id: f"{f.ref.section} {f.ref.rule}" for f in r.fouls}
             for code, at in expect["refs"].items():
                 if got_refs.get(code) != at:
-                    bad.append(f"refs[{code}]: {got_refs.get(code)} != {at}")
-        want("points", list(r.points))
-        listed("scored", list(r.scored))
-        listed("options", [c.value for c in r.options])
-        want("chooser", r.chooser)
-        want("rerack", r.rerack)
-        want("replay", r.replay)
-        want("legal", not r.fouls)
-        want("victim", getattr(r, "victim", None))
+                    self.bad.append(f"refs[{code}]: {got_refs.get(code)} != {at}")
+        self.want("points", list(r.points))
+        self.listed("scored", list(r.scored))
+        self.listed("options", [c.value for c in r.options])
+        self.want("chooser", r.chooser)
+        self.want("rerack", r.rerack)
+        self.want("replay", r.replay)
+        self.want("legal", not r.fouls)
+        self.want("victim", getattr(r, "victim", None))
         if "groups" in expect:
-            word = reading.open_groups
-            want("groups", [word if g is None and word else g for g in r.groups])
+            word = self.reading.open_groups
+            self.want("groups", [word if g is None and word else g
+                                 for g in r.groups])
         ids = [n.code.id for n in r.notes]
         for c in expect.get("notes", []):
             if c not in ids:
-                bad.append(f"notes: {c} missing from {ids}")
+                self.bad.append(f"notes: {c} missing from {ids}")
         for c in expect.get("no_notes", []):
             if c in ids:
-                bad.append(f"notes: {c} should not be there")
+                self.bad.append(f"notes: {c} should not be there")
         if "spots" in expect:
             got_s = [[s.ball, s.x, s.y] for s in r.spots]
             exp_s = expect["spots"]
             if len(got_s) != len(exp_s) or not all(
                     g[0] == e[0] and _close(g[1:], e[1:])
                     for g, e in zip(got_s, exp_s, strict=False)):
-                bad.append(f"spots: expected {exp_s}, got {got_s}")
-    elif any(k in expect for k in ("fouls", "penalty", "points", "spots")):
-        bad.append("expected a ruling, the step gave none")
-    # The state after the step.
-    want("scores", list(st.scores))
-    want("fouls_count", list(getattr(st, "fouls", ())))
-    want("warned", list(getattr(st, "warned", ())))
-    want("status", list(getattr(st, "status", ())))
-    want("stars", list(getattr(st, "signatures", ())))
-    want("chips", list(getattr(st, "chips", ())))
-    want("bank", getattr(st, "bank", None))
-    want("mode", getattr(st, "mode", None))
-    want("winner", st.winner)
-    want("game_over", st.game_over)
-    want("rack_no", st.rack_no)
-    want("is_break", st.is_break)
-    want("first_break_pending", getattr(st, "first_break_pending", None))
-    want("ball_in_hand", (r.ball_in_hand if r is not None
-                          else st.ball_in_hand).value)
-    want("pending", [c.value for c in st.pending])
-    want("last_ball", getattr(st, "last_ball", None))
-    if "on_table" in expect:
-        source = res.shot.final if reading.on_table == "shot" and \
-            res.shot is not None else st.table
-        want("on_table", sorted(source.on_table()))
-    if "cue" in expect:
-        pos = st.table.position(CUE_BALL)
-        if pos is None or not _close(pos, expect["cue"]):
-            bad.append(f"cue: expected {expect['cue']}, got {pos}")
-    if "table" in expect:
-        for ball, place in expect["table"].items():
-            b = st.table.ball(int(ball))
+                self.bad.append(f"spots: expected {exp_s}, got {got_s}")
+
+    def state(self, res: StepResult) -> None:
+        """The state after the step: the card, the game, the table."""
+        st, r = res.state, res.ruling
+        want = self.want
+        want("scores", list(st.scores))
+        want("fouls_count", list(getattr(st, "fouls", ())))
+        want("warned", list(getattr(st, "warned", ())))
+        want("status", list(getattr(st, "status", ())))
+        want("stars", list(getattr(st, "signatures", ())))
+        want("chips", list(getattr(st, "chips", ())))
+        want("bank", getattr(st, "bank", None))
+        want("mode", getattr(st, "mode", None))
+        want("winner", st.winner)
+        want("game_over", st.game_over)
+        want("rack_no", st.rack_no)
+        want("is_break", st.is_break)
+        want("first_break_pending", getattr(st, "first_break_pending", None))
+        want("ball_in_hand", (r.ball_in_hand if r is not None
+                              else st.ball_in_hand).value)
+        want("pending", [c.value for c in st.pending])
+        want("last_ball", getattr(st, "last_ball", None))
+        if "on_table" in self.expect:
+            source = res.shot.final if self.reading.on_table == "shot" and \
+                res.shot is not None else st.table
+            want("on_table", sorted(source.on_table()))
+        self.table(st.table)
+        if "next_shooter" in self.expect:
+            want("next_shooter", r.next_shooter if r is not None else st.shooter)
+        want("shooter", st.shooter if not st.game_over else None)
+
+    def table(self, table: TableState) -> None:
+        """The cue ball's place and each ball's (a place or where it is)."""
+        expect = self.expect
+        if "cue" in expect:
+            pos = table.position(CUE_BALL)
+            if pos is None or not _close(pos, expect["cue"]):
+                self.bad.append(f"cue: expected {expect['cue']}, got {pos}")
+        for ball, place in expect.get("table", {}).items():
+            b = table.ball(int(ball))
             if place == "on_table":
                 ok = b.where is Where.TABLE
             elif isinstance(place, str):
@@ -550,34 +599,32 @@ def check(expect: Mapping[str, Any], res: StepResult,
             else:
                 ok = b.where is Where.TABLE and _close(b.pos, place)
             if not ok:
-                bad.append(f"table[{ball}]: {b} is not {place}")
-    if "next_shooter" in expect:
-        want("next_shooter", r.next_shooter if r is not None else st.shooter)
-    want("shooter", st.shooter if not st.game_over else None)
-    # The next shot.
-    if req is not None:
-        want("legal_first_contacts", sorted(req.legal_first_contacts))
-        want("may_sign", list(getattr(req, "may_sign", ())))
-        want("signature_due", list(getattr(req, "signature_due", ())))
-        if "next" in expect:
+                self.bad.append(f"table[{ball}]: {b} is not {place}")
+
+    def next_shot(self, req: ShotRequirements | None) -> None:
+        if req is None:
+            if "next" in self.expect:
+                self.bad.append("next: the game is over")
+            return
+        self.want("legal_first_contacts", sorted(req.legal_first_contacts))
+        self.want("may_sign", list(getattr(req, "may_sign", ())))
+        self.want("signature_due", list(getattr(req, "signature_due", ())))
+        if "next" in self.expect:
             got_n = req.to_dict()
-            for k, v in expect["next"].items():
+            for k, v in self.expect["next"].items():
                 if got_n.get(k) != v:
-                    bad.append(f"next.{k}: {got_n.get(k)} != {v}")
-    elif "next" in expect:
-        bad.append("next: the game is over")
-    want("placement", res.placement)
-    # The shot.
-    if res.shot is not None:
-        final = res.shot.final
-        for b in expect.get("pocketed", []):
+                    self.bad.append(f"next.{k}: {got_n.get(k)} != {v}")
+
+    def shot(self, final: TableState) -> None:
+        """The shot's final table: balls pocketed, the 14.1 re-rack cell."""
+        for b in self.expect.get("pocketed", []):
             try:
                 where = final.ball(b).where
             except KeyError:
                 where = Where.POCKETED
             if where is not Where.POCKETED:
-                bad.append(f"pocketed: ball {b} is {where.value}")
-        if "rerack_cell" in expect:
+                self.bad.append(f"pocketed: ball {b} is {where.value}")
+        if "rerack_cell" in self.expect:
             from rules.straight_pool import rerack_cell
 
             on = sorted(set(final.on_table()) - {CUE_BALL})
@@ -585,21 +632,22 @@ def check(expect: Mapping[str, Any], res: StepResult,
             f_pos = final.position(on[0]) if on else None
             got_c = list(rerack_cell(final.spec, f_pos, cue)[:2]) \
                 if cue is not None else []
-            want("rerack_cell", got_c)
-    # Any other key of the ruling (judging cases may name them all).
-    handled = ruling_keys | STATE_KEYS | {"next", "error", "placement",
-                                          "pocketed", "rerack_cell", "lag_winner",
-                                          "lag_reasons", "next_shooter",
-                                          "legal_first_contacts", "may_sign",
-                                          "signature_due"}
-    for k in expect:
-        if k in handled:
-            continue
-        if d is not None and k in d:
-            want(k, d[k])
-        else:
-            bad.append(f"{k}: unknown expectation")
-    return bad
+            self.want("rerack_cell", got_c)
+
+    def other_keys(self, r: Ruling | None) -> None:
+        """Any other key of the ruling (judging cases may name them all)."""
+        d = r.to_dict() if r is not None else None
+        handled = RULING_KEYS | STATE_KEYS | {
+            "next", "error", "placement", "pocketed", "rerack_cell", "lag_winner",
+            "lag_reasons", "next_shooter", "legal_first_contacts", "may_sign",
+            "signature_due"}
+        for k in self.expect:
+            if k in handled:
+                continue
+            if d is not None and k in d:
+                self.want(k, d[k])
+            else:
+                self.bad.append(f"{k}: unknown expectation")
 
 
 STATE_KEYS = frozenset({

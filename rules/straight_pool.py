@@ -26,11 +26,13 @@ from rules.general import (
     PoolState,
     apply_spots,
     rack_slots,
+    racked,
     rule31_kept,
     shuffled,
     spot_after,
     spot_balls,
     state_with,
+    with_entry,
 )
 from rules.questions import Facts, near_rail, rails_of_contacts
 from rules.ruling import (
@@ -63,12 +65,7 @@ def rack_straight(table: str, seed: int) -> TableState:
     spec = table_by_name(table)
     slots = rack_slots(spec)
     rest = shuffled([b for b in OBJECT_BALLS if b not in (1, 5)], seed)
-    pos: dict[int, Vec] = {1: slots[10], 5: slots[14]}
-    free = [i for i in range(15) if i not in (10, 14)]
-    for i, b in zip(free, rest, strict=True):
-        pos[b] = slots[i]
-    pos[CUE_BALL] = (spec.head_string_x / 2, spec.width / 2)
-    return state_with(spec.name, pos, ())
+    return racked(spec, slots, {1: 10, 5: 14}, rest)
 
 
 def _touches(spec: TableSpec, pos: Vec, spot: Vec) -> bool:
@@ -170,15 +167,22 @@ INFO = DisciplineInfo(
 
 
 class StraightPool(PoolDiscipline[StraightPoolState]):
+    """14.1 on the general rules: every ball called (1, 6.1), points for
+    each counted ball (7.1) and -1, -2 or -16 for fouls (6, 7.5, 10-12), the
+    near-rail safeties (7.2), the re-rack of fourteen (7.3, 7.6) and the
+    kitchen option (7.7)."""
+
     info = INFO
     section = "14.1"
+    cites: ClassVar[Mapping[Code, SeedRef]] = {
+        FoulCode.NO_RAIL: s14("7.2"), FoulCode.BALL_OFF_TABLE: s14("9")}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
         self.opts = StraightPoolOptions.from_mapping(self.options)
 
-    def ref_no_rail(self) -> SeedRef:
-        return s14("7.2")
+    def rack(self, table: str, seed: int) -> TableState:
+        return rack_straight(table, seed)
 
     def rank(self, foul: Foul) -> int:
         """General rule 24 in 14.1: the third foul (-16 and a re-rack) over an
@@ -219,11 +223,6 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
                   Line("score.balls_left", {"n": len(on), "rack": state.rack_no}))
         return Scoreboard(cards, centre)
 
-    def new_game(self, players: int, breaker: int, rack_seed: int, table: str,
-                 scores: tuple[int, ...] | None = None) -> StraightPoolState:
-        return self.blank_state(players, breaker, rack_straight(table, rack_seed),
-                                rack_seed, scores)
-
     def full_rerack(self, state: StraightPoolState, breaker: int) -> StraightPoolState:
         """All fifteen racked again; ``breaker`` breaks under rule 6."""
         return replace(self.next_rack(state, breaker), fouls=state.fouls,
@@ -232,11 +231,15 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
 
     # -- requirements --------------------------------------------------------
     def requirements(self, state: StraightPoolState) -> ShotRequirements:
+        """General rule 6 after rule 28: the breaker is decided first."""
         if state.break_undecided and not state.game_over:
             return self.lag_requirements(state)
-        base = self.general_requirements(state)
-        if state.pending or state.game_over:
-            return base
+        return super().requirements(state)
+
+    def shot_requirements(self, state: StraightPoolState, base: ShotRequirements
+                          ) -> ShotRequirements:
+        """Any ball, called (14.1 1); on the break a call is allowed (6.1),
+        a safety is not."""
         on = tuple(sorted(set(state.table.on_table()) - {CUE_BALL}))
         if state.is_break:
             return replace(base, legal_first_contacts=on, callable_balls=on,
@@ -316,9 +319,9 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
 
     def judge_facts(self, state: StraightPoolState, shot: Shot, f: Facts,
                     decl: Declarations) -> tuple[Ruling, StraightPoolState]:
-        req = self.requirements(state)
-        shooter = state.shooter
-        opp = self.other(state, shooter)
+        """The general fouls (no rail asked on the break), the near-rail
+        safeties (7.2), the break (6); a ball counts only when called and
+        pocketed on a legal shot, every other is spotted (7.4, 8, 9, 13)."""
         notes = list(self.notes_for_restored(f))
         safety = decl.safety and not state.is_break
         called = decl.called_ball
@@ -326,49 +329,23 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
                      and called in f.potted_objects
                      and (decl.called_pocket is None
                           or decl.called_pocket == f.pocket_of(called)))
-        fouls = self.general_fouls(state, shot, f, None, req,
+        fouls = self.general_fouls(state, shot, f, None, self.requirements(state),
                                    require_rail=not state.is_break)
-        scratch = f.scratch
-        rail_safeties = list(state.rail_safeties)
-        seven_two = False
-        # 14.1 7.2: a ball near a cushion may be played to that cushion only
-        # twice (once after a foul, never after two); then it counts as frozen
-        # (general rule 31) and failing rule 31 is the third foul in a row.
-        # rail_safeties[p] is the part of the two used up: each near-rail
-        # safety, plus the fouls that stood before the first one (a legal
-        # safety clears the foul count of rule 12, but not this allowance).
-        x = f.hit_ball
-        if not state.is_break and x is not None and not f.potted_objects:
-            nr = near_rail(shot.initial, x)
-            rails = f.rails_after_hit
-            used = rail_safeties[shooter] + state.fouls[shooter]
-            assert f.hit_index is not None
-            mine = rails_of_contacts(shot.initial.spec, shot.events, x, f.hit_index)
-            if nr is not None and used >= 2 and not rule31_kept(rails, x, (nr,),
-                                                                mine):
-                seven_two = True
-                fouls.append(Foul(FoulCode.CUSHION_BALL, s14("7.2"),
-                                  f.end_index, (x,)))
-            elif nr is not None and not fouls and set(rails) == {x} and \
-                    all(c == nr for _, c in mine):
-                rail_safeties[shooter] = used + 1
-                notes.append(Outcome(Note.NEAR_RAIL_SAFETY, s14("7.2"),
-                                     f.hit_index, (x,)))
-        off_ref = s14("9")
-        fouls = [replace(x_, ref=off_ref) if x_.code is FoulCode.BALL_OFF_TABLE
-                 else x_ for x_ in fouls]
-        # Every ball that does not count is spotted (rules 7.4, 8, 9, 13).
-        counted: tuple[int, ...] = ()
+        breach, safety_note, rail_safeties = self.near_rail_play(
+            state, shot, f, bool(fouls))
+        if breach is not None:
+            fouls.append(breach)
+        if safety_note is not None:
+            notes.append(safety_note)
         if state.is_break:
             legal_break = called_ok or (
                 f.hit_index is not None and CUE_BALL in f.rails_after_hit
                 and len(f.object_balls_to_rail()) >= 2)
             if not legal_break:
-                return self._illegal_break(state, shot, f, fouls, notes, scratch)
+                return self._illegal_break(state, shot, f, fouls, notes, f.scratch)
             if fouls:
                 notes.append(Outcome(Note.BREAK_LEGAL, s14("6")))
-        if not fouls and called_ok:
-            counted = f.potted_objects
+        counted = f.potted_objects if not fouls and called_ok else ()
         to_spot = [b for b in f.potted_objects if b not in counted] + \
             list(f.off_objects)
         spots = spot_after(shot, f, to_spot)
@@ -376,49 +353,85 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
             notes.append(Outcome(Note.ILLEGAL_POCKETED, s14("8"), None,
                                  tuple(s.ball for s in spots)))
         if fouls:
-            return self._foul(state, shot, f, fouls, notes, spots, scratch,
-                              third=seven_two)
-        # A legal shot clears the shooter's foul count (rule 12).
-        fouls_t = list(state.fouls)
-        if fouls_t[shooter]:
+            return self._foul(state, shot, f, fouls, notes, spots, f.scratch,
+                              third=breach is not None)
+        return self.legal_shot(state, shot, f, decl, counted, notes, spots,
+                               rail_safeties)
+
+    def near_rail_play(self, state: StraightPoolState, shot: Shot, f: Facts,
+                       fouled: bool
+                       ) -> tuple[Foul | None, Outcome | None, tuple[int, ...]]:
+        """14.1 7.2: a ball near a cushion may be played to that cushion only
+        twice (once after a foul, never after two); then it counts as frozen
+        (general rule 31) and failing rule 31 is the third foul in a row.
+        Returns that foul, or the note of a near-rail safety, and the
+        safeties used: ``rail_safeties[p]`` is the part of the two used up,
+        each near-rail safety plus the fouls that stood before the first one
+        (a legal safety clears the foul count of rule 12, not this)."""
+        shooter = state.shooter
+        x = f.hit_ball
+        if state.is_break or x is None or f.potted_objects:
+            return None, None, state.rail_safeties
+        nr = near_rail(shot.initial, x)
+        rails = f.rails_after_hit
+        used = state.rail_safeties[shooter] + state.fouls[shooter]
+        assert f.hit_index is not None
+        mine = rails_of_contacts(shot.initial.spec, shot.events, x, f.hit_index)
+        if nr is not None and used >= 2 and not rule31_kept(rails, x, (nr,), mine):
+            return (Foul(FoulCode.CUSHION_BALL, s14("7.2"), f.end_index, (x,)),
+                    None, state.rail_safeties)
+        if nr is not None and not fouled and set(rails) == {x} and \
+                all(c == nr for _, c in mine):
+            return (None, Outcome(Note.NEAR_RAIL_SAFETY, s14("7.2"), f.hit_index,
+                                  (x,)),
+                    with_entry(state.rail_safeties, shooter, used + 1))
+        return None, None, state.rail_safeties
+
+    def legal_shot(self, state: StraightPoolState, shot: Shot, f: Facts,
+                   decl: Declarations, counted: tuple[int, ...],
+                   notes: list[Outcome], spots: tuple[Spot, ...],
+                   rail_safeties: tuple[int, ...]
+                   ) -> tuple[Ruling, StraightPoolState]:
+        """A legal shot clears the shooter's fouls (12) and scores a point a
+        counted ball (7.1); at the target the game is won (1); with one ball
+        left the fourteen are racked again (7.3)."""
+        shooter = state.shooter
+        if state.fouls[shooter]:
             notes.append(Outcome(Note.FOULS_CLEARED, s14("12"), None, ()))
-        fouls_t[shooter] = 0
+        fouls = with_entry(state.fouls, shooter, 0)
         if counted:
-            rail_safeties[shooter] = 0
+            rail_safeties = with_entry(rail_safeties, shooter, 0)
         pts = self._points(state, shooter, len(counted))
-        scores = self._add(state, pts)
         if state.is_break:
             notes.append(Outcome(Note.BREAK_LEGAL, s14("6")))
         if counted:
+            called = decl.called_ball
             notes.append(Outcome(Note.SCORED, s14("7.1"), f.event_of_pot(called)
                                  if called is not None else None, counted))
-        elif safety:
+        elif decl.safety and not state.is_break:
             notes.append(Outcome(Note.SAFETY, s14("7.4")))
         else:
             notes.append(Outcome(Note.MISS, g("4")))
-        nxt = shooter if counted else opp
-        winner = self._won(state, scores)
+        winner = self._won(state, self._add(state, pts))
         table = self._table(shot, f, spots, BallInHand.NONE)
-        bih = BallInHand.NONE
-        rerack = False
         if winner is not None:
             notes.append(Outcome(Note.TARGET_REACHED, s14("1")))
             r = self._ruling(state, pts, notes=tuple(notes), scored=counted,
                              spots=spots, next_shooter=shooter, game_over=True,
                              winner=winner)
-            return r, self.after_shot(state, r, shot, f, fouls=tuple(fouls_t))
+            return r, self.after_shot(state, r, shot, f, fouls=fouls)
+        bih = BallInHand.NONE
         on = sorted(set(table.on_table()) - {CUE_BALL})
-        if len(on) <= 1:
+        rerack = len(on) <= 1
+        if rerack:
             seed = (state.rack_seed * 131 + state.rack_no) & 0xFFFFFFFFFFFFFFFF
-            table, bih, cell = self.rerack14(table, seed)
-            rerack = True
-            notes.append(Outcome(Note.RERACK_14, s14("7.3"), None,
-                                 tuple(on)))
-            _ = cell
+            table, bih, _ = self.rerack14(table, seed)
+            notes.append(Outcome(Note.RERACK_14, s14("7.3"), None, tuple(on)))
+        nxt = shooter if counted else self.other(state, shooter)
         r = self._ruling(state, pts, notes=tuple(notes), scored=counted, spots=spots,
                          next_shooter=nxt, ball_in_hand=bih, rerack=rerack)
-        new = self.settle(state, r, table, fouls=tuple(fouls_t),
-                          rail_safeties=tuple(rail_safeties),
+        new = self.settle(state, r, table, fouls=fouls,
+                          rail_safeties=rail_safeties,
                           rack_no=state.rack_no + rerack, break_rerack=False)
         return r, self.kitchen_option(new)
 
@@ -428,19 +441,16 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         """14.1 rule 6 (reading P13 with a scratch): -2, no three-foul count,
         the opponent accepts the table or has the offender break again."""
         shooter = state.shooter
-        opp = self.other(state, shooter)
         all_fouls = [Foul(FoulCode.ILLEGAL_BREAK, s14("6"), f.end_index, ()), *fouls]
         if scratch:
             notes.append(Outcome(Note.BREAK_SCRATCH, reading("P13")))
         pts = self._points(state, shooter, -ILLEGAL_BREAK)
         to_spot = list(f.potted_objects) + list(f.off_objects)
         spots = spot_after(shot, f, to_spot)
-        bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
         options = (Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS)
-        r = self._ruling(state, pts, fouls=tuple(all_fouls), penalty=all_fouls[0],
-                         notes=tuple(notes), spots=spots, next_shooter=opp,
-                         ball_in_hand=bih, options=options, chooser=opp)
-        return r, self.after_shot(state, r, shot, f)
+        return self.choice_ruling(
+            state, shot, f, options, all_fouls, notes, spots=spots, points=pts,
+            hand=BallInHand.KITCHEN if scratch else BallInHand.NONE)
 
     def _foul(self, state: StraightPoolState, shot: Shot | None, f: Facts | None,
               fouls: list[Foul], notes: list[Outcome], spots: Sequence[Spot],
@@ -449,48 +459,46 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         """Rules 10-12 and 7.5: -1 (or -16), the three-foul count, what the
         incoming player gets."""
         shooter = state.shooter
-        opp = self.other(state, shooter)
         count = state.fouls[shooter] + 1
-        fouls_t = list(state.fouls)
         if third or count >= 3:
-            fouls.append(Foul(FoulCode.THIRD_FOUL, s14("12"), None, ()))
-            penalty = 1 + THIRD_FOUL_EXTRA  # reading P6: -16 in all
-            fouls_t[shooter] = 0
-            pts = self._points(state, shooter, -penalty)
-            notes.append(Outcome(Note.RERACK_15, s14("12")))
-            r = self._ruling(state, pts, fouls=tuple(fouls),
-                             penalty=fouls[-1], notes=tuple(notes), spots=(),
-                             next_shooter=shooter, ball_in_hand=BallInHand.KITCHEN,
-                             rerack=True)
-            settled = self.settle(state, r, stroke=shot is not None,
-                                  fouls=tuple(fouls_t))
-            return r, self.full_rerack(settled, shooter)
-        fouls_t[shooter] = count
+            return self._third_foul(state, shot, fouls, notes)
         if count == 2:
             notes.append(Outcome(Note.TWO_FOULS, s14("12"), None, (shooter,)))
-        penalty = INTENTIONAL if intentional else 1
-        pts = self._points(state, shooter, -penalty)
-        main = self.most_severe(fouls)
-        assert main is not None
+        fouls_t = with_entry(state.fouls, shooter, count)
+        pts = self._points(state, shooter, -(INTENTIONAL if intentional else 1))
         if intentional:
+            main = self.most_severe(fouls)
             options = (Choice.ACCEPT_FROM_KITCHEN, Choice.RERACK_OFFENDER_BREAKS)
             r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
-                             notes=tuple(notes), next_shooter=opp,
+                             notes=tuple(notes), next_shooter=self.other(state,
+                                                                         shooter),
                              ball_in_hand=BallInHand.KITCHEN, options=options,
-                             chooser=opp)
-            return r, self.settle(state, r, stroke=False, fouls=tuple(fouls_t))
+                             chooser=self.other(state, shooter))
+            return r, self.settle(state, r, stroke=False, fouls=fouls_t)
         # Rule 11: the incoming player takes the table; rule 10: a cue ball
         # that is down or off comes into play from the kitchen.
-        bih = BallInHand.KITCHEN if scratch else BallInHand.NONE
-        r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
-                         notes=tuple(notes), spots=tuple(spots), next_shooter=opp,
-                         ball_in_hand=bih)
-        own: dict[str, Any] = {"fouls": tuple(fouls_t), "break_rerack": False}
-        if shot is not None and f is not None:
-            new = self.after_shot(state, r, shot, f, **own)
-        else:
-            new = self.settle(state, r, stroke=False, **own)
+        r, new = self.foul_ruling(
+            state, shot, f, fouls, notes, spots=spots, points=pts,
+            hand=BallInHand.KITCHEN if scratch else BallInHand.NONE,
+            fouls=fouls_t, break_rerack=False)
         return r, self.kitchen_option(new)
+
+    def _third_foul(self, state: StraightPoolState, shot: Shot | None,
+                    fouls: list[Foul], notes: list[Outcome]
+                    ) -> tuple[Ruling, StraightPoolState]:
+        """14.1 12 (reading P6): the third foul in a row costs 15 more points;
+        the count starts again and the offender breaks a full rack under
+        rule 6."""
+        shooter = state.shooter
+        fouls.append(Foul(FoulCode.THIRD_FOUL, s14("12"), None, ()))
+        pts = self._points(state, shooter, -(1 + THIRD_FOUL_EXTRA))
+        notes.append(Outcome(Note.RERACK_15, s14("12")))
+        r = self._ruling(state, pts, fouls=tuple(fouls), penalty=fouls[-1],
+                         notes=tuple(notes), spots=(), next_shooter=shooter,
+                         ball_in_hand=BallInHand.KITCHEN, rerack=True)
+        settled = self.settle(state, r, stroke=shot is not None,
+                              fouls=with_entry(state.fouls, shooter, 0))
+        return r, self.full_rerack(settled, shooter)
 
     # -- choices -------------------------------------------------------------
     def choose(self, state: StraightPoolState, choice: Choice,
@@ -511,7 +519,6 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         if choice is Choice.KEEP_KITCHEN_BALLS:
             return cleared
         if choice is Choice.SPOT_KITCHEN_BALL:
-            spec = state.table.spec
             objs = [b for b in state.table.balls
                     if b.ball != CUE_BALL and b.where is Where.TABLE]
             best = max(b.x for b in objs)
@@ -523,7 +530,6 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
             spots = spot_balls(state.table.remove(pick), [pick],
                                exclude=[CUE_BALL])
             table = apply_spots(state.table, spots)
-            _ = spec
             return replace(cleared, table=table)
         raise RulesError(f"choice: {choice.value} is not a 14.1 option")
 
@@ -542,14 +548,10 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         return r, replace(self.full_rerack(settled, state.breaker),
                           break_undecided=True)
 
-    def called(self, state: StraightPoolState, code: Code
-               ) -> tuple[Ruling, StraightPoolState]:
-        foul = self.called_foul(state, code)
-        if code.kind.value == "loss":  # a game conceded or forfeited
-            opp = self.other(state, state.shooter)
-            r = self._ruling(state, fouls=(foul,), penalty=foul, next_shooter=opp,
-                             game_over=True, winner=opp)
-            return r, self.settle(state, r, stroke=False)
+    def foul_called(self, state: StraightPoolState, foul: Foul
+                    ) -> tuple[Ruling, StraightPoolState]:
+        """A foul between shots costs as on a shot (rules 10-12); an
+        intentional foul -16 and the opponent's choice (7.5)."""
         cleared = replace(state, pending=(), chooser=None)
         return self._foul(cleared, None, None, [foul], [], (), False,
-                          intentional=code is FoulCode.INTENTIONAL)
+                          intentional=foul.code is FoulCode.INTENTIONAL)

@@ -1,0 +1,48 @@
+"""The referee reads in short functions: none in rules/ is longer than 100
+lines (a screen or two), so a judging step keeps a name a reader can find."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
+LIMIT = 100
+
+
+def function_lengths(source: str, filename: str) -> list[tuple[int, str]]:
+    """(lines from the first decorator to the last line, qualified name) of
+    every function and method in ``source``, nested ones included."""
+    out: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                first = min([d.lineno for d in child.decorator_list]
+                            + [child.lineno])
+                end = child.end_lineno or child.lineno
+                out.append((end - first + 1, f"{filename}:{prefix}{child.name}"))
+                visit(child, f"{prefix}{child.name}.")
+            elif isinstance(child, ast.ClassDef):
+                visit(child, f"{prefix}{child.name}.")
+            else:
+                visit(child, prefix)
+
+    visit(ast.parse(source, filename), "")
+    return out
+
+
+def test_the_measure_counts_every_line_of_a_method() -> None:
+    body = "".join(f"        x{i} = {i}\n" for i in range(101))
+    source = f"class A:\n    @staticmethod\n    def f() -> None:\n{body}"
+    assert function_lengths(source, "a.py") == [(103, "a.py:A.f")]
+
+
+def test_no_function_in_rules_is_over_100_lines() -> None:
+    files = sorted(RULES.glob("*.py"))
+    assert len(files) > 10
+    long = [(n, name) for p in files
+            for n, name in function_lengths(p.read_text(encoding="utf-8"),
+                                            p.name)
+            if n > LIMIT]
+    assert long == [], f"functions over {LIMIT} lines: {sorted(long, reverse=True)}"
