@@ -64,10 +64,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= args.shots <= 5000:
         p.error("--shots: expected 1 to 5000")
     from simulator import profile
-    profile.use(tempfile.mkdtemp(prefix="kiy-savebench-"))  # never the player's
+    # A throwaway profile (never the player's), removed when the bench ends.
+    with tempfile.TemporaryDirectory(prefix="kiy-savebench-") as folder:
+        profile.use(folder)
+        try:
+            return _run(args)
+        finally:
+            profile.use(None)
 
+
+def _run(args: Any) -> int:
     from rules.ruling import RulesError
-    from simulator import saves
+    from simulator import profile, saves
     from simulator.app.i18n import Locale
     from simulator.app.session import Session, autosave_path
     from simulator.physics import simulate
