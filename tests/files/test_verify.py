@@ -17,6 +17,8 @@ import pytest
 
 from rules.referee import Match, Replay
 from simulator import resting, saves
+from simulator.events import Stroke
+from simulator.physics import simulate
 from simulator.verify import main as verify_main
 from simulator.verify import verify
 from tests.files.matches import play
@@ -28,8 +30,10 @@ Edit = Callable[[dict[str, Any]], None]
 def save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """An 8-ball match as Kiy writes it: the lag, the lag winner's choice,
     the break and five shots played by computer players (the players'
-    command line), then a foul a person called (the Match API) and one more
-    shot. Steps: 0 lag, 1 choice, 2 break, 3-7 shots, 8 foul, 9 shot."""
+    command line), then a foul a person called (the Match API), one more
+    shot, and a jump shot whose cue ball the referee called as jumped
+    (general rule 23). Steps: 0 lag, 1 choice, 2 break, 3-7 shots, 8 foul,
+    9 shot, 10 the jump shot."""
     from simulator.players.__main__ import main as players
     folder = tmp_path_factory.mktemp("verify")
     first = folder / "cli.json"
@@ -39,10 +43,14 @@ def save(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     m = Match.load(first)
     m.call_foul("foul.touched_ball")
     play(m, 1, seed=4)
+    assert not m.requirements().pending
+    m.apply(simulate(m.table(), Stroke(0.0, 5.0, tip_b=-0.3, elevation=45.0)))
+    m.call_jumped(0)
     path = saves.write_save(m, folder / "match.json")
     data: dict[str, Any] = json.loads(path.read_text("utf-8"))
     kinds = [a["type"] for a in data["match"]["actions"]]
-    assert kinds == ["lag", "choice", *["shot"] * 6, "foul", "shot"], kinds
+    assert kinds == ["lag", "choice", *["shot"] * 6, "foul", "shot", "shot"], kinds
+    assert data["match"]["actions"][10]["jumped"] == [0]
     return data
 
 
@@ -67,10 +75,10 @@ def test_an_untouched_save_verifies_with_every_step_compared(
     p = _write(tmp_path, save)
     report = verify(str(p))
     assert report.difference is None
-    assert (report.strokes, report.steps, report.unrecorded) == (8, 10, 0)
+    assert (report.strokes, report.steps, report.unrecorded) == (9, 11, 0)
     assert verify_main([str(p)]) == 0
     out = capsys.readouterr().out
-    assert out == (f"{p}: ok, 8 strokes replayed and 10 steps judged again: every "
+    assert out == (f"{p}: ok, 9 strokes replayed and 11 steps judged again: every "
                    "result, ruling, declaration, call and player as recorded\n")
 
 
@@ -93,6 +101,9 @@ def test_every_step_carries_its_record(save: dict[str, Any]) -> None:
     foul = actions[8]["record"]
     assert foul["code"] == "foul.touched_ball"
     assert [f["code"] for f in foul["ruling"]["fouls"]] == ["foul.touched_ball"]
+    jumped = actions[10]["record"]
+    assert jumped["jumped"] == [0]
+    assert "note.jumped_called" in [n["code"] for n in jumped["ruling"]["notes"]]
 
 
 def _declare(step: int, **decl: Any) -> Edit:
@@ -192,6 +203,19 @@ TAMPERING: dict[str, tuple[Edit, int, str, tuple[str, ...]]] = {
         ('choice: when it was played, "break"; the save now says "give_break"',)),
     "the lag balls swapped": (
         _swap_lag_balls, 0, "lag", ("lag balls: when it was played, [0, 1]",)),
+    "a jumped call removed": (
+        lambda m: _actions(m)[10].pop("jumped"), 10, "calls",
+        ("the referee's call: when it was played, ball 0 called as jumped "
+         "(general rule 23); the save now says no ball called as jumped",)),
+    "a record that is not an object": (
+        lambda m: _actions(m)[3].__setitem__("record", [3]), 3, "refused",
+        ("match.actions[3].record: expected an object",)),
+    "a record's step not a number": (
+        lambda m: _actions(m)[3]["record"].__setitem__("step", "4"), 3, "record",
+        ("its record's step is \"4\", not a step number",)),
+    "a key added to a record": (
+        lambda m: _actions(m)[3]["record"].__setitem__("note", "hi"), 3, "record",
+        ("its record holds 'note', which Kiy does not write",)),
     "the seed changed": (
         _new_seed, 2, "refused",
         ("the referee refuses it", "is not where the previous shot left it")),
@@ -265,7 +289,7 @@ def test_a_save_of_an_older_kiy_is_checked_by_the_physics_and_says_so(
             del a["record"]
     p = _write(tmp_path, save, strip)
     report = verify(str(p))
-    assert report.difference is None and report.unrecorded == report.steps == 10
+    assert report.difference is None and report.unrecorded == report.steps == 11
     assert verify_main([str(p)]) == 0
     out = capsys.readouterr().out
     assert "keeps no record of its steps (an older Kiy wrote it)" in out
@@ -273,6 +297,26 @@ def test_a_save_of_an_older_kiy_is_checked_by_the_physics_and_says_so(
     p = _write(tmp_path, save, lambda m: (strip(m), _faster_stroke(m)))
     diff = verify(str(p)).difference
     assert diff is not None and diff.field == "physics"
+
+
+def test_a_match_an_older_kiy_began_is_compared_from_its_first_record(
+        save: dict[str, Any], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Steps played by an older Kiy keep no record; a newer one went on with
+    the match. The steps with records are compared, and the message says
+    which were not."""
+    def older(m: dict[str, Any]) -> None:
+        for a in _actions(m)[:4]:
+            del a["record"]
+    p = _write(tmp_path, save, older)
+    report = verify(str(p))
+    assert report.difference is None and report.unrecorded == 4
+    assert verify_main([str(p)]) == 0
+    assert "steps 1-4 keep no record (an older Kiy played them)" in \
+        capsys.readouterr().out
+    p = _write(tmp_path, save, lambda m: (older(m), _declare(5, safety=True)(m)))
+    diff = verify(str(p)).difference
+    assert diff is not None and (diff.action, diff.field) == (5, "declarations")
 
 
 def test_a_tampered_autosave_line_is_named(save: dict[str, Any],
