@@ -188,7 +188,7 @@ def _physics(raw: Any) -> str | None:
         replayed = simulate(recorded.initial, recorded.stroke, also=recorded.also)
     except StrokeError as e:
         return f"the recorded stroke is not one Kiy plays: {e}"
-    except (PhysicsError, ValueError) as e:
+    except (PhysicsError, ValueError, ArithmeticError) as e:
         return f"the physics cannot play the recorded stroke: {e}"
     return compare(recorded, replayed)
 
