@@ -241,8 +241,19 @@ class GameState:
                                  "player")
             for i, x in enumerate(v):
                 _check_entry(f, x, f"{where}.{f.name}[{i}]")
-        if self.chooser is not None and not 0 <= self.chooser < n:
-            raise RulesError(f"{where}.chooser: expected a player index 0-{n - 1}")
+        for name in ("chooser", "offender", "winner"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool)
+                                  or not 0 <= v < n):
+                raise RulesError(f"{where}.{name}: expected a player index "
+                                 f"0-{n - 1} or null")
+        for name in ("rack_seed", "inning", "shots"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise RulesError(f"{where}.{name}: expected a whole number >= 0")
+        for name in ("game_over", "break_undecided"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{where}.{name}: expected true or false")
 
     def with_(self, **kw: Any) -> Any:
         return replace(self, **kw)

@@ -6,7 +6,10 @@ a stack of snapshots. ``requirements()`` says what the next shot needs,
 ``apply()`` plays it, ``choose()`` records the incoming player's decision,
 ``call_foul()`` records a foul only a person can see, ``undo()`` goes back.
 ``to_dict()`` / ``from_dict()`` store the inputs; replaying them reproduces the
-match exactly. Racks are shuffled from the match seed, never from a clock.
+match exactly. Each stored step also keeps its record (``step_record``: who
+acted, what was declared, called or chosen, the ruling), which loading keeps
+as it was and ``kiy verify`` compares with a new replay. Racks are shuffled
+from the match seed, never from a clock.
 """
 
 from __future__ import annotations
@@ -190,11 +193,25 @@ class Action(Mapping[str, Any]):
     def to_dict(self) -> dict[str, Any]:
         return {k: self[k] for k in self}
 
+    def replaced(self, key: str, value: Any) -> Action:
+        """This step with ``key`` set to ``value`` (None: removed); the other
+        packed fields are shared, not packed again."""
+        out = Action.__new__(Action)
+        out._fields = {k: v for k, v in self._fields.items() if k != key}
+        out._packed = {k: v for k, v in self._packed.items() if k != key}
+        if value is not None:
+            if key in _PACKED_KEYS and isinstance(value, Mapping):
+                text = json.dumps(value, separators=(",", ":"), allow_nan=False)
+                out._packed[key] = zlib.compress(text.encode("utf-8"), 1)
+            else:
+                out._fields[key] = value
+        return out
+
     def __repr__(self) -> str:
         return f"Action({self._fields!r}, packed={sorted(self._packed)})"
 
 
-_PACKED_KEYS = ("shot",)
+_PACKED_KEYS = ("shot", "record")
 
 
 def action_json(value: object) -> dict[str, Any]:
@@ -202,6 +219,42 @@ def action_json(value: object) -> dict[str, Any]:
     if isinstance(value, Action):
         return value.to_dict()
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+# What a step's record repeats of the step itself: declarations and the
+# referee's calls of a shot, a called foul's code, a choice, the lag's balls.
+RECORDED_INPUTS = ("declarations", "jumped", "code", "choice", "ball", "balls")
+
+
+def ruling_record(ruling: Ruling) -> dict[str, Any]:
+    """A ruling as a step's record keeps it: ``Ruling.to_dict()`` without the
+    seed references (they follow from the codes) and the discipline."""
+    d = ruling.to_dict()
+    d.pop("discipline", None)
+    for key in ("fouls", "notes"):
+        d[key] = [{k: v for k, v in e.items() if k != "ref"} for e in d[key]]
+    if isinstance(d.get("penalty"), dict):
+        d["penalty"] = {k: v for k, v in d["penalty"].items() if k != "ref"}
+    return d
+
+
+def step_record(step: int, action: Mapping[str, Any], ruling: Ruling | None,
+                players: Sequence[str], by: int | None,
+                lag_winner: int | None = None) -> dict[str, Any]:
+    """What a step was when it was played, kept with it in the save: its place
+    in the match, who acted (by name), what was declared, called or chosen,
+    and the referee's ruling (the lag's winner). ``kiy verify`` compares it
+    with what the referee gives when the step is replayed."""
+    rec: dict[str, Any] = {"step": step,
+                           "by": None if by is None else players[by]}
+    for key in RECORDED_INPUTS:
+        if key in action:
+            rec[key] = action[key]
+    if ruling is not None:
+        rec["ruling"] = ruling_record(ruling)
+    if action.get("type") == "lag":
+        rec["winner"] = None if lag_winner is None else players[lag_winner]
+    return rec
 
 
 @dataclass(frozen=True)
@@ -230,7 +283,8 @@ class Match:
 
     def __init__(self, players: Sequence[str], discipline: str,
                  options: Mapping[str, Any] | None = None, seed: int = 0) -> None:
-        if isinstance(players, str) or not all(isinstance(p, str) for p in players):
+        if not isinstance(players, list | tuple) or \
+                not all(isinstance(p, str) for p in players):
             raise RulesError("players: expected a list of names")
         self.players: tuple[str, ...] = tuple(players)
         if not isinstance(discipline, str):
@@ -354,7 +408,7 @@ class Match:
                                   "declarations": decl.to_dict()}
         if jumped:
             action["jumped"] = list(jumped)
-        self._push(snap, action, ruling)
+        self._push(snap, action, ruling, ruling.shooter)
         return ruling
 
     def call_jumped(self, ball: int) -> Ruling:
@@ -373,7 +427,9 @@ class Match:
         try:
             return self.apply(shot, decl, jumped)
         except RulesError:
-            self._push(*before)
+            self._stack.append(before[0])
+            self._log.append(before[1])
+            self._rulings.append(before[2])
             raise
 
     def choose(self, choice: Choice | str, ball: int | None = None) -> None:
@@ -407,7 +463,8 @@ class Match:
             new = self._given_break(snap, ball)
         else:
             new = replace(snap, game=self.discipline.choose(snap.game, c, ball))
-        self._push(new, {"type": "choice", "choice": c.value, "ball": ball}, None)
+        self._push(new, {"type": "choice", "choice": c.value, "ball": ball}, None,
+                   self._chooser(snap, c, ball))
 
     def call_foul(self, code: Code | str) -> Ruling:
         """A foul a person saw (general rules 11, 19, 33, 14.1 7.5, ...), or
@@ -421,7 +478,7 @@ class Match:
             raise RulesError("call_foul: no game is being played")
         ruling, game = self.discipline.call_foul(snap.game, cd)
         ruling, new = self._after(snap, ruling, game)
-        self._push(new, {"type": "foul", "code": cd.id}, ruling)
+        self._push(new, {"type": "foul", "code": cd.id}, ruling, ruling.shooter)
         return ruling
 
     def call_interference(self, restorable: bool = True) -> Ruling:
@@ -437,11 +494,14 @@ class Match:
         snap = self._stack[-1]
         if not snap.lag_due:
             raise RulesError("lag: no lag is due")
+        for b in balls:
+            if not any(s.ball == b for s in shot.initial.balls):
+                raise RulesError(f"lag.balls: ball {b} is not on the table")
         result = judge_lag(shot, balls)
         new = snap if result.winner is None else replace(
             snap, lag_pending=False, lag_winner=result.winner)
         self._push(new, {"type": "lag", "shot": shot.to_dict(),
-                         "balls": list(balls)}, None)
+                         "balls": list(balls)}, None, None, result.winner)
         return result
 
     def undo(self, steps: int = 1) -> None:
@@ -469,76 +529,12 @@ class Match:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Match:
-        """Replay a stored match step by step."""
-        if not isinstance(d, Mapping):
-            raise RulesError("match: expected an object")
-        if d.get("format") != MATCH_FORMAT:
-            raise RulesError(f"match.format: expected {MATCH_FORMAT!r}")
-        version = d.get("version")
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise RulesError("match.version: expected a whole number")
-        if not 1 <= version <= MATCH_VERSION:
-            raise RulesError(f"match.version: {version} is not a version this Kiy "
-                             f"reads (1-{MATCH_VERSION}; a newer Kiy wrote it?)")
-        if not isinstance(d.get("seed", 0), int):
-            raise RulesError("match.seed: expected a whole number")
-        for k in ("players", "discipline", "actions"):
-            if k not in d:
-                raise RulesError(f"match.{k}: missing")
-        opts = d.get("options", {})
-        if not isinstance(opts, Mapping):
-            raise RulesError("match.options: expected an object")
-        m = cls(d["players"], d["discipline"], opts, d.get("seed", 0))
-        if "start" in d:
-            start = m.discipline.state_from_dict(d["start"], "match.start")
-            m = cls.from_state(d["players"], d["discipline"], start, opts,
-                               d.get("seed", 0))
-        actions = d["actions"]
-        if not isinstance(actions, list):
-            raise RulesError("match.actions: expected a list")
-        for i, a in enumerate(actions):
-            where = f"match.actions[{i}]"
-            if not isinstance(a, Mapping):
-                raise RulesError(f"{where}: expected an object")
-            kind = a.get("type")
-            try:
-                if kind == "shot":
-                    jumped = a.get("jumped", [])
-                    if not isinstance(jumped, list) or not all(
-                            isinstance(b, int) and not isinstance(b, bool)
-                            for b in jumped):
-                        raise RulesError(f"{where}.jumped: expected ball numbers")
-                    shot = shot_from_dict(a.get("shot"), f"{where}.shot")
-                    check_recorded(shot, m.table(), f"{where}.shot")
-                    m.apply(shot, Declarations.from_dict(a.get("declarations"),
-                                                         f"{where}.declarations"),
-                            jumped)
-                elif kind == "choice":
-                    ball = a.get("ball")
-                    if ball is not None and (not isinstance(ball, int)
-                                             or isinstance(ball, bool)):
-                        raise RulesError(f"{where}.ball: expected a ball number")
-                    m.choose(str(a.get("choice", "")), ball)
-                elif kind == "foul":
-                    m.call_foul(str(a.get("code", "")))
-                elif kind == "lag":
-                    balls = a.get("balls", [1, 2])
-                    if (not isinstance(balls, list) or len(balls) != 2
-                            or not all(isinstance(b, int) and not isinstance(b, bool)
-                                       for b in balls)):
-                        raise RulesError(f"{where}.balls: expected the two lag "
-                                         "balls, [a, b]")
-                    shot = shot_from_dict(a.get("shot"), f"{where}.shot")
-                    check_recorded(shot, None, f"{where}.shot")
-                    m.lag(shot, (balls[0], balls[1]))
-                else:
-                    raise RulesError(
-                        f"{where}.type: expected shot, choice, foul or lag")
-            except RulesError as e:
-                if str(e).startswith("match."):
-                    raise
-                raise again(RulesError, f"{where}: {e}", e) from None
-        return m
+        """Replay a stored match step by step (every field checked; each
+        step keeps the record stored with it)."""
+        replay = Replay(d)
+        for i in range(len(replay.actions)):
+            replay.step(i)
+        return replay.match
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the match as JSON atomically (simulator.files.atomic), so a crash
@@ -636,11 +632,137 @@ class Match:
             return (last_breaker + 1) % n
         return behind[0]
 
-    def _push(self, snap: _Snap, action: Mapping[str, Any],
-              ruling: Ruling | None) -> None:
+    def _chooser(self, snap: _Snap, c: Choice, ball: int | None) -> int | None:
+        """Who made choice ``c`` (before it is pushed): the signer of an
+        Express signature, the lag winner, the player the referee named;
+        None when the players agreed who breaks instead of the lag."""
+        if c in (Choice.SIGN, Choice.DECLINE_SIGN):
+            return ball
+        if snap.lag_winner is not None:
+            return snap.lag_winner
+        if snap.lag_due:
+            return None
+        req = self.discipline.requirements(snap.game)
+        return req.chooser if req.chooser is not None else req.shooter
+
+    def _push(self, snap: _Snap, action: Mapping[str, Any], ruling: Ruling | None,
+              by: int | None, lag_winner: int | None = None) -> None:
+        record = step_record(len(self._log), action, ruling, self.players, by,
+                             lag_winner)
         self._stack.append(snap)
-        self._log.append(action if isinstance(action, Action) else Action(action))
+        self._log.append(Action({**action, "record": record}))
         self._rulings.append(ruling)
+
+
+class Replay:
+    """A stored match replayed one step at a time: ``Match.from_dict`` runs
+    it to the end; ``kiy verify`` looks at each step on the way. Every field
+    is checked; a bad one is a RulesError naming it."""
+
+    def __init__(self, d: Any) -> None:
+        if not isinstance(d, Mapping):
+            raise RulesError("match: expected an object")
+        if d.get("format") != MATCH_FORMAT:
+            raise RulesError(f"match.format: expected {MATCH_FORMAT!r}")
+        version = d.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RulesError("match.version: expected a whole number")
+        if not 1 <= version <= MATCH_VERSION:
+            raise RulesError(f"match.version: {version} is not a version this Kiy "
+                             f"reads (1-{MATCH_VERSION}; a newer Kiy wrote it?)")
+        seed = d.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RulesError("match.seed: expected a whole number")
+        for k in ("players", "discipline", "actions"):
+            if k not in d:
+                raise RulesError(f"match.{k}: missing")
+        players = d["players"]
+        if not isinstance(players, list):
+            raise RulesError("match.players: expected a list of names")
+        opts = d.get("options", {})
+        if not isinstance(opts, Mapping):
+            raise RulesError("match.options: expected an object")
+        actions = d["actions"]
+        if not isinstance(actions, list):
+            raise RulesError("match.actions: expected a list")
+        try:
+            m = Match(players, d["discipline"], opts, seed)
+            if "start" in d:
+                start = m.discipline.state_from_dict(d["start"], "match.start")
+                m = Match.from_state(players, d["discipline"], start, opts, seed)
+        except RulesError as e:
+            if str(e).startswith("match."):
+                raise
+            raise again(RulesError, f"match.{e}", e) from None
+        self.match = m
+        self.actions: list[Any] = actions
+
+    def step(self, i: int) -> Mapping[str, Any]:
+        """Play stored step ``i`` (the steps in order) and return the record
+        the referee makes of it now; the match keeps the record stored with
+        the step (none if the save has none: an older Kiy's)."""
+        m = self.match
+        if i != len(m.history):
+            raise RulesError(f"match.actions[{i}]: the steps are replayed in order")
+        where = f"match.actions[{i}]"
+        a = self.actions[i]
+        try:
+            self._play(a, where)
+            stored = a.get("record")
+            if stored is not None and not isinstance(stored, Mapping):
+                raise RulesError(f"{where}.record: expected an object")
+            fresh: Mapping[str, Any] = m._log[-1]["record"]
+            try:
+                m._log[-1] = m._log[-1].replaced("record", stored)
+            except (TypeError, ValueError):
+                raise RulesError(f"{where}.record: expected plain JSON values"
+                                 ) from None
+        except RulesError as e:
+            if str(e).startswith("match."):
+                raise
+            raise again(RulesError, f"{where}: {e}", e) from None
+        return fresh
+
+    def _play(self, a: Any, where: str) -> None:
+        m = self.match
+        if not isinstance(a, Mapping):
+            raise RulesError(f"{where}: expected an object")
+        kind = a.get("type")
+        if kind == "shot":
+            jumped = a.get("jumped", [])
+            if not isinstance(jumped, list) or not all(
+                    isinstance(b, int) and not isinstance(b, bool) for b in jumped):
+                raise RulesError(f"{where}.jumped: expected ball numbers")
+            shot = shot_from_dict(a.get("shot"), f"{where}.shot")
+            check_recorded(shot, m.table(), f"{where}.shot")
+            m.apply(shot, Declarations.from_dict(a.get("declarations"),
+                                                 f"{where}.declarations"), jumped)
+        elif kind == "choice":
+            ball = a.get("ball")
+            if ball is not None and (not isinstance(ball, int)
+                                     or isinstance(ball, bool)):
+                raise RulesError(f"{where}.ball: expected a ball number")
+            choice = a.get("choice")
+            if not isinstance(choice, str):
+                raise RulesError(f"{where}.choice: expected an option's name")
+            m.choose(choice, ball)
+        elif kind == "foul":
+            code = a.get("code")
+            if not isinstance(code, str):
+                raise RulesError(f"{where}.code: expected a foul's code")
+            m.call_foul(code)
+        elif kind == "lag":
+            balls = a.get("balls", [1, 2])
+            if (not isinstance(balls, list) or len(balls) != 2
+                    or not all(isinstance(b, int) and not isinstance(b, bool)
+                               for b in balls)):
+                raise RulesError(f"{where}.balls: expected the two lag balls, "
+                                 "[a, b]")
+            shot = shot_from_dict(a.get("shot"), f"{where}.shot")
+            check_recorded(shot, None, f"{where}.shot")
+            m.lag(shot, (balls[0], balls[1]))
+        else:
+            raise RulesError(f"{where}.type: expected shot, choice, foul or lag")
 
 
 def _check_options(opts: dict[str, Any], cls: type[Discipline[Any]],

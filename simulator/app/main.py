@@ -2,7 +2,8 @@
 
 Arguments are checked before the window opens; a bad value is one clear line
 on stderr (``error: <where>: <what>``) and exit status 2. ``kiy verify SAVE``
-replays a saved match through the physics (simulator.files.verify); ``kiy
+replays a saved match through the physics and the referee
+(simulator.files.verify); ``kiy
 --version`` prints the version.
 """
 
@@ -92,7 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = ArgumentParser(
         prog="kiy",
         description="Kiy: pool and Russian Express, hot-seat, with a referee. "
-                    "'kiy verify SAVE' replays a saved match through the physics.")
+                    "'kiy verify SAVE' replays a saved match through the physics and "
+                    "the referee.")
     p.add_argument("--version", action="version", version=f"kiy {version()}")
     p.add_argument("--lang", choices=("en", "ru"), help="interface language "
                    "(default: the system locale)")

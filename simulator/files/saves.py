@@ -21,7 +21,8 @@ Every save is checked as it loads: the version (a newer one gets its own
 message), every field (``Match.from_dict``: types, ranges, finite numbers,
 ball numbers, the referee replaying every step), and that each shot's
 pockets agree with its final table. ``python -m simulator.files.verify SAVE``
-(``kiy verify SAVE``) also plays every stroke through the physics again.
+(``kiy verify SAVE``) also plays every stroke through the physics again and
+compares every step with the record kept of it when it was played.
 """
 
 from __future__ import annotations
@@ -239,8 +240,24 @@ def _journal(head: Mapping[str, Any], text: str,
     return {**match, "actions": actions}, size, True, dropped
 
 
-def load(path: str | os.PathLike[str]) -> Loaded:
-    """Read, check and replay a save file, a journal or a bare match file."""
+@dataclass(frozen=True)
+class Stored:
+    """A save as read from disk, before the referee replays it: the match's
+    stored form (a journal's changes applied, tables a hair off moved to
+    rest)."""
+
+    data: Mapping[str, Any]
+    journal: bool
+    size: int
+    dropped_tail: bool
+    repaired: int
+    moved: float
+
+
+def read_stored(path: str | os.PathLike[str]) -> Stored:
+    """Read a save file, a journal or a bare match file up to the match's
+    stored form (``load`` then replays it; ``kiy verify`` replays it step by
+    step)."""
     where = str(path)
     try:
         text = read_text(path, limit=MAX_SAVE_BYTES, where=where)
@@ -264,7 +281,14 @@ def load(path: str | os.PathLike[str]) -> Loaded:
         raise SaveError(where, "not a Kiy saved match (no \"format\": "
                                "\"kiy-save\")", "not_save")
     repaired, moved = repair_tables(stored)
-    return Loaded(match_from(stored, where), journal, size, dropped, repaired, moved)
+    return Stored(stored, journal, size, dropped, repaired, moved)
+
+
+def load(path: str | os.PathLike[str]) -> Loaded:
+    """Read, check and replay a save file, a journal or a bare match file."""
+    s = read_stored(path)
+    return Loaded(match_from(s.data, str(path)), s.journal, s.size, s.dropped_tail,
+                  s.repaired, s.moved)
 
 
 # -- the autosave journal -------------------------------------------------------------

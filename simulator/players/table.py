@@ -41,13 +41,25 @@ class Seat:
             f"{CPU}:{self.strength.name}"
 
 
+def seat_number(name: str) -> tuple[str, str]:
+    """(the seat without its number, the number): ``cpu:club 2`` is
+    (``cpu:club``, ``2``); a name without one is (name, "")."""
+    text = name.strip()
+    head, _, tail = text.rpartition(" ")
+    if head.strip() and tail.isascii() and tail.isdigit():
+        return head.strip(), tail
+    return text, ""
+
+
 def parse_seat(text: str, index: int = 0) -> Seat:
     """``cpu:club`` (a computer player at a strength; ``cpu`` alone is the
-    default strength), or a person's name."""
+    default strength), with the number Kiy gives a second computer of one
+    strength (``cpu:club 2``), or a person's name."""
     t = text.strip()
     if not t:
         raise ValueError(f"seat {index + 1}: empty")
-    head, _, tail = t.partition(":")
+    base, number = seat_number(t)
+    head, _, tail = base.partition(":")
     if head.strip().casefold() != CPU:
         return Seat(t)
     level = tail.strip() or "club"
@@ -55,7 +67,7 @@ def parse_seat(text: str, index: int = 0) -> Seat:
         s = strength(level)
     except ValueError as e:
         raise ValueError(f"seat {index + 1}: {e}") from None
-    return Seat(f"{CPU}:{s.name}", s)
+    return Seat(f"{CPU}:{s.name}" + (f" {number}" if number else ""), s)
 
 
 def parse_seats(text: str) -> list[Seat]:
@@ -63,12 +75,16 @@ def parse_seats(text: str) -> list[Seat]:
     unique (``cpu:club``, ``cpu:club 2``) so the scoreboard tells them apart."""
     raw = text.split(",")
     seats = [parse_seat(s, i) for i, s in enumerate(raw)]
-    seen: dict[str, int] = {}
+    used: set[str] = set()
     out: list[Seat] = []
     for s in seats:
-        n = seen.get(s.name, 0) + 1
-        seen[s.name] = n
-        out.append(s if n == 1 else Seat(f"{s.name} {n}", s.strength))
+        base = seat_number(s.name)[0] if s.strength is not None else s.name
+        name, n = s.name, 2
+        while name in used:
+            name = f"{base} {n}"
+            n += 1
+        used.add(name)
+        out.append(Seat(name, s.strength))
     return out
 
 

@@ -64,12 +64,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= args.shots <= 5000:
         p.error("--shots: expected 1 to 5000")
     from simulator.files import profile
-    profile.use(tempfile.mkdtemp(prefix="kiy-savebench-"))  # never the player's
+    # A throwaway profile (never the player's), removed when the bench ends.
+    with tempfile.TemporaryDirectory(prefix="kiy-savebench-") as folder:
+        profile.use(folder)
+        try:
+            return _run(args)
+        finally:
+            profile.use(None)
 
+
+def _run(args: Any) -> int:
     from rules.ruling import RulesError
     from simulator.app.match.session import Session, autosave_path
     from simulator.app.text.i18n import Locale
-    from simulator.files import saves
+    from simulator.files import profile, saves
     from simulator.physics import simulate
     from simulator.tools.selfplay import OPTIONS, PLAYERS, choose_stroke, make_choice
 

@@ -208,6 +208,36 @@ def test_seats_from_the_command_line() -> None:
     assert computer.strength_of("Anna") is None
 
 
+def test_every_seat_name_the_game_gives_is_read_back() -> None:
+    """Kiy names a second computer of one strength ``cpu:club 2`` (the setup,
+    ``--players``, the players' command line all do); every such name is
+    read back as the same seat wherever names are read: ``kiy --players``,
+    ``python -m simulator.players --seats`` and a saved match's players."""
+    from simulator.app.main import build_parser
+    from simulator.players.table import parse_seat, parse_seats
+    for level, strength in STRENGTHS.items():
+        for n in range(2, 9):
+            given = computer.seat_names([f"cpu:{level}"] * n)
+            assert given == [f"cpu:{level}"] + [f"cpu:{level} {k}"
+                                                for k in range(2, n + 1)]
+            assert players_arg(",".join(given)) == given
+            assert [s.name for s in parse_seats(",".join(given))] == given
+            for name in given:
+                assert parse_seat(name).strength is strength
+                assert computer.strength_of(name) is strength
+            assert [s.name for s in parse_seats(",".join(reversed(given)))] == \
+                given[::-1]
+    args = build_parser().parse_args(["--players", "Ann,cpu:club 2"])
+    assert args.players == ["Ann", "cpu:club 2"]
+    # Two seats typed with one number are numbered apart, as the game does.
+    assert players_arg("cpu:club 2,cpu:club 2") == ["cpu:club 2", "cpu:club 3"]
+    assert [s.name for s in parse_seats("cpu:club 2,cpu:club 2")] == \
+        ["cpu:club 2", "cpu:club 3"]
+    # A person's name with a number stays a person's.
+    assert parse_seat("Player 2").strength is None
+    assert computer.strength_of("Player 2") is None
+
+
 def test_a_seat_of_the_setup_is_a_computer() -> None:
     app = make_app()
     app.go("setup", game="8-ball", names=["Anna", "Boris"])

@@ -311,3 +311,115 @@ def test_a_match_replay_exports_its_shot_with_the_call() -> None:
     assert not isinstance(app.mode, ReplayMode)
     assert not app.errors
     pygame.display.quit()
+
+
+def test_no_picture_is_made_wider_than_the_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A clip or a still is at most MAX_WIDTH pixels wide (a wider clip would
+    hold hundreds of megabytes of pictures): every way of asking for one
+    wider is refused before a picture is drawn, and the limit itself is
+    made."""
+    exp = gallery_export("gallery-scratch")
+    wide = export.MAX_WIDTH + 1
+    with pytest.raises(ExportError, match=f"^width: {wide} px; a picture is "):
+        next(iter(render_clip(exp, "en", 0.5, wide)))
+    for fmt in export.FORMATS:
+        with pytest.raises(ExportError, match="^width: "):
+            export.export_bytes(exp, fmt, "en", width=wide)
+    with pytest.raises(ExportError, match="^width: "):
+        export.ExportJob(exp, tmp_path, "gif", "en", width=wide)
+    with pytest.raises(SystemExit) as e:
+        export.main(["--gallery", str(tmp_path), "--width", str(wide)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "width" in err
+    assert not list(tmp_path.iterdir())
+    picture, _shown = next(iter(render_clip(exp, "en", 0.5, export.MAX_WIDTH)))
+    assert picture.get_width() == export.MAX_WIDTH
+
+
+def _bad_folders(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """A folder an export cannot go to, and what the command line says."""
+    (tmp_path / "file").write_text("x", "utf-8")
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "link-to-file").symlink_to(tmp_path / "file")
+    long_name = tmp_path / ("n" * 300) / "exports"
+    return {
+        "a file": (tmp_path / "file", f"{tmp_path / 'file'}: is a file, not a "
+                   "folder"),
+        "a folder under a file": (tmp_path / "file" / "sub", f"{tmp_path / 'file'}"
+                                  ": is a file, not a folder"),
+        "a dangling link": (tmp_path / "dangling", f"{tmp_path / 'dangling'}: is a "
+                            f"link to {tmp_path / 'nowhere'}, which does not exist"),
+        "a folder under a dangling link": (
+            tmp_path / "dangling" / "clips", f"{tmp_path / 'dangling'}: is a link "
+            f"to {tmp_path / 'nowhere'}, which does not exist"),
+        "a link to a file": (tmp_path / "link-to-file", "is a file, not a folder"),
+        "a name of 300 bytes": (long_name, f"{tmp_path / ('n' * 16)}...: the name "
+                                "is longer than a folder name may be (255 bytes)"),
+    }
+
+
+def test_export_errors_are_error_lines_naming_the_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's form: ``error: <where>: <what>``, one line, status
+    2 (never ``export:``, an errno or a system message such as "File
+    exists"); nothing written."""
+    for name, (folder, words) in _bad_folders(tmp_path).items():
+        status = export.main(["--gallery", str(folder), "--only",
+                              "gallery-no-rail", "--formats", "svg"])
+        err = capsys.readouterr().err
+        assert status == 2, name
+        assert err.startswith("error: ") and err.count("\n") == 1, (name, err)
+        assert words in err, (name, err)
+        assert "Errno" not in err and "File exists" not in err, (name, err)
+    assert export.main(["--gallery", str(tmp_path / "g"), "--only", "no-such"]) == 2
+    assert capsys.readouterr().err == "error: --only: no gallery entry 'no-such'\n"
+    assert not (tmp_path / "nowhere").exists() and not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bad_export_folder_in_the_window_is_a_sentence(
+        tmp_path: Path, lang: str) -> None:
+    """The window says what is wrong with the folder in the player's
+    language, in the export dialog and in the folder dialog, and writes
+    nothing; it never shows "File exists" or "Something went wrong"."""
+    words = {"en": {"a dangling link": "is a link to",
+                    "a name of 300 bytes": "a folder's name is longer than 255",
+                    "a folder under a file": "is a file, not a folder"},
+             "ru": {"a dangling link": "— ссылка на",
+                    "a name of 300 bytes": "имя папки длиннее 255 байт",
+                    "a folder under a file": "— файл, а не папка"}}[lang]
+    folders = _bad_folders(tmp_path)
+    app = make_app(lang)
+    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
+    app.switch(GalleryPlayMode(app, index))
+    frame(app)
+    failed = app.t("export.failed", reason="@").split("@")[0]
+    for name, said in words.items():
+        app.settings.export_dir = str(folders[name][0])
+        key(app, pygame.K_x)
+        assert app.dialogs and app.dialogs[-1].kind == "export"
+        click_button(app, app.t("export.svg"))
+        frame(app)
+        assert app.toast is not None
+        message = app.toast[0]
+        assert message.startswith(failed) and said in message, (name, message)
+        assert "File exists" not in message and "Errno" not in message
+        assert not app.errors
+        while app.dialogs:
+            key(app, pygame.K_ESCAPE)
+    # Typed in the folder dialog: refused there, the dialog kept to correct it.
+    app.settings.export_dir = ""
+    key(app, pygame.K_x)
+    click_button(app, app.t("export.folder"))
+    dialog = app.dialogs[-1]
+    assert dialog.kind == "export_folder"
+    assert dialog.entry is not None  # type: ignore[attr-defined]
+    dialog.entry.set_text(str(folders["a dangling link"][0]))  # type: ignore[attr-defined]
+    click_button(app, app.t("common.ok"))
+    assert app.toast is not None and words["a dangling link"] in app.toast[0]
+    assert app.dialogs and app.dialogs[-1].kind == "export_folder"
+    assert app.settings.export_dir == ""
+    assert not (tmp_path / "nowhere").exists() and not app.errors
+    pygame.display.quit()

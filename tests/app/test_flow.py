@@ -370,8 +370,11 @@ def test_the_incoming_players_options_as_a_dialog(app: App) -> None:
     frame(app)
     target = next(t for t in button_labels(app) if t.startswith(label))
     click_button(app, target)
-    assert s.match.history[-1] == {"type": "choice", "choice": choice.value,
-                                   "ball": None}
+    last = dict(s.match.history[-1])
+    record = last.pop("record")
+    assert last == {"type": "choice", "choice": choice.value, "ball": None}
+    assert record["by"] == s.match.players[req.chooser if req.chooser is not None
+                                           else req.shooter]
     assert app.mode.name in ("aiming", "placing")
 
 

@@ -201,3 +201,22 @@ def test_saves_where_the_first_version_kept_them_are_still_listed(app: App) -> N
     listed = LoadMode(app).files()
     assert old in listed
     assert Session.load(old, app.locale).match.to_dict() == fresh(shots=2).to_dict()
+
+
+def test_the_save_bench_leaves_nothing_in_the_temporary_folder(
+        private_profile: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m simulator.app.savebench`` plays in a throwaway profile and
+    removes it when done; the player's profile is not touched either."""
+    import tempfile
+
+    from simulator.tools import savebench
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    before = files_in(private_profile)
+    assert savebench.main(["--shots", "1"]) == 0
+    assert "shot    1: autosave" in capsys.readouterr().out
+    assert list(temp.iterdir()) == []
+    assert files_in(private_profile) == before
+    assert profile.data_dir() == private_profile / "data"

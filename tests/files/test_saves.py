@@ -187,16 +187,17 @@ def test_a_pot_added_on_one_side_only_is_refused(tmp_path: Path) -> None:
 def test_verify_names_the_first_shot_that_differs(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     good = saves.write_save(fresh(shots=6), tmp_path / "good.json")
-    n, diff = verify(str(good))
-    assert n == sum(1 for a in recorded()["actions"] if a["type"] == "shot")
-    assert diff is None
+    report = verify(str(good))
+    assert report.strokes == sum(1 for a in recorded()["actions"]
+                                 if a["type"] == "shot")
+    assert report.difference is None
     assert verify_main([str(good)]) == 0
     assert "ok, 6 strokes" in capsys.readouterr().out
     # A consistent hand-added pot loads (the referee cannot tell), but the
     # physics does not give it.
     forged = _edited(tmp_path, _add_pot)
     saves.load(forged)
-    n, diff = verify(str(forged))
+    diff = verify(str(forged)).difference
     assert diff is not None and diff.shot == 1, diff
     assert "pocketed" in diff.what
     assert verify_main([str(forged)]) == 1
@@ -215,5 +216,6 @@ def test_a_journal_verifies_too(tmp_path: Path) -> None:
     j = saves.Journal.start(m, tmp_path)
     play(m, 2, seed=21)
     j.sync(m)
-    n, diff = verify(str(j.path))
-    assert diff is None and n == len([a for a in m.history if a["type"] == "shot"])
+    report = verify(str(j.path))
+    assert report.difference is None
+    assert report.strokes == len([a for a in m.history if a["type"] == "shot"])

@@ -18,11 +18,18 @@ from simulator.app.replay.export import (
     ExportJob,
     ShotExport,
     check_folder,
+    os_error,
     speed_label,
 )
 
 FORMAT_KEYS = ("gif", "webp", "apng", "png", "svg")
 FRAME_BUDGET = 0.03  # seconds of drawing a frame while exporting
+
+
+def reason(app: App, e: ExportError) -> str:
+    """Why an export cannot be made, in the window's language where Kiy
+    words it (a folder's problem), else as the command line says it."""
+    return app.t(f"export.why_{e.key}", **e.params) if e.key else str(e)
 
 
 def export_folder(app: App) -> Path:
@@ -63,7 +70,7 @@ def folder_dialog(app: App, job: ShotExport, lang: str) -> Dialog:
                 check_folder(Path(typed).expanduser())
             except ExportError as e:
                 # The dialog stays, with what was typed, to be corrected.
-                app.notify(app.t("export.bad_folder", reason=str(e)), 6.0)
+                app.notify(app.t("export.bad_folder", reason=reason(app, e)), 6.0)
                 app.push_dialog(dialog)
                 return
         app.settings.export_dir = typed
@@ -93,7 +100,7 @@ def _start(app: App, job: ShotExport, fmt: str, lang: str) -> Any:
         try:
             work = ExportJob(job, export_folder(app), fmt, lang)
         except ExportError as e:
-            app.notify(app.t("export.failed", reason=str(e)))
+            app.notify(app.t("export.failed", reason=reason(app, e)))
             return
         app.push_dialog(ExportProgress(app, work))
     return fn
@@ -111,16 +118,17 @@ class ExportProgress(Dialog):
     def update(self, dt: float) -> None:
         if self not in self.app.dialogs:
             return
-        from simulator.files.atomic import why
         try:
             self.job.advance(FRAME_BUDGET)
         except OSError as e:
             self.app.pop_dialog(self)
-            self.app.notify(self.app.t("export.failed", reason=why(e)), 8.0)
+            self.app.notify(self.app.t("export.failed", reason=reason(
+                self.app, os_error(e, self.job.folder))), 8.0)
             return
         except ExportError as e:
             self.app.pop_dialog(self)
-            self.app.notify(self.app.t("export.failed", reason=str(e)), 8.0)
+            self.app.notify(self.app.t("export.failed", reason=reason(self.app, e)),
+                            8.0)
             return
         self.body = f"{round(self.job.progress * 100)} %"
         if self.job.done:

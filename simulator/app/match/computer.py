@@ -17,7 +17,7 @@ from simulator.app.table.aim import Aim, power_of
 from simulator.app.text.i18n import Locale
 from simulator.players import ComputerPlayer, Strength
 from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
-from simulator.players.table import CPU, parse_seat
+from simulator.players.table import parse_seat, seat_number
 
 if TYPE_CHECKING:
     from rules.referee import Match
@@ -33,23 +33,10 @@ HINT_SALT = 0x41A7  # a hint's seed differs from the player's own decision's
 HINT_STRENGTH = "strong"  # the player whose stroke a hint suggests
 
 
-def _base(name: str) -> tuple[str, str]:
-    """(the seat without its number, the number): ``cpu:club 2`` is
-    (``cpu:club``, ``2``)."""
-    text = name.strip()
-    head, _, tail = text.rpartition(" ")
-    if head and tail.isdigit():
-        return head.strip(), tail
-    return text, ""
-
-
 def strength_of(name: str) -> Strength | None:
     """The strength of a computer seat's name, None for a person."""
-    base, _ = _base(name)
-    if base.partition(":")[0].strip().casefold() != CPU:
-        return None
     try:
-        return parse_seat(base).strength
+        return parse_seat(name).strength
     except ValueError:
         return None
 
@@ -64,7 +51,7 @@ def seat_words(loc: Locale, name: str) -> str:
     s = strength_of(name)
     if s is None:
         return name
-    number = _base(name)[1]
+    number = seat_number(name)[1]
     words = loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
     return f"{words} {number}" if number else words
 
@@ -74,9 +61,9 @@ def seat_names(names: list[str]) -> list[str]:
     ``cpu:club 2``), people's names untouched."""
     out: list[str] = []
     for n in names:
-        base = n
+        base = seat_number(n)[0]
         k = 2
-        while n in out and is_computer_name(base):
+        while n in out and is_computer_name(n):
             n = f"{base} {k}"
             k += 1
         out.append(n)

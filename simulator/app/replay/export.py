@@ -40,7 +40,14 @@ MIN_WIDTH = 320
 
 
 class ExportError(Exception):
-    """An export that cannot be made (a bad value, a folder not writable)."""
+    """An export that cannot be made (a bad value, a folder not writable).
+    ``key`` and ``params``, when given, word it in the window's language
+    (locale ``export.why_KEY``); the message is the command line's."""
+
+    def __init__(self, message: str, key: str = "", **params: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -145,6 +152,14 @@ def _pygame() -> Any:
     return pygame
 
 
+def check_width(width: int) -> None:
+    """Every picture, clip or still, is MIN_WIDTH to MAX_WIDTH pixels wide."""
+    if isinstance(width, bool) or not isinstance(width, int) \
+            or not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ExportError(f"width: {width} px; a picture is {MIN_WIDTH} to "
+                          f"{MAX_WIDTH} px wide")
+
+
 class Canvas:
     """The table at a width, with a caption band under it."""
 
@@ -152,9 +167,7 @@ class Canvas:
         pg = _pygame()
         from simulator.app.table.render import BallSprites, TableRenderer
         from simulator.app.table.view import TableView
-        if not MIN_WIDTH <= width <= MAX_WIDTH:
-            raise ExportError(f"width: {width} px; a picture is {MIN_WIDTH} to "
-                              f"{MAX_WIDTH} px wide")
+        check_width(width)
         self.exp = exp
         self.lang = lang
         spec = exp.shot.initial.spec
@@ -376,9 +389,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     from simulator.app.replay import shotshow
     from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
     from simulator.app.text.i18n import Locale
-    if not MIN_WIDTH <= width <= MAX_WIDTH:
-        raise ExportError(f"width: {width} px; a picture is {MIN_WIDTH} to "
-                          f"{MAX_WIDTH} px wide")
+    check_width(width)
     spec = exp.shot.initial.spec
     marks = exp.marks()
     loc = Locale(lang)
@@ -529,17 +540,54 @@ def free_path(folder: Path, name: str) -> Path:
     return path
 
 
+NAME_MAX = 255  # bytes in one folder or file name (Linux, macOS, Windows)
+
+
 def check_folder(folder: Path) -> None:
-    """A clear error for a folder an export cannot go to."""
+    """A clear error for a folder an export cannot go to: not a full path, a
+    name too long, a link to nowhere, a file on the way, no right to write."""
     if not folder.is_absolute():
-        raise ExportError(f"{folder}: not a full path (start it with / or ~)")
-    if folder.exists() and not folder.is_dir():
-        raise ExportError(f"{folder}: is a file, not a folder")
+        raise ExportError(f"{folder}: not a full path (start it with / or ~)",
+                          "not_full", folder=str(folder))
+    for i, part in enumerate(folder.parts):
+        if len(os.fsencode(part)) > NAME_MAX:
+            # The path up to the name, and the name's start: a path that long
+            # would not fit in one line.
+            where = f"{Path(*folder.parts[:i]) / part[:16]}..."
+            raise ExportError(f"{where}: the name is longer than a folder name may "
+                              f"be ({NAME_MAX} bytes)", "name_long", folder=where,
+                              limit=str(NAME_MAX))
+    try:
+        _check_folder(folder)
+    except OSError as e:
+        raise os_error(e, folder) from None
+
+
+def os_words(e: OSError, folder: Path | None) -> str:
+    """An OSError of an export as ``<where>: <what>``: the folder (never the
+    temporary file an atomic write was making) and the system's reason."""
+    where = folder if folder is not None else e.filename or "export"
+    return f"{where}: {(e.strerror or 'the system refused').lower()}"
+
+
+def os_error(e: OSError, folder: Path) -> ExportError:
+    return ExportError(os_words(e, folder), "system", path=str(folder),
+                       reason=(e.strerror or "?").lower())
+
+
+def _check_folder(folder: Path) -> None:
     p = folder
     while not p.exists() and p.parent != p:
+        if p.is_symlink():
+            target = os.readlink(p)
+            raise ExportError(f"{p}: is a link to {target}, which does not exist",
+                              "dangling", path=str(p), target=target)
         p = p.parent
-    if p.is_dir() and not os.access(p, os.W_OK | os.X_OK):
-        raise ExportError(f"{p}: the folder cannot be written to")
+    if not p.is_dir():
+        raise ExportError(f"{p}: is a file, not a folder", "not_folder", path=str(p))
+    if not os.access(p, os.W_OK | os.X_OK):
+        raise ExportError(f"{p}: the folder cannot be written to", "read_only",
+                          path=str(p))
 
 
 def write_export(exp: ShotExport, folder: Path, fmt: str, lang: str,
@@ -565,6 +613,7 @@ class ExportJob:
                  speed: float | None = None, width: int = 800) -> None:
         if fmt not in FORMATS:
             raise ExportError(f"format: {fmt!r}; one of {', '.join(FORMATS)}")
+        check_width(width)
         check_folder(folder)
         self.exp, self.folder, self.fmt, self.lang = exp, folder, fmt, lang
         self.speed = speed or exp.speed
@@ -643,7 +692,8 @@ def _width(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    from simulator.files.inputs import ArgumentParser
+    p = ArgumentParser(
         prog="python -m simulator.app.replay.export",
         description="Export shots as animated clips (stopping at the foul) and "
                     "still diagrams, captioned with the ruling and its rule.")
@@ -684,7 +734,9 @@ def gallery_exports(only: Sequence[str] = ()) -> Iterator[ShotExport]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from simulator.files.inputs import tidy
     from simulator.practice.scenario import ScenarioError
+    folder: Path | None = None
     try:
         if args.gallery:
             folder = Path(args.gallery)
@@ -709,11 +761,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     n += 1
         print(f"{n} file(s) written")
     except (ExportError, ScenarioError) as e:
-        print(f"export: {e}", file=sys.stderr)
+        print(f"error: {tidy(str(e))}", file=sys.stderr)
         return 2
     except OSError as e:
-        from simulator.files.atomic import why
-        print(f"export: {why(e)}", file=sys.stderr)
+        print(f"error: {os_words(e, folder)}", file=sys.stderr)
         return 2
     return 0
 
