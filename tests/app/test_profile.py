@@ -206,7 +206,7 @@ def test_saves_where_the_first_version_kept_them_are_still_listed(app: App) -> N
 def test_the_save_bench_leaves_nothing_in_the_temporary_folder(
         private_profile: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m simulator.app.savebench`` plays in a throwaway profile and
+    """``python -m simulator.tools.savebench`` plays in a throwaway profile and
     removes it when done; the player's profile is not touched either."""
     import tempfile
 
