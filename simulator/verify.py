@@ -89,7 +89,9 @@ def verify(path: str) -> tuple[int, Difference | None]:
             continue
         recorded = shot_from_dict(act["shot"])
         played += 1
-        replayed = simulate(recorded.initial, recorded.stroke, also=recorded.also)
+        # With the laws it was made with: an older save keeps its physics.
+        replayed = simulate(recorded.initial, recorded.stroke, also=recorded.also,
+                            models=recorded.models)
         diff = compare(recorded, replayed)
         if diff is not None:
             return played, Difference(i, played, diff)

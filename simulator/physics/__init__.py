@@ -2,7 +2,13 @@
 
 from simulator.events import BallMotion
 from simulator.physics.cue import StrokeError, ball_speed, cue_speed_for
-from simulator.physics.models import Models, compliant_models, default_models
+from simulator.physics.models import (
+    Models,
+    compliant_models,
+    default_models,
+    models_named,
+    reference_models,
+)
 from simulator.physics.simulate import ShotStream, simulate
 from simulator.physics.world import PhysicsError, World
 
@@ -17,5 +23,7 @@ __all__ = [
     "compliant_models",
     "cue_speed_for",
     "default_models",
+    "models_named",
+    "reference_models",
     "simulate",
 ]
