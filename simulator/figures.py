@@ -36,7 +36,7 @@ from simulator.physics import (
     reference_models,
     simulate,
 )
-from simulator.physics.models import Models
+from simulator.physics.models import Models, models_named
 from simulator.specs import PhysicsParams, TableSpec, pool_table, pyramid_table
 from simulator.state import TableState, Where
 
@@ -351,9 +351,16 @@ def print_rails(speeds: Sequence[float] = RAIL_SPEEDS) -> None:
         "as a share of rolling away (< 0: backspin)"
     )
     head = "".join(f"{f'{v:g} m/s':>14}" for v in speeds)
-    print(f"{'table, model, ball':<34}{head}")
+    print(f"{'table, model, ball':<40}{head}")
     for spec in (POOL, PYRAMID):
         models = _table_models(spec)
+        # The first compliant cushion, kept by name for the shots it made.
+        models["first compliant"] = models_named(
+            "coulomb-cloth/throw-impulse/compliant-hunt-crossley",
+            spec.balls,
+            spec.physics,
+            spec.cushion_height,
+        )
         for name, m in models.items():
             for rolling in (True, False):
                 cells = []
@@ -361,7 +368,7 @@ def print_rails(speeds: Sequence[float] = RAIL_SPEEDS) -> None:
                     rb = rail_rebound(m, spec, v, rolling)
                     cells.append(f"{rb.ratio:.3f} {rb.roll:+.2f}".rjust(14))
                 label = f"{spec.name}, {name}, {'rolling' if rolling else 'stun'}"
-                print(f"{label:<34}{''.join(cells)}")
+                print(f"{label:<40}{''.join(cells)}")
     print(
         "measured, a rolling ball straight in: snooker cushion (for the "
         "pyramid) about 0.95 at 1 m/s falling to about 0.84 at 3 m/s "
@@ -474,7 +481,8 @@ def print_follow(speeds: Sequence[float] = FOLLOW_SPEEDS) -> None:
     print("and the 30 degree rule's angle of a rolling half-ball hit (degrees)")
     head = "".join(f"{f'{v:g} m/s':>10}" for v in speeds)
     print(f"{'laws':<22}{head}")
-    for name, m in list(_table_models(POOL).items())[:2]:
+    for key, m in list(_table_models(POOL).items())[:2]:
+        name = "reference" if key == "rigid" else key
         ratios = "".join(f"{follow_ratio(POOL, v, m):10.2f}" for v in speeds)
         print(f"{name + ', 7/8 rule':<22}{ratios}")
         angles = "".join(f"{natural_angle(POOL, v, 30.0, m):10.1f}" for v in speeds)
