@@ -189,3 +189,39 @@ def test_the_quick_constructors_make_the_same_events_and_snapshots() -> None:
     assert event_of(EventKind.REST, 2.0) == Event(EventKind.REST, 2.0)
     with pytest.raises(TypeError, match="colour"):
         event_of(EventKind.REST, 2.0, colour="red")
+
+
+def test_kiy_verify_replays_an_old_save_with_the_laws_it_was_made_with(
+    tmp_path: Path,
+) -> None:
+    """A match saved before the default laws changed (its shots made with the
+    reference laws, their JSON naming none) verifies shot for shot; the same
+    file claiming the default laws does not, so the name is what does it."""
+    import random
+
+    from rules.referee import Match
+    from simulator import saves
+    from simulator.selfplay import OPTIONS, choose_stroke, make_choice
+    from simulator.verify import verify
+
+    rng = random.Random(3)
+    match = Match(["P1", "P2"], "9-ball", OPTIONS["9-ball"], seed=5)
+    played = 0
+    while played < 6:
+        if make_choice(rng, match):
+            continue
+        table, stroke, decl = choose_stroke(rng, match.requirements(), match.table())
+        match.apply(simulate(table, stroke, models=REFERENCE_MODELS), decl)
+        played += 1
+    path = saves.write_save(match, tmp_path / "old.kiy")
+    text = path.read_text(encoding="utf-8")
+    assert '"models"' not in text
+    assert verify(str(path)) == (6, None)
+    claimed = json.loads(text)
+    for act in claimed["match"]["actions"]:
+        if act.get("type") == "shot":
+            act["shot"]["models"] = "coulomb-cloth/slip-friction/rigid-han-speed"
+    forged = tmp_path / "claimed.kiy"
+    forged.write_text(json.dumps(claimed), encoding="utf-8")
+    n, diff = verify(str(forged))
+    assert diff is not None and n >= 1
