@@ -385,7 +385,13 @@ class CompliantCushion:
     hit returns about e_c. Coulomb friction mu_c acts on the slip at the
     nose and mu_s, with the table's normal force m g + F sin t, on the slip
     at the cloth; both stick when they would reverse the slip. Integrated in
-    time with small steps until the rubber lets go."""
+    time with small steps until the rubber lets go.
+
+    Retuned (``compliant-shear``, docs/physics.md): c per table, a stiffer
+    unloading branch for the rubber's hysteresis, the face at the nose
+    shearing with the ball before it slips (with Coulomb friction alone the
+    friction turns round as the ball comes out and sends a stun ball off
+    with backspin), and a friction of its own under the cushion's push."""
 
     radius: float
     mass: float
@@ -397,7 +403,7 @@ class CompliantCushion:
     stiffness: float = 2.0e6  # N / m^1.5: about 5 ms of contact
     substeps: int = 400
     name: str = "compliant-hunt-crossley"
-    # The retuned cushion (``retuned_compliant``) sets these four; left at
+    # The retuned cushion (``compliant-shear``) sets these four; left at
     # None / 1.0 they give the first version's laws, bit for bit.
     damping: float | None = None  # Hunt-Crossley c, s/m
     unload: float = 1.0  # share of the speed the rubber's hysteresis gives back
