@@ -39,7 +39,14 @@ from rules.ruling import (
 from simulator.files.atomic import atomic_write
 from simulator.files.inputs import MAX_SAVE_BYTES, InputError, read_json
 from simulator.files.reasons import again
-from simulator.table.events import EventKind, Shot, Stroke, events_from_list
+from simulator.table.events import (
+    REFERENCE_MODELS,
+    EventKind,
+    Shot,
+    Stroke,
+    events_from_list,
+    models_problem,
+)
 from simulator.table.state import StateError, TableState, Where
 
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
@@ -98,7 +105,14 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
     if isinstance(dur, bool) or not isinstance(dur, int | float) \
             or not 0.0 <= dur < 1e6:
         raise RulesError(f"{where}.duration: expected seconds, a number >= 0")
-    return Shot(initial, stroke, events, final, duration=float(dur), also=tuple(also))
+    models = d.get("models", REFERENCE_MODELS)
+    if not isinstance(models, str):
+        raise RulesError(f"{where}.models: expected the name of the contact laws")
+    problem = models_problem(models)
+    if problem is not None:
+        raise RulesError(f"{where}.models: {problem}")
+    return Shot(initial, stroke, events, final, duration=float(dur),
+                also=tuple(also), models=models)
 
 
 def check_recorded(shot: Shot, table: TableState | None, where: str) -> None:

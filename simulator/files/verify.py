@@ -185,7 +185,9 @@ def _physics(raw: Any) -> str | None:
     try:
         for s in (recorded.stroke, *(st for _b, st in recorded.also)):
             validate(s)
-        replayed = simulate(recorded.initial, recorded.stroke, also=recorded.also)
+        # With the laws it was made with: an older save keeps its physics.
+        replayed = simulate(recorded.initial, recorded.stroke, also=recorded.also,
+                            models=recorded.models)
     except StrokeError as e:
         return f"the recorded stroke is not one Kiy plays: {e}"
     except (PhysicsError, ValueError, ArithmeticError) as e:

@@ -1,7 +1,13 @@
 """The pymunk table world: simulate(state, stroke) -> Shot."""
 
 from simulator.physics.cue import StrokeError, ball_speed, cue_speed_for
-from simulator.physics.models import Models, compliant_models, default_models
+from simulator.physics.models import (
+    Models,
+    compliant_models,
+    default_models,
+    models_named,
+    reference_models,
+)
 from simulator.physics.simulate import ShotStream, simulate
 from simulator.physics.world import PhysicsError, World
 from simulator.table.events import BallMotion
@@ -17,5 +23,7 @@ __all__ = [
     "compliant_models",
     "cue_speed_for",
     "default_models",
+    "models_named",
+    "reference_models",
     "simulate",
 ]

@@ -78,6 +78,75 @@ def ball_ball_friction(
     return dv1, dw, dv2, dw
 
 
+def ball_ball_friction_split(
+    v1: Vec3,
+    w1: Vec3,
+    v2: Vec3,
+    w2: Vec3,
+    n: Vec3,
+    p_n: float,
+    mass: float,
+    radius: float,
+    mu: Callable[[float], float],
+    mu_vertical: Callable[[float], float],
+) -> tuple[Vec3, Vec3, Vec3, Vec3]:
+    """The friction part of a ball-ball impulse with a coefficient of its own
+    for the slip's vertical part (the follow and draw of a full hit).
+
+    The slip s at the contact is split into its part along the contact
+    plane's most nearly vertical direction and the rest (horizontal for balls
+    on the bed). Each part gets the impulse ``ball_ball_friction`` would give
+    it, min(mu(|s|) p_n |s_part| / |s|, m |s_part| / 7), with ``mu`` for the
+    horizontal part (throw: TP A-14) and ``mu_vertical`` for the vertical one
+    (the follow shot's distance ratio). Neither part of the slip is reversed,
+    and the friction never does work against the slip's direction, so no
+    energy is made. With mu_vertical = mu this is ``ball_ball_friction``.
+    """
+    zero = (0.0, 0.0, 0.0)
+    if p_n <= 0.0:
+        return zero, zero, zero, zero
+    r1 = (radius * n[0], radius * n[1], radius * n[2])
+    c1 = cross(w1, r1)
+    c2 = cross(w2, (-r1[0], -r1[1], -r1[2]))
+    s = (
+        v1[0] + c1[0] - v2[0] - c2[0],
+        v1[1] + c1[1] - v2[1] - c2[1],
+        v1[2] + c1[2] - v2[2] - c2[2],
+    )
+    sn = dot(s, n)
+    s = (s[0] - sn * n[0], s[1] - sn * n[1], s[2] - sn * n[2])
+    s_mag = math.sqrt(dot(s, s))
+    if s_mag < 1e-12:
+        return zero, zero, zero, zero
+    # The contact plane's most nearly vertical unit direction.
+    ux, uy, uz = -n[2] * n[0], -n[2] * n[1], 1.0 - n[2] * n[2]
+    u_mag = math.sqrt(ux * ux + uy * uy + uz * uz)
+    s_v = 0.0
+    if u_mag > 1e-12:
+        ux, uy, uz = ux / u_mag, uy / u_mag, uz / u_mag
+        s_v = s[0] * ux + s[1] * uy + s[2] * uz
+    h = (s[0] - s_v * ux, s[1] - s_v * uy, s[2] - s_v * uz)
+    h_mag = math.sqrt(dot(h, h))
+    k_h = 0.0
+    if h_mag > 0.0:
+        k_h = min(mu(s_mag) * p_n * h_mag / s_mag, mass * h_mag / 7.0) / h_mag
+    k_v = 0.0
+    if s_v != 0.0:
+        a_v = abs(s_v)
+        k_v = min(mu_vertical(s_mag) * p_n * a_v / s_mag, mass * a_v / 7.0) / a_v
+    pt = (
+        -k_h * h[0] - k_v * s_v * ux,
+        -k_h * h[1] - k_v * s_v * uy,
+        -k_h * h[2] - k_v * s_v * uz,
+    )
+    inertia = 0.4 * mass * radius * radius
+    dv1 = (pt[0] / mass, pt[1] / mass, pt[2] / mass)
+    dv2 = (-dv1[0], -dv1[1], -dv1[2])
+    torque = cross(r1, pt)
+    dw = (torque[0] / inertia, torque[1] / inertia, torque[2] / inertia)
+    return dv1, dw, dv2, dw
+
+
 def ball_ball(
     v1: Vec3,
     w1: Vec3,
@@ -88,10 +157,13 @@ def ball_ball(
     radius: float,
     restitution: float,
     mu: Callable[[float], float],
+    mu_vertical: Callable[[float], float] | None = None,
 ) -> tuple[Vec3, Vec3, Vec3, Vec3, float] | None:
     """A whole ball-ball collision of equal balls. None if they separate.
 
-    Returns new (v1, w1, v2, w2) and the relative normal speed.
+    Returns new (v1, w1, v2, w2) and the relative normal speed. With
+    ``mu_vertical`` the slip's vertical part has its own friction
+    (``ball_ball_friction_split``).
     """
     v_n = (v1[0] - v2[0]) * n[0] + (v1[1] - v2[1]) * n[1] + (v1[2] - v2[2]) * n[2]
     if v_n <= 0.0:
@@ -100,7 +172,14 @@ def ball_ball(
     dvn = p_n / mass
     v1n = (v1[0] - dvn * n[0], v1[1] - dvn * n[1], v1[2] - dvn * n[2])
     v2n = (v2[0] + dvn * n[0], v2[1] + dvn * n[1], v2[2] + dvn * n[2])
-    dv1, dw1, dv2, dw2 = ball_ball_friction(v1n, w1, v2n, w2, n, p_n, mass, radius, mu)
+    if mu_vertical is None:
+        dv1, dw1, dv2, dw2 = ball_ball_friction(
+            v1n, w1, v2n, w2, n, p_n, mass, radius, mu
+        )
+    else:
+        dv1, dw1, dv2, dw2 = ball_ball_friction_split(
+            v1n, w1, v2n, w2, n, p_n, mass, radius, mu, mu_vertical
+        )
     return (
         (v1n[0] + dv1[0], v1n[1] + dv1[1], v1n[2] + dv1[2]),
         (w1[0] + dw1[0], w1[1] + dw1[1], w1[2] + dw1[2]),

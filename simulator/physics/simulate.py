@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from simulator.physics.cue import StrokeError, validate
 from simulator.physics.lines import FrameBuilder, LazyFrames
-from simulator.physics.models import Models
+from simulator.physics.models import Models, models_named
 from simulator.physics.world import Stats, World
 from simulator.table.events import BallMotion, Event, Frame, Shot, Stroke
 from simulator.table.state import TableState
@@ -82,10 +82,15 @@ class ShotStream:
         frame_dt: float = DEFAULT_FRAME_DT,
         audit: bool = False,
         also: Sequence[tuple[int, Stroke]] = (),
-        models: Models | None = None,
+        models: Models | str | None = None,
         motion: Mapping[int, BallMotion] | None = None,
     ) -> None:
         validate(stroke)
+        if isinstance(models, str):
+            spec = state.spec
+            models = models_named(
+                models, spec.balls, spec.physics, spec.cushion_height
+            )
         for _, other in also:
             validate(other)
         moving = dict(motion or {})
@@ -177,14 +182,16 @@ def simulate(
     frame_dt: float = DEFAULT_FRAME_DT,
     audit: bool = False,
     also: Sequence[tuple[int, Stroke]] = (),
-    models: Models | None = None,
+    models: Models | str | None = None,
     motion: Mapping[int, BallMotion] | None = None,
 ) -> Shot:
     """Run one stroke to rest. The same inputs give the same Shot, bit for bit.
 
     ``also`` strikes other balls at the same moment: the lag for the break
     (general rule 5) sends two balls at once. ``models`` chooses the contact
-    laws (physics.models; the reference ones by default). ``motion`` sets
+    laws (physics.models; the default ones unless named): a bundle, or the
+    name a Shot carries (``Shot.models``), so a saved shot replays with the
+    laws that made it (ValueError for a name Kiy does not know). ``motion`` sets
     balls moving as the shot begins (a drill: a ball already rolling); the
     stroke adds to the cue ball's."""
     stream = ShotStream(

@@ -41,9 +41,33 @@ class Phase(StrEnum):
     OFF_TABLE = "off_table"
 
 
-# The contact laws of reference.md (physics.models.default_models): a Shot
-# names the laws that made it, and its JSON names them only when they differ.
+# The contact laws of reference.md (physics.models.reference_models): every
+# shot saved before the laws were named in a save was made with them, so a
+# Shot's JSON without "models" means these, and names the laws otherwise.
 REFERENCE_MODELS = "coulomb-cloth/throw-impulse/rigid-han"
+# The laws Kiy knows by name, part by part (physics.models builds them).
+CLOTH_LAWS = ("coulomb-cloth",)
+BALL_BALL_LAWS = ("throw-impulse", "slip-friction")
+CUSHION_LAWS = (
+    "rigid-han",
+    "rigid-han-speed",
+    "compliant-hunt-crossley",
+    "compliant-shear",
+)
+
+
+def models_problem(name: str) -> str | None:
+    """What is wrong with a name of contact laws ("cloth/ball-ball/cushion"),
+    or None when Kiy knows every part of it."""
+    parts = name.split("/")
+    if len(parts) != 3:
+        return f"{name!r:.80}: expected cloth/ball-ball/cushion"
+    for part, known in zip(
+        parts, (CLOTH_LAWS, BALL_BALL_LAWS, CUSHION_LAWS), strict=True
+    ):
+        if part not in known:
+            return f"{name!r:.80}: no law {part!r:.40} (known: {', '.join(known)})"
+    return None
 
 # Line names for LINE_CROSSED
 HEAD_STRING = "head_string"  # x = L/4 (pool head string, pyramid house line)
@@ -415,7 +439,8 @@ class Shot:
     also: tuple[tuple[int, Stroke], ...] = ()
     # Balls already moving when the shot began: (ball, motion) pairs.
     motion: tuple[tuple[int, BallMotion], ...] = ()
-    # The contact laws that made the shot (physics.models.Models.name).
+    # The contact laws that made the shot (physics.models.Models.name);
+    # physics.simulate(..., models=shot.models) replays it with them.
     models: str = REFERENCE_MODELS
 
     def of_kind(self, *kinds: EventKind) -> tuple[Event, ...]:

@@ -54,6 +54,18 @@ class PhysicsParams:
     e_ball: float = 0.95
     e_cushion: float = 0.85
     mu_cushion: float = 0.2
+    # The rails' restitution at speed (physics.models.SpeedRigidCushion):
+    # e_rail_slow / (1 + (v_n / rail_soften)^2) along the contact normal, fitted
+    # to a rolling ball's rebound ratio straight in (docs/physics.md: pool
+    # near 0.7 at ordinary speeds, Alciatore; the pyramid from Mathavan et al.
+    # 2010's snooker cushion, 0.95 at 1 m/s to 0.84 at 3 m/s).
+    e_rail_slow: float = 0.815
+    rail_soften: float = 8.0  # m/s
+    # The compliant rails (physics.models.CompliantCushion, retuned): their
+    # Hunt-Crossley damping (s/m) and the share of the speed their rubber's
+    # hysteresis gives back, fitted to the same figures.
+    rail_damping: float = 0.12
+    rail_unload: float = 0.82
     e_slate: float = 0.5
     e_tip: float = 0.75
     cue_mass: float = 0.54
@@ -408,7 +420,13 @@ def pyramid_table() -> TableSpec:
         balls=PYRAMID_BALLS,
         pockets=pockets,
         rails=rails,
-        physics=PhysicsParams(spin_decel=9.0, cue_mass=0.70),
+        physics=PhysicsParams(
+            spin_decel=9.0,
+            cue_mass=0.70,
+            e_rail_slow=0.99,
+            rail_damping=0.09,
+            rail_unload=1.0,
+        ),
     )
 
 

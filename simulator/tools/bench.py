@@ -324,11 +324,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument(
         "what",
         nargs="?",
-        choices=("speed", "gaps", "pockets", "cushions"),
+        choices=("speed", "gaps", "pockets", "cushions", "follow", "throw"),
         default="speed",
         help="speed (default): the timings; gaps: balls potted per break "
         "against rack gaps; pockets: off-centre acceptance at speed; "
-        "cushions: the two cushion models on reference.md 6's cases",
+        "cushions: the cushion models on reference.md 6's cases and the "
+        "measured rebounds; follow: the follow shot's 7/8 rule and the 30 "
+        "degree rule; throw: cut-shot throw against TP A-14",
     )
     p.add_argument("--racks", type=int, default=30, help="rack layouts (default 30)")
     p.add_argument(
@@ -370,6 +372,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         from simulator.tools import figures
 
         figures.print_cushions()
+        return
+    if args.what == "follow":
+        from simulator.tools import figures
+
+        figures.print_follow()
+        return
+    if args.what == "throw":
+        from simulator.tools import figures
+
+        figures.print_throw()
         return
 
     simulate(*cut_shot())  # warm up imports and caches

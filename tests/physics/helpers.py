@@ -22,11 +22,15 @@ def shoot(
     b: float = 0.0,
     elevation: float = 0.0,
     audit: bool = False,
+    models: str | None = None,
 ) -> Shot:
-    """Strike the cue ball so that it leaves the tip at `ball_speed` m/s."""
+    """Strike the cue ball so that it leaves the tip at `ball_speed` m/s
+    (with the contact laws named ``models``, the default ones if None)."""
     state = TableState.from_positions(spec.name, positions)
     v = cue_speed_for(ball_speed, a, b, spec.balls, spec.physics)
-    return simulate(state, Stroke(direction, v, a, b, elevation), audit=audit)
+    return simulate(
+        state, Stroke(direction, v, a, b, elevation), audit=audit, models=models
+    )
 
 
 def first(

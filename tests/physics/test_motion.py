@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from simulator.table.events import EventKind, Phase
+from simulator.table.events import REFERENCE_MODELS, EventKind, Phase
 from tests.physics.helpers import (
     POOL,
     G,
@@ -91,9 +91,11 @@ def test_stun_cut_balls_part_near_ninety_degrees(cut: float) -> None:
 
 
 def test_rolling_half_ball_hit_deflects_about_thirty_degrees() -> None:
-    """30 degree rule (TP A-4): final deflection 27-34 degrees."""
+    """30 degree rule (TP A-4): final deflection 27-34 degrees, with the
+    reference laws (TP A-14's friction); the default laws' stronger grip of
+    a vertical slip turns it a few degrees more (test_contacts_measured)."""
     pos, d = cut_setup(POOL, 30.0, gap=0.6)
-    shot = shoot(POOL, pos, d, 1.5)
+    shot = shoot(POOL, pos, d, 1.5, models=REFERENCE_MODELS)
     hit = first(shot, EventKind.BALL_BALL, 0)
     before = hit.snapshot(0)
     assert before is not None

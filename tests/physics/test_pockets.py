@@ -20,9 +20,12 @@ POOL = pool_table(9)
 PYRAMID = pyramid_table()
 
 
-def drops(spec: TableSpec, pocket: str, offset: float, speed: float) -> bool:
+def drops(
+    spec: TableSpec, pocket: str, offset: float, speed: float, within: float = math.inf
+) -> bool:
     """A ball rolling straight along the pocket's axis from 0.35 m, its path
-    ``offset`` metres to the side: does it drop?"""
+    ``offset`` metres to the side: does it drop (within ``within`` seconds:
+    on this visit to the pocket, not after a tour of the table)?"""
     p = spec.pocket(pocket)
     (mx, my), (ix, iy) = p.mouth_centre, p.inward
     x = mx - ix * 0.35 - iy * offset
@@ -34,7 +37,10 @@ def drops(spec: TableSpec, pocket: str, offset: float, speed: float) -> bool:
     v = (speed * ix, speed * iy, 0.0)
     motion = {1: BallMotion(v, (-v[1] / r, v[0] / r, 0.0))}
     shot = simulate(state, Stroke(90.0, 0.001), motion=motion)
-    return shot.final.ball(1).where is Where.POCKETED
+    if shot.final.ball(1).where is not Where.POCKETED:
+        return False
+    dropped = next(e for e in shot.of_kind(EventKind.POCKETED) if e.balls == (1,))
+    return dropped.time <= within
 
 
 def window(spec: TableSpec, pocket: str, speed: float, step: float = 0.001) -> float:
@@ -79,7 +85,9 @@ def test_the_pyramid_corner_takes_only_a_few_millimetres_of_error() -> None:
 
 def test_a_fast_centred_ball_drops_and_a_ball_off_the_jaw_rattles() -> None:
     assert drops(POOL, "foot_right", 0.0, 6.0)
-    assert not drops(POOL, "foot_right", 0.040, 6.0)
+    # Sent back out by the jaw (the livelier-at-a-touch rails may bring it
+    # back to the pocket seconds later, slow, after a tour of the table).
+    assert not drops(POOL, "foot_right", 0.040, 6.0, within=0.5)
     pyramid_jaw = drops(PYRAMID, "foot_right", 0.008, 2.0)
     assert not pyramid_jaw
 

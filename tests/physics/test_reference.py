@@ -17,7 +17,13 @@ import math
 import pytest
 
 from simulator.physics import collisions, cue_speed_for, simulate
-from simulator.table.events import BallMotion, EventKind, Phase, Stroke
+from simulator.table.events import (
+    REFERENCE_MODELS,
+    BallMotion,
+    EventKind,
+    Phase,
+    Stroke,
+)
 from simulator.table.geometry import cushion_pieces
 from simulator.table.specs import TABLES, TableSpec, pool_table, pyramid_table
 from simulator.table.state import TableState, Where
@@ -107,8 +113,9 @@ def test_a_head_on_cushion_hit_returns_0_85_along_the_contact_normal() -> None:
     assert along / cos_t == pytest.approx(-0.85, rel=1e-9)
     # The whole world: a stun ball straight into the head rail from 5 cm
     # (it slides 12 v^2 / (49 mu_s g) = 12.5 cm before it would roll).
+    # The reference laws: the default rails' e falls with speed.
     state, motion = _moving(POOL, (R_POOL + 0.05, 0.6), (-1.0, 0.0), (0.0, 0.0, 0.0))
-    shot = simulate(state, SOFT, motion=motion)
+    shot = simulate(state, SOFT, motion=motion, models=REFERENCE_MODELS)
     hit = next(e for e in shot.of_kind(EventKind.BALL_CUSHION) if e.balls == (1,))
     before = hit.speed
     assert before is not None

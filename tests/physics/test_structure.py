@@ -5,12 +5,19 @@ simulation and named in the Shot."""
 from __future__ import annotations
 
 import ast
+import json
+import re
 from pathlib import Path
 
 import pytest
 
-from simulator.physics import compliant_models, default_models, simulate
-from simulator.table.events import REFERENCE_MODELS, EventKind, Stroke
+from simulator.physics import (
+    compliant_models,
+    default_models,
+    reference_models,
+    simulate,
+)
+from simulator.table.events import REFERENCE_MODELS, EventKind, Shot, Stroke
 from simulator.table.specs import pool_table
 from simulator.table.state import TableState
 
@@ -88,9 +95,11 @@ def test_no_physics_file_imports_rules_or_pygame() -> None:
 
 def _shot(models_name: str) -> str:
     state = TableState.from_positions(POOL.name, {0: (1.0, 0.5), 1: (1.6, 0.5)})
+    args = (POOL.balls, POOL.physics, POOL.cushion_height)
     models = {
-        "reference": default_models(POOL.balls, POOL.physics, POOL.cushion_height),
-        "compliant": compliant_models(POOL.balls, POOL.physics, POOL.cushion_height),
+        "reference": reference_models(*args),
+        "default": default_models(*args),
+        "compliant": compliant_models(*args),
     }[models_name]
     shot = simulate(state, Stroke(0.0, 2.0), models=models)
     assert shot.of_kind(EventKind.BALL_CUSHION)
@@ -99,9 +108,65 @@ def _shot(models_name: str) -> str:
 
 def test_a_shot_names_the_laws_that_made_it() -> None:
     assert _shot("reference") == REFERENCE_MODELS
-    assert _shot("compliant") == "coulomb-cloth/throw-impulse/compliant-hunt-crossley"
+    assert _shot("default") == "coulomb-cloth/slip-friction/rigid-han-speed"
+    assert _shot("compliant") == "coulomb-cloth/slip-friction/compliant-shear"
     state = TableState.from_positions(POOL.name, {0: (1.0, 0.5)})
-    assert simulate(state, Stroke(0.0, 1.0)).models == REFERENCE_MODELS
+    assert simulate(state, Stroke(0.0, 1.0)).models == _shot("default")
+
+
+def _follow_shot(models: str | None = None) -> Shot:
+    """A rolling follow shot into a ball and on into the rails: both laws
+    (ball-ball and cushion) show in it."""
+    state = TableState.from_positions(POOL.name, {0: (0.6, 0.6), 1: (1.2, 0.6)})
+    return simulate(state, Stroke(8.0, 2.5, 0.0, 0.4), models=models)
+
+
+def test_a_shot_saved_before_the_laws_had_names_replays_with_the_old_laws() -> None:
+    """A save written before the default laws changed names no laws (its
+    shots' JSON has no "models"): it was made with the reference laws, and
+    replays with them, bit for bit; a new shot names its laws in its JSON
+    and replays with them."""
+    from rules.referee import shot_from_dict
+
+    old = _follow_shot(REFERENCE_MODELS)
+    saved = json.loads(old.to_json())
+    assert "models" not in saved
+    loaded = shot_from_dict(saved)
+    assert loaded.models == REFERENCE_MODELS
+    again = simulate(loaded.initial, loaded.stroke, models=loaded.models)
+    assert again.to_dict() == saved
+    # The default laws give another shot: the name is what keeps the save.
+    assert _follow_shot().to_dict()["events"] != saved["events"]
+    new = _follow_shot()
+    saved_new = json.loads(new.to_json())
+    assert saved_new["models"] == "coulomb-cloth/slip-friction/rigid-han-speed"
+    loaded_new = shot_from_dict(saved_new)
+    replay = simulate(loaded_new.initial, loaded_new.stroke, models=loaded_new.models)
+    assert replay.to_dict() == saved_new
+
+
+@pytest.mark.parametrize(
+    ("models", "words"),
+    [
+        ("coulomb-cloth/throw-impulse", "expected cloth/ball-ball/cushion"),
+        ("coulomb-cloth/sticky/rigid-han", "no law 'sticky'"),
+        (7, "expected the name of the contact laws"),
+    ],
+)
+def test_a_save_naming_unknown_laws_is_refused_with_the_reason(
+    models: object, words: str
+) -> None:
+    from rules.referee import RulesError, shot_from_dict
+
+    saved = json.loads(_follow_shot().to_json())
+    saved["models"] = models
+    with pytest.raises(RulesError, match=re.escape(words)) as err:
+        shot_from_dict(saved)
+    assert str(err.value).startswith("shot.models: ")
+    if isinstance(models, str):  # the physics refuses the name too
+        state = TableState.from_positions(POOL.name, {0: (0.6, 0.6)})
+        with pytest.raises(ValueError, match=re.escape(words)):
+            simulate(state, Stroke(0.0, 1.0), models=models)
 
 
 def test_the_quick_constructors_make_the_same_events_and_snapshots() -> None:
@@ -124,3 +189,39 @@ def test_the_quick_constructors_make_the_same_events_and_snapshots() -> None:
     assert event_of(EventKind.REST, 2.0) == Event(EventKind.REST, 2.0)
     with pytest.raises(TypeError, match="colour"):
         event_of(EventKind.REST, 2.0, colour="red")
+
+
+def test_kiy_verify_replays_an_old_save_with_the_laws_it_was_made_with(
+    tmp_path: Path,
+) -> None:
+    """A match saved before the default laws changed (its shots made with the
+    reference laws, their JSON naming none) verifies shot for shot; the same
+    file claiming the default laws does not, so the name is what does it."""
+    import random
+
+    from rules.referee import Match
+    from simulator.files import saves
+    from simulator.files.verify import verify
+    from simulator.tools.selfplay import OPTIONS, choose_stroke, make_choice
+
+    rng = random.Random(3)
+    match = Match(["P1", "P2"], "9-ball", OPTIONS["9-ball"], seed=5)
+    played = 0
+    while played < 6:
+        if make_choice(rng, match):
+            continue
+        table, stroke, decl = choose_stroke(rng, match.requirements(), match.table())
+        match.apply(simulate(table, stroke, models=REFERENCE_MODELS), decl)
+        played += 1
+    path = saves.write_save(match, tmp_path / "old.kiy")
+    text = path.read_text(encoding="utf-8")
+    assert '"models"' not in text
+    assert verify(str(path)) == (6, None)
+    claimed = json.loads(text)
+    for act in claimed["match"]["actions"]:
+        if act.get("type") == "shot":
+            act["shot"]["models"] = "coulomb-cloth/slip-friction/rigid-han-speed"
+    forged = tmp_path / "claimed.kiy"
+    forged.write_text(json.dumps(claimed), encoding="utf-8")
+    n, diff = verify(str(forged))
+    assert diff is not None and n >= 1

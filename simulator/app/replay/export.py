@@ -71,7 +71,8 @@ class ShotExport:
         if not shot.frames:
             from simulator.physics import simulate
             shot = replace(shot, frames=simulate(shot.initial, shot.stroke,
-                                                 also=shot.also).frames)
+                                                 also=shot.also,
+                                                 models=shot.models).frames)
         return cls(shot, ruling, **kw)
 
     @classmethod

@@ -1388,7 +1388,7 @@ class ReplayMode(TableMode):
         if not frames:  # a loaded match keeps no samples: compute them again
             from simulator.physics import simulate
             frames = simulate(self.shot.initial, self.shot.stroke,
-                              also=self.shot.also).frames
+                              also=self.shot.also, models=self.shot.models).frames
         self.playback = Playback(frames, speed=SPEEDS[1])
         self.playback.complete = True
         self.foul_events: list[tuple[float, Any, Any]] = []

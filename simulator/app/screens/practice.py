@@ -160,7 +160,7 @@ class ShotPlayer:
         frames = shot.frames
         if not frames:  # a shot kept without samples: compute them again
             from simulator.physics import simulate
-            frames = simulate(shot.initial, shot.stroke).frames
+            frames = simulate(shot.initial, shot.stroke, models=shot.models).frames
         self.playback = Playback(frames, speed=speed)
         self.playback.complete = True
         self.stops: list[tuple[float, Event, tuple[int, ...]]] = []
