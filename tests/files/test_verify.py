@@ -158,12 +158,27 @@ def _new_seed(m: dict[str, Any]) -> None:
     m["seed"] += 1
 
 
-# name: (edit, the step verify names (0-based), the field, words it says)
-TAMPERING: dict[str, tuple[Edit, int, str, tuple[str, ...]]] = {
+def _first_step_by(m: dict[str, Any], player: int) -> int:
+    """The first step the save's record says player ``player`` took."""
+    name = m["players"][player]
+    return next(i for i, a in enumerate(_actions(m))
+                if a.get("record", {}).get("by") == name)
+
+
+def _call_words(m: dict[str, Any], step: int) -> str:
+    d = _actions(m)[step]["declarations"]
+    return f"ball {d['called_ball']} called in {d['called_pocket']}"
+
+
+# name: (edit, the step verify names (0-based) or how to find it in the save,
+# the field, the words it says (or how to make them from the save))
+Step = int | Callable[[dict[str, Any]], int]
+Words = tuple[str, ...] | Callable[[dict[str, Any]], tuple[str, ...]]
+TAMPERING: dict[str, tuple[Edit, Step, str, Words]] = {
     "safety declared after the shot": (
         _declare(5, safety=True), 5, "declarations",
-        ("when it was played, ball 9 called in side_right; the save now says "
-         "ball 9 called in side_right, a safety declared",)),
+        lambda m: (f"when it was played, {_call_words(m, 5)}; the save now says "
+                   f"{_call_words(m, 5)}, a safety declared",)),
     "called ball changed": (
         _declare(3, called_ball=10), 3, "declarations",
         ("the save now says ball 10 called in",)),
@@ -181,7 +196,7 @@ TAMPERING: dict[str, tuple[Edit, int, str, tuple[str, ...]]] = {
         ("lag: won by \"cpu:beginner 2\" when it was played",
          "names were changed or swapped")),
     "a player renamed": (
-        _rename, 3, "players",
+        _rename, lambda m: _first_step_by(m, 0), "players",
         ('when it was played "cpu:beginner" took the shot', '"Zed"')),
     "the stroke changed": (
         _faster_stroke, 2, "physics",
@@ -227,7 +242,10 @@ TAMPERING: dict[str, tuple[Edit, int, str, tuple[str, ...]]] = {
 def test_verify_names_the_tampered_step_and_what_differs(
         name: str, save: dict[str, Any], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    edit, step, field, words = TAMPERING[name]
+    edit, find_step, field, find_words = TAMPERING[name]
+    m = save["match"]
+    step = find_step if isinstance(find_step, int) else find_step(m)
+    words = find_words if isinstance(find_words, tuple) else find_words(m)
     p = _write(tmp_path, save, edit)
     diff = verify(str(p)).difference
     assert diff is not None, name

@@ -216,12 +216,13 @@ def test_kiy_verify_replays_an_old_save_with_the_laws_it_was_made_with(
     path = saves.write_save(match, tmp_path / "old.kiy")
     text = path.read_text(encoding="utf-8")
     assert '"models"' not in text
-    assert verify(str(path)) == (6, None)
+    report = verify(str(path))
+    assert (report.strokes, report.difference) == (6, None)
     claimed = json.loads(text)
     for act in claimed["match"]["actions"]:
         if act.get("type") == "shot":
             act["shot"]["models"] = "coulomb-cloth/slip-friction/rigid-han-speed"
     forged = tmp_path / "claimed.kiy"
     forged.write_text(json.dumps(claimed), encoding="utf-8")
-    n, diff = verify(str(forged))
-    assert diff is not None and n >= 1
+    forged_report = verify(str(forged))
+    assert forged_report.difference is not None and forged_report.strokes >= 1
