@@ -3,7 +3,7 @@
 from simulator.events import BallMotion
 from simulator.physics.cue import StrokeError, ball_speed, cue_speed_for
 from simulator.physics.models import Models, compliant_models, default_models
-from simulator.physics.simulate import ShotStream, simulate
+from simulator.physics.simulate import ShotStream, simulate, simulate_search
 from simulator.physics.world import PhysicsError, World
 
 __all__ = [
@@ -18,4 +18,5 @@ __all__ = [
     "cue_speed_for",
     "default_models",
     "simulate",
+    "simulate_search",
 ]
