@@ -594,15 +594,20 @@ def push_out_candidates(view: View, cue: Vec, count: int) -> list[Candidate]:
 def break_candidates(view: View, place_options: Sequence[Vec], count: int,
                      rng: random.Random) -> list[Candidate]:
     """Breaks: a power break into the nearest ball of the rack (full and a
-    little to each side), and thin, soft hits on the outer balls that send
-    a couple of balls and the cue ball to the cushions (a safe break)."""
+    little to each side); the rack's corner balls hit a quarter to half a
+    ball on their outer side, the cue ball running off the side and foot
+    cushions back up the table while the corner ball drives the rack's
+    other corner to a cushion (a safe break: 14.1's opening, Express's);
+    and thin, soft hits on the front balls."""
     req = view.req
     spec = view.spec
     r = spec.balls.radius
     decl = Declarations()
     power: list[Candidate] = []
     soft: list[Candidate] = []
+    corner: list[Candidate] = []
     for place in place_options:
+        corner += corner_breaks(view, place)
         targets = sorted(req.direct_targets(view.table),
                          key=lambda b: math.dist(place, view.balls[b]))
         if not targets:
@@ -626,6 +631,7 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
                     soft.append(Candidate("break", stroke(spec, d, v), decl, place, t,
                                           None, 1.0))
     rng.shuffle(soft)
+    soft = corner + soft
     # Power first: a budget of one breaks hard.
     mixed: list[Candidate] = []
     while (power or soft) and len(mixed) < count:
@@ -634,6 +640,44 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
         if soft and len(mixed) < count:
             mixed.append(soft.pop(0))
     return mixed
+
+
+# A safe break on a corner ball: how full (a share of a ball, on its outer
+# side), the cue ball's speed (m/s) and its side spin (none, or running
+# towards the side it goes off to).
+CORNER_FRACTIONS = (0.35, 0.55)
+CORNER_SPEEDS = (3.6, 4.6)
+CORNER_SPIN = 0.3
+
+
+def corner_breaks(view: View, place: Vec) -> list[Candidate]:
+    """The two corner balls of the rack (the farthest either side of the
+    line from ``place`` to the rack's middle) hit on their outer side."""
+    spec = view.spec
+    r = spec.balls.radius
+    targets = [b for b in view.req.direct_targets(view.table) if b in view.balls]
+    if len(targets) < 3:
+        return []
+    mid = (sum(view.balls[b][0] for b in targets) / len(targets),
+           sum(view.balls[b][1] for b in targets) / len(targets))
+    axis = aim.unit(aim.sub(mid, place))
+
+    def lateral(b: int) -> float:
+        return aim.cross(axis, aim.sub(view.balls[b], place))
+
+    out: list[Candidate] = []
+    for t in (max(targets, key=lateral), min(targets, key=lateral)):
+        side = 1.0 if lateral(t) > 0.0 else -1.0
+        obj = view.balls[t]
+        for fraction in CORNER_FRACTIONS:
+            d = contact_direction(place, obj, side * fraction, r)
+            if d is None or not clear_to_contact(place, obj, d, view.others(t), r):
+                continue
+            for v in CORNER_SPEEDS:
+                for tip_a in (0.0, -side * CORNER_SPIN):
+                    out.append(Candidate("break", stroke(spec, d, v, 0.0, tip_a),
+                                         Declarations(), place, t, None, 1.0))
+    return out
 
 
 def break_spots(view: View) -> list[Vec]:
