@@ -155,14 +155,11 @@ class Judge:
                 nxt = tuple(b for b in req.direct_targets(table) if b != CUE_BALL)
             except RulesError:
                 nxt = ()
-            if nxt:
+            if nxt and set(nxt) <= set(targets):
+                out = planning.Lanes.subset(lanes, nxt, ball)
+            elif nxt:
                 balls = {b: p for b, p in lanes.balls.items() if b != ball}
-                if set(nxt) <= set(targets):
-                    out = planning.Lanes.__new__(planning.Lanes)
-                    out.spec, out.balls = lanes.spec, balls
-                    out.lanes = [ln for ln in lanes.lanes if ln.target in nxt]
-                else:
-                    out = planning.Lanes(lanes.spec, balls, nxt)
+                out = planning.Lanes(lanes.spec, balls, nxt)
             memo[ball] = out
             return out
         return after

@@ -97,6 +97,18 @@ class Lanes:
                     continue
                 self.lanes.append(Lane(t, pocket.name, obj, ghost, u, d2, hw))
 
+    @classmethod
+    def subset(cls, of: Lanes, targets: Sequence[int], gone: int) -> Lanes:
+        """``of``'s lanes of ``targets`` only, ball ``gone`` off the table
+        (its lanes kept as they were: a ball it blocked stays blocked, a
+        little pessimistic, and free)."""
+        out = cls.__new__(cls)
+        out.spec = of.spec
+        out.balls = {b: p for b, p in of.balls.items() if b != gone}
+        keep = set(targets)
+        out.lanes = [ln for ln in of.lanes if ln.target in keep]
+        return out
+
     def targets_with_lanes(self) -> set[int]:
         return {ln.target for ln in self.lanes}
 
