@@ -65,7 +65,7 @@ EIGHT = registry.word(registry.EIGHT_BALL)
 STRAIGHT = registry.word(registry.STRAIGHT_POOL)
 EXPRESS = registry.word(registry.EXPRESS)
 PARTS = ("time", "sims", "potting", "run", EIGHT, STRAIGHT, "hint", EXPRESS)
-PROGRESS = 10  # a line every this many racks, games or matches (read as it goes)
+PROGRESS = 5  # a line every this many racks, games or matches (read as it goes)
 POT_KINDS = ("pot", "bank", "cue_pot")  # strokes that try to pot
 NOT_POTS = ("safety", "kick", "push_out")  # strokes that do not
 DOUBLE_HIT = "foul.double_hit"
@@ -370,6 +370,7 @@ def part_run(racks: int) -> None:
         if (k + 1) % PROGRESS == 0:
             say(f"  {k + 1} racks: {runs} break-and-runs, {scratches} break "
                 f"scratches ({time.perf_counter() - t0:.0f} s, {load()})")
+            say("  " + tally.line("strong"))
     speeds.sort()
     say(f"9-ball break and run, strong, {racks} racks (4.5 in corners): {runs} "
         f"({100 * runs / racks:.1f}%); break scratches {scratches} "
@@ -408,6 +409,9 @@ def eight_games(games: int, better: str, worse: str, seed0: int) -> None:
         if (k + 1) % PROGRESS == 0:
             say(f"  {k + 1} games: {better} won {wins} "
                 f"({time.perf_counter() - t0:.0f} s, {load()})")
+            for level in (better, worse):
+                if level in tallies:
+                    say("  " + tallies[level].line(level))
     say(f"8-ball, {better} against {worse}, {games} games: {better} won {wins} "
         f"({100 * wins / games:.1f}%), {shots} shots, {runs} games won by the "
         f"breaker without the other shooting")
@@ -462,6 +466,8 @@ def straight_innings(innings: int, level: str, seed0: int) -> None:
                         say(f"  {len(runs)} innings: {statistics.mean(runs):.2f} "
                             f"balls an inning ({time.perf_counter() - t0:.0f} s, "
                             f"{load()})")
+                        if level in tallies:
+                            say("  " + tallies[level].line(level))
     runs = runs[:innings]
     say(f"14.1, {level} against {level}: {statistics.mean(runs):.2f} balls per "
         f"inning over {len(runs)} innings (longest {max(runs)}, median "
