@@ -69,7 +69,7 @@ def players_arg(text: str) -> list[str]:
         raise argparse.ArgumentTypeError("players: a name is longer than 24 letters")
     for i, p in enumerate(names):
         # cpu:LEVEL is a computer player at that strength (beginner, club,
-        # strong); cpu alone is the club player.
+        # strong, pro); cpu alone is the club player.
         if p.partition(":")[0].strip().casefold() == "cpu":
             from simulator.players.table import parse_seat
             try:
@@ -102,7 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="start a match at once: 8-ball, 9-ball, 14.1 or express")
     p.add_argument("--players", type=players_arg,
                    help="player names separated by commas, or a count (2-8); "
-                        "cpu:beginner, cpu:club or cpu:strong is a computer player")
+                        "cpu:beginner, cpu:club, cpu:strong or cpu:pro is a "
+                        "computer player")
     p.add_argument("--window", type=window_size, default=None, metavar="WxH",
                    help="window size, e.g. 1280x720")
     p.add_argument("--fullscreen", action="store_true")

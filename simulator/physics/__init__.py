@@ -8,7 +8,7 @@ from simulator.physics.models import (
     models_named,
     reference_models,
 )
-from simulator.physics.simulate import ShotStream, simulate
+from simulator.physics.simulate import ShotStream, simulate, simulate_search
 from simulator.physics.world import PhysicsError, World
 from simulator.table.events import BallMotion
 
@@ -26,4 +26,5 @@ __all__ = [
     "models_named",
     "reference_models",
     "simulate",
+    "simulate_search",
 ]

@@ -84,6 +84,7 @@ class ShotStream:
         also: Sequence[tuple[int, Stroke]] = (),
         models: Models | str | None = None,
         motion: Mapping[int, BallMotion] | None = None,
+        stick: bool = True,
     ) -> None:
         validate(stroke)
         if isinstance(models, str):
@@ -99,7 +100,12 @@ class ShotStream:
         self.also = tuple(also)
         self.motion = tuple(sorted(moving.items()))
         self.world = World(
-            state, frame_dt=frame_dt, audit=audit, models=models, motion=moving
+            state,
+            frame_dt=frame_dt,
+            audit=audit,
+            models=models,
+            motion=moving,
+            stick=stick,
         )
         self.world.strike(stroke)
         for ball, other in self.also:
@@ -204,3 +210,21 @@ def simulate(
         motion=motion,
     )
     return stream.run_to_end()
+
+
+# A search never plays a shot back: one frame a long while apart keeps the
+# world from sampling any.
+SEARCH_FRAME_DT = 1e3
+
+
+def simulate_search(
+    state: TableState, stroke: Stroke, models: Models | None = None
+) -> Shot:
+    """A search's simulation: the same laws and the same events as
+    ``simulate`` but for the cue stick, which stops at the strike (a
+    double hit or the stick touching a ball is the full physics' to find:
+    a search plays a stroke through ``simulate`` when the tip could reach
+    something), and no playback frames."""
+    return ShotStream(
+        state, stroke, frame_dt=SEARCH_FRAME_DT, models=models, stick=False
+    ).run_to_end()

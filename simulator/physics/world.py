@@ -321,6 +321,7 @@ class World:
         audit: bool = False,
         models: Models | None = None,
         motion: Mapping[int, BallMotion] | None = None,
+        stick: bool = True,
     ) -> None:
         flying = {b for b, m in (motion or {}).items() if m.height is not None}
         if flying:
@@ -341,6 +342,9 @@ class World:
             self.spec.balls, self.params, self.spec.cushion_height
         )
         self.audit = audit
+        # Whether the cue stick follows through after the strike (a search's
+        # world may leave it out: simulate.simulate_search).
+        self.stick = stick
         self.t = 0.0
         self.log = Log(self.models.cloth)
         self.schedule = Schedule()
@@ -896,7 +900,7 @@ class World:
         )
         if bounce is not None and not bounce.settled:
             self.flight.take_off(rec, 0.0, (vx, vy, bounce.velocity[2]), w)
-        if self._stick is None and not self._struck:
+        if self._stick is None and not self._struck and self.stick:
             self._stick = Stick.after_strike(self, rec, stroke, res, 0.0)
         self._struck = True
         if self.audit:  # the cue brings energy: the audit starts after it

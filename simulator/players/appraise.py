@@ -14,13 +14,17 @@ option he would take. Nothing here re-derives a rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.codes import FoulCode
 from rules.game import Discipline, GameState
-from rules.ruling import BallInHand, Choice, RulesError, Ruling
+from rules.ruling import BallInHand, Choice, RulesError, Ruling, ShotRequirements
+from simulator.players import plan as planning
 from simulator.players import shots
 from simulator.players.strength import Noise
+from simulator.table.specs import CUE_BALL
 
 WIN = 1.0
 LOSS = -1.0
@@ -38,6 +42,18 @@ BREAK_VALUE = 0.0  # to break (when not estimated by simulation)
 # A rival's good shot when his pots do not cost this player (Express: he
 # writes off somebody else) still moves him on: it counts this much.
 BYSTANDER = 0.2
+# Each legal ball with no open line to any pocket (a problem ball, to be
+# broken out before the rack can end) takes this much off its shooter's
+# place at the table (a planner's view).
+PROBLEM_BALL = 0.02
+# Fouls in a row: a player whose count stands at n carries this share of
+# what the next foul would cost him beyond a first one (the referee says
+# what: 14.1's third foul, 9-ball's loss of the game) as long as it stands.
+FOUL_JEOPARDY = {1: 0.08, 2: 0.3}
+# The foul a person may call in every pool game, used to ask the referee
+# what one more foul would cost (never played).
+PROBE_FOUL = FoulCode.TOUCHED_BALL
+_THIRD_FOUL_COST: dict[str, float] = {}
 
 
 @dataclass(frozen=True)
@@ -51,6 +67,7 @@ class Judge:
     max_cut: float
     position: bool
     break_value: float = BREAK_VALUE
+    plan: bool = False  # plans the shot after next (``plan``)
 
     def at_table(self, quality: float) -> float:
         return AT_TABLE_BASE + AT_TABLE_GAIN * quality
@@ -90,16 +107,107 @@ class Judge:
         elif not self.position:
             worth = self.at_table(0.5)
         else:
-            view = shots.View.of(state.table, req)
-            q = shots.quality(view, self.noise, self.max_cut)
-            if req.ball_in_hand is BallInHand.ANYWHERE:
-                q = max(q, HAND_FLOOR)
-            worth = self.at_table(q)
+            worth = self.at_table(self.quality(state, req))
+        worth -= self.jeopardy(state, shooter)
+        if state.players == 2:
+            worth += self.jeopardy(state, 1 - shooter)
         if shooter == me:
             return worth
         if req.loses_by_pots(me) or state.players == 2:
             return -worth
         return -BYSTANDER * worth
+
+    def quality(self, state: GameState, req: ShotRequirements) -> float:
+        """The shooter's next shot, 0-1: planned two shots deep where this
+        player plans and the cue ball is where it lies (less a little for
+        each problem ball), else the best pot and a fallback; in hand
+        anywhere never less than HAND_FLOOR."""
+        view = shots.View.of(state.table, req)
+        if self.plan and req.ball_in_hand is BallInHand.NONE and view.cue is not None \
+                and not req.cue_ball_is_object:
+            targets = req.direct_targets(state.table)
+            lanes = planning.Lanes(state.table.spec, view.balls, targets)
+            q = planning.planned_quality(state.table.spec, view.cue, lanes, self.noise,
+                                     self.max_cut, self._after(state, lanes, targets))
+            q -= PROBLEM_BALL * planning.problem_balls(lanes, targets)
+            return max(0.0, q)
+        q = shots.quality(view, self.noise, self.max_cut)
+        if req.ball_in_hand is BallInHand.ANYWHERE:
+            q = max(q, HAND_FLOOR)
+        return q
+
+    def _after(self, state: GameState, lanes: planning.Lanes,
+               targets: tuple[int, ...]) -> Callable[[int], planning.Lanes | None]:
+        """The lanes of the balls the referee would name once ``ball`` is
+        potted by the shooter (asked of the discipline on the table without
+        it); None when no ball would be left to play."""
+        memo: dict[int, planning.Lanes | None] = {}
+
+        def after(ball: int) -> planning.Lanes | None:
+            if ball in memo:
+                return memo[ball]
+            out: planning.Lanes | None = None
+            table = state.table.remove(ball)
+            try:
+                req = self.discipline.requirements(replace(
+                    state, table=table, pending=(), chooser=None, is_break=False,
+                    ball_in_hand=BallInHand.NONE))
+                nxt = tuple(b for b in req.direct_targets(table) if b != CUE_BALL)
+            except RulesError:
+                nxt = ()
+            if nxt and set(nxt) <= set(targets):
+                out = planning.Lanes.subset(lanes, nxt, ball)
+            elif nxt:
+                balls = {b: p for b, p in lanes.balls.items() if b != ball}
+                out = planning.Lanes(lanes.spec, balls, nxt)
+            memo[ball] = out
+            return out
+        return after
+
+    def jeopardy(self, state: GameState, player: int) -> float:
+        """What a count of fouls in a row costs ``player`` while it stands:
+        a share of the extra the referee charges for the foul that ends the
+        count (0 where fouls are not counted)."""
+        counts = getattr(state, "fouls", None)
+        if not isinstance(counts, tuple) or player >= len(counts):
+            return 0.0
+        share = FOUL_JEOPARDY.get(counts[player], 0.0)
+        if share == 0.0:
+            return 0.0
+        return share * self.third_foul_cost(state)
+
+    def third_foul_cost(self, state: GameState) -> float:
+        """What the foul that ends a count of two costs beyond a first foul,
+        from the referee: three fouls called on one player in a row (his
+        turn given back each time), the third valued against the first."""
+        name = self.discipline.name
+        if name in _THIRD_FOUL_COST:
+            return _THIRD_FOUL_COST[name]
+        cost = 0.0
+        try:
+            p = state.shooter
+            blank: Any = state
+            now: GameState = replace(
+                blank, pending=(), chooser=None, is_break=False, game_over=False,
+                winner=None, fouls=tuple(0 for _ in range(state.players)))
+            values: list[float] = []
+            for _ in range(3):
+                ruling, after = self.discipline.call_foul(now, PROBE_FOUL)
+                lost = LOSS if after.game_over and after.winner != p else 0.0
+                values.append(self.points_value(ruling, p) + lost)
+                if after.game_over:
+                    break
+                now = replace(after, shooter=p, pending=(), chooser=None,
+                              is_break=False)
+            if len(values) == 3:
+                cost = max(0.0, values[0] - values[2])
+            elif len(values) > 1:
+                cost = max(0.0, values[0] - values[-1])
+        except (RulesError, TypeError, ValueError):
+            cost = 0.0
+        _THIRD_FOUL_COST[name] = cost
+        return cost
+
 
     def chosen(self, state: GameState, choice: Choice) -> GameState | None:
         try:

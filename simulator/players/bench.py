@@ -1,46 +1,63 @@
 """``python -m simulator.players.bench``: how fast and how well the computer
-players play. A benchmark, not a test: it prints figures.
+players play. A benchmark, not a test: it prints figures, every one of the
+computer players' targets in one command (each part can be run alone).
 
 Parts (``--part``, default all, in this order):
 
 - ``time``: decision time per strength over a fixed set of positions (taken
-  from beginners' games of each discipline): median and p90, and the share
-  spent in the physics;
+  from beginners' games of each discipline): wall median and p90, the
+  process's CPU median, the share spent in the physics and the search's
+  simulations per second, with the machine's load average beside it;
+- ``sims``: simulations per second on a fixed set of strokes (every legal
+  ball of those positions hit full and half-ball, soft to firm, stun,
+  follow and draw): the full physics as the search used to run it, and the
+  search-grade path where there is one, by turns in one run;
 - ``potting``: each strength's potting percentage on a fixed set of cut
   shots by distance and angle (its chosen stroke, played with its noise);
-- ``run``: the strongest's 9-ball break-and-run rate over ``--racks`` racks;
-- ``eight``: 8-ball, strong against beginner over ``--games`` games (each
-  breaks half of them);
-- ``straight``: 14.1, the strongest's average run (balls in one inning)
-  over ``--innings`` innings;
+- ``run``: 9-ball, the strong player's break and run over ``--racks`` racks
+  (4.5 in corners): the rate, the break's scratches and the cue ball's
+  speed off the tip;
+- ``eight``: 8-ball, strong against club over ``--games`` games, then pro
+  against strong over ``--pro-games`` (each breaking half);
+- ``straight``: 14.1, balls per inning of strong against strong over
+  ``--innings`` innings, then of pro against pro;
+- ``hint``: the strength the hint plays at and its time over the positions;
 - ``express``: ``--matches`` Express matches of three computer players,
   every invariant checked after every step (chips constant, one winner).
 
-Everything runs with a throwaway profile folder.
+The ``run``, ``eight`` and ``straight`` parts also count, per strength, the
+fouls on strokes that were not pot attempts (safeties, kicks, push-outs)
+per 100 shots, and the double hits of kicks. Everything runs with a
+throwaway profile folder; the seeds are fixed, so a run before a change and
+one after it play the same racks.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import registry
 from rules.game import GameState
 from rules.referee import Match
 from rules.ruling import BallInHand
+from simulator import physics
 from simulator.files import profile
 from simulator.physics import simulate
+from simulator.players import aim, hint
 from simulator.players.player import ComputerPlayer, seed_for
 from simulator.players.search import executed
 from simulator.players.strength import STRENGTHS, draw_noise
-from simulator.players.table import Seat, Table
+from simulator.players.table import Seat, Step, Table
+from simulator.table.events import Stroke
 from simulator.table.specs import CUE_BALL, table_by_name
 from simulator.table.state import TableState
 
@@ -48,17 +65,77 @@ from simulator.table.state import TableState
 EIGHT = registry.word(registry.EIGHT_BALL)
 STRAIGHT = registry.word(registry.STRAIGHT_POOL)
 EXPRESS = registry.word(registry.EXPRESS)
-PARTS = ("time", "potting", "run", EIGHT, STRAIGHT, EXPRESS)
+PARTS = ("time", "sims", "potting", "run", EIGHT, STRAIGHT, "hint", EXPRESS)
 PROGRESS = 5  # a line every this many racks, games or matches (read as it goes)
+POT_KINDS = ("pot", "bank", "cue_pot")  # strokes that try to pot
+NOT_POTS = ("safety", "kick", "push_out")  # strokes that do not
+DOUBLE_HIT = "foul.double_hit"
+TOP = "pro" if "pro" in STRENGTHS else "strong"  # the strongest level there is
 
 
 def say(text: str) -> None:
     print(text, flush=True)
 
 
+def load() -> str:
+    """The machine's load average (1 min), said beside every timing: other
+    work shares the two cores."""
+    try:
+        return f"load {os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "load ?"
+
+
 def seats(*levels: str) -> list[Seat]:
     return [Seat(f"cpu:{lv}" + (f" {i + 1}" if levels.count(lv) > 1 else ""),
                  STRENGTHS[lv]) for i, lv in enumerate(levels)]
+
+
+# -- what a level did at the table ---------------------------------------------
+
+
+@dataclass
+class Tally:
+    """One strength's strokes in a part: how many, the fouls on strokes
+    that were not pot attempts, the double hits of kicks, decision times."""
+
+    shots: int = 0
+    breaks: int = 0
+    non_pot: int = 0
+    non_pot_fouls: int = 0
+    kicks: int = 0
+    kick_double_hits: int = 0
+    fouls: int = 0
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, kind: str, codes: Sequence[str], seconds: float) -> None:
+        self.shots += 1
+        self.seconds.append(seconds)
+        fouled = any(c.startswith(("foul.", "loss.")) for c in codes)
+        self.fouls += fouled
+        if kind == "break":
+            self.breaks += 1
+        if kind in NOT_POTS:
+            self.non_pot += 1
+            self.non_pot_fouls += fouled
+        if kind == "kick":
+            self.kicks += 1
+            self.kick_double_hits += DOUBLE_HIT in codes
+
+    def line(self, name: str) -> str:
+        per = 100.0 * self.non_pot_fouls / max(1, self.shots)
+        med = statistics.median(self.seconds) if self.seconds else 0.0
+        return (f"  {name}: {self.shots} shots, fouls on strokes that were not "
+                f"pot attempts {self.non_pot_fouls} ({per:.2f} per 100 shots; "
+                f"{self.non_pot} such strokes), double hits from a kick "
+                f"{self.kick_double_hits} of {self.kicks} kicks, all fouls "
+                f"{self.fouls}; decision median {med:.2f} s")
+
+
+def tally_step(tallies: dict[str, Tally], level: str, s: Step) -> None:
+    if s.kind == "shot":
+        tallies.setdefault(level, Tally()).add(str(s.decision.get("kind")),
+                                               s.codes, s.seconds)
 
 
 # -- decision time -----------------------------------------------------------
@@ -90,12 +167,12 @@ def positions(per_game: int, seed: int) -> list[tuple[str, Match]]:
 
 def part_time(count: int) -> None:
     say(f"decision time per strength over {count} positions of each discipline "
-        "(ordinary shots)")
+        f"(ordinary shots; {load()})")
     pos = positions(count, 11)
     # Wall time, and the process's own CPU time: on a shared machine the
     # second is what the decision costs on a core of its own.
     say(f"{'strength':10} {'median s':>9} {'p90 s':>8} {'max s':>8} "
-        f"{'cpu med':>8} {'cpu p90':>8} {'physics':>8} {'sims':>6}")
+        f"{'cpu med':>8} {'cpu p90':>8} {'physics':>8} {'sims':>6} {'sims/s':>7}")
     for name, strength in STRENGTHS.items():
         player = ComputerPlayer(strength)
         times: list[float] = []
@@ -113,11 +190,76 @@ def part_time(count: int) -> None:
         cpu.sort()
         say(f"{name:10} {statistics.median(times):9.3f} {_p90(times):8.3f} "
             f"{times[-1]:8.3f} {statistics.median(cpu):8.3f} {_p90(cpu):8.3f} "
-            f"{100 * phys / sum(times):7.0f}% {sims / len(times):6.0f}")
+            f"{100 * phys / sum(times):7.0f}% {sims / len(times):6.0f} "
+            f"{sims / sum(cpu):7.0f}  ({load()})")
 
 
 def _p90(ordered: list[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)]
+
+
+# -- simulations per second ----------------------------------------------------
+
+
+def stroke_set(per_game: int) -> list[tuple[TableState, Stroke]]:
+    """Fixed strokes on the positions of the time part, none of them chosen
+    by a player: each legal ball hit full and half-ball each way, at three
+    speeds, stun, follow and draw (a search's strokes, without the player)."""
+    out: list[tuple[TableState, Stroke]] = []
+    for _, m in positions(per_game, 11):
+        req = m.requirements()
+        table = m.table()
+        if req.ball_in_hand is not BallInHand.NONE:
+            continue
+        cue = table.position(CUE_BALL)
+        if cue is None:
+            continue
+        spec = table.spec
+        r = spec.balls.radius
+        for b in req.legal_first_contacts[:3]:
+            obj = table.position(b)
+            if obj is None:
+                continue
+            d = math.dist(cue, obj)
+            base = math.degrees(math.atan2(obj[1] - cue[1], obj[0] - cue[0]))
+            for off in (0.0, 0.5, -0.5):
+                if d <= abs(off) * 2 * r:
+                    continue
+                direction = (base + math.degrees(math.asin(off * 2 * r / d))) % 360
+                for v in (1.2, 2.2, 3.5):
+                    for tip_b in (0.0, 0.3, -0.3):
+                        out.append((table, Stroke(direction,
+                                                  aim.cue_speed(spec, v, 0.0, tip_b),
+                                                  0.0, tip_b, 2.0)))
+    return out
+
+
+def part_sims(count: int) -> None:
+    cases = stroke_set(count)
+    fast = getattr(physics, "simulate_search", None)
+    paths: list[tuple[str, Callable[[TableState, Stroke], Any]]] = [
+        ("full physics, no frames", lambda t, s: simulate(t, s, frame_dt=1e3))]
+    if fast is not None:
+        paths.append(("search-grade path", fast))
+    say(f"simulations per second over {len(cases)} fixed strokes, each path "
+        f"three times by turns ({load()})")
+    cpu: dict[str, float] = {n: 0.0 for n, _ in paths}
+    wall: dict[str, float] = {n: 0.0 for n, _ in paths}
+    for _ in range(3):
+        for name, run in paths:
+            t0, c0 = time.perf_counter(), time.process_time()
+            for table, stroke in cases:
+                run(table, stroke)
+            wall[name] += time.perf_counter() - t0
+            cpu[name] += time.process_time() - c0
+    n = 3 * len(cases)
+    for name, _ in paths:
+        say(f"  {name:26} {n / cpu[name]:7.0f} simulations per CPU second, "
+            f"{n / wall[name]:7.0f} per wall second")
+    if fast is not None:
+        a, b = paths[0][0], paths[1][0]
+        say(f"  search-grade / full: {cpu[a] / cpu[b]:.2f}x per CPU second "
+            f"({load()})")
 
 
 # -- potting -----------------------------------------------------------------
@@ -195,71 +337,116 @@ def part_potting(tries: int) -> None:
 
 def part_run(racks: int) -> None:
     player = ComputerPlayer(STRENGTHS["strong"])
+    tally = Tally()
     runs = 0
-    shots = 0
+    scratches = 0
+    dry = 0
+    speeds: list[float] = []
     t0 = time.perf_counter()
     for k in range(racks):
         m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=1000 + k)
         ran = False
+        first = True
         while not m.over:
             req = m.requirements()
             if req.pending or req.shooter != 0:
                 break
+            c0 = time.perf_counter()
             d = player.shot(m.discipline, m.state, seed_for(m.seed, len(m.history), 0),
                             req)
-            ruling = m.apply(simulate(d.table(m.table()), d.stroke), d.declarations)
-            shots += 1
+            seconds = time.perf_counter() - c0
+            shot = simulate(d.table(m.table()), d.stroke)
+            ruling = m.apply(shot, d.declarations)
+            tally.add(d.kind, ruling.codes(), seconds)
+            if first:
+                first = False
+                speeds.append(shot.events[0].snapshots[0].speed)
+                codes = ruling.codes()
+                scratches += "foul.scratch" in codes or "foul.cue_off_table" in codes
+                dry += not ruling.scored and not ruling.fouls
             if ruling.game_over:
                 ran = ruling.winner == 0
                 break
         runs += ran
         if (k + 1) % PROGRESS == 0:
-            say(f"  {k + 1} racks: {runs} break-and-runs "
-                f"({time.perf_counter() - t0:.0f} s)")
-    say(f"9-ball break and run, strong, {racks} racks: {runs} "
-        f"({100 * runs / racks:.1f}%), {shots} shots")
+            say(f"  {k + 1} racks: {runs} break-and-runs, {scratches} break "
+                f"scratches ({time.perf_counter() - t0:.0f} s, {load()})")
+            say("  " + tally.line("strong"))
+    speeds.sort()
+    say(f"9-ball break and run, strong, {racks} racks (4.5 in corners): {runs} "
+        f"({100 * runs / racks:.1f}%); break scratches {scratches} "
+        f"({100 * scratches / racks:.1f}%), dry breaks {dry}; the cue ball off "
+        f"the tip on the break {speeds[0]:.1f}-{speeds[-1]:.1f} m/s (median "
+        f"{statistics.median(speeds):.1f})")
+    say(tally.line("strong"))
 
 
-# -- 8-ball strong against beginner --------------------------------------------
+# -- 8-ball ----------------------------------------------------------------------
 
 
-def part_eight(games: int) -> None:
+def eight_games(games: int, better: str, worse: str, seed0: int) -> None:
     wins = 0
     shots = 0
+    runs = 0
+    tallies: dict[str, Tally] = {}
     t0 = time.perf_counter()
     for k in range(games):
-        # Each breaks half the games: strong sits first in even games.
-        levels = ("strong", "beginner") if k % 2 == 0 else ("beginner", "strong")
-        m = Match(["x", "y"], registry.EIGHT_BALL, {"race_to": 1}, seed=2000 + k)
+        # Each breaks half the games: the better sits first in even games.
+        levels = (better, worse) if k % 2 == 0 else (worse, better)
+        m = Match(["x", "y"], registry.EIGHT_BALL, {"race_to": 1}, seed=seed0 + k)
         t = Table(m, seats(*levels))
-        r = t.play(max_shots=400)
+        while not m.over and t.shots < 400:
+            for s in t.step():
+                tally_step(tallies, levels[s.player], s)
+        r = t.result()
         shots += r.shots
-        strong = 0 if k % 2 == 0 else 1
-        wins += r.winner == strong
+        best = 0 if k % 2 == 0 else 1
+        wins += r.winner == best
+        # A break and run: the breaker's first inning won the game.
+        shot_steps = [s for s in t.steps if s.kind == "shot"]
+        if shot_steps and r.winner == shot_steps[0].player and all(
+                s.player == shot_steps[0].player for s in shot_steps):
+            runs += 1
         if (k + 1) % PROGRESS == 0:
-            say(f"  {k + 1} games: strong won {wins} "
-                f"({time.perf_counter() - t0:.0f} s)")
-    say(f"8-ball, strong against beginner, {games} games: strong won {wins} "
-        f"({100 * wins / games:.1f}%), {shots} shots")
+            say(f"  {k + 1} games: {better} won {wins} "
+                f"({time.perf_counter() - t0:.0f} s, {load()})")
+            for level in (better, worse):
+                if level in tallies:
+                    say("  " + tallies[level].line(level))
+    say(f"8-ball, {better} against {worse}, {games} games: {better} won {wins} "
+        f"({100 * wins / games:.1f}%), {shots} shots, {runs} games won by the "
+        f"breaker without the other shooting")
+    for level in (better, worse):
+        if level in tallies:
+            say(tallies[level].line(level))
 
 
-# -- 14.1 average run ----------------------------------------------------------
+def part_eight(games: int, pro_games: int) -> None:
+    eight_games(games, "strong", "club", 2000)
+    if "pro" in STRENGTHS:
+        eight_games(pro_games, "pro", "strong", 2500)
 
 
-def part_straight(innings: int) -> None:
+# -- 14.1 balls per inning -------------------------------------------------------
+
+
+def straight_innings(innings: int, level: str, seed0: int) -> None:
     runs: list[int] = []
-    seed = 3000
+    tallies: dict[str, Tally] = {}
+    seed = seed0
+    t0 = time.perf_counter()
     while len(runs) < innings:
         m = Match(["a", "b"], registry.STRAIGHT_POOL, {"target": 10_000}, seed=seed)
         seed += 1
-        t = Table(m, seats("strong", "strong"))
+        t = Table(m, seats(level, level))
         run = 0
         current: int | None = None
         guard = 0
-        while len(runs) < innings and not m.over and guard < 400:
+        while len(runs) < innings and not m.over and guard < 600:
             guard += 1
             steps = t.step()
             for s in steps:
+                tally_step(tallies, level, s)
                 if s.kind != "shot" or s.ruling is None:
                     continue
                 shooter = s.player
@@ -276,10 +463,42 @@ def part_straight(innings: int) -> None:
                     runs.append(run)
                     run = 0
                     current = None
+                    if len(runs) % PROGRESS == 0:
+                        say(f"  {len(runs)} innings: {statistics.mean(runs):.2f} "
+                            f"balls an inning ({time.perf_counter() - t0:.0f} s, "
+                            f"{load()})")
+                        if level in tallies:
+                            say("  " + tallies[level].line(level))
     runs = runs[:innings]
-    say(f"14.1 average run of the strongest: {statistics.mean(runs):.2f} balls over "
-        f"{len(runs)} innings (longest {max(runs)}, median "
-        f"{statistics.median(runs):.0f})")
+    say(f"14.1, {level} against {level}: {statistics.mean(runs):.2f} balls per "
+        f"inning over {len(runs)} innings (longest {max(runs)}, median "
+        f"{statistics.median(runs):.0f}, innings of 10 or more "
+        f"{sum(r >= 10 for r in runs)})")
+    if level in tallies:
+        say(tallies[level].line(level))
+
+
+def part_straight(innings: int, pro_innings: int) -> None:
+    straight_innings(innings, "strong", 3000)
+    if "pro" in STRENGTHS:
+        straight_innings(pro_innings, "pro", 3000)
+
+
+# -- the hint ------------------------------------------------------------------
+
+
+def part_hint(count: int) -> None:
+    level = getattr(hint, "HINT_LEVEL", "strong")
+    pos = positions(count, 11)
+    times: list[float] = []
+    for i, (_, m) in enumerate(pos):
+        t0 = time.perf_counter()
+        hint.suggest(m.discipline, m.state, seed_for(9, i, 0))
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    say(f"the hint plays at {level} (the strongest: {TOP}): wall median "
+        f"{statistics.median(times):.2f} s, p90 {_p90(times):.2f} s, max "
+        f"{times[-1]:.2f} s over {len(times)} positions ({load()})")
 
 
 # -- Express -------------------------------------------------------------------
@@ -332,27 +551,32 @@ def main(argv: Sequence[str] | None = None) -> int:
                        description="Figures of the computer players.")
     p.add_argument("--part", action="append", choices=PARTS,
                    help="one part (repeatable; default all)")
-    p.add_argument("--positions", type=int, default=8,
-                   help="positions of each discipline for the time (default 8)")
-    p.add_argument("--tries", type=int, default=40, help="tries of each cut shot")
+    p.add_argument("--positions", type=int, default=6,
+                   help="positions of each discipline for the time (default 6)")
+    p.add_argument("--tries", type=int, default=20, help="tries of each cut shot")
     p.add_argument("--racks", type=int, default=200)
-    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--pro-games", type=int, default=40)
     p.add_argument("--innings", type=int, default=100)
-    p.add_argument("--matches", type=int, default=50,
+    p.add_argument("--pro-innings", type=int, default=50)
+    p.add_argument("--matches", type=int, default=20,
                    help=f"matches of the {EXPRESS} part")
     p.add_argument("--level", choices=tuple(STRENGTHS), default="beginner",
                    help=f"the players' strength in the {EXPRESS} part")
     args = p.parse_args(argv)
-    for name in ("positions", "tries", "racks", "games", "innings", "matches"):
+    for name in ("positions", "tries", "racks", "games", "pro_games", "innings",
+                 "pro_innings", "matches"):
         if not 1 <= getattr(args, name) <= 100_000:
-            p.error(f"--{name}: expected 1 to 100000")
+            p.error(f"--{name.replace('_', '-')}: expected 1 to 100000")
     parts = args.part or list(PARTS)
     jobs: dict[str, Callable[[], None]] = {
         "time": lambda: part_time(args.positions),
+        "sims": lambda: part_sims(2),
         "potting": lambda: part_potting(args.tries),
         "run": lambda: part_run(args.racks),
-        EIGHT: lambda: part_eight(args.games),
-        STRAIGHT: lambda: part_straight(args.innings),
+        EIGHT: lambda: part_eight(args.games, args.pro_games),
+        STRAIGHT: lambda: part_straight(args.innings, args.pro_innings),
+        "hint": lambda: part_hint(args.positions),
         EXPRESS: lambda: part_express(args.matches, args.level,
                                         {"initial_points": 15, "max_signatures": 1}),
     }

@@ -1,6 +1,9 @@
 """A hint: what a good player would do here, and where the balls would go.
 
-:func:`suggest` asks a computer player (strong by default) for its stroke
+:func:`suggest` asks a computer player (HINT_LEVEL by default: the strongest
+level whose decision stays within the hint's time, HINT_SECONDS, on the
+development machine; measured by ``python -m simulator.players.bench
+--part hint``) for its stroke
 in a position and simulates the stroke as meant, without noise, so the
 window can draw the predicted path and let the player take the stroke as
 his aim. Headless, like the rest of ``simulator.players``.
@@ -19,6 +22,11 @@ from simulator.players.search import Steps, finish
 from simulator.players.strength import STRENGTHS, Strength
 from simulator.table.events import EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL, Vec
+
+# The hint's level: the strongest that decides within HINT_SECONDS (the
+# pro player's median is about twice that, so the strong player it is).
+HINT_SECONDS = 3.0
+HINT_LEVEL = "strong"
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,7 @@ class Hint:
 
 def suggest(disc: Discipline[Any], state: GameState, seed: int,
             strength: Strength | None = None) -> Hint:
-    """The stroke a player of ``strength`` (strong by default) suggests for
+    """The stroke a player of ``strength`` (HINT_LEVEL by default) suggests for
     the shooter of ``state``, and its predicted shot."""
     return finish(suggest_steps(disc, state, seed, strength))
 
@@ -72,6 +80,6 @@ def suggest(disc: Discipline[Any], state: GameState, seed: int,
 def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
                   strength: Strength | None = None) -> Steps[Hint]:
     """:func:`suggest` a simulation at a time (for a window's frames)."""
-    player = ComputerPlayer(strength or STRENGTHS["strong"])
+    player = ComputerPlayer(strength or STRENGTHS[HINT_LEVEL])
     d = yield from player.shot_steps(disc, state, seed)
     return Hint(d, simulate(d.table(state.table), d.intended))

@@ -127,6 +127,12 @@ class SignDecision:
 
 T = TypeVar("T")
 
+# The search's best strokes checked by the full physics before one is
+# played (the first that does not foul where the search's try did not).
+CHECKS = 3
+# Safeties searched, by the pots a strength keeps (its search's breadth).
+SAFETIES = {3: 5, 4: 5, 6: 12, 8: 18}
+
 
 def seed_for(match_seed: int, step: int, player: int) -> int:
     """The seed of one decision: the match's seed, the step it is taken at
@@ -148,7 +154,7 @@ class ComputerPlayer:
                break_value: float = 0.0) -> Judge:
         s = self.strength
         return Judge(disc, me, s.noise, s.search.max_cut, s.search.position,
-                     break_value)
+                     break_value, s.search.plan)
 
     # -- the stroke ----------------------------------------------------------
     def shot(self, disc: Discipline[Any], state: GameState, seed: int,
@@ -184,7 +190,7 @@ class ComputerPlayer:
         budget = search.Budget(budget_n)
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)
-        pick = search.best(scored)
+        pick = yield from self.checked(ctx, scored, budget)
         if pick is None:  # nothing else the referee accepts: a plain roll
             c = self.fallback(table, req, rng)
             pick = search.Scored(c, 0)
@@ -195,6 +201,26 @@ class ComputerPlayer:
         return ShotDecision(c.place, intended, played, c.declarations, c.kind,
                             c.target, c.pocket, pick.success_rate, pick.mean,
                             budget.used, len(scored), budget.physics_seconds)
+
+    def checked(self, ctx: search.Context, scored: list[search.Scored],
+                budget: search.Budget) -> search.Steps[search.Scored | None]:
+        """The search's choice, checked by the full physics: the stroke as
+        meant is played with the cue stick and every ball; one that fouls
+        where the search's own try did not (a double hit, the stick on a
+        ball) gives way to the next best (at most CHECKS of them)."""
+        order = sorted(scored, key=lambda x: (-len(x.values), -x.mean, x.order))
+        for s in order[:CHECKS]:
+            c = s.candidate
+            table = search.table_for(ctx, c)
+            budget.used += 1
+            shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
+            yield
+            tip = any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
+            _, _, foul = search.judge_shot(ctx, c, shot)
+            if tip or (foul and not s.clean_foul):
+                continue
+            return s
+        return search.best(scored)
 
     def candidates(self, table: TableState, req: ShotRequirements,
                    rng: random.Random) -> tuple[list[shots.Candidate], int]:
@@ -243,10 +269,12 @@ class ComputerPlayer:
             if best_chance == 0.0:
                 kick_targets = list(req.legal_first_contacts)
             if kick_targets and (s.banks or best_chance == 0.0):
-                out += shots.kick_candidates(v, cue, place, kick_targets, 4)
+                out += shots.kick_candidates(v, cue, place, kick_targets,
+                                             6 if s.two_rail_kicks else 4,
+                                             s.two_rail_kicks)
             if s.safeties and best_chance < 0.6:
-                out += shots.safety_candidates(v, cue, place, 8 if s.pots > 4 else 5,
-                                               rng)
+                out += shots.safety_candidates(v, cue, place,
+                                               SAFETIES.get(s.pots, 5), rng)
             elif best_chance == 0.0:
                 out += shots.safety_candidates(v, cue, place, 3, rng)
             if DECL_PUSH_OUT in req.allowed_declarations and s.safeties and \
@@ -255,7 +283,15 @@ class ComputerPlayer:
         if req.cue_ball_is_object and not out and view.cue is not None:
             out.append(shots.Candidate("cue_pot", shots.stroke(view.spec, 0.0, 2.0),
                                        Declarations(), places[0]))
+        # No stroke starts into a cushion its cue ball touches (a double hit).
+        out = [c for c in out if not self._into_cushion(view, c)]
         return out, s.shot_budget
+
+    @staticmethod
+    def _into_cushion(view: shots.View, c: shots.Candidate) -> bool:
+        start = c.place if c.place is not None else view.cue
+        return start is not None and shots.into_touching_cushion(
+            view.spec, start, c.stroke.direction)
 
     def fallback(self, table: TableState, req: ShotRequirements,
                  rng: random.Random) -> shots.Candidate:

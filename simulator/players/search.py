@@ -11,6 +11,7 @@ and position give the same choice on any machine, however fast.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
@@ -19,19 +20,24 @@ from typing import Any, TypeVar
 
 from rules.game import GameState
 from rules.ruling import RulesError
-from simulator.physics import simulate
-from simulator.players import position
+from simulator.physics import simulate, simulate_search
+from simulator.players import aim, position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
 from simulator.players.strength import Draw, Noise, draw_noise
 from simulator.table.events import Shot, Stroke
-from simulator.table.specs import CUE_BALL, TableSpec
+from simulator.table.specs import CUE_BALL, TableSpec, Vec
 from simulator.table.state import TableState
 
 # Playback frames are not needed to judge a shot; one frame a long while
 # apart keeps the simulation from sampling them (the physics is the same).
 SEARCH_FRAME_DT = 1e3
-
+# The cue tip's reach after the strike (the stroke's follow-through, the
+# cue ball's diameter, the tip): a stroke with a ball or a cushion that
+# near ahead of the cue ball may be a double hit, which only the full
+# physics (the stick) finds; every other stroke the search plays without
+# the stick (physics.simulate_search).
+TIP_REACH = 0.05 + 0.0572 + 0.013 + 0.01
 # The noiseless estimate counts as this many noisy outcomes in a mean.
 PRIOR_WEIGHT = 2.0
 
@@ -71,6 +77,38 @@ def within_ranges(stroke: Stroke) -> bool:
             and 0.0 <= stroke.elevation <= MAX_ELEVATION)
 
 
+def tip_can_reach(table: TableState, stroke: Stroke) -> bool:
+    """Whether the tip, following through, could touch anything again: a
+    ball or a cushion within TIP_REACH ahead of the cue ball (or the cue
+    ball off the table: nothing to decide)."""
+    cue = table.position(CUE_BALL)
+    if cue is None:
+        return True
+    spec = table.spec
+    r = spec.balls.radius
+    d = aim.from_heading(stroke.direction)
+    x, y = cue
+    # The cushions ahead: how far the centre goes along d before a nose line.
+    for value, axis, sign in ((r, 0, -1.0), (spec.length - r, 0, 1.0),
+                              (r, 1, -1.0), (spec.width - r, 1, 1.0)):
+        comp = d[axis] * sign
+        if comp > 1e-9:
+            gap = (value - (x if axis == 0 else y)) * sign
+            if gap / comp < TIP_REACH:
+                return True
+    for b in table.balls:
+        if b.ball == CUE_BALL or b.where.value != "table":
+            continue
+        rel = (b.x - x, b.y - y)
+        along = aim.dot(rel, d)
+        if along <= 0.0:
+            continue
+        side = abs(aim.cross(d, rel))
+        if along < TIP_REACH + 2 * r and side < 2 * r + 0.01:
+            return True
+    return False
+
+
 class Budget:
     """Simulations left for one decision."""
 
@@ -78,15 +116,23 @@ class Budget:
         self.total = simulations
         self.used = 0
         self.physics_seconds = 0.0  # measured for the benchmark, never decides
+        self.full = 0  # simulations played with the full physics (the stick)
 
     @property
     def left(self) -> int:
         return self.total - self.used
 
     def run(self, table: TableState, stroke: Stroke) -> Shot:
+        """One simulation: search-grade (no frames, no cue stick after the
+        strike) unless the tip could reach something ahead of the cue
+        ball, when the full physics finds any double hit."""
         self.used += 1
         t0 = time.perf_counter()
-        shot = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
+        if tip_can_reach(table, stroke):
+            self.full += 1
+            shot = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
+        else:
+            shot = simulate_search(table, stroke)
         self.physics_seconds += time.perf_counter() - t0
         return shot
 
@@ -103,6 +149,7 @@ class Scored:
     values: list[float] = field(default_factory=list)  # noisy outcomes
     successes: int = 0
     fouls: int = 0
+    clean_foul: bool = False
 
     @property
     def mean(self) -> float:
@@ -152,6 +199,58 @@ def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, boo
     if ctx.scratch_care and not ruling.fouls:
         value -= position.SCRATCH_COST * position.scratch_risk(ctx.table.spec, shot)
     return value, succeeded(ruling, me), bool(ruling.fouls)
+
+
+# A stroke with side spin is aimed by simulation: where the object ball
+# goes off the tip's first try, and off one a little turned, give the turn
+# that sends it on its line (squirt, swerve and the spin's throw measured,
+# not guessed). No more than this far off the first aim (degrees).
+MAX_AIM_TURN = 3.0
+AIM_PROBE = 0.25  # degrees
+
+
+def object_error(shot: Shot, target: int, want: Vec) -> float | None:
+    """The object ball's travel off its first contact with the cue ball, in
+    degrees from ``want`` (counterclockwise positive); None if the cue ball
+    met another ball first or none."""
+    for e in shot.events:
+        if e.kind.value == "ball_ball" and CUE_BALL in e.balls:
+            if target not in e.balls:
+                return None
+            for snap in e.snapshots:
+                if snap.ball == target and (snap.vx or snap.vy):
+                    v = (snap.vx, snap.vy)
+                    return math.degrees(math.atan2(aim.cross(want, v),
+                                                   aim.dot(want, v)))
+            return None
+    return None
+
+
+def aimed(ctx: Context, c: Candidate, table: TableState,
+          budget: Budget) -> Steps[Candidate]:
+    """``c`` turned so that its object ball leaves on its line to the
+    pocket (a secant on two simulations), or ``c`` as it was."""
+    if c.target is None or c.pocket is None or budget.left < 3:
+        return c
+    obj = table.position(c.target)
+    if obj is None:
+        return c
+    want = aim.unit(aim.sub(aim.aim_point(table.spec.pocket(c.pocket)), obj))
+    d0 = c.stroke.direction
+    e0 = object_error(budget.run(table, c.stroke), c.target, want)
+    yield
+    if e0 is None or abs(e0) < 0.03:
+        return c
+    d1 = d0 + (AIM_PROBE if e0 < 0.0 else -AIM_PROBE)
+    e1 = object_error(budget.run(table, replace(c.stroke, direction=d1 % 360.0)),
+                      c.target, want)
+    yield
+    if e1 is None or e1 == e0:
+        return c
+    turn = -e0 * (d1 - d0) / (e1 - e0)
+    if abs(turn) > MAX_AIM_TURN:
+        return c
+    return replace(c, stroke=replace(c.stroke, direction=(d0 + turn) % 360.0))
 
 
 POTS = ("pot", "bank", "cue_pot")
@@ -215,9 +314,12 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
     for s in pool:
         if budget.left <= reserve and looked:
             break
-        shot = budget.run(table_for(ctx, s.candidate), s.candidate.stroke)
+        table = table_for(ctx, s.candidate)
+        if s.candidate.stroke.tip_a != 0.0 and s.candidate.kind == "pot":
+            s.candidate = yield from aimed(ctx, s.candidate, table, budget)
+        shot = budget.run(table, s.candidate.stroke)
         yield
-        s.clean, s.clean_success, _ = judge_shot(ctx, s.candidate, shot)
+        s.clean, s.clean_success, s.clean_foul = judge_shot(ctx, s.candidate, shot)
         c = s.candidate.chance
         if s.candidate.kind in POTS and s.clean_success:
             s.estimate = c * s.clean + (1.0 - c) * miss

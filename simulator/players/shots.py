@@ -38,13 +38,26 @@ ELEVATION = 2.0
 # unevenness in play, faster ones are for breaks.
 MIN_BALL_SPEED = 0.4
 MAX_BALL_SPEED = 7.0
-# Power breaks: (cue speed m/s, tip height). A little follow keeps the cue
-# ball from flying back off the rack; measured with the physics over 40
-# 9-ball racks, a break from beside a side rail at 11 m/s dropped a ball 36
-# times (37 from the other side), one from the middle of the head string
-# 29 times (19 with the tip a little below centre).
-POWER_BREAKS = ((11.0, 0.1), (9.5, 0.1))
+# Power breaks: (cue speed m/s, tip height). Measured with the physics over
+# 40 9-ball racks, a break from beside a side rail drops a ball most often.
+# The cue ball leaves the tip at about 1.3 times the cue's speed: cue
+# speeds of 8.2 to 8.6 m/s send it at about 10.5 to 11.2 m/s, inside the
+# professionals' range (9.8 to 11.6 m/s). Measured with the physics on 25
+# 9-ball racks (seeds 5000 to 5024, the tournament noise, cue speed 8.6):
+# from beside a side rail, the tip at 0.15 R above centre scratched 0 times
+# and made a legal pot 25 times; at -0.06, 0.06 and 0.25 R it scratched 4,
+# 3 and 5 times; from the middle of the head string 2 to 6 times.
+POWER_BREAKS = ((8.6, 0.15), (8.2, 0.15), (8.6, 0.12))
 EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
+# Side spin is tried on the best few pots, with a little follow, at these
+# multiples of the least speed that gets the object ball to the pocket.
+ENGLISH_POTS = 2
+ENGLISH_SPEEDS = (1.7, 2.8)
+ENGLISH_FOLLOW = 0.2
+# A cue ball closer than this (m) to a cushion's nose line touches it: no
+# stroke starts into that cushion (the cue ball would meet it at once and
+# the tip again: a double hit).
+TOUCHING = 0.004
 
 
 @dataclass(frozen=True)
@@ -306,11 +319,11 @@ def safety_for(req: ShotRequirements) -> Declarations:
 
 
 def stroke(spec: TableSpec, direction: float, ball_speed: float,
-           tip_b: float = 0.0) -> Stroke:
+           tip_b: float = 0.0, tip_a: float = 0.0) -> Stroke:
     v = min(MAX_BALL_SPEED, max(MIN_BALL_SPEED, ball_speed))
     return Stroke(direction=direction % 360.0,
-                  speed=aim.cue_speed(spec, v, 0.0, tip_b),
-                  tip_a=0.0, tip_b=tip_b, elevation=ELEVATION)
+                  speed=aim.cue_speed(spec, v, tip_a, tip_b),
+                  tip_a=tip_a, tip_b=tip_b, elevation=ELEVATION)
 
 
 def pot_candidates(view: View, cue: Vec, noise: Noise, search: Search,
@@ -324,7 +337,7 @@ def pot_candidates(view: View, cue: Vec, noise: Noise, search: Search,
     scored = sorted(((chance(p, noise, spec), i, p) for i, p in enumerate(pots)),
                     key=lambda x: (-x[0], x[1]))[: search.pots]
     out: list[Candidate] = []
-    for c, _, pot in scored:
+    for k, (c, _, pot) in enumerate(scored):
         obj = view.balls[pot.target]
         least = aim.pot_ball_speed(spec, pot, EXTRA_ROLL)
         decl = call_for(req, pot.target, pot.pocket)
@@ -333,6 +346,17 @@ def pot_candidates(view: View, cue: Vec, noise: Noise, search: Search,
             direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, tip_b)
             out.append(Candidate("pot", stroke(spec, direction, v, tip_b), decl,
                                  place, pot.target, pot.pocket, c))
+        if k >= ENGLISH_POTS:
+            continue
+        # Side spin: its throw and squirt are measured by the search when it
+        # aims the stroke (search.aimed), not guessed here.
+        for tip_a in search.english:
+            for factor in ENGLISH_SPEEDS:
+                v = max(MIN_BALL_SPEED, least * factor)
+                direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, ENGLISH_FOLLOW)
+                out.append(Candidate("pot", stroke(spec, direction, v, ENGLISH_FOLLOW,
+                                                   tip_a), decl, place, pot.target,
+                                     pot.pocket, c))
     return out
 
 
@@ -382,38 +406,89 @@ def clear_to_contact(cue: Vec, obj: Vec, direction: float, others: Iterable[Vec]
     return aim.path_clear(cue, end, others, 2 * r - 1e-4)
 
 
+# Safeties are searched over thickness (a share of a full ball, either
+# side), the cue ball's speed and its spin (stun, follow, draw).
+SAFETY_FRACTIONS = (0.0, 0.35, -0.35, 0.65, -0.65, 0.85, -0.85)
+SAFETY_SPEEDS = (0.9, 1.6, 2.6)
+SAFETY_SPINS = (0.0, -0.35, 0.3)
+
+
 def safety_candidates(view: View, cue: Vec, place: Vec | None, count: int,
                       rng: random.Random) -> list[Candidate]:
-    """The legal first balls hit at several thicknesses and speeds, ``count``
-    of them picked by ``rng`` (in a fixed order of preference)."""
+    """The legal first balls (nearest first) over the grid of thickness,
+    speed and spin: ``count`` of them spread evenly over the grid (every
+    k-th in a fixed order that turns through balls, thicknesses, speeds and
+    spins), so the search judges each kind by the opponent's best reply."""
     req = view.req
     spec = view.spec
     r = spec.balls.radius
     decl = safety_for(req)
     pool: list[Candidate] = []
     targets = sorted(req.direct_targets(view.table),
-                     key=lambda b: math.dist(cue, view.balls.get(b, cue)))[:6]
+                     key=lambda b: math.dist(cue, view.balls.get(b, cue)))[:4]
+    lines: list[tuple[int, float]] = []
     for t in targets:
         obj = view.balls.get(t)
         if obj is None:
             continue
         others = view.others(t)
-        for fraction in (0.0, 0.35, -0.35, 0.7, -0.7):
+        for fraction in SAFETY_FRACTIONS:
             direction = contact_direction(cue, obj, fraction, r)
             if direction is None:
                 continue
-            if not clear_to_contact(cue, obj, direction, others, r):
+            if clear_to_contact(cue, obj, direction, others, r):
+                lines.append((t, direction))
+    for k in range(len(SAFETY_SPEEDS) * len(SAFETY_SPINS)):
+        v = SAFETY_SPEEDS[k % len(SAFETY_SPEEDS)]
+        tip_b = SAFETY_SPINS[(k // len(SAFETY_SPEEDS) + k) % len(SAFETY_SPINS)]
+        for t, direction in lines:
+            pool.append(Candidate("safety", stroke(spec, direction, v, tip_b), decl,
+                                  place, t, None, 1.0))
+    if len(pool) <= count:
+        return pool
+    step = len(pool) / count
+    return [pool[int(i * step)] for i in range(count)]
+
+
+def into_touching_cushion(spec: TableSpec, cue: Vec, direction: float) -> bool:
+    """Whether a stroke along ``direction`` starts into a cushion the cue
+    ball touches (a double hit: the ball meets the cushion at once and
+    comes back onto the tip)."""
+    r = spec.balls.radius
+    d = aim.from_heading(direction)
+    x, y = cue
+    return ((x - r < TOUCHING and d[0] < 0.0)
+            or (spec.length - r - x < TOUCHING and d[0] > 0.0)
+            or (y - r < TOUCHING and d[1] < 0.0)
+            or (spec.width - r - y < TOUCHING and d[1] > 0.0))
+
+
+def two_rail_paths(spec: TableSpec, cue: Vec, obj: Vec) -> list[tuple[Vec, Vec]]:
+    """The cue ball off two cushions (adjacent or opposite) onto the ball
+    at ``obj``: the bounce points, found by mirroring the ball in the
+    second cushion and then the first."""
+    out: list[tuple[Vec, Vec]] = []
+    lines = aim.cushion_lines(spec)
+    for first in lines:
+        for second in lines:
+            if first is second:
                 continue
-            for v in (1.0, 1.8, 2.8):
-                pool.append(Candidate("safety", stroke(spec, direction, v), decl,
-                                      place, t, None, 1.0))
-    rng.shuffle(pool)
-    return pool[:count]
+            image = aim.mirror(obj, second)
+            b1 = aim.bounce_point(cue, image, first)
+            if b1 is None:
+                continue
+            b2 = aim.bounce_point(b1, obj, second)
+            if b2 is None:
+                continue
+            out.append((b1, b2))
+    return out
 
 
 def kick_candidates(view: View, cue: Vec, place: Vec | None,
-                    targets: Sequence[int], count: int) -> list[Candidate]:
-    """The cue ball off one cushion onto each of ``targets``."""
+                    targets: Sequence[int], count: int,
+                    two_rails: bool = False) -> list[Candidate]:
+    """The cue ball off one cushion (and, with ``two_rails``, two) onto
+    each of ``targets``; never into a cushion the cue ball touches."""
     req = view.req
     spec = view.spec
     r = spec.balls.radius
@@ -433,10 +508,30 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
                 continue
             length = math.dist(cue, bp) + math.dist(bp, obj)
             direction = aim.heading(aim.sub(bp, cue))
+            if into_touching_cushion(spec, cue, direction):
+                continue
             base = aim.speed_for_distance(length + 0.6, spec) * 1.4
             for k in (1.0, 1.5):
                 out.append((length, Candidate("kick", stroke(spec, direction, base * k),
                                               decl, place, t, None, 0.5)))
+        if not two_rails:
+            continue
+        for b1, b2 in two_rail_paths(spec, cue, obj):
+            if not (aim.on_rail_between_pockets(spec, b1, r)
+                    and aim.on_rail_between_pockets(spec, b2, r)):
+                continue
+            if not (aim.path_clear(cue, b1, others, 2 * r - 1e-4)
+                    and aim.path_clear(b1, b2, others, 2 * r - 1e-4)
+                    and aim.path_clear(b2, obj, others, 2 * r - 1e-4)):
+                continue
+            direction = aim.heading(aim.sub(b1, cue))
+            if into_touching_cushion(spec, cue, direction):
+                continue
+            # A second cushion: longer and less sure, ranked behind a first.
+            length = (math.dist(cue, b1) + math.dist(b1, b2) + math.dist(b2, obj))
+            base = aim.speed_for_distance(length + 0.8, spec) * 1.5
+            out.append((length + 1.0, Candidate("kick", stroke(spec, direction, base),
+                                                decl, place, t, None, 0.35)))
     out.sort(key=lambda x: x[0])
     return [c for _, c in out[:count]]
 
@@ -502,22 +597,32 @@ def push_out_candidates(view: View, cue: Vec, count: int) -> list[Candidate]:
 def break_candidates(view: View, place_options: Sequence[Vec], count: int,
                      rng: random.Random) -> list[Candidate]:
     """Breaks: a power break into the nearest ball of the rack (full and a
-    little to each side), and thin, soft hits on the outer balls that send
-    a couple of balls and the cue ball to the cushions (a safe break)."""
+    little to each side); the rack's corner balls hit a quarter to half a
+    ball on their outer side, the cue ball running off the side and foot
+    cushions back up the table while the corner ball drives the rack's
+    other corner to a cushion (a safe break: 14.1's opening, Express's);
+    and thin, soft hits on the front balls."""
     req = view.req
     spec = view.spec
     r = spec.balls.radius
     decl = Declarations()
     power: list[Candidate] = []
     soft: list[Candidate] = []
+    corner: list[Candidate] = []
+    # Power from beside a side rail where the referee allows it (the middle
+    # of the head string scratches more, see POWER_BREAKS).
+    # (break_spots gives the two beside the rails first, the middle last.)
+    beside = list(place_options[:2]) if len(place_options) > 2 \
+        else list(place_options)
     for place in place_options:
+        corner += corner_breaks(view, place)
         targets = sorted(req.direct_targets(view.table),
                          key=lambda b: math.dist(place, view.balls[b]))
         if not targets:
             continue
         head = view.balls[targets[0]]
         d = contact_direction(place, head, 0.0, r)
-        if d is not None:
+        if d is not None and place in beside:
             for speed, tip_b in POWER_BREAKS:
                 power.append(Candidate("break", Stroke(d % 360.0, speed, 0.0, tip_b,
                                                        ELEVATION),
@@ -534,6 +639,7 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
                     soft.append(Candidate("break", stroke(spec, d, v), decl, place, t,
                                           None, 1.0))
     rng.shuffle(soft)
+    soft = corner + soft
     # Power first: a budget of one breaks hard.
     mixed: list[Candidate] = []
     while (power or soft) and len(mixed) < count:
@@ -542,6 +648,44 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
         if soft and len(mixed) < count:
             mixed.append(soft.pop(0))
     return mixed
+
+
+# A safe break on a corner ball: how full (a share of a ball, on its outer
+# side), the cue ball's speed (m/s) and its side spin (none, or running
+# towards the side it goes off to).
+CORNER_FRACTIONS = (0.35, 0.55)
+CORNER_SPEEDS = (3.6, 4.6)
+CORNER_SPIN = 0.3
+
+
+def corner_breaks(view: View, place: Vec) -> list[Candidate]:
+    """The two corner balls of the rack (the farthest either side of the
+    line from ``place`` to the rack's middle) hit on their outer side."""
+    spec = view.spec
+    r = spec.balls.radius
+    targets = [b for b in view.req.direct_targets(view.table) if b in view.balls]
+    if len(targets) < 3:
+        return []
+    mid = (sum(view.balls[b][0] for b in targets) / len(targets),
+           sum(view.balls[b][1] for b in targets) / len(targets))
+    axis = aim.unit(aim.sub(mid, place))
+
+    def lateral(b: int) -> float:
+        return aim.cross(axis, aim.sub(view.balls[b], place))
+
+    out: list[Candidate] = []
+    for t in (max(targets, key=lateral), min(targets, key=lateral)):
+        side = 1.0 if lateral(t) > 0.0 else -1.0
+        obj = view.balls[t]
+        for fraction in CORNER_FRACTIONS:
+            d = contact_direction(place, obj, side * fraction, r)
+            if d is None or not clear_to_contact(place, obj, d, view.others(t), r):
+                continue
+            for v in CORNER_SPEEDS:
+                for tip_a in (0.0, -side * CORNER_SPIN):
+                    out.append(Candidate("break", stroke(spec, d, v, 0.0, tip_a),
+                                         Declarations(), place, t, None, 1.0))
+    return out
 
 
 def break_spots(view: View) -> list[Vec]:

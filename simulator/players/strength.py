@@ -3,9 +3,12 @@
 A strength is the spread of the player's strokes (standard deviations of
 direction, elevation, speed and tip offset, as in the computational pool
 tournaments where PickPocket and CueCard met) and how much it searches:
-simulations per decision, candidates looked at, whether it plays position,
-safeties, banks and kicks. The budget is counted in simulations, never in
-seconds, so a decision is the same on any machine.
+simulations per decision, candidates looked at, whether it plays position
+and how far ahead it plans, safeties, banks and kicks, side spin. The budget
+is counted in simulations, never in seconds, so a decision is the same on
+any machine. What each level does at the table (its potting by distance
+and angle, balls per inning, break and runs) is measured by
+``python -m simulator.players.bench`` and written in docs/players.md.
 """
 
 from __future__ import annotations
@@ -52,6 +55,15 @@ class Search:
     safeties: bool  # plays safe when no pot is good enough
     banks: bool  # banks and kicks when nothing direct is on
     max_cut: float  # degrees: thinner cuts are not tried
+    # Plans the shot after next: a place is worth its best pot and where
+    # that pot can leave the cue ball for the one after (position.plan).
+    plan: bool = False
+    # Side spin (tip offset a, fraction of R) tried on pots beside the plain
+    # variants, with follow at a medium speed: for throw, cushion angles and
+    # position the plain strokes cannot reach.
+    english: tuple[float, ...] = ()
+    # Kicks off two cushions as well as one.
+    two_rail_kicks: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,14 +96,21 @@ STRENGTHS: dict[str, Strength] = {
         shot_budget=50, break_budget=12, pots=4, variants=_MANY, finalists=5,
         first_samples=3, position=True, safeties=True, banks=True, max_cut=78.0)),
     "strong": Strength("strong", TOURNAMENT, Search(
-        shot_budget=250, break_budget=60, pots=6, variants=_POSITION, finalists=8,
-        first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0)),
+        shot_budget=300, break_budget=60, pots=6, variants=_POSITION, finalists=8,
+        first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0,
+        plan=True, english=(0.3, -0.3), two_rail_kicks=True)),
+    # The tournament noise with the deepest search the time allows: for a
+    # player who wants a match he may lose.
+    "pro": Strength("pro", TOURNAMENT, Search(
+        shot_budget=700, break_budget=120, pots=8, variants=_POSITION, finalists=12,
+        first_samples=6, position=True, safeties=True, banks=True, max_cut=82.0,
+        plan=True, english=(0.3, -0.3, 0.5, -0.5), two_rail_kicks=True)),
 }
 DEFAULT = "club"
 
 
 def strength(name: str) -> Strength:
-    """A strength by name (``beginner``, ``club``, ``strong``); ValueError
+    """A strength by name (``beginner``, ``club``, ``strong``, ``pro``); ValueError
     naming the known ones otherwise."""
     key = name.strip().casefold()
     if key not in STRENGTHS:

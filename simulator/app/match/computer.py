@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from simulator.app.table.aim import Aim, power_of
 from simulator.app.text.i18n import Locale
 from simulator.players import ComputerPlayer, Strength
+from simulator.players.hint import HINT_LEVEL
 from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
 from simulator.players.table import parse_seat, seat_number
 
@@ -30,7 +31,9 @@ SHOW_SECONDS = 1.2  # a decision stays on show this long at 1x before it is play
 CHOICE_SECONDS = 3.0  # a choice, with its rule and the options weighed, longer
 THINK_SLICE = 0.025  # seconds of thinking a frame (the window keeps drawing)
 HINT_SALT = 0x41A7  # a hint's seed differs from the player's own decision's
-HINT_STRENGTH = "strong"  # the player whose stroke a hint suggests
+# The player whose stroke a hint suggests: the strongest that decides
+# within the hint's time (simulator.players.hint).
+HINT_STRENGTH = HINT_LEVEL
 
 
 def strength_of(name: str) -> Strength | None:
@@ -121,7 +124,7 @@ def think_choice(match: Match, player: int) -> Thinking[ChoiceDecision]:
 
 
 def think_hint(match: Match) -> Thinking[Hint]:
-    """The strong player's stroke for the shooter, with its predicted shot."""
+    """The hint player's stroke for the shooter, with its predicted shot."""
     from simulator.players import STRENGTHS
     from simulator.players.hint import suggest_steps
     req = match.requirements()

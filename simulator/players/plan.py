@@ -1,0 +1,233 @@
+"""Planning ahead: a place for the cue ball is worth the next pot and where
+that pot can send the cue ball for the pot after it.
+
+What a good player asks of a position is not only "is there a shot" but
+"is there a shot that leaves a shot" (the pattern to the 9, the order of
+a group with its key ball before the 8, the key ball and break ball of a
+14.1 rack). This module answers it from geometry, without simulating:
+
+- :class:`Lanes`: every legal ball's open lines to every pocket on one
+  table, worked out once (the object ball's line and the pocket's window
+  do not depend on the cue ball), so the pots from any place of the cue
+  ball cost only its own line to each ghost ball;
+- :func:`landing_spots`: where the cue ball can go after a pot: along the
+  tangent line (stun), bent forward (follow) or back (draw), at a few
+  distances, off one cushion when the line meets one;
+- :func:`planned_quality`: the best pot's ease from here, times a blend of
+  1 and the best ease of the next pot from the best landing spot (the
+  shot after next, for the balls the referee would name then); a pot
+  that ends the rack (nothing left to play) counts as fully followed;
+- :func:`problem_balls`: the legal balls with no open line to any pocket
+  from anywhere (in a cluster, behind others): fewer of them is better.
+
+Pure geometry on positions; nothing here simulates.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from simulator.players import aim, position
+from simulator.players.shots import chance
+from simulator.players.strength import Noise
+from simulator.table.specs import TableSpec, Vec
+
+# What the shot after next adds: a pot's worth is its ease times
+# (1 - FOLLOW_WEIGHT + FOLLOW_WEIGHT x the best follow-up ease).
+FOLLOW_WEIGHT = 0.45
+# The first pots looked beyond (by ease), and the lanes kept for the shot
+# after next (the nearest object balls to their pockets).
+PLAN_POTS = 3
+FOLLOW_LANES = 10
+# Distances (m) the cue ball may travel after a pot, and the bends (degrees)
+# of its line off the tangent line: towards the object ball's line (follow)
+# and away from it (draw).
+TRAVELS = (0.3, 0.75)
+BENDS = (0.0, 30.0, -35.0)
+# Being able to reach a spot is less sure than hitting the pot: a landing
+# spot's ease counts this much (speed control).
+LANDING = 0.85
+
+
+@dataclass(frozen=True)
+class Lane:
+    """One ball into one pocket along a straight line, whatever the cue ball."""
+
+    target: int
+    pocket: str
+    obj: Vec
+    ghost: Vec
+    direction: Vec  # the object ball's travel, unit
+    object_distance: float
+    half_width: float
+
+
+class Lanes:
+    """The open lanes of ``targets`` on one table (``balls``: every object
+    ball on the bed)."""
+
+    def __init__(self, spec: TableSpec, balls: dict[int, Vec],
+                 targets: Sequence[int]) -> None:
+        self.spec = spec
+        self.balls = balls
+        self.lanes: list[Lane] = []
+        r = spec.balls.radius
+        clearance = 2.0 * r - 1e-4
+        for t in targets:
+            obj = balls.get(t)
+            if obj is None:
+                continue
+            others = [p for b, p in balls.items() if b != t]
+            for pocket in spec.pockets:
+                target_pt = aim.aim_point(pocket)
+                to = aim.sub(target_pt, obj)
+                d2 = aim.norm(to)
+                if d2 < 1e-6:
+                    continue
+                u = aim.scale(to, 1.0 / d2)
+                hw = aim.half_width_at(spec, pocket, aim.approach_angle(pocket, u))
+                if hw <= 0.0:
+                    continue
+                ghost = aim.ghost_ball(obj, u, r)
+                if not spec.on_bed(ghost[0], ghost[1], -0.25 * r):
+                    continue
+                if not aim.path_clear(obj, target_pt, others, clearance):
+                    continue
+                self.lanes.append(Lane(t, pocket.name, obj, ghost, u, d2, hw))
+
+    @classmethod
+    def subset(cls, of: Lanes, targets: Sequence[int], gone: int) -> Lanes:
+        """``of``'s lanes of ``targets`` only, ball ``gone`` off the table
+        (its lanes kept as they were: a ball it blocked stays blocked, a
+        little pessimistic, and free)."""
+        out = cls.__new__(cls)
+        out.spec = of.spec
+        out.balls = {b: p for b, p in of.balls.items() if b != gone}
+        keep = set(targets)
+        out.lanes = [ln for ln in of.lanes if ln.target in keep]
+        return out
+
+    def targets_with_lanes(self) -> set[int]:
+        return {ln.target for ln in self.lanes}
+
+    def pots(self, cue: Vec, max_cut: float, lanes: Sequence[Lane] | None = None,
+             skip: int | None = None) -> list[aim.Pot]:
+        """The pots from ``cue`` (its line to the ghost ball clear, the cut
+        no thinner than ``max_cut``); ``skip``: a ball gone from the table."""
+        r = self.spec.balls.radius
+        clearance = 2.0 * r - 1e-4
+        limit = math.radians(max_cut)
+        out: list[aim.Pot] = []
+        for ln in self.lanes if lanes is None else lanes:
+            to_ghost = aim.sub(ln.ghost, cue)
+            d1 = aim.norm(to_ghost)
+            if d1 < 1e-6:
+                continue
+            cut = aim.angle_between(to_ghost, ln.direction)
+            if cut > limit:
+                continue
+            others = [p for b, p in self.balls.items() if b != ln.target and b != skip]
+            if not aim.path_clear(cue, ln.ghost, others, clearance):
+                continue
+            out.append(aim.Pot(ln.target, ln.pocket, ln.ghost, ln.direction, cut, d1,
+                               ln.object_distance, ln.half_width))
+        return out
+
+
+def pot_ease(spec: TableSpec, cue: Vec, pot: aim.Pot, noise: Noise) -> float:
+    return position.ease(spec, cue, chance(pot, noise, spec), pot.cut)
+
+
+def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
+                  balls: dict[int, Vec]) -> list[Vec]:
+    """Where the cue ball can stop after ``pot``: along the tangent line and
+    bent towards follow or draw, at TRAVELS, reflected off one cushion; not
+    on another ball."""
+    r = spec.balls.radius
+    c = aim.unit(aim.sub(pot.ghost, cue))
+    u = pot.object_dir
+    along = aim.dot(c, u)
+    tangent = aim.sub(c, aim.scale(u, along))
+    if aim.norm(tangent) < 0.05:  # nearly straight: forward or back only
+        headings = [u, aim.scale(c, -1.0)]
+    else:
+        t = aim.unit(tangent)
+        side = 1.0 if aim.cross(t, u) > 0.0 else -1.0
+        headings = [aim.rotate(t, side * math.radians(b)) for b in BENDS]
+    out: list[Vec] = []
+    lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
+    for h in headings:
+        for dist in TRAVELS:
+            x = pot.ghost[0] + h[0] * dist
+            y = pot.ghost[1] + h[1] * dist
+            # Off a cushion: the mirror image back onto the bed.
+            if x < lo_x:
+                x = 2 * lo_x - x
+            elif x > hi_x:
+                x = 2 * hi_x - x
+            if y < lo_y:
+                y = 2 * lo_y - y
+            elif y > hi_y:
+                y = 2 * hi_y - y
+            if not (lo_x <= x <= hi_x and lo_y <= y <= hi_y):
+                continue
+            p = (x, y)
+            if all(math.dist(p, q) > 2.2 * r for b, q in balls.items()
+                   if b != pot.target):
+                out.append(p)
+    return out
+
+
+def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
+              noise: Noise, max_cut: float) -> float:
+    """The best next pot's ease from the best of ``spots`` (ball ``gone``
+    potted), over the lanes of the balls left."""
+    keep = [ln for ln in lanes.lanes if ln.target != gone]
+    if not keep:
+        return 0.0
+    keep.sort(key=lambda ln: ln.object_distance)
+    keep = keep[:FOLLOW_LANES]
+    best = 0.0
+    for p in spots:
+        for pot in lanes.pots(p, max_cut, keep, skip=gone):
+            e = pot_ease(spec, p, pot, noise)
+            if e > best:
+                best = e
+    return LANDING * best
+
+
+def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
+                    max_cut: float, after: Callable[[int], Lanes | None]) -> float:
+    """The worth, 0-1, of the cue ball at ``cue`` for the shooter planning
+    two shots: each of the best PLAN_POTS pots (by ease) times a blend of 1
+    and the follow-up from where it can leave the cue ball (``after(ball)``:
+    the lanes of the balls the referee would name once ``ball`` is down,
+    None when nothing would be left to play); the best of them, and a
+    little for a second to fall back on (``position.combine``)."""
+    pots = lanes.pots(cue, max_cut)
+    if not pots:
+        return 0.0
+    scored = sorted(((pot_ease(spec, cue, p, noise), i, p) for i, p in enumerate(pots)),
+                    key=lambda x: (-x[0], x[1]))
+    values: list[float] = []
+    for k, (e, _, pot) in enumerate(scored):
+        if k >= PLAN_POTS:
+            values.append(e * (1.0 - FOLLOW_WEIGHT))
+            continue
+        nxt = after(pot.target)
+        if nxt is None:
+            f = 1.0  # the rack is done with this pot
+        else:
+            spots = landing_spots(spec, cue, pot, lanes.balls)
+            f = follow_up(spec, nxt, spots, pot.target, noise, max_cut)
+        values.append(e * (1.0 - FOLLOW_WEIGHT + FOLLOW_WEIGHT * f))
+    return position.combine(values)
+
+
+def problem_balls(lanes: Lanes, targets: Sequence[int]) -> int:
+    """How many of ``targets`` have no open line to any pocket (from any
+    place of the cue ball): balls to break out before the rack can end."""
+    open_ = lanes.targets_with_lanes()
+    return sum(1 for t in targets if t not in open_)

@@ -1,0 +1,180 @@
+"""Planning ahead, fouls at their rules' cost, strokes that never start into
+a touching cushion, the search-grade simulation and the pro level: each on a
+table built for it."""
+
+from __future__ import annotations
+
+import math
+
+from rules.ruling import BallInHand
+from simulator.table.events import EventKind, Stroke
+from simulator.physics import simulate, simulate_search
+from simulator.players import STRENGTHS, aim, plan, position, search, shots
+from simulator.players.appraise import FOUL_JEOPARDY, POINT, Judge
+from simulator.players.strength import TOURNAMENT
+from simulator.table.specs import CUE_BALL, table_by_name
+from simulator.table.state import TableState
+
+from .helpers import discipline, state_of
+
+POOL = table_by_name("pool_9ft")
+R = POOL.balls.radius
+
+
+def judge(game: str) -> Judge:
+    return Judge(discipline(game), 0, TOURNAMENT, 82.0, True, plan=True)
+
+
+# -- fouls at the cost the rules give them ----------------------------------------
+
+
+def test_the_third_foul_costs_what_each_game_says() -> None:
+    """9-ball rule 11: the third foul in a row loses the game (a game's
+    worth, 1, beyond a first foul); 14.1 rule 12 (reading P6): -16 points
+    against -1, so 15 points more; 8-ball counts no fouls in a row."""
+    state9 = state_of("9-ball", {CUE_BALL: (0.5, 0.6), 1: (1.5, 0.6)})
+    state14 = state_of("14.1", {CUE_BALL: (0.5, 0.6), 1: (1.5, 0.6), 2: (2.0, 0.3)})
+    state8 = state_of("8-ball", {CUE_BALL: (0.5, 0.6), 1: (1.5, 0.6), 8: (2.0, 0.3)})
+    assert judge("9-ball").third_foul_cost(state9) == 1.0
+    assert math.isclose(judge("14.1").third_foul_cost(state14), 15 * POINT)
+    assert judge("8-ball").third_foul_cost(state8) == 0.0
+
+
+def test_two_fouls_in_a_row_weigh_on_the_player_who_made_them() -> None:
+    """The same 14.1 table is worth less to a player on two fouls than on
+    none, by the share of the third foul's extra that the count carries."""
+    balls = {CUE_BALL: (0.6, 0.6), 1: (1.6, 0.35), 2: (2.0, 0.9)}
+    j = judge("14.1")
+    clean = state_of("14.1", balls)
+    two = state_of("14.1", balls, fouls=(2, 0))
+    drop = j.state_value(clean) - j.state_value(two)
+    assert math.isclose(drop, FOUL_JEOPARDY[2] * 15 * POINT, rel_tol=1e-9)
+    # The opponent's count is good for the player.
+    theirs = state_of("14.1", balls, fouls=(0, 2))
+    assert j.state_value(theirs) > j.state_value(clean)
+
+
+# -- planning two shots -------------------------------------------------------------
+
+
+def test_a_pot_that_ends_the_rack_is_fully_followed() -> None:
+    """With the 9 alone on the table nothing is left after it: the planned
+    worth of a place is the pot's ease itself (no follow-up lacking)."""
+    cue, nine = (1.4, 0.7), (2.2, 0.95)
+    state = state_of("9-ball", {CUE_BALL: cue, 9: nine})
+    j = judge("9-ball")
+    req = j.discipline.requirements(state)
+    planned = j.quality(state, req)
+    lanes = plan.Lanes(POOL, {9: nine}, (9,))
+    eases = [plan.pot_ease(POOL, cue, p, TOURNAMENT) for p in lanes.pots(cue, 82.0)]
+    assert eases and math.isclose(planned, position.combine(
+        [e * 1.0 for e in eases]), rel_tol=1e-9)
+
+
+def test_the_pattern_counts_the_ball_after_next() -> None:
+    """9-ball: the same pot on the 1 from the same place is worth more when
+    the 2 (the ball after it) lies open in the middle of the table than when
+    it is shut in behind two balls against the foot cushion, where no
+    landing spot has a shot at it."""
+    cue, one = (1.2, 0.64), (1.9, 0.9)
+    open_two = {CUE_BALL: cue, 1: one, 2: (1.5, 0.35), 3: (0.4, 1.1)}
+    # The 2 frozen in the foot-right corner region, boxed by the 3 and 4.
+    x2, y2 = POOL.length - R - 0.3, R
+    shut_two = {CUE_BALL: cue, 1: one, 2: (x2, y2), 3: (x2 - 2 * R - 1e-4, y2),
+                4: (x2 + 2 * R + 1e-4, y2)}
+    j = judge("9-ball")
+    a = state_of("9-ball", open_two)
+    b = state_of("9-ball", shut_two)
+    qa = j.quality(a, j.discipline.requirements(a))
+    qb = j.quality(b, j.discipline.requirements(b))
+    assert qa > qb + 0.05
+
+
+def test_a_ball_with_no_way_to_a_pocket_is_a_problem_ball() -> None:
+    """A ball pressed between two others on a cushion has no open line to
+    any pocket; a ball in the open has several."""
+    x, y = 1.3, R
+    balls = {5: (x, y), 6: (x - 2 * R - 1e-4, y), 7: (x + 2 * R + 1e-4, y),
+             9: (1.6, 0.7)}
+    lanes = plan.Lanes(POOL, balls, (5, 9))
+    assert plan.problem_balls(lanes, (5, 9)) == 1
+
+
+# -- strokes into a cushion the cue ball touches --------------------------------
+
+
+def test_no_stroke_starts_into_a_cushion_the_cue_ball_touches() -> None:
+    """General rule 20 (a double hit): a cue ball frozen on the right
+    cushion is never struck into it, kicks included; away from it, or along
+    it, it may be."""
+    cue = (1.2, R + 0.001)
+    assert shots.into_touching_cushion(POOL, cue, 270.0)  # straight into it
+    assert shots.into_touching_cushion(POOL, cue, 300.0)
+    assert not shots.into_touching_cushion(POOL, cue, 90.0)
+    assert not shots.into_touching_cushion(POOL, (1.2, 0.5), 270.0)
+    # The 1 straight behind the cue ball's cushion, hidden: the kicks the
+    # strong player finds do not start into the right cushion.
+    state = state_of("9-ball", {CUE_BALL: cue, 1: (2.0, 0.3), 3: (1.5, 0.16),
+                                4: (1.62, 0.25), 5: (1.6, 0.08)})
+    req = discipline("9-ball").requirements(state)
+    view = shots.View.of(state.table, req)
+    kicks = shots.kick_candidates(view, cue, None, (1,), 12, two_rails=True)
+    assert kicks
+    assert all(aim.from_heading(k.stroke.direction)[1] >= 0.0 for k in kicks)
+
+
+# -- the search-grade simulation ---------------------------------------------------
+
+
+def test_the_search_grade_simulation_is_the_physics_without_the_stick() -> None:
+    """Where the tip can reach nothing, a search's simulation gives the
+    same events and the same final table as the full physics."""
+    table = TableState.from_positions(POOL.name, {CUE_BALL: (0.7, 0.6),
+                                                  1: (1.6, 0.7), 2: (2.1, 0.3)})
+    stroke = Stroke(aim.heading(aim.sub((1.6, 0.7), (0.7, 0.6))) + 1.0, 3.0,
+                    0.1, 0.2, 2.0)
+    assert not search.tip_can_reach(table, stroke)
+    full = simulate(table, stroke, frame_dt=1e3)
+    fast = simulate_search(table, stroke)
+    assert fast.events == full.events and fast.final == full.final
+
+
+def test_a_stroke_the_tip_could_follow_into_a_ball_is_played_in_full() -> None:
+    """A cue ball a few millimetres behind the 1, struck at it: the tip may
+    touch the cue ball again (general rule 20), which only the full physics
+    shows: the search plays such a stroke with the stick."""
+    table = TableState.from_positions(POOL.name, {CUE_BALL: (1.0, 0.6),
+                                                  1: (1.0 + 2 * R + 0.003, 0.6)})
+    at_it = Stroke(0.0, 1.5, 0.0, 0.0, 2.0)
+    away = Stroke(180.0, 1.5, 0.0, 0.0, 2.0)
+    assert search.tip_can_reach(table, at_it)
+    assert not search.tip_can_reach(table, away)
+    shot = simulate(table, at_it, frame_dt=1e3)
+    assert any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
+
+
+# -- the levels --------------------------------------------------------------------
+
+
+def test_pro_is_the_tournament_noise_with_a_deeper_search() -> None:
+    pro, strong = STRENGTHS["pro"], STRENGTHS["strong"]
+    assert pro.noise == TOURNAMENT == strong.noise
+    assert pro.search.shot_budget > strong.search.shot_budget
+    assert pro.search.finalists > strong.search.finalists
+    assert pro.search.plan and strong.search.plan
+    assert not STRENGTHS["club"].search.plan
+
+
+def test_the_break_sends_the_cue_ball_at_a_professional_speed() -> None:
+    """The strong player's 9-ball break: the cue ball leaves the tip at 9.8
+    to 11.6 m/s (professionals' breaks)."""
+    from rules.referee import Match
+    from simulator.players import ComputerPlayer, seed_for
+    player = ComputerPlayer(STRENGTHS["strong"])
+    m = Match(["a", "b"], "9-ball", {"race_to": 1}, seed=77)
+    req = m.requirements()
+    assert req.is_break and req.ball_in_hand is BallInHand.KITCHEN
+    d = player.shot(m.discipline, m.state, seed_for(77, 0, 0), req)
+    shot = simulate(d.table(m.table()), d.stroke, frame_dt=1e3)
+    speed = shot.events[0].snapshots[0].speed
+    assert d.kind == "break" and 9.8 <= speed <= 11.6
