@@ -150,6 +150,11 @@ def check_file(path: str | os.PathLike[str], *, limit: int = MAX_BYTES,
                                f"{_size(limit)})")
 
 
+def size_words(n: int) -> str:
+    """A size in bytes as a person reads it (12.3 MB)."""
+    return _size(n)
+
+
 def _size(n: int) -> str:
     if n >= 1024 * 1024:
         return f"{n / (1024 * 1024):.1f} MB"
@@ -238,6 +243,27 @@ def loads_toml(text: str, where: str) -> Any:
         raise InputError(where, f"not valid TOML ({_plain(e)})") from None
     check_tree(data, where)
     return data
+
+
+# The whole part of a number of 19 digits or more (digits after a point are
+# not a whole number's: a small float has up to 21 of them).
+_LONG_DIGITS = re.compile(r"(?<![\d.])\d{19}")
+
+
+def check_json_text(text: str, where: str, limit: int = MAX_BYTES) -> None:
+    """Refuse JSON text Kiy made (``json.dumps`` with ``allow_nan=False``)
+    that :func:`loads_json` would refuse, before it is written: too big, a
+    whole number beyond 64 bits, too many values. Fast when the text passes
+    (a size, a search for long runs of digits, a count of separators); what
+    looks doubtful is parsed as a reader parses it, for the reader's own
+    message."""
+    size = len(text) if text.isascii() else len(text.encode("utf-8"))
+    if size > limit:
+        raise InputError(where, f"would be too big to read back ({_size(size)}; "
+                                f"at most {_size(limit)})")
+    separators = text.count(",") + text.count("[") + text.count("{")
+    if separators >= MAX_VALUES - 1 or _LONG_DIGITS.search(text):
+        loads_json(text, where)
 
 
 def _plain(e: Exception) -> str:
