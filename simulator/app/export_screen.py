@@ -111,12 +111,13 @@ class ExportProgress(Dialog):
     def update(self, dt: float) -> None:
         if self not in self.app.dialogs:
             return
-        from simulator.atomic import why
+        from simulator.app.file_words import file_problem
         try:
             self.job.advance(FRAME_BUDGET)
         except OSError as e:
             self.app.pop_dialog(self)
-            self.app.notify(self.app.t("export.failed", reason=why(e)), 8.0)
+            self.app.notify(self.app.t("export.failed", reason=file_problem(
+                self.app.locale, e)), 8.0)
             return
         except ExportError as e:
             self.app.pop_dialog(self)

@@ -419,7 +419,7 @@ def test_load_and_screenshot_refuse_a_bad_save(tmp_path: Path,
 
 # -- settings ---------------------------------------------------------------------------------
 def test_settings(tmp_path: Path) -> None:
-    from simulator.app.settings import Settings, load_settings
+    from simulator.app.settings import MAX_NAME, Settings, load_settings
     good = Settings(players=["Anna", "Boris"]).to_dict()
     tally = Tally()
     f = tmp_path / "settings.json"
@@ -430,7 +430,7 @@ def test_settings(tmp_path: Path) -> None:
             s, problem = load_settings(f)
             assert isinstance(s, Settings)
             assert 0.0 <= s.volume <= 1.0 and s.lang in ("", "en", "ru")
-            assert all(isinstance(p, str) and len(p) <= 24 for p in s.players)
+            assert all(isinstance(p, str) and len(p) <= MAX_NAME for p in s.players)
             if bad:
                 assert problem is not None
             if problem is not None:
