@@ -245,9 +245,14 @@ def loads_toml(text: str, where: str) -> Any:
     return data
 
 
-# The whole part of a number of 19 digits or more (digits after a point are
-# not a whole number's: a small float has up to 21 of them).
-_LONG_DIGITS = re.compile(r"(?<![\d.])\d{19}")
+# Runs of 19 digits or more: a whole number's, or a small float's digits
+# after its point (up to 21 of them), told apart by what comes before.
+_LONG_DIGITS = re.compile(r"\d{19,}")
+
+
+def _long_whole(text: str) -> bool:
+    return any(m.start() == 0 or text[m.start() - 1] != "."
+               for m in _LONG_DIGITS.finditer(text))
 
 
 def check_json_text(text: str, where: str, limit: int = MAX_BYTES) -> None:
@@ -262,7 +267,7 @@ def check_json_text(text: str, where: str, limit: int = MAX_BYTES) -> None:
         raise InputError(where, f"would be too big to read back ({_size(size)}; "
                                 f"at most {_size(limit)})")
     separators = text.count(",") + text.count("[") + text.count("{")
-    if separators >= MAX_VALUES - 1 or _LONG_DIGITS.search(text):
+    if separators >= MAX_VALUES - 1 or _long_whole(text):
         loads_json(text, where)
 
 

@@ -20,7 +20,6 @@ _BY_ERRNO = {
     errno.ENOENT: "no_folder",
     errno.ENOTDIR: "not_folder",
     errno.EISDIR: "folder",
-    errno.EFBIG: "match_too_long",
     errno.ELOOP: "link",
 }
 if hasattr(errno, "EDQUOT"):

@@ -65,8 +65,12 @@ def players_arg(text: str) -> list[str]:
     if not 2 <= len(names) <= 8:
         raise argparse.ArgumentTypeError(
             f"players: {len(names)} names given; a match needs 2 to 8")
-    if any(len(p) > 24 for p in names):
-        raise argparse.ArgumentTypeError("players: a name is longer than 24 letters")
+    from rules.referee import MAX_NAME
+    long = next((p for p in names if len(p) > MAX_NAME), None)
+    if long is not None:
+        raise argparse.ArgumentTypeError(
+            f"players: {long[:20]!r}... is {len(long)} characters long; a name "
+            f"has at most {MAX_NAME}")
     for i, p in enumerate(names):
         # cpu:LEVEL is a computer player at that strength (beginner, club,
         # strong); cpu alone is the club player.
