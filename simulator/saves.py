@@ -660,15 +660,6 @@ class Journal:
         records += [{"step": i, "action": hist[i]} for i in range(p, len(hist))]
         if not records:
             return
-        if self._version < JOURNAL_VERSION:
-            self._rewrite(match)  # an older format: no packed lines into it
-            return
-        blob = b"".join(
-            self._line({**r, "action": pack_action(r["action"])} if "action" in r
-                       else r) for r in records)
-        if self._size + len(blob) > MAX_SAVE_BYTES:
-            self._rewrite(match)  # compacted, or JournalFull
-            return
         fd = self._open_own()
         if fd is None and self._follow():
             fd = self._open_own()
@@ -677,6 +668,20 @@ class Journal:
             # go on in a journal of this match's own (the newest autosave).
             self.moved = True
             self.path = _rotate(self.path.parent)
+            self._rewrite(match)
+            return
+        try:
+            blob = b"".join(
+                self._line({**r, "action": pack_action(r["action"])}
+                           if "action" in r else r) for r in records)
+        except BaseException:
+            os.close(fd)
+            raise
+        if self._version < JOURNAL_VERSION or self._size + len(blob) > MAX_SAVE_BYTES:
+            # An older format (no packed lines into it), or full: the match
+            # as one record, over this journal's own file (JournalFull if
+            # even that is too big).
+            os.close(fd)
             self._rewrite(match)
             return
         try:

@@ -270,3 +270,23 @@ def test_every_append_is_on_disk_before_sync_returns(
         mine = [e for e, i in events if i == ino]
         assert "write" in mine, events  # an append, not a rewrite
         assert mine[-1] == "sync", f"appended but not synced: {events}"
+
+
+def test_a_rewrite_goes_over_this_journals_own_file_only(tmp_path: Path) -> None:
+    """Compacting or upgrading rewrites the journal's own file, wherever
+    another writer moved it, never the file now in its old place."""
+    a = fresh(shots=3)
+    p = tmp_path / "autosave.kiyj"
+    p.write_text(json.dumps({"format": "kiy-journal", "version": 1,
+                             "match": a.to_dict()}) + "\n", "utf-8")
+    back = saves.load(p)
+    ja = saves.Journal.resume(back.match, p, back.size, back.version)
+    b = fresh("8-ball", shots=1)
+    saves.Journal.start(b, tmp_path)  # a's file moves to autosave-1
+    b_bytes = p.read_bytes()
+    play(back.match, 1, seed=6)
+    ja.sync(back.match)  # version 1: rewritten, in its own place
+    assert p.read_bytes() == b_bytes
+    assert ja.path.name == "autosave-1.kiyj" and not ja.moved
+    assert _lines(ja.path)[0]["version"] == saves.JOURNAL_VERSION
+    assert saves.load(ja.path).match.to_dict() == back.match.to_dict()
