@@ -48,8 +48,8 @@ KINDS = {
     "socket": "is a socket, not a regular file",
     "link": "is a symbolic link to nothing (or to a loop of links)",
     "other": "is not a regular file",
-    "read_only": "belongs to a profile open read-only (another Kiy uses it); "
-                 "nothing is written to it",
+    "read_only": "is in a profile open read-only (another Kiy holds it, or a "
+                 "scripted run reads it); nothing is written to it",
 }
 _ERRNO = {"folder": errno.EISDIR, "read_only": errno.EROFS}
 

@@ -18,8 +18,9 @@ A shot is written as the referee keeps it, zlib-compressed JSON (base64,
 ``"packed": {"shot": "..."}`` in place of ``"shot"``): about a third of the
 plain record. Each change is appended and fsynced; a last line cut short by
 a crash is dropped on loading (the match is then the one before that change)
-and cut off before the next append. When undone steps make up more than half
-of the file it is compacted (the match as one record, then appends), and it
+and cut off before the next append. When undone steps take more than a
+quarter of the match's own size it is compacted (the match as one record,
+then appends), and it
 never grows past what loading accepts: past three quarters of that the
 player is warned, and a match that cannot fit even compacted stops being
 autosaved with a message rather than written into a file Continue refuses.
@@ -76,6 +77,7 @@ PACKED_KEYS = ("shot",)  # what an action keeps compressed (rules.referee.Action
 MAX_PACKED = 8 * 1024 * 1024  # one packed record, once unpacked
 WARN_AT = 0.75  # of MAX_SAVE_BYTES: the player is told the match is getting long
 COMPACT_MIN = 256 * 1024  # a journal this small is never worth compacting
+COMPACT_WASTE = 0.25  # undone steps beyond this share of the match: compacted
 
 
 class SaveError(InputError):
@@ -586,8 +588,9 @@ class Journal:
         return self._base + sum(self._costs)
 
     def _compact_size(self) -> int:
-        """The size past which the journal is mostly undone steps."""
-        return 2 * self._live() + COMPACT_MIN
+        """The size past which undone steps take more than COMPACT_WASTE of
+        the match's own size (and the journal is worth compacting)."""
+        return int((1 + COMPACT_WASTE) * self._live()) + COMPACT_MIN
 
     @property
     def fill(self) -> float:

@@ -317,6 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if busy is not None:
         from simulator.app.launch import ask_about_profile
         ask_about_profile(app, busy)
+    elif args.read_only and not args.screenshot:
+        app.inform(app.t("profile.read_only_on"), 6.0)
     if args.screenshot:
         try:
             app.screenshot(args.screenshot)

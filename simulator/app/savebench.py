@@ -116,8 +116,14 @@ def run(args: Any) -> int:
 
     rng = random.Random(args.seed)
     names = [f"P{i + 1}" for i in range(PLAYERS[args.game])]
-    s = Session.new(names, args.game, OPTIONS[args.game], Locale("en"),
-                    seed=args.seed)
+    options = dict(OPTIONS[args.game])
+    # A match long enough for the shots asked (a race of 50 games ends near
+    # shot 1,000).
+    if "race_to" in options:
+        options["race_to"] = min(1000, max(options["race_to"], args.shots // 4))
+    if "target" in options:
+        options["target"] = max(options["target"], args.shots * 2)
+    s = Session.new(names, args.game, options, Locale("en"), seed=args.seed)
     autosave_ms: list[float] = []
     original = s.autosave
     plain = PlainSize()
@@ -197,10 +203,10 @@ def run(args: Any) -> int:
           f"{saves.WARN_AT * 100:.0f}%)")
     t0 = time.perf_counter()
     back = saves.load(autosave_path())
+    took = time.perf_counter() - t0
     same = back.match.to_dict() == s.match.to_dict()
     print(f"Continue: the journal loads back as the {'same' if same else 'WRONG'} "
-          f"match ({len(back.match.history)} steps) in "
-          f"{time.perf_counter() - t0:.1f} s")
+          f"match ({len(back.match.history)} steps) in {took:.1f} s")
     return 0 if same else 1
 
 
