@@ -306,40 +306,73 @@ def plain(e: BaseException) -> str:
 def check_tree(data: Any, where: str) -> None:
     """No deeper than MAX_DEPTH, at most MAX_VALUES values, every number
     finite and every whole number within 64 bits; a refusal names the field
-    (``balls.3[0]``)."""
-    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
-    seen = 0
+    (``balls.3[0]``). Numbers are checked where they lie, containers are
+    walked, and a field's name is spelt out only for a refusal: loading a
+    long match checks a million values."""
+    if not isinstance(data, dict | list):
+        _check_leaf(data, where, None)
+        return
+    stack: list[tuple[Any, int, Any]] = [(data, 0, None)]
+    seen = 1
     while stack:
-        v, depth, path = stack.pop()
-        seen += 1
+        v, depth, chain = stack.pop()
+        if depth >= MAX_DEPTH:
+            raise InputError(_at(where, _path(chain)), f"nested too deeply (at "
+                                                       f"most {MAX_DEPTH} levels)")
+        seen += len(v)
         if seen > MAX_VALUES:
             raise InputError(where, f"holds too many values (more than "
                                     f"{MAX_VALUES:,})")
-        if isinstance(v, dict | list):
-            if depth >= MAX_DEPTH:
-                raise InputError(_at(where, path), f"nested too deeply (at most "
-                                                   f"{MAX_DEPTH} levels)")
-            if isinstance(v, dict):
-                stack.extend((x, depth + 1, f"{path}.{str(k)[:30]}" if path
-                              else str(k)[:30]) for k, x in v.items())
+        for k, x in (v.items() if isinstance(v, dict) else enumerate(v)):
+            t = type(x)
+            if t is float:
+                if not math.isfinite(x):
+                    _check_leaf(x, where, (chain, k))
+            elif t is str or t is bool or x is None:
+                continue
+            elif t is int:
+                if not -MAX_WHOLE <= x <= MAX_WHOLE:
+                    _check_leaf(x, where, (chain, k))
+            elif isinstance(x, dict | list):
+                stack.append((x, depth + 1, (chain, k)))
             else:
-                stack.extend((x, depth + 1, f"{path}[{i}]")
-                             for i, x in enumerate(v))
-        elif isinstance(v, bool):
-            continue
-        elif isinstance(v, _TooLarge):
-            digits = len(v.text.lstrip("-"))
-            raise InputError(_at(where, path), f"the whole number {v.text[:12]}... "
-                                               f"({digits} digits) is too large")
-        elif isinstance(v, int):
-            if abs(v) > MAX_WHOLE:
-                raise InputError(_at(where, path), f"the whole number "
-                                                   f"{str(v)[:12]}... is too large")
-        elif isinstance(v, float) and not math.isfinite(v):
-            what = "not a number (NaN)" if math.isnan(v) else \
-                "beyond the float range"
-            raise InputError(_at(where, path), f"{what}: only finite numbers are "
-                                               "accepted")
+                _check_leaf(x, where, (chain, k))
+
+
+def _path(chain: Any) -> str:
+    """``balls.3[0]`` from the chain of keys (parent chain, key) leading to
+    a value."""
+    keys = []
+    while chain is not None:
+        chain, key = chain
+        keys.append(key)
+    out = ""
+    for key in reversed(keys):
+        if isinstance(key, int) and not isinstance(key, bool):
+            out += f"[{key}]"
+        else:
+            out = f"{out}.{str(key)[:30]}" if out else str(key)[:30]
+    return out
+
+
+def _check_leaf(v: Any, where: str, chain: Any) -> None:
+    """Refuse one value that is not a plain finite number within 64 bits."""
+    if isinstance(v, bool):
+        return
+    if isinstance(v, _TooLarge):
+        digits = len(v.text.lstrip("-"))
+        raise InputError(_at(where, _path(chain)), f"the whole number "
+                                                   f"{v.text[:12]}... ({digits} "
+                                                   "digits) is too large")
+    if isinstance(v, int):
+        if abs(v) > MAX_WHOLE:
+            raise InputError(_at(where, _path(chain)), f"the whole number "
+                                                       f"{str(v)[:12]}... is too "
+                                                       "large")
+    elif isinstance(v, float) and not math.isfinite(v):
+        what = "not a number (NaN)" if math.isnan(v) else "beyond the float range"
+        raise InputError(_at(where, _path(chain)), f"{what}: only finite numbers "
+                                                   "are accepted")
 
 
 def _at(where: str, path: str) -> str:
