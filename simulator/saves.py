@@ -598,12 +598,16 @@ class Journal:
         return self._live() / MAX_SAVE_BYTES
 
     def _line(self, record: Mapping[str, Any]) -> bytes:
+        """One change as a line of the journal, checked as loading checks it
+        (the packed shot's JSON too)."""
+        action = record.get("action")
+        if action is not None:
+            if isinstance(action, Action):
+                for key, raw in action.packed().items():
+                    check_text(_inflate(raw, f"action.{key}"), str(self.path))
+            record = {**record, "action": pack_action(action)}
         text = _dumps(record) + "\n"
         check_text(text, str(self.path))
-        action = record.get("action")
-        if isinstance(action, Action):
-            for key, raw in action.packed().items():
-                check_text(_inflate(raw, f"action.{key}"), str(self.path))
         return text.encode("utf-8")
 
     def _open_own(self) -> int | None:
@@ -674,9 +678,7 @@ class Journal:
             self._rewrite(match)
             return
         try:
-            blob = b"".join(
-                self._line({**r, "action": pack_action(r["action"])}
-                           if "action" in r else r) for r in records)
+            blob = b"".join(self._line(r) for r in records)
         except BaseException:
             os.close(fd)
             raise

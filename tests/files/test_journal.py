@@ -291,3 +291,26 @@ def test_a_rewrite_goes_over_this_journals_own_file_only(tmp_path: Path) -> None
     assert ja.path.name == "autosave-1.kiyj" and not ja.moved
     assert _lines(ja.path)[0]["version"] == saves.JOURNAL_VERSION
     assert saves.load(ja.path).match.to_dict() == back.match.to_dict()
+
+
+@pytest.mark.parametrize("field", ["action", "shot"])
+def test_a_record_that_would_not_load_is_never_appended(tmp_path: Path,
+                                                        field: str) -> None:
+    """The journal checks each line by the reading rules before writing it:
+    a whole number beyond 64 bits, in the action or inside its packed shot,
+    is refused and the file stays as it was (and loads)."""
+    from rules.referee import Action
+    m = fresh(shots=2)
+    j = saves.Journal.start(m, tmp_path)
+    before = j.path.read_bytes()
+    last = m.history[-1].to_dict()
+    if field == "action":
+        bad = {**last, "ball": 10**30}
+    else:
+        bad = {**last, "shot": {**last["shot"], "duration": 10**30}}
+    m._log.append(Action(bad))  # what no referee makes: a test of the writer
+    m._rulings.append(None)
+    with pytest.raises(saves.SaveError) as e:
+        j.sync(m)
+    assert "too large" in str(e.value)
+    assert j.path.read_bytes() == before
