@@ -247,11 +247,11 @@ def loads_toml(text: str, where: str) -> Any:
 
 # Runs of 19 digits or more: a whole number's, or a small float's digits
 # after its point (up to 21 of them), told apart by what comes before. The
-# text is marked first (every digit a 9, a point a P), so that finding a run
+# text is marked first (every digit a #, a point a P), so that finding a run
 # is a plain substring search: a regular expression tried at every digit
 # took half a second a megabyte.
-_MARKS = str.maketrans("0123456789.", "9999999999P")
-_RUN = "9" * 19
+_MARKS = str.maketrans("0123456789.", "##########P")
+_RUN = "#" * 19
 
 
 def _long_whole(text: str) -> bool:
@@ -261,7 +261,7 @@ def _long_whole(text: str) -> bool:
         if i == 0 or marked[i - 1] != "P":
             return True
         j = i + len(_RUN)
-        while j < len(marked) and marked[j] == "9":
+        while j < len(marked) and marked[j] == "#":
             j += 1
         i = marked.find(_RUN, j)
     return False
