@@ -203,3 +203,28 @@ def test_a_second_kiy_started_on_a_held_profile_asks(
     assert profile.read_only()
     assert app.dialogs and app.dialogs[-1].kind == "profile"  # type: ignore[attr-defined]
     pygame.display.quit()
+
+
+def test_the_menu_never_covers_a_dialog_over_it(app: App) -> None:
+    """The menu's buttons (widgets, drawn after the dialogs) were drawn over
+    the card of any dialog opened on the menu: the profile dialog, or a save
+    that cannot be opened. They are hidden while it is open."""
+    from pygame_gui.elements import UIButton
+
+    def menu_buttons() -> list[UIButton]:
+        return [el for el in app.gui.get_sprite_group().sprites()
+                if isinstance(el, UIButton)]
+    assert menu_buttons() and all(b.visible for b in menu_buttons())
+    ask_about_profile(app, profile.InUse(Path("/somewhere"), 42))
+    frame(app)
+    assert not any(b.visible for b in menu_buttons())
+    click_button(app, "Use another profile…")
+    frame(app)
+    assert not any(b.visible for b in menu_buttons())
+    entry = app.dialogs[-1].entry  # type: ignore[attr-defined]
+    assert entry is not None and entry.visible  # the dialog's own field shows
+    click_button(app, "Back")
+    frame(app)
+    click_button(app, "Open read-only")
+    frame(app)
+    assert not app.dialogs and all(b.visible for b in menu_buttons())
