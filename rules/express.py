@@ -214,6 +214,13 @@ class Mode(StrEnum):
     KNOCKOUT_BONUS = "knockout_bonus"  # G5
 
 
+# The ranges of the options that count (docs/formats.md): a match made with
+# more is refused, as a file holding more is, so nothing Kiy writes overflows
+# what it reads.
+MAX_POINTS = 1000
+MAX_CHIPS = 1_000_000_000
+
+
 @dataclass(frozen=True)
 class ExpressOptions:
     """The match options, with the digest's defaults."""
@@ -265,14 +272,18 @@ class ExpressOptions:
                 raise RulesError("options.rack: expected classic or random")
             kw["rack"] = d["rack"]
         o = cls(**kw)
-        if o.initial_points < 1:
-            raise RulesError("options.initial_points: expected 1 or more")
+        if not 1 <= o.initial_points <= MAX_POINTS:
+            raise RulesError(f"options.initial_points: expected 1-{MAX_POINTS:,}")
         if not 0 <= o.max_signatures <= 3:
             raise RulesError("options.max_signatures: expected 0-3 (three stars)")
-        if o.ante < 0:
-            raise RulesError("options.ante: expected 0 or more chips")
-        if o.starting_chips < 0:
-            raise RulesError("options.starting_chips: expected 0 or more chips")
+        if not 0 <= o.ante <= MAX_CHIPS:
+            raise RulesError(f"options.ante: expected 0-{MAX_CHIPS:,} chips")
+        if not 0 <= o.starting_chips <= MAX_CHIPS:
+            raise RulesError(f"options.starting_chips: expected 0-{MAX_CHIPS:,} "
+                             "chips")
+        if not all(0 <= x <= MAX_CHIPS for x in o.signature_stakes):
+            raise RulesError(f"options.signature_stakes: expected three whole "
+                             f"numbers 0-{MAX_CHIPS:,} (bet, cap, raise)")
         if o.starting_chips < o.ante:
             raise RulesError("options.starting_chips: must cover the ante")
         if not 0 <= o.break_min_cushion_balls <= 15:

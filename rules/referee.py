@@ -52,6 +52,13 @@ from simulator.table.state import StateError, TableState, Where
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 MATCH_FORMAT = "kiy-match"
 MATCH_VERSION = 1
+MAX_NAME = 40  # characters in a player's name, at every entry point
+# The ranges of the shared options and the seed: the same checks for a new
+# match and for one read from a file, so Kiy never writes what it would
+# refuse to read (docs/formats.md lists every range).
+RACE_TO = (1, 1000)
+TARGET = (1, 100_000)
+SEED = (-(2**63) + 1, 2**63 - 1)
 
 
 def mix_seed(seed: int, n: int) -> int:
@@ -221,6 +228,11 @@ class Action(Mapping[str, Any]):
                 out._fields[key] = value
         return out
 
+    def packed(self) -> dict[str, bytes]:
+        """The fields kept compressed, as they are kept (the autosave journal
+        writes these bytes without decoding them)."""
+        return dict(self._packed)
+
     def __repr__(self) -> str:
         return f"Action({self._fields!r}, packed={sorted(self._packed)})"
 
@@ -301,6 +313,10 @@ class Match:
                 not all(isinstance(p, str) for p in players):
             raise RulesError("players: expected a list of names")
         self.players: tuple[str, ...] = tuple(players)
+        for i, p in enumerate(self.players):
+            if len(p) > MAX_NAME:
+                raise RulesError(f"players[{i}]: a name of {len(p)} characters; "
+                                 f"at most {MAX_NAME}")
         if not isinstance(discipline, str):
             raise RulesError("discipline: expected a game name")
         cls = discipline_class(discipline)
@@ -312,8 +328,9 @@ class Match:
         opts = dict(options or {})
         self.options: dict[str, Any] = _check_options(opts, cls, n)
         self.discipline: Discipline[Any] = cls(self.options)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RulesError("seed: expected a whole number")
+        if not isinstance(seed, int) or isinstance(seed, bool) or \
+                not SEED[0] <= seed <= SEED[1]:
+            raise RulesError("seed: expected a whole number within 64 bits")
         self.seed = seed
         first = int(self.options.get("first_breaker", 0))
         game = self._new_game(first, 1, None)
@@ -532,11 +549,14 @@ class Match:
         self.undo(len(self._log) - step)
 
     # -- storage -------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, actions: bool = True) -> dict[str, Any]:
+        """The match as stored; without its ``actions`` (an empty list) for a
+        writer that stores them its own way."""
         d = {"format": MATCH_FORMAT, "version": MATCH_VERSION,
              "players": list(self.players),
              "discipline": self.name, "options": dict(self.options),
-             "seed": self.seed, "actions": [a.to_dict() for a in self._log]}
+             "seed": self.seed,
+             "actions": [a.to_dict() for a in self._log] if actions else []}
         if self._start is not None:
             d["start"] = self._start.to_dict()
         return d
@@ -783,11 +803,15 @@ def _check_options(opts: dict[str, Any], cls: type[Discipline[Any]],
                    n: int) -> dict[str, Any]:
     out = dict(opts)
     race = out.setdefault("race_to", 5)
-    if not isinstance(race, int) or isinstance(race, bool) or race < 1:
-        raise RulesError("options.race_to: expected a whole number of games >= 1")
+    if not isinstance(race, int) or isinstance(race, bool) or \
+            not RACE_TO[0] <= race <= RACE_TO[1]:
+        raise RulesError(f"options.race_to: expected a whole number of games "
+                         f"{RACE_TO[0]}-{RACE_TO[1]}")
     target = out.setdefault("target", 150)
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise RulesError("options.target: expected a whole number of points >= 1")
+    if not isinstance(target, int) or isinstance(target, bool) or \
+            not TARGET[0] <= target <= TARGET[1]:
+        raise RulesError(f"options.target: expected a whole number of points "
+                         f"{TARGET[0]}-{TARGET[1]:,}")
     order = out.setdefault("break_order", cls.default_break_order)
     if order not in BREAK_ORDERS:
         raise RulesError(f"options.break_order: expected one of "

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from simulator.files.inputs import ArgumentParser, tidy
 from simulator.files.profile import ENV as PROFILE_ENV
+from simulator.files.profile import InUse
 
 SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
            "replay", "dialog", "choice", "fouls", "pause", "save", "quit", "concede",
@@ -65,8 +66,12 @@ def players_arg(text: str) -> list[str]:
     if not 2 <= len(names) <= 8:
         raise argparse.ArgumentTypeError(
             f"players: {len(names)} names given; a match needs 2 to 8")
-    if any(len(p) > 24 for p in names):
-        raise argparse.ArgumentTypeError("players: a name is longer than 24 letters")
+    from rules.referee import MAX_NAME
+    long = next((p for p in names if len(p) > MAX_NAME), None)
+    if long is not None:
+        raise argparse.ArgumentTypeError(
+            f"players: {long[:20]!r}... is {len(long)} characters long; a name "
+            f"has at most {MAX_NAME}")
     for i, p in enumerate(names):
         # cpu:LEVEL is a computer player at that strength (beginner, club,
         # strong, pro); cpu alone is the club player.
@@ -117,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", metavar="DIR",
                    help="keep saves and settings in DIR instead of the player's own "
                         f"folders (also the {PROFILE_ENV} environment variable)")
+    p.add_argument("--read-only", action="store_true",
+                   help="open the profile without writing to it: nothing is saved "
+                        "(what a second Kiy on a profile in use offers)")
     p.add_argument("--seed", type=seed_arg, default=None, help=argparse.SUPPRESS)
     return p
 
@@ -153,9 +161,11 @@ def check(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     if args.screen and not args.screenshot:
         parser.error("--screen only makes sense with --screenshot")
     if args.profile is not None:
-        prof = Path(args.profile)
-        if prof.exists() and not prof.is_dir():
-            parser.error(f"--profile: {args.profile}: is not a folder")
+        from simulator.files import profile
+        try:
+            profile.check(args.profile)
+        except OSError as e:
+            parser.error(f"--profile: {e.filename}: {e.strerror}")
 
 
 def screenshot_problem(out: Path) -> str | None:
@@ -215,6 +225,21 @@ def preflight(args: argparse.Namespace) -> str | None:
     return None
 
 
+def hold_profile() -> InUse | None:
+    """Take the profile's lock; who holds it when another Kiy does (said on
+    standard error in one line; the window then asks what to do)."""
+    from simulator.files import profile
+    try:
+        profile.claim()
+    except InUse as e:
+        print(f"note: profile: {tidy(str(e))}; the window offers to open it "
+              "read-only or to use another profile", file=sys.stderr)
+        return e
+    except OSError:
+        pass  # no lock file (a read-only disk): the writers will say so
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["verify"]:
@@ -227,10 +252,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     from simulator.files import profile
     if args.profile is not None:
         profile.use(args.profile)
+    try:
+        profile.check()
+    except OSError as e:
+        where = f"{PROFILE_ENV}: " if args.profile is None and profile.folder() \
+            else ("--profile: " if args.profile is not None else "profile: ")
+        print(f"error: {tidy(f'{where}{e.filename}: {e.strerror}')}",
+              file=sys.stderr)
+        return 2
     # A scripted picture reads the profile but never writes to it: no
-    # autosave, no settings.
-    profile.set_read_only(bool(args.screenshot))
-    if not args.screenshot:
+    # autosave, no settings. Nor does a Kiy on a profile another one holds,
+    # until the player chooses (the window asks).
+    busy = None if args.screenshot or args.read_only else hold_profile()
+    profile.set_read_only(bool(args.screenshot or args.read_only or busy))
+    if not profile.read_only():
         profile.tidy()  # what a killed writer left behind
     problem = preflight(args)
     if problem:
@@ -282,6 +317,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     if code is not None:
         return code
+    if busy is not None:
+        from simulator.app.loop.launch import ask_about_profile
+        ask_about_profile(app, busy)
+    elif args.read_only and not args.screenshot:
+        app.inform(app.t("profile.read_only_on"), 6.0)
     if args.screenshot:
         try:
             app.screenshot(args.screenshot)

@@ -150,6 +150,11 @@ def check_file(path: str | os.PathLike[str], *, limit: int = MAX_BYTES,
                                f"{_size(limit)})")
 
 
+def size_words(n: int) -> str:
+    """A size in bytes as a person reads it (12.3 MB)."""
+    return _size(n)
+
+
 def _size(n: int) -> str:
     if n >= 1024 * 1024:
         return f"{n / (1024 * 1024):.1f} MB"
@@ -240,6 +245,44 @@ def loads_toml(text: str, where: str) -> Any:
     return data
 
 
+# Runs of 19 digits or more: a whole number's, or a small float's digits
+# after its point (up to 21 of them), told apart by what comes before. The
+# text is marked first (every digit a #, a point a P), so that finding a run
+# is a plain substring search: a regular expression tried at every digit
+# took half a second a megabyte.
+_MARKS = str.maketrans("0123456789.", "##########P")
+_RUN = "#" * 19
+
+
+def _long_whole(text: str) -> bool:
+    marked = text.translate(_MARKS)
+    i = marked.find(_RUN)
+    while i >= 0:
+        if i == 0 or marked[i - 1] != "P":
+            return True
+        j = i + len(_RUN)
+        while j < len(marked) and marked[j] == "#":
+            j += 1
+        i = marked.find(_RUN, j)
+    return False
+
+
+def check_json_text(text: str, where: str, limit: int = MAX_BYTES) -> None:
+    """Refuse JSON text Kiy made (``json.dumps`` with ``allow_nan=False``)
+    that :func:`loads_json` would refuse, before it is written: too big, a
+    whole number beyond 64 bits, too many values. Fast when the text passes
+    (a size, a search for long runs of digits, a count of separators); what
+    looks doubtful is parsed as a reader parses it, for the reader's own
+    message."""
+    size = len(text) if text.isascii() else len(text.encode("utf-8"))
+    if size > limit:
+        raise InputError(where, f"would be too big to read back ({_size(size)}; "
+                                f"at most {_size(limit)})")
+    separators = text.count(",") + text.count("[") + text.count("{")
+    if separators >= MAX_VALUES - 1 or _long_whole(text):
+        loads_json(text, where)
+
+
 def _plain(e: Exception) -> str:
     text = str(e)
     if "integer string conversion" in text:
@@ -263,40 +306,73 @@ def plain(e: BaseException) -> str:
 def check_tree(data: Any, where: str) -> None:
     """No deeper than MAX_DEPTH, at most MAX_VALUES values, every number
     finite and every whole number within 64 bits; a refusal names the field
-    (``balls.3[0]``)."""
-    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
-    seen = 0
+    (``balls.3[0]``). Numbers are checked where they lie, containers are
+    walked, and a field's name is spelt out only for a refusal: loading a
+    long match checks a million values."""
+    if not isinstance(data, dict | list):
+        _check_leaf(data, where, None)
+        return
+    stack: list[tuple[Any, int, Any]] = [(data, 0, None)]
+    seen = 1
     while stack:
-        v, depth, path = stack.pop()
-        seen += 1
+        v, depth, chain = stack.pop()
+        if depth >= MAX_DEPTH:
+            raise InputError(_at(where, _path(chain)), f"nested too deeply (at "
+                                                       f"most {MAX_DEPTH} levels)")
+        seen += len(v)
         if seen > MAX_VALUES:
             raise InputError(where, f"holds too many values (more than "
                                     f"{MAX_VALUES:,})")
-        if isinstance(v, dict | list):
-            if depth >= MAX_DEPTH:
-                raise InputError(_at(where, path), f"nested too deeply (at most "
-                                                   f"{MAX_DEPTH} levels)")
-            if isinstance(v, dict):
-                stack.extend((x, depth + 1, f"{path}.{str(k)[:30]}" if path
-                              else str(k)[:30]) for k, x in v.items())
+        for k, x in (v.items() if isinstance(v, dict) else enumerate(v)):
+            t = type(x)
+            if t is float:
+                if not math.isfinite(x):
+                    _check_leaf(x, where, (chain, k))
+            elif t is str or t is bool or x is None:
+                continue
+            elif t is int:
+                if not -MAX_WHOLE <= x <= MAX_WHOLE:
+                    _check_leaf(x, where, (chain, k))
+            elif isinstance(x, dict | list):
+                stack.append((x, depth + 1, (chain, k)))
             else:
-                stack.extend((x, depth + 1, f"{path}[{i}]")
-                             for i, x in enumerate(v))
-        elif isinstance(v, bool):
-            continue
-        elif isinstance(v, _TooLarge):
-            digits = len(v.text.lstrip("-"))
-            raise InputError(_at(where, path), f"the whole number {v.text[:12]}... "
-                                               f"({digits} digits) is too large")
-        elif isinstance(v, int):
-            if abs(v) > MAX_WHOLE:
-                raise InputError(_at(where, path), f"the whole number "
-                                                   f"{str(v)[:12]}... is too large")
-        elif isinstance(v, float) and not math.isfinite(v):
-            what = "not a number (NaN)" if math.isnan(v) else \
-                "beyond the float range"
-            raise InputError(_at(where, path), f"{what}: only finite numbers are "
-                                               "accepted")
+                _check_leaf(x, where, (chain, k))
+
+
+def _path(chain: Any) -> str:
+    """``balls.3[0]`` from the chain of keys (parent chain, key) leading to
+    a value."""
+    keys = []
+    while chain is not None:
+        chain, key = chain
+        keys.append(key)
+    out = ""
+    for key in reversed(keys):
+        if isinstance(key, int) and not isinstance(key, bool):
+            out += f"[{key}]"
+        else:
+            out = f"{out}.{str(key)[:30]}" if out else str(key)[:30]
+    return out
+
+
+def _check_leaf(v: Any, where: str, chain: Any) -> None:
+    """Refuse one value that is not a plain finite number within 64 bits."""
+    if isinstance(v, bool):
+        return
+    if isinstance(v, _TooLarge):
+        digits = len(v.text.lstrip("-"))
+        raise InputError(_at(where, _path(chain)), f"the whole number "
+                                                   f"{v.text[:12]}... ({digits} "
+                                                   "digits) is too large")
+    if isinstance(v, int):
+        if abs(v) > MAX_WHOLE:
+            raise InputError(_at(where, _path(chain)), f"the whole number "
+                                                       f"{str(v)[:12]}... is too "
+                                                       "large")
+    elif isinstance(v, float) and not math.isfinite(v):
+        what = "not a number (NaN)" if math.isnan(v) else "beyond the float range"
+        raise InputError(_at(where, _path(chain)), f"{what}: only finite numbers "
+                                                   "are accepted")
 
 
 def _at(where: str, path: str) -> str:

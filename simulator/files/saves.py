@@ -2,50 +2,83 @@
 
 A **save file** (the player's "Save") is one JSON document,
 ``{"format": "kiy-save", "version": 1, "match": Match.to_dict()}``, written
-atomically. A bare ``Match.save`` file (``"format": "kiy-match"``) loads too.
+atomically. A match too long for that (more than ``MAX_SAVE_BYTES`` or
+``MAX_VALUES`` as plain JSON) is written as version 2, its shots packed as in
+the journal below. A bare ``Match.save`` file (``"format": "kiy-match"``)
+loads too.
 
 The **autosave** is a journal, so that saving after shot 500 costs what it
 cost after shot 1: JSON Lines, the first line
-``{"format": "kiy-journal", "version": 1, "match": Match.to_dict()}`` (the
-match as it was when the journal began), then one line per change:
+``{"format": "kiy-journal", "version": 2, "match": ...}`` (the match as it
+was when the journal began or was last compacted), then one line per change:
 ``{"step": n, "action": {...}}`` puts an action at position ``n`` of the
 match's history (dropping whatever followed it: an undo, then a new shot)
 and ``{"step": n}`` alone cuts the history back to ``n`` actions (an undo).
-Each change is appended and fsynced; a last line cut short by a crash is
-dropped on loading (the match is then the one before that change) and cut
-off before the next append. The folder keeps the last three matches'
-journals: ``autosave.kiyj`` (the newest), ``autosave-1.kiyj`` and
+A shot is written as the referee keeps it, zlib-compressed JSON (base64,
+``"packed": {"shot": "..."}`` in place of ``"shot"``): about a third of the
+plain record. Each change is appended and fsynced; a last line cut short by
+a crash is dropped on loading (the match is then the one before that change)
+and cut off before the next append. When undone steps take more than a
+quarter of the match's own size it is compacted (the match as one record,
+then appends), and it
+never grows past what loading accepts: past three quarters of that the
+player is warned, and a match that cannot fit even compacted stops being
+autosaved with a message rather than written into a file Continue refuses.
+The journal appends only to the file it wrote itself (the same file, the
+same size): a file another Kiy replaced or appended to is left alone and the
+match goes on in a journal of its own. The folder keeps the last three
+matches' journals: ``autosave.kiyj`` (the newest), ``autosave-1.kiyj`` and
 ``autosave-2.kiyj``.
 
 Every save is checked as it loads: the version (a newer one gets its own
 message), every field (``Match.from_dict``: types, ranges, finite numbers,
 ball numbers, the referee replaying every step), and that each shot's
-pockets agree with its final table. ``python -m simulator.files.verify SAVE``
-(``kiy verify SAVE``) also plays every stroke through the physics again and
-compares every step with the record kept of it when it was played.
+pockets agree with its final table. What Kiy writes passes the same checks
+first (:func:`check_text`): nothing is written that loading would refuse.
+``python -m simulator.files.verify SAVE`` (``kiy verify SAVE``) also plays
+every stroke through the physics again and compares every step with the
+record kept of it when it was played.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import errno
 import json
 import os
-from collections.abc import Mapping, Sequence
+import stat
+import zlib
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.referee import Match, action_json
+from rules.referee import Action, Match, action_json
 from rules.ruling import RulesError
-from simulator.files.atomic import atomic_write
-from simulator.files.inputs import MAX_SAVE_BYTES, InputError, loads_json, read_text
+from simulator.files.atomic import atomic_write, named, writable_target
+from simulator.files.inputs import (
+    MAX_SAVE_BYTES,
+    InputError,
+    check_json_text,
+    decode,
+    loads_json,
+    read_text,
+    size_words,
+)
 from simulator.table.events import Stroke
 
 SAVE_FORMAT = "kiy-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # read up to; a plain save is written as version 1
 JOURNAL_FORMAT = "kiy-journal"
-JOURNAL_VERSION = 1
+JOURNAL_VERSION = 2  # version 1: no packed shots (still read, then rewritten)
 JOURNAL_SUFFIX = ".kiyj"
 KEEP = 3  # autosaves kept: this match's and the two before it
+PACKED_KEYS = ("shot",)  # what an action keeps compressed (rules.referee.Action)
+MAX_PACKED = 8 * 1024 * 1024  # one packed record, once unpacked
+WARN_AT = 0.75  # of MAX_SAVE_BYTES: the player is told the match is getting long
+COMPACT_MIN = 256 * 1024  # a journal this small is never worth compacting
+COMPACT_WASTE = 0.25  # undone steps beyond this share of the match: compacted
 
 
 class SaveError(InputError):
@@ -69,6 +102,7 @@ class Loaded:
     dropped_tail: bool  # a journal's last line was cut short and ignored
     repaired: int = 0  # tables whose balls were moved to rest (settle)
     moved: float = 0.0  # the largest of those moves, metres
+    version: int = 0  # the file's format version
 
 
 def _is_table(d: Any) -> bool:
@@ -124,8 +158,12 @@ def repair_tables(data: Any) -> tuple[int, float]:
     return changed, worst
 
 
+PLAIN_SAVE_VERSION = 1
+
+
 def save_dict(match: Match) -> dict[str, Any]:
-    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "match": match.to_dict()}
+    return {"format": SAVE_FORMAT, "version": PLAIN_SAVE_VERSION,
+            "match": match.to_dict()}
 
 
 def _dumps(data: Any) -> str:
@@ -133,10 +171,159 @@ def _dumps(data: Any) -> str:
                       allow_nan=False, default=action_json)
 
 
+# -- packed shots -----------------------------------------------------------------
+def pack_action(action: Mapping[str, Any]) -> dict[str, Any]:
+    """An action as the journal writes it: its shot as the referee keeps it
+    (zlib-compressed JSON), in base64, under ``packed``."""
+    kept = action.packed() if isinstance(action, Action) else {}
+    out: dict[str, Any] = {}
+    packed: dict[str, str] = {}
+    for key in action:
+        raw = kept.get(key)
+        if raw is None and key in PACKED_KEYS and isinstance(action[key], Mapping):
+            raw = zlib.compress(json.dumps(action[key], separators=(",", ":"),
+                                           allow_nan=False).encode("utf-8"), 1)
+        if raw is None:
+            out[key] = action[key]
+        else:
+            packed[key] = base64.b64encode(raw).decode("ascii")
+    if packed:
+        out["packed"] = packed
+    return out
+
+
+def _inflate(raw: bytes, where: str) -> str:
+    """A packed record's JSON text: at most MAX_PACKED bytes, whole, UTF-8."""
+    z = zlib.decompressobj()
+    try:
+        out = z.decompress(raw, MAX_PACKED + 1)
+    except zlib.error:
+        raise RulesError(f"{where}: not zlib-compressed data") from None
+    if len(out) > MAX_PACKED:
+        raise RulesError(f"{where}: more than {size_words(MAX_PACKED)} once "
+                         "unpacked")
+    if not z.eof or z.unused_data:
+        raise RulesError(f"{where}: the compressed data is cut short or followed "
+                         "by more")
+    try:
+        return decode(out, where)
+    except InputError as e:
+        raise RulesError(str(e)) from None
+
+
+class PackedAction(Mapping[str, Any]):
+    """An action read with its shot still packed: unpacked (and checked as
+    any JSON Kiy reads) only when the referee replays it, so a long match is
+    never held unpacked all at once."""
+
+    def __init__(self, fields: Mapping[str, Any], packed: Mapping[str, bytes],
+                 where: str) -> None:
+        self._fields = dict(fields)
+        self._packed = dict(packed)
+        self._where = where
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._packed:
+            where = f"packed.{key}"
+            text = _inflate(self._packed[key], where)
+            try:
+                return loads_json(text, where)
+            except InputError as e:
+                raise RulesError(str(e)) from None
+        return self._fields[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._fields
+        yield from self._packed
+
+    def __len__(self) -> int:
+        return len(self._fields) + len(self._packed)
+
+
+def unpack_action(action: Any, where: str) -> Any:
+    """``action`` as written (plain, or with ``packed`` shots) as the referee
+    reads it; SaveError for a ``packed`` that is not one."""
+    if not isinstance(action, Mapping) or "packed" not in action:
+        return action
+    packed = action["packed"]
+    if not isinstance(packed, Mapping) or not packed or \
+            not set(packed) <= set(PACKED_KEYS):
+        raise SaveError(where, f"packed: expected an object of "
+                               f"{', '.join(PACKED_KEYS)}")
+    blobs: dict[str, bytes] = {}
+    for key, text in packed.items():
+        if key in action:
+            raise SaveError(where, f"{key}: given both plain and packed")
+        if not isinstance(text, str):
+            raise SaveError(where, f"packed.{key}: expected base64 text")
+        try:
+            blobs[key] = base64.b64decode(text.encode("ascii"), validate=True)
+        except (binascii.Error, ValueError, UnicodeEncodeError):
+            raise SaveError(where, f"packed.{key}: not base64 text") from None
+    return PackedAction({k: v for k, v in action.items() if k != "packed"},
+                        blobs, where)
+
+
+def _unpack_match(match: Mapping[str, Any], where: str) -> dict[str, Any]:
+    actions = match.get("actions", [])
+    if not isinstance(actions, list):
+        return dict(match)
+    return {**match, "actions": [unpack_action(a, f"{where}.actions[{i}]")
+                                 for i, a in enumerate(actions)]}
+
+
+# -- what is written is what would be read -----------------------------------
+def check_text(text: str, where: str, match: Mapping[str, Any] | None = None
+               ) -> None:
+    """Refuse what loading would refuse, before it is written: the JSON rules
+    of simulator.files.inputs (size, whole numbers within 64 bits, finite numbers,
+    the count of values) and, for a match, the referee's checks of its
+    players, game, options and seed. SaveError (kind ``too_big`` or
+    ``match``)."""
+    try:
+        check_json_text(text, where, MAX_SAVE_BYTES)
+    except InputError as e:
+        kind = "too_big" if "too big" in e.what or "too many" in e.what \
+            else "match"
+        raise SaveError(where, e.what, kind) from None
+    if match is not None:
+        try:
+            Match(match["players"], match["discipline"], match.get("options"),
+                  match.get("seed", 0))
+        except (RulesError, KeyError, TypeError) as e:
+            raise SaveError(where, f"match: {e}") from None
+
+
+def _packed_match(match: Match) -> dict[str, Any]:
+    d = match.to_dict(actions=False)
+    d["actions"] = [pack_action(a) for a in match.history]
+    return d
+
+
+def save_text(match: Match, where: str = "save") -> str:
+    """The save file's text: plain JSON, or with packed shots when the plain
+    text would be refused for its size; SaveError when even that would."""
+    header = match.to_dict(actions=False)
+    text = _dumps(save_dict(match))
+    try:
+        check_text(text, where, header)
+        return text
+    except SaveError as e:
+        if e.kind != "too_big":
+            raise
+    text = _dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                   "match": _packed_match(match)})
+    check_text(text, where, header)
+    return text
+
+
 def write_save(match: Match, path: str | os.PathLike[str]) -> Path:
-    """Write the whole match as a save file, atomically."""
+    """Write the whole match as a save file, atomically; SaveError when it is
+    not a file loading would accept, TargetError (an OSError) when ``path``
+    is not a regular file Kiy may replace."""
     p = Path(path)
-    atomic_write(p, _dumps(save_dict(match)), make_dirs=True)
+    writable_target(p)  # before the text is made: a device is refused at once
+    atomic_write(p, save_text(match, str(p)), make_dirs=True)
     return p
 
 
@@ -183,8 +370,9 @@ def match_from(data: Any, where: str) -> Match:
     return m
 
 
-def _parse(text: str, where: str) -> tuple[Any, int, bool, bool]:
-    """(the document, valid size in bytes, journal?, dropped tail?)"""
+def _parse(text: str, where: str) -> tuple[Any, int, int, bool]:
+    """(the document, valid size in bytes, journal version (0: not a
+    journal), dropped tail?)"""
     stripped = text.lstrip()
     if not stripped.startswith("{"):
         raise SaveError(where, "not a Kiy saved match (it does not start with a "
@@ -200,22 +388,24 @@ def _parse(text: str, where: str) -> tuple[Any, int, bool, bool]:
         data = loads_json(text, where)
     except InputError as e:
         raise SaveError(where, e.what, "damaged") from None
-    return data, len(text.encode("utf-8")), False, False
+    return data, len(text.encode("utf-8")), 0, False
 
 
 def _journal(head: Mapping[str, Any], text: str,
-             where: str) -> tuple[Any, int, bool, bool]:
+             where: str) -> tuple[Any, int, int, bool]:
     lines = text.split("\n")
     tail = lines.pop()  # "" when the file ends with a newline
     dropped = bool(tail.strip())
     check_version(head, where, JOURNAL_VERSION)
+    packed = head["version"] >= 2
     match = head.get("match")
     if not isinstance(match, Mapping):
         raise SaveError(where, "line 1: match: expected an object")
     actions = match.get("actions", [])
     if not isinstance(actions, list):
         raise SaveError(where, "line 1: match.actions: expected a list")
-    actions = list(actions)
+    actions = [unpack_action(a, f"line 1: match.actions[{i}]") if packed else a
+               for i, a in enumerate(actions)]
     for i, line in enumerate(lines[1:], start=2):
         if not line.strip():
             raise SaveError(where, f"line {i}: empty")
@@ -233,11 +423,13 @@ def _journal(head: Mapping[str, Any], text: str,
                                    f"got {step!r:.40}")
         del actions[step:]
         if "action" in rec:
-            if not isinstance(rec["action"], Mapping):
+            act = rec["action"]
+            if not isinstance(act, Mapping):
                 raise SaveError(where, f"line {i}: action: expected an object")
-            actions.append(rec["action"])
+            actions.append(unpack_action(act, f"line {i}: action") if packed
+                           else act)
     size = len("\n".join(lines).encode("utf-8")) + 1
-    return {**match, "actions": actions}, size, True, dropped
+    return {**match, "actions": actions}, size, head["version"], dropped
 
 
 @dataclass(frozen=True)
@@ -252,6 +444,7 @@ class Stored:
     dropped_tail: bool
     repaired: int
     moved: float
+    version: int  # the file's format version
 
 
 def read_stored(path: str | os.PathLike[str]) -> Stored:
@@ -263,7 +456,8 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
         text = read_text(path, limit=MAX_SAVE_BYTES, where=where)
     except InputError as e:
         raise SaveError(where, e.what, "file") from None
-    data, size, journal, dropped = _parse(text, where)
+    data, size, version, dropped = _parse(text, where)
+    journal = version > 0
     if not isinstance(data, Mapping):
         raise SaveError(where, "not a Kiy saved match (expected a JSON object)",
                         "not_save")
@@ -272,23 +466,26 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
         stored = data
     elif data.get("format") == SAVE_FORMAT:
         check_version(data, where, SAVE_VERSION)
+        version = data["version"]
         stored = data.get("match")
         if not isinstance(stored, Mapping):
             raise SaveError(where, "match: expected an object")
+        if version >= 2:
+            stored = _unpack_match(stored, "match")
     elif data.get("format") == "kiy-match":
         stored = data
     else:
         raise SaveError(where, "not a Kiy saved match (no \"format\": "
                                "\"kiy-save\")", "not_save")
     repaired, moved = repair_tables(stored)
-    return Stored(stored, journal, size, dropped, repaired, moved)
+    return Stored(stored, journal, size, dropped, repaired, moved, version)
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
     """Read, check and replay a save file, a journal or a bare match file."""
     s = read_stored(path)
     return Loaded(match_from(s.data, str(path)), s.journal, s.size, s.dropped_tail,
-                  s.repaired, s.moved)
+                  s.repaired, s.moved, s.version)
 
 
 # -- the autosave journal -------------------------------------------------------------
@@ -298,46 +495,191 @@ def journal_paths(folder: Path) -> list[Path]:
             for i in range(KEEP)]
 
 
+class JournalFull(OSError):
+    """The match no longer fits in a journal that loading accepts, even
+    compacted: it is not autosaved any more (the file on disk still loads)."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        super().__init__(errno.EFBIG, f"the match is too long to autosave "
+                         f"({size_words(size)}; a save file holds at most "
+                         f"{size_words(MAX_SAVE_BYTES)})", str(path))
+        self.size = size
+
+
+def _cost(action: Mapping[str, Any]) -> int:
+    """About how many bytes an action takes in the journal (from its packed
+    size: nothing is decoded)."""
+    if isinstance(action, Action):
+        return 160 + sum(len(b) * 4 // 3 + 16 for b in action.packed().values())
+    return len(_dumps(action)) + 20
+
+
+def _rotate(folder: Path) -> Path:
+    """Move the autosaves down one place (the oldest goes); the newest's
+    place, now free."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = journal_paths(folder)
+    for p in paths:
+        writable_target(p)
+    for older, newer in zip(reversed(paths[1:]), reversed(paths[:-1]), strict=True):
+        if newer.exists():
+            try:
+                os.replace(newer, older)
+            except OSError as e:
+                raise named(e, newer) from None
+    return paths[0]
+
+
+def _identity(st: os.stat_result) -> tuple[int, int]:
+    return st.st_dev, st.st_ino
+
+
 class Journal:
-    """The autosave of one match: appends what changed since the last sync."""
+    """The autosave of one match: appends what changed since the last sync,
+    only ever to the file it wrote itself."""
 
     def __init__(self, path: Path, written: Sequence[Mapping[str, Any]],
-                 size: int) -> None:
+                 size: int, ident: tuple[int, int] | None = None,
+                 torn: bool = False, version: int = JOURNAL_VERSION) -> None:
         self.path = path
         self._written: list[Mapping[str, Any]] = list(written)
+        self._costs = [_cost(a) for a in self._written]
         self._size = size
+        self._ident = ident
+        self._torn = torn  # bytes past _size are a failed append of ours
+        self._version = version
+        self._base = 400  # the header without its actions, about
+        self._check_at = 0  # the size at which compaction is next considered
         self.last_error: str | None = None
+        self.moved = False  # another writer took our file: we went on in a new one
+        self.compactions = 0
 
+    # -- making one -----------------------------------------------------------
     @classmethod
     def start(cls, match: Match, folder: Path) -> Journal:
         """A new journal for ``match`` as the newest autosave; the older ones
-        move down one place and the oldest of the three goes."""
-        folder.mkdir(parents=True, exist_ok=True)
-        paths = journal_paths(folder)
-        for older, newer in zip(reversed(paths[1:]), reversed(paths[:-1]),
-                                strict=True):
-            if newer.exists():
-                os.replace(newer, older)
-        j = cls(paths[0], (), 0)
+        move down one place and the oldest of the three goes. Something in a
+        slot that is not a regular file (a folder, a device, a pipe) is
+        refused (TargetError), never moved or replaced."""
+        j = cls(_rotate(folder), (), 0)
         j._rewrite(match)
         return j
 
     @classmethod
-    def resume(cls, match: Match, path: Path, size: int) -> Journal:
-        """Go on appending to the journal ``match`` was loaded from."""
-        return cls(path, match.history, size)
+    def resume(cls, match: Match, path: Path, size: int,
+               version: int = JOURNAL_VERSION) -> Journal:
+        """Go on appending to the journal ``match`` was loaded from (``size``:
+        the bytes of its complete lines; an older version is rewritten at the
+        first change)."""
+        try:
+            st = os.stat(path)
+        except OSError:
+            return cls(path, match.history, size, None, version=version)
+        ident = _identity(st) if stat.S_ISREG(st.st_mode) and st.st_size >= size \
+            else None
+        return cls(path, match.history, size, ident, torn=st.st_size > size,
+                   version=version)
+
+    # -- writing --------------------------------------------------------------
+    def _header(self, match: Match) -> bytes:
+        packed = _packed_match(match)
+        text = _dumps({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
+                       "match": packed}) + "\n"
+        try:
+            check_text(text, str(self.path), packed)
+        except SaveError as e:
+            if e.kind == "too_big":
+                raise JournalFull(self.path, len(text.encode("utf-8"))) from None
+            raise
+        return text.encode("utf-8")
 
     def _rewrite(self, match: Match) -> None:
-        head = {"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
-                "match": match.to_dict()}
-        blob = (_dumps(head) + "\n").encode("utf-8")
-        atomic_write(self.path, blob, make_dirs=True)
+        """The match as one record (a new journal, or this one compacted),
+        written atomically."""
+        blob = self._header(match)
+        st = atomic_write(self.path, blob, make_dirs=True)
+        self._ident = _identity(st)
+        self._torn = False
+        self._version = JOURNAL_VERSION
         self._written = list(match.history)
+        self._costs = [_cost(a) for a in self._written]
+        self._base = max(100, len(blob) - sum(self._costs))
         self._size = len(blob)
+        self._check_at = self._compact_size()
+
+    def _live(self) -> int:
+        """About the bytes the match would take compacted."""
+        return self._base + sum(self._costs)
+
+    def _compact_size(self) -> int:
+        """The size past which undone steps take more than COMPACT_WASTE of
+        the match's own size (and the journal is worth compacting)."""
+        return int((1 + COMPACT_WASTE) * self._live()) + COMPACT_MIN
+
+    @property
+    def fill(self) -> float:
+        """How much of what loading accepts the match takes (compacted)."""
+        return self._live() / MAX_SAVE_BYTES
+
+    def _line(self, record: Mapping[str, Any]) -> bytes:
+        """One change as a line of the journal, checked as loading checks it
+        (the packed shot's JSON too)."""
+        action = record.get("action")
+        if action is not None:
+            if isinstance(action, Action):
+                for key, raw in action.packed().items():
+                    check_text(_inflate(raw, f"action.{key}"), str(self.path))
+            record = {**record, "action": pack_action(action)}
+        text = _dumps(record) + "\n"
+        check_text(text, str(self.path))
+        return text.encode("utf-8")
+
+    def _open_own(self) -> int | None:
+        """The journal's file open for appending if it is the one this
+        journal wrote, as it left it; None if another writer replaced it,
+        appended to it or cut it."""
+        if self._ident is None:
+            return None
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NONBLOCK", 0) \
+            | getattr(os, "O_BINARY", 0)
+        try:
+            fd = os.open(self.path, flags)
+        except OSError as e:
+            if e.errno in (errno.ENOENT, errno.ENXIO, errno.EISDIR, errno.ELOOP,
+                           errno.EACCES, errno.EPERM):
+                return None
+            raise named(e, self.path) from None
+        try:
+            st = os.fstat(fd)
+        except OSError:
+            os.close(fd)
+            raise
+        ours = stat.S_ISREG(st.st_mode) and _identity(st) == self._ident and (
+            st.st_size >= self._size if self._torn else st.st_size == self._size)
+        if not ours:
+            os.close(fd)
+            return None
+        return fd
+
+    def _follow(self) -> bool:
+        """Find this journal's file where another writer moved it (a new
+        match started elsewhere moves the autosaves down)."""
+        for p in journal_paths(self.path.parent):
+            try:
+                st = os.lstat(p)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode) and _identity(st) == self._ident and (
+                    st.st_size >= self._size if self._torn
+                    else st.st_size == self._size):
+                self.path = p
+                return True
+        return False
 
     def sync(self, match: Match) -> None:
-        """Append the changes since the last sync (OSError if the disk says no;
-        the next sync tries them again)."""
+        """Append the changes since the last sync (OSError if the disk says
+        no, and the next sync tries them again; JournalFull when the match no
+        longer fits; SaveError when a record would not load back)."""
         hist = match.history
         p = 0
         n = min(len(hist), len(self._written))
@@ -349,21 +691,50 @@ class Journal:
         records += [{"step": i, "action": hist[i]} for i in range(p, len(hist))]
         if not records:
             return
-        blob = "".join(_dumps(r) + "\n" for r in records).encode("utf-8")
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND
-                         | getattr(os, "O_BINARY", 0))
-        except FileNotFoundError:  # removed under us: begin it again
+        fd = self._open_own()
+        if fd is None and self._follow():
+            fd = self._open_own()
+        if fd is None:
+            # Not the file this journal wrote: leave it to whoever did, and
+            # go on in a journal of this match's own (the newest autosave).
+            self.moved = True
+            self.path = _rotate(self.path.parent)
             self._rewrite(match)
             return
         try:
+            blob = b"".join(self._line(r) for r in records)
+        except BaseException:
+            os.close(fd)
+            raise
+        if self._version < JOURNAL_VERSION or self._size + len(blob) > MAX_SAVE_BYTES:
+            # An older format (no packed lines into it), or full: the match
+            # as one record, over this journal's own file (JournalFull if
+            # even that is too big).
+            os.close(fd)
+            self._rewrite(match)
+            return
+        try:
+            self._torn = True  # until the append is complete and on disk
             # Whatever a failed append left after the last complete line goes.
             os.ftruncate(fd, self._size)
             view = memoryview(blob)
             while view:
                 view = view[os.write(fd, view):]
             os.fsync(fd)
+            self._ident = _identity(os.fstat(fd))
+        except OSError as e:
+            raise named(e, self.path) from None
         finally:
             os.close(fd)
+        self._torn = False
         self._size += len(blob)
-        self._written = list(hist)
+        del self._costs[p:]
+        del self._written[p:]
+        self._written += hist[p:]
+        self._costs += [_cost(a) for a in hist[p:]]
+        if self._size > self._check_at:
+            if self._size > self._compact_size():
+                self._rewrite(match)
+                self.compactions += 1
+            else:
+                self._check_at = self._compact_size()

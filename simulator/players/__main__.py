@@ -53,6 +53,14 @@ def _option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def _what(e: OSError) -> str:
+    """Why a file could not be written, without its name (the line names it)."""
+    from simulator.files.atomic import TargetError
+    if isinstance(e, TargetError):
+        return f"{e.what}; Kiy replaces only regular files"
+    return f"cannot write ({e.strerror or 'the system refused'})"
+
+
 def parser() -> ArgumentParser:
     p = ArgumentParser(prog="python -m simulator.players",
                        description="Computer players: play a whole match headless.")
@@ -101,6 +109,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     options: dict[str, Any] = {"race_to": args.race_to or 3,
                                "target": args.target or 50}
     options.update(dict(args.option))
+    if args.save:
+        # A target that is not Kiy's to replace is refused before the match
+        # is played, not after.
+        from simulator.files.atomic import writable_target
+        try:
+            writable_target(args.save)
+        except OSError as e:
+            p.error(f"--save: {args.save}: {_what(e)}")
     with tempfile.TemporaryDirectory(prefix="kiy-players-") as tmp:
         profile.use(tmp)
         try:
@@ -127,11 +143,20 @@ def _play(args: Any, options: dict[str, Any]) -> int:
         print(f"error: step {len(table.steps) + 1}: {e}", file=sys.stderr)
         return 1
     if args.save:
+        from simulator.files.saves import SaveError, check_text
         try:
+            # Checked as loading checks it (kiy verify, Match.load): never a
+            # file Kiy would refuse to read.
+            check_text(json.dumps(match.to_dict(), ensure_ascii=False,
+                                  allow_nan=False), args.save,
+                       match.to_dict(actions=False))
             match.save(Path(args.save))
+        except SaveError as e:
+            print(f"error: --save: {args.save}: {e.what}", file=sys.stderr)
+            return 2
         except OSError as e:
-            print(f"error: {args.save}: cannot write ({e.strerror})", file=sys.stderr)
-            return 1
+            print(f"error: --save: {args.save}: {_what(e)}", file=sys.stderr)
+            return 2
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0

@@ -25,7 +25,7 @@ from rules import registry, situation
 from rules.codes import SEED_POOL, SeedRef
 from rules.game import Discipline, GameState
 from rules.ruling import BallInHand, Choice, Declarations, RulesError, Ruling
-from simulator.files.atomic import atomic_write
+from simulator.files.atomic import atomic_write, writable_target
 from simulator.files.inputs import InputError, loads_toml, read_text
 from simulator.files.reasons import Explained, again
 from simulator.physics import simulate
@@ -505,10 +505,15 @@ def loads_scenario(text: str) -> Scenario:
 
 def save_scenario(scenario: Scenario | Mapping[str, Any],
                   path: str | os.PathLike[str]) -> None:
-    """Write a scenario atomically (a temporary file, then a rename). Plain
-    data is validated first: an invalid scenario is never written."""
+    """Write a scenario atomically (a temporary file, then a rename). What is
+    written is checked as loading checks it (ScenarioError naming the field):
+    an invalid scenario is never written. A target that is not a regular
+    file is refused (simulator.files.atomic.TargetError, an OSError)."""
+    writable_target(path)
     sc = scenario if isinstance(scenario, Scenario) else parse_scenario(scenario)
-    atomic_write(Path(path), dump_scenario(sc))
+    text = dump_scenario(sc)
+    loads_scenario(text)
+    atomic_write(Path(path), text)
 
 
 # -- a small TOML writer (tomllib only reads) -------------------------------

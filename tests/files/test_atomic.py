@@ -100,7 +100,11 @@ WRITERS = {"Match.save": _match_writer, "saves.write_save": _save_writer,
 def test_a_writer_killed_at_random_moments(tmp_path: Path, name: str) -> None:
     target = tmp_path / ("s.toml" if name == "save_scenario" else "f.json")
     write, check = WRITERS[name](target)
+    t0 = time.perf_counter()
     write(0)
+    # Kills spread over a few writes however long one takes (a save checks
+    # its text before its temporary file exists).
+    window = max(0.03, 3 * (time.perf_counter() - t0))
     rng = random.Random(name)
     kills, mid_write = 60, 0
     for k in range(kills):
@@ -113,7 +117,7 @@ def test_a_writer_killed_at_random_moments(tmp_path: Path, name: str) -> None:
                     write(i)
             finally:
                 os._exit(0)
-        time.sleep(rng.uniform(0.0, 0.03))
+        time.sleep(rng.uniform(0.0, window))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         check()  # the whole old file or the whole new one, never a piece

@@ -4,11 +4,16 @@ every entry point, each answered with one clear line.
 Entry points: the layout of ``python -m simulator.physics shoot``, pool and
 Express cases of ``python -m rules judge``, scenario files (``python -m
 simulator.practice check``), saves (loading, ``kiy verify``, ``kiy --load``
-with ``--screenshot``), the settings file, and the options of ``kiy`` /
-``run_game.py``. Kinds: too big, not a regular file (a named pipe,
-/dev/zero, a folder, a dangling link), not UTF-8, nested too deep, a
-non-finite number, a whole number of hundreds or thousands of digits, a
-wrong type, an out-of-range or absurd value, a cut-off file.
+with ``--screenshot``), the settings file, the options of ``kiy`` /
+``run_game.py`` and the players' ``match`` command. Kinds: too big, not a
+regular file (a named pipe, /dev/zero, a folder, a dangling link), not
+UTF-8, nested too deep, a non-finite number, a whole number of hundreds or
+thousands of digits, a wrong type, an out-of-range or absurd value, a
+cut-off file; and what Kiy would write: a save target that is not a regular
+file (a folder, a named pipe, a device node, a socket, a link to nothing or
+to a pipe), a match option beyond its documented range, a player's name
+over 40 characters, a profile folder with a name over 255 bytes or a file
+in its path, a match no file could carry.
 
 Every answer is exit status 2 (or, for a value that happens to be valid, a
 normal answer), one line ``error: <where>: <what>`` on stderr without a
@@ -419,7 +424,7 @@ def test_load_and_screenshot_refuse_a_bad_save(tmp_path: Path,
 
 # -- settings ---------------------------------------------------------------------------------
 def test_settings(tmp_path: Path) -> None:
-    from simulator.app.loop.settings import Settings, load_settings
+    from simulator.app.loop.settings import MAX_NAME, Settings, load_settings
     good = Settings(players=["Anna", "Boris"]).to_dict()
     tally = Tally()
     f = tmp_path / "settings.json"
@@ -430,7 +435,7 @@ def test_settings(tmp_path: Path) -> None:
             s, problem = load_settings(f)
             assert isinstance(s, Settings)
             assert 0.0 <= s.volume <= 1.0 and s.lang in ("", "en", "ru")
-            assert all(isinstance(p, str) and len(p) <= 24 for p in s.players)
+            assert all(isinstance(p, str) and len(p) <= MAX_NAME for p in s.players)
             if bad:
                 assert problem is not None
             if problem is not None:
@@ -510,3 +515,125 @@ def test_the_suite_is_thousands_of_cases() -> None:
     n += sum(1 for _ in toml_variants(sc, 90, 4))
     n += sum(1 for _ in json_variants({"a": 1}, 1, 5)) * 90  # saves: 90 places
     assert n >= 4000, n
+
+
+# -- what issue 20 added: targets, options, names, profiles ------------------------------
+OPTION_VALUES = ("1" + "0" * 30, "-1", "1000000000000", '"banana"', "1e400", "NaN",
+                 "1.5", "[]", "null", "true", "9" * 400)
+POOL_OPTIONS = ("race_to", "target", "first_breaker")
+EXPRESS_OPTIONS = ("starting_chips", "ante", "initial_points", "max_signatures",
+                   "break_min_cushion_balls", "signature_stakes")
+
+
+def _target_kinds(folder: Path) -> Iterator[tuple[str, Path]]:
+    """Save targets that are not regular files (a device node of our own,
+    never the machine's /dev/full)."""
+    import socket
+    import stat
+    d = folder / "dir.json"
+    d.mkdir()
+    yield "folder", d
+    p = folder / "pipe.json"
+    os.mkfifo(p)
+    yield "named pipe", p
+    dev = folder / "full.json"
+    try:
+        os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        yield "device", dev
+    except PermissionError:
+        pass
+    sock = folder / "s.json"
+    if len(str(sock)) < 100:
+        s = socket.socket(socket.AF_UNIX)
+        s.bind(str(sock))
+        s.close()
+        yield "socket", sock
+    link = folder / "dangling.json"
+    link.symlink_to(folder / "nowhere.json")
+    yield "dangling link", link
+    to_pipe = folder / "to-pipe.json"
+    to_pipe.symlink_to(p)
+    yield "link to a pipe", to_pipe
+
+
+def test_writers_options_names_and_profiles(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from simulator.app.main import main as kiy
+    from simulator.players.__main__ import main as players
+    tally = Tally()
+    with tempfile.TemporaryDirectory(prefix="kiy-b-", dir="/tmp") as short:
+        folder = Path(short)
+        # Save targets that are not Kiy's to replace: refused before a shot.
+        for name, target in _target_kinds(folder):
+            before = sorted((p.name, os.lstat(p).st_mode) for p in folder.iterdir())
+            for game, seats in (("9-ball", "cpu,cpu"), ("express", "cpu,cpu,cpu")):
+                cli_case(tally, f"players --save {name} {game}", players,
+                         ["match", "--game", game, "--seats", seats, "--race-to",
+                          "1", "--save", str(target)], capsys, True)
+            tally.check(f"{name} untouched", lambda b=before: None if sorted(
+                (p.name, os.lstat(p).st_mode) for p in folder.iterdir()) == b
+                else (_ for _ in ()).throw(AssertionError("changed")))
+    # Options no file may carry: refused up front, nothing written.
+    out = tmp_path / "x.json"
+    for key in POOL_OPTIONS + EXPRESS_OPTIONS:
+        game, seats = ("9-ball", "cpu,cpu") if key in POOL_OPTIONS else \
+            ("express", "cpu,cpu,cpu")
+        for value in OPTION_VALUES:
+            cli_case(tally, f"players --option {key}={value[:12]}", players,
+                     ["match", "--game", game, "--seats", seats, "--option",
+                      f"{key}={value}", "--save", str(out)], capsys, True)
+    assert not out.exists()
+    # Names over 40 characters, at the command line and in a save.
+    for n in (41, 100, 10_000, 100_000):
+        cli_case(tally, f"kiy --players name of {n}", kiy,
+                 ["--players", "A" * n + ",B", "--screenshot",
+                  str(tmp_path / "x.png")], capsys, True)
+        data = saves.save_dict(__import__("rules.referee", fromlist=["Match"]).Match(
+            ["P", "Q"], "9-ball", {}, seed=1))
+        data["match"]["players"][0] = "Ж" * n
+        f = tmp_path / f"name{n}.json"
+        f.write_text(json.dumps(data), "utf-8")
+        from simulator.files.verify import main as verify_main
+        cli_case(tally, f"verify name of {n}", verify_main, [str(f)], capsys, True)
+    # Profile folders no file can be written under.
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", "utf-8")
+    profiles = {"component 256": tmp_path / ("p" * 256),
+                "component 300": tmp_path / ("p" * 300),
+                "component 10000": tmp_path / ("p" * 10_000),
+                "path 5000": tmp_path.joinpath(*(["q" * 200] * 25)),
+                "through a file": a_file / "profile",
+                "a file": a_file}
+    for name, prof in profiles.items():
+        cli_case(tally, f"kiy --profile {name}", kiy,
+                 ["--profile", str(prof), "--screenshot", str(tmp_path / "x.png")],
+                 capsys, True)
+        monkeypatch.setenv("KIY_PROFILE", str(prof))
+        cli_case(tally, f"KIY_PROFILE {name}", kiy,
+                 ["--screenshot", str(tmp_path / "x.png")], capsys, True)
+        monkeypatch.delenv("KIY_PROFILE")
+    # A match Kiy holds that no file could carry: the save refuses it.
+    from rules.referee import Match
+    for key, value in (("race_to", 10**30), ("target", -5), ("seed", 2**70)):
+        m = Match(["A", "B"], "9-ball", {}, seed=1)
+        if key == "seed":
+            m.seed = value
+        else:
+            m.options[key] = value
+
+        def refused(m: Match = m) -> None:
+            try:
+                saves.write_save(m, tmp_path / "w.json")
+            except saves.SaveError as e:
+                clean_line(e.line() + "\n")
+                tally.refused += 1
+                return
+            raise AssertionError("written")
+        tally.check(f"write_save {key}", refused)
+    assert not (tmp_path / "w.json").exists() and not (tmp_path / "x.png").exists()
+    import pygame
+    pygame.display.quit()
+    tally.done(130)

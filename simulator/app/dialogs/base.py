@@ -11,6 +11,7 @@ presses the only button.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -47,6 +48,7 @@ class Dialog(Mode):
         self.entry: UITextEntryLine | None = None
 
     def enter(self) -> None:
+        self._covered = self._cover()
         if self.field_text is not None:
             self.entry = UITextEntryLine(pygame.Rect(0, -100, 200, 30), self.app.gui,
                                          initial_text=self.field_text)
@@ -58,6 +60,23 @@ class Dialog(Mode):
             self.field_text = self.entry.get_text()  # what was typed stays
             widgets.kill(self.entry)
             self.entry = None
+        for el in getattr(self, "_covered", ()):
+            if el.alive():
+                widgets.show(el)
+        self._covered = []
+
+    def _cover(self) -> list[Any]:
+        """Over a menu (not docked beside a table) the screen's widgets are
+        hidden while the dialog is open: drawn after it, they covered its
+        card (the menu's buttons over a message, or a profile in use)."""
+        if self.area()[1]:
+            return []
+        root: object = self.app.gui.get_root_container()
+        out: list[Any] = [el for el in self.app.gui.get_sprite_group().sprites()
+                          if el is not root and getattr(el, "visible", False)]
+        for el in out:
+            widgets.hide(el)
+        return out
 
     def resize(self) -> None:
         self.exit()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from simulator.app.loop.settings import Settings, save_settings
+from simulator.app.loop.settings import Settings, write_settings
 from simulator.app.table.view import Layout
 from simulator.app.text import fonts, ui, widgets
 from simulator.app.text.i18n import Locale
@@ -141,9 +141,12 @@ class App:
         from simulator.files import profile
         if profile.read_only():  # a scripted run writes nothing
             return
-        err = save_settings(self.settings, self.settings_path)
-        if err:
-            self.notify(self.t("settings.save_failed", reason=err), kind="error")
+        from simulator.app.text.file_words import file_problem
+        try:
+            write_settings(self.settings, self.settings_path)
+        except (OSError, ValueError) as e:
+            self.notify(self.t("settings.save_failed", reason=file_problem(
+                self.locale, e)), kind="error")
 
     def set_language(self, lang: str) -> None:
         self.locale = Locale(lang)
@@ -271,6 +274,10 @@ class App:
             elif self._save_problem_told is not None:
                 self.inform(self.t("save.autosave_back"), 3.0)
             self._save_problem_told = problem
+        note = getattr(s, "save_note", None)
+        if note and s is not None:
+            s.save_note = None
+            self.notify(note, 10.0)
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         for e in events:

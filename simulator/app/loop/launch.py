@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from simulator.app.dialogs.base import Dialog, NameDialog
 from simulator.app.loop.app import App
 from simulator.files.inputs import tidy
 
@@ -236,3 +237,99 @@ def _scene(app: App, screen: str) -> None:
         app.open("concede", whole_match=True)
     elif screen == "dialog" and not app.dialogs and not s.over:
         app.open("fouls")
+
+
+# -- a profile another Kiy holds -------------------------------------------------
+def ask_about_profile(app: App, busy: Any) -> None:
+    """A second Kiy on a profile in use (simulator.files.profile.InUse): open it
+    read-only, use another profile, or quit. Until the player chooses,
+    nothing is written (the profile is read-only)."""
+    t = app.t
+    who = t("profile.who_pid", pid=busy.pid) if busy.pid else t("profile.who")
+
+    def read_only() -> None:
+        app.inform(t("profile.read_only_on"), 6.0)
+
+    def other() -> None:
+        app.push_dialog(ProfileDialog(app, busy, str(suggested_profile())))
+
+    def leave() -> None:
+        app.running = False
+
+    app.push_dialog(Dialog(app, t("profile.in_use_title"),
+                           t("profile.in_use_body", who=who, folder=str(busy.folder)),
+                           [(t("profile.read_only"), read_only),
+                            (t("profile.other"), other),
+                            (t("profile.quit"), leave)],
+                           cancel=read_only, kind="profile"))
+
+
+def suggested_profile() -> Path:
+    """A folder beside the profile in use for another one: ``NAME-2``, or the
+    first of ``NAME-3`` ... that does not exist yet."""
+    from simulator.files import profile
+    base = profile.folder() or profile.data_dir()
+    for n in range(2, 100):
+        cand = base.with_name(f"{base.name}-{n}")
+        if not cand.exists():
+            return cand
+    return base.with_name(f"{base.name}-new")
+
+
+def use_profile(app: App, folder: Path) -> str | None:
+    """Make ``folder`` this window's profile and hold it; None when done, else
+    why not, in the player's words (the profile in use stays read-only)."""
+    from simulator.app.text.file_words import file_problem
+    from simulator.files import profile
+    t = app.t
+    shown = str(folder)
+    try:
+        profile.check(folder)
+    except OSError as e:
+        return t("profile.bad", folder=shown, reason=file_problem(app.locale, e))
+    before = profile.folder()
+    profile.use(folder)
+    try:
+        profile.claim()
+    except profile.InUse:
+        profile.use(before)
+        return t("profile.also_in_use", folder=shown)
+    except OSError as e:
+        profile.use(before)
+        return t("profile.bad", folder=shown, reason=file_problem(app.locale, e))
+    profile.set_read_only(False)
+    profile.tidy()
+    app.inform(t("profile.switched", folder=shown), 6.0)
+    if app.mode is not None and app.mode.name == "menu":
+        app.go("menu")  # "Continue" now asks the new profile
+    return None
+
+
+class ProfileDialog(NameDialog):
+    """The folder of another profile, typed in full (a path is longer than a
+    name); a folder that cannot be one is said and asked again."""
+
+    def __init__(self, app: App, busy: Any, text: str) -> None:
+        t = app.t
+        super().__init__(app, t("profile.other_title"), t("profile.other_body"),
+                         text, [(t("profile.use"), self.use),
+                                (t("common.back"), self.back)], cancel=self.back,
+                         kind="profile_folder")
+        self.holder = busy
+
+    def enter(self) -> None:
+        super().enter()
+        if self.entry is not None:
+            self.entry.set_text_length_limit(1000)
+
+    def use(self) -> None:
+        if not self.text():  # nothing typed: asked again
+            self.app.push_dialog(ProfileDialog(self.app, self.holder, ""))
+            return
+        problem = use_profile(self.app, Path(self.text()).expanduser())
+        if problem is not None:
+            self.app.notify(problem, 8.0)
+            self.app.push_dialog(ProfileDialog(self.app, self.holder, self.text()))
+
+    def back(self) -> None:
+        ask_about_profile(self.app, self.holder)

@@ -14,7 +14,7 @@ from typing import Any
 
 from simulator.files import profile
 from simulator.files.atomic import atomic_write, why
-from simulator.files.inputs import InputError, read_json
+from simulator.files.inputs import InputError, loads_json, read_json
 
 
 def config_dir() -> Path:
@@ -28,6 +28,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write(path, text, make_dirs=True)
 
 
+MAX_NAME = 40  # a player's name (rules.referee.MAX_NAME)
 WATCH = ("1", "2", "4", "skip")  # how a computer's shots are watched
 WINDOW_MIN = (640, 400)
 WINDOW_MAX = (7680, 4320)
@@ -89,7 +90,8 @@ class Settings:
                 if isinstance(v, str) and v in ("", "en", "ru"):
                     setattr(s, f.name, v)
             elif isinstance(cur, list) and isinstance(v, list):
-                setattr(s, f.name, [str(x)[:24] for x in v if isinstance(x, str)][:8])
+                setattr(s, f.name, [x[:MAX_NAME] for x in v
+                                    if isinstance(x, str)][:8])
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -112,10 +114,34 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return Settings.from_dict(data), None
 
 
+class SettingsError(ValueError):
+    """Settings that would not read back as they are (never written)."""
+
+
+def settings_text(s: Settings) -> str:
+    """The file's text, checked as loading checks it: what is written reads
+    back as the same settings, or SettingsError names the field."""
+    text = json.dumps(s.to_dict(), indent=2, ensure_ascii=False)
+    back = Settings.from_dict(loads_json(text, "settings"))
+    for f in fields(Settings):
+        if getattr(back, f.name) != getattr(s, f.name):
+            raise SettingsError(f"settings: {f.name}: {getattr(s, f.name)!r:.60} "
+                                "would not read back")
+    return text
+
+
+def write_settings(s: Settings, path: Path | None = None) -> None:
+    """Save the settings atomically; OSError (TargetError for a target that
+    is not a regular file) or SettingsError."""
+    atomic_write_text(path or settings_path(), settings_text(s))
+
+
 def save_settings(s: Settings, path: Path | None = None) -> str | None:
-    """Save; a reason string when the directory cannot be written."""
+    """Save; a reason (one line, English) when they could not be written."""
     try:
-        atomic_write_text(path or settings_path(), json.dumps(s.to_dict(), indent=2))
+        write_settings(s, path)
     except OSError as e:
         return why(e)
+    except SettingsError as e:
+        return str(e)
     return None

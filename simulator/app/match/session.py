@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any, overload
 from simulator.app.table.aim import Aim, angle_to, power_of
 from simulator.app.table.hud import Banner, PlayerCard
 from simulator.app.text import words
+from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import ball_label, cite, code_words, discipline_label
 from simulator.files import profile, saves
-from simulator.files.atomic import why
 from simulator.table.events import EventKind, Shot
 from simulator.table.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.table.state import TableState
@@ -179,6 +179,11 @@ class Session:
         self.journal: saves.Journal | None = None  # the autosave, once begun
         self.save_problem: str | None = None  # why the last autosave failed
         self.save_ok: bool | None = None  # the last autosave worked (None: none yet)
+        # A word about the autosave for the window to say once (a match
+        # nearing what a save may hold, a journal moved away from another
+        # writer's file); the window clears it once said.
+        self.save_note: str | None = None
+        self._warned_fill = 0.0
         self.load_note: str | None = None  # what loading noticed (a torn tail)
         # The hint for the position on the table (simulator.app.match.computer):
         # being worked out, or found; the call a taken hint leaves for the aim.
@@ -216,7 +221,8 @@ class Session:
         s = cls(match, locale)
         if loaded.journal and Path(path) == autosave_path():
             # Continue: the journal goes on where it stopped.
-            s.journal = saves.Journal.resume(match, Path(path), loaded.size)
+            s.journal = saves.Journal.resume(match, Path(path), loaded.size,
+                                             loaded.version)
         # "Save" after "Continue" makes a file of its own, not the autosave.
         s.save_path = None if loaded.journal else Path(path)
         notes = []
@@ -259,13 +265,26 @@ class Session:
                 self.journal = saves.Journal.start(self.match, profile.autosave_dir())
             else:
                 self.journal.sync(self.match)
-        except OSError as e:
-            self.save_problem = why(e)
+        except (OSError, saves.SaveError) as e:
+            self.save_problem = file_problem(self.locale, e)
             self.save_ok = False
             return self.save_problem
         self.save_problem = None
         self.save_ok = True
+        self._note_journal(self.journal)
         return None
+
+    def _note_journal(self, journal: saves.Journal) -> None:
+        """Say, once, that another writer took the autosave's file, and warn
+        as the match nears what a save may hold (at 75 %, then every 5 %)."""
+        if journal.moved:
+            journal.moved = False
+            self.save_note = self.locale.t("save.journal_moved")
+        fill = journal.fill
+        if fill >= saves.WARN_AT and fill >= self._warned_fill + 0.05:
+            self._warned_fill = fill
+            self.save_note = self.locale.t("save.long_match",
+                                           percent=min(99, round(fill * 100)))
 
     # -- state ----------------------------------------------------------------------
     def refresh(self) -> None:

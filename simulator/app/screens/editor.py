@@ -407,7 +407,9 @@ class EditorMode(PracticeScreen):
             self.app.notify(self.app.t("editor.not_saved", reason=self.why(e)), 6.0)
             return None
         except OSError as e:
-            self.app.notify(self.app.t("editor.not_saved", reason=self.why(e)), 6.0)
+            from simulator.app.text.file_words import file_problem
+            self.app.notify(self.app.t("editor.not_saved", reason=file_problem(
+                self.app.locale, e)), 6.0)
             return None
         state_of(self.app).editor_path = str(p)
         self.app.notify(self.app.t("editor.saved", file=str(p)), 3.0)

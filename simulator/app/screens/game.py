@@ -319,10 +319,12 @@ def write_save(app: App, path: Path) -> bool:
     s = app.session
     if s is None:
         return False
+    from simulator.app.text.file_words import file_problem
+    from simulator.files.saves import SaveError
     try:
         p = s.save(path)
-    except OSError as e:
-        app.notify(app.t("save.failed", reason=str(e)))
+    except (OSError, SaveError) as e:
+        app.notify(app.t("save.failed", reason=file_problem(app.locale, e)), 8.0)
         return False
     s.save_path = p
     app.inform(app.t("save.done", file=p.stem), 3.0)

@@ -18,6 +18,7 @@ from pygame_gui.elements import (
 )
 
 from simulator.app.loop.app import App, Mode
+from simulator.app.loop.settings import MAX_NAME
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.text import ui, widgets
 
@@ -71,7 +72,7 @@ class SetupMode(Mode):
                 self.names.append("")
             if i < len(self.kinds) and self.kinds[i]:
                 continue  # a computer's entry shows its strength, not a name
-            self.names[i] = e.get_text().strip()[:24]
+            self.names[i] = e.get_text().strip()[:MAX_NAME]
 
     def rebuild(self) -> None:
         self.read_names()
@@ -133,7 +134,7 @@ class SetupMode(Mode):
             r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew - kw - 4, row)
             e = UITextEntryLine(r, app.gui,
                                 placeholder_text=t("setup.player_n", n=i + 1))
-            e.set_text_length_limit(24)
+            e.set_text_length_limit(MAX_NAME)
             if self.kinds[i]:
                 e.set_text(t("setup.computer"))  # its strength is beside it
                 widgets.disable(e)  # a computer's name is its strength

@@ -100,11 +100,38 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour | tuple[
     FRAME.panels.append((name, rect.copy()))
 
 
+def longest_fit(fits: Callable[[int], bool], most: int) -> int:
+    """The largest n in 0..most with ``fits(n)``, for a ``fits`` that holds up
+    to some n and fails beyond it. It doubles n from 1, then halves the gap:
+    the work is about the answer's size (times its logarithm), never the
+    whole text's, so a line cut from a name of 100,000 letters costs what
+    one of 50 does."""
+    if most <= 0 or not fits(1):
+        return 0
+    lo, step = 1, 1  # fits(lo) holds
+    while lo < most:
+        hi = min(most, lo + step)
+        if not fits(hi):
+            break
+        lo, step = hi, step * 2
+    else:
+        return lo
+    while hi - lo > 1:  # fits(lo), not fits(hi)
+        mid = (lo + hi) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 @functools.lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 10
         ) -> tuple[str, int]:
     """The words and font size that fit ``width``: the size shrinks by up to
-    two points, then the end of the words gives way to an ellipsis."""
+    two points, then the end of the words gives way to an ellipsis. Time
+    linear in the text's length (each whole-text measure once, the cut found
+    from the start)."""
     s = size
     floor = max(min_size, size - 2)
     while s > floor and fonts.font(s, bold).size(text)[0] > width:
@@ -112,14 +139,9 @@ def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 10
     f = fonts.font(s, bold)
     if f.size(text)[0] <= width:
         return text, s
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest start that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid].rstrip() + ELLIPSIS)[0] <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return (text[:lo].rstrip() + ELLIPSIS) if lo else ELLIPSIS, s
+    n = longest_fit(lambda k: f.size(text[:k].rstrip() + ELLIPSIS)[0] <= width,
+                    len(text))
+    return (text[:n].rstrip() + ELLIPSIS) if n else ELLIPSIS, s
 
 
 def line(surface: pygame.Surface, text: str, size: int, colour: Colour,
@@ -156,26 +178,49 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 @functools.lru_cache(maxsize=2048)
 def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    # Every measure is of a piece no longer than a line (plus one word), and a
+    # word longer than a line is cut from where the last cut ended: the time
+    # is linear in the text's length (a name of 100,000 letters took minutes
+    # when each cut measured the whole rest of the word).
     f = fonts.font(size, bold)
+
+    def wide(piece: str) -> bool:
+        return f.size(piece)[0] > width
+
     out: list[str] = []
     for para in text.split("\n"):
         cur = ""
         for word in para.split(" "):
             cand = word if not cur else f"{cur} {word}"
-            if f.size(cand)[0] <= width:
+            if not wide(cand):
                 cur = cand
                 continue
             if cur:
                 out.append(cur)
-            cur = word
-            while f.size(cur)[0] > width and len(cur) > 1:
-                k = len(cur) - 1
-                while k > 1 and f.size(cur[:k] + "-")[0] > width:
-                    k -= 1
-                out.append(cur[:k] + "-")
-                cur = cur[k:]
+            start = _cut_word(word, out, wide)
+            cur = word[start:]
         out.append(cur)
     return tuple(out)
+
+
+def _cut_word(word: str, out: list[str], wide: Callable[[str], bool]) -> int:
+    """Cut a word wider than a line into pieces that fit, each with a hyphen,
+    into ``out``; where the last piece (which fits whole) starts."""
+    start = 0
+    while start < len(word) - 1:
+        rest = len(word) - start
+
+        def fits(k: int, a: int = start, rest: int = rest) -> bool:
+            if k == rest:
+                return not wide(word[a:])
+            return not wide(word[a:a + k] + "-")
+        n = longest_fit(fits, rest)
+        if n == rest:
+            break
+        n = max(1, n)
+        out.append(word[start:start + n] + "-")
+        start += n
+    return start
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -285,6 +330,9 @@ def tooltip(surface: pygame.Surface, mouse: tuple[int, int], area: pygame.Rect,
     """The whole words of a cut line under the mouse, kept inside ``area``."""
     for rect, text in reversed(FRAME.tips):
         if rect.collidepoint(mouse):
+            # Even the whole words fit the area (a name of thousands of
+            # letters is cut there too, never drawn as one huge picture).
+            text, size = fit(text, size, max(20, area.width - 12))
             img = fonts.text(text, size, INK)
             box = img.get_rect().inflate(12, 6)
             box.midtop = (rect.centerx, rect.top)

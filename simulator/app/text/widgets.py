@@ -22,6 +22,8 @@ class _Switchable(Protocol):
     def select(self) -> None: ...
     def unselect(self) -> None: ...
     def kill(self) -> None: ...
+    def hide(self) -> None: ...
+    def show(self) -> None: ...
 
 
 def clear(manager: pygame_gui.UIManager) -> None:
@@ -47,3 +49,11 @@ def kill(element: UIElement) -> None:
 
 def focus(element: UIElement) -> None:
     cast(_Switchable, element).focus()
+
+
+def hide(element: object) -> None:
+    cast(_Switchable, element).hide()
+
+
+def show(element: object) -> None:
+    cast(_Switchable, element).show()
