@@ -182,7 +182,7 @@ class Action(Mapping[str, Any]):
     def __init__(self, fields: Mapping[str, Any]) -> None:
         head = dict(fields)
         packed: dict[str, bytes] = {}
-        for key in _PACKED_KEYS:
+        for key in PACKED_KEYS:
             if isinstance(head.get(key), Mapping):
                 text = json.dumps(head.pop(key), separators=(",", ":"),
                                   allow_nan=False)
@@ -221,7 +221,7 @@ class Action(Mapping[str, Any]):
         out._fields = {k: v for k, v in self._fields.items() if k != key}
         out._packed = {k: v for k, v in self._packed.items() if k != key}
         if value is not None:
-            if key in _PACKED_KEYS and isinstance(value, Mapping):
+            if key in PACKED_KEYS and isinstance(value, Mapping):
                 text = json.dumps(value, separators=(",", ":"), allow_nan=False)
                 out._packed[key] = zlib.compress(text.encode("utf-8"), 1)
             else:
@@ -237,7 +237,8 @@ class Action(Mapping[str, Any]):
         return f"Action({self._fields!r}, packed={sorted(self._packed)})"
 
 
-_PACKED_KEYS = ("shot", "record")
+# What an action keeps compressed (the journal writes these bytes as they are).
+PACKED_KEYS = ("shot", "record")
 
 
 def action_json(value: object) -> dict[str, Any]:

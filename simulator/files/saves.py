@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.referee import Action, Match, action_json
+from rules.referee import PACKED_KEYS, Action, Match, action_json
 from rules.ruling import RulesError
 from simulator.files.atomic import atomic_write, named, writable_target
 from simulator.files.inputs import (
@@ -74,7 +74,6 @@ JOURNAL_FORMAT = "kiy-journal"
 JOURNAL_VERSION = 2  # version 1: no packed shots (still read, then rewritten)
 JOURNAL_SUFFIX = ".kiyj"
 KEEP = 3  # autosaves kept: this match's and the two before it
-PACKED_KEYS = ("shot",)  # what an action keeps compressed (rules.referee.Action)
 MAX_PACKED = 8 * 1024 * 1024  # one packed record, once unpacked
 WARN_AT = 0.75  # of MAX_SAVE_BYTES: the player is told the match is getting long
 COMPACT_MIN = 256 * 1024  # a journal this small is never worth compacting

@@ -28,7 +28,7 @@ LONG = "x" * 300  # a folder name no file system takes (255 bytes at most)
 @pytest.fixture
 def held_elsewhere(private_profile: Path) -> Iterator[int]:
     """Another process holds the test's profile: its process id."""
-    code = ("import sys; from simulator import profile; profile.use(sys.argv[1]); "
+    code = ("import sys; from simulator.files import profile; profile.use(sys.argv[1]); "
             "profile.claim(); print('held', flush=True); sys.stdin.read()")
     other = subprocess.Popen([sys.executable, "-c", code, str(private_profile)],
                              cwd=ROOT, stdin=subprocess.PIPE,

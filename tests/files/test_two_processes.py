@@ -83,7 +83,7 @@ def _journals(folder: Path) -> dict[str, saves.Loaded]:
 
 
 def test_the_lock_is_held_by_one_process_and_dies_with_it(tmp_path: Path) -> None:
-    code = ("import sys; from simulator import profile; profile.use(sys.argv[1]); "
+    code = ("import sys; from simulator.files import profile; profile.use(sys.argv[1]); "
             "profile.claim(); print('held', flush=True); sys.stdin.read()")
     other = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT,
                              env=_env(), stdin=subprocess.PIPE,

@@ -93,12 +93,16 @@ def test_every_step_carries_its_record(save: dict[str, Any]) -> None:
     lag, choice, brk = actions[0]["record"], actions[1]["record"], actions[2]
     assert lag["by"] is None and lag["winner"] in players
     assert lag["balls"] == actions[0]["balls"]
-    # General rule 5: the lag's winner chooses who breaks, and breaks here.
-    assert choice == {"step": 1, "by": lag["winner"], "choice": "break",
+    # General rule 5: the lag's winner chooses who breaks.
+    chosen = actions[1]["choice"]
+    assert chosen in ("break", "give_break")
+    assert choice == {"step": 1, "by": lag["winner"], "choice": chosen,
                       "ball": None}
-    assert brk["record"]["by"] == lag["winner"]
+    other = next(p for p in players if p != lag["winner"])
+    breaker = lag["winner"] if chosen == "break" else other
+    assert brk["record"]["by"] == breaker
     assert brk["record"]["declarations"] == brk["declarations"]
-    assert brk["record"]["ruling"]["shooter"] == players.index(lag["winner"])
+    assert brk["record"]["ruling"]["shooter"] == players.index(breaker)
     foul = actions[8]["record"]
     assert foul["code"] == "foul.touched_ball"
     assert [f["code"] for f in foul["ruling"]["fouls"]] == ["foul.touched_ball"]
@@ -146,8 +150,9 @@ def _other_foul(m: dict[str, Any]) -> None:
     _actions(m)[8]["code"] = "foul.foot_off_floor"
 
 
-def _give_break(m: dict[str, Any]) -> None:
-    _actions(m)[1]["choice"] = "give_break"
+def _flip_choice(m: dict[str, Any]) -> None:
+    flip = {"break": "give_break", "give_break": "break"}
+    _actions(m)[1]["choice"] = flip[_actions(m)[1]["choice"]]
 
 
 def _swap_lag_balls(m: dict[str, Any]) -> None:
@@ -163,6 +168,12 @@ def _first_step_by(m: dict[str, Any], player: int) -> int:
     name = m["players"][player]
     return next(i for i, a in enumerate(_actions(m))
                 if a.get("record", {}).get("by") == name)
+
+
+def _choice_words(m: dict[str, Any]) -> str:
+    was = _actions(m)[1]["choice"]
+    now = {"break": "give_break", "give_break": "break"}[was]
+    return f'choice: when it was played, "{was}"; the save now says "{now}"'
 
 
 def _call_words(m: dict[str, Any], step: int) -> str:
@@ -215,8 +226,8 @@ TAMPERING: dict[str, tuple[Edit, Step, str, Words]] = {
         lambda m: _actions(m)[4].pop("record"), 4, "record",
         ("keeps no record of how it was played, though the steps before it do",)),
     "the choice changed": (
-        _give_break, 1, "choice",
-        ('choice: when it was played, "break"; the save now says "give_break"',)),
+        _flip_choice, 1, "choice",
+        lambda m: (_choice_words(m),)),
     "the lag balls swapped": (
         _swap_lag_balls, 0, "lag", ("lag balls: when it was played, [0, 1]",)),
     "a jumped call removed": (
