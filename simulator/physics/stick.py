@@ -141,6 +141,12 @@ class Stick:
         decel = max(
             speed * speed / (2.0 * stroke.follow_through), speed / FOLLOW_THROUGH_TIME
         )
+        if not decel > 0.0:
+            # So slow that even speed / FOLLOW_THROUGH_TIME underflows (a
+            # subnormal cue speed): the tip's whole travel is below 1e-300 m,
+            # far short of the micrometre it starts from the ball. There is
+            # no follow-through to follow (and no division by it).
+            return None
         if not carry and _out_of_reach(
             world, rec, d, speed, decel, stroke, t, res.miscue
         ):
@@ -193,8 +199,12 @@ class Stick:
             rec = world.balls.get(ball)
             if rec is not None and rec.on_table:
                 self._touch(world, rec)
-        self.speed -= self.decel * dt
-        if self.speed <= 0.0:
+        slower = self.speed - self.decel * dt
+        # A speed so small (subnormal) that the step's slowing rounds away
+        # is as good as stopped: it would otherwise never reach zero.
+        stopped = slower <= 0.0 or slower == self.speed
+        self.speed = slower
+        if stopped:
             world.space.remove(self.shape, self.body)
             self.done = True
             return
