@@ -227,6 +227,11 @@ def _piece_boxes(
     return boxes
 
 
+# Roots of a ball's path on the band's sides this soon after now are the
+# instant it is at (s).
+_AT_ROOT = 1e-9
+
+
 def _band_entry(
     ball: Ball,
     t: float,
@@ -255,6 +260,13 @@ def _band_entry(
         or (y > hi_y - eps and vy >= 0.0)
     ):
         return 0.0  # at a cushion and going on into it
+    # Where it is when the roots below stop passing over instants as "the
+    # one it is at": a ball that leaves the box within that moment (a hair
+    # from a side and fast, or on a side barely moving off it while the
+    # cloth turns it back) is at a cushion now.
+    x1, y1 = ball.pos(t + _AT_ROOT)
+    if not (lo_x < x1 < hi_x and lo_y < y1 < hi_y):
+        return 0.0
     kept = cache.get(ball.ball)
     if kept is None or kept[0] != ball.version:
         roots = _band_roots(ball, lo_x, hi_x, lo_y, hi_y)
@@ -262,7 +274,7 @@ def _band_entry(
     for tau in kept[1]:
         # Leaving the side it is on, not the instant it is at it. The roots
         # are sorted: the first one after now is the nearest.
-        if tau > tau0 + 1e-9:
+        if tau > tau0 + _AT_ROOT:
             if tau - tau0 < best:
                 best = tau - tau0
             break
