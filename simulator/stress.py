@@ -777,7 +777,9 @@ def _run_range(
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m simulator.stress",
-        description="Random strokes on random layouts; every result checked.",
+        description="Random strokes on random layouts, every other one an edge "
+        "case (balls exactly on the table's lines and points, stroke values at "
+        "the ends of their ranges); every result checked.",
     )
     p.add_argument("--strokes", type=int, default=1000, help="how many (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
