@@ -1010,8 +1010,9 @@ class World:
     # -- pymunk's bodies follow the closed forms ---------------------------------------
     def _sync(self, ball: Ball, dt: float) -> None:
         """Set the ball's body where its closed form has it now, its velocity
-        half a step behind (so pymunk's integrator lands on the closed form at
-        every step end), and its friction joint to the phase's pull."""
+        half a step ahead (so pymunk's integrator lands on the closed form at
+        every step end: balls.py), and its friction joint to the phase's
+        pull."""
         t = self.t
         body = ball.body
         cp_body = body._body
@@ -1035,7 +1036,7 @@ class World:
             vy = ball.cy1 + 2.0 * tt * ball.cy2
             seg = ball.seg
             ax, ay = seg.ax, seg.ay
-            _cp_set_velocity(cp_body, (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt))
+            _cp_set_velocity(cp_body, (vx + 0.5 * ax * dt, vy + 0.5 * ay * dt))
             _cp_set_velocity(ball.anchor._body, seg.end_velocity)
             force = self.mass * math.hypot(ax, ay)
             joint = ball.joint
