@@ -109,6 +109,9 @@ class Stick:
         self.slipped = slipped
         self.touching: set[int] = set()
         self.done = False
+        # The follow-through is over by then, even if a ball running into
+        # the tip pushes it on (the player's stroke is over).
+        self.end = world.t + FOLLOW_THROUGH_TIME
         world.space.on_collision(
             TIP, BALL, begin=self._begin, separate=self._separate, data=world
         )
@@ -247,9 +250,16 @@ class Stick:
         a, b = (self.tip_a, self.tip_b) if rec.ball == self.cue_ball else (0.0, 0.0)
         m_eff = world.mass / (1.0 + 2.5 * (a * a + b * b))
         impulse = (1.0 + e) * approach / (1.0 / m_eff + 1.0 / self.mass)
+        before = self.speed
         self.speed = max(
             0.0, self.speed - impulse * (n[0] * d[0] + n[1] * d[1]) / self.mass
         )
+        if self.speed > before:
+            # A ball ran into the tip from ahead and pushed it on: it still
+            # stops when the follow-through ends (its slowing was set for
+            # the stroke's own speed, and would take days for this one).
+            left = self.end - t
+            self.decel = max(self.decel, self.speed / left) if left > 0.0 else math.inf
         self._apply(world, rec, n, impulse / world.mass, a, b, t)
         world.log.emit(
             event_of(
