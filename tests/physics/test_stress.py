@@ -365,3 +365,76 @@ def test_a_flying_ball_on_top_of_a_resting_ball_rolls_off_it() -> None:
         by_time[e.time] = by_time.get(e.time, 0) + 1
     assert max(by_time.values()) <= 10
     assert stress._lost_problem(shot) is None
+
+
+def test_the_pymunk_bodies_stay_on_the_closed_forms_through_a_long_slide() -> None:
+    """Stress seed 0, stroke 13297: a ball set spinning hard in place slides
+    for seconds on one segment, curving into a cushion. Chipmunk moves a
+    body with the velocity it has when the step begins: set half a step
+    ahead, the body is where the closed form is at every step end (it fell
+    behind by a dt^2 a step, 18 mm by the cushion, beyond the shapes' 12 mm
+    padding, and the ball went 1.7 mm into the cushion unseen)."""
+    from simulator.events import BallMotion
+    from simulator.physics import ShotStream
+
+    spec = TABLES["pool_8ft"]
+    positions = {0: (1.6322343975114744, 1.0942759805247175), 3: (1.1685, 1.139425)}
+    spin = (545.3069759345644, -412.51963970953386, -403.50008954801007)
+    stream = ShotStream(
+        TableState.from_positions(spec.name, positions),
+        Stroke(-57.77, 5e-324, follow_through=0.0),
+        frame_dt=0.001,
+        motion={3: BallMotion((0.0, 0.0, 0.0), spin)},
+    )
+    world = stream.world
+    worst = 0.0
+    while not world.run_until(world.t + 1e-9):
+        ball = world.balls[3]
+        synced = ball.ball not in world._dirty  # set at the next step's start
+        if synced and ball.moving and ball.script is None and not ball.in_air:
+            x, y = ball.pos(world.t)
+            bx, by = ball.body.position
+            worst = max(worst, math.hypot(bx - x, by - y))
+    assert worst < 1e-9
+    shot = stream.run_to_end()
+    summary = stress.Summary()
+    assert stress._frame_problem(shot, spec, summary) is None
+    assert summary.worst_frame_press < 1e-6
+    assert any(e.cushion == "right_head" for e in shot.events if 3 in e.balls)
+
+
+def test_a_ball_running_into_the_tip_does_not_keep_the_stick_going() -> None:
+    """Stress seed 0, stroke 12527: a ball set moving at 17.6 m/s breaks a
+    rack, and the 4 runs into the tip of a stroke of 1e-12 m/s and pushes it
+    on at 0.28 m/s; the tip
+    kept the stroke's slowing (4e-13 m/s^2) and the shot never came to
+    rest. The follow-through still ends two seconds after the stroke."""
+    from simulator.events import BallMotion
+    from simulator.specs import pyramid_table
+
+    spec = pyramid_table()
+    positions = {
+        0: (0.796070016680131, 0.14213092927236087),
+        1: (1.775, 1.740999999999),
+        4: (2.6624999999999996, 0.8875),
+        6: (2.7802794549146834, 0.8194999999999999),
+        7: (2.839169182372025, 0.8534999999999999),
+        9: (2.7213897274573413, 0.9215),
+        10: (2.7213897274573413, 0.8534999999999999),
+        11: (2.839169182372025, 0.7855),
+        13: (2.7802794549146834, 0.9555),
+        14: (2.839169182372025, 0.9215),
+    }
+    stroke = Stroke(
+        55.919700865075896, 1e-12, -0.05087080454270145, -0.8819337932708864,
+        7.225934000555377, follow_through=0.334357964917494,
+    )
+    velocity = (17.5578694539452, 0.2972880894407225, 0.0)
+    motion = {1: BallMotion(velocity, (0.0, 0.0, 0.0))}
+    shot = simulate(
+        TableState.from_positions(spec.name, positions), stroke, motion=motion
+    )
+    # The 1 breaks the rack and the 4 runs into the tip.
+    assert any(e.kind.value == "tip_contact" and e.balls == (4,) for e in shot.events)
+    assert shot.duration < 15.0  # the balls' own motion, not the tip's
+    assert stress._lost_problem(shot) is None
