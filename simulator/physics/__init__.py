@@ -9,13 +9,14 @@ from simulator.physics.models import (
     reference_models,
 )
 from simulator.physics.simulate import ShotStream, simulate, simulate_search
-from simulator.physics.world import PhysicsError, World
+from simulator.physics.world import PhysicsError, RestCorrectionError, World
 from simulator.table.events import BallMotion
 
 __all__ = [
     "BallMotion",
     "Models",
     "PhysicsError",
+    "RestCorrectionError",
     "ShotStream",
     "StrokeError",
     "World",

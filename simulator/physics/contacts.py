@@ -570,12 +570,26 @@ class Contacts:
         if same_instant:
             self._now = c.time
             if c.kind == PAIR:
-                return self._pair(self.balls[c.a], self.balls[c.b], c.time, True, True)
-            return self._cushion(self.balls[c.a], self.pieces[c.b], c.time, True, True)
+                changed = self._pair(
+                    self.balls[c.a], self.balls[c.b], c.time, True, True
+                )
+            else:
+                changed = self._cushion(
+                    self.balls[c.a], self.pieces[c.b], c.time, True, True
+                )
+            if self._resting and changed:
+                self._recheck(changed, key, c.time)
+            return changed
         self._now = c.time
         if c.kind == PAIR:
-            return self._pair(self.balls[c.a], self.balls[c.b], c.time, lasting)
-        return self._cushion(self.balls[c.a], self.pieces[c.b], c.time, lasting)
+            changed = self._pair(self.balls[c.a], self.balls[c.b], c.time, lasting)
+        else:
+            changed = self._cushion(
+                self.balls[c.a], self.pieces[c.b], c.time, lasting
+            )
+        if self._resting and changed:
+            self._recheck(changed, key, c.time)
+        return changed
 
     def wake(self, ball: int) -> None:
         """The ball was pushed from outside (the stick, a landing): its lasting
@@ -587,6 +601,43 @@ class Contacts:
                 if k[1] == ball or (k[0] == PAIR and k[2] == ball)
             ]:
                 del self._resting[key]
+
+    def _recheck(
+        self, changed: set[int], key: tuple[int, int, int], t: float
+    ) -> None:
+        """A contact changed these balls' motion: their other lasting
+        contacts are looked at from now on again if they now close faster
+        than a lasting contact creeps (a ball held against another by the
+        push of a plastic contact, sent back into it by a cushion a moment
+        later, would otherwise go on into it until the look a moment later
+        came)."""
+        for k in sorted(self._resting):
+            if k == key:
+                continue
+            kind, a, b = k
+            if self._resting[k] <= t:
+                del self._resting[k]  # over: looked at as any other contact
+                continue
+            if a not in changed and (kind != PAIR or b not in changed):
+                continue
+            if self._closing(kind, a, b, t) >= LASTING:
+                del self._resting[k]
+
+    def _closing(self, kind: int, a: int, b: int, t: float) -> float:
+        """How fast a pair or a ball and a cushion piece close at t (m/s)."""
+        ball = self.balls[a]
+        p = ball.pos(t)
+        v = ball.vel(t)
+        if kind == PAIR:
+            other = self.balls[b]
+            q, u = other.pos(t), other.vel(t)
+            v = (v[0] - u[0], v[1] - u[1])
+        else:
+            q = closest_point(self.pieces[b], p)
+        dist = math.dist(p, q)
+        if dist <= 0.0:
+            return 0.0
+        return ((q[0] - p[0]) * v[0] + (q[1] - p[1]) * v[1]) / dist
 
     def _last(self, kind: int, a: int, b: int) -> None:
         """This contact lasts: the next look at it is a moment later."""

@@ -19,6 +19,12 @@ from simulator.table.state import Where
 HIGH_FLIGHT = 0.2  # m: a ball this far up clears every ball and rail
 AIR_CAPTURE_HEIGHT = 1.4  # a flying ball over the drop is caught below 7/5 R (7)
 RAIL_EDGE = 0.0005  # a ball back off the rail comes down this far inside the nose
+# Two balls in contact, one in the air, that close slower than this are
+# touching, not hitting (m/s). A flying ball on top of a ball on the slate
+# loses only part of its approach to each hit (the slate takes the lower
+# ball's share): the hits at one instant shrink it geometrically, and stop
+# here rather than at the float's last digit.
+TOUCHING = 1e-9
 
 
 def _in_the_air(ball: Ball) -> bool:
@@ -114,6 +120,14 @@ class Flight:
         ):
             # z0 + vz0 tau - g tau^2 / 2 = level, the falling root.
             c = ball.z0 - level
+            if c <= 0.0 and ball.vz0 <= 0.0:
+                # At the level already and not rising (a contact at the
+                # slate drove it down): it is on that ground now, not
+                # falling on through it.
+                x, y = ball.pos(ball.t0)
+                if airborne.ground_under(spec, x, y) is ground:
+                    return ball.t0, ground
+                continue
             disc = ball.vz0 * ball.vz0 + 2.0 * g * c
             if disc < 0.0:
                 continue
@@ -396,7 +410,7 @@ def _touch_3d(a: Ball, b: Ball, lo: float, hi: float, d: float) -> float | None:
             (pb[0] - pa[0]) * (vb[0] - va[0])
             + (pb[1] - pa[1]) * (vb[1] - va[1])
             + dz * wz
-        ) < 0.0
+        ) < -TOUCHING * d
 
     f_lo = f(lo)
     if f_lo <= 0.0:

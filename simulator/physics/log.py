@@ -85,6 +85,7 @@ class Due(IntEnum):
     CAPTURE = 5  # a falling ball is down the pocket
     RETURN = 6  # a falling ball comes back over the drop line
     LINE = 7  # a centre crosses a line
+    BOUNDARY = 8  # a centre on the cloth leaves the table's outline (a bug)
 
 
 class Entry(NamedTuple):

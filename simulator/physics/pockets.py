@@ -19,9 +19,15 @@ from __future__ import annotations
 import math
 
 from simulator.physics.balls import Ball
+from simulator.table.resting import TOLERANCE
 from simulator.table.specs import Pocket, TableSpec
 
 Vec2 = tuple[float, float]
+
+# A centre this close to a drop line (either side) is on it: the resting
+# rule's tolerance, so that every spot where a ball may rest is one the
+# capture test knows (a ball may rest this far past the line, and is on it).
+ON_THE_LINE = TOLERANCE
 
 # How far below the slate a falling ball is caught: it can no longer climb
 # back over the slate's edge.
@@ -41,29 +47,55 @@ def depth_lateral(pocket: Pocket, p: Vec2) -> tuple[float, float]:
     return dx * ix + dy * iy, dx * -iy + dy * ix
 
 
-def _first_root(c0: float, c1: float, c2: float, lo: float, hi: float) -> float | None:
-    """The first tau in (lo, hi] with c0 + c1 tau + c2 tau^2 = 0, crossing
-    from negative to positive (the quadratic rising through zero)."""
-    roots: list[float] = []
+def _rising_root(c0: float, c1: float, c2: float) -> float | None:
+    """The tau at which c0 + c1 tau + c2 tau^2 rises through zero, if it
+    does. A parabola crosses zero upwards at most once: at its larger root
+    if it opens upwards, at its smaller one if it opens downwards; a line
+    only if it climbs. Chosen by the signs, not by the slope at a computed
+    root (which rounding can make zero or negative at a near-double root)."""
     if abs(c2) < 1e-300:
-        if c1 != 0.0:
-            roots.append(-c0 / c1)
+        return -c0 / c1 if c1 > 0.0 else None
+    disc = c1 * c1 - 4.0 * c2 * c0
+    if disc < 0.0:
+        return None
+    # Numerically stable pair of roots.
+    q = -0.5 * (c1 + math.copysign(math.sqrt(disc), c1))
+    if q == 0.0:
+        return -c1 / (2.0 * c2)
+    r1, r2 = q / c2, c0 / q
+    lo, hi = (r1, r2) if r1 <= r2 else (r2, r1)
+    return hi if c2 > 0.0 else lo
+
+
+def over_the_line(d0: float, d1: float, d2: float, horizon: float) -> float | None:
+    """The first tau in [0, horizon] at which a centre whose depth past a
+    drop line is d0 + d1 tau + d2 tau^2 is over the hole, going in.
+
+    A centre within the resting tolerance of the line (on either side) is
+    on it: moving in, it falls at once; moving out, it is on the slate and
+    falls only if its path turns back in. One further past it than that
+    (where no ball can rest) is over the hole whatever its motion. So a
+    ball that starts exactly on the line, within rounding of it, or is set
+    moving there, falls or stays on the slate: it never rolls on over the
+    hole unseen."""
+    if d0 > ON_THE_LINE:
+        return 0.0  # already over the hole (landed there)
+    if d0 >= 0.0:
+        if d1 > 0.0 or (d1 == 0.0 and d2 > 0.0):
+            return 0.0  # on the line, going in
+        if not d2 > 0.0:
+            return None  # going out, and never turning back
+        # Going out and turning back: in again where it rises through the
+        # line, or where it turns if it never left it (a path bent back
+        # within rounding of the line).
+        tau = _rising_root(d0, d1, d2)
+        if tau is None:
+            tau = -d1 / (2.0 * d2)
     else:
-        disc = c1 * c1 - 4.0 * c2 * c0
-        if disc < 0.0:
-            return None
-        sq = math.sqrt(disc)
-        # Numerically stable pair of roots.
-        q = -0.5 * (c1 + math.copysign(sq, c1))
-        if q != 0.0:
-            roots += [q / c2, c0 / q]
-        else:
-            roots.append(-c1 / (2.0 * c2))
-    best = None
-    for r in roots:
-        if lo < r <= hi and c1 + 2.0 * c2 * r > 0.0 and (best is None or r < best):
-            best = r
-    return best
+        tau = _rising_root(d0, d1, d2)
+        if tau is None or tau < 0.0:
+            return None  # short of the line, and never rising through it
+    return tau if tau <= horizon else None
 
 
 # Each table's pockets with what drop_time reads of them, worked out once:
@@ -104,10 +136,7 @@ def drop_time(spec: TableSpec, ball: Ball) -> tuple[float, Pocket] | None:
         d0 = (x0 - mx) * ix + (y0 - my) * iy - drop_depth
         d1 = ball.vx0 * ix + ball.vy0 * iy
         d2 = 0.5 * (seg.ax * ix + seg.ay * iy)
-        if d0 > 1e-9:
-            tau: float | None = 0.0  # already over the hole (landed there)
-        else:
-            tau = _first_root(d0, d1, d2, 1e-12 if d0 >= 0.0 else 0.0, horizon)
+        tau = over_the_line(d0, d1, d2, horizon)
         if tau is None:
             continue
         t = ball.t0 + tau
@@ -118,6 +147,65 @@ def drop_time(spec: TableSpec, ball: Ball) -> tuple[float, Pocket] | None:
         if best is None or t < best[0]:
             best = (t, pocket)
     return best
+
+
+# How far beyond the outline's furthest legal centre the backstop lies:
+# far above rounding, far below any path through a cushion.
+OUTLINE_SLACK = 1e-3  # m
+_OUTLINES: dict[int, tuple[TableSpec, tuple[float, float, float, float]]] = {}
+
+
+def outline(spec: TableSpec) -> tuple[float, float, float, float]:
+    """(x min, x max, y min, y max) of a box that holds every centre a ball
+    on the cloth can have: the cushion noses' rectangle, grown to take in
+    the pocket mouths up to their drop lines. A centre on the cloth outside
+    it has gone through a cushion, or over a hole without falling."""
+    kept = _OUTLINES.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    grow = 0.0
+    for p in spec.pockets:
+        (mx, my), (ix, iy) = p.mouth_centre, p.inward
+        half = p.mouth_width / 2
+        for side in (-1.0, 1.0):
+            # The drop line's ends: the mouth's furthest corners.
+            x = mx + ix * p.drop_depth - iy * side * half
+            y = my + iy * p.drop_depth + ix * side * half
+            grow = max(grow, -x, x - spec.length, -y, y - spec.width)
+    grow += ON_THE_LINE + OUTLINE_SLACK
+    box = (-grow, spec.length + grow, -grow, spec.width + grow)
+    _OUTLINES[id(spec)] = (spec, box)
+    return box
+
+
+def outline_exit(spec: TableSpec, ball: Ball) -> float | None:
+    """When, on its present segment on the cloth, the ball's centre first
+    leaves the outline (never, for a ball the cushions and pockets handle:
+    a backstop that keeps a ball from rolling on unseen)."""
+    horizon = ball.t_end - ball.t0
+    if not horizon > 0.0:
+        return None
+    lo_x, hi_x, lo_y, hi_y = outline(spec)
+    x0, y0 = ball.x0, ball.y0
+    # How far the centre can get on this segment (the margin is far above
+    # the rounding of the bound): a ball further inside stays inside.
+    reach = ball.speed_bound * horizon * (1.0 + 1e-9) + 1e-9
+    if lo_x + reach < x0 < hi_x - reach and lo_y + reach < y0 < hi_y - reach:
+        return None
+    seg = ball.seg
+    best: float | None = None
+    for c0, v, a, lo, hi in (
+        (x0, ball.vx0, seg.ax, lo_x, hi_x),
+        (y0, ball.vy0, seg.ay, lo_y, hi_y),
+    ):
+        # How far past each side: lo - c(tau), then c(tau) - hi.
+        for d0, d1, d2 in ((lo - c0, -v, -0.5 * a), (c0 - hi, v, 0.5 * a)):
+            tau = 0.0 if d0 > 0.0 else _rising_root(d0, d1, d2)
+            if tau is None or tau < 0.0 or tau > horizon:
+                continue
+            if best is None or tau < best:
+                best = tau
+    return None if best is None else ball.t0 + best
 
 
 def fall_times(

@@ -35,7 +35,8 @@ def validate_motion(state: TableState, motion: Mapping[int, BallMotion]) -> None
         ):
             raise StrokeError(f"{where}: velocity and spin must be finite numbers")
         speed = math.sqrt(sum(v * v for v in m.velocity))
-        if speed > MAX_BALL_SPEED:
+        # Components of a motion at the limit may round a hair beyond it.
+        if speed > MAX_BALL_SPEED * (1.0 + 1e-9):
             raise StrokeError(
                 f"{where}.velocity: {speed:.1f} m/s is beyond {MAX_BALL_SPEED:.0f} m/s"
             )
@@ -62,7 +63,7 @@ def validate_motion(state: TableState, motion: Mapping[int, BallMotion]) -> None
             ):
                 raise StrokeError(f"{where}: a ball in flight must be over the table")
         spin = math.sqrt(sum(w * w for w in m.spin))
-        if spin > MAX_SPIN:
+        if spin > MAX_SPIN * (1.0 + 1e-9):
             raise StrokeError(
                 f"{where}.spin: {spin:.0f} rad/s is beyond {MAX_SPIN:.0f} rad/s"
             )

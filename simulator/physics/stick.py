@@ -109,6 +109,9 @@ class Stick:
         self.slipped = slipped
         self.touching: set[int] = set()
         self.done = False
+        # The follow-through is over by then, even if a ball running into
+        # the tip pushes it on (the player's stroke is over).
+        self.end = world.t + FOLLOW_THROUGH_TIME
         world.space.on_collision(
             TIP, BALL, begin=self._begin, separate=self._separate, data=world
         )
@@ -141,6 +144,12 @@ class Stick:
         decel = max(
             speed * speed / (2.0 * stroke.follow_through), speed / FOLLOW_THROUGH_TIME
         )
+        if not decel > 0.0:
+            # So slow that even speed / FOLLOW_THROUGH_TIME underflows (a
+            # subnormal cue speed): the tip's whole travel is below 1e-300 m,
+            # far short of the micrometre it starts from the ball. There is
+            # no follow-through to follow (and no division by it).
+            return None
         if not carry and _out_of_reach(
             world, rec, d, speed, decel, stroke, t, res.miscue
         ):
@@ -193,8 +202,12 @@ class Stick:
             rec = world.balls.get(ball)
             if rec is not None and rec.on_table:
                 self._touch(world, rec)
-        self.speed -= self.decel * dt
-        if self.speed <= 0.0:
+        slower = self.speed - self.decel * dt
+        # A speed so small (subnormal) that the step's slowing rounds away
+        # is as good as stopped: it would otherwise never reach zero.
+        stopped = slower <= 0.0 or slower == self.speed
+        self.speed = slower
+        if stopped:
             world.space.remove(self.shape, self.body)
             self.done = True
             return
@@ -237,9 +250,16 @@ class Stick:
         a, b = (self.tip_a, self.tip_b) if rec.ball == self.cue_ball else (0.0, 0.0)
         m_eff = world.mass / (1.0 + 2.5 * (a * a + b * b))
         impulse = (1.0 + e) * approach / (1.0 / m_eff + 1.0 / self.mass)
+        before = self.speed
         self.speed = max(
             0.0, self.speed - impulse * (n[0] * d[0] + n[1] * d[1]) / self.mass
         )
+        if self.speed > before:
+            # A ball ran into the tip from ahead and pushed it on: it still
+            # stops when the follow-through ends (its slowing was set for
+            # the stroke's own speed, and would take days for this one).
+            left = self.end - t
+            self.decel = max(self.decel, self.speed / left) if left > 0.0 else math.inf
         self._apply(world, rec, n, impulse / world.mass, a, b, t)
         world.log.emit(
             event_of(

@@ -142,6 +142,17 @@ class PhysicsError(RuntimeError):
     """Something inside the simulation went wrong (a bug, never user input)."""
 
 
+class RestCorrectionError(PhysicsError):
+    """The balls came to rest where the resting rule would have to move one
+    further than its repair limit (resting.REPAIR_LIMIT, float noise): the
+    physics left a ball where none can be, and no silent move hides it."""
+
+    def __init__(self, message: str, ball: int, correction: float) -> None:
+        super().__init__(message)
+        self.ball = ball
+        self.correction = correction  # m: how far it would have to move
+
+
 @dataclass
 class Stats:
     """How a simulation went, for checks and benchmarks."""
@@ -216,6 +227,11 @@ def _piece_boxes(
     return boxes
 
 
+# Roots of a ball's path on the band's sides this soon after now are the
+# instant it is at (s).
+_AT_ROOT = 1e-9
+
+
 def _band_entry(
     ball: Ball,
     t: float,
@@ -244,6 +260,13 @@ def _band_entry(
         or (y > hi_y - eps and vy >= 0.0)
     ):
         return 0.0  # at a cushion and going on into it
+    # Where it is when the roots below stop passing over instants as "the
+    # one it is at": a ball that leaves the box within that moment (a hair
+    # from a side and fast, or on a side barely moving off it while the
+    # cloth turns it back) is at a cushion now.
+    x1, y1 = ball.pos(t + _AT_ROOT)
+    if not (lo_x < x1 < hi_x and lo_y < y1 < hi_y):
+        return 0.0
     kept = cache.get(ball.ball)
     if kept is None or kept[0] != ball.version:
         roots = _band_roots(ball, lo_x, hi_x, lo_y, hi_y)
@@ -251,7 +274,7 @@ def _band_entry(
     for tau in kept[1]:
         # Leaving the side it is on, not the instant it is at it. The roots
         # are sorted: the first one after now is the nearest.
-        if tau > tau0 + 1e-9:
+        if tau > tau0 + _AT_ROOT:
             if tau - tau0 < best:
                 best = tau - tau0
             break
@@ -664,6 +687,10 @@ class World:
             found = pockets.drop_time(self.spec, ball)
             if found is not None:
                 sched.add(found[0], Due.DROP, ball, found[1])
+            if ball.script is None:
+                leaves = pockets.outline_exit(self.spec, ball)
+                if leaves is not None:
+                    sched.add(leaves, Due.BOUNDARY, ball)
         if ball.falling is not None:
             self._schedule_fall(ball)
         elif ball.phase is Phase.AIRBORNE:
@@ -749,6 +776,8 @@ class World:
         if kind is Due.RETURN:
             assert isinstance(e.data, Pocket)
             return self._climb_out(ball, e.data, t)
+        if kind is Due.BOUNDARY:
+            return self._past_the_outline(ball, t)
         return set()  # pragma: no cover - every kind is handled above
 
     def _transition(self, ball: Ball, t: float) -> set[int]:
@@ -775,6 +804,20 @@ class World:
         self.flight.flying.discard(ball.ball)
         self.fly(ball, t, p, self.radius, (v[0], v[1], 0.0), w)
         return {ball.ball}
+
+    def _past_the_outline(self, ball: Ball, t: float) -> set[int]:
+        """A centre on the cloth beyond every cushion and drop line: over a
+        pocket's hole it falls now (the drop line was missed); anywhere else
+        it went through a cushion. Either way it is never left rolling on."""
+        p = ball.pos(t)
+        for pocket in self.spec.pockets:
+            depth, lateral = pockets.depth_lateral(pocket, p)
+            if depth >= pocket.drop_depth and abs(lateral) <= pocket.mouth_width / 2:
+                return self._drop(ball, pocket, t)
+        raise PhysicsError(
+            f"ball {ball.ball} on the cloth left the table at ({p[0]:.4f}, "
+            f"{p[1]:.4f}) at {t:.4f} s, past every cushion and drop line"
+        )
 
     def _climb_out(self, ball: Ball, pocket: Pocket, t: float) -> set[int]:
         """A falling ball back over the drop line: on the table again if it
@@ -971,8 +1014,9 @@ class World:
     # -- pymunk's bodies follow the closed forms ---------------------------------------
     def _sync(self, ball: Ball, dt: float) -> None:
         """Set the ball's body where its closed form has it now, its velocity
-        half a step behind (so pymunk's integrator lands on the closed form at
-        every step end), and its friction joint to the phase's pull."""
+        half a step ahead (so pymunk's integrator lands on the closed form at
+        every step end: balls.py), and its friction joint to the phase's
+        pull."""
         t = self.t
         body = ball.body
         cp_body = body._body
@@ -996,7 +1040,7 @@ class World:
             vy = ball.cy1 + 2.0 * tt * ball.cy2
             seg = ball.seg
             ax, ay = seg.ax, seg.ay
-            _cp_set_velocity(cp_body, (vx - 0.5 * ax * dt, vy - 0.5 * ay * dt))
+            _cp_set_velocity(cp_body, (vx + 0.5 * ax * dt, vy + 0.5 * ay * dt))
             _cp_set_velocity(ball.anchor._body, seg.end_velocity)
             force = self.mass * math.hypot(ax, ay)
             joint = ball.joint
@@ -1368,16 +1412,31 @@ class World:
         """Every final position obeys the resting rule (simulator.table.resting): a
         ball left pressing into a cushion, a jaw or a neighbour by float noise
         is moved out by the smallest correction. The largest such move is kept
-        in ``stats.rest_correction`` (a physics check)."""
+        in ``stats.rest_correction`` (a physics check); one beyond the rule's
+        repair limit, or a position no nearby one mends, is a physics error
+        (RestCorrectionError), never a silent move."""
         recs = {b: r for b, r in self.balls.items() if r.on_table}
         now = {b: r.pos(self.t) for b, r in recs.items()}
-        if resting.problem(self.spec, now) is None:
+        why = resting.problem(self.spec, now)
+        if why is None:
             return
         fixed = resting.relax(self.spec, now)
+        worst, who = 0.0, -1
         for b in sorted(fixed):
             moved = math.dist(fixed[b], now[b])
-            if moved > 0.0:
-                self.stats.rest_correction = max(self.stats.rest_correction, moved)
+            if moved > worst:
+                worst, who = moved, b
+        self.stats.rest_correction = max(self.stats.rest_correction, worst)
+        if worst > resting.REPAIR_LIMIT or resting.problem(self.spec, fixed):
+            raise RestCorrectionError(
+                f"at rest, {why}: ball {who} would have to move "
+                f"{worst * 1000:.3f} mm to obey the resting rule (at most "
+                f"{resting.REPAIR_LIMIT * 1000:.3f} mm is a repair)",
+                who,
+                worst,
+            )
+        for b in sorted(fixed):
+            if fixed[b] != now[b]:
                 rec = recs[b]
                 rec.x0, rec.y0 = fixed[b]
                 rec.cx0, rec.cy0 = fixed[b]

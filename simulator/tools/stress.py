@@ -5,12 +5,20 @@ Layouts of 2-16 balls on all four tables: scattered balls, frozen clusters
 (racks, lines, pairs), balls frozen to rails and resting in pocket mouths;
 strokes across the whole documented range (cue speed up to 15 m/s, tip
 offsets up to 0.95 R, elevation up to 89 degrees, follow-through and contact
-time). Each result is checked for
+time). Every other stroke is an edge case instead: balls placed exactly on
+the table's lines and points (drop lines, mouth lines and edges, jaw tips,
+the touching spots of cushion noses, jaw roundings and facings), on them,
+1e-12 m and 1e-9 m either side, some already moving there; and strokes whose
+values sit at the ends of their ranges (subnormal, tiny, exactly the limit).
+Each result is checked for
 
 - a final state every loader accepts (simulator.table.resting, TableState.from_dict);
 - non-finite numbers anywhere in the log or the frames;
 - tunnelling: on frames sampled every few milliseconds, a ball on the bed
-  deep inside a cushion or another ball, or outside the table;
+  deep inside a cushion or another ball, outside the table, or over a
+  pocket's hole past its drop line;
+- the settle at rest: a correction beyond the resting rule's repair limit
+  (a RestCorrectionError, counted on its own);
 - lost balls: every ball accounted for, each pocketed or off-table ball with
   the event that put it there;
 - energy gain once the cue has left (reference.md 9);
@@ -33,10 +41,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from simulator.physics import ShotStream
+from simulator.physics import RestCorrectionError, ShotStream
 from simulator.physics.cue import MAX_CUE_SPEED, MAX_ELEVATION, MAX_OFFSET
+from simulator.physics.simulate import MAX_BALL_SPEED, MAX_SPIN
 from simulator.table import resting
-from simulator.table.events import EventKind, Shot, Stroke
+from simulator.table.events import BallMotion, EventKind, Shot, Stroke
 from simulator.table.geometry import closest_point, cushion_pieces
 from simulator.table.specs import TABLES, TableSpec, Vec, rack_positions
 from simulator.table.state import TableState, Where
@@ -51,6 +60,16 @@ FRAME_OVERLAP = 1e-4
 FRAME_PRESS = 1e-3
 ENERGY_SLACK = 1e-9  # J
 MAX_SECONDS = 10.0  # wall time of one stroke before it counts as a failure
+# A ball on the bed this far past a pocket's drop line on a frame rolls over
+# the hole instead of falling (a ball starting to fall is on the bed at its
+# first instant only, a hair past the line).
+OVER_THE_HOLE = 1e-3
+# Where an edge case puts a ball from a line or point of the table: on it,
+# within rounding of it, and a nanometre either side (issue 20).
+EDGE_OFFSETS = (0.0, 1e-12, -1e-12, 1e-9, -1e-9)
+# Stroke values at the ends of their ranges: the smallest subnormal and
+# normal floats, tiny ones, and the limits themselves.
+SUBNORMAL = (5e-324, 1e-323, 1e-320, 2.2250738585072014e-308)
 
 
 @dataclass
@@ -80,6 +99,9 @@ class Summary:
     worst_overlap_at: int = -1  # the stroke that showed it
     worst_press_at: int = -1
     worst_rest_correction: float = 0.0  # m, moved at rest by the physics
+    worst_rest_at: int = -1
+    rest_errors: int = 0  # RestCorrectionError: beyond the repair limit
+    edge_strokes: int = 0  # of them, edge cases (lines, points, limits)
     pocketed: int = 0
     airborne: int = 0
 
@@ -97,6 +119,9 @@ class Summary:
             "worst_frame_press_mm": 1000 * self.worst_frame_press,
             "worst_frame_press_stroke": self.worst_press_at,
             "worst_rest_correction_um": 1e6 * self.worst_rest_correction,
+            "worst_rest_correction_stroke": self.worst_rest_at,
+            "rest_correction_errors": self.rest_errors,
+            "edge_strokes": self.edge_strokes,
             "balls_pocketed": self.pocketed,
             "strokes_with_flight": self.airborne,
         }
@@ -215,17 +240,194 @@ def random_stroke(
     )
 
 
+# -- edge cases: the table's own lines and points, the ends of the ranges ---------
+def _along(p: Vec, n: Vec, d: float) -> Vec:
+    return (p[0] + n[0] * d, p[1] + n[1] * d)
+
+
+def edge_spot(spec: TableSpec, rng: random.Random) -> tuple[str, Vec]:
+    """A centre exactly on one of the table's lines or points, or a tiny
+    offset from it along its normal (the spot may not fit): what it is, and
+    where. For a cushion piece or a jaw tip, the line is where a ball just
+    touches it."""
+    r = spec.balls.radius
+    off = rng.choice(EDGE_OFFSETS)
+    kind = rng.randrange(6)
+    p = rng.choice(spec.pockets)
+    (mx, my), (ix, iy) = p.mouth_centre, p.inward
+    half = p.mouth_width / 2
+    # Across the mouth: anywhere, on its axis, or at its edges.
+    lateral = rng.choice([rng.uniform(-half, half), 0.0, -half, half])
+    if kind == 0:  # the drop line (past it: + offset)
+        depth = p.drop_depth + off
+    elif kind == 1:  # the mouth line, between the jaw tips
+        depth = off
+    elif kind == 2:  # where the mouth begins for a centre (one radius out)
+        depth = -r + off
+    elif kind == 3:  # the mouth's edges, from the jaw tips in
+        depth = rng.choice([rng.uniform(-r, p.drop_depth), p.drop_depth, 0.0])
+        lateral = math.copysign(half + off, rng.choice([-1.0, 1.0]))
+    if kind <= 3:
+        where = ("drop line", "mouth line", "mouth start", "mouth edge")[kind]
+        return f"{where} of {p.name}", (
+            mx + ix * depth - iy * lateral,
+            my + iy * depth + ix * lateral,
+        )
+    if kind == 4:  # a ball just touching a jaw tip
+        tip = rng.choice([p.jaw_a, p.jaw_b])
+        a = rng.uniform(0.0, 2.0 * math.pi)
+        return f"jaw tip of {p.name}", _along(tip, (math.cos(a), math.sin(a)), r + off)
+    # Just touching a cushion piece (a nose, a facing, a jaw's rounding):
+    # anywhere along it or at its ends, from the table's side.
+    piece = rng.choice(cushion_pieces(spec))
+    k = rng.choice([rng.random(), 0.0, 1.0])
+    c = (
+        piece.a[0] + k * (piece.b[0] - piece.a[0]),
+        piece.a[1] + k * (piece.b[1] - piece.a[1]),
+    )
+    if piece.a == piece.b:
+        a = rng.uniform(0.0, 2.0 * math.pi)
+        n = (math.cos(a), math.sin(a))
+    else:
+        dx, dy = piece.b[0] - piece.a[0], piece.b[1] - piece.a[1]
+        length = math.hypot(dx, dy)
+        n = (-dy / length, dx / length)
+        towards = (spec.length / 2 - c[0]) * n[0] + (spec.width / 2 - c[1]) * n[1]
+        if towards < 0.0:
+            n = (-n[0], -n[1])
+    return f"touching {piece.name}", _along(c, n, r + piece.radius + off)
+
+
+def edge_layout(
+    rng: random.Random, spec: TableSpec
+) -> tuple[dict[int, Vec], dict[int, str]]:
+    """A random layout with one to three balls on the table's lines and
+    points (and sometimes a ball frozen to one of them, or a hair from it);
+    the cue ball is never one of them, so that the stroke can send it at
+    them. Returns the layout and what each placed ball is on."""
+    placed = random_layout(rng, spec)
+    cue = spec.balls.cue_ball
+    on: dict[int, str] = {}
+    for ball in [b for b in sorted(placed) if b != cue][: rng.randint(1, 3)]:
+        others = {b: q for b, q in placed.items() if b != ball}
+        for _ in range(60):
+            what, spot = edge_spot(spec, rng)
+            if _fits(spec, others, spot):
+                placed[ball] = spot
+                on[ball] = what
+                break
+    spare = [b for b in spec.balls.object_balls if b not in placed]
+    if on and spare and rng.random() < 0.3:
+        # Frozen to a ball on a line (or a rounding's width off it).
+        q = placed[rng.choice(sorted(on))]
+        a = rng.uniform(0.0, 2.0 * math.pi)
+        d = 2 * spec.balls.radius + rng.choice(EDGE_OFFSETS)
+        spot = (q[0] + d * math.cos(a), q[1] + d * math.sin(a))
+        if _fits(spec, placed, spot):
+            placed[spare[0]] = spot
+    return placed, on
+
+
+def _extreme(rng: random.Random, low: float, high: float) -> float:
+    """A value of [low, high] at one of its ends, or just inside it, or a
+    subnormal one above a zero low end."""
+    picks = [low, high, math.nextafter(high, low), rng.uniform(low, high)]
+    if low == 0.0:
+        picks += [*SUBNORMAL, 1e-12, 1e-9]
+    else:
+        picks.append(math.nextafter(low, high))
+    return rng.choice(picks)
+
+
+def edge_stroke(
+    rng: random.Random, spec: TableSpec, positions: dict[int, Vec], on: dict[int, str]
+) -> Stroke:
+    """A stroke at the placed balls (often), each of its values in range but
+    often at an end of it (subnormal speeds, the largest offset, ...)."""
+    stroke = random_stroke(rng, spec, positions)
+    cue = positions[spec.balls.cue_ball]
+    direction = stroke.direction
+    if on and rng.random() < 0.7:
+        tx, ty = positions[rng.choice(sorted(on))]
+        direction = math.degrees(math.atan2(ty - cue[1], tx - cue[0]))
+        direction += rng.choice([0.0, 0.0, rng.gauss(0.0, 2.0), 5e-324, -1e-9])
+    elif rng.random() < 0.2:
+        direction = rng.choice([1e15, -1e15, 5e-324, -720.0, 360.0])
+    speed = stroke.speed
+    if rng.random() < 0.5:
+        # 0 is no stroke: the subnormals stand for the low end.
+        speed = _extreme(rng, 0.0, MAX_CUE_SPEED) or SUBNORMAL[0]
+    tip_a, tip_b = stroke.tip_a, stroke.tip_b
+    if rng.random() < 0.4:
+        ang = rng.choice(
+            [0.0, 0.5 * math.pi, math.pi, rng.uniform(0.0, 2 * math.pi)]
+        )
+        off = rng.choice(
+            [MAX_OFFSET, 0.0, SUBNORMAL[0], math.nextafter(MAX_OFFSET, 0.0)]
+        )
+        tip_a, tip_b = off * math.cos(ang), off * math.sin(ang)
+    elevation = stroke.elevation
+    if rng.random() < 0.3:
+        elevation = _extreme(rng, 0.0, MAX_ELEVATION)
+    follow = stroke.follow_through
+    if rng.random() < 0.3:
+        follow = _extreme(rng, 0.0, 0.5)
+    contact = stroke.contact_time
+    if rng.random() < 0.3:
+        contact = _extreme(rng, 0.0, 0.2) or SUBNORMAL[0]
+    return Stroke(direction, speed, tip_a, tip_b, elevation, follow, contact)
+
+
+def edge_motion(
+    rng: random.Random, spec: TableSpec, positions: dict[int, Vec], on: dict[int, str]
+) -> dict[int, BallMotion]:
+    """Sometimes a ball on a line already moving there (a drill): towards
+    or away from the nearest pocket's axis, or anywhere; rolling, sliding or
+    with any spin; at speeds from subnormal to the limit."""
+    if not on or rng.random() < 0.6:
+        return {}
+    ball = rng.choice(sorted(on))
+    x, y = positions[ball]
+    r = spec.balls.radius
+    p = min(spec.pockets, key=lambda q: math.dist(q.mouth_centre, (x, y)))
+    ix, iy = p.inward
+    heading = rng.choice(
+        [math.atan2(iy, ix), math.atan2(-iy, -ix), rng.uniform(0.0, 2 * math.pi)]
+    )
+    heading += rng.choice([0.0, 0.0, rng.gauss(0.0, 0.3)])
+    speed = _extreme(rng, 0.0, MAX_BALL_SPEED)
+    vx, vy = speed * math.cos(heading), speed * math.sin(heading)
+    how = rng.randrange(3)
+    if how == 0:  # rolling
+        spin = (-vy / r, vx / r, rng.choice([0.0, rng.uniform(-50.0, 50.0)]))
+    elif how == 1:  # sliding without spin
+        spin = (0.0, 0.0, 0.0)
+    else:
+        w = rng.uniform(0.0, MAX_SPIN) / math.sqrt(3.0)
+        spin = (rng.uniform(-w, w), rng.uniform(-w, w), rng.uniform(-w, w))
+    return {ball: BallMotion((vx, vy, 0.0), spin)}
+
+
 def layout_file(
-    spec: TableSpec, positions: dict[int, Vec], stroke: Stroke
+    spec: TableSpec,
+    positions: dict[int, Vec],
+    stroke: Stroke,
+    motion: dict[int, BallMotion] | None = None,
 ) -> dict[str, Any]:
     """The layout as ``python -m simulator.physics shoot`` reads it."""
-    return {
+    out: dict[str, Any] = {
         "table": spec.name,
         "balls": {
             str(b): [positions[b][0], positions[b][1]] for b in sorted(positions)
         },
         "stroke": stroke.to_dict(),
     }
+    if motion:
+        out["motion"] = {
+            str(b): {"velocity": list(m.velocity), "spin": list(m.spin)}
+            for b, m in sorted(motion.items())
+        }
+    return out
 
 
 # -- checks ----------------------------------------------------------------------
@@ -299,6 +501,18 @@ def _frame_problem(shot: Shot, spec: TableSpec, summary: Summary) -> str | None:
             # a radius of one can press into it.
             if r < x < spec.length - r and r < y < spec.width - r:
                 continue
+            for p in spec.pockets:
+                (mx, my), (ix, iy) = p.mouth_centre, p.inward
+                depth = (x - mx) * ix + (y - my) * iy
+                lateral = (x - mx) * -iy + (y - my) * ix
+                if depth > p.drop_depth + OVER_THE_HOLE and (
+                    abs(lateral) <= p.mouth_width / 2
+                ):
+                    return (
+                        f"frame at {f.time:.4f} s: ball {ball} at ({x:.4f}, "
+                        f"{y:.4f}) rolls over the hole of the {p.name} pocket, "
+                        f"{(depth - p.drop_depth) * 1000:.2f} mm past its drop line"
+                    )
             if not (-r <= x <= spec.length + r and -r <= y <= spec.width + r):
                 return (
                     f"frame at {f.time:.4f} s: ball {ball} at ({x:.4f}, {y:.4f}) "
@@ -344,9 +558,10 @@ def check_stroke(
     stroke: Stroke,
     summary: Summary,
     max_seconds: float = MAX_SECONDS,
+    motion: dict[int, BallMotion] | None = None,
 ) -> list[Failure]:
     """Simulate one stroke and check everything; the failures it showed."""
-    layout = layout_file(spec, positions, stroke)
+    layout = layout_file(spec, positions, stroke, motion)
     failures: list[Failure] = []
 
     def fail(check: str, detail: str) -> None:
@@ -355,8 +570,17 @@ def check_stroke(
     state = TableState.from_positions(spec.name, positions)
     t0 = time.perf_counter()
     try:
-        stream = ShotStream(state, stroke, frame_dt=FRAME_DT, audit=True)
+        stream = ShotStream(
+            state, stroke, frame_dt=FRAME_DT, audit=True, motion=motion
+        )
         shot = stream.run_to_end()
+    except RestCorrectionError as e:
+        summary.rest_errors += 1
+        if e.correction > summary.worst_rest_correction:
+            summary.worst_rest_correction = e.correction
+            summary.worst_rest_at = index
+        fail("rest correction", str(e))
+        return failures
     except Exception as e:  # every exception is a failure to report
         fail("exception", f"{type(e).__name__}: {e}")
         return failures
@@ -365,9 +589,9 @@ def check_stroke(
     if wall > max_seconds:
         fail("run time", f"{wall:.2f} s of wall time ({shot.duration:.2f} s simulated)")
     world = stream.stats
-    summary.worst_rest_correction = max(
-        summary.worst_rest_correction, world.rest_correction
-    )
+    if world.rest_correction > summary.worst_rest_correction:
+        summary.worst_rest_correction = world.rest_correction
+        summary.worst_rest_at = index
     summary.pocketed += len(shot.of_kind(EventKind.POCKETED))
     summary.airborne += bool(shot.of_kind(EventKind.AIRBORNE))
     on = {b.ball: b.pos for b in shot.final.balls if b.where is Where.TABLE}
@@ -421,11 +645,34 @@ def check_stroke(
 def stroke_case(
     seed: int, index: int, tables: Sequence[str] = tuple(sorted(TABLES))
 ) -> tuple[TableSpec, dict[int, Vec], Stroke]:
-    """The layout and stroke of stroke ``index`` of a run with ``seed``."""
+    """The random layout and stroke numbered ``index`` of ``seed`` (the
+    plain cases; python -m simulator.tools.fingerprint hashes the first of them)."""
     rng = random.Random(f"{seed}:{index}")
     spec = TABLES[tables[index % len(tables)]]
     positions = random_layout(rng, spec)
     return spec, positions, random_stroke(rng, spec, positions)
+
+
+def edge_case(
+    seed: int, index: int, tables: Sequence[str] = tuple(sorted(TABLES))
+) -> tuple[TableSpec, dict[int, Vec], Stroke, dict[int, BallMotion]]:
+    """The edge case numbered ``index`` of ``seed``: balls on the table's
+    lines and points, a stroke at the ends of its ranges, maybe a motion."""
+    rng = random.Random(f"{seed}:{index}:edge")
+    spec = TABLES[tables[index % len(tables)]]
+    positions, on = edge_layout(rng, spec)
+    stroke = edge_stroke(rng, spec, positions, on)
+    return spec, positions, stroke, edge_motion(rng, spec, positions, on)
+
+
+def case(
+    seed: int, index: int, tables: Sequence[str] = tuple(sorted(TABLES))
+) -> tuple[TableSpec, dict[int, Vec], Stroke, dict[int, BallMotion]]:
+    """Stroke ``index`` of a run: the plain case of that number when it is
+    even, the edge case when it is odd."""
+    if index % 2 == 0:
+        return (*stroke_case(seed, index, tables), {})
+    return edge_case(seed, index, tables)
 
 
 def run(
@@ -493,9 +740,11 @@ def _merge(total: Summary, part: Summary) -> None:
     if part.worst_frame_press > total.worst_frame_press:
         total.worst_frame_press = part.worst_frame_press
         total.worst_press_at = part.worst_press_at
-    total.worst_rest_correction = max(
-        total.worst_rest_correction, part.worst_rest_correction
-    )
+    if part.worst_rest_correction > total.worst_rest_correction:
+        total.worst_rest_correction = part.worst_rest_correction
+        total.worst_rest_at = part.worst_rest_at
+    total.rest_errors += part.rest_errors
+    total.edge_strokes += part.edge_strokes
     total.pocketed += part.pocketed
     total.airborne += part.airborne
 
@@ -509,11 +758,12 @@ def _run_range(
 ) -> Summary:
     summary = Summary()
     for index in indices:
-        spec, positions, stroke = stroke_case(seed, index, tables)
+        spec, positions, stroke, motion = case(seed, index, tables)
         summary.failures += check_stroke(
-            index, spec, positions, stroke, summary, max_seconds
+            index, spec, positions, stroke, summary, max_seconds, motion
         )
         summary.strokes += 1
+        summary.edge_strokes += index % 2
         summary.by_table[spec.name] = summary.by_table.get(spec.name, 0) + 1
         if progress and (index + 1) % 500 == 0:
             print(
@@ -527,7 +777,9 @@ def _run_range(
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m simulator.tools.stress",
-        description="Random strokes on random layouts; every result checked.",
+        description="Random strokes on random layouts, every other one an edge "
+        "case (balls exactly on the table's lines and points, stroke values at "
+        "the ends of their ranges); every result checked.",
     )
     p.add_argument("--strokes", type=int, default=1000, help="how many (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -572,11 +824,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"max {d['wall_max_ms']:.0f} ms, total {d['wall_total_s']:.0f} s"
         )
         print(
-            f"worst on frames: balls {d['worst_frame_overlap_mm']:.3f} mm inside each "
-            f"other (#{d['worst_frame_overlap_stroke']}), a ball "
+            f"of them {d['edge_strokes']} edge cases (balls on the table's lines "
+            "and points, strokes at the ends of their ranges)"
+        )
+        print(
+            f"largest frame overlap: balls {d['worst_frame_overlap_mm']:.6f} mm "
+            f"inside each other (#{d['worst_frame_overlap_stroke']}); a ball "
             f"{d['worst_frame_press_mm']:.3f} mm inside a cushion "
-            f"(#{d['worst_frame_press_stroke']}); "
-            f"largest move at rest {d['worst_rest_correction_um']:.3f} um"
+            f"(#{d['worst_frame_press_stroke']})"
+        )
+        at = d["worst_rest_correction_stroke"]
+        print(
+            f"largest rest correction: {d['worst_rest_correction_um']:.6f} um "
+            f"({f'#{at}' if at >= 0 else 'none needed'}; the limit is "
+            f"{resting.REPAIR_LIMIT * 1e6:.0f} um); "
+            f"{d['rest_correction_errors']} beyond it"
         )
         print(
             f"{d['balls_pocketed']} balls pocketed, "

@@ -293,3 +293,71 @@ def test_a_ball_inside_a_jaw_is_not_in_the_pocket_mouth() -> None:
     assert not resting.in_pocket_mouth(
         POOL, mx + ix * 0.01 + side[0], my + iy * 0.01 + side[1]
     )
+
+
+# -- strokes at the bottom of the speed range (issue 20) ---------------------------
+TINY_SPEEDS = (5e-324, 1e-323, 2e-323, 1e-320, 2.2250738585072014e-308, 1e-300)
+
+
+@pytest.mark.parametrize("speed", TINY_SPEEDS)
+@pytest.mark.parametrize("follow_through", [0.0, 5e-324, 0.05, 0.5])
+@pytest.mark.parametrize("elevation", [0.0, 89.0])
+def test_a_subnormal_cue_speed_is_a_stroke_that_moves_nothing(
+    speed: float, follow_through: float, elevation: float
+) -> None:
+    """A cue speed in (0, 15] m/s is a stroke, however small: the ball takes
+    a speed far below anything the cloth resolves and stays where it is;
+    the tip's follow-through (if any: it may be too small to slow) is over
+    within its two seconds. It used to divide by zero, or step the world
+    for two minutes of a tip that never stopped."""
+    state = TableState.from_positions(POOL.name, {0: (1.0, 0.6), 1: (1.06, 0.6)})
+    stroke = Stroke(0.0, speed, 0.0, 0.0, elevation, follow_through=follow_through)
+    shot = simulate(state, stroke)
+    assert shot.final.ball(0).pos == (1.0, 0.6)
+    assert shot.final.ball(1).pos == (1.06, 0.6)
+    # Over with the follow-through: its two seconds, and a few steps more
+    # where a subnormal slowing rounds to a coarser one.
+    assert shot.duration <= 2.5
+    assert [e.kind for e in shot.events] == [EventKind.STROKE, EventKind.REST]
+
+
+def test_a_subnormal_speed_through_the_commands_is_a_stroke(
+    tmp_path: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """python -m simulator.physics shoot --speed 5e-324, a layout's stroke
+    and a practice scenario's stroke: a result, no traceback."""
+    import json
+    from pathlib import Path
+
+    from simulator.physics.__main__ import main as shoot
+    from simulator.practice.__main__ import main as practice
+    from simulator.practice.scenario import dumps_toml, load_scenario
+
+    folder = Path(str(tmp_path))
+    layout = folder / "l.json"
+    layout.write_text(
+        json.dumps(
+            {
+                "table": "pool_9ft",
+                "balls": {"0": [1.0, 0.6], "1": [1.06, 0.6]},
+                "stroke": {"direction": 0.0, "speed": 5e-324},
+            }
+        )
+    )
+    assert shoot(["shoot", str(layout)]) == 0
+    assert shoot(["shoot", str(layout), "--speed", "5e-324"]) == 0
+    out = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert out["stroke"]["speed"] == 5e-324
+    final = [(b["x"], b["y"]) for b in out["final"]["balls"]]
+    assert final == [(1.0, 0.6), (1.06, 0.6)]
+    root = Path(__file__).parents[2] / "assets" / "scenarios"
+    sc = load_scenario(root / "8ball-ball-off-table-spotted.toml")
+    data = sc.to_dict()
+    data["stroke"]["speed"] = 5e-324
+    scenario = folder / "s.toml"
+    scenario.write_text(dumps_toml(data))
+    # The stroke plays (and the scenario's expectation is not met: 1).
+    assert practice(["check", str(scenario)]) in (0, 1)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err + captured.out
+    assert "ZeroDivisionError" not in captured.err + captured.out
