@@ -1,0 +1,1 @@
+"""Club nights and players' records (no pygame)."""

@@ -1,0 +1,878 @@
+"""An evening as data and logic: who plays, in which format, who plays next,
+the results, the standings and the bracket. No files here (see
+:mod:`simulator.records.club`), no pygame.
+
+The window (and the headless ``kiy evening``) drives it like this::
+
+    evening = Evening.create(Setup(entrants, ROUND_ROBIN, "9-ball", race=3))
+    while (call := evening.next_match()) is not None:
+        match = call.new_match()          # a rules.referee.Match, seats in order
+        ...play it; after every ruling: if call.winner(match) is not None: stop
+        evening.record(call, match)       # the result, checked against the call
+    evening.standings()                   # rows, best first
+    evening.bracket()                     # rounds of matches, for drawing
+
+Everything that decides a pairing follows from the setup and the results, so
+an evening stored as its setup and results (:meth:`Evening.to_dict`) comes
+back exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rules import registry
+from rules.express import ExpressOptions, ExpressState
+from rules.referee import Match, mix_seed
+from rules.ruling import RulesError
+from simulator.inputs import InputError, whole
+from simulator.records import formats
+from simulator.records.entrants import Entrant, EntrantError, check_name, make_entrants
+from simulator.records.formats import (
+    BYE,
+    DOUBLE,
+    EXPRESS_SERIES,
+    FORMATS,
+    ROUND_ROBIN,
+    SINGLE,
+    WINNER_STAYS,
+)
+from simulator.records.rating import PRIOR_MEAN, handicap_races
+
+EVENING_FORMAT = "kiy-evening"
+EVENING_VERSION = 1
+
+PLAYING = "playing"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+STATUSES = (PLAYING, FINISHED, ABANDONED)
+
+SEEDINGS = ("listed", "rating", "draw")
+
+# Limits that keep an evening an evening (and refuse absurd values).
+MAX_PLAYERS = 32
+MAX_RACE = 25
+MAX_TARGET = 500
+MAX_GAMES = 50
+MAX_MATCHES = 200
+DEFAULT_RACE = 3
+DEFAULT_TARGET = 50
+DEFAULT_GAMES = 5
+
+
+class EveningError(InputError):
+    """An evening that cannot be set up, a result that does not fit it, or a
+    stored evening that cannot be read: where and what."""
+
+
+def now_text() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+# -- the setup -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Setup:
+    """What the players chose before the first match.
+
+    ``race``: games to win a match (8-ball, 9-ball); ``target``: points
+    (14.1); ``games``: the games of an Express series; ``matches``: how many
+    matches winner stays lasts. ``handicap``: races from the ratings, so each
+    match is close to even. ``seeding``: the players' order as listed, by
+    rating (best first) or drawn from ``seed``; the seed also gives every
+    match its racks. ``options``: further options for every match (Express's
+    ``initial_points``, ``break_order``...).
+    """
+
+    entrants: tuple[Entrant, ...]
+    format: str
+    discipline: str
+    race: int = DEFAULT_RACE
+    target: int = DEFAULT_TARGET
+    games: int = DEFAULT_GAMES
+    matches: int = 0  # 0: twice the number of players
+    handicap: bool = False
+    seeding: str = "listed"
+    seed: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def scoring(self) -> str:
+        return registry.info(self.discipline).scoring
+
+    @property
+    def winner_stays_matches(self) -> int:
+        return self.matches or 2 * len(self.entrants)
+
+    def checked(self) -> Setup:
+        """The setup with the discipline's canonical name, or EveningError."""
+        if self.format not in FORMATS:
+            raise EveningError("format", f"unknown format {self.format!r}; "
+                                         f"choose one of {', '.join(FORMATS)}")
+        try:
+            info = registry.info(self.discipline)
+        except RulesError as e:
+            raise EveningError("game", str(e).removeprefix("discipline: ")) from None
+        n = len(self.entrants)
+        try:
+            entrants = make_entrants(self.entrants)
+        except EntrantError as e:
+            raise EveningError(e.where, e.what) from None
+        if self.format == EXPRESS_SERIES:
+            if info.name != registry.EXPRESS:
+                raise EveningError("format", f"an Express series is played in "
+                                             f"{registry.EXPRESS}, not {info.name}")
+            if not info.min_players <= n <= info.max_players:
+                raise EveningError("players", f"Express is for {info.min_players} "
+                                              f"to {info.max_players} players, not {n}")
+            whole(self.games, "games", 1, MAX_GAMES)
+            if self.handicap:
+                raise EveningError("handicap", "an Express series has no handicap "
+                                               "(everyone plays every game)")
+        else:
+            if info.min_players > 2 or info.max_players < 2:
+                raise EveningError("game", f"{info.name} is not played by two; an "
+                                           f"evening of it is an {EXPRESS_SERIES}")
+            if not 2 <= n <= MAX_PLAYERS:
+                raise EveningError("players", f"{n} players; an evening takes 2 to "
+                                              f"{MAX_PLAYERS}")
+        whole(self.race, "race", 1, MAX_RACE)
+        whole(self.target, "target", 1, MAX_TARGET)
+        whole(self.matches, "matches", 0, MAX_MATCHES)
+        whole(self.seed, "seed", 0, 2**63 - 1)
+        if self.handicap and info.scoring != "race":
+            raise EveningError("handicap", f"handicaps are races; {info.name} is "
+                                           "played to a target")
+        if self.seeding not in SEEDINGS:
+            raise EveningError("seeding", f"expected one of {', '.join(SEEDINGS)}")
+        if not isinstance(self.options, Mapping):
+            raise EveningError("options", "expected an object")
+        setup = replace(self, entrants=entrants, discipline=info.name,
+                        options=dict(self.options))
+        try:
+            seated = entrants if self.format == EXPRESS_SERIES else entrants[:2]
+            Match([e.name for e in seated], info.name, setup.base_options(), 0)
+        except RulesError as e:
+            raise EveningError("options", str(e).removeprefix("options.")) from None
+        return setup
+
+    def base_options(self) -> dict[str, Any]:
+        opts = dict(self.options)
+        if self.scoring == "race":
+            opts["race_to"] = self.race
+        elif "target" in registry.info(self.discipline).option_fields():
+            opts["target"] = self.target
+        return opts
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": [{"name": e.name, "level": e.level, "rating": e.rating}
+                            for e in self.entrants],
+                "format": self.format, "game": self.discipline, "race": self.race,
+                "target": self.target, "games": self.games, "matches": self.matches,
+                "handicap": self.handicap, "seeding": self.seeding,
+                "seed": self.seed, "options": dict(self.options)}
+
+    @classmethod
+    def from_dict(cls, d: Any, where: str = "setup") -> Setup:
+        if not isinstance(d, Mapping):
+            raise EveningError(where, "expected an object")
+        raw = d.get("players")
+        if not isinstance(raw, list):
+            raise EveningError(f"{where}.players", "expected a list")
+        entrants: list[Entrant] = []
+        for i, p in enumerate(raw):
+            at = f"{where}.players[{i}]"
+            if not isinstance(p, Mapping):
+                raise EveningError(at, "expected an object")
+            level = p.get("level")
+            if level is not None and not isinstance(level, str):
+                raise EveningError(f"{at}.level", "expected a level name")
+            rating = p.get("rating")
+            if rating is not None and (isinstance(rating, bool) or not isinstance(
+                    rating, int | float) or not -1000 <= rating <= 2000):
+                raise EveningError(f"{at}.rating", "expected a rating -1000 to 2000")
+            try:
+                name = check_name(p.get("name"), f"{at}.name")
+            except EntrantError as e:
+                raise EveningError(e.where, e.what) from None
+            entrants.append(Entrant(name, level, None if rating is None
+                                    else float(rating)))
+        opts = d.get("options", {})
+        for k, kind in (("format", str), ("game", str), ("seeding", str),
+                        ("handicap", bool)):
+            if not isinstance(d.get(k), kind):
+                raise EveningError(f"{where}.{k}", "missing or of the wrong kind")
+        setup = cls(tuple(entrants), d["format"], d["game"],
+                    _int(d, "race", where), _int(d, "target", where),
+                    _int(d, "games", where), _int(d, "matches", where),
+                    d["handicap"], d["seeding"], _int(d, "seed", where), opts)
+        # The numbered computer seats are stored numbered: compare by level.
+        checked = setup.checked()
+        if tuple(e.name for e in checked.entrants) != tuple(e.name for e in entrants):
+            raise EveningError(f"{where}.players", "the names do not match their "
+                                                   "levels")
+        return checked
+
+
+def _int(d: Mapping[str, Any], key: str, where: str) -> int:
+    v = d.get(key)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise EveningError(f"{where}.{key}", "expected a whole number")
+    return v
+
+
+# -- a match called ----------------------------------------------------------------
+@dataclass(frozen=True)
+class MatchCall:
+    """The next match: who plays in which seat, with which options.
+
+    ``slot`` names it in the evening (R2-1: round 2, match 1; W1-3, L2-1, GF
+    in a bracket; M4 the fourth match of winner stays; G3 the third game of
+    an Express series). ``stage`` and ``round`` say where it stands for a
+    heading (``stage`` is round, winners, losers, final, match or game).
+    ``seats`` are the entrants (indices) in seat order, ``names`` their
+    names (the Match's players). ``races`` the games (or points) each seat
+    needs: unequal with a handicap, the referee's ``race_to`` then the
+    longer one, so the window asks :meth:`winner` after every ruling.
+    """
+
+    slot: str
+    stage: str
+    round: int
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    levels: tuple[str | None, ...]
+    discipline: str
+    options: Mapping[str, Any]
+    races: tuple[int, ...]
+    seed: int
+    chips: tuple[int, ...] = ()  # Express series: each seat's chips at the start
+
+    @property
+    def handicapped(self) -> bool:
+        return len(set(self.races)) > 1
+
+    def new_match(self) -> Match:
+        """The referee's match for this call, racked from its seed."""
+        match = Match(list(self.names), self.discipline, dict(self.options),
+                      self.seed)
+        if not self.chips:
+            return match
+        # An Express series: each player starts with the chips they ended the
+        # last game with, and pays the ante out of them (what they have).
+        state = match.state
+        if not isinstance(state, ExpressState):
+            raise EveningError(self.slot, "chips are carried in Express only")
+        ante = ExpressOptions.from_mapping(self.options).ante
+        paid = [min(ante, c) for c in self.chips]
+        state = replace(state, chips=tuple(c - p for c, p in
+                                           zip(self.chips, paid, strict=True)),
+                        bank=sum(paid),
+                        ledger=tuple(("ante", i, p) for i, p in enumerate(paid)
+                                     if p))
+        return Match.from_state(list(self.names), self.discipline, state,
+                                dict(self.options), self.seed)
+
+    def winner(self, match: Match) -> int | None:
+        """The seat that has won this match, its handicap counted (None: not
+        decided yet)."""
+        if match.over:
+            return match.winner
+        if self.handicapped:
+            for seat, need in enumerate(self.races):
+                if match.games_won[seat] >= need:
+                    return seat
+        return None
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match of the evening as it ended: ``winner`` is a seat (index into
+    ``seats``, the entrants), per seat the games won, the points and (Express)
+    the chips at the end; ``save`` the saved match (a path the records
+    link to)."""
+
+    slot: str
+    seats: tuple[int, ...]
+    winner: int
+    games: tuple[int, ...]
+    scores: tuple[int, ...]
+    races: tuple[int, ...]
+    chips: tuple[int, ...] = ()
+    shots: int = 0
+    save: str | None = None
+    played_at: str = ""
+
+    @property
+    def winner_entrant(self) -> int:
+        return self.seats[self.winner]
+
+    def loser_entrants(self) -> tuple[int, ...]:
+        return tuple(e for i, e in enumerate(self.seats) if i != self.winner)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"slot": self.slot, "seats": list(self.seats), "winner": self.winner,
+                "games": list(self.games), "scores": list(self.scores),
+                "races": list(self.races), "chips": list(self.chips),
+                "shots": self.shots, "save": self.save, "played_at": self.played_at}
+
+    @classmethod
+    def from_dict(cls, d: Any, where: str) -> MatchResult:
+        if not isinstance(d, Mapping):
+            raise EveningError(where, "expected an object")
+        slot = d.get("slot")
+        if not isinstance(slot, str) or not 1 <= len(slot) <= 16:
+            raise EveningError(f"{where}.slot", "expected a slot name")
+        lists = {}
+        for k in ("seats", "games", "scores", "races", "chips"):
+            v = d.get(k, [])
+            if not isinstance(v, list) or len(v) > MAX_PLAYERS or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in v):
+                raise EveningError(f"{where}.{k}", "expected whole numbers")
+            lists[k] = tuple(v)
+        n = len(lists["seats"])
+        winner = whole(d.get("winner"), f"{where}.winner", 0, max(0, n - 1))
+        save = d.get("save")
+        if save is not None and not isinstance(save, str):
+            raise EveningError(f"{where}.save", "expected a path")
+        played = d.get("played_at", "")
+        if not isinstance(played, str):
+            raise EveningError(f"{where}.played_at", "expected a date")
+        return cls(slot, lists["seats"], winner, lists["games"], lists["scores"],
+                   lists["races"], lists["chips"],
+                   whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played)
+
+
+# -- standings and the bracket -------------------------------------------------------
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line in the standings. ``place`` is None while a player
+    is still in a knockout; ``chips`` is the Express series' count,
+    ``streak`` winner stays' longest run of wins."""
+
+    place: int | None
+    entrant: int
+    name: str
+    played: int
+    won: int
+    lost: int
+    games_for: int
+    games_against: int
+    points_for: int = 0
+    points_against: int = 0
+    chips: int | None = None
+    streak: int | None = None
+    still_in: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"place": self.place, "name": self.name, "played": self.played,
+                "won": self.won, "lost": self.lost, "games_for": self.games_for,
+                "games_against": self.games_against, "points_for": self.points_for,
+                "points_against": self.points_against, "chips": self.chips,
+                "streak": self.streak, "still_in": self.still_in}
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A match in a round of the bracket (or the schedule): the entrants per
+    side (None: not known yet, :data:`~simulator.records.formats.BYE`: a
+    bye), its status (waiting, ready, played, walkover, skipped) and, when
+    played, the winning side and the games (or points) of each."""
+
+    slot: str
+    entrants: tuple[int | None, ...]
+    names: tuple[str | None, ...]
+    status: str
+    winner: int | None = None
+    score: tuple[int, ...] = ()
+    races: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """A round to draw: ``stage`` (round, winners, losers, final, match or
+    game) and its number, its matches, and who rests (a round robin's bye)."""
+
+    stage: str
+    round: int
+    matches: tuple[BracketMatch, ...]
+    resting: tuple[int, ...] = ()
+
+
+# -- the evening -------------------------------------------------------------------
+class Evening:
+    """An evening: the setup, the ratings it started with, the results."""
+
+    def __init__(self, setup: Setup, evening_id: str, created: str,
+                 ratings: Sequence[float | None], status: str = PLAYING,
+                 results: Sequence[MatchResult] = ()) -> None:
+        self.setup = setup
+        self.id = evening_id
+        self.created = created
+        self.ratings = tuple(ratings)
+        self.status = status
+        self.results: dict[str, MatchResult] = {}
+        self.seeding = self._seeding()
+        self._nodes = self._bracket_nodes()
+        self._schedule = formats.round_robin(len(setup.entrants)) \
+            if setup.format == ROUND_ROBIN else []
+        for r in results:
+            self.accept(r, "results")
+
+    # -- making one --------------------------------------------------------------
+    @classmethod
+    def create(cls, setup: Setup, ratings: Mapping[str, float] | None = None,
+               created: str | None = None, evening_id: str | None = None) -> Evening:
+        """A new evening; ``ratings`` by record name (the records' ratings) for
+        the handicaps and a seeding by rating; an entrant's own ``rating``
+        comes first."""
+        s = setup.checked()
+        given = ratings or {}
+        rated = tuple(e.rating if e.rating is not None else given.get(e.record_name)
+                      for e in s.entrants)
+        when = created or now_text()
+        eid = evening_id or (when.replace("-", "").replace(":", "")[:15] + "-"
+                             + secrets.token_hex(3))
+        return cls(s, eid, when, rated)
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]:
+        return self.setup.entrants
+
+    def name(self, entrant: int | None) -> str | None:
+        if entrant is None or entrant == BYE:
+            return None
+        return self.entrants[entrant].name
+
+    def rating(self, entrant: int) -> float:
+        """The rating an entrant started the evening with (a player with
+        none counts as :data:`~simulator.records.rating.PRIOR_MEAN`)."""
+        r = self.ratings[entrant]
+        return PRIOR_MEAN if r is None else r
+
+    def _seeding(self) -> tuple[int, ...]:
+        n = len(self.setup.entrants)
+        order = list(range(n))
+        if self.setup.seeding == "rating":
+            order.sort(key=lambda i: (-self.rating(i), i))
+        elif self.setup.seeding == "draw":
+            random.Random(self.setup.seed).shuffle(order)
+        return tuple(order)
+
+    def _bracket_nodes(self) -> list[formats.Node]:
+        n = len(self.setup.entrants)
+        if self.setup.format == SINGLE:
+            return formats.single_bracket(n)
+        if self.setup.format == DOUBLE:
+            return formats.double_bracket(n)
+        return []
+
+    # -- what comes next -----------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.status != PLAYING or self.next_match() is None
+
+    def next_match(self) -> MatchCall | None:
+        """The match to play now (None when the evening is over)."""
+        if self.status != PLAYING:
+            return None
+        ready = self.ready()
+        return ready[0] if ready else None
+
+    def ready(self) -> list[MatchCall]:
+        """Every match that can be played now, the next one first (two tables
+        may play two of them)."""
+        if self.status != PLAYING:
+            return []
+        f = self.setup.format
+        if f == ROUND_ROBIN:
+            out = []
+            for r, pairs in enumerate(self._schedule):
+                for i, (a, b) in enumerate(pairs):
+                    slot = f"R{r + 1}-{self._number(pairs, i)}"
+                    if BYE in (a, b) or slot in self.results:
+                        continue
+                    out.append(self._call(slot, "round", r + 1, (
+                        self.seeding[a], self.seeding[b])))
+            return out
+        if f in (SINGLE, DOUBLE):
+            states = formats.resolve(self._nodes, self.seeding, self._sides())
+            deep = formats.depth(self._nodes)
+            order = sorted((i for i, st in enumerate(states)
+                            if st.status == formats.READY),
+                           key=lambda i: (deep[i], self._nodes[i].section !=
+                                          formats.WINNERS, i))
+            out = []
+            for i in order:
+                node, st = self._nodes[i], states[i]
+                pa, pb = st.players
+                assert pa is not None and pb is not None
+                out.append(self._call(node.slot, node.section, node.round, (pa, pb)))
+            return out
+        if f == WINNER_STAYS:
+            played = len(self.results)
+            if played >= self.setup.winner_stays_matches:
+                return []
+            winners = [self.results[f"M{k + 1}"].winner_entrant
+                       for k in range(played)]
+            a, b = formats.winner_stays(len(self.entrants), [
+                self.seeding.index(w) for w in winners])
+            return [self._call(f"M{played + 1}", "match", played + 1,
+                               (self.seeding[a], self.seeding[b]))]
+        # Express series
+        played = len(self.results)
+        if played >= self.setup.games:
+            return []
+        n = len(self.entrants)
+        seats = tuple(self.seeding)
+        chips: tuple[int, ...] = ()
+        if played:
+            last = self.results[f"G{played}"]
+            by_entrant = dict(zip(last.seats, last.chips, strict=True))
+            chips = tuple(by_entrant[e] for e in seats)
+        opts = self.setup.base_options()
+        opts["first_breaker"] = played % n  # the break passes round
+        return [MatchCall(f"G{played + 1}", "game", played + 1, seats,
+                          tuple(self.entrants[e].name for e in seats),
+                          tuple(self.entrants[e].level for e in seats),
+                          self.setup.discipline, opts, (), self._match_seed(
+                              f"G{played + 1}"), chips)]
+
+    @staticmethod
+    def _number(pairs: Sequence[tuple[int, int]], i: int) -> int:
+        """A round robin match's number in its round, the rest not counted."""
+        return 1 + sum(1 for a, b in pairs[:i] if BYE not in (a, b))
+
+    def _match_seed(self, slot: str) -> int:
+        h = 0
+        for ch in slot:
+            h = (h * 131 + ord(ch)) & 0xFFFFFFFF
+        return mix_seed(self.setup.seed, h) >> 1
+
+    def _call(self, slot: str, stage: str, rnd: int,
+              seats: tuple[int, int]) -> MatchCall:
+        s = self.setup
+        opts = s.base_options()
+        races: tuple[int, ...]
+        if s.scoring == "race":
+            races = (s.race, s.race)
+            if s.handicap:
+                races = handicap_races(self.rating(seats[0]),
+                                       self.rating(seats[1]), s.race)
+            opts["race_to"] = max(races)
+        else:
+            races = (s.target, s.target)
+        return MatchCall(slot, stage, rnd, seats,
+                         tuple(self.entrants[e].name for e in seats),
+                         tuple(self.entrants[e].level for e in seats),
+                         s.discipline, opts, races, self._match_seed(slot))
+
+    def call(self, slot: str) -> MatchCall:
+        """The ready match named ``slot`` (EveningError if it is not ready)."""
+        for c in self.ready():
+            if c.slot == slot:
+                return c
+        if slot in self.results:
+            raise EveningError(slot, "this match is already played")
+        raise EveningError(slot, "this match is not ready to be played")
+
+    def _sides(self) -> dict[str, int]:
+        """A bracket's results as the winning side of each slot."""
+        out: dict[str, int] = {}
+        for slot, r in self.results.items():
+            out[slot] = r.winner
+        return out
+
+    # -- results -------------------------------------------------------------------
+    def record(self, call: MatchCall, match: Match, *, save: str | None = None,
+               played_at: str | None = None) -> MatchResult:
+        """Record a finished match for ``call`` (it must be ready, and the
+        match its players in its seats, decided); the result."""
+        current = self.call(call.slot)
+        if current.seats != call.seats:
+            raise EveningError(call.slot, "the players of this match have changed")
+        if tuple(match.players) != call.names:
+            raise EveningError(call.slot, f"the match is between "
+                                          f"{', '.join(match.players)}, not "
+                                          f"{', '.join(call.names)}")
+        if match.name != call.discipline:
+            raise EveningError(call.slot, f"the match is {match.name}, not "
+                                          f"{call.discipline}")
+        winner = call.winner(match)
+        if winner is None:
+            raise EveningError(call.slot, "the match is not decided yet")
+        chips: tuple[int, ...] = ()
+        if call.chips or self.setup.format == EXPRESS_SERIES:
+            chips = tuple(int(c) for c in getattr(match.state, "chips", ()))
+        shots = sum(1 for a in match.history if a.get("type") == "shot")
+        result = MatchResult(call.slot, call.seats, winner, tuple(match.games_won),
+                             tuple(match.scores), call.races, chips, shots, save,
+                             played_at or now_text())
+        self.accept(result, call.slot)
+        return result
+
+    def accept(self, r: MatchResult, where: str = "result") -> None:
+        """Take a result (recorded now, read back from the file or found in
+        the records after a kill) after checking that it is the result of a
+        match this evening could play now."""
+        if r.slot in self.results:
+            raise EveningError(where, f"{r.slot} has a result already")
+        calls = {c.slot: c for c in self.ready()}
+        c = calls.get(r.slot)
+        if c is None:
+            raise EveningError(where, f"{r.slot} is not a match to play now")
+        if c.seats != r.seats:
+            raise EveningError(where, f"{r.slot} is not between these players")
+        if not 0 <= r.winner < len(r.seats) or len(r.games) != len(r.seats):
+            raise EveningError(where, f"{r.slot}: the winner or the games do not "
+                                      "fit the seats")
+        self.results[r.slot] = r
+        if self.next_match() is None and self.status == PLAYING:
+            self.status = FINISHED
+
+    def abandon(self) -> None:
+        """Give the evening up: no more matches; the results stay."""
+        if self.status == PLAYING:
+            self.status = ABANDONED
+
+    # -- who won -------------------------------------------------------------------
+    def champion(self) -> int | None:
+        """The evening's winner (an entrant) once it is over."""
+        if self.status != FINISHED:
+            return None
+        rows = self.standings()
+        return rows[0].entrant if rows and rows[0].place == 1 else None
+
+    def standings(self) -> list[StandingRow]:
+        """The players, best first, with their numbers."""
+        f = self.setup.format
+        base = self._tally()
+        if f == ROUND_ROBIN:
+            return self._round_robin_rows(base)
+        if f in (SINGLE, DOUBLE):
+            return self._knockout_rows(base)
+        if f == WINNER_STAYS:
+            streaks = self._streaks()
+            rows = [replace(base[i], streak=streaks[i]) for i in base]
+            rows.sort(key=lambda r: (-r.won, -(r.streak or 0), r.lost,
+                                     self.seeding.index(r.entrant)))
+            return _placed(rows, lambda r: (r.won, r.streak, r.lost))
+        chips = self._chips()
+        rows = [replace(base[i], chips=chips[i]) for i in base]
+        rows.sort(key=lambda r: (-(r.chips or 0), -r.won,
+                                 self.seeding.index(r.entrant)))
+        return _placed(rows, lambda r: (r.chips, r.won))
+
+    def _tally(self) -> dict[int, StandingRow]:
+        n = len(self.entrants)
+        acc = {i: [0, 0, 0, 0, 0, 0, 0] for i in range(n)}
+        for r in self.results.values():
+            total_games = sum(r.games)
+            total_points = sum(r.scores)
+            for seat, e in enumerate(r.seats):
+                a = acc[e]
+                a[0] += 1
+                a[1 if seat == r.winner else 2] += 1
+                a[3] += r.games[seat]
+                a[4] += total_games - r.games[seat]
+                if r.scores:
+                    a[5] += r.scores[seat]
+                    a[6] += total_points - r.scores[seat]
+        return {i: StandingRow(None, i, self.entrants[i].name, acc[i][0], acc[i][1],
+                               acc[i][2], acc[i][3], acc[i][4], acc[i][5],
+                               acc[i][6]) for i in range(n)}
+
+    def _round_robin_rows(self, base: dict[int, StandingRow]) -> list[StandingRow]:
+        points = self.setup.scoring != "race"
+
+        def margin(r: StandingRow) -> int:
+            return (r.points_for - r.points_against) if points else \
+                (r.games_for - r.games_against)
+        groups: dict[int, list[int]] = {}
+        for i, r in base.items():
+            groups.setdefault(r.won, []).append(i)
+        h2h = {i: 0 for i in base}
+        for members in groups.values():
+            inside = set(members)
+            for res in self.results.values():
+                if set(res.seats) <= inside:
+                    h2h[res.winner_entrant] += 1
+        rows = sorted(base.values(), key=lambda r: (
+            -r.won, -h2h[r.entrant], -margin(r), -r.games_for,
+            self.seeding.index(r.entrant)))
+        return _placed(rows, lambda r: (r.won, h2h[r.entrant], margin(r),
+                                        r.games_for))
+
+    def _knockout_rows(self, base: dict[int, StandingRow]) -> list[StandingRow]:
+        states = formats.resolve(self._nodes, self.seeding, self._sides())
+        deep = formats.depth(self._nodes)
+        # Where each player went out: their last loss's depth (a second loss
+        # in double elimination; a grand final's loser went out there).
+        losses: dict[int, list[int]] = {i: [] for i in base}
+        for i, st in enumerate(states):
+            if st.status == formats.PLAYED and st.loser is not None:
+                losses[st.loser].append(deep[i])
+        lives = 2 if self.setup.format == DOUBLE else 1
+        out_at: dict[int, int] = {}
+        champion = states[-1].winner if self.status == FINISHED else None
+        for e, ds in losses.items():
+            if len(ds) >= lives or (e != champion and self.status == FINISHED):
+                out_at[e] = max(ds) if ds else 0
+        still = [e for e in base if e not in out_at and e != champion]
+        rows: list[StandingRow] = []
+        if champion is not None and champion != BYE:
+            rows.append(replace(base[champion], place=1))
+        if self.status != FINISHED:
+            still.sort(key=lambda e: (base[e].lost, -base[e].won,
+                                      self.seeding.index(e)))
+            rows += [replace(base[e], still_in=True) for e in still]
+        gone = sorted(out_at, key=lambda e: (-out_at[e], self.seeding.index(e)))
+        for e in gone:
+            place = 1 + len(still) + (1 if champion is not None else 0) + sum(
+                1 for x in gone if out_at[x] > out_at[e])
+            rows.append(replace(base[e], place=place))
+        return rows
+
+    def _streaks(self) -> dict[int, int]:
+        best = {i: 0 for i in range(len(self.entrants))}
+        run: dict[int, int] = dict.fromkeys(best, 0)
+        for k in range(len(self.results)):
+            r = self.results[f"M{k + 1}"]
+            w = r.winner_entrant
+            for e in r.seats:
+                run[e] = run[e] + 1 if e == w else 0
+                best[e] = max(best[e], run[e])
+        return best
+
+    def _chips(self) -> dict[int, int]:
+        start = int(self.setup.options.get("starting_chips", 100))
+        chips = dict.fromkeys(range(len(self.entrants)), start)
+        for k in range(len(self.results)):
+            r = self.results[f"G{k + 1}"]
+            for e, c in zip(r.seats, r.chips, strict=False):
+                chips[e] = c
+        return chips
+
+    def bracket(self) -> list[BracketRound]:
+        """The rounds to draw: a knockout's bracket (winners', losers', the
+        final), a round robin's schedule, winner stays' and an Express
+        series' matches in order."""
+        f = self.setup.format
+        if f in (SINGLE, DOUBLE):
+            states = formats.resolve(self._nodes, self.seeding, self._sides())
+            rounds: dict[tuple[str, int], list[BracketMatch]] = {}
+            for node, st in zip(self._nodes, states, strict=True):
+                if node.reset_of is not None and st.status in (formats.SKIPPED,
+                                                               formats.WAITING):
+                    continue  # the replay is drawn only once it is due
+                res = self.results.get(node.slot)
+                rounds.setdefault((node.section, node.round), []).append(
+                    BracketMatch(node.slot, st.players, tuple(
+                        self.name(p) for p in st.players), st.status,
+                        None if res is None else res.winner,
+                        () if res is None else self._score(res),
+                        () if res is None else res.races))
+            order = {formats.WINNERS: 0, formats.LOSERS: 1, formats.FINAL: 2}
+            return [BracketRound(stage, rnd, tuple(ms)) for (stage, rnd), ms in
+                    sorted(rounds.items(), key=lambda kv: (order[kv[0][0]],
+                                                           kv[0][1]))]
+        if f == ROUND_ROBIN:
+            out = []
+            for r, pairs in enumerate(self._schedule):
+                ms = []
+                resting: tuple[int, ...] = ()
+                for i, (a, b) in enumerate(pairs):
+                    if BYE in (a, b):
+                        resting = (self.seeding[b if a == BYE else a],)
+                        continue
+                    slot = f"R{r + 1}-{self._number(pairs, i)}"
+                    ms.append(self._drawn(slot, (self.seeding[a], self.seeding[b])))
+                out.append(BracketRound("round", r + 1, tuple(ms), resting))
+            return out
+        stage, prefix = ("match", "M") if f == WINNER_STAYS else ("game", "G")
+        ms = [self._drawn(f"{prefix}{k + 1}", self.results[f"{prefix}{k + 1}"].seats)
+              for k in range(len(self.results))]
+        ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)
+               for c in self.ready()]
+        return [BracketRound(stage, 1, tuple(ms))]
+
+    def _score(self, r: MatchResult) -> tuple[int, ...]:
+        return r.games if self.setup.scoring == "race" else r.scores
+
+    def _drawn(self, slot: str, seats: tuple[int, ...]) -> BracketMatch:
+        r = self.results.get(slot)
+        if r is not None:
+            return BracketMatch(slot, r.seats, tuple(self.name(e) for e in r.seats),
+                                formats.PLAYED, r.winner, self._score(r), r.races)
+        status = formats.READY if self.status == PLAYING else formats.WAITING
+        return BracketMatch(slot, seats, tuple(self.name(e) for e in seats), status)
+
+    # -- storage -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        # In the order they were recorded: each was a match ready then.
+        order = list(self.results.values())
+        return {"format": EVENING_FORMAT, "version": EVENING_VERSION,
+                "id": self.id, "created": self.created, "status": self.status,
+                "setup": self.setup.to_dict(), "ratings": list(self.ratings),
+                "results": [r.to_dict() for r in order]}
+
+    @classmethod
+    def from_dict(cls, d: Any, where: str = "evening") -> Evening:
+        if not isinstance(d, Mapping):
+            raise EveningError(where, "expected an object")
+        if d.get("format") != EVENING_FORMAT:
+            raise EveningError(f"{where}.format", f"expected {EVENING_FORMAT!r}: not "
+                                                  "an evening")
+        version = d.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise EveningError(f"{where}.version", "expected a whole number")
+        if not 1 <= version <= EVENING_VERSION:
+            raise EveningError(f"{where}.version", f"{version} is not a version "
+                               f"this Kiy reads (1-{EVENING_VERSION}; a newer Kiy "
+                               "wrote it?)")
+        eid, created, status = d.get("id"), d.get("created"), d.get("status")
+        if not isinstance(eid, str) or not 1 <= len(eid) <= 64 or not all(
+                c.isalnum() or c in "-_" for c in eid):
+            raise EveningError(f"{where}.id", "expected an evening id")
+        if not isinstance(created, str):
+            raise EveningError(f"{where}.created", "expected a date")
+        if status not in STATUSES:
+            raise EveningError(f"{where}.status", f"expected one of "
+                                                  f"{', '.join(STATUSES)}")
+        setup = Setup.from_dict(d.get("setup"), f"{where}.setup")
+        ratings = d.get("ratings")
+        if not isinstance(ratings, list) or len(ratings) != len(setup.entrants) or \
+                not all(r is None or (isinstance(r, int | float)
+                                      and not isinstance(r, bool)
+                                      and -1000 <= r <= 2000) for r in ratings):
+            raise EveningError(f"{where}.ratings", "expected a rating (or null) "
+                                                   "per player")
+        raw = d.get("results")
+        if not isinstance(raw, list):
+            raise EveningError(f"{where}.results", "expected a list")
+        ev = cls(setup, eid, created, [None if r is None else float(r)
+                                       for r in ratings])
+        for i, item in enumerate(raw):
+            ev.accept(MatchResult.from_dict(item, f"{where}.results[{i}]"),
+                       f"{where}.results[{i}]")
+        if status == ABANDONED:
+            ev.status = ABANDONED
+        elif status == FINISHED and ev.status != FINISHED:
+            raise EveningError(f"{where}.status", "finished, but matches are left "
+                                                  "to play")
+        return ev
+
+
+def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:
+    """Places for rows in order: equal keys share a place."""
+    out: list[StandingRow] = []
+    for i, r in enumerate(rows):
+        if i and key(r) == key(rows[i - 1]):
+            out.append(replace(r, place=out[-1].place))
+        else:
+            out.append(replace(r, place=i + 1))
+    return out
