@@ -70,6 +70,13 @@ class EveningError(InputError):
     stored evening that cannot be read: where and what."""
 
 
+def _whole(v: Any, where: str, lo: int, hi: int) -> int:
+    try:
+        return whole(v, where, lo, hi)
+    except InputError as e:
+        raise EveningError(e.where, e.what) from None
+
+
 def now_text() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
@@ -129,7 +136,7 @@ class Setup:
             if not info.min_players <= n <= info.max_players:
                 raise EveningError("players", f"Express is for {info.min_players} "
                                               f"to {info.max_players} players, not {n}")
-            whole(self.games, "games", 1, MAX_GAMES)
+            _whole(self.games, "games", 1, MAX_GAMES)
             if self.handicap:
                 raise EveningError("handicap", "an Express series has no handicap "
                                                "(everyone plays every game)")
@@ -140,10 +147,10 @@ class Setup:
             if not 2 <= n <= MAX_PLAYERS:
                 raise EveningError("players", f"{n} players; an evening takes 2 to "
                                               f"{MAX_PLAYERS}")
-        whole(self.race, "race", 1, MAX_RACE)
-        whole(self.target, "target", 1, MAX_TARGET)
-        whole(self.matches, "matches", 0, MAX_MATCHES)
-        whole(self.seed, "seed", 0, 2**63 - 1)
+        _whole(self.race, "race", 1, MAX_RACE)
+        _whole(self.target, "target", 1, MAX_TARGET)
+        _whole(self.matches, "matches", 0, MAX_MATCHES)
+        _whole(self.seed, "seed", 0, 2**63 - 1)
         if self.handicap and info.scoring != "race":
             raise EveningError("handicap", f"handicaps are races; {info.name} is "
                                            "played to a target")
@@ -210,8 +217,11 @@ class Setup:
                     _int(d, "race", where), _int(d, "target", where),
                     _int(d, "games", where), _int(d, "matches", where),
                     d["handicap"], d["seeding"], _int(d, "seed", where), opts)
+        try:
+            checked = setup.checked()
+        except EveningError as e:
+            raise EveningError(f"{where}.{e.where}", e.what) from None
         # The numbered computer seats are stored numbered: compare by level.
-        checked = setup.checked()
         if tuple(e.name for e in checked.entrants) != tuple(e.name for e in entrants):
             raise EveningError(f"{where}.players", "the names do not match their "
                                                    "levels")
@@ -335,7 +345,7 @@ class MatchResult:
                 raise EveningError(f"{where}.{k}", "expected whole numbers")
             lists[k] = tuple(v)
         n = len(lists["seats"])
-        winner = whole(d.get("winner"), f"{where}.winner", 0, max(0, n - 1))
+        winner = _whole(d.get("winner"), f"{where}.winner", 0, max(0, n - 1))
         save = d.get("save")
         if save is not None and not isinstance(save, str):
             raise EveningError(f"{where}.save", "expected a path")
@@ -344,7 +354,7 @@ class MatchResult:
             raise EveningError(f"{where}.played_at", "expected a date")
         return cls(slot, lists["seats"], winner, lists["games"], lists["scores"],
                    lists["races"], lists["chips"],
-                   whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played)
+                   _whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played)
 
 
 # -- standings and the bracket -------------------------------------------------------
