@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from simulator.atomic import atomic_write
+from simulator.atomic import atomic_write, clean_leftovers
 from simulator.inputs import InputError
 from simulator.records import schema
 from simulator.records.entrants import CPU, MAX_NAME, check_name, name_key
@@ -218,9 +218,15 @@ def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     db.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
     db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def _write_ahead(db: sqlite3.Connection) -> None:
+    """The write-ahead log (readers never wait for a writer) and writes that
+    reach the disk before a commit returns (set once the file is known to be
+    ours: a newer Kiy's file is not touched)."""
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")
-    return db
 
 
 def _problem(path: Path, e: sqlite3.Error) -> RecordsProblem:
@@ -336,6 +342,7 @@ class Records:
         :class:`DamagedRecords`, :class:`NewerRecords` or :class:`BusyRecords`."""
         p = Path(path) if path is not None else default_path()
         p.parent.mkdir(parents=True, exist_ok=True)
+        clean_leftovers(backup_folder(p))  # a copy a killed Kiy left half made
         try:
             with p.open("rb") as f:
                 head = f.read(16)
@@ -349,6 +356,7 @@ class Records:
         try:
             db = _connect(p)
             _check(db, p)
+            _write_ahead(db)
             migrate(db, p)
             if daily_backup:
                 cls._daily(db, p)
