@@ -38,7 +38,7 @@ def people(*names: str) -> tuple[Entrant, ...]:
     return tuple(Entrant(n) for n in names)
 
 
-def play_out(evening: Evening, pick: "Pick") -> list[MatchResult]:
+def play_out(evening: Evening, pick: Pick) -> list[MatchResult]:
     """Play every match the evening calls, each game won by ``pick(call)``
     (a seat), until the evening is over."""
     out = []

@@ -163,7 +163,8 @@ def test_an_express_series_carries_the_chips_from_game_to_game() -> None:
     call = ev.next_match()
     assert call is not None and call.chips == () and call.options["first_breaker"] == 0
     # The first game's result as recorded: Bob took the bank.
-    ev.accept(MatchResult("G1", call.seats, 1, (0, 1, 0), (0, 12, 0), (), (97, 105, 98)))
+    ev.accept(MatchResult("G1", call.seats, 1, (0, 1, 0), (0, 12, 0), (),
+                          (97, 105, 98)))
     call = ev.next_match()
     assert call is not None and call.slot == "G2"
     assert call.chips == (97, 105, 98) and call.options["first_breaker"] == 1
