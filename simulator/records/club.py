@@ -190,6 +190,18 @@ class Club:
             return None
         return evening
 
+    def put_aside(self) -> Path | None:
+        """Move an evening file that cannot be read out of the way (kept as
+        ``current.damaged-<time>.json``) so a new evening can begin; its new
+        name (None: there was none)."""
+        if not self.current_path.exists():
+            return None
+        import datetime
+        stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S")
+        aside = self.folder / f"current.damaged-{stamp}.json"
+        os.replace(self.current_path, aside)
+        return aside
+
     def begin(self, setup: Setup) -> Evening:
         """Start a new evening (refused while one is in progress)."""
         if self.current() is not None:
@@ -238,7 +250,11 @@ class Club:
         evening, in that order."""
         save = self.save_path(evening, call.slot)
         result = evening.record(call, match, save=relative_save(save, self.data_dir))
-        saves.write_save(match, save)
+        try:
+            saves.write_save(match, save)
+        except OSError:
+            evening.withdraw(call.slot)  # as it was: the match can be saved again
+            raise
         in_records, problem = self._to_records(evening, call, match, result)
         self.save(evening)
         return Recorded(result, save, in_records, problem)

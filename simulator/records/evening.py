@@ -612,6 +612,11 @@ class Evening:
         if match.name != call.discipline:
             raise EveningError(call.slot, f"the match is {match.name}, not "
                                           f"{call.discipline}")
+        for key in ("race_to", "target"):
+            if key in call.options and match.options.get(key) != call.options[key]:
+                raise EveningError(call.slot, f"the match was played with {key} "
+                                              f"{match.options.get(key)}, not "
+                                              f"{call.options[key]}")
         winner = call.winner(match)
         if winner is None:
             raise EveningError(call.slot, "the match is not decided yet")
@@ -643,6 +648,16 @@ class Evening:
         self.results[r.slot] = r
         if self.next_match() is None and self.status == PLAYING:
             self.status = FINISHED
+
+    def withdraw(self, slot: str) -> MatchResult:
+        """Take back the last result recorded (``slot`` must name it): a
+        result entered by mistake, or one whose files could not be written."""
+        if not self.results or list(self.results)[-1] != slot:
+            raise EveningError(slot, "only the last result can be taken back")
+        if self.status == ABANDONED:
+            raise EveningError(slot, "the evening was abandoned")
+        self.status = PLAYING
+        return self.results.pop(slot)
 
     def abandon(self) -> None:
         """Give the evening up: no more matches; the results stay."""

@@ -127,3 +127,43 @@ def test_computer_seats_are_their_level_in_the_records() -> None:
     m = decide(call.new_match(), [1, 1])
     rec = match_record(m, [("cpu:club", "club"), ("Ann", None)])
     assert rec.seats[0].fixed_rating is not None and rec.seats[1].fixed_rating is None
+
+
+def test_an_unreadable_evening_can_be_put_aside_for_a_new_one() -> None:
+    with Club() as club:
+        club.begin(_setup())
+        club.current_path.write_text("{", "utf-8")
+        with pytest.raises(EveningError):
+            club.begin(_setup())
+        aside = club.put_aside()
+        assert aside is not None and aside.read_text("utf-8") == "{"
+        assert club.begin(_setup()).status == "playing"
+
+
+def test_a_save_that_cannot_be_written_leaves_the_evening_as_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with Club() as club:
+        ev = club.begin(_setup())
+        call = ev.next_match()
+        assert call is not None
+        m = decide(call.new_match(), [0, 0])
+
+        def full(*a: object, **k: object) -> None:
+            raise OSError(28, "No space left on device")
+        monkeypatch.setattr(saves, "write_save", full)
+        with pytest.raises(OSError):
+            club.record(ev, call, m)
+        monkeypatch.undo()
+        assert ev.results == {} and ev.next_match() == call
+        club.record(ev, call, m)  # room again: recorded as usual
+        assert list(ev.results) == [call.slot]
+
+
+def test_a_match_played_to_another_race_is_not_the_called_match() -> None:
+    ev = Club().begin(_setup())
+    call = ev.next_match()
+    assert call is not None
+    from rules.referee import Match
+    m = Match(list(call.names), "9-ball", {"race_to": 1}, call.seed)
+    with pytest.raises(EveningError, match="race_to 1, not 2"):
+        ev.record(call, decide(m, [0]))

@@ -247,3 +247,15 @@ def test_a_bad_setup_is_refused_naming_the_field(setup: Setup, where: str) -> No
     with pytest.raises(EveningError) as e:
         setup.checked()
     assert e.value.where == where, str(e.value)
+
+
+def test_the_last_result_can_be_taken_back() -> None:
+    ev = rr("Ann", "Bob", race=1)
+    call = ev.next_match()
+    assert call is not None
+    ev.record(call, decide(call.new_match(), [0]))
+    assert ev.status == FINISHED
+    with pytest.raises(EveningError, match="only the last"):
+        ev.withdraw("R9-9")
+    r = ev.withdraw(call.slot)
+    assert r.slot == call.slot and ev.status == "playing" and ev.next_match() == call
