@@ -232,6 +232,9 @@ def evening_main(argv: Sequence[str] | None = None, prog: str = "kiy evening") -
             return _evening(args, club)
         except EveningError as e:
             return _fail(str(e))
+        except OSError as e:  # the profile's folder refused a file
+            return _fail(f"{e.filename or 'profile'}: cannot write "
+                         f"({e.strerror or 'refused'})", 1)
         except RecordsProblem as e:
             print(e.line() if isinstance(e, DamagedRecords) else f"error: records: "
                   f"{e}", file=sys.stderr)
