@@ -37,9 +37,9 @@ from simulator.records.evening import (
     EveningError,
     MatchCall,
     Setup,
-    StandingRow,
 )
 from simulator.records.formats import EXPRESS_SERIES, FORMATS, WINNER_STAYS
+from simulator.records.standings import StandingRow
 
 MAX_SHOTS = 5000  # a match between computers not over by then is a fault
 

@@ -31,26 +31,36 @@ from rules.express import ExpressOptions, ExpressState
 from rules.referee import Match, mix_seed
 from rules.ruling import RulesError
 from simulator.inputs import InputError, whole
-from simulator.records import formats
+from simulator.records import formats, standings
 from simulator.records.entrants import Entrant, EntrantError, check_name, make_entrants
 from simulator.records.formats import (
+    ABANDONED,
     BYE,
     DOUBLE,
     EXPRESS_SERIES,
+    FINISHED,
     FORMATS,
+    PLAYING,
     ROUND_ROBIN,
     SINGLE,
+    STATUSES,
     WINNER_STAYS,
 )
 from simulator.records.rating import PRIOR_MEAN, handicap_races
+from simulator.records.standings import (
+    BracketMatch,
+    BracketRound,
+    StandingRow,
+)
+
+__all__ = [
+    "ABANDONED", "FINISHED", "PLAYING", "STATUSES", "BracketMatch", "BracketRound",
+    "Evening", "EveningError", "MatchCall", "MatchResult", "Setup", "StandingRow",
+]
 
 EVENING_FORMAT = "kiy-evening"
 EVENING_VERSION = 1
 
-PLAYING = "playing"
-FINISHED = "finished"
-ABANDONED = "abandoned"
-STATUSES = (PLAYING, FINISHED, ABANDONED)
 
 SEEDINGS = ("listed", "rating", "draw")
 
@@ -357,62 +367,6 @@ class MatchResult:
                    _whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played)
 
 
-# -- standings and the bracket -------------------------------------------------------
-@dataclass(frozen=True)
-class StandingRow:
-    """One player's line in the standings. ``place`` is None while a player
-    is still in a knockout; ``chips`` is the Express series' count,
-    ``streak`` winner stays' longest run of wins."""
-
-    place: int | None
-    entrant: int
-    name: str
-    played: int
-    won: int
-    lost: int
-    games_for: int
-    games_against: int
-    points_for: int = 0
-    points_against: int = 0
-    chips: int | None = None
-    streak: int | None = None
-    still_in: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"place": self.place, "name": self.name, "played": self.played,
-                "won": self.won, "lost": self.lost, "games_for": self.games_for,
-                "games_against": self.games_against, "points_for": self.points_for,
-                "points_against": self.points_against, "chips": self.chips,
-                "streak": self.streak, "still_in": self.still_in}
-
-
-@dataclass(frozen=True)
-class BracketMatch:
-    """A match in a round of the bracket (or the schedule): the entrants per
-    side (None: not known yet, :data:`~simulator.records.formats.BYE`: a
-    bye), its status (waiting, ready, played, walkover, skipped) and, when
-    played, the winning side and the games (or points) of each."""
-
-    slot: str
-    entrants: tuple[int | None, ...]
-    names: tuple[str | None, ...]
-    status: str
-    winner: int | None = None
-    score: tuple[int, ...] = ()
-    races: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class BracketRound:
-    """A round to draw: ``stage`` (round, winners, losers, final, match or
-    game) and its number, its matches, and who rests (a round robin's bye)."""
-
-    stage: str
-    round: int
-    matches: tuple[BracketMatch, ...]
-    resting: tuple[int, ...] = ()
-
-
 # -- the evening -------------------------------------------------------------------
 class Evening:
     """An evening: the setup, the ratings it started with, the results."""
@@ -427,9 +381,9 @@ class Evening:
         self.status = status
         self.results: dict[str, MatchResult] = {}
         self.seeding = self._seeding()
-        self._nodes = self._bracket_nodes()
-        self._schedule = formats.round_robin(len(setup.entrants)) \
-            if setup.format == ROUND_ROBIN else []
+        self.nodes = self._bracket_nodes()  # a knockout's bracket
+        self.schedule = formats.round_robin(len(setup.entrants)) \
+            if setup.format == ROUND_ROBIN else []  # a round robin's rounds
         for r in results:
             self.accept(r, "results")
 
@@ -500,44 +454,54 @@ class Evening:
             return []
         f = self.setup.format
         if f == ROUND_ROBIN:
-            out = []
-            for r, pairs in enumerate(self._schedule):
-                for i, (a, b) in enumerate(pairs):
-                    slot = f"R{r + 1}-{self._number(pairs, i)}"
-                    if BYE in (a, b) or slot in self.results:
-                        continue
-                    out.append(self._call(slot, "round", r + 1, (
-                        self.seeding[a], self.seeding[b])))
-            return out
+            return self._ready_round_robin()
         if f in (SINGLE, DOUBLE):
-            states = formats.resolve(self._nodes, self.seeding, self._sides())
-            deep = formats.depth(self._nodes)
-            order = sorted((i for i, st in enumerate(states)
-                            if st.status == formats.READY),
-                           key=lambda i: (deep[i], self._nodes[i].section !=
-                                          formats.WINNERS, i))
-            out = []
-            for i in order:
-                node, st = self._nodes[i], states[i]
-                pa, pb = st.players
-                assert pa is not None and pb is not None
-                out.append(self._call(node.slot, node.section, node.round, (pa, pb)))
-            return out
+            return self._ready_knockout()
         if f == WINNER_STAYS:
-            played = len(self.results)
-            if played >= self.setup.winner_stays_matches:
-                return []
-            winners = [self.results[f"M{k + 1}"].winner_entrant
-                       for k in range(played)]
-            a, b = formats.winner_stays(len(self.entrants), [
-                self.seeding.index(w) for w in winners])
-            return [self._call(f"M{played + 1}", "match", played + 1,
-                               (self.seeding[a], self.seeding[b]))]
-        # Express series
+            return self._ready_winner_stays()
+        return self._ready_series()
+
+    def _ready_round_robin(self) -> list[MatchCall]:
+        out = []
+        for r, pairs in enumerate(self.schedule):
+            for i, (a, b) in enumerate(pairs):
+                slot = formats.round_robin_slot(r, pairs, i)
+                if BYE in (a, b) or slot in self.results:
+                    continue
+                out.append(self._call(slot, "round", r + 1,
+                                      (self.seeding[a], self.seeding[b])))
+        return out
+
+    def _ready_knockout(self) -> list[MatchCall]:
+        """The bracket's matches whose players are known, the shallowest
+        first (the winners' side before the losers' at one depth)."""
+        states = formats.resolve(self.nodes, self.seeding, self.sides())
+        deep = formats.depth(self.nodes)
+        order = sorted((i for i, st in enumerate(states) if st.status == formats.READY),
+                       key=lambda i: (deep[i], self.nodes[i].section != formats.WINNERS,
+                                      i))
+        out = []
+        for i in order:
+            node, (pa, pb) = self.nodes[i], states[i].players
+            assert pa is not None and pb is not None
+            out.append(self._call(node.slot, node.section, node.round, (pa, pb)))
+        return out
+
+    def _ready_winner_stays(self) -> list[MatchCall]:
+        played = len(self.results)
+        if played >= self.setup.winner_stays_matches:
+            return []
+        winners = [self.results[f"M{k + 1}"].winner_entrant for k in range(played)]
+        a, b = formats.winner_stays(len(self.entrants),
+                                    [self.seeding.index(w) for w in winners])
+        return [self._call(f"M{played + 1}", "match", played + 1,
+                           (self.seeding[a], self.seeding[b]))]
+
+    def _ready_series(self) -> list[MatchCall]:
+        """The next game of an Express series: everyone, the chips carried."""
         played = len(self.results)
         if played >= self.setup.games:
             return []
-        n = len(self.entrants)
         seats = tuple(self.seeding)
         chips: tuple[int, ...] = ()
         if played:
@@ -545,17 +509,13 @@ class Evening:
             by_entrant = dict(zip(last.seats, last.chips, strict=True))
             chips = tuple(by_entrant[e] for e in seats)
         opts = self.setup.base_options()
-        opts["first_breaker"] = played % n  # the break passes round
-        return [MatchCall(f"G{played + 1}", "game", played + 1, seats,
+        opts["first_breaker"] = played % len(seats)  # the break passes round
+        slot = f"G{played + 1}"
+        return [MatchCall(slot, "game", played + 1, seats,
                           tuple(self.entrants[e].name for e in seats),
                           tuple(self.entrants[e].level for e in seats),
-                          self.setup.discipline, opts, (), self._match_seed(
-                              f"G{played + 1}"), chips)]
-
-    @staticmethod
-    def _number(pairs: Sequence[tuple[int, int]], i: int) -> int:
-        """A round robin match's number in its round, the rest not counted."""
-        return 1 + sum(1 for a, b in pairs[:i] if BYE not in (a, b))
+                          self.setup.discipline, opts, (), self._match_seed(slot),
+                          chips)]
 
     def _match_seed(self, slot: str) -> int:
         h = 0
@@ -590,7 +550,7 @@ class Evening:
             raise EveningError(slot, "this match is already played")
         raise EveningError(slot, "this match is not ready to be played")
 
-    def _sides(self) -> dict[str, int]:
+    def sides(self) -> dict[str, int]:
         """A bracket's results as the winning side of each slot."""
         out: dict[str, int] = {}
         for slot, r in self.results.items():
@@ -674,167 +634,13 @@ class Evening:
 
     def standings(self) -> list[StandingRow]:
         """The players, best first, with their numbers."""
-        f = self.setup.format
-        base = self._tally()
-        if f == ROUND_ROBIN:
-            return self._round_robin_rows(base)
-        if f in (SINGLE, DOUBLE):
-            return self._knockout_rows(base)
-        if f == WINNER_STAYS:
-            streaks = self._streaks()
-            rows = [replace(base[i], streak=streaks[i]) for i in base]
-            rows.sort(key=lambda r: (-r.won, -(r.streak or 0), r.lost,
-                                     self.seeding.index(r.entrant)))
-            return _placed(rows, lambda r: (r.won, r.streak, r.lost))
-        chips = self._chips()
-        rows = [replace(base[i], chips=chips[i]) for i in base]
-        rows.sort(key=lambda r: (-(r.chips or 0), -r.won,
-                                 self.seeding.index(r.entrant)))
-        return _placed(rows, lambda r: (r.chips, r.won))
-
-    def _tally(self) -> dict[int, StandingRow]:
-        n = len(self.entrants)
-        acc = {i: [0, 0, 0, 0, 0, 0, 0] for i in range(n)}
-        for r in self.results.values():
-            total_games = sum(r.games)
-            total_points = sum(r.scores)
-            for seat, e in enumerate(r.seats):
-                a = acc[e]
-                a[0] += 1
-                a[1 if seat == r.winner else 2] += 1
-                a[3] += r.games[seat]
-                a[4] += total_games - r.games[seat]
-                if r.scores:
-                    a[5] += r.scores[seat]
-                    a[6] += total_points - r.scores[seat]
-        return {i: StandingRow(None, i, self.entrants[i].name, acc[i][0], acc[i][1],
-                               acc[i][2], acc[i][3], acc[i][4], acc[i][5],
-                               acc[i][6]) for i in range(n)}
-
-    def _round_robin_rows(self, base: dict[int, StandingRow]) -> list[StandingRow]:
-        points = self.setup.scoring != "race"
-
-        def margin(r: StandingRow) -> int:
-            return (r.points_for - r.points_against) if points else \
-                (r.games_for - r.games_against)
-        groups: dict[int, list[int]] = {}
-        for i, r in base.items():
-            groups.setdefault(r.won, []).append(i)
-        h2h = {i: 0 for i in base}
-        for members in groups.values():
-            inside = set(members)
-            for res in self.results.values():
-                if set(res.seats) <= inside:
-                    h2h[res.winner_entrant] += 1
-        rows = sorted(base.values(), key=lambda r: (
-            -r.won, -h2h[r.entrant], -margin(r), -r.games_for,
-            self.seeding.index(r.entrant)))
-        return _placed(rows, lambda r: (r.won, h2h[r.entrant], margin(r),
-                                        r.games_for))
-
-    def _knockout_rows(self, base: dict[int, StandingRow]) -> list[StandingRow]:
-        states = formats.resolve(self._nodes, self.seeding, self._sides())
-        deep = formats.depth(self._nodes)
-        # Where each player went out: their last loss's depth (a second loss
-        # in double elimination; a grand final's loser went out there).
-        losses: dict[int, list[int]] = {i: [] for i in base}
-        for i, st in enumerate(states):
-            if st.status == formats.PLAYED and st.loser is not None:
-                losses[st.loser].append(deep[i])
-        lives = 2 if self.setup.format == DOUBLE else 1
-        out_at: dict[int, int] = {}
-        champion = states[-1].winner if self.status == FINISHED else None
-        for e, ds in losses.items():
-            if len(ds) >= lives or (e != champion and self.status == FINISHED):
-                out_at[e] = max(ds) if ds else 0
-        still = [e for e in base if e not in out_at and e != champion]
-        rows: list[StandingRow] = []
-        if champion is not None and champion != BYE:
-            rows.append(replace(base[champion], place=1))
-        if self.status != FINISHED:
-            still.sort(key=lambda e: (base[e].lost, -base[e].won,
-                                      self.seeding.index(e)))
-            rows += [replace(base[e], still_in=True) for e in still]
-        gone = sorted(out_at, key=lambda e: (-out_at[e], self.seeding.index(e)))
-        for e in gone:
-            place = 1 + len(still) + (1 if champion is not None else 0) + sum(
-                1 for x in gone if out_at[x] > out_at[e])
-            rows.append(replace(base[e], place=place))
-        return rows
-
-    def _streaks(self) -> dict[int, int]:
-        best = {i: 0 for i in range(len(self.entrants))}
-        run: dict[int, int] = dict.fromkeys(best, 0)
-        for k in range(len(self.results)):
-            r = self.results[f"M{k + 1}"]
-            w = r.winner_entrant
-            for e in r.seats:
-                run[e] = run[e] + 1 if e == w else 0
-                best[e] = max(best[e], run[e])
-        return best
-
-    def _chips(self) -> dict[int, int]:
-        start = int(self.setup.options.get("starting_chips", 100))
-        chips = dict.fromkeys(range(len(self.entrants)), start)
-        for k in range(len(self.results)):
-            r = self.results[f"G{k + 1}"]
-            for e, c in zip(r.seats, r.chips, strict=False):
-                chips[e] = c
-        return chips
+        return standings.standings(self)
 
     def bracket(self) -> list[BracketRound]:
         """The rounds to draw: a knockout's bracket (winners', losers', the
         final), a round robin's schedule, winner stays' and an Express
         series' matches in order."""
-        f = self.setup.format
-        if f in (SINGLE, DOUBLE):
-            states = formats.resolve(self._nodes, self.seeding, self._sides())
-            rounds: dict[tuple[str, int], list[BracketMatch]] = {}
-            for node, st in zip(self._nodes, states, strict=True):
-                if node.reset_of is not None and st.status in (formats.SKIPPED,
-                                                               formats.WAITING):
-                    continue  # the replay is drawn only once it is due
-                res = self.results.get(node.slot)
-                rounds.setdefault((node.section, node.round), []).append(
-                    BracketMatch(node.slot, st.players, tuple(
-                        self.name(p) for p in st.players), st.status,
-                        None if res is None else res.winner,
-                        () if res is None else self._score(res),
-                        () if res is None else res.races))
-            order = {formats.WINNERS: 0, formats.LOSERS: 1, formats.FINAL: 2}
-            return [BracketRound(stage, rnd, tuple(ms)) for (stage, rnd), ms in
-                    sorted(rounds.items(), key=lambda kv: (order[kv[0][0]],
-                                                           kv[0][1]))]
-        if f == ROUND_ROBIN:
-            out = []
-            for r, pairs in enumerate(self._schedule):
-                ms = []
-                resting: tuple[int, ...] = ()
-                for i, (a, b) in enumerate(pairs):
-                    if BYE in (a, b):
-                        resting = (self.seeding[b if a == BYE else a],)
-                        continue
-                    slot = f"R{r + 1}-{self._number(pairs, i)}"
-                    ms.append(self._drawn(slot, (self.seeding[a], self.seeding[b])))
-                out.append(BracketRound("round", r + 1, tuple(ms), resting))
-            return out
-        stage, prefix = ("match", "M") if f == WINNER_STAYS else ("game", "G")
-        ms = [self._drawn(f"{prefix}{k + 1}", self.results[f"{prefix}{k + 1}"].seats)
-              for k in range(len(self.results))]
-        ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)
-               for c in self.ready()]
-        return [BracketRound(stage, 1, tuple(ms))]
-
-    def _score(self, r: MatchResult) -> tuple[int, ...]:
-        return r.games if self.setup.scoring == "race" else r.scores
-
-    def _drawn(self, slot: str, seats: tuple[int, ...]) -> BracketMatch:
-        r = self.results.get(slot)
-        if r is not None:
-            return BracketMatch(slot, r.seats, tuple(self.name(e) for e in r.seats),
-                                formats.PLAYED, r.winner, self._score(r), r.races)
-        status = formats.READY if self.status == PLAYING else formats.WAITING
-        return BracketMatch(slot, seats, tuple(self.name(e) for e in seats), status)
+        return standings.bracket(self)
 
     # -- storage -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -890,14 +696,3 @@ class Evening:
             raise EveningError(f"{where}.status", "finished, but matches are left "
                                                   "to play")
         return ev
-
-
-def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:
-    """Places for rows in order: equal keys share a place."""
-    out: list[StandingRow] = []
-    for i, r in enumerate(rows):
-        if i and key(r) == key(rows[i - 1]):
-            out.append(replace(r, place=out[-1].place))
-        else:
-            out.append(replace(r, place=i + 1))
-    return out

@@ -15,8 +15,9 @@ import io
 from pathlib import Path
 
 from simulator.atomic import atomic_write
-from simulator.records.evening import BracketMatch, Evening, StandingRow
+from simulator.records.evening import Evening
 from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL
+from simulator.records.standings import BracketMatch, StandingRow
 from simulator.records.words import t
 
 STANDING_COLUMNS = ("place", "name", "played", "won", "lost", "games_for",

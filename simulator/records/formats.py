@@ -35,6 +35,12 @@ BRACKETS = (SINGLE, DOUBLE)
 
 BYE = -1  # an empty place in a bracket (or the round robin's rest)
 
+# An evening's state.
+PLAYING = "playing"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+STATUSES = (PLAYING, FINISHED, ABANDONED)
+
 WINNERS = "winners"
 LOSERS = "losers"
 FINAL = "final"
@@ -60,6 +66,14 @@ def round_robin(n: int) -> list[list[tuple[int, int]]]:
         rounds.append(pairs)
         ring = [ring[0], ring[-1], *ring[1:-1]]
     return rounds
+
+
+def round_robin_slot(round_index: int, pairs: Sequence[tuple[int, int]],
+                     i: int) -> str:
+    """The slot of pair ``i`` of a round (``R2-1``: round 2, match 1), the
+    rest not counted."""
+    number = 1 + sum(1 for a, b in pairs[:i] if BYE not in (a, b))
+    return f"R{round_index + 1}-{number}"
 
 
 # -- brackets --------------------------------------------------------------------
