@@ -253,6 +253,10 @@ def _evening(args: argparse.Namespace, club: Club) -> int:
     if args.resume:
         if current is None:
             raise EveningError("--resume", "no evening is in progress")
+        people = [e.name for e in current.entrants if not e.computer]
+        if people:
+            raise EveningError("--resume", f"{people[0]!r} plays in this evening; "
+                                           "people play it on in the window")
         evening = current
     else:
         if current is not None:

@@ -164,3 +164,16 @@ def test_a_damaged_records_file_is_said_and_restored_from_the_command_line(
     assert "restored" in capsys.readouterr().out
     assert records_main(["--json"]) == 0
     assert json.loads(capsys.readouterr().out)["matches"] == 5
+
+
+def test_an_evening_with_people_is_not_resumed_headless(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from simulator.records.club import Club
+    from simulator.records.evening import Setup
+    from tests.records.helpers import people
+    with Club() as club:
+        club.begin(Setup(people("Anna", "Boris"), "round-robin", "9-ball"))
+    assert evening_main(["--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "'Anna' plays in this evening" in err and err.count("\n") == 1
+    assert evening_main(["--abandon"]) == 0
