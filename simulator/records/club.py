@@ -31,7 +31,7 @@ from pathlib import Path
 
 from rules.referee import Match
 from simulator import saves
-from simulator.atomic import atomic_write
+from simulator.atomic import atomic_write, clean_leftovers
 from simulator.inputs import MAX_SAVE_BYTES, InputError, read_json
 from simulator.records.database import (
     MatchRecord,
@@ -177,6 +177,7 @@ class Club:
         """The evening in progress (None: there is none). Raises EveningError
         when its file cannot be read (the message names the field)."""
         path = self.current_path
+        clean_leftovers(self.folder)  # what a killed writer left half made
         if not path.exists():
             return None
         try:
