@@ -29,6 +29,7 @@ from simulator.records.formats import (
 if TYPE_CHECKING:
     from simulator.records.evening import Evening, MatchResult
 
+
 @dataclass(frozen=True)
 class StandingRow:
     """One player's line in the standings. ``place`` is None while a player
@@ -105,7 +106,9 @@ def standings(ev: Evening) -> list[StandingRow]:
                              ev.seeding.index(r.entrant)))
     return _placed(rows, lambda r: (r.chips, r.won))
 
+
 def _tally(ev: Evening) -> dict[int, StandingRow]:
+    """Each player's matches, wins, losses, games and points so far."""
     n = len(ev.entrants)
     acc = {i: [0, 0, 0, 0, 0, 0, 0] for i in range(n)}
     for r in ev.results.values():
@@ -123,6 +126,7 @@ def _tally(ev: Evening) -> dict[int, StandingRow]:
     return {i: StandingRow(None, i, ev.entrants[i].name, acc[i][0], acc[i][1],
                            acc[i][2], acc[i][3], acc[i][4], acc[i][5],
                            acc[i][6]) for i in range(n)}
+
 
 def _round_robin_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRow]:
     points = ev.setup.scoring != "race"
@@ -144,6 +148,7 @@ def _round_robin_rows(ev: Evening, base: dict[int, StandingRow]) -> list[Standin
         ev.seeding.index(r.entrant)))
     return _placed(rows, lambda r: (r.won, h2h[r.entrant], margin(r),
                                     r.games_for))
+
 
 def _knockout_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRow]:
     states = formats.resolve(ev.nodes, ev.seeding, ev.sides())
@@ -175,7 +180,9 @@ def _knockout_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRo
         rows.append(replace(base[e], place=place))
     return rows
 
+
 def _streaks(ev: Evening) -> dict[int, int]:
+    """Each player's longest run of wins in winner stays."""
     best = {i: 0 for i in range(len(ev.entrants))}
     run: dict[int, int] = dict.fromkeys(best, 0)
     for k in range(len(ev.results)):
@@ -186,7 +193,9 @@ def _streaks(ev: Evening) -> dict[int, int]:
             best[e] = max(best[e], run[e])
     return best
 
+
 def _chips(ev: Evening) -> dict[int, int]:
+    """Each player's chips after the last game of a series."""
     start = int(ev.setup.options.get("starting_chips", 100))
     chips = dict.fromkeys(range(len(ev.entrants)), start)
     for k in range(len(ev.results)):
@@ -195,6 +204,8 @@ def _chips(ev: Evening) -> dict[int, int]:
             chips[e] = c
     return chips
 
+
+# -- the bracket -------------------------------------------------------------------
 def bracket(ev: Evening) -> list[BracketRound]:
     """An evening's rounds to draw: a knockout's bracket (winners', losers', the
     final), a round robin's schedule, winner stays' and an Express
@@ -238,8 +249,11 @@ def bracket(ev: Evening) -> list[BracketRound]:
            for c in ev.ready()]
     return [BracketRound(stage, 1, tuple(ms))]
 
+
 def _score(ev: Evening, r: MatchResult) -> tuple[int, ...]:
+    """Games in a race, points in a game played to a target."""
     return r.games if ev.setup.scoring == "race" else r.scores
+
 
 def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
     r = ev.results.get(slot)
