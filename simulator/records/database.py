@@ -86,6 +86,19 @@ class DamagedRecords(RecordsProblem):
         self.backup = backup
         self.choices = ("restore", "start_new") if backup else ("start_new",)
 
+    @property
+    def backup_time(self) -> str | None:
+        """When the backup offered was taken (ISO 8601, UTC), for the words
+        "restore the backup of ..." (None: there is none)."""
+        if self.backup is None:
+            return None
+        try:
+            t = self.backup.stat().st_mtime
+        except OSError:
+            return None
+        return datetime.datetime.fromtimestamp(t, datetime.UTC).isoformat(
+            timespec="minutes")
+
     def line(self) -> str:
         offer = (f"; the backup {self.backup.name} can be restored "
                  "(kiy records --restore)") if self.backup else \

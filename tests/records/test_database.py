@@ -190,6 +190,7 @@ def test_a_damaged_file_is_said_and_its_backup_offered(tmp_path: Path) -> None:
         Records.open(path)
     problem = e.value
     assert problem.backup == kept and problem.choices == ("restore", "start_new")
+    assert problem.backup_time is not None and problem.backup_time[:2] == "20"
     line = problem.line()
     assert line.startswith("error: records: ") and "damaged" in line
     assert "\n" not in line and kept.name in line
