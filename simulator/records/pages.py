@@ -136,14 +136,18 @@ def ratings(matches: Sequence[MatchRecord],
         for side, fixed in ((r.a, r.a_fixed), (r.b, r.b_fixed)):
             if fixed is not None:
                 games[side] = games.get(side, 0) + r.a_won + r.b_won
+    # A computer level shows its figure of today (its games keep the figure
+    # they were played at); a level no longer measured, its latest one.
     for m in matches:
         for s in m.seats:
-            if s.level is not None and s.fixed_rating is not None and \
-                    s.name not in out:
-                level = MEASURED.get(s.level)
-                out[s.name] = Rating(s.fixed_rating,
-                                     level.margin if level is not None else 0.0,
-                                     games.get(s.name, 0), 1.0, fixed=True)
+            if s.level is None or s.fixed_rating is None or s.name in out:
+                continue
+            level = MEASURED.get(s.level)
+            latest = [x.fixed_rating for x in (y for n in matches for y in n.seats)
+                      if x.name == s.name and x.fixed_rating is not None]
+            out[s.name] = Rating(level.rating if level is not None else latest[-1],
+                                 level.margin if level is not None else 0.0,
+                                 games.get(s.name, 0), 1.0, fixed=True)
     return out
 
 

@@ -263,3 +263,17 @@ def test_two_games_against_a_computer_seed_a_rating_a_hundred_points_up(
         rated = pages.ratings(rec.matches())
     dee = rated["Dee"]
     assert 550 < dee.value < 600 and dee.games == 30 and dee.margin < 150
+
+
+def test_old_games_keep_the_figure_the_computer_played_at(tmp_path: Path) -> None:
+    # Games against the club level when it was measured at 400: a person
+    # level with it then is rated about 400, though the level shows its
+    # figure of today.
+    with Records.open(tmp_path / "r.sqlite3") as rec:
+        for day in range(1, 21):
+            rec.record(match(f"o{day}", day, "9-ball", seat("Eve", 1 + day % 2),
+                             seat("cpu:club", 2 - day % 2, level="club",
+                                  fixed=400.0)))
+        rated = pages.ratings(rec.matches())
+    assert rated["cpu:club"].value == level_rating("club") and rated["cpu:club"].fixed
+    assert 390 < rated["Eve"].value < 440  # drawn level with 400, a pull to 500
