@@ -380,14 +380,15 @@ def _records(args: argparse.Namespace, records: Records) -> int:
         print(json.dumps({"players": [pg.to_dict() for pg in every],
                           "matches": len(matches)}, ensure_ascii=False))
         return 0
-    print(f"{'player':<20}{'rating':>8}{'margin':>9}{'games':>7}{'matches':>9}"
+    width = max([20, *(len(pg.name) + 2 for pg in every)])
+    print(f"{'player':<{width}}{'rating':>8}{'margin':>9}{'games':>7}{'matches':>9}"
           f"{'won':>5}{'lost':>6}")
     for pg in every:
         r = pg.rating
         rating = "-" if r is None else f"{r.value:.0f}"
         margin = "-" if r is None else ("fixed" if r.fixed else f"+-{r.margin:.0f}")
         games = 0 if r is None else r.games
-        print(f"{pg.name:<20}{rating:>8}{margin:>9}{games:>7}{pg.matches:>9}"
+        print(f"{pg.name:<{width}}{rating:>8}{margin:>9}{games:>7}{pg.matches:>9}"
               f"{pg.won:>5}{pg.lost:>6}")
     return 0
 
