@@ -24,7 +24,9 @@ from simulator.records.database import (
     start_new,
 )
 from simulator.records.entrants import EntrantError, make_entrants
-from simulator.records.evening import (
+from simulator.records.evening import Evening
+from simulator.records.formats import EXPRESS_SERIES, FORMATS, WINNER_STAYS
+from simulator.records.plan import (
     DEFAULT_GAMES,
     DEFAULT_RACE,
     DEFAULT_TARGET,
@@ -33,12 +35,10 @@ from simulator.records.evening import (
     MAX_RACE,
     MAX_TARGET,
     SEEDINGS,
-    Evening,
     EveningError,
     MatchCall,
     Setup,
 )
-from simulator.records.formats import EXPRESS_SERIES, FORMATS, WINNER_STAYS
 from simulator.records.standings import StandingRow
 
 MAX_SHOTS = 5000  # a match between computers not over by then is a fault

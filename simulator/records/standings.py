@@ -12,10 +12,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from simulator.records import formats
+from simulator.records.entrants import Entrant
 from simulator.records.formats import (
     BYE,
     DOUBLE,
@@ -25,9 +27,39 @@ from simulator.records.formats import (
     SINGLE,
     WINNER_STAYS,
 )
+from simulator.records.plan import MatchCall, MatchResult, Setup
 
-if TYPE_CHECKING:
-    from simulator.records.evening import Evening, MatchResult
+
+class Evening(Protocol):
+    """What the standings read of an evening (simulator.records.evening's
+    Evening; named here so that this module need not import it)."""
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def seeding(self) -> tuple[int, ...]: ...
+
+    @property
+    def results(self) -> Mapping[str, MatchResult]: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def nodes(self) -> Sequence[formats.Node]: ...
+
+    @property
+    def schedule(self) -> Sequence[Sequence[tuple[int, int]]]: ...
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]: ...
+
+    def sides(self) -> dict[str, int]: ...
+
+    def name(self, entrant: int | None) -> str | None: ...
+
+    def ready(self) -> list[MatchCall]: ...
 
 
 @dataclass(frozen=True)
