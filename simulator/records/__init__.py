@@ -1,8 +1,10 @@
 """Club nights and players' records (no pygame).
 
-- :mod:`~simulator.records.evening`: an evening as data and logic (the
-  setup, who plays next, results, standings, the bracket), on the pairings
-  of :mod:`~simulator.records.formats`;
+- :mod:`~simulator.records.evening`: an evening as data and logic (who
+  plays next, results, standings, the bracket), on the pairings of
+  :mod:`~simulator.records.formats`, the setup, calls and results of
+  :mod:`~simulator.records.plan` and the tables of
+  :mod:`~simulator.records.standings`;
 - :mod:`~simulator.records.club`: the evening and the records in the
   profile's data folder, written after every result;
 - :mod:`~simulator.records.database`: the players' records in SQLite
