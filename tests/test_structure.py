@@ -126,6 +126,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                            "rules"),
     "simulator.players": ("simulator.table", "simulator.files", "simulator.physics",
                           "rules"),
+    "simulator.records": ("simulator.table", "simulator.files", "simulator.physics",
+                          "rules", "simulator.players"),
 }
 
 

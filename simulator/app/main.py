@@ -3,8 +3,9 @@
 Arguments are checked before the window opens; a bad value is one clear line
 on stderr (``error: <where>: <what>``) and exit status 2. ``kiy verify SAVE``
 replays a saved match through the physics and the referee
-(simulator.files.verify); ``kiy
---version`` prints the version.
+(simulator.files.verify); ``kiy evening`` plays a club night of computer
+seats and ``kiy records`` prints the players' records (simulator.records);
+``kiy --version`` prints the version.
 """
 
 from __future__ import annotations
@@ -99,7 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="kiy",
         description="Kiy: pool and Russian Express, hot-seat, with a referee. "
                     "'kiy verify SAVE' replays a saved match through the physics and "
-                    "the referee.")
+                    "the referee; 'kiy evening' plays a club night of computer seats; "
+                    "'kiy records' prints the players' records.")
     p.add_argument("--version", action="version", version=f"kiy {version()}")
     p.add_argument("--lang", choices=("en", "ru"), help="interface language "
                    "(default: the system locale)")
@@ -245,6 +247,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["verify"]:
         from simulator.files.verify import main as verify_main
         return verify_main(argv[1:], prog="kiy verify")
+    if argv[:1] == ["evening"]:
+        from simulator.records.cli import evening_main
+        return evening_main(argv[1:], prog="kiy evening")
+    if argv[:1] == ["records"]:
+        from simulator.records.cli import records_main
+        return records_main(argv[1:], prog="kiy records")
     parser = build_parser()
     args = parser.parse_args(argv)
     check(args, parser)

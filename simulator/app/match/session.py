@@ -13,7 +13,7 @@ import datetime
 import math
 import random
 from collections.abc import Iterable, Mapping, MutableSequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -24,6 +24,8 @@ from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import ball_label, cite, code_words, discipline_label
 from simulator.files import profile, saves
+from simulator.records.stats import PlayerStats
+from simulator.records.stats import match_stats as records_stats
 from simulator.table.events import EventKind, Shot
 from simulator.table.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.table.state import TableState
@@ -664,52 +666,7 @@ def fmt_value(loc: Locale, v: Any) -> str:
     return loc.t(key) if isinstance(v, str) and loc.has(key) else str(v)
 
 
-@dataclass(frozen=True)
-class PlayerStats:
-    """One player's match in numbers, counted from the referee's rulings."""
-
-    innings: int  # visits to the table
-    potted: int  # balls that counted for the player
-    fouls: int  # shots and calls with a foul
-    safeties: int  # declared safeties
-    high_run: int  # most points in one visit (14.1, Express); balls otherwise
-    games: int  # games won
-
-
 def match_stats(s: Session) -> list[PlayerStats]:
-    """Innings, balls potted, fouls, safeties and the high run per player,
-    read off the rulings the referee gave (nothing is judged here)."""
-    n = len(s.names)
-    innings = [0] * n
-    potted = [0] * n
-    fouls = [0] * n
-    safeties = [0] * n
-    best = [0] * n
-    run = [0] * n
-    at_table: int | None = None
-    for act, rul in zip(s.match.history, s.match.rulings, strict=False):
-        if rul is None:
-            continue
-        p = rul.shooter
-        if not 0 <= p < n:
-            continue
-        if p != at_table:
-            innings[p] += 1
-            run[p] = 0
-            at_table = p
-        potted[p] += len(rul.scored)
-        gained = rul.points[p] if len(rul.points) == n and rul.points[p] > 0 \
-            else len(rul.scored)
-        if rul.fouls:
-            fouls[p] += 1
-            run[p] = 0
-        else:
-            run[p] += gained
-            best[p] = max(best[p], run[p])
-        if act.get("type") == "shot" and (act.get("declarations") or {}).get("safety"):
-            safeties[p] += 1
-        if rul.next_shooter != p or rul.game_over:
-            at_table = None
-    won = s.match.games_won
-    return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
-                        won[i] if i < len(won) else 0) for i in range(n)]
+    """The match in numbers per player (simulator.records.stats counts them
+    for the window and the players' records alike)."""
+    return records_stats(s.match)

@@ -1,0 +1,170 @@
+"""An evening out of the program: its standings and its results as CSV (for a
+spreadsheet) and as one printable HTML page (the standings, every match and
+the bracket; plain HTML, printed by any browser).
+
+Names are text: escaped in the page, and a cell that a spreadsheet would
+take for a formula (starting with ``=``, ``+``, ``-`` or ``@``) gets a
+leading apostrophe in the CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from pathlib import Path
+
+from simulator.files.atomic import atomic_write
+from simulator.records.evening import Evening
+from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL
+from simulator.records.standings import BracketMatch, StandingRow
+from simulator.records.words import t
+
+STANDING_COLUMNS = ("place", "name", "played", "won", "lost", "games_for",
+                    "games_against", "points_for", "points_against", "chips",
+                    "streak")
+RESULT_COLUMNS = ("slot", "played_at", "players", "winner", "score", "races",
+                  "shots", "save")
+
+
+def _cell(value: object) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def _csv(rows: list[list[object]]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    for row in rows:
+        w.writerow([_cell(v) for v in row])
+    return buf.getvalue()
+
+
+def standings_csv(evening: Evening) -> str:
+    rows: list[list[object]] = [list(STANDING_COLUMNS)]
+    for r in evening.standings():
+        d = r.to_dict()
+        rows.append([d[c] for c in STANDING_COLUMNS])
+    return _csv(rows)
+
+
+def _score(evening: Evening, seats: tuple[int, ...], games: tuple[int, ...],
+           scores: tuple[int, ...]) -> str:
+    race = evening.setup.scoring == "race" and evening.setup.format != EXPRESS_SERIES
+    return "-".join(str(x) for x in (games if race else scores))
+
+
+def results_csv(evening: Evening) -> str:
+    rows: list[list[object]] = [list(RESULT_COLUMNS)]
+    for r in evening.results.values():
+        names = [evening.entrants[e].name for e in r.seats]
+        rows.append([r.slot, r.played_at, " / ".join(names),
+                     names[r.winner], _score(evening, r.seats, r.games, r.scores),
+                     "-".join(str(x) for x in r.races), r.shots, r.save or ""])
+    return _csv(rows)
+
+
+_STYLE = """
+body { font-family: sans-serif; margin: 2em; color: #111; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; }
+p.meta { color: #444; margin-top: 0; }
+table { border-collapse: collapse; margin: 1em 0 2em; }
+th, td { border: 1px solid #999; padding: 0.25em 0.6em; text-align: left; }
+td.n, th.n { text-align: right; }
+.round { display: inline-block; vertical-align: top; margin-right: 1.5em; }
+.round h3 { font-size: 1em; }
+.match { border: 1px solid #999; margin: 0.4em 0; padding: 0.2em 0.4em;
+         min-width: 11em; }
+.won { font-weight: bold; }
+.bye { color: #777; font-style: italic; }
+@media print { body { margin: 0.5cm; } .round { break-inside: avoid; } }
+"""
+
+
+def _e(value: object) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> str:
+    cols = ["place", "name", "played", "won", "lost", "games_for", "games_against"]
+    if evening.setup.scoring != "race":
+        cols += ["points_for", "points_against"]
+    if any(r.chips is not None for r in rows):
+        cols.append("chips")
+    if any(r.streak is not None for r in rows):
+        cols.append("streak")
+    head = "".join(f'<th class="{"" if c == "name" else "n"}">'
+                   f'{_e(t(lang, "column." + c))}</th>' for c in cols)
+    body = []
+    for r in rows:
+        d = r.to_dict()
+        cells = "".join(
+            f'<td class="{"" if c == "name" else "n"}">'
+            f'{_e("—" if d[c] is None else d[c])}</td>' for c in cols)
+        body.append(f"<tr>{cells}</tr>")
+    return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+
+
+def _match_box(m: BracketMatch, lang: str) -> str:
+    lines = []
+    for side, (e, name) in enumerate(zip(m.entrants, m.names, strict=True)):
+        score = f" {m.score[side]}" if m.score else ""
+        if e == BYE:
+            lines.append(f'<div class="bye">{_e(t(lang, "page.bye"))}</div>')
+        elif name is None:
+            lines.append(f'<div class="bye">{_e(t(lang, "page.unknown"))}</div>')
+        else:
+            cls = ' class="won"' if m.winner == side else ""
+            lines.append(f"<div{cls}>{_e(name)}{_e(score)}</div>")
+    return f'<div class="match"><small>{_e(m.slot)}</small>{"".join(lines)}</div>'
+
+
+def stage_title(lang: str, stage: str, number: int) -> str:
+    """A round's heading: "Round 2", "Losers' bracket, round 3", "Grand
+    final" (and its replay)."""
+    if stage == FINAL:
+        return t(lang, "stage.final" if number == 1 else "stage.final_2")
+    return t(lang, f"stage.{stage}", n=number)
+
+
+def evening_html(evening: Evening, lang: str = "en") -> str:
+    """The printable page: the standings, then every round's matches."""
+    s = evening.setup
+    title = f"{t(lang, 'page.title')}: {s.discipline}, {t(lang, 'format.' + s.format)}"
+    rows = evening.standings()
+    rounds = []
+    for rnd in evening.bracket():
+        boxes = "".join(_match_box(m, lang) for m in rnd.matches)
+        rest = ""
+        if rnd.resting:
+            who = evening.name(rnd.resting[0])
+            rest = f'<div class="bye">{_e(t(lang, "page.rests", name=who))}</div>'
+        rounds.append(f'<div class="round"><h3>'
+                      f"{_e(stage_title(lang, rnd.stage, rnd.round))}</h3>"
+                      f"{boxes}{rest}</div>")
+    champion = evening.champion()
+    won = f"<p><b>{_e(t(lang, 'page.winner', name=evening.name(champion)))}</b></p>" \
+        if champion is not None else ""
+    meta = " · ".join((evening.created,
+                       t(lang, "page.players", n=len(evening.entrants)),
+                       t(lang, "status." + evening.status)))
+    return (
+        f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
+        f"<title>{_e(title)}</title><style>{_STYLE}</style>"
+        f"</head><body><h1>{_e(title)}</h1><p class=\"meta\">{_e(meta)}</p>{won}"
+        f"<h2>{_e(t(lang, 'page.standings'))}</h2>"
+        f"{_standings_table(rows, evening, lang)}"
+        f"<h2>{_e(t(lang, 'page.matches'))}</h2>{''.join(rounds)}</body></html>\n")
+
+
+def write_exports(evening: Evening, folder: str | Path, lang: str = "en"
+                  ) -> list[Path]:
+    """Write ``evening-<id>-standings.csv``, ``evening-<id>-results.csv`` and
+    ``evening-<id>.html`` into ``folder`` (atomically); the paths written."""
+    out = Path(folder)
+    files = [(out / f"evening-{evening.id}-standings.csv", standings_csv(evening)),
+             (out / f"evening-{evening.id}-results.csv", results_csv(evening)),
+             (out / f"evening-{evening.id}.html", evening_html(evening, lang))]
+    for path, text in files:
+        atomic_write(path, text, make_dirs=True)
+    return [p for p, _ in files]

@@ -1,0 +1,238 @@
+"""What a player's page shows, computed from the recorded matches: games,
+wins and losses per discipline, head to head against each opponent, the
+best runs, the rating with its confidence and the rating over time (the
+points of a chart).
+
+Which games the rating counts: every game of a race (8-ball, 9-ball) as one
+game between the two players; a match played to a target (14.1) as one game
+its winner won; an Express match as one game its winner won against each of
+the others. A computer seat plays at the rating its level had when the match
+was played (``SeatRecord.fixed_rating``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from simulator.records.database import MatchRecord, SeatRecord
+from simulator.records.entrants import name_key
+from simulator.records.levels import MEASURED
+from simulator.records.rating import Rating, Results, fit
+
+
+@dataclass(frozen=True)
+class DisciplineLine:
+    discipline: str
+    matches: int
+    won: int
+    lost: int
+    games_won: int
+    games_lost: int
+    innings: int
+    balls: int
+    fouls: int
+    safeties: int
+    best_run: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Matches and games against one opponent (won and lost by the player)."""
+
+    opponent: str
+    matches: int
+    won: int
+    lost: int
+    games_won: int
+    games_lost: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class BestRun:
+    run: int
+    discipline: str
+    played_at: str
+    opponents: tuple[str, ...]
+    uid: str
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        d["opponents"] = list(self.opponents)
+        return d
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """The rating after a match: a point of the chart."""
+
+    played_at: str
+    uid: str
+    rating: float
+    margin: float
+    games: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"played_at": self.played_at, "uid": self.uid,
+                "rating": round(self.rating, 1), "margin": round(self.margin, 1),
+                "games": self.games}
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    name: str
+    level: str | None
+    rating: Rating | None
+    matches: int
+    won: int
+    lost: int
+    disciplines: tuple[DisciplineLine, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    best_runs: tuple[BestRun, ...]
+    history: tuple[RatingPoint, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "computer": self.level,
+                "rating": None if self.rating is None else self.rating.to_dict(),
+                "matches": self.matches, "won": self.won, "lost": self.lost,
+                "disciplines": [d.to_dict() for d in self.disciplines],
+                "head_to_head": [h.to_dict() for h in self.head_to_head],
+                "best_runs": [b.to_dict() for b in self.best_runs],
+                "history": [p.to_dict() for p in self.history]}
+
+
+# -- the rating ------------------------------------------------------------------
+def _side(s: SeatRecord) -> tuple[str, float | None]:
+    return s.name, s.fixed_rating if s.level is not None else None
+
+
+def results_of(m: MatchRecord) -> list[Results]:
+    """The games of one match as the rating counts them."""
+    if len(m.seats) == 2:
+        (a, fa), (b, fb) = _side(m.seats[0]), _side(m.seats[1])
+        return [Results(a, b, m.seats[0].games_won, m.seats[1].games_won, fa, fb)]
+    if m.winner is None:
+        return []
+    w, fw = _side(m.seats[m.winner])
+    return [Results(w, o, 1, 0, fw, fo) for i, s in enumerate(m.seats)
+            if i != m.winner for o, fo in [_side(s)]]
+
+
+def ratings(matches: Sequence[MatchRecord],
+            start: Mapping[str, float] | None = None) -> dict[str, Rating]:
+    """Every player's rating: people fitted from all the games, computer
+    levels at their measured figures (a level not measured is fitted)."""
+    rows = [r for m in matches for r in results_of(m)]
+    out = fit(rows, start=start)
+    games: dict[str, int] = {}
+    for r in rows:
+        for side, fixed in ((r.a, r.a_fixed), (r.b, r.b_fixed)):
+            if fixed is not None:
+                games[side] = games.get(side, 0) + r.a_won + r.b_won
+    # A computer level shows its figure of today (its games keep the figure
+    # they were played at); a level no longer measured, its latest one.
+    for m in matches:
+        for s in m.seats:
+            if s.level is None or s.fixed_rating is None or s.name in out:
+                continue
+            level = MEASURED.get(s.level)
+            latest = [x.fixed_rating for x in (y for n in matches for y in n.seats)
+                      if x.name == s.name and x.fixed_rating is not None]
+            out[s.name] = Rating(level.rating if level is not None else latest[-1],
+                                 level.margin if level is not None else 0.0,
+                                 games.get(s.name, 0), 1.0, fixed=True)
+    return out
+
+
+def history(matches: Sequence[MatchRecord], name: str) -> list[RatingPoint]:
+    """The player's rating after each of their matches, every game recorded
+    up to then counted (the chart of the rating over time)."""
+    key = name_key(name)
+    out: list[RatingPoint] = []
+    last: dict[str, float] = {}
+    for i, m in enumerate(matches):
+        if not any(name_key(s.name) == key for s in m.seats):
+            continue
+        rated = ratings(matches[: i + 1], start=last)
+        last = {k: v.value for k, v in rated.items()}
+        mine = next((v for k, v in rated.items() if name_key(k) == key), None)
+        if mine is not None:
+            out.append(RatingPoint(m.played_at, m.uid, mine.value, mine.margin,
+                                   mine.games))
+    return out
+
+
+# -- the page --------------------------------------------------------------------
+def page(matches: Sequence[MatchRecord], name: str,
+         rated: Mapping[str, Rating] | None = None, *, with_history: bool = True,
+         best: int = 10) -> PlayerPage | None:
+    """A player's page (None: no such player in the records)."""
+    key = name_key(name)
+    mine = [(m, i) for m in matches for i, s in enumerate(m.seats)
+            if name_key(s.name) == key]
+    if not mine:
+        return None
+    seat0 = mine[0][0].seats[mine[0][1]]
+    per: dict[str, list[int]] = {}
+    h2h: dict[str, list[int]] = {}
+    runs: list[BestRun] = []
+    won = lost = 0
+    for m, i in mine:
+        s = m.seats[i]
+        win = m.winner == i
+        loss = m.winner is not None and not win
+        won += win
+        lost += loss
+        d = per.setdefault(m.discipline, [0] * 10)
+        for k, v in enumerate((1, int(win), int(loss), s.games_won,
+                               m.games - s.games_won, s.innings, s.balls, s.fouls,
+                               s.safeties)):
+            d[k] += v
+        d[9] = max(d[9], s.best_run)
+        others = [o for j, o in enumerate(m.seats) if j != i]
+        for j, o in enumerate(m.seats):
+            if j == i or (o.level is None and name_key(o.name) == key):
+                continue
+            h = h2h.setdefault(o.name, [0] * 5)
+            h[0] += 1
+            h[1] += win
+            h[2] += m.winner == j
+            h[3] += s.games_won if len(m.seats) == 2 else int(win)
+            h[4] += o.games_won if len(m.seats) == 2 else int(m.winner == j)
+        if s.best_run > 0:
+            runs.append(BestRun(s.best_run, m.discipline, m.played_at,
+                                tuple(o.name for o in others), m.uid))
+    runs.sort(key=lambda r: (-r.run, r.played_at))
+    if rated is None:
+        rated = ratings(matches)
+    rating = next((v for k, v in rated.items() if name_key(k) == key), None)
+    return PlayerPage(
+        seat0.name, seat0.level, rating, len(mine), won, lost,
+        tuple(DisciplineLine(d, *v) for d, v in sorted(per.items())),
+        tuple(HeadToHead(o, *v) for o, v in sorted(
+            h2h.items(), key=lambda kv: (-kv[1][0], name_key(kv[0])))),
+        tuple(runs[:best]),
+        tuple(history(matches, name)) if with_history else ())
+
+
+def pages(matches: Sequence[MatchRecord], *, with_history: bool = False
+          ) -> list[PlayerPage]:
+    """Every player's page, by name."""
+    rated = ratings(matches)
+    names: dict[str, str] = {}
+    for m in matches:
+        for s in m.seats:
+            names.setdefault(name_key(s.name), s.name)
+    out = []
+    for key in sorted(names):
+        p = page(matches, names[key], rated, with_history=with_history)
+        if p is not None:
+            out.append(p)
+    return out

@@ -1,0 +1,307 @@
+"""An evening's standings and its bracket, computed from its results.
+
+- round robin: matches won; level players split by the matches between them
+  (head to head), then by games (14.1: points) won minus lost, then games
+  won; players level on all of these share a place;
+- knockouts: the champion, the final's loser, then by how deep in the
+  bracket each player went out (their last loss); players still in have no
+  place yet;
+- winner stays: wins, then the longest run of wins;
+- Express series: chips, then games won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from simulator.records import formats
+from simulator.records.entrants import Entrant
+from simulator.records.formats import (
+    BYE,
+    DOUBLE,
+    FINISHED,
+    PLAYING,
+    ROUND_ROBIN,
+    SINGLE,
+    WINNER_STAYS,
+)
+from simulator.records.plan import MatchCall, MatchResult, Setup
+
+
+class Evening(Protocol):
+    """What the standings read of an evening (simulator.records.evening's
+    Evening; named here so that this module need not import it)."""
+
+    @property
+    def setup(self) -> Setup: ...
+
+    @property
+    def seeding(self) -> tuple[int, ...]: ...
+
+    @property
+    def results(self) -> Mapping[str, MatchResult]: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def nodes(self) -> Sequence[formats.Node]: ...
+
+    @property
+    def schedule(self) -> Sequence[Sequence[tuple[int, int]]]: ...
+
+    @property
+    def entrants(self) -> tuple[Entrant, ...]: ...
+
+    def sides(self) -> dict[str, int]: ...
+
+    def name(self, entrant: int | None) -> str | None: ...
+
+    def ready(self) -> list[MatchCall]: ...
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line in the standings. ``place`` is None while a player
+    is still in a knockout; ``chips`` is the Express series' count,
+    ``streak`` winner stays' longest run of wins."""
+
+    place: int | None
+    entrant: int
+    name: str
+    played: int
+    won: int
+    lost: int
+    games_for: int
+    games_against: int
+    points_for: int = 0
+    points_against: int = 0
+    chips: int | None = None
+    streak: int | None = None
+    still_in: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"place": self.place, "name": self.name, "played": self.played,
+                "won": self.won, "lost": self.lost, "games_for": self.games_for,
+                "games_against": self.games_against, "points_for": self.points_for,
+                "points_against": self.points_against, "chips": self.chips,
+                "streak": self.streak, "still_in": self.still_in}
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A match in a round of the bracket (or the schedule): the entrants per
+    side (None: not known yet, :data:`~simulator.records.formats.BYE`: a
+    bye), its status (waiting, ready, played, walkover, skipped) and, when
+    played, the winning side and the games (or points) of each."""
+
+    slot: str
+    entrants: tuple[int | None, ...]
+    names: tuple[str | None, ...]
+    status: str
+    winner: int | None = None
+    score: tuple[int, ...] = ()
+    races: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    """A round to draw: ``stage`` (round, winners, losers, final, match or
+    game) and its number, its matches, and who rests (a round robin's bye)."""
+
+    stage: str
+    round: int
+    matches: tuple[BracketMatch, ...]
+    resting: tuple[int, ...] = ()
+
+
+# -- standings ---------------------------------------------------------------------
+def standings(ev: Evening) -> list[StandingRow]:
+    """The players of an evening, best first, with their numbers."""
+    f = ev.setup.format
+    base = _tally(ev)
+    if f == ROUND_ROBIN:
+        return _round_robin_rows(ev, base)
+    if f in (SINGLE, DOUBLE):
+        return _knockout_rows(ev, base)
+    if f == WINNER_STAYS:
+        streaks = _streaks(ev)
+        rows = [replace(base[i], streak=streaks[i]) for i in base]
+        rows.sort(key=lambda r: (-r.won, -(r.streak or 0), r.lost,
+                                 ev.seeding.index(r.entrant)))
+        return _placed(rows, lambda r: (r.won, r.streak, r.lost))
+    chips = _chips(ev)
+    rows = [replace(base[i], chips=chips[i]) for i in base]
+    rows.sort(key=lambda r: (-(r.chips or 0), -r.won,
+                             ev.seeding.index(r.entrant)))
+    return _placed(rows, lambda r: (r.chips, r.won))
+
+
+def _tally(ev: Evening) -> dict[int, StandingRow]:
+    """Each player's matches, wins, losses, games and points so far."""
+    n = len(ev.entrants)
+    acc = {i: [0, 0, 0, 0, 0, 0, 0] for i in range(n)}
+    for r in ev.results.values():
+        total_games = sum(r.games)
+        total_points = sum(r.scores)
+        for seat, e in enumerate(r.seats):
+            a = acc[e]
+            a[0] += 1
+            a[1 if seat == r.winner else 2] += 1
+            a[3] += r.games[seat]
+            a[4] += total_games - r.games[seat]
+            if r.scores:
+                a[5] += r.scores[seat]
+                a[6] += total_points - r.scores[seat]
+    return {i: StandingRow(None, i, ev.entrants[i].name, acc[i][0], acc[i][1],
+                           acc[i][2], acc[i][3], acc[i][4], acc[i][5],
+                           acc[i][6]) for i in range(n)}
+
+
+def _round_robin_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRow]:
+    points = ev.setup.scoring != "race"
+
+    def margin(r: StandingRow) -> int:
+        return (r.points_for - r.points_against) if points else \
+            (r.games_for - r.games_against)
+    groups: dict[int, list[int]] = {}
+    for i, r in base.items():
+        groups.setdefault(r.won, []).append(i)
+    h2h = {i: 0 for i in base}
+    for members in groups.values():
+        inside = set(members)
+        for res in ev.results.values():
+            if set(res.seats) <= inside:
+                h2h[res.winner_entrant] += 1
+    rows = sorted(base.values(), key=lambda r: (
+        -r.won, -h2h[r.entrant], -margin(r), -r.games_for,
+        ev.seeding.index(r.entrant)))
+    return _placed(rows, lambda r: (r.won, h2h[r.entrant], margin(r),
+                                    r.games_for))
+
+
+def _knockout_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRow]:
+    states = formats.resolve(ev.nodes, ev.seeding, ev.sides())
+    deep = formats.depth(ev.nodes)
+    # Where each player went out: their last loss's depth (a second loss
+    # in double elimination; a grand final's loser went out there).
+    losses: dict[int, list[int]] = {i: [] for i in base}
+    for i, st in enumerate(states):
+        if st.status == formats.PLAYED and st.loser is not None:
+            losses[st.loser].append(deep[i])
+    lives = 2 if ev.setup.format == DOUBLE else 1
+    out_at: dict[int, int] = {}
+    champion = states[-1].winner if ev.status == FINISHED else None
+    for e, ds in losses.items():
+        if len(ds) >= lives or (e != champion and ev.status == FINISHED):
+            out_at[e] = max(ds) if ds else 0
+    still = [e for e in base if e not in out_at and e != champion]
+    rows: list[StandingRow] = []
+    if champion is not None and champion != BYE:
+        rows.append(replace(base[champion], place=1))
+    if ev.status != FINISHED:
+        still.sort(key=lambda e: (base[e].lost, -base[e].won,
+                                  ev.seeding.index(e)))
+        rows += [replace(base[e], still_in=True) for e in still]
+    gone = sorted(out_at, key=lambda e: (-out_at[e], ev.seeding.index(e)))
+    for e in gone:
+        place = 1 + len(still) + (1 if champion is not None else 0) + sum(
+            1 for x in gone if out_at[x] > out_at[e])
+        rows.append(replace(base[e], place=place))
+    return rows
+
+
+def _streaks(ev: Evening) -> dict[int, int]:
+    """Each player's longest run of wins in winner stays."""
+    best = {i: 0 for i in range(len(ev.entrants))}
+    run: dict[int, int] = dict.fromkeys(best, 0)
+    for k in range(len(ev.results)):
+        r = ev.results[f"M{k + 1}"]
+        w = r.winner_entrant
+        for e in r.seats:
+            run[e] = run[e] + 1 if e == w else 0
+            best[e] = max(best[e], run[e])
+    return best
+
+
+def _chips(ev: Evening) -> dict[int, int]:
+    """Each player's chips after the last game of a series."""
+    start = int(ev.setup.options.get("starting_chips", 100))
+    chips = dict.fromkeys(range(len(ev.entrants)), start)
+    for k in range(len(ev.results)):
+        r = ev.results[f"G{k + 1}"]
+        for e, c in zip(r.seats, r.chips, strict=False):
+            chips[e] = c
+    return chips
+
+
+# -- the bracket -------------------------------------------------------------------
+def bracket(ev: Evening) -> list[BracketRound]:
+    """An evening's rounds to draw: a knockout's bracket (winners', losers', the
+    final), a round robin's schedule, winner stays' and an Express
+    series' matches in order."""
+    f = ev.setup.format
+    if f in (SINGLE, DOUBLE):
+        states = formats.resolve(ev.nodes, ev.seeding, ev.sides())
+        rounds: dict[tuple[str, int], list[BracketMatch]] = {}
+        for node, st in zip(ev.nodes, states, strict=True):
+            if node.reset_of is not None and st.status in (formats.SKIPPED,
+                                                           formats.WAITING):
+                continue  # the replay is drawn only once it is due
+            res = ev.results.get(node.slot)
+            rounds.setdefault((node.section, node.round), []).append(
+                BracketMatch(node.slot, st.players, tuple(
+                    ev.name(p) for p in st.players), st.status,
+                    None if res is None else res.winner,
+                    () if res is None else _score(ev, res),
+                    () if res is None else res.races))
+        order = {formats.WINNERS: 0, formats.LOSERS: 1, formats.FINAL: 2}
+        return [BracketRound(stage, rnd, tuple(ms)) for (stage, rnd), ms in
+                sorted(rounds.items(), key=lambda kv: (order[kv[0][0]],
+                                                       kv[0][1]))]
+    if f == ROUND_ROBIN:
+        out = []
+        for r, pairs in enumerate(ev.schedule):
+            ms = []
+            resting: tuple[int, ...] = ()
+            for i, (a, b) in enumerate(pairs):
+                if BYE in (a, b):
+                    resting = (ev.seeding[b if a == BYE else a],)
+                    continue
+                slot = formats.round_robin_slot(r, pairs, i)
+                ms.append(_drawn(ev, slot, (ev.seeding[a], ev.seeding[b])))
+            out.append(BracketRound("round", r + 1, tuple(ms), resting))
+        return out
+    stage, prefix = ("match", "M") if f == WINNER_STAYS else ("game", "G")
+    ms = [_drawn(ev, f"{prefix}{k + 1}", ev.results[f"{prefix}{k + 1}"].seats)
+          for k in range(len(ev.results))]
+    ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)
+           for c in ev.ready()]
+    return [BracketRound(stage, 1, tuple(ms))]
+
+
+def _score(ev: Evening, r: MatchResult) -> tuple[int, ...]:
+    """Games in a race, points in a game played to a target."""
+    return r.games if ev.setup.scoring == "race" else r.scores
+
+
+def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
+    r = ev.results.get(slot)
+    if r is not None:
+        return BracketMatch(slot, r.seats, tuple(ev.name(e) for e in r.seats),
+                            formats.PLAYED, r.winner, _score(ev, r), r.races)
+    status = formats.READY if ev.status == PLAYING else formats.WAITING
+    return BracketMatch(slot, seats, tuple(ev.name(e) for e in seats), status)
+
+
+def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:
+    """Places for rows in order: equal keys share a place."""
+    out: list[StandingRow] = []
+    for i, r in enumerate(rows):
+        if i and key(r) == key(rows[i - 1]):
+            out.append(replace(r, place=out[-1].place))
+        else:
+            out.append(replace(r, place=i + 1))
+    return out
