@@ -65,7 +65,7 @@ from simulator.table.state import TableState
 EIGHT = registry.word(registry.EIGHT_BALL)
 STRAIGHT = registry.word(registry.STRAIGHT_POOL)
 EXPRESS = registry.word(registry.EXPRESS)
-PARTS = ("time", "sims", "potting", "run", EIGHT, STRAIGHT, "hint", EXPRESS)
+PARTS = ("time", "sims", "potting", "run", EIGHT, STRAIGHT, "hint", EXPRESS, "why")
 PROGRESS = 5  # a line every this many racks, games or matches (read as it goes)
 POT_KINDS = ("pot", "bank", "cue_pot")  # strokes that try to pot
 NOT_POTS = ("safety", "kick", "push_out")  # strokes that do not
@@ -501,6 +501,127 @@ def part_hint(count: int) -> None:
         f"{times[-1]:.2f} s over {len(times)} positions ({load()})")
 
 
+# -- why innings end -------------------------------------------------------------
+
+
+def shot_geometry(table: TableState, decision: dict[str, Any]) -> str:
+    """The pot's difficulty as a coach reads it: the cut, the cue ball's
+    distance to the ghost ball, the object ball's to the pocket, and
+    whether the cue ball was on a rail."""
+    target, pocket = decision.get("target"), decision.get("pocket")
+    place = decision.get("place")
+    cue = tuple(place) if place else table.position(CUE_BALL)
+    if target is None or pocket is None or cue is None:
+        return ""
+    obj = table.position(int(target))
+    if obj is None:
+        return ""
+    spec = table.spec
+    r = spec.balls.radius
+    pk = spec.pocket(str(pocket))
+    u = aim.unit(aim.sub(aim.aim_point(pk), obj))
+    ghost = aim.ghost_ball(obj, u, r)
+    to_ghost = aim.sub(ghost, (cue[0], cue[1]))
+    cut = math.degrees(aim.angle_between(to_ghost, u))
+    gap = min(cue[0] - r, spec.length - r - cue[0], cue[1] - r, spec.width - r - cue[1])
+    rail = " on a rail" if gap < r else ""
+    return (f"cut {cut:.0f}°, cue {aim.norm(to_ghost):.2f} m, object "
+            f"{math.dist(obj, aim.aim_point(pk)):.2f} m{rail}")
+
+
+def ending(kind: str, codes: Sequence[str], scored: bool, success: float) -> str:
+    """Why a stroke ended the shooter's inning."""
+    fouls = [c for c in codes if ".foul." in c or c.startswith(("foul.", "loss."))]
+    if fouls:
+        return f"foul ({fouls[0]}) on a {kind}"
+    if kind == "break":
+        return "the break"
+    if kind in NOT_POTS:
+        return f"a {kind} chosen"
+    if scored:
+        return "scored, the turn passed"
+    band = "sure (80 %+)" if success >= 0.8 else "fair (50-80 %)" \
+        if success >= 0.5 else "hard (under 50 %)"
+    return f"a missed {kind}, {band} in its own tries"
+
+
+def part_why(innings: int, racks: int, log_path: str | None) -> None:
+    """Why 14.1 innings and 9-ball racks end, counted by cause, and every
+    stroke written to a log to be read as a coach would."""
+    out = open(log_path, "w", encoding="utf-8") if log_path else None
+
+    def log(text: str) -> None:
+        if out is not None:
+            out.write(text + "\n")
+
+    causes: dict[str, dict[str, int]] = {"14.1": {}, "9-ball": {}}
+    # 14.1, strong against strong.
+    runs: list[int] = []
+    seed = 3000
+    while len(runs) < innings:
+        m = Match(["a", "b"], registry.STRAIGHT_POOL, {"target": 10_000}, seed=seed)
+        log(f"== 14.1 seed {seed}")
+        seed += 1
+        t = Table(m, seats("strong", "strong"))
+        run = 0
+        guard = 0
+        while len(runs) < innings and not m.over and guard < 600:
+            guard += 1
+            before = m.state.table
+            for s in t.step():
+                if s.kind != "shot" or s.ruling is None:
+                    continue
+                d = s.decision
+                pts = s.ruling["points"][s.player] if s.ruling["points"] else 0
+                log(f"  {s.player} {d['kind']} {d.get('target')} {d.get('pocket')} "
+                    f"[{shot_geometry(before, d)}] tries {100 * d['success']:.0f}% "
+                    f"value {d['value']:+.2f}: {', '.join(s.codes) or '-'} (+{pts})")
+                run += max(0, pts)
+                if s.ruling["next_shooter"] != s.player:
+                    why = ending(d["kind"], s.codes, pts > 0, d["success"])
+                    causes["14.1"][why] = causes["14.1"].get(why, 0) + 1
+                    log(f"  -- inning of {run}: {why}")
+                    runs.append(run)
+                    run = 0
+        if len(runs) % PROGRESS == 0:
+            say(f"  why: {len(runs)} innings of 14.1 ({load()})")
+    # 9-ball, the strong player's first inning of each rack.
+    player = ComputerPlayer(STRENGTHS["strong"])
+    for k in range(racks):
+        m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=1000 + k)
+        log(f"== 9-ball rack {1000 + k}")
+        while not m.over:
+            req = m.requirements()
+            if req.pending or req.shooter != 0:
+                break
+            before = m.table()
+            d = player.shot(m.discipline, m.state, seed_for(m.seed, len(m.history), 0),
+                            req)
+            ruling = m.apply(simulate(d.table(before), d.stroke), d.declarations)
+            dd = d.to_dict()
+            log(f"  {d.kind} {d.target} {d.pocket} [{shot_geometry(before, dd)}] "
+                f"tries {100 * d.success:.0f}% value {d.value:+.2f}: "
+                f"{', '.join(ruling.codes()) or '-'} scored {list(ruling.scored)}")
+            if ruling.game_over or ruling.next_shooter != 0:
+                why = "won: break and run" if ruling.game_over and \
+                    ruling.winner == 0 else ending(d.kind, ruling.codes(),
+                                                   bool(ruling.scored), d.success)
+                causes["9-ball"][why] = causes["9-ball"].get(why, 0) + 1
+                log(f"  -- {why}")
+                break
+        if (k + 1) % PROGRESS == 0:
+            say(f"  why: {k + 1} racks of 9-ball ({load()})")
+    for game, counts in causes.items():
+        total = sum(counts.values())
+        say(f"why the {game} innings ended ({total}):")
+        for why, n in sorted(counts.items(), key=lambda x: -x[1]):
+            say(f"  {n:4d} ({100 * n / max(1, total):4.1f}%) {why}")
+    if runs:
+        say(f"  14.1: {statistics.mean(runs[:innings]):.2f} balls per inning")
+    if out is not None:
+        out.close()
+
+
 # -- Express -------------------------------------------------------------------
 
 
@@ -563,12 +684,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help=f"matches of the {EXPRESS} part")
     p.add_argument("--level", choices=tuple(STRENGTHS), default="beginner",
                    help=f"the players' strength in the {EXPRESS} part")
+    p.add_argument("--log", default=None,
+                   help="the why part: every stroke written to this file")
     args = p.parse_args(argv)
     for name in ("positions", "tries", "racks", "games", "pro_games", "innings",
                  "pro_innings", "matches"):
         if not 1 <= getattr(args, name) <= 100_000:
             p.error(f"--{name.replace('_', '-')}: expected 1 to 100000")
-    parts = args.part or list(PARTS)
+    parts = args.part or [p for p in PARTS if p != "why"]
     jobs: dict[str, Callable[[], None]] = {
         "time": lambda: part_time(args.positions),
         "sims": lambda: part_sims(2),
@@ -579,6 +702,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "hint": lambda: part_hint(args.positions),
         EXPRESS: lambda: part_express(args.matches, args.level,
                                         {"initial_points": 15, "max_signatures": 1}),
+        "why": lambda: part_why(args.innings, args.racks, args.log),
     }
     with tempfile.TemporaryDirectory(prefix="kiy-players-bench-") as tmp:
         profile.use(tmp)

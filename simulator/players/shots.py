@@ -442,12 +442,81 @@ def safety_candidates(view: View, cue: Vec, place: Vec | None, count: int,
         v = SAFETY_SPEEDS[k % len(SAFETY_SPEEDS)]
         tip_b = SAFETY_SPINS[(k // len(SAFETY_SPEEDS) + k) % len(SAFETY_SPINS)]
         for t, direction in lines:
-            pool.append(Candidate("safety", stroke(spec, direction, v, tip_b), decl,
-                                  place, t, None, 1.0))
+            # Never softer than what drives a ball to a cushion (a safety
+            # with no ball at a cushion is a foul in every game: general
+            # rule 17, Express's no-cushion foul).
+            least = rail_speed(spec, cue, view.balls[t], direction)
+            speed = max(v, least * RAIL_MARGIN)
+            if speed > MAX_SAFETY_SPEED:
+                continue
+            pool.append(Candidate("safety", stroke(spec, direction, speed, tip_b),
+                                  decl, place, t, None, 1.0))
     if len(pool) <= count:
         return pool
     step = len(pool) / count
     return [pool[int(i * step)] for i in range(count)]
+
+
+# A safety's speed is at least this multiple of the least that (by the
+# geometry) brings a ball to a cushion, and never more than this (m/s).
+RAIL_MARGIN = 1.35
+MAX_SAFETY_SPEED = 4.5
+OBJECT_ROLL = 0.63
+
+
+def to_cushion(spec: TableSpec, p: Vec, d: Vec) -> float:
+    """How far a ball at ``p`` goes along the unit ``d`` before its centre
+    meets a cushion's line."""
+    r = spec.balls.radius
+    out = math.inf
+    if d[0] > 1e-9:
+        out = min(out, (spec.length - r - p[0]) / d[0])
+    elif d[0] < -1e-9:
+        out = min(out, (r - p[0]) / d[0])
+    if d[1] > 1e-9:
+        out = min(out, (spec.width - r - p[1]) / d[1])
+    elif d[1] < -1e-9:
+        out = min(out, (r - p[1]) / d[1])
+    return max(0.0, out)
+
+
+def rail_speed(spec: TableSpec, cue: Vec, obj: Vec, direction: float) -> float:
+    """The least cue-ball speed off the tip with which, by the geometry, the
+    object ball hit along ``direction`` or the cue ball after it reaches a
+    cushion. The cue ball (sent without spin) rolls at 5/7 of its speed
+    after a few centimetres; the object ball takes the part of the cue
+    ball's speed along the line of centres and, the contact's friction
+    giving it a little backspin, rolls on at about OBJECT_ROLL of that
+    (measured with the physics); the cue ball keeps the part along the
+    tangent line."""
+    r = spec.balls.radius
+    d = aim.from_heading(direction)
+    rel = aim.sub(obj, cue)
+    along = aim.dot(rel, d)
+    side = aim.cross(d, rel)
+    if along <= 0.0 or abs(side) >= 2.0 * r:
+        return 0.0
+    back = math.sqrt(4.0 * r * r - side * side)
+    contact = aim.add(cue, aim.scale(d, along - back))  # the cue ball's centre
+    normal = aim.unit(aim.sub(obj, contact))
+    cos_cut = max(0.0, aim.dot(normal, d))
+    e = spec.physics.e_ball
+    obj_share = cos_cut * (1.0 + e) / 2.0
+    tangent = aim.sub(d, aim.scale(normal, cos_cut))
+    cue_share = aim.norm(tangent)
+    decel = 2.0 * spec.physics.mu_roll * spec.physics.gravity  # v^2 lost a metre
+    needs: list[float] = []
+    if obj_share > 0.05:
+        roll = math.sqrt(decel * to_cushion(spec, obj, normal)) / OBJECT_ROLL
+        needs.append(roll / obj_share)
+    if cue_share > 0.05:
+        roll = math.sqrt(decel * to_cushion(spec, contact, aim.unit(tangent)))
+        needs.append(roll / cue_share)
+    if not needs:
+        return 0.0
+    at_contact = min(needs)
+    # Rolling to the contact at 5/7 of the speed off the tip.
+    return 1.4 * math.sqrt(at_contact ** 2 + decel * (along - back))
 
 
 def into_touching_cushion(spec: TableSpec, cue: Vec, direction: float) -> bool:
