@@ -29,7 +29,7 @@ from simulator.app.replay.export import (
     still_svg,
     write_export,
 )
-from simulator.app.replay.shotshow import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
+from simulator.app.replay.table_marks import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.files import profile
 from simulator.practice.gallery import demonstrate, entries

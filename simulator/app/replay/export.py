@@ -4,8 +4,8 @@ SVG for print) with the start position, the paths and the contacts in order;
 each captioned with the ruling and the rule in the chosen language.
 
 Everything is drawn off screen with the replay's own drawing
-(simulator.app.replay.shotshow), so no display is needed; Pillow writes the
-animated formats, which pygame cannot. Files are written atomically.
+(simulator.app.replay.table_marks, side_view), so no display is needed;
+Pillow writes the animated formats, which pygame cannot. Files are written atomically.
 
 From the command line, a whole gallery at once::
 
@@ -197,13 +197,13 @@ class Canvas:
         """The shot at time ``t``: trails and contacts so far, the caption (red
         with the foul's words when ``at_foul``)."""
         pg = _pygame()
-        from simulator.app.replay import shotshow
+        from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
         surf.blit(self.table, (0, 0))
         balls = self.positions(t)
-        shotshow.draw_under(surf, self.view, self.marks, t, balls)
+        table_marks.draw_under(surf, self.view, self.marks, t, balls)
         self.sprites.draw(surf, self.view, balls, ())
-        shotshow.draw_over(surf, self.view, self.marks, t)
+        table_marks.draw_over(surf, self.view, self.marks, t)
         fl = self.marks.flight_at(t)
         if fl is not None:
             self.side_view(surf, fl, t)
@@ -212,10 +212,10 @@ class Canvas:
         return surf
 
     def side_view(self, surf: Any, flight: Any, now: float) -> None:
-        """The side view (the window's, simulator.app.replay.shotshow) in the corner
+        """The side view (the window's, simulator.app.replay.side_view) in the corner
         of the bed farthest from where the balls left it."""
         pg = _pygame()
-        from simulator.app.replay import shotshow
+        from simulator.app.replay.side_view import draw_side_view
         spec, v = self.spec, self.view
         w = max(220, round(self.size[0] * 0.36))
         h = max(100, round(w * 0.45))
@@ -235,25 +235,25 @@ class Canvas:
             return min(math.dist(box.center, v.to_screen(x, y)) for x, y in where)
 
         left, top = max(corners, key=clearance)
-        shotshow.draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
-                                flight, now, self.exp.shot)
+        draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
+                       flight, now, self.exp.shot)
 
     def still(self) -> Any:
         """The diagram: the start position, every path, every contact, the
         balls' final places as rings."""
         pg = _pygame()
-        from simulator.app.replay import shotshow
+        from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
         surf.blit(self.table, (0, 0))
         start = self.positions(self.marks.frames[0].time if self.marks.frames else 0.0)
         end = self.positions(self.marks.duration)
-        shotshow.draw_under(surf, self.view, self.marks, None, start)
+        table_marks.draw_under(surf, self.view, self.marks, None, start)
         for b, (x, y, _z) in end.items():
             if b in self.marks.trails:
-                pg.draw.circle(surf, shotshow.ball_colour(self.spec, b),
+                pg.draw.circle(surf, table_marks.ball_colour(self.spec, b),
                                self.view.to_screen(x, y), self.view.ball_px, 2)
         self.sprites.draw(surf, self.view, start, ())
-        shotshow.draw_over(surf, self.view, self.marks, None, emphasis=False)
+        table_marks.draw_over(surf, self.view, self.marks, None, emphasis=False)
         if self.marks.flights:  # the first spell in the air, the whole of it
             fl = self.marks.flights[0]
             self.side_view(surf, fl, fl.end)
@@ -387,7 +387,7 @@ def still_png(exp: ShotExport, lang: str, width: int = 1600) -> bytes:
 def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     """The diagram as SVG: the table, the paths, the balls where they started,
     the contacts numbered, the caption; drawn in the replay's colours."""
-    from simulator.app.replay import shotshow
+    from simulator.app.replay import table_marks
     from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
     from simulator.app.text.i18n import Locale
     check_width(width)
@@ -431,12 +431,12 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
         a, b = xy(spec.head_string_x, 0.0), xy(spec.head_string_x, spec.width)
         out.append(f'<line id="head-string" x1="{a[0]:.1f}" y1="{a[1]:.1f}" '
                    f'x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                   f'stroke="{rgb(shotshow.LINE_MARK)}" stroke-width="3"/>')
+                   f'stroke="{rgb(table_marks.LINE_MARK)}" stroke-width="3"/>')
     for b in sorted(marks.trails):
         path = marks.trail(b)
         if len(path) > 1:
             out.append(f'<polyline class="path" id="path-{b}" points="{pts(path)}" '
-                       f'fill="none" stroke="{rgb(shotshow.ball_colour(spec, b))}" '
+                       f'fill="none" stroke="{rgb(table_marks.ball_colour(spec, b))}" '
                        f'stroke-width="2.5" stroke-linejoin="round"/>')
     r = spec.balls.radius * k
     first = marks.frames[0] if marks.frames else None
@@ -456,14 +456,14 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
         cx, cy = xy(*pk.mouth_centre)
         out.append(f'<circle id="called-pocket" cx="{cx:.1f}" cy="{cy:.1f}" '
                    f'r="{pk.mouth_width * 0.75 * k:.1f}" fill="none" '
-                   f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3"/>')
+                   f'stroke="{rgb(table_marks.CALLED)}" stroke-width="3"/>')
     if marks.called_ball is not None:
         p = exp.shot.initial.position(marks.called_ball)
         if p is not None:
             cx, cy = xy(*p)
             out.append(f'<circle id="called-ball" cx="{cx:.1f}" cy="{cy:.1f}" '
                        f'r="{r * 1.75:.1f}" fill="none" '
-                       f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3" '
+                       f'stroke="{rgb(table_marks.CALLED)}" stroke-width="3" '
                        f'stroke-dasharray="6 5"/>')
     at = marks.cue.address()
     if at is not None:  # the stick at address, foreshortened by its elevation
@@ -483,7 +483,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
             ex, ey = xy(fx - d[0] * 0.3 + px[0] * 0.07, fy - d[1] * 0.3 + px[1] * 0.07)
             out.append(f'<text id="elevation" x="{ex:.1f}" y="{ey:.1f}" '
                        f'font-size="{max(11.0, r * 1.2):.1f}" font-weight="bold" '
-                       f'fill="{rgb(shotshow.LINE_MARK)}">∠ {round(at.elevation)}°'
+                       f'fill="{rgb(table_marks.LINE_MARK)}">∠ {round(at.elevation)}°'
                        f'</text>')
     mr = max(7.0, r * 0.62)
     for c in marks.shown_contacts:
@@ -492,10 +492,10 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
         out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
                    f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
                    f'<circle class="touch" cx="{ax:.1f}" cy="{ay:.1f}" r="2.5" '
-                   f'fill="{rgb(shotshow.contact_colour(c))}" stroke="#101010"/>')
+                   f'fill="{rgb(table_marks.contact_colour(c))}" stroke="#101010"/>')
         out.append(f'<g class="contact" id="contact-{c.n}" data-time="{c.time:.4f}" '
                    f'data-kind="{c.kind.value}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
-                   f'r="{mr:.1f}" fill="{rgb(shotshow.contact_colour(c))}" '
+                   f'r="{mr:.1f}" fill="{rgb(table_marks.contact_colour(c))}" '
                    f'stroke="#101010"/><text x="{cx:.1f}" y="{cy + mr * 0.4:.1f}" '
                    f'font-size="{mr * 1.2:.1f}" text-anchor="middle" fill="#101010" '
                    f'font-weight="bold">{c.n}</text></g>')

@@ -2,7 +2,7 @@
 ball trails, the contacts numbered in order, the marks of the timeline, the
 spells in the air, the called ball and pocket and the lines a rule names.
 
-Nothing here draws or imports pygame: the window (simulator.app.replay.shotshow) and
+Nothing here draws or imports pygame: the window (simulator.app.replay.table_marks) and
 the exports (simulator.app.replay.export) draw from the same marks, so a clip, a
 diagram and the replay agree to the pixel on where a contact was.
 """

@@ -30,7 +30,7 @@ from simulator.app.screens.practice import (
     state_of,
     to_practice_list,
 )
-from simulator.app.table import hud
+from simulator.app.table import scoreboard
 from simulator.app.text import fonts, ui
 from simulator.app.text.words import discipline_label, file_reason_text, reason_text
 from simulator.files import profile
@@ -694,7 +694,7 @@ class EditorMode(PracticeScreen):
             img = fonts.text(lab, max(11, int(self.view.ball_px)), (230, 230, 210))
             surface.blit(img, img.get_rect(midbottom=(c[0], c[1] - self.view.ball_px)))
 
-    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         title = self.app.t("editor.heading",
                            game=discipline_label(self.app.locale, self.discipline))
         return [], [title]

@@ -23,7 +23,7 @@ from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.replay.playback import SPEEDS, Playback
 from simulator.app.screens.table_screen import TableMode
-from simulator.app.table import hud
+from simulator.app.table import aim_controls
 from simulator.app.table.aim import Aim, angle_to, guide
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.app.text import ui
@@ -701,15 +701,15 @@ class ShotInputMode(TableMode):
         """Clicks on the tip diagram, the elevation gauge and the power bar."""
         s = self.session
         rects = self.scene.panel
-        tip = hud.tip_from_point(rects, pos)
+        tip = aim_controls.tip_from_point(rects, pos)
         if tip is not None:
             s.aim = s.aim.with_tip(*tip)
             return True
-        e = hud.elevation_from_point(rects, pos)
+        e = aim_controls.elevation_from_point(rects, pos)
         if e is not None:
             s.aim = s.aim.with_elevation(e)
             return True
-        p = hud.power_from_point(rects, pos)
+        p = aim_controls.power_from_point(rects, pos)
         if p is not None:
             s.aim = s.aim.with_power(p)
             return True

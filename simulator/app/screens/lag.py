@@ -28,7 +28,7 @@ from simulator.app.screens.game import (
     next_step,
 )
 from simulator.app.screens.table_screen import TableMode
-from simulator.app.table import hud
+from simulator.app.table import aim_controls, scoreboard
 from simulator.app.table.aim import Aim, angle_to, guide, power_of
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.app.text import fonts, ui
@@ -243,15 +243,15 @@ class LagMode(TableMode):
     def panel_click(self, pos: tuple[int, int]) -> bool:
         """The tip diagram, the elevation gauge and the power bar, as when aiming."""
         rects = self.scene.panel
-        tip = hud.tip_from_point(rects, pos)
+        tip = aim_controls.tip_from_point(rects, pos)
         if tip is not None:
             self.set_aim(self.aim.with_tip(*tip))
             return True
-        e = hud.elevation_from_point(rects, pos)
+        e = aim_controls.elevation_from_point(rects, pos)
         if e is not None:
             self.set_aim(self.aim.with_elevation(e))
             return True
-        p = hud.power_from_point(rects, pos)
+        p = aim_controls.power_from_point(rects, pos)
         if p is not None:
             self.set_aim(self.aim.with_power(p))
             return True
@@ -331,7 +331,7 @@ class LagMode(TableMode):
             label = self.session.name(i)
             if self.strokes[i] is not None and i != self.turn:
                 label = self.app.t("lag.ready", name=label)
-            img = fonts.text(label, size, hud.ACCENT if i == self.turn else hud.INK,
+            img = fonts.text(label, size, ui.ACCENT if i == self.turn else ui.INK,
                              bold=i == self.turn)
             c = view.to_screen(*p)
             dy = view.ball_px * 1.6 + img.get_height() / 2
@@ -340,7 +340,7 @@ class LagMode(TableMode):
             surface.blit(veil(bg.size, (0, 0, 0, 120)), bg)
             surface.blit(img, box)
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, self.turn,
                          [s is not None for s in self.strokes])
 
@@ -358,13 +358,13 @@ class LagMode(TableMode):
 
 
 def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
-              ) -> tuple[list[hud.PlayerCard], list[str]]:
+              ) -> tuple[list[scoreboard.PlayerCard], list[str]]:
     t = app.t
     cards = []
     for i in range(2):
         details = [ball_word(app, i),
                    t("lag.card_ready") if ready[i] else t("lag.card_aiming")]
-        cards.append(hud.PlayerCard(s.name(i), str(s.match.games_won[i]),
+        cards.append(scoreboard.PlayerCard(s.name(i), str(s.match.games_won[i]),
                                     tuple(details), i == active))
     ref = ref_text(s.locale, _rule5())
     return cards, [t("lag.title"), ref]
@@ -409,7 +409,7 @@ class LagPlayMode(PlayMode):
             return {b.ball: (b.x, b.y, r) for b in self.state.balls}
         return self.playback.positions()
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, None, [True, True])
 
     def heading(self) -> tuple[str, str]:
@@ -487,7 +487,7 @@ class LagResultMode(TableMode):
                 continue
             won = self.result.winner == i
             lost = bool(self.result.reasons[i])
-            colour = hud.GREEN if won else (hud.RED if lost else hud.INK)
+            colour = ui.GREEN if won else (ui.RED if lost else ui.INK)
             a = view.to_screen(0.0, pos[1])
             b = view.to_screen(pos[0] - r, pos[1])
             pygame.draw.line(surface, colour, a, b, 2)
@@ -500,7 +500,7 @@ class LagResultMode(TableMode):
             surface.blit(veil(bg.size, (0, 0, 0, 140)), bg)
             surface.blit(img, box)
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, self.result.winner, [True, True])
 
     def chips(self) -> list[str]:

@@ -26,9 +26,9 @@ from simulator.app.match.session import Session, shot_chips
 from simulator.app.replay.playback import Playback
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.game import AimMode, PlaceMode, PlayMode
-from simulator.app.table import hud
+from simulator.app.table import scoreboard, strip
 from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
-from simulator.app.table.view import Layout, TableView
+from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import ui, widgets
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import (
@@ -316,11 +316,11 @@ class PracticeScreen(Mode):
         self.side_body = body
 
     def text_size(self) -> int:
-        return hud.text_size(self.app.size)
+        return text_size(self.app.size)
 
     def draw_side(self, surface: pygame.Surface) -> None:
         side = self.layout.side
-        pygame.draw.rect(surface, hud.PANEL, side)
+        pygame.draw.rect(surface, ui.PANEL, side)
         pygame.draw.line(surface, (60, 44, 30), side.topleft, side.bottomleft, 3)
         ui.FRAME.panels.append(("controls", side.copy()))
         inner = side.inflate(-20, -16)
@@ -414,7 +414,7 @@ class PracticeScreen(Mode):
     def short_hint(self) -> str:
         return ""
 
-    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         if self.session is not None:
             return self.session.scoreboard()
         return [], []
@@ -452,18 +452,18 @@ class PracticeScreen(Mode):
             draw_numbers(surface, view, balls, self.spec)
         cards, centre = self.header()
         if cards:
-            hud.draw_scoreboard(surface, a.top, cards, centre, self.spec.name)
+            scoreboard.draw_scoreboard(surface, a.top, cards, centre, self.spec.name)
         else:
             pygame.draw.rect(surface, (14, 18, 17), a.top)
             if centre:
-                ui.line(surface, centre[0], max(14, a.top.height // 3), hud.INK,
+                ui.line(surface, centre[0], max(14, a.top.height // 3), ui.INK,
                         a.top.inflate(-32, 0), bold=True, valign="middle")
         self.draw_side(surface)
         self.draw_strip(surface, a.strip)
 
     def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The strip under the table: chips and hint, or a replay's timeline."""
-        hud.draw_strip(surface, rect, self.chips(), self.hint(),
+        strip.draw_strip(surface, rect, self.chips(), self.hint(),
                        short=self.short_hint())
 
     def inset_height(self, width: int) -> int:

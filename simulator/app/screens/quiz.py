@@ -24,7 +24,7 @@ from simulator.app.screens.practice import (
     state_of,
     to_practice_list,
 )
-from simulator.app.table import hud
+from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import cite, code_words, discipline_label
 from simulator.practice.quiz import NONE, YES, Grade, Question, QuizSession
@@ -293,7 +293,7 @@ class QuizMode(PracticeScreen):
         elif self.phase == "answered" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_question)()
 
-    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         cards, centre = super().header()
         return cards, [*centre, self.score_line()]
 
