@@ -57,7 +57,9 @@ def play(window: tuple[int, int], game: str, seed: int, step: str) -> Run:
     from simulator.app.loop.registry import SCREENS
     from simulator.app.loop.settings import Settings
     from simulator.app.match.session import Session
-    from simulator.app.screens.game import AimMode, PlayMode, next_step
+    from simulator.app.match.turns import next_step
+    from simulator.app.screens.aiming import AimMode
+    from simulator.app.screens.playing import PlayMode
     from simulator.app.screens.table_screen import TableMode
     from simulator.app.table.aim import Aim, angle_to
     from simulator.app.text.i18n import Locale
@@ -131,7 +133,7 @@ def ball_in_hand(window: tuple[int, int]) -> tuple[float, int, float]:
     from simulator.app.loop.registry import SCREENS
     from simulator.app.loop.settings import Settings
     from simulator.app.match.session import Session
-    from simulator.app.screens.game import PlaceMode
+    from simulator.app.screens.placing import PlaceMode
     from simulator.app.text.i18n import Locale
     app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
     from simulator.app.loop.launch import default_game

@@ -10,14 +10,12 @@ import pygame
 import pygame_gui
 
 from simulator.app.loop.app import App
+from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.editor import EditorMode
-from simulator.app.screens.game import AimMode, PlaceMode
-from simulator.app.screens.practice import (
-    Played,
-    PracticeListMode,
-    ScenarioMode,
-    judge_result,
-)
+from simulator.app.screens.placing import PlaceMode
+from simulator.app.screens.practice.scenario import ScenarioMode
+from simulator.app.screens.practice.scenario_list import PracticeListMode
+from simulator.app.screens.practice.session import Played, judge_result
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import load_scenario
 from tests.app.helpers import button_labels, click_button, frame, run_until

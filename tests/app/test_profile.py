@@ -185,7 +185,7 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
     first = s.shots[0][0]
     assert s.undo() and s.undo()
     assert len(s.shots) <= n - 1 and s.shots[0][0] == first
-    from simulator.app.screens.game import ReplayMode
+    from simulator.app.screens.replay import ReplayMode
     replay = ReplayMode(app)
     app.switch(replay)
     assert replay.playback.frames and replay.playback.complete

@@ -77,7 +77,7 @@ class ShotExport:
 
     @classmethod
     def from_replay(cls, mode: Any) -> ShotExport:
-        """The game's replay screen's shot (simulator.app.screens.game.ReplayMode)."""
+        """The game's replay screen's shot (simulator.app.screens.replay.ReplayMode)."""
         s = mode.session
         # The replay's frames without the still one its stick's approach adds.
         shot = replace(mode.shot, frames=tuple(f for f in mode.playback.frames

@@ -23,13 +23,11 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from simulator.app.loop.app import App
-from simulator.app.screens.practice import (
-    PracticeScreen,
-    play_position,
-    practice_session,
-    state_of,
-    to_practice_list,
-)
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.own_shot import play_position
+from simulator.app.screens.practice.practice_screen import PracticeScreen
+from simulator.app.screens.practice.scenario_list import to_practice_list
+from simulator.app.screens.practice.session import practice_session
 from simulator.app.table import scoreboard
 from simulator.app.text import fonts, ui
 from simulator.app.text.words import discipline_label, file_reason_text, reason_text

@@ -19,14 +19,10 @@ import pygame
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import LAG_BALLS, Session
+from simulator.app.match.turns import choose_action, next_step
 from simulator.app.replay.playback import Playback
-from simulator.app.screens.game import (
-    FINE,
-    PlayMode,
-    choose_action,
-    common_key,
-    next_step,
-)
+from simulator.app.screens.match_keys import FINE, common_key
+from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls, scoreboard
 from simulator.app.table.aim import Aim, angle_to, guide, power_of

@@ -12,18 +12,19 @@ import pygame
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
-from simulator.app.screens.practice import (
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.practice_screen import (
     Action,
     PracticeScreen,
-    ShotPlayer,
     after_positions,
-    foul_stops,
+)
+from simulator.app.screens.practice.scenario_list import to_practice_list
+from simulator.app.screens.practice.session import (
     judge_result,
     practice_session,
     rule_line,
-    state_of,
-    to_practice_list,
 )
+from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import cite, code_words, discipline_label
