@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.screens.editor import EditorMode
+from simulator.app.screens.editor.screen import EditorMode
 from simulator.app.screens.practice.memory import state_of
 from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.practice.scenario import load_scenario

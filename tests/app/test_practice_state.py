@@ -11,7 +11,7 @@ import pygame_gui
 
 from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
-from simulator.app.screens.editor import EditorMode
+from simulator.app.screens.editor.screen import EditorMode
 from simulator.app.screens.placing import PlaceMode
 from simulator.app.screens.practice.scenario import ScenarioMode
 from simulator.app.screens.practice.scenario_list import PracticeListMode
@@ -53,7 +53,7 @@ def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
     # The field menu offers the fields a 14.1 position has (the referee's
     # registry says which); choose the score.
     from rules import registry
-    from simulator.app.screens.editor import STATE_EDITED
+    from simulator.app.screens.editor.draft import STATE_EDITED
     want = {f.name for f in registry.info("14.1").position_fields()} - set(STATE_EDITED)
     assert set(ed.field_labels.values()) == want
     assert {"is_break", "scores", "fouls", "rail_safeties"} <= want

@@ -24,11 +24,12 @@ from simulator.app.dialogs.sign import sign_dialog
 from simulator.app.loop.app import App, Mode, ScreenFactory
 from simulator.app.match.turns import match_screen
 from simulator.app.screens import computer_turn as computer_screen
-from simulator.app.screens import editor, lag, menu, setup
 from simulator.app.screens import gallery as gallery_screen
 from simulator.app.screens import help as help_screen
+from simulator.app.screens import lag, menu, setup
 from simulator.app.screens import quiz as quiz_screen
 from simulator.app.screens.aiming import AimMode
+from simulator.app.screens.editor.screen import EditorMode
 from simulator.app.screens.placing import PlaceMode
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.practice.own_shot import (
@@ -74,7 +75,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "practice_placing": PracticePlaceMode,
     "practice_playing": PracticePlayMode,
     "quiz": quiz_screen.start_quiz,
-    "editor": editor.EditorMode,
+    "editor": EditorMode,
     "gallery": gallery_screen.GalleryListMode,
     "gallery_play": gallery_screen.GalleryPlayMode,
     # dialogs
