@@ -194,7 +194,7 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
 
 
 def test_saves_where_the_first_version_kept_them_are_still_listed(app: App) -> None:
-    from simulator.app.screens.setup import LoadMode
+    from simulator.app.screens.load import LoadMode
     from tests.files.matches import fresh
     old = profile.config_dir() / "saves" / "9-ball-20260101-120000.json"
     saves.write_save(fresh(shots=2), old)

@@ -30,6 +30,7 @@ from simulator.app.screens import lag, menu, setup
 from simulator.app.screens import quiz as quiz_screen
 from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.editor.screen import EditorMode
+from simulator.app.screens.load import LoadMode
 from simulator.app.screens.placing import PlaceMode
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.practice.own_shot import (
@@ -40,6 +41,7 @@ from simulator.app.screens.practice.own_shot import (
 from simulator.app.screens.practice.scenario import ScenarioMode
 from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.app.screens.replay import ReplayMode
+from simulator.app.screens.settings import SettingsMode
 from simulator.app.screens.table_under_dialog import ViewMode
 
 
@@ -54,9 +56,9 @@ def _scenario(app: App, **kw: Any) -> Mode:
 SCREENS: Mapping[str, ScreenFactory] = {
     # menus
     "menu": menu.MenuMode,
-    "settings": menu.SettingsMode,
+    "settings": SettingsMode,
     "setup": setup.SetupMode,
-    "load": setup.LoadMode,
+    "load": LoadMode,
     "help": help_screen.HelpMode,
     # the match
     "match": match_screen,
