@@ -4,6 +4,8 @@ of a replay and in the corner of an exported clip."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from simulator.app.replay.playback import Playback
@@ -30,60 +32,14 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
             pygame.Rect(rect.left + 6, rect.top + 3, rect.width - 12, lh))
     label_w = max(fonts.font(size - 1).size(loc.t("sideview.rail_top"))[0],
                   fonts.font(size - 1).size(loc.t("sideview.nose"))[0]) + 6
-    plot = pygame.Rect(rect.left + 6, rect.top + lh + 6,
-                       rect.width - 18 - label_w, rect.height - 2 * lh - 12)
-    r = spec.balls.radius
-    zs = [z for pts in flight.samples.values() for _t, z, _d in pts]
-    top = max([spec.rail_top_height + 2.5 * r, *[z + r for z in zs]])
-    bottom = -0.6 * r
-    vs = plot.height / (top - bottom)  # pixels per metre, up
-
-    def y_of(z: float) -> float:
-        return plot.bottom - (z - bottom) * vs
-
-    t0 = flight.start - 0.05
-    t1 = flight.end + 0.45
-
-    def x_of(t: float) -> float:
-        return plot.left + (t - t0) / (t1 - t0) * plot.width
-
-    # The bed, the cushion nose and the rail top, to scale with the ball.
-    pygame.draw.line(surface, (60, 130, 90), (plot.left, y_of(0.0)),
-                     (plot.right, y_of(0.0)), 2)
-    lh1 = ui.line_height(size - 1)
-    for z, key, above in ((spec.cushion_height, "sideview.nose", False),
-                          (spec.rail_top_height, "sideview.rail_top", True)):
-        y = y_of(z)
-        draw_dashed(surface, (150, 110, 70), (plot.left, y), (plot.right, y), 5, 1)
-        # The rail top's word above its line, the nose's below: never on top
-        # of each other, however small the scale.
-        ui.line(surface, loc.t(key), size - 1, ui.DIM,
-                pygame.Rect(plot.right + 4, round(y - lh1 if above else y), label_w,
-                            lh1))
+    plot = _Plot.of(pygame.Rect(rect.left + 6, rect.top + lh + 6,
+                                rect.width - 18 - label_w, rect.height - 2 * lh - 12),
+                    spec, flight)
+    _draw_levels(surface, plot, loc, spec, size, label_w)
     old_clip = surface.get_clip()
-    surface.set_clip(plot.inflate(0, 2).clip(old_clip) if old_clip else plot)
-    for b, pts in sorted(flight.samples.items()):
-        colour = ball_colour(spec, b)
-        prev: tuple[float, float, bool] | None = None
-        for t, z, d in pts:
-            p = (x_of(t), y_of(z), d > 0)
-            if prev is not None:
-                over = prev[2] or p[2]
-                pygame.draw.line(surface, AIR_OVER_RAIL if over else colour,
-                                 prev[:2], p[:2], 3 if over else 2)
-            prev = p
-    x = x_of(now)
-    pygame.draw.line(surface, ui.ACCENT, (x, plot.top), (x, plot.bottom), 1)
-    for b, pts in sorted(flight.samples.items()):
-        here = [p for p in pts if p[0] <= now + 1e-9]
-        if not here:
-            continue
-        _t, z, _d = here[-1]
-        if pts[-1][0] < now - 0.02 and b in flight.left:
-            continue  # gone from the table
-        c = (x, y_of(z))
-        pygame.draw.circle(surface, ball_colour(spec, b), c, max(2.0, r * vs))
-        pygame.draw.circle(surface, (20, 20, 20), c, max(2.0, r * vs), 1)
+    surface.set_clip(plot.rect.inflate(0, 2).clip(old_clip) if old_clip
+                     else plot.rect)
+    _draw_heights(surface, plot, spec, flight, now)
     surface.set_clip(old_clip)
     # Under the plot: the stroke's elevation, or where a ball went.
     words = ""
@@ -98,6 +54,80 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
     if words:
         ui.line(surface, words, size - 1, ui.INK,
                 pygame.Rect(rect.left + 6, rect.bottom - lh - 3, rect.width - 12, lh))
+
+
+@dataclass(frozen=True)
+class _Plot:
+    """The side view's plot: time across, height up, from a little before the
+    flight to a little after it, the heights to the ball's scale."""
+
+    rect: pygame.Rect
+    bottom: float  # the lowest height shown, metres
+    scale: float  # pixels per metre, up
+    t0: float
+    t1: float
+
+    @classmethod
+    def of(cls, rect: pygame.Rect, spec: TableSpec, flight: Flight) -> _Plot:
+        r = spec.balls.radius
+        zs = [z for pts in flight.samples.values() for _t, z, _d in pts]
+        top = max([spec.rail_top_height + 2.5 * r, *[z + r for z in zs]])
+        bottom = -0.6 * r
+        return cls(rect, bottom, rect.height / (top - bottom), flight.start - 0.05,
+                   flight.end + 0.45)
+
+    def y_of(self, z: float) -> float:
+        return self.rect.bottom - (z - self.bottom) * self.scale
+
+    def x_of(self, t: float) -> float:
+        return self.rect.left + (t - self.t0) / (self.t1 - self.t0) * self.rect.width
+
+
+def _draw_levels(surface: pygame.Surface, plot: _Plot, loc: Locale, spec: TableSpec,
+                 size: int, label_w: int) -> None:
+    """The bed, the cushion nose and the rail top, to scale with the ball."""
+    r = plot.rect
+    pygame.draw.line(surface, (60, 130, 90), (r.left, plot.y_of(0.0)),
+                     (r.right, plot.y_of(0.0)), 2)
+    lh1 = ui.line_height(size - 1)
+    for z, key, above in ((spec.cushion_height, "sideview.nose", False),
+                          (spec.rail_top_height, "sideview.rail_top", True)):
+        y = plot.y_of(z)
+        draw_dashed(surface, (150, 110, 70), (r.left, y), (r.right, y), 5, 1)
+        # The rail top's word above its line, the nose's below: never on top
+        # of each other, however small the scale.
+        ui.line(surface, loc.t(key), size - 1, ui.DIM,
+                pygame.Rect(r.right + 4, round(y - lh1 if above else y), label_w,
+                            lh1))
+
+
+def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
+                  flight: Flight, now: float) -> None:
+    """Each ball's height over time (orange over the rail), the clock, and
+    the balls where they are now."""
+    r = spec.balls.radius
+    for b, pts in sorted(flight.samples.items()):
+        colour = ball_colour(spec, b)
+        prev: tuple[float, float, bool] | None = None
+        for t, z, d in pts:
+            p = (plot.x_of(t), plot.y_of(z), d > 0)
+            if prev is not None:
+                over = prev[2] or p[2]
+                pygame.draw.line(surface, AIR_OVER_RAIL if over else colour,
+                                 prev[:2], p[:2], 3 if over else 2)
+            prev = p
+    x = plot.x_of(now)
+    pygame.draw.line(surface, ui.ACCENT, (x, plot.rect.top), (x, plot.rect.bottom), 1)
+    for b, pts in sorted(flight.samples.items()):
+        here = [p for p in pts if p[0] <= now + 1e-9]
+        if not here:
+            continue
+        _t, z, _d = here[-1]
+        if pts[-1][0] < now - 0.02 and b in flight.left:
+            continue  # gone from the table
+        c = (x, plot.y_of(z))
+        pygame.draw.circle(surface, ball_colour(spec, b), c, max(2.0, r * plot.scale))
+        pygame.draw.circle(surface, (20, 20, 20), c, max(2.0, r * plot.scale), 1)
 
 
 class SideView:

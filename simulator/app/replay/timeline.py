@@ -138,9 +138,19 @@ class Timeline:
         geo = TimelineGeometry(rect.copy(), bar, t0,
                                max(self.marks.duration, t0 + 1e-3))
         self.geometry = geo
+        foul_x = self._draw_bar(surface, geo)
+        # The words under the bar.
+        row = pygame.Rect(rect.left + pad, bar.bottom + 3, rect.width - 2 * pad, lh)
+        self._draw_words(surface, row, size, foul_x, hint)
+
+    def _draw_bar(self, surface: pygame.Surface, geo: TimelineGeometry
+                  ) -> float | None:
+        """The bar, a tick a mark (a diamond a foul) and the clock; where the
+        first foul is on it."""
+        bar = geo.bar
         mid = bar.centery
         pygame.draw.line(surface, (70, 82, 76), (bar.left, mid), (bar.right, mid), 2)
-        played = geo.x_of(pb.time)
+        played = geo.x_of(self.playback.time)
         pygame.draw.line(surface, (150, 170, 150), (bar.left, mid), (played, mid), 3)
         h = bar.height // 2 - 1
         foul_x: float | None = None
@@ -161,8 +171,14 @@ class Timeline:
             pygame.draw.polygon(surface, (255, 230, 220), pts, 1)
         x = round(played)
         pygame.draw.line(surface, ui.ACCENT, (x, bar.top), (x, bar.bottom), 2)
-        # The words under the bar.
-        row = pygame.Rect(rect.left + pad, bar.bottom + 3, rect.width - 2 * pad, lh)
+        return foul_x
+
+    def _draw_words(self, surface: pygame.Surface, row: pygame.Rect, size: int,
+                    foul_x: float | None, hint: str) -> None:
+        """At a foul, its rule beside its mark; else the event the clock
+        stands at (paused), or the hint."""
+        lh = row.height
+        pb = self.playback
         at = self.near_mark()
         foul_texts = self.fouls.get(at.event_index) if at is not None else None
         if at is not None and foul_texts and foul_x is not None:

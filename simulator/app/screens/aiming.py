@@ -111,63 +111,77 @@ class AimMode(ShotInputMode):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        s = self.session
-        view = self.scene.view
-        lay = self.layout
         if self.scroll_banner(event):
             return
         if event.type == pygame.MOUSEMOTION:
-            if self.panel_drag:
-                self.panel_click(event.pos)
-                return
-            if self.drag_from is not None:
-                s.aim = s.aim.with_power(self.pull_power(event.pos))
-                return
-            if not lay.table.collidepoint(event.pos):
-                return
-            if self.key_lock is not None:
-                if math.dist(self.key_lock, event.pos) < 12:
-                    return
-                self.key_lock = None
-            cue = self.cue()
-            if cue is not None:
-                target = view.to_table(*event.pos)
-                if math.dist(target, cue) > 1e-4:
-                    s.aim = Aim(angle_to(cue, target), s.aim.power, s.aim.tip_a,
-                                s.aim.tip_b, s.aim.elevation)
+            self.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                if lay.side.collidepoint(event.pos):
-                    self.panel_drag = self.panel_click(event.pos)
-                    return
-                if lay.table.collidepoint(event.pos):
-                    self.press_pos = event.pos
-                    self.drag_from = self.along(event.pos)
-                    self.drag_power0 = s.aim.power
-            elif event.button == 3:
-                if lay.table.collidepoint(event.pos):
-                    self.click(event.pos)
-            elif event.button == 4:
-                s.aim = s.aim.with_power(s.aim.power + 0.02)
-            elif event.button == 5:
-                s.aim = s.aim.with_power(s.aim.power - 0.02)
+            self.mouse_down(event.pos, event.button)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.panel_drag = False
-            if self.drag_from is None:
-                return
-            moved = self.press_pos is not None and math.dist(self.press_pos,
-                                                             event.pos) > 5
-            power = self.pull_power(event.pos)
-            self.drag_from = None
-            if moved and power > 0.01:
-                s.aim = s.aim.with_power(power)
-                self.shoot()
-            else:
-                s.aim = s.aim.with_power(self.drag_power0)
-                if not moved:
-                    self.click(event.pos)
+            self.mouse_up(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        """Drag a control, pull the cue back, or turn the aim to the mouse
+        (after a fine key, only once the mouse has moved away)."""
+        s = self.session
+        if self.panel_drag:
+            self.panel_click(pos)
+            return
+        if self.drag_from is not None:
+            s.aim = s.aim.with_power(self.pull_power(pos))
+            return
+        if not self.layout.table.collidepoint(pos):
+            return
+        if self.key_lock is not None:
+            if math.dist(self.key_lock, pos) < 12:
+                return
+            self.key_lock = None
+        cue = self.cue()
+        if cue is not None:
+            target = self.scene.view.to_table(*pos)
+            if math.dist(target, cue) > 1e-4:
+                s.aim = Aim(angle_to(cue, target), s.aim.power, s.aim.tip_a,
+                            s.aim.tip_b, s.aim.elevation)
+
+    def mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        """Left: a control, or the start of a pull back; right: a call;
+        the wheel: the power."""
+        s = self.session
+        lay = self.layout
+        if button == 1:
+            if lay.side.collidepoint(pos):
+                self.panel_drag = self.panel_click(pos)
+                return
+            if lay.table.collidepoint(pos):
+                self.press_pos = pos
+                self.drag_from = self.along(pos)
+                self.drag_power0 = s.aim.power
+        elif button == 3:
+            if lay.table.collidepoint(pos):
+                self.click(pos)
+        elif button == 4:
+            s.aim = s.aim.with_power(s.aim.power + 0.02)
+        elif button == 5:
+            s.aim = s.aim.with_power(s.aim.power - 0.02)
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        """The end of a pull back shoots; a click without one calls."""
+        s = self.session
+        self.panel_drag = False
+        if self.drag_from is None:
+            return
+        moved = self.press_pos is not None and math.dist(self.press_pos, pos) > 5
+        power = self.pull_power(pos)
+        self.drag_from = None
+        if moved and power > 0.01:
+            s.aim = s.aim.with_power(power)
+            self.shoot()
+        else:
+            s.aim = s.aim.with_power(self.drag_power0)
+            if not moved:
+                self.click(pos)
 
     def click(self, pos: tuple[int, int]) -> None:
         """A click without a pull-back: choose the called ball or pocket."""

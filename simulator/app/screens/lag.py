@@ -161,58 +161,72 @@ class LagMode(TableMode):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        view = self.scene.view
-        lay = self.layout
         if event.type == pygame.MOUSEMOTION:
-            if self.panel_drag:
-                self.panel_click(event.pos)
-            elif self.moving:
-                self.move_ball(view.to_table(*event.pos))
-            elif self.drag_from is not None:
-                self.set_aim(self.aim.with_power(self.pull_power(event.pos)))
-            elif lay.table.collidepoint(event.pos):
-                if self.key_lock is not None:
-                    if math.dist(self.key_lock, event.pos) < 12:
-                        return
-                    self.key_lock = None
-                target = view.to_table(*event.pos)
-                if math.dist(target, self.ball) > 1e-4:
-                    self.set_aim(Aim(angle_to(self.ball, target), self.aim.power,
-                                     self.aim.tip_a, self.aim.tip_b,
-                                     self.aim.elevation))
+            self.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                if lay.side.collidepoint(event.pos):
-                    self.panel_drag = self.panel_click(event.pos)
-                elif lay.table.collidepoint(event.pos):
-                    p = view.to_table(*event.pos)
-                    r = self.session.spec.balls.radius
-                    if math.dist(p, self.ball) < 1.6 * r:
-                        self.moving = True
-                    else:
-                        self.press_pos = event.pos
-                        self.drag_from = self.along(event.pos)
-                        self.drag_power0 = self.aim.power
-            elif event.button == 4:
-                self.set_aim(self.aim.with_power(self.aim.power + 0.01))
-            elif event.button == 5:
-                self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+            self.mouse_down(event.pos, event.button)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.panel_drag = False
-            self.moving = False
-            if self.drag_from is None:
-                return
-            moved = self.press_pos is not None and \
-                math.dist(self.press_pos, event.pos) > 5
-            power = self.pull_power(event.pos)
-            self.drag_from = None
-            if moved and power > 0.01:
-                self.set_aim(self.aim.with_power(power))
-                self.strike()
-            else:
-                self.set_aim(self.aim.with_power(self.drag_power0))
+            self.mouse_up(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        """Drag a control or the ball, pull the cue back, or turn the aim to
+        the mouse (after a fine key, only once the mouse has moved away)."""
+        view = self.scene.view
+        if self.panel_drag:
+            self.panel_click(pos)
+        elif self.moving:
+            self.move_ball(view.to_table(*pos))
+        elif self.drag_from is not None:
+            self.set_aim(self.aim.with_power(self.pull_power(pos)))
+        elif self.layout.table.collidepoint(pos):
+            if self.key_lock is not None:
+                if math.dist(self.key_lock, pos) < 12:
+                    return
+                self.key_lock = None
+            target = view.to_table(*pos)
+            if math.dist(target, self.ball) > 1e-4:
+                self.set_aim(Aim(angle_to(self.ball, target), self.aim.power,
+                                 self.aim.tip_a, self.aim.tip_b,
+                                 self.aim.elevation))
+
+    def mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        """Left: a control, the ball to move, or the start of a pull back;
+        the wheel: the power."""
+        lay = self.layout
+        if button == 1:
+            if lay.side.collidepoint(pos):
+                self.panel_drag = self.panel_click(pos)
+            elif lay.table.collidepoint(pos):
+                p = self.scene.view.to_table(*pos)
+                r = self.session.spec.balls.radius
+                if math.dist(p, self.ball) < 1.6 * r:
+                    self.moving = True
+                else:
+                    self.press_pos = pos
+                    self.drag_from = self.along(pos)
+                    self.drag_power0 = self.aim.power
+        elif button == 4:
+            self.set_aim(self.aim.with_power(self.aim.power + 0.01))
+        elif button == 5:
+            self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        """The end of a pull back strikes."""
+        self.panel_drag = False
+        self.moving = False
+        if self.drag_from is None:
+            return
+        moved = self.press_pos is not None and \
+            math.dist(self.press_pos, pos) > 5
+        power = self.pull_power(pos)
+        self.drag_from = None
+        if moved and power > 0.01:
+            self.set_aim(self.aim.with_power(power))
+            self.strike()
+        else:
+            self.set_aim(self.aim.with_power(self.drag_power0))
 
     def key(self, event: pygame.event.Event) -> None:
         app = self.app

@@ -3,6 +3,7 @@ race or target, who breaks first and the game's options."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -24,6 +25,38 @@ BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
 LAG = -1  # "who breaks first": decided by the lag (general rule 5)
+
+
+@dataclass
+class _Form:
+    """The setup's column, centred: a label on the left and its control on
+    the right, a row at a time from ``y`` down."""
+
+    app: App
+    x0: int
+    lab_w: int
+    col_w: int
+    row: int
+    gap: int
+    y: int
+
+    @classmethod
+    def centred(cls, app: App) -> _Form:
+        w, h = app.size
+        col_w = min(300, (w - 80) // 3)
+        lab_w = min(220, col_w)
+        x0 = w // 2 - (lab_w + col_w + 12) // 2
+        return cls(app, x0, lab_w, col_w, max(30, h // 22), 8, int(h * 0.2))
+
+    def label(self, text: str) -> None:
+        UILabel(pygame.Rect(self.x0, self.y, self.lab_w, self.row), text,
+                self.app.gui)
+
+    def ctl(self) -> pygame.Rect:
+        return pygame.Rect(self.x0 + self.lab_w + 12, self.y, self.col_w, self.row)
+
+    def next(self) -> None:
+        self.y += self.row + self.gap
 
 
 class SetupMode(Mode):
@@ -86,38 +119,38 @@ class SetupMode(Mode):
             self._first_labels = [lbl for lbl, _ in options]
 
     def build(self) -> None:
-        app = self.app
-        t = app.t
-        w, h = app.size
-        self.menus = {}
-        row = max(30, h // 22)
-        gap = 8
-        col_w = min(300, (w - 80) // 3)
-        lab_w = min(220, col_w)
-        x0 = w // 2 - (lab_w + col_w + 12) // 2
-        y = int(h * 0.2)
-
-        def label(text: str, yy: int) -> None:
-            UILabel(pygame.Rect(x0, yy, lab_w, row), text, app.gui)
-
-        def ctl() -> pygame.Rect:
-            return pygame.Rect(x0 + lab_w + 12, y, col_w, row)
-
         from rules import registry
-        label(t("setup.game"), y)
-        self._dropdown("game", [(t(f"game.{g}"), g) for g in registry.names()],
-                       self.game, ctl())
-        y += row + gap
+        t = self.app.t
+        self.menus = {}
+        form = _Form.centred(self.app)
+        self._choice(form, "game", t("setup.game"),
+                     [(t(f"game.{g}"), g) for g in registry.names()], self.game)
         info = self.info
         lo, hi = info.min_players, info.max_players
         self.count = min(max(self.count, lo), hi)
-        label(t("setup.players"), y)
-        self._dropdown("count", [(str(n), n) for n in range(lo, hi + 1)], self.count,
-                       ctl())
-        y += row + gap
+        self._choice(form, "count", t("setup.players"),
+                     [(str(n), n) for n in range(lo, hi + 1)], self.count)
+        self._build_seats(form)
+        self._build_first(form)
+        self._build_options(form)
+        self._build_buttons(form)
+
+    def _choice(self, form: _Form, key: str, label: str,
+                options: list[tuple[str, Any]], current: Any) -> None:
+        """A labelled drop-down row."""
+        form.label(label)
+        self._dropdown(key, options, current, form.ctl())
+        form.next()
+
+    def _build_seats(self, form: _Form) -> None:
+        """Each seat: a name typed, or a computer by its strength ("Club
+        player"); the entry beside it then says "Computer"."""
+        app = self.app
+        t = app.t
+        row, x0, y = form.row, form.x0, form.y
         self.entries = []
         per_row = 2
-        ew = (lab_w + col_w + 12 - (per_row - 1) * 8) // per_row
+        ew = (form.lab_w + form.col_w + 12 - (per_row - 1) * 8) // per_row
         kw = max(100, ew * 9 // 20)  # the seat's kind: a person or a computer
         from simulator.players import STRENGTHS
         # A person, or a computer by its strength ("Club player"); the
@@ -140,9 +173,14 @@ class SetupMode(Mode):
             self._dropdown(f"seat{i}", kinds, self.kinds[i],
                            pygame.Rect(r.right + 4, y, kw, row))
             if i % per_row == per_row - 1 or i == self.count - 1:
-                y += row + gap
+                y += row + form.gap
+        form.y = y
+
+    def _build_first(self, form: _Form) -> None:
+        """Who breaks first: a player, or the lag."""
+        t = self.app.t
         # The lag is for two players (general rule 5): not in Express.
-        lag = info.lag and self.count == 2
+        lag = self.info.lag and self.count == 2
         self.first = min(self.first, self.count - 1)
         if self.first == LAG and not lag:
             self.first = 0
@@ -150,50 +188,51 @@ class SetupMode(Mode):
         firsts = [(self.shown_name(i), i) for i in range(self.count)]
         if lag:
             firsts.append((t("setup.lag"), LAG))
-        label(t("setup.first_breaker"), y)
-        self.first_rect = ctl()
+        form.label(t("setup.first_breaker"))
+        self.first_rect = form.ctl()
         self._dropdown("first", firsts, self.first, self.first_rect)
-        y += row + gap
+        form.next()
+
+    def _build_options(self, form: _Form) -> None:
+        """The race or target, the table, the break order and the game's own
+        options, each where the game has it."""
+        t = self.app.t
+        info = self.info
         own = info.option_fields()
         if info.scoring == "race":
-            label(t("setup.race"), y)
-            self._dropdown("race", [(str(n), n) for n in RACES], self.race, ctl())
-            y += row + gap
+            self._choice(form, "race", t("setup.race"),
+                         [(str(n), n) for n in RACES], self.race)
         if "target" in own:
-            label(t("setup.target"), y)
-            self._dropdown("target", [(str(n), n) for n in TARGETS], self.target, ctl())
-            y += row + gap
+            self._choice(form, "target", t("setup.target"),
+                         [(str(n), n) for n in TARGETS], self.target)
         tables = self.tables()
         if self.table not in tables:
             self.table = info.default_table
         if len(tables) > 1:
-            label(t("setup.table"), y)
-            self._dropdown("table", [(t(f"table.{n}"), n) for n in tables], self.table,
-                           ctl())
-            y += row + gap
+            self._choice(form, "table", t("setup.table"),
+                         [(t(f"table.{n}"), n) for n in tables], self.table)
         if info.scoring == "race":
-            label(t("setup.break_order"), y)
-            self._dropdown("break_order", [(t("setup.default"), "")] +
-                           [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
-                           self.break_order, ctl())
-            y += row + gap
+            self._choice(form, "break_order", t("setup.break_order"),
+                         [(t("setup.default"), "")] +
+                         [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
+                         self.break_order)
         if "initial_points" in own:
-            label(t("setup.initial_points"), y)
-            self._dropdown("initial_points", [(str(n), n) for n in POINTS],
-                           self.initial_points, ctl())
-            y += row + gap
+            self._choice(form, "initial_points", t("setup.initial_points"),
+                         [(str(n), n) for n in POINTS], self.initial_points)
         if "ace_is_11" in own:
-            label(t("setup.ace_11"), y)
-            self._dropdown("ace_11", [(t("common.no"), False), (t("common.yes"), True)],
-                           self.ace_11, ctl())
-            y += row + gap
+            self._choice(form, "ace_11", t("setup.ace_11"),
+                         [(t("common.no"), False), (t("common.yes"), True)],
+                         self.ace_11)
         if "signature_stakes" in own:
-            label(t("setup.stakes"), y)
-            self._dropdown("stakes", [("/".join(map(str, s)), s) for s in STAKES],
-                           self.stakes, ctl())
-            y += row + gap
-        y += 10
-        bw = (lab_w + col_w + 12 - 12) // 2
+            self._choice(form, "stakes", t("setup.stakes"),
+                         [("/".join(map(str, s)), s) for s in STAKES], self.stakes)
+
+    def _build_buttons(self, form: _Form) -> None:
+        app = self.app
+        t = app.t
+        x0, row = form.x0, form.row
+        y = form.y + 10
+        bw = (form.lab_w + form.col_w + 12 - 12) // 2
         self.start_button = UIButton(pygame.Rect(x0, y, bw, row + 6), t("setup.start"),
                                      app.gui, object_id="#big",
                                      command=app.later(self.start))

@@ -202,7 +202,24 @@ class TableMode(Mode):
         if ih:
             self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
             y += ih + 6
-        # The buttons from the bottom up, then the controls above them.
+        bottom = self._draw_buttons_and_controls(surface, inner, size)
+        for text in self.side_extra():
+            h = ui.paragraph(None, text, size - 1, ui.INK,
+                             pygame.Rect(0, 0, inner.width, 10 ** 6))
+            if y + h > bottom:
+                break
+            y += ui.paragraph(surface, text, size - 1, ui.INK,
+                              pygame.Rect(inner.left, y, inner.width, h)) + 4
+        banner = self.session.banner
+        self.banner_rect = None
+        if banner is not None and self.show_banner() and bottom - y > 40:
+            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
+                                                          bottom - y), size)
+
+    def _draw_buttons_and_controls(self, surface: pygame.Surface,
+                                   inner: pygame.Rect, size: int) -> int:
+        """The buttons from the bottom of the column up, then the aim
+        controls above them; the top of what was drawn."""
         self._buttons = self.side_buttons()
         bsize = max(11, size - 1)
         bh = 0
@@ -217,25 +234,14 @@ class TableMode(Mode):
                 b.draw(surface, self.app.mouse)
         bottom = btop - 6
         if self.controls:
-            ctrl_h = max(104, min(190, int(side.height * 0.27)))
+            ctrl_h = max(104, min(190, int(self.layout.side.height * 0.27)))
             area = pygame.Rect(inner.left, bottom - ctrl_h, inner.width, ctrl_h)
             if self.scene.panel.area != area:
                 self.scene.panel = aim_controls.PanelRects.inside(
                     area, max(11, size - 2))
             self.draw_controls(surface)
             bottom = area.top - 8
-        for text in self.side_extra():
-            h = ui.paragraph(None, text, size - 1, ui.INK,
-                             pygame.Rect(0, 0, inner.width, 10 ** 6))
-            if y + h > bottom:
-                break
-            y += ui.paragraph(surface, text, size - 1, ui.INK,
-                              pygame.Rect(inner.left, y, inner.width, h)) + 4
-        banner = self.session.banner
-        self.banner_rect = None
-        if banner is not None and self.show_banner() and bottom - y > 40:
-            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
-                                                          bottom - y), size)
+        return bottom
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         t = self.app.t
