@@ -62,6 +62,50 @@ def test_a_screen_imports_no_other_screen_but_its_base() -> None:
     assert users <= TOP, sorted(users - TOP)
 
 
+# The window's rooms from the bottom up, and what of the window each may
+# import besides itself (loop/app.py is the App and the Mode; the registry,
+# the start-up and the screens' own rules are above).
+APP_ROOMS: dict[str, set[str]] = {
+    "text": set(),
+    "table": {"text"},
+    "replay": {"text", "table"},
+    "match": {"text", "table", "loop.app"},
+    "dialogs": {"text", "table", "loop.app", "match", "replay"},
+    "screens": {"text", "table", "loop.app", "loop.flow", "loop.settings", "match",
+                "replay", "dialogs"},
+}
+
+
+def app_room(module: str) -> str | None:
+    if not module.startswith("simulator.app."):
+        return None
+    parts = module.split(".")[2:]
+    return ".".join(parts[:2]) if parts[0] == "loop" else parts[0]
+
+
+def app_layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    wrong = []
+    for name, deps in graph.items():
+        room = app_room(name)
+        if room not in APP_ROOMS:
+            continue
+        for dep in deps:
+            other = app_room(dep)
+            if other is not None and other != room and other not in APP_ROOMS[room]:
+                wrong.append(f"{name} -> {dep}")
+    return sorted(wrong)
+
+
+def test_each_room_of_the_window_imports_only_what_lies_below_it() -> None:
+    graph = imports()
+    assert app_layer_violations(graph) == []
+    graph["simulator.app.table.render"] |= {"simulator.app.match.session"}
+    graph["simulator.app.match.turns"] |= {"simulator.app.screens.aiming"}
+    assert app_layer_violations(graph) == [
+        "simulator.app.match.turns -> simulator.app.screens.aiming",
+        "simulator.app.table.render -> simulator.app.match.session"]
+
+
 def test_each_dialog_file_is_opened_by_name() -> None:
     """One file a dialog: every file of dialogs/ (but the card they all are
     and the question with Yes and No) holds what the registry opens."""
