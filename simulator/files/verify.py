@@ -288,6 +288,14 @@ def _record_difference(rec: Mapping[str, Any], now: Mapping[str, Any], i: int,
     differs from the one the referee makes now; None when they agree."""
     if rec == now:
         return None
+    return _input_difference(rec, now, kind, players) or \
+        _outcome_difference(rec, now, players)
+
+
+def _input_difference(rec: Mapping[str, Any], now: Mapping[str, Any], kind: str,
+                      players: Sequence[str]) -> tuple[str, str] | None:
+    """What was played differs: the step, the player, the declarations, a
+    call or a choice."""
     step = rec.get("step")
     if step != now.get("step"):
         return ("record", f"its record's step is {_plain(step)}, not a step number")
@@ -317,6 +325,13 @@ def _record_difference(rec: Mapping[str, Any], now: Mapping[str, Any], i: int,
             return ("choice" if key != "balls" else "lag",
                     f"{word}: when it was played, {_plain(rec.get(key))}; the save "
                     f"now says {_plain(now.get(key))}")
+    return None
+
+
+def _outcome_difference(rec: Mapping[str, Any], now: Mapping[str, Any],
+                        players: Sequence[str]) -> tuple[str, str]:
+    """What came of it differs: the ruling, the lag's winner, or the record's
+    own fields."""
     if rec.get("ruling") != now.get("ruling"):
         if "ruling" not in now:
             return ("record", "its record holds a ruling, but a step of this kind "

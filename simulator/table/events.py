@@ -233,36 +233,39 @@ class Event:
         time = _finite(d.get("time", 0.0), "time")
         if time < 0:
             raise ValueError(f"time: {time} s is before the stroke")
-        balls = d.get("balls", ())
-        if not isinstance(balls, list | tuple) or len(balls) > MAX_BALL + 1:
-            raise ValueError("balls: expected a list of ball numbers")
-        snaps = d.get("snapshots", ())
-        if not isinstance(snaps, list | tuple) or len(snaps) > MAX_BALL + 1:
-            raise ValueError("snapshots: expected a list of ball snapshots")
-        direction = d.get("direction")
-        if (direction is not None and direction not in (-1, 1)) \
-                or isinstance(direction, bool):
-            raise ValueError("direction: expected +1 or -1")
-        miscue = d.get("miscue")
-        if miscue is not None and not isinstance(miscue, bool):
-            raise ValueError("miscue: expected true or false")
-        phases: dict[str, Phase | None] = {}
-        for k in ("phase_from", "phase_to"):
-            try:
-                phases[k] = None if d.get(k) is None else Phase(d[k])
-            except ValueError:
-                raise ValueError(f"{k}: unknown phase {d[k]!r:.30}") from None
-        return cls(
-            kind=kind,
-            time=time,
-            balls=tuple(_ball(b, "balls") for b in balls),
-            snapshots=tuple(BallSnapshot.from_list(s) for s in snaps),
-            direction=None if direction is None else int(direction),
-            miscue=miscue,
-            phase_from=phases["phase_from"],
-            phase_to=phases["phase_to"],
-            **kw,
-        )
+        return cls(kind=kind, time=time, **_event_parts(d), **kw)
+
+
+def _event_parts(d: Mapping[str, Any]) -> dict[str, Any]:
+    """An event's balls, snapshots, direction, miscue and phases, read from
+    its stored form and checked."""
+    balls = d.get("balls", ())
+    if not isinstance(balls, list | tuple) or len(balls) > MAX_BALL + 1:
+        raise ValueError("balls: expected a list of ball numbers")
+    snaps = d.get("snapshots", ())
+    if not isinstance(snaps, list | tuple) or len(snaps) > MAX_BALL + 1:
+        raise ValueError("snapshots: expected a list of ball snapshots")
+    direction = d.get("direction")
+    if (direction is not None and direction not in (-1, 1)) \
+            or isinstance(direction, bool):
+        raise ValueError("direction: expected +1 or -1")
+    miscue = d.get("miscue")
+    if miscue is not None and not isinstance(miscue, bool):
+        raise ValueError("miscue: expected true or false")
+    phases: dict[str, Phase | None] = {}
+    for k in ("phase_from", "phase_to"):
+        try:
+            phases[k] = None if d.get(k) is None else Phase(d[k])
+        except ValueError:
+            raise ValueError(f"{k}: unknown phase {d[k]!r:.30}") from None
+    return {
+        "balls": tuple(_ball(b, "balls") for b in balls),
+        "snapshots": tuple(BallSnapshot.from_list(s) for s in snaps),
+        "direction": None if direction is None else int(direction),
+        "miscue": miscue,
+        "phase_from": phases["phase_from"],
+        "phase_to": phases["phase_to"],
+    }
 
 
 # Quick constructors for the physics, which makes hundreds of snapshots and

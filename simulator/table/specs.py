@@ -261,79 +261,22 @@ def _pockets_and_rails(
     h = side_mouth / 2
     diag = 1 / math.sqrt(2)
     L, W = length, width
+
+    def corner(name: str, a: Vec, b: Vec, facing: Vec) -> Pocket:
+        return Pocket(name, PocketKind.CORNER, a, b, facing, corner_angle,
+                      facing_depth, corner_radius, corner_drop, corner_back)
+
+    def side(name: str, a: Vec, b: Vec, facing: Vec) -> Pocket:
+        return Pocket(name, PocketKind.SIDE, a, b, facing, side_angle,
+                      facing_depth, side_radius, side_drop, side_back)
+
     pockets = (
-        Pocket(
-            "head_right",
-            PocketKind.CORNER,
-            (0.0, s),
-            (s, 0.0),
-            (-diag, -diag),
-            corner_angle,
-            facing_depth,
-            corner_radius,
-            corner_drop,
-            corner_back,
-        ),
-        Pocket(
-            "head_left",
-            PocketKind.CORNER,
-            (s, W),
-            (0.0, W - s),
-            (-diag, diag),
-            corner_angle,
-            facing_depth,
-            corner_radius,
-            corner_drop,
-            corner_back,
-        ),
-        Pocket(
-            "side_right",
-            PocketKind.SIDE,
-            (L / 2 - h, 0.0),
-            (L / 2 + h, 0.0),
-            (0.0, -1.0),
-            side_angle,
-            facing_depth,
-            side_radius,
-            side_drop,
-            side_back,
-        ),
-        Pocket(
-            "side_left",
-            PocketKind.SIDE,
-            (L / 2 + h, W),
-            (L / 2 - h, W),
-            (0.0, 1.0),
-            side_angle,
-            facing_depth,
-            side_radius,
-            side_drop,
-            side_back,
-        ),
-        Pocket(
-            "foot_right",
-            PocketKind.CORNER,
-            (L - s, 0.0),
-            (L, s),
-            (diag, -diag),
-            corner_angle,
-            facing_depth,
-            corner_radius,
-            corner_drop,
-            corner_back,
-        ),
-        Pocket(
-            "foot_left",
-            PocketKind.CORNER,
-            (L, W - s),
-            (L - s, W),
-            (diag, diag),
-            corner_angle,
-            facing_depth,
-            corner_radius,
-            corner_drop,
-            corner_back,
-        ),
+        corner("head_right", (0.0, s), (s, 0.0), (-diag, -diag)),
+        corner("head_left", (s, W), (0.0, W - s), (-diag, diag)),
+        side("side_right", (L / 2 - h, 0.0), (L / 2 + h, 0.0), (0.0, -1.0)),
+        side("side_left", (L / 2 + h, W), (L / 2 - h, W), (0.0, 1.0)),
+        corner("foot_right", (L - s, 0.0), (L, s), (diag, -diag)),
+        corner("foot_left", (L, W - s), (L - s, W), (diag, diag)),
     )
     rails = (
         Rail("head", (0.0, W - s), (0.0, s), (-1.0, 0.0)),

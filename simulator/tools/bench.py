@@ -34,7 +34,7 @@ import statistics
 import subprocess
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,13 +116,46 @@ class Split:
 def step_split(makes: Sequence[Make]) -> Split:
     """Run the shots with chipmunk's step, the contact resolutions, the
     scheduled instants and the set-up and finishing timed."""
-    from simulator.physics import ShotStream, contacts
+    from simulator.physics import ShotStream
+
+    spent = [0.0, 0.0, 0.0, 0.0]
+    clock = time.perf_counter
+    restore = _time_the_parts(spent)
+    try:
+        total = 0.0
+        steps = 0
+        for make in makes:
+            state, stroke = make()
+            t0 = clock()
+            stream = ShotStream(state, stroke)
+            spent[3] += clock() - t0
+            stream.run_to_end()
+            total += clock() - t0
+            steps += stream.stats.steps
+    finally:
+        restore()
+    n = len(makes)
+    return Split(
+        1e6 * total / steps,
+        1e6 * spent[0] / steps,
+        1e6 * spent[1] / steps,
+        1e6 * spent[2] / steps,
+        1e3 * spent[3] / n,
+        steps,
+        n,
+    )
+
+
+def _time_the_parts(spent: list[float]) -> Callable[[], None]:
+    """Wrap chipmunk's step, the contact resolutions, the scheduled instants
+    and the finishing so that each adds its time to ``spent`` (in that
+    order); what puts them back."""
+    from simulator.physics import contacts
 
     inner = world._cp_space_step
     resolve = contacts.Contacts.resolve
     due = world.World._due
     finish = world.World._finish
-    spent = [0.0, 0.0, 0.0, 0.0]
     clock = time.perf_counter
 
     def timed(space: Any, dt: float) -> None:
@@ -151,36 +184,17 @@ def step_split(makes: Sequence[Make]) -> Split:
         finally:
             spent[3] += clock() - t0
 
-    world._cp_space_step = timed
-    contacts.Contacts.resolve = timed_resolve  # type: ignore[method-assign]
-    world.World._due = timed_due  # type: ignore[method-assign]
-    world.World._finish = timed_finish  # type: ignore[method-assign]
-    try:
-        total = 0.0
-        steps = 0
-        for make in makes:
-            state, stroke = make()
-            t0 = clock()
-            stream = ShotStream(state, stroke)
-            spent[3] += clock() - t0
-            stream.run_to_end()
-            total += clock() - t0
-            steps += stream.stats.steps
-    finally:
+    def restore() -> None:
         world._cp_space_step = inner
         contacts.Contacts.resolve = resolve  # type: ignore[method-assign]
         world.World._due = due  # type: ignore[method-assign]
         world.World._finish = finish  # type: ignore[method-assign]
-    n = len(makes)
-    return Split(
-        1e6 * total / steps,
-        1e6 * spent[0] / steps,
-        1e6 * spent[1] / steps,
-        1e6 * spent[2] / steps,
-        1e3 * spent[3] / n,
-        steps,
-        n,
-    )
+
+    world._cp_space_step = timed
+    contacts.Contacts.resolve = timed_resolve  # type: ignore[method-assign]
+    world.World._due = timed_due  # type: ignore[method-assign]
+    world.World._finish = timed_finish  # type: ignore[method-assign]
+    return restore
 
 
 # -- the peer --------------------------------------------------------------------
@@ -315,7 +329,7 @@ def _turns(
     return walls, peer_walls, ratios
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m simulator.tools.bench",
         description=__doc__,
@@ -353,35 +367,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     p.add_argument("--peer-python", help="pooltool's python (default: found)")
     p.add_argument("--no-peer", action="store_true", help="Kiy's figures only")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    p = build_parser()
     args = p.parse_args(argv)
     if args.racks < 1 or args.repeat < 1 or args.rack_repeat < 1:
         p.error("--racks, --repeat and --rack-repeat must be at least 1")
     if not 0.5 <= args.break_speed <= 15.0:
         p.error("--break-speed must be between 0.5 and 15 m/s")
-    if args.what == "gaps":
-        from simulator.tools import figures
-
-        figures.print_rack_gaps(args.racks, args.break_speed)
-        return
-    if args.what == "pockets":
-        from simulator.tools import figures
-
-        figures.print_pockets()
-        return
-    if args.what == "cushions":
-        from simulator.tools import figures
-
-        figures.print_cushions()
-        return
-    if args.what == "follow":
-        from simulator.tools import figures
-
-        figures.print_follow()
-        return
-    if args.what == "throw":
-        from simulator.tools import figures
-
-        figures.print_throw()
+    if args.what != "speed":
+        _figures(args)
         return
 
     simulate(*cut_shot())  # warm up imports and caches
@@ -400,22 +397,55 @@ def main(argv: Sequence[str] | None = None) -> None:
             peer.close()
 
 
+def _figures(args: argparse.Namespace) -> None:
+    """The physics' figures against their references (simulator.tools.figures)."""
+    from simulator.tools import figures
+
+    if args.what == "gaps":
+        figures.print_rack_gaps(args.racks, args.break_speed)
+        return
+    {"pockets": figures.print_pockets, "cushions": figures.print_cushions,
+     "follow": figures.print_follow, "throw": figures.print_throw}[args.what]()
+
+
 def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
     racks: list[Make] = [
         functools.partial(eight_ball_break, seed) for seed in range(args.racks)
     ]
+    rack_walls, rack_shots = _best_runs(racks, args.rack_repeat)
+    _own_times(args, rack_walls, rack_shots)
+    _step_split_lines(racks)
+    _break_lines(rack_shots)
+    if peer is None:
+        print(
+            "no ratios: pooltool is not installed or did not start "
+            "(../shared/tools/install-pooltool.sh)"
+        )
+        return
+    _ratios(args, racks, peer)
+
+
+def _best_runs(racks: Sequence[Make], repeat: int) -> tuple[list[float], list[Shot]]:
+    """Each rack's best wall time over ``repeat`` passes, and its first shot."""
     # The best of a few runs of each rack, one pass over all the racks after
     # another: a shared machine's other work only ever adds, and its slow
     # spells last a fraction of a second or more, long enough to cover a
     # rack's runs back to back (a slow rack that is not) but not three passes.
     rack_walls = [math.inf] * len(racks)
     rack_shots: list[Shot] = []
-    for k in range(args.rack_repeat):
+    for k in range(repeat):
         for i, make in enumerate(racks):
             w, s = _measure(make, 1)
             rack_walls[i] = min(rack_walls[i], w[0])
             if k == 0:
                 rack_shots.append(s[0])
+    return rack_walls, rack_shots
+
+
+def _own_times(args: argparse.Namespace, rack_walls: list[float],
+               rack_shots: list[Shot]) -> None:
+    """Kiy's wall times: the breaks, a 9-ball break, a cut shot, and the cut
+    shot beside a ball resting in a pocket's mouth."""
     nine_walls, nine_shots = _measure(nine_ball_break, args.repeat)
     cut_walls, cut_shots = _measure(cut_shot, args.repeat)
     # The shot with and without the resting ball by turns, one run each.
@@ -439,6 +469,10 @@ def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
         "cut shot with a ball resting 7 cm inside a pocket mouth: "
         f"{near:.2f}x the plain cut shot (medians), {near_best:.2f}x (best runs)"
     )
+
+
+def _step_split_lines(racks: Sequence[Make]) -> None:
+    """Where a step of a break spends its time (simulator.tools.bench.Split)."""
     split = step_split(racks[: min(10, len(racks))])
     per_step, chipmunk, resolving = split.per_step, split.chipmunk, split.resolving
     steps = split.steps
@@ -461,6 +495,10 @@ def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
         f"loop's own Python {split.loop_python:.1f} us a step = "
         f"{split.loop_python / chipmunk:.1f}x chipmunk"
     )
+
+
+def _break_lines(rack_shots: Sequence[Shot]) -> None:
+    """The memory a break takes, and what the breaks did on the table."""
     print(
         f"peak traced memory of one 15-ball break: "
         f"{_peak_memory_kib(lambda: eight_ball_break(0)):.0f} KiB; "
@@ -488,12 +526,9 @@ def _speed(args: argparse.Namespace, peer: Peer | None) -> None:
         f"{statistics.mean(contacts):.0f} ball-ball contacts"
     )
 
-    if peer is None:
-        print(
-            "no ratios: pooltool is not installed or did not start "
-            "(../shared/tools/install-pooltool.sh)"
-        )
-        return
+
+def _ratios(args: argparse.Namespace, racks: Sequence[Make], peer: Peer) -> None:
+    """Kiy against pooltool, by turns."""
     # Both sides again, by turns (see _turns): the ratios are read from
     # these runs only.
     kiy_racks: list[float] = []

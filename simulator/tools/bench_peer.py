@@ -19,15 +19,36 @@ import importlib
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 
 def main() -> int:
     # Imported by name: pooltool lives in its own interpreter, not in Kiy's.
     pt: Any = importlib.import_module("pooltool")
-    PocketTableSpecs = importlib.import_module("pooltool.objects").PocketTableSpecs
-
     setup: dict[str, Any] = json.loads(sys.stdin.readline())
+    system = _systems(pt, setup)
+    # The first simulation compiles pooltool's numba code: not timed.
+    pt.simulate(system(setup["warm_up"]), inplace=True)
+    _answer({"version": pt.__version__})
+    for line in sys.stdin:
+        job: dict[str, Any] = json.loads(line)
+        times: list[float] = []
+        events = 0
+        for _ in range(job["repeat"]):
+            s = system(job["shot"])
+            t0 = time.perf_counter()
+            pt.simulate(s, inplace=True)
+            times.append(time.perf_counter() - t0)
+            events = len(s.events)
+        _answer({"times": times, "events": events})
+    return 0
+
+
+def _systems(pt: Any, setup: dict[str, Any]) -> Callable[[dict[str, Any]], Any]:
+    """What makes pooltool's system for a shot, on the set-up's table with
+    its balls."""
+    PocketTableSpecs = importlib.import_module("pooltool.objects").PocketTableSpecs
     t = setup["table"]
     table = pt.Table.from_table_specs(
         PocketTableSpecs(
@@ -63,21 +84,7 @@ def main() -> int:
             cue=pt.Cue(cue_ball_id=str(shot["struck"])), table=table, balls=balls
         )
 
-    # The first simulation compiles pooltool's numba code: not timed.
-    pt.simulate(system(setup["warm_up"]), inplace=True)
-    _answer({"version": pt.__version__})
-    for line in sys.stdin:
-        job: dict[str, Any] = json.loads(line)
-        times: list[float] = []
-        events = 0
-        for _ in range(job["repeat"]):
-            s = system(job["shot"])
-            t0 = time.perf_counter()
-            pt.simulate(s, inplace=True)
-            times.append(time.perf_counter() - t0)
-            events = len(s.events)
-        _answer({"times": times, "events": events})
-    return 0
+    return system
 
 
 def _answer(reply: dict[str, Any]) -> None:

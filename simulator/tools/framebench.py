@@ -29,6 +29,11 @@ import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from simulator.app.loop.app import App
+    from simulator.app.screens.aiming import AimMode
 
 
 @dataclass
@@ -53,25 +58,13 @@ def pct(values: list[float], q: float) -> float:
 def play(window: tuple[int, int], game: str, seed: int, step: str) -> Run:
     import pygame
 
-    from simulator.app.loop.app import App
-    from simulator.app.loop.registry import SCREENS
-    from simulator.app.loop.settings import Settings
-    from simulator.app.match.session import Session
-    from simulator.app.screens.game import AimMode, PlayMode, next_step
+    from simulator.app.screens.aiming import AimMode
     from simulator.app.screens.table_screen import TableMode
     from simulator.app.table.aim import Aim, angle_to
-    from simulator.app.text.i18n import Locale
 
-    app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
-    from rules import registry
-    names = ["A", "B", "C", "D"][:registry.info(game).min_players]
-    app.session = Session.new(names, game, {}, app.locale, seed=seed)
-    next_step(app)
+    app = _at_the_break(window, game, seed)
     s = app.session
-    if s.placed is not None:
-        s.place(*s.placed)
-        app.switch(AimMode(app))
-    app.frame([], 1 / 60)
+    assert s is not None
     run = Run(step)
     draw = app.draw
 
@@ -88,7 +81,46 @@ def play(window: tuple[int, int], game: str, seed: int, step: str) -> Run:
     rolling = mode.scene.balls.rolling
     painted0 = rolling.painted
     run.balls = len(mode.ball_positions())
-    start_pos = cue
+    _play_frames(app, mode, run, cue)
+    run.painted = rolling.painted - painted0
+    if app.errors:
+        print(app.errors[-1], file=sys.stderr)
+    assert isinstance(app.mode, TableMode), "the shot did not come to rest"
+    pygame.display.quit()
+    return run
+
+
+def _at_the_break(window: tuple[int, int], game: str, seed: int) -> App:
+    """A window at the break of a new match of ``game``, the cue ball placed."""
+    from rules import registry
+    from simulator.app.loop.app import App
+    from simulator.app.loop.registry import SCREENS
+    from simulator.app.loop.settings import Settings
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from simulator.app.screens.aiming import AimMode
+    from simulator.app.text.i18n import Locale
+
+    app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
+    names = ["A", "B", "C", "D"][:registry.info(game).min_players]
+    app.session = Session.new(names, game, {}, app.locale, seed=seed)
+    next_step(app)
+    s = app.session
+    if s.placed is not None:
+        s.place(*s.placed)
+        app.switch(AimMode(app))
+    app.frame([], 1 / 60)
+    return app
+
+
+def _play_frames(app: App, mode: AimMode, run: Run,
+                 start_pos: tuple[float, float]) -> None:
+    """Shoot and draw frames until the shot is over, each frame timed, and
+    when the cue ball is first seen to move."""
+    import pygame
+
+    from simulator.app.screens.playing import PlayMode
+
     clock = pygame.time.Clock()
     clock.tick()
     t_stroke = time.perf_counter()
@@ -99,7 +131,7 @@ def play(window: tuple[int, int], game: str, seed: int, step: str) -> Run:
         if not playing:
             break
         # As App.run: the clock capped at 60 Hz, the real time step.
-        dt = min(clock.tick(60) / 1000.0, 0.1) if step == "variable" else 1 / 60
+        dt = min(clock.tick(60) / 1000.0, 0.1) if run.step == "variable" else 1 / 60
         a = time.perf_counter()
         app.frame([], dt)
         pygame.display.flip()
@@ -113,12 +145,6 @@ def play(window: tuple[int, int], game: str, seed: int, step: str) -> Run:
             pos = app.mode.ball_positions().get(0)
             if pos is not None and (pos[0], pos[1]) != start_pos:
                 run.first_move = (b - t_stroke) * 1000
-    run.painted = rolling.painted - painted0
-    if app.errors:
-        print(app.errors[-1], file=sys.stderr)
-    assert isinstance(app.mode, TableMode), "the shot did not come to rest"
-    pygame.display.quit()
-    return run
 
 
 def ball_in_hand(window: tuple[int, int]) -> tuple[float, int, float]:
@@ -131,7 +157,7 @@ def ball_in_hand(window: tuple[int, int]) -> tuple[float, int, float]:
     from simulator.app.loop.registry import SCREENS
     from simulator.app.loop.settings import Settings
     from simulator.app.match.session import Session
-    from simulator.app.screens.game import PlaceMode
+    from simulator.app.screens.placing import PlaceMode
     from simulator.app.text.i18n import Locale
     app = App(window, Locale("en"), Settings(sound=False), screens=SCREENS)
     from simulator.app.loop.launch import default_game

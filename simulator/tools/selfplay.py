@@ -34,7 +34,14 @@ from pathlib import Path
 
 from rules import registry
 from rules.referee import Match
-from rules.ruling import BallInHand, Choice, Declarations, RulesError, ShotRequirements
+from rules.ruling import (
+    BallInHand,
+    Choice,
+    Declarations,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+)
 from simulator.files import saves
 from simulator.physics import simulate
 from simulator.table.events import EventKind, Shot, Stroke
@@ -205,9 +212,14 @@ def play(discipline: str, seed: int, shots: int, folder: Path, stats: Stats,
     """Play ``shots`` shots of ``discipline`` (new matches as matches end)."""
     rng = random.Random(seed)
     names = [f"P{i + 1}" for i in range(PLAYERS[discipline])]
-    match = Match(names, discipline, OPTIONS[discipline], seed=seed)
-    stats.matches += 1
-    journal = saves.Journal.start(match, folder / f"auto-{discipline}")
+
+    def start(match_seed: int) -> tuple[Match, saves.Journal]:
+        """A new match of the discipline, and its journal."""
+        m = Match(names, discipline, OPTIONS[discipline], seed=match_seed)
+        stats.matches += 1
+        return m, saves.Journal.start(m, folder / f"auto-{discipline}")
+
+    match, journal = start(seed)
     played = 0
     steps = 0
     broken = False  # the position cannot go on: a new match
@@ -220,10 +232,7 @@ def play(discipline: str, seed: int, shots: int, folder: Path, stats: Stats,
     while played < shots:
         if match.over or broken:
             broken = False
-            match = Match(names, discipline, OPTIONS[discipline],
-                          seed=rng.randrange(1, 2**31))
-            stats.matches += 1
-            journal = saves.Journal.start(match, folder / f"auto-{discipline}")
+            match, journal = start(rng.randrange(1, 2**31))
             continue
         steps += 1
         try:
@@ -256,47 +265,71 @@ def play(discipline: str, seed: int, shots: int, folder: Path, stats: Stats,
         played += 1
         stats.shots += 1
         stats.by_discipline[discipline] += 1
-        try:
-            match.table().validate()
-            if not match.over:
-                match.requirements()
-        except (StateError, RulesError) as e:
-            fail(f"the next table or requirements: {e}")
+        if not _goes_on(match, fail):
             broken = True
             continue
         if played % undo_every == 0:
-            before = match.to_dict()
-            match.undo()
-            stats.undos += 1
-            again = match.apply(shot, decl)
-            stats.redos += 1
-            if again != ruling or match.to_dict() != before:
-                fail("a redo after an undo gave another ruling or match")
+            _undo_and_redo(match, shot, decl, ruling, stats, fail)
         if played % replay_every == 0:
             stats.replays += 1
             if simulate(table, stroke).to_dict() != shot.to_dict():
                 fail("the same stroke on the same table gave another shot")
         journal.sync(match)
         if played % save_every == 0:
-            try:
-                back = saves.load(journal.path)
-                whole = saves.load(saves.write_save(match,
-                                                    folder / f"{discipline}.json"))
-            except saves.SaveError as e:
-                fail(f"a save could not be loaded back: {e}")
+            resumed = _save_and_resume(match, journal, folder / f"{discipline}.json",
+                                       stats, fail)
+            if resumed is None:
                 broken = True
                 continue
-            stats.journal_loads += 1
-            stats.save_loads += 1
-            if not same_match(back.match, match):
-                fail("the journal loaded back is another match")
-            if not same_match(whole.match, match):
-                fail("the save loaded back is another match")
-            # Go on from the loaded match, as a player who quit and resumed.
-            match = back.match
-            journal = saves.Journal.resume(match, journal.path, back.size)
+            match, journal = resumed
         if log is not None and played % 100 == 0:
             log(f"{discipline}: {played} shots")
+
+
+def _goes_on(match: Match, fail: Callable[[str], None]) -> bool:
+    """Whether the table after the shot is valid and the referee says what
+    comes next."""
+    try:
+        match.table().validate()
+        if not match.over:
+            match.requirements()
+    except (StateError, RulesError) as e:
+        fail(f"the next table or requirements: {e}")
+        return False
+    return True
+
+
+def _undo_and_redo(match: Match, shot: Shot, decl: Declarations, ruling: Ruling,
+                   stats: Stats, fail: Callable[[str], None]) -> None:
+    """The last shot undone and applied again gives the same ruling and match."""
+    before = match.to_dict()
+    match.undo()
+    stats.undos += 1
+    again = match.apply(shot, decl)
+    stats.redos += 1
+    if again != ruling or match.to_dict() != before:
+        fail("a redo after an undo gave another ruling or match")
+
+
+def _save_and_resume(match: Match, journal: saves.Journal, path: Path, stats: Stats,
+                     fail: Callable[[str], None]
+                     ) -> tuple[Match, saves.Journal] | None:
+    """The journal and a whole save loaded back are the same match; play goes
+    on from the loaded one, as a player who quit and resumed (None: they
+    could not be loaded)."""
+    try:
+        back = saves.load(journal.path)
+        whole = saves.load(saves.write_save(match, path))
+    except saves.SaveError as e:
+        fail(f"a save could not be loaded back: {e}")
+        return None
+    stats.journal_loads += 1
+    stats.save_loads += 1
+    if not same_match(back.match, match):
+        fail("the journal loaded back is another match")
+    if not same_match(whole.match, match):
+        fail("the save loaded back is another match")
+    return back.match, saves.Journal.resume(back.match, journal.path, back.size)
 
 
 def run(total: int, seed: int = 1, folder: Path | None = None,

@@ -14,7 +14,7 @@ import pygame
 from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.screens.game import AimMode
+from simulator.app.screens.aiming import AimMode
 from simulator.app.table.aim import Aim, angle_to
 from simulator.practice.scenario import parse_scenario
 from tests.app.helpers import click_button, frame, key, make_app

@@ -18,8 +18,11 @@ from simulator.app.loop.app import App
 from simulator.app.main import players_arg
 from simulator.app.match import computer
 from simulator.app.match.session import Session
-from simulator.app.screens import game
+from simulator.app.match.turns import next_step
+from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+from simulator.app.screens.placing import PlaceMode
+from simulator.app.screens.table_under_dialog import ViewMode
 from simulator.players import STRENGTHS
 from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
 
@@ -35,7 +38,7 @@ def side_texts(app: App) -> list[str]:
 def start(app: App, names: list[str], game_name: str, options: dict[str, object],
           seed: int = 5) -> Session:
     app.session = Session.new(names, game_name, options, app.locale, seed=seed)
-    game.next_step(app)
+    next_step(app)
     frame(app)
     return app.session
 
@@ -50,7 +53,7 @@ def left(app: App, mode: object, into: type | None = None) -> object:
 
 
 def person_turn(app: App) -> bool:
-    return isinstance(app.mode, game.AimMode | game.PlaceMode) and not app.dialogs
+    return isinstance(app.mode, AimMode | PlaceMode) and not app.dialogs
 
 
 def take_the_hint(app: App) -> None:
@@ -63,7 +66,7 @@ def take_the_hint(app: App) -> None:
     hint = s.hint
     assert any(t.startswith(app.t("hint.head")) for t in side_texts(app))
     key(app, pygame.K_i)
-    assert isinstance(app.mode, game.AimMode)
+    assert isinstance(app.mode, AimMode)
     d = hint.decision
     got = s.aim.stroke()
     assert abs((got.direction - d.intended.direction + 180) % 360 - 180) < 1e-4
@@ -159,7 +162,7 @@ def test_undo_goes_back_to_the_persons_turn(monkeypatch: pytest.MonkeyPatch) -> 
     app.settings.watch = "skip"
     s = start(app, ["Anna", "cpu:beginner"], "14.1", {"target": 5}, seed=4)
     run_until(app, lambda: person_turn(app))
-    if isinstance(app.mode, game.PlaceMode):
+    if isinstance(app.mode, PlaceMode):
         key(app, pygame.K_RETURN)  # the cue ball where it is shown
     s.aim = s.aim.with_power(0.05)  # a soft break: a foul, the computer decides
     key(app, pygame.K_SPACE)
@@ -168,7 +171,7 @@ def test_undo_goes_back_to_the_persons_turn(monkeypatch: pytest.MonkeyPatch) -> 
     steps = len(s.match.history)
     assert steps >= 2
     key(app, pygame.K_u)
-    assert person_turn(app) or isinstance(app.mode, game.ViewMode)
+    assert person_turn(app) or isinstance(app.mode, ViewMode)
     req = s.match.requirements()
     assert not s.is_computer(req.chooser if req.pending else req.shooter)
     assert len(s.match.history) < steps
@@ -270,9 +273,9 @@ def test_the_hint_is_a_strong_players_stroke_with_its_path() -> None:
     from rules.referee import Match
     s.match = Match.from_state(list(s.names), "9-ball", state, {"race_to": 1}, 5)
     s.refresh()
-    game.next_step(app)
+    next_step(app)
     frame(app)
-    assert isinstance(app.mode, game.PlaceMode)
+    assert isinstance(app.mode, PlaceMode)
     take_the_hint(app)
     h_place = s.placed
     assert h_place is not None
@@ -284,7 +287,7 @@ def test_the_hint_in_practice(monkeypatch: pytest.MonkeyPatch) -> None:
     """A practice position played by the player: the hint button is there,
     and a hint taken is shot like any aim, then ruled as practice rules."""
     monkeypatch.setattr(computer, "HINT_STRENGTH", FAST)
-    from simulator.app.screens.practice import ScenarioMode
+    from simulator.app.screens.practice.scenario import ScenarioMode
     from simulator.practice.library import library
     app = make_app()
     lib = library()
@@ -293,7 +296,7 @@ def test_the_hint_in_practice(monkeypatch: pytest.MonkeyPatch) -> None:
     frame(app)
     key(app, pygame.K_p)  # play it yourself
     frame(app)
-    assert isinstance(app.mode, game.AimMode | game.PlaceMode)
+    assert isinstance(app.mode, AimMode | PlaceMode)
     assert app.t("hint.button") in [b.label for b in app.buttons]
     take_the_hint(app)
     key(app, pygame.K_SPACE)
@@ -418,7 +421,7 @@ def test_a_computers_choice_is_shown_with_its_rule() -> None:
     app = make_app()
     s = start(app, ["Anna", "cpu:club"], "14.1", {"target": 5}, seed=4)
     run_until(app, lambda: person_turn(app))
-    if isinstance(app.mode, game.PlaceMode):
+    if isinstance(app.mode, PlaceMode):
         key(app, pygame.K_RETURN)
     s.aim = s.aim.with_power(0.05)  # too soft: an illegal break
     key(app, pygame.K_SPACE)
@@ -453,10 +456,10 @@ def test_a_fault_in_the_search_hands_the_turn_to_a_person(
     app = make_app()
     s = start(app, ["cpu:club", "Boris"], "9-ball", {"race_to": 1})
     run_until(app, lambda: not isinstance(app.mode, ComputerMode), limit=50)
-    assert isinstance(app.mode, game.AimMode | game.PlaceMode)
+    assert isinstance(app.mode, AimMode | PlaceMode)
     assert s.match.requirements().shooter == 0 and not s.match.history
     assert app.toast is not None and "planted" in app.toast[0]
-    if isinstance(app.mode, game.PlaceMode):
+    if isinstance(app.mode, PlaceMode):
         key(app, pygame.K_RETURN)
     key(app, pygame.K_SPACE)  # the computer's break, by hand
     run_until(app, lambda: bool(s.match.history), limit=3000)

@@ -29,7 +29,7 @@ from simulator.app.replay.export import (
     still_svg,
     write_export,
 )
-from simulator.app.replay.shotshow import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
+from simulator.app.replay.table_marks import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.files import profile
 from simulator.practice.gallery import demonstrate, entries
@@ -235,11 +235,11 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
 def test_a_practice_situation_exports_its_diagram_after_the_ruling() -> None:
     """Practice: watch the recorded stroke, read the ruling, press X; the
     diagram of that stroke goes into the exports folder."""
-    from simulator.app.screens import practice
+    from simulator.app.screens.practice.scenario import ScenarioMode
     from simulator.practice.library import library, load
     app = make_app("ru")
     sc = load(library().ids()[0])
-    mode = practice.ScenarioMode(app, sc)
+    mode = ScenarioMode(app, sc)
     app.switch(mode)
     mode.watch()
     mode._skip()
@@ -281,7 +281,8 @@ def test_a_match_replay_exports_its_shot_with_the_call() -> None:
     to the exports folder, the stick drawn at address along the stroke."""
     from simulator.app.loop.launch import break_shot
     from simulator.app.match.session import Session
-    from simulator.app.screens.game import ReplayMode, next_step
+    from simulator.app.match.turns import next_step
+    from simulator.app.screens.replay import ReplayMode
     app = make_app()
     app.session = Session.new(["Anna", "Boris"], "9-ball", {}, app.locale, seed=5)
     next_step(app)

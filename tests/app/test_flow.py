@@ -29,7 +29,7 @@ from tests.app.helpers import (
 
 
 def start_match(app: App, game: str = "9-ball", seed: int = 5) -> None:
-    from simulator.app.screens.game import next_step
+    from simulator.app.match.turns import next_step
     names = ["Anna", "Boris", "Vera"] if game == "express" else ["Anna", "Boris"]
     app.session = Session.new(names, game, {}, app.locale, seed=seed)
     next_step(app)
@@ -294,7 +294,7 @@ def after_break(app: App, game: str, want: Callable[[Any], bool]) -> None:
     """A match whose first break (a hard stroke at the rack) left the position
     ``want`` asks for; tries a few rack seeds, so it does not hang on one."""
     from simulator.app.loop.launch import break_shot
-    from simulator.app.screens.game import next_step
+    from simulator.app.match.turns import next_step
     for seed in range(1, 16):
         start_match(app, game, seed)
         break_shot(app)
@@ -397,7 +397,7 @@ def test_continue_and_open_a_saved_match_from_the_menu(app: App) -> None:
     from simulator.app.screens.menu import MenuMode
     start_match(app, "9-ball")
     break_shot(app)
-    from simulator.app.screens.game import next_step
+    from simulator.app.match.turns import next_step
     next_step(app)
     s = app.session
     assert s is not None
@@ -535,7 +535,7 @@ def test_the_replay_steps_back_to_earlier_shots_of_the_match(
     last shot and PgUp/PgDn (or the buttons) show the others, each from its
     own start; a loaded match, which keeps no frames, computes them again."""
     from simulator.app.loop.launch import break_shot
-    from simulator.app.screens.game import ReplayMode
+    from simulator.app.screens.replay import ReplayMode
     start_match(app)
     s = app.session
     assert s is not None

@@ -10,7 +10,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.screens.game import next_step
+from simulator.app.match.turns import next_step
 from simulator.table.specs import CUE_BALL
 from tests.app.bot import ShotNotPlayed, play_turn
 from tests.app.helpers import make_app

@@ -306,7 +306,7 @@ def test_setup_menus_choose_with_the_mouse(app: App) -> None:
 
 
 def test_help_from_a_practice_screen_returns_to_it() -> None:
-    from simulator.app.screens.practice import ScenarioMode
+    from simulator.app.screens.practice.scenario import ScenarioMode
     app = open_scene("scenario")
     try:
         mode = app.mode

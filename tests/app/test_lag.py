@@ -13,7 +13,7 @@ from rules.codes import LagCode
 from rules.general import judge_lag
 from simulator.app.loop.app import App
 from simulator.app.match.session import LAG_BALLS, Session, autosave_path
-from simulator.app.screens.game import next_step
+from simulator.app.match.turns import next_step
 from simulator.app.screens.lag import LagMode, LagResultMode, result_lines
 from simulator.app.text.words import code_words
 from tests.app.helpers import (

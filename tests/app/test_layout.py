@@ -11,7 +11,7 @@ import pytest
 from pygame_gui.elements import UIButton, UILabel
 
 from simulator.app.loop.app import App
-from simulator.app.screens.practice import PracticeScreen
+from simulator.app.screens.practice.practice_screen import PracticeScreen
 from simulator.app.screens.table_screen import TableMode
 from tests.app.scenes import LANGS, SCENES, SIZES, open_scene, scene_id
 

@@ -8,7 +8,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.screens.game import next_step
+from simulator.app.match.turns import next_step
 from simulator.app.text.words import code_words
 from tests.app.helpers import button_labels, click_button, frame, key, make_app
 

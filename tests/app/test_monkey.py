@@ -55,7 +55,7 @@ def monkey(app: App, seed: int, events: int, per_frame: int = 4) -> None:
                                              (3, "express"), (4, "lag")])
 def test_random_events_never_crash(seed: int, start: str) -> None:
     from simulator.app.match.session import Session
-    from simulator.app.screens.game import next_step
+    from simulator.app.match.turns import next_step
     from simulator.app.screens.menu import MenuMode
     app = make_app()
     if start == "menu":

@@ -9,8 +9,9 @@ from pathlib import Path
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.screens.editor import EditorMode
-from simulator.app.screens.practice import PracticeListMode, state_of
+from simulator.app.screens.editor.screen import EditorMode
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.practice.scenario import load_scenario
 from tests.app.helpers import click, click_button, frame, move
 
@@ -106,7 +107,7 @@ def test_an_invalid_position_is_never_saved(app: App, tmp_path: Path) -> None:
 
 
 def test_discipline_and_state_from_the_panel_and_a_test_stroke(app: App) -> None:
-    from simulator.app.screens.practice import PracticeAimMode, PracticePlaceMode
+    from simulator.app.screens.practice.own_shot import PracticeAimMode, PracticePlaceMode
     ed = _editor(app)
     ed.set_discipline("9-ball")
     assert ed.discipline == "9-ball" and ed.error is None

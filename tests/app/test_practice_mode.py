@@ -9,13 +9,10 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.screens.practice import (
-    PracticeAimMode,
-    PracticeListMode,
-    PracticePlaceMode,
-    ScenarioMode,
-    rule_line,
-)
+from simulator.app.screens.practice.own_shot import PracticeAimMode, PracticePlaceMode
+from simulator.app.screens.practice.scenario import ScenarioMode
+from simulator.app.screens.practice.scenario_list import PracticeListMode
+from simulator.app.screens.practice.session import rule_line
 from simulator.app.text.words import cite
 from simulator.practice.library import SCENARIO_DIR, library
 from tests.app.helpers import click, click_button, frame, key, make_app, run_until
@@ -120,7 +117,7 @@ def test_play_it_yourself_then_the_ruling_of_your_own_stroke(app: App) -> None:
 
 
 def test_scenario_file_opens_directly(app: App) -> None:
-    from simulator.app.screens.practice import open_scenario_file
+    from simulator.app.screens.practice.scenario import open_scenario_file
     path = SCENARIO_DIR / "straight-scratch.toml"
     assert open_scenario_file(app, path)
     assert isinstance(app.mode, ScenarioMode) and app.mode.sc.id == "straight-scratch"
@@ -131,7 +128,7 @@ def test_scenario_file_opens_directly(app: App) -> None:
 def test_a_bad_scenario_file_is_a_message_not_a_crash(app: App, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
-    from simulator.app.screens.practice import open_scenario_file
+    from simulator.app.screens.practice.scenario import open_scenario_file
     good = (SCENARIO_DIR / "8ball-no-rail.toml").read_text("utf-8")
     bad = tmp_path / "bad.toml"
     bad.write_text(good.replace("[balls]\n", "[balls]\n15 = [9.0, 0.3]\n"), "utf-8")
@@ -213,7 +210,7 @@ def test_ball_in_hand_in_practice_stays_in_practice(app: App) -> None:
 
 
 def test_leaving_practice_leaves_no_practice_match_behind(app: App) -> None:
-    from simulator.app.screens.practice import PracticeSession
+    from simulator.app.screens.practice.session import PracticeSession
     from simulator.practice.library import load
     app.switch(ScenarioMode(app, load("9ball-legal-pot")))
     click_button(app, "Play it yourself")
@@ -232,7 +229,7 @@ def test_a_recorded_choice_the_referee_refuses_is_explained_in_russian(
     in the player's words, naming the choice."""
     import re
 
-    from simulator.app.screens.practice import ScenarioMode, open_scenario_file
+    from simulator.app.screens.practice.scenario import ScenarioMode, open_scenario_file
     from tests.app.helpers import DT
     good = (SCENARIO_DIR / "8ball-break-illegal.toml").read_text("utf-8")
     path = tmp_path / "refused.toml"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.screens.practice import PracticeListMode, state_of
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.app.screens.quiz import QuizMode, answer_label, quiz_ids, start_quiz
 from simulator.app.text.words import code_words
 from simulator.practice.library import library

@@ -10,14 +10,12 @@ import pygame
 import pygame_gui
 
 from simulator.app.loop.app import App
-from simulator.app.screens.editor import EditorMode
-from simulator.app.screens.game import AimMode, PlaceMode
-from simulator.app.screens.practice import (
-    Played,
-    PracticeListMode,
-    ScenarioMode,
-    judge_result,
-)
+from simulator.app.screens.aiming import AimMode
+from simulator.app.screens.editor.screen import EditorMode
+from simulator.app.screens.placing import PlaceMode
+from simulator.app.screens.practice.scenario import ScenarioMode
+from simulator.app.screens.practice.scenario_list import PracticeListMode
+from simulator.app.screens.practice.session import Played, judge_result
 from simulator.practice.library import SCENARIO_DIR
 from simulator.practice.scenario import load_scenario
 from tests.app.helpers import button_labels, click_button, frame, run_until
@@ -55,7 +53,7 @@ def test_14_1_scores_and_fouls_are_saved_and_loaded_back(app: App,
     # The field menu offers the fields a 14.1 position has (the referee's
     # registry says which); choose the score.
     from rules import registry
-    from simulator.app.screens.editor import STATE_EDITED
+    from simulator.app.screens.editor.draft import STATE_EDITED
     want = {f.name for f in registry.info("14.1").position_fields()} - set(STATE_EDITED)
     assert set(ed.field_labels.values()) == want
     assert {"is_break", "scores", "fouls", "rail_safeties"} <= want

@@ -185,7 +185,7 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
     first = s.shots[0][0]
     assert s.undo() and s.undo()
     assert len(s.shots) <= n - 1 and s.shots[0][0] == first
-    from simulator.app.screens.game import ReplayMode
+    from simulator.app.screens.replay import ReplayMode
     replay = ReplayMode(app)
     app.switch(replay)
     assert replay.playback.frames and replay.playback.complete
@@ -194,7 +194,7 @@ def test_undo_and_replay_after_loading_a_match(app: App, tmp_path: Path) -> None
 
 
 def test_saves_where_the_first_version_kept_them_are_still_listed(app: App) -> None:
-    from simulator.app.screens.setup import LoadMode
+    from simulator.app.screens.load import LoadMode
     from tests.files.matches import fresh
     old = profile.config_dir() / "saves" / "9-ball-20260101-120000.json"
     saves.write_save(fresh(shots=2), old)

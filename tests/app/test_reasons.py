@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from simulator.app.screens.editor import new_draft
+from simulator.app.screens.editor.draft import new_draft
 from simulator.app.text.i18n import LOCALE_DIR, Locale
 from simulator.app.text.words import reason_text
 from simulator.practice.scenario import ScenarioError, parse_scenario

@@ -11,7 +11,7 @@ import pygame
 from simulator.app.loop.app import App
 from simulator.app.loop.launch import break_shot
 from simulator.app.match.session import Session
-from simulator.app.screens.game import next_step
+from simulator.app.match.turns import next_step
 from simulator.app.text.words import cite
 from tests.app.helpers import DT, button_labels, click_button, frame, key, make_app
 

@@ -16,24 +16,45 @@ from tests.app.helpers import make_app
 from tests.test_structure import imports
 
 SIMULATOR = Path(__file__).resolve().parents[2] / "simulator"
-# The screen files and the only other screen file each may import: the one
-# whose mode it extends (a practice shot is played by the game's modes).
-SCREEN_FILES = {f"simulator.app.screens.{n}" for n in (
-    "menu", "setup", "game", "lag", "practice", "quiz", "gallery", "editor", "help",
-    "computer_turn")}
 _S = "simulator.app.screens."
-BASES = {_S + "lag": {_S + "game"}, _S + "computer_turn": {_S + "game"},
-         _S + "practice": {_S + "game"}, _S + "quiz": {_S + "practice"},
-         _S + "gallery": {_S + "practice"}, _S + "editor": {_S + "practice"}}
+# What several screens build on (no screen of their own): any screen may
+# import them.
+SHARED = {_S + n for n in ("table_screen", "backdrop", "match_keys", "shot_input")}
+SHARED |= {_S + "practice." + n for n in (
+    "practice_screen", "memory", "session", "shot_player")}
+# A screen is a file of screens/ or a folder of them (the editor, practice);
+# the only other screens each may import: those whose modes it extends (a
+# practice shot is played by the match's modes).
+BASES = {"lag": {"playing"}, "computer_turn": {"playing"},
+         "practice": {"aiming", "placing", "playing"}, "quiz": {"practice"},
+         "gallery": {"practice"}, "editor": {"practice"}}
 # Above every screen: the registry and what starts the window.
 TOP = {"simulator.app.loop.registry", "simulator.app.loop.launch",
        "simulator.app.loop.practice_scenes", "simulator.app.main"}
 
 
-def test_a_screen_file_imports_no_other_screen_but_its_base() -> None:
+def screen_of(module: str) -> str | None:
+    """The screen a module of screens/ belongs to (None: a shared part)."""
+    if not module.startswith(_S) or module in SHARED:
+        return None
+    return module.removeprefix(_S).split(".")[0]
+
+
+def screen_modules() -> set[str]:
+    return {n for n in imports() if screen_of(n) is not None}
+
+
+def test_a_screen_imports_no_other_screen_but_its_base() -> None:
     graph = imports()
-    for name in SCREEN_FILES:
-        others = (graph[name] & (SCREEN_FILES | TOP)) - BASES.get(name, set())
+    names = screen_modules()
+    screens = {screen_of(n) for n in names}
+    assert {"aiming", "placing", "playing", "replay", "lag", "editor",
+            "practice"} <= screens
+    for name in names:
+        own = screen_of(name)
+        allowed = BASES.get(own or "", set()) | {own}
+        others = {d for d in graph[name] if screen_of(d) not in (None, *allowed)}
+        others |= graph[name] & TOP
         assert not others, (name, sorted(others))
     # Only what sits above the screens imports the registry.
     users = {n for n, deps in graph.items() if "simulator.app.loop.registry" in deps}
@@ -41,15 +62,75 @@ def test_a_screen_file_imports_no_other_screen_but_its_base() -> None:
     assert users <= TOP, sorted(users - TOP)
 
 
+# The window's rooms from the bottom up, and what of the window each may
+# import besides itself (loop/app.py is the App and the Mode; the registry,
+# the start-up and the screens' own rules are above).
+APP_ROOMS: dict[str, set[str]] = {
+    "text": set(),
+    "table": {"text"},
+    "replay": {"text", "table"},
+    "match": {"text", "table", "loop.app"},
+    "dialogs": {"text", "table", "loop.app", "match", "replay"},
+    "screens": {"text", "table", "loop.app", "loop.flow", "loop.settings", "match",
+                "replay", "dialogs"},
+}
+
+
+def app_room(module: str) -> str | None:
+    if not module.startswith("simulator.app."):
+        return None
+    parts = module.split(".")[2:]
+    return ".".join(parts[:2]) if parts[0] == "loop" else parts[0]
+
+
+def app_layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    wrong = []
+    for name, deps in graph.items():
+        room = app_room(name)
+        if room not in APP_ROOMS:
+            continue
+        for dep in deps:
+            other = app_room(dep)
+            if other is not None and other != room and other not in APP_ROOMS[room]:
+                wrong.append(f"{name} -> {dep}")
+    return sorted(wrong)
+
+
+def test_each_room_of_the_window_imports_only_what_lies_below_it() -> None:
+    graph = imports()
+    assert app_layer_violations(graph) == []
+    graph["simulator.app.table.render"] |= {"simulator.app.match.session"}
+    graph["simulator.app.match.turns"] |= {"simulator.app.screens.aiming"}
+    assert app_layer_violations(graph) == [
+        "simulator.app.match.turns -> simulator.app.screens.aiming",
+        "simulator.app.table.render -> simulator.app.match.session"]
+
+
+def test_each_dialog_file_is_opened_by_name() -> None:
+    """One file a dialog: every file of dialogs/ (but the card they all are
+    and the question with Yes and No) holds what the registry opens."""
+    files = {p.stem for p in (SIMULATOR / "app" / "dialogs").glob("*.py")} - {
+        "__init__", "base", "confirm"}
+    assert {"pause", "save", "concede", "choice", "sign", "fouls", "game_over",
+            "quit", "export"} <= files
+    opened = {getattr(f, "__module__", "").rpartition(".")[2]
+              for f in SCREENS.values()}
+    assert files <= opened, sorted(files - opened)
+
+
 def test_every_screen_is_registered_and_made_by_name() -> None:
-    classes = {c for c in _subclasses(Mode) if c.__module__.startswith(
-        "simulator.app.") and c.__module__ in SCREEN_FILES}
+    classes = {c for c in _subclasses(Mode)
+               if c.__module__ in screen_modules() | SHARED}
+    # What other screens build on (the table screen, the editor's parts) is
+    # no screen of its own.
+    leaves = {c for c in classes if not _subclasses(c) & classes}
+    assert {"AimMode", "EditorMode", "ReplayMode"} <= {c.__name__ for c in classes}
     registered = {f for f in SCREENS.values() if isinstance(f, type)}
-    # The modes a screen makes for itself (the match's aiming, placing and
-    # playing modes, the lag's play) are made by "match"; the rest by name.
-    made_inside = {c for c in classes if c.__name__ in _MADE_BY_OTHERS}
-    assert classes - made_inside <= registered, sorted(
-        c.__name__ for c in classes - made_inside - registered)
+    # The modes a screen makes for itself (the lag's play, a computer's
+    # shot) are not registered; the rest are, by name.
+    made_inside = {c for c in leaves if c.__name__ in _MADE_BY_OTHERS}
+    assert leaves - made_inside <= registered, sorted(
+        c.__name__ for c in leaves - made_inside - registered)
     app = make_app()
     try:
         app.go("menu")
@@ -62,11 +143,8 @@ def test_every_screen_is_registered_and_made_by_name() -> None:
         pygame.display.quit()
 
 
-_MADE_BY_OTHERS = {"ViewMode", "ShotInputMode", "AimMode", "PlaceMode", "PlayMode",
-                   "ComputerPlayMode",
-                   "TableMode", "LagPlayMode", "LagResultMode", "PracticeScreen",
-                   "PracticeAimMode", "PracticePlaceMode", "PracticePlayMode",
-                   "ScenarioMode", "QuizMode"}
+_MADE_BY_OTHERS = {"ComputerPlayMode", "LagPlayMode", "LagResultMode", "ScenarioMode",
+                   "QuizMode"}
 
 
 def _subclasses(cls: type) -> set[type]:

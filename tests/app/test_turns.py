@@ -88,7 +88,7 @@ def play_on(app: App) -> None:
 
 @pytest.mark.parametrize("sid", scenario_ids())
 def test_after_the_ruling_the_named_player_plays(sid: str) -> None:
-    from simulator.app.screens.game import PlayMode
+    from simulator.app.screens.playing import PlayMode
     sc = library().load(sid)
     app = make_app()
     try:

@@ -70,7 +70,7 @@ def test_every_citation_in_a_ruling_is_the_games_own() -> None:
 
 
 def test_a_called_foul_cites_the_games_own_rule() -> None:
-    from simulator.app.screens.game import callable_fouls
+    from simulator.app.match.turns import callable_fouls
     loc = Locale("en")
     for disc in GAMES:
         names = ["A", "B", "C"] if disc == "express" else ["A", "B"]

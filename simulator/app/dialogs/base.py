@@ -11,6 +11,7 @@ presses the only button.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -133,13 +134,36 @@ class Dialog(Mode):
         area, docked = self.area()
         if not docked:
             surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
+        m = self._measure(area)
+        # The buttons stay in view and the text scrolls above them; when the
+        # buttons alone are too many, text and buttons scroll together.
+        fixed = sum(m.heights) + (min(2, len(m.lines)) * m.lh + m.pad
+                                  if m.lines else 0) <= m.room
+        shown = self._fit_text(m) if fixed else self._fit_all(m)
+        card = pygame.Rect(area.left, area.top, area.width,
+                           min(area.height, shown.height))
+        if not docked:
+            card.centery = area.centery
+        self.rect = card
+        ui.panel(surface, card, (26, 34, 31), name="dialog", border=ui.ACCENT)
+        x = card.left + m.pad
+        y = card.top + m.pad
+        y += ui.paragraph(surface, self.title, m.size + 3, ui.INK,
+                          pygame.Rect(x, y, m.width, m.title_h), bold=True)
+        y += m.pad
+        more = self.app.t("dialog.more", n=shown.hidden) if shown.hidden else \
+            self.app.t("dialog.top")
+        if fixed:
+            self._draw_text_and_buttons(surface, m, shown, x, y, more)
+        else:
+            self._draw_scrolled(surface, m, shown, x, y, more)
+
+    def _measure(self, area: pygame.Rect) -> _Measures:
         size = max(12, min(16, self.app.size[1] // 40))
         pad = 10
         width = area.width - 2 * pad
-        title_size = size + 3
-        title_h = ui.paragraph(None, self.title, title_size, ui.INK,
+        title_h = ui.paragraph(None, self.title, size + 3, ui.INK,
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
-        lh = ui.line_height(size)
         bsize = max(11, size - 1)
         lines = ui.wrap(self.body, size, width) if self.body else []
         heights = [b.measure(width, bsize) + 6 for b in self.buttons]
@@ -148,78 +172,107 @@ class Dialog(Mode):
         if self.entry is not None:
             entry_h = ui.line_height(16) + 14
             room -= entry_h
-        # The buttons stay in view and the text scrolls above them; when the
-        # buttons alone are too many, text and buttons scroll together.
-        fixed = sum(heights) + (min(2, len(lines)) * lh + pad if lines else 0) <= room
-        if fixed:
-            text_room = room - sum(heights) - (pad if lines else 0)
-            fit = text_room // lh
-            more_line = len(lines) > fit
-            if more_line:
-                fit = max(0, fit - 1)
-            self.scroll = max(0, min(self.scroll, len(lines) - fit))
-            shown_lines = lines[self.scroll:self.scroll + fit]
-            hidden = len(lines) - self.scroll - len(shown_lines)
-            used = len(shown_lines) * lh + (lh if more_line or self.scroll else 0)
-            h = title_h + 3 * pad + used + (pad if lines else 0) + sum(heights) + \
-                entry_h
-        else:
-            items: list[tuple[int, str | ui.Button]] = [(lh, ln) for ln in lines]
-            if items:
-                items.append((pad, ""))
-            items += list(zip(heights, self.buttons, strict=True))
-            room -= lh  # a line to say there is more
-            self.scroll = max(0, min(self.scroll, len(items) - 1))
-            shown: list[tuple[int, str | ui.Button]] = []
-            used = 0
-            for hh, it in items[self.scroll:]:
-                if used + hh > room:
-                    break
-                shown.append((hh, it))
-                used += hh
-            hidden = len(items) - self.scroll - len(shown)
-            h = title_h + 3 * pad + used + lh + entry_h
-        card = pygame.Rect(area.left, area.top, area.width, min(area.height, h))
-        if not docked:
-            card.centery = area.centery
-        self.rect = card
-        ui.panel(surface, card, (26, 34, 31), name="dialog", border=ui.ACCENT)
-        x = card.left + pad
-        y = card.top + pad
-        y += ui.paragraph(surface, self.title, title_size, ui.INK,
-                          pygame.Rect(x, y, width, title_h), bold=True)
-        y += pad
-        mouse = self.app.mouse
-        more = self.app.t("dialog.more", n=hidden) if hidden else \
-            self.app.t("dialog.top")
-        small = max(10, size - 2)
-        if fixed:
-            for ln in shown_lines:
-                ui.line(surface, ln, size, ui.INK, pygame.Rect(x, y, width, lh))
-                y += lh
-            if more_line or self.scroll:
-                ui.line(surface, more, small, ui.DIM, pygame.Rect(x, y, width, lh))
-                y += lh
-            if lines:
-                y += pad
-            if self.entry is not None:
-                at = pygame.Rect(x, y, width, entry_h - 8)
-                if self.entry.rect != at:
-                    self.entry.set_position(at.topleft)
-                    self.entry.set_dimensions(at.size)
-                y += entry_h
-            for b in self.buttons:
-                y += b.place(x, y, width, bsize) + 6
-                b.draw(surface, mouse)
-            return
-        for hh, it in shown:
+        return _Measures(size, pad, width, title_h, ui.line_height(size), bsize,
+                         lines, heights, room, entry_h)
+
+    def _fit_text(self, m: _Measures) -> _Shown:
+        """The buttons all shown: the lines of text that fit above them."""
+        lines, lh, pad = m.lines, m.lh, m.pad
+        text_room = m.room - sum(m.heights) - (pad if lines else 0)
+        fit = text_room // lh
+        more_line = len(lines) > fit
+        if more_line:
+            fit = max(0, fit - 1)
+        self.scroll = max(0, min(self.scroll, len(lines) - fit))
+        shown_lines = lines[self.scroll:self.scroll + fit]
+        hidden = len(lines) - self.scroll - len(shown_lines)
+        used = len(shown_lines) * lh + (lh if more_line or self.scroll else 0)
+        h = m.title_h + 3 * pad + used + (pad if lines else 0) + sum(m.heights) + \
+            m.entry_h
+        return _Shown(h, hidden, [(lh, ln) for ln in shown_lines], more_line)
+
+    def _fit_all(self, m: _Measures) -> _Shown:
+        """Text and buttons scrolled together: those that fit from the scroll."""
+        lh = m.lh
+        items: list[tuple[int, str | ui.Button]] = [(lh, ln) for ln in m.lines]
+        if items:
+            items.append((m.pad, ""))
+        items += list(zip(m.heights, self.buttons, strict=True))
+        room = m.room - lh  # a line to say there is more
+        self.scroll = max(0, min(self.scroll, len(items) - 1))
+        shown: list[tuple[int, str | ui.Button]] = []
+        used = 0
+        for hh, it in items[self.scroll:]:
+            if used + hh > room:
+                break
+            shown.append((hh, it))
+            used += hh
+        hidden = len(items) - self.scroll - len(shown)
+        return _Shown(m.title_h + 3 * m.pad + used + lh + m.entry_h, hidden, shown)
+
+    def _draw_text_and_buttons(self, surface: pygame.Surface, m: _Measures,
+                               shown: _Shown, x: int, y: int, more: str) -> None:
+        lh, width = m.lh, m.width
+        for _hh, ln in shown.items:
+            assert isinstance(ln, str)
+            ui.line(surface, ln, m.size, ui.INK, pygame.Rect(x, y, width, lh))
+            y += lh
+        if shown.more_line or self.scroll:
+            ui.line(surface, more, max(10, m.size - 2), ui.DIM,
+                    pygame.Rect(x, y, width, lh))
+            y += lh
+        if m.lines:
+            y += m.pad
+        if self.entry is not None:
+            at = pygame.Rect(x, y, width, m.entry_h - 8)
+            if self.entry.rect != at:
+                self.entry.set_position(at.topleft)
+                self.entry.set_dimensions(at.size)
+            y += m.entry_h
+        for b in self.buttons:
+            y += b.place(x, y, width, m.bsize) + 6
+            b.draw(surface, self.app.mouse)
+
+    def _draw_scrolled(self, surface: pygame.Surface, m: _Measures, shown: _Shown,
+                       x: int, y: int, more: str) -> None:
+        for hh, it in shown.items:
             if isinstance(it, ui.Button):
-                it.place(x, y, width, bsize)
-                it.draw(surface, mouse)
+                it.place(x, y, m.width, m.bsize)
+                it.draw(surface, self.app.mouse)
             elif it:
-                ui.line(surface, it, size, ui.INK, pygame.Rect(x, y, width, lh))
+                ui.line(surface, it, m.size, ui.INK, pygame.Rect(x, y, m.width, m.lh))
             y += hh
-        ui.line(surface, more, small, ui.DIM, pygame.Rect(x, y, width, lh))
+        ui.line(surface, more, max(10, m.size - 2), ui.DIM,
+                pygame.Rect(x, y, m.width, m.lh))
+
+
+@dataclass(frozen=True)
+class _Measures:
+    """A dialog's card measured for one frame: text sizes, its lines, the
+    buttons' heights and the room they share."""
+
+    size: int
+    pad: int
+    width: int
+    title_h: int
+    lh: int
+    bsize: int
+    lines: list[str]
+    heights: list[int]
+    room: int
+    entry_h: int
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What of the card fits: its height, how many lines or buttons are
+    hidden, the (height, line or button) shown and whether a line says
+    there is more."""
+
+    height: int
+    hidden: int
+    items: list[tuple[int, str | ui.Button]]
+    more_line: bool = False
 
 
 class NameDialog(Dialog):

@@ -18,6 +18,7 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
+from simulator.app.match.turns import referee_action
 
 
 def jumped_candidates(app: App) -> list[int]:
@@ -95,14 +96,12 @@ def jumped_dialog(app: App) -> Dialog:
 
 
 def _jumped(app: App, ball: int) -> Any:
-    from simulator.app.screens.game import referee_action
     return referee_action(app, lambda s: s.call_jumped(ball))
 
 
 def interference(app: App, restorable: bool) -> None:
     """General rule 28, as the referee rules it."""
     from rules.codes import Note
-    from simulator.app.screens.game import referee_action
     code = Note.OUTSIDE_INTERFERENCE if restorable else \
         Note.INTERFERENCE_NOT_RESTORABLE
     referee_action(app, lambda s: s.call_foul(code.id))()
@@ -123,5 +122,4 @@ def agree_dialog(app: App) -> Dialog:
 
 
 def _agree(app: App, choice: Any, player: int) -> Any:
-    from simulator.app.screens.game import referee_action
     return referee_action(app, lambda s: s.choose(choice, player))

@@ -193,7 +193,9 @@ def _lag_scene(app: App, screen: str) -> None:
 
 def _scene(app: App, screen: str) -> None:
     """Set up one screen of a match in a state worth a picture (and a test)."""
-    from simulator.app.screens import game
+    from simulator.app.match import turns
+    from simulator.app.screens.placing import PlaceMode
+    from simulator.app.screens.replay import ReplayMode
     if screen in ("lag", "lag_result"):
         _lag_scene(app, screen)
         return
@@ -211,17 +213,17 @@ def _scene(app: App, screen: str) -> None:
             and not s.req.pending:
         break_shot(app)
     if screen == "banner" and not s.over:
-        fouls = game.callable_fouls(s)
+        fouls = turns.callable_fouls(s)
         if fouls:
             s.call_foul(fouls[0].id)
     app.go("match")
-    if screen == "table" and isinstance(app.mode, game.PlaceMode):
+    if screen == "table" and isinstance(app.mode, PlaceMode):
         app.mode.confirm()
     if screen == "replay" and s.shots:
         app.dialogs.clear()
         app.go("replay")
         replay = app.mode
-        assert isinstance(replay, game.ReplayMode)
+        assert isinstance(replay, ReplayMode)
         replay.set_speed(2)
         for _ in range(20):
             app.frame([], 1 / 60)
@@ -233,7 +235,7 @@ def _scene(app: App, screen: str) -> None:
         app.open("quit")
     elif screen == "save":
         app.open("save")
-    elif screen == "concede" and game.can_concede(s):
+    elif screen == "concede" and turns.can_concede(s):
         app.open("concede", whole_match=True)
     elif screen == "dialog" and not app.dialogs and not s.over:
         app.open("fouls")

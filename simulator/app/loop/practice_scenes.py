@@ -13,11 +13,11 @@ DT = 1 / 60
 
 
 def start(app: App, path: str | None, screen: str | None) -> None:
-    from simulator.app.screens import practice
+    from simulator.app.screens.practice.scenario import ScenarioMode, open_scenario_file
     if path:
-        if not practice.open_scenario_file(app, path):
+        if not open_scenario_file(app, path):
             return
-        if screen == "ruling" and isinstance(app.mode, practice.ScenarioMode):
+        if screen == "ruling" and isinstance(app.mode, ScenarioMode):
             app.mode.watch()
             app.mode._skip()
         return
@@ -34,14 +34,16 @@ def _default(app: App) -> object:
 
 def scene(app: App, screen: str) -> None:
     """Set up one practice screen in a state worth a picture."""
-    from simulator.app.screens import practice
+    from simulator.app.screens.practice.memory import state_of
+    from simulator.app.screens.practice.scenario import ScenarioMode
+    from simulator.app.screens.practice.scenario_list import PracticeListMode
     from simulator.practice.scenario import Scenario
     if screen == "practice":
-        app.switch(practice.PracticeListMode(app))
+        app.switch(PracticeListMode(app))
     elif screen in ("scenario", "ruling"):
         sc = _default(app)
         assert isinstance(sc, Scenario)
-        mode = practice.ScenarioMode(app, sc)
+        mode = ScenarioMode(app, sc)
         app.switch(mode)
         if screen == "ruling":
             mode.watch()
@@ -66,7 +68,7 @@ def scene(app: App, screen: str) -> None:
     elif screen == "editor":
         sc = _default(app)
         assert isinstance(sc, Scenario)
-        practice.state_of(app).editor = sc.to_dict()
+        state_of(app).editor = sc.to_dict()
         app.go("editor")
     elif screen == "gallery":
         app.go("gallery")

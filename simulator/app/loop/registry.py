@@ -13,55 +13,82 @@ from typing import Any
 from simulator.app.dialogs import base as dialogs
 from simulator.app.dialogs import export as export_screen
 from simulator.app.dialogs import referee_calls
+from simulator.app.dialogs.choice import choice_dialog
+from simulator.app.dialogs.concede import concede_dialog
+from simulator.app.dialogs.fouls import foul_dialog
+from simulator.app.dialogs.game_over import game_over_dialog
+from simulator.app.dialogs.pause import pause_dialog
+from simulator.app.dialogs.quit import quit_dialog
+from simulator.app.dialogs.save import save_dialog
+from simulator.app.dialogs.sign import sign_dialog
 from simulator.app.loop.app import App, Mode, ScreenFactory
+from simulator.app.match.turns import match_screen
 from simulator.app.screens import computer_turn as computer_screen
-from simulator.app.screens import editor, game, lag, menu, practice, setup
 from simulator.app.screens import gallery as gallery_screen
 from simulator.app.screens import help as help_screen
+from simulator.app.screens import lag, menu, setup
 from simulator.app.screens import quiz as quiz_screen
+from simulator.app.screens.aiming import AimMode
+from simulator.app.screens.editor.screen import EditorMode
+from simulator.app.screens.load import LoadMode
+from simulator.app.screens.placing import PlaceMode
+from simulator.app.screens.playing import PlayMode
+from simulator.app.screens.practice.own_shot import (
+    PracticeAimMode,
+    PracticePlaceMode,
+    PracticePlayMode,
+)
+from simulator.app.screens.practice.scenario import ScenarioMode
+from simulator.app.screens.practice.scenario_list import PracticeListMode
+from simulator.app.screens.replay import ReplayMode
+from simulator.app.screens.settings import SettingsMode
+from simulator.app.screens.table_under_dialog import ViewMode
 
 
 def _message(app: App, title: str, body: str) -> Mode:
     return dialogs.MessageDialog(app, title, body)
 
 
-def _concede(app: App, whole_match: bool = False) -> Mode:
-    return game.concede_dialog(app, whole_match)
-
-
 def _scenario(app: App, **kw: Any) -> Mode:
-    return practice.ScenarioMode(app, **kw)
+    return ScenarioMode(app, **kw)
 
 
 SCREENS: Mapping[str, ScreenFactory] = {
     # menus
     "menu": menu.MenuMode,
-    "settings": menu.SettingsMode,
+    "settings": SettingsMode,
     "setup": setup.SetupMode,
-    "load": setup.LoadMode,
+    "load": LoadMode,
     "help": help_screen.HelpMode,
     # the match
-    "match": game.match_screen,
-    "replay": game.ReplayMode,
+    "match": match_screen,
+    "aiming": AimMode,
+    "placing": PlaceMode,
+    "playing": PlayMode,
+    "view": ViewMode,
+    "replay": ReplayMode,
     "computer": computer_screen.ComputerMode,
     "lag": lag.LagMode,
     "lag_alone": lag.lag_alone,
     # practice
-    "practice": practice.PracticeListMode,
+    "practice": PracticeListMode,
     "scenario": _scenario,
+    "practice_aiming": PracticeAimMode,
+    "practice_placing": PracticePlaceMode,
+    "practice_playing": PracticePlayMode,
     "quiz": quiz_screen.start_quiz,
-    "editor": editor.EditorMode,
+    "editor": EditorMode,
     "gallery": gallery_screen.GalleryListMode,
     "gallery_play": gallery_screen.GalleryPlayMode,
     # dialogs
-    "pause": game.pause_dialog,
-    "save": game.save_dialog,
-    "fouls": game.foul_dialog,
-    "choice": game.choice_dialog,
-    "sign": game.sign_dialog,
-    "gameover": game.game_over_dialog,
-    "quit": game.quit_dialog,
-    "concede": _concede,
+    "pause": pause_dialog,
+    "save": save_dialog,
+    "fouls": foul_dialog,
+    "choice": choice_dialog,
+    "sign": sign_dialog,
+    "gameover": game_over_dialog,
+    "quit": quit_dialog,
+    "concede": concede_dialog,
     "message": _message,
     "export": export_screen.export_dialog,
     "referee": referee_calls.referee_dialog,

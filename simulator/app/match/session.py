@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 from simulator.app.table.aim import Aim, angle_to, power_of
-from simulator.app.table.hud import Banner, PlayerCard
+from simulator.app.table.ruling_card import Banner
+from simulator.app.table.scoreboard import PlayerCard
 from simulator.app.text import words
 from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale

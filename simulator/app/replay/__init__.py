@@ -1,2 +1,4 @@
-"""Showing a shot again: playback, what a shot shows beside its balls (trails,
-contacts, timeline marks, the side view) and the export of clips and diagrams."""
+"""Showing a shot again: playback, what a shot shows beside its balls
+(shotmarks), those marks drawn on the table (table_marks), the timeline, the
+side view, a replay screen's shot (shotshow) and the export of clips and
+diagrams (export)."""

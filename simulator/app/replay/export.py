@@ -4,8 +4,8 @@ SVG for print) with the start position, the paths and the contacts in order;
 each captioned with the ruling and the rule in the chosen language.
 
 Everything is drawn off screen with the replay's own drawing
-(simulator.app.replay.shotshow), so no display is needed; Pillow writes the
-animated formats, which pygame cannot. Files are written atomically.
+(simulator.app.replay.table_marks, side_view), so no display is needed;
+Pillow writes the animated formats, which pygame cannot. Files are written atomically.
 
 From the command line, a whole gallery at once::
 
@@ -77,7 +77,7 @@ class ShotExport:
 
     @classmethod
     def from_replay(cls, mode: Any) -> ShotExport:
-        """The game's replay screen's shot (simulator.app.screens.game.ReplayMode)."""
+        """The game's replay screen's shot (simulator.app.screens.replay.ReplayMode)."""
         s = mode.session
         # The replay's frames without the still one its stick's approach adds.
         shot = replace(mode.shot, frames=tuple(f for f in mode.playback.frames
@@ -197,13 +197,13 @@ class Canvas:
         """The shot at time ``t``: trails and contacts so far, the caption (red
         with the foul's words when ``at_foul``)."""
         pg = _pygame()
-        from simulator.app.replay import shotshow
+        from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
         surf.blit(self.table, (0, 0))
         balls = self.positions(t)
-        shotshow.draw_under(surf, self.view, self.marks, t, balls)
+        table_marks.draw_under(surf, self.view, self.marks, t, balls)
         self.sprites.draw(surf, self.view, balls, ())
-        shotshow.draw_over(surf, self.view, self.marks, t)
+        table_marks.draw_over(surf, self.view, self.marks, t)
         fl = self.marks.flight_at(t)
         if fl is not None:
             self.side_view(surf, fl, t)
@@ -212,10 +212,10 @@ class Canvas:
         return surf
 
     def side_view(self, surf: Any, flight: Any, now: float) -> None:
-        """The side view (the window's, simulator.app.replay.shotshow) in the corner
+        """The side view (the window's, simulator.app.replay.side_view) in the corner
         of the bed farthest from where the balls left it."""
         pg = _pygame()
-        from simulator.app.replay import shotshow
+        from simulator.app.replay.side_view import draw_side_view
         spec, v = self.spec, self.view
         w = max(220, round(self.size[0] * 0.36))
         h = max(100, round(w * 0.45))
@@ -235,25 +235,25 @@ class Canvas:
             return min(math.dist(box.center, v.to_screen(x, y)) for x, y in where)
 
         left, top = max(corners, key=clearance)
-        shotshow.draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
-                                flight, now, self.exp.shot)
+        draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
+                       flight, now, self.exp.shot)
 
     def still(self) -> Any:
         """The diagram: the start position, every path, every contact, the
         balls' final places as rings."""
         pg = _pygame()
-        from simulator.app.replay import shotshow
+        from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
         surf.blit(self.table, (0, 0))
         start = self.positions(self.marks.frames[0].time if self.marks.frames else 0.0)
         end = self.positions(self.marks.duration)
-        shotshow.draw_under(surf, self.view, self.marks, None, start)
+        table_marks.draw_under(surf, self.view, self.marks, None, start)
         for b, (x, y, _z) in end.items():
             if b in self.marks.trails:
-                pg.draw.circle(surf, shotshow.ball_colour(self.spec, b),
+                pg.draw.circle(surf, table_marks.ball_colour(self.spec, b),
                                self.view.to_screen(x, y), self.view.ball_px, 2)
         self.sprites.draw(surf, self.view, start, ())
-        shotshow.draw_over(surf, self.view, self.marks, None, emphasis=False)
+        table_marks.draw_over(surf, self.view, self.marks, None, emphasis=False)
         if self.marks.flights:  # the first spell in the air, the whole of it
             fl = self.marks.flights[0]
             self.side_view(surf, fl, fl.end)
@@ -387,133 +387,48 @@ def still_png(exp: ShotExport, lang: str, width: int = 1600) -> bytes:
 def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     """The diagram as SVG: the table, the paths, the balls where they started,
     the contacts numbered, the caption; drawn in the replay's colours."""
-    from simulator.app.replay import shotshow
-    from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
-    from simulator.app.text.i18n import Locale
+    from simulator.app.replay import svg
     check_width(width)
-    spec = exp.shot.initial.spec
+    g = svg.SvgTable(exp.shot.initial.spec, width)
     marks = exp.marks()
-    loc = Locale(lang)
-    rw = spec.rail_width
-    outer_l, outer_w = spec.length + 2 * rw, spec.width + 2 * rw
-    k = width / outer_l
-    table_h = outer_w * k
+    table_h = g.height
     cap_h = max(58, width // 11)
     height = table_h + cap_h
-
-    def xy(x: float, y: float) -> tuple[float, float]:
-        return ((x + rw) * k, (spec.width + rw - y) * k)
-
-    def rgb(c: Sequence[int]) -> str:
-        return f"rgb({int(c[0])},{int(c[1])},{int(c[2])})"
-
-    def pts(points: Sequence[tuple[float, float]]) -> str:
-        return " ".join(f"{a:.1f},{b:.1f}" for a, b in (xy(*p) for p in points))
-
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
            f'height="{height:.0f}" viewBox="0 0 {width} {height:.0f}" '
            f'font-family="DejaVu Sans, Arial, sans-serif">']
-    out.append(f'<rect id="rail" x="0" y="0" width="{width}" height="{table_h:.1f}" '
-               f'rx="{rw * k * 0.35:.1f}" fill="{rgb(RAIL_WOOD)}"/>')
-    cd = spec.cushion_depth
-    cushion = [(-cd, -cd), (spec.length + cd, -cd), (spec.length + cd, spec.width + cd),
-               (-cd, spec.width + cd)]
-    out.append(f'<polygon id="cushions" points="{pts(cushion)}" '
-               f'fill="{rgb([round(c * 0.78) for c in CLOTH[spec.kind]])}"/>')
-    x0, y0 = xy(0.0, spec.width)
-    out.append(f'<rect id="bed" x="{x0:.1f}" y="{y0:.1f}" '
-               f'width="{spec.length * k:.1f}" height="{spec.width * k:.1f}" '
-               f'fill="{rgb(CLOTH[spec.kind])}"/>')
-    for p in spec.pockets:
-        out.append(f'<polygon class="pocket" id="pocket-{p.name}" '
-                   f'points="{pts(pocket_outline(spec, p))}" fill="#080808"/>')
-    if marks.show_head_string:
-        a, b = xy(spec.head_string_x, 0.0), xy(spec.head_string_x, spec.width)
-        out.append(f'<line id="head-string" x1="{a[0]:.1f}" y1="{a[1]:.1f}" '
-                   f'x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                   f'stroke="{rgb(shotshow.LINE_MARK)}" stroke-width="3"/>')
-    for b in sorted(marks.trails):
-        path = marks.trail(b)
-        if len(path) > 1:
-            out.append(f'<polyline class="path" id="path-{b}" points="{pts(path)}" '
-                       f'fill="none" stroke="{rgb(shotshow.ball_colour(spec, b))}" '
-                       f'stroke-width="2.5" stroke-linejoin="round"/>')
-    r = spec.balls.radius * k
-    first = marks.frames[0] if marks.frames else None
-    for ball, x, y, _z in (first.balls if first is not None else ()):
-        cx, cy = xy(x, y)
-        c = spec.balls.colours.get(ball, (200, 200, 200))
-        out.append(f'<g class="ball" id="ball-{ball}"><circle cx="{cx:.1f}" '
-                   f'cy="{cy:.1f}" r="{r:.1f}" fill="{rgb(c)}" stroke="#111" '
-                   f'stroke-width="1"/>')
-        if ball != spec.balls.cue_ball:
-            out.append(f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" '
-                       f'font-size="{r:.1f}" text-anchor="middle" fill="#111" '
-                       f'font-weight="bold">{ball}</text>')
-        out.append("</g>")
-    if marks.called_pocket:
-        pk = spec.pocket(marks.called_pocket)
-        cx, cy = xy(*pk.mouth_centre)
-        out.append(f'<circle id="called-pocket" cx="{cx:.1f}" cy="{cy:.1f}" '
-                   f'r="{pk.mouth_width * 0.75 * k:.1f}" fill="none" '
-                   f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3"/>')
-    if marks.called_ball is not None:
-        p = exp.shot.initial.position(marks.called_ball)
-        if p is not None:
-            cx, cy = xy(*p)
-            out.append(f'<circle id="called-ball" cx="{cx:.1f}" cy="{cy:.1f}" '
-                       f'r="{r * 1.75:.1f}" fill="none" '
-                       f'stroke="{rgb(shotshow.CALLED)}" stroke-width="3" '
-                       f'stroke-dasharray="6 5"/>')
-    at = marks.cue.address()
-    if at is not None:  # the stick at address, foreshortened by its elevation
-        ang = math.radians(at.direction)
-        d, px = (math.cos(ang), math.sin(ang)), (-math.sin(ang), math.cos(ang))
-        length = 1.47 * max(0.25, math.cos(math.radians(at.elevation)))
-        fx, fy = at.x + d[0] * 0.0065, at.y + d[1] * 0.0065
-        bx, by = fx - d[0] * length, fy - d[1] * length
-        quad = [(fx + px[0] * 0.0063, fy + px[1] * 0.0063),
-                (bx + px[0] * 0.0145, by + px[1] * 0.0145),
-                (bx - px[0] * 0.0145, by - px[1] * 0.0145),
-                (fx - px[0] * 0.0063, fy - px[1] * 0.0063)]
-        out.append(f'<polygon id="stick" points="{pts(quad)}" fill="rgb(226,196,142)" '
-                   f'stroke="rgb(92,38,24)" stroke-width="1" '
-                   f'data-elevation="{at.elevation:g}"/>')
-        if at.elevation >= 0.5:
-            ex, ey = xy(fx - d[0] * 0.3 + px[0] * 0.07, fy - d[1] * 0.3 + px[1] * 0.07)
-            out.append(f'<text id="elevation" x="{ex:.1f}" y="{ey:.1f}" '
-                       f'font-size="{max(11.0, r * 1.2):.1f}" font-weight="bold" '
-                       f'fill="{rgb(shotshow.LINE_MARK)}">∠ {round(at.elevation)}°'
-                       f'</text>')
-    mr = max(7.0, r * 0.62)
-    for c in marks.shown_contacts:
-        ax, ay = xy(c.x, c.y)
-        cx, cy = xy(c.lx, c.ly)
-        out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
-                   f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
-                   f'<circle class="touch" cx="{ax:.1f}" cy="{ay:.1f}" r="2.5" '
-                   f'fill="{rgb(shotshow.contact_colour(c))}" stroke="#101010"/>')
-        out.append(f'<g class="contact" id="contact-{c.n}" data-time="{c.time:.4f}" '
-                   f'data-kind="{c.kind.value}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
-                   f'r="{mr:.1f}" fill="{rgb(shotshow.contact_colour(c))}" '
-                   f'stroke="#101010"/><text x="{cx:.1f}" y="{cy + mr * 0.4:.1f}" '
-                   f'font-size="{mr * 1.2:.1f}" text-anchor="middle" fill="#101010" '
-                   f'font-weight="bold">{c.n}</text></g>')
-    head, ruling = exp.caption(lang)
-    foul = bool(exp.foul_events())
-    out.append(f'<rect id="caption" x="0" y="{table_h:.1f}" width="{width}" '
-               f'height="{cap_h}" fill="{"rgb(96,30,26)" if foul else "rgb(20,26,24)"}"/>')  # noqa: E501
-    size = max(12, cap_h // 4)
-    out.append(f'<text id="heading" x="10" y="{table_h + size + 6:.1f}" '
-               f'font-size="{size}" font-weight="bold" fill="rgb(226,190,120)">'
-               f'{escape(head)}</text>')
-    out.append(f'<text id="ruling" x="10" y="{table_h + 2 * size + 14:.1f}" '
-               f'font-size="{size}" fill="rgb(241,234,216)">{escape(ruling)}</text>')
-    out.append(f'<text id="legend" x="{width - 10}" y="{table_h + size + 6:.1f}" '
-               f'font-size="{size - 3}" text-anchor="end" fill="rgb(170,176,168)">'
-               f'{escape(loc.t("export.start"))}</text>')
+    out += svg.table(g, marks)
+    out += svg.paths(g, marks)
+    out += svg.balls(g, marks)
+    out += svg.call(g, marks, exp.shot.initial)
+    out += svg.stick(g, marks)
+    out += svg.contacts(g, marks)
+    out += _svg_caption(exp, lang, width, table_h, cap_h)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
+                 cap_h: int) -> list[str]:
+    """The caption under the table: the heading and the ruling on the left,
+    red at a foul; what the picture shows on the right."""
+    from simulator.app.text.i18n import Locale
+    loc = Locale(lang)
+    head, ruling = exp.caption(lang)
+    foul = bool(exp.foul_events())
+    fill = "rgb(96,30,26)" if foul else "rgb(20,26,24)"
+    out = [f'<rect id="caption" x="0" y="{top:.1f}" width="{width}" '
+           f'height="{cap_h}" fill="{fill}"/>']
+    size = max(12, cap_h // 4)
+    out.append(f'<text id="heading" x="10" y="{top + size + 6:.1f}" '
+               f'font-size="{size}" font-weight="bold" fill="rgb(226,190,120)">'
+               f'{escape(head)}</text>')
+    out.append(f'<text id="ruling" x="10" y="{top + 2 * size + 14:.1f}" '
+               f'font-size="{size}" fill="rgb(241,234,216)">{escape(ruling)}</text>')
+    out.append(f'<text id="legend" x="{width - 10}" y="{top + size + 6:.1f}" '
+               f'font-size="{size - 3}" text-anchor="end" fill="rgb(170,176,168)">'
+               f'{escape(loc.t("export.start"))}</text>')
+    return out
 
 
 # -- one export to a file ---------------------------------------------------------

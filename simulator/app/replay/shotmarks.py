@@ -2,7 +2,7 @@
 ball trails, the contacts numbered in order, the marks of the timeline, the
 spells in the air, the called ball and pocket and the lines a rule names.
 
-Nothing here draws or imports pygame: the window (simulator.app.replay.shotshow) and
+Nothing here draws or imports pygame: the window (simulator.app.replay.table_marks) and
 the exports (simulator.app.replay.export) draw from the same marks, so a clip, a
 diagram and the replay agree to the pixel on where a contact was.
 """
@@ -155,28 +155,15 @@ class CuePath:
     def _follow(self, shot: Shot, frames: Sequence[Frame], cos_t: float) -> None:
         spec = shot.initial.spec
         st = shot.stroke
-        m = spec.balls.mass
-        big_m = spec.physics.cue_mass
         cue = spec.balls.cue_ball
         d = self.d
-        stroke_ev = next((e for e in shot.events if e.kind is EventKind.STROKE
-                          and e.balls and e.balls[0] == cue), None)
-        snap = stroke_ev.snapshot(cue) if stroke_ev is not None else None
-        self.miscue = bool(stroke_ev is not None and stroke_ev.miscue)
-        vx, vy = (snap.vx, snap.vy) if snap is not None else (0.0, 0.0)
-        ball_along = vx * d[0] + vy * d[1]
-        speed = st.speed - m * math.hypot(vx, vy) / big_m
-        carry = st.contact_time > 1.5 * TIP_HIT_TIME
-        if carry:
-            speed = max(speed, ball_along)
-        speed *= cos_t
+        speed, carry = self._speed_after_strike(shot, cos_t)
         if speed <= 0.0 or st.follow_through <= 0.0:
             self.samples = [(0.0, 0.0, 0.0)]
             return
         decel = speed * speed / (2.0 * st.follow_through)
         carry_until = st.contact_time if carry else 0.0
         touches = [e for e in shot.events if e.kind is EventKind.TIP_CONTACT]
-        e_tip = spec.physics.e_tip
         track = _BallTrack(frames, cue)
         b0 = track.at(0.0)
         t, s = 0.0, 0.0
@@ -200,23 +187,52 @@ class CuePath:
                 t += step - STICK_DT
                 speed = 0.0
             while k < len(touches) and touches[k].time <= t:
-                ev = touches[k]
+                speed = self._after_touch(shot, touches[k], s, speed)
                 k += 1
-                bs = ev.snapshot(ev.balls[0]) if ev.balls else None
-                if bs is None:
-                    continue
-                tx, ty = self.origin[0] + d[0] * s, self.origin[1] + d[1] * s
-                dist = math.hypot(bs.x - tx, bs.y - ty)
-                n = ((bs.x - tx) / dist, (bs.y - ty) / dist) if dist > 0 else d
-                a, b = (ev.tip_a or 0.0), (ev.tip_b or 0.0)
-                m_eff = m / (1.0 + 2.5 * (a * a + b * b))
-                impulse = (1.0 + e_tip) * (ev.speed or 0.0) / \
-                    (1.0 / m_eff + 1.0 / big_m)
-                speed = max(0.0,
-                            speed - impulse * (n[0] * d[0] + n[1] * d[1]) / big_m)
             out.append((t, s, max(0.0, speed)))
         self.samples = out
         self.stop = t
+
+    def _speed_after_strike(self, shot: Shot, cos_t: float) -> tuple[float, bool]:
+        """The stick's speed in the plan just after the strike, and whether
+        the tip stays on the ball a while (a push); notes a miscue."""
+        spec = shot.initial.spec
+        st = shot.stroke
+        m = spec.balls.mass
+        big_m = spec.physics.cue_mass
+        cue = spec.balls.cue_ball
+        d = self.d
+        stroke_ev = next((e for e in shot.events if e.kind is EventKind.STROKE
+                          and e.balls and e.balls[0] == cue), None)
+        snap = stroke_ev.snapshot(cue) if stroke_ev is not None else None
+        self.miscue = bool(stroke_ev is not None and stroke_ev.miscue)
+        vx, vy = (snap.vx, snap.vy) if snap is not None else (0.0, 0.0)
+        ball_along = vx * d[0] + vy * d[1]
+        speed = st.speed - m * math.hypot(vx, vy) / big_m
+        carry = st.contact_time > 1.5 * TIP_HIT_TIME
+        if carry:
+            speed = max(speed, ball_along)
+        return speed * cos_t, carry
+
+    def _after_touch(self, shot: Shot, ev: Event, s: float, speed: float) -> float:
+        """The stick's speed after a later touch of the tip on a ball, ``s``
+        metres into the follow-through (the touch's impulse on the stick)."""
+        spec = shot.initial.spec
+        m = spec.balls.mass
+        big_m = spec.physics.cue_mass
+        e_tip = spec.physics.e_tip
+        d = self.d
+        bs = ev.snapshot(ev.balls[0]) if ev.balls else None
+        if bs is None:
+            return speed
+        tx, ty = self.origin[0] + d[0] * s, self.origin[1] + d[1] * s
+        dist = math.hypot(bs.x - tx, bs.y - ty)
+        n = ((bs.x - tx) / dist, (bs.y - ty) / dist) if dist > 0 else d
+        a, b = (ev.tip_a or 0.0), (ev.tip_b or 0.0)
+        m_eff = m / (1.0 + 2.5 * (a * a + b * b))
+        impulse = (1.0 + e_tip) * (ev.speed or 0.0) / \
+            (1.0 / m_eff + 1.0 / big_m)
+        return max(0.0, speed - impulse * (n[0] * d[0] + n[1] * d[1]) / big_m)
 
     def address(self, gap: float = 0.03) -> StickAt | None:
         """The stick at rest ``gap`` metres behind the strike (a diagram's)."""

@@ -13,7 +13,9 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.screens.game import PlayMode, common_key, next_step
+from simulator.app.match.turns import next_step
+from simulator.app.screens.match_keys import common_key
+from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
 from simulator.app.text import ui

@@ -13,13 +13,10 @@ from pygame_gui.elements import UIButton, UISelectionList
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.screens.backdrop import backdrop
-from simulator.app.screens.practice import (
-    Action,
-    PracticeScreen,
-    ShotPlayer,
-    practice_session,
-    to_practice_list,
-)
+from simulator.app.screens.practice.practice_screen import Action, PracticeScreen
+from simulator.app.screens.practice.scenario_list import to_practice_list
+from simulator.app.screens.practice.session import practice_session
+from simulator.app.screens.practice.shot_player import ShotPlayer
 from simulator.app.text import widgets
 from simulator.app.text.words import cite, explain
 from simulator.table.specs import table_by_name

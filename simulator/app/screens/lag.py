@@ -19,16 +19,12 @@ import pygame
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import LAG_BALLS, Session
+from simulator.app.match.turns import choose_action, next_step
 from simulator.app.replay.playback import Playback
-from simulator.app.screens.game import (
-    FINE,
-    PlayMode,
-    choose_action,
-    common_key,
-    next_step,
-)
+from simulator.app.screens.match_keys import FINE, common_key
+from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
-from simulator.app.table import hud
+from simulator.app.table import aim_controls, scoreboard
 from simulator.app.table.aim import Aim, angle_to, guide, power_of
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.app.text import fonts, ui
@@ -165,58 +161,72 @@ class LagMode(TableMode):
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        view = self.scene.view
-        lay = self.layout
         if event.type == pygame.MOUSEMOTION:
-            if self.panel_drag:
-                self.panel_click(event.pos)
-            elif self.moving:
-                self.move_ball(view.to_table(*event.pos))
-            elif self.drag_from is not None:
-                self.set_aim(self.aim.with_power(self.pull_power(event.pos)))
-            elif lay.table.collidepoint(event.pos):
-                if self.key_lock is not None:
-                    if math.dist(self.key_lock, event.pos) < 12:
-                        return
-                    self.key_lock = None
-                target = view.to_table(*event.pos)
-                if math.dist(target, self.ball) > 1e-4:
-                    self.set_aim(Aim(angle_to(self.ball, target), self.aim.power,
-                                     self.aim.tip_a, self.aim.tip_b,
-                                     self.aim.elevation))
+            self.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button == 1:
-                if lay.side.collidepoint(event.pos):
-                    self.panel_drag = self.panel_click(event.pos)
-                elif lay.table.collidepoint(event.pos):
-                    p = view.to_table(*event.pos)
-                    r = self.session.spec.balls.radius
-                    if math.dist(p, self.ball) < 1.6 * r:
-                        self.moving = True
-                    else:
-                        self.press_pos = event.pos
-                        self.drag_from = self.along(event.pos)
-                        self.drag_power0 = self.aim.power
-            elif event.button == 4:
-                self.set_aim(self.aim.with_power(self.aim.power + 0.01))
-            elif event.button == 5:
-                self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+            self.mouse_down(event.pos, event.button)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.panel_drag = False
-            self.moving = False
-            if self.drag_from is None:
-                return
-            moved = self.press_pos is not None and \
-                math.dist(self.press_pos, event.pos) > 5
-            power = self.pull_power(event.pos)
-            self.drag_from = None
-            if moved and power > 0.01:
-                self.set_aim(self.aim.with_power(power))
-                self.strike()
-            else:
-                self.set_aim(self.aim.with_power(self.drag_power0))
+            self.mouse_up(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        """Drag a control or the ball, pull the cue back, or turn the aim to
+        the mouse (after a fine key, only once the mouse has moved away)."""
+        view = self.scene.view
+        if self.panel_drag:
+            self.panel_click(pos)
+        elif self.moving:
+            self.move_ball(view.to_table(*pos))
+        elif self.drag_from is not None:
+            self.set_aim(self.aim.with_power(self.pull_power(pos)))
+        elif self.layout.table.collidepoint(pos):
+            if self.key_lock is not None:
+                if math.dist(self.key_lock, pos) < 12:
+                    return
+                self.key_lock = None
+            target = view.to_table(*pos)
+            if math.dist(target, self.ball) > 1e-4:
+                self.set_aim(Aim(angle_to(self.ball, target), self.aim.power,
+                                 self.aim.tip_a, self.aim.tip_b,
+                                 self.aim.elevation))
+
+    def mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        """Left: a control, the ball to move, or the start of a pull back;
+        the wheel: the power."""
+        lay = self.layout
+        if button == 1:
+            if lay.side.collidepoint(pos):
+                self.panel_drag = self.panel_click(pos)
+            elif lay.table.collidepoint(pos):
+                p = self.scene.view.to_table(*pos)
+                r = self.session.spec.balls.radius
+                if math.dist(p, self.ball) < 1.6 * r:
+                    self.moving = True
+                else:
+                    self.press_pos = pos
+                    self.drag_from = self.along(pos)
+                    self.drag_power0 = self.aim.power
+        elif button == 4:
+            self.set_aim(self.aim.with_power(self.aim.power + 0.01))
+        elif button == 5:
+            self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        """The end of a pull back strikes."""
+        self.panel_drag = False
+        self.moving = False
+        if self.drag_from is None:
+            return
+        moved = self.press_pos is not None and \
+            math.dist(self.press_pos, pos) > 5
+        power = self.pull_power(pos)
+        self.drag_from = None
+        if moved and power > 0.01:
+            self.set_aim(self.aim.with_power(power))
+            self.strike()
+        else:
+            self.set_aim(self.aim.with_power(self.drag_power0))
 
     def key(self, event: pygame.event.Event) -> None:
         app = self.app
@@ -243,15 +253,15 @@ class LagMode(TableMode):
     def panel_click(self, pos: tuple[int, int]) -> bool:
         """The tip diagram, the elevation gauge and the power bar, as when aiming."""
         rects = self.scene.panel
-        tip = hud.tip_from_point(rects, pos)
+        tip = aim_controls.tip_from_point(rects, pos)
         if tip is not None:
             self.set_aim(self.aim.with_tip(*tip))
             return True
-        e = hud.elevation_from_point(rects, pos)
+        e = aim_controls.elevation_from_point(rects, pos)
         if e is not None:
             self.set_aim(self.aim.with_elevation(e))
             return True
-        p = hud.power_from_point(rects, pos)
+        p = aim_controls.power_from_point(rects, pos)
         if p is not None:
             self.set_aim(self.aim.with_power(p))
             return True
@@ -331,7 +341,7 @@ class LagMode(TableMode):
             label = self.session.name(i)
             if self.strokes[i] is not None and i != self.turn:
                 label = self.app.t("lag.ready", name=label)
-            img = fonts.text(label, size, hud.ACCENT if i == self.turn else hud.INK,
+            img = fonts.text(label, size, ui.ACCENT if i == self.turn else ui.INK,
                              bold=i == self.turn)
             c = view.to_screen(*p)
             dy = view.ball_px * 1.6 + img.get_height() / 2
@@ -340,7 +350,7 @@ class LagMode(TableMode):
             surface.blit(veil(bg.size, (0, 0, 0, 120)), bg)
             surface.blit(img, box)
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, self.turn,
                          [s is not None for s in self.strokes])
 
@@ -358,13 +368,13 @@ class LagMode(TableMode):
 
 
 def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
-              ) -> tuple[list[hud.PlayerCard], list[str]]:
+              ) -> tuple[list[scoreboard.PlayerCard], list[str]]:
     t = app.t
     cards = []
     for i in range(2):
         details = [ball_word(app, i),
                    t("lag.card_ready") if ready[i] else t("lag.card_aiming")]
-        cards.append(hud.PlayerCard(s.name(i), str(s.match.games_won[i]),
+        cards.append(scoreboard.PlayerCard(s.name(i), str(s.match.games_won[i]),
                                     tuple(details), i == active))
     ref = ref_text(s.locale, _rule5())
     return cards, [t("lag.title"), ref]
@@ -409,7 +419,7 @@ class LagPlayMode(PlayMode):
             return {b.ball: (b.x, b.y, r) for b in self.state.balls}
         return self.playback.positions()
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, None, [True, True])
 
     def heading(self) -> tuple[str, str]:
@@ -487,7 +497,7 @@ class LagResultMode(TableMode):
                 continue
             won = self.result.winner == i
             lost = bool(self.result.reasons[i])
-            colour = hud.GREEN if won else (hud.RED if lost else hud.INK)
+            colour = ui.GREEN if won else (ui.RED if lost else ui.INK)
             a = view.to_screen(0.0, pos[1])
             b = view.to_screen(pos[0] - r, pos[1])
             pygame.draw.line(surface, colour, a, b, 2)
@@ -500,7 +510,7 @@ class LagResultMode(TableMode):
             surface.blit(veil(bg.size, (0, 0, 0, 140)), bg)
             surface.blit(img, box)
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         return lag_board(self.app, self.session, self.result.winner, [True, True])
 
     def chips(self) -> list[str]:

@@ -12,19 +12,20 @@ import pygame
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
-from simulator.app.screens.practice import (
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.practice_screen import (
     Action,
     PracticeScreen,
-    ShotPlayer,
     after_positions,
-    foul_stops,
+)
+from simulator.app.screens.practice.scenario_list import to_practice_list
+from simulator.app.screens.practice.session import (
     judge_result,
     practice_session,
     rule_line,
-    state_of,
-    to_practice_list,
 )
-from simulator.app.table import hud
+from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
+from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import cite, code_words, discipline_label
 from simulator.practice.quiz import NONE, YES, Grade, Question, QuizSession
@@ -172,39 +173,15 @@ class QuizMode(PracticeScreen):
                           game=discipline_label(self.app.locale, self.sc.discipline))
 
     def build(self) -> None:
-        app = self.app
-        t = app.t
+        t = self.app.t
         self.choice_buttons = {}
-        lang = app.locale.lang
         if self.phase == "watching":
             self.side_buttons([(t("practice.skip"), self._ask),
                                (t("common.back"), self.leave)])
             self.side_text(self.neutral_title(), t("quiz.watch"))
-            return
-        if self.phase == "asking":
-            q = self.question
-            names = self.session.names if self.session is not None else ()
-            lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
-                     " · " + self.score_line(), ""]
-            if self.k == 0 and self.sc.question is not None:
-                lines.append(self.sc.question.text.get(lang))
-            lines.append(t(q.key))
-            buttons: list[ui.Button] = []
-            for i, a in enumerate(q.choices):
-                label = answer_label(app, q, a, names)
-                picked = q.multiple and a in self.picked
-                b = ui.Button(label, self.pick(a), key=str(i + 1) if i < 9 else "",
-                              selected=picked, ident=f"answer:{a}")
-                self.choice_buttons[a] = b
-                buttons.append(b)
-            if q.multiple:
-                buttons.append(ui.Button(t("quiz.submit"),
-                                         self.submit if self.picked else None,
-                                         key="Enter", ident="submit", primary=True))
-            self.side_btns = buttons
-            self.side_text(self.neutral_title(), "\n".join(lines))
-            return
-        if self.phase == "answered":
+        elif self.phase == "asking":
+            self._build_question()
+        elif self.phase == "answered":
             g = self.grades[-1]
             last = self.k + 1 >= len(self.questions)
             self.side_buttons([
@@ -213,7 +190,43 @@ class QuizMode(PracticeScreen):
                 (t("practice.replay_slow"), self.replay),
             ])
             self.side_text(self.text_title(), self.feedback(g))
-            return
+        else:
+            self._build_done()
+
+    def _build_question(self) -> None:
+        """The question and a button an answer (and Submit when several may
+        be chosen)."""
+        app = self.app
+        t = app.t
+        lang = app.locale.lang
+        q = self.question
+        names = self.session.names if self.session is not None else ()
+        lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
+                 " · " + self.score_line(), ""]
+        if self.k == 0 and self.sc.question is not None:
+            lines.append(self.sc.question.text.get(lang))
+        lines.append(t(q.key))
+        buttons: list[ui.Button] = []
+        for i, a in enumerate(q.choices):
+            label = answer_label(app, q, a, names)
+            picked = q.multiple and a in self.picked
+            b = ui.Button(label, self.pick(a), key=str(i + 1) if i < 9 else "",
+                          selected=picked, ident=f"answer:{a}")
+            self.choice_buttons[a] = b
+            buttons.append(b)
+        if q.multiple:
+            buttons.append(ui.Button(t("quiz.submit"),
+                                     self.submit if self.picked else None,
+                                     key="Enter", ident="submit", primary=True))
+        self.side_btns = buttons
+        self.side_text(self.neutral_title(), "\n".join(lines))
+
+    def _build_done(self) -> None:
+        """The situation's questions answered: the score, the ruling and the
+        rule."""
+        app = self.app
+        t = app.t
+        lang = app.locale.lang
         self.side_buttons([
             (t("quiz.next_situation"), self.next_situation),
             (t("practice.replay_slow"), self.replay),
@@ -293,7 +306,7 @@ class QuizMode(PracticeScreen):
         elif self.phase == "answered" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_question)()
 
-    def header(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         cards, centre = super().header()
         return cards, [*centre, self.score_line()]
 

@@ -1,11 +1,9 @@
-"""New-match setup (discipline, players, race or target, options) and the list
-of saved matches."""
+"""New-match setup: the discipline, the players (people or computers), the
+race or target, who breaks first and the game's options."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,7 +18,7 @@ from pygame_gui.elements import (
 from simulator.app.loop.app import App, Mode
 from simulator.app.loop.settings import MAX_NAME
 from simulator.app.screens.backdrop import backdrop
-from simulator.app.text import ui, widgets
+from simulator.app.text import widgets
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 125, 150)
@@ -28,6 +26,38 @@ BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
 LAG = -1  # "who breaks first": decided by the lag (general rule 5)
+
+
+@dataclass
+class _Form:
+    """The setup's column, centred: a label on the left and its control on
+    the right, a row at a time from ``y`` down."""
+
+    app: App
+    x0: int
+    lab_w: int
+    col_w: int
+    row: int
+    gap: int
+    y: int
+
+    @classmethod
+    def centred(cls, app: App) -> _Form:
+        w, h = app.size
+        col_w = min(300, (w - 80) // 3)
+        lab_w = min(220, col_w)
+        x0 = w // 2 - (lab_w + col_w + 12) // 2
+        return cls(app, x0, lab_w, col_w, max(30, h // 22), 8, int(h * 0.2))
+
+    def label(self, text: str) -> None:
+        UILabel(pygame.Rect(self.x0, self.y, self.lab_w, self.row), text,
+                self.app.gui)
+
+    def ctl(self) -> pygame.Rect:
+        return pygame.Rect(self.x0 + self.lab_w + 12, self.y, self.col_w, self.row)
+
+    def next(self) -> None:
+        self.y += self.row + self.gap
 
 
 class SetupMode(Mode):
@@ -90,38 +120,38 @@ class SetupMode(Mode):
             self._first_labels = [lbl for lbl, _ in options]
 
     def build(self) -> None:
-        app = self.app
-        t = app.t
-        w, h = app.size
-        self.menus = {}
-        row = max(30, h // 22)
-        gap = 8
-        col_w = min(300, (w - 80) // 3)
-        lab_w = min(220, col_w)
-        x0 = w // 2 - (lab_w + col_w + 12) // 2
-        y = int(h * 0.2)
-
-        def label(text: str, yy: int) -> None:
-            UILabel(pygame.Rect(x0, yy, lab_w, row), text, app.gui)
-
-        def ctl() -> pygame.Rect:
-            return pygame.Rect(x0 + lab_w + 12, y, col_w, row)
-
         from rules import registry
-        label(t("setup.game"), y)
-        self._dropdown("game", [(t(f"game.{g}"), g) for g in registry.names()],
-                       self.game, ctl())
-        y += row + gap
+        t = self.app.t
+        self.menus = {}
+        form = _Form.centred(self.app)
+        self._choice(form, "game", t("setup.game"),
+                     [(t(f"game.{g}"), g) for g in registry.names()], self.game)
         info = self.info
         lo, hi = info.min_players, info.max_players
         self.count = min(max(self.count, lo), hi)
-        label(t("setup.players"), y)
-        self._dropdown("count", [(str(n), n) for n in range(lo, hi + 1)], self.count,
-                       ctl())
-        y += row + gap
+        self._choice(form, "count", t("setup.players"),
+                     [(str(n), n) for n in range(lo, hi + 1)], self.count)
+        self._build_seats(form)
+        self._build_first(form)
+        self._build_options(form)
+        self._build_buttons(form)
+
+    def _choice(self, form: _Form, key: str, label: str,
+                options: list[tuple[str, Any]], current: Any) -> None:
+        """A labelled drop-down row."""
+        form.label(label)
+        self._dropdown(key, options, current, form.ctl())
+        form.next()
+
+    def _build_seats(self, form: _Form) -> None:
+        """Each seat: a name typed, or a computer by its strength ("Club
+        player"); the entry beside it then says "Computer"."""
+        app = self.app
+        t = app.t
+        row, x0, y = form.row, form.x0, form.y
         self.entries = []
         per_row = 2
-        ew = (lab_w + col_w + 12 - (per_row - 1) * 8) // per_row
+        ew = (form.lab_w + form.col_w + 12 - (per_row - 1) * 8) // per_row
         kw = max(100, ew * 9 // 20)  # the seat's kind: a person or a computer
         from simulator.players import STRENGTHS
         # A person, or a computer by its strength ("Club player"); the
@@ -144,9 +174,14 @@ class SetupMode(Mode):
             self._dropdown(f"seat{i}", kinds, self.kinds[i],
                            pygame.Rect(r.right + 4, y, kw, row))
             if i % per_row == per_row - 1 or i == self.count - 1:
-                y += row + gap
+                y += row + form.gap
+        form.y = y
+
+    def _build_first(self, form: _Form) -> None:
+        """Who breaks first: a player, or the lag."""
+        t = self.app.t
         # The lag is for two players (general rule 5): not in Express.
-        lag = info.lag and self.count == 2
+        lag = self.info.lag and self.count == 2
         self.first = min(self.first, self.count - 1)
         if self.first == LAG and not lag:
             self.first = 0
@@ -154,50 +189,51 @@ class SetupMode(Mode):
         firsts = [(self.shown_name(i), i) for i in range(self.count)]
         if lag:
             firsts.append((t("setup.lag"), LAG))
-        label(t("setup.first_breaker"), y)
-        self.first_rect = ctl()
+        form.label(t("setup.first_breaker"))
+        self.first_rect = form.ctl()
         self._dropdown("first", firsts, self.first, self.first_rect)
-        y += row + gap
+        form.next()
+
+    def _build_options(self, form: _Form) -> None:
+        """The race or target, the table, the break order and the game's own
+        options, each where the game has it."""
+        t = self.app.t
+        info = self.info
         own = info.option_fields()
         if info.scoring == "race":
-            label(t("setup.race"), y)
-            self._dropdown("race", [(str(n), n) for n in RACES], self.race, ctl())
-            y += row + gap
+            self._choice(form, "race", t("setup.race"),
+                         [(str(n), n) for n in RACES], self.race)
         if "target" in own:
-            label(t("setup.target"), y)
-            self._dropdown("target", [(str(n), n) for n in TARGETS], self.target, ctl())
-            y += row + gap
+            self._choice(form, "target", t("setup.target"),
+                         [(str(n), n) for n in TARGETS], self.target)
         tables = self.tables()
         if self.table not in tables:
             self.table = info.default_table
         if len(tables) > 1:
-            label(t("setup.table"), y)
-            self._dropdown("table", [(t(f"table.{n}"), n) for n in tables], self.table,
-                           ctl())
-            y += row + gap
+            self._choice(form, "table", t("setup.table"),
+                         [(t(f"table.{n}"), n) for n in tables], self.table)
         if info.scoring == "race":
-            label(t("setup.break_order"), y)
-            self._dropdown("break_order", [(t("setup.default"), "")] +
-                           [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
-                           self.break_order, ctl())
-            y += row + gap
+            self._choice(form, "break_order", t("setup.break_order"),
+                         [(t("setup.default"), "")] +
+                         [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
+                         self.break_order)
         if "initial_points" in own:
-            label(t("setup.initial_points"), y)
-            self._dropdown("initial_points", [(str(n), n) for n in POINTS],
-                           self.initial_points, ctl())
-            y += row + gap
+            self._choice(form, "initial_points", t("setup.initial_points"),
+                         [(str(n), n) for n in POINTS], self.initial_points)
         if "ace_is_11" in own:
-            label(t("setup.ace_11"), y)
-            self._dropdown("ace_11", [(t("common.no"), False), (t("common.yes"), True)],
-                           self.ace_11, ctl())
-            y += row + gap
+            self._choice(form, "ace_11", t("setup.ace_11"),
+                         [(t("common.no"), False), (t("common.yes"), True)],
+                         self.ace_11)
         if "signature_stakes" in own:
-            label(t("setup.stakes"), y)
-            self._dropdown("stakes", [("/".join(map(str, s)), s) for s in STAKES],
-                           self.stakes, ctl())
-            y += row + gap
-        y += 10
-        bw = (lab_w + col_w + 12 - 12) // 2
+            self._choice(form, "stakes", t("setup.stakes"),
+                         [("/".join(map(str, s)), s) for s in STAKES], self.stakes)
+
+    def _build_buttons(self, form: _Form) -> None:
+        app = self.app
+        t = app.t
+        x0, row = form.x0, form.row
+        y = form.y + 10
+        bw = (form.lab_w + form.col_w + 12 - 12) // 2
         self.start_button = UIButton(pygame.Rect(x0, y, bw, row + 6), t("setup.start"),
                                      app.gui, object_id="#big",
                                      command=app.later(self.start))
@@ -348,151 +384,6 @@ class SetupMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("setup.title"))
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    """What the list says about one saved match."""
-
-    path: Path
-    name: str
-    players: tuple[str, ...] = ()
-    discipline: str = ""
-    score: str = ""
-    saved: float = 0.0  # the file's time
-    problem: str = ""  # why it cannot be opened
-
-
-def save_info(path: Path, loc: Any) -> SaveInfo:
-    """Read a saved match the way opening it does (the referee replays it):
-    its players, game and score; or the reason it cannot be opened."""
-    from simulator.files import saves
-    try:
-        mtime = path.stat().st_mtime
-    except OSError:
-        mtime = 0.0
-    try:
-        m = saves.load(path).match
-    except saves.SaveError as e:
-        return SaveInfo(path, save_name(path, loc), saved=mtime, problem=e.what)
-    points = getattr(m.discipline, "scoring", "") == "points"
-    nums = m.state.scores if points else m.games_won
-    score = " : ".join(str(v).replace("-", "−") for v in nums)
-    return SaveInfo(path, save_name(path, loc), tuple(m.players), m.name, score,
-                    mtime)
-
-
-def save_name(path: Path, loc: Any) -> str:
-    """A save's name: its file's, or for the autosaves what they hold."""
-    stem = path.stem
-    if path.suffix == ".kiyj":
-        n = stem.rpartition("-")[2] if "-" in stem else "0"
-        return str(loc.t("load.autosave" if n == "0" else "load.autosave_older",
-                         n=n))
-    return stem
-
-
-class LoadMode(Mode):
-    """The saved matches, newest first: each with its players, game, score
-    and date, read as the match is opened (a row a frame, so the list shows
-    at once and fills in)."""
-
-    name = "load"
-
-    def enter(self) -> None:
-        self.paths = self.files()
-        self.infos: dict[Path, SaveInfo] = {}
-        self.scroll = 0
-        self.build()
-
-    def resize(self) -> None:
-        widgets.clear(self.app.gui)
-        self.build()
-
-    def files(self) -> list[Path]:
-        from simulator.app.match.session import autosave_paths, saves_dir
-        out: list[Path] = []
-        d = saves_dir()
-        if d.is_dir():
-            out = sorted((p for p in d.glob("*.json") if p.is_file()),
-                         key=lambda p: p.stat().st_mtime, reverse=True)
-        # Where Kiy 0.1 kept them (the config folder): still listed, and
-        # opened like any save.
-        from simulator.files import profile
-        old = profile.config_dir()
-        legacy = [p for p in [old / "autosave.json",
-                              *sorted((old / "saves").glob("*.json"))]
-                  if p.is_file()]
-        # The autosaves of this match and the two before it come first.
-        return [p for p in autosave_paths() if p.is_file()] + out + legacy
-
-    def build(self) -> None:
-        app = self.app
-        w, h = app.size
-        lw = min(720, w - 80)
-        self.area = pygame.Rect((w - lw) // 2, int(h * 0.2), lw, h - int(h * 0.2) - 80)
-        row = max(30, h // 20)
-        self.list = None
-        if not self.paths:
-            UILabel(pygame.Rect(self.area.left, self.area.top, lw, row),
-                    app.t("load.none"), app.gui)
-        UIButton(pygame.Rect(w // 2 - 110, h - 60, 220, row), app.t("common.back"),
-                 app.gui, command=app.later(lambda: app.go("menu")))
-
-    def update(self, dt: float) -> None:
-        # One save read a frame: the list shows at once and fills in.
-        for p in self.paths:
-            if p not in self.infos:
-                self.infos[p] = save_info(p, self.app.locale)
-                break
-
-    def row_text(self, p: Path) -> str:
-        t = self.app.t
-        loc = self.app.locale
-        info = self.infos.get(p)
-        if info is None:
-            return t("load.reading", name=save_name(p, loc))
-        when = time.strftime(t("load.date_format"), time.localtime(info.saved))
-        if info.problem:
-            return t("load.row_bad", name=info.name, when=when, reason=info.problem)
-        from simulator.app.text.words import discipline_label
-        return t("load.row", name=info.name,
-                 game=discipline_label(loc, info.discipline),
-                 players=" – ".join(info.players), score=info.score, when=when)
-
-    def open(self, p: Path) -> None:
-        from simulator.app.loop.flow import open_saved
-        open_saved(self.app, p)
-
-    def opener(self, p: Path) -> ui.Action:
-        return lambda: self.open(p)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go("menu")
-        elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(len(self.paths) - 1, self.scroll - event.y))
-
-    def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.app.t("load.title"))
-        size = max(12, min(16, self.app.size[1] // 42))
-        y = self.area.top
-        shown = 0
-        for p in self.paths[self.scroll:]:
-            b = ui.Button(self.row_text(p), self.opener(p), ident=str(p))
-            hgt = b.measure(self.area.width, size)
-            if y + hgt > self.area.bottom - ui.line_height(size):
-                break
-            b.place(self.area.left, y, self.area.width, size)
-            b.draw(surface, self.app.mouse)
-            y += hgt + 6
-            shown += 1
-        hidden = len(self.paths) - self.scroll - shown
-        if hidden or self.scroll:
-            key = "dialog.more" if hidden else "dialog.top"
-            ui.line(surface, self.app.t(key, n=hidden), max(10, size - 2), ui.DIM,
-                    pygame.Rect(self.area.left, y, self.area.width,
-                                ui.line_height(size)))
 
 
 def _capital(text: str) -> str:

@@ -15,10 +15,10 @@ import pygame
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
-from simulator.app.table import hud
+from simulator.app.table import aim_controls, ruling_card, scoreboard, strip
 from simulator.app.table.aim import Aim
 from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
-from simulator.app.table.view import Layout, TableView
+from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import fonts, ui
 from simulator.table.state import Where
 
@@ -43,7 +43,7 @@ class Scene:
         self.view = TableView(spec, self.layout.table)
         self.table = TableRenderer(spec, self.view, self.app.size)
         self.balls = BallSprites(spec, self.view.ball_px)
-        self.panel = hud.PanelRects.inside(self.layout.side.inflate(-20, -16))
+        self.panel = aim_controls.PanelRects.inside(self.layout.side.inflate(-20, -16))
 
 
 def scene_for(app: App, session: Session) -> Scene:
@@ -97,7 +97,7 @@ class TableMode(Mode):
         return {b.ball: (b.x, b.y, r) for b in self.session.table.balls
                 if b.where is Where.TABLE}
 
-    def board(self) -> tuple[list[hud.PlayerCard], list[str]]:
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         """The scoreboard's player cards and centre lines."""
         return self.session.scoreboard()
 
@@ -156,14 +156,15 @@ class TableMode(Mode):
             draw_numbers(surface, sc.view, balls, self.session.spec)
         lay = self.layout
         cards, centre = self.board()
-        hud.draw_scoreboard(surface, lay.top, cards, centre, self.session.spec.name)
+        scoreboard.draw_scoreboard(surface, lay.top, cards, centre,
+                                   self.session.spec.name)
         self.draw_side(surface)
         self.draw_strip(surface, lay.strip)
 
     def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The strip under the table: the chips and the hint (a replay draws
         its timeline there)."""
-        hud.draw_strip(surface, rect, self.chips(), self.hint(), self.warnings(),
+        strip.draw_strip(surface, rect, self.chips(), self.hint(), self.warnings(),
                        self.short_hint())
 
     def inset_height(self, width: int) -> int:
@@ -181,7 +182,7 @@ class TableMode(Mode):
         pygame.draw.line(surface, (60, 44, 30), side.topleft, side.bottomleft, 3)
         ui.FRAME.panels.append(("controls", side.copy()))
         inner = side.inflate(-20, -16)
-        size = hud.text_size(self.app.size)
+        size = text_size(self.app.size)
         y = inner.top
         big, small = self.heading()
         if big:
@@ -201,7 +202,24 @@ class TableMode(Mode):
         if ih:
             self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
             y += ih + 6
-        # The buttons from the bottom up, then the controls above them.
+        bottom = self._draw_buttons_and_controls(surface, inner, size)
+        for text in self.side_extra():
+            h = ui.paragraph(None, text, size - 1, ui.INK,
+                             pygame.Rect(0, 0, inner.width, 10 ** 6))
+            if y + h > bottom:
+                break
+            y += ui.paragraph(surface, text, size - 1, ui.INK,
+                              pygame.Rect(inner.left, y, inner.width, h)) + 4
+        banner = self.session.banner
+        self.banner_rect = None
+        if banner is not None and self.show_banner() and bottom - y > 40:
+            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
+                                                          bottom - y), size)
+
+    def _draw_buttons_and_controls(self, surface: pygame.Surface,
+                                   inner: pygame.Rect, size: int) -> int:
+        """The buttons from the bottom of the column up, then the aim
+        controls above them; the top of what was drawn."""
         self._buttons = self.side_buttons()
         bsize = max(11, size - 1)
         bh = 0
@@ -216,39 +234,29 @@ class TableMode(Mode):
                 b.draw(surface, self.app.mouse)
         bottom = btop - 6
         if self.controls:
-            ctrl_h = max(104, min(190, int(side.height * 0.27)))
+            ctrl_h = max(104, min(190, int(self.layout.side.height * 0.27)))
             area = pygame.Rect(inner.left, bottom - ctrl_h, inner.width, ctrl_h)
             if self.scene.panel.area != area:
-                self.scene.panel = hud.PanelRects.inside(area, max(11, size - 2))
+                self.scene.panel = aim_controls.PanelRects.inside(
+                    area, max(11, size - 2))
             self.draw_controls(surface)
             bottom = area.top - 8
-        for text in self.side_extra():
-            h = ui.paragraph(None, text, size - 1, ui.INK,
-                             pygame.Rect(0, 0, inner.width, 10 ** 6))
-            if y + h > bottom:
-                break
-            y += ui.paragraph(surface, text, size - 1, ui.INK,
-                              pygame.Rect(inner.left, y, inner.width, h)) + 4
-        banner = self.session.banner
-        self.banner_rect = None
-        if banner is not None and self.show_banner() and bottom - y > 40:
-            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
-                                                          bottom - y), size)
+        return bottom
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         t = self.app.t
         loc = self.session.locale
-        hud.draw_controls(surface, self.scene.panel, self.aim,
+        aim_controls.draw_controls(surface, self.scene.panel, self.aim,
                           self.session.spec.physics.miscue_offset, t("panel.power"),
                           t("panel.tip"), t("panel.elevation"),
                           t("panel.speed", v=loc.num(self.aim.speed, 1)),
                           loc.num(self.aim.elevation, 0) + "°", self.panel_active)
 
-    def draw_banner(self, surface: pygame.Surface, banner: hud.Banner,
+    def draw_banner(self, surface: pygame.Surface, banner: ruling_card.Banner,
                     room: pygame.Rect, size: int) -> None:
         s = self.session
         folded = s.banner_folded
-        need = hud.banner_height(banner, room.width, size, folded)
+        need = ruling_card.banner_height(banner, room.width, size, folded)
         fold = ui.Button(self.app.t("ruling.show" if folded else "ruling.hide"),
                          self.toggle_banner, key="H", ident="fold")
         fsize = max(10, size - 3)
@@ -256,8 +264,8 @@ class TableMode(Mode):
         fh = fold.measure(fw, fsize)
         box = pygame.Rect(room.left, room.top, room.width,
                           min(room.height, need + fh + 4))
-        hidden = hud.draw_banner(surface, box, banner, size, folded, s.banner_scroll,
-                                 reserve=fh + 4)
+        hidden = ruling_card.draw_banner(surface, box, banner, size, folded,
+                                         s.banner_scroll, reserve=fh + 4)
         self.banner_hidden = hidden
         fold.place(box.right - fw - 6, box.bottom - fh - 6, fw, fsize)
         fold.draw(surface, self.app.mouse)

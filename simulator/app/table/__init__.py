@@ -1,3 +1,4 @@
-"""The table drawn: the cloth, cushions and pockets, the balls, the aim and its
-guide, the scoreboard, the aim controls and the ruling card, and the view's
-scale and layout."""
+"""The table drawn and what sits around it: the cloth, cushions and pockets
+(render), the balls (balls3d), the aim and its guide (aim), the view's scale
+and layout (view); the scoreboard, the aim controls, the event strip and the
+ruling card (scoreboard, aim_controls, strip, ruling_card)."""

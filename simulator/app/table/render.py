@@ -86,8 +86,19 @@ class TableRenderer:
         return [self.view.to_screen(x, y) for x, y in pts]
 
     def _draw(self) -> None:
+        self._draw_room()
+        self._draw_rails()
+        # Pocket holes and liners, cut through rail and cushion.
+        for p in self.spec.pockets:
+            self._draw_pocket(p)
+        self._draw_bed()
+        self._draw_diamonds()
+        self._draw_lines()
+
+    def _draw_room(self) -> None:
+        """The room, and a soft pool of light over the table."""
         s = self.surface
-        spec, v = self.spec, self.view
+        v = self.view
         s.fill(ROOM)
         w, h = s.get_size()
         if not self.plain:  # a soft pool of light over the table
@@ -98,6 +109,10 @@ class TableRenderer:
                 pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
             s.blit(glow, (0, 0))
 
+    def _draw_rails(self) -> None:
+        """The rails' shadow, the wood with its lighter band, the cushions."""
+        s = self.surface
+        spec, v = self.spec, self.view
         outer = v.outer_rect()
         rad = max(4, int(v.px(spec.rail_width) * 0.35))
         shadow = outer.move(int(v.px(0.03)), int(v.px(0.04)))
@@ -120,10 +135,10 @@ class TableRenderer:
                               (-cd, spec.width + cd)])
         pygame.draw.polygon(s, _shade(cloth, 0.78), cushion)
 
-        # Pocket holes and liners, cut through rail and cushion.
-        for p in spec.pockets:
-            self._draw_pocket(p)
-
+    def _draw_bed(self) -> None:
+        s = self.surface
+        spec, v = self.spec, self.view
+        cloth = CLOTH[spec.kind]
         # The bed, lit a little brighter in the middle.
         bed = v.bed_rect()
         cloth_surf = pygame.Surface(bed.size)
@@ -149,6 +164,10 @@ class TableRenderer:
             pts = self._poly(pocket_outline(spec, p))
             pygame.draw.polygon(s, (8, 8, 8), pts)
 
+    def _draw_diamonds(self) -> None:
+        s = self.surface
+        spec, v = self.spec, self.view
+        cd = spec.cushion_depth
         # Diamonds on the rail top.
         mid = cd + (spec.rail_width - cd) * 0.5
         size = max(2.0, v.px(0.012))
@@ -162,6 +181,10 @@ class TableRenderer:
                    (cxs - size * 0.7, cys)]
             pygame.draw.polygon(s, DIAMOND, pts)
 
+    def _draw_lines(self) -> None:
+        s = self.surface
+        spec, v = self.spec, self.view
+        cloth = CLOTH[spec.kind]
         # Head string / house line, and the spots.
         line_c = _shade(cloth, 1.45)
         hx = spec.head_string_x

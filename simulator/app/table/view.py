@@ -86,3 +86,9 @@ class TableView:
         x0, y0 = self.to_screen(0.0, self.spec.width)
         x1, y1 = self.to_screen(self.spec.length, 0.0)
         return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+
+def text_size(area: pygame.Rect | tuple[int, int], base: float = 44) -> int:
+    """The body text size for a window height."""
+    h = area[1] if isinstance(area, tuple) else area.height
+    return max(12, min(17, int(h / base)))

@@ -1,0 +1,18 @@
+"""Concede the game, or the match, for the player at the table.
+"""
+
+from __future__ import annotations
+
+from simulator.app.dialogs.base import Dialog
+from simulator.app.dialogs.confirm import confirm_dialog
+from simulator.app.loop.app import App
+from simulator.app.match.turns import concede
+
+
+def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
+    s = app.session
+    assert s is not None
+    who = s.name(s.req.shooter if s.req is not None else None)
+    key = "concede.match" if whole_match else "concede.game"
+    return confirm_dialog(app, app.t(f"{key}_title", name=who), app.t(f"{key}_body"),
+                          app.t(f"{key}_yes"), lambda: concede(app, whole_match))

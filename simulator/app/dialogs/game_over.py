@@ -1,0 +1,29 @@
+"""The end of the match: who won, how the last game ended, the match in
+numbers; a new match, the replay or undo.
+"""
+
+from __future__ import annotations
+
+from simulator.app.dialogs.base import Dialog
+from simulator.app.loop.app import App
+from simulator.app.match.stats import stats_lines
+from simulator.app.match.turns import undo
+
+
+def game_over_dialog(app: App) -> Dialog:
+    s = app.session
+    assert s is not None
+    winner = s.name(s.match.winner)
+    # The title names the winner; the body says how the last game ended and
+    # gives the match in numbers.
+    body_lines = list(s.banner.lines) if s.banner else []
+    body_lines += ["", *stats_lines(app, s)]
+
+    buttons = [(app.t("gameover.new"), lambda: app.go("setup")),
+               (app.t("menu.main"), lambda: app.go("menu"))]
+    if s.shots:
+        buttons.insert(0, (app.t("panel.replay"), lambda: app.go("replay")))
+    if app.settings.allow_undo and s.can_undo():
+        buttons.append((app.t("panel.undo"), lambda: undo(app)))
+    return Dialog(app, app.t("gameover.title", name=winner), "\n".join(body_lines),
+                  buttons, kind="gameover")

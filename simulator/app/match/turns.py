@@ -1,0 +1,201 @@
+"""What comes next in a match, as the window holds it: the screen the
+referee's requirements call for (a choice, ball in hand, an ordinary shot,
+the end of the match), the computers' signatures, undo and redo, a foul a
+person calls, and conceding. Screens are reached by name, so this module
+needs no screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.match.session import Session
+from simulator.app.text.words import reason_text, ref_text
+
+CONCEDE = "loss.conceded"
+
+
+def match_screen(app: App) -> Mode:
+    """The mode the referee's requirements call for."""
+    s = app.session
+    if s is None:
+        return app.make("menu")
+    if s.over:
+        return app.make("view", dialog="gameover")
+    req = s.req
+    assert req is not None
+    from simulator.app.match import computer
+    who = computer.turn(s.match)
+    if who is not None and s.computer_failed == len(s.match.history):
+        who = None  # its search failed here: a person plays this turn
+    if who is not None and who.kind == "sign":
+        computer_signs(app, s)
+        return match_screen(app)
+    if who is not None:
+        return app.make("computer", kind=who.kind, player=who.player)
+    if req.is_lag:
+        return app.make("lag")
+    if req.pending:
+        return app.make("view", dialog="choice")
+    waiting = tuple(getattr(req, "may_sign", ()))
+    step = len(s.match.history)
+    ask_sign = bool(waiting) and s.sign_asked != step
+    if ask_sign:
+        s.sign_asked = step
+    if req.ball_in_hand.value != "none":
+        return app.make("placing", ask_sign=ask_sign)
+    return app.make("aiming", ask_sign=ask_sign)
+
+
+def next_step(app: App) -> None:
+    """Go where the referee says the match stands."""
+    app.go("match")
+
+
+def computer_signs(app: App, s: Session) -> None:
+    """Express (SEED-E 2.5): each computer written down to zero signs back in
+    or declines at once; the window says which."""
+    from rules.ruling import CHOICE_REFS, Choice
+    from simulator.app.match import computer
+    req = s.req
+    players = computer.computers(s.match)
+    for p in tuple(getattr(req, "may_sign", ())):
+        cp = players[p]
+        if cp is None:
+            continue
+        d = cp.sign(s.match.discipline, s.match.state, p)
+        s.choose(d.choice, p)
+        ref = CHOICE_REFS.get(Choice.SIGN)
+        app.inform(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
+                         rule=ref_text(s.locale, ref) if ref else ""), 4.0)
+
+
+def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], None]:
+    """A button's action that puts something to the referee through the
+    session: a refusal is said on screen, and the table moves on either way."""
+    def fn() -> None:
+        s = app.session
+        if s is None:
+            return
+        from rules.ruling import RulesError
+        try:
+            ask(s)
+        except RulesError as e:
+            app.notify(reason_text(app.locale, e, s.names))
+        next_step(app)
+    return fn
+
+
+def choose_action(app: App, choice: Any) -> Any:
+    """The button action that makes the incoming player's choice."""
+    return referee_action(app, lambda s: s.choose(choice))
+
+
+def callable_fouls(s: Session) -> list[Any]:
+    """The fouls a person may call now: codes only a person can see, that the
+    referee's discipline accepts for the current state."""
+    from rules.codes import all_codes
+    from rules.ruling import RulesError
+    out = []
+    info = s.match.discipline.info
+    home = info.ref
+    for c in all_codes():
+        if not c.referee_called or c.kind.value not in ("foul", "loss"):
+            continue
+        if c.id == CONCEDE:
+            continue  # conceding is in the menu, not a foul the referee saw
+        # Offer the codes written for this game (and the general rules of its
+        # own rule book: a pool game's).
+        if c.ref.file != home.file or c.ref.section not in info.rule_sections:
+            continue
+        try:
+            s.match.discipline.call_foul(s.match.state, c)
+        except (RulesError, ValueError, KeyError, AttributeError):
+            continue
+        out.append(c)
+    return out
+
+
+def can_concede(s: Session) -> bool:
+    """Whether the referee takes a conceded game in this match now."""
+    from rules.codes import code_by_id
+    from rules.ruling import RulesError
+    if s.over or s.req is None or s.req.is_lag:
+        return False
+    try:
+        s.match.discipline.call_foul(s.match.state, code_by_id(CONCEDE))
+    except (RulesError, ValueError, KeyError, AttributeError):
+        return False
+    return True
+
+
+def undo(app: App) -> None:
+    s = app.session
+    if s is None:
+        return
+    if not app.settings.allow_undo:
+        app.notify(app.t("undo.off"))
+        return
+    if not s.undo():
+        app.notify(app.t("undo.nothing"))
+        return
+    # Back to a person's turn: at its own turn a computer would only make
+    # the same move again (its decisions follow from the match's seed).
+    from simulator.app.match import computer
+    while s.has_person() and s.can_undo() and computer.turn(s.match) is not None:
+        s.undo()
+    app.inform(app.t("undo.done"), 2.0)
+    next_step(app)
+
+
+def redo(app: App) -> None:
+    s = app.session
+    if s is None:
+        return
+    if not app.settings.allow_undo:
+        app.notify(app.t("undo.off"))
+        return
+    from rules.ruling import RulesError
+    try:
+        done = s.redo()
+    except RulesError as e:
+        app.notify(reason_text(app.locale, e, s.names))
+        return
+    if not done:
+        app.notify(app.t("redo.nothing"))
+        return
+    from simulator.app.match import computer
+    while s.has_person() and s.can_redo() and computer.turn(s.match) is not None:
+        try:
+            s.redo()
+        except RulesError:
+            break
+    app.inform(app.t("redo.done"), 2.0)
+    next_step(app)
+
+
+def concede(app: App, whole_match: bool) -> None:
+    """The player at the table concedes the game: the referee rules it a lost
+    game. Conceding the match concedes game after game for the same player
+    while that player is the one at the table (the referee charges a
+    conceded game to the shooter); when the opponent breaks the next game,
+    the window says so and the rest waits."""
+    s = app.session
+    if s is None or not can_concede(s):
+        return
+    from rules.ruling import RulesError
+    who = s.req.shooter if s.req is not None else None
+    try:
+        for _ in range(64):
+            s.call_foul(CONCEDE)
+            if s.over or not whole_match:
+                break
+            req = s.req
+            if req is None or req.pending or req.shooter != who or not can_concede(s):
+                app.notify(app.t("concede.stopped", name=s.name(who)), 6.0)
+                break
+    except RulesError as e:
+        app.notify(reason_text(app.locale, e, s.names))
+    next_step(app)

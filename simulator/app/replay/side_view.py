@@ -1,0 +1,156 @@
+"""The side view: the balls' heights over time when one leaves the bed, drawn
+to scale with the bed, the cushion nose and the rail top, in the side column
+of a replay and in the corner of an exported clip."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from simulator.app.replay.playback import Playback
+from simulator.app.replay.shotmarks import Flight, ShotMarks
+from simulator.app.replay.table_marks import AIR_OVER_RAIL, ball_colour
+from simulator.app.table.render import draw_dashed
+from simulator.app.text import fonts, ui
+from simulator.app.text.i18n import Locale
+from simulator.table.events import Shot
+from simulator.table.specs import TableSpec
+
+
+def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
+                   spec: TableSpec, flight: Flight, now: float, shot: Shot) -> None:
+    """The balls' heights over time, seen from the side: the bed, the cushion
+    nose and the rail top drawn to the same vertical scale as the ball; the
+    part of a path over the rail (beyond the nose) in orange; where a ball
+    left the table, said."""
+    pygame.draw.rect(surface, (12, 16, 15), rect, border_radius=6)
+    pygame.draw.rect(surface, ui.BORDER, rect, 1, border_radius=6)
+    size = max(10, min(13, rect.height // 9))
+    lh = ui.line_height(size)
+    ui.line(surface, loc.t("sideview.title"), size, ui.ACCENT,
+            pygame.Rect(rect.left + 6, rect.top + 3, rect.width - 12, lh))
+    label_w = max(fonts.font(size - 1).size(loc.t("sideview.rail_top"))[0],
+                  fonts.font(size - 1).size(loc.t("sideview.nose"))[0]) + 6
+    plot = _Plot.of(pygame.Rect(rect.left + 6, rect.top + lh + 6,
+                                rect.width - 18 - label_w, rect.height - 2 * lh - 12),
+                    spec, flight)
+    _draw_levels(surface, plot, loc, spec, size, label_w)
+    old_clip = surface.get_clip()
+    surface.set_clip(plot.rect.inflate(0, 2).clip(old_clip) if old_clip
+                     else plot.rect)
+    _draw_heights(surface, plot, spec, flight, now)
+    surface.set_clip(old_clip)
+    # Under the plot: the stroke's elevation, or where a ball went.
+    words = ""
+    for b, where in flight.left.items():
+        words = loc.t("sideview.on_rail" if where == "rail" else "sideview.floor",
+                      ball=loc.t("strip.cue_ball") if b == spec.balls.cue_ball
+                      else str(b))
+    if not words and spec.balls.cue_ball in flight.balls and flight.start < 1e-3:
+        s = shot.stroke
+        words = loc.t("sideview.stroke", elevation=loc.num(s.elevation, 0),
+                      tip=loc.num(s.tip_b, 2))
+    if words:
+        ui.line(surface, words, size - 1, ui.INK,
+                pygame.Rect(rect.left + 6, rect.bottom - lh - 3, rect.width - 12, lh))
+
+
+@dataclass(frozen=True)
+class _Plot:
+    """The side view's plot: time across, height up, from a little before the
+    flight to a little after it, the heights to the ball's scale."""
+
+    rect: pygame.Rect
+    bottom: float  # the lowest height shown, metres
+    scale: float  # pixels per metre, up
+    t0: float
+    t1: float
+
+    @classmethod
+    def of(cls, rect: pygame.Rect, spec: TableSpec, flight: Flight) -> _Plot:
+        r = spec.balls.radius
+        zs = [z for pts in flight.samples.values() for _t, z, _d in pts]
+        top = max([spec.rail_top_height + 2.5 * r, *[z + r for z in zs]])
+        bottom = -0.6 * r
+        return cls(rect, bottom, rect.height / (top - bottom), flight.start - 0.05,
+                   flight.end + 0.45)
+
+    def y_of(self, z: float) -> float:
+        return self.rect.bottom - (z - self.bottom) * self.scale
+
+    def x_of(self, t: float) -> float:
+        return self.rect.left + (t - self.t0) / (self.t1 - self.t0) * self.rect.width
+
+
+def _draw_levels(surface: pygame.Surface, plot: _Plot, loc: Locale, spec: TableSpec,
+                 size: int, label_w: int) -> None:
+    """The bed, the cushion nose and the rail top, to scale with the ball."""
+    r = plot.rect
+    pygame.draw.line(surface, (60, 130, 90), (r.left, plot.y_of(0.0)),
+                     (r.right, plot.y_of(0.0)), 2)
+    lh1 = ui.line_height(size - 1)
+    for z, key, above in ((spec.cushion_height, "sideview.nose", False),
+                          (spec.rail_top_height, "sideview.rail_top", True)):
+        y = plot.y_of(z)
+        draw_dashed(surface, (150, 110, 70), (r.left, y), (r.right, y), 5, 1)
+        # The rail top's word above its line, the nose's below: never on top
+        # of each other, however small the scale.
+        ui.line(surface, loc.t(key), size - 1, ui.DIM,
+                pygame.Rect(r.right + 4, round(y - lh1 if above else y), label_w,
+                            lh1))
+
+
+def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
+                  flight: Flight, now: float) -> None:
+    """Each ball's height over time (orange over the rail), the clock, and
+    the balls where they are now."""
+    r = spec.balls.radius
+    for b, pts in sorted(flight.samples.items()):
+        colour = ball_colour(spec, b)
+        prev: tuple[float, float, bool] | None = None
+        for t, z, d in pts:
+            p = (plot.x_of(t), plot.y_of(z), d > 0)
+            if prev is not None:
+                over = prev[2] or p[2]
+                pygame.draw.line(surface, AIR_OVER_RAIL if over else colour,
+                                 prev[:2], p[:2], 3 if over else 2)
+            prev = p
+    x = plot.x_of(now)
+    pygame.draw.line(surface, ui.ACCENT, (x, plot.rect.top), (x, plot.rect.bottom), 1)
+    for b, pts in sorted(flight.samples.items()):
+        here = [p for p in pts if p[0] <= now + 1e-9]
+        if not here:
+            continue
+        _t, z, _d = here[-1]
+        if pts[-1][0] < now - 0.02 and b in flight.left:
+            continue  # gone from the table
+        c = (x, plot.y_of(z))
+        pygame.draw.circle(surface, ball_colour(spec, b), c, max(2.0, r * plot.scale))
+        pygame.draw.circle(surface, (20, 20, 20), c, max(2.0, r * plot.scale), 1)
+
+
+class SideView:
+    """The side view of a replay: the part of :class:`ShotShow
+    <simulator.app.replay.shotshow.ShotShow>` that opens it while a ball is
+    in the air."""
+
+    locale: Locale
+    playback: Playback
+    marks: ShotMarks
+    shot: Shot
+
+    def flight(self) -> Flight | None:
+        return self.marks.flight_at(self.playback.time)
+
+    def inset_height(self, width: int) -> int:
+        """The side view's height in the side column (0: closed)."""
+        if self.flight() is None:
+            return 0
+        return max(92, min(150, width * 9 // 20))
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        fl = self.flight()
+        if fl is not None:
+            draw_side_view(surface, rect, self.locale, self.marks.spec, fl,
+                           self.playback.time, self.shot)

@@ -1,0 +1,180 @@
+"""The still diagram as SVG, element by element: the table, the paths, the
+balls where they started, the call, the stick at address and the contacts
+numbered, in the replay's colours (simulator.app.replay.table_marks). The
+export (simulator.app.replay.export) puts them together with the caption."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from simulator.app.replay import table_marks
+from simulator.app.replay.shotmarks import ShotMarks
+from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
+from simulator.table.specs import TableSpec
+from simulator.table.state import TableState
+
+
+def rgb(c: Sequence[int]) -> str:
+    return f"rgb({int(c[0])},{int(c[1])},{int(c[2])})"
+
+
+@dataclass(frozen=True)
+class SvgTable:
+    """The table in the picture: ``width`` pixels across the rails, the bed's
+    y up the table and down the picture."""
+
+    spec: TableSpec
+    width: int
+
+    @property
+    def rail(self) -> float:
+        return self.spec.rail_width
+
+    @property
+    def k(self) -> float:
+        """Pixels a metre."""
+        return self.width / (self.spec.length + 2 * self.rail)
+
+    @property
+    def height(self) -> float:
+        """The table's height with its rails."""
+        return (self.spec.width + 2 * self.rail) * self.k
+
+    @property
+    def ball_r(self) -> float:
+        return self.spec.balls.radius * self.k
+
+    def xy(self, x: float, y: float) -> tuple[float, float]:
+        rw, k = self.rail, self.k
+        return ((x + rw) * k, (self.spec.width + rw - y) * k)
+
+    def pts(self, points: Sequence[tuple[float, float]]) -> str:
+        return " ".join(f"{a:.1f},{b:.1f}" for a, b in (self.xy(*p) for p in points))
+
+
+def table(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """The rails, the cushions, the bed, the pockets and the head string
+    when a rule names it."""
+    spec, k, rw = g.spec, g.k, g.rail
+    out = [f'<rect id="rail" x="0" y="0" width="{g.width}" height="{g.height:.1f}" '
+           f'rx="{rw * k * 0.35:.1f}" fill="{rgb(RAIL_WOOD)}"/>']
+    cd = spec.cushion_depth
+    cushion = [(-cd, -cd), (spec.length + cd, -cd), (spec.length + cd, spec.width + cd),
+               (-cd, spec.width + cd)]
+    out.append(f'<polygon id="cushions" points="{g.pts(cushion)}" '
+               f'fill="{rgb([round(c * 0.78) for c in CLOTH[spec.kind]])}"/>')
+    x0, y0 = g.xy(0.0, spec.width)
+    out.append(f'<rect id="bed" x="{x0:.1f}" y="{y0:.1f}" '
+               f'width="{spec.length * k:.1f}" height="{spec.width * k:.1f}" '
+               f'fill="{rgb(CLOTH[spec.kind])}"/>')
+    for p in spec.pockets:
+        out.append(f'<polygon class="pocket" id="pocket-{p.name}" '
+                   f'points="{g.pts(pocket_outline(spec, p))}" fill="#080808"/>')
+    if marks.show_head_string:
+        a, b = g.xy(spec.head_string_x, 0.0), g.xy(spec.head_string_x, spec.width)
+        out.append(f'<line id="head-string" x1="{a[0]:.1f}" y1="{a[1]:.1f}" '
+                   f'x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
+                   f'stroke="{rgb(table_marks.LINE_MARK)}" stroke-width="3"/>')
+    return out
+
+
+def paths(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """Every moving ball's whole path, in the ball's colour."""
+    out = []
+    for b in sorted(marks.trails):
+        path = marks.trail(b)
+        if len(path) > 1:
+            colour = rgb(table_marks.ball_colour(g.spec, b))
+            out.append(f'<polyline class="path" id="path-{b}" points="{g.pts(path)}" '
+                       f'fill="none" stroke="{colour}" '
+                       f'stroke-width="2.5" stroke-linejoin="round"/>')
+    return out
+
+
+def balls(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """The balls where they started, numbered."""
+    spec, r = g.spec, g.ball_r
+    out = []
+    first = marks.frames[0] if marks.frames else None
+    for ball, x, y, _z in (first.balls if first is not None else ()):
+        cx, cy = g.xy(x, y)
+        c = spec.balls.colours.get(ball, (200, 200, 200))
+        out.append(f'<g class="ball" id="ball-{ball}"><circle cx="{cx:.1f}" '
+                   f'cy="{cy:.1f}" r="{r:.1f}" fill="{rgb(c)}" stroke="#111" '
+                   f'stroke-width="1"/>')
+        if ball != spec.balls.cue_ball:
+            out.append(f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" '
+                       f'font-size="{r:.1f}" text-anchor="middle" fill="#111" '
+                       f'font-weight="bold">{ball}</text>')
+        out.append("</g>")
+    return out
+
+
+def call(g: SvgTable, marks: ShotMarks, initial: TableState) -> list[str]:
+    """The called pocket and the called ball (where it started): a ring
+    round each, the ball's dashed."""
+    out = []
+    if marks.called_pocket:
+        pk = g.spec.pocket(marks.called_pocket)
+        cx, cy = g.xy(*pk.mouth_centre)
+        out.append(f'<circle id="called-pocket" cx="{cx:.1f}" cy="{cy:.1f}" '
+                   f'r="{pk.mouth_width * 0.75 * g.k:.1f}" fill="none" '
+                   f'stroke="{rgb(table_marks.CALLED)}" stroke-width="3"/>')
+    if marks.called_ball is not None:
+        p = initial.position(marks.called_ball)
+        if p is not None:
+            cx, cy = g.xy(*p)
+            out.append(f'<circle id="called-ball" cx="{cx:.1f}" cy="{cy:.1f}" '
+                       f'r="{g.ball_r * 1.75:.1f}" fill="none" '
+                       f'stroke="{rgb(table_marks.CALLED)}" stroke-width="3" '
+                       f'stroke-dasharray="6 5"/>')
+    return out
+
+
+def stick(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """The stick at address, foreshortened by its elevation, and the
+    elevation beside it."""
+    at = marks.cue.address()
+    if at is None:
+        return []
+    ang = math.radians(at.direction)
+    d, px = (math.cos(ang), math.sin(ang)), (-math.sin(ang), math.cos(ang))
+    length = 1.47 * max(0.25, math.cos(math.radians(at.elevation)))
+    fx, fy = at.x + d[0] * 0.0065, at.y + d[1] * 0.0065
+    bx, by = fx - d[0] * length, fy - d[1] * length
+    quad = [(fx + px[0] * 0.0063, fy + px[1] * 0.0063),
+            (bx + px[0] * 0.0145, by + px[1] * 0.0145),
+            (bx - px[0] * 0.0145, by - px[1] * 0.0145),
+            (fx - px[0] * 0.0063, fy - px[1] * 0.0063)]
+    out = [f'<polygon id="stick" points="{g.pts(quad)}" fill="rgb(226,196,142)" '
+           f'stroke="rgb(92,38,24)" stroke-width="1" '
+           f'data-elevation="{at.elevation:g}"/>']
+    if at.elevation >= 0.5:
+        ex, ey = g.xy(fx - d[0] * 0.3 + px[0] * 0.07, fy - d[1] * 0.3 + px[1] * 0.07)
+        out.append(f'<text id="elevation" x="{ex:.1f}" y="{ey:.1f}" '
+                   f'font-size="{max(11.0, g.ball_r * 1.2):.1f}" font-weight="bold" '
+                   f'fill="{rgb(table_marks.LINE_MARK)}">∠ {round(at.elevation)}°'
+                   f'</text>')
+    return out
+
+
+def contacts(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """Each contact a numbered disc, a line to where the balls touched."""
+    out = []
+    mr = max(7.0, g.ball_r * 0.62)
+    for c in marks.shown_contacts:
+        ax, ay = g.xy(c.x, c.y)
+        cx, cy = g.xy(c.lx, c.ly)
+        out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
+                   f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
+                   f'<circle class="touch" cx="{ax:.1f}" cy="{ay:.1f}" r="2.5" '
+                   f'fill="{rgb(table_marks.contact_colour(c))}" stroke="#101010"/>')
+        out.append(f'<g class="contact" id="contact-{c.n}" data-time="{c.time:.4f}" '
+                   f'data-kind="{c.kind.value}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
+                   f'r="{mr:.1f}" fill="{rgb(table_marks.contact_colour(c))}" '
+                   f'stroke="#101010"/><text x="{cx:.1f}" y="{cy + mr * 0.4:.1f}" '
+                   f'font-size="{mr * 1.2:.1f}" text-anchor="middle" fill="#101010" '
+                   f'font-weight="bold">{c.n}</text></g>')
+    return out

@@ -1,0 +1,203 @@
+"""A shot's marks drawn on the table: the ball trails, the contacts numbered
+in order, the called ball and pocket, the head string when a rule names it,
+and the stick at its elevation.
+
+The functions take any surface and a TableView, so the replays in the window
+and the exported clips and diagrams (simulator.app.replay.export) draw alike.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import pygame
+
+from simulator.app.replay.shotmarks import Contact, ShotMarks, StickAt
+from simulator.app.table.render import draw_cue
+from simulator.app.table.view import TableView
+from simulator.app.text import fonts, ui
+from simulator.table.events import EventKind
+from simulator.table.specs import TableSpec
+
+Colour = tuple[int, int, int]
+TRAIL_CUE: Colour = (250, 250, 244)
+CONTACT_BALL: Colour = (250, 214, 90)
+CONTACT_CUSHION: Colour = (110, 200, 250)
+CONTACT_TIP: Colour = (240, 110, 220)
+CALLED: Colour = (120, 200, 255)
+LINE_MARK: Colour = (255, 236, 150)
+FOUL: Colour = (236, 72, 60)
+AIR_OVER_RAIL: Colour = (250, 150, 60)
+KIND_COLOURS: dict[EventKind, Colour] = {
+    EventKind.STROKE: (240, 240, 230),
+    EventKind.TIP_CONTACT: CONTACT_TIP,
+    EventKind.BALL_BALL: CONTACT_BALL,
+    EventKind.BALL_CUSHION: CONTACT_CUSHION,
+    EventKind.POCKETED: (150, 230, 140),
+    EventKind.AIRBORNE: AIR_OVER_RAIL,
+    EventKind.LANDED: (230, 190, 120),
+    EventKind.LEFT_TABLE: FOUL,
+    EventKind.LINE_CROSSED: (190, 190, 200),
+    EventKind.REST: (140, 150, 140),
+}
+
+
+def contact_colour(c: Contact) -> Colour:
+    if c.kind is EventKind.BALL_CUSHION:
+        return CONTACT_CUSHION
+    if c.kind is EventKind.TIP_CONTACT:
+        return CONTACT_TIP
+    return CONTACT_BALL
+
+
+def ball_colour(spec: TableSpec, ball: int) -> Colour:
+    if ball == spec.balls.cue_ball:
+        return TRAIL_CUE
+    c = spec.balls.colours.get(ball, (200, 200, 200))
+    return (int(c[0]), int(c[1]), int(c[2]))
+
+
+def marker_radius(view: TableView) -> int:
+    return max(7, round(view.ball_px * 0.62))
+
+
+def draw_trails(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+                until: float | None = None, width: int = 2) -> None:
+    """Every moving ball's path so far, in the ball's colour."""
+    for b in sorted(marks.trails):
+        pts = [view.to_screen(x, y) for x, y in marks.trail(b, until)]
+        if len(pts) < 2:
+            continue
+        colour = ball_colour(marks.spec, b)
+        dark = (colour[0] // 3, colour[1] // 3, colour[2] // 3)
+        pygame.draw.lines(surface, dark, False, pts, width + 2)
+        pygame.draw.lines(surface, colour, False, pts, width)
+
+
+def draw_head_string(surface: pygame.Surface, view: TableView) -> None:
+    """The head string (pool) or house line (pyramid), bright, for a rule that
+    names it."""
+    spec = view.spec
+    x = spec.head_string_x
+    a, b = view.to_screen(x, 0.0), view.to_screen(x, spec.width)
+    pygame.draw.line(surface, LINE_MARK, a, b, max(2, round(view.px(0.004))))
+
+
+def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float, float]
+                | None, pocket: str | None) -> None:
+    """The called ball and the called pocket: a ring round each."""
+    if ball_pos is not None:
+        c = view.to_screen(*ball_pos)
+        r = view.ball_px * 1.75
+        n = 16
+        for i in range(0, n, 2):  # a dashed ring: the call, not a highlight
+            a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+            pygame.draw.arc(surface, CALLED, pygame.Rect(c[0] - r, c[1] - r, 2 * r,
+                                                        2 * r), a0, a1, 3)
+    if pocket:
+        try:
+            pk = view.spec.pocket(pocket)
+        except (KeyError, ValueError):
+            return
+        pygame.draw.circle(surface, CALLED, view.to_screen(*pk.mouth_centre),
+                           view.px(pk.mouth_width * 0.75), 3)
+
+
+def draw_contacts(surface: pygame.Surface, view: TableView,
+                  contacts: Sequence[Contact], latest: int | None = None) -> None:
+    """Each contact a numbered disc where it happened; the latest drawn larger."""
+    r = marker_radius(view)
+    size = max(9, round(r * 1.25))
+    for c in contacts:  # the touches first, under every number
+        at = view.to_screen(c.x, c.y)
+        centre = view.to_screen(c.lx, c.ly)
+        colour = contact_colour(c)
+        pygame.draw.line(surface, (16, 16, 16), at, centre, 3)
+        pygame.draw.line(surface, colour, at, centre, 1)
+        pygame.draw.circle(surface, (16, 16, 16), at, 3)
+        pygame.draw.circle(surface, colour, at, 2)
+    for c in contacts:
+        centre = view.to_screen(c.lx, c.ly)
+        rr = r + 2 if c.n == latest else r
+        colour = contact_colour(c)
+        pygame.draw.circle(surface, (16, 16, 16), centre, rr + 1)
+        pygame.draw.circle(surface, colour, centre, rr)
+        img = fonts.text(str(c.n), size if c.n < 10 else size - 2, (16, 16, 16),
+                         bold=True)
+        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def draw_marks(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+               until: float | None, positions: Mapping[int, tuple[float, float, float]]
+               | None = None, trails: bool = True) -> None:
+    """The trails, the line, the call and the contacts up to ``until``."""
+    draw_under(surface, view, marks, until, positions, trails)
+    draw_over(surface, view, marks, until)
+
+
+def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+               until: float | None, positions: Mapping[int, tuple[float, float, float]]
+               | None = None, trails: bool = True) -> None:
+    """What lies under the balls: the line, the trails, the call."""
+    if marks.show_head_string:
+        draw_head_string(surface, view)
+    if trails:
+        draw_trails(surface, view, marks, until)
+    ball_pos = None
+    if marks.called_ball is not None:
+        p = (positions or {}).get(marks.called_ball)
+        if p is not None:
+            ball_pos = (p[0], p[1])
+        else:
+            ball_pos = marks.shot.initial.position(marks.called_ball)
+    draw_called(surface, view, ball_pos, marks.called_pocket)
+
+
+def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+              until: float | None, emphasis: bool = True, stick: bool = True) -> None:
+    """What lies over the balls: the stick (at ``until``; at address for a
+    diagram), the contacts so far, numbered (the latest larger, with
+    ``emphasis``)."""
+    if stick:
+        at = marks.cue.at(until) if until is not None else marks.cue.address()
+        if at is not None:
+            draw_stick(surface, view, at)
+    shown = marks.contacts_until(until)
+    draw_contacts(surface, view, shown, shown[-1].n if shown and emphasis else None)
+
+
+def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
+    """The stick with its tip where ``at`` says, foreshortened by its
+    elevation, and the elevation written beside it as an angle."""
+    from simulator.physics.stick import TIP_RADIUS
+    a = math.radians(at.direction)
+    d = (math.cos(a), math.sin(a))
+    r = view.spec.balls.radius
+    front = (at.x + d[0] * TIP_RADIUS, at.y + d[1] * TIP_RADIUS)
+    # draw_cue puts the tip r + 4 mm behind the point it is given.
+    k = r + 0.004
+    draw_cue(surface, view, (front[0] + d[0] * k, front[1] + d[1] * k),
+             at.direction, 0.0, at.elevation)
+    if at.elevation < 0.5:
+        return
+    # The angle mark: a short level line and the cue's line at its elevation,
+    # drawn across the stick 0.3 m behind the tip, with the degrees.
+    back = 0.30 * max(0.25, math.cos(math.radians(at.elevation)))
+    px = (-d[1], d[0])
+    side = 0.07
+    base = (front[0] - d[0] * back + px[0] * side,
+            front[1] - d[1] * back + px[1] * side)
+    o = view.to_screen(*base)
+    ln = max(14.0, view.ball_px * 2.4)
+    e = math.radians(at.elevation)
+    pygame.draw.line(surface, (20, 20, 20), o, (o[0] + ln, o[1]), 4)
+    pygame.draw.line(surface, ui.INK, o, (o[0] + ln, o[1]), 2)
+    tip = (o[0] + ln * math.cos(e), o[1] - ln * math.sin(e))
+    pygame.draw.line(surface, (20, 20, 20), o, tip, 4)
+    pygame.draw.line(surface, LINE_MARK, o, tip, 2)
+    size = max(11, round(view.ball_px * 1.2))
+    img = fonts.text(f"{round(at.elevation)}°", size, LINE_MARK, bold=True)
+    box = img.get_rect(midleft=(round(o[0] + ln + 4), round(o[1] - size * 0.35)))
+    pygame.draw.rect(surface, (16, 16, 16), box.inflate(6, 2), border_radius=3)
+    surface.blit(img, box)

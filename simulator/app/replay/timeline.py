@@ -1,0 +1,248 @@
+"""The timeline under the table during a replay: the shot's events along a
+bar with the clock on it, the event the clock stands at in words, and the
+rule beside a foul's mark; a click or a key jumps from mark to mark."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from simulator.app.replay.playback import Playback
+from simulator.app.replay.shotmarks import Mark, ShotMarks
+from simulator.app.replay.table_marks import FOUL, KIND_COLOURS
+from simulator.app.text import fonts, ui
+from simulator.app.text.i18n import Locale
+from simulator.table.events import CENTRE_LINE, HEAD_STRING, EventKind
+from simulator.table.specs import TableKind, TableSpec
+
+
+def fitting(options: Sequence[str], size: int, width: int) -> str:
+    """The first of ``options`` that fits ``width`` whole (the last one, cut,
+    if none does)."""
+    for text in options:
+        shown, _s = ui.fit(text, size, width)
+        if shown == text:
+            return text
+    return options[-1] if options else ""
+
+
+def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
+    """An event in words: '3 hits the foot cushion'."""
+    ev = m.event
+    t = loc.t
+    cue = spec.balls.cue_ball
+
+    def ball(b: int) -> str:
+        return t("strip.cue_ball") if b == cue else str(b)
+
+    bs = [ball(b) for b in ev.balls]
+    first = bs[0] if bs else "?"
+    k = ev.kind
+    if k is EventKind.STROKE:
+        key = "timeline.miscue" if ev.miscue else "timeline.stroke"
+        return t(key, speed=loc.num(ev.speed or 0.0, 2))
+    if k is EventKind.TIP_CONTACT:
+        return t("timeline.tip_contact", ball=first)
+    if k is EventKind.BALL_BALL:
+        key = "timeline.first_contact" if m.first_contact else "timeline.ball_ball"
+        return t(key, a=first, b=bs[1] if len(bs) > 1 else "?")
+    if k is EventKind.BALL_CUSHION:
+        name = ev.cushion or ""
+        if name.startswith("jaw:"):
+            return t("timeline.jaw", ball=first,
+                     pocket=t(f"pocket.{name.removeprefix('jaw:')}"))
+        return t("timeline.cushion", ball=first, cushion=t(f"cushion.{name}")
+                 if loc.has(f"cushion.{name}") else name)
+    if k is EventKind.POCKETED:
+        return t("timeline.pocketed", ball=first, pocket=t(f"pocket.{ev.pocket}"))
+    if k is EventKind.AIRBORNE:
+        return t("timeline.airborne", ball=first)
+    if k is EventKind.LANDED:
+        return t("timeline.landed_rail" if ev.where == "rail" else "timeline.landed",
+                 ball=first)
+    if k is EventKind.LEFT_TABLE:
+        return t("timeline.on_rail" if ev.where == "rail" else "timeline.left_table",
+                 ball=first)
+    if k is EventKind.LINE_CROSSED:
+        if ev.line == HEAD_STRING:
+            line = t("timeline.house_line" if spec.kind is TableKind.PYRAMID
+                     else "timeline.head_string")
+        elif ev.line == CENTRE_LINE:
+            line = t("timeline.centre_line")
+        else:
+            line = t("timeline.long_string")
+        return t("timeline.line", ball=first, line=line)
+    return t("timeline.rest")
+
+
+@dataclass
+class TimelineGeometry:
+    rect: pygame.Rect
+    bar: pygame.Rect
+    t0: float
+    t1: float
+
+    def x_of(self, t: float) -> float:
+        span = self.t1 - self.t0
+        k = (t - self.t0) / span if span > 0 else 0.0
+        return self.bar.left + min(1.0, max(0.0, k)) * self.bar.width
+
+    def t_of(self, x: float) -> float:
+        k = (x - self.bar.left) / max(1, self.bar.width)
+        return self.t0 + min(1.0, max(0.0, k)) * (self.t1 - self.t0)
+
+
+class Timeline:
+    """A replay's timeline: the part of :class:`ShotShow
+    <simulator.app.replay.shotshow.ShotShow>` that draws the bar and moves
+    the clock from mark to mark."""
+
+    locale: Locale
+    playback: Playback
+    marks: ShotMarks
+    fouls: dict[int, tuple[str, ...]]
+    geometry: TimelineGeometry | None
+    selected: Mark | None
+
+    def near_mark(self, tol: float = 1e-6) -> Mark | None:
+        """The mark the clock stands on (a foul's first), if any."""
+        t = self.playback.time
+        here = [m for m in self.marks.marks if abs(m.time - t) <= tol]
+        if self.selected is not None and self.selected in here:
+            return self.selected
+        return next((m for m in here if m.foul), here[0] if here else None)
+
+    def current_mark(self) -> Mark | None:
+        """The latest mark at or before the clock."""
+        t = self.playback.time
+        best = None
+        for m in self.marks.marks:
+            if m.time <= t + 1e-9:
+                best = m
+        return best
+
+    def draw_timeline(self, surface: pygame.Surface, rect: pygame.Rect,
+                      hint: str = "") -> None:
+        """The shot's events along a bar, the clock on it; below it the event
+        the clock stands at and, at a foul, the rule beside its mark."""
+        pygame.draw.rect(surface, (14, 18, 17), rect)
+        pad = 10
+        size = max(10, min(14, rect.height // 3 - 2))
+        lh = ui.line_height(size)
+        bar_h = max(14, rect.height - lh - 12)
+        bar = pygame.Rect(rect.left + pad, rect.top + 4, rect.width - 2 * pad, bar_h)
+        pb = self.playback
+        t0 = min(0.0, pb.times[0] if pb.times else 0.0)
+        geo = TimelineGeometry(rect.copy(), bar, t0,
+                               max(self.marks.duration, t0 + 1e-3))
+        self.geometry = geo
+        foul_x = self._draw_bar(surface, geo)
+        # The words under the bar.
+        row = pygame.Rect(rect.left + pad, bar.bottom + 3, rect.width - 2 * pad, lh)
+        self._draw_words(surface, row, size, foul_x, hint)
+
+    def _draw_bar(self, surface: pygame.Surface, geo: TimelineGeometry
+                  ) -> float | None:
+        """The bar, a tick a mark (a diamond a foul) and the clock; where the
+        first foul is on it."""
+        bar = geo.bar
+        mid = bar.centery
+        pygame.draw.line(surface, (70, 82, 76), (bar.left, mid), (bar.right, mid), 2)
+        played = geo.x_of(self.playback.time)
+        pygame.draw.line(surface, (150, 170, 150), (bar.left, mid), (played, mid), 3)
+        h = bar.height // 2 - 1
+        foul_x: float | None = None
+        for m in self.marks.marks:
+            x = round(geo.x_of(m.time))
+            if m.foul:
+                continue  # drawn last, over the others
+            colour = KIND_COLOURS.get(m.kind, ui.DIM)
+            hh = h if m.first_contact else max(3, h * 2 // 3)
+            pygame.draw.line(surface, colour, (x, mid - hh), (x, mid + hh), 2)
+        for m in self.marks.marks:
+            if not m.foul:
+                continue
+            x = round(geo.x_of(m.time))
+            foul_x = x if foul_x is None else foul_x
+            pts = [(x, mid - h - 1), (x + 6, mid), (x, mid + h + 1), (x - 6, mid)]
+            pygame.draw.polygon(surface, FOUL, pts)
+            pygame.draw.polygon(surface, (255, 230, 220), pts, 1)
+        x = round(played)
+        pygame.draw.line(surface, ui.ACCENT, (x, bar.top), (x, bar.bottom), 2)
+        return foul_x
+
+    def _draw_words(self, surface: pygame.Surface, row: pygame.Rect, size: int,
+                    foul_x: float | None, hint: str) -> None:
+        """At a foul, its rule beside its mark; else the event the clock
+        stands at (paused), or the hint."""
+        lh = row.height
+        pb = self.playback
+        at = self.near_mark()
+        foul_texts = self.fouls.get(at.event_index) if at is not None else None
+        if at is not None and foul_texts and foul_x is not None:
+            stamp = self.time_text(at.time) + " · "
+            words = fitting([*(stamp + f for f in foul_texts), *foul_texts], size,
+                            row.width - 12)
+            w = min(row.width, fonts.font(size).size(words)[0] + 12)
+            left = int(min(max(row.left, foul_x - w // 2), row.right - w))
+            box = pygame.Rect(left, row.top, w, lh)
+            pygame.draw.rect(surface, (110, 30, 26), box, border_radius=4)
+            ui.line(surface, words, size, ui.INK, box.inflate(-12, 0))
+            return
+        shown = at or self.current_mark()
+        if shown is not None and (pb.paused or at is not None):
+            label = mark_label(self.locale, self.marks.spec, shown)
+            stamp = self.time_text(shown.time) + " · "
+            ui.line(surface, fitting([stamp + label, label], size, row.width), size,
+                    ui.INK, row)
+        elif hint:
+            ui.line(surface, fitting([hint], size, row.width), size, ui.DIM, row)
+
+    def time_text(self, t: float) -> str:
+        return self.locale.t("timeline.at", t=self.locale.num(t, 3))
+
+    def mark_at(self, pos: tuple[int, int]) -> Mark | None:
+        """The mark under a point of the bar (the nearest within a few pixels)."""
+        geo = self.geometry
+        if geo is None or not geo.bar.inflate(14, 8).collidepoint(pos):
+            return None
+        best: tuple[float, Mark] | None = None
+        for m in self.marks.marks:
+            d = abs(geo.x_of(m.time) - pos[0])
+            if d <= 6 and (best is None or d < best[0] or (d == best[0] and m.foul)):
+                best = (d, m)
+        return best[1] if best else None
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on the timeline: jump to the mark under it, or to that time."""
+        geo = self.geometry
+        if geo is None or not geo.rect.collidepoint(pos):
+            return False
+        m = self.mark_at(pos)
+        pb = self.playback
+        pb.paused = True
+        if m is not None:
+            self.jump(m)
+        elif geo.bar.inflate(14, 8).collidepoint(pos):
+            pb.seek(geo.t_of(pos[0]))
+            self.selected = None
+        return True
+
+    def jump(self, m: Mark) -> None:
+        pb = self.playback
+        pb.paused = True
+        pb.seek(min(m.time, pb.end_time))
+        self.selected = m
+
+    def step_mark(self, direction: int) -> None:
+        """To the next (or previous) mark of the timeline."""
+        t = self.playback.time
+        ms = self.marks.marks
+        if direction > 0:
+            nxt = next((m for m in ms if m.time > t + 1e-6), None)
+        else:
+            nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
+        if nxt is not None:
+            self.jump(nxt)

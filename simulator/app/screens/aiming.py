@@ -1,0 +1,370 @@
+"""Aiming: the mouse turns the cue, a pull back shoots; keys for fine
+adjustment; a click calls the ball and the pocket. Whether a shot needs a
+call is asked of ``rules.calls``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from simulator.app.screens.match_keys import FINE
+from simulator.app.screens.shot_input import ShotInputMode
+from simulator.app.table.aim import Aim, angle_to, guide
+from simulator.app.table.render import draw_cue, draw_dashed
+from simulator.table.specs import CUE_BALL
+
+
+class AimMode(ShotInputMode):
+    """Aim with the mouse, pull back to shoot; keys for fine adjustment."""
+
+    name = "aiming"
+    can_move_cue = True
+    play_screen = "playing"  # what plays the shot (practice plays it its own way)
+
+    def enter(self) -> None:
+        super().enter()
+        self.drag_from: float | None = None  # pull-back start (metres along aim)
+        self.drag_power0 = 0.0
+        self.press_pos: tuple[int, int] | None = None
+        self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
+        self.panel_drag = False
+        req = self.session.req
+        self.call_ball: int | None = None
+        self.call_pocket: str | None = None
+        if req is not None and req.call_needed and req.callable_balls and \
+                len(req.callable_balls) == 1:
+            self.call_ball = req.callable_balls[0]
+        if self.session.hint_call is not None:  # a hint taken while placing
+            self.call_ball, self.call_pocket = self.session.hint_call
+            self.session.hint_call = None
+
+    # -- geometry helpers -----------------------------------------------------------
+    def cue(self) -> tuple[float, float] | None:
+        return self.session.cue_pos()
+
+    def along(self, pos: tuple[int, int]) -> float:
+        """How far behind the cue ball (metres, along the aim) the mouse is."""
+        cue = self.cue()
+        if cue is None:
+            return 0.0
+        x, y = self.scene.view.to_table(*pos)
+        a = math.radians(self.aim.angle)
+        return -((x - cue[0]) * math.cos(a) + (y - cue[1]) * math.sin(a))
+
+    def pull_power(self, pos: tuple[int, int]) -> float:
+        assert self.drag_from is not None
+        pulled = self.along(pos) - self.drag_from
+        return min(1.0, max(0.0, pulled / 0.30))
+
+    def aimed(self) -> Any:
+        """What the aim shows, for the calling rules (rules.calls.AimedShot)."""
+        from rules.calls import AimedShot
+        g = self.guide()
+        if g is None:
+            return AimedShot(None, False, None)
+        return AimedShot(g.ball, g.kick, g.object_pocket)
+
+    def guide(self) -> Any:
+        cue = self.cue()
+        if cue is None:
+            return None
+        st = self.session.table
+        balls = {b: p for b in st.on_table() if (p := st.position(b)) is not None}
+        return guide(st.spec, cue, self.aim.angle, balls)
+
+    def obvious(self) -> tuple[int, str] | None:
+        """The call the aim makes plain (8-ball 2), to offer pre-filled."""
+        from rules.calls import obvious_call
+        req = self.session.req
+        if req is None:
+            return None
+        return obvious_call(req, self.aimed())
+
+    def the_call(self) -> tuple[int | None, str | None, bool]:
+        """The call the stroke goes with: the player's own, else the obvious
+        one; and whether it is the pre-filled obvious one."""
+        if self.call_ball is not None and self.call_pocket is not None:
+            return self.call_ball, self.call_pocket, False
+        ob = self.obvious()
+        if ob is not None and self.call_ball in (None, ob[0]) and \
+                self.call_pocket in (None, ob[1]):
+            return ob[0], ob[1], True
+        return self.call_ball, self.call_pocket, False
+
+    def calling(self) -> bool:
+        from rules.calls import CallRule, call_rule
+        req = self.session.req
+        return req is not None and (call_rule(req) is not CallRule.NONE or (
+            "call" in req.allowed_declarations))
+
+    def call_missing(self) -> bool:
+        from rules.calls import call_missing
+        req = self.session.req
+        if req is None:
+            return False
+        ball, pocket, _pre = self.the_call()
+        return call_missing(req, bool(self.session.decl.get("safety")), ball, pocket,
+                            self.obvious())
+
+    # -- input -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.scroll_banner(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse_moved(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_down(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse_up(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def mouse_moved(self, pos: tuple[int, int]) -> None:
+        """Drag a control, pull the cue back, or turn the aim to the mouse
+        (after a fine key, only once the mouse has moved away)."""
+        s = self.session
+        if self.panel_drag:
+            self.panel_click(pos)
+            return
+        if self.drag_from is not None:
+            s.aim = s.aim.with_power(self.pull_power(pos))
+            return
+        if not self.layout.table.collidepoint(pos):
+            return
+        if self.key_lock is not None:
+            if math.dist(self.key_lock, pos) < 12:
+                return
+            self.key_lock = None
+        cue = self.cue()
+        if cue is not None:
+            target = self.scene.view.to_table(*pos)
+            if math.dist(target, cue) > 1e-4:
+                s.aim = Aim(angle_to(cue, target), s.aim.power, s.aim.tip_a,
+                            s.aim.tip_b, s.aim.elevation)
+
+    def mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        """Left: a control, or the start of a pull back; right: a call;
+        the wheel: the power."""
+        s = self.session
+        lay = self.layout
+        if button == 1:
+            if lay.side.collidepoint(pos):
+                self.panel_drag = self.panel_click(pos)
+                return
+            if lay.table.collidepoint(pos):
+                self.press_pos = pos
+                self.drag_from = self.along(pos)
+                self.drag_power0 = s.aim.power
+        elif button == 3:
+            if lay.table.collidepoint(pos):
+                self.click(pos)
+        elif button == 4:
+            s.aim = s.aim.with_power(s.aim.power + 0.02)
+        elif button == 5:
+            s.aim = s.aim.with_power(s.aim.power - 0.02)
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        """The end of a pull back shoots; a click without one calls."""
+        s = self.session
+        self.panel_drag = False
+        if self.drag_from is None:
+            return
+        moved = self.press_pos is not None and math.dist(self.press_pos, pos) > 5
+        power = self.pull_power(pos)
+        self.drag_from = None
+        if moved and power > 0.01:
+            s.aim = s.aim.with_power(power)
+            self.shoot()
+        else:
+            s.aim = s.aim.with_power(self.drag_power0)
+            if not moved:
+                self.click(pos)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click without a pull-back: choose the called ball or pocket."""
+        req = self.session.req
+        if req is None or not self.calling():
+            return
+        x, y = self.scene.view.to_table(*pos)
+        st = self.session.table
+        r = st.spec.balls.radius
+        callable_balls = req.callable_balls or st.on_table()
+        for b in st.on_table():
+            p = st.position(b)
+            if b != CUE_BALL and p is not None and math.dist(p, (x, y)) < r * 1.4:
+                if b in callable_balls:
+                    self.call_ball = b
+                else:
+                    self.app.notify(self.app.t("call.not_callable", ball=b), 2.5)
+                return
+        best = min(st.spec.pockets, key=lambda p: math.dist(p.mouth_centre, (x, y)))
+        if math.dist(best.mouth_centre, (x, y)) < 0.12:
+            self.call_pocket = best.name
+
+    def key(self, event: pygame.event.Event) -> None:
+        s = self.session
+        if self.common_key(event):
+            return
+        k = event.key
+        step = FINE * (10 if event.mod & pygame.KMOD_SHIFT else 1) * (
+            0.2 if event.mod & pygame.KMOD_CTRL else 1)
+        if k in (pygame.K_LEFT, pygame.K_RIGHT):
+            s.aim = s.aim.turned(step if k == pygame.K_LEFT else -step)
+            self.key_lock = pygame.mouse.get_pos()
+        elif k == pygame.K_UP:
+            s.aim = s.aim.with_power(s.aim.power + 0.02)
+        elif k == pygame.K_DOWN:
+            s.aim = s.aim.with_power(s.aim.power - 0.02)
+        elif k == pygame.K_w:
+            s.aim = s.aim.with_tip(s.aim.tip_a, s.aim.tip_b + 0.05)
+        elif k == pygame.K_s:
+            s.aim = s.aim.with_tip(s.aim.tip_a, s.aim.tip_b - 0.05)
+        elif k == pygame.K_a:
+            s.aim = s.aim.with_tip(s.aim.tip_a - 0.05, s.aim.tip_b)
+        elif k == pygame.K_d:
+            s.aim = s.aim.with_tip(s.aim.tip_a + 0.05, s.aim.tip_b)
+        elif k == pygame.K_x:
+            s.aim = s.aim.with_tip(0.0, 0.0)
+        elif k == pygame.K_c:
+            self.call_ball = self.call_pocket = None
+        elif k == pygame.K_e:
+            s.aim = s.aim.with_elevation(s.aim.elevation + 2)
+        elif k == pygame.K_q:
+            s.aim = s.aim.with_elevation(s.aim.elevation - 2)
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if not self.app.repeat(event):
+                self.shoot()
+        elif k == pygame.K_b and s.req is not None and \
+                s.req.ball_in_hand.value != "none":
+            self.move_cue()
+
+    def declarations(self) -> Any:
+        from rules.ruling import Declarations
+        d = self.session.decl
+        req = self.session.req
+        allowed = req.allowed_declarations if req is not None else ()
+        safety = bool(d.get("safety")) and "safety" in allowed
+        ball, pocket, _pre = self.the_call()
+        calling = self.calling() and not safety
+        return Declarations(
+            called_ball=ball if calling else None,
+            called_pocket=pocket if calling else None,
+            safety=safety,
+            push_out=bool(d.get("push_out")) and "push_out" in allowed)
+
+    def shoot(self) -> None:
+        s = self.session
+        req = s.req
+        if req is None or self.cue() is None:
+            return
+        if self.call_missing():
+            self.app.notify(self.app.t("call.needed"))
+            return
+        decl = self.declarations()
+        s.decl = {}
+        self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)
+
+    def hint_taken(self) -> None:
+        s = self.session
+        if s.hint_call is not None:
+            self.call_ball, self.call_pocket = s.hint_call
+            s.hint_call = None
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        self.draw_hint(surface)
+        cue = self.cue()
+        if cue is None or not self.app.settings.aids:
+            return
+        view = self.scene.view
+        g = self.guide()
+        if g is None:
+            return
+        st = self.session.table
+        a = view.to_screen(*cue)
+        b = view.to_screen(*g.end)
+        draw_dashed(surface, (235, 235, 220), a, b, 6, 1)
+        r = view.ball_px
+        pygame.draw.circle(surface, (235, 235, 220), b, r, 1)
+        if g.ball is not None and g.object_dir is not None:
+            bp = st.position(g.ball)
+            if bp is not None:
+                end = (bp[0] + g.object_dir[0] * 0.3, bp[1] + g.object_dir[1] * 0.3)
+                pygame.draw.line(surface, (250, 210, 120), view.to_screen(*bp),
+                                 view.to_screen(*end), 2)
+        elif g.pocket is not None:
+            # The cue ball would drop: no rebound is drawn across the opening.
+            pk = self.session.spec.pocket(g.pocket)
+            pygame.draw.circle(surface, (230, 90, 70), view.to_screen(*pk.mouth_centre),
+                               view.px(pk.mouth_width * 0.55), 2)
+        elif g.bounce is not None:
+            end = (g.end[0] + g.bounce[0] * 0.25, g.end[1] + g.bounce[1] * 0.25)
+            draw_dashed(surface, (180, 180, 170), b, view.to_screen(*end), 5, 1)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        cue = self.cue()
+        view = self.scene.view
+        if cue is not None:
+            pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
+            draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
+        if not self.calling() or self.session.decl.get("safety"):
+            return
+        ball, pocket, pre = self.the_call()
+        colour = (120, 200, 255) if not pre else (170, 210, 190)
+        if ball is not None:
+            p = self.session.table.position(ball)
+            if p is not None:
+                pygame.draw.circle(surface, colour, view.to_screen(*p),
+                                   view.ball_px * 1.6, 2)
+        if pocket is not None:
+            pk = self.session.spec.pocket(pocket)
+            pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
+                               view.px(pk.mouth_width * 0.7), 3)
+
+    def call_line(self) -> str | None:
+        """The call in words, for the side column."""
+        if not self.calling():
+            return None
+        t = self.app.t
+        if self.session.decl.get("safety"):
+            return t("call.safety")
+        ball, pocket, pre = self.the_call()
+        if ball is not None and pocket is not None:
+            key = "call.obvious" if pre else "call.made"
+            return t(key, ball=ball, pocket=t(f"pocket.{pocket}"))
+        req = self.session.req
+        if req is not None and not req.call_needed:
+            return t("call.optional")
+        if ball is not None:
+            return t("call.ball_only", ball=ball)
+        from rules.calls import CallRule, call_rule
+        if req is not None and call_rule(req) is CallRule.GENTLEMAN:
+            return t("call.not_obvious")
+        return t("call.ask")
+
+    def side_extra(self) -> list[str]:
+        line = self.call_line()
+        return ([line] if line else []) + self.hint_lines()
+
+    def chips(self) -> list[str]:
+        req = self.session.req
+        out: list[str] = []
+        if req is not None and req.is_break:
+            out.append(self.app.t("strip.break"))
+        return out
+
+    def warnings(self) -> list[str]:
+        return [self.app.t("strip.call_needed")] if self.call_missing() else []
+
+    def hint(self) -> str:
+        if self.calling() and self.call_missing():
+            return self.app.t("hint.call")
+        return self.app.t("hint.aim")
+
+    def short_hint(self) -> str:
+        if self.calling() and self.call_missing():
+            return self.app.t("hint.call_short")
+        return self.app.t("hint.aim_short")

@@ -1,0 +1,151 @@
+"""The editor's files: the title in each language, the scenario file's path,
+saving (through ``save_scenario``: validated, atomic) and loading, and trying
+a stroke from the position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pygame_gui.elements import UITextEntryLine
+
+from simulator.app.screens.editor.draft import (
+    LANGS,
+    EditorBase,
+    draft_spec,
+    scenarios_dir,
+    slug,
+)
+from simulator.app.screens.editor.rows import Rows
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.own_shot import play_position
+from simulator.app.screens.practice.session import practice_session
+from simulator.app.text.words import file_reason_text
+
+
+class EditorFiles(EditorBase):
+    """The draft's titles and its file."""
+
+    title_en: UITextEntryLine  # the title in each language (built with the panel)
+    title_ru: UITextEntryLine
+    path_entry: UITextEntryLine
+
+    def titles(self) -> dict[str, str]:
+        """The title in both languages: what is typed, else what the draft
+        had; one language left empty takes the other's text."""
+        old = self.draft.get("title", {})
+        out: dict[str, str] = {}
+        for lang in LANGS:
+            entry = getattr(self, f"title_{lang}", None)
+            text = entry.get_text().strip() if entry is not None else ""
+            if not text and isinstance(old, dict):
+                text = str(old.get(lang, "")).strip()
+            out[lang] = text
+        for a, b in (("en", "ru"), ("ru", "en")):
+            if not out[a]:
+                out[a] = out[b]
+        return out
+
+    def sync_titles(self) -> None:
+        t = self.titles()
+        if all(t.values()):
+            self.draft["title"] = t
+
+    def rebuild(self) -> None:
+        self.sync_titles()  # typed titles survive the panel being rebuilt
+        super().rebuild()
+
+    def build_file_rows(self, rows: Rows) -> None:
+        """The title in each language and the file's path."""
+        app = self.app
+        t = app.t
+        title = self.draft.get("title", {})
+        texts = {lang: str(title.get(lang, "")) if isinstance(title, dict) else ""
+                 for lang in LANGS}
+        self.title_en = UITextEntryLine(rows.row(t("editor.title_en")), app.gui,
+                                        initial_text=texts["en"])
+        self.title_ru = UITextEntryLine(rows.row(t("editor.title_ru")), app.gui,
+                                        initial_text=texts["ru"])
+        self.path_entry = UITextEntryLine(
+            rows.row(t("editor.file")), app.gui,
+            initial_text=state_of(app).editor_path or str(self.path()))
+
+    def typing(self) -> bool:
+        """Whether a title or the path has the keyboard."""
+        return any(e.is_focused for e in (getattr(self, "path_entry", None),
+                                          getattr(self, "title_en", None),
+                                          getattr(self, "title_ru", None))
+                   if e is not None)
+
+    def test_stroke(self) -> None:
+        from simulator.practice.scenario import ScenarioError, parse_scenario
+        try:
+            sc = parse_scenario(self.draft)
+        except ScenarioError as e:
+            self.error = self.why(e)
+            self.app.notify(self.why(e), 5.0)
+            return
+        app = self.app
+
+        def back() -> None:
+            app.go("editor")
+        play_position(app, practice_session(app, sc, back))
+
+    def path(self) -> Path:
+        text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \
+            else state_of(self.app).editor_path
+        if not text:
+            text = str(scenarios_dir() / f"{slug(str(self.draft.get('id', '')))}.toml")
+        p = Path(text).expanduser()
+        if p.suffix.lower() != ".toml":
+            p = p.with_suffix(".toml")
+        return p
+
+    def save(self) -> Path | None:
+        from simulator.practice.scenario import ScenarioError, save_scenario
+        p = self.path()
+        self.draft["id"] = slug(p.stem)
+        self.sync_titles()
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            save_scenario(self.draft, p)
+        except ScenarioError as e:
+            self.error = self.why(e)
+            self.app.notify(self.app.t("editor.not_saved", reason=self.why(e)), 6.0)
+            return None
+        except OSError as e:
+            from simulator.app.text.file_words import file_problem
+            self.app.notify(self.app.t("editor.not_saved", reason=file_problem(
+                self.app.locale, e)), 6.0)
+            return None
+        state_of(self.app).editor_path = str(p)
+        self.app.notify(self.app.t("editor.saved", file=str(p)), 3.0)
+        return p
+
+    def load(self) -> bool:
+        from simulator.practice.scenario import ScenarioError, load_scenario
+        p = self.path()
+        try:
+            sc = load_scenario(p)
+        except ScenarioError as e:
+            self.app.notify(self.app.t("editor.not_loaded", reason=file_reason_text(
+                self.app.locale, e, p.name)), 6.0)
+            return False
+        data = sc.to_dict()
+        data.setdefault("state", {})
+        self.draft.clear()
+        self.draft.update(data)
+        st = state_of(self.app)
+        st.editor_path = str(p)
+        st.discipline = sc.discipline
+        self.refused = None
+        title = self.draft.get("title", {})
+        for lang in LANGS:  # the file's titles replace what was typed
+            entry = getattr(self, f"title_{lang}", None)
+            if entry is not None and isinstance(title, dict):
+                entry.set_text(str(title.get(lang, "")))
+        self.set_spec(draft_spec(self.draft))
+        self.selected = self.next_free()
+        self.check()
+        self.rebuild()
+        self.app.notify(self.app.t("editor.loaded", file=str(p)), 3.0)
+        return True

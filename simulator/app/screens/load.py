@@ -1,0 +1,162 @@
+"""The list of saved matches, newest first (the autosaves of this match and
+the two before it on top): each with its players, game, score and date, read
+as opening it would; a click opens one."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel
+
+from simulator.app.loop.app import Mode
+from simulator.app.screens.backdrop import backdrop
+from simulator.app.text import ui, widgets
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the list says about one saved match."""
+
+    path: Path
+    name: str
+    players: tuple[str, ...] = ()
+    discipline: str = ""
+    score: str = ""
+    saved: float = 0.0  # the file's time
+    problem: str = ""  # why it cannot be opened
+
+
+def save_info(path: Path, loc: Any) -> SaveInfo:
+    """Read a saved match the way opening it does (the referee replays it):
+    its players, game and score; or the reason it cannot be opened."""
+    from simulator.files import saves
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    try:
+        m = saves.load(path).match
+    except saves.SaveError as e:
+        return SaveInfo(path, save_name(path, loc), saved=mtime, problem=e.what)
+    points = getattr(m.discipline, "scoring", "") == "points"
+    nums = m.state.scores if points else m.games_won
+    score = " : ".join(str(v).replace("-", "−") for v in nums)
+    return SaveInfo(path, save_name(path, loc), tuple(m.players), m.name, score,
+                    mtime)
+
+
+def save_name(path: Path, loc: Any) -> str:
+    """A save's name: its file's, or for the autosaves what they hold."""
+    stem = path.stem
+    if path.suffix == ".kiyj":
+        n = stem.rpartition("-")[2] if "-" in stem else "0"
+        return str(loc.t("load.autosave" if n == "0" else "load.autosave_older",
+                         n=n))
+    return stem
+
+
+class LoadMode(Mode):
+    """The saved matches, newest first: each with its players, game, score
+    and date, read as the match is opened (a row a frame, so the list shows
+    at once and fills in)."""
+
+    name = "load"
+
+    def enter(self) -> None:
+        self.paths = self.files()
+        self.infos: dict[Path, SaveInfo] = {}
+        self.scroll = 0
+        self.build()
+
+    def resize(self) -> None:
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def files(self) -> list[Path]:
+        from simulator.app.match.session import autosave_paths, saves_dir
+        out: list[Path] = []
+        d = saves_dir()
+        if d.is_dir():
+            out = sorted((p for p in d.glob("*.json") if p.is_file()),
+                         key=lambda p: p.stat().st_mtime, reverse=True)
+        # Where Kiy 0.1 kept them (the config folder): still listed, and
+        # opened like any save.
+        from simulator.files import profile
+        old = profile.config_dir()
+        legacy = [p for p in [old / "autosave.json",
+                              *sorted((old / "saves").glob("*.json"))]
+                  if p.is_file()]
+        # The autosaves of this match and the two before it come first.
+        return [p for p in autosave_paths() if p.is_file()] + out + legacy
+
+    def build(self) -> None:
+        app = self.app
+        w, h = app.size
+        lw = min(720, w - 80)
+        self.area = pygame.Rect((w - lw) // 2, int(h * 0.2), lw, h - int(h * 0.2) - 80)
+        row = max(30, h // 20)
+        self.list = None
+        if not self.paths:
+            UILabel(pygame.Rect(self.area.left, self.area.top, lw, row),
+                    app.t("load.none"), app.gui)
+        UIButton(pygame.Rect(w // 2 - 110, h - 60, 220, row), app.t("common.back"),
+                 app.gui, command=app.later(lambda: app.go("menu")))
+
+    def update(self, dt: float) -> None:
+        # One save read a frame: the list shows at once and fills in.
+        for p in self.paths:
+            if p not in self.infos:
+                self.infos[p] = save_info(p, self.app.locale)
+                break
+
+    def row_text(self, p: Path) -> str:
+        t = self.app.t
+        loc = self.app.locale
+        info = self.infos.get(p)
+        if info is None:
+            return t("load.reading", name=save_name(p, loc))
+        when = time.strftime(t("load.date_format"), time.localtime(info.saved))
+        if info.problem:
+            return t("load.row_bad", name=info.name, when=when, reason=info.problem)
+        from simulator.app.text.words import discipline_label
+        return t("load.row", name=info.name,
+                 game=discipline_label(loc, info.discipline),
+                 players=" – ".join(info.players), score=info.score, when=when)
+
+    def open(self, p: Path) -> None:
+        from simulator.app.loop.flow import open_saved
+        open_saved(self.app, p)
+
+    def opener(self, p: Path) -> ui.Action:
+        return lambda: self.open(p)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.go("menu")
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.paths) - 1, self.scroll - event.y))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.app.t("load.title"))
+        size = max(12, min(16, self.app.size[1] // 42))
+        y = self.area.top
+        shown = 0
+        for p in self.paths[self.scroll:]:
+            b = ui.Button(self.row_text(p), self.opener(p), ident=str(p))
+            hgt = b.measure(self.area.width, size)
+            if y + hgt > self.area.bottom - ui.line_height(size):
+                break
+            b.place(self.area.left, y, self.area.width, size)
+            b.draw(surface, self.app.mouse)
+            y += hgt + 6
+            shown += 1
+        hidden = len(self.paths) - self.scroll - shown
+        if hidden or self.scroll:
+            key = "dialog.more" if hidden else "dialog.top"
+            ui.line(surface, self.app.t(key, n=hidden), max(10, size - 2), ui.DIM,
+                    pygame.Rect(self.area.left, y, self.area.width,
+                                ui.line_height(size)))

@@ -1,0 +1,44 @@
+"""Keys every table screen of a match shares: the pause menu, help, undo and
+redo, the ball numbers, the aiming aids, the sound; and the fine step of the
+aim's arrow keys.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.app.loop.app import App
+from simulator.app.match.turns import redo, undo
+
+FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
+
+
+def common_key(app: App, event: pygame.event.Event) -> bool:
+    """Keys every table screen of a match shares; True when one was used."""
+    k = event.key
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    shift = bool(event.mod & pygame.KMOD_SHIFT)
+    if k in (pygame.K_u, pygame.K_z, pygame.K_y) and app.repeat(event):
+        return True  # a held key repeats: undo and redo move one step a press
+    if k == pygame.K_ESCAPE:
+        app.open("pause")
+    elif k == pygame.K_F1:
+        app.go("help", back="match")
+    elif (k == pygame.K_u and not shift) or (k == pygame.K_z and ctrl and not shift):
+        undo(app)
+    elif k == pygame.K_y or (k == pygame.K_z and ctrl and shift) or \
+            (k == pygame.K_u and shift):
+        redo(app)
+    elif k == pygame.K_TAB:
+        app.show_numbers = not app.show_numbers
+    elif k == pygame.K_g:
+        app.settings.aids = not app.settings.aids
+        app.save_settings()
+    elif k == pygame.K_m:
+        app.settings.sound = not app.settings.sound
+        app.sound.enabled = app.settings.sound
+        app.save_settings()
+        app.inform(app.t("sound.on" if app.settings.sound else "sound.off"), 1.5)
+    else:
+        return False
+    return True

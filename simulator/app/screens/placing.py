@@ -1,0 +1,190 @@
+"""Ball in hand: the cue ball follows the mouse inside the region the referee
+allows (sampled over a few frames and tinted); a click puts it down, or says
+why not.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+
+from simulator.app.screens.shot_input import ShotInputMode
+from simulator.table.specs import CUE_BALL
+
+REGION_DETAIL = 4  # samples per cell side at the edge of the ball-in-hand region
+REGION_BUDGET = 0.004  # seconds a frame spends sampling that region
+
+
+class PlaceMode(ShotInputMode):
+    """Ball in hand: the cue ball follows the mouse inside the region the
+    referee allows; a click puts it down, or says why not."""
+
+    name = "placing"
+
+    def enter(self) -> None:
+        super().enter()
+        s = self.session
+        self.pressed = False
+        self.pos: tuple[float, float] = s.placed or s.spec.head_spot
+        self.reason: str | None = s.placement_error(*self.pos)
+        self._start_region()
+
+    def resize(self) -> None:
+        super().resize()
+        self._start_region()
+
+    def _start_region(self) -> None:
+        self.region: pygame.Surface | None = None
+        self._region_job = self._region_rows()  # sampled from the next update
+
+    def busy(self) -> bool:
+        return self.region is None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.region is None:
+            self._advance_region(REGION_BUDGET)
+
+    def _advance_region(self, seconds: float) -> None:
+        """Sample the region for up to ``seconds`` (it appears over a few
+        frames rather than holding one up)."""
+        end = time.perf_counter() + seconds
+        for done in self._region_job:
+            if done is not None:
+                self.region = done
+                return
+            if time.perf_counter() > end:
+                return
+
+    def _region_rows(self) -> Iterator[pygame.Surface | None]:
+        """The allowed region, sampled from the referee's check_placement:
+        one sample a cell, and k x k in the cells at the region's edge (round
+        the balls, along the head string) for smooth edges at little cost.
+        Yields None after each column of cells, then the picture."""
+        view = self.scene.view
+        bed = view.bed_rect()
+        req = self.session.req
+        if req is None:
+            yield pygame.Surface(bed.size, pygame.SRCALPHA)
+            return
+        base = self.session.match.table()
+        cell = max(5, int(view.ball_px * 1.1))
+        nx, ny = max(1, bed.width // cell), max(1, bed.height // cell)
+
+        def allowed(fx: float, fy: float) -> bool:  # (fx, fy): fractions of the bed
+            x, y = view.to_table(bed.left + fx * bed.width, bed.top + fy * bed.height)
+            return req.check_placement(base, x, y) is None
+
+        coarse: list[list[bool]] = []
+        for i in range(nx):
+            coarse.append([allowed((i + 0.5) / nx, (j + 0.5) / ny) for j in range(ny)])
+            yield None
+        k = REGION_DETAIL
+        fine = pygame.Surface((nx * k, ny * k), pygame.SRCALPHA)
+        tint = (255, 255, 255, 40)
+        for i in range(nx):
+            for j in range(ny):
+                here = coarse[i][j]
+                edge = any(coarse[a][b] != here
+                           for a in range(max(0, i - 1), min(nx, i + 2))
+                           for b in range(max(0, j - 1), min(ny, j + 2)))
+                if not edge:
+                    if here:
+                        fine.fill(tint, pygame.Rect(i * k, j * k, k, k))
+                    continue
+                for u in range(k):
+                    for v in range(k):
+                        if allowed((i * k + u + 0.5) / (nx * k),
+                                   (j * k + v + 0.5) / (ny * k)):
+                            fine.set_at((i * k + u, j * k + v), tint)
+            yield None
+        yield pygame.transform.smoothscale(fine, bed.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        view = self.scene.view
+        lay = self.layout
+        if self.scroll_banner(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            if lay.table.collidepoint(event.pos):
+                self.move(view.to_table(*event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if lay.side.collidepoint(event.pos):
+                self.panel_click(event.pos)
+                return
+            if lay.table.collidepoint(event.pos):
+                self.pressed = True  # drag the ball; it goes down on release
+                self.move(view.to_table(*event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.pressed and lay.table.collidepoint(event.pos):
+                self.move(view.to_table(*event.pos))
+                self.confirm()
+            self.pressed = False
+        elif event.type == pygame.KEYDOWN:
+            if self.common_key(event):
+                return
+            step = 0.005 * (10 if event.mod & pygame.KMOD_SHIFT else 1)
+            x, y = self.pos
+            if event.key == pygame.K_LEFT:
+                self.move((x - step, y))
+            elif event.key == pygame.K_RIGHT:
+                self.move((x + step, y))
+            elif event.key == pygame.K_UP:
+                self.move((x, y + step))
+            elif event.key == pygame.K_DOWN:
+                self.move((x, y - step))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                    and not self.app.repeat(event):
+                self.confirm()
+
+    def move(self, p: tuple[float, float]) -> None:
+        spec = self.session.spec
+        r = spec.balls.radius
+        x = min(max(p[0], r), spec.length - r)
+        y = min(max(p[1], r), spec.width - r)
+        self.pos = (x, y)
+        self.reason = self.session.placement_error(x, y)
+
+    def confirm(self) -> None:
+        err = self.session.place(*self.pos)
+        if err is not None:
+            self.reason = err
+            self.app.notify(self.app.t("place.refused", reason=err))
+            return
+        self.app.go(self.aim_screen)
+
+    def hint_taken(self) -> None:
+        self.app.go(self.aim_screen)
+
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        out = super().ball_positions()
+        out[CUE_BALL] = (self.pos[0], self.pos[1], self.session.spec.balls.radius)
+        return out
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.region is not None:
+            surface.blit(self.region, self.scene.view.bed_rect())
+        self.draw_hint(surface)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        view = self.scene.view
+        c = view.to_screen(*self.pos)
+        colour = (90, 200, 120) if self.reason is None else (230, 70, 60)
+        pygame.draw.circle(surface, colour, c, view.ball_px * 1.5, 2)
+
+    def side_extra(self) -> list[str]:
+        if self.reason:
+            return [self.app.t("place.here_not", reason=self.reason),
+                    *self.hint_lines()]
+        return [self.app.t("place.here_ok"), *self.hint_lines()]
+
+    def warnings(self) -> list[str]:
+        return [self.app.t("strip.not_here")] if self.reason else []
+
+    def hint(self) -> str:
+        return self.app.t("hint.place")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.place_short")

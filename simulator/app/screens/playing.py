@@ -1,0 +1,150 @@
+"""A shot played while the physics computes it, with its sounds; then the
+referee's ruling applied and the next step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from simulator.app.loop.app import App
+from simulator.app.match.turns import next_step
+from simulator.app.replay.playback import Playback
+from simulator.app.screens.table_screen import TableMode
+from simulator.app.text import ui
+from simulator.app.text.words import reason_text
+from simulator.table.events import Shot, Stroke
+from simulator.table.state import TableState
+
+LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
+
+
+class PlayMode(TableMode):
+    """A shot played while the physics computes it."""
+
+    name = "playing"
+
+    def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
+                 also: tuple[tuple[int, Stroke], ...] = ()) -> None:
+        super().__init__(app)
+        self.state = state
+        self.stroke = stroke
+        self.also = also  # other balls struck at the same moment (the lag)
+        self.decl = decl
+        self.error: str | None = None
+
+    def enter(self) -> None:
+        from simulator.physics import ShotStream
+        self.session.banner = None
+        self.sounded = 0
+        self.skip = False
+        self.finished = False
+        self.playback = Playback()
+        try:
+            self.stream = ShotStream(self.state, self.stroke, also=self.also)
+            # The first frame is computed now, so it is on screen with this frame.
+            self.playback.extend(self.stream.advance(LOOKAHEAD))
+        except ValueError as e:  # StrokeError: the stroke no player can make
+            self.abandon(str(e))
+            return
+        except Exception as e:  # a fault inside the physics: keep the match
+            self.abandon(self.app.t("error.physics", reason=repr(e)))
+            return
+        self._sound_events()
+
+    def abandon(self, message: str) -> None:
+        """The shot cannot be played: say why and go back to the same shot."""
+        self.app.notify(message, 6.0)
+        self.finished = True
+        self.app.later(self.back)()
+
+    def back(self) -> None:
+        """After a shot that could not be played: to the aim it came from, the
+        cue ball where it was put."""
+        if self.session.req is not None and self.session.cue_pos() is not None:
+            self.app.go("aiming")
+        else:
+            next_step(self.app)
+
+    def _sound_events(self) -> None:
+        evs = self.stream.events
+        t = self.playback.time
+        new = []
+        while self.sounded < len(evs) and evs[self.sounded].time <= t:
+            new.append(evs[self.sounded])
+            self.sounded += 1
+        if new:
+            self.app.sound.play_events(new)
+
+    def update(self, dt: float) -> None:
+        if self.finished:
+            return
+        pb = self.playback
+        try:
+            if self.skip:
+                while not self.stream.done:
+                    pb.extend(self.stream.advance(pb.end_time + 1.0))
+                pb.complete = True
+                pb.seek(pb.end_time)
+            else:
+                if not self.stream.done:
+                    pb.extend(self.stream.advance(pb.time + dt * pb.speed + LOOKAHEAD))
+                if self.stream.done:
+                    pb.complete = True
+                pb.update(dt)
+                self._sound_events()
+        except Exception as e:  # a fault inside the physics: keep the match
+            self.abandon(self.app.t("error.physics", reason=repr(e)))
+            return
+        if pb.at_end and self.stream.done:
+            self.finish(self.stream.shot)
+
+    def finish(self, shot: Shot) -> None:
+        from rules.ruling import RulesError
+        self.finished = True
+        s = self.session
+        try:
+            s.apply(shot, self.decl)
+        except RulesError as e:
+            self.app.notify(reason_text(self.app.locale, e, s.names))
+        except Exception as e:  # a fault inside the referee: keep the window
+            self.app.notify(self.app.t("error.referee", reason=repr(e)), 6.0)
+        next_step(self.app)
+
+    def skip_to_end(self) -> None:
+        self.skip = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        key = event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN) and \
+            not self.app.repeat(event)
+        right = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
+        if key or right:
+            self.skip = True
+
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        if self.finished or not self.playback.frames:
+            return super().ball_positions()
+        return self.playback.positions()
+
+    def heading(self) -> tuple[str, str]:
+        req = self.session.req
+        who = self.session.name(req.shooter if req is not None else None)
+        return self.app.t("side.in_play", name=who), ""
+
+    def side_buttons(self) -> list[ui.Button]:
+        return [ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
+                          ident="skip")]
+
+    def chips(self) -> list[str]:
+        return [self.app.t("strip.playing")]
+
+    def hint(self) -> str:
+        return self.app.t("hint.playing")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.playing_short")
+
+    def show_banner(self) -> bool:
+        return False

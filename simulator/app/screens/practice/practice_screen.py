@@ -1,0 +1,289 @@
+"""The practice screens' shared layout: the scoreboard on top, the table on
+the left, a column of widgets on the right (a title, a text that scrolls,
+buttons) and the event strip at the bottom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
+
+import pygame
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.match.session import Session
+from simulator.app.table import scoreboard, strip
+from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
+from simulator.app.table.view import Layout, TableView, text_size
+from simulator.app.text import ui, widgets
+from simulator.table.events import Shot
+from simulator.table.specs import TableSpec
+from simulator.table.state import TableState, Where
+
+if TYPE_CHECKING:
+    from rules.game import GameState
+
+
+HL = (255, 70, 60)  # highlight colour of the balls, cushions and pockets involved
+Action = Callable[[], None]
+
+
+class PracticeScreen(Mode):
+    """Base of the practice screens that show a table: the game screen's
+    layout (scoreboard, table, side column, strip) with a title, a text that
+    scrolls and a column of buttons in the side column."""
+
+    def __init__(self, app: App, spec: TableSpec,
+                 session: Session | None = None) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.session = session
+        self._cache_key: tuple[object, ...] = ()
+        self.side_title = ""
+        self.side_body = ""
+        self.side_btns: list[ui.Button] = []
+        self.body_scroll = 0
+        self.body_hidden = 0
+        self.body_rect: pygame.Rect | None = None
+        self._dock: pygame.Rect | None = None
+        self._refresh()
+
+    @property
+    def areas(self) -> Layout:
+        return self.layout
+
+    def _refresh(self) -> None:
+        players = len(self.session.names) if self.session is not None else 2
+        key = (self.spec.name, self.app.size, players)
+        if key == self._cache_key:
+            return
+        self._cache_key = key
+        self.layout = Layout.for_size(*self.app.size, 1 if players <= 4 else 2)
+        self.view = TableView(self.spec, self.layout.table)
+        self.renderer = TableRenderer(self.spec, self.view, self.app.size)
+        self.sprites = BallSprites(self.spec, self.view.ball_px)
+
+    def set_spec(self, spec: TableSpec) -> None:
+        self.spec = spec
+        self._refresh()
+
+    def enter(self) -> None:
+        self.build()
+
+    def resize(self) -> None:
+        self._refresh()
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def rebuild(self) -> None:
+        widgets.clear(self.app.gui)
+        self.body_scroll = 0
+        self.build()
+
+    def build(self) -> None:
+        pass
+
+    def message_area(self) -> pygame.Rect | None:
+        return self.layout.strip
+
+    def dock(self) -> pygame.Rect | None:
+        if self._dock is not None:
+            return self._dock
+        return self.layout.side.inflate(-20, -16)
+
+    # -- side column helpers ---------------------------------------------------
+    def side_layout(self) -> tuple[pygame.Rect, int]:
+        r = self.layout.side.inflate(-20, -16)
+        bh = max(28, min(38, self.app.size[1] // 22))
+        return r, bh
+
+    def side_buttons(self, items: list[tuple[str, Action | None]],
+                     bottom: bool = True) -> list[ui.Button]:
+        """The column of buttons at the bottom of the side column."""
+        self.side_btns = [ui.Button(label, fn) for label, fn in items]
+        return self.side_btns
+
+    def side_text(self, title: str, body: str, bottom: int = 0,
+                  top: int | None = None) -> None:
+        """The title and the text of the side column (the text scrolls)."""
+        self.side_title = title
+        self.side_body = body
+
+    def text_size(self) -> int:
+        return text_size(self.app.size)
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        side = self.layout.side
+        pygame.draw.rect(surface, ui.PANEL, side)
+        pygame.draw.line(surface, (60, 44, 30), side.topleft, side.bottomleft, 3)
+        ui.FRAME.panels.append(("controls", side.copy()))
+        inner = side.inflate(-20, -16)
+        size = self.text_size()
+        y = inner.top
+        if self.side_title:
+            y += ui.paragraph(surface, self.side_title, size + 2, ui.ACCENT,
+                              pygame.Rect(inner.left, y, inner.width, 400),
+                              bold=True) + 6
+        self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+        if self.app.dialogs:
+            return  # a dialog docks here
+        ih = self.inset_height(inner.width)
+        if ih:
+            self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
+            y += ih + 6
+        bsize = max(11, size - 1)
+        buttons = self.side_btns
+        bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        btop = inner.bottom - bh
+        yy = btop
+        for b in buttons:
+            yy += b.place(inner.left, yy, inner.width, bsize) + 6
+            b.draw(surface, self.app.mouse)
+        self.draw_body(surface, pygame.Rect(inner.left, y, inner.width,
+                                            btop - y - 8), size)
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        """The side text: wrapped lines from the scroll position, as many as fit."""
+        self.body_rect = box
+        lh = ui.line_height(size)
+        lines = ui.wrap(self.side_body, size, box.width) if self.side_body else []
+        room = max(0, box.height // lh)
+        if len(lines) > room:
+            room = max(0, room - 1)  # a line to say there is more
+        self.body_scroll = min(self.body_scroll, max(0, len(lines) - room))
+        shown = lines[self.body_scroll:self.body_scroll + room]
+        y = box.top
+        for ln in shown:
+            ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, box.width, lh))
+            y += lh
+        self.body_hidden = len(lines) - self.body_scroll - len(shown)
+        if self.body_hidden or self.body_scroll:
+            key = "dialog.more" if self.body_hidden else "dialog.top"
+            ui.line(surface, self.app.t(key, n=self.body_hidden), max(10, size - 2),
+                    ui.DIM, pygame.Rect(box.left, y, box.width, lh))
+
+    def common_key(self, event: pygame.event.Event) -> bool:
+        """F1 (help, then back here) and Tab (ball numbers) on every
+        practice screen; True when the key was one of them."""
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return False
+        if event.key == pygame.K_F1:
+            self.app.go("help", return_to=self)
+        elif event.key == pygame.K_TAB:
+            self.app.show_numbers = not self.app.show_numbers
+        else:
+            return False
+        return True
+
+    def scroll_body(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEWHEEL or self.body_rect is None or \
+                self.app.mouse is None or not self.body_rect.collidepoint(
+                    self.app.mouse):
+            return False
+        if event.y < 0 and self.body_hidden:
+            self.body_scroll += 1
+        elif event.y > 0:
+            self.body_scroll = max(0, self.body_scroll - 1)
+        return True
+
+    # -- what to draw ------------------------------------------------------------
+    def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        return {}
+
+    def highlight(self) -> Iterable[int]:
+        return ()
+
+    def cushions(self) -> Iterable[str]:
+        return ()
+
+    def pocket(self) -> str | None:
+        return None
+
+    def chips(self) -> list[str]:
+        return []
+
+    def hint(self) -> str:
+        return ""
+
+    def short_hint(self) -> str:
+        return ""
+
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        if self.session is not None:
+            return self.session.scoreboard()
+        return [], []
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn between the table and the balls."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Drawn over the balls."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh()
+        a = self.layout
+        surface.blit(self.renderer.surface, (0, 0))
+        self.draw_overlay(surface)
+        view = self.view
+        for name in self.cushions():
+            for rail in self.spec.rails:
+                if rail.name == name:
+                    pygame.draw.line(surface, HL, view.to_screen(*rail.start),
+                                     view.to_screen(*rail.end), 6)
+        pk = self.pocket()
+        if pk:
+            try:
+                p = self.spec.pocket(pk)
+            except (KeyError, ValueError):
+                p = None
+            if p is not None:
+                pygame.draw.circle(surface, HL, view.to_screen(*p.mouth_centre),
+                                   view.px(p.mouth_width * 0.7), 3)
+        balls = dict(self.ball_positions())
+        self.sprites.draw(surface, view, balls, self.highlight())
+        self.draw_top(surface)
+        if self.app.show_numbers:
+            draw_numbers(surface, view, balls, self.spec)
+        cards, centre = self.header()
+        if cards:
+            scoreboard.draw_scoreboard(surface, a.top, cards, centre, self.spec.name)
+        else:
+            pygame.draw.rect(surface, (14, 18, 17), a.top)
+            if centre:
+                ui.line(surface, centre[0], max(14, a.top.height // 3), ui.INK,
+                        a.top.inflate(-32, 0), bold=True, valign="middle")
+        self.draw_side(surface)
+        self.draw_strip(surface, a.strip)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The strip under the table: chips and hint, or a replay's timeline."""
+        strip.draw_strip(surface, rect, self.chips(), self.hint(),
+                       short=self.short_hint())
+
+    def inset_height(self, width: int) -> int:
+        """The height of a picture under the title (the side view); 0: none."""
+        return 0
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """That picture."""
+
+
+def table_positions(st: TableState) -> dict[int, tuple[float, float, float]]:
+    r = st.spec.balls.radius
+    return {b.ball: (b.x, b.y, r) for b in st.balls if b.where is Where.TABLE}
+
+
+def after_positions(shot: Shot, after: GameState | None
+                    ) -> dict[int, tuple[float, float, float]]:
+    """The table once the ruling is carried out: balls the referee spots
+    (a jumped ball, the 9) are shown on their spots. A cue ball the next
+    player takes in hand is shown where it stopped."""
+    if after is None:
+        return table_positions(shot.final)
+    out = table_positions(after.table)
+    cue = shot.final.spec.balls.cue_ball
+    if cue not in out:
+        final = table_positions(shot.final)
+        if cue in final:
+            out[cue] = final[cue]
+    return out

@@ -1,0 +1,147 @@
+"""The practice list: the scenario library by discipline, titles in the
+player's language; the quiz, the editor and the foul gallery a button away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UISelectionList
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.screens.backdrop import backdrop
+from simulator.app.screens.practice.memory import state_of
+from simulator.app.screens.practice.practice_screen import Action
+from simulator.app.screens.practice.session import forget_practice_session
+from simulator.app.text import widgets
+from simulator.app.text.words import discipline_label, file_reason_text
+
+
+class PracticeListMode(Mode):
+    """The library by discipline, titles in the player's language."""
+
+    name = "practice"
+
+    def enter(self) -> None:
+        from simulator.practice.library import library
+        forget_practice_session(self.app)
+        self.lib = library()
+        self.build()
+
+    def resize(self) -> None:
+        widgets.clear(self.app.gui)
+        self.build()
+
+    def entries(self) -> list[Any]:
+        disc = state_of(self.app).discipline
+        return list(self.lib.by_discipline(disc))
+
+    def build(self) -> None:
+        app = self.app
+        st = state_of(app)
+        w, h = app.size
+        top = int(h * 0.25)
+        bh = max(30, h // 20)
+        from rules import registry
+        games = registry.names()
+        n = len(games)
+        tab_w = min(200, (w - 80) // n)
+        x0 = w // 2 - (tab_w * n + 6 * (n - 1)) // 2
+        self.tabs: dict[str, UIButton] = {}
+        for i, d in enumerate(games):
+            b = UIButton(pygame.Rect(x0 + i * (tab_w + 6), top, tab_w, bh),
+                         discipline_label(app.locale, d), app.gui,
+                         command=app.later(self._tab(d)))
+            if d == st.discipline:
+                widgets.select(b)
+            self.tabs[d] = b
+        lw = min(w - 80, tab_w * n + 6 * (n - 1))
+        list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
+                                h - top - bh - 10 - (bh + 10) * 2 - 20)
+        self.items: list[tuple[str, str]] = []
+        for i, e in enumerate(self.entries()):
+            label = f"{i + 1}. {e.title.get(app.locale.lang)}"
+            self.items.append((label, e.id))
+        default = next((lbl for lbl, sid in self.items if sid == st.selected), None)
+        self.list = UISelectionList(list_rect, [lbl for lbl, _ in self.items],
+                                    app.gui, default_selection=default)
+        y = list_rect.bottom + 10
+        names: list[tuple[str, Action]] = [
+            (app.t("practice.open"), self.open_selected),
+            (app.t("practice.quiz"), self.quiz),
+            (app.t("practice.editor"), self.editor),
+            (app.t("menu.foul_gallery"), self.gallery),
+            (app.t("common.back"), self.leave),
+        ]
+        bw = (lw - 6 * (len(names) - 1)) // len(names)
+        for i, (label, fn) in enumerate(names):
+            UIButton(pygame.Rect(list_rect.left + i * (bw + 6), y, bw, bh), label,
+                     app.gui, command=app.later(fn))
+        if self.lib.errors:
+            app.notify(app.t("practice.broken", n=len(self.lib.errors),
+                             reason=self.lib.errors[0][1]), 6.0)
+
+    def _tab(self, d: str) -> Action:
+        def fn() -> None:
+            state_of(self.app).discipline = d
+            self.resize()
+        return fn
+
+    def selected_id(self) -> str | None:
+        sel = self.list.get_single_selection()
+        for lbl, sid in self.items:
+            if lbl == sel:
+                return sid
+        return None
+
+    def open_selected(self) -> None:
+        sid = self.selected_id() or state_of(self.app).selected
+        if sid is None:
+            if not self.items:
+                return
+            sid = self.items[0][1]
+        self.open(sid)
+
+    def open(self, sid: str) -> None:
+        from simulator.practice.scenario import ScenarioError
+        state_of(self.app).selected = sid
+        try:
+            sc = self.lib.load(sid)
+        except ScenarioError as e:
+            self.app.notify(file_reason_text(self.app.locale, e, sid), 6.0)
+            return
+        self.app.go("scenario", sc=sc)
+
+    def quiz(self) -> None:
+        self.app.go("quiz", discipline=state_of(self.app).discipline)
+
+    def editor(self) -> None:
+        self.app.go("editor")
+
+    def gallery(self) -> None:
+        self.app.go("gallery")
+
+    def leave(self) -> None:
+        self.app.go("menu")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                event.ui_element is self.list:
+            state_of(self.app).selected = self.selected_id()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION \
+                and event.ui_element is self.list:
+            self.app.later(self.open_selected)()
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.later(self.open_selected)()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        backdrop(surface, self.app.t("practice.title"), self.app.t("practice.subtitle"))
+
+
+def to_practice_list(app: App) -> None:
+    app.go("practice")

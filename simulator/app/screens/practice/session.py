@@ -1,0 +1,100 @@
+"""A practice situation as a match the game's screens can show, and the
+referee's ruling on a shot from it (through ``simulator.practice``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from rules.ruling import RulesError
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.screens.practice.practice_screen import Action
+from simulator.app.text.i18n import Locale
+from simulator.app.text.words import ref_text
+from simulator.table.events import Shot
+
+if TYPE_CHECKING:
+    from rules.game import GameState
+    from rules.referee import Match
+    from rules.ruling import Declarations, Ruling
+    from simulator.practice.scenario import Scenario, ScenarioResult
+
+
+class PracticeSession(Session):
+    """A Session whose match starts at a scenario's position and game state.
+
+    The scoreboard, the aiming and ball-in-hand screens work on it as on any
+    match; it never writes the autosave (a practice position is no match to
+    resume)."""
+
+    def __init__(self, match: Match, locale: Locale, scenario: Scenario,
+                 back: Action | None = None) -> None:
+        self.scenario = scenario
+        self.back = back
+        super().__init__(match, locale)
+        self.keep = False  # never the match "Continue" resumes
+
+    def autosave(self) -> str | None:
+        return None
+
+
+def forget_practice_session(app: App) -> None:
+    """Leaving practice: the app holds no practice position as its match
+    (it cannot be saved or resumed as one)."""
+    if app.session is not None and not app.session.keep:
+        app.session = None
+
+
+def practice_session(app: App, sc: Scenario, back: Action | None = None
+                     ) -> PracticeSession:
+    from rules.referee import Match
+    from rules.ruling import RulesError
+    names = [app.t("setup.player_n", n=i + 1) for i in range(sc.players)]
+    opts = dict(sc.data.get("options", {}) or {})
+    # The match starts at the situation, with the scenario's own options.
+    try:
+        m = Match.from_state(names, sc.discipline, sc.game, opts, seed=1)
+    except RulesError:
+        m = Match.from_state(names, sc.discipline, sc.game, {}, seed=1)
+    return PracticeSession(m, app.locale, sc, back)
+
+
+def judge_result(sc: Scenario, shot: Shot, decl: Declarations | None = None
+                 ) -> ScenarioResult:
+    """The referee's ruling on a shot from the scenario's position, and the
+    game state after it."""
+    from simulator.practice.scenario import play_scenario
+    scen = sc if decl is None else replace(sc, declarations=decl, choice=None)
+    return play_scenario(scen, shot)
+
+
+def judge(sc: Scenario, shot: Shot, decl: Declarations | None = None) -> Ruling:
+    return judge_result(sc, shot, decl).ruling
+
+
+def scenario_title(sc: Scenario, lang: str) -> str:
+    return sc.title.get(lang)
+
+
+def rule_line(loc: Locale, sc: Scenario) -> str:
+    """The situation's rule in words; for a reading, what it was read to mean."""
+    if sc.rule is None:
+        return ""
+    text = ref_text(loc, sc.rule)
+    if text:
+        return loc.t("practice.seed_rule", rule=text)
+    from simulator.app.text.words import reading_text
+    reading = reading_text(loc, sc.rule)
+    return loc.t("ruling.reading", text=reading) if reading else ""
+
+
+@dataclass(frozen=True)
+class Played:
+    shot: Shot
+    ruling: Ruling
+    own: bool  # played by the player (else the recorded stroke)
+    after: GameState | None = None  # the referee's state after the shot
+    after_choice: GameState | None = None  # after the scenario's [choice]
+    choice_error: RulesError | None = None  # the referee refused the recorded choice

@@ -1,0 +1,97 @@
+"""A computed shot played back, pausing at its fouls' events and saying what
+to highlight there (the balls, the cushion, the pocket).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from simulator.app.replay.playback import Playback
+from simulator.table.events import Event, EventKind, Shot
+
+if TYPE_CHECKING:
+    from rules.ruling import Ruling
+
+
+class ShotPlayer:
+    """Playback of a computed shot that pauses at chosen events and says
+    what to highlight there (the balls, the cushion, the pocket)."""
+
+    def __init__(self, shot: Shot, stops: Iterable[tuple[int, tuple[int, ...]]],
+                 speed: float = 1.0) -> None:
+        self.shot = shot
+        frames = shot.frames
+        if not frames:  # a shot kept without samples: compute them again
+            from simulator.physics import simulate
+            frames = simulate(shot.initial, shot.stroke, models=shot.models).frames
+        self.playback = Playback(frames, speed=speed)
+        self.playback.complete = True
+        self.stops: list[tuple[float, Event, tuple[int, ...]]] = []
+        for idx, balls in stops:
+            if 0 <= idx < len(shot.events):
+                ev = shot.events[idx]
+                # A ball drops after the last sample: stop on the last frame.
+                t = min(ev.time, self.playback.end_time)
+                self.stops.append((t, ev, balls))
+        self.playback.stops = [t for t, _, _ in self.stops]
+        self.current: tuple[float, Event, tuple[int, ...]] | None = None
+        self.sounded = 0
+
+    def update(self, dt: float) -> list[Event]:
+        """Advance; the events passed (for sounds)."""
+        pb = self.playback
+        was = pb.paused
+        pb.update(dt)
+        if pb.paused and not was:
+            for stop in self.stops:
+                if abs(stop[0] - pb.time) < 1e-6:
+                    self.current = stop
+        evs = self.shot.events
+        new: list[Event] = []
+        while self.sounded < len(evs) and evs[self.sounded].time <= pb.time:
+            new.append(evs[self.sounded])
+            self.sounded += 1
+        return new
+
+    def restart(self) -> None:
+        self.playback.restart()
+        self.current = None
+        self.sounded = 0
+
+    @property
+    def done(self) -> bool:
+        return self.playback.at_end
+
+    def positions(self) -> dict[int, tuple[float, float, float]]:
+        return self.playback.positions()
+
+    def highlight(self) -> tuple[int, ...]:
+        if self.current is None:
+            return ()
+        return tuple(sorted(set(self.current[2]) | set(self.current[1].balls)))
+
+    def cushions(self) -> tuple[str, ...]:
+        if self.current is None:
+            return ()
+        ev = self.current[1]
+        if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+                not ev.cushion.startswith("jaw:"):
+            return (ev.cushion,)
+        return ()
+
+    def pocket(self) -> str | None:
+        if self.current is None:
+            return None
+        ev = self.current[1]
+        if ev.pocket:
+            return ev.pocket
+        if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+                ev.cushion.startswith("jaw:"):
+            return ev.cushion.removeprefix("jaw:")
+        return None
+
+
+def foul_stops(ruling: Ruling) -> list[tuple[int, tuple[int, ...]]]:
+    return [(f.event_index, tuple(f.balls)) for f in ruling.fouls
+            if f.event_index is not None]

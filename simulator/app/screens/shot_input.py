@@ -1,0 +1,244 @@
+"""What aiming and placing the cue ball share: the hint (a strong player's
+stroke and where the balls would go), the declarations, the side column's
+buttons, the keys and the clicks on the aim controls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from simulator.app.loop.app import App
+from simulator.app.match.saving import save_match
+from simulator.app.match.turns import redo, undo
+from simulator.app.screens.match_keys import common_key
+from simulator.app.screens.table_screen import TableMode
+from simulator.app.table import aim_controls
+from simulator.app.text import ui
+
+
+class ShotInputMode(TableMode):
+    """Shared keys and buttons of aiming and placing."""
+
+    panel_active = True
+    can_move_cue = False  # a button takes the cue ball in hand again
+    # The screens this one leaves for, by name (practice has its own).
+    aim_screen = "aiming"
+    place_screen = "placing"
+
+    def __init__(self, app: App, ask_sign: bool = False) -> None:
+        super().__init__(app)
+        self.ask_sign = ask_sign
+
+    def enter(self) -> None:
+        # Made now, not on the stroke's frame: the sounds and the physics.
+        _ = self.app.sound
+        import simulator.physics  # noqa: F401
+        if self.ask_sign:
+            self.app.open("sign")
+
+    # -- the hint: a strong player's stroke and where the balls would go ----------
+    def ask_hint(self) -> None:
+        """I (or the button): look for a hint; once shown, take it as the aim."""
+        s = self.session
+        if s.hint is not None:
+            self.take_hint()
+            return
+        if s.hint_job is not None or s.req is None or s.req.pending:
+            return
+        from simulator.app.match import computer
+        try:
+            s.hint_job = computer.think_hint(s.match)
+        except Exception as e:  # a fault in the search: said, the game goes on
+            self.app.notify(self.app.t("hint.failed", reason=repr(e)))
+
+    def update(self, dt: float) -> None:
+        s = self.session
+        job = s.hint_job
+        if job is None:
+            return
+        from simulator.app.match import computer
+        try:
+            done = job.advance(computer.THINK_SLICE)
+        except Exception as e:  # a fault in the search: said, the game goes on
+            s.hint_job = None
+            self.app.notify(self.app.t("hint.failed", reason=repr(e)))
+            return
+        if done:
+            s.hint = job.result
+            s.hint_job = None
+
+    def take_hint(self) -> None:
+        """The hint's stroke as the aim: the cue ball where it puts it, its
+        call and declarations; the player still shoots."""
+        s = self.session
+        h = s.hint
+        if h is None:
+            return
+        from simulator.app.match import computer
+        d = h.decision
+        if d.place is not None:
+            err = s.place(*d.place)
+            if err is not None:
+                self.app.notify(self.app.t("place.refused", reason=err))
+                return
+        s.aim = computer.aim_of(d)
+        s.decl = {"safety": d.declarations.safety, "push_out": d.declarations.push_out}
+        s.hint_call = (d.declarations.called_ball, d.declarations.called_pocket)
+        self.app.inform(self.app.t("hint.taken"), 2.5)
+        self.hint_taken()
+
+    def hint_taken(self) -> None:
+        """What taking the hint does besides setting the aim (placing goes on
+        to aim; aiming takes the hint's call)."""
+
+    def hint_button(self) -> ui.Button:
+        s = self.session
+        t = self.app.t
+        if s.hint is not None:
+            return ui.Button(t("hint.take"), self.take_hint, key="I", ident="hint",
+                             selected=True)
+        thinking = s.hint_job is not None
+        return ui.Button(t("hint.thinking_button") if thinking else t("hint.button"),
+                         None if thinking else self.ask_hint, key="I", ident="hint")
+
+    def hint_lines(self) -> list[str]:
+        s = self.session
+        t = self.app.t
+        if s.hint_job is not None:
+            return [t("hint.thinking")]
+        if s.hint is None:
+            return []
+        from simulator.app.match import computer
+        from simulator.app.text.words import ball_label
+        lines = computer.shot_lines(s.locale, s.hint.decision,
+                                    lambda b: ball_label(s.locale, b),
+                                    s.spec.balls.radius)
+        return [t("hint.head") + " " + lines[0], *lines[1:]]
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The hint's predicted path: the cue ball's, and the first ball it
+        meets; the spot for the cue ball in hand."""
+        h = self.session.hint
+        if h is None:
+            return
+        view = self.scene.view
+        other = h.first_contact()
+        for ball, colour in ((0, (120, 200, 255)), (other, (250, 210, 120))):
+            if ball is None:
+                continue
+            path = _thinned([view.to_screen(*p) for p in h.path(ball)])
+            if len(path) > 1:  # smooth, two pixels wide
+                pygame.draw.aalines(surface, colour, False, path)
+                pygame.draw.aalines(surface, colour, False,
+                                    [(x + 0.7, y + 0.7) for x, y in path])
+        if h.place is not None:
+            pygame.draw.circle(surface, (120, 200, 255), view.to_screen(*h.place),
+                               view.ball_px * 1.6, 2)
+
+    def side_buttons(self) -> list[ui.Button]:
+        app = self.app
+        t = app.t
+        s = self.session
+        req = s.req
+        allowed = req.allowed_declarations if req is not None else ()
+        out: list[ui.Button] = [self.hint_button()]
+        for key in ("safety", "push_out"):
+            if key in allowed:
+                on = bool(s.decl.get(key))
+                label = t("panel.declared", what=t(f"panel.{key}")) if on \
+                    else t(f"panel.{key}")
+                out.append(ui.Button(label, self._toggle(key), ident=key,
+                                     selected=on))
+        if req is not None and req.ball_in_hand.value != "none" and \
+                self.can_move_cue:
+            out.append(ui.Button(t("panel.move_cue"), self.move_cue, key="B",
+                                 ident="move"))
+        if req is not None and tuple(getattr(req, "may_sign", ())):
+            out.append(ui.Button(t("panel.sign"), lambda: app.open("sign"),
+                                 ident="sign"))
+        allow = app.settings.allow_undo
+        out += [
+            ui.Button(t("panel.fouls"), lambda: app.open("fouls"), key="F",
+                      ident="fouls"),
+            ui.Button(t("panel.replay"), self.replay if s.shots else None, key="R",
+                      ident="replay"),
+            ui.Button(t("panel.undo"), (lambda: undo(app)) if allow and s.can_undo()
+                      else None, key="U", ident="undo"),
+            ui.Button(t("panel.redo"), (lambda: redo(app)) if allow and s.can_redo()
+                      else None, key="Y", ident="redo"),
+            ui.Button(t("panel.menu"), lambda: app.open("pause"), key="Esc",
+                      ident="menu"),
+        ]
+        return out
+
+    def move_cue(self) -> None:
+        self.app.go(self.place_screen)
+
+    def _toggle(self, key: str) -> Callable[[], None]:
+        def fn() -> None:
+            d = self.session.decl
+            d[key] = not d.get(key, False)
+        return fn
+
+    def replay(self) -> None:
+        if self.session.shots:
+            self.app.go("replay")
+
+    def common_key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_i:
+            if not self.app.repeat(event):
+                self.ask_hint()
+        elif k == pygame.K_f:
+            self.app.open("fouls")
+        elif k == pygame.K_j:
+            self.app.open("referee")
+        elif k == pygame.K_r:
+            self.replay()
+        elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            save_match(self.app)
+        elif k == pygame.K_h and self.session.banner is not None:
+            self.toggle_banner()
+        else:
+            return common_key(self.app, event)
+        return True
+
+    def panel_click(self, pos: tuple[int, int]) -> bool:
+        """Clicks on the tip diagram, the elevation gauge and the power bar."""
+        s = self.session
+        rects = self.scene.panel
+        tip = aim_controls.tip_from_point(rects, pos)
+        if tip is not None:
+            s.aim = s.aim.with_tip(*tip)
+            return True
+        e = aim_controls.elevation_from_point(rects, pos)
+        if e is not None:
+            s.aim = s.aim.with_elevation(e)
+            return True
+        p = aim_controls.power_from_point(rects, pos)
+        if p is not None:
+            s.aim = s.aim.with_power(p)
+            return True
+        return False
+
+    def hint(self) -> str:
+        return self.app.t("hint.aim")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.aim_short")
+
+
+def _thinned(points: list[tuple[float, float]],
+             step: float = 6.0) -> list[tuple[float, float]]:
+    """A path's points at least ``step`` pixels apart (and its end): a line
+    through every frame's position steps by single pixels."""
+    out = points[:1]
+    for p in points[1:]:
+        if math.dist(p, out[-1]) >= step:
+            out.append(p)
+    if len(points) > 1 and out[-1] != points[-1]:
+        out.append(points[-1])
+    return out

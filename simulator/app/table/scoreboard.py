@@ -1,0 +1,108 @@
+"""The scoreboard across the top of the window: a card per player (name,
+score, details, the balls of a group) and the game's centre lines. A name too
+long for its card is cut with an ellipsis and shown whole on hover."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from simulator.app.text import fonts, ui
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    name: str
+    score: str  # the big number (games or points)
+    details: tuple[str, ...]
+    active: bool
+    out: bool = False  # Express: knocked out
+    balls: tuple[int, ...] = ()  # shown as small balls (8-ball: the group left)
+
+
+def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
+                    cards: Sequence[PlayerCard], centre: Sequence[str],
+                    table: str | None = None) -> None:
+    """Player cards and the game's centre lines. Up to four players sit in
+    one row (two players either side of the centre); five to eight in two
+    rows. A name too long for its card is cut with an ellipsis and shown
+    whole when the mouse rests on it."""
+    pygame.draw.rect(surface, (14, 18, 17), rect)
+    pygame.draw.line(surface, (60, 44, 30), rect.bottomleft, rect.bottomright, 3)
+    n = max(1, len(cards))
+    rows = 1 if n <= 4 else 2
+    per_row = n if rows == 1 else (n + 1) // 2
+    centre_w = int(rect.width * (0.24 if n <= 2 else 0.18))
+    card_w = (rect.width - centre_w) // per_row
+    row_h = (rect.height - 6) // rows
+    size = card_text_size(row_h - 4)
+    big = max(14, min(30, int(row_h * 0.5)))
+    for i, card in enumerate(cards):
+        r, c = divmod(i, per_row)
+        x = rect.left + c * card_w
+        if n == 2 and i == 1:
+            x = rect.left + card_w + centre_w
+        box = pygame.Rect(x + 2, rect.top + 3 + r * row_h, card_w - 4, row_h - 2)
+        _card(surface, box, card, size, big, table, compact=rows == 2)
+    cx = rect.left + card_w if n == 2 else rect.left + per_row * card_w
+    cbox = pygame.Rect(cx + 4, rect.top + 3, rect.right - cx - 8 if n != 2 else
+                       centre_w - 8, rect.height - 8)
+    y = cbox.top + 1
+    for i, text in enumerate(centre):
+        s = size + 1 if i == 0 else max(10, size - 1)
+        lh = ui.line_height(s, bold=i == 0)
+        if y + lh > cbox.bottom + 3:
+            break
+        ui.line(surface, text, s, ui.INK if i == 0 else ui.DIM,
+                pygame.Rect(cbox.left, y, cbox.width, lh), align="centre", bold=i == 0)
+        y += lh
+
+
+def card_text_size(height: int) -> int:
+    """The size of a card's name so that it and its details line (two points
+    smaller) fit ``height`` pixels."""
+    size = 16
+    while size > 10 and ui.line_height(size + 1, True) + ui.line_height(
+            max(10, size - 2)) > height:
+        size -= 1
+    return size
+
+
+def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int,
+          big: int, table: str | None, compact: bool) -> None:
+    bg = (38, 72, 52) if card.active else (28, 32, 30)
+    if card.out:
+        bg = (50, 30, 30)
+    pygame.draw.rect(surface, bg, box, border_radius=6)
+    if card.active:
+        pygame.draw.rect(surface, ui.ACCENT, box, 2, border_radius=6)
+    if compact:
+        big = max(12, min(big, box.height - 6))
+    score_w = fonts.font(big, True).size(card.score)[0]
+    score_box = pygame.Rect(box.right - score_w - 8, box.top, score_w, box.height)
+    ui.line(surface, card.score, big, ui.ACCENT if card.active else ui.INK, score_box,
+            bold=True, valign="middle")
+    room = pygame.Rect(box.left + 8, box.top + 1, box.width - score_w - 22,
+                       box.height - 2)
+    lh = ui.line_height(size + 1, True)
+    name_r = ui.line(surface, card.name, size + 1, ui.INK, pygame.Rect(
+        room.left, room.top, room.width, lh), bold=card.active)
+    if card.balls and table is not None:
+        from simulator.app.table.balls3d import ball_icon
+        rad = max(4, int(size * 0.45))
+        bx = name_r.right + rad + 6
+        by = name_r.centery
+        for b in card.balls:
+            if bx + rad > room.right:
+                break
+            icon = ball_icon(table, b, rad)
+            surface.blit(icon, icon.get_rect(center=(bx, by)))
+            bx += 2 * rad + 2
+    dy = room.top + lh
+    ds = max(10, size - 2)
+    dh = ui.line_height(ds)
+    text = " · ".join(card.details)
+    if text and dy + dh <= box.bottom + 2:
+        ui.line(surface, text, ds, ui.DIM, pygame.Rect(room.left, dy, room.width, dh))
