@@ -15,10 +15,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from simulator.files.inputs import ArgumentParser, tidy
 from simulator.files.profile import ENV as PROFILE_ENV
 from simulator.files.profile import InUse
+
+if TYPE_CHECKING:  # the window is imported only when one opens
+    from simulator.app.loop.app import App
 
 SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "banner",
            "replay", "dialog", "choice", "fouls", "pause", "save", "quit", "concede",
@@ -244,15 +248,8 @@ def hold_profile() -> InUse | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["verify"]:
-        from simulator.files.verify import main as verify_main
-        return verify_main(argv[1:], prog="kiy verify")
-    if argv[:1] == ["evening"]:
-        from simulator.records.cli import evening_main
-        return evening_main(argv[1:], prog="kiy evening")
-    if argv[:1] == ["records"]:
-        from simulator.records.cli import records_main
-        return records_main(argv[1:], prog="kiy records")
+    if argv[:1] in (["verify"], ["evening"], ["records"]):
+        return subcommand(argv[0], argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     check(args, parser)
@@ -331,18 +328,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.read_only and not args.screenshot:
         app.inform(app.t("profile.read_only_on"), 6.0)
     if args.screenshot:
-        try:
-            app.screenshot(args.screenshot)
-        except OSError as e:
-            print(f"error: --screenshot: {args.screenshot}: cannot write the "
-                  f"picture ({e.strerror or 'refused'})", file=sys.stderr)
-            return 2
-        if app.errors:
-            print(app.errors[-1], file=sys.stderr)
-            return 1
-        print(f"wrote {args.screenshot}")
-        return 0
+        return take_screenshot(app, args.screenshot)
     app.run()
+    return 0
+
+
+def subcommand(name: str, argv: list[str]) -> int:
+    """``kiy verify``, ``kiy evening`` and ``kiy records``: no window."""
+    if name == "verify":
+        from simulator.files.verify import main as verify_main
+        return verify_main(argv, prog="kiy verify")
+    from simulator.records.cli import evening_main, records_main
+    command = evening_main if name == "evening" else records_main
+    return command(argv, prog=f"kiy {name}")
+
+
+def take_screenshot(app: App, path: str) -> int:
+    """``--screenshot``: the picture written, or one line saying why not."""
+    try:
+        app.screenshot(path)
+    except OSError as e:
+        print(f"error: --screenshot: {path}: cannot write the "
+              f"picture ({e.strerror or 'refused'})", file=sys.stderr)
+        return 2
+    if app.errors:
+        print(app.errors[-1], file=sys.stderr)
+        return 1
+    print(f"wrote {path}")
     return 0
 
 

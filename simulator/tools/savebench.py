@@ -27,7 +27,10 @@ import tempfile
 import time
 from collections.abc import Sequence
 from types import BuiltinFunctionType, FunctionType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the window's session is imported when the bench runs
+    from simulator.app.match.session import Session
 
 
 def held(root: Any) -> int:
@@ -103,6 +106,28 @@ class PlainSize:
             self.size += len(_dumps({"step": i, "action": history[i]}).encode(
                 "utf-8")) + 1
         self._seen = list(history)
+
+
+def undo_redo(s: Session, pairs: int, plain: PlainSize) -> None:
+    """Undo and redo the last shot ``pairs`` times: what the journal grows to."""
+    from simulator.app.match.session import autosave_path
+
+    journal = s.journal
+    assert journal is not None
+    before = journal.compactions
+    t0 = time.perf_counter()
+    peak = 0
+    for _ in range(pairs):
+        s.undo()
+        s.redo()
+        peak = max(peak, autosave_path().stat().st_size)
+    took = time.perf_counter() - t0
+    print(f"after {pairs} undo/redo pairs of the last shot: journal "
+          f"{autosave_path().stat().st_size / 1e6:.2f} MB (largest "
+          f"{peak / 1e6:.2f} MB; plain lines, never compacted: "
+          f"{plain.size / 1e6:.2f} MB), compacted "
+          f"{journal.compactions - before} times, "
+          f"{took / pairs * 1000:.1f} ms a pair")
 
 
 def run(args: Any) -> int:
@@ -184,20 +209,7 @@ def run(args: Any) -> int:
     journal = s.journal
     assert journal is not None
     if args.undo_redo:
-        before = journal.compactions
-        t0 = time.perf_counter()
-        peak = 0
-        for _ in range(args.undo_redo):
-            s.undo()
-            s.redo()
-            peak = max(peak, autosave_path().stat().st_size)
-        took = time.perf_counter() - t0
-        print(f"after {args.undo_redo} undo/redo pairs of the last shot: journal "
-              f"{autosave_path().stat().st_size / 1e6:.2f} MB (largest "
-              f"{peak / 1e6:.2f} MB; plain lines, never compacted: "
-              f"{plain.size / 1e6:.2f} MB), compacted "
-              f"{journal.compactions - before} times, "
-              f"{took / args.undo_redo * 1000:.1f} ms a pair")
+        undo_redo(s, args.undo_redo, plain)
     print(f"the match takes {journal.fill * 100:.1f}% of what a journal may hold "
           f"({size_words(MAX_SAVE_BYTES)}; the player is warned at "
           f"{saves.WARN_AT * 100:.0f}%)")

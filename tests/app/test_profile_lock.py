@@ -86,7 +86,7 @@ def test_read_only_writes_nothing_and_says_so(held_elsewhere: int,
     start_match(app)
     break_shot(app)
     app.save_settings()
-    from simulator.app.screens.game import write_save
+    from simulator.app.match.saving import write_save
     assert not write_save(app, profile.saves_dir() / "mine.json")
     assert app.toast is not None
     assert app.toast[0].startswith("Could not save: this window opened the "
@@ -150,7 +150,7 @@ def test_the_save_failure_is_a_sentence(app: App, monkeypatch: pytest.MonkeyPatc
             raise PermissionError(13, "Permission denied", str(path))
         return real_open(path, flags, *a)  # type: ignore[arg-type]
     monkeypatch.setattr(atomic.os, "open", denied)
-    from simulator.app.screens.game import write_save
+    from simulator.app.match.saving import write_save
     assert not write_save(app, profile.saves_dir() / "Tuesday.json")
     assert app.toast is not None
     text = app.toast[0]
