@@ -118,8 +118,12 @@ def shot_from_dict(d: Any, where: str = "shot") -> Shot:
     problem = models_problem(models)
     if problem is not None:
         raise RulesError(f"{where}.models: {problem}")
+    build = d.get("physics", 0)
+    if isinstance(build, bool) or not isinstance(build, int) or not 0 <= build < 10**6:
+        raise RulesError(f"{where}.physics: expected the physics' build, a whole "
+                         "number from 0")
     return Shot(initial, stroke, events, final, duration=float(dur),
-                also=tuple(also), models=models)
+                also=tuple(also), models=models, physics=build)
 
 
 def check_recorded(shot: Shot, table: TableState | None, where: str) -> None:

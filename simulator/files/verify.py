@@ -76,6 +76,10 @@ class Report:
     steps: int
     difference: Difference | None
     unrecorded: int = 0
+    # Strokes another build of the physics recorded whose replay differs
+    # (the builds, and the first such stroke with what differs): not compared.
+    other_builds: tuple[int, ...] = ()
+    first_other: Difference | None = None
 
 
 # -- the physics ---------------------------------------------------------------
@@ -86,6 +90,15 @@ def _number(v: Any) -> str:
     return f"{v:.6f}" if isinstance(v, float) else str(v)
 
 
+def _numbers(a: Any, b: Any) -> tuple[str, str]:
+    """Two values in words that show how they differ: six decimals, or
+    every digit where the six are the same."""
+    wa, wb = _number(a), _number(b)
+    if wa == wb:
+        return repr(a), repr(b)
+    return wa, wb
+
+
 def _event_fields(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     """What differs between two events of one kind and balls: each field,
     recorded and replayed (a ball's snapshot by its quantity)."""
@@ -93,8 +106,8 @@ def _event_fields(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     for key in [*a, *(k for k in b if k not in a)]:
         if key == "snapshots" or a.get(key) == b.get(key):
             continue
-        out.append(f"{key}: recorded {_number(a.get(key))}, the physics gives "
-                   f"{_number(b.get(key))}")
+        wa, wb = _numbers(a.get(key), b.get(key))
+        out.append(f"{key}: recorded {wa}, the physics gives {wb}")
     snaps_a = {s[0]: s for s in a.get("snapshots", ())}
     snaps_b = {s[0]: s for s in b.get("snapshots", ())}
     for ball, sa in snaps_a.items():
@@ -103,8 +116,9 @@ def _event_fields(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
             continue
         for name, va, vb in zip(SNAPSHOT_FIELDS, sa[1:], sb[1:], strict=False):
             if va != vb:
-                out.append(f"ball {ball} {name}: recorded {_number(va)}, the "
-                           f"physics gives {_number(vb)}")
+                wa, wb = _numbers(va, vb)
+                out.append(f"ball {ball} {name}: recorded {wa}, the "
+                           f"physics gives {wb}")
                 break
     return out
 
@@ -169,19 +183,21 @@ def compare(recorded: Shot, replayed: Shot) -> str | None:
     return None
 
 
-def _physics(raw: Any) -> str | None:
-    """The recorded stroke played again, compared with the recorded shot;
-    None when they agree or when the step cannot be read (the referee's
-    replay of the step then names the field)."""
+def _physics(raw: Any) -> tuple[str | None, int | None]:
+    """The recorded stroke played again, compared with the recorded shot:
+    what differs (None when they agree or when the step cannot be read: the
+    referee's replay of the step then names the field), and the build of the
+    physics that recorded it when that is not this one (None: this build)."""
     from rules.referee import shot_from_dict
     from rules.ruling import RulesError
     from simulator.physics import simulate
     from simulator.physics.cue import StrokeError, validate
+    from simulator.physics.simulate import BUILD
     from simulator.physics.world import PhysicsError
     try:
         recorded = shot_from_dict(raw.get("shot"))
     except RulesError:
-        return None
+        return None, None
     try:
         for s in (recorded.stroke, *(st for _b, st in recorded.also)):
             validate(s)
@@ -189,10 +205,11 @@ def _physics(raw: Any) -> str | None:
         replayed = simulate(recorded.initial, recorded.stroke, also=recorded.also,
                             models=recorded.models)
     except StrokeError as e:
-        return f"the recorded stroke is not one Kiy plays: {e}"
+        return f"the recorded stroke is not one Kiy plays: {e}", None
     except (PhysicsError, ValueError, ArithmeticError) as e:
-        return f"the physics cannot play the recorded stroke: {e}"
-    return compare(recorded, replayed)
+        return f"the physics cannot play the recorded stroke: {e}", None
+    return compare(recorded, replayed), (
+        None if recorded.physics == BUILD else recorded.physics)
 
 
 # -- the record of each step ---------------------------------------------------
@@ -388,15 +405,21 @@ def verify(path: str) -> Report:
     players = replay.match.players
     strokes = 0
     unrecorded = 0
+    other: list[tuple[int, Difference]] = []
     recorded_before = False
     for i, raw in enumerate(replay.actions):
         kind = raw.get("type") if isinstance(raw, Mapping) else None
         kind = kind if kind in ("shot", "lag", "choice", "foul") else "step"
         if kind in ("shot", "lag"):
             strokes += 1
-            words = _physics(raw)
-            if words is not None:
-                return Report(strokes, i + 1, Difference(i, strokes, words, kind))
+            words, build = _physics(raw)
+            if words is not None and build is not None:
+                # Another build gives other last digits, which grow from
+                # contact to contact: not a sign the save was changed.
+                other.append((build, Difference(i, strokes, words, kind)))
+            elif words is not None:
+                return Report(strokes, i + 1, Difference(i, strokes, words, kind),
+                              unrecorded, *_others(other))
         moved = _moved(raw, i)
         if moved is not None:
             return Report(strokes, i + 1, Difference(i, strokes, moved, kind, "step"))
@@ -419,11 +442,43 @@ def verify(path: str) -> Report:
         if found is not None:
             return Report(strokes, i + 1, Difference(i, strokes, found[1], kind,
                                                      found[0]))
-    return Report(strokes, len(replay.actions), None, unrecorded)
+    return Report(strokes, len(replay.actions), None, unrecorded, *_others(other))
+
+
+def _others(other: list[tuple[int, Difference]]
+            ) -> tuple[tuple[int, ...], Difference | None]:
+    builds = tuple(b for b, _d in other)
+    return builds, (other[0][1] if other else None)
 
 
 def summary(report: Report) -> str:
     """The line printed for a save in which no step differs."""
+    text = _summary(report)
+    if report.first_other is not None:
+        k = len(report.other_builds)
+        text = text.replace("every result, ruling,", "every ruling,").replace(
+            "replayed as recorded", f"replayed, {report.strokes - k} as recorded")
+        if "every ruling," in text:
+            same = report.strokes - k
+            text += (f"; {_strokes(same)} {'gives' if same == 1 else 'give'} the "
+                     "recorded results")
+        from simulator.physics.simulate import BUILD
+        builds = sorted(set(report.other_builds))
+        named = ", ".join("from before builds were recorded" if b == 0 else str(b)
+                          for b in builds)
+        text += (f"; {_strokes(k)} {'was' if k == 1 else 'were'} played by another "
+                 f"build of the physics ({named}; this Kiy has build {BUILD}) and "
+                 "come out otherwise here, so their results were taken as "
+                 "recorded, not checked (the first: "
+                 f"{report.first_other})")
+    return text
+
+
+def _strokes(n: int) -> str:
+    return f"{n} stroke{'' if n == 1 else 's'}"
+
+
+def _summary(report: Report) -> str:
     n, steps = report.strokes, report.steps
     if report.unrecorded == 0:
         return (f"ok, {n} strokes replayed and {steps} steps judged again: every "

@@ -13,6 +13,11 @@ from simulator.physics.world import Stats, World
 from simulator.table.events import BallMotion, Event, Frame, Shot, Stroke
 from simulator.table.state import TableState
 
+# The physics' build, stamped on every shot: raise it with any change that
+# moves a stroke's result (python -m simulator.tools.fingerprint prints other
+# hashes; tests/physics/test_fingerprint.py keeps this build's), so that
+# `kiy verify` can tell a save played by another build from a changed one.
+BUILD = 1
 DEFAULT_FRAME_DT = 1.0 / 60.0
 MAX_BALL_SPEED = 20.0  # m/s: an initial motion beyond this is no drill
 MAX_SPIN = 2000.0  # rad/s
@@ -173,6 +178,7 @@ class ShotStream:
             also=self.also,
             motion=self.motion,
             models=w.models.name,
+            physics=BUILD,
         )
         self.done = True
 

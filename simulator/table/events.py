@@ -445,6 +445,10 @@ class Shot:
     # The contact laws that made the shot (physics.models.Models.name);
     # physics.simulate(..., models=shot.models) replays it with them.
     models: str = REFERENCE_MODELS
+    # The build of the physics that made the shot (simulator.physics.simulate.
+    # BUILD, raised whenever a stroke's result moves); 0: made before builds
+    # were recorded. Another build may give the same stroke other last digits.
+    physics: int = 0
 
     def of_kind(self, *kinds: EventKind) -> tuple[Event, ...]:
         return tuple(e for e in self.events if e.kind in kinds)
@@ -463,6 +467,8 @@ class Shot:
             d["motion"] = {str(ball): m.to_dict() for ball, m in self.motion}
         if self.models != REFERENCE_MODELS:
             d["models"] = self.models
+        if self.physics:
+            d["physics"] = self.physics
         if frames:
             d["frames"] = [[f.time, [list(b) for b in f.balls]] for f in self.frames]
         return d

@@ -378,3 +378,68 @@ def test_a_match_the_referee_cannot_start_is_status_2(
     assert verify_main([str(p)]) == 2
     err = capsys.readouterr().err
     assert err == f"error: {p}: match.players: expected a list of names\n"
+
+
+# -- the physics' build ----------------------------------------------------------
+def _stamped(build: int, *edits: Edit) -> Edit:
+    def edit(m: dict[str, Any]) -> None:
+        for a in _actions(m):
+            if "shot" in a:
+                a["shot"]["physics"] = build
+        for e in edits:
+            e(m)
+    return edit
+
+
+def test_every_shot_carries_the_build_of_the_physics_that_made_it(
+        save: dict[str, Any]) -> None:
+    from simulator.physics.simulate import BUILD
+    shots = [a["shot"] for a in save["match"]["actions"] if "shot" in a]
+    assert shots and all(s.get("physics") == BUILD for s in shots)
+
+
+def test_a_shot_another_build_recorded_is_taken_as_recorded_and_named(
+        save: dict[str, Any], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A change to the physics (a new build) moves the last digits of old
+    strokes, which grow from contact to contact: an old save is not a
+    changed one. Verify checks its rulings, takes those strokes' results as
+    recorded and says how many, which build, and the first."""
+    # The same stroke's result moved, as another build would move it.
+    p = _write(tmp_path, save, _stamped(0, _moved_final))
+    report = verify(str(p))
+    assert report.difference is None, report.difference
+    assert report.other_builds == (0,)
+    assert report.first_other is not None and report.first_other.action == 2
+    assert verify_main([str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "1 stroke was played by another build of the physics (from before " \
+        "builds were recorded" in out
+    assert "every ruling, declaration, call and player as recorded" in out
+    assert "; 1 stroke gives the recorded results" in out
+    assert "the first: shot 2 (step 3): final table: ball" in out
+    # Stamped with this build, the same change is a difference, status 1.
+    from simulator.physics.simulate import BUILD
+    p = _write(tmp_path, save, _stamped(BUILD, _moved_final), "this-build.json")
+    diff = verify(str(p)).difference
+    assert diff is not None and (diff.action, diff.field) == (2, "physics")
+    assert verify_main([str(p)]) == 1
+    # Another build whose strokes come out the same is not mentioned.
+    p = _write(tmp_path, save, _stamped(BUILD + 1), "same.json")
+    report = verify(str(p))
+    assert report.difference is None and report.other_builds == ()
+
+
+def test_a_ruling_changed_in_a_save_of_another_build_is_still_named(
+        save: dict[str, Any], tmp_path: Path) -> None:
+    p = _write(tmp_path, save, _stamped(0, _edit_ruling))
+    diff = verify(str(p)).difference
+    assert diff is not None and (diff.action, diff.field) == (3, "ruling")
+
+
+def test_a_build_that_is_not_a_whole_number_is_refused(
+        save: dict[str, Any], tmp_path: Path) -> None:
+    for bad in (-1, 1.5, "2", True):
+        p = _write(tmp_path, save, _stamped(bad), f"bad-{bad}.json")  # type: ignore[arg-type]
+        with pytest.raises(saves.SaveError, match="physics"):
+            saves.load(p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from simulator.physics import simulate
+from simulator.physics.simulate import BUILD
 from simulator.tools import fingerprint
 from simulator.tools.shots import cut_shot
 
@@ -32,3 +33,32 @@ def test_a_frame_or_an_event_moved_changes_the_digest() -> None:
         != digest
     )
     assert fingerprint.shot_digest(simulate(*cut_shot())) == digest
+
+
+# Each build's hashes of a few shots (racks=1, strokes=3). A change that moves
+# them changes what old strokes give: raise simulator.physics.simulate.BUILD
+# and add the new build's hashes here, so `kiy verify` can tell the saves
+# the old build made from changed ones.
+BUILDS = {
+    1: {
+        "benchmark shots":
+            "672a4d455c37f8056b3e896cd8a0d13d6021181b9101829a9e97d3fcf4a5c00f",
+        "compliant cushions":
+            "561cdf12a6d5891f01e9a4ad0e1d9613d4d0775b1a732ceb504a80edc5da435f",
+        "stress strokes 0-2 of seed 0":
+            "4624a407b041d860745f29cf62c4bdb1dd7f9c65be9d9f4519728597f1b1deb8",
+    },
+}
+
+
+def test_the_physics_gives_what_its_build_gave() -> None:
+    assert fingerprint.groups(racks=1, strokes=3) == BUILDS[BUILD], (
+        "the physics' results moved: raise simulator.physics.simulate.BUILD and "
+        "record the new hashes in BUILDS")
+
+
+def test_a_new_shot_is_stamped_and_the_stamp_is_not_in_the_digest() -> None:
+    shot = simulate(*cut_shot())
+    assert shot.physics == BUILD and shot.to_dict()["physics"] == BUILD
+    assert fingerprint.shot_digest(dataclasses.replace(shot, physics=BUILD + 1)) \
+        == fingerprint.shot_digest(shot)
