@@ -33,18 +33,13 @@ from pymunk._chipmunk import lib as _cp_lib
 
 from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
-from simulator.physics.contacts import (
-    CUSHION,
-    PAIR,
-    Candidate,
-    Contacts,
-    cushion_touch,
-)
+from simulator.physics.contacts import CUSHION, PAIR, Candidate, Contacts
 from simulator.physics.flight import Flight
 from simulator.physics.lines import History, next_crossing, table_lines
 from simulator.physics.log import Due, Entry, Log, Schedule
 from simulator.physics.models import Models, default_models
 from simulator.physics.stick import Stick
+from simulator.physics.touch import cushion_touch
 from simulator.table import resting
 from simulator.table.events import BallMotion, Event, EventKind, Phase, Stroke, event_of
 from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces

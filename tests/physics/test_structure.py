@@ -33,6 +33,7 @@ LAYERS = {
     "models": 1,
     "balls": 2,
     "log": 3,
+    "touch": 3,
     "lines": 4,
     "pockets": 4,
     "contacts": 4,
