@@ -33,11 +33,12 @@ from pymunk._chipmunk import lib as _cp_lib
 
 from simulator.physics import airborne, cue, pockets
 from simulator.physics.balls import ON_CLOTH, Ball, Script, Vec2, Vec3
-from simulator.physics.contacts import CUSHION, PAIR, Candidate, Contacts
+from simulator.physics.contacts import Contacts
 from simulator.physics.flight import Flight
 from simulator.physics.lines import History, next_crossing, table_lines
 from simulator.physics.log import Due, Entry, Log, Schedule
 from simulator.physics.models import Models, default_models
+from simulator.physics.near import CUSHION, PAD, PAIR, Candidate, Near
 from simulator.physics.stick import Stick
 from simulator.physics.touch import cushion_touch
 from simulator.table import resting
@@ -56,12 +57,7 @@ CAT_BALL, CAT_CUSHION, CAT_AIR = 1, 2, 16
 BED_FILTER = pymunk.ShapeFilter(categories=CAT_BALL)
 AIR_FILTER = pymunk.ShapeFilter(categories=CAT_AIR, mask=0)
 
-# Each ball's shape is this much larger than the ball: pymunk reports pairs
-# that come this close, and no ball moves further in a step, so no contact
-# can happen between two steps without its pair being reported (and none is
-# missed inside a step: the instants are solved for, and a ball cannot cross
-# a cushion piece or another ball in one step).
-PAD = 0.012
+# No ball moves further than its shape's padding (near.PAD) in a step.
 TRAVEL = 0.9 * PAD
 # A ball in the air is looked at for contacts at the end of each step only:
 # it moves at most this far in one.
@@ -196,30 +192,6 @@ def _new_space(
         space.add(shape)
         index[shape] = i
     return space, index
-
-
-_BOXES: dict[int, tuple[TableSpec, list[tuple[float, float, float, float]]]] = {}
-
-
-def _piece_boxes(
-    spec: TableSpec, pieces: tuple[CushionPiece, ...]
-) -> list[tuple[float, float, float, float]]:
-    """Each piece's box, its rounding included: (x min, x max, y min, y max),
-    worked out once per table."""
-    kept = _BOXES.get(id(spec))
-    if kept is not None and kept[0] is spec:
-        return kept[1]
-    boxes = [
-        (
-            min(pc.a[0], pc.b[0]) - pc.radius,
-            max(pc.a[0], pc.b[0]) + pc.radius,
-            min(pc.a[1], pc.b[1]) - pc.radius,
-            max(pc.a[1], pc.b[1]) + pc.radius,
-        )
-        for pc in pieces
-    ]
-    _BOXES[id(spec)] = (spec, boxes)
-    return boxes
 
 
 # Roots of a ball's path on the band's sides this soon after now are the
@@ -386,13 +358,11 @@ class World:
         # the version of the segment they belong to.
         self._band_cache: dict[int, tuple[int, tuple[float, ...]]] = {}
         self._jump_fails = 0
-        # The end of the step being processed (-inf between steps), and what
-        # a kick inside it added to pymunk's near lists (_near_in_step).
+        # The end of the step being processed (-inf between steps): a ball
+        # kicked before it is looked around (near.look_in_step).
         self._step_hi = -math.inf
-        self._provisional_pairs: list[tuple[Ball, Ball]] = []
-        self._provisional_cushions: list[tuple[Ball, int]] = []
         self._pieces: tuple[CushionPiece, ...] = cushion_pieces(self.spec)
-        self._piece_boxes = _piece_boxes(self.spec, self._pieces)
+        self.near = Near(self.spec, self.balls, self._pieces, self.radius)
         self._lines = table_lines(self.spec)
         self._build_space()
         for b in state.balls:
@@ -401,11 +371,9 @@ class World:
             else:
                 self._final[b.ball] = b
         self.contacts = Contacts(
-            self.balls,
-            self._pieces,
+            self.near,
             self.models,
             self.log,
-            self.radius,
             self.mass,
             self._kick,
             self.motion_event,
@@ -520,84 +488,11 @@ class World:
             self.flight.flying.discard(ball.ball)
             ball.falling = None
             self._falling.pop(ball.ball, None)
-            self._near_now(ball, t)
+            self.near.look_around(ball, t)
         elif t < self._step_hi:
-            self._near_in_step(ball, t)
+            self.near.look_in_step(ball, t)
         self._scheduled(ball, t)
         return old
-
-    def _near_in_step(self, ball: Ball, t: float) -> None:
-        """A ball kicked inside a step: pymunk looked for what is near it
-        along the path it had before, and a ball sent back the way it came
-        can meet, before the step ends, a cushion or a ball its old path had
-        left behind. What is within a step's travel of it now is added for
-        the rest of the step (pymunk sees the new path from the next one)."""
-        p = ball.pos(t)
-        px, py = p
-        r = self.radius
-        contacts = self.contacts
-        near_pairs = contacts.near_pairs
-        reach = 2.0 * (r + PAD)
-        me = ball.ball
-        airborne = Phase.AIRBORNE
-        for b, other in self.balls.items():
-            if other is ball or not other.on_table or other.phase is airborne:
-                continue
-            if other.script is None:
-                # other.pos(t), written out: this runs for every ball.
-                tt = t if t <= other.t_end else other.t_end
-                qx = other.cx0 + tt * (other.cx1 + tt * other.cx2)
-                qy = other.cy0 + tt * (other.cy1 + tt * other.cy2)
-            else:
-                qx, qy = other.pos(t)
-            if abs(qx - px) >= reach or abs(qy - py) >= reach:
-                continue
-            key = (me, b) if me < b else (b, me)
-            if key in near_pairs:
-                continue
-            if math.dist((qx, qy), p) < reach:
-                contacts.pair_near(ball, other)
-                self._provisional_pairs.append((ball, other))
-        spec = self.spec
-        edge = r + 2.0 * PAD
-        x, y = p
-        if edge < x < spec.length - edge and edge < y < spec.width - edge:
-            return  # every cushion piece lies behind a nose line
-        reach = r + PAD
-        for i, (x0, x1, y0, y1) in enumerate(self._piece_boxes):
-            if x < x0 - reach or x > x1 + reach or y < y0 - reach or y > y1 + reach:
-                continue
-            if (me, i) in contacts.near_cushions:
-                continue
-            piece = self._pieces[i]
-            if math.dist(closest_point(piece, p), p) < reach + piece.radius:
-                contacts.cushion_near(ball, i)
-                self._provisional_cushions.append((ball, i))
-
-    def _drop_provisional(self) -> None:
-        """Before the next step: what _near_in_step added goes (pymunk
-        reports it again if it is near the ball's new path)."""
-        for a, b in self._provisional_pairs:
-            self.contacts.pair_apart(a, b)
-        for ball, i in self._provisional_cushions:
-            self.contacts.cushion_apart(ball, i)
-        self._provisional_pairs.clear()
-        self._provisional_cushions.clear()
-
-    def _near_now(self, ball: Ball, t: float) -> None:
-        """A ball back on the bed: pymunk has not seen its shape there yet (it
-        flew over everything), so what is near it is looked up at once."""
-        p = ball.pos(t)
-        reach = 2.0 * (self.radius + PAD)
-        for b in sorted(self.balls):
-            other = self.balls[b]
-            if other is ball or not other.on_table or other.phase is Phase.AIRBORNE:
-                continue
-            if math.dist(other.pos(t), p) < reach:
-                self.contacts.pair_near(ball, other)
-        for i, piece in enumerate(self._pieces):
-            if math.dist(closest_point(piece, p), p) < self.radius + PAD + piece.radius:
-                self.contacts.cushion_near(ball, i)
 
     def fly(self, ball: Ball, t: float, p: Vec2, z: float, v: Vec3, w: Vec3) -> Phase:
         old = ball.start_flight(t, p, z, v, w)
@@ -609,7 +504,7 @@ class World:
     def _start_script(self, ball: Ball, script: Script, v_in: Vec2) -> None:
         ball.start_script(script, v_in)
         self.history.record(ball, script.t0)
-        self.contacts.changed()
+        self.near.changed()
         self._dirty.add(ball.ball)
         self._vmax = -1.0
         self._moving[ball.ball] = ball
@@ -656,8 +551,8 @@ class World:
         self._vmax = -1.0
         self.flight.flying.discard(ball.ball)
         self._falling.pop(ball.ball, None)
-        self.contacts.forget(ball.ball)
-        self.contacts.changed()
+        self.near.forget(ball.ball)
+        self.near.changed()
         self._dirty.discard(ball.ball)
         self._final[ball.ball] = BallState(ball.ball, where, pocket=pocket)
         if ball.joint_on:
@@ -669,7 +564,7 @@ class World:
         """A ball's segment changed at t: what its new one has due."""
         self._dirty.add(ball.ball)
         self.history.record(ball, t)
-        self.contacts.changed()
+        self.near.changed()
         self._vmax = -1.0  # to be worked out again
         if ball.moving:
             self._moving[ball.ball] = ball
@@ -976,7 +871,7 @@ class World:
         try:
             _cp_set_process(arb._arbiter, False)
             s_a, s_b = _arbiter_shapes(arb, self._shape_out)
-            self.contacts.pair_near(self.by_shape[s_a], self.by_shape[s_b])
+            self.near.pair_near(self.by_shape[s_a], self.by_shape[s_b])
         except Exception as e:  # pymunk only prints callback errors
             self._errors.append(e)
 
@@ -986,7 +881,7 @@ class World:
         s_a, s_b = _arbiter_shapes(arb, self._shape_out)
         a, b = self.by_shape.get(s_a), self.by_shape.get(s_b)
         if a is not None and b is not None:
-            self.contacts.pair_apart(a, b)
+            self.near.pair_apart(a, b)
 
     def _cushion_begin(
         self, arb: pymunk.Arbiter, space: pymunk.Space, data: object
@@ -994,7 +889,7 @@ class World:
         try:
             _cp_set_process(arb._arbiter, False)
             s_ball, s_cush = _arbiter_shapes(arb, self._shape_out)
-            self.contacts.cushion_near(self.by_shape[s_ball], self._piece_index[s_cush])
+            self.near.cushion_near(self.by_shape[s_ball], self._piece_index[s_cush])
         except Exception as e:
             self._errors.append(e)
 
@@ -1004,7 +899,7 @@ class World:
         s_ball, s_cush = _arbiter_shapes(arb, self._shape_out)
         rec = self.by_shape.get(s_ball)
         if rec is not None:
-            self.contacts.cushion_apart(rec, self._piece_index[s_cush])
+            self.near.cushion_apart(rec, self._piece_index[s_cush])
 
     # -- pymunk's bodies follow the closed forms ---------------------------------------
     def _sync(self, ball: Ball, dt: float) -> None:
@@ -1181,7 +1076,7 @@ class World:
         closed forms carry them, and pymunk is told where they are after."""
         if self._stick is not None or self.t < self._next_jump:
             return False
-        if self.contacts.active():
+        if self.near.active():
             return False
         need = JUMP_STEPS * dt
         horizon = self._horizon(need)
@@ -1207,10 +1102,10 @@ class World:
     # -- one step's events, in time order ---------------------------------------
     def _process(self, lo: float, hi: float) -> None:
         contacts = self.contacts
+        near = self.near
         cands: list[Candidate] = []
-        near = contacts.near_pairs or contacts.near_cushions
-        if near and contacts.quiet_until < hi:
-            cands = contacts.candidates(lo, hi)
+        if (near.near_pairs or near.near_cushions) and near.quiet_until < hi:
+            cands = near.candidates(lo, hi)
         if self._falling:
             cands += self._fall_candidates(lo, hi, None)
         if self.flight.flying:
@@ -1246,7 +1141,7 @@ class World:
                     balls_of = {best.a} if best.kind == CUSHION else {best.a, best.b}
                     cands += [
                         c
-                        for c in contacts.candidates(t_e, hi, balls_of)
+                        for c in near.candidates(t_e, hi, balls_of)
                         if c.time > t_e
                         and (c.kind, c.a, c.b) == (best.kind, best.a, best.b)
                     ]
@@ -1262,7 +1157,7 @@ class World:
                 for c in cands
                 if c.a not in changed and (c.kind != PAIR or c.b not in changed)
             ]
-            cands += contacts.candidates(t_e, hi, changed)
+            cands += near.candidates(t_e, hi, changed)
             if self._falling:
                 cands += self._fall_candidates(t_e, hi, changed)
             if self.flight.flying:
@@ -1293,6 +1188,7 @@ class World:
         fast = _FAST_STEP
         stats = self.stats
         contacts = self.contacts
+        near = self.near
         schedule = self.schedule
         while self.t < until:
             stick = self._stick
@@ -1330,8 +1226,8 @@ class World:
             hi = lo + dt
             stats.steps += 1
             contacts.step = stats.steps
-            if self._provisional_pairs or self._provisional_cushions:
-                self._drop_provisional()
+            if near.provisional_pairs or near.provisional_cushions:
+                near.drop_provisional()
             if fast and not space._removed_shapes and not space._bodies_to_check:
                 # The fast path of space.step: this is the hot loop.
                 space._locked = True
@@ -1343,8 +1239,8 @@ class World:
                 raise PhysicsError("collision handling failed") from self._errors[0]
             if (
                 (
-                    contacts.quiet_until < hi
-                    and (contacts.near_pairs or contacts.near_cushions)
+                    near.quiet_until < hi
+                    and (near.near_pairs or near.near_cushions)
                 )
                 or self._falling
                 or self.flight.flying

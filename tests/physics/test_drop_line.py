@@ -19,7 +19,7 @@ from simulator.physics import (
     pockets,
     simulate,
 )
-from simulator.physics import contacts as contacts_module
+from simulator.physics import near as near_module
 from simulator.physics.pockets import CAUGHT_DROP, ON_THE_LINE, over_the_line
 from simulator.table import resting
 from simulator.table.events import BallMotion, EventKind, Phase, Shot, Stroke
@@ -277,7 +277,7 @@ def test_a_ball_through_a_cushion_is_a_physics_error(
 ) -> None:
     """With the cushions switched off a ball goes through the rail: the
     outline names it, rather than the ball rolling on for metres."""
-    monkeypatch.setattr(contacts_module, "cushion_touch", lambda *a: None)
+    monkeypatch.setattr(near_module, "cushion_touch", lambda *a: None)
     state = TableState.from_positions(POOL.name, {0: (0.6, 0.6)})
     with pytest.raises(PhysicsError, match="ball 0 on the cloth left the table"):
         simulate(state, Stroke(90.0, 2.0))

@@ -36,14 +36,15 @@ LAYERS = {
     "touch": 3,
     "lines": 4,
     "pockets": 4,
-    "contacts": 4,
+    "near": 4,
     "stick": 4,
     "flight": 4,
-    "world": 5,
-    "simulate": 6,
-    "layout": 7,
-    "__main__": 8,
-    "__init__": 9,
+    "contacts": 5,
+    "world": 6,
+    "simulate": 7,
+    "layout": 8,
+    "__main__": 9,
+    "__init__": 10,
 }
 
 
