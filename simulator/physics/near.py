@@ -345,50 +345,43 @@ class Near:
                 continue
             until = end
             if a.script is None and b.script is None:
-                until = self._pair_safe(key, a, b, start, end, d)
+                # No touch this step: until when none is possible (near pairs
+                # of a rack drifting apart are otherwise solved for at every
+                # step). Their relative velocity is linear in time, so its
+                # size is largest at one end of their common segment: the gap
+                # closes no faster than that. (Written out: this runs for
+                # every near pair at every step.)
+                t_seg = a.t_end if a.t_end < b.t_end else b.t_end
+                # a.pos(start) and b.pos(start), written out (start <= end
+                # is within both segments).
+                gap = (
+                    math.hypot(
+                        b.cx0 + start * (b.cx1 + start * b.cx2)
+                        - (a.cx0 + start * (a.cx1 + start * a.cx2)),
+                        b.cy0 + start * (b.cy1 + start * b.cy2)
+                        - (a.cy0 + start * (a.cy1 + start * a.cy2)),
+                    )
+                    - d
+                )
+                x1, x2 = b.cx1 - a.cx1, b.cx2 - a.cx2
+                y1, y2 = b.cy1 - a.cy1, b.cy2 - a.cy2
+                u0 = math.hypot(x1 + 2.0 * start * x2, y1 + 2.0 * start * y2)
+                if t_seg < math.inf:
+                    u1 = math.hypot(x1 + 2.0 * t_seg * x2, y1 + 2.0 * t_seg * y2)
+                    bound = u0 if u0 > u1 else u1
+                else:
+                    bound = u0  # both at rest or one: no acceleration
+                if gap > 0.0:
+                    if bound > 0.0:
+                        until = min(start + SAFE_MARGIN * gap / bound, t_seg)
+                    else:
+                        until = t_seg
+                    safe[key] = (a.version, b.version, until)
+                    if until < end:
+                        until = end
             if until < quiet:
                 quiet = until
         return quiet
-
-    def _pair_safe(
-        self, key: tuple[int, int], a: Ball, b: Ball, start: float, end: float,
-        d: float,
-    ) -> float:
-        """No touch this step: until when none is possible (near pairs of a
-        rack drifting apart are otherwise solved for at every step), kept in
-        the safe list while neither segment changes. Their relative velocity
-        is linear in time, so its size is largest at one end of their common
-        segment: the gap closes no faster than that."""
-        until = end
-        t_seg = a.t_end if a.t_end < b.t_end else b.t_end
-        # a.pos(start) and b.pos(start), written out (start <= end is within
-        # both segments).
-        gap = (
-            math.hypot(
-                b.cx0 + start * (b.cx1 + start * b.cx2)
-                - (a.cx0 + start * (a.cx1 + start * a.cx2)),
-                b.cy0 + start * (b.cy1 + start * b.cy2)
-                - (a.cy0 + start * (a.cy1 + start * a.cy2)),
-            )
-            - d
-        )
-        x1, x2 = b.cx1 - a.cx1, b.cx2 - a.cx2
-        y1, y2 = b.cy1 - a.cy1, b.cy2 - a.cy2
-        u0 = math.hypot(x1 + 2.0 * start * x2, y1 + 2.0 * start * y2)
-        if t_seg < math.inf:
-            u1 = math.hypot(x1 + 2.0 * t_seg * x2, y1 + 2.0 * t_seg * y2)
-            bound = u0 if u0 > u1 else u1
-        else:
-            bound = u0  # both at rest or one: no acceleration
-        if gap > 0.0:
-            if bound > 0.0:
-                until = min(start + SAFE_MARGIN * gap / bound, t_seg)
-            else:
-                until = t_seg
-            self._safe[key] = (a.version, b.version, until)
-            if until < end:
-                until = end
-        return until
 
     def _cushion_candidates(
         self,
@@ -402,6 +395,7 @@ class Near:
         none of these or the pairs (``quiet``) can touch."""
         resting = self.resting
         safe_cushion = self._safe_cushion
+        reach = self.radius
         airborne = Phase.AIRBORNE
         for piece_index, ball in rows:
             if not ball.moving or not ball.on_table or ball.phase is airborne:
@@ -428,35 +422,24 @@ class Near:
                 quiet = -math.inf
                 continue
             until = end
-            if ball.speed_bound > 0.0:
-                until = self._cushion_safe(ckey, ball, piece, start, end)
+            bound = ball.speed_bound
+            if bound > 0.0:
+                # No touch this step: until when none is possible, at its
+                # speed bound or from the piece's line.
+                p = ball.pos(start)
+                gap = math.dist(p, closest_point(piece, p)) - reach - piece.radius
+                if gap > 0.0:
+                    safe_until = start + SAFE_MARGIN * gap / bound
+                    line = self._line_safe(ball, piece, p, start)
+                    if line > safe_until:
+                        safe_until = line
+                    until = min(safe_until, ball.t_end)
+                    safe_cushion[ckey] = (ball.version, until)
+                    if until < end:
+                        until = end
             if until < quiet:
                 quiet = until
         return quiet
-
-    def _cushion_safe(
-        self,
-        ckey: tuple[int, int],
-        ball: Ball,
-        piece: CushionPiece,
-        start: float,
-        end: float,
-    ) -> float:
-        """No touch this step: until when none is possible, at the ball's
-        speed bound or from the piece's line, kept while its segment lasts."""
-        until = end
-        p = ball.pos(start)
-        gap = math.dist(p, closest_point(piece, p)) - self.radius - piece.radius
-        if gap > 0.0:
-            safe_until = start + SAFE_MARGIN * gap / ball.speed_bound
-            line = self._line_safe(ball, piece, p, start)
-            if line > safe_until:
-                safe_until = line
-            until = min(safe_until, ball.t_end)
-            self._safe_cushion[ckey] = (ball.version, until)
-            if until < end:
-                until = end
-        return until
 
     def _line_safe(
         self, ball: Ball, piece: CushionPiece, p: Vec2, start: float
