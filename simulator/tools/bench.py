@@ -116,11 +116,11 @@ class Split:
 def step_split(makes: Sequence[Make]) -> Split:
     """Run the shots with chipmunk's step, the contact resolutions, the
     scheduled instants and the set-up and finishing timed."""
-    from simulator.physics import ShotStream, contacts
+    from simulator.physics import ShotStream, contacts, instants, near
 
     inner = world._cp_space_step
     resolve = contacts.Contacts.resolve
-    due = world.World._due
+    due = instants.Instants.handle
     finish = world.World._finish
     spent = [0.0, 0.0, 0.0, 0.0]
     clock = time.perf_counter
@@ -130,14 +130,14 @@ def step_split(makes: Sequence[Make]) -> Split:
         inner(space, dt)
         spent[0] += clock() - t0
 
-    def timed_resolve(self: contacts.Contacts, c: contacts.Candidate) -> set[int]:
+    def timed_resolve(self: contacts.Contacts, c: near.Candidate) -> set[int]:
         t0 = clock()
         try:
             return resolve(self, c)
         finally:
             spent[1] += clock() - t0
 
-    def timed_due(self: world.World, e: Any) -> set[int]:
+    def timed_due(self: instants.Instants, e: Any) -> set[int]:
         t0 = clock()
         try:
             return due(self, e)
@@ -153,7 +153,7 @@ def step_split(makes: Sequence[Make]) -> Split:
 
     world._cp_space_step = timed
     contacts.Contacts.resolve = timed_resolve  # type: ignore[method-assign]
-    world.World._due = timed_due  # type: ignore[method-assign]
+    instants.Instants.handle = timed_due  # type: ignore[method-assign]
     world.World._finish = timed_finish  # type: ignore[method-assign]
     try:
         total = 0.0
@@ -169,7 +169,7 @@ def step_split(makes: Sequence[Make]) -> Split:
     finally:
         world._cp_space_step = inner
         contacts.Contacts.resolve = resolve  # type: ignore[method-assign]
-        world.World._due = due  # type: ignore[method-assign]
+        instants.Instants.handle = due  # type: ignore[method-assign]
         world.World._finish = finish  # type: ignore[method-assign]
     n = len(makes)
     return Split(
