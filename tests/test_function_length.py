@@ -1,7 +1,6 @@
 """The tree reads in short functions: none in simulator/ or rules/ is longer
 than 100 lines (a screen or two), so each step keeps a name a reader can
-find. The physics' longest functions wait for the World class to be split:
-they are listed by name, and the list only shrinks."""
+find. There is no exception left: the list of them stays empty."""
 
 from __future__ import annotations
 
@@ -10,13 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 100
-# Still over the limit, to be shortened with the World split. A function
-# shortened leaves the list (the test says so); none joins it.
-LONGER = frozenset({
-    "simulator/physics/collisions.py:cluster_impulses",
-    "simulator/physics/contacts.py:Contacts.candidates",
-    "simulator/physics/models.py:CompliantCushion.impact",
-})
+# Functions allowed over the limit, with the reason: none.
+LONGER: frozenset[str] = frozenset()
 
 
 def function_lengths(source: str, filename: str) -> list[tuple[int, str]]:
@@ -62,10 +56,3 @@ def test_no_function_in_the_tree_is_over_100_lines() -> None:
     new = {name: n for name, n in long.items() if name not in LONGER}
     assert new == {}, f"functions over {LIMIT} lines: {new}"
 
-
-def test_the_list_of_long_physics_functions_only_shrinks() -> None:
-    assert all(name.startswith("simulator/physics/") for name in LONGER)
-    assert len(LONGER) <= 3
-    shortened = LONGER - set(long_functions())
-    assert not shortened, f"within {LIMIT} lines now, take off the list: " \
-        f"{sorted(shortened)}"

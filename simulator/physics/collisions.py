@@ -326,34 +326,11 @@ def cluster_impulses(
     never rises: an integration error that would raise it is taken out of the
     motion relative to the centre of mass.
     """
-    n, m = len(velocities), len(contacts)
+    m = len(contacts)
     if m == 0:
         return ClusterImpulses(list(velocities), [], [], 0.0)
-    # Elementwise operations and bincount only: a BLAS product may change its
-    # rounding with the machine's kernel, and replays must be bit-identical.
-    # The x and y parts sit in one array (x first): each operation works on
-    # both at once, in the same order as on each alone, so the results are
-    # those of separate x and y arrays, with half the calls.
-    ia = np.array([c[0] for c in contacts], dtype=np.intp)
-    ib = np.array([c[1] for c in contacts], dtype=np.intp)
-    ia2 = np.concatenate((ia, ia + n))
-    ib2 = np.concatenate((ib, ib + n))
-    normal = np.array(
-        [[c[2] for c in contacts], [c[3] for c in contacts]], dtype=np.float64
-    )
-    normal2 = normal.ravel()
-    delta = -np.maximum(np.array([c[4] for c in contacts], dtype=np.float64), 0.0)
-    vel = np.array(
-        [v[0] for v in velocities] + [v[1] for v in velocities], dtype=np.float64
-    )
-
-    def closing_rate() -> np.ndarray:
-        r2 = (vel[ia2] - vel[ib2]) * normal2
-        r: np.ndarray = r2[:m] + r2[m:]
-        return r
-
-    rate = closing_rate()
-    v_max = float(rate.max())
+    cluster = _Cluster(velocities, contacts)
+    v_max = float(cluster.closing_rate().max())
     impulse = np.zeros(m)
     first = np.full(m, math.inf)
     if v_max <= 0.0:
@@ -366,73 +343,140 @@ def cluster_impulses(
     d_peak = (15.0 * 0.5 * mass * v_max**2 / (16.0 * k)) ** 0.4
     dt = 2.94 * d_peak / v_max / steps_per_contact
     half_kick = 0.5 * dt / mass
-    half_dt = 0.5 * dt
-    d_max = np.zeros(m)
-    n2 = 2 * n
+    t = cluster.integrate(
+        impulse, first, (dt, set_fraction, k_unload, half_kick), v_max, max_steps
+    )
+    n = len(velocities)
+    out_x, out_y = _no_energy_gain(velocities, cluster.vel[:n], cluster.vel[n:])
+    return ClusterImpulses(
+        list(zip(out_x, out_y, strict=True)),
+        impulse.tolist(),
+        first.tolist(),
+        t,
+    )
 
-    def force() -> np.ndarray:
+
+class _Cluster:
+    """The balls' velocities and their contacts' compressions as the
+    cluster's solve steps them.
+
+    Elementwise operations and bincount only: a BLAS product may change its
+    rounding with the machine's kernel, and replays must be bit-identical.
+    The x and y parts sit in one array (x first): each operation works on
+    both at once, in the same order as on each alone, so the results are
+    those of separate x and y arrays, with half the calls."""
+
+    def __init__(
+        self,
+        velocities: Sequence[tuple[float, float]],
+        contacts: Sequence[tuple[int, int, float, float, float]],
+    ) -> None:
+        n = self.n = len(velocities)
+        self.m = len(contacts)
+        ia = np.array([c[0] for c in contacts], dtype=np.intp)
+        ib = np.array([c[1] for c in contacts], dtype=np.intp)
+        self.ia2 = np.concatenate((ia, ia + n))
+        self.ib2 = np.concatenate((ib, ib + n))
+        self.normal = np.array(
+            [[c[2] for c in contacts], [c[3] for c in contacts]], dtype=np.float64
+        )
+        self.normal2 = self.normal.ravel()
+        # Each contact's compression (an overlap counts as touching and
+        # holds no energy).
+        self.delta = -np.maximum(
+            np.array([c[4] for c in contacts], dtype=np.float64), 0.0
+        )
+        self.vel = np.array(
+            [v[0] for v in velocities] + [v[1] for v in velocities], dtype=np.float64
+        )
+
+    def closing_rate(self) -> np.ndarray:
+        r2 = (self.vel[self.ia2] - self.vel[self.ib2]) * self.normal2
+        r: np.ndarray = r2[: self.m] + r2[self.m :]
+        return r
+
+    def integrate(
+        self,
+        impulse: np.ndarray,
+        first: np.ndarray,
+        law: tuple[float, float, float, float],
+        v_max: float,
+        max_steps: int,
+    ) -> float:
+        """Velocity Verlet until no contact pushes or approaches, or for
+        ``max_steps``: each contact's impulse adds up in ``impulse``, the
+        first instant it pushes goes in ``first``; the time it took. ``law``
+        is the step, the unloading branch's set fraction and stiffness, and
+        half the step over the mass."""
+        dt, set_fraction, k_unload, half_kick = law
+        m, n2 = self.m, 2 * self.n
+        ia2, ib2, normal, normal2 = self.ia2, self.ib2, self.normal, self.normal2
+        delta, vel = self.delta, self.vel
+        half_dt = 0.5 * dt
+        d_max = np.zeros(m)
+        # The first force and its half step's change of velocity.
         np.maximum(d_max, delta, out=d_max)
         x = delta - set_fraction * d_max
         np.maximum(x, 0.0, out=x)
         f: np.ndarray = k_unload * x * np.sqrt(x)
-        return f
-
-    def push(f: np.ndarray) -> np.ndarray:
-        """Half a step's change of velocity the forces f give."""
         fxy = (normal * f).ravel()
-        d: np.ndarray = half_kick * (
+        kick: np.ndarray = half_kick * (
             np.bincount(ib2, fxy, n2) - np.bincount(ia2, fxy, n2)
         )
-        return d
+        pushes = _largest(f) > 0.0
+        still = 1e-9 * v_max
+        t = 0.0
+        # The steps below do what closing_rate and the first force and kick
+        # do, the same operations in the same order, written out and with the
+        # constants as arrays (numpy takes those faster than Python floats):
+        # a cluster takes a hundred steps or more.
+        dt_, set_, k_, kick_, half_, zero_ = (
+            np.array(c) for c in (dt, set_fraction, k_unload, half_kick, half_dt, 0.0)
+        )
+        fxy2 = np.empty((2, m))
+        fxy = fxy2.ravel()
+        along = np.empty(2 * m)
+        along_x, along_y = along[:m], along[m:]
+        sqrt, bincount, maximum = np.sqrt, np.bincount, np.maximum
+        for _ in range(max_steps):
+            if not pushes:
+                # Nothing pushes: jump to the next contact that starts to push.
+                rate = self.closing_rate()
+                closing = rate > still
+                if not closing.any():
+                    break
+                wait = (set_fraction * d_max - delta) / np.where(closing, rate, 1.0)
+                jump = max(float(np.where(closing, wait, math.inf).min()), 0.0)
+                delta += rate * jump
+                t += jump
+            vel += kick
+            np.subtract(vel[ia2], vel[ib2], out=along)
+            np.multiply(along, normal2, out=along)
+            delta += (along_x + along_y) * dt_
+            maximum(d_max, delta, out=d_max)
+            x = delta - set_ * d_max
+            maximum(x, zero_, out=x)
+            f_new = k_ * x * sqrt(x)
+            np.multiply(normal, f_new, out=fxy2)
+            kick = kick_ * (bincount(ib2, fxy, n2) - bincount(ia2, fxy, n2))
+            vel += kick
+            impulse += half_ * (f + f_new)
+            t += dt
+            # Forces are never negative: any nonzero one pushes.
+            pushes = _largest(f_new) > 0.0
+            if pushes:
+                np.minimum(first, t, out=first, where=f_new > 0.0)
+            f = f_new
+        return t
 
-    f = force()
-    kick = push(f)
-    pushes = _largest(f) > 0.0
-    still = 1e-9 * v_max
-    t = 0.0
-    # The steps below do what closing_rate, force and push do, the same
-    # operations in the same order, written out and with the constants as
-    # arrays (numpy takes those faster than Python floats): a cluster takes
-    # a hundred steps or more.
-    dt_, set_, k_, kick_, half_, zero_ = (
-        np.array(c) for c in (dt, set_fraction, k_unload, half_kick, half_dt, 0.0)
-    )
-    fxy2 = np.empty((2, m))
-    fxy = fxy2.ravel()
-    along = np.empty(2 * m)
-    along_x, along_y = along[:m], along[m:]
-    sqrt, bincount, maximum = np.sqrt, np.bincount, np.maximum
-    for _ in range(max_steps):
-        if not pushes:
-            # Nothing pushes: jump to the next contact that starts to push.
-            rate = closing_rate()
-            closing = rate > still
-            if not closing.any():
-                break
-            wait = (set_fraction * d_max - delta) / np.where(closing, rate, 1.0)
-            jump = max(float(np.where(closing, wait, math.inf).min()), 0.0)
-            delta += rate * jump
-            t += jump
-        vel += kick
-        np.subtract(vel[ia2], vel[ib2], out=along)
-        np.multiply(along, normal2, out=along)
-        delta += (along_x + along_y) * dt_
-        maximum(d_max, delta, out=d_max)
-        x = delta - set_ * d_max
-        maximum(x, zero_, out=x)
-        f_new = k_ * x * sqrt(x)
-        np.multiply(normal, f_new, out=fxy2)
-        kick = kick_ * (bincount(ib2, fxy, n2) - bincount(ia2, fxy, n2))
-        vel += kick
-        impulse += half_ * (f + f_new)
-        t += dt
-        # Forces are never negative: any nonzero one pushes.
-        pushes = _largest(f_new) > 0.0
-        if pushes:
-            np.minimum(first, t, out=first, where=f_new > 0.0)
-        f = f_new
-    vx, vy = vel[:n], vel[n:]
-    # Kinetic energy relative to the centre of mass must not grow.
+
+def _no_energy_gain(
+    velocities: Sequence[tuple[float, float]], vx: np.ndarray, vy: np.ndarray
+) -> tuple[list[float], list[float]]:
+    """The velocities after (vx, vy), with the kinetic energy relative to the
+    centre of mass no larger than before: an integration error that would
+    raise it is taken out of the motion relative to the centre of mass."""
+    n = len(velocities)
     out_x, out_y = vx.tolist(), vy.tolist()
     in_x = [float(v[0]) for v in velocities]
     in_y = [float(v[1]) for v in velocities]
@@ -447,9 +491,4 @@ def cluster_impulses(
         scale = math.sqrt(before / after)
         out_x = [cx + (x - cx) * scale for x in out_x]
         out_y = [cy + (y - cy) * scale for y in out_y]
-    return ClusterImpulses(
-        list(zip(out_x, out_y, strict=True)),
-        impulse.tolist(),
-        first.tolist(),
-        t,
-    )
+    return out_x, out_y

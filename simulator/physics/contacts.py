@@ -1,37 +1,32 @@
-"""Contacts at their true instant: ball against ball, ball against cushion.
+"""Contacts resolved at their true instant: ball against ball, ball against
+cushion.
 
-Pymunk only says which balls and cushions have come near (each ball's
-shape is a few millimetres larger than the ball, and no ball moves that far
-in a step). For every such pair this module works out, from the closed
-forms of balls.py, the instant in the step at which the two surfaces
-touch, and resolves the contact there: with the velocities and spins of
-that instant, the line of centres of that instant, and new segments that
-start at it. Nothing overlaps, so nothing needs pushing apart.
+near.py finds each contact due in a step and its instant; this module
+resolves it there, with the velocities and spins of that instant, the
+line of centres of that instant, and new segments that start at it.
+Nothing overlaps, so nothing needs pushing apart.
 
 Balls that the compression wave of a contact reaches before it is over
 (their gap closes within the contact time at the approach speed) are
 solved together with it, whatever the gap, so a frozen rack, a rack a hair
-apart and a rack a millimetre apart behave as one continuum.
+apart and a rack a millimetre apart behave as one continuum. A contact met
+again at once, slowly, is a lasting one: made plastic along its normal and
+looked at again a moment later.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import NamedTuple
 
-from simulator.physics.balls import Ball, Script
+from simulator.physics.balls import Ball, Script, Vec2
 from simulator.physics.log import Log
 from simulator.physics.models import Models
+from simulator.physics.near import CUSHION, PAIR, Candidate, Near
+from simulator.physics.touch import TIME_EPS
 from simulator.table.events import EventKind, Phase, event_of
 from simulator.table.geometry import CushionPiece, closest_point
 
-Vec2 = tuple[float, float]
-Vec3 = tuple[float, float, float]
-
-# A contact found this close to the start of its window counts as already
-# touching (s); the root is found to this precision.
-TIME_EPS = 1e-12
 # A pair that meets again in the same step this slowly is in lasting
 # contact (a ball with spin driven on into the ball or cushion it just
 # left, which would otherwise part and meet again ever faster): it is made
@@ -40,21 +35,6 @@ TIME_EPS = 1e-12
 # deceleration times the moment squared).
 LASTING = 0.05  # m/s
 LASTING_GAP = 1e-3  # s
-PAIR = 0
-CUSHION = 1
-# The share of the time a gap needs to close at the balls' speed bounds that
-# a near pair is left unexamined (the rest is margin for rounding).
-SAFE_MARGIN = 0.9
-
-
-class Candidate(NamedTuple):
-    """A contact due at ``time``; ordered by time, then kind and balls (a
-    tuple: compared in C, for the step's min and sort)."""
-
-    time: float
-    kind: int
-    a: int
-    b: int  # the other ball, or the cushion piece's index
 
 
 def _in_play(b: Ball) -> bool:
@@ -62,499 +42,35 @@ def _in_play(b: Ball) -> bool:
     return b.on_table and b.phase is not Phase.AIRBORNE
 
 
-def pair_touch(a: Ball, b: Ball, lo: float, hi: float, d: float) -> float | None:
-    """The first instant in (lo, hi] at which two balls come within d of
-    each other while approaching, or None."""
-    if a.script is not None or b.script is not None:
-        return _pair_touch_any(a, b, lo, hi, d)
-    # The relative position as a polynomial in time: D0 + D1 t + D2 t^2.
-    x0, x1, x2 = b.cx0 - a.cx0, b.cx1 - a.cx1, b.cx2 - a.cx2
-    y0, y1, y2 = b.cy0 - a.cy0, b.cy1 - a.cy1, b.cy2 - a.cy2
-    d2 = d * d
-    rx = x0 + lo * (x1 + lo * x2)
-    ry = y0 + lo * (y1 + lo * y2)
-    ux = x1 + 2.0 * lo * x2
-    uy = y1 + 2.0 * lo * y2
-    f_lo = rx * rx + ry * ry - d2
-    closing = rx * ux + ry * uy  # < 0: approaching
-    sx = x0 + hi * (x1 + hi * x2)
-    sy = y0 + hi * (y1 + hi * y2)
-    f_hi = sx * sx + sy * sy - d2
-    if f_lo <= 0.0:
-        if closing < 0.0:
-            return lo
-        # Touching and parting (just after a contact): do they come back
-        # within the window? Then from where they turn back.
-        if f_hi > 0.0:
-            return None
-        wx = x1 + 2.0 * hi * x2
-        wy = y1 + 2.0 * hi * y2
-        if sx * wx + sy * wy >= 0.0:
-            return None
-
-        def rate(t: float) -> float:
-            return (x0 + t * (x1 + t * x2)) * (x1 + 2.0 * t * x2) + (
-                y0 + t * (y1 + t * y2)
-            ) * (y1 + 2.0 * t * y2)
-
-        a_, b_ = lo, hi
-        for _ in range(60):
-            if b_ - a_ <= TIME_EPS:
-                break
-            m = 0.5 * (a_ + b_)
-            if rate(m) >= 0.0:
-                a_ = m
-            else:
-                b_ = m
-        # b_: the first instant found at which they approach again.
-        rx = x0 + b_ * (x1 + b_ * x2)
-        ry = y0 + b_ * (y1 + b_ * y2)
-        if rx * rx + ry * ry - d2 <= 0.0:
-            return b_
-        lo = a_
-        closing = -1.0  # turned back: approaching from here
-    if f_hi > 0.0:
-        # Touched and parted within the window (a glancing pass)?
-        if closing >= 0.0:
-            return None
-        u2 = ux * ux + uy * uy
-        t_star = min(lo + (-closing / u2 if u2 > 0.0 else 0.0), hi)
-        sx = x0 + t_star * (x1 + t_star * x2)
-        sy = y0 + t_star * (y1 + t_star * y2)
-        if sx * sx + sy * sy - d2 > 0.0:
-            return None
-        hi = t_star
-
-    def f(t: float) -> tuple[float, float]:
-        x = x0 + t * (x1 + t * x2)
-        y = y0 + t * (y1 + t * y2)
-        return (
-            x * x + y * y - d2,
-            2.0 * (x * (x1 + 2.0 * t * x2) + y * (y1 + 2.0 * t * y2)),
-        )
-
-    return _root(f, lo, hi)
-
-
-def _pair_touch_any(a: Ball, b: Ball, lo: float, hi: float, d: float) -> float | None:
-    """pair_touch for any motion (a ball in a compliant cushion's grip)."""
-    pa, pb = a.pos(lo), b.pos(lo)
-    va, vb = a.vel(lo), b.vel(lo)
-    rx, ry = pb[0] - pa[0], pb[1] - pa[1]
-    ux, uy = vb[0] - va[0], vb[1] - va[1]
-    d2 = d * d
-    f_lo = rx * rx + ry * ry - d2
-    closing = rx * ux + ry * uy
-    if f_lo <= 0.0:
-        return lo if closing < 0.0 else None
-    qa, qb = a.pos(hi), b.pos(hi)
-    sx, sy = qb[0] - qa[0], qb[1] - qa[1]
-    if sx * sx + sy * sy - d2 > 0.0:
-        return None
-
-    def f(t: float) -> tuple[float, float]:
-        ra, rb = a.pos(t), b.pos(t)
-        wa, wb = a.vel(t), b.vel(t)
-        x, y = rb[0] - ra[0], rb[1] - ra[1]
-        return x * x + y * y - d2, 2.0 * (x * (wb[0] - wa[0]) + y * (wb[1] - wa[1]))
-
-    return _root(f, lo, hi)
-
-
-def _root(f: Callable[[float], tuple[float, float]], lo: float, hi: float) -> float:
-    """The root of f in (lo, hi] with f(lo) > 0 >= f(hi): Newton's steps
-    kept inside the bracket, bisection when they leave it."""
-    t = hi
-    for _ in range(80):
-        val, slope = f(t)
-        if val > 0.0:
-            lo = t
-        else:
-            hi = t
-        if hi - lo <= TIME_EPS:
-            return hi
-        nxt = t - val / slope if slope != 0.0 else 0.5 * (lo + hi)
-        if not lo < nxt < hi:
-            nxt = 0.5 * (lo + hi)
-        if abs(nxt - t) <= TIME_EPS:
-            return nxt
-        t = nxt
-    return hi
-
-
-def cushion_touch(
-    ball: Ball, piece: CushionPiece, lo: float, hi: float, radius: float
-) -> float | None:
-    """The first instant in (lo, hi] at which the ball touches the piece
-    while moving into it, or None."""
-    reach = radius + piece.radius
-
-    def gap(t: float) -> tuple[float, Vec2, Vec2]:
-        p = ball.pos(t)
-        c = closest_point(piece, p)
-        return math.dist(p, c) - reach, p, c
-
-    def into(t: float, p: Vec2, c: Vec2) -> float:
-        v = ball.vel(t)
-        return (c[0] - p[0]) * v[0] + (c[1] - p[1]) * v[1]
-
-    g_lo, p, c = gap(lo)
-    g_hi, p_hi, c_hi = gap(hi)
-    if g_lo <= 0.0:
-        if into(lo, p, c) > 0.0:
-            return lo
-        # Touching and leaving (just after a contact): back within the window?
-        if g_hi > 0.0 or into(hi, p_hi, c_hi) <= 0.0:
-            return None
-        a_, b_ = lo, hi
-        for _ in range(60):
-            if b_ - a_ <= TIME_EPS:
-                break
-            m = 0.5 * (a_ + b_)
-            _, pm, cm = gap(m)
-            if into(m, pm, cm) <= 0.0:
-                a_ = m
-            else:
-                b_ = m
-        g_lo, _, _ = gap(b_)
-        if g_lo <= 0.0:
-            return b_
-        lo = b_
-    if g_hi > 0.0:
-        return None
-    # Illinois false position on the gap: a few steps, never inside.
-    a, fa, b, fb = lo, g_lo, hi, g_hi
-    side = 0
-    for _ in range(60):
-        if b - a <= TIME_EPS:
-            break
-        m = (a * fb - b * fa) / (fb - fa) if fb != fa else 0.5 * (a + b)
-        if not a < m < b:
-            m = 0.5 * (a + b)
-        fm, _, _ = gap(m)
-        if fm > 0.0:
-            a, fa = m, fm
-            if side == -1:
-                fb *= 0.5
-            side = -1
-        else:
-            b, fb = m, fm
-            if side == 1:
-                fa *= 0.5
-            side = 1
-        if abs(fm) < 1e-13:
-            return m  # within 1e-13 m of the touch
-    return a
-
-
 class Contacts:
-    """The pairs pymunk has found near, and their contacts in each step."""
+    """The contacts near.py finds due, each resolved at its instant."""
 
     def __init__(
         self,
-        balls: dict[int, Ball],
-        pieces: tuple[CushionPiece, ...],
+        near: Near,
         models: Models,
         log: Log,
-        radius: float,
         mass: float,
         kick: Callable[..., Phase],
         motion_event: Callable[[Ball, Phase, float], None],
         script: Callable[[Ball, Script, Vec2], None],
     ) -> None:
-        self.balls = balls
-        self.pieces = pieces
+        self.near = near
+        self.balls = near.balls
+        self.pieces = near.pieces
         self.models = models
         self.log = log
-        self.radius = radius
+        self.radius = near.radius
         self.mass = mass
         self._kick = kick
         self._motion_event = motion_event
         self._script = script
-        self.near_pairs: dict[tuple[int, int], tuple[Ball, Ball]] = {}
-        self.near_cushions: dict[tuple[int, int], Ball] = {}
         self.contacts = 0
         self.step = 0  # the world's step count, for lasting contacts
         self._met: dict[tuple[int, int, int], int] = {}
         self._met_at: dict[tuple[int, int, int], float] = {}
-        self._resting: dict[tuple[int, int, int], float] = {}
+        self._resting = near.resting
         self._now = 0.0
-        # A near pair that cannot touch before a time, while neither ball's
-        # segment changes: (version of a, version of b, that time).
-        self._safe: dict[tuple[int, int], tuple[int, int, float]] = {}
-        # The same for a ball near a cushion piece: (its version, that time).
-        self._safe_cushion: dict[tuple[int, int], tuple[int, float]] = {}
-        # No near pair or cushion can touch before this time while no ball's
-        # segment changes and nothing new comes near (the world resets it to
-        # -inf then): a step ending by then needs no look at its contacts.
-        self.quiet_until = -math.inf
-        self._active: bool | None = None
-        self._pair_keys: list[tuple[int, int]] | None = None
-        self._cushion_keys: list[tuple[int, int]] | None = None
-        self._pair_rows: list[tuple[tuple[int, int], Ball, Ball]] | None = None
-        self._pair_index: dict[int, list[int]] = {}
-        self._cushion_rows: list[tuple[int, Ball]] | None = None
-
-    # -- what pymunk found ----------------------------------------------------------
-    def pair_near(self, a: Ball, b: Ball) -> None:
-        key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
-        self.near_pairs[key] = (a, b) if a.ball < b.ball else (b, a)
-        self._pair_keys = None
-        self.quiet_until = -math.inf
-        self._active = None
-
-    def pair_apart(self, a: Ball, b: Ball) -> None:
-        key = (a.ball, b.ball) if a.ball < b.ball else (b.ball, a.ball)
-        if self.near_pairs.pop(key, None) is not None:
-            self._pair_keys = None
-            self._active = None
-
-    def cushion_near(self, ball: Ball, piece: int) -> None:
-        self.near_cushions[(ball.ball, piece)] = ball
-        self._cushion_keys = None
-        self.quiet_until = -math.inf
-        self._active = None
-
-    def cushion_apart(self, ball: Ball, piece: int) -> None:
-        if self.near_cushions.pop((ball.ball, piece), None) is not None:
-            self._cushion_keys = None
-            self._active = None
-
-    def forget(self, ball: int) -> None:
-        for key in [k for k in self.near_pairs if ball in k]:
-            del self.near_pairs[key]
-        for ckey in [k for k in self.near_cushions if k[0] == ball]:
-            del self.near_cushions[ckey]
-        self._pair_keys = self._cushion_keys = None
-        self._active = None
-
-    def _keys(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """The near pairs and cushions in a fixed order (sorted once)."""
-        if self._pair_keys is None:
-            self._pair_keys = sorted(self.near_pairs)
-            self._pair_rows = None
-        if self._cushion_keys is None:
-            self._cushion_keys = sorted(self.near_cushions)
-            self._cushion_rows = None
-        return self._pair_keys, self._cushion_keys
-
-    def _rows(
-        self, only: set[int] | None
-    ) -> tuple[list[tuple[tuple[int, int], Ball, Ball]], list[tuple[int, Ball]]]:
-        """The near pairs (key, a, b) and cushions (piece, ball) in the fixed
-        order, all or those with a ball of ``only``."""
-        self._keys()
-        if self._pair_rows is None:
-            near = self.near_pairs
-            rows = [(key, *near[key]) for key in self._pair_keys or ()]
-            self._pair_rows = rows
-            index: dict[int, list[int]] = {}
-            for i, (key, _, _) in enumerate(rows):
-                index.setdefault(key[0], []).append(i)
-                index.setdefault(key[1], []).append(i)
-            self._pair_index = index
-        if self._cushion_rows is None:
-            cush = self.near_cushions
-            self._cushion_rows = [(k[1], cush[k]) for k in self._cushion_keys or ()]
-        pairs, cushions = self._pair_rows, self._cushion_rows
-        if only is None:
-            return pairs, cushions
-        index = self._pair_index
-        if len(only) == 1:
-            (b,) = only
-            picked = index.get(b, ())
-        else:
-            picked = sorted({i for b in only for i in index.get(b, ())})
-        return [pairs[i] for i in picked], [
-            row for row in cushions if row[1].ball in only
-        ]
-
-    def changed(self) -> None:
-        """A ball's motion changed: what was worked out from the old motion
-        (quiet_until, active) is worked out again."""
-        self.quiet_until = -math.inf
-        self._active = None
-
-    def active(self) -> bool:
-        """Whether any near pair has a moving ball in it (kept until a ball's
-        motion or the near lists change: asked at every step)."""
-        if self._active is None:
-            self._active = any(
-                a.moving or b.moving for a, b in self.near_pairs.values()
-            ) or any(ball.moving for ball in self.near_cushions.values())
-        return self._active
-
-    # -- candidates -----------------------------------------------------------------
-    def candidates(
-        self, lo: float, hi: float, only: set[int] | None = None
-    ) -> list[Candidate]:
-        """Every contact due in (lo, hi], at its instant: for all near pairs,
-        or only those with one of the balls ``only``."""
-        out: list[Candidate] = []
-        d = 2.0 * self.radius
-        resting = self._resting
-        safe = self._safe
-        # Until when nothing looked at here can touch (a full look only).
-        quiet = math.inf
-        pair_rows = self._pair_rows
-        cushion_rows = self._cushion_rows
-        if (
-            only is not None
-            or pair_rows is None
-            or cushion_rows is None
-            or self._pair_keys is None
-            or self._cushion_keys is None
-        ):
-            # Something came near or went, or only some balls are asked
-            # about (the full look's rows, kept, are the common case).
-            pair_rows, cushion_rows = self._rows(only)
-        airborne = Phase.AIRBORNE
-        for key, a, b in pair_rows:
-            # Both in play (on the bed: _in_play) and one moving.
-            if not (a.moving or b.moving) or not (
-                a.on_table
-                and b.on_table
-                and a.phase is not airborne
-                and b.phase is not airborne
-            ):
-                continue
-            kept = safe.get(key)
-            if (
-                kept is not None
-                and hi <= kept[2]
-                and kept[0] == a.version
-                and kept[1] == b.version
-            ):
-                if kept[2] < quiet:
-                    quiet = kept[2]
-                continue  # their gap cannot close before kept[2]
-            start = max(lo, resting.get((PAIR, *key), lo)) if resting else lo
-            end = min(hi, a.t_end, b.t_end)
-            if end <= start:
-                if start < quiet:
-                    quiet = start
-                continue
-            t = pair_touch(a, b, start, end, d)
-            if t is not None:
-                out.append(Candidate(t, PAIR, a.ball, b.ball))
-                quiet = -math.inf
-                continue
-            until = end
-            if a.script is None and b.script is None:
-                # No touch this step: until when none is possible (near pairs
-                # of a rack drifting apart are otherwise solved for at every
-                # step). Their relative velocity is linear in time, so its
-                # size is largest at one end of their common segment: the gap
-                # closes no faster than that.
-                t_seg = a.t_end if a.t_end < b.t_end else b.t_end
-                # a.pos(start) and b.pos(start), written out (start <= end
-                # is within both segments).
-                gap = (
-                    math.hypot(
-                        b.cx0 + start * (b.cx1 + start * b.cx2)
-                        - (a.cx0 + start * (a.cx1 + start * a.cx2)),
-                        b.cy0 + start * (b.cy1 + start * b.cy2)
-                        - (a.cy0 + start * (a.cy1 + start * a.cy2)),
-                    )
-                    - d
-                )
-                x1, x2 = b.cx1 - a.cx1, b.cx2 - a.cx2
-                y1, y2 = b.cy1 - a.cy1, b.cy2 - a.cy2
-                u0 = math.hypot(x1 + 2.0 * start * x2, y1 + 2.0 * start * y2)
-                if t_seg < math.inf:
-                    u1 = math.hypot(x1 + 2.0 * t_seg * x2, y1 + 2.0 * t_seg * y2)
-                    bound = u0 if u0 > u1 else u1
-                else:
-                    bound = u0  # both at rest or one: no acceleration
-                if gap > 0.0:
-                    if bound > 0.0:
-                        until = min(start + SAFE_MARGIN * gap / bound, t_seg)
-                    else:
-                        until = t_seg
-                    safe[key] = (a.version, b.version, until)
-                    if until < end:
-                        until = end
-            if until < quiet:
-                quiet = until
-        safe_cushion = self._safe_cushion
-        reach = self.radius
-        for piece_index, ball in cushion_rows:
-            if not ball.moving or not ball.on_table or ball.phase is airborne:
-                continue
-            if ball.script is not None:
-                quiet = -math.inf  # in a cushion's grip: looked at every step
-                continue
-            ckey = (ball.ball, piece_index)
-            ckept = safe_cushion.get(ckey)
-            if ckept is not None and ckept[0] == ball.version and hi <= ckept[1]:
-                if ckept[1] < quiet:
-                    quiet = ckept[1]
-                continue
-            start = max(lo, resting.get((CUSHION, *ckey), lo)) if resting else lo
-            end = min(hi, ball.t_end)
-            if end <= start:
-                if start < quiet:
-                    quiet = start
-                continue
-            piece = self.pieces[piece_index]
-            t = cushion_touch(ball, piece, start, end, self.radius)
-            if t is not None:
-                out.append(Candidate(t, CUSHION, ball.ball, piece_index))
-                quiet = -math.inf
-                continue
-            until = end
-            bound = ball.speed_bound
-            if bound > 0.0:
-                p = ball.pos(start)
-                gap = math.dist(p, closest_point(piece, p)) - reach - piece.radius
-                if gap > 0.0:
-                    safe_until = start + SAFE_MARGIN * gap / bound
-                    line = self._line_safe(ball, piece, p, start)
-                    if line > safe_until:
-                        safe_until = line
-                    until = min(safe_until, ball.t_end)
-                    safe_cushion[ckey] = (ball.version, until)
-                    if until < end:
-                        until = end
-            if until < quiet:
-                quiet = until
-        if only is None:
-            self.quiet_until = quiet
-        return out
-
-    def _line_safe(
-        self, ball: Ball, piece: CushionPiece, p: Vec2, start: float
-    ) -> float:
-        """Until when the ball cannot reach a straight piece, from its line:
-        the centre is no nearer the piece than the line through it, and its
-        velocity is linear in time, so its speed towards the line is largest
-        at one end of the segment (a ball rolling along a rail never comes
-        nearer). -inf when this says nothing."""
-        ax, ay = piece.a
-        dx, dy = piece.b[0] - ax, piece.b[1] - ay
-        length = math.hypot(dx, dy)
-        if length == 0.0:
-            return -math.inf
-        # The line's unit normal, towards the ball.
-        nx, ny = -dy / length, dx / length
-        side = (p[0] - ax) * nx + (p[1] - ay) * ny
-        if side < 0.0:
-            nx, ny, side = -nx, -ny, -side
-        gap = side - self.radius - piece.radius
-        if gap <= 0.0:
-            return -math.inf
-        t_end = ball.t_end
-        if t_end == math.inf:
-            return -math.inf
-        # Speed towards the line at the two ends (velocity from the
-        # segment's polynomials, as ball.vel has it).
-        c1x, c2x, c1y, c2y = ball.cx1, ball.cx2, ball.cy1, ball.cy2
-        a0 = -((c1x + 2.0 * start * c2x) * nx + (c1y + 2.0 * start * c2y) * ny)
-        a1 = -((c1x + 2.0 * t_end * c2x) * nx + (c1y + 2.0 * t_end * c2y) * ny)
-        closing = a0 if a0 > a1 else a1
-        if closing <= 0.0:
-            return t_end
-        return start + SAFE_MARGIN * gap / closing
 
     # -- resolution -----------------------------------------------------------------
     def resolve(self, c: Candidate) -> set[int]:
@@ -650,7 +166,7 @@ class Contacts:
         queue = [a.ball, b.ball]
         limit = 2.0 * self.radius + reach
         pos = {a.ball: a.pos(t), b.ball: b.pos(t)}
-        pair_keys, _ = self._keys()
+        pair_keys, _ = self.near.keys()
         while queue:
             i = queue.pop()
             for key in pair_keys:

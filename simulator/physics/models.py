@@ -421,6 +421,59 @@ class CompliantCushion:
         d_peak = float((1.25 * m * speed * speed / k) ** 0.4)
         return 3.2 * d_peak / max(speed, 1e-6)
 
+    def _nose_friction(
+        self, s: Vec3, n_dir: Vec3, f_n: float, depth: float, sh: Vec3, dt: float
+    ) -> tuple[Vec3 | None, Vec3]:
+        """The friction at the nose on the slip ``s`` there (in the contact
+        plane, of normal ``n_dir``) under the push f_n: the force (None if
+        there is none) and the face's shear ``sh`` after it."""
+        mu_c, m = self.friction, self.mass
+        s_mag = math.sqrt(collisions.dot(s, s))
+        if self.shear > 0.0:
+            # The rubber's face shears with the ball (Mindlin: tangential
+            # stiffness a share of the normal one) and springs back, so
+            # what the face took while the ball went in it gives back on
+            # the way out; past mu_c F_n the ball slips on it.
+            if f_n > 0.0:
+                sh = (sh[0] + s[0] * dt, sh[1] + s[1] * dt, sh[2] + s[2] * dt)
+                hn = collisions.dot(sh, n_dir)
+                sh = (
+                    sh[0] - hn * n_dir[0],
+                    sh[1] - hn * n_dir[1],
+                    sh[2] - hn * n_dir[2],
+                )
+                k_t = self.shear * 1.5 * self.stiffness * math.sqrt(max(depth, 0.0))
+                fc = (-k_t * sh[0], -k_t * sh[1], -k_t * sh[2])
+                f_mag = math.sqrt(collisions.dot(fc, fc))
+                if f_mag > mu_c * f_n:
+                    scale = mu_c * f_n / f_mag
+                    fc = (fc[0] * scale, fc[1] * scale, fc[2] * scale)
+                    sh = (sh[0] * scale, sh[1] * scale, sh[2] * scale)
+                return fc, sh
+            return None, (0.0, 0.0, 0.0)
+        if s_mag > 1e-9 and f_n > 0.0:
+            f_t = min(mu_c * f_n, 2.0 / 7.0 * m * s_mag / dt)
+            return (-f_t * s[0] / s_mag, -f_t * s[1] / s_mag, -f_t * s[2] / s_mag), sh
+        return None, sh
+
+    def _cloth_friction(
+        self, u: Vec3, f_n: float, sin_t: float, dt: float
+    ) -> Vec3 | None:
+        """The cloth's friction on the slip ``u`` at the ball's foot, pressed
+        by the weight and the cushion's push down (f_n at the angle t):
+        None if it does not slip."""
+        m, g, mu_t = self.mass, self.gravity, self.cloth_friction
+        n_table = m * g + f_n * sin_t
+        u_mag = math.hypot(u[0], u[1])
+        if u_mag > 1e-9:
+            if self.push_friction is not None:
+                grip = mu_t * m * g + self.push_friction * f_n * sin_t
+            else:
+                grip = mu_t * n_table
+            f_u = min(grip, 2.0 / 7.0 * m * u_mag / dt)
+            return (-f_u * u[0] / u_mag, -f_u * u[1] / u_mag, 0.0)
+        return None
+
     def impact(self, v: Vec2, w: Vec3, normal: Vec2, jaw: bool) -> CushionImpact | None:
         nx, ny = normal
         v_n = v[0] * nx + v[1] * ny
@@ -451,13 +504,8 @@ class CompliantCushion:
         pos_a = pos_b = 0.0
         t = 0.0
         path: list[tuple[float, float, float]] = [(0.0, 0.0, 0.0)]
-        mu_c, mu_t = self.friction, self.cloth_friction
-        mu_p = mu_t if self.push_friction is None else self.push_friction
-        split_push = self.push_friction is not None
-        g = self.gravity
         hysteresis = self.unload != 1.0
-        shear = self.shear
-        sh = (0.0, 0.0, 0.0)  # the face's shear at the nose
+        sh: Vec3 = (0.0, 0.0, 0.0)  # the face's shear at the nose
         deepest = 0.0
         set_fraction = 1.0 - self.unload * self.unload
         k_unload = k / self.unload**3
@@ -483,46 +531,14 @@ class CompliantCushion:
             s = _add3(vel, collisions.cross(spin, arm_c))
             sn = collisions.dot(s, n_dir)
             s = (s[0] - sn * n_dir[0], s[1] - sn * n_dir[1], s[2] - sn * n_dir[2])
-            s_mag = math.sqrt(collisions.dot(s, s))
-            if shear > 0.0:
-                # The rubber's face shears with the ball (Mindlin: tangential
-                # stiffness a share of the normal one) and springs back, so
-                # what the face took while the ball went in it gives back on
-                # the way out; past mu_c F_n the ball slips on it.
-                if f_n > 0.0:
-                    sh = (sh[0] + s[0] * dt, sh[1] + s[1] * dt, sh[2] + s[2] * dt)
-                    hn = collisions.dot(sh, n_dir)
-                    sh = (sh[0] - hn * n_dir[0], sh[1] - hn * n_dir[1],
-                          sh[2] - hn * n_dir[2])
-                    k_t = shear * 1.5 * k * math.sqrt(max(depth, 0.0))
-                    fc = (-k_t * sh[0], -k_t * sh[1], -k_t * sh[2])
-                    f_mag = math.sqrt(collisions.dot(fc, fc))
-                    if f_mag > mu_c * f_n:
-                        scale = mu_c * f_n / f_mag
-                        fc = (fc[0] * scale, fc[1] * scale, fc[2] * scale)
-                        sh = (sh[0] * scale, sh[1] * scale, sh[2] * scale)
-                    force = [force[i] + fc[i] for i in range(3)]
-                    tq = collisions.cross(arm_c, fc)
-                    torque = [torque[i] + tq[i] for i in range(3)]
-                else:
-                    sh = (0.0, 0.0, 0.0)
-            elif s_mag > 1e-9 and f_n > 0.0:
-                f_t = min(mu_c * f_n, 2.0 / 7.0 * m * s_mag / dt)
-                fc = (-f_t * s[0] / s_mag, -f_t * s[1] / s_mag, -f_t * s[2] / s_mag)
+            fc, sh = self._nose_friction(s, n_dir, f_n, depth, sh, dt)
+            if fc is not None:
                 force = [force[i] + fc[i] for i in range(3)]
                 tq = collisions.cross(arm_c, fc)
                 torque = [torque[i] + tq[i] for i in range(3)]
-            # The cloth: pressed by the weight and the cushion's push down.
-            n_table = m * g + f_n * sin_t
             u = _add3(vel, collisions.cross(spin, arm_t))
-            u_mag = math.hypot(u[0], u[1])
-            if u_mag > 1e-9:
-                if split_push:
-                    grip = mu_t * m * g + mu_p * f_n * sin_t
-                else:
-                    grip = mu_t * n_table
-                f_u = min(grip, 2.0 / 7.0 * m * u_mag / dt)
-                fu = (-f_u * u[0] / u_mag, -f_u * u[1] / u_mag, 0.0)
+            fu = self._cloth_friction(u, f_n, sin_t, dt)
+            if fu is not None:
                 force = [force[i] + fu[i] for i in range(3)]
                 tq = collisions.cross(arm_t, fu)
                 torque = [torque[i] + tq[i] for i in range(3)]

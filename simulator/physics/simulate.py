@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 from simulator.physics.cue import StrokeError, validate
 from simulator.physics.lines import FrameBuilder, LazyFrames
 from simulator.physics.models import Models, models_named
-from simulator.physics.world import Stats, World
+from simulator.physics.stats import Stats
+from simulator.physics.world import World
 from simulator.table.events import BallMotion, Event, Frame, Shot, Stroke
 from simulator.table.state import TableState
 

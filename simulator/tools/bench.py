@@ -150,11 +150,11 @@ def _time_the_parts(spent: list[float]) -> Callable[[], None]:
     """Wrap chipmunk's step, the contact resolutions, the scheduled instants
     and the finishing so that each adds its time to ``spent`` (in that
     order); what puts them back."""
-    from simulator.physics import contacts
+    from simulator.physics import contacts, instants, near
 
     inner = world._cp_space_step
     resolve = contacts.Contacts.resolve
-    due = world.World._due
+    due = instants.Instants.handle
     finish = world.World._finish
     clock = time.perf_counter
 
@@ -163,14 +163,14 @@ def _time_the_parts(spent: list[float]) -> Callable[[], None]:
         inner(space, dt)
         spent[0] += clock() - t0
 
-    def timed_resolve(self: contacts.Contacts, c: contacts.Candidate) -> set[int]:
+    def timed_resolve(self: contacts.Contacts, c: near.Candidate) -> set[int]:
         t0 = clock()
         try:
             return resolve(self, c)
         finally:
             spent[1] += clock() - t0
 
-    def timed_due(self: world.World, e: Any) -> set[int]:
+    def timed_due(self: instants.Instants, e: Any) -> set[int]:
         t0 = clock()
         try:
             return due(self, e)
@@ -187,12 +187,12 @@ def _time_the_parts(spent: list[float]) -> Callable[[], None]:
     def restore() -> None:
         world._cp_space_step = inner
         contacts.Contacts.resolve = resolve  # type: ignore[method-assign]
-        world.World._due = due  # type: ignore[method-assign]
+        instants.Instants.handle = due  # type: ignore[method-assign]
         world.World._finish = finish  # type: ignore[method-assign]
 
     world._cp_space_step = timed
     contacts.Contacts.resolve = timed_resolve  # type: ignore[method-assign]
-    world.World._due = timed_due  # type: ignore[method-assign]
+    instants.Instants.handle = timed_due  # type: ignore[method-assign]
     world.World._finish = timed_finish  # type: ignore[method-assign]
     return restore
 

@@ -19,8 +19,9 @@ from simulator.physics import (
     pockets,
     simulate,
 )
-from simulator.physics import contacts as contacts_module
+from simulator.physics import near as near_module
 from simulator.physics.pockets import CAUGHT_DROP, ON_THE_LINE, over_the_line
+from simulator.physics.settle import settle_at_rest
 from simulator.table import resting
 from simulator.table.events import BallMotion, EventKind, Phase, Shot, Stroke
 from simulator.table.specs import Pocket, TableSpec, pool_table, pyramid_table
@@ -277,7 +278,7 @@ def test_a_ball_through_a_cushion_is_a_physics_error(
 ) -> None:
     """With the cushions switched off a ball goes through the rail: the
     outline names it, rather than the ball rolling on for metres."""
-    monkeypatch.setattr(contacts_module, "cushion_touch", lambda *a: None)
+    monkeypatch.setattr(near_module, "cushion_touch", lambda *a: None)
     state = TableState.from_positions(POOL.name, {0: (0.6, 0.6)})
     with pytest.raises(PhysicsError, match="ball 0 on the cloth left the table"):
         simulate(state, Stroke(90.0, 2.0))
@@ -313,15 +314,19 @@ def _world_at_rest(inside: float) -> World:
     return world
 
 
+def _settle(world: World) -> None:
+    settle_at_rest(world.spec, world.balls, world.t, world.history, world.stats)
+
+
 def test_the_settle_leaves_what_the_rule_allows_repairs_up_to_its_limit() -> None:
     # Within the resting tolerance: the rule allows it, nothing moves.
     world = _world_at_rest(0.1 * resting.TOLERANCE)
-    world._settle_at_rest()
+    _settle(world)
     assert world.stats.rest_correction == 0.0
     # Half the repair limit in: moved out, and the move is kept.
     inside = 0.5 * resting.REPAIR_LIMIT
     world = _world_at_rest(inside)
-    world._settle_at_rest()
+    _settle(world)
     x, _ = world.balls[1].pos(world.t)
     assert x <= POOL.length - POOL.balls.radius + resting.TOLERANCE
     assert world.stats.rest_correction == pytest.approx(inside, rel=1e-3)
@@ -329,4 +334,4 @@ def test_the_settle_leaves_what_the_rule_allows_repairs_up_to_its_limit() -> Non
     inside = 2.0 * resting.REPAIR_LIMIT
     world = _world_at_rest(inside)
     with pytest.raises(RestCorrectionError, match=r"ball 1 would have to move 0\.2"):
-        world._settle_at_rest()
+        _settle(world)

@@ -391,7 +391,7 @@ def test_the_pymunk_bodies_stay_on_the_closed_forms_through_a_long_slide() -> No
     worst = 0.0
     while not world.run_until(world.t + 1e-9):
         ball = world.balls[3]
-        synced = ball.ball not in world._dirty  # set at the next step's start
+        synced = ball.ball not in world.bodies.dirty  # set at the next step's start
         if synced and ball.moving and ball.script is None and not ball.in_air:
             x, y = ball.pos(world.t)
             bx, by = ball.body.position
