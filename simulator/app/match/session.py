@@ -196,6 +196,12 @@ class Session:
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
+        # A person's ruling the computer waits on until that person has read
+        # it (Continue): a foul or a game's end is never hidden by its turn.
+        self.to_acknowledge = False
+        # The watching speed chosen in this match ("skip" is kept for this
+        # match only: a person's own rulings are never skipped for later).
+        self.watch: str | None = None
         self._req: ShotRequirements | None = None
         self._table_key: tuple[int, tuple[float, float]] | None = None
         self._table: TableState | None = None
@@ -412,6 +418,16 @@ class Session:
         if req is not None and not req.is_break:
             self.powers[ruling.shooter] = power_of(shot.stroke.speed)
         self.banner = self.ruling_banner(ruling, shot)
+        self.to_acknowledge = self.concerns_person(ruling)
+
+    def concerns_person(self, ruling: Ruling) -> bool:
+        """A ruling a person must see before a computer plays on: a foul,
+        a penalty or a game's end at a person's shot, in a match with a
+        computer seat."""
+        if self.is_computer(ruling.shooter) or not any(
+                self.is_computer(i) for i in range(len(self.names))):
+            return False
+        return bool(ruling.fouls) or ruling.game_over or ruling.penalty is not None
 
     def _done(self) -> None:
         self.banner_scroll = 0
@@ -437,6 +453,7 @@ class Session:
         ruling = self.match.call_foul(code_id)
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
+        self.to_acknowledge = self.concerns_person(ruling)
         self.redo_stack.clear()
         self._done()
         return ruling
@@ -478,6 +495,7 @@ class Session:
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
         self.banner = None
+        self.to_acknowledge = False
         self._done()
         return True
 
