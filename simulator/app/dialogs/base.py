@@ -55,6 +55,8 @@ class Dialog(Mode):
                                          initial_text=self.field_text)
             self.entry.set_text_length_limit(60)
             widgets.focus(self.entry)
+            # What is typed goes after the name offered, not before it.
+            self.entry.edit_position = len(self.field_text)
 
     def exit(self) -> None:
         if self.entry is not None:
