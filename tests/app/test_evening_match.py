@@ -26,11 +26,12 @@ def start(app: App, names: list[str], game: str, opts: dict[str, object] | None 
 
 
 def press_typing(app: App, k: int, char: str) -> None:
-    """A key as the keyboard delivers it: down, its text, up, in one frame."""
+    """A key as the keyboard delivers it: down, its text, up (a frame each,
+    as a quick window sees them)."""
     frame(app, pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=char,
-                                  scancode=0),
-          pygame.event.Event(pygame.TEXTINPUT, text=char),
-          pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=char, scancode=0))
+                                  scancode=0))
+    frame(app, pygame.event.Event(pygame.TEXTINPUT, text=char))
+    frame(app, pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=char, scancode=0))
 
 
 def texts(app: App) -> list[str]:
