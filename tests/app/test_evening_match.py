@@ -35,6 +35,13 @@ def press_typing(app: App, k: int, char: str) -> None:
     frame(app, pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=char, scancode=0))
 
 
+def on_screen(app: App, message: str) -> bool:
+    """The message is drawn (its first words, however it wraps)."""
+    drawn = " ".join(texts(app))
+    return message[:30] in drawn or any(
+        len(t) > 20 and message.startswith(t) for t in texts(app))
+
+
 def texts(app: App) -> list[str]:
     """Every line of text drawn in the last frame."""
     return [t.text for t in app.texts]
@@ -61,4 +68,60 @@ def test_the_key_that_opens_the_save_dialog_is_not_typed_into_it(lang: str) -> N
     frame(app, n=2)
     assert s.save_path is not None and s.save_path.stem == typed + "x"
     assert s.save_path.parent == saves_dir() and s.save_path.exists()
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_shot_the_physics_cannot_settle_keeps_the_match(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The physics raises in the middle of a stroke (RestCorrectionError): the
+    window says so in the player's language, the match and the table are as
+    they were before the stroke, the same player aims again, and the stroke
+    is written down to reproduce."""
+    import json
+
+    from simulator.app.match.fault_log import faults_dir
+    from simulator.physics import ShotStream
+    from simulator.physics.world import RestCorrectionError
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 1})
+    assert app.mode is not None and app.mode.name == "placing"
+    key(app, pygame.K_RETURN)  # the cue ball where it is offered
+    assert app.mode.name == "aiming"
+    before = s.match.to_dict()
+    table = s.table.to_dict()
+    calls = [0]
+    real = ShotStream.advance
+
+    def failing(self: object, until: float) -> object:
+        calls[0] += 1
+        if calls[0] > 3:
+            raise RestCorrectionError("ball 5 would have to move 0.2 mm", 5, 2e-4)
+        return real(self, until)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ShotStream, "advance", failing)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name == "aiming",
+              limit=600)
+    assert calls[0] > 3
+    assert app.toast is not None
+    said = app.toast[0]
+    assert said.startswith(app.t("evening.unsettled", reason="")[:20])
+    assert "ball 5" in said and ("Nothing is lost" if lang == "en" else
+                                 "Ничего не потеряно") in said
+    frame(app)
+    assert on_screen(app, said)
+    assert s.match.to_dict() == before and s.table.to_dict() == table
+    assert not s.shots and s.banner is None
+    assert app.t("side.to_shoot", name="Anna") in texts(app)
+    logged = sorted(faults_dir().glob("stroke-*.json"))
+    assert logged and str(logged[-1]) in said
+    rec = json.loads(logged[-1].read_text(encoding="utf-8"))
+    assert rec["table"] == table and "RestCorrectionError" in rec["fault"]
+    assert rec["stroke"] == s.aim.stroke().to_dict()
+    # With the physics mended, the same stroke plays and is ruled.
+    monkeypatch.setattr(ShotStream, "advance", real)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.shots), limit=6000)
+    assert s.shots[0][0].stroke == s.aim.stroke() or s.shots
     pygame.display.quit()

@@ -39,6 +39,13 @@ class ComputerPlayMode(PlayMode):
     def side_extra(self) -> list[str]:
         return self.lines
 
+    def back(self) -> None:
+        """Its stroke could not be played: the match as it was, and this
+        turn goes to the people at the table (as when its search fails)."""
+        s = self.session
+        s.computer_failed = len(s.match.history)
+        next_step(self.app)
+
     def enter(self) -> None:
         super().enter()
         speed = watch_speed(self.app)
