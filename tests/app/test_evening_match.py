@@ -125,3 +125,64 @@ def test_a_shot_the_physics_cannot_settle_keeps_the_match(
     run_until(app, lambda: bool(s.shots), limit=6000)
     assert s.shots[0][0].stroke == s.aim.stroke() or s.shots
     pygame.display.quit()
+
+
+def board_texts(app: App) -> list[str]:
+    """The scoreboard's lines drawn in the last frame (above the table)."""
+    top = app.mode.layout.top  # type: ignore[union-attr]
+    return [t.text for t in app.texts if top.contains(t.rect)]
+
+
+def test_the_match_in_numbers_is_a_table_with_the_right_figures() -> None:
+    """The break's pots count for the breaker, one feathered miss is the one
+    foul (8-ball rule 8: no ball hit), the conceded game is neither a foul
+    nor an inning; the figures stand in a table, and under "wins the match"
+    the scoreboard numbers no next game."""
+    from simulator.app.screens.placing import PlaceMode
+    app = make_app()
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 1}, seed=3)
+    key(app, pygame.K_RETURN)  # the cue ball where it is offered
+    s.aim = s.aim.with_power(1.0)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.shots) and app.mode is not None and
+              app.mode.name != "playing", limit=6000)
+    brk, ruling = s.shots[0]
+    breaker = ruling.shooter
+    dropped = [b for e in brk.events if e.kind.value == "pocketed"
+               for b in e.balls if b != 0]
+    # A shot that hits nothing: a foul for whoever is at the table now.
+    if isinstance(app.mode, PlaceMode):
+        key(app, pygame.K_RETURN)
+    fouler = s.req.shooter
+    s.aim = s.aim.with_power(0.01)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.shots) == 2 and app.mode is not None and
+              app.mode.name != "playing", limit=6000)
+    assert s.shots[1][1].fouls
+    conceder = s.req.shooter
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_4)  # Concede the game
+    key(app, pygame.K_1)  # yes
+    frame(app, n=3)
+    assert s.over and app.dialogs and app.dialogs[-1].kind == "gameover"
+    table = app.dialogs[-1].table
+    assert table[0] == ("", "Anna", "Boris")
+    rows = {r[0]: r[1:] for r in table[1:]}
+    fouls = ["0", "0"]
+    fouls[fouler] = "1"
+    assert list(rows[app.t("evening.stat_fouls")]) == fouls
+    innings = [0, 0]
+    innings[breaker] += 1
+    if fouler != breaker:
+        innings[fouler] += 1
+    assert list(rows[app.t("evening.stat_innings")]) == [str(n) for n in innings]
+    balls = rows[app.t("evening.stat_balls")]
+    assert int(balls[breaker]) == len(dropped) and len(dropped) >= 1
+    assert rows[app.t("evening.stat_games")][1 - conceder] == "1"
+    # Every row of the table drawn with its cells in columns.
+    drawn = texts(app)
+    assert app.t("evening.stat_innings") in drawn and "Boris" in drawn
+    board = " ".join(board_texts(app))
+    assert app.t("score.race", n=1, game=2) not in board
+    assert app.t("evening.race_over", n=1) in board
+    pygame.display.quit()

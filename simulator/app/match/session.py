@@ -653,7 +653,10 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
                         out=p.out, balls=tuple(p.balls))
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
-              *(line_words(s, ln) for ln in board.centre)]
+              *(line_words(s, ln) if not (m.over and ln.key == "score.race") else
+                # Over: no next game to number, only the race it was.
+                loc.t("evening.race_over", n=dict(ln.args).get("n", ""))
+                for ln in board.centre)]
     if m.over:
         centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre

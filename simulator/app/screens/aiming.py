@@ -261,8 +261,9 @@ class AimMode(ShotInputMode):
         if req is None or self.cue() is None:
             return
         if self.call_missing():
-            self.app.notify(self.app.t("call.needed"))
-            return
+            # Shooting without a call is allowed: a pot then is simply not a
+            # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
+            self.app.inform(self.app.t("evening.no_call"), 5.0)
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)
