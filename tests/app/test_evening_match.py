@@ -5,8 +5,6 @@ through the window's real event loop with synthetic mouse and key events
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -14,7 +12,6 @@ from simulator.app.loop.app import App
 from simulator.app.match.saving import default_save_name
 from simulator.app.match.session import Session, saves_dir
 from simulator.app.match.turns import next_step
-from simulator.app.text.i18n import Locale
 from tests.app.helpers import DT, frame, key, make_app, run_until
 
 
@@ -185,4 +182,91 @@ def test_the_match_in_numbers_is_a_table_with_the_right_figures() -> None:
     board = " ".join(board_texts(app))
     assert app.t("score.race", n=1, game=2) not in board
     assert app.t("evening.race_over", n=1) in board
+    pygame.display.quit()
+
+
+def played_break(lang: str = "en") -> tuple[App, Session]:
+    """Two people's 8-ball match after the break: the ruling card is shown."""
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 2}, seed=3)
+    key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(1.0)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.shots) and app.mode is not None and
+              app.mode.name != "playing", limit=6000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    frame(app)
+    assert app.mode is not None and app.mode.name == "aiming" and s.banner is not None
+    return app, s
+
+
+def wheel(app: App, pos: tuple[int, int], down: bool) -> None:
+    """One notch of the wheel as pygame delivers it: a wheel event and the
+    button 4/5 press."""
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                  buttons=(0, 0, 0)))
+    frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if down else 1,
+                                  flipped=False, precise_x=0.0, precise_y=0.0),
+          pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=5 if down else 4),
+          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=5 if down else 4))
+
+
+def test_the_wheel_over_the_ruling_card_does_not_change_the_power() -> None:
+    app, s = played_break()
+    mode = app.mode
+    card = mode.banner_rect  # type: ignore[union-attr]
+    assert card is not None
+    before = s.aim.power
+    for _ in range(5):
+        wheel(app, card.center, down=True)
+    assert s.aim.power == before
+    # Over the table the wheel is the power, as the help says.
+    table = app.mode.layout.table  # type: ignore[union-attr]
+    wheel(app, (table.centerx, table.centery), down=False)
+    assert s.aim.power == pytest.approx(min(1.0, before + 0.02))
+    pygame.display.quit()
+
+
+def test_a_short_pull_back_is_a_soft_shot_and_the_ball_speed_is_shown() -> None:
+    """A 100-pixel pull back gave the full 11 m/s; now it is a soft stroke,
+    and full power takes a good part of the table's width. The controls
+    say both the cue's speed and the cue ball's (the timeline's figure)."""
+    from simulator.physics.cue import ball_speed
+    app, s = played_break()
+    mode = app.mode
+    view = mode.scene.view  # type: ignore[union-attr]
+    cue = s.cue_pos()
+    assert cue is not None
+    aim = s.aim
+    ux, uy = -pygame.math.Vector2(1, 0).rotate(aim.angle)
+    start_px = view.to_screen(cue[0] + ux * 0.06, cue[1] + uy * 0.06)
+
+    def pull(px: float) -> float:
+        """Press behind the cue ball, drag ``px`` pixels further back, and
+        see the power before letting go (Esc would cancel; a move back
+        to the start point does)."""
+        p0 = (int(start_px[0]), int(start_px[1]))
+        p1 = (int(p0[0] + ux * px), int(p0[1] - uy * px))
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p0, button=1))
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=p1, rel=(0, 0),
+                                      buttons=(1, 0, 0)))
+        power = s.aim.power
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=p0, rel=(0, 0),
+                                      buttons=(1, 0, 0)))
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p0, button=1))
+        return power
+
+    soft = pull(100)
+    assert 0.0 < soft < 0.4
+    assert s.aim.with_power(soft).speed < 2.5
+    full = pull(0.45 * app.mode.layout.table.width)  # type: ignore[union-attr]
+    assert full == 1.0
+    assert app.mode is mode and not s.shots[1:]  # nothing was played
+    frame(app)
+    b = ball_speed(s.aim.speed, s.aim.tip_a, s.aim.tip_b, s.spec.balls,
+                   s.spec.physics)
+    shown = app.t("evening.cue_ball_speed", v=s.locale.num(s.aim.speed, 1),
+                  b=s.locale.num(b, 1))
+    assert any(t.endswith(shown) for t in texts(app)) and b > s.aim.speed
     pygame.display.quit()
