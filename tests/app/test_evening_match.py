@@ -270,3 +270,67 @@ def test_a_short_pull_back_is_a_soft_shot_and_the_ball_speed_is_shown() -> None:
                   b=s.locale.num(b, 1))
     assert any(t.endswith(shown) for t in texts(app)) and b > s.aim.speed
     pygame.display.quit()
+
+
+def test_help_during_ball_in_hand_keeps_the_placement() -> None:
+    """The cue ball put down, F1 then Esc: back to the aim with the ball
+    where it was put, not to ball in hand again."""
+    app = make_app()
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 1})
+    assert app.mode is not None and app.mode.name == "placing"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
+    assert app.mode.name == "aiming"
+    put = s.placed
+    key(app, pygame.K_F1)
+    assert app.mode.name == "help"
+    key(app, pygame.K_ESCAPE)
+    assert app.mode.name == "aiming" and s.placed == put
+    pygame.display.quit()
+
+
+def test_a_new_ball_in_hand_does_not_start_with_not_here() -> None:
+    """The mouse resting on an object ball as ball in hand begins: the cue
+    ball stays where it may go, with no "not here", until the player presses."""
+    app = make_app()
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 1})
+    mode = app.mode
+    assert mode is not None and mode.name == "placing"
+    view = mode.scene.view  # type: ignore[attr-defined]
+    on_ball = view.to_screen(*(s.table.position(1) or (0.0, 0.0)))
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=on_ball, rel=(0, 0),
+                                  buttons=(0, 0, 0)))
+    frame(app)
+    assert mode.reason is None  # type: ignore[attr-defined]
+    assert app.t("strip.not_here") not in texts(app)
+    # Pressed there, the refusal is said.
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=on_ball, button=1))
+    assert mode.reason is not None  # type: ignore[attr-defined]
+    pygame.display.quit()
+
+
+def test_esc_on_the_main_menu_asks_before_quitting(app: App) -> None:
+    key(app, pygame.K_ESCAPE)
+    assert app.running and app.dialogs
+    assert app.dialogs[-1].title == app.t("quit.title")
+    key(app, pygame.K_ESCAPE)  # no: back to the menu
+    assert app.running and not app.dialogs and app.mode.name == "menu"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_1)  # Quit
+    frame(app)
+    assert app.running is False
+
+
+def test_esc_leaves_the_editor_even_from_a_title_field(app: App) -> None:
+    from tests.app.helpers import click, click_button
+    click_button(app, app.t("menu.practice"))
+    click_button(app, app.t("practice.editor"))
+    ed = app.mode
+    assert ed is not None and ed.name == "editor"
+    click(app, ed.title_en.rect.center)  # type: ignore[attr-defined]
+    frame(app)
+    assert ed.typing()  # type: ignore[attr-defined]
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is ed and not ed.typing()  # type: ignore[attr-defined]
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is not ed and app.mode.name == "practice"

@@ -78,7 +78,9 @@ def test_menu_navigation(app: App) -> None:
     assert app.mode.name == "load"
     key(app, pygame.K_ESCAPE)
     assert app.mode.name == "menu"
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # asked first (issue 22)
+    key(app, pygame.K_1)
+    frame(app)
     assert app.running is False
 
 

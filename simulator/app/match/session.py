@@ -166,6 +166,7 @@ class Session:
         self.locale = locale
         self.aim = Aim()
         self.placed: tuple[float, float] | None = None
+        self.placed_by_player = False  # the ball in hand put down, aiming now
         self.banner: Banner | None = None
         self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
         self.last_ruling: Ruling | None = None
@@ -303,6 +304,7 @@ class Session:
         self.hint = self.hint_job = None  # a new position: a new hint
         self.hint_call = None
         self.placed = None
+        self.placed_by_player = False
         req = self._req
         if req is not None and req.ball_in_hand is not BallInHand.NONE:
             self.placed = self._default_placement()
@@ -398,6 +400,7 @@ class Session:
         err = self.placement_error(x, y)
         if err is None:
             self.placed = (x, y)
+            self.placed_by_player = True  # help or a dialog between keeps it
         return err
 
     # -- steps ------------------------------------------------------------------------
