@@ -334,3 +334,27 @@ def test_esc_leaves_the_editor_even_from_a_title_field(app: App) -> None:
     assert app.mode is ed and not ed.typing()  # type: ignore[attr-defined]
     key(app, pygame.K_ESCAPE)
     assert app.mode is not ed and app.mode.name == "practice"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_pocket_names_say_where_the_pocket_is_on_screen(lang: str) -> None:
+    """The pocket drawn at the bottom middle is the "bottom side" pocket, not
+    the "right side" one (named from the breaker's end); every pocket's
+    name says top or bottom, left or right, as the player sees it."""
+    words = {"en": {"top": "top", "bottom": "bottom", "left": "left",
+                    "right": "right"},
+             "ru": {"top": "верхн", "bottom": "нижн", "left": "лев",
+                    "right": "прав"}}[lang]
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 1})
+    view = app.mode.scene.view  # type: ignore[union-attr]
+    table = app.mode.layout.table  # type: ignore[union-attr]
+    for pk in s.spec.pockets:
+        x, y = view.to_screen(*pk.mouth_centre)
+        name = app.t(f"pocket.{pk.name}")
+        assert words["top" if y < table.centery else "bottom"] in name, name
+        if abs(x - table.centerx) > table.width * 0.25:
+            assert words["left" if x < table.centerx else "right"] in name, name
+        else:
+            assert words["left"] not in name and words["right"] not in name, name
+    pygame.display.quit()
