@@ -12,6 +12,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.saving import default_save_name
 from simulator.app.match.session import Session, saves_dir
 from simulator.app.match.turns import next_step
+from simulator.app.text.i18n import Locale
 from tests.app.helpers import DT, frame, key, make_app, run_until
 
 
@@ -358,3 +359,35 @@ def test_pocket_names_say_where_the_pocket_is_on_screen(lang: str) -> None:
         else:
             assert words["left"] not in name and words["right"] not in name, name
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_computers_words_say_each_thing_once_and_never_a_hopeless_pot(
+        lang: str) -> None:
+    """A called pot is one line (not "Pots 5..." then "Calls 5..."); a pot
+    none of whose simulated tries was legal is said as a try, with no "0%"."""
+    from rules.ruling import Declarations
+    from simulator.app.match.computer import shot_lines
+    from simulator.players.player import ShotDecision
+    from simulator.table.events import Stroke
+    loc = Locale(lang)
+    stroke = Stroke(direction=10.0, speed=2.0)
+
+    def decision(success: float) -> ShotDecision:
+        return ShotDecision(None, stroke, stroke, Declarations(
+            called_ball=5, called_pocket="side_right"), "pot", 5, "side_right",
+            success, 0.3, 49, 12)
+
+    def ball(b: int) -> str:
+        return f"#{b}"
+
+    sure = shot_lines(loc, decision(0.8), ball, 0.028575)
+    pocket = loc.t("pocket.side_right")
+    assert sure[0] == loc.t("evening.cpu_calls_pot", ball="#5", pocket=pocket)
+    assert sum("#5" in ln for ln in sure) == 1
+    assert any(loc.t("cpu.chance", p=80, n=49) == ln for ln in sure)
+    hopeless = shot_lines(loc, decision(0.0), ball, 0.028575)
+    assert hopeless[0] == loc.t("evening.cpu_tries", ball="#5", pocket=pocket, n=49)
+    assert loc.t("cpu.chance", p=0, n=49) not in hopeless
+    assert not any(ln.startswith(loc.t("cpu.shot.pot", ball="#5", pocket=pocket))
+                   for ln in hopeless)
