@@ -5,6 +5,8 @@ through the window's real event loop with synthetic mouse and key events
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -391,3 +393,53 @@ def test_the_computers_words_say_each_thing_once_and_never_a_hopeless_pot(
     assert loc.t("cpu.chance", p=0, n=49) not in hopeless
     assert not any(ln.startswith(loc.t("cpu.shot.pot", ball="#5", pocket=pocket))
                    for ln in hopeless)
+
+
+def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
+        app: App) -> None:
+    """The list says "Computer (club player)", not cpu:club; a save renamed
+    through the window keeps its match; a name already taken is refused with
+    both files kept; a deletion is asked first, and Cancel keeps the file."""
+    from tests.app.helpers import click_button
+    s = Session.new(["Anna", "cpu:club"], "8-ball", {"race_to": 1}, app.locale, seed=5)
+    first = s.save(saves_dir() / "Tuesday.json")
+    other = s.save(saves_dir() / "Wednesday.json")
+    held = first.read_bytes()
+    click_button(app, app.t("menu.load"))
+    assert app.mode is not None and app.mode.name == "load"
+    frame(app, n=4)  # the rows are read, one a frame
+    rows = [t for t in texts(app) if t.startswith("Tuesday")]
+    assert rows and "Computer (club player)" in rows[0] and "cpu:" not in rows[0]
+
+    def row_button(label: str, p: Path) -> None:
+        b = next(b for b in app.buttons if b.ident == f"{label}:{p}")
+        from tests.app.helpers import click
+        click(app, b.rect.center)
+
+    # A rename to a name taken: refused, nothing lost.
+    row_button("rename", first)
+    d = app.dialogs[-1]
+    assert d.entry is not None and d.entry.get_text() == "Tuesday"
+    d.entry.set_text("Wednesday")
+    key(app, pygame.K_RETURN)
+    frame(app)
+    assert app.toast is not None and "Wednesday" in app.toast[0]
+    assert first.read_bytes() == held and other.exists()
+    # A free name: renamed, the same match in it.
+    row_button("rename", first)
+    app.dialogs[-1].entry.set_text("Tuesday evening")
+    key(app, pygame.K_RETURN)
+    frame(app, n=4)
+    moved = saves_dir() / "Tuesday evening.json"
+    assert moved.read_bytes() == held and not first.exists()
+    # Delete: asked first; Cancel keeps it, Delete removes it.
+    row_button("delete", moved)
+    assert app.dialogs[-1].title == app.t("evening.delete_title", name="Tuesday evening")
+    key(app, pygame.K_ESCAPE)
+    frame(app)
+    assert moved.exists()
+    row_button("delete", moved)
+    click_button(app, app.t("evening.delete_yes"))
+    frame(app, n=3)
+    assert not moved.exists() and other.exists()
+    assert not any(t.startswith("Tuesday") for t in texts(app))
