@@ -434,7 +434,8 @@ def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
     assert moved.read_bytes() == held and not first.exists()
     # Delete: asked first; Cancel keeps it, Delete removes it.
     row_button("delete", moved)
-    assert app.dialogs[-1].title == app.t("evening.delete_title", name="Tuesday evening")
+    asked = app.t("evening.delete_title", name="Tuesday evening")
+    assert app.dialogs[-1].title == asked
     key(app, pygame.K_ESCAPE)
     frame(app)
     assert moved.exists()
