@@ -444,3 +444,34 @@ def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
     frame(app, n=3)
     assert not moved.exists() and other.exists()
     assert not any(t.startswith("Tuesday") for t in texts(app))
+
+
+def test_rule_23_is_always_offered_and_j_works_during_the_computers_turn() -> None:
+    """General rule 23: after Anna's soft break (no ball rose) J, while the
+    computer waits, shows the rule 23 call greyed with the reason, beside
+    the rule 28 calls; the computer waits while the dialog is open."""
+    from simulator.app.screens.computer_turn import ComputerMode
+    app = make_app()
+    s = start(app, ["Anna", "cpu:club"], "14.1", {"target": 5}, seed=4)
+    run_until(app, lambda: app.mode is not None and app.mode.name in (
+        "placing", "aiming"), limit=4000)
+    if app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(0.05)  # too soft: an illegal break (14.1 rule 6)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    key(app, pygame.K_SPACE)  # Anna has read her foul: the computer thinks
+    steps = len(s.match.history)
+    key(app, pygame.K_j)
+    d = app.dialogs[-1]
+    assert d.kind == "referee"
+    labels = [b.label for b in d.buttons]
+    assert labels[0] == app.t("referee.jumped") and d.buttons[0].action is None
+    assert app.t("referee.restored") in labels
+    frame(app, n=5)
+    assert on_screen(app, app.t("evening.no_jump"))
+    frame(app, n=200)
+    assert len(s.match.history) == steps  # the computer waits
+    key(app, pygame.K_ESCAPE)
+    assert not app.dialogs
+    pygame.display.quit()

@@ -235,6 +235,8 @@ class ComputerMode(TableMode):
             self.act()
         elif event.key == pygame.K_ESCAPE:
             self.app.open("pause")
+        elif event.key == pygame.K_j:
+            self.app.open("referee")  # a call on the last shot; the computer waits
         else:
             common_key(self.app, event)
 
