@@ -475,3 +475,41 @@ def test_rule_23_is_always_offered_and_j_works_during_the_computers_turn() -> No
     key(app, pygame.K_ESCAPE)
     assert not app.dialogs
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_rule_names_the_main_foul_in_every_view(lang: str) -> None:
+    """A shot with two fouls (no legal ball first, general rule 16, and the
+    cue ball pocketed, general rule 18, the one the referee penalises under
+    general rule 24): the ruling card lists the penalised one first, the
+    replay's side column and the exported picture's caption name it too,
+    and each still can list both."""
+    from dataclasses import replace
+
+    from rules.codes import FoulCode
+    from rules.main_foul import fouls_main_first, main_foul
+    from rules.ruling import Foul
+    from simulator.app.replay.export import ShotExport
+    from simulator.app.text.words import cite
+    app, s = played_break(lang)
+    shot, ruling = s.shots[0]
+    bad_hit = Foul(FoulCode.BAD_HIT, FoulCode.BAD_HIT.ref, 1)
+    scratch = Foul(FoulCode.SCRATCH, FoulCode.SCRATCH.ref, 3)
+    two = replace(ruling, fouls=(bad_hit, scratch), penalty=scratch)
+    assert main_foul(two) == scratch and fouls_main_first(two) == (scratch, bad_hit)
+    named = cite(s.locale, scratch.code, scratch.ref, s.discipline)
+    other = cite(s.locale, bad_hit.code, bad_hit.ref, s.discipline)
+    card = s.ruling_banner(two, shot)
+    assert card.lines[0].startswith(f"• {named}") and \
+        app.t("banner.penalised") in card.lines[0]
+    assert any(other in ln for ln in card.lines[1:])
+    # The replay of that shot: the side column names the same foul.
+    s.shots[0] = (shot, two)
+    key(app, pygame.K_r)  # the replay of the last shot
+    assert app.mode is not None and app.mode.name == "replay"
+    frame(app, n=2)
+    assert on_screen(app, app.t("evening.main_foul", foul=named))
+    # The export's caption: the same foul.
+    exp = ShotExport.from_shot(shot, two, discipline=s.discipline)
+    assert exp.caption(lang)[1] == named
+    pygame.display.quit()

@@ -577,9 +577,10 @@ class Session:
                     explained.add(ex)
                     lines.append(ex)
 
-        for f in r.fouls:
-            mark = t("banner.penalised") if r.penalty is not None and \
-                f == r.penalty and len(r.fouls) > 1 else ""
+        from rules.main_foul import fouls_main_first, main_foul
+        main = main_foul(r)
+        for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
+            mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
             explain(f.code, f.ref)
         for n in r.notes:
