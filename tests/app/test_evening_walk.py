@@ -328,3 +328,86 @@ def check_statistics(w: Walk, s: Session) -> None:
     assert rows[app.t("evening.stat_games")] == games
     assert w.shows(app.t("gameover.title", name=s.name(s.match.winner)))
     assert w.shows(app.t("evening.stat_innings"))
+
+
+def test_an_express_evening_in_russian_with_two_people_and_a_computer() -> None:
+    """Russian Express (003 seeds), Анна and Борис and a computer (club
+    player), set up on the setup screen in Russian: every person's turn is
+    named in Russian, a person's foul stays on the card until Continue
+    while the computer waits, the computer's own turns are named, the
+    signature question is answered, and the screen is never drawn across
+    the side column. At least 35 steps."""
+    from simulator.app.screens.setup import _capital
+    app = make_app("ru")
+    app.seed = 3
+    app.go("menu")
+    frame(app)
+    w = Walk(app)
+    t = app.t
+    w.button(t("menu.new_match"))
+    assert mode_name(app) == "setup"
+    w.pick(app.mode.menus["game"], t("game.express"))  # type: ignore[union-attr]
+    w.pick(app.mode.menus["count"], "3")  # type: ignore[union-attr]
+    setup = app.mode
+    for i, name in enumerate(["Анна", "Борис"]):
+        w.click(setup.entries[i].rect.center)  # type: ignore[union-attr]
+        w.type(name)
+    w.pick(setup.menus["seat2"], _capital(t("cpu.level.club")))  # type: ignore[union-attr]
+    w.button(t("setup.start"))
+    s = app.session
+    assert s is not None and s.names == ("Анна", "Борис", "cpu:club")
+    assert s.discipline == "express"
+    people_turns = cpu_turns = waits = 0
+    for _turn in range(60):
+        if s.over or (people_turns >= 16 and cpu_turns >= 4 and waits >= 2):
+            break
+        req = s.match.requirements()
+        if app.dialogs:  # a choice or a signature, in Russian
+            d = app.dialogs[-1]
+            assert all(ch.isascii() is False or not ch.isalpha() for ch in d.title
+                       .replace("Express", "")), d.title
+            w.key(pygame.K_1, "1")
+            continue
+        if isinstance(app.mode, ComputerMode):
+            mode = app.mode
+            if mode.phase == "waiting":
+                assert s.banner is not None and s.last_ruling is not None
+                assert not s.is_computer(s.last_ruling.shooter)
+                frame(app, n=180)
+                w.check()
+                assert mode.phase == "waiting"
+                assert s.banner.title in " ".join(w.side_texts())
+                assert t("evening.cpu_waits", name=s.name(2)) in " ".join(
+                    w.side_texts())
+                w.button(t("evening.go_on"))
+                waits += 1
+                continue
+            assert s.name(2) in " ".join(w.side_texts())
+            assert s.name(2).startswith("Компьютер")
+            n = len(s.match.history)
+            if cpu_turns == 0:
+                w.button(t("cpu.skip"))
+            w.wait(lambda: len(s.match.history) > n or s.over or not isinstance(
+                app.mode, ComputerMode), limit=8000)
+            cpu_turns += 1
+            continue
+        if isinstance(app.mode, ComputerPlayMode) or mode_name(app) not in (
+                "placing", "aiming"):
+            w.wait(lambda: mode_name(app) in ("placing", "aiming", "computer") or
+                   bool(app.dialogs) or s.over, limit=8000)
+            continue
+        who = req.shooter
+        assert not s.is_computer(who)
+        assert t("side.to_shoot", name=s.name(who)) in " ".join(w.side_texts())
+        # Every few turns a person plays a feather (a foul, Express rules):
+        # when the computer is next it must wait for the person to read it.
+        person_aims(w, s, power=0.01 if people_turns % 3 == 1 else None)
+        people_turns += 1
+        if s.banner is not None:
+            assert s.banner.title.startswith(("Фол", "Удар", "Партию", "Матч",
+                                              "Решение", "Судья")) or \
+                not s.banner.title.isascii(), s.banner.title
+    assert people_turns >= 16 and cpu_turns >= 4 and waits >= 2
+    assert w.steps >= 35, w.steps
+    print(f"Express evening in Russian: {w.steps} steps")
+    pygame.display.quit()
