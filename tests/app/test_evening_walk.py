@@ -181,9 +181,9 @@ def test_an_evening_against_the_computer_from_setup_to_the_statistics() -> None:
         if app.dialogs:  # a choice after a foul (8-ball has none), a signature
             w.key(pygame.K_1, "1")
             continue
-        if isinstance(app.mode, ComputerPlayMode) or s.is_computer(
-                req.pending and req.chooser or req.shooter) and not isinstance(
-                    app.mode, ComputerMode):
+        if isinstance(app.mode, ComputerPlayMode) or (s.is_computer(
+                (req.pending and req.chooser) or req.shooter) and not isinstance(
+                    app.mode, ComputerMode)):
             w.wait(lambda: isinstance(app.mode, ComputerMode) or not s.is_computer(
                 s.match.requirements().shooter) or s.over, limit=8000)
             continue
