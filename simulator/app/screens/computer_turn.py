@@ -288,9 +288,13 @@ class ComputerMode(TableMode):
         return [self.app.t("strip.computer")]
 
     def hint(self) -> str:
+        if self.phase == "waiting":  # Space goes on, not "play it now"
+            return self.app.t("evening.read_ruling")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
+        if self.phase == "waiting":
+            return self.app.t("evening.read_ruling")
         return self.app.t("hint.computer_short")
 
 
