@@ -57,7 +57,8 @@ class Grade:
 
 
 def _foul_codes(ruling: Ruling) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(f.code.id for f in ruling.fouls))
+    from rules.main_foul import fouls_main_first  # as every view orders them
+    return tuple(dict.fromkeys(f.code.id for f in fouls_main_first(ruling)))
 
 
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:

@@ -17,7 +17,7 @@ from simulator.app.match.session import Session
 from simulator.app.screens.aiming import AimMode
 from simulator.app.table.aim import Aim, angle_to
 from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import click_button, frame, key, make_app
+from tests.app.helpers import click_button, frame, key, make_app, run_until
 
 CUE = (1.0, 0.4)
 # Ball 3 on the line from the cue ball to the foot-left corner pocket.
@@ -91,9 +91,19 @@ def test_a_bank_must_be_called_and_a_safety_needs_no_call() -> None:
         frame(app)
         assert mode.obvious() is None
         assert app.t("call.not_obvious") in " ".join(side_lines(app))
+        # Not refused (issue 22): the stroke is played without a call, and
+        # the window says a pot will not count (8-ball rule 2).
         key(app, pygame.K_SPACE)
-        assert app.mode is mode and app.toast is not None
-        assert app.toast[0] == app.t("call.needed")
+        d = decl_of_next_shot(app)
+        assert d.called_ball is None and not d.safety
+        assert app.toast is not None and app.toast[0] == app.t("evening.no_call")
+        app.go("menu")
+        mode = position(app, "8-ball", {0: CUE, 3: THREE, 5: (0.4, 1.1),
+                                        12: (0.5, 1.0)})
+        s = app.session
+        assert s is not None
+        s.aim = Aim(a, 0.3)
+        frame(app)
         # A declared safety: the same stroke is played without a call.
         click_button(app, app.t("panel.safety"))
         frame(app)
@@ -112,8 +122,18 @@ def test_14_1_calls_every_shot_but_a_safety() -> None:
                                       5: (0.4, 0.3)})
         aim_at(app, THREE)  # even a shot straight at a pocket must be called
         assert mode.obvious() is None
+        # Played without a call (issue 22): the 3 it pots does not count
+        # (14.1 rule 1: only a called ball in its called pocket scores).
         key(app, pygame.K_SPACE)
-        assert app.mode is mode and app.toast is not None
+        assert decl_of_next_shot(app).called_ball is None
+        assert app.toast is not None and app.toast[0] == app.t("evening.no_call")
+        run_until(app, lambda: app.mode is not None and app.mode.name != "playing",
+                  limit=3000)
+        played = app.session.shots[-1]  # type: ignore[union-attr]
+        assert 3 not in played[1].scored
+        mode = position(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0),
+                                      5: (0.4, 0.3)})
+        aim_at(app, THREE)
         view = mode.scene.view
         s = app.session
         assert s is not None

@@ -147,7 +147,8 @@ def test_a_computers_shot_is_shown_before_it_is_played() -> None:
     # What it decided stays in the side column while the balls roll.
     assert any(app.t("cpu.shot.break") in t for t in side_texts(app))
     key(app, pygame.K_4)  # skip to the end of this shot (and the next ones)
-    assert app.settings.watch == "skip"
+    # Skipped for this match only: the settings keep the last speed.
+    assert s.watch == "skip" and app.settings.watch == "1"
     run_until(app, lambda: not isinstance(app.mode, ComputerPlayMode), limit=600)
     assert s.match.history and s.match.history[0]["type"] == "shot"
     # The stroke played is the decision's, noise and all.
@@ -166,6 +167,8 @@ def test_undo_goes_back_to_the_persons_turn(monkeypatch: pytest.MonkeyPatch) -> 
         key(app, pygame.K_RETURN)  # the cue ball where it is shown
     s.aim = s.aim.with_power(0.05)  # a soft break: a foul, the computer decides
     key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    key(app, pygame.K_SPACE)  # Anna has read her foul: the computer may go on
     run_until(app, lambda: len(s.match.history) >= 2, limit=6000)
     run_until(app, lambda: person_turn(app) or s.over, limit=6000)
     steps = len(s.match.history)
@@ -428,6 +431,11 @@ def test_a_computers_choice_is_shown_with_its_rule() -> None:
     run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
     mode = app.mode
     assert isinstance(mode, ComputerMode) and mode.kind == "choice"
+    # Anna's foul stays on the card until she has read it: the computer waits.
+    foul = app.t("banner.foul", name="Anna")
+    frame(app, n=300)
+    assert mode.phase == "waiting" and foul in side_texts(app)
+    key(app, pygame.K_SPACE)
     run_until(app, lambda: mode.phase == "showing", limit=6000)
     lines = side_texts(app)
     chose = [t for t in lines if t.startswith(app.t("cpu.chooses", name=s.name(1),

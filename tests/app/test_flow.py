@@ -78,7 +78,9 @@ def test_menu_navigation(app: App) -> None:
     assert app.mode.name == "load"
     key(app, pygame.K_ESCAPE)
     assert app.mode.name == "menu"
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # asked first (issue 22)
+    key(app, pygame.K_1)
+    frame(app)
     assert app.running is False
 
 
@@ -313,9 +315,6 @@ def test_a_called_shot_sends_the_call_to_the_referee(app: App) -> None:
     s = app.session
     assert s is not None and s.req is not None
     assert app.mode is not None and app.mode.name == "aiming"
-    # Shooting without a call is refused with a message (8-ball rule 2).
-    key(app, pygame.K_SPACE)
-    assert app.mode.name == "aiming" and app.toast is not None
     view = app.mode.scene.view  # type: ignore[attr-defined]
     ball = s.req.callable_balls[0]
     pos = s.table.position(ball)

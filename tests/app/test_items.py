@@ -221,11 +221,15 @@ def test_the_end_of_a_match_gives_its_numbers() -> None:
                     and r.fouls[0].code.id != "loss.conceded")
         assert sum(x.fouls for x in st) == fouls
         assert st[breaker].innings >= 1
+        table = app.dialogs[-1].table  # type: ignore[attr-defined]
+        assert app.t("stats.title") in body
+        assert table[0] == ("", *s.names)
+        rows = {r[0]: r[1:] for r in table[1:]}
         for i, x in enumerate(st):
-            line = app.t("stats.line", name=s.names[i], games=x.games,
-                         innings=x.innings, balls=x.potted, fouls=x.fouls,
-                         safeties=x.safeties, run=x.high_run)
-            assert line in body
+            assert rows[app.t("evening.stat_games")][i] == str(x.games)
+            assert rows[app.t("evening.stat_innings")][i] == str(x.innings)
+            assert rows[app.t("evening.stat_fouls")][i] == str(x.fouls)
+            assert rows[app.t("evening.stat_balls")][i] == str(x.potted)
     finally:
         pygame.display.quit()
 

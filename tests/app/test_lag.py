@@ -216,9 +216,12 @@ def test_fourteen_one_lags_again_after_interference_that_cannot_be_undone() -> N
     next_step(app)
     mode = lag_mode(app)
     spec = s.spec
-    for i, pull in enumerate((0.1, 0.13)):
+    # The pulls as parts of a full-power pull back (its length is on screen).
+    from simulator.app.table.aim import full_pull_px
+    full = full_pull_px(mode.layout.table.width) / mode.scene.view.px(1.0)
+    for i, share in enumerate((0.33, 0.43)):
         ball = mode.positions[i]
-        pull_back(app, ball, (spec.length - 0.1, ball[1]), pull=pull)
+        pull_back(app, ball, (spec.length - 0.1, ball[1]), pull=share * full)
     result = finish_lag(app).result
     assert s.match.history[-1]["type"] == "lag"
     assert s.match.scores == scores and not app.errors

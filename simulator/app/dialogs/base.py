@@ -23,6 +23,12 @@ from simulator.app.text import ui, widgets
 from simulator.app.text.ui import veil
 
 Action = Callable[[], None]
+TAB = "\t"  # between the cells of a table's row
+
+
+def fonts_width(text: str, size: int) -> int:
+    from simulator.app.text import fonts
+    return int(fonts.font(size).size(text)[0])
 
 
 class Dialog(Mode):
@@ -47,6 +53,8 @@ class Dialog(Mode):
             for i, (label, fn) in enumerate(buttons)]
         self.field_text: str | None = None  # a line to type in (NameDialog)
         self.entry: UITextEntryLine | None = None
+        # Rows of cells under the text (the match in numbers), in columns.
+        self.table: list[tuple[str, ...]] = []
 
     def enter(self) -> None:
         self._covered = self._cover()
@@ -55,6 +63,8 @@ class Dialog(Mode):
                                          initial_text=self.field_text)
             self.entry.set_text_length_limit(60)
             widgets.focus(self.entry)
+            # What is typed goes after the name offered, not before it.
+            self.entry.edit_position = len(self.field_text)
 
     def exit(self) -> None:
         if self.entry is not None:
@@ -166,6 +176,7 @@ class Dialog(Mode):
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
         bsize = max(11, size - 1)
         lines = ui.wrap(self.body, size, width) if self.body else []
+        lines += [TAB.join(row) for row in self.table]
         heights = [b.measure(width, bsize) + 6 for b in self.buttons]
         room = area.height - title_h - 3 * pad
         entry_h = 0
@@ -215,7 +226,7 @@ class Dialog(Mode):
         lh, width = m.lh, m.width
         for _hh, ln in shown.items:
             assert isinstance(ln, str)
-            ui.line(surface, ln, m.size, ui.INK, pygame.Rect(x, y, width, lh))
+            self._line(surface, ln, m, pygame.Rect(x, y, width, lh))
             y += lh
         if shown.more_line or self.scroll:
             ui.line(surface, more, max(10, m.size - 2), ui.DIM,
@@ -233,6 +244,25 @@ class Dialog(Mode):
             y += b.place(x, y, width, m.bsize) + 6
             b.draw(surface, self.app.mouse)
 
+    def _line(self, surface: pygame.Surface, text: str, m: _Measures,
+              box: pygame.Rect) -> None:
+        """A line of text, or a row of the table: its first cell on the left,
+        the others right-aligned in equal columns (the header in bold)."""
+        if TAB not in text:
+            ui.line(surface, text, m.size, ui.INK, box)
+            return
+        cells = text.split(TAB)
+        first = min(box.width // 2, max(fonts_width(r[0], m.size)
+                                        for r in self.table) + 8)
+        rest = (box.width - first) // max(1, len(cells) - 1)
+        head = text == TAB.join(self.table[0])
+        ui.line(surface, cells[0], m.size, ui.DIM if not head else ui.INK,
+                pygame.Rect(box.left, box.top, first - 4, box.height))
+        for i, cell in enumerate(cells[1:]):
+            ui.line(surface, cell, m.size, ui.INK,
+                    pygame.Rect(box.left + first + i * rest, box.top, rest - 4,
+                                box.height), align="right", bold=head)
+
     def _draw_scrolled(self, surface: pygame.Surface, m: _Measures, shown: _Shown,
                        x: int, y: int, more: str) -> None:
         for hh, it in shown.items:
@@ -240,7 +270,7 @@ class Dialog(Mode):
                 it.place(x, y, m.width, m.bsize)
                 it.draw(surface, self.app.mouse)
             elif it:
-                ui.line(surface, it, m.size, ui.INK, pygame.Rect(x, y, m.width, m.lh))
+                self._line(surface, it, m, pygame.Rect(x, y, m.width, m.lh))
             y += hh
         ui.line(surface, more, max(10, m.size - 2), ui.DIM,
                 pygame.Rect(x, y, m.width, m.lh))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.stats import stats_lines
+from simulator.app.match.stats import stats_table
 from simulator.app.match.turns import undo
 
 
@@ -17,7 +17,7 @@ def game_over_dialog(app: App) -> Dialog:
     # The title names the winner; the body says how the last game ended and
     # gives the match in numbers.
     body_lines = list(s.banner.lines) if s.banner else []
-    body_lines += ["", *stats_lines(app, s)]
+    body_lines += ["", app.t("stats.title")]
 
     buttons = [(app.t("gameover.new"), lambda: app.go("setup")),
                (app.t("menu.main"), lambda: app.go("menu"))]
@@ -25,5 +25,7 @@ def game_over_dialog(app: App) -> Dialog:
         buttons.insert(0, (app.t("panel.replay"), lambda: app.go("replay")))
     if app.settings.allow_undo and s.can_undo():
         buttons.append((app.t("panel.undo"), lambda: undo(app)))
-    return Dialog(app, app.t("gameover.title", name=winner), "\n".join(body_lines),
-                  buttons, kind="gameover")
+    d = Dialog(app, app.t("gameover.title", name=winner), "\n".join(body_lines),
+               buttons, kind="gameover")
+    d.table = stats_table(app, s)
+    return d

@@ -67,8 +67,10 @@ def new_rack(app: App) -> bool:
 def referee_dialog(app: App) -> Dialog:
     t = app.t
     buttons: list[tuple[str, Any]] = []
-    if jumped_candidates(app):
-        buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
+    # Rule 23 is always in the list (the text explains it); greyed, with the
+    # reason said, when no ball of the last shot left the bed.
+    can_jump = bool(jumped_candidates(app))
+    buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
     buttons.append((t("referee.restored"), lambda: interference(app, True)))
     # Offered only where the referee takes it (not in Express: the pyramid
     # rules restore every disturbed position).
@@ -77,8 +79,14 @@ def referee_dialog(app: App) -> Dialog:
                           else "referee.not_restored"),
                         lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
-    return Dialog(app, t("referee.title"), t("referee.body"), buttons,
-                  cancel=lambda: None, kind="referee")
+    body = t("referee.body")
+    if not can_jump:
+        body += "\n" + t("evening.no_jump")
+    d = Dialog(app, t("referee.title"), body, buttons, cancel=lambda: None,
+               kind="referee")
+    if not can_jump:
+        d.buttons[0].action = None
+    return d
 
 
 def jumped_dialog(app: App) -> Dialog:

@@ -117,6 +117,7 @@ class App:
         self.scene: Any = None  # the table screen's cached pictures (Scene)
         self.show_numbers = False  # every ball's number drawn large (key N)
         self.held: set[int] = set()  # keys down now (a repeat is not a new press)
+        self._key_owner: Mode | None = None  # the screen the last key went to
         self.mouse: tuple[int, int] | None = None
         self._pressed: ui.Button | None = None
         self.buttons: list[ui.Button] = []  # the drawn buttons of the last frame
@@ -250,6 +251,13 @@ class App:
                     self.running = False
         self.frames += 1
 
+    def _typed_elsewhere(self) -> bool:
+        """The text of a key whose press went to another screen: the key
+        that opened a dialog (2 in the match menu: Save) is not typed into
+        its name field."""
+        owner, self._key_owner = self._key_owner, None
+        return owner is not None and owner is not self.top
+
     def repeat(self, event: pygame.event.Event) -> bool:
         """Whether a key-down event is the keyboard repeating a held key."""
         return event.type == pygame.KEYDOWN and bool(getattr(event, "repeat", False))
@@ -291,8 +299,12 @@ class App:
                 # A key already down is the keyboard's repeat, not a new press.
                 e.repeat = e.key in self.held
                 self.held.add(e.key)
+                self._key_owner = self.top
             elif e.type == pygame.KEYUP:
                 self.held.discard(e.key)
+                self._key_owner = None
+            elif e.type == pygame.TEXTINPUT and self._typed_elsewhere():
+                continue
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
             elif e.type == pygame.WINDOWFOCUSLOST:

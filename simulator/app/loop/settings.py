@@ -84,7 +84,8 @@ class Settings:
                 if isinstance(v, str) and (v == "" or window_size(v) is not None):
                     setattr(s, f.name, v)
             elif f.name == "watch":
-                if v in WATCH:
+                # Skip is chosen for one match, never kept for later ones.
+                if v in WATCH and v != "skip":
                     setattr(s, f.name, v)
             elif isinstance(cur, str):
                 if isinstance(v, str) and v in ("", "en", "ru"):

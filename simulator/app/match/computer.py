@@ -147,9 +147,20 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     t = loc.t
     pocket = t(f"pocket.{d.pocket}") if d.pocket else ""
     ball = ball_words(d.target) if d.target is not None else ""
-    lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
+    potting = d.kind in ("pot", "bank", "cue_pot")
     decl = d.declarations
-    if decl.called_ball is not None and decl.called_pocket is not None:
+    # Said once: a pot it calls is one line, not "Pots 5..." then "Calls 5...".
+    called_as_played = potting and decl.called_ball == d.target and \
+        decl.called_pocket == d.pocket
+    hopeless = potting and d.simulations > 0 and d.success <= 0.0
+    if hopeless:  # no try of it potted legally: not said as a pot
+        lines = [t("evening.cpu_tries", ball=ball, pocket=pocket, n=d.simulations)]
+    elif called_as_played and decl.called_ball is not None:
+        lines = [t(f"evening.cpu_calls_{d.kind}", ball=ball, pocket=pocket)]
+    else:
+        lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
+    if decl.called_ball is not None and decl.called_pocket is not None and \
+            not called_as_played:
         lines.append(t("cpu.calls", ball=ball_words(decl.called_ball),
                        pocket=t(f"pocket.{decl.called_pocket}")))
     if decl.safety:
@@ -159,7 +170,7 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if d.place is not None:
         lines.append(t("cpu.places"))
     # How sure it was of a pot (a break's chance of a legal pot says little).
-    if d.simulations and d.kind in ("pot", "bank", "cue_pot"):
+    if d.simulations and potting and not hopeless:
         lines.append(t("cpu.chance", p=round(100 * d.success), n=d.simulations))
     a = aim_of(d)
     lines.append(t("cpu.stroke", direction=loc.num(a.angle, 1),

@@ -166,6 +166,7 @@ class Session:
         self.locale = locale
         self.aim = Aim()
         self.placed: tuple[float, float] | None = None
+        self.placed_by_player = False  # the ball in hand put down, aiming now
         self.banner: Banner | None = None
         self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
         self.last_ruling: Ruling | None = None
@@ -196,6 +197,12 @@ class Session:
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
+        # A person's ruling the computer waits on until that person has read
+        # it (Continue): a foul or a game's end is never hidden by its turn.
+        self.to_acknowledge = False
+        # The watching speed chosen in this match ("skip" is kept for this
+        # match only: a person's own rulings are never skipped for later).
+        self.watch: str | None = None
         self._req: ShotRequirements | None = None
         self._table_key: tuple[int, tuple[float, float]] | None = None
         self._table: TableState | None = None
@@ -297,6 +304,7 @@ class Session:
         self.hint = self.hint_job = None  # a new position: a new hint
         self.hint_call = None
         self.placed = None
+        self.placed_by_player = False
         req = self._req
         if req is not None and req.ball_in_hand is not BallInHand.NONE:
             self.placed = self._default_placement()
@@ -392,6 +400,7 @@ class Session:
         err = self.placement_error(x, y)
         if err is None:
             self.placed = (x, y)
+            self.placed_by_player = True  # help or a dialog between keeps it
         return err
 
     # -- steps ------------------------------------------------------------------------
@@ -412,6 +421,16 @@ class Session:
         if req is not None and not req.is_break:
             self.powers[ruling.shooter] = power_of(shot.stroke.speed)
         self.banner = self.ruling_banner(ruling, shot)
+        self.to_acknowledge = self.concerns_person(ruling)
+
+    def concerns_person(self, ruling: Ruling) -> bool:
+        """A ruling a person must see before a computer plays on: a foul,
+        a penalty or a game's end at a person's shot, in a match with a
+        computer seat."""
+        if self.is_computer(ruling.shooter) or not any(
+                self.is_computer(i) for i in range(len(self.names))):
+            return False
+        return bool(ruling.fouls) or ruling.game_over or ruling.penalty is not None
 
     def _done(self) -> None:
         self.banner_scroll = 0
@@ -437,6 +456,7 @@ class Session:
         ruling = self.match.call_foul(code_id)
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
+        self.to_acknowledge = self.concerns_person(ruling)
         self.redo_stack.clear()
         self._done()
         return ruling
@@ -478,6 +498,7 @@ class Session:
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
         self.banner = None
+        self.to_acknowledge = False
         self._done()
         return True
 
@@ -556,9 +577,10 @@ class Session:
                     explained.add(ex)
                     lines.append(ex)
 
-        for f in r.fouls:
-            mark = t("banner.penalised") if r.penalty is not None and \
-                f == r.penalty and len(r.fouls) > 1 else ""
+        from rules.main_foul import fouls_main_first, main_foul
+        main = main_foul(r)
+        for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
+            mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
             explain(f.code, f.ref)
         for n in r.notes:
@@ -635,7 +657,10 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
                         out=p.out, balls=tuple(p.balls))
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
-              *(line_words(s, ln) for ln in board.centre)]
+              *(line_words(s, ln) if not (m.over and ln.key == "score.race") else
+                # Over: no next game to number, only the race it was.
+                loc.t("evening.race_over", n=dict(ln.args).get("n", ""))
+                for ln in board.centre)]
     if m.over:
         centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre

@@ -18,3 +18,23 @@ def stats_lines(app: App, s: Session) -> list[str]:
                      balls=st.potted, fouls=st.fouls, safeties=st.safeties,
                      run=st.high_run))
     return out
+
+
+def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
+    """The match in numbers as a table: a column per player, a row per
+    figure (the header row first)."""
+    t = app.t
+    st = s.stats()
+    points = s.match.discipline.info.scoring == "points"
+    rows: list[tuple[str, ...]] = [("", *(s.name(i) for i in range(len(st))))]
+    figures = [("evening.stat_innings", [x.innings for x in st]),
+               ("evening.stat_balls", [x.potted for x in st]),
+               ("evening.stat_fouls", [x.fouls for x in st]),
+               ("evening.stat_safeties", [x.safeties for x in st]),
+               ("evening.stat_run" if points else "evening.stat_best_run",
+                [x.high_run for x in st])]
+    if not points:
+        figures.insert(0, ("evening.stat_games", [x.games for x in st]))
+    for label, values in figures:
+        rows.append((t(label), *(str(v) for v in values)))
+    return rows

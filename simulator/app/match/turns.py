@@ -44,7 +44,7 @@ def match_screen(app: App) -> Mode:
     ask_sign = bool(waiting) and s.sign_asked != step
     if ask_sign:
         s.sign_asked = step
-    if req.ball_in_hand.value != "none":
+    if req.ball_in_hand.value != "none" and not s.placed_by_player:
         return app.make("placing", ask_sign=ask_sign)
     return app.make("aiming", ask_sign=ask_sign)
 

@@ -126,8 +126,8 @@ class ShotExport:
         head = self.title.get(lang) or self.title.get("en") or \
             discipline_label(loc, self.discipline)
         r = self.ruling
-        foul = getattr(r, "penalty", None) or next(iter(getattr(r, "fouls", ()) or ()),
-                                                   None)
+        from rules.main_foul import main_foul
+        foul = main_foul(r) if r is not None else None  # as the window names it
         if foul is not None:
             return head, cite(loc, foul.code, foul.ref, self.discipline)
         notes = [n for n in getattr(r, "notes", ()) or () if n.code.id != "note.legal"]

@@ -12,7 +12,7 @@ import pygame
 
 from simulator.app.screens.match_keys import FINE
 from simulator.app.screens.shot_input import ShotInputMode
-from simulator.app.table.aim import Aim, angle_to, guide
+from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.table.specs import CUE_BALL
 
@@ -57,7 +57,12 @@ class AimMode(ShotInputMode):
     def pull_power(self, pos: tuple[int, int]) -> float:
         assert self.drag_from is not None
         pulled = self.along(pos) - self.drag_from
-        return min(1.0, max(0.0, pulled / 0.30))
+        return min(1.0, max(0.0, self.scene.view.px(pulled) / self.full_pull()))
+
+    def full_pull(self) -> float:
+        """Pixels of pull back for full power: a good part of the table's
+        width on screen (100 px gave 11 m/s, far too touchy)."""
+        return full_pull_px(self.layout.table.width)
 
     def aimed(self) -> Any:
         """What the aim shows, for the calling rules (rules.calls.AimedShot)."""
@@ -161,10 +166,14 @@ class AimMode(ShotInputMode):
         elif button == 3:
             if lay.table.collidepoint(pos):
                 self.click(pos)
-        elif button == 4:
-            s.aim = s.aim.with_power(s.aim.power + 0.02)
-        elif button == 5:
-            s.aim = s.aim.with_power(s.aim.power - 0.02)
+        elif button in (4, 5) and self.wheel_sets_power(pos):
+            s.aim = s.aim.with_power(s.aim.power + (0.02 if button == 4 else -0.02))
+
+    def wheel_sets_power(self, pos: tuple[int, int]) -> bool:
+        """The wheel changes the power over the table and the aim controls
+        only: over the rest of the side column it scrolls what is there."""
+        return self.layout.table.collidepoint(pos) or \
+            self.scene.panel.area.collidepoint(pos)
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
         """The end of a pull back shoots; a click without one calls."""
@@ -261,8 +270,9 @@ class AimMode(ShotInputMode):
         if req is None or self.cue() is None:
             return
         if self.call_missing():
-            self.app.notify(self.app.t("call.needed"))
-            return
+            # Shooting without a call is allowed: a pot then is simply not a
+            # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
+            self.app.inform(self.app.t("evening.no_call"), 5.0)
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)

@@ -39,6 +39,13 @@ class ComputerPlayMode(PlayMode):
     def side_extra(self) -> list[str]:
         return self.lines
 
+    def back(self) -> None:
+        """Its stroke could not be played: the match as it was, and this
+        turn goes to the people at the table (as when its search fails)."""
+        s = self.session
+        s.computer_failed = len(s.match.history)
+        next_step(self.app)
+
     def enter(self) -> None:
         super().enter()
         speed = watch_speed(self.app)
@@ -67,14 +74,26 @@ class ComputerPlayMode(PlayMode):
         super().handle(event)
 
 
+def watch_key(app: App) -> str:
+    """The watching speed now: this match's choice, else the settings'."""
+    s = app.session
+    if s is not None and s.watch is not None:
+        return s.watch
+    return app.settings.watch
+
+
 def watch_speed(app: App) -> float:
     """How fast a computer's shots are shown (0: skipped)."""
     from simulator.app.match.computer import WATCH_SPEEDS
-    return dict(WATCH_SPEEDS).get(app.settings.watch, 1.0)
+    return dict(WATCH_SPEEDS).get(watch_key(app), 1.0)
 
 
 def set_watch(app: App, key: str) -> None:
-    if app.settings.watch != key:
+    """This match watches at ``key``; a speed (not Skip) is also kept in the
+    settings for later matches."""
+    if app.session is not None:
+        app.session.watch = key
+    if key != "skip" and app.settings.watch != key:
         app.settings.watch = key
         app.save_settings()
 
@@ -86,7 +105,7 @@ def watch_buttons(app: App, action: Callable[[str], None]) -> list[ui.Button]:
     for i, (key, _speed) in enumerate(WATCH_SPEEDS):
         label = app.t("cpu.skip") if key == "skip" else f"{key}×"
         out.append(ui.Button(label, _with(action, key), key=str(i + 1),
-                             ident=f"watch{key}", selected=app.settings.watch == key))
+                             ident=f"watch{key}", selected=watch_key(app) == key))
     return out
 
 
@@ -110,7 +129,9 @@ class ComputerMode(TableMode):
         super().__init__(app)
         self.kind = kind  # "shot" or "choice"
         self.player = player
-        self.phase = "thinking"
+        # A person's foul or game's end is read first: the computer waits.
+        self.phase = "waiting" if app.session is not None and \
+            app.session.to_acknowledge else "thinking"
         self.shown = 0.0
         self.decision: Any = None
         self.lines: list[str] = []
@@ -129,8 +150,8 @@ class ComputerMode(TableMode):
 
     def update(self, dt: float) -> None:
         from simulator.app.match import computer
-        if self.app.dialogs:
-            return  # the match menu is open: the computer waits
+        if self.app.dialogs or self.phase == "waiting":
+            return  # the match menu is open, or a person reads a ruling
         if self.phase == "thinking":
             try:
                 if self.fault is not None:
@@ -196,20 +217,34 @@ class ComputerMode(TableMode):
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
 
+    def acknowledge(self) -> None:
+        """The person has read the ruling: the computer may begin."""
+        self.session.to_acknowledge = False
+        if self.phase == "waiting":
+            self.phase = "thinking"
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
-        if event.key in WATCH_KEYS:
+        if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                                     pygame.K_KP_ENTER):
+            self.acknowledge()
+        elif event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_SPACE and self.phase == "showing":
             self.act()
         elif event.key == pygame.K_ESCAPE:
             self.app.open("pause")
+        elif event.key == pygame.K_j:
+            self.app.open("referee")  # a call on the last shot; the computer waits
         else:
             common_key(self.app, event)
 
     def heading(self) -> tuple[str, str]:
         name = self.session.name(self.player)
+        if self.phase == "waiting":
+            return self.app.t("evening.cpu_waits", name=name), \
+                self.app.t("evening.read_ruling")
         if self.phase == "thinking":
             done = self.job.simulations if self.job is not None else 0
             return self.app.t("cpu.thinking", name=name), \
@@ -222,6 +257,9 @@ class ComputerMode(TableMode):
 
     def side_buttons(self) -> list[ui.Button]:
         out = watch_buttons(self.app, self.set_watch)
+        if self.phase == "waiting":
+            out.insert(0, ui.Button(self.app.t("evening.go_on"), self.acknowledge,
+                                    key="Space", ident="acknowledge"))
         out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                              key="Esc", ident="menu"))
         return out
@@ -250,9 +288,13 @@ class ComputerMode(TableMode):
         return [self.app.t("strip.computer")]
 
     def hint(self) -> str:
+        if self.phase == "waiting":  # Space goes on, not "play it now"
+            return self.app.t("evening.read_ruling")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
+        if self.phase == "waiting":
+            return self.app.t("evening.read_ruling")
         return self.app.t("hint.computer_short")
 
 

@@ -25,7 +25,7 @@ from simulator.app.screens.match_keys import FINE, common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls, scoreboard
-from simulator.app.table.aim import Aim, angle_to, guide, power_of
+from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide, power_of
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.app.text import fonts, ui
 from simulator.app.text.ui import veil
@@ -41,7 +41,6 @@ __all__ = ["LAG_BALLS", "LagMode", "LagPlayMode", "LagResultMode", "lag_alone",
            "start_minigame"]
 
 LAG_POWER = 0.3  # where both power bars start: about to the foot cushion and back
-PULL_FULL = 0.30  # metres of pull-back for the full power bar (as when aiming)
 GAP = 0.004  # m kept between a lag ball and the centre line or the head string
 
 
@@ -157,7 +156,8 @@ class LagMode(TableMode):
 
     def pull_power(self, pos: tuple[int, int]) -> float:
         assert self.drag_from is not None
-        return min(1.0, max(0.0, (self.along(pos) - self.drag_from) / PULL_FULL))
+        pulled = self.scene.view.px(self.along(pos) - self.drag_from)
+        return min(1.0, max(0.0, pulled / full_pull_px(self.layout.table.width)))
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -207,10 +207,11 @@ class LagMode(TableMode):
                     self.press_pos = pos
                     self.drag_from = self.along(pos)
                     self.drag_power0 = self.aim.power
-        elif button == 4:
-            self.set_aim(self.aim.with_power(self.aim.power + 0.01))
-        elif button == 5:
-            self.set_aim(self.aim.with_power(self.aim.power - 0.01))
+        elif button in (4, 5) and (lay.table.collidepoint(pos) or
+                                   self.scene.panel.area.collidepoint(pos)):
+            # Over the rest of the side column the wheel is not the power.
+            self.set_aim(self.aim.with_power(self.aim.power + (
+                0.01 if button == 4 else -0.01)))
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
         """The end of a pull back strikes."""

@@ -122,10 +122,90 @@ class LoadMode(Mode):
         when = time.strftime(t("load.date_format"), time.localtime(info.saved))
         if info.problem:
             return t("load.row_bad", name=info.name, when=when, reason=info.problem)
+        from simulator.app.match.computer import seat_words
         from simulator.app.text.words import discipline_label
         return t("load.row", name=info.name,
                  game=discipline_label(loc, info.discipline),
-                 players=" – ".join(info.players), score=info.score, when=when)
+                 players=" – ".join(seat_words(loc, n) for n in info.players),
+                 score=info.score, when=when)
+
+    # -- a named save renamed or deleted, never a file lost by mistake -----------
+    def own_save(self, p: Path) -> bool:
+        """A save the player named (the autosaves and old files are kept)."""
+        from simulator.app.match.session import saves_dir
+        return p.suffix == ".json" and p.parent == saves_dir()
+
+    def ask_delete(self, p: Path) -> None:
+        from simulator.app.dialogs.confirm import confirm_dialog
+        self.app.push_dialog(confirm_dialog(
+            self.app, self.app.t("evening.delete_title", name=p.stem),
+            self.app.t("evening.delete_body"), self.app.t("evening.delete_yes"),
+            lambda: self.delete(p)))
+
+    def delete(self, p: Path) -> None:
+        try:
+            p.unlink()
+        except OSError as e:
+            from simulator.app.text.file_words import file_problem
+            self.app.notify(self.app.t("evening.delete_failed", name=p.stem,
+                                       reason=file_problem(self.app.locale, e)))
+            return
+        s = self.app.session
+        if s is not None and s.save_path == p:
+            s.save_path = None
+        self.app.inform(self.app.t("evening.deleted", name=p.stem))
+        self.enter()
+
+    def ask_rename(self, p: Path) -> None:
+        from simulator.app.dialogs.base import NameDialog
+        dialog = NameDialog(self.app, self.app.t("evening.rename_title", name=p.stem),
+                            self.app.t("save.body"), p.stem,
+                            [(self.app.t("evening.rename_yes"),
+                              lambda: self.rename(p, dialog.text())),
+                             (self.app.t("common.cancel"), lambda: None)],
+                            cancel=lambda: None)
+        self.app.push_dialog(dialog)
+
+    def rename(self, p: Path, typed: str) -> None:
+        """To the name typed; a file already of that name is never replaced
+        (a hard link is made first: it fails where the name is taken)."""
+        import os
+
+        from simulator.app.match.saving import save_file_name
+        new = p.with_name(f"{save_file_name(typed)}.json")
+        if not typed or new == p:
+            return
+        try:
+            if new.exists():
+                raise FileExistsError(str(new))
+            try:
+                os.link(p, new)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here: the name was checked free
+                p.rename(new)
+            else:
+                p.unlink()
+        except FileExistsError:
+            self.app.notify(self.app.t("evening.rename_taken", name=new.stem))
+            return
+        except OSError as e:
+            from simulator.app.text.file_words import file_problem
+            self.app.notify(self.app.t("evening.rename_failed", name=p.stem,
+                                       reason=file_problem(self.app.locale, e)))
+            return
+        s = self.app.session
+        if s is not None and s.save_path == p:
+            s.save_path = new
+        self.app.inform(self.app.t("evening.renamed", name=new.stem))
+        self.enter()
+
+    def row_buttons(self, p: Path) -> list[ui.Button]:
+        """Rename and Delete beside a named save."""
+        return [ui.Button(self.app.t("evening.rename"), lambda: self.ask_rename(p),
+                          ident=f"rename:{p}"),
+                ui.Button(self.app.t("evening.delete"), lambda: self.ask_delete(p),
+                          ident=f"delete:{p}")]
 
     def open(self, p: Path) -> None:
         from simulator.app.loop.flow import open_saved
@@ -147,11 +227,19 @@ class LoadMode(Mode):
         shown = 0
         for p in self.paths[self.scroll:]:
             b = ui.Button(self.row_text(p), self.opener(p), ident=str(p))
-            hgt = b.measure(self.area.width, size)
+            extra = self.row_buttons(p) if self.own_save(p) else []
+            side = min(120, self.area.width // 6) if extra else 0
+            width = self.area.width - len(extra) * (side + 6)
+            hgt = b.measure(width, size)
             if y + hgt > self.area.bottom - ui.line_height(size):
                 break
-            b.place(self.area.left, y, self.area.width, size)
+            b.place(self.area.left, y, width, size)
             b.draw(surface, self.app.mouse)
+            for i, e in enumerate(extra):
+                e.place(self.area.left + width + 6 + i * (side + 6), y, side,
+                        max(10, size - 2))
+                e.rect.height = max(e.rect.height, hgt)
+                e.draw(surface, self.app.mouse)
             y += hgt + 6
             shown += 1
         hidden = len(self.paths) - self.scroll - shown

@@ -97,7 +97,9 @@ class MenuMode(Mode):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.quit()
+                # Esc is "back" everywhere; from the main menu back is out,
+                # and that is asked first.
+                self.app.open("quit")
             elif event.key == pygame.K_F1:
                 self.app.go("help", back="menu")
             elif event.key == pygame.K_n:

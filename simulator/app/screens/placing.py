@@ -27,6 +27,7 @@ class PlaceMode(ShotInputMode):
         super().enter()
         s = self.session
         self.pressed = False
+        self.touched = False  # pressed or moved by key: "not here" may show
         self.pos: tuple[float, float] = s.placed or s.spec.head_spot
         self.reason: str | None = s.placement_error(*self.pos)
         self._start_region()
@@ -109,13 +110,13 @@ class PlaceMode(ShotInputMode):
             return
         if event.type == pygame.MOUSEMOTION:
             if lay.table.collidepoint(event.pos):
-                self.move(view.to_table(*event.pos))
+                self.follow(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if lay.side.collidepoint(event.pos):
                 self.panel_click(event.pos)
                 return
             if lay.table.collidepoint(event.pos):
-                self.pressed = True  # drag the ball; it goes down on release
+                self.pressed = self.touched = True  # dragged; down on release
                 self.move(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.pressed and lay.table.collidepoint(event.pos):
@@ -125,6 +126,7 @@ class PlaceMode(ShotInputMode):
         elif event.type == pygame.KEYDOWN:
             if self.common_key(event):
                 return
+            self.touched = True
             step = 0.005 * (10 if event.mod & pygame.KMOD_SHIFT else 1)
             x, y = self.pos
             if event.key == pygame.K_LEFT:
@@ -138,6 +140,18 @@ class PlaceMode(ShotInputMode):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
                     and not self.app.repeat(event):
                 self.confirm()
+
+    def follow(self, p: tuple[float, float]) -> None:
+        """The mouse over the table: the ball follows it; before the player
+        has pressed, only into places the referee allows (a new ball in hand
+        does not start with "not here" where the mouse happened to rest)."""
+        if self.pressed or self.touched:
+            self.move(p)
+            return
+        before, reason = self.pos, self.reason
+        self.move(p)
+        if self.reason is not None:
+            self.pos, self.reason = before, reason
 
     def move(self, p: tuple[float, float]) -> None:
         spec = self.session.spec

@@ -14,6 +14,7 @@ from simulator.app.replay.playback import Playback
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
+from simulator.physics.cue import StrokeError
 from simulator.table.events import Shot, Stroke
 from simulator.table.state import TableState
 
@@ -45,13 +46,26 @@ class PlayMode(TableMode):
             self.stream = ShotStream(self.state, self.stroke, also=self.also)
             # The first frame is computed now, so it is on screen with this frame.
             self.playback.extend(self.stream.advance(LOOKAHEAD))
-        except ValueError as e:  # StrokeError: the stroke no player can make
+        except StrokeError as e:  # the stroke no player can make
             self.abandon(str(e))
             return
         except Exception as e:  # a fault inside the physics: keep the match
-            self.abandon(self.app.t("error.physics", reason=repr(e)))
+            self.physics_failed(e)
             return
         self._sound_events()
+
+    def physics_failed(self, fault: Exception) -> None:
+        """The physics could not settle the shot: said in the player's
+        words, the stroke written down to reproduce, the match as it was
+        before the stroke."""
+        from simulator.app.match.fault_log import log_failed_stroke
+        from simulator.physics.world import PhysicsError
+        path = log_failed_stroke(self.state, self.stroke, self.also, fault)
+        where = self.app.t("evening.fault_logged", file=str(path)) if path else ""
+        key = "evening.unsettled" if isinstance(fault, PhysicsError) else \
+            "evening.physics_fault"
+        self.abandon(self.app.t(key, reason=str(fault) or type(fault).__name__)
+                     + where)
 
     def abandon(self, message: str) -> None:
         """The shot cannot be played: say why and go back to the same shot."""
@@ -95,7 +109,7 @@ class PlayMode(TableMode):
                 pb.update(dt)
                 self._sound_events()
         except Exception as e:  # a fault inside the physics: keep the match
-            self.abandon(self.app.t("error.physics", reason=repr(e)))
+            self.physics_failed(e)
             return
         if pb.at_end and self.stream.done:
             self.finish(self.stream.shot)

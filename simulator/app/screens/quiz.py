@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 
 import pygame
 
+from rules.main_foul import fouls_main_first
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
 from simulator.app.screens.practice.memory import state_of
@@ -236,7 +237,7 @@ class QuizMode(PracticeScreen):
         body = [t("quiz.situation_score", right=right, n=len(self.grades)),
                 self.score_line(), "", t("quiz.the_ruling")]
         loc = app.locale
-        for f in self.ruling.fouls:
+        for f in fouls_main_first(self.ruling):
             body.append(f"• {cite(loc, f.code, f.ref)}")
         for n in self.ruling.notes:
             if n.code.id != "note.legal":
@@ -269,7 +270,7 @@ class QuizMode(PracticeScreen):
                  t("quiz.referee_answer", answer=expected)]
         if q.kind == "rule":
             loc = app.locale
-            for f in self.ruling.fouls:
+            for f in fouls_main_first(self.ruling):
                 lines.append(f"• {cite(loc, f.code, f.ref)}")
         return "\n".join(lines)
 

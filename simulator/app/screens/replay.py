@@ -216,11 +216,20 @@ class ReplayMode(TableMode):
                                   t=self.session.locale.num(pb.time, 2)))
 
     def side_extra(self) -> list[str]:
-        if self.current is None:
-            return []
-        _t, f, _ev = self.current
-        return [self.app.t("replay.at_foul", foul=cite(self.session.locale, f.code,
-                                                       f.ref))]
+        """The shot's main foul always (the one the ruling card and the
+        export name, rules.main_foul); at a foul's moment, that foul."""
+        from rules.main_foul import main_foul
+        loc = self.session.locale
+        out: list[str] = []
+        main = main_foul(self.ruling) if self.ruling.fouls else None
+        if main is not None:
+            out.append(self.app.t("evening.main_foul", foul=cite(
+                loc, main.code, main.ref, self.session.discipline)))
+        if self.current is not None:
+            _t, f, _ev = self.current
+            out.append(self.app.t("replay.at_foul", foul=cite(
+                loc, f.code, f.ref, self.session.discipline)))
+        return out
 
     def chips(self) -> list[str]:
         return [self.app.t("replay.paused")] if self.playback.paused else []

@@ -249,8 +249,17 @@ class TableMode(Mode):
         aim_controls.draw_controls(surface, self.scene.panel, self.aim,
                           self.session.spec.physics.miscue_offset, t("panel.power"),
                           t("panel.tip"), t("panel.elevation"),
-                          t("panel.speed", v=loc.num(self.aim.speed, 1)),
+                          t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
+                            b=loc.num(self.ball_speed(), 1)),
                           loc.num(self.aim.elevation, 0) + "°", self.panel_active)
+
+    def ball_speed(self) -> float:
+        """The cue ball's speed off the tip for this aim: the power is the
+        cue's speed, and the ball leaves faster (the timeline's figure)."""
+        from simulator.physics.cue import ball_speed
+        spec = self.session.spec
+        return ball_speed(self.aim.speed, self.aim.tip_a, self.aim.tip_b, spec.balls,
+                          spec.physics)
 
     def draw_banner(self, surface: pygame.Surface, banner: ruling_card.Banner,
                     room: pygame.Rect, size: int) -> None:

@@ -16,6 +16,14 @@ MIN_SPEED = 0.3  # m/s, the softest stroke the power bar gives
 MAX_SPEED = 11.0  # m/s, a hard break
 MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
 MAX_ELEVATION = 80.0
+PULL_SHARE = 0.4  # of the table's width on screen: a full-power pull back
+PULL_MIN_PX = 220.0  # and never less than this, in a small window
+
+
+def full_pull_px(table_width_px: int) -> float:
+    """Pixels of pull back for full power (a 100-pixel pull gave 11 m/s,
+    far too touchy for a soft shot)."""
+    return max(PULL_MIN_PX, PULL_SHARE * table_width_px)
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,12 @@ class EditorFiles(EditorBase):
                                           getattr(self, "title_ru", None))
                    if e is not None)
 
+    def stop_typing(self) -> None:
+        for e in (getattr(self, "path_entry", None), getattr(self, "title_en", None),
+                  getattr(self, "title_ru", None)):
+            if e is not None and e.is_focused:
+                e.unfocus()
+
     def test_stroke(self) -> None:
         from simulator.practice.scenario import ScenarioError, parse_scenario
         try:

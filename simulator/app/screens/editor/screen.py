@@ -91,6 +91,9 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION,
                             pygame.MOUSEBUTTONUP):
             self.mouse(event)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                self.typing():
+            self.stop_typing()  # the first Esc leaves the field, the next the editor
         elif event.type == pygame.KEYDOWN and not self.typing():
             if event.key == pygame.K_ESCAPE:
                 self.leave()
