@@ -238,6 +238,8 @@ def tell_problem(app: App, e: RecordsProblem,
     """A damaged file opens the dialog that offers its backup (``then`` runs
     once it is mended); any other problem is said."""
     if isinstance(e, DamagedRecords):
-        app.open("records_damaged", problem=e, then=then)
+        # After this frame's change of screen (which closes the dialogs),
+        # over what it opens: the game over, the records' screen.
+        app.later(lambda: app.open("records_damaged", problem=e, then=then))()
     else:
         app.notify(records_problem_text(app, e), 8.0)

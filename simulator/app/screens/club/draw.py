@@ -3,6 +3,7 @@ of buttons, a player's name in words, and the chart of a rating."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -95,9 +96,10 @@ def button_row(surface: pygame.Surface, app: App, buttons: Sequence[ui.Button],
 
 
 def chart(surface: pygame.Surface, rect: pygame.Rect,
-          points: Sequence[tuple[float, float]], size: int, empty: str) -> None:
+          points: Sequence[tuple[float, float]], size: int, empty: str,
+          ends: tuple[str, str] = ("", "")) -> None:
     """The rating after each match: a line with its 95% band, the values
-    on the left, one mark a match."""
+    on the left, one mark a match, ``ends`` under the first and the last."""
     ui.panel(surface, rect, (18, 30, 25), name="chart", border=ui.BORDER)
     inner = rect.inflate(-16, -16)
     small = max(10, size - 2)
@@ -105,12 +107,13 @@ def chart(surface: pygame.Surface, rect: pygame.Rect,
         ui.line(surface, empty, small, ui.DIM, inner, align="centre",
                 valign="middle")
         return
-    lo = min(v - m for v, m in points)
-    hi = max(v + m for v, m in points)
-    lo, hi = _nice(lo, hi)
+    slh = ui.line_height(small)
+    lo, hi, step = _nice(min(v - m for v, m in points),
+                         max(v + m for v, m in points),
+                         max(3, min(7, inner.height // (2 * slh))))
     label_w = fonts.font(small).size("0000")[0] + 8
-    plot = pygame.Rect(inner.left + label_w, inner.top, inner.width - label_w,
-                       inner.height)
+    plot = pygame.Rect(inner.left + label_w, inner.top + slh // 2,
+                       inner.width - label_w - 6, inner.height - slh - slh // 2 - 4)
 
     def at(i: int, v: float) -> tuple[int, int]:
         x = plot.left + (plot.width * i // max(1, len(points) - 1)
@@ -118,13 +121,14 @@ def chart(surface: pygame.Surface, rect: pygame.Rect,
         y = plot.bottom - int((v - lo) / (hi - lo) * plot.height)
         return x, y
 
-    for k in range(5):  # the grid and its values
-        v = lo + (hi - lo) * k / 4
+    v = lo
+    while v <= hi + 1e-9:  # the grid and its values
         y = at(0, v)[1]
         pygame.draw.line(surface, (44, 62, 54), (plot.left, y), (plot.right, y))
         ui.line(surface, f"{v:.0f}", small, ui.DIM,
-                pygame.Rect(inner.left, y - ui.line_height(small) // 2,
-                            label_w - 6, ui.line_height(small)), align="right")
+                pygame.Rect(inner.left, y - slh // 2, label_w - 6, slh),
+                align="right")
+        v += step
     band = [at(i, v + m) for i, (v, m) in enumerate(points)] + \
         [at(i, v - m) for i, (v, m) in reversed(list(enumerate(points)))]
     if len(points) > 1:
@@ -135,13 +139,18 @@ def chart(surface: pygame.Surface, rect: pygame.Rect,
                           [at(i, v) for i, (v, _m) in enumerate(points)], 2)
     for i, (v, _m) in enumerate(points):
         pygame.draw.circle(surface, ui.INK, at(i, v), 3)
+    below = pygame.Rect(plot.left, plot.bottom + 4, plot.width, slh)
+    ui.line(surface, ends[0], small, ui.DIM, below)
+    if len(points) > 1:
+        ui.line(surface, ends[1], small, ui.DIM, below, align="right")
 
 
-def _nice(lo: float, hi: float) -> tuple[float, float]:
-    """The chart's range: whole fifties around the values, at least 200."""
-    lo = 50 * (lo // 50)
-    hi = 50 * -(-hi // 50)
+def _nice(lo: float, hi: float, lines: int) -> tuple[float, float, float]:
+    """The chart's range and the step of its grid: round values, at least
+    200 points shown, at most ``lines`` steps."""
     if hi - lo < 200:
         mid = (hi + lo) / 2
         lo, hi = mid - 100, mid + 100
-    return lo, hi
+    step = next((s for s in (50, 100, 200, 250, 500) if (hi - lo) / s <= lines),
+                1000)
+    return step * math.floor(lo / step), step * math.ceil(hi / step), step

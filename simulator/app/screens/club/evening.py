@@ -50,7 +50,11 @@ class EveningMode(Mode):
         except EveningError as e:
             self.problem = str(e)
             return
-        if current is not None or self.evening is None:
+        if current is None and self.evening is None:
+            # Just finished (or abandoned): the last evening, until a new one.
+            done = self.club.archived()
+            current = done[-1] if done else None
+        if current is not None:
             self.evening = current
 
     # -- what the buttons do ------------------------------------------------------
@@ -209,7 +213,7 @@ class EveningMode(Mode):
                    size: int) -> None:
         fmt = ev.setup.format
         cols = [Column(rec_t(self.app, "column.place"), 0.6),
-                Column(rec_t(self.app, "column.name"), 3.2, "left"),
+                Column(rec_t(self.app, "column.name"), 2.6, "left"),
                 Column(rec_t(self.app, "column.played"), 0.9),
                 Column(rec_t(self.app, "column.won"), 0.8),
                 Column(rec_t(self.app, "column.lost"), 0.8)]
@@ -219,7 +223,7 @@ class EveningMode(Mode):
             last = "column.chips"
         elif fmt == WINNER_STAYS:
             last = "column.streak"
-        cols.append(Column(rec_t(self.app, last), 1.3))
+        cols.append(Column(rec_t(self.app, last), 1.7))
         rows = [self._row(r, fmt, points) for r in ev.standings()]
         table(surface, rect, cols, rows, size,
               strong=[r.place == 1 for r in ev.standings()])

@@ -199,7 +199,9 @@ class PlayerPageMode(Mode):
         y = card(surface, ch, app.t("club.rating_chart"), size)
         chart(surface, pygame.Rect(ch.left + 8, y, ch.width - 16, ch.bottom - y - 8),
               [(pt.rating, pt.margin) for pt in p.history], size,
-              app.t("club.no_rating"))
+              app.t("club.no_rating"),
+              (p.history[0].played_at[:10], p.history[-1].played_at[:10])
+              if p.history else ("", ""))
         runs = pygame.Rect(right.left, ch.bottom + 10, right.width,
                            right.bottom - ch.bottom - 10)
         y = card(surface, runs, app.t("club.best_runs"), size)
