@@ -43,7 +43,7 @@ class EveningChoices:
 
     players: list[Entrant] = field(default_factory=list)
     format: str = FORMATS[0]
-    game: str = "9-ball"
+    game: str = field(default_factory=lambda: _pair_games()[0])
     race: int = 3
     target: int = 50
     games: int = 5
@@ -60,6 +60,15 @@ class EveningChoices:
     def scoring(self) -> str:
         from rules import registry
         return registry.info(self.game).scoring
+
+
+def _pair_games() -> list[str]:
+    """The games two play (an evening of Express is a series), the
+    registry's second first, as the match's setup offers it."""
+    from rules import registry
+    names = [g for g in registry.names()
+             if registry.info(g).min_players <= 2 <= registry.info(g).max_players]
+    return names[1:2] + names[:1] + names[2:]
 
 
 def _step(values: Sequence[Any], current: Any, by: int) -> Any:
@@ -162,15 +171,13 @@ class EveningSetupMode(Mode):
         if c.format == EXPRESS_SERIES:
             c.game = registry.EXPRESS
         elif c.game == registry.EXPRESS:
-            c.game = "9-ball"
+            c.game = _pair_games()[0]
 
     def _step_game(self, by: int) -> None:
-        from rules import registry
         c = self.choices
         if c.format == EXPRESS_SERIES:
             return  # a series is of Express only
-        games = [g for g in registry.names() if g != registry.EXPRESS]
-        c.game = _step(games, c.game, by)
+        c.game = _step(_pair_games(), c.game, by)
 
     def start(self) -> None:
         """Begin the evening and show its first match called."""
