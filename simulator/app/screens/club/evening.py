@@ -179,8 +179,7 @@ class EveningMode(Mode):
                 pygame.Rect(area.left, area.top, area.width, lh), align="centre")
         area = pygame.Rect(area.left, area.top + lh + 6, area.width,
                            area.height - lh - 6)
-        left_w = max(area.width * 9 // 20, min(area.width, 420))
-        left_w = min(left_w, area.width * 3 // 5)
+        left_w = area.width * 2 // 5  # the bracket's names need the room
         left = pygame.Rect(area.left, area.top, left_w, area.height)
         right = pygame.Rect(left.right + 12, area.top, area.right - left.right - 12,
                             area.height)
@@ -281,18 +280,18 @@ class EveningMode(Mode):
         names = [shown_name(self.app, n) if n is not None else "?"
                  for n in m.names]
         out: list[Piece] = [(f"{m.slot}  ", ui.FAINT, False)]
+        played = m.status == "played" and m.winner is not None
+        if played:  # before the names, which a narrow column cuts
+            out.append((":".join(map(str, m.score)) + "  ", ui.INK, True))
         if m.status == "walkover":
             who = next((n for n in names if n), "?")
             return [*out, (f"{who} ({rec_t(self.app, 'page.bye')})", ui.DIM, False)]
-        played = m.status == "played" and m.winner is not None
         base = ui.ACCENT if m.status == "ready" else (ui.INK if played else ui.FAINT)
         for i, n in enumerate(names):
             if i:
                 out.append((" – ", ui.DIM, False))
             won = played and i == m.winner
             out.append((n, ui.GREEN if won else (ui.DIM if played else base), won))
-        if played:
-            out.append(("  " + ":".join(map(str, m.score)), ui.INK, True))
         return out
 
 
