@@ -201,6 +201,83 @@ def test_the_setup_refuses_what_an_evening_cannot_take() -> None:
     pygame.display.quit()
 
 
+def test_a_handicapped_match_ends_at_its_own_race() -> None:
+    """A beginner against a strong computer with a handicap from their
+    measured ratings: the strong seat races to more games; the match is
+    over for the evening as soon as either reaches their own race (the
+    referee's race being the longer), and the game over says who won."""
+    app = new_app()
+    click_button(app, app.t("club.menu_evening"))
+    for lv in ("beginner", "strong"):
+        click_button(app, app.t("club.add_cpu", level=app.t(f"cpu.level.{lv}")))
+    click_button(app, label(app, app.t("club.race", n="")[:-1]))  # 3 -> 4
+    for _ in range(10):
+        if app.t("club.race", n=1) in button_labels(app):
+            break
+        click_button(app, label(app, app.t("club.race", n="")[:-1]))
+    click_button(app, app.t("club.handicap_off"))
+    click_button(app, app.t("club.begin", n=2))
+    frame(app)
+    hold = None
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    hold = club_hold.evening_of(app.session)
+    assert hold is not None and hold.call.handicapped
+    races = hold.call.races
+    assert races[hold.call.names.index("cpu:beginner")] == 1
+    assert max(races) > 1
+    play_to_game_over(app)
+    s = app.session
+    assert s is not None
+    (m,) = all_matches()
+    won = m.seats[m.winner or 0].games_won
+    assert won == races[m.winner or 0]  # decided at its own race, not later
+    assert all(x.games_won < r for x, r, i in zip(m.seats, races, range(2),
+                                                   strict=True) if i != m.winner)
+    assert app.dialogs[-1].title == app.t(  # type: ignore[attr-defined]
+        "gameover.title", name=s.name(m.winner))
+    pygame.display.quit()
+
+
+def test_an_express_series_carries_the_chips_over() -> None:
+    """An Express series of two games for three computer seats: the second
+    starts with the chips the first ended with, less the ante paid out of
+    them (what a player has); the standings show the chips at the end."""
+    from rules.express import ExpressOptions
+    app = new_app()
+    click_button(app, app.t("club.menu_evening"))
+    series = app.t("club.format", value=rec_words(app, "express-series"))
+    while series not in button_labels(app):
+        click_button(app, label(app, app.t("club.format", value="")))
+    for _ in range(3):
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    games = [app.t("club.series", n=n) for n in (1, 2, 3, 5, 7, 10)]
+    while app.t("club.series", n=2) not in button_labels(app):
+        click_button(app, next(b for b in button_labels(app) if b in games))
+    click_button(app, app.t("club.begin", n=3))
+    frame(app)
+    ante = ExpressOptions.from_mapping({}).ante
+    ends: list[tuple[int, ...]] = []
+    for _ in range(2):
+        click_button(app, label(app, app.t("club.play_next", names="")))
+        s = app.session
+        assert s is not None
+        start_chips = tuple(s.match.state.chips)  # type: ignore[attr-defined]
+        if ends:
+            assert start_chips == tuple(c - min(ante, c) for c in ends[-1])
+        play_to_game_over(app)
+        ends.append(tuple(s.match.state.chips))  # type: ignore[attr-defined]
+        click_button(app, app.t("club.to_evening"))
+    assert len(all_matches()) == 2
+    shown = standings_shown(app)
+    assert sorted(int(r[5]) for r in shown.values()) == sorted(ends[-1])
+    pygame.display.quit()
+
+
+def rec_words(app: App, fmt: str) -> str:
+    from simulator.records import words
+    return words.t(app.locale.lang, f"format.{fmt}")
+
+
 # -- every match recorded once ------------------------------------------------------
 def start(app: App, names: list[str], game: str = "9-ball",
           options: dict[str, object] | None = None) -> Session:

@@ -34,7 +34,7 @@ from simulator.records.plan import MAX_PLAYERS, SEEDINGS, EveningError, Setup
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 150)
-SERIES = (1, 3, 5, 7, 10)
+SERIES = (1, 2, 3, 5, 7, 10)
 
 
 @dataclass
@@ -51,7 +51,13 @@ class EveningChoices:
     seeding: str = SEEDINGS[0]
 
     def setup(self, seed: int) -> Setup:
-        return Setup(tuple(self.players), self.format, self.game, race=self.race,
+        """The evening's setup; a computer seat plays at its level's measured
+        rating (its handicap and its seeding by rating)."""
+        from simulator.records.levels import level_rating
+        players = tuple(Entrant(p.name, p.level, level_rating(p.level))
+                        if p.level is not None and p.rating is None else p
+                        for p in self.players)
+        return Setup(players, self.format, self.game, race=self.race,
                      target=self.target, games=self.games,
                      handicap=self.handicap and self.scoring == "race",
                      seeding=self.seeding, seed=seed)
