@@ -30,6 +30,12 @@ def shown_name(app: App, name: str | None) -> str:
     return seat_words(app.locale, name)
 
 
+def content_top(app: App) -> int:
+    """Where a screen's content starts: below the backdrop's title."""
+    h = app.size[1]
+    return int(h * 0.06) + fonts.font(max(28, h // 11), True).get_height()
+
+
 def text_size(app: App) -> int:
     return max(11, min(16, app.size[1] // 42))
 

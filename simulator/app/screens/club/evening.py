@@ -17,6 +17,7 @@ from simulator.app.screens.club.draw import (
     Column,
     button_row,
     card,
+    content_top,
     rec_t,
     shown_name,
     table,
@@ -159,7 +160,7 @@ class EveningMode(Mode):
         w, h = app.size
         backdrop(surface, self.title())
         size = text_size(app)
-        top = int(h * 0.06) + max(28, h // 11) + 8
+        top = content_top(app)
         bottom = h - 16 - (ui.line_height(size) * 2 + 16)
         area = pygame.Rect(16, top, w - 32, bottom - top - 8)
         if self.problem is not None:

@@ -23,6 +23,7 @@ from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.club.draw import (
     button_row,
     card,
+    content_top,
     rec_t,
     shown_name,
     text_size,
@@ -234,7 +235,7 @@ class EveningSetupMode(Mode):
         backdrop(surface, t("club.setup_title"))
         size = text_size(app)
         lh = ui.line_height(size)
-        top = int(h * 0.06) + max(28, h // 11) + 8
+        top = content_top(app)
         bottom = h - 16 - (lh * 2 + 16)
         area = pygame.Rect(16, top, w - 32, bottom - top - 8)
         left = pygame.Rect(area.left, area.top, area.width * 11 // 20, area.height)
@@ -262,9 +263,12 @@ class EveningSetupMode(Mode):
         adds = [ui.Button(t("club.add_cpu", level=t(f"cpu.level.{lv}")),
                           partial(self.add_computer, lv), ident=f"add_{lv}")
                 for lv in levels()]
-        add_y = inner.bottom - 2 * row_h - 6
+        gap = 10
+        add_w = (inner.width - gap * (len(adds) - 1)) // max(1, len(adds))
+        adds_h = max([row_h] + [b.measure(add_w, size - 1) for b in adds])
+        add_y = inner.bottom - adds_h - row_h - 6
         button_row(surface, app, adds, pygame.Rect(inner.left, add_y + row_h + 6,
-                                                   inner.width, row_h), size - 1)
+                                                   inner.width, adds_h), size - 1)
         add_w = max(90, inner.width // 5)
         if self.entry is not None:
             at = pygame.Rect(inner.left, add_y, inner.width - add_w - 8, row_h)

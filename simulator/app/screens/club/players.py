@@ -19,6 +19,7 @@ from simulator.app.screens.club.draw import (
     button_row,
     card,
     chart,
+    content_top,
     rec_t,
     shown_name,
     table,
@@ -86,7 +87,7 @@ class RecordsMode(Mode):
         backdrop(surface, t("club.records_title"))
         size = text_size(app)
         lh = ui.line_height(size)
-        top = int(h * 0.06) + max(28, h // 11) + 8
+        top = content_top(app)
         bottom = h - 16 - (lh * 2 + 16)
         rect = pygame.Rect(max(16, w // 2 - 360), top, min(w - 32, 720),
                            bottom - top - 8)
@@ -141,7 +142,7 @@ class PlayerPageMode(Mode):
         backdrop(surface, shown_name(app, self.player))
         size = text_size(app)
         lh = ui.line_height(size)
-        top = int(h * 0.06) + max(28, h // 11) + 4
+        top = content_top(app)
         bottom = h - 16 - (lh * 2 + 16)
         p = self.page
         if p is not None:
