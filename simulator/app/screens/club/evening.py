@@ -211,22 +211,25 @@ class EveningMode(Mode):
 
     def _standings(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
                    size: int) -> None:
+        """The standings, short headings (P W L) said once below them."""
+        t = self.app.t
         fmt = ev.setup.format
-        cols = [Column(rec_t(self.app, "column.place"), 0.6),
-                Column(rec_t(self.app, "column.name"), 2.6, "left"),
-                Column(rec_t(self.app, "column.played"), 0.9),
-                Column(rec_t(self.app, "column.won"), 0.8),
-                Column(rec_t(self.app, "column.lost"), 0.8)]
         points = ev.setup.scoring != "race"
-        last = "column.points_for" if points else "column.games_for"
+        last = "club.col_points" if points else "club.col_games"
         if fmt == EXPRESS_SERIES:
-            last = "column.chips"
+            last = "club.col_chips"
         elif fmt == WINNER_STAYS:
-            last = "column.streak"
-        cols.append(Column(rec_t(self.app, last), 1.7))
-        rows = [self._row(r, fmt, points) for r in ev.standings()]
-        table(surface, rect, cols, rows, size,
-              strong=[r.place == 1 for r in ev.standings()])
+            last = "club.col_streak"
+        cols = [Column(t("club.col_place"), 0.5), Column(rec_t(self.app, "column.name"),
+                                                        3.4, "left"),
+                Column(t("club.col_played"), 0.6), Column(t("club.col_won"), 0.6),
+                Column(t("club.col_lost"), 0.6), Column(t(last), 1.3)]
+        rows = ev.standings()
+        y = table(surface, rect, cols, [self._row(r, fmt, points) for r in rows],
+                  size, strong=[r.place == 1 for r in rows])
+        small = max(10, size - 2)
+        ui.line(surface, t("club.col_legend"), small, ui.DIM,
+                pygame.Rect(rect.left, y + 6, rect.width, ui.line_height(small)))
 
     def _row(self, r: StandingRow, fmt: str, points: bool) -> list[str]:
         place = "" if r.place is None else str(r.place)
