@@ -126,6 +126,12 @@ def test_a_round_robin_of_computer_seats_played_by_the_window() -> None:
         assert m.save is not None
         loaded = saves.load(profile.data_dir() / m.save).match
         assert loaded.winner == m.winner and loaded.over
+    # The last match continued from the menu is the evening's, recorded.
+    click_button(app, app.t("menu.main"))
+    click_button(app, app.t("menu.continue"))
+    frame(app)
+    assert game_over(app) and len(all_matches()) == 3
+    app.go("evening")
     evening = Club().archived()[-1]
     assert evening.status == "finished" and evening.champion() is not None
     champion = app.t("club.champion", name=seat_words(

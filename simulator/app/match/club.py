@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.files import profile
+from simulator.files import profile, saves
+from simulator.files.inputs import InputError
 from simulator.records.club import ARCHIVED, Club, match_record, record_match
 from simulator.records.database import (
     DamagedRecords,
@@ -54,6 +55,7 @@ _EVENING: weakref.WeakKeyDictionary[Session, EveningMatch] = \
     weakref.WeakKeyDictionary()
 _RECORDED: weakref.WeakKeyDictionary[Session, str] = weakref.WeakKeyDictionary()
 _LOOKED: weakref.WeakSet[Session] = weakref.WeakSet()
+_SETTLED: weakref.WeakSet[Session] = weakref.WeakSet()  # an evening's, recorded
 
 
 def attach(s: Session, club: Club, evening: Evening, call: MatchCall) -> None:
@@ -98,6 +100,8 @@ def settle(app: App, s: Session) -> None:
     if profile.read_only() or s.minigame or not s.keep:
         return  # a scripted run writes nothing; practice is no match
     _adopt(s)
+    if s in _SETTLED:
+        return
     em = _EVENING.get(s)
     if em is not None:
         if decided(s) and em.result is None:
@@ -113,7 +117,8 @@ def settle(app: App, s: Session) -> None:
 
 def _adopt(s: Session) -> None:
     """A match of the evening in progress resumed from the menu's Continue
-    (after a restart) is the evening's, not a match of its own."""
+    (after a restart) is the evening's, not a match of its own; one whose
+    result the evening has already is left alone (not recorded again)."""
     if s in _LOOKED:
         return
     _LOOKED.add(s)
@@ -122,12 +127,23 @@ def _adopt(s: Session) -> None:
         evening = club.current()
     except EveningError:
         return
-    if evening is None:
-        return
-    for call in evening.ready():
-        if matches_call(s, call):
-            attach(s, club, evening, call)
-            return
+    if evening is not None:
+        for call in evening.ready():
+            if matches_call(s, call):
+                attach(s, club, evening, call)
+                return
+    done = club.archived()[-1:] if evening is None else [evening]
+    for ev in done:
+        for slot in ev.results:
+            path = club.save_path(ev, slot)
+            try:
+                kept = saves.load(path).match
+            except (OSError, InputError):
+                continue
+            if tuple(kept.players) == tuple(s.match.players) and \
+                    kept.seed == s.match.seed and kept.name == s.match.name:
+                _SETTLED.add(s)
+                return
 
 
 # -- an evening's match ------------------------------------------------------------
@@ -193,7 +209,6 @@ def _withdraw_evening(app: App, em: EveningMatch) -> None:
 # -- a match of its own ------------------------------------------------------------
 def _record_alone(app: App, s: Session) -> None:
     from simulator.app.text.file_words import file_problem
-    from simulator.files import saves
     uid = match_uid(s.match.to_dict())
     save: Path | None = profile.data_dir() / MATCHES / f"{uid}.json"
     try:
