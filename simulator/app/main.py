@@ -29,7 +29,9 @@ SCREENS = ("menu", "setup", "settings", "load", "help", "table", "placing", "ban
            "gameover", "lag", "lag_result",
            # practice screens (simulator/app/loop/practice_scenes.py)
            "practice", "scenario", "ruling", "quiz", "quiz_answer", "quiz_done",
-           "editor", "gallery", "gallery_play")
+           "editor", "gallery", "gallery_play",
+           # the club night (the profile's evening and records)
+           "evening", "evening_setup", "records", "player")
 
 
 def discipline_name(text: str) -> str:

@@ -440,6 +440,14 @@ class Records:
         with self.transaction() as db:
             return self._add(db, rec)
 
+    def forget(self, uid: str) -> bool:
+        """Take a match back out of the records (its seats go with it): a
+        game over that was undone in the window is no result. Whether it
+        was there."""
+        with self.transaction() as db:
+            cur = db.execute("DELETE FROM matches WHERE uid = ?", (uid,))
+            return cur.rowcount > 0
+
     def merge(self, recs: Sequence[MatchRecord]) -> tuple[int, int]:
         """Record many matches in one transaction (an import); (added, already
         here)."""

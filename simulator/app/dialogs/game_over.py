@@ -13,7 +13,8 @@ from simulator.app.match.turns import undo
 def game_over_dialog(app: App) -> Dialog:
     s = app.session
     assert s is not None
-    winner = s.name(s.match.winner)
+    from simulator.app.match import club
+    winner = s.name(club.winner(s))  # an evening's handicap may decide it first
     # The title names the winner; the body says how the last game ended and
     # gives the match in numbers.
     body_lines = list(s.banner.lines) if s.banner else []
@@ -21,6 +22,9 @@ def game_over_dialog(app: App) -> Dialog:
 
     buttons = [(app.t("gameover.new"), lambda: app.go("setup")),
                (app.t("menu.main"), lambda: app.go("menu"))]
+    if club.evening_of(s) is not None:  # back to the standings, not a new match
+        buttons = [(app.t("club.to_evening"), lambda: app.go("evening")),
+                   buttons[1]]
     if s.shots:
         buttons.insert(0, (app.t("panel.replay"), lambda: app.go("replay")))
     if app.settings.allow_undo and s.can_undo():

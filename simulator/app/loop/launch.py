@@ -90,6 +90,10 @@ def start(app: App, args: argparse.Namespace) -> int | None:
         app.go(screen)
     elif screen == "help":
         app.go("help", back="menu")
+    elif screen in ("evening", "evening_setup", "records"):
+        app.go(screen)
+    elif screen == "player":  # --players NAME: whose page
+        app.go("player", player=(args.players or ["?"])[0])
     elif screen == "setup":
         app.go("setup", game=args.game or default_game(),
                names=[n for n in (args.players or []) if n])

@@ -19,6 +19,7 @@ from simulator.app.dialogs.fouls import foul_dialog
 from simulator.app.dialogs.game_over import game_over_dialog
 from simulator.app.dialogs.pause import pause_dialog
 from simulator.app.dialogs.quit import quit_dialog
+from simulator.app.dialogs.records_damaged import records_damaged_dialog
 from simulator.app.dialogs.save import save_dialog
 from simulator.app.dialogs.sign import sign_dialog
 from simulator.app.loop.app import App, Mode, ScreenFactory
@@ -29,6 +30,9 @@ from simulator.app.screens import help as help_screen
 from simulator.app.screens import lag, menu, setup
 from simulator.app.screens import quiz as quiz_screen
 from simulator.app.screens.aiming import AimMode
+from simulator.app.screens.club.evening import EveningMode
+from simulator.app.screens.club.evening_setup import EveningSetupMode
+from simulator.app.screens.club.players import PlayerPageMode, RecordsMode
 from simulator.app.screens.editor.screen import EditorMode
 from simulator.app.screens.load import LoadMode
 from simulator.app.screens.placing import PlaceMode
@@ -60,6 +64,11 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "setup": setup.SetupMode,
     "load": LoadMode,
     "help": help_screen.HelpMode,
+    # the club night
+    "evening": EveningMode,
+    "evening_setup": EveningSetupMode,
+    "records": RecordsMode,
+    "player": PlayerPageMode,
     # the match
     "match": match_screen,
     "aiming": AimMode,
@@ -94,4 +103,5 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "referee": referee_calls.referee_dialog,
     "jumped": referee_calls.jumped_dialog,
     "agree": referee_calls.agree_dialog,
+    "records_damaged": records_damaged_dialog,
 }

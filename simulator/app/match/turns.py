@@ -22,7 +22,9 @@ def match_screen(app: App) -> Mode:
     s = app.session
     if s is None:
         return app.make("menu")
-    if s.over:
+    from simulator.app.match import club
+    club.settle(app, s)  # a decided match recorded once, an undone one taken back
+    if s.over or club.decided(s):
         return app.make("view", dialog="gameover")
     req = s.req
     assert req is not None

@@ -39,6 +39,9 @@ class MenuMode(Mode):
             (app.t("menu.continue"), self.resume if sess.autosave_path().exists()
              else None),
             (app.t("menu.load"), self.load),
+            (app.t("club.menu_continue" if self.evening_in_progress()
+                   else "club.menu_evening"), self.evening),
+            (app.t("club.menu_records"), lambda: app.go("records")),
             (app.t("menu.practice"), self.practice),  # practice screens
             (app.t("menu.foul_gallery"), self.foul_gallery),
             (app.t("menu.lag"), self.lag),
@@ -75,6 +78,14 @@ class MenuMode(Mode):
         from simulator.app.loop.flow import open_saved
         from simulator.app.match import session as sess
         open_saved(self.app, sess.autosave_path())
+
+    def evening_in_progress(self) -> bool:
+        from simulator.records.club import Club
+        return Club().current_path.exists()
+
+    def evening(self) -> None:
+        """The evening in progress, or a new one's setup."""
+        self.app.go("evening" if self.evening_in_progress() else "evening_setup")
 
     def load(self) -> None:
         self.app.go("load")

@@ -1,0 +1,314 @@
+"""The evening between its matches: the standings, the bracket (or the
+schedule), the next match called; play it, or abandon the evening.
+
+The evening is read from the profile (``Club.current``) each time the
+screen opens, so a restart continues where it stopped; a finished evening
+is shown from its archive until another begins.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.app.loop.app import App, Mode
+from simulator.app.match.session import Session
+from simulator.app.screens.backdrop import backdrop
+from simulator.app.screens.club.draw import (
+    Column,
+    button_row,
+    card,
+    content_top,
+    rec_t,
+    shown_name,
+    table,
+    text_size,
+)
+from simulator.app.text import ui
+from simulator.records.club import Club
+from simulator.records.evening import Evening, EveningError, MatchCall
+from simulator.records.export import stage_title
+from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
+from simulator.records.standings import BracketMatch, BracketRound, StandingRow
+
+
+class EveningMode(Mode):
+    name = "evening"
+
+    def __init__(self, app: App, evening: Evening | None = None) -> None:
+        super().__init__(app)
+        self.club = Club()
+        self.evening = evening
+        self.problem: str | None = None  # the evening file could not be read
+
+    def enter(self) -> None:
+        if self.evening is None or self.evening.status == "playing":
+            self.reload()
+
+    def reload(self) -> None:
+        """The evening as the profile has it now."""
+        try:
+            current = self.club.current()
+        except EveningError as e:
+            self.problem = str(e)
+            return
+        if current is None and self.evening is None:
+            # Just finished (or abandoned): the last evening, until a new one.
+            done = self.club.archived()
+            current = done[-1] if done else None
+        if current is not None:
+            self.evening = current
+
+    # -- what the buttons do ------------------------------------------------------
+    @property
+    def call(self) -> MatchCall | None:
+        ev = self.evening
+        return ev.next_match() if ev is not None and ev.status == "playing" else None
+
+    def play_next(self) -> None:
+        """Call the next match and go to the table (a match of it the
+        autosave kept is continued, not begun again)."""
+        from simulator.app.match import club as club_hold
+        from simulator.app.match import session as sess
+        ev, call = self.evening, self.call
+        if ev is None or call is None:
+            return
+        s = self._kept(call) or sess.Session(call.new_match(), self.app.locale)
+        club_hold.attach(s, self.club, ev, call)
+        self.app.session = s
+        self.app.go("match")
+        if s.load_note:  # what loading repaired or dropped, said, not hidden
+            self.app.notify(s.load_note, 8.0)
+
+    def _kept(self, call: MatchCall) -> Session | None:
+        """The autosave, when it is this match begun before a restart."""
+        from simulator.app.match import club as club_hold
+        from simulator.app.match import session as sess
+        auto = sess.autosave_path()
+        if not auto.exists():
+            return None
+        try:
+            kept = sess.Session.load(auto, self.app.locale)
+        except sess.LoadError:
+            return None
+        if club_hold.matches_call(kept, call) and not kept.over:
+            return kept
+        return None
+
+    def ask_abandon(self) -> None:
+        from simulator.app.dialogs.confirm import confirm_dialog
+        t = self.app.t
+        self.app.push_dialog(confirm_dialog(
+            self.app, t("club.abandon_title"), t("club.abandon_body"),
+            t("club.abandon_yes"), self.abandon))
+
+    def abandon(self) -> None:
+        if self.evening is None:
+            return
+        self.club.abandon(self.evening)
+        self.app.inform(self.app.t("club.abandoned"))
+        self.app.go("menu")
+
+    def put_aside(self) -> None:
+        """An evening file that cannot be read is kept aside; a new one can
+        begin."""
+        self.club.put_aside()
+        self.problem = None
+        self.app.go("evening_setup")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.app.go("menu")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.app.later(self.play_next)()
+
+    # -- drawing ----------------------------------------------------------------------
+    def buttons(self) -> list[ui.Button]:
+        t = self.app.t
+        if self.problem is not None:
+            return [ui.Button(t("club.put_aside"), self.put_aside, primary=True),
+                    ui.Button(t("menu.main"), lambda: self.app.go("menu"))]
+        call = self.call
+        out = []
+        if call is not None:
+            names = " – ".join(shown_name(self.app, n) for n in call.names)
+            out.append(ui.Button(t("club.play_next", names=names), self.play_next,
+                                 primary=True, ident="play_next"))
+            out.append(ui.Button(t("club.abandon"), self.ask_abandon,
+                                 ident="abandon"))
+        else:
+            out.append(ui.Button(t("club.new_evening"),
+                                 lambda: self.app.go("evening_setup"),
+                                 ident="new_evening"))
+        out.append(ui.Button(t("club.records"), lambda: self.app.go("records"),
+                             ident="records"))
+        out.append(ui.Button(t("menu.main"), lambda: self.app.go("menu"),
+                             ident="menu"))
+        return out
+
+    def title(self) -> str:
+        ev = self.evening
+        if ev is None:
+            return self.app.t("club.evening")
+        s = ev.setup
+        fmt = rec_t(self.app, f"format.{s.format}")
+        return f"{fmt}: {self.app.t(f'game.{s.discipline}')}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        w, h = app.size
+        backdrop(surface, self.title())
+        size = text_size(app)
+        top = content_top(app)
+        bottom = h - 16 - (ui.line_height(size) * 2 + 16)
+        area = pygame.Rect(16, top, w - 32, bottom - top - 8)
+        if self.problem is not None:
+            ui.paragraph(surface, app.t("club.evening_unreadable",
+                                        reason=self.problem), size, ui.INK, area)
+        elif self.evening is not None:
+            self._draw_evening(surface, self.evening, area, size)
+        button_row(surface, app, self.buttons(),
+                   pygame.Rect(16, bottom, w - 32, ui.line_height(size) * 2 + 8),
+                   size)
+
+    def _draw_evening(self, surface: pygame.Surface, ev: Evening,
+                      area: pygame.Rect, size: int) -> None:
+        lh = ui.line_height(size)
+        head = self._headline(ev)
+        ui.line(surface, head, size, ui.ACCENT,
+                pygame.Rect(area.left, area.top, area.width, lh), align="centre")
+        area = pygame.Rect(area.left, area.top + lh + 6, area.width,
+                           area.height - lh - 6)
+        left_w = area.width * 2 // 5  # the bracket's names need the room
+        left = pygame.Rect(area.left, area.top, left_w, area.height)
+        right = pygame.Rect(left.right + 12, area.top, area.right - left.right - 12,
+                            area.height)
+        y = card(surface, left, rec_t(self.app, "page.standings"), size)
+        self._standings(surface, ev, pygame.Rect(left.left + 10, y,
+                                                 left.width - 20, left.bottom - y - 6),
+                        size)
+        y = card(surface, right, rec_t(self.app, "page.matches"), size)
+        self._bracket(surface, ev.bracket(), pygame.Rect(
+            right.left + 10, y, right.width - 20, right.bottom - y - 6), size)
+
+    def _headline(self, ev: Evening) -> str:
+        """Who plays next, who won, or that the evening was abandoned."""
+        t = self.app.t
+        if ev.status == "abandoned":
+            return t("club.was_abandoned")
+        champion = ev.champion()
+        if champion is not None:
+            return t("club.champion", name=shown_name(self.app, ev.name(champion)))
+        call = self.call
+        if call is None:
+            return ""
+        where = stage_title(self.app.locale.lang, call.stage, call.round)
+        races = ""
+        if call.handicapped:
+            races = " " + t("club.races", races=":".join(map(str, call.races)))
+        return t("club.next", where=where, slot=call.slot) + races
+
+    def _standings(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
+                   size: int) -> None:
+        """The standings, short headings (P W L) said once below them."""
+        t = self.app.t
+        fmt = ev.setup.format
+        points = ev.setup.scoring != "race"
+        last = "club.col_points" if points else "club.col_games"
+        if fmt == EXPRESS_SERIES:
+            last = "club.col_chips"
+        elif fmt == WINNER_STAYS:
+            last = "club.col_streak"
+        cols = [Column(t("club.col_place"), 0.5), Column(rec_t(self.app, "column.name"),
+                                                        3.4, "left"),
+                Column(t("club.col_played"), 0.6), Column(t("club.col_won"), 0.6),
+                Column(t("club.col_lost"), 0.6), Column(t(last), 1.3)]
+        rows = ev.standings()
+        y = table(surface, rect, cols, [self._row(r, fmt, points) for r in rows],
+                  size, strong=[r.place == 1 for r in rows])
+        small = max(10, size - 2)
+        ui.line(surface, t("club.col_legend"), small, ui.DIM,
+                pygame.Rect(rect.left, y + 6, rect.width, ui.line_height(small)))
+
+    def _row(self, r: StandingRow, fmt: str, points: bool) -> list[str]:
+        place = "" if r.place is None else str(r.place)
+        if fmt == EXPRESS_SERIES:
+            last = str(r.chips if r.chips is not None else "")
+        elif fmt == WINNER_STAYS:
+            last = str(r.streak or 0)
+        elif points:
+            last = f"{r.points_for}–{r.points_against}"
+        else:
+            last = f"{r.games_for}–{r.games_against}"
+        return [place, shown_name(self.app, r.name), str(r.played), str(r.won),
+                str(r.lost), last]
+
+    def _bracket(self, surface: pygame.Surface, rounds: list[BracketRound],
+                 rect: pygame.Rect, size: int) -> None:
+        """The rounds in columns, each a heading and its matches; a column
+        full, the next begins."""
+        small = max(10, size - 1)
+        lh = ui.line_height(small)
+        blocks = [(stage_title(self.app.locale.lang, r.stage, r.round),
+                   [self._match_line(m) for m in r.matches
+                    if m.status not in ("skipped",)]) for r in rounds]
+        ncols = 1
+        while ncols < 4:
+            per = -(-sum(len(b[1]) + 2 for b in blocks) // ncols)
+            if per * lh <= rect.height:
+                break
+            ncols += 1
+        col_w = (rect.width - 10 * (ncols - 1)) // ncols
+        x, y = rect.left, rect.top
+        for title, lines in blocks:
+            need = (len(lines) + 1) * lh
+            if y + need > rect.bottom and y > rect.top and x + col_w < rect.right - 1:
+                x, y = x + col_w + 10, rect.top
+            if y + lh > rect.bottom:
+                break
+            ui.line(surface, title, small, ui.DIM, pygame.Rect(x, y, col_w, lh),
+                    bold=True)
+            y += lh
+            for pieces in lines:
+                if y + lh > rect.bottom:
+                    break
+                draw_pieces(surface, pieces, small,
+                            pygame.Rect(x + 8, y, col_w - 8, lh))
+                y += lh
+            y += lh // 2
+
+    def _match_line(self, m: BracketMatch) -> list[Piece]:
+        """A match in words: its slot, the names (the winner's bright), the
+        score once played; a bye; a match still to be decided."""
+        names = [shown_name(self.app, n) if n is not None else "?"
+                 for n in m.names]
+        out: list[Piece] = [(f"{m.slot}  ", ui.FAINT, False)]
+        played = m.status == "played" and m.winner is not None
+        if played:  # before the names, which a narrow column cuts
+            out.append((":".join(map(str, m.score)) + "  ", ui.INK, True))
+        if m.status == "walkover":
+            who = next((n for n in names if n), "?")
+            return [*out, (f"{who} ({rec_t(self.app, 'page.bye')})", ui.DIM, False)]
+        base = ui.ACCENT if m.status == "ready" else (ui.INK if played else ui.FAINT)
+        for i, n in enumerate(names):
+            if i:
+                out.append((" – ", ui.DIM, False))
+            won = played and i == m.winner
+            out.append((n, ui.GREEN if won else (ui.DIM if played else base), won))
+        return out
+
+
+Piece = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
+
+
+def draw_pieces(surface: pygame.Surface, pieces: list[Piece], size: int,
+                box: pygame.Rect) -> None:
+    """Words of several colours on one line, cut where the box ends."""
+    x = box.left
+    for text, colour, bold in pieces:
+        if x >= box.right - 4:
+            break
+        r = ui.line(surface, text, size, colour,
+                    pygame.Rect(x, box.top, box.right - x, box.height), bold=bold)
+        x = r.right
