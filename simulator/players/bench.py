@@ -548,11 +548,17 @@ def ending(kind: str, codes: Sequence[str], scored: bool, success: float) -> str
 def part_why(innings: int, racks: int, log_path: str | None) -> None:
     """Why 14.1 innings and 9-ball racks end, counted by cause, and every
     stroke written to a log to be read as a coach would."""
-    out = open(log_path, "w", encoding="utf-8") if log_path else None
+    lines: list[str] = []
 
     def log(text: str) -> None:
-        if out is not None:
-            out.write(text + "\n")
+        lines.append(text)
+        if log_path and len(lines) % 50 == 0:
+            flush()
+
+    def flush() -> None:
+        if log_path:
+            with open(log_path, "w", encoding="utf-8") as out:
+                out.write("\n".join(lines) + "\n")
 
     causes: dict[str, dict[str, int]] = {"14.1": {}, "9-ball": {}}
     # 14.1, strong against strong.
@@ -583,8 +589,7 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
                     log(f"  -- inning of {run}: {why}")
                     runs.append(run)
                     run = 0
-        if len(runs) % PROGRESS == 0:
-            say(f"  why: {len(runs)} innings of 14.1 ({load()})")
+        say(f"  why: {len(runs)} innings of 14.1 ({load()})")
     # 9-ball, the strong player's first inning of each rack.
     player = ComputerPlayer(STRENGTHS["strong"])
     for k in range(racks):
@@ -595,17 +600,18 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
             if req.pending or req.shooter != 0:
                 break
             before = m.table()
-            d = player.shot(m.discipline, m.state, seed_for(m.seed, len(m.history), 0),
-                            req)
-            ruling = m.apply(simulate(d.table(before), d.stroke), d.declarations)
-            dd = d.to_dict()
-            log(f"  {d.kind} {d.target} {d.pocket} [{shot_geometry(before, dd)}] "
-                f"tries {100 * d.success:.0f}% value {d.value:+.2f}: "
+            dec = player.shot(m.discipline, m.state,
+                              seed_for(m.seed, len(m.history), 0), req)
+            ruling = m.apply(simulate(dec.table(before), dec.stroke),
+                             dec.declarations)
+            dd = dec.to_dict()
+            log(f"  {dec.kind} {dec.target} {dec.pocket} [{shot_geometry(before, dd)}] "
+                f"tries {100 * dec.success:.0f}% value {dec.value:+.2f}: "
                 f"{', '.join(ruling.codes()) or '-'} scored {list(ruling.scored)}")
             if ruling.game_over or ruling.next_shooter != 0:
                 why = "won: break and run" if ruling.game_over and \
-                    ruling.winner == 0 else ending(d.kind, ruling.codes(),
-                                                   bool(ruling.scored), d.success)
+                    ruling.winner == 0 else ending(dec.kind, ruling.codes(),
+                                                   bool(ruling.scored), dec.success)
                 causes["9-ball"][why] = causes["9-ball"].get(why, 0) + 1
                 log(f"  -- {why}")
                 break
@@ -618,8 +624,7 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
             say(f"  {n:4d} ({100 * n / max(1, total):4.1f}%) {why}")
     if runs:
         say(f"  14.1: {statistics.mean(runs[:innings]):.2f} balls per inning")
-    if out is not None:
-        out.close()
+    flush()
 
 
 # -- Express -------------------------------------------------------------------
