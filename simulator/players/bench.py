@@ -560,7 +560,8 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
             with open(log_path, "w", encoding="utf-8") as out:
                 out.write("\n".join(lines) + "\n")
 
-    causes: dict[str, dict[str, int]] = {"14.1": {}, "9-ball": {}}
+    straight, nine = registry.STRAIGHT_POOL, registry.NINE_BALL
+    causes: dict[str, dict[str, int]] = {straight: {}, nine: {}}
     # 14.1, strong against strong.
     runs: list[int] = []
     seed = 3000
@@ -585,7 +586,7 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
                 run += max(0, pts)
                 if s.ruling["next_shooter"] != s.player:
                     why = ending(d["kind"], s.codes, pts > 0, d["success"])
-                    causes["14.1"][why] = causes["14.1"].get(why, 0) + 1
+                    causes[straight][why] = causes[straight].get(why, 0) + 1
                     log(f"  -- inning of {run}: {why}")
                     runs.append(run)
                     run = 0
@@ -612,7 +613,7 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
                 why = "won: break and run" if ruling.game_over and \
                     ruling.winner == 0 else ending(dec.kind, ruling.codes(),
                                                    bool(ruling.scored), dec.success)
-                causes["9-ball"][why] = causes["9-ball"].get(why, 0) + 1
+                causes[nine][why] = causes[nine].get(why, 0) + 1
                 log(f"  -- {why}")
                 break
         if (k + 1) % PROGRESS == 0:
