@@ -49,7 +49,12 @@ PROBLEM_BALL = 0.02
 # Fouls in a row: a player whose count stands at n carries this share of
 # what the next foul would cost him beyond a first one (the referee says
 # what: 14.1's third foul, 9-ball's loss of the game) as long as it stands.
-FOUL_JEOPARDY = {1: 0.08, 2: 0.3}
+# The share is what the count costs over the exchanges that follow: the
+# opponent answers a player on a foul with safeties until a legal hit is
+# hard, so a count of one is a fifth of the way to the third foul, a count
+# of two half of it (at 0.08 and 0.3 the strong player gave a 14.1 foul
+# away on purpose 7 times in 100 shots: bench --part why).
+FOUL_JEOPARDY = {1: 0.2, 2: 0.5}
 # The foul a person may call in every pool game, used to ask the referee
 # what one more foul would cost (never played).
 PROBE_FOUL = FoulCode.TOUCHED_BALL

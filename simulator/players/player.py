@@ -36,7 +36,7 @@ from rules.ruling import (
     RulesError,
     ShotRequirements,
 )
-from simulator.physics import simulate
+from simulator.physics import PhysicsError, simulate
 from simulator.players import aim, search, shots
 from simulator.players.appraise import Judge
 from simulator.players.strength import Strength, draw_noise
@@ -213,7 +213,10 @@ class ComputerPlayer:
             c = s.candidate
             table = search.table_for(ctx, c)
             budget.used += 1
-            shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
+            try:
+                shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
+            except PhysicsError:
+                continue  # the physics gave up on it: the next best
             yield
             tip = any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
             _, _, foul = search.judge_shot(ctx, c, shot)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from rules.game import GameState
 from rules.ruling import RulesError
-from simulator.physics import simulate, simulate_search
+from simulator.physics import PhysicsError, simulate, simulate_search
 from simulator.players import aim, position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
@@ -117,22 +117,30 @@ class Budget:
         self.used = 0
         self.physics_seconds = 0.0  # measured for the benchmark, never decides
         self.full = 0  # simulations played with the full physics (the stick)
+        self.failed = 0  # simulations the physics could not finish
 
     @property
     def left(self) -> int:
         return self.total - self.used
 
-    def run(self, table: TableState, stroke: Stroke) -> Shot:
+    def run(self, table: TableState, stroke: Stroke) -> Shot | None:
         """One simulation: search-grade (no frames, no cue stick after the
         strike) unless the tip could reach something ahead of the cue
-        ball, when the full physics finds any double hit."""
+        ball, when the full physics finds any double hit. None when the
+        physics gave up on the stroke (a ball left where none can rest):
+        such a stroke is valued as the worst outcome and never chosen, so
+        a rare failure in one of thousands of tries never stops a match."""
         self.used += 1
         t0 = time.perf_counter()
-        if tip_can_reach(table, stroke):
-            self.full += 1
-            shot = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
-        else:
-            shot = simulate_search(table, stroke)
+        try:
+            if tip_can_reach(table, stroke):
+                self.full += 1
+                shot: Shot | None = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
+            else:
+                shot = simulate_search(table, stroke)
+        except PhysicsError:
+            self.failed += 1
+            shot = None
         self.physics_seconds += time.perf_counter() - t0
         return shot
 
@@ -237,13 +245,14 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
         return c
     want = aim.unit(aim.sub(aim.aim_point(table.spec.pocket(c.pocket)), obj))
     d0 = c.stroke.direction
-    e0 = object_error(budget.run(table, c.stroke), c.target, want)
+    first = budget.run(table, c.stroke)
+    e0 = None if first is None else object_error(first, c.target, want)
     yield
     if e0 is None or abs(e0) < 0.03:
         return c
     d1 = d0 + (AIM_PROBE if e0 < 0.0 else -AIM_PROBE)
-    e1 = object_error(budget.run(table, replace(c.stroke, direction=d1 % 360.0)),
-                      c.target, want)
+    second = budget.run(table, replace(c.stroke, direction=d1 % 360.0))
+    e1 = None if second is None else object_error(second, c.target, want)
     yield
     if e1 is None or e1 == e0:
         return c
@@ -254,6 +263,8 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
 
 
 POTS = ("pot", "bank", "cue_pot")
+# A try the physics could not finish: valued as a lost game and a foul.
+FAILED = (-1.0, False, True)
 NO_POT_PRIOR = 0.25  # where a safety or a kick comes among the pots
 
 
@@ -319,7 +330,8 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
             s.candidate = yield from aimed(ctx, s.candidate, table, budget)
         shot = budget.run(table, s.candidate.stroke)
         yield
-        s.clean, s.clean_success, s.clean_foul = judge_shot(ctx, s.candidate, shot)
+        s.clean, s.clean_success, s.clean_foul = FAILED if shot is None else \
+            judge_shot(ctx, s.candidate, shot)
         c = s.candidate.chance
         if s.candidate.kind in POTS and s.clean_success:
             s.estimate = c * s.clean + (1.0 - c) * miss
@@ -344,7 +356,8 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
                                   ctx.table.spec)
                 shot = budget.run(table_for(ctx, s.candidate), stroke)
                 yield
-                v, ok, foul = judge_shot(ctx, s.candidate, shot)
+                v, ok, foul = FAILED if shot is None else \
+                    judge_shot(ctx, s.candidate, shot)
                 s.values.append(v)
                 s.successes += ok
                 s.fouls += foul

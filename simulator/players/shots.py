@@ -40,14 +40,16 @@ MIN_BALL_SPEED = 0.4
 MAX_BALL_SPEED = 7.0
 # Power breaks: (cue speed m/s, tip height). Measured with the physics over
 # 40 9-ball racks, a break from beside a side rail drops a ball most often.
-# The cue ball leaves the tip at about 1.3 times the cue's speed: cue
-# speeds of 8.2 to 8.6 m/s send it at about 10.5 to 11.2 m/s, inside the
-# professionals' range (9.8 to 11.6 m/s). Measured with the physics on 25
-# 9-ball racks (seeds 5000 to 5024, the tournament noise, cue speed 8.6):
-# from beside a side rail, the tip at 0.15 R above centre scratched 0 times
-# and made a legal pot 25 times; at -0.06, 0.06 and 0.25 R it scratched 4,
-# 3 and 5 times; from the middle of the head string 2 to 6 times.
-POWER_BREAKS = ((8.6, 0.15), (8.2, 0.15), (8.6, 0.12))
+# Measured again on 250 9-ball racks (seeds 11000 to 11099 and 13000 to
+# 13149, none of the bench's; the tournament noise; from beside a side
+# rail into the head ball full): the scratch depends most on the tip's
+# height, the cue ball stunned nearly dead at 0.08 R above centre and
+# following into the rack above it. At 8.4 m/s and 0.08 R it scratched 3
+# times in 250 (1.2 %) and made a legal pot on 223 (89 %), at 8.3 m/s 2 in
+# 150; at 0.12 R 18 in 150, at 0 R 15 in 150, at 0.15 R (the earlier
+# choice, 8.6 m/s) 12 in 60. The cue ball leaves the tip at 10.8 to 10.9
+# m/s, inside the professionals' 9.8 to 11.6 m/s.
+POWER_BREAKS = ((8.4, 0.08), (8.3, 0.08))
 EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
 # Side spin is tried on the best few pots, with a little follow, at these
 # multiples of the least speed that gets the object ball to the pocket.
@@ -489,6 +491,23 @@ def rail_speed(spec: TableSpec, cue: Vec, obj: Vec, direction: float) -> float:
     giving it a little backspin, rolls on at about OBJECT_ROLL of that
     (measured with the physics); the cue ball keeps the part along the
     tangent line."""
+    at_contact = rail_contact_speed(spec, cue, obj, direction)
+    if at_contact <= 0.0:
+        return 0.0
+    d = aim.from_heading(direction)
+    rel = aim.sub(obj, cue)
+    along = aim.dot(rel, d)
+    side = aim.cross(d, rel)
+    back = math.sqrt(max(0.0, 4.0 * spec.balls.radius ** 2 - side * side))
+    decel = 2.0 * spec.physics.mu_roll * spec.physics.gravity  # v^2 lost a metre
+    # Rolling to the contact at 5/7 of the speed off the tip.
+    return 1.4 * math.sqrt(at_contact ** 2 + decel * (along - back))
+
+
+def rail_contact_speed(spec: TableSpec, cue: Vec, obj: Vec, direction: float) -> float:
+    """The least speed the cue ball coming from ``cue`` along ``direction``
+    must have at its contact with the ball at ``obj`` for that ball or the
+    cue ball after it to reach a cushion (0 when it misses the ball)."""
     r = spec.balls.radius
     d = aim.from_heading(direction)
     rel = aim.sub(obj, cue)
@@ -512,11 +531,31 @@ def rail_speed(spec: TableSpec, cue: Vec, obj: Vec, direction: float) -> float:
     if cue_share > 0.05:
         roll = math.sqrt(decel * to_cushion(spec, contact, aim.unit(tangent)))
         needs.append(roll / cue_share)
-    if not needs:
+    return min(needs) if needs else 0.0
+
+
+# A kick is never played faster than this (m/s off the tip): past it the
+# cue ball's path off the cushions is no longer the geometry's.
+MAX_KICK_SPEED = 5.5
+
+
+def kick_rail_speed(spec: TableSpec, path: Sequence[Vec], obj: Vec) -> float:
+    """The least speed off the tip with which a kick along ``path`` (the
+    cue ball, then the cushions' bounce points) still brings a ball to a
+    cushion after it meets the ball at ``obj`` (a kick with no ball at a
+    cushion afterwards is a foul: general rule 17, 14.1 rule 7). Each
+    cushion keeps about ``e_cushion`` of the speed; the cue ball rolls at
+    5/7 of its speed off the tip."""
+    last = path[-1]
+    at_contact = rail_contact_speed(spec, last, obj, aim.heading(aim.sub(obj, last)))
+    if at_contact <= 0.0:
         return 0.0
-    at_contact = min(needs)
-    # Rolling to the contact at 5/7 of the speed off the tip.
-    return 1.4 * math.sqrt(at_contact ** 2 + decel * (along - back))
+    decel = 2.0 * spec.physics.mu_roll * spec.physics.gravity
+    r = spec.balls.radius
+    v2 = at_contact ** 2 + decel * max(0.0, math.dist(last, obj) - 2.0 * r)
+    for a, b in zip(path[-2::-1], path[:0:-1], strict=True):
+        v2 = v2 / spec.physics.e_cushion ** 2 + decel * math.dist(a, b)
+    return 1.4 * math.sqrt(v2)
 
 
 def into_touching_cushion(spec: TableSpec, cue: Vec, direction: float) -> bool:
@@ -530,6 +569,20 @@ def into_touching_cushion(spec: TableSpec, cue: Vec, direction: float) -> bool:
             or (spec.length - r - x < TOUCHING and d[0] > 0.0)
             or (y - r < TOUCHING and d[1] < 0.0)
             or (spec.width - r - y < TOUCHING and d[1] > 0.0))
+
+
+# A kick's cue ball must travel at least this far (m) before it meets its
+# first cushion: nearer, the ball comes back off the cushion while the tip
+# is still moving through (a follow-through of 5 cm), a double hit
+# (general rule 20) that the tournament noise makes likely.
+KICK_ROOM = 0.03
+
+
+def too_near_cushion(spec: TableSpec, cue: Vec, direction: float) -> bool:
+    """Whether a kick along ``direction`` meets a cushion within KICK_ROOM
+    (a cue ball touching it included)."""
+    return into_touching_cushion(spec, cue, direction) or \
+        to_cushion(spec, cue, aim.from_heading(direction)) < KICK_ROOM
 
 
 def two_rail_paths(spec: TableSpec, cue: Vec, obj: Vec) -> list[tuple[Vec, Vec]]:
@@ -577,11 +630,15 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
                 continue
             length = math.dist(cue, bp) + math.dist(bp, obj)
             direction = aim.heading(aim.sub(bp, cue))
-            if into_touching_cushion(spec, cue, direction):
+            if too_near_cushion(spec, cue, direction):
                 continue
             base = aim.speed_for_distance(length + 0.6, spec) * 1.4
+            least = kick_rail_speed(spec, (cue, bp), obj)
             for k in (1.0, 1.5):
-                out.append((length, Candidate("kick", stroke(spec, direction, base * k),
+                speed = max(base * k, least * RAIL_MARGIN)
+                if speed > MAX_KICK_SPEED:
+                    continue
+                out.append((length, Candidate("kick", stroke(spec, direction, speed),
                                               decl, place, t, None, 0.5)))
         if not two_rails:
             continue
@@ -594,12 +651,15 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
                     and aim.path_clear(b2, obj, others, 2 * r - 1e-4)):
                 continue
             direction = aim.heading(aim.sub(b1, cue))
-            if into_touching_cushion(spec, cue, direction):
+            if too_near_cushion(spec, cue, direction):
                 continue
             # A second cushion: longer and less sure, ranked behind a first.
             length = (math.dist(cue, b1) + math.dist(b1, b2) + math.dist(b2, obj))
             base = aim.speed_for_distance(length + 0.8, spec) * 1.5
-            out.append((length + 1.0, Candidate("kick", stroke(spec, direction, base),
+            speed = max(base, kick_rail_speed(spec, (cue, b1, b2), obj) * RAIL_MARGIN)
+            if speed > MAX_KICK_SPEED:
+                continue
+            out.append((length + 1.0, Candidate("kick", stroke(spec, direction, speed),
                                                 decl, place, t, None, 0.35)))
     out.sort(key=lambda x: x[0])
     return [c for _, c in out[:count]]
