@@ -98,8 +98,11 @@ class ShotInputMode(TableMode):
         s = self.session
         t = self.app.t
         if s.hint is not None:
-            return ui.Button(t("hint.take"), self.take_hint, key="I", ident="hint",
-                             selected=True)
+            from simulator.app.match import computer
+            # Once taken (the aim is the hint's), the button says so.
+            taken = s.aim == computer.aim_of(s.hint.decision)
+            return ui.Button(t("hint.taken_button") if taken else t("hint.take"),
+                             self.take_hint, key="I", ident="hint", selected=not taken)
         thinking = s.hint_job is not None
         return ui.Button(t("hint.thinking_button") if thinking else t("hint.button"),
                          None if thinking else self.ask_hint, key="I", ident="hint")

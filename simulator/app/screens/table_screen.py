@@ -203,6 +203,15 @@ class TableMode(Mode):
             self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
             y += ih + 6
         bottom = self._draw_buttons_and_controls(surface, inner, size)
+        # The ruling card first: a hint or a note below it takes what is left,
+        # never the card's room (a card squeezed to its heading says nothing).
+        banner = self.session.banner
+        self.banner_rect = None
+        if banner is not None and self.show_banner() and bottom - y > 40:
+            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
+                                                          bottom - y), size)
+            if self.banner_rect is not None:
+                y = self.banner_rect.bottom + 6
         for text in self.side_extra():
             h = ui.paragraph(None, text, size - 1, ui.INK,
                              pygame.Rect(0, 0, inner.width, 10 ** 6))
@@ -210,11 +219,6 @@ class TableMode(Mode):
                 break
             y += ui.paragraph(surface, text, size - 1, ui.INK,
                               pygame.Rect(inner.left, y, inner.width, h)) + 4
-        banner = self.session.banner
-        self.banner_rect = None
-        if banner is not None and self.show_banner() and bottom - y > 40:
-            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
-                                                          bottom - y), size)
 
     def _draw_buttons_and_controls(self, surface: pygame.Surface,
                                    inner: pygame.Rect, size: int) -> int:
