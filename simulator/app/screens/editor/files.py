@@ -107,9 +107,12 @@ class EditorFiles(EditorBase):
         return str(scenarios_dir() / f"{slug(str(self.draft.get('id', '')))}.toml")
 
     def title_slug(self) -> str:
-        """The file's name from the title typed (English first)."""
+        """The file's name from the title in the window's language (Russian in
+        Latin letters), else the other one."""
         t = self.titles()
-        return slug(t.get("en") or t.get("ru") or str(self.draft.get("id", "")))
+        lang = self.app.locale.lang
+        other = "ru" if lang == "en" else "en"
+        return slug(t.get(lang) or t.get(other) or str(self.draft.get("id", "")))
 
     def save(self) -> Path | None:
         from simulator.practice.scenario import ScenarioError, save_scenario
