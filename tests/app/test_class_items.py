@@ -174,7 +174,8 @@ def test_an_express_player_leaves_mid_match_from_the_menu(lang: str) -> None:
         frame(app)
         from simulator.app.text.words import code_words
         words = code_words(app.locale, "express.note.left")
-        assert s.banner is not None and any(words[:20] in ln for ln in s.banner.all_lines)
+        assert s.banner is not None
+        assert any(words[:20] in ln for ln in s.banner.all_lines)
         run_until(app, lambda: not app.dialogs, limit=5)
     finally:
         pygame.display.quit()

@@ -215,6 +215,7 @@ def test_the_stick_never_reaches_over_the_scoreboard_or_the_side_column(
             assert stick_pixels(app.screen, view.rect) > 0
             for name, rect in (("side column", lay.side), ("scoreboard", lay.top)):
                 n = stick_pixels(app.screen, rect)
-                assert n == 0, f"{sized(size)} at {angle}°: {n} stick pixels over the {name}"
+                assert n == 0, \
+                    f"{sized(size)} at {angle}°: {n} stick pixels over the {name}"
     finally:
         pygame.display.quit()

@@ -20,10 +20,19 @@ import pytest
 from PIL import Image
 
 from simulator.app.loop.app import App
-from tests.app.helpers import DT, button_labels, click, click_button, frame, key, make_app
+from tests.app.helpers import (
+    DT,
+    button_labels,
+    click,
+    click_button,
+    frame,
+    key,
+    make_app,
+)
 
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-ENTRY = "gallery-illegal-jump"  # 9-ball: the cue ball jumps and lands; foul at the strike
+# 9-ball: the cue ball jumps and lands; the foul at the strike.
+ENTRY = "gallery-illegal-jump"
 
 
 class Steps:

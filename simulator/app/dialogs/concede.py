@@ -16,5 +16,6 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     key = "concede.match" if whole_match else "concede.game"
     if s.discipline == "express":  # one player leaves; the others play on (R21)
         key = "concede.leave"
-    return confirm_dialog(app, app.t(f"{key}_title", name=who), app.t(f"{key}_body", name=who),
-                          app.t(f"{key}_yes"), lambda: concede(app, whole_match))
+    return confirm_dialog(app, app.t(f"{key}_title", name=who),
+                          app.t(f"{key}_body", name=who), app.t(f"{key}_yes"),
+                          lambda: concede(app, whole_match))

@@ -12,8 +12,10 @@ from collections.abc import Iterable, Mapping
 
 import pygame
 
+from rules.ruling import Foul, Ruling
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
+from simulator.app.replay.shotshow import ShotShow, scenario_show
 from simulator.app.screens.practice.memory import state_of
 from simulator.app.screens.practice.practice_screen import (
     Action,
@@ -26,7 +28,6 @@ from simulator.app.screens.practice.session import (
     practice_session,
     rule_line,
 )
-from simulator.app.replay.shotshow import ShotShow, scenario_show
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
@@ -402,8 +403,7 @@ class QuizMode(PracticeScreen):
         return self.app.t("quiz.hint_short")
 
 
-def main_foul(ruling: object) -> object | None:
-    """The foul a view names first: the one penalised (rules.ruling.Ruling's
+def main_foul(ruling: Ruling) -> Foul | None:
+    """The foul a view names first: the one penalised (the ruling's
     ``penalty``), else the first listed."""
-    return getattr(ruling, "penalty", None) or next(iter(getattr(ruling, "fouls", ())),
-                                                    None)
+    return ruling.penalty or next(iter(ruling.fouls), None)

@@ -69,8 +69,9 @@ def draft_spec(d: Mapping[str, Any]) -> TableSpec:
 
 
 _LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", (
-    "a b v g d e e zh z i y k l m n o p r s t u f kh ts ch sh shch  y  e yu ya"
-).split(" "), strict=True))
+    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m",
+    "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch",
+    "", "y", "", "e", "yu", "ya"), strict=True))
 
 
 def slug(text: str) -> str:
