@@ -196,3 +196,33 @@ def test_every_button_beside_the_table_is_one_line_at_1280x720(lang: str) -> Non
             assert len(ui.wrap(b.label, b.size, room)) == 1, (b.label, b.rect.width)
     finally:
         pygame.display.quit()
+
+
+def test_a_taken_14_1_break_hint_plays_the_path_it_showed() -> None:
+    """The 14.1 opening break (14.1 rule 5.1 at the break): the hint's
+    predicted path and the shot played after taking it were different, the
+    aim controls rounding the stroke and the rack spreading the difference;
+    the hint now predicts the stroke as struck: the same balls end in the
+    same places, bit for bit."""
+    from tests.app.test_flow import start_match
+    app = start()
+    try:
+        start_match(app, "14.1")
+        s = app.session
+        assert s is not None and s.req is not None and s.req.is_break
+        if app.mode is not None and app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        hint = s.hint
+        assert hint is not None
+        key(app, pygame.K_i)  # take it
+        assert app.mode is not None and app.mode.name == "aiming"
+        n = len(s.shots)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: len(s.shots) > n, limit=8000)
+        shot = s.shots[-1][0]
+        assert shot.stroke == hint.predicted.stroke
+        assert shot.final.to_dict() == hint.predicted.final.to_dict()
+    finally:
+        pygame.display.quit()
