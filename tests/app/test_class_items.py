@@ -226,3 +226,19 @@ def test_a_taken_14_1_break_hint_plays_the_path_it_showed() -> None:
         assert shot.final.to_dict() == hint.predicted.final.to_dict()
     finally:
         pygame.display.quit()
+
+
+def test_a_message_never_takes_the_click_meant_for_the_button_under_it() -> None:
+    """An export's "written to <a long path>" lies over the practice list's
+    buttons for six seconds: a click there still opens the quiz (the class
+    test met it: the message swallowed the click)."""
+    app = start()
+    try:
+        click_button(app, app.t("menu.practice"))
+        app.inform("/tmp/" + "a-long-folder-name/" * 8 + "gallery-clip.gif", 6.0)
+        frame(app)
+        assert any(name == "message" for name, _r in app.panels)
+        click_button(app, app.t("practice.quiz"))
+        assert app.mode is not None and app.mode.name == "quiz"
+    finally:
+        pygame.display.quit()

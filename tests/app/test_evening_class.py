@@ -248,10 +248,13 @@ def quiz_class(st: Steps) -> None:
     from simulator.app.screens.quiz import SLOW, QuizMode, main_foul
     from simulator.app.text.words import cite
     app = st.app
+    from simulator.app.text.words import discipline_label
     st.click_button(app.t("menu.practice"))
+    st.click_button(discipline_label(app.locale, "8-ball"))  # the class's game
     st.click_button(app.t("practice.quiz"))
     q = app.mode
-    assert isinstance(q, QuizMode) and q.phase == "watching"
+    assert isinstance(q, QuizMode), app.toast
+    assert q.phase == "watching"
     # The stroke with the stick, the trails and the timeline.
     frame(app)
     assert q.show is not None and q.show.trails and q.show.geometry is not None
