@@ -28,6 +28,7 @@ from rules.codes import (
     Code,
     FoulCode,
     Kind,
+    LossCode,
     Note,
     SeedRef,
     register,
@@ -167,6 +168,9 @@ class ExpressNote:
     # jumped though it rolled back (a referee's call).
     JUMPED_CALLED = _c("express.note.jumped_called", _N, digest("2.10"),
                        referee=True)
+    # R21: the seeds say nothing of a player leaving: out, the bank stays.
+    LEFT = _c("express.note.left", _N, own_reading(21), e("2.5"), gap(9),
+              referee=True)
 
 
 class ExpressPlacement:
@@ -1055,6 +1059,8 @@ class Express(PyramidDiscipline[ExpressState]):
         who interferes with another's shot (2.6 item 9) loses 5; the position
         is restored and the shooter plays again (R7)."""
         self.ready(state)
+        if code.id == LossCode.CONCEDED.id:
+            return self.leave(state)
         if code.id in (Note.OUTSIDE_INTERFERENCE.id,
                        ExpressNote.OUTSIDE_INTERFERENCE.id):
             # Digest §2.12: balls moved by an outsider: restore and replay.
@@ -1088,6 +1094,34 @@ class Express(PyramidDiscipline[ExpressState]):
                               state.shooter, state.ball_in_hand, (), None, False,
                               replay=True)
         return ruling, self.settle(state, ruling, **card.fields())
+
+    def leave(self, state: ExpressState) -> tuple[ExpressRuling, ExpressState]:
+        """The player at the table leaves the match (R21; the seeds are
+        silent): out, as a player who lets the signature deadline pass; what
+        he put in the bank stays there for the winner (G9), his own chips are
+        his; the next active player takes the table as it lies, ball in hand
+        and a pending break included. One active player left wins (2.5)."""
+        card = _Card(state, self.opts)
+        p = state.shooter
+        card.status[p] = Status.OUT
+        card.note(ExpressNote.LEFT, player=p)
+        card.mode = Mode.NORMAL
+        nxt = card.advance_turn(p)
+        left = card.active()
+        if len(left) == 1:
+            for w in range(card.n):
+                if card.status[w] is Status.WAITING:
+                    card.status[w] = Status.OUT
+                    card.note(ExpressNote.AUTO_OUT, player=w)
+            card.win(left[0])
+            return self._finish(state, card, (), None, state.table, (), None,
+                                BallInHand.NONE)
+        ruling = self._ruling(state, card, (), None, state.table, (), None, nxt,
+                              state.ball_in_hand, (), None, False)
+        new = self.settle(state, ruling, state.table, stroke=False, **card.fields(),
+                          is_break=state.is_break,
+                          first_break_pending=state.first_break_pending)
+        return ruling, new
 
     # -- storage -----------------------------------------------------------------------
     def state_from_dict(self, d: Mapping[str, Any],

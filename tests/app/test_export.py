@@ -46,10 +46,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 @cache
-def gallery_export(entry_id: str) -> ShotExport:
+def gallery_export(entry_id: str, play_on: bool = False) -> ShotExport:
     e = next(e for e in entries() if e.id == entry_id)
     d = demonstrate(e)
-    return ShotExport.from_scenario(e.scenario, d.shot, d.ruling)
+    return ShotExport.from_scenario(e.scenario, d.shot, d.ruling, d.foul, play_on)
 
 
 def frames_of(data: bytes) -> list[tuple[tuple[int, int], int]]:
@@ -71,8 +71,9 @@ def runs(pics: list[tuple[pygame.Surface, float]]) -> int:
 def test_a_clip_plays_at_its_speed_and_stands_still_at_the_foul() -> None:
     """General rule 20: the double hit. At 1/4 speed each picture moves the
     shot on by 1/4 of its own time; the clip holds FOUL_HOLD seconds on the
-    tip's second touch, with the foul and its rule in the caption."""
-    exp = gallery_export("gallery-double-hit")
+    tip's second touch, with the foul and its rule in the caption, then plays
+    on to the end (the play-on option)."""
+    exp = gallery_export("gallery-double-hit", play_on=True)
     times = clip_times(exp, 0.25)
     moving = [(t, shown) for t, shown, foul in times if foul is None and
               shown == pytest.approx(1 / FPS)]
@@ -85,6 +86,10 @@ def test_a_clip_plays_at_its_speed_and_stands_still_at_the_foul() -> None:
     assert tip.kind.value == "tip_contact"
     assert times[0][0] < 0  # it opens on the stick's approach
     assert times[-1][1] == END_HOLD
+    # By default the clip ends where the window's gallery stops: at the foul.
+    stop = clip_times(gallery_export("gallery-double-hit"), 0.25)
+    assert stop[-1] == (pytest.approx(tip.time), FOUL_HOLD, held[0][1])
+    assert stop == times[:len(stop)]
     pics = list(render_clip(exp, "en", 0.25, 800))
     assert len(pics) == len(times)
     foul_pic = next(p for (p, _s), (_t, _sh, f) in zip(pics, times, strict=True)
@@ -107,7 +112,7 @@ def test_a_clip_plays_at_its_speed_and_stands_still_at_the_foul() -> None:
 def test_a_ten_second_clip_at_800_px_stays_under_5_mb() -> None:
     """The jump entry at 1/4 speed: more than 10 s of clip, 800 px wide; the
     GIF and the animated PNG each under 5 MB, frame counts as planned."""
-    exp = gallery_export("gallery-illegal-jump")
+    exp = gallery_export("gallery-illegal-jump", play_on=True)
     times = clip_times(exp, 0.25)
     seconds = sum(s for _t, s, _f in times)
     assert seconds > 10
@@ -424,3 +429,23 @@ def test_a_bad_export_folder_in_the_window_is_a_sentence(
     assert app.settings.export_dir == ""
     assert not (tmp_path / "nowhere").exists() and not app.errors
     pygame.display.quit()
+
+
+def test_the_command_line_clip_stops_at_the_foul_unless_told_to_play_on(
+        tmp_path: Path) -> None:
+    """The gallery's double hit (general rule 20) from the command line: by
+    default the clip ends held on the foul, as the window's gallery stops
+    there; --play-on holds there and plays on to the end."""
+    from simulator.app.replay.export import main
+    exp = gallery_export("gallery-double-hit")
+    stop, on = tmp_path / "stop", tmp_path / "on"
+    for folder, extra in ((stop, []), (on, ["--play-on"])):
+        assert main(["--gallery", str(folder), "--only", "gallery-double-hit",
+                     "--formats", "gif", "--width", "400", *extra]) == 0
+    short = frames_of((stop / exp.file_name("gif", "en")).read_bytes())
+    long = frames_of((on / exp.file_name("gif", "en")).read_bytes())
+    assert short[-1][1] == FOUL_HOLD * 1000  # the last picture is the foul's
+    # (the last moving picture may equal the end and merge into it)
+    assert long[-1][1] >= END_HOLD * 1000 and len(long) > len(short)
+    assert sum(d for _s, d in short) == pytest.approx(
+        1000 * sum(s for _t, s, _f in clip_times(exp, 0.25)), abs=10 * len(short))

@@ -198,7 +198,7 @@ def test_ball_in_hand_in_practice_stays_in_practice(app: App) -> None:
     assert isinstance(app.mode, PracticePlaceMode)
     key(app, pygame.K_RETURN)  # the cue ball where the file put it
     assert isinstance(app.mode, PracticeAimMode)
-    click_button(app, "Move the cue ball")
+    click_button(app, app.t("panel.move_cue"))
     assert isinstance(app.mode, PracticePlaceMode)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_b)

@@ -225,3 +225,30 @@ def test_interference_that_cannot_be_restored_is_refused_in_express() -> None:
     with pytest.raises(RulesError, match=r"digest §2\.12"):
         m.call_interference(restorable=False)
     assert m.call_interference(restorable=True).replay
+
+
+def test_a_player_leaves_mid_match_and_the_bank_stays_for_the_winner() -> None:
+    """Reading R21 (the seeds are silent on leaving): the player at the
+    table is out as one who missed the signature deadline (SEED-E 2.5); his
+    ante stays in the bank and goes to the winner (G9), his other chips stay
+    his; the next player takes the table as it lies; one left wins."""
+    m = Match(["Anna", "Boris", "Vera"], "express", {"ante": 2}, seed=3)
+    m.apply(shot(m, "stroke", "hit 0 4", "pot 7", cue=(0.5, 0.8875)))
+    assert m.requirements().shooter == 0
+    chips = m.state.chips  # type: ignore[attr-defined]
+    bank = m.state.bank  # type: ignore[attr-defined]
+    table = m.table()
+    r = m.call_foul("loss.conceded")  # Anna leaves
+    assert [n.code.id for n in r.notes] == ["express.note.left"]
+    assert r.notes[0].ref.rule == "R21" and not r.fouls and not r.game_over
+    assert m.state.status == ("out", "active", "active")  # type: ignore[attr-defined]
+    assert m.requirements().shooter == 1 and m.table() == table
+    assert m.state.chips == chips and m.state.bank == bank  # type: ignore[attr-defined]
+    assert m.scores[1:] == (30, 30)
+    m.call_foul("loss.conceded")  # Boris leaves: Vera is the last one
+    assert m.over and m.winner == 2
+    assert m.state.bank == 0  # type: ignore[attr-defined]
+    assert m.state.chips[2] == chips[2] + bank  # type: ignore[attr-defined]
+    assert m.state.chips[:2] == chips[:2]  # type: ignore[attr-defined]
+    m.undo()
+    assert m.state.status == ("out", "active", "active")  # type: ignore[attr-defined]

@@ -46,6 +46,7 @@ class Dialog(Mode):
         self.button_specs = buttons
         self.cancel = cancel
         self.scroll = 0
+        self.cols = 1  # the buttons in one column, or two in a low window
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[ui.Button] = [
             ui.Button(label, self._wrap(fn), key=str(i + 1) if len(buttons) > 1 and
@@ -145,10 +146,21 @@ class Dialog(Mode):
         if not docked:
             surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         m = self._measure(area)
+        if len(self.buttons) >= 4 and m.width >= 2 * MIN_COLUMN and \
+                not self._all_text_fits(m):
+            # Buttons in two columns before any text is hidden (a long menu
+            # in a low window: the pause menu at 1100x650 in Russian).
+            two = self._measure(area, cols=2)
+            if self._all_text_fits(two) and self._words_whole(two):
+                m = two
+        self.cols = m.cols
         # The buttons stay in view and the text scrolls above them; when the
         # buttons alone are too many, text and buttons scroll together.
         fixed = sum(m.heights) + (min(2, len(m.lines)) * m.lh + m.pad
                                   if m.lines else 0) <= m.room
+        if not fixed and m.cols == 2:
+            m = self._measure(area)
+            self.cols = 1
         shown = self._fit_text(m) if fixed else self._fit_all(m)
         card = pygame.Rect(area.left, area.top, area.width,
                            min(area.height, shown.height))
@@ -168,7 +180,19 @@ class Dialog(Mode):
         else:
             self._draw_scrolled(surface, m, shown, x, y, more)
 
-    def _measure(self, area: pygame.Rect) -> _Measures:
+    def _words_whole(self, m: _Measures) -> bool:
+        """Whether every word of every button fits a column unbroken."""
+        from simulator.app.text import fonts
+        w2 = (m.width - 6) // 2
+        f = fonts.font(m.bsize)
+        return all(f.size(word)[0] <= w2 - 16 - b._key_w(m.bsize)
+                   for b in self.buttons for word in b.label.split())
+
+    def _all_text_fits(self, m: _Measures) -> bool:
+        return m.room - sum(m.heights) - (m.pad if m.lines else 0) >= \
+            len(m.lines) * m.lh
+
+    def _measure(self, area: pygame.Rect, cols: int = 1) -> _Measures:
         size = max(12, min(16, self.app.size[1] // 40))
         pad = 10
         width = area.width - 2 * pad
@@ -177,14 +201,20 @@ class Dialog(Mode):
         bsize = max(11, size - 1)
         lines = ui.wrap(self.body, size, width) if self.body else []
         lines += [TAB.join(row) for row in self.table]
-        heights = [b.measure(width, bsize) + 6 for b in self.buttons]
+        if cols == 2:  # a height a row of two (ui.grid's gap of 6)
+            w2 = (width - 6) // 2
+            bsize = max(11, bsize - 2)
+            heights = [max(b.measure(w2, bsize) for b in self.buttons[i:i + 2]) + 6
+                       for i in range(0, len(self.buttons), 2)]
+        else:
+            heights = [b.measure(width, bsize) + 6 for b in self.buttons]
         room = area.height - title_h - 3 * pad
         entry_h = 0
         if self.entry is not None:
             entry_h = ui.line_height(16) + 14
             room -= entry_h
         return _Measures(size, pad, width, title_h, ui.line_height(size), bsize,
-                         lines, heights, room, entry_h)
+                         lines, heights, room, entry_h, cols)
 
     def _fit_text(self, m: _Measures) -> _Shown:
         """The buttons all shown: the lines of text that fit above them."""
@@ -240,6 +270,11 @@ class Dialog(Mode):
                 self.entry.set_position(at.topleft)
                 self.entry.set_dimensions(at.size)
             y += m.entry_h
+        if m.cols == 2:
+            ui.grid(self.buttons, pygame.Rect(x, y, width, 0), m.bsize)
+            for b in self.buttons:
+                b.draw(surface, self.app.mouse)
+            return
         for b in self.buttons:
             y += b.place(x, y, width, m.bsize) + 6
             b.draw(surface, self.app.mouse)
@@ -276,6 +311,9 @@ class Dialog(Mode):
                 pygame.Rect(x, y, m.width, m.lh))
 
 
+MIN_COLUMN = 110  # the narrowest column of dialog buttons, px
+
+
 @dataclass(frozen=True)
 class _Measures:
     """A dialog's card measured for one frame: text sizes, its lines, the
@@ -291,6 +329,7 @@ class _Measures:
     heights: list[int]
     room: int
     entry_h: int
+    cols: int = 1  # the buttons' columns
 
 
 @dataclass(frozen=True)

@@ -14,5 +14,8 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     assert s is not None
     who = s.name(s.req.shooter if s.req is not None else None)
     key = "concede.match" if whole_match else "concede.game"
-    return confirm_dialog(app, app.t(f"{key}_title", name=who), app.t(f"{key}_body"),
-                          app.t(f"{key}_yes"), lambda: concede(app, whole_match))
+    if len(s.names) > 2:  # one player leaves, the others play on (Express R21)
+        key = "concede.leave"
+    return confirm_dialog(app, app.t(f"{key}_title", name=who),
+                          app.t(f"{key}_body", name=who), app.t(f"{key}_yes"),
+                          lambda: concede(app, whole_match))

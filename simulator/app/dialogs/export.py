@@ -54,11 +54,20 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
          lambda: app.open("export", job=replace(job, speed=faster), lang=lang)),
         (t("export.language", lang=t(f"export.lang_{other}")),
          lambda: app.open("export", job=job, lang=other)),
+        (t("export.play_on" if job.play_on else "export.stop_at_foul"),
+         lambda: _toggle_play_on(app, job, lang)),
         (t("export.folder"), lambda: app.push_dialog(folder_dialog(app, job, lang))),
         (t("common.cancel"), lambda: None),
     ]
     return Dialog(app, t("export.title"), body, buttons, cancel=lambda: None,
                   kind="export")
+
+
+def _toggle_play_on(app: App, job: ShotExport, lang: str) -> None:
+    """A clip ends at the foul, or plays on after it: the gallery's setting."""
+    app.settings.play_on = not job.play_on
+    app.save_settings()
+    app.open("export", job=replace(job, play_on=not job.play_on), lang=lang)
 
 
 def folder_dialog(app: App, job: ShotExport, lang: str) -> Dialog:

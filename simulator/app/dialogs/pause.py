@@ -17,11 +17,14 @@ def pause_dialog(app: App) -> Dialog:
     playing = s is not None and s.req is not None and not s.req.is_lag and \
         not s.over
     allow = app.settings.allow_undo
+    # More than two at the table (Express): a player leaves, the match goes on.
+    leaving = s is not None and len(s.names) > 2
     d = Dialog(app, app.t("pause.title"), app.t("pause.keys"), [
         (app.t("pause.resume"), lambda: None),
         (app.t("pause.save"), lambda: app.open("save")),
         (app.t("panel.fouls"), lambda: app.open("fouls")),
-        (app.t("pause.concede_game"), lambda: app.open("concede")),
+        (app.t("pause.leave" if leaving else "pause.concede_game"),
+         lambda: app.open("concede")),
         (app.t("pause.concede_match"), lambda: app.open("concede", whole_match=True)),
         (app.t("panel.undo"), lambda: undo(app)),
         (app.t("panel.redo"), lambda: redo(app)),
@@ -33,7 +36,7 @@ def pause_dialog(app: App) -> Dialog:
     off = {
         2: not playing or s is None or not callable_fouls(s),
         3: s is None or not can_concede(s),
-        4: s is None or not can_concede(s),
+        4: s is None or leaving or not can_concede(s),
         5: not allow or s is None or not s.can_undo(),
         6: not allow or s is None or not s.can_redo(),
         7: s is None or not s.shots,

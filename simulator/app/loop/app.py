@@ -344,8 +344,9 @@ class App:
             if hit is not None:
                 self._pressed = hit if e.button == 1 else None
                 return True
+            # A message takes no click: the button under it still works.
             return any(r.collidepoint(pos) for name, r in self.panels
-                       if name != "controls")
+                       if name not in ("controls", "message"))
         pressed, self._pressed = self._pressed, None
         if pressed is not None:
             # Buttons are drawn afresh each frame: the same one by its name.
@@ -354,7 +355,7 @@ class App:
                 self.later(hit.action)()
             return True
         return hit is not None or any(r.collidepoint(pos) for name, r in self.panels
-                                      if name != "controls")
+                                      if name not in ("controls", "message"))
 
     def press(self, button: ui.Button) -> None:
         """Press a drawn button as a click would (keys 1-9 in dialogs)."""

@@ -58,6 +58,7 @@ class Settings:
     fullscreen: bool = False
     watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
     export_dir: str = ""  # where exported clips and diagrams go (empty: the profile's)
+    play_on: bool = False  # the gallery and its clips: play on after the foul
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:

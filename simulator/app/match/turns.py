@@ -192,8 +192,8 @@ def concede(app: App, whole_match: bool) -> None:
     try:
         for _ in range(64):
             s.call_foul(CONCEDE)
-            if s.over or not whole_match:
-                break
+            if s.over or not whole_match or len(s.names) > 2:
+                break  # (of three or more, the player leaves once: Express R21)
             req = s.req
             if req is None or req.pending or req.shooter != who or not can_concede(s):
                 app.notify(app.t("concede.stopped", name=s.name(who)), 6.0)

@@ -3,6 +3,10 @@ shot at a chosen speed and stops at the foul, and a still diagram (PNG, and
 SVG for print) with the start position, the paths and the contacts in order;
 each captioned with the ruling and the rule in the chosen language.
 
+A clip stops at the foul by default (held FOUL_HOLD seconds, then it ends),
+as the window's gallery and replays stop there; ``play_on`` (the window's
+setting, ``--play-on`` here) holds at each foul and plays on to the end.
+
 Everything is drawn off screen with the replay's own drawing
 (simulator.app.replay.table_marks, side_view), so no display is needed;
 Pillow writes the animated formats, which pygame cannot. Files are written atomically.
@@ -10,7 +14,7 @@ Pillow writes the animated formats, which pygame cannot. Files are written atomi
 From the command line, a whole gallery at once::
 
     python -m simulator.app.replay.export --gallery DIR [--lang en,ru] [--speed 0.5]
-        [--formats gif,webp,png,svg] [--width 800]
+        [--formats gif,webp,png,svg] [--width 800] [--play-on]
 """
 
 from __future__ import annotations
@@ -63,6 +67,8 @@ class ShotExport:
     in_hand: str | None = None
     name: str = "shot"
     speed: float = 0.5
+    play_on: bool = False  # after the foul: end the clip there, or play on
+    foul: Any = None  # the foul shown (a gallery entry's); None: the main one
 
     # -- where shots come from ------------------------------------------------------
     @classmethod
@@ -89,8 +95,10 @@ class ShotExport:
                    f"{s.discipline}-shot-{n}", mode.playback.speed)
 
     @classmethod
-    def from_scenario(cls, sc: Any, shot: Any, ruling: Any) -> ShotExport:
-        """A practice situation's or a gallery entry's shot."""
+    def from_scenario(cls, sc: Any, shot: Any, ruling: Any, foul: Any = None,
+                      play_on: bool = False) -> ShotExport:
+        """A practice situation's or a gallery entry's shot (``foul``: the
+        one the gallery shows)."""
         from rules.ruling import BallInHand
         decl = sc.declarations
         hand = getattr(getattr(sc.game, "ball_in_hand", None), "value", None)
@@ -100,7 +108,7 @@ class ShotExport:
             called_ball=getattr(decl, "called_ball", None),
             called_pocket=getattr(decl, "called_pocket", None),
             in_hand=None if hand == BallInHand.NONE.value else hand,
-            name=sc.id, speed=0.25)
+            name=sc.id, speed=0.25, foul=foul, play_on=play_on)
 
     # -- what is drawn --------------------------------------------------------------
     def marks(self) -> Any:
@@ -118,6 +126,22 @@ class ShotExport:
                 out.append((f.event_index, f))
         return out
 
+    def main_foul(self) -> Any:
+        """The foul the clip stops at and its caption names."""
+        from rules.main_foul import main_foul
+        r = self.ruling
+        return self.foul or (main_foul(r) if r is not None else None)
+
+    def stop_events(self) -> list[tuple[int, Any]]:
+        """(event index, foul) where the clip stands still: the main foul's
+        alone (where the clip ends), or with ``play_on`` every foul's."""
+        events = self.foul_events()
+        if self.play_on:
+            return events
+        main = self.main_foul()
+        mine = [(i, f) for i, f in events if f == main]
+        return mine or events[:1]
+
     def caption(self, lang: str) -> tuple[str, str]:
         """The heading (the situation, or the game) and the ruling with its rule."""
         from simulator.app.text.i18n import Locale
@@ -126,8 +150,7 @@ class ShotExport:
         head = self.title.get(lang) or self.title.get("en") or \
             discipline_label(loc, self.discipline)
         r = self.ruling
-        from rules.main_foul import main_foul
-        foul = main_foul(r) if r is not None else None  # as the window names it
+        foul = self.main_foul()
         if foul is not None:
             return head, cite(loc, foul.code, foul.ref, self.discipline)
         notes = [n for n in getattr(r, "notes", ()) or () if n.code.id != "note.legal"]
@@ -292,14 +315,15 @@ def speed_label(v: float) -> str:
 def clip_times(exp: ShotExport, speed: float, fps: int = FPS
                ) -> list[tuple[float, float, int | None]]:
     """(shot time, seconds shown, foul event index or None) for each frame of
-    the clip: the shot at ``speed``, standing still at each foul and at the end."""
+    the clip: the shot at ``speed``, standing still at the foul, where it ends
+    (with ``play_on``: at each foul, and at the end)."""
     if not 0.05 <= speed <= 4.0:
         raise ExportError(f"speed: {speed:g}; a clip plays at 0.05 to 4 times")
     marks_end = max((f.time for f in exp.shot.frames), default=0.0)
     stops = sorted({min(exp.shot.events[i].time, marks_end)
-                    for i, _f in exp.foul_events()})
+                    for i, _f in exp.stop_events()})
     stop_index: dict[float, int] = {}
-    for i, _f in exp.foul_events():
+    for i, _f in exp.stop_events():
         stop_index.setdefault(min(exp.shot.events[i].time, marks_end), i)
     start = exp.marks().start
     dt = speed / fps
@@ -310,6 +334,8 @@ def clip_times(exp: ShotExport, speed: float, fps: int = FPS
         if pending and pending[0] <= t + 1e-9:
             s = pending.pop(0)
             out.append((s, FOUL_HOLD, stop_index[s]))
+            if not exp.play_on:
+                break  # the clip ends at the foul, as the window stops there
             if s < t - 1e-9:
                 continue
         if t >= marks_end - 1e-9:
@@ -328,7 +354,7 @@ def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
                 fps: int = FPS) -> Iterator[tuple[Any, float]]:
     """The clip's pictures (pygame surfaces) and how long each is shown."""
     canvas = Canvas(exp, width, lang)
-    fouls = dict(exp.foul_events())
+    fouls = dict(exp.stop_events())
     from simulator.app.text.words import cite
     for t, shown, foul in clip_times(exp, speed, fps):
         words = None
@@ -628,13 +654,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=_width, default=800, help="picture width, px")
     p.add_argument("--only", metavar="ID", action="append", default=[],
                    help="with --gallery: only this entry (may be repeated)")
+    p.add_argument("--play-on", action="store_true",
+                   help="clips: hold at each foul, then play on to the end "
+                        "(default: the clip stops at the foul, as the window does)")
     p.add_argument("--overwrite", action="store_true",
                    help="replace files of the same name (default: write beside "
                         "them as name-2, name-3...)")
     return p
 
 
-def gallery_exports(only: Sequence[str] = ()) -> Iterator[ShotExport]:
+def gallery_exports(only: Sequence[str] = (), play_on: bool = False
+                    ) -> Iterator[ShotExport]:
     from simulator.practice.gallery import demonstrate, entries
     known = entries()
     ids = {e.id for e in known}
@@ -645,7 +675,7 @@ def gallery_exports(only: Sequence[str] = ()) -> Iterator[ShotExport]:
         if only and e.id not in only:
             continue
         d = demonstrate(e)
-        yield ShotExport.from_scenario(e.scenario, d.shot, d.ruling)
+        yield ShotExport.from_scenario(e.scenario, d.shot, d.ruling, d.foul, play_on)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -656,7 +686,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.gallery:
             folder = Path(args.gallery)
-            exports: Iterator[ShotExport] = gallery_exports(args.only)
+            exports: Iterator[ShotExport] = gallery_exports(args.only, args.play_on)
         else:
             from simulator.practice.scenario import load_scenario, play_scenario
             sc = load_scenario(args.scenario)
@@ -665,7 +695,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                   "stroke to export")
             res = play_scenario(sc)
             folder = Path(args.out or ".")
-            exports = iter([ShotExport.from_scenario(sc, res.shot, res.ruling)])
+            exports = iter([ShotExport.from_scenario(sc, res.shot, res.ruling,
+                                                     play_on=args.play_on)])
         check_folder(folder.absolute())
         n = 0
         for exp in exports:

@@ -479,6 +479,12 @@ class ShotMarks:
         """The spell in the air the side view shows at shot time ``t``."""
         return next((f for f in self.flights if f.open_at(t)), None)
 
+    def flight_since(self, t: float) -> Flight | None:
+        """The last spell in the air begun by shot time ``t``: a replay's side
+        view stays on it to the end of the shot, the landing marked."""
+        begun = [f for f in self.flights if f.start <= t]
+        return begun[-1] if begun else None
+
     def airborne_at(self, t: float) -> list[int]:
         """The balls off the bed in the frames at ``t`` (heights above resting)."""
         if not self.frames:

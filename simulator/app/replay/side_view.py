@@ -47,7 +47,10 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
         words = loc.t("sideview.on_rail" if where == "rail" else "sideview.floor",
                       ball=loc.t("strip.cue_ball") if b == spec.balls.cue_ball
                       else str(b))
-    if not words and spec.balls.cue_ball in flight.balls and flight.start < 1e-3:
+    if not words and now > flight.end + 1e-3 and \
+            any(b not in flight.left for b in flight.balls):
+        words = loc.t("sideview.landed", t=loc.num(flight.end, 2))
+    elif not words and spec.balls.cue_ball in flight.balls and flight.start < 1e-3:
         s = shot.stroke
         words = loc.t("sideview.stroke", elevation=loc.num(s.elevation, 0),
                       tip=loc.num(s.tip_b, 2))
@@ -116,7 +119,14 @@ def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
                 pygame.draw.line(surface, AIR_OVER_RAIL if over else colour,
                                  prev[:2], p[:2], 3 if over else 2)
             prev = p
-    x = plot.x_of(now)
+    landed = [b for b in flight.balls if b not in flight.left]
+    if landed:  # where the flight ended on the bed: a tick on the bed line
+        lx, ly = plot.x_of(flight.end), plot.y_of(0.0)
+        pygame.draw.line(surface, ui.INK, (lx, ly - 9), (lx, ly + 3), 2)
+        pygame.draw.polygon(surface, ui.INK, [(lx - 4, ly - 9), (lx + 4, ly - 9),
+                                              (lx, ly - 3)])
+    # The clock stays at the plot's right edge once the shot runs past it.
+    x = min(plot.x_of(now), plot.rect.right - 1)
     pygame.draw.line(surface, ui.ACCENT, (x, plot.rect.top), (x, plot.rect.bottom), 1)
     for b, pts in sorted(flight.samples.items()):
         here = [p for p in pts if p[0] <= now + 1e-9]
@@ -141,7 +151,7 @@ class SideView:
     shot: Shot
 
     def flight(self) -> Flight | None:
-        return self.marks.flight_at(self.playback.time)
+        return self.marks.flight_since(self.playback.time)
 
     def inset_height(self, width: int) -> int:
         """The side view's height in the side column (0: closed)."""

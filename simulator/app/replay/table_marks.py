@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from simulator.app.replay.shotmarks import Contact, ShotMarks, StickAt
-from simulator.app.table.render import draw_cue
+from simulator.app.table.render import draw_cue, table_clip
 from simulator.app.table.view import TableView
 from simulator.app.text import fonts, ui
 from simulator.table.events import EventKind
@@ -169,7 +169,16 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
 
 def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
     """The stick with its tip where ``at`` says, foreshortened by its
-    elevation, and the elevation written beside it as an angle."""
+    elevation, and the elevation written beside it as an angle; inside the
+    table's rectangle only."""
+    old = table_clip(surface, view)
+    try:
+        _draw_stick(surface, view, at)
+    finally:
+        surface.set_clip(old)
+
+
+def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
     from simulator.physics.stick import TIP_RADIUS
     a = math.radians(at.direction)
     d = (math.cos(a), math.sin(a))

@@ -12,16 +12,18 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
 from simulator.app.loop.app import App, Mode
+from simulator.app.replay.export import FOUL_HOLD
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.practice.practice_screen import Action, PracticeScreen
 from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.screens.practice.shot_player import ShotPlayer
-from simulator.app.text import widgets
-from simulator.app.text.words import cite, explain
+from simulator.app.text import ui, widgets
+from simulator.app.text.words import cite, discipline_label, explain
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25
+WHEEL_ROWS = 3  # list rows a notch of the mouse wheel scrolls
 
 
 def _entries() -> tuple[object, ...]:
@@ -56,7 +58,9 @@ class GalleryListMode(Mode):
         self.items: list[str] = []
         for i, e in enumerate(self.entries):
             assert isinstance(e, GalleryEntry)
-            self.items.append(f"{i + 1}. {e.scenario.title.get(app.locale.lang)}")
+            game = discipline_label(app.locale, e.scenario.discipline)
+            self.items.append(f"{i + 1}. {game} · "
+                              f"{e.scenario.title.get(app.locale.lang)}")
         self.list = UISelectionList(rect, [it for it in self.items], app.gui)
         y = rect.bottom + 10
         bw = (lw - 12) // 3
@@ -80,7 +84,22 @@ class GalleryListMode(Mode):
     def leave(self) -> None:
         self.app.go("menu")
 
+    def scroll_list(self, event: pygame.event.Event) -> bool:
+        """The wheel over the list: WHEEL_ROWS rows a notch (pygame_gui's own
+        scrolls a fraction of a row)."""
+        bar = self.list.scroll_bar
+        if event.type != pygame.MOUSEWHEEL or bar is None or \
+                self.app.mouse is None or \
+                not self.list.rect.collidepoint(self.app.mouse):
+            return False
+        bar.scroll_wheel_moved = False  # instead of the widget's own scroll
+        bar.set_scroll_from_start_percentage(
+            bar.start_percentage - event.y * WHEEL_ROWS / max(1, len(self.items)))
+        return True
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.scroll_list(event):
+            return
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and \
                 event.ui_element is self.list:
             self.app.later(self.play_selected)()
@@ -114,6 +133,8 @@ class GalleryPlayMode(PracticeScreen):
         from simulator.app.replay.shotshow import scenario_show
         self.show = scenario_show(app.locale, sc, self.demo.shot,
                                   self.player.playback, self.demo.ruling)
+        self.held = 0.0  # seconds stood at the foul (the play-on option)
+        self.held_by_player = False  # paused with Space: never resumed for them
 
     @property
     def at_foul(self) -> bool:
@@ -122,17 +143,20 @@ class GalleryPlayMode(PracticeScreen):
     def build(self) -> None:
         app = self.app
         t = app.t
-        items: list[tuple[str, Action | None]] = [
+        items: list[tuple[str, Action | None, str]] = [
             (t("gallery.continue") if self.player.playback.paused
-             else t("replay.pause"), self.toggle),
-            (t("replay.restart"), self.restart),
-            (t("shots.trails"), self.toggle_trails),
-            (t("shots.export"), self.export),
-            (t("gallery.next"), lambda: self.go(1)),
-            (t("gallery.previous"), lambda: self.go(-1)),
-            (t("common.back"), self.leave),
+             else t("replay.pause"), self.toggle, t("gallery.key_space")),
+            (t("replay.restart"), self.restart, "Home"),
+            (t("shots.trails"), self.toggle_trails, "T"),
+            (t("gallery.play_on" if self.app.settings.play_on
+               else "gallery.stop_at_foul"), self.toggle_play_on, "O"),
+            (t("shots.export"), self.export, "X"),
+            (t("gallery.next"), lambda: self.go(1), "N"),
+            (t("gallery.previous"), lambda: self.go(-1), "P"),
+            (t("common.back"), self.leave, "Esc"),
         ]
-        buttons = self.side_buttons(items)
+        buttons = [ui.Button(label, fn, key=k) for label, fn, k in items]
+        self.side_btns = buttons
         buttons[2].selected = self.show.trails
         self.pause_button = buttons[0]
         self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
@@ -154,6 +178,7 @@ class GalleryPlayMode(PracticeScreen):
 
     def toggle(self) -> None:
         pb = self.player.playback
+        self.held_by_player = not pb.paused
         if pb.at_end:
             self.restart()
         else:
@@ -162,16 +187,26 @@ class GalleryPlayMode(PracticeScreen):
 
     def restart(self) -> None:
         self.player.restart()
+        self.held = 0.0
+        self.held_by_player = False
         self.rebuild()
 
     def toggle_trails(self) -> None:
         self.show.trails = not self.show.trails
         self.rebuild()
 
+    def toggle_play_on(self) -> None:
+        """After the foul: stop there (the default, as an exported clip ends
+        there) or hold FOUL_HOLD seconds and play on; a setting."""
+        self.app.settings.play_on = not self.app.settings.play_on
+        self.app.save_settings()
+        self.rebuild()
+
     def export(self) -> None:
         from simulator.app.replay.export import ShotExport
         job = ShotExport.from_scenario(self.entry.scenario, self.demo.shot,
-                                       self.demo.ruling)
+                                       self.demo.ruling, self.demo.foul,
+                                       self.app.settings.play_on)
         self.app.open("export", job=job)
 
     def go(self, step: int) -> None:
@@ -181,6 +216,12 @@ class GalleryPlayMode(PracticeScreen):
         self.app.switch(GalleryListMode(self.app))
 
     def update(self, dt: float) -> None:
+        pb = self.player.playback
+        if self.app.settings.play_on and self.at_foul and pb.paused and \
+                not self.held_by_player:
+            self.held += dt  # held as long as a clip holds, then on
+            if self.held >= FOUL_HOLD:
+                pb.paused = False
         self.player.update(dt)
         if (self.at_foul, self.player.playback.paused) != self._shown:
             self.rebuild()
@@ -199,6 +240,8 @@ class GalleryPlayMode(PracticeScreen):
             self.leave()
         elif k == pygame.K_x:
             self.export()
+        elif k == pygame.K_o:
+            self.toggle_play_on()
         elif k == pygame.K_SPACE:
             self.toggle()
         elif k == pygame.K_HOME:

@@ -1,6 +1,7 @@
 """The help screen (F1, or Help in the menus): every key and mouse action,
 by what one is doing, in the player's language. The words are sized to fit
-the window in two columns; Esc or Back returns where it was opened."""
+the window in two columns, never smaller than MIN_SIZE: what does not fit
+goes on a next page (PgDn / PgUp); Esc or Back returns where it was opened."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from simulator.app.text import fonts, ui
 
 SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs")
 SEP = " — "
+MIN_SIZE = 13  # the smallest help text, readable at 800x500
 
 
 class HelpMode(Mode):
@@ -22,6 +24,9 @@ class HelpMode(Mode):
         super().__init__(app)
         self.back = back  # the screen to return to, by name
         self.return_to = return_to  # or the very screen it was opened from
+        self.page = 0
+        self.pages = 1
+        self.size = 16  # the text size the last frame was drawn at
 
     def leave(self) -> None:
         if self.return_to is not None:
@@ -30,10 +35,17 @@ class HelpMode(Mode):
             self.app.go(self.back if self.back in self.app.screens else "menu")
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN) and \
-                not self.app.repeat(event):
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return
+        if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
             self.leave()
+        elif event.key in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_SPACE):
+            self.turn(1)
+        elif event.key in (pygame.K_PAGEUP, pygame.K_LEFT):
+            self.turn(-1)
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(self.pages - 1, self.page + step))
 
     def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         t = self.app.t
@@ -46,10 +58,11 @@ class HelpMode(Mode):
             out.append((t(f"help.head_{key}"), rows))
         return out
 
-    def layout(self, size: int, width: int) -> tuple[list[list[tuple[str, list[
+    def layout(self, size: int, width: int, secs: list[tuple[str, list[tuple[
+            str, str]]]] | None = None) -> tuple[list[list[tuple[str, list[
             tuple[str, str]]]]], int, int]:
         """The sections in two columns; the height they need and the key width."""
-        secs = self.sections()
+        secs = self.sections() if secs is None else secs
         key_w = max(fonts.font(size, True).size(k)[0] for _h, rows in secs
                     for k, _w in rows) + 12
         key_w = min(key_w, width // 2)
@@ -71,9 +84,27 @@ class HelpMode(Mode):
                 key_w: int) -> int:
         lh = ui.line_height(size)
         h = ui.line_height(size + 2, True) + 6
-        for _k, what in sec[1]:
-            h += max(1, len(ui.wrap(what, size, width - key_w))) * lh
+        for k, what in sec[1]:
+            h += max(1, len(ui.wrap(what, size, width - key_w)),
+                     len(ui.wrap(k, size, key_w - 8, bold=True))) * lh
         return h + lh // 2
+
+    def paged(self, room: int, col_w: int) -> tuple[int, list[list[tuple[
+            str, list[tuple[str, str]]]]]]:
+        """The largest size down to MIN_SIZE at which every section fits one
+        page; else MIN_SIZE and the sections over as many pages as needed."""
+        secs = self.sections()
+        for size in range(16, MIN_SIZE - 1, -1):
+            if self.layout(size, col_w, secs)[1] <= room:
+                return size, [secs]
+        pages: list[list[tuple[str, list[tuple[str, str]]]]] = [[]]
+        for sec in secs:
+            trial = [*pages[-1], sec]
+            if pages[-1] and self.layout(MIN_SIZE, col_w, trial)[1] > room:
+                pages.append([sec])
+            else:
+                pages[-1] = trial
+        return MIN_SIZE, pages
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
@@ -81,13 +112,11 @@ class HelpMode(Mode):
         top = int(h * 0.06) + max(28, h // 11) + 16
         bottom = h - 56
         col_w = (w - 72) // 2
-        size = 16
-        while size > 9:  # the smallest window (800x500) needs 9 to hold every key
-            cols, need, key_w = self.layout(size, col_w)
-            if need <= bottom - top:
-                break
-            size -= 1
-        cols, _need, key_w = self.layout(size, col_w)
+        size, pages = self.paged(bottom - top, col_w)
+        self.pages = len(pages)
+        self.page = min(self.page, self.pages - 1)
+        self.size = size
+        cols, _need, key_w = self.layout(size, col_w, pages[self.page])
         lh = ui.line_height(size)
         for c, col in enumerate(cols):
             x = 24 + c * (col_w + 24)
@@ -98,15 +127,33 @@ class HelpMode(Mode):
                         bold=True)
                 y += ui.line_height(size + 2, True) + 6
                 for k, what in rows:
-                    ui.line(surface, k, size, ui.INK, pygame.Rect(x, y, key_w - 8, lh),
-                            bold=True)
-                    lines = ui.wrap(what, size, col_w - key_w)
-                    for ln in lines or [""]:
+                    # A long key (a Russian mouse action) wraps under itself.
+                    keys = ui.wrap(k, size, key_w - 8, bold=True)
+                    for i, kl in enumerate(keys):
+                        ui.line(surface, kl, size, ui.INK,
+                                pygame.Rect(x, y + i * lh, key_w - 8, lh), bold=True)
+                    lines = ui.wrap(what, size, col_w - key_w) or [""]
+                    for ln in lines:
                         ui.line(surface, ln, size, ui.DIM,
                                 pygame.Rect(x + key_w, y, col_w - key_w, lh))
                         y += lh
+                    y += max(0, len(keys) - len(lines)) * lh
                 y += lh // 2
         back = ui.Button(self.app.t("common.back"), self.leave, key="Esc",
                          ident="back")
-        back.place(w // 2 - 110, h - 48, 220, 15)
-        back.draw(surface, self.app.mouse)
+        if self.pages == 1:
+            back.place(w // 2 - 110, h - 48, 220, 15)
+            back.draw(surface, self.app.mouse)
+            return
+        t = self.app.t
+        buttons = [ui.Button(t("help.previous"), (lambda: self.turn(-1))
+                             if self.page else None, key="PgUp", ident="help_prev"),
+                   back,
+                   ui.Button(t("help.next", page=self.page + 2, of=self.pages),
+                             (lambda: self.turn(1)) if self.page + 1 < self.pages
+                             else None, key="PgDn", ident="help_next")]
+        bw = min(240, (w - 48) // 3)
+        x0 = w // 2 - (3 * bw + 16) // 2
+        for i, b in enumerate(buttons):
+            b.place(x0 + i * (bw + 8), h - 48, bw, 14)
+            b.draw(surface, self.app.mouse)

@@ -1,8 +1,10 @@
-"""The referee quiz: a situation's recorded stroke plays, then the player
-answers its questions (foul or not, which rule, who shoots next, ball in hand
-where, the incoming player's options) by clicking; each answer is graded by
-simulator.practice.quiz against the referee's ruling and explained, and the
-score of the sitting is kept."""
+"""The referee quiz: a situation's recorded stroke plays with the stick, the
+trails and the timeline, then the player answers its questions (foul or not,
+which rule, who shoots next, ball in hand where, the incoming player's
+options) by clicking; the stroke can be watched again at 1/4 before any
+answer (without the foul's marks, which would give the answer away); each
+answer is graded by simulator.practice.quiz against the referee's ruling and
+explained with the rule, and the score of the sitting is kept."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pygame
 from rules.main_foul import fouls_main_first
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
+from simulator.app.replay.shotshow import ShotShow, scenario_show
 from simulator.app.screens.practice.memory import state_of
 from simulator.app.screens.practice.practice_screen import (
     Action,
@@ -32,6 +35,8 @@ from simulator.app.text.words import cite, code_words, discipline_label
 from simulator.practice.quiz import NONE, YES, Grade, Question, QuizSession
 from simulator.practice.scenario import Scenario
 from simulator.table.specs import table_by_name
+
+SLOW = 0.25  # the class's speed for watching again
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -95,7 +100,9 @@ class QuizMode(PracticeScreen):
         self.result = judge_result(sc, self.shot)
         self.ruling = self.result.ruling
         self.questions = make_questions(sc, self.ruling)
-        self.player: ShotPlayer | None = ShotPlayer(self.shot, (), 1.0)
+        self.player: ShotPlayer | None = None
+        self.show: ShotShow | None = None
+        self.play(1.0, reveal=False)
         self.phase = "watching"
         self.k = 0
         self.picked: set[str] = set()
@@ -107,8 +114,24 @@ class QuizMode(PracticeScreen):
         return self.questions[self.k]
 
     # -- flow ------------------------------------------------------------------
+    def play(self, speed: float, reveal: bool) -> None:
+        """The stroke from the stick's approach, with its trails and timeline;
+        ``reveal``: paused at the fouls with their marks (after the answers)."""
+        self.player = ShotPlayer(self.shot, foul_stops(self.ruling) if reveal else (),
+                                 speed)
+        if reveal:
+            self.show = scenario_show(self.app.locale, self.sc, self.shot,
+                                      self.player.playback, self.ruling)
+        else:
+            # No foul marks or referee's codes: they would answer the questions.
+            decl = self.sc.declarations
+            self.show = ShotShow(self.app.locale, self.shot, self.player.playback,
+                                 called_ball=decl.called_ball,
+                                 called_pocket=decl.called_pocket)
+
     def _ask(self) -> None:
         self.player = None
+        self.show = None
         self.phase = "asking" if self.questions else "done"
         self.picked = set()
         self.rebuild()
@@ -156,7 +179,9 @@ class QuizMode(PracticeScreen):
         self.app.switch(QuizMode(self.app, self.ids, (self.index + 1) % len(self.ids)))
 
     def replay(self) -> None:
-        self.player = ShotPlayer(self.shot, foul_stops(self.ruling), 0.25)
+        """At 1/4: before the answers as it was struck, after them stopped at
+        the foul with its marks."""
+        self.play(SLOW, reveal=self.phase in ("answered", "done"))
         self.rebuild()
 
     def leave(self) -> None:
@@ -185,11 +210,10 @@ class QuizMode(PracticeScreen):
         elif self.phase == "answered":
             g = self.grades[-1]
             last = self.k + 1 >= len(self.questions)
-            self.side_buttons([
-                (t("quiz.results") if last else t("quiz.next_question"),
-                 self.next_question),
-                (t("practice.replay_slow"), self.replay),
-            ])
+            self.side_btns = [
+                ui.Button(t("quiz.results") if last else t("quiz.next_question"),
+                          self.next_question, key="Enter", primary=True),
+                ui.Button(t("practice.replay_slow"), self.replay, key="R")]
             self.side_text(self.text_title(), self.feedback(g))
         else:
             self._build_done()
@@ -219,6 +243,8 @@ class QuizMode(PracticeScreen):
             buttons.append(ui.Button(t("quiz.submit"),
                                      self.submit if self.picked else None,
                                      key="Enter", ident="submit", primary=True))
+        buttons.append(ui.Button(t("quiz.watch_again"), self.replay, key="R",
+                                 ident="watch_again"))
         self.side_btns = buttons
         self.side_text(self.neutral_title(), "\n".join(lines))
 
@@ -228,11 +254,11 @@ class QuizMode(PracticeScreen):
         app = self.app
         t = app.t
         lang = app.locale.lang
-        self.side_buttons([
-            (t("quiz.next_situation"), self.next_situation),
-            (t("practice.replay_slow"), self.replay),
-            (t("common.back"), self.leave),
-        ])
+        self.side_btns = [
+            ui.Button(t("quiz.next_situation"), self.next_situation, key="Enter",
+                      primary=True),
+            ui.Button(t("practice.replay_slow"), self.replay, key="R"),
+            ui.Button(t("common.back"), self.leave, key="Esc")]
         right = sum(1 for g in self.grades if g.right)
         body = [t("quiz.situation_score", right=right, n=len(self.grades)),
                 self.score_line(), "", t("quiz.the_ruling")]
@@ -267,32 +293,45 @@ class QuizMode(PracticeScreen):
         expected = ", ".join(answer_label(app, q, a, names)
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
-                 t("quiz.referee_answer", answer=expected)]
-        if q.kind == "rule":
-            loc = app.locale
-            for f in fouls_main_first(self.ruling):
-                lines.append(f"• {cite(loc, f.code, f.ref)}")
-        return "\n".join(lines)
+                 t("quiz.referee_answer", answer=expected), ""]
+        if any(later.kind == "rule" for later in self.questions[self.k + 1:]):
+            # The rule would answer the question after this one: it is named
+            # with that one's answer.
+            return "\n".join([*lines, t("quiz.rule_next")])
+        return "\n".join([*lines, t("quiz.because"), *self.reasons()])
+
+    def reasons(self) -> list[str]:
+        """The rule behind every answer: the foul penalised first, then the
+        other fouls; a legal stroke's notes or the situation's rules."""
+        loc = self.app.locale
+        d = self.sc.discipline
+        fouls = fouls_main_first(self.ruling)
+        out = [f"• {cite(loc, f.code, f.ref, d)}" for f in fouls]
+        if not out:
+            out = [f"• {cite(loc, n.code, n.ref, d)}" for n in self.ruling.notes]
+        rl = rule_line(loc, self.sc)
+        return out + ([rl] if rl else [])
 
     def update(self, dt: float) -> None:
         if self.player is None:
             return
         new = self.player.update(dt)
-        if self.phase == "watching":
-            if new:
-                self.app.sound.play_events(new)
-            if self.player.done:
-                self._ask()
-        elif self.player.done:
-            self.player = None
+        if new:
+            self.app.sound.play_events(new)
+        if self.phase == "watching" and self.player.done:
+            self._ask()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.show is not None and (self.show.mouse(event) or self.show.key(event)):
+            return
         if self.scroll_body(event) or self.common_key(event) or \
                 event.type != pygame.KEYDOWN:
             return
         k = event.key
         if k == pygame.K_ESCAPE:
             self.leave()
+        elif k == pygame.K_r and self.phase != "watching":
+            self.app.later(self.replay)()
         elif k == pygame.K_SPACE and self.phase == "watching":
             self._ask()
         elif k == pygame.K_SPACE and self.player is not None:
@@ -306,6 +345,8 @@ class QuizMode(PracticeScreen):
             self.app.later(self.submit)()
         elif self.phase == "answered" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_question)()
+        elif self.phase == "done" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.later(self.next_situation)()
 
     def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         cards, centre = super().header()
@@ -315,6 +356,27 @@ class QuizMode(PracticeScreen):
         if self.player is not None:
             return self.player.positions()
         return after_positions(self.shot, self.result.after)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.show is not None and self.player is not None:
+            self.show.draw_under(surface, self.view, self.player.positions())
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        if self.show is not None and self.player is not None:
+            self.show.draw_over(surface, self.view)
+
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.show is not None and self.player is not None:
+            self.show.draw_timeline(surface, rect, self.short_hint())
+        else:
+            super().draw_strip(surface, rect)
+
+    def inset_height(self, width: int) -> int:
+        return self.show.inset_height(width) if self.show is not None else 0
+
+    def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.show is not None:
+            self.show.draw_inset(surface, rect)
 
     def highlight(self) -> Iterable[int]:
         return self.player.highlight() if self.player is not None else ()

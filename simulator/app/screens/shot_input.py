@@ -17,6 +17,7 @@ from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls
 from simulator.app.text import ui
+from simulator.players.hint import Hint
 
 
 class ShotInputMode(TableMode):
@@ -67,7 +68,7 @@ class ShotInputMode(TableMode):
             self.app.notify(self.app.t("hint.failed", reason=repr(e)))
             return
         if done:
-            s.hint = job.result
+            s.hint = as_struck(job.result)
             s.hint_job = None
 
     def take_hint(self) -> None:
@@ -98,8 +99,11 @@ class ShotInputMode(TableMode):
         s = self.session
         t = self.app.t
         if s.hint is not None:
-            return ui.Button(t("hint.take"), self.take_hint, key="I", ident="hint",
-                             selected=True)
+            from simulator.app.match import computer
+            # Once taken (the aim is the hint's), the button says so.
+            taken = s.aim == computer.aim_of(s.hint.decision)
+            return ui.Button(t("hint.taken_button") if taken else t("hint.take"),
+                             self.take_hint, key="I", ident="hint", selected=not taken)
         thinking = s.hint_job is not None
         return ui.Button(t("hint.thinking_button") if thinking else t("hint.button"),
                          None if thinking else self.ask_hint, key="I", ident="hint")
@@ -242,3 +246,19 @@ def _thinned(points: list[tuple[float, float]],
     if len(points) > 1 and out[-1] != points[-1]:
         out.append(points[-1])
     return out
+
+
+def as_struck(hint: Hint) -> Hint:
+    """The hint with the predicted shot of the stroke the aim controls strike
+    when it is taken: they round the hint's stroke (the power bar, the
+    angle), and a break spreads the smallest difference over the table, so
+    the path drawn is the one the shot will follow."""
+    from dataclasses import replace
+
+    from simulator.app.match import computer
+    from simulator.physics import simulate
+    stroke = computer.aim_of(hint.decision).stroke()
+    if stroke == hint.predicted.stroke:
+        return hint
+    return replace(hint, predicted=simulate(hint.predicted.initial, stroke,
+                                            models=hint.predicted.models))

@@ -203,18 +203,30 @@ class TableMode(Mode):
             self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
             y += ih + 6
         bottom = self._draw_buttons_and_controls(surface, inner, size)
-        for text in self.side_extra():
+        # The ruling card first, with at least half the room when a hint or
+        # a note shares it (a card squeezed to its heading says nothing);
+        # they take what the card leaves.
+        banner = self.session.banner
+        self.banner_rect = None
+        extra = self.side_extra()
+        if banner is not None and self.show_banner() and bottom - y > 40:
+            wanted = sum(ui.paragraph(None, text, size - 1, ui.INK,
+                                      pygame.Rect(0, 0, inner.width, 10 ** 6)) + 4
+                         for text in extra)
+            room = bottom - y
+            # (a low window: the card all the room, H folds it for the hint)
+            card_h = max(room // 2, room - wanted) if extra and room >= 200 else room
+            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
+                                                          card_h), size)
+            if self.banner_rect is not None:
+                y = self.banner_rect.bottom + 6
+        for text in extra:
             h = ui.paragraph(None, text, size - 1, ui.INK,
                              pygame.Rect(0, 0, inner.width, 10 ** 6))
             if y + h > bottom:
                 break
             y += ui.paragraph(surface, text, size - 1, ui.INK,
                               pygame.Rect(inner.left, y, inner.width, h)) + 4
-        banner = self.session.banner
-        self.banner_rect = None
-        if banner is not None and self.show_banner() and bottom - y > 40:
-            self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
-                                                          bottom - y), size)
 
     def _draw_buttons_and_controls(self, surface: pygame.Surface,
                                    inner: pygame.Rect, size: int) -> int:

@@ -247,6 +247,10 @@ class BallSprites:
         self.r_px = r_px
         self.rolling = RollingBalls(spec, r_px)
         self.shadow = shadow_sprite(r_px)
+        # Ivory pyramid balls are told apart only by their numbers: in a small
+        # window the rolling number is too small to read, so it is written
+        # upright over the ball instead.
+        self.small_numbers = spec.kind is TableKind.PYRAMID and r_px < SMALL_BALL_PX
         if pygame.display.get_surface() is not None:
             self.shadow = self.shadow.convert_alpha()
 
@@ -274,15 +278,35 @@ class BallSprites:
                 spr = pygame.transform.smoothscale(
                     spr, (int(spr.get_width() * k), int(spr.get_height() * k)))
             surface.blit(spr, spr.get_rect(center=(sx, sy)))
+            if self.small_numbers and b != self.spec.balls.cue_ball:
+                upright_number(surface, b, (sx, sy), r)
             if b in hl:
                 pygame.draw.circle(surface, (255, 70, 60), (sx, sy), r * 1.55,
                                    max(2, int(r * 0.22)))
 
 
+def table_clip(surface: pygame.Surface, view: TableView) -> pygame.Rect | None:
+    """Clip drawing to the table's own rectangle (the stick never reaches
+    over the scoreboard or the side column); the clip before, to restore."""
+    old = surface.get_clip()
+    surface.set_clip(view.rect.clip(old) if old else view.rect)
+    return old
+
+
 def draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: float,
              gap: float, elevation: float = 0.0) -> None:
     """The stick behind the cue ball, pointing along ``angle_deg``; its tip
-    ``gap`` metres from the ball's surface (the pull-back)."""
+    ``gap`` metres from the ball's surface (the pull-back); inside the
+    table's rectangle only."""
+    old = table_clip(surface, view)
+    try:
+        _draw_cue(surface, view, cue_pos, angle_deg, gap, elevation)
+    finally:
+        surface.set_clip(old)
+
+
+def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: float,
+              gap: float, elevation: float) -> None:
     a = math.radians(angle_deg)
     dx, dy = math.cos(a), math.sin(a)
     px_, py_ = -dy, dx
@@ -310,6 +334,18 @@ def draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: 
             pts.append(view.to_screen(x, y))
         pygame.draw.polygon(surface, colour, pts)
         pygame.draw.aalines(surface, _shade(colour, 0.6), True, pts)
+
+
+SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
+
+
+def upright_number(surface: pygame.Surface, ball: int, centre: tuple[float, float],
+                   r: float) -> None:
+    """The ball's number in dark bold type filling the ball, never turned."""
+    from simulator.app.text import fonts
+    size = max(10, round(r * (1.9 if ball < 10 else 1.5)))
+    img = fonts.text(str(ball), size, (24, 16, 8), bold=True)
+    surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]) + 1)))
 
 
 def draw_dashed(surface: pygame.Surface, colour: tuple[int, ...],

@@ -60,6 +60,9 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
         need = ui.paragraph(None, ln, size, ui.INK,
                             pygame.Rect(0, 0, inner.width, 10 ** 6), indent=size)
         if y + need > inner.bottom + 1:
+            # What fits of it is shown: the card is never an empty box.
+            ui.paragraph(surface, ln, size, ui.INK, pygame.Rect(
+                inner.left, y, inner.width, inner.bottom - y), indent=size)
             hidden = len(lines) - i
             break
         ui.paragraph(surface, ln, size, ui.INK, pygame.Rect(inner.left, y, inner.width,

@@ -68,9 +68,17 @@ def draft_spec(d: Mapping[str, Any]) -> TableSpec:
         return table_by_name(info_of(first_game()).default_table)
 
 
+_LATIN = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", (
+    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m",
+    "n", "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch",
+    "", "y", "", "e", "yu", "ya"), strict=True))
+
+
 def slug(text: str) -> str:
-    s = re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")
-    return (s or "my-position")[:64]
+    """A file name and a situation id from a title (Russian in Latin letters)."""
+    latin = "".join(_LATIN.get(c, c) for c in text.lower())
+    s = re.sub(r"[^a-z0-9_-]+", "-", latin).strip("-")
+    return (s or "my-position")[:64].strip("-") or "my-position"
 
 
 class EditorBase(PracticeScreen):

@@ -67,7 +67,7 @@ class EditorFiles(EditorBase):
                                         initial_text=texts["ru"])
         self.path_entry = UITextEntryLine(
             rows.row(t("editor.file")), app.gui,
-            initial_text=state_of(app).editor_path or str(self.path()))
+            initial_text=state_of(app).editor_path or self.default_path())
 
     def typing(self) -> bool:
         """Whether a title or the path has the keyboard."""
@@ -99,12 +99,26 @@ class EditorFiles(EditorBase):
     def path(self) -> Path:
         text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \
             else state_of(self.app).editor_path
-        if not text:
-            text = str(scenarios_dir() / f"{slug(str(self.draft.get('id', '')))}.toml")
+        if not text or (text == self.default_path() and
+                        not state_of(self.app).editor_path):
+            # Not chosen by the player: named after the title.
+            text = str(scenarios_dir() / f"{self.title_slug()}.toml")
         p = Path(text).expanduser()
         if p.suffix.lower() != ".toml":
             p = p.with_suffix(".toml")
         return p
+
+    def default_path(self) -> str:
+        """The path the file row offers before a file is chosen."""
+        return str(scenarios_dir() / f"{slug(str(self.draft.get('id', '')))}.toml")
+
+    def title_slug(self) -> str:
+        """The file's name from the title in the window's language (Russian in
+        Latin letters), else the other one."""
+        t = self.titles()
+        lang = self.app.locale.lang
+        other = "ru" if lang == "en" else "en"
+        return slug(t.get(lang) or t.get(other) or str(self.draft.get("id", "")))
 
     def save(self) -> Path | None:
         from simulator.practice.scenario import ScenarioError, save_scenario
@@ -124,7 +138,9 @@ class EditorFiles(EditorBase):
                 self.app.locale, e)), 6.0)
             return None
         state_of(self.app).editor_path = str(p)
-        self.app.notify(self.app.t("editor.saved", file=str(p)), 3.0)
+        if hasattr(self, "path_entry"):
+            self.path_entry.set_text(str(p))
+        self.app.inform(self.app.t("editor.saved", file=str(p)), 3.0)
         return p
 
     def load(self) -> bool:
@@ -153,5 +169,5 @@ class EditorFiles(EditorBase):
         self.selected = self.next_free()
         self.check()
         self.rebuild()
-        self.app.notify(self.app.t("editor.loaded", file=str(p)), 3.0)
+        self.app.inform(self.app.t("editor.loaded", file=str(p)), 3.0)
         return True
