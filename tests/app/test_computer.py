@@ -100,6 +100,11 @@ def test_a_match_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
             key(app, pygame.K_SPACE)
             continue
         mode = app.mode
+        if isinstance(mode, ComputerMode) and mode.phase == "waiting":
+            # Anna's foul is read first: the computer waits for her Space.
+            key(app, pygame.K_SPACE)
+            assert mode.phase != "waiting"
+            continue
         if isinstance(mode, ComputerMode):
             seen_computer += 1
             heads = side_texts(app)

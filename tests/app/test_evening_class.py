@@ -245,7 +245,8 @@ def test_an_instructors_class(lang: str) -> None:
 
 
 def quiz_class(st: Steps) -> None:
-    from simulator.app.screens.quiz import SLOW, QuizMode, main_foul
+    from rules.main_foul import main_foul
+    from simulator.app.screens.quiz import SLOW, QuizMode
     from simulator.app.text.words import cite
     app = st.app
     from simulator.app.text.words import discipline_label
