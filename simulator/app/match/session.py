@@ -461,6 +461,16 @@ class Session:
         self._done()
         return ruling
 
+    def concede(self, player: int, whole_match: bool) -> Ruling:
+        """``player`` concedes the game or the match (``Match.concede``)."""
+        ruling = self.match.concede(player, whole_match)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling)
+        self.to_acknowledge = False  # the person conceded: nothing to tell them
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
     def call_jumped(self, ball: int) -> Ruling:
         """General rule 23: ``ball`` of the last shot touched something off
         the table; the shot is judged again and its ruling shown."""
@@ -522,6 +532,10 @@ class Session:
             self.banner = None
         elif kind == "foul":
             ruling = self.match.call_foul(act["code"])
+            self.last_ruling = ruling
+            self.banner = self.ruling_banner(ruling)
+        elif kind == "concede":
+            ruling = self.match.concede(act["player"], bool(act.get("match")))
             self.last_ruling = ruling
             self.banner = self.ruling_banner(ruling)
         elif kind == "lag":

@@ -1,0 +1,59 @@
+"""What a play-test of a match found (issue 22): conceding the match ends it
+for the person who concedes, whoever is at the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from rules.referee import Match
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from tests.app.helpers import click_button, frame, key, make_app
+
+
+def _start(app: App, names: list[str], options: dict[str, object]) -> Session:
+    app.session = Session.new(names, "9-ball", options, app.locale, seed=4)
+    app.go("match")
+    frame(app)
+    return app.session
+
+
+def _concede_match(app: App) -> str:
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    title = str(app.dialogs[-1].title)  # type: ignore[attr-defined]
+    click_button(app, app.t("concede.match_yes"))
+    frame(app)
+    return title
+
+
+def test_the_person_concedes_the_match_at_the_computers_turn() -> None:
+    """At the computer's turn the person at the window concedes for
+    themselves: the match ends at once, every game still to play the
+    computer's, and the end of the match shows its numbers."""
+    app = make_app()
+    try:
+        s = _start(app, ["Anna", "cpu:club"], {"race_to": 3, "first_breaker": 1})
+        assert s.req is not None and s.req.shooter == 1
+        title = _concede_match(app)
+        assert "Anna" in title and s.name(1) not in title
+        assert s.over and s.match.winner == 1
+        assert s.match.games_won == (0, 3)
+        assert app.dialogs and app.t("stats.title") in \
+            app.dialogs[-1].body  # type: ignore[attr-defined]
+        # The save replays to the same end.
+        again = Match.from_dict(s.match.to_dict())
+        assert again.over and again.winner == 1 and again.games_won == (0, 3)
+    finally:
+        pygame.display.quit()
+
+
+def test_in_hot_seat_the_player_whose_turn_it_is_concedes_the_match() -> None:
+    app = make_app("ru")
+    try:
+        s = _start(app, ["Анна", "Борис"], {"race_to": 5, "first_breaker": 1})
+        title = _concede_match(app)
+        assert "Борис" in title and "Анна" not in title
+        assert s.over and s.match.winner == 0 and s.match.games_won == (5, 0)
+    finally:
+        pygame.display.quit()
