@@ -57,3 +57,35 @@ def test_in_hot_seat_the_player_whose_turn_it_is_concedes_the_match() -> None:
         assert s.over and s.match.winner == 0 and s.match.games_won == (5, 0)
     finally:
         pygame.display.quit()
+
+
+def _templates(node: object, where: str = "") -> list[tuple[str, str]]:
+    if isinstance(node, dict):
+        return [t for k, v in node.items() for t in _templates(v, f"{where}.{k}")]
+    return [(where, node)] if isinstance(node, str) else []
+
+
+def test_russian_sentences_keep_a_name_in_the_nominative() -> None:
+    """Russian declines names and the window cannot: a template puts a
+    player's name where it stands in the nominative, never after a word
+    that governs another case ("Удар Борис", "у Борис"), nor before a verb
+    of one gender ("Анна выбрал")."""
+    import json
+    import re
+    from pathlib import Path
+
+    oblique = {"у", "для", "от", "к", "с", "о", "об", "против", "удар", "игрока",
+               "игроку", "игроком", "очередь", "ход"}
+    gendered = re.compile(r"^(\w+л|\w+ён|\w+ен|готов|должен|рад)$")
+    bad = []
+    for path in sorted(Path("assets/locale/ru").glob("*.json")):
+        for where, text in _templates(json.loads(path.read_text("utf-8"))):
+            for m in re.finditer(r"\{(name|player)\}", text):
+                before = re.findall(r"[\w()]+", text[:m.start()].lower())
+                after = re.findall(r"\w+", text[m.end():].lower())
+                if before and before[-1].rstrip(":") in oblique:
+                    bad.append(f"{path.name}{where}: {text}")
+                if after and text[m.end():m.end() + 1] == " " and \
+                        gendered.match(after[0]):
+                    bad.append(f"{path.name}{where}: {text}")
+    assert not bad, "\n".join(bad)
