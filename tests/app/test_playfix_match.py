@@ -89,3 +89,48 @@ def test_russian_sentences_keep_a_name_in_the_nominative() -> None:
                         gendered.match(after[0]):
                     bad.append(f"{path.name}{where}: {text}")
     assert not bad, "\n".join(bad)
+
+
+def _message_box(app: App) -> pygame.Rect:
+    boxes = [r for name, r in app.panels if name == "message"]
+    assert len(boxes) == 1
+    return boxes[0]
+
+
+def _covered(app: App, box: pygame.Rect, area: pygame.Rect | None,
+             message: str = "") -> list[str]:
+    from pygame_gui.core import UIElement
+    out = [b.label for b in app.buttons if b.rect.colliderect(box)]
+    out += [str(getattr(el, "text", el)) for el in app.gui.get_sprite_group().sprites()
+            if isinstance(el, UIElement) and el.visible and el.rect.colliderect(box)
+            and el.rect.height < app.size[1] // 2]
+    if area is not None:
+        out += [r.text for r in app.texts if area.colliderect(r.rect)
+                and r.rect.colliderect(box) and r.text.strip() not in message]
+    return out
+
+
+def test_a_message_covers_no_button_and_no_footer_words() -> None:
+    for lang, size in (("en", (1280, 720)), ("ru", (800, 500))):
+        app = make_app(lang, size)
+        try:
+            s = _start(app, ["Anna", "cpu:club"], {"race_to": 3})
+            frame(app)
+            assert s.req is not None
+            strip = app.layout.strip
+            hint = [r for r in app.texts if strip.contains(r.rect)]
+            assert hint, "the footer shows the keys"
+            message = "Computer (club player) chooses: Let the opponent break " \
+                "(general rule 6). " * 2
+            app.inform(message, 6.0)
+            frame(app)
+            box = _message_box(app)
+            assert not _covered(app, box, strip, message)
+            app.go("load")
+            frame(app, n=2)
+            app.notify("Renamed: Anna v CPU", 4.0, kind="info")
+            frame(app)
+            box = _message_box(app)
+            assert not _covered(app, box, None), _covered(app, box, None)
+        finally:
+            pygame.display.quit()
