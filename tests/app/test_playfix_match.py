@@ -3,6 +3,8 @@ for the person who concedes, whoever is at the table."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from rules.referee import Match
@@ -134,3 +136,39 @@ def test_a_message_covers_no_button_and_no_footer_words() -> None:
             assert not _covered(app, box, None), _covered(app, box, None)
         finally:
             pygame.display.quit()
+
+
+def test_a_loaded_match_shows_the_persons_foul_and_the_computer_waits(
+        tmp_path: Path) -> None:
+    """Saved while the computer waited on Anna's foul: loaded (and so the
+    autosave's Continue), the foul's card is there again and the computer
+    plays only after Continue."""
+    from simulator.app.loop.flow import open_saved
+    app = make_app()
+    try:
+        s = _start(app, ["Anna", "cpu:club"], {"race_to": 3})
+        key(app, pygame.K_RETURN)  # the cue ball down where it is offered
+        s.call_foul("foul.touched_ball")
+        app.go("match")
+        frame(app)
+        assert app.mode is not None and app.mode.name == "computer"
+        assert getattr(app.mode, "phase", "") == "waiting"
+        path = s.save(tmp_path / "waiting.json")
+        steps = len(s.match.history)
+        app.session = None
+        app.go("menu")
+        frame(app)
+        assert open_saved(app, path)
+        loaded = app.session
+        assert loaded is not None
+        frame(app, n=30)
+        assert app.mode is not None and app.mode.name == "computer"
+        assert getattr(app.mode, "phase", "") == "waiting"
+        assert len(loaded.match.history) == steps
+        assert loaded.banner is not None and loaded.banner.foul
+        card = " ".join((loaded.banner.title, *loaded.banner.all_lines))
+        assert "Anna" in card
+        key(app, pygame.K_RETURN)  # Continue
+        assert getattr(app.mode, "phase", "") != "waiting"
+    finally:
+        pygame.display.quit()

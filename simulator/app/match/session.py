@@ -250,7 +250,25 @@ class Session:
                 shots.add_recorded(i, rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
+        s._resume_last_ruling()
         return s
+
+    def _resume_last_ruling(self) -> None:
+        """A loaded match shows the ruling of its last step again, and a
+        person's foul or game's end waits for Continue as it did when the
+        match was saved (the computer never plays on past it unread)."""
+        rulings = self.match.rulings
+        if not rulings or rulings[-1] is None or self.over:
+            return
+        ruling = rulings[-1]
+        last = self.match.history[-1]
+        shot = self.shots[-1][0] if last.get("type") == "shot" and self.shots \
+            else None
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling, shot)
+        # A concession is the person's own doing: nothing to read.
+        self.to_acknowledge = last.get("type") != "concede" and \
+            self.concerns_person(ruling)
 
     def to_dict(self) -> dict[str, Any]:
         return saves.save_dict(self.match)
