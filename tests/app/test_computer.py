@@ -100,6 +100,9 @@ def test_a_match_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
             key(app, pygame.K_SPACE)
             continue
         mode = app.mode
+        if isinstance(mode, ComputerMode) and mode.phase == "waiting":
+            key(app, pygame.K_RETURN)  # a ruling or the computer's choice, read
+            continue
         if isinstance(mode, ComputerMode):
             seen_computer += 1
             heads = side_texts(app)

@@ -172,3 +172,43 @@ def test_a_loaded_match_shows_the_persons_foul_and_the_computer_waits(
         assert getattr(app.mode, "phase", "") != "waiting"
     finally:
         pygame.display.quit()
+
+
+def test_a_computers_choice_is_a_ruling_card_that_waits_to_be_read() -> None:
+    """Express 2.6: after Boris's foul the computer, next, chooses who
+    shoots. Its choice is a card naming it, the option and the rule, with
+    the foul that gave it, and stays on screen until Continue."""
+    app = make_app()
+    try:
+        s = Session.new(["Boris", "cpu:club", "Vera"], "express", {}, app.locale,
+                        seed=4)
+        app.session = s
+        app.go("match")
+        frame(app)
+        ruling = s.call_foul("express.foul.touched_ball")
+        assert ruling.chooser == 1 and ruling.options
+        app.go("match")
+        frame(app)
+        key(app, pygame.K_RETURN)  # Boris's foul read
+        steps = len(s.match.history)
+        for _ in range(3000):
+            frame(app)
+            if len(s.match.history) > steps:
+                break
+        frame(app, n=5)
+        choice = s.match.history[-1]["choice"]
+        card = s.banner
+        assert card is not None
+        assert s.name(1) in card.title and "2.6" in card.title
+        assert app.t(f"choice.{choice}") in card.title
+        assert any("Boris" in ln for ln in card.lines)
+        shown = {r.text for r in app.texts}
+        assert any(t and t in card.title for t in shown)
+        frame(app, n=600)  # ten seconds: the card and the wait stay
+        assert s.banner is card and len(s.match.history) == steps + 1
+        if s.is_computer(s.req.shooter if s.req else None):
+            assert getattr(app.mode, "phase", "") == "waiting"
+            key(app, pygame.K_RETURN)
+            assert getattr(app.mode, "phase", "") == "thinking"
+    finally:
+        pygame.display.quit()

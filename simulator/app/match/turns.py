@@ -63,6 +63,8 @@ def computer_signs(app: App, s: Session) -> None:
     from simulator.app.match import computer
     req = s.req
     players = computer.computers(s.match)
+    before = s.banner
+    said: list[str] = []
     for p in tuple(getattr(req, "may_sign", ())):
         cp = players[p]
         if cp is None:
@@ -70,8 +72,26 @@ def computer_signs(app: App, s: Session) -> None:
         d = cp.sign(s.match.discipline, s.match.state, p)
         s.choose(d.choice, p)
         ref = CHOICE_REFS.get(Choice.SIGN)
-        app.inform(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
-                         rule=ref_text(s.locale, ref) if ref else ""), 4.0)
+        said.append(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
+                          rule=ref_text(s.locale, ref) if ref else ""))
+    if said:
+        computer_choice_card(s, " · ".join(said), before)
+
+
+def computer_choice_card(s: Session, said: str, before: Any) -> None:
+    """A computer seat's choice (a push-out answered, Express's options, a
+    signature, a re-rack) as a ruling card: who chose what under which rule,
+    what came before it (the foul that gave the choice), and who is next.
+    In a match with a person the card stays until that person has read it
+    (Continue), as a person's foul does."""
+    from simulator.app.table.ruling_card import Banner
+    lines = () if before is None else (f"• {before.title}",)
+    nexts: tuple[str, ...] = ()
+    req = s.req
+    if req is not None and not s.over:
+        nexts = (s.locale.t("banner.next", name=s.name(req.shooter)),)
+    s.banner = Banner(said, lines, False, nexts)
+    s.to_acknowledge = s.has_person()
 
 
 def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], None]:
