@@ -830,8 +830,10 @@ class Replay:
             m.call_foul(code)
         elif kind == "concede":
             player, whole = a.get("player"), a.get("match", False)
-            if isinstance(player, bool) or not isinstance(player, int):
-                raise RulesError(f"{where}.player: expected a player index")
+            if isinstance(player, bool) or not isinstance(player, int) \
+                    or not 0 <= player < len(m.players):
+                raise RulesError(f"{where}.player: expected a player index "
+                                 f"0-{len(m.players) - 1}")
             if not isinstance(whole, bool):
                 raise RulesError(f"{where}.match: expected true or false")
             m.concede(player, whole)
