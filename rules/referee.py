@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from rules.codes import Code, Note, code_by_id, g
+from rules.codes import Code, LossCode, Note, code_by_id, g
 from rules.game import Discipline, GameState, MatchView, Scoreboard
 from rules.general import LagResult, judge_lag
 from rules.registry import discipline_class
@@ -517,6 +517,44 @@ class Match:
         self._push(new, {"type": "foul", "code": cd.id}, ruling, ruling.shooter)
         return ruling
 
+    def concede(self, player: int, whole_match: bool = False) -> Ruling:
+        """``player`` concedes the game, or with ``whole_match`` the match,
+        whoever is at the table: the opponent wins the game (loss.conceded)
+        and, for the match, every game still to play (the race is the
+        opponent's at once). For two players; of three or more a player
+        leaves (Express R21: ``call_foul`` of loss.conceded)."""
+        snap = self._stack[-1]
+        n = len(self.players)
+        if n != 2:
+            raise RulesError("concede: of three or more players one leaves "
+                             "(call_foul loss.conceded)")
+        if isinstance(player, bool) or not isinstance(player, int) \
+                or not 0 <= player < n:
+            raise RulesError(f"concede.player: expected a player index 0-{n - 1}")
+        if snap.over or snap.lag_due or snap.lag_winner is not None:
+            raise RulesError("concede: no game is being played")
+        ruling, game = self.discipline.call_foul(snap.game, LossCode.CONCEDED)
+        opp = 1 - player
+        if ruling.shooter != player or ruling.winner != opp:
+            # The referee charges a called loss to the shooter; here the
+            # player who concedes loses, whoever is at the table.
+            ruling = replace(ruling, shooter=player, winner=opp, next_shooter=opp,
+                             game_over=True)
+        action = {"type": "concede", "player": player, "match": bool(whole_match)}
+        if not whole_match:
+            ruling, new = self._after(snap, ruling, game)
+            self._push(new, action, ruling, player)
+            return ruling
+        won = list(snap.games_won)
+        if self.discipline.scoring == "race":
+            won[opp] = max(won[opp] + 1, int(self.options["race_to"]))
+        else:
+            won[opp] += 1
+        ruling = replace(ruling, match_over=True, match_winner=opp)
+        new = replace(snap, game=game, games_won=tuple(won), over=True, winner=opp)
+        self._push(new, action, ruling, player)
+        return ruling
+
     def call_interference(self, restorable: bool = True) -> Ruling:
         """Outside interference (general rule 28): the referee says whether
         the position can be restored (it is, and play goes on, no penalty) or
@@ -790,6 +828,15 @@ class Replay:
             if not isinstance(code, str):
                 raise RulesError(f"{where}.code: expected a foul's code")
             m.call_foul(code)
+        elif kind == "concede":
+            player, whole = a.get("player"), a.get("match", False)
+            if isinstance(player, bool) or not isinstance(player, int) \
+                    or not 0 <= player < len(m.players):
+                raise RulesError(f"{where}.player: expected a player index "
+                                 f"0-{len(m.players) - 1}")
+            if not isinstance(whole, bool):
+                raise RulesError(f"{where}.match: expected true or false")
+            m.concede(player, whole)
         elif kind == "lag":
             balls = a.get("balls", [1, 2])
             if (not isinstance(balls, list) or len(balls) != 2
@@ -801,7 +848,8 @@ class Replay:
             check_recorded(shot, None, f"{where}.shot")
             m.lag(shot, (balls[0], balls[1]))
         else:
-            raise RulesError(f"{where}.type: expected shot, choice, foul or lag")
+            raise RulesError(f"{where}.type: expected shot, choice, foul, concede "
+                             "or lag")
 
 
 def _check_options(opts: dict[str, Any], cls: type[Discipline[Any]],

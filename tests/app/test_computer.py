@@ -101,7 +101,7 @@ def test_a_match_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
             continue
         mode = app.mode
         if isinstance(mode, ComputerMode) and mode.phase == "waiting":
-            # Anna's foul is read first: the computer waits for her Space.
+            # A ruling or the computer's choice is read first: Space.
             key(app, pygame.K_SPACE)
             assert mode.phase != "waiting"
             continue

@@ -1,4 +1,5 @@
-"""Concede the game, or the match, for the player at the table.
+"""Concede the game, or the match: the person at the table, or the person
+at the window at a computer's turn (the dialog names who).
 """
 
 from __future__ import annotations
@@ -6,13 +7,13 @@ from __future__ import annotations
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.confirm import confirm_dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import concede
+from simulator.app.match.turns import concede, conceder
 
 
 def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     s = app.session
     assert s is not None
-    who = s.name(s.req.shooter if s.req is not None else None)
+    who = s.name(conceder(s))
     key = "concede.match" if whole_match else "concede.game"
     if len(s.names) > 2:  # one player leaves, the others play on (Express R21)
         key = "concede.leave"

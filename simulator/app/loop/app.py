@@ -417,6 +417,7 @@ class App:
         bh = min(area.height, len(lines) * lh + 12)
         box = pygame.Rect(0, 0, min(area.width, bw), bh)
         box.midbottom = (area.centerx, area.bottom)
+        box = self._clear_of_controls(box, area)
         colour = (120, 30, 24, 235) if self.toast_kind == "error" else \
             (24, 78, 52, 235)
         ui.panel(surface, box, colour, name="message")
@@ -427,6 +428,25 @@ class App:
             ui.line(surface, ln, size, (255, 244, 228), pygame.Rect(
                 box.left + 12, y, box.width - 24, lh))
             y += lh
+
+    def _clear_of_controls(self, box: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
+        """The message raised above whatever it would cover: a button, a
+        widget, or the words of its area (the footer's hint and chips)."""
+        from pygame_gui.core import UIElement
+        blocks = [b.rect for b in ui.FRAME.buttons if b.rect.width > 0]
+        blocks += [el.rect for el in self.gui.get_sprite_group().sprites()
+                   if isinstance(el, UIElement) and el.visible and el.rect.width > 0
+                   and el.rect.height < self.size[1] // 2]  # not a whole panel
+        blocks += [r.rect for r in ui.FRAME.texts if area.colliderect(r.rect)]
+        moved = box.copy()
+        for _ in range(len(blocks) + 1):
+            hit = [b for b in blocks if moved.colliderect(b)]
+            if not hit:
+                return moved
+            moved.bottom = min(b.top for b in hit) - 6
+            if moved.top < 0:
+                break
+        return box  # nowhere clear: where it was
 
     def set_window(self, size: tuple[int, int], fullscreen: bool) -> None:
         """Change the window's size, or go to full screen and back."""

@@ -250,7 +250,25 @@ class Session:
                 shots.add_recorded(i, rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
+        s._resume_last_ruling()
         return s
+
+    def _resume_last_ruling(self) -> None:
+        """A loaded match shows the ruling of its last step again, and a
+        person's foul or game's end waits for Continue as it did when the
+        match was saved (the computer never plays on past it unread)."""
+        rulings = self.match.rulings
+        if not rulings or rulings[-1] is None or self.over:
+            return
+        ruling = rulings[-1]
+        last = self.match.history[-1]
+        shot = self.shots[-1][0] if last.get("type") == "shot" and self.shots \
+            else None
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling, shot)
+        # A concession is the person's own doing: nothing to read.
+        self.to_acknowledge = last.get("type") != "concede" and \
+            self.concerns_person(ruling)
 
     def to_dict(self) -> dict[str, Any]:
         return saves.save_dict(self.match)
@@ -461,6 +479,16 @@ class Session:
         self._done()
         return ruling
 
+    def concede(self, player: int, whole_match: bool) -> Ruling:
+        """``player`` concedes the game or the match (``Match.concede``)."""
+        ruling = self.match.concede(player, whole_match)
+        self.last_ruling = ruling
+        self.banner = self.ruling_banner(ruling)
+        self.to_acknowledge = False  # the person conceded: nothing to tell them
+        self.redo_stack.clear()
+        self._done()
+        return ruling
+
     def call_jumped(self, ball: int) -> Ruling:
         """General rule 23: ``ball`` of the last shot touched something off
         the table; the shot is judged again and its ruling shown."""
@@ -522,6 +550,10 @@ class Session:
             self.banner = None
         elif kind == "foul":
             ruling = self.match.call_foul(act["code"])
+            self.last_ruling = ruling
+            self.banner = self.ruling_banner(ruling)
+        elif kind == "concede":
+            ruling = self.match.concede(act["player"], bool(act.get("match")))
             self.last_ruling = ruling
             self.banner = self.ruling_banner(ruling)
         elif kind == "lag":

@@ -63,6 +63,8 @@ def computer_signs(app: App, s: Session) -> None:
     from simulator.app.match import computer
     req = s.req
     players = computer.computers(s.match)
+    before = s.banner
+    said: list[str] = []
     for p in tuple(getattr(req, "may_sign", ())):
         cp = players[p]
         if cp is None:
@@ -70,8 +72,26 @@ def computer_signs(app: App, s: Session) -> None:
         d = cp.sign(s.match.discipline, s.match.state, p)
         s.choose(d.choice, p)
         ref = CHOICE_REFS.get(Choice.SIGN)
-        app.inform(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
-                         rule=ref_text(s.locale, ref) if ref else ""), 4.0)
+        said.append(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
+                          rule=ref_text(s.locale, ref) if ref else ""))
+    if said:
+        computer_choice_card(s, " · ".join(said), before)
+
+
+def computer_choice_card(s: Session, said: str, before: Any) -> None:
+    """A computer seat's choice (a push-out answered, Express's options, a
+    signature, a re-rack) as a ruling card: who chose what under which rule,
+    what came before it (the foul that gave the choice), and who is next.
+    In a match with a person the card stays until that person has read it
+    (Continue), as a person's foul does."""
+    from simulator.app.table.ruling_card import Banner
+    lines = () if before is None else (f"• {before.title}",)
+    nexts: tuple[str, ...] = ()
+    req = s.req
+    if req is not None and not s.over:
+        nexts = (s.locale.t("banner.next", name=s.name(req.shooter)),)
+    s.banner = Banner(said, lines, False, nexts)
+    s.to_acknowledge = s.has_person()
 
 
 def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], None]:
@@ -120,11 +140,27 @@ def callable_fouls(s: Session) -> list[Any]:
     return out
 
 
+def conceder(s: Session) -> int | None:
+    """Who concedes from the menu: the person at the table, or in a match
+    against the computer the person at the window even at the computer's
+    turn (a person never concedes for a computer seat); of three or more
+    (Express R21) the player at the table leaves. None if no person plays."""
+    req = s.req
+    if req is None:
+        return None
+    if not s.is_computer(req.shooter):
+        return req.shooter
+    if len(s.names) != 2:
+        return None
+    other = 1 - req.shooter
+    return None if s.is_computer(other) else other
+
+
 def can_concede(s: Session) -> bool:
     """Whether the referee takes a conceded game in this match now."""
     from rules.codes import code_by_id
     from rules.ruling import RulesError
-    if s.over or s.req is None or s.req.is_lag:
+    if s.over or s.req is None or s.req.is_lag or conceder(s) is None:
         return False
     try:
         s.match.discipline.call_foul(s.match.state, code_by_id(CONCEDE))
@@ -179,25 +215,20 @@ def redo(app: App) -> None:
 
 
 def concede(app: App, whole_match: bool) -> None:
-    """The player at the table concedes the game: the referee rules it a lost
-    game. Conceding the match concedes game after game for the same player
-    while that player is the one at the table (the referee charges a
-    conceded game to the shooter); when the opponent breaks the next game,
-    the window says so and the rest waits."""
+    """The person who concedes (``conceder``) loses the game, or the match:
+    every game still to play goes to the opponent and the match ends. Of
+    three or more players the one at the table leaves (Express R21)."""
     s = app.session
     if s is None or not can_concede(s):
         return
     from rules.ruling import RulesError
-    who = s.req.shooter if s.req is not None else None
+    who = conceder(s)
+    assert who is not None
     try:
-        for _ in range(64):
+        if len(s.names) > 2:
             s.call_foul(CONCEDE)
-            if s.over or not whole_match or len(s.names) > 2:
-                break  # (of three or more, the player leaves once: Express R21)
-            req = s.req
-            if req is None or req.pending or req.shooter != who or not can_concede(s):
-                app.notify(app.t("concede.stopped", name=s.name(who)), 6.0)
-                break
+        else:
+            s.concede(who, whole_match)
     except RulesError as e:
         app.notify(reason_text(app.locale, e, s.names))
     next_step(app)

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.turns import next_step
+from simulator.app.match.turns import computer_choice_card, next_step
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
@@ -207,11 +207,13 @@ class ComputerMode(TableMode):
                                              d.stroke, d.declarations, self.player,
                                              self.lines))
             return
+        before = s.banner
         try:
             s.choose(d.choice, d.ball)
         except RulesError as e:  # the referee refused it: said, never hidden
             self.app.notify(reason_text(self.app.locale, e, s.names))
-        self.app.inform(self.lines[0], 4.0)
+        else:
+            computer_choice_card(s, self.lines[0], before)
         next_step(self.app)
 
     def set_watch(self, key: str) -> None:
