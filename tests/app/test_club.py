@@ -482,3 +482,31 @@ def test_a_match_decided_over_a_damaged_file_is_recorded_once_mended() -> None:
     assert len(all_matches()) == 1
     assert game_over(app)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_name_typed_into_the_evenings_field_is_added(lang: str) -> None:
+    """Found in a real window: the card under the name field took its
+    clicks, so the field never had the keyboard and typed names went
+    nowhere. A click on the field, the name typed, Enter: the person is on
+    the list; a second one with the Add button."""
+    from tests.app.helpers import click
+    app = new_app(lang)
+    click_button(app, app.t("club.menu_evening"))
+    mode = app.mode
+    frame(app)
+    field = mode.entry  # type: ignore[attr-defined]
+    assert field is not None
+    for name, finish in (("Ivan", "enter"), ("Пётр", "button")):
+        click(app, field.rect.center)
+        assert field.is_focused
+        for ch in name:
+            frame(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        if finish == "enter":
+            key(app, pygame.K_RETURN)
+        else:
+            click_button(app, app.t("club.add_person"))
+        frame(app)
+    names = [p.name for p in mode.choices.players]  # type: ignore[attr-defined]
+    assert names == ["Ivan", "Пётр"], names
+    pygame.display.quit()

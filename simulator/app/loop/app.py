@@ -344,7 +344,10 @@ class App:
             if hit is not None:
                 self._pressed = hit if e.button == 1 else None
                 return True
-            # A message takes no click: the button under it still works.
+            # A message takes no click: the button under it still works; nor
+            # does a card take one meant for a field or list drawn on it.
+            if self._on_widget(pos):
+                return False
             return any(r.collidepoint(pos) for name, r in self.panels
                        if name not in ("controls", "message"))
         pressed, self._pressed = self._pressed, None
@@ -354,8 +357,25 @@ class App:
                     hit.action is not None and e.button == 1:
                 self.later(hit.action)()
             return True
+        if hit is None and self._on_widget(pos):
+            return False
         return hit is not None or any(r.collidepoint(pos) for name, r in self.panels
                                       if name not in ("controls", "message"))
+
+    def _on_widget(self, pos: tuple[int, int]) -> bool:
+        """Whether a field, list or widget button lies under ``pos`` (drawn
+        on a card, it takes its own clicks)."""
+        from pygame_gui.elements import (
+            UIButton,
+            UIDropDownMenu,
+            UIHorizontalSlider,
+            UISelectionList,
+            UITextEntryLine,
+        )
+        kinds = (UITextEntryLine, UIButton, UIDropDownMenu, UISelectionList,
+                 UIHorizontalSlider)
+        return any(isinstance(el, kinds) and el.visible and el.rect.collidepoint(pos)
+                   for el in self.gui.get_sprite_group().sprites())
 
     def press(self, button: ui.Button) -> None:
         """Press a drawn button as a click would (keys 1-9 in dialogs)."""
