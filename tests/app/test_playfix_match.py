@@ -212,3 +212,24 @@ def test_a_computers_choice_is_a_ruling_card_that_waits_to_be_read() -> None:
             assert getattr(app.mode, "phase", "") == "thinking"
     finally:
         pygame.display.quit()
+
+
+def test_a_game_the_computer_wins_is_read_before_it_breaks_again() -> None:
+    """Found in a real window: at 1x the computer won a game and was
+    breaking the next before the person saw the game's end. A game's end
+    concerns the person whoever shot it; the computer's own foul does not
+    hold it up (the person is to play anyway), nor anything between two
+    computer seats."""
+    from rules.ruling import Ruling
+    app = make_app()
+    try:
+        s = _start(app, ["Anna", "cpu:club"], {"race_to": 3})
+        won = Ruling("9-ball", shooter=1, game_over=True, winner=1, next_shooter=1)
+        assert s.concerns_person(won)
+        plain = Ruling("9-ball", shooter=1, next_shooter=0)
+        assert not s.concerns_person(plain)
+        both = Session.new(["cpu:club", "cpu:strong"], "9-ball", {"race_to": 3},
+                           app.locale, seed=4)
+        assert not both.concerns_person(won)
+    finally:
+        pygame.display.quit()

@@ -443,12 +443,18 @@ class Session:
 
     def concerns_person(self, ruling: Ruling) -> bool:
         """A ruling a person must see before a computer plays on: a foul,
-        a penalty or a game's end at a person's shot, in a match with a
-        computer seat."""
-        if self.is_computer(ruling.shooter) or not any(
-                self.is_computer(i) for i in range(len(self.names))):
+        a penalty or a game's end at a person's shot, and a game's end at a
+        computer's (the person has lost it), in a match with a computer
+        seat and a person."""
+        seats = range(len(self.names))
+        if not any(self.is_computer(i) for i in seats) or \
+                all(self.is_computer(i) for i in seats):
             return False
-        return bool(ruling.fouls) or ruling.game_over or ruling.penalty is not None
+        if ruling.game_over:
+            return True
+        if self.is_computer(ruling.shooter):
+            return False
+        return bool(ruling.fouls) or ruling.penalty is not None
 
     def _done(self) -> None:
         self.banner_scroll = 0
