@@ -8,7 +8,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.table_screen import TableMode
-from tests.app.helpers import frame, move
+from tests.app.helpers import click, frame, key, move
 from tests.app.scenes import LANGS, open_scene
 
 
@@ -62,5 +62,78 @@ def test_the_ruling_card_scrolls_only_what_is_hidden(lang: str,
             assert more not in words and all(w in words for w in bullet)
             _wheel(app, card.center, -1)
             assert s.banner_scroll == 0, "nothing hidden: the wheel scrolls nothing"
+    finally:
+        pygame.display.quit()
+
+
+AIM_OBJECT_LINE = (250, 210, 120)  # the object ball's predicted path
+
+
+def _object_line_off_bed(surface: pygame.Surface, mode: TableMode) -> int:
+    """Pixels of the object ball's line outside the bed (on the rails, the
+    bars or the side column)."""
+    bed = mode.scene.view.bed_rect().inflate(2, 2)
+    arr = pygame.surfarray.pixels3d(surface)
+    try:
+        hit = (arr[:, :, 0] == AIM_OBJECT_LINE[0]) & \
+            (arr[:, :, 1] == AIM_OBJECT_LINE[1]) & (arr[:, :, 2] == AIM_OBJECT_LINE[2])
+        hit[bed.left:bed.right, bed.top:bed.bottom] = False
+        return int(hit.sum())
+    finally:
+        del arr
+
+
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)), ids=("800x500", "1280x720"))
+def test_the_object_balls_path_stops_at_the_cushion(size: tuple[int, int]) -> None:
+    """Ball in hand put down 0.35 m behind a ball that lies near a cushion
+    and aimed full at it: the object ball's predicted path (once a fixed
+    0.3 m, through the cushion onto the rails and off the table's edge)
+    ends on the bed at the cushion."""
+    import math
+
+    from simulator.app.table.aim import Aim, guide, wall_hit
+    app = open_scene("banner", "9-ball", "en", size)  # ball in hand anywhere
+    try:
+        s = app.session
+        assert s is not None
+        mode = app.mode
+        assert isinstance(mode, TableMode) and mode.name == "placing"
+        spec = s.spec
+        st = s.table
+        balls = {b: p for b in st.on_table() if (p := st.position(b)) is not None
+                 and b != spec.balls.cue_ball}
+        chosen = None
+        for b, bp in balls.items():
+            for deg in (60.0, 120.0, 240.0, 300.0, 30.0, 150.0, 210.0, 330.0):
+                d = (math.cos(math.radians(deg)), math.sin(math.radians(deg)))
+                p = (bp[0] - d[0] * 0.35, bp[1] - d[1] * 0.35)
+                if not (0.1 < p[0] < spec.length - 0.1 and 0.1 < p[1] < spec.width - 0.1):
+                    continue
+                if not 0.05 < wall_hit(spec, bp, d)[0] < 0.2:
+                    continue
+                if guide(spec, p, deg, balls, spec.balls.cue_ball).ball == b:
+                    chosen = (p, deg)
+                    break
+            if chosen:
+                break
+        assert chosen is not None, "a ball near a cushion to aim at"
+        p, deg = chosen
+        click(app, mode.scene.view.to_screen(*p))
+        if app.mode is not None and app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        mode = app.mode
+        assert isinstance(mode, TableMode) and mode.name == "aiming"
+        cue = s.cue_pos()
+        assert cue is not None and math.dist(cue, p) < 0.01
+        s.aim = Aim(deg, 0.3)  # as the arrow keys would turn it
+        frame(app)
+        bed = mode.scene.view.bed_rect()
+        arr = pygame.surfarray.pixels3d(app.screen)
+        on_bed = int(((arr[bed.left:bed.right, bed.top:bed.bottom] ==
+                       AIM_OBJECT_LINE).all(axis=2)).sum())
+        del arr
+        assert on_bed > 0, "the object ball's line is drawn"
+        off = _object_line_off_bed(app.screen, mode)
+        assert off == 0, f"{off} pixels of the object ball's path off the bed"
     finally:
         pygame.display.quit()
