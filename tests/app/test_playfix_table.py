@@ -107,7 +107,8 @@ def test_the_object_balls_path_stops_at_the_cushion(size: tuple[int, int]) -> No
             for deg in (60.0, 120.0, 240.0, 300.0, 30.0, 150.0, 210.0, 330.0):
                 d = (math.cos(math.radians(deg)), math.sin(math.radians(deg)))
                 p = (bp[0] - d[0] * 0.35, bp[1] - d[1] * 0.35)
-                if not (0.1 < p[0] < spec.length - 0.1 and 0.1 < p[1] < spec.width - 0.1):
+                if not (0.1 < p[0] < spec.length - 0.1
+                        and 0.1 < p[1] < spec.width - 0.1):
                     continue
                 if not 0.05 < wall_hit(spec, bp, d)[0] < 0.2:
                     continue

@@ -25,8 +25,14 @@ from simulator.app.screens.match_keys import FINE, common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls, scoreboard
-from simulator.app.table.aim import (Aim, angle_to, full_pull_px, guide, power_of,
-                                      run_on_bed)
+from simulator.app.table.aim import (
+    Aim,
+    angle_to,
+    full_pull_px,
+    guide,
+    power_of,
+    run_on_bed,
+)
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.app.text import fonts, ui
 from simulator.app.text.ui import veil
