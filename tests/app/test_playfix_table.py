@@ -138,3 +138,45 @@ def test_the_object_balls_path_stops_at_the_cushion(size: tuple[int, int]) -> No
         assert off == 0, f"{off} pixels of the object ball's path off the bed"
     finally:
         pygame.display.quit()
+
+
+def test_a_foul_shows_the_cue_ball_where_it_stopped() -> None:
+    """9-ball, a soft stroke that touches no ball (a foul, 9-ball rule 6.x:
+    ball in hand anywhere): the incoming player's table shows the cue ball
+    where it came to rest and the ball in hand starts from there (it was
+    put on the head spot before anyone had seen where it stopped)."""
+    import math
+
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from simulator.app.table.aim import Aim
+    from simulator.table.specs import CUE_BALL
+    from tests.app.helpers import make_app, run_until
+    app = make_app("en")
+    try:
+        app.session = s = Session.new(["Anna", "Bob"], "9-ball", {"race_to": 3},
+                                      app.locale, seed=5)
+        next_step(app)
+        frame(app)
+        key(app, pygame.K_RETURN)  # the break's cue ball put down
+        s.aim = Aim(0.0, 0.9)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: app.mode is not None and app.mode.name == "aiming"
+                  and not app.dialogs, limit=6000)
+        cue = s.cue_pos()
+        assert cue is not None
+        s.aim = Aim(90.0 if cue[1] < s.spec.width / 2 else 270.0, 0.05)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: app.mode is not None and app.mode.name == "placing",
+                  limit=6000)
+        frame(app)
+        assert s.banner is not None and s.banner.foul
+        rest = s.shots[-1][0].final.position(CUE_BALL)
+        assert rest is not None and math.dist(rest, s.spec.head_spot) > 0.1
+        shown = s.cue_pos()
+        # Where it stopped, or a hair away if it lies frozen to a ball.
+        assert shown is not None and math.dist(shown, rest) < s.spec.balls.radius, \
+            f"the cue ball is shown at {shown}, it stopped at {rest}"
+        assert app.mode.pos == shown  # type: ignore[union-attr]
+    finally:
+        pygame.display.quit()
