@@ -180,3 +180,43 @@ def test_a_foul_shows_the_cue_ball_where_it_stopped() -> None:
         assert app.mode.pos == shown  # type: ignore[union-attr]
     finally:
         pygame.display.quit()
+
+
+def test_the_hint_never_advises_a_pot_that_never_went_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint asked for (I) where the search's pick is a pot of which none of
+    its 300 tries was a legal pot (the search is made to say so here: such
+    positions come from play, 37.png): the hint says no pot is likely and
+    advises the best safety, drawn and taken as any hint; it never says
+    "Tries 15 into the top side pocket, though none of 300 ... was a legal pot"."""
+    import dataclasses
+
+    from simulator.players import player as player_mod
+    from tests.app.helpers import run_until
+    real = player_mod.ComputerPlayer.shot_steps
+
+    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
+                     **kw: object) -> object:
+        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
+        if kw.get("only"):
+            return d
+        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
+                                   success=0.0, simulations=300)
+
+    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+    app = open_scene("banner", "9-ball", "en", (1280, 720))
+    try:
+        s = app.session
+        assert s is not None
+        key(app, pygame.K_RETURN)  # the ball in hand put down
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app)
+        mode = app.mode
+        assert isinstance(mode, TableMode)
+        said = " ".join(mode.hint_lines())  # type: ignore[attr-defined]
+        assert s.hint.decision.kind == "safety", said
+        assert "no pot here is likely" in said and "300" in said
+        assert "though none of" not in said
+    finally:
+        pygame.display.quit()
