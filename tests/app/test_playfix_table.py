@@ -220,3 +220,35 @@ def test_the_hint_never_advises_a_pot_that_never_went_in(
         assert "though none of" not in said
     finally:
         pygame.display.quit()
+
+
+def test_the_editors_chosen_ball_stays_chosen_after_a_click() -> None:
+    """The editor: ">" to the 8, a click puts the 8 down and the 8 is still
+    the chosen ball (it once stepped on to the next free ball by itself, so
+    the 7 went down when the 8 was wanted); a second click moves the 8."""
+    import math
+
+    from simulator.app.screens.editor.screen import EditorMode
+    from tests.app.helpers import click_button, make_app
+    app = make_app("en")
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, "Practice")
+        click_button(app, "Position editor")
+        ed = app.mode
+        assert isinstance(ed, EditorMode)
+        while ed.selected != 8:
+            click_button(app, ">")
+        view = ed.view
+        click(app, view.to_screen(1.9, 0.4))
+        frame(app)
+        assert math.dist(ed.balls()[8], (1.9, 0.4)) < 2 / view.scale
+        assert ed.selected == 8, f"the chosen ball stepped on to {ed.selected}"
+        before = set(ed.balls())
+        click(app, view.to_screen(2.1, 0.9))
+        frame(app)
+        assert set(ed.balls()) == before and \
+            math.dist(ed.balls()[8], (2.1, 0.9)) < 2 / view.scale
+    finally:
+        pygame.display.quit()
