@@ -252,3 +252,34 @@ def test_the_editors_chosen_ball_stays_chosen_after_a_click() -> None:
             math.dist(ed.balls()[8], (2.1, 0.9)) < 2 / view.scale
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_contact_marks_are_diamonds_with_a_legend(lang: str) -> None:
+    """A replay played to its end: each contact's number sits in a diamond
+    (its top corner lies outside the disc a ball or the old round mark
+    would fill), and the timeline says what the diamonds are (a blue "2"
+    disc beside the 2-ball was read as a ball)."""
+    from simulator.app.replay.table_marks import DIAMOND, contact_colour, marker_radius
+    from simulator.app.screens.replay import ReplayMode
+    app = open_scene("replay", "9-ball", lang, frames=400)
+    try:
+        mode = app.mode
+        assert isinstance(mode, ReplayMode)
+        legend = app.t("table_card.contact_legend")
+        assert any(r.text == legend for r in app.texts), "the legend is shown"
+        view = mode.scene.view
+        shown = mode.show.marks.contacts_until(mode.playback.time)
+        assert shown
+        r = marker_radius(view)
+        corners = 0
+        for c in shown:
+            cx, cy = (round(v) for v in view.to_screen(c.lx, c.ly))
+            rr = r + 2 if c is shown[-1] else r
+            corner = (cx, cy - round(rr * DIAMOND) + 3)  # beyond rr + 1
+            if tuple(app.screen.get_at(corner))[:3] == contact_colour(c):
+                corners += 1
+        assert corners >= len(shown) // 2, \
+            f"{corners} of {len(shown)} contact marks have a diamond's corner"
+    finally:
+        pygame.display.quit()
