@@ -283,3 +283,26 @@ def test_contact_marks_are_diamonds_with_a_legend(lang: str) -> None:
             f"{corners} of {len(shown)} contact marks have a diamond's corner"
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)), ids=("800x500", "1280x720"))
+def test_the_seat_menu_holds_its_longest_word(lang: str, size: tuple[int, int]) -> None:
+    """A new match's seats: each person-or-computer menu is wide enough for
+    its longest word and the arrow beside it ("Профессионал" was cut)."""
+    from simulator.app.text import fonts
+    app = open_scene("setup", "express", lang, size)
+    try:
+        mode = app.mode
+        longest = max((app.t(f"cpu.level.{lv}") for lv in
+                       ("beginner", "club", "strong", "pro")), key=len)
+        need = fonts.font(16).size(longest[0].upper() + longest[1:])[0]
+        seats = [m for k, m in mode.menus.items()  # type: ignore[attr-defined]
+                 if k.startswith("seat")]
+        assert seats
+        for menu in seats:
+            arrow = 22
+            assert menu.rect.width - arrow - 6 >= need, \
+                f"{menu.rect.width} px for {longest!r} ({need} px)"
+    finally:
+        pygame.display.quit()
