@@ -306,3 +306,26 @@ def test_the_seat_menu_holds_its_longest_word(lang: str, size: tuple[int, int]) 
                 f"{menu.rect.width} px for {longest!r} ({need} px)"
     finally:
         pygame.display.quit()
+
+
+def test_the_saves_list_keeps_a_score_whole_and_its_buttons_words_centred(
+        app: App) -> None:
+    """A named save whose row wraps: its score "0 : 0" stays on one line
+    (it broke into "0 :" and "0"), and Rename and Delete, as tall as the
+    row, have their words in their middle (they sat at the top)."""
+    from simulator.app.match.session import Session, saves_dir
+    from tests.app.helpers import click_button
+    s = Session.new(["Anna", "cpu:club"], "8-ball", {"race_to": 1}, app.locale, seed=5)
+    s.save(saves_dir() / "Club night Anna and the long name of the evening.json")
+    click_button(app, app.t("menu.load"))
+    frame(app, n=4)  # the rows are read, one a frame
+    shown = [r.shown for r in app.texts]
+    assert any("Club night" in t for t in shown)
+    assert any("0\u00a0:\u00a00" in t for t in shown), shown
+    assert not any(t.rstrip().endswith(" :") or t.strip() == "0" for t in shown)
+    for label in (app.t("evening.rename"), app.t("evening.delete")):
+        b = next(b for b in app.buttons if b.label == label)
+        words = next(r for r in app.texts if r.text == label)
+        assert b.rect.height > words.rect.height + 12, "the button is a row's height"
+        assert abs(words.rect.centery - b.rect.centery) <= 3, \
+            f"{label!r} at {words.rect} in {b.rect}"
