@@ -329,3 +329,35 @@ def test_the_saves_list_keeps_a_score_whole_and_its_buttons_words_centred(
         assert b.rect.height > words.rect.height + 12, "the button is a row's height"
         assert abs(words.rect.centery - b.rect.centery) <= 3, \
             f"{label!r} at {words.rect} in {b.rect}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_match_in_numbers_names_each_player_whole(lang: str) -> None:
+    """A match conceded to the computer: the game-over card's table heads
+    its column with the computer's whole name, over more lines if need be
+    (it was cut to "Computer…"); no figure's label is cut either."""
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from tests.app.helpers import click_button, make_app
+    app = make_app(lang)
+    try:
+        app.session = s = Session.new(["Anna", "cpu:club"], "8-ball", {"race_to": 1},
+                                      app.locale, seed=5)
+        next_step(app)
+        frame(app)
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("concede.game_yes"))
+        click_button(app, app.t("concede.game_yes"))
+        frame(app, n=3)
+        assert app.dialogs and s.over
+        name = s.name(1)
+        shown = [r.shown for r in app.texts]
+        start = shown.index("Anna", shown.index(app.t("stats.title")))
+        head = "".join(t for t in shown[start + 1:start + 12]
+                       if t and not t.isdigit())
+        assert "…" not in head
+        assert name.replace(" ", "") in head.replace("-", ""), head
+        labels = [r for r in app.texts if r.text == app.t("evening.stat_fouls")]
+        assert labels and all("…" not in r.shown for r in labels)
+    finally:
+        pygame.display.quit()
