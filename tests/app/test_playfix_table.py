@@ -361,3 +361,37 @@ def test_the_match_in_numbers_names_each_player_whole(lang: str) -> None:
         assert labels and all("…" not in r.shown for r in labels)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quiz_answers_all_begin_with_a_capital(lang: str) -> None:
+    """The quiz on an 8-ball foul, answered through to the end with the
+    keyboard: every answer button of every question begins with a capital
+    ("cue ball as it lies" stood among "Yes, a foul" and "Player 2")."""
+    from simulator.app.screens.quiz import QuizMode
+    from tests.app.helpers import button_labels, make_app, run_until
+    from tests.app.test_practice_quiz import _quiz_on
+    app = make_app(lang)
+    try:
+        app.go("menu")
+        frame(app)
+        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        assert isinstance(mode, QuizMode)
+        run_until(app, lambda: mode.phase == "asking", limit=1500)
+        seen = 0
+        for _ in mode.questions:
+            frame(app)
+            q = mode.question
+            labels = [b.label for b in app.buttons if b.ident.startswith("answer")] \
+                or [lb for lb in button_labels(app) if lb and lb[0].isalpha()]
+            for c in q.choices:
+                from simulator.app.screens.quiz import answer_label
+                words = answer_label(app, q, c, mode.session.names)
+                assert words in labels, (words, labels)
+                assert words[0].isupper(), f"{q.kind}: {words!r}"
+                seen += 1
+            key(app, pygame.K_1)
+            key(app, pygame.K_RETURN)
+        assert seen >= 8
+    finally:
+        pygame.display.quit()
