@@ -36,6 +36,9 @@ class Hint:
 
     decision: ShotDecision
     predicted: Shot
+    # The pot first chosen when none of its tries potted legally, given up
+    # for the best safety: said ("no pot here is likely"), never advised.
+    given_up: ShotDecision | None = None
 
     @property
     def stroke(self) -> Stroke:
@@ -82,4 +85,17 @@ def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
     """:func:`suggest` a simulation at a time (for a window's frames)."""
     player = ComputerPlayer(strength or STRENGTHS[HINT_LEVEL])
     d = yield from player.shot_steps(disc, state, seed)
-    return Hint(d, simulate(d.table(state.table), d.intended))
+    given_up: ShotDecision | None = None
+    if hopeless(d):
+        # A pot none of whose tries was legal is no advice: the best safety
+        # is (the computer players keep their own choice; this is the hint's).
+        safe = yield from player.shot_steps(disc, state, seed, only=("safety",))
+        if safe.kind == "safety":
+            d, given_up = safe, d
+    return Hint(d, simulate(d.table(state.table), d.intended), given_up)
+
+
+def hopeless(d: ShotDecision) -> bool:
+    """A pot (or bank) of which no simulated try was a legal pot."""
+    return d.kind in ("pot", "bank", "cue_pot") and d.simulations > 0 and \
+        d.success <= 0.0

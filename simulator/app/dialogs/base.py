@@ -26,6 +26,11 @@ Action = Callable[[], None]
 TAB = "\t"  # between the cells of a table's row
 
 
+def head_size(size: int) -> int:
+    """A table's header type: a little smaller, so a name wraps by words."""
+    return max(11, size - 2)
+
+
 def fonts_width(text: str, size: int) -> int:
     from simulator.app.text import fonts
     return int(fonts.font(size).size(text)[0])
@@ -56,6 +61,7 @@ class Dialog(Mode):
         self.entry: UITextEntryLine | None = None
         # Rows of cells under the text (the match in numbers), in columns.
         self.table: list[tuple[str, ...]] = []
+        self._heads: set[str] = set()  # the table's header lines, in bold
 
     def enter(self) -> None:
         self._covered = self._cover()
@@ -200,7 +206,7 @@ class Dialog(Mode):
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
         bsize = max(11, size - 1)
         lines = ui.wrap(self.body, size, width) if self.body else []
-        lines += [TAB.join(row) for row in self.table]
+        lines += self._table_lines(width, size)
         if cols == 2:  # a height a row of two (ui.grid's gap of 6)
             w2 = (width - 6) // 2
             bsize = max(11, bsize - 2)
@@ -215,6 +221,36 @@ class Dialog(Mode):
             room -= entry_h
         return _Measures(size, pad, width, title_h, ui.line_height(size), bsize,
                          lines, heights, room, entry_h, cols)
+
+    def _table_lines(self, width: int, size: int) -> list[str]:
+        """The table's rows as lines; a header cell too long for its column
+        ("Computer (club player)") wraps onto more header lines rather than
+        being cut to "Computer..."."""
+        if not self.table:
+            return []
+        head, *body = self.table
+        rest = self._columns(width, size)[1]
+        rest -= 4
+        cells = [ui.wrap(c, head_size(size), rest, bold=True) or [""]
+                 for c in head[1:]]
+        heads = [TAB.join((head[0] if k == 0 else "",
+                           *(w[k] if k < len(w) else "" for w in cells)))
+                 for k in range(max(len(w) for w in cells))]
+        self._heads = set(heads)
+        return heads + [TAB.join(row) for row in body]
+
+    def _columns(self, width: int, size: int) -> tuple[int, int]:
+        """The table's first column and each other's width: a column as
+        wide as the longest word of its header where the labels have room
+        to give (a name is then never cut mid-word)."""
+        n = max(1, len(self.table[0]) - 1)
+        first = min(width // 2, max(fonts_width(r[0], size) for r in self.table) + 8)
+        word = max((fonts_width(w, head_size(size)) for c in self.table[0][1:]
+                    for w in c.split()), default=0) + 12
+        # (the labels may shrink a size, never be cut, to give it)
+        label = max(fonts_width(r[0], head_size(size)) for r in self.table) + 8
+        rest = max((width - first) // n, min(word, (width - label) // n))
+        return width - rest * n, rest
 
     def _fit_text(self, m: _Measures) -> _Shown:
         """The buttons all shown: the lines of text that fit above them."""
@@ -287,14 +323,12 @@ class Dialog(Mode):
             ui.line(surface, text, m.size, ui.INK, box)
             return
         cells = text.split(TAB)
-        first = min(box.width // 2, max(fonts_width(r[0], m.size)
-                                        for r in self.table) + 8)
-        rest = (box.width - first) // max(1, len(cells) - 1)
-        head = text == TAB.join(self.table[0])
+        first, rest = self._columns(box.width, m.size)
+        head = text in self._heads
         ui.line(surface, cells[0], m.size, ui.DIM if not head else ui.INK,
                 pygame.Rect(box.left, box.top, first - 4, box.height))
         for i, cell in enumerate(cells[1:]):
-            ui.line(surface, cell, m.size, ui.INK,
+            ui.line(surface, cell, head_size(m.size) if head else m.size, ui.INK,
                     pygame.Rect(box.left + first + i * rest, box.top, rest - 4,
                                 box.height), align="right", bold=head)
 

@@ -167,6 +167,8 @@ class Session:
         self.aim = Aim()
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
+        # (strokes in the match then, the cue ball's resting place after the last)
+        self._rest_cue: tuple[int, tuple[float, float] | None] = (-1, None)
         self.banner: Banner | None = None
         self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
         self.last_ruling: Ruling | None = None
@@ -379,6 +381,15 @@ class Session:
         spec = table_by_name(st.table)
         cur = st.position(CUE_BALL)
         cands: list[tuple[float, float]] = []
+        stroke, rest = self._rest_cue
+        if stroke == len(self.match.history) and rest is not None:
+            # There, or as near as allowed (a ball in hand is not put
+            # frozen to a ball it stopped against).
+            cands.append(rest)
+            step = spec.balls.radius
+            cands += [(rest[0] + k * step * math.cos(a * math.pi / 4),
+                       rest[1] + k * step * math.sin(a * math.pi / 4))
+                      for k in (0.25, 0.5, 1.0, 2.0) for a in range(8)]
         if cur is not None:
             cands.append(cur)
         L, W = spec.length, spec.width
@@ -436,6 +447,10 @@ class Session:
         # stroke, the physics being deterministic.
         self.shots.append((shot, ruling))
         self.last_ruling = ruling
+        # Where the cue ball came to rest (None: it went in or off): a ball
+        # in hand starts there, not at the referee's default spot, so the
+        # table shows where it stopped while the ruling is read.
+        self._rest_cue = (len(self.match.history), shot.final.position(CUE_BALL))
         if req is not None and not req.is_break:
             self.powers[ruling.shooter] = power_of(shot.stroke.speed)
         self.banner = self.ruling_banner(ruling, shot)

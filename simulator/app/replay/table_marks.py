@@ -106,7 +106,7 @@ def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float,
 
 def draw_contacts(surface: pygame.Surface, view: TableView,
                   contacts: Sequence[Contact], latest: int | None = None) -> None:
-    """Each contact a numbered disc where it happened; the latest drawn larger."""
+    """Each contact a numbered diamond where it happened; the latest larger."""
     r = marker_radius(view)
     size = max(9, round(r * 1.25))
     for c in contacts:  # the touches first, under every number
@@ -120,12 +120,24 @@ def draw_contacts(surface: pygame.Surface, view: TableView,
     for c in contacts:
         centre = view.to_screen(c.lx, c.ly)
         rr = r + 2 if c.n == latest else r
-        colour = contact_colour(c)
-        pygame.draw.circle(surface, (16, 16, 16), centre, rr + 1)
-        pygame.draw.circle(surface, colour, centre, rr)
-        img = fonts.text(str(c.n), size if c.n < 10 else size - 2, (16, 16, 16),
-                         bold=True)
-        surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+        contact_mark(surface, centre, rr, contact_colour(c), str(c.n),
+                     size if c.n < 10 else size - 2)
+
+
+def contact_mark(surface: pygame.Surface, centre: tuple[float, float], r: int,
+                 colour: Colour, label: str, size: int) -> None:
+    """A contact's number in a diamond: no ball is drawn so, so a "2" beside
+    the 2-ball is never read as a ball (as a numbered disc was)."""
+    cx, cy = round(centre[0]), round(centre[1])
+    d = round(r * DIAMOND)
+    pts = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, (16, 16, 16), pts, 2)
+    img = fonts.text(label, size, (16, 16, 16), bold=True)
+    surface.blit(img, img.get_rect(center=(cx, cy)))
+
+
+DIAMOND = 1.4  # a contact diamond's half diagonal, in marker radii
 
 
 def draw_marks(surface: pygame.Surface, view: TableView, marks: ShotMarks,

@@ -11,7 +11,12 @@ import pygame
 
 from simulator.app.replay.playback import Playback
 from simulator.app.replay.shotmarks import Mark, ShotMarks
-from simulator.app.replay.table_marks import FOUL, KIND_COLOURS
+from simulator.app.replay.table_marks import (
+    CONTACT_BALL,
+    FOUL,
+    KIND_COLOURS,
+    contact_mark,
+)
 from simulator.app.text import fonts, ui
 from simulator.app.text.i18n import Locale
 from simulator.table.events import CENTRE_LINE, HEAD_STRING, EventKind
@@ -141,7 +146,24 @@ class Timeline:
         foul_x = self._draw_bar(surface, geo)
         # The words under the bar.
         row = pygame.Rect(rect.left + pad, bar.bottom + 3, rect.width - 2 * pad, lh)
+        row.width -= self._draw_legend(surface, row, size)
         self._draw_words(surface, row, size, foul_x, hint)
+
+    def _draw_legend(self, surface: pygame.Surface, row: pygame.Rect,
+                     size: int) -> int:
+        """At the right of the words: the table's contact diamond and what
+        its number is; the width it takes (none in a narrow window)."""
+        words = self.locale.t("table_card.contact_legend")
+        r = max(5, row.height // 2 - 2)
+        w = fonts.font(size).size(words)[0] + 2 * r + 22
+        if w > row.width // 3:
+            return 0
+        left = row.right - w
+        contact_mark(surface, (left + 6 + r, row.centery), r - 1, CONTACT_BALL, "1",
+                     max(9, size - 3))
+        ui.line(surface, words, size, ui.DIM,
+                pygame.Rect(left + 2 * r + 14, row.top, w - 2 * r - 14, row.height))
+        return w
 
     def _draw_bar(self, surface: pygame.Surface, geo: TimelineGeometry
                   ) -> float | None:

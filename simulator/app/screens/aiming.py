@@ -12,8 +12,8 @@ import pygame
 
 from simulator.app.screens.match_keys import FINE
 from simulator.app.screens.shot_input import ShotInputMode
-from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide
-from simulator.app.table.render import draw_cue, draw_dashed
+from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide, run_on_bed
+from simulator.app.table.render import draw_cue, draw_dashed, table_clip
 from simulator.table.specs import CUE_BALL
 
 
@@ -285,6 +285,14 @@ class AimMode(ShotInputMode):
 
     # -- drawing ---------------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
+        # The aim's lines stay on the table's own rectangle, like the stick.
+        old = table_clip(surface, self.scene.view)
+        try:
+            self._draw_overlay(surface)
+        finally:
+            surface.set_clip(old)
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
         self.draw_hint(surface)
         cue = self.cue()
         if cue is None or not self.app.settings.aids:
@@ -302,7 +310,7 @@ class AimMode(ShotInputMode):
         if g.ball is not None and g.object_dir is not None:
             bp = st.position(g.ball)
             if bp is not None:
-                end = (bp[0] + g.object_dir[0] * 0.3, bp[1] + g.object_dir[1] * 0.3)
+                end = run_on_bed(st.spec, bp, g.object_dir, 0.3)
                 pygame.draw.line(surface, (250, 210, 120), view.to_screen(*bp),
                                  view.to_screen(*end), 2)
         elif g.pocket is not None:
@@ -311,7 +319,7 @@ class AimMode(ShotInputMode):
             pygame.draw.circle(surface, (230, 90, 70), view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.55), 2)
         elif g.bounce is not None:
-            end = (g.end[0] + g.bounce[0] * 0.25, g.end[1] + g.bounce[1] * 0.25)
+            end = run_on_bed(st.spec, g.end, g.bounce, 0.25)
             draw_dashed(surface, (180, 180, 170), b, view.to_screen(*end), 5, 1)
 
     def draw_top(self, surface: pygame.Surface) -> None:

@@ -226,6 +226,8 @@ class ComputerMode(TableMode):
             self.phase = "thinking"
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.scroll_banner(event):  # the wheel over the card reads on
+            return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
         if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,

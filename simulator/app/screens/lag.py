@@ -25,7 +25,14 @@ from simulator.app.screens.match_keys import FINE, common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls, scoreboard
-from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide, power_of
+from simulator.app.table.aim import (
+    Aim,
+    angle_to,
+    full_pull_px,
+    guide,
+    power_of,
+    run_on_bed,
+)
 from simulator.app.table.render import draw_cue, draw_dashed
 from simulator.app.text import fonts, ui
 from simulator.app.text.ui import veil
@@ -330,7 +337,7 @@ class LagMode(TableMode):
         draw_dashed(surface, (235, 235, 220), s, e, 6, 1)
         pygame.draw.circle(surface, (235, 235, 220), e, view.ball_px, 1)
         if g.bounce is not None:
-            end = (g.end[0] + g.bounce[0] * 0.4, g.end[1] + g.bounce[1] * 0.4)
+            end = run_on_bed(spec, g.end, g.bounce, 0.4)
             draw_dashed(surface, (180, 180, 170), e, view.to_screen(*end), 5, 1)
 
     def draw_top(self, surface: pygame.Surface) -> None:

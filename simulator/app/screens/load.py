@@ -127,7 +127,7 @@ class LoadMode(Mode):
         return t("load.row", name=info.name,
                  game=discipline_label(loc, info.discipline),
                  players=" – ".join(seat_words(loc, n) for n in info.players),
-                 score=info.score, when=when)
+                 score=_unbroken(str(info.score)), when=when)
 
     # -- a named save renamed or deleted, never a file lost by mistake -----------
     def own_save(self, p: Path) -> bool:
@@ -248,3 +248,8 @@ class LoadMode(Mode):
             ui.line(surface, self.app.t(key, n=hidden), max(10, size - 2), ui.DIM,
                     pygame.Rect(self.area.left, y, self.area.width,
                                 ui.line_height(size)))
+
+
+def _unbroken(words: str) -> str:
+    """Spaces that never break a line: a score "0 : 0" kept on one line."""
+    return words.replace(" ", "\u00a0")

@@ -64,14 +64,21 @@ def start_quiz(app: App, discipline: str | None = None, index: int = 0) -> Mode:
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
+    """An answer in words, each from a capital like its neighbours ("cue
+    ball as it lies" stood under "Yes, a foul"); a player's name as typed."""
+    if q.kind == "next_shooter":
+        i = int(a)
+        return names[i] if 0 <= i < len(names) else a
+    words = _answer_words(app, q, a)
+    return words[:1].upper() + words[1:]
+
+
+def _answer_words(app: App, q: Question, a: str) -> str:
     t = app.t
     if q.kind == "foul":
         return t("quiz.yes_foul") if a == YES else t("quiz.no_foul")
     if q.kind == "rule":
         return t("quiz.no_rule") if a == NONE else code_words(app.locale, a)
-    if q.kind == "next_shooter":
-        i = int(a)
-        return names[i] if 0 <= i < len(names) else a
     if q.kind == "ball_in_hand":
         return t(f"bih.{a}")
     if q.kind == "options":

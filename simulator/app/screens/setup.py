@@ -18,13 +18,15 @@ from pygame_gui.elements import (
 from simulator.app.loop.app import App, Mode
 from simulator.app.loop.settings import MAX_NAME
 from simulator.app.screens.backdrop import backdrop
-from simulator.app.text import widgets
+from simulator.app.text import fonts, widgets
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 125, 150)
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
+KIND_FONT = 16  # the widgets' type size (the theme's)
+KIND_ROOM = 44  # a drop-down's arrow and margins beside its words
 LAG = -1  # "who breaks first": decided by the lag (general rule 5)
 
 
@@ -158,6 +160,10 @@ class SetupMode(Mode):
         # entry beside it then says "Computer".
         kinds = [(t("setup.person"), "")] + [
             (_capital(t(f"cpu.level.{lv}")), lv) for lv in STRENGTHS]
+        # Wide enough for its longest word ("Профессионал" was cut), the
+        # name's entry keeping the rest.
+        widest = max(fonts.font(KIND_FONT).size(lbl)[0] for lbl, _ in kinds)
+        kw = max(kw, min(widest + KIND_ROOM, ew - 80))
         while len(self.kinds) < self.count:
             self.kinds.append("")
         for i in range(self.count):

@@ -120,6 +120,10 @@ class ShotInputMode(TableMode):
         lines = computer.shot_lines(s.locale, s.hint.decision,
                                     lambda b: ball_label(s.locale, b),
                                     s.spec.balls.radius)
+        if s.hint.given_up is not None:
+            # Every option is poor: said, then the safety advised.
+            lines.insert(0, t("table_card.no_likely_pot",
+                              n=s.hint.given_up.simulations))
         return [t("hint.head") + " " + lines[0], *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:

@@ -291,7 +291,11 @@ class TableMode(Mode):
         fold.place(box.right - fw - 6, box.bottom - fh - 6, fw, fsize)
         fold.draw(surface, self.app.mouse)
         if hidden or s.banner_scroll:
-            ui.line(surface, self.app.t("ruling.more", n=hidden), max(10, size - 3),
+            # "N more" only for lines really below; scrolled to the end, the
+            # way back up.
+            note = self.app.t("ruling.more", n=hidden) if hidden else \
+                self.app.t("table_card.top")
+            ui.line(surface, note, max(10, size - 3),
                     ui.DIM, pygame.Rect(box.left + 8, box.bottom - fh - 4,
                                         box.width - fw - 24, fh), valign="middle")
         self.banner_rect = box

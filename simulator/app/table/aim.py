@@ -108,6 +108,15 @@ def wall_hit(spec: TableSpec, start: Vec, d: Vec) -> tuple[float, Vec]:
     return (t_wall if math.isfinite(t_wall) else 0.0), normal
 
 
+def run_on_bed(spec: TableSpec, start: Vec, d: Vec, length: float) -> Vec:
+    """Where a ball centre from ``start`` along unit ``d`` is after
+    ``length`` metres, or where it meets the cushion line first: a drawn
+    path stops at the cushion, never crossing it onto the rails."""
+    t_wall, _n = wall_hit(spec, start, d)
+    t = min(length, t_wall) if t_wall > 0 else 0.0
+    return (start[0] + d[0] * t, start[1] + d[1] * t)
+
+
 def pocket_at(spec: TableSpec, p: Vec) -> str | None:
     """The pocket whose opening a ball centre at ``p`` on the cushion line
     is in: it drops there rather than coming back off the cushion."""

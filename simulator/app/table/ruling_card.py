@@ -25,6 +25,17 @@ class Banner:
         return (*self.lines, *self.next)
 
 
+def _rows(lines: tuple[str, ...], size: int, width: int
+          ) -> list[tuple[int, int, str]]:
+    """Each line wrapped: (which line, indent, words) a row, so the card can
+    show and scroll part of a long line instead of hiding all of it."""
+    out: list[tuple[int, int, str]] = []
+    for i, ln in enumerate(lines):
+        for j, row in enumerate(ui.wrap(ln, size, width - size)):
+            out.append((i, size if j else 0, row))
+    return out
+
+
 def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
     lh = ui.line_height(size + 1, bold=True)
     h = ui.paragraph(None, banner.title, size + 1, ui.INK,
@@ -37,11 +48,38 @@ def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
     return h + lh // 3
 
 
+def _draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
+               left: int, top: int, width: int) -> int:
+    """The rows from ``top``, 2 px between lines; the y under the last."""
+    lh = ui.line_height(size)
+    y = top
+    for k, (i, indent, words) in enumerate(rows):
+        if k and rows[k - 1][0] != i:
+            y += 2
+        ui.line(surface, words, size, ui.INK,
+                pygame.Rect(left + indent, y, width - indent, lh))
+        y += lh
+    return y
+
+
+def _fit_rows(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
+    """How many of ``rows`` fit whole in ``room`` pixels."""
+    lh = ui.line_height(size)
+    used = 0
+    for k, (i, _, _) in enumerate(rows):
+        used += lh + (2 if k and rows[k - 1][0] != i else 0)
+        if used > room + 1:
+            return k
+    return len(rows)
+
+
 def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size: int,
                 folded: bool, scroll: int = 0, reserve: int = 0) -> int:
-    """The ruling card in ``box``: its title always, its lines unless folded
-    (from line ``scroll`` on, as many as fit above ``reserve`` pixels kept at
-    the bottom); how many lines did not fit."""
+    """The ruling card in ``box``: its title always; unless folded, who is
+    next kept at the bottom (above ``reserve`` pixels) and the ruling's
+    rows between, from row ``scroll`` on; how many of the ruling's lines
+    are not whole on the card below what it shows (0 when all of it is
+    there: the wheel and "N more" only for what is really hidden)."""
     ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
              border=ui.ACCENT)
     inner = box.inflate(-16, -12)
@@ -52,20 +90,26 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
                       bold=True)
     if folded:
         return 0
-    hidden = 0
-    lines = banner.all_lines
-    for i, ln in enumerate(lines):
-        if i < scroll:
-            continue
-        need = ui.paragraph(None, ln, size, ui.INK,
-                            pygame.Rect(0, 0, inner.width, 10 ** 6), indent=size)
-        if y + need > inner.bottom + 1:
-            # What fits of it is shown: the card is never an empty box.
-            ui.paragraph(surface, ln, size, ui.INK, pygame.Rect(
-                inner.left, y, inner.width, inner.bottom - y), indent=size)
-            hidden = len(lines) - i
-            break
-        ui.paragraph(surface, ln, size, ui.INK, pygame.Rect(inner.left, y, inner.width,
-                                                         need), indent=size)
-        y += need + 2
-    return hidden
+    body = _rows(banner.lines, size, inner.width)
+    nxt = _rows(banner.next, size, inner.width)
+    room = inner.bottom - y
+    # Who plays next is never scrolled away (as much of it as fits beside
+    # two rows of the ruling: a card of only its footer says nothing).
+    least = _rows_height(body[:2], size) + 2 if body else 0
+    nxt = nxt[:_fit_rows(nxt, size, room - least)]
+    nxt_h = _rows_height(nxt, size) + (2 if nxt and body else 0)
+    room -= nxt_h
+    body_room = _fit_rows(body, size, room)
+    start = max(0, min(scroll, len(body) - body_room))
+    shown = body[start:start + _fit_rows(body[start:], size, room)]
+    _draw_rows(surface, shown, size, inner.left, y, inner.width)
+    _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
+        2 if nxt and body else 0), inner.width)
+    below = body[start + len(shown):]
+    return len({i for i, _, _ in below})
+
+
+def _rows_height(rows: list[tuple[int, int, str]], size: int) -> int:
+    lh = ui.line_height(size)
+    return sum(lh + (2 if k and rows[k - 1][0] != i else 0)
+               for k, (i, _, _) in enumerate(rows))

@@ -289,7 +289,8 @@ class Button:
         inner = pygame.Rect(r.left + 8, r.top + 5, r.width - 16 - kw, r.height - 10)
         lh = line_height(self.size)
         lines = wrap(self.label, self.size, inner.width)
-        y = inner.top
+        # In the middle of a button made taller than its words (a row's height).
+        y = inner.top + max(0, (inner.height - len(lines) * lh) // 2)
         for ln in lines:
             line(surface, ln, self.size, colour, pygame.Rect(inner.left, y,
                                                              inner.width, lh))

@@ -1,6 +1,7 @@
-"""Placing balls in the editor: a click puts the chosen ball down, a drag moves
-one, a right click or Delete takes one off; the ball under the mouse is
-outlined before it is placed."""
+"""Placing balls in the editor: a click puts the chosen ball down (it stays
+chosen: "<" and ">" choose another), a drag moves one, a right click or
+Delete takes one off; the ball under the mouse is outlined before it is
+placed."""
 
 from __future__ import annotations
 
@@ -45,10 +46,10 @@ class BallPlacing(EditorBase):
                 min(max(p[1], r), self.spec.width - r))
 
     def place(self, p: tuple[float, float], ball: int | None = None) -> None:
+        # The chosen ball stays chosen: stepping on by itself after a click
+        # put down a ball other than the one the player then meant.
         b = self.selected if ball is None else ball
         self.set_ball(b, self.clamp(p))
-        if ball is None and b == self.selected:
-            self.selected = self.next_free()
         self.rebuild()
 
     def remove(self, b: int) -> None:
