@@ -688,8 +688,11 @@ def left_bed_event(shot: Shot, ball: int) -> int | None:
 
 def with_jumped(shot: Shot, balls: Iterable[int]) -> Shot:
     """The shot as the referee judges it after a general rule 23 call: each
-    ball of ``balls`` off the table at the end. RulesError if a ball did not
-    end on the bed (nothing to call) or never left it in this shot."""
+    ball of ``balls`` off the table at the end. Any ball that left the bed in
+    this shot may be called, wherever it ended: one back on the bed or in a
+    pocket touched something off the table on the way (rule 23: jumped all
+    the same), one already off the table stays there (the call confirms it).
+    RulesError if a ball never left the bed in this shot."""
     final = shot.final
     for b in dict.fromkeys(balls):
         if isinstance(b, bool) or not isinstance(b, int) or not 0 <= b <= 15:
@@ -698,11 +701,10 @@ def with_jumped(shot: Shot, balls: Iterable[int]) -> Shot:
             where = final.ball(b).where
         except KeyError:
             raise RulesError(f"jumped: ball {b} is not in play") from None
-        if where is not Where.TABLE:
-            raise RulesError(f"jumped: ball {b} did not end the shot on the bed")
         if left_bed_event(shot, b) is None:
             raise RulesError(f"jumped: ball {b} never left the bed in this shot")
-        final = final.with_ball(BallState(b, Where.OFF_TABLE))
+        if where is not Where.OFF_TABLE:
+            final = final.with_ball(BallState(b, Where.OFF_TABLE))
     return replace(shot, final=final)
 
 

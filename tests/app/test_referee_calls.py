@@ -162,3 +162,36 @@ def test_express_offers_only_the_restored_position() -> None:
     key(app, pygame.K_j)
     assert app.t("referee.not_restored") in button_labels(app)
     pygame.display.quit()
+
+
+def test_a_cue_ball_that_jumped_off_the_table_can_be_called_rule_23() -> None:
+    """9-ball: the cue ball flew over the foot rail onto the floor (a foul
+    the log shows, general rule 23). J offers the rule 23 call, not greyed
+    and without "no ball left the bed", and the referee takes it on the cue
+    ball: the foul stands, the call is named, ball in hand."""
+    from rules.codes import FoulCode, Note
+    from rules.ruling import Declarations
+    from tests.rules.logs import Log
+    app = start("9-ball")
+    s = app.session
+    assert s is not None
+    s.apply(Log(s.match.table()).stroke().hit(0, 1).off(0).shot(), Declarations())
+    next_step(app)
+    frame(app)
+    assert s.last_ruling is not None
+    assert FoulCode.CUE_OFF_TABLE in [f.code for f in s.last_ruling.fouls]
+    key(app, pygame.K_j)
+    d = app.dialogs[-1]
+    assert d.kind == "referee" and d.buttons[0].action is not None
+    assert app.t("evening.no_jump") not in d.body
+    click_button(app, app.t("referee.jumped"))
+    assert app.dialogs[-1].kind == "jumped"
+    click_button(app, "The cue ball")
+    frame(app)
+    r = s.last_ruling
+    assert r is not None and FoulCode.CUE_OFF_TABLE in [f.code for f in r.fouls]
+    assert any(n.code is Note.JUMPED_CALLED for n in r.notes)
+    assert s.match.history[-1].get("jumped") == [0]
+    assert s.req is not None and s.req.ball_in_hand.value == "anywhere"
+    assert not app.errors
+    pygame.display.quit()

@@ -317,9 +317,27 @@ def test_called_jump_needs_a_ball_that_left_the_bed() -> None:
     last = m.rulings[-1]
     with pytest.raises(RulesError, match=r"jumped: ball 3 never left the bed"):
         m.call_jumped(3)
-    with pytest.raises(RulesError, match=r"jumped: ball 2 did not end"):
-        m.call_jumped(2)
+    with pytest.raises(RulesError, match=r"jumped: ball 2 never left the bed"):
+        m.call_jumped(2)  # pocketed on the break without rising
     assert m.rulings[-1] == last and len(m.history) == 1
+
+
+def test_called_jump_is_accepted_for_a_cue_ball_that_jumped_off_the_table() -> None:
+    """General rule 23: the cue ball flew over the foot rail onto the floor;
+    the referee's call on it is accepted (a ball that left the bed), the
+    ruling stays the foul of a jumped cue ball, in hand for the opponent,
+    and names the call."""
+    m = Match(["A", "B"], "9-ball")
+    m.apply(break_pot(m, 2).shot())
+    on = [b for b in m.table().on_table() if b != CUE_BALL]
+    before = m.apply(Log(m.table()).stroke().hit(0, on[0]).off(0).shot())
+    assert [f.code for f in before.fouls] == [FoulCode.CUE_OFF_TABLE]
+    steps = len(m.history)
+    r = m.call_jumped(CUE_BALL)
+    assert [f.code for f in r.fouls] == [FoulCode.CUE_OFF_TABLE]
+    assert Note.JUMPED_CALLED in [n.code for n in r.notes]
+    assert r.next_shooter == 1 and r.ball_in_hand is BallInHand.ANYWHERE
+    assert len(m.history) == steps and m.history[-1]["jumped"] == [CUE_BALL]
 
 
 def test_interference_restored_plays_on_not_restored_replays_the_game() -> None:

@@ -23,18 +23,17 @@ from simulator.app.match.turns import referee_action
 
 def jumped_candidates(app: App) -> list[int]:
     """The balls the referee may call jumped: those of the last step's shot
-    that left the bed and are on the table at its end (one that left the
-    table has jumped already; one that never rose touched nothing above)."""
+    that left the bed (rose, or went onto the rail or the floor), wherever
+    they ended; one that never left the bed touched nothing above it. The
+    referee decides which ones it takes (``rules.game.with_jumped``)."""
     s = app.session
     if s is None or s.over or not s.match.history or \
             s.match.history[-1].get("type") != "shot" or not s.shots:
         return []
     shot = s.shots[-1][0]
-    from simulator.table.events import EventKind
-    moved = {b for ev in shot.events if ev.kind is EventKind.AIRBORNE
-             for b in ev.balls}
+    from rules.game import left_bed_event
     return [b.ball for b in shot.final.balls
-            if b.where.value == "table" and b.ball in moved]
+            if left_bed_event(shot, b.ball) is not None]
 
 
 def _not_restorable(app: App) -> Any:
