@@ -50,6 +50,12 @@ MAX_BALL_SPEED = 7.0
 # choice, 8.6 m/s) 12 in 60. The cue ball leaves the tip at 10.8 to 10.9
 # m/s, inside the professionals' 9.8 to 11.6 m/s.
 POWER_BREAKS = ((8.4, 0.08), (8.3, 0.08))
+# Disciplines whose break must be open (8-ball 5: a ball pocketed or at
+# least four object balls driven to a cushion): only power breaks are
+# offered there. A soft or corner break is illegal by design, yet the
+# search, judging a few noisy tries, preferred one (the club player broke
+# at 3.2 m/s into a corner ball).
+POWER_ONLY_BREAKS = frozenset({"8-ball"})
 EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
 # Side spin is tried on the best few pots, with a little follow, at these
 # multiples of the least speed that gets the object ball to the pocket.
@@ -730,7 +736,8 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
     ball on their outer side, the cue ball running off the side and foot
     cushions back up the table while the corner ball drives the rack's
     other corner to a cushion (a safe break: 14.1's opening, Express's);
-    and thin, soft hits on the front balls."""
+    and thin, soft hits on the front balls. Only the power breaks in the
+    disciplines of POWER_ONLY_BREAKS (the others if none can be aimed)."""
     req = view.req
     spec = view.spec
     r = spec.balls.radius
@@ -769,6 +776,8 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
                                           None, 1.0))
     rng.shuffle(soft)
     soft = corner + soft
+    if power and req.discipline in POWER_ONLY_BREAKS:
+        soft = []
     # Power first: a budget of one breaks hard.
     mixed: list[Candidate] = []
     while (power or soft) and len(mixed) < count:

@@ -1,0 +1,70 @@
+"""The computer's opening breaks: in 8-ball the break must be open (8-ball
+rule 5: a ball pocketed or at least four object balls driven to a
+cushion), so every level breaks with power, at a real break's speed, and
+the referee finds nearly all of them legal; 14.1 keeps its safe break."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules import registry
+from rules.codes import FoulCode
+from rules.game import Discipline, GameState
+from simulator.physics import simulate
+from simulator.players import STRENGTHS, ComputerPlayer, shots
+
+# A break at a real speed: players break at 8 m/s and up; the noise of the
+# weakest level (a fifth of the speed, one deviation) stays above this.
+BREAK_SPEED_MIN = 7.0
+
+
+def opening(game: str, rack_seed: int) -> tuple[Discipline[Any], GameState]:
+    info = registry.info(game)
+    disc = registry.discipline_class(game)({})
+    return disc, disc.new_game(info.min_players, 0, rack_seed, info.default_table)
+
+
+@pytest.mark.parametrize("level", list(STRENGTHS))
+def test_every_level_offers_only_power_breaks_in_8_ball(level: str) -> None:
+    """8-ball 5: no soft or corner break is a candidate at any level (a
+    soft hit into a corner ball drives too few balls to a cushion)."""
+    disc, state = opening("8-ball", 7)
+    req = disc.requirements(state)
+    player = ComputerPlayer(STRENGTHS[level])
+    cands, _ = player.candidates(state.table, req, random.Random(3))
+    assert cands
+    assert {(c.stroke.speed, c.stroke.tip_b) for c in cands} <= set(shots.POWER_BREAKS)
+
+
+def test_14_1_still_offers_the_safe_break() -> None:
+    """14.1 6.1: the opening break may be a safe one (two object balls and
+    the cue ball to a cushion); its soft candidates stay."""
+    disc, state = opening("14.1", 7)
+    req = disc.requirements(state)
+    cands, _ = ComputerPlayer(STRENGTHS["club"]).candidates(state.table, req,
+                                                           random.Random(3))
+    assert any(c.stroke.speed < BREAK_SPEED_MIN for c in cands)
+
+
+@pytest.mark.parametrize("level", ["beginner", "club"])
+def test_8_ball_breaks_are_hard_and_legal(level: str) -> None:
+    """The club player broke soft (3.2 m/s into a corner ball) and the
+    referee called an illegal break (8-ball 5). Over several racks each
+    level's played break (noise included) is at a real break speed and at
+    least 80 % of them are legal breaks."""
+    player = ComputerPlayer(STRENGTHS[level])
+    racks = 5
+    legal = 0
+    for k in range(racks):
+        disc, state = opening("8-ball", 1000 + k)
+        req = disc.requirements(state)
+        d = player.shot(disc, state, 5000 + k, req)
+        assert d.kind == "break"
+        assert d.stroke.speed >= BREAK_SPEED_MIN, (k, d.stroke)
+        ruling, _ = disc.judge(state, simulate(d.table(state.table), d.stroke),
+                               d.declarations)
+        legal += all(f.code is not FoulCode.ILLEGAL_BREAK for f in ruling.fouls)
+    assert legal >= 0.8 * racks, f"{legal} legal breaks in {racks}"
