@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rules import registry
 from rules.ruling import (
     DECL_CALL,
     DECL_SAFETY,
@@ -55,7 +56,7 @@ POWER_BREAKS = ((8.4, 0.08), (8.3, 0.08))
 # offered there. A soft or corner break is illegal by design, yet the
 # search, judging a few noisy tries, preferred one (the club player broke
 # at 3.2 m/s into a corner ball).
-POWER_ONLY_BREAKS = frozenset({"8-ball"})
+POWER_ONLY_BREAKS = frozenset({registry.EIGHT_BALL})
 EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
 # Side spin is tried on the best few pots, with a little follow, at these
 # multiples of the least speed that gets the object ball to the pocket.
