@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 PACKAGE = "kiy_assets"
 
@@ -29,3 +30,19 @@ def locale_dir() -> Path:
 
 def scenarios_dir() -> Path:
     return assets_dir() / "scenarios"
+
+
+def flatten_words(data: Any, prefix: str = "") -> dict[str, str]:
+    """A locale file's words: nested JSON objects become dotted keys,
+    strings stay strings, a list of strings becomes lines."""
+    out: dict[str, str] = {}
+    if isinstance(data, dict):
+        for k, v in data.items():
+            key = f"{prefix}.{k}" if prefix else str(k)
+            if isinstance(v, str):
+                out[key] = v
+            elif isinstance(v, dict):
+                out.update(flatten_words(v, key))
+            elif isinstance(v, list) and all(isinstance(s, str) for s in v):
+                out[key] = "\n".join(v)
+    return out

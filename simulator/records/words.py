@@ -8,21 +8,9 @@ import json
 from functools import cache
 from typing import Any
 
-from simulator.files.resources import locale_dir
+from simulator.files.resources import flatten_words, locale_dir
 
 LANGUAGES = ("en", "ru")
-
-
-def _flatten(data: Any, prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    if isinstance(data, dict):
-        for k, v in data.items():
-            key = f"{prefix}.{k}" if prefix else str(k)
-            if isinstance(v, str):
-                out[key] = v
-            else:
-                out.update(_flatten(v, key))
-    return out
 
 
 @cache
@@ -32,7 +20,7 @@ def table(lang: str) -> dict[str, str]:
         data = json.loads((locale_dir() / lang / "records.json").read_text("utf-8"))
     except (OSError, ValueError):
         return {}
-    return _flatten(data)
+    return flatten_words(data)
 
 
 def t(lang: str, key: str, **values: Any) -> str:

@@ -15,7 +15,7 @@ import locale as _locale
 import os
 from typing import Any
 
-from simulator.files.resources import assets_dir
+from simulator.files.resources import assets_dir, flatten_words
 
 LANGUAGES = ("en", "ru")
 ASSETS = assets_dir()
@@ -35,28 +35,13 @@ def system_language() -> str:
     return "ru" if name.lower().startswith("ru") else "en"
 
 
-def _flatten(data: Any, prefix: str = "") -> dict[str, str]:
-    """Nested JSON objects become dotted keys; strings stay strings."""
-    out: dict[str, str] = {}
-    if isinstance(data, dict):
-        for k, v in data.items():
-            key = f"{prefix}.{k}" if prefix else str(k)
-            if isinstance(v, str):
-                out[key] = v
-            elif isinstance(v, dict):
-                out.update(_flatten(v, key))
-            elif isinstance(v, list) and all(isinstance(s, str) for s in v):
-                out[key] = "\n".join(v)
-    return out
-
-
 def _load(lang: str, name: str) -> dict[str, str]:
     path = LOCALE_DIR / lang / name
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return _flatten(data)
+    return flatten_words(data)
 
 
 class _SafeDict(dict[str, Any]):
