@@ -47,6 +47,14 @@ class HelpMode(Mode):
     def turn(self, step: int) -> None:
         self.page = max(0, min(self.pages - 1, self.page + step))
 
+    def title(self) -> str:
+        """The heading, with the page shown of how many when there are more."""
+        t = self.app.t
+        if self.pages == 1:
+            return t("help.title")
+        return t("help.title_page", title=t("help.title"), page=self.page + 1,
+                 of=self.pages)
+
     def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         t = self.app.t
         out = []
@@ -108,7 +116,6 @@ class HelpMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
-        backdrop(surface, self.app.t("help.title"))
         top = int(h * 0.06) + max(28, h // 11) + 16
         bottom = h - 56
         col_w = (w - 72) // 2
@@ -116,6 +123,7 @@ class HelpMode(Mode):
         self.pages = len(pages)
         self.page = min(self.page, self.pages - 1)
         self.size = size
+        backdrop(surface, self.title())
         cols, _need, key_w = self.layout(size, col_w, pages[self.page])
         lh = ui.line_height(size)
         for c, col in enumerate(cols):
@@ -149,7 +157,7 @@ class HelpMode(Mode):
         buttons = [ui.Button(t("help.previous"), (lambda: self.turn(-1))
                              if self.page else None, key="PgUp", ident="help_prev"),
                    back,
-                   ui.Button(t("help.next", page=self.page + 2, of=self.pages),
+                   ui.Button(t("help.next_page"),
                              (lambda: self.turn(1)) if self.page + 1 < self.pages
                              else None, key="PgDn", ident="help_next")]
         bw = min(240, (w - 48) // 3)
