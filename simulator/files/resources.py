@@ -46,3 +46,34 @@ def flatten_words(data: Any, prefix: str = "") -> dict[str, str]:
             elif isinstance(v, list) and all(isinstance(s, str) for s in v):
                 out[key] = "\n".join(v)
     return out
+
+
+# The plural forms a language's words may give for a count: English "one" and
+# "other"; Russian "one" (1, 21: матч), "few" (2-4, 22: матча) and "many"
+# (5-20, 25, 11-14: матчей).
+PLURAL_FORMS = ("one", "few", "many", "other")
+
+
+def plural_form(lang: str, n: int) -> str:
+    """Which plural form a count takes in a language (CLDR's integer rules)."""
+    n = abs(int(n))
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+def counted(words: dict[str, str], key: str, lang: str, n: object) -> str | None:
+    """The form of ``key`` for the count ``n`` when the words give its plural
+    forms (``key.one``, ``key.other``...; None when they do not)."""
+    if f"{key}.other" not in words and f"{key}.many" not in words:
+        return None
+    try:
+        form = plural_form(lang, int(n))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        form = "other"
+    return words.get(f"{key}.{form}") or words.get(f"{key}.many") or \
+        words.get(f"{key}.other")

@@ -8,7 +8,7 @@ import json
 from functools import cache
 from typing import Any
 
-from simulator.files.resources import flatten_words, locale_dir
+from simulator.files.resources import counted, flatten_words, locale_dir
 
 LANGUAGES = ("en", "ru")
 
@@ -27,5 +27,9 @@ def t(lang: str, key: str, **values: Any) -> str:
     """The words for ``key`` (English, then the key itself, if missing)."""
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
-    text = table(lang).get(key) or table("en").get(key) or key
+    text = table(lang).get(key)
+    if not text and "n" in values:  # a key in plural forms: the count's
+        text = counted(table(lang), key, lang, values["n"]) or \
+            counted(table("en"), key, "en", values["n"])
+    text = text or table("en").get(key) or key
     return text.format(**values) if values else text

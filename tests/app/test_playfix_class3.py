@@ -51,3 +51,84 @@ def test_help_counts_its_pages_right(lang: str, size: tuple[int, int]) -> None:
             assert mode.pages > 1  # type: ignore[attr-defined]
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_step_keys_stop_on_contacts_only(lang: str) -> None:
+    """A gallery foul at 1/4: the full stop walks the timeline's contacts
+    (ball on ball, cushion, pocket, cue tip) and passes over the head string
+    crossings; Shift with it stops on every event, the crossings too."""
+    from simulator.app.replay.shotmarks import STEP_KINDS
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.practice.gallery import entries
+    from simulator.table.events import EventKind
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    try:
+        index = next(i for i, e in enumerate(entries())
+                     if e.id == "gallery-illegal-jump")
+        app.switch(GalleryPlayMode(app, index))
+        mode = app.mode
+        frame(app)
+        marks = mode.show.marks.marks  # type: ignore[attr-defined]
+        pb = mode.player.playback  # type: ignore[attr-defined]
+        lines = [m for m in marks if m.kind is EventKind.LINE_CROSSED]
+        contact_times = {m.time for m in marks if m.kind in STEP_KINDS}
+        assert lines and any(m.time not in contact_times for m in lines)
+
+        def walk(mod: int) -> list[float]:
+            key(app, pygame.K_HOME)
+            stops: list[float] = []
+            for _ in range(len(marks) + 2):
+                key(app, pygame.K_PERIOD, mod)
+                if stops and pb.time == stops[-1]:
+                    break
+                stops.append(pb.time)
+            return stops
+
+        contacts = walk(0)
+        assert contacts, "the full stop moves"
+        for t in contacts:
+            here = {m.kind for m in marks if abs(m.time - t) < 1e-9}
+            assert here & set(STEP_KINDS), f"stopped at {t:.3f} on {here}"
+        assert len(contacts) == len({m.time for m in marks if m.kind in STEP_KINDS})
+        every = walk(pygame.KMOD_SHIFT)
+        assert any(abs(t - m.time) < 1e-9 for t in every for m in lines)
+        assert len(every) > len(contacts)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "one", "counts"), [
+    ("en", "1 match", {2: "2 matches", 5: "5 matches", 21: "21 matches"}),
+    ("ru", "1 матч", {2: "2 матча", 5: "5 матчей", 11: "11 матчей",
+                      21: "21 матч", 22: "22 матча"}),
+])
+def test_counts_take_their_plural(lang: str, one: str, counts: dict[int, str]) -> None:
+    """One match played and conceded, then the players' records from the
+    menu: the list and the player's page say "1 match" ("1 матч"), never
+    "1 matches"; the same words count 2, 5, 11, 21, 22 in each language's
+    plural."""
+    from tests.app.test_club import new_app, person_concedes, start
+    app = new_app(lang)
+    try:
+        person_concedes(app, start(app, ["Ann", "cpu:beginner"]))
+        app.go("menu")
+        frame(app)
+        from tests.app.helpers import click_button
+        click_button(app, app.t("club.menu_records"))
+        frame(app)
+        listed = drawn(app)
+        assert re.search(rf"(^|\s){one}(\s|$)", listed), listed
+        assert "1 matches" not in listed and "матчей: 1" not in listed
+        click_button(app, "Ann")
+        assert app.mode is not None and app.mode.name == "player"
+        frame(app)
+        page = drawn(app)
+        assert f"{one}:" in page, page
+        for n, words in counts.items():
+            assert app.t("club.matches_n", n=n) == words
+        assert not app.locale.fallbacks
+    finally:
+        pygame.display.quit()

@@ -25,6 +25,10 @@ TIMELINE_KINDS = (
     EventKind.LANDED, EventKind.LEFT_TABLE, EventKind.LINE_CROSSED, EventKind.REST,
 )
 CONTACT_KINDS = (EventKind.BALL_BALL, EventKind.BALL_CUSHION, EventKind.TIP_CONTACT)
+# What the step keys stop on: the contacts (line crossings, flights and rests
+# only when every event is asked for).
+STEP_KINDS = (EventKind.STROKE, EventKind.TIP_CONTACT, EventKind.BALL_BALL,
+              EventKind.BALL_CUSHION, EventKind.POCKETED)
 AIR_HOLD = 0.5  # seconds of shot time the side view stays open after a landing
 AIR_MARGIN = 1e-4  # metres above resting height that count as off the bed
 # The stick's approach: it comes from a backswing of BACKSWING metres,

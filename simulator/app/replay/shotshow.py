@@ -62,15 +62,17 @@ class ShotShow(Timeline, SideView):
         draw_over(surface, view, self.marks, self.playback.time)
 
     def key(self, event: pygame.event.Event) -> bool:
-        """T: trails; comma and full stop: the previous and next event."""
+        """T: trails; comma and full stop: the previous and next contact
+        (with Shift: the previous and next event of any kind)."""
         if event.type != pygame.KEYDOWN:
             return False
+        every = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         if event.key == pygame.K_t:
             self.trails = not self.trails
         elif event.key == pygame.K_COMMA:
-            self.step_mark(-1)
+            self.step_mark(-1, every)
         elif event.key == pygame.K_PERIOD:
-            self.step_mark(1)
+            self.step_mark(1, every)
         else:
             return False
         return True

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from simulator.app.replay.playback import Playback
-from simulator.app.replay.shotmarks import Mark, ShotMarks
+from simulator.app.replay.shotmarks import STEP_KINDS, Mark, ShotMarks
 from simulator.app.replay.table_marks import (
     CONTACT_BALL,
     FOUL,
@@ -258,10 +258,12 @@ class Timeline:
         pb.seek(min(m.time, pb.end_time))
         self.selected = m
 
-    def step_mark(self, direction: int) -> None:
-        """To the next (or previous) mark of the timeline."""
+    def step_mark(self, direction: int, every: bool = False) -> None:
+        """To the next (or previous) contact of the timeline (ball on ball,
+        cushion, pocket, the cue tip); with ``every``, to any mark (line
+        crossings, flights, rests too)."""
         t = self.playback.time
-        ms = self.marks.marks
+        ms = [m for m in self.marks.marks if every or m.kind in STEP_KINDS]
         if direction > 0:
             nxt = next((m for m in ms if m.time > t + 1e-6), None)
         else:

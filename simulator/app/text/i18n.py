@@ -15,7 +15,7 @@ import locale as _locale
 import os
 from typing import Any
 
-from simulator.files.resources import assets_dir, flatten_words
+from simulator.files.resources import assets_dir, counted, flatten_words
 
 LANGUAGES = ("en", "ru")
 ASSETS = assets_dir()
@@ -66,7 +66,12 @@ class Locale:
         self.fallbacks: set[str] = set()  # keys this language had to borrow
 
     def t(self, key: str, **kw: Any) -> str:
+        """The words for ``key``; a key given in plural forms takes the one
+        for its count ``n``."""
         text = self.ui.get(key)
+        if not text and "n" in kw:
+            text = counted(self.ui, key, self.lang, kw["n"]) or \
+                counted(self.ui_en, key, "en", kw["n"])
         if not text:
             self.fallbacks.add(key)
             text = self.ui_en.get(key) or key
@@ -86,7 +91,7 @@ class Locale:
         return text.replace(".", ",") if self.lang == "ru" else text
 
     def has(self, key: str) -> bool:
-        return key in self.ui or key in self.ui_en
+        return key in self.ui or key in self.ui_en or f"{key}.other" in self.ui_en
 
     def rule(self, key: str, **kw: Any) -> str | None:
         """A referee text by key (None when neither language has it)."""

@@ -147,7 +147,8 @@ class PlayerPageMode(Mode):
         p = self.page
         if p is not None:
             head = t("club.page_head", rating=rating_text(app, p.rating),
-                     matches=p.matches, won=p.won, lost=p.lost)
+                     matches=t("club.matches_n", n=p.matches), won=p.won,
+                     lost=p.lost)
             ui.line(surface, head, size, ui.ACCENT,
                     pygame.Rect(16, top, w - 32, lh), align="centre")
             area = pygame.Rect(16, top + lh + 6, w - 32, bottom - top - lh - 14)
