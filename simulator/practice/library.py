@@ -88,6 +88,14 @@ def library(root: str | os.PathLike[str] | None = None) -> Library:
     return scan(scenario_paths(root))
 
 
+def own_positions() -> Library:
+    """The positions the player saved from the editor (the profile's
+    scenarios folder; empty when there is none yet)."""
+    from simulator.files import profile
+    folder = profile.scenarios_dir()
+    return scan(scenario_paths(folder)) if folder.is_dir() else Library((), ())
+
+
 def load(sid: str, root: str | os.PathLike[str] | None = None) -> Scenario:
     """A scenario of the library (or the gallery) by id."""
     d = Path(root) if root is not None else SCENARIO_DIR

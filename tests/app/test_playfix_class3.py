@@ -132,3 +132,57 @@ def test_counts_take_their_plural(lang: str, one: str, counts: dict[int, str]) -
         assert not app.locale.fallbacks
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_position_saved_in_the_editor_is_in_practice(lang: str) -> None:
+    """Practice, the editor, a title typed, Save: the message says where the
+    position went (Practice › the game › My positions); back in Practice the
+    game's list shows it under My positions, and it opens there."""
+    from pygame_gui.elements import UISelectionList
+
+    from simulator.app.screens.editor.screen import EditorMode
+    from simulator.app.text.words import discipline_label
+    from tests.app.helpers import click, click_button
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    title = "Угловой этюд" if lang == "ru" else "Corner drill"
+    try:
+        click_button(app, app.t("menu.practice"))
+        click_button(app, app.t("practice.editor"))
+        ed = app.mode
+        assert isinstance(ed, EditorMode)
+        entry = getattr(ed, f"title_{lang}")
+        click(app, entry.rect.center)
+        key(app, pygame.K_a, pygame.KMOD_CTRL)  # the offered title, replaced
+        frame(app, pygame.event.Event(pygame.TEXTINPUT, text=title))
+        assert entry.get_text() == title
+        click_button(app, app.t("editor.save"))
+        assert app.toast is not None
+        said = app.toast[0]
+        game = discipline_label(app.locale, ed.discipline)
+        assert title in said and app.t("menu.practice") in said.replace(
+            "Тренировке", "Тренировка") and game in said, said
+        assert app.toast_kind != "error"
+        key(app, pygame.K_ESCAPE)
+        if app.mode is not None and app.mode.name != "practice":
+            click_button(app, app.t("common.back"))
+        assert app.mode is not None and app.mode.name == "practice", app.mode
+        click_button(app, game)
+        frame(app)
+        lists = [el for el in app.gui.get_sprite_group().sprites()
+                 if isinstance(el, UISelectionList)]
+        items = [it["text"] for it in lists[0].item_list]
+        heading = app.t("practice.my_positions", n=1)
+        assert heading in items and f"• {title}" in items, items
+        assert items.index(f"• {title}") > items.index(heading)
+        assert items.index(heading) == 0, "the player's own first"
+        row = next(it for it in lists[0].item_list if it["text"] == f"• {title}")
+        click(app, row["button_element"].rect.center)
+        click_button(app, app.t("practice.open"))
+        assert app.mode is not None and app.mode.name == "scenario"
+        assert app.mode.sc.title.get(lang) == title  # type: ignore[attr-defined]
+        assert not app.locale.fallbacks
+    finally:
+        pygame.display.quit()

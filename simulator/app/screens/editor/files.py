@@ -140,8 +140,19 @@ class EditorFiles(EditorBase):
         state_of(self.app).editor_path = str(p)
         if hasattr(self, "path_entry"):
             self.path_entry.set_text(str(p))
-        self.app.inform(self.app.t("editor.saved", file=str(p)), 3.0)
+        self.app.inform(self.saved_words(p), 8.0)
         return p
+
+    def saved_words(self, p: Path) -> str:
+        """Where the saved position went: under Practice's own positions of its
+        game, or (a file kept elsewhere) the file, which Practice does not list."""
+        from simulator.app.text.words import discipline_label
+        t = self.app.t
+        title = self.titles().get(self.app.locale.lang) or p.stem
+        if p.parent.resolve() == scenarios_dir().resolve():
+            return t("editor.saved_practice", title=title,
+                     game=discipline_label(self.app.locale, self.discipline))
+        return t("editor.saved_elsewhere", title=title, file=str(p))
 
     def load(self) -> bool:
         from simulator.practice.scenario import ScenarioError, load_scenario

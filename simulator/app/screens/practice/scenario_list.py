@@ -18,6 +18,8 @@ from simulator.app.screens.practice.session import forget_practice_session
 from simulator.app.text import widgets
 from simulator.app.text.words import discipline_label, file_reason_text
 
+OWN = "own:"  # an item of the player's own positions: the prefix of its file
+
 
 class PracticeListMode(Mode):
     """The library by discipline, titles in the player's language."""
@@ -25,9 +27,10 @@ class PracticeListMode(Mode):
     name = "practice"
 
     def enter(self) -> None:
-        from simulator.practice.library import library
+        from simulator.practice.library import library, own_positions
         forget_practice_session(self.app)
         self.lib = library()
+        self.own = own_positions()  # read again each time: a save shows at once
         self.build()
 
     def resize(self) -> None:
@@ -37,6 +40,10 @@ class PracticeListMode(Mode):
     def entries(self) -> list[Any]:
         disc = state_of(self.app).discipline
         return list(self.lib.by_discipline(disc))
+
+    def own_entries(self) -> list[Any]:
+        """The player's own positions of the game chosen (the editor's saves)."""
+        return list(self.own.by_discipline(state_of(self.app).discipline))
 
     def build(self) -> None:
         app = self.app
@@ -61,6 +68,14 @@ class PracticeListMode(Mode):
         list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
                                 h - top - bh - 10 - (bh + 10) * 2 - 20)
         self.items: list[tuple[str, str]] = []
+        own = self.own_entries()
+        if own:
+            # First, where a position just saved is looked for: a heading row
+            # (it opens nothing), then the player's positions.
+            self.items.append((app.t("practice.my_positions", n=len(own)), ""))
+            for e in own:
+                self.items.append((f"• {e.title.get(app.locale.lang) or e.id}",
+                                   OWN + str(e.path)))
         for i, e in enumerate(self.entries()):
             label = f"{i + 1}. {e.title.get(app.locale.lang)}"
             self.items.append((label, e.id))
@@ -102,13 +117,15 @@ class PracticeListMode(Mode):
             if not self.items:
                 return
             sid = self.items[0][1]
-        self.open(sid)
+        if sid:  # not the heading of the player's positions
+            self.open(sid)
 
     def open(self, sid: str) -> None:
-        from simulator.practice.scenario import ScenarioError
+        from simulator.practice.scenario import ScenarioError, load_scenario
         state_of(self.app).selected = sid
         try:
-            sc = self.lib.load(sid)
+            sc = load_scenario(sid[len(OWN):]) if sid.startswith(OWN) \
+                else self.lib.load(sid)
         except ScenarioError as e:
             self.app.notify(file_reason_text(self.app.locale, e, sid), 6.0)
             return
