@@ -186,3 +186,82 @@ def test_a_position_saved_in_the_editor_is_in_practice(lang: str) -> None:
         assert not app.locale.fallbacks
     finally:
         pygame.display.quit()
+
+
+def text_rows(path: object, top: int, background: tuple[int, int, int]) -> int:
+    """The rows of words in a picture's caption band (from ``top`` down): runs
+    of pixel rows with ink, told apart by rows of bare band."""
+    from PIL import Image
+    im = Image.open(path).convert("RGB")  # type: ignore[arg-type]
+    w, h = im.size
+    px = im.load()
+    rows, inked = 0, False
+    for y in range(top, h):
+        ink = any(sum(abs(a - b) for a, b in zip(px[x, y], background, strict=True))
+                  > 120 for x in range(0, w, 1))
+        if ink and not inked:
+            rows += 1
+        inked = ink
+    return rows
+
+
+@pytest.mark.parametrize("entry", ["gallery-express-no-cushion",
+                                   "gallery-kitchen-direct"])
+def test_the_russian_caption_keeps_the_rule_number_whole(entry: str) -> None:
+    """A long Russian ruling exported from the gallery (X, then PNG, then
+    SVG): the caption wraps where the words need it, so the rule's number is
+    whole ("п. 2.6, подп. 4)" was cut to "п.…"): the PNG's band has a row of
+    words for each wrapped line, the SVG's lines put together are the whole
+    ruling, each within the picture."""
+    from xml.etree import ElementTree
+
+    from simulator.app.replay.export import Canvas, ShotExport
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.app.text import fonts, ui
+    from simulator.practice.gallery import entries
+    from tests.app.test_evening_class import Steps, export
+    app = make_app("ru")
+    app.go("menu")
+    frame(app)
+    try:
+        index = next(i for i, e in enumerate(entries()) if e.id == entry)
+        app.switch(GalleryPlayMode(app, index))
+        mode = app.mode
+        st = Steps(app)
+        st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
+        exp = ShotExport.from_scenario(mode.entry.scenario,  # type: ignore[attr-defined]
+                                       mode.player.shot,  # type: ignore[attr-defined]
+                                       mode.demo.ruling,  # type: ignore[attr-defined]
+                                       foul=mode.demo.foul)  # type: ignore[attr-defined]
+        ruling = exp.caption("ru")[1]
+        number = re.search(r"\(([^()]*\d[^()]*)\)$", ruling)
+        assert number is not None, ruling
+        # The SVG: the ruling's lines put together, its number whole in one.
+        svg = export(st, "svg", "ru")
+        root = ElementTree.parse(svg).getroot()
+        texts = [t for t in root.iter("{http://www.w3.org/2000/svg}text")
+                 if float(t.get("y", 0)) > float(root.get("height", 0)) - 200
+                 and t.get("fill") == "rgb(241,234,216)"]
+        said = " ".join(t.text or "" for t in texts)
+        assert said == ruling, said
+        assert any(number.group(1) in (t.text or "") for t in texts)
+        width = int(root.get("width", 0))
+        for t in texts:
+            size = int(t.get("font-size", 0))
+            assert fonts.font(size).size(t.text or "")[0] + 10 <= width
+        # The PNG: a row of words for the heading and each line of the ruling.
+        png = export(st, "png", "ru")
+        from PIL import Image
+        canvas = Canvas(exp, Image.open(png).size[0], "ru")
+        assert Image.open(png).size == canvas.size
+        assert fonts.font(16).size(ruling)[0] > canvas.size[0], \
+            "a ruling wider than the picture in the caption's smallest type"
+        band_top = canvas.size[1] - canvas.cap_h
+        rows = text_rows(png, band_top + 2, ui.FOUL_BG)
+        assert rows >= 3, "the heading and the ruling over two lines at least"
+        lay = canvas.layout
+        lines = ui.wrap(ruling, lay.size, canvas.size[0] - 2 * lay.pad)
+        assert " ".join(lines) == ruling
+        assert rows == len(lay.head_lines) + len(lines)
+    finally:
+        pygame.display.quit()

@@ -199,16 +199,29 @@ class Canvas:
         outer_l = spec.length + 2 * spec.rail_width
         outer_w = spec.width + 2 * spec.rail_width
         table_h = round(width * outer_w / outer_l)
-        self.cap_h = max(58, width // 11)
+        from simulator.app.text.i18n import Locale
+        self.locale = Locale(lang)
+        self.head, self.ruling_line = exp.caption(lang)
+        self.fouls = {i: self.foul_words(f) for i, f in exp.stop_events()}
+        stamp_w = max(fonts_width(self.locale.t("export.start"), width),
+                      fonts_width("1/4 · " + self.locale.t("timeline.at", t="88,88"),
+                                  width))
+        self.layout = caption_layout(self.head, [self.ruling_line,
+                                                 *self.fouls.values()],
+                                     width, stamp_w)
+        self.cap_h = self.layout.height
         self.size = (width, table_h + self.cap_h)
         self.view = TableView(spec, pg.Rect(0, 0, width, table_h))
         self.table = TableRenderer(spec, self.view, (width, table_h),
                                    plain=True).surface
         self.sprites = BallSprites(spec, self.view.ball_px)
         self.marks = exp.marks()
-        self.head, self.ruling_line = exp.caption(lang)
-        from simulator.app.text.i18n import Locale
-        self.locale = Locale(lang)
+
+    def foul_words(self, foul: Any) -> str:
+        """What the caption says while the clip stands at a foul."""
+        from simulator.app.text.words import cite
+        return self.locale.t("replay.at_foul", foul=cite(
+            self.locale, foul.code, foul.ref, self.exp.discipline))
 
     def positions(self, t: float) -> dict[int, tuple[float, float, float]]:
         from simulator.app.replay.playback import Playback
@@ -285,26 +298,63 @@ class Canvas:
         return surf
 
     def caption(self, surf: Any, text: str, foul: bool, stamp: str) -> None:
-        """Two lines under the table, drawn straight (an export records no
-        layout): the heading and the ruling."""
+        """The heading and the ruling under the table, each wrapped over as
+        many lines as it takes (the rule's number is never cut), drawn
+        straight (an export records no layout)."""
         pg = _pygame()
         from simulator.app.text import fonts, ui
         w, h = self.size
         band = pg.Rect(0, h - self.cap_h, w, self.cap_h)
         pg.draw.rect(surf, ui.FOUL_BG if foul else (20, 26, 24), band)
-        size = max(12, self.cap_h // 4)
-        pad = max(8, w // 80)
-        stamp_w = fonts.font(size - 2).size(stamp)[0] + pad if stamp else 0
-        for i, (words, s, bold, colour) in enumerate((
-                (self.head, size, True, ui.ACCENT), (text, size, False, ui.INK))):
-            room = w - 2 * pad - (stamp_w if i == 0 else 0)
-            shown, fs = ui.fit(words, s, room, bold)
-            img = fonts.text(shown, fs, colour, bold)
-            y = band.top + pad // 2 + i * (band.height - pad) // 2
-            surf.blit(img, (pad, y))
+        lay = self.layout
+        y = band.top + lay.pad // 2
+        for ln in lay.head_lines:
+            surf.blit(fonts.text(ln, lay.size, ui.ACCENT, True), (lay.pad, y))
+            y += lay.line_h
+        for ln in ui.wrap(text, lay.size, w - 2 * lay.pad):
+            surf.blit(fonts.text(ln, lay.size, ui.INK), (lay.pad, y))
+            y += lay.line_h
         if stamp:
-            img = fonts.text(stamp, size - 2, ui.DIM)
-            surf.blit(img, (w - pad - img.get_width(), band.top + pad // 2))
+            img = fonts.text(stamp, lay.size - 2, ui.DIM)
+            surf.blit(img, (w - lay.pad - img.get_width(), band.top + lay.pad // 2))
+
+
+@dataclass(frozen=True)
+class CaptionLayout:
+    """The caption band: its type size, line height, margin, the heading's
+    lines and the band's height."""
+
+    size: int
+    line_h: int
+    pad: int
+    head_lines: tuple[str, ...]
+    height: int
+
+
+def fonts_width(text: str, width: int) -> int:
+    """The width of a small caption text (the stamp) in a picture ``width`` wide."""
+    _pygame()
+    from simulator.app.text import fonts
+    size = max(12, max(58, width // 11) // 4)
+    return int(fonts.font(size - 2).size(text)[0]) + max(8, width // 80)
+
+
+def caption_layout(head: str, texts: Sequence[str], width: int,
+                   stamp_w: int) -> CaptionLayout:
+    """The heading beside the stamp and the longest of ``texts`` under it,
+    wrapped whole: the band grows by a line where the words need one (a
+    Russian rule's number used to be cut by an ellipsis)."""
+    _pygame()
+    from simulator.app.text import ui
+    base = max(58, width // 11)
+    size = max(12, base // 4)
+    pad = max(8, width // 80)
+    line_h = max(round(size * 1.3), (base - pad) // 2)  # two lines fill the band
+    head_lines = tuple(ui.wrap(head, size, width - 2 * pad - stamp_w, bold=True)) \
+        or ("",)
+    most = max((len(ui.wrap(t, size, width - 2 * pad)) for t in texts), default=1)
+    need = pad + (len(head_lines) + max(1, most)) * line_h
+    return CaptionLayout(size, line_h, pad, head_lines, max(base, need))
 
 
 # -- clips ---------------------------------------------------------------------
@@ -354,14 +404,8 @@ def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
                 fps: int = FPS) -> Iterator[tuple[Any, float]]:
     """The clip's pictures (pygame surfaces) and how long each is shown."""
     canvas = Canvas(exp, width, lang)
-    fouls = dict(exp.stop_events())
-    from simulator.app.text.words import cite
     for t, shown, foul in clip_times(exp, speed, fps):
-        words = None
-        if foul is not None:
-            f = fouls[foul]
-            words = canvas.locale.t("replay.at_foul", foul=cite(
-                canvas.locale, f.code, f.ref, exp.discipline))
+        words = canvas.fouls.get(foul) if foul is not None else None
         stamp = f"{speed_label(speed)} · " + canvas.locale.t(
             "timeline.at", t=canvas.locale.num(max(0.0, t), 2))
         yield canvas.frame(t, words, stamp), shown
@@ -414,12 +458,17 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     """The diagram as SVG: the table, the paths, the balls where they started,
     the contacts numbered, the caption; drawn in the replay's colours."""
     from simulator.app.replay import svg
+    from simulator.app.text.i18n import Locale
     check_width(width)
     g = svg.SvgTable(exp.shot.initial.spec, width)
     marks = exp.marks()
     table_h = g.height
-    cap_h = max(58, width // 11)
-    height = table_h + cap_h
+    head, ruling = exp.caption(lang)
+    legend = Locale(lang).t("export.start")
+    # A viewer's font may run a little wider than ours: room to spare.
+    lay = caption_layout(head, [ruling], round(width * SVG_SPARE),
+                         fonts_width(legend, width))
+    height = table_h + lay.height
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
            f'height="{height:.0f}" viewBox="0 0 {width} {height:.0f}" '
            f'font-family="DejaVu Sans, Arial, sans-serif">']
@@ -429,30 +478,43 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     out += svg.call(g, marks, exp.shot.initial)
     out += svg.stick(g, marks)
     out += svg.contacts(g, marks)
-    out += _svg_caption(exp, lang, width, table_h, cap_h)
+    out += _svg_caption(exp, lang, width, table_h, lay)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
+SVG_SPARE = 0.92  # the share of the width the SVG caption's lines are fitted to
+
+
 def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
-                 cap_h: int) -> list[str]:
+                 lay: CaptionLayout) -> list[str]:
     """The caption under the table: the heading and the ruling on the left,
-    red at a foul; what the picture shows on the right."""
+    each wrapped whole over its lines, red at a foul; what the picture shows
+    on the right."""
+    from simulator.app.text import ui
     from simulator.app.text.i18n import Locale
     loc = Locale(lang)
-    head, ruling = exp.caption(lang)
+    ruling = exp.caption(lang)[1]
     foul = bool(exp.foul_events())
     fill = "rgb(96,30,26)" if foul else "rgb(20,26,24)"
     out = [f'<rect id="caption" x="0" y="{top:.1f}" width="{width}" '
-           f'height="{cap_h}" fill="{fill}"/>']
-    size = max(12, cap_h // 4)
-    out.append(f'<text id="heading" x="10" y="{top + size + 6:.1f}" '
-               f'font-size="{size}" font-weight="bold" fill="rgb(226,190,120)">'
-               f'{escape(head)}</text>')
-    out.append(f'<text id="ruling" x="10" y="{top + 2 * size + 14:.1f}" '
-               f'font-size="{size}" fill="rgb(241,234,216)">{escape(ruling)}</text>')
-    out.append(f'<text id="legend" x="{width - 10}" y="{top + size + 6:.1f}" '
-               f'font-size="{size - 3}" text-anchor="end" fill="rgb(170,176,168)">'
+           f'height="{lay.height}" fill="{fill}"/>']
+    size = lay.size
+    y = top + lay.pad // 2 + size
+    rule_lines = ui.wrap(ruling, size, round(width * SVG_SPARE) - 2 * lay.pad)
+    for i, ln in enumerate(lay.head_lines):
+        ident = ' id="heading"' if i == 0 else ""
+        out.append(f'<text{ident} x="{lay.pad}" y="{y:.1f}" font-size="{size}" '
+                   f'font-weight="bold" fill="rgb(226,190,120)">{escape(ln)}</text>')
+        y += lay.line_h
+    for i, ln in enumerate(rule_lines):
+        ident = ' id="ruling"' if i == 0 else ""
+        out.append(f'<text{ident} x="{lay.pad}" y="{y:.1f}" font-size="{size}" '
+                   f'fill="rgb(241,234,216)">{escape(ln)}</text>')
+        y += lay.line_h
+    out.append(f'<text id="legend" x="{width - lay.pad}" '
+               f'y="{top + lay.pad // 2 + size:.1f}" font-size="{size - 2}" '
+               f'text-anchor="end" fill="rgb(170,176,168)">'
                f'{escape(loc.t("export.start"))}</text>')
     return out
 
