@@ -265,3 +265,146 @@ def test_the_russian_caption_keeps_the_rule_number_whole(entry: str) -> None:
         assert rows == len(lay.head_lines) + len(lines)
     finally:
         pygame.display.quit()
+
+
+def same_places(a: object, b: object) -> bool:
+    pa = dict(a)  # type: ignore[call-overload]
+    pb = dict(b)  # type: ignore[call-overload]
+    return pa.keys() == pb.keys() and all(
+        abs(pa[k][0] - pb[k][0]) < 1e-6 and abs(pa[k][1] - pb[k][1]) < 1e-6 for k in pa)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
+    """The referee quiz from Practice (8-ball; its first situation has a
+    ball jump off the table): it opens on the position before the stroke and
+    plays it; the heading names the game and the kind of stroke, not the
+    situation; the side view never says where the ball went; while the
+    questions are open the table stays as it was before the stroke (not as
+    the ruling leaves it, the ball spotted). Once all are answered: the
+    situation's title, the table after the ruling, and the stroke watched
+    again says where the ball went."""
+    from simulator.app.screens.practice.practice_screen import (
+        after_positions,
+        table_positions,
+    )
+    from simulator.app.screens.quiz import QuizMode
+    from simulator.app.text.words import discipline_label
+    from tests.app.helpers import DT, click_button
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    try:
+        click_button(app, app.t("menu.practice"))
+        click_button(app, discipline_label(app.locale, "8-ball"))
+        click_button(app, app.t("practice.quiz"))
+        q = app.mode
+        assert isinstance(q, QuizMode) and q.phase == "watching"
+        sc = q.sc
+        title = sc.title.get(lang)
+        before = table_positions(sc.position)
+        after = after_positions(q.shot, q.result.after)
+        assert not same_places(before, after)
+        frame(app)
+        assert same_places(q.ball_positions(), before), "opens before the stroke"
+        flights = q.show.marks.flights  # type: ignore[union-attr]
+        gone = [(b, w) for f in flights for b, w in f.left.items()]
+        assert gone, "a ball leaves the table in this situation"
+        ball, where = gone[0]
+        outcome = app.t("sideview.on_rail" if where == "rail" else "sideview.floor",
+                        ball=app.t("strip.cue_ball") if ball == 0 else str(ball))
+        # The stroke plays to its end; the questions follow.
+        seen_air = False
+        for _ in range(4000):
+            if q.phase != "watching":
+                break
+            app.frame(pygame.event.get(), DT)
+            seen_air = seen_air or q.inset_height(200) > 0
+            shown = drawn(app)
+            assert outcome not in shown, "the side view tells the answer"
+            assert title not in shown
+        assert seen_air and q.phase == "asking"
+        neutral = app.t("quiz.kind_break" if sc.game.is_break else "quiz.kind_shot")
+        while q.phase in ("asking", "answered"):
+            frame(app)
+            shown = drawn(app)
+            assert title not in shown and outcome not in shown
+            assert same_places(q.ball_positions(), before), q.phase
+            if q.phase == "asking":
+                assert neutral in shown and discipline_label(
+                    app.locale, sc.discipline) in shown
+                for a in sorted(q.question.correct):
+                    key(app, pygame.K_1 + q.question.choices.index(a))
+                if q.question.multiple:
+                    key(app, pygame.K_RETURN)
+            else:
+                key(app, pygame.K_RETURN)
+        assert q.phase == "done"
+        frame(app)
+        assert title in drawn(app)
+        assert same_places(q.ball_positions(), after)
+        key(app, pygame.K_r)  # watched again: now it may say where the ball went
+        told = False
+        for _ in range(8000):
+            app.frame(pygame.event.get(), DT)
+            if outcome in drawn(app):
+                told = True
+                break
+            if q.player is not None and q.player.playback.paused:
+                key(app, pygame.K_SPACE)  # on from the foul's stop
+        assert told
+        assert not app.locale.fallbacks
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_practice_question_is_titled_without_its_answer(lang: str) -> None:
+    """Practice, 8-ball, "Two millimetres from the 3: a double hit" opened
+    from the list: while its question (foul or not, which rule) is open the
+    heading says only the game and the kind of stroke; the stroke watched to
+    its ruling, the situation's own title."""
+    from pygame_gui.elements import UISelectionList
+
+    from simulator.app.text.words import discipline_label
+    from simulator.practice.library import load
+    from tests.app.helpers import DT, click, click_button
+    sc = load("8ball-double-hit")
+    assert sc.question is not None and "foul" in sc.question.asks
+    title = sc.title.get(lang)
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    try:
+        click_button(app, app.t("menu.practice"))
+        click_button(app, discipline_label(app.locale, "8-ball"))
+        frame(app)
+        (lst,) = [el for el in app.gui.get_sprite_group().sprites()
+                  if isinstance(el, UISelectionList)]
+        row = next(it for it in lst.item_list if it["text"].endswith(title))
+        for _ in range(200):  # the wheel, down to it
+            if row.get("button_element") is not None and \
+                    lst.rect.contains(row["button_element"].rect):
+                break
+            frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=lst.rect.center,
+                                          rel=(0, 0), buttons=(0, 0, 0)))
+            frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+            row = next(it for it in lst.item_list if it["text"].endswith(title))
+        click(app, row["button_element"].rect.center)
+        click_button(app, app.t("practice.open"))
+        mode = app.mode
+        assert mode is not None and mode.name == "scenario"
+        frame(app)
+        shown = drawn(app)
+        assert title not in shown and sc.question.text.get(lang) in shown
+        assert app.t("quiz.kind_shot") in shown
+        key(app, pygame.K_SPACE)  # watch the stroke
+        for _ in range(4000):
+            app.frame(pygame.event.get(), DT)
+            if mode.phase == "ruling":  # type: ignore[attr-defined]
+                break
+            assert title not in drawn(app), "the heading while the stroke plays"
+        frame(app)
+        assert title in drawn(app)
+    finally:
+        pygame.display.quit()

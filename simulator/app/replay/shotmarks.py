@@ -90,6 +90,7 @@ class Flight:
     samples: dict[int, tuple[tuple[float, float, float], ...]] = field(
         default_factory=dict)
     left: dict[int, str] = field(default_factory=dict)  # ball -> "floor" / "rail"
+    left_at: dict[int, float] = field(default_factory=dict)  # ball -> when it left
 
     def open_at(self, t: float) -> bool:
         """Whether the side view is open at shot time ``t``."""
@@ -438,6 +439,7 @@ class ShotMarks:
         spans: list[tuple[float, float, int]] = []
         up: dict[int, float] = {}
         left: dict[int, str] = {}
+        left_at: dict[int, float] = {}
         for ev in evs:
             if not ev.balls:
                 continue
@@ -448,8 +450,10 @@ class ShotMarks:
                 spans.append((up.pop(b), ev.time, b))
                 if ev.kind is EventKind.LEFT_TABLE:
                     left[b] = ev.where or "floor"
+                    left_at[b] = ev.time
             elif ev.kind is EventKind.LEFT_TABLE:
                 left[b] = ev.where or "floor"
+                left_at[b] = ev.time
         end = self.duration
         for b, t0 in up.items():  # still up when the log ends (off the table)
             spans.append((t0, end, b))
@@ -476,7 +480,8 @@ class ShotMarks:
                                 pts.append((f.time, z, beyond_nose(self.spec, x, y)))
                 samples[b] = tuple(pts)
             out.append(Flight(t0, t1, tuple(bl), samples,
-                              {b: w for b, w in left.items() if b in bl}))
+                              {b: w for b, w in left.items() if b in bl},
+                              {b: t for b, t in left_at.items() if b in bl}))
         return tuple(out)
 
     def flight_at(self, t: float) -> Flight | None:

@@ -19,11 +19,13 @@ from simulator.table.specs import TableSpec
 
 
 def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
-                   spec: TableSpec, flight: Flight, now: float, shot: Shot) -> None:
+                   spec: TableSpec, flight: Flight, now: float, shot: Shot,
+                   tell: bool = True) -> None:
     """The balls' heights over time, seen from the side: the bed, the cushion
     nose and the rail top drawn to the same vertical scale as the ball; the
     part of a path over the rail (beyond the nose) in orange; where a ball
-    left the table, said."""
+    left the table, said once it has (``tell``: False while a quiz's
+    question is open, the outcome being its answer)."""
     pygame.draw.rect(surface, (12, 16, 15), rect, border_radius=6)
     pygame.draw.rect(surface, ui.BORDER, rect, 1, border_radius=6)
     size = max(10, min(13, rect.height // 9))
@@ -44,10 +46,11 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
     # Under the plot: the stroke's elevation, or where a ball went.
     words = ""
     for b, where in flight.left.items():
-        words = loc.t("sideview.on_rail" if where == "rail" else "sideview.floor",
-                      ball=loc.t("strip.cue_ball") if b == spec.balls.cue_ball
-                      else str(b))
-    if not words and now > flight.end + 1e-3 and \
+        if tell and now >= flight.left_at.get(b, flight.end) - 1e-9:
+            words = loc.t("sideview.on_rail" if where == "rail" else "sideview.floor",
+                          ball=loc.t("strip.cue_ball") if b == spec.balls.cue_ball
+                          else str(b))
+    if not words and tell and now > flight.end + 1e-3 and \
             any(b not in flight.left for b in flight.balls):
         words = loc.t("sideview.landed", t=loc.num(flight.end, 2))
     elif not words and spec.balls.cue_ball in flight.balls and flight.start < 1e-3:
@@ -149,6 +152,9 @@ class SideView:
     playback: Playback
     marks: ShotMarks
     shot: Shot
+    # Whether the caption says how a flight ended (a quiz's open question
+    # turns it off: that is its answer).
+    tell_outcome = True
 
     def flight(self) -> Flight | None:
         return self.marks.flight_since(self.playback.time)
@@ -163,4 +169,5 @@ class SideView:
         fl = self.flight()
         if fl is not None:
             draw_side_view(surface, rect, self.locale, self.marks.spec, fl,
-                           self.playback.time, self.shot)
+                           self.playback.time, self.shot,
+                           self.tell_outcome)

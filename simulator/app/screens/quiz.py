@@ -21,10 +21,12 @@ from simulator.app.screens.practice.practice_screen import (
     Action,
     PracticeScreen,
     after_positions,
+    table_positions,
 )
 from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import (
     judge_result,
+    neutral_words,
     practice_session,
     rule_line,
 )
@@ -135,6 +137,7 @@ class QuizMode(PracticeScreen):
             self.show = ShotShow(self.app.locale, self.shot, self.player.playback,
                                  called_ball=decl.called_ball,
                                  called_pocket=decl.called_pocket)
+            self.show.tell_outcome = False  # "goes to the floor" answers them too
 
     def _ask(self) -> None:
         self.player = None
@@ -186,9 +189,10 @@ class QuizMode(PracticeScreen):
         self.app.switch(QuizMode(self.app, self.ids, (self.index + 1) % len(self.ids)))
 
     def replay(self) -> None:
-        """At 1/4: before the answers as it was struck, after them stopped at
-        the foul with its marks."""
-        self.play(SLOW, reveal=self.phase in ("answered", "done"))
+        """At 1/4: before the last answer as it was struck (the foul's marks
+        would answer the questions still open), after it stopped at the foul
+        with its marks."""
+        self.play(SLOW, reveal=self.phase == "done")
         self.rebuild()
 
     def leave(self) -> None:
@@ -201,9 +205,9 @@ class QuizMode(PracticeScreen):
 
     def neutral_title(self) -> str:
         """The heading while the questions are open: the situation's own title
-        would give the answer away ("The break misses the 1")."""
-        return self.app.t("quiz.situation", n=self.index + 1, of=len(self.ids),
-                          game=discipline_label(self.app.locale, self.sc.discipline))
+        would give the answer away ("Scratch on a legal break")."""
+        return self.app.t("quiz.situation_kind", n=self.index + 1, of=len(self.ids),
+                          situation=neutral_words(self.app.locale, self.sc))
 
     def build(self) -> None:
         t = self.app.t
@@ -360,9 +364,15 @@ class QuizMode(PracticeScreen):
         return cards, [*centre, self.score_line()]
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
+        """The stroke as it plays; between plays, the position before the
+        stroke until every question is answered (the table after the ruling,
+        a ball spotted or the cue ball taken up, would answer them), then
+        the table after the ruling."""
         if self.player is not None:
             return self.player.positions()
-        return after_positions(self.shot, self.result.after)
+        if self.phase == "done":
+            return after_positions(self.shot, self.result.after)
+        return table_positions(self.sc.position)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.show is not None and self.player is not None:

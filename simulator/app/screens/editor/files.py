@@ -150,7 +150,7 @@ class EditorFiles(EditorBase):
         t = self.app.t
         title = self.titles().get(self.app.locale.lang) or p.stem
         if p.parent.resolve() == scenarios_dir().resolve():
-            return t("editor.saved_practice", title=title,
+            return t("editor.saved_practice", title=title, file=str(p),
                      game=discipline_label(self.app.locale, self.discipline))
         return t("editor.saved_elsewhere", title=title, file=str(p))
 

@@ -29,6 +29,7 @@ from simulator.app.screens.practice.session import (
     Played,
     PracticeSession,
     judge_result,
+    neutral_words,
     practice_session,
     rule_line,
     scenario_title,
@@ -224,7 +225,6 @@ class ScenarioMode(PracticeScreen):
         app = self.app
         t = app.t
         sc = self.sc
-        lang = app.locale.lang
         trails_at = -1
         if self.phase in ("playing", "replay"):
             items: list[tuple[str, Action | None]] = [
@@ -254,7 +254,15 @@ class ScenarioMode(PracticeScreen):
         buttons = self.side_buttons(items)
         if trails_at >= 0:
             buttons[trails_at].selected = self.trails
-        self.side_text(scenario_title(sc, lang), self.body())
+        self.side_text(self.title(), self.body())
+
+    def title(self) -> str:
+        """The situation's title; while its question is open (before the
+        ruling), one that does not answer it ("Scratch on a legal break")."""
+        if self.sc.question is not None and self.phase in ("intro", "playing"):
+            return self.app.t("practice.question_title",
+                              situation=neutral_words(self.app.locale, self.sc))
+        return scenario_title(self.sc, self.app.locale.lang)
 
     def body(self) -> str:
         t = self.app.t

@@ -12,7 +12,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.screens.practice.practice_screen import Action
 from simulator.app.text.i18n import Locale
-from simulator.app.text.words import ref_text
+from simulator.app.text.words import discipline_label, ref_text
 from simulator.table.events import Shot
 
 if TYPE_CHECKING:
@@ -76,6 +76,14 @@ def judge(sc: Scenario, shot: Shot, decl: Declarations | None = None) -> Ruling:
 
 def scenario_title(sc: Scenario, lang: str) -> str:
     return sc.title.get(lang)
+
+
+def neutral_words(loc: Locale, sc: Scenario) -> str:
+    """A situation said without its answer: the game and whether the stroke
+    is a break ("8-ball, a break")."""
+    kind = "quiz.kind_break" if sc.game.is_break else "quiz.kind_shot"
+    return loc.t("quiz.neutral", game=discipline_label(loc, sc.discipline),
+                 kind=loc.t(kind))
 
 
 def rule_line(loc: Locale, sc: Scenario) -> str:
