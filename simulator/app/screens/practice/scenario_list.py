@@ -4,6 +4,7 @@ player's language; the quiz, the editor and the foul gallery a button away.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -94,9 +95,10 @@ class PracticeListMode(Mode):
         for i, (label, fn) in enumerate(names):
             UIButton(pygame.Rect(list_rect.left + i * (bw + 6), y, bw, bh), label,
                      app.gui, command=app.later(fn))
-        if self.lib.errors:
-            app.notify(app.t("practice.broken", n=len(self.lib.errors),
-                             reason=self.lib.errors[0][1]), 6.0)
+        errors = [*self.lib.errors, *self.own.errors]
+        if errors:
+            app.notify(app.t("practice.broken", n=len(errors), reason=errors[0][1]),
+                       6.0)
 
     def _tab(self, d: str) -> Action:
         def fn() -> None:
@@ -127,7 +129,8 @@ class PracticeListMode(Mode):
             sc = load_scenario(sid[len(OWN):]) if sid.startswith(OWN) \
                 else self.lib.load(sid)
         except ScenarioError as e:
-            self.app.notify(file_reason_text(self.app.locale, e, sid), 6.0)
+            name = Path(sid[len(OWN):]).name if sid.startswith(OWN) else sid
+            self.app.notify(file_reason_text(self.app.locale, e, name), 6.0)
             return
         self.app.go("scenario", sc=sc)
 
