@@ -156,7 +156,13 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if hopeless:  # no try of it potted legally: not said as a pot
         lines = [t("evening.cpu_tries", ball=ball, pocket=pocket, n=d.simulations)]
     elif called_as_played and decl.called_ball is not None:
-        lines = [t(f"evening.cpu_calls_{d.kind}", ball=ball, pocket=pocket)]
+        # An intention, not a result: the stroke played carries the player's
+        # error and may miss what every simulated try potted.
+        word = f"play.calls_{d.kind}" if d.kind in ("pot", "bank") else \
+            f"evening.cpu_calls_{d.kind}"
+        lines = [t(word, ball=ball, pocket=pocket)]
+    elif d.kind in ("pot", "bank"):
+        lines = [t(f"play.aims_{d.kind}", ball=ball, pocket=pocket)]
     else:
         lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
     if decl.called_ball is not None and decl.called_pocket is not None and \
@@ -169,9 +175,11 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.append(t("cpu.declares_push_out"))
     if d.place is not None:
         lines.append(t("cpu.places"))
-    # How sure it was of a pot (a break's chance of a legal pot says little).
+    # How sure it was of a pot (a break's chance of a legal pot says little):
+    # counted in the search's simulated tries, said as an expectation.
     if d.simulations and potting and not hopeless:
-        lines.append(t("cpu.chance", p=round(100 * d.success), n=d.simulations))
+        lines.append(t("play.expects", k=round(d.success * d.simulations),
+                       n=d.simulations))
     a = aim_of(d)
     lines.append(t("cpu.stroke", direction=loc.num(a.angle, 1),
                    power=round(100 * a.power),
