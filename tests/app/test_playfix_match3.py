@@ -84,3 +84,84 @@ def test_the_computers_sure_pot_that_rattles_is_not_said_as_potted(
     frame(app, n=3)
     after = " ".join(drawn(app))
     assert not any(w in after for w in potted_words) and "100" not in after
+
+
+def _card(s: Session) -> str:
+    assert s.banner is not None
+    return " ".join((s.banner.title, *s.banner.all_lines))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_rule_28_call_at_the_computers_turn_is_a_card_the_computer_waits_on(
+        lang: str) -> None:
+    """J, then "position restored" (general rule 28) while the computer is
+    to play: a ruling card names the call and its rule and says what it
+    changed (nothing: play on, no penalty); the computer waits until the
+    person has read it (Continue)."""
+    app = make_app(lang)
+    s = start(app, ["Anna", "cpu:club"], "8-ball", {"race_to": 3, "first_breaker": 1})
+    assert app.mode is not None and app.mode.name == "computer"
+    key(app, pygame.K_j)
+    assert app.dialogs and app.dialogs[-1].title == app.t("referee.title")
+    key(app, pygame.K_2)  # restored: play on
+    frame(app)
+    card = _card(s)
+    rule = "rule 28" if lang == "en" else "п. 28"
+    assert s.banner is not None and rule in s.banner.title
+    assert app.t("play.changed_restored", name=s.name(1)) in card
+    shown = " ".join(drawn(app))
+    assert app.t("play.changed_restored", name=s.name(1))[:20] in shown
+    frame(app, n=600)  # ten seconds: the card stays and the computer waits
+    assert getattr(app.mode, "phase", "") == "waiting" and not s.match.history[1:]
+    assert _card(s) == card
+    key(app, pygame.K_RETURN)  # read: the computer may think
+    assert getattr(app.mode, "phase", "") == "thinking"
+
+
+def test_a_rule_28_call_that_replays_the_rack_says_so_and_who_breaks() -> None:
+    """Not restorable in 8-ball (general rule 28): the rack is replayed by
+    the same breaker; the card says it and names the breaker."""
+    app = make_app()
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 3, "first_breaker": 0})
+    key(app, pygame.K_j)
+    key(app, pygame.K_3)
+    frame(app)
+    card = _card(s)
+    assert s.banner is not None and "rule 28" in s.banner.title
+    assert app.t("play.changed_replayed", name="Anna") in card
+
+
+def test_a_new_rack_in_14_1_says_the_lag_comes_not_ball_in_hand() -> None:
+    """14.1, not restorable: a new rack, the scores standing and the break
+    decided anew (general rules 28, 6): the card says so and that the lag
+    is next, not "Anna to shoot, ball in hand"."""
+    app = make_app("ru")
+    s = start(app, ["Анна", "Борис"], "14.1", {"first_breaker": 0})
+    key(app, pygame.K_j)
+    key(app, pygame.K_3)
+    frame(app)
+    assert app.mode is not None and app.mode.name == "lag"
+    card = _card(s)
+    assert s.banner is not None and "п. 28" in s.banner.title
+    assert app.t("play.changed_new_rack") in card
+    assert s.banner.next == (app.t("play.next_lag"),)
+
+
+def test_a_refused_call_is_a_card_that_says_why(monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    """The referee refuses the call: a card says it was not taken and why,
+    and the computer waits until it is read."""
+    from rules.ruling import RulesError
+
+    def refuse(self: Session, code_id: str) -> object:
+        raise RulesError("call_foul: no game is being played")
+
+    monkeypatch.setattr(Session, "call_foul", refuse)
+    app = make_app()
+    s = start(app, ["Anna", "cpu:club"], "8-ball", {"race_to": 3, "first_breaker": 1})
+    key(app, pygame.K_j)
+    key(app, pygame.K_2)
+    frame(app)
+    assert s.banner is not None and s.banner.title == app.t("play.call_refused")
+    assert "no game is being played" in _card(s)
+    assert getattr(app.mode, "phase", "") == "waiting"
