@@ -165,3 +165,55 @@ def test_a_refused_call_is_a_card_that_says_why(monkeypatch: pytest.MonkeyPatch
     assert s.banner is not None and s.banner.title == app.t("play.call_refused")
     assert "no game is being played" in _card(s)
     assert getattr(app.mode, "phase", "") == "waiting"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_replay_the_physics_cannot_settle_is_said_and_the_window_goes_on(
+        lang: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    """A loaded match keeps no samples: its replay computes the shot again.
+    When the physics raises (RestCorrectionError), the player is told so in
+    their language, the replay shows where the balls came to rest, its
+    buttons work and Esc goes back to the match, which is unchanged."""
+    import simulator.physics as physics
+    from simulator.app.loop.flow import open_saved
+    from simulator.physics.errors import RestCorrectionError
+    from tests.app.bot import play_turn
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "9-ball", {"race_to": 3, "first_breaker": 0})
+    play_turn(app)  # the break
+    frame(app)
+    path = s.save(tmp_path / "m.json")
+    app.session = None
+    app.go("menu")
+    frame(app)
+    assert open_saved(app, path)
+    loaded = app.session
+    assert loaded is not None and loaded.shots
+    before = loaded.match.to_dict()
+    final = loaded.shots[-1][0].final
+
+    def unsettled(*args: object, **kw: object) -> object:
+        raise RestCorrectionError("ball 5 would have to move 0.2 mm", 5, 2e-4)
+
+    monkeypatch.setattr(physics, "simulate", unsettled)
+    frame(app, n=3)
+    assert not app.dialogs
+    key(app, pygame.K_r)  # the replay
+    frame(app, n=3)
+    assert app.mode is not None and app.mode.name == "replay"
+    assert not app.errors
+    assert app.toast is not None
+    said = app.toast[0]
+    assert said.startswith(app.t("play.replay_unsettled", reason="")[:25])
+    assert "ball 5" in said
+    shown = app.mode.ball_positions()  # type: ignore[attr-defined]
+    on_table = {b.ball for b in final.balls if final.position(b.ball) is not None}
+    assert set(shown) == on_table
+    key(app, pygame.K_SPACE)  # its buttons still act
+    key(app, pygame.K_HOME)
+    frame(app, n=5)
+    assert not app.errors
+    key(app, pygame.K_ESCAPE)  # back to the match
+    frame(app, n=3)
+    assert app.mode is not None and app.mode.name != "replay" and not app.errors
+    assert loaded.match.to_dict() == before
