@@ -217,3 +217,87 @@ def test_a_replay_the_physics_cannot_settle_is_said_and_the_window_goes_on(
     frame(app, n=3)
     assert app.mode is not None and app.mode.name != "replay" and not app.errors
     assert loaded.match.to_dict() == before
+
+
+def _legal_miss(app: App) -> Any:
+    """A stroke at a legal ball that pots nothing and fouls nothing (the
+    referee's ``judge`` changes nothing)."""
+    import math
+
+    from rules.ruling import Declarations
+    from simulator.app.table.aim import Aim, angle_to
+    from simulator.physics import simulate
+    s = app.session
+    assert s is not None and s.req is not None
+    st = s.table
+    cue = st.position(0)
+    assert cue is not None
+    legal = s.req.legal_first_contacts or tuple(b for b in st.on_table() if b)
+    for b in sorted(legal, key=lambda x: math.dist(cue, st.position(x) or cue)):
+        p = st.position(b)
+        if p is None:
+            continue
+        for power in (0.35, 0.45, 0.55, 0.3, 0.65):
+            for off in (0.0, 1.5, -1.5, 3.0, -3.0):
+                aim = Aim(angle_to(cue, p) + off, power)
+                shot = simulate(st, aim.stroke())
+                ruling = s.match.judge(shot, Declarations())
+                if not ruling.fouls and not ruling.scored and not ruling.game_over \
+                        and ruling.next_shooter != ruling.shooter:
+                    return aim
+    raise AssertionError("no legal miss found")
+
+
+def _to_persons_turn(app: App, s: Session) -> None:
+    run_until(app, lambda: app.mode is not None and app.mode.name in
+              ("aiming", "placing") and s.req is not None and s.req.shooter == 0,
+              limit=8000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_at_skip_a_persons_own_miss_is_shown_before_the_computer_plays(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Watching at Skip, Anna's shot pots nothing and fouls nothing: the
+    table where her balls stopped stays on show, said in words ("Anna: no
+    ball potted"), for about 1.5 s or until she goes on (Space); only then
+    is the computer's stroke played (and skipped)."""
+    from rules.ruling import Declarations
+    from simulator.app.match import computer
+    from simulator.players.player import ShotDecision
+    from simulator.table.events import Stroke
+    app = make_app(lang)
+    s = start(app, ["Anna", "cpu:club"], "9-ball", {"race_to": 3, "first_breaker": 1},
+              seed=3)
+    s.watch = "skip"
+    for attempt in range(2):
+        _to_persons_turn(app, s)
+        assert app.mode is not None and app.mode.name == "aiming"
+        meant = Stroke(direction=90.0, speed=0.5)
+        decision = ShotDecision(None, meant, meant, Declarations(), "safety", None,
+                                None, 0.0, 0.0, 1, 1)
+        monkeypatch.setattr(computer, "think_shot", lambda m, p: _Decided(decision))
+        s.aim = _legal_miss(app)
+        app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
+        steps = len(s.match.history)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 0 and not r.fouls and not r.scored
+        rest = s.table.to_dict()
+        frames = 0
+        while len(s.match.history) == steps + 1 and frames < 400:
+            frame(app)
+            frames += 1
+            if frames == 30:
+                assert s.table.to_dict() == rest  # her balls where they stopped
+                words = " ".join(drawn(app))
+                assert app.t("play.no_pot", name="Anna") in words
+                if attempt == 1:
+                    key(app, pygame.K_SPACE)  # seen: go on at once
+        if attempt == 0:
+            assert frames >= 85, frames  # about 1.5 s at 60 frames a second
+        else:
+            assert frames < 60, frames
+        monkeypatch.undo()
