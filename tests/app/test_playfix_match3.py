@@ -301,3 +301,48 @@ def test_at_skip_a_persons_own_miss_is_shown_before_the_computer_plays(
         else:
             assert frames < 60, frames
         monkeypatch.undo()
+
+
+def _whole(app: App) -> list[str]:
+    """What of the open dialog is cut or hidden: a "more below" line, a
+    button outside its card or the window, a card over the table."""
+    d = app.dialogs[-1]
+    more = app.t("dialog.more", n=0).split(":")[-1].strip()  # "mouse wheel"
+    out = [r.text for r in app.texts if more and more in r.text]
+    window = pygame.Rect((0, 0), app.size)
+    card = d.rect  # type: ignore[attr-defined]
+    out += [b.label for b in d.buttons  # type: ignore[attr-defined]
+            if not (card.contains(b.rect) and window.contains(b.rect))]
+    if card.colliderect(app.layout.table):
+        out.append("the card covers the table")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("names", [["Anna", "Boris"], ["Anna", "cpu:club"]])
+def test_the_match_menu_and_the_referees_call_fit_whole_at_800x500(
+        lang: str, names: list[str]) -> None:
+    """At 800x500 the match menu (Esc) and the referee's call (J) show all
+    their text and every button at once, in the side column (nothing to
+    scroll with the wheel), and their last button works by its key."""
+    app = make_app(lang, (800, 500))
+    s = start(app, names, "8-ball", {"race_to": 3, "first_breaker": 1})
+    assert s.req is not None
+    key(app, pygame.K_ESCAPE)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.title == app.t("pause.title")
+    assert not _whole(app), _whole(app)
+    assert len(d.buttons) == 11  # type: ignore[attr-defined]
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_j)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.title == app.t("referee.title")
+    assert not _whole(app), _whole(app)
+    body = [r.text for r in app.texts if d.rect.contains(r.rect)]  # type: ignore
+    assert any("23" in t for t in body) and any("28" in t for t in body)
+    assert all(b.size >= 11 for b in d.buttons)  # type: ignore[attr-defined]
+    key(app, pygame.K_2)  # restored: play on, its card shown
+    frame(app)
+    assert not app.dialogs and s.banner is not None and "28" in s.banner.title

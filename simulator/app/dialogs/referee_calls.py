@@ -71,13 +71,14 @@ def referee_dialog(app: App) -> Dialog:
     can_jump = bool(jumped_candidates(app))
     buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
     buttons.append((t("referee.restored"), lambda: interference(app, True)))
+    keys = ["jumped", "restored"]  # their short labels for a low window
     # Offered only where the referee takes it (not in Express: the pyramid
     # rules restore every disturbed position).
     if _not_restorable(app) is not None:
-        buttons.append((t("referee.new_rack" if new_rack(app)
-                          else "referee.not_restored"),
-                        lambda: interference(app, False)))
+        keys.append("new_rack" if new_rack(app) else "not_restored")
+        buttons.append((t(f"referee.{keys[-1]}"), lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
+    keys.append("cancel")
     body = t("referee.body")
     if not can_jump:
         body += "\n" + t("evening.no_jump")
@@ -85,6 +86,10 @@ def referee_dialog(app: App) -> Dialog:
                kind="referee")
     if not can_jump:
         d.buttons[0].action = None
+    d.fit_whole = True
+    d.short_labels = [t(f"play.{k}_short") for k in keys]
+    d.short_body = t("play.referee_short") + (
+        "" if can_jump else "\n" + t("evening.no_jump"))
     return d
 
 
