@@ -67,7 +67,7 @@ def test_the_computers_sure_pot_that_rattles_is_not_said_as_potted(
     decision = ShotDecision((cue[0], cue[1]), meant, meant, Declarations(
         called_ball=1, called_pocket=s.spec.pockets[0].name), "pot", 1,
         s.spec.pockets[0].name, 1.0, 0.8, 51, 9)
-    monkeypatch.setattr(computer, "think_shot", lambda m, p: _Decided(decision))
+    monkeypatch.setattr(computer, "think_shot", lambda m, p, d=decision: _Decided(d))
     app.mode.enter()
     run_until(app, lambda: getattr(app.mode, "phase", "") == "showing", limit=50)
     frame(app)
@@ -277,12 +277,13 @@ def test_at_skip_a_persons_own_miss_is_shown_before_the_computer_plays(
         meant = Stroke(direction=90.0, speed=0.5)
         decision = ShotDecision(None, meant, meant, Declarations(), "safety", None,
                                 None, 0.0, 0.0, 1, 1)
-        monkeypatch.setattr(computer, "think_shot", lambda m, p: _Decided(decision))
+        monkeypatch.setattr(computer, "think_shot",
+                            lambda m, p, d=decision: _Decided(d))
         s.aim = _legal_miss(app)
         app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
         steps = len(s.match.history)
         key(app, pygame.K_SPACE)
-        run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+        run_until(app, lambda n=steps: len(s.match.history) > n, limit=6000)
         r = s.last_ruling
         assert r is not None and r.shooter == 0 and not r.fouls and not r.scored
         rest = s.table.to_dict()
@@ -346,3 +347,84 @@ def test_the_match_menu_and_the_referees_call_fit_whole_at_800x500(
     key(app, pygame.K_2)  # restored: play on, its card shown
     frame(app)
     assert not app.dialogs and s.banner is not None and "28" in s.banner.title
+
+
+def _pick(app: App, menu: object, text: str) -> None:
+    """A drop-down's choice (the widget's own event, as its list posts it)."""
+    import pygame_gui
+    frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                  ui_element=menu, text=text))
+    frame(app, n=2)
+
+
+def _type(app: App, text: str) -> None:
+    for ch in text:
+        frame(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_computer_seat_named_on_the_setup_screen_is_called_so_everywhere(
+        lang: str, tmp_path: Any) -> None:
+    """Seat 2 a club player, named "Deep Blue" on the setup screen (unnamed,
+    its entry offers "Computer (club player)"): the breaks-first list, the
+    scoreboard, the ruling card, the saves list and the match in numbers
+    call it Deep Blue; the save and the settings keep the name and it plays
+    as the club player it is. A name is at most 40 characters."""
+    from simulator.app.loop.flow import open_saved
+    from simulator.app.match.computer import computers, seat_words
+    from simulator.app.match.stats import stats_table
+    from tests.app.helpers import click, click_button
+    app = make_app(lang)
+    app.go("setup", game="9-ball", names=["Anna", "Boris"])
+    frame(app)
+    setup: Any = app.mode
+    club = app.t("cpu.level.club")
+    _pick(app, setup.menus["seat1"], club[:1].upper() + club[1:])
+    setup = app.mode
+    entry = setup.entries[1]
+    assert entry.is_enabled and entry.get_text() == ""
+    assert seat_words(app.locale, "cpu:club") in str(entry.placeholder_text)
+    click(app, entry.rect.center)
+    _type(app, "Deep Blue")
+    frame(app, n=2)
+    assert "Deep Blue" in setup._first_labels
+    _pick(app, setup.menus["first"], "Deep Blue")
+    click_button(app, app.t("setup.start"))
+    frame(app, n=2)
+    s = app.session
+    assert s is not None and s.names == ("Anna", "cpu:club:Deep Blue")
+    assert s.is_computer(1) and s.name(1) == "Deep Blue"
+    player = computers(s.match)[1]
+    assert player is not None and player.strength.name == "club"
+    assert app.settings.players[:2] == ["Anna", "cpu:club:Deep Blue"]
+    frame(app)
+    assert "Deep Blue" in drawn(app)  # the scoreboard
+    run_until(app, lambda: bool(s.match.history), limit=8000)  # it breaks
+    frame(app, n=2)
+    assert s.banner is not None and "Deep Blue" in s.banner.title
+    assert s.match.rulings[0] is not None and s.match.rulings[0].shooter == 1
+    assert stats_table(app, s)[0][1:] == ("Anna", "Deep Blue")
+    path = s.save(tmp_path / "named.json")
+    app.session = None
+    app.go("load")
+    frame(app, n=4)
+    load: Any = app.mode
+    load.paths = [path]
+    load.infos = {}
+    for _ in range(3):
+        frame(app)
+    assert "Deep Blue" in load.row_text(path) and "cpu:" not in load.row_text(path)
+    assert open_saved(app, path)
+    again = app.session
+    assert again is not None and again.name(1) == "Deep Blue" and again.is_computer(1)
+    # At most 40 characters, as a person's name.
+    app.go("setup", game="9-ball", names=["Anna", "cpu:strong"])
+    frame(app)
+    setup = app.mode
+    click(app, setup.entries[1].rect.center)
+    _type(app, "N" * 45)
+    frame(app)
+    assert setup.entries[1].get_text() == "N" * 40
+    click_button(app, app.t("setup.start"))
+    frame(app, n=2)
+    assert app.session is not None and app.session.name(1) == "N" * 40

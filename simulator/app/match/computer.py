@@ -18,7 +18,7 @@ from simulator.app.text.i18n import Locale
 from simulator.players import ComputerPlayer, Strength
 from simulator.players.hint import HINT_LEVEL
 from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
-from simulator.players.table import parse_seat, seat_number
+from simulator.players.table import given_name, parse_seat, seat_number
 
 if TYPE_CHECKING:
     from rules.referee import Match
@@ -49,13 +49,13 @@ def is_computer_name(name: str) -> bool:
 
 
 def seat_words(loc: Locale, name: str) -> str:
-    """A computer seat in words ("Computer (club)", "Компьютер (любитель) 2");
-    a person's name as it is."""
+    """A computer seat in words ("Computer (club)", "Компьютер (любитель) 2")
+    or by the name a player gave it ("Deep Blue"); a person's name as it is."""
     s = strength_of(name)
     if s is None:
         return name
     number = seat_number(name)[1]
-    words = loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
+    words = given_name(name) or loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
     return f"{words} {number}" if number else words
 
 
