@@ -61,6 +61,15 @@ TARGET = (1, 100_000)
 SEED = (-(2**63) + 1, 2**63 - 1)
 
 
+def _shown_name(seat: str) -> str:
+    """The name a seat shows: a computer seat named by a player
+    (``cpu:LEVEL:NAME``) shows its NAME, the level being no part of it."""
+    head, _, rest = seat.partition(":")
+    if head.strip().casefold() == "cpu" and ":" in rest:
+        return rest.partition(":")[2]
+    return seat
+
+
 def mix_seed(seed: int, n: int) -> int:
     """A 64-bit seed for game n of a match (splitmix64): same inputs, same rack."""
     z = (seed * 0x9E3779B97F4A7C15 + n * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -319,7 +328,7 @@ class Match:
             raise RulesError("players: expected a list of names")
         self.players: tuple[str, ...] = tuple(players)
         for i, p in enumerate(self.players):
-            if len(p) > MAX_NAME:
+            if len(_shown_name(p)) > MAX_NAME:
                 raise RulesError(f"players[{i}]: a name of {len(p)} characters; "
                                  f"at most {MAX_NAME}")
         if not isinstance(discipline, str):

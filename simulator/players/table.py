@@ -53,8 +53,9 @@ def seat_number(name: str) -> tuple[str, str]:
 
 def parse_seat(text: str, index: int = 0) -> Seat:
     """``cpu:club`` (a computer player at a strength; ``cpu`` alone is the
-    default strength), with the number Kiy gives a second computer of one
-    strength (``cpu:club 2``), or a person's name."""
+    default strength), with the name a player gave it (``cpu:club:Deep
+    Blue``) and the number Kiy gives a second computer of one strength
+    (``cpu:club 2``), or a person's name."""
     t = text.strip()
     if not t:
         raise ValueError(f"seat {index + 1}: empty")
@@ -62,12 +63,23 @@ def parse_seat(text: str, index: int = 0) -> Seat:
     head, _, tail = base.partition(":")
     if head.strip().casefold() != CPU:
         return Seat(t)
-    level = tail.strip() or "club"
+    level, _, given = tail.partition(":")
+    level = level.strip() or "club"
     try:
         s = strength(level)
     except ValueError as e:
         raise ValueError(f"seat {index + 1}: {e}") from None
-    return Seat(f"{CPU}:{s.name}" + (f" {number}" if number else ""), s)
+    named = f":{given.strip()}" if given.strip() else ""
+    return Seat(f"{CPU}:{s.name}{named}" + (f" {number}" if number else ""), s)
+
+
+def given_name(seat: str) -> str:
+    """The name a player gave a computer seat (``cpu:club:Deep Blue`` is
+    "Deep Blue"), "" for one without a name and for a person."""
+    head, _, tail = seat_number(seat)[0].partition(":")
+    if head.strip().casefold() != CPU:
+        return ""
+    return tail.partition(":")[2].strip()
 
 
 def parse_seats(text: str) -> list[Seat]:

@@ -145,7 +145,7 @@ def test_a_computers_shot_is_shown_before_it_is_played() -> None:
     lines = side_texts(app)
     assert app.t("cpu.plays", name=s.name(0)) in lines
     assert any(app.t("cpu.shot.break") in t for t in lines)
-    assert not any("%" in t and app.t("cpu.chance", p=0, n=0)[:8] in t
+    assert not any("%" in t and app.t("play.expects", k=0, n=0)[:8] in t
                    for t in lines)  # a break says nothing of a pot's chance
     key(app, pygame.K_SPACE)  # play it now
     assert isinstance(app.mode, ComputerPlayMode)

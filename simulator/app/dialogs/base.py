@@ -62,6 +62,15 @@ class Dialog(Mode):
         # Rows of cells under the text (the match in numbers), in columns.
         self.table: list[tuple[str, ...]] = []
         self._heads: set[str] = set()  # the table's header lines, in bold
+        # A menu that must fit whole (the match's, the referee's call): in a
+        # low window (800x500) it takes a shorter text, the whole side column
+        # and closer buttons before anything of it would scroll.
+        self.fit_whole = False
+        self.short_body: str | None = None
+        self.short_labels: list[str] | None = None  # one a button
+        self.gap = 6  # between two buttons
+        self.takes_side = False  # the whole side column, the heading too
+        self._full_body = body
 
     def enter(self) -> None:
         self._covered = self._cover()
@@ -149,6 +158,8 @@ class Dialog(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         area, docked = self.area()
+        if docked and self.fit_whole:
+            area = self._fitting(area)
         if not docked:
             surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         m = self._measure(area)
@@ -186,6 +197,40 @@ class Dialog(Mode):
         else:
             self._draw_scrolled(surface, m, shown, x, y, more)
 
+    def _fitting(self, dock: pygame.Rect) -> pygame.Rect:
+        """The first of the dock, the whole side column, then closer buttons
+        (each with the full text, then the short one) where this card fits
+        unscrolled; the last when none does."""
+        below = self.app.mode
+        layout = getattr(below, "layout", None)
+        side = layout.side.inflate(-20, -16) if layout is not None else dock
+        full = [label for label, _fn in self.button_specs]
+        texts = [(self._full_body, full)]
+        if self.short_body:
+            texts.append((self.short_body, full))
+            if self.short_labels:
+                texts.append((self.short_body, self.short_labels))
+        for area, gap in ((dock, 6), (side, 6), (side, 3)):
+            for body, labels in texts:
+                self.body, self.gap = body, gap
+                for b, label in zip(self.buttons, labels, strict=True):
+                    b.label = label
+                if self._fits_whole(area):
+                    self.takes_side = area is not dock
+                    return area
+        self.takes_side = side is not dock
+        return side
+
+    def _fits_whole(self, area: pygame.Rect) -> bool:
+        """Whether all the text and every button fit ``area`` unscrolled, in
+        one column of buttons or two."""
+        if self._all_text_fits(self._measure(area)):
+            return True
+        if len(self.buttons) < 4 or area.width - 20 < 2 * MIN_COLUMN:
+            return False
+        two = self._measure(area, cols=2)
+        return self._all_text_fits(two) and self._words_whole(two)
+
     def _words_whole(self, m: _Measures) -> bool:
         """Whether every word of every button fits a column unbroken."""
         from simulator.app.text import fonts
@@ -210,10 +255,11 @@ class Dialog(Mode):
         if cols == 2:  # a height a row of two (ui.grid's gap of 6)
             w2 = (width - 6) // 2
             bsize = max(11, bsize - 2)
-            heights = [max(b.measure(w2, bsize) for b in self.buttons[i:i + 2]) + 6
+            heights = [max(b.measure(w2, bsize) for b in self.buttons[i:i + 2]) +
+                       self.gap
                        for i in range(0, len(self.buttons), 2)]
         else:
-            heights = [b.measure(width, bsize) + 6 for b in self.buttons]
+            heights = [b.measure(width, bsize) + self.gap for b in self.buttons]
         room = area.height - title_h - 3 * pad
         entry_h = 0
         if self.entry is not None:
@@ -312,7 +358,7 @@ class Dialog(Mode):
                 b.draw(surface, self.app.mouse)
             return
         for b in self.buttons:
-            y += b.place(x, y, width, m.bsize) + 6
+            y += b.place(x, y, width, m.bsize) + self.gap
             b.draw(surface, self.app.mouse)
 
     def _line(self, surface: pygame.Surface, text: str, m: _Measures,

@@ -44,4 +44,5 @@ def pause_dialog(app: App) -> Dialog:
     for i, disabled in off.items():
         if disabled:
             d.buttons[i].action = None
+    d.fit_whole = True
     return d

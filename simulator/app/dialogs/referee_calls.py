@@ -18,7 +18,7 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import referee_action
+from simulator.app.match.turns import next_step, referee_action
 
 
 def jumped_candidates(app: App) -> list[int]:
@@ -71,13 +71,14 @@ def referee_dialog(app: App) -> Dialog:
     can_jump = bool(jumped_candidates(app))
     buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
     buttons.append((t("referee.restored"), lambda: interference(app, True)))
+    keys = ["jumped", "restored"]  # their short labels for a low window
     # Offered only where the referee takes it (not in Express: the pyramid
     # rules restore every disturbed position).
     if _not_restorable(app) is not None:
-        buttons.append((t("referee.new_rack" if new_rack(app)
-                          else "referee.not_restored"),
-                        lambda: interference(app, False)))
+        keys.append("new_rack" if new_rack(app) else "not_restored")
+        buttons.append((t(f"referee.{keys[-1]}"), lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
+    keys.append("cancel")
     body = t("referee.body")
     if not can_jump:
         body += "\n" + t("evening.no_jump")
@@ -85,6 +86,10 @@ def referee_dialog(app: App) -> Dialog:
                kind="referee")
     if not can_jump:
         d.buttons[0].action = None
+    d.fit_whole = True
+    d.short_labels = [t(f"play.{k}_short") for k in keys]
+    d.short_body = t("play.referee_short") + (
+        "" if can_jump else "\n" + t("evening.no_jump"))
     return d
 
 
@@ -103,7 +108,7 @@ def jumped_dialog(app: App) -> Dialog:
 
 
 def _jumped(app: App, ball: int) -> Any:
-    return referee_action(app, lambda s: s.call_jumped(ball))
+    return referee_call(app, lambda s: s.call_jumped(ball), jumped=ball)
 
 
 def interference(app: App, restorable: bool) -> None:
@@ -111,7 +116,73 @@ def interference(app: App, restorable: bool) -> None:
     from rules.codes import Note
     code = Note.OUTSIDE_INTERFERENCE if restorable else \
         Note.INTERFERENCE_NOT_RESTORABLE
-    referee_action(app, lambda s: s.call_foul(code.id))()
+    referee_call(app, lambda s: s.call_foul(code.id))()
+
+
+def referee_call(app: App, ask: Any, jumped: int | None = None) -> Any:
+    """A button's action that puts a referee's call (general rules 23, 28)
+    to the referee: taken, its ruling card says what the call changed and
+    under which rule; refused, the card says why. Either card is held until
+    a person has read it (a computer to play waits for Continue)."""
+    def fn() -> None:
+        from rules.ruling import RulesError
+        from simulator.app.table.ruling_card import Banner
+        from simulator.app.text.words import reason_text
+        s = app.session
+        if s is None:
+            return
+        t = app.t
+        try:
+            ruling = ask(s)
+        except RulesError as e:
+            s.banner = Banner(t("play.call_refused"),
+                              (reason_text(s.locale, e, s.names),), False,
+                              _next_words(s))
+        else:
+            s.banner = call_card(s, ruling, jumped)
+        s.to_acknowledge = s.has_person()
+        next_step(app)
+    return fn
+
+
+def _next_words(s: Any) -> tuple[str, ...]:
+    """Who is to play now, or the lag that decides the break anew."""
+    req = s.req
+    if req is None or s.over:
+        return ()
+    if req.is_lag:
+        return (s.locale.t("play.next_lag"),)
+    return (s.locale.t("banner.next", name=s.name(req.shooter)),)
+
+
+def call_card(s: Any, ruling: Any, jumped: int | None) -> Any:
+    """The ruling card of a referee's call: the rule in the title, what the
+    call changed first, then the referee's own lines."""
+    from rules.codes import Note
+    from simulator.app.table.ruling_card import Banner
+    from simulator.app.text.words import ball_label, ref_text
+    t = s.locale.t
+    card = s.banner
+    ids = {n.code.id for n in ruling.notes}
+    if jumped is not None:
+        changed = t("play.changed_jumped", ball=ball_label(s.locale, jumped))
+        rule_words = t("play.rule_23")
+    else:
+        rule = next((n.ref for n in ruling.notes if n.code.referee_called), None)
+        if Note.INTERFERENCE_NEW_RACK.id in ids:
+            changed = t("play.changed_new_rack")
+        elif ruling.game_over:
+            changed = t("play.changed_replayed", name=s.name(
+                s.req.shooter if s.req is not None else ruling.next_shooter))
+        else:
+            changed = t("play.changed_restored", name=s.name(ruling.next_shooter))
+        rule_words = ref_text(s.locale, rule) if rule is not None else \
+            t("play.rule_28")
+    lines = (changed, *(card.lines if card is not None else ()))
+    lag = s.req is not None and s.req.is_lag
+    nexts = card.next if card is not None and not lag else _next_words(s)
+    return Banner(t("play.call_title", rule=rule_words), lines,
+                  bool(ruling.fouls), nexts)
 
 
 def agree_dialog(app: App) -> Dialog:

@@ -34,6 +34,14 @@ WINDOW_MIN = (640, 400)
 WINDOW_MAX = (7680, 4320)
 
 
+def _name_cut(seat: str) -> str:
+    """A seat with its name cut to MAX_NAME characters (a named computer
+    seat, ``cpu:LEVEL:NAME``, its NAME)."""
+    from simulator.players.table import given_name
+    given = given_name(seat)
+    return seat[:len(seat) - len(given) + MAX_NAME] if given else seat[:MAX_NAME]
+
+
 def window_size(text: str) -> tuple[int, int] | None:
     """A window size written "WxH" within the sizes Kiy opens; None if not."""
     parts = text.lower().split("x")
@@ -92,7 +100,7 @@ class Settings:
                 if isinstance(v, str) and v in ("", "en", "ru"):
                     setattr(s, f.name, v)
             elif isinstance(cur, list) and isinstance(v, list):
-                setattr(s, f.name, [x[:MAX_NAME] for x in v
+                setattr(s, f.name, [_name_cut(x) for x in v
                                     if isinstance(x, str)][:8])
         return s
 

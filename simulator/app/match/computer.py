@@ -18,7 +18,7 @@ from simulator.app.text.i18n import Locale
 from simulator.players import ComputerPlayer, Strength
 from simulator.players.hint import HINT_LEVEL
 from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
-from simulator.players.table import parse_seat, seat_number
+from simulator.players.table import given_name, parse_seat, seat_number
 
 if TYPE_CHECKING:
     from rules.referee import Match
@@ -49,13 +49,13 @@ def is_computer_name(name: str) -> bool:
 
 
 def seat_words(loc: Locale, name: str) -> str:
-    """A computer seat in words ("Computer (club)", "Компьютер (любитель) 2");
-    a person's name as it is."""
+    """A computer seat in words ("Computer (club)", "Компьютер (любитель) 2")
+    or by the name a player gave it ("Deep Blue"); a person's name as it is."""
     s = strength_of(name)
     if s is None:
         return name
     number = seat_number(name)[1]
-    words = loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
+    words = given_name(name) or loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
     return f"{words} {number}" if number else words
 
 
@@ -156,7 +156,13 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if hopeless:  # no try of it potted legally: not said as a pot
         lines = [t("evening.cpu_tries", ball=ball, pocket=pocket, n=d.simulations)]
     elif called_as_played and decl.called_ball is not None:
-        lines = [t(f"evening.cpu_calls_{d.kind}", ball=ball, pocket=pocket)]
+        # An intention, not a result: the stroke played carries the player's
+        # error and may miss what every simulated try potted.
+        word = f"play.calls_{d.kind}" if d.kind in ("pot", "bank") else \
+            f"evening.cpu_calls_{d.kind}"
+        lines = [t(word, ball=ball, pocket=pocket)]
+    elif d.kind in ("pot", "bank"):
+        lines = [t(f"play.aims_{d.kind}", ball=ball, pocket=pocket)]
     else:
         lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
     if decl.called_ball is not None and decl.called_pocket is not None and \
@@ -169,9 +175,11 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.append(t("cpu.declares_push_out"))
     if d.place is not None:
         lines.append(t("cpu.places"))
-    # How sure it was of a pot (a break's chance of a legal pot says little).
+    # How sure it was of a pot (a break's chance of a legal pot says little):
+    # counted in the search's simulated tries, said as an expectation.
     if d.simulations and potting and not hopeless:
-        lines.append(t("cpu.chance", p=round(100 * d.success), n=d.simulations))
+        lines.append(t("play.expects", k=round(d.success * d.simulations),
+                       n=d.simulations))
     a = aim_of(d)
     lines.append(t("cpu.stroke", direction=loc.num(a.angle, 1),
                    power=round(100 * a.power),

@@ -113,6 +113,19 @@ def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
     return lambda: action(key)
 
 
+HOLD_SECONDS = 1.5  # a person's own shot on show before a skipped stroke
+
+
+def after_persons_shot(app: App) -> bool:
+    """Whether the last step was a shot a person played (their balls at rest
+    are what the table shows now)."""
+    s = app.session
+    if s is None or not s.match.history or s.match.history[-1].get("type") != "shot":
+        return False
+    r = s.last_ruling
+    return r is not None and not s.is_computer(r.shooter)
+
+
 WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
 
 
@@ -133,6 +146,11 @@ class ComputerMode(TableMode):
         self.phase = "waiting" if app.session is not None and \
             app.session.to_acknowledge else "thinking"
         self.shown = 0.0
+        # After a person's own shot the table where their balls stopped is
+        # held a moment even when the computer's strokes are skipped (only
+        # the computer's own strokes are): until Space or HOLD_SECONDS.
+        self.hold = HOLD_SECONDS if self.phase == "thinking" and \
+            after_persons_shot(app) else 0.0
         self.decision: Any = None
         self.lines: list[str] = []
 
@@ -152,6 +170,7 @@ class ComputerMode(TableMode):
         from simulator.app.match import computer
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
+        self.hold = max(0.0, self.hold - dt)
         if self.phase == "thinking":
             try:
                 if self.fault is not None:
@@ -164,7 +183,10 @@ class ComputerMode(TableMode):
         self.shown += dt
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
-        if speed <= 0.0 or self.shown >= show / speed:
+        if speed <= 0.0:
+            if not self.holding():
+                self.act()
+        elif self.shown >= show / speed:
             self.act()
 
     def decided(self, d: Any) -> None:
@@ -219,6 +241,10 @@ class ComputerMode(TableMode):
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
 
+    def holding(self) -> bool:
+        """The person's own shot is still on show before a skipped stroke."""
+        return self.hold > 0.0 and watch_speed(self.app) <= 0.0
+
     def acknowledge(self) -> None:
         """The person has read the ruling: the computer may begin."""
         self.session.to_acknowledge = False
@@ -233,6 +259,9 @@ class ComputerMode(TableMode):
         if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                      pygame.K_KP_ENTER):
             self.acknowledge()
+        elif self.holding() and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                              pygame.K_KP_ENTER):
+            self.hold = 0.0  # seen: the computer plays on
         elif event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_SPACE and self.phase == "showing":
@@ -249,6 +278,8 @@ class ComputerMode(TableMode):
         if self.phase == "waiting":
             return self.app.t("evening.cpu_waits", name=name), \
                 self.app.t("evening.read_ruling")
+        if self.holding():
+            return self.held_words(name)
         if self.phase == "thinking":
             done = self.job.simulations if self.job is not None else 0
             return self.app.t("cpu.thinking", name=name), \
@@ -256,17 +287,31 @@ class ComputerMode(TableMode):
         key = "cpu.plays" if self.kind == "shot" else "side.chooses"
         return self.app.t(key, name=name), ""
 
+    def held_words(self, name: str) -> tuple[str, str]:
+        """"Anna: no ball potted", and who plays next."""
+        s = self.session
+        r = s.last_ruling
+        person = s.name(r.shooter if r is not None else None)
+        key = "play.no_pot" if r is None or not r.scored else "play.turn_ends"
+        return self.app.t(key, name=person), self.app.t("play.to_play", name=name)
+
     def side_extra(self) -> list[str]:
         return self.lines
 
     def side_buttons(self) -> list[ui.Button]:
         out = watch_buttons(self.app, self.set_watch)
+        if self.holding():
+            out.insert(0, ui.Button(self.app.t("evening.go_on"), self._seen,
+                                    key="Space", ident="acknowledge"))
         if self.phase == "waiting":
             out.insert(0, ui.Button(self.app.t("evening.go_on"), self.acknowledge,
                                     key="Space", ident="acknowledge"))
         out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                              key="Esc", ident="menu"))
         return out
+
+    def _seen(self) -> None:
+        self.hold = 0.0
 
     def draw_top(self, surface: pygame.Surface) -> None:
         if self.kind != "shot" or self.decision is None:

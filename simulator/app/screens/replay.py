@@ -35,9 +35,7 @@ class ReplayMode(TableMode):
         self.shot, self.ruling = s.shots[self.index]
         frames: Sequence[Frame] = self.shot.frames
         if not frames:  # a loaded match keeps no samples: compute them again
-            from simulator.physics import simulate
-            frames = simulate(self.shot.initial, self.shot.stroke,
-                              also=self.shot.also, models=self.shot.models).frames
+            frames = self._computed_frames()
         self.playback = Playback(frames, speed=SPEEDS[1])
         self.playback.complete = True
         self.foul_events: list[tuple[float, Any, Any]] = []
@@ -57,6 +55,23 @@ class ReplayMode(TableMode):
                              getattr(decl, "called_ball", None),
                              getattr(decl, "called_pocket", None),
                              ruling_codes(self.ruling))
+
+    def _computed_frames(self) -> Sequence[Frame]:
+        """The shot's samples computed again; when the physics cannot settle
+        it, the player is told so in their words and the table shows where
+        the balls came to rest (the match itself is untouched)."""
+        from simulator.physics import simulate
+        from simulator.physics.errors import PhysicsError
+        try:
+            return simulate(self.shot.initial, self.shot.stroke, also=self.shot.also,
+                            models=self.shot.models).frames
+        except PhysicsError as fault:
+            self.app.notify(self.app.t("play.replay_unsettled",
+                                       reason=str(fault) or type(fault).__name__), 8.0)
+            final = self.shot.final
+            rows = tuple((b.ball, b.x, b.y, 0.0) for b in final.balls
+                         if final.position(b.ball) is not None)
+            return [Frame(0.0, rows)]
 
     def side_buttons(self) -> list[ui.Button]:
         t = self.app.t

@@ -85,10 +85,12 @@ class SetupMode(Mode):
         self.menus: dict[str, UIDropDownMenu] = {}
         # Each seat: a person ("") or a computer at a strength (its level).
         from simulator.app.match.computer import strength_of
+        from simulator.players.table import given_name
         self.kinds: list[str] = [(st.name if (st := strength_of(n)) else "")
                                  for n in self.names]
-        self.names = ["" if k else n for n, k in zip(self.names, self.kinds,
-                                                     strict=True)]
+        # A computer seat keeps the name a player gave it ("" for its level).
+        self.names = [given_name(n) if k else n for n, k in zip(self.names, self.kinds,
+                                                               strict=True)]
 
     def enter(self) -> None:
         self.build()
@@ -102,8 +104,6 @@ class SetupMode(Mode):
         for i, e in enumerate(self.entries):
             while len(self.names) <= i:
                 self.names.append("")
-            if i < len(self.kinds) and self.kinds[i]:
-                continue  # a computer's entry shows its strength, not a name
             self.names[i] = e.get_text().strip()[:MAX_NAME]
 
     def rebuild(self) -> None:
@@ -168,13 +168,14 @@ class SetupMode(Mode):
             self.kinds.append("")
         for i in range(self.count):
             r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew - kw - 4, row)
-            e = UITextEntryLine(r, app.gui,
-                                placeholder_text=t("setup.player_n", n=i + 1))
+            # A computer seat may be named too; unnamed, it is called by its
+            # strength ("Computer (club player)"), which the entry shows.
+            from simulator.app.match.computer import seat_words
+            empty = seat_words(app.locale, f"cpu:{self.kinds[i]}") if self.kinds[i] \
+                else t("setup.player_n", n=i + 1)
+            e = UITextEntryLine(r, app.gui, placeholder_text=empty)
             e.set_text_length_limit(MAX_NAME)
-            if self.kinds[i]:
-                e.set_text(t("setup.computer"))  # its strength is beside it
-                widgets.disable(e)  # a computer's name is its strength
-            elif i < len(self.names) and self.names[i]:
+            if i < len(self.names) and self.names[i]:
                 e.set_text(self.names[i])
             self.entries.append(e)
             self._dropdown(f"seat{i}", kinds, self.kinds[i],
@@ -248,11 +249,18 @@ class SetupMode(Mode):
                                     command=app.later(self.back))
 
     def shown_name(self, i: int) -> str:
-        if i < len(self.kinds) and self.kinds[i]:
-            from simulator.app.match.computer import seat_words
-            return seat_words(self.app.locale, f"cpu:{self.kinds[i]}")
+        return self._seat(i)[1]
+
+    def _seat(self, i: int) -> tuple[str, str]:
+        """Seat ``i`` as the match stores it (``cpu:LEVEL:NAME`` for a named
+        computer) and as it is shown."""
+        from simulator.app.match.computer import seat_words
         n = self.names[i] if i < len(self.names) else ""
-        return n or self.app.t("setup.player_n", n=i + 1)
+        if i < len(self.kinds) and self.kinds[i]:
+            seat = f"cpu:{self.kinds[i]}" + (f":{n}" if n else "")
+            return seat, seat_words(self.app.locale, seat)
+        n = n or self.app.t("setup.player_n", n=i + 1)
+        return n, n
 
     @property
     def info(self) -> Any:
@@ -318,6 +326,10 @@ class SetupMode(Mode):
             i = int(key[4:])
             while len(self.kinds) <= i:
                 self.kinds.append("")
+            if bool(self.kinds[i]) != bool(value) and i < len(self.entries):
+                # A person's name does not pass to the computer taking the
+                # seat, nor a computer's to the person.
+                self.entries[i].set_text("")
             self.kinds[i] = str(value or "")
             self.app.later(self.rebuild)()
 
@@ -352,14 +364,7 @@ class SetupMode(Mode):
         (numbered when two of a level sit)."""
         from simulator.app.match.computer import seat_names
         self.read_names()
-        out = []
-        for i in range(self.count):
-            if i < len(self.kinds) and self.kinds[i]:
-                out.append(f"cpu:{self.kinds[i]}")
-                continue
-            n = self.names[i] if i < len(self.names) else ""
-            out.append(n or self.app.t("setup.player_n", n=i + 1))
-        return seat_names(out)
+        return seat_names([self._seat(i)[0] for i in range(self.count)])
 
     def _refresh_firsts(self) -> None:
         """Rebuild the "breaks first" list with the names as typed, keeping
@@ -381,8 +386,8 @@ class SetupMode(Mode):
         names = self.player_names()
         if start_match(self.app, names, self.game, self.options()):
             self.app.settings.players = [
-                f"cpu:{k}" if k else n for n, k in zip(self.names, self.kinds,
-                                                     strict=False) if n or k][:8]
+                f"cpu:{k}" + (f":{n}" if n else "") if k else n
+                for n, k in zip(self.names, self.kinds, strict=False) if n or k][:8]
             self.app.save_settings()
 
     def back(self) -> None:

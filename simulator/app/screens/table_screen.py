@@ -185,6 +185,8 @@ class TableMode(Mode):
         size = text_size(self.app.size)
         y = inner.top
         big, small = self.heading()
+        if self.app.dialogs and getattr(self.app.dialogs[-1], "takes_side", False):
+            big, small = "", ""  # a menu fits only in the whole column
         if big:
             y += ui.paragraph(surface, big, size + 3, ui.ACCENT,
                               pygame.Rect(inner.left, y, inner.width, 200), bold=True)
