@@ -125,6 +125,9 @@ class App:
         self.texts: list[ui.TextRecord] = []  # and its lines of text
         self.tips: list[tuple[pygame.Rect, str]] = []
         self._save_problem_told: str | None = None
+        # Choices kept while the window is open, not in the settings (the
+        # export's caption language, speed and format: "export.lang", ...).
+        self.kept: dict[str, Any] = {}
         INSTANCES.append(self)
 
     # -- words, sounds, settings ------------------------------------------------
