@@ -5,19 +5,27 @@ goes back one screen. Through the window's own event loop."""
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
 import pygame
 
+from simulator.app.replay import export
+from simulator.app.replay.svg import WHITE
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.files import profile
 from simulator.practice.gallery import entries
+from simulator.table.specs import POOL_BALLS
 from tests.app.helpers import click_button, frame, key, make_app, run_until
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_the_export_keeps_the_caption_language_chosen_last() -> None:
     """After a Russian export, the next export of the same foul opens in
     Russian (the play-test's PNG and SVG came out in English), at the speed
-    chosen last, with the format used last marked (drawn selected); a new window starts in
-    its own language."""
+    chosen last, with the format used last marked (drawn selected); a new
+    window starts in its own language."""
     app = make_app()
     index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
     app.switch(GalleryPlayMode(app, index))
@@ -50,3 +58,46 @@ def test_the_export_keeps_the_caption_language_chosen_last() -> None:
     labels = [b.label for b in fresh.dialogs[-1].buttons]  # type: ignore[attr-defined]
     assert fresh.t("export.language", lang=fresh.t("export.lang_en")) in labels
     pygame.display.quit()
+
+
+def _svg_balls(path: Path) -> dict[int, ET.Element]:
+    root = ET.parse(path).getroot()
+    return {int(g.get("id", "").split("-")[1]): g
+            for g in root.iter(f"{SVG}g") if g.get("class") == "ball"}
+
+
+def test_the_svg_draws_stripes_and_numbers_like_the_window(tmp_path: Path) -> None:
+    """The export's command: in the no-rail foul (8-ball) the 11 is white
+    with a red band and the 3 a red disc (the play-test saw two identical
+    red discs); every object ball has its number on a white disc, the cue
+    ball none; in 9-ball the 9 is a stripe and the 1-8 solids."""
+    assert export.main(["--gallery", str(tmp_path), "--only",
+                        "gallery-no-rail", "--only", "gallery-nine-wrong-ball",
+                        "--formats", "svg", "--lang", "en"]) == 0
+    colours = POOL_BALLS.colours
+
+    def fill(c: tuple[int, int, int]) -> str:
+        return f"rgb({c[0]},{c[1]},{c[2]})"
+
+    for name, striped in (("gallery-no-rail-en.svg", {11}),
+                          ("gallery-nine-wrong-ball-en.svg", {9})):
+        found = _svg_balls(tmp_path / name)
+        assert striped <= set(found), (name, sorted(found))
+        for ball, g in found.items():
+            disc = g.find(f"{SVG}circle")
+            assert disc is not None
+            bands = [p for p in g.iter(f"{SVG}path") if p.get("class") == "stripe"]
+            numbers = [t.text for t in g.iter(f"{SVG}text")]
+            white_discs = [c for c in g.iter(f"{SVG}circle")
+                           if c.get("class") == "number-disc"]
+            if ball in striped or ball >= 9:
+                assert disc.get("fill") == WHITE
+                assert [b.get("fill") for b in bands] == [fill(colours[ball])]
+            else:
+                assert not bands and disc.get("fill") == fill(colours[ball])
+            if ball == 0:
+                assert not numbers and not white_discs
+            else:
+                assert numbers == [str(ball)] and len(white_discs) == 1
+    no_rail = _svg_balls(tmp_path / "gallery-no-rail-en.svg")
+    assert {3, 11} <= set(no_rail)  # the two the play-test could not tell apart
