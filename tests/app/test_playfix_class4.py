@@ -6,17 +6,23 @@ goes back one screen. Through the window's own event loop."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
+from simulator.app.loop.app import App
 from simulator.app.replay import export
 from simulator.app.replay.svg import WHITE
 from simulator.app.screens.gallery import GalleryPlayMode
+from simulator.app.screens.table_screen import TableMode
 from simulator.files import profile
 from simulator.practice.gallery import entries
 from simulator.table.specs import POOL_BALLS
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import click_button, frame, key, make_app, move, run_until
+from tests.app.scenes import LANGS, open_scene
+from tests.app.test_playfix_table import _card_words
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -101,3 +107,47 @@ def test_the_svg_draws_stripes_and_numbers_like_the_window(tmp_path: Path) -> No
                 assert numbers == [str(ball)] and len(white_discs) == 1
     no_rail = _svg_balls(tmp_path / "gallery-no-rail-en.svg")
     assert {3, 11} <= set(no_rail)  # the two the play-test could not tell apart
+
+
+def _wheel(app: App, at: tuple[int, int], dy: int) -> None:
+    move(app, at)
+    frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False,
+                                  precise_x=0.0, precise_y=float(dy)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)), ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("game", ("9-ball", "8-ball", "8-ball, long"))
+def test_the_ruling_card_counts_down_as_it_scrolls(lang: str, size: tuple[int, int],
+                                                   game: str) -> None:
+    """A called foul's card: "N more: wheel" says how many rows are below
+    and goes down by one at each notch of the wheel (the play-test's Express
+    card said "ещё 6" through all its notches); scrolled to the end every
+    word of the ruling has been on the card. "long": the ruling a line of
+    many rows, as an Express foul's explanation is."""
+    app = open_scene("banner", game.split(",")[0], lang, size)
+    mode = app.mode
+    assert isinstance(mode, TableMode)
+    s = app.session
+    assert s is not None and s.banner is not None
+    if game.endswith("long"):
+        s.banner = replace(s.banner, lines=(" ".join(s.banner.lines * 4),))
+        frame(app)
+    card = mode.banner_rect
+    assert card is not None
+    seen = _card_words(app, card)
+    counts = [mode.banner_hidden]
+    for _ in range(30):
+        if not mode.banner_hidden:
+            break
+        _wheel(app, card.center, -1)
+        card = mode.banner_rect
+        assert card is not None
+        seen += " " + _card_words(app, card)
+        counts.append(mode.banner_hidden)
+    assert counts[-1] == 0
+    assert counts == list(range(counts[0], -1, -1)), counts
+    for line in s.banner.all_lines:
+        for word in line.split():
+            assert word in seen, (word, seen)
+    pygame.display.quit()
