@@ -15,7 +15,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.replay import export
 from simulator.app.replay.svg import WHITE
-from simulator.app.screens.gallery import GalleryPlayMode
+from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.files import profile
 from simulator.practice.gallery import entries
@@ -150,4 +150,53 @@ def test_the_ruling_card_counts_down_as_it_scrolls(lang: str, size: tuple[int, i
     for line in s.banner.all_lines:
         for word in line.split():
             assert word in seen, (word, seen)
+    pygame.display.quit()
+
+
+def _down(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+
+
+def _up(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def test_gallery_n_and_p_move_one_foul_a_press_however_long_the_loading() -> None:
+    """While the next foul loads (its stroke simulated, seconds on a busy
+    machine) the key stays down and the keyboard repeats it: in a real
+    window fifteen quick presses of N from foul 4 landed on foul 20. Each
+    press is one foul, its repeats none; back in the list the foul left is
+    selected, and Enter plays it without a click."""
+    app = make_app("en", (800, 500))
+    app.switch(GalleryPlayMode(app, 1))
+    frame(app)
+    # One press whose release comes after three repeats (the load between).
+    frame(app, _down(pygame.K_n), _down(pygame.K_n), _down(pygame.K_n),
+          _down(pygame.K_n))
+    frame(app, _up(pygame.K_n))
+    assert isinstance(app.mode, GalleryPlayMode) and app.mode.index == 2
+    presses = []
+    for _ in range(5):
+        presses += [_down(pygame.K_n), _down(pygame.K_n), _up(pygame.K_n)]
+    frame(app, *presses)
+    assert isinstance(app.mode, GalleryPlayMode) and app.mode.index == 7
+    frame(app, _down(pygame.K_p), _down(pygame.K_p), _up(pygame.K_p))
+    assert isinstance(app.mode, GalleryPlayMode) and app.mode.index == 6
+    key(app, pygame.K_ESCAPE)
+    listing = app.mode
+    assert isinstance(listing, GalleryListMode)
+    assert listing.list.get_single_selection() == listing.items[6]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.mode, GalleryPlayMode) and app.mode.index == 6
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_the_gallery_list_shows_its_first_foul_selected() -> None:
+    app = make_app("ru", (800, 500))
+    app.go("gallery")
+    frame(app)
+    listing = app.mode
+    assert isinstance(listing, GalleryListMode)
+    assert listing.list.get_single_selection() == listing.items[0]
     pygame.display.quit()
