@@ -200,3 +200,59 @@ def test_the_gallery_list_shows_its_first_foul_selected() -> None:
     assert isinstance(listing, GalleryListMode)
     assert listing.list.get_single_selection() == listing.items[0]
     pygame.display.quit()
+
+
+def _enter_quiz_state(app: App, state: str) -> None:
+    """The quiz's second situation (8-ball), in ``state``."""
+    from simulator.app.screens.quiz import QuizMode
+    app.go("menu")
+    frame(app)
+    app.go("quiz", discipline="8-ball")
+    frame(app)
+    quiz = app.mode
+    assert isinstance(quiz, QuizMode)
+    if state == "loading":
+        return  # the first situation just opened, its stroke not yet shown
+    quiz.next_situation()
+    frame(app)
+    quiz = app.mode
+    assert isinstance(quiz, QuizMode) and quiz.index == 1
+    if state in ("asking", "answered", "done"):
+        key(app, pygame.K_SPACE)
+        assert quiz.phase == "asking"
+    if state in ("answered", "done"):
+        key(app, pygame.K_1)
+        frame(app)
+        assert quiz.phase in ("answered", "done")
+    if state == "done":
+        for _ in range(8):
+            if quiz.phase == "done":
+                break
+            frame(app, _down(pygame.K_RETURN), _up(pygame.K_RETURN))
+            if quiz.phase == "asking":
+                key(app, pygame.K_1)
+        assert quiz.phase == "done"
+
+
+@pytest.mark.parametrize("state", ("watching", "asking", "answered", "done",
+                                   "loading"))
+def test_one_esc_from_the_quiz_goes_back_one_screen(state: str) -> None:
+    """A single Esc from the quiz (its second situation, in every state)
+    lands on the game's practice list, never further: the key's repeats,
+    piled up while the screens loaded, once went on through the list to the
+    menu's "Quit Kiy?"."""
+    app = make_app("ru", (800, 500))
+    _enter_quiz_state(app, state)
+    # The press, the keyboard's repeats while the list loads, the release.
+    frame(app, _down(pygame.K_ESCAPE), _down(pygame.K_ESCAPE),
+          _down(pygame.K_ESCAPE), _down(pygame.K_ESCAPE))
+    frame(app, _down(pygame.K_ESCAPE), _up(pygame.K_ESCAPE))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "practice", app.mode
+    assert not app.dialogs
+    # A second press is a second step back: the menu, and no question yet.
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is not None and app.mode.name == "menu"
+    assert not app.dialogs
+    assert not app.errors
+    pygame.display.quit()
