@@ -38,7 +38,7 @@ def test_the_ruling_card_scrolls_only_what_is_hidden(lang: str,
         assert isinstance(mode, TableMode)
         s = app.session
         assert s is not None and s.banner is not None and s.banner.next
-        more = app.t("ruling.more", n=1)
+        more = app.t("ruling.more", n=max(1, mode.banner_hidden))  # rows below
         card = mode.banner_rect
         assert card is not None
         words = _card_words(app, card)

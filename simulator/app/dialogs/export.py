@@ -39,19 +39,28 @@ def export_folder(app: App) -> Path:
 
 
 def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
+    """The dialog; opened afresh from a screen (``lang`` None) it offers the
+    language and speed chosen last in this session (the window's language
+    at first), and marks the format used last."""
     t = app.t
-    lang = lang or app.locale.lang
+    kept = app.kept
+    if lang is None:
+        lang = str(kept.get("export.lang", app.locale.lang))
+        if "export.speed" in kept:
+            job = replace(job, speed=float(kept["export.speed"]))
+    kept["export.lang"] = lang
     other = "ru" if lang == "en" else "en"
     folder = export_folder(app)
     body = t("export.body", speed=speed_label(job.speed),
              lang=t(f"export.lang_{lang}"), folder=str(folder))
+    last = kept.get("export.format")
     buttons: list[tuple[str, Any]] = [
         (t(f"export.{fmt}"), _start(app, job, fmt, lang)) for fmt in FORMAT_KEYS]
     faster = SPEEDS[(SPEEDS.index(job.speed) + 1) % len(SPEEDS)] \
         if job.speed in SPEEDS else SPEEDS[0]
     buttons += [
         (t("export.speed", speed=speed_label(job.speed), next=speed_label(faster)),
-         lambda: app.open("export", job=replace(job, speed=faster), lang=lang)),
+         lambda: _change_speed(app, job, faster, lang)),
         (t("export.language", lang=t(f"export.lang_{other}")),
          lambda: app.open("export", job=job, lang=other)),
         (t("export.play_on" if job.play_on else "export.stop_at_foul"),
@@ -59,8 +68,16 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
         (t("export.folder"), lambda: app.push_dialog(folder_dialog(app, job, lang))),
         (t("common.cancel"), lambda: None),
     ]
-    return Dialog(app, t("export.title"), body, buttons, cancel=lambda: None,
-                  kind="export")
+    dialog = Dialog(app, t("export.title"), body, buttons, cancel=lambda: None,
+                    kind="export")
+    if last in FORMAT_KEYS:
+        dialog.buttons[FORMAT_KEYS.index(last)].selected = True
+    return dialog
+
+
+def _change_speed(app: App, job: ShotExport, speed: float, lang: str) -> None:
+    app.kept["export.speed"] = speed
+    app.open("export", job=replace(job, speed=speed), lang=lang)
 
 
 def _toggle_play_on(app: App, job: ShotExport, lang: str) -> None:
@@ -106,6 +123,7 @@ class FolderDialog(NameDialog):
 
 def _start(app: App, job: ShotExport, fmt: str, lang: str) -> Any:
     def fn() -> None:
+        app.kept["export.format"] = fmt
         try:
             work = ExportJob(job, export_folder(app), fmt, lang)
         except ExportError as e:

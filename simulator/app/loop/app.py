@@ -118,6 +118,9 @@ class App:
         self.show_numbers = False  # every ball's number drawn large (key N)
         self.held: set[int] = set()  # keys down now (a repeat is not a new press)
         self._key_owner: Mode | None = None  # the screen the last key went to
+        # The screen each key down now was pressed on: its repeats go there
+        # or nowhere (a screen that switched on a key does not pass it on).
+        self._pressed_on: dict[int, Mode | None] = {}
         self.mouse: tuple[int, int] | None = None
         self._pressed: ui.Button | None = None
         self.buttons: list[ui.Button] = []  # the drawn buttons of the last frame
@@ -125,6 +128,9 @@ class App:
         self.texts: list[ui.TextRecord] = []  # and its lines of text
         self.tips: list[tuple[pygame.Rect, str]] = []
         self._save_problem_told: str | None = None
+        # Choices kept while the window is open, not in the settings (the
+        # export's caption language, speed and format: "export.lang", ...).
+        self.kept: dict[str, Any] = {}
         INSTANCES.append(self)
 
     # -- words, sounds, settings ------------------------------------------------
@@ -298,10 +304,19 @@ class App:
             if e.type == pygame.KEYDOWN:
                 # A key already down is the keyboard's repeat, not a new press.
                 e.repeat = e.key in self.held
+                if e.repeat and (e.key == pygame.K_ESCAPE or
+                                 self._pressed_on.get(e.key) is not self.top):
+                    # Esc is "back" one screen a press: its repeats, piled
+                    # up while the next screen loaded, went back to the
+                    # menu's "Quit?". Nor does another key's repeat act on
+                    # the screen its press opened.
+                    continue
                 self.held.add(e.key)
+                self._pressed_on[e.key] = self.top
                 self._key_owner = self.top
             elif e.type == pygame.KEYUP:
                 self.held.discard(e.key)
+                self._pressed_on.pop(e.key, None)
                 self._key_owner = None
             elif e.type == pygame.TEXTINPUT and self._typed_elsewhere():
                 continue
@@ -309,6 +324,7 @@ class App:
                 self.mouse = e.pos
             elif e.type == pygame.WINDOWFOCUSLOST:
                 self.held.clear()  # the key-ups go to another window
+                self._pressed_on.clear()
             if self._drawn_click(e):
                 self._run_later()
                 continue

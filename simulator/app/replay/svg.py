@@ -11,9 +11,12 @@ from dataclasses import dataclass
 
 from simulator.app.replay import table_marks
 from simulator.app.replay.shotmarks import ShotMarks
+from simulator.app.table.balls3d import BAND, DISC, PYRAMID_DISC
 from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
-from simulator.table.specs import TableSpec
+from simulator.table.specs import TableKind, TableSpec
 from simulator.table.state import TableState
+
+WHITE = "rgb(246,244,236)"  # a ball's white, as the window paints it
 
 
 def rgb(c: Sequence[int]) -> str:
@@ -94,22 +97,50 @@ def paths(g: SvgTable, marks: ShotMarks) -> list[str]:
 
 
 def balls(g: SvgTable, marks: ShotMarks) -> list[str]:
-    """The balls where they started, numbered."""
+    """The balls where they started, drawn as the window draws them from
+    above: a striped ball white with its colour as a band across, each
+    numbered on a white disc (a pyramid ball, all ivory, in dark red)."""
     spec, r = g.spec, g.ball_r
+    pyramid = spec.kind is TableKind.PYRAMID
     out = []
     first = marks.frames[0] if marks.frames else None
     for ball, x, y, _z in (first.balls if first is not None else ()):
         cx, cy = g.xy(x, y)
         c = spec.balls.colours.get(ball, (200, 200, 200))
-        out.append(f'<g class="ball" id="ball-{ball}"><circle cx="{cx:.1f}" '
-                   f'cy="{cy:.1f}" r="{r:.1f}" fill="{rgb(c)}" stroke="#111" '
+        striped = ball in spec.balls.stripes
+        out.append(f'<g class="ball" id="ball-{ball}" '
+                   f'data-kind="{"stripe" if striped else "solid"}">'
+                   f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" '
+                   f'fill="{WHITE if striped else rgb(c)}" stroke="#111" '
                    f'stroke-width="1"/>')
+        if striped:
+            out.append(_band(cx, cy, r, rgb(c)))
         if ball != spec.balls.cue_ball:
-            out.append(f'<text x="{cx:.1f}" y="{cy + r * 0.35:.1f}" '
-                       f'font-size="{r:.1f}" text-anchor="middle" fill="#111" '
+            disc = r * (PYRAMID_DISC if pyramid else DISC)
+            if not pyramid:
+                out.append(f'<circle class="number-disc" cx="{cx:.1f}" '
+                           f'cy="{cy:.1f}" r="{disc:.1f}" fill="{WHITE}"/>')
+            size = disc * (1.45 if ball < 10 else 1.1)
+            out.append(f'<text x="{cx:.1f}" y="{cy + size * 0.36:.1f}" '
+                       f'font-size="{size:.1f}" text-anchor="middle" '
+                       f'fill="{"rgb(96,12,12)" if pyramid else "#141414"}" '
                        f'font-weight="bold">{ball}</text>')
+        # Drawn again over the band, so the ball keeps its dark edge.
+        if striped:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" '
+                       f'fill="none" stroke="#111" stroke-width="1"/>')
         out.append("</g>")
     return out
+
+
+def _band(cx: float, cy: float, r: float, colour: str) -> str:
+    """A stripe: the part of the disc within BAND of its middle, across."""
+    h = r * BAND
+    w = math.sqrt(r * r - h * h)
+    return (f'<path class="stripe" d="M{cx - w:.1f},{cy - h:.1f} '
+            f'L{cx + w:.1f},{cy - h:.1f} A{r:.1f},{r:.1f} 0 0 1 {cx + w:.1f},'
+            f'{cy + h:.1f} L{cx - w:.1f},{cy + h:.1f} A{r:.1f},{r:.1f} 0 0 1 '
+            f'{cx - w:.1f},{cy - h:.1f} Z" fill="{colour}"/>')
 
 
 def call(g: SvgTable, marks: ShotMarks, initial: TableState) -> list[str]:

@@ -34,6 +34,10 @@ def _entries() -> tuple[object, ...]:
 class GalleryListMode(Mode):
     name = "gallery"
 
+    def __init__(self, app: App, selected: int = 0) -> None:
+        super().__init__(app)
+        self.selected = selected  # the entry shown selected (Enter plays it)
+
     def enter(self) -> None:
         from simulator.practice.gallery import GalleryError
         try:
@@ -61,7 +65,14 @@ class GalleryListMode(Mode):
             game = discipline_label(app.locale, e.scenario.discipline)
             self.items.append(f"{i + 1}. {game} · "
                               f"{e.scenario.title.get(app.locale.lang)}")
-        self.list = UISelectionList(rect, [it for it in self.items], app.gui)
+        # The selection shown from the start: Enter plays what is marked.
+        chosen = self.items[self.selected % len(self.items)] if self.items else None
+        self.list = UISelectionList(rect, [it for it in self.items], app.gui,
+                                    default_selection=chosen)
+        bar = self.list.scroll_bar
+        if bar is not None and self.items:
+            bar.set_scroll_from_start_percentage(
+                max(0.0, (self.selected % len(self.items) - 2) / len(self.items)))
         y = rect.bottom + 10
         bw = (lw - 12) // 3
         for i, (label, fn) in enumerate([
@@ -213,7 +224,7 @@ class GalleryPlayMode(PracticeScreen):
         self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all)))
 
     def leave(self) -> None:
-        self.app.switch(GalleryListMode(self.app))
+        self.app.switch(GalleryListMode(self.app, self.index))
 
     def update(self, dt: float) -> None:
         pb = self.player.playback
@@ -236,6 +247,12 @@ class GalleryPlayMode(PracticeScreen):
                 self.show.key(event) or event.type != pygame.KEYDOWN:
             return
         k = event.key
+        if self.app.repeat(event) and k in (pygame.K_n, pygame.K_p, pygame.K_PAGEDOWN,
+                                            pygame.K_PAGEUP, pygame.K_ESCAPE):
+            # A press is one foul: while the next one loads (seconds, the
+            # stroke simulated) the keyboard's repeat of the held key
+            # piled up and moved two or three.
+            return
         if k == pygame.K_ESCAPE:
             self.leave()
         elif k == pygame.K_x:

@@ -77,9 +77,11 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
                 folded: bool, scroll: int = 0, reserve: int = 0) -> int:
     """The ruling card in ``box``: its title always; unless folded, who is
     next kept at the bottom (above ``reserve`` pixels) and the ruling's
-    rows between, from row ``scroll`` on; how many of the ruling's lines
-    are not whole on the card below what it shows (0 when all of it is
-    there: the wheel and "N more" only for what is really hidden)."""
+    rows between, from row ``scroll`` on; how many rows of the ruling are
+    below what it shows (0 when all of it is there: the wheel and "N more"
+    only for what is really hidden). Rows, not lines: a notch of the wheel
+    brings one row, and the count says so (counted in lines, a long rule
+    kept "6 more" through five notches)."""
     ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
              border=ui.ACCENT)
     inner = box.inflate(-16, -12)
@@ -93,10 +95,16 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     body = _rows(banner.lines, size, inner.width)
     nxt = _rows(banner.next, size, inner.width)
     room = inner.bottom - y
-    # Who plays next is never scrolled away (as much of it as fits beside
-    # two rows of the ruling: a card of only its footer says nothing).
-    least = _rows_height(body[:2], size) + 2 if body else 0
-    nxt = nxt[:_fit_rows(nxt, size, room - least)]
+    # Who plays next stays at the bottom, never scrolled away, when all of
+    # it fits beside two rows of the ruling (or one: a card of only its
+    # footer says nothing); else it follows the ruling and scrolls with it
+    # (cut to what fitted, "ball in hand anywhere" lost its end).
+    for keep in (2, 1):
+        least = _rows_height(body[:keep], size) + 2 if body else 0
+        if _fit_rows(nxt, size, room - least) == len(nxt):
+            break
+    else:
+        body, nxt = body + [(i + len(banner.lines), x, w) for i, x, w in nxt], []
     nxt_h = _rows_height(nxt, size) + (2 if nxt and body else 0)
     room -= nxt_h
     body_room = _fit_rows(body, size, room)
@@ -105,8 +113,7 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     _draw_rows(surface, shown, size, inner.left, y, inner.width)
     _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
         2 if nxt and body else 0), inner.width)
-    below = body[start + len(shown):]
-    return len({i for i, _, _ in below})
+    return len(body) - start - len(shown)
 
 
 def _rows_height(rows: list[tuple[int, int, str]], size: int) -> int:
