@@ -33,6 +33,14 @@ LOSS = -1.0
 # (a safety is then the best one can do).
 AT_TABLE_BASE = -0.15
 AT_TABLE_GAIN = 0.75
+# For a player who plans (strong, pro) no shot at all is worth less
+# against: between players who search their safeties the one left without
+# a pot plays safe back and the exchange is about even. At -0.15 a safety
+# that left the opponent nothing was worth +0.15, as much as a made pot
+# with a fair shot after it, and the strong player played safe from
+# positions a professional shoots (a 14.1 break shot that its own tries
+# made 83 % of the time; bench --part why).
+PLANNED_BASE = -0.05
 # The cue ball in hand anywhere is worth at least a shot of this quality,
 # pot or none: where nothing can be potted, it places a safety at will.
 HAND_FLOOR = 0.6
@@ -44,8 +52,13 @@ BREAK_VALUE = 0.0  # to break (when not estimated by simulation)
 BYSTANDER = 0.2
 # Each legal ball with no open line to any pocket (a problem ball, to be
 # broken out before the rack can end) takes this much off its shooter's
-# place at the table (a planner's view).
+# place at the table (a planner's view), counted up to PROBLEM_CAP balls: a
+# freshly racked 14.1 rack is fourteen of them, and uncapped they took 0.28
+# off every place near it, so a break shot that opens the rack looked worse
+# than a safety that leaves it shut (bench --part why: the innings of 12 to
+# 14 balls ended at the break shot).
 PROBLEM_BALL = 0.02
+PROBLEM_CAP = 3
 # Fouls in a row: a player whose count stands at n carries this share of
 # what the next foul would cost him beyond a first one (the referee says
 # what: 14.1's third foul, 9-ball's loss of the game) as long as it stands.
@@ -75,7 +88,8 @@ class Judge:
     plan: bool = False  # plans the shot after next (``plan``)
 
     def at_table(self, quality: float) -> float:
-        return AT_TABLE_BASE + AT_TABLE_GAIN * quality
+        base = PLANNED_BASE if self.plan else AT_TABLE_BASE
+        return base + AT_TABLE_GAIN * quality
 
     def state_value(self, state: GameState, me: int | None = None,
                     depth: int = 2) -> float:
@@ -134,7 +148,7 @@ class Judge:
             lanes = planning.Lanes(state.table.spec, view.balls, targets)
             q = planning.planned_quality(state.table.spec, view.cue, lanes, self.noise,
                                      self.max_cut, self._after(state, lanes, targets))
-            q -= PROBLEM_BALL * planning.problem_balls(lanes, targets)
+            q -= PROBLEM_BALL * min(PROBLEM_CAP, planning.problem_balls(lanes, targets))
             return max(0.0, q)
         q = shots.quality(view, self.noise, self.max_cut)
         if req.ball_in_hand is BallInHand.ANYWHERE:

@@ -49,6 +49,16 @@ BENDS = (0.0, 30.0, -35.0)
 # Being able to reach a spot is less sure than hitting the pot: a landing
 # spot's ease counts this much (speed control).
 LANDING = 0.85
+# A pot whose cue ball can run on into a cluster of the next legal balls
+# (balls with no open line to a pocket: a 14.1 rack after the key ball, a
+# group's balls frozen together) opens them: the shot after it is then a
+# fair one, not a sure one. Its follow-up counts this much, the cue ball
+# going up to BREAK_REACH metres on along the tangent line or bent for
+# follow or draw. Without it the break ball of a 14.1 rack, whose next
+# balls are all racked, was worth little more than no shot, and the break
+# shot was played as a safety.
+BREAK_OUT = 0.45
+BREAK_REACH = 1.2
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,7 @@ class Lanes:
                  targets: Sequence[int]) -> None:
         self.spec = spec
         self.balls = balls
+        self.targets = tuple(t for t in targets if t in balls)
         self.lanes: list[Lane] = []
         r = spec.balls.radius
         clearance = 2.0 * r - 1e-4
@@ -105,6 +116,7 @@ class Lanes:
         out = cls.__new__(cls)
         out.spec = of.spec
         out.balls = {b: p for b, p in of.balls.items() if b != gone}
+        out.targets = tuple(t for t in targets if t in out.balls)
         keep = set(targets)
         out.lanes = [ln for ln in of.lanes if ln.target in keep]
         return out
@@ -140,22 +152,27 @@ def pot_ease(spec: TableSpec, cue: Vec, pot: aim.Pot, noise: Noise) -> float:
     return position.ease(spec, cue, chance(pot, noise, spec), pot.cut)
 
 
+def headings_after(cue: Vec, pot: aim.Pot) -> list[Vec]:
+    """The cue ball's directions after ``pot``: along the tangent line and
+    bent towards follow or draw (forward or back for a straight pot)."""
+    c = aim.unit(aim.sub(pot.ghost, cue))
+    u = pot.object_dir
+    along = aim.dot(c, u)
+    tangent = aim.sub(c, aim.scale(u, along))
+    if aim.norm(tangent) < 0.05:  # nearly straight: forward or back only
+        return [u, aim.scale(c, -1.0)]
+    t = aim.unit(tangent)
+    side = 1.0 if aim.cross(t, u) > 0.0 else -1.0
+    return [aim.rotate(t, side * math.radians(b)) for b in BENDS]
+
+
 def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
                   balls: dict[int, Vec]) -> list[Vec]:
     """Where the cue ball can stop after ``pot``: along the tangent line and
     bent towards follow or draw, at TRAVELS, reflected off one cushion; not
     on another ball."""
     r = spec.balls.radius
-    c = aim.unit(aim.sub(pot.ghost, cue))
-    u = pot.object_dir
-    along = aim.dot(c, u)
-    tangent = aim.sub(c, aim.scale(u, along))
-    if aim.norm(tangent) < 0.05:  # nearly straight: forward or back only
-        headings = [u, aim.scale(c, -1.0)]
-    else:
-        t = aim.unit(tangent)
-        side = 1.0 if aim.cross(t, u) > 0.0 else -1.0
-        headings = [aim.rotate(t, side * math.radians(b)) for b in BENDS]
+    headings = headings_after(cue, pot)
     out: list[Vec] = []
     lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
     for h in headings:
@@ -198,6 +215,39 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     return LANDING * best
 
 
+def breaks_out(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes) -> bool:
+    """Whether the cue ball, sent on after ``pot`` along one of its
+    headings, meets a ball of a cluster among the next legal balls (one
+    with no open line to a pocket, or touching such a one) before it meets
+    anything else: a pot that can open them."""
+    stuck = [t for t in nxt.targets if t != pot.target
+             and t not in nxt.targets_with_lanes()]
+    if not stuck:
+        return False
+    r = spec.balls.radius
+    near = 2.5 * r
+    stuck_pts = [nxt.balls[t] for t in stuck]
+    cluster = set(stuck)
+    for t in nxt.targets:
+        if t not in cluster and t != pot.target and any(
+                math.dist(nxt.balls[t], q) < near for q in stuck_pts):
+            cluster.add(t)
+    for h in headings_after(cue, pot):
+        first: tuple[float, int] | None = None
+        for b, q in nxt.balls.items():
+            if b == pot.target:
+                continue
+            rel = aim.sub(q, pot.ghost)
+            along = aim.dot(rel, h)
+            if along <= 0.0 or along > BREAK_REACH:
+                continue
+            if abs(aim.cross(h, rel)) < 2.0 * r and (first is None or along < first[0]):
+                first = (along, b)
+        if first is not None and first[1] in cluster:
+            return True
+    return False
+
+
 def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
                     max_cut: float, after: Callable[[int], Lanes | None]) -> float:
     """The worth, 0-1, of the cue ball at ``cue`` for the shooter planning
@@ -222,6 +272,8 @@ def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
         else:
             spots = landing_spots(spec, cue, pot, lanes.balls)
             f = follow_up(spec, nxt, spots, pot.target, noise, max_cut)
+            if f < BREAK_OUT and breaks_out(spec, cue, pot, nxt):
+                f = BREAK_OUT
         values.append(e * (1.0 - FOLLOW_WEIGHT + FOLLOW_WEIGHT * f))
     return position.combine(values)
 

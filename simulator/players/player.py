@@ -37,7 +37,7 @@ from rules.ruling import (
     ShotRequirements,
 )
 from simulator.physics import PhysicsError, simulate
-from simulator.players import aim, search, shots
+from simulator.players import aim, kick_aim, search, shots
 from simulator.players.appraise import Judge
 from simulator.players.strength import Strength, draw_noise
 from simulator.table.events import EventKind, Stroke
@@ -188,6 +188,8 @@ class ComputerPlayer:
                              s.position and not (req.cue_ball_is_object
                                                  or req.is_break))
         budget = search.Budget(budget_n)
+        if s.aim_kicks:
+            cands = yield from self.aimed_kicks(table, cands, budget)
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)
         pick = yield from self.checked(ctx, scored, budget)
@@ -201,6 +203,24 @@ class ComputerPlayer:
         return ShotDecision(c.place, intended, played, c.declarations, c.kind,
                             c.target, c.pocket, pick.success_rate, pick.mean,
                             budget.used, len(scored), budget.physics_seconds)
+
+    @staticmethod
+    def aimed_kicks(table: TableState, cands: list[shots.Candidate],
+                    budget: search.Budget) -> search.Steps[list[shots.Candidate]]:
+        """The kicks among ``cands`` aimed by simulation (``kick_aim``), the
+        others as they were; two kicks aimed alike are kept once."""
+        out: list[shots.Candidate] = []
+        seen: set[tuple[float, float, int | None]] = set()
+        for c in cands:
+            if c.kind == "kick":
+                t = table if c.place is None else table.place(CUE_BALL, *c.place)
+                c = yield from kick_aim.aimed_kick(t, c, budget)
+                key = (round(c.stroke.direction, 3), round(c.stroke.speed, 3), c.target)
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(c)
+        return out
 
     def checked(self, ctx: search.Context, scored: list[search.Scored],
                 budget: search.Budget) -> search.Steps[search.Scored | None]:

@@ -544,6 +544,12 @@ def rail_contact_speed(spec: TableSpec, cue: Vec, obj: Vec, direction: float) ->
 # A kick is never played faster than this (m/s off the tip): past it the
 # cue ball's path off the cushions is no longer the geometry's.
 MAX_KICK_SPEED = 5.5
+# A kick's speeds, as multiples of the least it is played at: a full hit
+# after the cushions, which a simulated aim seeks (kick_aim), leaves the
+# cue ball little and the object ball must still reach a cushion, so the
+# firmer one is the surer (measured: at the least speed half the aimed
+# kicks of the bench's 9-ball racks were called for no rail).
+KICK_SPEEDS = (1.0, 1.4)
 
 
 def kick_rail_speed(spec: TableSpec, path: Sequence[Vec], obj: Vec) -> float:
@@ -641,8 +647,11 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
                 continue
             base = aim.speed_for_distance(length + 0.6, spec) * 1.4
             least = kick_rail_speed(spec, (cue, bp), obj)
-            for k in (1.0, 1.5):
-                speed = max(base * k, least * RAIL_MARGIN)
+            for k in KICK_SPEEDS:
+                # Both from the larger of the two floors: the least that
+                # brings a ball to a cushion is often the larger, and the
+                # two variants were then one stroke twice.
+                speed = max(base, least * RAIL_MARGIN) * k
                 if speed > MAX_KICK_SPEED:
                     continue
                 out.append((length, Candidate("kick", stroke(spec, direction, speed),
@@ -663,11 +672,14 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
             # A second cushion: longer and less sure, ranked behind a first.
             length = (math.dist(cue, b1) + math.dist(b1, b2) + math.dist(b2, obj))
             base = aim.speed_for_distance(length + 0.8, spec) * 1.5
-            speed = max(base, kick_rail_speed(spec, (cue, b1, b2), obj) * RAIL_MARGIN)
-            if speed > MAX_KICK_SPEED:
-                continue
-            out.append((length + 1.0, Candidate("kick", stroke(spec, direction, speed),
-                                                decl, place, t, None, 0.35)))
+            floor = max(base, kick_rail_speed(spec, (cue, b1, b2), obj) * RAIL_MARGIN)
+            for k in KICK_SPEEDS:
+                speed = floor * k
+                if speed > MAX_KICK_SPEED:
+                    continue
+                out.append((length + 1.0, Candidate(
+                    "kick", stroke(spec, direction, speed), decl, place, t, None,
+                    0.35)))
     out.sort(key=lambda x: x[0])
     return [c for _, c in out[:count]]
 

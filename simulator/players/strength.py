@@ -64,6 +64,8 @@ class Search:
     english: tuple[float, ...] = ()
     # Kicks off two cushions as well as one.
     two_rail_kicks: bool = False
+    # Kicks aimed by simulation (kick_aim), not by the mirror alone.
+    aim_kicks: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,13 +100,14 @@ STRENGTHS: dict[str, Strength] = {
     "strong": Strength("strong", TOURNAMENT, Search(
         shot_budget=300, break_budget=60, pots=6, variants=_POSITION, finalists=8,
         first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0,
-        plan=True, english=(0.3, -0.3), two_rail_kicks=True)),
+        plan=True, english=(0.3, -0.3), two_rail_kicks=True, aim_kicks=True)),
     # The tournament noise with the deepest search the time allows: for a
     # player who wants a match he may lose.
     "pro": Strength("pro", TOURNAMENT, Search(
         shot_budget=700, break_budget=120, pots=8, variants=_POSITION, finalists=12,
         first_samples=6, position=True, safeties=True, banks=True, max_cut=82.0,
-        plan=True, english=(0.3, -0.3, 0.5, -0.5), two_rail_kicks=True)),
+        plan=True, english=(0.3, -0.3, 0.5, -0.5), two_rail_kicks=True,
+        aim_kicks=True)),
 }
 DEFAULT = "club"
 

@@ -1,0 +1,156 @@
+"""Running racks: the strong player's break shot in 14.1, its key ball, a
+rack's problem balls weighed as a planner weighs them, and kicks aimed by
+simulation; each on a table built for it (the positions are from the
+bench's 14.1 and 9-ball games, where the player once played safe or
+missed)."""
+
+from __future__ import annotations
+
+from rules.ruling import BallInHand
+from simulator.physics import simulate
+from simulator.players import (
+    STRENGTHS,
+    ComputerPlayer,
+    aim,
+    kick_aim,
+    plan,
+    search,
+    shots,
+)
+from simulator.players.appraise import PROBLEM_BALL, PROBLEM_CAP, Judge
+from simulator.players.strength import TOURNAMENT
+from simulator.table.events import EventKind
+from simulator.table.specs import CUE_BALL, table_by_name
+
+from .helpers import discipline, state_of
+
+POOL = table_by_name("pool_9ft")
+R = POOL.balls.radius
+
+# A 14.1 rack of fourteen, the apex spot empty (rule 7.3: the fifteenth
+# ball stays where it lies).
+_X, _DX, _DY = 1.9545020120803185, 0.0495020120803185, 0.02858
+
+
+def _at(column: int, row: int) -> tuple[float, float]:
+    return (_X + column * _DX, 0.635 + row * _DY)
+
+
+RACK = {1: _at(0, -1), 13: _at(0, 1), 8: _at(1, -2), 14: _at(1, 0), 2: _at(1, 2),
+        12: _at(2, -3), 3: _at(2, -1), 11: _at(2, 1), 6: _at(2, 3),
+        10: _at(3, -4), 9: _at(3, -2), 15: _at(3, 0), 5: _at(3, 2), 7: _at(3, 4)}
+BREAK_BALL = (1.4741211875717841, 1.0795841486914506)
+
+
+def strong() -> ComputerPlayer:
+    return ComputerPlayer(STRENGTHS["strong"])
+
+
+def test_the_break_shot_is_played_not_a_safety() -> None:
+    """14.1, the rack just racked, the break ball (the 4) a metre from the
+    foot-left corner, the cue ball in hand in the kitchen (the key ball's
+    cue ball went into the rack area): a professional pots the 4 and opens
+    the rack. The strong player once played safe here (a safety that left
+    nothing was worth more than a break shot its own tries made 83 % of
+    the time)."""
+    game = "14.1"
+    state = state_of(game, {CUE_BALL: (0.3175, 0.635), 4: BREAK_BALL, **RACK},
+                     ball_in_hand=BallInHand.KITCHEN)
+    disc = discipline(game)
+    d = strong().shot(disc, state, 12345, disc.requirements(state))
+    assert (d.kind, d.target) == ("pot", 4), (d.kind, d.target, d.value)
+
+
+def test_the_key_ball_leaves_the_break_ball_and_the_cue_ball_out_of_the_rack() -> None:
+    """14.1 with two balls left (the 2 by the foot-right corner, the 4 by
+    the left side pocket, the cue ball beside the 4): the strong player
+    pots a key ball and keeps the table after the re-rack (rule 7.3) with
+    the cue ball where it lies, not in the rack area (which would give it
+    in hand in the kitchen, far from the break ball)."""
+    game = "14.1"
+    state = state_of(game, {CUE_BALL: (1.4606, 1.2152), 2: (2.2949, 0.5947),
+                            4: BREAK_BALL})
+    disc = discipline(game)
+    req = disc.requirements(state)
+    d = strong().shot(disc, state, 12345, req)
+    assert d.kind == "pot"
+    ruling, after = disc.judge(state, simulate(state.table, d.intended, frame_dt=1e3),
+                               d.declarations)
+    assert "note.rerack_14" in ruling.codes()
+    assert after.shooter == 0 and after.ball_in_hand is BallInHand.NONE
+    # The break ball it left has a pot that runs the cue ball into the rack.
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
+    assert judge.quality(after, disc.requirements(after)) > 0.3
+
+
+def test_a_rack_counts_only_a_few_problem_balls() -> None:
+    """A fresh 14.1 rack is fourteen balls with no open line to a pocket;
+    counted each at PROBLEM_BALL they took 0.28 off every place near it and
+    a break shot looked worse than a safety. At most PROBLEM_CAP count."""
+    game = "14.1"
+    balls = {CUE_BALL: (1.2, 0.9), 4: BREAK_BALL, **RACK}
+    state = state_of(game, balls)
+    disc = discipline(game)
+    req = disc.requirements(state)
+    targets = req.direct_targets(state.table)
+    view = shots.View.of(state.table, req)
+    lanes = plan.Lanes(POOL, view.balls, targets)
+    assert plan.problem_balls(lanes, targets) > PROBLEM_CAP
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
+    free = plan.planned_quality(POOL, (1.2, 0.9), lanes, TOURNAMENT, 82.0,
+                                judge._after(state, lanes, targets))
+    assert abs(judge.quality(state, req) - (free - PROBLEM_CAP * PROBLEM_BALL)) < 1e-9
+
+
+def test_a_pot_whose_cue_ball_runs_into_the_rack_plans_a_break_out() -> None:
+    """The break ball beside the rack potted into the foot-left corner:
+    cut from the cushion's side of its line, the cue ball goes on along the
+    tangent line (or bent for follow) into the rack, a cluster of the next
+    balls, so the shot after it is a fair one; cut from the table's middle,
+    the same pot sends the cue ball up the table, away from the rack."""
+    ball = (1.75, 0.9)
+    balls = {4: ball, **RACK}
+    lanes = plan.Lanes(POOL, balls, tuple(sorted(balls)))
+    nxt = plan.Lanes.subset(lanes, tuple(RACK), 4)
+
+    def pot_from(cue: tuple[float, float]) -> aim.Pot:
+        return next(p for p in lanes.pots(cue, 82.0)
+                    if p.target == 4 and p.pocket == "foot_left")
+
+    assert plan.breaks_out(POOL, (1.3, 1.1), pot_from((1.3, 1.1)), nxt)
+    assert not plan.breaks_out(POOL, (1.0, 0.5), pot_from((1.0, 0.5)), nxt)
+
+
+def test_a_kick_aimed_by_simulation_meets_the_ball_the_mirror_misses() -> None:
+    """9-ball, the 1 hidden behind the 2 and the 6: the kick off the near
+    side cushion aimed by the mirror alone misses the 1 (a rolling ball
+    does not leave a cushion at the mirror's angle); turned by the secant
+    on two simulated tries (and a third) it meets the 1 first, nearly full,
+    and nothing is called."""
+    game = "9-ball"
+    balls = {CUE_BALL: (0.5663, 0.4823), 1: (0.9694, 1.0856), 2: (0.992, 0.5109),
+             3: (2.1968, 0.4573), 6: (0.7725, 0.7436), 7: (1.7325, 1.1971),
+             8: (2.3985, 0.1728), 9: (2.1208, 0.6901)}
+    state = state_of(game, balls)
+    disc = discipline(game)
+    req = disc.requirements(state)
+    view = shots.View.of(state.table, req)
+    kicks = shots.kick_candidates(view, balls[CUE_BALL], None, (1,), 6, True)
+    # The one-cushion kick off the right-hand side cushion (y = 0).
+    kick = max((k for k in kicks if 270.0 < k.stroke.direction < 300.0),
+               key=lambda k: k.stroke.speed)
+    mirror = simulate(state.table, kick.stroke, frame_dt=1e3)
+    ruling, _ = disc.judge(state, mirror, kick.declarations)
+    assert "foul.bad_hit" in ruling.codes()
+    budget = search.Budget(20)
+    aimed = search.finish(kick_aim.aimed_kick(state.table, kick, budget))
+    assert 2 <= budget.used <= kick_aim.TRIES
+    shot = simulate(state.table, aimed.stroke, frame_dt=1e3)
+    first = next(e for e in shot.events
+                 if e.kind is EventKind.BALL_BALL and CUE_BALL in e.balls)
+    assert 1 in first.balls
+    ruling, _ = disc.judge(state, shot, aimed.declarations)
+    assert not ruling.fouls, ruling.codes()
+    miss = kick_aim.kick_miss(shot, 1, balls[1])
+    before = kick_aim.kick_miss(mirror, 1, balls[1])
+    assert miss is not None and before is not None and abs(miss) < abs(before)
