@@ -113,6 +113,19 @@ def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
     return lambda: action(key)
 
 
+HOLD_SECONDS = 3.0  # a person's own ruling on show, at least, before a computer plays
+
+
+def after_persons_shot(app: App) -> bool:
+    """Whether the last step was a shot a person played (their balls at rest
+    are what the table shows now) and its ruling card is still up."""
+    s = app.session
+    if s is None or not s.match.history or s.match.history[-1].get("type") != "shot":
+        return False
+    r = s.last_ruling
+    return r is not None and not s.is_computer(r.shooter) and s.banner is not None
+
+
 WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
 
 
@@ -133,6 +146,12 @@ class ComputerMode(TableMode):
         self.phase = "waiting" if app.session is not None and \
             app.session.to_acknowledge else "thinking"
         self.shown = 0.0
+        # After a person's own shot its ruling (what happened, who plays
+        # next) and the table where their balls stopped stay on show while
+        # the computer thinks, at every watching speed (Skip skips only the
+        # computer's own strokes): until Space or HOLD_SECONDS.
+        self.hold = HOLD_SECONDS if self.phase == "thinking" and \
+            after_persons_shot(app) else 0.0
         self.decision: Any = None
         self.lines: list[str] = []
 
@@ -152,6 +171,7 @@ class ComputerMode(TableMode):
         from simulator.app.match import computer
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
+        self.hold = max(0.0, self.hold - dt)
         if self.phase == "thinking":
             try:
                 if self.fault is not None:
@@ -164,7 +184,7 @@ class ComputerMode(TableMode):
         self.shown += dt
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
-        if speed <= 0.0 or self.shown >= show / speed:
+        if not self.holding() and (speed <= 0.0 or self.shown >= show / speed):
             self.act()
 
     def decided(self, d: Any) -> None:
@@ -219,6 +239,11 @@ class ComputerMode(TableMode):
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
 
+    def holding(self) -> bool:
+        """The person's own shot's ruling is still on show before the
+        computer's stroke."""
+        return self.hold > 0.0
+
     def acknowledge(self) -> None:
         """The person has read the ruling: the computer may begin."""
         self.session.to_acknowledge = False
@@ -233,8 +258,13 @@ class ComputerMode(TableMode):
         if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                      pygame.K_KP_ENTER):
             self.acknowledge()
+        elif self.holding() and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                              pygame.K_KP_ENTER):
+            self.hold = 0.0  # seen: the computer plays on
         elif event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
+        elif event.key == pygame.K_r and self.phase == "waiting":
+            self.replay()
         elif event.key == pygame.K_SPACE and self.phase == "showing":
             self.act()
         elif event.key == pygame.K_ESCAPE:
@@ -249,6 +279,13 @@ class ComputerMode(TableMode):
         if self.phase == "waiting":
             return self.app.t("evening.cpu_waits", name=name), \
                 self.app.t("evening.read_ruling")
+        if self.holding():
+            return self.held_words(name)
+        return self.own_heading(name)
+
+    def own_heading(self, name: str) -> tuple[str, str]:
+        """What the computer is doing: thinking (and how far), playing or
+        choosing."""
         if self.phase == "thinking":
             done = self.job.simulations if self.job is not None else 0
             return self.app.t("cpu.thinking", name=name), \
@@ -256,17 +293,44 @@ class ComputerMode(TableMode):
         key = "cpu.plays" if self.kind == "shot" else "side.chooses"
         return self.app.t(key, name=name), ""
 
+    def held_words(self, name: str) -> tuple[str, str]:
+        """"Anna: no ball potted", and who plays next."""
+        s = self.session
+        r = s.last_ruling
+        person = s.name(r.shooter if r is not None else None)
+        key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"
+        return self.app.t(key, name=person), self.app.t("cpu.held_to_play", name=name)
+
     def side_extra(self) -> list[str]:
+        if self.holding():
+            # Under the person's ruling card: what the computer does meanwhile.
+            big, small = self.own_heading(self.session.name(self.player))
+            return [" · ".join(w for w in (big, small) if w), *self.lines]
         return self.lines
 
     def side_buttons(self) -> list[ui.Button]:
         out = watch_buttons(self.app, self.set_watch)
+        if self.holding():
+            out.insert(0, ui.Button(self.app.t("evening.go_on"), self._seen,
+                                    key="Space", ident="acknowledge"))
         if self.phase == "waiting":
             out.insert(0, ui.Button(self.app.t("evening.go_on"), self.acknowledge,
                                     key="Space", ident="acknowledge"))
+            out.insert(1, ui.Button(self.app.t("panel.replay"), self.replay
+                                    if self.session.shots else None, key="R",
+                                    ident="replay"))
         out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                              key="Esc", ident="menu"))
         return out
+
+    def replay(self) -> None:
+        """The person's shot again while the computer waits (it still waits
+        when the replay closes: the ruling is not yet read)."""
+        if self.session.shots:
+            self.app.go("replay")
+
+    def _seen(self) -> None:
+        self.hold = 0.0
 
     def draw_top(self, surface: pygame.Surface) -> None:
         if self.kind != "shot" or self.decision is None:

@@ -1,0 +1,167 @@
+"""What a fourth play-test of a match found (issue 22): a person's own
+ruling read before the computer plays, at every watching speed; the replay's
+column showing each shot's ruling; R at the computer's wait; the computer's
+choice said as one choice; refusals naming the player."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from tests.app.helpers import DT, frame, key, make_app, run_until
+
+
+def start(app: App, names: list[str], game: str, opts: dict[str, object],
+          seed: int = 5) -> Session:
+    app.session = Session.new(names, game, dict(opts), app.locale, seed=seed)
+    next_step(app)
+    app.frame([], DT)
+    return app.session
+
+
+def side_texts(app: App) -> list[Any]:
+    """The side column's drawn texts of the last frame (words and where)."""
+    side = app.layout.side
+    return [r for r in app.texts if side.colliderect(r.rect)]
+
+
+def side_words(app: App) -> str:
+    return " ".join(r.text for r in side_texts(app))
+
+
+def top_of(app: App, words: str) -> int:
+    """The top of the first drawn line that starts ``words`` (wrapped text
+    is matched by its first line)."""
+    for r in side_texts(app):
+        t = r.text.strip() if r.text else ""
+        if t and (words.startswith(t) or t.startswith(words)):
+            return int(r.rect.top)
+    raise AssertionError(f"{words!r} not in the column: {side_words(app)}")
+
+
+def _to_persons_turn(app: App, s: Session) -> None:
+    run_until(app, lambda: app.mode is not None and app.mode.name in
+              ("aiming", "placing") and s.req is not None and s.req.shooter == 0,
+              limit=8000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+
+
+def _stroke_where(app: App, wanted: Any) -> Any:
+    """An aim at a legal ball whose ruling (the referee's ``judge``, which
+    changes nothing) satisfies ``wanted``."""
+    from rules.ruling import Declarations
+    from simulator.app.table.aim import Aim, angle_to
+    from simulator.physics import simulate
+    s = app.session
+    assert s is not None and s.req is not None
+    st = s.table
+    cue = st.position(0)
+    assert cue is not None
+    targets = [st.position(b) for b in (s.req.legal_first_contacts or st.on_table())
+               if b]
+    targets += [pk.mouth_centre for pk in s.spec.pockets]
+    for p in sorted((p for p in targets if p is not None),
+                    key=lambda p: math.dist(cue, p)):
+        for power in (0.35, 0.5, 0.65):
+            for off in (0.0, 1.5, -1.5, 3.0, -3.0):
+                aim = Aim(angle_to(cue, p) + off, power)
+                if wanted(s.match.judge(simulate(st, aim.stroke()), Declarations())):
+                    return aim
+    raise AssertionError("no such stroke found")
+
+
+def _shoot(app: App, s: Session, wanted: Any) -> None:
+    assert app.mode is not None and app.mode.name == "aiming"
+    s.aim = _stroke_where(app, wanted)
+    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+
+
+def _legal_miss(r: Any) -> bool:
+    return not r.fouls and not r.scored and not r.game_over and \
+        r.next_shooter != r.shooter
+
+
+def _two_fouls(r: Any) -> bool:
+    return len(r.fouls) >= 2 and not r.game_over
+
+
+@pytest.mark.parametrize("lang,watch", [("en", "1"), ("ru", "4"), ("en", "skip")])
+def test_a_persons_ruling_stays_on_show_while_the_computer_thinks(
+        lang: str, watch: str) -> None:
+    """Anna's shot passes the turn without a foul (general rule 4): at every
+    watching speed her ruling card (what happened, who plays next) stays in
+    the side column with the computer's thinking under it, at least 3 s
+    (Space goes on sooner) and until the computer's stroke starts."""
+    app = make_app(lang)
+    s = start(app, ["Anna", "cpu:club"], "9-ball", {"race_to": 3, "first_breaker": 1},
+              seed=3)
+    s.watch = watch
+    _to_persons_turn(app, s)
+    _shoot(app, s, _legal_miss)
+    assert s.last_ruling is not None and _legal_miss(s.last_ruling)
+    title = app.t("banner.legal", name="Anna")
+    thinking = app.t("cpu.thinking", name=s.name(1))
+    frames = 0
+    saw_thinking_under = False
+    while app.mode is not None and app.mode.name == "computer" and frames < 600:
+        frame(app)
+        frames += 1
+        if app.mode.name != "computer":
+            break
+        words = side_words(app)
+        assert title in words, (frames, words)
+        assert app.t("banner.next", name=s.name(1)) in words
+        if thinking in words:
+            assert top_of(app, thinking) > top_of(app, title)
+            saw_thinking_under = True
+    assert saw_thinking_under
+    assert frames >= 170, frames  # about 3 s at 60 frames a second
+
+
+def test_the_replay_at_the_computers_wait_shows_every_foul_main_first() -> None:
+    """Anna's cue ball misses every ball and drops (general rules 8 and
+    14... two fouls): the computer waits for her to read the ruling; R
+    replays her shot (F1 lists it) and its column shows the shot's ruling,
+    both fouls, the main one first; closing it the computer still waits.
+    PgUp shows the shot before with its own ruling."""
+    from rules.main_foul import fouls_main_first
+    from simulator.app.text.words import cite
+    app = make_app("en")
+    s = start(app, ["Anna", "cpu:club"], "9-ball", {"race_to": 3, "first_breaker": 1},
+              seed=3)
+    s.watch = "skip"
+    _to_persons_turn(app, s)
+    _shoot(app, s, _two_fouls)
+    r = s.last_ruling
+    assert r is not None and len(r.fouls) >= 2
+    frame(app, n=3)
+    assert app.mode is not None and app.mode.name == "computer"
+    assert app.mode.phase == "waiting"  # type: ignore[attr-defined]
+    key(app, pygame.K_r)
+    frame(app, n=2)
+    assert app.mode.name == "replay"
+    words = side_words(app)
+    assert app.t("banner.foul", name="Anna") in words, words
+    cites = [cite(s.locale, f.code, f.ref, s.discipline) for f in fouls_main_first(r)]
+    tops = [top_of(app, "• " + c) for c in cites]
+    assert tops == sorted(tops) and len(set(tops)) == len(tops)
+    key(app, pygame.K_PAGEUP)
+    frame(app)
+    before = s.shots[-2][1]
+    assert app.t("banner.foul" if before.fouls else "banner.legal",
+                 name=s.name(before.shooter)) in side_words(app)
+    key(app, pygame.K_ESCAPE)
+    frame(app, n=3)
+    assert app.mode.name == "computer"
+    assert app.mode.phase == "waiting"  # type: ignore[attr-defined]
+    assert len(s.match.history) and s.last_ruling is r
