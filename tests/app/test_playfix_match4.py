@@ -165,3 +165,48 @@ def test_the_replay_at_the_computers_wait_shows_every_foul_main_first() -> None:
     assert app.mode.name == "computer"
     assert app.mode.phase == "waiting"  # type: ignore[attr-defined]
     assert len(s.match.history) and s.last_ruling is r
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighed(
+        lang: str) -> None:
+    """14.1 at 800x500: Alice's break fouls (14.1 rule 6); her ruling card
+    says the computer will choose one of the options ("A or B", never read
+    as both); the computer's choice card then names the one option chosen,
+    first, and after it the options it weighed."""
+    from simulator.app.table.aim import Aim, angle_to
+    app = make_app(lang, (800, 500))
+    s = start(app, ["Alice", "cpu:strong"], "14.1", {"target": 50, "first_breaker": 0},
+              seed=3)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    cue, one = s.table.position(0), s.table.position(1)
+    assert cue is not None and one is not None
+    s.aim = Aim(angle_to(cue, one), 0.12)  # too soft: no legal break
+    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[union-attr]
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+    frame(app, n=2)
+    r = s.last_ruling
+    assert r is not None and r.fouls and len(r.options) == 2
+    labels = [app.t(f"choice.{c.value}") for c in r.options]
+    assert s.banner is not None
+    assert app.t("banner.options", name=s.name(1), options=app.t(
+        "banner.options_or").join(labels)) in s.banner.next
+    key(app, pygame.K_SPACE)  # read: the computer chooses
+    run_until(app, lambda: app.mode is not None and app.mode.name != "computer",
+              limit=3000)
+    frame(app)
+    card = s.banner
+    assert card is not None and s.last_ruling is not None
+    chosen = s.match.history[-1]["choice"]
+    others = [c for c in r.options if c.value != chosen]
+    assert app.t(f"choice.{chosen}") in card.title
+    assert not any(app.t(f"choice.{c.value}") in card.title for c in others)
+    assert card.lines[0] == app.t("cpu.weighed")
+    weighed = card.lines[1:3]
+    assert weighed[0].startswith("» ") and app.t(f"choice.{chosen}") in weighed[0]
+    assert weighed[1].startswith("· ") and app.t(f"choice.{others[0].value}") in \
+        weighed[1]
+    assert top_of(app, card.title) < app.layout.side.centery  # said first, in view

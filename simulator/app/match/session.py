@@ -655,7 +655,9 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
             if r.options:
-                opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
+                # "A or B": one of them, never read as both
+                opts = t("banner.options_or").join(t(f"choice.{c.value}")
+                                                   for c in r.options)
                 nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))

@@ -78,14 +78,16 @@ def computer_signs(app: App, s: Session) -> None:
         computer_choice_card(s, " · ".join(said), before)
 
 
-def computer_choice_card(s: Session, said: str, before: Any) -> None:
+def computer_choice_card(s: Session, said: str, before: Any,
+                         weighed: tuple[str, ...] = ()) -> None:
     """A computer seat's choice (a push-out answered, Express's options, a
-    signature, a re-rack) as a ruling card: who chose what under which rule,
-    what came before it (the foul that gave the choice), and who is next.
+    signature, a re-rack) as a ruling card: who chose what under which rule
+    (the one option, first), the options it weighed, what came before it
+    (the foul that gave the choice), and who is next.
     In a match with a person the card stays until that person has read it
     (Continue), as a person's foul does."""
     from simulator.app.table.ruling_card import Banner
-    lines = () if before is None else (f"• {before.title}",)
+    lines = (*weighed, *(() if before is None else (f"• {before.title}",)))
     nexts: tuple[str, ...] = ()
     req = s.req
     if req is not None and not s.over:

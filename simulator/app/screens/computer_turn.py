@@ -204,6 +204,8 @@ class ComputerMode(TableMode):
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
                                  choice=choice_label(loc, d.choice, ref))]
+        if d.values:
+            self.lines.append(self.app.t("cpu.weighed"))
         for c in sorted(d.values, key=lambda c: -d.values[c]):
             mark = "» " if c == d.choice else "· "  # glyphs every font has
             self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
@@ -233,7 +235,7 @@ class ComputerMode(TableMode):
         except RulesError as e:  # the referee refused it: said, never hidden
             self.app.notify(reason_text(self.app.locale, e, s.names))
         else:
-            computer_choice_card(s, self.lines[0], before)
+            computer_choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
         next_step(self.app)
 
     def set_watch(self, key: str) -> None:
