@@ -210,3 +210,27 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     assert weighed[1].startswith("· ") and app.t(f"choice.{others[0].value}") in \
         weighed[1]
     assert top_of(app, card.title) < app.layout.side.centery  # said first, in view
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_placement_names_the_player_and_a_valid_one_clears_it(
+        lang: str) -> None:
+    """Anna has the cue ball in hand for the break (behind the head string,
+    9-ball rule 1 and general rule 8): a click past the line is refused in
+    words naming her; a click in the kitchen puts it down and the refusal
+    is gone from the window."""
+    from tests.app.helpers import click
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "9-ball", {"race_to": 3, "first_breaker": 0})
+    assert app.mode is not None and app.mode.name == "placing"
+    view = app.mode.scene.view  # type: ignore[attr-defined]
+    spec = s.spec
+    click(app, view.to_screen(spec.length * 0.75, spec.width / 2))
+    assert app.mode.name == "placing"
+    assert app.toast is not None and "Anna" in app.toast[0]
+    assert app.toast[0].startswith(app.t("place.refused", name="Anna", reason="")[:12])
+    head = spec.head_spot
+    click(app, view.to_screen(head[0], head[1] + 0.1))
+    frame(app)
+    assert app.mode.name == "aiming"
+    assert app.toast is None or "Anna" not in app.toast[0]

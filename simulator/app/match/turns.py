@@ -107,9 +107,23 @@ def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], N
         try:
             ask(s)
         except RulesError as e:
-            app.notify(reason_text(app.locale, e, s.names))
+            app.notify(refusal(app, s, e))
         next_step(app)
     return fn
+
+
+def refusal(app: App, s: Session, error: BaseException,
+            player: int | None = None) -> str:
+    """A referee's refusal in words naming the player it concerns (``player``,
+    else the one choosing or at the table), as a person reads it."""
+    text = reason_text(app.locale, error, s.names)
+    req = s.req
+    if player is None and req is not None:
+        player = req.chooser if req.pending and req.chooser is not None \
+            else req.shooter
+    if player is None or s.name(player) in text:
+        return text
+    return app.t("banner.refused_by", name=s.name(player), reason=text)
 
 
 def choose_action(app: App, choice: Any) -> Any:

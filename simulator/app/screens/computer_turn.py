@@ -13,13 +13,13 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.turns import computer_choice_card, next_step
+from simulator.app.match.turns import computer_choice_card, next_step, refusal
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
 from simulator.app.text import ui
-from simulator.app.text.words import choice_label, choice_rule, reason_text
+from simulator.app.text.words import choice_label, choice_rule
 from simulator.table.events import Stroke
 from simulator.table.state import TableState
 
@@ -233,7 +233,7 @@ class ComputerMode(TableMode):
         try:
             s.choose(d.choice, d.ball)
         except RulesError as e:  # the referee refused it: said, never hidden
-            self.app.notify(reason_text(self.app.locale, e, s.names))
+            self.app.notify(refusal(self.app, s, e, self.player))
         else:
             computer_choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
         next_step(self.app)
