@@ -234,3 +234,32 @@ def test_a_refused_placement_names_the_player_and_a_valid_one_clears_it(
     frame(app)
     assert app.mode.name == "aiming"
     assert app.toast is None or "Anna" not in app.toast[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_greyed_rule_23_call_says_why_right_under_it(
+        lang: str, size: tuple[int, int]) -> None:
+    """Before any shot no ball has left the bed: the referee's call (J)
+    greys general rule 23; why is said on the greyed button, right under
+    its words, drawn inside the window with no scrolling."""
+    app = make_app(lang, size)
+    start(app, ["Anna", "Boris"], "9-ball", {"race_to": 3, "first_breaker": 0})
+    key(app, pygame.K_RETURN)  # the cue ball down for the break
+    assert app.mode is not None and app.mode.name == "aiming"
+    key(app, pygame.K_j)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.title == app.t("referee.title")  # type: ignore[attr-defined]
+    grey = d.buttons[0]  # type: ignore[attr-defined]
+    assert grey.action is None
+    why = app.t("evening.no_jump")
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(grey.rect), (grey.rect, app.size)
+    rows = [r for r in app.texts if r.text and why.startswith(r.text.strip())]
+    assert rows, [r.text for r in app.texts]
+    first = rows[0]
+    assert grey.rect.contains(first.rect)
+    words = [r for r in app.texts if r.text and
+             app.t("referee.jumped").startswith(r.text.strip())]
+    assert words and words[0].rect.top < first.rect.top

@@ -78,13 +78,13 @@ def referee_dialog(app: App) -> Dialog:
                           else "referee.not_restored"),
                         lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
-    body = t("referee.body")
+    d = Dialog(app, t("referee.title"), t("referee.body"), buttons,
+               cancel=lambda: None, kind="referee")
     if not can_jump:
-        body += "\n" + t("evening.no_jump")
-    d = Dialog(app, t("referee.title"), body, buttons, cancel=lambda: None,
-               kind="referee")
-    if not can_jump:
+        # Greyed, and why right under its words, on the button itself: seen
+        # with the button, never scrolled away below the text.
         d.buttons[0].action = None
+        d.buttons[0].label += "\n" + t("evening.no_jump")
     return d
 
 

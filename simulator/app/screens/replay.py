@@ -227,10 +227,16 @@ class ReplayMode(TableMode):
         return self._card[1]
 
     def side_extra(self) -> list[str]:
-        """At a foul's moment, that foul (the card above names them all,
-        the main one first, as rules.main_foul and the export do)."""
+        """The shot's main foul always (the one the ruling card above, which
+        names them all, and the export name first, rules.main_foul); at a
+        foul's moment, that foul."""
+        from rules.main_foul import main_foul
         loc = self.session.locale
         out: list[str] = []
+        main = main_foul(self.ruling) if self.ruling.fouls else None
+        if main is not None:
+            out.append(self.app.t("evening.main_foul", foul=cite(
+                loc, main.code, main.ref, self.session.discipline)))
         if self.current is not None:
             _t, f, _ev = self.current
             out.append(self.app.t("replay.at_foul", foul=cite(

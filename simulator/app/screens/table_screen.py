@@ -220,7 +220,8 @@ class TableMode(Mode):
                          for text in extra)
             room = bottom - y
             # (a low window: the card all the room, H folds it for the hint)
-            card_h = max(room // 2, room - wanted) if extra and room >= 200 else room
+            card_h = max(room // 2, room - wanted - 6) if extra and room >= 200 \
+                else room  # (6: the gap under the card)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
