@@ -263,3 +263,33 @@ def test_the_greyed_rule_23_call_says_why_right_under_it(
     words = [r for r in app.texts if r.text and
              app.t("referee.jumped").startswith(r.text.strip())]
     assert words and words[0].rect.top < first.rect.top
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_pocket_in_the_last_shot_line_is_never_cut_to_one_word(lang: str) -> None:
+    """The ruling card's "last shot" line names the pocket whole: wrapped at
+    any width of the side column, "bottom side" / «нижняя средняя» is
+    never split over two rows (a card cut after the first would say only
+    "bottom")."""
+    from simulator.app.match.session import shot_chips
+    from simulator.app.text import ui
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 2, "first_breaker": 0},
+              seed=3)
+    key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(1.0)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.shots) and app.mode is not None and
+              app.mode.name != "playing", limit=6000)
+    shot = s.shots[0][0]
+    pockets = {e.pocket for e in shot.events if e.pocket}
+    assert pockets
+    line = app.t("banner.last_shot", chips=" · ".join(shot_chips(s.locale, shot)))
+    for width in range(120, 420, 7):
+        rows = ui.wrap(line, 14, width)
+        for p in pockets:
+            name = app.t(f"pocket.{p}")
+            first = name.split(" ")[0]
+            for row in rows:
+                if row.rstrip().endswith(first) and " " in name:
+                    raise AssertionError((width, rows))

@@ -685,8 +685,10 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
             b = e.balls[0] if e.balls else "?"
+            # A pocket's name is never broken over two lines (a card cut
+            # under "bottom" would leave which one unsaid).
             out.append(t("strip.pocketed", ball=ball_label(loc, b),
-                         pocket=t(f"pocket.{e.pocket}")))
+                         pocket=t(f"pocket.{e.pocket}").replace(" ", "\u00a0")))
         elif e.kind is EventKind.LEFT_TABLE:
             b = e.balls[0] if e.balls else "?"
             out.append(t("strip.off_table", ball=ball_label(loc, b)))
