@@ -293,3 +293,41 @@ def test_a_pocket_in_the_last_shot_line_is_never_cut_to_one_word(lang: str) -> N
             for row in rows:
                 if row.rstrip().endswith(first) and " " in name:
                     raise AssertionError((width, rows))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_hint_being_looked_for_shows_its_progress_space_waits_esc_stops(
+        lang: str) -> None:
+    """I asks for a hint: while it is looked for the column says how much of
+    the search is done (a share that grows) and that Esc stops it; Space
+    does not shoot the old aim (a line says why); Esc stops the search and
+    the player aims on."""
+    import re
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 2, "first_breaker": 0},
+              seed=3)
+    key(app, pygame.K_RETURN)
+    assert app.mode is not None and app.mode.name == "aiming"
+    key(app, pygame.K_i)
+    assert s.hint_job is not None
+    head = app.t("hint.progress", p=0, n=0).split("0")[0]
+
+    def share() -> int:
+        words = side_words(app)
+        assert head in words, words
+        m = re.search(re.escape(head) + r"(\d+)", words)
+        assert m is not None
+        return int(m.group(1))
+
+    frame(app)
+    first = share()
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    assert app.mode.name == "aiming" and len(s.match.history) == steps
+    assert app.toast is not None and app.toast[0] == app.t("hint.space_waits")
+    frame(app, n=12)
+    if s.hint_job is not None:
+        assert share() > first
+        key(app, pygame.K_ESCAPE)
+        assert s.hint_job is None and s.hint is None and not app.dialogs
+        assert app.mode.name == "aiming"
