@@ -331,3 +331,25 @@ def test_a_hint_being_looked_for_shows_its_progress_space_waits_esc_stops(
         key(app, pygame.K_ESCAPE)
         assert s.hint_job is None and s.hint is None and not app.dialogs
         assert app.mode.name == "aiming"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_saves_lists_row_buttons_keep_their_words_whole(
+        size: tuple[int, int]) -> None:
+    """In Russian the saves list's "Переименовать" is drawn whole on its
+    row button, never broken inside ("Переименова-ть")."""
+    from simulator.app.match.session import saves_dir
+    from tests.app.helpers import click_button
+    app = make_app("ru", size)
+    s = Session.new(["Анна", "cpu:club"], "8-ball", {"race_to": 1}, app.locale, seed=5)
+    p = s.save(saves_dir() / "Вечер Анны.json")
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("menu.load"))
+        frame(app, n=4)
+        b = next(b for b in app.buttons if b.ident == f"rename:{p}")
+        inside = [r.text for r in app.texts if b.rect.contains(r.rect)]
+        assert app.t("evening.rename") in inside, inside
+    finally:
+        p.unlink(missing_ok=True)
