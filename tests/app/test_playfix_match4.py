@@ -353,3 +353,23 @@ def test_the_saves_lists_row_buttons_keep_their_words_whole(
         assert app.t("evening.rename") in inside, inside
     finally:
         p.unlink(missing_ok=True)
+
+
+def test_the_match_statistics_keep_a_computers_name_whole() -> None:
+    """At 1280x720 in Russian the match's numbers at its end head a column
+    with «Компьютер (любитель)» whole (the header's type a little smaller),
+    never «Компью-тер (любите-ль)»."""
+    from tests.app.helpers import click_button
+    app = make_app("ru")
+    app.session = Session.new(["Анна", "cpu:club"], "8-ball",
+                              {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
+    app.go("match")
+    frame(app)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    click_button(app, app.t("concede.match_yes"))
+    frame(app, n=2)
+    assert app.t("stats.title") in " ".join(r.text for r in app.texts)
+    broken = [r.text for r in app.texts if r.text.endswith("-")]
+    assert not broken, broken
+    assert any(r.text.strip() == "Компьютер" for r in app.texts)
