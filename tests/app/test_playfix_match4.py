@@ -373,3 +373,29 @@ def test_the_match_statistics_keep_a_computers_name_whole() -> None:
     broken = [r.text for r in app.texts if r.text.endswith("-")]
     assert not broken, broken
     assert any(r.text.strip() == "Компьютер" for r in app.texts)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_player_records_rows_hold_their_names(size: tuple[int, int]) -> None:
+    """The players' records list a name on a row button as high as its
+    words: «Компьютер (любитель)» and «Анна» drawn inside their buttons."""
+    from tests.app.helpers import click_button
+    app = make_app("ru", size)
+    app.session = Session.new(["Анна", "cpu:club"], "8-ball",
+                              {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
+    app.go("match")
+    frame(app)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    click_button(app, app.t("concede.match_yes"))
+    frame(app, n=2)
+    app.dialogs.clear()
+    app.go("records")
+    frame(app, n=4)
+    rows = [b for b in app.buttons if b.ident.startswith("player:")]
+    assert len(rows) == 2
+    for b in rows:
+        inside = [r for r in app.texts if r.text and b.label.startswith(r.text.strip())
+                  and b.rect.colliderect(r.rect)]
+        assert inside and all(b.rect.contains(r.rect) for r in inside), \
+            (b.rect, [r.rect for r in inside])
