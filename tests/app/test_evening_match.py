@@ -466,7 +466,7 @@ def test_rule_23_is_always_offered_and_j_works_during_the_computers_turn() -> No
     d = app.dialogs[-1]
     assert d.kind == "referee"
     labels = [b.label for b in d.buttons]
-    assert labels[0] == app.t("referee.jumped") and d.buttons[0].action is None
+    assert labels[0].startswith(app.t("referee.jumped")) and d.buttons[0].action is None
     assert app.t("referee.restored") in labels
     frame(app, n=5)
     assert on_screen(app, app.t("evening.no_jump"))

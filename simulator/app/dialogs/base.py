@@ -31,6 +31,12 @@ def head_size(size: int) -> int:
     return max(11, size - 2)
 
 
+def fonts_width_bold(text: str, size: int) -> int:
+    """The width of ``text`` in bold type of ``size``."""
+    from simulator.app.text import fonts
+    return int(fonts.font(size, True).size(text)[0])
+
+
 def fonts_width(text: str, size: int) -> int:
     from simulator.app.text import fonts
     return int(fonts.font(size).size(text)[0])
@@ -277,8 +283,15 @@ class Dialog(Mode):
         head, *body = self.table
         rest = self._columns(width, size)[1]
         rest -= 4
-        cells = [ui.wrap(c, head_size(size), rest, bold=True) or [""]
-                 for c in head[1:]]
+        # The header's type shrinks a little (3 points, 9 at least) before a
+        # name is broken inside a word ("Компью-тер"); where even that cannot
+        # fit the column, the word is broken at the usual size.
+        words = [w for c in head[1:] for w in c.split()]
+        hs0 = head_size(size)
+        hs = next((k for k in range(hs0, max(9, hs0 - 3) - 1, -1)
+                   if all(fonts_width_bold(w, k) <= rest for w in words)), hs0)
+        self._head_size = hs
+        cells = [ui.wrap(c, hs, rest, bold=True) or [""] for c in head[1:]]
         heads = [TAB.join((head[0] if k == 0 else "",
                            *(w[k] if k < len(w) else "" for w in cells)))
                  for k in range(max(len(w) for w in cells))]
@@ -374,7 +387,8 @@ class Dialog(Mode):
         ui.line(surface, cells[0], m.size, ui.DIM if not head else ui.INK,
                 pygame.Rect(box.left, box.top, first - 4, box.height))
         for i, cell in enumerate(cells[1:]):
-            ui.line(surface, cell, head_size(m.size) if head else m.size, ui.INK,
+            ui.line(surface, cell, getattr(self, "_head_size", head_size(m.size))
+                    if head else m.size, ui.INK,
                     pygame.Rect(box.left + first + i * rest, box.top, rest - 4,
                                 box.height), align="right", bold=head)
 

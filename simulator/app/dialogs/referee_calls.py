@@ -79,13 +79,13 @@ def referee_dialog(app: App) -> Dialog:
         buttons.append((t(f"referee.{keys[-1]}"), lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
     keys.append("cancel")
-    body = t("referee.body")
+    d = Dialog(app, t("referee.title"), t("referee.body"), buttons,
+               cancel=lambda: None, kind="referee")
     if not can_jump:
-        body += "\n" + t("evening.no_jump")
-    d = Dialog(app, t("referee.title"), body, buttons, cancel=lambda: None,
-               kind="referee")
-    if not can_jump:
+        # Greyed, and why right under its words, on the button itself: seen
+        # with the button, never scrolled away below the text.
         d.buttons[0].action = None
+        d.buttons[0].label += "\n" + t("evening.no_jump")
     d.fit_whole = True
     d.short_labels = [t(f"play.{k}_short") for k in keys]
     d.short_body = t("play.referee_short") + (

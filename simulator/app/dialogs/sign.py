@@ -7,8 +7,8 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import next_step
-from simulator.app.text.words import reason_text, ref_text
+from simulator.app.match.turns import next_step, refusal
+from simulator.app.text.words import ref_text
 
 
 def sign_dialog(app: App) -> Dialog:
@@ -37,7 +37,7 @@ def _sign(app: App, choice: Any, player: int) -> Any:
         try:
             s.choose(choice, player)
         except RulesError as e:
-            app.notify(reason_text(app.locale, e, s.names))
+            app.notify(refusal(app, s, e, player))
         s.sign_asked = len(s.match.history)
         next_step(app)
     return fn

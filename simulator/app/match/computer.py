@@ -133,6 +133,16 @@ def think_hint(match: Match) -> Thinking[Hint]:
                                   STRENGTHS[HINT_STRENGTH]))
 
 
+def hint_share(job: Thinking[Hint], is_break: bool) -> int:
+    """How much of a hint's search is done, in per cent (the hint player's
+    budget of simulations; never 100 before it is found: a hopeless pot
+    adds a search for a safety)."""
+    from simulator.players import STRENGTHS
+    st = STRENGTHS[HINT_STRENGTH]
+    budget = max(1, st.search.break_budget if is_break else st.search.shot_budget)
+    return min(99, 100 * job.simulations // budget)
+
+
 def aim_of(d: ShotDecision) -> Aim:
     """The stroke meant, as the aim controls show it."""
     s = d.intended

@@ -655,7 +655,9 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
             if r.options:
-                opts = ", ".join(t(f"choice.{c.value}") for c in r.options)
+                # "A or B": one of them, never read as both
+                opts = t("banner.options_or").join(t(f"choice.{c.value}")
+                                                   for c in r.options)
                 nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
@@ -683,8 +685,10 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
             b = e.balls[0] if e.balls else "?"
+            # A pocket's name is never broken over two lines (a card cut
+            # under "bottom" would leave which one unsaid).
             out.append(t("strip.pocketed", ball=ball_label(loc, b),
-                         pocket=t(f"pocket.{e.pocket}")))
+                         pocket=t(f"pocket.{e.pocket}").replace(" ", "\u00a0")))
         elif e.kind is EventKind.LEFT_TABLE:
             b = e.balls[0] if e.balls else "?"
             out.append(t("strip.off_table", ball=ball_label(loc, b)))

@@ -78,14 +78,16 @@ def computer_signs(app: App, s: Session) -> None:
         computer_choice_card(s, " · ".join(said), before)
 
 
-def computer_choice_card(s: Session, said: str, before: Any) -> None:
+def computer_choice_card(s: Session, said: str, before: Any,
+                         weighed: tuple[str, ...] = ()) -> None:
     """A computer seat's choice (a push-out answered, Express's options, a
-    signature, a re-rack) as a ruling card: who chose what under which rule,
-    what came before it (the foul that gave the choice), and who is next.
+    signature, a re-rack) as a ruling card: who chose what under which rule
+    (the one option, first), the options it weighed, what came before it
+    (the foul that gave the choice), and who is next.
     In a match with a person the card stays until that person has read it
     (Continue), as a person's foul does."""
     from simulator.app.table.ruling_card import Banner
-    lines = () if before is None else (f"• {before.title}",)
+    lines = (*weighed, *(() if before is None else (f"• {before.title}",)))
     nexts: tuple[str, ...] = ()
     req = s.req
     if req is not None and not s.over:
@@ -105,9 +107,23 @@ def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], N
         try:
             ask(s)
         except RulesError as e:
-            app.notify(reason_text(app.locale, e, s.names))
+            app.notify(refusal(app, s, e))
         next_step(app)
     return fn
+
+
+def refusal(app: App, s: Session, error: BaseException,
+            player: int | None = None) -> str:
+    """A referee's refusal in words naming the player it concerns (``player``,
+    else the one choosing or at the table), as a person reads it."""
+    text = reason_text(app.locale, error, s.names)
+    req = s.req
+    if player is None and req is not None:
+        player = req.chooser if req.pending and req.chooser is not None \
+            else req.shooter
+    if player is None or s.name(player) in text:
+        return text
+    return app.t("banner.refused_by", name=s.name(player), reason=text)
 
 
 def choose_action(app: App, choice: Any) -> Any:

@@ -13,13 +13,13 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.turns import computer_choice_card, next_step
+from simulator.app.match.turns import computer_choice_card, next_step, refusal
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
 from simulator.app.text import ui
-from simulator.app.text.words import choice_label, choice_rule, reason_text
+from simulator.app.text.words import choice_label, choice_rule
 from simulator.table.events import Stroke
 from simulator.table.state import TableState
 
@@ -113,17 +113,17 @@ def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
     return lambda: action(key)
 
 
-HOLD_SECONDS = 1.5  # a person's own shot on show before a skipped stroke
+HOLD_SECONDS = 3.0  # a person's own ruling on show, at least, before a computer plays
 
 
 def after_persons_shot(app: App) -> bool:
     """Whether the last step was a shot a person played (their balls at rest
-    are what the table shows now)."""
+    are what the table shows now) and its ruling card is still up."""
     s = app.session
     if s is None or not s.match.history or s.match.history[-1].get("type") != "shot":
         return False
     r = s.last_ruling
-    return r is not None and not s.is_computer(r.shooter)
+    return r is not None and not s.is_computer(r.shooter) and s.banner is not None
 
 
 WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
@@ -146,9 +146,10 @@ class ComputerMode(TableMode):
         self.phase = "waiting" if app.session is not None and \
             app.session.to_acknowledge else "thinking"
         self.shown = 0.0
-        # After a person's own shot the table where their balls stopped is
-        # held a moment even when the computer's strokes are skipped (only
-        # the computer's own strokes are): until Space or HOLD_SECONDS.
+        # After a person's own shot its ruling (what happened, who plays
+        # next) and the table where their balls stopped stay on show while
+        # the computer thinks, at every watching speed (Skip skips only the
+        # computer's own strokes): until Space or HOLD_SECONDS.
         self.hold = HOLD_SECONDS if self.phase == "thinking" and \
             after_persons_shot(app) else 0.0
         self.decision: Any = None
@@ -183,10 +184,7 @@ class ComputerMode(TableMode):
         self.shown += dt
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
-        if speed <= 0.0:
-            if not self.holding():
-                self.act()
-        elif self.shown >= show / speed:
+        if not self.holding() and (speed <= 0.0 or self.shown >= show / speed):
             self.act()
 
     def decided(self, d: Any) -> None:
@@ -206,6 +204,8 @@ class ComputerMode(TableMode):
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
                                  choice=choice_label(loc, d.choice, ref))]
+        if d.values:
+            self.lines.append(self.app.t("cpu.weighed"))
         for c in sorted(d.values, key=lambda c: -d.values[c]):
             mark = "» " if c == d.choice else "· "  # glyphs every font has
             self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
@@ -233,17 +233,18 @@ class ComputerMode(TableMode):
         try:
             s.choose(d.choice, d.ball)
         except RulesError as e:  # the referee refused it: said, never hidden
-            self.app.notify(reason_text(self.app.locale, e, s.names))
+            self.app.notify(refusal(self.app, s, e, self.player))
         else:
-            computer_choice_card(s, self.lines[0], before)
+            computer_choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
         next_step(self.app)
 
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
 
     def holding(self) -> bool:
-        """The person's own shot is still on show before a skipped stroke."""
-        return self.hold > 0.0 and watch_speed(self.app) <= 0.0
+        """The person's own shot's ruling is still on show before the
+        computer's stroke."""
+        return self.hold > 0.0
 
     def acknowledge(self) -> None:
         """The person has read the ruling: the computer may begin."""
@@ -264,6 +265,8 @@ class ComputerMode(TableMode):
             self.hold = 0.0  # seen: the computer plays on
         elif event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
+        elif event.key == pygame.K_r and self.phase == "waiting":
+            self.replay()
         elif event.key == pygame.K_SPACE and self.phase == "showing":
             self.act()
         elif event.key == pygame.K_ESCAPE:
@@ -280,6 +283,11 @@ class ComputerMode(TableMode):
                 self.app.t("evening.read_ruling")
         if self.holding():
             return self.held_words(name)
+        return self.own_heading(name)
+
+    def own_heading(self, name: str) -> tuple[str, str]:
+        """What the computer is doing: thinking (and how far), playing or
+        choosing."""
         if self.phase == "thinking":
             done = self.job.simulations if self.job is not None else 0
             return self.app.t("cpu.thinking", name=name), \
@@ -292,10 +300,14 @@ class ComputerMode(TableMode):
         s = self.session
         r = s.last_ruling
         person = s.name(r.shooter if r is not None else None)
-        key = "play.no_pot" if r is None or not r.scored else "play.turn_ends"
-        return self.app.t(key, name=person), self.app.t("play.to_play", name=name)
+        key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"
+        return self.app.t(key, name=person), self.app.t("cpu.held_to_play", name=name)
 
     def side_extra(self) -> list[str]:
+        if self.holding():
+            # Under the person's ruling card: what the computer does meanwhile.
+            big, small = self.own_heading(self.session.name(self.player))
+            return [" · ".join(w for w in (big, small) if w), *self.lines]
         return self.lines
 
     def side_buttons(self) -> list[ui.Button]:
@@ -306,9 +318,18 @@ class ComputerMode(TableMode):
         if self.phase == "waiting":
             out.insert(0, ui.Button(self.app.t("evening.go_on"), self.acknowledge,
                                     key="Space", ident="acknowledge"))
+            out.insert(1, ui.Button(self.app.t("panel.replay"), self.replay
+                                    if self.session.shots else None, key="R",
+                                    ident="replay"))
         out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                              key="Esc", ident="menu"))
         return out
+
+    def replay(self) -> None:
+        """The person's shot again while the computer waits (it still waits
+        when the replay closes: the ruling is not yet read)."""
+        if self.session.shots:
+            self.app.go("replay")
 
     def _seen(self) -> None:
         self.hold = 0.0

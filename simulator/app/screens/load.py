@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from simulator.app.loop.app import Mode
 from simulator.app.screens.backdrop import backdrop
-from simulator.app.text import ui, widgets
+from simulator.app.text import fonts, ui, widgets
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,11 @@ class LoadMode(Mode):
         for p in self.paths[self.scroll:]:
             b = ui.Button(self.row_text(p), self.opener(p), ident=str(p))
             extra = self.row_buttons(p) if self.own_save(p) else []
-            side = min(120, self.area.width // 6) if extra else 0
+            # Wide enough for the longest word of its label ("Переименовать"),
+            # never a word broken inside, within a quarter of the row.
+            side = min(max([min(120, self.area.width // 6), *(
+                max(fonts.font(max(10, size - 2)).size(w)[0] for w in e.label.split())
+                + 24 for e in extra)]), self.area.width // 4) if extra else 0
             width = self.area.width - len(extra) * (side + 6)
             hgt = b.measure(width, size)
             if y + hgt > self.area.bottom - ui.line_height(size):

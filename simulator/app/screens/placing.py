@@ -28,6 +28,7 @@ class PlaceMode(ShotInputMode):
         s = self.session
         self.pressed = False
         self.touched = False  # pressed or moved by key: "not here" may show
+        self.refused: str | None = None  # the refusal said last, cleared when placed
         self.pos: tuple[float, float] = s.placed or s.spec.head_spot
         self.reason: str | None = s.placement_error(*self.pos)
         self._start_region()
@@ -162,11 +163,16 @@ class PlaceMode(ShotInputMode):
         self.reason = self.session.placement_error(x, y)
 
     def confirm(self) -> None:
-        err = self.session.place(*self.pos)
+        s = self.session
+        err = s.place(*self.pos)
         if err is not None:
             self.reason = err
-            self.app.notify(self.app.t("place.refused", reason=err))
+            who = s.req.shooter if s.req is not None else None
+            self.refused = self.app.t("place.refused", reason=err, name=s.name(who))
+            self.app.notify(self.refused)
             return
+        if self.app.toast is not None and self.app.toast[0] == self.refused:
+            self.app.toast = None  # placed where it may go: the refusal is over
         self.app.go(self.aim_screen)
 
     def hint_taken(self) -> None:

@@ -14,6 +14,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
 from simulator.app.replay.playback import SPEEDS, Playback
 from simulator.app.screens.table_screen import TableMode
+from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
 from simulator.app.text.words import cite
 from simulator.table.events import EventKind, Frame
@@ -29,10 +30,12 @@ class ReplayMode(TableMode):
     def __init__(self, app: App, index: int = -1) -> None:
         super().__init__(app)
         self.index = index
+        self._card: tuple[int, Banner] | None = None
 
     def enter(self) -> None:
         s = self.session
         self.shot, self.ruling = s.shots[self.index]
+        s.banner_scroll = 0  # this shot's card from its first line
         frames: Sequence[Frame] = self.shot.frames
         if not frames:  # a loaded match keeps no samples: compute them again
             frames = self._computed_frames()
@@ -156,7 +159,7 @@ class ReplayMode(TableMode):
                     self.current = (t, f, ev)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.show.mouse(event) or self.show.key(event):
+        if self.scroll_banner(event) or self.show.mouse(event) or self.show.key(event):
             return
         if event.type != pygame.KEYDOWN:
             return
@@ -230,9 +233,18 @@ class ReplayMode(TableMode):
                 which + " · " + t("replay.status", speed=_speed_label(pb.speed),
                                   t=self.session.locale.num(pb.time, 2)))
 
+    def card(self) -> Banner | None:
+        """This shot's ruling (every foul, the main one first; who played
+        next), the card the match showed after it."""
+        if self._card is None or self._card[0] != self.index:
+            s = self.session
+            self._card = (self.index, s.ruling_banner(self.ruling, self.shot))
+        return self._card[1]
+
     def side_extra(self) -> list[str]:
-        """The shot's main foul always (the one the ruling card and the
-        export name, rules.main_foul); at a foul's moment, that foul."""
+        """The shot's main foul always (the one the ruling card above, which
+        names them all, and the export name first, rules.main_foul); at a
+        foul's moment, that foul."""
         from rules.main_foul import main_foul
         loc = self.session.locale
         out: list[str] = []
@@ -256,7 +268,7 @@ class ReplayMode(TableMode):
         return self.app.t("hint.replay_short")
 
     def show_banner(self) -> bool:
-        return False
+        return not self.app.dialogs
 
 
 def _speed_label(v: float) -> str:

@@ -104,15 +104,43 @@ class ShotInputMode(TableMode):
             taken = s.aim == computer.aim_of(s.hint.decision)
             return ui.Button(t("hint.taken_button") if taken else t("hint.take"),
                              self.take_hint, key="I", ident="hint", selected=not taken)
-        thinking = s.hint_job is not None
-        return ui.Button(t("hint.thinking_button") if thinking else t("hint.button"),
-                         None if thinking else self.ask_hint, key="I", ident="hint")
+        if s.hint_job is not None:  # Esc stops the search
+            return ui.Button(t("hint.searching_button", p=self.hint_share()),
+                             self.stop_hint, key="Esc", ident="hint")
+        return ui.Button(t("hint.button"), self.ask_hint, key="I", ident="hint")
+
+    def hint_share(self) -> int:
+        from simulator.app.match import computer
+        s = self.session
+        job = s.hint_job
+        return 0 if job is None else computer.hint_share(
+            job, s.req is not None and s.req.is_break)
+
+    def stop_hint(self) -> None:
+        """Esc while a hint is looked for: the search stops, the aim stays."""
+        if self.session.hint_job is not None:
+            self.session.hint_job = None
+            self.app.inform(self.app.t("hint.stopped"), 2.0)
+
+    def hint_busy_key(self, event: pygame.event.Event) -> bool:
+        """While a hint is looked for: Esc stops the search; Space and Enter
+        do not shoot the aim the player asked advice on (said why)."""
+        if self.session.hint_job is None:
+            return False
+        if event.key == pygame.K_ESCAPE:
+            self.stop_hint()
+            return True
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and \
+                self.name.endswith("aiming"):
+            self.app.notify(self.app.t("hint.space_waits"), 5.0)
+            return True
+        return False
 
     def hint_lines(self) -> list[str]:
         s = self.session
         t = self.app.t
         if s.hint_job is not None:
-            return [t("hint.thinking")]
+            return [t("hint.progress", p=self.hint_share(), n=s.hint_job.simulations)]
         if s.hint is None:
             return []
         from simulator.app.match import computer
@@ -197,6 +225,8 @@ class ShotInputMode(TableMode):
 
     def common_key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self.hint_busy_key(event):
+            return True
         if k == pygame.K_i:
             if not self.app.repeat(event):
                 self.ask_hint()

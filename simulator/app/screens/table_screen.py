@@ -145,6 +145,11 @@ class TableMode(Mode):
     def show_banner(self) -> bool:
         return not self.app.dialogs
 
+    def card(self) -> ruling_card.Banner | None:
+        """The ruling card of the side column: the match's last ruling (a
+        replay shows its own shot's)."""
+        return self.session.banner
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene
         surface.blit(sc.table.surface, (0, 0))
@@ -208,7 +213,7 @@ class TableMode(Mode):
         # The ruling card first, with at least half the room when a hint or
         # a note shares it (a card squeezed to its heading says nothing);
         # they take what the card leaves.
-        banner = self.session.banner
+        banner = self.card()
         self.banner_rect = None
         extra = self.side_extra()
         if banner is not None and self.show_banner() and bottom - y > 40:
@@ -217,7 +222,8 @@ class TableMode(Mode):
                          for text in extra)
             room = bottom - y
             # (a low window: the card all the room, H folds it for the hint)
-            card_h = max(room // 2, room - wanted) if extra and room >= 200 else room
+            card_h = max(room // 2, room - wanted - 6) if extra and room >= 200 \
+                else room  # (6: the gap under the card)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:

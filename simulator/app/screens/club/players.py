@@ -95,15 +95,15 @@ class RecordsMode(Mode):
         inner = pygame.Rect(rect.left + 10, y, rect.width - 20, rect.bottom - y - 6)
         if self.matches is not None and not self.rows:
             ui.paragraph(surface, t("club.no_records"), size, ui.DIM, inner)
-        row_h = lh + 6
-        for i, (name, r, n) in enumerate(self.rows):
-            yy = inner.top + i * row_h
-            if yy + row_h > inner.bottom:
-                break
+        yy = inner.top
+        for name, r, n in self.rows:
             b = ui.Button(shown_name(app, name), partial(app.go, "player", player=name),
                           ident=f"player:{name}")
+            # A row as high as its button's words (a name never spills out).
+            row_h = b.measure(inner.width * 5 // 10, size) + 4
+            if yy + row_h > inner.bottom:
+                break
             b.place(inner.left, yy, inner.width * 5 // 10, size)
-            b.rect.height = row_h - 2
             b.draw(surface, app.mouse)
             ui.line(surface, rating_text(app, r), size, ui.INK,
                     pygame.Rect(inner.left + inner.width // 2 + 10, yy + 3,
@@ -111,6 +111,7 @@ class RecordsMode(Mode):
             ui.line(surface, t("club.matches_n", n=n), max(10, size - 1), ui.DIM,
                     pygame.Rect(inner.left + inner.width * 8 // 10, yy + 3,
                                 inner.width * 2 // 10, lh), align="right")
+            yy += row_h
         button_row(surface, app, [ui.Button(t("menu.main"), lambda: app.go("menu"),
                                             ident="menu")],
                    pygame.Rect(w // 2 - 150, bottom, 300, lh * 2 + 8), size)

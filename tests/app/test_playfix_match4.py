@@ -1,0 +1,401 @@
+"""What a fourth play-test of a match found (issue 22): a person's own
+ruling read before the computer plays, at every watching speed; the replay's
+column showing each shot's ruling; R at the computer's wait; the computer's
+choice said as one choice; refusals naming the player."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from tests.app.helpers import DT, frame, key, make_app, run_until
+
+
+def start(app: App, names: list[str], game: str, opts: dict[str, object],
+          seed: int = 5) -> Session:
+    app.session = Session.new(names, game, dict(opts), app.locale, seed=seed)
+    next_step(app)
+    app.frame([], DT)
+    return app.session
+
+
+def side_texts(app: App) -> list[Any]:
+    """The side column's drawn texts of the last frame (words and where)."""
+    side = app.layout.side
+    return [r for r in app.texts if side.colliderect(r.rect)]
+
+
+def side_words(app: App) -> str:
+    return " ".join(r.text for r in side_texts(app))
+
+
+def top_of(app: App, words: str) -> int:
+    """The top of the first drawn line that starts ``words`` (wrapped text
+    is matched by its first line)."""
+    for r in side_texts(app):
+        t = r.text.strip() if r.text else ""
+        if t and (words.startswith(t) or t.startswith(words)):
+            return int(r.rect.top)
+    raise AssertionError(f"{words!r} not in the column: {side_words(app)}")
+
+
+def _to_persons_turn(app: App, s: Session) -> None:
+    run_until(app, lambda: app.mode is not None and app.mode.name in
+              ("aiming", "placing") and s.req is not None and s.req.shooter == 0,
+              limit=8000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+
+
+def _stroke_where(app: App, wanted: Any) -> Any:
+    """An aim at a legal ball whose ruling (the referee's ``judge``, which
+    changes nothing) satisfies ``wanted``."""
+    from rules.ruling import Declarations
+    from simulator.app.table.aim import Aim, angle_to
+    from simulator.physics import simulate
+    s = app.session
+    assert s is not None and s.req is not None
+    st = s.table
+    cue = st.position(0)
+    assert cue is not None
+    targets = [st.position(b) for b in (s.req.legal_first_contacts or st.on_table())
+               if b]
+    targets += [pk.mouth_centre for pk in s.spec.pockets]
+    for p in sorted((p for p in targets if p is not None),
+                    key=lambda p: math.dist(cue, p)):
+        for power in (0.35, 0.5, 0.65):
+            for off in (0.0, 1.5, -1.5, 3.0, -3.0):
+                aim = Aim(angle_to(cue, p) + off, power)
+                if wanted(s.match.judge(simulate(st, aim.stroke()), Declarations())):
+                    return aim
+    raise AssertionError("no such stroke found")
+
+
+def _shoot(app: App, s: Session, wanted: Any) -> None:
+    assert app.mode is not None and app.mode.name == "aiming"
+    s.aim = _stroke_where(app, wanted)
+    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+
+
+def _legal_miss(r: Any) -> bool:
+    return not r.fouls and not r.scored and not r.game_over and \
+        r.next_shooter != r.shooter
+
+
+def _two_fouls(r: Any) -> bool:
+    return len(r.fouls) >= 2 and not r.game_over
+
+
+@pytest.mark.parametrize("lang,watch", [("en", "1"), ("ru", "4"), ("en", "skip")])
+def test_a_persons_ruling_stays_on_show_while_the_computer_thinks(
+        lang: str, watch: str) -> None:
+    """Anna's shot passes the turn without a foul (general rule 4): at every
+    watching speed her ruling card (what happened, who plays next) stays in
+    the side column with the computer's thinking under it, at least 3 s
+    (Space goes on sooner) and until the computer's stroke starts."""
+    app = make_app(lang)
+    s = start(app, ["Anna", "cpu:club"], "9-ball", {"race_to": 3, "first_breaker": 1},
+              seed=3)
+    s.watch = watch
+    _to_persons_turn(app, s)
+    _shoot(app, s, _legal_miss)
+    assert s.last_ruling is not None and _legal_miss(s.last_ruling)
+    title = app.t("banner.legal", name="Anna")
+    thinking = app.t("cpu.thinking", name=s.name(1))
+    frames = 0
+    saw_thinking_under = False
+    while app.mode is not None and app.mode.name == "computer" and frames < 600:
+        frame(app)
+        frames += 1
+        if app.mode.name != "computer":
+            break
+        words = side_words(app)
+        assert title in words, (frames, words)
+        assert app.t("banner.next", name=s.name(1)) in words
+        if thinking in words:
+            assert top_of(app, thinking) > top_of(app, title)
+            saw_thinking_under = True
+    assert saw_thinking_under
+    assert frames >= 170, frames  # about 3 s at 60 frames a second
+
+
+def test_the_replay_at_the_computers_wait_shows_every_foul_main_first() -> None:
+    """Anna's cue ball misses every ball and drops (general rules 8 and
+    14... two fouls): the computer waits for her to read the ruling; R
+    replays her shot (F1 lists it) and its column shows the shot's ruling,
+    both fouls, the main one first; closing it the computer still waits.
+    PgUp shows the shot before with its own ruling."""
+    from rules.main_foul import fouls_main_first
+    from simulator.app.text.words import cite
+    app = make_app("en")
+    s = start(app, ["Anna", "cpu:club"], "9-ball", {"race_to": 3, "first_breaker": 1},
+              seed=3)
+    s.watch = "skip"
+    _to_persons_turn(app, s)
+    _shoot(app, s, _two_fouls)
+    r = s.last_ruling
+    assert r is not None and len(r.fouls) >= 2
+    frame(app, n=3)
+    assert app.mode is not None and app.mode.name == "computer"
+    assert app.mode.phase == "waiting"  # type: ignore[attr-defined]
+    key(app, pygame.K_r)
+    frame(app, n=2)
+    assert app.mode.name == "replay"
+    words = side_words(app)
+    assert app.t("banner.foul", name="Anna") in words, words
+    cites = [cite(s.locale, f.code, f.ref, s.discipline) for f in fouls_main_first(r)]
+    tops = [top_of(app, "• " + c) for c in cites]
+    assert tops == sorted(tops) and len(set(tops)) == len(tops)
+    key(app, pygame.K_PAGEUP)
+    frame(app)
+    before = s.shots[-2][1]
+    assert app.t("banner.foul" if before.fouls else "banner.legal",
+                 name=s.name(before.shooter)) in side_words(app)
+    key(app, pygame.K_ESCAPE)
+    frame(app, n=3)
+    assert app.mode.name == "computer"
+    assert app.mode.phase == "waiting"  # type: ignore[attr-defined]
+    assert len(s.match.history) and s.last_ruling is r
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighed(
+        lang: str) -> None:
+    """14.1 at 800x500: Alice's break fouls (14.1 rule 6); her ruling card
+    says the computer will choose one of the options ("A or B", never read
+    as both); the computer's choice card then names the one option chosen,
+    first, and after it the options it weighed."""
+    from simulator.app.table.aim import Aim, angle_to
+    app = make_app(lang, (800, 500))
+    s = start(app, ["Alice", "cpu:strong"], "14.1", {"target": 50, "first_breaker": 0},
+              seed=3)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    cue, one = s.table.position(0), s.table.position(1)
+    assert cue is not None and one is not None
+    s.aim = Aim(angle_to(cue, one), 0.12)  # too soft: no legal break
+    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[union-attr]
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+    frame(app, n=2)
+    r = s.last_ruling
+    assert r is not None and r.fouls and len(r.options) == 2
+    labels = [app.t(f"choice.{c.value}") for c in r.options]
+    assert s.banner is not None
+    assert app.t("banner.options", name=s.name(1), options=app.t(
+        "banner.options_or").join(labels)) in s.banner.next
+    key(app, pygame.K_SPACE)  # read: the computer chooses
+    run_until(app, lambda: app.mode is not None and app.mode.name != "computer",
+              limit=3000)
+    frame(app)
+    card = s.banner
+    assert card is not None and s.last_ruling is not None
+    chosen = s.match.history[-1]["choice"]
+    others = [c for c in r.options if c.value != chosen]
+    assert app.t(f"choice.{chosen}") in card.title
+    assert not any(app.t(f"choice.{c.value}") in card.title for c in others)
+    assert card.lines[0] == app.t("cpu.weighed")
+    weighed = card.lines[1:3]
+    assert weighed[0].startswith("» ") and app.t(f"choice.{chosen}") in weighed[0]
+    assert weighed[1].startswith("· ") and app.t(f"choice.{others[0].value}") in \
+        weighed[1]
+    assert top_of(app, card.title) < app.layout.side.centery  # said first, in view
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_placement_names_the_player_and_a_valid_one_clears_it(
+        lang: str) -> None:
+    """Anna has the cue ball in hand for the break (behind the head string,
+    9-ball rule 1 and general rule 8): a click past the line is refused in
+    words naming her; a click in the kitchen puts it down and the refusal
+    is gone from the window."""
+    from tests.app.helpers import click
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "9-ball", {"race_to": 3, "first_breaker": 0})
+    assert app.mode is not None and app.mode.name == "placing"
+    view = app.mode.scene.view  # type: ignore[attr-defined]
+    spec = s.spec
+    click(app, view.to_screen(spec.length * 0.75, spec.width / 2))
+    assert app.mode.name == "placing"
+    assert app.toast is not None and "Anna" in app.toast[0]
+    assert app.toast[0].startswith(app.t("place.refused", name="Anna", reason="")[:12])
+    head = spec.head_spot
+    click(app, view.to_screen(head[0], head[1] + 0.1))
+    frame(app)
+    assert app.mode.name == "aiming"
+    assert app.toast is None or "Anna" not in app.toast[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_greyed_rule_23_call_says_why_right_under_it(
+        lang: str, size: tuple[int, int]) -> None:
+    """Before any shot no ball has left the bed: the referee's call (J)
+    greys general rule 23; why is said on the greyed button, right under
+    its words, drawn inside the window with no scrolling."""
+    app = make_app(lang, size)
+    start(app, ["Anna", "Boris"], "9-ball", {"race_to": 3, "first_breaker": 0})
+    key(app, pygame.K_RETURN)  # the cue ball down for the break
+    assert app.mode is not None and app.mode.name == "aiming"
+    key(app, pygame.K_j)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.title == app.t("referee.title")  # type: ignore[attr-defined]
+    grey = d.buttons[0]  # type: ignore[attr-defined]
+    assert grey.action is None
+    why = app.t("evening.no_jump")
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(grey.rect), (grey.rect, app.size)
+    rows = [r for r in app.texts if r.text and why.startswith(r.text.strip())]
+    assert rows, [r.text for r in app.texts]
+    first = rows[0]
+    assert grey.rect.contains(first.rect)
+    words = [r for r in app.texts if r.text and
+             app.t("referee.jumped").startswith(r.text.strip())]
+    assert words and words[0].rect.top < first.rect.top
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_pocket_in_the_last_shot_line_is_never_cut_to_one_word(lang: str) -> None:
+    """The ruling card's "last shot" line names the pocket whole: wrapped at
+    any width of the side column, "bottom side" / «нижняя средняя» is
+    never split over two rows (a card cut after the first would say only
+    "bottom")."""
+    from simulator.app.match.session import shot_chips
+    from simulator.app.text import ui
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 2, "first_breaker": 0},
+              seed=3)
+    key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(1.0)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.shots) and app.mode is not None and
+              app.mode.name != "playing", limit=6000)
+    shot = s.shots[0][0]
+    pockets = {e.pocket for e in shot.events if e.pocket}
+    assert pockets
+    line = app.t("banner.last_shot", chips=" · ".join(shot_chips(s.locale, shot)))
+    for width in range(120, 420, 7):
+        rows = ui.wrap(line, 14, width)
+        for p in pockets:
+            name = app.t(f"pocket.{p}")
+            first = name.split(" ")[0]
+            for row in rows:
+                if row.rstrip().endswith(first) and " " in name:
+                    raise AssertionError((width, rows))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_hint_being_looked_for_shows_its_progress_space_waits_esc_stops(
+        lang: str) -> None:
+    """I asks for a hint: while it is looked for the column says how much of
+    the search is done (a share that grows) and that Esc stops it; Space
+    does not shoot the old aim (a line says why); Esc stops the search and
+    the player aims on."""
+    import re
+    app = make_app(lang)
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 2, "first_breaker": 0},
+              seed=3)
+    key(app, pygame.K_RETURN)
+    assert app.mode is not None and app.mode.name == "aiming"
+    key(app, pygame.K_i)
+    assert s.hint_job is not None
+    head = app.t("hint.progress", p=0, n=0).split("0")[0]
+
+    def share() -> int:
+        words = side_words(app)
+        assert head in words, words
+        m = re.search(re.escape(head) + r"(\d+)", words)
+        assert m is not None
+        return int(m.group(1))
+
+    frame(app)
+    first = share()
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    assert app.mode.name == "aiming" and len(s.match.history) == steps
+    assert app.toast is not None and app.toast[0] == app.t("hint.space_waits")
+    frame(app, n=12)
+    if s.hint_job is not None:
+        assert share() > first
+        key(app, pygame.K_ESCAPE)
+        assert s.hint_job is None and s.hint is None and not app.dialogs
+        assert app.mode.name == "aiming"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_saves_lists_row_buttons_keep_their_words_whole(
+        size: tuple[int, int]) -> None:
+    """In Russian the saves list's "Переименовать" is drawn whole on its
+    row button, never broken inside ("Переименова-ть")."""
+    from simulator.app.match.session import saves_dir
+    from tests.app.helpers import click_button
+    app = make_app("ru", size)
+    s = Session.new(["Анна", "cpu:club"], "8-ball", {"race_to": 1}, app.locale, seed=5)
+    p = s.save(saves_dir() / "Вечер Анны.json")
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("menu.load"))
+        frame(app, n=4)
+        b = next(b for b in app.buttons if b.ident == f"rename:{p}")
+        inside = [r.text for r in app.texts if b.rect.contains(r.rect)]
+        assert app.t("evening.rename") in inside, inside
+    finally:
+        p.unlink(missing_ok=True)
+
+
+def test_the_match_statistics_keep_a_computers_name_whole() -> None:
+    """At 1280x720 in Russian the match's numbers at its end head a column
+    with «Компьютер (любитель)» whole (the header's type a little smaller),
+    never «Компью-тер (любите-ль)»."""
+    from tests.app.helpers import click_button
+    app = make_app("ru")
+    app.session = Session.new(["Анна", "cpu:club"], "8-ball",
+                              {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
+    app.go("match")
+    frame(app)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    click_button(app, app.t("concede.match_yes"))
+    frame(app, n=2)
+    assert app.t("stats.title") in " ".join(r.text for r in app.texts)
+    broken = [r.text for r in app.texts if r.text.endswith("-")]
+    assert not broken, broken
+    assert any(r.text.strip() == "Компьютер" for r in app.texts)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_player_records_rows_hold_their_names(size: tuple[int, int]) -> None:
+    """The players' records list a name on a row button as high as its
+    words: «Компьютер (любитель)» and «Анна» drawn inside their buttons."""
+    from tests.app.helpers import click_button
+    app = make_app("ru", size)
+    app.session = Session.new(["Анна", "cpu:club"], "8-ball",
+                              {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
+    app.go("match")
+    frame(app)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    click_button(app, app.t("concede.match_yes"))
+    frame(app, n=2)
+    app.dialogs.clear()
+    app.go("records")
+    frame(app, n=4)
+    rows = [b for b in app.buttons if b.ident.startswith("player:")]
+    assert len(rows) == 2
+    for b in rows:
+        inside = [r for r in app.texts if r.text and b.label.startswith(r.text.strip())
+                  and b.rect.colliderect(r.rect)]
+        assert inside and all(b.rect.contains(r.rect) for r in inside), \
+            (b.rect, [r.rect for r in inside])
