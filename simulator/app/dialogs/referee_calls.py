@@ -69,7 +69,10 @@ def referee_dialog(app: App) -> Dialog:
     # Rule 23 is always in the list (the text explains it); greyed, with the
     # reason said, when no ball of the last shot left the bed.
     can_jump = bool(jumped_candidates(app))
-    buttons.append((t("referee.jumped"), lambda: app.open("jumped")))
+    # Greyed when no ball left the bed, and why right under its words, on
+    # the button itself: seen with the button, never scrolled away.
+    why = "" if can_jump else "\n" + t("evening.no_jump")
+    buttons.append((t("referee.jumped") + why, lambda: app.open("jumped")))
     buttons.append((t("referee.restored"), lambda: interference(app, True)))
     keys = ["jumped", "restored"]  # their short labels for a low window
     # Offered only where the referee takes it (not in Express: the pyramid
@@ -82,14 +85,11 @@ def referee_dialog(app: App) -> Dialog:
     d = Dialog(app, t("referee.title"), t("referee.body"), buttons,
                cancel=lambda: None, kind="referee")
     if not can_jump:
-        # Greyed, and why right under its words, on the button itself: seen
-        # with the button, never scrolled away below the text.
         d.buttons[0].action = None
-        d.buttons[0].label += "\n" + t("evening.no_jump")
     d.fit_whole = True
     d.short_labels = [t(f"play.{k}_short") for k in keys]
-    d.short_body = t("play.referee_short") + (
-        "" if can_jump else "\n" + t("evening.no_jump"))
+    d.short_labels[0] += why
+    d.short_body = t("play.referee_short")
     return d
 
 
