@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from simulator.physics.cue import StrokeError, validate
 from simulator.physics.lines import FrameBuilder, LazyFrames
 from simulator.physics.models import Models, models_named
+from simulator.physics.quick import QuickWorld
 from simulator.physics.stats import Stats
 from simulator.physics.world import World
 from simulator.table.events import BallMotion, Event, Frame, Shot, Stroke
@@ -232,7 +233,28 @@ def simulate_search(
     ``simulate`` but for the cue stick, which stops at the strike (a
     double hit or the stick touching a ball is the full physics' to find:
     a search plays a stroke through ``simulate`` when the tip could reach
-    something), and no playback frames."""
-    return ShotStream(
-        state, stroke, frame_dt=SEARCH_FRAME_DT, models=models, stick=False
-    ).run_to_end()
+    something), and no playback frames; driven from event to event
+    without pymunk's steps (quick.QuickWorld), so a rounding may differ
+    from ``simulate`` and a shot of many contacts may part from it."""
+    validate(stroke)
+    world = QuickWorld(state, models=models)
+    world.strike(stroke)
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        world.run_until(math.inf)
+    finally:
+        if gc_was:
+            gc.enable()
+    return Shot(
+        initial=world.initial,
+        stroke=stroke,
+        events=tuple(world.events),
+        final=world.final_state(),
+        frames=LazyFrames(FrameBuilder(world.history, SEARCH_FRAME_DT), world.t),
+        duration=world.t,
+        also=(),
+        motion=(),
+        models=world.models.name,
+        physics=BUILD,
+    )

@@ -1,0 +1,473 @@
+"""A search's world: the same laws and events as world.World, driven from
+event to event instead of pymunk's steps (physics.simulate_search).
+
+The full world steps pymunk to learn which balls and cushions have come
+near, all balls together at the pace of the fastest. A search needs only
+the outcome, so this world works out by itself, from the closed forms,
+until when each moving ball cannot come near another ball (their gap
+closes no faster than their relative speed and decelerations allow) or a
+cushion (when its centre enters the band along the rails, exactly), and
+jumps there. Only while a moving ball is near something does time go in
+windows as short as the full world's steps (no ball moves more than a
+padding in one), and the contacts in each are found and resolved by the
+same code as the full world's (near.py, contacts.py, instants.py). No
+pymunk body is made or stepped.
+
+The contacts are the same laws at the same instants as long as both worlds
+see the same pairs near; the windows differ from the steps, so a rounding
+may differ and a chaotic shot (a cluster scattered) may part after many
+contacts. tests/physics/test_quick.py and `bench --part sims` measure the
+agreement of outcomes; the final choice of a search is always played
+through the full physics.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from simulator.physics import pace
+from simulator.physics.balls import Ball
+from simulator.physics.contacts import Contacts
+from simulator.physics.errors import PhysicsError
+from simulator.physics.falls import Falls
+from simulator.physics.flight import Flight
+from simulator.physics.instants import Instants
+from simulator.physics.lines import table_lines
+from simulator.physics.models import Models
+from simulator.physics.near import PAD, Near
+from simulator.physics.stats import EnergyAudit
+from simulator.physics.world import MAX_SIM_TIME, TIGHTEN_EVERY, World
+from simulator.table.events import BallMotion, Phase
+from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
+from simulator.table.specs import TableSpec
+from simulator.table.state import TableState, Where
+
+# Two balls are near (pymunk's padded shapes would overlap) when their
+# surfaces are this close; a ball is near a cushion piece when its surface
+# is this close to the piece's.
+NEAR_GAP = PAD
+# A pair's or a band's bound is kept this far short of the instant the
+# gap could close (room for rounding).
+BOUND_MARGIN = 0.9
+# A band's bound is the instant the centre is this much inside the band
+# (m).
+BAND_LEAD = 0.001
+# A bound sooner than this (s) is no bound: the pair is near.
+MIN_BOUND = 1e-6
+# Nothing to wait for: the longest window while balls move (s).
+WINDOW_MAX = 2.0
+
+
+class NoBodies:
+    """What the world asks of pymunk's side, for a world without pymunk:
+    ball records only."""
+
+    def __init__(self, radius: float) -> None:
+        self.radius = radius
+        self.dirty: set[int] = set()
+        self.errors: list[BaseException] = []
+        self.space: Any = None
+        self.by_shape: dict[Any, Ball] = {}
+
+    def add_ball(self, ball: int, x: float, y: float, gravity: float) -> Ball:
+        rec = Ball(ball, self.radius, gravity=gravity)
+        rec.x0, rec.y0 = x, y
+        rec.cx0, rec.cy0 = x, y
+        rec.z0 = self.radius
+        return rec
+
+    def remove_ball(self, ball: Ball) -> None:
+        self.dirty.discard(ball.ball)
+
+    def release(self, balls: dict[int, Ball], stick: tuple[Any, ...] = ()) -> None:
+        """Nothing to hand back."""
+
+
+_PIECES: dict[int, tuple[TableSpec, tuple[CushionPiece, ...]]] = {}
+
+
+def _pieces(spec: TableSpec) -> tuple[CushionPiece, ...]:
+    """The table's cushion pieces, worked out once per table."""
+    kept = _PIECES.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        kept = _PIECES[id(spec)] = (spec, cushion_pieces(spec))
+    return kept[1]
+
+
+# The side of a cell of the grid the cushion pieces are looked up in (m).
+GRID_CELL = 0.05
+_GRIDS: dict[int, tuple[TableSpec, dict[tuple[int, int], tuple[int, ...]]]] = {}
+
+
+def _piece_grid(
+    spec: TableSpec, pieces: tuple[CushionPiece, ...], reach: float
+) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For each cell of a grid over the table and its rails, the pieces a
+    centre in it may be within ``reach`` of (their boxes, the cell grown by
+    the reach): worked out once per table."""
+    kept = _GRIDS.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    boxes = [
+        (
+            min(pc.a[0], pc.b[0]) - pc.radius - reach,
+            max(pc.a[0], pc.b[0]) + pc.radius + reach,
+            min(pc.a[1], pc.b[1]) - pc.radius - reach,
+            max(pc.a[1], pc.b[1]) + pc.radius + reach,
+        )
+        for pc in pieces
+    ]
+    grid: dict[tuple[int, int], tuple[int, ...]] = {}
+    for x0, x1, y0, y1 in boxes:
+        for i in range(math.floor(x0 / GRID_CELL), math.floor(x1 / GRID_CELL) + 1):
+            for j in range(math.floor(y0 / GRID_CELL), math.floor(y1 / GRID_CELL) + 1):
+                grid[(i, j)] = ()
+    for i, j in grid:
+        cx0, cy0 = i * GRID_CELL, j * GRID_CELL
+        grid[(i, j)] = tuple(
+            k
+            for k, (x0, x1, y0, y1) in enumerate(boxes)
+            if x0 <= cx0 + GRID_CELL and x1 >= cx0 and y0 <= cy0 + GRID_CELL
+            and y1 >= cy0
+        )
+    _GRIDS[id(spec)] = (spec, grid)
+    return grid
+
+
+def _sweep(ball: Ball, t: float) -> tuple[float, float, float, float, float]:
+    """The box (x min, x max, y min, y max) the ball's centre stays in from
+    t to the end of its segment (a point at rest), and that end."""
+    end = ball.t_end if ball.moving else math.inf
+    x, y = ball.pos(t)
+    if not ball.moving:
+        return x, x, y, y, end
+    xe, ye = ball.pos(end)
+    x0, x1 = (x, xe) if x < xe else (xe, x)
+    y0, y1 = (y, ye) if y < ye else (ye, y)
+    # A turning point of either coordinate inside: its parabola's vertex.
+    if ball.cx2 != 0.0:
+        tv = -ball.cx1 / (2.0 * ball.cx2)
+        if t < tv < end:
+            xv = ball.pos(tv)[0]
+            x0, x1 = min(x0, xv), max(x1, xv)
+    if ball.cy2 != 0.0:
+        tv = -ball.cy1 / (2.0 * ball.cy2)
+        if t < tv < end:
+            yv = ball.pos(tv)[1]
+            y0, y1 = min(y0, yv), max(y1, yv)
+    return x0, x1, y0, y1, end
+
+
+def _apart_to_the_end(a: Ball, b: Ball, t: float, reach: float) -> bool:
+    """Whether the two centres stay further than ``reach`` apart until one
+    of the balls' segments ends: their sweeps' boxes are that far apart."""
+    ax0, ax1, ay0, ay1, _ = _sweep(a, t)
+    bx0, bx1, by0, by1, _ = _sweep(b, t)
+    return (
+        bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach
+    )
+
+
+class QuickWorld(World):
+    """world.World driven from event to event, without pymunk (module
+    docstring). Only for a search: no cue stick, no audit."""
+
+    def __init__(
+        self,
+        state: TableState,
+        *,
+        models: Models | None = None,
+        motion: Mapping[int, BallMotion] | None = None,
+    ) -> None:
+        # When each pair (lower ball, higher) might come near, with the
+        # segments' versions it was worked out from: a heap.
+        self._bounds: list[tuple[float, int, int, int, int]] = []
+        # When each moving ball might enter the rails' band (its version).
+        self._bands: list[tuple[float, int, int]] = []
+        # The balls whose motion changed since the last look (all at first).
+        self._changed: set[int] = {b.ball for b in state.balls}
+        self._band_roots: pace.BandCache = {}
+        # The moving balls whose centre is in the rails' band: looked at
+        # for cushions every window.
+        self._in_band: dict[int, Ball] = {}
+        super().__init__(state, frame_dt=1e3, models=models, motion=motion, stick=False)
+        r = self.radius
+        reach = r + NEAR_GAP
+        self._band = (reach, self.spec.length - reach, reach, self.spec.width - reach)
+        # The box a bound is worked out for is a little larger: at the
+        # bound's instant the ball is inside the band, whatever the rounding
+        # (a ball between the two cannot reach a cushion piece).
+        inner = reach - BAND_LEAD
+        self._bound_box = (inner, self.spec.length - inner, inner,
+                           self.spec.width - inner)
+
+    def _build_parts(self, state: TableState) -> None:
+        self.balls: dict[int, Ball] = {}
+        pieces = _pieces(self.spec)
+        self.near = Near(self.spec, self.balls, pieces, self.radius)
+        self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
+        self.space = None  # type: ignore[assignment]
+        self.by_shape = self.bodies.by_shape
+        for b in state.balls:
+            if b.where is Where.TABLE:
+                self.balls[b.ball] = self.bodies.add_ball(b.ball, b.x, b.y, self.g)
+            else:
+                self._final[b.ball] = b
+        self.contacts = Contacts(
+            self.near,
+            self.models,
+            self.log,
+            self.mass,
+            self._kick,
+            self.motion_event,
+            self._start_script,
+        )
+        self.flight = Flight(self)
+        self.falls = Falls(self, self.flight, self.schedule, pieces)
+        self.instants = Instants(
+            self,
+            self._kick,
+            self.schedule,
+            self.falls,
+            self.flight,
+            table_lines(self.spec),
+        )
+        self._audit = EnergyAudit(
+            self.balls, self.models.cloth, self.mass, self.radius, self.g, self.stats
+        )
+
+    def _scheduled(self, ball: Ball, t: float) -> None:
+        self._changed.add(ball.ball)
+        super()._scheduled(ball, t)
+
+    def _start_script(self, ball: Ball, script: Any, v_in: Any) -> None:
+        self._changed.add(ball.ball)
+        super()._start_script(ball, script, v_in)
+
+    # -- the loop ----------------------------------------------------------------------
+    def run_until(self, until: float) -> bool:
+        if self.done:
+            return True
+        if not self._begun:
+            self._begin()
+        near, sched, balls = self.near, self.schedule, self.balls
+        while self.t < until:
+            if not self._moving:
+                if self._idle():
+                    return True
+                continue
+            # What a kick inside the last window added goes first: the
+            # look below decides what is near now.
+            if near.provisional_pairs or near.provisional_cushions:
+                near.drop_provisional()
+            self._look(self.t)
+            lo = self.t
+            hi = min(lo + WINDOW_MAX, sched.next_time(balls), until)
+            if self._bounds and self._bounds[0][0] < hi:
+                hi = max(self._bounds[0][0], lo)
+            if self._bands and self._bands[0][0] < hi:
+                hi = max(self._bands[0][0], lo)
+            active = self._active()
+            if active:
+                dt, _ = pace.step_size(active, lo, self.flight, -1.0, None)
+                if lo + dt < hi:
+                    hi = lo + dt
+            self.stats.steps += 1
+            self.contacts.step = self.stats.steps
+            self._step_hi = hi
+            self._process(lo, hi)
+            self._step_hi = -math.inf
+            if self.flight.flying:
+                self.flight.step(lo, hi)
+            if hi - self._last_tighten >= TIGHTEN_EVERY:
+                self._last_tighten = hi
+                for ball in self._moving.values():
+                    ball.tighten(hi)
+                if hi > MAX_SIM_TIME:
+                    raise PhysicsError("the balls did not come to rest")
+        return False
+
+    def _active(self) -> dict[int, Ball]:
+        """The moving balls near something (or in the air, falling, in a
+        cushion's grip): the window is as short as they need."""
+        near = self.near
+        out: dict[int, Ball] = {}
+        for first, second in near.near_pairs.values():
+            if first.moving:
+                out[first.ball] = first
+            if second.moving:
+                out[second.ball] = second
+        for (b, _), ball in near.near_cushions.items():
+            if ball.moving:
+                out[b] = ball
+        for b, ball in self._moving.items():
+            if ball.phase is Phase.AIRBORNE or ball.script is not None:
+                out[b] = ball
+        out.update(self._in_band)
+        return out
+
+    def _look(self, t: float) -> None:
+        """At a window's start: the bounds of the balls whose motion changed
+        worked out again, and the pairs and cushions due looked at."""
+        balls = self.balls
+        changed = sorted(self._changed)
+        self._changed.clear()
+        done: set[int] = set()
+        for b in changed:
+            ball = balls.get(b)
+            if ball is None or not ball.on_table:
+                continue
+            # A ball that stopped: the pairs of the moving ones with it.
+            self._pair_bounds(ball, t, done)
+            if ball.moving:
+                self._band_bound(ball, t)
+            done.add(b)
+        bounds = self._bounds
+        while bounds and bounds[0][0] <= t:
+            _, a, b, va, vb = heapq.heappop(bounds)
+            ra, rb = balls[a], balls[b]
+            stale = ra.version != va or rb.version != vb
+            if stale or not (ra.on_table and rb.on_table):
+                continue
+            self._pair_bound(ra, rb, t)
+        bands = self._bands
+        while bands and bands[0][0] <= t:
+            _, b, v = heapq.heappop(bands)
+            ball = balls[b]
+            if ball.version == v and ball.on_table:
+                self._band_bound(ball, t)
+        self._pairs_apart(t)
+        self._cushions_near(t)
+
+    def _pair_bounds(self, ball: Ball, t: float, done: set[int]) -> None:
+        """A ball's bounds against every other ball on the bed (but
+        those of ``done``, whose bounds with it are worked out already)."""
+        balls = self.balls
+        reach = 2.0 * self.radius + NEAR_GAP
+        if ball.phase is Phase.AIRBORNE:
+            return
+        ax0, ax1, ay0, ay1, _ = _sweep(ball, t)
+        ax0 -= reach
+        ax1 += reach
+        ay0 -= reach
+        ay1 += reach
+        for b in sorted(balls):
+            other = balls[b]
+            if other is ball or not other.on_table or b in done:
+                continue
+            if not (ball.moving or other.moving):
+                continue
+            if not other.moving and other.script is None:
+                # At rest: its box is a point (other.pos, written out).
+                x, y = other.cx0, other.cy0
+                if x < ax0 or x > ax1 or y < ay0 or y > ay1:
+                    continue  # apart until the ball's segment ends
+            self._pair_bound(ball, other, t)
+
+    def _pair_bound(self, a: Ball, b: Ball, t: float) -> None:
+        """The pair near now (into the near pairs), or the instant before
+        which it cannot be (onto the heap); nothing while neither moves or
+        one is in the air."""
+        if not (a.moving or b.moving):
+            return
+        if a.phase is Phase.AIRBORNE or b.phase is Phase.AIRBORNE:
+            return
+        if a.ball > b.ball:
+            a, b = b, a
+        key = (a.ball, b.ball)
+        near = self.near
+        if a.script is not None or b.script is not None:
+            if key not in near.near_pairs:
+                near.pair_near(a, b)
+            return
+        (ax, ay), (bx, by) = a.pos(t), b.pos(t)
+        gap = math.hypot(bx - ax, by - ay) - 2.0 * self.radius - NEAR_GAP
+        if gap <= 0.0:
+            if key not in near.near_pairs:
+                near.pair_near(a, b)
+            return
+        if _apart_to_the_end(a, b, t, 2.0 * self.radius + NEAR_GAP):
+            return  # not before one of them changes its motion
+        (avx, avy), (bvx, bvy) = a.vel(t), b.vel(t)
+        u = math.hypot(bvx - avx, bvy - avy)
+        acc = math.hypot(*a.acceleration()) + math.hypot(*b.acceleration())
+        if acc > 0.0:
+            h = (math.sqrt(u * u + 2.0 * acc * gap) - u) / acc
+        elif u > 0.0:
+            h = gap / u
+        else:
+            return
+        due = min(t + BOUND_MARGIN * h, a.t_end, b.t_end)
+        if due - t < MIN_BOUND:  # as good as near now
+            if key not in near.near_pairs:
+                near.pair_near(a, b)
+            return
+        heapq.heappush(self._bounds, (due, a.ball, b.ball, a.version, b.version))
+
+    def _pairs_apart(self, t: float) -> None:
+        """Near pairs whose gap has opened again leave the near pairs (and
+        get a bound)."""
+        near = self.near
+        for key in sorted(near.near_pairs):
+            a, b = near.near_pairs[key]
+            if a.phase is Phase.AIRBORNE or b.phase is Phase.AIRBORNE:
+                near.pair_apart(a, b)
+                continue
+            if a.script is not None or b.script is not None:
+                continue
+            (ax, ay), (bx, by) = a.pos(t), b.pos(t)
+            if math.hypot(bx - ax, by - ay) - 2.0 * self.radius > NEAR_GAP:
+                near.pair_apart(a, b)
+                self._pair_bound(a, b, t)
+            elif not (a.moving or b.moving):
+                near.pair_apart(a, b)
+
+    def _band_bound(self, ball: Ball, t: float) -> None:
+        """When the moving ball's centre may next come within reach of a
+        cushion piece (the rails' band), onto the heap; nothing if it is
+        there now (it is looked at every window) or in the air."""
+        if ball.phase is not Phase.SLIDING and ball.phase is not Phase.ROLLING:
+            return
+        if ball.script is not None:
+            return
+        h = pace.band_entry(ball, t, self._bound_box, self._band_roots)
+        if h <= 0.0:
+            self._in_band[ball.ball] = ball
+        elif t + h < ball.t_end:
+            heapq.heappush(self._bands, (t + h, ball.ball, ball.version))
+
+    def _cushions_near(self, t: float) -> None:
+        """The cushion pieces within reach of each moving ball in the band
+        are its near cushions for the window; none for the others."""
+        near = self.near
+        lo_x, hi_x, lo_y, hi_y = self._band
+        reach = self.radius + NEAR_GAP
+        pieces = near.pieces
+        grid = _piece_grid(self.spec, pieces, reach)
+        want: set[tuple[int, int]] = set()
+        was = self._in_band
+        self._in_band = now = {}
+        for b in sorted(self._moving):
+            ball = self._moving[b]
+            if ball.phase is Phase.AIRBORNE or not ball.on_table:
+                continue
+            x, y = ball.pos(t)
+            if lo_x < x < hi_x and lo_y < y < hi_y:
+                if b in was:  # back from the band: when it may enter it again
+                    self._band_bound(ball, t)
+                continue
+            now[b] = ball
+            for i in grid.get((int(x // GRID_CELL), int(y // GRID_CELL)), ()):
+                piece = pieces[i]
+                p = (x, y)
+                if math.dist(closest_point(piece, p), p) < reach + piece.radius:
+                    want.add((b, i))
+        for key in sorted(near.near_cushions):
+            if key not in want:
+                near.cushion_apart(near.near_cushions[key], key[1])
+        for key in sorted(want):
+            if key not in near.near_cushions:
+                near.cushion_near(self.balls[key[0]], key[1])
