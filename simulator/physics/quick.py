@@ -49,9 +49,11 @@ from simulator.table.state import TableState, Where
 # surfaces are this close; a ball is near a cushion piece when its surface
 # is this close to the piece's.
 NEAR_GAP = PAD
-# A pair's or a band's bound is kept this far short of the instant the
-# gap could close (room for rounding).
-BOUND_MARGIN = 0.9
+# A pair's bound is the instant its gap could close to this (m): half the
+# gap at which it counts as near, so that a pair coming straight on is near
+# at its first bound, not after ever shorter ones.
+AIM_GAP = 0.5 * NEAR_GAP
+BOUND_MARGIN = 1.0
 # A band's bound is the instant the centre is this much inside the band
 # (m).
 BAND_LEAD = 0.001
@@ -169,6 +171,42 @@ def _apart_to_the_end(a: Ball, b: Ball, t: float, reach: float) -> bool:
     return (
         bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach
     )
+
+
+# The spans (s) over which a pair's relative path is taken as straight,
+# the decelerations' share bounded (_along).
+ALONG_SPANS = (2.0, 0.5, 0.15, 0.05, 0.02)
+
+
+def _along(
+    dx: float, dy: float, ux: float, uy: float, acc: float, ends: float,
+    reach: float,
+) -> float:
+    """How long two balls' centres stay further than ``reach`` apart, from
+    their relative position (dx, dy) and velocity (ux, uy) now: the
+    relative path strays from the straight line by at most acc h^2 / 2 in
+    h, so over a span the line must keep that much further off. ``ends``:
+    when one segment ends (the longest span worth a look); 0 when this says
+    nothing."""
+    d2 = dx * dx + dy * dy
+    uu = ux * ux + uy * uy
+    du = dx * ux + dy * uy
+    best = 0.0
+    for span in ALONG_SPANS:
+        h = min(span, ends)
+        if h <= best:
+            continue
+        far = reach + 0.5 * acc * h * h
+        if d2 <= far * far:
+            continue
+        if du >= 0.0 or uu == 0.0:
+            return h  # parting along the line: never that near in the span
+        disc = du * du - uu * (d2 - far * far)
+        if disc < 0.0:
+            return h  # the line passes further off
+        first = (-du - math.sqrt(disc)) / uu
+        best = max(best, min(first, h))
+    return best
 
 
 class QuickWorld(World):
@@ -384,15 +422,17 @@ class QuickWorld(World):
                 near.pair_near(a, b)
             return
         (ax, ay), (bx, by) = a.pos(t), b.pos(t)
-        gap = math.hypot(bx - ax, by - ay) - 2.0 * self.radius - NEAR_GAP
-        if gap <= 0.0:
+        gap = math.hypot(bx - ax, by - ay) - 2.0 * self.radius
+        if gap <= NEAR_GAP:
             if key not in near.near_pairs:
                 near.pair_near(a, b)
             return
+        gap -= AIM_GAP
         if _apart_to_the_end(a, b, t, 2.0 * self.radius + NEAR_GAP):
             return  # not before one of them changes its motion
         (avx, avy), (bvx, bvy) = a.vel(t), b.vel(t)
-        u = math.hypot(bvx - avx, bvy - avy)
+        ux, uy = bvx - avx, bvy - avy
+        u = math.hypot(ux, uy)
         acc = math.hypot(*a.acceleration()) + math.hypot(*b.acceleration())
         if acc > 0.0:
             h = (math.sqrt(u * u + 2.0 * acc * gap) - u) / acc
@@ -400,6 +440,9 @@ class QuickWorld(World):
             h = gap / u
         else:
             return
+        ends = min(a.t_end, b.t_end) - t
+        h = max(h, _along(bx - ax, by - ay, ux, uy, acc, ends,
+                          2.0 * self.radius + AIM_GAP))
         due = min(t + BOUND_MARGIN * h, a.t_end, b.t_end)
         if due - t < MIN_BOUND:  # as good as near now
             if key not in near.near_pairs:
