@@ -376,7 +376,7 @@ class QuickWorld(World):
             _, b, v = heapq.heappop(bands)
             ball = balls[b]
             if ball.version == v and ball.on_table:
-                self._band_bound(ball, t)
+                self._in_band[b] = ball  # looked at from now on
         self._pairs_apart(t)
         self._cushions_near(t)
 
@@ -484,25 +484,26 @@ class QuickWorld(World):
 
     def _cushions_near(self, t: float) -> None:
         """The cushion pieces within reach of each moving ball in the band
-        are its near cushions for the window; none for the others."""
+        are its near cushions for the window; none for the others. (A ball
+        joins the band at its bound or when its motion changes there.)"""
         near = self.near
         lo_x, hi_x, lo_y, hi_y = self._band
         reach = self.radius + NEAR_GAP
         pieces = near.pieces
         grid = _piece_grid(self.spec, pieces, reach)
         want: set[tuple[int, int]] = set()
-        was = self._in_band
-        self._in_band = now = {}
-        for b in sorted(self._moving):
-            ball = self._moving[b]
-            if ball.phase is Phase.AIRBORNE or not ball.on_table:
+        in_band = self._in_band
+        for b in sorted(in_band):
+            ball = in_band[b]
+            if ball.phase is Phase.AIRBORNE or not ball.moving or not ball.on_table:
+                del in_band[b]
                 continue
             x, y = ball.pos(t)
             if lo_x < x < hi_x and lo_y < y < hi_y:
-                if b in was:  # back from the band: when it may enter it again
-                    self._band_bound(ball, t)
+                # Back from the band: when it may enter it again.
+                del in_band[b]
+                self._band_bound(ball, t)
                 continue
-            now[b] = ball
             for i in grid.get((int(x // GRID_CELL), int(y // GRID_CELL)), ()):
                 piece = pieces[i]
                 p = (x, y)
