@@ -304,15 +304,14 @@ class QuickWorld(World):
             self._look(self.t)
             lo = self.t
             hi = min(lo + WINDOW_MAX, sched.next_time(balls), until)
-            if self._bounds and self._bounds[0][0] < hi:
-                hi = max(self._bounds[0][0], lo)
-            if self._bands and self._bands[0][0] < hi:
-                hi = max(self._bands[0][0], lo)
-            active = self._active()
-            if active:
-                dt, _ = pace.step_size(active, lo, self.flight, -1.0, None)
-                if lo + dt < hi:
-                    hi = lo + dt
+            hi = min(hi, self._next_bound(lo))
+            if near.near_pairs or near.near_cushions or self._in_band or \
+                    self.flight.flying or self.falls.falling:
+                active = self._active()
+                if active:
+                    dt, _ = pace.step_size(active, lo, self.flight, -1.0, None)
+                    if lo + dt < hi:
+                        hi = lo + dt
             self.stats.steps += 1
             self.contacts.step = self.stats.steps
             self._step_hi = hi
@@ -327,6 +326,28 @@ class QuickWorld(World):
                 if hi > MAX_SIM_TIME:
                     raise PhysicsError("the balls did not come to rest")
         return False
+
+    def _next_bound(self, lo: float) -> float:
+        """The earliest pair's or band's bound still valid (those of
+        segments since changed are dropped), no earlier than ``lo``."""
+        balls = self.balls
+        bounds = self._bounds
+        while bounds:
+            _, a, b, va, vb = bounds[0]
+            ra, rb = balls[a], balls[b]
+            if ra.version == va and rb.version == vb and ra.on_table and rb.on_table:
+                break
+            heapq.heappop(bounds)
+        bands = self._bands
+        while bands:
+            _, b, v = bands[0]
+            ball = balls[b]
+            if ball.version == v and ball.on_table:
+                break
+            heapq.heappop(bands)
+        first = min(bounds[0][0] if bounds else math.inf,
+                    bands[0][0] if bands else math.inf)
+        return max(first, lo)
 
     def _active(self) -> dict[int, Ball]:
         """The moving balls near something (or in the air, falling, in a
