@@ -54,6 +54,9 @@ NEAR_GAP = PAD
 # at its first bound, not after ever shorter ones.
 AIM_GAP = 0.5 * NEAR_GAP
 BOUND_MARGIN = 1.0
+# The rails' band: a ball whose surface is this close to a nose line may
+# meet a cushion piece in its next window (m).
+BAND_DEPTH = 0.002
 # A band's bound is the instant the centre is this much inside the band
 # (m).
 BAND_LEAD = 0.001
@@ -233,7 +236,9 @@ class QuickWorld(World):
         self._in_band: dict[int, Ball] = {}
         super().__init__(state, frame_dt=1e3, models=models, motion=motion, stick=False)
         r = self.radius
-        reach = r + NEAR_GAP
+        # Every cushion piece lies behind a nose line (pace.horizon): no
+        # ball meets one before its surface comes within BAND_DEPTH of one.
+        reach = r + BAND_DEPTH
         self._band = (reach, self.spec.length - reach, reach, self.spec.width - reach)
         # The box a bound is worked out for is a little larger: at the
         # bound's instant the ball is inside the band, whatever the rounding
