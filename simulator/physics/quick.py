@@ -307,6 +307,9 @@ class QuickWorld(World):
             if near.provisional_pairs or near.provisional_cushions:
                 near.drop_provisional()
             self._look(self.t)
+            if self._decided():
+                self._to_rest()
+                continue
             lo = self.t
             hi = min(lo + WINDOW_MAX, sched.next_time(balls), until)
             hi = min(hi, self._next_bound(lo))
@@ -331,6 +334,57 @@ class QuickWorld(World):
                 if hi > MAX_SIM_TIME:
                     raise PhysicsError("the balls did not come to rest")
         return False
+
+    def _decided(self) -> bool:
+        """Whether the shot's outcome is decided: every moving ball rolls
+        (straight on to where it stops) and no ball's path to rest comes
+        near another ball's, a cushion or a pocket."""
+        near = self.near
+        if near.near_pairs or near.near_cushions or self._in_band:
+            return False
+        if self.flight.flying or self.falls.falling:
+            return False
+        t = self.t
+        movers = self._moving
+        for ball in movers.values():
+            if ball.phase is not Phase.ROLLING or ball.script is not None:
+                return False
+        lo_x, hi_x, lo_y, hi_y = self._band
+        reach = 2.0 * self.radius + NEAR_GAP
+        boxes = []
+        for b in sorted(self.balls):
+            ball = self.balls[b]
+            if not ball.on_table:
+                continue
+            x0, x1, y0, y1, _ = _sweep(ball, t)
+            if ball.moving and not (
+                lo_x < x0 and x1 < hi_x and lo_y < y0 and y1 < hi_y
+            ):
+                return False  # it may reach a cushion or a pocket
+            boxes.append((x0, x1, y0, y1, ball.moving))
+        for i, (x0, x1, y0, y1, moving) in enumerate(boxes):
+            for u0, u1, v0, v1, other_moving in boxes[i + 1:]:
+                if not (moving or other_moving):
+                    continue
+                if not (u0 - x1 > reach or x0 - u1 > reach or v0 - y1 > reach
+                        or y0 - v1 > reach):
+                    return False
+        return True
+
+    def _to_rest(self) -> None:
+        """The outcome is decided (_decided): every rolling ball is put
+        where its roll ends, at rest, without the steps between (its side
+        spin running out and the lines it crosses on the way are nothing a
+        referee reads once no ball can meet another)."""
+        cloth = self.models.cloth
+        for b in sorted(self._moving):
+            ball = self._moving[b]
+            end = ball.t_end
+            ball.start_on_cloth(end, ball.pos(end), (0.0, 0.0), (0.0, 0.0, 0.0),
+                                cloth)
+            self.history.record(ball, end)
+        self._moving.clear()
+        self.near.changed()
 
     def _next_bound(self, lo: float) -> float:
         """The earliest pair's or band's bound still valid (those of
