@@ -166,6 +166,39 @@ def _sweep(ball: Ball, t: float) -> tuple[float, float, float, float, float]:
     return x0, x1, y0, y1, end
 
 
+Line = tuple[float, float, float, float]
+
+
+def _straight(ball: Ball, t: float, end: float) -> Line | None:
+    """The straight path (from, to) the ball's centre takes from t to the
+    end of its segment, when it takes one (its deceleration along its
+    velocity: rolling, or sliding without a curve); None otherwise."""
+    if not ball.moving or ball.script is not None or ball.phase is Phase.AIRBORNE:
+        return None
+    ax, ay = 2.0 * ball.cx2, 2.0 * ball.cy2
+    vx, vy = ball.vel(t)
+    if abs(vx * ay - vy * ax) > 1e-9 * math.hypot(vx, vy) * math.hypot(ax, ay):
+        return None
+    # Turned back the way it came (a draw shot's reversal), it stays on the
+    # line but not between the ends.
+    wx, wy = ball.vel(end)
+    if wx * vx + wy * vy < 0.0:
+        return None
+    x, y = ball.pos(t)
+    xe, ye = ball.pos(end)
+    return x, y, xe, ye
+
+
+def _off_line(line: Line, px: float, py: float) -> float:
+    """How far the point is from the path's line segment."""
+    x0, y0, x1, y1 = line
+    dx, dy = x1 - x0, y1 - y0
+    span = dx * dx + dy * dy
+    f = 0.0 if span == 0.0 else ((px - x0) * dx + (py - y0) * dy) / span
+    f = min(1.0, max(0.0, f))
+    return math.hypot(px - (x0 + f * dx), py - (y0 + f * dy))
+
+
 def _apart_to_the_end(a: Ball, b: Ball, t: float, reach: float) -> bool:
     """Whether the two centres stay further than ``reach`` apart until one
     of the balls' segments ends: their sweeps' boxes are that far apart."""
@@ -467,11 +500,12 @@ class QuickWorld(World):
         reach = 2.0 * self.radius + NEAR_GAP
         if ball.phase is Phase.AIRBORNE:
             return
-        ax0, ax1, ay0, ay1, _ = _sweep(ball, t)
+        ax0, ax1, ay0, ay1, end = _sweep(ball, t)
         ax0 -= reach
         ax1 += reach
         ay0 -= reach
         ay1 += reach
+        line = _straight(ball, t, end)
         for b in sorted(balls):
             other = balls[b]
             if other is ball or not other.on_table or b in done:
@@ -483,6 +517,8 @@ class QuickWorld(World):
                 x, y = other.cx0, other.cy0
                 if x < ax0 or x > ax1 or y < ay0 or y > ay1:
                     continue  # apart until the ball's segment ends
+                if line is not None and _off_line(line, x, y) > reach:
+                    continue  # its straight path passes further off
             self._pair_bound(ball, other, t)
 
     def _pair_bound(self, a: Ball, b: Ball, t: float) -> None:
