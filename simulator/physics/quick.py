@@ -245,6 +245,12 @@ def _along(
     return best
 
 
+# Tables checked (TableState.validate) lately, by id, each kept alive with
+# its id: a search's world checks its table once.
+_CHECKED: dict[int, TableState] = {}
+CHECKED_KEPT = 64
+
+
 class QuickWorld(World):
     """world.World driven from event to event, without pymunk (module
     docstring). Only for a search: no cue stick, no audit."""
@@ -267,6 +273,9 @@ class QuickWorld(World):
         # The moving balls whose centre is in the rails' band: looked at
         # for cushions every window.
         self._in_band: dict[int, Ball] = {}
+        # When the outcome was found decided and the rolling balls put at
+        # rest (_to_rest), if it was.
+        self.decided_at: float | None = None
         super().__init__(state, frame_dt=1e3, models=models, motion=motion, stick=False)
         r = self.radius
         # Every cushion piece lies behind a nose line (pace.horizon): no
@@ -279,6 +288,17 @@ class QuickWorld(World):
         inner = reach - BAND_LEAD
         self._bound_box = (inner, self.spec.length - inner, inner,
                            self.spec.width - inner)
+
+    def _validate(
+        self, state: TableState, motion: Mapping[int, BallMotion] | None
+    ) -> None:
+        """A search plays many strokes from one table: it is checked once."""
+        if motion or _CHECKED.get(id(state)) is not state:
+            super()._validate(state, motion)
+            if not motion:
+                if len(_CHECKED) >= CHECKED_KEPT:
+                    _CHECKED.clear()
+                _CHECKED[id(state)] = state
 
     def _build_parts(self, state: TableState) -> None:
         self.balls: dict[int, Ball] = {}
@@ -410,6 +430,7 @@ class QuickWorld(World):
         spin running out and the lines it crosses on the way are nothing a
         referee reads once no ball can meet another)."""
         cloth = self.models.cloth
+        self.decided_at = self.t
         for b in sorted(self._moving):
             ball = self._moving[b]
             end = ball.t_end
