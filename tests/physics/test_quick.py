@@ -98,7 +98,8 @@ def pairs() -> list[tuple[Shot, Shot]]:
     return [(simulate(t, s, frame_dt=1e3), simulate_search(t, s)) for t, s in CASES]
 
 
-def test_the_outcome_agrees_with_the_full_physics(pairs: list[tuple[Shot, Shot]]) -> None:
+def test_the_outcome_agrees_with_the_full_physics(
+        pairs: list[tuple[Shot, Shot]]) -> None:
     agree = sum(outcome(full) == outcome(quick) for full, quick in pairs)
     assert len(pairs) == 216
     assert agree / len(pairs) >= AGREEMENT, f"{agree} of {len(pairs)} agree"
