@@ -35,7 +35,7 @@ from simulator.physics.errors import PhysicsError
 from simulator.physics.falls import Falls
 from simulator.physics.flight import Flight
 from simulator.physics.instants import Instants
-from simulator.physics.lines import table_lines
+from simulator.physics.lines import History, table_lines
 from simulator.physics.models import Models
 from simulator.physics.near import PAD, Near
 from simulator.physics.stats import EnergyAudit
@@ -89,6 +89,16 @@ class NoBodies:
 
     def release(self, balls: dict[int, Ball], stick: tuple[Any, ...] = ()) -> None:
         """Nothing to hand back."""
+
+
+class NoHistory(History):
+    """No playback frames: the balls' segments are not kept."""
+
+    def record(self, ball: Ball, t: float) -> None:
+        """Nothing to keep."""
+
+    def leave(self, ball: int, t: float) -> None:
+        """Nothing to keep."""
 
 
 _PIECES: dict[int, tuple[TableSpec, tuple[CushionPiece, ...]]] = {}
@@ -305,6 +315,7 @@ class QuickWorld(World):
         pieces = _pieces(self.spec)
         self.near = Near(self.spec, self.balls, pieces, self.radius)
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
+        self.history = NoHistory(self.radius, self.g)
         self.space = None  # type: ignore[assignment]
         self.by_shape = self.bodies.by_shape
         for b in state.balls:
@@ -335,6 +346,13 @@ class QuickWorld(World):
             self.balls, self.models.cloth, self.mass, self.radius, self.g, self.stats
         )
 
+    def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
+        """Only a ball coming to rest is logged: a referee reads no other
+        change of phase after the stroke (a ball still for a while and
+        then pocketed hung on the lip, general rule 25)."""
+        if ball.phase is Phase.STATIONARY:
+            super().motion_event(ball, old, t)
+
     def _scheduled(self, ball: Ball, t: float) -> None:
         self._changed.add(ball.ball)
         super()._scheduled(ball, t)
@@ -359,8 +377,7 @@ class QuickWorld(World):
             # look below decides what is near now.
             if near.provisional_pairs or near.provisional_cushions:
                 near.drop_provisional()
-            self._look(self.t)
-            if self._decided():
+            if self._look(self.t) and self._decided():
                 self._to_rest()
                 continue
             lo = self.t
@@ -481,10 +498,12 @@ class QuickWorld(World):
         out.update(self._in_band)
         return out
 
-    def _look(self, t: float) -> None:
+    def _look(self, t: float) -> bool:
         """At a window's start: the bounds of the balls whose motion changed
-        worked out again, and the pairs and cushions due looked at."""
+        worked out again, and the pairs and cushions due looked at. Whether
+        anything was (the shot may be decided now)."""
         balls = self.balls
+        news = bool(self._changed)
         changed = sorted(self._changed)
         self._changed.clear()
         done: set[int] = set()
@@ -504,6 +523,7 @@ class QuickWorld(World):
             stale = ra.version != va or rb.version != vb
             if stale or not (ra.on_table and rb.on_table):
                 continue
+            news = True
             self._pair_bound(ra, rb, t)
         bands = self._bands
         while bands and bands[0][0] <= t:
@@ -513,6 +533,7 @@ class QuickWorld(World):
                 self._in_band[b] = ball  # looked at from now on
         self._pairs_apart(t)
         self._cushions_near(t)
+        return news
 
     def _pair_bounds(self, ball: Ball, t: float, done: set[int]) -> None:
         """A ball's bounds against every other ball on the bed (but
