@@ -612,6 +612,8 @@ class QuickWorld(World):
         """Near pairs whose gap has opened again leave the near pairs (and
         get a bound)."""
         near = self.near
+        if not near.near_pairs:
+            return
         for key in sorted(near.near_pairs):
             a, b = near.near_pairs[key]
             if a.phase is Phase.AIRBORNE or b.phase is Phase.AIRBORNE:
@@ -645,6 +647,8 @@ class QuickWorld(World):
         are its near cushions for the window; none for the others. (A ball
         joins the band at its bound or when its motion changes there.)"""
         near = self.near
+        if not self._in_band and not near.near_cushions:
+            return
         lo_x, hi_x, lo_y, hi_y = self._band
         reach = self.radius + NEAR_GAP
         pieces = near.pieces
