@@ -199,6 +199,41 @@ def _straight(ball: Ball, t: float, end: float) -> Line | None:
     return x, y, xe, ye
 
 
+def _reach_on_line(
+    ball: Ball, q: tuple[float, float], t: float, reach: float
+) -> float | None:
+    """How long until the centre of a ball on a straight path (_straight)
+    comes within ``reach`` of the point q: exactly, from its distance along
+    the path (v tau + a tau^2 / 2, a < 0 or 0); the rest of its segment if
+    never. None for a ball on no straight path."""
+    line = _straight(ball, t, ball.t_end)
+    if line is None:
+        return None
+    x0, y0, _, _ = line
+    vx, vy = ball.vel(t)
+    v = math.hypot(vx, vy)
+    rest = ball.t_end - t
+    if v == 0.0:
+        return None
+    ux, uy = vx / v, vy / v
+    along = (q[0] - x0) * ux + (q[1] - y0) * uy
+    side = abs((q[0] - x0) * uy - (q[1] - y0) * ux)
+    if side >= reach:
+        return rest
+    enter = along - math.sqrt(reach * reach - side * side)
+    if enter <= 0.0:
+        return None  # within reach now or behind: the bound's other ways
+    # The speed along the path falls (or rises) at a constant rate.
+    acc = 2.0 * (ball.cx2 * ux + ball.cy2 * uy)
+    if acc == 0.0:
+        return enter / v
+    disc = v * v + 2.0 * acc * enter
+    if disc < 0.0:
+        return rest  # it stops short
+    tau = (math.sqrt(disc) - v) / acc
+    return min(tau, rest) if tau >= 0.0 else rest
+
+
 def _off_line(line: Line, px: float, py: float) -> float:
     """How far the point is from the path's line segment."""
     x0, y0, x1, y1 = line
@@ -601,6 +636,12 @@ class QuickWorld(World):
         ends = min(a.t_end, b.t_end) - t
         h = max(h, _along(bx - ax, by - ay, ux, uy, acc, ends,
                           2.0 * self.radius + AIM_GAP))
+        if not (a.moving and b.moving):
+            mover, still = (a, b) if a.moving else (b, a)
+            exact = _reach_on_line(mover, still.pos(t), t,
+                                   2.0 * self.radius + AIM_GAP)
+            if exact is not None:
+                h = max(h, exact)
         due = min(t + BOUND_MARGIN * h, a.t_end, b.t_end)
         if due - t < MIN_BOUND:  # as good as near now
             if key not in near.near_pairs:
