@@ -234,6 +234,26 @@ def _reach_on_line(
     return min(tau, rest) if tau >= 0.0 else rest
 
 
+def _apart(a: Line, b: Line) -> float:
+    """The least distance between two line segments (a point is one of no
+    length)."""
+    ax0, ay0, ax1, ay1 = a
+    bx0, by0, bx1, by1 = b
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float,
+             ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1 = side(ax0, ay0, ax1, ay1, bx0, by0)
+    d2 = side(ax0, ay0, ax1, ay1, bx1, by1)
+    d3 = side(bx0, by0, bx1, by1, ax0, ay0)
+    d4 = side(bx0, by0, bx1, by1, ax1, ay1)
+    if d1 * d2 < 0.0 and d3 * d4 < 0.0:
+        return 0.0  # they cross
+    return min(_off_line(a, bx0, by0), _off_line(a, bx1, by1),
+               _off_line(b, ax0, ay0), _off_line(b, ax1, ay1))
+
+
 def _off_line(line: Line, px: float, py: float) -> float:
     """How far the point is from the path's line segment."""
     x0, y0, x1, y1 = line
@@ -456,23 +476,35 @@ class QuickWorld(World):
                 return False
         lo_x, hi_x, lo_y, hi_y = self._band
         reach = 2.0 * self.radius + NEAR_GAP
-        boxes = []
+        paths: list[tuple[Line, bool]] = []
         for b in sorted(self.balls):
             ball = self.balls[b]
             if not ball.on_table:
                 continue
-            x0, x1, y0, y1, _ = _sweep(ball, t)
-            if ball.moving and not (
-                lo_x < x0 and x1 < hi_x and lo_y < y0 and y1 < hi_y
-            ):
-                return False  # it may reach a cushion or a pocket
-            boxes.append((x0, x1, y0, y1, ball.moving))
-        for i, (x0, x1, y0, y1, moving) in enumerate(boxes):
-            for u0, u1, v0, v1, other_moving in boxes[i + 1:]:
+            if ball.moving:
+                line = _straight(ball, t, ball.t_end)
+                if line is None:
+                    return False
+                x0, y0, x1, y1 = line
+                if not (lo_x < min(x0, x1) and max(x0, x1) < hi_x
+                        and lo_y < min(y0, y1) and max(y0, y1) < hi_y):
+                    return False  # it may reach a cushion or a pocket
+                paths.append((line, True))
+            else:
+                x, y = ball.pos(t)
+                paths.append(((x, y, x, y), False))
+        for i, (line, moving) in enumerate(paths):
+            x0, y0, x1, y1 = line
+            lx, hx = (x0, x1) if x0 < x1 else (x1, x0)
+            ly, hy = (y0, y1) if y0 < y1 else (y1, y0)
+            for other, other_moving in paths[i + 1:]:
                 if not (moving or other_moving):
                     continue
-                if not (u0 - x1 > reach or x0 - u1 > reach or v0 - y1 > reach
-                        or y0 - v1 > reach):
+                u0, v0, u1, v1 = other
+                if (min(u0, u1) - hx > reach or lx - max(u0, u1) > reach
+                        or min(v0, v1) - hy > reach or ly - max(v0, v1) > reach):
+                    continue  # their boxes are apart
+                if _apart(line, other) <= reach:
                     return False
         return True
 
