@@ -152,9 +152,24 @@ def _piece_grid(
     return grid
 
 
-def _sweep(ball: Ball, t: float) -> tuple[float, float, float, float, float]:
+Sweep = tuple[float, float, float, float, float]
+
+
+def _sweep(ball: Ball, t: float) -> Sweep:
     """The box (x min, x max, y min, y max) the ball's centre stays in from
-    t to the end of its segment (a point at rest), and that end."""
+    t to the end of its segment (a point at rest), and that end. (Kept on
+    the ball for its segment and t: asked for again and again in a look.)"""
+    kept = ball.extra.get("sweep")
+    if kept is not None and kept[0] == ball.version and kept[1] == t:
+        out: Sweep = kept[2]
+        return out
+    out = _swept(ball, t)
+    ball.extra["sweep"] = (ball.version, t, out)
+    return out
+
+
+def _swept(ball: Ball, t: float) -> Sweep:
+    """_sweep, worked out."""
     end = ball.t_end if ball.moving else math.inf
     x, y = ball.pos(t)
     if not ball.moving:
@@ -182,7 +197,21 @@ Line = tuple[float, float, float, float]
 def _straight(ball: Ball, t: float, end: float) -> Line | None:
     """The straight path (from, to) the ball's centre takes from t to the
     end of its segment, when it takes one (its deceleration along its
-    velocity: rolling, or sliding without a curve); None otherwise."""
+    velocity: rolling, or sliding without a curve); None otherwise. (Kept
+    on the ball like _sweep.)"""
+    if end != ball.t_end:
+        return _straight_path(ball, t, end)
+    kept = ball.extra.get("line")
+    if kept is not None and kept[0] == ball.version and kept[1] == t:
+        out: Line | None = kept[2]
+        return out
+    out = _straight_path(ball, t, end)
+    ball.extra["line"] = (ball.version, t, out)
+    return out
+
+
+def _straight_path(ball: Ball, t: float, end: float) -> Line | None:
+    """_straight, worked out."""
     if not ball.moving or ball.script is not None or ball.phase is Phase.AIRBORNE:
         return None
     ax, ay = 2.0 * ball.cx2, 2.0 * ball.cy2
