@@ -451,7 +451,7 @@ class QuickWorld(World):
             return True
         if not self._begun:
             self._begin()
-        near, sched, balls = self.near, self.schedule, self.balls
+        near = self.near
         while self.t < until:
             if not self._moving:
                 if self._idle():
@@ -465,7 +465,7 @@ class QuickWorld(World):
                 self._to_rest()
                 continue
             lo = self.t
-            hi = min(lo + WINDOW_MAX, sched.next_time(balls), until)
+            hi = min(lo + WINDOW_MAX, self._next_change(), until)
             hi = min(hi, self._next_bound(lo))
             if near.near_pairs or near.near_cushions or self._in_band or \
                     self.flight.flying or self.falls.falling:
@@ -552,6 +552,19 @@ class QuickWorld(World):
             self.history.record(ball, end)
         self._moving.clear()
         self.near.changed()
+
+    def _next_change(self) -> float:
+        """The first instant on the schedule that may change a moving
+        ball's motion: the end of its segment (a line crossed changes
+        nothing and does not end a window; with a ball in the air or
+        falling, anything may)."""
+        if self.flight.flying or self.falls.falling:
+            return self.schedule.next_time(self.balls)
+        first = math.inf
+        for ball in self._moving.values():
+            if ball.t_end < first:
+                first = ball.t_end
+        return first
 
     def _next_bound(self, lo: float) -> float:
         """The earliest pair's or band's bound still valid (those of
