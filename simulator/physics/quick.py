@@ -40,7 +40,7 @@ from simulator.physics.models import Models
 from simulator.physics.near import PAD, Near
 from simulator.physics.stats import EnergyAudit
 from simulator.physics.world import MAX_SIM_TIME, TIGHTEN_EVERY, World
-from simulator.table.events import BallMotion, Phase
+from simulator.table.events import HEAD_STRING, BallMotion, Phase
 from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.table.specs import TableSpec
 from simulator.table.state import TableState, Where
@@ -424,7 +424,10 @@ class QuickWorld(World):
             self.schedule,
             self.falls,
             self.flight,
-            table_lines(self.spec),
+            # A referee reads only the cue ball's crossing of the head
+            # string (the kitchen's rules; the lag's long string is played
+            # through the full physics).
+            tuple(line for line in table_lines(self.spec) if line[0] == HEAD_STRING),
         )
         self._audit = EnergyAudit(
             self.balls, self.models.cloth, self.mass, self.radius, self.g, self.stats
@@ -650,6 +653,23 @@ class QuickWorld(World):
         balls = self.balls
         reach = 2.0 * self.radius + NEAR_GAP
         if ball.phase is Phase.AIRBORNE:
+            return
+        if not ball.moving and ball.script is None:
+            # At rest: only the moving balls, each from its own path.
+            x, y = ball.cx0, ball.cy0
+            for b in sorted(self._moving):
+                other = balls[b]
+                if b in done or other.phase is Phase.AIRBORNE:
+                    continue
+                if other.script is None:
+                    ox0, ox1, oy0, oy1, end = _sweep(other, t)
+                    if (x < ox0 - reach or x > ox1 + reach or y < oy0 - reach
+                            or y > oy1 + reach):
+                        continue
+                    line = _straight(other, t, end)
+                    if line is not None and _off_line(line, x, y) > reach:
+                        continue
+                self._pair_bound(ball, other, t)
             return
         ax0, ax1, ay0, ay1, end = _sweep(ball, t)
         ax0 -= reach
