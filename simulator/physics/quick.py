@@ -434,10 +434,12 @@ class QuickWorld(World):
         )
 
     def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
-        """Only a ball coming to rest is logged: a referee reads no other
-        change of phase after the stroke (a ball still for a while and
-        then pocketed hung on the lip, general rule 25)."""
-        if ball.phase is Phase.STATIONARY:
+        """Only the cue ball's changes of phase (its way over the table, at
+        each event, is what a player reads of a scratch's risk) and a ball
+        coming to rest are logged: a referee reads no other after the
+        stroke (a ball still for a while and then pocketed hung on the lip,
+        general rule 25)."""
+        if ball.phase is Phase.STATIONARY or ball.ball == self.spec.balls.cue_ball:
             super().motion_event(ball, old, t)
 
     def _scheduled(self, ball: Ball, t: float) -> None:
