@@ -1,24 +1,29 @@
-"""A search's world: the same laws and events as world.World, driven from
-event to event instead of pymunk's steps (physics.simulate_search).
+"""A search's world: the laws of world.World, driven from event to event
+instead of pymunk's steps (physics.simulate_search).
 
 The full world steps pymunk to learn which balls and cushions have come
 near, all balls together at the pace of the fastest. A search needs only
 the outcome, so this world works out by itself, from the closed forms,
-until when each moving ball cannot come near another ball (their gap
-closes no faster than their relative speed and decelerations allow) or a
-cushion (when its centre enters the band along the rails, exactly), and
-jumps there. Only while a moving ball is near something does time go in
-windows as short as the full world's steps (no ball moves more than a
-padding in one), and the contacts in each are found and resolved by the
-same code as the full world's (near.py, contacts.py, instants.py). No
-pymunk body is made or stepped.
+until when each pair with a moving ball cannot come near (their gap
+closes no faster than their relative speed and decelerations allow;
+exactly for a ball on a straight path and one at rest; never while their
+paths keep apart until a segment ends) and when each moving ball's surface comes within
+BAND_DEPTH of a nose line (exactly), and jumps there. Only while a moving
+ball is near another or at the rails does time go in windows as short as
+the full world's steps (no ball moves more than a padding in one), and
+the contacts in each are found and resolved by the same code as the full
+world's (near.py, contacts.py, instants.py). Once every moving ball rolls
+on a straight path to rest that comes near nothing, the outcome is
+decided and the balls are put where they stop. No pymunk body is made or
+stepped, and only what a search reads is logged (QuickWorld.motion_event,
+the head string's crossings).
 
 The contacts are the same laws at the same instants as long as both worlds
 see the same pairs near; the windows differ from the steps, so a rounding
-may differ and a chaotic shot (a cluster scattered) may part after many
-contacts. tests/physics/test_quick.py and `bench --part sims` measure the
-agreement of outcomes; the final choice of a search is always played
-through the full physics.
+may differ and a chaotic shot (a rack scattered) may part after many
+contacts: simulate_search steps a table with a rack. tests/physics/
+test_quick.py and `bench --part sims` measure the agreement of outcomes;
+the final choice of a search is always played through the full physics.
 """
 
 from __future__ import annotations
@@ -53,7 +58,6 @@ NEAR_GAP = PAD
 # gap at which it counts as near, so that a pair coming straight on is near
 # at its first bound, not after ever shorter ones.
 AIM_GAP = 0.5 * NEAR_GAP
-BOUND_MARGIN = 1.0
 # The rails' band: a ball whose surface is this close to a nose line may
 # meet a cushion piece in its next window (m).
 BAND_DEPTH = 0.002
@@ -373,7 +377,8 @@ class QuickWorld(World):
         super().__init__(state, frame_dt=1e3, models=models, motion=motion, stick=False)
         r = self.radius
         # Every cushion piece lies behind a nose line (pace.horizon): no
-        # ball meets one before its surface comes within BAND_DEPTH of one.
+        # ball meets one before its surface reaches one. The band begins
+        # BAND_DEPTH short of that.
         reach = r + BAND_DEPTH
         self._band = (reach, self.spec.length - reach, reach, self.spec.width - reach)
         # The box a bound is worked out for is a little larger: at the
@@ -738,7 +743,7 @@ class QuickWorld(World):
                                    2.0 * self.radius + AIM_GAP)
             if exact is not None:
                 h = max(h, exact)
-        due = min(t + BOUND_MARGIN * h, a.t_end, b.t_end)
+        due = min(t + h, a.t_end, b.t_end)
         if due - t < MIN_BOUND:  # as good as near now
             if key not in near.near_pairs:
                 near.pair_near(a, b)
