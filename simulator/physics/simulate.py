@@ -9,10 +9,11 @@ from collections.abc import Mapping, Sequence
 from simulator.physics.cue import StrokeError, validate
 from simulator.physics.lines import FrameBuilder, LazyFrames
 from simulator.physics.models import Models, models_named
+from simulator.physics.quick import QuickWorld
 from simulator.physics.stats import Stats
 from simulator.physics.world import World
 from simulator.table.events import BallMotion, Event, Frame, Shot, Stroke
-from simulator.table.state import TableState
+from simulator.table.state import TableState, Where
 
 # The physics' build, stamped on every shot: raise it with any change that
 # moves a stroke's result (python -m simulator.tools.fingerprint prints other
@@ -225,6 +226,27 @@ def simulate(
 SEARCH_FRAME_DT = 1e3
 
 
+# A table with this many balls touching another (within CLUSTER_GAP) holds
+# a rack or the like, which the full world steps faster (simulate_search).
+CLUSTER_BALLS = 6
+CLUSTER_GAP = 0.002  # m between surfaces
+
+
+def clustered(state: TableState) -> bool:
+    """Whether at least CLUSTER_BALLS balls on the table touch another."""
+    spots = [b.pos for b in state.balls if b.where is Where.TABLE]
+    reach = 2.0 * state.spec.balls.radius + CLUSTER_GAP
+    touching: set[int] = set()
+    for i, (x, y) in enumerate(spots):
+        for j in range(i + 1, len(spots)):
+            u, v = spots[j]
+            if abs(u - x) < reach and abs(v - y) < reach and \
+                    math.hypot(u - x, v - y) < reach:
+                touching.add(i)
+                touching.add(j)
+    return len(touching) >= CLUSTER_BALLS
+
+
 def simulate_search(
     state: TableState, stroke: Stroke, models: Models | None = None
 ) -> Shot:
@@ -232,7 +254,36 @@ def simulate_search(
     ``simulate`` but for the cue stick, which stops at the strike (a
     double hit or the stick touching a ball is the full physics' to find:
     a search plays a stroke through ``simulate`` when the tip could reach
-    something), and no playback frames."""
-    return ShotStream(
-        state, stroke, frame_dt=SEARCH_FRAME_DT, models=models, stick=False
-    ).run_to_end()
+    something), and no playback frames; driven from event to event
+    without pymunk's steps (quick.QuickWorld), so a rounding may differ
+    from ``simulate`` and a shot of many contacts may part from it. A
+    table with a cluster (a rack) is stepped as ``simulate`` steps it."""
+    validate(stroke)
+    if clustered(state):
+        # A rack: most balls set moving at once, each near many others,
+        # which pymunk's broad phase sorts out faster than the search's
+        # world (bench --part sims measures open play).
+        return ShotStream(
+            state, stroke, frame_dt=SEARCH_FRAME_DT, models=models, stick=False
+        ).run_to_end()
+    world = QuickWorld(state, models=models)
+    world.strike(stroke)
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        world.run_until(math.inf)
+    finally:
+        if gc_was:
+            gc.enable()
+    return Shot(
+        initial=world.initial,
+        stroke=stroke,
+        events=tuple(world.events),
+        final=world.final_state(),
+        frames=LazyFrames(FrameBuilder(world.history, SEARCH_FRAME_DT), world.t),
+        duration=world.t,
+        also=(),
+        motion=(),
+        models=world.models.name,
+        physics=BUILD,
+    )

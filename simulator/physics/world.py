@@ -84,7 +84,7 @@ class World:
         motion: Mapping[int, BallMotion] | None = None,
         stick: bool = True,
     ) -> None:
-        _validate(state, motion)
+        self._validate(state, motion)
         self.spec: TableSpec = state.spec
         self.initial = state
         self.params = self.spec.physics
@@ -127,6 +127,11 @@ class World:
         self._build_parts(state)
         for ball, m in sorted((motion or {}).items()):
             self._set_initial(ball, m)
+
+    def _validate(
+        self, state: TableState, motion: Mapping[int, BallMotion] | None
+    ) -> None:
+        _validate(state, motion)
 
     def _build_parts(self, state: TableState) -> None:
         """The parts the loop drives, and the balls on the table."""

@@ -11,7 +11,9 @@ Parts (``--part``, default all, in this order):
 - ``sims``: simulations per second on a fixed set of strokes (every legal
   ball of those positions hit full and half-ball, soft to firm, stun,
   follow and draw): the full physics as the search used to run it, and the
-  search-grade path where there is one, by turns in one run;
+  search-grade path where there is one, by turns in one run, and how often
+  the two give the outcome a referee reads alike (and the balls' rest
+  positions where they do);
 - ``potting``: each strength's potting percentage on a fixed set of cut
   shots by distance and angle (its chosen stroke, played with its noise);
 - ``run``: 9-ball, the strong player's break and run over ``--racks`` racks
@@ -54,12 +56,12 @@ from simulator.files import profile
 from simulator.physics import simulate
 from simulator.players import aim, hint
 from simulator.players.player import ComputerPlayer, seed_for
-from simulator.players.search import executed
+from simulator.players.search import executed, tip_can_reach
 from simulator.players.strength import STRENGTHS, draw_noise
 from simulator.players.table import Seat, Step, Table
-from simulator.table.events import Stroke
+from simulator.table.events import EventKind, Stroke
 from simulator.table.specs import CUE_BALL, table_by_name
-from simulator.table.state import TableState
+from simulator.table.state import TableState, Where
 
 # The parts that play one game are named by its plain word (registry.word).
 EIGHT = registry.word(registry.EIGHT_BALL)
@@ -245,11 +247,11 @@ def part_sims(count: int) -> None:
         f"three times by turns ({load()})")
     cpu: dict[str, float] = {n: 0.0 for n, _ in paths}
     wall: dict[str, float] = {n: 0.0 for n, _ in paths}
+    shots: dict[str, list[Any]] = {}
     for _ in range(3):
         for name, run in paths:
             t0, c0 = time.perf_counter(), time.process_time()
-            for table, stroke in cases:
-                run(table, stroke)
+            shots[name] = [run(table, stroke) for table, stroke in cases]
             wall[name] += time.perf_counter() - t0
             cpu[name] += time.process_time() - c0
     n = 3 * len(cases)
@@ -260,6 +262,54 @@ def part_sims(count: int) -> None:
         a, b = paths[0][0], paths[1][0]
         say(f"  search-grade / full: {cpu[a] / cpu[b]:.2f}x per CPU second "
             f"({load()})")
+        agreement(cases, shots[a], shots[b])
+
+
+def outcome(shot: Any) -> tuple[Any, ...]:
+    """What a referee reads of a stroke: the balls pocketed (and where) or
+    off the table, the cue ball's first contact, whether a ball met a
+    cushion after it (the no-rail foul), and a second hit of the tip."""
+    events = shot.events
+    pocketed = tuple(sorted((e.balls[0], e.pocket) for e in events
+                            if e.kind is EventKind.POCKETED))
+    off = tuple(sorted(e.balls[0] for e in events if e.kind is EventKind.LEFT_TABLE))
+    first = next((i for i, e in enumerate(events)
+                  if e.kind is EventKind.BALL_BALL and CUE_BALL in e.balls), None)
+    hit = None if first is None else tuple(sorted(events[first].balls))
+    rail = first is not None and any(e.kind is EventKind.BALL_CUSHION
+                                     for e in events[first:])
+    tip = any(e.kind is EventKind.TIP_CONTACT for e in events)
+    return pocketed, off, hit, rail, tip
+
+
+def agreement(cases: Sequence[tuple[TableState, Stroke]], full: Sequence[Any],
+              fast: Sequence[Any]) -> None:
+    """The search-grade path's outcomes against the full physics': the
+    share that agree, over the strokes the search plays through it (the
+    tip reaches nothing: search.tip_can_reach) and over all (the others'
+    double hits only the full physics' stick finds), and how far apart the
+    balls come to rest where the outcome agrees."""
+    plays = [not tip_can_reach(t, s) for t, s in cases]
+    same = [outcome(a) == outcome(b) for a, b in zip(full, fast, strict=True)]
+    gaps: list[float] = []
+    for a, b, ok in zip(full, fast, same, strict=True):
+        for ball in a.final.balls if ok else ():
+            p = b.final.position(ball.ball)
+            if ball.where is Where.TABLE and p is not None:
+                gaps.append(1000.0 * math.dist((ball.x, ball.y), p))
+    gaps.sort()
+    searched = sum(plays)
+    agree = sum(ok for ok, p in zip(same, plays, strict=True) if p)
+    say(f"  outcomes agreeing (pocketed, off the table, first contact, a "
+        f"cushion after it, a second tip hit): {agree} of {searched} strokes "
+        f"the search plays through the search-grade path "
+        f"({100 * agree / max(1, searched):.1f}%), {sum(same)} of {len(same)} "
+        f"in all ({100 * sum(same) / max(1, len(same)):.1f}%)")
+    if gaps:
+        say(f"  rest positions where they agree: median "
+            f"{statistics.median(gaps):.4f} mm, p95 "
+            f"{gaps[min(len(gaps) - 1, math.ceil(0.95 * len(gaps)) - 1)]:.3f} "
+            f"mm, max {gaps[-1]:.1f} mm over {len(gaps)} balls")
 
 
 # -- potting -----------------------------------------------------------------

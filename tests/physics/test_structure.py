@@ -48,10 +48,11 @@ LAYERS = {
     "settle": 5,
     "instants": 6,
     "world": 7,
-    "simulate": 8,
-    "layout": 9,
-    "__main__": 10,
-    "__init__": 11,
+    "quick": 8,
+    "simulate": 9,
+    "layout": 10,
+    "__main__": 11,
+    "__init__": 12,
 }
 
 

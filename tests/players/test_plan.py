@@ -23,7 +23,7 @@ from simulator.players import (
 from simulator.players import player as player_module
 from simulator.players.appraise import FOUL_JEOPARDY, POINT, Judge
 from simulator.players.strength import TOURNAMENT
-from simulator.table.events import EventKind, Stroke
+from simulator.table.events import Event, EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL, table_by_name
 from simulator.table.state import TableState
 
@@ -175,7 +175,11 @@ def test_a_kick_is_never_too_soft_to_bring_a_ball_to_a_cushion() -> None:
 
 def test_the_search_grade_simulation_is_the_physics_without_the_stick() -> None:
     """Where the tip can reach nothing, a search's simulation gives the
-    same events and the same final table as the full physics."""
+    full physics' contacts (the same balls and cushions in the same order,
+    at the same instants to a nanosecond) and its final table to a
+    micrometre: the same laws, rounded a little differently in a world
+    that takes no steps (physics/quick.py, which logs only what a search
+    reads)."""
     table = TableState.from_positions(POOL.name, {CUE_BALL: (0.7, 0.6),
                                                   1: (1.6, 0.7), 2: (2.1, 0.3)})
     stroke = Stroke(aim.heading(aim.sub((1.6, 0.7), (0.7, 0.6))) + 1.0, 3.0,
@@ -183,7 +187,22 @@ def test_the_search_grade_simulation_is_the_physics_without_the_stick() -> None:
     assert not search.tip_can_reach(table, stroke)
     full = simulate(table, stroke, frame_dt=1e3)
     fast = simulate_search(table, stroke)
-    assert fast.events == full.events and fast.final == full.final
+    read = (EventKind.STROKE, EventKind.BALL_BALL, EventKind.BALL_CUSHION,
+            EventKind.POCKETED, EventKind.LEFT_TABLE)
+
+    def contacts(shot: Shot) -> list[Event]:
+        return [e for e in shot.events if e.kind in read]
+
+    assert len(contacts(full)) >= 3  # the stroke, the 1, a cushion at least
+    assert [(e.kind, e.balls, e.cushion, e.pocket) for e in contacts(fast)] == \
+        [(e.kind, e.balls, e.cushion, e.pocket) for e in contacts(full)]
+    for a, b in zip(contacts(fast), contacts(full), strict=True):
+        assert a.time == pytest.approx(b.time, abs=1e-9)
+    for ball in full.final.balls:
+        spot, there = fast.final.position(ball.ball), full.final.position(ball.ball)
+        assert (spot is None) == (there is None)
+        if spot is not None and there is not None:
+            assert math.dist(spot, there) < 1e-6
 
 
 def test_a_stroke_the_tip_could_follow_into_a_ball_is_played_in_full() -> None:

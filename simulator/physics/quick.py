@@ -1,0 +1,821 @@
+"""A search's world: the laws of world.World, driven from event to event
+instead of pymunk's steps (physics.simulate_search).
+
+The full world steps pymunk to learn which balls and cushions have come
+near, all balls together at the pace of the fastest. A search needs only
+the outcome, so this world works out by itself, from the closed forms,
+until when each pair with a moving ball cannot come near (their gap
+closes no faster than their relative speed and decelerations allow;
+exactly for a ball on a straight path and one at rest; never while their
+paths keep apart until a segment ends) and when each moving ball's surface comes within
+BAND_DEPTH of a nose line (exactly), and jumps there. Only while a moving
+ball is near another or at the rails does time go in windows as short as
+the full world's steps (no ball moves more than a padding in one), and
+the contacts in each are found and resolved by the same code as the full
+world's (near.py, contacts.py, instants.py). Once every moving ball rolls
+on a straight path to rest that comes near nothing, the outcome is
+decided and the balls are put where they stop. No pymunk body is made or
+stepped, and only what a search reads is logged (QuickWorld.motion_event,
+the head string's crossings).
+
+The contacts are the same laws at the same instants as long as both worlds
+see the same pairs near; the windows differ from the steps, so a rounding
+may differ and a chaotic shot (a rack scattered) may part after many
+contacts: simulate_search steps a table with a rack. tests/physics/
+test_quick.py and `bench --part sims` measure the agreement of outcomes;
+the final choice of a search is always played through the full physics.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from simulator.physics import pace
+from simulator.physics.balls import Ball
+from simulator.physics.contacts import Contacts
+from simulator.physics.errors import PhysicsError
+from simulator.physics.falls import Falls
+from simulator.physics.flight import Flight
+from simulator.physics.instants import Instants
+from simulator.physics.lines import History, table_lines
+from simulator.physics.models import Models
+from simulator.physics.near import PAD, Near
+from simulator.physics.stats import EnergyAudit
+from simulator.physics.world import MAX_SIM_TIME, TIGHTEN_EVERY, World
+from simulator.table.events import HEAD_STRING, BallMotion, Phase
+from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
+from simulator.table.specs import TableSpec
+from simulator.table.state import TableState, Where
+
+# Two balls are near (pymunk's padded shapes would overlap) when their
+# surfaces are this close; a ball is near a cushion piece when its surface
+# is this close to the piece's.
+NEAR_GAP = PAD
+# A pair's bound is the instant its gap could close to this (m): half the
+# gap at which it counts as near, so that a pair coming straight on is near
+# at its first bound, not after ever shorter ones.
+AIM_GAP = 0.5 * NEAR_GAP
+# The rails' band: a ball whose surface is this close to a nose line may
+# meet a cushion piece in its next window (m).
+BAND_DEPTH = 0.002
+# A band's bound is the instant the centre is this much inside the band
+# (m).
+BAND_LEAD = 0.001
+# A bound sooner than this (s) is no bound: the pair is near.
+MIN_BOUND = 1e-6
+# Nothing to wait for: the longest window while balls move (s).
+WINDOW_MAX = 2.0
+
+
+class NoBodies:
+    """What the world asks of pymunk's side, for a world without pymunk:
+    ball records only."""
+
+    def __init__(self, radius: float) -> None:
+        self.radius = radius
+        self.dirty: set[int] = set()
+        self.errors: list[BaseException] = []
+        self.space: Any = None
+        self.by_shape: dict[Any, Ball] = {}
+
+    def add_ball(self, ball: int, x: float, y: float, gravity: float) -> Ball:
+        rec = Ball(ball, self.radius, gravity=gravity)
+        rec.x0, rec.y0 = x, y
+        rec.cx0, rec.cy0 = x, y
+        rec.z0 = self.radius
+        return rec
+
+    def remove_ball(self, ball: Ball) -> None:
+        self.dirty.discard(ball.ball)
+
+    def release(self, balls: dict[int, Ball], stick: tuple[Any, ...] = ()) -> None:
+        """Nothing to hand back."""
+
+
+class NoHistory(History):
+    """No playback frames: the balls' segments are not kept."""
+
+    def record(self, ball: Ball, t: float) -> None:
+        """Nothing to keep."""
+
+    def leave(self, ball: int, t: float) -> None:
+        """Nothing to keep."""
+
+
+_PIECES: dict[int, tuple[TableSpec, tuple[CushionPiece, ...]]] = {}
+
+
+def _pieces(spec: TableSpec) -> tuple[CushionPiece, ...]:
+    """The table's cushion pieces, worked out once per table."""
+    kept = _PIECES.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        kept = _PIECES[id(spec)] = (spec, cushion_pieces(spec))
+    return kept[1]
+
+
+# The side of a cell of the grid the cushion pieces are looked up in (m).
+GRID_CELL = 0.05
+_GRIDS: dict[int, tuple[TableSpec, dict[tuple[int, int], tuple[int, ...]]]] = {}
+
+
+def _piece_grid(
+    spec: TableSpec, pieces: tuple[CushionPiece, ...], reach: float
+) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For each cell of a grid over the table and its rails, the pieces a
+    centre in it may be within ``reach`` of (their boxes, the cell grown by
+    the reach): worked out once per table."""
+    kept = _GRIDS.get(id(spec))
+    if kept is not None and kept[0] is spec:
+        return kept[1]
+    boxes = [
+        (
+            min(pc.a[0], pc.b[0]) - pc.radius - reach,
+            max(pc.a[0], pc.b[0]) + pc.radius + reach,
+            min(pc.a[1], pc.b[1]) - pc.radius - reach,
+            max(pc.a[1], pc.b[1]) + pc.radius + reach,
+        )
+        for pc in pieces
+    ]
+    grid: dict[tuple[int, int], tuple[int, ...]] = {}
+    for x0, x1, y0, y1 in boxes:
+        for i in range(math.floor(x0 / GRID_CELL), math.floor(x1 / GRID_CELL) + 1):
+            for j in range(math.floor(y0 / GRID_CELL), math.floor(y1 / GRID_CELL) + 1):
+                grid[(i, j)] = ()
+    for i, j in grid:
+        cx0, cy0 = i * GRID_CELL, j * GRID_CELL
+        grid[(i, j)] = tuple(
+            k
+            for k, (x0, x1, y0, y1) in enumerate(boxes)
+            if x0 <= cx0 + GRID_CELL and x1 >= cx0 and y0 <= cy0 + GRID_CELL
+            and y1 >= cy0
+        )
+    _GRIDS[id(spec)] = (spec, grid)
+    return grid
+
+
+Sweep = tuple[float, float, float, float, float]
+
+
+def _sweep(ball: Ball, t: float) -> Sweep:
+    """The box (x min, x max, y min, y max) the ball's centre stays in from
+    t to the end of its segment (a point at rest), and that end. (Kept on
+    the ball for its segment and t: asked for again and again in a look.)"""
+    kept = ball.extra.get("sweep")
+    if kept is not None and kept[0] == ball.version and kept[1] == t:
+        out: Sweep = kept[2]
+        return out
+    out = _swept(ball, t)
+    ball.extra["sweep"] = (ball.version, t, out)
+    return out
+
+
+def _swept(ball: Ball, t: float) -> Sweep:
+    """_sweep, worked out."""
+    end = ball.t_end if ball.moving else math.inf
+    x, y = ball.pos(t)
+    if not ball.moving:
+        return x, x, y, y, end
+    xe, ye = ball.pos(end)
+    x0, x1 = (x, xe) if x < xe else (xe, x)
+    y0, y1 = (y, ye) if y < ye else (ye, y)
+    # A turning point of either coordinate inside: its parabola's vertex.
+    if ball.cx2 != 0.0:
+        tv = -ball.cx1 / (2.0 * ball.cx2)
+        if t < tv < end:
+            xv = ball.pos(tv)[0]
+            x0, x1 = min(x0, xv), max(x1, xv)
+    if ball.cy2 != 0.0:
+        tv = -ball.cy1 / (2.0 * ball.cy2)
+        if t < tv < end:
+            yv = ball.pos(tv)[1]
+            y0, y1 = min(y0, yv), max(y1, yv)
+    return x0, x1, y0, y1, end
+
+
+Line = tuple[float, float, float, float]
+
+
+def _straight(ball: Ball, t: float, end: float) -> Line | None:
+    """The straight path (from, to) the ball's centre takes from t to the
+    end of its segment, when it takes one (its deceleration along its
+    velocity: rolling, or sliding without a curve); None otherwise. (Kept
+    on the ball like _sweep.)"""
+    if end != ball.t_end:
+        return _straight_path(ball, t, end)
+    kept = ball.extra.get("line")
+    if kept is not None and kept[0] == ball.version and kept[1] == t:
+        out: Line | None = kept[2]
+        return out
+    out = _straight_path(ball, t, end)
+    ball.extra["line"] = (ball.version, t, out)
+    return out
+
+
+def _straight_path(ball: Ball, t: float, end: float) -> Line | None:
+    """_straight, worked out."""
+    if not ball.moving or ball.script is not None or ball.phase is Phase.AIRBORNE:
+        return None
+    ax, ay = 2.0 * ball.cx2, 2.0 * ball.cy2
+    vx, vy = ball.vel(t)
+    if abs(vx * ay - vy * ax) > 1e-9 * math.hypot(vx, vy) * math.hypot(ax, ay):
+        return None
+    # Turned back the way it came (a draw shot's reversal), it stays on the
+    # line but not between the ends.
+    wx, wy = ball.vel(end)
+    if wx * vx + wy * vy < 0.0:
+        return None
+    x, y = ball.pos(t)
+    xe, ye = ball.pos(end)
+    return x, y, xe, ye
+
+
+def _reach_on_line(
+    ball: Ball, q: tuple[float, float], t: float, reach: float
+) -> float | None:
+    """How long until the centre of a ball on a straight path (_straight)
+    comes within ``reach`` of the point q: exactly, from its distance along
+    the path (v tau + a tau^2 / 2, a < 0 or 0); the rest of its segment if
+    never. None for a ball on no straight path."""
+    line = _straight(ball, t, ball.t_end)
+    if line is None:
+        return None
+    x0, y0, _, _ = line
+    vx, vy = ball.vel(t)
+    v = math.hypot(vx, vy)
+    rest = ball.t_end - t
+    if v == 0.0:
+        return None
+    ux, uy = vx / v, vy / v
+    along = (q[0] - x0) * ux + (q[1] - y0) * uy
+    side = abs((q[0] - x0) * uy - (q[1] - y0) * ux)
+    if side >= reach:
+        return rest
+    enter = along - math.sqrt(reach * reach - side * side)
+    if enter <= 0.0:
+        return None  # within reach now or behind: the bound's other ways
+    # The speed along the path falls (or rises) at a constant rate.
+    acc = 2.0 * (ball.cx2 * ux + ball.cy2 * uy)
+    if acc == 0.0:
+        return enter / v
+    disc = v * v + 2.0 * acc * enter
+    if disc < 0.0:
+        return rest  # it stops short
+    tau = (math.sqrt(disc) - v) / acc
+    return min(tau, rest) if tau >= 0.0 else rest
+
+
+def _apart(a: Line, b: Line) -> float:
+    """The least distance between two line segments (a point is one of no
+    length)."""
+    ax0, ay0, ax1, ay1 = a
+    bx0, by0, bx1, by1 = b
+
+    def side(px: float, py: float, qx: float, qy: float, rx: float,
+             ry: float) -> float:
+        return (qx - px) * (ry - py) - (qy - py) * (rx - px)
+
+    d1 = side(ax0, ay0, ax1, ay1, bx0, by0)
+    d2 = side(ax0, ay0, ax1, ay1, bx1, by1)
+    d3 = side(bx0, by0, bx1, by1, ax0, ay0)
+    d4 = side(bx0, by0, bx1, by1, ax1, ay1)
+    if d1 * d2 < 0.0 and d3 * d4 < 0.0:
+        return 0.0  # they cross
+    return min(_off_line(a, bx0, by0), _off_line(a, bx1, by1),
+               _off_line(b, ax0, ay0), _off_line(b, ax1, ay1))
+
+
+def _off_line(line: Line, px: float, py: float) -> float:
+    """How far the point is from the path's line segment."""
+    x0, y0, x1, y1 = line
+    dx, dy = x1 - x0, y1 - y0
+    span = dx * dx + dy * dy
+    f = 0.0 if span == 0.0 else ((px - x0) * dx + (py - y0) * dy) / span
+    f = min(1.0, max(0.0, f))
+    return math.hypot(px - (x0 + f * dx), py - (y0 + f * dy))
+
+
+def _apart_to_the_end(a: Ball, b: Ball, t: float, reach: float) -> bool:
+    """Whether the two centres stay further than ``reach`` apart until one
+    of the balls' segments ends: their sweeps' boxes are that far apart."""
+    ax0, ax1, ay0, ay1, _ = _sweep(a, t)
+    bx0, bx1, by0, by1, _ = _sweep(b, t)
+    return (
+        bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach
+    )
+
+
+# The spans (s) over which a pair's relative path is taken as straight,
+# the decelerations' share bounded (_along).
+ALONG_SPANS = (2.0, 0.5, 0.15, 0.05, 0.02)
+
+
+def _along(
+    dx: float, dy: float, ux: float, uy: float, acc: float, ends: float,
+    reach: float,
+) -> float:
+    """How long two balls' centres stay further than ``reach`` apart, from
+    their relative position (dx, dy) and velocity (ux, uy) now: the
+    relative path strays from the straight line by at most acc h^2 / 2 in
+    h, so over a span the line must keep that much further off. ``ends``:
+    when one segment ends (the longest span worth a look); 0 when this says
+    nothing."""
+    d2 = dx * dx + dy * dy
+    uu = ux * ux + uy * uy
+    du = dx * ux + dy * uy
+    best = 0.0
+    for span in ALONG_SPANS:
+        h = min(span, ends)
+        if h <= best:
+            continue
+        far = reach + 0.5 * acc * h * h
+        if d2 <= far * far:
+            continue
+        if du >= 0.0 or uu == 0.0:
+            return h  # parting along the line: never that near in the span
+        disc = du * du - uu * (d2 - far * far)
+        if disc < 0.0:
+            return h  # the line passes further off
+        first = (-du - math.sqrt(disc)) / uu
+        best = max(best, min(first, h))
+    return best
+
+
+# Tables checked (TableState.validate) lately, by id, each kept alive with
+# its id: a search's world checks its table once.
+_CHECKED: dict[int, TableState] = {}
+CHECKED_KEPT = 64
+
+
+class QuickWorld(World):
+    """world.World driven from event to event, without pymunk (module
+    docstring). Only for a search: no cue stick, no audit."""
+
+    def __init__(
+        self,
+        state: TableState,
+        *,
+        models: Models | None = None,
+        motion: Mapping[int, BallMotion] | None = None,
+    ) -> None:
+        # When each pair (lower ball, higher) might come near, with the
+        # segments' versions it was worked out from: a heap.
+        self._bounds: list[tuple[float, int, int, int, int]] = []
+        # When each moving ball might enter the rails' band (its version).
+        self._bands: list[tuple[float, int, int]] = []
+        # The balls whose motion changed since the last look (all at first).
+        self._changed: set[int] = {b.ball for b in state.balls}
+        self._band_roots: pace.BandCache = {}
+        # The moving balls whose centre is in the rails' band: looked at
+        # for cushions every window.
+        self._in_band: dict[int, Ball] = {}
+        # When the outcome was found decided and the rolling balls put at
+        # rest (_to_rest), if it was.
+        self.decided_at: float | None = None
+        super().__init__(state, frame_dt=1e3, models=models, motion=motion, stick=False)
+        r = self.radius
+        # Every cushion piece lies behind a nose line (pace.horizon): no
+        # ball meets one before its surface reaches one. The band begins
+        # BAND_DEPTH short of that.
+        reach = r + BAND_DEPTH
+        self._band = (reach, self.spec.length - reach, reach, self.spec.width - reach)
+        # The box a bound is worked out for is a little larger: at the
+        # bound's instant the ball is inside the band, whatever the rounding
+        # (a ball between the two cannot reach a cushion piece).
+        inner = reach - BAND_LEAD
+        self._bound_box = (inner, self.spec.length - inner, inner,
+                           self.spec.width - inner)
+
+    def _validate(
+        self, state: TableState, motion: Mapping[int, BallMotion] | None
+    ) -> None:
+        """A search plays many strokes from one table: it is checked once."""
+        if motion or _CHECKED.get(id(state)) is not state:
+            super()._validate(state, motion)
+            if not motion:
+                if len(_CHECKED) >= CHECKED_KEPT:
+                    _CHECKED.clear()
+                _CHECKED[id(state)] = state
+
+    def _build_parts(self, state: TableState) -> None:
+        self.balls: dict[int, Ball] = {}
+        pieces = _pieces(self.spec)
+        self.near = Near(self.spec, self.balls, pieces, self.radius)
+        self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
+        self.history = NoHistory(self.radius, self.g)
+        self.space = None  # type: ignore[assignment]
+        self.by_shape = self.bodies.by_shape
+        for b in state.balls:
+            if b.where is Where.TABLE:
+                self.balls[b.ball] = self.bodies.add_ball(b.ball, b.x, b.y, self.g)
+            else:
+                self._final[b.ball] = b
+        self.contacts = Contacts(
+            self.near,
+            self.models,
+            self.log,
+            self.mass,
+            self._kick,
+            self.motion_event,
+            self._start_script,
+        )
+        self.flight = Flight(self)
+        self.falls = Falls(self, self.flight, self.schedule, pieces)
+        self.instants = Instants(
+            self,
+            self._kick,
+            self.schedule,
+            self.falls,
+            self.flight,
+            # A referee reads only the cue ball's crossing of the head
+            # string (the kitchen's rules; the lag's long string is played
+            # through the full physics).
+            tuple(line for line in table_lines(self.spec) if line[0] == HEAD_STRING),
+        )
+        self._audit = EnergyAudit(
+            self.balls, self.models.cloth, self.mass, self.radius, self.g, self.stats
+        )
+
+    def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
+        """Only the cue ball's changes of phase (its way over the table, at
+        each event, is what a player reads of a scratch's risk) and a ball
+        coming to rest are logged: a referee reads no other after the
+        stroke (a ball still for a while and then pocketed hung on the lip,
+        general rule 25)."""
+        if ball.phase is Phase.STATIONARY or ball.ball == self.spec.balls.cue_ball:
+            super().motion_event(ball, old, t)
+
+    def _scheduled(self, ball: Ball, t: float) -> None:
+        self._changed.add(ball.ball)
+        super()._scheduled(ball, t)
+
+    def _start_script(self, ball: Ball, script: Any, v_in: Any) -> None:
+        self._changed.add(ball.ball)
+        super()._start_script(ball, script, v_in)
+
+    # -- the loop ----------------------------------------------------------------------
+    def run_until(self, until: float) -> bool:
+        if self.done:
+            return True
+        if not self._begun:
+            self._begin()
+        near = self.near
+        while self.t < until:
+            if not self._moving:
+                if self._idle():
+                    return True
+                continue
+            # What a kick inside the last window added goes first: the
+            # look below decides what is near now.
+            if near.provisional_pairs or near.provisional_cushions:
+                near.drop_provisional()
+            if self._look(self.t) and self._decided():
+                self._to_rest()
+                continue
+            lo = self.t
+            hi = min(lo + WINDOW_MAX, self._next_change(), until)
+            hi = min(hi, self._next_bound(lo))
+            if near.near_pairs or near.near_cushions or self._in_band or \
+                    self.flight.flying or self.falls.falling:
+                active = self._active()
+                if active:
+                    dt, _ = pace.step_size(active, lo, self.flight, -1.0, None)
+                    if lo + dt < hi:
+                        hi = lo + dt
+            self.stats.steps += 1
+            self.contacts.step = self.stats.steps
+            self._step_hi = hi
+            self._process(lo, hi)
+            self._step_hi = -math.inf
+            if self.flight.flying:
+                self.flight.step(lo, hi)
+            if hi - self._last_tighten >= TIGHTEN_EVERY:
+                self._last_tighten = hi
+                for ball in self._moving.values():
+                    ball.tighten(hi)
+                if hi > MAX_SIM_TIME:
+                    raise PhysicsError("the balls did not come to rest")
+        return False
+
+    def _decided(self) -> bool:
+        """Whether the shot's outcome is decided: every moving ball rolls
+        (straight on to where it stops) and no ball's path to rest comes
+        near another ball's, a cushion or a pocket."""
+        near = self.near
+        if near.near_pairs or near.near_cushions or self._in_band:
+            return False
+        if self.flight.flying or self.falls.falling:
+            return False
+        t = self.t
+        movers = self._moving
+        for ball in movers.values():
+            if ball.phase is not Phase.ROLLING or ball.script is not None:
+                return False
+        lo_x, hi_x, lo_y, hi_y = self._band
+        reach = 2.0 * self.radius + NEAR_GAP
+        paths: list[tuple[Line, bool]] = []
+        for b in sorted(self.balls):
+            ball = self.balls[b]
+            if not ball.on_table:
+                continue
+            if ball.moving:
+                line = _straight(ball, t, ball.t_end)
+                if line is None:
+                    return False
+                x0, y0, x1, y1 = line
+                if not (lo_x < min(x0, x1) and max(x0, x1) < hi_x
+                        and lo_y < min(y0, y1) and max(y0, y1) < hi_y):
+                    return False  # it may reach a cushion or a pocket
+                paths.append((line, True))
+            else:
+                x, y = ball.pos(t)
+                paths.append(((x, y, x, y), False))
+        for i, (line, moving) in enumerate(paths):
+            x0, y0, x1, y1 = line
+            lx, hx = (x0, x1) if x0 < x1 else (x1, x0)
+            ly, hy = (y0, y1) if y0 < y1 else (y1, y0)
+            for other, other_moving in paths[i + 1:]:
+                if not (moving or other_moving):
+                    continue
+                u0, v0, u1, v1 = other
+                if (min(u0, u1) - hx > reach or lx - max(u0, u1) > reach
+                        or min(v0, v1) - hy > reach or ly - max(v0, v1) > reach):
+                    continue  # their boxes are apart
+                if _apart(line, other) <= reach:
+                    return False
+        return True
+
+    def _to_rest(self) -> None:
+        """The outcome is decided (_decided): every rolling ball is put
+        where its roll ends, at rest, without the steps between (its side
+        spin running out and the lines it crosses on the way are nothing a
+        referee reads once no ball can meet another)."""
+        cloth = self.models.cloth
+        self.decided_at = self.t
+        for b in sorted(self._moving):
+            ball = self._moving[b]
+            end = ball.t_end
+            ball.start_on_cloth(end, ball.pos(end), (0.0, 0.0), (0.0, 0.0, 0.0),
+                                cloth)
+            self.history.record(ball, end)
+        self._moving.clear()
+        self.near.changed()
+
+    def _next_change(self) -> float:
+        """The first instant on the schedule that may change a moving
+        ball's motion: the end of its segment (a line crossed changes
+        nothing and does not end a window; with a ball in the air or
+        falling, anything may)."""
+        if self.flight.flying or self.falls.falling:
+            return self.schedule.next_time(self.balls)
+        first = math.inf
+        for ball in self._moving.values():
+            if ball.t_end < first:
+                first = ball.t_end
+        return first
+
+    def _next_bound(self, lo: float) -> float:
+        """The earliest pair's or band's bound still valid (those of
+        segments since changed are dropped), no earlier than ``lo``."""
+        balls = self.balls
+        bounds = self._bounds
+        while bounds:
+            _, a, b, va, vb = bounds[0]
+            ra, rb = balls[a], balls[b]
+            if ra.version == va and rb.version == vb and ra.on_table and rb.on_table:
+                break
+            heapq.heappop(bounds)
+        bands = self._bands
+        while bands:
+            _, b, v = bands[0]
+            ball = balls[b]
+            if ball.version == v and ball.on_table:
+                break
+            heapq.heappop(bands)
+        first = min(bounds[0][0] if bounds else math.inf,
+                    bands[0][0] if bands else math.inf)
+        return max(first, lo)
+
+    def _active(self) -> dict[int, Ball]:
+        """The moving balls near something (or in the air, falling, in a
+        cushion's grip): the window is as short as they need."""
+        near = self.near
+        out: dict[int, Ball] = {}
+        for first, second in near.near_pairs.values():
+            if first.moving:
+                out[first.ball] = first
+            if second.moving:
+                out[second.ball] = second
+        for (b, _), ball in near.near_cushions.items():
+            if ball.moving:
+                out[b] = ball
+        for b, ball in self._moving.items():
+            if ball.phase is Phase.AIRBORNE or ball.script is not None:
+                out[b] = ball
+        out.update(self._in_band)
+        return out
+
+    def _look(self, t: float) -> bool:
+        """At a window's start: the bounds of the balls whose motion changed
+        worked out again, and the pairs and cushions due looked at. Whether
+        anything was (the shot may be decided now)."""
+        balls = self.balls
+        news = bool(self._changed)
+        changed = sorted(self._changed)
+        self._changed.clear()
+        done: set[int] = set()
+        for b in changed:
+            ball = balls.get(b)
+            if ball is None or not ball.on_table:
+                continue
+            # A ball that stopped: the pairs of the moving ones with it.
+            self._pair_bounds(ball, t, done)
+            if ball.moving:
+                self._band_bound(ball, t)
+            done.add(b)
+        bounds = self._bounds
+        while bounds and bounds[0][0] <= t:
+            _, a, b, va, vb = heapq.heappop(bounds)
+            ra, rb = balls[a], balls[b]
+            stale = ra.version != va or rb.version != vb
+            if stale or not (ra.on_table and rb.on_table):
+                continue
+            news = True
+            self._pair_bound(ra, rb, t)
+        bands = self._bands
+        while bands and bands[0][0] <= t:
+            _, b, v = heapq.heappop(bands)
+            ball = balls[b]
+            if ball.version == v and ball.on_table:
+                self._in_band[b] = ball  # looked at from now on
+        self._pairs_apart(t)
+        self._cushions_near(t)
+        return news
+
+    def _pair_bounds(self, ball: Ball, t: float, done: set[int]) -> None:
+        """A ball's bounds against every other ball on the bed (but
+        those of ``done``, whose bounds with it are worked out already)."""
+        balls = self.balls
+        reach = 2.0 * self.radius + NEAR_GAP
+        if ball.phase is Phase.AIRBORNE:
+            return
+        if not ball.moving and ball.script is None:
+            # At rest: only the moving balls, each from its own path.
+            x, y = ball.cx0, ball.cy0
+            for b in sorted(self._moving):
+                other = balls[b]
+                if b in done or other.phase is Phase.AIRBORNE:
+                    continue
+                if other.script is None:
+                    ox0, ox1, oy0, oy1, end = _sweep(other, t)
+                    if (x < ox0 - reach or x > ox1 + reach or y < oy0 - reach
+                            or y > oy1 + reach):
+                        continue
+                    line = _straight(other, t, end)
+                    if line is not None and _off_line(line, x, y) > reach:
+                        continue
+                self._pair_bound(ball, other, t)
+            return
+        ax0, ax1, ay0, ay1, end = _sweep(ball, t)
+        ax0 -= reach
+        ax1 += reach
+        ay0 -= reach
+        ay1 += reach
+        line = _straight(ball, t, end)
+        for b in sorted(balls):
+            other = balls[b]
+            if other is ball or not other.on_table or b in done:
+                continue
+            if not (ball.moving or other.moving):
+                continue
+            if not other.moving and other.script is None:
+                # At rest: its box is a point (other.pos, written out).
+                x, y = other.cx0, other.cy0
+                if x < ax0 or x > ax1 or y < ay0 or y > ay1:
+                    continue  # apart until the ball's segment ends
+                if line is not None and _off_line(line, x, y) > reach:
+                    continue  # its straight path passes further off
+            self._pair_bound(ball, other, t)
+
+    def _pair_bound(self, a: Ball, b: Ball, t: float) -> None:
+        """The pair near now (into the near pairs), or the instant before
+        which it cannot be (onto the heap); nothing while neither moves or
+        one is in the air."""
+        if not (a.moving or b.moving):
+            return
+        if a.phase is Phase.AIRBORNE or b.phase is Phase.AIRBORNE:
+            return
+        if a.ball > b.ball:
+            a, b = b, a
+        key = (a.ball, b.ball)
+        near = self.near
+        if a.script is not None or b.script is not None:
+            if key not in near.near_pairs:
+                near.pair_near(a, b)
+            return
+        (ax, ay), (bx, by) = a.pos(t), b.pos(t)
+        gap = math.hypot(bx - ax, by - ay) - 2.0 * self.radius
+        if gap <= NEAR_GAP:
+            if key not in near.near_pairs:
+                near.pair_near(a, b)
+            return
+        gap -= AIM_GAP
+        if _apart_to_the_end(a, b, t, 2.0 * self.radius + NEAR_GAP):
+            return  # not before one of them changes its motion
+        (avx, avy), (bvx, bvy) = a.vel(t), b.vel(t)
+        ux, uy = bvx - avx, bvy - avy
+        u = math.hypot(ux, uy)
+        acc = math.hypot(*a.acceleration()) + math.hypot(*b.acceleration())
+        if acc > 0.0:
+            h = (math.sqrt(u * u + 2.0 * acc * gap) - u) / acc
+        elif u > 0.0:
+            h = gap / u
+        else:
+            return
+        ends = min(a.t_end, b.t_end) - t
+        h = max(h, _along(bx - ax, by - ay, ux, uy, acc, ends,
+                          2.0 * self.radius + AIM_GAP))
+        if not (a.moving and b.moving):
+            mover, still = (a, b) if a.moving else (b, a)
+            exact = _reach_on_line(mover, still.pos(t), t,
+                                   2.0 * self.radius + AIM_GAP)
+            if exact is not None:
+                h = max(h, exact)
+        due = min(t + h, a.t_end, b.t_end)
+        if due - t < MIN_BOUND:  # as good as near now
+            if key not in near.near_pairs:
+                near.pair_near(a, b)
+            return
+        heapq.heappush(self._bounds, (due, a.ball, b.ball, a.version, b.version))
+
+    def _pairs_apart(self, t: float) -> None:
+        """Near pairs whose gap has opened again leave the near pairs (and
+        get a bound)."""
+        near = self.near
+        if not near.near_pairs:
+            return
+        for key in sorted(near.near_pairs):
+            a, b = near.near_pairs[key]
+            if a.phase is Phase.AIRBORNE or b.phase is Phase.AIRBORNE:
+                near.pair_apart(a, b)
+                continue
+            if a.script is not None or b.script is not None:
+                continue
+            (ax, ay), (bx, by) = a.pos(t), b.pos(t)
+            if math.hypot(bx - ax, by - ay) - 2.0 * self.radius > NEAR_GAP:
+                near.pair_apart(a, b)
+                self._pair_bound(a, b, t)
+            elif not (a.moving or b.moving):
+                near.pair_apart(a, b)
+
+    def _band_bound(self, ball: Ball, t: float) -> None:
+        """When the moving ball's centre may next come within reach of a
+        cushion piece (the rails' band), onto the heap; nothing if it is
+        there now (it is looked at every window) or in the air."""
+        if ball.phase is not Phase.SLIDING and ball.phase is not Phase.ROLLING:
+            return
+        if ball.script is not None:
+            return
+        h = pace.band_entry(ball, t, self._bound_box, self._band_roots)
+        if h <= 0.0:
+            self._in_band[ball.ball] = ball
+        elif t + h < ball.t_end:
+            heapq.heappush(self._bands, (t + h, ball.ball, ball.version))
+
+    def _cushions_near(self, t: float) -> None:
+        """The cushion pieces within reach of each moving ball in the band
+        are its near cushions for the window; none for the others. (A ball
+        joins the band at its bound or when its motion changes there.)"""
+        near = self.near
+        if not self._in_band and not near.near_cushions:
+            return
+        lo_x, hi_x, lo_y, hi_y = self._band
+        reach = self.radius + NEAR_GAP
+        pieces = near.pieces
+        grid = _piece_grid(self.spec, pieces, reach)
+        want: set[tuple[int, int]] = set()
+        in_band = self._in_band
+        for b in sorted(in_band):
+            ball = in_band[b]
+            if ball.phase is Phase.AIRBORNE or not ball.moving or not ball.on_table:
+                del in_band[b]
+                continue
+            x, y = ball.pos(t)
+            if lo_x < x < hi_x and lo_y < y < hi_y:
+                # Back from the band: when it may enter it again.
+                del in_band[b]
+                self._band_bound(ball, t)
+                continue
+            for i in grid.get((int(x // GRID_CELL), int(y // GRID_CELL)), ()):
+                piece = pieces[i]
+                p = (x, y)
+                if math.dist(closest_point(piece, p), p) < reach + piece.radius:
+                    want.add((b, i))
+        for key in sorted(near.near_cushions):
+            if key not in want:
+                near.cushion_apart(near.near_cushions[key], key[1])
+        for key in sorted(want):
+            if key not in near.near_cushions:
+                near.cushion_near(self.balls[key[0]], key[1])
