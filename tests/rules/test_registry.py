@@ -167,9 +167,12 @@ def test_scoreboards_are_codes_the_locale_words() -> None:
             node = words
             for part in line.key.split("."):
                 node = node[part]
-            assert isinstance(node, str)
-            for k in line.args:
-                assert "{" + k + "}" in node or k in ("player", "status"), line
+            # A string, or a count's plural forms (one/other, one/few/many).
+            forms = [node] if isinstance(node, str) else list(node.values())
+            assert forms and all(isinstance(f, str) for f in forms), line
+            for form in forms:
+                for k in line.args:
+                    assert "{" + k + "}" in form or k in ("player", "status"), line
 
     m = Match(["A", "B"], "8-ball", {"race_to": 3})
     board = m.scoreboard()
