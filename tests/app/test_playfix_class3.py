@@ -178,6 +178,9 @@ def test_a_position_saved_in_the_editor_is_in_practice(lang: str) -> None:
         assert heading in items and f"• {title}" in items, items
         assert items.index(f"• {title}") > items.index(heading)
         assert items.index(heading) == 0, "the player's own first"
+        # The list opens on the position just saved, selected (a player
+        # looking down the list for it once missed the heading at the top).
+        assert lists[0].get_single_selection() == f"• {title}"
         row = next(it for it in lists[0].item_list if it["text"] == f"• {title}")
         click(app, row["button_element"].rect.center)
         click_button(app, app.t("practice.open"))

@@ -206,7 +206,10 @@ class Session:
         # match only: a person's own rulings are never skipped for later).
         self.watch: str | None = None
         self._req: ShotRequirements | None = None
-        self._table_key: tuple[int, tuple[float, float]] | None = None
+        # The position the placed table was made from, held (not its id: a
+        # freed table's id can come back for the next one, and the cue
+        # ball's table would then show balls a call has since moved).
+        self._table_from: tuple[TableState, tuple[float, float]] | None = None
         self._table: TableState | None = None
         self.refresh()
 
@@ -362,10 +365,11 @@ class Session:
         st = self.match.table()
         if self.placed is None:
             return st
-        key = (id(st), self.placed)
-        if self._table is None or self._table_key != key:
+        made = self._table_from
+        if self._table is None or made is None or made[0] is not st or \
+                made[1] != self.placed:
             # Asked several times a frame: made once per placement.
-            self._table_key = key
+            self._table_from = (st, self.placed)
             self._table = st.place(CUE_BALL, *self.placed)
         return self._table
 

@@ -138,6 +138,11 @@ class EditorFiles(EditorBase):
                 self.app.locale, e)), 6.0)
             return None
         state_of(self.app).editor_path = str(p)
+        if p.parent.resolve() == scenarios_dir().resolve():
+            # Practice opens on it, selected: a position just saved is looked
+            # for there, and a list that opens on its first row hides a heading.
+            from simulator.app.screens.practice.scenario_list import OWN
+            state_of(self.app).selected = OWN + str(scenarios_dir() / p.name)
         if hasattr(self, "path_entry"):
             self.path_entry.set_text(str(p))
         self.app.inform(self.saved_words(p), 8.0)
