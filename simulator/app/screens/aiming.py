@@ -16,6 +16,8 @@ from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide, run_on_b
 from simulator.app.table.render import draw_cue, draw_dashed, table_clip
 from simulator.table.specs import CUE_BALL
 
+WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
+
 
 class AimMode(ShotInputMode):
     """Aim with the mouse, pull back to shoot; keys for fine adjustment."""
@@ -28,6 +30,7 @@ class AimMode(ShotInputMode):
         super().enter()
         self.drag_from: float | None = None  # pull-back start (metres along aim)
         self.drag_power0 = 0.0
+        self.pull_warned = False  # the wrong-way hint of this pull was given
         self.press_pos: tuple[int, int] | None = None
         self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
         self.panel_drag = False
@@ -58,6 +61,15 @@ class AimMode(ShotInputMode):
         assert self.drag_from is not None
         pulled = self.along(pos) - self.drag_from
         return min(1.0, max(0.0, self.scene.view.px(pulled) / self.full_pull()))
+
+    def warn_wrong_way(self, pos: tuple[int, int]) -> None:
+        """A pull toward the ball gives no power: said once a pull, so the
+        player is not left wondering why nothing happens."""
+        if self.drag_from is None or self.pull_warned:
+            return
+        if self.scene.view.px(self.along(pos) - self.drag_from) < -WRONG_WAY_PX:
+            self.pull_warned = True
+            self.app.inform(self.app.t("pull.wrong_way"), 2.5)
 
     def full_pull(self) -> float:
         """Pixels of pull back for full power: a good part of the table's
@@ -136,6 +148,7 @@ class AimMode(ShotInputMode):
             return
         if self.drag_from is not None:
             s.aim = s.aim.with_power(self.pull_power(pos))
+            self.warn_wrong_way(pos)
             return
         if not self.layout.table.collidepoint(pos):
             return
@@ -163,6 +176,7 @@ class AimMode(ShotInputMode):
                 self.press_pos = pos
                 self.drag_from = self.along(pos)
                 self.drag_power0 = s.aim.power
+                self.pull_warned = False
         elif button == 3:
             if lay.table.collidepoint(pos):
                 self.click(pos)
@@ -183,6 +197,7 @@ class AimMode(ShotInputMode):
             return
         moved = self.press_pos is not None and math.dist(self.press_pos, pos) > 5
         power = self.pull_power(pos)
+        self.warn_wrong_way(pos)
         self.drag_from = None
         if moved and power > 0.01:
             s.aim = s.aim.with_power(power)
