@@ -152,7 +152,9 @@ class SetupMode(Mode):
         t = app.t
         row, x0, y = form.row, form.x0, form.y
         self.entries = []
-        per_row = 2
+        # Two seats a row only for a crowd (Express): two players get a row
+        # each, the entry wide enough for "Компьютер (любитель)".
+        per_row = 1 if self.count <= 2 else 2
         ew = (form.lab_w + form.col_w + 12 - (per_row - 1) * 8) // per_row
         kw = max(100, ew * 9 // 20)  # the seat's kind: a person or a computer
         from simulator.players import STRENGTHS

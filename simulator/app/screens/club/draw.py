@@ -59,21 +59,45 @@ class Column:
     align: str = "right"
 
 
+def column_edges(rect: pygame.Rect, columns: Sequence[Column], rows: Sequence[Row],
+                 size: int) -> list[int]:
+    """The columns' edges: each at least as wide as its heading's longest
+    word and its widest cell (a heading may take two lines, never a cut
+    word: "Пора…" told nothing), the rest of the width shared by weight."""
+    small = max(10, size - 2)
+    need = []
+    for i, c in enumerate(columns):
+        words_w = [fonts.font(small).size(w)[0] for w in c.title.split()] or [0]
+        cells = [fonts.font(size).size(r[i])[0] for r in rows if i < len(r)]
+        need.append(max([*words_w, *cells, 0]) + 8)
+    spare = rect.width - sum(need)
+    total = sum(c.weight for c in columns) or 1.0
+    if spare < 0:  # too narrow even so: by weight, as before
+        need, spare = [0] * len(columns), rect.width
+    xs = [rect.left]
+    for c, n in zip(columns, need, strict=True):
+        xs.append(xs[-1] + n + int(spare * c.weight / total))
+    return xs
+
+
 def table(surface: pygame.Surface, rect: pygame.Rect, columns: Sequence[Column],
           rows: Sequence[Row], size: int, strong: Sequence[bool] = ()) -> int:
-    """A table from the top of ``rect``: the headings, then the rows that
-    fit (a strong row brighter); the y below the last row drawn."""
-    total = sum(c.weight for c in columns) or 1.0
-    xs = [rect.left]
-    for c in columns:
-        xs.append(xs[-1] + int(rect.width * c.weight / total))
+    """A table from the top of ``rect``: the headings (on two lines where
+    a column is narrow), then the rows that fit (a strong row brighter);
+    the y below the last row drawn."""
+    xs = column_edges(rect, columns, rows, size)
     lh = ui.line_height(size)
     y = rect.top
     small = max(10, size - 2)
+    slh = ui.line_height(small)
+    heads = [ui.wrap(c.title, small, max(1, xs[i + 1] - xs[i] - 6))[:2]
+             for i, c in enumerate(columns)]
     for i, c in enumerate(columns):
-        ui.line(surface, c.title, small, ui.DIM,
-                pygame.Rect(xs[i] + 3, y, xs[i + 1] - xs[i] - 6, lh), align=c.align)
-    y += lh + 2
+        for k, part in enumerate(heads[i]):
+            ui.line(surface, part, small, ui.DIM,
+                    pygame.Rect(xs[i] + 3, y + k * slh, xs[i + 1] - xs[i] - 6, slh),
+                    align=c.align)
+    y += max(lh, slh * max((len(h) for h in heads), default=1)) + 2
     pygame.draw.line(surface, ui.BORDER, (rect.left, y - 1), (rect.right, y - 1))
     for r, row in enumerate(rows):
         if y + lh > rect.bottom:
