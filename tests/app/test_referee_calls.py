@@ -195,3 +195,46 @@ def test_a_cue_ball_that_jumped_off_the_table_can_be_called_rule_23() -> None:
     assert s.req is not None and s.req.ball_in_hand.value == "anywhere"
     assert not app.errors
     pygame.display.quit()
+
+
+def test_a_ball_called_jumped_is_no_longer_drawn_where_it_landed_rule_23() -> None:
+    """9-ball: the 6 leaves the bed and lands back on it; the incoming
+    player has ball in hand before the call and after it. Called jumped
+    (general rule 23, 9-ball rule 10: an object ball off the table stays
+    off), the 6 is no longer on the table the window draws, at once."""
+    import tomllib
+
+    from rules.referee import Match
+    from simulator.files.resources import scenarios_dir
+    from simulator.physics import simulate
+    from simulator.practice.scenario import parse_scenario
+    path = scenarios_dir() / "8ball-ball-off-table-spotted.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["discipline"] = "9-ball"
+    data.pop("state")
+    # The 6 flies over the 1's line and comes back down onto the cloth.
+    data["balls"] = {"0": [2.1, 0.6], "1": [1.0, 0.3], "9": [1.2, 1.0],
+                     "6": [2.3, 0.6]}
+    data["stroke"].update(speed=3.0, elevation=20.0)
+    sc = parse_scenario(data)
+    app = make_app("ru")
+    m = Match.from_state(["Anna", "Boris"], sc.discipline, sc.game, {}, seed=1)
+    s = Session(m, app.locale)
+    app.session = s
+    assert sc.stroke is not None
+    s.apply(simulate(m.table(), sc.stroke), sc.declarations)
+    next_step(app)
+    frame(app)
+    assert app.mode is not None and app.mode.name == "placing"
+    drawn = app.mode.ball_positions()  # type: ignore[attr-defined]
+    landed = drawn.get(6)
+    assert landed is not None  # on the cloth, where it came down
+    key(app, pygame.K_j)
+    click_button(app, app.t("referee.jumped"))
+    click_button(app, "Шар 6")
+    frame(app)
+    assert app.mode is not None and app.mode.name == "placing"
+    assert 6 not in app.mode.ball_positions()  # type: ignore[attr-defined]
+    assert 6 not in s.table.on_table()
+    assert not app.errors
+    pygame.display.quit()
