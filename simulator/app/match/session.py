@@ -199,6 +199,10 @@ class Session:
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
+        # A person's last ruling in one line ("Anna: legal shot · no ball
+        # potted"), kept at the top of the side column through the
+        # computer's turn that follows it (its card gives way to the plan).
+        self.person_note = ""
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False

@@ -1,0 +1,54 @@
+"""Play-test round 5 (issue 22), short items: the person's last ruling
+stays in view through the computer's turn; undo brings back the aim a
+person had set; an export's saved file stays said."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+from simulator.app.screens.placing import PlaceMode
+from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.test_computer import person_turn, side_texts, start
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (800, 500)), ("ru", (1280, 720))])
+def test_the_persons_ruling_stays_through_the_computers_turn(
+        lang: str, size: tuple[int, int]) -> None:
+    """Anna breaks against the computer: while it thinks, shows its plan and
+    its stroke rolls, the side column's first line is still Anna's ruling,
+    and the computer's plan is in view under it."""
+    app = make_app(lang, size)
+    app.settings.watch = "1"
+    s = start(app, ["Anna", "cpu:beginner"], "8-ball", {"race_to": 1}, seed=3)
+    for _ in range(8):  # Anna plays until the computer has the turn
+        run_until(app, lambda: person_turn(app) or isinstance(app.mode, ComputerMode),
+                  limit=6000)
+        if isinstance(app.mode, ComputerMode):
+            break
+        if isinstance(app.mode, PlaceMode):
+            key(app, pygame.K_RETURN)
+        s.aim = s.aim.with_power(0.8)  # a firm break: legal
+        key(app, pygame.K_SPACE)
+    mode = app.mode
+    assert isinstance(mode, ComputerMode)
+    if mode.phase == "waiting":
+        key(app, pygame.K_SPACE)  # Anna has read her card
+    r = s.last_ruling
+    assert r is not None and r.shooter == 0
+    title = s.ruling_banner(r).title
+    assert title == app.t("banner.legal", name="Anna")
+    run_until(app, lambda: app.mode is not mode or (mode.phase == "showing"
+              and not mode.holding()), limit=6000)
+    assert mode.kind == "shot"
+    if app.mode is mode:  # its plan shown, the card given way: the line stays
+        texts = side_texts(app)
+        assert texts[0].startswith(title), texts
+    run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=6000)
+    frame(app, n=5)
+    texts = side_texts(app)
+    assert texts[0].startswith(title), texts
+    plan = app.mode.lines
+    assert plan and any(plan[0][:12] in t for t in texts), (plan, texts)
+    pygame.display.quit()
