@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.screens.placing import PlaceMode
 from tests.app.helpers import frame, key, make_app, run_until
@@ -51,4 +52,40 @@ def test_the_persons_ruling_stays_through_the_computers_turn(
     assert texts[0].startswith(title), texts
     plan = app.mode.lines
     assert plan and any(plan[0][:12] in t for t in texts), (plan, texts)
+    pygame.display.quit()
+
+
+def test_undo_brings_back_the_aim_that_was_set() -> None:
+    """Anna sets the elevation (4°), top spin, a firm power and a direction,
+    and breaks; U: her turn again with those controls as she set them, shown
+    in the side column (they were reset to 0° and no spin)."""
+    app = make_app()
+    s = start(app, ["Anna", "Boris"], "8-ball", {"race_to": 1}, seed=3)
+    run_until(app, lambda: person_turn(app))
+    if isinstance(app.mode, PlaceMode):
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.mode, AimMode)
+    s.aim = s.aim.with_power(0.76).turned(0.5)  # a firm break: legal
+    for k in (pygame.K_e, pygame.K_e, pygame.K_w, pygame.K_w, pygame.K_UP,
+              pygame.K_UP):
+        key(app, k)
+    set_aim = s.aim
+    assert set_aim.elevation == 4 and set_aim.tip_b > 0
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) == 1, limit=6000)
+    frame(app, n=3)
+    key(app, pygame.K_u)
+    run_until(app, lambda: person_turn(app), limit=600)
+    assert not s.match.history
+    if isinstance(app.mode, PlaceMode):
+        key(app, pygame.K_RETURN)
+    assert s.aim.elevation == set_aim.elevation
+    assert s.aim.tip_a == pytest.approx(set_aim.tip_a)
+    assert s.aim.tip_b == pytest.approx(set_aim.tip_b)
+    assert s.aim.power == pytest.approx(set_aim.power, abs=1e-3)
+    assert s.aim.angle == pytest.approx(set_aim.angle, abs=1e-5)
+    texts = side_texts(app)
+    shown = app.t("panel.elevation")
+    assert any("4°" in t for t in texts), texts
+    assert not any(t.endswith(" 0°") for t in texts if shown[:4] in t), texts
     pygame.display.quit()
