@@ -10,7 +10,7 @@ import pytest
 from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.screens.placing import PlaceMode
-from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.helpers import click_button, frame, key, make_app, run_until
 from tests.app.test_computer import person_turn, side_texts, start
 
 
@@ -88,4 +88,31 @@ def test_undo_brings_back_the_aim_that_was_set() -> None:
     shown = app.t("panel.elevation")
     assert any("4°" in t for t in texts), texts
     assert not any(t.endswith(" 0°") for t in texts if shown[:4] in t), texts
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_saved_file_of_an_export_stays_said(lang: str) -> None:
+    """X in the gallery, a diagram: "Saved <file>" is still up 15 s later
+    (it went after 6 s), goes at the next key, and the side column keeps
+    naming the last export's file."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.practice.gallery import entries
+    app = make_app(lang, (800, 500))
+    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
+    app.switch(GalleryPlayMode(app, index))
+    frame(app)
+    key(app, pygame.K_x)
+    assert app.dialogs and app.dialogs[-1].kind == "export"
+    click_button(app, app.t("export.svg"))
+    run_until(app, lambda: not app.dialogs, limit=600)
+    frame(app, n=15 * 60)  # nothing pressed for 15 s
+    assert app.toast is not None and "gallery-no-rail" in app.toast[0]
+    assert app.toast[0].startswith(app.t("export.done", file="")[:5])
+    key(app, pygame.K_t)  # the person goes on: the trails
+    assert app.toast is None
+    side = app.mode.layout.side  # type: ignore[attr-defined]
+    frame(app)
+    said = " ".join(r.text for r in app.texts if side.contains(r.rect))
+    assert "gallery-no-rail" in said, said
     pygame.display.quit()

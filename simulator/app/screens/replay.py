@@ -256,6 +256,9 @@ class ReplayMode(TableMode):
             _t, f, _ev = self.current
             out.append(self.app.t("replay.at_foul", foul=cite(
                 loc, f.code, f.ref, self.session.discipline)))
+        last = self.app.kept.get("export.last")
+        if last:
+            out.append(self.app.t("export.last", file=last))
         return out
 
     def chips(self) -> list[str]:
