@@ -6,6 +6,7 @@ player's language (simulator.practice.gallery)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -181,7 +182,7 @@ class GalleryPlayMode(PracticeScreen):
         lines = [t("gallery.entry", n=self.index + 1, of=len(self.all))]
         last = self.app.kept.get("export.last")
         if last:
-            lines.append(t("export.last", file=last))
+            lines.append(t("export.last", file=Path(last).name))
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul

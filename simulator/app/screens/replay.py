@@ -6,6 +6,7 @@ export.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -256,10 +257,12 @@ class ReplayMode(TableMode):
             _t, f, _ev = self.current
             out.append(self.app.t("replay.at_foul", foul=cite(
                 loc, f.code, f.ref, self.session.discipline)))
-        last = self.app.kept.get("export.last")
-        if last:
-            out.append(self.app.t("export.last", file=last))
         return out
+
+    def side_note(self) -> str:
+        # Above the heading: under the ruling card a low window has no room.
+        last = self.app.kept.get("export.last")
+        return self.app.t("export.last", file=Path(last).name) if last else ""
 
     def chips(self) -> list[str]:
         return [self.app.t("replay.paused")] if self.playback.paused else []
