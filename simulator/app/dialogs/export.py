@@ -24,6 +24,7 @@ from simulator.app.replay.export import (
 
 FORMAT_KEYS = ("gif", "webp", "apng", "png", "svg")
 FRAME_BUDGET = 0.03  # seconds of drawing a frame while exporting
+EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
 
 
 def reason(app: App, e: ExportError) -> str:
@@ -161,4 +162,8 @@ class ExportProgress(Dialog):
         if self.job.done:
             self.app.pop_dialog(self)
             path = self.job.path
-            self.app.inform(self.app.t("export.done", file=str(path)), 6.0)
+            # Said until the person goes on (or 20 s), and kept in the side
+            # column of the gallery and the replay until the next export.
+            self.app.kept["export.last"] = str(path)
+            self.app.inform(self.app.t("export.done", file=str(path)), EXPORT_TOLD,
+                            until_action=True)

@@ -110,6 +110,9 @@ class App:
         # A short message, its kind ("info" or "error") and the time it has left.
         self.toast: tuple[str, float] | None = None
         self.toast_kind = "info"
+        # A toast that stays until the next key or click (or its seconds):
+        # a saved file's name is read when the person looks, not in 6 s.
+        self.toast_until_action = False
         self.errors: list[str] = []  # unexpected exceptions caught in a frame
         self._failing = 0  # frames in a row that raised
         self.frames = 0
@@ -161,14 +164,18 @@ class App:
         if self.session is not None:
             self.session.locale = self.locale
 
-    def notify(self, message: str, seconds: float = 4.0, kind: str = "error") -> None:
+    def notify(self, message: str, seconds: float = 4.0, kind: str = "error",
+               until_action: bool = False) -> None:
         """A short message: ``kind`` "info" for what went well (saved, undone),
-        "error" for what did not; they look different."""
+        "error" for what did not; they look different. ``until_action``: it
+        goes at the next key or click too, not only after ``seconds``."""
         self.toast = (message, seconds)
         self.toast_kind = kind
+        self.toast_until_action = until_action
 
-    def inform(self, message: str, seconds: float = 3.0) -> None:
-        self.notify(message, seconds, kind="info")
+    def inform(self, message: str, seconds: float = 3.0,
+               until_action: bool = False) -> None:
+        self.notify(message, seconds, kind="info", until_action=until_action)
 
     # -- screens by name --------------------------------------------------------
     def make(self, name: str, **kw: Any) -> Mode:
@@ -301,6 +308,10 @@ class App:
             if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self._resized()
                 continue
+            if self.toast_until_action and e.type in (pygame.KEYDOWN,
+                                                      pygame.MOUSEBUTTONDOWN):
+                self.toast = None  # read: the person goes on
+                self.toast_until_action = False
             if e.type == pygame.KEYDOWN:
                 # A key already down is the keyboard's repeat, not a new press.
                 e.repeat = e.key in self.held

@@ -27,7 +27,7 @@ from simulator.app.text.words import ball_label, cite, code_words, discipline_la
 from simulator.files import profile, saves
 from simulator.records.stats import PlayerStats
 from simulator.records.stats import match_stats as records_stats
-from simulator.table.events import EventKind, Shot
+from simulator.table.events import EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL, TableSpec, table_by_name
 from simulator.table.state import TableState
 
@@ -199,6 +199,10 @@ class Session:
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
+        # A person's last ruling in one line ("Anna: legal shot · no ball
+        # potted"), kept at the top of the side column through the
+        # computer's turn that follows it (its card gives way to the plan).
+        self.person_note = ""
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False
@@ -553,7 +557,17 @@ class Session:
         self.banner = None
         self.to_acknowledge = False
         self._done()
+        if last.get("type") == "shot" and self._req is not None:
+            self._aim_as_played(last["shot"]["stroke"])
         return True
+
+    def _aim_as_played(self, stroke: dict[str, Any]) -> None:
+        """The shooter's turn again after an undo: their aim as they had set
+        it for the shot taken back (direction, power, tip and elevation), not
+        reset: they may want to change one thing only."""
+        st = Stroke.from_dict(stroke)
+        self.aim = Aim(angle=st.direction, power=power_of(st.speed)).with_tip(
+            st.tip_a, st.tip_b).with_elevation(st.elevation)
 
     def redo(self) -> bool:
         """Make the last undone step again; the referee rules it as before

@@ -39,6 +39,9 @@ class ComputerPlayMode(PlayMode):
     def side_extra(self) -> list[str]:
         return self.lines
 
+    def side_note(self) -> str:
+        return self.session.person_note
+
     def back(self) -> None:
         """Its stroke could not be played: the match as it was, and this
         turn goes to the people at the table (as when its search fails)."""
@@ -126,6 +129,24 @@ def after_persons_shot(app: App) -> bool:
     return r is not None and not s.is_computer(r.shooter) and s.banner is not None
 
 
+def note_persons_ruling(app: App) -> None:
+    """At a computer's turn: the person's ruling it follows in one line, kept
+    while the computer plays on (a new game's first turn has none)."""
+    from simulator.app.text.words import ball_label
+    s = app.session
+    assert s is not None
+    r = s.last_ruling
+    if not s.match.history or r is None:
+        s.person_note = ""
+    elif s.match.history[-1].get("type") == "shot" and not s.is_computer(r.shooter):
+        title = s.ruling_banner(r).title
+        s.person_note = app.t("cpu.person_potted", title=title, balls=", ".join(
+            ball_label(s.locale, b) for b in r.scored)) if r.scored else \
+            app.t("cpu.person_no_pot", title=title)
+    elif r.game_over:
+        s.person_note = ""
+
+
 WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
 
 
@@ -154,6 +175,8 @@ class ComputerMode(TableMode):
             after_persons_shot(app) else 0.0
         self.decision: Any = None
         self.lines: list[str] = []
+        if app.session is not None:
+            note_persons_ruling(app)
 
     def enter(self) -> None:
         from simulator.app.match import computer
@@ -302,6 +325,12 @@ class ComputerMode(TableMode):
         person = s.name(r.shooter if r is not None else None)
         key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"
         return self.app.t(key, name=person), self.app.t("cpu.held_to_play", name=name)
+
+    def side_note(self) -> str:
+        # While the person's card is up (held or waiting) it says it all.
+        if self.holding() or self.phase == "waiting":
+            return ""
+        return self.session.person_note
 
     def side_extra(self) -> list[str]:
         if self.holding():

@@ -6,6 +6,7 @@ player's language (simulator.practice.gallery)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -172,12 +173,16 @@ class GalleryPlayMode(PracticeScreen):
         self.pause_button = buttons[0]
         self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
         self._shown = (self.at_foul, self.player.playback.paused)
+        self._export_shown = self.app.kept.get("export.last")
 
     def body(self) -> str:
         t = self.app.t
         lang = self.app.locale.lang
         sc = self.entry.scenario
         lines = [t("gallery.entry", n=self.index + 1, of=len(self.all))]
+        last = self.app.kept.get("export.last")
+        if last:
+            lines.append(t("export.last", file=Path(last).name))
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul
@@ -234,7 +239,8 @@ class GalleryPlayMode(PracticeScreen):
             if self.held >= FOUL_HOLD:
                 pb.paused = False
         self.player.update(dt)
-        if (self.at_foul, self.player.playback.paused) != self._shown:
+        if (self.at_foul, self.player.playback.paused) != self._shown or \
+                self.app.kept.get("export.last") != self._export_shown:
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -6,6 +6,7 @@ export.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -257,6 +258,11 @@ class ReplayMode(TableMode):
             out.append(self.app.t("replay.at_foul", foul=cite(
                 loc, f.code, f.ref, self.session.discipline)))
         return out
+
+    def side_note(self) -> str:
+        # Above the heading: under the ruling card a low window has no room.
+        last = self.app.kept.get("export.last")
+        return self.app.t("export.last", file=Path(last).name) if last else ""
 
     def chips(self) -> list[str]:
         return [self.app.t("replay.paused")] if self.playback.paused else []

@@ -136,6 +136,11 @@ class TableMode(Mode):
         """Lines shown between the ruling card and the aim controls."""
         return []
 
+    def side_note(self) -> str:
+        """One line above the heading (a person's last ruling while the
+        computer plays); empty: none."""
+        return ""
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn between the table and the balls (regions, guide lines)."""
 
@@ -190,8 +195,12 @@ class TableMode(Mode):
         size = text_size(self.app.size)
         y = inner.top
         big, small = self.heading()
+        note = self.side_note()
         if self.app.dialogs and getattr(self.app.dialogs[-1], "takes_side", False):
-            big, small = "", ""  # a menu fits only in the whole column
+            big, small, note = "", "", ""  # a menu fits only in the whole column
+        if note:
+            y += ui.paragraph(surface, note, size - 1, ui.INK,
+                              pygame.Rect(inner.left, y, inner.width, 200)) + 4
         if big:
             y += ui.paragraph(surface, big, size + 3, ui.ACCENT,
                               pygame.Rect(inner.left, y, inner.width, 200), bold=True)
