@@ -35,20 +35,15 @@ from typing import Any
 
 from simulator.physics import pace
 from simulator.physics.balls import Ball
-from simulator.physics.contacts import Contacts
 from simulator.physics.errors import PhysicsError
-from simulator.physics.falls import Falls
-from simulator.physics.flight import Flight
-from simulator.physics.instants import Instants
 from simulator.physics.lines import History, table_lines
 from simulator.physics.models import Models
-from simulator.physics.near import PAD, Near
-from simulator.physics.stats import EnergyAudit
+from simulator.physics.near import PAD
 from simulator.physics.world import MAX_SIM_TIME, TIGHTEN_EVERY, World
 from simulator.table.events import HEAD_STRING, BallMotion, Phase
 from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.table.specs import TableSpec
-from simulator.table.state import TableState, Where
+from simulator.table.state import TableState
 
 # Two balls are near (pymunk's padded shapes would overlap) when their
 # surfaces are this close; a ball is near a cushion piece when its surface
@@ -399,44 +394,19 @@ class QuickWorld(World):
                     _CHECKED.clear()
                 _CHECKED[id(state)] = state
 
-    def _build_parts(self, state: TableState) -> None:
-        self.balls: dict[int, Ball] = {}
-        pieces = _pieces(self.spec)
-        self.near = Near(self.spec, self.balls, pieces, self.radius)
+    def _cushions(self) -> tuple[CushionPiece, ...]:
+        return _pieces(self.spec)
+
+    def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
         self.history = NoHistory(self.radius, self.g)
         self.space = None  # type: ignore[assignment]
-        self.by_shape = self.bodies.by_shape
-        for b in state.balls:
-            if b.where is Where.TABLE:
-                self.balls[b.ball] = self.bodies.add_ball(b.ball, b.x, b.y, self.g)
-            else:
-                self._final[b.ball] = b
-        self.contacts = Contacts(
-            self.near,
-            self.models,
-            self.log,
-            self.mass,
-            self._kick,
-            self.motion_event,
-            self._start_script,
-        )
-        self.flight = Flight(self)
-        self.falls = Falls(self, self.flight, self.schedule, pieces)
-        self.instants = Instants(
-            self,
-            self._kick,
-            self.schedule,
-            self.falls,
-            self.flight,
-            # A referee reads only the cue ball's crossing of the head
-            # string (the kitchen's rules; the lag's long string is played
-            # through the full physics).
-            tuple(line for line in table_lines(self.spec) if line[0] == HEAD_STRING),
-        )
-        self._audit = EnergyAudit(
-            self.balls, self.models.cloth, self.mass, self.radius, self.g, self.stats
-        )
+
+    def _lines_read(self) -> tuple[tuple[str, int, float], ...]:
+        # A referee reads only the cue ball's crossing of the head string
+        # (the kitchen's rules; the lag's long string is played through the
+        # full physics).
+        return tuple(line for line in table_lines(self.spec) if line[0] == HEAD_STRING)
 
     def motion_event(self, ball: Ball, old: Phase, t: float) -> None:
         """Only the cue ball's changes of phase (its way over the table, at

@@ -41,7 +41,7 @@ from simulator.physics.settle import settle_at_rest
 from simulator.physics.stats import EnergyAudit, Stats
 from simulator.physics.stick import Stick
 from simulator.table.events import BallMotion, Event, EventKind, Phase, Stroke, event_of
-from simulator.table.geometry import cushion_pieces
+from simulator.table.geometry import CushionPiece, cushion_pieces
 from simulator.table.specs import TableSpec
 from simulator.table.state import BallState, TableState, Where
 
@@ -136,10 +136,9 @@ class World:
     def _build_parts(self, state: TableState) -> None:
         """The parts the loop drives, and the balls on the table."""
         self.balls: dict[int, Ball] = {}
-        pieces = cushion_pieces(self.spec)
+        pieces = self._cushions()
         self.near = Near(self.spec, self.balls, pieces, self.radius)
-        self.bodies = Bodies(self.spec, pieces, self.radius, self.mass, self.near)
-        self.space = self.bodies.space
+        self._make_bodies(pieces)
         self.by_shape = self.bodies.by_shape
         for b in state.balls:
             if b.where is Where.TABLE:
@@ -163,11 +162,22 @@ class World:
             self.schedule,
             self.falls,
             self.flight,
-            table_lines(self.spec),
+            self._lines_read(),
         )
         self._audit = EnergyAudit(
             self.balls, self.models.cloth, self.mass, self.radius, self.g, self.stats
         )
+
+    def _cushions(self) -> tuple[CushionPiece, ...]:
+        return cushion_pieces(self.spec)
+
+    def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
+        self.bodies = Bodies(self.spec, pieces, self.radius, self.mass, self.near)
+        self.space = self.bodies.space
+
+    def _lines_read(self) -> tuple[tuple[str, int, float], ...]:
+        """The lines whose crossings are logged."""
+        return table_lines(self.spec)
 
     @property
     def events(self) -> list[Event]:
