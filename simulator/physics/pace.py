@@ -135,13 +135,8 @@ def _pair_horizon(
             gap = math.hypot(ox - x, oy - y) - d_min
             if gap <= 0.0:
                 return 0.0
-            u = math.hypot(ux - vx, uy - vy)
-            a = ai + aj
-            if a > 0.0:
-                h = (math.sqrt(u * u + 2.0 * a * gap) - u) / a
-            elif u > 0.0:
-                h = gap / u
-            else:
+            h = closing_time(math.hypot(ux - vx, uy - vy), ai + aj, gap)
+            if h == math.inf:
                 continue
             h *= JUMP_MARGIN
             if h < best:
@@ -149,6 +144,17 @@ def _pair_horizon(
                 if best < need:
                     return best
     return best
+
+
+def closing_time(speed: float, acc: float, gap: float) -> float:
+    """The least time in which two balls closing at ``speed`` (m/s), their
+    speeds changing by at most ``acc`` (m/s^2) together, can close ``gap``;
+    infinite when neither moves."""
+    if acc > 0.0:
+        return (math.sqrt(speed * speed + 2.0 * acc * gap) - speed) / acc
+    if speed > 0.0:
+        return gap / speed
+    return math.inf
 
 
 def band_entry(ball: Ball, t: float, band: Band, cache: BandCache) -> float:

@@ -696,13 +696,9 @@ class QuickWorld(World):
             return  # not before one of them changes its motion
         (avx, avy), (bvx, bvy) = a.vel(t), b.vel(t)
         ux, uy = bvx - avx, bvy - avy
-        u = math.hypot(ux, uy)
         acc = math.hypot(*a.acceleration()) + math.hypot(*b.acceleration())
-        if acc > 0.0:
-            h = (math.sqrt(u * u + 2.0 * acc * gap) - u) / acc
-        elif u > 0.0:
-            h = gap / u
-        else:
+        h = pace.closing_time(math.hypot(ux, uy), acc, gap)
+        if h == math.inf:
             return
         ends = min(a.t_end, b.t_end) - t
         h = max(h, _along(bx - ax, by - ay, ux, uy, acc, ends,
