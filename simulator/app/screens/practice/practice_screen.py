@@ -5,6 +5,7 @@ buttons) and the event strip at the bottom.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -277,13 +278,25 @@ def after_positions(shot: Shot, after: GameState | None
                     ) -> dict[int, tuple[float, float, float]]:
     """The table once the ruling is carried out: balls the referee spots
     (a jumped ball, the 9) are shown on their spots. A cue ball the next
-    player takes in hand is shown where it stopped."""
+    player takes in hand is shown where the stroke left it (none when it
+    left the table): the referee's state holds it on a default spot for the
+    placing only. Where it stopped inside a new rack, the spot stays."""
     if after is None:
         return table_positions(shot.final)
     out = table_positions(after.table)
     cue = shot.final.spec.balls.cue_ball
-    if cue not in out:
-        final = table_positions(shot.final)
-        if cue in final:
-            out[cue] = final[cue]
+    final = table_positions(shot.final).get(cue)
+    if after.ball_in_hand.value == "none":
+        if cue not in out and final is not None:
+            out[cue] = final
+        return out
+    spot = out.pop(cue, None)
+    if final is None:
+        return out
+    if any(math.hypot(x - final[0], y - final[1]) < r + final[2]
+           for x, y, r in out.values()):
+        if spot is not None:
+            out[cue] = spot
+        return out
+    out[cue] = final
     return out
