@@ -119,3 +119,102 @@ def test_a_scratched_cue_ball_is_not_drawn_on_the_table() -> None:
         assert {b: p for b, p in shown.items()} == final
     finally:
         pygame.display.quit()
+
+
+# -- 2. the tip diagram -------------------------------------------------------------
+def _press(app: App, pos: tuple[float, float], button: int = 1) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                  pos=(int(pos[0]), int(pos[1])), button=button))
+
+
+def _release(app: App, pos: tuple[float, float], button: int = 1) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                  pos=(int(pos[0]), int(pos[1])), button=button))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tip_diagram_takes_a_click_a_drag_and_a_right_click(
+        size: tuple[int, int]) -> None:
+    """The player's own stroke in Practice: a click in the diagram puts the
+    tip there; a drag follows the mouse step by step and, past the ball's
+    rim, stays on the rim of the allowed zone (it stopped at the rim, and
+    over the elevation gauge beside it changed the elevation instead); a
+    right click puts it back in the centre; the stroke struck uses it."""
+    app = make_app(size=size)
+    try:
+        app.switch(ScenarioMode(app, load("9ball-legal-pot")))
+        frame(app)
+        click_button(app, app.t("practice.play"))
+        mode = app.mode
+        assert isinstance(mode, PracticeAimMode)
+        s = mode.session
+        rects = mode.scene.panel
+        tip = rects.tip
+        rad = tip.width / 2
+        # A click: the tip where the mouse is (right and above the centre).
+        p = (tip.centerx + tip.width // 4, tip.centery - tip.width // 5)
+        click(app, p)
+        assert abs(s.aim.tip_a - (p[0] - tip.centerx) / rad) < 1e-9
+        assert abs(s.aim.tip_b - (tip.centery - p[1]) / rad) < 1e-9
+        # A drag from the centre to the right, on over the gauge beside it.
+        elevation = s.aim.elevation
+        _press(app, tip.center)
+        assert abs(s.aim.tip_a) < 1e-9 and abs(s.aim.tip_b) < 1e-9
+        for x in range(tip.centerx, rects.elevation.centerx + 1, 3):
+            move(app, (x, tip.centery), held=True)
+            want = min(MAX_TIP, (x - tip.centerx) / rad)
+            assert abs(s.aim.tip_a - want) < 1e-9, (x, s.aim.tip_a, want)
+            assert abs(s.aim.tip_b) < 1e-9
+        assert s.aim.elevation == elevation, "the drag stays on the tip"
+        _release(app, (rects.elevation.centerx, tip.centery))
+        assert abs(s.aim.tip_a - MAX_TIP) < 1e-9
+        # Past the rim up and left: on the ring, in the mouse's direction.
+        _press(app, tip.center)
+        move(app, (tip.centerx - 3 * rad, tip.centery - 3 * rad), held=True)
+        _release(app, (tip.centerx - 3 * rad, tip.centery - 3 * rad))
+        assert abs(s.aim.tip_a + MAX_TIP / 2 ** 0.5) < 1e-6
+        assert abs(s.aim.tip_b - MAX_TIP / 2 ** 0.5) < 1e-6
+        # The mouse moving on after the release moves nothing.
+        move(app, tip.center)
+        assert abs(s.aim.tip_a + MAX_TIP / 2 ** 0.5) < 1e-6
+        # A right click on the diagram: the centre.
+        _press(app, (tip.centerx + 5, tip.centery + 5), button=3)
+        _release(app, (tip.centerx + 5, tip.centery + 5), button=3)
+        assert (s.aim.tip_a, s.aim.tip_b) == (0.0, 0.0)
+        # The stroke struck uses the tip set last: draw, a little left.
+        p = (tip.centerx - tip.width // 8, tip.centery + tip.width // 5)
+        click(app, p)
+        aimed = ((p[0] - tip.centerx) / rad, (tip.centery - p[1]) / rad)
+        move(app, mode.layout.table.center)  # back over the table to aim
+        key(app, pygame.K_SPACE)
+        play = app.mode
+        assert isinstance(play, PracticePlayMode)
+        assert abs(play.stroke.tip_a - aimed[0]) < 1e-3
+        assert abs(play.stroke.tip_b - aimed[1]) < 1e-3
+    finally:
+        pygame.display.quit()
+
+
+def test_the_tip_diagram_drags_while_placing_the_cue_ball() -> None:
+    """Ball in hand (9-ball, after the break): the diagram is there too, and
+    takes a drag and a right click as when aiming."""
+    app = make_app()
+    try:
+        app.switch(ScenarioMode(app, load("9ball-break-pot")))
+        frame(app)
+        click_button(app, app.t("practice.play"))
+        mode = app.mode
+        assert isinstance(mode, PracticePlaceMode)
+        s = mode.session
+        tip = mode.scene.panel.tip
+        rad = tip.width / 2
+        _press(app, tip.center)
+        move(app, (tip.centerx, tip.centery + rad // 2), held=True)
+        _release(app, (tip.centerx, tip.centery + rad // 2))
+        assert abs(s.aim.tip_b + (rad // 2) / rad) < 1e-9 and abs(s.aim.tip_a) < 1e-9
+        _press(app, tip.center, button=3)
+        _release(app, tip.center, button=3)
+        assert (s.aim.tip_a, s.aim.tip_b) == (0.0, 0.0)
+    finally:
+        pygame.display.quit()

@@ -144,7 +144,7 @@ class AimMode(ShotInputMode):
         (after a fine key, only once the mouse has moved away)."""
         s = self.session
         if self.panel_drag:
-            self.panel_click(pos)
+            self.panel_drag_to(pos)
             return
         if self.drag_from is not None:
             s.aim = s.aim.with_power(self.pull_power(pos))
@@ -180,6 +180,8 @@ class AimMode(ShotInputMode):
         elif button == 3:
             if lay.table.collidepoint(pos):
                 self.click(pos)
+            elif lay.side.collidepoint(pos):
+                self.panel_centre(pos)
         elif button in (4, 5) and self.wheel_sets_power(pos):
             s.aim = s.aim.with_power(s.aim.power + (0.02 if button == 4 else -0.02))
 

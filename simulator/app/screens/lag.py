@@ -114,6 +114,7 @@ class LagMode(TableMode):
         self.press_pos: tuple[int, int] | None = None
         self.moving = False  # dragging one's own ball to another place
         self.panel_drag = False
+        self.panel_grab: str | None = None  # the aim control a press holds
         self.key_lock: tuple[int, int] | None = None
         _ = self.app.sound
         import simulator.physics  # noqa: F401  (made now, not on the stroke's frame)
@@ -182,7 +183,7 @@ class LagMode(TableMode):
         the mouse (after a fine key, only once the mouse has moved away)."""
         view = self.scene.view
         if self.panel_drag:
-            self.panel_click(pos)
+            self.panel_drag_to(pos)
         elif self.moving:
             self.move_ball(view.to_table(*pos))
         elif self.drag_from is not None:
@@ -259,21 +260,18 @@ class LagMode(TableMode):
             common_key(app, event)
 
     def panel_click(self, pos: tuple[int, int]) -> bool:
-        """The tip diagram, the elevation gauge and the power bar, as when aiming."""
-        rects = self.scene.panel
-        tip = aim_controls.tip_from_point(rects, pos)
-        if tip is not None:
-            self.set_aim(self.aim.with_tip(*tip))
-            return True
-        e = aim_controls.elevation_from_point(rects, pos)
-        if e is not None:
-            self.set_aim(self.aim.with_elevation(e))
-            return True
-        p = aim_controls.power_from_point(rects, pos)
-        if p is not None:
-            self.set_aim(self.aim.with_power(p))
-            return True
-        return False
+        """The tip diagram, the elevation gauge and the power bar, as when
+        aiming: a press sets one, a drag keeps to it."""
+        self.panel_grab = aim_controls.control_at(self.scene.panel, pos)
+        if self.panel_grab is None:
+            return False
+        self.panel_drag_to(pos)
+        return True
+
+    def panel_drag_to(self, pos: tuple[int, int]) -> None:
+        if self.panel_grab is not None:
+            self.set_aim(aim_controls.set_control(self.aim, self.scene.panel,
+                                                  self.panel_grab, pos))
 
     def move_ball(self, p: Vec) -> None:
         self.positions[self.turn] = clamp_to_region(self.session.spec, self.turn, p)

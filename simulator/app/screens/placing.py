@@ -110,8 +110,12 @@ class PlaceMode(ShotInputMode):
         if self.scroll_banner(event):
             return
         if event.type == pygame.MOUSEMOTION:
-            if lay.table.collidepoint(event.pos):
+            if self.panel_grab is not None:
+                self.panel_drag_to(event.pos)  # the tip, power or elevation held
+            elif lay.table.collidepoint(event.pos):
                 self.follow(view.to_table(*event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.panel_centre(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if lay.side.collidepoint(event.pos):
                 self.panel_click(event.pos)
@@ -120,6 +124,7 @@ class PlaceMode(ShotInputMode):
                 self.pressed = self.touched = True  # dragged; down on release
                 self.move(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.panel_grab = None
             if self.pressed and lay.table.collidepoint(event.pos):
                 self.move(view.to_table(*event.pos))
                 self.confirm()

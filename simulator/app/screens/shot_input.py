@@ -32,6 +32,7 @@ class ShotInputMode(TableMode):
     def __init__(self, app: App, ask_sign: bool = False) -> None:
         super().__init__(app)
         self.ask_sign = ask_sign
+        self.panel_grab: str | None = None  # the aim control a press holds
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -245,22 +246,29 @@ class ShotInputMode(TableMode):
         return True
 
     def panel_click(self, pos: tuple[int, int]) -> bool:
-        """Clicks on the tip diagram, the elevation gauge and the power bar."""
-        s = self.session
+        """A press on the tip diagram, the elevation gauge or the power bar
+        sets it to that point; the control is held for a drag."""
         rects = self.scene.panel
-        tip = aim_controls.tip_from_point(rects, pos)
-        if tip is not None:
-            s.aim = s.aim.with_tip(*tip)
-            return True
-        e = aim_controls.elevation_from_point(rects, pos)
-        if e is not None:
-            s.aim = s.aim.with_elevation(e)
-            return True
-        p = aim_controls.power_from_point(rects, pos)
-        if p is not None:
-            s.aim = s.aim.with_power(p)
-            return True
-        return False
+        self.panel_grab = aim_controls.control_at(rects, pos)
+        if self.panel_grab is None:
+            return False
+        self.panel_drag_to(pos)
+        return True
+
+    def panel_drag_to(self, pos: tuple[int, int]) -> None:
+        """The control a press took follows the mouse (clamped to its range)."""
+        grab = self.panel_grab
+        if grab is not None:
+            s = self.session
+            s.aim = aim_controls.set_control(s.aim, self.scene.panel, grab, pos)
+
+    def panel_centre(self, pos: tuple[int, int]) -> bool:
+        """A right click on the tip diagram puts the tip back in the centre
+        (as X does)."""
+        if aim_controls.tip_from_point(self.scene.panel, pos) is None:
+            return False
+        self.session.aim = self.session.aim.with_tip(0.0, 0.0)
+        return True
 
     def hint(self) -> str:
         return self.app.t("hint.aim")

@@ -97,28 +97,61 @@ def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
         surface.blit(ui.veil(box.size, (20, 26, 24, 150)), box)
 
 
-def tip_from_point(rects: PanelRects, pos: tuple[int, int]
+def tip_from_point(rects: PanelRects, pos: tuple[int, int], anywhere: bool = False
                    ) -> tuple[float, float] | None:
-    """The tip offset (a, b) for a click on the diagram; None outside it."""
+    """The tip offset (a, b) for a click on the diagram; None outside it
+    (``anywhere``: a drag begun on it, wherever the mouse went since)."""
     r = rects.tip
     rad = r.width / 2
     dx = (pos[0] - r.centerx) / rad
     dy = -(pos[1] - r.centery) / rad
-    if math.hypot(dx, dy) > 1.15:
+    if not anywhere and math.hypot(dx, dy) > 1.15:
         return None
     return dx, dy
 
 
-def elevation_from_point(rects: PanelRects, pos: tuple[int, int]) -> float | None:
+def elevation_from_point(rects: PanelRects, pos: tuple[int, int],
+                         anywhere: bool = False) -> float | None:
     e = rects.elevation.inflate(8, 8)
-    if not e.collidepoint(pos):
+    if not anywhere and not e.collidepoint(pos):
         return None
     origin = (rects.elevation.left + 6, rects.elevation.bottom - 4)
     return math.degrees(math.atan2(origin[1] - pos[1], max(1e-6, pos[0] - origin[0])))
 
 
-def power_from_point(rects: PanelRects, pos: tuple[int, int]) -> float | None:
+def power_from_point(rects: PanelRects, pos: tuple[int, int],
+                     anywhere: bool = False) -> float | None:
     p = rects.power.inflate(0, 12)
-    if not p.collidepoint(pos):
+    if not anywhere and not p.collidepoint(pos):
         return None
     return (pos[0] - rects.power.left) / max(1, rects.power.width)
+
+
+def control_at(rects: PanelRects, pos: tuple[int, int]) -> str | None:
+    """Which control a press at ``pos`` takes: "tip", "elevation", "power"."""
+    if tip_from_point(rects, pos) is not None:
+        return "tip"
+    if elevation_from_point(rects, pos) is not None:
+        return "elevation"
+    if power_from_point(rects, pos) is not None:
+        return "power"
+    return None
+
+
+def set_control(aim: Aim, rects: PanelRects, control: str,
+                pos: tuple[int, int]) -> Aim:
+    """The aim with one control set from the mouse. A drag stays on the
+    control it began on, clamped to its range wherever the mouse goes (it
+    no longer stops at the diagram's rim or slides onto the gauge next to
+    it); the tip within the limit the diagram's ring shows."""
+    if control == "tip":
+        tip = tip_from_point(rects, pos, anywhere=True)
+        assert tip is not None
+        return aim.with_tip(*tip)
+    if control == "elevation":
+        e = elevation_from_point(rects, pos, anywhere=True)
+        assert e is not None
+        return aim.with_elevation(e)
+    p = power_from_point(rects, pos, anywhere=True)
+    assert p is not None
+    return aim.with_power(p)
