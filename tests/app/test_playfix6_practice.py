@@ -218,3 +218,35 @@ def test_the_tip_diagram_drags_while_placing_the_cue_ball() -> None:
         assert (s.aim.tip_a, s.aim.tip_b) == (0.0, 0.0)
     finally:
         pygame.display.quit()
+
+
+# -- 3. J in the result view -----------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_j_in_the_practice_result_says_why_there_are_no_calls(lang: str) -> None:
+    """J at the table of a match opens the referee's calls (general rules 23
+    and 28); in Practice's result view it did nothing. It says in the
+    message line why they are not there, after a watched stroke and after
+    the player's own."""
+    app = make_app(lang, (800, 500))
+    try:
+        mode = ScenarioMode(app, load("9ball-wrong-ball-first"))
+        app.switch(mode)
+        frame(app)
+        key(app, pygame.K_SPACE)  # watch the recorded stroke
+        run_until(app, lambda: mode.phase == "ruling", limit=3000)
+        assert app.toast is None
+        key(app, pygame.K_j)
+        frame(app)
+        assert app.toast is not None and app.toast[0] == app.t("practice.no_calls")
+        assert "J" in drawn(app)
+        words = app.t("practice.no_calls").split()
+        assert " ".join(words[:2]) in drawn(app), "the message is on screen"
+        assert not app.dialogs and app.mode is mode
+        key(app, pygame.K_ESCAPE)  # the message goes at the next key ...
+        own = own_stroke(app, "9ball-legal-pot")  # ... and after the own stroke
+        key(app, pygame.K_j)
+        frame(app)
+        assert app.toast is not None and app.toast[0] == app.t("practice.no_calls")
+        assert app.mode is own
+    finally:
+        pygame.display.quit()

@@ -363,6 +363,11 @@ class ScenarioMode(PracticeScreen):
                 self.toggle_pause()
         elif event.key == pygame.K_p and self.phase != "playing":
             self.play_yourself()
+        elif event.key == pygame.K_j:
+            # J in a match opens the referee's calls (rules 23, 28); a
+            # practice ruling is on the stroke as played, so say why not.
+            self.app.notify(self.app.t("practice.no_calls"), 8.0, kind="info",
+                            until_action=True)
         elif event.key == pygame.K_RIGHT and self.player is not None:
             self.player.playback.step(1)
         elif event.key == pygame.K_LEFT and self.player is not None:
