@@ -250,3 +250,77 @@ def test_j_in_the_practice_result_says_why_there_are_no_calls(lang: str) -> None
         assert app.mode is own
     finally:
         pygame.display.quit()
+
+
+# -- 4. the quiz gives no answer away ---------------------------------------------
+def _visible(app: App, mode: QuizMode) -> list[str]:
+    """The texts on screen but the answer buttons' own labels."""
+    labels = [b.label for b in mode.choice_buttons.values()]
+    return [r.text for r in app.texts if not any(r.text in lb for lb in labels)]
+
+
+def _walk_situation(app: App, mode: QuizMode, lang: str) -> None:
+    """Every question of one situation: before it is answered, no text on
+    screen (but its answer buttons) says its right answer, nor the
+    situation's title or file; then the first answer, and the next."""
+    sc = mode.sc
+    names = mode.session.names if mode.session is not None else ()
+    title = sc.title.get(lang)
+    seen = [_visible(app, mode)]  # the stroke playing
+    key(app, pygame.K_SPACE)
+    for k, q in enumerate(mode.questions):
+        assert mode.phase == "asking"
+        frame(app)
+        seen.append(_visible(app, mode))
+        text = " | ".join(t for screen in seen for t in screen).lower()
+        assert sc.id not in text
+        if k == 0:
+            assert title.lower() not in text, (sc.id, title)
+        if q.kind != "next_shooter":  # a name: on the scoreboard all along
+            for a in q.correct:
+                words = answer_label(app, q, a, names).lower()
+                assert words not in text, (sc.id, q.kind, words)
+        key(app, pygame.K_1)
+        if q.multiple:
+            key(app, pygame.K_RETURN)
+        assert mode.phase == "answered"
+        frame(app)
+        seen.append(_visible(app, mode))  # an answer's reasons: before the next
+        key(app, pygame.K_RETURN)
+    assert mode.phase == "done"
+    frame(app)
+    assert title in drawn(app), "the title once every question is answered"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_quiz_question_shows_its_answer_before_it_is_answered(lang: str) -> None:
+    """Every question of every situation of the quiz, from the practice list
+    of each game: nothing on screen names the right answer before it is
+    given. The sitting's order is not the list's: "Situation 3 of 25" was
+    the list's third title, which names the situation's foul."""
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    lib = library()
+    try:
+        click_button(app, app.t("menu.practice"))
+        for disc in ("8-ball", "9-ball", "14.1", "express"):
+            assert isinstance(app.mode, PracticeListMode)
+            click_button(app, discipline_label(app.locale, disc))
+            listed = [e.id for e in lib.by_discipline(disc) if e.has_question]
+            click_button(app, app.t("practice.quiz"))
+            order: list[str] = []
+            for _ in range(len(listed)):
+                mode = app.mode
+                assert isinstance(mode, QuizMode) and mode.phase == "watching"
+                order.append(mode.sc.id)
+                _walk_situation(app, mode, lang)
+                key(app, pygame.K_RETURN)  # the next situation
+            assert sorted(order) == sorted(listed)
+            same = sum(1 for a, b in zip(order, listed, strict=True) if a == b)
+            assert same <= max(1, len(listed) // 5), (disc, same)
+            key(app, pygame.K_ESCAPE)  # back to the practice list
+            for _ in range(3):
+                app.frame(pygame.event.get(), DT)
+    finally:
+        pygame.display.quit()

@@ -56,13 +56,30 @@ def score_of(app: App) -> QuizSession:
     return st.quiz
 
 
-def start_quiz(app: App, discipline: str | None = None, index: int = 0) -> Mode:
-    """The quiz's first situation of a game (the practice list if it has none)."""
+def start_quiz(app: App, discipline: str | None = None,
+               index: int | None = None) -> Mode:
+    """A sitting of the quiz of a game (the practice list if it has none):
+    its situations in an order of their own, the one at ``index`` of
+    ``quiz_ids`` first when asked for."""
     ids = quiz_ids(discipline)
     if not ids:
         app.notify(app.t("quiz.empty"))
         return app.make("practice")
-    return QuizMode(app, ids, index % len(ids))
+    first = ids[index % len(ids)] if index is not None else None
+    return QuizMode(app, sitting_order(ids, first, app.seed), 0)
+
+
+def sitting_order(ids: list[str], first: str | None, seed: int | None
+                  ) -> list[str]:
+    """The situations shuffled: in the library's order, "Situation 3 of 25"
+    was the practice list's third title, which names its foul."""
+    import random
+    order = list(ids)
+    random.Random(seed).shuffle(order)
+    if first is not None:
+        order.remove(first)
+        order.insert(0, first)
+    return order
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
