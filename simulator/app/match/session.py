@@ -192,10 +192,16 @@ class Session:
         self._warned_fill = 0.0
         self.load_note: str | None = None  # what loading noticed (a torn tail)
         # The hint for the position on the table (simulator.app.match.computer):
-        # being worked out, or found; the call a taken hint leaves for the aim.
+        # being worked out, or found; the call a taken hint (or an undo, a redo)
+        # leaves for the aim.
         self.hint: Any = None
         self.hint_job: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
+        # The call the person has made for the coming stroke (the aim's,
+        # kept here so that an undo or a redo can give it back as it was),
+        # and the one set aside by the first undo from the latest step.
+        self.call: tuple[int | None, str | None] = (None, None)
+        self._tip_call: dict[str, Any] | None = None
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
@@ -330,6 +336,7 @@ class Session:
         self._req = None if self.match.over else self.match.requirements()
         self.hint = self.hint_job = None  # a new position: a new hint
         self.hint_call = None
+        self.call = (None, None)
         self.placed = None
         self.placed_by_player = False
         req = self._req
@@ -545,6 +552,8 @@ class Session:
         exactly one, whatever it was. It can be redone."""
         if not self.can_undo():
             return False
+        if not self.redo_stack:
+            self._tip_call = self._call_now()
         last = dict(self.match.history[-1])
         if last.get("type") == "shot" and self.shots:
             del self.shots[-1]  # (not pop: nothing is rebuilt for it)
@@ -557,9 +566,37 @@ class Session:
         self.banner = None
         self.to_acknowledge = False
         self._done()
+        self.decl = {}  # a safety toggled at the undone position is not this one's
         if last.get("type") == "shot" and self._req is not None:
             self._aim_as_played(last["shot"]["stroke"])
+            self._give_call(last.get("declarations"))
         return True
+
+    def _call_now(self) -> dict[str, Any]:
+        """The call and declarations made for the coming stroke, as a
+        stroke's recorded declarations."""
+        from rules.ruling import Declarations
+        return Declarations(self.call[0], self.call[1], bool(self.decl.get("safety")),
+                            bool(self.decl.get("push_out"))).to_dict()
+
+    def _give_call(self, recorded: Any) -> None:
+        """The call and declarations of a stroke back on the aim (8-ball 2
+        and 9, 14.1 1 and 7.4: what the shooter had announced before it)."""
+        from rules.ruling import Declarations
+        d = Declarations.from_dict(recorded)
+        self.decl = {k: True for k, on in (("safety", d.safety),
+                                           ("push_out", d.push_out)) if on}
+        self.call = (d.called_ball, d.called_pocket)
+        self.hint_call = self.call if self.call != (None, None) else None
+
+    def _call_after_redo(self) -> None:
+        """After a redo the call is the one made before the next stroke
+        taken back, or, at the latest step, the one set aside by the undo."""
+        nxt = self.redo_stack[-1] if self.redo_stack else None
+        if nxt is None and self._tip_call is not None:
+            self._give_call(self._tip_call)
+        elif nxt is not None and nxt.get("type") == "shot":
+            self._give_call(nxt.get("declarations"))
 
     def _aim_as_played(self, stroke: dict[str, Any]) -> None:
         """The shooter's turn again after an undo: their aim as they had set
@@ -603,6 +640,7 @@ class Session:
         else:
             return False
         self._done()
+        self._call_after_redo()
         return True
 
     # -- words for the screen -------------------------------------------------

@@ -1,0 +1,134 @@
+"""What a sixth play-test of a match found (issue 22, "an evening that
+flows"): an undo gives back the call made before the stroke (and a redo the
+one made after it); a re-rack under general rule 28 replays the same game;
+the watching speed comes back with a saved match; a conceded match counts
+only the games played; a computer's choice in Express does not wait for a
+person's key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from rules.referee import Match
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.screens.aiming import AimMode
+from simulator.app.table.aim import Aim, angle_to
+from simulator.practice.scenario import parse_scenario
+from tests.app.helpers import click, click_button, frame, key, make_app, run_until
+
+CUE = (1.0, 0.4)
+THREE = (1.0 + 0.6 * (2.54 - 1.0), 0.4 + 0.6 * (1.27 - 0.4))
+
+
+def at_position(app: App, game: str, balls: dict[int, tuple[float, float]]) -> AimMode:
+    """A match of two people at a set position, Anna aiming."""
+    state: dict[str, Any] = {"is_break": False}
+    if game == "8-ball":
+        state["groups"] = ["solids", "stripes"]
+    draft = {"format": "kiy-scenario", "version": 1, "id": "undo", "discipline": game,
+             "players": 2, "title": {"en": "Undo", "ru": "Отмена"},
+             "balls": {str(b): list(p) for b, p in balls.items()}, "state": state}
+    sc = parse_scenario(draft)
+    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
+    app.session = Session(m, app.locale)
+    app.go("match")
+    frame(app)
+    mode = app.mode
+    assert isinstance(mode, AimMode), mode
+    return mode
+
+
+def side_words(app: App) -> str:
+    side = app.layout.side
+    return " ".join(r.text for r in app.texts if side.contains(r.rect) and r.text)
+
+
+def right_click_at(app: App, xy: tuple[float, float]) -> None:
+    mode = app.mode
+    assert mode is not None
+    click(app, mode.scene.view.to_screen(*xy), button=3)  # type: ignore[attr-defined]
+
+
+def call_by_clicks(app: App, ball: int, pocket: str) -> None:
+    """The person calls ``ball`` and ``pocket`` with the right button."""
+    s = app.session
+    assert s is not None
+    p = s.table.position(ball)
+    assert p is not None
+    right_click_at(app, p)
+    right_click_at(app, s.spec.pocket(pocket).mouth_centre)
+    frame(app)
+
+
+def shoot_and_wait(app: App, target: tuple[float, float], power: float = 0.3) -> None:
+    s = app.session
+    assert s is not None
+    n = len(s.match.history)
+    cue = s.cue_pos()
+    assert cue is not None
+    s.aim = Aim(angle_to(cue, target), power)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > n and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=4000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    frame(app)
+
+
+# -- 1. undo and redo give the call back ---------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> None:
+    """8-ball rule 2: the shooter's call is part of the stroke; taking the
+    stroke back puts it back as it was, and redoing it brings back the
+    call the opponent had made since."""
+    app = make_app(lang)
+    try:
+        at_position(app, "8-ball", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
+        t = app.t
+        call_by_clicks(app, 3, "foot_right")  # not where the aim sends it
+        anna = t("call.made", ball=3, pocket=t("pocket.foot_right"))
+        assert anna in side_words(app)
+        shoot_and_wait(app, THREE)
+        s = app.session
+        assert s is not None and s.req is not None and s.req.shooter == 1
+        call_by_clicks(app, 14, "head_left")
+        boris = t("call.made", ball=14, pocket=t("pocket.head_left"))
+        assert boris in side_words(app)
+        key(app, pygame.K_u)
+        frame(app)
+        assert s.req is not None and s.req.shooter == 0
+        assert anna in side_words(app), side_words(app)
+        key(app, pygame.K_y)
+        frame(app)
+        assert s.req is not None and s.req.shooter == 1
+        assert boris in side_words(app), side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_undo_gives_back_a_declared_14_1_safety(lang: str) -> None:
+    """14.1 rule 7.4: a declared safety is the shooter's announcement; after
+    an undo it is declared again (the button says so), not lost."""
+    app = make_app(lang)
+    try:
+        at_position(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
+        t = app.t
+        click_button(app, t("panel.safety"))
+        frame(app)
+        declared = t("panel.declared", what=t("panel.safety"))
+        assert declared in side_words(app)
+        shoot_and_wait(app, THREE, 0.15)
+        s = app.session
+        assert s is not None and len(s.match.history) == 1
+        assert declared not in side_words(app)
+        key(app, pygame.K_u)
+        frame(app)
+        assert declared in side_words(app), side_words(app)
+        assert t("call.safety") in side_words(app)
+    finally:
+        pygame.display.quit()
