@@ -15,6 +15,7 @@ import pytest
 from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
 from simulator.app.screens.aiming import AimMode
 from simulator.app.table.aim import Aim, angle_to
 from simulator.practice.scenario import parse_scenario
@@ -130,5 +131,43 @@ def test_undo_gives_back_a_declared_14_1_safety(lang: str) -> None:
         frame(app)
         assert declared in side_words(app), side_words(app)
         assert t("call.safety") in side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 2. a game replayed under general rule 28 keeps its number ---------------------
+def scoreboard_words(app: App) -> str:
+    top = app.layout.side.top
+    return " ".join(r.text for r in app.texts if r.rect.bottom <= top + 2 and r.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", ["8-ball", "9-ball"])
+def test_a_game_replayed_under_rule_28_keeps_its_number(lang: str, game: str) -> None:
+    """General rule 28: outside interference, the position cannot be
+    restored: the game is replayed, the same player breaks; the match's
+    score stands and the scoreboard still shows the same game, not the
+    next one."""
+    app = make_app(lang)
+    try:
+        s = Session.new(["Anna", "Boris"], game,
+                        {"race_to": 3, "first_breaker": 1}, app.locale, seed=5)
+        app.session = s
+        s.concede(1, False)  # game 1 to Anna: the match stands 1:0
+        next_step(app)
+        frame(app, n=2)
+        t = app.t
+        game2 = t("score.race", n=3, game=2)
+        assert game2 in scoreboard_words(app), scoreboard_words(app)
+        assert s.req is not None and s.req.is_break
+        breaker = s.req.shooter
+        key(app, pygame.K_j)
+        click_button(app, t("referee.not_restored"))
+        frame(app, n=3)
+        assert game2 in scoreboard_words(app), scoreboard_words(app)
+        assert t("score.race", n=3, game=3) not in scoreboard_words(app)
+        assert s.match.games_won == (1, 0)
+        assert s.req is not None and s.req.is_break and s.req.shooter == breaker
+        assert "28" in side_words(app)
     finally:
         pygame.display.quit()
