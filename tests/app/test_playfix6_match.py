@@ -7,6 +7,7 @@ person's key."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -169,5 +170,60 @@ def test_a_game_replayed_under_rule_28_keeps_its_number(lang: str, game: str) ->
         assert s.match.games_won == (1, 0)
         assert s.req is not None and s.req.is_break and s.req.shooter == breaker
         assert "28" in side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. the watching speed comes back with a saved match -----------------------------
+def test_the_watching_speed_comes_back_with_a_save_and_the_autosave(
+        tmp_path: Path) -> None:
+    """Skip chosen at the computer's turn is for this match only (never the
+    settings'), yet the match saved and loaded again (Save, or Continue from
+    the autosave) watches the computer at that speed."""
+    from simulator.app.loop.flow import open_saved
+    from simulator.app.match.session import autosave_path
+    from simulator.app.screens.computer_turn import watch_key
+    app = make_app()
+    try:
+        s = Session.new(["Anna", "cpu:club"], "9-ball",
+                        {"race_to": 3, "first_breaker": 1}, app.locale, seed=5)
+        app.session = s
+        next_step(app)
+        frame(app)
+        assert app.mode is not None and app.mode.name == "computer"
+        key(app, pygame.K_4)  # Skip
+        assert watch_key(app) == "skip" and app.settings.watch != "skip"
+        path = s.save(tmp_path / "evening.json")
+        for where in (path, autosave_path()):
+            app.session = None
+            assert open_saved(app, where), where
+            frame(app)
+            assert app.session is not None and app.session.watch == "skip", where
+            assert watch_key(app) == "skip"
+        assert app.settings.watch != "skip"
+    finally:
+        pygame.display.quit()
+
+
+def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
+        tmp_path: Path) -> None:
+    """A save of an older Kiy (no "watch") or with one this Kiy does not
+    offer loads all the same, watched at the settings' speed."""
+    import json
+
+    from simulator.app.screens.computer_turn import watch_key
+    from simulator.files import saves
+    app = make_app()
+    try:
+        m = Match(["Anna", "cpu:club"], "9-ball", {"race_to": 3}, seed=5)
+        old = saves.write_save(m, tmp_path / "old.json")
+        assert "watch" not in json.loads(old.read_text())
+        odd = tmp_path / "odd.json"
+        odd.write_text(json.dumps({**json.loads(old.read_text()), "watch": "8"}))
+        for p in (old, odd):
+            s = Session.load(p, app.locale)
+            assert s.watch is None
+            app.session = s
+            assert watch_key(app) == app.settings.watch
     finally:
         pygame.display.quit()

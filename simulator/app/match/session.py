@@ -247,7 +247,7 @@ class Session:
         if loaded.journal and Path(path) == autosave_path():
             # Continue: the journal goes on where it stopped.
             s.journal = saves.Journal.resume(match, Path(path), loaded.size,
-                                             loaded.version)
+                                             loaded.version, loaded.watch)
         # "Save" after "Continue" makes a file of its own, not the autosave.
         s.save_path = None if loaded.journal else Path(path)
         notes = []
@@ -257,6 +257,7 @@ class Session:
             notes.append(locale.t("load.repaired", n=loaded.repaired,
                                   um=f"{loaded.moved * 1e6:.0f}"))
         s.load_note = " ".join(notes) or None
+        s.watch = known_watch(loaded.watch)
         shots = s.shots
         assert isinstance(shots, ShotList)
         for i, (act, rul) in enumerate(zip(match.history, match.rulings,
@@ -286,7 +287,7 @@ class Session:
             self.concerns_person(ruling)
 
     def to_dict(self) -> dict[str, Any]:
-        return saves.save_dict(self.match)
+        return saves.save_dict(self.match, self.watch)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the whole match to ``path`` (default: this match's file, or a
@@ -294,7 +295,8 @@ class Session:
         if path is None and self.save_path is None:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = saves_dir() / f"{self.discipline}-{stamp}.json"
-        return saves.write_save(self.match, Path(path or self.save_path or ""))
+        return saves.write_save(self.match, Path(path or self.save_path or ""),
+                                self.watch)
 
     def autosave(self) -> str | None:
         """Append what changed to the autosave journal; the reason when that
@@ -305,9 +307,10 @@ class Session:
             return None
         try:
             if self.journal is None:
-                self.journal = saves.Journal.start(self.match, profile.autosave_dir())
+                self.journal = saves.Journal.start(self.match, profile.autosave_dir(),
+                                                   self.watch)
             else:
-                self.journal.sync(self.match)
+                self.journal.sync(self.match, self.watch)
         except (OSError, saves.SaveError) as e:
             self.save_problem = file_problem(self.locale, e)
             self.save_ok = False
@@ -723,6 +726,12 @@ class Session:
 
     def stats(self) -> list[PlayerStats]:
         return match_stats(self)
+
+
+def known_watch(watch: str | None) -> str | None:
+    """A stored watching speed the window offers, else None (the settings')."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    return watch if watch in dict(WATCH_SPEEDS) else None
 
 
 def shot_chips(loc: Locale, shot: Shot) -> list[str]:

@@ -92,10 +92,11 @@ def watch_speed(app: App) -> float:
 
 
 def set_watch(app: App, key: str) -> None:
-    """This match watches at ``key``; a speed (not Skip) is also kept in the
-    settings for later matches."""
+    """This match watches at ``key`` (kept with its autosave and a save); a
+    speed (not Skip) is also kept in the settings for later matches."""
     if app.session is not None:
         app.session.watch = key
+        app.session.autosave()
     if key != "skip" and app.settings.watch != key:
         app.settings.watch = key
         app.save_settings()
