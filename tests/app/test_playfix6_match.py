@@ -227,3 +227,59 @@ def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
             assert watch_key(app) == app.settings.watch
     finally:
         pygame.display.quit()
+
+
+# -- 4. a conceded match counts the games played -----------------------------------
+def card_rows(app: App, index: int) -> list[list[str]]:
+    """The rows of cells drawn in the ``index``-th card of the screen."""
+    cards = [r for name, r in app.panels if name == "card"]
+    box = cards[index]
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for t in app.texts:
+        if box.contains(t.box) and t.box.height < 40:
+            rows.setdefault(t.rect.top, []).append((t.box.left, t.text))
+    return [[x for _, x in sorted(cells)] for _, cells in sorted(rows.items())]
+
+
+def concede_at_turn(app: App, what: str) -> None:
+    """At Anna's next turn, the pause menu's concession (``what``: game or
+    match), confirmed."""
+    run_until(app, lambda: not app.dialogs and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=600)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t(f"pause.concede_{what}"))
+    click_button(app, app.t(f"concede.{what}_yes"))
+    frame(app, n=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_conceded_match_counts_only_the_games_played(lang: str) -> None:
+    """Anna concedes game 1, then the match in game 2 of a race to 3: the
+    records show one match lost and games 0-2 (the two she gave up), not
+    0-3 as if the game never played had been lost too."""
+    app = make_app(lang)
+    try:
+        app.settings.watch = "skip"
+        app.session = Session.new(["Anna", "cpu:club"], "9-ball",
+                                  {"race_to": 3, "first_breaker": 0,
+                                   "break_order": "loser"}, app.locale,
+                                  seed=4)
+        app.go("match")
+        frame(app)
+        concede_at_turn(app, "game")
+        s = app.session
+        assert s is not None and s.match.games_won == (0, 1) and not s.over
+        concede_at_turn(app, "match")
+        assert s.over and s.match.winner == 1
+        app.dialogs.clear()
+        app.go("records")
+        frame(app, n=2)
+        click_button(app, "Anna")
+        assert app.mode is not None and app.mode.name == "player"
+        frame(app)
+        per_game = card_rows(app, 0)
+        assert per_game[-1][:4] == [app.t("game.9-ball"), "0", "1", "0–2"], per_game
+        h2h = card_rows(app, 1)
+        assert h2h[-1][1:] == ["1", "0", "1", "0–2"], h2h
+    finally:
+        pygame.display.quit()
