@@ -283,3 +283,85 @@ def test_a_conceded_match_counts_only_the_games_played(lang: str) -> None:
         assert h2h[-1][1:] == ["1", "0", "1", "0–2"], h2h
     finally:
         pygame.display.quit()
+
+
+# -- 5. a computer's choice in Express goes on by itself ---------------------------
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
+    """Express (three players, SEED-E 2.6): Anna's foul, then the computer
+    chooses. Anna reads her own foul (Space: the computer waits for it);
+    the computer's choice is shown on its card as long as a person's ruling
+    (HOLD_SECONDS), then play goes on by itself, the choice folded to one
+    line: one key in all, not one more for the computer's choice."""
+    from simulator.app.screens.computer_turn import HOLD_SECONDS, ComputerMode
+    from tests.app.helpers import DT, button_labels
+    app = make_app(lang)
+    try:
+        app.settings.watch = "4"
+        s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale,
+                        seed=4)
+        app.session = s
+        next_step(app)
+        frame(app, n=2)
+        key(app, pygame.K_f)
+        click_button(app, button_labels(app)[0])  # a foul the referee saw
+        frame(app, n=300)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
+        key(app, pygame.K_SPACE)  # Anna has read her foul
+        chose_at = shot_at = -1
+        folded = False
+        title = ""
+        for i in range(3000):
+            m = app.mode
+            if (m is not None and m.name in ("aiming", "placing")) or app.dialogs:
+                break
+            assert not (isinstance(m, ComputerMode) and m.phase == "waiting"), i
+            frame(app)
+            last = s.match.history[-1]["type"]
+            if chose_at < 0 and last == "choice":
+                chose_at = i
+                assert s.banner is not None
+                title = s.banner.title
+            if chose_at >= 0 and shot_at < 0 and last == "shot":
+                shot_at = i
+            if title and app.mode is not None and \
+                    app.mode.name == "computer_playing":
+                folded = folded or title in side_words(app)
+        else:
+            raise AssertionError("no person's turn came")
+        assert chose_at >= 0 and shot_at > chose_at
+        assert (shot_at - chose_at) * DT >= HOLD_SECONDS - 2 * DT
+        assert app.t("cpu.chooses", name=s.name(1), choice="")[:8] in title
+        assert folded
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_held_choice_card_fits(lang: str, size: tuple[int, int]) -> None:
+    """The computer's choice on show before its stroke: no words over other
+    words or across the side column's edge."""
+    from simulator.app.screens.computer_turn import ComputerMode
+    from tests.app.helpers import button_labels
+    from tests.app.test_layout import layout_problems
+    app = make_app(lang, size)
+    try:
+        app.settings.watch = "skip"
+        s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale,
+                        seed=4)
+        app.session = s
+        next_step(app)
+        frame(app, n=2)
+        key(app, pygame.K_f)
+        click_button(app, button_labels(app)[0])
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: isinstance(app.mode, ComputerMode)
+                  and app.mode.holding() and s.match.history[-1]["type"] == "choice")
+        frame(app, n=30)
+        assert isinstance(app.mode, ComputerMode) and app.mode.holding()
+        assert app.t("cpu.held_chose") in side_words(app)
+        assert layout_problems(app) == []
+    finally:
+        pygame.display.quit()

@@ -212,6 +212,9 @@ class Session:
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False
+        # The step at which a computer's choice was put on its card (held
+        # like a person's ruling, not waited on: it concerns no person).
+        self.choice_card = -1
         # The watching speed chosen in this match ("skip" is kept for this
         # match only: a person's own rulings are never skipped for later).
         self.watch: str | None = None
@@ -491,6 +494,7 @@ class Session:
 
     def _done(self) -> None:
         self.banner_scroll = 0
+        self.choice_card = -1  # a computer's choice card is put up after its step
         self.refresh()
         self.autosave()
 
