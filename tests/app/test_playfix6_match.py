@@ -182,7 +182,7 @@ def test_the_watching_speed_comes_back_with_a_save_and_the_autosave(
     the autosave) watches the computer at that speed."""
     from simulator.app.loop.flow import open_saved
     from simulator.app.match.session import autosave_path
-    from simulator.app.screens.computer_turn import watch_key
+    from simulator.app.screens.computer_turn import set_watch, watch_key
     app = make_app()
     try:
         s = Session.new(["Anna", "cpu:club"], "9-ball",
@@ -193,6 +193,8 @@ def test_the_watching_speed_comes_back_with_a_save_and_the_autosave(
         assert app.mode is not None and app.mode.name == "computer"
         key(app, pygame.K_4)  # Skip
         assert watch_key(app) == "skip" and app.settings.watch != "skip"
+        run_until(app, lambda: bool(s.match.history), limit=3000)  # its break
+        frame(app)
         path = s.save(tmp_path / "evening.json")
         for where in (path, autosave_path()):
             app.session = None
@@ -201,6 +203,11 @@ def test_the_watching_speed_comes_back_with_a_save_and_the_autosave(
             assert app.session is not None and app.session.watch == "skip", where
             assert watch_key(app) == "skip"
         assert app.settings.watch != "skip"
+        # Changed again in the match resumed: the autosave keeps the new one.
+        set_watch(app, "4")
+        app.session = None
+        assert open_saved(app, autosave_path())
+        assert app.session is not None and app.session.watch == "4"
     finally:
         pygame.display.quit()
 

@@ -96,7 +96,8 @@ def set_watch(app: App, key: str) -> None:
     speed (not Skip) is also kept in the settings for later matches."""
     if app.session is not None:
         app.session.watch = key
-        app.session.autosave()
+        if app.session.journal is not None:  # (a match begun: not a new autosave)
+            app.session.autosave()
     if key != "skip" and app.settings.watch != key:
         app.settings.watch = key
         app.save_settings()
