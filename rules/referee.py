@@ -303,11 +303,14 @@ class _Snap:
 
     game: GameState
     games_won: tuple[int, ...]
-    game_no: int
+    game_no: int  # the racks set up so far (a replayed game's new rack counts)
     lag_pending: bool
     lag_winner: int | None
     over: bool
     winner: int | None
+    # Games replayed (general rule 28 not restorable, 8-ball 16): racked
+    # anew, but the same game of the match.
+    replays: int = 0
 
     @property
     def lag_due(self) -> bool:
@@ -388,7 +391,10 @@ class Match:
 
     @property
     def game_number(self) -> int:
-        return self._stack[-1].game_no
+        """The game of the match being played: a replayed game keeps its
+        number (general rule 28, 8-ball 16)."""
+        snap = self._stack[-1]
+        return snap.game_no - snap.replays
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -696,8 +702,11 @@ class Match:
         ruling = replace(ruling, next_shooter=breaker,
                          ball_in_hand=new_game.ball_in_hand, options=(),
                          chooser=None)
+        # The rack's shuffle follows the racks set up (a replay is racked
+        # anew), the game's number only the games decided.
         return ruling, replace(snap, game=new_game, games_won=tuple(won),
-                               game_no=snap.game_no + 1)
+                               game_no=snap.game_no + 1,
+                               replays=snap.replays + (ruling.winner is None))
 
     def _next_breaker(self, last_breaker: int, winner: int | None,
                       won: tuple[int, ...], n: int) -> int:

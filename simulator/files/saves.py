@@ -2,9 +2,11 @@
 
 A **save file** (the player's "Save") is one JSON document,
 ``{"format": "kiy-save", "version": 1, "match": Match.to_dict()}``, written
-atomically. A match too long for that (more than ``MAX_SAVE_BYTES`` or
-``MAX_VALUES`` as plain JSON) is written as version 2, its shots packed as in
-the journal below. A bare ``Match.save`` file (``"format": "kiy-match"``)
+atomically, with ``"watch"`` beside the match when the match has a watching
+speed of its own (the journal keeps it in its first line). A match too
+long for that (more than ``MAX_SAVE_BYTES`` or ``MAX_VALUES`` as plain
+JSON) is written as version 2, its shots packed as in the journal below.
+A bare ``Match.save`` file (``"format": "kiy-match"``)
 loads too.
 
 The **autosave** is a journal, so that saving after shot 500 costs what it
@@ -102,6 +104,7 @@ class Loaded:
     repaired: int = 0  # tables whose balls were moved to rest (settle)
     moved: float = 0.0  # the largest of those moves, metres
     version: int = 0  # the file's format version
+    watch: str | None = None  # the match's watching speed (None: the settings')
 
 
 def _is_table(d: Any) -> bool:
@@ -160,9 +163,24 @@ def repair_tables(data: Any) -> tuple[int, float]:
 PLAIN_SAVE_VERSION = 1
 
 
-def save_dict(match: Match) -> dict[str, Any]:
+def save_dict(match: Match, watch: str | None = None) -> dict[str, Any]:
     return {"format": SAVE_FORMAT, "version": PLAIN_SAVE_VERSION,
-            "match": match.to_dict()}
+            "match": match.to_dict(), **_watch_field(watch)}
+
+
+def _watch_field(watch: str | None) -> dict[str, str]:
+    """How fast the computer's shots were watched in this match: kept
+    beside the match (a preference of the window, not a step of it), and
+    left out when the match had none of its own."""
+    return {} if watch is None else {"watch": watch}
+
+
+def watch_of(d: Mapping[str, Any]) -> str | None:
+    """The stored watching speed, or None: a file without one (an older
+    Kiy) or with one this Kiy cannot make sense of is loaded all the same,
+    at the settings' speed (the window checks it is one it offers)."""
+    w = d.get("watch")
+    return w if isinstance(w, str) and 0 < len(w) <= 8 else None
 
 
 def _dumps(data: Any) -> str:
@@ -299,11 +317,11 @@ def _packed_match(match: Match) -> dict[str, Any]:
     return d
 
 
-def save_text(match: Match, where: str = "save") -> str:
+def save_text(match: Match, where: str = "save", watch: str | None = None) -> str:
     """The save file's text: plain JSON, or with packed shots when the plain
     text would be refused for its size; SaveError when even that would."""
     header = match.to_dict(actions=False)
-    text = _dumps(save_dict(match))
+    text = _dumps(save_dict(match, watch))
     try:
         check_text(text, where, header)
         return text
@@ -311,18 +329,19 @@ def save_text(match: Match, where: str = "save") -> str:
         if e.kind != "too_big":
             raise
     text = _dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                   "match": _packed_match(match)})
+                   "match": _packed_match(match), **_watch_field(watch)})
     check_text(text, where, header)
     return text
 
 
-def write_save(match: Match, path: str | os.PathLike[str]) -> Path:
+def write_save(match: Match, path: str | os.PathLike[str],
+               watch: str | None = None) -> Path:
     """Write the whole match as a save file, atomically; SaveError when it is
     not a file loading would accept, TargetError (an OSError) when ``path``
     is not a regular file Kiy may replace."""
     p = Path(path)
     writable_target(p)  # before the text is made: a device is refused at once
-    atomic_write(p, save_text(match, str(p)), make_dirs=True)
+    atomic_write(p, save_text(match, str(p), watch), make_dirs=True)
     return p
 
 
@@ -428,7 +447,8 @@ def _journal(head: Mapping[str, Any], text: str,
             actions.append(unpack_action(act, f"line {i}: action") if packed
                            else act)
     size = len("\n".join(lines).encode("utf-8")) + 1
-    return {**match, "actions": actions}, size, head["version"], dropped
+    return ({"match": {**match, "actions": actions}, **_watch_field(watch_of(head))},
+            size, head["version"], dropped)
 
 
 @dataclass(frozen=True)
@@ -444,6 +464,7 @@ class Stored:
     repaired: int
     moved: float
     version: int  # the file's format version
+    watch: str | None = None  # the match's watching speed, if it kept one
 
 
 def read_stored(path: str | os.PathLike[str]) -> Stored:
@@ -462,7 +483,7 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
                         "not_save")
     stored: Any
     if journal:
-        stored = data
+        stored = data["match"]
     elif data.get("format") == SAVE_FORMAT:
         check_version(data, where, SAVE_VERSION)
         version = data["version"]
@@ -477,14 +498,16 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
         raise SaveError(where, "not a Kiy saved match (no \"format\": "
                                "\"kiy-save\")", "not_save")
     repaired, moved = repair_tables(stored)
-    return Stored(stored, journal, size, dropped, repaired, moved, version)
+    return Stored(stored, journal, size, dropped, repaired, moved, version,
+                  watch_of(data) if journal or data.get("format") == SAVE_FORMAT
+                  else None)
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
     """Read, check and replay a save file, a journal or a bare match file."""
     s = read_stored(path)
     return Loaded(match_from(s.data, str(path)), s.journal, s.size, s.dropped_tail,
-                  s.repaired, s.moved, s.version)
+                  s.repaired, s.moved, s.version, s.watch)
 
 
 # -- the autosave journal -------------------------------------------------------------
@@ -552,38 +575,43 @@ class Journal:
         self.last_error: str | None = None
         self.moved = False  # another writer took our file: we went on in a new one
         self.compactions = 0
+        self.watch: str | None = None  # the watching speed its header holds
 
     # -- making one -----------------------------------------------------------
     @classmethod
-    def start(cls, match: Match, folder: Path) -> Journal:
+    def start(cls, match: Match, folder: Path, watch: str | None = None) -> Journal:
         """A new journal for ``match`` as the newest autosave; the older ones
         move down one place and the oldest of the three goes. Something in a
         slot that is not a regular file (a folder, a device, a pipe) is
         refused (TargetError), never moved or replaced."""
         j = cls(_rotate(folder), (), 0)
+        j.watch = watch
         j._rewrite(match)
         return j
 
     @classmethod
     def resume(cls, match: Match, path: Path, size: int,
-               version: int = JOURNAL_VERSION) -> Journal:
+               version: int = JOURNAL_VERSION, watch: str | None = None) -> Journal:
         """Go on appending to the journal ``match`` was loaded from (``size``:
         the bytes of its complete lines; an older version is rewritten at the
-        first change)."""
+        first change; ``watch``: the watching speed its header holds)."""
         try:
             st = os.stat(path)
         except OSError:
-            return cls(path, match.history, size, None, version=version)
-        ident = _identity(st) if stat.S_ISREG(st.st_mode) and st.st_size >= size \
-            else None
-        return cls(path, match.history, size, ident, torn=st.st_size > size,
-                   version=version)
+            j = cls(path, match.history, size, None, version=version)
+        else:
+            ident = _identity(st) if stat.S_ISREG(st.st_mode) and \
+                st.st_size >= size else None
+            j = cls(path, match.history, size, ident, torn=st.st_size > size,
+                    version=version)
+        j.watch = watch
+        return j
 
     # -- writing --------------------------------------------------------------
     def _header(self, match: Match) -> bytes:
         packed = _packed_match(match)
         text = _dumps({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
-                       "match": packed}) + "\n"
+                       "match": packed, **_watch_field(self.watch)}) + "\n"
         try:
             check_text(text, str(self.path), packed)
         except SaveError as e:
@@ -660,6 +688,25 @@ class Journal:
             return None
         return fd
 
+    def _rewatch(self, match: Match, watch: str | None) -> None:
+        """The match with a new watching speed in the header, over this
+        journal's own file only (another writer's is left alone)."""
+        fd = self._open_own()
+        if fd is None and self._follow():
+            fd = self._open_own()
+        if fd is None:
+            self.moved = True
+            self.path = _rotate(self.path.parent)
+        else:
+            os.close(fd)
+        old = self.watch
+        self.watch = watch
+        try:
+            self._rewrite(match)
+        except BaseException:
+            self.watch = old  # tried again at the next sync
+            raise
+
     def _follow(self) -> bool:
         """Find this journal's file where another writer moved it (a new
         match started elsewhere moves the autosaves down)."""
@@ -675,10 +722,15 @@ class Journal:
                 return True
         return False
 
-    def sync(self, match: Match) -> None:
+    def sync(self, match: Match, watch: str | None = None) -> None:
         """Append the changes since the last sync (OSError if the disk says
         no, and the next sync tries them again; JournalFull when the match no
-        longer fits; SaveError when a record would not load back)."""
+        longer fits; SaveError when a record would not load back). A new
+        watching speed is written into the header: the journal is rewritten
+        (rare: a person's choice, a few times a match at most)."""
+        if watch != self.watch:
+            self._rewatch(match, watch)
+            return
         hist = match.history
         p = 0
         n = min(len(hist), len(self._written))

@@ -7,6 +7,8 @@ Two readings the counts make:
 
 - a conceded game (``loss.conceded``, a loss a person calls) is neither a
   foul nor a visit to the table: the player gave the game up;
+- a conceded match is the games played, the one given up with it lost: the
+  games it never played are not counted as lost;
 - balls potted on a legal break count for the breaker even where the game
   scores none for them (8-ball's break leaves the table open: the referee's
   ``note.break_legal`` lists the balls that dropped).
@@ -87,9 +89,20 @@ def match_stats(match: Match) -> list[PlayerStats]:
             safeties[p] += 1
         if rul.next_shooter != p or rul.game_over:
             at_table = None
-    won = match.games_won
+    won = games_played_won(match)
     return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
-                        won[i] if i < len(won) else 0) for i in range(n)]
+                        won[i]) for i in range(n)]
+
+
+def games_played_won(match: Match) -> list[int]:
+    """Games each player won at the table: the games that ended, the one
+    given up included; not the games a conceded match never played (the
+    referee gives the race to the opponent at once, ``Match.concede``)."""
+    won = [0] * len(match.players)
+    for w in game_winners(match):
+        if w is not None and 0 <= w < len(won):
+            won[w] += 1
+    return won
 
 
 def game_winners(match: Match) -> list[int | None]:

@@ -342,7 +342,8 @@ def test_called_jump_is_accepted_for_a_cue_ball_that_jumped_off_the_table() -> N
 
 def test_interference_restored_plays_on_not_restored_replays_the_game() -> None:
     """General rule 28: restored, play goes on with no penalty; not, the
-    game is replayed and the same player breaks (no game counted)."""
+    game is replayed and the same player breaks (no game counted: the
+    replayed game keeps its number)."""
     m = Match(["A", "B"], "8-ball", {"first_breaker": 1}, seed=3)
     r = m.call_interference(restorable=True)
     assert r.replay and not r.fouls and m.requirements().shooter == 1
@@ -350,7 +351,7 @@ def test_interference_restored_plays_on_not_restored_replays_the_game() -> None:
     r = m.call_interference(restorable=False)
     assert r.game_over and r.winner is None and r.rerack
     assert Note.INTERFERENCE_NOT_RESTORABLE in [n.code for n in r.notes]
-    assert m.games_won == (0, 0) and m.game_number == 2
+    assert m.games_won == (0, 0) and m.game_number == 1
     req = m.requirements()
     assert req.is_break and req.shooter == 1 and m.table() != first_rack
 

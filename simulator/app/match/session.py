@@ -192,10 +192,16 @@ class Session:
         self._warned_fill = 0.0
         self.load_note: str | None = None  # what loading noticed (a torn tail)
         # The hint for the position on the table (simulator.app.match.computer):
-        # being worked out, or found; the call a taken hint leaves for the aim.
+        # being worked out, or found; the call a taken hint (or an undo, a redo)
+        # leaves for the aim.
         self.hint: Any = None
         self.hint_job: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
+        # The call the person has made for the coming stroke (the aim's,
+        # kept here so that an undo or a redo can give it back as it was),
+        # and the one set aside by the first undo from the latest step.
+        self.call: tuple[int | None, str | None] = (None, None)
+        self._tip_call: dict[str, Any] | None = None
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
@@ -206,6 +212,9 @@ class Session:
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False
+        # The step at which a computer's choice was put on its card (held
+        # like a person's ruling, not waited on: it concerns no person).
+        self.choice_card = -1
         # The watching speed chosen in this match ("skip" is kept for this
         # match only: a person's own rulings are never skipped for later).
         self.watch: str | None = None
@@ -241,7 +250,7 @@ class Session:
         if loaded.journal and Path(path) == autosave_path():
             # Continue: the journal goes on where it stopped.
             s.journal = saves.Journal.resume(match, Path(path), loaded.size,
-                                             loaded.version)
+                                             loaded.version, loaded.watch)
         # "Save" after "Continue" makes a file of its own, not the autosave.
         s.save_path = None if loaded.journal else Path(path)
         notes = []
@@ -251,6 +260,7 @@ class Session:
             notes.append(locale.t("load.repaired", n=loaded.repaired,
                                   um=f"{loaded.moved * 1e6:.0f}"))
         s.load_note = " ".join(notes) or None
+        s.watch = known_watch(loaded.watch)
         shots = s.shots
         assert isinstance(shots, ShotList)
         for i, (act, rul) in enumerate(zip(match.history, match.rulings,
@@ -280,7 +290,7 @@ class Session:
             self.concerns_person(ruling)
 
     def to_dict(self) -> dict[str, Any]:
-        return saves.save_dict(self.match)
+        return saves.save_dict(self.match, self.watch)
 
     def save(self, path: Path | None = None) -> Path:
         """Write the whole match to ``path`` (default: this match's file, or a
@@ -288,7 +298,8 @@ class Session:
         if path is None and self.save_path is None:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = saves_dir() / f"{self.discipline}-{stamp}.json"
-        return saves.write_save(self.match, Path(path or self.save_path or ""))
+        return saves.write_save(self.match, Path(path or self.save_path or ""),
+                                self.watch)
 
     def autosave(self) -> str | None:
         """Append what changed to the autosave journal; the reason when that
@@ -299,9 +310,10 @@ class Session:
             return None
         try:
             if self.journal is None:
-                self.journal = saves.Journal.start(self.match, profile.autosave_dir())
+                self.journal = saves.Journal.start(self.match, profile.autosave_dir(),
+                                                   self.watch)
             else:
-                self.journal.sync(self.match)
+                self.journal.sync(self.match, self.watch)
         except (OSError, saves.SaveError) as e:
             self.save_problem = file_problem(self.locale, e)
             self.save_ok = False
@@ -330,6 +342,7 @@ class Session:
         self._req = None if self.match.over else self.match.requirements()
         self.hint = self.hint_job = None  # a new position: a new hint
         self.hint_call = None
+        self.call = (None, None)
         self.placed = None
         self.placed_by_player = False
         req = self._req
@@ -481,6 +494,7 @@ class Session:
 
     def _done(self) -> None:
         self.banner_scroll = 0
+        self.choice_card = -1  # a computer's choice card is put up after its step
         self.refresh()
         self.autosave()
 
@@ -545,6 +559,8 @@ class Session:
         exactly one, whatever it was. It can be redone."""
         if not self.can_undo():
             return False
+        if not self.redo_stack:
+            self._tip_call = self._call_now()
         last = dict(self.match.history[-1])
         if last.get("type") == "shot" and self.shots:
             del self.shots[-1]  # (not pop: nothing is rebuilt for it)
@@ -557,9 +573,37 @@ class Session:
         self.banner = None
         self.to_acknowledge = False
         self._done()
+        self.decl = {}  # a safety toggled at the undone position is not this one's
         if last.get("type") == "shot" and self._req is not None:
             self._aim_as_played(last["shot"]["stroke"])
+            self._give_call(last.get("declarations"))
         return True
+
+    def _call_now(self) -> dict[str, Any]:
+        """The call and declarations made for the coming stroke, as a
+        stroke's recorded declarations."""
+        from rules.ruling import Declarations
+        return Declarations(self.call[0], self.call[1], bool(self.decl.get("safety")),
+                            bool(self.decl.get("push_out"))).to_dict()
+
+    def _give_call(self, recorded: Any) -> None:
+        """The call and declarations of a stroke back on the aim (8-ball 2
+        and 9, 14.1 1 and 7.4: what the shooter had announced before it)."""
+        from rules.ruling import Declarations
+        d = Declarations.from_dict(recorded)
+        self.decl = {k: True for k, on in (("safety", d.safety),
+                                           ("push_out", d.push_out)) if on}
+        self.call = (d.called_ball, d.called_pocket)
+        self.hint_call = self.call if self.call != (None, None) else None
+
+    def _call_after_redo(self) -> None:
+        """After a redo the call is the one made before the next stroke
+        taken back, or, at the latest step, the one set aside by the undo."""
+        nxt = self.redo_stack[-1] if self.redo_stack else None
+        if nxt is None and self._tip_call is not None:
+            self._give_call(self._tip_call)
+        elif nxt is not None and nxt.get("type") == "shot":
+            self._give_call(nxt.get("declarations"))
 
     def _aim_as_played(self, stroke: dict[str, Any]) -> None:
         """The shooter's turn again after an undo: their aim as they had set
@@ -603,6 +647,7 @@ class Session:
         else:
             return False
         self._done()
+        self._call_after_redo()
         return True
 
     # -- words for the screen -------------------------------------------------
@@ -685,6 +730,12 @@ class Session:
 
     def stats(self) -> list[PlayerStats]:
         return match_stats(self)
+
+
+def known_watch(watch: str | None) -> str | None:
+    """A stored watching speed the window offers, else None (the settings')."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    return watch if watch in dict(WATCH_SPEEDS) else None
 
 
 def shot_chips(loc: Locale, shot: Shot) -> list[str]:

@@ -84,8 +84,9 @@ def computer_choice_card(s: Session, said: str, before: Any,
     signature, a re-rack) as a ruling card: who chose what under which rule
     (the one option, first), the options it weighed, what came before it
     (the foul that gave the choice), and who is next.
-    In a match with a person the card stays until that person has read it
-    (Continue), as a person's foul does."""
+    It concerns no person (a person's own foul was read before the computer
+    chose): a computer's turn after it holds the card as long as a person's
+    ruling (or until Space), then plays on, the card folded to one line."""
     from simulator.app.table.ruling_card import Banner
     lines = (*weighed, *(() if before is None else (f"• {before.title}",)))
     nexts: tuple[str, ...] = ()
@@ -93,7 +94,8 @@ def computer_choice_card(s: Session, said: str, before: Any,
     if req is not None and not s.over:
         nexts = (s.locale.t("banner.next", name=s.name(req.shooter)),)
     s.banner = Banner(said, lines, False, nexts)
-    s.to_acknowledge = s.has_person()
+    s.to_acknowledge = False
+    s.choice_card = len(s.match.history)
 
 
 def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], None]:

@@ -35,14 +35,30 @@ class AimMode(ShotInputMode):
         self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
         self.panel_drag = False
         req = self.session.req
-        self.call_ball: int | None = None
-        self.call_pocket: str | None = None
+        self.call_ball = self.call_pocket = None
         if req is not None and req.call_needed and req.callable_balls and \
                 len(req.callable_balls) == 1:
             self.call_ball = req.callable_balls[0]
         if self.session.hint_call is not None:  # a hint taken while placing
             self.call_ball, self.call_pocket = self.session.hint_call
             self.session.hint_call = None
+
+    # The call lives on the session: an undo or a redo gives it back.
+    @property
+    def call_ball(self) -> int | None:
+        return self.session.call[0]
+
+    @call_ball.setter
+    def call_ball(self, ball: int | None) -> None:
+        self.session.call = (ball, self.session.call[1])
+
+    @property
+    def call_pocket(self) -> str | None:
+        return self.session.call[1]
+
+    @call_pocket.setter
+    def call_pocket(self, pocket: str | None) -> None:
+        self.session.call = (self.session.call[0], pocket)
 
     # -- geometry helpers -----------------------------------------------------------
     def cue(self) -> tuple[float, float] | None:

@@ -92,10 +92,12 @@ def watch_speed(app: App) -> float:
 
 
 def set_watch(app: App, key: str) -> None:
-    """This match watches at ``key``; a speed (not Skip) is also kept in the
-    settings for later matches."""
+    """This match watches at ``key`` (kept with its autosave and a save); a
+    speed (not Skip) is also kept in the settings for later matches."""
     if app.session is not None:
         app.session.watch = key
+        if app.session.journal is not None:  # (a match begun: not a new autosave)
+            app.session.autosave()
     if key != "skip" and app.settings.watch != key:
         app.settings.watch = key
         app.save_settings()
@@ -129,6 +131,14 @@ def after_persons_shot(app: App) -> bool:
     return r is not None and not s.is_computer(r.shooter) and s.banner is not None
 
 
+def after_computers_choice(app: App) -> bool:
+    """Whether the last step was a computer's choice whose card is still up
+    (shown as long as a person's ruling, then folded)."""
+    s = app.session
+    return s is not None and s.banner is not None and \
+        s.choice_card == len(s.match.history)
+
+
 def note_persons_ruling(app: App) -> None:
     """At a computer's turn: the person's ruling it follows in one line, kept
     while the computer plays on (a new game's first turn has none)."""
@@ -136,7 +146,9 @@ def note_persons_ruling(app: App) -> None:
     s = app.session
     assert s is not None
     r = s.last_ruling
-    if not s.match.history or r is None:
+    if after_computers_choice(app) and s.banner is not None:
+        s.person_note = s.banner.title  # the computer's choice, in one line
+    elif not s.match.history or r is None:
         s.person_note = ""
     elif s.match.history[-1].get("type") == "shot" and not s.is_computer(r.shooter):
         title = s.ruling_banner(r).title
@@ -171,8 +183,8 @@ class ComputerMode(TableMode):
         # next) and the table where their balls stopped stay on show while
         # the computer thinks, at every watching speed (Skip skips only the
         # computer's own strokes): until Space or HOLD_SECONDS.
-        self.hold = HOLD_SECONDS if self.phase == "thinking" and \
-            after_persons_shot(app) else 0.0
+        self.hold = HOLD_SECONDS if self.phase == "thinking" and (
+            after_persons_shot(app) or after_computers_choice(app)) else 0.0
         self.decision: Any = None
         self.lines: list[str] = []
         if app.session is not None:
@@ -321,6 +333,9 @@ class ComputerMode(TableMode):
     def held_words(self, name: str) -> tuple[str, str]:
         """"Anna: no ball potted", and who plays next."""
         s = self.session
+        if after_computers_choice(self.app):
+            return self.app.t("cpu.held_chose"), self.app.t("cpu.held_to_play",
+                                                            name=name)
         r = s.last_ruling
         person = s.name(r.shooter if r is not None else None)
         key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"

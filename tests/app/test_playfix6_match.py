@@ -1,0 +1,374 @@
+"""What a sixth play-test of a match found (issue 22, "an evening that
+flows"): an undo gives back the call made before the stroke (and a redo the
+one made after it); a re-rack under general rule 28 replays the same game;
+the watching speed comes back with a saved match; a conceded match counts
+only the games played; a computer's choice in Express does not wait for a
+person's key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from rules.referee import Match
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from simulator.app.screens.aiming import AimMode
+from simulator.app.table.aim import Aim, angle_to
+from simulator.practice.scenario import parse_scenario
+from tests.app.helpers import click, click_button, frame, key, make_app, run_until
+
+CUE = (1.0, 0.4)
+THREE = (1.0 + 0.6 * (2.54 - 1.0), 0.4 + 0.6 * (1.27 - 0.4))
+
+
+def at_position(app: App, game: str, balls: dict[int, tuple[float, float]]) -> AimMode:
+    """A match of two people at a set position, Anna aiming."""
+    state: dict[str, Any] = {"is_break": False}
+    if game == "8-ball":
+        state["groups"] = ["solids", "stripes"]
+    draft = {"format": "kiy-scenario", "version": 1, "id": "undo", "discipline": game,
+             "players": 2, "title": {"en": "Undo", "ru": "Отмена"},
+             "balls": {str(b): list(p) for b, p in balls.items()}, "state": state}
+    sc = parse_scenario(draft)
+    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
+    app.session = Session(m, app.locale)
+    app.go("match")
+    frame(app)
+    mode = app.mode
+    assert isinstance(mode, AimMode), mode
+    return mode
+
+
+def side_words(app: App) -> str:
+    side = app.layout.side
+    return " ".join(r.text for r in app.texts if side.contains(r.rect) and r.text)
+
+
+def right_click_at(app: App, xy: tuple[float, float]) -> None:
+    mode = app.mode
+    assert mode is not None
+    click(app, mode.scene.view.to_screen(*xy), button=3)  # type: ignore[attr-defined]
+
+
+def call_by_clicks(app: App, ball: int, pocket: str) -> None:
+    """The person calls ``ball`` and ``pocket`` with the right button."""
+    s = app.session
+    assert s is not None
+    p = s.table.position(ball)
+    assert p is not None
+    right_click_at(app, p)
+    right_click_at(app, s.spec.pocket(pocket).mouth_centre)
+    frame(app)
+
+
+def shoot_and_wait(app: App, target: tuple[float, float], power: float = 0.3) -> None:
+    s = app.session
+    assert s is not None
+    n = len(s.match.history)
+    cue = s.cue_pos()
+    assert cue is not None
+    s.aim = Aim(angle_to(cue, target), power)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > n and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=4000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    frame(app)
+
+
+# -- 1. undo and redo give the call back ---------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> None:
+    """8-ball rule 2: the shooter's call is part of the stroke; taking the
+    stroke back puts it back as it was, and redoing it brings back the
+    call the opponent had made since."""
+    app = make_app(lang)
+    try:
+        at_position(app, "8-ball", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
+        t = app.t
+        call_by_clicks(app, 3, "foot_right")  # not where the aim sends it
+        anna = t("call.made", ball=3, pocket=t("pocket.foot_right"))
+        assert anna in side_words(app)
+        shoot_and_wait(app, THREE)
+        s = app.session
+        assert s is not None and s.req is not None and s.req.shooter == 1
+        call_by_clicks(app, 14, "head_left")
+        boris = t("call.made", ball=14, pocket=t("pocket.head_left"))
+        assert boris in side_words(app)
+        key(app, pygame.K_u)
+        frame(app)
+        assert s.req is not None and s.req.shooter == 0
+        assert anna in side_words(app), side_words(app)
+        key(app, pygame.K_y)
+        frame(app)
+        assert s.req is not None and s.req.shooter == 1
+        assert boris in side_words(app), side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_undo_gives_back_a_declared_14_1_safety(lang: str) -> None:
+    """14.1 rule 7.4: a declared safety is the shooter's announcement; after
+    an undo it is declared again (the button says so), not lost."""
+    app = make_app(lang)
+    try:
+        at_position(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
+        t = app.t
+        click_button(app, t("panel.safety"))
+        frame(app)
+        declared = t("panel.declared", what=t("panel.safety"))
+        assert declared in side_words(app)
+        shoot_and_wait(app, THREE, 0.15)
+        s = app.session
+        assert s is not None and len(s.match.history) == 1
+        assert declared not in side_words(app)
+        key(app, pygame.K_u)
+        frame(app)
+        assert declared in side_words(app), side_words(app)
+        assert t("call.safety") in side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 2. a game replayed under general rule 28 keeps its number ---------------------
+def scoreboard_words(app: App) -> str:
+    top = app.layout.side.top
+    return " ".join(r.text for r in app.texts if r.rect.bottom <= top + 2 and r.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", ["8-ball", "9-ball"])
+def test_a_game_replayed_under_rule_28_keeps_its_number(lang: str, game: str) -> None:
+    """General rule 28: outside interference, the position cannot be
+    restored: the game is replayed, the same player breaks; the match's
+    score stands and the scoreboard still shows the same game, not the
+    next one."""
+    app = make_app(lang)
+    try:
+        s = Session.new(["Anna", "Boris"], game,
+                        {"race_to": 3, "first_breaker": 1}, app.locale, seed=5)
+        app.session = s
+        s.concede(1, False)  # game 1 to Anna: the match stands 1:0
+        next_step(app)
+        frame(app, n=2)
+        t = app.t
+        game2 = t("score.race", n=3, game=2)
+        assert game2 in scoreboard_words(app), scoreboard_words(app)
+        assert s.req is not None and s.req.is_break
+        breaker = s.req.shooter
+        key(app, pygame.K_j)
+        click_button(app, t("referee.not_restored"))
+        frame(app, n=3)
+        assert game2 in scoreboard_words(app), scoreboard_words(app)
+        assert t("score.race", n=3, game=3) not in scoreboard_words(app)
+        assert s.match.games_won == (1, 0)
+        assert s.req is not None and s.req.is_break and s.req.shooter == breaker
+        assert "28" in side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. the watching speed comes back with a saved match -----------------------------
+def test_the_watching_speed_comes_back_with_a_save_and_the_autosave(
+        tmp_path: Path) -> None:
+    """Skip chosen at the computer's turn is for this match only (never the
+    settings'), yet the match saved and loaded again (Save, or Continue from
+    the autosave) watches the computer at that speed."""
+    from simulator.app.loop.flow import open_saved
+    from simulator.app.match.session import autosave_path
+    from simulator.app.screens.computer_turn import set_watch, watch_key
+    app = make_app()
+    try:
+        s = Session.new(["Anna", "cpu:club"], "9-ball",
+                        {"race_to": 3, "first_breaker": 1}, app.locale, seed=5)
+        app.session = s
+        next_step(app)
+        frame(app)
+        assert app.mode is not None and app.mode.name == "computer"
+        key(app, pygame.K_4)  # Skip
+        assert watch_key(app) == "skip" and app.settings.watch != "skip"
+        run_until(app, lambda: bool(s.match.history), limit=3000)  # its break
+        frame(app)
+        path = s.save(tmp_path / "evening.json")
+        for where in (path, autosave_path()):
+            app.session = None
+            assert open_saved(app, where), where
+            frame(app)
+            assert app.session is not None and app.session.watch == "skip", where
+            assert watch_key(app) == "skip"
+        assert app.settings.watch != "skip"
+        # Changed again in the match resumed: the autosave keeps the new one.
+        set_watch(app, "4")
+        app.session = None
+        assert open_saved(app, autosave_path())
+        assert app.session is not None and app.session.watch == "4"
+    finally:
+        pygame.display.quit()
+
+
+def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
+        tmp_path: Path) -> None:
+    """A save of an older Kiy (no "watch") or with one this Kiy does not
+    offer loads all the same, watched at the settings' speed."""
+    import json
+
+    from simulator.app.screens.computer_turn import watch_key
+    from simulator.files import saves
+    app = make_app()
+    try:
+        m = Match(["Anna", "cpu:club"], "9-ball", {"race_to": 3}, seed=5)
+        old = saves.write_save(m, tmp_path / "old.json")
+        assert "watch" not in json.loads(old.read_text())
+        odd = tmp_path / "odd.json"
+        odd.write_text(json.dumps({**json.loads(old.read_text()), "watch": "8"}))
+        for p in (old, odd):
+            s = Session.load(p, app.locale)
+            assert s.watch is None
+            app.session = s
+            assert watch_key(app) == app.settings.watch
+    finally:
+        pygame.display.quit()
+
+
+# -- 4. a conceded match counts the games played -----------------------------------
+def card_rows(app: App, index: int) -> list[list[str]]:
+    """The rows of cells drawn in the ``index``-th card of the screen."""
+    cards = [r for name, r in app.panels if name == "card"]
+    box = cards[index]
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for t in app.texts:
+        if box.contains(t.box) and t.box.height < 40:
+            rows.setdefault(t.rect.top, []).append((t.box.left, t.text))
+    return [[x for _, x in sorted(cells)] for _, cells in sorted(rows.items())]
+
+
+def concede_at_turn(app: App, what: str) -> None:
+    """At Anna's next turn, the pause menu's concession (``what``: game or
+    match), confirmed."""
+    run_until(app, lambda: not app.dialogs and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=600)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t(f"pause.concede_{what}"))
+    click_button(app, app.t(f"concede.{what}_yes"))
+    frame(app, n=2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_conceded_match_counts_only_the_games_played(lang: str) -> None:
+    """Anna concedes game 1, then the match in game 2 of a race to 3: the
+    records show one match lost and games 0-2 (the two she gave up), not
+    0-3 as if the game never played had been lost too."""
+    app = make_app(lang)
+    try:
+        app.settings.watch = "skip"
+        app.session = Session.new(["Anna", "cpu:club"], "9-ball",
+                                  {"race_to": 3, "first_breaker": 0,
+                                   "break_order": "loser"}, app.locale,
+                                  seed=4)
+        app.go("match")
+        frame(app)
+        concede_at_turn(app, "game")
+        s = app.session
+        assert s is not None and s.match.games_won == (0, 1) and not s.over
+        concede_at_turn(app, "match")
+        assert s.over and s.match.winner == 1
+        app.dialogs.clear()
+        app.go("records")
+        frame(app, n=2)
+        click_button(app, "Anna")
+        assert app.mode is not None and app.mode.name == "player"
+        frame(app)
+        per_game = card_rows(app, 0)
+        assert per_game[-1][:4] == [app.t("game.9-ball"), "0", "1", "0–2"], per_game
+        h2h = card_rows(app, 1)
+        assert h2h[-1][1:] == ["1", "0", "1", "0–2"], h2h
+    finally:
+        pygame.display.quit()
+
+
+# -- 5. a computer's choice in Express goes on by itself ---------------------------
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
+    """Express (three players, SEED-E 2.6): Anna's foul, then the computer
+    chooses. Anna reads her own foul (Space: the computer waits for it);
+    the computer's choice is shown on its card as long as a person's ruling
+    (HOLD_SECONDS), then play goes on by itself, the choice folded to one
+    line: one key in all, not one more for the computer's choice."""
+    from simulator.app.screens.computer_turn import HOLD_SECONDS, ComputerMode
+    from tests.app.helpers import DT, button_labels
+    app = make_app(lang)
+    try:
+        app.settings.watch = "4"
+        s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale,
+                        seed=4)
+        app.session = s
+        next_step(app)
+        frame(app, n=2)
+        key(app, pygame.K_f)
+        click_button(app, button_labels(app)[0])  # a foul the referee saw
+        frame(app, n=300)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
+        key(app, pygame.K_SPACE)  # Anna has read her foul
+        chose_at = shot_at = -1
+        folded = False
+        title = ""
+        for i in range(3000):
+            m = app.mode
+            if (m is not None and m.name in ("aiming", "placing")) or app.dialogs:
+                break
+            assert not (isinstance(m, ComputerMode) and m.phase == "waiting"), i
+            frame(app)
+            last = s.match.history[-1]["type"]
+            if chose_at < 0 and last == "choice":
+                chose_at = i
+                assert s.banner is not None
+                title = s.banner.title
+            if chose_at >= 0 and shot_at < 0 and last == "shot":
+                shot_at = i
+            if title and app.mode is not None and \
+                    app.mode.name == "computer_playing":
+                folded = folded or title in side_words(app)
+        else:
+            raise AssertionError("no person's turn came")
+        assert chose_at >= 0 and shot_at > chose_at
+        assert (shot_at - chose_at) * DT >= HOLD_SECONDS - 2 * DT
+        assert app.t("cpu.chooses", name=s.name(1), choice="")[:8] in title
+        assert folded
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_held_choice_card_fits(lang: str, size: tuple[int, int]) -> None:
+    """The computer's choice on show before its stroke: no words over other
+    words or across the side column's edge."""
+    from simulator.app.screens.computer_turn import ComputerMode
+    from tests.app.helpers import button_labels
+    from tests.app.test_layout import layout_problems
+    app = make_app(lang, size)
+    try:
+        app.settings.watch = "skip"
+        s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale,
+                        seed=4)
+        app.session = s
+        next_step(app)
+        frame(app, n=2)
+        key(app, pygame.K_f)
+        click_button(app, button_labels(app)[0])
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: isinstance(app.mode, ComputerMode)
+                  and app.mode.holding() and s.match.history[-1]["type"] == "choice")
+        frame(app, n=30)
+        assert isinstance(app.mode, ComputerMode) and app.mode.holding()
+        assert app.t("cpu.held_chose") in side_words(app)
+        assert layout_problems(app) == []
+    finally:
+        pygame.display.quit()
