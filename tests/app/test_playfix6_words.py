@@ -88,3 +88,136 @@ def test_the_clip_caption_names_the_foul_once(lang: str, monkeypatch: Any) -> No
                                        Locale("ru").t("replay.at_foul", foul="")))
     finally:
         pygame.display.quit()
+
+
+# -- the ruling card after a real foul ------------------------------------------
+def _card_rows(app: Any, card: pygame.Rect) -> list[Any]:
+    """The words on the card (a button's key cap, "H", is not words)."""
+    from simulator.app.text import ui
+    caps = {b.key for b in ui.FRAME.buttons if b.key}
+    return [r for r in app.texts if card.contains(r.rect) and r.shown.strip()
+            and r.text not in caps]
+
+
+def _wheel(app: Any, at: tuple[int, int], dy: int) -> None:
+    from tests.app.helpers import move
+    move(app, at)
+    frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False,
+                                  precise_x=0.0, precise_y=float(dy)))
+
+
+def _foul_played(lang: str, size: tuple[int, int], game: str, names: list[str],
+                 wanted: Any) -> Any:
+    """A window with ``names`` at ``game``; the first shot a stroke whose
+    ruling is ``wanted``, played with Space; the app once the ruling shows."""
+    from tests.app.helpers import key, run_until
+    from tests.app.test_playfix_match4 import _stroke_where, start
+    app = make_app(lang, size)
+    s = start(app, names, game, {}, seed=5)
+    run_until(app, lambda: app.mode is not None and app.mode.name in
+              ("aiming", "placing"), limit=3000)
+    if app.mode.name == "placing":
+        key(app, pygame.K_RETURN)  # the cue ball put down where it is
+    s.aim = _stroke_where(app, wanted)
+    app.mode.key_lock = pygame.mouse.get_pos()
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+    frame(app, n=3)
+    return app
+
+
+def _scratch(r: Any) -> bool:
+    from rules.codes import FoulCode
+    return [f.code for f in r.fouls] == [FoulCode.SCRATCH] and not r.game_over
+
+
+def _two_fouls(r: Any) -> bool:
+    return len(r.fouls) >= 2 and not r.game_over
+
+
+def _any_foul(r: Any) -> bool:
+    return bool(r.fouls) and not r.game_over
+
+
+CARD_CASES = {  # (game, players, the ruling wanted)
+    "8-ball scratch": ("8-ball", ["Anna", "Boris"], _scratch),
+    "9-ball two fouls": ("9-ball", ["Anna", "Boris"], _two_fouls),
+    "Express, the computer chooses": ("express", ["Anna", "cpu:club", "Vera"],
+                                      _any_foul),
+}
+
+
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)), ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("case", list(CARD_CASES))
+def test_the_ruling_card_shows_the_foul_its_rule_and_who_is_next(
+        case: str, lang: str, size: tuple[int, int]) -> None:
+    """A real foul (a scratch; a shot of two fouls; an Express foul, whose
+    texts are the longest): without the wheel the card shows what happened
+    whole with its rule's number ("the cue ball was struck with something
+    other than the" and "1 more: wheel" hid it at 800x500; at 1280x720 the
+    Russian Express rule was cut after "п. 2.6,") and who plays next; the
+    rest is reachable with the wheel under a hint that is itself whole; no
+    row is cut, none is under 12 px, none leaves the card."""
+    game, names, wanted = CARD_CASES[case]
+    app = _foul_played(lang, size, game, names, wanted)
+    try:
+        mode, s = app.mode, app.session
+        banner = s.banner
+        assert banner is not None and banner.foul, banner
+        card = mode.banner_rect
+        assert card is not None and app.layout.side.contains(card)
+        rows = _card_rows(app, card)
+        joined = " ".join(r.shown for r in rows)
+        assert banner.lines[0] in joined, (banner.lines[0], joined)
+        assert banner.lines[0].rstrip().endswith(")"), "the rule's number ends it"
+        r = s.last_ruling
+        assert s.name(r.next_shooter) in joined, joined
+        if case != "Express, the computer chooses" or size != (800, 500):
+            assert banner.next[0] in joined, (banner.next[0], joined)
+        for row in rows:
+            assert not row.cut and row.size >= 12, row
+        hint = app.t("ruling.more", n=mode.banner_hidden)
+        if mode.banner_hidden:
+            assert any(row.text == hint and not row.cut for row in rows), joined
+        seen = joined
+        for _ in range(60):
+            if not mode.banner_hidden:
+                break
+            _wheel(app, card.center, -1)
+            seen += " " + " ".join(r.shown for r in _card_rows(app, mode.banner_rect))
+        assert mode.banner_hidden == 0
+        for line in banner.all_lines:
+            for word in line.split():
+                assert word in seen, (word, seen)
+    finally:
+        pygame.display.quit()
+
+
+DIALOG_SCENES = (("pause", "8-ball"), ("fouls", "express"), ("fouls", "8-ball"),
+                 ("choice", "14.1"), ("choice", "8-ball"), ("quit", "9-ball"),
+                 ("save", "express"), ("concede", "9-ball"), ("dialog", "9-ball"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("scene", DIALOG_SCENES, ids=lambda sc: "-".join(sc))
+def test_dialogs_in_a_low_window_are_in_readable_type(lang: str,
+                                                      scene: tuple[str, str]) -> None:
+    """Each dialog at 800x500: every word in it at 13 px at least (they were
+    drawn at 12 and their "more" note at 10) and none cut; what does not
+    fit scrolls under a note, the note whole too."""
+    app = open_scene(scene[0], scene[1], lang, (800, 500))
+    try:
+        assert app.dialogs, "a dialog is open"
+        box = app.dialogs[-1].rect
+        from simulator.app.text import ui
+        caps = {b.key for b in ui.FRAME.buttons if b.key}  # key caps: not words
+        inside = [r for r in app.texts if box.contains(r.rect) and r.shown.strip()
+                  and r.text not in caps]
+        assert inside
+        small = [(r.shown, r.size) for r in inside if r.size < 13]
+        assert not small, small
+        assert not [r.text for r in inside if r.cut]
+    finally:
+        pygame.display.quit()
