@@ -221,3 +221,87 @@ def test_dialogs_in_a_low_window_are_in_readable_type(lang: str,
         assert not [r.text for r in inside if r.cut]
     finally:
         pygame.display.quit()
+
+
+# -- Practice's messages ---------------------------------------------------------
+def _message_box(app: Any) -> pygame.Rect | None:
+    boxes = [r for name, r in app.panels if name == "message"]
+    return boxes[-1] if boxes else None
+
+
+def _covered(app: Any, box: pygame.Rect) -> list[str]:
+    """The words of the screen under the message (its own words aside)."""
+    return [r.shown for r in app.texts if r.shown.strip()
+            and box.colliderect(r.rect) and not box.contains(r.rect)]
+
+
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)), ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_export_message_covers_neither_words_nor_the_timeline(
+        lang: str, size: tuple[int, int]) -> None:
+    """A gallery foul exported (X, PNG): "Saved <file>" goes to a place of
+    its own in the side column (it lay over the timeline) and stays there,
+    covering no words, until the next key."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.practice.gallery import entries
+    from tests.app.helpers import key
+    from tests.app.test_evening_class import Steps, export
+    app = make_app(lang, size)
+    app.go("menu")
+    frame(app)
+    try:
+        index = next(i for i, e in enumerate(entries()) if e.id == "gallery-scratch")
+        app.switch(GalleryPlayMode(app, index))
+        mode = app.mode
+        st = Steps(app)
+        st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
+        path = export(st, "png", lang)
+        for _ in range(3):
+            frame(app, n=60)  # seconds pass: still said
+            box = _message_box(app)
+            assert box is not None and str(path) in app.toast[0]  # type: ignore[index]
+            assert app.layout.side.contains(box), box
+            assert not box.colliderect(app.layout.strip), "over the timeline"
+            assert not _covered(app, box), _covered(app, box)
+            assert not any(box.colliderect(b.rect) for b in app.buttons)
+        key(app, pygame.K_t)  # the next action: the trails
+        frame(app)
+        assert _message_box(app) is None
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)), ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_saved_position_message_stays_off_practices_title(
+        lang: str, size: tuple[int, int]) -> None:
+    """The position editor's Save, then Back to Practice: the message says
+    where the position is and stays until the next action (here, Back); the
+    Practice screen's title and subtitle are never under it (it lay over
+    them for 8 s)."""
+    from tests.app.helpers import click_button
+    app = open_scene("editor", None, lang, size)
+    try:
+        click_button(app, app.t("editor.save"))
+        frame(app, n=2)
+        game = app.mode.discipline  # type: ignore[attr-defined]
+        from simulator.app.text.words import discipline_label
+        assert app.toast is not None and \
+            discipline_label(app.locale, game) in app.toast[0], "where to find it"
+        for wait in (2, 600):  # and ten seconds later: still said
+            frame(app, n=wait)
+            box = _message_box(app)
+            assert box is not None, f"said for {wait} frames only"
+            assert not _covered(app, box), _covered(app, box)
+        click_button(app, app.t("common.back"))
+        frame(app, n=3)
+        assert app.mode is not None and app.mode.name == "practice"
+        # The title and subtitle are drawn above the first row of widgets.
+        from pygame_gui.core import UIElement
+        first = min(el.rect.top for el in app.gui.get_sprite_group().sprites()
+                    if isinstance(el, UIElement) and el.visible
+                    and 0 < el.rect.height < app.size[1] // 2)  # not a whole panel
+        box = _message_box(app)
+        assert box is None or (box.top >= first and not _covered(app, box)), box
+    finally:
+        pygame.display.quit()
