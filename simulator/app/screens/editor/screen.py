@@ -54,7 +54,7 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
     def message_area(self) -> pygame.Rect | None:
         # The side column's free room under the buttons where the message
         # fits there (in the strip it covered the table's edge).
-        free = getattr(self, "_free", None)
+        free: pygame.Rect | None = getattr(self, "_free", None)
         if free is not None and self.app.toast_height(free.width) <= free.height:
             return free
         return self.layout.strip
