@@ -305,3 +305,48 @@ def test_the_saved_position_message_stays_off_practices_title(
         assert box is None or (box.top >= first and not _covered(app, box)), box
     finally:
         pygame.display.quit()
+
+
+# -- the Express setup's seats ----------------------------------------------------
+LONG_SEATS = ("Maximilian Oberhauser-Wittgenstein,cpu:strong,"
+              "Александра Константиновна,cpu:club")
+
+
+def _whole_words(shown: str, full: str) -> bool:
+    """``shown`` is ``full``, or its first whole words and an ellipsis."""
+    if shown == full:
+        return True
+    head = shown.removesuffix("…")
+    return shown.endswith("…") and full.startswith(head) and \
+        full[len(head):][:1] in (" ", ",", ";", ":")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_long_seat_names_fit_the_express_setup(lang: str) -> None:
+    """The Express setup at 800x500 with four seats, two of them computers
+    and a long name typed: a computer seat's entry shows its name whole
+    («Компьюте» was all of it), and "Breaks first" lists each name whole or
+    to a whole word with an ellipsis ("Maximilian Oberhauser-Wittgens")."""
+    from simulator.app.screens.setup import ENTRY_ROOM, KIND_FONT, KIND_ROOM
+    from simulator.app.text import fonts
+    app = open_scene("setup", "express", lang, (800, 500), players=LONG_SEATS)
+    try:
+        mode = app.mode
+        assert mode is not None and mode.name == "setup"
+        f = fonts.font(KIND_FONT)
+        window = pygame.Rect((0, 0), app.size)
+        for i, e in enumerate(mode.entries):  # type: ignore[attr-defined]
+            assert window.contains(e.rect)
+            if mode.kinds[i]:  # type: ignore[attr-defined]
+                shown = e.placeholder_text
+                full = mode.shown_name(i)  # type: ignore[attr-defined]
+                assert shown == full, (shown, full)
+                assert f.size(shown)[0] <= e.rect.width - ENTRY_ROOM, shown
+        width = mode.first_rect.width - KIND_ROOM  # type: ignore[attr-defined]
+        labels = mode._first_labels  # type: ignore[attr-defined]
+        for i, label in enumerate(labels):
+            assert f.size(label)[0] <= width, label
+            assert _whole_words(label, mode.shown_name(i)), label  # type: ignore[attr-defined]
+        assert len(set(labels)) == len(labels)
+    finally:
+        pygame.display.quit()
