@@ -254,22 +254,29 @@ class TableMode(Mode):
         """The heading, or less of it where the open ruling card under it
         would lose what happened, its rule or who is next: the card's last
         lines say who is next and from where, so a low window gives up
-        those words in the heading (the ball in hand, then the name)."""
+        those words in the heading (the ball in hand, then the name) where
+        the card says them ("... waits for you" stays)."""
         banner = self.card()
         if banner is None or not banner.next or self.session.banner_folded \
                 or not self.show_banner():
             return big, small
+        said = " ".join(banner.next)
+        tries = [(big, small)]
+        if small in said:
+            tries.append((big, ""))
+            if big in said:
+                tries.append(("", ""))
         room = self._controls_top(inner, size) - top - 6 - self.inset_height(
             inner.width)
         need = ruling_card.least_height(banner, inner.width, size) + \
             self._fold_button(inner.width, size)[2] + 4
-        for b, sm in ((big, small), (big, "")):
+        for b, sm in tries:
             h = sum(ui.paragraph(None, text, fs, ui.INK, pygame.Rect(
                 0, 0, inner.width, 200), bold=bold) for text, fs, bold in (
                     (b, size + 3, True), (sm, size - 1, False)) if text)
             if room - h >= need:
-                return b, sm
-        return "", ""
+                break
+        return b, sm
 
     def _buttons_height(self, width: int, size: int) -> int:
         if not self._buttons:

@@ -108,8 +108,13 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     room = inner.bottom - y
     nxt_h = _rows_height(nxt, size) + (2 if nxt and body else 0)
     room -= nxt_h
-    body_room = _fit_rows(body, size, room)
-    start = max(0, min(scroll, len(body) - body_room))
+    # The last start is the first row from which all the rest fits (counted
+    # from the top, the gaps between lines let one row too few reach the
+    # card: "1 more" stayed however far the wheel went).
+    last = len(body)
+    while last and _fit_rows(body[last - 1:], size, room) == len(body) - last + 1:
+        last -= 1
+    start = max(0, min(scroll, last))
     shown = body[start:start + _fit_rows(body[start:], size, room)]
     _draw_rows(surface, shown, size, inner.left, y, inner.width)
     _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
