@@ -618,7 +618,7 @@ gallery(s14_break, lambda: (({**straight_rack(0), **p}, st) for p, st in
                             breaks(POOL, straight_rack(0), KITCHEN_CUES[:3],
                                    (0.8, 1.0, 1.3))),
         "gallery-straight-opening-break", "foul.illegal_break", "rest", [], [], 9,
-        ("14.1: an illegal opening break", "14.1: неправильный начальный разбой"))
+        ("An illegal opening break", "Неправильное начальное разбитие"))
 
 add(base(
     "straight-opening-break-safe", "14.1",
@@ -855,8 +855,8 @@ ex_house = add(base(
     lambda: fan(PYR, (0.4, 0.9), (0.6, 1.4), (1.5, 2.0, 1.0)))
 gallery(ex_house, lambda: fan(PYR, (0.4, 0.9), (0.6, 1.4), (1.5, 2.0)),
         "gallery-express-house-direct", "express.foul.house_direct", "ball_ball",
-        [0, 5], [], 10, ("Express: from the house at a ball in the house",
-                         "Экспресс: из дома по шару в доме"))
+        [0, 5], [], 10, ("From the house at a ball in the house",
+                         "Из дома по шару в доме"))
 
 add(base(
     "express-house-off-the-cushion", EX,
@@ -886,8 +886,8 @@ ex_nocush = add(base(
     lambda: fan(PYR, (1.5, 0.9), (1.9, 0.9), (0.35, 0.3, 0.4, 0.45)))
 gallery(ex_nocush, lambda: fan(PYR, (1.5, 0.9), (1.9, 0.9), (0.35, 0.3, 0.4)),
         "gallery-express-no-cushion", "express.foul.no_cushion", "rest", [0, 5],
-        [], 12, ("Express: no cushion after contact",
-                 "Экспресс: нет борта после касания"))
+        [], 12, ("No cushion after contact",
+                 "Нет борта после касания"))
 
 ex_nocontact = add(base(
     "express-no-contact", EX,
@@ -901,7 +901,7 @@ ex_nocontact = add(base(
     lambda: fan(PYR, (1.5, 0.9), (1.5, 1.6), (0.8, 1.0, 0.6)))
 gallery(ex_nocontact, lambda: fan(PYR, (1.5, 0.9), (1.5, 1.6), (0.8, 1.0)),
         "gallery-express-no-contact", "express.foul.no_contact", "rest", [0], [],
-        11, ("Express: no contact", "Экспресс: нет касания"))
+        11, ("No contact", "Нет касания"))
 
 _close5 = (1.5 + DP + 1e-5, 0.9)
 CLOSE_POS = {"0": [1.5, 0.9], "5": xy(_close5), "10": [2.6, 1.3], "3": [0.9, 0.4]}
@@ -921,8 +921,8 @@ ex_close = add(base(
 gallery(ex_close, lambda: fan(PYR, (1.5, 0.9), _close5, (1.0, 1.5, 2.0),
                               spread=(0.0, 5.0, -5.0)),
         "gallery-express-push-through", "express.foul.close_ball", "ball_ball",
-        [0, 5], [], 16, ("Express: through a frozen ball",
-                         "Экспресс: удар сквозь шар вплотную"))
+        [0, 5], [], 16, ("Through a frozen ball",
+                         "Удар сквозь шар вплотную"))
 
 add(base(
     "express-signature", EX,
@@ -1282,7 +1282,7 @@ gallery(ex_off, lifts(PYR, (3.0, 0.9), _pyr_off_cues, (5.0, 7.0, 9.0, 4.0, 6.0,
                       (20.0, 30.0, 40.0, 15.0, 25.0), (0.0, 0.3, -0.3)),
         "gallery-express-ball-off-table", "express.foul.ball_off_table",
         "left_table", [9], ["foot"], 22,
-        ("Express: a ball off the table", "Экспресс: шар за пределами стола"))
+        ("A ball off the table", "Шар за пределами стола"))
 
 
 add(base(
@@ -1323,7 +1323,7 @@ gallery(
     e8_illegal_break, rack_breaks(eight_rack, range(2, 5), KITCHEN_CUES[:3],
                                   (1.2, 1.6, 2.0)),
     "gallery-eight-illegal-break", "foul.illegal_break", "rest", [], [], 8,
-    ("8-ball: an illegal break", "Восьмёрка: неправильный разбой"))
+    ("An illegal break", "Неправильное разбитие"))
 
 for _spec, _gen in GALLERY:
     situation(_spec, _gen)

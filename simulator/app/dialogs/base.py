@@ -26,8 +26,14 @@ Action = Callable[[], None]
 TAB = "\t"  # between the cells of a table's row
 
 
+# The smallest type a dialog draws: 12 px at 800x500 could not be read, so a
+# low window's dialog wraps and scrolls its words instead of shrinking them.
+MIN_SIZE = 13
+
+
 def head_size(size: int) -> int:
-    """A table's header type: a little smaller, so a name wraps by words."""
+    """A table's header type: a little smaller, so a name wraps by words (a
+    table of three columns in the side column has no room for 13 px)."""
     return max(11, size - 2)
 
 
@@ -250,17 +256,17 @@ class Dialog(Mode):
             len(m.lines) * m.lh
 
     def _measure(self, area: pygame.Rect, cols: int = 1) -> _Measures:
-        size = max(12, min(16, self.app.size[1] // 40))
+        size = max(MIN_SIZE, min(16, self.app.size[1] // 40))
         pad = 10
         width = area.width - 2 * pad
         title_h = ui.paragraph(None, self.title, size + 3, ui.INK,
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
-        bsize = max(11, size - 1)
+        bsize = max(MIN_SIZE, size - 1)
         lines = ui.wrap(self.body, size, width) if self.body else []
         lines += self._table_lines(width, size)
         if cols == 2:  # a height a row of two (ui.grid's gap of 6)
             w2 = (width - 6) // 2
-            bsize = max(11, bsize - 2)
+            bsize = max(MIN_SIZE, bsize - 2)
             heights = [max(b.measure(w2, bsize) for b in self.buttons[i:i + 2]) +
                        self.gap
                        for i in range(0, len(self.buttons), 2)]
@@ -296,7 +302,19 @@ class Dialog(Mode):
                            *(w[k] if k < len(w) else "" for w in cells)))
                  for k in range(max(len(w) for w in cells))]
         self._heads = set(heads)
-        return heads + [TAB.join(row) for row in body]
+        return heads + self._body_rows(body, self._columns(width, size)[0] - 4, size)
+
+    @staticmethod
+    def _body_rows(body: list[tuple[str, ...]], label_w: int, size: int) -> list[str]:
+        """The table's rows, a label too long for its column wrapped onto
+        the lines under it (never squeezed to smaller type or cut:
+        «выиграно парт…» at 800x500)."""
+        out: list[str] = []
+        for row in body:
+            label = ui.wrap(row[0], size, label_w) or [""]
+            out.append(TAB.join((label[0], *row[1:])))
+            out += [TAB.join((part, *("" for _ in row[1:]))) for part in label[1:]]
+        return out
 
     def _columns(self, width: int, size: int) -> tuple[int, int]:
         """The table's first column and each other's width: a column as
@@ -354,7 +372,7 @@ class Dialog(Mode):
             self._line(surface, ln, m, pygame.Rect(x, y, width, lh))
             y += lh
         if shown.more_line or self.scroll:
-            ui.line(surface, more, max(10, m.size - 2), ui.DIM,
+            ui.line(surface, more, max(MIN_SIZE, m.size - 2), ui.DIM,
                     pygame.Rect(x, y, width, lh))
             y += lh
         if m.lines:
@@ -401,7 +419,7 @@ class Dialog(Mode):
             elif it:
                 self._line(surface, it, m, pygame.Rect(x, y, m.width, m.lh))
             y += hh
-        ui.line(surface, more, max(10, m.size - 2), ui.DIM,
+        ui.line(surface, more, max(MIN_SIZE, m.size - 2), ui.DIM,
                 pygame.Rect(x, y, m.width, m.lh))
 
 

@@ -44,5 +44,8 @@ def pause_dialog(app: App) -> Dialog:
     for i, disabled in off.items():
         if disabled:
             d.buttons[i].action = None
+    # A low window's type is 13 px at least: there the shorter words keep
+    # every entry in view.
+    d.short_body = app.t("pause.keys_short")
     d.fit_whole = True
     return d

@@ -444,13 +444,24 @@ class App:
                 return area
         return pygame.Rect((0, 0), self.size)
 
+    def toast_size(self) -> int:
+        return max(13, self.size[1] // 44)
+
+    def toast_height(self, width: int) -> int:
+        """The height of the message now shown in a box ``width`` wide (0:
+        none), for a screen that keeps a place for it."""
+        if self.toast is None:
+            return 0
+        size = self.toast_size()
+        return len(ui.wrap(self.toast[0], size, width - 24)) * ui.line_height(size) + 12
+
     def _draw_toast(self, surface: pygame.Surface, msg: str) -> None:
         w, h = self.size
         area = None
         for m in (*reversed(self.dialogs), self.mode):
             if m is not None and (area := m.message_area()) is not None:
                 break
-        size = max(13, h // 44)
+        size = self.toast_size()
         if area is None:
             area = pygame.Rect(w // 5, h - 70 - 3 * size, w * 3 // 5, 3 * size + 40)
         width = area.width - 24

@@ -218,10 +218,11 @@ class Canvas:
         self.marks = exp.marks()
 
     def foul_words(self, foul: Any) -> str:
-        """What the caption says while the clip stands at a foul."""
+        """What the caption says while the clip stands at a foul: the foul
+        and its rule, once ("Here: Foul: ..." said the foul twice; the red
+        band already says this is the moment)."""
         from simulator.app.text.words import cite
-        return self.locale.t("replay.at_foul", foul=cite(
-            self.locale, foul.code, foul.ref, self.exp.discipline))
+        return cite(self.locale, foul.code, foul.ref, self.exp.discipline)
 
     def positions(self, t: float) -> dict[int, tuple[float, float, float]]:
         from simulator.app.replay.playback import Playback

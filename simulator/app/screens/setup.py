@@ -18,7 +18,7 @@ from pygame_gui.elements import (
 from simulator.app.loop.app import App, Mode
 from simulator.app.loop.settings import MAX_NAME
 from simulator.app.screens.backdrop import backdrop
-from simulator.app.text import fonts, widgets
+from simulator.app.text import fonts, ui, widgets
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 125, 150)
@@ -27,6 +27,7 @@ POINTS = (20, 30, 40, 50)
 STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
 KIND_FONT = 16  # the widgets' type size (the theme's)
 KIND_ROOM = 44  # a drop-down's arrow and margins beside its words
+ENTRY_ROOM = 16  # an entry's margins beside its words
 LAG = -1  # "who breaks first": decided by the lag (general rule 5)
 
 
@@ -153,10 +154,16 @@ class SetupMode(Mode):
         row, x0, y = form.row, form.x0, form.y
         self.entries = []
         # Two seats a row only for a crowd (Express): two players get a row
-        # each, the entry wide enough for "Компьютер (любитель)".
+        # each, the entry wide enough for "Компьютер (любитель)". Two a row
+        # spread over the window's width (in the form's 472 px at 800x500
+        # a name's entry was 76 px: "Компьюте").
         per_row = 1 if self.count <= 2 else 2
-        ew = (form.lab_w + form.col_w + 12 - (per_row - 1) * 8) // per_row
-        kw = max(100, ew * 9 // 20)  # the seat's kind: a person or a computer
+        span = form.lab_w + form.col_w + 12
+        if per_row == 2:
+            span = max(span, min(app.size[0] - 40, 2 * span))
+            x0 = app.size[0] // 2 - span // 2
+        ew = (span - (per_row - 1) * 8) // per_row
+        kw = 100  # the seat's kind: a person or a computer
         from simulator.players import STRENGTHS
         # A person, or a computer by its strength ("Club player"); the
         # entry beside it then says "Computer".
@@ -175,7 +182,10 @@ class SetupMode(Mode):
             from simulator.app.match.computer import seat_words
             empty = seat_words(app.locale, f"cpu:{self.kinds[i]}") if self.kinds[i] \
                 else t("setup.player_n", n=i + 1)
-            e = UITextEntryLine(r, app.gui, placeholder_text=empty)
+            # (a name too long for the entry ends at a word, its strength
+            # beside it)
+            e = UITextEntryLine(r, app.gui, placeholder_text=ui.shorten(
+                empty, KIND_FONT, r.width - ENTRY_ROOM))
             e.set_text_length_limit(MAX_NAME)
             if i < len(self.names) and self.names[i]:
                 e.set_text(self.names[i])
@@ -195,11 +205,9 @@ class SetupMode(Mode):
         if self.first == LAG and not lag:
             self.first = 0
         # The names typed so far, not "Player 1" (they update as they are typed).
-        firsts = [(self.shown_name(i), i) for i in range(self.count)]
-        if lag:
-            firsts.append((t("setup.lag"), LAG))
         form.label(t("setup.first_breaker"))
         self.first_rect = form.ctl()
+        firsts = self._firsts()
         self._dropdown("first", firsts, self.first, self.first_rect)
         form.next()
 
@@ -368,15 +376,28 @@ class SetupMode(Mode):
         self.read_names()
         return seat_names([self._seat(i)[0] for i in range(self.count)])
 
+    def _firsts(self) -> list[tuple[str, Any]]:
+        """Who may break first, each name ending at a word where it is too
+        long for the list ("Maximilian Oberhauser-Wittgens" was cut inside
+        a word); the seats above show it whole."""
+        width = self.first_rect.width - KIND_ROOM
+        out: list[tuple[str, Any]] = []
+        for i in range(self.count):
+            label = ui.shorten(self.shown_name(i), KIND_FONT, width)
+            if any(label == lbl for lbl, _ in out):  # two alike: told apart
+                label = ui.shorten(f"{i + 1}. {self.shown_name(i)}", KIND_FONT, width)
+            out.append((label, i))
+        if self.info.lag and self.count == 2:
+            out.append((self.app.t("setup.lag"), LAG))
+        return out
+
     def _refresh_firsts(self) -> None:
         """Rebuild the "breaks first" list with the names as typed, keeping
         the entry that has the keyboard."""
         menu = self.menus.get("first")
         if menu is None:
             return
-        firsts = [(self.shown_name(i), i) for i in range(self.count)]
-        if self.info.lag and self.count == 2:
-            firsts.append((self.app.t("setup.lag"), LAG))
+        firsts = self._firsts()
         labels = [lbl for lbl, _ in firsts]
         if labels == self._first_labels:
             return

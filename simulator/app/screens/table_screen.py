@@ -22,6 +22,8 @@ from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import fonts, ui
 from simulator.table.state import Where
 
+CARD_NOTE_SIZE = 12  # the ruling card's fold button and its "N more" hint, at least
+
 
 class Scene:
     """The static pictures for the current table and window size, cached."""
@@ -201,6 +203,8 @@ class TableMode(Mode):
         if note:
             y += ui.paragraph(surface, note, size - 1, ui.INK,
                               pygame.Rect(inner.left, y, inner.width, 200)) + 4
+        if not self.app.dialogs:
+            big, small = self.heading_beside_card(big, small, inner, size, y)
         if big:
             y += ui.paragraph(surface, big, size + 3, ui.ACCENT,
                               pygame.Rect(inner.left, y, inner.width, 200), bold=True)
@@ -245,16 +249,60 @@ class TableMode(Mode):
             y += ui.paragraph(surface, text, size - 1, ui.INK,
                               pygame.Rect(inner.left, y, inner.width, h)) + 4
 
+    def heading_beside_card(self, big: str, small: str, inner: pygame.Rect,
+                            size: int, top: int) -> tuple[str, str]:
+        """The heading, or less of it where the open ruling card under it
+        would lose what happened, its rule or who is next: the card's last
+        lines say who is next and from where, so a low window gives up
+        those words in the heading (the ball in hand, then the name) where
+        the card says them ("... waits for you" stays)."""
+        banner = self.card()
+        if banner is None or not banner.next or self.session.banner_folded \
+                or not self.show_banner():
+            return big, small
+        said = " ".join(banner.next)
+        tries = [(big, small)]
+        if small in said:
+            tries.append((big, ""))
+            if big in said:
+                tries.append(("", ""))
+        room = self._controls_top(inner, size) - top - 6 - self.inset_height(
+            inner.width)
+        need = ruling_card.least_height(banner, inner.width, size) + \
+            self._fold_button(inner.width, size)[2] + 4
+        for b, sm in tries:
+            h = sum(ui.paragraph(None, text, fs, ui.INK, pygame.Rect(
+                0, 0, inner.width, 200), bold=bold) for text, fs, bold in (
+                    (b, size + 3, True), (sm, size - 1, False)) if text)
+            if room - h >= need:
+                break
+        return b, sm
+
+    def _buttons_height(self, width: int, size: int) -> int:
+        if not self._buttons:
+            return 0
+        probe = pygame.Rect(0, 0, width, 0)
+        return ui.grid(self._buttons, probe, max(11, size - 1)) - probe.top
+
+    def _controls_height(self) -> int:
+        return max(104, min(190, int(self.layout.side.height * 0.27))) \
+            if self.controls else 0
+
+    def _controls_top(self, inner: pygame.Rect, size: int) -> int:
+        """Where the buttons and the aim controls will start (as drawn by
+        :meth:`_draw_buttons_and_controls`)."""
+        self._buttons = self.side_buttons()
+        ctrl = self._controls_height()
+        return inner.bottom - self._buttons_height(inner.width, size) - 6 - (
+            ctrl + 8 if ctrl else 0)
+
     def _draw_buttons_and_controls(self, surface: pygame.Surface,
                                    inner: pygame.Rect, size: int) -> int:
         """The buttons from the bottom of the column up, then the aim
         controls above them; the top of what was drawn."""
         self._buttons = self.side_buttons()
         bsize = max(11, size - 1)
-        bh = 0
-        if self._buttons:
-            probe = pygame.Rect(inner.left, 0, inner.width, 0)
-            bh = ui.grid(self._buttons, probe, bsize) - probe.top
+        bh = self._buttons_height(inner.width, size)
         btop = inner.bottom - bh
         if self._buttons:
             ui.grid(self._buttons, pygame.Rect(inner.left, btop, inner.width, bh),
@@ -263,7 +311,7 @@ class TableMode(Mode):
                 b.draw(surface, self.app.mouse)
         bottom = btop - 6
         if self.controls:
-            ctrl_h = max(104, min(190, int(self.layout.side.height * 0.27)))
+            ctrl_h = self._controls_height()
             area = pygame.Rect(inner.left, bottom - ctrl_h, inner.width, ctrl_h)
             if self.scene.panel.area != area:
                 self.scene.panel = aim_controls.PanelRects.inside(
@@ -295,27 +343,37 @@ class TableMode(Mode):
         s = self.session
         folded = s.banner_folded
         need = ruling_card.banner_height(banner, room.width, size, folded)
-        fold = ui.Button(self.app.t("ruling.show" if folded else "ruling.hide"),
-                         self.toggle_banner, key="H", ident="fold")
-        fsize = max(10, size - 3)
-        fw = min(room.width // 2, fonts.font(fsize).size(fold.label)[0] + 48)
-        fh = fold.measure(fw, fsize)
+        fold, fw, fh, fsize = self._fold_button(room.width, size)
         box = pygame.Rect(room.left, room.top, room.width,
                           min(room.height, need + fh + 4))
         hidden = ruling_card.draw_banner(surface, box, banner, size, folded,
                                          s.banner_scroll, reserve=fh + 4)
         self.banner_hidden = hidden
+        # "N more" only for lines really below; scrolled to the end, the way
+        # back up. The fold button gives up its spare width to keep the note
+        # whole ("ещё 37: колесо" was squeezed to 11 px).
+        note = self.app.t("ruling.more", n=hidden) if hidden else \
+            self.app.t("table_card.top") if s.banner_scroll else ""
+        if note:
+            least = fonts.font(fsize).size(fold.label)[0] + 36
+            fw = max(least, min(fw, box.width - 20 - fonts.font(fsize).size(note)[0]))
         fold.place(box.right - fw - 6, box.bottom - fh - 6, fw, fsize)
         fold.draw(surface, self.app.mouse)
-        if hidden or s.banner_scroll:
-            # "N more" only for lines really below; scrolled to the end, the
-            # way back up.
-            note = self.app.t("ruling.more", n=hidden) if hidden else \
-                self.app.t("table_card.top")
-            ui.line(surface, note, max(10, size - 3),
+        if note:
+            ui.line(surface, note, fsize,
                     ui.DIM, pygame.Rect(box.left + 8, box.bottom - fh - 4,
-                                        box.width - fw - 24, fh), valign="middle")
+                                        box.width - fw - 20, fh), valign="middle")
         self.banner_rect = box
+
+    def _fold_button(self, width: int, size: int) -> tuple[ui.Button, int, int, int]:
+        """The card's fold button, its width and height, and the type of its
+        row (the hint beside it too)."""
+        folded = self.session.banner_folded
+        fold = ui.Button(self.app.t("ruling.show" if folded else "ruling.hide"),
+                         self.toggle_banner, key="H", ident="fold")
+        fsize = max(CARD_NOTE_SIZE, size - 3)
+        fw = min(width // 2, fonts.font(fsize).size(fold.label)[0] + 48)
+        return fold, fw, fold.measure(fw, fsize), fsize
 
     def toggle_banner(self) -> None:
         self.session.banner_folded = not self.session.banner_folded

@@ -48,6 +48,18 @@ def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
     return h + lh // 3
 
 
+def least_height(banner: Banner, width: int, size: int) -> int:
+    """The card's height (without its fold row) that shows its title, its
+    first line whole (what happened and the rule it cites) and who is next:
+    what a player must read without the wheel."""
+    inner = width - 16
+    title = ui.paragraph(None, banner.title, size + 1, ui.INK,
+                         pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
+    first = _rows(banner.lines[:1], size, inner)
+    nxt = _rows(banner.next, size, inner)
+    return 12 + title + _rows_height(first, size) + _rows_height(nxt, size) + 2
+
+
 def _draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
                left: int, top: int, width: int) -> int:
     """The rows from ``top``, 2 px between lines; the y under the last."""
@@ -92,28 +104,42 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
                       bold=True)
     if folded:
         return 0
-    body = _rows(banner.lines, size, inner.width)
-    nxt = _rows(banner.next, size, inner.width)
+    body, nxt = _body_and_footer(banner, size, inner.width, inner.bottom - y)
     room = inner.bottom - y
-    # Who plays next stays at the bottom, never scrolled away, when all of
-    # it fits beside two rows of the ruling (or one: a card of only its
-    # footer says nothing); else it follows the ruling and scrolls with it
-    # (cut to what fitted, "ball in hand anywhere" lost its end).
-    for keep in (2, 1):
-        least = _rows_height(body[:keep], size) + 2 if body else 0
-        if _fit_rows(nxt, size, room - least) == len(nxt):
-            break
-    else:
-        body, nxt = body + [(i + len(banner.lines), x, w) for i, x, w in nxt], []
     nxt_h = _rows_height(nxt, size) + (2 if nxt and body else 0)
     room -= nxt_h
-    body_room = _fit_rows(body, size, room)
-    start = max(0, min(scroll, len(body) - body_room))
+    # The last start is the first row from which all the rest fits (counted
+    # from the top, the gaps between lines let one row too few reach the
+    # card: "1 more" stayed however far the wheel went).
+    last = len(body)
+    while last and _fit_rows(body[last - 1:], size, room) == len(body) - last + 1:
+        last -= 1
+    start = max(0, min(scroll, last))
     shown = body[start:start + _fit_rows(body[start:], size, room)]
     _draw_rows(surface, shown, size, inner.left, y, inner.width)
     _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
         2 if nxt and body else 0), inner.width)
     return len(body) - start - len(shown)
+
+
+def _body_and_footer(banner: Banner, size: int, width: int, room: int
+                     ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+    """The rows that scroll and the rows kept at the bottom. Who plays next
+    stays at the bottom, never scrolled away, when it fits beside the
+    ruling's first line whole (what happened and its rule: "the cue ball
+    was struck with something other than the" once lost its rule to it);
+    else only who shoots stays there, the choices to come following the
+    first line; else all of it follows the first line and scrolls."""
+    lines, nxt = banner.lines, banner.next
+    first = _rows_height(_rows(lines[:1], size, width), size) + 2 if lines else 0
+    for body_lines, foot in ((lines, nxt),
+                             ((*lines[:1], *nxt[1:], *lines[1:]), nxt[:1])):
+        foot_rows = _rows(foot, size, width)
+        if _fit_rows(foot_rows, size, room - first) == len(foot_rows):
+            # (the footer's rows numbered after the body's: a gap between lines)
+            return _rows(body_lines, size, width), [
+                (i + len(body_lines), x, w) for i, x, w in foot_rows]
+    return _rows((*lines[:1], *nxt, *lines[1:]), size, width), []
 
 
 def _rows_height(rows: list[tuple[int, int, str]], size: int) -> int:

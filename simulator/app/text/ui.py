@@ -144,6 +144,21 @@ def fit(text: str, size: int, width: int, bold: bool = False, min_size: int = 10
     return (text[:n].rstrip() + ELLIPSIS) if n else ELLIPSIS, s
 
 
+def shorten(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` if it fits ``width``, else as many whole words as fit with an
+    ellipsis ("Maximilian…", never "Maximilian Oberhauser-Wittgens"); a first
+    word too long for the width is cut where it must be."""
+    f = fonts.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    words = text.split(" ")
+    n = longest_fit(lambda k: f.size(" ".join(words[:k]).rstrip(",;:·-") + ELLIPSIS)[0]
+                    <= width, len(words) - 1)
+    if n:
+        return " ".join(words[:n]).rstrip(",;:·-") + ELLIPSIS
+    return fit(text, size, width, bold, min_size=size)[0]
+
+
 def line(surface: pygame.Surface, text: str, size: int, colour: Colour,
          box: pygame.Rect, align: str = "left", bold: bool = False,
          valign: str = "top") -> pygame.Rect:

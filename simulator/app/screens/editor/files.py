@@ -145,7 +145,9 @@ class EditorFiles(EditorBase):
             state_of(self.app).selected = OWN + str(scenarios_dir() / p.name)
         if hasattr(self, "path_entry"):
             self.path_entry.set_text(str(p))
-        self.app.inform(self.saved_words(p), 8.0)
+        # Said until the person goes on: leaving for Practice, it no longer
+        # lay over Practice's title.
+        self.app.inform(self.saved_words(p), 60.0, until_action=True)
         return p
 
     def saved_words(self, p: Path) -> str:

@@ -52,6 +52,11 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
         to_practice_list(self.app)
 
     def message_area(self) -> pygame.Rect | None:
+        # The side column's free room under the buttons where the message
+        # fits there (in the strip it covered the table's edge).
+        free: pygame.Rect | None = getattr(self, "_free", None)
+        if free is not None and self.app.toast_height(free.width) <= free.height:
+            return free
         return self.layout.strip
 
     # -- widgets ---------------------------------------------------------------
@@ -83,6 +88,8 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
             rows.skip(bh)
         UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh), t("common.back"),
                  app.gui, command=app.later(self.leave))
+        self._free = pygame.Rect(r.left, rows.y + 4, r.width,
+                                 r.bottom - bh - 8 - rows.y - 4)
 
     # -- input -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

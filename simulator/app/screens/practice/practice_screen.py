@@ -47,6 +47,7 @@ class PracticeScreen(Mode):
         self.body_hidden = 0
         self.body_rect: pygame.Rect | None = None
         self._dock: pygame.Rect | None = None
+        self._message_rect: pygame.Rect | None = None  # a message's place
         self._refresh()
 
     @property
@@ -85,7 +86,9 @@ class PracticeScreen(Mode):
         pass
 
     def message_area(self) -> pygame.Rect | None:
-        return self.layout.strip
+        # The place kept for it in the side column: in the strip a message
+        # hid the timeline ("Saved ....png" over the gallery's foul).
+        return self._message_rect or self.layout.strip
 
     def dock(self) -> pygame.Rect | None:
         if self._dock is not None:
@@ -126,8 +129,13 @@ class PracticeScreen(Mode):
                               pygame.Rect(inner.left, y, inner.width, 400),
                               bold=True) + 6
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+        self._message_rect = None
         if self.app.dialogs:
             return  # a dialog docks here
+        mh = self.app.toast_height(inner.width)
+        if mh:
+            self._message_rect = pygame.Rect(inner.left, y, inner.width, mh)
+            y += mh + 6
         ih = self.inset_height(inner.width)
         if ih:
             self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
