@@ -42,14 +42,15 @@ LOSS = -1.0
 # (a safety is then the best one can do).
 AT_TABLE_BASE = -0.15
 AT_TABLE_GAIN = 0.75
-# For a player who plans (strong, pro) no shot at all is worth less
-# against: between players who search their safeties the one left without
-# a pot plays safe back and the exchange is about even. At -0.15 a safety
-# that left the opponent nothing was worth +0.15, as much as a made pot
-# with a fair shot after it, and the strong player played safe from
-# positions a professional shoots (a 14.1 break shot that its own tries
-# made 83 % of the time; bench --part why).
-PLANNED_BASE = -0.05
+# For a player who plans (strong, pro) no shot at all is worth nothing
+# either way: between players who search their safeties the one left
+# without a pot plays safe back and the exchange is even. At -0.15 a
+# safety that left nothing was worth as much as a made pot with a fair shot
+# after it; at -0.05 a pot that scored a point and left nothing was still
+# only even with a safety that left nothing, and in 14.1, where each ball
+# is a point, the strong player played safe from pots its own tries made
+# 86 % of the time (bench --part why).
+PLANNED_BASE = 0.0
 # The cue ball in hand anywhere is worth at least a shot of this quality,
 # pot or none: where nothing can be potted, it places a safety at will.
 HAND_FLOOR = 0.6

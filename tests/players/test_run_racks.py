@@ -175,7 +175,8 @@ def test_the_plan_sees_the_rerack_after_the_key_ball() -> None:
     near = state_of(game, {CUE_BALL: cue, 1: HEAD_RIGHT_LIP, 2: BESIDE_RACK})
     far = state_of(game, {CUE_BALL: cue, 1: HEAD_RIGHT_LIP, 2: HEAD_LEFT_LIP})
     racked = judge.racked_after(near, 1)
-    assert racked is not None and len(racked.table.on_table()) == 16  # 15 and the cue ball
+    assert racked is not None
+    assert len(racked.table.on_table()) == 16  # fifteen and the cue ball
     assert judge.quality(near, disc.requirements(near)) > \
         judge.quality(far, disc.requirements(far))
 
