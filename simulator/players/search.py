@@ -349,7 +349,7 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         looked.append(s)
     looked.sort(key=lambda s: (-s.estimate + (GIVE_AWAY if s.clean_foul else 0.0),
                                s.order))
-    field_ = looked[:max(1, finalists)]
+    field_ = varied(looked, max(1, finalists))
     if ctx.noise.silent:
         return looked  # every noisy sample would be the noiseless one
     draws: list[Draw] = []
@@ -377,6 +377,34 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         samples *= 2
     # Those sampled most come first, then by their mean.
     return sorted(looked, key=lambda s: (-len(s.values), -s.mean, s.order))
+
+
+# Of one pot (a ball into a pocket) at most this many speed and spin
+# variants go to the noisy rounds at first: their noiseless estimates move
+# together, and the variants of the one best pot filled every place, so a
+# second ball whose geometric chance undersold it was never tried with the
+# noise (14.1, a key ball left for the rack's last ball: bench --part why).
+PER_POT = 3
+
+
+def varied(ranked: Sequence[Scored], count: int) -> list[Scored]:
+    """The first ``count`` of ``ranked`` with at most PER_POT of one pot,
+    then the rest in order where places are left."""
+    seen: dict[tuple[str, int | None, str | None], int] = {}
+    first: list[Scored] = []
+    later: list[Scored] = []
+    for s in ranked:
+        c = s.candidate
+        key = (c.kind, c.target, c.pocket)
+        n = seen.get(key, 0)
+        if c.kind in POTS and n >= PER_POT:
+            later.append(s)
+            continue
+        seen[key] = n + 1
+        first.append(s)
+    out = (first + later)[:count]
+    out.sort(key=lambda s: ranked.index(s))
+    return out
 
 
 def best(scored: Sequence[Scored]) -> Scored | None:

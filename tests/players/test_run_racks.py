@@ -6,6 +6,8 @@ missed)."""
 
 from __future__ import annotations
 
+import random
+
 from rules.ruling import BallInHand
 from simulator.physics import simulate
 from simulator.players import (
@@ -192,3 +194,26 @@ def test_the_break_ball_beside_the_rack_is_kept_for_the_break_shot() -> None:
                             3: BESIDE_RACK})
     d = strong().shot(disc, state, 12345, disc.requirements(state))
     assert d.kind == "pot" and d.target != 3, (d.kind, d.target, d.value)
+
+
+def test_the_noisy_rounds_try_more_than_one_ball() -> None:
+    """14.1, three balls left (bench --part why, seed 3000): the noiseless
+    pass ranks the fifteen speed and spin variants of the nearest pot
+    first, and they once filled every place in the noisy rounds, so the
+    4, whose geometric chance undersold it, was never tried with the noise.
+    At most three variants of one pot go on at first."""
+    game = "14.1"
+    disc = discipline(game)
+    state = state_of(game, {CUE_BALL: (1.1892, 0.2672), 4: (2.0338, 0.7008),
+                            9: (0.0538, 0.0277), 14: (1.6821, 0.2187)})
+    req = disc.requirements(state)
+    player = strong()
+    rng = random.Random(12345)
+    cands, budget = player.candidates(state.table, req, rng)
+    s = player.strength.search
+    judge = Judge(disc, 0, TOURNAMENT, s.max_cut, True, plan=True)
+    ctx = search.Context(judge, state, state.table, TOURNAMENT, lambda c: True, True)
+    scored = search.search(ctx, cands, search.Budget(budget), s.finalists,
+                           s.first_samples, rng)
+    tried = {x.candidate.target for x in scored if x.values}
+    assert {4, 14} <= tried, tried
