@@ -206,20 +206,19 @@ class Judge:
         key = (self.discipline.name, on, ball)
         if _RACKS.get(key) is False:
             return None
-        new: GameState | None
+        new: GameState
         try:
             req = self.discipline.requirements(state)
             ruling, new = self.discipline.judge(state, paper_pot(state, ball),
                                                 paper_call(req, state, ball))
             fouled = bool(ruling.fouls)
         except (RulesError, ValueError):
-            new = None
-        changed = new is not None and \
-            not frozenset(new.table.on_table()) - {CUE_BALL} <= on - {ball}
+            return None  # not remembered: the answer may hang on more than the balls
+        changed = not frozenset(new.table.on_table()) - {CUE_BALL} <= on - {ball}
         if len(_RACKS) > 4096:
             _RACKS.clear()
         _RACKS[key] = changed
-        if new is None or not changed or fouled or new.game_over or \
+        if not changed or fouled or new.game_over or \
                 new.pending or new.shooter != state.shooter or \
                 new.ball_in_hand is not BallInHand.NONE:
             return None
