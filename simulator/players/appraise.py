@@ -20,11 +20,20 @@ from typing import Any
 
 from rules.codes import FoulCode
 from rules.game import Discipline, GameState
-from rules.ruling import BallInHand, Choice, RulesError, Ruling, ShotRequirements
+from rules.ruling import (
+    DECL_CALL,
+    BallInHand,
+    Choice,
+    Declarations,
+    RulesError,
+    Ruling,
+    ShotRequirements,
+)
 from simulator.players import plan as planning
 from simulator.players import shots
 from simulator.players.strength import Noise
-from simulator.table.specs import CUE_BALL
+from simulator.table.events import Event, EventKind, Shot, Stroke
+from simulator.table.specs import CUE_BALL, TableSpec
 
 WIN = 1.0
 LOSS = -1.0
@@ -33,14 +42,15 @@ LOSS = -1.0
 # (a safety is then the best one can do).
 AT_TABLE_BASE = -0.15
 AT_TABLE_GAIN = 0.75
-# For a player who plans (strong, pro) no shot at all is worth less
-# against: between players who search their safeties the one left without
-# a pot plays safe back and the exchange is about even. At -0.15 a safety
-# that left the opponent nothing was worth +0.15, as much as a made pot
-# with a fair shot after it, and the strong player played safe from
-# positions a professional shoots (a 14.1 break shot that its own tries
-# made 83 % of the time; bench --part why).
-PLANNED_BASE = -0.05
+# For a player who plans (strong, pro) no shot at all is worth nothing
+# either way: between players who search their safeties the one left
+# without a pot plays safe back and the exchange is even. At -0.15 a
+# safety that left nothing was worth as much as a made pot with a fair shot
+# after it; at -0.05 a pot that scored a point and left nothing was still
+# only even with a safety that left nothing, and in 14.1, where each ball
+# is a point, the strong player played safe from pots its own tries made
+# 86 % of the time (bench --part why).
+PLANNED_BASE = 0.0
 # The cue ball in hand anywhere is worth at least a shot of this quality,
 # pot or none: where nothing can be potted, it places a safety at will.
 HAND_FLOOR = 0.6
@@ -165,6 +175,10 @@ class Judge:
         def after(ball: int) -> planning.Lanes | None:
             if ball in memo:
                 return memo[ball]
+            racked = self.racked_after(state, ball)
+            if racked is not None:
+                memo[ball] = self.racked_lanes(racked, lanes.spec, ball)
+                return memo[ball]
             out: planning.Lanes | None = None
             table = state.table.remove(ball)
             try:
@@ -182,6 +196,50 @@ class Judge:
             memo[ball] = out
             return out
         return after
+
+    def racked_after(self, state: GameState, ball: int) -> GameState | None:
+        """The state the referee gives once the shooter pots ``ball`` where
+        that puts balls back on the table (a re-rack: 14.1's last balls),
+        asked with a pot on paper; None where the pot only takes the ball
+        off (most pots: that answer is kept by the balls on the table)."""
+        on = frozenset(state.table.on_table()) - {CUE_BALL}
+        key = (self.discipline.name, on, ball)
+        if _RACKS.get(key) is False:
+            return None
+        new: GameState
+        try:
+            req = self.discipline.requirements(state)
+            ruling, new = self.discipline.judge(state, paper_pot(state, ball),
+                                                paper_call(req, state, ball))
+            fouled = bool(ruling.fouls)
+        except (RulesError, ValueError):
+            return None  # not remembered: the answer may hang on more than the balls
+        changed = not frozenset(new.table.on_table()) - {CUE_BALL} <= on - {ball}
+        if len(_RACKS) > 4096:
+            _RACKS.clear()
+        _RACKS[key] = changed
+        if not changed or fouled or new.game_over or \
+                new.pending or new.shooter != state.shooter or \
+                new.ball_in_hand is not BallInHand.NONE:
+            return None
+        return new
+
+    def racked_lanes(self, state: GameState, spec: TableSpec,
+                     gone: int) -> planning.Lanes | None:
+        """The lanes of the balls the referee names after a re-rack (the
+        ball just potted, back in the rack, renumbered: the plan leaves the
+        potted ball's number out of the next shot's table)."""
+        try:
+            targets = self.discipline.requirements(state).direct_targets(state.table)
+        except RulesError:
+            return None
+
+        def name(b: int) -> int:
+            return RACKED + b if b == gone else b
+        balls = {name(b.ball): b.pos for b in state.table.balls
+                 if b.where.value == "table" and b.ball != CUE_BALL}
+        nxt = [name(b) for b in targets if b != CUE_BALL]
+        return planning.Lanes(spec, balls, nxt, racked=True) if nxt else None
 
     def jeopardy(self, state: GameState, player: int) -> float:
         """What a count of fouls in a row costs ``player`` while it stands:
@@ -251,6 +309,35 @@ class Judge:
     def outcome(self, ruling: Ruling, state: GameState) -> float:
         """A judged shot: the points it moved and the state it leaves."""
         return self.points_value(ruling) + self.state_value(state)
+
+
+# Whether potting a ball with these balls on the table makes the referee
+# put balls back (a re-rack), by discipline: asked once per set of balls.
+_RACKS: dict[tuple[str, frozenset[int], int], bool] = {}
+# The ball just potted, back on the table after a re-rack, is planned under
+# this number plus its own.
+RACKED = 1000
+
+
+def paper_pot(state: GameState, ball: int) -> Shot:
+    """A shot on paper: the cue ball meets ``ball`` first and it drops into
+    the first pocket, nothing else moving (what the referee makes of a pot
+    that comes off, without simulating it)."""
+    table = state.table
+    pocket = table.spec.pockets[0].name
+    events = (Event(EventKind.STROKE, 0.0, (CUE_BALL,)),
+              Event(EventKind.BALL_BALL, 0.1, (CUE_BALL, ball)),
+              Event(EventKind.POCKETED, 0.5, (ball,), pocket=pocket),
+              Event(EventKind.REST, 1.0, ()))
+    return Shot(table, Stroke(0.0, 1.0), events, table.remove(ball))
+
+
+def paper_call(req: ShotRequirements, state: GameState, ball: int) -> Declarations:
+    """The call of the paper pot where the game calls its pots."""
+    if DECL_CALL not in req.allowed_declarations:
+        return Declarations()
+    return Declarations(called_ball=ball,
+                        called_pocket=state.table.spec.pockets[0].name)
 
 
 def succeeded(ruling: Ruling, me: int) -> bool:

@@ -59,6 +59,13 @@ LANDING = 0.85
 # shot was played as a safety.
 BREAK_OUT = 0.45
 BREAK_REACH = 1.2
+# After the key ball (the table racked again) the next pot is the break
+# shot: one whose cue ball cannot run on into the rack scores its point and
+# leaves the rack shut, the run over; its ease counts this much. Counted in
+# full, a break ball hanging in a pocket at the far end was the easiest
+# follow-up there was, and most runs of the bench's 14.1 ended at the
+# re-rack with the break ball potted and nothing open (bench --part why).
+SHUT = 0.25
 
 
 @dataclass(frozen=True)
@@ -78,9 +85,14 @@ class Lanes:
     """The open lanes of ``targets`` on one table (``balls``: every object
     ball on the bed)."""
 
+    # Whether these are the balls of a rack just racked again (after the
+    # key ball): the next pot is then the break shot.
+    racked = False
+
     def __init__(self, spec: TableSpec, balls: dict[int, Vec],
-                 targets: Sequence[int]) -> None:
+                 targets: Sequence[int], racked: bool = False) -> None:
         self.spec = spec
+        self.racked = racked
         self.balls = balls
         self.targets = tuple(t for t in targets if t in balls)
         self.lanes: list[Lane] = []
@@ -115,6 +127,7 @@ class Lanes:
         little pessimistic, and free)."""
         out = cls.__new__(cls)
         out.spec = of.spec
+        out.racked = of.racked
         out.balls = {b: p for b, p in of.balls.items() if b != gone}
         out.targets = tuple(t for t in targets if t in out.balls)
         keep = set(targets)
@@ -210,6 +223,8 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     for p in spots:
         for pot in lanes.pots(p, max_cut, keep, skip=gone):
             e = pot_ease(spec, p, pot, noise)
+            if lanes.racked and not breaks_out(spec, p, pot, lanes):
+                e *= SHUT
             if e > best:
                 best = e
     return LANDING * best

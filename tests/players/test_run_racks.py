@@ -6,6 +6,8 @@ missed)."""
 
 from __future__ import annotations
 
+import random
+
 from rules.ruling import BallInHand
 from simulator.physics import simulate
 from simulator.players import (
@@ -154,3 +156,64 @@ def test_a_kick_aimed_by_simulation_meets_the_ball_the_mirror_misses() -> None:
     miss = kick_aim.kick_miss(shot, 1, balls[1])
     before = kick_aim.kick_miss(mirror, 1, balls[1])
     assert miss is not None and before is not None and abs(miss) < abs(before)
+
+
+# The last three balls of a 14.1 rack: two hanging in the head corners, one
+# beside the rack, where its pot sends the cue ball on into the rack.
+HEAD_RIGHT_LIP, HEAD_LEFT_LIP, BESIDE_RACK = (0.10, 0.08), (0.10, 1.19), (1.75, 0.35)
+
+
+def test_the_plan_sees_the_rerack_after_the_key_ball() -> None:
+    """14.1 rule 7.3: potting the fourteenth ball of a rack re-racks the
+    fourteen, the last ball left where it lies as the break ball. Asked of
+    the referee (a pot on paper), the plan values the shot after the key
+    ball on the racked table: a break ball whose pot can open the rack is
+    worth more than one hanging in a far pocket, which the plan once took
+    for the easiest follow-up there was (the run then ended at the re-rack)."""
+    game = "14.1"
+    disc = discipline(game)
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
+    cue = (1.3, 0.9)
+    near = state_of(game, {CUE_BALL: cue, 1: HEAD_RIGHT_LIP, 2: BESIDE_RACK})
+    far = state_of(game, {CUE_BALL: cue, 1: HEAD_RIGHT_LIP, 2: HEAD_LEFT_LIP})
+    racked = judge.racked_after(near, 1)
+    assert racked is not None
+    assert len(racked.table.on_table()) == 16  # fifteen and the cue ball
+    assert judge.quality(near, disc.requirements(near)) > \
+        judge.quality(far, disc.requirements(far))
+
+
+def test_the_break_ball_beside_the_rack_is_kept_for_the_break_shot() -> None:
+    """14.1, three balls left: the strong player pots a ball hanging at the
+    far end and keeps the one beside the rack as the break ball (the code
+    before potted that one, leaving two balls at the far end, and its break
+    shot could not reach the rack)."""
+    game = "14.1"
+    disc = discipline(game)
+    state = state_of(game, {CUE_BALL: (1.5, 0.7), 1: HEAD_RIGHT_LIP, 2: HEAD_LEFT_LIP,
+                            3: BESIDE_RACK})
+    d = strong().shot(disc, state, 12345, disc.requirements(state))
+    assert d.kind == "pot" and d.target != 3, (d.kind, d.target, d.value)
+
+
+def test_the_noisy_rounds_try_more_than_one_ball() -> None:
+    """14.1, three balls left (bench --part why, seed 3000): the noiseless
+    pass ranks the fifteen speed and spin variants of the nearest pot
+    first, and they once filled every place in the noisy rounds, so the
+    4, whose geometric chance undersold it, was never tried with the noise.
+    At most three variants of one pot go on at first."""
+    game = "14.1"
+    disc = discipline(game)
+    state = state_of(game, {CUE_BALL: (1.1892, 0.2672), 4: (2.0338, 0.7008),
+                            9: (0.0538, 0.0277), 14: (1.6821, 0.2187)})
+    req = disc.requirements(state)
+    player = strong()
+    rng = random.Random(12345)
+    cands, budget = player.candidates(state.table, req, rng)
+    s = player.strength.search
+    judge = Judge(disc, 0, TOURNAMENT, s.max_cut, True, plan=True)
+    ctx = search.Context(judge, state, state.table, TOURNAMENT, lambda c: True, True)
+    scored = search.search(ctx, cands, search.Budget(budget), s.finalists,
+                           s.first_samples, rng)
+    tried = {x.candidate.target for x in scored if x.values}
+    assert {4, 14} <= tried, tried

@@ -1,0 +1,44 @@
+"""A strong player gives no foul away: a stroke that fouls even as meant
+(a kick played short of a cushion, a safety that double-hits on purpose)
+is chosen only when every legal stroke leaves the opponent a sure shot.
+The positions are from the bench's 14.1 games (bench --part why, seeds
+from 3000), where the strong player chose such a foul over a legal stroke
+valued a little lower."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from simulator.physics import simulate
+from simulator.players import STRENGTHS, ComputerPlayer
+from simulator.table.specs import CUE_BALL
+
+from .helpers import discipline, state_of
+
+GAME = "14.1"
+
+# The cue ball buried in the rack, only a kick off the foot cushion out.
+BURIED = {CUE_BALL: (2.08707, 0.47616), 1: (2.17623, 0.57489), 2: (2.12432, 1.14077),
+          3: (1.99774, 0.77142), 4: (1.93334, 0.75018), 5: (2.00182, 0.5743),
+          6: (2.05327, 0.54888), 7: (2.15987, 0.63416), 8: (2.14261, 0.69548),
+          10: (2.1579, 0.51732), 11: (2.05327, 0.66462), 12: (1.84682, 0.75324),
+          13: (2.05357, 0.60667), 14: (2.00316, 0.63574), 15: (1.8158, 0.64706)}
+# Two balls left in the head-right corner's jaws, the cue ball on the rail
+# beside them; the opponent on one foul.
+JAWS = {CUE_BALL: (0.032, 0.15336), 1: (0.04212, 0.07896), 9: (0.05422, 0.02003)}
+
+
+@pytest.mark.parametrize(("balls", "fouls"), [(BURIED, (0, 0)), (JAWS, (0, 1))],
+                         ids=["kick_out_of_the_rack", "safety_in_the_jaws"])
+def test_the_stroke_chosen_is_legal_as_meant(balls: dict[int, tuple[float, float]],
+                                             fouls: tuple[int, int]) -> None:
+    disc = discipline(GAME)
+    state = state_of(GAME, balls)
+    state = replace(state, fouls=fouls)
+    req = disc.requirements(state)
+    d = ComputerPlayer(STRENGTHS["strong"]).shot(disc, state, 12345, req)
+    shot = simulate(d.table(state.table), d.intended, frame_dt=1e3)
+    ruling, _ = disc.judge(state, shot, d.declarations)
+    assert not ruling.fouls, (d.kind, d.target, d.value, ruling.codes())
