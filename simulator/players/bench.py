@@ -579,6 +579,11 @@ def shot_geometry(table: TableState, decision: dict[str, Any]) -> str:
             f"{math.dist(obj, aim.aim_point(pk)):.2f} m{rail}")
 
 
+# Counted beside the causes: 9-ball first innings that ended on the first
+# shot after the break (the layout the break left).
+AFTER_BREAK = "of which on the first shot after the break"
+
+
 def ending(kind: str, codes: Sequence[str], scored: bool, success: float) -> str:
     """Why a stroke ended the shooter's inning."""
     fouls = [c for c in codes if ".foul." in c or c.startswith(("foul.", "loss."))]
@@ -593,6 +598,58 @@ def ending(kind: str, codes: Sequence[str], scored: bool, success: float) -> str
     band = "sure (80 %+)" if success >= 0.8 else "fair (50-80 %)" \
         if success >= 0.5 else "hard (under 50 %)"
     return f"a missed {kind}, {band} in its own tries"
+
+
+def layout(table: TableState) -> str:
+    """Where the cue ball and the lowest object ball lie (the 9-ball ball on
+    after a break), for the why log."""
+    on = [b for b in table.balls if b.where is Where.TABLE]
+    cue = next((b for b in on if b.ball == CUE_BALL), None)
+    low = min((b for b in on if b.ball != CUE_BALL), key=lambda b: b.ball, default=None)
+    parts = [f"cue ball ({cue.x:.2f}, {cue.y:.2f})" if cue else "cue ball off"]
+    if low is not None:
+        parts.append(f"the {low.ball} ({low.x:.2f}, {low.y:.2f})")
+    return ", ".join(parts)
+
+
+def why_racks(racks: int, log: Callable[[str], None]) -> dict[str, int]:
+    """The strong player's first inning of each 9-ball rack, counted by why
+    it ended; an inning that ended on the first shot after the break is
+    counted again as such (the layout the break left, written to the log)."""
+    causes: dict[str, int] = {}
+    player = ComputerPlayer(STRENGTHS["strong"])
+    for k in range(racks):
+        m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=1000 + k)
+        log(f"== 9-ball rack {1000 + k}")
+        strokes = 0
+        while not m.over:
+            req = m.requirements()
+            if req.pending or req.shooter != 0:
+                break
+            before = m.table()
+            dec = player.shot(m.discipline, m.state,
+                              seed_for(m.seed, len(m.history), 0), req)
+            ruling = m.apply(simulate(dec.table(before), dec.stroke),
+                             dec.declarations)
+            strokes += 1
+            dd = dec.to_dict()
+            log(f"  {dec.kind} {dec.target} {dec.pocket} [{shot_geometry(before, dd)}] "
+                f"tries {100 * dec.success:.0f}% value {dec.value:+.2f}: "
+                f"{', '.join(ruling.codes()) or '-'} scored {list(ruling.scored)}")
+            if strokes == 1:
+                log(f"  after the break: {layout(m.table())}")
+            if ruling.game_over or ruling.next_shooter != 0:
+                why = "won: break and run" if ruling.game_over and \
+                    ruling.winner == 0 else ending(dec.kind, ruling.codes(),
+                                                   bool(ruling.scored), dec.success)
+                causes[why] = causes.get(why, 0) + 1
+                if strokes == 2:
+                    causes[AFTER_BREAK] = causes.get(AFTER_BREAK, 0) + 1
+                log(f"  -- {why}")
+                break
+        if (k + 1) % PROGRESS == 0:
+            say(f"  why: {k + 1} racks of 9-ball ({load()})")
+    return causes
 
 
 def part_why(innings: int, racks: int, log_path: str | None) -> None:
@@ -641,38 +698,17 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
                     runs.append(run)
                     run = 0
         say(f"  why: {len(runs)} innings of 14.1 ({load()})")
-    # 9-ball, the strong player's first inning of each rack.
-    player = ComputerPlayer(STRENGTHS["strong"])
-    for k in range(racks):
-        m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=1000 + k)
-        log(f"== 9-ball rack {1000 + k}")
-        while not m.over:
-            req = m.requirements()
-            if req.pending or req.shooter != 0:
-                break
-            before = m.table()
-            dec = player.shot(m.discipline, m.state,
-                              seed_for(m.seed, len(m.history), 0), req)
-            ruling = m.apply(simulate(dec.table(before), dec.stroke),
-                             dec.declarations)
-            dd = dec.to_dict()
-            log(f"  {dec.kind} {dec.target} {dec.pocket} [{shot_geometry(before, dd)}] "
-                f"tries {100 * dec.success:.0f}% value {dec.value:+.2f}: "
-                f"{', '.join(ruling.codes()) or '-'} scored {list(ruling.scored)}")
-            if ruling.game_over or ruling.next_shooter != 0:
-                why = "won: break and run" if ruling.game_over and \
-                    ruling.winner == 0 else ending(dec.kind, ruling.codes(),
-                                                   bool(ruling.scored), dec.success)
-                causes[nine][why] = causes[nine].get(why, 0) + 1
-                log(f"  -- {why}")
-                break
-        if (k + 1) % PROGRESS == 0:
-            say(f"  why: {k + 1} racks of 9-ball ({load()})")
+    causes[nine] = why_racks(racks, log)
     for game, counts in causes.items():
+        if not counts:
+            continue
+        after = counts.pop(AFTER_BREAK, None)
         total = sum(counts.values())
         say(f"why the {game} innings ended ({total}):")
         for why, n in sorted(counts.items(), key=lambda x: -x[1]):
             say(f"  {n:4d} ({100 * n / max(1, total):4.1f}%) {why}")
+        if after is not None:
+            say(f"  {after:4d} ({100 * after / max(1, total):4.1f}%) {AFTER_BREAK}")
     if runs:
         say(f"  14.1: {statistics.mean(runs[:innings]):.2f} balls per inning")
     flush()
@@ -743,11 +779,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--log", default=None,
                    help="the why part: every stroke written to this file")
     args = p.parse_args(argv)
+    parts = args.part or [p for p in PARTS if p != "why"]
+    # The why part alone may skip its 14.1 innings (--innings 0) and read
+    # the 9-ball racks only: at the default 100 innings it ran for most of
+    # an hour before the first rack.
+    least = {"innings": 0} if parts == ["why"] else {}
     for name in ("positions", "tries", "racks", "games", "pro_games", "innings",
                  "pro_innings", "matches"):
-        if not 1 <= getattr(args, name) <= 100_000:
-            p.error(f"--{name.replace('_', '-')}: expected 1 to 100000")
-    parts = args.part or [p for p in PARTS if p != "why"]
+        low = least.get(name, 1)
+        if not low <= getattr(args, name) <= 100_000:
+            p.error(f"--{name.replace('_', '-')}: expected {low} to 100000")
     jobs: dict[str, Callable[[], None]] = {
         "time": lambda: part_time(args.positions),
         "sims": lambda: part_sims(2),

@@ -181,6 +181,25 @@ def test_the_benchmark_command_refuses_bad_input(
     assert why in err[0] and "simulator.players bench" in err[0]
 
 
+def test_the_why_part_reads_the_nine_ball_racks_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``bench --part why --innings 0``: the 9-ball racks without the 14.1
+    innings first (at the default 100 the first rack came after most of an
+    hour), each rack's first inning counted by why it ended and the layout
+    the break left written to the log."""
+    log = tmp_path / "why.log"
+    code = main(["bench", "--part", "why", "--innings", "0", "--racks", "1",
+                 "--log", str(log)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "14.1" not in out and "why the 9-ball innings ended (1):" in out
+    assert "of which on the first shot after the break" in out
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "== 9-ball rack 1000" and lines[1].startswith("  break ")
+    assert lines[2].startswith("  after the break: cue ball (")
+    assert "the 1 (" in lines[2]
+
+
 def test_a_strength_is_noise_plus_search() -> None:
     """The strongest is anchored on the tournament noise; each weaker
     strength has more noise and a smaller budget."""
