@@ -5,9 +5,12 @@ not part of it ("export-s/gallery...")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
+from tests.app.helpers import frame
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_words import CARD_CASES, _card_rows, _foul_played
 
@@ -88,3 +91,64 @@ def test_an_ordinary_long_word_still_takes_a_hyphen() -> None:
     pygame.init()
     rows = ui.wrap("Oberhauserwittgensteinmaximilian", 15, 90)
     assert len(rows) > 1 and all(r.endswith("-") for r in rows[:-1])
+
+
+# -- the hint in a low window ------------------------------------------------------
+def _side_words(app: Any) -> str:
+    return " ".join(t.shown for t in app.texts if app.layout.side.contains(t.rect))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hint_asked_for_in_a_low_window_is_shown(lang: str) -> None:
+    """800x500, the ruling card open after a scratch (general rule 18): I
+    asks for a hint; once found, its words (which ball, which pocket) are
+    in the side column without folding the card by hand (they stayed
+    hidden under the open card); H still folds or opens the card."""
+    from tests.app.helpers import key, run_until
+    app = _foul_played(lang, (800, 500), "8-ball", ["Anna", "Boris"], _scratch_foul)
+    try:
+        s = app.session
+        assert s.banner is not None and not s.banner_folded
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=20000)
+        frame(app, n=3)
+        lines = app.mode.hint_lines()
+        assert lines
+        side = _side_words(app)
+        assert lines[0] in side, (lines[0], side)  # which ball, which pocket
+        folded = s.banner_folded
+        key(app, pygame.K_h)
+        frame(app, n=2)
+        assert s.banner_folded is not folded
+    finally:
+        pygame.display.quit()
+
+
+def _scratch_foul(r: Any) -> bool:
+    from tests.app.test_playfix6_words import _scratch
+    return _scratch(r)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_h_unfolds_the_ruling_while_the_computer_waits(lang: str) -> None:
+    """The computer waits for the person to read the ruling: H folds and
+    unfolds the card as its button (whose key cap says H) does; H did
+    nothing there while a click on the button worked."""
+    game, names, wanted = CARD_CASES["Express, the computer chooses"]
+    app = _foul_played(lang, (800, 500), game, names, wanted)
+    try:
+        s = app.session
+        from tests.app.helpers import key, run_until
+        run_until(app, lambda: app.mode.name == "computer" and
+                  app.mode.phase == "waiting", limit=3000)
+        assert s.banner is not None
+        was = s.banner_folded
+        key(app, pygame.K_h)
+        frame(app, n=2)
+        assert s.banner_folded is not was
+        assert app.mode.phase == "waiting"  # (H is not "go on")
+        key(app, pygame.K_h)
+        frame(app, n=2)
+        assert s.banner_folded is was
+    finally:
+        pygame.display.quit()
