@@ -152,3 +152,39 @@ def test_h_unfolds_the_ruling_while_the_computer_waits(lang: str) -> None:
         assert s.banner_folded is was
     finally:
         pygame.display.quit()
+
+
+# (Russian at 800x500 still shows four of its six choices and scrolls the rest)
+@pytest.mark.parametrize("lang, size", (("en", (800, 500)), ("en", (1280, 720)),
+                                        ("ru", (1280, 720))),
+                         ids=("en-800x500", "en-1280x720", "ru-1280x720"))
+def test_every_choice_of_the_foul_call_is_in_view(lang: str,
+                                                  size: tuple[int, int]) -> None:
+    """F (a foul the referee saw) after a scratch: every choice, each foul
+    with its rule, is drawn whole in the window at once, in type of 13 px
+    or more (at 800x500 in Russian two of its choices showed, the rest
+    under "4 more: mouse wheel")."""
+    from tests.app.helpers import key
+    app = _foul_played(lang, size, "8-ball", ["Anna", "Boris"], _scratch_foul)
+    try:
+        key(app, pygame.K_f)
+        frame(app, n=2)
+        d = app.dialogs[-1]
+        assert d.kind == "fouls"
+        screen = pygame.Rect((0, 0), size)
+        for b in d.buttons:
+            assert d.rect.contains(b.rect) and screen.contains(b.rect), (
+                b.label, b.rect)
+            shown = " ".join(t.shown for t in app.texts if b.rect.contains(t.rect))
+            for word in b.label.split():
+                assert word in shown, (word, shown)
+            assert "(" not in b.label or b.label.rstrip("…").endswith(")"), b.label
+        caps = {b.key for b in d.buttons}
+        for t in app.texts:
+            if d.rect.contains(t.rect) and t.text not in caps:
+                assert t.size >= 13 and not t.cut, t
+        assert d.scroll == 0
+        said = {t.text for t in app.texts}
+        assert not any(app.t("dialog.more", n=n) in said for n in range(1, 10))
+    finally:
+        pygame.display.quit()
