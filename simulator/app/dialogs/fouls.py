@@ -21,8 +21,21 @@ def foul_dialog(app: App) -> Dialog:
     # interference (general rules 23, 28; simulator.app.dialogs.referee_calls).
     buttons.append((app.t("referee.open"), lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
-    return Dialog(app, app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)),
-                  app.t("fouls.body"), buttons, cancel=lambda: None, kind="fouls")
+    d = Dialog(app, app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)),
+               app.t("fouls.body"), buttons, cancel=lambda: None, kind="fouls")
+    # A low window: every choice in view before any scrolls (two of six
+    # showed at 800x500), the words "Foul:" each button repeats left out.
+    d.fit_whole = True
+    d.short_body = app.t("fouls.body_short")
+    d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
+                      app.t("fouls.referee_short"), buttons[-1][0]]
+    return d
+
+
+def _unprefixed(label: str) -> str:
+    """"Foul: miscue (general rule 3)" as "Miscue (general rule 3)"."""
+    head, sep, rest = label.partition(": ")
+    return rest[:1].upper() + rest[1:] if sep and " " not in head and rest else label
 
 
 def _call(app: App, code_id: str) -> Any:

@@ -397,8 +397,9 @@ class AimMode(ShotInputMode):
         return t("call.ask")
 
     def side_extra(self) -> list[str]:
+        # A hint asked for comes first: it names the call the line asks for.
         line = self.call_line()
-        return ([line] if line else []) + self.hint_lines()
+        return self.hint_lines() + ([line] if line else [])
 
     def chips(self) -> list[str]:
         req = self.session.req

@@ -308,6 +308,8 @@ class ComputerMode(TableMode):
             self.app.open("pause")
         elif event.key == pygame.K_j:
             self.app.open("referee")  # a call on the last shot; the computer waits
+        elif event.key == pygame.K_h and self.session.banner is not None:
+            self.toggle_banner()  # what the card's button (its cap says H) does
         else:
             common_key(self.app, event)
 

@@ -203,7 +203,8 @@ class PlaceMode(ShotInputMode):
         if self.reason:
             return [self.app.t("place.here_not", reason=self.reason),
                     *self.hint_lines()]
-        return [self.app.t("place.here_ok"), *self.hint_lines()]
+        # (the hint asked for first: where it puts the cue ball says "here")
+        return [*self.hint_lines(), self.app.t("place.here_ok")]
 
     def warnings(self) -> list[str]:
         return [self.app.t("strip.not_here")] if self.reason else []

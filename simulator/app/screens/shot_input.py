@@ -33,6 +33,7 @@ class ShotInputMode(TableMode):
         super().__init__(app)
         self.ask_sign = ask_sign
         self.panel_grab: str | None = None  # the aim control a press holds
+        self.hint_unread = False  # a hint came and has not been drawn yet
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -58,6 +59,7 @@ class ShotInputMode(TableMode):
 
     def update(self, dt: float) -> None:
         s = self.session
+        self.give_hint_room()
         job = s.hint_job
         if job is None:
             return
@@ -71,6 +73,21 @@ class ShotInputMode(TableMode):
         if done:
             s.hint = as_struck(job.result)
             s.hint_job = None
+            self.hint_unread = True
+            self.first_extra_hidden = None
+
+    def give_hint_room(self) -> None:
+        """A hint the person asked for is what they read now: where the open
+        ruling card left no room for its first line, which ball and which
+        pocket (a low window showed it only once the card was folded by
+        hand), the card folds; H opens it again."""
+        s = self.session
+        if not self.hint_unread or self.first_extra_hidden is None:
+            return  # (not drawn yet: whether it fits is known once it is)
+        self.hint_unread = False
+        if self.first_extra_hidden and s.hint is not None and s.banner is not None:
+            s.banner_folded = True
+            s.banner_scroll = 0
 
     def take_hint(self) -> None:
         """The hint's stroke as the aim: the cue ball where it puts it, its
@@ -136,6 +153,9 @@ class ShotInputMode(TableMode):
             self.app.notify(self.app.t("hint.space_waits"), 5.0)
             return True
         return False
+
+    def extra_first_wanted(self) -> bool:
+        return self.session.hint is not None
 
     def hint_lines(self) -> list[str]:
         s = self.session

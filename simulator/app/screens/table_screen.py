@@ -65,6 +65,8 @@ class TableMode(Mode):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        # The first of the side's extra words (a hint asked for) did not fit.
+        self.first_extra_hidden: bool | None = None
         assert app.session is not None
         self.session: Session = app.session
         self.scene = scene_for(app, self.session)
@@ -234,20 +236,36 @@ class TableMode(Mode):
                                       pygame.Rect(0, 0, inner.width, 10 ** 6)) + 4
                          for text in extra)
             room = bottom - y
-            # (a low window: the card all the room, H folds it for the hint)
+            # (a low window: the card all the room, but for the first line of
+            # a hint asked for, which ball and which pocket; 6: the gap under
+            # the card)
             card_h = max(room // 2, room - wanted - 6) if extra and room >= 200 \
-                else room  # (6: the gap under the card)
+                else room - self._first_extra_room(extra, inner.width, size)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
                 y = self.banner_rect.bottom + 6
-        for text in extra:
+        self.first_extra_hidden = False
+        for k, text in enumerate(extra):
             h = ui.paragraph(None, text, size - 1, ui.INK,
                              pygame.Rect(0, 0, inner.width, 10 ** 6))
             if y + h > bottom:
+                self.first_extra_hidden = k == 0
                 break
             y += ui.paragraph(surface, text, size - 1, ui.INK,
                               pygame.Rect(inner.left, y, inner.width, h)) + 4
+
+    def _first_extra_room(self, extra: list[str], width: int, size: int) -> int:
+        """The room a low window keeps under the card for the first extra
+        line when it is what the person asked for (0 when it is not)."""
+        if not extra or not self.extra_first_wanted():
+            return 0
+        return ui.paragraph(None, extra[0], size - 1, ui.INK,
+                            pygame.Rect(0, 0, width, 10 ** 6)) + 10
+
+    def extra_first_wanted(self) -> bool:
+        """Whether the first extra line was asked for (a hint)."""
+        return False
 
     def heading_beside_card(self, big: str, small: str, inner: pygame.Rect,
                             size: int, top: int) -> tuple[str, str]:
@@ -264,10 +282,11 @@ class TableMode(Mode):
         tries = [(big, small)]
         if small in said:
             tries.append((big, ""))
-            if big in said:
+            # (beside a hint the card is too low to say who shoots: the name stays)
+            if big in said and not self.extra_first_wanted():
                 tries.append(("", ""))
         room = self._controls_top(inner, size) - top - 6 - self.inset_height(
-            inner.width)
+            inner.width) - self._first_extra_room(self.side_extra(), inner.width, size)
         need = ruling_card.least_height(banner, inner.width, size) + \
             self._fold_button(inner.width, size)[2] + 4
         for b, sm in tries:

@@ -115,11 +115,28 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     while last and _fit_rows(body[last - 1:], size, room) == len(body) - last + 1:
         last -= 1
     start = max(0, min(scroll, last))
-    shown = body[start:start + _fit_rows(body[start:], size, room)]
+    shown = _marked(body, start, _fit_rows(body[start:], size, room), size,
+                    inner.width)
     _draw_rows(surface, shown, size, inner.left, y, inner.width)
     _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
         2 if nxt and body else 0), inner.width)
     return len(body) - start - len(shown)
+
+
+def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
+            width: int) -> list[tuple[int, int, str]]:
+    """Rows ``start`` to ``start + n``; when the last one's line goes on in a
+    row below the card, it ends at a whole word with an ellipsis ("cushions:"
+    with its number below read as a line that said nothing)."""
+    shown = body[start:start + n]
+    if not shown or start + n >= len(body) or body[start + n][0] != shown[-1][0]:
+        return shown
+    i, indent, words = shown[-1]
+    more = f"{words} {body[start + n][2]}"
+    cut = ui.shorten(more, size, width - indent)
+    if cut.endswith(ui.ELLIPSIS):
+        cut = cut[:-1].rstrip(" (,;:·-") + ui.ELLIPSIS
+    return [*shown[:-1], (i, indent, cut)]
 
 
 def _body_and_footer(banner: Banner, size: int, width: int, room: int

@@ -218,9 +218,17 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(out)
 
 
+_PATH_CUTS = "/\\"  # a path wraps after these, never with a hyphen added
+_PATH_SOFT = "/\\_-.·"
+
+
 def _cut_word(word: str, out: list[str], wide: Callable[[str], bool]) -> int:
     """Cut a word wider than a line into pieces that fit, each with a hyphen,
-    into ``out``; where the last piece (which fits whole) starts."""
+    into ``out``; where the last piece (which fits whole) starts. A path
+    ("exports/gallery/…") is cut after a separator and gets no hyphen: a
+    hyphen read or copied as part of it would name another file."""
+    path = any(c in word for c in _PATH_CUTS)
+    mark = "" if path else "-"
     start = 0
     while start < len(word) - 1:
         rest = len(word) - start
@@ -228,12 +236,16 @@ def _cut_word(word: str, out: list[str], wide: Callable[[str], bool]) -> int:
         def fits(k: int, a: int = start, rest: int = rest) -> bool:
             if k == rest:
                 return not wide(word[a:])
-            return not wide(word[a:a + k] + "-")
+            return not wide(word[a:a + k] + mark)
         n = longest_fit(fits, rest)
         if n == rest:
             break
         n = max(1, n)
-        out.append(word[start:start + n] + "-")
+        if path:
+            piece = word[start:start + n]
+            cut = max(piece.rfind(c) for c in _PATH_SOFT)
+            n = cut + 1 if cut > 0 else n
+        out.append(word[start:start + n] + mark)
         start += n
     return start
 
