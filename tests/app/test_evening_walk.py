@@ -124,6 +124,9 @@ def person_aims(w: Walk, s: Session, power: float | None = None) -> None:
         app.mode.call_ball = ball  # type: ignore[union-attr]
         app.mode.call_pocket = pocket  # type: ignore[union-attr]
     n = len(s.shots)
+    # The turn is seen before the stroke: a Space in its first moment after
+    # a computer's turn is taken as meant for that turn.
+    frame(app, n=30)
     w.key(pygame.K_SPACE)
     w.wait(lambda: len(s.shots) > n and mode_name(app) not in ("playing",))
 

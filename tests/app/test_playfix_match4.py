@@ -51,6 +51,9 @@ def _to_persons_turn(app: App, s: Session) -> None:
               limit=8000)
     if app.mode is not None and app.mode.name == "placing":
         key(app, pygame.K_RETURN)
+    # She sees her turn before she strikes: a Space in its first moment is
+    # taken as meant for the computer's turn, not as her stroke.
+    frame(app, n=30)
 
 
 def _stroke_where(app: App, wanted: Any) -> Any:

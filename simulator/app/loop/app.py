@@ -116,6 +116,7 @@ class App:
         self.errors: list[str] = []  # unexpected exceptions caught in a frame
         self._failing = 0  # frames in a row that raised
         self.frames = 0
+        self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
         self.scene: Any = None  # the table screen's cached pictures (Scene)
         self.show_numbers = False  # every ball's number drawn large (key N)
@@ -210,6 +211,7 @@ class App:
         self._disabled.clear()
         if self.mode is not None:
             self.mode.exit()
+        self.previous = self.mode  # what the screen that follows took over from
         widgets.clear(self.gui)
         self.buttons = []
         self._pressed = None

@@ -67,6 +67,7 @@ class Settings:
     watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
     export_dir: str = ""  # where exported clips and diagrams go (empty: the profile's)
     play_on: bool = False  # the gallery and its clips: play on after the foul
+    game: str = ""  # the game of the last match begun (the new-match screen offers it)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -91,6 +92,11 @@ class Settings:
                     setattr(s, f.name, v)
             elif f.name == "window":
                 if isinstance(v, str) and (v == "" or window_size(v) is not None):
+                    setattr(s, f.name, v)
+            elif f.name == "game":
+                # A game this version does not know is not offered (the
+                # new-match screen checks it against the registry).
+                if isinstance(v, str) and len(v) <= 40:
                     setattr(s, f.name, v)
             elif f.name == "watch":
                 # Skip is chosen for one match, never kept for later ones.

@@ -393,6 +393,12 @@ class Session:
     def cue_pos(self) -> tuple[float, float] | None:
         return self.table.position(CUE_BALL)
 
+    def cue_at_rest(self) -> tuple[float, float] | None:
+        """Where the last shot's cue ball stopped, if this position follows
+        it (None: it went in or off, or no shot led here)."""
+        stroke, rest = self._rest_cue
+        return rest if stroke == len(self.match.history) else None
+
     def _default_placement(self) -> tuple[float, float] | None:
         """Where the cue ball starts when in hand: where it lies if allowed, else
         the first allowed of a few natural spots (checked by the referee)."""

@@ -19,6 +19,13 @@ from simulator.table.specs import CUE_BALL
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 
 
+STROKE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+# The screens where Space or Enter meant something else just before a
+# person's turn: the computer's turn (go on, play it now, skip its shot).
+SPACE_ELSEWHERE = ("computer", "computer_playing")
+SETTLE_SECONDS = 0.4  # quicker than anyone reads a new turn and decides
+
+
 class AimMode(ShotInputMode):
     """Aim with the mouse, pull back to shoot; keys for fine adjustment."""
 
@@ -34,6 +41,11 @@ class AimMode(ShotInputMode):
         self.press_pos: tuple[int, int] | None = None
         self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
         self.panel_drag = False
+        # Space meant "go on" or "skip" on the screen before: a press made
+        # for it (queued while a slow frame drew, or the keyboard's repeat)
+        # must not strike this player's stroke as their turn appears.
+        self.settle = SETTLE_SECONDS if getattr(self.app.previous, "name", "") in \
+            SPACE_ELSEWHERE else 0.0
         req = self.session.req
         self.call_ball = self.call_pocket = None
         if req is not None and req.call_needed and req.callable_balls and \
@@ -276,8 +288,8 @@ class AimMode(ShotInputMode):
             s.aim = s.aim.with_elevation(s.aim.elevation + 2)
         elif k == pygame.K_q:
             s.aim = s.aim.with_elevation(s.aim.elevation - 2)
-        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            if not self.app.repeat(event):
+        elif k in STROKE_KEYS:
+            if self.fresh_stroke_key(event):
                 self.shoot()
         elif k == pygame.K_b and s.req is not None and \
                 s.req.ball_in_hand.value != "none":
@@ -296,6 +308,16 @@ class AimMode(ShotInputMode):
             called_pocket=pocket if calling else None,
             safety=safety,
             push_out=bool(d.get("push_out")) and "push_out" in allowed)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.settle = max(0.0, self.settle - dt)
+
+    def fresh_stroke_key(self, event: pygame.event.Event) -> bool:
+        """A stroke only from a press begun here, after this turn was on
+        show a moment: never a repeat, nor a press meant for the screen
+        before."""
+        return not self.app.repeat(event) and self.settle <= 0.0
 
     def shoot(self) -> None:
         s = self.session

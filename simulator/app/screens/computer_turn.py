@@ -21,6 +21,7 @@ from simulator.app.table.render import draw_cue
 from simulator.app.text import ui
 from simulator.app.text.words import choice_label, choice_rule
 from simulator.table.events import Stroke
+from simulator.table.specs import CUE_BALL
 from simulator.table.state import TableState
 
 
@@ -379,6 +380,21 @@ class ComputerMode(TableMode):
 
     def _seen(self) -> None:
         self.hold = 0.0
+
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        """Before the computer has placed a ball in hand, the cue ball is
+        drawn only where the last shot left it (after a scratch: nowhere),
+        not on the spot a person's placing would start from."""
+        out = super().ball_positions()
+        req = self.session.req
+        if self.decision is None and req is not None and \
+                req.ball_in_hand.value != "none":
+            lies = self.session.cue_at_rest()
+            if lies is None:
+                out.pop(CUE_BALL, None)
+            else:
+                out[CUE_BALL] = (*lies, self.session.spec.balls.radius)
+        return out
 
     def draw_top(self, surface: pygame.Surface) -> None:
         if self.kind != "shot" or self.decision is None:

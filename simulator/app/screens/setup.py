@@ -70,7 +70,11 @@ class SetupMode(Mode):
                  names: list[str] | None = None) -> None:
         super().__init__(app)
         from rules import registry
-        self.game = game or registry.names()[1 if len(registry.names()) > 1 else 0]
+        games = registry.names()
+        # The game played last time comes back: a player of 9-ball every
+        # evening does not choose it each time.
+        last = app.settings.game if app.settings.game in games else ""
+        self.game = game or last or games[1 if len(games) > 1 else 0]
         saved = list(app.settings.players)
         self.names: list[str] = list(names) if names else saved
         self.count = max(len(self.names), self.info.min_players)
@@ -83,6 +87,7 @@ class SetupMode(Mode):
         self.stakes = (2, 4, 8)
         self.first = 0  # who breaks first (player index), or LAG: the lag decides
         self.entries: list[UITextEntryLine] = []
+        self.typed: set[int] = set()  # the seats whose name was typed here
         self.menus: dict[str, UIDropDownMenu] = {}
         # Each seat: a person ("") or a computer at a strength (its level).
         from simulator.app.match.computer import strength_of
@@ -288,6 +293,7 @@ class SetupMode(Mode):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
                 event.ui_element in self.entries:
             # A name typed: the "breaks first" list shows it.
+            self.typed.add(self.entries.index(event.ui_element))
             self.read_names()
             self.app.later(self._refresh_firsts)()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
@@ -336,9 +342,11 @@ class SetupMode(Mode):
             i = int(key[4:])
             while len(self.kinds) <= i:
                 self.kinds.append("")
-            if bool(self.kinds[i]) != bool(value) and i < len(self.entries):
-                # A person's name does not pass to the computer taking the
-                # seat, nor a computer's to the person.
+            if bool(self.kinds[i]) != bool(value) and i < len(self.entries) and \
+                    i not in self.typed:
+                # A name kept from the last match does not pass to the
+                # computer taking the seat, nor a computer's to a person; a
+                # name typed here for the seat stays, whichever came first.
                 self.entries[i].set_text("")
             self.kinds[i] = str(value or "")
             self.app.later(self.rebuild)()
@@ -408,6 +416,7 @@ class SetupMode(Mode):
         from simulator.app.loop.flow import start_match
         names = self.player_names()
         if start_match(self.app, names, self.game, self.options()):
+            self.app.settings.game = self.game
             self.app.settings.players = [
                 f"cpu:{k}" + (f":{n}" if n else "") if k else n
                 for n, k in zip(self.names, self.kinds, strict=False) if n or k][:8]
