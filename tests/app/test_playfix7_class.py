@@ -1,0 +1,118 @@
+"""The instructor's play-test (issue 22): handouts and clips a class can use.
+The side view never covers a ball or a mark of a diagram; a foul at the
+stroke does not end the clip at once; the clip names the foul only from its
+moment; one Russian word for a jump shot (general rule 22: «перескок»)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.replay import export, table_marks
+from simulator.app.replay.export import FOUL_HOLD, FPS, Canvas, clip_times, render_clip
+from simulator.app.text.i18n import Locale
+from simulator.app.text.words import cite
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def flights() -> list[export.ShotExport]:
+    """The gallery's shots with a ball in the air (they carry the side view)."""
+    out = []
+    for exp in export.gallery_exports():
+        if exp.marks().flights:
+            out.append(exp)
+    return out
+
+
+def test_the_side_view_covers_no_ball_and_no_contact_of_a_diagram(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The miscue on a jump hid the 9-ball, contacts 3 and 6 and where the
+    cue ball stopped under the side view: a handout shows every one."""
+    boxes: list[pygame.Rect] = []
+    from simulator.app.replay import side_view
+
+    def record(surface: Any, rect: pygame.Rect, *a: Any, **k: Any) -> None:
+        boxes.append(pygame.Rect(rect))
+    monkeypatch.setattr(side_view, "draw_side_view", record)
+    shots = flights()
+    assert "gallery-miscue-on-jump" in {e.name for e in shots}
+    for exp in shots:
+        for width in (800, 1600):
+            boxes.clear()
+            c = Canvas(exp, width, "ru")
+            c.still()
+            assert boxes, exp.name
+            box, v, m = boxes[-1], c.view, c.marks
+            r = v.ball_px
+            spots = [v.to_screen(x, y) for t in (m.frames[0].time, m.duration)
+                     for x, y, _z in c.positions(t).values()]
+            hit = [p for p in spots if box.inflate(2 * r, 2 * r).collidepoint(p)]
+            assert not hit, (exp.name, width, box, hit)
+            d = table_marks.marker_radius(v) * table_marks.DIAMOND
+            for ct in m.shown_contacts:
+                assert not box.collidepoint(v.to_screen(ct.x, ct.y)), (exp.name, ct.n)
+                assert not box.inflate(2 * d, 2 * d).collidepoint(
+                    v.to_screen(ct.lx, ct.ly)), (exp.name, width, ct.n)
+
+
+def test_a_foul_at_the_stroke_plays_on_long_enough_to_see_it() -> None:
+    """A miscue (general rule 22) and a double hit (rule 20) happen at 0.00 s:
+    the clip used to hold the still table for ~6 frames and end; by default
+    it now plays the stroke's consequence on after the foul."""
+    for name in ("gallery-miscue-on-jump", "gallery-double-hit"):
+        exp = next(export.gallery_exports([name]))
+        times = clip_times(exp, 0.25)
+        at = next(k for k, (_t, _s, f) in enumerate(times) if f is not None)
+        assert times[at][0] < 0.01  # the foul is at the stroke
+        after = [t for t, shown, f in times[at + 1:] if shown == pytest.approx(1 / FPS)]
+        assert len(after) >= 2 * FPS, name  # two seconds and more of play after it
+        assert sum(s for _t, s, _f in times) >= FOUL_HOLD + 3.0, name
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_clip_names_the_foul_only_from_its_moment(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the foul the caption says the game and to watch; the gallery's
+    title ("Miscue on a jump") and the ruling come at the foul."""
+    said: list[tuple[str, str]] = []
+    real = Canvas.caption
+
+    def record(self: Canvas, surf: Any, text: str, foul: bool, stamp: str,
+               head: Any = None) -> None:
+        said.append((" ".join(head or self.layout.head_lines), text))
+        real(self, surf, text, foul, stamp, head)
+    monkeypatch.setattr(Canvas, "caption", record)
+    loc = Locale(lang)
+    for name in ("gallery-miscue-on-jump", "gallery-scratch"):
+        exp = next(export.gallery_exports([name]))
+        said.clear()
+        times = clip_times(exp, 0.5)
+        list(render_clip(exp, lang, 0.5, 800))
+        at = next(k for k, (_t, _s, f) in enumerate(times) if f is not None)
+        foul = exp.main_foul()
+        words = cite(loc, foul.code, foul.ref, exp.discipline)
+        title = exp.title[lang]
+        assert at > 0 and len(said) == len(times)
+        for head, text in said[:at]:
+            assert text == loc.t("export.watch") and title not in head, (name, head)
+        assert said[at][1] == words and title in said[at][0]
+        assert all(title in h for h, _t in said[at:])
+
+
+def test_one_russian_word_for_a_jump_shot() -> None:
+    """General rule 22 says «перескок»: the diagram's title said «Кикс при
+    прыжке» over «кикс при перескоке»; every Russian text says «перескок»."""
+    exp = next(export.gallery_exports(["gallery-miscue-on-jump"]))
+    head, ruling = exp.caption("ru")
+    assert "перескок" in head.lower() and "перескок" in ruling.lower()
+    noun = re.compile(r"прыж(ок|ка|ке|ку|ком|ки|ков)\b|прыжков", re.IGNORECASE)
+    for f in [*ASSETS.glob("scenarios/**/*.toml"), *ASSETS.glob("locale/ru/*.json")]:
+        for line in f.read_text(encoding="utf-8").splitlines():
+            if f.suffix == ".toml" and not line.startswith("ru"):
+                continue
+            assert not noun.search(line), (f.name, line)
