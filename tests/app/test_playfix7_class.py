@@ -116,3 +116,72 @@ def test_one_russian_word_for_a_jump_shot() -> None:
             if f.suffix == ".toml" and not line.startswith("ru"):
                 continue
             assert not noun.search(line), (f.name, line)
+
+
+def gallery_index(name: str) -> int:
+    from simulator.practice.gallery import entries
+    return next(i for i, e in enumerate(entries()) if e.id == name)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_stepping_to_the_foul_shows_its_explanation(lang: str) -> None:
+    """The wrong ball first (9-ball rule 7): "." steps to the first contact,
+    which is the foul; the side column said "Watch..." there, and says the
+    foul with its rule as when the replay stops at it by itself."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.helpers import key, make_app
+    app = make_app(lang)
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-nine-wrong-ball")))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
+    foul = g.demo.foul
+    words = cite(app.locale, foul.code, foul.ref)
+    assert words not in g.body()
+    key(app, pygame.K_PERIOD)  # to the tip's touch, then the foul's contact
+    key(app, pygame.K_PERIOD)
+    pb = g.player.playback
+    assert pb.paused
+    assert pb.time == pytest.approx(g.demo.pause_event.time, abs=1e-6)
+    assert g.at_foul and words in g.body()
+    assert app.t("gallery.at_foul") in g.body()
+    assert app.t("gallery.watch") not in g.body()
+    key(app, pygame.K_COMMA)  # back before it: not yet
+    assert words not in g.body() and app.t("gallery.watch") in g.body()
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_the_side_views_ball_is_whole_at_the_right_edge(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the jump has landed the clock stands at the plot's right edge:
+    the ball there was cut in half by the plot's edge."""
+    from simulator.app.replay import side_view
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.helpers import frame, key, make_app, run_until
+    app = make_app("en")
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
+    fl = g.show.marks.flights[0]
+    run_until(app, lambda: g.at_foul, limit=600)
+    key(app, pygame.K_SPACE)
+    pb = g.player.playback
+    run_until(app, lambda: pb.time > fl.end + 0.5, limit=60 * 30)
+    key(app, pygame.K_SPACE)  # paused with the side view still open
+    drawn: list[tuple[tuple[float, float], float, pygame.Rect]] = []
+    real = pygame.draw.circle
+
+    def record(surface: pygame.Surface, colour: Any, centre: Any, radius: float,
+               *a: Any, **k: Any) -> Any:
+        drawn.append(((centre[0], centre[1]), radius, surface.get_clip()))
+        return real(surface, colour, centre, radius, *a, **k)
+    monkeypatch.setattr(side_view.pygame.draw, "circle", record)
+    frame(app)
+    monkeypatch.undo()
+    assert g.show.flight() is not None
+    balls = [(c, r, clip) for c, r, clip in drawn if r > 3]
+    assert balls
+    for (x, _y), r, clip in balls:
+        assert clip.left <= x - r + 1 and x + r - 1 <= clip.right, (x, r, clip)
+    assert not app.errors
+    pygame.display.quit()
