@@ -185,3 +185,59 @@ def test_the_side_views_ball_is_whole_at_the_right_edge(
         assert clip.left <= x - r + 1 and x + r - 1 <= clip.right, (x, r, clip)
     assert not app.errors
     pygame.display.quit()
+
+
+def rattle() -> Any:
+    """The 1-ball sent at the foot right pocket 35 mm off its axis: it
+    brushes that pocket's jaws four times."""
+    from simulator.physics import simulate
+    from simulator.table.events import BallMotion, Stroke
+    from simulator.table.specs import pool_table
+    from simulator.table.state import TableState
+    spec = pool_table(9)
+    p = spec.pocket("foot_right")
+    (mx, my), (ix, iy) = p.mouth_centre, p.inward
+    off, r, speed = 0.035, spec.balls.radius, 1.0
+    state = TableState.from_positions(spec.name, {
+        0: (spec.length / 2 + 0.3, spec.width / 2 + 0.2),
+        1: (mx - ix * 0.35 - iy * off, my - iy * 0.35 + ix * off)})
+    v = (speed * ix, speed * iy, 0.0)
+    return simulate(state, Stroke(90.0, 0.001),
+                    motion={1: BallMotion(v, (-v[1] / r, v[0] / r, 0.0))})
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_full_stop_passes_a_rattle_in_the_jaws_once(lang: str) -> None:
+    """Five brushes of the 7 against one pocket's jaws were five steps of
+    ".": a ball rattling in one pocket is one step (the first brush), the
+    other contacts each their own."""
+    from simulator.app.replay.shotshow import scenario_show
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.app.screens.practice.shot_player import ShotPlayer
+    from simulator.table.events import EventKind
+    from tests.app.helpers import frame, key, make_app
+    app = make_app(lang)
+    app.switch(GalleryPlayMode(app, 0))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
+    shot = rattle()
+    jaws = [e.time for e in shot.events if e.kind is EventKind.BALL_CUSHION
+            and (e.cushion or "").startswith("jaw:")]
+    assert len(jaws) >= 3
+    g.player = ShotPlayer(shot, (), 0.25)
+    g.show = scenario_show(app.locale, g.entry.scenario, shot, g.player.playback,
+                           None)
+    g.show.marks.called_ball = None  # the entry's call names no ball here
+    g.show.marks.called_pocket = None
+    frame(app)
+    pb = g.player.playback
+    stops: list[float] = []
+    for _ in range(len(shot.events) + 2):
+        key(app, pygame.K_PERIOD)
+        if stops and pb.time == stops[-1]:
+            break
+        stops.append(pb.time)
+    at_jaw = [t for t in stops if any(abs(t - j) < 1e-9 for j in jaws)]
+    assert at_jaw == [pytest.approx(jaws[0])], (stops, jaws)
+    assert not app.errors
+    pygame.display.quit()
