@@ -241,3 +241,48 @@ def test_the_full_stop_passes_a_rattle_in_the_jaws_once(lang: str) -> None:
     assert at_jaw == [pytest.approx(jaws[0])], (stops, jaws)
     assert not app.errors
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
+        lang: str) -> None:
+    """"Situation 1: 8-ball, a shot in play" was ball in hand behind the head
+    string, said only in the final explanation: a referee knows it before the
+    stroke (general rule 7), so the quiz says it while the stroke plays and
+    with the questions, and shows the table as it stood before the stroke."""
+    from simulator.app.screens.practice.practice_screen import table_positions
+    from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
+    from simulator.practice.library import library
+    from tests.app.helpers import make_app, run_until
+    app = make_app(lang)
+    lib = library()
+    seen = set()
+    for disc in ("8-ball", "9-ball"):
+        ids = quiz_ids(disc)
+        for i, sid in enumerate(ids):
+            sc = lib.load(sid)
+            hand = sc.game.ball_in_hand.value
+            called = getattr(sc.declarations, "called_ball", None)
+            if (hand == "none" or sc.game.is_break) and called is None:
+                continue
+            if ("hand", hand) in seen and (called is None or "call" in seen):
+                continue
+            app.switch(start_quiz(app, disc, i))
+            q = app.mode
+            assert isinstance(q, QuizMode) and q.phase == "watching"
+            app.frame([], 1 / 60)
+            if hand != "none" and not sc.game.is_break:
+                seen.add(("hand", hand))
+                words = app.t(f"bih.{hand}")
+                assert words in q.side_body, (sid, q.side_body)
+            if called is not None:
+                seen.add("call")
+                assert app.t("call.made", ball=called, pocket=app.t(
+                    f"pocket.{sc.declarations.called_pocket}")) in q.side_body
+            run_until(app, lambda q=q: q.phase == "asking", limit=3000)
+            if hand != "none" and not sc.game.is_break:
+                assert app.t(f"bih.{hand}") in q.side_body
+            assert q.ball_positions() == table_positions(sc.position)
+    assert ("hand", "kitchen") in seen and "call" in seen
+    assert not app.errors
+    pygame.display.quit()
