@@ -4,8 +4,10 @@ SVG for print) with the start position, the paths and the contacts in order;
 each captioned with the ruling and the rule in the chosen language.
 
 A clip stops at the foul by default (held FOUL_HOLD seconds, then it ends),
-as the window's gallery and replays stop there; ``play_on`` (the window's
-setting, ``--play-on`` here) holds at each foul and plays on to the end.
+as the window's gallery and replays stop there, unless the foul comes with
+the stroke (before EARLY_FOUL: a miscue, a double hit), which plays on;
+``play_on`` (the window's setting, ``--play-on`` here) holds at each foul
+and plays on to the end. The caption names the ruling from its moment on.
 
 Everything is drawn off screen with the replay's own drawing
 (simulator.app.replay.table_marks, side_view), so no display is needed;
