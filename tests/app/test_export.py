@@ -86,10 +86,14 @@ def test_a_clip_plays_at_its_speed_and_stands_still_at_the_foul() -> None:
     assert tip.kind.value == "tip_contact"
     assert times[0][0] < 0  # it opens on the stick's approach
     assert times[-1][1] == END_HOLD
-    # By default the clip ends where the window's gallery stops: at the foul.
-    stop = clip_times(gallery_export("gallery-double-hit"), 0.25)
-    assert stop[-1] == (pytest.approx(tip.time), FOUL_HOLD, held[0][1])
-    assert stop == times[:len(stop)]
+    # A foul at the stroke plays on by default too: ending there showed nothing.
+    assert clip_times(gallery_export("gallery-double-hit"), 0.25) == times
+    # A later foul ends the clip by default, where the window's gallery stops.
+    late = gallery_export("gallery-scratch")
+    stop, on = clip_times(late, 0.25), clip_times(gallery_export(
+        "gallery-scratch", play_on=True), 0.25)
+    assert stop[-1][1] == FOUL_HOLD and stop[-1][2] is not None
+    assert stop == on[:len(stop)] and len(on) > len(stop)
     pics = list(render_clip(exp, "en", 0.25, 800))
     assert len(pics) == len(times)
     foul_pic = next(p for (p, _s), (_t, _sh, f) in zip(pics, times, strict=True)
@@ -433,14 +437,14 @@ def test_a_bad_export_folder_in_the_window_is_a_sentence(
 
 def test_the_command_line_clip_stops_at_the_foul_unless_told_to_play_on(
         tmp_path: Path) -> None:
-    """The gallery's double hit (general rule 20) from the command line: by
+    """The gallery's scratch (general rule 18) from the command line: by
     default the clip ends held on the foul, as the window's gallery stops
     there; --play-on holds there and plays on to the end."""
     from simulator.app.replay.export import main
-    exp = gallery_export("gallery-double-hit")
+    exp = gallery_export("gallery-scratch")
     stop, on = tmp_path / "stop", tmp_path / "on"
     for folder, extra in ((stop, []), (on, ["--play-on"])):
-        assert main(["--gallery", str(folder), "--only", "gallery-double-hit",
+        assert main(["--gallery", str(folder), "--only", "gallery-scratch",
                      "--formats", "gif", "--width", "400", *extra]) == 0
     short = frames_of((stop / exp.file_name("gif", "en")).read_bytes())
     long = frames_of((on / exp.file_name("gif", "en")).read_bytes())

@@ -1128,11 +1128,11 @@ JUMP_POS = {"0": [0.9, 0.6], "5": [1.15, 0.6], "2": [1.7, 0.6], "9": [2.2, 1.0],
             "7": [0.7, 1.1]}
 add(base(
     "9ball-jump-shot", "9-ball",
-    ("A jump over the blocker", "Прыжок через шар"),
+    ("A jump over the blocker", "Перескок через шар"),
     ("The 5 blocks the way to the 2. An elevated stroke above the centre "
      "makes the cue ball jump over the 5 and hit the 2: a legal jump shot.",
      "Пятёрка закрывает двойку. Удар приподнятым кием выше центра — биток "
-     "перепрыгивает пятёрку и попадает в двойку: правильный прыжок."),
+     "перепрыгивает пятёрку и попадает в двойку: правильный перескок."),
     ("general", "22"), JUMP_POS, {},
     {"fouls": [], "legal": True}),
     lifts(POOL, (1.7, 0.6), [(0.9, 0.6)], (2.0, 2.5, 3.0, 3.5, 4.0),
@@ -1151,11 +1151,11 @@ add(base(
 
 n9_miscue = add(base(
     "9ball-miscue-on-jump", "9-ball",
-    ("A miscue on a jump", "Кикс при прыжке"),
+    ("A miscue on a jump", "Кикс при перескоке"),
     ("The tip struck too far from the centre and slipped, and the cue ball "
      "still left the cloth: a miscue on a jump shot is a foul.",
      "Наклейка ударила слишком далеко от центра и соскользнула, а биток всё "
-     "равно оторвался от сукна: кикс при прыжковом ударе — фол."),
+     "равно оторвался от сукна: кикс при перескоке — фол."),
     ("general", "22"), {"0": [1.0, 0.6], "2": [1.8, 0.6], "9": [2.2, 1.0],
                         "6": [0.6, 1.1]}, {},
     {"fouls": ["foul.miscue_on_jump"], "next_shooter": 1,
@@ -1166,7 +1166,7 @@ n9_miscue = add(base(
 gallery(n9_miscue, lifts(POOL, (1.8, 0.6), [(1.0, 0.6)], (3.0, 4.0, 5.0, 2.5),
                          (30.0, 40.0, 50.0), (0.6, 0.7, 0.8)),
         "gallery-miscue-on-jump", "foul.miscue_on_jump", "stroke", [0], [], 19,
-        ("Miscue on a jump", "Кикс при прыжке"))
+        ("Miscue on a jump", "Кикс при перескоке"))
 
 OFF_CUES = [(2.3 - d, 0.6) for d in (0.15, 0.2, 0.25, 0.3, 0.12, 0.4)]
 e8_cue_off = add(base(
@@ -1243,10 +1243,10 @@ add(base(
 
 n9_scoop = add(base(
     "9ball-illegal-jump", "9-ball",
-    ("A jump from below the centre", "Прыжок ударом ниже центра"),
+    ("A jump from below the centre", "Перескок ударом ниже центра"),
     ("The cue ball jumped off a stroke below its centre, digging under it: "
      "a jump made that way is a foul.",
-     "Биток подпрыгнул от удара ниже центра — кий поддел его: такой прыжок — "
+     "Биток подпрыгнул от удара ниже центра — кий поддел его: такой перескок — "
      "фол."),
     ("general", "22"), {"0": [1.0, 0.6], "2": [1.8, 0.6], "9": [2.2, 1.0],
                         "6": [0.6, 1.1]}, {},
@@ -1258,7 +1258,7 @@ n9_scoop = add(base(
 gallery(n9_scoop, lifts(POOL, (1.8, 0.6), [(1.0, 0.6)], (3.0, 4.0, 5.0, 2.5),
                         (20.0, 30.0, 40.0), (-0.3, -0.2, -0.4)),
         "gallery-illegal-jump", "foul.illegal_jump", "airborne", [0], [], 24,
-        ("A scooped jump", "Прыжок подкидкой"))
+        ("A scooped jump", "Перескок подкидкой"))
 
 _pyr_off_cues = [(3.0 - d, 0.9) for d in (0.15, 0.2, 0.25, 0.3, 0.12, 0.4)]
 ex_off = add(base(

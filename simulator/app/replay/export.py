@@ -4,8 +4,10 @@ SVG for print) with the start position, the paths and the contacts in order;
 each captioned with the ruling and the rule in the chosen language.
 
 A clip stops at the foul by default (held FOUL_HOLD seconds, then it ends),
-as the window's gallery and replays stop there; ``play_on`` (the window's
-setting, ``--play-on`` here) holds at each foul and plays on to the end.
+as the window's gallery and replays stop there, unless the foul comes with
+the stroke (before EARLY_FOUL: a miscue, a double hit), which plays on;
+``play_on`` (the window's setting, ``--play-on`` here) holds at each foul
+and plays on to the end. The caption names the ruling from its moment on.
 
 Everything is drawn off screen with the replay's own drawing
 (simulator.app.replay.table_marks, side_view), so no display is needed;
@@ -39,6 +41,9 @@ SPEEDS = (0.25, 0.5, 1.0)
 FPS = 20  # clip frames a second (GIF counts time in hundredths)
 FOUL_HOLD = 2.5  # seconds a clip stands still at each foul
 END_HOLD = 1.5  # and at the end
+# A foul this early in the shot (a miscue, a double hit: at 0.00 s) shows nothing
+# of the stroke when the clip ends there: the clip plays on past it.
+EARLY_FOUL = 0.1  # shot seconds
 MAX_WIDTH = 2400
 MIN_WIDTH = 320
 
@@ -209,13 +214,19 @@ class Canvas:
         self.layout = caption_layout(self.head, [self.ruling_line,
                                                  *self.fouls.values()],
                                      width, stamp_w)
-        self.cap_h = self.layout.height
+        # Before the ruling: the game alone (a gallery title names the foul).
+        from simulator.app.text.words import discipline_label
+        before = caption_layout(discipline_label(self.locale, exp.discipline),
+                                [self.locale.t("export.watch")], width, stamp_w)
+        self.before_lines = before.head_lines
+        self.cap_h = max(self.layout.height, before.height)
         self.size = (width, table_h + self.cap_h)
         self.view = TableView(spec, pg.Rect(0, 0, width, table_h))
         self.table = TableRenderer(spec, self.view, (width, table_h),
                                    plain=True).surface
         self.sprites = BallSprites(spec, self.view.ball_px)
         self.marks = exp.marks()
+        self._inset: Any = None
 
     def foul_words(self, foul: Any) -> str:
         """What the caption says while the clip stands at a foul: the foul
@@ -230,9 +241,11 @@ class Canvas:
         pb.seek(t)
         return pb.positions()
 
-    def frame(self, t: float, at_foul: str | None = None, stamp: str = "") -> Any:
+    def frame(self, t: float, at_foul: str | None = None, stamp: str = "",
+              told: bool = True) -> Any:
         """The shot at time ``t``: trails and contacts so far, the caption (red
-        with the foul's words when ``at_foul``)."""
+        with the foul's words when ``at_foul``; before the ruling is ``told``,
+        only the game and what to watch)."""
         pg = _pygame()
         from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
@@ -244,36 +257,45 @@ class Canvas:
         fl = self.marks.flight_at(t)
         if fl is not None:
             self.side_view(surf, fl, t)
-        self.caption(surf, self.ruling_line if at_foul is None else at_foul,
-                     at_foul is not None, stamp)
+        if not told:
+            self.caption(surf, self.locale.t("export.watch"), False, stamp,
+                         self.before_lines)
+        else:
+            self.caption(surf, self.ruling_line if at_foul is None else at_foul,
+                         at_foul is not None, stamp)
         return surf
 
     def side_view(self, surf: Any, flight: Any, now: float) -> None:
-        """The side view (the window's, simulator.app.replay.side_view) in the corner
-        of the bed farthest from where the balls left it."""
-        pg = _pygame()
+        """The side view (the window's, simulator.app.replay.side_view) where it
+        hides nothing a handout shows: no ball, contact or path."""
         from simulator.app.replay.side_view import draw_side_view
-        spec, v = self.spec, self.view
-        w = max(220, round(self.size[0] * 0.36))
-        h = max(100, round(w * 0.45))
-        bed = v.bed_rect()
-        pad = max(4, round(v.ball_px))
-        where = [p for b in flight.balls
-                 for p in self.marks.trail(b, flight.start)[-1:]]
-        if not where:
-            where = [(spec.length / 2, spec.width / 2)]
-        corners = [(bed.left + pad, bed.top + pad),
-                   (bed.right - pad - w, bed.top + pad),
-                   (bed.left + pad, bed.bottom - pad - h),
-                   (bed.right - pad - w, bed.bottom - pad - h)]
-
-        def clearance(c: tuple[int, int]) -> float:
-            box = pg.Rect(c[0], c[1], w, h)
-            return min(math.dist(box.center, v.to_screen(x, y)) for x, y in where)
-
-        left, top = max(corners, key=clearance)
-        draw_side_view(surf, pg.Rect(left, top, w, h), self.locale, spec,
+        draw_side_view(surf, self.inset_rect(), self.locale, self.spec,
                        flight, now, self.exp.shot)
+
+    def inset_rect(self) -> Any:
+        """The side view's box: of the places on the bed (a grid over it, the
+        box shrinking when none is free) the one that covers no ball at its
+        start or rest and no contact mark, then the fewest path points, then
+        the farthest from them (a corner picked by distance alone hid the
+        9-ball and two contacts)."""
+        if self._inset is None:
+            pg = _pygame()
+            marks_at, path = inset_obstacles(self)
+            bed = self.view.bed_rect()
+            pad = max(4, round(self.view.ball_px))
+            w = max(220, round(self.size[0] * 0.36))
+            best: tuple[tuple[int, int, float], Any] | None = None
+            for scale in (1.0, 0.85, 0.72):
+                ww, hh = round(w * scale), max(100, round(w * scale * 0.45))
+                for box in inset_places(pg, bed, pad, ww, hh):
+                    score = inset_score(box, marks_at, path)
+                    if best is None or score < best[0]:
+                        best = (score, box)
+                if best is not None and best[0][0] == 0:
+                    break
+            assert best is not None
+            self._inset = best[1]
+        return self._inset
 
     def still(self) -> Any:
         """The diagram: the start position, every path, every contact, the
@@ -298,7 +320,8 @@ class Canvas:
                      self.locale.t("export.start"))
         return surf
 
-    def caption(self, surf: Any, text: str, foul: bool, stamp: str) -> None:
+    def caption(self, surf: Any, text: str, foul: bool, stamp: str,
+                head: Sequence[str] | None = None) -> None:
         """The heading and the ruling under the table, each wrapped over as
         many lines as it takes (the rule's number is never cut), drawn
         straight (an export records no layout)."""
@@ -309,7 +332,7 @@ class Canvas:
         pg.draw.rect(surf, ui.FOUL_BG if foul else (20, 26, 24), band)
         lay = self.layout
         y = band.top + lay.pad // 2
-        for ln in lay.head_lines:
+        for ln in lay.head_lines if head is None else head:
             surf.blit(fonts.text(ln, lay.size, ui.ACCENT, True), (lay.pad, y))
             y += lay.line_h
         for ln in ui.wrap(text, lay.size, w - 2 * lay.pad):
@@ -318,6 +341,47 @@ class Canvas:
         if stamp:
             img = fonts.text(stamp, lay.size - 2, ui.DIM)
             surf.blit(img, (w - lay.pad - img.get_width(), band.top + lay.pad // 2))
+
+
+Spot = tuple[float, float, float]  # x, y on screen and a radius
+
+
+def inset_obstacles(canvas: Canvas) -> tuple[list[Spot], list[tuple[float, float]]]:
+    """What the side view must not cover, on screen: (x, y, radius) of each
+    ball at its start and at rest and of each contact (its touch and its
+    numbered diamond), and the points of every path."""
+    from simulator.app.replay import table_marks
+    v, m = canvas.view, canvas.marks
+    r_ball = v.ball_px + 2
+    r_mark = table_marks.marker_radius(v) * table_marks.DIAMOND + 2
+    first = m.frames[0].time if m.frames else 0.0
+    hard: list[Spot] = []
+    for t in (first, m.duration):
+        hard += [(*v.to_screen(x, y), r_ball) for x, y, _z in
+                 canvas.positions(t).values()]
+    for c in m.shown_contacts:
+        hard += [(*v.to_screen(c.x, c.y), 4.0), (*v.to_screen(c.lx, c.ly), r_mark)]
+    path = [v.to_screen(x, y) for b in m.trails for x, y in m.trail(b)[::3]]
+    return hard, path
+
+
+def inset_places(pg: Any, bed: Any, pad: int, w: int, h: int) -> list[Any]:
+    """Boxes ``w`` by ``h`` on a grid over the bed, the corners first."""
+    x0, x1 = bed.left + pad, bed.right - pad - w
+    y0, y1 = bed.top + pad, bed.bottom - pad - h
+    xs = [x0, x1] + [round(x0 + (x1 - x0) * k / 6) for k in range(1, 6)]
+    ys = [y0, y1] + [round(y0 + (y1 - y0) * k / 4) for k in range(1, 4)]
+    return [pg.Rect(x, y, w, h) for y in ys for x in xs]
+
+
+def inset_score(box: Any, hard: Sequence[Spot],
+                path: Sequence[tuple[float, float]]) -> tuple[int, int, float]:
+    """(marks covered, path points covered, minus the distance to the nearest
+    mark): smaller is better."""
+    covered = sum(1 for x, y, r in hard if box.inflate(2 * r, 2 * r).collidepoint(x, y))
+    crossed = sum(1 for x, y in path if box.inflate(6, 6).collidepoint(x, y))
+    near = min((math.dist(box.center, (x, y)) for x, y, _r in hard), default=0.0)
+    return covered, crossed, -near
 
 
 @dataclass(frozen=True)
@@ -385,7 +449,7 @@ def clip_times(exp: ShotExport, speed: float, fps: int = FPS
         if pending and pending[0] <= t + 1e-9:
             s = pending.pop(0)
             out.append((s, FOUL_HOLD, stop_index[s]))
-            if not exp.play_on:
+            if not exp.play_on and s >= EARLY_FOUL:
                 break  # the clip ends at the foul, as the window stops there
             if s < t - 1e-9:
                 continue
@@ -405,11 +469,19 @@ def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
                 fps: int = FPS) -> Iterator[tuple[Any, float]]:
     """The clip's pictures (pygame surfaces) and how long each is shown."""
     canvas = Canvas(exp, width, lang)
-    for t, shown, foul in clip_times(exp, speed, fps):
+    times = clip_times(exp, speed, fps)
+    # The caption names the ruling from its moment on (the first foul, or the
+    # end of a legal shot), never before it: a class watches, then is told.
+    fouls = [t for t, _s, f in times if f is not None]
+    reveal = fouls[0] if fouls else times[-1][0]
+    told = False
+    for t, shown, foul in times:
         words = canvas.fouls.get(foul) if foul is not None else None
         stamp = f"{speed_label(speed)} · " + canvas.locale.t(
             "timeline.at", t=canvas.locale.num(max(0.0, t), 2))
-        yield canvas.frame(t, words, stamp), shown
+        told = told or foul is not None or t > reveal + 1e-9 or \
+            (not fouls and shown == END_HOLD)
+        yield canvas.frame(t, words, stamp, told), shown
 
 
 def _image(surf: Any) -> Any:

@@ -72,6 +72,7 @@ class _Plot:
     scale: float  # pixels per metre, up
     t0: float
     t1: float
+    margin: float = 0.0  # a ball's radius in pixels: the time axis keeps clear
 
     @classmethod
     def of(cls, rect: pygame.Rect, spec: TableSpec, flight: Flight) -> _Plot:
@@ -79,14 +80,18 @@ class _Plot:
         zs = [z for pts in flight.samples.values() for _t, z, _d in pts]
         top = max([spec.rail_top_height + 2.5 * r, *[z + r for z in zs]])
         bottom = -0.6 * r
-        return cls(rect, bottom, rect.height / (top - bottom), flight.start - 0.05,
-                   flight.end + 0.45)
+        scale = rect.height / (top - bottom)
+        # The ball at the clock is drawn whole at either end of the time
+        # axis (it was cut in half at the right edge once the flight ended).
+        return cls(rect, bottom, scale, flight.start - 0.05, flight.end + 0.45,
+                   min(rect.width / 4, r * scale + 1))
 
     def y_of(self, z: float) -> float:
         return self.rect.bottom - (z - self.bottom) * self.scale
 
     def x_of(self, t: float) -> float:
-        return self.rect.left + (t - self.t0) / (self.t1 - self.t0) * self.rect.width
+        span = self.rect.width - 2 * self.margin
+        return self.rect.left + self.margin + (t - self.t0) / (self.t1 - self.t0) * span
 
 
 def _draw_levels(surface: pygame.Surface, plot: _Plot, loc: Locale, spec: TableSpec,
@@ -129,7 +134,7 @@ def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
         pygame.draw.polygon(surface, ui.INK, [(lx - 4, ly - 9), (lx + 4, ly - 9),
                                               (lx, ly - 3)])
     # The clock stays at the plot's right edge once the shot runs past it.
-    x = min(plot.x_of(now), plot.rect.right - 1)
+    x = min(plot.x_of(now), plot.rect.right - plot.margin)
     pygame.draw.line(surface, ui.ACCENT, (x, plot.rect.top), (x, plot.rect.bottom), 1)
     for b, pts in sorted(flight.samples.items()):
         here = [p for p in pts if p[0] <= now + 1e-9]

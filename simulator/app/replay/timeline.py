@@ -263,10 +263,36 @@ class Timeline:
         cushion, pocket, the cue tip); with ``every``, to any mark (line
         crossings, flights, rests too)."""
         t = self.playback.time
-        ms = [m for m in self.marks.marks if every or m.kind in STEP_KINDS]
+        ms = step_marks(self.marks.marks, every)
         if direction > 0:
             nxt = next((m for m in ms if m.time > t + 1e-6), None)
         else:
             nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
         if nxt is not None:
             self.jump(nxt)
+
+
+def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:
+    """(the balls, the jaw) of a brush against a pocket's jaw; None for any
+    other mark."""
+    c = getattr(m.event, "cushion", None)
+    if m.kind is EventKind.BALL_CUSHION and c and c.startswith("jaw:"):
+        return tuple(m.event.balls), c
+    return None
+
+
+def step_marks(marks: Sequence[Mark], every: bool = False) -> list[Mark]:
+    """The marks "," and "." step through: the contacts a referee follows,
+    a ball rattling in a pocket's jaws once (five brushes of the 7 at one
+    pocket in a row were five steps), a foul always; with ``every``, all."""
+    out: list[Mark] = []
+    for m in marks:
+        if not every and m.kind not in STEP_KINDS:
+            continue
+        jaw = jaw_of(m)
+        if not every and jaw is not None and not m.foul and out and \
+                jaw_of(out[-1]) == jaw:
+            continue
+        out.append(m)
+    return out
+

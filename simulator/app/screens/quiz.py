@@ -29,6 +29,7 @@ from simulator.app.screens.practice.session import (
     neutral_words,
     practice_session,
     rule_line,
+    situation_lines,
 )
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
@@ -232,7 +233,10 @@ class QuizMode(PracticeScreen):
         if self.phase == "watching":
             self.side_buttons([(t("practice.skip"), self._ask),
                                (t("common.back"), self.leave)])
-            self.side_text(self.neutral_title(), t("quiz.watch"))
+            known = situation_lines(self.app.locale, self.sc)
+            self.side_text(self.neutral_title(),
+                           "\n".join([*known, "", t("quiz.watch")] if known
+                                     else [t("quiz.watch")]))
         elif self.phase == "asking":
             self._build_question()
         elif self.phase == "answered":
@@ -256,6 +260,7 @@ class QuizMode(PracticeScreen):
         names = self.session.names if self.session is not None else ()
         lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
                  " · " + self.score_line(), ""]
+        lines += situation_lines(app.locale, self.sc)
         if self.k == 0 and self.sc.question is not None:
             lines.append(self.sc.question.text.get(lang))
         lines.append(t(q.key))

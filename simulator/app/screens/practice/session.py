@@ -86,6 +86,23 @@ def neutral_words(loc: Locale, sc: Scenario) -> str:
                  kind=loc.t(kind))
 
 
+def situation_lines(loc: Locale, sc: Scenario) -> list[str]:
+    """What the referee knows before the stroke and a quiz must say (none of
+    it the answer): the ball in hand and where, the call or the safety. The
+    break is in the heading; the groups and fouls in a row on the cards."""
+    out = []
+    hand = getattr(getattr(sc.game, "ball_in_hand", None), "value", "none")
+    if hand != "none" and not getattr(sc.game, "is_break", False):
+        out.append(loc.t("quiz.before", facts=loc.t(f"bih.{hand}")))
+    decl = sc.declarations
+    if getattr(decl, "called_ball", None) is not None:
+        out.append(loc.t("call.made", ball=decl.called_ball,
+                         pocket=loc.t(f"pocket.{decl.called_pocket}")))
+    elif getattr(decl, "safety", False):
+        out.append(loc.t("call.safety"))
+    return out
+
+
 def rule_line(loc: Locale, sc: Scenario) -> str:
     """The situation's rule in words; for a reading, what it was read to mean."""
     if sc.rule is None:

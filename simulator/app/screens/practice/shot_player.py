@@ -41,12 +41,11 @@ class ShotPlayer:
     def update(self, dt: float) -> list[Event]:
         """Advance; the events passed (for sounds)."""
         pb = self.playback
-        was = pb.paused
         pb.update(dt)
-        if pb.paused and not was:
-            for stop in self.stops:
-                if abs(stop[0] - pb.time) < 1e-6:
-                    self.current = stop
+        # The stop reached last, however the time got there: played to it,
+        # or stepped to it with "." (which showed "Watch..." at the foul).
+        passed = [s for s in self.stops if s[0] <= pb.time + 1e-6]
+        self.current = max(passed, key=lambda s: s[0]) if passed else None
         evs = self.shot.events
         new: list[Event] = []
         while self.sounded < len(evs) and evs[self.sounded].time <= pb.time:

@@ -1,0 +1,288 @@
+"""The instructor's play-test (issue 22): handouts and clips a class can use.
+The side view never covers a ball or a mark of a diagram; a foul at the
+stroke does not end the clip at once; the clip names the foul only from its
+moment; one Russian word for a jump shot (general rule 22: «перескок»)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.replay import export, table_marks
+from simulator.app.replay.export import FOUL_HOLD, FPS, Canvas, clip_times, render_clip
+from simulator.app.text.i18n import Locale
+from simulator.app.text.words import cite
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def flights() -> list[export.ShotExport]:
+    """The gallery's shots with a ball in the air (they carry the side view)."""
+    out = []
+    for exp in export.gallery_exports():
+        if exp.marks().flights:
+            out.append(exp)
+    return out
+
+
+def test_the_side_view_covers_no_ball_and_no_contact_of_a_diagram(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The miscue on a jump hid the 9-ball, contacts 3 and 6 and where the
+    cue ball stopped under the side view: a handout shows every one."""
+    boxes: list[pygame.Rect] = []
+    from simulator.app.replay import side_view
+
+    def record(surface: Any, rect: pygame.Rect, *a: Any, **k: Any) -> None:
+        boxes.append(pygame.Rect(rect))
+    monkeypatch.setattr(side_view, "draw_side_view", record)
+    shots = flights()
+    assert "gallery-miscue-on-jump" in {e.name for e in shots}
+    for exp in shots:
+        for width in (800, 1600):
+            boxes.clear()
+            c = Canvas(exp, width, "ru")
+            c.still()
+            assert boxes, exp.name
+            box, v, m = boxes[-1], c.view, c.marks
+            r = v.ball_px
+            spots = [v.to_screen(x, y) for t in (m.frames[0].time, m.duration)
+                     for x, y, _z in c.positions(t).values()]
+            hit = [p for p in spots if box.inflate(2 * r, 2 * r).collidepoint(p)]
+            assert not hit, (exp.name, width, box, hit)
+            d = table_marks.marker_radius(v) * table_marks.DIAMOND
+            for ct in m.shown_contacts:
+                assert not box.collidepoint(v.to_screen(ct.x, ct.y)), (exp.name, ct.n)
+                assert not box.inflate(2 * d, 2 * d).collidepoint(
+                    v.to_screen(ct.lx, ct.ly)), (exp.name, width, ct.n)
+
+
+def test_a_foul_at_the_stroke_plays_on_long_enough_to_see_it() -> None:
+    """A miscue (general rule 22) and a double hit (rule 20) happen at 0.00 s:
+    the clip used to hold the still table for ~6 frames and end; by default
+    it now plays the stroke's consequence on after the foul."""
+    for name in ("gallery-miscue-on-jump", "gallery-double-hit"):
+        exp = next(export.gallery_exports([name]))
+        times = clip_times(exp, 0.25)
+        at = next(k for k, (_t, _s, f) in enumerate(times) if f is not None)
+        assert times[at][0] < 0.01  # the foul is at the stroke
+        after = [t for t, shown, f in times[at + 1:] if shown == pytest.approx(1 / FPS)]
+        assert len(after) >= 2 * FPS, name  # two seconds and more of play after it
+        assert sum(s for _t, s, _f in times) >= FOUL_HOLD + 3.0, name
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_clip_names_the_foul_only_from_its_moment(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the foul the caption says the game and to watch; the gallery's
+    title ("Miscue on a jump") and the ruling come at the foul."""
+    said: list[tuple[str, str]] = []
+    real = Canvas.caption
+
+    def record(self: Canvas, surf: Any, text: str, foul: bool, stamp: str,
+               head: Any = None) -> None:
+        said.append((" ".join(head or self.layout.head_lines), text))
+        real(self, surf, text, foul, stamp, head)
+    monkeypatch.setattr(Canvas, "caption", record)
+    loc = Locale(lang)
+    for name in ("gallery-miscue-on-jump", "gallery-scratch"):
+        exp = next(export.gallery_exports([name]))
+        said.clear()
+        times = clip_times(exp, 0.5)
+        list(render_clip(exp, lang, 0.5, 800))
+        at = next(k for k, (_t, _s, f) in enumerate(times) if f is not None)
+        foul = exp.main_foul()
+        words = cite(loc, foul.code, foul.ref, exp.discipline)
+        title = exp.title[lang]
+        assert at > 0 and len(said) == len(times)
+        for head, text in said[:at]:
+            assert text == loc.t("export.watch") and title not in head, (name, head)
+        assert said[at][1] == words and title in said[at][0]
+        assert all(title in h for h, _t in said[at:])
+
+
+def test_one_russian_word_for_a_jump_shot() -> None:
+    """General rule 22 says «перескок»: the diagram's title said «Кикс при
+    прыжке» over «кикс при перескоке»; every Russian text says «перескок»."""
+    exp = next(export.gallery_exports(["gallery-miscue-on-jump"]))
+    head, ruling = exp.caption("ru")
+    assert "перескок" in head.lower() and "перескок" in ruling.lower()
+    noun = re.compile(r"прыж(ок|ка|ке|ку|ком|ки|ков)\b|прыжков", re.IGNORECASE)
+    for f in [*ASSETS.glob("scenarios/**/*.toml"), *ASSETS.glob("locale/ru/*.json")]:
+        for line in f.read_text(encoding="utf-8").splitlines():
+            if f.suffix == ".toml" and not line.startswith("ru"):
+                continue
+            assert not noun.search(line), (f.name, line)
+
+
+def gallery_index(name: str) -> int:
+    from simulator.practice.gallery import entries
+    return next(i for i, e in enumerate(entries()) if e.id == name)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_stepping_to_the_foul_shows_its_explanation(lang: str) -> None:
+    """The wrong ball first (9-ball rule 7): "." steps to the first contact,
+    which is the foul; the side column said "Watch..." there, and says the
+    foul with its rule as when the replay stops at it by itself."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.helpers import key, make_app
+    app = make_app(lang)
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-nine-wrong-ball")))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
+    foul = g.demo.foul
+    words = cite(app.locale, foul.code, foul.ref)
+    assert words not in g.body()
+    key(app, pygame.K_PERIOD)  # to the tip's touch, then the foul's contact
+    key(app, pygame.K_PERIOD)
+    pb = g.player.playback
+    assert pb.paused
+    assert pb.time == pytest.approx(g.demo.pause_event.time, abs=1e-6)
+    assert g.at_foul and words in g.body()
+    assert app.t("gallery.at_foul") in g.body()
+    assert app.t("gallery.watch") not in g.body()
+    key(app, pygame.K_COMMA)  # back before it: not yet
+    assert words not in g.body() and app.t("gallery.watch") in g.body()
+    assert not app.errors
+    pygame.display.quit()
+
+
+def test_the_side_views_ball_is_whole_at_the_right_edge(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the jump has landed the clock stands at the plot's right edge:
+    the ball there was cut in half by the plot's edge."""
+    from simulator.app.replay import side_view
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.helpers import frame, key, make_app, run_until
+    app = make_app("en")
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
+    fl = g.show.marks.flights[0]
+    run_until(app, lambda: g.at_foul, limit=600)
+    key(app, pygame.K_SPACE)
+    pb = g.player.playback
+    run_until(app, lambda: pb.time > fl.end + 0.5, limit=60 * 30)
+    key(app, pygame.K_SPACE)  # paused with the side view still open
+    drawn: list[tuple[tuple[float, float], float, pygame.Rect]] = []
+    real = pygame.draw.circle
+
+    def record(surface: pygame.Surface, colour: Any, centre: Any, radius: float,
+               *a: Any, **k: Any) -> Any:
+        drawn.append(((centre[0], centre[1]), radius, surface.get_clip()))
+        return real(surface, colour, centre, radius, *a, **k)
+    monkeypatch.setattr(side_view.pygame.draw, "circle", record)
+    frame(app)
+    monkeypatch.undo()
+    assert g.show.flight() is not None
+    balls = [(c, r, clip) for c, r, clip in drawn if r > 3]
+    assert balls
+    for (x, _y), r, clip in balls:
+        assert clip.left <= x - r + 1 and x + r - 1 <= clip.right, (x, r, clip)
+    assert not app.errors
+    pygame.display.quit()
+
+
+def rattle() -> Any:
+    """The 1-ball sent at the foot right pocket 35 mm off its axis: it
+    brushes that pocket's jaws four times."""
+    from simulator.physics import simulate
+    from simulator.table.events import BallMotion, Stroke
+    from simulator.table.specs import pool_table
+    from simulator.table.state import TableState
+    spec = pool_table(9)
+    p = spec.pocket("foot_right")
+    (mx, my), (ix, iy) = p.mouth_centre, p.inward
+    off, r, speed = 0.035, spec.balls.radius, 1.0
+    state = TableState.from_positions(spec.name, {
+        0: (spec.length / 2 + 0.3, spec.width / 2 + 0.2),
+        1: (mx - ix * 0.35 - iy * off, my - iy * 0.35 + ix * off)})
+    v = (speed * ix, speed * iy, 0.0)
+    return simulate(state, Stroke(90.0, 0.001),
+                    motion={1: BallMotion(v, (-v[1] / r, v[0] / r, 0.0))})
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_full_stop_passes_a_rattle_in_the_jaws_once(lang: str) -> None:
+    """Five brushes of the 7 against one pocket's jaws were five steps of
+    ".": a ball rattling in one pocket is one step (the first brush), the
+    other contacts each their own."""
+    from simulator.app.replay.shotshow import scenario_show
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.app.screens.practice.shot_player import ShotPlayer
+    from simulator.table.events import EventKind
+    from tests.app.helpers import frame, key, make_app
+    app = make_app(lang)
+    app.switch(GalleryPlayMode(app, 0))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
+    shot = rattle()
+    jaws = [e.time for e in shot.events if e.kind is EventKind.BALL_CUSHION
+            and (e.cushion or "").startswith("jaw:")]
+    assert len(jaws) >= 3
+    g.player = ShotPlayer(shot, (), 0.25)
+    g.show = scenario_show(app.locale, g.entry.scenario, shot, g.player.playback,
+                           None)
+    g.show.marks.called_ball = None  # the entry's call names no ball here
+    g.show.marks.called_pocket = None
+    frame(app)
+    pb = g.player.playback
+    stops: list[float] = []
+    for _ in range(len(shot.events) + 2):
+        key(app, pygame.K_PERIOD)
+        if stops and pb.time == stops[-1]:
+            break
+        stops.append(pb.time)
+    at_jaw = [t for t in stops if any(abs(t - j) < 1e-9 for j in jaws)]
+    assert at_jaw == [pytest.approx(jaws[0])], (stops, jaws)
+    assert not app.errors
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
+        lang: str) -> None:
+    """"Situation 1: 8-ball, a shot in play" was ball in hand behind the head
+    string, said only in the final explanation: a referee knows it before the
+    stroke (general rule 7), so the quiz says it while the stroke plays and
+    with the questions, and shows the table as it stood before the stroke."""
+    from simulator.app.screens.practice.practice_screen import table_positions
+    from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
+    from simulator.practice.library import library
+    from tests.app.helpers import make_app, run_until
+    app = make_app(lang)
+    lib = library()
+    seen = set()
+    for disc in ("8-ball", "9-ball"):
+        ids = quiz_ids(disc)
+        for i, sid in enumerate(ids):
+            sc = lib.load(sid)
+            hand = sc.game.ball_in_hand.value
+            called = getattr(sc.declarations, "called_ball", None)
+            if (hand == "none" or sc.game.is_break) and called is None:
+                continue
+            if ("hand", hand) in seen and (called is None or "call" in seen):
+                continue
+            app.switch(start_quiz(app, disc, i))
+            q = app.mode
+            assert isinstance(q, QuizMode) and q.phase == "watching"
+            app.frame([], 1 / 60)
+            if hand != "none" and not sc.game.is_break:
+                seen.add(("hand", hand))
+                words = app.t(f"bih.{hand}")
+                assert words in q.side_body, (sid, q.side_body)
+            if called is not None:
+                seen.add("call")
+                assert app.t("call.made", ball=called, pocket=app.t(
+                    f"pocket.{sc.declarations.called_pocket}")) in q.side_body
+            run_until(app, lambda q=q: q.phase == "asking", limit=3000)
+            if hand != "none" and not sc.game.is_break:
+                assert app.t(f"bih.{hand}") in q.side_body
+            assert q.ball_positions() == table_positions(sc.position)
+    assert ("hand", "kitchen") in seen and "call" in seen
+    assert not app.errors
+    pygame.display.quit()
