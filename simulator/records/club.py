@@ -87,12 +87,14 @@ def match_record(match: Match, seats: Sequence[tuple[str, str | None]], *,
 
 def seats_of(names: Sequence[str]) -> list[tuple[str, str | None]]:
     """Seats from the names a match was set up with: ``cpu:LEVEL`` (or
-    ``cpu:LEVEL 2``) is that computer level, anything else a person."""
+    ``cpu:LEVEL 2``, or a named seat ``cpu:LEVEL:NAME``) is that computer
+    level, anything else a person. A named computer is recorded as its level:
+    the records rate the level, whatever the seat was called."""
     from simulator.records.entrants import levels
     out: list[tuple[str, str | None]] = []
     for n in names:
         head, _, tail = n.partition(":")
-        level = tail.split(" ")[0].strip().casefold()
+        level = tail.partition(":")[0].split(" ")[0].strip().casefold()
         if head.strip().casefold() == CPU and level in levels():
             out.append((f"{CPU}:{level}", level))
         else:

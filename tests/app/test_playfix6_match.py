@@ -260,14 +260,17 @@ def concede_at_turn(app: App, what: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_conceded_match_counts_only_the_games_played(lang: str) -> None:
+@pytest.mark.parametrize("computer", ["cpu:club", "cpu:club:Robo"])
+def test_a_conceded_match_counts_only_the_games_played(lang: str, computer: str) -> None:
     """Anna concedes game 1, then the match in game 2 of a race to 3: the
     records show one match lost and games 0-2 (the two she gave up), not
-    0-3 as if the game never played had been lost too."""
+    0-3 as if the game never played had been lost too. A computer seat given
+    a name (cpu:LEVEL:NAME) is recorded as its level: the records took it
+    for a person called "cpu:..." and refused the match."""
     app = make_app(lang)
     try:
         app.settings.watch = "skip"
-        app.session = Session.new(["Anna", "cpu:club"], "9-ball",
+        app.session = Session.new(["Anna", computer], "9-ball",
                                   {"race_to": 3, "first_breaker": 0,
                                    "break_order": "loser"}, app.locale,
                                   seed=4)
