@@ -127,6 +127,10 @@ def person_aims(w: Walk, s: Session, power: float | None = None) -> None:
     # The turn is seen before the stroke: a Space in its first moment after
     # a computer's turn is taken as meant for that turn.
     frame(app, n=30)
+    # and takes it (a key of her own): after a computer's turn the first
+    # stroke waits for an action of hers, so a Space mashed to hurry the
+    # computer never strikes.
+    w.key(pygame.K_LSHIFT)
     w.key(pygame.K_SPACE)
     w.wait(lambda: len(s.shots) > n and mode_name(app) not in ("playing",))
 

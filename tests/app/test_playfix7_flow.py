@@ -45,8 +45,9 @@ def _shots_by(s: Session, player: int) -> int:
 
 def test_space_for_the_computer_never_strikes_the_persons_stroke() -> None:
     """Space pressed (held, repeating, released) while the computer has the
-    table, and a press that arrives as Ann's turn appears (queued behind a
-    slow frame): no stroke of Ann's until she presses Space on her own turn."""
+    table, a press that arrives as Ann's turn appears (queued behind a slow
+    frame), and presses after it to hurry a computer that has finished: no
+    stroke of Ann's until she has aimed on her own turn and presses Space."""
     app = make_app("en", (800, 500))
     s = _against_computer(app)
     assert app.mode is not None and app.mode.name == "computer"
@@ -61,7 +62,18 @@ def test_space_for_the_computer_never_strikes_the_persons_stroke() -> None:
     frame(app, _up(pygame.K_SPACE))
     frame(app, n=3)
     assert _shots_by(s, 0) == 0 and app.mode.name == "aiming"
-    frame(app, n=30)  # she sees her turn, then decides
+    # Still pressing Space now and then to hurry a computer that has
+    # finished: no stroke until she has aimed; she is told so.
+    for _ in range(3):
+        frame(app, n=30)
+        key(app, pygame.K_SPACE)
+        frame(app, n=3)
+        assert _shots_by(s, 0) == 0 and app.mode.name == "aiming"
+    assert app.toast is not None and app.toast[0] == app.t("evening.aim_first")
+    # She aims (the mouse moves over the table), then a Space strikes.
+    table = app.mode.layout.table  # type: ignore[attr-defined]
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table.center,
+                                  rel=(1, 1), buttons=(0, 0, 0)))
     key(app, pygame.K_SPACE)
     run_until(app, lambda: _shots_by(s, 0) == 1)
 

@@ -54,6 +54,10 @@ def _to_persons_turn(app: App, s: Session) -> None:
     # She sees her turn before she strikes: a Space in its first moment is
     # taken as meant for the computer's turn, not as her stroke.
     frame(app, n=30)
+    # and takes it (a key of her own): after a computer's turn the first
+    # stroke waits for an action of hers, so a Space mashed to hurry the
+    # computer never strikes.
+    key(app, pygame.K_LSHIFT)
 
 
 def _stroke_where(app: App, wanted: Any) -> Any:

@@ -44,8 +44,12 @@ class AimMode(ShotInputMode):
         # Space meant "go on" or "skip" on the screen before: a press made
         # for it (queued while a slow frame drew, or the keyboard's repeat)
         # must not strike this player's stroke as their turn appears.
-        self.settle = SETTLE_SECONDS if getattr(self.app.previous, "name", "") in \
-            SPACE_ELSEWHERE else 0.0
+        after_computer = getattr(self.app.previous, "name", "") in SPACE_ELSEWHERE
+        self.settle = SETTLE_SECONDS if after_computer else 0.0
+        # After the computer's turn a person still pressing Space to hurry it
+        # must not strike: the first stroke comes only once they have aimed
+        # (moved or clicked the mouse, or pressed any other key) here.
+        self.aim_first = after_computer
         req = self.session.req
         self.call_ball = self.call_pocket = None
         if req is not None and req.call_needed and req.callable_balls and \
@@ -158,6 +162,9 @@ class AimMode(ShotInputMode):
     def handle(self, event: pygame.event.Event) -> None:
         if self.scroll_banner(event):
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) or (
+                event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
+            self.aim_first = False
         if event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -317,7 +324,12 @@ class AimMode(ShotInputMode):
         """A stroke only from a press begun here, after this turn was on
         show a moment: never a repeat, nor a press meant for the screen
         before."""
-        return not self.app.repeat(event) and self.settle <= 0.0
+        if self.app.repeat(event) or self.settle > 0.0:
+            return False
+        if self.aim_first:
+            self.app.inform(self.app.t("evening.aim_first"), 4.0)
+            return False
+        return True
 
     def shoot(self) -> None:
         s = self.session
