@@ -22,6 +22,9 @@ from simulator.table.specs import TableKind, table_by_name
 
 YES, NO, NONE = "yes", "no", "none"
 
+# Questions about the next shot of the same game: not asked when the stroke
+# decided the game (a new rack and a break follow, or the match is over).
+GAME_GOES_ON = ("next_shooter", "ball_in_hand")
 RULE_CHOICES = 4  # answers offered for "which rule" (the right ones included)
 REGIONS = {TableKind.POOL: ("none", "anywhere", "kitchen"),
            TableKind.PYRAMID: ("none", "house", "temp_house")}
@@ -63,12 +66,15 @@ def _foul_codes(ruling: Ruling) -> tuple[str, ...]:
 
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
     """The questions the scenario asks (all five when it has no question
-    block), answered by the referee's ruling."""
+    block), answered by the referee's ruling; who shoots next and from where
+    are left out when the stroke decided the game."""
     kinds = scenario.question.asks if scenario.question else QUESTION_KINDS
     out: list[Question] = []
     fouls = _foul_codes(ruling)
     for kind in kinds:
         key = f"quiz.{kind}"
+        if ruling.game_over and kind in GAME_GOES_ON:
+            continue  # the game is decided: nobody shoots next in it
         if kind == "foul":
             out.append(Question(kind, key, (YES, NO),
                                 frozenset({YES if fouls else NO})))

@@ -133,3 +133,21 @@ def test_bad_answers_are_refused() -> None:
         grade(qs["options"], [], ruling)
     with pytest.raises(QuizError, match="none"):
         grade(qs["options"], [NONE, "accept_table"], ruling)
+
+
+def test_a_stroke_that_decides_the_game_asks_nothing_of_its_next_shot() -> None:
+    """8-ball 15 (loss of game): the 8 pocketed in a pocket other than the one
+    called loses the game; a new rack and a break follow, so "who shoots next"
+    and "from where" have no answer in that game and are not asked (the quiz
+    had answered them as if the game went on). Every library position whose
+    stroke decides the game is checked."""
+    decided = 0
+    for entry in library.library().entries:
+        sc, ruling = played(entry.id)
+        kinds = {q.kind for q in make_questions(sc, ruling)}
+        if ruling.game_over:
+            decided += 1
+            assert not kinds & {"next_shooter", "ball_in_hand"}, entry.id
+        elif sc.question is None or "next_shooter" in sc.question.asks:
+            assert "next_shooter" in kinds, entry.id
+    assert decided >= 1
