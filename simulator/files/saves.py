@@ -691,9 +691,7 @@ class Journal:
     def _rewatch(self, match: Match, watch: str | None) -> None:
         """The match with a new watching speed in the header, over this
         journal's own file only (another writer's is left alone)."""
-        fd = self._open_own()
-        if fd is None and self._follow():
-            fd = self._open_own()
+        fd = self._open_followed()
         if fd is None:
             self.moved = True
             self.path = _rotate(self.path.parent)
@@ -706,6 +704,14 @@ class Journal:
         except BaseException:
             self.watch = old  # tried again at the next sync
             raise
+
+    def _open_followed(self) -> int | None:
+        """This journal's own file opened, found again where another writer
+        moved it; None when it is no longer there."""
+        fd = self._open_own()
+        if fd is None and self._follow():
+            fd = self._open_own()
+        return fd
 
     def _follow(self) -> bool:
         """Find this journal's file where another writer moved it (a new
@@ -742,9 +748,7 @@ class Journal:
         records += [{"step": i, "action": hist[i]} for i in range(p, len(hist))]
         if not records:
             return
-        fd = self._open_own()
-        if fd is None and self._follow():
-            fd = self._open_own()
+        fd = self._open_followed()
         if fd is None:
             # Not the file this journal wrote: leave it to whoever did, and
             # go on in a journal of this match's own (the newest autosave).
