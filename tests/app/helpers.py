@@ -14,6 +14,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.loop.settings import Settings
+from simulator.app.screens.aiming import AimMode
 from simulator.app.text.i18n import Locale
 
 DT = 1 / 60
@@ -86,3 +87,46 @@ def run_until(app: App, cond: object, limit: int = 3000) -> int:
             return i
         app.frame(pygame.event.get(), DT)
     raise AssertionError("condition not reached")
+
+
+def scenario_match(app: App, game: str, balls: dict[int, tuple[float, float]],
+                   scenario_id: str = "position") -> AimMode:
+    """A match of Anna and Boris at a set position (not a break; in 8-ball
+    the groups taken, Anna solids), Anna aiming; returns the aiming mode."""
+    from typing import Any
+
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.practice.scenario import parse_scenario
+    state: dict[str, Any] = {"is_break": False}
+    if game == "8-ball":
+        state["groups"] = ["solids", "stripes"]
+    draft = {"format": "kiy-scenario", "version": 1, "id": scenario_id,
+             "discipline": game, "players": 2,
+             "title": {"en": "Position", "ru": "Позиция"},
+             "balls": {str(b): list(p) for b, p in balls.items()}, "state": state}
+    sc = parse_scenario(draft)
+    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
+    app.session = Session(m, app.locale)
+    app.go("match")
+    frame(app)
+    mode = app.mode
+    assert isinstance(mode, AimMode), mode
+    return mode
+
+
+def card_rows(app: App, index: int) -> list[list[str]]:
+    """The rows of cells drawn in the ``index``-th card of the screen."""
+    cards = [r for name, r in app.panels if name == "card"]
+    box = cards[index]
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for t in app.texts:
+        if box.contains(t.box) and t.box.height < 40:
+            rows.setdefault(t.rect.top, []).append((t.box.left, t.text))
+    return [[x for _, x in sorted(cells)] for _, cells in sorted(rows.items())]
+
+
+def gallery_index(name: str) -> int:
+    """Where the foul gallery lists the clip ``name``."""
+    from simulator.practice.gallery import entries
+    return next(i for i, e in enumerate(entries()) if e.id == name)

@@ -11,35 +11,20 @@ from typing import Any
 
 import pygame
 
-from rules.referee import Match
 from simulator.app.loop.app import App
-from simulator.app.match.session import Session
-from simulator.app.screens.aiming import AimMode
 from simulator.app.table.aim import Aim, angle_to
-from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+    scenario_match,
+)
 
 CUE = (1.0, 0.4)
 # Ball 3 on the line from the cue ball to the foot-left corner pocket.
 THREE = (1.0 + 0.6 * (2.54 - 1.0), 0.4 + 0.6 * (1.27 - 0.4))
-
-
-def position(app: App, game: str, balls: dict[int, tuple[float, float]]) -> AimMode:
-    """A match at a set position, the shooter aiming."""
-    state: dict[str, Any] = {"is_break": False}
-    if game == "8-ball":
-        state["groups"] = ["solids", "stripes"]
-    draft = {"format": "kiy-scenario", "version": 1, "id": "calls", "discipline": game,
-             "players": 2, "title": {"en": "Calls", "ru": "Заказы"},
-             "balls": {str(b): list(p) for b, p in balls.items()}, "state": state}
-    sc = parse_scenario(draft)
-    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
-    app.session = Session(m, app.locale)
-    app.go("match")
-    frame(app)
-    mode = app.mode
-    assert isinstance(mode, AimMode), mode
-    return mode
 
 
 def aim_at(app: App, target: tuple[float, float]) -> None:
@@ -65,7 +50,7 @@ def side_lines(app: App) -> list[str]:
 def test_an_obvious_8_ball_shot_is_pre_called() -> None:
     app = make_app()
     try:
-        position(app, "8-ball", {0: CUE, 3: THREE, 12: (0.5, 1.0)})
+        scenario_match(app, "8-ball", {0: CUE, 3: THREE, 12: (0.5, 1.0)})
         aim_at(app, THREE)
         t = app.t
         want = t("call.obvious", ball=3, pocket=t("pocket.foot_left"))
@@ -80,7 +65,7 @@ def test_an_obvious_8_ball_shot_is_pre_called() -> None:
 def test_a_bank_must_be_called_and_a_safety_needs_no_call() -> None:
     app = make_app()
     try:
-        mode = position(app, "8-ball", {0: CUE, 3: THREE, 5: (0.4, 1.1),
+        mode = scenario_match(app, "8-ball", {0: CUE, 3: THREE, 5: (0.4, 1.1),
                                         12: (0.5, 1.0)})
         # A thin cut sends the 3 to a cushion, not into a pocket.
         s = app.session
@@ -98,7 +83,7 @@ def test_a_bank_must_be_called_and_a_safety_needs_no_call() -> None:
         assert d.called_ball is None and not d.safety
         assert app.toast is not None and app.toast[0] == app.t("evening.no_call")
         app.go("menu")
-        mode = position(app, "8-ball", {0: CUE, 3: THREE, 5: (0.4, 1.1),
+        mode = scenario_match(app, "8-ball", {0: CUE, 3: THREE, 5: (0.4, 1.1),
                                         12: (0.5, 1.0)})
         s = app.session
         assert s is not None
@@ -118,7 +103,7 @@ def test_a_bank_must_be_called_and_a_safety_needs_no_call() -> None:
 def test_14_1_calls_every_shot_but_a_safety() -> None:
     app = make_app()
     try:
-        mode = position(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0),
+        mode = scenario_match(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0),
                                       5: (0.4, 0.3)})
         aim_at(app, THREE)  # even a shot straight at a pocket must be called
         assert mode.obvious() is None
@@ -131,7 +116,7 @@ def test_14_1_calls_every_shot_but_a_safety() -> None:
                   limit=3000)
         played = app.session.shots[-1]  # type: ignore[union-attr]
         assert 3 not in played[1].scored
-        mode = position(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0),
+        mode = scenario_match(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0),
                                       5: (0.4, 0.3)})
         aim_at(app, THREE)
         view = mode.scene.view
@@ -151,7 +136,7 @@ def test_14_1_calls_every_shot_but_a_safety() -> None:
 def test_9_ball_never_asks_for_a_call() -> None:
     app = make_app()
     try:
-        mode = position(app, "9-ball", {0: CUE, 1: THREE, 9: (0.5, 1.0)})
+        mode = scenario_match(app, "9-ball", {0: CUE, 1: THREE, 9: (0.5, 1.0)})
         aim_at(app, (2.0, 0.2))  # at nothing in particular
         assert not mode.calling() and not mode.call_missing()
         calls = {app.t(f"call.{k}", ball=1, pocket="") .split(":")[0]

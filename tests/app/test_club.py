@@ -21,7 +21,15 @@ from simulator.app.match.turns import next_step
 from simulator.files import profile, saves
 from simulator.records.club import Club
 from simulator.records.database import MatchRecord, Records
-from tests.app.helpers import DT, button_labels, click_button, frame, key, make_app
+from tests.app.helpers import (
+    DT,
+    button_labels,
+    card_rows,
+    click_button,
+    frame,
+    key,
+    make_app,
+)
 
 LIMIT = 60_000  # frames a computer-only match may take (about 3 s each here)
 
@@ -373,17 +381,6 @@ def person_concedes(app: App, s: Session) -> None:
             continue
         app.frame(pygame.event.get(), DT)
     raise AssertionError("the match did not end")
-
-
-def card_rows(app: App, index: int) -> list[list[str]]:
-    """The rows of cells drawn in the ``index``-th card of the screen."""
-    cards = [r for name, r in app.panels if name == "card"]
-    box = cards[index]
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for t in app.texts:
-        if box.contains(t.box) and t.box.height < 40:
-            rows.setdefault(t.rect.top, []).append((t.box.left, t.text))
-    return [[x for _, x in sorted(cells)] for _, cells in sorted(rows.items())]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

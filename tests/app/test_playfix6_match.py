@@ -8,7 +8,6 @@ person's key."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -17,31 +16,20 @@ from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from simulator.app.screens.aiming import AimMode
 from simulator.app.table.aim import Aim, angle_to
-from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import click, click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    card_rows,
+    click,
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+    scenario_match,
+)
 
 CUE = (1.0, 0.4)
 THREE = (1.0 + 0.6 * (2.54 - 1.0), 0.4 + 0.6 * (1.27 - 0.4))
-
-
-def at_position(app: App, game: str, balls: dict[int, tuple[float, float]]) -> AimMode:
-    """A match of two people at a set position, Anna aiming."""
-    state: dict[str, Any] = {"is_break": False}
-    if game == "8-ball":
-        state["groups"] = ["solids", "stripes"]
-    draft = {"format": "kiy-scenario", "version": 1, "id": "undo", "discipline": game,
-             "players": 2, "title": {"en": "Undo", "ru": "Отмена"},
-             "balls": {str(b): list(p) for b, p in balls.items()}, "state": state}
-    sc = parse_scenario(draft)
-    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
-    app.session = Session(m, app.locale)
-    app.go("match")
-    frame(app)
-    mode = app.mode
-    assert isinstance(mode, AimMode), mode
-    return mode
 
 
 def side_words(app: App) -> str:
@@ -89,7 +77,8 @@ def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> Non
     call the opponent had made since."""
     app = make_app(lang)
     try:
-        at_position(app, "8-ball", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
+        scenario_match(app, "8-ball",
+                       {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
         t = app.t
         call_by_clicks(app, 3, "foot_right")  # not where the aim sends it
         anna = t("call.made", ball=3, pocket=t("pocket.foot_right"))
@@ -118,7 +107,7 @@ def test_undo_gives_back_a_declared_14_1_safety(lang: str) -> None:
     an undo it is declared again (the button says so), not lost."""
     app = make_app(lang)
     try:
-        at_position(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
+        scenario_match(app, "14.1", {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
         t = app.t
         click_button(app, t("panel.safety"))
         frame(app)
@@ -237,17 +226,6 @@ def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
 
 
 # -- 4. a conceded match counts the games played -----------------------------------
-def card_rows(app: App, index: int) -> list[list[str]]:
-    """The rows of cells drawn in the ``index``-th card of the screen."""
-    cards = [r for name, r in app.panels if name == "card"]
-    box = cards[index]
-    rows: dict[int, list[tuple[int, str]]] = {}
-    for t in app.texts:
-        if box.contains(t.box) and t.box.height < 40:
-            rows.setdefault(t.rect.top, []).append((t.box.left, t.text))
-    return [[x for _, x in sorted(cells)] for _, cells in sorted(rows.items())]
-
-
 def concede_at_turn(app: App, what: str) -> None:
     """At Anna's next turn, the pause menu's concession (``what``: game or
     match), confirmed."""
@@ -261,7 +239,8 @@ def concede_at_turn(app: App, what: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("computer", ["cpu:club", "cpu:club:Robo"])
-def test_a_conceded_match_counts_only_the_games_played(lang: str, computer: str) -> None:
+def test_a_conceded_match_counts_only_the_games_played(lang: str,
+                                                       computer: str) -> None:
     """Anna concedes game 1, then the match in game 2 of a race to 3: the
     records show one match lost and games 0-2 (the two she gave up), not
     0-3 as if the game never played had been lost too. A computer seat given
@@ -296,6 +275,21 @@ def test_a_conceded_match_counts_only_the_games_played(lang: str, computer: str)
 
 
 # -- 5. a computer's choice in Express goes on by itself ---------------------------
+def express_after_annas_foul(app: App, watch: str) -> Session:
+    """Express of Anna, a club computer and Boris (seed 4) watched at
+    ``watch``: Anna's first stroke called a foul the referee saw (F), so the
+    computer chooses next."""
+    from tests.app.helpers import button_labels
+    app.settings.watch = watch
+    s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale, seed=4)
+    app.session = s
+    next_step(app)
+    frame(app, n=2)
+    key(app, pygame.K_f)
+    click_button(app, button_labels(app)[0])  # a foul the referee saw
+    return s
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
     """Express (three players, SEED-E 2.6): Anna's foul, then the computer
@@ -304,17 +298,10 @@ def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
     (HOLD_SECONDS), then play goes on by itself, the choice folded to one
     line: one key in all, not one more for the computer's choice."""
     from simulator.app.screens.computer_turn import HOLD_SECONDS, ComputerMode
-    from tests.app.helpers import DT, button_labels
+    from tests.app.helpers import DT
     app = make_app(lang)
     try:
-        app.settings.watch = "4"
-        s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale,
-                        seed=4)
-        app.session = s
-        next_step(app)
-        frame(app, n=2)
-        key(app, pygame.K_f)
-        click_button(app, button_labels(app)[0])  # a foul the referee saw
+        s = express_after_annas_foul(app, "4")
         frame(app, n=300)
         mode = app.mode
         assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
@@ -354,18 +341,10 @@ def test_the_held_choice_card_fits(lang: str, size: tuple[int, int]) -> None:
     """The computer's choice on show before its stroke: no words over other
     words or across the side column's edge."""
     from simulator.app.screens.computer_turn import ComputerMode
-    from tests.app.helpers import button_labels
     from tests.app.test_layout import layout_problems
     app = make_app(lang, size)
     try:
-        app.settings.watch = "skip"
-        s = Session.new(["Anna", "cpu:club", "Boris"], "express", {}, app.locale,
-                        seed=4)
-        app.session = s
-        next_step(app)
-        frame(app, n=2)
-        key(app, pygame.K_f)
-        click_button(app, button_labels(app)[0])
+        s = express_after_annas_foul(app, "skip")
         key(app, pygame.K_SPACE)
         run_until(app, lambda: isinstance(app.mode, ComputerMode)
                   and app.mode.holding() and s.match.history[-1]["type"] == "choice")

@@ -10,8 +10,21 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import frame, make_app
+from simulator.app.loop.app import App
+from tests.app.helpers import frame, gallery_index, make_app
 from tests.app.scenes import LANGS, open_scene
+
+
+def scratch_at_foul(app: App) -> tuple[Any, Any]:
+    """The gallery's scratch clip played to its foul: the mode and the
+    stepper that drives it."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.test_evening_class import Steps
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
+    mode = app.mode
+    st = Steps(app)
+    st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
+    return mode, st
 
 
 def game_words(lang: str) -> set[str]:
@@ -54,11 +67,9 @@ def test_the_clip_caption_names_the_foul_once(lang: str, monkeypatch: Any) -> No
     chosen language, said once ("Here: Foul: cue ball pocketed ..." said
     it twice)."""
     from simulator.app.replay import export as export_mod
-    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.app.text.i18n import Locale
     from simulator.app.text.words import cite
-    from simulator.practice.gallery import entries
-    from tests.app.test_evening_class import Steps, export
+    from tests.app.test_evening_class import export
     said: list[str] = []
     frame_of = export_mod.Canvas.frame
 
@@ -73,11 +84,7 @@ def test_the_clip_caption_names_the_foul_once(lang: str, monkeypatch: Any) -> No
     app.go("menu")
     frame(app)
     try:
-        index = next(i for i, e in enumerate(entries()) if e.id == "gallery-scratch")
-        app.switch(GalleryPlayMode(app, index))
-        mode = app.mode
-        st = Steps(app)
-        st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
+        mode, st = scratch_at_foul(app)
         foul = mode.demo.foul  # type: ignore[attr-defined]
         export(st, "gif", lang)
         loc = Locale(lang)
@@ -248,19 +255,13 @@ def test_the_export_message_covers_neither_words_nor_the_timeline(
     """A gallery foul exported (X, PNG): "Saved <file>" goes to a place of
     its own in the side column (it lay over the timeline) and stays there,
     covering no words, until the next key."""
-    from simulator.app.screens.gallery import GalleryPlayMode
-    from simulator.practice.gallery import entries
     from tests.app.helpers import key
-    from tests.app.test_evening_class import Steps, export
+    from tests.app.test_evening_class import export
     app = make_app(lang, size)
     app.go("menu")
     frame(app)
     try:
-        index = next(i for i, e in enumerate(entries()) if e.id == "gallery-scratch")
-        app.switch(GalleryPlayMode(app, index))
-        mode = app.mode
-        st = Steps(app)
-        st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
+        _, st = scratch_at_foul(app)
         path = export(st, "png", lang)
         for _ in range(3):
             frame(app, n=60)  # seconds pass: still said

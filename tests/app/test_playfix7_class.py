@@ -16,6 +16,7 @@ from simulator.app.replay import export, table_marks
 from simulator.app.replay.export import FOUL_HOLD, FPS, Canvas, clip_times, render_clip
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import cite
+from tests.app.helpers import gallery_index
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -116,11 +117,6 @@ def test_one_russian_word_for_a_jump_shot() -> None:
             if f.suffix == ".toml" and not line.startswith("ru"):
                 continue
             assert not noun.search(line), (f.name, line)
-
-
-def gallery_index(name: str) -> int:
-    from simulator.practice.gallery import entries
-    return next(i for i, e in enumerate(entries()) if e.id == name)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
