@@ -1,0 +1,56 @@
+"""Defects a play-tester found in the class (the quiz, the gallery, the
+practice list and the editor), driven through the window's own loop."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
+from simulator.practice.library import library
+from tests.app.helpers import frame, key, make_app, run_until
+
+
+def _quiz_on(app: App, sid: str) -> QuizMode:
+    disc = library().find(sid).discipline
+    ids = quiz_ids(disc)
+    app.switch(start_quiz(app, disc, ids.index(sid)))
+    mode = app.mode
+    assert isinstance(mode, QuizMode) and mode.sc.id == sid
+    return mode
+
+
+@pytest.mark.parametrize("lang, rule", [("en", "8-ball rule 15"),
+                                        ("ru", "«Восьмёрка», п. 15")])
+def test_the_8_in_a_pocket_not_called_loses_the_game_without_a_foul(
+        lang: str, rule: str) -> None:
+    """The 8 called in one pocket drops in another: "Was it a foul?" — the
+    referee said "Yes, a foul"; the rules (8-ball 15) make it a loss of the
+    game, no foul. "No" is right and the answer says the game is lost, with
+    the rule."""
+    app = make_app(lang)
+    try:
+        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        key(app, pygame.K_SPACE)  # skip the stroke
+        run_until(app, lambda: mode.phase == "asking", limit=1500)
+        assert mode.question.kind == "foul"
+        key(app, pygame.K_2)  # "No foul"
+        frame(app)
+        assert mode.phase == "answered"
+        g = mode.grades[-1]
+        assert g.right, g
+        fb = mode.feedback(g)
+        assert app.t("quiz.referee_answer", answer=app.t("quiz.no_foul")) in fb
+        assert app.t("quiz.loss_no_foul", loss="").strip() in fb
+        assert app.t("quiz.yes_foul") not in fb
+        # Which rule is the next question: it names the loss and its rule.
+        key(app, pygame.K_RETURN)
+        assert mode.question.kind == "rule"
+        key(app, pygame.K_1)
+        frame(app)
+        fb = mode.feedback(mode.grades[-1])
+        assert rule in fb and app.t("quiz.yes_foul") not in fb
+        assert not app.errors
+    finally:
+        pygame.display.quit()
