@@ -8,6 +8,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
+from simulator.app.text.words import cite
 from simulator.practice.library import library
 from tests.app.helpers import frame, key, make_app, run_until
 
@@ -51,6 +52,34 @@ def test_the_8_in_a_pocket_not_called_loses_the_game_without_a_foul(
         frame(app)
         fb = mode.feedback(mode.grades[-1])
         assert rule in fb and app.t("quiz.yes_foul") not in fb
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def gallery_index(name: str) -> int:
+    from simulator.practice.gallery import entries
+    return next(i for i, e in enumerate(entries()) if e.id == name)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_gallery_names_the_foul_once_where_it_stops(lang: str) -> None:
+    """The replay of a foul stops at it and said "Вот фол: Фол: ..." ("Here
+    is the foul:" over "Foul: ..."): the word is said once."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    app = make_app(lang)
+    try:
+        app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
+        g = app.mode
+        assert isinstance(g, GalleryPlayMode)
+        run_until(app, lambda: g.at_foul, limit=3000)
+        foul = g.demo.foul
+        words = cite(app.locale, foul.code, foul.ref, g.entry.scenario.discipline)
+        lines = g.body().splitlines()
+        i = next(i for i, x in enumerate(lines) if words in x)
+        word = {"en": "foul", "ru": "фол"}[lang]
+        said = " ".join(lines[i - 1:i + 1]).lower()
+        assert said.count(word) == 1, lines[i - 1:i + 1]
         assert not app.errors
     finally:
         pygame.display.quit()
