@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rules import registry
-from rules.codes import Kind, SeedRef, code_by_id
+from rules.codes import Kind, SeedRef
 from rules.main_foul import fouls_main_first  # as every view orders them
 from rules.ruling import Foul, Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
@@ -156,8 +156,10 @@ def grade(q: Question, answer: str | Iterable[str], ruling: Ruling) -> Grade:
     given = _answer_set(q, answer)
     right = given == q.correct if q.multiple else given <= q.correct
     codes = _foul_codes(ruling) + tuple(n.code.id for n in ruling.notes)
-    refs = tuple(dict.fromkeys([*(f.ref for f in ruling.fouls),
-                                *(code_by_id(c).ref for c in codes)]))
+    # The rules the ruling cites (9-ball 7 for a wrong ball first, as every
+    # view says), not the codes' home rules (general 16).
+    refs = tuple(dict.fromkeys([*(f.ref for f in fouls_main_first(ruling)),
+                                *(n.ref for n in ruling.notes)]))
     return Grade(q, given, right, q.correct, codes, refs)
 
 
