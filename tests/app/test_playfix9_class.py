@@ -83,3 +83,31 @@ def test_the_gallery_names_the_foul_once_where_it_stops(lang: str) -> None:
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_editor_names_the_next_shot_is_a_break_option_one_way(lang: str) -> None:
+    """The editor showed "Set: break shot" beside "The next shot is the
+    opening break ...: no": three words for one option. The field is named
+    as its sentence starts, and the row says it is the game's state."""
+    from simulator.app.screens.editor.screen import EditorMode
+    from tests.app.helpers import click_button
+    app = make_app(lang, (800, 500))
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("menu.practice"))
+        click_button(app, app.t("practice.editor"))
+        ed = app.mode
+        assert isinstance(ed, EditorMode)
+        ed.set_discipline("8-ball")
+        frame(app)
+        assert ed.field == "is_break"
+        label = ed.field_menu.selected_option
+        label = label[0] if isinstance(label, tuple) else label
+        sentence = ed.field_sentence()
+        assert sentence.lower().startswith(label.lower()), (label, sentence)
+        assert app.t("editor.state") not in ("Set", "Задать")
+        assert not app.errors
+    finally:
+        pygame.display.quit()
