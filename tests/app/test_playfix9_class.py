@@ -111,3 +111,52 @@ def test_the_editor_names_the_next_shot_is_a_break_option_one_way(lang: str) -> 
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+def _rows_cut(app: App) -> list[str]:
+    """The practice list's rows that show only in part."""
+    lst = app.mode.list  # type: ignore[attr-defined]
+    box = lst.list_and_scroll_bar_container.rect
+    out = []
+    for item in lst.item_list:
+        b = item.get("button_element")
+        if b is not None and b.visible and b.rect.colliderect(box) and \
+                not box.contains(b.rect):
+            out.append(item["text"])
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_no_row_of_the_practice_list_is_cut(size: tuple[int, int]) -> None:
+    """The last row in view was cut by the list's bottom edge, and at the
+    end of the list the top one: every row in view is whole, from the top
+    and scrolled to the end, in every game's tab."""
+    from rules import registry
+    from simulator.app.screens.practice.scenario_list import PracticeListMode
+    from tests.app.helpers import click
+    app = make_app("ru", size)
+    try:
+        app.go("practice")
+        frame(app)
+        for d in registry.names():
+            mode = app.mode
+            assert isinstance(mode, PracticeListMode)
+            if d not in mode.tabs:
+                continue
+            click(app, mode.tabs[d].rect.center)
+            frame(app)
+            mode = app.mode
+            assert isinstance(mode, PracticeListMode)
+            assert not _rows_cut(app), (d, _rows_cut(app))
+            sb = mode.list.scroll_bar
+            if sb is not None:
+                for _ in range(80):
+                    click(app, sb.bottom_button.rect.center)
+                frame(app, n=5)
+                last = mode.list.item_list[-1].get("button_element")
+                assert last is not None and \
+                    mode.list.list_and_scroll_bar_container.rect.contains(last.rect)
+                assert not _rows_cut(app), (d, _rows_cut(app))
+        assert not app.errors
+    finally:
+        pygame.display.quit()
