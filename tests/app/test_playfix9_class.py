@@ -160,3 +160,54 @@ def test_no_row_of_the_practice_list_is_cut(size: tuple[int, int]) -> None:
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+BREAKER_END = {
+    "en": r"\b(left|right) (foot|head|side)\b|\b(foot|head) (corner )?pocket",
+    "ru": r"(лев|прав)(ую|ой|ая) (дальн|ближн|средн)"
+          r"|(дальн|ближн)(юю|ей|яя) (угловую )?луз",
+}
+
+
+def test_no_situation_names_a_pocket_from_the_breakers_end() -> None:
+    """Pockets are named as drawn: the head on the left of the screen, the
+    foot on the right ("the right foot pocket" is the bottom right corner);
+    the situations' words named them from the breaker's end."""
+    import re
+
+    from simulator.practice.gallery import entries
+    scs = [library().load(e.id) for e in library().entries]
+    scs += [g.scenario for g in entries()]
+    for sc in scs:
+        for lang, pattern in BREAKER_END.items():
+            for text in (sc.title, sc.explanation, *(
+                    [sc.question.text] if sc.question is not None else [])):
+                words = text.get(lang)
+                assert not re.search(pattern, words, re.IGNORECASE), (sc.id, words)
+
+
+@pytest.mark.parametrize("lang, called, dropped", [
+    ("en", "bottom right corner", "top right"),
+    ("ru", "правую нижнюю угловую", "правую верхнюю")])
+def test_the_quiz_names_the_pockets_as_drawn(lang: str, called: str,
+                                             dropped: str) -> None:
+    """The 8 called in the bottom right corner (foot_right) drops in the
+    top right one: the explanation says so, as the call's mark and the
+    timeline name them."""
+    app = make_app(lang)
+    try:
+        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: mode.phase == "asking", limit=1500)
+        assert app.t("pocket.foot_right").lower().startswith(called.split()[0][:4])
+        while mode.phase != "done":
+            if mode.phase == "asking":
+                key(app, pygame.K_1)
+            else:
+                key(app, pygame.K_RETURN)
+            frame(app)
+        body = mode.sc.explanation.get(lang)
+        assert called in body and dropped in body, body
+        assert not app.errors
+    finally:
+        pygame.display.quit()
