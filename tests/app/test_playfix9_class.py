@@ -211,3 +211,35 @@ def test_the_quiz_names_the_pockets_as_drawn(lang: str, called: str,
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_timeline_names_cushions_as_drawn(lang: str) -> None:
+    """The timeline said "hits the right head-side cushion" (from the
+    breaker's end) of the cushion drawn at the bottom left: every cushion of
+    a gallery clip is named by where it is on the screen."""
+    import re
+
+    from simulator.app.replay.timeline import mark_label
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.table.events import EventKind
+    app = make_app(lang)
+    try:
+        seen = 0
+        for name in ("gallery-scratch", "gallery-nine-wrong-ball"):
+            app.switch(GalleryPlayMode(app, gallery_index(name)))
+            g = app.mode
+            assert isinstance(g, GalleryPlayMode)
+            for m in g.show.marks.marks:
+                cushion = m.event.cushion or ""
+                if m.kind is not EventKind.BALL_CUSHION or cushion.startswith("jaw:"):
+                    continue
+                label = mark_label(app.locale, g.show.spec, m)
+                where = {"en": r"\b(top|bottom|left|right)\b",
+                         "ru": r"(верхн|нижн|лев|прав)"}[lang]
+                old = {"en": r"head|foot", "ru": r"у дома|дальн"}[lang]
+                assert re.search(where, label) and not re.search(old, label), label
+                seen += 1
+        assert seen
+    finally:
+        pygame.display.quit()
