@@ -243,3 +243,30 @@ def test_the_timeline_names_cushions_as_drawn(lang: str) -> None:
         assert seen
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_tick_of_the_double_hit_timeline_says_what_it_is(lang: str) -> None:
+    """The double hit's timeline showed ticks with no words: the pointer on
+    a tick names every contact under it (the stroke, the first contact and
+    the tip's second touch stand within a pixel of one another)."""
+    from simulator.app.replay.timeline import mark_label
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.helpers import move
+    app = make_app(lang)
+    try:
+        app.switch(GalleryPlayMode(app, gallery_index("gallery-double-hit")))
+        g = app.mode
+        assert isinstance(g, GalleryPlayMode)
+        frame(app)
+        geo = g.show.geometry
+        assert geo is not None
+        for m in g.show.marks.marks:
+            move(app, (geo.x_of(m.time), geo.bar.centery))
+            frame(app)
+            said = " ".join(r.text for r in app.texts)
+            label = mark_label(app.locale, g.show.spec, m)
+            assert label in said, (m.kind, label)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
