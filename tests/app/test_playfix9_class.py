@@ -270,3 +270,33 @@ def test_every_tick_of_the_double_hit_timeline_says_what_it_is(lang: str) -> Non
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_first_step_stops_at_a_foul_at_the_strike(lang: str) -> None:
+    """The Express push-through: the foul comes 0.00001 s after the strike,
+    both at "0.000 s"; the first "." stopped at the strike, where the side
+    column still said "Watch...", and the foul was passed by. It stops at
+    the foul, which the side column names."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    app = make_app(lang)
+    try:
+        app.switch(GalleryPlayMode(app, gallery_index("gallery-express-push-through")))
+        g = app.mode
+        assert isinstance(g, GalleryPlayMode)
+        assert g.demo.pause_time < 1e-3
+        key(app, pygame.K_PERIOD)
+        pb = g.player.playback
+        assert pb.paused and pb.time == pytest.approx(g.demo.pause_time, abs=1e-9)
+        assert g.at_foul
+        foul = g.demo.foul
+        words = cite(app.locale, foul.code, foul.ref, g.entry.scenario.discipline)
+        assert words in g.body() and app.t("gallery.watch") not in g.body()
+        key(app, pygame.K_COMMA)  # back to the strike, before it
+        assert pb.time < g.demo.pause_time
+        key(app, pygame.K_PERIOD)
+        key(app, pygame.K_PERIOD)  # and on, past it
+        assert pb.time > g.demo.pause_time
+        assert not app.errors
+    finally:
+        pygame.display.quit()

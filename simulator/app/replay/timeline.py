@@ -33,6 +33,9 @@ def fitting(options: Sequence[str], size: int, width: int) -> str:
     return options[-1] if options else ""
 
 
+SAME_TIME = 5e-4  # marks closer than this read as one time (to 1 ms)
+
+
 def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     """An event in words: '3 hits the foot cushion'."""
     ev = m.event
@@ -290,7 +293,14 @@ class Timeline:
         else:
             nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
         if nxt is not None:
-            self.jump(nxt)
+            # A foul a hair from the mark reached (the Express push-through:
+            # the stroke at 0.000 s, the foul 0.00001 s later, both "0.000
+            # s") is where the step stops: the first "." showed the stroke
+            # and "Watch..." at the foul's own time.
+            foul = next((m for m in self.marks.marks if m.foul and
+                         abs(m.time - nxt.time) < SAME_TIME and
+                         direction * (m.time - t) > 1e-6), None)
+            self.jump(foul if foul is not None else nxt)
 
 
 def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:
