@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 
-from rules.codes import SeedRef, code_by_id
+from rules.codes import DIGEST, SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
 from simulator.files.resources import locale_dir
 from simulator.practice.library import GALLERY_DIR, gallery_paths, scan
@@ -41,9 +41,10 @@ class GalleryEntry:
 
     @property
     def ref(self) -> SeedRef:
-        """The seed rule of the foul (the game's own citation comes with the
-        ruling; this is the code's home rule)."""
-        return code_by_id(self.info.foul).ref
+        """The seed rule of the foul: the entry's own (the game's rule that
+        states it, 9-ball 7 for a wrong ball first), else the code's home
+        rule (general 16)."""
+        return self.scenario.rule or code_by_id(self.info.foul).ref
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,9 @@ class Demonstration:
         return self.pause_event.time
 
     def rule_text(self, lang: str) -> str:
-        return rule_text(self.foul.code.id, lang)
+        """The foul's words with the rule the ruling cites (as every view
+        cites it), not the catalogue's home rule of the code."""
+        return rule_text(self.foul.code.id, lang, self.foul.ref)
 
     def unintended(self) -> tuple[str, ...]:
         """Foul codes in the ruling that the entry does not expect."""
@@ -136,7 +139,24 @@ def _texts(lang: str) -> dict[str, str]:
     return out
 
 
-def rule_text(code: str, lang: str) -> str:
+@cache
+def _ref_words(lang: str) -> dict[str, str]:
+    try:
+        data = json.loads((LOCALE_DIR / lang / "ui.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    refs = data.get("ref") if isinstance(data, dict) else None
+    return {k: v for k, v in refs.items() if isinstance(v, str)} \
+        if isinstance(refs, dict) else {}
+
+
+def rule_text(code: str, lang: str, ref: SeedRef | None = None) -> str:
     """The rule text of a code in the player's language (English, then the
-    code itself, when a text is missing)."""
-    return _texts(lang).get(code) or _texts("en").get(code) or code
+    code itself, when a text is missing); with ``ref``, that rule in its
+    brackets in place of the code's home rule."""
+    text = _texts(lang).get(code) or _texts("en").get(code) or code
+    form = _ref_words(lang).get(ref.section) if ref is not None else None
+    if ref is None or form is None or ref.file == DIGEST or \
+            not text.endswith(")") or " (" not in text:
+        return text
+    return f"{text[:text.rindex(' (')]} ({form.format(rule=ref.rule)})"

@@ -15,8 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rules import registry
-from rules.codes import SeedRef, code_by_id
-from rules.ruling import Ruling
+from rules.codes import Kind, SeedRef
+from rules.main_foul import fouls_main_first  # as every view orders them
+from rules.ruling import Foul, Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
 from simulator.table.specs import TableKind, table_by_name
 
@@ -60,8 +61,21 @@ class Grade:
 
 
 def _foul_codes(ruling: Ruling) -> tuple[str, ...]:
-    from rules.main_foul import fouls_main_first  # as every view orders them
+    """Every breach, fouls and losses of the game, the main one first."""
     return tuple(dict.fromkeys(f.code.id for f in fouls_main_first(ruling)))
+
+
+def fouled(ruling: Ruling) -> bool:
+    """Whether the stroke had a foul: a loss of the game is not one by itself
+    (8-ball 15: the 8 early or in a pocket not called loses the game on a
+    stroke that may break no other rule), so "Was it a foul?" is yes only
+    when a foul was committed, with the loss or without it."""
+    return any(f.code.kind is Kind.FOUL for f in ruling.fouls)
+
+
+def losses(ruling: Ruling) -> tuple[Foul, ...]:
+    """The entries of the ruling that lose the game, the main one first."""
+    return tuple(f for f in fouls_main_first(ruling) if f.code.kind is Kind.LOSS)
 
 
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
@@ -77,7 +91,7 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
             continue  # the game is decided: nobody shoots next in it
         if kind == "foul":
             out.append(Question(kind, key, (YES, NO),
-                                frozenset({YES if fouls else NO})))
+                                frozenset({YES if fouled(ruling) else NO})))
         elif kind == "rule":
             right = fouls or (NONE,)
             # Wrong answers: the game's common fouls the ruling does not have.
@@ -142,8 +156,10 @@ def grade(q: Question, answer: str | Iterable[str], ruling: Ruling) -> Grade:
     given = _answer_set(q, answer)
     right = given == q.correct if q.multiple else given <= q.correct
     codes = _foul_codes(ruling) + tuple(n.code.id for n in ruling.notes)
-    refs = tuple(dict.fromkeys([*(f.ref for f in ruling.fouls),
-                                *(code_by_id(c).ref for c in codes)]))
+    # The rules the ruling cites (9-ball 7 for a wrong ball first, as every
+    # view says), not the codes' home rules (general 16).
+    refs = tuple(dict.fromkeys([*(f.ref for f in fouls_main_first(ruling)),
+                                *(n.ref for n in ruling.notes)]))
     return Grade(q, given, right, q.correct, codes, refs)
 
 

@@ -48,3 +48,19 @@ def test_a_stroke_that_misses_its_foul_is_refused() -> None:
     assert sc.gallery is not None
     with pytest.raises(GalleryError, match=r"does not produce foul\.bad_hit"):
         gallery.demonstrate(gallery.GalleryEntry(sc, sc.gallery))
+
+
+def test_a_wrong_ball_first_in_9_ball_is_cited_as_9_ball_rule_7_everywhere() -> None:
+    """9-ball 7 states the foul of a wrong ball first: the gallery's rule,
+    its rule text and the quiz's rules name it, as the ruling does, where
+    the code's home rule (general 16) was cited."""
+    from rules.codes import n9
+    from simulator.practice.quiz import grade, make_questions
+    entry = next(e for e in ENTRIES if e.id == "gallery-nine-wrong-ball")
+    demo = gallery.demonstrate(entry)
+    assert demo.foul.ref == n9("7") and entry.ref == n9("7")
+    assert demo.rule_text("en").endswith("(9-ball rule 7)")
+    assert demo.rule_text("ru").endswith("(«Девятка», п. 7)")
+    q = make_questions(entry.scenario, demo.ruling)[0]
+    refs = grade(q, "yes", demo.ruling).refs
+    assert n9("7") in refs and all(r.section != "general" for r in refs), refs

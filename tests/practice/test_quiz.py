@@ -151,3 +151,21 @@ def test_a_stroke_that_decides_the_game_asks_nothing_of_its_next_shot() -> None:
         elif sc.question is None or "next_shooter" in sc.question.asks:
             assert "next_shooter" in kinds, entry.id
     assert decided >= 1
+
+
+@pytest.mark.parametrize("sid, foul", [
+    ("8ball-eight-wrong-pocket", NO), ("8ball-eight-early", NO),
+    ("8ball-eight-and-scratch", YES), ("8ball-eight-off-table", YES),
+    ("9ball-third-foul-after-warning", YES)])
+def test_a_lost_game_is_a_foul_only_when_a_foul_was_committed(
+        sid: str, foul: str) -> None:
+    """8-ball 15: the 8 in a pocket not called, or before the group is
+    cleared, loses the game; no rule calls that a foul, so "Was it a foul?"
+    is no unless the stroke also fouled (a scratch with the 8, a ball off
+    the table, the third foul in 9-ball). "Which rule" is still the loss."""
+    sc, ruling = played(sid)
+    assert ruling.game_over
+    qs = {q.kind: q for q in make_questions(sc, ruling)}
+    assert qs["foul"].correct == frozenset({foul})
+    loss = next(f.code.id for f in ruling.fouls if f.code.id.startswith("loss."))
+    assert grade(qs["rule"], loss, ruling).right

@@ -47,6 +47,7 @@ class ShotShow(Timeline, SideView):
         self.trails = True
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
+        self.pointer: tuple[int, int] | None = None
 
     @property
     def spec(self) -> TableSpec:
@@ -78,6 +79,9 @@ class ShotShow(Timeline, SideView):
         return True
 
     def mouse(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos  # for the ticks' words; not consumed
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
         return False

@@ -33,6 +33,9 @@ def fitting(options: Sequence[str], size: int, width: int) -> str:
     return options[-1] if options else ""
 
 
+SAME_TIME = 5e-4  # marks closer than this read as one time (to 1 ms)
+
+
 def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     """An event in words: '3 hits the foot cushion'."""
     ev = m.event
@@ -110,6 +113,7 @@ class Timeline:
     fouls: dict[int, tuple[str, ...]]
     geometry: TimelineGeometry | None
     selected: Mark | None
+    pointer: tuple[int, int] | None  # where the mouse is, for the ticks' words
 
     def near_mark(self, tol: float = 1e-6) -> Mark | None:
         """The mark the clock stands on (a foul's first), if any."""
@@ -201,6 +205,18 @@ class Timeline:
         stands at (paused), or the hint."""
         lh = row.height
         pb = self.playback
+        hovered = self.marks_under(self.pointer) if self.pointer else []
+        if hovered:
+            # The pointer on a tick: what each mark under it is (ticks a few
+            # milliseconds apart, a double hit's, stand on one pixel).
+            said = " · ".join(self.time_text(m.time) + " " +
+                              mark_label(self.locale, self.marks.spec, m)
+                              for m in hovered)
+            short = " · ".join(mark_label(self.locale, self.marks.spec, m)
+                               for m in hovered)
+            ui.line(surface, fitting([said, short], size, row.width), size,
+                    ui.INK, row)
+            return
         at = self.near_mark()
         foul_texts = self.fouls.get(at.event_index) if at is not None else None
         if at is not None and foul_texts and foul_x is not None:
@@ -224,6 +240,14 @@ class Timeline:
 
     def time_text(self, t: float) -> str:
         return self.locale.t("timeline.at", t=self.locale.num(t, 3))
+
+    def marks_under(self, pos: tuple[int, int], reach: int = 6) -> list[Mark]:
+        """Every mark whose tick is under the pointer (within ``reach``
+        pixels), in time order; none when it is off the bar."""
+        geo = self.geometry
+        if geo is None or not geo.bar.inflate(14, 8).collidepoint(pos):
+            return []
+        return [m for m in self.marks.marks if abs(geo.x_of(m.time) - pos[0]) <= reach]
 
     def mark_at(self, pos: tuple[int, int]) -> Mark | None:
         """The mark under a point of the bar (the nearest within a few pixels)."""
@@ -269,7 +293,14 @@ class Timeline:
         else:
             nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
         if nxt is not None:
-            self.jump(nxt)
+            # A foul a hair from the mark reached (the Express push-through:
+            # the stroke at 0.000 s, the foul 0.00001 s later, both "0.000
+            # s") is where the step stops: the first "." showed the stroke
+            # and "Watch..." at the foul's own time.
+            foul = next((m for m in self.marks.marks if m.foul and
+                         abs(m.time - nxt.time) < SAME_TIME and
+                         direction * (m.time - t) > 1e-6), None)
+            self.jump(foul if foul is not None else nxt)
 
 
 def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:

@@ -186,7 +186,10 @@ class GalleryPlayMode(PracticeScreen):
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul
-            lines += ["", t("gallery.at_foul"), cite(loc, foul.code, foul.ref),
+            # The code's words already say "Foul:" (or "Loss:"): one line,
+            # not "Here is the foul:" over "Foul: ...".
+            words = cite(loc, foul.code, foul.ref, sc.discipline)
+            lines += ["", t("gallery.at_foul", foul=words),
                       *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
             lines += ["", t("gallery.watch")]

@@ -35,7 +35,15 @@ from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import cite, code_words, discipline_label
-from simulator.practice.quiz import NONE, YES, Grade, Question, QuizSession
+from simulator.practice.quiz import (
+    NONE,
+    YES,
+    Grade,
+    Question,
+    QuizSession,
+    fouled,
+    losses,
+)
 from simulator.practice.scenario import Scenario
 from simulator.table.specs import table_by_name
 
@@ -327,7 +335,16 @@ class QuizMode(PracticeScreen):
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
                  t("quiz.referee_answer", answer=expected), ""]
-        if any(later.kind == "rule" for later in self.questions[self.k + 1:]):
+        lost = losses(self.ruling)
+        rule_later = any(later.kind == "rule" for later in self.questions[self.k + 1:])
+        if q.kind == "foul" and lost:
+            # A loss of the game is not a foul by itself (8-ball 15): say so,
+            # and which loss with its rule unless the next question asks it.
+            key = "quiz.loss_and_foul" if fouled(self.ruling) else "quiz.loss_no_foul"
+            loss = "" if rule_later else cite(self.app.locale, lost[0].code,
+                                               lost[0].ref, self.sc.discipline)
+            lines[-1:-1] = [t(key, loss=loss).rstrip()]
+        if rule_later:
             # The rule would answer the question after this one: it is named
             # with that one's answer.
             return "\n".join([*lines, t("quiz.rule_next")])

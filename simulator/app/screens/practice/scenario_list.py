@@ -83,6 +83,7 @@ class PracticeListMode(Mode):
         default = next((lbl for lbl, sid in self.items if sid == st.selected), None)
         self.list = UISelectionList(list_rect, [lbl for lbl, _ in self.items],
                                     app.gui, default_selection=default)
+        self._whole_rows(list_rect)
         y = list_rect.bottom + 10
         names: list[tuple[str, Action]] = [
             (app.t("practice.open"), self.open_selected),
@@ -99,6 +100,19 @@ class PracticeListMode(Mode):
         if errors:
             app.notify(app.t("practice.broken", n=len(errors), reason=errors[0][1]),
                        6.0)
+
+    def _whole_rows(self, list_rect: pygame.Rect) -> None:
+        """The list as tall as a whole number of its rows: the row at its
+        bottom edge was cut in half (at 1280x720 and 800x500), and one row
+        is never half out of view but as the wheel leaves it."""
+        box = self.list.list_and_scroll_bar_container
+        if box is None:
+            return
+        inner = box.rect.height
+        row = int(getattr(self.list, "list_item_height", 0) or 0)
+        cut = inner % row if row > 0 else 0
+        if cut and inner - cut >= row:
+            self.list.set_dimensions((list_rect.width, list_rect.height - cut))
 
     def _tab(self, d: str) -> Action:
         def fn() -> None:
