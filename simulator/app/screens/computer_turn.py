@@ -170,7 +170,14 @@ class ComputerMode(TableMode):
     choice with its rule), then plays it at the watching speed."""
 
     name = "computer"
-    controls = True
+
+    @property
+    def controls(self) -> bool:  # type: ignore[override]
+        """The aim controls only once there is no ruling card open to read:
+        greyed, they kept their room in a low window and left the card 3-4
+        lines while the computer thought; the ruling is what to read then."""
+        s = self.session
+        return s.banner is None or s.banner_folded or not self.show_banner()
 
     def __init__(self, app: App, kind: str, player: int) -> None:
         super().__init__(app)

@@ -1,0 +1,60 @@
+"""A low window (800x500), found in play: the ruling card while the computer
+thinks, the Russian foul gallery, foul call and statistics header, the
+hint's words, the ball-in-hand region's edges and the window's place when
+its size changes in the settings."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from tests.app.helpers import frame, key, run_until
+from tests.app.scenes import LANGS
+
+LOW = (800, 500)
+
+
+def _overlapping(rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    return [(a, b) for a, b in itertools.combinations(rects, 2) if a.colliderect(b)]
+
+
+# -- 1. the ruling card gets the room while the computer thinks ---------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ruling_card_has_the_room_while_the_computer_thinks(lang: str) -> None:
+    """An Express foul (a ruling of many lines), then the computer's turn:
+    while it thinks the card shows at least 8 rows of the ruling (the
+    greyed power, spin and elevation kept their room and left it 3-4) and
+    nothing in the side column overlaps; the controls come back once the
+    card is folded."""
+    from tests.app.test_playfix6_words import CARD_CASES, _card_rows, _foul_played
+    game, names, wanted = CARD_CASES["Express, the computer chooses"]
+    app = _foul_played(lang, LOW, game, names, wanted)
+    try:
+        s = app.session
+        run_until(app, lambda: app.mode.name == "computer", limit=3000)
+        frame(app, n=2)
+        if app.mode.phase == "waiting":
+            key(app, pygame.K_SPACE)  # read: the computer thinks
+            frame(app, n=2)
+        mode = app.mode
+        assert mode.name == "computer" and s.banner is not None
+        card = mode.banner_rect
+        assert card is not None
+        caps = {mode.app.t("ruling.hide"), mode.app.t("ruling.more",
+                                                      n=mode.banner_hidden)}
+        rows = [r for r in _card_rows(app, card) if r.text not in caps
+                and r.text != s.banner.title]
+        assert len(rows) >= 8, [r.shown for r in rows]
+        side = app.layout.side
+        drawn = [r.rect for r in app.texts if side.contains(r.rect) and r.shown.strip()]
+        assert not _overlapping(drawn)
+        assert not mode.controls
+        key(app, pygame.K_h)  # folded: the aim controls are back under it
+        frame(app, n=2)
+        assert s.banner_folded and app.mode.controls
+    finally:
+        pygame.display.quit()
+
