@@ -58,3 +58,30 @@ def test_the_ruling_card_has_the_room_while_the_computer_thinks(lang: str) -> No
     finally:
         pygame.display.quit()
 
+
+# -- 2. Russian at 800x500: the foul call -------------------------------------
+
+@pytest.mark.parametrize("game", ("8-ball", "9-ball"))
+def test_every_choice_of_the_foul_call_is_in_view_in_russian(game: str) -> None:
+    """F at 800x500 in Russian: the four fouls, "other calls" and Cancel
+    all drawn inside the card at once (four of six showed, two under the
+    wheel), each foul still with its rule's number and the rule book named
+    in the text above them."""
+    from tests.app.scenes import open_scene
+    app = open_scene("fouls", game, "ru", LOW)
+    try:
+        frame(app, n=2)
+        d = app.dialogs[-1]
+        assert d.kind == "fouls" and len(d.buttons) == 6
+        screen = pygame.Rect((0, 0), LOW)
+        for b in d.buttons:
+            assert b.rect.height and d.rect.contains(b.rect) and \
+                screen.contains(b.rect), (b.label, b.rect)
+        for b in d.buttons[:4]:
+            assert b.label.rstrip().endswith(")") and "п. " in b.label, b.label
+        said = {t.text for t in app.texts}
+        assert not any(app.t("dialog.more", n=n) in said for n in range(1, 10))
+        assert app.t("book.general") in d.body
+        assert not _overlapping([b.rect for b in d.buttons])
+    finally:
+        pygame.display.quit()

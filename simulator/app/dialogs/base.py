@@ -80,9 +80,13 @@ class Dialog(Mode):
         self.fit_whole = False
         self.short_body: str | None = None
         self.short_labels: list[str] | None = None  # one a button
+        # The last try before anything scrolls: a shorter title, text and
+        # labels (the foul call's rule book named once, not on every button).
+        self.shortest: tuple[str, str, list[str]] | None = None
         self.gap = 6  # between two buttons
         self.takes_side = False  # the whole side column, the heading too
         self._full_body = body
+        self._full_title = title
 
     def enter(self) -> None:
         self._covered = self._cover()
@@ -217,14 +221,17 @@ class Dialog(Mode):
         layout = getattr(below, "layout", None)
         side = layout.side.inflate(-20, -16) if layout is not None else dock
         full = [label for label, _fn in self.button_specs]
-        texts = [(self._full_body, full)]
+        title = self._full_title
+        texts = [(title, self._full_body, full)]
         if self.short_body:
-            texts.append((self.short_body, full))
+            texts.append((title, self.short_body, full))
             if self.short_labels:
-                texts.append((self.short_body, self.short_labels))
+                texts.append((title, self.short_body, self.short_labels))
+        if self.shortest:
+            texts.append(self.shortest)
         for area, gap in ((dock, 6), (side, 6), (side, 3)):
-            for body, labels in texts:
-                self.body, self.gap = body, gap
+            for head, body, labels in texts:
+                self.title, self.body, self.gap = head, body, gap
                 for b, label in zip(self.buttons, labels, strict=True):
                     b.label = label
                 if self._fits_whole(area):
