@@ -85,3 +85,48 @@ def test_every_choice_of_the_foul_call_is_in_view_in_russian(game: str) -> None:
         assert not _overlapping([b.rect for b in d.buttons])
     finally:
         pygame.display.quit()
+
+
+# -- 5. the window's place when the settings change its size ------------------
+
+@pytest.mark.parametrize("pos, old, new, desktop, want", (
+    ((200, 150), (800, 500), (1280, 720), (1920, 1080), (0, 40)),  # not off the left
+    ((700, 500), (800, 500), (1280, 720), (1920, 1080), (460, 360)),  # onto it
+    ((0, 32), (1280, 720), (800, 500), (1920, 1080), (240, 142)),  # shrunk: centred
+    ((10, 40), (800, 500), (1920, 1080), (1280, 800), (0, 0)),  # larger than it
+))
+def test_a_resized_window_keeps_its_centre_on_the_screen(
+        pos: tuple[int, int], old: tuple[int, int], new: tuple[int, int],
+        desktop: tuple[int, int], want: tuple[int, int]) -> None:
+    from simulator.app.loop.app import placed_window
+    x, y = placed_window(pos, old, new, desktop)
+    assert (x, y) == want
+    assert x >= 0 and y >= 0
+    if new[0] <= desktop[0] and new[1] <= desktop[1]:
+        assert x + new[0] <= desktop[0] and y + new[1] <= desktop[1]
+
+
+def test_the_settings_size_change_keeps_the_window_on_the_screen() -> None:
+    """The window size picked in the settings: the window grows about its
+    centre and stays on the screen (it grew from its old corner, off the
+    screen's right and bottom)."""
+    import pygame_gui
+
+    from simulator.app.loop.app import _window_box
+    from tests.app.helpers import make_app
+    app = make_app("en", LOW)
+    try:
+        desk = pygame.display.get_desktop_sizes()[0]
+        app.go("settings")
+        frame(app, n=2)
+        pygame.Window.from_display_module().position = (desk[0] - 820, desk[1] - 520)
+        frame(app)
+        menu = app.mode.window_menu
+        frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                      ui_element=menu, text="1024×640"), n=3)
+        box = _window_box()
+        assert box is not None and box[1] == (1024, 640) and app.size == (1024, 640)
+        (x, y), (w, h) = box
+        assert x >= 0 and x + w <= desk[0] and y >= 0 and y + h <= desk[1], (box, desk)
+    finally:
+        pygame.display.quit()
