@@ -112,14 +112,14 @@ def test_the_settings_size_change_keeps_the_window_on_the_screen() -> None:
     screen's right and bottom)."""
     import pygame_gui
 
-    from simulator.app.loop.app import _window_box
+    from simulator.app.loop.app import _display_window, _window_box
     from tests.app.helpers import make_app
     app = make_app("en", LOW)
     try:
         desk = pygame.display.get_desktop_sizes()[0]
         app.go("settings")
         frame(app, n=2)
-        pygame.Window.from_display_module().position = (desk[0] - 820, desk[1] - 520)
+        _display_window().position = (desk[0] - 820, desk[1] - 520)
         frame(app)
         menu = app.mode.window_menu
         frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
@@ -128,5 +128,41 @@ def test_the_settings_size_change_keeps_the_window_on_the_screen() -> None:
         assert box is not None and box[1] == (1024, 640) and app.size == (1024, 640)
         (x, y), (w, h) = box
         assert x >= 0 and x + w <= desk[0] and y >= 0 and y + h <= desk[1], (box, desk)
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. the hint in a player's words ----------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_says_how_to_play_it_in_a_players_words(lang: str) -> None:
+    """A hint asked for (I) on a pot: it says which ball and pocket, how
+    full to hit the ball and on which side, how hard and where the tip
+    meets the cue ball; no angle ("Aim 179.4°" told a player nothing)."""
+    import re
+
+    from tests.app.scenes import open_scene
+    app = open_scene("banner", "8-ball", lang, LOW)
+    try:
+        s = app.session
+        if app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=4000)
+        frame(app, n=2)
+        d = s.hint.decision
+        assert d.kind == "pot"
+        lines = app.mode.hint_lines()
+        joined = " ".join(lines)
+        assert str(d.target) in lines[0] and app.t(f"pocket.{d.pocket}") in lines[0]
+        assert not re.search(r"\d°", joined), lines  # no angle (a level cue)
+        fullness = [app.t(f"cpu.fullness.{k}") for k in (
+            "full", "three_quarter", "half", "quarter", "thin")]
+        assert any(app.t("cpu.contact", ball=d.target, how=f) in joined or
+                   any(app.t("cpu.on_side", how=f, side=app.t(f"cpu.side.{side}"))
+                       in joined for side in ("left", "right")) for f in fullness)
+        strengths = [app.t(f"cpu.strength.{k}") for k in ("soft", "medium", "firm",
+                                                          "hard")]
+        assert any(ln.startswith(tuple(strengths)) for ln in lines), lines
     finally:
         pygame.display.quit()

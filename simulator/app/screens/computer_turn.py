@@ -242,7 +242,7 @@ class ComputerMode(TableMode):
                 s.placed = d.place
             s.aim = computer.aim_of(d)
             self.lines = computer.shot_lines(loc, d, lambda b: ball_label(loc, b),
-                                              s.spec.balls.radius)
+                                              s.spec.balls.radius, s.match.table())
             return
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
