@@ -166,3 +166,38 @@ def test_the_hint_says_how_to_play_it_in_a_players_words(lang: str) -> None:
         assert any(ln.startswith(tuple(strengths)) for ln in lines), lines
     finally:
         pygame.display.quit()
+
+
+# -- 2. Russian at 800x500: the foul gallery beside its side view -------------
+
+def test_the_gallery_explains_the_foul_beside_the_side_view_in_russian() -> None:
+    """A ball off the table in the foul gallery, stopped at the foul, at
+    800x500 in Russian: under the side view the explanation gets at least
+    five lines (a column of eight buttons left it one), every button is
+    whole in the side column, and nothing overlaps."""
+    from simulator.app.screens.gallery import GalleryPlayMode, _entries
+    from tests.app.helpers import DT, make_app
+    app = make_app("ru", LOW)
+    try:
+        i = next(k for k, e in enumerate(_entries())
+                 if e.id == "gallery-ball-off-table")
+        g = GalleryPlayMode(app, i)
+        app.switch(g)
+        run_until(app, lambda: g.at_foul, limit=3600)
+        app.frame([], DT)
+        frame(app, n=2)
+        assert g.inset_height(200), "the side view is shown"
+        body = [t for t in app.texts if g.body_rect.contains(t.rect) and t.shown.strip()
+                and t.size >= 12]
+        assert len(body) >= 5, [t.shown for t in body]
+        side = app.layout.side
+        rects = [b.rect for b in g.side_btns]
+        for b in g.side_btns:
+            assert side.contains(b.rect), (b.label, b.rect)
+            assert all(w in " ".join(t.shown for t in app.texts if b.rect.contains(
+                t.rect)) for w in b.label.split()), b.label
+        texts = [t.rect for t in app.texts if g.body_rect.contains(t.rect)]
+        assert not _overlapping(rects)
+        assert not any(r.colliderect(t) for r in rects for t in texts)
+    finally:
+        pygame.display.quit()
