@@ -201,3 +201,28 @@ def test_the_gallery_explains_the_foul_beside_the_side_view_in_russian() -> None
         assert not any(r.colliderect(t) for r in rects for t in texts)
     finally:
         pygame.display.quit()
+
+
+# -- 2. Russian at 800x500: the statistics' header ---------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_statistics_header_is_one_line_beside_a_computer_seat(lang: str) -> None:
+    """The match's end at 800x500 against a computer: the statistics'
+    header is one line, each seat's name whole in it (in Russian "Computer
+    (club player)" broke into four lines, mid-word)."""
+    from simulator.app.match.computer import short_seat_words
+    from tests.app.scenes import open_scene
+    app = open_scene("gameover", "14.1", lang, LOW, players="Анна,cpu:club")
+    try:
+        frame(app, n=2)
+        d = app.dialogs[-1]
+        assert d.kind == "gameover" and d.table
+        d._measure(d.rect, 1)  # (the lines as drawn)
+        assert len(d._heads) == 1, d._heads
+        head = next(iter(d._heads))
+        for name in ("Анна", short_seat_words(app.locale, "cpu:club")):
+            assert name in head.split("\t"), (name, head)
+        drawn = " ".join(t.shown for t in app.texts if d.rect.contains(t.rect))
+        assert short_seat_words(app.locale, "cpu:club") in drawn
+    finally:
+        pygame.display.quit()

@@ -62,6 +62,17 @@ def seat_words(loc: Locale, name: str) -> str:
     return f"{words} {number}" if number else words
 
 
+def short_seat_words(loc: Locale, name: str) -> str:
+    """A computer seat in one word where room is short ("Club 2"), by the
+    name a player gave it if any; a person's name as it is."""
+    s = strength_of(name)
+    if s is None or given_name(name):
+        return seat_words(loc, name)
+    number = seat_number(name)[1]
+    words = loc.t(f"cpu.level_short.{s.name}")
+    return f"{words} {number}" if number else words
+
+
 def seat_names(names: list[str]) -> list[str]:
     """Names made unique where two computers of one level sit (``cpu:club``,
     ``cpu:club 2``), people's names untouched."""
