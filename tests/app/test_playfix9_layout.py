@@ -226,3 +226,52 @@ def test_the_statistics_header_is_one_line_beside_a_computer_seat(lang: str) -> 
         assert short_seat_words(app.locale, "cpu:club") in drawn
     finally:
         pygame.display.quit()
+
+
+# -- 4. the ball-in-hand region's edges --------------------------------------
+
+@pytest.mark.parametrize("size", (LOW, (1280, 720)), ids=("800x500", "1280x720"))
+def test_the_ball_in_hand_region_has_round_edges_round_the_balls(
+        size: tuple[int, int]) -> None:
+    """Ball in hand after a foul: round every ball the region's edge (where
+    its tint is half on) lies on the circle no cue ball may cross, within a
+    pixel all the way round (sampled, it went in steps of a few pixels)."""
+    import math
+
+    from tests.app.scenes import open_scene
+    app = open_scene("banner", "9-ball", "en", size)
+    try:
+        mode = app.mode
+        assert mode.name == "placing"
+        run_until(app, lambda: mode.region is not None, limit=3000)
+        view, s = mode.scene.view, app.session
+        bed = view.bed_rect()
+        alpha = pygame.surfarray.array_alpha(mode.region)
+        full = int(alpha.max())
+        r_px = view.px(s.spec.balls.diameter)
+        on = [b for b in s.table.balls if b.ball and b.where.value == "table"]
+        checked = 0
+        for b in on:
+            if any(o is not b and math.dist((o.x, o.y), (b.x, b.y)) <
+                   2.5 * s.spec.balls.diameter for o in on):
+                continue  # (two discs meet: not one circle)
+            cx, cy = view.to_screen(b.x, b.y)
+            cx, cy = cx - bed.left, cy - bed.top
+            if not (r_px + 6 < cx < bed.width - r_px - 6 and
+                    r_px + 6 < cy < bed.height - r_px - 6):
+                continue
+            if alpha[int(cx + r_px + 4), int(cy)] < full * 0.9:
+                continue  # (outside the region anyway)
+            worst = 0.0
+            for k in range(72):
+                a = math.radians(5 * k)
+                edge = next(rr / 4 for rr in range(int(4 * (r_px - 4)),
+                                                   int(4 * (r_px + 5)))
+                            if alpha[int(cx + rr / 4 * math.cos(a)),
+                                     int(cy + rr / 4 * math.sin(a))] >= full / 2)
+                worst = max(worst, abs(edge - r_px))
+            assert worst <= 1.0, (b.ball, worst)
+            checked += 1
+        assert checked, "a ball on its own to look round"
+    finally:
+        pygame.display.quit()
