@@ -74,15 +74,23 @@ class Dialog(Mode):
         # Rows of cells under the text (the match in numbers), in columns.
         self.table: list[tuple[str, ...]] = []
         self._heads: set[str] = set()  # the table's header lines, in bold
+        # The header in short words (a computer seat by its level), used
+        # where the full one wraps.
+        self.short_head: tuple[str, ...] | None = None
+        self._full_head: tuple[str, ...] | None = None
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
         # and closer buttons before anything of it would scroll.
         self.fit_whole = False
         self.short_body: str | None = None
         self.short_labels: list[str] | None = None  # one a button
+        # The last try before anything scrolls: a shorter title, text and
+        # labels (the foul call's rule book named once, not on every button).
+        self.shortest: tuple[str, str, list[str]] | None = None
         self.gap = 6  # between two buttons
         self.takes_side = False  # the whole side column, the heading too
         self._full_body = body
+        self._full_title = title
 
     def enter(self) -> None:
         self._covered = self._cover()
@@ -217,14 +225,17 @@ class Dialog(Mode):
         layout = getattr(below, "layout", None)
         side = layout.side.inflate(-20, -16) if layout is not None else dock
         full = [label for label, _fn in self.button_specs]
-        texts = [(self._full_body, full)]
+        title = self._full_title
+        texts = [(title, self._full_body, full)]
         if self.short_body:
-            texts.append((self.short_body, full))
+            texts.append((title, self.short_body, full))
             if self.short_labels:
-                texts.append((self.short_body, self.short_labels))
+                texts.append((title, self.short_body, self.short_labels))
+        if self.shortest:
+            texts.append(self.shortest)
         for area, gap in ((dock, 6), (side, 6), (side, 3)):
-            for body, labels in texts:
-                self.body, self.gap = body, gap
+            for head, body, labels in texts:
+                self.title, self.body, self.gap = head, body, gap
                 for b, label in zip(self.buttons, labels, strict=True):
                     b.label = label
                 if self._fits_whole(area):
@@ -281,11 +292,25 @@ class Dialog(Mode):
                          lines, heights, room, entry_h, cols)
 
     def _table_lines(self, width: int, size: int) -> list[str]:
+        """The table's rows as lines, under the full header, or the short
+        one (``short_head``) where the full one takes more than a line: at
+        800x500 "Computer (club player)" broke into four lines in Russian."""
+        if not self.table:
+            return []
+        if self.short_head is None:
+            return self._table_lines_under(width, size)
+        self.table[0] = self._full_head or self.table[0]
+        self._full_head = self.table[0]
+        lines = self._table_lines_under(width, size)
+        if len(self._heads) > 1:
+            self.table[0] = self.short_head
+            lines = self._table_lines_under(width, size)
+        return lines
+
+    def _table_lines_under(self, width: int, size: int) -> list[str]:
         """The table's rows as lines; a header cell too long for its column
         ("Computer (club player)") wraps onto more header lines rather than
         being cut to "Computer..."."""
-        if not self.table:
-            return []
         head, *body = self.table
         rest = self._columns(width, size)[1]
         rest -= 4
@@ -324,8 +349,9 @@ class Dialog(Mode):
         first = min(width // 2, max(fonts_width(r[0], size) for r in self.table) + 8)
         word = max((fonts_width(w, head_size(size)) for c in self.table[0][1:]
                     for w in c.split()), default=0) + 12
-        # (the labels may shrink a size, never be cut, to give it)
-        label = max(fonts_width(r[0], head_size(size)) for r in self.table) + 8
+        # (the labels may wrap by words, never be cut, to give it)
+        label = max((fonts_width(w, size) for r in self.table for w in r[0].split()),
+                    default=0) + 8
         rest = max((width - first) // n, min(word, (width - label) // n))
         return width - rest * n, rest
 

@@ -8,7 +8,7 @@ from typing import Any
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
 from simulator.app.match.turns import callable_fouls, referee_action
-from simulator.app.text.words import cite
+from simulator.app.text.words import cite, code_words, home_rule
 
 
 def foul_dialog(app: App) -> Dialog:
@@ -29,7 +29,34 @@ def foul_dialog(app: App) -> Dialog:
     d.short_body = app.t("fouls.body_short")
     d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
                       app.t("fouls.referee_short"), buttons[-1][0]]
+    d.shortest = _book_once(app, callable_fouls(s)[:7], d.short_labels)
     return d
+
+
+def _book_once(app: App, codes: list[Any], labels: list[str]
+               ) -> tuple[str, str, list[str]] | None:
+    """The shortest words: the rule book of most of the fouls named once in
+    the text, its fouls citing only their rule's number ("(rule 3)"), the
+    title without the name (the side column's heading says it): at 800x500
+    in Russian the full citation on every button left two of six choices
+    under the wheel."""
+    loc = app.session.locale if app.session is not None else None
+    rules = [home_rule(c) for c in codes]
+    books = [r.section for r in rules if r is not None and loc is not None
+             and loc.has(f"book.{r.section}")]
+    if not books or loc is None:
+        return None
+    book = max(set(books), key=books.count)
+    out = []
+    for c, r, label in zip(codes, rules, labels, strict=False):
+        if r is None or r.section != book:
+            out.append(label)
+            continue
+        words = _unprefixed(code_words(loc, c.id))
+        out.append(f"{words} ({app.t('fouls.rule_short', rule=r.rule)})")
+    out += labels[len(codes):]
+    return (app.t("fouls.title_short"),
+            app.t("fouls.body_book", book=app.t(f"book.{book}")), out)
 
 
 def _unprefixed(label: str) -> str:

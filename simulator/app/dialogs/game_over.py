@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.stats import stats_table
+from simulator.app.match.stats import stats_head_short, stats_table
 from simulator.app.match.turns import undo
 
 
@@ -32,4 +32,5 @@ def game_over_dialog(app: App) -> Dialog:
     d = Dialog(app, app.t("gameover.title", name=winner), "\n".join(body_lines),
                buttons, kind="gameover")
     d.table = stats_table(app, s)
+    d.short_head = stats_head_short(app, s)
     return d

@@ -12,8 +12,10 @@ screen file imports another to leave it.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import traceback
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -511,11 +513,18 @@ class App:
     def set_window(self, size: tuple[int, int], fullscreen: bool) -> None:
         """Change the window's size, or go to full screen and back."""
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+        before = _window_box() if not fullscreen else None
         try:
             self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         except pygame.error as e:
             self.notify(self.t("settings.window_failed", reason=str(e)))
             return
+        if before is not None:
+            # The system grows a window from its old corner, off the screen
+            # at a larger size: kept centred where it was, on the screen.
+            desktops = pygame.display.get_desktop_sizes()
+            _move_window(placed_window(before[0], before[1], self.screen.get_size(),
+                                       desktops[0] if desktops else None))
         self._resized()
 
     def _resized(self) -> None:
@@ -600,3 +609,42 @@ def _theme() -> dict[str, object]:
         "#small": {"font": {"name": "noto_sans", "size": "13"}},
         "label": {"colours": {"dark_bg": "#00000000"}},
     }
+
+
+TITLE_BAR = 32  # room kept above a window for its title bar (not in its position)
+
+
+def placed_window(pos: tuple[int, int], old: tuple[int, int], new: tuple[int, int],
+                  desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """Where a window at ``pos`` of size ``old`` goes at size ``new``: its
+    centre kept, then moved onto the ``desktop`` (its title bar too) where
+    it fits; a window larger than the desktop starts at its top left."""
+    x = pos[0] + old[0] // 2 - new[0] // 2
+    y = pos[1] + old[1] // 2 - new[1] // 2
+    if desktop is None or not (0 <= pos[0] < desktop[0] and 0 <= pos[1] < desktop[1]):
+        return x, y  # on another screen, whose bounds are not known
+    x = max(0, min(x, desktop[0] - new[0]))
+    y = max(min(TITLE_BAR, desktop[1] - new[1]), min(y, desktop[1] - new[1]))
+    return x, max(0, y)
+
+
+def _window_box() -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The window's position and size (None where the system has none)."""
+    try:
+        w = _display_window()
+        return tuple(w.position), tuple(w.size)
+    except (pygame.error, AttributeError):
+        return None
+
+
+def _display_window() -> Any:
+    """The display module's window (pygame warns that drawing through it
+    is for later versions: only its place and size are used here)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
+
+
+def _move_window(pos: tuple[int, int]) -> None:
+    with contextlib.suppress(pygame.error, AttributeError):
+        _display_window().position = pos

@@ -10,6 +10,7 @@ back with its computers. The decisions themselves are
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,10 +20,12 @@ from simulator.players import ComputerPlayer, Strength
 from simulator.players.hint import HINT_LEVEL
 from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
 from simulator.players.table import given_name, parse_seat, seat_number
+from simulator.table.specs import CUE_BALL
 
 if TYPE_CHECKING:
     from rules.referee import Match
     from simulator.players.hint import Hint
+    from simulator.table.state import TableState
 
 # The watching speeds of a computer's shots: 1x, 2x, 4x, or skipped (0).
 WATCH_SPEEDS: tuple[tuple[str, float], ...] = (("1", 1.0), ("2", 2.0), ("4", 4.0),
@@ -56,6 +59,17 @@ def seat_words(loc: Locale, name: str) -> str:
         return name
     number = seat_number(name)[1]
     words = given_name(name) or loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
+    return f"{words} {number}" if number else words
+
+
+def short_seat_words(loc: Locale, name: str) -> str:
+    """A computer seat in one word where room is short ("Club 2"), by the
+    name a player gave it if any; a person's name as it is."""
+    s = strength_of(name)
+    if s is None or given_name(name):
+        return seat_words(loc, name)
+    number = seat_number(name)[1]
+    words = loc.t(f"cpu.level_short.{s.name}")
     return f"{words} {number}" if number else words
 
 
@@ -151,9 +165,11 @@ def aim_of(d: ShotDecision) -> Aim:
 
 
 def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
-               radius: float) -> list[str]:
+               radius: float, table: TableState | None = None) -> list[str]:
     """A stroke decided, in words: what it is, the call, how sure it was,
-    and how it is played."""
+    and how it is played, as a player says it (how full to hit the ball and
+    on which side, on ``table``; how hard; where the tip meets the cue
+    ball): an angle such as "aim 179.4°" told a player nothing."""
     t = loc.t
     pocket = t(f"pocket.{d.pocket}") if d.pocket else ""
     ball = ball_words(d.target) if d.target is not None else ""
@@ -191,12 +207,56 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.append(t("play.expects", k=round(d.success * d.simulations),
                        n=d.simulations))
     a = aim_of(d)
-    lines.append(t("cpu.stroke", direction=loc.num(a.angle, 1),
-                   power=round(100 * a.power),
-                   speed=loc.num(d.intended.speed, 1),
-                   spin=spin_words(loc, a.tip_a, a.tip_b, radius),
-                   elevation=loc.num(a.elevation, 0)))
+    contact = contact_words(loc, d, ball_words, radius, table) \
+        if table is not None and d.kind in ("pot", "safety") else None
+    if contact:
+        lines.append(contact)
+    stroke = t("cpu.stroke", strength=t(f"cpu.strength.{strength_key(a.power)}"),
+               power=round(100 * a.power), speed=loc.num(d.intended.speed, 1),
+               spin=spin_words(loc, a.tip_a, a.tip_b, radius))
+    if a.elevation >= RAISED:  # a level cue goes unsaid
+        stroke += t("cpu.raised", elevation=loc.num(a.elevation, 0))
+    lines.append(stroke)
     return lines
+
+
+RAISED = 5.0  # degrees of cue elevation worth saying
+STRENGTHS = ((0.3, "soft"), (0.55, "medium"), (0.8, "firm"))  # power bar, up to
+
+
+def strength_key(power: float) -> str:
+    """How hard, in a player's word, for a power bar's position."""
+    return next((key for top, key in STRENGTHS if power < top), "hard")
+
+
+FULLNESS = ((0.9, "full"), (0.62, "three_quarter"), (0.38, "half"), (0.15, "quarter"))
+
+
+def contact_words(loc: Locale, d: ShotDecision, ball_words: Any, radius: float,
+                  table: TableState) -> str | None:
+    """How the cue ball meets the ball it is sent at straight: "Hit the 5
+    half-ball, on its left"; None when it meets it off a cushion (the line
+    from the cue ball passes by it) or the balls are not on the table."""
+    if d.target is None:
+        return None
+    placed = d.table(table)
+    cue, ball = placed.position(CUE_BALL), placed.position(d.target)
+    if cue is None or ball is None:
+        return None
+    rad = math.radians(d.intended.direction)
+    ux, uy = math.cos(rad), math.sin(rad)
+    vx, vy = ball[0] - cue[0], ball[1] - cue[1]
+    side = ux * vy - uy * vx  # > 0: the ball lies left of the cue ball's line
+    fraction = 1.0 - abs(side) / (2 * radius)
+    if ux * vx + uy * vy <= 0 or fraction <= 0.0:
+        return None
+    full = next((key for least, key in FULLNESS if fraction >= least), "thin")
+    t = loc.t
+    how = t(f"cpu.fullness.{full}")
+    if full != "full":  # the side of the ball the cue ball strikes
+        how = t("cpu.on_side", how=how,
+                side=t("cpu.side.right" if side > 0 else "cpu.side.left"))
+    return t("cpu.contact", ball=ball_words(d.target), how=how)
 
 
 SPIN_CENTRE = 0.05  # a tip offset under this fraction of R is a centre-ball hit

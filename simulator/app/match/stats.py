@@ -38,3 +38,11 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
     for label, values in figures:
         rows.append((t(label), *(str(v) for v in values)))
     return rows
+
+
+def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
+    """The table's header in short words: a computer seat by its level
+    ("Club", "Любитель"), a person by name; for a column too narrow for
+    "Computer (club player)" on one line."""
+    from simulator.app.match.computer import short_seat_words
+    return ("", *(short_seat_words(s.locale, n) for n in s.names))

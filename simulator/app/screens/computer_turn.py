@@ -170,7 +170,14 @@ class ComputerMode(TableMode):
     choice with its rule), then plays it at the watching speed."""
 
     name = "computer"
-    controls = True
+
+    @property
+    def controls(self) -> bool:  # type: ignore[override]
+        """The aim controls only once there is no ruling card open to read:
+        greyed, they kept their room in a low window and left the card 3-4
+        lines while the computer thought; the ruling is what to read then."""
+        s = self.session
+        return s.banner is None or s.banner_folded or not self.show_banner()
 
     def __init__(self, app: App, kind: str, player: int) -> None:
         super().__init__(app)
@@ -235,7 +242,7 @@ class ComputerMode(TableMode):
                 s.placed = d.place
             s.aim = computer.aim_of(d)
             self.lines = computer.shot_lines(loc, d, lambda b: ball_label(loc, b),
-                                              s.spec.balls.radius)
+                                              s.spec.balls.radius, s.match.table())
             return
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),

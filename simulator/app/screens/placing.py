@@ -12,6 +12,7 @@ import pygame
 
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.table.specs import CUE_BALL
+from simulator.table.state import BallState, Where
 
 REGION_DETAIL = 4  # samples per cell side at the edge of the ball-in-hand region
 REGION_BUDGET = 0.004  # seconds a frame spends sampling that region
@@ -71,7 +72,16 @@ class PlaceMode(ShotInputMode):
         if req is None:
             yield pygame.Surface(bed.size, pygame.SRCALPHA)
             return
-        base = self.session.match.table()
+        table = self.session.match.table()
+        # The region sampled with the balls off the table (its straight edges:
+        # the bed, the kitchen or the house), then each ball's disc, where no
+        # cue ball may lie, cut out as geometry with smooth edges: sampled,
+        # the discs had blocky edges.
+        balls = [b for b in table.balls
+                 if b.ball != CUE_BALL and b.where is Where.TABLE]
+        base = table
+        for b in balls:
+            base = base.with_ball(BallState(b.ball, Where.OFF_TABLE))
         cell = max(5, int(view.ball_px * 1.1))
         nx, ny = max(1, bed.width // cell), max(1, bed.height // cell)
 
@@ -102,7 +112,11 @@ class PlaceMode(ShotInputMode):
                                    (j * k + v + 0.5) / (ny * k)):
                             fine.set_at((i * k + u, j * k + v), tint)
             yield None
-        yield pygame.transform.smoothscale(fine, bed.size)
+        region = pygame.transform.smoothscale(fine, bed.size)
+        origin = view.to_table(bed.left, bed.top)
+        cut_discs(region, [(view.px(b.x - origin[0]), view.px(origin[1] - b.y))
+                           for b in balls], view.px(self.session.spec.balls.diameter))
+        yield region
 
     def handle(self, event: pygame.event.Event) -> None:
         view = self.scene.view
@@ -214,3 +228,22 @@ class PlaceMode(ShotInputMode):
 
     def short_hint(self) -> str:
         return self.app.t("hint.place_short")
+
+
+def cut_discs(region: pygame.Surface, centres: list[tuple[float, float]],
+              radius: float) -> None:
+    """Clear discs of ``radius`` pixels round ``centres`` from ``region``'s
+    tint, their rims anti-aliased (a pixel's share outside the disc kept)."""
+    import numpy as np
+    alpha = pygame.surfarray.pixels_alpha(region)
+    w, h = alpha.shape
+    for cx, cy in centres:
+        x0, x1 = max(0, int(cx - radius - 2)), min(w, int(cx + radius + 3))
+        y0, y1 = max(0, int(cy - radius - 2)), min(h, int(cy + radius + 3))
+        if x0 >= x1 or y0 >= y1:
+            continue
+        xs = np.arange(x0, x1)[:, None] + 0.5 - cx
+        ys = np.arange(y0, y1)[None, :] + 0.5 - cy
+        keep = np.clip(np.hypot(xs, ys) - radius + 0.5, 0.0, 1.0)
+        alpha[x0:x1, y0:y1] = (alpha[x0:x1, y0:y1] * keep).astype(np.uint8)
+    del alpha  # (the surface stays locked while the array lives)

@@ -168,7 +168,7 @@ class ShotInputMode(TableMode):
         from simulator.app.text.words import ball_label
         lines = computer.shot_lines(s.locale, s.hint.decision,
                                     lambda b: ball_label(s.locale, b),
-                                    s.spec.balls.radius)
+                                    s.spec.balls.radius, s.match.table())
         if s.hint.given_up is not None:
             # Every option is poor: said, then the safety advised.
             lines.insert(0, t("table_card.no_likely_pot",

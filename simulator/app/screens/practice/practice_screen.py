@@ -29,6 +29,8 @@ HL = (255, 70, 60)  # highlight colour of the balls, cushions and pockets involv
 Action = Callable[[], None]
 
 
+PAIRED_BELOW = 6  # lines of side text under which the buttons pair up
+
 class PracticeScreen(Mode):
     """Base of the practice screens that show a table: the game screen's
     layout (scoreboard, table, side column, strip) with a title, a text that
@@ -144,27 +146,77 @@ class PracticeScreen(Mode):
         buttons = self.side_btns
         bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
         btop = inner.bottom - bh
-        yy = btop
+        if self._buttons_in_pairs(inner, size, bsize, btop - y - 8):
+            btop = inner.bottom - self._pairs_height(inner.width, bsize)
+            ui.grid(buttons, pygame.Rect(inner.left, btop, inner.width, 0), bsize)
+        else:
+            yy = btop
+            for b in buttons:
+                yy += b.place(inner.left, yy, inner.width, bsize) + 6
         for b in buttons:
-            yy += b.place(inner.left, yy, inner.width, bsize) + 6
             b.draw(surface, self.app.mouse)
         self.draw_body(surface, pygame.Rect(inner.left, y, inner.width,
                                             btop - y - 8), size)
+
+    def _buttons_in_pairs(self, inner: pygame.Rect, size: int, bsize: int,
+                          room: int) -> bool:
+        """Whether a low window lays the buttons out two a row, their key
+        caps left to the strip's hint: a column of eight buttons under a
+        side view left the foul gallery's explanation one line at 800x500.
+        Only where the text would otherwise lose lines and pairs are lower."""
+        buttons = self.side_btns
+        lh = ui.line_height(size)
+        need = len(ui.wrap(self.side_body, size, inner.width)) * lh \
+            if self.side_body else 0
+        if len(buttons) < 4 or room >= min(need, PAIRED_BELOW * lh):
+            for b in buttons:  # (caps back where a column has the room)
+                b.key = getattr(b, "cap", b.key)
+            return False
+        for b in buttons:
+            b.cap = getattr(b, "cap", b.key)  # type: ignore[attr-defined]
+            b.key = ""
+        one_column = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        if self._pairs_height(inner.width, bsize) < one_column:
+            return True
+        for b in buttons:
+            b.key = b.cap  # type: ignore[attr-defined]
+        return False
+
+    def _pairs_height(self, width: int, bsize: int) -> int:
+        probe = pygame.Rect(0, 0, width, 0)
+        return ui.grid(self.side_btns, probe, bsize) - probe.top
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         """The side text: wrapped lines from the scroll position, as many as fit."""
         self.body_rect = box
         lh = ui.line_height(size)
         lines = ui.wrap(self.side_body, size, box.width) if self.side_body else []
-        room = max(0, box.height // lh)
-        if len(lines) > room:
-            room = max(0, room - 1)  # a line to say there is more
-        self.body_scroll = min(self.body_scroll, max(0, len(lines) - room))
-        shown = lines[self.body_scroll:self.body_scroll + room]
+
+        def height(ln: str) -> int:  # an empty line a small gap: words get the room
+            return lh if ln.strip() else lh // 3
+
+        def fitting(start: int, room: int) -> int:
+            used, n = 0, 0
+            for ln in lines[start:]:
+                used += height(ln)
+                if used > room:
+                    break
+                n += 1
+            return n
+
+        room = box.height
+        if fitting(0, room) < len(lines):
+            room = max(0, room - lh)  # a line to say there is more
+        last = len(lines)
+        while last and fitting(last - 1, room) == len(lines) - last + 1:
+            last -= 1
+        self.body_scroll = min(self.body_scroll, last)
+        shown = lines[self.body_scroll:self.body_scroll + fitting(self.body_scroll,
+                                                                  room)]
         y = box.top
         for ln in shown:
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, box.width, lh))
-            y += lh
+            y += height(ln)
         self.body_hidden = len(lines) - self.body_scroll - len(shown)
         if self.body_hidden or self.body_scroll:
             key = "dialog.more" if self.body_hidden else "dialog.top"
