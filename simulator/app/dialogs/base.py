@@ -293,8 +293,9 @@ class Dialog(Mode):
 
     def _table_lines(self, width: int, size: int) -> list[str]:
         """The table's rows as lines, under the full header, or the short
-        one (``short_head``) where the full one takes more than a line: at
-        800x500 "Computer (club player)" broke into four lines in Russian."""
+        one (``short_head``) where the full one takes more than two lines: at
+        800x500 "Computer (club player)" broke into four lines in Russian;
+        on two ("Computer" over "(club player)") it says who plays."""
         if not self.table:
             return []
         if self.short_head is None:
@@ -302,7 +303,7 @@ class Dialog(Mode):
         self.table[0] = self._full_head or self.table[0]
         self._full_head = self.table[0]
         lines = self._table_lines_under(width, size)
-        if len(self._heads) > 1:
+        if len(self._heads) > 2:
             self.table[0] = self.short_head
             lines = self._table_lines_under(width, size)
         return lines
