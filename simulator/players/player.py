@@ -258,7 +258,10 @@ class ComputerPlayer:
             if not spots:
                 spots = [self._any_spot(table, req, rng)]
             count = max(1, s.break_budget // 3)
-            return shots.break_candidates(view, spots, count, rng), s.break_budget
+            power = s.layout_breaks if s.layout_breaks and \
+                req.discipline in shots.LAYOUT_BREAK_GAMES else shots.POWER_BREAKS
+            return shots.break_candidates(view, spots, count, rng, power), \
+                s.break_budget
         places: list[Vec | None]
         if in_hand:
             limit = 1 if s.pots <= 3 else 2 if s.pots <= 4 else 3

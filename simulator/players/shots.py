@@ -27,7 +27,8 @@ from rules.ruling import (
     ShotRequirements,
 )
 from simulator.players import aim, position
-from simulator.players.strength import Noise, Search
+from simulator.players.strength import POWER_BREAKS as POWER_BREAKS
+from simulator.players.strength import Noise, PowerBreak, Search
 from simulator.table.events import Stroke
 from simulator.table.specs import CUE_BALL, TableSpec, Vec
 from simulator.table.state import TableState
@@ -49,14 +50,20 @@ MAX_BALL_SPEED = 7.0
 # times in 250 (1.2 %) and made a legal pot on 223 (89 %), at 8.3 m/s 2 in
 # 150; at 0.12 R 18 in 150, at 0 R 15 in 150, at 0.15 R (the earlier
 # choice, 8.6 m/s) 12 in 60. The cue ball leaves the tip at 10.8 to 10.9
-# m/s, inside the professionals' 9.8 to 11.6 m/s.
-POWER_BREAKS = ((8.4, 0.08), (8.3, 0.08))
+# m/s, inside the professionals' 9.8 to 11.6 m/s. (strength.POWER_BREAKS:
+# the strong and pro players break 9-ball as calibrate_break found, see
+# LAYOUT_BREAK_GAMES and strength.LAYOUT_BREAKS.)
 # Disciplines whose break must be open (8-ball 5: a ball pocketed or at
 # least four object balls driven to a cushion): only power breaks are
 # offered there. A soft or corner break is illegal by design, yet the
 # search, judging a few noisy tries, preferred one (the club player broke
 # at 3.2 m/s into a corner ball).
 POWER_ONLY_BREAKS = frozenset({registry.EIGHT_BALL})
+# Disciplines whose power break was searched for the layout it leaves
+# (python -m simulator.players.calibrate_break: a legal pot, no foul and a
+# shot on the lowest ball): there a level's Search.layout_breaks are its
+# power breaks.
+LAYOUT_BREAK_GAMES = frozenset({registry.NINE_BALL})
 EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
 # Side spin is tried on the best few pots, with a little follow, at these
 # multiples of the least speed that gets the object ball to the pocket.
@@ -743,14 +750,18 @@ def push_out_candidates(view: View, cue: Vec, count: int) -> list[Candidate]:
 
 
 def break_candidates(view: View, place_options: Sequence[Vec], count: int,
-                     rng: random.Random) -> list[Candidate]:
-    """Breaks: a power break into the nearest ball of the rack (full and a
-    little to each side); the rack's corner balls hit a quarter to half a
-    ball on their outer side, the cue ball running off the side and foot
-    cushions back up the table while the corner ball drives the rack's
-    other corner to a cushion (a safe break: 14.1's opening, Express's);
-    and thin, soft hits on the front balls. Only the power breaks in the
-    disciplines of POWER_ONLY_BREAKS (the others if none can be aimed)."""
+                     rng: random.Random,
+                     power_breaks: Sequence[PowerBreak] = POWER_BREAKS
+                     ) -> list[Candidate]:
+    """Breaks: a power break into the nearest ball of the rack (full, each
+    of ``power_breaks`` from its spot beside either side rail where the cue
+    ball is in hand, else from where it lies); the rack's corner balls hit a
+    quarter to half a ball on their outer side, the cue ball running off the
+    side and foot cushions back up the table while the corner ball drives
+    the rack's other corner to a cushion (a safe break: 14.1's opening,
+    Express's); and thin, soft hits on the front balls. Only the power
+    breaks in the disciplines of POWER_ONLY_BREAKS (the others if none can
+    be aimed)."""
     req = view.req
     spec = view.spec
     r = spec.balls.radius
@@ -760,22 +771,26 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
     corner: list[Candidate] = []
     # Power from beside a side rail where the referee allows it (the middle
     # of the head string scratches more, see POWER_BREAKS).
-    # (break_spots gives the two beside the rails first, the middle last.)
-    beside = list(place_options[:2]) if len(place_options) > 2 \
-        else list(place_options)
+    if req.ball_in_hand is not BallInHand.NONE:
+        for side in (0, 1):
+            for pb in power_breaks:
+                place = power_spot(view, pb.rail, side)
+                c = None if place is None else power_break(view, place, pb, side)
+                if c is not None:
+                    power.append(c)
+    if not power:
+        # (break_spots gives the two beside the rails first, the middle last.)
+        beside = list(place_options[:2]) if len(place_options) > 2 \
+            else list(place_options)
+        for place in beside:
+            for pb in power_breaks:
+                c = power_break(view, place, pb, 0)
+                if c is not None:
+                    power.append(c)
     for place in place_options:
         corner += corner_breaks(view, place)
         targets = sorted(req.direct_targets(view.table),
                          key=lambda b: math.dist(place, view.balls[b]))
-        if not targets:
-            continue
-        head = view.balls[targets[0]]
-        d = contact_direction(place, head, 0.0, r)
-        if d is not None and place in beside:
-            for speed, tip_b in POWER_BREAKS:
-                power.append(Candidate("break", Stroke(d % 360.0, speed, 0.0, tip_b,
-                                                       ELEVATION),
-                                       decl, place, targets[0], None, 1.0))
         for t in targets[:6]:
             obj = view.balls[t]
             for fraction in (0.8, -0.8, 0.92, -0.92):
@@ -799,6 +814,37 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
         if soft and len(mixed) < count:
             mixed.append(soft.pop(0))
     return mixed
+
+
+def power_spot(view: View, rail: float, side: int) -> Vec | None:
+    """The spot of a power break: the front of the kitchen (or whatever
+    area the cue ball is in hand in), ``rail`` ball radii in from its edge
+    on ``side`` (0 the low y side, 1 the high); None where the referee
+    does not allow it."""
+    req = view.req
+    r = view.spec.balls.radius
+    x0, x1, y0, y1 = req.placement_area(view.spec)
+    x = max(x0, x1 - 3.0 * r)
+    y = y0 + rail * r if side == 0 else y1 - rail * r
+    if not (y0 <= y <= y1) or req.check_placement(view.table, x, y) is not None:
+        return None
+    return (x, y)
+
+
+def power_break(view: View, place: Vec, pb: PowerBreak, side: int) -> Candidate | None:
+    """A power break from ``place`` into the nearest legal ball, full; its
+    side spin mirrored on ``side`` 1. None when nothing can be hit."""
+    req = view.req
+    targets = sorted(req.direct_targets(view.table),
+                     key=lambda b: math.dist(place, view.balls[b]))
+    if not targets:
+        return None
+    d = contact_direction(place, view.balls[targets[0]], 0.0, view.spec.balls.radius)
+    if d is None:
+        return None
+    tip_a = pb.tip_a if side == 0 else -pb.tip_a
+    return Candidate("break", Stroke(d % 360.0, pb.speed, tip_a, pb.tip_b, ELEVATION),
+                     Declarations(), place, targets[0], None, 1.0)
 
 
 # A safe break on a corner ball: how full (a share of a ball, on its outer

@@ -42,6 +42,38 @@ ZERO = Noise(0.0, 0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)
+class PowerBreak:
+    """A power break into the head ball, full: from the front of the
+    kitchen ``rail`` ball radii in from either side of it, at a cue speed
+    (m/s) with the tip ``tip_b`` above centre and ``tip_a`` to the side (a
+    fraction of R; mirrored from the other side)."""
+
+    rail: float
+    speed: float
+    tip_b: float
+    tip_a: float = 0.0
+
+
+# Power breaks (shots.POWER_BREAKS tells their story): from beside a side
+# rail at 8.4 and 8.3 m/s, the tip 0.08 R above centre.
+POWER_BREAKS = (PowerBreak(2.5, 8.4, 0.08), PowerBreak(2.5, 8.3, 0.08))
+# The strong and pro players' 9-ball break, searched for the layout it
+# leaves (python -m simulator.players.calibrate_break; docs/players.md,
+# sixth round): from the same spot, softer and a little lower on the cue
+# ball, the cue ball still leaving the tip at a professional's 9.8 m/s or
+# more (median 9.9 and 10.1). On 600 racks none of the bench's (seeds
+# 22000 to 22299 and 23000 to 23299, the tournament noise, the same draws
+# for each), 7.6 m/s at 0.05 R left a legal pot with a shot of quality 0.5
+# or more on the lowest ball 250 times (42 %) and scratched 11 times (1.8
+# %), 7.7 m/s 231 (38.5 %) and 15 (2.5 %), where 8.4 m/s at 0.08 R left
+# one 171 times (28.5 %) and scratched 16 (2.7 %). Softer still (7.4 m/s)
+# did as well but under a professional's speed; side spin (0.1 R)
+# scratched 7 and 24 %; breaks from further in off the rail went dry more
+# often.
+LAYOUT_BREAKS = (PowerBreak(2.5, 7.6, 0.05), PowerBreak(2.5, 7.7, 0.05))
+
+
+@dataclass(frozen=True)
 class Search:
     """How much a player looks before it plays, in simulations."""
 
@@ -66,6 +98,9 @@ class Search:
     two_rail_kicks: bool = False
     # Kicks aimed by simulation (kick_aim), not by the mirror alone.
     aim_kicks: bool = False
+    # The power breaks offered where the break was searched for the layout
+    # it leaves (shots.LAYOUT_BREAK_GAMES); none: POWER_BREAKS everywhere.
+    layout_breaks: tuple[PowerBreak, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,14 +135,15 @@ STRENGTHS: dict[str, Strength] = {
     "strong": Strength("strong", TOURNAMENT, Search(
         shot_budget=300, break_budget=60, pots=6, variants=_POSITION, finalists=8,
         first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0,
-        plan=True, english=(0.3, -0.3), two_rail_kicks=True, aim_kicks=True)),
+        plan=True, english=(0.3, -0.3), two_rail_kicks=True, aim_kicks=True,
+        layout_breaks=LAYOUT_BREAKS)),
     # The tournament noise with the deepest search the time allows: for a
     # player who wants a match he may lose.
     "pro": Strength("pro", TOURNAMENT, Search(
         shot_budget=700, break_budget=120, pots=8, variants=_POSITION, finalists=12,
         first_samples=6, position=True, safeties=True, banks=True, max_cut=82.0,
         plan=True, english=(0.3, -0.3, 0.5, -0.5), two_rail_kicks=True,
-        aim_kicks=True)),
+        aim_kicks=True, layout_breaks=LAYOUT_BREAKS)),
 }
 DEFAULT = "club"
 

@@ -193,11 +193,14 @@ def test_the_why_part_reads_the_nine_ball_racks_alone(
     out = capsys.readouterr().out
     assert code == 0
     assert "14.1" not in out and "why the 9-ball innings ended (1):" in out
-    assert "of which on the first shot after the break" in out
     lines = log.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "== 9-ball rack 1000" and lines[1].startswith("  break ")
     assert lines[2].startswith("  after the break: cue ball (")
     assert "the 1 (" in lines[2]
+    # Counted apart when the inning ended on the stroke after the break.
+    strokes = [s for s in lines[1:] if s.startswith("  ")
+               and not s.startswith(("  after the break", "  --"))]
+    assert ("of which on the first shot after the break" in out) == (len(strokes) == 2)
 
 
 def test_a_strength_is_noise_plus_search() -> None:

@@ -140,7 +140,7 @@ def test_the_power_break_from_the_side_drops_a_ball_and_keeps_the_cue_ball() -> 
     a ball in at least 14 (measured: 16) and the cue ball stays on the table
     in at least 14 (measured: 16); from the middle of the head string the
     same stroke drops fewer (measured: 12)."""
-    speed, tip_b = shots.POWER_BREAKS[0]
+    speed, tip_b = shots.POWER_BREAKS[0].speed, shots.POWER_BREAKS[0].tip_b
     dropped = {"side": 0, "middle": 0}
     kept = 0
     for k in range(20):
