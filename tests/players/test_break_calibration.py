@@ -5,13 +5,14 @@ plays."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from rules import registry
 from rules.referee import Match
 from rules.ruling import Declarations
 from simulator.players import STRENGTHS, ComputerPlayer, calibrate_break, shots
 from simulator.players.appraise import Judge
-from simulator.players.strength import LAYOUT_BREAKS, POWER_BREAKS, PowerBreak
+from simulator.players.strength import LAYOUT_BREAKS, POWER_BREAKS, PowerBreak, Strength
 from simulator.table.events import Event, EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL
 from simulator.table.state import TableState
@@ -87,20 +88,27 @@ def test_the_calibration_plays_the_same_racks_and_noise_for_each_setting() -> No
     assert one.outcomes == two.outcomes and one.racks == 2
 
 
-def test_the_strong_and_pro_players_offer_the_calibrated_break() -> None:
-    """9-ball: the strong and the pro player's power breaks are the
-    calibrated ones (LAYOUT_BREAKS), from their spots beside either side
-    rail; the beginner and club player keep POWER_BREAKS (and every level
-    keeps them in 8-ball: test_breaks)."""
+def calibrated(level: str) -> Strength:
+    """A level given the calibrated 9-ball break (no level has it yet:
+    strength.LAYOUT_BREAKS says why)."""
+    s = STRENGTHS[level]
+    return replace(s, search=replace(s.search, layout_breaks=LAYOUT_BREAKS))
+
+
+def test_a_level_given_the_calibrated_break_offers_it_in_9_ball() -> None:
+    """9-ball: a level given LAYOUT_BREAKS offers those power breaks, from
+    their spots beside either side rail; every level as it stands keeps
+    POWER_BREAKS (and every level keeps them in 8-ball: test_breaks)."""
     m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=SEED)
     req = m.requirements()
     view = shots.View.of(m.table(), req)
-    for level in STRENGTHS:
-        weak = level in ("beginner", "club")
-        assert STRENGTHS[level].search.layout_breaks == (() if weak else LAYOUT_BREAKS)
-        want = POWER_BREAKS if weak else LAYOUT_BREAKS
-        cands, _ = ComputerPlayer(STRENGTHS[level]).candidates(m.table(), req,
-                                                               random.Random(3))
+    for level, given in [(lv, False) for lv in STRENGTHS] + [("strong", True),
+                                                             ("pro", True)]:
+        strength = calibrated(level) if given else STRENGTHS[level]
+        assert strength.search.layout_breaks == (LAYOUT_BREAKS if given else ())
+        want = LAYOUT_BREAKS if given else POWER_BREAKS
+        cands, _ = ComputerPlayer(strength).candidates(m.table(), req,
+                                                       random.Random(3))
         power = [c for c in cands if c.stroke.speed > 6.0]
         spots = {(pb.speed, pb.tip_b): {shots.power_spot(view, pb.rail, side)
                                         for side in (0, 1)} for pb in want}
@@ -120,10 +128,10 @@ def test_the_old_power_spot_is_where_break_spots_puts_the_cue_ball() -> None:
         shots.break_spots(view)[:2]
 
 
-def test_the_strong_player_breaks_9_ball_with_the_calibrated_break() -> None:
+def test_the_strong_player_given_the_calibrated_break_plays_it() -> None:
     """What it plays: the stroke meant is one of the calibrated settings."""
     m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=SEED + 1)
-    d = ComputerPlayer(STRENGTHS["strong"]).shot(m.discipline, m.state, 5)
+    d = ComputerPlayer(calibrated("strong")).shot(m.discipline, m.state, 5)
     assert d.kind == "break"
     assert (d.intended.speed, d.intended.tip_b) in {
         (pb.speed, pb.tip_b) for pb in LAYOUT_BREAKS}
