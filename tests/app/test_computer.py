@@ -24,7 +24,7 @@ from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.screens.placing import PlaceMode
 from simulator.app.screens.table_under_dialog import ViewMode
 from simulator.players import STRENGTHS
-from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+from tests.app.helpers import DT, click_button, frame, key, make_app, move, run_until
 
 FAST = "beginner"  # the hint's player in the long tests (a strong one is slow)
 
@@ -472,7 +472,8 @@ def test_a_fault_in_the_search_hands_the_turn_to_a_person(
     assert isinstance(app.mode, AimMode | PlaceMode)
     assert s.match.requirements().shooter == 0 and not s.match.history
     assert app.toast is not None and "planted" in app.toast[0]
-    if isinstance(app.mode, PlaceMode):
+    if isinstance(app.mode, PlaceMode):  # (a key places only once a spot is chosen)
+        move(app, app.mode.layout.table.center)
         key(app, pygame.K_RETURN)
     key(app, pygame.K_SPACE)  # the computer's break, by hand
     run_until(app, lambda: bool(s.match.history), limit=3000)

@@ -1,0 +1,99 @@
+"""What a ninth play-test found in a match against a named computer seat:
+a Space pressed to hurry the computer placed and struck the person's cue
+ball in hand; ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from tests.app.helpers import DT, frame, key, make_app, run_until
+
+
+def _down(k: int, repeat: bool = False) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=" ", scancode=0,
+                              repeat=repeat)
+
+
+def _up(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+def _computer_scratches(monkeypatch: pytest.MonkeyPatch, app: App) -> Session:
+    """8-ball, Anna against Gordon (a club computer) at a set position,
+    Gordon to shoot: his stroke sends the cue ball into a corner pocket, so
+    Anna has the ball in hand."""
+    from rules.referee import Match
+    from rules.ruling import Declarations
+    from simulator.app.match import computer
+    from simulator.players.player import ShotDecision, Thinking
+    from simulator.practice.scenario import parse_scenario
+    from simulator.table.events import Stroke
+
+    draft = {"format": "kiy-scenario", "version": 1, "id": "scratch",
+             "discipline": "8-ball", "players": 2,
+             "title": {"en": "Scratch", "ru": "Свой в лузу"},
+             "balls": {"0": [0.25, 0.25], "1": [1.8, 0.9], "9": [2.2, 0.4],
+                       "8": [1.9, 0.5]},
+             "state": {"is_break": False, "shooter": 1,
+                       "groups": ["solids", "stripes"]}}
+    sc = parse_scenario(draft)
+    m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball", sc.game, {}, seed=1)
+    stroke = Stroke(direction=225.0, speed=1.0)
+    d = ShotDecision(place=None, intended=stroke, stroke=stroke,
+                     declarations=Declarations(), kind="safety", target=None,
+                     pocket=None, success=0.0, value=0.0, simulations=1, considered=1)
+
+    def steps() -> Any:
+        yield None
+        return d
+
+    monkeypatch.setattr(computer, "think_shot", lambda match, player: Thinking(steps()))
+    s = Session(m, app.locale)
+    s.watch = "skip"
+    app.session = s
+    next_step(app)
+    frame(app)
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_space_for_the_computer_never_places_nor_strikes_a_ball_in_hand(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Space pressed again and again (and held) while Gordon plays: when he
+    scratches, Anna's cue ball is neither put down on the spot nor struck;
+    a Space on her own turn says "place the cue ball first"; once she has
+    moved the mouse over the table, a Space puts it down."""
+    app = make_app(lang, (800, 500))
+    s = _computer_scratches(monkeypatch, app)
+    assert app.mode is not None and app.mode.name == "computer"
+    for _ in range(4):
+        frame(app, _down(pygame.K_SPACE))
+        frame(app, _up(pygame.K_SPACE))
+    frame(app, _down(pygame.K_SPACE))
+    run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
+    assert s.req is not None and s.req.shooter == 0
+    for _ in range(5):  # held: the keyboard repeats it
+        frame(app, _down(pygame.K_SPACE, repeat=True))
+    frame(app, _up(pygame.K_SPACE))
+    assert app.mode.name == "placing"
+    for _ in range(3):  # pressed again, to hurry a computer that has finished
+        frame(app, n=30)
+        key(app, pygame.K_SPACE)
+        frame(app, n=2)
+        assert app.mode.name == "placing", app.mode.name
+    assert len(s.match.history) == 1  # only Gordon's stroke
+    assert app.toast is not None and app.toast[0] == app.t("place.place_first")
+    # She moves the mouse over the table: a Space puts the ball down there.
+    table = app.mode.layout.table  # type: ignore[attr-defined]
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table.center,
+                                  rel=(1, 1), buttons=(0, 0, 0)))
+    key(app, pygame.K_SPACE)
+    frame(app)
+    assert app.mode.name == "aiming"
+
