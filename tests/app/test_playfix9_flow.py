@@ -97,3 +97,47 @@ def test_space_for_the_computer_never_places_nor_strikes_a_ball_in_hand(
     frame(app)
     assert app.mode.name == "aiming"
 
+
+# -- 2. a named computer seat keeps its name in the records --------------------
+
+def _concede_match(app: App, computer: str, game: str = "8-ball") -> Session:
+    """Anna against ``computer``: she concedes the match at her first turn
+    (the computer's shots skipped); the match is recorded."""
+    from tests.app.test_playfix6_match import concede_at_turn
+    app.settings.watch = "skip"
+    s = Session.new(["Anna", computer], game, {"race_to": 2, "first_breaker": 0},
+                    app.locale, seed=4)
+    app.session = s
+    app.go("match")
+    frame(app)
+    concede_at_turn(app, "match")
+    assert s.over
+    app.dialogs.clear()
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_records_name_a_computer_seat_by_its_given_name(lang: str) -> None:
+    """Anna concedes to Gordon, then to Boris (both club computers), then
+    to an unnamed club computer: the players' records list Gordon and Boris
+    as two players and "Computer (club player)" as a third; Anna's
+    head-to-head and best-runs tables name them so."""
+    from tests.app.helpers import button_labels, card_rows, click_button
+    app = make_app(lang, (1280, 720))
+    try:
+        for seat in ("cpu:club:Gordon", "cpu:club:Boris", "cpu:club"):
+            _concede_match(app, seat)
+        unnamed = app.t("cpu.name", level=app.t("cpu.level.club"))
+        app.go("records")
+        frame(app, n=2)
+        labels = button_labels(app)
+        assert "Gordon" in labels and "Boris" in labels and unnamed in labels, labels
+        click_button(app, "Anna")
+        assert app.mode is not None and app.mode.name == "player"
+        frame(app)
+        h2h = [row[0] for row in card_rows(app, 1)[2:]]
+        assert sorted(h2h) == sorted(["Gordon", "Boris", unnamed]), h2h
+        words = " ".join(r.text for r in app.texts)
+        assert "cpu:" not in words, words
+    finally:
+        pygame.display.quit()
