@@ -141,3 +141,39 @@ def test_records_name_a_computer_seat_by_its_given_name(lang: str) -> None:
         assert "cpu:" not in words, words
     finally:
         pygame.display.quit()
+
+
+# -- 3. a game given up is not a win at the table -------------------------------
+
+def _table_wins(app: App) -> list[str]:
+    rows = getattr(app.dialogs[-1], "table", None)
+    assert rows, app.dialogs
+    row = next(r for r in rows if r[0] == app.t("evening.stat_games"))
+    return list(row[1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("first_game", [False, True])
+def test_a_conceded_game_is_no_win_at_the_table(lang: str, first_game: bool) -> None:
+    """Anna concedes the match to Gordon in game 1 (or concedes game 1,
+    then the match in game 2): the end-of-match table's "wins at the table"
+    says 0 for both (no game ended at the table), drawn so on screen."""
+    from tests.app.test_playfix6_match import concede_at_turn
+    app = make_app(lang, (800, 500))
+    try:
+        app.settings.watch = "skip"
+        s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
+                        {"race_to": 3, "first_breaker": 0}, app.locale, seed=4)
+        app.session = s
+        app.go("match")
+        frame(app)
+        if first_game:
+            concede_at_turn(app, "game")
+            assert s.match.games_won == (0, 1) and not s.over
+        concede_at_turn(app, "match")
+        assert s.over and s.match.winner == 1
+        run_until(app, lambda: bool(app.dialogs), limit=300)
+        assert _table_wins(app) == ["0", "0"]
+        frame(app, n=2)
+    finally:
+        pygame.display.quit()
