@@ -177,3 +177,55 @@ def test_a_conceded_game_is_no_win_at_the_table(lang: str, first_game: bool) -> 
         frame(app, n=2)
     finally:
         pygame.display.quit()
+
+
+# -- 6. the power a player set comes back after the computer's turn and a load -----
+
+def test_the_power_set_is_kept_across_turns_and_a_load(tmp_path: Any) -> None:
+    """Anna plays at 1.4 m/s (not a break); after Gordon's turn her stroke
+    is aimed at 1.4 again, and so it is after the match is saved and loaded
+    (not the soft power a match starts with, 1.6), the panel saying so."""
+    from rules.referee import Match
+    from simulator.app.loop.flow import open_saved
+    from simulator.app.table.aim import Aim, angle_to, power_of
+    from simulator.practice.scenario import parse_scenario
+    app = make_app("en", (800, 500))
+    try:
+        draft = {"format": "kiy-scenario", "version": 1, "id": "soft",
+                 "discipline": "8-ball", "players": 2,
+                 "title": {"en": "Soft", "ru": "Мягко"},
+                 "balls": {"0": [0.6, 0.6], "1": [1.2, 0.62], "9": [2.2, 0.4],
+                           "10": [2.0, 1.0], "8": [1.9, 0.5]},
+                 "state": {"is_break": False, "groups": ["solids", "stripes"]}}
+        sc = parse_scenario(draft)
+        m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball", sc.game, {},
+                             seed=1)
+        s = Session(m, app.locale)
+        s.watch = "skip"
+        app.session = s
+        next_step(app)
+        frame(app)
+        assert app.mode is not None and app.mode.name == "aiming"
+        s.aim = Aim(angle_to((0.6, 0.6), (1.2, 0.62)), power_of(1.4))
+        frame(app, n=2)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: len(s.match.history) >= 1 and app.mode is not None
+                  and app.mode.name in ("aiming", "placing")
+                  and s.req is not None and s.req.shooter == 0
+                  and not s.to_acknowledge, limit=4000)
+        assert s.match.history[0]["type"] == "shot"
+        assert abs(s.aim.speed - 1.4) < 0.01
+        path = s.save(tmp_path / "soft.json")
+        app.go("menu")
+        frame(app)
+        assert open_saved(app, path)
+        frame(app, n=2)
+        s2 = app.session
+        assert s2 is not None and s2 is not s
+        assert s2.req is not None and s2.req.shooter == 0
+        assert abs(s2.aim.speed - 1.4) < 0.01, s2.aim.speed
+        words = " ".join(r.text for r in app.texts)
+        assert app.t("units.speed", v="1.40") in words or "1.40" in words or \
+            "1.4 " in words, words
+    finally:
+        pygame.display.quit()

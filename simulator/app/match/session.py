@@ -269,7 +269,11 @@ class Session:
                 shots.add_recorded(i, rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
+        s.powers = powers_played(match)
         s._resume_last_ruling()
+        req = s.req
+        if req is not None:  # the player at the table finds their own power
+            s.aim = Aim(s.aim.angle, s.powers.get(req.shooter, DEFAULT_POWER))
         return s
 
     def _resume_last_ruling(self) -> None:
@@ -736,6 +740,20 @@ class Session:
 
     def stats(self) -> list[PlayerStats]:
         return match_stats(self)
+
+
+def powers_played(match: Match) -> dict[int, float]:
+    """Each player's power of their last shot that was not a break, read off
+    a match's steps (a loaded match aims at the power its players left, as
+    the session keeps it while they play)."""
+    out: dict[int, float] = {}
+    for i, (act, rul) in enumerate(zip(match.history, match.rulings, strict=True)):
+        if act.get("type") != "shot" or rul is None or match.was_break(i):
+            continue
+        speed = ((act.get("shot") or {}).get("stroke") or {}).get("speed")
+        if isinstance(speed, int | float):
+            out[rul.shooter] = power_of(float(speed))
+    return out
 
 
 def known_watch(watch: str | None) -> str | None:
