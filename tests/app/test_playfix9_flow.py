@@ -12,7 +12,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, frame, key, make_app, run_until
+from tests.app.helpers import frame, key, make_app, run_until
 
 
 def _down(k: int, repeat: bool = False) -> pygame.event.Event:
@@ -227,5 +227,45 @@ def test_the_power_set_is_kept_across_turns_and_a_load(tmp_path: Any) -> None:
         words = " ".join(r.text for r in app.texts)
         assert app.t("units.speed", v="1.40") in words or "1.40" in words or \
             "1.4 " in words, words
+    finally:
+        pygame.display.quit()
+
+
+# -- 5. "Continue the last match" after the match has finished -------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_menu_does_not_offer_to_continue_a_finished_match(lang: str) -> None:
+    """A match in play: the main menu offers "Continue the last match". Once
+    it has finished (Anna conceded), the menu says instead that the button
+    shows how the last match ended, and it opens its end (the statistics),
+    in this window and after a restart."""
+    from tests.app.helpers import button_labels, click_button
+    from tests.app.test_playfix6_match import concede_at_turn
+    app = make_app(lang, (800, 500))
+    try:
+        app.settings.watch = "skip"
+        s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
+                        {"race_to": 2, "first_breaker": 0}, app.locale, seed=4)
+        app.session = s
+        app.go("match")
+        frame(app, n=2)
+        concede_at_turn(app, "game")  # a step: the autosave is written
+        app.go("menu")
+        frame(app)
+        assert app.t("menu.continue") in button_labels(app)
+        click_button(app, app.t("menu.continue"))
+        concede_at_turn(app, "match")
+        assert app.session is not None and app.session.over
+        app.dialogs.clear()
+        for window in (app, make_app(lang, (800, 500))):
+            window.go("menu")
+            frame(window)
+            labels = button_labels(window)
+            assert app.t("menu.continue") not in labels, labels
+            assert app.t("menu.last_result") in labels, labels
+            click_button(window, app.t("menu.last_result"))
+            frame(window, n=2)
+            assert window.dialogs and window.dialogs[-1].kind == "gameover"
+            assert getattr(window.dialogs[-1], "table", None)
     finally:
         pygame.display.quit()
