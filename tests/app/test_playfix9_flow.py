@@ -269,3 +269,41 @@ def test_the_menu_does_not_offer_to_continue_a_finished_match(lang: str) -> None
             assert getattr(window.dialogs[-1], "table", None)
     finally:
         pygame.display.quit()
+
+
+# -- 7. the scoreboard marks the computer seat ------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+@pytest.mark.parametrize("seat", ["cpu:club:Gordon", "cpu:club:Gordon Ramsay-Smithson",
+                                  "cpu:club"])
+def test_the_scoreboard_says_which_seat_is_the_computer(
+        lang: str, size: tuple[int, int], seat: str) -> None:
+    """Anna against a computer given a name: "(computer)" beside its name on
+    the scoreboard, in the card's room even with a long name (the name is
+    cut, never the mark); nothing beside Anna. An unnamed computer's name
+    says it already: no mark."""
+    from tests.app.test_layout import layout_problems
+    app = make_app(lang, size)
+    try:
+        app.settings.watch = "skip"
+        s = Session.new(["Anna", seat], "8-ball", {"race_to": 2, "first_breaker": 0},
+                        app.locale, seed=4)
+        app.session = s
+        next_step(app)
+        frame(app, n=2)
+        mark = app.t("score.computer")
+        top = app.mode.layout.table.top  # type: ignore[union-attr]
+        board = [r for r in app.texts if r.rect.bottom <= top]
+        marks = [r for r in board if r.text == mark]
+        if seat == "cpu:club":
+            assert not marks
+            return
+        assert len(marks) == 1, [r.text for r in board]
+        name = next(r for r in board if r.text.startswith("Gordon"))
+        assert 0 <= marks[0].rect.left - name.rect.right <= 12
+        annas = next(r for r in board if r.text == "Anna")
+        assert marks[0].rect.left > annas.rect.right
+        assert layout_problems(app) == []
+    finally:
+        pygame.display.quit()

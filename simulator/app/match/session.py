@@ -756,6 +756,15 @@ def powers_played(match: Match) -> dict[int, float]:
     return out
 
 
+def computer_mark(s: Session, i: int) -> str:
+    """"(computer)" beside a computer seat given a name ("Gordon"); an
+    unnamed one's name says it already ("Computer (club player)")."""
+    from simulator.players.table import given_name
+    if not s.is_computer(i) or not given_name(s.names[i]):
+        return ""
+    return s.locale.t("score.computer")
+
+
 def known_watch(watch: str | None) -> str | None:
     """A stored watching speed the window offers, else None (the settings')."""
     from simulator.app.match.computer import WATCH_SPEEDS
@@ -804,7 +813,7 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
         else (req.shooter if req is not None else -1)
     cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
                         tuple(line_words(s, ln) for ln in p.lines), i == active,
-                        out=p.out, balls=tuple(p.balls))
+                        out=p.out, balls=tuple(p.balls), mark=computer_mark(s, i))
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
               *(line_words(s, ln) if not (m.over and ln.key == "score.race") else
