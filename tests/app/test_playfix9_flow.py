@@ -307,3 +307,63 @@ def test_the_scoreboard_says_which_seat_is_the_computer(
         assert layout_problems(app) == []
     finally:
         pygame.display.quit()
+
+
+# -- 4. a person's own ruling is read before the computer plays, after a load too --
+
+@pytest.mark.parametrize("watch", ["1", "2", "skip"])
+def test_a_persons_ruling_waits_for_them_after_a_load(tmp_path: Any,
+                                                      watch: str) -> None:
+    """A match against Gordon saved and loaded at 800x500 (watched at
+    ``watch``): Anna scratches, pressing Space again and again (her shot
+    skipped to its end, then to hurry Gordon): Gordon waits, her foul on
+    show, until she presses Space once it has been up a moment."""
+    from rules.referee import Match
+    from simulator.app.loop.flow import open_saved
+    from simulator.app.screens.computer_turn import READ_SECONDS, ComputerMode
+    from simulator.app.table.aim import Aim, angle_to
+    from simulator.practice.scenario import parse_scenario
+    from tests.app.helpers import DT
+    app = make_app("en", (800, 500))
+    try:
+        draft = {"format": "kiy-scenario", "version": 1, "id": "scratch",
+                 "discipline": "8-ball", "players": 2,
+                 "title": {"en": "Scratch", "ru": "Свой в лузу"},
+                 "balls": {"0": [0.25, 0.25], "1": [1.8, 0.9], "9": [2.2, 0.4],
+                           "8": [1.9, 0.5]},
+                 "state": {"is_break": False, "groups": ["solids", "stripes"]}}
+        sc = parse_scenario(draft)
+        m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball", sc.game, {},
+                             seed=1)
+        s = Session(m, app.locale)
+        s.watch = watch
+        path = s.save(tmp_path / "gordon.json")
+        app.go("menu")
+        frame(app)
+        assert open_saved(app, path)
+        frame(app, n=2)
+        s = app.session  # type: ignore[assignment]
+        assert s is not None and s.watch == watch
+        assert app.mode is not None and app.mode.name == "aiming"
+        s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
+        frame(app, n=2)
+        key(app, pygame.K_SPACE)  # the stroke
+        frame(app, n=3)
+        key(app, pygame.K_SPACE)  # her shot skipped to its end
+        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=600)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 0 and r.fouls
+        assert s.banner is not None and "Anna" in s.banner.title
+        for _ in range(3):  # pressed again, to hurry the play on
+            frame(app, n=4)
+            key(app, pygame.K_SPACE)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
+        assert len(s.match.history) == 1
+        words = " ".join(t.text for t in app.texts)
+        assert app.t("evening.cpu_waits", name="Gordon") in words
+        frame(app, n=int(READ_SECONDS / DT) + 2)
+        key(app, pygame.K_SPACE)  # read: Gordon plays
+        run_until(app, lambda: len(s.match.history) >= 2, limit=6000)
+    finally:
+        pygame.display.quit()
