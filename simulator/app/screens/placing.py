@@ -34,8 +34,8 @@ class PlaceMode(ShotInputMode):
         self.reason: str | None = s.placement_error(*self.pos)
         # After the computer's turn a Space or Enter still pressed to hurry
         # it (queued, repeated, or pressed again) must not put the ball down
-        # on the spot: only once the person has moved it (the mouse over the
-        # table, a click, an arrow key) does a key put it down here.
+        # on the spot: only once the person has acted here (the mouse over
+        # the table, a click, another key) does a key put it down.
         after_computer = getattr(self.app.previous, "name", "") in SPACE_ELSEWHERE
         self.settle = SETTLE_SECONDS if after_computer else 0.0
         self.place_first = after_computer
@@ -146,7 +146,7 @@ class PlaceMode(ShotInputMode):
             self.touched = True
             step = 0.005 * (10 if event.mod & pygame.KMOD_SHIFT else 1)
             x, y = self.pos
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            if event.key not in STROKE_KEYS:  # an action of the person's own
                 self.place_first = False
             if event.key == pygame.K_LEFT:
                 self.move((x - step, y))
