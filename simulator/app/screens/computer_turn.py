@@ -14,6 +14,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import computer_choice_card, next_step, refusal
+from simulator.app.screens.aiming import SETTLE_SECONDS
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
@@ -120,7 +121,9 @@ def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
 
 
 HOLD_SECONDS = 3.0  # a person's own ruling on show, at least, before a computer plays
-READ_SECONDS = 1.0  # no key dismisses a person's new ruling sooner (a click may)
+# No key dismisses a person's new ruling sooner (a click may): a second tap
+# meant for the shot before comes quicker than anyone reads.
+READ_SECONDS = SETTLE_SECONDS
 
 
 def after_persons_shot(app: App) -> bool:
