@@ -417,6 +417,11 @@ class Match:
         """The ruling of every step so far (None for a choice)."""
         return tuple(self._rulings)
 
+    def was_break(self, step: int) -> bool:
+        """Whether step ``step`` of the history was played as a break (the
+        game as it stood before it)."""
+        return bool(self._stack[step].game.is_break)
+
     def table(self) -> TableState:
         """Where the balls are for the next shot (racked, balls spotted)."""
         return self.state.table

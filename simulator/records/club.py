@@ -87,16 +87,26 @@ def match_record(match: Match, seats: Sequence[tuple[str, str | None]], *,
 
 def seats_of(names: Sequence[str]) -> list[tuple[str, str | None]]:
     """Seats from the names a match was set up with: ``cpu:LEVEL`` (or
-    ``cpu:LEVEL 2``, or a named seat ``cpu:LEVEL:NAME``) is that computer
-    level, anything else a person. A named computer is recorded as its level:
-    the records rate the level, whatever the seat was called."""
-    from simulator.records.entrants import levels
+    ``cpu:LEVEL 2``) is that computer level, a named seat ``cpu:LEVEL:NAME``
+    that level under its name (the records show the name the table showed,
+    and two named computers of one level are two players), anything else a
+    person."""
+    from simulator.records.entrants import MAX_NAME, levels
     out: list[tuple[str, str | None]] = []
     for n in names:
         head, _, tail = n.partition(":")
-        level = tail.partition(":")[0].split(" ")[0].strip().casefold()
+        level_part, _, given = tail.partition(":")
+        level = level_part.split(" ")[0].strip().casefold()
         if head.strip().casefold() == CPU and level in levels():
-            out.append((f"{CPU}:{level}", level))
+            # (the number a second seat of one level gets is the table's only)
+            given = given.strip()
+            number = given.rpartition(" ")[2]
+            if given.rpartition(" ")[0].strip() and number.isascii() and \
+                    number.isdigit():
+                given = given.rpartition(" ")[0].strip()
+            base = f"{CPU}:{level}"
+            out.append((f"{base}:{given}"[:MAX_NAME].strip() if given else base,
+                        level))
         else:
             out.append((n.strip(), None))
     return out

@@ -9,6 +9,9 @@ Two readings the counts make:
   foul nor a visit to the table: the player gave the game up;
 - a conceded match is the games played, the one given up with it lost: the
   games it never played are not counted as lost;
+- a game given up is won by the other player, but not at the table: the
+  end-of-match table's "wins at the table" counts only the games that ended
+  there (``table_wins``), the records count the games won (``games``);
 - balls potted on a legal break count for the breaker even where the game
   scores none for them (8-ball's break leaves the table open: the referee's
   ``note.break_legal`` lists the balls that dropped).
@@ -32,7 +35,8 @@ class PlayerStats:
     fouls: int  # shots and calls with a foul (a conceded game is none)
     safeties: int  # declared safeties
     high_run: int  # most points in one visit (14.1, Express); balls otherwise
-    games: int  # games won
+    games: int  # games won, the ones given up to the player included
+    table_wins: int = 0  # games won at the table (not given up by the other)
 
 
 def conceded(ruling: Ruling) -> bool:
@@ -90,8 +94,9 @@ def match_stats(match: Match) -> list[PlayerStats]:
         if rul.next_shooter != p or rul.game_over:
             at_table = None
     won = games_played_won(match)
+    at_table_won = games_won_at_table(match)
     return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
-                        won[i]) for i in range(n)]
+                        won[i], at_table_won[i]) for i in range(n)]
 
 
 def games_played_won(match: Match) -> list[int]:
@@ -102,6 +107,17 @@ def games_played_won(match: Match) -> list[int]:
     for w in game_winners(match):
         if w is not None and 0 <= w < len(won):
             won[w] += 1
+    return won
+
+
+def games_won_at_table(match: Match) -> list[int]:
+    """Games each player won at the table: a game the other player gave up
+    (a game or the match conceded) was not won there."""
+    won = [0] * len(match.players)
+    for r in match.rulings:
+        if r is not None and r.game_over and not conceded(r) and \
+                r.winner is not None and 0 <= r.winner < len(won):
+            won[r.winner] += 1
     return won
 
 

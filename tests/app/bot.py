@@ -13,7 +13,7 @@ from simulator.app.loop.app import App
 from simulator.app.table.aim import Aim, angle_to
 from simulator.physics import simulate
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import key, run_until
+from tests.app.helpers import frame, key, run_until
 
 
 def _clear(a: tuple[float, float], b: tuple[float, float],
@@ -113,7 +113,11 @@ def play_turn(app: App) -> Any:
     mode = app.mode
     assert mode is not None
     if mode.name == "placing":
-        key(app, pygame.K_RETURN)  # the referee's offered spot is legal
+        # (the referee's offered spot is legal; after the computer's turn a
+        # key puts the ball down only after an action of the person's)
+        frame(app, n=30)
+        key(app, pygame.K_LSHIFT)
+        key(app, pygame.K_RETURN)
         mode = app.mode
         assert mode is not None
     assert mode.name == "aiming", mode.name

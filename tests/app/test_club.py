@@ -136,7 +136,7 @@ def test_a_round_robin_of_computer_seats_played_by_the_window() -> None:
         assert loaded.winner == m.winner and loaded.over
     # The last match continued from the menu is the evening's, recorded.
     click_button(app, app.t("menu.main"))
-    click_button(app, app.t("menu.continue"))
+    click_button(app, app.t("menu.last_result"))
     frame(app)
     assert game_over(app) and len(all_matches()) == 3
     app.go("evening")
@@ -323,7 +323,7 @@ def test_a_match_is_recorded_once_at_its_game_over() -> None:
     assert game_over(app) and len(all_matches()) == 1
     pygame.display.quit()
     app = new_app()  # a restart: the finished match continued
-    click_button(app, app.t("menu.continue"))
+    click_button(app, app.t("menu.last_result"))
     frame(app)
     assert game_over(app) and len(all_matches()) == 1
     pygame.display.quit()

@@ -102,6 +102,7 @@ def test_a_match_against_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
         mode = app.mode
         if isinstance(mode, ComputerMode) and mode.phase == "waiting":
             # A ruling or the computer's choice is read first: Space.
+            frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
             key(app, pygame.K_SPACE)
             assert mode.phase != "waiting"
             continue
@@ -173,6 +174,7 @@ def test_undo_goes_back_to_the_persons_turn(monkeypatch: pytest.MonkeyPatch) -> 
     s.aim = s.aim.with_power(0.05)  # a soft break: a foul, the computer decides
     key(app, pygame.K_SPACE)
     run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
     key(app, pygame.K_SPACE)  # Anna has read her foul: the computer may go on
     run_until(app, lambda: len(s.match.history) >= 2, limit=6000)
     run_until(app, lambda: person_turn(app) or s.over, limit=6000)
@@ -472,7 +474,9 @@ def test_a_fault_in_the_search_hands_the_turn_to_a_person(
     assert isinstance(app.mode, AimMode | PlaceMode)
     assert s.match.requirements().shooter == 0 and not s.match.history
     assert app.toast is not None and "planted" in app.toast[0]
-    if isinstance(app.mode, PlaceMode):
+    if isinstance(app.mode, PlaceMode):  # (a key places only after an action here)
+        frame(app, n=30)
+        key(app, pygame.K_LSHIFT)
         key(app, pygame.K_RETURN)
     key(app, pygame.K_SPACE)  # the computer's break, by hand
     run_until(app, lambda: bool(s.match.history), limit=3000)

@@ -331,8 +331,13 @@ def check_statistics(w: Walk, s: Session) -> None:
             fouls[r.shooter] += 1
     assert rows[app.t("evening.stat_fouls")] == tuple(str(f) for f in fouls)
     assert fouls[0] >= 1 and fouls[1] >= 1
-    games = tuple(str(g) for g in s.match.games_won)
-    assert rows[app.t("evening.stat_games")] == games
+    # Won at the table: a game given up is no win there.
+    won = [0, 0]
+    for r in s.match.rulings:
+        if r is not None and r.game_over and r.winner is not None and not any(
+                f.code is LossCode.CONCEDED for f in r.fouls):
+            won[r.winner] += 1
+    assert rows[app.t("evening.stat_games")] == tuple(str(g) for g in won)
     assert w.shows(app.t("gameover.title", name=s.name(s.match.winner)))
     assert w.shows(app.t("evening.stat_innings"))
 

@@ -65,6 +65,10 @@ def shoot_and_wait(app: App, target: tuple[float, float], power: float = 0.3) ->
     run_until(app, lambda: len(s.match.history) > n and app.mode is not None
               and app.mode.name in ("aiming", "placing"), limit=4000)
     if app.mode is not None and app.mode.name == "placing":
+        # (after the computer's turn a key puts the ball down only after an
+        # action of hers)
+        frame(app, n=30)
+        key(app, pygame.K_LSHIFT)
         key(app, pygame.K_RETURN)
     frame(app)
 

@@ -236,6 +236,7 @@ def test_no_cue_ball_is_drawn_before_the_computer_places_it() -> None:
     xy = mode.scene.view.to_screen(*spot)
     assert min(surface.get_at((int(xy[0]), int(xy[1])))[:3]) < 200  # no white ball
     s.watch = "1"  # its decision stays on show a moment (Skip plays it at once)
+    frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
     key(app, pygame.K_SPACE)  # read: the computer thinks, then shows its place
     run_until(app, lambda: getattr(app.mode, "decision", None) is not None)
     assert app.mode.ball_positions()[CUE_BALL][:2] == s.placed  # type: ignore

@@ -253,6 +253,10 @@ def _to_persons_turn(app: App, s: Session) -> None:
               ("aiming", "placing") and s.req is not None and s.req.shooter == 0,
               limit=8000)
     if app.mode is not None and app.mode.name == "placing":
+        # (after the computer's turn a key puts the ball down only after an
+        # action of hers)
+        frame(app, n=30)
+        key(app, pygame.K_LSHIFT)
         key(app, pygame.K_RETURN)
     # She sees her turn before she strikes: a Space in its first moment is
     # taken as meant for the computer's turn, not as her stroke.

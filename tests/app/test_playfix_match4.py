@@ -50,6 +50,10 @@ def _to_persons_turn(app: App, s: Session) -> None:
               ("aiming", "placing") and s.req is not None and s.req.shooter == 0,
               limit=8000)
     if app.mode is not None and app.mode.name == "placing":
+        # (after the computer's turn a key puts the ball down only after an
+        # action of hers)
+        frame(app, n=30)
+        key(app, pygame.K_LSHIFT)
         key(app, pygame.K_RETURN)
     # She sees her turn before she strikes: a Space in its first moment is
     # taken as meant for the computer's turn, not as her stroke.
@@ -201,6 +205,7 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     assert s.banner is not None
     assert app.t("banner.options", name=s.name(1), options=app.t(
         "banner.options_or").join(labels)) in s.banner.next
+    frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
     key(app, pygame.K_SPACE)  # read: the computer chooses
     run_until(app, lambda: app.mode is not None and app.mode.name != "computer",
               limit=3000)

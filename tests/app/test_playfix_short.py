@@ -29,12 +29,15 @@ def test_the_persons_ruling_stays_through_the_computers_turn(
         if isinstance(app.mode, ComputerMode):
             break
         if isinstance(app.mode, PlaceMode):
+            frame(app, n=30)  # (a key places only after an action of hers)
+            key(app, pygame.K_LSHIFT)
             key(app, pygame.K_RETURN)
         s.aim = s.aim.with_power(0.8)  # a firm break: legal
         key(app, pygame.K_SPACE)
     mode = app.mode
     assert isinstance(mode, ComputerMode)
     if mode.phase == "waiting":
+        frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
         key(app, pygame.K_SPACE)  # Anna has read her card
     r = s.last_ruling
     assert r is not None and r.shooter == 0

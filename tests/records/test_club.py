@@ -122,6 +122,9 @@ def test_computer_seats_are_their_level_in_the_records() -> None:
     assert seats_of(["cpu:club 2", "Ann", "CPU:Strong", "cpu:nobody"]) == [
         ("cpu:club", "club"), ("Ann", None), ("cpu:strong", "strong"),
         ("cpu:nobody", None)]
+    # A named computer keeps its name (two of one level are two players).
+    assert seats_of(["cpu:club:Gordon", "cpu:club:Boris"]) == [
+        ("cpu:club:Gordon", "club"), ("cpu:club:Boris", "club")]
     call = Club().begin(_setup()).next_match()
     assert call is not None
     m = decide(call.new_match(), [1, 1])

@@ -269,7 +269,11 @@ class Session:
                 shots.add_recorded(i, rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
+        s.powers = powers_played(match)
         s._resume_last_ruling()
+        req = s.req
+        if req is not None:  # the player at the table finds their own power
+            s.aim = Aim(s.aim.angle, s.powers.get(req.shooter, DEFAULT_POWER))
         return s
 
     def _resume_last_ruling(self) -> None:
@@ -738,6 +742,29 @@ class Session:
         return match_stats(self)
 
 
+def powers_played(match: Match) -> dict[int, float]:
+    """Each player's power of their last shot that was not a break, read off
+    a match's steps (a loaded match aims at the power its players left, as
+    the session keeps it while they play)."""
+    out: dict[int, float] = {}
+    for i, (act, rul) in enumerate(zip(match.history, match.rulings, strict=True)):
+        if act.get("type") != "shot" or rul is None or match.was_break(i):
+            continue
+        speed = ((act.get("shot") or {}).get("stroke") or {}).get("speed")
+        if isinstance(speed, int | float):
+            out[rul.shooter] = power_of(float(speed))
+    return out
+
+
+def computer_mark(s: Session, i: int) -> str:
+    """"(computer)" beside a computer seat given a name ("Gordon"); an
+    unnamed one's name says it already ("Computer (club player)")."""
+    from simulator.players.table import given_name
+    if not s.is_computer(i) or not given_name(s.names[i]):
+        return ""
+    return s.locale.t("score.computer")
+
+
 def known_watch(watch: str | None) -> str | None:
     """A stored watching speed the window offers, else None (the settings')."""
     from simulator.app.match.computer import WATCH_SPEEDS
@@ -786,7 +813,7 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
         else (req.shooter if req is not None else -1)
     cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
                         tuple(line_words(s, ln) for ln in p.lines), i == active,
-                        out=p.out, balls=tuple(p.balls))
+                        out=p.out, balls=tuple(p.balls), mark=computer_mark(s, i))
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
               *(line_words(s, ln) if not (m.over and ln.key == "score.race") else

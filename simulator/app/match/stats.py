@@ -34,7 +34,8 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
                ("evening.stat_run" if points else "evening.stat_best_run",
                 [x.high_run for x in st])]
     if not points:
-        figures.insert(0, ("evening.stat_games", [x.games for x in st]))
+        # (a game given up was won, but not at the table)
+        figures.insert(0, ("evening.stat_games", [x.table_wins for x in st]))
     for label, values in figures:
         rows.append((t(label), *(str(v) for v in values)))
     return rows

@@ -14,6 +14,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import computer_choice_card, next_step, refusal
+from simulator.app.screens.aiming import SETTLE_SECONDS
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
@@ -120,6 +121,9 @@ def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
 
 
 HOLD_SECONDS = 3.0  # a person's own ruling on show, at least, before a computer plays
+# No key dismisses a person's new ruling sooner (a click may): a second tap
+# meant for the shot before comes quicker than anyone reads.
+READ_SECONDS = SETTLE_SECONDS
 
 
 def after_persons_shot(app: App) -> bool:
@@ -193,6 +197,12 @@ class ComputerMode(TableMode):
         # computer's own strokes): until Space or HOLD_SECONDS.
         self.hold = HOLD_SECONDS if self.phase == "thinking" and (
             after_persons_shot(app) or after_computers_choice(app)) else 0.0
+        # Space skipped the person's own shot just before: presses made to
+        # hurry the play on (a second tap, a queued one) must not dismiss
+        # their ruling before they have read it. Continue's click still does.
+        after_shot = getattr(app.mode, "name", "") in ("playing", "computer_playing")
+        self.settle = READ_SECONDS if after_shot and (
+            self.phase == "waiting" or self.hold > 0.0) else 0.0
         self.decision: Any = None
         self.lines: list[str] = []
         if app.session is not None:
@@ -212,6 +222,7 @@ class ComputerMode(TableMode):
 
     def update(self, dt: float) -> None:
         from simulator.app.match import computer
+        self.settle = max(0.0, self.settle - dt)
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
         self.hold = max(0.0, self.hold - dt)
@@ -300,6 +311,9 @@ class ComputerMode(TableMode):
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
+        if self.settle > 0.0 and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                               pygame.K_KP_ENTER):
+            return  # meant for the shot before: the ruling is read first
         if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                      pygame.K_KP_ENTER):
             self.acknowledge()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -18,6 +19,29 @@ def column_metrics(h: int, n: int, top: int) -> tuple[int, int]:
     step = min(max(34, h // 17) + 12, (h - top - 24) // max(1, n))
     height = max(26, int(step * 0.78))
     return height, max(4, step - height)
+
+
+_OVER: dict[tuple[str, int, int], bool] = {}  # the autosave read once a version
+
+
+def last_match_over(path: Path) -> bool:
+    """Whether the match in the autosave ``path`` has finished (read as
+    opening it would; a file that cannot be read is not called finished:
+    opening it says why)."""
+    from simulator.files import saves
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _OVER:
+        try:
+            over = bool(saves.load(path).match.over)
+        except (saves.SaveError, OSError):
+            over = False
+        _OVER.clear()
+        _OVER[key] = over
+    return _OVER[key]
 
 
 class MenuMode(Mode):
@@ -36,8 +60,11 @@ class MenuMode(Mode):
         h = app.size[1]
         items: list[tuple[str, Callable[[], None] | None]] = [
             (app.t("menu.new_match"), self.new_match),
-            (app.t("menu.continue"), self.resume if sess.autosave_path().exists()
-             else None),
+            # A finished match is not continued: the button says it shows
+            # how it ended (its statistics, undo from there if allowed).
+            (app.t("menu.last_result" if last_match_over(sess.autosave_path())
+                   else "menu.continue"),
+             self.resume if sess.autosave_path().exists() else None),
             (app.t("menu.load"), self.load),
             (app.t("club.menu_continue" if self.evening_in_progress()
                    else "club.menu_evening"), self.evening),

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pygame
 
+from simulator.app.screens.aiming import SETTLE_SECONDS, SPACE_ELSEWHERE, STROKE_KEYS
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.table.specs import CUE_BALL
 from simulator.table.state import BallState, Where
@@ -32,6 +33,13 @@ class PlaceMode(ShotInputMode):
         self.refused: str | None = None  # the refusal said last, cleared when placed
         self.pos: tuple[float, float] = s.placed or s.spec.head_spot
         self.reason: str | None = s.placement_error(*self.pos)
+        # After the computer's turn a Space or Enter still pressed to hurry
+        # it (queued, repeated, or pressed again) must not put the ball down
+        # on the spot: only once the person has acted here (the mouse over
+        # the table, a click, another key) does a key put it down.
+        after_computer = getattr(self.app.previous, "name", "") in SPACE_ELSEWHERE
+        self.settle = SETTLE_SECONDS if after_computer else 0.0
+        self.place_first = after_computer
         self._start_region()
 
     def resize(self) -> None:
@@ -47,6 +55,7 @@ class PlaceMode(ShotInputMode):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.settle = max(0.0, self.settle - dt)
         if self.region is None:
             self._advance_region(REGION_BUDGET)
 
@@ -127,6 +136,7 @@ class PlaceMode(ShotInputMode):
             if self.panel_grab is not None:
                 self.panel_drag_to(event.pos)  # the tip, power or elevation held
             elif lay.table.collidepoint(event.pos):
+                self.place_first = False
                 self.follow(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.panel_centre(event.pos)
@@ -135,6 +145,7 @@ class PlaceMode(ShotInputMode):
                 self.panel_click(event.pos)
                 return
             if lay.table.collidepoint(event.pos):
+                self.place_first = False
                 self.pressed = self.touched = True  # dragged; down on release
                 self.move(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -149,6 +160,8 @@ class PlaceMode(ShotInputMode):
             self.touched = True
             step = 0.005 * (10 if event.mod & pygame.KMOD_SHIFT else 1)
             x, y = self.pos
+            if event.key not in STROKE_KEYS:  # an action of the person's own
+                self.place_first = False
             if event.key == pygame.K_LEFT:
                 self.move((x - step, y))
             elif event.key == pygame.K_RIGHT:
@@ -157,9 +170,19 @@ class PlaceMode(ShotInputMode):
                 self.move((x, y + step))
             elif event.key == pygame.K_DOWN:
                 self.move((x, y - step))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                    and not self.app.repeat(event):
+            elif event.key in STROKE_KEYS and self.key_places(event):
                 self.confirm()
+
+    def key_places(self, event: pygame.event.Event) -> bool:
+        """Space or Enter puts the ball down only from a press begun here,
+        after this turn was on show a moment, and after the computer's turn
+        only once the person has chosen a place."""
+        if self.app.repeat(event) or self.settle > 0.0:
+            return False
+        if self.place_first:
+            self.app.inform(self.app.t("place.place_first"), 4.0)
+            return False
+        return True
 
     def follow(self, p: tuple[float, float]) -> None:
         """The mouse over the table: the ball follows it; before the player

@@ -20,6 +20,7 @@ class PlayerCard:
     active: bool
     out: bool = False  # Express: knocked out
     balls: tuple[int, ...] = ()  # shown as small balls (8-ball: the group left)
+    mark: str = ""  # beside the name, dim: "(computer)" for a named computer seat
 
 
 def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
@@ -87,8 +88,15 @@ def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int
     room = pygame.Rect(box.left + 8, box.top + 1, box.width - score_w - 22,
                        box.height - 2)
     lh = ui.line_height(size + 1, True)
+    # The mark keeps its room: a long name is cut, never the mark.
+    ms = max(10, size - 1)
+    mark_w = fonts.font(ms).size(card.mark)[0] + 4 if card.mark else 0
     name_r = ui.line(surface, card.name, size + 1, ui.INK, pygame.Rect(
-        room.left, room.top, room.width, lh), bold=card.active)
+        room.left, room.top, max(20, room.width - mark_w), lh), bold=card.active)
+    if card.mark:
+        mark_r = ui.line(surface, card.mark, ms, ui.DIM, pygame.Rect(
+            name_r.right + 4, room.top, mark_w, lh), valign="middle")
+        name_r = name_r.union(mark_r)
     if card.balls and table is not None:
         from simulator.app.table.balls3d import ball_icon
         rad = max(4, int(size * 0.45))
