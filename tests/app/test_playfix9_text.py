@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.app.helpers import frame, key, make_app
+from simulator.app.loop.app import App
+from tests.app.helpers import click_button, frame, gallery_index, key, make_app
 
 LOCALE = Path(__file__).resolve().parents[2] / "assets" / "locale"
 
@@ -59,3 +60,42 @@ def test_wasd_moves_the_tip_a_useful_amount_and_shift_finely() -> None:
     key(app, pygame.K_x)
     key(app, pygame.K_a, pygame.KMOD_LSHIFT)
     assert -MAX_TIP / 10 < s.aim.tip_a < 0  # Shift: a fine step
+
+
+def _shown(app: App) -> str:
+    """Every text the window draws now (its own and the widgets')."""
+    from pygame_gui.elements import UIButton, UILabel, UITextBox
+    out = [r.text for r in app.texts]
+    for el in app.gui.get_sprite_group().sprites():
+        if isinstance(el, UIButton | UILabel | UITextBox) and el.visible:
+            out.append(str(getattr(el, "html_text", None) or el.text))
+    return " ".join(" ".join(out).split())  # wrapped lines joined
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_gallery_names_a_lost_game_as_a_lost_game(lang: str) -> None:
+    """Every entry was "Foul n of N" under "each foul", the 8 in a pocket not
+    called too, which loses the game without a foul (8-ball rule 15)."""
+    from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    t = app.t
+    click_button(app, t("menu.foul_gallery"))
+    assert isinstance(app.mode, GalleryListMode)
+    frame(app)
+    sub = t("gallery.subtitle")  # drawn on the backdrop
+    assert ("loses the game" if lang == "en" else "проигрывающий партию") in sub
+    n = gallery_index("gallery-eight-wrong-pocket")
+    app.switch(GalleryPlayMode(app, n))
+    frame(app)
+    text = _shown(app)
+    lost = {"en": "loss of the game", "ru": "проигрыш партии"}[lang]
+    assert f"{n + 1} " in text and lost in text
+    assert ("Foul" if lang == "en" else "Фол") + f" {n + 1} " not in text
+    assert " ".join(t("gallery.watch_loss").split()) in text
+    # A foul is still named a foul.
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
+    frame(app)
+    text = _shown(app)
+    assert lost not in text and ("a foul" if lang == "en" else "фол,") in text
