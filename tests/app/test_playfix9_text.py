@@ -11,7 +11,14 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from tests.app.helpers import click_button, frame, gallery_index, key, make_app
+from tests.app.helpers import (
+    click_button,
+    frame,
+    gallery_index,
+    key,
+    make_app,
+    run_until,
+)
 
 LOCALE = Path(__file__).resolve().parents[2] / "assets" / "locale"
 
@@ -99,3 +106,59 @@ def test_the_gallery_names_a_lost_game_as_a_lost_game(lang: str) -> None:
     frame(app)
     text = _shown(app)
     assert lost not in text and ("a foul" if lang == "en" else "фол,") in text
+
+
+def _gif_frames(path: Path) -> list[int]:
+    """The duration (ms) of each frame of a GIF."""
+    from PIL import Image
+    im = Image.open(path)
+    out = []
+    for i in range(getattr(im, "n_frames", 1)):
+        im.seek(i)
+        out.append(int(im.info.get("duration", 0)))
+    return out
+
+
+def test_a_clip_of_a_foul_at_the_stroke_does_what_the_dialog_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The miscue on a jump (foul at 0.00 s) in Russian GIF with the default
+    "the clip ends": the file held on the foul, then played on to the end.
+    The dialog now says so for this clip (and still "ends" for a later foul),
+    and the command line says it too."""
+    from simulator.app.replay.export import END_HOLD, FOUL_HOLD, main
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.files import profile
+    app = make_app("ru", (800, 500))
+    t = app.t
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
+    frame(app)
+    key(app, pygame.K_x)
+    d = app.dialogs[-1]
+    assert d.kind == "export" and not app.settings.play_on
+    labels = [label for label, _fn in d.button_specs]
+    assert t("export.at_stroke") in labels and t("export.stop_at_foul") not in labels
+    assert "до конца" in d.body and "остановкой на нарушении" not in d.body
+    click_button(app, t("export.gif"))
+    run_until(app, lambda: not app.dialogs, limit=60 * 60)
+    gif = next(profile.exports_dir().glob("*miscue*-ru-clip.gif"))
+    ms = _gif_frames(gif)
+    held = ms.index(int(FOUL_HOLD * 1000))
+    # Held on the foul, then the stroke to its end, as the dialog said.
+    assert sum(ms[:held]) < 1500  # the stick's approach, then the foul
+    assert len(ms) > held + 10 and ms[-1] >= END_HOLD * 1000
+    # A later foul: the clip ends there, and the dialog still says so.
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
+    frame(app)
+    key(app, pygame.K_x)
+    labels = [label for label, _fn in app.dialogs[-1].button_specs]
+    assert t("export.stop_at_foul") in labels and t("export.at_stroke") not in labels
+    pygame.display.quit()
+    # The command line says what its clip does.
+    capsys.readouterr()
+    assert main(["--gallery", str(tmp_path), "--only", "gallery-miscue-on-jump",
+                 "--formats", "gif", "--width", "320", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "the clip holds on it, then shows the stroke to its end" in out
+    ms = _gif_frames(next(tmp_path.glob("*.gif")))
+    held = ms.index(int(FOUL_HOLD * 1000))
+    assert sum(ms[:held]) < 1500 and len(ms) > held + 10 and ms[-1] >= END_HOLD * 1000
