@@ -162,3 +162,67 @@ def test_a_clip_of_a_foul_at_the_stroke_does_what_the_dialog_says(
     ms = _gif_frames(next(tmp_path.glob("*.gif")))
     held = ms.index(int(FOUL_HOLD * 1000))
     assert sum(ms[:held]) < 1500 and len(ms) > held + 10 and ms[-1] >= END_HOLD * 1000
+
+
+def _to_quiz_from_list(app: App, game: str, sid: str | None) -> object:
+    """The practice list of ``game`` with ``sid`` selected; the quiz button."""
+    from simulator.app.screens.practice.memory import state_of
+    st = state_of(app)
+    st.discipline = game
+    st.selected = sid
+    app.go("practice")
+    frame(app)
+    click_button(app, app.t("practice.quiz"))
+    frame(app)
+    return app.mode
+
+
+def test_the_quiz_starts_at_the_selected_situation_with_its_own_score() -> None:
+    """The quiz began at situation 1 of its own order whatever was selected,
+    and an 8-ball run ending 26/78 made the 9-ball run start at 27/79."""
+    from simulator.app.screens.practice.memory import state_of
+    from simulator.app.screens.quiz import QuizMode, quiz_ids
+    app = make_app()
+    app.go("menu")
+    frame(app)
+    ids = quiz_ids("8-ball")
+    for sid in (ids[5], ids[-1]):
+        mode = _to_quiz_from_list(app, "8-ball", sid)
+        assert isinstance(mode, QuizMode) and mode.sc.id == sid
+    key(app, pygame.K_SPACE)  # skip the stroke
+    run_until(app, lambda: mode.phase == "asking", limit=1500)
+    key(app, pygame.K_1)
+    frame(app)
+    score = state_of(app).quiz
+    assert score is not None and score.asked == 1
+    # A run of another game: its own score, from nothing.
+    key(app, pygame.K_ESCAPE)
+    frame(app)
+    nine = _to_quiz_from_list(app, "9-ball", None)
+    assert isinstance(nine, QuizMode)
+    assert state_of(app).quiz is not score
+    assert app.t("quiz.score", right=0, asked=0) in nine.score_line()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_stroke_that_decides_the_game_is_not_asked_who_shoots_next(lang: str
+                                                                     ) -> None:
+    """The 8 early: no question follows on who shoots next, so the intro no
+    longer asks it; a foul that leaves the game going keeps its intro."""
+    from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
+    app = make_app(lang)
+    text = {"en": "Who shoots next", "ru": "Кто бьёт следующим"}[lang]
+    ids = quiz_ids("8-ball")
+    for sid, decided in (("8ball-eight-wrong-pocket", True),
+                         ("8ball-double-hit", False)):
+        app.switch(start_quiz(app, "8-ball", ids.index(sid)))
+        mode = app.mode
+        assert isinstance(mode, QuizMode) and mode.sc.id == sid
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda m=mode: m.phase == "asking", limit=1500)  # type: ignore[misc]
+        kinds = {q.kind for q in mode.questions}
+        shown = _shown(app)
+        assert ("next_shooter" not in kinds) == decided
+        assert (text in shown) != decided, (sid, shown)
+        if decided:
+            assert " ".join(app.t("quiz.intro_decided").split()) in shown
