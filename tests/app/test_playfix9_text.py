@@ -128,7 +128,7 @@ def test_a_clip_of_a_foul_at_the_stroke_does_what_the_dialog_says(
     from simulator.app.replay.export import END_HOLD, FOUL_HOLD, main
     from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.files import profile
-    app = make_app("ru", (800, 500))
+    app = make_app("ru")
     t = app.t
     app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
     frame(app)
@@ -226,3 +226,31 @@ def test_a_stroke_that_decides_the_game_is_not_asked_who_shoots_next(lang: str
         assert (text in shown) != decided, (sid, shown)
         if decided:
             assert " ".join(app.t("quiz.intro_decided").split()) in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("entry", ["gallery-scratch", "gallery-miscue-on-jump"])
+def test_the_export_dialog_at_800x500_shows_every_option(lang: str, entry: str
+                                                         ) -> None:
+    """At 800x500 the speed, the captions' language, the foul option and the
+    folder were below the fold ("5 more below: mouse wheel")."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    app = make_app(lang, (800, 500))
+    app.switch(GalleryPlayMode(app, gallery_index(entry)))
+    frame(app)
+    key(app, pygame.K_x)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.kind == "export"
+    screen = pygame.Rect(0, 0, 800, 500)
+    for b in d.buttons:
+        assert b.rect.height > 0 and screen.contains(b.rect), (b.label, b.rect)
+        assert d.rect.contains(b.rect)
+    more = max(app.t("dialog.more", n=99).split("99"), key=len).strip()
+    assert not any(more in r.text for r in app.texts)
+    # The dialog says what the clip does after the foul, shortly.
+    words = {"gallery-scratch": "export.stop_at_foul_short",
+             "gallery-miscue-on-jump": "export.at_stroke_short"}[entry]
+    assert app.t(words) in [b.label for b in d.buttons]
+    # A short label still exports: the GIF by its number key.
+    assert d.buttons[0].label == app.t("export.gif_short")

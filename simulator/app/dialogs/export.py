@@ -76,6 +76,18 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
     ]
     dialog = Dialog(app, t("export.title"), body, buttons, cancel=lambda: None,
                     kind="export")
+    # In a low window (800x500) the speed, the language and the folder went
+    # below the fold: shorter words before anything scrolls.
+    dialog.fit_whole = True
+    dialog.short_body = t("export.body_short", speed=speed_label(job.speed),
+                          lang=t(f"export.lang_{lang}"))
+    dialog.short_labels = [
+        *(t(f"export.{fmt}_short") for fmt in FORMAT_KEYS),
+        t("export.speed_short", speed=speed_label(job.speed), next=speed_label(faster)),
+        t("export.language_short", lang=t(f"export.lang_{other}")),
+        t("export.play_on_short" if job.play_on else
+          "export.at_stroke_short" if at_stroke else "export.stop_at_foul_short"),
+        t("export.folder_short"), t("common.cancel")]
     if last in FORMAT_KEYS:
         dialog.buttons[FORMAT_KEYS.index(last)].selected = True
     return dialog
