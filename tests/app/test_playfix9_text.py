@@ -254,3 +254,48 @@ def test_the_export_dialog_at_800x500_shows_every_option(lang: str, entry: str
     assert app.t(words) in [b.label for b in d.buttons]
     # A short label still exports: the GIF by its number key.
     assert d.buttons[0].label == app.t("export.gif_short")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 800x500 in Russian the hint ended at "…поэтому отыгрыш:" with the
+    safety itself cut off under it: its conclusion is now in view."""
+    import dataclasses
+
+    from simulator.players import player as player_mod
+    from tests.app.scenes import open_scene
+    real = player_mod.ComputerPlayer.shot_steps
+
+    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
+                     **kw: object) -> object:
+        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
+        if kw.get("only"):
+            return d
+        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
+                                   success=0.0, simulations=300)
+
+    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+    app = open_scene("banner", "9-ball", lang, (800, 500))
+    try:
+        s = app.session
+        assert s is not None
+        key(app, pygame.K_RETURN)  # the ball in hand put down
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=3)
+        assert s.hint is not None and s.hint.given_up is not None
+        from simulator.app.match import computer
+        from simulator.app.text.words import ball_label
+        advice = computer.shot_lines(s.locale, s.hint.decision,
+                                     lambda b: ball_label(s.locale, b),
+                                     s.spec.balls.radius, s.match.table())[0]
+        side = " ".join(t.shown for t in app.texts
+                        if app.layout.side.contains(t.rect))
+        side = " ".join(side.split())
+        head = app.t("table_card.no_likely_pot", n=300).split(",")[0]
+        assert " ".join(head.split()) in side
+        # The conclusion: the safety advised, after "so a safety:".
+        assert " ".join(advice.split())[:40] in side, (advice, side)
+    finally:
+        pygame.display.quit()

@@ -170,9 +170,11 @@ class ShotInputMode(TableMode):
                                     lambda b: ball_label(s.locale, b),
                                     s.spec.balls.radius, s.match.table())
         if s.hint.given_up is not None:
-            # Every option is poor: said, then the safety advised.
-            lines.insert(0, t("table_card.no_likely_pot",
-                              n=s.hint.given_up.simulations))
+            # Every option is poor: said, then the safety advised, in one
+            # paragraph: a low window keeps room for the first only, and the
+            # words ended on "so a safety:" with the safety itself cut off.
+            lines[0] = t("table_card.no_likely_pot",
+                         n=s.hint.given_up.simulations) + " " + lines[0]
         return [t("hint.head") + " " + lines[0], *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:
