@@ -299,3 +299,51 @@ def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
         assert " ".join(advice.split())[:40] in side, (advice, side)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang, size", [("en", (1280, 720)), ("ru", (1280, 720)),
+                                        ("en", (800, 500)), ("ru", (800, 500)),
+                                        ("en", (1100, 650)), ("ru", (1024, 600))])
+def test_the_ruling_card_wraps_its_lines_whole_never_cut(
+        lang: str, size: tuple[int, int]) -> None:
+    """A 9-ball break straight into a corner, no ball touched: the card's
+    lines ("Last shot: no ball touched · cushions: 1 · cue ball in the…")
+    were cut with an ellipsis where the card ended; each line is now shown
+    whole, wrapped, or left to the wheel (counted in "N more")."""
+    import math
+
+    from simulator.app.table.aim import Aim, angle_to
+    from tests.app.test_playfix6_words import _card_rows
+    from tests.app.test_playfix_match4 import start
+    app = make_app(lang, size)
+    try:
+        s = start(app, ["Anna", "Boris"], "9-ball", {}, seed=5)
+        run_until(app, lambda: app.mode is not None and app.mode.name in
+                  ("aiming", "placing"), limit=3000)
+        if app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        cue = s.table.position(0)
+        assert cue is not None
+        pk = min(s.spec.pockets, key=lambda p: math.dist(p.mouth_centre, cue))
+        s.aim = Aim(angle_to(cue, pk.mouth_centre), 0.3)
+        app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: len(s.match.history) == 1, limit=6000)
+        frame(app, n=3)
+        banner, card = s.banner, app.mode.banner_rect  # type: ignore[attr-defined]
+        assert banner is not None and card is not None
+        assert any(app.t("strip.no_contact") in ln for ln in banner.lines)
+        rows = [r.shown for r in _card_rows(app, card)]
+        assert not [r for r in rows if r.endswith("…")], rows
+        # Every line of which a row is drawn is drawn whole.
+        def norm(x: str) -> str:
+            return " ".join(x.replace("\xa0", " ").split())
+        drawn = norm(" ".join(rows))
+        lines = [norm(ln) for ln in banner.all_lines]
+        for r in rows:
+            if len(r.split()) >= 3:
+                for ln in lines:
+                    if norm(r) in ln:
+                        assert ln in drawn, (ln, rows)
+    finally:
+        pygame.display.quit()
