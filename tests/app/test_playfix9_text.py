@@ -347,3 +347,65 @@ def test_the_ruling_card_wraps_its_lines_whole_never_cut(
                         assert ln in drawn, (ln, rows)
     finally:
         pygame.display.quit()
+
+
+def test_a_hint_that_gives_up_its_pot_counts_the_safety_search_and_is_shorter(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint sat at 99 % for as long again as it had taken: a pot none of
+    whose tries went in is given up and a safety looked for, with the whole
+    budget again, while the count stood at 99. The safety search now takes
+    a third of the budget and says what it does, counted from 0."""
+    import dataclasses
+
+    from simulator.app.match.computer import HINT_STRENGTH
+    from simulator.players import STRENGTHS
+    from simulator.players import player as player_mod
+    from simulator.players.player import CHECKS
+    real = player_mod.ComputerPlayer.shot_steps
+
+    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
+                     **kw: object) -> object:
+        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
+        if kw.get("only"):
+            return d
+        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
+                                   success=0.0, simulations=300)
+
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from simulator.physics import simulate
+    from simulator.players.player import ComputerPlayer
+    from simulator.players.search import finish
+    app = make_app("en")
+    # Express after a beginner's break, at the table's many balls.
+    app.session = s = Session.new(["Anna", "Boris", "Vera"], "express", {},
+                                  app.locale, seed=5)
+    m = s.match
+    d = finish(real(ComputerPlayer(STRENGTHS["beginner"]), m.discipline, m.state, 5))
+    m.apply(simulate(d.table(m.state.table), d.stroke), d.declarations)
+    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+    next_step(app)
+    frame(app)
+    try:
+        if app.mode is not None and app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        assert app.mode is not None and app.mode.name == "aiming"
+        key(app, pygame.K_i)
+        said: list[str] = []
+
+        def found() -> bool:
+            said.extend(app.mode.hint_lines()[:1])  # type: ignore[attr-defined]
+            return s.hint is not None
+        run_until(app, found, limit=20000)
+        budget = STRENGTHS[HINT_STRENGTH].search.shot_budget
+        assert s.hint is not None and s.hint.given_up is not None
+        sims = s.hint.given_up.simulations + s.hint.decision.simulations
+        assert sims <= budget + budget // 3 + 2 * CHECKS + 5, sims
+        head = app.t("hint.progress_safety", p=0, n=0).split(":")[0]
+        safety = [ln for ln in said if ln.startswith(head)]
+        assert safety, [x[:60] for x in said[-12:]]
+        # Counted from the start of the safety search, not stuck at 99.
+        first_p = int(safety[0].split("%")[0].split()[-1])
+        assert first_p < 50, safety[0]
+    finally:
+        pygame.display.quit()

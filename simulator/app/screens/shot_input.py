@@ -161,7 +161,11 @@ class ShotInputMode(TableMode):
         s = self.session
         t = self.app.t
         if s.hint_job is not None:
-            return [t("hint.progress", p=self.hint_share(), n=s.hint_job.simulations)]
+            from simulator.app.match import computer
+            safety = computer.hint_seeks_safety(
+                s.hint_job, s.req is not None and s.req.is_break)
+            return [t("hint.progress_safety" if safety else "hint.progress",
+                      p=self.hint_share(), n=s.hint_job.simulations)]
         if s.hint is None:
             return []
         from simulator.app.match import computer
