@@ -1,4 +1,4 @@
-"""8-ball (seed «Восьмерка», rules 1-16) on top of the general pool rules."""
+"""8-ball (seed «Восьмёрка», rules 1-16) on top of the general pool rules."""
 
 from __future__ import annotations
 

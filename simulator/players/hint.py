@@ -27,6 +27,10 @@ from simulator.table.specs import CUE_BALL, Vec
 # pro player's median is about twice that, so the strong player it is).
 HINT_SECONDS = 3.0
 HINT_LEVEL = "strong"
+# A pot none of whose tries went in is given up for the best safety: that
+# second search takes this share of the first one's budget (the whole budget
+# again kept the window at "99 %" as long as the hint had taken so far).
+SAFETY_SHARE = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -89,10 +93,20 @@ def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
     if hopeless(d):
         # A pot none of whose tries was legal is no advice: the best safety
         # is (the computer players keep their own choice; this is the hint's).
-        safe = yield from player.shot_steps(disc, state, seed, only=("safety",))
+        safe = yield from safety_player(player.strength).shot_steps(
+            disc, state, seed, only=("safety",))
         if safe.kind == "safety":
             d, given_up = safe, d
     return Hint(d, simulate(d.table(state.table), d.intended), given_up)
+
+
+def safety_player(strength: Strength) -> ComputerPlayer:
+    """The player that looks for the safety once the pot is given up: the
+    same level with SAFETY_SHARE of its budget."""
+    from dataclasses import replace
+    s = strength.search
+    return ComputerPlayer(replace(strength, search=replace(
+        s, shot_budget=max(1, round(s.shot_budget * SAFETY_SHARE)))))
 
 
 def hopeless(d: ShotDecision) -> bool:

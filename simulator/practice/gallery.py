@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 
-from rules.codes import DIGEST, SeedRef, code_by_id
+from rules.codes import DIGEST, Kind, SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
 from simulator.files.resources import locale_dir
 from simulator.practice.library import GALLERY_DIR, gallery_paths, scan
@@ -45,6 +45,12 @@ class GalleryEntry:
         states it, 9-ball 7 for a wrong ball first), else the code's home
         rule (general 16)."""
         return self.scenario.rule or code_by_id(self.info.foul).ref
+
+    @property
+    def loses_game(self) -> bool:
+        """The entry shows a stroke that loses the game (the 8 in a pocket
+        not called): named as that, not as a foul."""
+        return code_by_id(self.info.foul).kind == Kind.LOSS
 
 
 @dataclass(frozen=True)

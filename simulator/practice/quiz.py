@@ -123,6 +123,15 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
     return tuple(out)
 
 
+def intro_fits(scenario: Scenario, questions: Sequence[Question]) -> bool:
+    """The scenario's intro may be shown: it asks "who shoots next, and from
+    where?", so not when those questions were left out (the stroke decided
+    the game)."""
+    asked = {q.kind for q in questions}
+    wanted = scenario.question.asks if scenario.question else QUESTION_KINDS
+    return all(k in asked for k in wanted if k in GAME_GOES_ON)
+
+
 def _offered_options(discipline: str, right: Sequence[str]) -> tuple[str, ...]:
     """The choices of this game (so a wrong set can be picked), then none."""
     names = [c.value for c in registry.info(discipline).choices]

@@ -78,6 +78,14 @@ def click_button(app: App, text: str) -> None:
         if b.label == text and b.enabled:
             click(app, b.rect.center)
             return
+    # A dialog's button shown in its shorter words in a low window (800x500).
+    for d in reversed(getattr(app, "dialogs", [])):
+        specs = [label for label, _fn in getattr(d, "button_specs", [])]
+        if text in specs and len(d.buttons) == len(specs):
+            b = d.buttons[specs.index(text)]
+            if b.enabled and b.rect.width:
+                click(app, b.rect.center)
+                return
     raise AssertionError(f"no button {text!r}; buttons: {button_labels(app)}")
 
 

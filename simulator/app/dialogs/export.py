@@ -52,7 +52,11 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
     kept["export.lang"] = lang
     other = "ru" if lang == "en" else "en"
     folder = export_folder(app)
-    body = t("export.body", speed=speed_label(job.speed),
+    # A foul at the stroke: the clip cannot end there (it would show nothing
+    # of the shot), so the dialog says what the clip does instead.
+    at_stroke = job.foul_at_stroke()
+    body = t("export.body_at_stroke" if at_stroke else "export.body",
+             speed=speed_label(job.speed),
              lang=t(f"export.lang_{lang}"), folder=str(folder))
     last = kept.get("export.format")
     buttons: list[tuple[str, Any]] = [
@@ -64,13 +68,26 @@ def export_dialog(app: App, job: ShotExport, lang: str | None = None) -> Dialog:
          lambda: _change_speed(app, job, faster, lang)),
         (t("export.language", lang=t(f"export.lang_{other}")),
          lambda: app.open("export", job=job, lang=other)),
-        (t("export.play_on" if job.play_on else "export.stop_at_foul"),
+        (t("export.play_on" if job.play_on else
+           "export.at_stroke" if at_stroke else "export.stop_at_foul"),
          lambda: _toggle_play_on(app, job, lang)),
         (t("export.folder"), lambda: app.push_dialog(folder_dialog(app, job, lang))),
         (t("common.cancel"), lambda: None),
     ]
     dialog = Dialog(app, t("export.title"), body, buttons, cancel=lambda: None,
                     kind="export")
+    # In a low window (800x500) the speed, the language and the folder went
+    # below the fold: shorter words before anything scrolls.
+    dialog.fit_whole = True
+    dialog.short_body = t("export.body_short", speed=speed_label(job.speed),
+                          lang=t(f"export.lang_{lang}"))
+    dialog.short_labels = [
+        *(t(f"export.{fmt}_short") for fmt in FORMAT_KEYS),
+        t("export.speed_short", speed=speed_label(job.speed), next=speed_label(faster)),
+        t("export.language_short", lang=t(f"export.lang_{other}")),
+        t("export.play_on_short" if job.play_on else
+          "export.at_stroke_short" if at_stroke else "export.stop_at_foul_short"),
+        t("export.folder_short"), t("common.cancel")]
     if last in FORMAT_KEYS:
         dialog.buttons[FORMAT_KEYS.index(last)].selected = True
     return dialog

@@ -18,7 +18,13 @@ from simulator.app.table.aim import Aim, power_of
 from simulator.app.text.i18n import Locale
 from simulator.players import ComputerPlayer, Strength
 from simulator.players.hint import HINT_LEVEL
-from simulator.players.player import ChoiceDecision, ShotDecision, Thinking, seed_for
+from simulator.players.player import (
+    CHECKS,
+    ChoiceDecision,
+    ShotDecision,
+    Thinking,
+    seed_for,
+)
 from simulator.players.table import given_name, parse_seat, seat_number
 from simulator.table.specs import CUE_BALL
 
@@ -150,11 +156,27 @@ def think_hint(match: Match) -> Thinking[Hint]:
 def hint_share(job: Thinking[Hint], is_break: bool) -> int:
     """How much of a hint's search is done, in per cent (the hint player's
     budget of simulations; never 100 before it is found: a hopeless pot
-    adds a search for a safety)."""
+    adds a search for a safety, counted on its own)."""
+    from simulator.players.hint import SAFETY_SHARE
+    budget = _hint_budget(is_break)
+    if hint_seeks_safety(job, is_break):
+        # The pot was given up and a safety is looked for: its own count
+        # from 0, not "99 %" for as long again.
+        return min(99, 100 * (job.simulations - budget - CHECKS) //
+                   max(1, round(budget * SAFETY_SHARE)))
+    return min(99, 100 * job.simulations // budget)
+
+
+def _hint_budget(is_break: bool) -> int:
     from simulator.players import STRENGTHS
     st = STRENGTHS[HINT_STRENGTH]
-    budget = max(1, st.search.break_budget if is_break else st.search.shot_budget)
-    return min(99, 100 * job.simulations // budget)
+    return max(1, st.search.break_budget if is_break else st.search.shot_budget)
+
+
+def hint_seeks_safety(job: Thinking[Hint], is_break: bool) -> bool:
+    """Whether the hint's first search is over and a safety is looked for
+    (its pot was given up)."""
+    return job.simulations > _hint_budget(is_break) + CHECKS
 
 
 def aim_of(d: ShotDecision) -> Aim:

@@ -44,6 +44,9 @@ END_HOLD = 1.5  # and at the end
 # A foul this early in the shot (a miscue, a double hit: at 0.00 s) shows nothing
 # of the stroke when the clip ends there: the clip plays on past it.
 EARLY_FOUL = 0.1  # shot seconds
+# What the command line says of such a clip (the window says it in its language).
+AT_STROKE = ("the foul is at the stroke: the clip holds on it, then shows the "
+             "stroke to its end")
 MAX_WIDTH = 2400
 MIN_WIDTH = 320
 
@@ -146,6 +149,17 @@ class ShotExport:
         main = self.main_foul()
         mine = [(i, f) for i, f in events if f == main]
         return mine or events[:1]
+
+    def foul_at_stroke(self) -> bool:
+        """Ending at the foul would end the clip on the stroke (a foul before
+        EARLY_FOUL): the clip holds on the foul, then shows the stroke to
+        its end, and the dialog and the command line say so."""
+        if self.play_on:
+            return False
+        marks_end = max((f.time for f in self.shot.frames), default=0.0)
+        stops = [min(self.shot.events[i].time, marks_end)
+                 for i, _f in self.stop_events()]
+        return bool(stops) and max(stops) < EARLY_FOUL
 
     def caption(self, lang: str) -> tuple[str, str]:
         """The heading (the situation, or the game) and the ruling with its rule."""
@@ -841,6 +855,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         args.width, args.overwrite)
                     print(f"{path} ({path.stat().st_size // 1024} KB)")
                     n += 1
+            if exp.foul_at_stroke() and any(f in CLIP_FORMATS for f in args.formats):
+                print(f"{exp.name}: {AT_STROKE}")
         print(f"{n} file(s) written")
     except (ExportError, ScenarioError) as e:
         print(f"error: {tidy(str(e))}", file=sys.stderr)

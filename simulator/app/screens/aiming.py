@@ -12,7 +12,14 @@ import pygame
 
 from simulator.app.screens.match_keys import FINE
 from simulator.app.screens.shot_input import ShotInputMode
-from simulator.app.table.aim import Aim, angle_to, full_pull_px, guide, run_on_bed
+from simulator.app.table.aim import (
+    MAX_TIP,
+    Aim,
+    angle_to,
+    full_pull_px,
+    guide,
+    run_on_bed,
+)
 from simulator.app.table.render import draw_cue, draw_dashed, table_clip
 from simulator.table.specs import CUE_BALL
 
@@ -20,6 +27,11 @@ WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 
 
 STROKE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+# W/A/S/D: the tip's direction of travel (right, up) per key.
+TIP_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1),
+            pygame.K_a: (-1, 0), pygame.K_d: (1, 0)}
+TIP_STEP = 2 * MAX_TIP / 10  # a tenth of the range from edge to edge
+TIP_FINE = TIP_STEP / 6
 # The screens where Space or Enter meant something else just before a
 # person's turn: the computer's turn (go on, play it now, skip its shot).
 SPACE_ELSEWHERE = ("computer", "computer_playing")
@@ -279,14 +291,12 @@ class AimMode(ShotInputMode):
             s.aim = s.aim.with_power(s.aim.power + 0.02)
         elif k == pygame.K_DOWN:
             s.aim = s.aim.with_power(s.aim.power - 0.02)
-        elif k == pygame.K_w:
-            s.aim = s.aim.with_tip(s.aim.tip_a, s.aim.tip_b + 0.05)
-        elif k == pygame.K_s:
-            s.aim = s.aim.with_tip(s.aim.tip_a, s.aim.tip_b - 0.05)
-        elif k == pygame.K_a:
-            s.aim = s.aim.with_tip(s.aim.tip_a - 0.05, s.aim.tip_b)
-        elif k == pygame.K_d:
-            s.aim = s.aim.with_tip(s.aim.tip_a + 0.05, s.aim.tip_b)
+        elif k in TIP_KEYS:
+            # A press moves the tip a useful amount: a tenth of its full
+            # range across the ball; Shift for fine placing.
+            da, db = TIP_KEYS[k]
+            d = TIP_FINE if event.mod & pygame.KMOD_SHIFT else TIP_STEP
+            s.aim = s.aim.with_tip(s.aim.tip_a + da * d, s.aim.tip_b + db * d)
         elif k == pygame.K_x:
             s.aim = s.aim.with_tip(0.0, 0.0)
         elif k == pygame.K_c:

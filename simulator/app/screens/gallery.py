@@ -179,7 +179,9 @@ class GalleryPlayMode(PracticeScreen):
         t = self.app.t
         lang = self.app.locale.lang
         sc = self.entry.scenario
-        lines = [t("gallery.entry", n=self.index + 1, of=len(self.all))]
+        loss = self.entry.loses_game
+        lines = [t("gallery.entry_loss" if loss else "gallery.entry",
+                   n=self.index + 1, of=len(self.all))]
         last = self.app.kept.get("export.last")
         if last:
             lines.append(t("export.last", file=Path(last).name))
@@ -192,7 +194,7 @@ class GalleryPlayMode(PracticeScreen):
             lines += ["", t("gallery.at_foul", foul=words),
                       *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
-            lines += ["", t("gallery.watch")]
+            lines += ["", t("gallery.watch_loss" if loss else "gallery.watch")]
         return "\n".join(lines)
 
     def toggle(self) -> None:

@@ -42,6 +42,7 @@ from simulator.practice.quiz import (
     Question,
     QuizSession,
     fouled,
+    intro_fits,
     losses,
 )
 from simulator.practice.scenario import Scenario
@@ -66,14 +67,20 @@ def score_of(app: App) -> QuizSession:
 
 
 def start_quiz(app: App, discipline: str | None = None,
-               index: int | None = None) -> Mode:
+               index: int | None = None, first: str | None = None) -> Mode:
     """A sitting of the quiz of a game (the practice list if it has none):
     its situations in an order of their own, the one at ``index`` of
-    ``quiz_ids`` first when asked for."""
+    ``quiz_ids`` (or the situation ``first``, the practice list's selected
+    one, when it asks questions) first when asked for."""
     ids = quiz_ids(discipline)
+    if first in ids:
+        index = ids.index(first)
     if not ids:
         app.notify(app.t("quiz.empty"))
         return app.make("practice")
+    # Each run keeps its own score: 26/78 of an 8-ball run is not the start
+    # of the 9-ball one.
+    state_of(app).quiz = QuizSession()
     first = ids[index % len(ids)] if index is not None else None
     return QuizMode(app, sitting_order(ids, first, app.seed), 0)
 
@@ -270,7 +277,11 @@ class QuizMode(PracticeScreen):
                  " · " + self.score_line(), ""]
         lines += situation_lines(app.locale, self.sc)
         if self.k == 0 and self.sc.question is not None:
-            lines.append(self.sc.question.text.get(lang))
+            # The file's intro asks who shoots next; when the stroke decided
+            # the game those questions are not asked, and neither is the intro.
+            lines.append(self.sc.question.text.get(lang)
+                         if intro_fits(self.sc, self.questions)
+                         else t("quiz.intro_decided"))
         lines.append(t(q.key))
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):

@@ -161,7 +161,11 @@ class ShotInputMode(TableMode):
         s = self.session
         t = self.app.t
         if s.hint_job is not None:
-            return [t("hint.progress", p=self.hint_share(), n=s.hint_job.simulations)]
+            from simulator.app.match import computer
+            safety = computer.hint_seeks_safety(
+                s.hint_job, s.req is not None and s.req.is_break)
+            return [t("hint.progress_safety" if safety else "hint.progress",
+                      p=self.hint_share(), n=s.hint_job.simulations)]
         if s.hint is None:
             return []
         from simulator.app.match import computer
@@ -170,9 +174,11 @@ class ShotInputMode(TableMode):
                                     lambda b: ball_label(s.locale, b),
                                     s.spec.balls.radius, s.match.table())
         if s.hint.given_up is not None:
-            # Every option is poor: said, then the safety advised.
-            lines.insert(0, t("table_card.no_likely_pot",
-                              n=s.hint.given_up.simulations))
+            # Every option is poor: said, then the safety advised, in one
+            # paragraph: a low window keeps room for the first only, and the
+            # words ended on "so a safety:" with the safety itself cut off.
+            lines[0] = t("table_card.no_likely_pot",
+                         n=s.hint.given_up.simulations) + " " + lines[0]
         return [t("hint.head") + " " + lines[0], *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:

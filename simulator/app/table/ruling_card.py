@@ -10,6 +10,8 @@ import pygame
 
 from simulator.app.text import ui
 
+SHORT_LINE_ROWS = 3  # a line of at most this many rows is never cut
+
 
 @dataclass(frozen=True)
 class Banner:
@@ -132,6 +134,12 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
     if not shown or start + n >= len(body) or body[start + n][0] != shown[-1][0]:
         return shown
     i, indent, words = shown[-1]
+    whole = [row for row in shown if row[0] != i]
+    if whole and sum(1 for row in body if row[0] == i) <= SHORT_LINE_ROWS:
+        # A short line is wrapped whole or left to the wheel: the last
+        # shot's facts ended "cue ball in the…" with the pocket below the
+        # card. (A long explanation still shows what fits, then "…".)
+        return whole
     more = f"{words} {body[start + n][2]}"
     cut = ui.shorten(more, size, width - indent)
     if cut.endswith(ui.ELLIPSIS):

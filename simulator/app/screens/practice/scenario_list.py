@@ -149,7 +149,11 @@ class PracticeListMode(Mode):
         self.app.go("scenario", sc=sc)
 
     def quiz(self) -> None:
-        self.app.go("quiz", discipline=state_of(self.app).discipline)
+        """The quiz of the game, from the situation selected in the list when
+        it asks questions (its own order after it)."""
+        st = state_of(self.app)
+        self.app.go("quiz", discipline=st.discipline,
+                    first=self.selected_id() or st.selected)
 
     def editor(self) -> None:
         self.app.go("editor")
