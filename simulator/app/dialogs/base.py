@@ -205,6 +205,9 @@ class Dialog(Mode):
             card.centery = area.centery
         self.rect = card
         ui.panel(surface, card, (26, 34, 31), name="dialog", border=ui.ACCENT)
+        # The words the card is drawn over are hidden, not read (the side
+        # column's heading under a card that takes the whole column).
+        ui.FRAME.texts[:] = [t for t in ui.FRAME.texts if not card.contains(t.rect)]
         x = card.left + m.pad
         y = card.top + m.pad
         y += ui.paragraph(surface, self.title, m.size + 3, ui.INK,
