@@ -226,7 +226,9 @@ def test_the_end_of_a_match_gives_its_numbers() -> None:
         assert table[0] == ("", *s.names)
         rows = {r[0]: r[1:] for r in table[1:]}
         for i, x in enumerate(st):
-            assert rows[app.t("evening.stat_games")][i] == str(x.games)
+            # the game was conceded: won, but not at the table
+            assert rows[app.t("evening.stat_games")][i] == str(x.table_wins)
+            assert x.table_wins == 0
             assert rows[app.t("evening.stat_innings")][i] == str(x.innings)
             assert rows[app.t("evening.stat_fouls")][i] == str(x.fouls)
             assert rows[app.t("evening.stat_balls")][i] == str(x.potted)

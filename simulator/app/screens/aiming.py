@@ -10,7 +10,12 @@ from typing import Any
 
 import pygame
 
-from simulator.app.screens.match_keys import FINE
+from simulator.app.screens.match_keys import (
+    FINE,
+    SETTLE_SECONDS,
+    SPACE_ELSEWHERE,
+    STROKE_KEYS,
+)
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.app.table.aim import (
     MAX_TIP,
@@ -26,16 +31,11 @@ from simulator.table.specs import CUE_BALL
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 
 
-STROKE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 # W/A/S/D: the tip's direction of travel (right, up) per key.
 TIP_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1),
             pygame.K_a: (-1, 0), pygame.K_d: (1, 0)}
 TIP_STEP = 2 * MAX_TIP / 10  # a tenth of the range from edge to edge
 TIP_FINE = TIP_STEP / 6
-# The screens where Space or Enter meant something else just before a
-# person's turn: the computer's turn (go on, play it now, skip its shot).
-SPACE_ELSEWHERE = ("computer", "computer_playing")
-SETTLE_SECONDS = 0.4  # quicker than anyone reads a new turn and decides
 
 
 class AimMode(ShotInputMode):

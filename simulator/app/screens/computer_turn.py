@@ -14,8 +14,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import computer_choice_card, next_step, refusal
-from simulator.app.screens.aiming import SETTLE_SECONDS
-from simulator.app.screens.match_keys import common_key
+from simulator.app.screens.match_keys import SETTLE_SECONDS, common_key
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue

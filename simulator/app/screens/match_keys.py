@@ -11,6 +11,11 @@ from simulator.app.loop.app import App
 from simulator.app.match.turns import redo, undo
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
+STROKE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+# The screens where Space or Enter meant something else just before a
+# person's turn: the computer's turn (go on, play it now, skip its shot).
+SPACE_ELSEWHERE = ("computer", "computer_playing")
+SETTLE_SECONDS = 0.4  # quicker than anyone reads a new turn and decides
 
 
 def common_key(app: App, event: pygame.event.Event) -> bool:

@@ -10,7 +10,11 @@ from collections.abc import Iterator
 
 import pygame
 
-from simulator.app.screens.aiming import SETTLE_SECONDS, SPACE_ELSEWHERE, STROKE_KEYS
+from simulator.app.screens.match_keys import (
+    SETTLE_SECONDS,
+    SPACE_ELSEWHERE,
+    STROKE_KEYS,
+)
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.table.specs import CUE_BALL
 from simulator.table.state import BallState, Where
