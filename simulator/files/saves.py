@@ -3,7 +3,12 @@
 A **save file** (the player's "Save") is one JSON document,
 ``{"format": "kiy-save", "version": 1, "match": Match.to_dict()}``, written
 atomically, with ``"watch"`` beside the match when the match has a watching
-speed of its own (the journal keeps it in its first line). A match too
+speed of its own (the journal keeps it in its first line), and ``"aim"``
+when a player was aiming: the stroke set but not yet played (its step,
+direction, power, tip, elevation, the call and declarations, a ball in hand
+put down), checked and given back by the window (simulator.app.match.session;
+a file without it, an older Kiy's, loads with the aim the window finds). A
+match too
 long for that (more than ``MAX_SAVE_BYTES`` or ``MAX_VALUES`` as plain
 JSON) is written as version 2, its shots packed as in the journal below.
 A bare ``Match.save`` file (``"format": "kiy-match"``)
@@ -105,6 +110,7 @@ class Loaded:
     moved: float = 0.0  # the largest of those moves, metres
     version: int = 0  # the file's format version
     watch: str | None = None  # the match's watching speed (None: the settings')
+    aim: Any = None  # the save's "aim" as stored, unchecked (None: none)
 
 
 def _is_table(d: Any) -> bool:
@@ -163,9 +169,16 @@ def repair_tables(data: Any) -> tuple[int, float]:
 PLAIN_SAVE_VERSION = 1
 
 
-def save_dict(match: Match, watch: str | None = None) -> dict[str, Any]:
+def save_dict(match: Match, watch: str | None = None,
+              aim: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return {"format": SAVE_FORMAT, "version": PLAIN_SAVE_VERSION,
-            "match": match.to_dict(), **_watch_field(watch)}
+            "match": match.to_dict(), **_watch_field(watch), **_aim_field(aim)}
+
+
+def _aim_field(aim: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The stroke a player had set and not yet played, kept beside the match
+    (not a step of it: a replay never reads it); left out when none."""
+    return {} if aim is None else {"aim": dict(aim)}
 
 
 def _watch_field(watch: str | None) -> dict[str, str]:
@@ -317,11 +330,12 @@ def _packed_match(match: Match) -> dict[str, Any]:
     return d
 
 
-def save_text(match: Match, where: str = "save", watch: str | None = None) -> str:
+def save_text(match: Match, where: str = "save", watch: str | None = None,
+              aim: Mapping[str, Any] | None = None) -> str:
     """The save file's text: plain JSON, or with packed shots when the plain
     text would be refused for its size; SaveError when even that would."""
     header = match.to_dict(actions=False)
-    text = _dumps(save_dict(match, watch))
+    text = _dumps(save_dict(match, watch, aim))
     try:
         check_text(text, where, header)
         return text
@@ -329,19 +343,21 @@ def save_text(match: Match, where: str = "save", watch: str | None = None) -> st
         if e.kind != "too_big":
             raise
     text = _dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                   "match": _packed_match(match), **_watch_field(watch)})
+                   "match": _packed_match(match), **_watch_field(watch),
+                   **_aim_field(aim)})
     check_text(text, where, header)
     return text
 
 
 def write_save(match: Match, path: str | os.PathLike[str],
-               watch: str | None = None) -> Path:
+               watch: str | None = None, aim: Mapping[str, Any] | None = None
+               ) -> Path:
     """Write the whole match as a save file, atomically; SaveError when it is
     not a file loading would accept, TargetError (an OSError) when ``path``
     is not a regular file Kiy may replace."""
     p = Path(path)
     writable_target(p)  # before the text is made: a device is refused at once
-    atomic_write(p, save_text(match, str(p), watch), make_dirs=True)
+    atomic_write(p, save_text(match, str(p), watch, aim), make_dirs=True)
     return p
 
 
@@ -465,6 +481,7 @@ class Stored:
     moved: float
     version: int  # the file's format version
     watch: str | None = None  # the match's watching speed, if it kept one
+    aim: Any = None  # the stroke set and not played, as stored (a save file's)
 
 
 def read_stored(path: str | os.PathLike[str]) -> Stored:
@@ -500,14 +517,15 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
     repaired, moved = repair_tables(stored)
     return Stored(stored, journal, size, dropped, repaired, moved, version,
                   watch_of(data) if journal or data.get("format") == SAVE_FORMAT
-                  else None)
+                  else None,
+                  data.get("aim") if data.get("format") == SAVE_FORMAT else None)
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
     """Read, check and replay a save file, a journal or a bare match file."""
     s = read_stored(path)
     return Loaded(match_from(s.data, str(path)), s.journal, s.size, s.dropped_tail,
-                  s.repaired, s.moved, s.version, s.watch)
+                  s.repaired, s.moved, s.version, s.watch, s.aim)
 
 
 # -- the autosave journal -------------------------------------------------------------

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
+from simulator.app.match.pending_aim import AimFieldError, aim_record, give_back
 from simulator.app.table.aim import Aim, angle_to, power_of
 from simulator.app.table.ruling_card import Banner
 from simulator.app.table.scoreboard import PlayerCard
@@ -259,7 +260,6 @@ class Session:
         if loaded.repaired:
             notes.append(locale.t("load.repaired", n=loaded.repaired,
                                   um=f"{loaded.moved * 1e6:.0f}"))
-        s.load_note = " ".join(notes) or None
         s.watch = known_watch(loaded.watch)
         shots = s.shots
         assert isinstance(shots, ShotList)
@@ -274,6 +274,12 @@ class Session:
         req = s.req
         if req is not None:  # the player at the table finds their own power
             s.aim = Aim(s.aim.angle, s.powers.get(req.shooter, DEFAULT_POWER))
+        if loaded.aim is not None:  # and the stroke they had set, if saved
+            try:
+                give_back(s, loaded.aim)
+            except AimFieldError as e:
+                notes.append(locale.t("load.aim_dropped", reason=str(e)))
+        s.load_note = " ".join(notes) or None
         return s
 
     def _resume_last_ruling(self) -> None:
@@ -294,7 +300,7 @@ class Session:
             self.concerns_person(ruling)
 
     def to_dict(self) -> dict[str, Any]:
-        return saves.save_dict(self.match, self.watch)
+        return saves.save_dict(self.match, self.watch, aim_record(self))
 
     def save(self, path: Path | None = None) -> Path:
         """Write the whole match to ``path`` (default: this match's file, or a
@@ -302,8 +308,9 @@ class Session:
         if path is None and self.save_path is None:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
             path = saves_dir() / f"{self.discipline}-{stamp}.json"
+        # With the stroke being set: loaded, the player finds it as they left it.
         return saves.write_save(self.match, Path(path or self.save_path or ""),
-                                self.watch)
+                                self.watch, aim_record(self))
 
     def autosave(self) -> str | None:
         """Append what changed to the autosave journal; the reason when that
