@@ -216,3 +216,41 @@ def test_a_save_without_an_aim_loads_as_before(tmp_path: Any) -> None:
         assert app.mode is not None and app.mode.name == "aiming"
     finally:
         pygame.display.quit()
+
+
+# -- 2. a click that calls does not turn the cue -------------------------------------
+
+@pytest.mark.parametrize("button", [1, 3])
+@pytest.mark.parametrize("clicks", ["pocket", "ball, pocket"])
+def test_calling_a_pocket_leaves_the_aim_where_it_was(button: int, clicks: str) -> None:
+    """Anna aims with the mouse (a thin cut on the 1) and rests there a
+    moment; then she calls: a click on a pocket (or on the 1, then the
+    pocket), with the left button or the right. The call is made and the
+    cue points where she had aimed it, before and after a moment more."""
+    from simulator.app.table.aim import angle_to
+    app = make_app("en")
+    try:
+        s = _match(app)
+        assert app.mode is not None and app.mode.name == "aiming"
+        target = (1.2, 0.655)
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=_screen(app, target),
+                                      rel=(1, 1), buttons=(0, 0, 0)), n=30)
+        aimed = s.aim
+        assert abs(aimed.angle - angle_to(BALLS[0], target)) < 0.5
+        pocket = min(s.spec.pockets, key=lambda p: abs(p.mouth_centre[0] - 2.5)
+                     + abs(p.mouth_centre[1] - 0.0))
+        if clicks == "ball, pocket":
+            click(app, _screen(app, BALLS[1]), button)
+            assert s.call[0] == 1 and s.aim == aimed, (s.aim, aimed)
+        click(app, _screen(app, pocket.mouth_centre), button)
+        assert s.call == (1, pocket.name)
+        assert s.aim == aimed, (s.aim, aimed)
+        frame(app, n=30)  # resting on the pocket: still her aim
+        assert s.aim == aimed
+        # The mouse moved on over the table: it aims again.
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=_screen(app, (1.2, 0.9)),
+                                      rel=(1, 1), buttons=(0, 0, 0)))
+        assert abs(s.aim.angle - angle_to(BALLS[0], (1.2, 0.9))) < 0.5
+    finally:
+        pygame.display.quit()
+

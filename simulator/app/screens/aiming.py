@@ -6,6 +6,7 @@ call is asked of ``rules.calls``.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -29,6 +30,11 @@ from simulator.app.table.render import draw_cue, draw_dashed, table_clip
 from simulator.table.specs import CUE_BALL
 
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
+# The mouse still this long: the aim it points is one the player settled on;
+# a call's click goes back to it (the way to the ball or pocket clicked
+# turned the cue, the click itself is not an aim).
+AIM_REST = 0.35
+TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
 
 
 # W/A/S/D: the tip's direction of travel (right, up) per key.
@@ -53,6 +59,12 @@ class AimMode(ShotInputMode):
         self.press_pos: tuple[int, int] | None = None
         self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
         self.panel_drag = False
+        # The aim the mouse last rested on (or the keys, a hint, an undo set),
+        # which a click that calls keeps; how long the mouse has been still.
+        self.settled_angle = self.session.aim.angle
+        self.still = AIM_REST
+        self.mouse_angle: float | None = None  # the angle the mouse last set
+        self.trip_from: tuple[int, int] | None = None  # where the mouse last rested
         # Space meant "go on" or "skip" on the screen before: a press made
         # for it (queued while a slow frame drew, or the keyboard's repeat)
         # must not strike this player's stroke as their turn appears.
@@ -203,12 +215,18 @@ class AimMode(ShotInputMode):
             if math.dist(self.key_lock, pos) < 12:
                 return
             self.key_lock = None
+        if self.trip_from is None or math.dist(self.trip_from, pos) > TRIP_PX:
+            if self.still >= AIM_REST:  # leaving an aim it rested on
+                self.settled_angle = s.aim.angle
+            self.still = 0.0
+            self.trip_from = pos
         cue = self.cue()
         if cue is not None:
             target = self.scene.view.to_table(*pos)
             if math.dist(target, cue) > 1e-4:
                 s.aim = Aim(angle_to(cue, target), s.aim.power, s.aim.tip_a,
                             s.aim.tip_b, s.aim.elevation)
+                self.mouse_angle = s.aim.angle
 
     def mouse_down(self, pos: tuple[int, int], button: int) -> None:
         """Left: a control, or the start of a pull back; right: a call;
@@ -257,7 +275,9 @@ class AimMode(ShotInputMode):
                 self.click(pos)
 
     def click(self, pos: tuple[int, int]) -> None:
-        """A click without a pull-back: choose the called ball or pocket."""
+        """A click without a pull-back: choose the called ball or pocket.
+        The cue stays as the player had aimed it: the mouse's way to what
+        it calls turned it, and is undone."""
         req = self.session.req
         if req is None or not self.calling():
             return
@@ -272,10 +292,19 @@ class AimMode(ShotInputMode):
                     self.call_ball = b
                 else:
                     self.app.notify(self.app.t("call.not_callable", ball=b), 2.5)
+                self.keep_aim(pos)
                 return
         best = min(st.spec.pockets, key=lambda p: math.dist(p.mouth_centre, (x, y)))
         if math.dist(best.mouth_centre, (x, y)) < 0.12:
             self.call_pocket = best.name
+            self.keep_aim(pos)
+
+    def keep_aim(self, pos: tuple[int, int]) -> None:
+        """The aim back where the player settled it before the mouse went
+        to call; held until the mouse moves away (as after a fine key)."""
+        s = self.session
+        s.aim = replace(s.aim, angle=self.settled_angle)
+        self.key_lock = pos
 
     def key(self, event: pygame.event.Event) -> None:
         s = self.session
@@ -329,6 +358,11 @@ class AimMode(ShotInputMode):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.settle = max(0.0, self.settle - dt)
+        self.still += dt
+        if self.session.aim.angle != self.mouse_angle:
+            # Set otherwise than by the mouse (a key, a hint, an undo, a
+            # call's click): that is the aim the player has now.
+            self.settled_angle = self.session.aim.angle
 
     def fresh_stroke_key(self, event: pygame.event.Event) -> bool:
         """A stroke only from a press begun here, after this turn was on
