@@ -254,3 +254,103 @@ def test_calling_a_pocket_leaves_the_aim_where_it_was(button: int, clicks: str) 
     finally:
         pygame.display.quit()
 
+
+# -- 3. Enter puts the ball in hand down, as the footer says -------------------------
+
+def _down(k: int, repeat: bool = False) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0,
+                              repeat=repeat)
+
+
+def _up(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+
+
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+@pytest.mark.parametrize("hurried", [False, True])
+def test_enter_puts_the_ball_in_hand_down_after_the_computers_turn(
+        monkeypatch: pytest.MonkeyPatch, enter: int, hurried: bool) -> None:
+    """Gordon scratches; Anna has ball in hand (she pressed nothing on his
+    turn, or Space to hurry it). Once the turn has been on show a moment,
+    Enter (or the keypad's Enter), with the mouse still, puts the cue ball
+    down where it is shown: she is aiming, nothing struck."""
+    from tests.app.test_playfix9_flow import _computer_scratches
+    app = make_app("en", (1280, 720))
+    try:
+        s = _computer_scratches(monkeypatch, app)
+        assert app.mode is not None and app.mode.name == "computer"
+        if hurried:
+            for _ in range(3):
+                frame(app, _down(pygame.K_SPACE))
+                frame(app, _up(pygame.K_SPACE))
+        run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
+        assert s.req is not None and s.req.shooter == 0
+        footer = app.t("hint.place")
+        assert "Enter" in footer
+        shown = app.mode.pos  # type: ignore[attr-defined]
+        frame(app, n=30)  # the settle time over
+        key(app, enter)
+        frame(app)
+        assert app.mode.name == "aiming", (app.mode.name, app.toast)
+        assert s.placed == shown and len(s.match.history) == 1
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_enter_pressed_for_the_computer_never_places_the_persons_ball(
+        monkeypatch: pytest.MonkeyPatch, enter: int) -> None:
+    """Enter pressed again and again (and held) while Gordon plays: when he
+    scratches, Anna's cue ball is neither put down nor struck by it; once
+    she has moved the mouse over the table, Enter puts it down."""
+    from tests.app.test_playfix9_flow import _computer_scratches
+    app = make_app("en", (800, 500))
+    try:
+        s = _computer_scratches(monkeypatch, app)
+        for _ in range(4):
+            frame(app, _down(enter))
+            frame(app, _up(enter))
+        frame(app, _down(enter))
+        run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
+        for _ in range(5):  # held: the keyboard repeats it
+            frame(app, _down(enter, repeat=True))
+        frame(app, _up(enter))
+        for _ in range(3):  # pressed again, to hurry a computer that has finished
+            frame(app, n=30)
+            key(app, enter)
+            frame(app, n=2)
+            assert app.mode.name == "placing", app.mode.name
+        assert len(s.match.history) == 1
+        assert app.toast is not None and app.toast[0] == app.t("place.place_first")
+        table = app.mode.layout.table  # type: ignore[attr-defined]
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table.center,
+                                      rel=(1, 1), buttons=(0, 0, 0)))
+        key(app, enter)
+        frame(app)
+        assert app.mode.name == "aiming"
+        assert len(s.match.history) == 1
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_enter_puts_the_ball_down_between_two_people(enter: int) -> None:
+    """Anna scratches; Boris has ball in hand: Enter puts it down at once
+    where it is shown, and he is aiming."""
+    from simulator.app.table.aim import angle_to
+    app = make_app("en")
+    try:
+        s = _match(app, balls={0: (0.25, 0.25), 1: (1.8, 0.9), 9: (2.2, 0.4),
+                               8: (1.9, 0.5)})
+        s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
+        frame(app, n=2)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: app.mode is not None and app.mode.name == "placing"
+                  and s.req is not None and s.req.shooter == 1, limit=3000)
+        shown = app.mode.pos  # type: ignore[attr-defined]
+        key(app, enter)
+        frame(app)
+        assert app.mode.name == "aiming" and s.placed == shown
+        assert len(s.match.history) == 1
+    finally:
+        pygame.display.quit()

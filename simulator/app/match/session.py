@@ -216,6 +216,10 @@ class Session:
         # The step at which a computer's choice was put on its card (held
         # like a person's ruling, not waited on: it concerns no person).
         self.choice_card = -1
+        # Space and Enter as pressed on the computer's turn (to hurry it):
+        # the same key does not put the person's ball in hand down next,
+        # until they have chosen a place (simulator.app.screens.placing).
+        self.hurried: set[int] = set()
         # The watching speed chosen in this match ("skip" is kept for this
         # match only: a person's own rulings are never skipped for later).
         self.watch: str | None = None

@@ -14,7 +14,12 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import computer_choice_card, next_step, refusal
-from simulator.app.screens.match_keys import SETTLE_SECONDS, common_key
+from simulator.app.screens.match_keys import (
+    SETTLE_SECONDS,
+    common_key,
+    forget_hurry,
+    note_hurry,
+)
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
@@ -72,6 +77,7 @@ class ComputerPlayMode(PlayMode):
             self.playback.speed = speed
 
     def handle(self, event: pygame.event.Event) -> None:
+        note_hurry(self.app, event)
         if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
             return
@@ -202,6 +208,7 @@ class ComputerMode(TableMode):
         after_shot = getattr(app.mode, "name", "") in ("playing", "computer_playing")
         self.settle = READ_SECONDS if after_shot and (
             self.phase == "waiting" or self.hold > 0.0) else 0.0
+        forget_hurry(app)
         self.decision: Any = None
         self.lines: list[str] = []
         if app.session is not None:
@@ -306,6 +313,7 @@ class ComputerMode(TableMode):
             self.phase = "thinking"
 
     def handle(self, event: pygame.event.Event) -> None:
+        note_hurry(self.app, event)
         if self.scroll_banner(event):  # the wheel over the card reads on
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):

@@ -18,6 +18,22 @@ SPACE_ELSEWHERE = ("computer", "computer_playing")
 SETTLE_SECONDS = 0.4  # quicker than anyone reads a new turn and decides
 
 
+def note_hurry(app: App, event: pygame.event.Event) -> None:
+    """A Space or Enter pressed on the computer's turn, kept for the
+    person's turn that follows (a press of that key there may still be one
+    made to hurry the computer)."""
+    s = app.session
+    if s is not None and event.type == pygame.KEYDOWN and event.key in STROKE_KEYS:
+        s.hurried.add(event.key)
+
+
+def forget_hurry(app: App) -> None:
+    """The computer's turn begins: no key has hurried it yet."""
+    if app.session is not None and \
+            getattr(app.mode, "name", "") not in SPACE_ELSEWHERE:
+        app.session.hurried.clear()
+
+
 def common_key(app: App, event: pygame.event.Event) -> bool:
     """Keys every table screen of a match shares; True when one was used."""
     k = event.key

@@ -39,11 +39,14 @@ class PlaceMode(ShotInputMode):
         self.reason: str | None = s.placement_error(*self.pos)
         # After the computer's turn a Space or Enter still pressed to hurry
         # it (queued, repeated, or pressed again) must not put the ball down
-        # on the spot: only once the person has acted here (the mouse over
-        # the table, a click, another key) does a key put it down.
+        # on the spot: that key puts it down only once the person has acted
+        # here (the mouse over the table, a click, another key). A key not
+        # pressed on the computer's turn is the person's own: once this turn
+        # has been on show a moment, Enter puts the ball down as the footer
+        # says.
         after_computer = getattr(self.app.previous, "name", "") in SPACE_ELSEWHERE
         self.settle = SETTLE_SECONDS if after_computer else 0.0
-        self.place_first = after_computer
+        self.place_first: set[int] = set(s.hurried) if after_computer else set()
         self._start_region()
 
     def resize(self) -> None:
@@ -140,7 +143,7 @@ class PlaceMode(ShotInputMode):
             if self.panel_grab is not None:
                 self.panel_drag_to(event.pos)  # the tip, power or elevation held
             elif lay.table.collidepoint(event.pos):
-                self.place_first = False
+                self.place_first.clear()
                 self.follow(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.panel_centre(event.pos)
@@ -149,7 +152,7 @@ class PlaceMode(ShotInputMode):
                 self.panel_click(event.pos)
                 return
             if lay.table.collidepoint(event.pos):
-                self.place_first = False
+                self.place_first.clear()
                 self.pressed = self.touched = True  # dragged; down on release
                 self.move(view.to_table(*event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -165,7 +168,7 @@ class PlaceMode(ShotInputMode):
             step = 0.005 * (10 if event.mod & pygame.KMOD_SHIFT else 1)
             x, y = self.pos
             if event.key not in STROKE_KEYS:  # an action of the person's own
-                self.place_first = False
+                self.place_first.clear()
             if event.key == pygame.K_LEFT:
                 self.move((x - step, y))
             elif event.key == pygame.K_RIGHT:
@@ -179,11 +182,11 @@ class PlaceMode(ShotInputMode):
 
     def key_places(self, event: pygame.event.Event) -> bool:
         """Space or Enter puts the ball down only from a press begun here,
-        after this turn was on show a moment, and after the computer's turn
-        only once the person has chosen a place."""
+        after this turn was on show a moment, and, a key pressed on the
+        computer's turn, only once the person has chosen a place."""
         if self.app.repeat(event) or self.settle > 0.0:
             return False
-        if self.place_first:
+        if event.key in self.place_first:
             self.app.inform(self.app.t("place.place_first"), 4.0)
             return False
         return True
