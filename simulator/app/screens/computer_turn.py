@@ -61,7 +61,9 @@ class ComputerPlayMode(PlayMode):
     def side_buttons(self) -> list[ui.Button]:
         return [*watch_buttons(self.app, self.set_watch),
                 ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
-                          ident="skip")]
+                          ident="skip"),
+                ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
+                          key="Esc", ident="menu")]
 
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
@@ -71,11 +73,28 @@ class ComputerPlayMode(PlayMode):
         else:
             self.playback.speed = speed
 
+    def update(self, dt: float) -> None:
+        if self.app.dialogs:
+            return  # the match menu is open: the shot waits where it is
+        super().update(dt)
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # Esc is the match menu at every moment of the computer's turn,
+            # as its footer says; Space (or Enter) hurries the shot on.
+            if not self.app.repeat(event):
+                self.app.open("pause")
+            return
         super().handle(event)
+
+    def hint(self) -> str:
+        return self.app.t("hint.computer_playing")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.computer_playing_short")
 
 
 def watch_key(app: App) -> str:
@@ -323,8 +342,9 @@ class ComputerMode(TableMode):
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_r and self.phase == "waiting":
             self.replay()
-        elif event.key == pygame.K_SPACE and self.phase == "showing":
-            self.act()
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.phase == "showing":
+            self.act()  # play it now
         elif event.key == pygame.K_ESCAPE:
             self.app.open("pause")
         elif event.key == pygame.K_j:

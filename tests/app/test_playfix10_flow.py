@@ -1,0 +1,126 @@
+"""What a tenth play-test found in a window against a computer seat: Esc
+during the computer's shot hurried it on instead of opening the match menu
+its footer names; after a person's plain miss the card said "Space: go on"
+and did not wait for it; the top line kept a person's old foul through the
+computer's run; Esc did nothing on the end-of-match card; a conceded game
+left a cue ball on the table that had gone into a pocket."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+from tests.app.helpers import click_button, frame, key, make_app, run_until
+
+
+class _Frames:
+    """A computer's thinking that takes ``frames`` frames of the window
+    (however fast the machine), then decides ``decision``."""
+
+    def __init__(self, decision: Any, frames: int) -> None:
+        self.result = decision
+        self.left = frames
+        self.simulations = 0
+
+    def advance(self, seconds: float) -> bool:
+        self.left -= 1
+        self.simulations += 1
+        return self.left <= 0
+
+
+def _computer_to_shoot(monkeypatch: pytest.MonkeyPatch, app: App, watch: str,
+                       think_frames: int = 1, speed: float = 1.5,
+                       direction: float = 0.0, shooter: int = 1,
+                       balls: dict[str, list[float]] | None = None) -> Session:
+    """8-ball, Anna against Gordon (a club computer) at a set position; the
+    computer's every stroke is ``speed`` m/s at ``direction`` degrees, decided
+    after ``think_frames`` frames of thinking. ``shooter`` 0: Anna first."""
+    from rules.referee import Match
+    from rules.ruling import Declarations
+    from simulator.app.match import computer
+    from simulator.players.player import ShotDecision
+    from simulator.practice.scenario import parse_scenario
+    from simulator.table.events import Stroke
+
+    draft = {"format": "kiy-scenario", "version": 1, "id": "long",
+             "discipline": "8-ball", "players": 2,
+             "title": {"en": "Long", "ru": "Длинный"},
+             "balls": balls or {"0": [0.6, 0.64], "1": [1.8, 0.9], "9": [2.2, 0.4],
+                                "10": [2.0, 1.0], "8": [1.9, 0.5]},
+             "state": {"is_break": False, "shooter": shooter,
+                       "groups": ["solids", "stripes"]}}
+    sc = parse_scenario(draft)
+    m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball", sc.game, {}, seed=1)
+    stroke = Stroke(direction=direction, speed=speed)
+    d = ShotDecision(place=None, intended=stroke, stroke=stroke,
+                     declarations=Declarations(), kind="safety", target=None,
+                     pocket=None, success=0.0, value=0.0, simulations=1, considered=1)
+
+    monkeypatch.setattr(computer, "think_shot",
+                        lambda match, player: _Frames(d, think_frames))
+    s = Session(m, app.locale)
+    s.watch = watch
+    app.session = s
+    next_step(app)
+    frame(app)
+    return s
+
+
+def _hint_words(app: App) -> str:
+    """The footer's hint as the strip draws it (either length)."""
+    mode = app.mode
+    assert mode is not None
+    return f"{mode.hint()} | {mode.short_hint()}"  # type: ignore[attr-defined]
+
+
+# -- 1. Esc is the menu during the computer's turn -------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_esc_opens_the_menu_while_the_computer_thinks_and_plays(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Gordon thinks, then plays at 1x: Esc opens the match menu each time
+    (as the footer says), the computer waiting while it is open; Esc again
+    closes it and the turn goes on from where it was. Space still hurries
+    the shot on; the footer of the shot in play names both keys so."""
+    app = make_app(lang)
+    try:
+        s = _computer_to_shoot(monkeypatch, app, "1", think_frames=40)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.phase == "thinking"
+        assert "Esc" in _hint_words(app)
+        key(app, pygame.K_ESCAPE)
+        assert app.dialogs and app.dialogs[-1].kind == "pause"  # type: ignore[attr-defined]
+        frame(app, n=120)
+        assert app.mode is mode and mode.phase == "thinking"  # it waited
+        key(app, pygame.K_ESCAPE)
+        assert not app.dialogs
+        run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=600)
+        play = app.mode
+        assert isinstance(play, ComputerPlayMode)
+        frame(app, n=10)
+        assert not play.skip and not play.finished
+        at = play.playback.time
+        key(app, pygame.K_ESCAPE)
+        assert app.dialogs and app.dialogs[-1].kind == "pause"  # type: ignore[attr-defined]
+        assert not play.skip
+        frame(app, n=120)
+        assert app.mode is play and play.playback.time == at  # the shot waits
+        assert not s.match.history
+        key(app, pygame.K_ESCAPE)  # the menu closed: the shot rolls on
+        assert not app.dialogs and app.mode is play
+        frame(app, n=10)
+        assert play.playback.time > at and not play.skip
+        hint = _hint_words(app)
+        assert app.t("hint.computer_playing") in hint, hint
+        assert app.t("hint.playing") not in hint  # ("Space or Esc: skip")
+        key(app, pygame.K_SPACE)  # Space hurries it to its end
+        assert play.skip
+        run_until(app, lambda: bool(s.match.history), limit=600)
+    finally:
+        pygame.display.quit()
