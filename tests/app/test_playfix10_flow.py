@@ -124,3 +124,76 @@ def test_esc_opens_the_menu_while_the_computer_thinks_and_plays(
         run_until(app, lambda: bool(s.match.history), limit=600)
     finally:
         pygame.display.quit()
+
+
+# -- 2. a person's plain miss: its card is held its time, the same every time -----
+
+def _anna_misses(app: App) -> None:
+    """Anna (solids) plays the 1 straight up the table into the foot
+    cushion's middle: a legal shot, nothing potted; the turn is Gordon's."""
+    from simulator.app.table.aim import Aim, angle_to
+    s = app.session
+    assert s is not None
+    run_until(app, lambda: app.mode is not None and app.mode.name == "aiming",
+              limit=600)
+    cue = s.cue_pos()
+    one = s.table.position(1)
+    assert cue is not None and one is not None
+    s.aim = Aim(angle_to(cue, one), 0.35)
+    frame(app, n=30)
+    key(app, pygame.K_SPACE)
+    assert app.mode is not None and app.mode.name == "playing"
+
+
+@pytest.mark.parametrize("think_frames", [2, 400])
+@pytest.mark.parametrize("watch", ["1", "2", "4", "skip"])
+def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
+        monkeypatch: pytest.MonkeyPatch, watch: str, think_frames: int) -> None:
+    """Anna's legal miss at every watching speed, Gordon's search quick (2
+    frames) or long (400 frames, longer than the card is held): her card is
+    on show HOLD_SECONDS, saying it goes on by itself (a count down, never
+    "Space: go on" as if it waited); then Gordon's decision is on show its
+    own time at that speed before he strikes, never struck the moment the
+    card went. A foul waits for a key; this card does not."""
+    from simulator.app.match import computer
+    from simulator.app.screens.computer_turn import HOLD_SECONDS
+    from tests.app.helpers import DT
+    app = make_app("en")
+    try:
+        s = _computer_to_shoot(
+            monkeypatch, app, watch, think_frames=think_frames, shooter=0,
+            balls={"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
+                   "10": [2.0, 1.0], "8": [0.3, 1.1]})
+        _anna_misses(app)
+        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 0 and not r.fouls and not r.scored
+        assert r.next_shooter == 1 and mode.phase == "thinking" and mode.holding()
+        held = played = -1
+        for i in range(3000):
+            words = " ".join(t.text for t in app.texts)
+            if mode.holding():
+                assert app.t("cpu.held_no_pot", name="Anna") in words
+                assert "Space: go on" not in words, words  # (it said so, and went on)
+                left = app.t("cpu.held_to_play", name="Gordon",
+                             n=max(1, -int(-mode.hold // 1)))
+                assert left in words, (left, words)
+            elif held < 0:
+                held = i
+            if isinstance(app.mode, ComputerPlayMode):
+                played = i
+                break
+            frame(app)
+        assert held >= 0 and played >= held
+        # The card its whole time, however long the search.
+        assert abs(held * DT - HOLD_SECONDS) <= 3 * DT, held
+        speed = dict(computer.WATCH_SPEEDS)[watch]
+        # Then the decision its own time (none when its shots are skipped).
+        thinking_after = max(0, think_frames - held)
+        shown = (played - held - thinking_after) * DT
+        want = computer.SHOW_SECONDS / speed if speed > 0 else 0.0
+        assert abs(shown - want) <= 3 * DT, (shown, want, held, played)
+    finally:
+        pygame.display.quit()

@@ -7,6 +7,7 @@ this file is only the screen.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -212,7 +213,10 @@ class ComputerMode(TableMode):
         # After a person's own shot its ruling (what happened, who plays
         # next) and the table where their balls stopped stay on show while
         # the computer thinks, at every watching speed (Skip skips only the
-        # computer's own strokes): until Space or HOLD_SECONDS.
+        # computer's own strokes): until Space or HOLD_SECONDS, however long
+        # the search. Only a ruling that concerns the person (a foul, a
+        # game's end) waits for them ("waiting" above); this card says it
+        # goes on by itself, counting down.
         self.hold = HOLD_SECONDS if self.phase == "thinking" and (
             after_persons_shot(app) or after_computers_choice(app)) else 0.0
         # Space skipped the person's own shot just before: presses made to
@@ -252,6 +256,11 @@ class ComputerMode(TableMode):
                     self.decided(self.job.result)
             except Exception as e:
                 self.give_up(e)
+            return
+        if self.holding():
+            # The person's card its whole time first, then the computer's
+            # decision its own: a quick search no longer spent the decision's
+            # time under the card, the stroke coming the moment it went.
             return
         self.shown += dt
         speed = watch_speed(self.app)
@@ -376,13 +385,14 @@ class ComputerMode(TableMode):
     def held_words(self, name: str) -> tuple[str, str]:
         """"Anna: no ball potted", and who plays next."""
         s = self.session
+        # (whole seconds left, counted down: the card does not wait for a key)
+        then = self.app.t("cpu.held_to_play", name=name, n=math.ceil(self.hold))
         if after_computers_choice(self.app):
-            return self.app.t("cpu.held_chose"), self.app.t("cpu.held_to_play",
-                                                            name=name)
+            return self.app.t("cpu.held_chose"), then
         r = s.last_ruling
         person = s.name(r.shooter if r is not None else None)
         key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"
-        return self.app.t(key, name=person), self.app.t("cpu.held_to_play", name=name)
+        return self.app.t(key, name=person), then
 
     def side_note(self) -> str:
         # While the person's card is up (held or waiting) it says it all.
@@ -400,7 +410,7 @@ class ComputerMode(TableMode):
     def side_buttons(self) -> list[ui.Button]:
         out = watch_buttons(self.app, self.set_watch)
         if self.holding():
-            out.insert(0, ui.Button(self.app.t("evening.go_on"), self._seen,
+            out.insert(0, ui.Button(self.app.t("cpu.go_now"), self._seen,
                                     key="Space", ident="acknowledge"))
         if self.phase == "waiting":
             out.insert(0, ui.Button(self.app.t("evening.go_on"), self.acknowledge,
