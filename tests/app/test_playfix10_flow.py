@@ -197,3 +197,72 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
         assert abs(shown - want) <= 3 * DT, (shown, want, held, played)
     finally:
         pygame.display.quit()
+
+
+# -- 3. the top line follows the computer's run ------------------------------------
+
+def _decision(stroke: Any, place: tuple[float, float] | None = None) -> Any:
+    from rules.ruling import Declarations
+    from simulator.players.player import ShotDecision
+    return ShotDecision(place=place, intended=stroke, stroke=stroke,
+                        declarations=Declarations(), kind="safety", target=None,
+                        pocket=None, success=0.0, value=0.0, simulations=1,
+                        considered=1)
+
+
+def _top_line(app: App) -> str:
+    """The side column's first line."""
+    frame(app)
+    side = app.mode.layout.side  # type: ignore[union-attr]
+    texts = sorted((t for t in app.texts if side.contains(t.rect)),
+                   key=lambda t: (t.rect.top, t.rect.left))
+    return texts[0].text if texts else ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_top_line_tells_the_computers_own_shot_after_a_persons_foul(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Anna fouls (her cue ball touches nothing); Gordon, with the ball in
+    hand, pots the 10 and plays on. While he plays that first shot the top
+    line says Anna's foul; from then on it says his own shot, not her foul,
+    through his next turn and its stroke."""
+    from simulator.app.match import computer
+    from simulator.table.events import Stroke
+    app = make_app(lang)
+    try:
+        s = _computer_to_shoot(
+            monkeypatch, app, "1", shooter=0,
+            balls={"0": [0.6, 0.635], "1": [1.2, 1.0], "9": [1.0, 0.3],
+                   "10": [2.3, 0.24], "8": [0.3, 1.1]})
+        pots = _decision(Stroke(direction=315.0, speed=1.0), place=(2.0, 0.54))
+        then = _decision(Stroke(direction=180.0, speed=0.6))
+        made = iter([pots, then, then])
+        monkeypatch.setattr(computer, "think_shot",
+                            lambda match, player: _Frames(next(made), 2))
+        from simulator.app.table.aim import Aim
+        run_until(app, lambda: app.mode is not None and app.mode.name == "aiming")
+        s.aim = Aim(90.0, 0.2)  # a soft stroke away from every ball: a foul
+        frame(app, n=30)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 0 and r.fouls
+        foul = s.ruling_banner(r).title
+        frame(app, n=30)
+        key(app, pygame.K_SPACE)  # Anna has read her foul
+        run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=3000)
+        assert _top_line(app).startswith(foul)  # his first shot follows her foul
+        run_until(app, lambda: len(s.match.history) == 2, limit=3000)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 1 and 10 in r.scored and not r.fouls
+        assert r.next_shooter == 1  # he plays on
+        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=300)
+        own = s.ruling_banner(r).title
+        for until in (ComputerMode, ComputerPlayMode):
+            run_until(app, lambda u=until: isinstance(app.mode, u), limit=3000)  # type: ignore[misc]
+            frame(app, n=5)
+            top = _top_line(app)
+            assert not top.startswith(foul), top
+            assert top.startswith(own), (top, own)
+    finally:
+        pygame.display.quit()

@@ -164,8 +164,10 @@ def after_computers_choice(app: App) -> bool:
 
 
 def note_persons_ruling(app: App) -> None:
-    """At a computer's turn: the person's ruling it follows in one line, kept
-    while the computer plays on (a new game's first turn has none)."""
+    """At a computer's turn: the last shot's ruling in one line, kept while
+    the computer plays on: a person's before its first stroke, then its own
+    (a person's foul stayed on top through the whole run that followed);
+    a new game's first turn has none."""
     from simulator.app.text.words import ball_label
     s = app.session
     assert s is not None
@@ -174,7 +176,8 @@ def note_persons_ruling(app: App) -> None:
         s.person_note = s.banner.title  # the computer's choice, in one line
     elif not s.match.history or r is None:
         s.person_note = ""
-    elif s.match.history[-1].get("type") == "shot" and not s.is_computer(r.shooter):
+    elif s.match.history[-1].get("type") == "shot" and not (
+            s.is_computer(r.shooter) and r.game_over):
         title = s.ruling_banner(r).title
         s.person_note = app.t("cpu.person_potted", title=title, balls=", ".join(
             ball_label(s.locale, b) for b in r.scored)) if r.scored else \
