@@ -266,3 +266,35 @@ def test_the_top_line_tells_the_computers_own_shot_after_a_persons_foul(
             assert top.startswith(own), (top, own)
     finally:
         pygame.display.quit()
+
+
+# -- 4. Esc closes the end-of-match card -------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_esc_on_the_end_of_match_card_goes_back_to_the_menu(lang: str) -> None:
+    """Anna concedes the match to Gordon: on the card with the statistics
+    Esc does what its "Main menu" button does; nothing is lost, the menu's
+    "The last match: how it ended" opens the same card again."""
+    from tests.app.test_playfix6_match import concede_at_turn
+    app = make_app(lang)
+    try:
+        app.settings.watch = "skip"
+        s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
+                        {"race_to": 2, "first_breaker": 0}, app.locale, seed=4)
+        app.session = s
+        app.go("match")
+        frame(app)
+        concede_at_turn(app, "match")
+        run_until(app, lambda: bool(app.dialogs), limit=300)
+        card = app.dialogs[-1]
+        assert card.kind == "gameover"  # type: ignore[attr-defined]
+        title = card.title  # type: ignore[attr-defined]
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        assert not app.dialogs and app.mode is not None and app.mode.name == "menu"
+        click_button(app, app.t("menu.last_result"))
+        run_until(app, lambda: bool(app.dialogs), limit=300)
+        assert app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
+        assert app.dialogs[-1].title == title  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
