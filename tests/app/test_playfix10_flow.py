@@ -298,3 +298,69 @@ def test_esc_on_the_end_of_match_card_goes_back_to_the_menu(lang: str) -> None:
         assert app.dialogs[-1].title == title  # type: ignore[attr-defined]
     finally:
         pygame.display.quit()
+
+
+# -- 5. the table under the card of a conceded match --------------------------------
+
+def _concede_match_now(app: App) -> None:
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    click_button(app, app.t("concede.match_yes"))
+    run_until(app, lambda: bool(app.dialogs), limit=300)
+    assert app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
+    frame(app, n=2)
+
+
+@pytest.mark.parametrize("scratch", [True, False])
+def test_a_conceded_match_leaves_the_cue_ball_where_it_really_is(
+        monkeypatch: pytest.MonkeyPatch, scratch: bool) -> None:
+    """Gordon's stroke sends the cue ball into a corner pocket (or leaves
+    it on the table); Anna concedes the match at her turn. Under the card
+    the table is the finished game's: no cue ball after the scratch (the
+    referee's spot for a ball in hand never placed is not a ball on the
+    table), and the other balls as they lie; after a stroke that left it on
+    the table, the cue ball where it stopped."""
+    from simulator.table.specs import CUE_BALL
+    from simulator.table.state import TableState
+    app = make_app("en")
+    try:
+        s = _computer_to_shoot(
+            monkeypatch, app, "skip", direction=225.0 if scratch else 0.0,
+            speed=1.0 if scratch else 0.5,
+            balls={"0": [0.25, 0.25], "1": [1.8, 0.9], "9": [2.2, 0.4],
+                   "8": [1.9, 0.5]})
+        run_until(app, lambda: app.mode is not None and app.mode.name in (
+            "placing", "aiming") and not app.dialogs, limit=3000)
+        stopped = TableState.from_dict(s.match.history[-1]["shot"]["final"])
+        assert (stopped.position(CUE_BALL) is None) == scratch
+        _concede_match_now(app)
+        assert s.over
+        drawn = app.mode.ball_positions()  # type: ignore[union-attr]
+        assert {b for b in drawn if b != CUE_BALL} == {1, 8, 9}
+        if scratch:
+            assert CUE_BALL not in drawn, drawn[CUE_BALL]
+        else:
+            at = stopped.position(CUE_BALL)
+            assert at is not None
+            assert drawn[CUE_BALL][:2] == pytest.approx(at, abs=1e-6)
+    finally:
+        pygame.display.quit()
+
+
+def test_a_match_conceded_before_the_break_shows_no_cue_ball_in_hand() -> None:
+    """Anna concedes at the break, the cue ball still in her hand: the rack
+    is drawn, the cue ball not."""
+    from simulator.table.specs import CUE_BALL
+    app = make_app("en")
+    try:
+        s = Session.new(["Anna", "cpu:club:Gordon"], "9-ball",
+                        {"race_to": 2, "first_breaker": 0}, app.locale, seed=4)
+        app.session = s
+        app.go("match")
+        frame(app)
+        run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
+        _concede_match_now(app)
+        drawn = app.mode.ball_positions()  # type: ignore[union-attr]
+        assert CUE_BALL not in drawn and set(drawn) == set(range(1, 10))
+    finally:
+        pygame.display.quit()
