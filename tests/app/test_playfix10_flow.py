@@ -364,3 +364,22 @@ def test_a_match_conceded_before_the_break_shows_no_cue_ball_in_hand() -> None:
         assert CUE_BALL not in drawn and set(drawn) == set(range(1, 10))
     finally:
         pygame.display.quit()
+
+
+def test_space_while_the_computer_thinks_plays_its_shot_once_decided(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The footer says "Space: play it now": pressed while Gordon thinks,
+    his stroke follows his decision at once (it did nothing)."""
+    app = make_app("en")
+    try:
+        _computer_to_shoot(monkeypatch, app, "1", think_frames=30)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.phase == "thinking"
+        assert "Space" in mode.hint()
+        key(app, pygame.K_SPACE)
+        assert mode.phase == "thinking"
+        run_until(app, lambda: mode.phase != "thinking", limit=300)
+        frame(app, n=2)
+        assert isinstance(app.mode, ComputerPlayMode)
+    finally:
+        pygame.display.quit()

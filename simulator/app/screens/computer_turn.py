@@ -229,6 +229,7 @@ class ComputerMode(TableMode):
         self.settle = READ_SECONDS if after_shot and (
             self.phase == "waiting" or self.hold > 0.0) else 0.0
         self.decision: Any = None
+        self.hurry = False  # Space while it thinks: played as soon as decided
         self.lines: list[str] = []
         if app.session is not None:
             note_persons_ruling(app)
@@ -268,7 +269,8 @@ class ComputerMode(TableMode):
         self.shown += dt
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
-        if not self.holding() and (speed <= 0.0 or self.shown >= show / speed):
+        if not self.holding() and (speed <= 0.0 or self.hurry or
+                                   self.shown >= show / speed):
             self.act()
 
     def decided(self, d: Any) -> None:
@@ -357,6 +359,9 @@ class ComputerMode(TableMode):
         elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and self.phase == "showing":
             self.act()  # play it now
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.phase == "thinking":
+            self.hurry = True  # "play it now", as the footer says: once decided
         elif event.key == pygame.K_ESCAPE:
             self.app.open("pause")
         elif event.key == pygame.K_j:
