@@ -422,6 +422,10 @@ class Match:
         game as it stood before it)."""
         return bool(self._stack[step].game.is_break)
 
+    def state_before(self, step: int) -> GameState:
+        """The game as it stood before step ``step`` of the history."""
+        return self._stack[step].game
+
     def table(self) -> TableState:
         """Where the balls are for the next shot (racked, balls spotted)."""
         return self.state.table

@@ -7,6 +7,7 @@ this file is only the screen.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -66,7 +67,9 @@ class ComputerPlayMode(PlayMode):
     def side_buttons(self) -> list[ui.Button]:
         return [*watch_buttons(self.app, self.set_watch),
                 ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
-                          ident="skip")]
+                          ident="skip"),
+                ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
+                          key="Esc", ident="menu")]
 
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
@@ -76,12 +79,29 @@ class ComputerPlayMode(PlayMode):
         else:
             self.playback.speed = speed
 
+    def update(self, dt: float) -> None:
+        if self.app.dialogs:
+            return  # the match menu is open: the shot waits where it is
+        super().update(dt)
+
     def handle(self, event: pygame.event.Event) -> None:
         note_hurry(self.app, event)
         if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # Esc is the match menu at every moment of the computer's turn,
+            # as its footer says; Space (or Enter) hurries the shot on.
+            if not self.app.repeat(event):
+                self.app.open("pause")
+            return
         super().handle(event)
+
+    def hint(self) -> str:
+        return self.app.t("hint.computer_playing")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.computer_playing_short")
 
 
 def watch_key(app: App) -> str:
@@ -150,8 +170,10 @@ def after_computers_choice(app: App) -> bool:
 
 
 def note_persons_ruling(app: App) -> None:
-    """At a computer's turn: the person's ruling it follows in one line, kept
-    while the computer plays on (a new game's first turn has none)."""
+    """At a computer's turn: the last shot's ruling in one line, kept while
+    the computer plays on: a person's before its first stroke, then its own
+    (a person's foul stayed on top through the whole run that followed);
+    a new game's first turn has none."""
     from simulator.app.text.words import ball_label
     s = app.session
     assert s is not None
@@ -160,7 +182,8 @@ def note_persons_ruling(app: App) -> None:
         s.person_note = s.banner.title  # the computer's choice, in one line
     elif not s.match.history or r is None:
         s.person_note = ""
-    elif s.match.history[-1].get("type") == "shot" and not s.is_computer(r.shooter):
+    elif s.match.history[-1].get("type") == "shot" and not (
+            s.is_computer(r.shooter) and r.game_over):
         title = s.ruling_banner(r).title
         s.person_note = app.t("cpu.person_potted", title=title, balls=", ".join(
             ball_label(s.locale, b) for b in r.scored)) if r.scored else \
@@ -199,7 +222,10 @@ class ComputerMode(TableMode):
         # After a person's own shot its ruling (what happened, who plays
         # next) and the table where their balls stopped stay on show while
         # the computer thinks, at every watching speed (Skip skips only the
-        # computer's own strokes): until Space or HOLD_SECONDS.
+        # computer's own strokes): until Space or HOLD_SECONDS, however long
+        # the search. Only a ruling that concerns the person (a foul, a
+        # game's end) waits for them ("waiting" above); this card says it
+        # goes on by itself, counting down.
         self.hold = HOLD_SECONDS if self.phase == "thinking" and (
             after_persons_shot(app) or after_computers_choice(app)) else 0.0
         # Space skipped the person's own shot just before: presses made to
@@ -210,6 +236,7 @@ class ComputerMode(TableMode):
             self.phase == "waiting" or self.hold > 0.0) else 0.0
         forget_hurry(app)
         self.decision: Any = None
+        self.hurry = False  # Space while it thinks: played as soon as decided
         self.lines: list[str] = []
         if app.session is not None:
             note_persons_ruling(app)
@@ -241,10 +268,16 @@ class ComputerMode(TableMode):
             except Exception as e:
                 self.give_up(e)
             return
+        if self.holding():
+            # The person's card its whole time first, then the computer's
+            # decision its own: a quick search no longer spent the decision's
+            # time under the card, the stroke coming the moment it went.
+            return
         self.shown += dt
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
-        if not self.holding() and (speed <= 0.0 or self.shown >= show / speed):
+        if not self.holding() and (speed <= 0.0 or self.hurry or
+                                   self.shown >= show / speed):
             self.act()
 
     def decided(self, d: Any) -> None:
@@ -331,8 +364,12 @@ class ComputerMode(TableMode):
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_r and self.phase == "waiting":
             self.replay()
-        elif event.key == pygame.K_SPACE and self.phase == "showing":
-            self.act()
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.phase == "showing":
+            self.act()  # play it now
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.phase == "thinking":
+            self.hurry = True  # "play it now", as the footer says: once decided
         elif event.key == pygame.K_ESCAPE:
             self.app.open("pause")
         elif event.key == pygame.K_j:
@@ -364,13 +401,14 @@ class ComputerMode(TableMode):
     def held_words(self, name: str) -> tuple[str, str]:
         """"Anna: no ball potted", and who plays next."""
         s = self.session
+        # (whole seconds left, counted down: the card does not wait for a key)
+        then = self.app.t("cpu.held_to_play", name=name, n=math.ceil(self.hold))
         if after_computers_choice(self.app):
-            return self.app.t("cpu.held_chose"), self.app.t("cpu.held_to_play",
-                                                            name=name)
+            return self.app.t("cpu.held_chose"), then
         r = s.last_ruling
         person = s.name(r.shooter if r is not None else None)
         key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"
-        return self.app.t(key, name=person), self.app.t("cpu.held_to_play", name=name)
+        return self.app.t(key, name=person), then
 
     def side_note(self) -> str:
         # While the person's card is up (held or waiting) it says it all.
@@ -388,7 +426,7 @@ class ComputerMode(TableMode):
     def side_buttons(self) -> list[ui.Button]:
         out = watch_buttons(self.app, self.set_watch)
         if self.holding():
-            out.insert(0, ui.Button(self.app.t("evening.go_on"), self._seen,
+            out.insert(0, ui.Button(self.app.t("cpu.go_now"), self._seen,
                                     key="Space", ident="acknowledge"))
         if self.phase == "waiting":
             out.insert(0, ui.Button(self.app.t("evening.go_on"), self.acknowledge,
