@@ -49,6 +49,10 @@ from simulator.practice.scenario import Scenario
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
+# Seconds after the answers appear during which a click on them where the
+# cursor rested is not taken: they come up where "Skip to the ruling" was,
+# and the second click of a double click on it answered the first question.
+ANSWER_GUARD = 0.5
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -150,6 +154,8 @@ class QuizMode(PracticeScreen):
         self.picked: set[str] = set()
         self.grades: list[Grade] = []
         self.choice_buttons: dict[str, ui.Button] = {}
+        self.answers_ready_at = 0.0  # app time from which a press answers
+        self.answers_under: tuple[int, int] | None = None  # the cursor then
 
     @property
     def question(self) -> Question:
@@ -177,6 +183,8 @@ class QuizMode(PracticeScreen):
         self.show = None
         self.phase = "asking" if self.questions else "done"
         self.picked = set()
+        self.answers_ready_at = self.app.elapsed + ANSWER_GUARD
+        self.answers_under = self.app.mouse
         self.rebuild()
 
     def pick(self, a: str) -> Action:
@@ -295,6 +303,8 @@ class QuizMode(PracticeScreen):
             buttons.append(ui.Button(t("quiz.submit"),
                                      self.submit if self.picked else None,
                                      key="Enter", ident="submit", primary=True))
+        for b in buttons:  # the answers; watching again answers nothing
+            b.ready_at, b.still_at = self.answers_ready_at, self.answers_under
         buttons.append(ui.Button(t("quiz.watch_again"), self.replay, key="R",
                                  ident="watch_again"))
         self.side_btns = buttons

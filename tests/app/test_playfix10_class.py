@@ -1,0 +1,82 @@
+"""Defects a play-tester found in the quiz and the hint, driven through the
+window's own loop with synthetic events."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.screens.quiz import ANSWER_GUARD, QuizMode, quiz_ids, start_quiz
+from simulator.practice.library import library
+from tests.app.helpers import DT, click_button, frame, key, make_app
+
+E = pygame.event.Event
+
+
+def _quiz_on(app: App, sid: str) -> QuizMode:
+    disc = library().find(sid).discipline
+    ids = quiz_ids(disc)
+    app.switch(start_quiz(app, disc, ids.index(sid)))
+    mode = app.mode
+    assert isinstance(mode, QuizMode) and mode.sc.id == sid
+    frame(app, n=3)
+    return mode
+
+
+def _button(app: App, label: str) -> pygame.Rect:
+    return next(b.rect for b in app.buttons if b.label == label)
+
+
+def _drawn(app: App) -> str:
+    return " ".join(" ".join(r.text for r in app.texts).split())
+
+
+def _press(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [E(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            E(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+@pytest.mark.parametrize("same_frame", [False, True], ids=["next frame", "same frame"])
+def test_the_click_that_skips_the_stroke_answers_nothing(same_frame: bool) -> None:
+    """A double click on "Skip to the ruling": "No foul" comes up where the
+    button was, under the cursor, and the second click was taken as the
+    answer to "Was it a foul?". Only a click after a short guard answers."""
+    app = make_app("en")
+    try:
+        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        skip = _button(app, app.t("practice.skip"))
+        pos = skip.center
+        frame(app, E(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        if same_frame:
+            frame(app, *_press(pos), *_press(pos))
+            frame(app)
+        else:
+            frame(app, *_press(pos))
+            assert mode.phase == "asking"
+            assert _button(app, app.t("quiz.no_foul")).collidepoint(pos)
+            frame(app, *_press(pos))
+        assert mode.phase == "asking" and not mode.grades
+        # Read, then the answer clicked where the cursor is: taken.
+        frame(app, n=int(ANSWER_GUARD / DT) + 2)
+        assert _button(app, app.t("quiz.no_foul")).collidepoint(pos)
+        frame(app, *_press(pos))
+        assert mode.phase == "answered" and len(mode.grades) == 1
+        assert mode.grades[0].answer == {"no"}
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def test_an_answer_clicked_elsewhere_is_taken_at_once() -> None:
+    """The guard is only for the cursor left where the answers came up: an
+    answer the cursor moves to is taken (keys are never held back)."""
+    app = make_app("en")
+    try:
+        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        key(app, pygame.K_SPACE)
+        assert mode.phase == "asking"
+        click_button(app, app.t("quiz.yes_foul"))
+        assert mode.phase == "answered" and mode.grades[0].right
+    finally:
+        pygame.display.quit()
