@@ -7,9 +7,10 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.screens.practice.practice_screen import table_positions
 from simulator.app.screens.quiz import ANSWER_GUARD, QuizMode, quiz_ids, start_quiz
 from simulator.practice.library import library
-from tests.app.helpers import DT, click_button, frame, key, make_app
+from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
 
 E = pygame.event.Event
 
@@ -78,5 +79,37 @@ def test_an_answer_clicked_elsewhere_is_taken_at_once() -> None:
         assert mode.phase == "asking"
         click_button(app, app.t("quiz.yes_foul"))
         assert mode.phase == "answered" and mode.grades[0].right
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("skip", ["click", "watched"])
+def test_the_questions_are_asked_over_the_table_the_stroke_left(skip: str) -> None:
+    """The 8 called in one pocket drops in another: skipped (a click on
+    "Skip to the ruling") or watched to its end, the table showed the
+    position before the stroke. The questions are about the stroke's end:
+    the balls where they stopped, the 8 gone."""
+    app = make_app("en")
+    try:
+        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        start = table_positions(mode.sc.position)
+        end = table_positions(mode.shot.final)
+        assert 8 in start and 8 not in end
+        if skip == "click":
+            click_button(app, app.t("practice.skip"))
+        else:
+            run_until(app, lambda: mode.phase == "asking", limit=4000)
+        frame(app)
+        assert mode.phase == "asking" and mode.player is None
+        shown = dict(mode.ball_positions())
+        assert shown.keys() == end.keys()
+        assert all(abs(shown[b][0] - end[b][0]) < 1e-9 and
+                   abs(shown[b][1] - end[b][1]) < 1e-9 for b in end)
+        # Still so once answered, before the next question.
+        key(app, pygame.K_2)
+        frame(app)
+        assert mode.phase == "answered"
+        assert dict(mode.ball_positions()).keys() == end.keys()
+        assert not app.errors
     finally:
         pygame.display.quit()

@@ -283,8 +283,8 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
     ball jump off the table): it opens on the position before the stroke and
     plays it; the heading names the game and the kind of stroke, not the
     situation; the side view never says where the ball went; while the
-    questions are open the table stays as it was before the stroke (not as
-    the ruling leaves it, the ball spotted). Once all are answered: the
+    questions are open the table stays as the stroke left it (not as the
+    ruling leaves it, the ball spotted). Once all are answered: the
     situation's title, the table after the ruling, and the stroke watched
     again says where the ball went."""
     from simulator.app.screens.practice.practice_screen import (
@@ -332,11 +332,13 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
             assert title not in shown
         assert seen_air and q.phase == "asking"
         neutral = app.t("quiz.kind_break" if sc.game.is_break else "quiz.kind_shot")
+        stopped = table_positions(q.shot.final)  # where the stroke left them
+        assert not same_places(stopped, after)
         while q.phase in ("asking", "answered"):
             frame(app)
             shown = drawn(app)
             assert title not in shown and outcome not in shown
-            assert same_places(q.ball_positions(), before), q.phase
+            assert same_places(q.ball_positions(), stopped), q.phase
             if q.phase == "asking":
                 assert neutral in shown and discipline_label(
                     app.locale, sc.discipline) in shown

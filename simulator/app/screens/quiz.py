@@ -424,15 +424,16 @@ class QuizMode(PracticeScreen):
         return cards, [*centre, self.score_line()]
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
-        """The stroke as it plays; between plays, the position before the
-        stroke until every question is answered (the table after the ruling,
-        a ball spotted or the cue ball taken up, would answer them), then
-        the table after the ruling."""
+        """The stroke as it plays; between plays, where the stroke left the
+        balls (the pocketed ones gone: the questions are about the stroke's
+        end) until every question is answered, not yet the table after the
+        ruling (a ball spotted or the cue ball taken up would answer them),
+        then the table after the ruling."""
         if self.player is not None:
             return self.player.positions()
         if self.phase == "done":
             return after_positions(self.shot, self.result.after)
-        return table_positions(self.sc.position)
+        return table_positions(self.shot.final)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.show is not None and self.player is not None:
