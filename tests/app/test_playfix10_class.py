@@ -9,6 +9,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.practice.practice_screen import table_positions
 from simulator.app.screens.quiz import ANSWER_GUARD, QuizMode, quiz_ids, start_quiz
+from simulator.app.text.words import discipline_label
 from simulator.practice.library import library
 from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
 
@@ -111,5 +112,40 @@ def test_the_questions_are_asked_over_the_table_the_stroke_left(skip: str) -> No
         assert mode.phase == "answered"
         assert dict(mode.ball_positions()).keys() == end.keys()
         assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_quiz_situation_is_titled_by_its_game_and_what_happens(lang: str) -> None:
+    """The heading said "Situation 3 of 25: 8-ball, a shot in play": it names
+    the game and what happens, as the gallery does; the number of the
+    situation stays in the text. A title that names the foul ("...: a
+    double hit") is replaced by what happens, without the ruling."""
+    app = make_app(lang)
+    try:
+        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        game = discipline_label(app.locale, "8-ball")
+        own = mode.sc.title.get(lang)
+        want = f"{game}: {own[:1].lower()}{own[1:]}"
+        assert mode.side_title == want
+        assert want in _drawn(app)
+        assert app.t("quiz.situation_of", n=1, of=len(mode.ids)) in _drawn(app)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        assert mode.side_title == want and want in _drawn(app)
+        assert app.t("quiz.situation_of", n=1, of=len(mode.ids)) in _drawn(app)
+
+        mode = _quiz_on(app, "8ball-double-hit")
+        sc = mode.sc
+        assert sc.question is not None and sc.question.title is not None
+        what = sc.question.title.get(lang)
+        assert mode.side_title == f"{game}: {what[:1].lower()}{what[1:]}"
+        key(app, pygame.K_SPACE)
+        frame(app)
+        shown = _drawn(app)
+        assert mode.side_title in shown
+        assert sc.title.get(lang) not in shown  # "...: a double hit"
+        assert not app.locale.fallbacks
     finally:
         pygame.display.quit()

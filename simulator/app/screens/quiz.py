@@ -26,7 +26,6 @@ from simulator.app.screens.practice.practice_screen import (
 from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import (
     judge_result,
-    neutral_words,
     practice_session,
     rule_line,
     situation_lines,
@@ -245,10 +244,24 @@ class QuizMode(PracticeScreen):
         return self.app.t("quiz.score", right=q.right, asked=q.asked)
 
     def neutral_title(self) -> str:
-        """The heading while the questions are open: the situation's own title
-        would give the answer away ("Scratch on a legal break")."""
-        return self.app.t("quiz.situation_kind", n=self.index + 1, of=len(self.ids),
-                          situation=neutral_words(self.app.locale, self.sc))
+        """The heading while the questions are open: the game and what
+        happens, as the gallery names its clips ("8-ball: the cue ball
+        follows the 3 in"), in the words the situation keeps for its quiz
+        where its own title names the foul."""
+        sc = self.sc
+        q = sc.question
+        what = (q.title if q is not None and q.title is not None
+                else sc.title).get(self.app.locale.lang)
+        first = what.split(" ")[0]
+        if not first[1:].isupper():  # after the colon "the 8 ...", not "PUSH"
+            what = what[:1].lower() + what[1:]
+        return self.app.t("quiz.title", game=discipline_label(self.app.locale,
+                                                              sc.discipline),
+                          what=what)
+
+    def situation_line(self) -> str:
+        """Which situation of the sitting this is."""
+        return self.app.t("quiz.situation_of", n=self.index + 1, of=len(self.ids))
 
     def build(self) -> None:
         t = self.app.t
@@ -258,8 +271,8 @@ class QuizMode(PracticeScreen):
                                (t("common.back"), self.leave)])
             known = situation_lines(self.app.locale, self.sc)
             self.side_text(self.neutral_title(),
-                           "\n".join([*known, "", t("quiz.watch")] if known
-                                     else [t("quiz.watch")]))
+                           "\n".join([self.situation_line(), *known, "",
+                                      t("quiz.watch")]))
         elif self.phase == "asking":
             self._build_question()
         elif self.phase == "answered":
@@ -281,8 +294,9 @@ class QuizMode(PracticeScreen):
         lang = app.locale.lang
         q = self.question
         names = self.session.names if self.session is not None else ()
-        lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
-                 " · " + self.score_line(), ""]
+        lines = [" · ".join((self.situation_line(),
+                             t("quiz.progress", k=self.k + 1, n=len(self.questions)),
+                             self.score_line())), ""]
         lines += situation_lines(app.locale, self.sc)
         if self.k == 0 and self.sc.question is not None:
             # The file's intro asks who shoots next; when the stroke decided
