@@ -3,6 +3,8 @@ window's own loop with synthetic events."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
@@ -149,3 +151,79 @@ def test_a_quiz_situation_is_titled_by_its_game_and_what_happens(lang: str) -> N
         assert not app.locale.fallbacks
     finally:
         pygame.display.quit()
+
+
+def _prefix(template: str) -> str:
+    """The words a text starts with before its first field."""
+    return template.split("{")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_hint_tells_the_player_what_to_do(lang: str) -> None:
+    """The hint read "Calls 11 in the ... pocket", "Breaks", "Pots the 3":
+    what the computer would do. Every line is now said to the player ("Call
+    the 11 ...", "Play it soft ..."); the computer's own turn still says
+    what it does, in its own words."""
+    from simulator.app.match import computer
+    from simulator.app.text.words import ball_label
+    from tests.app.scenes import open_scene
+    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    try:
+        s = app.session
+        assert s is not None
+        if app.mode is not None and app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=2)
+        assert s.hint is not None
+        lines = app.mode.hint_lines()  # type: ignore[union-attr]
+        head = app.t("hint.head") + " "
+        assert lines[0].startswith(head)
+        said = [lines[0][len(head):], *lines[1:]]
+        loc = app.locale
+        ours = tuple(_prefix(v) for k, v in _leaves(loc, "hint.say")
+                     if _prefix(v) and ".strength." not in k)
+        cpu = [_prefix(v) for _k, v in _leaves(loc, "cpu.shot")]
+        cpu += [_prefix(app.t(k)) for k in (
+            "play.calls_pot", "play.calls_bank", "play.aims_pot", "play.aims_bank",
+            "play.expects", "cpu.calls", "cpu.places", "cpu.declares_safety",
+            "evening.cpu_tries")]
+        cpu += [app.t(f"cpu.strength.{k}") for k in ("soft", "medium", "firm", "hard")]
+        theirs = tuple(p for p in cpu if p and p not in ours)
+        for ln in said:
+            assert ln.startswith(ours), (ln, said)
+            assert not ln.startswith(theirs), (ln, said)
+        if lang == "en":
+            assert not re.match(r"^(Pots|Calls|Breaks|Goes|Plays|Banks)\b", said[0])
+        # Drawn in the side column as said.
+        assert " ".join(said[0].split())[:30] in _drawn(app)
+        # The computer's turn keeps its own words for the same decision.
+        own = computer.shot_lines(loc, s.hint.decision, lambda b: ball_label(loc, b),
+                                  s.spec.balls.radius, s.match.table())
+        assert own[0] != said[0] and not own[0].startswith(ours)
+        assert not app.errors and not loc.fallbacks
+    finally:
+        pygame.display.quit()
+
+
+def _leaves(loc: object, prefix: str) -> list[tuple[str, str]]:
+    """Every text under a key of the locale, as (key, text)."""
+    import json
+
+    from simulator.files.resources import locale_dir
+    data = json.loads((locale_dir() / loc.lang / "ui.json").read_text(  # type: ignore[attr-defined]
+        encoding="utf-8"))
+    node = data
+    for part in prefix.split("."):
+        node = node[part]
+    out: list[tuple[str, str]] = []
+
+    def walk(k: str, v: object) -> None:
+        if isinstance(v, dict):
+            for kk, vv in v.items():
+                walk(f"{k}.{kk}", vv)
+        else:
+            out.append((k, str(v)))
+    walk(prefix, node)
+    return out
