@@ -104,6 +104,9 @@ class Text:
 class Question:
     text: Text
     asks: tuple[str, ...]
+    # What happens, said without the ruling: the quiz's heading where the
+    # situation's own title names its foul ("...: a double hit").
+    title: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -411,8 +414,10 @@ def _stroke(data: Mapping[str, Any]) -> Stroke:
 
 def _question(data: Mapping[str, Any]) -> Question:
     raw = _table(data, "question", "question")
-    _keys(raw, ("en", "ru", "asks"), "question")
+    _keys(raw, ("en", "ru", "asks", "title"), "question")
     text = _text({"question": {k: raw[k] for k in LANGS if k in raw}}, "question")
+    title = _text({"question.title": raw["title"]}, "question.title") \
+        if "title" in raw else None
     asks = _value(raw.get("asks", list(QUESTION_KINDS)), "strs", "question.asks")
     for i, a in enumerate(asks):
         if a not in QUESTION_KINDS:
@@ -420,7 +425,7 @@ def _question(data: Mapping[str, Any]) -> Question:
                        f"{', '.join(QUESTION_KINDS)}, got {a!r}")
     if not asks:
         raise _err("question.asks", "ask at least one question")
-    return Question(text, tuple(asks))
+    return Question(text, tuple(asks), title)
 
 
 def _expect(raw: Any, kinds: Mapping[str, str], where: str,

@@ -262,7 +262,8 @@ def _visible(app: App, mode: QuizMode) -> list[str]:
 def _walk_situation(app: App, mode: QuizMode, lang: str) -> None:
     """Every question of one situation: before it is answered, no text on
     screen (but its answer buttons) says its right answer, nor the
-    situation's title or file; then the first answer, and the next."""
+    situation's file nor its own title where it names the foul (the heading
+    says the game and what happens); then the first answer, and the next."""
     sc = mode.sc
     names = mode.session.names if mode.session is not None else ()
     title = sc.title.get(lang)
@@ -274,8 +275,10 @@ def _walk_situation(app: App, mode: QuizMode, lang: str) -> None:
         seen.append(_visible(app, mode))
         text = " | ".join(t for screen in seen for t in screen).lower()
         assert sc.id not in text
-        if k == 0:
+        if k == 0 and sc.question is not None and sc.question.title is not None:
             assert title.lower() not in text, (sc.id, title)
+        if k == 0:
+            assert mode.side_title == mode.neutral_title()
         if q.kind != "next_shooter":  # a name: on the scoreboard all along
             for a in q.correct:
                 words = answer_label(app, q, a, names).lower()

@@ -278,7 +278,8 @@ def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
             run_until(app, lambda q=q: q.phase == "asking", limit=3000)
             if hand != "none" and not sc.game.is_break:
                 assert app.t(f"bih.{hand}") in q.side_body
-            assert q.ball_positions() == table_positions(sc.position)
+            # The questions are asked over the table as the stroke left it.
+            assert q.ball_positions() == table_positions(q.shot.final)
     assert ("hand", "kitchen") in seen and "call" in seen
     assert not app.errors
     pygame.display.quit()

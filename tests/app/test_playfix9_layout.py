@@ -158,11 +158,12 @@ def test_the_hint_says_how_to_play_it_in_a_players_words(lang: str) -> None:
         assert not re.search(r"\d°", joined), lines  # no angle (a level cue)
         fullness = [app.t(f"cpu.fullness.{k}") for k in (
             "full", "three_quarter", "half", "quarter", "thin")]
-        assert any(app.t("cpu.contact", ball=d.target, how=f) in joined or
+        assert any(app.t("hint.say.contact", ball=d.target, how=f) in joined or
                    any(app.t("cpu.on_side", how=f, side=app.t(f"cpu.side.{side}"))
                        in joined for side in ("left", "right")) for f in fullness)
-        strengths = [app.t(f"cpu.strength.{k}") for k in ("soft", "medium", "firm",
-                                                          "hard")]
+        strengths = [app.t("hint.say.stroke", strength=app.t(f"hint.say.strength.{k}"),
+                           power="", speed="", spin="").split("(")[0]
+                     for k in ("soft", "medium", "firm", "hard")]
         assert any(ln.startswith(tuple(strengths)) for ln in lines), lines
     finally:
         pygame.display.quit()

@@ -289,7 +289,8 @@ def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
         from simulator.app.text.words import ball_label
         advice = computer.shot_lines(s.locale, s.hint.decision,
                                      lambda b: ball_label(s.locale, b),
-                                     s.spec.balls.radius, s.match.table())[0]
+                                     s.spec.balls.radius, s.match.table(),
+                                     hint=True)[0]
         side = " ".join(t.shown for t in app.texts
                         if app.layout.side.contains(t.rect))
         side = " ".join(side.split())

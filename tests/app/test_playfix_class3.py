@@ -281,10 +281,10 @@ def same_places(a: object, b: object) -> bool:
 def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
     """The referee quiz from Practice (8-ball; its first situation has a
     ball jump off the table): it opens on the position before the stroke and
-    plays it; the heading names the game and the kind of stroke, not the
-    situation; the side view never says where the ball went; while the
-    questions are open the table stays as it was before the stroke (not as
-    the ruling leaves it, the ball spotted). Once all are answered: the
+    plays it; the heading names the game and what happens, not the ruling
+    ("spotted"); the side view never says where the ball went; while the
+    questions are open the table stays as the stroke left it (not as the
+    ruling leaves it, the ball spotted). Once all are answered: the
     situation's title, the table after the ruling, and the stroke watched
     again says where the ball went."""
     from simulator.app.screens.practice.practice_screen import (
@@ -331,15 +331,21 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
             assert outcome not in shown, "the side view tells the answer"
             assert title not in shown
         assert seen_air and q.phase == "asking"
-        neutral = app.t("quiz.kind_break" if sc.game.is_break else "quiz.kind_shot")
+        # The heading: the game and what happens, in the words the situation
+        # keeps for its quiz (its title says the ball is spotted).
+        assert sc.question is not None and sc.question.title is not None
+        what = sc.question.title.get(lang)
+        heading = app.t("quiz.title", game=discipline_label(app.locale, sc.discipline),
+                        what=what[:1].lower() + what[1:])
+        stopped = table_positions(q.shot.final)  # where the stroke left them
+        assert not same_places(stopped, after)
         while q.phase in ("asking", "answered"):
             frame(app)
             shown = drawn(app)
             assert title not in shown and outcome not in shown
-            assert same_places(q.ball_positions(), before), q.phase
+            assert same_places(q.ball_positions(), stopped), q.phase
             if q.phase == "asking":
-                assert neutral in shown and discipline_label(
-                    app.locale, sc.discipline) in shown
+                assert heading in shown
                 for a in sorted(q.question.correct):
                     key(app, pygame.K_1 + q.question.choices.index(a))
                 if q.question.multiple:

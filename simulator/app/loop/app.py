@@ -118,6 +118,7 @@ class App:
         self.errors: list[str] = []  # unexpected exceptions caught in a frame
         self._failing = 0  # frames in a row that raised
         self.frames = 0
+        self.elapsed = 0.0  # seconds of the frames played (a button's guard)
         self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
         self.scene: Any = None  # the table screen's cached pictures (Scene)
@@ -267,6 +268,7 @@ class App:
                 except Exception:
                     self.running = False
         self.frames += 1
+        self.elapsed += dt
 
     def _typed_elsewhere(self) -> bool:
         """The text of a key whose press went to another screen: the key
@@ -373,7 +375,11 @@ class App:
                    None)
         if e.type == pygame.MOUSEBUTTONDOWN:
             if hit is not None:
-                self._pressed = hit if e.button == 1 else None
+                # A button just shown under the cursor takes no press yet:
+                # the second click of a double click on the button it
+                # replaced is not meant for it.
+                ready = e.button == 1 and hit.takes_press(pos, self.elapsed)
+                self._pressed = hit if ready else None
                 return True
             # A message takes no click: the button under it still works; nor
             # does a card take one meant for a field or list drawn on it.

@@ -186,13 +186,40 @@ def aim_of(d: ShotDecision) -> Aim:
                tip_b=s.tip_b, elevation=s.elevation)
 
 
+# The hint speaks to the player ("Pot the 5 ..."), the computer's turn of
+# itself ("Pots 5 ..."): the hint's words for each of the turn's.
+HINT_WORDS = {
+    "evening.cpu_tries": "hint.say.tries",
+    "play.calls_pot": "hint.say.calls_pot",
+    "play.calls_bank": "hint.say.calls_bank",
+    "evening.cpu_calls_cue_pot": "hint.say.calls_cue_pot",
+    "play.aims_pot": "hint.say.aims_pot",
+    "play.aims_bank": "hint.say.aims_bank",
+    "cpu.calls": "hint.say.calls",
+    "cpu.declares_safety": "hint.say.declares_safety",
+    "cpu.declares_push_out": "hint.say.declares_push_out",
+    "cpu.places": "hint.say.places",
+    "play.expects": "hint.say.expects",
+    "cpu.contact": "hint.say.contact",
+    "cpu.stroke": "hint.say.stroke",
+    "cpu.raised": "hint.say.raised",
+    **{f"cpu.shot.{k}": f"hint.say.shot.{k}" for k in (
+        "pot", "bank", "kick", "safety", "break", "cue_pot", "push_out")},
+    **{f"cpu.strength.{k}": f"hint.say.strength.{k}" for k in (
+        "soft", "medium", "firm", "hard")},
+}
+
+
 def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
-               radius: float, table: TableState | None = None) -> list[str]:
+               radius: float, table: TableState | None = None,
+               hint: bool = False) -> list[str]:
     """A stroke decided, in words: what it is, the call, how sure it was,
     and how it is played, as a player says it (how full to hit the ball and
     on which side, on ``table``; how hard; where the tip meets the cue
-    ball): an angle such as "aim 179.4°" told a player nothing."""
-    t = loc.t
+    ball): an angle such as "aim 179.4°" told a player nothing. ``hint``:
+    said to the player as what to do, not what the computer does."""
+    def t(key: str, **kw: Any) -> str:
+        return loc.t(HINT_WORDS.get(key, key) if hint else key, **kw)
     pocket = t(f"pocket.{d.pocket}") if d.pocket else ""
     ball = ball_words(d.target) if d.target is not None else ""
     potting = d.kind in ("pot", "bank", "cue_pot")
@@ -229,7 +256,7 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.append(t("play.expects", k=round(d.success * d.simulations),
                        n=d.simulations))
     a = aim_of(d)
-    contact = contact_words(loc, d, ball_words, radius, table) \
+    contact = contact_words(loc, d, ball_words, radius, table, hint) \
         if table is not None and d.kind in ("pot", "safety") else None
     if contact:
         lines.append(contact)
@@ -255,7 +282,7 @@ FULLNESS = ((0.9, "full"), (0.62, "three_quarter"), (0.38, "half"), (0.15, "quar
 
 
 def contact_words(loc: Locale, d: ShotDecision, ball_words: Any, radius: float,
-                  table: TableState) -> str | None:
+                  table: TableState, hint: bool = False) -> str | None:
     """How the cue ball meets the ball it is sent at straight: "Hit the 5
     half-ball, on its left"; None when it meets it off a cushion (the line
     from the cue ball passes by it) or the balls are not on the table."""
@@ -278,7 +305,8 @@ def contact_words(loc: Locale, d: ShotDecision, ball_words: Any, radius: float,
     if full != "full":  # the side of the ball the cue ball strikes
         how = t("cpu.on_side", how=how,
                 side=t("cpu.side.right" if side > 0 else "cpu.side.left"))
-    return t("cpu.contact", ball=ball_words(d.target), how=how)
+    return t("hint.say.contact" if hint else "cpu.contact",
+             ball=ball_words(d.target), how=how)
 
 
 SPIN_CENTRE = 0.05  # a tip offset under this fraction of R is a centre-ball hit

@@ -26,7 +26,6 @@ from simulator.app.screens.practice.practice_screen import (
 from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import (
     judge_result,
-    neutral_words,
     practice_session,
     rule_line,
     situation_lines,
@@ -49,6 +48,10 @@ from simulator.practice.scenario import Scenario
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
+# Seconds after the answers appear during which a click on them where the
+# cursor rested is not taken: they come up where "Skip to the ruling" was,
+# and the second click of a double click on it answered the first question.
+ANSWER_GUARD = 0.5
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -150,6 +153,8 @@ class QuizMode(PracticeScreen):
         self.picked: set[str] = set()
         self.grades: list[Grade] = []
         self.choice_buttons: dict[str, ui.Button] = {}
+        self.answers_ready_at = 0.0  # app time from which a press answers
+        self.answers_under: tuple[int, int] | None = None  # the cursor then
 
     @property
     def question(self) -> Question:
@@ -177,6 +182,8 @@ class QuizMode(PracticeScreen):
         self.show = None
         self.phase = "asking" if self.questions else "done"
         self.picked = set()
+        self.answers_ready_at = self.app.elapsed + ANSWER_GUARD
+        self.answers_under = self.app.mouse
         self.rebuild()
 
     def pick(self, a: str) -> Action:
@@ -237,10 +244,24 @@ class QuizMode(PracticeScreen):
         return self.app.t("quiz.score", right=q.right, asked=q.asked)
 
     def neutral_title(self) -> str:
-        """The heading while the questions are open: the situation's own title
-        would give the answer away ("Scratch on a legal break")."""
-        return self.app.t("quiz.situation_kind", n=self.index + 1, of=len(self.ids),
-                          situation=neutral_words(self.app.locale, self.sc))
+        """The heading while the questions are open: the game and what
+        happens, as the gallery names its clips ("8-ball: the cue ball
+        follows the 3 in"), in the words the situation keeps for its quiz
+        where its own title names the foul."""
+        sc = self.sc
+        q = sc.question
+        what = (q.title if q is not None and q.title is not None
+                else sc.title).get(self.app.locale.lang)
+        first = what.split(" ")[0]
+        if not first[1:].isupper():  # after the colon "the 8 ...", not "PUSH"
+            what = what[:1].lower() + what[1:]
+        return self.app.t("quiz.title", game=discipline_label(self.app.locale,
+                                                              sc.discipline),
+                          what=what)
+
+    def situation_line(self) -> str:
+        """Which situation of the sitting this is."""
+        return self.app.t("quiz.situation_of", n=self.index + 1, of=len(self.ids))
 
     def build(self) -> None:
         t = self.app.t
@@ -250,8 +271,8 @@ class QuizMode(PracticeScreen):
                                (t("common.back"), self.leave)])
             known = situation_lines(self.app.locale, self.sc)
             self.side_text(self.neutral_title(),
-                           "\n".join([*known, "", t("quiz.watch")] if known
-                                     else [t("quiz.watch")]))
+                           "\n".join([self.situation_line(), *known, "",
+                                      t("quiz.watch")]))
         elif self.phase == "asking":
             self._build_question()
         elif self.phase == "answered":
@@ -273,8 +294,9 @@ class QuizMode(PracticeScreen):
         lang = app.locale.lang
         q = self.question
         names = self.session.names if self.session is not None else ()
-        lines = [t("quiz.progress", k=self.k + 1, n=len(self.questions)) +
-                 " · " + self.score_line(), ""]
+        lines = [" · ".join((self.situation_line(),
+                             t("quiz.progress", k=self.k + 1, n=len(self.questions)),
+                             self.score_line())), ""]
         lines += situation_lines(app.locale, self.sc)
         if self.k == 0 and self.sc.question is not None:
             # The file's intro asks who shoots next; when the stroke decided
@@ -295,6 +317,8 @@ class QuizMode(PracticeScreen):
             buttons.append(ui.Button(t("quiz.submit"),
                                      self.submit if self.picked else None,
                                      key="Enter", ident="submit", primary=True))
+        for b in buttons:  # the answers; watching again answers nothing
+            b.ready_at, b.still_at = self.answers_ready_at, self.answers_under
         buttons.append(ui.Button(t("quiz.watch_again"), self.replay, key="R",
                                  ident="watch_again"))
         self.side_btns = buttons
@@ -414,15 +438,16 @@ class QuizMode(PracticeScreen):
         return cards, [*centre, self.score_line()]
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
-        """The stroke as it plays; between plays, the position before the
-        stroke until every question is answered (the table after the ruling,
-        a ball spotted or the cue ball taken up, would answer them), then
-        the table after the ruling."""
+        """The stroke as it plays; between plays, where the stroke left the
+        balls (the pocketed ones gone: the questions are about the stroke's
+        end) until every question is answered, not yet the table after the
+        ruling (a ball spotted or the cue ball taken up would answer them),
+        then the table after the ruling."""
         if self.player is not None:
             return self.player.positions()
         if self.phase == "done":
             return after_positions(self.shot, self.result.after)
-        return table_positions(self.sc.position)
+        return table_positions(self.shot.final)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.show is not None and self.player is not None:

@@ -172,7 +172,8 @@ class ShotInputMode(TableMode):
         from simulator.app.text.words import ball_label
         lines = computer.shot_lines(s.locale, s.hint.decision,
                                     lambda b: ball_label(s.locale, b),
-                                    s.spec.balls.radius, s.match.table())
+                                    s.spec.balls.radius, s.match.table(),
+                                    hint=True)
         if s.hint.given_up is not None:
             # Every option is poor: said, then the safety advised, in one
             # paragraph: a low window keeps room for the first only, and the

@@ -269,6 +269,9 @@ def paragraph(surface: pygame.Surface | None, text: str, size: int, colour: Colo
     return y - box.top
 
 
+STILL = 6  # pixels a cursor may drift between the clicks of a double click
+
+
 class Button:
     """A drawn button: words that wrap over as many lines as they need, a
     key shown at its right, disabled when it has no action."""
@@ -284,6 +287,10 @@ class Button:
         self.selected = selected
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.size = 14
+        # A press before the app's time ``ready_at`` (App.elapsed) where the
+        # cursor stood when the button came up (``still_at``) is not taken.
+        self.ready_at = 0.0
+        self.still_at: tuple[int, int] | None = None
 
     @property
     def enabled(self) -> bool:
@@ -328,6 +335,15 @@ class Button:
                  pygame.Rect(r.right - kw - 4, r.top, kw, r.height), align="right",
                  valign="middle")
         FRAME.buttons.append(self)
+
+    def takes_press(self, pos: tuple[int, int], now: float) -> bool:
+        """Whether a press at ``pos`` at the app's time ``now`` is for this
+        button: not one at the resting cursor it came up under, before
+        ``ready_at`` (the second click of a double click on the button it
+        replaced)."""
+        if now >= self.ready_at or self.still_at is None:
+            return True
+        return abs(pos[0] - self.still_at[0]) + abs(pos[1] - self.still_at[1]) > STILL
 
 
 def column(buttons: Sequence[Button], x: int, y: int, width: int, size: int,

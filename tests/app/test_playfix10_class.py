@@ -1,0 +1,229 @@
+"""Defects a play-tester found in the quiz and the hint, driven through the
+window's own loop with synthetic events."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.screens.practice.practice_screen import table_positions
+from simulator.app.screens.quiz import ANSWER_GUARD, QuizMode, quiz_ids, start_quiz
+from simulator.app.text.words import discipline_label
+from simulator.practice.library import library
+from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+
+E = pygame.event.Event
+
+
+def _quiz_on(app: App, sid: str) -> QuizMode:
+    disc = library().find(sid).discipline
+    ids = quiz_ids(disc)
+    app.switch(start_quiz(app, disc, ids.index(sid)))
+    mode = app.mode
+    assert isinstance(mode, QuizMode) and mode.sc.id == sid
+    frame(app, n=3)
+    return mode
+
+
+def _button(app: App, label: str) -> pygame.Rect:
+    return next(b.rect for b in app.buttons if b.label == label)
+
+
+def _drawn(app: App) -> str:
+    return " ".join(" ".join(r.text for r in app.texts).split())
+
+
+def _press(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [E(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            E(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+
+
+@pytest.mark.parametrize("same_frame", [False, True], ids=["next frame", "same frame"])
+def test_the_click_that_skips_the_stroke_answers_nothing(same_frame: bool) -> None:
+    """A double click on "Skip to the ruling": "No foul" comes up where the
+    button was, under the cursor, and the second click was taken as the
+    answer to "Was it a foul?". Only a click after a short guard answers."""
+    app = make_app("en")
+    try:
+        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        skip = _button(app, app.t("practice.skip"))
+        pos = skip.center
+        frame(app, E(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        if same_frame:
+            frame(app, *_press(pos), *_press(pos))
+            frame(app)
+        else:
+            frame(app, *_press(pos))
+            assert mode.phase == "asking"
+            assert _button(app, app.t("quiz.no_foul")).collidepoint(pos)
+            frame(app, *_press(pos))
+        assert mode.phase == "asking" and not mode.grades
+        # Read, then the answer clicked where the cursor is: taken.
+        frame(app, n=int(ANSWER_GUARD / DT) + 2)
+        assert _button(app, app.t("quiz.no_foul")).collidepoint(pos)
+        frame(app, *_press(pos))
+        assert mode.phase == "answered" and len(mode.grades) == 1
+        assert mode.grades[0].answer == {"no"}
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def test_an_answer_clicked_elsewhere_is_taken_at_once() -> None:
+    """The guard is only for the cursor left where the answers came up: an
+    answer the cursor moves to is taken (keys are never held back)."""
+    app = make_app("en")
+    try:
+        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        key(app, pygame.K_SPACE)
+        assert mode.phase == "asking"
+        click_button(app, app.t("quiz.yes_foul"))
+        assert mode.phase == "answered" and mode.grades[0].right
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("skip", ["click", "watched"])
+def test_the_questions_are_asked_over_the_table_the_stroke_left(skip: str) -> None:
+    """The 8 called in one pocket drops in another: skipped (a click on
+    "Skip to the ruling") or watched to its end, the table showed the
+    position before the stroke. The questions are about the stroke's end:
+    the balls where they stopped, the 8 gone."""
+    app = make_app("en")
+    try:
+        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        start = table_positions(mode.sc.position)
+        end = table_positions(mode.shot.final)
+        assert 8 in start and 8 not in end
+        if skip == "click":
+            click_button(app, app.t("practice.skip"))
+        else:
+            run_until(app, lambda: mode.phase == "asking", limit=4000)
+        frame(app)
+        assert mode.phase == "asking" and mode.player is None
+        shown = dict(mode.ball_positions())
+        assert shown.keys() == end.keys()
+        assert all(abs(shown[b][0] - end[b][0]) < 1e-9 and
+                   abs(shown[b][1] - end[b][1]) < 1e-9 for b in end)
+        # Still so once answered, before the next question.
+        key(app, pygame.K_2)
+        frame(app)
+        assert mode.phase == "answered"
+        assert dict(mode.ball_positions()).keys() == end.keys()
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_quiz_situation_is_titled_by_its_game_and_what_happens(lang: str) -> None:
+    """The heading said "Situation 3 of 25: 8-ball, a shot in play": it names
+    the game and what happens, as the gallery does; the number of the
+    situation stays in the text. A title that names the foul ("...: a
+    double hit") is replaced by what happens, without the ruling."""
+    app = make_app(lang)
+    try:
+        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        game = discipline_label(app.locale, "8-ball")
+        own = mode.sc.title.get(lang)
+        want = f"{game}: {own[:1].lower()}{own[1:]}"
+        assert mode.side_title == want
+        assert want in _drawn(app)
+        assert app.t("quiz.situation_of", n=1, of=len(mode.ids)) in _drawn(app)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        assert mode.side_title == want and want in _drawn(app)
+        assert app.t("quiz.situation_of", n=1, of=len(mode.ids)) in _drawn(app)
+
+        mode = _quiz_on(app, "8ball-double-hit")
+        sc = mode.sc
+        assert sc.question is not None and sc.question.title is not None
+        what = sc.question.title.get(lang)
+        assert mode.side_title == f"{game}: {what[:1].lower()}{what[1:]}"
+        key(app, pygame.K_SPACE)
+        frame(app)
+        shown = _drawn(app)
+        assert mode.side_title in shown
+        assert sc.title.get(lang) not in shown  # "...: a double hit"
+        assert not app.locale.fallbacks
+    finally:
+        pygame.display.quit()
+
+
+def _prefix(template: str) -> str:
+    """The words a text starts with before its first field."""
+    return template.split("{")[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_hint_tells_the_player_what_to_do(lang: str) -> None:
+    """The hint read "Calls 11 in the ... pocket", "Breaks", "Pots the 3":
+    what the computer would do. Every line is now said to the player ("Call
+    the 11 ...", "Play it soft ..."); the computer's own turn still says
+    what it does, in its own words."""
+    from simulator.app.match import computer
+    from simulator.app.text.words import ball_label
+    from tests.app.scenes import open_scene
+    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    try:
+        s = app.session
+        assert s is not None
+        if app.mode is not None and app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=2)
+        assert s.hint is not None
+        lines = app.mode.hint_lines()  # type: ignore[union-attr]
+        head = app.t("hint.head") + " "
+        assert lines[0].startswith(head)
+        said = [lines[0][len(head):], *lines[1:]]
+        loc = app.locale
+        ours = tuple(_prefix(v) for k, v in _leaves(loc, "hint.say")
+                     if _prefix(v) and ".strength." not in k)
+        cpu = [_prefix(v) for _k, v in _leaves(loc, "cpu.shot")]
+        cpu += [_prefix(app.t(k)) for k in (
+            "play.calls_pot", "play.calls_bank", "play.aims_pot", "play.aims_bank",
+            "play.expects", "cpu.calls", "cpu.places", "cpu.declares_safety",
+            "evening.cpu_tries")]
+        cpu += [app.t(f"cpu.strength.{k}") for k in ("soft", "medium", "firm", "hard")]
+        theirs = tuple(p for p in cpu if p and p not in ours)
+        for ln in said:
+            assert ln.startswith(ours), (ln, said)
+            assert not ln.startswith(theirs), (ln, said)
+        if lang == "en":
+            assert not re.match(r"^(Pots|Calls|Breaks|Goes|Plays|Banks)\b", said[0])
+        # Drawn in the side column as said.
+        assert " ".join(said[0].split())[:30] in _drawn(app)
+        # The computer's turn keeps its own words for the same decision.
+        own = computer.shot_lines(loc, s.hint.decision, lambda b: ball_label(loc, b),
+                                  s.spec.balls.radius, s.match.table())
+        assert own[0] != said[0] and not own[0].startswith(ours)
+        assert not app.errors and not loc.fallbacks
+    finally:
+        pygame.display.quit()
+
+
+def _leaves(loc: object, prefix: str) -> list[tuple[str, str]]:
+    """Every text under a key of the locale, as (key, text)."""
+    import json
+
+    from simulator.files.resources import locale_dir
+    data = json.loads((locale_dir() / loc.lang / "ui.json").read_text(  # type: ignore[attr-defined]
+        encoding="utf-8"))
+    node = data
+    for part in prefix.split("."):
+        node = node[part]
+    out: list[tuple[str, str]] = []
+
+    def walk(k: str, v: object) -> None:
+        if isinstance(v, dict):
+            for kk, vv in v.items():
+                walk(f"{k}.{kk}", vv)
+        else:
+            out.append((k, str(v)))
+    walk(prefix, node)
+    return out
