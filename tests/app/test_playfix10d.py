@@ -69,3 +69,44 @@ def test_the_balls_a_scratched_break_left_down_count_for_the_breaker(
         assert row == want, row
     finally:
         pygame.display.quit()
+
+
+# -- 2. the records screen: each rating whole ---------------------------------
+
+@pytest.mark.parametrize("size", ((1280, 720), LOW), ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_records_screen_shows_every_rating_whole(lang: str,
+                                                      size: tuple[int, int]) -> None:
+    """Main menu, then the players' records, with two computer levels among
+    the players: every rating is drawn whole, in the screen's own type (a
+    computer's "500 (уровень компьютера, измерен)" ended in an ellipsis at
+    1280x720 in Russian, and shrank in English), on one line or two."""
+    from rules.referee import Match
+    from simulator.app.screens.club.players import rating_text
+    from simulator.records.club import record_match
+    from simulator.records.pages import ratings
+    from tests.app.helpers import click_button
+    for names in (["Ann", "cpu:club"], ["Boris", "cpu:beginner"], ["Ann", "Boris"]):
+        m = Match(names, "9-ball", {"race_to": 1}, 1)
+        m.call_foul("loss.conceded")
+        record_match(m)
+    app = make_app(lang, size)
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("club.menu_records"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "records"
+        rated = ratings(app.mode.matches)
+        assert len(rated) == 4
+        said = [rating_text(app, r) for r in rated.values()]
+        drawn = [t for t in app.texts if any(t.text in s for s in said)]
+        assert not [t.text for t in drawn if t.cut], [t.shown for t in drawn]
+        assert len({t.size for t in drawn}) == 1, [(t.text, t.size) for t in drawn]
+        joined = " ".join(t.text for t in drawn)
+        for s in said:
+            assert s in joined, (s, joined)
+        for t in drawn:
+            assert t.rect.width <= t.box.width and app.mode is not None
+    finally:
+        pygame.display.quit()
