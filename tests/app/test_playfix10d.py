@@ -110,3 +110,64 @@ def test_the_records_screen_shows_every_rating_whole(lang: str,
             assert t.rect.width <= t.box.width and app.mode is not None
     finally:
         pygame.display.quit()
+
+
+# -- 3. the replay's timeline: the time under the pointer, always -------------
+
+@pytest.mark.parametrize("size", ((1280, 720), LOW), ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_timeline_says_the_time_under_the_pointer_anywhere(
+        lang: str, size: tuple[int, int]) -> None:
+    """The replay of a break, the pointer moved along its timeline: on every
+    tick the words under the bar begin with the tick's time and name what
+    it is; between ticks they say the time there (the time was shown on
+    some ticks only, and nowhere between them)."""
+    from simulator.app.replay.timeline import mark_label
+    from simulator.app.screens.replay import ReplayMode
+    from tests.app.helpers import move
+    from tests.app.scenes import open_scene
+    app = open_scene("replay", "9-ball", lang, size)
+    try:
+        mode = app.mode
+        assert isinstance(mode, ReplayMode)
+        key(app, pygame.K_SPACE)  # paused
+        frame(app)
+        show = mode.show
+        geo = show.geometry
+        assert geo is not None and show.marks.marks
+
+        def drawn() -> list[object]:
+            return [t for t in app.texts if t.rect.top >= geo.bar.bottom
+                    and t.rect.bottom <= geo.rect.bottom + 2]
+
+        def words() -> list[str]:
+            return [t.shown for t in drawn()]  # type: ignore[attr-defined]
+
+        seen_ticks = 0
+        for m in show.marks.marks:
+            x = round(geo.x_of(m.time))
+            move(app, (x, geo.bar.centery))
+            frame(app)
+            under = show.marks_under((x, geo.bar.centery))
+            said = words()
+            first = under[0]
+            assert any(w.startswith(show.time_text(first.time)) for w in said), \
+                (show.time_text(first.time), said)
+            # (a break's cluster of contacts may be cut at its end)
+            label = mark_label(app.locale, show.spec, m)
+            assert any(label in w for w in said) or any(
+                w.startswith(show.time_text(first.time)) and w.endswith("…")
+                for w in said), (label, said)
+            seen_ticks += 1
+        assert seen_ticks
+        ticks = sorted(round(geo.x_of(m.time)) for m in show.marks.marks)
+        free = [x for x in range(geo.bar.left + 2, geo.bar.right - 2, 7)
+                if all(abs(x - tx) > 8 for tx in ticks)]
+        assert free
+        for x in free[:: max(1, len(free) // 6)]:
+            move(app, (x, geo.bar.centery))
+            frame(app)
+            want = show.time_text(geo.t_of(x))
+            assert want in words(), (want, words())
+    finally:
+        pygame.display.quit()
