@@ -171,3 +171,35 @@ def test_the_timeline_says_the_time_under_the_pointer_anywhere(
             assert want in words(), (want, words())
     finally:
         pygame.display.quit()
+
+
+# -- 4. the main menu has room in a low window --------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_main_menu_has_room_at_800x500(lang: str) -> None:
+    """The main menu at 800x500: no two buttons overlap or stand closer than
+    8 px, each label is whole with room round its words (eleven buttons 26
+    px high for 20 px words, 5 px apart), every button and the keys' line
+    stays clear of the window's frame, and the keys' line clear of them."""
+    from pygame_gui.elements import UIButton
+    app = make_app(lang, LOW)
+    try:
+        app.go("menu")
+        frame(app, n=2)
+        buttons = [el for el in app.gui.get_sprite_group().sprites()
+                   if isinstance(el, UIButton) and el.visible]
+        assert len(buttons) == 11
+        rects = [b.rect for b in buttons]
+        assert not _overlapping([r.inflate(8, 8) for r in rects])
+        inside = pygame.Rect((0, 0), LOW).inflate(-2 * 20, -2 * 20)
+        for b in buttons:
+            words = b.font.get_rect(b.text)
+            assert words.width <= b.rect.width - 24, (b.text, words, b.rect)
+            line = b.font.size("Ay")[1]  # the words' line, ascent to descent
+            assert line + 6 <= b.rect.height, (b.text, line, b.rect)
+            assert inside.contains(b.rect), (b.text, b.rect)
+        hint = next(t for t in app.texts if t.text == app.t("menu.version_hint"))
+        assert not hint.cut and inside.contains(hint.rect), hint.rect
+        assert not any(hint.rect.colliderect(r) for r in rects)
+    finally:
+        pygame.display.quit()
