@@ -203,3 +203,36 @@ def test_the_main_menu_has_room_at_800x500(lang: str) -> None:
         assert not any(hint.rect.colliderect(r) for r in rects)
     finally:
         pygame.display.quit()
+
+
+# -- 5. the foul call of 14.1 and Express, whole at 800x500 -------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ("14.1", "express"))
+def test_every_choice_of_the_foul_call_is_in_view_at_800x500(game: str,
+                                                             lang: str) -> None:
+    """F at 800x500: every foul, "other calls" and Cancel drawn inside the
+    card at once, nothing under the wheel (14.1's five fouls left one or two
+    choices there in either language, Express's four in Russian), each
+    foul with its rule's number and each label drawn whole."""
+    from tests.app.scenes import open_scene
+    app = open_scene("fouls", game, lang, LOW)
+    try:
+        frame(app, n=2)
+        d = app.dialogs[-1]
+        assert d.kind == "fouls" and len(d.buttons) == (7 if game == "14.1" else 6)
+        screen = pygame.Rect((0, 0), LOW)
+        for b in d.buttons:
+            assert b.rect.height and d.rect.contains(b.rect) and \
+                screen.contains(b.rect), (b.label, b.rect)
+            drawn = " ".join(t.shown for t in app.texts if b.rect.contains(t.rect))
+            assert drawn.split() == b.label.split() or all(
+                w in drawn for w in b.label.split()), (b.label, drawn)
+        rule = app.t("fouls.rule_short", rule="").strip()
+        for b in d.buttons[:-2]:
+            assert b.label.rstrip().endswith(")") and rule in b.label, b.label
+        said = {t.text for t in app.texts}
+        assert not any(app.t("dialog.more", n=n) in said for n in range(1, 10))
+        assert not _overlapping([b.rect for b in d.buttons])
+    finally:
+        pygame.display.quit()
