@@ -14,16 +14,23 @@ Two readings the counts make:
   there (``table_wins``), the records count the games won (``games``);
 - balls potted on a legal break count for the breaker even where the game
   scores none for them (8-ball's break leaves the table open: the referee's
-  ``note.break_legal`` lists the balls that dropped).
+  ``note.break_legal`` lists the balls that dropped);
+- so do the balls that stay down on a break that fouled (the cue ball
+  pocketed) in a race game: 8-ball rule 5 leaves them in the pockets, all
+  but the 8; 9-ball rule 6 all but the 9, which is spotted. A game of points
+  counts what it scored (14.1 spots every ball potted on a foul).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from rules.codes import LossCode, Note
-from rules.referee import Match
-from rules.ruling import Ruling
+from rules.questions import facts
+from rules.referee import Match, shot_from_dict
+from rules.ruling import RulesError, Ruling
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,26 @@ def balls_for_shooter(ruling: Ruling) -> int:
     return 0
 
 
+# What a fouled break brings back besides the balls it spots: the 8 of
+# 8-ball 5 (re-broken or spotted, at the incoming player's choice).
+_BROUGHT_BACK = (Note.EIGHT_ON_BREAK,)
+
+
+def balls_left_down_on_break(act: Mapping[str, Any], ruling: Ruling) -> int:
+    """Object balls a fouled break of a race game left in the pockets: those
+    that dropped, less the balls the referee spotted (the 9, 9-ball 6) and
+    the 8 (8-ball 5: "all but the 8")."""
+    if ruling.scored or act.get("type") != "shot" or "shot" not in act:
+        return len(ruling.scored)
+    try:
+        shot = shot_from_dict(act["shot"])
+    except RulesError:
+        return 0
+    back = {s.ball for s in ruling.spots} | {
+        b for n in ruling.notes if n.code in _BROUGHT_BACK for b in n.balls}
+    return sum(1 for b in facts(shot).potted_objects if b not in back)
+
+
 def match_stats(match: Match) -> list[PlayerStats]:
     """Innings, balls potted, fouls, safeties, the high run and games won per
     player, read off the rulings the referee gave."""
@@ -66,7 +93,9 @@ def match_stats(match: Match) -> list[PlayerStats]:
     best = [0] * n
     run = [0] * n
     at_table: int | None = None
-    for act, rul in zip(match.history, match.rulings, strict=False):
+    race = match.discipline.info.scoring == "race"
+    for step, (act, rul) in enumerate(zip(match.history, match.rulings,
+                                           strict=False)):
         if rul is None:
             continue
         p = rul.shooter
@@ -80,7 +109,12 @@ def match_stats(match: Match) -> list[PlayerStats]:
             run[p] = 0
             at_table = p
         balls = balls_for_shooter(rul)
-        potted[p] += balls
+        # (a game of points counts what it scored: 14.1 spots the balls a
+        # foul pots, so none count there)
+        if rul.fouls and race and match.was_break(step):
+            potted[p] += balls_left_down_on_break(act, rul)
+        else:
+            potted[p] += balls
         gained = rul.points[p] if len(rul.points) == n and rul.points[p] > 0 \
             else balls
         if rul.fouls:

@@ -87,6 +87,8 @@ class Dialog(Mode):
         # The last try before anything scrolls: a shorter title, text and
         # labels (the foul call's rule book named once, not on every button).
         self.shortest: tuple[str, str, list[str]] | None = None
+        # ... and after it each choice in a few words (the foul call of 14.1).
+        self.briefest: tuple[str, str, list[str]] | None = None
         self.gap = 6  # between two buttons
         self.takes_side = False  # the whole side column, the heading too
         self._full_body = body
@@ -222,8 +224,9 @@ class Dialog(Mode):
 
     def _fitting(self, dock: pygame.Rect) -> pygame.Rect:
         """The first of the dock, the whole side column, then closer buttons
-        (each with the full text, then the short one) where this card fits
-        unscrolled; the last when none does."""
+        (each with the full text, then the short one; then all three with
+        the briefest words) where this card fits unscrolled; the last when
+        none does."""
         below = self.app.mode
         layout = getattr(below, "layout", None)
         side = layout.side.inflate(-20, -16) if layout is not None else dock
@@ -236,14 +239,17 @@ class Dialog(Mode):
                 texts.append((title, self.short_body, self.short_labels))
         if self.shortest:
             texts.append(self.shortest)
-        for area, gap in ((dock, 6), (side, 6), (side, 3)):
-            for head, body, labels in texts:
-                self.title, self.body, self.gap = head, body, gap
-                for b, label in zip(self.buttons, labels, strict=True):
-                    b.label = label
-                if self._fits_whole(area):
-                    self.takes_side = area is not dock
-                    return area
+        # Each choice in a few words only where nothing longer fits.
+        rounds = [texts] + ([[self.briefest]] if self.briefest else [])
+        for words in rounds:
+            for area, gap in ((dock, 6), (side, 6), (side, 3)):
+                for head, body, labels in words:
+                    self.title, self.body, self.gap = head, body, gap
+                    for b, label in zip(self.buttons, labels, strict=True):
+                        b.label = label
+                    if self._fits_whole(area):
+                        self.takes_side = area is not dock
+                        return area
         self.takes_side = side is not dock
         return side
 

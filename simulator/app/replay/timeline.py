@@ -206,16 +206,22 @@ class Timeline:
         lh = row.height
         pb = self.playback
         hovered = self.marks_under(self.pointer) if self.pointer else []
-        if hovered:
-            # The pointer on a tick: what each mark under it is (ticks a few
-            # milliseconds apart, a double hit's, stand on one pixel).
-            said = " · ".join(self.time_text(m.time) + " " +
-                              mark_label(self.locale, self.marks.spec, m)
-                              for m in hovered)
-            short = " · ".join(mark_label(self.locale, self.marks.spec, m)
-                               for m in hovered)
-            ui.line(surface, fitting([said, short], size, row.width), size,
-                    ui.INK, row)
+        under = self.time_under(self.pointer) if self.pointer else None
+        if under is not None:
+            # The pointer on the bar: the time under it, always first (it
+            # was dropped when the ticks' words were long), then what each
+            # mark under it is (ticks a few milliseconds apart, a double
+            # hit's, stand on one pixel).
+            at_t = hovered[0].time if hovered else under
+            stamp = self.time_text(at_t)
+            labels = [mark_label(self.locale, self.marks.spec, m) for m in hovered]
+            options = [stamp + "".join(" · " + lb for lb in labels)]
+            if any(abs(m.time - at_t) >= SAME_TIME for m in hovered):
+                # marks at different times: each with its own, where it fits
+                options.insert(0, " · ".join(
+                    self.time_text(m.time) + " " + lb
+                    for m, lb in zip(hovered, labels, strict=True)))
+            ui.line(surface, fitting(options, size, row.width), size, ui.INK, row)
             return
         at = self.near_mark()
         foul_texts = self.fouls.get(at.event_index) if at is not None else None
@@ -240,6 +246,13 @@ class Timeline:
 
     def time_text(self, t: float) -> str:
         return self.locale.t("timeline.at", t=self.locale.num(t, 3))
+
+    def time_under(self, pos: tuple[int, int]) -> float | None:
+        """The time of the bar under the pointer; None off the bar."""
+        geo = self.geometry
+        if geo is None or not geo.bar.inflate(14, 8).collidepoint(pos):
+            return None
+        return geo.t_of(pos[0])
 
     def marks_under(self, pos: tuple[int, int], reach: int = 6) -> list[Mark]:
         """Every mark whose tick is under the pointer (within ``reach``

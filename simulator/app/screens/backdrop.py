@@ -44,13 +44,14 @@ def _backdrop(size: tuple[int, int], title: str, subtitle: str) -> pygame.Surfac
 
 def button_column(app: App, items: list[tuple[str, Callable[[], None] | None]],
                   top: int, width: int = 380, height: int = 44,
-                  gap: int = 12) -> list[UIButton]:
-    """Buttons stacked in the middle of the window; None disables one."""
-    w = app.size[0]
+                  gap: int = 12, centre_x: int | None = None) -> list[UIButton]:
+    """Buttons stacked about ``centre_x`` (the middle of the window); None
+    disables one."""
+    x = app.size[0] // 2 if centre_x is None else centre_x
     out: list[UIButton] = []
     for i, (label, fn) in enumerate(items):
         rect = pygame.Rect(0, 0, width, height)
-        rect.midtop = (w // 2, top + i * (height + gap))
+        rect.midtop = (x, top + i * (height + gap))
         b = UIButton(rect, label, app.gui, object_id="#big",
                      command=app.later(fn) if fn is not None else None)
         if fn is None:

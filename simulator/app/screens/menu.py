@@ -9,9 +9,15 @@ import pygame
 
 from simulator.app.loop.app import Mode
 from simulator.app.screens.backdrop import backdrop, button_column
-from simulator.app.text import fonts, widgets
+from simulator.app.text import fonts, ui, widgets
 
 __all__ = ["MenuMode", "backdrop"]
+
+
+BIG_TYPE = 20  # the menu buttons' type (the theme's "#big")
+MIN_GAP = 8  # between two buttons
+COLUMN_GAP = 32  # between the two columns of a low window, and at their sides
+HINT_ROOM = 30  # the keys' line under the buttons
 
 
 def column_metrics(h: int, n: int, top: int) -> tuple[int, int]:
@@ -77,10 +83,26 @@ class MenuMode(Mode):
             (app.t("menu.quit"), self.quit),
         ]
         top = int(h * 0.25)
+        w = app.size[0]
         height, gap = column_metrics(h, len(items), top)
-        width = min(380, app.size[0] - 60)
-        self.buttons = button_column(app, items, top=top, width=width, height=height,
-                                     gap=gap)
+        # A low window (800x500) left eleven buttons 26 px high for 20 px
+        # words, 5 px apart: there they stand in two columns, with room.
+        roomy = fonts.font(BIG_TYPE).get_linesize() + 6
+        if (height < roomy or gap < MIN_GAP) and w >= 2 * 300 + 3 * COLUMN_GAP:
+            rows = (len(items) + 1) // 2
+            height, gap = column_metrics(h - HINT_ROOM, rows, top)
+            width = min(360, (w - 3 * COLUMN_GAP) // 2)
+            left = button_column(app, items[:rows], top=top, width=width,
+                                 height=height, gap=gap,
+                                 centre_x=w // 2 - width // 2 - COLUMN_GAP // 2)
+            right = button_column(app, items[rows:], top=top, width=width,
+                                  height=height, gap=gap,
+                                  centre_x=w // 2 + width // 2 + COLUMN_GAP // 2)
+            self.buttons = left + right
+        else:
+            width = min(380, w - 60)
+            self.buttons = button_column(app, items, top=top, width=width,
+                                         height=height, gap=gap)
         # Keyboard: Up/Down move between the enabled items, Enter opens one.
         self.actions = [(b, fn) for b, (_, fn) in zip(self.buttons, items,
                                                       strict=True) if fn is not None]
@@ -151,10 +173,12 @@ class MenuMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, "Kiy", self.app.t("menu.subtitle"))
-        hint = fonts.text(self.app.t("menu.version_hint"),
-                          max(11, self.app.size[1] // 55),
-                          (150, 160, 150))
-        surface.blit(hint, hint.get_rect(bottomright=(self.app.size[0] - 16,
-                                                      self.app.size[1] - 12)))
+        # The keys' line clear of the frame (it stood 4 px inside it).
+        w, h = self.app.size
+        size = max(11, h // 55)
+        margin = max(6, h // 60) + 12
+        ui.line(surface, self.app.t("menu.version_hint"), size, (150, 160, 150),
+                pygame.Rect(margin, h - margin - ui.line_height(size),
+                            w - 2 * margin, ui.line_height(size)), align="right")
 
 

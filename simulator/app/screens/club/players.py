@@ -25,7 +25,7 @@ from simulator.app.screens.club.draw import (
     table,
     text_size,
 )
-from simulator.app.text import ui
+from simulator.app.text import fonts, ui
 from simulator.records.database import MatchRecord, Records, RecordsProblem
 from simulator.records.pages import PlayerPage, page, ratings
 from simulator.records.rating import Rating
@@ -96,21 +96,34 @@ class RecordsMode(Mode):
         if self.matches is not None and not self.rows:
             ui.paragraph(surface, t("club.no_records"), size, ui.DIM, inner)
         yy = inner.top
+        # The count of matches right, as wide as its words; the rating takes
+        # what is left beside the names, on two lines where one is too short
+        # ("500 (уровень компьютера, измерен)" was cut with an ellipsis).
+        small = max(10, size - 1)
+        count_w = max((fonts.font(small).size(t("club.matches_n", n=n))[0]
+                       for _name, _r, n in self.rows), default=0) + 4
+        name_w = inner.width * 4 // 10
+        rate_x = inner.left + name_w + 12
+        rate_w = inner.right - count_w - 12 - rate_x
         for name, r, n in self.rows:
             b = ui.Button(shown_name(app, name), partial(app.go, "player", player=name),
                           ident=f"player:{name}")
-            # A row as high as its button's words (a name never spills out).
-            row_h = b.measure(inner.width * 5 // 10, size) + 4
+            said = rating_text(app, r)
+            lines = [said] if fonts.font(size).size(said)[0] <= rate_w else \
+                ui.wrap(said, size, rate_w)
+            # A row as high as its button's words or its rating's lines (a
+            # name never spills out).
+            row_h = max(b.measure(name_w, size) + 4, len(lines) * lh + 6)
             if yy + row_h > inner.bottom:
                 break
-            b.place(inner.left, yy, inner.width * 5 // 10, size)
+            b.place(inner.left, yy, name_w, size)
             b.draw(surface, app.mouse)
-            ui.line(surface, rating_text(app, r), size, ui.INK,
-                    pygame.Rect(inner.left + inner.width // 2 + 10, yy + 3,
-                                inner.width * 3 // 10, lh))
-            ui.line(surface, t("club.matches_n", n=n), max(10, size - 1), ui.DIM,
-                    pygame.Rect(inner.left + inner.width * 8 // 10, yy + 3,
-                                inner.width * 2 // 10, lh), align="right")
+            for k, ln in enumerate(lines):
+                ui.line(surface, ln, size, ui.INK,
+                        pygame.Rect(rate_x, yy + 3 + k * lh, rate_w, lh))
+            ui.line(surface, t("club.matches_n", n=n), small, ui.DIM,
+                    pygame.Rect(inner.right - count_w, yy + 3, count_w, lh),
+                    align="right")
             yy += row_h
         button_row(surface, app, [ui.Button(t("menu.main"), lambda: app.go("menu"),
                                             ident="menu")],
