@@ -66,14 +66,6 @@ BREAK_REACH = 1.2
 # follow-up there was, and most runs of the bench's 14.1 ended at the
 # re-rack with the break ball potted and nothing open (bench --part why).
 SHUT = 0.25
-# The same for the break shot itself: a pot that leaves nothing open
-# (a follow-up under SHUT_FOLLOW) and cannot reach a cluster of at least
-# CLOSED of the next balls (a rack is fourteen) counts SHUT of its ease.
-# Counted as any pot that leaves nothing (1 - FOLLOW_WEIGHT), a break ball
-# straight in that could not open the rack was worth three quarters of one
-# whose cue ball runs into it, and the key ball was played for it.
-SHUT_FOLLOW = 0.1
-CLOSED = 5
 
 
 @dataclass(frozen=True)
@@ -326,13 +318,6 @@ def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
             f = follow_up(spec, nxt, spots, pot.target, noise, max_cut)
             if f < BREAK_OUT and breaks_out(spec, cue, pot, nxt):
                 f = BREAK_OUT
-            elif f < SHUT_FOLLOW and len(nxt.cluster(pot.target)) >= CLOSED:
-                # Every next ball shut in a cluster this pot cannot open
-                # (the break ball of a rack just racked, potted without
-                # reaching it): the run ends with its point, as the plan
-                # counts such a break shot from the key ball (SHUT).
-                values.append(e * SHUT)
-                continue
         values.append(e * (1.0 - FOLLOW_WEIGHT + FOLLOW_WEIGHT * f))
     return position.combine(values)
 
