@@ -193,9 +193,42 @@ class Judge:
             elif nxt:
                 balls = {b: p for b, p in lanes.balls.items() if b != ball}
                 out = planning.Lanes(lanes.spec, balls, nxt)
+            if out is not None:
+                out.then = self._rerack_after(replace(state, table=table), lanes.spec)
             memo[ball] = out
             return out
         return after
+
+    def _rerack_after(self, state: GameState,
+                      spec: TableSpec) -> Callable[[int], planning.Lanes | None] | None:
+        """The lanes after a second pot (``state``: the first ball gone)
+        where that pot makes the referee rack the balls again (the key
+        ball, planned with the break ball it leaves); None where no pot
+        from here would (most tables: the referee's answer is remembered
+        by the balls on the table)."""
+        on = frozenset(state.table.on_table()) - {CUE_BALL}
+        keys = [(self.discipline.name, on, b) for b in on]
+        for key in keys:
+            if key not in _RACKS:
+                self.racked_after(state, key[2])  # asks the referee once
+        if not any(_RACKS.get(key) for key in keys):
+            return None
+        # Where the cue ball will be after the key ball is not known here:
+        # asked with it on the head spot, out of any rack, so the answer is
+        # the racked table alone and shared by every outcome that leaves
+        # the same balls (each outcome of a search asks it again).
+        state = replace(state, table=state.table.place(CUE_BALL, *spec.head_spot))
+
+        def then(ball: int) -> planning.Lanes | None:
+            key = (state, ball)
+            if key not in _RACKED_LANES:
+                if len(_RACKED_LANES) > 256:
+                    _RACKED_LANES.clear()
+                racked = self.racked_after(state, ball)
+                _RACKED_LANES[key] = None if racked is None else \
+                    self.racked_lanes(racked, spec, ball)
+            return _RACKED_LANES[key]
+        return then
 
     def racked_after(self, state: GameState, ball: int) -> GameState | None:
         """The state the referee gives once the shooter pots ``ball`` where
@@ -314,6 +347,9 @@ class Judge:
 # Whether potting a ball with these balls on the table makes the referee
 # put balls back (a re-rack), by discipline: asked once per set of balls.
 _RACKS: dict[tuple[str, frozenset[int], int], bool] = {}
+# The lanes of a table racked again after a second pot on paper (the key
+# ball), by the state before it and that ball: a pure function of them.
+_RACKED_LANES: dict[tuple[GameState, int], planning.Lanes | None] = {}
 # The ball just potted, back on the table after a re-rack, is planned under
 # this number plus its own.
 RACKED = 1000

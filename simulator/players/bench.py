@@ -109,10 +109,14 @@ class Tally:
     kick_double_hits: int = 0
     fouls: int = 0
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
-    def add(self, kind: str, codes: Sequence[str], seconds: float) -> None:
+    def add(self, kind: str, codes: Sequence[str], seconds: float,
+            cpu: float | None = None) -> None:
         self.shots += 1
         self.seconds.append(seconds)
+        if cpu is not None:
+            self.cpu.append(cpu)
         fouled = any(c.startswith(("foul.", "loss.")) for c in codes)
         self.fouls += fouled
         if kind == "break":
@@ -131,13 +135,15 @@ class Tally:
                 f"pot attempts {self.non_pot_fouls} ({per:.2f} per 100 shots; "
                 f"{self.non_pot} such strokes), double hits from a kick "
                 f"{self.kick_double_hits} of {self.kicks} kicks, all fouls "
-                f"{self.fouls}; decision median {med:.2f} s")
+                f"{self.fouls}; decision median {med:.2f} s"
+                + (f" (CPU median {statistics.median(self.cpu):.2f} s, p90 "
+                   f"{_p90(sorted(self.cpu)):.2f} s)" if self.cpu else ""))
 
 
 def tally_step(tallies: dict[str, Tally], level: str, s: Step) -> None:
     if s.kind == "shot":
         tallies.setdefault(level, Tally()).add(str(s.decision.get("kind")),
-                                               s.codes, s.seconds)
+                                               s.codes, s.seconds, s.cpu)
 
 
 # -- decision time -----------------------------------------------------------
@@ -669,6 +675,7 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
 
     straight, nine = registry.STRAIGHT_POOL, registry.NINE_BALL
     causes: dict[str, dict[str, int]] = {straight: {}, nine: {}}
+    tallies: dict[str, Tally] = {}
     # 14.1, strong against strong.
     runs: list[int] = []
     seed = 3000
@@ -685,9 +692,13 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
             for s in t.step():
                 if s.kind != "shot" or s.ruling is None:
                     continue
+                tally_step(tallies, "strong", s)
                 d = s.decision
                 pts = s.ruling["points"][s.player] if s.ruling["points"] else 0
-                log(f"  {s.player} {d['kind']} {d.get('target')} {d.get('pocket')} "
+                left = sum(1 for b in before.balls
+                           if b.where is Where.TABLE and b.ball != CUE_BALL)
+                log(f"  {s.player} [{left} on] {d['kind']} {d.get('target')} "
+                    f"{d.get('pocket')} "
                     f"[{shot_geometry(before, d)}] tries {100 * d['success']:.0f}% "
                     f"value {d['value']:+.2f}: {', '.join(s.codes) or '-'} (+{pts})")
                 run += max(0, pts)
@@ -710,7 +721,12 @@ def part_why(innings: int, racks: int, log_path: str | None) -> None:
         if after is not None:
             say(f"  {after:4d} ({100 * after / max(1, total):4.1f}%) {AFTER_BREAK}")
     if runs:
-        say(f"  14.1: {statistics.mean(runs[:innings]):.2f} balls per inning")
+        r = runs[:innings]
+        say(f"  14.1: {statistics.mean(r):.2f} balls per inning over {len(r)} "
+            f"innings (longest {max(r)}, median {statistics.median(r):.0f}, "
+            f"innings of 10 or more {sum(x >= 10 for x in r)})")
+    if "strong" in tallies:
+        say(tallies["strong"].line("strong, 14.1"))
     flush()
 
 

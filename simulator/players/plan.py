@@ -88,11 +88,17 @@ class Lanes:
     # Whether these are the balls of a rack just racked again (after the
     # key ball): the next pot is then the break shot.
     racked = False
+    # The lanes after one of these balls is potted where that pot makes the
+    # referee rack the balls again (None where it does not): set on the
+    # last balls of a rack, so the pot before the key ball is planned with
+    # the break ball the key ball leaves.
+    then: Callable[[int], Lanes | None] | None = None
 
     def __init__(self, spec: TableSpec, balls: dict[int, Vec],
                  targets: Sequence[int], racked: bool = False) -> None:
         self.spec = spec
         self.racked = racked
+        self._clusters: dict[int, frozenset[int]] = {}
         self.balls = balls
         self.targets = tuple(t for t in targets if t in balls)
         self.lanes: list[Lane] = []
@@ -128,6 +134,8 @@ class Lanes:
         out = cls.__new__(cls)
         out.spec = of.spec
         out.racked = of.racked
+        out.then = None
+        out._clusters = {}
         out.balls = {b: p for b, p in of.balls.items() if b != gone}
         out.targets = tuple(t for t in targets if t in out.balls)
         keep = set(targets)
@@ -136,6 +144,26 @@ class Lanes:
 
     def targets_with_lanes(self) -> set[int]:
         return {ln.target for ln in self.lanes}
+
+    def cluster(self, without: int) -> frozenset[int]:
+        """The targets but ``without`` with no open line to a pocket and
+        those touching them (see :func:`breaks_out`); empty when none is
+        stuck. Worked out once per ball left out."""
+        memo = self._clusters
+        if without in memo:
+            return memo[without]
+        with_lanes = self.targets_with_lanes()
+        stuck = [t for t in self.targets if t != without and t not in with_lanes]
+        cluster = set(stuck)
+        if stuck:
+            near = 2.5 * self.spec.balls.radius
+            stuck_pts = [self.balls[t] for t in stuck]
+            for t in self.targets:
+                if t not in cluster and t != without and any(
+                        math.dist(self.balls[t], q) < near for q in stuck_pts):
+                    cluster.add(t)
+        memo[without] = frozenset(cluster)
+        return memo[without]
 
     def pots(self, cue: Vec, max_cut: float, lanes: Sequence[Lane] | None = None,
              skip: int | None = None) -> list[aim.Pot]:
@@ -225,6 +253,15 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
             e = pot_ease(spec, p, pot, noise)
             if lanes.racked and not breaks_out(spec, p, pot, lanes):
                 e *= SHUT
+            elif lanes.then is not None and e * (1.0 - FOLLOW_WEIGHT) < best:
+                continue  # the key ball below can only lower it
+            elif lanes.then is not None and (racked := lanes.then(pot.target)):
+                # The key ball: worth what it leaves for the break shot,
+                # as the key ball itself is planned (planned_quality).
+                balls = {b: q for b, q in lanes.balls.items() if b != gone}
+                brk = follow_up(spec, racked, landing_spots(spec, p, pot, balls),
+                                pot.target, noise, max_cut)
+                e *= 1.0 - FOLLOW_WEIGHT + FOLLOW_WEIGHT * brk
             if e > best:
                 best = e
     return LANDING * best
@@ -235,18 +272,10 @@ def breaks_out(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes) -> bool:
     headings, meets a ball of a cluster among the next legal balls (one
     with no open line to a pocket, or touching such a one) before it meets
     anything else: a pot that can open them."""
-    stuck = [t for t in nxt.targets if t != pot.target
-             and t not in nxt.targets_with_lanes()]
-    if not stuck:
+    cluster = nxt.cluster(pot.target)
+    if not cluster:
         return False
     r = spec.balls.radius
-    near = 2.5 * r
-    stuck_pts = [nxt.balls[t] for t in stuck]
-    cluster = set(stuck)
-    for t in nxt.targets:
-        if t not in cluster and t != pot.target and any(
-                math.dist(nxt.balls[t], q) < near for q in stuck_pts):
-            cluster.add(t)
     for h in headings_after(cue, pot):
         first: tuple[float, int] | None = None
         for b, q in nxt.balls.items():

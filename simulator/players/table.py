@@ -115,6 +115,7 @@ class Step:
     ruling: dict[str, Any] | None = None
     codes: tuple[str, ...] = ()
     seconds: float = 0.0  # the time the decision took (not in to_dict)
+    cpu: float = 0.0  # the process's CPU time of a shot's decision (not in to_dict)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"number": self.number, "kind": self.kind,
@@ -177,10 +178,11 @@ class Table:
         return seed_for(self.match.seed, len(self.match.history), player)
 
     def _record(self, kind: str, player: int, decision: dict[str, Any],
-                seconds: float, ruling: Ruling | None = None) -> Step:
+                seconds: float, ruling: Ruling | None = None,
+                cpu: float = 0.0) -> Step:
         step = Step(len(self.steps) + 1, kind, player, self.seats[player].name,
                     decision, None if ruling is None else ruling.to_dict(),
-                    () if ruling is None else ruling.codes(), seconds)
+                    () if ruling is None else ruling.codes(), seconds, cpu)
         self.steps.append(step)
         return step
 
@@ -211,13 +213,14 @@ class Table:
             return [self._record("choice", chooser, c.to_dict(),
                                  time.perf_counter() - t0)]
         shooter = req.shooter
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         d = self.players[shooter].shot(m.discipline, m.state, self.seed(shooter), req)
         seconds = time.perf_counter() - t0
+        cpu = time.process_time() - c0
         shot = simulate(d.table(m.table()), d.stroke)
         ruling = m.apply(shot, d.declarations)
         self.shots += 1
-        return [self._record("shot", shooter, d.to_dict(), seconds, ruling)]
+        return [self._record("shot", shooter, d.to_dict(), seconds, ruling, cpu)]
 
     def _lag(self) -> Step:
         """General rule 5: both players send their balls at once; the

@@ -217,3 +217,21 @@ def test_the_noisy_rounds_try_more_than_one_ball() -> None:
                            s.first_samples, rng)
     tried = {x.candidate.target for x in scored if x.values}
     assert {4, 14} <= tried, tried
+
+
+def test_the_last_three_balls_are_planned_with_the_break_ball() -> None:
+    """14.1, three balls left: two to pot (the key ball the second) and
+    the third kept as the break ball. The place is worth more when the
+    third lies beside the rack, where its pot can open the fourteen, than
+    when it hangs in a far corner: the plan looks past the key ball to the
+    break ball it leaves. Two shots deep, the plan saw neither and valued
+    the far corner a little higher (0.944 against 0.937)."""
+    game = "14.1"
+    disc = discipline(game)
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
+    balls = {CUE_BALL: (0.98, 0.78), 1: (0.7, 0.61), 2: (0.44, 0.47)}
+    beside = state_of(game, {**balls, 3: BESIDE_RACK})
+    far = state_of(game, {**balls, 3: HEAD_LEFT_LIP})
+    assert judge.quality(beside, disc.requirements(beside)) > \
+        judge.quality(far, disc.requirements(far)) + 0.05
+
