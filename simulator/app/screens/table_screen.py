@@ -72,6 +72,7 @@ class TableMode(Mode):
         self.scene = scene_for(app, self.session)
         self.banner_rect: pygame.Rect | None = None
         self.banner_hidden = 0  # lines of the ruling card that did not fit
+        self.banner_down = 0  # the card's first row after a notch down
         self._dock: pygame.Rect | None = None
         self._buttons: list[ui.Button] = []
 
@@ -365,8 +366,8 @@ class TableMode(Mode):
         fold, fw, fh, fsize = self._fold_button(room.width, size)
         box = pygame.Rect(room.left, room.top, room.width,
                           min(room.height, need + fh + 4))
-        hidden = ruling_card.draw_banner(surface, box, banner, size, folded,
-                                         s.banner_scroll, reserve=fh + 4)
+        hidden, self.banner_down = ruling_card.draw_banner(
+            surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4)
         self.banner_hidden = hidden
         # "N more" only for lines really below; scrolled to the end, the way
         # back up. The fold button gives up its spare width to keep the note
@@ -406,7 +407,7 @@ class TableMode(Mode):
             return False
         s = self.session
         if event.y < 0 and self.banner_hidden:
-            s.banner_scroll += 1
+            s.banner_scroll = max(s.banner_scroll + 1, self.banner_down)
         elif event.y > 0:
             s.banner_scroll = max(0, s.banner_scroll - 1)
         return True

@@ -88,14 +88,17 @@ def _fit_rows(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
 
 
 def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size: int,
-                folded: bool, scroll: int = 0, reserve: int = 0) -> int:
+                folded: bool, scroll: int = 0, reserve: int = 0) -> tuple[int, int]:
     """The ruling card in ``box``: its title always; unless folded, who is
     next kept at the bottom (above ``reserve`` pixels) and the ruling's
     rows between, from row ``scroll`` on; how many rows of the ruling are
     below what it shows (0 when all of it is there: the wheel and "N more"
     only for what is really hidden). Rows, not lines: a notch of the wheel
     brings one row, and the count says so (counted in lines, a long rule
-    kept "6 more" through five notches)."""
+    kept "6 more" through five notches). Also the row a notch down starts
+    from: the first that shows a row more (a short line shown whole or not at
+    all can need two rows of room, and a notch that brought nothing read as
+    a wheel that did not turn)."""
     ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
              border=ui.ACCENT)
     inner = box.inflate(-16, -12)
@@ -105,7 +108,7 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
                       pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
                       bold=True)
     if folded:
-        return 0
+        return 0, scroll
     body, nxt = _body_and_footer(banner, size, inner.width, inner.bottom - y)
     room = inner.bottom - y
     nxt_h = _rows_height(nxt, size) + (2 if nxt and body else 0)
@@ -116,13 +119,20 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     last = len(body)
     while last and _fit_rows(body[last - 1:], size, room) == len(body) - last + 1:
         last -= 1
+    def view(first: int) -> list[tuple[int, int, str]]:
+        return _marked(body, first, _fit_rows(body[first:], size, room), size,
+                       inner.width)
+
     start = max(0, min(scroll, last))
-    shown = _marked(body, start, _fit_rows(body[start:], size, room), size,
-                    inner.width)
+    shown = view(start)
     _draw_rows(surface, shown, size, inner.left, y, inner.width)
     _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
         2 if nxt and body else 0), inner.width)
-    return len(body) - start - len(shown)
+    hidden = len(body) - start - len(shown)
+    down = start + 1
+    while down < last and len(body) - down - len(view(down)) >= hidden:
+        down += 1
+    return hidden, min(down, last)
 
 
 def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
