@@ -11,6 +11,7 @@ os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"  # let a test runner stop us
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
+import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.loop.settings import Settings
@@ -138,3 +139,23 @@ def gallery_index(name: str) -> int:
     """Where the foul gallery lists the clip ``name``."""
     from simulator.practice.gallery import entries
     return next(i for i, e in enumerate(entries()) if e.id == name)
+
+
+def make_every_pot_hopeless(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer (and the hint) settles on a pot of the 1 into the top left
+    pocket none of whose 300 tries went in: the words for a hopeless pot and
+    the safety searched instead."""
+    import dataclasses
+
+    from simulator.players import player as player_mod
+    real = player_mod.ComputerPlayer.shot_steps
+
+    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
+                     **kw: object) -> object:
+        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
+        if kw.get("only"):
+            return d
+        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
+                                   success=0.0, simulations=300)
+
+    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)

@@ -261,21 +261,9 @@ def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """At 800x500 in Russian the hint ended at "…поэтому отыгрыш:" with the
     safety itself cut off under it: its conclusion is now in view."""
-    import dataclasses
-
-    from simulator.players import player as player_mod
+    from tests.app.helpers import make_every_pot_hopeless
     from tests.app.scenes import open_scene
-    real = player_mod.ComputerPlayer.shot_steps
-
-    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
-                     **kw: object) -> object:
-        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
-        if kw.get("only"):
-            return d
-        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
-                                   success=0.0, simulations=300)
-
-    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+    make_every_pot_hopeless(monkeypatch)
     app = open_scene("banner", "9-ball", lang, (800, 500))
     try:
         s = app.session
@@ -356,35 +344,23 @@ def test_a_hint_that_gives_up_its_pot_counts_the_safety_search_and_is_shorter(
     whose tries went in is given up and a safety looked for, with the whole
     budget again, while the count stood at 99. The safety search now takes
     a third of the budget and says what it does, counted from 0."""
-    import dataclasses
-
     from simulator.app.match.computer import HINT_STRENGTH
-    from simulator.players import STRENGTHS
-    from simulator.players import player as player_mod
-    from simulator.players.player import CHECKS
-    real = player_mod.ComputerPlayer.shot_steps
-
-    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
-                     **kw: object) -> object:
-        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
-        if kw.get("only"):
-            return d
-        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
-                                   success=0.0, simulations=300)
-
     from simulator.app.match.session import Session
     from simulator.app.match.turns import next_step
     from simulator.physics import simulate
-    from simulator.players.player import ComputerPlayer
+    from simulator.players import STRENGTHS
+    from simulator.players.player import CHECKS, ComputerPlayer
     from simulator.players.search import finish
+    from tests.app.helpers import make_every_pot_hopeless
     app = make_app("en")
     # Express after a beginner's break, at the table's many balls.
     app.session = s = Session.new(["Anna", "Boris", "Vera"], "express", {},
                                   app.locale, seed=5)
     m = s.match
-    d = finish(real(ComputerPlayer(STRENGTHS["beginner"]), m.discipline, m.state, 5))
+    beginner = ComputerPlayer(STRENGTHS["beginner"])
+    d = finish(beginner.shot_steps(m.discipline, m.state, 5))
     m.apply(simulate(d.table(m.state.table), d.stroke), d.declarations)
-    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+    make_every_pot_hopeless(monkeypatch)
     next_step(app)
     frame(app)
     try:

@@ -186,21 +186,8 @@ def test_the_hint_never_advises_a_pot_that_never_went_in(
     positions come from play, 37.png): the hint says no pot is likely and
     advises the best safety, drawn and taken as any hint; it never says
     "Tries 15 into the top side pocket, though none of 300 ... was a legal pot"."""
-    import dataclasses
-
-    from simulator.players import player as player_mod
-    from tests.app.helpers import run_until
-    real = player_mod.ComputerPlayer.shot_steps
-
-    def hopeless_pot(self: player_mod.ComputerPlayer, *args: object,
-                     **kw: object) -> object:
-        d = yield from real(self, *args, **kw)  # type: ignore[arg-type]
-        if kw.get("only"):
-            return d
-        return dataclasses.replace(d, kind="pot", target=1, pocket="top_left",
-                                   success=0.0, simulations=300)
-
-    monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+    from tests.app.helpers import make_every_pot_hopeless, run_until
+    make_every_pot_hopeless(monkeypatch)
     app = open_scene("banner", "9-ball", "en", (1280, 720))
     try:
         s = app.session
