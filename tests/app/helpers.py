@@ -4,6 +4,8 @@ mouse and keyboard events fed to one frame at a time."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -17,6 +19,9 @@ from simulator.app.loop.app import App
 from simulator.app.loop.settings import Settings
 from simulator.app.screens.aiming import AimMode
 from simulator.app.text.i18n import Locale
+
+if TYPE_CHECKING:
+    from simulator.app.match.session import Session
 
 DT = 1 / 60
 
@@ -159,3 +164,32 @@ def make_every_pot_hopeless(monkeypatch: pytest.MonkeyPatch) -> None:
                                    success=0.0, simulations=300)
 
     monkeypatch.setattr(player_mod.ComputerPlayer, "shot_steps", hopeless_pot)
+
+
+def against_gordon(app: App, race_to: int) -> Session:
+    """Anna (breaking) against the computer named Gordon, 8-ball, each shot
+    shown at once (watch "skip"), opened on the table."""
+    from simulator.app.match.session import Session
+
+    app.settings.watch = "skip"
+    s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
+                    {"race_to": race_to, "first_breaker": 0}, app.locale, seed=4)
+    app.session = s
+    app.go("match")
+    frame(app)
+    return s
+
+
+def reopen_from_menu(app: App, path: Path) -> Session:
+    """The saved match at ``path`` opened from the main menu as a player
+    would; the session it made."""
+    from simulator.app.loop.flow import open_saved
+
+    before = app.session
+    app.go("menu")
+    frame(app)
+    assert open_saved(app, path)
+    frame(app, n=2)
+    s = app.session
+    assert s is not None and s is not before
+    return s

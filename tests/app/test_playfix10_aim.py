@@ -175,7 +175,7 @@ def test_a_broken_aim_in_a_save_is_named_and_the_match_loads(
         tmp_path: Any, field: str, value: Any) -> None:
     """A save whose "aim" has a broken field opens all the same, at the aim
     the window would find without one, and the window names the field."""
-    from simulator.app.loop.flow import open_saved
+    from tests.app.helpers import reopen_from_menu
     app = make_app("en")
     try:
         s = _match(app)
@@ -184,12 +184,7 @@ def test_a_broken_aim_in_a_save_is_named_and_the_match_loads(
         assert data["aim"]["step"] == 0
         data["aim"][field] = value
         path.write_text(json.dumps(data), "utf-8")
-        app.go("menu")
-        frame(app)
-        assert open_saved(app, path)
-        frame(app, n=2)
-        s2 = app.session
-        assert s2 is not None and s2 is not s
+        s2 = reopen_from_menu(app, path)
         assert app.mode is not None and app.mode.name == "aiming"
         assert app.toast is not None and f"aim.{field}" in app.toast[0], app.toast
         assert s2.aim.power == DEFAULT_POWER and s2.call[1] is None
@@ -200,7 +195,7 @@ def test_a_broken_aim_in_a_save_is_named_and_the_match_loads(
 
 def test_a_save_without_an_aim_loads_as_before(tmp_path: Any) -> None:
     """An older save (no "aim"): loaded with no word about an aim."""
-    from simulator.app.loop.flow import open_saved
+    from tests.app.helpers import reopen_from_menu
     app = make_app("en")
     try:
         s = _match(app)
@@ -208,11 +203,7 @@ def test_a_save_without_an_aim_loads_as_before(tmp_path: Any) -> None:
         data = json.loads(path.read_text("utf-8"))
         del data["aim"]
         path.write_text(json.dumps(data), "utf-8")
-        app.go("menu")
-        frame(app)
-        assert open_saved(app, path)
-        frame(app, n=2)
-        assert app.session is not None and app.session.load_note is None
+        assert reopen_from_menu(app, path).load_note is None
         assert app.mode is not None and app.mode.name == "aiming"
     finally:
         pygame.display.quit()

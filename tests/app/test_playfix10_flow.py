@@ -16,7 +16,14 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    against_gordon,
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 
 class _Frames:
@@ -278,12 +285,7 @@ def test_esc_on_the_end_of_match_card_goes_back_to_the_menu(lang: str) -> None:
     from tests.app.test_playfix6_match import concede_at_turn
     app = make_app(lang)
     try:
-        app.settings.watch = "skip"
-        s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
-                        {"race_to": 2, "first_breaker": 0}, app.locale, seed=4)
-        app.session = s
-        app.go("match")
-        frame(app)
+        against_gordon(app, race_to=2)
         concede_at_turn(app, "match")
         run_until(app, lambda: bool(app.dialogs), limit=300)
         card = app.dialogs[-1]

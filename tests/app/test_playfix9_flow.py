@@ -12,7 +12,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.helpers import against_gordon, frame, key, make_app, run_until
 
 
 def _down(k: int, repeat: bool = False) -> pygame.event.Event:
@@ -161,12 +161,7 @@ def test_a_conceded_game_is_no_win_at_the_table(lang: str, first_game: bool) -> 
     from tests.app.test_playfix6_match import concede_at_turn
     app = make_app(lang, (800, 500))
     try:
-        app.settings.watch = "skip"
-        s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
-                        {"race_to": 3, "first_breaker": 0}, app.locale, seed=4)
-        app.session = s
-        app.go("match")
-        frame(app)
+        s = against_gordon(app, race_to=3)
         if first_game:
             concede_at_turn(app, "game")
             assert s.match.games_won == (0, 1) and not s.over
@@ -186,9 +181,9 @@ def test_the_power_set_is_kept_across_turns_and_a_load(tmp_path: Any) -> None:
     is aimed at 1.4 again, and so it is after the match is saved and loaded
     (not the soft power a match starts with, 1.6), the panel saying so."""
     from rules.referee import Match
-    from simulator.app.loop.flow import open_saved
     from simulator.app.table.aim import Aim, angle_to, power_of
     from simulator.practice.scenario import parse_scenario
+    from tests.app.helpers import reopen_from_menu
     app = make_app("en", (800, 500))
     try:
         draft = {"format": "kiy-scenario", "version": 1, "id": "soft",
@@ -216,12 +211,7 @@ def test_the_power_set_is_kept_across_turns_and_a_load(tmp_path: Any) -> None:
         assert s.match.history[0]["type"] == "shot"
         assert abs(s.aim.speed - 1.4) < 0.01
         path = s.save(tmp_path / "soft.json")
-        app.go("menu")
-        frame(app)
-        assert open_saved(app, path)
-        frame(app, n=2)
-        s2 = app.session
-        assert s2 is not None and s2 is not s
+        s2 = reopen_from_menu(app, path)
         assert s2.req is not None and s2.req.shooter == 0
         assert abs(s2.aim.speed - 1.4) < 0.01, s2.aim.speed
         words = " ".join(r.text for r in app.texts)
@@ -243,12 +233,8 @@ def test_the_menu_does_not_offer_to_continue_a_finished_match(lang: str) -> None
     from tests.app.test_playfix6_match import concede_at_turn
     app = make_app(lang, (800, 500))
     try:
-        app.settings.watch = "skip"
-        s = Session.new(["Anna", "cpu:club:Gordon"], "8-ball",
-                        {"race_to": 2, "first_breaker": 0}, app.locale, seed=4)
-        app.session = s
-        app.go("match")
-        frame(app, n=2)
+        against_gordon(app, race_to=2)
+        frame(app)
         concede_at_turn(app, "game")  # a step: the autosave is written
         app.go("menu")
         frame(app)
@@ -319,11 +305,10 @@ def test_a_persons_ruling_waits_for_them_after_a_load(tmp_path: Any,
     skipped to its end, then to hurry Gordon): Gordon waits, her foul on
     show, until she presses Space once it has been up a moment."""
     from rules.referee import Match
-    from simulator.app.loop.flow import open_saved
     from simulator.app.screens.computer_turn import READ_SECONDS, ComputerMode
     from simulator.app.table.aim import Aim, angle_to
     from simulator.practice.scenario import parse_scenario
-    from tests.app.helpers import DT
+    from tests.app.helpers import DT, reopen_from_menu
     app = make_app("en", (800, 500))
     try:
         draft = {"format": "kiy-scenario", "version": 1, "id": "scratch",
@@ -338,12 +323,8 @@ def test_a_persons_ruling_waits_for_them_after_a_load(tmp_path: Any,
         s = Session(m, app.locale)
         s.watch = watch
         path = s.save(tmp_path / "gordon.json")
-        app.go("menu")
-        frame(app)
-        assert open_saved(app, path)
-        frame(app, n=2)
-        s = app.session  # type: ignore[assignment]
-        assert s is not None and s.watch == watch
+        s = reopen_from_menu(app, path)
+        assert s.watch == watch
         assert app.mode is not None and app.mode.name == "aiming"
         s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
         frame(app, n=2)

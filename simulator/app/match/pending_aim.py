@@ -12,13 +12,14 @@ it would find without one.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from simulator.app.table.aim import MAX_ELEVATION, MAX_TIP, Aim
 from simulator.table.specs import CUE_BALL
 
-if TYPE_CHECKING:
-    from simulator.app.match.session import Session
+# The session (simulator.app.match.session.Session) is passed in, never
+# imported: the session imports this file, and no import goes in a circle.
+Session = Any
 
 FIELDS = ("step", "angle", "power", "tip_a", "tip_b", "elevation", "call",
           "safety", "push_out", "cue")
