@@ -18,7 +18,9 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.loop.settings import Settings
 from simulator.app.screens.aiming import AimMode
+from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
 from simulator.app.text.i18n import Locale
+from simulator.practice.library import library
 
 if TYPE_CHECKING:
     from simulator.app.match.session import Session
@@ -193,3 +195,15 @@ def reopen_from_menu(app: App, path: Path) -> Session:
     s = app.session
     assert s is not None and s is not before
     return s
+
+
+def quiz_on(app: App, sid: str, frames: int = 0) -> QuizMode:
+    """The quiz opened at one situation (its stroke about to play, or
+    ``frames`` frames into it)."""
+    disc = library().find(sid).discipline
+    app.switch(start_quiz(app, disc, quiz_ids(disc).index(sid)))
+    mode = app.mode
+    assert isinstance(mode, QuizMode) and mode.sc.id == sid
+    if frames:
+        frame(app, n=frames)
+    return mode

@@ -249,7 +249,7 @@ def test_an_instructors_class(lang: str) -> None:
 
 def quiz_class(st: Steps) -> None:
     from rules.main_foul import main_foul
-    from simulator.app.screens.quiz import SLOW, QuizMode
+    from simulator.app.screens.quiz import ANSWER_GUARD, SLOW, QuizMode
     from simulator.app.text.words import cite
     app = st.app
     from simulator.app.text.words import discipline_label
@@ -271,6 +271,7 @@ def quiz_class(st: Steps) -> None:
         assert q.phase == "asking"
         # Watched again at 1/4 before the first answer, the answers waiting.
         labels = button_labels(app)
+        frame(app, n=int(ANSWER_GUARD / DT) + 2)  # the question read first
         st.click_button(app.t("quiz.watch_again"))
         assert q.player is not None and q.player.playback.speed == SLOW
         assert q.phase == "asking" and q.show is not None and not q.show.fouls

@@ -15,7 +15,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import DEFAULT_POWER, Session, saves_dir
-from simulator.app.table.aim import Aim
+from simulator.app.table.aim import Aim, angle_to
 from tests.app.helpers import click, click_button, frame, key, make_app, run_until
 
 BALLS = {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4), 10: (2.0, 1.0), 8: (1.9, 0.5)}
@@ -138,20 +138,25 @@ def test_the_aim_set_comes_back_exactly_after_save_and_load(lang: str) -> None:
         pygame.display.quit()
 
 
+def _boris_in_hand(app: App) -> Session:
+    """Anna scratches the cue ball into the corner; Boris has ball in hand."""
+    s = _match(app, balls={0: (0.25, 0.25), 1: (1.8, 0.9), 9: (2.2, 0.4),
+                           8: (1.9, 0.5)})
+    s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
+    frame(app, n=2)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name == "placing"
+              and s.req is not None and s.req.shooter == 1, limit=3000)
+    return s
+
+
 def test_a_ball_in_hand_put_down_comes_back_after_save_and_load() -> None:
     """Boris has ball in hand after Anna's scratch: he puts it down with a
     click, sets the power (Down) and saves; loaded, the cue ball is where he
     put it, he is aiming (not placing again) at the power he set."""
     app = make_app("en")
     try:
-        s = _match(app, balls={0: (0.25, 0.25), 1: (1.8, 0.9), 9: (2.2, 0.4),
-                               8: (1.9, 0.5)})
-        from simulator.app.table.aim import angle_to
-        s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
-        frame(app, n=2)
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: app.mode is not None and app.mode.name == "placing"
-                  and s.req is not None and s.req.shooter == 1, limit=3000)
+        s = _boris_in_hand(app)
         click(app, _screen(app, (0.9, 0.5)))
         assert app.mode.name == "aiming"
         put = s.placed
@@ -218,7 +223,6 @@ def test_calling_a_pocket_leaves_the_aim_where_it_was(button: int, clicks: str) 
     moment; then she calls: a click on a pocket (or on the 1, then the
     pocket), with the left button or the right. The call is made and the
     cue points where she had aimed it, before and after a moment more."""
-    from simulator.app.table.aim import angle_to
     app = make_app("en")
     try:
         s = _match(app)
@@ -328,16 +332,9 @@ def test_enter_pressed_for_the_computer_never_places_the_persons_ball(
 def test_enter_puts_the_ball_down_between_two_people(enter: int) -> None:
     """Anna scratches; Boris has ball in hand: Enter puts it down at once
     where it is shown, and he is aiming."""
-    from simulator.app.table.aim import angle_to
     app = make_app("en")
     try:
-        s = _match(app, balls={0: (0.25, 0.25), 1: (1.8, 0.9), 9: (2.2, 0.4),
-                               8: (1.9, 0.5)})
-        s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
-        frame(app, n=2)
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: app.mode is not None and app.mode.name == "placing"
-                  and s.req is not None and s.req.shooter == 1, limit=3000)
+        s = _boris_in_hand(app)
         shown = app.mode.pos  # type: ignore[attr-defined]
         key(app, enter)
         frame(app)

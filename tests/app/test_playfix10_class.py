@@ -10,22 +10,11 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.practice.practice_screen import table_positions
-from simulator.app.screens.quiz import ANSWER_GUARD, QuizMode, quiz_ids, start_quiz
+from simulator.app.screens.quiz import ANSWER_GUARD
 from simulator.app.text.words import discipline_label
-from simulator.practice.library import library
-from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+from tests.app.helpers import DT, click_button, frame, key, make_app, quiz_on, run_until
 
 E = pygame.event.Event
-
-
-def _quiz_on(app: App, sid: str) -> QuizMode:
-    disc = library().find(sid).discipline
-    ids = quiz_ids(disc)
-    app.switch(start_quiz(app, disc, ids.index(sid)))
-    mode = app.mode
-    assert isinstance(mode, QuizMode) and mode.sc.id == sid
-    frame(app, n=3)
-    return mode
 
 
 def _button(app: App, label: str) -> pygame.Rect:
@@ -43,12 +32,13 @@ def _press(pos: tuple[int, int]) -> list[pygame.event.Event]:
 
 @pytest.mark.parametrize("same_frame", [False, True], ids=["next frame", "same frame"])
 def test_the_click_that_skips_the_stroke_answers_nothing(same_frame: bool) -> None:
-    """A double click on "Skip to the ruling": "No foul" comes up where the
+    """A double click on "Skip to the ruling": "No foul" came up where the
     button was, under the cursor, and the second click was taken as the
-    answer to "Was it a foul?". Only a click after a short guard answers."""
+    answer to "Was it a foul?". Now a button that answers nothing stands
+    there, and it too waits out a short guard; an answer is then taken."""
     app = make_app("en")
     try:
-        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
         skip = _button(app, app.t("practice.skip"))
         pos = skip.center
         frame(app, E(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
@@ -58,15 +48,41 @@ def test_the_click_that_skips_the_stroke_answers_nothing(same_frame: bool) -> No
         else:
             frame(app, *_press(pos))
             assert mode.phase == "asking"
-            assert _button(app, app.t("quiz.no_foul")).collidepoint(pos)
+            assert _button(app, app.t("quiz.watch_again")).collidepoint(pos)
             frame(app, *_press(pos))
+        # Neither answered nor sent back to watching the stroke again.
         assert mode.phase == "asking" and not mode.grades
-        # Read, then the answer clicked where the cursor is: taken.
         frame(app, n=int(ANSWER_GUARD / DT) + 2)
-        assert _button(app, app.t("quiz.no_foul")).collidepoint(pos)
-        frame(app, *_press(pos))
+        click_button(app, app.t("quiz.no_foul"))
         assert mode.phase == "answered" and len(mode.grades) == 1
         assert mode.grades[0].answer == {"no"}
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)], ids=["1280", "800"])
+def test_the_stroke_ending_as_the_player_goes_to_skip_it_answers_nothing(
+        lang: str, size: tuple[int, int]) -> None:
+    """Seen in a real window: the stroke ended by itself a moment before the
+    player's click on "Skip to the ruling", and "No foul", standing where
+    "Skip" had stood, took the click as the answer. No answer may stand
+    where "Skip" or "Back" stood while the stroke ran."""
+    app = make_app(lang, size)
+    try:
+        mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
+        skip = _button(app, app.t("practice.skip"))
+        back = _button(app, app.t("common.back"))
+        run_until(app, lambda: mode.phase == "asking", limit=4000)
+        frame(app)
+        answers = [b for b in app.buttons if (b.ident or "").startswith("answer:")]
+        assert len(answers) == len(mode.question.choices)
+        for b in answers:
+            assert not b.rect.colliderect(skip), (b.label, b.rect, skip)
+            assert not b.rect.colliderect(back), (b.label, b.rect, back)
+        frame(app, *_press(skip.center))
+        assert not mode.grades
         assert not app.errors
     finally:
         pygame.display.quit()
@@ -77,7 +93,7 @@ def test_an_answer_clicked_elsewhere_is_taken_at_once() -> None:
     answer the cursor moves to is taken (keys are never held back)."""
     app = make_app("en")
     try:
-        mode = _quiz_on(app, "8ball-eight-first-with-group")
+        mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
         key(app, pygame.K_SPACE)
         assert mode.phase == "asking"
         click_button(app, app.t("quiz.yes_foul"))
@@ -94,7 +110,7 @@ def test_the_questions_are_asked_over_the_table_the_stroke_left(skip: str) -> No
     the balls where they stopped, the 8 gone."""
     app = make_app("en")
     try:
-        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        mode = quiz_on(app, "8ball-eight-wrong-pocket", frames=3)
         start = table_positions(mode.sc.position)
         end = table_positions(mode.shot.final)
         assert 8 in start and 8 not in end
@@ -126,7 +142,7 @@ def test_a_quiz_situation_is_titled_by_its_game_and_what_happens(lang: str) -> N
     double hit") is replaced by what happens, without the ruling."""
     app = make_app(lang)
     try:
-        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        mode = quiz_on(app, "8ball-eight-wrong-pocket", frames=3)
         game = discipline_label(app.locale, "8-ball")
         own = mode.sc.title.get(lang)
         want = f"{game}: {own[:1].lower()}{own[1:]}"
@@ -138,7 +154,7 @@ def test_a_quiz_situation_is_titled_by_its_game_and_what_happens(lang: str) -> N
         assert mode.side_title == want and want in _drawn(app)
         assert app.t("quiz.situation_of", n=1, of=len(mode.ids)) in _drawn(app)
 
-        mode = _quiz_on(app, "8ball-double-hit")
+        mode = quiz_on(app, "8ball-double-hit", frames=3)
         sc = mode.sc
         assert sc.question is not None and sc.question.title is not None
         what = sc.question.title.get(lang)

@@ -7,19 +7,9 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
 from simulator.app.text.words import cite
 from simulator.practice.library import library
-from tests.app.helpers import frame, key, make_app, run_until
-
-
-def _quiz_on(app: App, sid: str) -> QuizMode:
-    disc = library().find(sid).discipline
-    ids = quiz_ids(disc)
-    app.switch(start_quiz(app, disc, ids.index(sid)))
-    mode = app.mode
-    assert isinstance(mode, QuizMode) and mode.sc.id == sid
-    return mode
+from tests.app.helpers import frame, key, make_app, quiz_on, run_until
 
 
 @pytest.mark.parametrize("lang, rule", [("en", "8-ball rule 15"),
@@ -32,7 +22,7 @@ def test_the_8_in_a_pocket_not_called_loses_the_game_without_a_foul(
     the rule."""
     app = make_app(lang)
     try:
-        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        mode = quiz_on(app, "8ball-eight-wrong-pocket")
         key(app, pygame.K_SPACE)  # skip the stroke
         run_until(app, lambda: mode.phase == "asking", limit=1500)
         assert mode.question.kind == "foul"
@@ -196,7 +186,7 @@ def test_the_quiz_names_the_pockets_as_drawn(lang: str, called: str,
     timeline name them."""
     app = make_app(lang)
     try:
-        mode = _quiz_on(app, "8ball-eight-wrong-pocket")
+        mode = quiz_on(app, "8ball-eight-wrong-pocket")
         key(app, pygame.K_SPACE)
         run_until(app, lambda: mode.phase == "asking", limit=1500)
         assert app.t("pocket.foot_right").lower().startswith(called.split()[0][:4])

@@ -317,10 +317,15 @@ class QuizMode(PracticeScreen):
             buttons.append(ui.Button(t("quiz.submit"),
                                      self.submit if self.picked else None,
                                      key="Enter", ident="submit", primary=True))
-        for b in buttons:  # the answers; watching again answers nothing
-            b.ready_at, b.still_at = self.answers_ready_at, self.answers_under
+        # Buttons stack from the bottom: the two that answer nothing stand
+        # where "Skip" and "Back" stood while the stroke ran, so the click
+        # meant for "Skip" as the stroke ends by itself answers nothing.
         buttons.append(ui.Button(t("quiz.watch_again"), self.replay, key="R",
                                  ident="watch_again"))
+        buttons.append(ui.Button(t("common.back"), self.leave, key="Esc",
+                                 ident="back"))
+        for b in buttons:  # a double click's second click does nothing here
+            b.ready_at, b.still_at = self.answers_ready_at, self.answers_under
         self.side_btns = buttons
         self.side_text(self.neutral_title(), "\n".join(lines))
 
