@@ -29,9 +29,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from simulator.players import aim, position
-from simulator.players.shots import chance
-from simulator.players.strength import Noise
+from simulator.players import aim, position, shots
+from simulator.players.shots import Candidate, chance
+from simulator.players.strength import Noise, Search
 from simulator.table.specs import TableSpec, Vec
 
 # What the shot after next adds: a pot's worth is its ease times
@@ -46,6 +46,9 @@ FOLLOW_LANES = 10
 # and away from it (draw).
 TRAVELS = (0.3, 0.75)
 BENDS = (0.0, 30.0, -35.0)
+# The tip heights (fractions of R) that bend the cue ball so: follow, draw.
+FOLLOW_TIP = 0.35
+DRAW_TIP = -0.4
 # Being able to reach a spot is less sure than hitting the pot: a landing
 # spot's ease counts this much (speed control).
 LANDING = 0.85
@@ -66,6 +69,20 @@ BREAK_REACH = 1.2
 # follow-up there was, and most runs of the bench's 14.1 ended at the
 # re-rack with the break ball potted and nothing open (bench --part why).
 SHUT = 0.25
+# The break shot: a pot whose cue ball, sent on, meets a cluster of balls
+# (14.1's rack after the key ball, balls frozen together) is also tried
+# this firmly (the cue ball's speed, m/s), with the tip that steers it
+# into them (stun, follow or draw: :func:`steered`), on the best
+# BREAK_POTS such pots. The position variants (at most 4.8 times the least
+# speed that drops the ball) reached a 14.1 rack at a crawl: after 10 of
+# 11 re-racks the inning ended at the break shot, the rack left shut
+# (bench --part why, seventh round).
+BREAK_SPEEDS = (2.2, 3.2, 4.5, 6.0)
+BREAK_POTS = 2
+# A break shot may reach the rack off a cushion (the break ball by a rail):
+# the cue ball's heading is followed off this many, by the mirror, up to
+# BREAK_REACH in all.
+BREAK_CUSHIONS = 1
 
 
 @dataclass(frozen=True)
@@ -196,15 +213,22 @@ def pot_ease(spec: TableSpec, cue: Vec, pot: aim.Pot, noise: Noise) -> float:
 def headings_after(cue: Vec, pot: aim.Pot) -> list[Vec]:
     """The cue ball's directions after ``pot``: along the tangent line and
     bent towards follow or draw (forward or back for a straight pot)."""
+    return [h for h, _ in steered(cue, pot)]
+
+
+def steered(cue: Vec, pot: aim.Pot) -> list[tuple[Vec, float]]:
+    """:func:`headings_after`, each with the tip height that sends the cue
+    ball that way: stun along the tangent line, follow, draw."""
     c = aim.unit(aim.sub(pot.ghost, cue))
     u = pot.object_dir
     along = aim.dot(c, u)
     tangent = aim.sub(c, aim.scale(u, along))
     if aim.norm(tangent) < 0.05:  # nearly straight: forward or back only
-        return [u, aim.scale(c, -1.0)]
+        return [(u, FOLLOW_TIP), (aim.scale(c, -1.0), DRAW_TIP)]
     t = aim.unit(tangent)
     side = 1.0 if aim.cross(t, u) > 0.0 else -1.0
-    return [aim.rotate(t, side * math.radians(b)) for b in BENDS]
+    return [(aim.rotate(t, side * math.radians(b)), tip)
+            for b, tip in zip(BENDS, (0.0, FOLLOW_TIP, DRAW_TIP), strict=True)]
 
 
 def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
@@ -272,24 +296,46 @@ def breaks_out(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes) -> bool:
     headings, meets a ball of a cluster among the next legal balls (one
     with no open line to a pocket, or touching such a one) before it meets
     anything else: a pot that can open them."""
+    return bool(break_tips(spec, cue, pot, nxt))
+
+
+def break_tips(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes,
+               cushions: int = 0) -> list[float]:
+    """The tip heights (stun, follow, draw) whose heading after ``pot``
+    meets a ball of a cluster among the next legal balls first, within
+    BREAK_REACH, off up to ``cushions`` cushions (:func:`breaks_out`)."""
     cluster = nxt.cluster(pot.target)
     if not cluster:
-        return False
+        return []
+    return [tip for h, tip in steered(cue, pot)
+            if first_met(spec, pot.ghost, h, nxt.balls, pot.target, BREAK_REACH,
+                         cushions) in cluster]
+
+
+def first_met(spec: TableSpec, start: Vec, h: Vec, balls: dict[int, Vec], skip: int,
+              reach: float, cushions: int = 0) -> int | None:
+    """The first ball (but ``skip``) a ball sent from ``start`` along the
+    unit ``h`` meets within ``reach`` metres, off up to ``cushions``
+    cushions by the mirror; None if none."""
     r = spec.balls.radius
-    for h in headings_after(cue, pot):
-        first: tuple[float, int] | None = None
-        for b, q in nxt.balls.items():
-            if b == pot.target:
-                continue
-            rel = aim.sub(q, pot.ghost)
-            along = aim.dot(rel, h)
-            if along <= 0.0 or along > BREAK_REACH:
-                continue
-            if abs(aim.cross(h, rel)) < 2.0 * r and (first is None or along < first[0]):
-                first = (along, b)
-        if first is not None and first[1] in cluster:
-            return True
-    return False
+    first: tuple[float, int] | None = None
+    for b, q in balls.items():
+        if b == skip:
+            continue
+        rel = aim.sub(q, start)
+        along = aim.dot(rel, h)
+        if along <= 0.0 or along > reach:
+            continue
+        if abs(aim.cross(h, rel)) < 2.0 * r and (first is None or along < first[0]):
+            first = (along, b)
+    rail = shots.to_cushion(spec, start, h)
+    if cushions <= 0 or rail >= reach or (first is not None and first[0] < rail):
+        return None if first is None else first[1]
+    at = aim.add(start, aim.scale(h, rail))
+    lo, hi = r + 1e-6, (spec.length - r - 1e-6, spec.width - r - 1e-6)
+    bounced = (-h[0] if not lo < at[0] < hi[0] else h[0],
+               -h[1] if not lo < at[1] < hi[1] else h[1])
+    return first_met(spec, at, bounced, balls, skip, reach - rail, cushions - 1)
 
 
 def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
@@ -327,3 +373,40 @@ def problem_balls(lanes: Lanes, targets: Sequence[int]) -> int:
     place of the cue ball): balls to break out before the rack can end."""
     open_ = lanes.targets_with_lanes()
     return sum(1 for t in targets if t not in open_)
+
+
+def break_shots(view: shots.View, cue: Vec, noise: Noise, search: Search,
+                place: Vec | None) -> list[Candidate]:
+    """Firm pots that send the cue ball into a cluster to open it (the
+    break shot): for the best BREAK_POTS pots (by their chance) whose cue
+    ball meets a cluster of the balls on the table, each tip that steers it
+    there at each of BREAK_SPEEDS. What the spread leaves is for the
+    search to judge, by simulation."""
+    spec = view.spec
+    req = view.req
+    pots = shots.pots_from(view, cue, req.direct_targets(view.table), search.max_cut)
+    if not pots:
+        return []
+    every = Lanes(spec, view.balls, tuple(view.balls))
+    ranked = sorted(((chance(p, noise, spec), i, p) for i, p in enumerate(pots)),
+                    key=lambda x: (-x[0], x[1]))
+    out: list[Candidate] = []
+    found = 0
+    for c, _, pot in ranked:
+        if found >= BREAK_POTS:
+            break
+        if not break_tips(spec, cue, pot, every, BREAK_CUSHIONS):
+            continue
+        found += 1
+        obj = view.balls[pot.target]
+        decl = shots.call_for(req, pot.target, pot.pocket)
+        # Every tip, not only the one steering that way by the geometry:
+        # firm, the cue ball keeps to the tangent line longer than the
+        # bends of TRAVELS' soft strokes (a follow that reaches the rack at
+        # 2 m/s passed beside it at 4 and 6).
+        for tip in (0.0, FOLLOW_TIP, DRAW_TIP):
+            for v in BREAK_SPEEDS:
+                direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, tip)
+                out.append(Candidate("pot", shots.stroke(spec, direction, v, tip), decl,
+                                     place, pot.target, pot.pocket, c))
+    return out

@@ -38,6 +38,7 @@ from rules.ruling import (
 )
 from simulator.physics import PhysicsError, simulate
 from simulator.players import aim, kick_aim, search, shots
+from simulator.players import plan as planning
 from simulator.players.appraise import Judge
 from simulator.players.strength import Strength, draw_noise
 from simulator.table.events import EventKind, Stroke
@@ -281,6 +282,8 @@ class ComputerPlayer:
                 found = shots.cue_pots(v, cue, noise, place)
             else:
                 found = shots.pot_candidates(v, cue, noise, s, place)
+                if s.plan:
+                    found += planning.break_shots(v, cue, noise, s, place)
             out += found
             best_chance = max([best_chance, *(c.chance for c in found)])
         for place in places:

@@ -6,7 +6,9 @@ missed)."""
 
 from __future__ import annotations
 
+import math
 import random
+from typing import Any
 
 from rules.ruling import BallInHand
 from simulator.physics import simulate
@@ -61,6 +63,55 @@ def test_the_break_shot_is_played_not_a_safety() -> None:
     disc = discipline(game)
     d = strong().shot(disc, state, 12345, disc.requirements(state))
     assert (d.kind, d.target) == ("pot", 4), (d.kind, d.target, d.value)
+
+
+def _break_shot(cue: tuple[float, float], ball: tuple[float, float]) -> tuple[
+        Any, Any, list[int], int]:
+    """The strong player's stroke on a 14.1 table just racked (the break
+    ball, the 4, at ``ball``), played as meant: the ruling, the state
+    after it, the balls the cue ball met and how many racked balls moved
+    more than 5 cm."""
+    game = "14.1"
+    state = state_of(game, {CUE_BALL: cue, 4: ball, **RACK})
+    disc = discipline(game)
+    d = strong().shot(disc, state, 12345, disc.requirements(state))
+    shot = simulate(state.table, d.intended, frame_dt=1e3)
+    ruling, after = disc.judge(state, shot, d.declarations)
+    met = [b for e in shot.events
+           if e.kind is EventKind.BALL_BALL and CUE_BALL in e.balls
+           for b in e.balls if b != CUE_BALL]
+    moved = sum(1 for b, p in RACK.items()
+                if math.dist(shot.final.position(b) or (9.0, 9.0), p) > 0.05)
+    return ruling, after, met, moved
+
+
+def test_the_break_shot_sends_the_cue_ball_into_the_rack() -> None:
+    """14.1, the rack just racked, the break ball (the 4) below it near
+    the foot-right corner, the cue ball half a metre back: the strong
+    player pots the 4 firmly enough that the cue ball runs on into the
+    rack and spreads it, and is left with a pot its own tries make. The
+    code before rolled the 4 in softly (the cue ball stopped short of the
+    rack, the rack shut) and played safe after it."""
+    ruling, after, met, moved = _break_shot((1.4, 0.6), (1.85, 0.25))
+    assert 4 in ruling.scored and not ruling.fouls, ruling.codes()
+    assert met[0] == 4 and any(b in RACK for b in met), met
+    assert moved >= 4, moved
+    assert after.shooter == 0 and after.ball_in_hand is BallInHand.NONE
+    disc = discipline("14.1")
+    nxt = strong().shot(disc, after, 54321, disc.requirements(after))
+    assert nxt.kind == "pot" and nxt.success >= 0.8, (nxt.kind, nxt.success)
+
+
+def test_the_break_shot_draws_the_cue_ball_back_into_the_rack() -> None:
+    """14.1, the break ball above the rack by the foot-left corner, the cue
+    ball behind it: potting it, the cue ball can reach the rack only drawn
+    back firmly; the strong player plays that (the code before rolled the
+    4 in and the cue ball met nothing else)."""
+    ruling, after, met, moved = _break_shot((1.7, 0.7), (2.2, 1.0))
+    assert 4 in ruling.scored and not ruling.fouls, ruling.codes()
+    assert any(b in RACK for b in met), met
+    assert moved >= 3, moved
+    assert after.shooter == 0
 
 
 def test_the_key_ball_leaves_the_break_ball_and_the_cue_ball_out_of_the_rack() -> None:
