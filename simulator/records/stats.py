@@ -51,20 +51,27 @@ def conceded(ruling: Ruling) -> bool:
     return any(f.code is LossCode.CONCEDED for f in ruling.fouls)
 
 
-def balls_for_shooter(ruling: Ruling) -> int:
+def counted_balls(ruling: Ruling) -> tuple[int, ...]:
     """Balls that counted for the shooter: those the ruling scored, or on a
     legal break that scores none for anyone (8-ball), those that dropped."""
     if ruling.scored or ruling.fouls:
-        return len(ruling.scored)
+        return ruling.scored
     for note in ruling.notes:
         if note.code is Note.BREAK_LEGAL:
-            return len(note.balls)
-    return 0
+            return note.balls
+    return ()
 
 
 # What a fouled break brings back besides the balls it spots: the 8 of
 # 8-ball 5 (re-broken or spotted, at the incoming player's choice).
 _BROUGHT_BACK = (Note.EIGHT_ON_BREAK,)
+
+
+def brought_back(ruling: Ruling) -> set[int]:
+    """The balls a ruling puts back on the table: those it spots, and the 8
+    of 8-ball 5 (re-broken or spotted)."""
+    return {s.ball for s in ruling.spots} | {
+        b for n in ruling.notes if n.code in _BROUGHT_BACK for b in n.balls}
 
 
 def balls_left_down_on_break(act: Mapping[str, Any], ruling: Ruling) -> int:
@@ -77,8 +84,7 @@ def balls_left_down_on_break(act: Mapping[str, Any], ruling: Ruling) -> int:
         shot = shot_from_dict(act["shot"])
     except RulesError:
         return 0
-    back = {s.ball for s in ruling.spots} | {
-        b for n in ruling.notes if n.code in _BROUGHT_BACK for b in n.balls}
+    back = brought_back(ruling)
     return sum(1 for b in facts(shot).potted_objects if b not in back)
 
 
@@ -108,7 +114,7 @@ def match_stats(match: Match) -> list[PlayerStats]:
             innings[p] += 1
             run[p] = 0
             at_table = p
-        balls = balls_for_shooter(rul)
+        balls = len(counted_balls(rul))
         # (a game of points counts what it scored: 14.1 spots the balls a
         # foul pots, so none count there)
         if rul.fouls and race and match.was_break(step):

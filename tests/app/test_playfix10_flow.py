@@ -182,7 +182,8 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
         for i in range(3000):
             words = " ".join(t.text for t in app.texts)
             if mode.holding():
-                assert app.t("cpu.held_no_pot", name="Anna") in words
+                assert app.t("cpu.held_pots", name="Anna",
+                             pots=app.t("pots.none")) in words
                 assert "Space: go on" not in words, words  # (it said so, and went on)
                 left = app.t("cpu.held_to_play", name="Gordon",
                              n=max(1, -int(-mode.hold // 1)))

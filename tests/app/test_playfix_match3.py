@@ -305,7 +305,8 @@ def test_at_skip_a_persons_own_miss_is_shown_before_the_computer_plays(
             if frames == 30:
                 assert s.table.to_dict() == rest  # her balls where they stopped
                 words = " ".join(drawn(app))
-                assert app.t("cpu.held_no_pot", name="Anna") in words
+                assert app.t("cpu.held_pots", name="Anna",
+                             pots=app.t("pots.none")) in words
                 if attempt == 1:
                     key(app, pygame.K_SPACE)  # seen: go on at once
         if attempt == 0:

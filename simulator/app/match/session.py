@@ -26,7 +26,7 @@ from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import ball_label, cite, code_words, discipline_label
 from simulator.files import profile, saves
-from simulator.records.stats import PlayerStats
+from simulator.records.stats import PlayerStats, brought_back, counted_balls
 from simulator.records.stats import match_stats as records_stats
 from simulator.table.events import EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL, TableSpec, table_by_name
@@ -687,6 +687,13 @@ class Session:
     def has_person(self) -> bool:
         return not all(self.is_computer(i) for i in range(len(self.names)))
 
+    def pots_of(self, r: Ruling) -> str:
+        """What dropped on the shot ``r`` ruled on, and what counted
+        (``pot_words``); empty when ``r`` is not the last shot's ruling."""
+        if not self.shots or self.shots[-1][1] is not r:
+            return ""
+        return pot_words(self.locale, r, self.shots[-1][0])
+
     def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
         """The ruling in words: what happened (every foul and note, each with
         the rule the ruling cites and, where the rules are silent, how they
@@ -810,6 +817,39 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
         elif e.kind is EventKind.TIP_CONTACT:
             out.append(t("strip.tip_contact"))
     return out
+
+
+def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
+    """The balls that dropped on ``shot``, as the player saw them go down (the
+    cue ball too), and what the referee's ruling ``r`` made of them where not
+    all counted: "potted 3, 12 (not counted, left in the pockets)". A
+    scratch or an uncalled pot is never worded as "no ball potted"."""
+    from rules.questions import facts
+    t = loc.t
+    dropped = [b for _, b, _ in facts(shot).potted]
+    if not dropped:
+        return t("pots.none")
+
+    def names(balls: list[int]) -> str:
+        return ", ".join(ball_label(loc, b) for b in balls)
+
+    line = t("pots.potted", balls=names(dropped), n=len(dropped))
+    objects = [b for b in dropped if b != CUE_BALL]
+    if r.game_over:  # the title says what the game came to
+        return line
+    counted = set(counted_balls(r))
+    back = brought_back(r) - counted
+    kinds = (("counted", [b for b in dropped if b in counted]),
+             ("down", [b for b in objects if b not in counted and b not in back]),
+             ("back", [b for b in objects if b in back]))
+    if not any(balls for kind, balls in kinds if kind != "counted"):
+        return line  # all of them count (or only the cue ball went down)
+    whole = [kind for kind, balls in kinds if balls == dropped]
+    if whole:  # one word for them all: the list is the line's
+        return f"{line} ({t(f'pots.all_{whole[0]}', n=len(dropped))})"
+    said = "; ".join(t(f"pots.{kind}", balls=names(balls), n=len(balls))
+                     for kind, balls in kinds if balls)
+    return f"{line} ({said})"
 
 
 def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:

@@ -174,7 +174,6 @@ def note_persons_ruling(app: App) -> None:
     the computer plays on: a person's before its first stroke, then its own
     (a person's foul stayed on top through the whole run that followed);
     a new game's first turn has none."""
-    from simulator.app.text.words import ball_label
     s = app.session
     assert s is not None
     r = s.last_ruling
@@ -185,9 +184,9 @@ def note_persons_ruling(app: App) -> None:
     elif s.match.history[-1].get("type") == "shot" and not (
             s.is_computer(r.shooter) and r.game_over):
         title = s.ruling_banner(r).title
-        s.person_note = app.t("cpu.person_potted", title=title, balls=", ".join(
-            ball_label(s.locale, b) for b in r.scored)) if r.scored else \
-            app.t("cpu.person_no_pot", title=title)
+        pots = s.pots_of(r)
+        s.person_note = app.t("cpu.person_pots", title=title, pots=pots) \
+            if pots else title
     elif r.game_over:
         s.person_note = ""
 
@@ -399,7 +398,8 @@ class ComputerMode(TableMode):
         return self.app.t(key, name=name), ""
 
     def held_words(self, name: str) -> tuple[str, str]:
-        """"Anna: no ball potted", and who plays next."""
+        """"Anna: no ball potted" (or the balls that went down), and who
+        plays next."""
         s = self.session
         # (whole seconds left, counted down: the card does not wait for a key)
         then = self.app.t("cpu.held_to_play", name=name, n=math.ceil(self.hold))
@@ -407,8 +407,10 @@ class ComputerMode(TableMode):
             return self.app.t("cpu.held_chose"), then
         r = s.last_ruling
         person = s.name(r.shooter if r is not None else None)
-        key = "cpu.held_no_pot" if r is None or not r.scored else "cpu.held_turn_ends"
-        return self.app.t(key, name=person), then
+        pots = s.pots_of(r) if r is not None else ""
+        if not pots:  # (no stroke: a call of the referee's)
+            return self.app.t("cpu.held_turn_ends", name=person), then
+        return self.app.t("cpu.held_pots", name=person, pots=pots), then
 
     def side_note(self) -> str:
         # While the person's card is up (held or waiting) it says it all.
