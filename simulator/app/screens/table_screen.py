@@ -20,7 +20,7 @@ from simulator.app.table.aim import Aim
 from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
 from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import fonts, ui
-from simulator.table.state import Where
+from simulator.table.state import TableState, Where
 
 CARD_NOTE_SIZE = 12  # the ruling card's fold button and its "N more" hint, at least
 
@@ -97,9 +97,14 @@ class TableMode(Mode):
         return self._dock
 
     # -- what to draw -------------------------------------------------------
+    def shown_table(self) -> TableState:
+        """The position drawn: the next shot's (a game's end shows the
+        ended game's)."""
+        return self.session.table
+
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         r = self.session.spec.balls.radius
-        return {b.ball: (b.x, b.y, r) for b in self.session.table.balls
+        return {b.ball: (b.x, b.y, r) for b in self.shown_table().balls
                 if b.where is Where.TABLE}
 
     def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:

@@ -34,13 +34,8 @@ class ViewMode(TableMode):
             self.app.open(self.dialog)
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
-        out = super().ball_positions()
-        mine, lies = self.cue_end
-        if mine and lies is None:
-            out.pop(CUE_BALL, None)
-        elif mine and lies is not None:
-            out[CUE_BALL] = (*lies, self.session.spec.balls.radius)
-        return out
+        return with_cue_at_end(super().ball_positions(), self.cue_end,
+                               self.session.spec.balls.radius)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
@@ -51,6 +46,19 @@ class ViewMode(TableMode):
         # A dialog closed without moving on (Esc): ask the referee again.
         if not self.app.dialogs:
             next_step(self.app)
+
+
+def with_cue_at_end(balls: dict[int, tuple[float, float, float]],
+                    cue_end: tuple[bool, tuple[float, float] | None],
+                    radius: float) -> dict[int, tuple[float, float, float]]:
+    """The balls drawn with the cue ball where ``cue_end`` (cue_at_end)
+    says the finished game left it."""
+    mine, lies = cue_end
+    if mine and lies is None:
+        balls.pop(CUE_BALL, None)
+    elif mine and lies is not None:
+        balls[CUE_BALL] = (*lies, radius)
+    return balls
 
 
 def cue_at_end(s: Session) -> tuple[bool, tuple[float, float] | None]:
