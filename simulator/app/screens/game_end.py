@@ -11,8 +11,7 @@ import pygame
 from simulator.app.match.saving import save_match
 from simulator.app.match.turns import next_step, redo, undo
 from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
-from simulator.app.screens.table_screen import TableMode
-from simulator.app.screens.table_under_dialog import cue_at_end, with_cue_at_end
+from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
 from simulator.app.text import ui
 from simulator.table.state import TableState
 
