@@ -311,6 +311,10 @@ class _Snap:
     # Games replayed (general rule 28 not restorable, 8-ball 16): racked
     # anew, but the same game of the match.
     replays: int = 0
+    # The game this step ended when the match went on to the next one, as
+    # its last step left it (the next game is racked at once; the window
+    # shows this one until the players move on). Only on that step's snap.
+    ended: GameState | None = None
 
     @property
     def lag_due(self) -> bool:
@@ -416,6 +420,13 @@ class Match:
     def rulings(self) -> tuple[Ruling | None, ...]:
         """The ruling of every step so far (None for a choice)."""
         return tuple(self._rulings)
+
+    @property
+    def ended_game(self) -> GameState | None:
+        """The game the last step ended, where its balls stopped, when the
+        match went on to another (``state`` is that one's new rack already);
+        None when the last step ended no game, or ended the match."""
+        return self._stack[-1].ended
 
     def was_break(self, step: int) -> bool:
         """Whether step ``step`` of the history was played as a break (the
@@ -715,7 +726,8 @@ class Match:
         # anew), the game's number only the games decided.
         return ruling, replace(snap, game=new_game, games_won=tuple(won),
                                game_no=snap.game_no + 1,
-                               replays=snap.replays + (ruling.winner is None))
+                               replays=snap.replays + (ruling.winner is None),
+                               ended=game)
 
     def _next_breaker(self, last_breaker: int, winner: int | None,
                       won: tuple[int, ...], n: int) -> int:
@@ -753,6 +765,8 @@ class Match:
               by: int | None, lag_winner: int | None = None) -> None:
         record = step_record(len(self._log), action, ruling, self.players, by,
                              lag_winner)
+        if snap.ended is not None and snap.ended is self._stack[-1].ended:
+            snap = replace(snap, ended=None)  # the step before's, carried over
         self._stack.append(snap)
         self._log.append(Action({**action, "record": record}))
         self._rulings.append(ruling)

@@ -13,7 +13,7 @@ from simulator.app.loop.app import App
 from simulator.app.table.aim import Aim, angle_to
 from simulator.physics import simulate
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import frame, key, run_until
+from tests.app.helpers import click_button, frame, key, run_until
 
 
 def _clear(a: tuple[float, float], b: tuple[float, float],
@@ -112,6 +112,11 @@ def play_turn(app: App) -> Any:
         return s.last_ruling
     mode = app.mode
     assert mode is not None
+    if mode.name == "game_end":  # a game of the match over: on to the next
+        click_button(app, app.t("side.next_game"))
+        frame(app)
+        mode = app.mode
+        assert mode is not None
     if mode.name == "placing":
         # (the referee's offered spot is legal; after the computer's turn a
         # key puts the ball down only after an action of the person's)

@@ -188,6 +188,15 @@ def test_an_evening_against_the_computer_from_setup_to_the_statistics() -> None:
         if app.dialogs:  # a choice after a foul (8-ball has none), a signature
             w.key(pygame.K_1, "1")
             continue
+        if mode_name(app) == "game_end":
+            # A game won or lost: its card over the balls where it ended,
+            # until Anna goes on to the next rack.
+            last = s.last_ruling
+            assert last is not None and last.game_over and last.winner is not None
+            assert app.t("banner.game_over", name=s.name(last.winner)) in \
+                " ".join(w.side_texts())
+            w.button(app.t("side.next_game"))
+            continue
         if isinstance(app.mode, ComputerPlayMode) or (s.is_computer(
                 (req.pending and req.chooser) or req.shooter) and not isinstance(
                     app.mode, ComputerMode)):

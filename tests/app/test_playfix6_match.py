@@ -233,6 +233,8 @@ def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
 def concede_at_turn(app: App, what: str) -> None:
     """At Anna's next turn, the pause menu's concession (``what``: game or
     match), confirmed."""
+    if app.mode is not None and app.mode.name == "game_end":
+        click_button(app, app.t("side.next_game"))  # the last game's card read
     run_until(app, lambda: not app.dialogs and app.mode is not None
               and app.mode.name in ("aiming", "placing"), limit=600)
     key(app, pygame.K_ESCAPE)

@@ -17,7 +17,7 @@ from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.practice.library import library
-from tests.app.helpers import DT, frame, key, make_app, run_until
+from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya")
 
@@ -109,6 +109,9 @@ def test_after_the_ruling_the_named_player_plays(sid: str) -> None:
                 assert app.dialogs and s.names[s.match.winner or 0] in \
                     app.dialogs[-1].title  # type: ignore[attr-defined]
                 return
+            if app.mode is not None and app.mode.name == "game_end":
+                # A game of the match over: its card is read, then the next.
+                click_button(app, app.t("side.next_game"))
             who = named(app)
             check_names(app, who)
             req = s.match.requirements()

@@ -397,3 +397,22 @@ def test_fourteen_one_restored_interference_keeps_the_rack() -> None:
     r = m.call_interference(restorable=True)
     assert r.replay and not r.rerack and m.table() == table
     assert not m.requirements().is_lag
+
+
+def test_the_ended_game_is_kept_on_the_step_that_ended_it_only() -> None:
+    """A game's end racks the next game at once; the ended one is kept, as
+    it lay, for that step only: undo and a stored match give it back, and
+    the next step (here the match conceded) leaves none."""
+    m = Match(["Anna", "Boris"], "9-ball", {"race_to": 3}, seed=3)
+    first = m.table()
+    assert m.ended_game is None
+    m.concede(0)
+    ended = m.ended_game
+    assert ended is not None and ended.table == first
+    assert m.table() != first and m.games_won == (0, 1)
+    again = Match.from_dict(m.to_dict())
+    assert again.ended_game is not None and again.ended_game.table == first
+    m.concede(0, whole_match=True)
+    assert m.over and m.ended_game is None
+    m.undo()
+    assert m.ended_game is ended

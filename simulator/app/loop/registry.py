@@ -34,6 +34,7 @@ from simulator.app.screens.club.evening import EveningMode
 from simulator.app.screens.club.evening_setup import EveningSetupMode
 from simulator.app.screens.club.players import PlayerPageMode, RecordsMode
 from simulator.app.screens.editor.screen import EditorMode
+from simulator.app.screens.game_end import GameEndMode
 from simulator.app.screens.load import LoadMode
 from simulator.app.screens.placing import PlaceMode
 from simulator.app.screens.playing import PlayMode
@@ -75,6 +76,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "placing": PlaceMode,
     "playing": PlayMode,
     "view": ViewMode,
+    "game_end": GameEndMode,
     "replay": ReplayMode,
     "computer": computer_screen.ComputerMode,
     "lag": lag.LagMode,

@@ -216,6 +216,9 @@ class Session:
         # The step at which a computer's choice was put on its card (held
         # like a person's ruling, not waited on: it concerns no person).
         self.choice_card = -1
+        # The step at which a person moved on from a game's end to the next
+        # rack (until then the table shows the ended game: ended_table).
+        self.moved_on = -1
         # Space and Enter as pressed on the computer's turn (to hurry it):
         # the same key does not put the person's ball in hand down next,
         # until they have chosen a place (simulator.app.screens.placing).
@@ -408,6 +411,24 @@ class Session:
     def cue_pos(self) -> tuple[float, float] | None:
         return self.table.position(CUE_BALL)
 
+    def ended_table(self) -> TableState | None:
+        """Where the balls of the game the last step ended lie, while the
+        match waits for a person to move on to the next game (the referee
+        has racked that one already); None otherwise. Computers alone play
+        on at once."""
+        game = self.match.ended_game
+        if game is None or self.moved_on == len(self.match.history) or \
+                not self.has_person():
+            return None
+        return game.table
+
+    def next_game(self) -> None:
+        """The person has read the game's end: the next rack is shown, and
+        a computer plays on without waiting again."""
+        self.moved_on = len(self.match.history)
+        self.to_acknowledge = False
+        self.banner = None
+
     def cue_at_rest(self) -> tuple[float, float] | None:
         """Where the last shot's cue ball stopped, if this position follows
         it (None: it went in or off, or no shot led here)."""
@@ -514,6 +535,7 @@ class Session:
         return bool(ruling.fouls) or ruling.penalty is not None
 
     def _done(self) -> None:
+        self.moved_on = -1  # a game's end reached again (a redo) is shown again
         self.banner_scroll = 0
         self.choice_card = -1  # a computer's choice card is put up after its step
         self.refresh()

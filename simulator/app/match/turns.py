@@ -26,6 +26,8 @@ def match_screen(app: App) -> Mode:
     club.settle(app, s)  # a decided match recorded once, an undone one taken back
     if s.over or club.decided(s):
         return app.make("view", dialog="gameover")
+    if s.ended_table() is not None:
+        return app.make("game_end")  # read before the next rack is set
     req = s.req
     assert req is not None
     from simulator.app.match import computer

@@ -20,9 +20,50 @@ from simulator.app.table.aim import Aim
 from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
 from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import fonts, ui
-from simulator.table.state import Where
+from simulator.table.specs import CUE_BALL
+from simulator.table.state import TableState, Where
 
 CARD_NOTE_SIZE = 12  # the ruling card's fold button and its "N more" hint, at least
+
+
+def with_cue_at_end(balls: dict[int, tuple[float, float, float]],
+                    cue_end: tuple[bool, tuple[float, float] | None],
+                    radius: float) -> dict[int, tuple[float, float, float]]:
+    """The balls drawn with the cue ball where ``cue_end`` (cue_at_end)
+    says the finished game left it."""
+    mine, lies = cue_end
+    if mine and lies is None:
+        balls.pop(CUE_BALL, None)
+    elif mine and lies is not None:
+        balls[CUE_BALL] = (*lies, radius)
+    return balls
+
+
+def cue_at_end(s: Session) -> tuple[bool, tuple[float, float] | None]:
+    """Where the finished game's cue ball lies, when the referee's table
+    says otherwise (True and the place; None: on no place of the table).
+    With the ball in hand the referee keeps it on a spot for the next
+    stroke, a stroke never to be played: it lies where the last shot left
+    it (nowhere after a scratch), or, given up before it was put down
+    (the break's ball in hand), nowhere."""
+    from rules.ruling import BallInHand
+    m = s.match
+    steps = m.history
+    if not steps:
+        return False, None
+    last = len(steps) - 1
+    if steps[last].get("type") != "shot":
+        if m.state_before(last).ball_in_hand is BallInHand.NONE:
+            return False, None  # it lies where it stopped: the table has it there
+        last -= 1
+        while last >= 0 and steps[last].get("type") == "choice":
+            last -= 1  # (a choice after the foul that gave the ball in hand)
+        if last < 0 or steps[last].get("type") != "shot":
+            return True, None  # in hand, never put down
+    final = (steps[last].get("shot") or {}).get("final")
+    if final is None:
+        return False, None
+    return True, TableState.from_dict(final).position(CUE_BALL)
 
 
 class Scene:
@@ -97,9 +138,14 @@ class TableMode(Mode):
         return self._dock
 
     # -- what to draw -------------------------------------------------------
+    def shown_table(self) -> TableState:
+        """The position drawn: the next shot's (a game's end shows the
+        ended game's)."""
+        return self.session.table
+
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         r = self.session.spec.balls.radius
-        return {b.ball: (b.x, b.y, r) for b in self.session.table.balls
+        return {b.ball: (b.x, b.y, r) for b in self.shown_table().balls
                 if b.where is Where.TABLE}
 
     def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:

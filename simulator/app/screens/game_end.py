@@ -1,0 +1,99 @@
+"""A game of the match has ended and the match goes on: the table as the
+game left it (where the cue ball stopped, the balls still down), under its
+ruling card, until the person moves on. The referee has racked the next
+game already; it is shown only then (a match of computers alone plays on).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.app.match.saving import save_match
+from simulator.app.match.turns import next_step, redo, undo
+from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
+from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
+from simulator.app.text import ui
+from simulator.table.state import TableState
+
+# The screens a key press was meant for just before (the stroke skipped,
+# the computer hurried): such a press does not pass the card unread.
+HURRIED_ON = ("playing", "computer", "computer_playing")
+
+
+class GameEndMode(TableMode):
+    """The ended game's last position and its card; Next game racks anew."""
+
+    name = "game_end"
+    controls = False  # nothing is aimed until the next rack is out
+
+    def enter(self) -> None:
+        # (worked out once: the ended game does not change under its card)
+        self.cue_end = cue_at_end(self.session)
+        self.ended = self.session.ended_table()
+        after = getattr(self.app.previous, "name", "")
+        self.settle = SETTLE_SECONDS if after in HURRIED_ON else 0.0
+
+    def shown_table(self) -> TableState:
+        return self.ended if self.ended is not None else super().shown_table()
+
+    def ball_positions(self) -> dict[int, tuple[float, float, float]]:
+        return with_cue_at_end(super().ball_positions(), self.cue_end,
+                               self.session.spec.balls.radius)
+
+    def next_game(self) -> None:
+        self.session.next_game()
+        next_step(self.app)
+
+    def replay(self) -> None:
+        if self.session.shots:
+            self.app.go("replay")  # it comes back here: the card is still up
+
+    def update(self, dt: float) -> None:
+        self.settle = max(0.0, self.settle - dt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.scroll_banner(event):  # the wheel over the card reads on
+            return
+        if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return
+        k = event.key
+        if k in STROKE_KEYS:
+            if self.settle <= 0.0:
+                self.next_game()
+        elif k == pygame.K_r:
+            self.replay()
+        elif k == pygame.K_j:
+            self.app.open("referee")  # a call on the game's last shot
+        elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            save_match(self.app)
+        elif k == pygame.K_h and self.session.banner is not None:
+            self.toggle_banner()
+        else:
+            common_key(self.app, event)
+
+    def heading(self) -> tuple[str, str]:
+        return self.app.t("side.game_ended"), self.app.t("side.game_end_table")
+
+    def side_buttons(self) -> list[ui.Button]:
+        app = self.app
+        t = app.t
+        s = self.session
+        allow = app.settings.allow_undo
+        return [
+            ui.Button(t("side.next_game"), self.next_game, key="Space",
+                      ident="next_game"),
+            ui.Button(t("panel.replay"), self.replay if s.shots else None, key="R",
+                      ident="replay"),
+            ui.Button(t("panel.undo"), (lambda: undo(app)) if allow and s.can_undo()
+                      else None, key="U", ident="undo"),
+            ui.Button(t("panel.redo"), (lambda: redo(app)) if allow and s.can_redo()
+                      else None, key="Y", ident="redo"),
+            ui.Button(t("panel.menu"), lambda: app.open("pause"), key="Esc",
+                      ident="menu"),
+        ]
+
+    def hint(self) -> str:
+        return self.app.t("hint.game_end")
+
+    def short_hint(self) -> str:
+        return self.app.t("hint.game_end_short")
