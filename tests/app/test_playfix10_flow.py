@@ -158,10 +158,10 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
         monkeypatch: pytest.MonkeyPatch, watch: str, think_frames: int) -> None:
     """Anna's legal miss at every watching speed, Gordon's search quick (2
     frames) or long (400 frames, longer than the card is held): her card is
-    on show its reading time (hold_seconds), saying it goes on by itself (a count down, never
-    "Space: go on" as if it waited); then Gordon's decision is on show its
-    own time at that speed before he strikes, never struck the moment the
-    card went. A foul waits for a key; this card does not."""
+    on show its reading time (hold_seconds), saying it goes on by itself (a
+    count down, never "Space: go on" as if it waited); then Gordon's
+    decision is on show its own time at that speed before he strikes, never
+    struck the moment the card went. A foul waits for a key; this card does not."""
     from simulator.app.match import computer
     from simulator.app.screens.computer_turn import hold_seconds
     from tests.app.helpers import DT

@@ -6,6 +6,7 @@ short to read a long one, then replaced by the computer's shot."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -128,7 +129,7 @@ def test_the_held_card_hides_only_the_lines_that_do_not_fit(
         lh = body[0].rect.height
         # Each row takes as many words as the width it is drawn in holds.
         f = fonts.font(fsize)
-        for a, b in zip(body, body[1:], strict=False):
+        for a, b in itertools.pairwise(body):
             if b.rect.left == left + indent and not a.shown.endswith("…"):
                 first = b.shown.split(" ")[0]
                 assert f.size(f"{a.shown} {first}")[0] > a.box.width, (a.shown, first)

@@ -253,6 +253,9 @@ class ComputerMode(TableMode):
             if self.phase == "thinking" and (
                 after_persons_shot(app) or after_computers_choice(app)) else 0.0
         self.paused = False
+        # The mouse moved onto the card (one resting where the card came up,
+        # after a click on the button there, is not a person reading).
+        self.hovered = False
         # Space skipped the person's own shot just before: presses made to
         # hurry the play on (a second tap, a queued one) must not dismiss
         # their ruling before they have read it. Continue's click still does.
@@ -366,10 +369,8 @@ class ComputerMode(TableMode):
         return self.hold > 0.0
 
     def reading(self) -> bool:
-        """The held card is being read: scrolled, or under the mouse."""
-        return self.holding() and (self.paused or (
-            self.banner_rect is not None and self.app.mouse is not None
-            and self.banner_rect.collidepoint(self.app.mouse)))
+        """The held card is being read: scrolled, or the mouse on it."""
+        return self.holding() and (self.paused or self.hovered)
 
     def card_first(self) -> bool:
         # The person's ruling is what to read, not the computer's plans.
@@ -383,12 +384,16 @@ class ComputerMode(TableMode):
 
     def handle(self, event: pygame.event.Event) -> None:
         note_hurry(self.app, event)
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.banner_rect is not None and \
+                self.banner_rect.collidepoint(event.pos)
         if self.scroll_banner(event):  # the wheel over the card reads on
             self.paused = self.holding()  # and the computer waits for it
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.holding():
-            self.hold = 0.0  # a click off the card: read, the computer plays on
+            if self.settle <= 0.0:  # (as Space: not a tap meant for the shot)
+                self.hold = 0.0  # a click off the card: read, the computer plays on
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
