@@ -158,12 +158,12 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
         monkeypatch: pytest.MonkeyPatch, watch: str, think_frames: int) -> None:
     """Anna's legal miss at every watching speed, Gordon's search quick (2
     frames) or long (400 frames, longer than the card is held): her card is
-    on show HOLD_SECONDS, saying it goes on by itself (a count down, never
-    "Space: go on" as if it waited); then Gordon's decision is on show its
-    own time at that speed before he strikes, never struck the moment the
-    card went. A foul waits for a key; this card does not."""
+    on show its reading time (hold_seconds), saying it goes on by itself (a
+    count down, never "Space: go on" as if it waited); then Gordon's
+    decision is on show its own time at that speed before he strikes, never
+    struck the moment the card went. A foul waits for a key; this card does not."""
     from simulator.app.match import computer
-    from simulator.app.screens.computer_turn import HOLD_SECONDS
+    from simulator.app.screens.computer_turn import hold_seconds
     from tests.app.helpers import DT
     app = make_app("en")
     try:
@@ -178,6 +178,7 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
         r = s.last_ruling
         assert r is not None and r.shooter == 0 and not r.fouls and not r.scored
         assert r.next_shooter == 1 and mode.phase == "thinking" and mode.holding()
+        card = s.banner
         held = played = -1
         for i in range(3000):
             words = " ".join(t.text for t in app.texts)
@@ -196,7 +197,7 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
             frame(app)
         assert held >= 0 and played >= held
         # The card its whole time, however long the search.
-        assert abs(held * DT - HOLD_SECONDS) <= 3 * DT, held
+        assert abs(held * DT - hold_seconds(card)) <= 3 * DT, held
         speed = dict(computer.WATCH_SPEEDS)[watch]
         # Then the decision its own time (none when its shots are skipped).
         thinking_after = max(0, think_frames - held)

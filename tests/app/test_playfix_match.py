@@ -205,8 +205,8 @@ def test_a_computers_choice_is_a_ruling_card_held_then_play_goes_on() -> None:
         assert any("Boris" in ln for ln in card.lines)
         shown = {r.text for r in app.texts}
         assert any(t and t in card.title for t in shown)
-        from simulator.app.screens.computer_turn import HOLD_SECONDS
-        frame(app, n=int(HOLD_SECONDS / DT) - 20)  # the card stays its time
+        from simulator.app.screens.computer_turn import HOLD_MIN_SECONDS
+        frame(app, n=int(HOLD_MIN_SECONDS / DT) - 20)  # the card stays its time
         assert s.banner is card and len(s.match.history) == steps + 1
         if s.is_computer(s.req.shooter if s.req else None):
             assert getattr(app.mode, "phase", "") != "waiting"

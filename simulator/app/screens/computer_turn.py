@@ -24,6 +24,7 @@ from simulator.app.screens.match_keys import (
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
+from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
 from simulator.app.text.words import choice_label, choice_rule
 from simulator.table.events import Stroke
@@ -145,10 +146,27 @@ def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
     return lambda: action(key)
 
 
-HOLD_SECONDS = 3.0  # a person's own ruling on show, at least, before a computer plays
+# A person's own ruling is on show before a computer plays as long as its
+# words take to read at a calm pace (rule numbers and names read slowly):
+# a fixed 3 s cut a long card off mid-sentence.
+HOLD_MIN_SECONDS = 4.0
+HOLD_MAX_SECONDS = 20.0  # a longer card is paused by the hand that scrolls it
+READ_WORDS_PER_SECOND = 3.0
+# A side column lower than this (800x500's) gives a held card open on it the
+# room of the watch buttons (their keys 1-4 still work, as the footer says)
+# and of the heading's first line (the card's title says it): the ruling is
+# what to read then, and it showed one line of sixteen.
+LOW_COLUMN = 480
 # No key dismisses a person's new ruling sooner (a click may): a second tap
 # meant for the shot before comes quicker than anyone reads.
 READ_SECONDS = SETTLE_SECONDS
+
+
+def hold_seconds(card: Banner | None) -> float:
+    """How long ``card`` is held before the computer plays: its words at
+    READ_WORDS_PER_SECOND, between HOLD_MIN_SECONDS and HOLD_MAX_SECONDS."""
+    words = len(" ".join((card.title, *card.all_lines)).split()) if card else 0
+    return min(HOLD_MAX_SECONDS, max(HOLD_MIN_SECONDS, words / READ_WORDS_PER_SECOND))
 
 
 def after_persons_shot(app: App) -> bool:
@@ -192,6 +210,9 @@ def note_persons_ruling(app: App) -> None:
 
 
 WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
+# Keys that scroll a held card (a notch down or up) and keep it on show.
+CARD_KEYS = {pygame.K_DOWN: -1, pygame.K_PAGEDOWN: -1,
+             pygame.K_UP: 1, pygame.K_PAGEUP: 1}
 
 
 class ComputerMode(TableMode):
@@ -221,12 +242,19 @@ class ComputerMode(TableMode):
         # After a person's own shot its ruling (what happened, who plays
         # next) and the table where their balls stopped stay on show while
         # the computer thinks, at every watching speed (Skip skips only the
-        # computer's own strokes): until Space or HOLD_SECONDS, however long
-        # the search. Only a ruling that concerns the person (a foul, a
-        # game's end) waits for them ("waiting" above); this card says it
-        # goes on by itself, counting down.
-        self.hold = HOLD_SECONDS if self.phase == "thinking" and (
-            after_persons_shot(app) or after_computers_choice(app)) else 0.0
+        # computer's own strokes): until a click, Space or the card's read
+        # (hold_seconds), however long the search. Only a ruling that
+        # concerns the person (a foul, a game's end) waits for them
+        # ("waiting" above); this card says it goes on by itself, counting
+        # down, and stops counting while the person reads it (the mouse on
+        # it, or the card scrolled: ``paused``).
+        self.hold = hold_seconds(app.session.banner if app.session else None) \
+            if self.phase == "thinking" and (
+                after_persons_shot(app) or after_computers_choice(app)) else 0.0
+        self.paused = False
+        # The mouse moved onto the card (one resting where the card came up,
+        # after a click on the button there, is not a person reading).
+        self.hovered = False
         # Space skipped the person's own shot just before: presses made to
         # hurry the play on (a second tap, a queued one) must not dismiss
         # their ruling before they have read it. Continue's click still does.
@@ -257,7 +285,8 @@ class ComputerMode(TableMode):
         self.settle = max(0.0, self.settle - dt)
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
-        self.hold = max(0.0, self.hold - dt)
+        if not self.reading():
+            self.hold = max(0.0, self.hold - dt)
         if self.phase == "thinking":
             try:
                 if self.fault is not None:
@@ -338,6 +367,14 @@ class ComputerMode(TableMode):
         computer's stroke."""
         return self.hold > 0.0
 
+    def reading(self) -> bool:
+        """The held card is being read: scrolled, or the mouse on it."""
+        return self.holding() and (self.paused or self.hovered)
+
+    def card_first(self) -> bool:
+        # The person's ruling is what to read, not the computer's plans.
+        return self.holding() or self.phase == "waiting"
+
     def acknowledge(self) -> None:
         """The person has read the ruling: the computer may begin."""
         self.session.to_acknowledge = False
@@ -346,9 +383,22 @@ class ComputerMode(TableMode):
 
     def handle(self, event: pygame.event.Event) -> None:
         note_hurry(self.app, event)
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.banner_rect is not None and \
+                self.banner_rect.collidepoint(event.pos)
         if self.scroll_banner(event):  # the wheel over the card reads on
+            self.paused = self.holding()  # and the computer waits for it
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.holding():
+            if self.settle <= 0.0:  # (as Space: not a tap meant for the shot)
+                self.hold = 0.0  # a click off the card: read, the computer plays on
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
+            return
+        if self.holding() and event.key in CARD_KEYS:
+            self.scroll_card(CARD_KEYS[event.key])  # the keys' wheel:
+            self.paused = True  # the person reads on, the computer waits
             return
         if self.settle > 0.0 and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                pygame.K_KP_ENTER):
@@ -384,8 +434,15 @@ class ComputerMode(TableMode):
             return self.app.t("evening.cpu_waits", name=name), \
                 self.app.t("evening.read_ruling")
         if self.holding():
-            return self.held_words(name)
+            big, then = self.held_words(name)
+            return ("" if self.card_squeezed() else big), then
         return self.own_heading(name)
+
+    def card_squeezed(self) -> bool:
+        """A held card open in a low column (LOW_COLUMN)."""
+        s = self.session
+        return self.holding() and s.banner is not None and not s.banner_folded \
+            and self.show_banner() and self.layout.side.height < LOW_COLUMN
 
     def own_heading(self, name: str) -> tuple[str, str]:
         """What the computer is doing: thinking (and how far), playing or
@@ -402,7 +459,8 @@ class ComputerMode(TableMode):
         plays next."""
         s = self.session
         # (whole seconds left, counted down: the card does not wait for a key)
-        then = self.app.t("cpu.held_to_play", name=name, n=math.ceil(self.hold))
+        then = self.app.t("cpu.held_paused", name=name) if self.reading() else \
+            self.app.t("cpu.held_to_play", name=name, n=math.ceil(self.hold))
         if after_computers_choice(self.app):
             return self.app.t("cpu.held_chose"), then
         r = s.last_ruling
@@ -426,7 +484,7 @@ class ComputerMode(TableMode):
         return self.lines
 
     def side_buttons(self) -> list[ui.Button]:
-        out = watch_buttons(self.app, self.set_watch)
+        out = [] if self.card_squeezed() else watch_buttons(self.app, self.set_watch)
         if self.holding():
             out.insert(0, ui.Button(self.app.t("cpu.go_now"), self._seen,
                                     key="Space", ident="acknowledge"))

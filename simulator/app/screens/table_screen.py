@@ -286,8 +286,12 @@ class TableMode(Mode):
             # (a low window: the card all the room, but for the first line of
             # a hint asked for, which ball and which pocket; 6: the gap under
             # the card)
-            card_h = max(room // 2, room - wanted - 6) if extra and room >= 200 \
-                else room - self._first_extra_room(extra, inner.width, size)
+            if self.card_first():
+                card_h = room
+            elif extra and room >= 200:
+                card_h = max(room // 2, room - wanted - 6)
+            else:
+                card_h = room - self._first_extra_room(extra, inner.width, size)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
@@ -312,6 +316,11 @@ class TableMode(Mode):
 
     def extra_first_wanted(self) -> bool:
         """Whether the first extra line was asked for (a hint)."""
+        return False
+
+    def card_first(self) -> bool:
+        """Whether the ruling card is what to read now: it takes all the room
+        it needs, the extra lines only what it leaves."""
         return False
 
     def heading_beside_card(self, big: str, small: str, inner: pygame.Rect,
@@ -451,9 +460,14 @@ class TableMode(Mode):
                 self.app.mouse is None or not self.banner_rect.collidepoint(
                     self.app.mouse):
             return False
-        s = self.session
-        if event.y < 0 and self.banner_hidden:
-            s.banner_scroll = max(s.banner_scroll + 1, self.banner_down)
-        elif event.y > 0:
-            s.banner_scroll = max(0, s.banner_scroll - 1)
+        self.scroll_card(event.y)
         return True
+
+    def scroll_card(self, notch: int) -> None:
+        """The ruling card a notch down (``notch`` < 0: a row more, while rows
+        are hidden) or up."""
+        s = self.session
+        if notch < 0 and self.banner_hidden:
+            s.banner_scroll = max(s.banner_scroll + 1, self.banner_down)
+        elif notch > 0:
+            s.banner_scroll = max(0, s.banner_scroll - 1)

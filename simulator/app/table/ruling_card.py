@@ -33,7 +33,7 @@ def _rows(lines: tuple[str, ...], size: int, width: int
     show and scroll part of a long line instead of hiding all of it."""
     out: list[tuple[int, int, str]] = []
     for i, ln in enumerate(lines):
-        for j, row in enumerate(ui.wrap(ln, size, width - size)):
+        for j, row in enumerate(ui.wrap_hanging(ln, size, width, size)):
             out.append((i, size if j else 0, row))
     return out
 

@@ -250,6 +250,22 @@ def _cut_word(word: str, out: list[str], wide: Callable[[str], bool]) -> int:
     return start
 
 
+def wrap_hanging(text: str, size: int, width: int, indent: int,
+                 bold: bool = False) -> list[str]:
+    """Lines under a hanging indent: the first takes the whole ``width``,
+    the rest ``indent`` less (each wrapped at the width it is drawn in: all
+    wrapped at the narrower one, a line could take a row more than it needs
+    and the ruling card hid rows beside room left empty)."""
+    rows = wrap(text, size, width - indent, bold)
+    if not indent or len(rows) < 2 or "\n" in text:
+        return rows
+    first = wrap(text, size, width, bold)[0]
+    rest = text[len(first):]
+    if not text.startswith(first) or (rest and not rest.startswith(" ")):
+        return rows  # (a word cut where the row ends: as wrapped)
+    return [first, *wrap(rest[1:], size, width - indent, bold)] if rest else [first]
+
+
 def line_height(size: int, bold: bool = False) -> int:
     return fonts.font(size, bold).get_linesize()
 
@@ -260,7 +276,7 @@ def paragraph(surface: pygame.Surface | None, text: str, size: int, colour: Colo
     surface it only measures. Lines below the box are not drawn."""
     lh = line_height(size, bold)
     y = box.top
-    for i, ln in enumerate(wrap(text, size, box.width - indent, bold)):
+    for i, ln in enumerate(wrap_hanging(text, size, box.width, indent, bold)):
         if surface is not None and y + lh <= box.bottom + 1:
             x = box.left + (indent if i else 0)
             line(surface, ln, size, colour, pygame.Rect(x, y, box.right - x, lh),

@@ -1,0 +1,239 @@
+"""What an eleventh play-test found in a window against a computer seat: the
+ruling card hid lines while room was left empty under them (at 800x500 a
+long ruling showed one line, the computer's plans taking the room below
+it); and after a person's plain miss the card was held a fixed 3 s, too
+short to read a long one, then replaced by the computer's shot."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+from simulator.app.table.ruling_card import Banner
+from simulator.app.text import fonts
+from simulator.app.text.ui import TextRecord
+from tests.app.helpers import DT, click, frame, key, make_app, move, run_until
+from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
+
+BALLS = {"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3], "10": [2.0, 1.0],
+         "8": [0.3, 1.1]}
+
+
+def _foul_lines(app: App, n: int) -> list[str]:
+    """``n`` lines as the referee writes them: fouls with their rules."""
+    from rules.codes import all_codes
+    from simulator.app.text.words import cite
+    codes = [c for c in all_codes() if c.id.startswith("foul.")][:n]
+    return [f"• {cite(app.locale, c, None, '8-ball')}" for c in codes]
+
+
+def _held_after_a_miss(monkeypatch: pytest.MonkeyPatch, app: App,
+                       extra: int = 0) -> tuple[Session, ComputerMode]:
+    """Anna (solids) misses against Gordon; her card (with ``extra`` more
+    lines of fouls and rules) is held before he plays."""
+    if extra:
+        lines = _foul_lines(app, extra)
+        real = Session.ruling_banner
+
+        def longer(self: Session, r: Any, shot: Any = None) -> Banner:
+            b = real(self, r, shot)
+            return Banner(b.title, (*b.lines, *lines), b.foul, b.next)
+        monkeypatch.setattr(Session, "ruling_banner", longer)
+    s = _computer_to_shoot(monkeypatch, app, "1", think_frames=2, shooter=0,
+                           balls=BALLS)
+    _anna_misses(app)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+    frame(app, n=2)
+    mode = app.mode
+    assert isinstance(mode, ComputerMode) and mode.holding()
+    r = s.last_ruling
+    assert r is not None and r.shooter == 0 and not r.fouls and r.next_shooter == 1
+    return s, mode
+
+
+def _card_texts(app: App, card: pygame.Rect) -> list[TextRecord]:
+    return [t for t in app.texts if card.contains(t.rect)]
+
+
+def _rows_of(text: str, size: int, width: int, indent: int) -> int:
+    """How many rows ``text`` takes wrapped at the widths it is drawn in: its
+    first row ``width``, the rest ``indent`` less."""
+    f = fonts.font(size)
+    rows, cur, w = 0, "", width
+    for word in text.split(" "):
+        cand = f"{cur} {word}" if cur else word
+        if cur and f.size(cand)[0] > w:
+            rows, cur, w = rows + 1, word, width - indent
+        else:
+            cur = cand
+    return rows + 1
+
+
+def _norm(x: str) -> str:
+    return " ".join(x.replace("\xa0", " ").split())
+
+
+# -- 1. the card shows what fits ------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", ((1280, 720), (800, 500)), ids=("1280x720", "800x500"))
+def test_the_held_card_hides_only_the_lines_that_do_not_fit(
+        monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]) -> None:
+    """Anna's miss with fourteen fouls and their rules more (16 lines) on
+    her card while Gordon waits: the card takes the column down to the
+    buttons (the computer's plans, once drawn under it, waited), every row is
+    filled to the width it is drawn in, and the first line it does not show
+    would not fit in the room left (a line of up to three rows is shown
+    whole or not at all); "N more" says how many rows are below. The real
+    card, short, shows all of it and no "more"."""
+    app = make_app(lang, size)
+    try:
+        s, mode = _held_after_a_miss(monkeypatch, app)
+        card = mode.banner_rect
+        assert card is not None and s.banner is not None
+        assert mode.banner_hidden == 0
+        words = " ".join(t.shown for t in _card_texts(app, card))
+        any_more = re.escape(app.t("ruling.more", n=999)).replace("999", r"\d+")
+        assert not re.search(any_more, words), words
+        assert all(_norm(ln) in _norm(words) for ln in s.banner.all_lines), words
+
+        s.banner = banner = Banner(s.banner.title,
+                                   (*s.banner.lines, *_foul_lines(app, 14)),
+                                   False, s.banner.next)
+        frame(app, n=2)
+        card = mode.banner_rect
+        assert card is not None and mode.banner_hidden > 0
+        more = app.t("ruling.more", n=mode.banner_hidden)
+        texts = _card_texts(app, card)
+        assert more in [t.shown for t in texts]
+        # The card reaches the buttons under it: nothing else takes its room.
+        below = [b.rect.top for b in app.buttons if b.rect.top >= card.bottom]
+        assert below and min(below) - card.bottom <= 6, (card, below)
+        fold = next(b.rect for b in app.buttons if b.ident == "fold")
+        title_row = min(t.rect.top for t in texts)
+        nxt = banner.next[0]
+        body = [t for t in texts if t.rect.top > title_row and t.rect.bottom <= fold.top
+                and t.shown != nxt]
+        footer = next(t for t in texts if t.shown == nxt)
+        left = min(t.rect.left for t in body)
+        indent = max(t.rect.left for t in body) - left
+        width = card.width - 16
+        fsize = body[0].size
+        lh = body[0].rect.height
+        # Each row takes as many words as the width it is drawn in holds.
+        f = fonts.font(fsize)
+        for a, b in itertools.pairwise(body):
+            if b.rect.left == left + indent and not a.shown.endswith("…"):
+                first = b.shown.split(" ")[0]
+                assert f.size(f"{a.shown} {first}")[0] > a.box.width, (a.shown, first)
+        # The first line not shown would not fit between the last row shown
+        # and who plays next (2 px between lines).
+        drawn = _norm(" ".join(t.shown for t in body))
+        shown = [ln for ln in banner.lines if _norm(ln) in drawn]
+        assert shown == list(banner.lines[:len(shown)])
+        hidden = banner.lines[len(shown)]
+        rows = _rows_of(hidden, fsize, width, indent)
+        need = (rows if rows <= 3 else 1) * lh
+        last = max(t.rect.bottom for t in body)
+        assert last + 2 + need > footer.rect.top - 2 + 1, (hidden, last, footer.rect)
+        if size == (800, 500):
+            # (fewer than half of them: the card scrolls for the rest)
+            assert len(shown) >= 4, shown
+    finally:
+        pygame.display.quit()
+
+
+# -- 2. the card is held as long as it takes to read ---------------------------------
+
+def _held_frames(app: App, mode: ComputerMode, limit: int) -> int:
+    """Frames until the card is no longer held."""
+    for i in range(limit):
+        if not mode.holding():
+            return i
+        frame(app)
+    return limit
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_long_card_is_held_until_read(monkeypatch: pytest.MonkeyPatch,
+                                        lang: str) -> None:
+    """Anna's miss with six fouls and their rules more on her card: still on
+    show after 3 s, the countdown saying Gordon plays in so many seconds
+    and that a click goes on now; while the mouse rests on the card the
+    countdown stops; scrolled (the wheel, or the Down key) it waits however
+    long she reads; a click on the table and Gordon plays on at once."""
+    app = make_app(lang)
+    try:
+        s, mode = _held_after_a_miss(monkeypatch, app, extra=6)
+        card = s.banner
+        assert card is not None and len(card.lines) == 8
+        frame(app, n=int(3.5 / DT))  # longer than the card was held
+        assert app.mode is mode and mode.holding() and s.banner is card
+        assert mode.decision is not None  # (decided: only the card holds it)
+        words = " ".join(t.text for t in app.texts)
+        assert app.t("cpu.held_to_play", name="Gordon", n=max(
+            1, -int(-mode.hold // 1))) in words, words
+        # The mouse on the card: the countdown stops.
+        rect = mode.banner_rect
+        assert rect is not None
+        at = mode.hold
+        move(app, rect.center)
+        frame(app, n=int(5 / DT))
+        assert mode.hold == at and mode.holding()
+        assert app.t("cpu.held_paused", name="Gordon") in \
+            " ".join(t.text for t in app.texts)
+        # Away from it, counting on.
+        table = mode.layout.table.center
+        move(app, table)
+        frame(app, n=30)
+        assert mode.hold < at
+        # Scrolled: it waits, mouse away or not, longer than any hold.
+        move(app, rect.center)
+        frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                      precise_x=0.0, precise_y=-1.0))
+        move(app, table)
+        frame(app, n=int(25 / DT))
+        assert app.mode is mode and mode.holding() and s.banner is card
+        assert app.t("cpu.held_paused", name="Gordon") in \
+            " ".join(t.text for t in app.texts)
+        click(app, table)  # read: Gordon plays on
+        assert not mode.holding()
+        run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=600)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_hold_fits_the_card(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Left alone, the card with two fouls more is held about as long as its
+    words take to read at three a second (well over 3 s), then Gordon plays;
+    the Down key (it scrolls the card) keeps it as the wheel does."""
+    app = make_app(lang)
+    try:
+        s, mode = _held_after_a_miss(monkeypatch, app, extra=2)
+        card = s.banner
+        assert card is not None
+        words = len(" ".join((card.title, *card.all_lines)).split())
+        want = words / 3.0
+        assert 6.0 < want < 20.0, words
+        held = (_held_frames(app, mode, 3000) + 2) * DT
+        assert abs(held - want) <= 4 * DT, (held, want)
+        run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=600)
+    finally:
+        pygame.display.quit()
+    app = make_app(lang)
+    try:
+        s, mode = _held_after_a_miss(monkeypatch, app, extra=6)
+        key(app, pygame.K_DOWN)
+        assert _held_frames(app, mode, int(25 / DT)) == int(25 / DT)
+        key(app, pygame.K_SPACE)
+        assert not mode.holding()
+    finally:
+        pygame.display.quit()
