@@ -26,6 +26,7 @@ from simulator.app.table.aim import (
     guide,
     run_on_bed,
 )
+from simulator.app.table.double_hit import REACH, meets_twice
 from simulator.app.table.render import draw_cue, draw_dashed, table_clip
 from simulator.table.specs import CUE_BALL
 
@@ -34,6 +35,9 @@ WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).
 AIM_REST = 0.35
+# A double-hit run costs a few frames: at most one this often while the aim
+# moves.
+DOUBLE_HIT_EVERY = 0.15  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
 
 
@@ -65,6 +69,11 @@ class AimMode(ShotInputMode):
         self.still = AIM_REST
         self.mouse_angle: float | None = None  # the angle the mouse last set
         self.trip_from: tuple[int, int] | None = None  # where the mouse last rested
+        # The last aim run for a double hit, its answer, and the time to the
+        # next run allowed.
+        self.double_hit_of: tuple[Any, ...] | None = None
+        self.double_hit = False
+        self.double_hit_wait = 0.0
         # Space meant "go on" or "skip" on the screen before: a press made
         # for it (queued while a slow frame drew, or the keyboard's repeat)
         # must not strike this player's stroke as their turn appears.
@@ -359,6 +368,7 @@ class AimMode(ShotInputMode):
         super().update(dt)
         self.settle = max(0.0, self.settle - dt)
         self.still += dt
+        self.double_hit_wait = max(0.0, self.double_hit_wait - dt)
         if self.session.aim.angle != self.mouse_angle:
             # Set otherwise than by the mouse (a key, a hint, an undo, a
             # call's click): that is the aim the player has now.
@@ -487,7 +497,26 @@ class AimMode(ShotInputMode):
         return out
 
     def warnings(self) -> list[str]:
-        return [self.app.t("strip.call_needed")] if self.call_missing() else []
+        out = [self.app.t("strip.call_needed")] if self.call_missing() else []
+        if self.meets_cue_ball_twice():
+            out.append(self.app.t("strip.double_hit"))
+        return out
+
+    def meets_cue_ball_twice(self) -> bool:
+        """Whether the stroke as aimed is a double hit: run when the first
+        ball on the line is close, the answer kept for that aim."""
+        g = self.guide()
+        cue = self.cue()
+        if g is None or g.ball is None or cue is None or math.dist(cue, g.end) > REACH:
+            return False
+        table = self.session.table
+        stroke = self.aim.stroke()
+        aimed = (cue, g.ball, table.position(g.ball), stroke)
+        if aimed != self.double_hit_of and self.double_hit_wait <= 0.0:
+            self.double_hit_of = aimed
+            self.double_hit = meets_twice(table, stroke, CUE_BALL, g.ball)
+            self.double_hit_wait = DOUBLE_HIT_EVERY
+        return self.double_hit and aimed == self.double_hit_of
 
     def hint(self) -> str:
         if self.calling() and self.call_missing():
