@@ -125,6 +125,9 @@ def button_row(surface: pygame.Surface, app: App, buttons: Sequence[ui.Button],
         b.draw(surface, app.mouse)
 
 
+BAND = (226, 190, 120, 70)  # the 95% band's shade
+
+
 def chart(surface: pygame.Surface, rect: pygame.Rect,
           points: Sequence[tuple[float, float]], size: int, empty: str,
           ends: tuple[str, str] = ("", "")) -> None:
@@ -163,10 +166,18 @@ def chart(surface: pygame.Surface, rect: pygame.Rect,
         [at(i, v - m) for i, (v, m) in reversed(list(enumerate(points)))]
     if len(points) > 1:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.polygon(shade, (226, 190, 120, 40), band)
+        pygame.draw.polygon(shade, BAND, band)
         surface.blit(shade, (0, 0))
         pygame.draw.lines(surface, ui.ACCENT, False,
                           [at(i, v) for i, (v, _m) in enumerate(points)], 2)
+    else:  # one match: no area to shade, the band as a bar with its ends
+        (x, top), (_x, bottom) = band
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(shade, BAND, pygame.Rect(x - 8, top, 17, bottom - top + 1))
+        surface.blit(shade, (0, 0))
+        for y in (top, bottom):
+            pygame.draw.line(surface, ui.ACCENT, (x - 8, y), (x + 8, y), 2)
+        pygame.draw.line(surface, ui.ACCENT, (x, top), (x, bottom), 1)
     for i, (v, _m) in enumerate(points):
         pygame.draw.circle(surface, ui.INK, at(i, v), 3)
     below = pygame.Rect(plot.left, plot.bottom + 4, plot.width, slh)
