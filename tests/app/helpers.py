@@ -182,6 +182,27 @@ def against_gordon(app: App, race_to: int) -> Session:
     return s
 
 
+def computer_match_at(app: App, draft: dict[str, object],
+                      players: list[str]) -> Session:
+    """A match of ``players`` (a computer seat among them) at the scenario
+    ``draft``'s position, each computer shot shown at once; the first player
+    aiming."""
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from simulator.practice.scenario import parse_scenario
+
+    game = parse_scenario(draft).game
+    m = Match.from_state(players, str(draft["discipline"]), game, {}, seed=1)
+    s = Session(m, app.locale)
+    s.watch = "skip"
+    app.session = s
+    next_step(app)
+    frame(app)
+    assert app.mode is not None and app.mode.name == "aiming"
+    return s
+
+
 def reopen_from_menu(app: App, path: Path) -> Session:
     """The saved match at ``path`` opened from the main menu as a player
     would; the session it made."""

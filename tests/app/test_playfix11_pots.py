@@ -19,7 +19,14 @@ from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.table.aim import Aim, angle_to, power_of
-from tests.app.helpers import against_gordon, frame, key, make_app, run_until
+from tests.app.helpers import (
+    against_gordon,
+    computer_match_at,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 CASES = Path(__file__).parents[1] / "rules"
 
@@ -108,8 +115,6 @@ def test_an_uncalled_pot_names_the_ball_left_in_the_pocket(
     the side pocket: not counted (8-ball rule 2), it stays down, and the turn
     is Gordon's. Her held card's top line and then the line kept while Gordon
     thinks both say the 5 went down and stays there, not "no ball potted"."""
-    from rules.referee import Match
-    from simulator.practice.scenario import parse_scenario
     _ponder(monkeypatch)
     app = make_app(lang)
     try:
@@ -121,14 +126,7 @@ def test_an_uncalled_pot_names_the_ball_left_in_the_pocket(
                            "9": [2.2, 0.4], "10": [2.0, 1.0], "8": [1.9, 0.5]},
                  "state": {"is_break": False, "shooter": 0,
                            "groups": ["solids", "stripes"]}}
-        m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball",
-                             parse_scenario(draft).game, {}, seed=1)
-        s = Session(m, app.locale)
-        s.watch = "skip"
-        app.session = s
-        next_step(app)
-        frame(app)
-        assert app.mode is not None and app.mode.name == "aiming"
+        s = computer_match_at(app, draft, ["Anna", "cpu:club:Gordon"])
         s.aim = Aim(270.0, power_of(1.5))
         app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
         frame(app, n=2)

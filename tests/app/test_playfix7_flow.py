@@ -16,7 +16,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import DT, frame, key, make_app, run_until
+from tests.app.helpers import DT, computer_match_at, frame, key, make_app, run_until
 
 
 def _down(k: int) -> pygame.event.Event:
@@ -203,23 +203,14 @@ def test_no_cue_ball_is_drawn_before_the_computer_places_it() -> None:
     until it has placed the ball, no cue ball is drawn on the table (not on
     the spot a person's placing would start from); then it is drawn where
     the computer put it."""
-    from rules.referee import Match
     from simulator.app.table.aim import Aim, angle_to
-    from simulator.practice.scenario import parse_scenario
     app = make_app("en", (800, 500))
     draft = {"format": "kiy-scenario", "version": 1, "id": "scratch",
              "discipline": "9-ball", "players": 2,
              "title": {"en": "Scratch", "ru": "Свой в лузу"},
              "balls": {"0": [0.25, 0.25], "1": [1.8, 0.9], "9": [2.2, 0.4]},
              "state": {"is_break": False}}
-    sc = parse_scenario(draft)
-    m = Match.from_state(["Ann", "cpu:beginner"], "9-ball", sc.game, {}, seed=1)
-    s = Session(m, app.locale)
-    s.watch = "skip"
-    app.session = s
-    next_step(app)
-    frame(app)
-    assert app.mode is not None and app.mode.name == "aiming"
+    s = computer_match_at(app, draft, ["Ann", "cpu:beginner"])
     s.aim = Aim(angle_to((0.25, 0.25), (0.0, 0.0)), 0.4)
     frame(app, n=2)
     key(app, pygame.K_SPACE)

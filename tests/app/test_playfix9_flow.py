@@ -12,7 +12,14 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import against_gordon, frame, key, make_app, run_until
+from tests.app.helpers import (
+    against_gordon,
+    computer_match_at,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 
 def _down(k: int, repeat: bool = False) -> pygame.event.Event:
@@ -180,9 +187,7 @@ def test_the_power_set_is_kept_across_turns_and_a_load(tmp_path: Any) -> None:
     """Anna plays at 1.4 m/s (not a break); after Gordon's turn her stroke
     is aimed at 1.4 again, and so it is after the match is saved and loaded
     (not the soft power a match starts with, 1.6), the panel saying so."""
-    from rules.referee import Match
     from simulator.app.table.aim import Aim, angle_to, power_of
-    from simulator.practice.scenario import parse_scenario
     from tests.app.helpers import reopen_from_menu
     app = make_app("en", (800, 500))
     try:
@@ -192,15 +197,7 @@ def test_the_power_set_is_kept_across_turns_and_a_load(tmp_path: Any) -> None:
                  "balls": {"0": [0.6, 0.6], "1": [1.2, 0.62], "9": [2.2, 0.4],
                            "10": [2.0, 1.0], "8": [1.9, 0.5]},
                  "state": {"is_break": False, "groups": ["solids", "stripes"]}}
-        sc = parse_scenario(draft)
-        m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball", sc.game, {},
-                             seed=1)
-        s = Session(m, app.locale)
-        s.watch = "skip"
-        app.session = s
-        next_step(app)
-        frame(app)
-        assert app.mode is not None and app.mode.name == "aiming"
+        s = computer_match_at(app, draft, ["Anna", "cpu:club:Gordon"])
         s.aim = Aim(angle_to((0.6, 0.6), (1.2, 0.62)), power_of(1.4))
         frame(app, n=2)
         key(app, pygame.K_SPACE)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.match.saving import save_match
-from simulator.app.match.turns import next_step, redo, undo
+from simulator.app.match.turns import next_step
 from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
 from simulator.app.text import ui
@@ -44,10 +44,6 @@ class GameEndMode(TableMode):
         self.session.next_game()
         next_step(self.app)
 
-    def replay(self) -> None:
-        if self.session.shots:
-            self.app.go("replay")  # it comes back here: the card is still up
-
     def update(self, dt: float) -> None:
         self.settle = max(0.0, self.settle - dt)
 
@@ -75,22 +71,8 @@ class GameEndMode(TableMode):
         return self.app.t("side.game_ended"), self.app.t("side.game_end_table")
 
     def side_buttons(self) -> list[ui.Button]:
-        app = self.app
-        t = app.t
-        s = self.session
-        allow = app.settings.allow_undo
-        return [
-            ui.Button(t("side.next_game"), self.next_game, key="Space",
-                      ident="next_game"),
-            ui.Button(t("panel.replay"), self.replay if s.shots else None, key="R",
-                      ident="replay"),
-            ui.Button(t("panel.undo"), (lambda: undo(app)) if allow and s.can_undo()
-                      else None, key="U", ident="undo"),
-            ui.Button(t("panel.redo"), (lambda: redo(app)) if allow and s.can_redo()
-                      else None, key="Y", ident="redo"),
-            ui.Button(t("panel.menu"), lambda: app.open("pause"), key="Esc",
-                      ident="menu"),
-        ]
+        return [ui.Button(self.app.t("side.next_game"), self.next_game, key="Space",
+                          ident="next_game"), *self.review_buttons()]
 
     def hint(self) -> str:
         return self.app.t("hint.game_end")

@@ -12,7 +12,6 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.saving import save_match
-from simulator.app.match.turns import redo, undo
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls
@@ -223,20 +222,9 @@ class ShotInputMode(TableMode):
         if req is not None and tuple(getattr(req, "may_sign", ())):
             out.append(ui.Button(t("panel.sign"), lambda: app.open("sign"),
                                  ident="sign"))
-        allow = app.settings.allow_undo
-        out += [
-            ui.Button(t("panel.fouls"), lambda: app.open("fouls"), key="F",
-                      ident="fouls"),
-            ui.Button(t("panel.replay"), self.replay if s.shots else None, key="R",
-                      ident="replay"),
-            ui.Button(t("panel.undo"), (lambda: undo(app)) if allow and s.can_undo()
-                      else None, key="U", ident="undo"),
-            ui.Button(t("panel.redo"), (lambda: redo(app)) if allow and s.can_redo()
-                      else None, key="Y", ident="redo"),
-            ui.Button(t("panel.menu"), lambda: app.open("pause"), key="Esc",
-                      ident="menu"),
-        ]
-        return out
+        out.append(ui.Button(t("panel.fouls"), lambda: app.open("fouls"), key="F",
+                             ident="fouls"))
+        return out + self.review_buttons()
 
     def move_cue(self) -> None:
         self.app.go(self.place_screen)
@@ -246,10 +234,6 @@ class ShotInputMode(TableMode):
             d = self.session.decl
             d[key] = not d.get(key, False)
         return fn
-
-    def replay(self) -> None:
-        if self.session.shots:
-            self.app.go("replay")
 
     def common_key(self, event: pygame.event.Event) -> bool:
         k = event.key

@@ -15,6 +15,7 @@ import pygame
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
+from simulator.app.match.turns import redo, undo
 from simulator.app.table import aim_controls, ruling_card, scoreboard, strip
 from simulator.app.table.aim import Aim
 from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
@@ -182,6 +183,28 @@ class TableMode(Mode):
     def side_buttons(self) -> list[ui.Button]:
         """The buttons at the bottom of the side column."""
         return []
+
+    def review_buttons(self) -> list[ui.Button]:
+        """Replay, undo, redo and the menu: the buttons a turn's column and
+        a game's end share."""
+        app = self.app
+        t = app.t
+        s = self.session
+        allow = app.settings.allow_undo
+        return [
+            ui.Button(t("panel.replay"), self.replay if s.shots else None, key="R",
+                      ident="replay"),
+            ui.Button(t("panel.undo"), (lambda: undo(app)) if allow and s.can_undo()
+                      else None, key="U", ident="undo"),
+            ui.Button(t("panel.redo"), (lambda: redo(app)) if allow and s.can_redo()
+                      else None, key="Y", ident="redo"),
+            ui.Button(t("panel.menu"), lambda: app.open("pause"), key="Esc",
+                      ident="menu"),
+        ]
+
+    def replay(self) -> None:
+        if self.session.shots:
+            self.app.go("replay")  # it comes back to this screen
 
     def side_extra(self) -> list[str]:
         """Lines shown between the ruling card and the aim controls."""
