@@ -1053,6 +1053,15 @@ class Express(PyramidDiscipline[ExpressState]):
         -5, the cue ball stays as it lies, the next player chooses (2.6)."""
         return self.call_foul_by(state, code, None)
 
+    def stroke_called(self, state: ExpressState, code: Code) -> Foul:
+        """A foul only a person sees (2.6), called on the stroke that
+        committed it."""
+        cd = _CALLED_ALIASES.get(code.id, code)
+        if cd.id not in CALLABLE:
+            raise RulesError(f"code: {code.id} is judged from the shot, not called "
+                             "by a person in Express")
+        return Foul(cd, cd.ref, None, ())
+
     def call_foul_by(self, state: ExpressState, code: Code,
                      player: int | None) -> tuple[ExpressRuling, ExpressState]:
         """A called foul charged to ``player`` (default: the shooter). A player
@@ -1069,11 +1078,7 @@ class Express(PyramidDiscipline[ExpressState]):
             raise RulesError("code: the pyramid rules restore a position an "
                              "outsider disturbed (digest §2.12): call "
                              "note.outside_interference")
-        cd = _CALLED_ALIASES.get(code.id, code)
-        if cd.id not in CALLABLE:
-            raise RulesError(f"code: {code.id} is judged from the shot, not called "
-                             "by a person in Express")
-        foul = Foul(cd, cd.ref, None, ())
+        foul = self.stroke_called(state, code)
         if player is None or player == state.shooter:
             return self.on_foul(state, (foul,), None, None)
         n = state.players

@@ -17,7 +17,7 @@ loading, checking and the position editors read the fields from the type.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -27,6 +27,7 @@ from rules.ruling import (
     BallInHand,
     Choice,
     Declarations,
+    Foul,
     Outcome,
     RulesError,
     Ruling,
@@ -505,8 +506,17 @@ class Discipline(Generic[S]):
     def requirements(self, state: S) -> ShotRequirements:
         raise NotImplementedError
 
-    def judge(self, state: S, shot: Shot, decl: Declarations) -> tuple[Ruling, S]:
+    def judge(self, state: S, shot: Shot, decl: Declarations,
+              called: Sequence[Code] = ()) -> tuple[Ruling, S]:
+        """The ruling on ``shot``; ``called``: fouls a person saw in it that
+        no event shows (``stroke_called``), counted with the rest."""
         raise NotImplementedError
+
+    def stroke_called(self, state: S, code: Code) -> Foul:
+        """A foul a person saw in a stroke played from ``state`` (the
+        referee's call on the last shot), as the ruling cites it; RulesError
+        when this game does not take it as a stroke's foul."""
+        raise RulesError(f"code: {code.id} is not called on a shot in {self.name}")
 
     def choose(self, state: S, choice: Choice, ball: int | None = None) -> S:
         raise NotImplementedError
@@ -599,13 +609,14 @@ class Discipline(Generic[S]):
 
     # -- general rule 23: a ball that touched something off the table ---------
     def judge_jumped(self, state: S, shot: Shot, decl: Declarations,
-                     balls: Iterable[int]) -> tuple[Ruling, S]:
+                     balls: Iterable[int], called: Sequence[Code] = ()
+                     ) -> tuple[Ruling, S]:
         """The shot judged with ``balls`` off the table (general rule 23,
         pyramid digest §2.10): the referee saw them touch something that is
         not part of the table, though they rolled back onto the bed by
         themselves. The ruling says so (``jumped_note``)."""
         marked = with_jumped(shot, balls)
-        ruling, new = self.judge(state, marked, decl)
+        ruling, new = self.judge(state, marked, decl, called)
         notes = tuple(self.jumped_note(b, left_bed_event(shot, b))
                       for b in dict.fromkeys(balls))
         return replace(ruling, notes=(*ruling.notes, *notes)), new

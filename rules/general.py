@@ -440,8 +440,8 @@ class PoolDiscipline(Discipline[PS]):
         return self.cites.get(code, general)
 
     # -- judging -------------------------------------------------------------
-    def judge(self, state: PS, shot: Shot,
-              decl: Declarations) -> tuple[Ruling, PS]:
+    def judge(self, state: PS, shot: Shot, decl: Declarations,
+              called: Sequence[Code] = ()) -> tuple[Ruling, PS]:
         """What every pool game does first: refuse a shot that cannot be
         judged, replay one spoiled by a ball that moved by itself (general
         rule 25), and hand the rest to the game's ``judge_facts``."""
@@ -449,7 +449,8 @@ class PoolDiscipline(Discipline[PS]):
         if state.break_undecided:
             raise RulesError("shot: the break is to be decided first (Match.lag)")
         self.check_declarations(state, decl)
-        f = facts(shot)
+        f = replace(facts(shot), called=tuple(self.stroke_called(state, c)
+                                              for c in called))
         if f.moved.replay:
             return self.replay_ruling(state, f, Note.REPLAY_SELF_MOVED)
         return self.judge_facts(state, shot, f, decl)
@@ -532,7 +533,7 @@ class PoolDiscipline(Discipline[PS]):
                 out.append(Foul(FoulCode.MISCUE_ON_JUMP, g("22"), si, (CUE_BALL,)))
             elif jump is not None and (stroke.tip_b or 0.0) < 0.0:
                 out.append(Foul(FoulCode.ILLEGAL_JUMP, g("22"), jump, (CUE_BALL,)))
-        return out
+        return [*out, *f.called]
 
     def contact_fouls(self, shot: Shot, f: Facts, legal: set[int] | None,
                       req: ShotRequirements, require_rail: bool) -> list[Foul]:
@@ -720,6 +721,14 @@ class PoolDiscipline(Discipline[PS]):
     def foul_called(self, state: PS, foul: Foul) -> tuple[Ruling, PS]:
         """The game's ruling on a foul a person called between strokes."""
         raise NotImplementedError
+
+    def stroke_called(self, state: PS, code: Code) -> Foul:
+        """A foul only a person sees (general rules 3, 11, 19, 33; 14.1
+        7.5), called on the stroke that committed it; a loss is not one."""
+        foul = self.called_foul(state, code)
+        if code.kind is not Kind.FOUL:
+            raise RulesError(f"code: {code.id} is not a foul of a stroke")
+        return foul
 
     def called_foul(self, state: PS, code: Code) -> Foul:
         if code.kind is Kind.NOTE:

@@ -601,10 +601,11 @@ class PyramidDiscipline(Discipline[PyS]):
         if shot.initial.position(CUE_BALL) is None:
             raise RulesError("shot.initial: the cue ball must be on the table")
 
-    def judge(self, state: PyS, shot: Shot, decl: Declarations
-              ) -> tuple[Ruling, PyS]:
+    def judge(self, state: PyS, shot: Shot, decl: Declarations,
+              called: Sequence[Code] = ()) -> tuple[Ruling, PyS]:
         self.ready(state)
         self.check_shot(state, shot)
+        seen = tuple(self.stroke_called(state, c) for c in called)
         moved = self_moved(shot)
         if moved.replay:
             # Digest §2.9: a ball fell in by itself before the cue ball got
@@ -617,7 +618,7 @@ class PyramidDiscipline(Discipline[PyS]):
             # dropped is put back where it hung; the stroke is judged without it.
             shot = restore_hanging(shot, moved.restore)
             restored = [(i, b) for i, b, _, _ in moved.restore]
-        f = facts(replace(shot, final=table_after(shot)))
+        f = replace(facts(replace(shot, final=table_after(shot))), called=seen)
         fouls = self.find_fouls(state, shot, f)
         if fouls:
             ruling, new = self.on_foul(state, tuple(fouls), shot, f)
@@ -670,7 +671,7 @@ class PyramidDiscipline(Discipline[PyS]):
             out.append(breach(c.double_hit, i, (CUE_BALL,)))
         for i, balls in cc.other_balls:
             out.append(breach(c.stick_touched_ball, i, balls))
-        return out
+        return [*out, *f.called]
 
     def contact_fouls(self, state: PyS, shot: Shot, f: Facts) -> list[Foul]:
         """Contact and completion, or the break (§2.4, §2.5); from hand a

@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.ruling import Foul
 from simulator.table.events import HEAD_STRING, Event, EventKind, Phase, Shot
 from simulator.table.specs import CUE_BALL, TableSpec
 from simulator.table.state import TableState, Where
@@ -418,6 +419,9 @@ class Facts:
     cushion_balls: frozenset[int]  # object balls that met a cushion at any time
     moved: SelfMoved
     end_index: int  # the rest event, or the last event
+    # Fouls a person saw in the stroke that no event shows (a foul called on
+    # the last shot): the game counts them with the rest.
+    called: tuple[Foul, ...] = ()
 
     @property
     def off(self) -> tuple[tuple[int | None, int], ...]:

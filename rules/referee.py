@@ -263,7 +263,8 @@ def action_json(value: object) -> dict[str, Any]:
 
 # What a step's record repeats of the step itself: declarations and the
 # referee's calls of a shot, a called foul's code, a choice, the lag's balls.
-RECORDED_INPUTS = ("declarations", "jumped", "code", "choice", "ball", "balls")
+RECORDED_INPUTS = ("declarations", "jumped", "code", "on", "choice", "ball",
+                   "balls")
 
 
 def ruling_record(ruling: Ruling) -> dict[str, Any]:
@@ -552,6 +553,44 @@ class Match:
         self._push(new, {"type": "foul", "code": cd.id}, ruling, ruling.shooter)
         return ruling
 
+    def called_shot(self) -> int | None:
+        """The step of the last shot when nothing but fouls called on it
+        (``call_on_shot``) came after it; else None."""
+        at = len(self._log) - 1
+        while at >= 0 and self._log[at].get("on") == "shot":
+            at -= 1
+        return at if at >= 0 and self._log[at].get("type") == "shot" else None
+
+    def call_on_shot(self, code: Code | str) -> Ruling:
+        """A foul a person saw in the last shot that its log cannot show
+        (general rules 3, 11, 19, 33; 14.1 7.5; Express 2.6), charged to the
+        player who played it, whoever is at the table now: the shot is judged
+        again from where it was played with the foul counted with the rest
+        (one penalty for them all, general rule 24: a foul already judged is
+        not charged twice). The call is a step of its own: undo takes back
+        the call and leaves the shot as it was judged."""
+        try:
+            cd = code_by_id(code) if isinstance(code, str) else code
+        except ValueError as e:
+            raise RulesError(f"code: {e}") from None
+        at = self.called_shot()
+        if at is None:
+            raise RulesError("call_foul: the last step is not a shot")
+        called = [str(a.get("code")) for a in self._log[at + 1:]]
+        if cd.id in called:
+            raise RulesError(f"code: {cd.id} is called on this shot already")
+        last = self._log[at]
+        snap = self._stack[at]
+        codes = (*map(code_by_id, called), cd)
+        shot = shot_from_dict(last["shot"])
+        decl = Declarations.from_dict(last.get("declarations"))
+        ruling, game = self._judged(snap, shot, decl,
+                                    tuple(last.get("jumped", ())), codes)
+        ruling, new = self._after(snap, ruling, game)
+        self._push(new, {"type": "foul", "code": cd.id, "on": "shot"}, ruling,
+                   ruling.shooter)
+        return ruling
+
     def concede(self, player: int, whole_match: bool = False) -> Ruling:
         """``player`` concedes the game, or with ``whole_match`` the match,
         whoever is at the table: the opponent wins the game (loss.conceded)
@@ -689,12 +728,17 @@ class Match:
             raise RulesError("shot: the lag comes first (Match.lag)")
         if snap.lag_winner is not None or snap.game.pending:
             raise RulesError("shot: a choice is pending (Match.choose)")
+        return self._after(snap, *self._judged(snap, shot, decl, jumped))
+
+    def _judged(self, snap: _Snap, shot: Shot, decl: Declarations,
+                jumped: tuple[int, ...], called: Sequence[Code] = ()
+                ) -> tuple[Ruling, GameState]:
+        """The discipline's ruling on ``shot`` played from ``snap``, with
+        the referee's calls on it (general rule 23; fouls a person saw)."""
         if jumped:
-            ruling, game = self.discipline.judge_jumped(snap.game, shot, decl,
-                                                        jumped)
-        else:
-            ruling, game = self.discipline.judge(snap.game, shot, decl)
-        return self._after(snap, ruling, game)
+            return self.discipline.judge_jumped(snap.game, shot, decl, jumped,
+                                                called)
+        return self.discipline.judge(snap.game, shot, decl, called)
 
     def _after(self, snap: _Snap, ruling: Ruling,
                game: GameState) -> tuple[Ruling, _Snap]:
@@ -868,7 +912,13 @@ class Replay:
             code = a.get("code")
             if not isinstance(code, str):
                 raise RulesError(f"{where}.code: expected a foul's code")
-            m.call_foul(code)
+            on = a.get("on")
+            if on not in (None, "shot"):
+                raise RulesError(f"{where}.on: expected \"shot\" or nothing")
+            if on == "shot":
+                m.call_on_shot(code)
+            else:
+                m.call_foul(code)
         elif kind == "concede":
             player, whole = a.get("player"), a.get("match", False)
             if isinstance(player, bool) or not isinstance(player, int) \

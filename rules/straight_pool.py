@@ -353,8 +353,10 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
             notes.append(Outcome(Note.ILLEGAL_POCKETED, s14("8"), None,
                                  tuple(s.ball for s in spots)))
         if fouls:
+            # (a called 7.5 foul on the stroke costs as one called between shots)
             return self._foul(state, shot, f, fouls, notes, spots, f.scratch,
-                              third=breach is not None)
+                              third=breach is not None, intentional=any(
+                                  x.code is FoulCode.INTENTIONAL for x in fouls))
         return self.legal_shot(state, shot, f, decl, counted, notes, spots,
                                rail_safeties)
 
@@ -470,11 +472,15 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
             main = self.most_severe(fouls)
             options = (Choice.ACCEPT_FROM_KITCHEN, Choice.RERACK_OFFENDER_BREAKS)
             r = self._ruling(state, pts, fouls=tuple(fouls), penalty=main,
-                             notes=tuple(notes), next_shooter=self.other(state,
-                                                                         shooter),
+                             notes=tuple(notes), spots=tuple(spots),
+                             next_shooter=self.other(state, shooter),
                              ball_in_hand=BallInHand.KITCHEN, options=options,
                              chooser=self.other(state, shooter))
-            return r, self.settle(state, r, stroke=False, fouls=fouls_t)
+            # Called on a stroke: the table it left, its balls spotted (8, 9).
+            table = None if shot is None or f is None else \
+                self._table(shot, f, spots, BallInHand.NONE)
+            return r, self.settle(state, r, table, stroke=shot is not None,
+                                  fouls=fouls_t)
         # Rule 11: the incoming player takes the table; rule 10: a cue ball
         # that is down or off comes into play from the kitchen.
         r, new = self.foul_ruling(
