@@ -7,29 +7,36 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import callable_fouls, referee_action
+from simulator.app.match.turns import callable_fouls, called_shooter, referee_action
 from simulator.app.text.words import cite, code_words, home_rule
 
 
 def foul_dialog(app: App) -> Dialog:
     s = app.session
     assert s is not None
+    # After a computer's shot the call is on that shot, whoever is at the
+    # table now: the title names whose (the fouls are that stroke's).
+    offender = called_shooter(s)
     buttons: list[tuple[str, Any]] = []
     for c in callable_fouls(s)[:7]:
-        buttons.append((cite(s.locale, c), _call(app, c.id)))
+        buttons.append((cite(s.locale, c), _call(app, c.id, offender is not None)))
     # What no log shows: a ball touching something off the table, outside
     # interference (general rules 23, 28; simulator.app.dialogs.referee_calls).
     buttons.append((app.t("referee.open"), lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
-    d = Dialog(app, app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)),
-               app.t("fouls.body"), buttons, cancel=lambda: None, kind="fouls")
+    title = app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)) \
+        if offender is None else app.t("fouls.title_shot", name=s.name(offender))
+    body = app.t("fouls.body") if offender is None else \
+        app.t("fouls.body_shot", name=s.name(offender))
+    d = Dialog(app, title, body, buttons, cancel=lambda: None, kind="fouls")
     # A low window: every choice in view before any scrolls (two of six
     # showed at 800x500), the words "Foul:" each button repeats left out.
     d.fit_whole = True
     d.short_body = app.t("fouls.body_short")
     d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
                       app.t("fouls.referee_short"), buttons[-1][0]]
-    d.shortest = _book_once(app, callable_fouls(s)[:7], d.short_labels)
+    d.shortest = _book_once(app, callable_fouls(s)[:7], d.short_labels,
+                            None if offender is None else title)
     d.briefest = _brief(app, callable_fouls(s)[:7], d.shortest)
     return d
 
@@ -62,11 +69,12 @@ def _brief(app: App, codes: list[Any], shortest: tuple[str, str, list[str]] | No
     return title, body, [*out, app.t("fouls.referee_brief"), *rest[1:]]
 
 
-def _book_once(app: App, codes: list[Any], labels: list[str]
-               ) -> tuple[str, str, list[str]] | None:
+def _book_once(app: App, codes: list[Any], labels: list[str],
+               title: str | None = None) -> tuple[str, str, list[str]] | None:
     """The shortest words: the rule book of most of the fouls named once in
     the text, its fouls citing only their rule's number ("(rule 3)"), the
-    title without the name (the side column's heading says it): at 800x500
+    title without the name (the side column's heading says it; ``title``:
+    one naming whose shot the call is on, kept): at 800x500
     in Russian the full citation on every button left two of six choices
     under the wheel."""
     loc = app.session.locale if app.session is not None else None
@@ -84,7 +92,7 @@ def _book_once(app: App, codes: list[Any], labels: list[str]
         words = _unprefixed(code_words(loc, c.id))
         out.append(f"{words} ({app.t('fouls.rule_short', rule=r.rule)})")
     out += labels[len(codes):]
-    return (app.t("fouls.title_short"),
+    return (title or app.t("fouls.title_short"),
             app.t("fouls.body_book", book=app.t(f"book.{book}")), out)
 
 
@@ -94,5 +102,7 @@ def _unprefixed(label: str) -> str:
     return rest[:1].upper() + rest[1:] if sep and " " not in head and rest else label
 
 
-def _call(app: App, code_id: str) -> Any:
+def _call(app: App, code_id: str, on_shot: bool) -> Any:
+    if on_shot:
+        return referee_action(app, lambda s: s.call_on_shot(code_id))
     return referee_action(app, lambda s: s.call_foul(code_id))

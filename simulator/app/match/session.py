@@ -557,7 +557,14 @@ class Session:
         self._done()
 
     def call_foul(self, code_id: str) -> Ruling:
-        ruling = self.match.call_foul(code_id)
+        return self._called(self.match.call_foul(code_id))
+
+    def call_on_shot(self, code_id: str) -> Ruling:
+        """A foul a person saw in the last shot, charged to whoever played
+        it (``Match.call_on_shot``)."""
+        return self._called(self.match.call_on_shot(code_id))
+
+    def _called(self, ruling: Ruling) -> Ruling:
         self.last_ruling = ruling
         self.banner = self.ruling_banner(ruling)
         self.to_acknowledge = self.concerns_person(ruling)
@@ -675,7 +682,8 @@ class Session:
             self.match.choose(act["choice"], act.get("ball"))
             self.banner = None
         elif kind == "foul":
-            ruling = self.match.call_foul(act["code"])
+            ruling = self.match.call_on_shot(act["code"]) if act.get("on") == "shot" \
+                else self.match.call_foul(act["code"])
             self.last_ruling = ruling
             self.banner = self.ruling_banner(ruling)
         elif kind == "concede":

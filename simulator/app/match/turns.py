@@ -135,12 +135,30 @@ def choose_action(app: App, choice: Any) -> Any:
     return referee_action(app, lambda s: s.choose(choice))
 
 
+def called_shooter(s: Session) -> int | None:
+    """The computer seat whose shot a person's call of a foul concerns: its
+    shot is the last step (nothing but such calls since), whoever is at the
+    table now, so the foul is charged to the player who committed it. None:
+    the call is on the player at the table (a foul between strokes)."""
+    at = s.match.called_shot()
+    if at is None or not s.has_person():
+        return None
+    ruling = s.match.rulings[at]
+    if ruling is None or not s.is_computer(ruling.shooter):
+        return None
+    return ruling.shooter
+
+
 def callable_fouls(s: Session) -> list[Any]:
     """The fouls a person may call now: codes only a person can see, that the
-    referee's discipline accepts for the current state."""
+    referee's discipline accepts for the current state, or for the stroke of
+    a computer's last shot (``called_shooter``) those not called on it yet."""
     from rules.codes import all_codes
     from rules.ruling import RulesError
     out = []
+    at = s.match.called_shot() if called_shooter(s) is not None else None
+    done = set() if at is None else \
+        {a.get("code") for a in s.match.history[at + 1:]}
     info = s.match.discipline.info
     home = info.ref
     for c in all_codes():
@@ -153,10 +171,14 @@ def callable_fouls(s: Session) -> list[Any]:
         if c.ref.file != home.file or c.ref.section not in info.rule_sections:
             continue
         try:
-            s.match.discipline.call_foul(s.match.state, c)
+            if at is None:
+                s.match.discipline.call_foul(s.match.state, c)
+            else:
+                s.match.discipline.stroke_called(s.match.state_before(at), c)
         except (RulesError, ValueError, KeyError, AttributeError):
             continue
-        out.append(c)
+        if c.id not in done:
+            out.append(c)
     return out
 
 
@@ -196,13 +218,17 @@ def undo(app: App) -> None:
     if not app.settings.allow_undo:
         app.notify(app.t("undo.off"))
         return
+    called = s.can_undo() and s.match.history[-1].get("on") == "shot"
     if not s.undo():
         app.notify(app.t("undo.nothing"))
         return
     # Back to a person's turn: at its own turn a computer would only make
-    # the same move again (its decisions follow from the match's seed).
+    # the same move again (its decisions follow from the match's seed). A
+    # person's call on a computer's shot is their own step: undone alone,
+    # the shot stands as it was judged.
     from simulator.app.match import computer
-    while s.has_person() and s.can_undo() and computer.turn(s.match) is not None:
+    while not called and s.has_person() and s.can_undo() and \
+            computer.turn(s.match) is not None:
         s.undo()
     app.inform(app.t("undo.done"), 2.0)
     next_step(app)

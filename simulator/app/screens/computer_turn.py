@@ -423,6 +423,8 @@ class ComputerMode(TableMode):
             self.app.open("pause")
         elif event.key == pygame.K_j:
             self.app.open("referee")  # a call on the last shot; the computer waits
+        elif event.key == pygame.K_f:
+            self.app.open("fouls")  # a foul in its last shot; the computer waits
         elif event.key == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()  # what the card's button (its cap says H) does
         else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.match.saving import save_match
-from simulator.app.match.turns import next_step
+from simulator.app.match.turns import called_shooter, next_step
 from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
 from simulator.app.text import ui
@@ -60,6 +60,8 @@ class GameEndMode(TableMode):
             self.replay()
         elif k == pygame.K_j:
             self.app.open("referee")  # a call on the game's last shot
+        elif k == pygame.K_f and called_shooter(self.session) is not None:
+            self.app.open("fouls")  # a foul in a computer's last shot
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             save_match(self.app)
         elif k == pygame.K_h and self.session.banner is not None:
