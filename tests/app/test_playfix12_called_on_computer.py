@@ -25,12 +25,15 @@ from tests.app.helpers import (
 )
 
 TITLE = {"en": "Foul on {name}'s last shot", "ru": "Фол на последнем ударе: {name}"}
+# A low window's shorter title (every choice in view without a scroll).
+SHORT = {"en": "{name}'s last shot", "ru": "Последний удар: {name}"}
 FOUL_BY = {"en": "Foul by {name}", "ru": "Фол: {name}"}
 
 
-def after_computer_shot(lang: str, disc: str, cpu: str) -> tuple[Any, Session]:
+def after_computer_shot(lang: str, disc: str, cpu: str,
+                        size: tuple[int, int] = (800, 500)) -> tuple[Any, Session]:
     """Anna misses (a legal shot) at a set position; the computer ``cpu``
-    plays its shot; returns once it is judged."""
+    plays its shot; returns once it is judged (the window ``size``)."""
     balls: dict[str, list[float]] = {"0": [0.6, 0.6], "1": [1.2, 0.62]}
     if disc == "8-ball":
         balls |= {"9": [2.2, 0.4], "10": [2.0, 1.0], "8": [1.9, 0.5]}
@@ -42,7 +45,7 @@ def after_computer_shot(lang: str, disc: str, cpu: str) -> tuple[Any, Session]:
     draft = {"format": "kiy-scenario", "version": 1, "id": "called",
              "discipline": disc, "players": 2, "title": {"en": "Called", "ru": "Фол"},
              "balls": balls, "state": state}
-    app = make_app(lang, (800, 500))
+    app = make_app(lang, size)
     s = computer_match_at(app, draft, ["Anna", cpu])
     s.aim = Aim(angle_to((0.6, 0.6), (1.2, 0.62)), power_of(2.0))
     frame(app, n=2)
@@ -65,7 +68,8 @@ def call_touched_ball(app: Any, s: Session, lang: str) -> None:
     key(app, pygame.K_f)
     assert app.dialogs and app.dialogs[-1].kind == "fouls"
     d = app.dialogs[-1]
-    assert d.title == TITLE[lang].format(name=s.name(1)), d.title
+    low = app.size[1] < 600
+    assert d.title == (SHORT if low else TITLE)[lang].format(name=s.name(1)), d.title
     from rules.codes import code_by_id
     label = cite(s.locale, code_by_id("foul.touched_ball"))
     assert label in [lb for lb, _fn in d.button_specs], d.button_specs
@@ -75,12 +79,13 @@ def call_touched_ball(app: Any, s: Session, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_foul_called_on_the_computers_run_in_8_ball(lang: str) -> None:
-    """Gordon pots a stripe and thinks over his next shot; Anna presses F: the
-    dialog is "Foul on Gordon's last shot"; she calls a touched ball. The
-    referee charges Gordon (8-ball 11): his run ends, the ball he potted stays down, Anna
-    has the cue ball in hand anywhere; the card says "Foul by Gordon". Undo
-    takes back the call alone: Gordon's pot stands and he plays on."""
-    app, s = after_computer_shot(lang, "8-ball", "cpu:club:Gordon")
+    """Gordon pots a stripe and thinks over his next shot; Anna presses F:
+    the dialog is "Foul on Gordon's last shot"; she calls a touched ball.
+    The referee charges Gordon (8-ball 11): his run ends, the ball he potted
+    stays down, Anna has the cue ball in hand anywhere; the card says "Foul
+    by Gordon". Undo takes back the call alone: Gordon's pot stands and he
+    plays on."""
+    app, s = after_computer_shot(lang, "8-ball", "cpu:club:Gordon", (1280, 720))
     try:
         shot = s.match.rulings[1]
         assert shot is not None and shot.shooter == 1 and not shot.fouls
@@ -175,6 +180,49 @@ def test_a_foul_called_on_a_computers_foul_is_charged_once(lang: str) -> None:
         from rules.codes import code_by_id
         label = cite(s.locale, code_by_id("foul.touched_ball"))
         assert label not in button_labels(app)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_rule_23_after_the_computers_jump(lang: str) -> None:
+    """9-ball: the computer's cue ball jumps and lands back on the bed; at
+    Anna's turn J offers rule 23 on that shot: the cue ball called jumped
+    is the computer's foul (Anna in hand anywhere), and F after it is still
+    about the computer's shot."""
+    from rules.codes import Note
+    from rules.referee import Match
+    from simulator.app.match.turns import next_step
+    from simulator.physics import simulate
+    from simulator.practice.gallery import entries
+    sc = next(e for e in entries() if e.id == "gallery-illegal-jump").scenario
+    app = make_app(lang)
+    try:
+        m = Match.from_state(["cpu:beginner", "Anna"], sc.discipline, sc.game, {},
+                             seed=1)
+        assert m.requirements().shooter == 0
+        s = Session(m, app.locale)
+        s.watch = "skip"
+        app.session = s
+        assert sc.stroke is not None
+        s.apply(simulate(m.table(), sc.stroke), sc.declarations)  # its stroke
+        next_step(app)
+        frame(app, n=3)
+        key(app, pygame.K_j)
+        assert app.dialogs and app.dialogs[-1].kind == "referee"
+        click_button(app, app.t("referee.jumped"))
+        click_button(app, app.t("referee.cue_ball"))
+        frame(app)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 0 and r.fouls
+        assert any(n.code is Note.JUMPED_CALLED for n in r.notes)
+        assert s.req is not None and s.req.shooter == 1
+        assert s.req.ball_in_hand.value == "anywhere"
+        assert app.mode is not None and app.mode.name == "placing"
+        key(app, pygame.K_f)
+        assert app.dialogs and app.dialogs[-1].kind == "fouls"
+        assert app.dialogs[-1].title == TITLE[lang].format(name=s.name(0))
         assert not app.errors
     finally:
         pygame.display.quit()

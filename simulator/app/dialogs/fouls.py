@@ -36,7 +36,8 @@ def foul_dialog(app: App) -> Dialog:
     d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
                       app.t("fouls.referee_short"), buttons[-1][0]]
     d.shortest = _book_once(app, callable_fouls(s)[:7], d.short_labels,
-                            None if offender is None else title)
+                            None if offender is None else
+                            app.t("fouls.title_shot_short", name=s.name(offender)))
     d.briefest = _brief(app, callable_fouls(s)[:7], d.shortest)
     return d
 
