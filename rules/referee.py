@@ -561,6 +561,13 @@ class Match:
             at -= 1
         return at if at >= 0 and self._log[at].get("type") == "shot" else None
 
+    def shot_ruling(self, step: int) -> Ruling | None:
+        """The ruling step ``step`` stands under: its own, or for a shot a
+        person then called fouls on (``call_on_shot``), the last call's."""
+        while step + 1 < len(self._log) and self._log[step + 1].get("on") == "shot":
+            step += 1
+        return self._rulings[step]
+
     def call_on_shot(self, code: Code | str) -> Ruling:
         """A foul a person saw in the last shot that its log cannot show
         (general rules 3, 11, 19, 33; 14.1 7.5; Express 2.6), charged to the

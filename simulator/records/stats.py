@@ -100,10 +100,17 @@ def match_stats(match: Match) -> list[PlayerStats]:
     run = [0] * n
     at_table: int | None = None
     race = match.discipline.info.scoring == "race"
-    for step, (act, rul) in enumerate(zip(match.history, match.rulings,
-                                           strict=False)):
-        if rul is None:
+    hist = match.history
+    shot_step = 0
+    for i, rul in enumerate(match.rulings):
+        # A shot a person called a foul on after it counts once, as the call
+        # judged it (Match.call_on_shot): its own step and the calls but the
+        # last are passed over, the last read as the shot.
+        if hist[i].get("on") != "shot":
+            shot_step = i
+        if rul is None or match.shot_ruling(i) is not rul:
             continue
+        step, act = shot_step, hist[shot_step]
         p = rul.shooter
         if not 0 <= p < n:
             continue

@@ -144,13 +144,24 @@ def test_a_foul_called_after_the_computers_miss_in_14_1(lang: str) -> None:
 def test_the_computers_ball_does_not_count_on_a_called_foul_in_14_1() -> None:
     """14.1: Gordon pots a ball (a point) and plays on; Anna calls a touched
     ball on that shot: the stroke was a foul, so the ball is not counted
-    (14.1 8) and he loses a point (11): -1, not 0; his run ends."""
+    (14.1 8) and he loses a point (11): -1, not 0; his run ends. The match's
+    statistics and the shot's replay read the shot as the call judged it
+    (one foul, no ball); undone, as it was."""
     app, s = after_computer_shot("en", "14.1", "cpu:club:Gordon")
     try:
         assert s.match.state.scores == (0, 1)
+        shot = s.shots[-1][1]
         call_touched_ball(app, s, "en")
         assert s.match.state.scores == (0, -1)
         assert s.req is not None and s.req.shooter == 0
+        gordon = s.stats()[1]
+        assert (gordon.fouls, gordon.potted, gordon.innings) == (1, 0, 1)
+        assert s.shots[-1][1] is s.last_ruling
+        key(app, pygame.K_u)
+        frame(app, n=2)
+        assert s.shots[-1][1] is shot
+        gordon = s.stats()[1]
+        assert (gordon.fouls, gordon.potted) == (0, 1)
     finally:
         pygame.display.quit()
 

@@ -273,7 +273,7 @@ class Session:
         for i, (act, rul) in enumerate(zip(match.history, match.rulings,
                                            strict=True)):
             if act.get("type") == "shot" and rul is not None:
-                shots.add_recorded(i, rul)
+                shots.add_recorded(i, match.shot_ruling(i) or rul)
         if s.shots:
             s.last_ruling = s.shots[-1][1]
         s.powers = powers_played(match)
@@ -562,7 +562,21 @@ class Session:
     def call_on_shot(self, code_id: str) -> Ruling:
         """A foul a person saw in the last shot, charged to whoever played
         it (``Match.call_on_shot``)."""
-        return self._called(self.match.call_on_shot(code_id))
+        ruling = self._called(self.match.call_on_shot(code_id))
+        self._rerule_called()
+        return ruling
+
+    def _rerule_called(self) -> None:
+        """The last shot in the list (its replay, its card) under the
+        ruling it stands under after the calls on it, or without them once
+        undone."""
+        at = self.match.called_shot()
+        shots = self.shots
+        if at is None or not isinstance(shots, ShotList) or not shots:
+            return
+        ruling = self.match.shot_ruling(at)
+        if ruling is not None:
+            shots.rerule(len(shots) - 1, ruling)
 
     def _called(self, ruling: Ruling) -> Ruling:
         self.last_ruling = ruling
@@ -617,6 +631,8 @@ class Session:
         self.match.undo()
         if last.get("type") == "lag" and self.lags:
             self.lags.pop()
+        if last.get("on") == "shot":
+            self._rerule_called()
         self.redo_stack.append(last)
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
@@ -682,8 +698,11 @@ class Session:
             self.match.choose(act["choice"], act.get("ball"))
             self.banner = None
         elif kind == "foul":
-            ruling = self.match.call_on_shot(act["code"]) if act.get("on") == "shot" \
+            on_shot = act.get("on") == "shot"
+            ruling = self.match.call_on_shot(act["code"]) if on_shot \
                 else self.match.call_foul(act["code"])
+            if on_shot:
+                self._rerule_called()
             self.last_ruling = ruling
             self.banner = self.ruling_banner(ruling)
         elif kind == "concede":
