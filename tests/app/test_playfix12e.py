@@ -57,3 +57,76 @@ def test_a_person_who_lost_to_a_computer_level_is_listed_below_it(
         assert note.split()[0] in drawn and not any(t.cut for t in app.texts)
     finally:
         pygame.display.quit()
+
+
+# -- 2. Express with a computer seat: undo on its keys only, and says what -----
+
+def _express_after_computers_choice(lang: str, size: tuple[int, int]) -> tuple:
+    """Anna breaks an Express match (Anna, the club computer, Boris) away from
+    the rack, a foul; read, the computer chooses (to re-rack and break
+    itself, Express 2.6 item 5) and thinks over its break, its choice's card
+    held on the table."""
+    from simulator.app.table.aim import Aim
+    from tests.app.helpers import key, run_until
+    from tests.app.test_evening_match import start
+    app = make_app(lang, size)
+    app.settings.watch = "1"
+    s = start(app, ["Anna", "cpu:club", "Boris"], "express", {}, seed=3)
+    key(app, pygame.K_RETURN)  # the cue ball where it is offered
+    s.aim = Aim(angle=s.aim.angle + 180, power=0.3)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name == "computer",
+              limit=6000)
+    frame(app, n=40)
+    key(app, pygame.K_SPACE)  # Anna's foul read
+    run_until(app, lambda: len(s.match.history) == 2, limit=3000)
+    assert [a["type"] for a in s.match.history] == ["shot", "choice"]
+    assert app.mode is not None and app.mode.name == "computer"
+    return app, s
+
+
+@pytest.mark.parametrize("size", ((1280, 720), LOW), ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
+        lang: str, size: tuple[int, int]) -> None:
+    """At the computer's turn after its choice: keys that are not undo's
+    (Backspace, Delete, Z, Shift+Z, Ctrl+U, Alt+U, Ctrl+Alt+Z, the number
+    keys of the watching speed) take nothing back (Ctrl+U and Alt+U undid
+    the foul and the choice); U does, and its toast names both steps (it
+    said only "The last step was undone."); Y makes them again, and Ctrl+Z
+    undoes them again, saying so."""
+    from simulator.app.match.turns import step_words
+    from tests.app.helpers import key
+    app, s = _express_after_computers_choice(lang, size)
+    try:
+        steps = list(s.match.history)
+        cpu = s.name(1)
+        ctrl, alt = pygame.KMOD_LCTRL, pygame.KMOD_LALT
+        for k, mod in ((pygame.K_BACKSPACE, 0), (pygame.K_DELETE, 0),
+                       (pygame.K_z, 0), (pygame.K_z, pygame.KMOD_LSHIFT),
+                       (pygame.K_u, ctrl), (pygame.K_u, alt),
+                       (pygame.K_z, ctrl | alt), (pygame.K_1, 0), (pygame.K_2, 0),
+                       (pygame.K_KP1, 0)):
+            key(app, k, mod)
+            assert list(s.match.history[:2]) == steps, pygame.key.name(k)
+            assert app.mode is not None and app.mode.name == "computer"
+        choice = app.t("undo.step.choice", name=cpu, choice=app.t(
+            f"choice.{steps[1]['choice']}"))
+        foul = app.t("undo.step.foul", name="Anna")
+        said = app.t("undo.done", what=f"{foul} · {choice}")
+        assert step_words(s) == choice  # the last step in words
+        key(app, pygame.K_u)
+        assert not s.match.history
+        assert app.toast is not None and app.toast[0] == said, app.toast
+        frame(app)
+        drawn = " ".join(t.text for t in app.texts)
+        assert said.split(":")[0] in drawn and foul.split()[0] in drawn, drawn
+        key(app, pygame.K_y)
+        assert list(s.match.history) == steps
+        assert app.toast is not None and app.toast[0] == app.t(
+            "redo.done", what=f"{foul} · {choice}")
+        key(app, pygame.K_z, ctrl)
+        assert not s.match.history and app.toast is not None and \
+            app.toast[0] == said
+    finally:
+        pygame.display.quit()
