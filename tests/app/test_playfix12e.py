@@ -130,3 +130,111 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
             app.toast[0] == said
     finally:
         pygame.display.quit()
+
+
+# -- 3. aiming after the break: the mouse, the pull, the power ------------------
+
+def _after_the_break(lang: str, size: tuple[int, int]) -> tuple:
+    """Anna breaks a 9-ball match (the cue ball put down by a click, aimed
+    with the mouse at the 1, Space at 90% power) and pots: her turn again,
+    the cue preset at the nearest ball, the mouse left where it was."""
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from tests.app.helpers import DT, click, key, move, run_until
+    app = make_app(lang, size)
+    s = Session.new(["Anna", "Boris"], "9-ball", {"first_breaker": 0}, app.locale,
+                    seed=4)
+    app.session = s
+    next_step(app)
+    app.frame([], DT)
+    view = app.mode.scene.view  # type: ignore[union-attr]
+    click(app, view.to_screen(s.spec.length * 0.2, s.spec.width * 0.5))
+    move(app, view.to_screen(*s.table.position(1)))
+    s.aim = s.aim.with_power(0.9)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name != "playing",
+              limit=8000)
+    frame(app, n=30)
+    assert app.mode is not None and app.mode.name == "aiming"
+    assert s.req is not None and s.req.shooter == 0 and len(s.shots) == 1
+    return app, s
+
+
+def _screen_off(app: object, cue: tuple[float, float], angle: float,
+                metres: float) -> tuple[int, int]:
+    import math
+    view = app.mode.scene.view  # type: ignore[attr-defined]
+    a = math.radians(angle)
+    p = view.to_screen(cue[0] + math.cos(a) * metres, cue[1] + math.sin(a) * metres)
+    return int(p[0]), int(p[1])
+
+
+@pytest.mark.parametrize("size", ((1280, 720), LOW), ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_after_the_break_a_pull_begun_without_a_move_aims_at_the_mouse(
+        lang: str, size: tuple[int, int]) -> None:
+    """Right after the break the cue points at the 1. The mouse pressed, not
+    moved first, at a point across that line and pulled back toward the
+    cue ball: the stroke goes where the mouse was pressed (the pull ran
+    across the preset line and did nothing, without a word), at the power
+    of the pull."""
+    from simulator.app.table.aim import angle_to
+    app, s = _after_the_break(lang, size)
+    try:
+        cue = s.cue_pos()
+        assert cue is not None
+        preset = s.aim.angle
+        assert preset == pytest.approx(angle_to(cue, s.table.position(1)))
+        across = (preset + 90.0) % 360.0
+        start = _screen_off(app, cue, across, 0.30)
+        if not app.mode.layout.table.collidepoint(start):  # type: ignore
+            across = (preset - 90.0) % 360.0
+            start = _screen_off(app, cue, across, 0.30)
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        assert s.aim.angle == pytest.approx(across, abs=0.5)
+        end = _screen_off(app, cue, across, 0.10)
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0),
+                                      buttons=(1, 0, 0)))
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        assert app.mode is not None and app.mode.name == "playing"
+        assert app.mode.stroke.direction == pytest.approx(  # type: ignore
+            across, abs=0.5)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", ((1280, 720), LOW), ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_drag_that_gives_no_power_says_so_and_keeps_the_power(
+        lang: str, size: tuple[int, int]) -> None:
+    """After the break, the mouse moved (the cue follows it at once), then a
+    drag across the aim: no stroke, the power set before (1.6 m/s) kept all
+    along, and a hint says to pull back away from the ball (nothing was
+    said)."""
+    from simulator.app.table.aim import angle_to
+    from tests.app.helpers import move
+    app, s = _after_the_break(lang, size)
+    try:
+        cue = s.cue_pos()
+        assert cue is not None
+        power = s.aim.power
+        aim = (s.aim.angle + 40.0) % 360.0
+        at = _screen_off(app, cue, aim, 0.35)
+        move(app, at)
+        view = app.mode.scene.view  # type: ignore[union-attr]
+        assert s.aim.angle == pytest.approx(angle_to(cue, view.to_table(*at)))
+        assert s.aim.angle == pytest.approx(aim, abs=0.5)
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+        side = _screen_off(app, cue, aim + 12.0, 0.35)  # across the aim
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=side, rel=(0, 0),
+                                      buttons=(1, 0, 0)))
+        assert s.aim.power == power
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=side, button=1))
+        assert app.mode is not None and app.mode.name == "aiming"
+        assert len(s.shots) == 1 and s.aim.power == power
+        assert app.toast is not None and app.toast[0] == app.t("pull.nothing")
+        frame(app)
+        drawn = " ".join(t.text for t in app.texts)
+        assert app.t("pull.nothing").split()[0] in drawn
+    finally:
+        pygame.display.quit()
