@@ -191,8 +191,9 @@ def can_concede(s: Session) -> bool:
 
 
 def step_words(s: Session) -> str:
-    """The match's last step in a few words ("Anna's shot (foul)", "the
-    computer's choice: ..."): what an undo takes back, or a redo makes again."""
+    """The match's last step in a few words ("foul shot by Anna", "choice
+    by Computer (club player): ..."): what an undo takes back, or a redo
+    makes again."""
     t = s.locale.t
     act = s.match.history[-1]
     by = (act.get("record") or {}).get("by")
