@@ -26,6 +26,11 @@ SCALE = 100.0  # rating points per doubling of the odds
 PRIOR_MEAN = 500.0  # a rating with no games leans here (an average club player)
 PRIOR_SD = 200.0  # how far a person's rating may lie from it before any game
 Z95 = 1.959964  # a 95% margin is this many standard errors
+# A rating on fewer games than this, or with a wider 95% margin, is
+# provisional: the prior still carries most of it (two games gave 353 +-296,
+# ranked above the computer level that had just beaten the player).
+PROVISIONAL_GAMES = 10
+PROVISIONAL_MARGIN = 200.0
 _K = math.log(2.0) / SCALE  # d log-odds / d rating
 
 
@@ -99,10 +104,29 @@ class Rating:
     confidence: float
     fixed: bool = False
 
+    @property
+    def provisional(self) -> bool:
+        """Too few games to rank among the others (a computer level's
+        measured rating never is)."""
+        return not self.fixed and (self.games < PROVISIONAL_GAMES
+                                   or self.margin > PROVISIONAL_MARGIN)
+
     def to_dict(self) -> dict[str, object]:
         return {"rating": round(self.value, 1), "margin": round(self.margin, 1),
                 "games": self.games, "confidence": round(self.confidence, 3),
-                "fixed": self.fixed}
+                "fixed": self.fixed, "provisional": self.provisional}
+
+
+def rank_key(r: Rating | None) -> tuple[int, float]:
+    """Sorts a list of ratings best first: the established ones (computer
+    levels among them) by their value, then the provisional ones by the low
+    end of their band (what their few games show for sure), then the
+    players with no rating."""
+    if r is None:
+        return 2, 0.0
+    if r.provisional:
+        return 1, -(r.value - r.margin)
+    return 0, -r.value
 
 
 def fit(results: Iterable[Results], *, prior_mean: float = PRIOR_MEAN,

@@ -15,6 +15,7 @@ from simulator.app.match.session import Session
 from simulator.app.text.words import reason_text, ref_text
 
 CONCEDE = "loss.conceded"
+UNDO_SECONDS = 4.0  # the toast naming what an undo took back: time to read it
 
 
 def match_screen(app: App) -> Mode:
@@ -211,15 +212,38 @@ def can_concede(s: Session) -> bool:
     return True
 
 
+def step_words(s: Session) -> str:
+    """The match's last step in a few words ("foul shot by Anna", "choice
+    by Computer (club player): ..."): what an undo takes back, or a redo
+    makes again."""
+    t = s.locale.t
+    act = s.match.history[-1]
+    by = (act.get("record") or {}).get("by")
+    name = s.name(s.names.index(by)) if by in s.names else "?"
+    kind = act.get("type")
+    if kind == "shot":
+        ruling = s.match.rulings[-1]
+        return t("undo.step.foul" if ruling is not None and ruling.fouls
+                 else "undo.step.shot", name=name)
+    if kind == "choice":
+        return t("undo.step.choice", name=name, choice=t(f"choice.{act.get('choice')}"))
+    if kind == "foul":  # called by a person, not seen in a shot
+        return t("undo.step.called", name=name)
+    if kind == "concede":
+        return t("undo.step.concede", name=name)
+    return t("undo.step.lag")
+
+
 def undo(app: App) -> None:
+    """Take back the last step, and the computers' steps before it back to a
+    person's turn; the toast names every step taken back."""
     s = app.session
     if s is None:
         return
     if not app.settings.allow_undo:
         app.notify(app.t("undo.off"))
         return
-    called = s.can_undo() and s.match.history[-1].get("on") == "shot"
-    if not s.undo():
+    if not s.can_undo():
         app.notify(app.t("undo.nothing"))
         return
     # Back to a person's turn: at its own turn a computer would only make
@@ -227,10 +251,13 @@ def undo(app: App) -> None:
     # person's call on a computer's shot is their own step: undone alone,
     # the shot stands as it was judged.
     from simulator.app.match import computer
-    while not called and s.has_person() and s.can_undo() and \
-            computer.turn(s.match) is not None:
+    called = s.match.history[-1].get("on") == "shot"
+    undone: list[str] = []
+    while not undone or (not called and s.has_person() and s.can_undo() and
+                         computer.turn(s.match) is not None):
+        undone.append(step_words(s))
         s.undo()
-    app.inform(app.t("undo.done"), 2.0)
+    app.inform(app.t("undo.done", what=" · ".join(reversed(undone))), UNDO_SECONDS)
     next_step(app)
 
 
@@ -250,13 +277,15 @@ def redo(app: App) -> None:
     if not done:
         app.notify(app.t("redo.nothing"))
         return
+    redone = [step_words(s)]
     from simulator.app.match import computer
     while s.has_person() and s.can_redo() and computer.turn(s.match) is not None:
         try:
             s.redo()
         except RulesError:
             break
-    app.inform(app.t("redo.done"), 2.0)
+        redone.append(step_words(s))
+    app.inform(app.t("redo.done", what=" · ".join(redone)), UNDO_SECONDS)
     next_step(app)
 
 

@@ -31,6 +31,7 @@ from simulator.app.table.render import draw_cue, draw_dashed, table_clip
 from simulator.table.specs import CUE_BALL
 
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
+NO_POWER = 0.01  # a pull giving no more than this is no stroke
 # The mouse still this long: the aim it points is one the player settled on;
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).
@@ -66,6 +67,9 @@ class AimMode(ShotInputMode):
         # The aim the mouse last rested on (or the keys, a hint, an undo set),
         # which a click that calls keeps; how long the mouse has been still.
         self.settled_angle = self.session.aim.angle
+        # The aim the turn began with (at the nearest object ball, or as an
+        # undo left it): a press before any move of the mouse aims first.
+        self.preset_angle = self.session.aim.angle
         self.still = AIM_REST
         self.mouse_angle: float | None = None  # the angle the mouse last set
         self.trip_from: tuple[int, int] | None = None  # where the mouse last rested
@@ -215,7 +219,7 @@ class AimMode(ShotInputMode):
             self.panel_drag_to(pos)
             return
         if self.drag_from is not None:
-            s.aim = s.aim.with_power(self.pull_power(pos))
+            s.aim = s.aim.with_power(self.pulled_power(pos))
             self.warn_wrong_way(pos)
             return
         if not self.layout.table.collidepoint(pos):
@@ -229,6 +233,11 @@ class AimMode(ShotInputMode):
                 self.settled_angle = s.aim.angle
             self.still = 0.0
             self.trip_from = pos
+        self.aim_at(pos)
+
+    def aim_at(self, pos: tuple[int, int]) -> None:
+        """The cue turned to point at the mouse."""
+        s = self.session
         cue = self.cue()
         if cue is not None:
             target = self.scene.view.to_table(*pos)
@@ -236,6 +245,13 @@ class AimMode(ShotInputMode):
                 s.aim = Aim(angle_to(cue, target), s.aim.power, s.aim.tip_a,
                             s.aim.tip_b, s.aim.elevation)
                 self.mouse_angle = s.aim.angle
+
+    def pulled_power(self, pos: tuple[int, int]) -> float:
+        """The power a pull gives; until it gives some (a pull toward the
+        ball, or across the aim), the power set before stays: it read 0.7
+        m/s, not the 1.6 shown, after a pull the wrong way."""
+        p = self.pull_power(pos)
+        return p if p > NO_POWER else self.drag_power0
 
     def mouse_down(self, pos: tuple[int, int], button: int) -> None:
         """Left: a control, or the start of a pull back; right: a call;
@@ -247,6 +263,13 @@ class AimMode(ShotInputMode):
                 self.panel_drag = self.panel_click(pos)
                 return
             if lay.table.collidepoint(pos):
+                if self.mouse_angle is None and s.aim.angle == self.preset_angle:
+                    # No move of the mouse since the turn began (after the
+                    # break the cue pointed at the 1, away from the hand):
+                    # the pull starts from the aim at the mouse, as after a
+                    # move, not along the preset line the player never saw
+                    # as theirs.
+                    self.aim_at(pos)
                 self.press_pos = pos
                 self.drag_from = self.along(pos)
                 self.drag_power0 = s.aim.power
@@ -275,13 +298,17 @@ class AimMode(ShotInputMode):
         power = self.pull_power(pos)
         self.warn_wrong_way(pos)
         self.drag_from = None
-        if moved and power > 0.01:
+        if moved and power > NO_POWER:
             s.aim = s.aim.with_power(power)
             self.shoot()
         else:
             s.aim = s.aim.with_power(self.drag_power0)
             if not moved:
                 self.click(pos)
+            elif not self.pull_warned:
+                # A drag across the aim gives no power either: said, so the
+                # player is not left wondering why nothing happened.
+                self.app.inform(self.app.t("pull.nothing"), 4.0)
 
     def click(self, pos: tuple[int, int]) -> None:
         """A click without a pull-back: choose the called ball or pocket.

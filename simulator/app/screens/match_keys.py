@@ -34,6 +34,19 @@ def forget_hurry(app: App) -> None:
         app.session.hurried.clear()
 
 
+def undo_key(event: pygame.event.Event) -> bool:
+    """Whether the key is undo's: U alone or Ctrl+Z, as the help lists them.
+    Ctrl+U, Alt+U and Ctrl+Alt+Z (AltGr+Z on some keyboards) undid too,
+    listed nowhere: steps went back on a key the player did not know was
+    undo's."""
+    k = event.key
+    mods = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT
+                        | pygame.KMOD_GUI)
+    return (k == pygame.K_u and not mods) or (
+        k == pygame.K_z and bool(mods & pygame.KMOD_CTRL)
+        and not mods & ~pygame.KMOD_CTRL)
+
+
 def common_key(app: App, event: pygame.event.Event) -> bool:
     """Keys every table screen of a match shares; True when one was used."""
     k = event.key
@@ -45,7 +58,7 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
         app.open("pause")
     elif k == pygame.K_F1:
         app.go("help", back="match")
-    elif (k == pygame.K_u and not shift) or (k == pygame.K_z and ctrl and not shift):
+    elif undo_key(event):
         undo(app)
     elif k == pygame.K_y or (k == pygame.K_z and ctrl and shift) or \
             (k == pygame.K_u and shift):

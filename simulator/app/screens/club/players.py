@@ -28,7 +28,7 @@ from simulator.app.screens.club.draw import (
 from simulator.app.text import fonts, ui
 from simulator.records.database import MatchRecord, Records, RecordsProblem
 from simulator.records.pages import PlayerPage, page, ratings
-from simulator.records.rating import Rating
+from simulator.records.rating import PROVISIONAL_GAMES, Rating, rank_key
 
 
 def read_records(app: App, then: str, **kw: object) -> list[MatchRecord] | None:
@@ -51,11 +51,13 @@ def rating_text(app: App, r: Rating | None) -> str:
                   margin=f"{r.margin:.0f}")
     if r.fixed:
         return rec_t(app, "rating.computer", rating=f"{r.value:.0f}")
-    return f"{value} · {rec_t(app, 'rating.games', n=r.games)}"
+    games = "rating.provisional" if r.provisional else "rating.games"
+    return f"{value} · {rec_t(app, games, n=r.games)}"
 
 
 class RecordsMode(Mode):
-    """Every player in the records, best rated first; a click opens a page."""
+    """Every player in the records, best rated first (a provisional rating
+    after the established ones: ``rank_key``); a click opens a page."""
 
     name = "records"
 
@@ -74,7 +76,7 @@ class RecordsMode(Mode):
             for s in m.seats:
                 played[s.name] = played.get(s.name, 0) + 1
         self.rows = sorted(((n, rated.get(n), k) for n, k in played.items()),
-                           key=lambda r: (-(r[1].value if r[1] else -1e9), r[0]))
+                           key=lambda r: (*rank_key(r[1]), r[0]))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -95,11 +97,21 @@ class RecordsMode(Mode):
         inner = pygame.Rect(rect.left + 10, y, rect.width - 20, rect.bottom - y - 6)
         if self.matches is not None and not self.rows:
             ui.paragraph(surface, t("club.no_records"), size, ui.DIM, inner)
+        small = max(10, size - 1)
+        if any(r is not None and r.provisional for _n, r, _k in self.rows):
+            # Why a high provisional rating stands below a lower one.
+            note = ui.wrap(rec_t(app, "rating.provisional_note",
+                                 n=PROVISIONAL_GAMES), small, inner.width)
+            nh = len(note) * ui.line_height(small)
+            inner.height -= nh + 4
+            for k, ln in enumerate(note):
+                ui.line(surface, ln, small, ui.DIM, pygame.Rect(
+                    inner.left, inner.bottom + 4 + k * ui.line_height(small),
+                    inner.width, ui.line_height(small)))
         yy = inner.top
         # The count of matches right, as wide as its words; the rating takes
         # what is left beside the names, on two lines where one is too short
         # ("500 (уровень компьютера, измерен)" was cut with an ellipsis).
-        small = max(10, size - 1)
         count_w = max((fonts.font(small).size(t("club.matches_n", n=n))[0]
                        for _name, _r, n in self.rows), default=0) + 4
         name_w = inner.width * 4 // 10
