@@ -91,6 +91,9 @@ class PlayMode(TableMode):
         if new:
             self.app.sound.play_events(new)
 
+    def working(self) -> bool:
+        return not self.finished  # the shot is computed as it is shown
+
     def update(self, dt: float) -> None:
         if self.finished:
             return
