@@ -1,8 +1,9 @@
 """A conceded match is said as one, by whom, with the games really won on
 the scoreboard and in the records alike; a game given up during the
-computer's break leaves that game's scoreboard under its card, not the next
-one's. Anna against Gordon (a computer), race to 3, Gordon breaking; Anna
-concedes from the match menu while his break rolls."""
+computer's break leaves that game's scoreboard and balls under its card, not
+the next one's (the break rolling is played out and judged first). Anna
+against Gordon (a computer), race to 3, Gordon breaking; Anna concedes from
+the match menu while his break rolls."""
 
 from __future__ import annotations
 
@@ -38,6 +39,23 @@ def _shown(app: App) -> list[str]:
     return [t.text for t in app.texts]
 
 
+def _the_break_lies_under_the_card(app: App, s: Session) -> None:
+    """Gordon's break was played out and judged before the concession: the
+    balls under the card lie where it left them, not racked."""
+    from simulator.table.state import TableState, Where
+    kinds = [a["type"] for a in s.match.history]
+    assert kinds == ["shot", "concede"], kinds
+    stopped = TableState.from_dict(s.match.history[0]["shot"]["final"])
+    racked = TableState.from_dict(s.match.history[0]["shot"]["initial"])
+    drawn = app.mode.ball_positions()  # type: ignore[union-attr]
+    lying = {b.ball: (b.x, b.y) for b in stopped.balls if b.where is Where.TABLE}
+    assert set(drawn) == set(lying)
+    for b, at in lying.items():
+        assert drawn[b][:2] == pytest.approx(at, abs=1e-6)
+    assert any(drawn[b.ball][:2] != pytest.approx((b.x, b.y), abs=1e-3)
+               for b in racked.balls if b.ball in drawn)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_conceded_match_is_said_so_and_its_score_is_the_games_played(
         lang: str) -> None:
@@ -62,6 +80,7 @@ def test_a_conceded_match_is_said_so_and_its_score_is_the_games_played(
         assert app.t("score.match_conceded", name="Anna") in centre
         # The records count the same games.
         assert [st.games for st in s.stats()] == [0, 1]
+        _the_break_lies_under_the_card(app, s)
     finally:
         pygame.display.quit()
 
@@ -80,6 +99,7 @@ def test_a_game_conceded_in_the_computers_break_keeps_its_scoreboard_under_its_c
         cards, _centre = app.mode.board()  # type: ignore[attr-defined]
         assert [c.score for c in cards] == ["0", "1"]
         assert not any(c.active for c in cards)  # nobody at the table yet
+        _the_break_lies_under_the_card(app, s)
         # Next game: the new rack's scoreboard, Gordon to break.
         click_button(app, app.t("side.next_game"))
         frame(app, n=2)

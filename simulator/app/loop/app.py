@@ -78,6 +78,10 @@ class Mode:
         """Still preparing what it shows over a few frames (a screenshot waits)."""
         return False
 
+    def conclude(self) -> None:
+        """What this screen has under way that the match must take in first
+        (a stroke rolling) is done now: the referee's next step follows it."""
+
     def working(self) -> bool:
         """Work goes on over frames that the picture need not show (a
         computer thinking, a shot computed): the loop does not rest."""
