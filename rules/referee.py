@@ -464,6 +464,17 @@ class Match:
                          self.history, self.rulings)
         return self.discipline.scoreboard(self.state, view)
 
+    def ended_scoreboard(self) -> Scoreboard | None:
+        """The scoreboard as the game the last step ended left it (its
+        number, its balls, the games won with it; nobody to shoot): None
+        when the last step ended no game or ended the match."""
+        ended = self.ended_game
+        if ended is None:
+            return None
+        view = MatchView(self.games_won, self.game_number - 1, dict(self.options),
+                         None, self.history, self.rulings)
+        return self.discipline.scoreboard(ended, view)
+
     # -- steps ---------------------------------------------------------------
     def judge(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
         """What the shot means; nothing changes."""
@@ -601,9 +612,11 @@ class Match:
     def concede(self, player: int, whole_match: bool = False) -> Ruling:
         """``player`` concedes the game, or with ``whole_match`` the match,
         whoever is at the table: the opponent wins the game (loss.conceded)
-        and, for the match, every game still to play (the race is the
-        opponent's at once). For two players; of three or more a player
-        leaves (Express R21: ``call_foul`` of loss.conceded)."""
+        and, for the match, the match. The games never played are counted
+        for no one: the score stays the games played, the one given up
+        with the match included (what the records count). For two players;
+        of three or more a player leaves (Express R21: ``call_foul`` of
+        loss.conceded)."""
         snap = self._stack[-1]
         n = len(self.players)
         if n != 2:
@@ -627,10 +640,7 @@ class Match:
             self._push(new, action, ruling, player)
             return ruling
         won = list(snap.games_won)
-        if self.discipline.scoring == "race":
-            won[opp] = max(won[opp] + 1, int(self.options["race_to"]))
-        else:
-            won[opp] += 1
+        won[opp] += 1
         ruling = replace(ruling, match_over=True, match_winner=opp)
         new = replace(snap, game=game, games_won=tuple(won), over=True, winner=opp)
         self._push(new, action, ruling, player)

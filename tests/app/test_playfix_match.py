@@ -31,8 +31,9 @@ def _concede_match(app: App) -> str:
 
 def test_the_person_concedes_the_match_at_the_computers_turn() -> None:
     """At the computer's turn the person at the window concedes for
-    themselves: the match ends at once, every game still to play the
-    computer's, and the end of the match shows its numbers."""
+    themselves: the match ends at once, the game in progress the
+    computer's (the games never played count for no one), and the end of
+    the match shows its numbers."""
     app = make_app()
     try:
         s = _start(app, ["Anna", "cpu:club"], {"race_to": 3, "first_breaker": 1})
@@ -40,12 +41,12 @@ def test_the_person_concedes_the_match_at_the_computers_turn() -> None:
         title = _concede_match(app)
         assert "Anna" in title and s.name(1) not in title
         assert s.over and s.match.winner == 1
-        assert s.match.games_won == (0, 3)
+        assert s.match.games_won == (0, 1)
         assert app.dialogs and app.t("stats.title") in \
             app.dialogs[-1].body  # type: ignore[attr-defined]
         # The save replays to the same end.
         again = Match.from_dict(s.match.to_dict())
-        assert again.over and again.winner == 1 and again.games_won == (0, 3)
+        assert again.over and again.winner == 1 and again.games_won == (0, 1)
     finally:
         pygame.display.quit()
 
@@ -56,7 +57,7 @@ def test_in_hot_seat_the_player_whose_turn_it_is_concedes_the_match() -> None:
         s = _start(app, ["Анна", "Борис"], {"race_to": 5, "first_breaker": 1})
         title = _concede_match(app)
         assert "Борис" in title and "Анна" not in title
-        assert s.over and s.match.winner == 0 and s.match.games_won == (5, 0)
+        assert s.over and s.match.winner == 0 and s.match.games_won == (1, 0)
     finally:
         pygame.display.quit()
 

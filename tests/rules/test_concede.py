@@ -2,8 +2,9 @@
 
 The seeds have no rule on conceding: a conceded game is a loss charged to the
 player who concedes (loss.conceded, read with 9-ball rule 4: a game ends
-when a player is charged with a loss), and a conceded match gives the
-opponent every game still to play (general rule 29: the match is a race)."""
+when a player is charged with a loss), and a conceded match ends with the
+games played, the one given up with it won by the opponent: the games never
+played count for no one (the scoreboard and the records agree)."""
 
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ def test_conceding_the_match_at_the_opponents_turn_ends_it() -> None:
     r = m.concede(0, whole_match=True)
     assert r.shooter == 0 and r.winner == 1 and r.match_over and r.match_winner == 1
     assert r.penalty is not None and r.penalty.code.id == "loss.conceded"
-    assert m.over and m.winner == 1 and m.games_won == (0, 3)
+    assert m.over and m.winner == 1 and m.games_won == (0, 1)
     again = Match.from_dict(m.to_dict())
-    assert again.over and again.winner == 1 and again.games_won == (0, 3)
+    assert again.over and again.winner == 1 and again.games_won == (0, 1)
 
 
 def test_conceding_a_game_at_the_opponents_turn_charges_the_one_who_concedes() -> None:

@@ -160,6 +160,9 @@ class ExportProgress(Dialog):
             kind="export_progress")
         self.job = job
 
+    def working(self) -> bool:
+        return True  # a few pictures drawn each frame
+
     def update(self, dt: float) -> None:
         if self not in self.app.dialogs:
             return

@@ -36,7 +36,10 @@ def game_over_dialog(app: App) -> Dialog:
         buttons.insert(0, (app.t("panel.replay"), lambda: app.go("replay")))
     if app.settings.allow_undo and s.can_undo():
         buttons.append((app.t("panel.undo"), lambda: undo(app)))
-    d = Dialog(app, app.t("gameover.title", name=winner), "\n".join(body_lines),
+    by = s.match_conceded_by()  # who gave the match up, said as such
+    title = app.t("banner.match_conceded", name=s.name(by), winner=winner) \
+        if by is not None else app.t("gameover.title", name=winner)
+    d = Dialog(app, title, "\n".join(body_lines),
                buttons, cancel=back, kind="gameover")
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)

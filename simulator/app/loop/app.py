@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pygame
 import pygame_gui
 
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
 
 MIN_SIZE = (640, 400)
 ScreenFactory = Callable[..., "Mode"]
+# An idle window rests: with no input, nothing at work and its picture the
+# same for REST_AFTER, a frame is drawn only every REST_STEP (its timers
+# still count the time) and shown only when the picture changed. Drawing
+# and showing 60 unchanged pictures a second kept a core busy on the menu.
+REST_AFTER = 0.5  # s
+REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pace
 
 
 class Mode:
@@ -70,6 +77,15 @@ class Mode:
     def busy(self) -> bool:
         """Still preparing what it shows over a few frames (a screenshot waits)."""
         return False
+
+    def conclude(self) -> None:
+        """What this screen has under way that the match must take in first
+        (a stroke rolling) is done now: the referee's next step follows it."""
+
+    def working(self) -> bool:
+        """Work goes on over frames that the picture need not show (a
+        computer thinking, a shot computed): the loop does not rest."""
+        return self.busy()
 
     def dock(self) -> pygame.Rect | None:
         """Where a dialog opened over this screen goes (None: the middle of
@@ -119,6 +135,9 @@ class App:
         self._failing = 0  # frames in a row that raised
         self.frames = 0
         self.elapsed = 0.0  # seconds of the frames played (a button's guard)
+        self._still = 0.0  # seconds the loop has been idle (see REST_AFTER)
+        self._waited = 0.0  # seconds since the last frame drawn
+        self._shown: np.ndarray | None = None  # the picture on the window
         self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
         self.scene: Any = None  # the table screen's cached pictures (Scene)
@@ -555,8 +574,41 @@ class App:
     def run(self) -> None:
         while self.running:
             dt = self.clock.tick(60) / 1000.0
-            self.frame(pygame.event.get(), min(dt, 0.1))
-            pygame.display.flip()
+            self.step(pygame.event.get(), dt)
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One pass of the loop: the ``events`` that came in the ``dt``
+        seconds since the last. An idle window rests (see REST_AFTER); any
+        input is drawn at once."""
+        self._waited += dt
+        working = any(m.working() for m in (self.mode, *self.dialogs)
+                      if m is not None)
+        if not events and not working and self._still >= REST_AFTER and \
+                self._waited < REST_STEP:
+            return
+        dt, self._waited = self._waited, 0.0
+        self.frame(events, min(dt, 0.1))
+        if events or working:
+            self._shown = None  # moving on: the picture is shown, not compared
+        elif self._shown_already():
+            self._still += dt
+            return
+        pygame.display.flip()
+        self._still = 0.0
+
+    def _shown_already(self) -> bool:
+        """Whether the picture just drawn is the one on the window (else it
+        is kept as the one shown)."""
+        try:
+            buf: Any = self.screen.get_buffer()  # (a buffer the stubs do not say)
+        except pygame.error:  # a window whose pixels cannot be read: shown
+            return False
+        now = np.frombuffer(buf, np.uint32)  # rows padded to 4 bytes
+        same = self._shown is not None and np.array_equal(self._shown, now)
+        if not same:
+            self._shown = now.copy()
+        del now, buf  # the surface stays locked while its buffer is held
+        return same
 
     def screenshot(self, path: str, frames: int = 2) -> None:
         """Draw ``frames`` frames and write the window as a PNG, atomically

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
+from rules.codes import LossCode
 from simulator.app.match.pending_aim import AimFieldError, aim_record, give_back
 from simulator.app.table.aim import Aim, angle_to, power_of
 from simulator.app.table.ruling_card import Banner
@@ -749,7 +750,11 @@ class Session:
         were read), the points, what the last shot did, and who is next."""
         loc = self.locale
         t = loc.t
-        if r.match_over:
+        by = self.match_conceded_by() if r.match_over else None
+        if by is not None:
+            title = t("banner.match_conceded", name=self.name(by),
+                      winner=self.name(r.match_winner))
+        elif r.match_over:
             title = t("banner.match_over", name=self.name(r.match_winner))
         elif r.game_over:
             title = t("banner.game_over", name=self.name(r.winner)) \
@@ -773,6 +778,9 @@ class Session:
         from rules.main_foul import fouls_main_first, main_foul
         main = main_foul(r)
         for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
+            if by is not None and f.code is LossCode.CONCEDED:
+                lines.append(t("banner.match_conceded_line"))  # not a game's
+                continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
             explain(f.code, f.ref)
@@ -802,8 +810,18 @@ class Session:
                                options=opts))
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
 
-    def scoreboard(self) -> tuple[list[PlayerCard], list[str]]:
-        return scoreboard(self)
+    def scoreboard(self, ended: bool = False) -> tuple[list[PlayerCard], list[str]]:
+        """The scoreboard now, or with ``ended`` as the game the last step
+        ended left it (under that game's card)."""
+        return scoreboard(self, ended)
+
+    def match_conceded_by(self) -> int | None:
+        """Who conceded the match, when it ended so (None otherwise)."""
+        m = self.match
+        last = m.history[-1] if m.history else {}
+        if m.over and last.get("type") == "concede" and last.get("match"):
+            return int(last["player"])
+        return None
 
     def stats(self) -> list[PlayerStats]:
         return match_stats(self)
@@ -901,13 +919,15 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
     return f"{line} ({said})"
 
 
-def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
+def scoreboard(s: Session, ended: bool = False) -> tuple[list[PlayerCard], list[str]]:
     """Cards per player and the centre lines: the referee's scoreboard
-    (``Match.scoreboard``, codes) in the player's words."""
+    (``Match.scoreboard``, codes) in the player's words; with ``ended`` the
+    ended game's (``Match.ended_scoreboard``: nobody at the table)."""
     loc = s.locale
     m = s.match
-    board = m.scoreboard()
-    req = s.req
+    at_end = m.ended_scoreboard() if ended else None
+    board = at_end or m.scoreboard()
+    req = s.req if at_end is None else None
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \
         else (req.shooter if req is not None else -1)
@@ -920,7 +940,10 @@ def scoreboard(s: Session) -> tuple[list[PlayerCard], list[str]]:
                 # Over: no next game to number, only the race it was.
                 loc.t("evening.race_over", n=dict(ln.args).get("n", ""))
                 for ln in board.centre)]
-    if m.over:
+    by = s.match_conceded_by()
+    if by is not None:
+        centre.append(loc.t("score.match_conceded", name=s.name(by)))
+    elif m.over:
         centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre
 

@@ -296,6 +296,11 @@ def concede(app: App, whole_match: bool) -> None:
     s = app.session
     if s is None or not can_concede(s):
         return
+    if app.mode is not None:
+        app.mode.conclude()  # a stroke rolling is played out and judged first
+        s = app.session
+        if s is None or not can_concede(s):  # it ended the match itself
+            return
     from rules.ruling import RulesError
     who = conceder(s)
     assert who is not None

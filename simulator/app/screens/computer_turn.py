@@ -80,6 +80,9 @@ class ComputerPlayMode(PlayMode):
         else:
             self.playback.speed = speed
 
+    def working(self) -> bool:
+        return super().working() and not self.app.dialogs
+
     def update(self, dt: float) -> None:
         if self.app.dialogs:
             return  # the match menu is open: the shot waits where it is
@@ -279,6 +282,11 @@ class ComputerMode(TableMode):
                 else computer.think_choice(m, self.player)
         except Exception as e:  # said in the next frame, and a person plays on
             self.fault = e
+
+    def working(self) -> bool:
+        # Thinking, then its decision shown for a set time: the stroke
+        # comes on time. A ruling waiting for a person rests.
+        return self.phase != "waiting" and not self.app.dialogs
 
     def update(self, dt: float) -> None:
         from simulator.app.match import computer

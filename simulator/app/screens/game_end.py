@@ -12,6 +12,7 @@ from simulator.app.match.saving import save_match
 from simulator.app.match.turns import called_shooter, next_step
 from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
+from simulator.app.table import scoreboard as ui_scoreboard
 from simulator.app.text import ui
 from simulator.table.state import TableState
 
@@ -35,6 +36,11 @@ class GameEndMode(TableMode):
 
     def shown_table(self) -> TableState:
         return self.ended if self.ended is not None else super().shown_table()
+
+    def board(self) -> tuple[list[ui_scoreboard.PlayerCard], list[str]]:
+        # The scoreboard of the moment the game ended, not the next rack's
+        # ("game 2 · open table" under the card of game 1).
+        return self.session.scoreboard(ended=self.ended is not None)
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         return with_cue_at_end(super().ball_positions(), self.cue_end,

@@ -106,6 +106,9 @@ class LoadMode(Mode):
         UIButton(pygame.Rect(w // 2 - 110, h - 60, 220, row), app.t("common.back"),
                  app.gui, command=app.later(lambda: app.go("menu")))
 
+    def working(self) -> bool:
+        return any(p not in self.infos for p in self.paths)
+
     def update(self, dt: float) -> None:
         # One save read a frame: the list shows at once and fills in.
         for p in self.paths:

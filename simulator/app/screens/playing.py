@@ -91,6 +91,17 @@ class PlayMode(TableMode):
         if new:
             self.app.sound.play_events(new)
 
+    def working(self) -> bool:
+        return not self.finished  # the shot is computed as it is shown
+
+    def conclude(self) -> None:
+        # The stroke struck stands: its balls stop where they stop and it is
+        # judged (a match given up in the computer's break had the rack
+        # back under its card, the break undone).
+        if not self.finished:
+            self.skip = True
+            PlayMode.update(self, 0.0)  # (a computer's waits under a dialog)
+
     def update(self, dt: float) -> None:
         if self.finished:
             return

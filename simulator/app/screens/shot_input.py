@@ -56,6 +56,9 @@ class ShotInputMode(TableMode):
         except Exception as e:  # a fault in the search: said, the game goes on
             self.app.notify(self.app.t("hint.failed", reason=repr(e)))
 
+    def working(self) -> bool:
+        return self.session.hint_job is not None  # a hint being looked for
+
     def update(self, dt: float) -> None:
         s = self.session
         self.give_hint_room()
