@@ -215,10 +215,7 @@ def test_v_shows_the_whole_long_card_and_esc_closes_it() -> None:
         frame(app)
         assert not app.dialogs and app.mode is mode and mode.phase == "waiting"
         assert len(s.match.history) == steps
-        app.go("help", back="match")
-        frame(app)
-        pages = " ".join(app.t("help.match"))  # type: ignore[arg-type]
-        assert pages.count("V") == 1
+        assert [ln for ln in app.t("help.match").split("\n") if ln.startswith("V")]
     finally:
         pygame.display.quit()
 

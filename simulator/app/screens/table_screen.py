@@ -4,7 +4,9 @@ buttons) and the strip under the table. The aiming, placing, playing, replay
 and lag modes are built on it.
 
 Nothing but the balls, the cue and the aiming marks is drawn over the table:
-rulings, choices and dialogs live in the side column, messages in the strip.
+rulings, choices and dialogs live in the side column, messages in the strip
+(the ruling read whole, asked for with V or a click, covers the window until
+closed).
 """
 
 from __future__ import annotations
