@@ -228,3 +228,9 @@ def quiz_on(app: App, sid: str, frames: int = 0) -> QuizMode:
     if frames:
         frame(app, n=frames)
     return mode
+
+
+def card_notes(app: App, key: str, n: int = 0) -> set[str]:
+    """The ruling card's note ``key`` ("ruling.more", "table_card.top") in
+    both its forms: a narrow card says it without the wheel."""
+    return {app.t(key, n=n), app.t(f"{key}_short", n=n)}

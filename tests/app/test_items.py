@@ -126,8 +126,11 @@ def test_a_click_on_the_ruling_never_reaches_the_table() -> None:
         assert card is not None
         assert not mode.layout.table.colliderect(card)  # type: ignore[attr-defined]
         placed = s.placed
-        click(app, card.center)
+        click(app, card.center)  # it reads the card whole, nothing else
         assert app.mode is mode and s.placed == placed
+        assert [d.name for d in app.dialogs] == ["card_reader"]
+        key(app, pygame.K_ESCAPE)
+        assert not app.dialogs and app.mode is mode and s.placed == placed
         # The card folds to its title with its own button, and with H.
         click_button(app, app.t("ruling.hide"))
         assert s.banner_folded

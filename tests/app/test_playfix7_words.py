@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import frame
+from tests.app.helpers import card_notes, frame
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_words import CARD_CASES, _card_rows, _foul_played
 
@@ -44,10 +44,10 @@ def test_no_row_of_the_ruling_card_stops_mid_sentence(
         banner = app.session.banner
         card = app.mode.banner_rect
         assert banner is not None and card is not None
-        hint = app.t("ruling.more", n=app.mode.banner_hidden)
+        hint = card_notes(app, "ruling.more", app.mode.banner_hidden)
         lines = banner.all_lines
         rows = sorted((r for r in _card_rows(app, card)
-                       if r.text != hint and r.text not in banner.title
+                       if r.text not in hint and r.text not in banner.title
                        # (the card's words, not its Fold button)
                        and any(r.shown.rstrip("…") in ln for ln in lines)),
                       key=lambda r: (r.rect.top, r.rect.left))

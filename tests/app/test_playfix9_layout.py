@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from tests.app.helpers import frame, key, run_until
+from tests.app.helpers import card_notes, frame, key, run_until
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -43,8 +43,8 @@ def test_the_ruling_card_has_the_room_while_the_computer_thinks(lang: str) -> No
         assert mode.name == "computer" and s.banner is not None
         card = mode.banner_rect
         assert card is not None
-        caps = {mode.app.t("ruling.hide"), mode.app.t("ruling.more",
-                                                      n=mode.banner_hidden)}
+        caps = {mode.app.t("ruling.hide"),
+                *card_notes(mode.app, "ruling.more", mode.banner_hidden)}
         rows = [r for r in _card_rows(app, card) if r.text not in caps
                 and r.text != s.banner.title]
         assert len(rows) >= 8, [r.shown for r in rows]

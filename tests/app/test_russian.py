@@ -21,7 +21,7 @@ from tests.app.scenes import SCENES, open_scene, scene_id
 # Latin letters a Russian screen may show: key names, the game's name, units
 # of the pool world with no Russian form, and the player names the scenes use.
 KEYS = {"Esc", "Enter", "Shift", "Ctrl", "Tab", "Home", "Space", "Kiy", "F1",
-        "W", "A", "S", "D", "X", "Q", "E", "C", "B", "U", "Y", "Z", "R", "F", "H",
+        "W", "A", "S", "D", "X", "V", "Q", "E", "C", "B", "U", "Y", "Z", "R", "F", "H",
         "G", "M", "N", "P", "T", "J", "I", "O", "EN", "RU", "English", "Ctrl+S", "Ctrl+Z",
         "Ctrl+Y", "Delete", "Backspace", "PageUp", "PageDown", "PgUp", "PgDn"}
 LATIN = re.compile(r"[A-Za-z][A-Za-z'+]*")

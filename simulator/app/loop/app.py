@@ -151,6 +151,8 @@ class App:
         self._pressed: ui.Button | None = None
         self.buttons: list[ui.Button] = []  # the drawn buttons of the last frame
         self.panels: list[tuple[str, pygame.Rect]] = []  # and its panels
+        self.areas: list[tuple[pygame.Rect, ui.Action]] = []  # and click areas
+        self._pressed_area: pygame.Rect | None = None
         self.texts: list[ui.TextRecord] = []  # and its lines of text
         self.tips: list[tuple[pygame.Rect, str]] = []
         self._save_problem_told: str | None = None
@@ -404,9 +406,21 @@ class App:
             # does a card take one meant for a field or list drawn on it.
             if self._on_widget(pos):
                 return False
-            return any(r.collidepoint(pos) for name, r in self.panels
-                       if name not in ("controls", "message"))
+            self._pressed_area = next((r for r, _fn in reversed(self.areas)
+                                       if r.collidepoint(pos)), None) \
+                if e.button == 1 else None
+            return self._pressed_area is not None or any(
+                r.collidepoint(pos) for name, r in self.panels
+                if name not in ("controls", "message"))
         pressed, self._pressed = self._pressed, None
+        area, self._pressed_area = self._pressed_area, None
+        if area is not None:
+            # (acts on release in the area it was pressed in, as a button)
+            act = next((fn for r, fn in reversed(self.areas)
+                        if r == area and r.collidepoint(pos)), None)
+            if act is not None and e.button == 1:
+                self.later(act)()
+            return True
         if pressed is not None:
             # Buttons are drawn afresh each frame: the same one by its name.
             if hit is not None and hit.ident == pressed.ident and \
@@ -461,6 +475,7 @@ class App:
                        max(12, self.size[1] // 48))
         self.buttons = list(ui.FRAME.buttons)
         self.panels = list(ui.FRAME.panels)
+        self.areas = list(ui.FRAME.areas)
         self.texts = list(ui.FRAME.texts)
 
     def _tip_area(self) -> pygame.Rect:

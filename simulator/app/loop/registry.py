@@ -13,6 +13,7 @@ from typing import Any
 from simulator.app.dialogs import base as dialogs
 from simulator.app.dialogs import export as export_screen
 from simulator.app.dialogs import referee_calls
+from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.dialogs.choice import choice_dialog
 from simulator.app.dialogs.concede import concede_dialog
 from simulator.app.dialogs.fouls import foul_dialog
@@ -106,4 +107,5 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "jumped": referee_calls.jumped_dialog,
     "agree": referee_calls.agree_dialog,
     "records_damaged": records_damaged_dialog,
+    "card_reader": CardReader,
 }

@@ -514,6 +514,11 @@ class ComputerMode(TableMode):
         if self.session.shots:
             self.app.go("replay")
 
+    def read_card(self) -> None:
+        super().read_card()
+        # Read whole, as scrolled: the person reads on, the computer waits.
+        self.paused = self.holding() and bool(self.app.dialogs)
+
     def _seen(self) -> None:
         self.hold = 0.0
 

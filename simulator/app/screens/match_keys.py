@@ -1,6 +1,6 @@
 """Keys every table screen of a match shares: the pause menu, help, undo and
-redo, the ball numbers, the aiming aids, the sound; and the fine step of the
-aim's arrow keys.
+redo, the ruling card read whole, the ball numbers, the aiming aids, the
+sound; and the fine step of the aim's arrow keys.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import redo, undo
+from simulator.app.screens.table_screen import TableMode
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
 STROKE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -63,6 +64,9 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
     elif k == pygame.K_y or (k == pygame.K_z and ctrl and shift) or \
             (k == pygame.K_u and shift):
         redo(app)
+    elif k == pygame.K_v:
+        if isinstance(app.mode, TableMode):
+            app.mode.read_card()
     elif k == pygame.K_TAB:
         app.show_numbers = not app.show_numbers
     elif k == pygame.K_g:

@@ -169,6 +169,8 @@ class ReplayMode(TableMode):
             self.close()
         elif k == pygame.K_x:
             self.export()
+        elif k == pygame.K_v:
+            self.read_card()
         elif k == pygame.K_SPACE:
             self.toggle_pause()
         elif k == pygame.K_1:

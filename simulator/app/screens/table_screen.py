@@ -4,7 +4,9 @@ buttons) and the strip under the table. The aiming, placing, playing, replay
 and lag modes are built on it.
 
 Nothing but the balls, the cue and the aiming marks is drawn over the table:
-rulings, choices and dialogs live in the side column, messages in the strip.
+rulings, choices and dialogs live in the side column, messages in the strip
+(the ruling read whole, asked for with V or a click, covers the window until
+closed).
 """
 
 from __future__ import annotations
@@ -448,12 +450,16 @@ class TableMode(Mode):
             surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4)
         self.banner_hidden = hidden
         # "N more" only for lines really below; scrolled to the end, the way
-        # back up. The fold button gives up its spare width to keep the note
-        # whole ("ещё 37: колесо" was squeezed to 11 px).
-        note = self.app.t("ruling.more", n=hidden) if hidden else \
-            self.app.t("table_card.top") if s.banner_scroll else ""
-        if note:
+        # back up; and the key that reads it all. The fold button gives up its
+        # spare width to keep the note whole ("ещё 37: колесо" was squeezed
+        # to 11 px), and a narrow card says it without the wheel.
+        key = "ruling.more" if hidden else "table_card.top" if s.banner_scroll else ""
+        note = ""
+        if key:
             least = fonts.font(fsize).size(fold.label)[0] + 36
+            words = [self.app.t(k, n=hidden) for k in (key, key + "_short")]
+            note = next((w for w in words if fonts.font(fsize).size(w)[0] <=
+                         box.width - 20 - least), words[-1])
             fw = max(least, min(fw, box.width - 20 - fonts.font(fsize).size(note)[0]))
         fold.place(box.right - fw - 6, box.bottom - fh - 6, fw, fsize)
         fold.draw(surface, self.app.mouse)
@@ -462,6 +468,7 @@ class TableMode(Mode):
                     ui.DIM, pygame.Rect(box.left + 8, box.bottom - fh - 4,
                                         box.width - fw - 20, fh), valign="middle")
         self.banner_rect = box
+        ui.FRAME.areas.append((box.copy(), self.read_card))  # a click reads it whole
 
     def _fold_button(self, width: int, size: int) -> tuple[ui.Button, int, int, int]:
         """The card's fold button, its width and height, and the type of its
@@ -472,6 +479,12 @@ class TableMode(Mode):
         fsize = max(CARD_NOTE_SIZE, size - 3)
         fw = min(width // 2, fonts.font(fsize).size(fold.label)[0] + 48)
         return fold, fw, fold.measure(fw, fsize), fsize
+
+    def read_card(self) -> None:
+        """The ruling card whole, over the table (V, or a click on it)."""
+        banner = self.card()
+        if banner is not None and self.show_banner():
+            self.app.open("card_reader", banner=banner)
 
     def toggle_banner(self) -> None:
         self.session.banner_folded = not self.session.banner_folded

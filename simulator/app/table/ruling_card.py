@@ -10,8 +10,6 @@ import pygame
 
 from simulator.app.text import ui
 
-SHORT_LINE_ROWS = 3  # a line of at most this many rows is never cut
-
 
 @dataclass(frozen=True)
 class Banner:
@@ -27,7 +25,7 @@ class Banner:
         return (*self.lines, *self.next)
 
 
-def _rows(lines: tuple[str, ...], size: int, width: int
+def line_rows(lines: tuple[str, ...], size: int, width: int
           ) -> list[tuple[int, int, str]]:
     """Each line wrapped: (which line, indent, words) a row, so the card can
     show and scroll part of a long line instead of hiding all of it."""
@@ -57,12 +55,12 @@ def least_height(banner: Banner, width: int, size: int) -> int:
     inner = width - 16
     title = ui.paragraph(None, banner.title, size + 1, ui.INK,
                          pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
-    first = _rows(banner.lines[:1], size, inner)
-    nxt = _rows(banner.next, size, inner)
-    return 12 + title + _rows_height(first, size) + _rows_height(nxt, size) + 2
+    first = line_rows(banner.lines[:1], size, inner)
+    nxt = line_rows(banner.next, size, inner)
+    return 12 + title + rows_height(first, size) + rows_height(nxt, size) + 2
 
 
-def _draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
+def draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
                left: int, top: int, width: int) -> int:
     """The rows from ``top``, 2 px between lines; the y under the last."""
     lh = ui.line_height(size)
@@ -76,7 +74,7 @@ def _draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: 
     return y
 
 
-def _fit_rows(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
+def fit_rows(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
     """How many of ``rows`` fit whole in ``room`` pixels."""
     lh = ui.line_height(size)
     used = 0
@@ -96,9 +94,9 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     only for what is really hidden). Rows, not lines: a notch of the wheel
     brings one row, and the count says so (counted in lines, a long rule
     kept "6 more" through five notches). Also the row a notch down starts
-    from: the first that shows a row more (a short line shown whole or not at
-    all can need two rows of room, and a notch that brought nothing read as
-    a wheel that did not turn)."""
+    from: the first that shows a row more (a heading left below with its
+    items can need two, and a notch that brought nothing read as a wheel
+    that did not turn)."""
     ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
              border=ui.ACCENT)
     inner = box.inflate(-16, -12)
@@ -111,22 +109,18 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
         return 0, scroll
     body, nxt = _body_and_footer(banner, size, inner.width, inner.bottom - y)
     room = inner.bottom - y
-    nxt_h = _rows_height(nxt, size) + (2 if nxt and body else 0)
+    nxt_h = rows_height(nxt, size) + (2 if nxt and body else 0)
     room -= nxt_h
-    # The last start is the first row from which all the rest fits (counted
-    # from the top, the gaps between lines let one row too few reach the
-    # card: "1 more" stayed however far the wheel went).
-    last = len(body)
-    while last and _fit_rows(body[last - 1:], size, room) == len(body) - last + 1:
-        last -= 1
+    last = last_start(body, size, room)
+
     def view(first: int) -> list[tuple[int, int, str]]:
-        return _marked(body, first, _fit_rows(body[first:], size, room), size,
+        return _marked(body, first, fit_rows(body[first:], size, room), size,
                        inner.width)
 
     start = max(0, min(scroll, last))
     shown = view(start)
-    _draw_rows(surface, shown, size, inner.left, y, inner.width)
-    _draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
+    draw_rows(surface, shown, size, inner.left, y, inner.width)
+    draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
         2 if nxt and body else 0), inner.width)
     hidden = len(body) - start - len(shown)
     down = start + 1
@@ -135,21 +129,34 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     return hidden, min(down, last)
 
 
+def last_start(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
+    """The first row from which all the rest fit in ``room`` pixels: the
+    farthest a scroll goes (counted from the bottom: from the top, the gaps
+    between lines let one row too few reach the card, and "1 more" stayed
+    however far the wheel went)."""
+    last = len(rows)
+    while last and fit_rows(rows[last - 1:], size, room) == len(rows) - last + 1:
+        last -= 1
+    return last
+
+
 def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
             width: int) -> list[tuple[int, int, str]]:
-    """Rows ``start`` to ``start + n``; when the last one's line goes on in a
-    row below the card, it ends at a whole word with an ellipsis ("cushions:"
-    with its number below read as a line that said nothing)."""
+    """Rows ``start`` to ``start + n``, as many as fit: a line goes on below
+    the card from a row boundary (a line of three rows shown whole or not
+    at all left two rows empty above "N more"). When the last row's line
+    goes on below, it ends at a whole word with an ellipsis ("cushions:"
+    with its number below read as a line that said nothing). A heading
+    whose items are all below the card is left to the wheel with them
+    ("Options weighed:" stood last, the options hidden)."""
     shown = body[start:start + n]
-    if not shown or start + n >= len(body) or body[start + n][0] != shown[-1][0]:
+    if not shown or start + n >= len(body):
         return shown
     i, indent, words = shown[-1]
-    whole = [row for row in shown if row[0] != i]
-    if whole and sum(1 for row in body if row[0] == i) <= SHORT_LINE_ROWS:
-        # A short line is wrapped whole or left to the wheel: the last
-        # shot's facts ended "cue ball in the…" with the pocket below the
-        # card. (A long explanation still shows what fits, then "…".)
-        return whole
+    if body[start + n][0] != i:
+        if words.rstrip().endswith(":") and any(row[0] != i for row in shown):
+            return [row for row in shown if row[0] != i]
+        return shown
     more = f"{words} {body[start + n][2]}"
     cut = ui.shorten(more, size, width - indent)
     if cut.endswith(ui.ELLIPSIS):
@@ -166,18 +173,18 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
     else only who shoots stays there, the choices to come following the
     first line; else all of it follows the first line and scrolls."""
     lines, nxt = banner.lines, banner.next
-    first = _rows_height(_rows(lines[:1], size, width), size) + 2 if lines else 0
+    first = rows_height(line_rows(lines[:1], size, width), size) + 2 if lines else 0
     for body_lines, foot in ((lines, nxt),
                              ((*lines[:1], *nxt[1:], *lines[1:]), nxt[:1])):
-        foot_rows = _rows(foot, size, width)
-        if _fit_rows(foot_rows, size, room - first) == len(foot_rows):
+        foot_rows = line_rows(foot, size, width)
+        if fit_rows(foot_rows, size, room - first) == len(foot_rows):
             # (the footer's rows numbered after the body's: a gap between lines)
-            return _rows(body_lines, size, width), [
+            return line_rows(body_lines, size, width), [
                 (i + len(body_lines), x, w) for i, x, w in foot_rows]
-    return _rows((*lines[:1], *nxt, *lines[1:]), size, width), []
+    return line_rows((*lines[:1], *nxt, *lines[1:]), size, width), []
 
 
-def _rows_height(rows: list[tuple[int, int, str]], size: int) -> int:
+def rows_height(rows: list[tuple[int, int, str]], size: int) -> int:
     lh = ui.line_height(size)
     return sum(lh + (2 if k and rows[k - 1][0] != i else 0)
                for k, (i, _, _) in enumerate(rows))

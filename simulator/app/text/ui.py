@@ -64,12 +64,16 @@ class Frame:
     panels: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    # Drawn areas a click (pressed and released in them) acts on, not
+    # buttons: the ruling card opens its reading view, which a click closes.
+    areas: list[tuple[pygame.Rect, Action]] = field(default_factory=list)
 
     def clear(self) -> None:
         self.texts.clear()
         self.panels.clear()
         self.buttons.clear()
         self.tips.clear()
+        self.areas.clear()
 
 
 FRAME = Frame()
