@@ -293,10 +293,14 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
 
 def breaks_out(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes) -> bool:
     """Whether the cue ball, sent on after ``pot`` along one of its
-    headings, meets a ball of a cluster among the next legal balls (one
-    with no open line to a pocket, or touching such a one) before it meets
-    anything else: a pot that can open them."""
-    return bool(break_tips(spec, cue, pot, nxt))
+    headings (off up to BREAK_CUSHIONS cushions, as the break shot is
+    tried), meets a ball of a cluster among the next legal balls (one with
+    no open line to a pocket, or touching such a one) before it meets
+    anything else: a pot that can open them. Looking at direct headings
+    only, the key ball's plan took a break ball by a rail for a shut rack,
+    and after 4 of 12 re-racks the inning ended on a safety or a kick
+    (bench --part why, eighth round)."""
+    return bool(break_tips(spec, cue, pot, nxt, BREAK_CUSHIONS))
 
 
 def break_tips(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes,

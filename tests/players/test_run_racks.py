@@ -286,3 +286,38 @@ def test_the_last_three_balls_are_planned_with_the_break_ball() -> None:
     assert judge.quality(beside, disc.requirements(beside)) > \
         judge.quality(far, disc.requirements(far)) + 0.05
 
+
+
+# A break ball by the side rail, short of the side pocket: its pot sends
+# the cue ball into the rail and off it into the rack.
+BY_THE_RAIL = (1.3, 0.1)
+
+
+def test_the_key_ball_plans_a_break_shot_off_a_cushion() -> None:
+    """14.1, two balls left: whichever is potted is the key ball, the other
+    the break ball after the re-rack. A break ball by the side rail, whose
+    pot runs the cue ball into the rack off the rail, leaves more than one
+    hanging in a far corner; the plan once looked at the cue ball's direct
+    headings only and took it for a shut rack (a little less than the far
+    corner: 0.696 against 0.699)."""
+    game = "14.1"
+    disc = discipline(game)
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
+    balls = {CUE_BALL: (0.98, 0.78), 1: (0.7, 0.61)}
+    rail = state_of(game, {**balls, 2: BY_THE_RAIL})
+    far = state_of(game, {**balls, 2: HEAD_LEFT_LIP})
+    assert judge.quality(rail, disc.requirements(rail)) > \
+        judge.quality(far, disc.requirements(far)) + 0.1
+
+
+def test_the_break_ball_by_the_rail_is_kept_for_the_break_shot() -> None:
+    """14.1, three balls left, two hanging in the head corners and one by
+    the side rail: the strong player pots a corner ball and keeps the one
+    by the rail as the break ball (the code before potted it into the side
+    pocket, leaving two balls at the head end and no break shot)."""
+    game = "14.1"
+    disc = discipline(game)
+    state = state_of(game, {CUE_BALL: (1.5, 0.7), 1: HEAD_RIGHT_LIP, 2: HEAD_LEFT_LIP,
+                            3: BY_THE_RAIL})
+    d = strong().shot(disc, state, 12345, disc.requirements(state))
+    assert d.kind == "pot" and d.target != 3, (d.kind, d.target, d.value)
