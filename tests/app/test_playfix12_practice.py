@@ -13,8 +13,19 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.gallery import GalleryPlayMode
+from simulator.app.screens.practice.own_shot import PracticeAimMode, PracticePlayMode
+from simulator.app.screens.practice.session import rule_line
 from simulator.app.table.view import TableView
-from tests.app.helpers import frame, gallery_index, key, make_app, run_until
+from tests.app.helpers import (
+    click,
+    click_button,
+    frame,
+    gallery_index,
+    key,
+    make_app,
+    quiz_on,
+    run_until,
+)
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -94,5 +105,157 @@ def test_the_contact_numbers_are_clear_of_each_other_and_the_balls(
         run_until(app, lambda: g.player.playback.at_end, limit=6000)
         frame(app, n=2)
         assert not _unreadable(app, g)
+    finally:
+        pygame.display.quit()
+
+
+# -- 2. the quiz after a stroke without a foul ------------------------------------
+
+def _drawn(app: App) -> str:
+    return " ".join(t.shown for t in app.texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("right", [True, False])
+def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) -> None:
+    """The 8 first on an open table (8-ball 6: no foul). Answered "No foul"
+    (right) or "Yes, a foul" (wrong), the answer says what happened, the
+    referee's answer and why, and the next question is who shoots next,
+    never "which rule was broken?"; the score counts one answer each."""
+    from simulator.app.screens.quiz import answer_label, score_of
+    from simulator.practice.quiz import NO, YES
+    app = make_app(lang, LOW)
+    try:
+        mode = quiz_on(app, "8ball-open-table-eight-first")
+        run_until(app, lambda: mode.phase == "asking", limit=3000)
+        q = mode.question
+        assert q.kind == "foul"
+        names = mode.session.names if mode.session is not None else ()
+        click_button(app, answer_label(app, q, NO if right else YES, names))
+        assert mode.phase == "answered" and mode.grades[-1].right is right
+        frame(app)
+        said = _drawn(app)
+        assert app.t("quiz.right" if right else "quiz.wrong") in said
+        assert app.t("quiz.referee_answer", answer=answer_label(app, q, NO, names)) \
+            in mode.feedback(mode.grades[-1])
+        # What happened: the legal stroke's rule, not "the next question".
+        assert app.t("quiz.because") in mode.feedback(mode.grades[-1])
+        assert app.t("quiz.rule_next") not in mode.feedback(mode.grades[-1])
+        score = score_of(app)
+        assert (score.right, score.asked) == (int(right), 1)
+        click_button(app, app.t("quiz.next_question"))
+        frame(app)
+        assert mode.phase == "asking" and mode.question.kind == "next_shooter"
+        assert app.t("quiz.rule") not in _drawn(app)
+        assert "rule" not in [x.kind for x in mode.questions]
+        nxt = mode.question
+        click_button(app, answer_label(app, nxt, sorted(nxt.correct)[0], names))
+        assert (score.right, score.asked) == (int(right) + 1, 2)
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. a situation played by the player: the call and the rules ----------------
+
+def _side_words(app: App) -> str:
+    side = app.layout.side
+    return " ".join(t.shown for t in app.texts if side.contains(t.rect))
+
+
+def _play_yourself(app: App, sid: str) -> PracticeAimMode:
+    from simulator.app.screens.practice.scenario import ScenarioMode
+    from simulator.practice.library import load
+    app.switch(ScenarioMode(app, load(sid)))
+    frame(app)
+    click_button(app, app.t("practice.play"))
+    frame(app)
+    mode = app.mode
+    assert isinstance(mode, PracticeAimMode)
+    return mode
+
+
+def _screen(mode: PracticeAimMode, p: tuple[float, float]) -> tuple[int, int]:
+    x, y = mode.scene.view.to_screen(*p)
+    return int(x), int(y)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(1280, 720), LOW])
+def test_the_player_calls_and_a_half_call_is_not_struck(
+        lang: str, size: tuple[int, int]) -> None:
+    """The double hit by the 3 played by the player (8-ball, solids, the 3
+    the only solid; the 3 sent to a cushion, not obvious: 8-ball 2 wants a
+    call). Nothing is called for them ("Called: 3" stood there unasked);
+    the 3 clicked, Space does not strike and says the pocket is missing;
+    the pocket clicked, the stroke goes with the whole call. The ruling is
+    headed as the ruling of this stroke, the situation's rule as what the
+    situation shows."""
+    app = make_app(lang, size)
+    try:
+        mode = _play_yourself(app, "8ball-double-hit")
+        s = mode.session
+        t = app.t
+        assert s.call == (None, None)
+        assert t("call.ball_only", ball=3) not in _side_words(app)
+        three = s.table.position(3)
+        assert three is not None
+        click(app, _screen(mode, three))
+        assert s.call == (3, None)
+        assert t("call.ball_only", ball=3) in _side_words(app)
+        key(app, pygame.K_SPACE)
+        assert app.mode is mode, "a half call is not struck"
+        assert app.toast is not None and app.toast[0] == t("call.finish_pocket",
+                                                           ball=3)
+        pocket = s.spec.pocket("foot_left")
+        click(app, _screen(mode, pocket.mouth_centre))
+        assert s.call == (3, "foot_left")
+        made = t("call.made", ball=3, pocket=t("pocket.foot_left"))
+        assert made in _side_words(app)
+        key(app, pygame.K_SPACE)
+        playing = app.mode
+        assert isinstance(playing, PracticePlayMode)
+        decl = playing.decl
+        assert (decl.called_ball, decl.called_pocket) == (3, "foot_left")
+        run_until(app, lambda: app.mode is not None and app.mode.name == "scenario",
+                  limit=4000)
+        while app.dialogs:
+            app.pop_dialog()
+        frame(app)
+        body = app.mode.body()  # type: ignore[union-attr]
+        head = t("practice.own_shot")
+        topic = rule_line(app.locale, app.mode.sc)  # type: ignore[union-attr]
+        assert "20" in topic
+        assert head in body and topic in body, body
+        banner = app.mode.psession.banner  # type: ignore[union-attr]
+        assert banner is not None
+        # The ruling under its heading; the situation's topic after it.
+        assert body.index(head) < body.index(banner.title) < body.index(topic)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_situations_call_is_said_as_the_situations(lang: str) -> None:
+    """A situation that calls the 3 in the side pocket, played by the
+    player: the aim starts with that call, said as the situation's and
+    marked, and the stroke goes with it; cleared (C), the player calls."""
+    app = make_app(lang, LOW)
+    try:
+        mode = _play_yourself(app, "8ball-called-pot")
+        s = mode.session
+        t = app.t
+        assert s.call == (3, "side_left")
+        said = t("practice.situation_call", ball=3, pocket=t("pocket.side_left"))
+        assert said in _side_words(app)
+        key(app, pygame.K_c)
+        frame(app)
+        assert s.call == (None, None) and said not in _side_words(app)
+        click_button(app, t("practice.back_to_situation"))
+        mode = _play_yourself(app, "8ball-called-pot")
+        key(app, pygame.K_SPACE)
+        playing = app.mode
+        assert isinstance(playing, PracticePlayMode)
+        decl = playing.decl
+        assert (decl.called_ball, decl.called_pocket) == (3, "side_left")
     finally:
         pygame.display.quit()

@@ -83,11 +83,9 @@ class AimMode(ShotInputMode):
         # must not strike: the first stroke comes only once they have aimed
         # (moved or clicked the mouse, or pressed any other key) here.
         self.aim_first = after_computer
-        req = self.session.req
+        # No call is made for the player, not even of the only ball they may
+        # call: "Called: 3" they had not made read as a call the referee held.
         self.call_ball = self.call_pocket = None
-        if req is not None and req.call_needed and req.callable_balls and \
-                len(req.callable_balls) == 1:
-            self.call_ball = req.callable_balls[0]
         if self.session.hint_call is not None:  # a hint taken while placing
             self.call_ball, self.call_pocket = self.session.hint_call
             self.session.hint_call = None
@@ -181,6 +179,12 @@ class AimMode(ShotInputMode):
         req = self.session.req
         return req is not None and (call_rule(req) is not CallRule.NONE or (
             "call" in req.allowed_declarations))
+
+    def half_called(self) -> bool:
+        """A call begun and not finished (a ball without its pocket, or a
+        pocket without its ball) on a shot that wants one: not struck so."""
+        ball, pocket, _pre = self.the_call()
+        return (ball is None) != (pocket is None) and self.call_missing()
 
     def call_missing(self) -> bool:
         from rules.calls import call_missing
@@ -390,6 +394,14 @@ class AimMode(ShotInputMode):
         req = s.req
         if req is None or self.cue() is None:
             return
+        if self.half_called():
+            # 8-ball 2, 14.1 1: a call is a ball and a pocket; a stroke with
+            # half of one would leave the referee guessing.
+            ball, pocket, _pre = self.the_call()
+            self.app.notify(self.app.t(
+                "call.finish_pocket" if pocket is None else "call.finish_ball",
+                ball=ball, pocket=self.app.t(f"pocket.{pocket}")), 6.0)
+            return
         if self.call_missing():
             # Shooting without a call is allowed: a pot then is simply not a
             # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
@@ -479,6 +491,8 @@ class AimMode(ShotInputMode):
             return t("call.optional")
         if ball is not None:
             return t("call.ball_only", ball=ball)
+        if pocket is not None:
+            return t("call.pocket_only", pocket=t(f"pocket.{pocket}"))
         from rules.calls import CallRule, call_rule
         if req is not None and call_rule(req) is CallRule.GENTLEMAN:
             return t("call.not_obvious")
