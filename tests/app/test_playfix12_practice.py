@@ -209,6 +209,7 @@ def test_the_player_calls_and_a_half_call_is_not_struck(
         pocket = s.spec.pocket("foot_left")
         click(app, _screen(mode, pocket.mouth_centre))
         assert s.call == (3, "foot_left")
+        assert app.toast is None, "the click that finishes the call reads it"
         made = t("call.made", ball=3, pocket=t("pocket.foot_left"))
         assert made in _side_words(app)
         key(app, pygame.K_SPACE)

@@ -400,7 +400,8 @@ class AimMode(ShotInputMode):
             ball, pocket, _pre = self.the_call()
             self.app.notify(self.app.t(
                 "call.finish_pocket" if pocket is None else "call.finish_ball",
-                ball=ball, pocket=self.app.t(f"pocket.{pocket}")), 6.0)
+                ball=ball, pocket=self.app.t(f"pocket.{pocket}")), 8.0,
+                until_action=True)  # gone with the click that finishes it
             return
         if self.call_missing():
             # Shooting without a call is allowed: a pot then is simply not a
