@@ -89,6 +89,36 @@ def test_the_gallery_explains_the_foul_whole_at_800x500(lang: str, entry: str) -
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_longer_explanation_is_read_with_the_down_key(lang: str) -> None:
+    """The 8 off the table, with its side view, at 800x500: what does not
+    fit says how to read on (the Down key or the wheel, the line whole), and
+    Down brings the explanation's last word into the column; Up goes back."""
+    app, g = _at_the_foul(lang, "gallery-eight-off-table")
+    try:
+        assert g.inset_height(200)
+        hidden = g.body_hidden
+        assert hidden > 0
+        more = app.t("practice.more", n=hidden)
+        line = next(t for t in app.texts if t.text == more)
+        assert not line.cut and line.shown == more
+        last = g.entry.scenario.explanation.get(lang).split()[-1]
+        for _ in range(hidden + 2):  # (the line back to the top takes one)
+            key(app, pygame.K_DOWN)
+        frame(app)
+        box = g.body_rect
+        assert box is not None and g.body_hidden == 0
+        said = " ".join(t.shown for t in app.texts if box.contains(t.rect))
+        top = app.t("practice.top")
+        assert said.endswith(top) and said[:-len(top)].rstrip().endswith(last), said
+        for _ in range(hidden + 2):
+            key(app, pygame.K_UP)
+        frame(app)
+        assert g.body_scroll == 0 and g.body_hidden == hidden
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("entry", ["gallery-frozen-cushion", "gallery-eight-early",
                                    "gallery-straight-opening-break"])
 def test_the_contact_numbers_are_clear_of_each_other_and_the_balls(

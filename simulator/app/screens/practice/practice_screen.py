@@ -218,7 +218,7 @@ class PracticeScreen(Mode):
             y += height(ln)
         self.body_hidden = len(lines) - self.body_scroll - len(shown)
         if self.body_hidden or self.body_scroll:
-            key = "dialog.more" if self.body_hidden else "dialog.top"
+            key = "practice.more" if self.body_hidden else "practice.top"
             ui.line(surface, self.app.t(key, n=self.body_hidden), max(10, size - 2),
                     ui.DIM, pygame.Rect(box.left, y, box.width, lh))
 
@@ -236,6 +236,14 @@ class PracticeScreen(Mode):
         return True
 
     def scroll_body(self, event: pygame.event.Event) -> bool:
+        """The wheel over the side text, or Down and Up (the gallery's text
+        at 800x500 went on below, the wheel the one way to it)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+            down = event.key == pygame.K_DOWN
+            if not (self.body_hidden if down else self.body_scroll):
+                return False
+            self.body_scroll = self.body_scroll + 1 if down else self.body_scroll - 1
+            return True
         if event.type != pygame.MOUSEWHEEL or self.body_rect is None or \
                 self.app.mouse is None or not self.body_rect.collidepoint(
                     self.app.mouse):
