@@ -227,6 +227,7 @@ def test_the_player_calls_and_a_half_call_is_not_struck(
         t = app.t
         assert s.call == (None, None)
         assert t("call.ball_only", ball=3) not in _side_words(app)
+        assert t("call.only_ball", ball=3) in _side_words(app)
         three = s.table.position(3)
         assert three is not None
         click(app, _screen(mode, three))

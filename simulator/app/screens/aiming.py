@@ -84,7 +84,8 @@ class AimMode(ShotInputMode):
         # (moved or clicked the mouse, or pressed any other key) here.
         self.aim_first = after_computer
         # No call is made for the player, not even of the only ball they may
-        # call: "Called: 3" they had not made read as a call the referee held.
+        # call: "Called: 3" they had not made read as a call the referee held
+        # (a click on a pocket calls that ball with it, see click).
         self.call_ball = self.call_pocket = None
         if self.session.hint_call is not None:  # a hint taken while placing
             self.call_ball, self.call_pocket = self.session.hint_call
@@ -310,7 +311,17 @@ class AimMode(ShotInputMode):
         best = min(st.spec.pockets, key=lambda p: math.dist(p.mouth_centre, (x, y)))
         if math.dist(best.mouth_centre, (x, y)) < 0.12:
             self.call_pocket = best.name
+            only = self.only_ball()
+            if self.call_ball is None and only is not None:
+                self.call_ball = only
             self.keep_aim(pos)
+
+    def only_ball(self) -> int | None:
+        """The one ball a wanted call may name, if there is only one."""
+        req = self.session.req
+        if req is None or not req.call_needed or len(req.callable_balls) != 1:
+            return None
+        return req.callable_balls[0]
 
     def keep_aim(self, pos: tuple[int, int]) -> None:
         """The aim back where the player settled it before the mouse went
@@ -494,6 +505,9 @@ class AimMode(ShotInputMode):
             return t("call.ball_only", ball=ball)
         if pocket is not None:
             return t("call.pocket_only", pocket=t(f"pocket.{pocket}"))
+        only = self.only_ball()
+        if only is not None:
+            return t("call.only_ball", ball=only)
         from rules.calls import CallRule, call_rule
         if req is not None and call_rule(req) is CallRule.GENTLEMAN:
             return t("call.not_obvious")
