@@ -15,7 +15,6 @@ from simulator.app.loop.app import App
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.screens.practice.own_shot import PracticeAimMode, PracticePlayMode
 from simulator.app.screens.practice.session import rule_line
-from simulator.app.table.view import TableView
 from tests.app.helpers import (
     click,
     click_button,
@@ -33,16 +32,17 @@ LOW = (800, 500)
 
 # -- 1. the foul gallery at 800x500 --------------------------------------------
 
-def _contact_diamonds(app: App, view: TableView) -> list[tuple[str, pygame.Rect]]:
-    table = view.outer_rect()
-    return [(n, r) for n, r in app.panels if n.startswith("contact:")
-            and table.contains(r)]
+def _contact_diamonds(g: GalleryPlayMode) -> list[tuple[str, pygame.Rect]]:
+    """The contact numbers drawn on the table, each with its diamond."""
+    table = g.view.outer_rect()
+    return [(f"contact:{n}", r) for n, r in g.show.contact_boxes
+            if table.contains(r)]
 
 
 def _unreadable(app: App, g: GalleryPlayMode) -> list[object]:
     """Contact numbers covered by another's diamond or drawn over a ball."""
     view = g.view
-    marks = _contact_diamonds(app, view)
+    marks = _contact_diamonds(g)
     out: list[object] = []
     for i, (n, a) in enumerate(marks):
         for m, b in marks[i + 1:]:
@@ -129,7 +129,7 @@ def test_the_contact_numbers_are_clear_of_each_other_and_the_balls(
     number is clear of the other diamonds and of every ball."""
     app, g = _at_the_foul(lang, entry)
     try:
-        assert len(_contact_diamonds(app, g.view)) >= 2
+        assert len(_contact_diamonds(g)) >= 2
         assert not _unreadable(app, g)
         key(app, pygame.K_SPACE)  # play on after the foul
         run_until(app, lambda: g.player.playback.at_end, limit=6000)

@@ -106,9 +106,11 @@ def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float,
 
 def draw_contacts(surface: pygame.Surface, view: TableView,
                   contacts: Sequence[Contact], latest: int | None = None,
-                  balls: Sequence[tuple[float, float]] = ()) -> None:
+                  balls: Sequence[tuple[float, float]] = ()
+                  ) -> list[tuple[int, pygame.Rect]]:
     """Each contact a numbered diamond beside where it happened, joined to
-    it by a line, clear of the ``balls`` drawn; the latest larger."""
+    it by a line, clear of the ``balls`` drawn; the latest larger. Returns
+    each number with its diamond's box."""
     r = marker_radius(view)
     size = max(9, round(r * 1.25))
     radii = [r + 2 if c.n == latest else r for c in contacts]
@@ -121,9 +123,14 @@ def draw_contacts(surface: pygame.Surface, view: TableView,
         pygame.draw.line(surface, colour, at, centre, 1)
         pygame.draw.circle(surface, (16, 16, 16), at, 3)
         pygame.draw.circle(surface, colour, at, 2)
+    out = []
     for c, centre, rr in zip(contacts, spots, radii, strict=True):
         contact_mark(surface, centre, rr, contact_colour(c), str(c.n),
                      size if c.n < 10 else size - 2)
+        d = round(rr * DIAMOND)
+        out.append((c.n, pygame.Rect(round(centre[0]) - d, round(centre[1]) - d,
+                                     2 * d, 2 * d)))
+    return out
 
 
 # Where a number may go round its touch when the first place is taken: that
@@ -192,8 +199,6 @@ def contact_mark(surface: pygame.Surface, centre: tuple[float, float], r: int,
     pts = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
     pygame.draw.polygon(surface, colour, pts)
     pygame.draw.polygon(surface, (16, 16, 16), pts, 2)
-    ui.FRAME.panels.append((f"contact:{label}", pygame.Rect(cx - d, cy - d,
-                                                            2 * d, 2 * d)))
     img = fonts.text(label, size, (16, 16, 16), bold=True)
     surface.blit(img, img.get_rect(center=(cx, cy)))
 
@@ -228,17 +233,19 @@ def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
 
 
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
-              until: float | None, emphasis: bool = True, stick: bool = True) -> None:
+              until: float | None, emphasis: bool = True, stick: bool = True
+              ) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), the contacts so far, numbered (the latest larger, with
-    ``emphasis``)."""
+    ``emphasis``); returns the contacts' numbers and boxes."""
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
             draw_stick(surface, view, at)
     shown = marks.contacts_until(until)
-    draw_contacts(surface, view, shown, shown[-1].n if shown and emphasis else None,
-                  marks.balls_at(until))
+    return draw_contacts(surface, view, shown,
+                         shown[-1].n if shown and emphasis else None,
+                         marks.balls_at(until))
 
 
 def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
