@@ -81,7 +81,10 @@ def losses(ruling: Ruling) -> tuple[Foul, ...]:
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
     """The questions the scenario asks (all five when it has no question
     block), answered by the referee's ruling; who shoots next and from where
-    are left out when the stroke decided the game."""
+    are left out when the stroke decided the game, and "which rule was
+    broken?" after "was it a foul?" when no rule was: it takes a breach for
+    granted, and after a right "no foul" asked it again (the answer to the
+    first says what happened)."""
     kinds = scenario.question.asks if scenario.question else QUESTION_KINDS
     out: list[Question] = []
     fouls = _foul_codes(ruling)
@@ -89,6 +92,8 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
         key = f"quiz.{kind}"
         if ruling.game_over and kind in GAME_GOES_ON:
             continue  # the game is decided: nobody shoots next in it
+        if kind == "rule" and not fouls and "foul" in kinds:
+            continue
         if kind == "foul":
             out.append(Question(kind, key, (YES, NO),
                                 frozenset({YES if fouled(ruling) else NO})))

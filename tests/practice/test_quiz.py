@@ -3,6 +3,8 @@ right and wrong answers graded, a score kept per session."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from simulator.practice import library
@@ -62,10 +64,16 @@ def test_options_need_the_exact_set() -> None:
 
 
 def test_a_legal_shot_has_no_rule_and_no_options() -> None:
-    """8-ball 6 (reading P3): the 8 first on an open table is no foul."""
+    """8-ball 6 (reading P3): the 8 first on an open table is no foul; after
+    "was it a foul?" no "which rule was broken?" is asked (it takes a breach
+    for granted); asked alone, "none" answers it."""
     sc, ruling = played("8ball-open-table-eight-first")
     qs = {q.kind: q for q in make_questions(sc, ruling)}
     assert grade(qs["foul"], NO, ruling).right
+    assert "rule" not in qs
+    assert sc.question is not None
+    alone = replace(sc, question=replace(sc.question, asks=("rule", "ball_in_hand")))
+    qs = {q.kind: q for q in make_questions(alone, ruling)}
     assert grade(qs["rule"], NONE, ruling).right
     assert not grade(qs["rule"], "foul.bad_hit", ruling).right
     assert grade(qs["ball_in_hand"], "none", ruling).right

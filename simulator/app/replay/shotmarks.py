@@ -64,6 +64,9 @@ class Contact:
     # balls; across the cue for the tip), a thin line joining the two.
     lx: float = 0.0
     ly: float = 0.0
+    # The centres of the balls that touched: a number drawn on them cannot
+    # be read (the window places the numbers clear of them).
+    centres: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -350,6 +353,14 @@ class ShotMarks:
         k = bisect.bisect_right(ts, until)
         return [(x, y) for _t, x, y in pts[:k]]
 
+    def balls_at(self, t: float | None) -> list[tuple[float, float]]:
+        """The centres of the balls on the bed at shot time ``t`` (None: at
+        the start, as a diagram draws them)."""
+        if not self.frames:
+            return []
+        k = 0 if t is None else max(0, bisect.bisect_right(self.times, t) - 1)
+        return [(x, y) for _b, x, y, _z in self.frames[k].balls]
+
     # -- contacts --------------------------------------------------------------
     def _contacts(self) -> tuple[Contact, ...]:
         spec = self.spec
@@ -393,7 +404,7 @@ class ShotMarks:
                 lx = x - math.sin(a) * side * LABEL_OFF * r
                 ly = y + math.cos(a) * side * LABEL_OFF * r
             out.append(Contact(n, ev.time, ev.kind, x, y, ev.balls, i, ev.cushion,
-                               lx, ly))
+                               lx, ly, tuple(pts)))
         return tuple(out)
 
     @property

@@ -48,6 +48,8 @@ class ShotShow(Timeline, SideView):
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
         self.pointer: tuple[int, int] | None = None
+        # The contact numbers as last drawn, each with its diamond's box.
+        self.contact_boxes: list[tuple[int, pygame.Rect]] = []
 
     @property
     def spec(self) -> TableSpec:
@@ -60,7 +62,7 @@ class ShotShow(Timeline, SideView):
                    self.trails)
 
     def draw_over(self, surface: pygame.Surface, view: TableView) -> None:
-        draw_over(surface, view, self.marks, self.playback.time)
+        self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time)
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact

@@ -105,23 +105,89 @@ def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float,
 
 
 def draw_contacts(surface: pygame.Surface, view: TableView,
-                  contacts: Sequence[Contact], latest: int | None = None) -> None:
-    """Each contact a numbered diamond where it happened; the latest larger."""
+                  contacts: Sequence[Contact], latest: int | None = None,
+                  balls: Sequence[tuple[float, float]] = ()
+                  ) -> list[tuple[int, pygame.Rect]]:
+    """Each contact a numbered diamond beside where it happened, joined to
+    it by a line, clear of the ``balls`` drawn; the latest larger. Returns
+    each number with its diamond's box."""
     r = marker_radius(view)
     size = max(9, round(r * 1.25))
-    for c in contacts:  # the touches first, under every number
+    radii = [r + 2 if c.n == latest else r for c in contacts]
+    spots = label_spots(view, contacts, [round(rr * DIAMOND) for rr in radii],
+                        balls)
+    for c, centre in zip(contacts, spots, strict=True):  # the touches first
         at = view.to_screen(c.x, c.y)
-        centre = view.to_screen(c.lx, c.ly)
         colour = contact_colour(c)
         pygame.draw.line(surface, (16, 16, 16), at, centre, 3)
         pygame.draw.line(surface, colour, at, centre, 1)
         pygame.draw.circle(surface, (16, 16, 16), at, 3)
         pygame.draw.circle(surface, colour, at, 2)
-    for c in contacts:
-        centre = view.to_screen(c.lx, c.ly)
-        rr = r + 2 if c.n == latest else r
+    out = []
+    for c, centre, rr in zip(contacts, spots, radii, strict=True):
         contact_mark(surface, centre, rr, contact_colour(c), str(c.n),
                      size if c.n < 10 else size - 2)
+        d = round(rr * DIAMOND)
+        out.append((c.n, pygame.Rect(round(centre[0]) - d, round(centre[1]) - d,
+                                     2 * d, 2 * d)))
+    return out
+
+
+# Where a number may go round its touch when the first place is taken: that
+# direction turned either way (degrees), then farther out (times the first
+# distance).
+TURNS = (0, 35, -35, 70, -70, 110, -110, 145, -145, 180)
+REACHES = (1.0, 1.5, 2.0, 2.6, 3.3)
+
+
+def label_spots(view: TableView, contacts: Sequence[Contact],
+                halves: Sequence[int], others: Sequence[tuple[float, float]] = ()
+                ) -> list[tuple[float, float]]:
+    """Where each contact's diamond (of half diagonal ``halves[i]``) is
+    drawn: where the marks put it beside its touch, or, where that covers a
+    number placed before it, a ball that touched or one of the ``others``
+    (the balls drawn), the nearest spot round the touch clear of them:
+    touches millimetres apart (a ball frozen to a cushion, the rack struck)
+    piled their numbers on each other and on the balls, unreadable."""
+    rp = view.ball_px
+    balls = [view.to_screen(*p) for p in (*others,
+                                          *(q for c in contacts for q in c.centres))]
+    bounds = view.outer_rect()
+    placed: list[tuple[float, float, int]] = []
+
+    def clearance(x: float, y: float, d: int) -> float:
+        # Two diamonds are apart when their centres are d1 + d2 apart, summing
+        # the two axes; a ball when its rim is clear of the diamond's sides.
+        gaps = [abs(x - qx) + abs(y - qy) - d - qd for qx, qy, qd in placed]
+        gaps += [math.hypot(x - bx, y - by) - rp - 0.85 * d for bx, by in balls]
+        return min(gaps, default=math.inf)
+
+    out: list[tuple[float, float]] = []
+    for c, d in zip(contacts, halves, strict=True):
+        ax, ay = view.to_screen(c.x, c.y)
+        best = view.to_screen(c.lx, c.ly)
+        gap = clearance(*best, d)
+        dist = math.dist((ax, ay), best)
+        ux, uy = ((best[0] - ax) / dist, (best[1] - ay) / dist) if dist > 1e-6 \
+            else (0.0, -1.0)
+        base = max(dist, rp + d)
+        for k in REACHES if gap < 1 else ():
+            for turn in TURNS:
+                a = math.radians(turn)
+                x = ax + (ux * math.cos(a) - uy * math.sin(a)) * base * k
+                y = ay + (ux * math.sin(a) + uy * math.cos(a)) * base * k
+                if not bounds.collidepoint(x, y):
+                    continue
+                g = clearance(x, y, d)
+                if g > gap:
+                    best, gap = (x, y), g
+                if gap >= 1:
+                    break
+            if gap >= 1:
+                break
+        placed.append((best[0], best[1], d))
+        out.append(best)
+    return out
 
 
 def contact_mark(surface: pygame.Surface, centre: tuple[float, float], r: int,
@@ -167,16 +233,19 @@ def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
 
 
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
-              until: float | None, emphasis: bool = True, stick: bool = True) -> None:
+              until: float | None, emphasis: bool = True, stick: bool = True
+              ) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), the contacts so far, numbered (the latest larger, with
-    ``emphasis``)."""
+    ``emphasis``); returns the contacts' numbers and boxes."""
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
             draw_stick(surface, view, at)
     shown = marks.contacts_until(until)
-    draw_contacts(surface, view, shown, shown[-1].n if shown and emphasis else None)
+    return draw_contacts(surface, view, shown,
+                         shown[-1].n if shown and emphasis else None,
+                         marks.balls_at(until))
 
 
 def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:

@@ -87,11 +87,10 @@ class AimMode(ShotInputMode):
         # must not strike: the first stroke comes only once they have aimed
         # (moved or clicked the mouse, or pressed any other key) here.
         self.aim_first = after_computer
-        req = self.session.req
+        # No call is made for the player, not even of the only ball they may
+        # call: "Called: 3" they had not made read as a call the referee held
+        # (a click on a pocket calls that ball with it, see click).
         self.call_ball = self.call_pocket = None
-        if req is not None and req.call_needed and req.callable_balls and \
-                len(req.callable_balls) == 1:
-            self.call_ball = req.callable_balls[0]
         if self.session.hint_call is not None:  # a hint taken while placing
             self.call_ball, self.call_pocket = self.session.hint_call
             self.session.hint_call = None
@@ -185,6 +184,12 @@ class AimMode(ShotInputMode):
         req = self.session.req
         return req is not None and (call_rule(req) is not CallRule.NONE or (
             "call" in req.allowed_declarations))
+
+    def half_called(self) -> bool:
+        """A call begun and not finished (a ball without its pocket, or a
+        pocket without its ball) on a shot that wants one: not struck so."""
+        ball, pocket, _pre = self.the_call()
+        return (ball is None) != (pocket is None) and self.call_missing()
 
     def call_missing(self) -> bool:
         from rules.calls import call_missing
@@ -333,7 +338,17 @@ class AimMode(ShotInputMode):
         best = min(st.spec.pockets, key=lambda p: math.dist(p.mouth_centre, (x, y)))
         if math.dist(best.mouth_centre, (x, y)) < 0.12:
             self.call_pocket = best.name
+            only = self.only_ball()
+            if self.call_ball is None and only is not None:
+                self.call_ball = only
             self.keep_aim(pos)
+
+    def only_ball(self) -> int | None:
+        """The one ball a wanted call may name, if there is only one."""
+        req = self.session.req
+        if req is None or not req.call_needed or len(req.callable_balls) != 1:
+            return None
+        return req.callable_balls[0]
 
     def keep_aim(self, pos: tuple[int, int]) -> None:
         """The aim back where the player settled it before the mouse went
@@ -416,6 +431,15 @@ class AimMode(ShotInputMode):
         s = self.session
         req = s.req
         if req is None or self.cue() is None:
+            return
+        if self.half_called():
+            # 8-ball 2, 14.1 1: a call is a ball and a pocket; a stroke with
+            # half of one would leave the referee guessing.
+            ball, pocket, _pre = self.the_call()
+            self.app.notify(self.app.t(
+                "call.finish_pocket" if pocket is None else "call.finish_ball",
+                ball=ball, pocket=self.app.t(f"pocket.{pocket}")), 8.0,
+                until_action=True)  # gone with the click that finishes it
             return
         if self.call_missing():
             # Shooting without a call is allowed: a pot then is simply not a
@@ -506,6 +530,11 @@ class AimMode(ShotInputMode):
             return t("call.optional")
         if ball is not None:
             return t("call.ball_only", ball=ball)
+        if pocket is not None:
+            return t("call.pocket_only", pocket=t(f"pocket.{pocket}"))
+        only = self.only_ball()
+        if only is not None:
+            return t("call.only_ball", ball=only)
         from rules.calls import CallRule, call_rule
         if req is not None and call_rule(req) is CallRule.GENTLEMAN:
             return t("call.not_obvious")

@@ -18,6 +18,35 @@ class PracticeAimMode(AimMode):
     place_screen = "practice_placing"
     play_screen = "practice_playing"
 
+    def enter(self) -> None:
+        super().enter()
+        s = self.session
+        if isinstance(s, PracticeSession) and not s.call_given:
+            # The situation's own call or safety, once: the player may clear
+            # it (C) and call their own.
+            s.call_given = True
+            d = s.scenario.declarations
+            if d.called_ball is not None and d.called_pocket is not None and \
+                    self.calling():
+                self.call_ball, self.call_pocket = d.called_ball, d.called_pocket
+            req = s.req
+            if d.safety and req is not None and "safety" in req.allowed_declarations:
+                s.decl = {**s.decl, "safety": True}
+
+    def call_line(self) -> str | None:
+        """The situation's call said as the situation's, not the player's."""
+        s = self.session
+        if isinstance(s, PracticeSession) and self.calling():
+            d = s.scenario.declarations
+            t = self.app.t
+            if d.safety and s.decl.get("safety"):
+                return t("practice.situation_safety")
+            call = (self.call_ball, self.call_pocket)
+            if d.called_ball is not None and call == (d.called_ball, d.called_pocket):
+                return t("practice.situation_call", ball=d.called_ball,
+                         pocket=t(f"pocket.{d.called_pocket}"))
+        return super().call_line()
+
     def side_buttons(self) -> list[ui.Button]:
         return [*super().side_buttons(),
                 ui.Button(self.app.t("practice.back_to_situation"), self.back,

@@ -29,8 +29,6 @@ HL = (255, 70, 60)  # highlight colour of the balls, cushions and pockets involv
 Action = Callable[[], None]
 
 
-PAIRED_BELOW = 6  # lines of side text under which the buttons pair up
-
 class PracticeScreen(Mode):
     """Base of the practice screens that show a table: the game screen's
     layout (scoreboard, table, side column, strip) with a title, a text that
@@ -163,12 +161,13 @@ class PracticeScreen(Mode):
         """Whether a low window lays the buttons out two a row, their key
         caps left to the strip's hint: a column of eight buttons under a
         side view left the foul gallery's explanation one line at 800x500.
-        Only where the text would otherwise lose lines and pairs are lower."""
+        Wherever the text would otherwise lose lines and pairs are lower:
+        six lines kept still cut the gallery's explanation ("3 more below")."""
         buttons = self.side_btns
         lh = ui.line_height(size)
         need = len(ui.wrap(self.side_body, size, inner.width)) * lh \
             if self.side_body else 0
-        if len(buttons) < 4 or room >= min(need, PAIRED_BELOW * lh):
+        if len(buttons) < 4 or room >= need:
             for b in buttons:  # (caps back where a column has the room)
                 b.key = getattr(b, "cap", b.key)
             return False
@@ -219,7 +218,7 @@ class PracticeScreen(Mode):
             y += height(ln)
         self.body_hidden = len(lines) - self.body_scroll - len(shown)
         if self.body_hidden or self.body_scroll:
-            key = "dialog.more" if self.body_hidden else "dialog.top"
+            key = "practice.more" if self.body_hidden else "practice.top"
             ui.line(surface, self.app.t(key, n=self.body_hidden), max(10, size - 2),
                     ui.DIM, pygame.Rect(box.left, y, box.width, lh))
 
@@ -237,6 +236,14 @@ class PracticeScreen(Mode):
         return True
 
     def scroll_body(self, event: pygame.event.Event) -> bool:
+        """The wheel over the side text, or Down and Up (the gallery's text
+        at 800x500 went on below, the wheel the one way to it)."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP):
+            down = event.key == pygame.K_DOWN
+            if not (self.body_hidden if down else self.body_scroll):
+                return False
+            self.body_scroll = self.body_scroll + 1 if down else self.body_scroll - 1
+            return True
         if event.type != pygame.MOUSEWHEEL or self.body_rect is None or \
                 self.app.mouse is None or not self.body_rect.collidepoint(
                     self.app.mouse):

@@ -278,8 +278,13 @@ class ScenarioMode(PracticeScreen):
         if self.phase == "playing":
             return "\n".join([*lines, t("practice.watching")])
         s = self.psession
+        own = self.played is not None and self.played.own
+        if own:
+            # The ruling is of this stroke; the situation's rule, below, is
+            # its topic (a double hit's rule 20 beside a miss's rule 4).
+            lines += ["", t("practice.own_shot")]
         if s.banner is not None:
-            lines += ["", s.banner.title, *s.banner.all_lines]
+            lines += [*([] if own else [""]), s.banner.title, *s.banner.all_lines]
         choice = self.choice_lines()
         if choice:
             lines += ["", *choice]
@@ -291,11 +296,10 @@ class ScenarioMode(PracticeScreen):
             problems = self.check()
             if problems:
                 lines += ["", t("practice.mismatch"), *problems]
-        elif self.played is not None:
-            lines += ["", t("practice.own_shot")]
+        elif own:
             rl = rule_line(self.app.locale, sc)
             if rl:
-                lines += [rl]
+                lines += ["", rl]
         return "\n".join(lines)
 
     def check(self) -> list[str]:

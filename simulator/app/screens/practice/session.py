@@ -35,6 +35,7 @@ class PracticeSession(Session):
         self.back = back
         super().__init__(match, locale)
         self.keep = False  # never the match "Continue" resumes
+        self.call_given = False  # the situation's call put on the aim once
 
     def autosave(self) -> str | None:
         return None
