@@ -471,8 +471,11 @@ class Match:
         ended = self.ended_game
         if ended is None:
             return None
-        view = MatchView(self.games_won, self.game_number - 1, dict(self.options),
-                         None, self.history, self.rulings)
+        # (the number the game had while played: one replayed under general
+        # rule 28 keeps its number, the next is not one more)
+        before = self._stack[-2]
+        view = MatchView(self.games_won, before.game_no - before.replays,
+                         dict(self.options), None, self.history, self.rulings)
         return self.discipline.scoreboard(ended, view)
 
     # -- steps ---------------------------------------------------------------

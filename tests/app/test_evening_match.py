@@ -248,7 +248,7 @@ def test_a_short_pull_back_is_a_soft_shot_and_the_ball_speed_is_shown() -> None:
     assert cue is not None
     aim = s.aim
     ux, uy = -pygame.math.Vector2(1, 0).rotate(aim.angle)
-    start_px = view.to_screen(cue[0] + ux * 0.06, cue[1] + uy * 0.06)
+    start_px = view.to_screen(cue[0] - ux * 0.3, cue[1] - uy * 0.3)
 
     def pull(px: float) -> float:
         """Press behind the cue ball, drag ``px`` pixels further back, and
@@ -256,6 +256,10 @@ def test_a_short_pull_back_is_a_soft_shot_and_the_ball_speed_is_shown() -> None:
         to the start point does)."""
         p0 = (int(start_px[0]), int(start_px[1]))
         p1 = (int(p0[0] + ux * px), int(p0[1] - uy * px))
+        # (the mouse comes there first, as a hand brings it: the cue stays
+        # on its line, pointing ahead of the ball and away from the press)
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=p0, rel=(0, 0),
+                                      buttons=(0, 0, 0)))
         frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p0, button=1))
         frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=p1, rel=(0, 0),
                                       buttons=(1, 0, 0)))

@@ -347,7 +347,14 @@ def check_statistics(w: Walk, s: Session) -> None:
                 f.code is LossCode.CONCEDED for f in r.fouls):
             won[r.winner] += 1
     assert rows[app.t("evening.stat_games")] == tuple(str(g) for g in won)
-    assert w.shows(app.t("gameover.title", name=s.name(s.match.winner)))
+    last = s.match.rulings[-1]
+    winner = s.name(s.match.winner)
+    if last is not None and any(f.code is LossCode.CONCEDED for f in last.fouls):
+        # (given up: said as a conceded match, by whom and who wins it)
+        assert w.shows(app.t("banner.match_conceded", name=s.name(last.shooter),
+                             winner=winner))
+    else:
+        assert w.shows(app.t("gameover.title", name=winner))
     assert w.shows(app.t("evening.stat_innings"))
 
 

@@ -26,7 +26,7 @@ from tests.app.helpers import (
 
 TITLE = {"en": "Foul on {name}'s last shot", "ru": "Фол на последнем ударе: {name}"}
 # A low window's shorter title (every choice in view without a scroll).
-SHORT = {"en": "{name}'s last shot", "ru": "Последний удар: {name}"}
+SHORT = {"en": "{name}'s last shot", "ru": "Последний удар (игрок: {name})"}
 FOUL_BY = {"en": "Foul by {name}", "ru": "Фол: {name}"}
 
 

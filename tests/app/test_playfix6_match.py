@@ -151,6 +151,10 @@ def test_a_game_replayed_under_rule_28_keeps_its_number(lang: str, game: str) ->
         next_step(app)
         frame(app, n=2)
         t = app.t
+        # (under the card of the game given up, that game's scoreboard)
+        assert t("score.race", n=3, game=1) in scoreboard_words(app)
+        click_button(app, t("side.next_game"))
+        frame(app, n=2)
         game2 = t("score.race", n=3, game=2)
         assert game2 in scoreboard_words(app), scoreboard_words(app)
         assert s.req is not None and s.req.is_break

@@ -14,7 +14,12 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.turns import computer_choice_card, next_step, refusal
+from simulator.app.match.turns import (
+    called_shooter,
+    computer_choice_card,
+    next_step,
+    refusal,
+)
 from simulator.app.screens.match_keys import (
     SETTLE_SECONDS,
     common_key,
@@ -432,7 +437,12 @@ class ComputerMode(TableMode):
         elif event.key == pygame.K_j:
             self.app.open("referee")  # a call on the last shot; the computer waits
         elif event.key == pygame.K_f:
-            self.app.open("fouls")  # a foul in its last shot; the computer waits
+            # A foul in its last shot, the computer waiting; before it has
+            # played there is nothing of its to call.
+            if called_shooter(self.session) is None:
+                self.app.notify(self.app.t("fouls.no_shot"))
+            else:
+                self.app.open("fouls")
         elif event.key == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()  # what the card's button (its cap says H) does
         else:
