@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.helpers import frame, key, make_app, more_below, run_until
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -231,8 +231,7 @@ def test_every_choice_of_the_foul_call_is_in_view_at_800x500(game: str,
         rule = app.t("fouls.rule_short", rule="").strip()
         for b in d.buttons[:-2]:
             assert b.label.rstrip().endswith(")") and rule in b.label, b.label
-        said = {t.text for t in app.texts}
-        assert not any(app.t("dialog.more", n=n) in said for n in range(1, 10))
+        assert not more_below(app)
         assert not _overlapping([b.rect for b in d.buttons])
     finally:
         pygame.display.quit()

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import card_notes, frame
+from tests.app.helpers import card_notes, frame, more_below
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_words import CARD_CASES, _card_rows, _foul_played
 
@@ -184,7 +184,6 @@ def test_every_choice_of_the_foul_call_is_in_view(lang: str,
             if d.rect.contains(t.rect) and t.text not in caps:
                 assert t.size >= 13 and not t.cut, t
         assert d.scroll == 0
-        said = {t.text for t in app.texts}
-        assert not any(app.t("dialog.more", n=n) in said for n in range(1, 10))
+        assert not more_below(app)
     finally:
         pygame.display.quit()

@@ -10,7 +10,7 @@ import itertools
 import pygame
 import pytest
 
-from tests.app.helpers import card_notes, frame, key, run_until
+from tests.app.helpers import card_notes, frame, key, more_below, run_until
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -79,8 +79,7 @@ def test_every_choice_of_the_foul_call_is_in_view_in_russian(game: str) -> None:
                 screen.contains(b.rect), (b.label, b.rect)
         for b in d.buttons[:4]:
             assert b.label.rstrip().endswith(")") and "п. " in b.label, b.label
-        said = {t.text for t in app.texts}
-        assert not any(app.t("dialog.more", n=n) in said for n in range(1, 10))
+        assert not more_below(app)
         assert app.t("book.general") in d.body
         assert not _overlapping([b.rect for b in d.buttons])
     finally:

@@ -13,7 +13,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, frame, key, make_app, run_until
+from tests.app.helpers import DT, frame, key, make_app, more_below, run_until
 
 
 def start(app: App, names: list[str], game: str, opts: dict[str, object],
@@ -320,8 +320,7 @@ def _whole(app: App) -> list[str]:
     """What of the open dialog is cut or hidden: a "more below" line, a
     button outside its card or the window, a card over the table."""
     d = app.dialogs[-1]
-    more = app.t("dialog.more", n=0).split(":")[-1].strip()  # "mouse wheel"
-    out = [r.text for r in app.texts if more and more in r.text]
+    out = more_below(app)
     window = pygame.Rect((0, 0), app.size)
     card = d.rect  # type: ignore[attr-defined]
     out += [b.label for b in d.buttons  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ Over a table screen a dialog docks in the side column (the screen's
 view; over a menu it sits in the middle of the window. The text scrolls with
 the mouse wheel when it is longer than the room; the buttons always show.
 Keys: 1-9 press the n-th button; Esc presses the cancel button if any; Enter
-presses the only button.
+presses the only button; V (or a click on the text) reads a cut text whole.
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ class Dialog(Mode):
         self.takes_side = False  # the whole side column, the heading too
         self._full_body = body
         self._full_title = title
+        self.cut = False  # the last frame showed only part of the text
 
     def enter(self) -> None:
         self._covered = self._cover()
@@ -168,7 +169,9 @@ class Dialog(Mode):
         if self.entry is not None and self.entry.is_focused and \
                 event.key != pygame.K_ESCAPE:
             return  # the keys are typing the name
-        if event.key == pygame.K_ESCAPE and self.cancel is not None:
+        if event.key == pygame.K_v:
+            self.read_whole()
+        elif event.key == pygame.K_ESCAPE and self.cancel is not None:
             self.app.later(self._wrap(self.cancel))()
         elif pygame.K_1 <= event.key <= pygame.K_9:
             i = event.key - pygame.K_1
@@ -177,6 +180,21 @@ class Dialog(Mode):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
                 len(self.buttons) == 1:
             self.app.press(self.buttons[0])
+
+    def read_whole(self) -> None:
+        """The text the card cuts, whole in the ruling card's reading view
+        (the foul's ruling above a choice ran to "27 more below"). The
+        reader only reads: Esc or V brings the dialog back, nothing chosen."""
+        if not self.cut:
+            return
+        from simulator.app.table.ruling_card import Banner
+        lines = self._full_body.split("\n") if self._full_body else []
+        if self.table:  # a row a line: its label, then each column's cell
+            head, *rows = self.table
+            lines += [" · ".join(c for c in head if c)]
+            lines += [f"{r[0]}: " + " · ".join(r[1:]) for r in rows]
+        self.app.open("card_reader",
+                      banner=Banner(self._full_title, tuple(lines), False))
 
     def draw(self, surface: pygame.Surface) -> None:
         area, docked = self.area()
@@ -215,12 +233,25 @@ class Dialog(Mode):
         y += ui.paragraph(surface, self.title, m.size + 3, ui.INK,
                           pygame.Rect(x, y, m.width, m.title_h), bold=True)
         y += m.pad
-        more = self.app.t("dialog.more", n=shown.hidden) if shown.hidden else \
+        seen = len(shown.items) if fixed else \
+            max(0, min(len(m.lines), self.scroll + len(shown.items)) - self.scroll)
+        self.cut = seen < len(m.lines)
+        more = self._more(shown.hidden, m) if shown.hidden else \
             self.app.t("dialog.top")
         if fixed:
             self._draw_text_and_buttons(surface, m, shown, x, y, more)
         else:
             self._draw_scrolled(surface, m, shown, x, y, more)
+
+    def _more(self, hidden: int, m: _Measures) -> str:
+        """"N more below", naming V where the text is cut; its short words
+        where the long ones do not fit the card."""
+        if not self.cut:
+            return self.app.t("dialog.more", n=hidden)
+        words = [self.app.t(k, n=hidden) for k in ("dialog.more_all",
+                                                   "dialog.more_all_short")]
+        size = max(MIN_SIZE, m.size - 2)
+        return next((w for w in words if fonts_width(w, size) <= m.width), words[-1])
 
     def _fitting(self, dock: pygame.Rect) -> pygame.Rect:
         """The first of the dock, the whole side column, then closer buttons
@@ -403,6 +434,7 @@ class Dialog(Mode):
     def _draw_text_and_buttons(self, surface: pygame.Surface, m: _Measures,
                                shown: _Shown, x: int, y: int, more: str) -> None:
         lh, width = m.lh, m.width
+        top = y
         for _hh, ln in shown.items:
             assert isinstance(ln, str)
             self._line(surface, ln, m, pygame.Rect(x, y, width, lh))
@@ -411,6 +443,7 @@ class Dialog(Mode):
             ui.line(surface, more, max(MIN_SIZE, m.size - 2), ui.DIM,
                     pygame.Rect(x, y, width, lh))
             y += lh
+        self._click_reads(pygame.Rect(x, top, width, y - top))
         if m.lines:
             y += m.pad
         if self.entry is not None:
@@ -446,10 +479,19 @@ class Dialog(Mode):
                     pygame.Rect(box.left + first + i * rest, box.top, rest - 4,
                                 box.height), align="right", bold=head)
 
+    def _click_reads(self, text: pygame.Rect) -> None:
+        """A click on a cut text reads it whole, as on the ruling card."""
+        if self.cut and text.height > 0:
+            ui.FRAME.areas.append((text, self.read_whole))
+
     def _draw_scrolled(self, surface: pygame.Surface, m: _Measures, shown: _Shown,
                        x: int, y: int, more: str) -> None:
+        top: int | None = y  # where the text shown begins, until a button
         for hh, it in shown.items:
             if isinstance(it, ui.Button):
+                if top is not None:
+                    self._click_reads(pygame.Rect(x, top, m.width, y - top))
+                    top = None
                 it.place(x, y, m.width, m.bsize)
                 it.draw(surface, self.app.mouse)
             elif it:
@@ -457,6 +499,8 @@ class Dialog(Mode):
             y += hh
         ui.line(surface, more, max(MIN_SIZE, m.size - 2), ui.DIM,
                 pygame.Rect(x, y, m.width, m.lh))
+        if top is not None:
+            self._click_reads(pygame.Rect(x, top, m.width, y + m.lh - top))
 
 
 MIN_COLUMN = 110  # the narrowest column of dialog buttons, px
