@@ -167,6 +167,9 @@ class Session:
         self.match = match
         self.locale = locale
         self.aim = Aim()
+        # The angle a new position preset the cue to (at the nearest ball),
+        # until the aiming screen takes it: the mouse over the table turns it.
+        self.preset_angle: float | None = None
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
         # (strokes in the match then, the cue ball's resting place after the last)
@@ -373,6 +376,7 @@ class Session:
             power = self.powers.get(req.shooter, DEFAULT_POWER)
             self.aim = Aim(self.aim.angle, power)
         self._aim_at_something()
+        self.preset_angle = self.aim.angle
 
     @property
     def req(self) -> ShotRequirements | None:
