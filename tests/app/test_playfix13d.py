@@ -65,3 +65,48 @@ def test_a_race_offers_both_concessions(lang: str) -> None:
         assert app.t("pause.concede_game") in shown, shown
     finally:
         pygame.display.quit()
+
+
+# -- the help's pages: filled before the next begins ---------------------------
+
+@pytest.mark.parametrize("size", ((1280, 720), LOW), ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_help_page_but_the_last_is_at_least_half_full(
+        lang: str, size: tuple[int, int]) -> None:
+    """F1's help turned page by page (PgDn): each page but the last fills at
+    least half of its two columns (at 1280x720 the second page held the
+    three lines of one section, and whole sections left columns half
+    empty), at 1280x720 the last more than a quarter, and every line of
+    the help is shown."""
+    from simulator.app.screens.help import SECTIONS
+    app = make_app(lang, size)
+    try:
+        app.go("help")
+        frame(app, n=2)
+        mode = app.mode
+        assert mode is not None and mode.name == "help"
+        w, h = app.size
+        top = int(h * 0.06) + max(28, h // 11) + 16
+        bottom = h - 56
+        fills, shown = [], set()
+        for page in range(mode.pages):  # type: ignore[attr-defined]
+            assert mode.page == page  # type: ignore[attr-defined]
+            body = [t for t in app.texts if top <= t.rect.top and
+                    t.rect.bottom <= bottom + 2]
+            assert body
+            shown.update(t.text for t in body)
+            low = [max((t.rect.bottom for t in body
+                        if (t.rect.left < w // 2) == (c == 0)), default=top)
+                   for c in (0, 1)]
+            fills.append(sum(y - top for y in low) / (2 * (bottom - top)))
+            key(app, pygame.K_PAGEDOWN)
+            frame(app)
+        assert all(f >= 0.5 for f in fills[:-1]), fills
+        if size == (1280, 720):  # a second page of more than a scrap
+            assert fills[-1] >= 0.25, fills
+        for sec in SECTIONS:  # every key of every section on some page
+            for line in app.t(f"help.{sec}").split("\n"):
+                assert line.partition(" — ")[0].strip().split()[0] in " ".join(
+                    shown), line
+    finally:
+        pygame.display.quit()
