@@ -286,6 +286,7 @@ class Session:
         if req is not None:  # the player at the table finds their own power
             s.aim = Aim(s.aim.angle, s.powers.get(req.shooter, DEFAULT_POWER))
         if loaded.aim is not None:  # and the stroke they had set, if saved
+            s.preset_angle = None  # theirs: the mouse does not turn it
             try:
                 give_back(s, loaded.aim)
             except AimFieldError as e:
@@ -683,6 +684,7 @@ class Session:
         st = Stroke.from_dict(stroke)
         self.aim = Aim(angle=st.direction, power=power_of(st.speed)).with_tip(
             st.tip_a, st.tip_b).with_elevation(st.elevation)
+        self.preset_angle = None  # theirs: the mouse does not turn it
 
     def redo(self) -> bool:
         """Make the last undone step again; the referee rules it as before
