@@ -7,16 +7,18 @@ from __future__ import annotations
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.confirm import confirm_dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import concede, conceder
+from simulator.app.match.turns import concede, conceder, one_game_match
 
 
 def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     s = app.session
     assert s is not None
     who = s.name(conceder(s))
-    key = "concede.match" if whole_match else "concede.game"
     if len(s.names) > 2:  # one player leaves, the others play on (Express R21)
         key = "concede.leave"
+    else:
+        whole_match = whole_match or one_game_match(s)  # the game is the match
+        key = "concede.match" if whole_match else "concede.game"
     return confirm_dialog(app, app.t(f"{key}_title", name=who),
                           app.t(f"{key}_body", name=who), app.t(f"{key}_yes"),
                           lambda: concede(app, whole_match))

@@ -167,6 +167,9 @@ class Session:
         self.match = match
         self.locale = locale
         self.aim = Aim()
+        # The angle a new position preset the cue to (at the nearest ball),
+        # until the aiming screen takes it: the mouse over the table turns it.
+        self.preset_angle: float | None = None
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
         # (strokes in the match then, the cue ball's resting place after the last)
@@ -283,6 +286,7 @@ class Session:
         if req is not None:  # the player at the table finds their own power
             s.aim = Aim(s.aim.angle, s.powers.get(req.shooter, DEFAULT_POWER))
         if loaded.aim is not None:  # and the stroke they had set, if saved
+            s.preset_angle = None  # theirs: the mouse does not turn it
             try:
                 give_back(s, loaded.aim)
             except AimFieldError as e:
@@ -373,6 +377,7 @@ class Session:
             power = self.powers.get(req.shooter, DEFAULT_POWER)
             self.aim = Aim(self.aim.angle, power)
         self._aim_at_something()
+        self.preset_angle = self.aim.angle
 
     @property
     def req(self) -> ShotRequirements | None:
@@ -679,6 +684,7 @@ class Session:
         st = Stroke.from_dict(stroke)
         self.aim = Aim(angle=st.direction, power=power_of(st.speed)).with_tip(
             st.tip_a, st.tip_b).with_elevation(st.elevation)
+        self.preset_angle = None  # theirs: the mouse does not turn it
 
     def redo(self) -> bool:
         """Make the last undone step again; the referee rules it as before

@@ -66,12 +66,10 @@ class AimMode(ShotInputMode):
         self.panel_drag = False
         # The aim the mouse last rested on (or the keys, a hint, an undo set),
         # which a click that calls keeps; how long the mouse has been still.
-        self.settled_angle = self.session.aim.angle
-        # The aim the turn began with (at the nearest object ball, or as an
-        # undo left it): a press before any move of the mouse aims first.
-        self.preset_angle = self.session.aim.angle
         self.still = AIM_REST
         self.mouse_angle: float | None = None  # the angle the mouse last set
+        self.aim_at_resting_mouse()
+        self.settled_angle = self.session.aim.angle
         self.trip_from: tuple[int, int] | None = None  # where the mouse last rested
         # The last aim run for a double hit, its answer, and the time to the
         # next run allowed.
@@ -251,6 +249,22 @@ class AimMode(ShotInputMode):
                             s.aim.tip_b, s.aim.elevation)
                 self.mouse_angle = s.aim.angle
 
+    def aim_at_resting_mouse(self) -> None:
+        """A new turn's cue points where the mouse rests over the table (it
+        pointed at the nearest ball, away from the mouse, until the mouse
+        moved). The preset stays with the mouse off the table or on the cue
+        ball just placed, and once keys, a hint or an undo set the aim."""
+        s = self.session
+        preset, s.preset_angle = s.preset_angle, None  # once a turn
+        pos = self.app.mouse
+        cue = self.cue()
+        if preset != s.aim.angle or pos is None or cue is None or \
+                not self.layout.table.collidepoint(pos):
+            return
+        if math.dist(self.scene.view.to_table(*pos), cue) > \
+                2 * s.table.spec.balls.radius:
+            self.aim_at(pos)
+
     def pulled_power(self, pos: tuple[int, int]) -> float:
         """The power a pull gives; until it gives some (a pull toward the
         ball, or across the aim), the power set before stays: it read 0.7
@@ -268,13 +282,6 @@ class AimMode(ShotInputMode):
                 self.panel_drag = self.panel_click(pos)
                 return
             if lay.table.collidepoint(pos):
-                if self.mouse_angle is None and s.aim.angle == self.preset_angle:
-                    # No move of the mouse since the turn began (after the
-                    # break the cue pointed at the 1, away from the hand):
-                    # the pull starts from the aim at the mouse, as after a
-                    # move, not along the preset line the player never saw
-                    # as theirs.
-                    self.aim_at(pos)
                 self.press_pos = pos
                 self.drag_from = self.along(pos)
                 self.drag_power0 = s.aim.power

@@ -14,6 +14,8 @@ from simulator.app.text import fonts, ui
 SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs")
 SEP = " — "
 MIN_SIZE = 13  # the smallest help text, readable at 800x500
+Section = tuple[str, list[tuple[str, str]]]  # a heading and its (key, what) rows
+Page = list[list[Section]]  # two columns
 
 
 class HelpMode(Mode):
@@ -55,7 +57,7 @@ class HelpMode(Mode):
         return t("help.title_page", title=t("help.title"), page=self.page + 1,
                  of=self.pages)
 
-    def sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+    def sections(self) -> list[Section]:
         t = self.app.t
         out = []
         for key in SECTIONS:
@@ -66,14 +68,15 @@ class HelpMode(Mode):
             out.append((t(f"help.head_{key}"), rows))
         return out
 
-    def layout(self, size: int, width: int, secs: list[tuple[str, list[tuple[
-            str, str]]]] | None = None) -> tuple[list[list[tuple[str, list[
-            tuple[str, str]]]]], int, int]:
-        """The sections in two columns; the height they need and the key width."""
-        secs = self.sections() if secs is None else secs
+    def key_width(self, size: int, width: int, secs: list[Section]) -> int:
         key_w = max(fonts.font(size, True).size(k)[0] for _h, rows in secs
                     for k, _w in rows) + 12
-        key_w = min(key_w, width // 2)
+        return min(key_w, width // 2)
+
+    def layout(self, size: int, width: int, secs: list[Section]) -> tuple[
+            Page, int]:
+        """The sections in two columns; the height they need."""
+        key_w = self.key_width(size, width, secs)
         # The split of the sections between the columns (each keeping their
         # order) with the shorter tallest column: a handful of sections, so
         # every split is tried; ties go to the earlier split.
@@ -81,38 +84,70 @@ class HelpMode(Mode):
         best = min(range(1 << len(secs)), key=lambda m: max(
             sum(h for i, h in enumerate(hs) if not m >> i & 1),
             sum(h for i, h in enumerate(hs) if m >> i & 1)))
-        cols: list[list[tuple[str, list[tuple[str, str]]]]] = [
-            [sec for i, sec in enumerate(secs) if not best >> i & 1],
-            [sec for i, sec in enumerate(secs) if best >> i & 1]]
+        cols: Page = [[sec for i, sec in enumerate(secs) if not best >> i & 1],
+                      [sec for i, sec in enumerate(secs) if best >> i & 1]]
         heights = [sum(h for i, h in enumerate(hs) if not best >> i & 1),
                    sum(h for i, h in enumerate(hs) if best >> i & 1)]
-        return cols, max(heights), key_w
+        return cols, max(heights)
 
-    def _height(self, sec: tuple[str, list[tuple[str, str]]], size: int, width: int,
-                key_w: int) -> int:
+    def _row_height(self, row: tuple[str, str], size: int, width: int,
+                    key_w: int) -> int:
+        k, what = row
+        return max(1, len(ui.wrap(what, size, width - key_w)),
+                   len(ui.wrap(k, size, key_w - 8, bold=True))) * ui.line_height(size)
+
+    def _height(self, sec: Section, size: int, width: int, key_w: int) -> int:
         lh = ui.line_height(size)
-        h = ui.line_height(size + 2, True) + 6
-        for k, what in sec[1]:
-            h += max(1, len(ui.wrap(what, size, width - key_w)),
-                     len(ui.wrap(k, size, key_w - 8, bold=True))) * lh
-        return h + lh // 2
+        return ui.line_height(size + 2, True) + 6 + lh // 2 + sum(
+            self._row_height(row, size, width, key_w) for row in sec[1])
 
-    def paged(self, room: int, col_w: int) -> tuple[int, list[list[tuple[
-            str, list[tuple[str, str]]]]]]:
+    def flow(self, size: int, width: int, room: int,
+             secs: list[Section]) -> list[Page]:
+        """The sections run down one column into the next and on to the next
+        page, a section broken between its rows (its heading said again where
+        it goes on): every page but the last full. Whole sections to a column
+        left a second page of three lines, and columns half empty."""
+        key_w = self.key_width(size, width, secs)
+        head_h = ui.line_height(size + 2, True) + 6
+        gap = ui.line_height(size) // 2
+        pages: list[Page] = [[[]]]
+        y = 0
+        for head, rows in secs:
+            hs = [self._row_height(row, size, width, key_w) for row in rows]
+            i = 0
+            while i < len(rows):
+                if y and y + head_h + hs[i] > room:  # not even its first row
+                    if len(pages[-1]) < 2:
+                        pages[-1].append([])
+                    else:
+                        pages.append([[]])
+                    y = 0
+                part: list[tuple[str, str]] = []
+                y += head_h
+                while i < len(rows) and (not part or y + hs[i] <= room):
+                    part.append(rows[i])
+                    y += hs[i]
+                    i += 1
+                pages[-1][-1].append((head, part))
+                y += gap
+        return pages
+
+    def paged(self, room: int, col_w: int) -> tuple[int, list[Page]]:
         """The largest size down to MIN_SIZE at which every section fits one
-        page; else MIN_SIZE and the sections over as many pages as needed."""
+        page, whole in its column; else the sections flowed over as few
+        pages as MIN_SIZE needs, at the largest size that keeps to them (at
+        MIN_SIZE the second page at 1280x720 held three lines)."""
         secs = self.sections()
         for size in range(16, MIN_SIZE - 1, -1):
-            if self.layout(size, col_w, secs)[1] <= room:
-                return size, [secs]
-        pages: list[list[tuple[str, list[tuple[str, str]]]]] = [[]]
-        for sec in secs:
-            trial = [*pages[-1], sec]
-            if pages[-1] and self.layout(MIN_SIZE, col_w, trial)[1] > room:
-                pages.append([sec])
-            else:
-                pages[-1] = trial
-        return MIN_SIZE, pages
+            cols, need = self.layout(size, col_w, secs)
+            if need <= room:
+                return size, [cols]
+        fewest = self.flow(MIN_SIZE, col_w, room, secs)
+        for size in range(16, MIN_SIZE, -1):
+            pages = self.flow(size, col_w, room, secs)
+            if len(pages) <= len(fewest):
+                return size, pages
+        return MIN_SIZE, fewest
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
@@ -124,7 +159,8 @@ class HelpMode(Mode):
         self.page = min(self.page, self.pages - 1)
         self.size = size
         backdrop(surface, self.title())
-        cols, _need, key_w = self.layout(size, col_w, pages[self.page])
+        cols = pages[self.page]
+        key_w = self.key_width(size, col_w, self.sections())
         lh = ui.line_height(size)
         for c, col in enumerate(cols):
             x = 24 + c * (col_w + 24)

@@ -106,6 +106,7 @@ class ShotInputMode(TableMode):
                 self.app.notify(self.app.t("place.refused", reason=err))
                 return
         s.aim = computer.aim_of(d)
+        s.preset_angle = None  # the hint's aim: the mouse does not turn it
         s.decl = {"safety": d.declarations.safety, "push_out": d.declarations.push_out}
         s.hint_call = (d.declarations.called_ball, d.declarations.called_pocket)
         self.app.inform(self.app.t("hint.taken"), 2.5)
