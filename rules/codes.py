@@ -179,7 +179,8 @@ class Note:
     PUSH_OUT = _c("note.push_out", N, n9("5"))
     PUSH_OUT_IGNORED = _c("note.push_out_ignored", N, n9("5"), reading("P11"))
     NINE_SPOTTED = _c("note.nine_spotted", N, n9("6"))
-    WIN_NINE = _c("note.win_nine", N, n9("4"), reading("P5"))
+    # Its break reading (P5) is the ruling's reference, given only on a break.
+    WIN_NINE = _c("note.win_nine", N, n9("4"))
     WARNING_TWO_FOULS = _c("note.warning_two_fouls", N, n9("11"), reading("P4"))
     NO_WARNING_GIVEN = _c("note.no_warning", N, n9("11"), reading("P4"))
     BALLS_SPOTTED = _c("note.balls_spotted", N, g("26"), reading("P15"))

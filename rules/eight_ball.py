@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from rules.codes import GENERAL, Code, FoulCode, LossCode, Note, e8, g, reading
+from rules.codes import GENERAL, Code, FoulCode, LossCode, Note, SeedRef, e8, g, reading
 from rules.game import (
     BallGroup,
     Calls,
@@ -155,6 +155,8 @@ class EightBall(PoolDiscipline[EightBallState]):
 
     info = INFO
     section = "8-ball"
+    # A game given up is a loss of the game (8-ball 15), not 9-ball's 4.
+    cites: ClassVar[Mapping[Code, SeedRef]] = {LossCode.CONCEDED: e8("15")}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)

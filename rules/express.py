@@ -622,6 +622,7 @@ class Express(PyramidDiscipline[ExpressState]):
 
     info = INFO
     codes = CODES
+    interference_note = ExpressNote.OUTSIDE_INTERFERENCE  # digest §2.12
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)

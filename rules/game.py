@@ -625,6 +625,15 @@ class Discipline(Generic[S]):
         code = Note.JUMPED_CALLED
         return Outcome(code, code.ref, event, (ball,))
 
+    # Outside interference, the position restored, as the game cites it.
+    interference_note: ClassVar[Code] = Note.OUTSIDE_INTERFERENCE
+
+    def call_rules(self) -> tuple[SeedRef, SeedRef]:
+        """The rules a person's calls the shot's log cannot show are made
+        under, as the game cites them: a ball that touched something off the
+        table (general rule 23) and outside interference (general rule 28)."""
+        return self.jumped_note(0, None).ref, self.interference_note.ref
+
     # -- the state after a ruling ----------------------------------------------
     def settle(self, state: S, ruling: Ruling, table: TableState | None = None,
                *, stroke: bool = True, **own: Any) -> S:

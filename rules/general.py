@@ -736,7 +736,7 @@ class PoolDiscipline(Discipline[PS]):
         if not code.referee_called:
             raise RulesError(
                 f"code: {code.id} is judged from the shot, not called by a person")
-        return Foul(code, code.ref, None, ())
+        return Foul(code, self.cited(code, code.ref), None, ())
 
     # -- the table after a shot ----------------------------------------------
     def after_shot(self, state: PS, ruling: Ruling, shot: Shot, f: Facts,

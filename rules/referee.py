@@ -760,6 +760,18 @@ class Match:
                                                 called)
         return self.discipline.judge(snap.game, shot, decl, called)
 
+    def game_takes_match(self, winner: int) -> bool:
+        """Whether ``winner`` winning the game in play ends the match: the
+        race reached (general rule 29), or a game scored in points."""
+        won = list(self.games_won)
+        won[winner] += 1
+        return self._takes_match(winner, won)
+
+    def _takes_match(self, winner: int | None, won: list[int]) -> bool:
+        if self.discipline.scoring == "points":
+            return True
+        return winner is not None and won[winner] >= int(self.options["race_to"])
+
     def _after(self, snap: _Snap, ruling: Ruling,
                game: GameState) -> tuple[Ruling, _Snap]:
         """Count the game if it ended; start the next one or end the match."""
@@ -769,12 +781,7 @@ class Match:
         won = list(snap.games_won)
         if ruling.winner is not None:
             won[ruling.winner] += 1
-        if self.discipline.scoring == "points":
-            over = True
-        else:
-            over = ruling.winner is not None and \
-                won[ruling.winner] >= int(self.options["race_to"])
-        if over:
+        if self._takes_match(ruling.winner, won):
             notes = (*ruling.notes, Outcome(Note.RACE_WON, g("29"))) \
                 if self.discipline.scoring == "race" else ruling.notes
             ruling = replace(ruling, match_over=True, match_winner=ruling.winner,

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
+from simulator.app.dialogs.referee_calls import call_words
 from simulator.app.match.session import Session
 from simulator.app.table.aim import Aim, angle_to, power_of
 from simulator.app.text.words import cite
@@ -222,7 +223,7 @@ def test_rule_23_after_the_computers_jump(lang: str) -> None:
         frame(app, n=3)
         key(app, pygame.K_j)
         assert app.dialogs and app.dialogs[-1].kind == "referee"
-        click_button(app, app.t("referee.jumped"))
+        click_button(app, call_words(app, "referee.jumped"))
         click_button(app, app.t("referee.cue_ball"))
         frame(app)
         r = s.last_ruling

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from rules.codes import LossCode
+from rules.codes import LossCode, n9
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.text.words import cite
+from simulator.app.text.words import cite, ref_text
 from tests.app.helpers import click_button, frame, key, make_app, run_until
 
 
@@ -70,7 +70,8 @@ def test_a_conceded_match_is_said_so_and_its_score_is_the_games_played(
         # Worded as the match given up, not as a game (its line names the
         # game in progress the match took with it, 9-ball 4).
         body = card.body  # type: ignore[attr-defined]
-        assert app.t("banner.match_conceded_line") in body
+        rule = ref_text(app.locale, n9("4"))
+        assert app.t("banner.match_conceded_line", rule=f" ({rule})") in body
         assert app.t("banner.match_over", name="Gordon") not in shown
         game_given_up = cite(app.locale, LossCode.CONCEDED, None, "9-ball")
         assert game_given_up.split("(")[0].strip() not in body, body

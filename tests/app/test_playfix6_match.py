@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from rules.referee import Match
+from simulator.app.dialogs.referee_calls import call_words
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
@@ -160,7 +161,7 @@ def test_a_game_replayed_under_rule_28_keeps_its_number(lang: str, game: str) ->
         assert s.req is not None and s.req.is_break
         breaker = s.req.shooter
         key(app, pygame.K_j)
-        click_button(app, t("referee.not_restored"))
+        click_button(app, call_words(app, "referee.not_restored"))
         frame(app, n=3)
         assert game2 in scoreboard_words(app), scoreboard_words(app)
         assert t("score.race", n=3, game=3) not in scoreboard_words(app)

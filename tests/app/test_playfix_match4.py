@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
+from simulator.app.dialogs.referee_calls import call_words
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
@@ -273,7 +274,7 @@ def test_the_greyed_rule_23_call_says_why_right_under_it(
     first = rows[0]
     assert grey.rect.contains(first.rect)
     # The button's words: whole, or short where the window is low.
-    labels = (app.t("referee.jumped"), app.t("play.jumped_short"))
+    labels = (call_words(app, "referee.jumped"), call_words(app, "play.jumped_short"))
     words = [r for r in app.texts if r.text and
              any(label.startswith(r.text.strip()) for label in labels)]
     assert words and words[0].rect.top < first.rect.top

@@ -7,7 +7,9 @@ the break decided anew by a lag or by the players' choice (general rule 6)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from simulator.app.dialogs.referee_calls import call_words
 from simulator.app.loop.app import App
 from simulator.app.loop.launch import break_shot
 from simulator.app.match.session import Session
@@ -54,7 +56,7 @@ def test_a_ball_called_jumped_is_judged_off_the_table_rule_23() -> None:
     shooter = s.last_ruling.shooter if s.last_ruling else 0
     key(app, pygame.K_j)
     assert app.dialogs[-1].kind == "referee"
-    click_button(app, app.t("referee.jumped"))
+    click_button(app, call_words(app, "referee.jumped"))
     assert app.dialogs[-1].kind == "jumped"
     assert "The cue ball" in button_labels(app)
     click_button(app, "The cue ball")
@@ -90,7 +92,7 @@ def test_interference_restored_plays_on_without_penalty_rule_28() -> None:
     table = s.match.table()
     key(app, pygame.K_f)
     click_button(app, app.t("referee.open"))
-    click_button(app, app.t("referee.restored"))
+    click_button(app, call_words(app, "referee.restored"))
     frame(app)
     r = s.last_ruling
     assert r is not None and not r.fouls
@@ -118,7 +120,7 @@ def test_in_14_1_interference_not_restorable_asks_for_the_lag_or_a_choice() -> N
     frame(app)
     scores = tuple(s.match.state.scores)
     key(app, pygame.K_j)
-    click_button(app, app.t("referee.new_rack"))
+    click_button(app, call_words(app, "referee.new_rack"))
     frame(app)
     r = s.last_ruling
     assert r is not None
@@ -150,17 +152,69 @@ def test_express_offers_only_the_restored_position() -> None:
     app.frame([], DT)
     key(app, pygame.K_j)
     labels = button_labels(app)
-    assert app.t("referee.restored") in labels
-    assert app.t("referee.not_restored") not in labels
-    assert app.t("referee.new_rack") not in labels
-    click_button(app, app.t("referee.restored"))
+    assert call_words(app, "referee.restored") in labels
+    assert call_words(app, "referee.not_restored") not in labels
+    assert call_words(app, "referee.new_rack") not in labels
+    click_button(app, call_words(app, "referee.restored"))
     frame(app)
     assert not app.errors
     assert app.toast is None or "code:" not in app.toast[0]
     pygame.display.quit()
     app = start("8-ball")
     key(app, pygame.K_j)
-    assert app.t("referee.not_restored") in button_labels(app)
+    assert call_words(app, "referee.not_restored") in button_labels(app)
+    pygame.display.quit()
+
+
+def test_the_lag_after_a_14_1_new_rack_shows_the_scores_that_stand() -> None:
+    """14.1, general rule 28: a foul has cost a point, then the position
+    cannot be restored; the new rack's lag screen shows the scores that
+    stand (−1 to 0), not 0 to 0."""
+    from simulator.app.screens.lag import LagMode
+    app = start("14.1")
+    s = app.session
+    assert s is not None
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    s.call_foul("foul.touched_ball")  # general rule 19: a point off
+    next_step(app)
+    frame(app)
+    scores = list(s.match.state.scores)
+    assert sorted(scores) == [-1, 0]
+    key(app, pygame.K_j)
+    click_button(app, call_words(app, "referee.new_rack"))
+    frame(app)
+    assert isinstance(app.mode, LagMode)
+    cards, _centre = app.mode.board()
+    assert [c.score for c in cards] == [str(p).replace("-", "−") for p in scores]
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_express_calls_cite_the_pyramid_rules_their_rulings_cite(lang: str) -> None:
+    """Express: J offers outside interference under the pyramid rules'
+    2.12 and the ball off the table under 2.10 (what its rulings cite), not
+    general rules 28 and 23; the ruling then cites the same rule."""
+    from rules.codes import DIGEST, SeedRef, g
+    from simulator.app.text.words import ref_text
+    app = make_app(lang)
+    app.session = Session.new(["Аня", "Борис", "Вера"], "express", {}, app.locale,
+                              seed=5)
+    next_step(app)
+    app.frame([], DT)
+    key(app, pygame.K_j)
+    pyramid = {r: ref_text(app.locale, SeedRef(DIGEST, r, ""))
+               for r in ("2.10", "2.12")}
+    general = [ref_text(app.locale, g(r)) for r in ("23", "28")]
+    shown = " ".join([*button_labels(app), app.dialogs[-1].body])  # type: ignore[attr-defined]
+    assert pyramid["2.10"] in shown and pyramid["2.12"] in shown, shown
+    assert not any(r in shown for r in general), shown
+    click_button(app, call_words(app, "referee.restored"))
+    frame(app)
+    s = app.session
+    assert s is not None and s.banner is not None
+    assert s.banner.title == app.t("play.call_title", rule=pyramid["2.12"])
     pygame.display.quit()
 
 
@@ -184,7 +238,7 @@ def test_a_cue_ball_that_jumped_off_the_table_can_be_called_rule_23() -> None:
     d = app.dialogs[-1]
     assert d.kind == "referee" and d.buttons[0].action is not None
     assert app.t("evening.no_jump") not in d.body
-    click_button(app, app.t("referee.jumped"))
+    click_button(app, call_words(app, "referee.jumped"))
     assert app.dialogs[-1].kind == "jumped"
     click_button(app, "The cue ball")
     frame(app)
@@ -230,7 +284,7 @@ def test_a_ball_called_jumped_is_no_longer_drawn_where_it_landed_rule_23() -> No
     landed = drawn.get(6)
     assert landed is not None  # on the cloth, where it came down
     key(app, pygame.K_j)
-    click_button(app, app.t("referee.jumped"))
+    click_button(app, call_words(app, "referee.jumped"))
     click_button(app, "Шар 6")
     frame(app)
     assert app.mode is not None and app.mode.name == "placing"

@@ -13,12 +13,17 @@ from simulator.app.match.turns import concede, conceder, one_game_match
 def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     s = app.session
     assert s is not None
-    who = s.name(conceder(s))
+    by = conceder(s)
+    assert by is not None
+    who = s.name(by)
     if len(s.names) > 2:  # one player leaves, the others play on (Express R21)
         key = "concede.leave"
     else:
         whole_match = whole_match or one_game_match(s)  # the game is the match
         key = "concede.match" if whole_match else "concede.game"
+    body = f"{key}_body"
+    if key == "concede.game" and s.match.game_takes_match(1 - by):
+        body = "concede.game_ends_match_body"  # the race reached (rule 29)
     return confirm_dialog(app, app.t(f"{key}_title", name=who),
-                          app.t(f"{key}_body", name=who), app.t(f"{key}_yes"),
+                          app.t(body, name=who), app.t(f"{key}_yes"),
                           lambda: concede(app, whole_match))

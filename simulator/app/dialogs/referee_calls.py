@@ -63,6 +63,21 @@ def new_rack(app: App) -> bool:
         n.code is Note.INTERFERENCE_NEW_RACK for n in ruling.notes)
 
 
+def call_rules(s: Any) -> dict[str, str]:
+    """The rules of the calls in words, as the game cites them: a ball off
+    the table (general rule 23) and outside interference (28); in Express
+    the pyramid rules' 2.10 and 2.12, as its rulings say."""
+    from simulator.app.text.words import ref_text
+    jumped, interference = s.match.discipline.call_rules()
+    return {"jumped": ref_text(s.locale, jumped),
+            "interference": ref_text(s.locale, interference)}
+
+
+def call_words(app: App, key: str) -> str:
+    """A call's words with the rule the game makes it under."""
+    return app.t(key, **call_rules(app.session))
+
+
 def referee_dialog(app: App) -> Dialog:
     t = app.t
     buttons: list[tuple[str, Any]] = []
@@ -72,24 +87,27 @@ def referee_dialog(app: App) -> Dialog:
     # Greyed when no ball left the bed, and why right under its words, on
     # the button itself: seen with the button, never scrolled away.
     why = "" if can_jump else "\n" + t("evening.no_jump")
-    buttons.append((t("referee.jumped") + why, lambda: app.open("jumped")))
-    buttons.append((t("referee.restored"), lambda: interference(app, True)))
+    buttons.append((call_words(app, "referee.jumped") + why,
+                    lambda: app.open("jumped")))
+    buttons.append((call_words(app, "referee.restored"),
+                    lambda: interference(app, True)))
     keys = ["jumped", "restored"]  # their short labels for a low window
     # Offered only where the referee takes it (not in Express: the pyramid
     # rules restore every disturbed position).
     if _not_restorable(app) is not None:
         keys.append("new_rack" if new_rack(app) else "not_restored")
-        buttons.append((t(f"referee.{keys[-1]}"), lambda: interference(app, False)))
+        buttons.append((call_words(app, f"referee.{keys[-1]}"),
+                        lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
     keys.append("cancel")
-    d = Dialog(app, t("referee.title"), t("referee.body"), buttons,
+    d = Dialog(app, t("referee.title"), call_words(app, "referee.body"), buttons,
                cancel=lambda: None, kind="referee")
     if not can_jump:
         d.buttons[0].action = None
     d.fit_whole = True
-    d.short_labels = [t(f"play.{k}_short") for k in keys]
+    d.short_labels = [call_words(app, f"play.{k}_short") for k in keys]
     d.short_labels[0] += why
-    d.short_body = t("play.referee_short")
+    d.short_body = call_words(app, "play.referee_short")
     return d
 
 
@@ -103,7 +121,8 @@ def jumped_dialog(app: App) -> Dialog:
         (t("referee.cue_ball") if b == cue else t("referee.ball", ball=b),
          _jumped(app, b)) for b in jumped_candidates(app)[:8]]
     buttons.append((t("common.cancel"), lambda: None))
-    return Dialog(app, t("referee.jumped_title"), t("referee.jumped_body"), buttons,
+    return Dialog(app, t("referee.jumped_title"),
+                  call_words(app, "referee.jumped_body"), buttons,
                   cancel=lambda: None, kind="jumped")
 
 
@@ -166,7 +185,7 @@ def call_card(s: Any, ruling: Any, jumped: int | None) -> Any:
     ids = {n.code.id for n in ruling.notes}
     if jumped is not None:
         changed = t("play.changed_jumped", ball=ball_label(s.locale, jumped))
-        rule_words = t("play.rule_23")
+        rule_words = call_rules(s)["jumped"]
     else:
         rule = next((n.ref for n in ruling.notes if n.code.referee_called), None)
         if Note.INTERFERENCE_NEW_RACK.id in ids:
@@ -177,7 +196,7 @@ def call_card(s: Any, ruling: Any, jumped: int | None) -> Any:
         else:
             changed = t("play.changed_restored", name=s.name(ruling.next_shooter))
         rule_words = ref_text(s.locale, rule) if rule is not None else \
-            t("play.rule_28")
+            call_rules(s)["interference"]
     lines = (changed, *(card.lines if card is not None else ()))
     lag = s.req is not None and s.req.is_lag
     nexts = card.next if card is not None and not lag else _next_words(s)

@@ -376,11 +376,14 @@ class LagMode(TableMode):
 def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
               ) -> tuple[list[scoreboard.PlayerCard], list[str]]:
     t = app.t
+    # The score as the referee keeps it: the games won, or in 14.1 the points,
+    # which stand when a rack is replayed under general rule 28.
+    scores = [c.score for c in s.scoreboard()[0]]
     cards = []
     for i in range(2):
         details = [ball_word(app, i),
                    t("lag.card_ready") if ready[i] else t("lag.card_aiming")]
-        cards.append(scoreboard.PlayerCard(s.name(i), str(s.match.games_won[i]),
+        cards.append(scoreboard.PlayerCard(s.name(i), scores[i],
                                     tuple(details), i == active))
     ref = ref_text(s.locale, _rule5())
     return cards, [t("lag.title"), ref]

@@ -92,16 +92,21 @@ def pool_games() -> tuple[str, ...]:
     return tuple(i.name for i in registry.infos() if i.table_kind is TableKind.POOL)
 
 
-def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
-    """'Foul: illegal break (14.1 rule 6)': the words, then the rule. Given
-    the game being played, a rule of another pool game is never shown (a
-    concession has no rule of its own: only 9-ball's text names one)."""
-    words = code_words(loc, code.id)
+def cited_rule(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
+    """The rule beside a code in words, '' if none. Given the game being
+    played, a rule of another pool game is never shown (14.1 says nothing of
+    a game given up: no rule)."""
     rule = home_rule(code, ref)
     if rule is not None and discipline and rule.section != discipline and \
             rule.section in pool_games():
         rule = None
-    text = ref_text(loc, rule) if rule is not None else ""
+    return ref_text(loc, rule) if rule is not None else ""
+
+
+def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
+    """'Foul: illegal break (14.1 rule 6)': the words, then the rule."""
+    words = code_words(loc, code.id)
+    text = cited_rule(loc, code, ref, discipline)
     return f"{words} ({text})" if text else words
 
 

@@ -1,0 +1,71 @@
+"""A match or a game given up, as the player reads it: the card's line
+cites the game's own rule for the game lost (8-ball 15, 9-ball 4; 14.1 says
+nothing of it: no rule), and conceding the game that decides the race says
+the match ends."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rules.codes import e8, n9
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.text.words import ref_text
+from tests.app.helpers import click_button, frame, key, make_app, run_until
+
+
+def _start(app: App, game: str, opts: dict[str, object]) -> Session:
+    s = Session.new(["Anna", "Boris"], game, {"first_breaker": 0, **opts},
+                    app.locale, seed=4)
+    app.session = s
+    app.go("match")
+    frame(app, n=2)
+    return s
+
+
+def _concede(app: App, what: str) -> None:
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t(f"pause.concede_{what}"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("game", "opts", "rule"), [
+    ("8-ball", {"race_to": 3}, e8("15")),
+    ("9-ball", {"race_to": 3}, n9("4")),
+    ("14.1", {"target": 25}, None)])
+def test_the_conceded_match_line_cites_the_games_own_rule(
+        lang: str, game: str, opts: dict[str, object], rule: object) -> None:
+    app = make_app(lang)
+    try:
+        _start(app, game, opts)
+        _concede(app, "match")
+        click_button(app, app.t("concede.match_yes"))
+        run_until(app, lambda: bool(app.dialogs), limit=600)
+        body = app.dialogs[-1].body  # type: ignore[attr-defined]
+        cited = f" ({ref_text(app.locale, rule)})" if rule is not None else ""
+        assert app.t("banner.match_conceded_line", rule=cited) in body, body
+        for other in (e8("15"), n9("4")):
+            if other != rule:
+                assert ref_text(app.locale, other) not in body, body
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("race", "ends"), [(1, True), (3, False)])
+def test_conceding_the_game_that_decides_the_race_says_the_match_ends(
+        lang: str, race: int, ends: bool) -> None:
+    app = make_app(lang)
+    try:
+        _start(app, "9-ball", {"race_to": race})
+        _concede(app, "game")
+        body = app.dialogs[-1].body  # type: ignore[attr-defined]
+        ending = app.t("concede.game_ends_match_body")
+        going_on = app.t("concede.game_body")
+        assert body == (ending if ends else going_on), body
+        click_button(app, app.t("concede.game_yes"))
+        run_until(app, lambda: app.session is not None and
+                  app.session.match.over == ends, limit=600)
+    finally:
+        pygame.display.quit()
