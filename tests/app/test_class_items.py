@@ -73,6 +73,30 @@ def test_the_editor_names_the_file_after_the_title(lang: str, title_en: str,
         pygame.display.quit()
 
 
+def test_the_editor_file_row_shows_the_name_the_file_is_saved_under() -> None:
+    """The file row showed my-position.toml while the save went under the
+    Russian title in Latin letters: the row follows the titles typed, and
+    the file saved is the one it shows."""
+    from simulator.files import profile
+    app = start("ru")
+    try:
+        click_button(app, app.t("menu.practice"))
+        click_button(app, app.t("practice.editor"))
+        ed = app.mode
+        assert ed is not None and ed.name == "editor"
+        type_into(app, ed.title_en, "Test pos")  # type: ignore[attr-defined]
+        type_into(app, ed.title_ru, "Моя позиция")  # type: ignore[attr-defined]
+        frame(app)  # the field's news of the last letter
+        shown = ed.path_entry.get_text()  # type: ignore[attr-defined]
+        assert Path(shown).name == "moya-pozitsiya.toml"
+        click_button(app, app.t("editor.save"))
+        assert Path(shown).exists(), sorted(p.name for p in
+                                            profile.scenarios_dir().glob("*"))
+        assert ed.path_entry.get_text() == shown  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
+
+
 def test_the_gallery_plays_on_after_the_foul_when_asked() -> None:
     """Stopped at the foul by default (it waits for Space); with O it holds
     FOUL_HOLD seconds, as a clip does, then plays on; a clip exported then
