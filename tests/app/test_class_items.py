@@ -13,6 +13,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
+from simulator.app.screens.club.evening_setup import RACES
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -95,6 +96,25 @@ def test_the_editor_file_row_shows_the_name_the_file_is_saved_under() -> None:
         assert ed.path_entry.get_text() == shown  # type: ignore[attr-defined]
     finally:
         pygame.display.quit()
+
+
+def test_a_race_to_one_reads_in_russian_grammar() -> None:
+    """"Матч до 1 побед" read wrong: after 1 (21, 31...) the word is
+    "победы"; after 3, "побед"."""
+    app = start("ru")
+    try:
+        click_button(app, app.t("club.menu_evening"))
+        assert "Матч до 3 побед" in button_labels(app)
+        for _ in range(len(RACES)):
+            if "Матч до 1 победы" in button_labels(app):
+                break
+            click_button(app, next(b for b in button_labels(app)
+                                   if b.startswith("Матч до ")))
+        assert "Матч до 1 победы" in button_labels(app)
+    finally:
+        pygame.display.quit()
+    assert app.t("evening.race_over", n=21) == "до 21 победы"
+    assert app.t("score.target", n=1) == "до 1 очка"
 
 
 def test_the_gallery_plays_on_after_the_foul_when_asked() -> None:
