@@ -117,6 +117,48 @@ def test_a_race_to_one_reads_in_russian_grammar() -> None:
     assert app.t("score.target", n=1) == "до 1 очка"
 
 
+def _chosen(app: App, key: str) -> str:
+    """The words the setup's dropdown ``key`` shows."""
+    opt = app.mode.menus[key].selected_option  # type: ignore[union-attr]
+    return opt[0] if isinstance(opt, tuple) else str(opt)
+
+
+def _pick(app: App, key: str, words: str) -> None:
+    click(app, app.mode.menus[key].rect.center)  # type: ignore[union-attr]
+    frame(app, n=2)
+    click_button(app, words)
+    frame(app, n=2)
+
+
+def test_new_match_from_the_match_over_card_keeps_the_race_and_breaker() -> None:
+    """"New match" on the match-over card opened the setup at race 3 with
+    the first player breaking, whatever the match was: the race and the
+    breaker chosen last come back, as they do from the main menu."""
+    app = start("en")
+    try:
+        click_button(app, app.t("menu.new_match"))
+        for e, name in zip(app.mode.entries, ["Anna", "Boris"],  # type: ignore[union-attr]
+                           strict=True):
+            type_into(app, e, name)
+        _pick(app, "race", "5")
+        _pick(app, "first", "Boris")
+        click_button(app, app.t("setup.start"))
+        assert app.session is not None and app.session.match.options["race_to"] == 5
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("pause.concede_match"))
+        click_button(app, app.t("concede.match_yes"))
+        run_until(app, lambda: bool(app.dialogs), limit=600)
+        click_button(app, app.t("gameover.new"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "setup"
+        assert (_chosen(app, "race"), _chosen(app, "first")) == ("5", "Boris")
+        click_button(app, app.t("common.back"))
+        click_button(app, app.t("menu.new_match"))
+        assert (_chosen(app, "race"), _chosen(app, "first")) == ("5", "Boris")
+    finally:
+        pygame.display.quit()
+
+
 def test_the_gallery_plays_on_after_the_foul_when_asked() -> None:
     """Stopped at the foul by default (it waits for Space); with O it holds
     FOUL_HOLD seconds, as a clip does, then plays on; a clip exported then
