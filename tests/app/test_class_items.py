@@ -159,6 +159,25 @@ def test_new_match_from_the_match_over_card_keeps_the_race_and_breaker() -> None
         pygame.display.quit()
 
 
+def test_a_right_click_on_an_evening_choice_takes_the_value_before() -> None:
+    """The club evening says a right click on a choice takes the value
+    before; it did nothing (the click never reached the screen)."""
+    app = start("en")
+    try:
+        click_button(app, app.t("club.menu_evening"))
+        frame(app)
+        race = next(b for b in app.buttons if b.label == app.t("club.race", n=3))
+        click(app, race.rect.center, button=3)
+        frame(app)
+        labels = [b.label for b in app.buttons]
+        assert app.t("club.race", n=2) in labels, labels
+        click(app, race.rect.center)
+        frame(app)
+        assert app.t("club.race", n=3) in [b.label for b in app.buttons]
+    finally:
+        pygame.display.quit()
+
+
 def test_the_gallery_plays_on_after_the_foul_when_asked() -> None:
     """Stopped at the foul by default (it waits for Space); with O it holds
     FOUL_HOLD seconds, as a clip does, then plays on; a clip exported then
