@@ -13,6 +13,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
+from simulator.app.screens.club.evening_setup import RACES
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -69,6 +70,110 @@ def test_the_editor_names_the_file_after_the_title(lang: str, title_en: str,
         assert not (profile.scenarios_dir() / "my-position.toml").exists()
         # Its path is now the file row's: saved again, the same file.
         assert ed.path_entry.get_text() == str(path)  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
+
+
+def test_the_editor_file_row_shows_the_name_the_file_is_saved_under() -> None:
+    """The file row showed my-position.toml while the save went under the
+    Russian title in Latin letters: the row follows the titles typed, and
+    the file saved is the one it shows."""
+    from simulator.files import profile
+    app = start("ru")
+    try:
+        click_button(app, app.t("menu.practice"))
+        click_button(app, app.t("practice.editor"))
+        ed = app.mode
+        assert ed is not None and ed.name == "editor"
+        type_into(app, ed.title_en, "Test pos")  # type: ignore[attr-defined]
+        type_into(app, ed.title_ru, "Моя позиция")  # type: ignore[attr-defined]
+        frame(app)  # the field's news of the last letter
+        shown = ed.path_entry.get_text()  # type: ignore[attr-defined]
+        assert Path(shown).name == "moya-pozitsiya.toml"
+        click_button(app, app.t("editor.save"))
+        assert Path(shown).exists(), sorted(p.name for p in
+                                            profile.scenarios_dir().glob("*"))
+        assert ed.path_entry.get_text() == shown  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
+
+
+def test_a_race_to_one_reads_in_russian_grammar() -> None:
+    """"Матч до 1 побед" read wrong: after 1 (21, 31...) the word is
+    "победы"; after 3, "побед"."""
+    app = start("ru")
+    try:
+        click_button(app, app.t("club.menu_evening"))
+        assert "Матч до 3 побед" in button_labels(app)
+        for _ in range(len(RACES)):
+            if "Матч до 1 победы" in button_labels(app):
+                break
+            click_button(app, next(b for b in button_labels(app)
+                                   if b.startswith("Матч до ")))
+        assert "Матч до 1 победы" in button_labels(app)
+    finally:
+        pygame.display.quit()
+    assert app.t("evening.race_over", n=21) == "до 21 победы"
+    assert app.t("score.target", n=1) == "до 1 очка"
+
+
+def _chosen(app: App, key: str) -> str:
+    """The words the setup's dropdown ``key`` shows."""
+    opt = app.mode.menus[key].selected_option  # type: ignore[union-attr]
+    return opt[0] if isinstance(opt, tuple) else str(opt)
+
+
+def _pick(app: App, key: str, words: str) -> None:
+    click(app, app.mode.menus[key].rect.center)  # type: ignore[union-attr]
+    frame(app, n=2)
+    click_button(app, words)
+    frame(app, n=2)
+
+
+def test_new_match_from_the_match_over_card_keeps_the_race_and_breaker() -> None:
+    """"New match" on the match-over card opened the setup at race 3 with
+    the first player breaking, whatever the match was: the race and the
+    breaker chosen last come back, as they do from the main menu."""
+    app = start("en")
+    try:
+        click_button(app, app.t("menu.new_match"))
+        for e, name in zip(app.mode.entries, ["Anna", "Boris"],  # type: ignore[union-attr]
+                           strict=True):
+            type_into(app, e, name)
+        _pick(app, "race", "5")
+        _pick(app, "first", "Boris")
+        click_button(app, app.t("setup.start"))
+        assert app.session is not None and app.session.match.options["race_to"] == 5
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("pause.concede_match"))
+        click_button(app, app.t("concede.match_yes"))
+        run_until(app, lambda: bool(app.dialogs), limit=600)
+        click_button(app, app.t("gameover.new"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "setup"
+        assert (_chosen(app, "race"), _chosen(app, "first")) == ("5", "Boris")
+        click_button(app, app.t("common.back"))
+        click_button(app, app.t("menu.new_match"))
+        assert (_chosen(app, "race"), _chosen(app, "first")) == ("5", "Boris")
+    finally:
+        pygame.display.quit()
+
+
+def test_a_right_click_on_an_evening_choice_takes_the_value_before() -> None:
+    """The club evening says a right click on a choice takes the value
+    before; it did nothing (the click never reached the screen)."""
+    app = start("en")
+    try:
+        click_button(app, app.t("club.menu_evening"))
+        frame(app)
+        race = next(b for b in app.buttons if b.label == app.t("club.race", n=3))
+        click(app, race.rect.center, button=3)
+        frame(app)
+        labels = [b.label for b in app.buttons]
+        assert app.t("club.race", n=2) in labels, labels
+        click(app, race.rect.center)
+        frame(app)
+        assert app.t("club.race", n=3) in [b.label for b in app.buttons]
     finally:
         pygame.display.quit()
 

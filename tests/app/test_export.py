@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -453,3 +454,22 @@ def test_the_command_line_clip_stops_at_the_foul_unless_told_to_play_on(
     assert long[-1][1] >= END_HOLD * 1000 and len(long) > len(short)
     assert sum(d for _s, d in short) == pytest.approx(
         1000 * sum(s for _t, s, _f in clip_times(exp, 0.25)), abs=10 * len(short))
+
+
+def test_the_svg_spreads_contact_numbers_clear_of_each_other(tmp_path: Path) -> None:
+    """The illegal jump's touches lie millimetres apart: the SVG drew its
+    numbers 1 and 3 two pixels apart, only "3" readable. Placed as the
+    window places them, no two discs overlap and every number is there."""
+    exp = gallery_export("gallery-illegal-jump")
+    path = write_export(exp, tmp_path, "svg", "ru")
+    root = ET.fromstring(path.read_text(encoding="utf-8"))
+    discs = []
+    for g in (el for el in root.iter(f"{SVG}g") if el.get("class") == "contact"):
+        c, t = g.find(f"{SVG}circle"), g.find(f"{SVG}text")
+        assert c is not None and t is not None
+        discs.append((t.text, float(c.get("cx", "0")), float(c.get("cy", "0")),
+                      float(c.get("r", "0"))))
+    assert len(discs) >= 3
+    assert sorted(int(n or 0) for n, *_ in discs) == list(range(1, len(discs) + 1))
+    for (n1, x1, y1, r1), (n2, x2, y2, r2) in itertools.combinations(discs, 2):
+        assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2, (n1, n2)

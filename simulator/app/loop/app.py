@@ -399,7 +399,8 @@ class App:
                 # A button just shown under the cursor takes no press yet:
                 # the second click of a double click on the button it
                 # replaced is not meant for it.
-                ready = e.button == 1 and hit.takes_press(pos, self.elapsed)
+                ready = (e.button == 1 or hit.back is not None) and \
+                    hit.takes_press(pos, self.elapsed)
                 self._pressed = hit if ready else None
                 return True
             # A message takes no click: the button under it still works; nor
@@ -423,9 +424,10 @@ class App:
             return True
         if pressed is not None:
             # Buttons are drawn afresh each frame: the same one by its name.
-            if hit is not None and hit.ident == pressed.ident and \
-                    hit.action is not None and e.button == 1:
-                self.later(hit.action)()
+            act = None if hit is None or hit.ident != pressed.ident else \
+                hit.action if e.button == 1 else hit.back
+            if act is not None:
+                self.later(act)()
             return True
         if hit is None and self._on_widget(pos):
             return False

@@ -68,6 +68,10 @@ class Settings:
     export_dir: str = ""  # where exported clips and diagrams go (empty: the profile's)
     play_on: bool = False  # the gallery and its clips: play on after the foul
     game: str = ""  # the game of the last match begun (the new-match screen offers it)
+    # The last match's race and who broke first (a player index, -1: the
+    # lag): the new-match screen offers them again, however it is reached.
+    race: int = 3
+    first_breaker: int = 0
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -101,6 +105,9 @@ class Settings:
             elif f.name == "watch":
                 # Skip is chosen for one match, never kept for later ones.
                 if v in WATCH and v != "skip":
+                    setattr(s, f.name, v)
+            elif isinstance(cur, int):
+                if isinstance(v, int) and not isinstance(v, bool) and -1 <= v <= 99:
                     setattr(s, f.name, v)
             elif isinstance(cur, str):
                 if isinstance(v, str) and v in ("", "en", "ru"):

@@ -26,7 +26,7 @@ import io
 import math
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -504,15 +504,21 @@ def _image(surf: Any) -> Any:
     return Image.frombytes("RGB", surf.get_size(), pg.image.tobytes(surf, "RGB"))
 
 
-def encode_clip(frames: Sequence[tuple[Any, float]], fmt: str) -> bytes:
-    """The pictures as an animated file, looping."""
+def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
+    """The pictures (pygame surfaces, or images made of them by ``_image``)
+    as an animated file, looping. Each surface is made an image as it comes:
+    a clip of hundreds of pictures held as both weighed well over a gigabyte
+    at its peak."""
     from PIL import Image
     if fmt not in CLIP_FORMATS:
         raise ExportError(f"format: {fmt}; a clip is one of {', '.join(CLIP_FORMATS)}")
-    if not frames:
+    images: list[Any] = []
+    ms: list[int] = []
+    for pic, d in frames:
+        images.append(pic if isinstance(pic, Image.Image) else _image(pic))
+        ms.append(max(20, round(d * 1000 / 10) * 10))
+    if not images:
         raise ExportError("the clip has no pictures")
-    images = [_image(s) for s, _d in frames]
-    ms = [max(20, round(d * 1000 / 10) * 10) for _s, d in frames]
     buf = io.BytesIO()
     if fmt == "gif":
         # One palette for the whole clip, from the first picture and the last
@@ -610,8 +616,7 @@ def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
 def export_bytes(exp: ShotExport, fmt: str, lang: str, speed: float | None = None,
                  width: int = 800) -> bytes:
     if fmt in CLIP_FORMATS:
-        frames = list(render_clip(exp, lang, speed or exp.speed, width))
-        return encode_clip(frames, fmt)
+        return encode_clip(render_clip(exp, lang, speed or exp.speed, width), fmt)
     if fmt == "png":
         return still_png(exp, lang, width)
     if fmt == "svg":
@@ -696,6 +701,23 @@ def write_export(exp: ShotExport, folder: Path, fmt: str, lang: str,
     return path
 
 
+def _give_back_memory() -> None:
+    """Hand the clip's freed pictures back to the system. The C allocator
+    keeps freed blocks of this size for the process: after a clip of 400
+    pictures at 800 pixels the window stayed at 0.7 GB (1.7 GB before the
+    pictures were kept as images only) though nothing held them. Only glibc
+    has the call; elsewhere nothing is done."""
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("c")
+    try:
+        trim = ctypes.CDLL(name).malloc_trim if name else None
+    except (OSError, AttributeError):
+        trim = None
+    if trim is not None:
+        trim(0)
+
+
 class ExportJob:
     """One export made a little at a time, so a window stays alive while the
     clip's pictures are drawn: ``advance()`` until ``done``."""
@@ -719,12 +741,13 @@ class ExportJob:
         from simulator.files.atomic import atomic_write
         if self.fmt in CLIP_FORMATS:
             total = max(1, len(clip_times(self.exp, self.speed)))
-            for pic in render_clip(self.exp, self.lang, self.speed, self.width):
-                self._frames.append(pic)
+            for pic, shown in render_clip(self.exp, self.lang, self.speed, self.width):
+                self._frames.append((_image(pic), shown))  # the surface let go
                 self.progress = 0.9 * len(self._frames) / total
                 yield None
             data = encode_clip(self._frames, self.fmt)
             self._frames = []
+            _give_back_memory()
         else:
             data = export_bytes(self.exp, self.fmt, self.lang, self.speed, self.width)
         path = free_path(self.folder, self.exp.file_name(self.fmt, self.lang))

@@ -9,6 +9,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pygame
+
 from simulator.app.replay import table_marks
 from simulator.app.replay.shotmarks import ShotMarks
 from simulator.app.table.balls3d import BAND, DISC, PYRAMID_DISC
@@ -52,6 +54,17 @@ class SvgTable:
     def xy(self, x: float, y: float) -> tuple[float, float]:
         rw, k = self.rail, self.k
         return ((x + rw) * k, (self.spec.width + rw - y) * k)
+
+    # The names the window's view has, so the contacts' numbers are placed
+    # by the same rule (table_marks.label_spots).
+    to_screen = xy
+
+    @property
+    def ball_px(self) -> float:
+        return self.ball_r
+
+    def outer_rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, self.width, math.ceil(self.height))
 
     def pts(self, points: Sequence[tuple[float, float]]) -> str:
         return " ".join(f"{a:.1f},{b:.1f}" for a, b in (self.xy(*p) for p in points))
@@ -192,12 +205,18 @@ def stick(g: SvgTable, marks: ShotMarks) -> list[str]:
 
 
 def contacts(g: SvgTable, marks: ShotMarks) -> list[str]:
-    """Each contact a numbered disc, a line to where the balls touched."""
+    """Each contact a numbered disc, a line to where the balls touched; the
+    discs placed as the window places its numbers, clear of each other and
+    of the balls (touches millimetres apart piled their numbers up)."""
     out = []
     mr = max(7.0, g.ball_r * 0.62)
-    for c in marks.shown_contacts:
+    shown = marks.shown_contacts
+    # A disc fits in a diamond of half diagonal r * sqrt 2: diamonds apart
+    # are discs apart.
+    half = math.ceil(mr * math.sqrt(2))
+    spots = table_marks.label_spots(g, shown, [half] * len(shown), marks.balls_at(None))
+    for c, (cx, cy) in zip(shown, spots, strict=True):
         ax, ay = g.xy(c.x, c.y)
-        cx, cy = g.xy(c.lx, c.ly)
         out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
                    f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
                    f'<circle class="touch" cx="{ax:.1f}" cy="{ay:.1f}" r="2.5" '

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import pygame
 
@@ -140,7 +141,18 @@ TURNS = (0, 35, -35, 70, -70, 110, -110, 145, -145, 180)
 REACHES = (1.0, 1.5, 2.0, 2.6, 3.3)
 
 
-def label_spots(view: TableView, contacts: Sequence[Contact],
+class Board(Protocol):
+    """Where the table is drawn: the window's view, or the SVG diagram."""
+
+    @property
+    def ball_px(self) -> float: ...
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]: ...
+
+    def outer_rect(self) -> pygame.Rect: ...
+
+
+def label_spots(view: Board, contacts: Sequence[Contact],
                 halves: Sequence[int], others: Sequence[tuple[float, float]] = ()
                 ) -> list[tuple[float, float]]:
     """Where each contact's diamond (of half diagonal ``halves[i]``) is

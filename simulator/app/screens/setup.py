@@ -78,14 +78,15 @@ class SetupMode(Mode):
         saved = list(app.settings.players)
         self.names: list[str] = list(names) if names else saved
         self.count = max(len(self.names), self.info.min_players)
-        self.race = 3
+        self.race = app.settings.race if app.settings.race in RACES else 3
         self.target = 50
         self.table = self.info.default_table
         self.break_order = ""  # empty: the discipline's default
         self.initial_points = 30
         self.ace_11 = False
         self.stakes = (2, 4, 8)
-        self.first = 0  # who breaks first (player index), or LAG: the lag decides
+        # Who breaks first (player index), or LAG: the lag decides.
+        self.first = max(LAG, app.settings.first_breaker)
         self.entries: list[UITextEntryLine] = []
         self.typed: set[int] = set()  # the seats whose name was typed here
         self.menus: dict[str, UIDropDownMenu] = {}
@@ -417,6 +418,8 @@ class SetupMode(Mode):
         names = self.player_names()
         if start_match(self.app, names, self.game, self.options()):
             self.app.settings.game = self.game
+            self.app.settings.race = self.race
+            self.app.settings.first_breaker = self.first
             self.app.settings.players = [
                 f"cpu:{k}" + (f":{n}" if n else "") if k else n
                 for n, k in zip(self.names, self.kinds, strict=False) if n or k][:8]

@@ -297,10 +297,11 @@ class Button:
     key shown at its right, disabled when it has no action."""
 
     def __init__(self, label: str, action: Action | None, key: str = "",
-                 ident: str = "", primary: bool = False, selected: bool = False
-                 ) -> None:
+                 ident: str = "", primary: bool = False, selected: bool = False,
+                 back: Action | None = None) -> None:
         self.label = label
         self.action = action
+        self.back = back  # a right click's action (a choice's value before)
         self.key = key
         self.ident = ident or label
         self.primary = primary

@@ -90,7 +90,6 @@ class EveningSetupMode(Mode):
         super().__init__(app)
         self.choices = choices or EveningChoices()
         self.entry: UITextEntryLine | None = None
-        self.option_buttons: list[ui.Button] = []
 
     def enter(self) -> None:
         self.entry = UITextEntryLine(pygame.Rect(0, -100, 200, 30), self.app.gui,
@@ -210,22 +209,12 @@ class EveningSetupMode(Mode):
                 event.ui_element is self.entry:
             self.app.later(self.add_person)()
             return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            for b in self.option_buttons:  # a right click steps back
-                if b.rect.collidepoint(event.pos):
-                    self.app.later(partial(self._back, b.ident))()
-            return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
         if self.entry is not None and self.entry.is_focused:
             return
         if event.key == pygame.K_ESCAPE:
             self.app.go("menu")
-
-    def _back(self, ident: str) -> None:
-        for key, _label, step in self.options():
-            if key == ident:
-                step(-1)
 
     # -- drawing ----------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -305,12 +294,12 @@ class EveningSetupMode(Mode):
                       size: int) -> None:
         app = self.app
         y = card(surface, rect, app.t("club.the_evening"), size)
-        self.option_buttons = []
         for ident, label, step in self.options():
-            b = ui.Button(label, partial(step, 1), ident=ident)
+            # A right click steps back (the app consumes it on a button, so
+            # the button carries it).
+            b = ui.Button(label, partial(step, 1), ident=ident, back=partial(step, -1))
             y += b.place(rect.left + 10, y, rect.width - 20, size) + 8
             b.draw(surface, app.mouse)
-            self.option_buttons.append(b)
         hint = app.t("club.options_hint")
         ui.paragraph(surface, hint, max(10, size - 2), ui.DIM,
                      pygame.Rect(rect.left + 10, y + 4, rect.width - 20,

@@ -28,6 +28,7 @@ class EditorFiles(EditorBase):
     title_en: UITextEntryLine  # the title in each language (built with the panel)
     title_ru: UITextEntryLine
     path_entry: UITextEntryLine
+    auto_path = ""  # what the file row shows when the player has chosen no file
 
     def titles(self) -> dict[str, str]:
         """The title in both languages: what is typed, else what the draft
@@ -65,9 +66,18 @@ class EditorFiles(EditorBase):
                                         initial_text=texts["en"])
         self.title_ru = UITextEntryLine(rows.row(t("editor.title_ru")), app.gui,
                                         initial_text=texts["ru"])
-        self.path_entry = UITextEntryLine(
-            rows.row(t("editor.file")), app.gui,
-            initial_text=state_of(app).editor_path or self.default_path())
+        chosen = state_of(app).editor_path
+        self.auto_path = "" if chosen else self.named_path()
+        self.path_entry = UITextEntryLine(rows.row(t("editor.file")), app.gui,
+                                          initial_text=chosen or self.auto_path)
+
+    def follow_titles(self) -> None:
+        """While no file is chosen, the file row shows the name the titles
+        give the file (it showed my-position.toml while the save went under
+        the title's name)."""
+        if self.auto_path and self.path_entry.get_text().strip() == self.auto_path:
+            self.auto_path = self.named_path()
+            self.path_entry.set_text(self.auto_path)
 
     def typing(self) -> bool:
         """Whether a title or the path has the keyboard."""
@@ -99,18 +109,17 @@ class EditorFiles(EditorBase):
     def path(self) -> Path:
         text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \
             else state_of(self.app).editor_path
-        if not text or (text == self.default_path() and
-                        not state_of(self.app).editor_path):
-            # Not chosen by the player: named after the title.
-            text = str(scenarios_dir() / f"{self.title_slug()}.toml")
+        if not text or text == self.auto_path:
+            text = self.named_path()  # not chosen by the player
         p = Path(text).expanduser()
         if p.suffix.lower() != ".toml":
             p = p.with_suffix(".toml")
         return p
 
-    def default_path(self) -> str:
-        """The path the file row offers before a file is chosen."""
-        return str(scenarios_dir() / f"{slug(str(self.draft.get('id', '')))}.toml")
+    def named_path(self) -> str:
+        """The path the file row offers before a file is chosen: named after
+        the title."""
+        return str(scenarios_dir() / f"{self.title_slug()}.toml")
 
     def title_slug(self) -> str:
         """The file's name from the title in the window's language (Russian in
@@ -138,6 +147,7 @@ class EditorFiles(EditorBase):
                 self.app.locale, e)), 6.0)
             return None
         state_of(self.app).editor_path = str(p)
+        self.auto_path = ""
         if p.parent.resolve() == scenarios_dir().resolve():
             # Practice opens on it, selected: a position just saved is looked
             # for there, and a list that opens on its first row hides a heading.

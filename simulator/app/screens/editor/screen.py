@@ -95,6 +95,8 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             self._menu(event)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self.follow_titles()
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION,
                             pygame.MOUSEBUTTONUP):
             self.mouse(event)
