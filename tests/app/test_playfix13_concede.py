@@ -53,12 +53,20 @@ def test_the_conceded_match_line_cites_the_games_own_rule(
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize(("race", "ends"), [(1, True), (3, False)])
+@pytest.mark.parametrize(("race", "ends"), [(2, True), (3, False)])
 def test_conceding_the_game_that_decides_the_race_says_the_match_ends(
         lang: str, race: int, ends: bool) -> None:
+    from simulator.app.match.turns import next_step
     app = make_app(lang)
     try:
-        _start(app, "9-ball", {"race_to": race})
+        # (the loser breaks: Boris, at the table, gives the game Anna needs
+        # in a race to 2)
+        s = _start(app, "9-ball", {"race_to": race, "break_order": "loser"})
+        s.concede(1, False)  # game 1 to Anna
+        next_step(app)
+        frame(app, n=2)
+        click_button(app, app.t("side.next_game"))
+        frame(app, n=2)
         _concede(app, "game")
         body = app.dialogs[-1].body  # type: ignore[attr-defined]
         ending = app.t("concede.game_ends_match_body")
