@@ -332,8 +332,8 @@ def test_the_match_in_numbers_names_each_player_whole(lang: str) -> None:
         next_step(app)
         frame(app)
         key(app, pygame.K_ESCAPE)
-        click_button(app, app.t("concede.game_yes"))
-        click_button(app, app.t("concede.game_yes"))
+        click_button(app, app.t("concede.match_yes"))
+        click_button(app, app.t("concede.match_yes"))
         frame(app, n=3)
         assert app.dialogs and s.over
         name = s.name(1)
