@@ -242,3 +242,12 @@ def more_below(app: App) -> list[str]:
     notes = {app.t(k, n=n) for k in ("dialog.more", "dialog.more_all",
                                      "dialog.more_all_short") for n in range(1, 100)}
     return [t.text for t in app.texts if t.text in notes]
+
+
+def open_records(app: App) -> None:
+    """The records screen, reached from the main menu as a player does."""
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("club.menu_records"))
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "records"

@@ -85,18 +85,14 @@ def test_the_records_screen_shows_every_rating_whole(lang: str,
     from simulator.app.screens.club.players import rating_text
     from simulator.records.club import record_match
     from simulator.records.pages import ratings
-    from tests.app.helpers import click_button
+    from tests.app.helpers import open_records
     for names in (["Ann", "cpu:club"], ["Boris", "cpu:beginner"], ["Ann", "Boris"]):
         m = Match(names, "9-ball", {"race_to": 1}, 1)
         m.call_foul("loss.conceded")
         record_match(m)
     app = make_app(lang, size)
     try:
-        app.go("menu")
-        frame(app)
-        click_button(app, app.t("club.menu_records"))
-        frame(app, n=2)
-        assert app.mode is not None and app.mode.name == "records"
+        open_records(app)
         rated = ratings(app.mode.matches)
         assert len(rated) == 4
         said = [rating_text(app, r) for r in rated.values()]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import click_button, frame, make_app
+from tests.app.helpers import frame, make_app, open_records
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -37,11 +37,7 @@ def test_a_person_who_lost_to_a_computer_level_is_listed_below_it(
         record_match(m)
     app = make_app(lang, size)
     try:
-        app.go("menu")
-        frame(app)
-        click_button(app, app.t("club.menu_records"))
-        frame(app, n=2)
-        assert app.mode is not None and app.mode.name == "records"
+        open_records(app)
         rated = ratings(app.mode.matches)
         level = rated["cpu:beginner"]
         assert rated["Ann"].value > level.value  # 352 +-322 above 331
