@@ -481,7 +481,7 @@ def test_rule_23_is_always_offered_and_j_works_during_the_computers_turn() -> No
     assert d.buttons[0].action is None
     assert call_words(app, "referee.restored") in labels
     frame(app, n=5)
-    assert on_screen(app, app.t("evening.no_jump"))
+    assert on_screen(app, call_words(app, "evening.no_jump"))
     frame(app, n=200)
     assert len(s.match.history) == steps  # the computer waits
     key(app, pygame.K_ESCAPE)

@@ -439,3 +439,34 @@ def test_a_computer_seat_named_on_the_setup_screen_is_called_so_everywhere(
     click_button(app, app.t("setup.start"))
     frame(app, n=2)
     assert app.session is not None and app.session.name(1) == "N" * 40
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game,names,opts", [
+    ("9-ball", ["Anna", "Boris"], {"race_to": 3, "first_breaker": 1}),
+    ("14.1", ["Anna", "Boris"], {"target": 50}),
+    ("express", ["Anna", "Boris", "Vera"], {}),
+])
+def test_the_referees_call_fits_whole_at_800x500_in_every_game(
+        lang: str, game: str, names: list[str], opts: dict[str, object]) -> None:
+    """J at 800x500 in every game: the body and every button whole, unscrolled
+    and beside the table, citing the rules the game makes the calls under
+    (general rules 23 and 28 in pool; pyramid rules 2.10 and 2.12 in Express,
+    as its rulings do) with the book named at least once."""
+    app = make_app(lang, (800, 500))
+    start(app, names, game, opts)
+    key(app, pygame.K_j)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.title == app.t("referee.title")
+    assert not _whole(app), _whole(app)
+    body = " ".join(r.text for r in app.texts if d.rect.contains(r.rect))  # type: ignore
+    if game == "express":
+        assert "2.10" in body and "2.12" in body, body
+        assert " 23" not in body and " 28" not in body, body
+    else:
+        assert "23" in body and "28" in body, body
+    jumped, _interference = app.session.match.discipline.call_rules()  # type: ignore
+    from simulator.app.text.words import ref_text
+    book = ref_text(app.session.locale, jumped).split(",")[0].rsplit(" ", 2)[0]  # type: ignore
+    assert book and book in body, (book, body)

@@ -11,7 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from simulator.app.dialogs.referee_calls import call_words
+from simulator.app.dialogs.referee_calls import call_words, short_call_rules
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
@@ -266,15 +266,19 @@ def test_the_greyed_rule_23_call_says_why_right_under_it(
     assert d.title == app.t("referee.title")  # type: ignore[attr-defined]
     grey = d.buttons[0]  # type: ignore[attr-defined]
     assert grey.action is None
-    why = app.t("evening.no_jump")
+    # Whole, or where the window is low citing the rule by its number.
+    _body, short = short_call_rules(app.session)
+    whys = (call_words(app, "evening.no_jump"),
+            app.t("evening.no_jump", jumped=short["jumped"]))
     window = pygame.Rect((0, 0), app.size)
     assert window.contains(grey.rect), (grey.rect, app.size)
-    rows = [r for r in app.texts if r.text and why.startswith(r.text.strip())]
+    rows = [r for r in app.texts if r.text and
+            any(why.startswith(r.text.strip()) for why in whys)]
     assert rows, [r.text for r in app.texts]
     first = rows[0]
     assert grey.rect.contains(first.rect)
     # The button's words: whole, or short where the window is low.
-    labels = (call_words(app, "referee.jumped"), call_words(app, "play.jumped_short"))
+    labels = (call_words(app, "referee.jumped"), app.t("play.jumped_short", **short))
     words = [r for r in app.texts if r.text and
              any(label.startswith(r.text.strip()) for label in labels)]
     assert words and words[0].rect.top < first.rect.top

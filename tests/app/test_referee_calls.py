@@ -237,7 +237,7 @@ def test_a_cue_ball_that_jumped_off_the_table_can_be_called_rule_23() -> None:
     key(app, pygame.K_j)
     d = app.dialogs[-1]
     assert d.kind == "referee" and d.buttons[0].action is not None
-    assert app.t("evening.no_jump") not in d.body
+    assert call_words(app, "evening.no_jump") not in d.body
     click_button(app, call_words(app, "referee.jumped"))
     assert app.dialogs[-1].kind == "jumped"
     click_button(app, "The cue ball")

@@ -73,6 +73,28 @@ def call_rules(s: Any) -> dict[str, str]:
             "interference": ref_text(s.locale, interference)}
 
 
+def short_call_rules(s: Any) -> tuple[dict[str, str], dict[str, str]]:
+    """The calls' rules in fewer words, for a low window: in the short body
+    the book named once ("general rule 23", then "rule 28"), on the short
+    buttons only the numbers ("rule 23"), the body above naming the book."""
+    from simulator.app.text.words import DIGEST, ref_text
+    refs = s.match.discipline.call_rules()
+
+    def number(ref: Any) -> str:
+        rule = ref.section if ref.file == DIGEST else ref.rule
+        return str(s.locale.t("fouls.rule_short", rule=rule))
+
+    jumped, interference = refs
+    same_book = (jumped.file, jumped.section if jumped.file != DIGEST else "") == \
+        (interference.file, interference.section
+         if interference.file != DIGEST else "")
+    body = {"jumped": ref_text(s.locale, jumped),
+            "interference": number(interference) if same_book
+            else ref_text(s.locale, interference)}
+    labels = {"jumped": number(jumped), "interference": number(interference)}
+    return body, labels
+
+
 def call_words(app: App, key: str) -> str:
     """A call's words with the rule the game makes it under."""
     return app.t(key, **call_rules(app.session))
@@ -86,7 +108,7 @@ def referee_dialog(app: App) -> Dialog:
     can_jump = bool(jumped_candidates(app))
     # Greyed when no ball left the bed, and why right under its words, on
     # the button itself: seen with the button, never scrolled away.
-    why = "" if can_jump else "\n" + t("evening.no_jump")
+    why = "" if can_jump else "\n" + call_words(app, "evening.no_jump")
     buttons.append((call_words(app, "referee.jumped") + why,
                     lambda: app.open("jumped")))
     buttons.append((call_words(app, "referee.restored"),
@@ -105,9 +127,12 @@ def referee_dialog(app: App) -> Dialog:
     if not can_jump:
         d.buttons[0].action = None
     d.fit_whole = True
-    d.short_labels = [call_words(app, f"play.{k}_short") for k in keys]
-    d.short_labels[0] += why
-    d.short_body = call_words(app, "play.referee_short")
+    # Short words name the book once, in the body; the buttons the numbers.
+    body_rules, label_rules = short_call_rules(app.session)
+    d.short_labels = [t(f"play.{k}_short", **label_rules) for k in keys]
+    if not can_jump:
+        d.short_labels[0] += "\n" + t("evening.no_jump", jumped=label_rules["jumped"])
+    d.short_body = t("play.referee_short", **body_rules)
     return d
 
 
