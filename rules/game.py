@@ -61,6 +61,9 @@ def expect_object(d: Any, where: str, known: Iterable[str] | None = None,
 # Kinds of a state field's value (the position editors and the loaders read
 # them): "player" (an index), "bool", "int", "str"; per player: "ints",
 # "bools", "strs" (a string from ``values``, or null when ``optional``).
+# A rack seed's range (64 bits unsigned) and where its top half begins.
+_U64 = 2**64
+_U63 = 2**63
 KINDS = ("player", "bool", "int", "str", "ints", "bools", "strs")
 
 
@@ -167,6 +170,11 @@ class GameState:
             elif isinstance(v, tuple):
                 out[f.name] = [list(x) if isinstance(x, tuple) else
                                x.value if isinstance(x, Enum) else x for x in v]
+            elif f.name == "rack_seed" and v >= _U63:
+                # A rack seed is 64 bits unsigned (splitmix64); files hold
+                # signed 64-bit whole numbers, so the top half is written as
+                # its two's complement, read back by ``convert``.
+                out[f.name] = v - _U64
             else:
                 out[f.name] = v
         return out
@@ -181,6 +189,9 @@ class GameState:
         }
         if key in conv:
             return conv[key](value)
+        if key == "rack_seed" and isinstance(value, int) and \
+                not isinstance(value, bool) and -_U63 <= value < 0:
+            return value + _U64  # the two's complement ``to_dict`` wrote
         if isinstance(value, list):
             return tuple(value)
         return value
