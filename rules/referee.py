@@ -767,6 +767,14 @@ class Match:
         won[winner] += 1
         return self._takes_match(winner, won)
 
+    @property
+    def one_game(self) -> bool:
+        """Whether the game being played decides the match (a points game,
+        14.1 or Express, or a race to one): giving it up is giving up the
+        match."""
+        return self.discipline.scoring == "points" or \
+            int(self.options.get("race_to", 0)) == 1
+
     def _takes_match(self, winner: int | None, won: list[int]) -> bool:
         if self.discipline.scoring == "points":
             return True

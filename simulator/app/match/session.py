@@ -786,8 +786,9 @@ class Session:
         for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
             if by is not None and f.code is LossCode.CONCEDED:
                 rule = words.cited_rule(loc, f.code, f.ref, self.discipline)
-                lines.append(t("banner.match_conceded_line",  # not a game's
-                               rule=f" ({rule})" if rule else ""))
+                line = "banner.match_conceded_one_line" if self.match.one_game \
+                    else "banner.match_conceded_line"  # not a game's
+                lines.append(t(line, rule=f" ({rule})" if rule else ""))
                 continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
