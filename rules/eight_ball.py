@@ -139,6 +139,7 @@ INFO = DisciplineInfo(
           HandRule(BallInHand.KITCHEN, e8("5"), "scratch_on_break", "outside"),
           HandRule(BallInHand.ANYWHERE, e8("11"), "foul")),
     default_break_order="alternate",  # 8-ball rule 4: individual events alternate
+    break_order_ref=e8("4"),
     choices=(Choice.ACCEPT_TABLE, Choice.RERACK_BREAK, Choice.RERACK_OFFENDER_BREAKS,
              Choice.RE_BREAK, Choice.SPOT_EIGHT, Choice.KITCHEN_IN_HAND),
     common_fouls=(FoulCode.BAD_HIT, FoulCode.NO_RAIL, FoulCode.SCRATCH,

@@ -348,6 +348,9 @@ class DisciplineInfo:
     hand: tuple[HandRule, ...] = ()
     scoring: str = "race"  # "race": games are counted; "points": a target score
     default_break_order: str = "winner"
+    # The game's own rule for that default (8-ball rule 4: players
+    # alternate); None: general rule 29's (the winner breaks).
+    break_order_ref: SeedRef | None = None
     lag: bool = True  # the break may be decided by a lag (two players)
     # The incoming player's choices the game can offer (the open ones are
     # ``ShotRequirements.pending``).

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from rules.codes import Code, LossCode, Note, code_by_id, g
+from rules.codes import Code, LossCode, Note, SeedRef, code_by_id, g
 from rules.game import Discipline, GameState, MatchView, Scoreboard
 from rules.general import LagResult, judge_lag
 from rules.registry import discipline_class
@@ -767,6 +767,14 @@ class Match:
         won[winner] += 1
         return self._takes_match(winner, won)
 
+    @property
+    def one_game(self) -> bool:
+        """Whether the game being played decides the match (a points game,
+        14.1 or Express, or a race to one): giving it up is giving up the
+        match."""
+        return self.discipline.scoring == "points" or \
+            int(self.options.get("race_to", 0)) == 1
+
     def _takes_match(self, winner: int | None, won: list[int]) -> bool:
         if self.discipline.scoring == "points":
             return True
@@ -799,6 +807,18 @@ class Match:
                                game_no=snap.game_no + 1,
                                replays=snap.replays + (ruling.winner is None),
                                ended=game)
+
+    def break_order(self) -> tuple[str, SeedRef]:
+        """Who breaks each next game (the match's option: "winner",
+        "alternate", "loser", "trailing") and the rule that says so: the
+        game's own for its default (8-ball rule 4: the players alternate),
+        else general rule 29 (the winner; the organisers may choose one of
+        its three other orders)."""
+        order = str(self.options["break_order"])
+        info = self.discipline.info
+        if order == info.default_break_order and info.break_order_ref is not None:
+            return order, info.break_order_ref
+        return order, g("29")
 
     def _next_breaker(self, last_breaker: int, winner: int | None,
                       won: tuple[int, ...], n: int) -> int:

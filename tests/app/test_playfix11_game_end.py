@@ -34,9 +34,10 @@ POCKET = "foot_right"
 
 def position_match(app: App, game: str, balls: dict[int, tuple[float, float]],
                    players: tuple[str, str] = ("Anna", "Boris"),
-                   shooter: int = 0) -> Session:
-    """A race to 2 at a set position (8-ball: groups taken, Anna solids),
-    ``shooter`` at the table, opened in the window."""
+                   shooter: int = 0,
+                   options: dict[str, object] | None = None) -> Session:
+    """A race to 2 (or as ``options`` say) at a set position (8-ball: groups
+    taken, Anna solids), ``shooter`` at the table, opened in the window."""
     state: dict[str, Any] = {"is_break": False, "shooter": shooter}
     if game == "8-ball":
         state["groups"] = ["solids", "stripes"]
@@ -44,7 +45,8 @@ def position_match(app: App, game: str, balls: dict[int, tuple[float, float]],
         "format": "kiy-scenario", "version": 1, "id": "game-end",
         "discipline": game, "players": 2, "title": {"en": "End", "ru": "Конец"},
         "balls": {str(b): list(p) for b, p in balls.items()}, "state": state})
-    m = Match.from_state(list(players), game, sc.game, {"race_to": 2}, seed=1)
+    m = Match.from_state(list(players), game, sc.game,
+                         {"race_to": 2, **(options or {})}, seed=1)
     app.session = s = Session(m, app.locale)
     app.go("match")
     frame(app)

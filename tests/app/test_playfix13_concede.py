@@ -44,7 +44,10 @@ def test_the_conceded_match_line_cites_the_games_own_rule(
         run_until(app, lambda: bool(app.dialogs), limit=600)
         body = app.dialogs[-1].body  # type: ignore[attr-defined]
         cited = f" ({ref_text(app.locale, rule)})" if rule is not None else ""
-        assert app.t("banner.match_conceded_line", rule=cited) in body, body
+        # (14.1 is one game to its points: the game given up is the match)
+        line = "banner.match_conceded_one_line" if game == "14.1" \
+            else "banner.match_conceded_line"
+        assert app.t(line, rule=cited) in body, body
         for other in (e8("15"), n9("4")):
             if other != rule:
                 assert ref_text(app.locale, other) not in body, body
@@ -75,5 +78,36 @@ def test_conceding_the_game_that_decides_the_race_says_the_match_ends(
         click_button(app, app.t("concede.game_yes"))
         run_until(app, lambda: app.session is not None and
                   app.session.match.over == ends, limit=600)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("game", "opts", "one"), [
+    ("9-ball", {"race_to": 1}, True),
+    ("14.1", {"target": 25}, True),
+    ("9-ball", {"race_to": 3}, False)])
+def test_a_one_game_match_conceded_is_worded_as_its_one_game(
+        lang: str, game: str, opts: dict[str, object], one: bool) -> None:
+    """A race to 1 (or 14.1, one game to its points) given up: the dialog
+    says the match is this one game, which the opponent wins and with it
+    the match, not "every game still to play is conceded"; the card says
+    its one game is lost, not "only the games played count" beside 0-1.
+    A longer race keeps the words of games still to play."""
+    app = make_app(lang)
+    try:
+        _start(app, game, opts)
+        _concede(app, "match")
+        body = app.dialogs[-1].body  # type: ignore[attr-defined]
+        one_body, many_body = (app.t(k) for k in ("concede.match_one_body",
+                                                  "concede.match_body"))
+        assert body == (one_body if one else many_body), body
+        click_button(app, app.t("concede.match_yes"))
+        run_until(app, lambda: bool(app.dialogs), limit=600)
+        card = app.dialogs[-1].body  # type: ignore[attr-defined]
+        rule = f" ({ref_text(app.locale, n9('4'))})" if game == "9-ball" else ""
+        one_line, many_line = (app.t(k, rule=rule) for k in (
+            "banner.match_conceded_one_line", "banner.match_conceded_line"))
+        assert (one_line in card, many_line in card) == (one, not one), card
     finally:
         pygame.display.quit()

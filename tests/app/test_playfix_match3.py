@@ -441,19 +441,28 @@ def test_a_computer_seat_named_on_the_setup_screen_is_called_so_everywhere(
     assert app.session is not None and app.session.name(1) == "N" * 40
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("game,names,opts", [
+EVERY_GAME = [
+    ("8-ball", ["Anna", "Boris"], {"race_to": 3, "first_breaker": 1}),
     ("9-ball", ["Anna", "Boris"], {"race_to": 3, "first_breaker": 1}),
     ("14.1", ["Anna", "Boris"], {"target": 50}),
     ("express", ["Anna", "Boris", "Vera"], {}),
-])
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1600, 900)])
+@pytest.mark.parametrize("game,names,opts", EVERY_GAME)
 def test_the_referees_call_fits_whole_at_800x500_in_every_game(
-        lang: str, game: str, names: list[str], opts: dict[str, object]) -> None:
-    """J at 800x500 in every game: the body and every button whole, unscrolled
-    and beside the table, citing the rules the game makes the calls under
-    (general rules 23 and 28 in pool; pyramid rules 2.10 and 2.12 in Express,
-    as its rulings do) with the book named at least once."""
-    app = make_app(lang, (800, 500))
+        lang: str, size: tuple[int, int], game: str, names: list[str],
+        opts: dict[str, object]) -> None:
+    """J at 800x500 (and larger) in every game: the body and every button
+    whole, unscrolled and beside the table, citing the rules the game makes
+    the calls under (general rules 23 and 28 in pool; pyramid rules 2.10 and
+    2.12 in Express, as its rulings do) with the book named at least once.
+    The body promises a replayed rack only where the referee can rule it:
+    Express (pyramid rule 2.12) always restores the position and offers no
+    such call."""
+    app = make_app(lang, size)
     start(app, names, game, opts)
     key(app, pygame.K_j)
     frame(app)
@@ -470,3 +479,38 @@ def test_the_referees_call_fits_whole_at_800x500_in_every_game(
     from simulator.app.text.words import ref_text
     book = ref_text(app.session.locale, jumped).split(",")[0].rsplit(" ", 2)[0]  # type: ignore
     assert book and book in body, (book, body)
+    if game == "express":
+        assert {"en": "replayed", "ru": "переигр"}[lang] not in body, body
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+@pytest.mark.parametrize("game,names,opts", EVERY_GAME)
+def test_the_foul_calls_other_calls_cite_the_games_own_rules_and_fit(
+        lang: str, size: tuple[int, int], game: str, names: list[str],
+        opts: dict[str, object]) -> None:
+    """F in every game, at 800x500 and 1280x720: every button whole beside
+    the table, the one to the referee's other calls citing the rules the
+    game makes them under: general rules 23 and 28 in pool, pyramid rules
+    2.10 and 2.12 in Express (never general rules 23, 28 there); it opens
+    the referee's call (J)."""
+    app = make_app(lang, size)
+    start(app, names, game, opts)
+    key(app, pygame.K_f)
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.kind == "fouls"  # type: ignore[attr-defined]
+    assert not _whole(app), _whole(app)
+    other = d.buttons[-2]  # type: ignore[attr-defined]
+    words = other.label + " " + " ".join(
+        r.text for r in app.texts if d.rect.contains(r.rect))  # type: ignore
+    if game == "express":
+        assert "2.10" in other.label and "2.12" in other.label, other.label
+        assert "23" not in other.label and "28" not in other.label, other.label
+        book = app.t("ref.pyramid", rule="").rstrip(", ")
+        assert book in words, (book, words)
+    else:
+        assert "23" in other.label and "28" in other.label, other.label
+    key(app, pygame.K_1 + len(d.buttons) - 2)  # type: ignore[attr-defined]
+    frame(app)
+    assert app.dialogs and app.dialogs[-1].title == app.t("referee.title")

@@ -91,7 +91,7 @@ def test_interference_restored_plays_on_without_penalty_rule_28() -> None:
     before = s.req
     table = s.match.table()
     key(app, pygame.K_f)
-    click_button(app, app.t("referee.open"))
+    click_button(app, call_words(app, "referee.open"))
     click_button(app, call_words(app, "referee.restored"))
     frame(app)
     r = s.last_ruling

@@ -7,7 +7,7 @@ from __future__ import annotations
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.confirm import confirm_dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import concede, conceder, one_game_match
+from simulator.app.match.turns import concede, conceder
 
 
 def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
@@ -19,9 +19,11 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     if len(s.names) > 2:  # one player leaves, the others play on (Express R21)
         key = "concede.leave"
     else:
-        whole_match = whole_match or one_game_match(s)  # the game is the match
+        whole_match = whole_match or s.match.one_game  # the game is the match
         key = "concede.match" if whole_match else "concede.game"
-    body = f"{key}_body"
+    # A match of one game has no games still to play, nor any played.
+    body = f"{key}_one_body" if key == "concede.match" and s.match.one_game \
+        else f"{key}_body"
     if key == "concede.game" and s.match.game_takes_match(1 - by):
         body = "concede.game_ends_match_body"  # the race reached (rule 29)
     return confirm_dialog(app, app.t(f"{key}_title", name=who),

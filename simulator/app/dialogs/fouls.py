@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.app.dialogs.base import Dialog
+from simulator.app.dialogs.referee_calls import call_words, short_call_rules
 from simulator.app.loop.app import App
 from simulator.app.match.turns import callable_fouls, called_shooter, referee_action
 from simulator.app.text.words import cite, code_words, home_rule
@@ -21,8 +22,9 @@ def foul_dialog(app: App) -> Dialog:
     for c in callable_fouls(s)[:7]:
         buttons.append((cite(s.locale, c), _call(app, c.id, offender is not None)))
     # What no log shows: a ball touching something off the table, outside
-    # interference (general rules 23, 28; simulator.app.dialogs.referee_calls).
-    buttons.append((app.t("referee.open"), lambda: app.open("referee")))
+    # interference (general rules 23, 28; in Express pyramid rules 2.10, 2.12:
+    # simulator.app.dialogs.referee_calls), cited as the game rules them.
+    buttons.append((call_words(app, "referee.open"), lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
     title = app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)) \
         if offender is None else app.t("fouls.title_shot", name=s.name(offender))
@@ -34,7 +36,7 @@ def foul_dialog(app: App) -> Dialog:
     d.fit_whole = True
     d.short_body = app.t("fouls.body_short")
     d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
-                      app.t("fouls.referee_short"), buttons[-1][0]]
+                      _other_calls(app, "fouls.referee_short"), buttons[-1][0]]
     d.shortest = _book_once(app, callable_fouls(s)[:7], d.short_labels,
                             None if offender is None else
                             app.t("fouls.title_shot_short", name=s.name(offender)))
@@ -67,7 +69,8 @@ def _brief(app: App, codes: list[Any], shortest: tuple[str, str, list[str]] | No
             else app.t("fouls.rule_in", book=r.section, rule=r.rule)
         out.append(f"{app.t(key)} ({rule})")
     rest = labels[len(codes):]
-    return title, body, [*out, app.t("fouls.referee_brief"), *rest[1:]]
+    return title, body, [*out, _other_calls(app, "fouls.referee_brief", book),
+                         *rest[1:]]
 
 
 def _book_once(app: App, codes: list[Any], labels: list[str],
@@ -92,9 +95,23 @@ def _book_once(app: App, codes: list[Any], labels: list[str],
             continue
         words = _unprefixed(code_words(loc, c.id))
         out.append(f"{words} ({app.t('fouls.rule_short', rule=r.rule)})")
-    out += labels[len(codes):]
+    rest = labels[len(codes):]
+    out += [_other_calls(app, "fouls.referee_short", book), *rest[1:]]
     return (title or app.t("fouls.title_short"),
             app.t("fouls.body_book", book=app.t(f"book.{book}")), out)
+
+
+def _other_calls(app: App, key: str, book: str | None = None) -> str:
+    """The button to the referee's other calls in short words, citing the
+    rules the game makes them under: by number alone where the text names
+    their book (``book``: general rules in pool), else with it named once
+    (pyramid rules 2.10 and 2.12 in Express, whose fouls are its own rules')."""
+    s = app.session
+    assert s is not None
+    named, numbers = short_call_rules(s)
+    jumped, _interference = s.match.discipline.call_rules()
+    return app.t(key, **(numbers if book is not None and jumped.section == book
+                         else named))
 
 
 def _unprefixed(label: str) -> str:

@@ -10,7 +10,6 @@ from simulator.app.loop.app import App
 from simulator.app.match.turns import (
     callable_fouls,
     can_concede,
-    one_game_match,
     redo,
     undo,
 )
@@ -27,7 +26,7 @@ def pause_dialog(app: App) -> Dialog:
     leaving = s is not None and len(s.names) > 2
     # In a match of one game (14.1, Express of two) the game given up is the
     # match: one entry, worded so ("Concede the game" beside it said two).
-    one_game = s is not None and not leaving and one_game_match(s)
+    one_game = s is not None and not leaving and s.match.one_game
     concede_off = s is None or not can_concede(s)
     entries = [
         (app.t("pause.resume"), lambda: None, False),

@@ -115,15 +115,18 @@ def referee_dialog(app: App) -> Dialog:
                     lambda: interference(app, True)))
     keys = ["jumped", "restored"]  # their short labels for a low window
     # Offered only where the referee takes it (not in Express: the pyramid
-    # rules restore every disturbed position).
-    if _not_restorable(app) is not None:
+    # rules restore every disturbed position, and the body promises no
+    # replayed rack there).
+    replays = _not_restorable(app) is not None
+    if replays:
         keys.append("new_rack" if new_rack(app) else "not_restored")
         buttons.append((call_words(app, f"referee.{keys[-1]}"),
                         lambda: interference(app, False)))
     buttons.append((t("common.cancel"), lambda: None))
     keys.append("cancel")
-    d = Dialog(app, t("referee.title"), call_words(app, "referee.body"), buttons,
-               cancel=lambda: None, kind="referee")
+    body = call_words(app, "referee.body" if replays else "referee.body_restore")
+    d = Dialog(app, t("referee.title"), body, buttons, cancel=lambda: None,
+               kind="referee")
     if not can_jump:
         d.buttons[0].action = None
     d.fit_whole = True

@@ -786,8 +786,9 @@ class Session:
         for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
             if by is not None and f.code is LossCode.CONCEDED:
                 rule = words.cited_rule(loc, f.code, f.ref, self.discipline)
-                lines.append(t("banner.match_conceded_line",  # not a game's
-                               rule=f" ({rule})" if rule else ""))
+                line = "banner.match_conceded_one_line" if self.match.one_game \
+                    else "banner.match_conceded_line"  # not a game's
+                lines.append(t(line, rule=f" ({rule})" if rule else ""))
                 continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
@@ -805,7 +806,10 @@ class Session:
             lines.append(t("banner.last_shot", chips=" · ".join(
                 shot_chips(loc, shot))))
         nexts: list[str] = []
-        if not r.match_over:
+        if r.game_over and not r.match_over:
+            # No shot is next but the next game's break (its breaker in hand).
+            nexts.append(self.next_break_words(r))
+        elif not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
@@ -817,6 +821,19 @@ class Session:
                 nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
+
+    def next_break_words(self, r: Ruling) -> str:
+        """Who breaks the game after the one ``r`` ended, and why: a game won
+        hands the break on by the match's order (general rule 29; 8-ball
+        rule 4, the players alternating); a game replayed is broken again
+        by its breaker."""
+        t = self.locale.t
+        name = self.name(r.next_shooter)
+        if r.winner is None:
+            return t("banner.next_rebreak", name=name)
+        order, ref = self.match.break_order()
+        return t("banner.next_break", name=name, why=t(f"banner.break_by.{order}"),
+                 rule=words.ref_text(self.locale, ref))
 
     def scoreboard(self, ended: bool = False) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard now, or with ``ended`` as the game the last step

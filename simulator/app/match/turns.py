@@ -212,14 +212,6 @@ def can_concede(s: Session) -> bool:
     return True
 
 
-def one_game_match(s: Session) -> bool:
-    """Whether the game being played decides the match (a points game, 14.1
-    or Express, or a race to one): giving it up is giving up the match."""
-    m = s.match
-    return m.discipline.scoring == "points" or \
-        int(m.options.get("race_to", 0)) == 1
-
-
 def step_words(s: Session) -> str:
     """The match's last step in a few words ("foul shot by Anna", "choice
     by Computer (club player): ..."): what an undo takes back, or a redo
