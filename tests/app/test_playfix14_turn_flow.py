@@ -1,0 +1,102 @@
+"""What a fourteenth play-test found in the turn flow: the card read whole
+(V) while the computer's stroke rolls, and play going on under it; a
+concession made while a stroke that ends the game still rolls (the next
+rack appeared under the game's end card, and the next game was given up
+unseen); and a pull back whose scale nothing on screen explained."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rules.referee import Match
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from simulator.practice.scenario import parse_scenario
+from tests.app.helpers import click_button, frame, key, make_app, run_until
+
+
+def _gordon_on_the_nine(app: App, race: int) -> Session:
+    """9-ball, Gordon (a computer) at the table with the 9 alone before a
+    corner pocket, Anna the person; his stroke watched at 1x."""
+    draft = {"format": "kiy-scenario", "version": 1, "id": "nine", "players": 2,
+             "discipline": "9-ball", "title": {"en": "9", "ru": "9"},
+             "balls": {"0": [1.8, 0.9], "9": [2.3, 1.1]},
+             "state": {"is_break": False}}
+    m = Match.from_state(["cpu:club:Gordon", "Anna"], "9-ball",
+                         parse_scenario(draft).game, {"race_to": race}, seed=1)
+    s = Session(m, app.locale)
+    s.watch = "1"
+    app.session = s
+    next_step(app)
+    frame(app)
+    return s
+
+
+def _concede_while_rolling(app: App, what: str) -> None:
+    run_until(app, lambda: getattr(app.mode, "name", "") == "computer_playing")
+    frame(app, n=10)  # the 9 on its way
+    assert getattr(app.mode, "name", "") == "computer_playing"
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t(f"pause.concede_{what}"))
+    click_button(app, app.t(f"concede.{what}_yes"))
+    frame(app, n=3)
+
+
+def _nine_gone_rack_not_drawn(app: App) -> None:
+    """The table as the stroke left it: the cue ball alone (the 9 went
+    down), no fresh rack."""
+    drawn = app.mode.ball_positions()  # type: ignore[union-attr]
+    assert set(drawn) == {0}, sorted(drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("what", ["game", "match"])
+def test_a_concession_while_the_winning_stroke_rolls_gives_up_nothing_unseen(
+        lang: str, what: str) -> None:
+    """Race to 3: Anna concedes (the game, or the match) while Gordon's 9
+    rolls into the pocket. The stroke is judged first and won the game:
+    the game's end card shows the table it left, the score 1-0 and game 1
+    (not 2-0 and game 3, the next game given up unseen); a card says the
+    stroke had decided the game and nothing was conceded, and offers the
+    match. Taking it: the match's end shows the same table, not a rack."""
+    app = make_app(lang)
+    try:
+        s = _gordon_on_the_nine(app, 3)
+        _concede_while_rolling(app, what)
+        assert [a["type"] for a in s.match.history] == ["shot"]
+        assert app.mode is not None and app.mode.name == "game_end"
+        cards, _centre = app.mode.board()  # type: ignore[attr-defined]
+        assert [c.score for c in cards] == ["1", "0"]
+        assert app.t("score.race", n=3, game=1) in [t.text for t in app.texts]
+        _nine_gone_rack_not_drawn(app)
+        card = app.dialogs[-1]
+        assert card.title == app.t("concede.stroke_won_title")  # type: ignore[attr-defined]
+        assert card.body == app.t("concede.stroke_won_body",  # type: ignore[attr-defined]
+                                  name="Gordon")
+        click_button(app, app.t("concede.match_yes"))
+        frame(app, n=3)
+        assert s.over and [a["type"] for a in s.match.history] == ["shot", "concede"]
+        assert app.dialogs and app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
+        _nine_gone_rack_not_drawn(app)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_concession_while_the_match_winning_stroke_rolls_says_so(lang: str) -> None:
+    """Race to 1: the rolling 9 wins Gordon the match; Anna's concession
+    gives up nothing and says why, and the match's end card shows the table
+    the stroke left."""
+    app = make_app(lang)
+    try:
+        s = _gordon_on_the_nine(app, 1)
+        _concede_while_rolling(app, "match")
+        assert s.over and [a["type"] for a in s.match.history] == ["shot"]
+        assert app.toast is not None
+        assert app.toast[0] == app.t("concede.stroke_won_match", name="Gordon")
+        assert app.dialogs and app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
+        _nine_gone_rack_not_drawn(app)
+    finally:
+        pygame.display.quit()
