@@ -6,6 +6,8 @@ unseen); and a pull back whose scale nothing on screen explained."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -98,5 +100,93 @@ def test_a_concession_while_the_match_winning_stroke_rolls_says_so(lang: str) ->
         assert app.toast[0] == app.t("concede.stroke_won_match", name="Gordon")
         assert app.dialogs and app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
         _nine_gone_rack_not_drawn(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. the pull back's scale --------------------------------------------------------
+
+def _pull_box(app: App) -> pygame.Rect:
+    """Where the pull's scale is drawn: its speed line and its scale line."""
+    speed_words = app.t("evening.cue_ball_speed", v="", b="").split()[0]
+    scale_words = app.t("pull.scale", px="", full="", max="").split()[0]
+    rects = [t.rect for t in app.texts if t.text.split()
+             and t.text.split()[0] in (speed_words, scale_words)
+             and app.mode.layout.table.contains(t.rect)]  # type: ignore[union-attr]
+    assert len(rects) == 2, [t.text for t in app.texts]
+    return rects[0].union(rects[1])
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_pull_shows_the_speed_its_stroke_gets_and_the_full_pull(
+        lang: str, size: tuple[int, int]) -> None:
+    """Anna pulls back 60 px from behind the cue ball: beside her hand the
+    window says the speed this pull gives (the same figure the stroke then
+    gets when she lets go) and how long a pull is full power (11 m/s),
+    clear of the two balls lying right by her hand."""
+    from simulator.app.screens.playing import PlayMode
+    from simulator.app.table.aim import Aim
+    from tests.app.helpers import move, scenario_match
+    app = make_app(lang, size)
+    try:
+        mode = scenario_match(app, "9-ball", {0: (1.3, 0.6), 1: (2.2, 0.9),
+                                              2: (1.15, 0.52), 3: (1.15, 0.68),
+                                              9: (2.3, 0.3)})
+        s = mode.session
+        view = mode.scene.view
+        cx, cy = view.to_screen_i(1.3, 0.6)
+        move(app, (cx + 200, cy))  # aimed along the table: the pull goes left
+        start, end = (cx - 40, cy), (cx - 100, cy)
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        move(app, (cx - 70, cy), held=True)
+        move(app, end, held=True)
+        loc = s.locale
+        full = mode.full_pull()
+        speed = Aim(power=60 / full).speed
+        shown = [t.text for t in app.texts]
+        said = app.t("evening.cue_ball_speed", v=loc.num(speed, 1),
+                     b=loc.num(mode.ball_speed(), 1))
+        assert said in shown, shown
+        assert app.t("pull.scale", px=60, full=round(full), max=loc.num(11.0, 0)) \
+            in shown, shown
+        box = _pull_box(app)
+        r = view.ball_px
+        for x, y, _r in mode.ball_positions().values():
+            bx, by = view.to_screen(x, y)
+            near = (min(max(bx, box.left), box.right), min(max(by, box.top),
+                                                             box.bottom))
+            assert math.dist((bx, by), near) >= r, (box, (bx, by))
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        played = app.mode
+        assert isinstance(played, PlayMode)
+        assert loc.num(played.stroke.speed, 1) == loc.num(speed, 1)
+        # Not pulling: no scale.
+        run_until(app, lambda: getattr(app.mode, "name", "") != "playing")
+        frame(app, n=2)
+        assert not any(t.text.startswith(app.t("pull.scale", px="", full="",
+                                                max="").split()[0] + " ")
+                       for t in app.texts)
+    finally:
+        pygame.display.quit()
+
+
+MPS = {"en": "m/s", "ru": "м/с"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_help_names_the_pulls_scale(lang: str) -> None:
+    """F1 at the table: the line on pulling back names the speeds of a full
+    pull and of half of one, the figures the power control gives."""
+    from simulator.app.table.aim import MAX_SPEED, Aim
+    from tests.app.helpers import scenario_match
+    app = make_app(lang)
+    try:
+        scenario_match(app, "9-ball", {0: (1.3, 0.6), 1: (2.2, 0.9), 9: (2.3, 0.3)})
+        key(app, pygame.K_F1)
+        assert app.mode is not None and app.mode.name == "help"
+        loc = app.locale
+        words = " ".join(t.text for t in app.texts)
+        for v in (MAX_SPEED, Aim(power=0.5).speed):
+            assert f"{loc.num(v, 0)} {MPS[lang]}" in words, words
     finally:
         pygame.display.quit()
