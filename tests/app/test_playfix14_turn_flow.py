@@ -16,7 +16,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import click, click_button, frame, key, make_app, run_until
 
 
 def _gordon_on_the_nine(app: App, race: int) -> Session:
@@ -188,5 +188,65 @@ def test_the_help_names_the_pulls_scale(lang: str) -> None:
         words = " ".join(t.text for t in app.texts)
         for v in (MAX_SPEED, Aim(power=0.5).speed):
             assert f"{loc.num(v, 0)} {MPS[lang]}" in words, words
+    finally:
+        pygame.display.quit()
+
+
+# -- 1. the card read whole while the computer's stroke rolls -----------------------
+
+def _second_computer_stroke(app: App) -> tuple[Session, object, str]:
+    """Two computers at 9-ball, watched at 1x, up to a stroke of theirs
+    that follows a ruling: the title of the card on show before it, whose
+    one line stays beside the rolling balls."""
+    from simulator.app.screens.computer_turn import ComputerPlayMode
+    app.settings.watch = "1"
+    s = Session.new(["cpu:club:Anna", "cpu:club:Gordon"], "9-ball",
+                    {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
+    app.session = s
+    app.go("match")
+    frame(app)
+    title = ""
+    for _ in range(4000):
+        if isinstance(app.mode, ComputerPlayMode) and title:
+            break
+        title = s.banner.title if s.banner is not None else title
+        frame(app)
+    frame(app, n=5)  # the balls roll
+    mode = app.mode
+    assert isinstance(mode, ComputerPlayMode) and not mode.finished
+    return s, mode, title
+
+
+def _reader_holds_the_play(app: App, s: Session, mode: object, title: str) -> None:
+    """The reader shows the card; under it nothing new happens: the same
+    stroke, not judged, no new card, until it closes; then play goes on."""
+    assert app.dialogs and app.dialogs[-1].name == "card_reader"
+    assert app.dialogs[-1].banner.title == title  # type: ignore[attr-defined]
+    steps = len(s.match.history)
+    frame(app, n=900)
+    assert app.mode is mode and len(s.match.history) == steps
+    assert s.banner is None and app.dialogs
+    key(app, pygame.K_v)
+    assert not app.dialogs
+    run_until(app, lambda: len(s.match.history) > steps, limit=2000)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_v_reads_the_card_while_the_computers_stroke_rolls_and_the_play_waits(
+        lang: str) -> None:
+    """While a computer's stroke rolls, the ruling on show before it stays
+    beside the table in one line: V reads that card whole, as a click on
+    the line does, and nothing goes on under the reader."""
+    app = make_app(lang)
+    try:
+        s, mode, title = _second_computer_stroke(app)
+        key(app, pygame.K_v)
+        _reader_holds_the_play(app, s, mode, title)
+        s, mode, title = _second_computer_stroke(app)
+        side = mode.layout.side  # type: ignore[attr-defined]
+        note = next(t for t in app.texts if side.contains(t.rect)
+                    and len(t.text) > 3 and t.text in s.person_note)
+        click(app, note.rect.center)
+        _reader_holds_the_play(app, s, mode, title)
     finally:
         pygame.display.quit()
