@@ -429,6 +429,11 @@ class Match:
         None when the last step ended no game, or ended the match."""
         return self._stack[-1].ended
 
+    def ended_before(self, step: int) -> GameState | None:
+        """The game step ``step - 1`` ended, where its balls stopped (step
+        ``step`` then came at the next rack); None when it ended none."""
+        return self._stack[step].ended
+
     def was_break(self, step: int) -> bool:
         """Whether step ``step`` of the history was played as a break (the
         game as it stood before it)."""

@@ -29,3 +29,12 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     return confirm_dialog(app, app.t(f"{key}_title", name=who),
                           app.t(body, name=who), app.t(f"{key}_yes"),
                           lambda: concede(app, whole_match))
+
+
+def decided_dialog(app: App, winner: str) -> Dialog:
+    """The game a person conceded was ended by the stroke still rolling:
+    nothing was conceded (the next game is not given up unseen); the match
+    may still be."""
+    return confirm_dialog(app, app.t("concede.stroke_won_title"),
+                          app.t("concede.stroke_won_body", name=winner),
+                          app.t("concede.match_yes"), lambda: concede(app, True))

@@ -15,7 +15,7 @@ from simulator.app.dialogs import export as export_screen
 from simulator.app.dialogs import referee_calls
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.dialogs.choice import choice_dialog
-from simulator.app.dialogs.concede import concede_dialog
+from simulator.app.dialogs.concede import concede_dialog, decided_dialog
 from simulator.app.dialogs.fouls import foul_dialog
 from simulator.app.dialogs.game_over import game_over_dialog
 from simulator.app.dialogs.pause import pause_dialog
@@ -101,6 +101,7 @@ SCREENS: Mapping[str, ScreenFactory] = {
     "gameover": game_over_dialog,
     "quit": quit_dialog,
     "concede": concede_dialog,
+    "concede_decided": decided_dialog,
     "message": _message,
     "export": export_screen.export_dialog,
     "referee": referee_calls.referee_dialog,

@@ -297,9 +297,17 @@ def concede(app: App, whole_match: bool) -> None:
     if s is None or not can_concede(s):
         return
     if app.mode is not None:
+        game = s.match.game_number
         app.mode.conclude()  # a stroke rolling is played out and judged first
         s = app.session
-        if s is None or not can_concede(s):  # it ended the match itself
+        if s is None:
+            return
+        if s.over or s.match.game_number != game:
+            # That stroke ended the game: conceding now would give up the
+            # next one, racked unseen under the game's end card.
+            decided_by_stroke(app, s)
+            return
+        if not can_concede(s):
             return
     from rules.ruling import RulesError
     who = conceder(s)
@@ -312,3 +320,15 @@ def concede(app: App, whole_match: bool) -> None:
     except RulesError as e:
         app.notify(reason_text(app.locale, e, s.names))
     next_step(app)
+
+
+def decided_by_stroke(app: App, s: Session) -> None:
+    """The stroke rolling when a person conceded ended the game: said, and
+    nothing conceded; the match concession is offered again while the
+    match goes on (its end card shows the table that stroke left)."""
+    r = s.last_ruling
+    winner = s.name(r.winner if r is not None else None)
+    if s.over:
+        app.inform(app.t("concede.stroke_won_match", name=winner), 6.0)
+        return
+    app.open("concede_decided", winner=winner)

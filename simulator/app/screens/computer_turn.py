@@ -48,12 +48,24 @@ class ComputerPlayMode(PlayMode):
         super().__init__(app, state, stroke, decl)
         self.player = player
         self.lines = lines or []  # what it decided stays in view while it rolls
+        self.shown_card: Banner | None = None  # the ruling card up when it struck
 
     def side_extra(self) -> list[str]:
         return self.lines
 
     def side_note(self) -> str:
         return self.session.person_note
+
+    def note_drawn(self, rect: pygame.Rect) -> None:
+        if self.shown_card is not None:  # a click reads it whole, as V does
+            ui.FRAME.areas.append((rect.copy(), self.read_card))
+
+    def read_card(self) -> None:
+        """The ruling card that was on show when the computer struck, whole
+        (its one line stays beside the stroke): V or a click. The stroke
+        waits under it, and with it the computer's next shot and its card."""
+        if self.shown_card is not None and not self.app.dialogs:
+            self.app.open("card_reader", banner=self.shown_card)
 
     def back(self) -> None:
         """Its stroke could not be played: the match as it was, and this
@@ -63,6 +75,7 @@ class ComputerPlayMode(PlayMode):
         next_step(self.app)
 
     def enter(self) -> None:
+        self.shown_card = self.session.banner  # (its stroke clears it)
         super().enter()
         speed = watch_speed(self.app)
         if speed <= 0.0:
@@ -103,6 +116,10 @@ class ComputerPlayMode(PlayMode):
             # as its footer says; Space (or Enter) hurries the shot on.
             if not self.app.repeat(event):
                 self.app.open("pause")
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            if not self.app.repeat(event):
+                self.read_card()  # as in every other turn of the match
             return
         super().handle(event)
 

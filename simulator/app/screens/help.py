@@ -9,6 +9,7 @@ import pygame
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.screens.backdrop import backdrop
+from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.text import fonts, ui
 
 SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs")
@@ -59,10 +60,13 @@ class HelpMode(Mode):
 
     def sections(self) -> list[Section]:
         t = self.app.t
+        num = self.app.locale.num
+        # The pull back's scale, from the power control's own figures.
+        scale = {"max": num(MAX_SPEED, 0), "half": num(Aim(power=0.5).speed, 0)}
         out = []
         for key in SECTIONS:
             rows = []
-            for ln in t(f"help.{key}").split("\n"):
+            for ln in t(f"help.{key}", **scale).split("\n"):
                 k, _, what = ln.partition(SEP)
                 rows.append((k.strip(), what.strip()))
             out.append((t(f"help.head_{key}"), rows))

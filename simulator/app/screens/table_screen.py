@@ -217,6 +217,9 @@ class TableMode(Mode):
         computer plays); empty: none."""
         return ""
 
+    def note_drawn(self, rect: pygame.Rect) -> None:
+        """The side note was drawn in ``rect``."""
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn between the table and the balls (regions, guide lines)."""
 
@@ -275,8 +278,10 @@ class TableMode(Mode):
         if self.app.dialogs and getattr(self.app.dialogs[-1], "takes_side", False):
             big, small, note = "", "", ""  # a menu fits only in the whole column
         if note:
-            y += ui.paragraph(surface, note, size - 1, ui.INK,
-                              pygame.Rect(inner.left, y, inner.width, 200)) + 4
+            h = ui.paragraph(surface, note, size - 1, ui.INK,
+                             pygame.Rect(inner.left, y, inner.width, 200))
+            self.note_drawn(pygame.Rect(inner.left, y, inner.width, h))
+            y += h + 4
         if not self.app.dialogs:
             big, small = self.heading_beside_card(big, small, inner, size, y)
         if big:

@@ -10,6 +10,7 @@ import pygame
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
+from simulator.table.state import TableState
 
 
 class ViewMode(TableMode):
@@ -29,6 +30,19 @@ class ViewMode(TableMode):
             else (False, None)
         if self.dialog is not None:
             self.app.open(self.dialog)
+
+    def shown_table(self) -> TableState:
+        # A match given up at a game's end card, its next rack never shown
+        # (the stroke rolling at a concession had won that game): the match's
+        # end shows the table that game left, not the rack.
+        s = self.session
+        last = len(s.match.history) - 1
+        if self.dialog == "gameover" and last > 0 and s.moved_on != last and \
+                s.match.history[last].get("type") == "concede":
+            ended = s.match.ended_before(last)
+            if ended is not None:
+                return ended.table
+        return super().shown_table()
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         return with_cue_at_end(super().ball_positions(), self.cue_end,
