@@ -5,11 +5,16 @@ an 800x500 window, and Russian explanations needed scrolling there."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
-from tests.app.helpers import frame, key, make_app
+from simulator.app.loop.app import App
+from tests.app.helpers import frame, key, make_app, more_below
 from tests.app.scenes import LANGS, SIZES
+
+LOW = (800, 500)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
@@ -54,5 +59,48 @@ def test_every_help_page_is_at_least_half_full_and_nothing_is_cut(
             for line in app.t(f"help.{sec}").split("\n"):
                 for word in line.replace(SEP, " ").split():
                     assert word in words, (word, line)
+    finally:
+        pygame.display.quit()
+
+
+def _counts_lines(app: App, n: int, text: str) -> bool:
+    """Whether ``text`` says "``n`` more lines" with the word for lines the
+    language gives that number."""
+    from simulator.files.resources import plural_form
+    form = plural_form(app.locale.lang, n)
+    unit = {"one": "line", "other": "lines"}[form] if app.locale.lang == "en" else \
+        {"one": "строка", "few": "строки", "many": "строк"}[form]
+    return re.search(rf"\b{n} (more )?{unit}\b", text) is not None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_more_below_says_lines_on_the_card_and_in_a_dialog(lang: str) -> None:
+    """At 800x500 the long foul card's note and a long dialog's note say
+    their number is of lines ("ещё 27 строк", "27 more lines"), the Russian
+    word agreeing with the number: "ещё 27" read as 27 more items. Each note
+    is drawn whole and names V."""
+    from simulator.app.dialogs.confirm import confirm_dialog
+    from tests.app.test_playfix12_card import _long_express_foul
+    app = make_app(lang, LOW)
+    try:
+        _s, mode = _long_express_foul(app, 28)
+        card = mode.banner_rect
+        assert card is not None and mode.banner_hidden > 0
+        n = mode.banner_hidden
+        notes = [t for t in app.texts if card.contains(t.rect) and
+                 _counts_lines(app, n, t.text)]
+        assert notes and not notes[0].cut and "V" in notes[0].shown, \
+            [t.shown for t in app.texts if card.contains(t.rect)]
+
+        body = " ".join([app.t("concede.leave_body", name="Anna")] * 12)
+        app.push_dialog(confirm_dialog(app, "?", body, app.t("common.ok"),
+                                       lambda: None))
+        frame(app, n=2)
+        notes = more_below(app)
+        assert notes, [t.shown for t in app.texts]
+        note = next(t for t in app.texts if t.text == notes[0])
+        n = int(next(w for w in note.text.split() if w.isdigit()))
+        assert _counts_lines(app, n, note.shown) and not note.cut and \
+            "V" in note.shown, note
     finally:
         pygame.display.quit()
