@@ -129,9 +129,6 @@ class GalleryPlayMode(PracticeScreen):
     """One entry in slow motion, paused at its foul's event."""
 
     name = "gallery_play"
-    # "Saved ..." goes under the table: above the explanation it pushed the
-    # explanation's end out of an 800x500 window.
-    message_in_side = False
 
     def __init__(self, app: App, index: int) -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate

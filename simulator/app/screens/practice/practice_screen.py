@@ -34,7 +34,6 @@ class PracticeScreen(Mode):
     layout (scoreboard, table, side column, strip) with a title, a text that
     scrolls and a column of buttons in the side column."""
 
-    message_in_side = True  # a message's place kept above the side text
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -134,7 +133,7 @@ class PracticeScreen(Mode):
         self._message_rect = None
         if self.app.dialogs:
             return  # a dialog docks here
-        mh = self.app.toast_height(inner.width) if self.message_in_side else 0
+        mh = self.app.toast_height(inner.width)
         if mh:
             self._message_rect = pygame.Rect(inner.left, y, inner.width, mh)
             y += mh + 6
@@ -156,18 +155,15 @@ class PracticeScreen(Mode):
         for b in buttons:
             b.draw(surface, self.app.mouse)
         foot = self.side_foot()
-        if foot:
-            fsize = max(10, size - 2)
-            feet = ui.wrap(foot, fsize, inner.width)
-            fh = len(feet) * ui.line_height(fsize) + 4
-            room = btop - y - 8
-            if self._body_height(self._body_size(size, inner.width, room - fh),
-                                 inner.width) <= room - fh:
-                btop -= fh
-                for i, ln in enumerate(feet):
-                    ui.line(surface, ln, fsize, ui.DIM, pygame.Rect(
-                        inner.left, btop - 4 + i * ui.line_height(fsize), inner.width,
-                        ui.line_height(fsize)))
+        fsize = max(10, size - 2)
+        feet = ui.wrap(foot, fsize, inner.width) if foot else []
+        fh = len(feet) * ui.line_height(fsize) + 4
+        if feet and self._keeps_room(size, inner.width, btop - y - 8 - fh):
+            btop -= fh
+            for i, ln in enumerate(feet):
+                ui.line(surface, ln, fsize, ui.DIM, pygame.Rect(
+                    inner.left, btop - 4 + i * ui.line_height(fsize), inner.width,
+                    ui.line_height(fsize)))
         self.draw_body(surface, pygame.Rect(inner.left, y, inner.width,
                                             btop - y - 8), size)
 
@@ -211,6 +207,10 @@ class PracticeScreen(Mode):
         800x500)."""
         return next((s for s in (size, size - 1) if s >= 11 and
                      self._body_height(s, width) <= room), size)
+
+    def _keeps_room(self, size: int, width: int, room: int) -> bool:
+        """Whether the side text shows whole in ``room``."""
+        return self._body_height(self._body_size(size, width, room), width) <= room
 
     def side_foot(self) -> str:
         """A line over the buttons, shown only where the side text keeps
