@@ -14,7 +14,7 @@ from simulator.app.match.session import Session
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from tests.app.helpers import DT, click, frame, key, make_app, run_until
+from tests.app.helpers import DT, card_notes, click, frame, key, make_app, run_until
 from tests.app.test_playfix6_match import express_after_annas_foul
 from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss, _norm
 
@@ -54,7 +54,7 @@ def _check_filled(app: App, mode: ComputerMode, banner: Banner) -> None:
     if not mode.banner_hidden:
         return
     texts = _in(card, app)
-    assert app.t("ruling.more", n=mode.banner_hidden) in [t.shown for t in texts]
+    assert card_notes(app, "ruling.more", mode.banner_hidden) & {t.shown for t in texts}
     size = texts[1].size
     first_next = ui.wrap_hanging(banner.next[0], size, card.width - 16, size)[0]
     footer = next(t for t in texts if t.shown == first_next)

@@ -88,11 +88,12 @@ def test_the_gallery_explains_the_foul_whole_at_800x500(lang: str, entry: str) -
         pygame.display.quit()
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_longer_explanation_is_read_with_the_down_key(lang: str) -> None:
-    """The 8 off the table, with its side view, at 800x500: what does not
-    fit says how to read on (the Down key or the wheel, the line whole), and
-    Down brings the explanation's last word into the column; Up goes back."""
+def test_a_longer_explanation_is_read_with_the_down_key() -> None:
+    """The 8 off the table in Russian, with its side view, at 800x500 (the
+    one explanation still longer than the column): what does not fit says
+    how to read on (the Down key or the wheel, the line whole), and Down
+    brings the explanation's last word into the column; Up goes back."""
+    lang = "ru"
     app, g = _at_the_foul(lang, "gallery-eight-off-table")
     try:
         assert g.inset_height(200)

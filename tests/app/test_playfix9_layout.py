@@ -188,7 +188,7 @@ def test_the_gallery_explains_the_foul_beside_the_side_view_in_russian() -> None
         frame(app, n=2)
         assert g.inset_height(200), "the side view is shown"
         body = [t for t in app.texts if g.body_rect.contains(t.rect) and t.shown.strip()
-                and t.size >= 12]
+                and t.size >= 11]  # (a point less where that shows it whole)
         assert len(body) >= 5, [t.shown for t in body]
         side = app.layout.side
         rects = [b.rect for b in g.side_btns]

@@ -181,9 +181,13 @@ class ExportProgress(Dialog):
         self.body = f"{round(self.job.progress * 100)} %"
         if self.job.done:
             self.app.pop_dialog(self)
-            path = self.job.path
-            # Said until the person goes on (or 20 s), and kept in the side
-            # column of the gallery and the replay until the next export.
-            self.app.kept["export.last"] = str(path)
-            self.app.inform(self.app.t("export.done", file=str(path)), EXPORT_TOLD,
-                            until_action=True)
+            if self.job.path is not None:  # (written when done)
+                tell_saved(self.app, self.job.path)
+
+
+def tell_saved(app: App, path: Path) -> None:
+    """"Saved <file>", said until the person goes on (or 20 s); the file kept
+    until the next export (the replay's side column names it, the gallery's
+    button offers to export again)."""
+    app.kept["export.last"] = str(path)
+    app.inform(app.t("export.done", file=str(path)), EXPORT_TOLD, until_action=True)

@@ -162,7 +162,8 @@ class GalleryPlayMode(PracticeScreen):
             (t("shots.trails"), self.toggle_trails, "T"),
             (t("gallery.play_on" if self.app.settings.play_on
                else "gallery.stop_at_foul"), self.toggle_play_on, "O"),
-            (t("shots.export"), self.export, "X"),
+            (t("gallery.export_again" if self.app.kept.get("export.last")
+               else "shots.export"), self.export, "X"),
             (t("gallery.next"), lambda: self.go(1), "N"),
             (t("gallery.previous"), lambda: self.go(-1), "P"),
             (t("common.back"), self.leave, "Esc"),
@@ -182,9 +183,6 @@ class GalleryPlayMode(PracticeScreen):
         loss = self.entry.loses_game
         lines = [t("gallery.entry_loss" if loss else "gallery.entry",
                    n=self.index + 1, of=len(self.all))]
-        last = self.app.kept.get("export.last")
-        if last:
-            lines.append(t("export.last", file=Path(last).name))
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul
@@ -322,6 +320,12 @@ class GalleryPlayMode(PracticeScreen):
         if self.at_foul:
             out.append(cite(self.app.locale, self.demo.foul.code, self.demo.foul.ref))
         return out
+
+    def side_foot(self) -> str:
+        # The last export's file, where the explanation leaves room for it
+        # (above the explanation it pushed the end out at 800x500).
+        last = self.app.kept.get("export.last")
+        return self.app.t("export.last", file=Path(last).name) if last else ""
 
     def hint(self) -> str:
         return self.app.t("gallery.hint")

@@ -30,6 +30,8 @@ class HelpMode(Mode):
         self.page = 0
         self.pages = 1
         self.size = 16  # the text size the last frame was drawn at
+        # The pages worked out, by room, column width and language.
+        self._paged: dict[tuple[int, int, str], tuple[int, list[Page]]] = {}
 
     def leave(self) -> None:
         if self.return_to is not None:
@@ -105,53 +107,88 @@ class HelpMode(Mode):
         return ui.line_height(size + 2, True) + 6 + lh // 2 + sum(
             self._row_height(row, size, width, key_w) for row in sec[1])
 
-    def flow(self, size: int, width: int, room: int,
-             secs: list[Section]) -> list[Page]:
+    def flow(self, size: int, width: int, room: int, secs: list[Section],
+             cap: int = 0) -> tuple[list[Page], list[int]]:
         """The sections run down one column into the next and on to the next
-        page, a section broken between its rows (its heading said again where
-        it goes on): every page but the last full. Whole sections to a column
-        left a second page of three lines, and columns half empty."""
+        page, each column filled to ``cap`` (the page's room when none is
+        given), a section broken between its rows (its heading said again
+        where it goes on) unless it fits whole in the next column and this
+        one is half full; the pages and the height each column takes."""
+        cap = cap or room
         key_w = self.key_width(size, width, secs)
         head_h = ui.line_height(size + 2, True) + 6
         gap = ui.line_height(size) // 2
         pages: list[Page] = [[[]]]
-        y = 0
+        heights = [0]
+
+        def next_column() -> None:
+            if len(pages[-1]) < 2:
+                pages[-1].append([])
+            else:
+                pages.append([[]])
+            heights.append(0)
+
         for head, rows in secs:
             hs = [self._row_height(row, size, width, key_w) for row in rows]
+            y = heights[-1]
+            if y and y + head_h + sum(hs) > cap >= head_h + sum(hs) and 2 * y >= cap:
+                next_column()
             i = 0
             while i < len(rows):
-                if y and y + head_h + hs[i] > room:  # not even its first row
-                    if len(pages[-1]) < 2:
-                        pages[-1].append([])
-                    else:
-                        pages.append([[]])
-                    y = 0
+                if heights[-1] and heights[-1] + head_h + hs[i] > cap:
+                    next_column()  # not even its first row
                 part: list[tuple[str, str]] = []
-                y += head_h
-                while i < len(rows) and (not part or y + hs[i] <= room):
+                y = heights[-1] + head_h
+                while i < len(rows) and (not part or y + hs[i] <= cap):
                     part.append(rows[i])
                     y += hs[i]
                     i += 1
                 pages[-1][-1].append((head, part))
-                y += gap
-        return pages
+                heights[-1] = y + gap
+        return pages, heights
+
+    def balanced(self, size: int, width: int, room: int,
+                 secs: list[Section]) -> list[Page]:
+        """As few pages as the room allows, each at least half full where
+        that can be, with the fewest sections broken, and of those the
+        evenest columns (filled to the brim, page 1 of the help at 1280x720
+        was crowded and page 2 a quarter full, a section broken over it)."""
+        fewest = len(self.flow(size, width, room, secs)[0])
+        least = sum(self.flow(size, width, room, secs)[1]) // (2 * fewest)
+        best: tuple[tuple[int, int, int], list[Page]] | None = None
+        for cap in range(min(room, least), room + 1, 2):
+            pages, heights = self.flow(size, width, room, secs, cap)
+            if len(pages) > fewest:
+                continue
+            thin = any(sum(heights[2 * p:2 * p + 2]) < room for p in range(len(pages)))
+            broken = sum(len(col) for page in pages for col in page) - len(secs)
+            score = (int(thin), broken, cap)
+            if best is None or score < best[0]:
+                best = score, pages
+        return best[1] if best else self.flow(size, width, room, secs)[0]
 
     def paged(self, room: int, col_w: int) -> tuple[int, list[Page]]:
         """The largest size down to MIN_SIZE at which every section fits one
-        page, whole in its column; else the sections flowed over as few
-        pages as MIN_SIZE needs, at the largest size that keeps to them (at
-        MIN_SIZE the second page at 1280x720 held three lines)."""
+        page, whole in its column; else the sections flowed evenly over as
+        few pages as MIN_SIZE needs, at the largest size that keeps to them
+        (at MIN_SIZE the second page at 1280x720 held three lines)."""
         secs = self.sections()
+        memo = (room, col_w, self.app.locale.lang)
+        if memo in self._paged:
+            return self._paged[memo]
+        best: tuple[int, list[Page]] | None = None
         for size in range(16, MIN_SIZE - 1, -1):
             cols, need = self.layout(size, col_w, secs)
             if need <= room:
-                return size, [cols]
-        fewest = self.flow(MIN_SIZE, col_w, room, secs)
-        for size in range(16, MIN_SIZE, -1):
-            pages = self.flow(size, col_w, room, secs)
-            if len(pages) <= len(fewest):
-                return size, pages
-        return MIN_SIZE, fewest
+                best = size, [cols]
+                break
+        if best is None:
+            fewest = len(self.flow(MIN_SIZE, col_w, room, secs)[0])
+            size = next(s for s in range(16, MIN_SIZE - 1, -1)
+                        if len(self.flow(s, col_w, room, secs)[0]) <= fewest)
+            best = size, self.balanced(size, col_w, room, secs)
+        self._paged[memo] = best
+        return best
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size

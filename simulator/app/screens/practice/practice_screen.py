@@ -34,6 +34,7 @@ class PracticeScreen(Mode):
     layout (scoreboard, table, side column, strip) with a title, a text that
     scrolls and a column of buttons in the side column."""
 
+
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
         super().__init__(app)
@@ -153,6 +154,16 @@ class PracticeScreen(Mode):
                 yy += b.place(inner.left, yy, inner.width, bsize) + 6
         for b in buttons:
             b.draw(surface, self.app.mouse)
+        foot = self.side_foot()
+        fsize = max(10, size - 2)
+        feet = ui.wrap(foot, fsize, inner.width) if foot else []
+        fh = len(feet) * ui.line_height(fsize) + 4
+        if feet and self._keeps_room(size, inner.width, btop - y - 8 - fh):
+            btop -= fh
+            for i, ln in enumerate(feet):
+                ui.line(surface, ln, fsize, ui.DIM, pygame.Rect(
+                    inner.left, btop - 4 + i * ui.line_height(fsize), inner.width,
+                    ui.line_height(fsize)))
         self.draw_body(surface, pygame.Rect(inner.left, y, inner.width,
                                             btop - y - 8), size)
 
@@ -185,19 +196,39 @@ class PracticeScreen(Mode):
         probe = pygame.Rect(0, 0, width, 0)
         return ui.grid(self.side_btns, probe, bsize) - probe.top
 
+    def _body_height(self, size: int, width: int) -> int:
+        lh = ui.line_height(size)
+        return sum(_row_height(ln, lh) for ln in ui.wrap(self.side_body, size, width)) \
+            if self.side_body else 0
+
+    def _body_size(self, size: int, width: int, room: int) -> int:
+        """The side text's size: a point smaller (not below 11) where that
+        shows it whole (the gallery's Russian explanations were cut at
+        800x500)."""
+        return next((s for s in (size, size - 1) if s >= 11 and
+                     self._body_height(s, width) <= room), size)
+
+    def _keeps_room(self, size: int, width: int, room: int) -> bool:
+        """Whether the side text shows whole in ``room``."""
+        return self._body_height(self._body_size(size, width, room), width) <= room
+
+    def side_foot(self) -> str:
+        """A line over the buttons, shown only where the side text keeps
+        all its room ("" for none)."""
+        return ""
+
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
-        """The side text: wrapped lines from the scroll position, as many as fit."""
+        """The side text: wrapped lines from the scroll position, as many as
+        fit (at :meth:`_body_size`)."""
         self.body_rect = box
+        size = self._body_size(size, box.width, box.height)
         lh = ui.line_height(size)
         lines = ui.wrap(self.side_body, size, box.width) if self.side_body else []
-
-        def height(ln: str) -> int:  # an empty line a small gap: words get the room
-            return lh if ln.strip() else lh // 3
 
         def fitting(start: int, room: int) -> int:
             used, n = 0, 0
             for ln in lines[start:]:
-                used += height(ln)
+                used += _row_height(ln, lh)
                 if used > room:
                     break
                 n += 1
@@ -215,7 +246,7 @@ class PracticeScreen(Mode):
         y = box.top
         for ln in shown:
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, box.width, lh))
-            y += height(ln)
+            y += _row_height(ln, lh)
         self.body_hidden = len(lines) - self.body_scroll - len(shown)
         if self.body_hidden or self.body_scroll:
             key = "practice.more" if self.body_hidden else "practice.top"
@@ -334,6 +365,12 @@ class PracticeScreen(Mode):
 
     def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """That picture."""
+
+
+def _row_height(line: str, lh: int) -> int:
+    """A line of the side text's height: an empty one a small gap, the
+    words get the room."""
+    return lh if line.strip() else lh // 3
 
 
 def table_positions(st: TableState) -> dict[int, tuple[float, float, float]]:
