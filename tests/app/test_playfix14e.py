@@ -59,3 +59,23 @@ def test_the_table_keys_line_clears_every_button(size: tuple[int, int],
         assert not hit, hit
     finally:
         pygame.display.quit()
+
+
+# -- 3. the foul call names whose foul it is ----------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ((800, 500), (1280, 720)))
+@pytest.mark.parametrize("game", ("8ball", "9ball", "14.1", "express"))
+def test_the_foul_call_names_the_player_it_is_on(game: str, size: tuple[int, int],
+                                                 lang: str) -> None:
+    """F: the dialog's heading names the player the foul is called on (the
+    one at the table): 9-ball's said only "A foul the referee saw", where
+    Express's said "Foul on the last shot: Vera"."""
+    app = open_scene("fouls", game, lang, size)
+    try:
+        s = app.session
+        name = s.name(s.req.shooter)
+        heads = [t for t in app.texts if t.size >= 16]
+        assert any(name in t.shown for t in heads), [t.shown for t in app.texts]
+    finally:
+        pygame.display.quit()
