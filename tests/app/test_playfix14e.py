@@ -79,3 +79,102 @@ def test_the_foul_call_names_the_player_it_is_on(game: str, size: tuple[int, int
         assert any(name in t.shown for t in heads), [t.shown for t in app.texts]
     finally:
         pygame.display.quit()
+
+
+# -- 1. a pull after taking the hint strikes along the hint's aim -------------
+
+BALLS = {0: (0.9, 0.62), 1: (1.6, 0.55), 2: (1.9, 0.9), 9: (2.1, 0.3)}
+
+
+def _hint_taken(app, game: str):  # type: ignore[no-untyped-def]
+    """Anna at a position, the hint asked for and taken (I, I)."""
+    from tests.app.helpers import key, run_until, scenario_match
+    mode = scenario_match(app, game, BALLS)
+    s = app.session
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=6000)
+    frame(app)
+    key(app, pygame.K_i)
+    assert app.mode is mode
+    return mode, s
+
+
+def _table_point(mode, x: float, y: float) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    p = mode.scene.view.to_screen(x, y)
+    return int(p[0]), int(p[1])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ("9-ball", "8-ball"))
+def test_a_pull_after_taking_the_hint_strikes_along_its_aim(
+        game: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """I, I, then the mouse goes over the table to a spot off the aim's line
+    and drags back from there, as the bottom bar says: the stroke goes along
+    the hint's aim at the power of the pull (the mouse turned the cue on its
+    way, the panel went back to "Take the hint" and the stroke scratched)."""
+    import math
+
+    from simulator.app.match import computer
+    from tests.app.helpers import move
+    monkeypatch.setattr(computer, "HINT_STRENGTH", "beginner")
+    app = make_app(lang)
+    try:
+        mode, s = _hint_taken(app, game)
+        hinted = computer.aim_of(s.hint.decision)
+        assert s.aim == hinted
+        assert app.t("hint.taken_button") in [b.label for b in app.buttons]
+        # The mouse comes over the table to where the pull begins.
+        press = _table_point(mode, 1.3, 0.25)
+        for f in (0.25, 0.5, 0.75, 1.0):
+            move(app, (press[0] * f + 5 * (1 - f), press[1]))
+        frame(app)
+        assert s.aim.angle == hinted.angle
+        assert app.t("hint.aim_held") in [t.text for t in app.texts]
+        assert app.t("hint.taken_button") in [b.label for b in app.buttons]
+        # The pull: back along the aim, from that spot.
+        a = math.radians(hinted.angle)
+        back = mode.scene.view.px(0.25)
+        end = (press[0] - back * math.cos(a), press[1] + back * math.sin(a))
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
+        move(app, ((press[0] + end[0]) / 2, (press[1] + end[1]) / 2), held=True)
+        assert s.aim.angle == hinted.angle
+        assert app.t("hint.taken_button") in [b.label for b in app.buttons]
+        move(app, end, held=True)
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                      pos=(int(end[0]), int(end[1])), button=1))
+        assert app.mode is not mode and app.mode.name == "playing", app.mode
+        stroke = app.mode.stroke
+        assert stroke.direction == pytest.approx(hinted.stroke().direction, abs=1e-9)
+        assert stroke.speed != hinted.stroke().speed  # the pull's power
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_click_on_the_table_after_the_hint_aims_with_the_mouse_again(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's aim is held until the player aims themselves: a click on
+    the table (9-ball: no call) turns the cue to it, and the mouse aims
+    again from then on; the bottom bar and F1 say so."""
+    from simulator.app.match import computer
+    from tests.app.helpers import click, key, move
+    monkeypatch.setattr(computer, "HINT_STRENGTH", "beginner")
+    app = make_app(lang)
+    try:
+        mode, s = _hint_taken(app, "9-ball")
+        hinted = computer.aim_of(s.hint.decision)
+        spot = _table_point(mode, 1.3, 1.0)
+        click(app, spot)
+        assert s.aim.angle != hinted.angle
+        frame(app)
+        assert app.t("hint.aim") in [t.text for t in app.texts]
+        assert app.t("hint.take") in [b.label for b in app.buttons]
+        before = s.aim.angle
+        move(app, _table_point(mode, 1.5, 0.2))
+        assert s.aim.angle != before
+        key(app, pygame.K_F1)
+        frame(app)
+        assert app.mode.name == "help"
+        assert any("I, I" in t.text for t in app.texts), [t.text for t in app.texts]
+    finally:
+        pygame.display.quit()
