@@ -178,3 +178,79 @@ def test_a_click_on_the_table_after_the_hint_aims_with_the_mouse_again(
         assert any("I, I" in t.text for t in app.texts), [t.text for t in app.texts]
     finally:
         pygame.display.quit()
+
+
+# -- 4. where the game stands stays on the card beside a hint -----------------
+
+OPEN_TABLE = {"en": "The table is open (8-ball rule 6)",
+              "ru": "Стол открыт («Восьмёрка», п. 6)"}
+
+
+def _open_table_ruling(app):  # type: ignore[no-untyped-def]
+    """8-ball, the table open: Anna plays a shot that pots nothing, and
+    Boris is to shoot with the ruling on the card ("The table is open")."""
+    import math
+
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.app.screens.aiming import AimMode
+    from simulator.practice.scenario import parse_scenario
+    from tests.app.helpers import key, run_until
+    balls = {0: (0.9, 0.62), 1: (1.6, 0.62), 2: (1.9, 0.9), 9: (2.1, 0.3),
+             8: (1.2, 0.3), 12: (1.5, 1.0)}
+    draft = {"format": "kiy-scenario", "version": 1, "id": "position",
+             "discipline": "8-ball", "players": 2,
+             "title": {"en": "Position", "ru": "Позиция"},
+             "balls": {str(b): list(p) for b, p in balls.items()},
+             "state": {"is_break": False}}
+    m = Match.from_state(["Anna", "Boris"], "8-ball", parse_scenario(draft).game,
+                         {}, seed=1)
+    app.session = s = Session(m, app.locale)
+    app.go("match")
+    frame(app)
+    s.aim = s.aim.with_power(0.45)
+    s.aim = s.aim.turned(-s.aim.angle)  # straight at the 1, down the table
+    assert math.isclose(s.aim.angle % 360, 0.0, abs_tol=1e-9)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, AimMode) and s.req is not None
+              and s.req.shooter == 1 and not app.dialogs, limit=6000)
+    frame(app)
+    assert s.banner is not None
+    return s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ((1280, 720), (800, 500)))
+def test_the_open_table_stays_on_the_card_beside_a_hint(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card says "The table is open (8-ball rule 6)"; I asks for a hint
+    and its words come under the card: the table's state is still on it,
+    beside who shoots (the hint's line pushed it under "N more")."""
+    from simulator.app.match import computer
+    from tests.app.helpers import key, run_until
+    monkeypatch.setattr(computer, "HINT_STRENGTH", "beginner")
+    app = make_app(lang, size)
+    try:
+        s = _open_table_ruling(app)
+        state = OPEN_TABLE[lang]
+
+        def card_words() -> str:
+            box = app.mode.banner_rect
+            assert box is not None
+            return " ".join(t.shown for t in app.texts if box.contains(t.rect))
+        frame(app, n=3)
+        assert state in card_words()
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=3)
+        said = " ".join(t.text for t in app.texts)
+        assert app.t("hint.head") in said
+        side = app.mode.layout.side
+        column = " ".join(t.shown for t in app.texts if side.contains(t.rect))
+        # On the card, or (no room there) in the heading above it.
+        assert state in column, column
+        assert app.t("banner.next", name="Boris") in column
+        if size == (1280, 720):
+            assert state in card_words(), card_words()
+    finally:
+        pygame.display.quit()
