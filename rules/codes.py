@@ -210,6 +210,11 @@ class Note:
     RACE_WON = _c("note.race_won", N, g("29"))
 
 
+# Notes that say where the game stands (the table open, the groups taken)
+# rather than what the shot did: what a player must know before the next shot.
+GAME_STATE_NOTES = frozenset({Note.GROUP_CHOSEN.id, Note.OPEN_TABLE.id})
+
+
 class Placement:
     """Why a cue-ball placement is refused (the app shows it, nothing is judged)."""
 

@@ -26,7 +26,10 @@ def foul_dialog(app: App) -> Dialog:
     # simulator.app.dialogs.referee_calls), cited as the game rules them.
     buttons.append((call_words(app, "referee.open"), lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
-    title = app.t("fouls.title", name=s.name(s.req.shooter if s.req else 0)) \
+    # Every form of the title names the player the foul is charged to (the
+    # shortest one of a low window said only "A foul the referee saw").
+    at_table = s.name(s.req.shooter if s.req else 0)
+    title = app.t("fouls.title", name=at_table) \
         if offender is None else app.t("fouls.title_shot", name=s.name(offender))
     body = app.t("fouls.body") if offender is None else \
         app.t("fouls.body_shot", name=s.name(offender))
@@ -38,7 +41,8 @@ def foul_dialog(app: App) -> Dialog:
     d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
                       _other_calls(app, "fouls.referee_short"), buttons[-1][0]]
     d.shortest = _book_once(app, callable_fouls(s)[:7], d.short_labels,
-                            None if offender is None else
+                            app.t("fouls.title_short", name=at_table)
+                            if offender is None else
                             app.t("fouls.title_shot_short", name=s.name(offender)))
     d.briefest = _brief(app, callable_fouls(s)[:7], d.shortest)
     return d
@@ -74,11 +78,10 @@ def _brief(app: App, codes: list[Any], shortest: tuple[str, str, list[str]] | No
 
 
 def _book_once(app: App, codes: list[Any], labels: list[str],
-               title: str | None = None) -> tuple[str, str, list[str]] | None:
+               title: str) -> tuple[str, str, list[str]] | None:
     """The shortest words: the rule book of most of the fouls named once in
     the text, its fouls citing only their rule's number ("(rule 3)"), the
-    title without the name (the side column's heading says it; ``title``:
-    one naming whose shot the call is on, kept): at 800x500
+    title in its short form (still naming whose foul it is): at 800x500
     in Russian the full citation on every button left two of six choices
     under the wheel."""
     loc = app.session.locale if app.session is not None else None
@@ -97,7 +100,7 @@ def _book_once(app: App, codes: list[Any], labels: list[str],
         out.append(f"{words} ({app.t('fouls.rule_short', rule=r.rule)})")
     rest = labels[len(codes):]
     out += [_other_calls(app, "fouls.referee_short", book), *rest[1:]]
-    return (title or app.t("fouls.title_short"),
+    return (title,
             app.t("fouls.body_book", book=app.t(f"book.{book}")), out)
 
 

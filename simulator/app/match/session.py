@@ -793,10 +793,13 @@ class Session:
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
             explain(f.code, f.ref)
+        from rules.codes import GAME_STATE_NOTES
+        state: list[str] = []
         for n in r.notes:
             if n.code.id == "note.legal":
                 continue
-            lines.append(f"• {cite(loc, n.code, n.ref, self.discipline)}")
+            said = f"• {cite(loc, n.code, n.ref, self.discipline)}"
+            (state if n.code.id in GAME_STATE_NOTES else lines).append(said)
             explain(n.code, n.ref)
         if any(r.points):
             pts = ", ".join(f"{self.name(i)} {'+' if p > 0 else '−'}{abs(p)}"
@@ -820,7 +823,7 @@ class Session:
                                                    for c in r.options)
                 nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
-        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts))
+        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
 
     def next_break_words(self, r: Ruling) -> str:
         """Who breaks the game after the one ``r`` ended, and why: a game won

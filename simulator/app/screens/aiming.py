@@ -228,7 +228,10 @@ class AimMode(ShotInputMode):
             s.aim = s.aim.with_power(self.pulled_power(pos))
             self.warn_wrong_way(pos)
             return
-        if not self.layout.table.collidepoint(pos):
+        if not self.layout.table.collidepoint(pos) or self.hint_aim_held():
+            # The hint's aim taken is held: the mouse goes to pull back
+            # along it (it turned the cue on its way, and the pull scratched);
+            # a click on the table aims with the mouse again.
             return
         if self.key_lock is not None:
             if math.dist(self.key_lock, pos) < 12:
@@ -319,19 +322,21 @@ class AimMode(ShotInputMode):
         else:
             s.aim = s.aim.with_power(self.drag_power0)
             if not moved:
-                self.click(pos)
+                if not self.click(pos) and self.hint_aim_held():
+                    self.aim_at(pos)  # the player aims again, from the click
             elif not self.pull_warned:
                 # A drag across the aim gives no power either: said, so the
                 # player is not left wondering why nothing happened.
                 self.app.inform(self.app.t("pull.nothing"), 4.0)
 
-    def click(self, pos: tuple[int, int]) -> None:
+    def click(self, pos: tuple[int, int]) -> bool:
         """A click without a pull-back: choose the called ball or pocket.
         The cue stays as the player had aimed it: the mouse's way to what
-        it calls turned it, and is undone."""
+        it calls turned it, and is undone. Whether it was on a ball or a
+        pocket of a call."""
         req = self.session.req
         if req is None or not self.calling():
-            return
+            return False
         x, y = self.scene.view.to_table(*pos)
         st = self.session.table
         r = st.spec.balls.radius
@@ -344,7 +349,7 @@ class AimMode(ShotInputMode):
                 else:
                     self.app.notify(self.app.t("call.not_callable", ball=b), 2.5)
                 self.keep_aim(pos)
-                return
+                return True
         best = min(st.spec.pockets, key=lambda p: math.dist(p.mouth_centre, (x, y)))
         if math.dist(best.mouth_centre, (x, y)) < 0.12:
             self.call_pocket = best.name
@@ -352,6 +357,8 @@ class AimMode(ShotInputMode):
             if self.call_ball is None and only is not None:
                 self.call_ball = only
             self.keep_aim(pos)
+            return True
+        return False
 
     def only_ball(self) -> int | None:
         """The one ball a wanted call may name, if there is only one."""
@@ -640,9 +647,10 @@ class AimMode(ShotInputMode):
     def hint(self) -> str:
         if self.calling() and self.call_missing():
             return self.app.t("hint.call")
-        return self.app.t("hint.aim")
+        return self.app.t("hint.aim_held" if self.hint_aim_held() else "hint.aim")
 
     def short_hint(self) -> str:
         if self.calling() and self.call_missing():
             return self.app.t("hint.call_short")
-        return self.app.t("hint.aim_short")
+        return self.app.t("hint.aim_held_short" if self.hint_aim_held()
+                          else "hint.aim_short")

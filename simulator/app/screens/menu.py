@@ -17,12 +17,12 @@ __all__ = ["MenuMode", "backdrop"]
 BIG_TYPE = 20  # the menu buttons' type (the theme's "#big")
 MIN_GAP = 8  # between two buttons
 COLUMN_GAP = 32  # between the two columns of a low window, and at their sides
-HINT_ROOM = 30  # the keys' line under the buttons
 
 
-def column_metrics(h: int, n: int, top: int) -> tuple[int, int]:
-    """Button height and gap for ``n`` buttons from ``top`` that fit height ``h``."""
-    step = min(max(34, h // 17) + 12, (h - top - 24) // max(1, n))
+def column_metrics(h: int, n: int, top: int, bottom: int) -> tuple[int, int]:
+    """Button height and gap for ``n`` buttons from ``top`` in a window ``h``
+    high, the last one ending above ``bottom``."""
+    step = min(max(34, h // 17) + 12, (bottom - top) // max(1, n))
     height = max(26, int(step * 0.78))
     return height, max(4, step - height)
 
@@ -84,13 +84,16 @@ class MenuMode(Mode):
         ]
         top = int(h * 0.25)
         w = app.size[0]
-        height, gap = column_metrics(h, len(items), top)
+        # The buttons end above the keys' line: at 1600x1000 the last one,
+        # "Exit", stood over its words.
+        bottom = keys_line_box(app.size).top - MIN_GAP
+        height, gap = column_metrics(h, len(items), top, bottom)
         # A low window (800x500) left eleven buttons 26 px high for 20 px
         # words, 5 px apart: there they stand in two columns, with room.
         roomy = fonts.font(BIG_TYPE).get_linesize() + 6
         if (height < roomy or gap < MIN_GAP) and w >= 2 * 300 + 3 * COLUMN_GAP:
             rows = (len(items) + 1) // 2
-            height, gap = column_metrics(h - HINT_ROOM, rows, top)
+            height, gap = column_metrics(h, rows, top, bottom)
             width = min(360, (w - 3 * COLUMN_GAP) // 2)
             left = button_column(app, items[:rows], top=top, width=width,
                                  height=height, gap=gap,
@@ -173,12 +176,22 @@ class MenuMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, "Kiy", self.app.t("menu.subtitle"))
-        # The keys' line clear of the frame (it stood 4 px inside it).
-        w, h = self.app.size
-        size = max(11, h // 55)
-        margin = max(6, h // 60) + 12
-        ui.line(surface, self.app.t("menu.version_hint"), size, (150, 160, 150),
-                pygame.Rect(margin, h - margin - ui.line_height(size),
-                            w - 2 * margin, ui.line_height(size)), align="right")
+        box = keys_line_box(self.app.size)
+        ui.line(surface, self.app.t("menu.version_hint"),
+                keys_line_size(self.app.size[1]), (150, 160, 150), box, align="right")
+
+
+def keys_line_size(h: int) -> int:
+    return max(11, h // 55)
+
+
+def keys_line_box(size: tuple[int, int]) -> pygame.Rect:
+    """Where the keys' line stands: clear of the frame (it stood 4 px inside
+    it), under the buttons."""
+    w, h = size
+    text = keys_line_size(h)
+    margin = max(6, h // 60) + 12
+    return pygame.Rect(margin, h - margin - ui.line_height(text), w - 2 * margin,
+                       ui.line_height(text))
 
 

@@ -116,13 +116,24 @@ class ShotInputMode(TableMode):
         """What taking the hint does besides setting the aim (placing goes on
         to aim; aiming takes the hint's call)."""
 
+    def hint_aim_held(self) -> bool:
+        """Whether the aim is the hint's taken: its direction, tip and
+        elevation (the power is the player's to set with a pull)."""
+        s = self.session
+        if s.hint is None:
+            return False
+        from dataclasses import replace
+
+        from simulator.app.match import computer
+        hinted = computer.aim_of(s.hint.decision)
+        return replace(s.aim, power=hinted.power) == hinted
+
     def hint_button(self) -> ui.Button:
         s = self.session
         t = self.app.t
         if s.hint is not None:
-            from simulator.app.match import computer
             # Once taken (the aim is the hint's), the button says so.
-            taken = s.aim == computer.aim_of(s.hint.decision)
+            taken = self.hint_aim_held()
             return ui.Button(t("hint.taken_button") if taken else t("hint.take"),
                              self.take_hint, key="I", ident="hint", selected=not taken)
         if s.hint_job is not None:  # Esc stops the search

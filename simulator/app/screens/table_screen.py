@@ -319,7 +319,13 @@ class TableMode(Mode):
             if self.card_first():
                 card_h = room
             elif extra and room >= 200:
-                card_h = max(room // 2, room - wanted - 6)
+                # Never below what happened, where the game stands and who
+                # shoots, while the hint's first words keep their room (a
+                # hint left "The table is open" under "N more").
+                least = ruling_card.least_height(banner, inner.width, size) + \
+                    self._fold_button(inner.width, size)[2] + 4
+                card_h = max(room // 2, room - wanted - 6, min(
+                    least, room - self._first_extra_room(extra, inner.width, size)))
             else:
                 card_h = room - self._first_extra_room(extra, inner.width, size)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
@@ -366,7 +372,9 @@ class TableMode(Mode):
             return big, small
         said = " ".join(banner.next)
         tries = [(big, small)]
-        if small in said:
+        # (beside a hint the small line also gives way to where the game
+        # stands: "cue ball as it lies" pushed "The table is open" off the card)
+        if small in said or (banner.state and self.extra_first_wanted()):
             tries.append((big, ""))
             # (beside a hint the card is too low to say who shoots: the name stays)
             if big in said and not self.extra_first_wanted():
@@ -381,6 +389,12 @@ class TableMode(Mode):
                     (b, size + 3, True), (sm, size - 1, False)) if text)
             if room - h >= need:
                 break
+        if banner.state and self.extra_first_wanted() and room - h < \
+                ruling_card.state_height(banner, inner.width, size) + \
+                self._fold_button(inner.width, size)[2] + 4:
+            # No room on the card even for where the game stands (a long
+            # hint, Russian buttons on two lines): the heading says it.
+            sm = " ".join(ln.removeprefix("• ") for ln in banner.state)
         return b, sm
 
     def _buttons_height(self, width: int, size: int) -> int:

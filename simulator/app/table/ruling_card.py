@@ -19,10 +19,18 @@ class Banner:
     lines: tuple[str, ...]
     foul: bool
     next: tuple[str, ...] = ()  # who is next and what they choose
+    # Where the game stands (the table open, the groups): kept in view with
+    # who is next, whatever else takes the column (a hint pushed it out).
+    state: tuple[str, ...] = ()
+
+    @property
+    def kept(self) -> tuple[str, ...]:
+        """The lines the card keeps at its foot, never scrolled away."""
+        return (*self.state, *self.next)
 
     @property
     def all_lines(self) -> tuple[str, ...]:
-        return (*self.lines, *self.next)
+        return (*self.lines, *self.kept)
 
 
 def line_rows(lines: tuple[str, ...], size: int, width: int
@@ -56,8 +64,17 @@ def least_height(banner: Banner, width: int, size: int) -> int:
     title = ui.paragraph(None, banner.title, size + 1, ui.INK,
                          pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
     first = line_rows(banner.lines[:1], size, inner)
-    nxt = line_rows(banner.next, size, inner)
+    nxt = line_rows(banner.kept, size, inner)
     return 12 + title + rows_height(first, size) + rows_height(nxt, size) + 2
+
+
+def state_height(banner: Banner, width: int, size: int) -> int:
+    """The card's height (without its fold row) that shows its title and
+    where the game stands."""
+    inner = width - 16
+    title = ui.paragraph(None, banner.title, size + 1, ui.INK,
+                         pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
+    return 12 + title + rows_height(line_rows(banner.state, size, inner), size) + 2
 
 
 def draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
@@ -171,17 +188,27 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
     ruling's first line whole (what happened and its rule: "the cue ball
     was struck with something other than the" once lost its rule to it);
     else only who shoots stays there, the choices to come following the
-    first line; else all of it follows the first line and scrolls."""
-    lines, nxt = banner.lines, banner.next
+    first line; else all of it follows the first line and scrolls. Where the
+    game stands (``state``: the table open, the groups) stays before all of
+    that: a card squeezed by a hint kept the ruling's first line and lost
+    "The table is open", what the next shot needs; the heading above says
+    who shoots."""
+    lines, state, nxt = banner.lines, banner.state, banner.next
     first = rows_height(line_rows(lines[:1], size, width), size) + 2 if lines else 0
-    for body_lines, foot in ((lines, nxt),
-                             ((*lines[:1], *nxt[1:], *lines[1:]), nxt[:1])):
+    # (body, foot, room the foot leaves above it)
+    tries = [(lines, (*state, *nxt), first),
+             ((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), first)]
+    if state:
+        tries += [((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), 0),
+                  ((*lines[:1], *nxt, *lines[1:]), state, 0)]
+    tries.append(((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], first))
+    for body_lines, foot, need in tries:
         foot_rows = line_rows(foot, size, width)
-        if fit_rows(foot_rows, size, room - first) == len(foot_rows):
+        if fit_rows(foot_rows, size, room - need) == len(foot_rows):
             # (the footer's rows numbered after the body's: a gap between lines)
             return line_rows(body_lines, size, width), [
                 (i + len(body_lines), x, w) for i, x, w in foot_rows]
-    return line_rows((*lines[:1], *nxt, *lines[1:]), size, width), []
+    return line_rows((*lines[:1], *state, *nxt, *lines[1:]), size, width), []
 
 
 def rows_height(rows: list[tuple[int, int, str]], size: int) -> int:
