@@ -160,7 +160,10 @@ class HelpMode(Mode):
             pages, heights = self.flow(size, width, room, secs, cap)
             if len(pages) > fewest:
                 continue
-            thin = any(sum(heights[2 * p:2 * p + 2]) < room for p in range(len(pages)))
+            # Thin: a page under 60 % of its two columns (a margin over half:
+            # the heights count the gaps under sections, the eye does not).
+            thin = any(5 * sum(heights[2 * p:2 * p + 2]) < 6 * room
+                       for p in range(len(pages)))
             broken = sum(len(col) for page in pages for col in page) - len(secs)
             score = (int(thin), broken, cap)
             if best is None or score < best[0]:
