@@ -16,7 +16,7 @@ from pathlib import Path
 
 from simulator.files.atomic import atomic_write
 from simulator.records.evening import Evening
-from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL
+from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL, SINGLE, WINNERS
 from simulator.records.standings import BracketMatch, StandingRow
 from simulator.records.words import t
 
@@ -119,11 +119,18 @@ def _match_box(m: BracketMatch, lang: str) -> str:
     return f'<div class="match"><small>{_e(m.slot)}</small>{"".join(lines)}</div>'
 
 
-def stage_title(lang: str, stage: str, number: int) -> str:
+def stage_title(lang: str, evening: Evening, stage: str, number: int) -> str:
     """A round's heading: "Round 2", "Losers' bracket, round 3", "Grand
-    final" (and its replay)."""
+    final" (and its replay); a single elimination's rounds by how far they
+    are from its final ("Quarter-final", "Semi-final", "Final"): it has no
+    winners' bracket, there being no losers' one."""
     if stage == FINAL:
         return t(lang, "stage.final" if number == 1 else "stage.final_2")
+    if stage == WINNERS and evening.setup.format == SINGLE:
+        left = max(n.round for n in evening.nodes) - number
+        if left < 2:
+            return t(lang, ("stage.ko_final", "stage.ko_semi")[left])
+        return t(lang, "stage.ko_round", n=2 ** left, players=2 ** (left + 1))
     return t(lang, f"stage.{stage}", n=number)
 
 
@@ -140,7 +147,7 @@ def evening_html(evening: Evening, lang: str = "en") -> str:
             who = evening.name(rnd.resting[0])
             rest = f'<div class="bye">{_e(t(lang, "page.rests", name=who))}</div>'
         rounds.append(f'<div class="round"><h3>'
-                      f"{_e(stage_title(lang, rnd.stage, rnd.round))}</h3>"
+                      f"{_e(stage_title(lang, evening, rnd.stage, rnd.round))}</h3>"
                       f"{boxes}{rest}</div>")
     champion = evening.champion()
     won = f"<p><b>{_e(t(lang, 'page.winner', name=evening.name(champion)))}</b></p>" \

@@ -108,8 +108,9 @@ class BracketMatch:
 
 @dataclass(frozen=True)
 class BracketRound:
-    """A round to draw: ``stage`` (round, winners, losers, final, match or
-    game) and its number, its matches, and who rests (a round robin's bye)."""
+    """A round to draw: ``stage`` (round, winners, losers, final; matches or
+    games: the one list of winner stays or an Express series) and its
+    number, its matches, and who rests (a round robin's bye)."""
 
     stage: str
     round: int
@@ -274,7 +275,8 @@ def bracket(ev: Evening) -> list[BracketRound]:
                 ms.append(_drawn(ev, slot, (ev.seeding[a], ev.seeding[b])))
             out.append(BracketRound("round", r + 1, tuple(ms), resting))
         return out
-    stage, prefix = ("match", "M") if f == WINNER_STAYS else ("game", "G")
+    # One list of every match (game): a heading for them all, not "Game 1".
+    stage, prefix = ("matches", "M") if f == WINNER_STAYS else ("games", "G")
     ms = [_drawn(ev, f"{prefix}{k + 1}", ev.results[f"{prefix}{k + 1}"].seats)
           for k in range(len(ev.results))]
     ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)

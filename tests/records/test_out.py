@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from simulator.records.export import (
     standings_csv,
     write_exports,
 )
-from simulator.records.formats import DOUBLE, ROUND_ROBIN
+from simulator.records.formats import DOUBLE, ROUND_ROBIN, SINGLE
 from tests.records.helpers import Pick, people, play_out
 from tests.records.records_data import club_night, match, seat
 
@@ -143,3 +144,16 @@ def test_a_hand_made_export_with_a_bad_field_is_refused_by_name(
     with Records.open(tmp_path / "d.sqlite3") as rec, \
             pytest.raises(InputError, match=r"matches\[0\]\.seats\[0\]\.name"):
         transfer.import_records(rec, path)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["Round of 8", "Semi-final", "Final"]),
+    ("ru", ["1/4 финала", "Полуфинал", "Финал"])])
+def test_a_single_eliminations_rounds_on_the_page(lang: str, words: list[str]) -> None:
+    """Eight players knocked out: the quarter-finals, the semi-finals and
+    the final, by their names; no winners' bracket without a losers' one."""
+    ev = Evening.create(Setup(people(*"ABCDEFGH"), SINGLE, "9-ball", race=1))
+    play_out(ev, Pick())
+    page = evening_html(ev, lang)
+    heads = re.findall(r"<h3>(.*?)</h3>", page)
+    assert heads == words

@@ -28,7 +28,7 @@ from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import stage_title
 from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
-from simulator.records.standings import BracketMatch, BracketRound, StandingRow
+from simulator.records.standings import BracketMatch, StandingRow
 
 
 class EveningMode(Mode):
@@ -189,7 +189,7 @@ class EveningMode(Mode):
                                                  left.width - 20, left.bottom - y - 6),
                         size)
         y = card(surface, right, rec_t(self.app, "page.matches"), size)
-        self._bracket(surface, ev.bracket(), pygame.Rect(
+        self._bracket(surface, ev, pygame.Rect(
             right.left + 10, y, right.width - 20, right.bottom - y - 6), size)
 
     def _headline(self, ev: Evening) -> str:
@@ -203,7 +203,7 @@ class EveningMode(Mode):
         call = self.call
         if call is None:
             return ""
-        where = stage_title(self.app.locale.lang, call.stage, call.round)
+        where = stage_title(self.app.locale.lang, ev, call.stage, call.round)
         races = ""
         if call.handicapped:
             races = " " + t("club.races", races=":".join(map(str, call.races)))
@@ -244,15 +244,15 @@ class EveningMode(Mode):
         return [place, shown_name(self.app, r.name), str(r.played), str(r.won),
                 str(r.lost), last]
 
-    def _bracket(self, surface: pygame.Surface, rounds: list[BracketRound],
-                 rect: pygame.Rect, size: int) -> None:
+    def _bracket(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
+                 size: int) -> None:
         """The rounds in columns, each a heading and its matches; a column
         full, the next begins."""
         small = max(10, size - 1)
         lh = ui.line_height(small)
-        blocks = [(stage_title(self.app.locale.lang, r.stage, r.round),
+        blocks = [(stage_title(self.app.locale.lang, ev, r.stage, r.round),
                    [self._match_line(m) for m in r.matches
-                    if m.status not in ("skipped",)]) for r in rounds]
+                    if m.status not in ("skipped",)]) for r in ev.bracket()]
         ncols = 1
         while ncols < 4:
             per = -(-sum(len(b[1]) + 2 for b in blocks) // ncols)

@@ -1,0 +1,58 @@
+"""What a club evening's screens say: the rounds' headings by format, a
+handicap's races on the scoreboard, a match given up shown as given up."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from tests.app.helpers import button_labels, click_button, frame
+from tests.app.test_club import label, new_app, rec_words
+
+
+def set_up(app: App, fmt: str, seats: int) -> None:
+    """From the menu: an evening of ``fmt`` for ``seats`` beginners, begun."""
+    click_button(app, app.t("club.menu_evening"))
+    wanted = app.t("club.format", value=rec_words(app, fmt))
+    while wanted not in button_labels(app):
+        click_button(app, label(app, app.t("club.format", value="")))
+    for _ in range(seats):
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    click_button(app, app.t("club.begin", n=seats))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "evening", app.toast
+
+
+def shown(app: App) -> list[str]:
+    frame(app)
+    return [t.text for t in app.texts]
+
+
+@pytest.mark.parametrize(("lang", "words", "not_words"), [
+    ("en", ["Semi-final", "Final"], ["Winners' bracket"]),
+    ("ru", ["Полуфинал", "Финал"], ["Сетка победителей"])])
+def test_a_single_elimination_names_its_rounds(lang: str, words: list[str],
+                                               not_words: list[str]) -> None:
+    """Four players knocked out: a semi-final and a final, not the double
+    elimination's winners' bracket (there is no losers' one)."""
+    app = new_app(lang)
+    set_up(app, "single-elimination", 4)
+    texts = shown(app)
+    for w in words:
+        assert w in texts, texts
+    assert not any(n in t for n in not_words for t in texts), texts
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "heading", "game_1"), [
+    ("en", "Games", "Game 1"), ("ru", "Партии", "Партия 1")])
+def test_an_express_series_lists_its_games_under_one_heading(
+        lang: str, heading: str, game_1: str) -> None:
+    """The series' games are listed under "Games", not under "Game 1" (the
+    second game then read as listed under game 1)."""
+    app = new_app(lang)
+    set_up(app, "express-series", 3)
+    texts = shown(app)
+    assert heading in texts and game_1 not in texts, texts
+    pygame.display.quit()
