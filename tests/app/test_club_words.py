@@ -56,3 +56,19 @@ def test_an_express_series_lists_its_games_under_one_heading(
     texts = shown(app)
     assert heading in texts and game_1 not in texts, texts
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_handicap_hint_only_where_a_handicap_is_offered(lang: str) -> None:
+    """A round robin's setup explains its handicap; an Express series has
+    none to choose, so its setup says nothing of one."""
+    app = new_app(lang)
+    click_button(app, app.t("club.menu_evening"))
+    hint = app.t("club.handicap_hint")
+    assert hint in " ".join(shown(app))
+    series = app.t("club.format", value=rec_words(app, "express-series"))
+    while series not in button_labels(app):
+        click_button(app, label(app, app.t("club.format", value="")))
+    words = " ".join(shown(app))
+    assert app.t("club.options_hint") in words and hint not in words
+    pygame.display.quit()
