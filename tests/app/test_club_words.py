@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.match import club as club_hold
 from tests.app.helpers import button_labels, click_button, frame
 from tests.app.test_club import label, new_app, rec_words
 
@@ -71,4 +72,37 @@ def test_the_handicap_hint_only_where_a_handicap_is_offered(lang: str) -> None:
         click_button(app, label(app, app.t("club.format", value="")))
     words = " ".join(shown(app))
     assert app.t("club.options_hint") in words and hint not in words
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_handicapped_match_shows_each_players_race(lang: str) -> None:
+    """A beginner against a strong player with a handicap: the scoreboard
+    says each player's own race on their card, not the referee's longer
+    race for both."""
+    app = new_app(lang)
+    click_button(app, app.t("club.menu_evening"))
+    for lv in ("beginner", "strong"):
+        click_button(app, app.t("club.add_cpu", level=app.t(f"cpu.level.{lv}")))
+    race = next(b for b in button_labels(app)
+                if b in [app.t("club.race", n=n) for n in range(1, 12)])
+    while race != app.t("club.race", n=1):  # the shortest: the handicap 1 : more
+        click_button(app, race)
+        race = next(b for b in button_labels(app)
+                    if b in [app.t("club.race", n=n) for n in range(1, 12)])
+    click_button(app, app.t("club.handicap_off"))
+    click_button(app, app.t("club.begin", n=2))
+    frame(app)
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    hold = club_hold.evening_of(app.session)
+    assert hold is not None and hold.call.handicapped
+    races = hold.call.races
+    texts = shown(app)
+    s = app.session
+    assert s is not None
+    for seat, n in enumerate(races):  # the card: the name, then its lines
+        card = texts[texts.index(s.name(seat)) + 1]
+        assert card.startswith(app.t("evening.race_over", n=n)), texts
+    assert app.t("score.handicap", game=1) in texts
+    assert app.t("score.race", n=max(races), game=1) not in texts
     pygame.display.quit()
