@@ -961,8 +961,8 @@ def scoreboard(s: Session, ended: bool = False) -> tuple[list[PlayerCard], list[
         else (req.shooter if req is not None else -1)
     # A handicap: each card says its player's own race, the centre that
     # the races differ (the referee's race is only the longer one).
-    own = [(loc.t("evening.race_over", n=n),) for n in s.races] or \
-        [()] * len(board.players)
+    own: list[tuple[str, ...]] = [(loc.t("evening.race_over", n=n),)
+                                  for n in s.races] or [()] * len(board.players)
     cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
                         own[i] + tuple(line_words(s, ln) for ln in p.lines),
                         i == active, out=p.out, balls=tuple(p.balls),
