@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 from simulator.files.atomic import atomic_write
@@ -105,10 +106,26 @@ def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> st
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
 
 
+def given_up_words(lang: str, m: BracketMatch, names: Sequence[str | None]
+                   ) -> str | None:
+    """What a match that ended with a game given up came to, in place of a
+    score that says nothing: "w/o" (the loser conceded), or of three or
+    more players "Vera wins: the others left" (``names`` as shown); None for
+    a match played out."""
+    if not m.given_up or m.winner is None:
+        return None
+    if len(names) > 2:
+        return t(lang, "page.others_left", name=names[m.winner])
+    return t(lang, "page.given_up")
+
+
 def _match_box(m: BracketMatch, lang: str) -> str:
     lines = []
+    given_up = given_up_words(lang, m, m.names)
+    if given_up is not None:
+        lines.append(f"<div>{_e(given_up)}</div>")
     for side, (e, name) in enumerate(zip(m.entrants, m.names, strict=True)):
-        score = f" {m.score[side]}" if m.score else ""
+        score = f" {m.score[side]}" if m.score and given_up is None else ""
         if e == BYE:
             lines.append(f'<div class="bye">{_e(t(lang, "page.bye"))}</div>')
         elif name is None:

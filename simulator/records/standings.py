@@ -95,7 +95,8 @@ class BracketMatch:
     """A match in a round of the bracket (or the schedule): the entrants per
     side (None: not known yet, :data:`~simulator.records.formats.BYE`: a
     bye), its status (waiting, ready, played, walkover, skipped) and, when
-    played, the winning side and the games (or points) of each."""
+    played, the winning side and the games (or points) of each, and
+    whether it ended with a game given up (a score then says nothing)."""
 
     slot: str
     entrants: tuple[int | None, ...]
@@ -104,6 +105,7 @@ class BracketMatch:
     winner: int | None = None
     score: tuple[int, ...] = ()
     races: tuple[int, ...] = ()
+    given_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -257,7 +259,8 @@ def bracket(ev: Evening) -> list[BracketRound]:
                     ev.name(p) for p in st.players), st.status,
                     None if res is None else res.winner,
                     () if res is None else _score(ev, res),
-                    () if res is None else res.races))
+                    () if res is None else res.races,
+                    res is not None and res.given_up))
         order = {formats.WINNERS: 0, formats.LOSERS: 1, formats.FINAL: 2}
         return [BracketRound(stage, rnd, tuple(ms)) for (stage, rnd), ms in
                 sorted(rounds.items(), key=lambda kv: (order[kv[0][0]],
@@ -293,7 +296,8 @@ def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
     r = ev.results.get(slot)
     if r is not None:
         return BracketMatch(slot, r.seats, tuple(ev.name(e) for e in r.seats),
-                            formats.PLAYED, r.winner, _score(ev, r), r.races)
+                            formats.PLAYED, r.winner, _score(ev, r), r.races,
+                            r.given_up)
     status = formats.READY if ev.status == PLAYING else formats.WAITING
     return BracketMatch(slot, seats, tuple(ev.name(e) for e in seats), status)
 

@@ -8,8 +8,9 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match import club as club_hold
+from simulator.records import words
 from tests.app.helpers import button_labels, click_button, frame
-from tests.app.test_club import label, new_app, rec_words
+from tests.app.test_club import label, new_app, person_concedes, rec_words
 
 
 def set_up(app: App, fmt: str, seats: int) -> None:
@@ -105,4 +106,29 @@ def test_a_handicapped_match_shows_each_players_race(lang: str) -> None:
         assert card.startswith(app.t("evening.race_over", n=n)), texts
     assert app.t("score.handicap", game=1) in texts
     assert app.t("score.race", n=max(races), game=1) not in texts
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_knockout_match_conceded_reads_as_given_up(lang: str) -> None:
+    """A person concedes their knockout match: the bracket says it was
+    given up ("w/o"), not a game score never played."""
+    app = new_app(lang)
+    click_button(app, app.t("club.menu_evening"))
+    wanted = app.t("club.format", value=rec_words(app, "single-elimination"))
+    while wanted not in button_labels(app):
+        click_button(app, label(app, app.t("club.format", value="")))
+    mode = app.mode
+    mode.entry.set_text("Ann")  # type: ignore[union-attr]
+    click_button(app, app.t("club.add_person"))
+    click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    click_button(app, app.t("club.begin", n=2))
+    frame(app)
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    assert app.session is not None
+    person_concedes(app, app.session)
+    click_button(app, app.t("club.to_evening"))
+    texts = shown(app)
+    assert any(t.startswith(words.t(lang, "page.given_up")) for t in texts), texts
+    assert not any(t.strip() in ("0:1", "1:0") for t in texts), texts
     pygame.display.quit()

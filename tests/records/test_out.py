@@ -22,7 +22,7 @@ from simulator.records.export import (
     standings_csv,
     write_exports,
 )
-from simulator.records.formats import DOUBLE, ROUND_ROBIN, SINGLE
+from simulator.records.formats import DOUBLE, EXPRESS_SERIES, ROUND_ROBIN, SINGLE
 from tests.records.helpers import Pick, people, play_out
 from tests.records.records_data import club_night, match, seat
 
@@ -157,3 +157,23 @@ def test_a_single_eliminations_rounds_on_the_page(lang: str, words: list[str]) -
     page = evening_html(ev, lang)
     heads = re.findall(r"<h3>(.*?)</h3>", page)
     assert heads == words
+
+
+@pytest.mark.parametrize(("lang", "given_up", "left"), [
+    ("en", "w/o", "Ann wins: the others left"),
+    ("ru", "сдача", "Ann выигрывает: остальные выбыли")])
+def test_a_match_given_up_reads_as_given_up(lang: str, given_up: str,
+                                            left: str) -> None:
+    """A knockout's matches conceded read "w/o", not a 2-0 never played; an
+    Express game the others left says who won and how, not the points."""
+    ko = Evening.create(Setup(people(*"ABCD"), SINGLE, "9-ball", race=2))
+    play_out(ko, Pick())  # every game conceded
+    boxes = re.findall(r'<div class="match">(.*?)</div></div>', evening_html(ko, lang))
+    assert len(boxes) == 3
+    for box in boxes:
+        assert f"<div>{given_up}</div>" in box and " 2</div>" not in box, box
+    series = Evening.create(Setup(people("Ann", "Bob", "Vera"), EXPRESS_SERIES,
+                                  "express", games=1))
+    play_out(series, Pick())  # Bob and Vera leave
+    page = evening_html(series, lang)
+    assert left in page and " 30</div>" not in page

@@ -11,7 +11,7 @@ import pytest
 from simulator.records.club import match_record, seats_of
 from simulator.records.database import Records
 from simulator.records.evening import Evening
-from simulator.records.formats import ROUND_ROBIN
+from simulator.records.formats import EXPRESS_SERIES, ROUND_ROBIN
 from simulator.records.pages import ratings, results_of
 from simulator.records.plan import Setup
 from simulator.records.rating import (
@@ -139,3 +139,19 @@ def test_games_given_up_are_not_rated(tmp_path: Path) -> None:
             records.record(rec)
         with Records.open(tmp_path / "r.sqlite3", daily_backup=False) as records:
             assert records.matches()[-1].seats == rec.seats
+
+
+def test_an_express_game_the_others_left_is_not_rated() -> None:
+    """The winner of an Express game the others left won nothing at the
+    table: no rated game for anyone."""
+    ev = Evening.create(Setup(people("Ann", "Bob", "Vera"), EXPRESS_SERIES,
+                              "express", games=1))
+    call = ev.next_match()
+    assert call is not None
+    m = call.new_match()
+    give_game(m, 0)  # Bob leaves, then Vera
+    while not m.over and call.winner(m) is None:
+        give_game(m, 0)
+    rec = match_record(m, seats_of(call.names))
+    assert rec.winner == 0 and rec.seats[0].given_up == rec.seats[0].games_won == 1
+    assert results_of(rec) == []

@@ -26,7 +26,7 @@ from simulator.app.screens.club.draw import (
 from simulator.app.text import ui
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
-from simulator.records.export import stage_title
+from simulator.records.export import given_up_words, stage_title
 from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
 from simulator.records.standings import BracketMatch, StandingRow
 
@@ -285,8 +285,12 @@ class EveningMode(Mode):
                  for n in m.names]
         out: list[Piece] = [(f"{m.slot}  ", ui.FAINT, False)]
         played = m.status == "played" and m.winner is not None
+        given_up = given_up_words(self.app.locale.lang, m, names)
+        if given_up is not None and len(names) > 2:  # the words name the winner
+            return [*out, (given_up, ui.INK, False)]
         if played:  # before the names, which a narrow column cuts
-            out.append((":".join(map(str, m.score)) + "  ", ui.INK, True))
+            score = given_up or ":".join(map(str, m.score))
+            out.append((score + "  ", ui.INK, True))
         if m.status == "walkover":
             who = next((n for n in names if n), "?")
             return [*out, (f"{who} ({rec_t(self.app, 'page.bye')})", ui.DIM, False)]
