@@ -189,9 +189,14 @@ def test_abandoning_an_evening_asks_first() -> None:
     assert not app.dialogs and Club().current() is not None
     click_button(app, app.t("club.abandon"))
     click_button(app, app.t("club.abandon_yes"))
-    assert app.mode is not None and app.mode.name == "menu"
     assert Club().current() is None
     assert Club().archived()[-1].status == "abandoned"
+    # The organiser stays on the evening: it says so, its standings shown.
+    assert app.mode is not None and app.mode.name == "evening"
+    frame(app)
+    assert app.t("club.was_abandoned") in [t.text for t in app.texts]
+    assert len(standings_shown(app)) == 3
+    click_button(app, app.t("menu.main"))
     assert app.t("club.menu_evening") in button_labels(app)
     pygame.display.quit()
 

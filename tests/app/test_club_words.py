@@ -8,9 +8,17 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match import club as club_hold
+from simulator.app.match import session as sess
 from simulator.records import words
-from tests.app.helpers import button_labels, click_button, frame
-from tests.app.test_club import label, new_app, person_concedes, rec_words
+from tests.app.helpers import DT, button_labels, click_button, frame
+from tests.app.test_club import (
+    LIMIT,
+    label,
+    new_app,
+    person_concedes,
+    rec_words,
+    set_up_evening,
+)
 
 
 def set_up(app: App, fmt: str, seats: int) -> None:
@@ -131,4 +139,34 @@ def test_a_knockout_match_conceded_reads_as_given_up(lang: str) -> None:
     texts = shown(app)
     assert any(t.startswith(words.t(lang, "page.given_up")) for t in texts), texts
     assert not any(t.strip() in ("0:1", "1:0") for t in texts), texts
+    pygame.display.quit()
+
+
+def test_an_abandoned_evenings_match_is_not_offered_to_continue() -> None:
+    """An evening abandoned while its match was under way (Kiy restarted in
+    between): the evening screen stays, saying so, and the menu no longer
+    offers that match as the last one to continue (it would count for no
+    evening); its autosave is still among the older ones to load."""
+    app = new_app()
+    set_up_evening(app, ["beginner", "beginner"], race=2)
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    s = app.session
+    assert s is not None
+    for _ in range(LIMIT):
+        if len(s.match.history) >= 3:
+            break
+        app.frame(pygame.event.get(), DT)
+    pygame.display.quit()
+
+    app = new_app()  # the program started again
+    assert app.t("menu.continue") in button_labels(app)
+    click_button(app, app.t("club.menu_continue"))
+    click_button(app, app.t("club.abandon"))
+    click_button(app, app.t("club.abandon_yes"))
+    assert app.mode is not None and app.mode.name == "evening"
+    assert app.t("club.was_abandoned") in shown(app)
+    click_button(app, app.t("menu.main"))
+    assert app.mode is not None and app.mode.name == "menu"
+    assert app.t("menu.continue") not in button_labels(app)
+    assert sess.autosave_paths()[1].exists()
     pygame.display.quit()

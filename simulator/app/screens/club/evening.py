@@ -24,6 +24,8 @@ from simulator.app.screens.club.draw import (
     text_size,
 )
 from simulator.app.text import ui
+from simulator.app.text.file_words import file_problem
+from simulator.files import saves
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import given_up_words, stage_title
@@ -102,11 +104,26 @@ class EveningMode(Mode):
             t("club.abandon_yes"), self.abandon))
 
     def abandon(self) -> None:
-        if self.evening is None:
+        """Give the evening up and stay on it: the standings as they stood,
+        the headline saying it was abandoned. The match it had called, begun
+        and kept by the autosave, is no longer one to continue from the menu
+        (it would count for no evening): its autosave goes among the older
+        ones, which the load screen still lists."""
+        from simulator.app.match import club as club_hold
+        from simulator.app.match import session as sess
+        ev, call = self.evening, self.call
+        if ev is None:
             return
-        self.club.abandon(self.evening)
-        self.app.inform(self.app.t("club.abandoned"))
-        self.app.go("menu")
+        dropped = self._kept(call) if call is not None else None
+        self.club.abandon(ev)
+        held = club_hold.evening_of(self.app.session)
+        if held is not None and held.evening.id == ev.id:
+            self.app.session = None  # its match, still in memory: no more
+        if dropped is not None:
+            try:
+                saves.set_aside_newest(sess.autosave_path().parent)
+            except OSError as e:
+                self.app.notify(file_problem(self.app.locale, e), 8.0)
 
     def put_aside(self) -> None:
         """An evening file that cannot be read is kept aside; a new one can
