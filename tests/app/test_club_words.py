@@ -170,3 +170,19 @@ def test_an_abandoned_evenings_match_is_not_offered_to_continue() -> None:
     assert app.t("menu.continue") not in button_labels(app)
     assert sess.autosave_paths()[1].exists()
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_message_over_the_menu_stays_clear_of_its_words(lang: str) -> None:
+    """A message shown on the main menu, raised past its column of buttons,
+    does not cover the subtitle (nor any other words or button)."""
+    app = new_app(lang)
+    app.inform(app.t("club.was_abandoned"))
+    frame(app)
+    (box,) = [r for name, r in app.panels if name == "message"]
+    mine = [t for t in app.texts if box.contains(t.rect)]
+    assert mine
+    others = [t.text for t in app.texts if t not in mine and box.colliderect(t.rect)]
+    assert others == []
+    assert not any(box.colliderect(b.rect) for b in app.buttons)
+    pygame.display.quit()
