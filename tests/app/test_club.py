@@ -66,6 +66,21 @@ def set_up_evening(app: App, levels: list[str], race: int = 1) -> None:
     assert app.mode is not None and app.mode.name == "evening", app.toast
 
 
+def evening_match_under_way() -> tuple[App, Session]:
+    """A club evening of two beginners (race to 2) begun from the menu and
+    its first match played three steps in."""
+    app = new_app()
+    set_up_evening(app, ["beginner", "beginner"], race=2)
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    s = app.session
+    assert s is not None
+    for _ in range(LIMIT):
+        if len(s.match.history) >= 3:
+            break
+        app.frame(pygame.event.get(), DT)
+    return app, s
+
+
 def game_over(app: App) -> bool:
     return bool(app.dialogs) and getattr(app.dialogs[-1], "kind", "") == "gameover"
 
@@ -155,15 +170,7 @@ def test_an_evening_and_its_match_survive_a_restart() -> None:
     """Kiy closed in the middle of an evening's match: the menu offers to
     continue the evening, which calls the same match and continues it from
     the autosave (not from its break); its result goes to the evening."""
-    app = new_app()
-    set_up_evening(app, ["beginner", "beginner"], race=2)
-    click_button(app, label(app, app.t("club.play_next", names="")))
-    s = app.session
-    assert s is not None
-    for _ in range(LIMIT):
-        if len(s.match.history) >= 3:
-            break
-        app.frame(pygame.event.get(), DT)
+    app, s = evening_match_under_way()
     steps = len(s.match.history)
     slot = club_hold.evening_of(s).call.slot  # type: ignore[union-attr]
     pygame.display.quit()

@@ -10,14 +10,13 @@ from simulator.app.loop.app import App
 from simulator.app.match import club as club_hold
 from simulator.app.match import session as sess
 from simulator.records import words
-from tests.app.helpers import DT, button_labels, click_button, frame
+from tests.app.helpers import button_labels, click_button, frame
 from tests.app.test_club import (
-    LIMIT,
+    evening_match_under_way,
     label,
     new_app,
     person_concedes,
     rec_words,
-    set_up_evening,
 )
 
 
@@ -147,15 +146,7 @@ def test_an_abandoned_evenings_match_is_not_offered_to_continue() -> None:
     between): the evening screen stays, saying so, and the menu no longer
     offers that match as the last one to continue (it would count for no
     evening); its autosave is still among the older ones to load."""
-    app = new_app()
-    set_up_evening(app, ["beginner", "beginner"], race=2)
-    click_button(app, label(app, app.t("club.play_next", names="")))
-    s = app.session
-    assert s is not None
-    for _ in range(LIMIT):
-        if len(s.match.history) >= 3:
-            break
-        app.frame(pygame.event.get(), DT)
+    evening_match_under_way()  # the match left under way
     pygame.display.quit()
 
     app = new_app()  # the program started again
