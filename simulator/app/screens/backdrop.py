@@ -20,6 +20,13 @@ def backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
     ui.FRAME.texts.extend(lines)
 
 
+def title_bottom(size: tuple[int, int], title: str) -> int:
+    """Where the backdrop's title ends as drawn: what a screen's own words
+    start below (its height is more than the font's size)."""
+    _image, lines = _backdrop(size, title, "")
+    return lines[0].rect.bottom
+
+
 @lru_cache(maxsize=8)
 def _backdrop(size: tuple[int, int], title: str, subtitle: str
               ) -> tuple[pygame.Surface, tuple[ui.TextRecord, ...]]:
