@@ -170,6 +170,10 @@ class Session:
         # The angle a new position preset the cue to (at the nearest ball),
         # until the aiming screen takes it: the mouse over the table turns it.
         self.preset_angle: float | None = None
+        # The angle the player set otherwise than by pointing the mouse (the
+        # fine aim's keys, an undo, a saved aim): held while the aim is it,
+        # so the mouse on its way to a pull's press does not turn the cue.
+        self.held_angle: float | None = None
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
         # (strokes in the match then, the cue ball's resting place after the last)
@@ -292,6 +296,7 @@ class Session:
             s.preset_angle = None  # theirs: the mouse does not turn it
             try:
                 give_back(s, loaded.aim)
+                s.held_angle = s.aim.angle
             except AimFieldError as e:
                 notes.append(locale.t("load.aim_dropped", reason=str(e)))
         s.load_note = " ".join(notes) or None
@@ -381,6 +386,7 @@ class Session:
             self.aim = Aim(self.aim.angle, power)
         self._aim_at_something()
         self.preset_angle = self.aim.angle
+        self.held_angle = None
 
     @property
     def req(self) -> ShotRequirements | None:
@@ -688,6 +694,7 @@ class Session:
         self.aim = Aim(angle=st.direction, power=power_of(st.speed)).with_tip(
             st.tip_a, st.tip_b).with_elevation(st.elevation)
         self.preset_angle = None  # theirs: the mouse does not turn it
+        self.held_angle = self.aim.angle
 
     def redo(self) -> bool:
         """Make the last undone step again; the referee rules it as before
