@@ -120,3 +120,71 @@ def test_the_hint_taken_message_leaves_the_table_clear(
         assert app.t("hint.taken").split()[-1] in words
     finally:
         pygame.display.quit()
+
+
+# -- 3. the key line under a choice; the ruling column after an undo ----------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_line_lists_the_keys_of_the_push_out_choice(lang: str) -> None:
+    """9-ball rule 5: after Boris's push-out Anna chooses; the key line
+    under the table says which keys choose (it was empty)."""
+    from simulator.app.table.aim import angle_to
+    from tests.app.helpers import click_button, run_until
+    from tests.app.test_flow import after_break
+    app = make_app(lang)
+    try:
+        after_break(app, "9-ball", lambda r: "push_out" in r.allowed_declarations
+                    and r.ball_in_hand.value == "none" and not r.pending)
+        s = app.session
+        assert s is not None
+        click_button(app, app.t("panel.push_out"))
+        cue = s.cue_pos()
+        assert cue is not None
+        s.aim = type(s.aim)(angle_to(cue, (s.spec.length / 2, s.spec.width / 2)), 0.12)
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
+        assert s.req is not None and len(s.req.pending) == 2
+        frame(app)
+        assert app.t("hint.choice", keys="1/2") in _texts(app)
+    finally:
+        pygame.display.quit()
+
+
+def _stroke(app, s) -> None:  # type: ignore[no-untyped-def]
+    """The mouse points the cue at the lowest ball; Space strikes; the next
+    turn comes."""
+    from tests.app.helpers import run_until
+    steps = len(s.match.history)
+    lowest = min(b for b in s.table.on_table() if b != 0)
+    move(app, _point(app.mode, *s.table.position(lowest)))
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=1500)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_after_an_undo_the_column_shows_the_ruling_now_last(lang: str) -> None:
+    """Anna plays, Boris plays, Boris takes his stroke back (U): the side
+    column shows Anna's stroke's ruling, which gave this position (it was
+    empty); undone again, it says the table is as before the stroke."""
+    from tests.app.test_playfix6_match import side_words
+    app = make_app(lang)
+    try:
+        scenario_match(app, "9-ball", BALLS)
+        s = app.session
+        _stroke(app, s)
+        first = s.banner
+        assert first is not None and s.req is not None and s.req.shooter == 1
+        _stroke(app, s)
+        assert s.banner is not None and s.banner.title != first.title
+        key(app, pygame.K_u)
+        frame(app)
+        assert s.req is not None and s.req.shooter == 1
+        assert first.title in side_words(app)
+        key(app, pygame.K_u)
+        frame(app)
+        words = side_words(app)
+        assert app.t("undo.as_before") in words
+        assert app.t("banner.next", name="Anna") in words
+    finally:
+        pygame.display.quit()

@@ -311,13 +311,37 @@ class Session:
             return
         ruling = rulings[-1]
         last = self.match.history[-1]
-        shot = self.shots[-1][0] if last.get("type") == "shot" and self.shots \
-            else None
         self.last_ruling = ruling
-        self.banner = self.ruling_banner(ruling, shot)
+        self.banner = self.last_step_banner()
         # A concession is the person's own doing: nothing to read.
         self.to_acknowledge = last.get("type") != "concede" and \
             self.concerns_person(ruling)
+
+    def last_step_banner(self) -> Banner | None:
+        """The ruling card of the match's last step, if it has a ruling."""
+        rulings = self.match.rulings
+        if not rulings or rulings[-1] is None:
+            return None
+        shot = self.shots[-1][0] if self.match.history[-1].get("type") == "shot" \
+            and self.shots else None
+        return self.ruling_banner(rulings[-1], shot)
+
+    def undone_banner(self) -> Banner:
+        """The side column after an undo: the ruling of the step now last,
+        which gave this position; or, with none, that the table is as it was
+        before the step taken back (the column was left empty)."""
+        banner = self.last_step_banner()
+        if banner is not None:
+            return banner
+        t = self.locale.t
+        nexts: tuple[str, ...] = ()
+        req = self._req
+        if req is not None and not req.pending:
+            nxt = t("banner.next", name=self.name(req.shooter))
+            if req.ball_in_hand.value != "none":
+                nxt += ", " + t(f"bih.{req.ball_in_hand.value}")
+            nexts = (nxt,)
+        return Banner(t("undo.card_title"), (t("undo.as_before"),), False, nexts)
 
     def to_dict(self) -> dict[str, Any]:
         return saves.save_dict(self.match, self.watch, aim_record(self))
@@ -651,9 +675,9 @@ class Session:
         self.redo_stack.append(last)
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
-        self.banner = None
         self.to_acknowledge = False
         self._done()
+        self.banner = self.undone_banner()
         self.decl = {}  # a safety toggled at the undone position is not this one's
         if last.get("type") == "shot" and self._req is not None:
             self._aim_as_played(last["shot"]["stroke"])
