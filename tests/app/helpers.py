@@ -4,8 +4,9 @@ mouse and keyboard events fed to one frame at a time."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -23,6 +24,7 @@ from simulator.app.text.i18n import Locale
 from simulator.practice.library import library
 
 if TYPE_CHECKING:
+    from rules.game import GameState
     from simulator.app.match.session import Session
 
 DT = 1 / 60
@@ -109,8 +111,6 @@ def scenario_match(app: App, game: str, balls: dict[int, tuple[float, float]],
                    scenario_id: str = "position") -> AimMode:
     """A match of Anna and Boris at a set position (not a break; in 8-ball
     the groups taken, Anna solids), Anna aiming; returns the aiming mode."""
-    from typing import Any
-
     from rules.referee import Match
     from simulator.app.match.session import Session
     from simulator.practice.scenario import parse_scenario
@@ -182,23 +182,35 @@ def against_gordon(app: App, race_to: int) -> Session:
     return s
 
 
+def watched_session(app: App, names: list[str], game: str, opts: Mapping[str, Any],
+                    watch: str = "1", seed: int = 4,
+                    state: GameState | None = None) -> Session:
+    """The match of ``names`` at ``game`` with ``opts`` opened where the
+    referee says it stands (one frame drawn), the computers' strokes shown
+    at ``watch`` ("skip": at once); from the set position ``state`` where
+    given, else a fresh rack."""
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+
+    m = Match(names, game, dict(opts), seed=seed) if state is None else \
+        Match.from_state(names, game, state, opts, seed=seed)
+    s = Session(m, app.locale)
+    s.watch = watch
+    app.session = s
+    app.go("match")
+    frame(app)
+    return s
+
+
 def computer_match_at(app: App, draft: dict[str, object],
                       players: list[str]) -> Session:
     """A match of ``players`` (a computer seat among them) at the scenario
     ``draft``'s position, each computer shot shown at once; the first player
     aiming."""
-    from rules.referee import Match
-    from simulator.app.match.session import Session
-    from simulator.app.match.turns import next_step
     from simulator.practice.scenario import parse_scenario
 
-    game = parse_scenario(draft).game
-    m = Match.from_state(players, str(draft["discipline"]), game, {}, seed=1)
-    s = Session(m, app.locale)
-    s.watch = "skip"
-    app.session = s
-    next_step(app)
-    frame(app)
+    s = watched_session(app, players, str(draft["discipline"]), {}, watch="skip",
+                        seed=1, state=parse_scenario(draft).game)
     assert app.mode is not None and app.mode.name == "aiming"
     return s
 

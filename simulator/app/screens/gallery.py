@@ -129,6 +129,9 @@ class GalleryPlayMode(PracticeScreen):
     """One entry in slow motion, paused at its foul's event."""
 
     name = "gallery_play"
+    # "Saved <file>" above the table (message_area): kept above the side
+    # text, it pushed the explanation's end out until the next key.
+    message_in_side = False
 
     def __init__(self, app: App, index: int) -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate
@@ -181,18 +184,20 @@ class GalleryPlayMode(PracticeScreen):
         lang = self.app.locale.lang
         sc = self.entry.scenario
         loss = self.entry.loses_game
-        lines = [t("gallery.entry_loss" if loss else "gallery.entry",
-                   n=self.index + 1, of=len(self.all))]
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul
             # The code's words already say "Foul:" (or "Loss:"): one line,
-            # not "Here is the foul:" over "Foul: ...".
+            # not "Here is the foul:" over "Foul: ...". Stopped there, the
+            # speed is moot: the first line says the place in the gallery.
             words = cite(loc, foul.code, foul.ref, sc.discipline)
-            lines += ["", t("gallery.at_foul", foul=words),
-                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
+            lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
+                     "", t("gallery.at_foul", foul=words),
+                     *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
-            lines += ["", t("gallery.watch_loss" if loss else "gallery.watch")]
+            lines = [t("gallery.entry_loss" if loss else "gallery.entry",
+                       n=self.index + 1, of=len(self.all)),
+                     "", t("gallery.watch_loss" if loss else "gallery.watch")]
         return "\n".join(lines)
 
     def toggle(self) -> None:
@@ -320,6 +325,14 @@ class GalleryPlayMode(PracticeScreen):
         if self.at_foul:
             out.append(cite(self.app.locale, self.demo.foul.code, self.demo.foul.ref))
         return out
+
+    def message_area(self) -> pygame.Rect | None:
+        """The band between the scoreboard and the table's rails, where the
+        message fits it; else the strip (over the timeline)."""
+        lay = self.layout
+        band = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
+                           self.view.outer_rect().top - lay.table.top)
+        return band if self.app.toast_height(band.width) <= band.height else lay.strip
 
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it
