@@ -9,8 +9,8 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.records.club import Club
-from tests.app.helpers import button_labels, click_button, frame
-from tests.app.test_club import label, new_app, rec_words
+from tests.app.helpers import button_labels, click_button, frame, key
+from tests.app.test_club import game_over, label, new_app, rec_words
 
 
 def series_setup(app: App, seats: int = 3) -> None:
@@ -71,4 +71,61 @@ def test_a_pair_games_evening_offers_no_express_options() -> None:
     words = " ".join(button_labels(app))
     assert app.t("setup.initial_points") not in words
     assert app.t("setup.ace_11") not in words
+    pygame.display.quit()
+
+
+def people_series(app: App, names: list[str], games: int) -> None:
+    """From the menu: an Express series of ``games`` for people named
+    ``names``, begun."""
+    series_setup(app, seats=0)
+    for n in names:
+        app.mode.entry.set_text(n)  # type: ignore[union-attr]
+        click_button(app, app.t("club.add_person"))
+    wanted = app.t("club.series", n=games)
+    while wanted not in button_labels(app):
+        click_button(app, label(app, app.t("club.series", n=99)[:6]))
+    click_button(app, app.t("club.begin", n=len(names)))
+    frame(app)
+
+
+def all_but_one_leave(app: App) -> None:
+    """The game played by the window: the player at the table leaves (the
+    pause menu's words), then the next, until one is left."""
+    for _ in range(200):
+        if game_over(app):
+            return
+        mode = app.mode.name if app.mode is not None else ""
+        if not app.dialogs and mode in ("aiming", "placing"):
+            key(app, pygame.K_ESCAPE)
+            click_button(app, app.t("pause.leave"))
+            click_button(app, app.t("concede.leave_yes"))
+            continue
+        frame(app)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_end_card_of_a_series_game_says_the_series_goes_on(lang: str) -> None:
+    """Game 1 of a series of 2 won: the end card says Ann wins game 1 of 2,
+    not the match, and that game 2 follows with Bob breaking (the break
+    passes round); after game 2, who won the series on chips."""
+    app = new_app(lang)
+    people_series(app, ["Ann", "Bob", "Vera"], games=2)
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    all_but_one_leave(app)
+    card = app.dialogs[-1]
+    winner = app.session.name(app.session.match.winner)  # type: ignore[union-attr]
+    assert card.title == app.t("club.series_game_won", name=winner, n=1, games=2)
+    assert card.title != app.t("gameover.title", name=winner)
+    assert app.t("club.series_next", n=2, games=2, name="Bob") in card.body
+    click_button(app, app.t("club.to_evening"))
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    all_but_one_leave(app)
+    card = app.dialogs[-1]
+    winner = app.session.name(app.session.match.winner)  # type: ignore[union-attr]
+    assert card.title == app.t("club.series_game_won", name=winner, n=2, games=2)
+    evening = Club().archived()[-1]
+    champion = evening.standings()[0]
+    assert app.t("club.series_over", name=champion.name,
+                 chips=champion.chips) in card.body
     pygame.display.quit()
