@@ -4,12 +4,15 @@ the evening screen and the end card say between its games."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 import pytest
 
 from simulator.app.loop.app import App
 from simulator.records.club import Club
-from tests.app.helpers import button_labels, click_button, frame, key
+from simulator.records.words import t as words_t
+from tests.app.helpers import button_labels, click_button, frame, key, make_app
 from tests.app.test_club import game_over, label, new_app, rec_words
 
 
@@ -128,4 +131,52 @@ def test_the_end_card_of_a_series_game_says_the_series_goes_on(lang: str) -> Non
     champion = evening.standings()[0]
     assert app.t("club.series_over", name=champion.name,
                  chips=champion.chips) in card.body
+    pygame.display.quit()
+
+
+def game_one_played_out() -> None:
+    """An Express series of 2 for Ann, Bob and Vera (4 points each, no
+    signatures), its game 1 played out at the table: a foul each takes Ann
+    and Bob to −1, Vera wins with 4 (recorded as the window records it)."""
+    from rules.ruling import RulesError
+    from simulator.records.formats import EXPRESS_SERIES
+    from simulator.records.plan import Setup
+    from tests.records.helpers import people
+    with Club() as club:
+        ev = club.begin(Setup(people("Ann", "Bob", "Vera"), EXPRESS_SERIES,
+                              "express", games=2,
+                              options={"initial_points": 4, "max_signatures": 0}))
+        call = ev.next_match()
+        assert call is not None
+        m = call.new_match()
+        while not m.over:
+            m.call_foul("express.foul.touched_ball")
+            with contextlib.suppress(RulesError):  # over: nothing to choose
+                while m.requirements().pending:
+                    m.choose(m.requirements().pending[0])
+        assert m.scores == (-1, -1, 4) and m.winner == 2
+        club.record(ev, call, m)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_a_series_game_reads_as_its_number_winner_and_points(
+        lang: str, size: tuple[int, int]) -> None:
+    """The evening's list of games: "Game 1  Vera 4 · Ann −1 · Bob −1" (the
+    game by its number, the winner first, each player's points), not
+    "G1  -1:-1:4  Ann – Bob – Vera"; the next game by its number too."""
+    game_one_played_out()
+    app = make_app(lang, size)
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("club.menu_continue"))
+    frame(app)
+    words = "".join(t.text for t in app.texts)
+    game_1 = words_t(lang, "stage.game", n=1)
+    game_2 = words_t(lang, "stage.game", n=2)
+    assert f"{game_1}  Vera 4  ·  Ann −1  ·  Bob −1" in words, words
+    assert f"{game_2}  Ann – Bob – Vera" in words, words
+    assert "-1:-1:4" not in words and "G1" not in words and "G2" not in words
+    assert app.t("club.next_game", n=2, games=2) in [t.text for t in app.texts]
+    assert app.t("club.series_games") in [t.text for t in app.texts]
     pygame.display.quit()
