@@ -27,7 +27,7 @@ from simulator.app.screens.club.draw import (
 )
 from simulator.app.text import fonts, ui
 from simulator.records.database import MatchRecord, Records, RecordsProblem
-from simulator.records.pages import PlayerPage, page, ratings
+from simulator.records.pages import PlayerPage, games_words, page, ratings
 from simulator.records.rating import PROVISIONAL_GAMES, Rating, rank_key
 
 
@@ -190,6 +190,7 @@ class PlayerPageMode(Mode):
     def _draw_page(self, surface: pygame.Surface, p: PlayerPage, area: pygame.Rect,
                    size: int) -> None:
         app = self.app
+        lang = app.locale.lang
         half = (area.width - 12) // 2
         left = pygame.Rect(area.left, area.top, half, area.height)
         right = pygame.Rect(left.right + 12, area.top, area.width - half - 12,
@@ -201,12 +202,14 @@ class PlayerPageMode(Mode):
         c = [Column(rec_t(app, "column.discipline"), 1.6, "left"),
              Column(rec_t(app, "column.won"), 0.8), Column(rec_t(app, "column.lost"),
                                                            0.8),
-             Column(app.t("club.games"), 1.1), Column(rec_t(app, "column.innings"),
-                                                      1.0),
+             # wider where games given up are said apart ("2–0 (w/o 0–1)")
+             Column(app.t("club.games"), 2.0 if any(
+                 d.games_won_wo or d.games_lost_wo for d in p.disciplines) else 1.1),
+             Column(rec_t(app, "column.innings"), 1.0),
              Column(rec_t(app, "column.fouls"), 0.9),
              Column(rec_t(app, "column.best_run"), 1.1)]
         rows = [[app.t(f"game.{d.discipline}"), str(d.won), str(d.lost),
-                 f"{d.games_won}–{d.games_lost}", str(d.innings), str(d.fouls),
+                 games_words(lang, d), str(d.innings), str(d.fouls),
                  str(d.best_run)] for d in p.disciplines]
         table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
                                    disc.bottom - y - 4), c, rows, size - 1)
@@ -219,7 +222,7 @@ class PlayerPageMode(Mode):
              Column(rec_t(app, "column.lost"), 0.8),
              Column(app.t("club.games"), 1.1)]
         rows = [[shown_name(app, o.opponent), str(o.matches), str(o.won), str(o.lost),
-                 f"{o.games_won}–{o.games_lost}"] for o in p.head_to_head]
+                 games_words(lang, o)] for o in p.head_to_head]
         table(surface, pygame.Rect(h2h.left + 10, y, h2h.width - 20,
                                    h2h.bottom - y - 4), c, rows, size - 1)
         # Right: the chart above, the best runs below.
