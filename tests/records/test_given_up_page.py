@@ -72,3 +72,51 @@ def test_an_express_game_the_others_left_is_no_game_won_at_the_table() -> None:
     assert games_words("en", bob.disciplines[0]) == "0–0 (w/o 0–1)"
     assert {h.opponent: games_words("en", h) for h in ann.head_to_head} == \
         {"Bob": "0–0 (w/o 1–0)", "Vera": "0–0 (w/o 1–0)"}
+
+
+def test_an_evenings_exports_say_which_results_were_given_up() -> None:
+    """Every match of a round robin conceded: the standings CSV counts the
+    wins and losses given up apart (won_wo, lost_wo), the results CSV marks
+    each match "w/o", the printable page has the two columns."""
+    import csv
+    import io
+
+    from simulator.records.export import evening_html, results_csv, standings_csv
+    from simulator.records.formats import ROUND_ROBIN
+    from tests.records.helpers import Pick, play_out
+    ev = Evening.create(Setup(people("Ann", "Bob", "Cid"), ROUND_ROBIN, "9-ball",
+                              race=2))
+    play_out(ev, Pick())  # every game conceded
+    rows = list(csv.DictReader(io.StringIO(standings_csv(ev))))
+    assert [(r["name"], r["won"], r["won_wo"], r["lost"], r["lost_wo"])
+            for r in rows] == [("Ann", "2", "2", "0", "0"), ("Bob", "1", "1", "1", "1"),
+                               ("Cid", "0", "0", "2", "2")]
+    results = list(csv.DictReader(io.StringIO(results_csv(ev))))
+    assert [r["given_up"] for r in results] == ["w/o"] * 3
+    page = evening_html(ev, "ru")
+    assert "Выиграно сдачей" in page and "Проиграно сдачей" in page
+
+
+def test_an_express_series_score_reads_player_by_player() -> None:
+    """A series game's points in the results CSV, in the players' order:
+    "-1 / -1 / 4", not "-1--1-4"."""
+    import csv
+    import io
+
+    from simulator.records.export import results_csv
+    ev = Evening.create(Setup(people("Ann", "Bob", "Vera"), EXPRESS_SERIES,
+                              "express", games=1,
+                              options={"initial_points": 4, "max_signatures": 0}))
+    call = ev.next_match()
+    assert call is not None
+    m = call.new_match()
+    m.call_foul("express.foul.touched_ball")
+    while m.requirements().pending:
+        m.choose(m.requirements().pending[0])
+    m.call_foul("express.foul.touched_ball")
+    assert m.over and m.scores == (-1, -1, 4)
+    ev.record(call, m)
+    (row,) = csv.DictReader(io.StringIO(results_csv(ev)))
+    # (the leading apostrophe keeps a spreadsheet from reading a formula)
+    assert (row["players"], row["score"], row["given_up"]) == \
+        ("Ann / Bob / Vera", "'-1 / -1 / 4", "")

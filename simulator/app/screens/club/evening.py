@@ -244,11 +244,19 @@ class EveningMode(Mode):
                 Column(t("club.col_played"), 0.6), Column(t("club.col_won"), 0.6),
                 Column(t("club.col_lost"), 0.6), Column(t(last), 1.3)]
         rows = ev.standings()
-        y = table(surface, rect, cols, [self._row(r, fmt, points) for r in rows],
-                  size, strong=[r.place == 1 for r in rows])
+        cells = [self._row(r, fmt, points) for r in rows]
+        legend = t("club.col_legend")
+        if any(r.won_wo or r.lost_wo for r in rows):
+            # Matches given up count as results, said apart from those played.
+            cols.insert(5, Column(t("club.col_wo"), 1.0))
+            for r, row in zip(rows, cells, strict=True):
+                row.insert(5, f"{r.won_wo}–{r.lost_wo}")
+            legend += t("club.col_legend_wo")
+        y = table(surface, rect, cols, cells, size,
+                  strong=[r.place == 1 for r in rows])
         small = max(10, size - 2)
-        ui.line(surface, t("club.col_legend"), small, ui.DIM,
-                pygame.Rect(rect.left, y + 6, rect.width, ui.line_height(small)))
+        ui.paragraph(surface, legend, small, ui.DIM,
+                     pygame.Rect(rect.left, y + 6, rect.width, rect.bottom - y - 6))
 
     def _row(self, r: StandingRow, fmt: str, points: bool) -> list[str]:
         place = "" if r.place is None else str(r.place)
