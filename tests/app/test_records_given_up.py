@@ -26,12 +26,16 @@ def test_a_players_page_shows_a_game_given_up_apart(
     click_button(app, "Ann")
     assert app.mode is not None and app.mode.name == "player"
     frame(app)
-    per_game = card_rows(app, 0)[-1]
-    assert per_game[:4] == [app.t("game.9-ball"), "1", "0", words], per_game
+    # By game: the games at the table marked, those given up said below.
+    per_game = [r for r in card_rows(app, 0) if r[0] == app.t("game.9-ball")]
+    assert per_game[0][:4] == [app.t("game.9-ball"), "1", "0", "2–0*"], per_game
+    note = app.t("club.games_wo_note", games=f"{app.t('game.9-ball')} 0–1")
+    assert note in " ".join(t.text for t in app.texts)
     h2h = card_rows(app, 1)[-1]
     assert h2h == ["Bob", "1", "1", "0", words], h2h
-    drawn = [t for t in app.texts if t.text == words]
-    assert len(drawn) == 2 and not any(t.cut for t in drawn)  # drawn whole
+    cards = [r for name, r in app.panels if name == "card"]
+    inside = [t for t in app.texts if any(c.contains(t.box) for c in cards)]
+    assert not [t.text for t in inside if t.cut]  # all drawn whole
     pygame.display.quit()
 
 

@@ -202,17 +202,24 @@ class PlayerPageMode(Mode):
         c = [Column(rec_t(app, "column.discipline"), 1.6, "left"),
              Column(rec_t(app, "column.won"), 0.8), Column(rec_t(app, "column.lost"),
                                                            0.8),
-             # wider where games given up are said apart ("2–0 (w/o 0–1)")
-             Column(app.t("club.games"), 2.0 if any(
-                 d.games_won_wo or d.games_lost_wo for d in p.disciplines) else 1.1),
-             Column(rec_t(app, "column.innings"), 1.0),
+             Column(app.t("club.games"), 1.1), Column(rec_t(app, "column.innings"),
+                                                      1.0),
              Column(rec_t(app, "column.fouls"), 0.9),
              Column(rec_t(app, "column.best_run"), 1.1)]
+        # The games at the table; those given up marked, said below (seven
+        # columns leave no room for them in the cell at 800x500).
+        given_up = [d for d in p.disciplines if d.games_won_wo or d.games_lost_wo]
         rows = [[app.t(f"game.{d.discipline}"), str(d.won), str(d.lost),
-                 games_words(lang, d), str(d.innings), str(d.fouls),
-                 str(d.best_run)] for d in p.disciplines]
-        table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
-                                   disc.bottom - y - 4), c, rows, size - 1)
+                 f"{d.games_won}–{d.games_lost}" + ("*" if d in given_up else ""),
+                 str(d.innings), str(d.fouls), str(d.best_run)] for d in p.disciplines]
+        y = table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
+                                       disc.bottom - y - 4), c, rows, size - 1)
+        if given_up:
+            note = app.t("club.games_wo_note", games=", ".join(
+                f"{app.t(f'game.{d.discipline}')} {d.games_won_wo}–{d.games_lost_wo}"
+                for d in given_up))
+            ui.paragraph(surface, note, max(10, size - 2), ui.DIM, pygame.Rect(
+                disc.left + 10, y + 4, disc.width - 20, disc.bottom - y - 8))
         h2h = pygame.Rect(left.left, disc.bottom + 10, left.width,
                           left.bottom - disc.bottom - 10)
         y = card(surface, h2h, app.t("club.head_to_head"), size)
