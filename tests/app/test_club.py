@@ -414,8 +414,8 @@ def test_a_players_page(lang: str) -> None:
     click_button(app, "Ann")
     assert app.mode is not None and app.mode.name == "player"
     frame(app)
-    per_game = card_rows(app, 0)
-    assert per_game[-1][:3] == [app.t("game.9-ball"), str(won), str(3 - won)]
+    per_game = [r for r in card_rows(app, 0) if r[0] == app.t("game.9-ball")]
+    assert per_game[0][:3] == [app.t("game.9-ball"), str(won), str(3 - won)]
     h2h = {r[0]: r[1:4] for r in card_rows(app, 1)}
     for level in ("beginner", "club"):
         opp = f"cpu:{level}"
