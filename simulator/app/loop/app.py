@@ -41,6 +41,10 @@ ScreenFactory = Callable[..., "Mode"]
 # and showing 60 unchanged pictures a second kept a core busy on the menu.
 REST_AFTER = 0.5  # s
 REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pace
+# A screen thinking with nothing new to show (a computer's decision) is
+# drawn at the same rate, and thinks in the time between: drawing 60
+# frames a second took much of the thinking's CPU (a pro's shot in the
+# window took several times its decision's time).
 
 
 class Mode:
@@ -86,6 +90,11 @@ class Mode:
         """Work goes on over frames that the picture need not show (a
         computer thinking, a shot computed): the loop does not rest."""
         return self.busy()
+
+    def think(self) -> bool:
+        """Think for a slice between frames (a decision being made); whether
+        the picture may wait (nothing thought yet to show)."""
+        return False
 
     def dock(self) -> pygame.Rect | None:
         """Where a dialog opened over this screen goes (None: the middle of
@@ -604,6 +613,10 @@ class App:
         if not events and not working and self._still >= REST_AFTER and \
                 self._waited < REST_STEP:
             return
+        top = self.top
+        if not events and self._waited < REST_STEP and top is not None and \
+                top.think():
+            return  # (thought instead of drawing the same picture again)
         dt, self._waited = self._waited, 0.0
         self.frame(events, min(dt, 0.1))
         if events or working:
