@@ -1,7 +1,8 @@
-"""A computer thinking in the window: while it thinks and nothing moves,
-the window draws a few pictures a second and thinks in the time between
-(drawing 60 a second took much of the thinking's time), yet keys are
-answered at once, and the decision is the one thought directly."""
+"""A computer thinking in the window (and the hint being looked for): while
+it thinks and nothing moves, the window draws a few pictures a second and
+thinks in the time between (drawing 60 a second took much of the
+thinking's time), yet keys are answered at once, and the decision is the
+one thought directly."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 import pygame
+import pytest
 
 from rules.referee import Match
 from simulator.app.loop.app import REST_STEP, App
@@ -17,7 +19,7 @@ from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import DT, make_app
+from tests.app.helpers import DT, make_app, scenario_match
 
 BALLS = {"0": [0.6, 0.6], "1": [1.2, 0.62], "2": [2.2, 0.4], "3": [2.0, 1.0],
          "4": [1.9, 0.5], "9": [1.5, 0.3]}
@@ -47,9 +49,12 @@ def step(app: App, *events: pygame.event.Event) -> None:
     app.step([*pygame.event.get(), *events], DT)
 
 
+def press(k: int, kind: int = pygame.KEYDOWN) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=k, mod=0, unicode="", scancode=0)
+
+
 def esc(kind: int = pygame.KEYDOWN) -> pygame.event.Event:
-    return pygame.event.Event(kind, key=pygame.K_ESCAPE, mod=0, unicode="",
-                              scancode=0)
+    return press(pygame.K_ESCAPE, kind)
 
 
 def direct(level: str) -> Any:
@@ -106,4 +111,32 @@ def test_keys_are_answered_at_once_while_it_thinks() -> None:
             break
         step(app)
     assert mode.decision == direct("club")
+    pygame.display.quit()
+
+
+def test_the_hint_is_looked_for_between_few_pictures(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """I: the hint's search goes on in every pass of the loop, a picture
+    drawn every REST_STEP; the hint shown is the one looked for directly."""
+    monkeypatch.setattr(computer, "HINT_STRENGTH", "club")
+    app = make_app()
+    mode = scenario_match(app, "9-ball", {int(b): (x, y) for b, (x, y) in
+                                          BALLS.items()})
+    s = app.session
+    assert s is not None
+    step(app, press(pygame.K_i))
+    step(app, press(pygame.K_i, pygame.KEYUP))
+    assert s.hint_job is not None
+    passes, frames = 12, app.frames
+    for _ in range(passes):
+        step(app)
+    assert app.frames - frames <= passes * DT / REST_STEP + 1
+    for _ in range(20_000):
+        if s.hint is not None:
+            break
+        step(app)
+    assert app.mode is mode and s.hint is not None
+    job = computer.think_hint(s.match)
+    job.advance(float("inf"))
+    assert s.hint.decision == job.result.decision
     pygame.display.quit()
