@@ -1,7 +1,8 @@
 """An idle window rests: the menu and the table being aimed with the mouse
 still are not drawn and shown 60 times a second (a core kept busy), yet input
 is drawn in the pass it comes, timers keep time and a computer thinks at full
-pace. Driven through ``App.run`` itself, its clock and events scripted."""
+pace (drawn a few times a second while it thinks). Driven through
+``App.run`` itself, its clock and events scripted."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ class Loop:
 
         def draw() -> None:
             self.drawn.append(self.at)
-            self.modes[self.at] = getattr(app.mode, "name", "")
+            thinking = getattr(app.mode, "phase", "") == "thinking"
+            self.modes[self.at] = getattr(app.mode, "name", "") + \
+                (" thinking" if thinking else "")
             real_draw()
 
         monkeypatch.setattr(app, "clock", Clock())
@@ -134,10 +137,16 @@ def test_a_computer_thinks_and_plays_at_full_pace(
     next_step(app)
     loop = Loop(app, monkeypatch)
     loop.run(900)
-    # Its search, its decision shown and its shot: a frame every pass, the
-    # stroke on time; then Anna's turn, left alone, rests.
+    # Its search goes on every pass, a picture every REST_STEP (nothing
+    # moves; drawing each pass took much of the thinking's time); its
+    # decision shown and its shot: a frame every pass, the stroke on time;
+    # then Anna's turn, left alone, rests.
+    thinking = [p for p, name in loop.modes.items() if name == "computer thinking"]
     busy = [p for p, name in loop.modes.items()
             if name in ("computer", "computer_playing")]
+    assert thinking and busy and thinking[-1] < busy[0], (thinking, busy)
+    gaps = [b - a for a, b in zip(thinking, [*thinking[1:], busy[0]], strict=True)]
+    assert max(gaps) <= 6 and sum(gaps) > 4 * len(gaps), gaps
     assert busy and busy == list(range(busy[0], busy[-1] + 1)), busy
     assert loop.modes[loop.drawn[-1]] not in ("computer", "computer_playing")
     assert loop.count(loop.drawn, busy[-1] + 60) <= (900 - busy[-1]) / 5
