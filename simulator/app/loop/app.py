@@ -42,9 +42,11 @@ ScreenFactory = Callable[..., "Mode"]
 REST_AFTER = 0.5  # s
 REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pace
 # A screen thinking with nothing new to show (a computer's decision) is
-# drawn at the same rate, and thinks in the time between: drawing 60
-# frames a second took much of the thinking's CPU (a pro's shot in the
-# window took several times its decision's time).
+# drawn every THINK_STEP and thinks in the time between: drawing and
+# showing 60 frames a second (a real window's flip alone 30 ms on a loaded
+# machine) made a pro's shot in the window take three times its decision.
+# Its frames take the whole time since the last (nothing rolls meanwhile).
+THINK_STEP = 0.25  # s
 
 
 class Mode:
@@ -146,6 +148,7 @@ class App:
         self.elapsed = 0.0  # seconds of the frames played (a button's guard)
         self._still = 0.0  # seconds the loop has been idle (see REST_AFTER)
         self._waited = 0.0  # seconds since the last frame drawn
+        self._thought = False  # a screen thought since (see THINK_STEP)
         self._shown: np.ndarray | None = None  # the picture on the window
         self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
@@ -614,11 +617,13 @@ class App:
                 self._waited < REST_STEP:
             return
         top = self.top
-        if not events and self._waited < REST_STEP and top is not None and \
+        if not events and self._waited < THINK_STEP and top is not None and \
                 top.think():
+            self._thought = True
             return  # (thought instead of drawing the same picture again)
         dt, self._waited = self._waited, 0.0
-        self.frame(events, min(dt, 0.1))
+        self.frame(events, min(dt, THINK_STEP if self._thought else 0.1))
+        self._thought = False
         if events or working:
             self._shown = None  # moving on: the picture is shown, not compared
         elif self._shown_already():
