@@ -41,6 +41,12 @@ ScreenFactory = Callable[..., "Mode"]
 # and showing 60 unchanged pictures a second kept a core busy on the menu.
 REST_AFTER = 0.5  # s
 REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pace
+# A screen thinking with nothing new to show (a computer's decision) is
+# drawn every THINK_STEP and thinks in the time between: drawing and
+# showing 60 frames a second (a real window's flip alone 30 ms on a loaded
+# machine) made a pro's shot in the window take three times its decision.
+# Its frames take the whole time since the last (nothing rolls meanwhile).
+THINK_STEP = 0.25  # s
 
 
 class Mode:
@@ -92,6 +98,11 @@ class Mode:
         computer thinking, a shot computed): the loop does not rest."""
         return self.busy()
 
+    def think(self) -> bool:
+        """Think for a slice between frames (a decision being made); whether
+        the picture may wait (nothing thought yet to show)."""
+        return False
+
     def dock(self) -> pygame.Rect | None:
         """Where a dialog opened over this screen goes (None: the middle of
         the window, over a veil). Table screens dock dialogs beside the table."""
@@ -142,6 +153,7 @@ class App:
         self.elapsed = 0.0  # seconds of the frames played (a button's guard)
         self._still = 0.0  # seconds the loop has been idle (see REST_AFTER)
         self._waited = 0.0  # seconds since the last frame drawn
+        self._thought = False  # a screen thought since (see THINK_STEP)
         self._shown: np.ndarray | None = None  # the picture on the window
         self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
@@ -633,8 +645,14 @@ class App:
         if not events and not working and self._still >= REST_AFTER and \
                 self._waited < REST_STEP:
             return
+        top = self.top
+        if not events and self._waited < THINK_STEP and top is not None and \
+                top.think():
+            self._thought = True
+            return  # (thought instead of drawing the same picture again)
         dt, self._waited = self._waited, 0.0
-        self.frame(events, min(dt, 0.1))
+        self.frame(events, min(dt, THINK_STEP if self._thought else 0.1))
+        self._thought = False
         if events or working:
             self._shown = None  # moving on: the picture is shown, not compared
         elif self._shown_already():
