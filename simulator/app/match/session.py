@@ -794,7 +794,7 @@ class Session:
                 lines.append(t(line, rule=f" ({rule})" if rule else ""))
                 continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
-            lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
+            lines.append(f"• {words.foul_cite(loc, f, self.discipline)}{mark}")
             explain(f.code, f.ref)
         from rules.codes import GAME_STATE_NOTES
         state: list[str] = []
