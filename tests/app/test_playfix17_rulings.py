@@ -75,3 +75,134 @@ def test_a_14_1_illegal_break_names_the_cue_ball_too(lang: str) -> None:
                   "заказанный шар («14.1 с продолжением», п. 6)"}[lang]
     assert said in drawn(app), drawn(app)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_shows_each_line_whole_or_leaves_it_to_the_wheel(
+        lang: str, size: tuple[int, int]) -> None:
+    """8-ball: a legal break with two balls down. The card beside the next
+    aim holds what fits: each line whole, none ending mid-sentence in "…"
+    ("Ball down on the break: the…"); the rest is counted below."""
+    from rules.ruling import Declarations
+    from simulator.app.text.ui import ELLIPSIS
+    from tests.rules.logs import Log
+    app = make_app(lang, size)
+    app.session = s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 2},
+                                  app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    s.apply(Log(s.match.table()).stroke().hit(0, 1).rails([2, 3, 4]).pot(5)
+            .pot(10).rest().shot(), Declarations())
+    next_step(app)
+    frame(app, n=3)
+    assert app.mode is not None and app.mode.name == "aiming"
+    legal = app.t("banner.legal", name="Anna")
+    assert legal in [t.text for t in app.texts]
+    cut = [t.shown for t in app.texts if t.cut or t.shown.endswith(ELLIPSIS)]
+    assert not cut, cut
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_express_other_calls_read_whole_with_one_form_of_rule_number(
+        lang: str, size: tuple[int, int]) -> None:
+    """Express, F: the button to the referee's other calls ends where its
+    words end (its "…" read as words cut off) and cites pyramid rules 2.10
+    and 2.12 in one form («правила пирамиды, пп. 2.10, 2.12», not
+    «2.10, п. 2.12»)."""
+    from simulator.app.text.ui import ELLIPSIS
+    app = make_app(lang, size)
+    app.session = Session.new(["Аня", "Борис", "Вера"], "express", {}, app.locale,
+                              seed=5)
+    next_step(app)
+    frame(app)
+    key(app, pygame.K_f)
+    frame(app, n=3)
+    assert app.dialogs and app.dialogs[-1].kind == "fouls"
+    cut = [t.shown for t in app.texts if t.cut or t.shown.endswith(ELLIPSIS)]
+    assert not cut, cut
+    text = drawn(app)
+    listed = app.t("ref_list.pyramid", rules="2.10, 2.12")
+    each = {"en": "(pyramid rule 2.10), outside interference (pyramid rule 2.12)",
+            "ru": "(правила пирамиды, п. 2.10), постороннее вмешательство "
+                  "(правила пирамиды, п. 2.12)"}[lang]
+    assert listed in text or each in text, text
+    assert "2.10, rule 2.12" not in text and "2.10, п. 2.12" not in text
+    assert "пирамиды, 2.10" not in text, text
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_replay_of_a_computers_shot_is_titled_naturally(
+        lang: str, size: tuple[int, int]) -> None:
+    """R after the computer's break: the replay's title names the seat as
+    the side column does ("Replay: Computer (club player)"), never "Replay
+    of Computer (club player)'s shot"; the shot's number is under it."""
+    app = make_app(lang, size)
+    from rules.ruling import Declarations
+    from tests.rules.logs import Log
+    app.session = s = Session.new(["cpu:club", "Anna"], "8-ball", {"race_to": 1},
+                                  app.locale, seed=5)
+    # The computer's break as its log: four balls to a cushion, none down.
+    s.apply(Log(s.match.table()).stroke().hit(0, 1).rails([2, 3, 4, 5]).rest()
+            .shot(), Declarations())
+    next_step(app)
+    frame(app)
+    run_until(app, lambda: app.mode is not None and app.mode.name in (
+        "placing", "aiming") and not app.dialogs, limit=4000)
+    assert s.shots[-1][1].shooter == 0
+    key(app, pygame.K_r)
+    frame(app, n=3)
+    assert app.mode is not None and app.mode.name == "replay"
+    seat = {"en": "Computer (club player)", "ru": "Компьютер (любитель)"}[lang]
+    title = {"en": f"Replay: {seat}", "ru": f"Повтор: {seat}"}[lang]
+    assert title in drawn(app), drawn(app)
+    assert app.t("replay.which", k=len(s.shots), n=len(s.shots)) in drawn(app)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_computers_choice_card_has_no_blank_row(
+        lang: str, size: tuple[int, int]) -> None:
+    """14.1 6: after Anna's soft break the computer chooses; its card stays
+    while she places the cue ball. Where the options it weighed do not fit,
+    their heading is not left alone over an empty row: the card's rows follow
+    one another, and the heading, if shown, has an option under it."""
+    from simulator.app.screens.computer_turn import ComputerMode
+    app = make_app(lang, size)
+    app.session = s = Session.new(["Anna", "cpu:club"], "14.1", {"target": 5},
+                                  app.locale, seed=4)
+    next_step(app)
+    frame(app)
+    run_until(app, lambda: app.mode is not None and app.mode.name in (
+        "placing", "aiming") and not app.dialogs, limit=4000)
+    if app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(0.05)  # too soft: an illegal break (14.1 rule 6)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    frame(app, n=30)
+    key(app, pygame.K_SPACE)  # Anna has read her foul: the computer chooses
+    mode = app.mode
+    run_until(app, lambda: app.mode is not mode, limit=6000)
+    frame(app, n=3)
+    card = app.mode.banner_rect  # type: ignore[union-attr]
+    assert card is not None and s.banner is not None
+    assert s.banner.title.startswith(app.t("cpu.chooses", name=s.name(1),
+                                           choice="")[:8])
+    fold = next(b.rect for b in app.buttons if b.ident == "fold")
+    rows = sorted((t for t in app.texts if card.contains(t.rect) and
+                   t.rect.bottom <= fold.top), key=lambda t: t.rect.top)
+    assert rows
+    for a, b in zip(rows, rows[1:], strict=False):
+        assert b.rect.top - a.rect.bottom <= 6, (a.text, b.text)
+    heading = app.t("cpu.weighed")
+    texts = [t.text for t in rows]
+    if heading in texts:
+        after = texts[texts.index(heading) + 1:]
+        assert after and after[0].startswith(("» ", "· ")), texts
+    pygame.display.quit()

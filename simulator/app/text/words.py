@@ -50,7 +50,7 @@ def code_words(loc: Locale, code_id: str) -> str:
 
 def ref_text(loc: Locale, ref: Any) -> str:
     """A rule in words: 'general rule 18', '14.1 rule 6', 'Express rules 2.6,
-    item 1', 'pyramid rules 2.4'. A reading has no rule: its sentence is
+    item 1', 'pyramid rule 2.4'. A reading has no rule: its sentence is
     :func:`reading_text`."""
     if is_reading(ref):
         return ""
