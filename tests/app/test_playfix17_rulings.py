@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -198,7 +200,7 @@ def test_a_computers_choice_card_has_no_blank_row(
     rows = sorted((t for t in app.texts if card.contains(t.rect) and
                    t.rect.bottom <= fold.top), key=lambda t: t.rect.top)
     assert rows
-    for a, b in zip(rows, rows[1:], strict=False):
+    for a, b in itertools.pairwise(rows):
         assert b.rect.top - a.rect.bottom <= 6, (a.text, b.text)
     heading = app.t("cpu.weighed")
     texts = [t.text for t in rows]
