@@ -20,7 +20,7 @@ from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.screens.practice.shot_player import ShotPlayer
 from simulator.app.text import ui, widgets
-from simulator.app.text.words import cite, discipline_label, explain
+from simulator.app.text.words import discipline_label, explain, foul_cite
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25
@@ -188,7 +188,7 @@ class GalleryPlayMode(PracticeScreen):
             foul = self.demo.foul
             # The code's words already say "Foul:" (or "Loss:"): one line,
             # not "Here is the foul:" over "Foul: ...".
-            words = cite(loc, foul.code, foul.ref, sc.discipline)
+            words = foul_cite(loc, foul, sc.discipline)
             lines += ["", t("gallery.at_foul", foul=words),
                       *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
@@ -318,7 +318,7 @@ class GalleryPlayMode(PracticeScreen):
         if pb.paused:
             out.append(t("replay.paused"))
         if self.at_foul:
-            out.append(cite(self.app.locale, self.demo.foul.code, self.demo.foul.ref))
+            out.append(foul_cite(self.app.locale, self.demo.foul))
         return out
 
     def side_foot(self) -> str:
