@@ -50,10 +50,10 @@ def test_an_illegal_break_says_how_many_balls_reached_a_rail(
     assert [f.code.id for f in ruling.fouls] == ["foul.illegal_break"]
     n = len(facts(shot).cushion_balls)
     assert n == 2 and not facts(shot).potted_objects
-    said = {"en": "Foul: illegal break — 2 object balls reached a rail, 4 are "
-                  "needed, none pocketed (8-ball rule 5)",
-            "ru": "Фол: неправильное разбитие — 2 прицельных шара дошли до "
-                  "борта, нужно 4, ни один шар не забит («Восьмёрка», п. 5)"}[lang]
+    said = {"en": "Foul: illegal break (8-ball rule 5) 2 object balls reached a "
+                  "rail, 4 are needed, none pocketed",
+            "ru": "Фол: неправильное разбитие («Восьмёрка», п. 5) 2 прицельных "
+                  "шара дошли до борта, нужно 4, ни один шар не забит"}[lang]
     assert said in drawn(app), drawn(app)
     assert not [t.text for t in app.texts if t.cut]
     pygame.display.quit()
@@ -69,12 +69,10 @@ def test_a_14_1_illegal_break_names_the_cue_ball_too(lang: str) -> None:
     shot, _ruling = s.shots[-1]
     f = facts(shot)
     assert len(f.object_balls_to_rail()) == 2 and 0 not in f.rails_after_hit
-    said = {"en": "Foul: illegal break — 2 object balls reached a rail, the cue "
-                  "ball did not; 2 and the cue ball are needed, or the called "
-                  "ball pocketed (14.1 rule 6)",
-            "ru": "Фол: неправильное разбитие — 2 прицельных шара дошли до "
-                  "борта, биток не дошёл; нужно 2 и биток или забить "
-                  "заказанный шар («14.1 с продолжением», п. 6)"}[lang]
+    said = {"en": "2 object balls reached a rail, the cue ball did not; 2 and "
+                  "the cue ball are needed, or the called ball pocketed",
+            "ru": "2 прицельных шара дошли до борта, биток не дошёл; нужно 2 и "
+                  "биток или забить заказанный шар"}[lang]
     assert said in drawn(app), drawn(app)
     pygame.display.quit()
 

@@ -173,11 +173,13 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int
         return shown
     i, _indent, words = shown[-1]
     whole = [row for row in shown if row[0] != i]
-    if body[start + n][0] == i and whole:
+    # (a line taller than the card shows what fits: else its start is never seen)
+    if body[start + n][0] == i and whole and \
+            sum(row[0] == i for row in body) <= n:
         shown = whole
         i, _indent, words = shown[-1]
-    if words.rstrip().endswith(":"):  # its items all below: not alone, no gap
-        return [row for row in shown if row[0] != i]
+    if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
+        return [row for row in shown if row[0] != i]  # a heading, its items below
     return shown
 
 
