@@ -826,6 +826,11 @@ class Session:
                 continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
+            # Why, on a line of its own: the foul's line stays short enough
+            # to keep who is next in view (an illegal break's counts).
+            why = words.break_shortfall(loc, f)
+            if why:
+                lines.append(why[:1].upper() + why[1:])
             explain(f.code, f.ref)
         from rules.codes import GAME_STATE_NOTES
         state: list[str] = []

@@ -20,7 +20,7 @@ from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.screens.practice.shot_player import ShotPlayer
 from simulator.app.text import ui, widgets
-from simulator.app.text.words import cite, discipline_label, explain
+from simulator.app.text.words import discipline_label, explain, foul_cite
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25
@@ -190,7 +190,7 @@ class GalleryPlayMode(PracticeScreen):
             # The code's words already say "Foul:" (or "Loss:"): one line,
             # not "Here is the foul:" over "Foul: ...". Stopped there, the
             # speed is moot: the first line says the place in the gallery.
-            words = cite(loc, foul.code, foul.ref, sc.discipline)
+            words = foul_cite(loc, foul, sc.discipline)
             lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
                      "", t("gallery.at_foul", foul=words),
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
@@ -323,7 +323,7 @@ class GalleryPlayMode(PracticeScreen):
         if pb.paused:
             out.append(t("replay.paused"))
         if self.at_foul:
-            out.append(cite(self.app.locale, self.demo.foul.code, self.demo.foul.ref))
+            out.append(foul_cite(self.app.locale, self.demo.foul))
         return out
 
     def message_area(self) -> pygame.Rect | None:
