@@ -16,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from simulator.app.loop.app import App
+from simulator.app.loop.app import App, Mode
 from simulator.app.loop.settings import Settings
 from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
@@ -254,6 +254,17 @@ def more_below(app: App) -> list[str]:
     notes = {app.t(k, n=n) for k in ("dialog.more", "dialog.more_all",
                                      "dialog.more_all_short") for n in range(1, 100)}
     return [t.text for t in app.texts if t.text in notes]
+
+
+def open_help_from_menu(app: App) -> Mode:
+    """F1 pressed on the main menu: the help screen, drawn once."""
+    app.go("menu")
+    frame(app)
+    key(app, pygame.K_F1)
+    frame(app)
+    mode = app.mode
+    assert mode is not None and mode.name == "help"
+    return mode
 
 
 def open_records(app: App) -> None:

@@ -12,8 +12,8 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.records.club import Club
 from simulator.records.words import t as words_t
-from tests.app.helpers import button_labels, click_button, frame, key, make_app
-from tests.app.test_club import game_over, label, new_app, rec_words
+from tests.app.helpers import button_labels, click_button, frame, make_app
+from tests.app.test_club import give_up_whenever_at_table, label, new_app, rec_words
 
 
 def series_setup(app: App, seats: int = 3) -> None:
@@ -94,17 +94,7 @@ def people_series(app: App, names: list[str], games: int) -> None:
 def all_but_one_leave(app: App) -> None:
     """The game played by the window: the player at the table leaves (the
     pause menu's words), then the next, until one is left."""
-    for _ in range(200):
-        if game_over(app):
-            return
-        mode = app.mode.name if app.mode is not None else ""
-        if not app.dialogs and mode in ("aiming", "placing"):
-            key(app, pygame.K_ESCAPE)
-            click_button(app, app.t("pause.leave"))
-            click_button(app, app.t("concede.leave_yes"))
-            continue
-        frame(app)
-    raise AssertionError("the game did not end")
+    give_up_whenever_at_table(app, "pause.leave", "concede.leave_yes", limit=200)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -11,7 +11,14 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from tests.app.helpers import frame, key, make_app, more_below, run_until
+from tests.app.helpers import (
+    frame,
+    key,
+    make_app,
+    more_below,
+    open_help_from_menu,
+    run_until,
+)
 from tests.app.scenes import LANGS, SIZES
 
 LOW = (800, 500)
@@ -29,12 +36,7 @@ def test_every_help_page_is_at_least_half_full_and_nothing_is_cut(
     from simulator.app.screens.help import MIN_SIZE
     app = make_app(lang, size)
     try:
-        app.go("menu")
-        frame(app)
-        key(app, pygame.K_F1)
-        frame(app)
-        mode = app.mode
-        assert mode is not None and mode.name == "help"
+        mode = open_help_from_menu(app)
         w, h = size
         from simulator.app.screens.backdrop import title_bottom
         top = title_bottom((w, h), mode.title()) + 12  # type: ignore[attr-defined]

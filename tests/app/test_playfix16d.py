@@ -19,6 +19,7 @@ from tests.app.helpers import (
     gallery_index,
     key,
     make_app,
+    open_help_from_menu,
     run_until,
 )
 from tests.app.scenes import LANGS, SIZES
@@ -148,12 +149,7 @@ def test_the_help_at_800x500_is_drawn_at_15_px_or_more_on_every_page(
     help was at 13, the Russian at 14), whatever the pages it takes."""
     app = make_app(lang, LOW)
     try:
-        app.go("menu")
-        frame(app)
-        key(app, pygame.K_F1)
-        frame(app)
-        mode = app.mode
-        assert mode is not None and mode.name == "help"
+        mode = open_help_from_menu(app)
         from simulator.app.screens.backdrop import title_bottom
         sizes = set()
         for _page in range(mode.pages):  # type: ignore[attr-defined]
