@@ -330,6 +330,8 @@ def spotted_note(spots: Sequence[Spot]) -> tuple[Outcome, ...]:
 # The object balls a break drives to a cushion when none counts as pocketed:
 # four in 8-ball (5) and 9-ball (3), two (and the cue ball) in 14.1 (6).
 BREAK_RAILS_NEEDED = {"8-ball": 4, "9-ball": 4, "14.1": 2}
+# The rules whose break also asks the cue ball to a cushion (14.1 6).
+BREAK_CUE_BALL_TOO = frozenset({"14.1"})
 
 
 def pots_or_drives_four(f: Facts) -> bool:

@@ -105,10 +105,11 @@ def test_the_8_off_the_table_is_read_whole_beside_its_side_view_at_800x500(
 def test_saved_is_said_above_the_table_and_the_explanation_stays_whole(
         lang: str, size: tuple[int, int]) -> None:
     """The gallery's 8 off the table exported (X, a diagram): "Saved <file>"
-    is drawn in the band above the table (or, too long for it, under the rails;
-    never over the rails or the side column) while the explanation beside it stays whole
-    (it was pushed down, its end cut, until the next key); nothing pressed,
-    the notice goes by itself after its seconds."""
+    is drawn in the band above the table (not over its rails, the side column
+    or the timeline's strip; a long folder in smaller words) while the
+    explanation beside it stays whole (it was pushed down, its end cut,
+    until the next key); nothing pressed, the notice goes by itself after
+    its seconds."""
     from simulator.app.dialogs.export import EXPORT_TOLD
     app = make_app(lang, size)
     try:
@@ -123,12 +124,8 @@ def test_saved_is_said_above_the_table_and_the_explanation_stays_whole(
         box = next(r for name, r in app.panels if name == "message")
         lay = g.layout
         rails = g.view.outer_rect()
-        # Above the rails where it fits there; a longer file name (the
-        # profile's folder is the player's own) goes under the rails instead.
-        above = lay.table.contains(box) and box.bottom <= rails.top + 1
-        below = box.top >= rails.bottom and box.bottom <= lay.strip.bottom
-        assert above or below, (box, rails, lay.strip)
-        assert not box.colliderect(lay.side) and not box.colliderect(rails)
+        assert lay.table.contains(box) and box.bottom <= rails.top + 1, (box, rails)
+        assert not box.colliderect(lay.side) and not box.colliderect(lay.strip)
         said = " ".join(t.text for t in app.texts if box.contains(t.rect))
         assert "gallery-eight-off-table" in said and not [
             t for t in app.texts if box.contains(t.rect) and t.cut], said
@@ -161,5 +158,43 @@ def test_the_help_at_800x500_is_drawn_at_15_px_or_more_on_every_page(
             key(app, pygame.K_PAGEDOWN)
             frame(app)
         assert min(sizes) >= 15, sorted(sizes)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_key_shown_beside_save_saves_under_the_name_offered(lang: str) -> None:
+    """Esc, then 2 (the pause menu's "Save the match..."), then the key the
+    dialog shows beside its Save button: the match is saved under the name
+    offered. The buttons showed 1 and 2, which the name field took as typing
+    ("Anna – Boris, 8-ball1"), and nothing was saved."""
+    from simulator.app.dialogs.base import NameDialog
+    from simulator.app.loop.launch import break_shot
+    from simulator.app.match.saving import default_save_name
+    from simulator.app.match.session import saves_dir
+    app = make_app(lang, LOW)
+    try:
+        s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 2}, app.locale,
+                        seed=5)
+        app.session = s
+        app.go("match")
+        frame(app)
+        break_shot(app)
+        app.go("match")
+        frame(app)
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_2)
+        frame(app)
+        dialog = app.dialogs[-1]
+        assert isinstance(dialog, NameDialog), dialog
+        shown = {b.label: b.key for b in dialog.buttons}
+        assert shown == {app.t("save.button"): "Enter", app.t("common.cancel"): "Esc"}
+        by_name = {"Enter": pygame.K_RETURN, "Esc": pygame.K_ESCAPE}
+        key(app, by_name[shown[app.t("save.button")]])
+        frame(app, n=2)
+        assert not app.dialogs
+        offered = default_save_name(app, s)
+        assert s.save_path is not None and s.save_path.stem == offered, s.save_path
+        assert [p.stem for p in saves_dir().glob("*.json")] == [offered]
     finally:
         pygame.display.quit()

@@ -47,6 +47,7 @@ REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pac
 # machine) made a pro's shot in the window take three times its decision.
 # Its frames take the whole time since the last (nothing rolls meanwhile).
 THINK_STEP = 0.25  # s
+TOAST_MIN_SIZE = 11  # px: a message's words shrink to fit its place, not below
 
 
 class Mode:
@@ -510,12 +511,13 @@ class App:
     def toast_size(self) -> int:
         return max(13, self.size[1] // 44)
 
-    def toast_height(self, width: int) -> int:
+    def toast_height(self, width: int, size: int | None = None) -> int:
         """The height of the message now shown in a box ``width`` wide (0:
-        none), for a screen that keeps a place for it."""
+        none), for a screen that keeps a place for it; ``size``: in words of
+        that size (the message's own by default)."""
         if self.toast is None:
             return 0
-        size = self.toast_size()
+        size = size or self.toast_size()
         return len(ui.wrap(self.toast[0], size, width - 24)) * ui.line_height(size) + 12
 
     def _draw_toast(self, surface: pygame.Surface, msg: str) -> None:
@@ -780,7 +782,7 @@ def _toast_fit(msg: str, area: pygame.Rect,
     width = area.width - 24
     lines = ui.wrap(msg, size, width)
     lh = ui.line_height(size)
-    while len(lines) * lh + 12 > area.height and size > 11:
+    while len(lines) * lh + 12 > area.height and size > TOAST_MIN_SIZE:
         size -= 1
         lh = ui.line_height(size)
         lines = ui.wrap(msg, size, width)

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
-from simulator.app.loop.app import App, Mode
+from simulator.app.loop.app import TOAST_MIN_SIZE, App, Mode
 from simulator.app.replay.export import FOUL_HOLD
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.practice.practice_screen import Action, PracticeScreen
@@ -328,11 +328,13 @@ class GalleryPlayMode(PracticeScreen):
 
     def message_area(self) -> pygame.Rect | None:
         """The band between the scoreboard and the table's rails, where the
-        message fits it; else the strip (over the timeline)."""
+        message fits it, in smaller words if need be (a file's long folder);
+        else the strip (over the timeline)."""
         lay = self.layout
         band = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
                            self.view.outer_rect().top - lay.table.top)
-        return band if self.app.toast_height(band.width) <= band.height else lay.strip
+        fits = self.app.toast_height(band.width, TOAST_MIN_SIZE) <= band.height
+        return band if fits else lay.strip
 
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it

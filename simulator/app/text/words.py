@@ -115,14 +115,14 @@ def break_shortfall(loc: Locale, foul: Any) -> str:
     referee found at a cushion: '2 object balls reached a rail, 4 are needed,
     none pocketed'; '' for any other foul."""
     from rules.codes import FoulCode
-    from rules.general import BREAK_RAILS_NEEDED
+    from rules.general import BREAK_CUE_BALL_TOO, BREAK_RAILS_NEEDED
     from simulator.table.specs import CUE_BALL
     needed = BREAK_RAILS_NEEDED.get(str(getattr(foul.ref, "section", "")))
     if foul.code is not FoulCode.ILLEGAL_BREAK or needed is None:
         return ""
     n = sum(1 for b in foul.balls if b != CUE_BALL)
     rails = loc.t("break_short.rails", n=n) if n else loc.t("break_short.no_rails")
-    if foul.ref.section == "14.1":  # the cue ball too, or a called ball down (rule 6)
+    if foul.ref.section in BREAK_CUE_BALL_TOO:  # or a called ball down (14.1 6)
         cue = "cue_rail" if CUE_BALL in foul.balls else "cue_short"
         return f"{rails}, {loc.t(f'break_short.{cue}')}; " + \
             loc.t("break_short.needed_cue", n=needed)
