@@ -9,6 +9,7 @@ import math
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
 from tests.app.helpers import click, frame, key, make_app, move, scenario_match
 from tests.app.scenes import LANGS
 
@@ -124,28 +125,58 @@ def test_the_hint_taken_message_leaves_the_table_clear(
 
 # -- 3. the key line under a choice; the ruling column after an undo ----------
 
+def _push_out_choice(app: App) -> None:
+    """9-ball rule 5: after Boris's push-out, Anna's choice is asked."""
+    from simulator.app.table.aim import angle_to
+    from tests.app.helpers import click_button, run_until
+    from tests.app.test_flow import after_break
+    after_break(app, "9-ball", lambda r: "push_out" in r.allowed_declarations
+                and r.ball_in_hand.value == "none" and not r.pending)
+    s = app.session
+    assert s is not None
+    click_button(app, app.t("panel.push_out"))
+    cue = s.cue_pos()
+    assert cue is not None
+    s.aim = type(s.aim)(angle_to(cue, (s.spec.length / 2, s.spec.width / 2)), 0.12)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
+    assert s.req is not None and len(s.req.pending) == 2
+    frame(app)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_key_line_lists_the_keys_of_the_push_out_choice(lang: str) -> None:
     """9-ball rule 5: after Boris's push-out Anna chooses; the key line
     under the table says which keys choose (it was empty)."""
-    from simulator.app.table.aim import angle_to
-    from tests.app.helpers import click_button, run_until
-    from tests.app.test_flow import after_break
     app = make_app(lang)
     try:
-        after_break(app, "9-ball", lambda r: "push_out" in r.allowed_declarations
-                    and r.ball_in_hand.value == "none" and not r.pending)
+        _push_out_choice(app)
+        assert app.t("hint.choice", keys="1/2") in _texts(app)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_esc_under_a_choice_opens_the_menu_and_the_choice_comes_back(
+        lang: str) -> None:
+    """Anna's choice after a push-out: Esc opens the match's menu (its undo
+    and save; Esc did nothing while a player chose), and the menu closed,
+    the same choice is asked again, nothing chosen."""
+    app = make_app(lang)
+    try:
+        _push_out_choice(app)
         s = app.session
         assert s is not None
-        click_button(app, app.t("panel.push_out"))
-        cue = s.cue_pos()
-        assert cue is not None
-        s.aim = type(s.aim)(angle_to(cue, (s.spec.length / 2, s.spec.width / 2)), 0.12)
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
-        assert s.req is not None and len(s.req.pending) == 2
-        frame(app)
-        assert app.t("hint.choice", keys="1/2") in _texts(app)
+        steps = len(s.match.history)
+        assert [d.kind for d in app.dialogs] == ["choice"]
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        assert [d.kind for d in app.dialogs] == ["pause"]
+        assert app.t("panel.undo") in [b.label for b in app.dialogs[-1].buttons]
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        assert [d.kind for d in app.dialogs] == ["choice"]
+        assert len(s.match.history) == steps and s.req is not None and s.req.pending
     finally:
         pygame.display.quit()
 

@@ -24,5 +24,7 @@ def choice_dialog(app: App) -> Dialog:
     body = ""
     if s.banner is not None:
         body = s.banner.title + "\n" + "\n".join(s.banner.lines)
+    # Esc: the match's menu (undo, save, concede); closed, the choice is
+    # asked again (the table under it asks the referee).
     return Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
-                  kind="choice")
+                  cancel=lambda: app.open("pause"), kind="choice")
