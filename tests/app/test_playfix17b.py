@@ -181,6 +181,32 @@ def test_esc_under_a_choice_opens_the_menu_and_the_choice_comes_back(
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_persons_choice_is_said_in_the_column_after_it(lang: str) -> None:
+    """Anna answers Boris's push-out by handing the shot back (key 2): the
+    side column says who chose what under which rule and who shoots now,
+    with the push-out it answered (it was empty)."""
+    app = make_app(lang)
+    try:
+        _push_out_choice(app)
+        s = app.session
+        assert s is not None
+        chooser = s.req.chooser if s.req.chooser is not None else s.req.shooter
+        label = app.dialogs[-1].buttons[1].label
+        key(app, pygame.K_2)
+        frame(app, n=3)
+        assert not app.dialogs and s.banner is not None
+        assert s.banner.title == app.t("cpu.chooses", name=s.name(chooser),
+                                       choice=label)
+        side = app.layout.side
+        drawn = " ".join(t.shown for t in app.texts if side.colliderect(t.rect))
+        assert s.name(chooser) in drawn and label.split()[0] in drawn, drawn
+        assert app.t("banner.next", name=s.name(s.req.shooter)).split(",")[0] \
+            .split()[0] in drawn
+    finally:
+        pygame.display.quit()
+
+
 def _stroke(app, s) -> None:  # type: ignore[no-untyped-def]
     """The mouse points the cue at the lowest ball; Space strikes; the next
     turn comes."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
-from simulator.app.text.words import reason_text, ref_text
+from simulator.app.text.words import choice_label, choice_rule, reason_text, ref_text
 
 CONCEDE = "loss.conceded"
 UNDO_SECONDS = 4.0  # the toast naming what an undo took back: time to read it
@@ -83,7 +83,7 @@ def computer_signs(app: App, s: Session) -> None:
 
 def computer_choice_card(s: Session, said: str, before: Any,
                          weighed: tuple[str, ...] = ()) -> None:
-    """A computer seat's choice (a push-out answered, Express's options, a
+    """A seat's choice (a push-out answered, Express's options, a
     signature, a re-rack) as a ruling card: who chose what under which rule
     (the one option, first), the options it weighed, what came before it
     (the foul that gave the choice), and who is next.
@@ -132,8 +132,21 @@ def refusal(app: App, s: Session, error: BaseException,
 
 
 def choose_action(app: App, choice: Any) -> Any:
-    """The button action that makes the incoming player's choice."""
-    return referee_action(app, lambda s: s.choose(choice))
+    """The button action that makes the incoming player's choice, said on
+    the card that follows it (the side column was left empty)."""
+    def ask(s: Session) -> None:
+        req = s.req
+        before = s.banner
+        chooser = None if req is None else \
+            req.chooser if req.chooser is not None else req.shooter
+        words = choice_label(s.locale, choice,
+                             choice_rule(s.discipline, choice, s.last_ruling))
+        s.choose(choice)
+        if chooser is not None:
+            computer_choice_card(
+                s, s.locale.t("cpu.chooses", name=s.name(chooser), choice=words),
+                before)
+    return referee_action(app, ask)
 
 
 def called_shooter(s: Session) -> int | None:
