@@ -31,7 +31,7 @@ def _marker(app: App, d: Dialog) -> str:
     notes = [t.shown for t in app.texts if d.rect.contains(t.rect) and
              t.shown.startswith("Ниже ещё")]
     assert len(notes) == 1, [t.shown for t in app.texts if d.rect.contains(t.rect)]
-    assert "V — всё" in notes[0], notes
+    assert "· V" in notes[0] and "строк" in notes[0], notes  # V named, lines counted
     return notes[0]
 
 
@@ -52,7 +52,7 @@ def _reads(app: App, title: str, last: str) -> None:
 def test_an_express_foul_choice_is_read_whole_and_still_chosen_in_the_dialog(
         how: str) -> None:
     """Russian at 800x500: the incoming player's choice after a foul in
-    Express, its ruling cut ("Ниже ещё N · V — всё"). V, or a click on the
+    Express, its ruling cut ("Ниже ещё N строк · V"). V, or a click on the
     text, opens the ruling whole: its last line in view. Esc (or V, or a
     click) closes it back to the same dialog, its choices still pending and
     still its buttons."""
@@ -83,8 +83,8 @@ def test_an_express_foul_choice_is_read_whole_and_still_chosen_in_the_dialog(
 
 
 def test_the_match_end_is_read_whole_and_esc_leaves_it_open() -> None:
-    """Russian at 800x500: the match's end, its numbers cut ("Ниже ещё 5
-    · V — всё"). V shows its title and the last row of the match in
+    """Russian at 800x500: the match's end, its numbers cut ("Ниже ещё 5 строк
+    · V"). V shows its title and the last row of the match in
     numbers; Esc closes the reader only: the match-end card is still there
     (Esc on it would have gone to the menu), with its buttons."""
     app = open_scene("gameover", "express", "ru", LOW)

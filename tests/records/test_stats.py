@@ -8,9 +8,9 @@ import math
 
 from rules.codes import Note
 from rules.referee import Match
-from simulator.table.events import Stroke
 from simulator.physics import simulate
 from simulator.records.stats import game_winners, match_stats
+from simulator.table.events import Stroke
 from simulator.table.specs import CUE_BALL
 
 
