@@ -570,6 +570,12 @@ def _rotate(folder: Path) -> Path:
     return paths[0]
 
 
+def set_aside_newest(folder: Path) -> None:
+    """Move the newest autosave down among the older ones (still listed for
+    loading), so that it is no longer the match to continue."""
+    _rotate(folder)
+
+
 def _identity(st: os.stat_result) -> tuple[int, int]:
     return st.st_dev, st.st_ino
 

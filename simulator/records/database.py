@@ -118,7 +118,9 @@ class BusyRecords(RecordsProblem):
 @dataclass(frozen=True)
 class SeatRecord:
     """One seat of a recorded match: the player and their numbers.
-    ``fixed_rating`` is a computer seat's rating when the match was played."""
+    ``fixed_rating`` is a computer seat's rating when the match was played;
+    ``given_up`` how many of ``games_won`` the opponent gave up (conceded,
+    not played out: a forfeit, which the rating does not count)."""
 
     name: str
     level: str | None
@@ -130,9 +132,16 @@ class SeatRecord:
     safeties: int = 0
     best_run: int = 0
     fixed_rating: float | None = None
+    given_up: int = 0
+
+    @property
+    def rated_games(self) -> int:
+        """The games won at the table: what the rating counts."""
+        return self.games_won - self.given_up
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "level": self.level, "games_won": self.games_won,
+                "given_up": self.given_up,
                 "score": self.score, "innings": self.innings, "balls": self.balls,
                 "fouls": self.fouls, "safeties": self.safeties,
                 "best_run": self.best_run, "fixed_rating": self.fixed_rating}
@@ -211,13 +220,16 @@ def check_record(rec: MatchRecord, where: str = "match") -> None:
         if (s.level is None) == name_key(name).startswith(f"{CPU}:"):
             raise RecordsError(f"{at}.level", "a computer seat is named cpu:LEVEL "
                                               "and has a level; a person has none")
-        for k in ("games_won", "innings", "balls", "fouls", "safeties", "best_run"):
+        for k in ("games_won", "given_up", "innings", "balls", "fouls", "safeties",
+                  "best_run"):
             v = getattr(s, k)
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10**6:
                 raise RecordsError(f"{at}.{k}", "expected a whole number 0 to 1000000")
         if isinstance(s.score, bool) or not isinstance(s.score, int) or \
                 abs(s.score) > 10**6:
             raise RecordsError(f"{at}.score", "expected a whole number")
+        if s.given_up > s.games_won:
+            raise RecordsError(f"{at}.given_up", "more than the games won")
         keys.add(name_key(name))
     people = [s for s in rec.seats if s.level is None]
     if len({name_key(s.name) for s in people}) != len(people):
@@ -494,10 +506,10 @@ class Records:
             pid = self._player_id(db, s.name, s.level, rec.played_at)
             db.execute(
                 "INSERT INTO seats (match_id, seat, player_id, games_won, score, "
-                "innings, balls, fouls, safeties, best_run, fixed_rating) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "innings, balls, fouls, safeties, best_run, fixed_rating, given_up) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (mid, i, pid, s.games_won, s.score, s.innings, s.balls, s.fouls,
-                 s.safeties, s.best_run, s.fixed_rating))
+                 s.safeties, s.best_run, s.fixed_rating, s.given_up))
         return mid
 
     # -- reading -------------------------------------------------------------------
@@ -517,14 +529,15 @@ class Records:
             "ORDER BY played_at, id", args)
         seat_sql = ("SELECT s.match_id, p.name, p.level, s.games_won, s.score, "
                     "s.innings, s.balls, s.fouls, s.safeties, s.best_run, "
-                    "s.fixed_rating FROM seats s JOIN players p ON p.id = s.player_id "
+                    "s.fixed_rating, s.given_up FROM seats s "
+                    "JOIN players p ON p.id = s.player_id "
                     + ("JOIN matches m ON m.id = s.match_id WHERE m.evening_id = ? "
                        if evening_id else "") + "ORDER BY s.match_id, s.seat")
         seats: dict[int, list[SeatRecord]] = {}
         for r in self._read(seat_sql, args):
             seats.setdefault(int(r[0]), []).append(SeatRecord(
                 r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9],
-                None if r[10] is None else float(r[10])))
+                None if r[10] is None else float(r[10]), int(r[11])))
         out: list[MatchRecord] = []
         for r in rows:
             try:

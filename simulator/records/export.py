@@ -12,11 +12,12 @@ from __future__ import annotations
 import csv
 import html
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 from simulator.files.atomic import atomic_write
 from simulator.records.evening import Evening
-from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL
+from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL, SINGLE, WINNERS
 from simulator.records.standings import BracketMatch, StandingRow
 from simulator.records.words import t
 
@@ -105,10 +106,26 @@ def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> st
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
 
 
+def given_up_words(lang: str, m: BracketMatch, names: Sequence[str | None]
+                   ) -> str | None:
+    """What a match that ended with a game given up came to, in place of a
+    score that says nothing: "w/o" (the loser conceded), or of three or
+    more players "Vera wins: the others left" (``names`` as shown); None for
+    a match played out."""
+    if not m.given_up or m.winner is None:
+        return None
+    if len(names) > 2:
+        return t(lang, "page.others_left", name=names[m.winner])
+    return t(lang, "page.given_up")
+
+
 def _match_box(m: BracketMatch, lang: str) -> str:
     lines = []
+    given_up = given_up_words(lang, m, m.names)
+    if given_up is not None:
+        lines.append(f"<div>{_e(given_up)}</div>")
     for side, (e, name) in enumerate(zip(m.entrants, m.names, strict=True)):
-        score = f" {m.score[side]}" if m.score else ""
+        score = f" {m.score[side]}" if m.score and given_up is None else ""
         if e == BYE:
             lines.append(f'<div class="bye">{_e(t(lang, "page.bye"))}</div>')
         elif name is None:
@@ -119,11 +136,18 @@ def _match_box(m: BracketMatch, lang: str) -> str:
     return f'<div class="match"><small>{_e(m.slot)}</small>{"".join(lines)}</div>'
 
 
-def stage_title(lang: str, stage: str, number: int) -> str:
+def stage_title(lang: str, evening: Evening, stage: str, number: int) -> str:
     """A round's heading: "Round 2", "Losers' bracket, round 3", "Grand
-    final" (and its replay)."""
+    final" (and its replay); a single elimination's rounds by how far they
+    are from its final ("Quarter-final", "Semi-final", "Final"): it has no
+    winners' bracket, there being no losers' one."""
     if stage == FINAL:
         return t(lang, "stage.final" if number == 1 else "stage.final_2")
+    if stage == WINNERS and evening.setup.format == SINGLE:
+        left = max(n.round for n in evening.nodes) - number
+        if left < 2:
+            return t(lang, ("stage.ko_final", "stage.ko_semi")[left])
+        return t(lang, "stage.ko_round", n=2 ** left, players=2 ** (left + 1))
     return t(lang, f"stage.{stage}", n=number)
 
 
@@ -140,7 +164,7 @@ def evening_html(evening: Evening, lang: str = "en") -> str:
             who = evening.name(rnd.resting[0])
             rest = f'<div class="bye">{_e(t(lang, "page.rests", name=who))}</div>'
         rounds.append(f'<div class="round"><h3>'
-                      f"{_e(stage_title(lang, rnd.stage, rnd.round))}</h3>"
+                      f"{_e(stage_title(lang, evening, rnd.stage, rnd.round))}</h3>"
                       f"{boxes}{rest}</div>")
     champion = evening.champion()
     won = f"<p><b>{_e(t(lang, 'page.winner', name=evening.name(champion)))}</b></p>" \

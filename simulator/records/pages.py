@@ -114,11 +114,13 @@ def _side(s: SeatRecord) -> tuple[str, float | None]:
 
 
 def results_of(m: MatchRecord) -> list[Results]:
-    """The games of one match as the rating counts them."""
+    """The games of one match as the rating counts them: those played out,
+    not those given up (a forfeit says nothing of how the two play)."""
     if len(m.seats) == 2:
         (a, fa), (b, fb) = _side(m.seats[0]), _side(m.seats[1])
-        return [Results(a, b, m.seats[0].games_won, m.seats[1].games_won, fa, fb)]
-    if m.winner is None:
+        rated = (m.seats[0].rated_games, m.seats[1].rated_games)
+        return [Results(a, b, *rated, fa, fb)] if any(rated) else []
+    if m.winner is None or not m.seats[m.winner].rated_games:
         return []
     w, fw = _side(m.seats[m.winner])
     return [Results(w, o, 1, 0, fw, fo) for i, s in enumerate(m.seats)

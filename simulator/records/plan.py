@@ -270,7 +270,8 @@ class MatchResult:
     """A match of the evening as it ended: ``winner`` is a seat (index into
     ``seats``, the entrants), per seat the games won, the points and (Express)
     the chips at the end; ``save`` the saved match (a path the records
-    link to)."""
+    link to); ``given_up`` that it ended with a game given up (a match
+    conceded; in Express the others left), not won at the table."""
 
     slot: str
     seats: tuple[int, ...]
@@ -282,6 +283,7 @@ class MatchResult:
     shots: int = 0
     save: str | None = None
     played_at: str = ""
+    given_up: bool = False
 
     @property
     def winner_entrant(self) -> int:
@@ -294,7 +296,8 @@ class MatchResult:
         return {"slot": self.slot, "seats": list(self.seats), "winner": self.winner,
                 "games": list(self.games), "scores": list(self.scores),
                 "races": list(self.races), "chips": list(self.chips),
-                "shots": self.shots, "save": self.save, "played_at": self.played_at}
+                "shots": self.shots, "save": self.save, "played_at": self.played_at,
+                "given_up": self.given_up}
 
     @classmethod
     def from_dict(cls, d: Any, where: str) -> MatchResult:
@@ -318,6 +321,10 @@ class MatchResult:
         played = d.get("played_at", "")
         if not isinstance(played, str):
             raise EveningError(f"{where}.played_at", "expected a date")
+        given_up = d.get("given_up", False)  # (not kept before: none known)
+        if not isinstance(given_up, bool):
+            raise EveningError(f"{where}.given_up", "expected true or false")
         return cls(slot, lists["seats"], winner, lists["games"], lists["scores"],
                    lists["races"], lists["chips"],
-                   _whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played)
+                   _whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played,
+                   given_up)

@@ -10,7 +10,9 @@ from every older version.
 2. the evening a match was played in (and its slot), unique together, so a
    result recorded twice (a restart after a kill) is one match;
 3. the rating a computer seat played at, filled in for the matches already
-   recorded from the levels' figures of the day.
+   recorded from the levels' figures of the day;
+4. of a seat's games won, those the opponent gave up (conceded, not played
+   out): the rating does not count them (0 for the matches already kept).
 """
 
 from __future__ import annotations
@@ -81,10 +83,16 @@ def _fixed_ratings(db: sqlite3.Connection) -> None:
                    (level_rating(level), pid))
 
 
+def _given_up(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE seats ADD COLUMN given_up INTEGER NOT NULL DEFAULT 0 "
+               "CHECK (given_up >= 0)")
+
+
 STEPS: tuple[Step, ...] = (
     Step(1, "players, matches and seats", _players_and_matches),
     Step(2, "the evening and slot of a match", _evenings),
     Step(3, "the rating a computer seat played at", _fixed_ratings),
+    Step(4, "the games won because the opponent gave them up", _given_up),
 )
 LATEST = STEPS[-1].version
 
@@ -92,3 +100,4 @@ LATEST = STEPS[-1].version
 TABLES = {0: set(), 1: {"players", "matches", "seats"}}
 TABLES[2] = TABLES[1]
 TABLES[3] = TABLES[2]
+TABLES[4] = TABLES[3]

@@ -95,7 +95,8 @@ class BracketMatch:
     """A match in a round of the bracket (or the schedule): the entrants per
     side (None: not known yet, :data:`~simulator.records.formats.BYE`: a
     bye), its status (waiting, ready, played, walkover, skipped) and, when
-    played, the winning side and the games (or points) of each."""
+    played, the winning side and the games (or points) of each, and
+    whether it ended with a game given up (a score then says nothing)."""
 
     slot: str
     entrants: tuple[int | None, ...]
@@ -104,12 +105,14 @@ class BracketMatch:
     winner: int | None = None
     score: tuple[int, ...] = ()
     races: tuple[int, ...] = ()
+    given_up: bool = False
 
 
 @dataclass(frozen=True)
 class BracketRound:
-    """A round to draw: ``stage`` (round, winners, losers, final, match or
-    game) and its number, its matches, and who rests (a round robin's bye)."""
+    """A round to draw: ``stage`` (round, winners, losers, final; matches or
+    games: the one list of winner stays or an Express series) and its
+    number, its matches, and who rests (a round robin's bye)."""
 
     stage: str
     round: int
@@ -256,7 +259,8 @@ def bracket(ev: Evening) -> list[BracketRound]:
                     ev.name(p) for p in st.players), st.status,
                     None if res is None else res.winner,
                     () if res is None else _score(ev, res),
-                    () if res is None else res.races))
+                    () if res is None else res.races,
+                    res is not None and res.given_up))
         order = {formats.WINNERS: 0, formats.LOSERS: 1, formats.FINAL: 2}
         return [BracketRound(stage, rnd, tuple(ms)) for (stage, rnd), ms in
                 sorted(rounds.items(), key=lambda kv: (order[kv[0][0]],
@@ -274,7 +278,8 @@ def bracket(ev: Evening) -> list[BracketRound]:
                 ms.append(_drawn(ev, slot, (ev.seeding[a], ev.seeding[b])))
             out.append(BracketRound("round", r + 1, tuple(ms), resting))
         return out
-    stage, prefix = ("match", "M") if f == WINNER_STAYS else ("game", "G")
+    # One list of every match (game): a heading for them all, not "Game 1".
+    stage, prefix = ("matches", "M") if f == WINNER_STAYS else ("games", "G")
     ms = [_drawn(ev, f"{prefix}{k + 1}", ev.results[f"{prefix}{k + 1}"].seats)
           for k in range(len(ev.results))]
     ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)
@@ -291,7 +296,8 @@ def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
     r = ev.results.get(slot)
     if r is not None:
         return BracketMatch(slot, r.seats, tuple(ev.name(e) for e in r.seats),
-                            formats.PLAYED, r.winner, _score(ev, r), r.races)
+                            formats.PLAYED, r.winner, _score(ev, r), r.races,
+                            r.given_up)
     status = formats.READY if ev.status == PLAYING else formats.WAITING
     return BracketMatch(slot, seats, tuple(ev.name(e) for e in seats), status)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.codes import LossCode, Note
+from rules.express import ExpressNote
 from rules.questions import facts
 from rules.referee import Match, shot_from_dict
 from rules.ruling import RulesError, Ruling
@@ -49,6 +50,13 @@ class PlayerStats:
 def conceded(ruling: Ruling) -> bool:
     """The step is a game given up, not a foul at the table."""
     return any(f.code is LossCode.CONCEDED for f in ruling.fouls)
+
+
+def given_up(ruling: Ruling) -> bool:
+    """The step ended a game by giving it up: conceded, or in Express the
+    last but one player left (R21), not won at the table."""
+    return conceded(ruling) or (ruling.game_over and any(
+        n.code is ExpressNote.LEFT for n in ruling.notes))
 
 
 def counted_balls(ruling: Ruling) -> tuple[int, ...]:
@@ -159,13 +167,22 @@ def games_played_won(match: Match) -> list[int]:
 
 def games_won_at_table(match: Match) -> list[int]:
     """Games each player won at the table: a game the other player gave up
-    (a game or the match conceded) was not won there."""
+    (a game or the match conceded, in Express the others left) was not won
+    there."""
     won = [0] * len(match.players)
     for r in match.rulings:
-        if r is not None and r.game_over and not conceded(r) and \
+        if r is not None and r.game_over and not given_up(r) and \
                 r.winner is not None and 0 <= r.winner < len(won):
             won[r.winner] += 1
     return won
+
+
+def ended_given_up(match: Match) -> bool:
+    """The last game ended was given up (the match conceded, in Express the
+    others left), not won at the table."""
+    last = next((r for r in reversed(match.rulings)
+                 if r is not None and r.game_over), None)
+    return last is not None and given_up(last)
 
 
 def game_winners(match: Match) -> list[int | None]:

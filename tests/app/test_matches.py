@@ -79,12 +79,14 @@ def test_nine_ball_race_to_two_decided_by_concessions() -> None:
                               app.locale, seed=3)
     next_step(app)
     s = app.session
-    concede = s.locale.t("pause.concede_game")
     games = 0
     while not s.over and games < 5:
         check_scoreboard(app)
         key(app, pygame.K_ESCAPE)  # the match menu
-        click_button(app, concede)
+        # game 1 is "the game"; a later one, given up before its break, by
+        # its number
+        click_button(app, s.locale.t("pause.concede_next", n=games + 1) if games
+                     else s.locale.t("pause.concede_game"))
         click_button(app, s.locale.t("concede.game_yes"))  # asked once more
         games += 1
     check_scoreboard(app)

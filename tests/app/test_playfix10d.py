@@ -86,9 +86,10 @@ def test_the_records_screen_shows_every_rating_whole(lang: str,
     from simulator.records.club import record_match
     from simulator.records.pages import ratings
     from tests.app.helpers import open_records
+    from tests.records.helpers import win_at_table
     for names in (["Ann", "cpu:club"], ["Boris", "cpu:beginner"], ["Ann", "Boris"]):
         m = Match(names, "9-ball", {"race_to": 1}, 1)
-        m.call_foul("loss.conceded")
+        win_at_table(m, 1)
         record_match(m)
     app = make_app(lang, size)
     try:

@@ -29,10 +29,11 @@ def test_a_person_who_lost_to_a_computer_level_is_listed_below_it(
     from simulator.records.club import record_match
     from simulator.records.pages import ratings
     from simulator.records.words import t as rec_t
+    from tests.records.helpers import win_at_table
     for seed, names in enumerate((["Ann", "cpu:beginner"], ["Bea", "cpu:beginner"],
                                   ["Bea", "cpu:beginner"])):
         m = Match(names, "9-ball", {"race_to": 1}, seed)
-        m.call_foul("loss.conceded")  # the person at the table concedes
+        win_at_table(m, 1)  # rated: a game given up is not
         assert m.winner == 1
         record_match(m)
     app = make_app(lang, size)

@@ -86,7 +86,8 @@ def test_every_help_page_but_the_last_is_at_least_half_full(
         mode = app.mode
         assert mode is not None and mode.name == "help"
         w, h = app.size
-        top = int(h * 0.06) + max(28, h // 11) + 16
+        from simulator.app.screens.backdrop import title_bottom
+        top = title_bottom((w, h), mode.title()) + 12  # type: ignore[attr-defined]
         bottom = h - 56
         fills, shown = [], set()
         for page in range(mode.pages):  # type: ignore[attr-defined]
@@ -108,5 +109,38 @@ def test_every_help_page_but_the_last_is_at_least_half_full(
             for line in app.t(f"help.{sec}").split("\n"):
                 assert line.partition(" — ")[0].strip().split()[0] in " ".join(
                     shown), line
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_conceding_a_game_not_yet_broken_after_another_ended_names_it(
+        lang: str) -> None:
+    """9-ball to three: game 1 over (given up), game 2 set up but not yet
+    broken. The match menu's concession names game 2 as not yet broken, its
+    dialog says the opponent wins it unplayed (a play-tester who had just
+    won game 1 gave the computer game 2 under "Concede the game", unsaid);
+    game 1, before its break, keeps the plain words."""
+    app, s = _pause(lang, (1280, 720), "9-ball", {"race_to": 3})
+    try:
+        assert app.t("pause.concede_game") in _shown_buttons(app)
+        click_button(app, app.t("pause.concede_game"))
+        click_button(app, app.t("concede.game_yes"))  # Anna gives up game 1
+        frame(app, n=3)
+        assert s.match.games_won == (0, 1) and s.match.game_number == 2
+        while app.dialogs:  # the game's end card, acknowledged
+            key(app, pygame.K_RETURN)
+            frame(app, n=2)
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        shown = _shown_buttons(app)
+        label = app.t("pause.concede_next", n=2)
+        assert label in shown and app.t("pause.concede_game") not in shown, shown
+        click_button(app, label)
+        frame(app)
+        d = app.dialogs[-1]
+        who = s.name(s.req.shooter)  # type: ignore[union-attr]
+        assert d.title == app.t("concede.next_title", name=who, n=2)  # type: ignore
+        assert d.body == app.t("concede.next_body", name=who, n=2)  # type: ignore
     finally:
         pygame.display.quit()

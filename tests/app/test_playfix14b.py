@@ -36,7 +36,8 @@ def test_every_help_page_is_at_least_half_full_and_nothing_is_cut(
         mode = app.mode
         assert mode is not None and mode.name == "help"
         w, h = size
-        top = int(h * 0.06) + max(28, h // 11) + 16
+        from simulator.app.screens.backdrop import title_bottom
+        top = title_bottom((w, h), mode.title()) + 12  # type: ignore[attr-defined]
         bottom = h - 56
         fills, words = [], []
         for page in range(mode.pages):  # type: ignore[attr-defined]

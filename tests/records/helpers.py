@@ -23,6 +23,26 @@ def give_game(match: Match, winner: int) -> None:
     match.call_foul("loss.conceded")
 
 
+def win_at_table(match: Match, winner: int) -> None:
+    """End the 9-ball game in progress with ``winner`` (a seat) winning it at
+    the table, so that it is rated (a game given up is not): the other
+    player, if at the table, scratches; the winner, with ball in hand, hits
+    the lowest ball and pockets the 9 (9-ball rules 3, 4)."""
+    from tests.rules.logs import Log
+    if match.name != "9-ball":
+        raise ValueError(f"a game won at the table is written for 9-ball, "
+                         f"not {match.name}")
+    req = match.requirements()
+    if req.shooter != winner:
+        match.apply(Log(match.table()).stroke().hit(0, req.legal_first_contacts[0])
+                    .pot(0).shot())
+        req = match.requirements()
+    assert req.shooter == winner and not req.pending, req
+    ruling = match.apply(Log(match.table()).stroke()
+                         .hit(0, req.legal_first_contacts[0]).pot(9).shot())
+    assert ruling.game_over and ruling.winner == winner, ruling
+
+
 def decide(match: Match, games: Sequence[int], call: MatchCall | None = None
            ) -> Match:
     """Play ``games`` (the winning seat of each game) until the match, or

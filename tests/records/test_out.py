@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from simulator.records.export import (
     standings_csv,
     write_exports,
 )
-from simulator.records.formats import DOUBLE, ROUND_ROBIN
+from simulator.records.formats import DOUBLE, EXPRESS_SERIES, ROUND_ROBIN, SINGLE
 from tests.records.helpers import Pick, people, play_out
 from tests.records.records_data import club_night, match, seat
 
@@ -143,3 +144,36 @@ def test_a_hand_made_export_with_a_bad_field_is_refused_by_name(
     with Records.open(tmp_path / "d.sqlite3") as rec, \
             pytest.raises(InputError, match=r"matches\[0\]\.seats\[0\]\.name"):
         transfer.import_records(rec, path)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["Round of 8", "Semi-final", "Final"]),
+    ("ru", ["1/4 финала", "Полуфинал", "Финал"])])
+def test_a_single_eliminations_rounds_on_the_page(lang: str, words: list[str]) -> None:
+    """Eight players knocked out: the quarter-finals, the semi-finals and
+    the final, by their names; no winners' bracket without a losers' one."""
+    ev = Evening.create(Setup(people(*"ABCDEFGH"), SINGLE, "9-ball", race=1))
+    play_out(ev, Pick())
+    page = evening_html(ev, lang)
+    heads = re.findall(r"<h3>(.*?)</h3>", page)
+    assert heads == words
+
+
+@pytest.mark.parametrize(("lang", "given_up", "left"), [
+    ("en", "w/o", "Ann wins: the others left"),
+    ("ru", "сдача", "Ann выигрывает: остальные выбыли")])
+def test_a_match_given_up_reads_as_given_up(lang: str, given_up: str,
+                                            left: str) -> None:
+    """A knockout's matches conceded read "w/o", not a 2-0 never played; an
+    Express game the others left says who won and how, not the points."""
+    ko = Evening.create(Setup(people(*"ABCD"), SINGLE, "9-ball", race=2))
+    play_out(ko, Pick())  # every game conceded
+    boxes = re.findall(r'<div class="match">(.*?)</div></div>', evening_html(ko, lang))
+    assert len(boxes) == 3
+    for box in boxes:
+        assert f"<div>{given_up}</div>" in box and " 2</div>" not in box, box
+    series = Evening.create(Setup(people("Ann", "Bob", "Vera"), EXPRESS_SERIES,
+                                  "express", games=1))
+    play_out(series, Pick())  # Bob and Vera leave
+    page = evening_html(series, lang)
+    assert left in page and " 30</div>" not in page

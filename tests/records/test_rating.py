@@ -4,9 +4,16 @@ the fit that finds ratings from games."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from simulator.records.club import match_record, seats_of
+from simulator.records.database import Records
+from simulator.records.evening import Evening
+from simulator.records.formats import EXPRESS_SERIES, ROUND_ROBIN
+from simulator.records.pages import ratings, results_of
+from simulator.records.plan import Setup
 from simulator.records.rating import (
     PRIOR_MEAN,
     Results,
@@ -15,6 +22,7 @@ from simulator.records.rating import (
     handicap_races,
     race_odds,
 )
+from tests.records.helpers import give_game, people
 
 
 def test_a_hundred_points_is_two_to_one_a_game() -> None:
@@ -107,3 +115,43 @@ def test_a_person_is_seeded_by_playing_a_computer_level() -> None:
     # pulled a little towards the prior by only 30 games.
     r = fit([Results("me", "cpu:strong", 20, 10, None, 600.0)])["me"]
     assert 650 < r.value < 700
+
+
+def test_games_given_up_are_not_rated(tmp_path: Path) -> None:
+    """A forfeit says nothing of how two players play (FargoRate does not
+    rate one): a race to 2 conceded before a shot, or won only by the
+    other giving up each game, rates no game; the records keep what was
+    given up across a reopening."""
+    ev = Evening.create(Setup(people("Ann", "Bob"), ROUND_ROBIN, "9-ball", race=2))
+    call = ev.next_match()
+    assert call is not None
+    conceded = call.new_match()
+    conceded.concede(0, whole_match=True)
+    given = call.new_match()
+    give_game(given, 1)
+    give_game(given, 1)
+    for i, m in enumerate((conceded, given)):
+        rec = match_record(m, seats_of(call.names), uid=f"m{i}")
+        bob = rec.seats[1]
+        assert bob.games_won == bob.given_up > 0 and bob.rated_games == 0
+        assert results_of(rec) == [] and ratings([rec]) == {}
+        with Records.open(tmp_path / "r.sqlite3", daily_backup=False) as records:
+            records.record(rec)
+        with Records.open(tmp_path / "r.sqlite3", daily_backup=False) as records:
+            assert records.matches()[-1].seats == rec.seats
+
+
+def test_an_express_game_the_others_left_is_not_rated() -> None:
+    """The winner of an Express game the others left won nothing at the
+    table: no rated game for anyone."""
+    ev = Evening.create(Setup(people("Ann", "Bob", "Vera"), EXPRESS_SERIES,
+                              "express", games=1))
+    call = ev.next_match()
+    assert call is not None
+    m = call.new_match()
+    give_game(m, 0)  # Bob leaves, then Vera
+    while not m.over and call.winner(m) is None:
+        give_game(m, 0)
+    rec = match_record(m, seats_of(call.names))
+    assert rec.winner == 0 and rec.seats[0].given_up == rec.seats[0].games_won == 1
+    assert results_of(rec) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.confirm import confirm_dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import concede, conceder
+from simulator.app.match.turns import concede, conceder, unbroken_game
 
 
 def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
@@ -24,11 +24,24 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     # A match of one game has no games still to play, nor any played.
     body = f"{key}_one_body" if key == "concede.match" and s.match.one_game \
         else f"{key}_body"
-    if key == "concede.game" and s.match.game_takes_match(1 - by):
+    ends = key == "concede.game" and s.match.game_takes_match(1 - by)
+    if ends:
         body = "concede.game_ends_match_body"  # the race reached (rule 29)
-    return confirm_dialog(app, app.t(f"{key}_title", name=who),
-                          app.t(body, name=who), app.t(f"{key}_yes"),
-                          lambda: concede(app, whole_match))
+    title = app.t(f"{key}_title", name=who)
+    unbroken = unbroken_game(s) if key == "concede.game" else None
+    if unbroken is not None:  # the next game, not yet broken: said so
+        title = app.t("concede.next_title", name=who, n=unbroken)
+        body = "concede.next_ends_match_body" if ends else "concede.next_body"
+    return confirm_dialog(app, title, app.t(body, name=who, n=unbroken),
+                          app.t(f"{key}_yes"), lambda: concede(app, whole_match))
+
+
+def concede_label(app: App) -> str:
+    """The pause menu's "Concede the game", naming the game when it is one
+    not yet broken after another ended."""
+    n = unbroken_game(app.session) if app.session is not None else None
+    return app.t("pause.concede_game") if n is None else \
+        app.t("pause.concede_next", n=n)
 
 
 def decided_dialog(app: App, winner: str) -> Dialog:

@@ -6,6 +6,7 @@ apply now is shown greyed.
 from __future__ import annotations
 
 from simulator.app.dialogs.base import Dialog
+from simulator.app.dialogs.concede import concede_label
 from simulator.app.loop.app import App
 from simulator.app.match.turns import (
     callable_fouls,
@@ -33,7 +34,7 @@ def pause_dialog(app: App) -> Dialog:
         (app.t("pause.save"), lambda: app.open("save"), False),
         (app.t("panel.fouls"), lambda: app.open("fouls"),
          not playing or s is None or not callable_fouls(s)),
-        (app.t("pause.leave" if leaving else "pause.concede_game"),
+        (app.t("pause.leave") if leaving else concede_label(app),
          lambda: app.open("concede"), concede_off),
         (app.t("pause.concede_match"), lambda: app.open("concede", whole_match=True),
          concede_off or leaving),

@@ -535,13 +535,14 @@ class App:
 
     def _clear_of_controls(self, box: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
         """The message raised above whatever it would cover: a button, a
-        widget, or the words of its area (the footer's hint and chips)."""
+        widget, or words (the footer's hint and chips; raised past a column
+        of buttons, a subtitle above them)."""
         from pygame_gui.core import UIElement
         blocks = [b.rect for b in ui.FRAME.buttons if b.rect.width > 0]
         blocks += [el.rect for el in self.gui.get_sprite_group().sprites()
                    if isinstance(el, UIElement) and el.visible and el.rect.width > 0
                    and el.rect.height < self.size[1] // 2]  # not a whole panel
-        blocks += [r.rect for r in ui.FRAME.texts if area.colliderect(r.rect)]
+        blocks += [r.rect for r in ui.FRAME.texts]
         moved = box.copy()
         for _ in range(len(blocks) + 1):
             hit = [b for b in blocks if moved.colliderect(b)]

@@ -185,6 +185,9 @@ class Session:
         self.banner_folded = False  # the ruling card shows its title only
         self.banner_scroll = 0  # lines of the ruling card scrolled past
         self.keep = True  # a match to resume (a practice position is not)
+        # Each seat's own race when they differ (a club evening's handicap:
+        # the referee's race is the longer one); empty otherwise.
+        self.races: tuple[int, ...] = ()
         self.redo_stack: list[dict[str, Any]] = []  # steps undone, latest last
         self.powers: dict[int, float] = {}  # each player's last power (not a break)
         self.journal: saves.Journal | None = None  # the autosave, once begun
@@ -959,14 +962,17 @@ def scoreboard(s: Session, ended: bool = False) -> tuple[list[PlayerCard], list[
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \
         else (req.shooter if req is not None else -1)
+    # A handicap: each card says its player's own race, the centre that
+    # the races differ (the referee's race is only the longer one).
+    own: list[tuple[str, ...]] = [(loc.t("evening.race_over", n=n),)
+                                  for n in s.races] or [()] * len(board.players)
     cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
-                        tuple(line_words(s, ln) for ln in p.lines), i == active,
-                        out=p.out, balls=tuple(p.balls), mark=computer_mark(s, i))
+                        own[i] + tuple(line_words(s, ln) for ln in p.lines),
+                        i == active, out=p.out, balls=tuple(p.balls),
+                        mark=computer_mark(s, i))
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
-              *(line_words(s, ln) if not (m.over and ln.key == "score.race") else
-                # Over: no next game to number, only the race it was.
-                loc.t("evening.race_over", n=dict(ln.args).get("n", ""))
+              *(race_words(s, ln) if ln.key == "score.race" else line_words(s, ln)
                 for ln in board.centre)]
     by = s.match_conceded_by()
     if by is not None:
@@ -974,6 +980,20 @@ def scoreboard(s: Session, ended: bool = False) -> tuple[list[PlayerCard], list[
     elif m.over:
         centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre
+
+
+def race_words(s: Session, line: Any) -> str:
+    """The centre's race: the race and the game being played; over, only
+    the race it was (no next game to number); with a handicap, the word
+    for it in place of one race (each card says its player's)."""
+    args = dict(line.args)
+    loc = s.locale
+    if s.races:
+        return loc.t("score.handicap_over") if s.match.over else \
+            loc.t("score.handicap", game=args.get("game", ""))
+    if s.match.over:
+        return loc.t("evening.race_over", n=args.get("n", ""))
+    return line_words(s, line)
 
 
 def line_words(s: Session, line: Any) -> str:

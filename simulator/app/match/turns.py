@@ -212,6 +212,15 @@ def can_concede(s: Session) -> bool:
     return True
 
 
+def unbroken_game(s: Session) -> int | None:
+    """The number of the game in play when it is not broken yet and a game
+    of the match has already ended: giving it up gives up a game nobody has
+    played, which the player must be told (after winning game 1, "Concede
+    the game" gave the computer game 2 unplayed, unsaid); None otherwise."""
+    n = s.match.game_number
+    return n if n > 1 and s.match.state.shots == 0 else None
+
+
 def step_words(s: Session) -> str:
     """The match's last step in a few words ("foul shot by Anna", "choice
     by Computer (club player): ..."): what an undo takes back, or a redo

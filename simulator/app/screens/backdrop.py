@@ -9,16 +9,27 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from simulator.app.loop.app import App
-from simulator.app.text import fonts, widgets
+from simulator.app.text import fonts, ui, widgets
 
 
 def backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
-    """Felt-green backdrop with the title, shared by the menu screens."""
-    surface.blit(_backdrop(surface.get_size(), title, subtitle), (0, 0))
+    """Felt-green backdrop with the title, shared by the menu screens; the
+    title's words counted among the frame's (a message keeps clear of them)."""
+    image, lines = _backdrop(surface.get_size(), title, subtitle)
+    surface.blit(image, (0, 0))
+    ui.FRAME.texts.extend(lines)
+
+
+def title_bottom(size: tuple[int, int], title: str) -> int:
+    """Where the backdrop's title ends as drawn: what a screen's own words
+    start below (its height is more than the font's size)."""
+    _image, lines = _backdrop(size, title, "")
+    return lines[0].rect.bottom
 
 
 @lru_cache(maxsize=8)
-def _backdrop(size: tuple[int, int], title: str, subtitle: str) -> pygame.Surface:
+def _backdrop(size: tuple[int, int], title: str, subtitle: str
+              ) -> tuple[pygame.Surface, tuple[ui.TextRecord, ...]]:
     surface = pygame.Surface(size)
     w, h = size
     surface.fill((16, 40, 30))
@@ -32,14 +43,18 @@ def _backdrop(size: tuple[int, int], title: str, subtitle: str) -> pygame.Surfac
     while size_t > 18 and fonts.font(size_t, True).size(title)[0] > w - 40:
         size_t -= 2
     t = fonts.text(title, size_t, (241, 234, 216), bold=True)
-    surface.blit(t, t.get_rect(midtop=(w // 2, int(h * 0.06))))
+    at = t.get_rect(midtop=(w // 2, int(h * 0.06)))
+    surface.blit(t, at)
+    lines = [ui.TextRecord(title, title, at, at.copy(), size_t)]
     if subtitle:
         ss = max(13, h // 40)
         while ss > 10 and fonts.font(ss).size(subtitle)[0] > w - 40:
             ss -= 1
         s = fonts.text(subtitle, ss, (200, 210, 195))
-        surface.blit(s, s.get_rect(midtop=(w // 2, int(h * 0.06) + t.get_height())))
-    return surface
+        at = s.get_rect(midtop=(w // 2, int(h * 0.06) + t.get_height()))
+        surface.blit(s, at)
+        lines.append(ui.TextRecord(subtitle, subtitle, at, at.copy(), ss))
+    return surface, tuple(lines)
 
 
 def button_column(app: App, items: list[tuple[str, Callable[[], None] | None]],

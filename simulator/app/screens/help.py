@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.loop.app import App, Mode
-from simulator.app.screens.backdrop import backdrop
+from simulator.app.screens.backdrop import backdrop, title_bottom
 from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.text import fonts, ui
 
@@ -195,7 +195,7 @@ class HelpMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
-        top = int(h * 0.06) + max(28, h // 11) + 16
+        top = title_bottom((w, h), self.title()) + 12
         bottom = h - 56
         col_w = (w - 72) // 2
         size, pages = self.paged(bottom - top, col_w)

@@ -24,11 +24,13 @@ from simulator.app.screens.club.draw import (
     text_size,
 )
 from simulator.app.text import ui
+from simulator.app.text.file_words import file_problem
+from simulator.files import saves
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
-from simulator.records.export import stage_title
+from simulator.records.export import given_up_words, stage_title
 from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
-from simulator.records.standings import BracketMatch, BracketRound, StandingRow
+from simulator.records.standings import BracketMatch, StandingRow
 
 
 class EveningMode(Mode):
@@ -102,11 +104,26 @@ class EveningMode(Mode):
             t("club.abandon_yes"), self.abandon))
 
     def abandon(self) -> None:
-        if self.evening is None:
+        """Give the evening up and stay on it: the standings as they stood,
+        the headline saying it was abandoned. The match it had called, begun
+        and kept by the autosave, is no longer one to continue from the menu
+        (it would count for no evening): its autosave goes among the older
+        ones, which the load screen still lists."""
+        from simulator.app.match import club as club_hold
+        from simulator.app.match import session as sess
+        ev, call = self.evening, self.call
+        if ev is None:
             return
-        self.club.abandon(self.evening)
-        self.app.inform(self.app.t("club.abandoned"))
-        self.app.go("menu")
+        dropped = self._kept(call) if call is not None else None
+        self.club.abandon(ev)
+        held = club_hold.evening_of(self.app.session)
+        if held is not None and held.evening.id == ev.id:
+            self.app.session = None  # its match, still in memory: no more
+        if dropped is not None:
+            try:
+                saves.set_aside_newest(sess.autosave_path().parent)
+            except OSError as e:
+                self.app.notify(file_problem(self.app.locale, e), 8.0)
 
     def put_aside(self) -> None:
         """An evening file that cannot be read is kept aside; a new one can
@@ -189,7 +206,7 @@ class EveningMode(Mode):
                                                  left.width - 20, left.bottom - y - 6),
                         size)
         y = card(surface, right, rec_t(self.app, "page.matches"), size)
-        self._bracket(surface, ev.bracket(), pygame.Rect(
+        self._bracket(surface, ev, pygame.Rect(
             right.left + 10, y, right.width - 20, right.bottom - y - 6), size)
 
     def _headline(self, ev: Evening) -> str:
@@ -203,7 +220,7 @@ class EveningMode(Mode):
         call = self.call
         if call is None:
             return ""
-        where = stage_title(self.app.locale.lang, call.stage, call.round)
+        where = stage_title(self.app.locale.lang, ev, call.stage, call.round)
         races = ""
         if call.handicapped:
             races = " " + t("club.races", races=":".join(map(str, call.races)))
@@ -244,15 +261,15 @@ class EveningMode(Mode):
         return [place, shown_name(self.app, r.name), str(r.played), str(r.won),
                 str(r.lost), last]
 
-    def _bracket(self, surface: pygame.Surface, rounds: list[BracketRound],
-                 rect: pygame.Rect, size: int) -> None:
+    def _bracket(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
+                 size: int) -> None:
         """The rounds in columns, each a heading and its matches; a column
         full, the next begins."""
         small = max(10, size - 1)
         lh = ui.line_height(small)
-        blocks = [(stage_title(self.app.locale.lang, r.stage, r.round),
+        blocks = [(stage_title(self.app.locale.lang, ev, r.stage, r.round),
                    [self._match_line(m) for m in r.matches
-                    if m.status not in ("skipped",)]) for r in rounds]
+                    if m.status not in ("skipped",)]) for r in ev.bracket()]
         ncols = 1
         while ncols < 4:
             per = -(-sum(len(b[1]) + 2 for b in blocks) // ncols)
@@ -285,8 +302,12 @@ class EveningMode(Mode):
                  for n in m.names]
         out: list[Piece] = [(f"{m.slot}  ", ui.FAINT, False)]
         played = m.status == "played" and m.winner is not None
+        given_up = given_up_words(self.app.locale.lang, m, names)
+        if given_up is not None and len(names) > 2:  # the words name the winner
+            return [*out, (given_up, ui.INK, False)]
         if played:  # before the names, which a narrow column cuts
-            out.append((":".join(map(str, m.score)) + "  ", ui.INK, True))
+            score = given_up or ":".join(map(str, m.score))
+            out.append((score + "  ", ui.INK, True))
         if m.status == "walkover":
             who = next((n for n in names if n), "?")
             return [*out, (f"{who} ({rec_t(self.app, 'page.bye')})", ui.DIM, False)]

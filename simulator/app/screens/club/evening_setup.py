@@ -294,13 +294,16 @@ class EveningSetupMode(Mode):
                       size: int) -> None:
         app = self.app
         y = card(surface, rect, app.t("club.the_evening"), size)
-        for ident, label, step in self.options():
+        options = self.options()
+        for ident, label, step in options:
             # A right click steps back (the app consumes it on a button, so
             # the button carries it).
             b = ui.Button(label, partial(step, 1), ident=ident, back=partial(step, -1))
             y += b.place(rect.left + 10, y, rect.width - 20, size) + 8
             b.draw(surface, app.mouse)
         hint = app.t("club.options_hint")
+        if any(ident == "handicap" for ident, _, _ in options):  # only where it applies
+            hint += " " + app.t("club.handicap_hint")
         ui.paragraph(surface, hint, max(10, size - 2), ui.DIM,
                      pygame.Rect(rect.left + 10, y + 4, rect.width - 20,
                                  rect.bottom - y - 8))
