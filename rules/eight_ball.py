@@ -24,6 +24,7 @@ from rules.general import (
     PoolState,
     apply_spots,
     cite,
+    illegal_break_foul,
     pots_or_drives_four,
     rack_slots,
     racked,
@@ -338,7 +339,7 @@ class EightBall(PoolDiscipline[EightBallState]):
                       ) -> tuple[Ruling, EightBallState]:
         """8-ball 5: no ball pocketed and fewer than four to a cushion; the
         opponent accepts the table or has the balls racked again."""
-        fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, e8("5"), f.end_index, ()))
+        fouls.insert(0, illegal_break_foul(e8("5"), f, f.cushion_balls))
         options = (Choice.ACCEPT_TABLE, Choice.RERACK_BREAK,
                    Choice.RERACK_OFFENDER_BREAKS)
         return self.choice_ruling(

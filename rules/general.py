@@ -327,10 +327,25 @@ def spotted_note(spots: Sequence[Spot]) -> tuple[Outcome, ...]:
     return (Outcome(Note.BALLS_SPOTTED, g("26"), None, tuple(s.ball for s in spots)),)
 
 
+# The object balls a break drives to a cushion when none counts as pocketed:
+# four in 8-ball (5) and 9-ball (3), two (and the cue ball) in 14.1 (6).
+BREAK_RAILS_NEEDED = {"8-ball": 4, "9-ball": 4, "14.1": 2}
+# The rules whose break also asks the cue ball to a cushion (14.1 6).
+BREAK_CUE_BALL_TOO = frozenset({"14.1"})
+
+
 def pots_or_drives_four(f: Facts) -> bool:
     """What 8-ball 5 and 9-ball 3 ask of an open break: an object ball
     pocketed, or at least four object balls driven to a cushion."""
-    return bool(f.potted_objects) or len(f.cushion_balls) >= 4
+    return bool(f.potted_objects) or \
+        len(f.cushion_balls) >= BREAK_RAILS_NEEDED["8-ball"]
+
+
+def illegal_break_foul(ref: SeedRef, f: Facts, rails: Iterable[int]) -> Foul:
+    """The illegal break, its balls those that reached a cushion (the cue
+    ball among them when the rule asks it to), so that the ruling can say
+    how far the break fell short of the rule."""
+    return Foul(FoulCode.ILLEGAL_BREAK, ref, f.end_index, tuple(sorted(rails)))
 
 
 def with_entry(values: Sequence[T], player: int, value: T) -> tuple[T, ...]:

@@ -24,6 +24,7 @@ from rules.general import (
     PoolDiscipline,
     PoolState,
     cite,
+    illegal_break_foul,
     pots_or_drives_four,
     racked,
     shuffled,
@@ -200,8 +201,7 @@ class NineBall(PoolDiscipline[NineBallState]):
         if state.is_break:
             fouls = [x for x in fouls if x.code is not FoulCode.NO_RAIL]
             if not pots_or_drives_four(f):
-                fouls.insert(0, Foul(FoulCode.ILLEGAL_BREAK, n9("3"), f.end_index,
-                                     ()))
+                fouls.insert(0, illegal_break_foul(n9("3"), f, f.cushion_balls))
             fouls = cite(fouls, n9("3"), FoulCode.BAD_HIT, FoulCode.SCRATCH,
                          FoulCode.CUE_OFF_TABLE, FoulCode.BALL_OFF_TABLE)
         return fouls

@@ -25,6 +25,7 @@ from rules.general import (
     PoolDiscipline,
     PoolState,
     apply_spots,
+    illegal_break_foul,
     rack_slots,
     racked,
     rule31_kept,
@@ -443,7 +444,8 @@ class StraightPool(PoolDiscipline[StraightPoolState]):
         """14.1 rule 6 (reading P13 with a scratch): -2, no three-foul count,
         the opponent accepts the table or has the offender break again."""
         shooter = state.shooter
-        all_fouls = [Foul(FoulCode.ILLEGAL_BREAK, s14("6"), f.end_index, ()), *fouls]
+        # The cue ball is among the balls: 14.1 6 asks it to a cushion too.
+        all_fouls = [illegal_break_foul(s14("6"), f, f.rails_after_hit), *fouls]
         if scratch:
             notes.append(Outcome(Note.BREAK_SCRATCH, reading("P13")))
         pts = self._points(state, shooter, -ILLEGAL_BREAK)

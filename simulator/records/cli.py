@@ -394,6 +394,7 @@ def _records(args: argparse.Namespace, records: Records) -> int:
 
 
 def page_lines(page: Any) -> list[str]:
+    from simulator.records import pages
     r = page.rating
     out = [page.name + (f" (computer, {page.level})" if page.level else "")]
     if r is None:
@@ -404,12 +405,12 @@ def page_lines(page: Any) -> list[str]:
     out.append(f"matches: {page.matches}, won {page.won}, lost {page.lost}")
     for d in page.disciplines:
         out.append(f"  {d.discipline}: matches {d.matches} ({d.won}-{d.lost}), games "
-                   f"{d.games_won}-{d.games_lost}, innings {d.innings}, balls "
+                   f"{pages.games_words('en', d)}, innings {d.innings}, balls "
                    f"{d.balls}, fouls {d.fouls}, safeties {d.safeties}, best run "
                    f"{d.best_run}")
     for h in page.head_to_head:
         out.append(f"  vs {h.opponent}: matches {h.won}-{h.lost}, games "
-                   f"{h.games_won}-{h.games_lost}")
+                   f"{pages.games_words('en', h)}")
     for p in page.history:
         out.append(f"  {p.played_at}: {p.rating:.0f} +-{p.margin:.0f}")
     return out

@@ -21,11 +21,13 @@ from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL, SINGLE, WINNER
 from simulator.records.standings import BracketMatch, StandingRow
 from simulator.records.words import t
 
+# won_wo, lost_wo: of the matches won and lost, those given up (conceded);
+# given_up: the match ended so ("w/o"), its score no game played out.
 STANDING_COLUMNS = ("place", "name", "played", "won", "lost", "games_for",
                     "games_against", "points_for", "points_against", "chips",
-                    "streak")
+                    "streak", "won_wo", "lost_wo")
 RESULT_COLUMNS = ("slot", "played_at", "players", "winner", "score", "races",
-                  "shots", "save")
+                  "shots", "save", "given_up")
 
 
 def _cell(value: object) -> str:
@@ -51,7 +53,11 @@ def standings_csv(evening: Evening) -> str:
 
 def _score(evening: Evening, seats: tuple[int, ...], games: tuple[int, ...],
            scores: tuple[int, ...]) -> str:
-    race = evening.setup.scoring == "race" and evening.setup.format != EXPRESS_SERIES
+    if evening.setup.format == EXPRESS_SERIES:
+        # Each player's points in the order of "players" ("-1 / -1 / 4"):
+        # joined by "-" they read "-1--1-4".
+        return " / ".join(map(str, scores))
+    race = evening.setup.scoring == "race"
     return "-".join(str(x) for x in (games if race else scores))
 
 
@@ -61,7 +67,8 @@ def results_csv(evening: Evening) -> str:
         names = [evening.entrants[e].name for e in r.seats]
         rows.append([r.slot, r.played_at, " / ".join(names),
                      names[r.winner], _score(evening, r.seats, r.games, r.scores),
-                     "-".join(str(x) for x in r.races), r.shots, r.save or ""])
+                     "-".join(str(x) for x in r.races), r.shots, r.save or "",
+                     "w/o" if r.given_up else ""])
     return _csv(rows)
 
 
@@ -94,6 +101,8 @@ def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> st
         cols.append("chips")
     if any(r.streak is not None for r in rows):
         cols.append("streak")
+    if any(r.won_wo or r.lost_wo for r in rows):  # matches given up, said apart
+        cols += ["won_wo", "lost_wo"]
     head = "".join(f'<th class="{"" if c == "name" else "n"}">'
                    f'{_e(t(lang, "column." + c))}</th>' for c in cols)
     body = []

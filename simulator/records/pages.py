@@ -20,10 +20,17 @@ from simulator.records.database import MatchRecord, SeatRecord
 from simulator.records.entrants import name_key
 from simulator.records.levels import MEASURED
 from simulator.records.rating import Rating, Results, fit
+from simulator.records.words import t
 
 
 @dataclass(frozen=True)
 class DisciplineLine:
+    """A discipline's matches and numbers. ``games_won`` and ``games_lost``
+    are the games won and lost at the table; ``games_won_wo`` those the
+    opponents gave up (conceded, in Express left), ``games_lost_wo`` those
+    the player gave up: counted apart, as the rating leaves them out, so a
+    page does not read a forfeit as a game played."""
+
     discipline: str
     matches: int
     won: int
@@ -35,6 +42,8 @@ class DisciplineLine:
     fouls: int
     safeties: int
     best_run: int
+    games_won_wo: int = 0
+    games_lost_wo: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -42,7 +51,9 @@ class DisciplineLine:
 
 @dataclass(frozen=True)
 class HeadToHead:
-    """Matches and games against one opponent (won and lost by the player)."""
+    """Matches and games against one opponent (won and lost by the player;
+    the games at the table, and apart those given up, as in
+    :class:`DisciplineLine`)."""
 
     opponent: str
     matches: int
@@ -50,6 +61,8 @@ class HeadToHead:
     lost: int
     games_won: int
     games_lost: int
+    games_won_wo: int = 0
+    games_lost_wo: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -106,6 +119,16 @@ class PlayerPage:
                 "head_to_head": [h.to_dict() for h in self.head_to_head],
                 "best_runs": [b.to_dict() for b in self.best_runs],
                 "history": [p.to_dict() for p in self.history]}
+
+
+def games_words(lang: str, line: DisciplineLine | HeadToHead) -> str:
+    """Games won and lost at the table, and apart those given up: "5–3",
+    "5–3 (w/o 1–0)"."""
+    played = f"{line.games_won}–{line.games_lost}"
+    if not line.games_won_wo and not line.games_lost_wo:
+        return played
+    return t(lang, "page.games_wo", played=played,
+             given_up=f"{line.games_won_wo}–{line.games_lost_wo}")
 
 
 # -- the rating ------------------------------------------------------------------
@@ -192,22 +215,32 @@ def page(matches: Sequence[MatchRecord], name: str,
         loss = m.winner is not None and not win
         won += win
         lost += loss
-        d = per.setdefault(m.discipline, [0] * 10)
-        for k, v in enumerate((1, int(win), int(loss), s.games_won,
-                               m.games - s.games_won, s.innings, s.balls, s.fouls,
-                               s.safeties)):
+        others = [o for j, o in enumerate(m.seats) if j != i]
+        # Games given up: those I won by the others' concession, those the
+        # others won by mine (in Express all the others left the winner).
+        won_wo, lost_wo = s.given_up, sum(o.given_up for o in others)
+        d = per.setdefault(m.discipline, [0] * 12)
+        for k, v in enumerate((1, int(win), int(loss), s.games_won - won_wo,
+                               m.games - s.games_won - lost_wo, s.innings, s.balls,
+                               s.fouls, s.safeties)):
             d[k] += v
         d[9] = max(d[9], s.best_run)
-        others = [o for j, o in enumerate(m.seats) if j != i]
+        d[10] += won_wo
+        d[11] += lost_wo
         for j, o in enumerate(m.seats):
             if j == i or (o.level is None and name_key(o.name) == key):
                 continue
-            h = h2h.setdefault(o.name, [0] * 5)
+            h = h2h.setdefault(o.name, [0] * 7)
             h[0] += 1
             h[1] += win
             h[2] += m.winner == j
-            h[3] += s.games_won if len(m.seats) == 2 else int(win)
-            h[4] += o.games_won if len(m.seats) == 2 else int(m.winner == j)
+            if len(m.seats) == 2:
+                games = (s.games_won - won_wo, o.games_won - lost_wo, won_wo, lost_wo)
+            else:  # an Express game: one game between each two of its players
+                games = (int(win and not won_wo), int(m.winner == j and not lost_wo),
+                         int(win and won_wo > 0), int(m.winner == j and lost_wo > 0))
+            for k, v in enumerate(games, start=3):
+                h[k] += v
         if s.best_run > 0:
             runs.append(BestRun(s.best_run, m.discipline, m.played_at,
                                 tuple(o.name for o in others), m.uid))

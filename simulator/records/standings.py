@@ -66,7 +66,9 @@ class Evening(Protocol):
 class StandingRow:
     """One player's line in the standings. ``place`` is None while a player
     is still in a knockout; ``chips`` is the Express series' count,
-    ``streak`` winner stays' longest run of wins."""
+    ``streak`` winner stays' longest run of wins. ``won_wo`` and ``lost_wo``
+    say how many of ``won`` and ``lost`` were given up (conceded; in Express
+    the others left): results that stand, said apart from those played."""
 
     place: int | None
     entrant: int
@@ -81,13 +83,16 @@ class StandingRow:
     chips: int | None = None
     streak: int | None = None
     still_in: bool = False
+    won_wo: int = 0
+    lost_wo: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"place": self.place, "name": self.name, "played": self.played,
                 "won": self.won, "lost": self.lost, "games_for": self.games_for,
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "chips": self.chips,
-                "streak": self.streak, "still_in": self.still_in}
+                "streak": self.streak, "still_in": self.still_in,
+                "won_wo": self.won_wo, "lost_wo": self.lost_wo}
 
 
 @dataclass(frozen=True)
@@ -145,7 +150,7 @@ def standings(ev: Evening) -> list[StandingRow]:
 def _tally(ev: Evening) -> dict[int, StandingRow]:
     """Each player's matches, wins, losses, games and points so far."""
     n = len(ev.entrants)
-    acc = {i: [0, 0, 0, 0, 0, 0, 0] for i in range(n)}
+    acc = {i: [0] * 9 for i in range(n)}
     for r in ev.results.values():
         total_games = sum(r.games)
         total_points = sum(r.scores)
@@ -153,6 +158,8 @@ def _tally(ev: Evening) -> dict[int, StandingRow]:
             a = acc[e]
             a[0] += 1
             a[1 if seat == r.winner else 2] += 1
+            if r.given_up:
+                a[7 if seat == r.winner else 8] += 1
             a[3] += r.games[seat]
             a[4] += total_games - r.games[seat]
             if r.scores:
@@ -160,7 +167,8 @@ def _tally(ev: Evening) -> dict[int, StandingRow]:
                 a[6] += total_points - r.scores[seat]
     return {i: StandingRow(None, i, ev.entrants[i].name, acc[i][0], acc[i][1],
                            acc[i][2], acc[i][3], acc[i][4], acc[i][5],
-                           acc[i][6]) for i in range(n)}
+                           acc[i][6], won_wo=acc[i][7], lost_wo=acc[i][8])
+            for i in range(n)}
 
 
 def _round_robin_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRow]:

@@ -4,8 +4,9 @@ mouse and keyboard events fed to one frame at a time."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -15,7 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from simulator.app.loop.app import App
+from simulator.app.loop.app import App, Mode
 from simulator.app.loop.settings import Settings
 from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
@@ -23,6 +24,7 @@ from simulator.app.text.i18n import Locale
 from simulator.practice.library import library
 
 if TYPE_CHECKING:
+    from rules.game import GameState
     from simulator.app.match.session import Session
 
 DT = 1 / 60
@@ -109,8 +111,6 @@ def scenario_match(app: App, game: str, balls: dict[int, tuple[float, float]],
                    scenario_id: str = "position") -> AimMode:
     """A match of Anna and Boris at a set position (not a break; in 8-ball
     the groups taken, Anna solids), Anna aiming; returns the aiming mode."""
-    from typing import Any
-
     from rules.referee import Match
     from simulator.app.match.session import Session
     from simulator.practice.scenario import parse_scenario
@@ -182,23 +182,35 @@ def against_gordon(app: App, race_to: int) -> Session:
     return s
 
 
+def watched_session(app: App, names: list[str], game: str, opts: Mapping[str, Any],
+                    watch: str = "1", seed: int = 4,
+                    state: GameState | None = None) -> Session:
+    """The match of ``names`` at ``game`` with ``opts`` opened where the
+    referee says it stands (one frame drawn), the computers' strokes shown
+    at ``watch`` ("skip": at once); from the set position ``state`` where
+    given, else a fresh rack."""
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+
+    m = Match(names, game, dict(opts), seed=seed) if state is None else \
+        Match.from_state(names, game, state, opts, seed=seed)
+    s = Session(m, app.locale)
+    s.watch = watch
+    app.session = s
+    app.go("match")
+    frame(app)
+    return s
+
+
 def computer_match_at(app: App, draft: dict[str, object],
                       players: list[str]) -> Session:
     """A match of ``players`` (a computer seat among them) at the scenario
     ``draft``'s position, each computer shot shown at once; the first player
     aiming."""
-    from rules.referee import Match
-    from simulator.app.match.session import Session
-    from simulator.app.match.turns import next_step
     from simulator.practice.scenario import parse_scenario
 
-    game = parse_scenario(draft).game
-    m = Match.from_state(players, str(draft["discipline"]), game, {}, seed=1)
-    s = Session(m, app.locale)
-    s.watch = "skip"
-    app.session = s
-    next_step(app)
-    frame(app)
+    s = watched_session(app, players, str(draft["discipline"]), {}, watch="skip",
+                        seed=1, state=parse_scenario(draft).game)
     assert app.mode is not None and app.mode.name == "aiming"
     return s
 
@@ -242,6 +254,17 @@ def more_below(app: App) -> list[str]:
     notes = {app.t(k, n=n) for k in ("dialog.more", "dialog.more_all",
                                      "dialog.more_all_short") for n in range(1, 100)}
     return [t.text for t in app.texts if t.text in notes]
+
+
+def open_help_from_menu(app: App) -> Mode:
+    """F1 pressed on the main menu: the help screen, drawn once."""
+    app.go("menu")
+    frame(app)
+    key(app, pygame.K_F1)
+    frame(app)
+    mode = app.mode
+    assert mode is not None and mode.name == "help"
+    return mode
 
 
 def open_records(app: App) -> None:

@@ -379,20 +379,28 @@ def test_undo_after_an_evenings_game_over_calls_the_match_again() -> None:
 
 
 # -- a player's page ---------------------------------------------------------------
-def person_concedes(app: App, s: Session) -> None:
-    """Play the match out: the computers play, the person concedes the
-    match (the pause menu's words) whenever the table is theirs."""
-    for _ in range(LIMIT):
+def give_up_whenever_at_table(app: App, item: str, yes: str,
+                              limit: int = LIMIT) -> None:
+    """Play on until the game-over card: the computers play, and the person
+    at the table gives up by the pause menu's ``item``, confirmed by
+    ``yes``, whenever the table is theirs."""
+    for _ in range(limit):
         if game_over(app):
             return
         mode = app.mode.name if app.mode is not None else ""
         if not app.dialogs and mode in ("aiming", "placing"):
             key(app, pygame.K_ESCAPE)
-            click_button(app, app.t("pause.concede_match"))
-            click_button(app, app.t("concede.match_yes"))
+            click_button(app, app.t(item))
+            click_button(app, app.t(yes))
             continue
         app.frame(pygame.event.get(), DT)
-    raise AssertionError("the match did not end")
+    raise AssertionError("the game did not end")
+
+
+def person_concedes(app: App, s: Session) -> None:
+    """Play the match out: the computers play, the person concedes the
+    match whenever the table is theirs."""
+    give_up_whenever_at_table(app, "pause.concede_match", "concede.match_yes")
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -414,8 +422,8 @@ def test_a_players_page(lang: str) -> None:
     click_button(app, "Ann")
     assert app.mode is not None and app.mode.name == "player"
     frame(app)
-    per_game = card_rows(app, 0)
-    assert per_game[-1][:3] == [app.t("game.9-ball"), str(won), str(3 - won)]
+    per_game = [r for r in card_rows(app, 0) if r[0] == app.t("game.9-ball")]
+    assert per_game[0][:3] == [app.t("game.9-ball"), str(won), str(3 - won)]
     h2h = {r[0]: r[1:4] for r in card_rows(app, 1)}
     for level in ("beginner", "club"):
         opp = f"cpu:{level}"

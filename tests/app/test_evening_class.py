@@ -124,8 +124,8 @@ def replay_at_a_quarter(st: Steps) -> Any:
     assert mode.show.geometry is not None, "the timeline is drawn"
     st.wait(lambda: mode.at_foul)
     foul_words = mode.demo.foul
-    from simulator.app.text.words import cite
-    on_screen = cite(app.locale, foul_words.code, foul_words.ref)
+    from simulator.app.text.words import foul_cite
+    on_screen = foul_cite(app.locale, foul_words)
     frame(app)
     assert on_screen in mode.body() and pb.paused
     # Trails: T off and on again.
@@ -250,9 +250,8 @@ def test_an_instructors_class(lang: str) -> None:
 def quiz_class(st: Steps) -> None:
     from rules.main_foul import main_foul
     from simulator.app.screens.quiz import ANSWER_GUARD, SLOW, QuizMode
-    from simulator.app.text.words import cite
+    from simulator.app.text.words import discipline_label, foul_cite
     app = st.app
-    from simulator.app.text.words import discipline_label
     st.click_button(app.t("menu.practice"))
     st.click_button(discipline_label(app.locale, "8-ball"))  # the class's game
     st.click_button(app.t("practice.quiz"))
@@ -292,8 +291,7 @@ def quiz_class(st: Steps) -> None:
                 if "rule" in later:
                     assert app.t("quiz.rule_next") in text
                 elif foul is not None:
-                    words = cite(app.locale, foul.code, foul.ref,  # type: ignore[attr-defined]
-                                 q.sc.discipline)
+                    words = foul_cite(app.locale, foul, q.sc.discipline)
                     assert app.t("quiz.because") in text and words in text
                 frame(app)
                 assert app.t("quiz.right") in drawn(app)

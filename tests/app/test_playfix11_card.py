@@ -118,14 +118,19 @@ def test_the_held_card_hides_only_the_lines_that_do_not_fit(
             if b.rect.left == left + indent and not a.shown.endswith("…"):
                 first = b.shown.split(" ")[0]
                 assert f.size(f"{a.shown} {first}")[0] > a.box.width, (a.shown, first)
-        # The first row not shown would not fit between the last row shown
-        # and who plays next (2 px between lines).
+        # Lines are shown whole (play-test 17: "Ball down on the break:
+        # the…" read as cut), who plays next right under them; the first
+        # line not shown would not fit whole in the room left above the
+        # fold row (2 px between lines).
+        from simulator.app.table.ruling_card import line_rows
         drawn = _norm(" ".join(t.shown for t in body))
         shown = [ln for ln in banner.lines if _norm(ln) in drawn]
         assert shown == list(banner.lines[:len(shown)])
+        assert not any(t.shown.endswith("…") for t in body)
         end = max(body, key=lambda t: t.rect.bottom)
-        gap = 0 if end.shown.endswith("…") else 2  # (a new line: 2 px above it)
-        assert end.rect.bottom + gap + lh > footer.rect.top - 2 + 1, (end, footer.rect)
+        assert footer.rect.top - end.rect.bottom <= 6, (end, footer.rect)
+        rows = len(line_rows((banner.lines[len(shown)],), fsize, card.width - 16))
+        assert rows * lh + 2 > fold.top - footer.rect.bottom, (rows, footer.rect)
         if size == (800, 500):
             # (fewer than half of them: the card scrolls for the rest)
             assert len(shown) >= 4, shown

@@ -6,6 +6,8 @@ card at once. V (or a click on the card) opens it whole over the table."""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -101,8 +103,9 @@ def test_the_card_fills_its_room_before_more(lang: str) -> None:
 
 def test_the_wheel_brings_one_row_a_notch() -> None:
     """At 800x500 a 28-line Express foul card: each notch of the wheel down
-    brings exactly one row more ("N more" one less) until the end, and
-    each notch up takes one back."""
+    brings more ("N more" less: one row, or the rows of a line that is
+    shown whole, play-test 17) until the end, and each notch up takes
+    some back."""
     app = make_app("ru", (800, 500))
     try:
         s, mode = _long_express_foul(app, 28)
@@ -119,11 +122,12 @@ def test_the_wheel_brings_one_row_a_notch() -> None:
             frame(app)
             counts.append(mode.banner_hidden)
             assert len(counts) < 200
-        assert counts == list(range(hidden, -1, -1)), counts
+        assert all(a > b for a, b in itertools.pairwise(counts)), counts
+        assert counts[-1] == 0 and len(counts) > 10, counts
         top = s.banner_scroll
         _wheel(app, 1)
         frame(app)
-        assert s.banner_scroll == top - 1 and mode.banner_hidden == 1
+        assert s.banner_scroll == top - 1 and mode.banner_hidden >= 1
     finally:
         pygame.display.quit()
 

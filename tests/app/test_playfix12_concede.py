@@ -14,16 +14,19 @@ from rules.codes import LossCode, n9
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.text.words import cite, ref_text
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+    watched_session,
+)
 
 
 def _conceded_in_gordons_break(app: App, what: str) -> Session:
-    app.settings.watch = "1"
-    s = Session.new(["Anna", "cpu:club:Gordon"], "9-ball",
-                    {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
-    app.session = s
-    app.go("match")
-    frame(app)
+    s = watched_session(app, ["Anna", "cpu:club:Gordon"], "9-ball",
+                        {"race_to": 3, "first_breaker": 1})
     run_until(app, lambda: app.mode is not None and app.mode.name == "computer_playing")
     frame(app, n=20)  # the balls roll
     key(app, pygame.K_ESCAPE)

@@ -1,7 +1,8 @@
 """An idle window rests: the menu and the table being aimed with the mouse
 still are not drawn and shown 60 times a second (a core kept busy), yet input
 is drawn in the pass it comes, timers keep time and a computer thinks at full
-pace. Driven through ``App.run`` itself, its clock and events scripted."""
+pace (drawn a few times a second while it thinks). Driven through
+``App.run`` itself, its clock and events scripted."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ class Loop:
 
         def draw() -> None:
             self.drawn.append(self.at)
-            self.modes[self.at] = getattr(app.mode, "name", "")
+            thinking = getattr(app.mode, "phase", "") == "thinking"
+            self.modes[self.at] = getattr(app.mode, "name", "") + \
+                (" thinking" if thinking else "")
             real_draw()
 
         monkeypatch.setattr(app, "clock", Clock())
@@ -134,10 +137,15 @@ def test_a_computer_thinks_and_plays_at_full_pace(
     next_step(app)
     loop = Loop(app, monkeypatch)
     loop.run(900)
-    # Its search, its decision shown and its shot: a frame every pass, the
-    # stroke on time; then Anna's turn, left alone, rests.
+    # Its search goes on every pass, a picture every THINK_STEP (nothing
+    # moves; drawing each pass took much of the thinking's time); its
+    # decision shown and its shot: a frame every pass, the stroke on time;
+    # then Anna's turn, left alone, rests.
     busy = [p for p, name in loop.modes.items()
             if name in ("computer", "computer_playing")]
     assert busy and busy == list(range(busy[0], busy[-1] + 1)), busy
+    thinking = [p for p in loop.drawn if p < busy[0]]
+    assert all(loop.modes[p] == "computer thinking" for p in thinking)
+    assert len(thinking) <= busy[0] / 15 + 1, (thinking, busy)
     assert loop.modes[loop.drawn[-1]] not in ("computer", "computer_playing")
     assert loop.count(loop.drawn, busy[-1] + 60) <= (900 - busy[-1]) / 5

@@ -11,12 +11,18 @@ import math
 import pygame
 import pytest
 
-from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
 from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import click, click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click,
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+    watched_session,
+)
 
 
 def _gordon_on_the_nine(app: App, race: int) -> Session:
@@ -26,14 +32,8 @@ def _gordon_on_the_nine(app: App, race: int) -> Session:
              "discipline": "9-ball", "title": {"en": "9", "ru": "9"},
              "balls": {"0": [1.8, 0.9], "9": [2.3, 1.1]},
              "state": {"is_break": False}}
-    m = Match.from_state(["cpu:club:Gordon", "Anna"], "9-ball",
-                         parse_scenario(draft).game, {"race_to": race}, seed=1)
-    s = Session(m, app.locale)
-    s.watch = "1"
-    app.session = s
-    next_step(app)
-    frame(app)
-    return s
+    return watched_session(app, ["cpu:club:Gordon", "Anna"], "9-ball",
+                           {"race_to": race}, seed=1, state=parse_scenario(draft).game)
 
 
 def _concede_while_rolling(app: App, what: str) -> None:
@@ -199,12 +199,8 @@ def _second_computer_stroke(app: App) -> tuple[Session, object, str]:
     that follows a ruling: the title of the card on show before it, whose
     one line stays beside the rolling balls."""
     from simulator.app.screens.computer_turn import ComputerPlayMode
-    app.settings.watch = "1"
-    s = Session.new(["cpu:club:Anna", "cpu:club:Gordon"], "9-ball",
-                    {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
-    app.session = s
-    app.go("match")
-    frame(app)
+    s = watched_session(app, ["cpu:club:Anna", "cpu:club:Gordon"], "9-ball",
+                        {"race_to": 3, "first_breaker": 1})
     title = ""
     for _ in range(4000):
         if isinstance(app.mode, ComputerPlayMode) and title:

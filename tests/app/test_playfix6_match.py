@@ -18,6 +18,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.table.aim import Aim, angle_to
+from simulator.records import words
 from tests.app.helpers import (
     card_rows,
     click,
@@ -253,10 +254,11 @@ def concede_at_turn(app: App, what: str) -> None:
 def test_a_conceded_match_counts_only_the_games_played(lang: str,
                                                        computer: str) -> None:
     """Anna concedes game 1, then the match in game 2 of a race to 3: the
-    records show one match lost and games 0-2 (the two she gave up), not
-    0-3 as if the game never played had been lost too. A computer seat given
-    a name (cpu:LEVEL:NAME) is recorded as its level: the records took it
-    for a person called "cpu:..." and refused the match."""
+    records show one match lost and games 0-2, both given up (0–0 at the
+    table, w/o 0–2), not 0-3 as if the game never played had been lost
+    too. A computer seat given a name (cpu:LEVEL:NAME) is recorded as its
+    level: the records took it for a person called "cpu:..." and refused
+    the match."""
     app = make_app(lang)
     try:
         app.settings.watch = "skip"
@@ -277,10 +279,11 @@ def test_a_conceded_match_counts_only_the_games_played(lang: str,
         click_button(app, "Anna")
         assert app.mode is not None and app.mode.name == "player"
         frame(app)
-        per_game = card_rows(app, 0)
-        assert per_game[-1][:4] == [app.t("game.9-ball"), "0", "1", "0–2"], per_game
+        per_game = [r for r in card_rows(app, 0) if r[0] == app.t("game.9-ball")]
+        assert per_game[0][:4] == [app.t("game.9-ball"), "0", "1", "0–0*"], per_game
         h2h = card_rows(app, 1)
-        assert h2h[-1][1:] == ["1", "0", "1", "0–2"], h2h
+        wo = words.t(lang, "page.games_wo", played="0–0", given_up="0–2")
+        assert h2h[-1][1:] == ["1", "0", "1", wo], h2h
     finally:
         pygame.display.quit()
 

@@ -253,8 +253,8 @@ def _covered(app: Any, box: pygame.Rect) -> list[str]:
 def test_the_export_message_covers_neither_words_nor_the_timeline(
         lang: str, size: tuple[int, int]) -> None:
     """A gallery foul exported (X, PNG): "Saved <file>" goes to a place of
-    its own in the side column (it lay over the timeline) and stays there,
-    covering no words, until the next key."""
+    its own, the band above the table's rails (it lay over the timeline),
+    and stays there, covering no words, until the next key."""
     from tests.app.helpers import key
     from tests.app.test_evening_class import export
     app = make_app(lang, size)
@@ -267,7 +267,8 @@ def test_the_export_message_covers_neither_words_nor_the_timeline(
             frame(app, n=60)  # seconds pass: still said
             box = _message_box(app)
             assert box is not None and str(path) in app.toast[0]  # type: ignore[index]
-            assert app.layout.side.contains(box), box
+            rails = app.mode.view.outer_rect()  # type: ignore[union-attr]
+            assert app.layout.table.contains(box) and box.bottom <= rails.top + 1, box
             assert not box.colliderect(app.layout.strip), "over the timeline"
             assert not _covered(app, box), _covered(app, box)
             assert not any(box.colliderect(b.rect) for b in app.buttons)

@@ -19,6 +19,7 @@ from tests.app.helpers import (
     key,
     make_app,
     run_until,
+    watched_session,
 )
 
 
@@ -35,7 +36,6 @@ def _computer_scratches(monkeypatch: pytest.MonkeyPatch, app: App) -> Session:
     """8-ball, Anna against Gordon (a club computer) at a set position,
     Gordon to shoot: his stroke sends the cue ball into a corner pocket, so
     Anna has the ball in hand."""
-    from rules.referee import Match
     from rules.ruling import Declarations
     from simulator.app.match import computer
     from simulator.players.player import ShotDecision, Thinking
@@ -50,7 +50,6 @@ def _computer_scratches(monkeypatch: pytest.MonkeyPatch, app: App) -> Session:
              "state": {"is_break": False, "shooter": 1,
                        "groups": ["solids", "stripes"]}}
     sc = parse_scenario(draft)
-    m = Match.from_state(["Anna", "cpu:club:Gordon"], "8-ball", sc.game, {}, seed=1)
     stroke = Stroke(direction=225.0, speed=1.0)
     d = ShotDecision(place=None, intended=stroke, stroke=stroke,
                      declarations=Declarations(), kind="safety", target=None,
@@ -61,12 +60,8 @@ def _computer_scratches(monkeypatch: pytest.MonkeyPatch, app: App) -> Session:
         return d
 
     monkeypatch.setattr(computer, "think_shot", lambda match, player: Thinking(steps()))
-    s = Session(m, app.locale)
-    s.watch = "skip"
-    app.session = s
-    next_step(app)
-    frame(app)
-    return s
+    return watched_session(app, ["Anna", "cpu:club:Gordon"], "8-ball", {},
+                           watch="skip", seed=1, state=sc.game)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

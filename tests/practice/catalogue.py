@@ -55,12 +55,15 @@ def fan_one(v: float) -> dict[str, float]:
 
 def gallery(spec: dict[str, Any], gen: Gen, gid: str, foul: str, pause: str,
             balls: list[int], cushions: list[str], order: int,
-            title: tuple[str, str] | None = None) -> None:
+            title: tuple[str, str] | None = None,
+            explanation: tuple[str, str] | None = None) -> None:
     g = copy.deepcopy(spec)
     g["id"] = gid
     g["tags"] = [*g["tags"], "gallery"]
     if title:
         g["title"] = {"en": title[0], "ru": title[1]}
+    if explanation:  # shorter, to be read whole beside a side view at 800x500
+        g["explanation"] = {"en": explanation[0], "ru": explanation[1]}
     g.pop("choice", None)
     g["gallery"] = {"foul": foul, "pause": pause, "balls": balls,
                     "cushions": cushions, "order": order}
@@ -1225,7 +1228,9 @@ gallery(e8_eight_off, lifts(POOL, (2.3, 0.6), OFF_CUES, (5.0, 7.0, 9.0, 4.0, 6.0
                                                        8.0),
                             (20.0, 30.0, 40.0, 15.0, 25.0), (0.0, 0.3, -0.3)),
         "gallery-eight-off-table", "loss.eight_off_table", "left_table", [8],
-        ["foot"], 21, ("The 8 off the table", "Восьмёрка за пределами стола"))
+        ["foot"], 21, ("The 8 off the table", "Восьмёрка за пределами стола"),
+        (e8_eight_off["explanation"]["en"],
+         "Восьмёрку бьют слишком сильно приподнятым кием: она вылетает."))
 
 add(base(
     "9ball-nine-off-table", "9-ball",

@@ -545,6 +545,11 @@ class NameDialog(Dialog):
                  kind: str = "name") -> None:
         super().__init__(app, title, body, buttons, cancel=cancel, kind=kind)
         self.field_text = text
+        # The keys type the name, so a digit beside a button would be typed
+        # into it: Enter takes the first, Esc the cancelling last.
+        for i, button in enumerate(self.buttons):
+            last = i == len(self.buttons) - 1 and i > 0 and cancel is not None
+            button.key = "Enter" if i == 0 else "Esc" if last else ""
 
     def text(self) -> str:
         typed = self.entry.get_text() if self.entry is not None else self.field_text

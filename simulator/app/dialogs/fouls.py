@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.app.dialogs.base import Dialog
-from simulator.app.dialogs.referee_calls import call_words, short_call_rules
+from simulator.app.dialogs.referee_calls import call_words, listed_call_rules
 from simulator.app.loop.app import App
 from simulator.app.match.turns import callable_fouls, called_shooter, referee_action
 from simulator.app.text.words import cite, code_words, home_rule
@@ -106,15 +106,15 @@ def _book_once(app: App, codes: list[Any], labels: list[str],
 
 def _other_calls(app: App, key: str, book: str | None = None) -> str:
     """The button to the referee's other calls in short words, citing the
-    rules the game makes them under: by number alone where the text names
-    their book (``book``: general rules in pool), else with it named once
-    (pyramid rules 2.10 and 2.12 in Express, whose fouls are its own rules')."""
+    rules the game makes them under in a list: by number alone where the
+    text names their book (``book``: general rules in pool), else with it
+    named once (pyramid rules 2.10, 2.12 in Express, whose fouls are its
+    own rules')."""
     s = app.session
     assert s is not None
-    named, numbers = short_call_rules(s)
     jumped, _interference = s.match.discipline.call_rules()
-    return app.t(key, **(numbers if book is not None and jumped.section == book
-                         else named))
+    return app.t(key, rules=listed_call_rules(
+        s, book_named=book is not None and jumped.section == book))
 
 
 def _unprefixed(label: str) -> str:

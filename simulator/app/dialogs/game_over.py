@@ -39,8 +39,39 @@ def game_over_dialog(app: App) -> Dialog:
     by = s.match_conceded_by()  # who gave the match up, said as such
     title = app.t("banner.match_conceded", name=s.name(by), winner=winner) \
         if by is not None else app.t("gameover.title", name=winner)
+    series = series_words(app, winner)
+    if series is not None:  # a game of a series: the series goes on
+        title, line = series
+        if line:  # first, seen without scrolling the card
+            body_lines[:0] = [line, ""]
     d = Dialog(app, title, "\n".join(body_lines),
                buttons, cancel=back, kind="gameover")
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)
     return d
+
+
+def series_words(app: App, winner: str) -> tuple[str, str] | None:
+    """A game of an evening's Express series: the title (who won which game
+    of how many, not the match: the series is the evening's match) and what
+    comes next (the next game and who breaks it, or who won the series on
+    chips); None for any other match."""
+    from simulator.app.match import club
+    from simulator.app.match.computer import seat_words
+    em = club.evening_of(app.session)
+    if em is None or em.call.stage != "game":
+        return None
+    t, ev = app.t, em.evening
+    title = t("club.series_game_won", name=winner, n=em.call.round,
+              games=ev.setup.games)
+    nxt = ev.next_match() if em.result is not None else None
+    if nxt is not None and nxt.stage == "game":
+        breaker = nxt.names[int(nxt.options.get("first_breaker", 0))]
+        return title, t("club.series_next", n=nxt.round, games=ev.setup.games,
+                        name=seat_words(app.locale, breaker))
+    champion = ev.champion()
+    if champion is None:
+        return title, ""
+    row = next(r for r in ev.standings() if r.entrant == champion)
+    return title, t("club.series_over", name=seat_words(app.locale, row.name),
+                    chips=row.chips)

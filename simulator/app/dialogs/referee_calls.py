@@ -95,6 +95,26 @@ def short_call_rules(s: Any) -> tuple[dict[str, str], dict[str, str]]:
     return body, labels
 
 
+def listed_call_rules(s: Any, book_named: bool) -> str:
+    """Both calls' rules in the list form a rule book takes: "general rules
+    23, 28" («общие правила, пп. 23, 28»), "rules 23, 28" where the text
+    names the book (``book_named``); each rule whole if their books differ
+    ("pyramid rules 2.10, rule 2.12" read as two kinds of numbering)."""
+    from simulator.app.text.words import DIGEST, ref_text
+
+    def book(ref: Any) -> str:
+        return "pyramid" if ref.file == DIGEST else str(ref.section)
+
+    def number(ref: Any) -> str:
+        return str(ref.section if ref.file == DIGEST else ref.rule)
+
+    jumped, interference = s.match.discipline.call_rules()
+    key = "ref_list.numbers" if book_named else f"ref_list.{book(jumped)}"
+    if book(jumped) != book(interference) or not s.locale.has(key):
+        return f"{ref_text(s.locale, jumped)}, {ref_text(s.locale, interference)}"
+    return str(s.locale.t(key, rules=f"{number(jumped)}, {number(interference)}"))
+
+
 def call_words(app: App, key: str) -> str:
     """A call's words with the rule the game makes it under."""
     return app.t(key, **call_rules(app.session))

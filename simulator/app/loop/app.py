@@ -41,6 +41,13 @@ ScreenFactory = Callable[..., "Mode"]
 # and showing 60 unchanged pictures a second kept a core busy on the menu.
 REST_AFTER = 0.5  # s
 REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pace
+# A screen thinking with nothing new to show (a computer's decision) is
+# drawn every THINK_STEP and thinks in the time between: drawing and
+# showing 60 frames a second (a real window's flip alone 30 ms on a loaded
+# machine) made a pro's shot in the window take three times its decision.
+# Its frames take the whole time since the last (nothing rolls meanwhile).
+THINK_STEP = 0.25  # s
+TOAST_MIN_SIZE = 11  # px: a message's words shrink to fit its place, not below
 
 
 class Mode:
@@ -74,6 +81,11 @@ class Mode:
         """Where short messages go on this screen (None: the bottom middle)."""
         return None
 
+    def keep_clear(self) -> pygame.Rect | None:
+        """What a short message must never cover here (a table screen: the
+        table with its rails); None: nothing."""
+        return None
+
     def busy(self) -> bool:
         """Still preparing what it shows over a few frames (a screenshot waits)."""
         return False
@@ -86,6 +98,11 @@ class Mode:
         """Work goes on over frames that the picture need not show (a
         computer thinking, a shot computed): the loop does not rest."""
         return self.busy()
+
+    def think(self) -> bool:
+        """Think for a slice between frames (a decision being made); whether
+        the picture may wait (nothing thought yet to show)."""
+        return False
 
     def dock(self) -> pygame.Rect | None:
         """Where a dialog opened over this screen goes (None: the middle of
@@ -137,6 +154,7 @@ class App:
         self.elapsed = 0.0  # seconds of the frames played (a button's guard)
         self._still = 0.0  # seconds the loop has been idle (see REST_AFTER)
         self._waited = 0.0  # seconds since the last frame drawn
+        self._thought = False  # a screen thought since (see THINK_STEP)
         self._shown: np.ndarray | None = None  # the picture on the window
         self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
@@ -493,12 +511,13 @@ class App:
     def toast_size(self) -> int:
         return max(13, self.size[1] // 44)
 
-    def toast_height(self, width: int) -> int:
+    def toast_height(self, width: int, size: int | None = None) -> int:
         """The height of the message now shown in a box ``width`` wide (0:
-        none), for a screen that keeps a place for it."""
+        none), for a screen that keeps a place for it; ``size``: in words of
+        that size (the message's own by default)."""
         if self.toast is None:
             return 0
-        size = self.toast_size()
+        size = size or self.toast_size()
         return len(ui.wrap(self.toast[0], size, width - 24)) * ui.line_height(size) + 12
 
     def _draw_toast(self, surface: pygame.Surface, msg: str) -> None:
@@ -510,18 +529,15 @@ class App:
         size = self.toast_size()
         if area is None:
             area = pygame.Rect(w // 5, h - 70 - 3 * size, w * 3 // 5, 3 * size + 40)
-        width = area.width - 24
-        lines = ui.wrap(msg, size, width)
+        keep = self.mode.keep_clear() if self.mode is not None else None
+        box, lines, size = _toast_fit(msg, area, size)
+        box = self._clear_of_controls(box, area, keep)
+        if keep is not None and any(box.colliderect(b) for b in self._blocks()):
+            # No room above the words under the table: beside them (the
+            # hint's message, raised above a chip, covered a pocket).
+            box, lines, size = self._toast_beside(msg, area, size, keep) or \
+                (box, lines, size)
         lh = ui.line_height(size)
-        while len(lines) * lh + 12 > area.height and size > 11:
-            size -= 1
-            lh = ui.line_height(size)
-            lines = ui.wrap(msg, size, width)
-        bw = max(fonts.font(size).size(ln)[0] for ln in lines) + 24
-        bh = min(area.height, len(lines) * lh + 12)
-        box = pygame.Rect(0, 0, min(area.width, bw), bh)
-        box.midbottom = (area.centerx, area.bottom)
-        box = self._clear_of_controls(box, area)
         colour = (120, 30, 24, 235) if self.toast_kind == "error" else \
             (24, 78, 52, 235)
         ui.panel(surface, box, colour, name="message")
@@ -533,25 +549,52 @@ class App:
                 box.left + 12, y, box.width - 24, lh))
             y += lh
 
-    def _clear_of_controls(self, box: pygame.Rect, area: pygame.Rect) -> pygame.Rect:
-        """The message raised above whatever it would cover: a button, a
-        widget, or words (the footer's hint and chips; raised past a column
-        of buttons, a subtitle above them)."""
+    def _blocks(self) -> list[pygame.Rect]:
+        """What a message must not cover: the buttons, the widgets and the
+        words drawn this frame."""
         from pygame_gui.core import UIElement
         blocks = [b.rect for b in ui.FRAME.buttons if b.rect.width > 0]
         blocks += [el.rect for el in self.gui.get_sprite_group().sprites()
                    if isinstance(el, UIElement) and el.visible and el.rect.width > 0
                    and el.rect.height < self.size[1] // 2]  # not a whole panel
-        blocks += [r.rect for r in ui.FRAME.texts]
+        return blocks + [r.rect for r in ui.FRAME.texts]
+
+    def _clear_of_controls(self, box: pygame.Rect, area: pygame.Rect,
+                           keep: pygame.Rect | None = None) -> pygame.Rect:
+        """The message raised above whatever it would cover: a button, a
+        widget, or words (the footer's hint and chips; raised past a column
+        of buttons, a subtitle above them), never onto ``keep``."""
+        blocks = self._blocks()
         moved = box.copy()
         for _ in range(len(blocks) + 1):
             hit = [b for b in blocks if moved.colliderect(b)]
             if not hit:
                 return moved
             moved.bottom = min(b.top for b in hit) - 6
-            if moved.top < 0:
+            if moved.top < 0 or (keep is not None and moved.colliderect(keep)):
                 break
         return box  # nowhere clear: where it was
+
+    def _toast_beside(self, msg: str, area: pygame.Rect, size: int,
+                      keep: pygame.Rect) -> tuple[pygame.Rect, list[str], int] | None:
+        """The message in the room between ``keep`` and the bottom of
+        ``area``, right of the words on its row (the chips) and above those
+        below it (the keys' line), where its words are largest; None: it
+        fits nowhere there."""
+        band = pygame.Rect(area.left, keep.bottom + 2, area.width,
+                           area.bottom - keep.bottom - 2)
+        blocks = [b for b in self._blocks() if b.colliderect(band)]
+        fits: list[tuple[pygame.Rect, list[str], int]] = []
+        for left in sorted({band.left, *(b.right + 6 for b in blocks)}):
+            room = pygame.Rect(left, band.top, band.right - left, band.height)
+            under = [b.top for b in blocks if b.colliderect(room)]
+            room.height = min([room.bottom, *under]) - 4 - room.top
+            if room.width < 120 or room.height < 20:
+                continue
+            box, lines, fitted = _toast_fit(msg, room, size)
+            if len(lines) * ui.line_height(fitted) + 12 <= room.height:
+                fits.append((box, lines, fitted))
+        return max(fits, key=lambda f: f[2], default=None)
 
     def set_window(self, size: tuple[int, int], fullscreen: bool) -> None:
         """Change the window's size, or go to full screen and back."""
@@ -604,8 +647,14 @@ class App:
         if not events and not working and self._still >= REST_AFTER and \
                 self._waited < REST_STEP:
             return
+        top = self.top
+        if not events and self._waited < THINK_STEP and top is not None and \
+                top.think():
+            self._thought = True
+            return  # (thought instead of drawing the same picture again)
         dt, self._waited = self._waited, 0.0
-        self.frame(events, min(dt, 0.1))
+        self.frame(events, min(dt, THINK_STEP if self._thought else 0.1))
+        self._thought = False
         if events or working:
             self._shown = None  # moving on: the picture is shown, not compared
         elif self._shown_already():
@@ -724,3 +773,20 @@ def _display_window() -> Any:
 def _move_window(pos: tuple[int, int]) -> None:
     with contextlib.suppress(pygame.error, AttributeError):
         _display_window().position = pos
+
+
+def _toast_fit(msg: str, area: pygame.Rect,
+               size: int) -> tuple[pygame.Rect, list[str], int]:
+    """A message's box at the bottom middle of ``area``, its lines and their
+    size: smaller words (not under 11) while they are too many for it."""
+    width = area.width - 24
+    lines = ui.wrap(msg, size, width)
+    lh = ui.line_height(size)
+    while len(lines) * lh + 12 > area.height and size > TOAST_MIN_SIZE:
+        size -= 1
+        lh = ui.line_height(size)
+        lines = ui.wrap(msg, size, width)
+    bw = max(fonts.font(size).size(ln)[0] for ln in lines) + 24
+    box = pygame.Rect(0, 0, min(area.width, bw), min(area.height, len(lines) * lh + 12))
+    box.midbottom = (area.centerx, area.bottom)
+    return box, lines, size

@@ -170,6 +170,10 @@ class Session:
         # The angle a new position preset the cue to (at the nearest ball),
         # until the aiming screen takes it: the mouse over the table turns it.
         self.preset_angle: float | None = None
+        # The angle the player set otherwise than by pointing the mouse (the
+        # fine aim's keys, an undo, a saved aim): held while the aim is it,
+        # so the mouse on its way to a pull's press does not turn the cue.
+        self.held_angle: float | None = None
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
         # (strokes in the match then, the cue ball's resting place after the last)
@@ -292,6 +296,7 @@ class Session:
             s.preset_angle = None  # theirs: the mouse does not turn it
             try:
                 give_back(s, loaded.aim)
+                s.held_angle = s.aim.angle
             except AimFieldError as e:
                 notes.append(locale.t("load.aim_dropped", reason=str(e)))
         s.load_note = " ".join(notes) or None
@@ -306,13 +311,37 @@ class Session:
             return
         ruling = rulings[-1]
         last = self.match.history[-1]
-        shot = self.shots[-1][0] if last.get("type") == "shot" and self.shots \
-            else None
         self.last_ruling = ruling
-        self.banner = self.ruling_banner(ruling, shot)
+        self.banner = self.last_step_banner()
         # A concession is the person's own doing: nothing to read.
         self.to_acknowledge = last.get("type") != "concede" and \
             self.concerns_person(ruling)
+
+    def last_step_banner(self) -> Banner | None:
+        """The ruling card of the match's last step, if it has a ruling."""
+        rulings = self.match.rulings
+        if not rulings or rulings[-1] is None:
+            return None
+        shot = self.shots[-1][0] if self.match.history[-1].get("type") == "shot" \
+            and self.shots else None
+        return self.ruling_banner(rulings[-1], shot)
+
+    def undone_banner(self) -> Banner:
+        """The side column after an undo: the ruling of the step now last,
+        which gave this position; or, with none, that the table is as it was
+        before the step taken back (the column was left empty)."""
+        banner = self.last_step_banner()
+        if banner is not None:
+            return banner
+        t = self.locale.t
+        nexts: tuple[str, ...] = ()
+        req = self._req
+        if req is not None and not req.pending:
+            nxt = t("banner.next", name=self.name(req.shooter))
+            if req.ball_in_hand.value != "none":
+                nxt += ", " + t(f"bih.{req.ball_in_hand.value}")
+            nexts = (nxt,)
+        return Banner(t("undo.card_title"), (t("undo.as_before"),), False, nexts)
 
     def to_dict(self) -> dict[str, Any]:
         return saves.save_dict(self.match, self.watch, aim_record(self))
@@ -381,6 +410,7 @@ class Session:
             self.aim = Aim(self.aim.angle, power)
         self._aim_at_something()
         self.preset_angle = self.aim.angle
+        self.held_angle = None
 
     @property
     def req(self) -> ShotRequirements | None:
@@ -645,9 +675,9 @@ class Session:
         self.redo_stack.append(last)
         rul = [r for r in self.match.rulings if r is not None]
         self.last_ruling = rul[-1] if rul else None
-        self.banner = None
         self.to_acknowledge = False
         self._done()
+        self.banner = self.undone_banner()
         self.decl = {}  # a safety toggled at the undone position is not this one's
         if last.get("type") == "shot" and self._req is not None:
             self._aim_as_played(last["shot"]["stroke"])
@@ -688,6 +718,7 @@ class Session:
         self.aim = Aim(angle=st.direction, power=power_of(st.speed)).with_tip(
             st.tip_a, st.tip_b).with_elevation(st.elevation)
         self.preset_angle = None  # theirs: the mouse does not turn it
+        self.held_angle = self.aim.angle
 
     def redo(self) -> bool:
         """Make the last undone step again; the referee rules it as before
@@ -795,6 +826,11 @@ class Session:
                 continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
+            # Why, on a line of its own: the foul's line stays short enough
+            # to keep who is next in view (an illegal break's counts).
+            why = words.break_shortfall(loc, f)
+            if why:
+                lines.append(why[:1].upper() + why[1:])
             explain(f.code, f.ref)
         from rules.codes import GAME_STATE_NOTES
         state: list[str] = []

@@ -164,14 +164,14 @@ class ShotExport:
     def caption(self, lang: str) -> tuple[str, str]:
         """The heading (the situation, or the game) and the ruling with its rule."""
         from simulator.app.text.i18n import Locale
-        from simulator.app.text.words import cite, discipline_label
+        from simulator.app.text.words import cite, discipline_label, foul_cite
         loc = Locale(lang)
         head = self.title.get(lang) or self.title.get("en") or \
             discipline_label(loc, self.discipline)
         r = self.ruling
         foul = self.main_foul()
         if foul is not None:
-            return head, cite(loc, foul.code, foul.ref, self.discipline)
+            return head, foul_cite(loc, foul, self.discipline)
         notes = [n for n in getattr(r, "notes", ()) or () if n.code.id != "note.legal"]
         if notes:
             return head, cite(loc, notes[0].code, notes[0].ref, self.discipline)
@@ -246,8 +246,8 @@ class Canvas:
         """What the caption says while the clip stands at a foul: the foul
         and its rule, once ("Here: Foul: ..." said the foul twice; the red
         band already says this is the moment)."""
-        from simulator.app.text.words import cite
-        return cite(self.locale, foul.code, foul.ref, self.exp.discipline)
+        from simulator.app.text.words import foul_cite
+        return foul_cite(self.locale, foul, self.exp.discipline)
 
     def positions(self, t: float) -> dict[int, tuple[float, float, float]]:
         from simulator.app.replay.playback import Playback

@@ -93,12 +93,12 @@ def foul_texts(loc: Locale, ruling: object, discipline: str = ""
                ) -> list[tuple[int, list[str]]]:
     """For each foul of a ruling that names an event: its words with the rule,
     longest first (the words and rule, the words, the rule alone)."""
-    from simulator.app.text.words import cite, code_words, home_rule, ref_text
+    from simulator.app.text.words import code_words, foul_cite, home_rule, ref_text
     out: list[tuple[int, list[str]]] = []
     for f in getattr(ruling, "fouls", ()):
         if f.event_index is None:
             continue
-        texts = [cite(loc, f.code, f.ref, discipline), code_words(loc, f.code.id)]
+        texts = [foul_cite(loc, f, discipline), code_words(loc, f.code.id)]
         rule = home_rule(f.code, f.ref)
         if rule is not None and ref_text(loc, rule):
             texts.append(ref_text(loc, rule))

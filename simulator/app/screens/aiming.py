@@ -228,10 +228,11 @@ class AimMode(ShotInputMode):
             s.aim = s.aim.with_power(self.pulled_power(pos))
             self.warn_wrong_way(pos)
             return
-        if not self.layout.table.collidepoint(pos) or self.hint_aim_held():
-            # The hint's aim taken is held: the mouse goes to pull back
-            # along it (it turned the cue on its way, and the pull scratched);
-            # a click on the table aims with the mouse again.
+        if not self.layout.table.collidepoint(pos) or self.aim_held():
+            # An aim set by the keys, a hint or an undo is held: the mouse
+            # goes to pull back along it from anywhere (it turned the cue on
+            # its way, and a break went to a corner pocket); a click on the
+            # table aims with the mouse again.
             return
         if self.key_lock is not None:
             if math.dist(self.key_lock, pos) < 12:
@@ -243,6 +244,12 @@ class AimMode(ShotInputMode):
             self.still = 0.0
             self.trip_from = pos
         self.aim_at(pos)
+
+    def aim_held(self) -> bool:
+        """Whether the aim is one the mouse does not turn: the hint's taken,
+        or the angle the fine aim's keys, an undo or a saved aim set."""
+        s = self.session
+        return self.hint_aim_held() or s.held_angle == s.aim.angle
 
     def aim_at(self, pos: tuple[int, int]) -> None:
         """The cue turned to point at the mouse."""
@@ -322,8 +329,10 @@ class AimMode(ShotInputMode):
         else:
             s.aim = s.aim.with_power(self.drag_power0)
             if not moved:
-                if not self.click(pos) and self.hint_aim_held():
-                    self.aim_at(pos)  # the player aims again, from the click
+                if not self.click(pos) and self.aim_held():
+                    # "Aim here": the mouse aims again, from the click.
+                    s.held_angle = None
+                    self.aim_at(pos)
             elif not self.pull_warned:
                 # A drag across the aim gives no power either: said, so the
                 # player is not left wondering why nothing happened.
@@ -383,7 +392,7 @@ class AimMode(ShotInputMode):
             0.2 if event.mod & pygame.KMOD_CTRL else 1)
         if k in (pygame.K_LEFT, pygame.K_RIGHT):
             s.aim = s.aim.turned(step if k == pygame.K_LEFT else -step)
-            self.key_lock = pygame.mouse.get_pos()
+            s.held_angle = s.aim.angle
         elif k == pygame.K_UP:
             s.aim = s.aim.with_power(s.aim.power + 0.02)
         elif k == pygame.K_DOWN:
@@ -647,10 +656,15 @@ class AimMode(ShotInputMode):
     def hint(self) -> str:
         if self.calling() and self.call_missing():
             return self.app.t("hint.call")
-        return self.app.t("hint.aim_held" if self.hint_aim_held() else "hint.aim")
+        return self.app.t(self.aim_line_key())
 
     def short_hint(self) -> str:
         if self.calling() and self.call_missing():
             return self.app.t("hint.call_short")
-        return self.app.t("hint.aim_held_short" if self.hint_aim_held()
-                          else "hint.aim_short")
+        return self.app.t(self.aim_line_key() + "_short")
+
+    def aim_line_key(self) -> str:
+        """The key line's words while aiming: whose aim is held, if one is."""
+        if self.hint_aim_held():
+            return "hint.aim_held"
+        return "hint.aim_kept" if self.aim_held() else "hint.aim"

@@ -318,13 +318,7 @@ class ComputerMode(TableMode):
         if not self.reading():
             self.hold = max(0.0, self.hold - dt)
         if self.phase == "thinking":
-            try:
-                if self.fault is not None:
-                    raise self.fault
-                if self.job.advance(computer.THINK_SLICE):
-                    self.decided(self.job.result)
-            except Exception as e:
-                self.give_up(e)
+            self.think_slice()
             return
         if self.holding():
             # The person's card its whole time first, then the computer's
@@ -337,6 +331,23 @@ class ComputerMode(TableMode):
         if not self.holding() and (speed <= 0.0 or self.hurry or
                                    self.shown >= show / speed):
             self.act()
+
+    def think(self) -> bool:
+        # Between frames: the window draws only when something changes.
+        if self.phase != "thinking" or self.app.dialogs:
+            return False
+        self.think_slice()
+        return self.phase == "thinking" and self.app.mode is self
+
+    def think_slice(self) -> None:
+        from simulator.app.match import computer
+        try:
+            if self.fault is not None:
+                raise self.fault
+            if self.job.advance(computer.THINK_SLICE):
+                self.decided(self.job.result)
+        except Exception as e:
+            self.give_up(e)
 
     def decided(self, d: Any) -> None:
         from simulator.app.match import computer

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
-from simulator.app.loop.app import App, Mode
+from simulator.app.loop.app import TOAST_MIN_SIZE, App, Mode
 from simulator.app.replay.export import FOUL_HOLD
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.practice.practice_screen import Action, PracticeScreen
@@ -20,7 +20,7 @@ from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.screens.practice.shot_player import ShotPlayer
 from simulator.app.text import ui, widgets
-from simulator.app.text.words import cite, discipline_label, explain
+from simulator.app.text.words import discipline_label, explain, foul_cite
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25
@@ -129,6 +129,9 @@ class GalleryPlayMode(PracticeScreen):
     """One entry in slow motion, paused at its foul's event."""
 
     name = "gallery_play"
+    # "Saved <file>" above the table (message_area): kept above the side
+    # text, it pushed the explanation's end out until the next key.
+    message_in_side = False
 
     def __init__(self, app: App, index: int) -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate
@@ -181,18 +184,20 @@ class GalleryPlayMode(PracticeScreen):
         lang = self.app.locale.lang
         sc = self.entry.scenario
         loss = self.entry.loses_game
-        lines = [t("gallery.entry_loss" if loss else "gallery.entry",
-                   n=self.index + 1, of=len(self.all))]
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul
             # The code's words already say "Foul:" (or "Loss:"): one line,
-            # not "Here is the foul:" over "Foul: ...".
-            words = cite(loc, foul.code, foul.ref, sc.discipline)
-            lines += ["", t("gallery.at_foul", foul=words),
-                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
+            # not "Here is the foul:" over "Foul: ...". Stopped there, the
+            # speed is moot: the first line says the place in the gallery.
+            words = foul_cite(loc, foul, sc.discipline)
+            lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
+                     "", t("gallery.at_foul", foul=words),
+                     *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
-            lines += ["", t("gallery.watch_loss" if loss else "gallery.watch")]
+            lines = [t("gallery.entry_loss" if loss else "gallery.entry",
+                       n=self.index + 1, of=len(self.all)),
+                     "", t("gallery.watch_loss" if loss else "gallery.watch")]
         return "\n".join(lines)
 
     def toggle(self) -> None:
@@ -318,8 +323,18 @@ class GalleryPlayMode(PracticeScreen):
         if pb.paused:
             out.append(t("replay.paused"))
         if self.at_foul:
-            out.append(cite(self.app.locale, self.demo.foul.code, self.demo.foul.ref))
+            out.append(foul_cite(self.app.locale, self.demo.foul))
         return out
+
+    def message_area(self) -> pygame.Rect | None:
+        """The band between the scoreboard and the table's rails, where the
+        message fits it, in smaller words if need be (a file's long folder);
+        else the strip (over the timeline)."""
+        lay = self.layout
+        band = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
+                           self.view.outer_rect().top - lay.table.top)
+        fits = self.app.toast_height(band.width, TOAST_MIN_SIZE) <= band.height
+        return band if fits else lay.strip
 
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it

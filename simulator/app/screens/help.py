@@ -14,7 +14,7 @@ from simulator.app.text import fonts, ui
 
 SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs")
 SEP = " — "
-MIN_SIZE = 13  # the smallest help text, readable at 800x500
+MIN_SIZE = 15  # the smallest help text, readable at 800x500
 Section = tuple[str, list[tuple[str, str]]]  # a heading and its (key, what) rows
 Page = list[list[Section]]  # two columns
 

@@ -127,10 +127,14 @@ class LoadMode(Mode):
             return t("load.row_bad", name=info.name, when=when, reason=info.problem)
         from simulator.app.match.computer import seat_words
         from simulator.app.text.words import discipline_label
-        return t("load.row", name=info.name,
-                 game=discipline_label(loc, info.discipline),
-                 players=" – ".join(seat_words(loc, n) for n in info.players),
-                 score=_unbroken(str(info.score)), when=when)
+        game = discipline_label(loc, info.discipline)
+        players = " – ".join(seat_words(loc, n) for n in info.players)
+        score = _unbroken(str(info.score))
+        if game in info.name and players in info.name:
+            # The name offered when saving is made of them: said once.
+            return t("load.row_named", name=info.name, score=score, when=when)
+        return t("load.row", name=info.name, game=game, players=players,
+                 score=score, when=when)
 
     # -- a named save renamed or deleted, never a file lost by mistake -----------
     def own_save(self, p: Path) -> bool:

@@ -33,7 +33,7 @@ from simulator.app.screens.practice.session import (
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
-from simulator.app.text.words import cite, code_words, discipline_label
+from simulator.app.text.words import cite, code_words, discipline_label, foul_cite
 from simulator.practice.quiz import (
     NONE,
     YES,
@@ -345,7 +345,7 @@ class QuizMode(PracticeScreen):
                 self.score_line(), "", t("quiz.the_ruling")]
         loc = app.locale
         for f in fouls_main_first(self.ruling):
-            body.append(f"• {cite(loc, f.code, f.ref)}")
+            body.append(f"• {foul_cite(loc, f)}")
         for n in self.ruling.notes:
             if n.code.id != "note.legal":
                 body.append(f"• {cite(loc, n.code, n.ref)}")
@@ -396,7 +396,7 @@ class QuizMode(PracticeScreen):
         loc = self.app.locale
         d = self.sc.discipline
         fouls = fouls_main_first(self.ruling)
-        out = [f"• {cite(loc, f.code, f.ref, d)}" for f in fouls]
+        out = [f"• {foul_cite(loc, f, d)}" for f in fouls]
         if not out:
             out = [f"• {cite(loc, n.code, n.ref, d)}" for n in self.ruling.notes]
         rl = rule_line(loc, self.sc)

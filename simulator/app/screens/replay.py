@@ -17,7 +17,7 @@ from simulator.app.replay.playback import SPEEDS, Playback
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from simulator.app.text.words import cite
+from simulator.app.text.words import foul_cite
 from simulator.table.events import EventKind, Frame
 
 
@@ -253,12 +253,12 @@ class ReplayMode(TableMode):
         out: list[str] = []
         main = main_foul(self.ruling) if self.ruling.fouls else None
         if main is not None:
-            out.append(self.app.t("evening.main_foul", foul=cite(
-                loc, main.code, main.ref, self.session.discipline)))
+            out.append(self.app.t("evening.main_foul", foul=foul_cite(
+                loc, main, self.session.discipline)))
         if self.current is not None:
             _t, f, _ev = self.current
-            out.append(self.app.t("replay.at_foul", foul=cite(
-                loc, f.code, f.ref, self.session.discipline)))
+            out.append(self.app.t("replay.at_foul", foul=foul_cite(
+                loc, f, self.session.discipline)))
         return out
 
     def side_note(self) -> str:

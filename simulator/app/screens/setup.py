@@ -17,14 +17,13 @@ from pygame_gui.elements import (
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.loop.settings import MAX_NAME
+from simulator.app.match import own_options
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.text import fonts, ui, widgets
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
 TARGETS = (10, 25, 50, 75, 100, 125, 150)
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
-POINTS = (20, 30, 40, 50)
-STAKES = ((1, 2, 4), (2, 4, 8), (5, 10, 20))
 KIND_FONT = 16  # the widgets' type size (the theme's)
 KIND_ROOM = 44  # a drop-down's arrow and margins beside its words
 ENTRY_ROOM = 16  # an entry's margins beside its words
@@ -82,9 +81,7 @@ class SetupMode(Mode):
         self.target = 50
         self.table = self.info.default_table
         self.break_order = ""  # empty: the discipline's default
-        self.initial_points = 30
-        self.ace_11 = False
-        self.stakes = (2, 4, 8)
+        self.own = own_options.defaults()  # the game's own options, by control
         # Who breaks first (player index), or LAG: the lag decides.
         self.first = max(LAG, app.settings.first_breaker)
         self.entries: list[UITextEntryLine] = []
@@ -240,16 +237,8 @@ class SetupMode(Mode):
                          [(t("setup.default"), "")] +
                          [(t(f"break.{b}"), b) for b in BREAK_ORDERS],
                          self.break_order)
-        if "initial_points" in own:
-            self._choice(form, "initial_points", t("setup.initial_points"),
-                         [(str(n), n) for n in POINTS], self.initial_points)
-        if "ace_is_11" in own:
-            self._choice(form, "ace_11", t("setup.ace_11"),
-                         [(t("common.no"), False), (t("common.yes"), True)],
-                         self.ace_11)
-        if "signature_stakes" in own:
-            self._choice(form, "stakes", t("setup.stakes"),
-                         [("/".join(map(str, s)), s) for s in STAKES], self.stakes)
+        for o in own_options.own_options(own):
+            self._choice(form, o.ident, t(o.label), o.choices(t), self.own[o.ident])
 
     def _build_buttons(self, form: _Form) -> None:
         app = self.app
@@ -331,12 +320,8 @@ class SetupMode(Mode):
             self.table = str(value)
         elif key == "break_order":
             self.break_order = str(value or "")
-        elif key == "initial_points":
-            self.initial_points = int(value)
-        elif key == "ace_11":
-            self.ace_11 = bool(value)
-        elif key == "stakes":
-            self.stakes = tuple(value)
+        elif key in self.own:
+            self.own[key] = value
         elif key == "first":
             self.first = int(value)
         elif key.startswith("seat"):
@@ -370,12 +355,7 @@ class SetupMode(Mode):
                 o["break_order"] = self.break_order
         if "target" in own:
             o["target"] = self.target
-        if "initial_points" in own:
-            o["initial_points"] = self.initial_points
-        if "ace_is_11" in own:
-            o["ace_is_11"] = self.ace_11
-        if "signature_stakes" in own:
-            o["signature_stakes"] = list(self.stakes)
+        o.update(own_options.match_options(own, self.own))
         return o
 
     def player_names(self) -> list[str]:

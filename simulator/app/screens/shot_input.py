@@ -60,8 +60,19 @@ class ShotInputMode(TableMode):
         return self.session.hint_job is not None  # a hint being looked for
 
     def update(self, dt: float) -> None:
-        s = self.session
         self.give_hint_room()
+        self.hint_slice()
+
+    def think(self) -> bool:
+        # Between frames: the hint is looked for, the picture drawn when
+        # something changes (not while the screen still prepares its own).
+        if self.session.hint_job is None or self.app.dialogs or self.busy():
+            return False
+        self.hint_slice()
+        return self.session.hint_job is not None
+
+    def hint_slice(self) -> None:
+        s = self.session
         job = s.hint_job
         if job is None:
             return

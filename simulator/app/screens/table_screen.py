@@ -134,6 +134,9 @@ class TableMode(Mode):
     def message_area(self) -> pygame.Rect | None:
         return self.layout.strip
 
+    def keep_clear(self) -> pygame.Rect | None:
+        return self.scene.view.outer_rect()
+
     def dock(self) -> pygame.Rect | None:
         if self._dock is None:
             side = self.layout.side.inflate(-20, -16)

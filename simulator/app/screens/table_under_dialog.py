@@ -53,6 +53,24 @@ class ViewMode(TableMode):
                 not self.app.dialogs:
             self.app.open("pause")
 
+    def hint(self) -> str:
+        keys = self.choice_keys()
+        return self.app.t("hint.choice", keys=keys) if keys else ""
+
+    def short_hint(self) -> str:
+        keys = self.choice_keys()
+        return self.app.t("hint.choice_short", keys=keys) if keys else ""
+
+    def choice_keys(self) -> str:
+        """The keys of the incoming player's choices ("1/2") while they are
+        asked: the key line was empty under 9-ball's push-out choice."""
+        from simulator.app.dialogs.base import Dialog
+        asked = next((d for d in self.app.dialogs
+                      if isinstance(d, Dialog) and d.kind == "choice"), None)
+        if asked is None:
+            return ""
+        return "/".join(b.key for b in asked.buttons if b.key)
+
     def update(self, dt: float) -> None:
         # A dialog closed without moving on (Esc): ask the referee again.
         if not self.app.dialogs:

@@ -131,15 +131,18 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     last = last_start(body, size, room)
 
     def view(first: int) -> list[tuple[int, int, str]]:
-        return _marked(body, first, fit_rows(body[first:], size, room), size,
-                       inner.width)
+        return _marked(body, first, fit_rows(body[first:], size, room))
 
     start = max(0, min(scroll, last))
     shown = view(start)
-    draw_rows(surface, shown, size, inner.left, y, inner.width)
-    draw_rows(surface, nxt, size, inner.left, inner.bottom - nxt_h + (
-        2 if nxt and body else 0), inner.width)
+    end = draw_rows(surface, shown, size, inner.left, y, inner.width)
     hidden = len(body) - start - len(shown)
+    # Lines left whole to the wheel leave room: who is next follows what is
+    # shown, the room under it by "N more" (an empty row between the lines
+    # read as a blank line in the ruling).
+    foot = end if hidden else inner.bottom - nxt_h
+    draw_rows(surface, nxt, size, inner.left, foot + (
+        2 if nxt and body else 0), inner.width)
     down = start + 1
     while down < last and len(body) - down - len(view(down)) >= hidden:
         down += 1
@@ -157,28 +160,27 @@ def last_start(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
     return last
 
 
-def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
-            width: int) -> list[tuple[int, int, str]]:
-    """Rows ``start`` to ``start + n``, as many as fit: a line goes on below
-    the card from a row boundary (a line of three rows shown whole or not
-    at all left two rows empty above "N more"). When the last row's line
-    goes on below, it ends at a whole word with an ellipsis ("cushions:"
-    with its number below read as a line that said nothing). A heading
-    whose items are all below the card is left to the wheel with them
-    ("Options weighed:" stood last, the options hidden)."""
+def _marked(body: list[tuple[int, int, str]], start: int, n: int
+            ) -> list[tuple[int, int, str]]:
+    """Rows ``start`` to ``start + n``, as many as fit, each line whole: a
+    line that goes on below the card is left to the wheel with its rest
+    ("Ball down on the break: the…" read as words cut off; "cushions:"
+    with its number below said nothing), unless it is all the card holds.
+    A heading whose items are all below the card is left to the wheel with
+    them ("The options it weighed:" stood last over an empty row)."""
     shown = body[start:start + n]
     if not shown or start + n >= len(body):
         return shown
-    i, indent, words = shown[-1]
-    if body[start + n][0] != i:
-        if words.rstrip().endswith(":") and any(row[0] != i for row in shown):
-            return [row for row in shown if row[0] != i]
-        return shown
-    more = f"{words} {body[start + n][2]}"
-    cut = ui.shorten(more, size, width - indent)
-    if cut.endswith(ui.ELLIPSIS):
-        cut = cut[:-1].rstrip(" (,;:·-") + ui.ELLIPSIS
-    return [*shown[:-1], (i, indent, cut)]
+    i, _indent, words = shown[-1]
+    whole = [row for row in shown if row[0] != i]
+    # (a line taller than the card shows what fits: else its start is never seen)
+    if body[start + n][0] == i and whole and \
+            sum(row[0] == i for row in body) <= n:
+        shown = whole
+        i, _indent, words = shown[-1]
+    if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
+        return [row for row in shown if row[0] != i]  # a heading, its items below
+    return shown
 
 
 def _body_and_footer(banner: Banner, size: int, width: int, room: int

@@ -50,7 +50,7 @@ def code_words(loc: Locale, code_id: str) -> str:
 
 def ref_text(loc: Locale, ref: Any) -> str:
     """A rule in words: 'general rule 18', '14.1 rule 6', 'Express rules 2.6,
-    item 1', 'pyramid rules 2.4'. A reading has no rule: its sentence is
+    item 1', 'pyramid rule 2.4'. A reading has no rule: its sentence is
     :func:`reading_text`."""
     if is_reading(ref):
         return ""
@@ -107,6 +107,39 @@ def cite(loc: Locale, code: Any, ref: Any = None, discipline: str = "") -> str:
     """'Foul: illegal break (14.1 rule 6)': the words, then the rule."""
     words = code_words(loc, code.id)
     text = cited_rule(loc, code, ref, discipline)
+    return f"{words} ({text})" if text else words
+
+
+def break_shortfall(loc: Locale, foul: Any) -> str:
+    """How far an illegal break fell short of its rule, from the balls the
+    referee found at a cushion: '2 object balls reached a rail, 4 are needed,
+    none pocketed'; '' for any other foul."""
+    from rules.codes import FoulCode
+    from rules.general import BREAK_CUE_BALL_TOO, BREAK_RAILS_NEEDED
+    from simulator.table.specs import CUE_BALL
+    needed = BREAK_RAILS_NEEDED.get(str(getattr(foul.ref, "section", "")))
+    if foul.code is not FoulCode.ILLEGAL_BREAK or needed is None:
+        return ""
+    n = sum(1 for b in foul.balls if b != CUE_BALL)
+    rails = loc.t("break_short.rails", n=n) if n else loc.t("break_short.no_rails")
+    if foul.ref.section in BREAK_CUE_BALL_TOO:  # or a called ball down (14.1 6)
+        cue = "cue_rail" if CUE_BALL in foul.balls else "cue_short"
+        return f"{rails}, {loc.t(f'break_short.{cue}')}; " + \
+            loc.t("break_short.needed_cue", n=needed)
+    # any ball pocketed would have made it legal (8-ball 5, 9-ball 3)
+    return f"{rails}, {loc.t('break_short.needed', n=needed)}, " + \
+        loc.t("break_short.none_potted")
+
+
+def foul_cite(loc: Locale, foul: Any, discipline: str = "") -> str:
+    """:func:`cite` for a foul the referee found, with what the shot's
+    events show where the words alone do not say why (an illegal break:
+    how many balls reached a rail against how many the rule needs)."""
+    detail = break_shortfall(loc, foul)
+    if not detail:
+        return cite(loc, foul.code, foul.ref, discipline)
+    words = f"{code_words(loc, foul.code.id)} — {detail}"
+    text = cited_rule(loc, foul.code, foul.ref, discipline)
     return f"{words} ({text})" if text else words
 
 

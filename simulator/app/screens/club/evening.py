@@ -220,6 +220,8 @@ class EveningMode(Mode):
         call = self.call
         if call is None:
             return ""
+        if ev.setup.format == EXPRESS_SERIES:  # "game 2 of 5", not its slot "G2"
+            return t("club.next_game", n=call.round, games=ev.setup.games)
         where = stage_title(self.app.locale.lang, ev, call.stage, call.round)
         races = ""
         if call.handicapped:
@@ -242,11 +244,19 @@ class EveningMode(Mode):
                 Column(t("club.col_played"), 0.6), Column(t("club.col_won"), 0.6),
                 Column(t("club.col_lost"), 0.6), Column(t(last), 1.3)]
         rows = ev.standings()
-        y = table(surface, rect, cols, [self._row(r, fmt, points) for r in rows],
-                  size, strong=[r.place == 1 for r in rows])
+        cells = [self._row(r, fmt, points) for r in rows]
+        legend = t("club.col_legend")
+        if any(r.won_wo or r.lost_wo for r in rows):
+            # Matches given up count as results, said apart from those played.
+            cols.insert(5, Column(t("club.col_wo"), 1.0))
+            for r, row in zip(rows, cells, strict=True):
+                row.insert(5, f"{r.won_wo}–{r.lost_wo}")
+            legend += t("club.col_legend_wo")
+        y = table(surface, rect, cols, cells, size,
+                  strong=[r.place == 1 for r in rows])
         small = max(10, size - 2)
-        ui.line(surface, t("club.col_legend"), small, ui.DIM,
-                pygame.Rect(rect.left, y + 6, rect.width, ui.line_height(small)))
+        ui.paragraph(surface, legend, small, ui.DIM,
+                     pygame.Rect(rect.left, y + 6, rect.width, rect.bottom - y - 6))
 
     def _row(self, r: StandingRow, fmt: str, points: bool) -> list[str]:
         place = "" if r.place is None else str(r.place)
@@ -267,9 +277,15 @@ class EveningMode(Mode):
         full, the next begins."""
         small = max(10, size - 1)
         lh = ui.line_height(small)
-        blocks = [(stage_title(self.app.locale.lang, ev, r.stage, r.round),
-                   [self._match_line(m) for m in r.matches
-                    if m.status not in ("skipped",)]) for r in ev.bracket()]
+        lang = self.app.locale.lang
+        if ev.setup.format == EXPRESS_SERIES:  # each game by its number
+            blocks = [(self.app.t("club.series_games"), [
+                self._match_line(m, stage_title(lang, ev, "game", k + 1))
+                for r in ev.bracket() for k, m in enumerate(r.matches)])]
+        else:
+            blocks = [(stage_title(lang, ev, r.stage, r.round),
+                       [self._match_line(m) for m in r.matches
+                        if m.status not in ("skipped",)]) for r in ev.bracket()]
         ncols = 1
         while ncols < 4:
             per = -(-sum(len(b[1]) + 2 for b in blocks) // ncols)
@@ -295,16 +311,19 @@ class EveningMode(Mode):
                 y += lh
             y += lh // 2
 
-    def _match_line(self, m: BracketMatch) -> list[Piece]:
-        """A match in words: its slot, the names (the winner's bright), the
-        score once played; a bye; a match still to be decided."""
+    def _match_line(self, m: BracketMatch, lead: str | None = None) -> list[Piece]:
+        """A match in words: its slot (or ``lead``: "Game 2"), the names (the
+        winner's bright), the score once played; a bye; a match still to be
+        decided."""
         names = [shown_name(self.app, n) if n is not None else "?"
                  for n in m.names]
-        out: list[Piece] = [(f"{m.slot}  ", ui.FAINT, False)]
+        out: list[Piece] = [(f"{lead or m.slot}  ", ui.FAINT, False)]
         played = m.status == "played" and m.winner is not None
         given_up = given_up_words(self.app.locale.lang, m, names)
         if given_up is not None and len(names) > 2:  # the words name the winner
             return [*out, (given_up, ui.INK, False)]
+        if played and len(names) > 2:
+            return out + _points_pieces(names, m.score, m.winner)
         if played:  # before the names, which a narrow column cuts
             score = given_up or ":".join(map(str, m.score))
             out.append((score + "  ", ui.INK, True))
@@ -321,6 +340,23 @@ class EveningMode(Mode):
 
 
 Piece = tuple[str, tuple[int, int, int], bool]  # words, colour, bold
+
+
+def _points_pieces(names: list[str], points: tuple[int, ...], winner: int | None
+                   ) -> list[Piece]:
+    """An Express game's players each with the points they ended with, the
+    winner first and bright, then the others by their points ("Vera 61 ·
+    Ann −1 · Bob −6"): a column of numbers joined by colons said nothing of
+    whose they were."""
+    order = sorted(range(len(names)), key=lambda i: (i != winner, -points[i]))
+    out: list[Piece] = []
+    for k, i in enumerate(order):
+        if k:
+            out.append(("  ·  ", ui.DIM, False))
+        won = i == winner
+        out.append((names[i], ui.GREEN if won else ui.DIM, won))
+        out.append((" " + f"{points[i]}".replace("-", "−"), ui.INK, True))
+    return out
 
 
 def draw_pieces(surface: pygame.Surface, pieces: list[Piece], size: int,

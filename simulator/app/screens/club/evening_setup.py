@@ -19,6 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from simulator.app.loop.app import App, Mode
+from simulator.app.match import own_options
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.club.draw import (
     button_row,
@@ -50,6 +51,9 @@ class EveningChoices:
     games: int = 5
     handicap: bool = False
     seeding: str = SEEDINGS[0]
+    # The game's own options (Express's), by control: those the match's
+    # setup offers, kept in the evening for every match of it.
+    own: dict[str, Any] = field(default_factory=own_options.defaults)
 
     def setup(self, seed: int) -> Setup:
         """The evening's setup; a computer seat plays at its level's measured
@@ -61,12 +65,18 @@ class EveningChoices:
         return Setup(players, self.format, self.game, race=self.race,
                      target=self.target, games=self.games,
                      handicap=self.handicap and self.scoring == "race",
-                     seeding=self.seeding, seed=seed)
+                     seeding=self.seeding, seed=seed,
+                     options=own_options.match_options(self.info.option_fields(),
+                                                       self.own))
+
+    @property
+    def info(self) -> Any:
+        from rules import registry
+        return registry.info(self.game)
 
     @property
     def scoring(self) -> str:
-        from rules import registry
-        return registry.info(self.game).scoring
+        return str(self.info.scoring)
 
 
 def _pair_games() -> list[str]:
@@ -163,12 +173,20 @@ class EveningSetupMode(Mode):
         else:
             out.append(("target", t("club.target", n=c.target),
                         lambda by: self._set("target", _step(TARGETS, c.target, by))))
+        for o in own_options.own_options(c.info.option_fields()):
+            value = c.own[o.ident]
+            out.append((o.ident, t("club.own_option", name=t(o.label),
+                                   value=o.words(t, value)),
+                        partial(self._step_own, o, value)))
         out.append(("seeding", t("club.seeding", value=t(f"club.seeding_{c.seeding}")),
                     lambda by: self._set("seeding", _step(SEEDINGS, c.seeding, by))))
         return out
 
     def _set(self, key: str, value: Any) -> None:
         setattr(self.choices, key, value)
+
+    def _step_own(self, o: own_options.OwnOption, value: Any, by: int) -> None:
+        self.choices.own[o.ident] = _step(o.values, value, by)
 
     def _step_format(self, by: int) -> None:
         from rules import registry

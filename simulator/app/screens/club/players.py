@@ -27,7 +27,7 @@ from simulator.app.screens.club.draw import (
 )
 from simulator.app.text import fonts, ui
 from simulator.records.database import MatchRecord, Records, RecordsProblem
-from simulator.records.pages import PlayerPage, page, ratings
+from simulator.records.pages import PlayerPage, games_words, page, ratings
 from simulator.records.rating import PROVISIONAL_GAMES, Rating, rank_key
 
 
@@ -190,6 +190,7 @@ class PlayerPageMode(Mode):
     def _draw_page(self, surface: pygame.Surface, p: PlayerPage, area: pygame.Rect,
                    size: int) -> None:
         app = self.app
+        lang = app.locale.lang
         half = (area.width - 12) // 2
         left = pygame.Rect(area.left, area.top, half, area.height)
         right = pygame.Rect(left.right + 12, area.top, area.width - half - 12,
@@ -205,11 +206,20 @@ class PlayerPageMode(Mode):
                                                       1.0),
              Column(rec_t(app, "column.fouls"), 0.9),
              Column(rec_t(app, "column.best_run"), 1.1)]
+        # The games at the table; those given up marked, said below (seven
+        # columns leave no room for them in the cell at 800x500).
+        given_up = [d for d in p.disciplines if d.games_won_wo or d.games_lost_wo]
         rows = [[app.t(f"game.{d.discipline}"), str(d.won), str(d.lost),
-                 f"{d.games_won}–{d.games_lost}", str(d.innings), str(d.fouls),
-                 str(d.best_run)] for d in p.disciplines]
-        table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
-                                   disc.bottom - y - 4), c, rows, size - 1)
+                 f"{d.games_won}–{d.games_lost}" + ("*" if d in given_up else ""),
+                 str(d.innings), str(d.fouls), str(d.best_run)] for d in p.disciplines]
+        y = table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
+                                       disc.bottom - y - 4), c, rows, size - 1)
+        if given_up:
+            note = app.t("club.games_wo_note", games=", ".join(
+                f"{app.t(f'game.{d.discipline}')} {d.games_won_wo}–{d.games_lost_wo}"
+                for d in given_up))
+            ui.paragraph(surface, note, max(10, size - 2), ui.DIM, pygame.Rect(
+                disc.left + 10, y + 4, disc.width - 20, disc.bottom - y - 8))
         h2h = pygame.Rect(left.left, disc.bottom + 10, left.width,
                           left.bottom - disc.bottom - 10)
         y = card(surface, h2h, app.t("club.head_to_head"), size)
@@ -219,7 +229,7 @@ class PlayerPageMode(Mode):
              Column(rec_t(app, "column.lost"), 0.8),
              Column(app.t("club.games"), 1.1)]
         rows = [[shown_name(app, o.opponent), str(o.matches), str(o.won), str(o.lost),
-                 f"{o.games_won}–{o.games_lost}"] for o in p.head_to_head]
+                 games_words(lang, o)] for o in p.head_to_head]
         table(surface, pygame.Rect(h2h.left + 10, y, h2h.width - 20,
                                    h2h.bottom - y - 4), c, rows, size - 1)
         # Right: the chart above, the best runs below.

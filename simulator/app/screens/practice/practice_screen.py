@@ -34,6 +34,7 @@ class PracticeScreen(Mode):
     layout (scoreboard, table, side column, strip) with a title, a text that
     scrolls and a column of buttons in the side column."""
 
+    message_in_side = True  # a message's place kept above the side text
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -126,14 +127,18 @@ class PracticeScreen(Mode):
         size = self.text_size()
         y = inner.top
         if self.side_title:
-            y += ui.paragraph(surface, self.side_title, size + 2, ui.ACCENT,
+            # A long title a point or two smaller where that keeps it one
+            # line: its second line cut the text below at 800x500.
+            tsize = next((s for s in (size + 2, size + 1, size) if len(
+                ui.wrap(self.side_title, s, inner.width, bold=True)) == 1), size + 2)
+            y += ui.paragraph(surface, self.side_title, tsize, ui.ACCENT,
                               pygame.Rect(inner.left, y, inner.width, 400),
                               bold=True) + 6
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
         self._message_rect = None
         if self.app.dialogs:
             return  # a dialog docks here
-        mh = self.app.toast_height(inner.width)
+        mh = self.app.toast_height(inner.width) if self.message_in_side else 0
         if mh:
             self._message_rect = pygame.Rect(inner.left, y, inner.width, mh)
             y += mh + 6
