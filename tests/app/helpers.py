@@ -202,6 +202,19 @@ def watched_session(app: App, names: list[str], game: str, opts: Mapping[str, An
     return s
 
 
+def after_the_break(app: App, names: list[str], game: str,
+                    opts: Mapping[str, Any], seed: int) -> Session:
+    """The match of ``names`` at ``game`` opened on the table and broken by
+    its first player, the next stroke's screen drawn."""
+    from simulator.app.loop.launch import break_shot
+
+    s = watched_session(app, names, game, opts, seed=seed)
+    break_shot(app)
+    app.go("match")
+    frame(app)
+    return s
+
+
 def computer_match_at(app: App, draft: dict[str, object],
                       players: list[str]) -> Session:
     """A match of ``players`` (a computer seat among them) at the scenario

@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.match.session import Session
 from simulator.app.screens.gallery import GalleryPlayMode
 from tests.app.helpers import (
     DT,
+    after_the_break,
     click_button,
     frame,
     gallery_index,
@@ -33,19 +33,11 @@ def test_a_save_named_as_offered_says_its_players_and_game_once(lang: str) -> No
     name offered ("Anna – Boris, 8-ball"), then the list
     from the main menu: its row says the players and the game once, the
     score and the date after them (the row said both again after the name)."""
-    from simulator.app.loop.launch import break_shot
     from simulator.app.match.computer import seat_words
     from simulator.app.text.words import discipline_label
     app = make_app(lang, LOW)
     try:
-        s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 2}, app.locale,
-                        seed=5)
-        app.session = s
-        app.go("match")
-        frame(app)
-        break_shot(app)
-        app.go("match")
-        frame(app)
+        s = after_the_break(app, ["Anna", "Boris"], "8-ball", {"race_to": 2}, seed=5)
         key(app, pygame.K_s, pygame.KMOD_CTRL)
         click_button(app, app.t("save.button"))
         frame(app)
@@ -169,19 +161,11 @@ def test_the_key_shown_beside_save_saves_under_the_name_offered(lang: str) -> No
     offered. The buttons showed 1 and 2, which the name field took as typing
     ("Anna – Boris, 8-ball1"), and nothing was saved."""
     from simulator.app.dialogs.base import NameDialog
-    from simulator.app.loop.launch import break_shot
     from simulator.app.match.saving import default_save_name
     from simulator.app.match.session import saves_dir
     app = make_app(lang, LOW)
     try:
-        s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 2}, app.locale,
-                        seed=5)
-        app.session = s
-        app.go("match")
-        frame(app)
-        break_shot(app)
-        app.go("match")
-        frame(app)
+        s = after_the_break(app, ["Anna", "Boris"], "8-ball", {"race_to": 2}, seed=5)
         key(app, pygame.K_ESCAPE)
         key(app, pygame.K_2)
         frame(app)

@@ -26,7 +26,7 @@ from simulator.app.text.words import (
 from simulator.practice.gallery import entries
 from simulator.practice.library import library
 from simulator.practice.scenario import play_scenario
-from tests.app.helpers import DT, click_button, frame, key, make_app
+from tests.app.helpers import DT, after_the_break, click_button, frame, key, make_app
 
 GAMES = ("8-ball", "9-ball", "14.1", "express")
 CODE_LABEL = re.compile(r"\b[PGR]\d{1,2}\b")
@@ -195,16 +195,9 @@ def _toast_colour(app: object) -> tuple[int, int, int]:
 
 
 def test_saved_and_undone_do_not_look_like_errors(tmp_path: Path) -> None:
-    from simulator.app.loop.launch import break_shot
     app = make_app()
     try:
-        s = Session(Match(["Anna", "Boris"], "9-ball", {}, seed=1), app.locale)
-        app.session = s
-        app.go("match")
-        frame(app)
-        break_shot(app)
-        app.go("match")
-        frame(app)
+        after_the_break(app, ["Anna", "Boris"], "9-ball", {}, seed=1)
         key(app, pygame.K_s, pygame.KMOD_CTRL)  # the first time: a name
         click_button(app, app.t("save.button"))  # saved
         frame(app)
