@@ -312,11 +312,14 @@ class ComputerMode(TableMode):
 
     def update(self, dt: float) -> None:
         from simulator.app.match import computer
-        self.settle = max(0.0, self.settle - dt)
+        # A person's seconds, by the clock (App.real_dt): the count down on
+        # the card, the decision's time on show and the guard on keys.
+        real = self.app.real_dt
+        self.settle = max(0.0, self.settle - real)
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
         if not self.reading():
-            self.hold = max(0.0, self.hold - dt)
+            self.hold = max(0.0, self.hold - real)
         if self.phase == "thinking":
             self.think_slice()
             return
@@ -325,7 +328,7 @@ class ComputerMode(TableMode):
             # decision its own: a quick search no longer spent the decision's
             # time under the card, the stroke coming the moment it went.
             return
-        self.shown += dt
+        self.shown += real
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
         if not self.holding() and (speed <= 0.0 or self.hurry or
