@@ -75,7 +75,7 @@ def test_the_count_down_follows_the_clock_when_frames_come_slowly(
         # Each number said is the whole seconds left by the clock.
         for at, n in said:
             assert n == math.ceil(round(total - at, 6)), (at, n, total)
-        assert [n for _at, n in said][0] == math.ceil(total - LOADED)
+        assert said[0][1] == math.ceil(total - LOADED)
         # Then his decision its own time at 1x, by the clock.
         shown = 0.0
         while not isinstance(app.mode, ComputerPlayMode) and shown < 10.0:

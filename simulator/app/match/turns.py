@@ -78,10 +78,10 @@ def computer_signs(app: App, s: Session) -> None:
         said.append(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
                           rule=ref_text(s.locale, ref) if ref else ""))
     if said:
-        computer_choice_card(s, " · ".join(said), before)
+        choice_card(s, " · ".join(said), before)
 
 
-def computer_choice_card(s: Session, said: str, before: Any,
+def choice_card(s: Session, said: str, before: Any,
                          weighed: tuple[str, ...] = ()) -> None:
     """A seat's choice (a push-out answered, Express's options, a
     signature, a re-rack) as a ruling card: who chose what under which rule
@@ -143,7 +143,7 @@ def choose_action(app: App, choice: Any) -> Any:
                              choice_rule(s.discipline, choice, s.last_ruling))
         s.choose(choice)
         if chooser is not None:
-            computer_choice_card(
+            choice_card(
                 s, s.locale.t("cpu.chooses", name=s.name(chooser), choice=words),
                 before)
     return referee_action(app, ask)

@@ -16,7 +16,7 @@ import pygame
 from simulator.app.loop.app import App
 from simulator.app.match.turns import (
     called_shooter,
-    computer_choice_card,
+    choice_card,
     next_step,
     refusal,
 )
@@ -400,7 +400,7 @@ class ComputerMode(TableMode):
         except RulesError as e:  # the referee refused it: said, never hidden
             self.app.notify(refusal(self.app, s, e, self.player))
         else:
-            computer_choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
+            choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
         next_step(self.app)
 
     def set_watch(self, key: str) -> None:
