@@ -163,6 +163,21 @@ def called_shooter(s: Session) -> int | None:
     return ruling.shooter
 
 
+def no_call_words(s: Session, player: int) -> str:
+    """Why there is no shot of computer ``player``'s to call a foul on
+    (``called_shooter`` found none): it has not played, the last shot was
+    another player's, or the match has moved on since its own."""
+    last = next((r for a, r in zip(reversed(s.match.history),
+                                   reversed(s.match.rulings), strict=True)
+                 if a.get("type") == "shot" and r is not None), None)
+    if last is None:
+        return s.locale.t("fouls.no_shot", name=s.name(player))
+    if last.shooter != player:
+        return s.locale.t("fouls.not_theirs", name=s.name(player),
+                          person=s.name(last.shooter))
+    return s.locale.t("fouls.moved_on", name=s.name(player))
+
+
 def callable_fouls(s: Session) -> list[Any]:
     """The fouls a person may call now: codes only a person can see, that the
     referee's discipline accepts for the current state, or for the stroke of

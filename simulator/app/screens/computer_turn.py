@@ -18,6 +18,7 @@ from simulator.app.match.turns import (
     called_shooter,
     choice_card,
     next_step,
+    no_call_words,
     refusal,
 )
 from simulator.app.screens.match_keys import (
@@ -468,10 +469,10 @@ class ComputerMode(TableMode):
         elif event.key == pygame.K_j:
             self.app.open("referee")  # a call on the last shot; the computer waits
         elif event.key == pygame.K_f:
-            # A foul in its last shot, the computer waiting; before it has
-            # played there is nothing of its to call.
+            # A foul in its last shot (a choice made on it since
+            # included), the computer waiting; else the words say why not.
             if called_shooter(self.session) is None:
-                self.app.notify(self.app.t("fouls.no_shot"))
+                self.app.notify(no_call_words(self.session, self.player))
             else:
                 self.app.open("fouls")
         elif event.key == pygame.K_h and self.session.banner is not None:
