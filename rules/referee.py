@@ -579,7 +579,7 @@ class Match:
         signature): the call judges the shot again and such a choice,
         made on the ruling the call replaces, no longer stands."""
         a = self._log[step]
-        return a.get("on") == "shot" or a.get("type") == "choice"
+        return bool(a.get("on") == "shot" or a.get("type") == "choice")
 
     def called_shot(self) -> int | None:
         """The step of the last shot when nothing but fouls called on it
