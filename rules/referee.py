@@ -483,6 +483,22 @@ class Match:
                          dict(self.options), None, self.history, self.rulings)
         return self.discipline.scoreboard(ended, view)
 
+    def scoreboard_after(self, step: int) -> Scoreboard:
+        """The scoreboard as step ``step`` left the game it was played in
+        (a replay of that shot shows it): the game's number, its balls and
+        scores, the games won with its result; never the next game's, racked
+        at once after a game's end. Nobody is at the table in it."""
+        before, after = self._stack[step], self._stack[step + 1]
+        game = after.ended if after.ended is not None else after.game
+        view = MatchView(after.games_won, before.game_no - before.replays,
+                         dict(self.options), None, tuple(self._log[:step + 1]),
+                         tuple(self._rulings[:step + 1]))
+        return self.discipline.scoreboard(game, view)
+
+    def over_after(self, step: int) -> bool:
+        """Whether step ``step`` ended the match."""
+        return self._stack[step + 1].over
+
     # -- steps ---------------------------------------------------------------
     def judge(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
         """What the shot means; nothing changes."""
@@ -589,15 +605,19 @@ class Match:
             at -= 1
         return at if at >= 0 and self._log[at].get("type") == "shot" else None
 
-    def shot_ruling(self, step: int) -> Ruling | None:
-        """The ruling step ``step`` stands under: its own, or for a shot a
-        person then called fouls on (``call_on_shot``), the last call's."""
+    def judged_step(self, step: int) -> int:
+        """The step whose ruling step ``step`` stands under: itself, or for
+        a shot a person then called fouls on (``call_on_shot``), the last call."""
         at = step
         while step + 1 < len(self._log) and self._after_shot(step + 1):
             step += 1
             if self._log[step].get("on") == "shot":
                 at = step
-        return self._rulings[at]
+        return at
+
+    def shot_ruling(self, step: int) -> Ruling | None:
+        """The ruling step ``step`` stands under (``judged_step``)."""
+        return self._rulings[self.judged_step(step)]
 
     def call_on_shot(self, code: Code | str) -> Ruling:
         """A foul a person saw in the last shot that its log cannot show
