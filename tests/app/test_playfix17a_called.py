@@ -8,6 +8,8 @@ in words that say which."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -86,8 +88,8 @@ def test_f_calls_a_foul_on_the_computers_shot_after_a_choice(
         assert s.match.history[-1].get("type") == "choice"
         key(app, pygame.K_f)
         assert app.toast is None, app.toast
-        assert app.dialogs and app.dialogs[-1].kind == "fouls"
-        d = app.dialogs[-1]
+        d: Any = app.dialogs[-1] if app.dialogs else None
+        assert d is not None and d.kind == "fouls"
         assert d.title in (TITLE[lang].format(name="Gordon"),
                            SHORT[lang].format(name="Gordon")), d.title
         label = cite(s.locale, code_by_id("express.foul.touched_ball"))
