@@ -128,3 +128,24 @@ def test_f_before_the_computer_has_played_says_so(
         assert "Gordon" in app.toast[0]
     finally:
         pygame.display.quit()
+
+
+def test_f_after_a_persons_shot_says_whose_it_was(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8-ball: Anna misses (a legal shot) and Gordon's turn begins: F finds
+    no shot of Gordon's to call and says the last one was Anna's."""
+    from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
+    app = make_app("en")
+    try:
+        s = _computer_to_shoot(
+            monkeypatch, app, "1", think_frames=400, shooter=0,
+            balls={"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
+                   "10": [2.0, 1.0], "8": [0.3, 1.1]})
+        _anna_misses(app)
+        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        assert s.last_ruling is not None and s.last_ruling.shooter == 0
+        key(app, pygame.K_f)
+        assert not app.dialogs and app.toast is not None
+        assert app.toast[0] == app.t("fouls.not_theirs", name="Gordon", person="Anna")
+    finally:
+        pygame.display.quit()
