@@ -483,6 +483,22 @@ class Match:
                          dict(self.options), None, self.history, self.rulings)
         return self.discipline.scoreboard(ended, view)
 
+    def scoreboard_after(self, step: int) -> Scoreboard:
+        """The scoreboard as step ``step`` left the game it was played in
+        (a replay of that shot shows it): the game's number, its balls and
+        scores, the games won with its result; never the next game's, racked
+        at once after a game's end. Nobody is at the table in it."""
+        before, after = self._stack[step], self._stack[step + 1]
+        game = after.ended if after.ended is not None else after.game
+        view = MatchView(after.games_won, before.game_no - before.replays,
+                         dict(self.options), None, tuple(self._log[:step + 1]),
+                         tuple(self._rulings[:step + 1]))
+        return self.discipline.scoreboard(game, view)
+
+    def over_after(self, step: int) -> bool:
+        """Whether step ``step`` ended the match."""
+        return self._stack[step + 1].over
+
     # -- steps ---------------------------------------------------------------
     def judge(self, shot: Shot, declarations: Declarations | None = None) -> Ruling:
         """What the shot means; nothing changes."""
@@ -572,20 +588,36 @@ class Match:
         self._push(new, {"type": "foul", "code": cd.id}, ruling, ruling.shooter)
         return ruling
 
+    def _after_shot(self, step: int) -> bool:
+        """Whether step ``step`` is one that may stand between a shot and a
+        foul called on it: an earlier call (``call_on_shot``), or a choice
+        made on the shot's ruling (the offended player's option, a
+        signature): the call judges the shot again and such a choice,
+        made on the ruling the call replaces, no longer stands."""
+        a = self._log[step]
+        return bool(a.get("on") == "shot" or a.get("type") == "choice")
+
     def called_shot(self) -> int | None:
         """The step of the last shot when nothing but fouls called on it
-        (``call_on_shot``) came after it; else None."""
+        (``call_on_shot``) and choices came after it; else None."""
         at = len(self._log) - 1
-        while at >= 0 and self._log[at].get("on") == "shot":
+        while at >= 0 and self._after_shot(at):
             at -= 1
         return at if at >= 0 and self._log[at].get("type") == "shot" else None
 
-    def shot_ruling(self, step: int) -> Ruling | None:
-        """The ruling step ``step`` stands under: its own, or for a shot a
-        person then called fouls on (``call_on_shot``), the last call's."""
-        while step + 1 < len(self._log) and self._log[step + 1].get("on") == "shot":
+    def judged_step(self, step: int) -> int:
+        """The step whose ruling step ``step`` stands under: itself, or for
+        a shot a person then called fouls on (``call_on_shot``), the last call."""
+        at = step
+        while step + 1 < len(self._log) and self._after_shot(step + 1):
             step += 1
-        return self._rulings[step]
+            if self._log[step].get("on") == "shot":
+                at = step
+        return at
+
+    def shot_ruling(self, step: int) -> Ruling | None:
+        """The ruling step ``step`` stands under (``judged_step``)."""
+        return self._rulings[self.judged_step(step)]
 
     def call_on_shot(self, code: Code | str) -> Ruling:
         """A foul a person saw in the last shot that its log cannot show
@@ -594,7 +626,9 @@ class Match:
         again from where it was played with the foul counted with the rest
         (one penalty for them all, general rule 24: a foul already judged is
         not charged twice). The call is a step of its own: undo takes back
-        the call and leaves the shot as it was judged."""
+        the call and leaves the shot as it was judged. A choice made on the
+        shot's ruling before the call (the offended player's option) gives
+        way to the ruling the call makes: the referee's call comes first."""
         try:
             cd = code_by_id(code) if isinstance(code, str) else code
         except ValueError as e:
@@ -602,7 +636,8 @@ class Match:
         at = self.called_shot()
         if at is None:
             raise RulesError("call_foul: the last step is not a shot")
-        called = [str(a.get("code")) for a in self._log[at + 1:]]
+        called = [str(a.get("code")) for a in self._log[at + 1:]
+                  if a.get("on") == "shot"]
         if cd.id in called:
             raise RulesError(f"code: {cd.id} is called on this shot already")
         last = self._log[at]

@@ -113,8 +113,9 @@ def match_stats(match: Match) -> list[PlayerStats]:
     for i, rul in enumerate(match.rulings):
         # A shot a person called a foul on after it counts once, as the call
         # judged it (Match.call_on_shot): its own step and the calls but the
-        # last are passed over, the last read as the shot.
-        if hist[i].get("on") != "shot":
+        # last are passed over, the last read as the shot (choices made
+        # between them count for nothing here).
+        if hist[i].get("on") != "shot" and hist[i].get("type") != "choice":
             shot_step = i
         if rul is None or match.shot_ruling(i) is not rul:
             continue

@@ -93,3 +93,32 @@ def test_an_express_foul_called_on_the_last_shot_is_its_shooters() -> None:
     assert m.state.scores == (25, 30, 30)
     assert r.chooser == 1 and set(r.options) == {Choice.SHOOT,
                                                  Choice.FORCE_OFFENDER}
+
+
+def test_a_foul_called_after_the_offended_players_choice() -> None:
+    """Express, three players: p0 hits no ball (a foul, SEED-E 2.6) and p1
+    has p0 play again (FORCE_OFFENDER); only then is a touched ball called
+    on p0's stroke. The call is still on that stroke (the choice answered
+    the ruling the call replaces): one penalty for both fouls (general rule
+    24: 25 points, not 20), p1 chooses again. A saved match replays it; undo
+    takes back the call alone, p0 at the table as p1 chose."""
+    m = match_at("express", {"0": [0.5, 0.9], "1": [2.0, 0.9], "2": [2.5, 0.5]},
+                 players=3)
+    play(m, (0.0, 0.0), 0.4)
+    shot = m.rulings[-1]
+    assert shot is not None and [f.code.id for f in shot.fouls] == [
+        "express.foul.no_contact"]
+    m.choose(Choice.FORCE_OFFENDER)
+    assert m.requirements().shooter == 0
+    assert m.called_shot() == 0
+    r = m.call_on_shot("foul.touched_ball")
+    assert r.shooter == 0 and sorted(f.code.id for f in r.fouls) == [
+        "express.foul.no_contact", "express.foul.touched_ball"]
+    assert m.state.scores == (25, 30, 30)
+    assert r.chooser == 1 and m.requirements().pending
+    assert m.shot_ruling(0) is r
+    again = Match.from_dict(m.to_dict())
+    assert again.state == m.state
+    m.undo()
+    assert m.shot_ruling(0) is shot and m.requirements().shooter == 0
+    assert not m.requirements().pending

@@ -152,6 +152,11 @@ class App:
         self._failing = 0  # frames in a row that raised
         self.frames = 0
         self.elapsed = 0.0  # seconds of the frames played (a button's guard)
+        # The clock's seconds the frame being played stands for: a frame's
+        # ``dt`` is capped so that nothing rolling jumps, but what a person
+        # reads by the clock (a countdown, a card's or a message's time on
+        # show) counts these, or it ran four times slow on a loaded machine.
+        self.real_dt = 0.0
         self._still = 0.0  # seconds the loop has been idle (see REST_AFTER)
         self._waited = 0.0  # seconds since the last frame drawn
         self._thought = False  # a screen thought since (see THINK_STEP)
@@ -289,8 +294,11 @@ class App:
         return self.dialogs[-1] if self.dialogs else self.mode
 
     # -- the loop ---------------------------------------------------------------
-    def frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
-        """Handle ``events``, advance ``dt`` seconds and draw one frame."""
+    def frame(self, events: Iterable[pygame.event.Event], dt: float,
+              real: float | None = None) -> None:
+        """Handle ``events``, advance ``dt`` seconds and draw one frame;
+        ``real``: the clock's seconds it stands for (``real_dt``), else ``dt``."""
+        self.real_dt = dt if real is None else real
         try:
             self._frame(events, dt)
             self._failing = 0
@@ -400,7 +408,7 @@ class App:
         self.draw()
         if self.toast is not None:
             msg, left = self.toast
-            left -= dt
+            left -= self.real_dt  # (read by the clock)
             self.toast = (msg, left) if left > 0 else None
 
     def _drawn_click(self, e: pygame.event.Event) -> bool:
@@ -653,7 +661,7 @@ class App:
             self._thought = True
             return  # (thought instead of drawing the same picture again)
         dt, self._waited = self._waited, 0.0
-        self.frame(events, min(dt, THINK_STEP if self._thought else 0.1))
+        self.frame(events, min(dt, THINK_STEP if self._thought else 0.1), dt)
         self._thought = False
         if events or working:
             self._shown = None  # moving on: the picture is shown, not compared

@@ -136,6 +136,13 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
         except (RulesError, ValueError, TypeError):
             return None
 
+    def step(self, i: int) -> int | None:
+        """The step of the match's history shot ``i`` is (None: the match
+        keeps no record of it)."""
+        n = self._items[i][0]
+        hist = self._match.history
+        return n if 0 <= n < len(hist) and hist[n].get("type") == "shot" else None
+
     def rerule(self, i: int, ruling: Ruling) -> None:
         """The same shot judged again (a ball the referee called jumped)."""
         n, shot, _old = self._items[i]
@@ -882,6 +889,17 @@ class Session:
         ended left it (under that game's card)."""
         return scoreboard(self, ended)
 
+    def shot_scoreboard(self, i: int) -> tuple[list[PlayerCard], list[str]]:
+        """The scoreboard as shot ``i`` (of ``shots``) left its game, as
+        judged (calls on it included), its player's card marked: what its
+        replay shows, not the next game's. A shot the match keeps no record
+        of: the scoreboard now."""
+        shots = self.shots
+        step = shots.step(i) if isinstance(shots, ShotList) else None
+        if step is None:
+            return scoreboard(self)
+        return scoreboard(self, step=self.match.judged_step(step))
+
     def match_conceded_by(self) -> int | None:
         """Who conceded the match, when it ended so (None otherwise)."""
         m = self.match
@@ -986,18 +1004,26 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
     return f"{line} ({said})"
 
 
-def scoreboard(s: Session, ended: bool = False) -> tuple[list[PlayerCard], list[str]]:
+def scoreboard(s: Session, ended: bool = False, step: int | None = None
+               ) -> tuple[list[PlayerCard], list[str]]:
     """Cards per player and the centre lines: the referee's scoreboard
     (``Match.scoreboard``, codes) in the player's words; with ``ended`` the
-    ended game's (``Match.ended_scoreboard``: nobody at the table)."""
+    ended game's (``Match.ended_scoreboard``: nobody at the table); with
+    ``step`` as that step left its game (``Match.scoreboard_after``), the
+    card of the player who made it marked."""
     loc = s.locale
     m = s.match
     at_end = m.ended_scoreboard() if ended else None
-    board = at_end or m.scoreboard()
-    req = s.req if at_end is None else None
+    then = m.scoreboard_after(step) if step is not None else None
+    board = then or at_end or m.scoreboard()
+    req = s.req if at_end is None and then is None else None
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \
         else (req.shooter if req is not None else -1)
+    if step is not None:
+        made = m.rulings[step]
+        active = made.shooter if made is not None else -1
+    over = m.over if step is None else m.over_after(step)
     # A handicap: each card says its player's own race, the centre that
     # the races differ (the referee's race is only the longer one).
     own: list[tuple[str, ...]] = [(loc.t("evening.race_over", n=n),)
@@ -1008,26 +1034,28 @@ def scoreboard(s: Session, ended: bool = False) -> tuple[list[PlayerCard], list[
                         mark=computer_mark(s, i))
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
-              *(race_words(s, ln) if ln.key == "score.race" else line_words(s, ln)
+              *(race_words(s, ln, over) if ln.key == "score.race" else line_words(s, ln)
                 for ln in board.centre)]
-    by = s.match_conceded_by()
+    by = s.match_conceded_by() if step is None else None
     if by is not None:
         centre.append(loc.t("score.match_conceded", name=s.name(by)))
-    elif m.over:
+    elif over:
         centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre
 
 
-def race_words(s: Session, line: Any) -> str:
-    """The centre's race: the race and the game being played; over, only
-    the race it was (no next game to number); with a handicap, the word
-    for it in place of one race (each card says its player's)."""
+def race_words(s: Session, line: Any, over: bool | None = None) -> str:
+    """The centre's race: the race and the game being played; ``over``
+    (else the match's now), only the race it was (no next game to number);
+    with a handicap, the word for it in place of one race (each card says
+    its player's)."""
     args = dict(line.args)
     loc = s.locale
+    over = s.match.over if over is None else over
     if s.races:
-        return loc.t("score.handicap_over") if s.match.over else \
+        return loc.t("score.handicap_over") if over else \
             loc.t("score.handicap", game=args.get("game", ""))
-    if s.match.over:
+    if over:
         return loc.t("evening.race_over", n=args.get("n", ""))
     return line_words(s, line)
 

@@ -78,10 +78,10 @@ def computer_signs(app: App, s: Session) -> None:
         said.append(app.t("cpu.signs" if d.sign else "cpu.declines", name=s.name(p),
                           rule=ref_text(s.locale, ref) if ref else ""))
     if said:
-        computer_choice_card(s, " · ".join(said), before)
+        choice_card(s, " · ".join(said), before)
 
 
-def computer_choice_card(s: Session, said: str, before: Any,
+def choice_card(s: Session, said: str, before: Any,
                          weighed: tuple[str, ...] = ()) -> None:
     """A seat's choice (a push-out answered, Express's options, a
     signature, a re-rack) as a ruling card: who chose what under which rule
@@ -143,7 +143,7 @@ def choose_action(app: App, choice: Any) -> Any:
                              choice_rule(s.discipline, choice, s.last_ruling))
         s.choose(choice)
         if chooser is not None:
-            computer_choice_card(
+            choice_card(
                 s, s.locale.t("cpu.chooses", name=s.name(chooser), choice=words),
                 before)
     return referee_action(app, ask)
@@ -161,6 +161,21 @@ def called_shooter(s: Session) -> int | None:
     if ruling is None or not s.is_computer(ruling.shooter):
         return None
     return ruling.shooter
+
+
+def no_call_words(s: Session, player: int) -> str:
+    """Why there is no shot of computer ``player``'s to call a foul on
+    (``called_shooter`` found none): it has not played, the last shot was
+    another player's, or the match has moved on since its own."""
+    last = next((r for a, r in zip(reversed(s.match.history),
+                                   reversed(s.match.rulings), strict=True)
+                 if a.get("type") == "shot" and r is not None), None)
+    if last is None:
+        return s.locale.t("fouls.no_shot", name=s.name(player))
+    if last.shooter != player:
+        return s.locale.t("fouls.not_theirs", name=s.name(player),
+                          person=s.name(last.shooter))
+    return s.locale.t("fouls.moved_on", name=s.name(player))
 
 
 def callable_fouls(s: Session) -> list[Any]:

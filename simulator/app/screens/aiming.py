@@ -434,7 +434,7 @@ class AimMode(ShotInputMode):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.settle = max(0.0, self.settle - dt)
+        self.settle = max(0.0, self.settle - self.app.real_dt)  # (by the clock)
         self.still += dt
         self.double_hit_wait = max(0.0, self.double_hit_wait - dt)
         if self.session.aim.angle != self.mouse_angle:

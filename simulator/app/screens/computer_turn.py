@@ -16,8 +16,9 @@ import pygame
 from simulator.app.loop.app import App
 from simulator.app.match.turns import (
     called_shooter,
-    computer_choice_card,
+    choice_card,
     next_step,
+    no_call_words,
     refusal,
 )
 from simulator.app.screens.match_keys import (
@@ -312,11 +313,14 @@ class ComputerMode(TableMode):
 
     def update(self, dt: float) -> None:
         from simulator.app.match import computer
-        self.settle = max(0.0, self.settle - dt)
+        # A person's seconds, by the clock (App.real_dt): the count down on
+        # the card, the decision's time on show and the guard on keys.
+        real = self.app.real_dt
+        self.settle = max(0.0, self.settle - real)
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
         if not self.reading():
-            self.hold = max(0.0, self.hold - dt)
+            self.hold = max(0.0, self.hold - real)
         if self.phase == "thinking":
             self.think_slice()
             return
@@ -325,7 +329,7 @@ class ComputerMode(TableMode):
             # decision its own: a quick search no longer spent the decision's
             # time under the card, the stroke coming the moment it went.
             return
-        self.shown += dt
+        self.shown += real
         speed = watch_speed(self.app)
         show = computer.SHOW_SECONDS if self.kind == "shot" else computer.CHOICE_SECONDS
         if not self.holding() and (speed <= 0.0 or self.hurry or
@@ -397,7 +401,7 @@ class ComputerMode(TableMode):
         except RulesError as e:  # the referee refused it: said, never hidden
             self.app.notify(refusal(self.app, s, e, self.player))
         else:
-            computer_choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
+            choice_card(s, self.lines[0], before, tuple(self.lines[1:]))
         next_step(self.app)
 
     def set_watch(self, key: str) -> None:
@@ -465,10 +469,10 @@ class ComputerMode(TableMode):
         elif event.key == pygame.K_j:
             self.app.open("referee")  # a call on the last shot; the computer waits
         elif event.key == pygame.K_f:
-            # A foul in its last shot, the computer waiting; before it has
-            # played there is nothing of its to call.
+            # A foul in its last shot (a choice made on it since
+            # included), the computer waiting; else the words say why not.
             if called_shooter(self.session) is None:
-                self.app.notify(self.app.t("fouls.no_shot"))
+                self.app.notify(no_call_words(self.session, self.player))
             else:
                 self.app.open("fouls")
         elif event.key == pygame.K_h and self.session.banner is not None:

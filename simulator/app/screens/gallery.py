@@ -243,7 +243,7 @@ class GalleryPlayMode(PracticeScreen):
         pb = self.player.playback
         if self.app.settings.play_on and self.at_foul and pb.paused and \
                 not self.held_by_player:
-            self.held += dt  # held as long as a clip holds, then on
+            self.held += self.app.real_dt  # as a clip holds (by the clock), then on
             if self.held >= FOUL_HOLD:
                 pb.paused = False
         self.player.update(dt)

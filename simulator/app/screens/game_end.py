@@ -51,7 +51,7 @@ class GameEndMode(TableMode):
         next_step(self.app)
 
     def update(self, dt: float) -> None:
-        self.settle = max(0.0, self.settle - dt)
+        self.settle = max(0.0, self.settle - self.app.real_dt)  # (by the clock)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.scroll_banner(event):  # the wheel over the card reads on

@@ -467,7 +467,7 @@ class LagResultMode(TableMode):
         s = self.session
         if not self.watching and not s.minigame and not s.has_person():
             # Computers alone at the table: nobody is there to press Continue.
-            self.waited = getattr(self, "waited", 0.0) + dt
+            self.waited = getattr(self, "waited", 0.0) + self.app.real_dt
             if self.waited >= UNATTENDED_SECONDS:
                 next_step(self.app)
             return

@@ -62,7 +62,7 @@ class PlaceMode(ShotInputMode):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.settle = max(0.0, self.settle - dt)
+        self.settle = max(0.0, self.settle - self.app.real_dt)  # (by the clock)
         if self.region is None:
             self._advance_region(REGION_BUDGET)
 

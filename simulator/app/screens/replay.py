@@ -16,6 +16,7 @@ from simulator.app.match.turns import next_step
 from simulator.app.replay.playback import SPEEDS, Playback
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.ruling_card import Banner
+from simulator.app.table.scoreboard import PlayerCard
 from simulator.app.text import ui
 from simulator.app.text.words import foul_cite
 from simulator.table.events import EventKind, Frame
@@ -227,6 +228,11 @@ class ReplayMode(TableMode):
             pk = self.session.spec.pocket(pocket)
             pygame.draw.circle(surface, (255, 70, 60), view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.7), 3)
+
+    def board(self) -> tuple[list[PlayerCard], list[str]]:
+        # The scoreboard as this shot left its game: a game's winning shot
+        # showed the next game's, already racked.
+        return self.session.shot_scoreboard(self.shot_number())
 
     def heading(self) -> tuple[str, str]:
         t = self.app.t

@@ -1,0 +1,110 @@
+"""What a play-test on a loaded machine found (load ~5.5, the window's loop
+coming round every 0.4 s): the card's count down "Gordon plays in 12 s"
+took about 25 s, the loop's frames being capped at a tenth of a second
+each. What a person reads by the clock (a count down, a decision's time
+on show, a message's time) now counts the clock's seconds; what rolls
+still moves a capped step a frame."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match import computer
+from simulator.app.screens.computer_turn import (
+    ComputerMode,
+    ComputerPlayMode,
+    hold_seconds,
+)
+from tests.app.helpers import make_app, run_until
+from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
+
+LOADED = 0.4  # s: one pass of the loop on the loaded machine
+
+
+def loaded_pass(app: App) -> None:
+    """One pass of the window's own loop (App.run) LOADED seconds after the last."""
+    app.step(pygame.event.get(), LOADED)
+
+
+def shown_seconds(app: App) -> int | None:
+    """The whole seconds the card's count down says now (None: none drawn)."""
+    pattern = re.escape(app.t("cpu.held_to_play", name="Gordon", n=999)).replace(
+        "999", r"(\d+)")
+    for t in app.texts:
+        m = re.search(pattern, t.text)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def test_the_count_down_follows_the_clock_when_frames_come_slowly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Anna's plain miss, Gordon to play (watching at 1x): with the loop
+    coming round every 0.4 s the number on the card goes down a second per
+    second of the clock, and Gordon's decision comes after the card's
+    seconds (hold_seconds), then stays its own time (SHOW_SECONDS) before
+    he strikes, both by the clock; his stroke rolls no faster for it."""
+    app = make_app("en")
+    try:
+        s = _computer_to_shoot(
+            monkeypatch, app, "1", think_frames=2, shooter=0,
+            balls={"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
+                   "10": [2.0, 1.0], "8": [0.3, 1.1]})
+        _anna_misses(app)
+        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.holding()
+        total = hold_seconds(s.banner)
+        assert total >= 3.0
+        wall = 0.0
+        said: list[tuple[float, int]] = []
+        while mode.holding() and wall < 4 * total:
+            loaded_pass(app)
+            wall += LOADED
+            n = shown_seconds(app)
+            if mode.holding():
+                assert n is not None
+                said.append((wall, n))
+        # The card went when its seconds had gone by on the clock.
+        assert total <= wall + 1e-9 < total + LOADED, (wall, total)
+        # Each number said is the whole seconds left by the clock.
+        for at, n in said:
+            assert n == math.ceil(round(total - at, 6)), (at, n, total)
+        assert said[0][1] == math.ceil(total - LOADED)
+        # Then his decision its own time at 1x, by the clock.
+        shown = 0.0
+        while not isinstance(app.mode, ComputerPlayMode) and shown < 10.0:
+            loaded_pass(app)
+            shown += LOADED
+        want = computer.SHOW_SECONDS
+        assert want - LOADED <= shown <= want + LOADED, (shown, want)
+        # His stroke still rolls a capped step a frame (it does not jump).
+        play = app.mode
+        assert isinstance(play, ComputerPlayMode)
+        at = play.playback.time
+        loaded_pass(app)
+        assert 0.0 < play.playback.time - at <= 0.1 + 1e-9
+    finally:
+        pygame.display.quit()
+
+
+def test_a_message_stays_its_seconds_by_the_clock() -> None:
+    """A message of 3 s, the loop coming round every 0.4 s: gone after 3 s
+    of the clock, not 12."""
+    app = make_app("en")
+    try:
+        app.go("menu")
+        loaded_pass(app)
+        app.inform("Saved", 3.0)
+        wall = 0.0
+        while app.toast is not None and wall < 20:
+            loaded_pass(app)
+            wall += LOADED
+        assert 3.0 <= wall + 1e-9 < 3.0 + LOADED, wall
+    finally:
+        pygame.display.quit()
