@@ -97,3 +97,55 @@ def test_every_choice_dialog_reads_whole_in_a_low_window(
     problems = dialog_problems(app)
     pygame.display.quit()
     assert not problems, problems
+
+
+# -- the setup screen: a seat's kind changed by clicks -----------------------------
+
+def pick(app: App, menu: object, text: str) -> None:
+    """Open the drop-down with a click and click its item ``text``."""
+    from pygame_gui.elements import UIButton
+    click(app, menu.rect.center)  # type: ignore[attr-defined]
+    frame(app, n=2)
+    items = [el for el in app.gui.get_sprite_group().sprites()
+             if isinstance(el, UIButton) and el.text == text and el.visible
+             and not menu.rect.contains(el.rect)]  # type: ignore[attr-defined]
+    assert items, f"no item {text!r}"
+    click(app, items[-1].rect.center)
+    frame(app, n=3)
+
+
+def level(app: App, lv: str) -> str:
+    words = app.t(f"cpu.level.{lv}")
+    return words[:1].upper() + words[1:]
+
+
+def type_into(app: App, entry: object, text: str) -> None:
+    click(app, entry.rect.center)  # type: ignore[attr-defined]
+    for ch in text:
+        frame(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frame(app, n=2)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("typed", [True, False])
+def test_a_seat_made_a_computer_and_a_person_again_keeps_its_name(
+        lang: str, typed: bool) -> None:
+    """Seat 2 is Pavel (typed now, or kept from the last match), made a
+    strong computer, then a person again: its entry says Pavel, and the
+    match is played by Pavel (it said "Player 2")."""
+    app = make_app(lang, (1280, 720))
+    app.go("setup", game="9-ball", names=["Anna", "" if typed else "Pavel"])
+    frame(app, n=2)
+    if typed:
+        type_into(app, app.mode.entries[1], "Pavel")  # type: ignore[union-attr]
+    pick(app, app.mode.menus["seat1"], level(app, "strong"))  # type: ignore[union-attr]
+    assert app.mode.kinds[1] == "strong"  # type: ignore[union-attr]
+    pick(app, app.mode.menus["seat1"], app.t("setup.person"))  # type: ignore[union-attr]
+    setup = app.mode
+    assert setup.kinds[1] == ""  # type: ignore[union-attr]
+    assert setup.entries[1].get_text() == "Pavel"  # type: ignore[union-attr]
+    from tests.app.helpers import click_button
+    click_button(app, app.t("setup.start"))
+    frame(app, n=2)
+    assert app.session is not None and app.session.names == ("Anna", "Pavel")
+    pygame.display.quit()

@@ -86,6 +86,8 @@ class SetupMode(Mode):
         self.first = max(LAG, app.settings.first_breaker)
         self.entries: list[UITextEntryLine] = []
         self.typed: set[int] = set()  # the seats whose name was typed here
+        # A seat made a computer: the person's name it had, for its return.
+        self.person_names: dict[int, str] = {}
         self.menus: dict[str, UIDropDownMenu] = {}
         # Each seat: a person ("") or a computer at a strength (its level).
         from simulator.app.match.computer import strength_of
@@ -328,14 +330,26 @@ class SetupMode(Mode):
             i = int(key[4:])
             while len(self.kinds) <= i:
                 self.kinds.append("")
-            if bool(self.kinds[i]) != bool(value) and i < len(self.entries) and \
-                    i not in self.typed:
-                # A name kept from the last match does not pass to the
-                # computer taking the seat, nor a computer's to a person; a
-                # name typed here for the seat stays, whichever came first.
-                self.entries[i].set_text("")
+            if bool(self.kinds[i]) != bool(value) and i < len(self.entries):
+                self._swap_name(i, bool(value))
             self.kinds[i] = str(value or "")
             self.app.later(self.rebuild)()
+
+    def _swap_name(self, i: int, to_computer: bool) -> None:
+        """Seat ``i`` passing between a person and a computer: a name kept
+        from the last match does not pass to the computer taking the seat,
+        nor a computer's to a person; a name typed here stays, whichever
+        came first. The person's name is kept aside and comes back with the
+        person (made a computer and back, the seat said "Player 2")."""
+        entry = self.entries[i]
+        if to_computer:
+            self.person_names[i] = entry.get_text().strip()[:MAX_NAME]
+            if i not in self.typed:
+                entry.set_text("")
+            return
+        before = self.person_names.pop(i, "")
+        if i not in self.typed or not entry.get_text().strip():
+            entry.set_text(before)
 
     def options(self) -> dict[str, Any]:
         """The match's options from the form: the shared ones and those this
