@@ -149,3 +149,31 @@ def test_a_seat_made_a_computer_and_a_person_again_keeps_its_name(
     frame(app, n=2)
     assert app.session is not None and app.session.names == ("Anna", "Pavel")
     pygame.display.quit()
+
+
+# -- a choice said in the third person ---------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
+    """8-ball 5: Anna's soft break is illegal; Boris, offered the re-rack
+    with himself breaking on a button in his own words ("Re-rack and break
+    myself"), clicks it: the card that follows says "Boris chooses: re-rack,
+    Boris breaks", not «Boris выбирает: Перерасстановка, разбиваю сам»."""
+    from rules.ruling import Choice
+    from simulator.app.text.words import choice_label, choice_rule
+    from tests.app.helpers import click_button
+    from tests.app.test_playfix17_rulings import drawn, soft_break
+    app = make_app(lang, (1280, 720))
+    s = soft_break(app, "8-ball", 0.3)
+    assert s.req is not None and Choice.RERACK_BREAK in s.req.pending
+    assert app.dialogs and app.dialogs[-1].kind == "choice"
+    first_person = choice_label(s.locale, Choice.RERACK_BREAK, choice_rule(
+        s.discipline, Choice.RERACK_BREAK, s.last_ruling))
+    click_button(app, first_person)
+    frame(app, n=3)
+    said = {"en": "Boris chooses: re-rack, Boris breaks",
+            "ru": "Boris выбирает: перерасстановка, Boris разбивает сам"}[lang]
+    text = drawn(app)
+    assert said in text, text
+    assert app.t("choice.rerack_break") not in text
+    pygame.display.quit()
