@@ -177,3 +177,106 @@ def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
     assert said in text, text
     assert app.t("choice.rerack_break") not in text
     pygame.display.quit()
+
+
+# -- small words and keys --------------------------------------------------------
+
+def test_the_card_button_says_collapse_and_expand() -> None:
+    """The ruling card's button reads "Collapse" (it said "Fold"), then
+    "Expand" once H has collapsed it."""
+    from rules.ruling import Declarations
+    from tests.rules.logs import Log
+    app = make_app("en", (1280, 720))
+    app.session = s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 2},
+                                  app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    s.apply(Log(s.match.table()).stroke().hit(0, 1).rails([2, 3, 4]).pot(5)
+            .rest().shot(), Declarations())
+    next_step(app)
+    frame(app, n=3)
+    fold = [b.label for b in ui.FRAME.buttons if b.ident == "fold"]
+    assert fold == ["Collapse"], fold
+    key(app, pygame.K_h)
+    frame(app, n=2)
+    fold = [b.label for b in ui.FRAME.buttons if b.ident == "fold"]
+    assert fold == ["Expand"], fold
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_push_out_button_shows_its_key_and_the_key_declares_it(
+        lang: str) -> None:
+    """9-ball 5: the shot after the break may be a push-out. Its button
+    shows its key, P, as the hint's shows I; P declares the push-out (the
+    button then says so) and P again takes it back."""
+    from tests.app.test_flow import after_break
+    app = make_app(lang, (1280, 720))
+    after_break(app, "9-ball", lambda r: "push_out" in r.allowed_declarations
+                and r.ball_in_hand.value == "none" and not r.pending)
+    s = app.session
+    assert s is not None
+    frame(app)
+    push = [b for b in ui.FRAME.buttons if b.ident == "push_out"]
+    assert push and push[0].key == "P"
+    keys = [t.text for t in app.texts if push[0].rect.contains(t.rect)]
+    assert "P" in keys, keys
+    key(app, pygame.K_p)
+    frame(app)
+    assert s.decl.get("push_out")
+    declared = app.t("panel.declared", what=app.t("panel.push_out"))
+    assert declared in [b.label for b in ui.FRAME.buttons]
+    key(app, pygame.K_p)
+    frame(app)
+    assert not s.decl.get("push_out")
+    pygame.display.quit()
+
+
+def test_after_a_push_out_the_russian_choice_reads_as_a_pool_player_says_it(
+        ) -> None:
+    """9-ball 5 («уступить удар игроку, сыгравшему пуш-аут»): Anna's
+    buttons after Boris's push-out say «Уступить удар сопернику», not the
+    unclear «Вернуть удар»; chosen, the card says «Anna уступает удар
+    сопернику»."""
+    from tests.app.test_playfix17b import _push_out_choice
+    app = make_app("ru", LOW)
+    _push_out_choice(app)
+    labels = [b.label for b in app.dialogs[-1].buttons]
+    assert any(lb.startswith("Уступить удар сопернику") for lb in labels), labels
+    words = " ".join(t.text for t in app.texts)
+    assert "Вернуть удар" not in words
+    s = app.session
+    assert s is not None and s.req is not None
+    chooser = s.name(s.req.chooser if s.req.chooser is not None else s.req.shooter)
+    key(app, pygame.K_2)
+    frame(app, n=3)
+    assert s.banner is not None
+    assert f"{chooser} выбирает: {chooser} уступает удар сопернику" in s.banner.title
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
+    """A club evening's game played out (all but one leave): under the end
+    card the key line says its keys, as under other cards ("1/2/3: choose ·
+    Esc: back to the evening's standings"; it was empty), and they work:
+    Esc goes back to the evening."""
+    from tests.app.helpers import click_button
+    from tests.app.test_club import label, new_app
+    from tests.app.test_club_series import all_but_one_leave, people_series
+    app = new_app(lang)
+    people_series(app, ["Ann", "Bob", "Vera"], games=2)
+    click_button(app, label(app, app.t("club.play_next", names="")))
+    all_but_one_leave(app)
+    frame(app, n=2)
+    card = app.dialogs[-1]
+    assert card.kind == "gameover"
+    keys = "/".join(b.key for b in card.buttons if b.key)
+    assert keys.startswith("1/2")
+    said = {app.t(f"hint.end_evening{f}", keys=keys) for f in ("", "_short")}
+    assert said & {t.text for t in app.texts if not t.cut}, \
+        [t.text for t in app.texts]
+    key(app, pygame.K_ESCAPE)
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+    pygame.display.quit()
