@@ -280,3 +280,53 @@ def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
     frame(app, n=2)
     assert app.mode is not None and app.mode.name == "evening"
     pygame.display.quit()
+
+
+# -- two computers of one level told apart -----------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_computers_of_one_level_are_numbered_everywhere(lang: str) -> None:
+    """Both seats made strong computers by clicks: the setup's entries say
+    "Computer 1 (strong)" and "Computer 2 (strong)" (both said "Computer
+    (strong)"), and so do the scoreboard and the match's names."""
+    from tests.app.helpers import click_button
+    app = make_app(lang, (1280, 720))
+    app.go("setup", game="9-ball", names=["", ""])
+    frame(app, n=2)
+    for i in (0, 1):
+        pick(app, app.mode.menus[f"seat{i}"], level(app, "strong"))  # type: ignore[union-attr]
+    lv = app.t("cpu.level.strong")
+    one, two = (app.t("cpu.name_n", n=n, level=lv) for n in (1, 2))
+    assert one != two and one.split()[0] == app.t("cpu.name", level=lv).split()[0]
+    entries = app.mode.entries  # type: ignore[union-attr]
+    assert [e.placeholder_text for e in entries] == [one, two]
+    click_button(app, app.t("setup.start"))
+    frame(app, n=3)
+    s = app.session
+    assert s is not None and [s.name(0), s.name(1)] == [one, two]
+    texts = {t.text for t in app.texts}
+    assert one in texts and two in texts, texts
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_two_computers_of_one_level_are_numbered_at_the_club(lang: str) -> None:
+    """A club evening's setup with two beginners: the list says "Computer 1
+    (beginner)" and "Computer 2 (beginner)" (the same words twice before),
+    and so do the evening's standings once it has begun."""
+    from tests.app.helpers import click_button
+    from tests.app.test_club import new_app
+    from tests.app.test_club_series import series_setup
+    app = new_app(lang)
+    series_setup(app, seats=3)
+    frame(app)
+    lv = app.t("cpu.level.beginner")
+    names = [app.t("cpu.name_n", n=n, level=lv) for n in (1, 2, 3)]
+    texts = " ".join(t.text for t in app.texts)
+    for i, n in enumerate(names):
+        assert f"{i + 1}. {n}" in texts, texts
+    click_button(app, app.t("club.begin", n=3))
+    frame(app, n=2)
+    texts = {t.text for t in app.texts}
+    assert set(names) <= texts, texts
+    pygame.display.quit()

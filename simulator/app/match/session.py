@@ -773,7 +773,7 @@ class Session:
         if i is None or not 0 <= i < len(self.names):
             return "?"
         from simulator.app.match.computer import seat_words
-        return seat_words(self.locale, self.names[i])
+        return seat_words(self.locale, self.names[i], self.names)
 
     def is_computer(self, i: int | None) -> bool:
         from simulator.app.match.computer import is_computer_name

@@ -180,12 +180,15 @@ class SetupMode(Mode):
         kw = max(kw, min(widest + KIND_ROOM, ew - 80))
         while len(self.kinds) < self.count:
             self.kinds.append("")
+        seats = self.numbered()
         for i in range(self.count):
             r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew - kw - 4, row)
             # A computer seat may be named too; unnamed, it is called by its
             # strength ("Computer (club player)"), which the entry shows.
             from simulator.app.match.computer import seat_words
-            empty = seat_words(app.locale, f"cpu:{self.kinds[i]}") if self.kinds[i] \
+            # (two of a level numbered as the match names them: "Computer 1
+            # (strong)", "Computer 2 (strong)", not the same words twice)
+            empty = seat_words(app.locale, seats[i], seats) if self.kinds[i] \
                 else t("setup.player_n", n=i + 1)
             # (a name too long for the entry ends at a word, its strength
             # beside it)
@@ -256,7 +259,15 @@ class SetupMode(Mode):
                                     command=app.later(self.back))
 
     def shown_name(self, i: int) -> str:
-        return self._seat(i)[1]
+        from simulator.app.match.computer import seat_words
+        seats = self.numbered()
+        return seat_words(self.app.locale, seats[i], seats)
+
+    def numbered(self) -> list[str]:
+        """The seats as the match will store them, two computers of one
+        level numbered (``cpu:strong``, ``cpu:strong 2``)."""
+        from simulator.app.match.computer import seat_names
+        return seat_names([self._seat(i)[0] for i in range(self.count)])
 
     def _seat(self, i: int) -> tuple[str, str]:
         """Seat ``i`` as the match stores it (``cpu:LEVEL:NAME`` for a named
@@ -375,9 +386,8 @@ class SetupMode(Mode):
     def player_names(self) -> list[str]:
         """The names the match is made with; a computer seat is ``cpu:LEVEL``
         (numbered when two of a level sit)."""
-        from simulator.app.match.computer import seat_names
         self.read_names()
-        return seat_names([self._seat(i)[0] for i in range(self.count)])
+        return self.numbered()
 
     def _firsts(self) -> list[tuple[str, Any]]:
         """Who may break first, each name ending at a word where it is too

@@ -60,6 +60,13 @@ class EveningMode(Mode):
         if current is not None:
             self.evening = current
 
+    def shown(self, name: str | None) -> str:
+        """A player of this evening in words (the first of two computers of
+        a level numbered too: "Computer 1 (strong)")."""
+        ev = self.evening
+        among = [e.name for e in ev.setup.entrants] if ev is not None else []
+        return shown_name(self.app, name, among)
+
     # -- what the buttons do ------------------------------------------------------
     @property
     def call(self) -> MatchCall | None:
@@ -149,7 +156,7 @@ class EveningMode(Mode):
         call = self.call
         out = []
         if call is not None:
-            names = " – ".join(shown_name(self.app, n) for n in call.names)
+            names = " – ".join(self.shown(n) for n in call.names)
             out.append(ui.Button(t("club.play_next", names=names), self.play_next,
                                  primary=True, ident="play_next"))
             out.append(ui.Button(t("club.abandon"), self.ask_abandon,
@@ -216,7 +223,7 @@ class EveningMode(Mode):
             return t("club.was_abandoned")
         champion = ev.champion()
         if champion is not None:
-            return t("club.champion", name=shown_name(self.app, ev.name(champion)))
+            return t("club.champion", name=self.shown(ev.name(champion)))
         call = self.call
         if call is None:
             return ""
@@ -268,7 +275,7 @@ class EveningMode(Mode):
             last = f"{r.points_for}–{r.points_against}"
         else:
             last = f"{r.games_for}–{r.games_against}"
-        return [place, shown_name(self.app, r.name), str(r.played), str(r.won),
+        return [place, self.shown(r.name), str(r.played), str(r.won),
                 str(r.lost), last]
 
     def _bracket(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
@@ -315,8 +322,7 @@ class EveningMode(Mode):
         """A match in words: its slot (or ``lead``: "Game 2"), the names (the
         winner's bright), the score once played; a bye; a match still to be
         decided."""
-        names = [shown_name(self.app, n) if n is not None else "?"
-                 for n in m.names]
+        names = [self.shown(n) if n is not None else "?" for n in m.names]
         out: list[Piece] = [(f"{lead or m.slot}  ", ui.FAINT, False)]
         played = m.status == "played" and m.winner is not None
         given_up = given_up_words(self.app.locale.lang, m, names)
