@@ -330,3 +330,66 @@ def test_two_computers_of_one_level_are_numbered_at_the_club(lang: str) -> None:
     texts = {t.text for t in app.texts}
     assert set(names) <= texts, texts
     pygame.display.quit()
+
+
+# -- the club evening's list of matches ----------------------------------------------
+
+def evening_begun(fmt: str, players: list[str], game: str, played: int) -> None:
+    """An evening of ``players`` begun in the profile and its first
+    ``played`` matches played out (the first seat gives each up; in Express
+    each player fouls until one is left)."""
+    import contextlib
+
+    from rules.ruling import RulesError
+    from simulator.records.club import Club
+    from simulator.records.entrants import make_entrants
+    from simulator.records.plan import Setup
+    opts = {"initial_points": 4, "max_signatures": 0} if game == "express" else {}
+    with Club() as club:
+        ev = club.begin(Setup(make_entrants(players), fmt, game, race=1, games=3,
+                              options=opts))
+        for _ in range(played):
+            call = ev.next_match()
+            assert call is not None
+            m = call.new_match()
+            if len(m.players) == 2:
+                m.concede(0, whole_match=True)
+            while not m.over:
+                m.call_foul("express.foul.touched_ball")
+                with contextlib.suppress(RulesError):  # over: nothing to choose
+                    while m.requirements().pending:
+                        m.choose(m.requirements().pending[0])
+            club.record(ev, call, m)
+
+
+@pytest.mark.parametrize("fmt,players,game", [
+    ("express-series", ["cpu:strong", "cpu:strong", "cpu:club"], "express"),
+    ("round-robin", ["cpu:strong", "cpu:strong", "Павел Петров", "cpu:beginner"],
+     "9-ball"),
+    ("double-elimination", ["cpu:strong", "cpu:strong", "Павел Петров",
+                            "cpu:beginner", "Анна", "cpu:club"], "9-ball"),
+], ids=["series", "round-robin", "double"])
+def test_the_evenings_matches_read_whole_in_a_low_window(
+        fmt: str, players: list[str], game: str) -> None:
+    """At 800x500 in Russian the evening's list of matches says who plays
+    whom and how it stood, every name whole (a row goes on over a second
+    line): «Партия 1 … · Компьюте…» said neither."""
+    from tests.app.helpers import click_button
+    evening_begun(fmt, players, game, played=2)
+    app = make_app("ru", LOW)
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("club.menu_continue"))
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+    cards = [r for name, r in app.panels if name == "card"]
+    matches = cards[-1]
+    inside = [t for t in app.texts if matches.contains(t.rect)]
+    assert len(inside) > 10
+    assert not [t.text for t in inside if t.cut], [t.shown for t in inside]
+    words = " ".join(t.text for t in inside)
+    if fmt == "express-series":  # each game's three players, by name, whole
+        lv = app.t("cpu.level.strong")
+        for n in (1, 2):
+            assert words.count(app.t("cpu.name_n", n=n, level=lv)) == 3, words
+    pygame.display.quit()
