@@ -367,13 +367,14 @@ def evening_begun(fmt: str, players: list[str], game: str, played: int) -> None:
     ("round-robin", ["cpu:strong", "cpu:strong", "Павел Петров", "cpu:beginner"],
      "9-ball"),
     ("double-elimination", ["cpu:strong", "cpu:strong", "Павел Петров",
-                            "cpu:beginner", "Анна", "cpu:club"], "9-ball"),
+                            "cpu:beginner", "Анна", "cpu:pro"], "9-ball"),
 ], ids=["series", "round-robin", "double"])
 def test_the_evenings_matches_read_whole_in_a_low_window(
         fmt: str, players: list[str], game: str) -> None:
     """At 800x500 in Russian the evening's list of matches says who plays
     whom and how it stood, every name whole (a row goes on over a second
-    line): «Партия 1 … · Компьюте…» said neither."""
+    line): «Партия 1 … · Компьюте…» said neither; the standings' names
+    whole too."""
     from tests.app.helpers import click_button
     evening_begun(fmt, players, game, played=2)
     app = make_app("ru", LOW)
@@ -387,6 +388,8 @@ def test_the_evenings_matches_read_whole_in_a_low_window(
     inside = [t for t in app.texts if matches.contains(t.rect)]
     assert len(inside) > 10
     assert not [t.text for t in inside if t.cut], [t.shown for t in inside]
+    # the standings beside it too («Компьютер (професс…» among six)
+    assert not [t.text for t in app.texts if cards[0].contains(t.rect) and t.cut]
     words = " ".join(t.text for t in inside)
     if fmt == "express-series":  # each game's three players, by name, whole
         lv = app.t("cpu.level.strong")

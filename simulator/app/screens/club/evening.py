@@ -17,6 +17,7 @@ from simulator.app.screens.club.draw import (
     Column,
     button_row,
     card,
+    column_edges,
     content_top,
     rec_t,
     shown_name,
@@ -263,6 +264,13 @@ class EveningMode(Mode):
             for r, row in zip(rows, cells, strict=True):
                 row.insert(5, f"{r.won_wo}–{r.lost_wo}")
             legend += t("club.col_legend_wo")
+        # A computer's name too wide for its column in one word ("Pro"):
+        # «Компьютер (професс…» at 800x500 among six players.
+        xs = column_edges(rect, cols, cells, size)
+        room = xs[2] - xs[1] - 6
+        for r, row in zip(rows, cells, strict=True):
+            if fonts.font(size).size(row[1])[0] > room:
+                row[1] = self.shown(r.name, short=True)
         y = table(surface, rect, cols, cells, size,
                   strong=[r.place == 1 for r in rows])
         small = max(10, size - 2)
