@@ -88,12 +88,24 @@ def test_every_menu_at_the_table_reads_whole_in_a_low_window(
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("scene", [("choice", "14.1"), ("choice", "8-ball"),
                                    ("quit", "9-ball"), ("save", "express"),
-                                   ("concede", "9-ball"), ("dialog", "9-ball")])
+                                   ("concede", "9-ball"), ("dialog", "9-ball"),
+                                   ("gameover", "14.1"), ("lag_result", "14.1")])
 def test_every_choice_dialog_reads_whole_in_a_low_window(
         lang: str, scene: tuple[str, str]) -> None:
     """The choices of a player (accept the table or hand it back, re-rack,
     quit, save, concede) at 800x500: no item cut."""
     app = open_scene(scene[0], scene[1], lang, LOW)
+    problems = dialog_problems(app)
+    pygame.display.quit()
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_push_out_choice_reads_whole_in_a_low_window(lang: str) -> None:
+    """9-ball 5: the answer to a push-out at 800x500, each item whole."""
+    from tests.app.test_playfix17b import _push_out_choice
+    app = make_app(lang, LOW)
+    _push_out_choice(app)
     problems = dialog_problems(app)
     pygame.display.quit()
     assert not problems, problems
