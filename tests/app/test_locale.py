@@ -49,5 +49,6 @@ def test_choice_and_ball_in_hand_words_cover_the_referees_enums() -> None:
         loc = Locale(lang)
         for c in Choice:
             assert f"choice.{c.value}" in loc.ui, (lang, c)
+            assert f"chosen.{c.value}" in loc.ui, (lang, c)  # said by others
         for b in BallInHand:
             assert f"bih.{b.value}" in loc.ui, (lang, b)

@@ -107,8 +107,9 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
             key(app, k, mod)
             assert list(s.match.history[:2]) == steps, pygame.key.name(k)
             assert app.mode is not None and app.mode.name == "computer"
-        choice = app.t("undo.step.choice", name=cpu, choice=app.t(
-            f"choice.{steps[1]['choice']}"))
+        from simulator.app.text.words import chosen_label
+        choice = app.t("undo.step.choice", name=cpu, choice=chosen_label(
+            s.locale, steps[1]["choice"], cpu))
         foul = app.t("undo.step.foul", name="Anna")
         said = app.t("undo.done", what=f"{foul} · {choice}")
         assert step_words(s) == choice  # the last step in words

@@ -192,7 +192,11 @@ def test_a_persons_choice_is_said_in_the_column_after_it(lang: str) -> None:
         s = app.session
         assert s is not None
         chooser = s.req.chooser if s.req.chooser is not None else s.req.shooter
-        label = app.dialogs[-1].buttons[1].label
+        # said of the chooser in the third person (the button says "I")
+        from simulator.app.text.words import choice_rule, chosen_label
+        c = s.req.pending[1]
+        label = chosen_label(s.locale, c, s.name(chooser),
+                             choice_rule(s.discipline, c, s.last_ruling))
         key(app, pygame.K_2)
         frame(app, n=3)
         assert not app.dialogs and s.banner is not None

@@ -202,7 +202,8 @@ def test_a_computers_choice_is_a_ruling_card_held_then_play_goes_on() -> None:
         card = s.banner
         assert card is not None
         assert s.name(1) in card.title and "2.6" in card.title
-        assert app.t(f"choice.{choice}") in card.title
+        from simulator.app.text.words import chosen_label
+        assert chosen_label(s.locale, choice, s.name(1)) in card.title
         assert any("Boris" in ln for ln in card.lines)
         shown = {r.text for r in app.texts}
         assert any(t and t in card.title for t in shown)

@@ -202,7 +202,8 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     frame(app, n=2)
     r = s.last_ruling
     assert r is not None and r.fouls and len(r.options) == 2
-    labels = [app.t(f"choice.{c.value}") for c in r.options]
+    from simulator.app.text.words import chosen_label
+    labels = [chosen_label(s.locale, c, s.name(1)) for c in r.options]
     assert s.banner is not None
     assert app.t("banner.options", name=s.name(1), options=app.t(
         "banner.options_or").join(labels)) in s.banner.next
@@ -215,13 +216,15 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     assert card is not None and s.last_ruling is not None
     chosen = s.match.history[-1]["choice"]
     others = [c for c in r.options if c.value != chosen]
-    assert app.t(f"choice.{chosen}") in card.title
-    assert not any(app.t(f"choice.{c.value}") in card.title for c in others)
+    assert chosen_label(s.locale, chosen, s.name(1)) in card.title
+    assert not any(chosen_label(s.locale, c, s.name(1)) in card.title
+                   for c in others)
     assert card.lines[0] == app.t("cpu.weighed")
     weighed = card.lines[1:3]
-    assert weighed[0].startswith("» ") and app.t(f"choice.{chosen}") in weighed[0]
-    assert weighed[1].startswith("· ") and app.t(f"choice.{others[0].value}") in \
-        weighed[1]
+    assert weighed[0].startswith("» ") and \
+        chosen_label(s.locale, chosen, s.name(1)) in weighed[0]
+    assert weighed[1].startswith("· ") and \
+        chosen_label(s.locale, others[0], s.name(1)) in weighed[1]
     assert top_of(app, card.title) < app.layout.side.centery  # said first, in view
 
 

@@ -62,16 +62,17 @@ def series_words(app: App, winner: str) -> tuple[str, str] | None:
     if em is None or em.call.stage != "game":
         return None
     t, ev = app.t, em.evening
+    among = [e.name for e in ev.setup.entrants]
     title = t("club.series_game_won", name=winner, n=em.call.round,
               games=ev.setup.games)
     nxt = ev.next_match() if em.result is not None else None
     if nxt is not None and nxt.stage == "game":
         breaker = nxt.names[int(nxt.options.get("first_breaker", 0))]
         return title, t("club.series_next", n=nxt.round, games=ev.setup.games,
-                        name=seat_words(app.locale, breaker))
+                        name=seat_words(app.locale, breaker, among))
     champion = ev.champion()
     if champion is None:
         return title, ""
     row = next(r for r in ev.standings() if r.entrant == champion)
-    return title, t("club.series_over", name=seat_words(app.locale, row.name),
+    return title, t("club.series_over", name=seat_words(app.locale, row.name, among),
                     chips=row.chips)

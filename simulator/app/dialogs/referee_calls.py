@@ -129,7 +129,7 @@ def referee_dialog(app: App) -> Dialog:
     # Greyed when no ball left the bed, and why right under its words, on
     # the button itself: seen with the button, never scrolled away.
     why = "" if can_jump else "\n" + call_words(app, "evening.no_jump")
-    buttons.append((call_words(app, "referee.jumped") + why,
+    buttons.append((_opens(call_words(app, "referee.jumped"), can_jump) + why,
                     lambda: app.open("jumped")))
     buttons.append((call_words(app, "referee.restored"),
                     lambda: interference(app, True)))
@@ -154,9 +154,17 @@ def referee_dialog(app: App) -> Dialog:
     body_rules, label_rules = short_call_rules(app.session)
     d.short_labels = [t(f"play.{k}_short", **label_rules) for k in keys]
     if not can_jump:
-        d.short_labels[0] += "\n" + t("evening.no_jump", jumped=label_rules["jumped"])
+        d.short_labels[0] = _opens(d.short_labels[0], False) + "\n" + \
+            t("evening.no_jump", jumped=label_rules["jumped"])
     d.short_body = t("play.referee_short", **body_rules)
     return d
+
+
+def _opens(label: str, enabled: bool) -> str:
+    """A label whose "…" says it opens a further choice; greyed, it opens
+    nothing, and its "…" read as words cut off (at 800x500 in Russian)."""
+    from simulator.app.text.ui import ELLIPSIS
+    return label if enabled else label.removesuffix(ELLIPSIS).rstrip()
 
 
 def jumped_dialog(app: App) -> Dialog:

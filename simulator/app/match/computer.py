@@ -11,6 +11,7 @@ back with its computers. The decisions themselves are
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -57,26 +58,44 @@ def is_computer_name(name: str) -> bool:
     return strength_of(name) is not None
 
 
-def seat_words(loc: Locale, name: str) -> str:
-    """A computer seat in words ("Computer (club)", "Компьютер (любитель) 2")
-    or by the name a player gave it ("Deep Blue"); a person's name as it is."""
+def seat_words(loc: Locale, name: str, among: Sequence[str] = ()) -> str:
+    """A computer seat in words ("Computer (club)", "Computer 2 (club)") or
+    by the name a player gave it ("Deep Blue"); a person's name as it is.
+    Among the seats ``among`` where a second of its level sits, the first
+    is "Computer 1 (club)": two alike read "Computer (strong)" and
+    "Computer (strong) 2", the first never told apart."""
     s = strength_of(name)
     if s is None:
         return name
-    number = seat_number(name)[1]
-    words = given_name(name) or loc.t("cpu.name", level=loc.t(f"cpu.level.{s.name}"))
-    return f"{words} {number}" if number else words
+    number = seat_number(name)[1] or first_of_level(name, among)
+    given = given_name(name)
+    level = loc.t(f"cpu.level.{s.name}")
+    if given:
+        return f"{given} {number}" if number else given
+    if number:
+        return loc.t("cpu.name_n", n=number, level=level)
+    return loc.t("cpu.name", level=level)
 
 
-def short_seat_words(loc: Locale, name: str) -> str:
+def short_seat_words(loc: Locale, name: str, among: Sequence[str] = ()) -> str:
     """A computer seat in one word where room is short ("Club 2"), by the
     name a player gave it if any; a person's name as it is."""
     s = strength_of(name)
     if s is None or given_name(name):
-        return seat_words(loc, name)
-    number = seat_number(name)[1]
+        return seat_words(loc, name, among)
+    number = seat_number(name)[1] or first_of_level(name, among)
     words = loc.t(f"cpu.level_short.{s.name}")
     return f"{words} {number}" if number else words
+
+
+def first_of_level(name: str, among: Sequence[str]) -> str:
+    """"1" for an unnumbered computer seat that has a numbered one of its
+    level beside it (``cpu:club`` with ``cpu:club 2``), else ""."""
+    base, number = seat_number(name)
+    if number or strength_of(name) is None:
+        return ""
+    return "1" if any(o != name and seat_number(o)[0] == base and
+                      seat_number(o)[1] for o in among) else ""
 
 
 def seat_names(names: list[str]) -> list[str]:

@@ -25,7 +25,13 @@ from simulator.app.table.scoreboard import PlayerCard
 from simulator.app.text import words
 from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
-from simulator.app.text.words import ball_label, cite, code_words, discipline_label
+from simulator.app.text.words import (
+    ball_label,
+    chosen_label,
+    cite,
+    code_words,
+    discipline_label,
+)
 from simulator.files import profile, saves
 from simulator.records.stats import PlayerStats, brought_back, counted_balls
 from simulator.records.stats import match_stats as records_stats
@@ -774,7 +780,7 @@ class Session:
         if i is None or not 0 <= i < len(self.names):
             return "?"
         from simulator.app.match.computer import seat_words
-        return seat_words(self.locale, self.names[i])
+        return seat_words(self.locale, self.names[i], self.names)
 
     def is_computer(self, i: int | None) -> bool:
         from simulator.app.match.computer import is_computer_name
@@ -865,8 +871,9 @@ class Session:
             nexts.append(nxt)
             if r.options:
                 # "A or B": one of them, never read as both
-                opts = t("banner.options_or").join(t(f"choice.{c.value}")
-                                                   for c in r.options)
+                opts = t("banner.options_or").join(
+                    chosen_label(self.locale, c, self.name(r.chooser))
+                    for c in r.options)
                 nexts.append(t("banner.options", name=self.name(r.chooser),
                                options=opts))
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))

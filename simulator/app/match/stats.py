@@ -46,4 +46,4 @@ def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
     ("Club", "Любитель"), a person by name; for a column too narrow for
     "Computer (club player)" on one line."""
     from simulator.app.match.computer import short_seat_words
-    return ("", *(short_seat_words(s.locale, n) for n in s.names))
+    return ("", *(short_seat_words(s.locale, n, s.names) for n in s.names))

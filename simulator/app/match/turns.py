@@ -12,7 +12,12 @@ from typing import Any
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
-from simulator.app.text.words import choice_label, choice_rule, reason_text, ref_text
+from simulator.app.text.words import (
+    choice_rule,
+    chosen_label,
+    reason_text,
+    ref_text,
+)
 
 CONCEDE = "loss.conceded"
 UNDO_SECONDS = 4.0  # the toast naming what an undo took back: time to read it
@@ -139,10 +144,10 @@ def choose_action(app: App, choice: Any) -> Any:
         before = s.banner
         chooser = None if req is None else \
             req.chooser if req.chooser is not None else req.shooter
-        words = choice_label(s.locale, choice,
-                             choice_rule(s.discipline, choice, s.last_ruling))
+        ref = choice_rule(s.discipline, choice, s.last_ruling)
         s.choose(choice)
         if chooser is not None:
+            words = chosen_label(s.locale, choice, s.name(chooser), ref)
             choice_card(
                 s, s.locale.t("cpu.chooses", name=s.name(chooser), choice=words),
                 before)
@@ -263,7 +268,8 @@ def step_words(s: Session) -> str:
         return t("undo.step.foul" if ruling is not None and ruling.fouls
                  else "undo.step.shot", name=name)
     if kind == "choice":
-        return t("undo.step.choice", name=name, choice=t(f"choice.{act.get('choice')}"))
+        return t("undo.step.choice", name=name,
+                 choice=chosen_label(s.locale, str(act.get("choice")), name))
     if kind == "foul":  # called by a person, not seen in a shot
         return t("undo.step.called", name=name)
     if kind == "concede":

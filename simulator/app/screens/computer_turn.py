@@ -32,7 +32,7 @@ from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from simulator.app.text.words import choice_label, choice_rule
+from simulator.app.text.words import choice_rule, chosen_label
 from simulator.table.events import Stroke
 from simulator.table.specs import CUE_BALL
 from simulator.table.state import TableState
@@ -368,14 +368,15 @@ class ComputerMode(TableMode):
                                               s.spec.balls.radius, s.match.table())
             return
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
-        self.lines = [self.app.t("cpu.chooses", name=s.name(self.player),
-                                 choice=choice_label(loc, d.choice, ref))]
+        who = s.name(self.player)
+        self.lines = [self.app.t("cpu.chooses", name=who,
+                                 choice=chosen_label(loc, d.choice, who, ref))]
         if d.values:
             self.lines.append(self.app.t("cpu.weighed"))
         for c in sorted(d.values, key=lambda c: -d.values[c]):
             mark = "» " if c == d.choice else "· "  # glyphs every font has
-            self.lines.append(mark + self.app.t("cpu.option_worth", choice=self.app.t(
-                f"choice.{c.value}"), worth=loc.num(d.values[c], 2)))
+            self.lines.append(mark + self.app.t("cpu.option_worth", choice=chosen_label(
+                loc, c, who), worth=loc.num(d.values[c], 2)))
 
     def give_up(self, fault: Exception) -> None:
         """A fault in the computer's search: said plainly, and this turn

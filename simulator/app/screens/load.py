@@ -128,7 +128,7 @@ class LoadMode(Mode):
         from simulator.app.match.computer import seat_words
         from simulator.app.text.words import discipline_label
         game = discipline_label(loc, info.discipline)
-        players = " – ".join(seat_words(loc, n) for n in info.players)
+        players = " – ".join(seat_words(loc, n, info.players) for n in info.players)
         score = _unbroken(str(info.score))
         if game in info.name and players in info.name:
             # The name offered when saving is made of them: said once.

@@ -86,6 +86,8 @@ class SetupMode(Mode):
         self.first = max(LAG, app.settings.first_breaker)
         self.entries: list[UITextEntryLine] = []
         self.typed: set[int] = set()  # the seats whose name was typed here
+        # A seat made a computer: the person's name it had, for its return.
+        self.person_names: dict[int, str] = {}
         self.menus: dict[str, UIDropDownMenu] = {}
         # Each seat: a person ("") or a computer at a strength (its level).
         from simulator.app.match.computer import strength_of
@@ -178,12 +180,15 @@ class SetupMode(Mode):
         kw = max(kw, min(widest + KIND_ROOM, ew - 80))
         while len(self.kinds) < self.count:
             self.kinds.append("")
+        seats = self.numbered()
         for i in range(self.count):
             r = pygame.Rect(x0 + (i % per_row) * (ew + 8), y, ew - kw - 4, row)
             # A computer seat may be named too; unnamed, it is called by its
             # strength ("Computer (club player)"), which the entry shows.
             from simulator.app.match.computer import seat_words
-            empty = seat_words(app.locale, f"cpu:{self.kinds[i]}") if self.kinds[i] \
+            # (two of a level numbered as the match names them: "Computer 1
+            # (strong)", "Computer 2 (strong)", not the same words twice)
+            empty = seat_words(app.locale, seats[i], seats) if self.kinds[i] \
                 else t("setup.player_n", n=i + 1)
             # (a name too long for the entry ends at a word, its strength
             # beside it)
@@ -254,7 +259,15 @@ class SetupMode(Mode):
                                     command=app.later(self.back))
 
     def shown_name(self, i: int) -> str:
-        return self._seat(i)[1]
+        from simulator.app.match.computer import seat_words
+        seats = self.numbered()
+        return seat_words(self.app.locale, seats[i], seats)
+
+    def numbered(self) -> list[str]:
+        """The seats as the match will store them, two computers of one
+        level numbered (``cpu:strong``, ``cpu:strong 2``)."""
+        from simulator.app.match.computer import seat_names
+        return seat_names([self._seat(i)[0] for i in range(self.count)])
 
     def _seat(self, i: int) -> tuple[str, str]:
         """Seat ``i`` as the match stores it (``cpu:LEVEL:NAME`` for a named
@@ -328,14 +341,26 @@ class SetupMode(Mode):
             i = int(key[4:])
             while len(self.kinds) <= i:
                 self.kinds.append("")
-            if bool(self.kinds[i]) != bool(value) and i < len(self.entries) and \
-                    i not in self.typed:
-                # A name kept from the last match does not pass to the
-                # computer taking the seat, nor a computer's to a person; a
-                # name typed here for the seat stays, whichever came first.
-                self.entries[i].set_text("")
+            if bool(self.kinds[i]) != bool(value) and i < len(self.entries):
+                self._swap_name(i, bool(value))
             self.kinds[i] = str(value or "")
             self.app.later(self.rebuild)()
+
+    def _swap_name(self, i: int, to_computer: bool) -> None:
+        """Seat ``i`` passing between a person and a computer: a name kept
+        from the last match does not pass to the computer taking the seat,
+        nor a computer's to a person; a name typed here stays, whichever
+        came first. The person's name is kept aside and comes back with the
+        person (made a computer and back, the seat said "Player 2")."""
+        entry = self.entries[i]
+        if to_computer:
+            self.person_names[i] = entry.get_text().strip()[:MAX_NAME]
+            if i not in self.typed:
+                entry.set_text("")
+            return
+        before = self.person_names.pop(i, "")
+        if i not in self.typed or not entry.get_text().strip():
+            entry.set_text(before)
 
     def options(self) -> dict[str, Any]:
         """The match's options from the form: the shared ones and those this
@@ -361,9 +386,8 @@ class SetupMode(Mode):
     def player_names(self) -> list[str]:
         """The names the match is made with; a computer seat is ``cpu:LEVEL``
         (numbered when two of a level sit)."""
-        from simulator.app.match.computer import seat_names
         self.read_names()
-        return seat_names([self._seat(i)[0] for i in range(self.count)])
+        return self.numbered()
 
     def _firsts(self) -> list[tuple[str, Any]]:
         """Who may break first, each name ending at a word where it is too

@@ -18,6 +18,10 @@ from simulator.app.table import aim_controls
 from simulator.app.text import ui
 from simulator.players.hint import Hint
 
+# The keys of the declarations' buttons, shown on them as other buttons'
+# are (the push-out's said none); the aiming screen takes them.
+DECLARE_KEYS = {"push_out": "P"}
+
 
 class ShotInputMode(TableMode):
     """Shared keys and buttons of aiming and placing."""
@@ -240,7 +244,7 @@ class ShotInputMode(TableMode):
                 label = t("panel.declared", what=t(f"panel.{key}")) if on \
                     else t(f"panel.{key}")
                 out.append(ui.Button(label, self._toggle(key), ident=key,
-                                     selected=on))
+                                     selected=on, key=DECLARE_KEYS.get(key, "")))
         if req is not None and req.ball_in_hand.value != "none" and \
                 self.can_move_cue:
             out.append(ui.Button(t("panel.move_cue"), self.move_cue, key="B",

@@ -55,11 +55,29 @@ class ViewMode(TableMode):
 
     def hint(self) -> str:
         keys = self.choice_keys()
-        return self.app.t("hint.choice", keys=keys) if keys else ""
+        if keys:
+            return self.app.t("hint.choice", keys=keys)
+        return self.end_keys("")
 
     def short_hint(self) -> str:
         keys = self.choice_keys()
-        return self.app.t("hint.choice_short", keys=keys) if keys else ""
+        if keys:
+            return self.app.t("hint.choice_short", keys=keys)
+        return self.end_keys("_short")
+
+    def end_keys(self, form: str) -> str:
+        """The keys of the end card, as other cards say theirs: its
+        buttons' numbers, and where Esc leads (the evening's standings at a
+        club evening, else the main menu); the line was empty."""
+        from simulator.app.dialogs.base import Dialog
+        from simulator.app.match import club
+        card = next((d for d in self.app.dialogs
+                     if isinstance(d, Dialog) and d.kind == "gameover"), None)
+        if card is None:
+            return ""
+        keys = "/".join(b.key for b in card.buttons if b.key)
+        where = "evening" if club.evening_of(self.session) is not None else "menu"
+        return self.app.t(f"hint.end_{where}{form}", keys=keys)
 
     def choice_keys(self) -> str:
         """The keys of the incoming player's choices ("1/2") while they are

@@ -175,6 +175,18 @@ def choice_label(loc: Locale, choice: Any, ref: Any = None) -> str:
     return f"{label} ({text})" if text else label
 
 
+def chosen_label(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
+    """A choice said of the player ``name`` who makes it, in the third
+    person ("re-rack, Pavel breaks"), for the card and lines that tell
+    others what was chosen: the buttons' own words are the chooser's
+    («разбиваю сам»), which under "Pavel chooses:" mixed persons."""
+    value = getattr(choice, "value", choice)
+    key = f"chosen.{value}"
+    label = loc.t(key, name=name) if loc.has(key) else loc.t(f"choice.{value}")
+    text = ref_text(loc, ref) if ref is not None else ""
+    return f"{label} ({text})" if text else label
+
+
 def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:
     """The rule a choice rests on in this game, never another game's: the
     choice's own rule when it is this game's (Express 2.6 for "shoot myself",

@@ -22,12 +22,13 @@ def rec_t(app: App, key: str, **values: object) -> str:
     return words.t(app.locale.lang, key, **values)
 
 
-def shown_name(app: App, name: str | None) -> str:
-    """A player as the window names them: a computer seat in words."""
+def shown_name(app: App, name: str | None, among: Sequence[str] = ()) -> str:
+    """A player as the window names them: a computer seat in words, the
+    first of two of a level numbered among the players ``among``."""
     if name is None:
         return rec_t(app, "page.unknown")
     from simulator.app.match.computer import seat_words
-    return seat_words(app.locale, name)
+    return seat_words(app.locale, name, among)
 
 
 def content_top(app: App) -> int:

@@ -17,13 +17,14 @@ from simulator.app.screens.club.draw import (
     Column,
     button_row,
     card,
+    column_edges,
     content_top,
     rec_t,
     shown_name,
     table,
     text_size,
 )
-from simulator.app.text import ui
+from simulator.app.text import fonts, ui
 from simulator.app.text.file_words import file_problem
 from simulator.files import saves
 from simulator.records.club import Club
@@ -59,6 +60,17 @@ class EveningMode(Mode):
             current = done[-1] if done else None
         if current is not None:
             self.evening = current
+
+    def shown(self, name: str | None, short: bool = False) -> str:
+        """A player of this evening in words (the first of two computers of
+        a level numbered too: "Computer 1 (strong)"); ``short``: a computer
+        in one word ("Strong 1"), for a narrow column."""
+        ev = self.evening
+        among = [e.name for e in ev.setup.entrants] if ev is not None else []
+        if short and name is not None:
+            from simulator.app.match.computer import short_seat_words
+            return short_seat_words(self.app.locale, name, among)
+        return shown_name(self.app, name, among)
 
     # -- what the buttons do ------------------------------------------------------
     @property
@@ -149,7 +161,7 @@ class EveningMode(Mode):
         call = self.call
         out = []
         if call is not None:
-            names = " – ".join(shown_name(self.app, n) for n in call.names)
+            names = " – ".join(self.shown(n) for n in call.names)
             out.append(ui.Button(t("club.play_next", names=names), self.play_next,
                                  primary=True, ident="play_next"))
             out.append(ui.Button(t("club.abandon"), self.ask_abandon,
@@ -216,7 +228,7 @@ class EveningMode(Mode):
             return t("club.was_abandoned")
         champion = ev.champion()
         if champion is not None:
-            return t("club.champion", name=shown_name(self.app, ev.name(champion)))
+            return t("club.champion", name=self.shown(ev.name(champion)))
         call = self.call
         if call is None:
             return ""
@@ -252,6 +264,13 @@ class EveningMode(Mode):
             for r, row in zip(rows, cells, strict=True):
                 row.insert(5, f"{r.won_wo}–{r.lost_wo}")
             legend += t("club.col_legend_wo")
+        # A computer's name too wide for its column in one word ("Pro"):
+        # «Компьютер (професс…» at 800x500 among six players.
+        xs = column_edges(rect, cols, cells, size)
+        room = xs[2] - xs[1] - 6
+        for r, row in zip(rows, cells, strict=True):
+            if fonts.font(size).size(row[1])[0] > room:
+                row[1] = self.shown(r.name, short=True)
         y = table(surface, rect, cols, cells, size,
                   strong=[r.place == 1 for r in rows])
         small = max(10, size - 2)
@@ -268,34 +287,29 @@ class EveningMode(Mode):
             last = f"{r.points_for}–{r.points_against}"
         else:
             last = f"{r.games_for}–{r.games_against}"
-        return [place, shown_name(self.app, r.name), str(r.played), str(r.won),
+        return [place, self.shown(r.name), str(r.played), str(r.won),
                 str(r.lost), last]
 
     def _bracket(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
                  size: int) -> None:
         """The rounds in columns, each a heading and its matches; a column
-        full, the next begins."""
+        full, the next begins. A match too long for its column goes on over
+        the lines below it (between names, never cutting one: at 800x500 in
+        Russian «Партия 1 … · Компьюте…» told neither who played nor how it
+        stood), computers named in one word where a name alone is too wide."""
         small = max(10, size - 1)
         lh = ui.line_height(small)
-        lang = self.app.locale.lang
-        if ev.setup.format == EXPRESS_SERIES:  # each game by its number
-            blocks = [(self.app.t("club.series_games"), [
-                self._match_line(m, stage_title(lang, ev, "game", k + 1))
-                for r in ev.bracket() for k, m in enumerate(r.matches)])]
-        else:
-            blocks = [(stage_title(lang, ev, r.stage, r.round),
-                       [self._match_line(m) for m in r.matches
-                        if m.status not in ("skipped",)]) for r in ev.bracket()]
         ncols = 1
-        while ncols < 4:
-            per = -(-sum(len(b[1]) + 2 for b in blocks) // ncols)
-            if per * lh <= rect.height:
+        while True:
+            col_w = (rect.width - 10 * (ncols - 1)) // ncols
+            blocks = self._blocks(ev, col_w - 8, small)
+            per = -(-sum(sum(map(len, b[1])) + 2 for b in blocks) // ncols)
+            if per * lh <= rect.height or ncols == 4:
                 break
             ncols += 1
-        col_w = (rect.width - 10 * (ncols - 1)) // ncols
         x, y = rect.left, rect.top
-        for title, lines in blocks:
-            need = (len(lines) + 1) * lh
+        for title, rows in blocks:
+            need = (sum(map(len, rows)) + 1) * lh
             if y + need > rect.bottom and y > rect.top and x + col_w < rect.right - 1:
                 x, y = x + col_w + 10, rect.top
             if y + lh > rect.bottom:
@@ -303,20 +317,43 @@ class EveningMode(Mode):
             ui.line(surface, title, small, ui.DIM, pygame.Rect(x, y, col_w, lh),
                     bold=True)
             y += lh
-            for pieces in lines:
-                if y + lh > rect.bottom:
+            for lines in rows:
+                if y + len(lines) * lh > rect.bottom:
                     break
-                draw_pieces(surface, pieces, small,
-                            pygame.Rect(x + 8, y, col_w - 8, lh))
-                y += lh
+                for k, pieces in enumerate(lines):
+                    indent = 8 + (ROW_INDENT if k else 0)
+                    draw_pieces(surface, pieces, small,
+                                pygame.Rect(x + indent, y, col_w - indent, lh))
+                    y += lh
             y += lh // 2
 
-    def _match_line(self, m: BracketMatch, lead: str | None = None) -> list[Piece]:
+    def _blocks(self, ev: Evening, width: int, size: int
+                ) -> list[tuple[str, list[list[list[Piece]]]]]:
+        """Each round's heading and its matches, each match in the lines it
+        takes at ``width``."""
+        lang = self.app.locale.lang
+
+        def rows(m: BracketMatch, lead: str | None = None) -> list[list[Piece]]:
+            lines = piece_lines(self._match_line(m, lead), size, width)
+            if any(_too_wide(p, size, width - ROW_INDENT) for ln in lines for p in ln):
+                lines = piece_lines(self._match_line(m, lead, short=True), size,
+                                    width)
+            return lines
+
+        if ev.setup.format == EXPRESS_SERIES:  # each game by its number
+            return [(self.app.t("club.series_games"), [
+                rows(m, stage_title(lang, ev, "game", k + 1))
+                for r in ev.bracket() for k, m in enumerate(r.matches)])]
+        return [(stage_title(lang, ev, r.stage, r.round),
+                 [rows(m) for m in r.matches if m.status not in ("skipped",)])
+                for r in ev.bracket()]
+
+    def _match_line(self, m: BracketMatch, lead: str | None = None,
+                    short: bool = False) -> list[Piece]:
         """A match in words: its slot (or ``lead``: "Game 2"), the names (the
         winner's bright), the score once played; a bye; a match still to be
-        decided."""
-        names = [shown_name(self.app, n) if n is not None else "?"
-                 for n in m.names]
+        decided. ``short``: computers in one word."""
+        names = [self.shown(n, short) if n is not None else "?" for n in m.names]
         out: list[Piece] = [(f"{lead or m.slot}  ", ui.FAINT, False)]
         played = m.status == "played" and m.winner is not None
         given_up = given_up_words(self.app.locale.lang, m, names)
@@ -357,6 +394,49 @@ def _points_pieces(names: list[str], points: tuple[int, ...], winner: int | None
         out.append((names[i], ui.GREEN if won else ui.DIM, won))
         out.append((" " + f"{points[i]}".replace("-", "−"), ui.INK, True))
     return out
+
+
+ROW_INDENT = 12  # a match's lines after its first, under its names
+
+
+def _width(p: Piece, size: int) -> int:
+    return fonts.font(size, p[2]).size(p[0])[0]
+
+
+def _too_wide(p: Piece, size: int, width: int) -> bool:
+    return _width(p, size) > width
+
+
+def piece_lines(pieces: list[Piece], size: int, width: int) -> list[list[Piece]]:
+    """A match's pieces over the lines of ``width`` they need: a line breaks
+    before a piece that would pass its end, never inside one, and never
+    before one that begins with a space (a player's points stay by the
+    name, a separator ends the line it follows); the lines after the first
+    are ``ROW_INDENT`` narrower."""
+    units: list[list[Piece]] = []
+    for p in pieces:
+        if units and p[0][:1].isspace():
+            units[-1].append(p)
+        else:
+            units.append([p])
+    lines: list[list[Piece]] = [[]]
+    x, room = 0, width
+    for unit in units:
+        # (a separator at the end of a line may pass it: it is only spaces
+        # around a dot or a dash)
+        need = sum(_width(p, size) for p in unit
+                   if p is not unit[-1] or p[0].strip() not in ("·", "–", ""))
+        if lines[-1] and x + need > room:
+            lines.append([])
+            x, room = 0, width - ROW_INDENT
+        lines[-1].extend(unit)
+        x += sum(_width(p, size) for p in unit)
+    # A line that goes on below ends at its separator's mark, not its spaces.
+    for ln in lines[:-1]:
+        if ln and not ln[-1][0].strip("·– "):
+            text, colour, bold = ln[-1]
+            ln[-1] = (text.rstrip(), colour, bold)
+    return lines
 
 
 def draw_pieces(surface: pygame.Surface, pieces: list[Piece], size: int,

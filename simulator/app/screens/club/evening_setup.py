@@ -295,11 +295,14 @@ class EveningSetupMode(Mode):
         col_w = (room.width - 10 * (cols - 1)) // cols
         if not players:
             ui.paragraph(surface, t("club.no_players"), size, ui.DIM, room)
+        from simulator.app.match.computer import seat_names
+        numbered = seat_names([p.name for p in players])  # as the evening will
         for i, p in enumerate(players[:per_col * cols]):
             x = room.left + (i // per_col) * (col_w + 10)
             yy = room.top + (i % per_col) * row_h
             kind = t("club.computer") if p.computer else t("club.person")
-            ui.line(surface, f"{i + 1}. {shown_name(app, p.name)}", size, ui.INK,
+            name = shown_name(app, numbered[i], numbered)
+            ui.line(surface, f"{i + 1}. {name}", size, ui.INK,
                     pygame.Rect(x, yy + 4, col_w * 6 // 10, lh))
             ui.line(surface, kind, max(10, size - 2), ui.DIM,
                     pygame.Rect(x + col_w * 6 // 10, yy + 4, col_w * 2 // 10, lh))
