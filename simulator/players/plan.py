@@ -104,6 +104,12 @@ class Lane:
     def __post_init__(self) -> None:
         object.__setattr__(self, "unit_direction", aim.unit(self.direction))
 
+    def pot(self, cue_distance: float, cut: float) -> aim.Pot:
+        """The pot along this lane from a cue ball ``cue_distance`` from the
+        ghost ball, at ``cut``."""
+        return aim.Pot(self.target, self.pocket, self.ghost, self.direction, cut,
+                       cue_distance, self.object_distance, self.half_width)
+
 
 # The lines of a ball into each pocket whose window is open at its approach,
 # by table (the spec kept with them, so its id stays its own) and by ball and
@@ -224,18 +230,19 @@ class Lanes:
         no thinner than ``max_cut``); ``skip``: a ball gone from the table."""
         clearance = 2.0 * self.spec.balls.radius - 1e-4
         out: list[aim.Pot] = []
-        for pot in self.reachable(cue, max_cut, lanes):
-            if self.clear(cue, pot, clearance, skip):
-                out.append(pot)
+        for ln, d1, cut in self.cuts(cue, max_cut, lanes):
+            if self.clear(cue, ln, clearance, skip):
+                out.append(ln.pot(d1, cut))
         return out
 
-    def reachable(self, cue: Vec, max_cut: float,
-                  lanes: Sequence[Lane] | None = None) -> list[aim.Pot]:
-        """The pots of :meth:`pots` before their cue ball's line is checked
-        (the cut no thinner than ``max_cut``)."""
+    def cuts(self, cue: Vec, max_cut: float,
+             lanes: Sequence[Lane] | None = None) -> list[tuple[Lane, float, float]]:
+        """The lanes of :meth:`pots` before their cue ball's line is checked
+        (the cut no thinner than ``max_cut``), each with the cue ball's
+        distance to its ghost ball and the cut."""
         limit = math.radians(max_cut)
         cx, cy = cue
-        out: list[aim.Pot] = []
+        out: list[tuple[Lane, float, float]] = []
         for ln in self.lanes if lanes is None else lanes:
             tx, ty = ln.ghost[0] - cx, ln.ghost[1] - cy
             d1 = math.hypot(tx, ty)
@@ -247,19 +254,18 @@ class Lanes:
             cut = aim.acos_clamped(tx / d1 * ux + ty / d1 * uy)
             if cut > limit:
                 continue
-            out.append(aim.Pot(ln.target, ln.pocket, ln.ghost, ln.direction, cut, d1,
-                               ln.object_distance, ln.half_width))
+            out.append((ln, d1, cut))
         return out
 
-    def clear(self, cue: Vec, pot: aim.Pot, clearance: float, skip: int | None) -> bool:
-        """Whether the cue ball's line from ``cue`` to ``pot``'s ghost ball
+    def clear(self, cue: Vec, ln: Lane, clearance: float, skip: int | None) -> bool:
+        """Whether the cue ball's line from ``cue`` to ``ln``'s ghost ball
         is open (ball ``skip`` gone from the table)."""
-        key = (pot.target, skip)
+        key = (ln.target, skip)
         others = self._others.get(key)
         if others is None:
-            others = [p for b, p in self.balls.items() if b != pot.target and b != skip]
+            others = [p for b, p in self.balls.items() if b != ln.target and b != skip]
             self._others[key] = others
-        return aim.path_clear(cue, pot.ghost, others, clearance)
+        return aim.path_clear(cue, ln.ghost, others, clearance)
 
 
 def pot_ease(spec: TableSpec, cue: Vec, pot: aim.Pot, noise: Noise) -> float:
@@ -296,6 +302,7 @@ def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
     headings = headings_after(cue, pot)
     out: list[Vec] = []
     lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
+    apart = 2.2 * r
     for h in headings:
         for dist in TRAVELS:
             x = pot.ghost[0] + h[0] * dist
@@ -312,8 +319,10 @@ def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
             if not (lo_x <= x <= hi_x and lo_y <= y <= hi_y):
                 continue
             p = (x, y)
-            if all(math.dist(p, q) > 2.2 * r for b, q in balls.items()
-                   if b != pot.target):
+            for b, q in balls.items():
+                if b != pot.target and not math.dist(p, q) > apart:
+                    break
+            else:
                 out.append(p)
     return out
 
@@ -331,13 +340,16 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     clearance = 2.0 * spec.balls.radius - 1e-4
     for p in spots:
         rail = position.rail_factor(spec, p)
-        for pot in lanes.reachable(p, max_cut, keep):
+        for ln, d1, cut in lanes.cuts(p, max_cut, keep):
             # pot_ease, its factors in the same order; every branch below
             # only lowers it, so a pot no easier than the best so far is
             # passed before its line is checked (the best is the same).
-            e = chance(pot, noise, spec) * position.angle_factor(pot.cut) * rail
-            if e <= best or not lanes.clear(p, pot, clearance, gone):
+            e = shots.chance_of(ln.half_width, shots.spread(
+                noise, spec, d1, cut, ln.object_distance)) * \
+                position.angle_factor(cut) * rail
+            if e <= best or not lanes.clear(p, ln, clearance, gone):
                 continue
+            pot = ln.pot(d1, cut)
             if lanes.racked and not breaks_out(spec, p, pot, lanes):
                 e *= SHUT
             elif lanes.then is not None and e * (1.0 - FOLLOW_WEIGHT) < best:
