@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from simulator.players import aim, position, shots
 from simulator.players.shots import Candidate, chance
@@ -152,6 +153,15 @@ def open_lines(spec: TableSpec, target: int, obj: Vec) -> list[tuple[Vec, Lane]]
     return out
 
 
+class Reracks(Protocol):
+    """The lanes of a table racked again once ``ball`` is potted (None
+    where its pot racks nothing), and whether any ball's pot would."""
+
+    def __call__(self, ball: int) -> Lanes | None: ...
+
+    def any(self) -> bool: ...
+
+
 class Lanes:
     """The open lanes of ``targets`` on one table (``balls``: every object
     ball on the bed)."""
@@ -160,10 +170,10 @@ class Lanes:
     # key ball): the next pot is then the break shot.
     racked = False
     # The lanes after one of these balls is potted where that pot makes the
-    # referee rack the balls again (None where it does not): set on the
-    # last balls of a rack, so the pot before the key ball is planned with
-    # the break ball the key ball leaves.
-    then: Callable[[int], Lanes | None] | None = None
+    # referee rack the balls again (None where it does not), so the pot
+    # before the key ball is planned with the break ball the key ball
+    # leaves; None where no ball's pot is asked about.
+    then: Reracks | None = None
 
     def __init__(self, spec: TableSpec, balls: dict[int, Vec],
                  targets: Sequence[int], racked: bool = False) -> None:
@@ -352,7 +362,8 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
             pot = ln.pot(d1, cut)
             if lanes.racked and not breaks_out(spec, p, pot, lanes):
                 e *= SHUT
-            elif lanes.then is not None and e * (1.0 - FOLLOW_WEIGHT) < best:
+            elif lanes.then is not None and e * (1.0 - FOLLOW_WEIGHT) < best \
+                    and lanes.then.any():
                 continue  # the key ball below can only lower it
             elif lanes.then is not None and (racked := lanes.then(pot.target)):
                 # The key ball: worth what it leaves for the break shot,

@@ -20,8 +20,11 @@ from simulator.players import STRENGTHS, ComputerPlayer, ShotDecision
 from simulator.table.events import Stroke
 from tests.players.helpers import discipline, scattered, state_of
 
-# (game, seed of the scatter, object balls)
-POSITIONS = {"8-ball": (1, 9), "9-ball": (2, 6), "14.1": (3, 10), "express": (4, 8)}
+# Each position: the game, the seed of the scatter, the object balls. With
+# four balls left a 14.1 plan asks which pots rack the balls again.
+POSITIONS = {"8-ball": ("8-ball", 1, 9), "9-ball": ("9-ball", 2, 6),
+             "14.1": ("14.1", 3, 10), "express": ("express", 4, 8),
+             "14.1, four left": ("14.1", 7, 4)}
 SEED = 5
 
 EXPECTED: dict[tuple[str, str], ShotDecision] = {
@@ -177,13 +180,51 @@ EXPECTED: dict[tuple[str, str], ShotDecision] = {
         simulations=701,
         considered=157,
     ),
+    ("strong", "14.1, four left"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=4.76455019275758, speed=1.2800841721865426, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=4.85792572557599, speed=1.1024313005513904,
+            tip_a=0.2972303402969419, tip_b=0.1811314721286665,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=8, called_pocket="foot_right", safety=False, push_out=False),
+        kind="pot",
+        target=8,
+        pocket="foot_right",
+        success=0.925,
+        value=0.4948877483329196,
+        simulations=300,
+        considered=83,
+    ),
+    ("pro", "14.1, four left"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=4.76455019275758, speed=1.2800841721865426, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=4.85792572557599, speed=1.1024313005513904,
+            tip_a=0.2972303402969419, tip_b=0.1811314721286665,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=8, called_pocket="foot_right", safety=False, push_out=False),
+        kind="pot",
+        target=8,
+        pocket="foot_right",
+        success=0.9513274336283186,
+        value=0.5133896499500895,
+        simulations=700,
+        considered=91,
+    ),
 }
 
 
-@pytest.mark.parametrize(("level", "game"), list(EXPECTED))
+@pytest.mark.parametrize(("level", "position"), list(EXPECTED))
 def test_the_same_position_and_seed_give_the_recorded_decision(level: str,
-                                                               game: str) -> None:
-    seed, count = POSITIONS[game]
+                                                               position: str) -> None:
+    game, seed, count = POSITIONS[position]
     state = state_of(game, scattered(game, random.Random(seed), count))
     d = ComputerPlayer(STRENGTHS[level]).shot(discipline(game), state, SEED)
-    assert d == EXPECTED[(level, game)]
+    assert d == EXPECTED[(level, position)]
