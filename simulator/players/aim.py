@@ -66,7 +66,14 @@ def from_heading(deg: float) -> Vec:
 def angle_between(a: Vec, b: Vec) -> float:
     """The unsigned angle between two directions, radians."""
     c = dot(unit(a), unit(b))
-    return math.acos(max(-1.0, min(1.0, c)))
+    return acos_clamped(c)
+
+
+def acos_clamped(c: float) -> float:
+    """``acos`` of ``c`` kept inside [-1, 1] (``max(-1, min(1, c))`` without
+    the builtins' calls: a planner's inner loop makes millions)."""
+    c = c if c < 1.0 else 1.0
+    return math.acos(c if c > -1.0 else -1.0)
 
 
 def segment_distance(p: Vec, a: Vec, b: Vec) -> float:
@@ -83,10 +90,19 @@ def path_clear(a: Vec, b: Vec, obstacles: Iterable[Vec], clearance: float) -> bo
     """Whether a ball centre can travel from ``a`` to ``b`` without coming
     within ``clearance`` of any obstacle centre (two radii for a ball)."""
     ax, ay = a
-    vx, vy = b[0] - ax, b[1] - ay
+    bx, by = b
+    vx, vy = bx - ax, by - ay
     ll = vx * vx + vy * vy
     c2 = clearance * clearance
+    # The segment's box grown by the clearance (and a margin far above any
+    # rounding): a centre outside it cannot come that near, so most
+    # obstacles cost two comparisons, not the distance.
+    grow = abs(clearance) + 1e-6
+    x0, x1 = (ax - grow, bx + grow) if ax <= bx else (bx - grow, ax + grow)
+    y0, y1 = (ay - grow, by + grow) if ay <= by else (by - grow, ay + grow)
     for ox, oy in obstacles:
+        if ox < x0 or ox > x1 or oy < y0 or oy > y1:
+            continue
         wx, wy = ox - ax, oy - ay
         t = 0.0 if ll == 0.0 else (wx * vx + wy * vy) / ll
         t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t

@@ -199,36 +199,11 @@ class Judge:
             return out
         return after
 
-    def _rerack_after(self, state: GameState,
-                      spec: TableSpec) -> Callable[[int], planning.Lanes | None] | None:
+    def _rerack_after(self, state: GameState, spec: TableSpec) -> Rerack:
         """The lanes after a second pot (``state``: the first ball gone)
         where that pot makes the referee rack the balls again (the key
-        ball, planned with the break ball it leaves); None where no pot
-        from here would (most tables: the referee's answer is remembered
-        by the balls on the table)."""
-        on = frozenset(state.table.on_table()) - {CUE_BALL}
-        keys = [(self.discipline.name, on, b) for b in on]
-        for key in keys:
-            if key not in _RACKS:
-                self.racked_after(state, key[2])  # asks the referee once
-        if not any(_RACKS.get(key) for key in keys):
-            return None
-        # Where the cue ball will be after the key ball is not known here:
-        # asked with it on the head spot, out of any rack, so the answer is
-        # the racked table alone and shared by every outcome that leaves
-        # the same balls (each outcome of a search asks it again).
-        state = replace(state, table=state.table.place(CUE_BALL, *spec.head_spot))
-
-        def then(ball: int) -> planning.Lanes | None:
-            key = (state, ball)
-            if key not in _RACKED_LANES:
-                if len(_RACKED_LANES) > 256:
-                    _RACKED_LANES.clear()
-                racked = self.racked_after(state, ball)
-                _RACKED_LANES[key] = None if racked is None else \
-                    self.racked_lanes(racked, spec, ball)
-            return _RACKED_LANES[key]
-        return then
+        ball, planned with the break ball it leaves): see :class:`Rerack`."""
+        return Rerack(self, state, spec)
 
     def racked_after(self, state: GameState, ball: int) -> GameState | None:
         """The state the referee gives once the shooter pots ``ball`` where
@@ -342,6 +317,68 @@ class Judge:
     def outcome(self, ruling: Ruling, state: GameState) -> float:
         """A judged shot: the points it moved and the state it leaves."""
         return self.points_value(ruling) + self.state_value(state)
+
+
+class Rerack:
+    """Which second pots from ``state`` (the first ball gone) make the
+    referee rack the balls again, asked only as far as the plan needs:
+    whether any would (:meth:`any`: every ball asked, the answers
+    remembered by the balls on the table) and, per ball, the lanes of the
+    racked table (called with a ball; None where that pot racks nothing).
+    Most plans need a few balls' answers, not every ball's; the answers
+    are those of asking every ball first."""
+
+    def __init__(self, judge: Judge, state: GameState, spec: TableSpec) -> None:
+        self.judge = judge
+        self.state = state
+        self.spec = spec
+        self.name = judge.discipline.name
+        self.on = frozenset(state.table.on_table()) - {CUE_BALL}
+        self._any: bool | None = None
+        self._lanes: dict[int, planning.Lanes | None] = {}
+        # Where the cue ball will be after the key ball is not known here:
+        # asked with it on the head spot, out of any rack, so the answer is
+        # the racked table alone and shared by every outcome that leaves
+        # the same balls (each outcome of a search asks it again).
+        self.head = replace(state, table=state.table.place(CUE_BALL, *spec.head_spot))
+
+    def _ask(self, ball: int) -> bool | None:
+        key = (self.name, self.on, ball)
+        if key not in _RACKS:
+            self.judge.racked_after(self.state, ball)  # asks the referee once
+        return _RACKS.get(key)
+
+    def any(self) -> bool:
+        """Whether a pot of some ball from here would rack the balls again."""
+        if self._any is None:
+            keys = [(self.name, self.on, b) for b in self.on]
+            for key in keys:
+                if key not in _RACKS:
+                    self.judge.racked_after(self.state, key[2])
+            self._any = any(_RACKS.get(key) for key in keys)
+        return self._any
+
+    def __call__(self, ball: int) -> planning.Lanes | None:
+        if ball in self._lanes:
+            return self._lanes[ball]
+        answer = self._ask(ball)
+        # A ball whose pot racks nothing has no racked lanes whether or not
+        # another ball's would; one the referee gave no answer for is asked
+        # on the head spot only where some ball's pot racks.
+        out = None if answer is False or (answer is None and not self.any()) \
+            else self._racked(ball)
+        self._lanes[ball] = out
+        return out
+
+    def _racked(self, ball: int) -> planning.Lanes | None:
+        key = (self.head, ball)
+        if key not in _RACKED_LANES:
+            if len(_RACKED_LANES) > 256:
+                _RACKED_LANES.clear()
+            racked = self.judge.racked_after(self.head, ball)
+            _RACKED_LANES[key] = None if racked is None else \
+                self.judge.racked_lanes(racked, self.spec, ball)
+        return _RACKED_LANES[key]
 
 
 # Whether potting a ball with these balls on the table makes the referee

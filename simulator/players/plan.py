@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from simulator.players import aim, position, shots
 from simulator.players.shots import Candidate, chance
@@ -97,6 +98,69 @@ class Lane:
     object_distance: float
     half_width: float
 
+    # aim.unit(direction) (it may differ from direction in the last bit), as
+    # aim.angle_between takes it: worked out once, not at every cue ball.
+    unit_direction: Vec = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unit_direction", aim.unit(self.direction))
+
+    def pot(self, cue_distance: float, cut: float) -> aim.Pot:
+        """The pot along this lane from a cue ball ``cue_distance`` from the
+        ghost ball, at ``cut``."""
+        return aim.Pot(self.target, self.pocket, self.ghost, self.direction, cut,
+                       cue_distance, self.object_distance, self.half_width)
+
+
+# The lines of a ball into each pocket whose window is open at its approach,
+# by table (the spec kept with them, so its id stays its own) and by ball and
+# place: a pure function of them, and most balls lie where they lay in the
+# search's other outcomes. Emptied when it grows past LINES_KEPT.
+_LINES: dict[int, tuple[TableSpec, dict[tuple[int, Vec], list[tuple[Vec, Lane]]]]] = {}
+LINES_KEPT = 20000
+
+
+def open_lines(spec: TableSpec, target: int, obj: Vec) -> list[tuple[Vec, Lane]]:
+    """Ball ``target`` at ``obj`` into each pocket, with the pocket's aim
+    point: the lanes :class:`Lanes` keeps where no ball is in the way."""
+    kept = _LINES.get(id(spec))
+    if kept is None or kept[0] is not spec:
+        kept = _LINES[id(spec)] = (spec, {})
+    memo = kept[1]
+    key = (target, obj)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    r = spec.balls.radius
+    out: list[tuple[Vec, Lane]] = []
+    for pocket in spec.pockets:
+        target_pt = aim.aim_point(pocket)
+        to = aim.sub(target_pt, obj)
+        d2 = aim.norm(to)
+        if d2 < 1e-6:
+            continue
+        u = aim.scale(to, 1.0 / d2)
+        hw = aim.half_width_at(spec, pocket, aim.approach_angle(pocket, u))
+        if hw <= 0.0:
+            continue
+        ghost = aim.ghost_ball(obj, u, r)
+        if not spec.on_bed(ghost[0], ghost[1], -0.25 * r):
+            continue
+        out.append((target_pt, Lane(target, pocket.name, obj, ghost, u, d2, hw)))
+    if len(memo) >= LINES_KEPT:
+        memo.clear()
+    memo[key] = out
+    return out
+
+
+class Reracks(Protocol):
+    """The lanes of a table racked again once ``ball`` is potted (None
+    where its pot racks nothing), and whether any ball's pot would."""
+
+    def __call__(self, ball: int) -> Lanes | None: ...
+
+    def any(self) -> bool: ...
+
 
 class Lanes:
     """The open lanes of ``targets`` on one table (``balls``: every object
@@ -106,42 +170,29 @@ class Lanes:
     # key ball): the next pot is then the break shot.
     racked = False
     # The lanes after one of these balls is potted where that pot makes the
-    # referee rack the balls again (None where it does not): set on the
-    # last balls of a rack, so the pot before the key ball is planned with
-    # the break ball the key ball leaves.
-    then: Callable[[int], Lanes | None] | None = None
+    # referee rack the balls again (None where it does not), so the pot
+    # before the key ball is planned with the break ball the key ball
+    # leaves; None where no ball's pot is asked about.
+    then: Reracks | None = None
 
     def __init__(self, spec: TableSpec, balls: dict[int, Vec],
                  targets: Sequence[int], racked: bool = False) -> None:
         self.spec = spec
         self.racked = racked
         self._clusters: dict[int, frozenset[int]] = {}
+        self._others: dict[tuple[int, int | None], list[Vec]] = {}
         self.balls = balls
         self.targets = tuple(t for t in targets if t in balls)
         self.lanes: list[Lane] = []
-        r = spec.balls.radius
-        clearance = 2.0 * r - 1e-4
+        clearance = 2.0 * spec.balls.radius - 1e-4
         for t in targets:
             obj = balls.get(t)
             if obj is None:
                 continue
             others = [p for b, p in balls.items() if b != t]
-            for pocket in spec.pockets:
-                target_pt = aim.aim_point(pocket)
-                to = aim.sub(target_pt, obj)
-                d2 = aim.norm(to)
-                if d2 < 1e-6:
-                    continue
-                u = aim.scale(to, 1.0 / d2)
-                hw = aim.half_width_at(spec, pocket, aim.approach_angle(pocket, u))
-                if hw <= 0.0:
-                    continue
-                ghost = aim.ghost_ball(obj, u, r)
-                if not spec.on_bed(ghost[0], ghost[1], -0.25 * r):
-                    continue
-                if not aim.path_clear(obj, target_pt, others, clearance):
-                    continue
-                self.lanes.append(Lane(t, pocket.name, obj, ghost, u, d2, hw))
+            for target_pt, lane in open_lines(spec, t, obj):
+                if aim.path_clear(obj, target_pt, others, clearance):
+                    self.lanes.append(lane)
 
     @classmethod
     def subset(cls, of: Lanes, targets: Sequence[int], gone: int) -> Lanes:
@@ -153,6 +204,7 @@ class Lanes:
         out.racked = of.racked
         out.then = None
         out._clusters = {}
+        out._others = {}
         out.balls = {b: p for b, p in of.balls.items() if b != gone}
         out.targets = tuple(t for t in targets if t in out.balls)
         keep = set(targets)
@@ -186,24 +238,44 @@ class Lanes:
              skip: int | None = None) -> list[aim.Pot]:
         """The pots from ``cue`` (its line to the ghost ball clear, the cut
         no thinner than ``max_cut``); ``skip``: a ball gone from the table."""
-        r = self.spec.balls.radius
-        clearance = 2.0 * r - 1e-4
-        limit = math.radians(max_cut)
+        clearance = 2.0 * self.spec.balls.radius - 1e-4
         out: list[aim.Pot] = []
+        for ln, d1, cut in self.cuts(cue, max_cut, lanes):
+            if self.clear(cue, ln, clearance, skip):
+                out.append(ln.pot(d1, cut))
+        return out
+
+    def cuts(self, cue: Vec, max_cut: float,
+             lanes: Sequence[Lane] | None = None) -> list[tuple[Lane, float, float]]:
+        """The lanes of :meth:`pots` before their cue ball's line is checked
+        (the cut no thinner than ``max_cut``), each with the cue ball's
+        distance to its ghost ball and the cut."""
+        limit = math.radians(max_cut)
+        cx, cy = cue
+        out: list[tuple[Lane, float, float]] = []
         for ln in self.lanes if lanes is None else lanes:
-            to_ghost = aim.sub(ln.ghost, cue)
-            d1 = aim.norm(to_ghost)
+            tx, ty = ln.ghost[0] - cx, ln.ghost[1] - cy
+            d1 = math.hypot(tx, ty)
             if d1 < 1e-6:
                 continue
-            cut = aim.angle_between(to_ghost, ln.direction)
+            # aim.angle_between(to_ghost, ln.direction), to the last bit:
+            # the lane's unit direction kept, the ghost's line divided by d1.
+            ux, uy = ln.unit_direction
+            cut = aim.acos_clamped(tx / d1 * ux + ty / d1 * uy)
             if cut > limit:
                 continue
-            others = [p for b, p in self.balls.items() if b != ln.target and b != skip]
-            if not aim.path_clear(cue, ln.ghost, others, clearance):
-                continue
-            out.append(aim.Pot(ln.target, ln.pocket, ln.ghost, ln.direction, cut, d1,
-                               ln.object_distance, ln.half_width))
+            out.append((ln, d1, cut))
         return out
+
+    def clear(self, cue: Vec, ln: Lane, clearance: float, skip: int | None) -> bool:
+        """Whether the cue ball's line from ``cue`` to ``ln``'s ghost ball
+        is open (ball ``skip`` gone from the table)."""
+        key = (ln.target, skip)
+        others = self._others.get(key)
+        if others is None:
+            others = [p for b, p in self.balls.items() if b != ln.target and b != skip]
+            self._others[key] = others
+        return aim.path_clear(cue, ln.ghost, others, clearance)
 
 
 def pot_ease(spec: TableSpec, cue: Vec, pot: aim.Pot, noise: Noise) -> float:
@@ -240,6 +312,7 @@ def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
     headings = headings_after(cue, pot)
     out: list[Vec] = []
     lo_x, hi_x, lo_y, hi_y = r, spec.length - r, r, spec.width - r
+    apart = 2.2 * r
     for h in headings:
         for dist in TRAVELS:
             x = pot.ghost[0] + h[0] * dist
@@ -256,8 +329,10 @@ def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot,
             if not (lo_x <= x <= hi_x and lo_y <= y <= hi_y):
                 continue
             p = (x, y)
-            if all(math.dist(p, q) > 2.2 * r for b, q in balls.items()
-                   if b != pot.target):
+            for b, q in balls.items():
+                if b != pot.target and not math.dist(p, q) > apart:
+                    break
+            else:
                 out.append(p)
     return out
 
@@ -272,12 +347,23 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     keep.sort(key=lambda ln: ln.object_distance)
     keep = keep[:FOLLOW_LANES]
     best = 0.0
+    clearance = 2.0 * spec.balls.radius - 1e-4
     for p in spots:
-        for pot in lanes.pots(p, max_cut, keep, skip=gone):
-            e = pot_ease(spec, p, pot, noise)
+        rail = position.rail_factor(spec, p)
+        for ln, d1, cut in lanes.cuts(p, max_cut, keep):
+            # pot_ease, its factors in the same order; every branch below
+            # only lowers it, so a pot no easier than the best so far is
+            # passed before its line is checked (the best is the same).
+            e = shots.chance_of(ln.half_width, shots.spread(
+                noise, spec, d1, cut, ln.object_distance)) * \
+                position.angle_factor(cut) * rail
+            if e <= best or not lanes.clear(p, ln, clearance, gone):
+                continue
+            pot = ln.pot(d1, cut)
             if lanes.racked and not breaks_out(spec, p, pot, lanes):
                 e *= SHUT
-            elif lanes.then is not None and e * (1.0 - FOLLOW_WEIGHT) < best:
+            elif lanes.then is not None and e * (1.0 - FOLLOW_WEIGHT) < best \
+                    and lanes.then.any():
                 continue  # the key ball below can only lower it
             elif lanes.then is not None and (racked := lanes.then(pot.target)):
                 # The key ball: worth what it leaves for the break shot,

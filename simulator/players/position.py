@@ -108,15 +108,23 @@ def cue_path(shot: Shot) -> list[Vec]:
     return path
 
 
-def pocket_clearance(spec: TableSpec, path: Sequence[Vec]) -> float:
+def pocket_clearance(spec: TableSpec, path: Sequence[Vec],
+                     within: float = math.inf) -> float:
     """How close (m) a ball on ``path`` came to dropping: the least distance
     from a pocket's mouth centre less the mouth's half width (negative
-    inside it)."""
+    inside it). Exact when under ``within``; otherwise at least ``within``
+    (a segment whose box lies farther off a mouth is not measured)."""
     least = math.inf
     for pocket in spec.pockets:
         m = pocket.mouth_centre
         half = pocket.mouth_width / 2
+        reach = half + within + 1e-6  # the margin far above any rounding
+        x0, x1 = m[0] - reach, m[0] + reach
+        y0, y1 = m[1] - reach, m[1] + reach
         for a, b in itertools.pairwise(path):
+            if ((a[0] < x0 and b[0] < x0) or (a[0] > x1 and b[0] > x1)
+                    or (a[1] < y0 and b[1] < y0) or (a[1] > y1 and b[1] > y1)):
+                continue
             least = min(least, aim.segment_distance(m, a, b) - half)
     return least
 
@@ -133,7 +141,7 @@ def path_risk(spec: TableSpec, path: Sequence[Vec]) -> float:
     """The scratch risk of a cue ball that went along ``path`` and stayed
     on the table: 0 clear of every mouth by NEAR_POCKET, towards 1 as it
     grazes one."""
-    clearance = pocket_clearance(spec, path)
+    clearance = pocket_clearance(spec, path, NEAR_POCKET)
     if clearance >= NEAR_POCKET:
         return 0.0
     return min(1.0, 1.0 - max(0.0, clearance) / NEAR_POCKET)

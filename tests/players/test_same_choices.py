@@ -1,0 +1,230 @@
+"""The strong and pro players choose the same strokes, bit for bit, as they
+did before their search was made faster (recorded at 3decb37): a change
+that saves time may not change a decision.
+
+Each position is one of every discipline, the balls scattered from a fixed
+seed; the whole decision is compared (the stroke meant and played, the
+call, its value and success share to the last bit, the simulations), so a
+change of any value the search weighs, not only of the stroke it picks,
+shows here. A change that means to play differently records them again.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.ruling import Declarations
+from simulator.players import STRENGTHS, ComputerPlayer, ShotDecision
+from simulator.table.events import Stroke
+from tests.players.helpers import discipline, scattered, state_of
+
+# Each position: the game, the seed of the scatter, the object balls. With
+# four balls left a 14.1 plan asks which pots rack the balls again.
+POSITIONS = {"8-ball": ("8-ball", 1, 9), "9-ball": ("9-ball", 2, 6),
+             "14.1": ("14.1", 3, 10), "express": ("express", 4, 8),
+             "14.1, four left": ("14.1", 7, 4)}
+SEED = 5
+
+EXPECTED: dict[tuple[str, str], ShotDecision] = {
+    ("strong", "8-ball"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=261.05497384918584, speed=1.778799393590003, tip_a=0.0,
+            tip_b=0.0, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=261.14834938200426, speed=1.6011465219548509,
+            tip_a=-0.002769659703058065, tip_b=-0.018868527871333505,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=4, called_pocket="head_right", safety=False, push_out=False),
+        kind="pot",
+        target=4,
+        pocket="head_right",
+        success=1.0,
+        value=0.6037220311622019,
+        simulations=301,
+        considered=98,
+    ),
+    ("strong", "9-ball"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=186.34058925496896, speed=1.6316004672411932, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=186.43396478778737, speed=1.453947595606041,
+            tip_a=0.2972303402969419, tip_b=0.1811314721286665,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=None, called_pocket=None, safety=False, push_out=False),
+        kind="pot",
+        target=3,
+        pocket="head_right",
+        success=0.5714285714285714,
+        value=0.228905465246182,
+        simulations=301,
+        considered=50,
+    ),
+    ("strong", "14.1"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=176.67226250712645, speed=1.219621032351423, tip_a=0.0,
+            tip_b=0.35, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=176.76563803994486, speed=1.0419681607162707,
+            tip_a=-0.002769659703058065, tip_b=0.33113147212866645,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=12, called_pocket="head_left", safety=False, push_out=False),
+        kind="pot",
+        target=12,
+        pocket="head_left",
+        success=1.0,
+        value=0.7394760681727874,
+        simulations=300,
+        considered=98,
+    ),
+    ("strong", "express"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=182.9241365928287, speed=1.7006713805311136, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=183.0175121256471, speed=1.5230185088959614,
+            tip_a=0.2976722639407387, tip_b=0.1841421122375484,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=None, called_pocket=None, safety=False, push_out=False),
+        kind="pot",
+        target=11,
+        pocket="head_right",
+        success=0.1076923076923077,
+        value=-0.00885675793998525,
+        simulations=300,
+        considered=113,
+    ),
+    ("pro", "8-ball"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=261.05497384918584, speed=1.778799393590003, tip_a=0.0,
+            tip_b=0.0, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=261.14834938200426, speed=1.6011465219548509,
+            tip_a=-0.002769659703058065, tip_b=-0.018868527871333505,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=4, called_pocket="head_right", safety=False, push_out=False),
+        kind="pot",
+        target=4,
+        pocket="head_right",
+        success=1.0,
+        value=0.6122309331481977,
+        simulations=701,
+        considered=136,
+    ),
+    ("pro", "9-ball"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=186.34058925496896, speed=1.6316004672411932, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=186.43396478778737, speed=1.453947595606041,
+            tip_a=0.2972303402969419, tip_b=0.1811314721286665,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=None, called_pocket=None, safety=False, push_out=False),
+        kind="pot",
+        target=3,
+        pocket="head_right",
+        success=0.5916666666666667,
+        value=0.26350949104960114,
+        simulations=700,
+        considered=64,
+    ),
+    ("pro", "14.1"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=176.67226250712645, speed=1.219621032351423, tip_a=0.0,
+            tip_b=0.35, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=176.76563803994486, speed=1.0419681607162707,
+            tip_a=-0.002769659703058065, tip_b=0.33113147212866645,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=12, called_pocket="head_left", safety=False, push_out=False),
+        kind="pot",
+        target=12,
+        pocket="head_left",
+        success=0.9950248756218906,
+        value=0.7378170221406543,
+        simulations=701,
+        considered=136,
+    ),
+    ("pro", "express"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=6.376701462217449, speed=4.213735510139299, tip_a=-0.5,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=6.470076995035859, speed=4.036082638504146,
+            tip_a=-0.5023277360592613, tip_b=0.1841421122375484,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=None, called_pocket=None, safety=False, push_out=False),
+        kind="pot",
+        target=14,
+        pocket="foot_right",
+        success=0.0,
+        value=-0.013352119552815558,
+        simulations=701,
+        considered=157,
+    ),
+    ("strong", "14.1, four left"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=4.76455019275758, speed=1.2800841721865426, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=4.85792572557599, speed=1.1024313005513904,
+            tip_a=0.2972303402969419, tip_b=0.1811314721286665,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=8, called_pocket="foot_right", safety=False, push_out=False),
+        kind="pot",
+        target=8,
+        pocket="foot_right",
+        success=0.925,
+        value=0.4948877483329196,
+        simulations=300,
+        considered=83,
+    ),
+    ("pro", "14.1, four left"): ShotDecision(
+        place=None,
+        intended=Stroke(
+            direction=4.76455019275758, speed=1.2800841721865426, tip_a=0.3,
+            tip_b=0.2, elevation=2.0, follow_through=0.05, contact_time=0.001),
+        stroke=Stroke(
+            direction=4.85792572557599, speed=1.1024313005513904,
+            tip_a=0.2972303402969419, tip_b=0.1811314721286665,
+            elevation=2.066403982262548, follow_through=0.05, contact_time=0.001),
+        declarations=Declarations(
+            called_ball=8, called_pocket="foot_right", safety=False, push_out=False),
+        kind="pot",
+        target=8,
+        pocket="foot_right",
+        success=0.9513274336283186,
+        value=0.5133896499500895,
+        simulations=700,
+        considered=91,
+    ),
+}
+
+
+@pytest.mark.parametrize(("level", "position"), list(EXPECTED))
+def test_the_same_position_and_seed_give_the_recorded_decision(level: str,
+                                                               position: str) -> None:
+    game, seed, count = POSITIONS[position]
+    state = state_of(game, scattered(game, random.Random(seed), count))
+    d = ComputerPlayer(STRENGTHS[level]).shot(discipline(game), state, SEED)
+    assert d == EXPECTED[(level, position)]
