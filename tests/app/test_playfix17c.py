@@ -123,3 +123,50 @@ def test_the_pull_scale_is_drawn_off_the_cloth(lang: str,
             assert not r.colliderect(bed), (k, r, bed)
             assert app.screen.get_rect().contains(r)
     pygame.display.quit()
+
+
+def test_stepping_the_contacts_shows_the_stick_at_the_strike_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"." from contact to contact of a match's replay: the stick is drawn
+    at the strike with its tip on the cue ball; at the contacts after it
+    (the 1 met, a cushion) no stick: it lay where the cue ball had stood."""
+    from simulator.app.replay import table_marks
+    from simulator.app.screens.replay import ReplayMode
+    from simulator.table.events import EventKind
+    from tests.app.helpers import make_app, run_until, scenario_match
+    app = make_app("en")
+    drawn: list[table_marks.StickAt] = []
+    real = table_marks.draw_stick
+
+    def spy(surface: pygame.Surface, view: object, at: table_marks.StickAt) -> None:
+        drawn.append(at)
+        real(surface, view, at)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_marks, "draw_stick", spy)
+    scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7), 2: (2.0, 1.0),
+                                   9: (2.3, 0.3)})
+    s = app.session
+    assert s is not None
+    s.aim = s.aim.with_power(0.6)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
+    key(app, pygame.K_r)
+    replay = app.mode
+    assert isinstance(replay, ReplayMode)
+    cue = replay.show.marks.cue
+    kinds = []
+    for _ in range(4):
+        key(app, pygame.K_PERIOD)
+        drawn.clear()
+        frame(app)
+        m = replay.show.selected
+        assert m is not None
+        kinds.append(m.kind)
+        if m.kind is EventKind.STROKE:
+            assert len(drawn) == 1
+            assert (drawn[0].x, drawn[0].y) == pytest.approx(cue.origin, abs=1e-6)
+        else:
+            assert drawn == [], (m.kind, m.time)
+    assert kinds[:3] == [EventKind.STROKE, EventKind.BALL_BALL,
+                         EventKind.BALL_CUSHION]
+    pygame.display.quit()
