@@ -263,7 +263,7 @@ class CuePath:
     def at(self, t: float) -> StickAt | None:
         """The stick at shot time ``t``; None when it is not shown."""
         if not self.valid or not self.start <= t <= self.end or \
-                t > self.stop and t >= self.first_contact:
+                (t > self.stop and t >= self.first_contact):
             return None
         st = self.stroke
         if t < 0.0:
