@@ -11,12 +11,21 @@ from simulator.app.loop.app import App
 from simulator.app.screens.aiming import SHORT_PULL_PX
 from simulator.app.screens.playing import PlayMode
 from simulator.app.table.aim import Aim
-from tests.app.helpers import click, frame, key, move
+from tests.app.helpers import (
+    card_notes,
+    click,
+    frame,
+    key,
+    make_app,
+    move,
+    quiz_on,
+    scenario_match,
+)
 from tests.app.test_pull_back import aiming_app, behind, power_line, press
 
 
 def metres_of(app: App, px: float) -> float:
-    return px / app.mode.scene.view.px(1.0)  # type: ignore[union-attr]
+    return float(px / app.mode.scene.view.px(1.0))  # type: ignore[union-attr]
 
 
 def pull_and_release(app: App, px: float) -> None:
@@ -131,14 +140,15 @@ def test_stepping_the_contacts_shows_the_stick_at_the_strike_only(
     at the strike with its tip on the cue ball; at the contacts after it
     (the 1 met, a cushion) no stick: it lay where the cue ball had stood."""
     from simulator.app.replay import table_marks
+    from simulator.app.replay.shotmarks import StickAt
     from simulator.app.screens.replay import ReplayMode
     from simulator.table.events import EventKind
-    from tests.app.helpers import make_app, run_until, scenario_match
+    from tests.app.helpers import run_until
     app = make_app("en")
-    drawn: list[table_marks.StickAt] = []
+    drawn: list[StickAt] = []
     real = table_marks.draw_stick
 
-    def spy(surface: pygame.Surface, view: object, at: table_marks.StickAt) -> None:
+    def spy(surface: pygame.Surface, view: object, at: StickAt) -> None:
         drawn.append(at)
         real(surface, view, at)  # type: ignore[arg-type]
 
@@ -169,4 +179,146 @@ def test_stepping_the_contacts_shows_the_stick_at_the_strike_only(
             assert drawn == [], (m.kind, m.time)
     assert kinds[:3] == [EventKind.STROKE, EventKind.BALL_BALL,
                          EventKind.BALL_CUSHION]
+    pygame.display.quit()
+
+
+WORDS = ["the", "cue", "ball", "touched", "the", "object", "ball", "after", "it",
+         "had", "crossed", "the", "head", "string", "and", "so", "the", "referee",
+         "calls", "a", "foul", "under", "the", "rule", "quoted"]
+
+
+def long_card(k: int) -> tuple[str, ...]:
+    """Lines of differing lengths, each named at its start."""
+    return tuple(f"Line{i}: " + " ".join(WORDS[: 6 + (i * 7) % len(WORDS)])
+                 for i in range(k))
+
+
+def card_texts(app: App) -> list:  # type: ignore[type-arg]
+    card = app.mode.banner_rect  # type: ignore[union-attr]
+    assert card is not None
+    return sorted((t for t in app.texts if card.contains(t.rect)),
+                  key=lambda t: t.rect.top)
+
+
+def more_count(app: App) -> int:
+    """The N of the card's "N more" as drawn (0: none)."""
+    shown = {t.shown for t in card_texts(app)}
+    return next((n for n in range(1, 300) if card_notes(app, "ruling.more", n) & shown),
+                0)
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_the_cards_more_counts_the_lines_the_reader_shows(
+        lang: str, size: tuple[int, int]) -> None:
+    """"N more" on the card, then V: the reader shows exactly N rows from
+    the first line the card left below (it said "12 more" of a text the
+    reader shows in 8)."""
+    from simulator.app.dialogs.card_reader import CardReader
+    from simulator.app.table.ruling_card import Banner
+    app = make_app(lang, size)
+    scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7)})
+    s = app.session
+    assert s is not None
+    checked = 0
+    for k in (4, 6, 8):
+        s.banner = Banner("A foul", long_card(k), True)
+        s.banner_scroll = 0
+        frame(app, n=2)
+        n = more_count(app)
+        if not n:
+            continue
+        on_card = " ".join(t.shown for t in card_texts(app))
+        first_below = next(i for i in range(k) if f"Line{i}:" not in on_card)
+        key(app, pygame.K_v)
+        reader = app.dialogs[-1]
+        assert isinstance(reader, CardReader)
+        rows = sorted((t for t in app.texts if reader.rect.contains(t.rect)
+                       and app.t("card_reader.close") not in t.shown),
+                      key=lambda t: t.rect.top)
+        start = next(j for j, t in enumerate(rows)
+                     if t.shown.startswith(f"Line{first_below}:"))
+        assert len(rows) - start == n, (k, n, [t.shown for t in rows])
+        key(app, pygame.K_v)
+        checked += 1
+    assert checked >= 2
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_no_empty_row_stands_above_the_cards_more(
+        lang: str, size: tuple[int, int]) -> None:
+    """Whole lines on the card leave room at its foot: "N more" takes the
+    row under the last line shown, not the fold row below an empty one."""
+    from simulator.app.table.ruling_card import Banner
+    from simulator.app.text import ui
+    app = make_app(lang, size)
+    scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7)})
+    s = app.session
+    assert s is not None
+    gaps = []
+    for k in range(3, 11):
+        s.banner = Banner("A foul", long_card(k), True)
+        s.banner_scroll = 0
+        frame(app, n=2)
+        n = more_count(app)
+        if not n:
+            continue
+        texts = card_texts(app)
+        note = next(t for t in texts if t.shown in card_notes(app, "ruling.more", n))
+        above = max(t.rect.bottom for t in texts if t.rect.bottom <= note.rect.top)
+        gaps.append(note.rect.top - above)
+        lh = ui.line_height(texts[1].size)
+        assert note.rect.top - above < lh, (k, note.rect, above)
+    assert len(gaps) >= 3
+    pygame.display.quit()
+
+
+def significant(text: str) -> set[str]:
+    """The words of ``text`` that carry its meaning: four letters or more
+    (not "the", "of", "off", "a", "в"), lower case, "ё" as "е"."""
+    import re
+    return {w for w in re.findall(r"[^\W\d_]+", text.lower().replace("ё", "е"))
+            if len(w) >= 4}
+
+
+def foul_words(app: App, ruling: object) -> set[str]:
+    """The words of the ruling's foul names, without what each is ("Foul:",
+    "Loss:") and the points it costs."""
+    from rules.main_foul import fouls_main_first
+    from simulator.app.text.words import code_words
+    out: set[str] = set()
+    for f in fouls_main_first(ruling):  # type: ignore[arg-type]
+        name = code_words(app.locale, f.code.id)
+        out |= significant(name.partition(": ")[2] or name)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_quiz_title_names_the_foul_before_it_is_answered(lang: str) -> None:
+    """Every quiz situation: the heading shown while the stroke plays and
+    while its first question waits has no word of the foul's name (the
+    game's name aside): "8-ball: a push shot" answered "Foul: push shot"
+    before it was watched. Once the questions are answered the situation's
+    own title may say it."""
+    from simulator.app.screens.quiz import quiz_ids
+    from simulator.app.text.words import discipline_label
+    app = make_app(lang)
+    bad = []
+    for sid in quiz_ids(None):
+        mode = quiz_on(app, sid)
+        frame(app)
+        words = foul_words(app, mode.ruling)
+        game = discipline_label(app.locale, mode.sc.discipline)
+        seen = [mode.side_title]  # the stroke playing
+        assert seen[0] in {t.text for t in app.texts}
+        key(app, pygame.K_SPACE)  # to the first question
+        frame(app)
+        assert mode.phase == "asking"
+        seen.append(mode.side_title)
+        assert seen[1] in {t.text for t in app.texts}
+        for title in seen:
+            what = title.removeprefix(game)
+            if significant(what) & words:
+                bad.append((sid, title, sorted(significant(what) & words)))
+    assert not bad, "\n".join(map(str, bad))
     pygame.display.quit()
