@@ -60,8 +60,10 @@ def test_a_short_pull_strikes_at_the_power_the_keys_set(
     start = 0.05
     press(app, behind(app, start))
     move(app, behind(app, start + metres_of(app, SHORT_PULL_PX - 6)), held=True)
-    # While the short pull is held the power drawn is still the one set.
+    # While the short pull is held the power drawn is still the one set,
+    # and the scale by the cue says why.
     assert power_line(app) == shown
+    assert app.t("pull.short", px=SHORT_PULL_PX) in {t.text for t in app.texts}
     frame(app, pygame.event.Event(
         pygame.MOUSEBUTTONUP, button=1,
         pos=behind(app, start + metres_of(app, SHORT_PULL_PX - 6))))
@@ -114,7 +116,8 @@ def pull_scale_rects(app: App) -> list[pygame.Rect]:
     speed = app.t("evening.cue_ball_speed",
                   v=app.locale.num(mode.aim.speed, 1),  # type: ignore[attr-defined]
                   b=app.locale.num(mode.ball_speed(), 1))  # type: ignore[attr-defined]
-    out = [t.rect for t in ui.FRAME.texts if t.text in (scale, speed)]
+    short = app.t("pull.short", px=SHORT_PULL_PX)
+    out = [t.rect for t in ui.FRAME.texts if t.text in (scale, short, speed)]
     assert len(out) == 2, [t.text for t in ui.FRAME.texts]
     return out
 

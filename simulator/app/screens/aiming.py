@@ -571,10 +571,12 @@ class AimMode(ShotInputMode):
         loc = self.session.locale
         full = self.full_pull()
         pulled = max(0.0, min(full, self.pulled_px(mouse)))
+        # Within a short pull, why the speed has not moved: the power set stays.
+        scale = t("pull.short", px=SHORT_PULL_PX) if pulled <= SHORT_PULL_PX else \
+            t("pull.scale", px=round(pulled), full=round(full),
+              max=loc.num(MAX_SPEED, 0))
         lines = [t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
-                   b=loc.num(self.ball_speed(), 1)),
-                 t("pull.scale", px=round(pulled), full=round(full),
-                   max=loc.num(MAX_SPEED, 0))]
+                   b=loc.num(self.ball_speed(), 1)), scale]
         size = max(11, text_size(self.app.size) - 2)
         lh = ui.line_height(size)
         w = max(fonts.font(size).size(x)[0] for x in lines) + 12
