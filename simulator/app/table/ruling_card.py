@@ -132,13 +132,14 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     rows between, from row ``scroll`` on; how many rows of the ruling are
     below what it shows (0 when all of it is there: the wheel and "N more"
     only for what is really hidden). Rows, not lines: a notch of the wheel
-    brings at least one row, and the count says so (counted in lines, a
-    long rule kept "6 more" through five notches); ``count`` says how many
-    rows the lines left below make (the card's own by default; the table
-    counts them as the card reader shows them). Also the row a notch down
-    starts from: the first whose count is less (a heading left below with
-    its items can need two, and a notch that brought nothing read as a
-    wheel that did not turn)."""
+    brings one row of the card (counted in lines, a long rule kept "6 more"
+    through five notches; stepping by the wider reader's rows passed the
+    first rows of a long line unseen). ``count`` says how many rows the
+    lines left below make: the card's own by default; the table counts
+    them as the card reader shows them, so a notch may leave it as it was.
+    Also the row a notch down starts from: the first that shows a row more
+    (a heading left below with its items can need two, and a notch that
+    brought nothing read as a wheel that did not turn)."""
     inner = box.inflate(-16, -12)
     inner.height -= reserve
     title = pygame.Rect(inner.left, inner.top, inner.width, inner.height)
@@ -175,10 +176,10 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
                       sum(r[0] == i for r in body))
                      for i in sorted({r[0] for r in left}))
 
-    more = count(below(start)) if hidden else 0
     down = start + 1
-    while down < last and count(below(down)) >= more:
+    while down < last and len(body) - down - len(view(down)) >= hidden:
         down += 1
+    more = count(below(start)) if hidden else 0
     return Drawn(more, min(down, last), below(start), bottom)
 
 
