@@ -137,6 +137,7 @@ def test_the_ruling_card_counts_down_as_it_scrolls(lang: str, size: tuple[int, i
     assert card is not None
     seen = _card_words(app, card)
     counts = [mode.banner_hidden]
+    scrolls = [s.banner_scroll]
     for _ in range(30):
         if not mode.banner_hidden:
             break
@@ -145,11 +146,14 @@ def test_the_ruling_card_counts_down_as_it_scrolls(lang: str, size: tuple[int, i
         assert card is not None
         seen += " " + _card_words(app, card)
         counts.append(mode.banner_hidden)
+        scrolls.append(s.banner_scroll)
     assert counts[-1] == 0
     # each notch brings rows: by one, or by the two rows of a short line
     # that is shown whole or not at all (it stood still a notch, then fell
-    # by two)
-    assert all(a > b for a, b in zip(counts, counts[1:])), counts
+    # by two); the count is of the card reader's wider rows (play-test 17c),
+    # so a notch through a long line may leave it as it was
+    assert all(a < b for a, b in zip(scrolls, scrolls[1:])), scrolls
+    assert all(a >= b for a, b in zip(counts, counts[1:])), counts
     assert all(a - b <= 3 for a, b in zip(counts, counts[1:])), counts
     for line in s.banner.all_lines:
         for word in line.split():

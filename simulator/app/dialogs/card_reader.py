@@ -8,6 +8,9 @@ undo), and a computer waiting on the card waits on.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 import pygame
 
 from simulator.app.loop.app import App, Mode
@@ -28,6 +31,33 @@ STEP_KEYS = {pygame.K_DOWN: 1, pygame.K_UP: -1}
 PAGE_KEYS = {pygame.K_PAGEDOWN: 1, pygame.K_PAGEUP: -1}
 
 
+def reader_size(window: tuple[int, int]) -> int:
+    """The reader's type size in a window this big."""
+    return max(15, text_size(window) + 1)
+
+
+def reader_box(window: tuple[int, int]) -> pygame.Rect:
+    """The reader's frame at its tallest."""
+    w, h = window
+    bw = min(w - 40, READ_WIDTH)
+    return pygame.Rect((w - bw) // 2, 20, bw, h - 40)
+
+
+def reader_rows(window: tuple[int, int],
+                below: Sequence[tuple[str, int, int]]) -> int:
+    """How many rows the reader gives the lines a ruling card left below,
+    ``below`` as the card says them (its "N more" counts these, not its own
+    narrower rows: "12 more lines" opened on a reader of 8). A line partly
+    shown counts its hidden share."""
+    size = reader_size(window)
+    width = reader_box(window).width - 32
+    n = 0
+    for text, hidden, rows in below:
+        whole = len(line_rows((text,), size, width))
+        n += whole if hidden >= rows else math.ceil(whole * hidden / rows)
+    return n
+
+
 class CardReader(Mode):
     """The whole of ``banner``, scrolled by rows."""
 
@@ -43,12 +73,10 @@ class CardReader(Mode):
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def size(self) -> int:
-        return max(15, text_size(self.app.size) + 1)
+        return reader_size(self.app.size)
 
     def box(self) -> pygame.Rect:
-        w, h = self.app.size
-        bw = min(w - 40, READ_WIDTH)
-        return pygame.Rect((w - bw) // 2, 20, bw, h - 40)
+        return reader_box(self.app.size)
 
     def close(self) -> None:
         if self in self.app.dialogs:

@@ -33,7 +33,8 @@ AIR_HOLD = 0.5  # seconds of shot time the side view stays open after a landing
 AIR_MARGIN = 1e-4  # metres above resting height that count as off the bed
 # The stick's approach: it comes from a backswing of BACKSWING metres,
 # speeding up evenly to the stroke's speed at the ball, after resting there
-# for STICK_HOLD seconds; it stays STICK_AFTER seconds after it has stopped.
+# for STICK_HOLD seconds; it stays STICK_AFTER seconds after it has stopped,
+# until a ball's first contact (CuePath.first_contact).
 BACKSWING = 0.15
 STICK_HOLD = 0.25
 STICK_AFTER = 0.6
@@ -158,6 +159,14 @@ class CuePath:
         if self.valid:
             self._follow(shot, frames, cos_t)
         self.end = self.stop + STICK_AFTER
+        # The first contact of a ball after the strike (not of the tip): the
+        # stick at rest is gone from it on. Left till STICK_AFTER, a step
+        # to that contact showed the stick lying where the cue ball had
+        # stood, as if at the address.
+        self.first_contact = min(
+            (e.time for e in shot.events if e.kind in STEP_KINDS and
+             e.kind not in (EventKind.STROKE, EventKind.TIP_CONTACT)),
+            default=math.inf)
         self._times = [t for t, _s, _v in self.samples]
 
     def _follow(self, shot: Shot, frames: Sequence[Frame], cos_t: float) -> None:
@@ -253,7 +262,8 @@ class CuePath:
 
     def at(self, t: float) -> StickAt | None:
         """The stick at shot time ``t``; None when it is not shown."""
-        if not self.valid or not self.start <= t <= self.end:
+        if not self.valid or not self.start <= t <= self.end or \
+                (t > self.stop and t >= self.first_contact):
             return None
         st = self.stroke
         if t < 0.0:

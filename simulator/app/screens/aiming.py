@@ -35,6 +35,12 @@ from simulator.table.specs import CUE_BALL
 
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 NO_POWER = 0.01  # a pull giving no more than this is no stroke
+# A pull back no longer than this (pixels) shoots at the power already set
+# (the keys, the wheel, the power bar, the player's last shot): the 25 px a
+# flick of the hand makes gave 0.4 m/s over the 6 m/s the player had set.
+# A longer pull sets the power by its length, as before; what is shown
+# while pulling is always the power the release strikes with.
+SHORT_PULL_PX = 24
 # The mouse still this long: the aim it points is one the player settled on;
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).
@@ -126,10 +132,14 @@ class AimMode(ShotInputMode):
         a = math.radians(self.aim.angle)
         return -((x - cue[0]) * math.cos(a) + (y - cue[1]) * math.sin(a))
 
-    def pull_power(self, pos: tuple[int, int]) -> float:
+    def pulled_px(self, pos: tuple[int, int]) -> float:
+        """How far (pixels, along the aim) the mouse is pulled back from
+        where the pull began; negative toward the ball."""
         assert self.drag_from is not None
-        pulled = self.along(pos) - self.drag_from
-        return min(1.0, max(0.0, self.scene.view.px(pulled) / self.full_pull()))
+        return self.scene.view.px(self.along(pos) - self.drag_from)
+
+    def pull_power(self, pos: tuple[int, int]) -> float:
+        return min(1.0, max(0.0, self.pulled_px(pos) / self.full_pull()))
 
     def warn_wrong_way(self, pos: tuple[int, int]) -> None:
         """A pull toward the ball gives no power: said once a pull, so the
@@ -279,11 +289,13 @@ class AimMode(ShotInputMode):
             self.aim_at(pos)
 
     def pulled_power(self, pos: tuple[int, int]) -> float:
-        """The power a pull gives; until it gives some (a pull toward the
-        ball, or across the aim), the power set before stays: it read 0.7
-        m/s, not the 1.6 shown, after a pull the wrong way."""
-        p = self.pull_power(pos)
-        return p if p > NO_POWER else self.drag_power0
+        """The power a pull gives; until it is longer than a short pull (a
+        pull toward the ball, across the aim, or a flick back), the power
+        set before stays: it read 0.7 m/s, not the 1.6 shown, after a pull
+        the wrong way, and a flick struck softly over the power set."""
+        if self.pulled_px(pos) <= SHORT_PULL_PX:
+            return self.drag_power0
+        return self.pull_power(pos)
 
     def mouse_down(self, pos: tuple[int, int], button: int) -> None:
         """Left: a control, or the start of a pull back; right: a call;
@@ -320,10 +332,11 @@ class AimMode(ShotInputMode):
         if self.drag_from is None:
             return
         moved = self.press_pos is not None and math.dist(self.press_pos, pos) > 5
-        power = self.pull_power(pos)
+        back = self.pull_power(pos) > NO_POWER  # some of the way back
+        power = self.pulled_power(pos)
         self.warn_wrong_way(pos)
         self.drag_from = None
-        if moved and power > NO_POWER:
+        if moved and back:
             s.aim = s.aim.with_power(power)
             self.shoot()
         else:
@@ -529,7 +542,6 @@ class AimMode(ShotInputMode):
         if cue is not None:
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
-            self.draw_pull_scale(surface)
         if not self.calling() or self.session.decl.get("safety"):
             return
         ball, pocket, pre = self.the_call()
@@ -544,6 +556,12 @@ class AimMode(ShotInputMode):
             pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.7), 3)
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        # Last: the pull's scale may lie over the strip under the table.
+        if self.cue() is not None:
+            self.draw_pull_scale(surface)
+
     def draw_pull_scale(self, surface: pygame.Surface) -> None:
         """While pulling back: the speed this pull gives (the stroke's, as
         the power control says it) and how far the pull goes for full power,
@@ -555,12 +573,13 @@ class AimMode(ShotInputMode):
         t = self.app.t
         loc = self.session.locale
         full = self.full_pull()
-        pulled = max(0.0, min(full, self.scene.view.px(self.along(mouse) -
-                                                       self.drag_from)))
+        pulled = max(0.0, min(full, self.pulled_px(mouse)))
+        # Within a short pull, why the speed has not moved: the power set stays.
+        scale = t("pull.short", px=SHORT_PULL_PX) if pulled <= SHORT_PULL_PX else \
+            t("pull.scale", px=round(pulled), full=round(full),
+              max=loc.num(MAX_SPEED, 0))
         lines = [t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
-                   b=loc.num(self.ball_speed(), 1)),
-                 t("pull.scale", px=round(pulled), full=round(full),
-                   max=loc.num(MAX_SPEED, 0))]
+                   b=loc.num(self.ball_speed(), 1)), scale]
         size = max(11, text_size(self.app.size) - 2)
         lh = ui.line_height(size)
         w = max(fonts.font(size).size(x)[0] for x in lines) + 12
@@ -572,29 +591,29 @@ class AimMode(ShotInputMode):
                     pygame.Rect(box.left + 6, box.top + 3 + i * lh, w - 12, lh))
 
     def pull_scale_box(self, mouse: tuple[int, int], w: int, h: int) -> pygame.Rect:
-        """Where the pull's scale goes: beside the hand, on the table and
-        clear of every ball if one of its four corners allows, else the one
-        covering the fewest."""
+        """Where the pull's scale goes: off the cloth, by the hand. It was
+        put on the table clear of the balls, which left it over the cloth
+        (and over a ball where none of its corners was clear). Beside the
+        table where the window leaves room (the margin under or over it,
+        or at its ends), else across the rail, else in the strip under it;
+        of those that keep off the bed, the nearest the hand."""
+        lay = self.layout
         view = self.scene.view
-        r = view.ball_px + 2
-        balls = [view.to_screen(x, y) for x, y, _r in self.ball_positions().values()]
-        area = self.layout.table
-        gap = 16
-
-        def covered(box: pygame.Rect) -> int:
-            return sum(1 for bx, by in balls if math.hypot(
-                bx - min(max(bx, box.left), box.right),
-                by - min(max(by, box.top), box.bottom)) < r)
-
+        bed, outer = view.bed_rect(), view.outer_rect()
+        # The window left of the side column, under the scoreboard.
+        room = pygame.Rect(0, lay.top.bottom, lay.side.left,
+                           lay.strip.bottom - lay.top.bottom)
         x, y = mouse
-        # The four corners by the hand, then each a row further out, kept
-        # on the table (near its edge a corner would leave the table).
-        tries = [pygame.Rect(x + gap if right else x - gap - w,
-                             y + gap + k * h if below else y - gap - h - k * h, w, h)
-                 for k in range(4) for below in (True, False)
-                 for right in (True, False)]
-        tries = [b.clamp(area) for b in tries]
-        return min(tries, key=covered)  # (the first of the least covered)
+        gap = 2
+        tries = [pygame.Rect(x - w // 2, top, w, h) for top in (
+            outer.bottom + gap, outer.top - gap - h, bed.bottom + gap,
+            bed.top - gap - h, lay.strip.top + 2)]
+        tries += [pygame.Rect(left, y - h // 2, w, h) for left in (
+            outer.right + gap, outer.left - gap - w)]
+        tries = [b.clamp(room) for b in tries]
+        clear = [b for b in tries if not b.colliderect(bed)]
+        strip = tries[4]  # (always off the bed, as the strip is)
+        return min(clear or [strip], key=lambda b: math.dist(b.center, mouse))
 
     def call_line(self) -> str | None:
         """The call in words, for the side column."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.loop.app import App, Mode
+from simulator.app.screens.aiming import SHORT_PULL_PX
 from simulator.app.screens.backdrop import backdrop, title_bottom
 from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.text import fonts, ui
@@ -64,7 +65,8 @@ class HelpMode(Mode):
         t = self.app.t
         num = self.app.locale.num
         # The pull back's scale, from the power control's own figures.
-        scale = {"max": num(MAX_SPEED, 0), "half": num(Aim(power=0.5).speed, 0)}
+        scale = {"max": num(MAX_SPEED, 0), "half": num(Aim(power=0.5).speed, 0),
+                 "short": str(SHORT_PULL_PX)}
         out = []
         for key in SECTIONS:
             rows = []

@@ -244,20 +244,15 @@ class QuizMode(PracticeScreen):
         return self.app.t("quiz.score", right=q.right, asked=q.asked)
 
     def neutral_title(self) -> str:
-        """The heading while the questions are open: the game and what
-        happens, as the gallery names its clips ("8-ball: the cue ball
-        follows the 3 in"), in the words the situation keeps for its quiz
-        where its own title names the foul."""
-        sc = self.sc
-        q = sc.question
-        what = (q.title if q is not None and q.title is not None
-                else sc.title).get(self.app.locale.lang)
-        first = what.split(" ")[0]
-        if not first[1:].isupper():  # after the colon "the 8 ...", not "PUSH"
-            what = what[:1].lower() + what[1:]
-        return self.app.t("quiz.title", game=discipline_label(self.app.locale,
-                                                              sc.discipline),
-                          what=what)
+        """The heading while the questions are open: the game and the task,
+        nothing of what happens. Every description of the stroke said its
+        foul in some words ("a push shot" over "Foul: push shot", "the cue
+        ball leaves the table" over "cue ball off the table"), and one given
+        to the legal strokes only would tell them apart. Whether it is a
+        break, which the rules need, is on a chip; the fouls in a row on the
+        players' cards; the call in the text."""
+        return self.app.t("quiz.title_open", game=discipline_label(
+            self.app.locale, self.sc.discipline))
 
     def situation_line(self) -> str:
         """Which situation of the sitting this is."""
@@ -487,6 +482,8 @@ class QuizMode(PracticeScreen):
     def chips(self) -> list[str]:
         out = [discipline_label(self.app.locale, self.sc.discipline),
                self.score_line()]
+        if getattr(self.sc.game, "is_break", False):
+            out.append(self.app.t("strip.break"))
         if self.phase == "done":  # before that, "first contact: 2" would tell
             out += shot_chips(self.app.locale, self.shot)
         return out

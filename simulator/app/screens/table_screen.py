@@ -115,7 +115,9 @@ class TableMode(Mode):
         self.session: Session = app.session
         self.scene = scene_for(app, self.session)
         self.banner_rect: pygame.Rect | None = None
-        self.banner_hidden = 0  # lines of the ruling card that did not fit
+        # The ruling card's rows that did not fit, as the card reader lays
+        # them out: the "N more" it says.
+        self.banner_hidden = 0
         self.banner_down = 0  # the card's first row after a notch down
         self._dock: pygame.Rect | None = None
         self._buttons: list[ui.Button] = []
@@ -468,27 +470,40 @@ class TableMode(Mode):
         fold, fw, fh, fsize = self._fold_button(room.width, size)
         box = pygame.Rect(room.left, room.top, room.width,
                           min(room.height, need + fh + 4))
-        hidden, self.banner_down = ruling_card.draw_banner(
-            surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4)
-        self.banner_hidden = hidden
+        # "N more" counted as the reader (V) shows what is below.
+        from simulator.app.dialogs.card_reader import reader_rows
+        drawn = ruling_card.draw_banner(
+            surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4,
+            count=lambda below: reader_rows(self.app.size, below))
+        self.banner_down = drawn.down
+        self.banner_hidden = hidden = drawn.hidden
         # "N more" only for lines really below; scrolled to the end, the way
         # back up; and the key that reads it all. The fold button gives up its
         # spare width to keep the note whole ("ещё 37: колесо" was squeezed
         # to 11 px), and a narrow card says it without the wheel.
         key = "ruling.more" if hidden else "table_card.top" if s.banner_scroll else ""
         note = ""
+        # Whole lines left a row empty above the fold row: the note takes it,
+        # under the last row, the card's whole width; else it shares the
+        # fold row.
+        row = pygame.Rect(box.left + 8, drawn.bottom + 2, box.width - 16,
+                          ui.line_height(fsize))
+        if row.bottom > box.bottom - fh - 6:  # (the fold button's top)
+            row = pygame.Rect(box.left + 8, box.bottom - fh - 4, 0, fh)
         if key:
             least = fonts.font(fsize).size(fold.label)[0] + 36
+            space = row.width or box.width - 20 - least
             words = [self.app.t(k, n=hidden) for k in (key, key + "_short")]
-            note = next((w for w in words if fonts.font(fsize).size(w)[0] <=
-                         box.width - 20 - least), words[-1])
-            fw = max(least, min(fw, box.width - 20 - fonts.font(fsize).size(note)[0]))
+            note = next((w for w in words if fonts.font(fsize).size(w)[0] <= space),
+                        words[-1])
+            if not row.width:
+                note_w = fonts.font(fsize).size(note)[0]
+                fw = max(least, min(fw, space + least - note_w))
+                row.width = box.width - fw - 20
         fold.place(box.right - fw - 6, box.bottom - fh - 6, fw, fsize)
         fold.draw(surface, self.app.mouse)
         if note:
-            ui.line(surface, note, fsize,
-                    ui.DIM, pygame.Rect(box.left + 8, box.bottom - fh - 4,
-                                        box.width - fw - 20, fh), valign="middle")
+            ui.line(surface, note, fsize, ui.DIM, row, valign="middle")
         self.banner_rect = box
         ui.FRAME.areas.append((box.copy(), self.read_card))  # a click reads it whole
 

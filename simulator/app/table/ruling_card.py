@@ -4,6 +4,7 @@ line goes through ``ui.paragraph``, so it fits its box."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -102,29 +103,52 @@ def fit_rows(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
     return len(rows)
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """What the card drew: how many rows of the ruling are below what it
+    shows, as its ``count`` says (0: all of it is there), the row a notch
+    down starts from, and the
+    lines left below, each with how many of its rows are hidden of how many
+    (to count them as the card reader lays them out); the y under the last
+    row drawn."""
+
+    hidden: int
+    down: int
+    below: tuple[tuple[str, int, int], ...] = ()
+    bottom: int = 0
+
+
+def card_rows(below: Sequence[tuple[str, int, int]]) -> int:
+    """The rows of the card left below (draw_banner's count by default)."""
+    return sum(hidden for _text, hidden, _rows in below)
+
+
 def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size: int,
-                folded: bool, scroll: int = 0, reserve: int = 0) -> tuple[int, int]:
+                folded: bool, scroll: int = 0, reserve: int = 0,
+                count: Callable[[Sequence[tuple[str, int, int]]], int] = card_rows
+                ) -> Drawn:
     """The ruling card in ``box``: its title always; unless folded, who is
     next kept at the bottom (above ``reserve`` pixels) and the ruling's
     rows between, from row ``scroll`` on; how many rows of the ruling are
     below what it shows (0 when all of it is there: the wheel and "N more"
     only for what is really hidden). Rows, not lines: a notch of the wheel
-    brings one row, and the count says so (counted in lines, a long rule
-    kept "6 more" through five notches). Also the row a notch down starts
-    from: the first that shows a row more (a heading left below with its
-    items can need two, and a notch that brought nothing read as a wheel
-    that did not turn)."""
-    ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
-             border=ui.ACCENT)
+    brings one row of the card (counted in lines, a long rule kept "6 more"
+    through five notches; stepping by the wider reader's rows passed the
+    first rows of a long line unseen). ``count`` says how many rows the
+    lines left below make: the card's own by default; the table counts
+    them as the card reader shows them, so a notch may leave it as it was.
+    Also the row a notch down starts from: the first that shows a row more
+    (a heading left below with its items can need two, and a notch that
+    brought nothing read as a wheel that did not turn)."""
     inner = box.inflate(-16, -12)
     inner.height -= reserve
-    y = inner.top
-    y += ui.paragraph(surface, banner.title, size + 1, ui.INK,
-                      pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
-                      bold=True)
+    title = pygame.Rect(inner.left, inner.top, inner.width, inner.height)
+    y = inner.top + ui.paragraph(None, banner.title, size + 1, ui.INK, title,
+                                 bold=True)
     if folded:
-        return 0, scroll
-    body, nxt = _body_and_footer(banner, size, inner.width, inner.bottom - y)
+        _draw_card(surface, box, banner, size, title)
+        return Drawn(0, scroll, bottom=y)
+    lines, body, nxt = _body_and_footer(banner, size, inner.width, inner.bottom - y)
     room = inner.bottom - y
     nxt_h = rows_height(nxt, size) + (2 if nxt and body else 0)
     room -= nxt_h
@@ -135,18 +159,37 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
 
     start = max(0, min(scroll, last))
     shown = view(start)
-    end = draw_rows(surface, shown, size, inner.left, y, inner.width)
+    end = y + rows_height(shown, size)
     hidden = len(body) - start - len(shown)
     # Lines left whole to the wheel leave room: who is next follows what is
-    # shown, the room under it by "N more" (an empty row between the lines
-    # read as a blank line in the ruling).
+    # shown (an empty row between the lines read as a blank line in the
+    # ruling), "N more" under it where a row is left (Drawn.bottom).
+    _draw_card(surface, box, banner, size, title)
+    draw_rows(surface, shown, size, inner.left, y, inner.width)
     foot = end if hidden else inner.bottom - nxt_h
-    draw_rows(surface, nxt, size, inner.left, foot + (
+    bottom = draw_rows(surface, nxt, size, inner.left, foot + (
         2 if nxt and body else 0), inner.width)
+
+    def below(first: int) -> tuple[tuple[str, int, int], ...]:
+        left = body[first + len(view(first)):]
+        return tuple((lines[i], sum(r[0] == i for r in left),
+                      sum(r[0] == i for r in body))
+                     for i in sorted({r[0] for r in left}))
+
     down = start + 1
     while down < last and len(body) - down - len(view(down)) >= hidden:
         down += 1
-    return hidden, min(down, last)
+    more = count(below(start)) if hidden else 0
+    return Drawn(more, min(down, last), below(start), bottom)
+
+
+
+def _draw_card(surface: pygame.Surface, box: pygame.Rect, banner: Banner,
+               size: int, title: pygame.Rect) -> None:
+    """The card's panel and its title."""
+    ui.panel(surface, box, ui.FOUL_BG if banner.foul else ui.LEGAL_BG, name="ruling",
+             border=ui.ACCENT)
+    ui.paragraph(surface, banner.title, size + 1, ui.INK, title, bold=True)
 
 
 def last_start(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
@@ -184,13 +227,15 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int
 
 
 def _body_and_footer(banner: Banner, size: int, width: int, room: int
-                     ) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str]]]:
+                     ) -> tuple[tuple[str, ...], list[tuple[int, int, str]],
+                                list[tuple[int, int, str]]]:
     """The rows that scroll and the rows kept at the bottom. Who plays next
     stays at the bottom, never scrolled away, when it fits beside the
     ruling's first line whole (what happened and its rule: "the cue ball
     was struck with something other than the" once lost its rule to it);
     else only who shoots stays there, the choices to come following the
-    first line; else all of it follows the first line and scrolls. Where the
+    first line; else all of it follows the first line and scrolls (the
+    body's lines come first, in their order). Where the
     game stands (``state``: the table open, the groups) stays before all of
     that: a card squeezed by a hint kept the ruling's first line and lost
     "The table is open", what the next shot needs; the heading above says
@@ -208,9 +253,10 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
         foot_rows = line_rows(foot, size, width)
         if fit_rows(foot_rows, size, room - need) == len(foot_rows):
             # (the footer's rows numbered after the body's: a gap between lines)
-            return line_rows(body_lines, size, width), [
+            return body_lines, line_rows(body_lines, size, width), [
                 (i + len(body_lines), x, w) for i, x, w in foot_rows]
-    return line_rows((*lines[:1], *state, *nxt, *lines[1:]), size, width), []
+    every = (*lines[:1], *state, *nxt, *lines[1:])
+    return every, line_rows(every, size, width), []
 
 
 def rows_height(rows: list[tuple[int, int, str]], size: int) -> int:
