@@ -112,3 +112,42 @@ def test_no_russian_string_puts_a_masculine_past_tense_after_a_name() -> None:
     assert len(status) >= 6, status
     past = [(k, v) for k, v in status if re.match(PAST + r"\b", v)]
     assert not past, past
+
+
+# -- 4. the foul gallery alike at every size ----------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_foul_gallery_shows_its_speed_and_keys_at_every_size(
+        lang: str, size: tuple[int, int]) -> None:
+    """A foul of the gallery opened from the menu, watched to its foul:
+    before and at the foul, the side says the speed (1/4) and every button
+    shows its key (at 1280x720, stopped at the foul, both were gone)."""
+    import pygame as pg
+
+    from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
+    from tests.app.helpers import click_button, gallery_index, key, run_until
+    app = make_app(lang, size)
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("menu.foul_gallery"))
+    assert isinstance(app.mode, GalleryListMode)
+    app.switch(GalleryListMode(app, gallery_index("gallery-miscue-on-jump")))
+    frame(app)
+    key(app, pg.K_RETURN)
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode), g
+    for moment in ("before", "at the foul"):
+        if moment != "before":
+            run_until(app, lambda: g.at_foul, limit=6000)
+        frame(app, n=2)
+        shot(app, f"gallery-{lang}-{size[0]}-{moment[:2]}")
+        side = [t.text for t in app.texts if g.layout.side.contains(t.rect)]
+        assert any("1/4" in t for t in side), (moment, side)
+        for b in g.side_btns:
+            cap = getattr(b, "cap", b.key)
+            assert cap and b.key == cap, (moment, b.label)
+            caps = [t for t in app.texts if t.text == cap and b.rect.contains(t.rect)]
+            assert caps, (moment, b.label, cap)
+        assert not [t.text for t in app.texts if g.layout.side.contains(t.rect)
+                    and t.cut], moment
+    pygame.display.quit()
