@@ -151,3 +151,80 @@ def test_the_foul_gallery_shows_its_speed_and_keys_at_every_size(
         assert not [t.text for t in app.texts if g.layout.side.contains(t.rect)
                     and t.cut], moment
     pygame.display.quit()
+
+
+# -- 1. the club evening: its winner the heading, every rank shown -----------------
+def knockout_evening(lang: str, size: tuple[int, int], played: int) -> App:
+    """A knockout of four people (begun if need be) with ``played`` of its
+    matches decided, each by its first seat; the evening's screen opened
+    from the menu."""
+    from simulator.records.club import Club
+    from simulator.records.formats import SINGLE
+    from simulator.records.plan import Setup
+    from tests.app.helpers import click_button
+    from tests.records.helpers import decide, people
+    with Club() as club:
+        ev = club.current() or club.begin(Setup(
+            people("Анна Каренина", "Борис", "Вера", "Глеб"), SINGLE, "9-ball",
+            race=2))
+        while len(ev.results) < played:
+            call = ev.next_match()
+            assert call is not None
+            club.record(ev, call, decide(call.new_match(), [0, 0], call))
+    app = make_app(lang, size)
+    app.go("menu")
+    frame(app)
+    if played < 3:
+        click_button(app, app.t("club.menu_continue"))
+    else:  # over: the evening's page shows the last one until another begins
+        app.go("evening")
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+    return app
+
+
+def ranks(app: App) -> dict[str, str]:
+    """The standings as drawn: each name's rank cell."""
+    from tests.app.helpers import card_rows
+    rows = [r for r in card_rows(app, 0) if len(r) >= 6 and r[2].isdigit()]
+    return {r[1]: r[0] for r in rows}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_rank_is_shown_while_the_knockout_is_played(
+        lang: str, size: tuple[int, int]) -> None:
+    """After the first semi-final the three still in share ranks 1–3 (they
+    were blank, only the loser's 4 shown); at the end the two losing
+    semi-finalists share 3–4."""
+    app = knockout_evening(lang, size, 1)
+    shot(app, f"evening-{lang}-{size[0]}-1")
+    shown = ranks(app)
+    assert sorted(shown.values()) == ["1–3", "1–3", "1–3", "4"], shown
+    pygame.display.quit()
+    app = knockout_evening(lang, size, 3)
+    shown = ranks(app)
+    assert sorted(shown.values()) == ["1", "2", "3–4", "3–4"], shown
+    assert not [t.text for t in app.texts if t.cut and t.text in shown], shown
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_evenings_winner_is_its_heading(lang: str, size: tuple[int, int]) -> None:
+    """The evening over: its winner named in the screen's heading, the
+    largest words on it and whole (a small line under the format before),
+    the standings below it."""
+    from simulator.records.club import Club
+    app = knockout_evening(lang, size, 3)
+    shot(app, f"evening-{lang}-{size[0]}-end")
+    ev = Club().archived()[-1]
+    champion = ev.champion()
+    assert champion is not None
+    heading = app.t("club.champion", name=ev.name(champion))
+    big = max(app.texts, key=lambda t: t.size)
+    assert big.text == heading and not big.cut, (big.text, heading)
+    assert big.size >= 2 * min(t.size for t in app.texts), big.size
+    table = next(r for name, r in app.panels if name == "card")
+    assert big.rect.bottom <= table.top
+    pygame.display.quit()
