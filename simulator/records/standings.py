@@ -320,7 +320,8 @@ def place_words(rows: Sequence[StandingRow]) -> list[str]:
         j = i + 1
         while j < len(rows) and rows[j].place == rows[i].place:
             j += 1
-        lo = rows[i].place if rows[i].place is not None else i + 1
+        place = rows[i].place
+        lo = place if place is not None else i + 1
         hi = lo + (j - i) - 1
         out += [str(lo) if hi == lo else f"{lo}–{hi}"] * (j - i)
         i = j
