@@ -72,9 +72,9 @@ def card_text_size(height: int) -> int:
     return size
 
 
-def _score_height(size: int) -> int:
-    """The height of the big number's digits (less than the font's line)."""
-    return fonts.font(size, True).size("0")[1] * 3 // 4
+def _stack_height(big: int, small: int) -> int:
+    """The height of the big number with its word under it."""
+    return fonts.font(big, True).get_height() + fonts.font(small).get_height()
 
 
 def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int,
@@ -89,20 +89,18 @@ def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int
         big = max(12, min(big, box.height - 6))
     us = max(10, size - 3)
     if card.unit:  # the number a little smaller, so that its word fits under it
-        while big > 12 and _score_height(big) + ui.line_height(us) > box.height:
+        while big > 12 and _stack_height(big, us) > box.height:
             big -= 1
     score_w = max(fonts.font(big, True).size(card.score)[0],
                   fonts.font(us).size(card.unit)[0] if card.unit else 0)
     score_box = pygame.Rect(box.right - score_w - 8, box.top, score_w, box.height)
     colour = ui.ACCENT if card.active else ui.INK
     if card.unit:
-        high = _score_height(big) + ui.line_height(us)
-        top = box.top + (box.height - high) // 2
-        ui.line(surface, card.score, big, colour, pygame.Rect(
-            score_box.left, top - (ui.line_height(big, True) - _score_height(big)) // 2,
-            score_w, ui.line_height(big, True)), align="right", bold=True)
+        top = box.top + (box.height - _stack_height(big, us)) // 2
+        num = ui.line(surface, card.score, big, colour, pygame.Rect(
+            score_box.left, top, score_w, box.bottom - top), align="right", bold=True)
         ui.line(surface, card.unit, us, ui.DIM, pygame.Rect(
-            score_box.left, top + _score_height(big), score_w, ui.line_height(us)),
+            score_box.left, num.bottom, score_w, box.bottom - num.bottom),
             align="right")
     else:
         ui.line(surface, card.score, big, colour, score_box, bold=True,
