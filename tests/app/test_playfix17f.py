@@ -18,13 +18,6 @@ from tests.app.helpers import frame, make_app
 
 SIZES = [(1280, 720), (800, 500)]
 LANGS = ["en", "ru"]
-SHOTS = Path("/tmp/f17f")
-
-
-def shot(app: App, name: str) -> None:
-    """A picture of the window to look at while writing (not asserted)."""
-    if SHOTS.is_dir():
-        pygame.image.save(app.screen, str(SHOTS / f"{name}.png"))
 
 
 # -- 3. the Express scoreboard -------------------------------------------------------
@@ -52,7 +45,6 @@ def test_the_express_scoreboard_says_what_its_numbers_count(
     bank its chips; all inside the scoreboard, none cut."""
     app = make_app(lang, size)
     express_at_table(app)
-    shot(app, f"express-{lang}-{size[0]}")
     board = pygame.Rect(0, 0, size[0], app.layout.table.top)
     texts = [t for t in app.texts if board.contains(t.rect)]
     words = [t.text for t in texts]
@@ -140,7 +132,6 @@ def test_the_foul_gallery_shows_its_speed_and_keys_at_every_size(
         if moment != "before":
             run_until(app, lambda: g.at_foul, limit=6000)
         frame(app, n=2)
-        shot(app, f"gallery-{lang}-{size[0]}-{moment[:2]}")
         side = [t.text for t in app.texts if g.layout.side.contains(t.rect)]
         assert any("1/4" in t for t in side), (moment, side)
         for b in g.side_btns:
@@ -198,7 +189,6 @@ def test_every_rank_is_shown_while_the_knockout_is_played(
     were blank, only the loser's 4 shown); at the end the two losing
     semi-finalists share 3–4."""
     app = knockout_evening(lang, size, 1)
-    shot(app, f"evening-{lang}-{size[0]}-1")
     shown = ranks(app)
     assert sorted(shown.values()) == ["1–3", "1–3", "1–3", "4"], shown
     pygame.display.quit()
@@ -217,7 +207,6 @@ def test_the_evenings_winner_is_its_heading(lang: str, size: tuple[int, int]) ->
     the standings below it."""
     from simulator.records.club import Club
     app = knockout_evening(lang, size, 3)
-    shot(app, f"evening-{lang}-{size[0]}-end")
     ev = Club().archived()[-1]
     champion = ev.champion()
     assert champion is not None
@@ -251,7 +240,6 @@ def test_the_match_statistics_head_each_column_with_a_name_on_one_line(
     click_button(app, app.t("pause.concede_match"))
     click_button(app, app.t("concede.match_yes"))
     frame(app, n=2)
-    shot(app, f"stats-{lang}-{size[0]}")
     texts = list(app.texts)
     title = next(t for t in texts if t.text == app.t("stats.title"))
     label = next(t for t in texts if t.text.startswith(
