@@ -757,7 +757,8 @@ class Express(PyramidDiscipline[ExpressState]):
                 lines.append(Line("score.stars", {"n": state.signatures[i]}))
             lines.append(Line("score.chips", {"n": state.chips[i]}))
             cards.append(PlayerScore(state.scores[i], tuple(lines),
-                                     out=state.status[i] == Status.OUT))
+                                     out=state.status[i] == Status.OUT,
+                                     unit="score.points_unit"))
         centre = [Line("score.bank", {"n": state.bank})]
         req = view.requirements
         if isinstance(req, ExpressRequirements):

@@ -409,12 +409,15 @@ class Line:
 class PlayerScore:
     """One player's card: the score (games won in a race, points
     otherwise), the lines under it, the balls to draw beside the name (8-ball:
-    the own group still on the table) and whether he is out (Express)."""
+    the own group still on the table) and whether he is out (Express);
+    ``unit``, a locale key in plural forms, names what the score counts
+    where the number alone does not say it (Express: points)."""
 
     score: int
     lines: tuple[Line, ...] = ()
     balls: tuple[int, ...] = ()
     out: bool = False
+    unit: str = ""
 
 
 @dataclass(frozen=True)

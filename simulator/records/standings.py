@@ -310,6 +310,24 @@ def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
     return BracketMatch(slot, seats, tuple(ev.name(e) for e in seats), status)
 
 
+def place_words(rows: Sequence[StandingRow]) -> list[str]:
+    """Each row's rank as a standings table writes it: "3", or the span a
+    tie shares ("3–4"); players still in a knockout (no place yet) share the
+    span they can still finish in ("1–3")."""
+    out: list[str] = []
+    i = 0
+    while i < len(rows):
+        j = i + 1
+        while j < len(rows) and rows[j].place == rows[i].place:
+            j += 1
+        place = rows[i].place
+        lo = place if place is not None else i + 1
+        hi = lo + (j - i) - 1
+        out += [str(lo) if hi == lo else f"{lo}–{hi}"] * (j - i)
+        i = j
+    return out
+
+
 def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:
     """Places for rows in order: equal keys share a place."""
     out: list[StandingRow] = []

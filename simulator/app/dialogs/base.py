@@ -43,6 +43,19 @@ def fonts_width_bold(text: str, size: int) -> int:
     return int(fonts.font(size, True).size(text)[0])
 
 
+def _shortened(full: tuple[str, ...], short: tuple[str, ...]
+               ) -> list[tuple[str, ...]]:
+    """The header in full, then with its widest full cell made short, one
+    more at each step, down to all short."""
+    heads = [full]
+    cur = list(full)
+    while (left := [i for i in range(1, len(cur)) if cur[i] != short[i]]):
+        i = max(left, key=lambda k: fonts_width_bold(cur[k], 12))
+        cur[i] = short[i]
+        heads.append(tuple(cur))
+    return heads
+
+
 def fonts_width(text: str, size: int) -> int:
     from simulator.app.text import fonts
     return int(fonts.font(size).size(text)[0])
@@ -340,8 +353,16 @@ class Dialog(Mode):
             return []
         if self.short_head is None:
             return self._table_lines_under(width, size)
-        self.table[0] = self._full_head or self.table[0]
-        self._full_head = self.table[0]
+        full = self._full_head or self.table[0]
+        self._full_head = full
+        # Names on one line first: in full, the widest made short one by one
+        # ("Анна К."); over two lines «Анна / Каренина» read as two players.
+        for head in _shortened(full, self.short_head):
+            self.table[0] = head
+            lines = self._table_lines_under(width, size)
+            if len(self._heads) == 1:
+                return lines
+        self.table[0] = full
         lines = self._table_lines_under(width, size)
         if len(self._heads) > 2:
             self.table[0] = self.short_head
@@ -360,8 +381,11 @@ class Dialog(Mode):
         # fit the column, the word is broken at the usual size.
         words = [w for c in head[1:] for w in c.split()]
         hs0 = head_size(size)
-        hs = next((k for k in range(hs0, max(9, hs0 - 3) - 1, -1)
-                   if all(fonts_width_bold(w, k) <= rest for w in words)), hs0)
+        sizes = range(hs0, max(9, hs0 - 3) - 1, -1)
+        hs = next((k for k in sizes if all(fonts_width_bold(c, k) <= rest
+                                           for c in head[1:])),
+                  next((k for k in sizes
+                        if all(fonts_width_bold(w, k) <= rest for w in words)), hs0))
         self._head_size = hs
         cells = [ui.wrap(c, hs, rest, bold=True) or [""] for c in head[1:]]
         heads = [TAB.join((head[0] if k == 0 else "",
@@ -384,8 +408,8 @@ class Dialog(Mode):
 
     def _columns(self, width: int, size: int) -> tuple[int, int]:
         """The table's first column and each other's width: a column as
-        wide as the longest word of its header where the labels have room
-        to give (a name is then never cut mid-word)."""
+        wide as its whole header, else the longest word of it, where the
+        labels have room to give (a name is then never cut mid-word)."""
         n = max(1, len(self.table[0]) - 1)
         first = min(width // 2, max(fonts_width(r[0], size) for r in self.table) + 8)
         word = max((fonts_width(w, head_size(size)) for c in self.table[0][1:]
@@ -393,6 +417,12 @@ class Dialog(Mode):
         # (the labels may wrap by words, never be cut, to give it)
         label = max((fonts_width(w, size) for r in self.table for w in r[0].split()),
                     default=0) + 8
+        # A whole header cell on one line (at the header's smallest type)
+        # where the labels leave it the room.
+        whole = max((fonts_width_bold(c, max(9, head_size(size) - 3))
+                     for c in self.table[0][1:]), default=0) + 4  # (see rest - 4)
+        if whole <= (width - label) // n:
+            word = max(word, whole)
         rest = max((width - first) // n, min(word, (width - label) // n))
         return width - rest * n, rest
 

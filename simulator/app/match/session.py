@@ -1038,7 +1038,8 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None
     cards = [PlayerCard(s.name(i), str(p.score).replace("-", "−"),
                         own[i] + tuple(line_words(s, ln) for ln in p.lines),
                         i == active, out=p.out, balls=tuple(p.balls),
-                        mark=computer_mark(s, i))
+                        mark=computer_mark(s, i),
+                        unit=loc.t(p.unit, n=abs(p.score)) if p.unit else "")
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
               *(race_words(s, ln, over) if ln.key == "score.race" else line_words(s, ln)

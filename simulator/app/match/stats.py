@@ -43,7 +43,19 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
 
 def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
     """The table's header in short words: a computer seat by its level
-    ("Club", "Любитель"), a person by name; for a column too narrow for
-    "Computer (club player)" on one line."""
-    from simulator.app.match.computer import short_seat_words
-    return ("", *(short_seat_words(s.locale, n, s.names) for n in s.names))
+    ("Club", "Любитель"), a person by the first name and initials ("Анна
+    К."); for a column too narrow for "Computer (club player)" or «Анна
+    Каренина» on one line."""
+    from simulator.app.match.computer import is_computer_name, short_seat_words
+    short = [short_seat_words(s.locale, n, s.names) if is_computer_name(n)
+             else initialled(n) for n in s.names]
+    # Two players the initial leaves alike ("Анна К." twice) keep their names.
+    return ("", *(c if short.count(c) == 1 else n
+                  for c, n in zip(short, s.names, strict=True)))
+
+
+def initialled(name: str) -> str:
+    """A person's name with the words after the first as initials: «Анна
+    Каренина» as «Анна К.»."""
+    first, *rest = name.split()
+    return " ".join([first, *(f"{w[0]}." for w in rest)]) if rest else name

@@ -132,6 +132,7 @@ class GalleryPlayMode(PracticeScreen):
     # "Saved <file>" above the table (message_area): kept above the side
     # text, it pushed the explanation's end out until the next key.
     message_in_side = False
+    caps_in_pairs = True
 
     def __init__(self, app: App, index: int) -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate
@@ -188,10 +189,11 @@ class GalleryPlayMode(PracticeScreen):
             loc = self.app.locale
             foul = self.demo.foul
             # The code's words already say "Foul:" (or "Loss:"): one line,
-            # not "Here is the foul:" over "Foul: ...". Stopped there, the
-            # speed is moot: the first line says the place in the gallery.
+            # not "Here is the foul:" over "Foul: ...". The first line is
+            # as before the foul (the place in the gallery and the speed).
             words = foul_cite(loc, foul, sc.discipline)
-            lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
+            lines = [t("gallery.entry_loss" if loss else "gallery.entry",
+                       n=self.index + 1, of=len(self.all)),
                      "", t("gallery.at_foul", foul=words),
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:

@@ -21,6 +21,7 @@ class PlayerCard:
     out: bool = False  # Express: knocked out
     balls: tuple[int, ...] = ()  # shown as small balls (8-ball: the group left)
     mark: str = ""  # beside the name, dim: "(computer)" for a named computer seat
+    unit: str = ""  # under the big number, small: what it counts ("points")
 
 
 def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
@@ -71,6 +72,11 @@ def card_text_size(height: int) -> int:
     return size
 
 
+def _stack_height(big: int, small: int) -> int:
+    """The height of the big number with its word under it."""
+    return fonts.font(big, True).get_height() + fonts.font(small).get_height()
+
+
 def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int,
           big: int, table: str | None, compact: bool) -> None:
     bg = (38, 72, 52) if card.active else (28, 32, 30)
@@ -81,10 +87,24 @@ def _card(surface: pygame.Surface, box: pygame.Rect, card: PlayerCard, size: int
         pygame.draw.rect(surface, ui.ACCENT, box, 2, border_radius=6)
     if compact:
         big = max(12, min(big, box.height - 6))
-    score_w = fonts.font(big, True).size(card.score)[0]
+    us = max(10, size - 3)
+    if card.unit:  # the number a little smaller, so that its word fits under it
+        while big > 12 and _stack_height(big, us) > box.height:
+            big -= 1
+    score_w = max(fonts.font(big, True).size(card.score)[0],
+                  fonts.font(us).size(card.unit)[0] if card.unit else 0)
     score_box = pygame.Rect(box.right - score_w - 8, box.top, score_w, box.height)
-    ui.line(surface, card.score, big, ui.ACCENT if card.active else ui.INK, score_box,
-            bold=True, valign="middle")
+    colour = ui.ACCENT if card.active else ui.INK
+    if card.unit:
+        top = box.top + (box.height - _stack_height(big, us)) // 2
+        num = ui.line(surface, card.score, big, colour, pygame.Rect(
+            score_box.left, top, score_w, box.bottom - top), align="right", bold=True)
+        ui.line(surface, card.unit, us, ui.DIM, pygame.Rect(
+            score_box.left, num.bottom, score_w, box.bottom - num.bottom),
+            align="right")
+    else:
+        ui.line(surface, card.score, big, colour, score_box, bold=True,
+                valign="middle")
     room = pygame.Rect(box.left + 8, box.top + 1, box.width - score_w - 22,
                        box.height - 2)
     lh = ui.line_height(size + 1, True)

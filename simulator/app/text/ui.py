@@ -312,6 +312,7 @@ class Button:
         # cursor stood when the button came up (``still_at``) is not taken.
         self.ready_at = 0.0
         self.still_at: tuple[int, int] | None = None
+        self.cap_under = False  # the key under words it would break (see _lines)
 
     @property
     def enabled(self) -> bool:
@@ -320,9 +321,20 @@ class Button:
     def _key_w(self, size: int) -> int:
         return fonts.font(max(10, size - 2)).size(self.key)[0] + 8 if self.key else 0
 
+    def _lines(self, width: int, size: int) -> tuple[list[str], bool]:
+        """The label's lines in a button ``width`` wide, and whether the key
+        goes on a line of its own under them: with ``cap_under``, where
+        beside it a word would be broken ("Продолжить" beside "Пробел" in a
+        half-width button)."""
+        room = width - 16 - self._key_w(size)
+        if self.cap_under and self.key and any(
+                fonts.font(size).size(w)[0] > room for w in self.label.split()):
+            return wrap(self.label, size, width - 16), True
+        return wrap(self.label, size, room), False
+
     def measure(self, width: int, size: int) -> int:
-        lines = wrap(self.label, size, width - 16 - self._key_w(size))
-        return len(lines) * line_height(size) + 10
+        lines, under = self._lines(width, size)
+        return (len(lines) + under) * line_height(size) + 10
 
     def place(self, x: int, y: int, width: int, size: int) -> int:
         """Put the button at (x, y), ``width`` wide; its height."""
@@ -341,20 +353,22 @@ class Button:
         pygame.draw.rect(surface, edge, r, 1, border_radius=6)
         colour = INK if self.enabled else FAINT
         kw = self._key_w(self.size)
-        inner = pygame.Rect(r.left + 8, r.top + 5, r.width - 16 - kw, r.height - 10)
+        lines, under = self._lines(r.width, self.size)
+        inner = pygame.Rect(r.left + 8, r.top + 5, r.width - 16 - (0 if under else kw),
+                            r.height - 10)
         lh = line_height(self.size)
-        lines = wrap(self.label, self.size, inner.width)
         # In the middle of a button made taller than its words (a row's height).
-        y = inner.top + max(0, (inner.height - len(lines) * lh) // 2)
+        y = inner.top + max(0, (inner.height - (len(lines) + under) * lh) // 2)
         for ln in lines:
             line(surface, ln, self.size, colour, pygame.Rect(inner.left, y,
                                                              inner.width, lh))
             y += lh
         if self.key:
             ks = max(10, self.size - 2)
+            cap = pygame.Rect(r.right - kw - 4, y, kw, lh) if under else \
+                pygame.Rect(r.right - kw - 4, r.top, kw, r.height)
             line(surface, self.key, ks, FAINT if self.enabled else (90, 94, 90),
-                 pygame.Rect(r.right - kw - 4, r.top, kw, r.height), align="right",
-                 valign="middle")
+                 cap, align="right", valign="middle")
         FRAME.buttons.append(self)
 
     def takes_press(self, pos: tuple[int, int], now: float) -> bool:

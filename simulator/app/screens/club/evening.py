@@ -31,7 +31,7 @@ from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import given_up_words, stage_title
 from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
-from simulator.records.standings import BracketMatch, StandingRow
+from simulator.records.standings import BracketMatch, StandingRow, place_words
 
 
 class EveningMode(Mode):
@@ -177,12 +177,20 @@ class EveningMode(Mode):
         return out
 
     def title(self) -> str:
+        """The evening's winner once there is one (the heading, as a match's
+        winner heads its card); else its format and game."""
         ev = self.evening
         if ev is None:
             return self.app.t("club.evening")
-        s = ev.setup
-        fmt = rec_t(self.app, f"format.{s.format}")
-        return f"{fmt}: {self.app.t(f'game.{s.discipline}')}"
+        champion = ev.champion()
+        if champion is not None:
+            return self.app.t("club.champion", name=self.shown(ev.name(champion)))
+        return self._kind(ev)
+
+    def _kind(self, ev: Evening) -> str:
+        """"Knockout: 9-ball"."""
+        fmt = rec_t(self.app, f"format.{ev.setup.format}")
+        return f"{fmt}: {self.app.t(f'game.{ev.setup.discipline}')}"
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -222,13 +230,13 @@ class EveningMode(Mode):
             right.left + 10, y, right.width - 20, right.bottom - y - 6), size)
 
     def _headline(self, ev: Evening) -> str:
-        """Who plays next, who won, or that the evening was abandoned."""
+        """Who plays next, that the evening was abandoned, or (its winner
+        the heading) what the evening was."""
         t = self.app.t
         if ev.status == "abandoned":
             return t("club.was_abandoned")
-        champion = ev.champion()
-        if champion is not None:
-            return t("club.champion", name=self.shown(ev.name(champion)))
+        if ev.champion() is not None:
+            return self._kind(ev)
         call = self.call
         if call is None:
             return ""
@@ -256,7 +264,8 @@ class EveningMode(Mode):
                 Column(t("club.col_played"), 0.6), Column(t("club.col_won"), 0.6),
                 Column(t("club.col_lost"), 0.6), Column(t(last), 1.3)]
         rows = ev.standings()
-        cells = [self._row(r, fmt, points) for r in rows]
+        cells = [[place, *self._row(r, fmt, points)]
+                 for place, r in zip(place_words(rows), rows, strict=True)]
         legend = t("club.col_legend")
         if any(r.won_wo or r.lost_wo for r in rows):
             # Matches given up count as results, said apart from those played.
@@ -278,7 +287,7 @@ class EveningMode(Mode):
                      pygame.Rect(rect.left, y + 6, rect.width, rect.bottom - y - 6))
 
     def _row(self, r: StandingRow, fmt: str, points: bool) -> list[str]:
-        place = "" if r.place is None else str(r.place)
+        """A row's cells after its rank."""
         if fmt == EXPRESS_SERIES:
             last = str(r.chips if r.chips is not None else "")
         elif fmt == WINNER_STAYS:
@@ -287,7 +296,7 @@ class EveningMode(Mode):
             last = f"{r.points_for}–{r.points_against}"
         else:
             last = f"{r.games_for}–{r.games_against}"
-        return [place, self.shown(r.name), str(r.played), str(r.won),
+        return [self.shown(r.name), str(r.played), str(r.won),
                 str(r.lost), last]
 
     def _bracket(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,

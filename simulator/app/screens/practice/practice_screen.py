@@ -35,6 +35,9 @@ class PracticeScreen(Mode):
     scrolls and a column of buttons in the side column."""
 
     message_in_side = True  # a message's place kept above the side text
+    # Buttons two a row keep their key caps (under words they would break):
+    # the foul gallery's keys were gone at the foul only, its text longest.
+    caps_in_pairs = False
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -175,8 +178,9 @@ class PracticeScreen(Mode):
     def _buttons_in_pairs(self, inner: pygame.Rect, size: int, bsize: int,
                           room: int) -> bool:
         """Whether a low window lays the buttons out two a row, their key
-        caps left to the strip's hint: a column of eight buttons under a
-        side view left the foul gallery's explanation one line at 800x500.
+        caps left to the strip's hint (``caps_in_pairs``: kept): a column of
+        eight buttons under a side view left the foul gallery's explanation
+        one line at 800x500.
         Wherever the text would otherwise lose lines and pairs are lower:
         six lines kept still cut the gallery's explanation ("3 more below")."""
         buttons = self.side_btns
@@ -189,7 +193,9 @@ class PracticeScreen(Mode):
             return False
         for b in buttons:
             b.cap = getattr(b, "cap", b.key)  # type: ignore[attr-defined]
-            b.key = ""
+            b.cap_under = self.caps_in_pairs
+            if not self.caps_in_pairs:
+                b.key = ""
         one_column = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
         if self._pairs_height(inner.width, bsize) < one_column:
             return True
