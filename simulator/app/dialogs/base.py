@@ -51,6 +51,7 @@ def fonts_width(text: str, size: int) -> int:
 class Dialog(Mode):
     name = "dialog"
     modal = True
+    enter_first = False  # Enter presses the first of several buttons (a Yes)
 
     def __init__(self, app: App, title: str, body: str,
                  buttons: list[tuple[str, Action]], cancel: Action | None = None,
@@ -178,7 +179,7 @@ class Dialog(Mode):
             if i < len(self.buttons):
                 self.app.press(self.buttons[i])
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
-                len(self.buttons) == 1:
+                (len(self.buttons) == 1 or (self.enter_first and bool(self.buttons))):
             self.app.press(self.buttons[0])
 
     def read_whole(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.app.match.saving import save_match
+from simulator.app.match.saving import save_key
 from simulator.app.match.turns import called_shooter, next_step
 from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
@@ -69,7 +69,7 @@ class GameEndMode(TableMode):
         elif k == pygame.K_f and called_shooter(self.session) is not None:
             self.app.open("fouls")  # a foul in a computer's last shot
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            save_match(self.app)
+            save_key(self.app, event.mod)
         elif k == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()
         else:

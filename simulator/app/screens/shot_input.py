@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.saving import save_match
+from simulator.app.match.saving import save_key
 from simulator.app.screens.match_keys import common_key
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls
@@ -275,7 +275,7 @@ class ShotInputMode(TableMode):
         elif k == pygame.K_r:
             self.replay()
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            save_match(self.app)
+            save_key(self.app, event.mod)
         elif k == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()
         else:
