@@ -111,6 +111,7 @@ class Loaded:
     version: int = 0  # the file's format version
     watch: str | None = None  # the match's watching speed (None: the settings')
     aim: Any = None  # the save's "aim" as stored, unchecked (None: none)
+    name: str | None = None  # the name the player gave it (None: the file's)
 
 
 def _is_table(d: Any) -> bool:
@@ -170,9 +171,26 @@ PLAIN_SAVE_VERSION = 1
 
 
 def save_dict(match: Match, watch: str | None = None,
-              aim: Mapping[str, Any] | None = None) -> dict[str, Any]:
+              aim: Mapping[str, Any] | None = None,
+              name: str | None = None) -> dict[str, Any]:
     return {"format": SAVE_FORMAT, "version": PLAIN_SAVE_VERSION,
-            "match": match.to_dict(), **_watch_field(watch), **_aim_field(aim)}
+            **_name_field(name), "match": match.to_dict(), **_watch_field(watch),
+            **_aim_field(aim)}
+
+
+MAX_NAME = 200  # letters of a save's name kept (the file name is shorter still)
+
+
+def _name_field(name: str | None) -> dict[str, str]:
+    """The save's name as the player typed it (any letters, "/" and ":"
+    too): the file's name has those replaced, so the list shows this one."""
+    return {} if not name else {"name": name[:MAX_NAME]}
+
+
+def name_of(d: Mapping[str, Any]) -> str | None:
+    """The stored name, or None (an older save: its file's name stands)."""
+    n = d.get("name")
+    return n if isinstance(n, str) and 0 < len(n) <= MAX_NAME else None
 
 
 def _aim_field(aim: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -331,11 +349,11 @@ def _packed_match(match: Match) -> dict[str, Any]:
 
 
 def save_text(match: Match, where: str = "save", watch: str | None = None,
-              aim: Mapping[str, Any] | None = None) -> str:
+              aim: Mapping[str, Any] | None = None, name: str | None = None) -> str:
     """The save file's text: plain JSON, or with packed shots when the plain
     text would be refused for its size; SaveError when even that would."""
     header = match.to_dict(actions=False)
-    text = _dumps(save_dict(match, watch, aim))
+    text = _dumps(save_dict(match, watch, aim, name))
     try:
         check_text(text, where, header)
         return text
@@ -343,22 +361,38 @@ def save_text(match: Match, where: str = "save", watch: str | None = None,
         if e.kind != "too_big":
             raise
     text = _dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                   "match": _packed_match(match), **_watch_field(watch),
-                   **_aim_field(aim)})
+                   **_name_field(name), "match": _packed_match(match),
+                   **_watch_field(watch), **_aim_field(aim)})
     check_text(text, where, header)
     return text
 
 
 def write_save(match: Match, path: str | os.PathLike[str],
-               watch: str | None = None, aim: Mapping[str, Any] | None = None
-               ) -> Path:
+               watch: str | None = None, aim: Mapping[str, Any] | None = None,
+               name: str | None = None) -> Path:
     """Write the whole match as a save file, atomically; SaveError when it is
     not a file loading would accept, TargetError (an OSError) when ``path``
     is not a regular file Kiy may replace."""
     p = Path(path)
     writable_target(p)  # before the text is made: a device is refused at once
-    atomic_write(p, save_text(match, str(p), watch, aim), make_dirs=True)
+    atomic_write(p, save_text(match, str(p), watch, aim, name), make_dirs=True)
     return p
+
+
+def rename_save(path: Path, name: str) -> None:
+    """Store a new name in a save file, everything else kept as it is (a bare
+    match file has no place for one: its file's name stands)."""
+    where = str(path)
+    try:
+        text = read_text(path, limit=MAX_SAVE_BYTES, where=where)
+    except InputError as e:
+        raise SaveError(where, e.what, "file") from None
+    data, _size, version, _dropped = _parse(text, where)
+    if version or not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
+        return
+    named_data = {k: v for k, v in data.items() if k != "name"}
+    atomic_write(path, _dumps({"format": SAVE_FORMAT, **_name_field(name),
+                               **named_data}))
 
 
 def check_version(d: Mapping[str, Any], where: str, supported: int) -> None:
@@ -482,6 +516,7 @@ class Stored:
     version: int  # the file's format version
     watch: str | None = None  # the match's watching speed, if it kept one
     aim: Any = None  # the stroke set and not played, as stored (a save file's)
+    name: str | None = None  # the name the player gave it, as typed
 
 
 def read_stored(path: str | os.PathLike[str]) -> Stored:
@@ -518,14 +553,15 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
     return Stored(stored, journal, size, dropped, repaired, moved, version,
                   watch_of(data) if journal or data.get("format") == SAVE_FORMAT
                   else None,
-                  data.get("aim") if data.get("format") == SAVE_FORMAT else None)
+                  data.get("aim") if data.get("format") == SAVE_FORMAT else None,
+                  name_of(data) if data.get("format") == SAVE_FORMAT else None)
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
     """Read, check and replay a save file, a journal or a bare match file."""
     s = read_stored(path)
     return Loaded(match_from(s.data, str(path)), s.journal, s.size, s.dropped_tail,
-                  s.repaired, s.moved, s.version, s.watch, s.aim)
+                  s.repaired, s.moved, s.version, s.watch, s.aim, s.name)
 
 
 # -- the autosave journal -------------------------------------------------------------

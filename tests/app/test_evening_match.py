@@ -441,7 +441,11 @@ def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
     key(app, pygame.K_RETURN)
     frame(app, n=4)
     moved = saves_dir() / "Tuesday evening.json"
-    assert moved.read_bytes() == held and not first.exists()
+    assert not first.exists()
+    # The same match, under the new name kept in it.
+    import json
+    now, before = json.loads(moved.read_bytes()), json.loads(held)
+    assert now.pop("name") == "Tuesday evening" and now == before
     # Delete: asked first; Cancel keeps it, Delete removes it.
     row_button("delete", moved)
     asked = app.t("evening.delete_title", name="Tuesday evening")

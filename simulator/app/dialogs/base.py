@@ -64,6 +64,10 @@ def fonts_width(text: str, size: int) -> int:
 class Dialog(Mode):
     name = "dialog"
     modal = True
+    enter_first = False  # Enter presses the first of several buttons (a Yes)
+    # Seconds after it opens in which no number key acts: a card that comes up
+    # on its own (the match's end) takes no number meant for the screen before.
+    key_guard = 0.0
 
     def __init__(self, app: App, title: str, body: str,
                  buttons: list[tuple[str, Action]], cancel: Action | None = None,
@@ -109,6 +113,7 @@ class Dialog(Mode):
         self.cut = False  # the last frame showed only part of the text
 
     def enter(self) -> None:
+        self.opened_at = self.app.elapsed
         self._covered = self._cover()
         if self.field_text is not None:
             self.entry = UITextEntryLine(pygame.Rect(0, -100, 200, 30), self.app.gui,
@@ -179,20 +184,48 @@ class Dialog(Mode):
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
+        if pygame.K_1 <= event.key <= pygame.K_9 and \
+                self.app.elapsed - getattr(self, "opened_at", -1e9) < self.key_guard:
+            return  # a number meant for the screen before it (a late "4 = skip")
         if self.entry is not None and self.entry.is_focused and \
                 event.key != pygame.K_ESCAPE:
             return  # the keys are typing the name
-        if event.key == pygame.K_v:
+        lettered = self.lettered(event.key)
+        if lettered is not None:
+            self.app.press(lettered)
+        elif event.key == pygame.K_v:
             self.read_whole()
         elif event.key == pygame.K_ESCAPE and self.cancel is not None:
             self.app.later(self._wrap(self.cancel))()
         elif pygame.K_1 <= event.key <= pygame.K_9:
             i = event.key - pygame.K_1
-            if i < len(self.buttons):
+            numbered = [b for b in self.buttons if b.key == str(i + 1)]
+            if numbered:
+                self.app.press(numbered[0])
+            elif i < len(self.buttons) and not any(b.key for b in self.buttons):
                 self.app.press(self.buttons[i])
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
-                len(self.buttons) == 1:
+                (len(self.buttons) == 1 or (self.enter_first and bool(self.buttons))):
             self.app.press(self.buttons[0])
+
+    def lettered(self, key: int) -> ui.Button | None:
+        """The button whose key is this letter (Undo's U on the match's end
+        card: a number there had meant a watching speed a moment before)."""
+        name = pygame.key.name(key).upper()
+        return next((b for b in self.buttons if len(b.key) == 1 and b.key.isalpha()
+                     and b.key == name), None)
+
+    def keys_words(self) -> str:
+        """Its buttons' keys for the key line under it: "1–6", "1–3/U"."""
+        digits = [int(b.key) for b in self.buttons if b.key.isdigit()]
+        parts = []
+        if len(digits) > 1 and digits == list(range(digits[0], digits[-1] + 1)):
+            parts.append(f"{digits[0]}–{digits[-1]}")
+        else:
+            parts += [str(d) for d in digits]
+        parts += [b.key for b in self.buttons if b.key and not b.key.isdigit()
+                  and b.key != "Esc"]
+        return "/".join(parts)
 
     def read_whole(self) -> None:
         """The text the card cuts, whole in the ruling card's reading view

@@ -11,6 +11,8 @@ from simulator.app.loop.app import App
 from simulator.app.match.stats import stats_head_short, stats_table
 from simulator.app.match.turns import undo
 
+KEY_GUARD = 0.8  # seconds the card takes no number key after it comes up
+
 
 def game_over_dialog(app: App) -> Dialog:
     s = app.session
@@ -46,6 +48,12 @@ def game_over_dialog(app: App) -> Dialog:
             body_lines[:0] = [line, ""]
     d = Dialog(app, title, "\n".join(body_lines),
                buttons, cancel=back, kind="gameover")
+    # Undo by its own letter, as everywhere in a match: 1-4 were the watching
+    # speeds a moment before, and a late "4 = skip" undid the last shot.
+    for b, (label, _fn) in zip(d.buttons, buttons, strict=True):
+        if label == app.t("panel.undo"):
+            b.key = "U"
+    d.key_guard = KEY_GUARD
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)
     return d

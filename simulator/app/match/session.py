@@ -195,6 +195,8 @@ class Session:
         self.shots: MutableSequence[tuple[Shot, Ruling]] = ShotList(match)
         self.last_ruling: Ruling | None = None
         self.save_path: Path | None = None
+        # The name it was saved under, as typed (the file's name is made safe).
+        self.save_name: str | None = None
         self.decl: dict[str, Any] = {}  # safety, push-out toggled for the next shot
         self.lags: list[tuple[Shot, LagResult]] = []  # this sitting's lags
         self.minigame = False  # a lag on its own, not the start of a match
@@ -285,6 +287,7 @@ class Session:
                                              loaded.version, loaded.watch)
         # "Save" after "Continue" makes a file of its own, not the autosave.
         s.save_path = None if loaded.journal else Path(path)
+        s.save_name = None if loaded.journal else loaded.name or Path(path).stem
         notes = []
         if loaded.dropped_tail:
             notes.append(locale.t("load.dropped_tail"))
@@ -359,7 +362,7 @@ class Session:
     def to_dict(self) -> dict[str, Any]:
         return saves.save_dict(self.match, self.watch, aim_record(self))
 
-    def save(self, path: Path | None = None) -> Path:
+    def save(self, path: Path | None = None, name: str | None = None) -> Path:
         """Write the whole match to ``path`` (default: this match's file, or a
         new one in the saves folder), atomically."""
         if path is None and self.save_path is None:
@@ -367,7 +370,7 @@ class Session:
             path = saves_dir() / f"{self.discipline}-{stamp}.json"
         # With the stroke being set: loaded, the player finds it as they left it.
         return saves.write_save(self.match, Path(path or self.save_path or ""),
-                                self.watch, aim_record(self))
+                                self.watch, aim_record(self), name or self.save_name)
 
     def autosave(self) -> str | None:
         """Append what changed to the autosave journal; the reason when that

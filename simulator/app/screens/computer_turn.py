@@ -26,6 +26,7 @@ from simulator.app.screens.match_keys import (
     common_key,
     forget_hurry,
     note_hurry,
+    shot_page_key,
 )
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
@@ -459,6 +460,8 @@ class ComputerMode(TableMode):
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_r and self.phase == "waiting":
             self.replay()
+        elif self.phase == "waiting" and shot_page_key(self, event.key):
+            pass
         elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and self.phase == "showing":
             self.act()  # play it now

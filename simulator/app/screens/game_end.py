@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import pygame
 
-from simulator.app.match.saving import save_match
+from simulator.app.match.saving import save_key
 from simulator.app.match.turns import called_shooter, next_step
-from simulator.app.screens.match_keys import SETTLE_SECONDS, STROKE_KEYS, common_key
+from simulator.app.screens.match_keys import (
+    SETTLE_SECONDS,
+    STROKE_KEYS,
+    common_key,
+    shot_page_key,
+)
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
 from simulator.app.table import scoreboard as ui_scoreboard
 from simulator.app.text import ui
@@ -64,12 +69,14 @@ class GameEndMode(TableMode):
                 self.next_game()
         elif k == pygame.K_r:
             self.replay()
+        elif shot_page_key(self, k):
+            pass
         elif k == pygame.K_j:
             self.app.open("referee")  # a call on the game's last shot
         elif k == pygame.K_f and called_shooter(self.session) is not None:
             self.app.open("fouls")  # a foul in a computer's last shot
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            save_match(self.app)
+            save_key(self.app, event.mod)
         elif k == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()
         else:

@@ -39,14 +39,15 @@ def save_info(path: Path, loc: Any) -> SaveInfo:
     except OSError:
         mtime = 0.0
     try:
-        m = saves.load(path).match
+        loaded = saves.load(path)
     except saves.SaveError as e:
         return SaveInfo(path, save_name(path, loc), saved=mtime, problem=e.what)
+    m = loaded.match
     points = getattr(m.discipline, "scoring", "") == "points"
     nums = m.state.scores if points else m.games_won
     score = " : ".join(str(v).replace("-", "−") for v in nums)
-    return SaveInfo(path, save_name(path, loc), tuple(m.players), m.name, score,
-                    mtime)
+    return SaveInfo(path, loaded.name or save_name(path, loc), tuple(m.players),
+                    m.name, score, mtime)
 
 
 def save_name(path: Path, loc: Any) -> str:
@@ -142,10 +143,15 @@ class LoadMode(Mode):
         from simulator.app.match.session import saves_dir
         return p.suffix == ".json" and p.parent == saves_dir()
 
+    def shown_name(self, p: Path) -> str:
+        """The name the list shows for it: as the player typed it."""
+        info = self.infos.get(p)
+        return info.name if info is not None else save_name(p, self.app.locale)
+
     def ask_delete(self, p: Path) -> None:
         from simulator.app.dialogs.confirm import confirm_dialog
         self.app.push_dialog(confirm_dialog(
-            self.app, self.app.t("evening.delete_title", name=p.stem),
+            self.app, self.app.t("evening.delete_title", name=self.shown_name(p)),
             self.app.t("evening.delete_body"), self.app.t("evening.delete_yes"),
             lambda: self.delete(p)))
 
@@ -165,8 +171,9 @@ class LoadMode(Mode):
 
     def ask_rename(self, p: Path) -> None:
         from simulator.app.dialogs.base import NameDialog
-        dialog = NameDialog(self.app, self.app.t("evening.rename_title", name=p.stem),
-                            self.app.t("save.body"), p.stem,
+        name = self.shown_name(p)
+        dialog = NameDialog(self.app, self.app.t("evening.rename_title", name=name),
+                            self.app.t("save.body"), name,
                             [(self.app.t("evening.rename_yes"),
                               lambda: self.rename(p, dialog.text())),
                              (self.app.t("common.cancel"), lambda: None)],
@@ -174,29 +181,36 @@ class LoadMode(Mode):
         self.app.push_dialog(dialog)
 
     def rename(self, p: Path, typed: str) -> None:
-        """To the name typed; a file already of that name is never replaced
-        (a hard link is made first: it fails where the name is taken)."""
+        """To the name typed, kept in the save as typed; a save already of
+        that name is never replaced (a hard link is made first: it fails where
+        the file name is taken), one whose name only makes the same file name
+        leaves this one a file name of its own."""
         import os
 
-        from simulator.app.match.saving import save_file_name
-        new = p.with_name(f"{save_file_name(typed)}.json")
-        if not typed or new == p:
+        from simulator.app.match.saving import place_for, save_file_name
+        from simulator.files import saves
+        if not typed or typed == self.shown_name(p):
             return
+        new, other = p, False
+        if p.with_name(f"{save_file_name(typed)}.json") != p:
+            new, other = place_for(p.parent, typed, p)
         try:
-            if new.exists():
+            if other:
                 raise FileExistsError(str(new))
-            try:
-                os.link(p, new)
-            except FileExistsError:
-                raise
-            except OSError:  # no hard links here: the name was checked free
-                p.rename(new)
-            else:
-                p.unlink()
+            if new != p:
+                try:
+                    os.link(p, new)
+                except FileExistsError:
+                    raise
+                except OSError:  # no hard links here: the name was checked free
+                    p.rename(new)
+                else:
+                    p.unlink()
+            saves.rename_save(new, typed)
         except FileExistsError:
-            self.app.notify(self.app.t("evening.rename_taken", name=new.stem))
+            self.app.notify(self.app.t("evening.rename_taken", name=typed))
             return
-        except OSError as e:
+        except (OSError, saves.SaveError) as e:
             from simulator.app.text.file_words import file_problem
             self.app.notify(self.app.t("evening.rename_failed", name=p.stem,
                                        reason=file_problem(self.app.locale, e)))
@@ -204,7 +218,8 @@ class LoadMode(Mode):
         s = self.app.session
         if s is not None and s.save_path == p:
             s.save_path = new
-        self.app.inform(self.app.t("evening.renamed", name=new.stem))
+            s.save_name = typed
+        self.app.inform(self.app.t("evening.renamed", name=typed))
         self.enter()
 
     def row_buttons(self, p: Path) -> list[ui.Button]:

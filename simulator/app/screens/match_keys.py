@@ -48,6 +48,22 @@ def undo_key(event: pygame.event.Event) -> bool:
         and not mods & ~pygame.KMOD_CTRL)
 
 
+def shot_page_key(mode: TableMode, key: int) -> bool:
+    """PgUp at the table: the last shot's replay, where PgUp and PgDn go on
+    through the match's shots (as the replay's own keys do); PgDn: there is
+    no later shot than the table now. True when the key was one of them."""
+    if key == pygame.K_PAGEUP:
+        if mode.session.shots:
+            mode.replay()
+        else:
+            mode.app.inform(mode.app.t("replay.no_shot"), 2.5)
+    elif key == pygame.K_PAGEDOWN:
+        mode.app.inform(mode.app.t("replay.no_later"), 2.5)
+    else:
+        return False
+    return True
+
+
 def common_key(app: App, event: pygame.event.Event) -> bool:
     """Keys every table screen of a match shares; True when one was used."""
     k = event.key

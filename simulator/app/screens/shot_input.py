@@ -11,8 +11,8 @@ from collections.abc import Callable
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.saving import save_match
-from simulator.app.screens.match_keys import common_key
+from simulator.app.match.saving import save_key
+from simulator.app.screens.match_keys import common_key, shot_page_key
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls
 from simulator.app.text import ui
@@ -278,8 +278,10 @@ class ShotInputMode(TableMode):
             self.app.open("referee")
         elif k == pygame.K_r:
             self.replay()
+        elif shot_page_key(self, k):
+            pass
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            save_match(self.app)
+            save_key(self.app, event.mod)
         elif k == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()
         else:

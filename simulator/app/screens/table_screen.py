@@ -258,8 +258,24 @@ class TableMode(Mode):
     def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The strip under the table: the chips and the hint (a replay draws
         its timeline there)."""
-        strip.draw_strip(surface, rect, self.chips(), self.hint(), self.warnings(),
-                       self.short_hint())
+        hint, short = self.hint(), self.short_hint()
+        if self.app.dialogs:
+            hint, short = self.dialog_hints()
+        strip.draw_strip(surface, rect, self.chips(), hint, self.warnings(), short)
+
+    def dialog_hints(self) -> tuple[str, str]:
+        """The key line under an open dialog: the dialog's keys (it takes
+        them all), never this screen's ("1/2/3/4: watch at 1x" under the foul
+        list, whose 1-6 chose a foul); nothing for a card without keys."""
+        from simulator.app.dialogs.base import Dialog
+        top = self.app.dialogs[-1]
+        keys = top.keys_words() if isinstance(top, Dialog) else ""
+        if not keys:
+            return "", ""
+        esc = isinstance(top, Dialog) and top.cancel is not None
+        t = self.app.t
+        return (t("hint.dialog" if esc else "hint.dialog_no_esc", keys=keys),
+                t("hint.dialog_short" if esc else "hint.dialog_no_esc", keys=keys))
 
     def inset_height(self, width: int) -> int:
         """The height of a picture under the heading (a replay's side view); 0:

@@ -79,6 +79,11 @@ class ViewMode(TableMode):
         where = "evening" if club.evening_of(self.session) is not None else "menu"
         return self.app.t(f"hint.end_{where}{form}", keys=keys)
 
+    def dialog_hints(self) -> tuple[str, str]:
+        if self.choice_keys():  # the choice's keys, said its own way
+            return self.hint(), self.short_hint()
+        return super().dialog_hints()
+
     def choice_keys(self) -> str:
         """The keys of the incoming player's choices ("1/2") while they are
         asked: the key line was empty under 9-ball's push-out choice."""

@@ -52,12 +52,12 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
         to_practice_list(self.app)
 
     def message_area(self) -> pygame.Rect | None:
-        # The side column's free room under the buttons where the message
-        # fits there (in the strip it covered the table's edge).
-        free: pygame.Rect | None = getattr(self, "_free", None)
-        if free is not None and self.app.toast_height(free.width) <= free.height:
-            return free
+        # Under the table, beside the chips: never over the rails (raised
+        # off the chips it lay on the bottom rail) nor the side column.
         return self.layout.strip
+
+    def keep_clear(self) -> pygame.Rect | None:
+        return self.view.outer_rect()
 
     # -- widgets ---------------------------------------------------------------
     def build(self) -> None:
@@ -88,8 +88,6 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
             rows.skip(bh)
         UIButton(pygame.Rect(r.left, r.bottom - bh, r.width, bh), t("common.back"),
                  app.gui, command=app.later(self.leave))
-        self._free = pygame.Rect(r.left, rows.y + 4, r.width,
-                                 r.bottom - bh - 8 - rows.y - 4)
 
     # -- input -------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
