@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.screens.aiming import SHORT_PULL_PX
 from simulator.app.screens.playing import PlayMode
+from simulator.app.screens.shot_input import SHORT_PULL_PX
 from simulator.app.table.aim import Aim
 from tests.app.helpers import (
     card_notes,

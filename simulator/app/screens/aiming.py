@@ -17,7 +17,7 @@ from simulator.app.screens.match_keys import (
     SPACE_ELSEWHERE,
     STROKE_KEYS,
 )
-from simulator.app.screens.shot_input import ShotInputMode
+from simulator.app.screens.shot_input import SHORT_PULL_PX, ShotInputMode
 from simulator.app.table.aim import (
     MAX_SPEED,
     MAX_TIP,
@@ -35,12 +35,6 @@ from simulator.table.specs import CUE_BALL
 
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 NO_POWER = 0.01  # a pull giving no more than this is no stroke
-# A pull back no longer than this (pixels) shoots at the power already set
-# (the keys, the wheel, the power bar, the player's last shot): the 25 px a
-# flick of the hand makes gave 0.4 m/s over the 6 m/s the player had set.
-# A longer pull sets the power by its length, as before; what is shown
-# while pulling is always the power the release strikes with.
-SHORT_PULL_PX = 24
 # The mouse still this long: the aim it points is one the player settled on;
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).

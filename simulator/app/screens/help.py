@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.loop.app import App, Mode
-from simulator.app.screens.aiming import SHORT_PULL_PX
 from simulator.app.screens.backdrop import backdrop, title_bottom
+from simulator.app.screens.shot_input import SHORT_PULL_PX
 from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.text import fonts, ui
 
