@@ -278,3 +278,33 @@ def test_a_hint_taken_and_played_pots_what_it_names(lang: str, game: str,
                 (d.target, d.pocket, ball)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_low_percentage_pot_hinted_says_so(lang: str) -> None:
+    """Express: the hint's pot of the 13 goes in about once in ten of its
+    tries; the hint says so where it names the pot, at 800x500 («примерно
+    1 из 10»), and its stroke as set pots it."""
+    import random
+
+    from simulator.app.screens.shot_input import as_struck
+    from simulator.physics import simulate
+    from simulator.players.hint import suggest
+    from tests.players.helpers import discipline, scattered, state_of
+    app = make_app(lang, (800, 500))
+    try:
+        state = state_of("express", scattered("express", random.Random(3), 9))
+        s = watched_session(app, ["Anna", "Boris", "Vera"], "express", {},
+                            state=state)
+        hint = as_struck(suggest(discipline("express"), state, 3))
+        d = hint.decision
+        assert d.kind == "pot" and 0.0 < d.success < 0.15, (d.kind, d.success)
+        s.hint = hint
+        frame(app, n=2)
+        said = app.t("hint.say.aims_pot", ball=str(d.target),
+                     pocket=app.t(f"pocket.{d.pocket}")) + app.t("hint.say.chance", n=1)
+        assert flat(said) in flat(side_words(app)), side_words(app)
+        played = simulate(state.table, hint.predicted.stroke)
+        assert played.final.ball(d.target).pocket == d.pocket
+    finally:
+        pygame.display.quit()

@@ -466,7 +466,7 @@ class ComputerMode(TableMode):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.holding():
             if self.settle <= 0.0:  # (as Space: not a tap meant for the shot)
-                self.hold = 0.0  # a click off the card: read, the computer plays on
+                self._seen()  # a click off the card: read, the computer plays on
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
@@ -482,7 +482,7 @@ class ComputerMode(TableMode):
             self.acknowledge()
         elif self.holding() and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                               pygame.K_KP_ENTER):
-            self.hold = 0.0  # seen: the computer plays on
+            self._seen()  # seen: the computer plays on
         elif event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_r and self.phase == "waiting":
@@ -595,6 +595,9 @@ class ComputerMode(TableMode):
 
     def _seen(self) -> None:
         self.hold = 0.0
+        # The break's countdown says "now": it breaks once decided (the
+        # table was on show all along; a ruling's hold shows the decision).
+        self.hurry = self.hurry or self.breaking
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         """Before the computer has placed a ball in hand, the cue ball is
