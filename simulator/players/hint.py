@@ -11,7 +11,7 @@ his aim. Headless, like the rest of ``simulator.players``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.game import Discipline, GameState
@@ -90,20 +90,75 @@ def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
     player = ComputerPlayer(strength or STRENGTHS[HINT_LEVEL])
     d = yield from player.shot_steps(disc, state, seed)
     given_up: ShotDecision | None = None
-    if hopeless(d):
+    predicted: Shot | None = None
+    if d.kind in POTS and not hopeless(d):
+        # The search chose by tries with the player's error, in search-grade
+        # physics: the stroke as meant may still miss in the full physics
+        # (a low-percentage pot in Express's tight pockets named a pot its
+        # own drawn path sent into the cushion). The stroke set is one that
+        # pots in the full physics, or the pot is given up.
+        found = yield from potting_stroke(disc, state, d)
+        if found is not None:
+            d, predicted = found
+    if hopeless(d) or (d.kind in POTS and predicted is None):
         # A pot none of whose tries was legal is no advice: the best safety
         # is (the computer players keep their own choice; this is the hint's).
         safe = yield from safety_player(player.strength).shot_steps(
             disc, state, seed, only=("safety",))
         if safe.kind == "safety":
-            d, given_up = safe, d
-    return Hint(d, simulate(d.table(state.table), d.intended), given_up)
+            d, given_up, predicted = safe, d, None
+    if predicted is None:
+        predicted = simulate(d.table(state.table), d.intended)
+    return Hint(d, predicted, given_up)
+
+
+POTS = ("pot", "bank", "cue_pot")
+# Turns of the stroke's direction (degrees) tried, nearest first, when the
+# stroke as meant misses its pot in the full physics: within the player's
+# own aiming error, so the pot advised is the one the search weighed.
+AIM_NUDGES = (0.0, 0.03, -0.03, 0.07, -0.07, 0.12, -0.12, 0.2, -0.2, 0.3, -0.3,
+              0.45, -0.45, 0.6, -0.6)
+
+
+def pots_as_named(disc: Discipline[Any], state: GameState, d: ShotDecision,
+                  shot: Shot) -> bool:
+    """Whether ``shot`` pots ``d``'s ball in ``d``'s pocket, and the referee
+    finds it a legal pot that keeps the table (or wins the game)."""
+    from rules.questions import facts
+    from rules.ruling import RulesError
+    from simulator.players.appraise import succeeded
+    ball = CUE_BALL if d.kind == "cue_pot" else d.target  # (Express's last ball)
+    if ball is None or facts(shot).pocket_of(ball) != d.pocket:
+        return False
+    try:
+        ruling, _ = disc.judge(state, shot, d.declarations)
+    except RulesError:
+        return False
+    return succeeded(ruling, state.shooter)
+
+
+def potting_stroke(disc: Discipline[Any], state: GameState, d: ShotDecision
+                   ) -> Steps[tuple[ShotDecision, Shot] | None]:
+    """``d`` with the stroke nearest the one meant that pots its ball as
+    named in the full physics, and that shot; None if none of AIM_NUDGES
+    does."""
+    from simulator.physics import PhysicsError
+    table = d.table(state.table)
+    for turn in AIM_NUDGES:
+        stroke = replace(d.intended, direction=(d.intended.direction + turn) % 360.0)
+        try:
+            shot = simulate(table, stroke)
+        except PhysicsError:
+            shot = None
+        yield
+        if shot is not None and pots_as_named(disc, state, d, shot):
+            return replace(d, intended=stroke, stroke=stroke), shot
+    return None
 
 
 def safety_player(strength: Strength) -> ComputerPlayer:
     """The player that looks for the safety once the pot is given up: the
     same level with SAFETY_SHARE of its budget."""
-    from dataclasses import replace
     s = strength.search
     return ComputerPlayer(replace(strength, search=replace(
         s, shot_budget=max(1, round(s.shot_budget * SAFETY_SHARE)))))

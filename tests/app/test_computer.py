@@ -330,7 +330,8 @@ def test_thinking_never_holds_a_frame_long() -> None:
     job = app.mode.job  # type: ignore[union-attr]
     assert job.simulations >= 5
     texts = side_texts(app)  # (a frame: more simulations)
-    assert app.t("cpu.tried", n=job.simulations) in texts
+    # (under the break's countdown, on the line saying it thinks)
+    assert app.t("cpu.tried", n=job.simulations) in " ".join(texts)
     assert math.isfinite(app.frames)
     pygame.display.quit()
 

@@ -259,6 +259,10 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines = [t(f"play.aims_{d.kind}", ball=ball, pocket=pocket)]
     else:
         lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
+    if hint and potting and not hopeless and d.success < LOW_CHANCE:
+        # A low-percentage pot is said so where it is named (the line under
+        # it with the tries' count is often out of a low window's room).
+        lines[0] += loc.t("hint.say.chance", n=max(1, round(10 * d.success)))
     if decl.called_ball is not None and decl.called_pocket is not None and \
             not called_as_played:
         lines.append(t("cpu.calls", ball=ball_words(decl.called_ball),
@@ -288,6 +292,7 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     return lines
 
 
+LOW_CHANCE = 0.5  # a hint's pot below this share of tries is said to be unlikely
 RAISED = 5.0  # degrees of cue elevation worth saying
 STRENGTHS = ((0.3, "soft"), (0.55, "medium"), (0.8, "firm"))  # power bar, up to
 

@@ -867,18 +867,20 @@ class Session:
         if r.game_over and not r.match_over:
             # No shot is next but the next game's break (its breaker in hand).
             nexts.append(self.next_break_words(r))
+        elif r.options and not r.match_over:
+            # A choice comes first: "Boris chooses…" (no one shoots until
+            # it is made; "Boris to shoot" read as the computer's shot), then
+            # "A or B": one of them, never read as both.
+            opts = t("banner.options_or").join(
+                chosen_label(self.locale, c, self.name(r.chooser))
+                for c in r.options)
+            nexts += [t("banner.chooses", name=self.name(r.chooser)),
+                      t("banner.options", name=self.name(r.chooser), options=opts)]
         elif not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
-            if r.options:
-                # "A or B": one of them, never read as both
-                opts = t("banner.options_or").join(
-                    chosen_label(self.locale, c, self.name(r.chooser))
-                    for c in r.options)
-                nexts.append(t("banner.options", name=self.name(r.chooser),
-                               options=opts))
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
 
     def next_break_words(self, r: Ruling) -> str:

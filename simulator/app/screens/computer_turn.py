@@ -236,6 +236,22 @@ def note_persons_ruling(app: App) -> None:
         s.person_note = ""
 
 
+def follows_counted_choice(app: App, kind: str, player: int) -> bool:
+    """Whether this shot of computer ``player`` comes straight after its own
+    choice, made at the end of a countdown (``ComputerMode.counted``)."""
+    prev = app.mode
+    return kind == "shot" and isinstance(prev, ComputerMode) and \
+        prev.kind == "choice" and prev.player == player and prev.counted and \
+        after_computers_choice(app)
+
+
+def breaks_now(app: App) -> bool:
+    """Whether the next stroke is a game's break, a person at the window."""
+    s = app.session
+    return s is not None and s.has_person() and s.match.state.shots == 0 \
+        and not s.match.state.game_over
+
+
 WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
 # Keys that scroll a held card (a notch down or up) and keep it on show.
 CARD_KEYS = {pygame.K_DOWN: -1, pygame.K_PAGEDOWN: -1,
@@ -278,6 +294,18 @@ class ComputerMode(TableMode):
         self.hold = hold_seconds(app.session.banner if app.session else None) \
             if self.phase == "thinking" and (
                 after_persons_shot(app) or after_computers_choice(app)) else 0.0
+        if follows_counted_choice(app, kind, player):
+            # Its own choice was made under a countdown already: one hold in
+            # all (a second «Через 4 с играет…» made 15 s), the choice's card
+            # staying on show until its stroke starts.
+            self.hold = 0.0
+        # The computer's break: the person sees the racked table and who
+        # breaks, counted down as a ruling is (it broke at once, unseen).
+        self.breaking = kind == "shot" and self.phase == "thinking" and \
+            self.hold == 0.0 and breaks_now(app)
+        if self.breaking:
+            self.hold = HOLD_MIN_SECONDS
+        self.counted = self.hold > 0.0  # this turn counted down once
         self.paused = False
         # The mouse moved onto the card (one resting where the card came up,
         # after a click on the button there, is not a person reading).
@@ -439,7 +467,7 @@ class ComputerMode(TableMode):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.holding():
             if self.settle <= 0.0:  # (as Space: not a tap meant for the shot)
-                self.hold = 0.0  # a click off the card: read, the computer plays on
+                self._seen()  # a click off the card: read, the computer plays on
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
@@ -455,7 +483,7 @@ class ComputerMode(TableMode):
             self.acknowledge()
         elif self.holding() and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                               pygame.K_KP_ENTER):
-            self.hold = 0.0  # seen: the computer plays on
+            self._seen()  # seen: the computer plays on
         elif event.key in WATCH_KEYS:
             self.set_watch(WATCH_KEYS[event.key])
         elif event.key == pygame.K_r and self.phase == "waiting":
@@ -516,7 +544,10 @@ class ComputerMode(TableMode):
         s = self.session
         # (whole seconds left, counted down: the card does not wait for a key)
         then = self.app.t("cpu.held_paused", name=name) if self.reading() else \
-            self.app.t("cpu.held_to_play", name=name, n=math.ceil(self.hold))
+            self.app.t("cpu.held_to_break" if self.breaking else "cpu.held_to_play",
+                       name=name, n=math.ceil(self.hold))
+        if self.breaking:
+            return self.app.t("cpu.held_break", name=name), then
         if after_computers_choice(self.app):
             return self.app.t("cpu.held_chose"), then
         r = s.last_ruling
@@ -567,6 +598,9 @@ class ComputerMode(TableMode):
 
     def _seen(self) -> None:
         self.hold = 0.0
+        # The break's countdown says "now": it breaks once decided (the
+        # table was on show all along; a ruling's hold shows the decision).
+        self.hurry = self.hurry or self.breaking
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         """Before the computer has placed a ball in hand, the cue ball is

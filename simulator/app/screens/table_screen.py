@@ -404,12 +404,21 @@ class TableMode(Mode):
             inner.width) - self._first_extra_room(self.side_extra(), inner.width, size)
         need = ruling_card.least_height(banner, inner.width, size) + \
             self._fold_button(inner.width, size)[2] + 4
-        for b, sm in tries:
-            h = sum(ui.paragraph(None, text, fs, ui.INK, pygame.Rect(
+        def height(b: str, sm: str) -> int:
+            return sum(ui.paragraph(None, text, fs, ui.INK, pygame.Rect(
                 0, 0, inner.width, 200), bold=bold) for text, fs, bold in (
                     (b, size + 3, True), (sm, size - 1, False)) if text)
+
+        for b, sm in tries:
+            h = height(b, sm)
             if room - h >= need:
                 break
+        else:
+            # The card cannot keep who is next in view however little the
+            # heading says (a long ruling: a player leaving Express): the
+            # heading keeps the name.
+            b, sm = tries[min(1, len(tries) - 1)]
+            h = height(b, sm)
         if banner.state and self.extra_first_wanted() and room - h < \
                 ruling_card.state_height(banner, inner.width, size) + \
                 self._fold_button(inner.width, size)[2] + 4:

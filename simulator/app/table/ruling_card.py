@@ -249,6 +249,10 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
         tries += [((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), 0),
                   ((*lines[:1], *nxt, *lines[1:]), state, 0)]
     tries.append(((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], first))
+    # Who shoots (or chooses) next stays out of the fold even where the
+    # ruling's first line does not fit whole beside it: it went behind
+    # "1 more" under a choice's long title.
+    tries.append(((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], 0))
     for body_lines, foot, need in tries:
         foot_rows = line_rows(foot, size, width)
         if fit_rows(foot_rows, size, room - need) == len(foot_rows):
