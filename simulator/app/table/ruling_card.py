@@ -250,9 +250,14 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
                   ((*lines[:1], *nxt, *lines[1:]), state, 0)]
     tries.append(((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], first))
     # Who shoots (or chooses) next stays out of the fold even where the
-    # ruling's first line does not fit whole beside it: it went behind
-    # "1 more" under a choice's long title.
-    tries.append(((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], 0))
+    # ruling's first line does not fit whole beside it (it went behind
+    # "1 more" under a choice's long title): with the line's first row
+    # above it where that fits, else alone where the title says what
+    # happened (a choice); a foul's card keeps what the foul was, the
+    # heading above it naming who shoots.
+    one = ui.line_height(size) + 2 if lines else 0
+    tries += [((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], need)
+              for need in ((one,) if banner.foul else (one, 0))]
     for body_lines, foot, need in tries:
         foot_rows = line_rows(foot, size, width)
         if fit_rows(foot_rows, size, room - need) == len(foot_rows):
