@@ -283,9 +283,14 @@ def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
     frame(app, n=2)
     card = app.dialogs[-1]
     assert card.kind == "gameover"
-    keys = "/".join(b.key for b in card.buttons if b.key)
-    assert keys.startswith("1/2")
-    said = {app.t(f"hint.end_evening{f}", keys=keys) for f in ("", "_short")}
+    keys = card.number_keys()
+    assert keys.startswith("1–") or keys.startswith("1/")
+    # Undo is U on the card (a number had been a watching speed a moment
+    # before): the line says so beside the numbers.
+    assert any(b.key == "U" for b in card.buttons)
+    said = {app.t(f"hint.end_evening{f}", keys=keys, undo=app.t(f"hint.end_undo{f}"))
+            for f in ("", "_short")}
+    assert all("U: " in line for line in said)
     assert said & {t.text for t in app.texts if not t.cut}, \
         [t.text for t in app.texts]
     key(app, pygame.K_ESCAPE)

@@ -10,6 +10,7 @@ from itertools import pairwise
 from typing import Any
 
 import pygame
+import pytest
 
 from rules.referee import Match
 from simulator.app.loop.app import THINK_STEP, App
@@ -62,10 +63,15 @@ def direct(level: str) -> Any:
     return job.result
 
 
-def test_the_window_draws_little_while_the_computer_thinks() -> None:
+def test_the_window_draws_little_while_the_computer_thinks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A picture every THINK_STEP, not every pass of the loop; the thinking
     goes on in every pass; the decision is drawn the moment it is made and
     is the one the strong player makes thought directly, bit for bit."""
+    # One step of the search a pass (a slice is at least one): the passes
+    # it thinks through no longer hang on the machine's speed (a quick one
+    # had decided within the 45 passes below, about a second of slices).
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app, mode = at_the_computers_turn("strong")
     passes = 45
     frames = app.frames

@@ -217,15 +217,17 @@ class Dialog(Mode):
 
     def keys_words(self) -> str:
         """Its buttons' keys for the key line under it: "1–6", "1–3/U"."""
-        digits = [int(b.key) for b in self.buttons if b.key.isdigit()]
-        parts = []
-        if len(digits) > 1 and digits == list(range(digits[0], digits[-1] + 1)):
-            parts.append(f"{digits[0]}–{digits[-1]}")
-        else:
-            parts += [str(d) for d in digits]
+        parts = [self.number_keys()] if self.number_keys() else []
         parts += [b.key for b in self.buttons if b.key and not b.key.isdigit()
                   and b.key != "Esc"]
         return "/".join(parts)
+
+    def number_keys(self) -> str:
+        """Its buttons' number keys: "1–3", "1/3"; empty: none."""
+        digits = [int(b.key) for b in self.buttons if b.key.isdigit()]
+        if len(digits) > 1 and digits == list(range(digits[0], digits[-1] + 1)):
+            return f"{digits[0]}–{digits[-1]}"
+        return "/".join(str(d) for d in digits)
 
     def read_whole(self) -> None:
         """The text the card cuts, whole in the ruling card's reading view

@@ -67,7 +67,8 @@ class ViewMode(TableMode):
 
     def end_keys(self, form: str) -> str:
         """The keys of the end card, as other cards say theirs: its
-        buttons' numbers, and where Esc leads (the evening's standings at a
+        buttons' numbers, U for Undo when it has it (a letter, not a number:
+        see game_over), and where Esc leads (the evening's standings at a
         club evening, else the main menu); the line was empty."""
         from simulator.app.dialogs.base import Dialog
         from simulator.app.match import club
@@ -75,12 +76,16 @@ class ViewMode(TableMode):
                      if isinstance(d, Dialog) and d.kind == "gameover"), None)
         if card is None:
             return ""
-        keys = "/".join(b.key for b in card.buttons if b.key)
+        t = self.app.t
+        has_undo = any(b.key == "U" for b in card.buttons)
+        undo = t(f"hint.end_undo{form}") if has_undo else ""
         where = "evening" if club.evening_of(self.session) is not None else "menu"
-        return self.app.t(f"hint.end_{where}{form}", keys=keys)
+        return t(f"hint.end_{where}{form}", keys=card.number_keys(), undo=undo)
 
     def dialog_hints(self) -> tuple[str, str]:
-        if self.choice_keys():  # the choice's keys, said its own way
+        # The choice's keys and the end card's, each said its own way (where
+        # Esc leads, U: undo), not as any card's buttons.
+        if self.choice_keys() or self.end_keys(""):
             return self.hint(), self.short_hint()
         return super().dialog_hints()
 

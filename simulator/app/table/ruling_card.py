@@ -216,9 +216,10 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int
         return shown
     i, _indent, words = shown[-1]
     whole = [row for row in shown if row[0] != i]
-    # (a line taller than the card shows what fits: else its start is never seen)
-    if body[start + n][0] == i and whole and \
-            sum(row[0] == i for row in body) <= n:
+    # (a line taller than the card shows what fits only from the card's top,
+    # a notch down: under whole lines its first rows stopped mid-sentence
+    # over who plays next)
+    if body[start + n][0] == i and whole:
         shown = whole
         i, _indent, words = shown[-1]
     if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
