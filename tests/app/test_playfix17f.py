@@ -144,6 +144,50 @@ def test_the_foul_gallery_shows_its_speed_and_keys_at_every_size(
     pygame.display.quit()
 
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gallery_at_800x500_keeps_keys_beside_words_and_the_speed_on_one_line(
+        lang: str) -> None:
+    """The 8 off the table at 800x500, stopped at the loss, then exported:
+    the speed is said on the explanation's first line, one line (the loss is
+    said by the next one); every button shows its key, none taller than two
+    lines; in Russian "На фоле: стоп" and "Ещё экспорт" are one line each,
+    their keys beside them a point smaller (the speed line, these buttons
+    and "Экспорт снова" each took a line from the explanation, cut at
+    800x500)."""
+    import pygame as pg
+
+    from simulator.app.dialogs.export import tell_saved
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from simulator.app.text import ui
+    from tests.app.helpers import gallery_index, key, run_until
+    app = make_app(lang, (800, 500))
+    try:
+        g = GalleryPlayMode(app, gallery_index("gallery-eight-off-table"))
+        app.switch(g)
+        run_until(app, lambda: g.at_foul, limit=3600)
+        frame(app, n=2)
+        first = g.side_body.splitlines()[0]
+        assert "1/4" in first and first in [t.text for t in app.texts], first
+        tell_saved(app, Path("/tmp/clips/gallery-eight-off-table.mp4"))
+        key(app, pg.K_t)
+        frame(app, n=2)
+        lh = ui.line_height(g.side_btns[0].size)
+        for b in g.side_btns:  # every key drawn, no button over two lines tall
+            assert [t for t in app.texts if b.rect.contains(t.rect) and t.text == b.key]
+            assert b.rect.height <= 2 * lh + 10, (b.label, b.rect)
+        for name in ("gallery.stop_at_foul", "gallery.export_again") * (lang == "ru"):
+            b = next(b for b in g.side_btns if b.label == app.t(name))
+            said = [t for t in app.texts if b.rect.contains(t.rect)]
+            cap = next(t for t in said if t.text == b.key)
+            words = next(t for t in said if t.text == b.label)  # one line
+            assert words.rect.top <= cap.rect.centery <= words.rect.bottom, said
+            assert 9 <= cap.size < b.size and b.rect.height < 2 * lh, said
+        assert not g.body_hidden
+    finally:
+        pygame.display.quit()
+
+
 # -- 1. the club evening: its winner the heading, every rank shown -----------------
 def knockout_evening(lang: str, size: tuple[int, int], played: int) -> App:
     """A knockout of four people (begun if need be) with ``played`` of its

@@ -189,11 +189,12 @@ class GalleryPlayMode(PracticeScreen):
             loc = self.app.locale
             foul = self.demo.foul
             # The code's words already say "Foul:" (or "Loss:"): one line,
-            # not "Here is the foul:" over "Foul: ...". The first line is
-            # as before the foul (the place in the gallery and the speed).
+            # not "Here is the foul:" over "Foul: ...". The first line says
+            # the place in the gallery and the speed, not "a foul" or "loss
+            # of the game" again: that took a line from the explanation at
+            # 800x500.
             words = foul_cite(loc, foul, sc.discipline)
-            lines = [t("gallery.entry_loss" if loss else "gallery.entry",
-                       n=self.index + 1, of=len(self.all)),
+            lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
                      "", t("gallery.at_foul", foul=words),
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:

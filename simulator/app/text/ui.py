@@ -321,20 +321,32 @@ class Button:
     def _key_w(self, size: int) -> int:
         return fonts.font(max(10, size - 2)).size(self.key)[0] + 8 if self.key else 0
 
-    def _lines(self, width: int, size: int) -> tuple[list[str], bool]:
-        """The label's lines in a button ``width`` wide, and whether the key
-        goes on a line of its own under them: with ``cap_under``, where
-        beside it a word would be broken ("Продолжить" beside "Пробел" in a
-        half-width button)."""
-        room = width - 16 - self._key_w(size)
-        if self.cap_under and self.key and any(
-                fonts.font(size).size(w)[0] > room for w in self.label.split()):
-            return wrap(self.label, size, width - 16), True
-        return wrap(self.label, size, room), False
+    def _lines(self, width: int, size: int) -> tuple[list[str], bool, int, int]:
+        """The label's lines in a button ``width`` wide, whether the key goes
+        on a line of its own under them, the key's size and its width beside
+        the words. With ``cap_under`` (half-width buttons, every line
+        counting at 800x500), a key that would break the label over two
+        lines goes beside it a point smaller, closer to it ("На фоле: стоп"
+        beside "O"); where even so a word would be broken ("Продолжить"
+        beside "Пробел"), under the words in that smaller size."""
+        ks, kw = max(10, size - 2), self._key_w(size)
+        lines = wrap(self.label, size, width - 16 - kw)
+        if not (self.cap_under and self.key) or len(lines) == 1:
+            return lines, False, ks, kw
+        ks = max(9, size - 3)
+        kw = fonts.font(ks).size(self.key)[0] + 4
+        small = wrap(self.label, size, width - 16 - kw)
+        if len(small) == 1:
+            return small, False, ks, kw
+        room = width - 16 - kw
+        if any(fonts.font(size).size(w)[0] > room for w in self.label.split()):
+            return wrap(self.label, size, width - 16), True, ks, kw
+        return small, False, ks, kw
 
     def measure(self, width: int, size: int) -> int:
-        lines, under = self._lines(width, size)
-        return (len(lines) + under) * line_height(size) + 10
+        lines, under, ks, _kw = self._lines(width, size)
+        # (a key's line under the words brings its own leading: less padding)
+        return len(lines) * line_height(size) + under * (line_height(ks) - 4) + 10
 
     def place(self, x: int, y: int, width: int, size: int) -> int:
         """Put the button at (x, y), ``width`` wide; its height."""
@@ -352,20 +364,19 @@ class Button:
         edge = ACCENT if self.selected else ((201, 163, 107) if hover else BORDER)
         pygame.draw.rect(surface, edge, r, 1, border_radius=6)
         colour = INK if self.enabled else FAINT
-        kw = self._key_w(self.size)
-        lines, under = self._lines(r.width, self.size)
+        lines, under, ks, kw = self._lines(r.width, self.size)
         inner = pygame.Rect(r.left + 8, r.top + 5, r.width - 16 - (0 if under else kw),
                             r.height - 10)
         lh = line_height(self.size)
+        kh = line_height(ks) - 4 if under else 0
         # In the middle of a button made taller than its words (a row's height).
-        y = inner.top + max(0, (inner.height - (len(lines) + under) * lh) // 2)
+        y = inner.top + max(0, (inner.height - len(lines) * lh - kh) // 2)
         for ln in lines:
             line(surface, ln, self.size, colour, pygame.Rect(inner.left, y,
                                                              inner.width, lh))
             y += lh
         if self.key:
-            ks = max(10, self.size - 2)
-            cap = pygame.Rect(r.right - kw - 4, y, kw, lh) if under else \
+            cap = pygame.Rect(r.right - kw - 4, y - 2, kw, kh + 4) if under else \
                 pygame.Rect(r.right - kw - 4, r.top, kw, r.height)
             line(surface, self.key, ks, FAINT if self.enabled else (90, 94, 90),
                  cap, align="right", valign="middle")
