@@ -140,6 +140,9 @@ def seed_for(match_seed: int, step: int, player: int) -> int:
     and the player taking it (two players may decide at one step: the lag)."""
     return mix_seed(mix_seed(match_seed, step + 1), player + 1)
 
+# The strokes at a legal ball tried when the search found nothing.
+FALLBACK_TRIES = 12
+
 
 class ComputerPlayer:
     """A computer player of one strength."""
@@ -194,8 +197,8 @@ class ComputerPlayer:
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)
         pick = yield from self.checked(ctx, scored, budget)
-        if pick is None:  # nothing else the referee accepts: a plain roll
-            c = self.fallback(table, req, rng)
+        if pick is None:  # nothing else the referee accepts
+            c = yield from self.fallback(ctx, req, rng, budget)
             pick = search.Scored(c, 0)
         intended = pick.candidate.stroke
         played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
@@ -284,6 +287,9 @@ class ComputerPlayer:
                 found = shots.pot_candidates(v, cue, noise, s, place)
                 if s.plan:
                     found += planning.break_shots(v, cue, noise, s, place)
+            # A pot that starts into a cushion the cue ball touches is
+            # dropped below: it must not keep the safeties and kicks away.
+            found = [c for c in found if not self._into_cushion(view, c)]
             out += found
             best_chance = max([best_chance, *(c.chance for c in found)])
         for place in places:
@@ -322,13 +328,41 @@ class ComputerPlayer:
         return start is not None and shots.into_touching_cushion(
             view.spec, start, c.stroke.direction)
 
-    def fallback(self, table: TableState, req: ShotRequirements,
-                 rng: random.Random) -> shots.Candidate:
-        """The stroke when no candidate is accepted: a soft roll, declared a
-        safety where the rules allow (no call needed then: 8-ball 9, 14.1
-        7.4), the cue ball placed only when it is in hand."""
+    def fallback(self, ctx: search.Context, req: ShotRequirements,
+                 rng: random.Random,
+                 budget: search.Budget) -> search.Steps[shots.Candidate]:
+        """The stroke when no candidate is accepted: the least bad of a few
+        strokes that meet a legal ball (``shots.contact_candidates``), tried
+        by the physics (a foul last), declared a safety where the rules allow
+        (no call needed then: 8-ball 9, 14.1 7.4); the cue ball placed only
+        when it is in hand. A soft roll at no ball only with no ball left."""
+        table = ctx.table
         in_hand = req.ball_in_hand is not BallInHand.NONE
         place = self._any_spot(table, req, rng) if in_hand else None
+        view = shots.View.of(table, req)
+        if place is not None:
+            view = view.at(place)
+        cands = shots.contact_candidates(view, view.cue, place) \
+            if view.cue is not None else []
+        # Into a cushion the cue ball touches is a double hit: tried last.
+        cands.sort(key=lambda c: self._into_cushion(view, c))
+        found: tuple[tuple[bool, float], shots.Candidate] | None = None
+        for c in cands[:FALLBACK_TRIES]:
+            budget.used += 1
+            try:
+                shot = simulate(search.table_for(ctx, c), c.stroke,
+                                frame_dt=search.SEARCH_FRAME_DT)
+            except PhysicsError:
+                continue
+            yield
+            value, _, foul = search.judge_shot(ctx, c, shot)
+            key = (foul, -value)
+            if found is None or key < found[0]:
+                found = (key, c)
+        if found is not None:
+            return found[1]
+        if cands:
+            return cands[0]
         return shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
                                shots.safety_for(req), place)
 

@@ -473,6 +473,39 @@ def safety_candidates(view: View, cue: Vec, place: Vec | None, count: int,
     return [pool[int(i * step)] for i in range(count)]
 
 
+def contact_candidates(view: View, cue: Vec, place: Vec | None) -> list[Candidate]:
+    """Strokes that at least meet a legal first ball, for when the search
+    found nothing the referee accepts: straight at each ball (nearest first)
+    where the line is clear, then off one cushion, then straight where
+    another ball may be in the way; never a stroke at no ball (8-ball 8,
+    general rule 17)."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    decl = safety_for(req)
+    on = [b for b in req.legal_first_contacts if b in view.balls] or \
+        list(view.balls)
+    near = sorted(on, key=lambda b: math.dist(cue, view.balls[b]))
+    direct = set(req.direct_targets(view.table))
+    clear: list[Candidate] = []
+    blocked: list[Candidate] = []
+    for t in near:
+        obj = view.balls[t]
+        if t not in direct and t in req.legal_first_contacts:
+            continue  # from the kitchen: only off a cushion (general rule 7)
+        for fraction in SAFETY_FRACTIONS:
+            direction = contact_direction(cue, obj, fraction, r)
+            if direction is None:
+                continue
+            speed = min(MAX_SAFETY_SPEED, max(SAFETY_SPEEDS[1], RAIL_MARGIN *
+                                              rail_speed(spec, cue, obj, direction)))
+            c = Candidate("safety", stroke(spec, direction, speed), decl, place, t)
+            free = clear_to_contact(cue, obj, direction, view.others(t), r)
+            (clear if free else blocked).append(c)
+    kicks = kick_candidates(view, cue, place, near, 4, True)
+    return clear + kicks + blocked
+
+
 # A safety's speed is at least this multiple of the least that (by the
 # geometry) brings a ball to a cushion, and never more than this (m/s).
 RAIL_MARGIN = 1.35

@@ -405,6 +405,30 @@ def test_the_computers_words_say_each_thing_once_and_never_a_hopeless_pot(
                    for ln in hopeless)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_stroke_at_no_ball_is_never_said_as_a_safety_on_an_empty_name(
+        lang: str) -> None:
+    """The play-test's "Plays safe on" with nothing after it: a safety
+    names its ball; a roll with no ball (none left to play) is said as a
+    roll, never "on" an empty name."""
+    from rules.ruling import Declarations
+    from simulator.app.match.computer import shot_lines
+    from simulator.players.player import ShotDecision
+    from simulator.table.events import Stroke
+    loc = Locale(lang)
+    stroke = Stroke(direction=0.0, speed=1.0)
+
+    def decision(target: int | None) -> ShotDecision:
+        return ShotDecision(None, stroke, stroke, Declarations(safety=True),
+                            "safety", target, None, 0.0, 0.0, 0, 0)
+
+    named = shot_lines(loc, decision(3), lambda b: f"#{b}", 0.028575)
+    assert named[0] == loc.t("cpu.shot.safety", ball="#3", pocket="")
+    rolled = shot_lines(loc, decision(None), lambda b: f"#{b}", 0.028575)
+    assert rolled[0] == loc.t("cpu.shot.roll")
+    assert not any(ln.rstrip().endswith(("on", "на")) for ln in rolled), rolled
+
+
 def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
         app: App) -> None:
     """The list says "Computer (club player)", not cpu:club; a save renamed

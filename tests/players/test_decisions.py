@@ -9,15 +9,17 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from rules import registry
 from rules.eight_ball import EightBallState
+from rules.game import Discipline, GameState
 from rules.referee import Match
-from rules.ruling import BallInHand, Choice
+from rules.ruling import BallInHand, Choice, ShotRequirements
 from simulator.physics import simulate
-from simulator.players import STRENGTHS, ComputerPlayer
+from simulator.players import STRENGTHS, ComputerPlayer, ShotDecision
 from simulator.players import aim as geometry
 from simulator.players.strength import ZERO
 from simulator.table.specs import CUE_BALL, table_by_name
@@ -316,7 +318,8 @@ def test_a_decision_spread_over_frames_is_the_same() -> None:
 @pytest.mark.parametrize("game", registry.names())
 def test_with_no_candidate_accepted_the_roll_is_still_legal(game: str) -> None:
     """When the search has nothing the referee accepts (here every candidate
-    filtered away), the soft roll it plays instead keeps every rule: the cue
+    filtered away), the stroke at a legal ball it plays instead keeps every
+    rule: the cue
     ball is placed only when it is in hand (else it would move a ball in
     play), a safety is declared where the rules let a shot go uncalled
     (8-ball 9, 14.1 7.4), and the referee judges the shot without refusing
@@ -330,8 +333,66 @@ def test_with_no_candidate_accepted_the_roll_is_still_legal(game: str) -> None:
         state = state_of(game, scattered(game, rng, 3 + i), ball_in_hand=hand)
         req = disc.requirements(state)
         d = player.shot(disc, state, i, req, only=("no such kind",))
-        assert d.kind == "safety"
+        assert d.kind in ("safety", "kick") and \
+            d.target in (req.legal_first_contacts or d.table(state.table).on_table()), d
         if hand is BallInHand.NONE:
             assert d.place is None
         check_shot(disc, state, req, d, tally)
     assert tally.shots == len(hands) + 1
+
+
+@pytest.mark.parametrize("hand", [BallInHand.NONE, BallInHand.ANYWHERE])
+def test_with_no_candidate_found_the_safety_names_and_meets_a_legal_ball(
+        hand: BallInHand) -> None:
+    """8-ball, the club player's solids off the cue ball's line and a stripe
+    and the 8 on it: when no candidate is found (every one filtered away)
+    the stroke played is still a safety on a legal ball, aimed to meet it
+    first (8-ball 8: the cue ball must hit a ball of the shooter's group
+    first; a roll at no ball went into the stripe or a pocket (the
+    play-test: "Plays safe on" with no ball, then the cue ball pocketed
+    without touching a ball)."""
+    mid = POOL.width / 2
+    balls = {CUE_BALL: (0.6, mid), 1: (1.6, mid - 0.35), 3: (1.9, mid + 0.4),
+             12: (1.5, mid), 8: (2.1, mid + 0.05)}
+    state = replace(state_of("8-ball", balls, ball_in_hand=hand),
+                    groups=("solids", "stripes"), shooter=0)
+    disc = discipline("8-ball")
+    req = disc.requirements(state)
+    assert set(req.legal_first_contacts) == {1, 3}
+    d = ComputerPlayer(STRENGTHS["club"]).shot(disc, state, 3, req,
+                                               only=("no such kind",))
+    assert d.kind == "safety"
+    meets_a_legal_ball(disc, state, req, d)
+
+
+def meets_a_legal_ball(disc: Discipline[Any], state: GameState,
+                       req: ShotRequirements, d: ShotDecision) -> None:
+    """``d`` names a legal first ball, declares the safety (8-ball 9), and
+    its stroke as meant meets that ball first in the physics (8-ball 8)."""
+    from rules.questions import first_contact
+    assert d.target in req.legal_first_contacts, d
+    assert d.declarations.safety
+    shot = simulate(d.table(state.table), d.intended)
+    hit = first_contact(shot.events)
+    assert hit is not None and hit.ball in req.legal_first_contacts, hit
+    check_shot(disc, state, req, d, Tally())
+
+
+def test_on_a_rail_a_pot_into_it_leaves_the_safeties_to_search() -> None:
+    """The play-test's stroke at no ball: the club player's cue ball frozen
+    on a side rail, its only pot a short one along the rail that starts into
+    that cushion (a double hit, so dropped); its chance kept the safeties
+    and kicks out and nothing was left to search. Now they are searched and
+    the safety meets a legal ball (8-ball 8)."""
+    balls = {CUE_BALL: (0.4, R + 0.0003), 1: (0.25, R), 12: (1.5, 0.9),
+             8: (2.0, 0.8)}
+    state = replace(state_of("8-ball", balls), groups=("solids", "stripes"),
+                    shooter=0)
+    disc = discipline("8-ball")
+    req = disc.requirements(state)
+    player = ComputerPlayer(STRENGTHS["club"])
+    cands, _ = player.candidates(state.table, req, random.Random(1))
+    assert any(c.kind in ("safety", "kick") for c in cands), cands
+    d = player.shot(disc, state, 5, req)
+    assert d.kind in ("safety", "kick")
+    meets_a_legal_ball(disc, state, req, d)

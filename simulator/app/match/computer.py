@@ -223,7 +223,7 @@ HINT_WORDS = {
     "cpu.stroke": "hint.say.stroke",
     "cpu.raised": "hint.say.raised",
     **{f"cpu.shot.{k}": f"hint.say.shot.{k}" for k in (
-        "pot", "bank", "kick", "safety", "break", "cue_pot", "push_out")},
+        "pot", "bank", "kick", "safety", "break", "cue_pot", "push_out", "roll")},
     **{f"cpu.strength.{k}": f"hint.say.strength.{k}" for k in (
         "soft", "medium", "firm", "hard")},
 }
@@ -258,7 +258,10 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     elif d.kind in ("pot", "bank"):
         lines = [t(f"play.aims_{d.kind}", ball=ball, pocket=pocket)]
     else:
-        lines = [t(f"cpu.shot.{d.kind}", ball=ball, pocket=pocket)]
+        # A stroke at no ball is not said as a safety "on" an empty name.
+        kind = "roll" if d.kind in ("safety", "kick") and d.target is None \
+            else d.kind
+        lines = [t(f"cpu.shot.{kind}", ball=ball, pocket=pocket)]
     if hint and potting and not hopeless and d.success < LOW_CHANCE:
         # A low-percentage pot is said so where it is named (the line under
         # it with the tries' count is often out of a low window's room).
