@@ -372,6 +372,12 @@ class AimMode(ShotInputMode):
             only = self.only_ball()
             if self.call_ball is None and only is not None:
                 self.call_ball = only
+            if self.call_ball is None and self.half_called():
+                # A click on a pocket (often meant to aim) calls it: said at
+                # once, with what comes next and how to take it back.
+                self.app.inform(self.app.t(
+                    "call.pocket_first", pocket=self.app.t(f"pocket.{best.name}")),
+                    6.0)
             self.keep_aim(pos)
             return True
         return False
@@ -468,19 +474,23 @@ class AimMode(ShotInputMode):
         req = s.req
         if req is None or self.cue() is None:
             return
+        said: list[str] = []
         if self.half_called():
-            # 8-ball 2, 14.1 1: a call is a ball and a pocket; a stroke with
-            # half of one would leave the referee guessing.
+            # 8-ball 2, 14.1 1: a call is a ball and a pocket. Half of one is
+            # no call: the stroke is played without it (refusing it left a
+            # pull doing nothing, with only the "call needed" badge to say
+            # why), and the player is told.
             ball, pocket, _pre = self.the_call()
-            self.app.notify(self.app.t(
-                "call.finish_pocket" if pocket is None else "call.finish_ball",
-                ball=ball, pocket=self.app.t(f"pocket.{pocket}")), 8.0,
-                until_action=True)  # gone with the click that finishes it
-            return
+            said.append(self.app.t(
+                "call.dropped_ball" if pocket is None else "call.dropped_pocket",
+                ball=ball, pocket=self.app.t(f"pocket.{pocket}")))
+            self.call_ball = self.call_pocket = None
         if self.call_missing():
             # Shooting without a call is allowed: a pot then is simply not a
             # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
-            self.app.inform(self.app.t("evening.no_call"), 5.0)
+            said.append(self.app.t("evening.no_call"))
+        if said:
+            self.app.inform(" ".join(said), 6.0 if len(said) > 1 else 5.0)
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)

@@ -1,0 +1,65 @@
+"""A half-made call never blocks the stroke; the gallery's replays show no
+dummy scoreboard; a shown hint is the only aim line drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.app.screens.playing import PlayMode
+from tests.app.helpers import click, frame, make_app, scenario_match
+from tests.app.test_flow import pull_back_shot
+
+LANGS = ["en", "ru"]
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_pocket_clicked_alone_is_said_and_the_pull_still_strikes(
+        lang: str, size: tuple[int, int]) -> None:
+    """8-ball 2: a call is a ball and a pocket; a shot without one is
+    allowed, a ball it pots is simply not a legal pot. A click on a pocket
+    (meant to aim) called it: the player is told at once what comes next and
+    how to clear it; the pull after it strikes, with the half call dropped
+    and said (it did nothing, a red "call needed" badge the only sign)."""
+    app = make_app(lang, size)
+    mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
+                                          3: (2.0, 1.0), 9: (2.3, 0.3)})
+    s = app.session
+    assert s is not None
+    t = app.t
+    view = mode.scene.view
+    side = s.spec.pocket("side_right")
+    click(app, view.to_screen(*side.mouth_centre))
+    assert s.call == (None, "side_right")
+    pocket = t("pocket.side_right")
+    assert app.toast is not None
+    assert app.toast[0] == t("call.pocket_first", pocket=pocket)
+    assert "C" in app.toast[0]
+    pull_back_shot(app, (1.4, 0.7))
+    assert isinstance(app.mode, PlayMode), "the pull strikes"
+    decl = app.mode.decl
+    assert (decl.called_ball, decl.called_pocket) == (None, None)
+    assert app.toast is not None
+    assert t("call.dropped_pocket", pocket=pocket) in app.toast[0]
+    assert t("evening.no_call") in app.toast[0]
+    frame(app)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_ball_called_without_its_pocket_is_dropped_and_the_pull_strikes(
+        lang: str) -> None:
+    """8-ball 2: the 3 clicked (a ball of the group), no pocket: the pull
+    plays the stroke uncalled and says the call was dropped and why."""
+    app = make_app(lang)
+    mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
+                                          3: (2.0, 1.0), 9: (2.3, 0.3)})
+    s = app.session
+    assert s is not None
+    t = app.t
+    click(app, mode.scene.view.to_screen(2.0, 1.0))
+    assert s.call == (3, None)
+    pull_back_shot(app, (1.4, 0.7))
+    assert isinstance(app.mode, PlayMode), "the pull strikes"
+    decl = app.mode.decl
+    assert (decl.called_ball, decl.called_pocket) == (None, None)
+    assert app.toast is not None
+    assert app.toast[0].startswith(t("call.dropped_ball", ball=3))
