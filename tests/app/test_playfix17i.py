@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import pytest
 
+from simulator.app.loop.app import App
+from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.screens.playing import PlayMode
-from tests.app.helpers import click, frame, make_app, scenario_match
+from simulator.app.text.words import discipline_label
+from tests.app.helpers import (
+    click,
+    frame,
+    gallery_index,
+    make_app,
+    quiz_on,
+    scenario_match,
+)
 from tests.app.test_flow import pull_back_shot
 
 LANGS = ["en", "ru"]
@@ -63,3 +73,34 @@ def test_a_ball_called_without_its_pocket_is_dropped_and_the_pull_strikes(
     assert (decl.called_ball, decl.called_pocket) == (None, None)
     assert app.toast is not None
     assert app.toast[0].startswith(t("call.dropped_ball", ball=3))
+
+
+def top_words(app: App) -> list[str]:
+    """The words drawn in the band above the table."""
+    top = app.mode.layout.top  # type: ignore[union-attr]
+    return [t.text for t in app.texts if top.contains(t.box)]
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_the_gallery_replay_shows_the_games_name_only(
+        lang: str, size: tuple[int, int]) -> None:
+    """A foul shown to a class: above the table the game's name, not two
+    dummy players "Player 1 / Player 2" nor "race to 5 · game 1"."""
+    app = make_app(lang, size)
+    app.switch(GalleryPlayMode(app, gallery_index("gallery-nine-wrong-ball")))
+    frame(app, n=2)
+    assert top_words(app) == [discipline_label(app.locale, "9-ball")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_quiz_scene_has_no_race_nor_game_number(lang: str) -> None:
+    """A quiz's situation is no match: no race and game number above it
+    (its cards stay: the fouls in a row are part of the question)."""
+    app = make_app(lang)
+    mode = quiz_on(app, "9ball-break-not-one", frames=2)
+    s = mode.session
+    assert s is not None
+    race = s.scoreboard()[1][1]  # what a match would say in the centre
+    words = top_words(app)
+    assert discipline_label(app.locale, "9-ball") in words
+    assert race not in words, words
