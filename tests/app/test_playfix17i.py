@@ -3,9 +3,11 @@ dummy scoreboard; a shown hint is the only aim line drawn."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.screens.aiming import AIM_DIM, AimMode
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.screens.playing import PlayMode
 from simulator.app.text.words import discipline_label
@@ -13,8 +15,11 @@ from tests.app.helpers import (
     click,
     frame,
     gallery_index,
+    key,
     make_app,
+    move,
     quiz_on,
+    run_until,
     scenario_match,
 )
 from tests.app.test_flow import pull_back_shot
@@ -104,3 +109,53 @@ def test_a_quiz_scene_has_no_race_nor_game_number(lang: str) -> None:
     words = top_words(app)
     assert discipline_label(app.locale, "9-ball") in words
     assert race not in words, words
+
+
+BRIGHT = (235, 235, 220)  # the aim line's dashes
+
+
+def aim_line_pixels(app: App, colour: tuple[int, int, int]) -> int:
+    """Pixels of ``colour`` along the player's own aim line (its middle
+    part, off the balls), in the last frame drawn."""
+    mode = app.mode
+    assert isinstance(mode, AimMode)
+    cue, g = mode.cue(), mode.guide()
+    assert cue is not None and g is not None
+    view = mode.scene.view
+    (ax, ay), (bx, by) = view.to_screen(*cue), view.to_screen(*g.end)
+    seen = set()
+    for i in range(20, 81):
+        x, y = ax + (bx - ax) * i / 100, ay + (by - ay) * i / 100
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                p = (round(x) + dx, round(y) + dy)
+                if tuple(app.screen.get_at(p))[:3] == colour:
+                    seen.add(p)
+    return len(seen)
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_shown_hint_dims_the_players_own_aim_line(
+        lang: str, size: tuple[int, int]) -> None:
+    """The player aims into open cloth and asks for a hint: while the hint's
+    path is shown their own aim line is drawn only dimly (it stood in full
+    beside the hint's path until the hint was taken); once taken, the aim
+    line is the hint's and drawn in full."""
+    app = make_app(lang, size)
+    mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
+                                          3: (2.0, 1.0), 9: (2.3, 0.3)})
+    s = app.session
+    assert s is not None
+    view = mode.scene.view
+    move(app, view.to_screen(0.25, 0.3))
+    frame(app, n=2)
+    assert aim_line_pixels(app, BRIGHT) > 10
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=4000)
+    frame(app, n=2)
+    assert app.mode is mode and s.hint is not None
+    assert aim_line_pixels(app, BRIGHT) == 0, "the old aim is dimmed"
+    assert aim_line_pixels(app, AIM_DIM) > 10, "and still there, faintly"
+    key(app, pygame.K_i)  # taken: the aim is the hint's, drawn in full
+    frame(app, n=2)
+    assert aim_line_pixels(app, BRIGHT) > 10

@@ -43,6 +43,8 @@ AIM_REST = 0.35
 # moves.
 DOUBLE_HIT_EVERY = 0.15  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
+# The player's own aim while a hint is shown: grey, faint on the cloth.
+AIM_DIM = (105, 125, 112)
 
 
 # W/A/S/D: the tip's direction of travel (right, up) per key.
@@ -522,23 +524,31 @@ class AimMode(ShotInputMode):
         st = self.session.table
         a = view.to_screen(*cue)
         b = view.to_screen(*g.end)
-        draw_dashed(surface, (235, 235, 220), a, b, 6, 1)
+        # A hint shown and not taken: the player's own aim only dimly, in
+        # one grey, so it is not read as part of the hint's path (in the same
+        # colours, the two lines beside each other were confused).
+        dim = self.session.hint is not None and not self.hint_aim_held()
+        line = AIM_DIM if dim else (235, 235, 220)
+        draw_dashed(surface, line, a, b, 6, 1)
         r = view.ball_px
-        pygame.draw.circle(surface, (235, 235, 220), b, r, 1)
+        pygame.draw.circle(surface, line, b, r, 1)
         if g.ball is not None and g.object_dir is not None:
             bp = st.position(g.ball)
             if bp is not None:
                 end = run_on_bed(st.spec, bp, g.object_dir, 0.3)
-                pygame.draw.line(surface, (250, 210, 120), view.to_screen(*bp),
-                                 view.to_screen(*end), 2)
+                pygame.draw.line(surface, AIM_DIM if dim else (250, 210, 120),
+                                 view.to_screen(*bp), view.to_screen(*end),
+                                 1 if dim else 2)
         elif g.pocket is not None:
             # The cue ball would drop: no rebound is drawn across the opening.
             pk = self.session.spec.pocket(g.pocket)
-            pygame.draw.circle(surface, (230, 90, 70), view.to_screen(*pk.mouth_centre),
+            pygame.draw.circle(surface, AIM_DIM if dim else (230, 90, 70),
+                               view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.55), 2)
         elif g.bounce is not None:
             end = run_on_bed(st.spec, g.end, g.bounce, 0.25)
-            draw_dashed(surface, (180, 180, 170), b, view.to_screen(*end), 5, 1)
+            draw_dashed(surface, AIM_DIM if dim else (180, 180, 170), b,
+                        view.to_screen(*end), 5, 1)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         cue = self.cue()
