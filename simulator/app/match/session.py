@@ -896,10 +896,12 @@ class Session:
         return t("banner.next_break", name=name, why=t(f"banner.break_by.{order}"),
                  rule=words.ref_text(self.locale, ref))
 
-    def scoreboard(self, ended: bool = False) -> tuple[list[PlayerCard], list[str]]:
+    def scoreboard(self, ended: bool = False, race: bool = True
+                   ) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard now, or with ``ended`` as the game the last step
-        ended left it (under that game's card)."""
-        return scoreboard(self, ended)
+        ended left it (under that game's card); ``race``: with the race and
+        the game's number (a practice scene has neither)."""
+        return scoreboard(self, ended, race=race)
 
     def shot_scoreboard(self, i: int) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard as shot ``i`` (of ``shots``) left its game, as
@@ -1016,8 +1018,8 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
     return f"{line} ({said})"
 
 
-def scoreboard(s: Session, ended: bool = False, step: int | None = None
-               ) -> tuple[list[PlayerCard], list[str]]:
+def scoreboard(s: Session, ended: bool = False, step: int | None = None,
+               race: bool = True) -> tuple[list[PlayerCard], list[str]]:
     """Cards per player and the centre lines: the referee's scoreboard
     (``Match.scoreboard``, codes) in the player's words; with ``ended`` the
     ended game's (``Match.ended_scoreboard``: nobody at the table); with
@@ -1048,7 +1050,7 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
               *(race_words(s, ln, over) if ln.key == "score.race" else line_words(s, ln)
-                for ln in board.centre)]
+                for ln in board.centre if race or ln.key != "score.race")]
     by = s.match_conceded_by() if step is None else None
     if by is not None:
         centre.append(loc.t("score.match_conceded", name=s.name(by)))

@@ -43,6 +43,8 @@ AIM_REST = 0.35
 # moves.
 DOUBLE_HIT_EVERY = 0.15  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
+# The player's own aim while a hint is shown: grey, faint on the cloth.
+AIM_DIM = (105, 125, 112)
 
 
 # W/A/S/D: the tip's direction of travel (right, up) per key.
@@ -372,6 +374,12 @@ class AimMode(ShotInputMode):
             only = self.only_ball()
             if self.call_ball is None and only is not None:
                 self.call_ball = only
+            if self.call_ball is None and self.half_called():
+                # A click on a pocket (often meant to aim) calls it: said at
+                # once, with what comes next and how to take it back.
+                self.app.inform(self.app.t(
+                    "call.pocket_first", pocket=self.app.t(f"pocket.{best.name}")),
+                    6.0)
             self.keep_aim(pos)
             return True
         return False
@@ -468,19 +476,23 @@ class AimMode(ShotInputMode):
         req = s.req
         if req is None or self.cue() is None:
             return
+        said: list[str] = []
         if self.half_called():
-            # 8-ball 2, 14.1 1: a call is a ball and a pocket; a stroke with
-            # half of one would leave the referee guessing.
+            # 8-ball 2, 14.1 1: a call is a ball and a pocket. Half of one is
+            # no call: the stroke is played without it (refusing it left a
+            # pull doing nothing, with only the "call needed" badge to say
+            # why), and the player is told.
             ball, pocket, _pre = self.the_call()
-            self.app.notify(self.app.t(
-                "call.finish_pocket" if pocket is None else "call.finish_ball",
-                ball=ball, pocket=self.app.t(f"pocket.{pocket}")), 8.0,
-                until_action=True)  # gone with the click that finishes it
-            return
+            said.append(self.app.t(
+                "call.dropped_ball" if pocket is None else "call.dropped_pocket",
+                ball=ball, pocket=self.app.t(f"pocket.{pocket}")))
+            self.call_ball = self.call_pocket = None
         if self.call_missing():
             # Shooting without a call is allowed: a pot then is simply not a
             # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
-            self.app.inform(self.app.t("evening.no_call"), 5.0)
+            said.append(self.app.t("evening.no_call"))
+        if said:
+            self.app.inform(" ".join(said), 6.0 if len(said) > 1 else 5.0)
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)
@@ -512,23 +524,31 @@ class AimMode(ShotInputMode):
         st = self.session.table
         a = view.to_screen(*cue)
         b = view.to_screen(*g.end)
-        draw_dashed(surface, (235, 235, 220), a, b, 6, 1)
+        # A hint shown and not taken: the player's own aim only dimly, in
+        # one grey, so it is not read as part of the hint's path (in the same
+        # colours, the two lines beside each other were confused).
+        dim = self.session.hint is not None and not self.hint_aim_held()
+        line = AIM_DIM if dim else (235, 235, 220)
+        draw_dashed(surface, line, a, b, 6, 1)
         r = view.ball_px
-        pygame.draw.circle(surface, (235, 235, 220), b, r, 1)
+        pygame.draw.circle(surface, line, b, r, 1)
         if g.ball is not None and g.object_dir is not None:
             bp = st.position(g.ball)
             if bp is not None:
                 end = run_on_bed(st.spec, bp, g.object_dir, 0.3)
-                pygame.draw.line(surface, (250, 210, 120), view.to_screen(*bp),
-                                 view.to_screen(*end), 2)
+                pygame.draw.line(surface, AIM_DIM if dim else (250, 210, 120),
+                                 view.to_screen(*bp), view.to_screen(*end),
+                                 1 if dim else 2)
         elif g.pocket is not None:
             # The cue ball would drop: no rebound is drawn across the opening.
             pk = self.session.spec.pocket(g.pocket)
-            pygame.draw.circle(surface, (230, 90, 70), view.to_screen(*pk.mouth_centre),
+            pygame.draw.circle(surface, AIM_DIM if dim else (230, 90, 70),
+                               view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.55), 2)
         elif g.bounce is not None:
             end = run_on_bed(st.spec, g.end, g.bounce, 0.25)
-            draw_dashed(surface, (180, 180, 170), b, view.to_screen(*end), 5, 1)
+            draw_dashed(surface, AIM_DIM if dim else (180, 180, 170), b,
+                        view.to_screen(*end), 5, 1)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         cue = self.cue()

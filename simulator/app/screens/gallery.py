@@ -19,6 +19,7 @@ from simulator.app.screens.practice.practice_screen import Action, PracticeScree
 from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.screens.practice.shot_player import ShotPlayer
+from simulator.app.table import scoreboard
 from simulator.app.text import ui, widgets
 from simulator.app.text.words import discipline_label, explain, foul_cite
 from simulator.table.specs import table_by_name
@@ -288,6 +289,12 @@ class GalleryPlayMode(PracticeScreen):
             self.go(1)
         elif k in (pygame.K_p, pygame.K_PAGEUP):
             self.go(-1)
+
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        # A foul shown to a class: the game's name; the scene's two players,
+        # their score and the race ("Player 1 / Player 2, race to 5") are
+        # no one's.
+        return [], [discipline_label(self.app.locale, self.entry.scenario.discipline)]
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         return self.player.positions()

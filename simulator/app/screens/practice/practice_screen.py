@@ -319,8 +319,9 @@ class PracticeScreen(Mode):
         return ""
 
     def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        # A scene is no match: "race to 5 · game 1" meant nothing to a class.
         if self.session is not None:
-            return self.session.scoreboard()
+            return self.session.scoreboard(race=False)
         return [], []
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
