@@ -9,12 +9,13 @@ import dataclasses
 import re
 
 import pygame
+import pytest
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.dialogs.game_over import game_over_dialog
 from simulator.app.table import ruling_card
-from tests.app.helpers import frame, key
+from tests.app.helpers import frame, key, make_app, watched_session
 from tests.app.scenes import open_scene
 
 LOW = (800, 500)
@@ -60,5 +61,26 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         rest = lines[lines.index(LAST_SHOT) + 1:]
         rows = ruling_card.line_rows(rest, r.size(), r.box().width - 32)
         assert said == len(rows), (said, rest)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_warned_player_reads_whole_on_the_scoreboard_at_800x500(lang: str) -> None:
+    """9-ball at 800x500, a player on two fouls in a row and warned (9-ball
+    rule 11): the scoreboard's line under the name reads whole, not cut
+    with «…» («фолов подряд: 2 · предупреждён: ещё фол — проигр…»)."""
+    from rules.referee import Match
+    names = ["cpu:beginner", "cpu:beginner"]
+    app = make_app(lang, LOW)
+    try:
+        game = Match(names, "9-ball", {}).state
+        game = dataclasses.replace(game, fouls=(2, 0), warned=(True, False))
+        watched_session(app, names, "9-ball", {}, state=game)
+        frame(app)
+        want = " · ".join((app.t("score.fouls", n=2), app.t("score.warned")))
+        lines = [t for t in app.texts if t.text == want]
+        assert lines, [t.text for t in app.texts if t.rect.top < 40]
+        assert all(t.shown == t.text for t in lines), [t.shown for t in lines]
     finally:
         pygame.display.quit()
