@@ -84,3 +84,25 @@ def test_the_warned_player_reads_whole_on_the_scoreboard_at_800x500(lang: str) -
         assert all(t.shown == t.text for t in lines), [t.shown for t in lines]
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_choice_naming_its_chooser_says_the_name_once(lang: str) -> None:
+    """9-ball rule 5: Anna hands the shot back after Boris's push-out (key
+    2); the card says «Игрок 1 уступает удар сопернику», not «Игрок 1
+    выбирает: Игрок 1 уступает удар сопернику»."""
+    from tests.app.test_playfix17b import _push_out_choice
+    app = make_app(lang)
+    try:
+        _push_out_choice(app)
+        s = app.session
+        assert s is not None and s.req is not None
+        chooser = s.req.chooser if s.req.chooser is not None else s.req.shooter
+        name = s.name(chooser)
+        key(app, pygame.K_2)
+        frame(app, n=3)
+        assert s.banner is not None
+        assert s.banner.title.count(name) == 1, s.banner.title
+        assert s.banner.title.startswith(name), s.banner.title
+    finally:
+        pygame.display.quit()

@@ -219,7 +219,9 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     assert chosen_label(s.locale, chosen, s.name(1)) in card.title
     assert not any(chosen_label(s.locale, c, s.name(1)) in card.title
                    for c in others)
-    assert card.lines[0] == app.t("cpu.weighed")
+    assert card.lines[0] == app.t("cpu.weighed", name=s.name(1))
+    if lang == "en":  # the computer by its name ("it" said of a player)
+        assert s.name(1) in card.lines[0], card.lines[0]
     weighed = card.lines[1:3]
     assert weighed[0].startswith("» ") and \
         chosen_label(s.locale, chosen, s.name(1)) in weighed[0]
