@@ -151,7 +151,7 @@ def test_a_heading_is_never_the_last_row_shown(lang: str,
         assert isinstance(mode, ComputerMode)
         b = s.banner
         assert b is not None
-        heading = app.t("cpu.weighed")
+        heading = app.t("cpu.weighed", name=s.name(1))
         assert heading in b.lines
         cut = 0
         for k in range(16):

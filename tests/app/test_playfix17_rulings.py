@@ -200,7 +200,7 @@ def test_a_computers_choice_card_has_no_blank_row(
     assert rows
     for a, b in itertools.pairwise(rows):
         assert b.rect.top - a.rect.bottom <= 6, (a.text, b.text)
-    heading = app.t("cpu.weighed")
+    heading = app.t("cpu.weighed", name=s.name(1))
     texts = [t.text for t in rows]
     if heading in texts:
         after = texts[texts.index(heading) + 1:]

@@ -237,12 +237,42 @@ class Dialog(Mode):
             return
         from simulator.app.table.ruling_card import Banner
         lines = self._full_body.split("\n") if self._full_body else []
-        if self.table:  # a row a line: its label, then each column's cell
-            head, *rows = self.table
-            lines += [" · ".join(c for c in head if c)]
-            lines += [f"{r[0]}: " + " · ".join(r[1:]) for r in rows]
+        lines += self._table_read()
         self.app.open("card_reader",
                       banner=Banner(self._full_title, tuple(lines), False))
+
+    def _table_read(self) -> list[str]:
+        """The table as the reader says it: a row a line, its label, then
+        each column's cell."""
+        if not self.table:
+            return []
+        head, *rows = self.table
+        return [" · ".join(c for c in head if c),
+                *(f"{r[0]}: " + " · ".join(r[1:]) for r in rows)]
+
+    def _read_rows(self, m: _Measures, first: int) -> int:
+        """How many rows the reader (V) gives what the card leaves below its
+        row ``first``: "N more" counts these, not the card's own rows (the
+        match's table, a row wrapped over two or three of the card's lines,
+        said "11 more" where V showed 9)."""
+        from simulator.app.dialogs.card_reader import reader_rows
+        spans = [(p, len(ui.wrap(p, m.size, m.width)))
+                 for p in self.body.split("\n")] if self.body else []
+        if self.table:
+            said = self._table_read()
+            label_w = self._columns(m.width, m.size)[0] - 4
+            rows = [len(ui.wrap(r[0], m.size, label_w) or [""]) for r in self.table[1:]]
+            head = len(m.lines) - sum(n for _p, n in spans) - sum(rows)
+            spans += list(zip(said, [head, *rows], strict=True))
+        if sum(n for _p, n in spans) != len(m.lines):
+            return len(m.lines) - first  # (lines not the body's and table's)
+        below: list[tuple[str, int, int]] = []
+        at = 0
+        for text, n in spans:
+            if at + n > first:
+                below.append((text, min(n, at + n - first), n))
+            at += n
+        return reader_rows(self.app.size, below)
 
     def draw(self, surface: pygame.Surface) -> None:
         area, docked = self.area()
@@ -471,7 +501,14 @@ class Dialog(Mode):
             fit = max(0, fit - 1)
         self.scroll = max(0, min(self.scroll, len(lines) - fit))
         shown_lines = lines[self.scroll:self.scroll + fit]
-        hidden = len(lines) - self.scroll - len(shown_lines)
+        # An empty row over "N more" read as the end; a heading there
+        # ("The match in numbers:") stood over nothing: both left below.
+        heads = {p for p in self.body.split("\n") if p.rstrip().endswith(":")}
+        while more_line and shown_lines and (not shown_lines[-1].strip() or
+                                             shown_lines[-1] in heads):
+            shown_lines.pop()
+        hidden = self._read_rows(m, self.scroll + len(shown_lines)) \
+            if len(lines) > self.scroll + len(shown_lines) else 0
         used = len(shown_lines) * lh + (lh if more_line or self.scroll else 0)
         h = m.title_h + 3 * pad + used + (pad if lines else 0) + sum(m.heights) + \
             m.entry_h

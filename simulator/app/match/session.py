@@ -870,7 +870,8 @@ class Session:
         elif r.options and not r.match_over:
             # A choice comes first: "Boris chooses…" (no one shoots until
             # it is made; "Boris to shoot" read as the computer's shot), then
-            # "A or B": one of them, never read as both.
+            # "One of: A; B": one of them, never read as both, each kept
+            # apart from the commas inside an option.
             opts = t("banner.options_or").join(
                 chosen_label(self.locale, c, self.name(r.chooser))
                 for c in r.options)

@@ -14,6 +14,7 @@ from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.text.words import (
     choice_rule,
+    chooses_words,
     chosen_label,
     reason_text,
     ref_text,
@@ -147,10 +148,8 @@ def choose_action(app: App, choice: Any) -> Any:
         ref = choice_rule(s.discipline, choice, s.last_ruling)
         s.choose(choice)
         if chooser is not None:
-            words = chosen_label(s.locale, choice, s.name(chooser), ref)
-            choice_card(
-                s, s.locale.t("cpu.chooses", name=s.name(chooser), choice=words),
-                before)
+            choice_card(s, chooses_words(s.locale, choice, s.name(chooser), ref),
+                        before)
     return referee_action(app, ask)
 
 

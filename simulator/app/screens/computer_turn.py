@@ -33,7 +33,7 @@ from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from simulator.app.text.words import choice_rule, chosen_label
+from simulator.app.text.words import choice_rule, chooses_words, chosen_label
 from simulator.table.events import Stroke
 from simulator.table.specs import CUE_BALL
 from simulator.table.state import TableState
@@ -398,10 +398,9 @@ class ComputerMode(TableMode):
             return
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         who = s.name(self.player)
-        self.lines = [self.app.t("cpu.chooses", name=who,
-                                 choice=chosen_label(loc, d.choice, who, ref))]
+        self.lines = [chooses_words(loc, d.choice, who, ref)]
         if d.values:
-            self.lines.append(self.app.t("cpu.weighed"))
+            self.lines.append(self.app.t("cpu.weighed", name=who))
         for c in sorted(d.values, key=lambda c: -d.values[c]):
             mark = "» " if c == d.choice else "· "  # glyphs every font has
             self.lines.append(mark + self.app.t("cpu.option_worth", choice=chosen_label(

@@ -187,6 +187,16 @@ def chosen_label(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
     return f"{label} ({text})" if text else label
 
 
+def chooses_words(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
+    """What ``name`` chose, said once: "Boris hands the shot back" where the
+    choice's words begin with the chooser («Борис выбирает: Борис уступает
+    удар» said the name twice), else "Boris chooses: re-rack, …"."""
+    words = chosen_label(loc, choice, name, ref)
+    if words.startswith(f"{name} "):
+        return words
+    return loc.t("cpu.chooses", name=name, choice=words)
+
+
 def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:
     """The rule a choice rests on in this game, never another game's: the
     choice's own rule when it is this game's (Express 2.6 for "shoot myself",
