@@ -382,12 +382,7 @@ def write_save(match: Match, path: str | os.PathLike[str],
 def rename_save(path: Path, name: str) -> None:
     """Store a new name in a save file, everything else kept as it is (a bare
     match file has no place for one: its file's name stands)."""
-    where = str(path)
-    try:
-        text = read_text(path, limit=MAX_SAVE_BYTES, where=where)
-    except InputError as e:
-        raise SaveError(where, e.what, "file") from None
-    data, _size, version, _dropped = _parse(text, where)
+    data, _size, version, _dropped = _read_parsed(path)
     if version or not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
         return
     named_data = {k: v for k, v in data.items() if k != "name"}
@@ -519,16 +514,24 @@ class Stored:
     name: str | None = None  # the name the player gave it, as typed
 
 
-def read_stored(path: str | os.PathLike[str]) -> Stored:
-    """Read a save file, a journal or a bare match file up to the match's
-    stored form (``load`` then replays it; ``kiy verify`` replays it step by
-    step)."""
+def _read_parsed(path: str | os.PathLike[str]) -> tuple[Any, int, int, bool]:
+    """A save file's text read (within MAX_SAVE_BYTES) and parsed
+    (``_parse``): its data, size, journal version and whether a torn tail was
+    dropped; a file that cannot be read is a SaveError of kind "file"."""
     where = str(path)
     try:
         text = read_text(path, limit=MAX_SAVE_BYTES, where=where)
     except InputError as e:
         raise SaveError(where, e.what, "file") from None
-    data, size, version, dropped = _parse(text, where)
+    return _parse(text, where)
+
+
+def read_stored(path: str | os.PathLike[str]) -> Stored:
+    """Read a save file, a journal or a bare match file up to the match's
+    stored form (``load`` then replays it; ``kiy verify`` replays it step by
+    step)."""
+    where = str(path)
+    data, size, version, dropped = _read_parsed(path)
     journal = version > 0
     if not isinstance(data, Mapping):
         raise SaveError(where, "not a Kiy saved match (expected a JSON object)",

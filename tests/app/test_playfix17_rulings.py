@@ -11,7 +11,13 @@ from rules.questions import facts
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.helpers import (
+    computers_choice_after_a_soft_break,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 from tests.app.scenes import LANGS, SIZES
 
 
@@ -172,19 +178,8 @@ def test_a_computers_choice_card_has_no_blank_row(
     while she places the cue ball. Where the options it weighed do not fit,
     their heading is not left alone over an empty row: the card's rows follow
     one another, and the heading, if shown, has an option under it."""
-    from simulator.app.screens.computer_turn import ComputerMode
     app = make_app(lang, size)
-    app.session = s = Session.new(["Anna", "cpu:club"], "14.1", {"target": 5},
-                                  app.locale, seed=4)
-    next_step(app)
-    frame(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming") and not app.dialogs, limit=4000)
-    if app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
-    s.aim = s.aim.with_power(0.05)  # too soft: an illegal break (14.1 rule 6)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    s = computers_choice_after_a_soft_break(app)
     frame(app, n=30)
     key(app, pygame.K_SPACE)  # Anna has read her foul: the computer chooses
     mode = app.mode

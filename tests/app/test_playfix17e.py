@@ -16,6 +16,7 @@ from tests.app.helpers import (
     DT,
     button_labels,
     click_button,
+    computers_choice_after_a_soft_break,
     frame,
     key,
     make_app,
@@ -60,24 +61,6 @@ def test_after_a_player_leaves_express_the_column_says_who_shoots(
             in_column(app, app.t("banner.next", name=name)), side_words(app)
     finally:
         pygame.display.quit()
-
-
-def computers_choice_after_a_soft_break(app: App) -> Session:
-    """14.1 rule 6: Anna breaks too softly against the computer, reads her
-    foul (Space), and the computer chooses; the frame after its choice."""
-    from simulator.app.screens.computer_turn import ComputerMode
-    app.session = s = Session.new(["Anna", "cpu:club"], "14.1", {"target": 5},
-                                  app.locale, seed=4)
-    next_step(app)
-    frame(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming") and not app.dialogs, limit=4000)
-    if app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
-    s.aim = s.aim.with_power(0.05)  # too soft: an illegal break (14.1 rule 6)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
-    return s
 
 
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
