@@ -87,7 +87,7 @@ def test_read_only_writes_nothing_and_says_so(held_elsewhere: int,
     break_shot(app)
     app.save_settings()
     from simulator.app.match.saving import write_save
-    assert not write_save(app, profile.saves_dir() / "mine.json")
+    assert not write_save(app, profile.saves_dir() / "mine.json", "mine")
     assert app.toast is not None
     assert app.toast[0].startswith("Could not save: this window opened the "
                                    "profile read-only")
@@ -151,13 +151,13 @@ def test_the_save_failure_is_a_sentence(app: App, monkeypatch: pytest.MonkeyPatc
         return real_open(path, flags, *a)  # type: ignore[arg-type]
     monkeypatch.setattr(atomic.os, "open", denied)
     from simulator.app.match.saving import write_save
-    assert not write_save(app, profile.saves_dir() / "Tuesday.json")
+    assert not write_save(app, profile.saves_dir() / "Tuesday.json", "Tuesday")
     assert app.toast is not None
     text = app.toast[0]
     assert text == "Could not save: Kiy is not allowed to write in " \
         f"{profile.saves_dir()}", text
     app.set_language("ru")
-    write_save(app, profile.saves_dir() / "Tuesday.json")
+    write_save(app, profile.saves_dir() / "Tuesday.json", "Tuesday")
     assert app.toast is not None and "Kiy не разрешено записывать" in app.toast[0]
 
 

@@ -376,10 +376,12 @@ class Button:
                                                              inner.width, lh))
             y += lh
         if self.key:
-            cap = pygame.Rect(r.right - kw - 4, y - 2, kw, kh + 4) if under else \
+            # (under the words: from the foot of their last line down, never
+            # over it)
+            cap = pygame.Rect(r.right - kw - 4, y, kw, kh + 4) if under else \
                 pygame.Rect(r.right - kw - 4, r.top, kw, r.height)
             line(surface, self.key, ks, FAINT if self.enabled else (90, 94, 90),
-                 cap, align="right", valign="middle")
+                 cap, align="right", valign="top" if under else "middle")
         FRAME.buttons.append(self)
 
     def takes_press(self, pos: tuple[int, int], now: float) -> bool:
