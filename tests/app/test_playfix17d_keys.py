@@ -57,10 +57,15 @@ def strip_text(app) -> str:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_key_line_under_the_foul_list_names_its_keys(lang: str) -> None:
+def test_the_key_line_under_the_foul_list_names_its_keys(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer's turn, F: the foul list takes 1-6, so the key line
     says so, never "1/2/3/4: watch at 1x" (keys the list swallows)."""
+    from simulator.app.match import computer
     from tests.app.test_playfix12_called_on_computer import after_computer_shot
+    # One search step a frame: its next decision is still being thought
+    # when F comes (a quick one, shown at once, had ended its turn first).
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app, _s = after_computer_shot(lang, "8-ball", "cpu:club", (1280, 720))
     try:
         assert app.mode is not None and app.mode.name.startswith("computer")
