@@ -112,3 +112,106 @@ def test_a_broken_list_of_people_reads_without_moving_a_seat() -> None:
     s = Settings.from_dict({"people": [3, "Pavel", None, "x" * 90]})
     assert s.people == ["", "Pavel", "", "x" * 40]
     assert Settings.from_dict({"people": "Pavel"}).people == []
+
+
+# -- 2. the club evening's format and race, remembered ---------------------------
+
+def format_words(app: App, fmt: str) -> str:
+    from simulator.app.screens.club.draw import rec_t
+    return app.t("club.format", value=rec_t(app, f"format.{fmt}"))
+
+
+def step_to(app: App, wanted: str, start: str) -> None:
+    """Click the choice whose words begin with ``start`` until it says
+    ``wanted``."""
+    from tests.app.helpers import button_labels
+    for _ in range(12):
+        frame(app)
+        labels = button_labels(app)
+        if wanted in labels:
+            return
+        (now,) = [b for b in labels if b.startswith(start)]
+        click_button(app, now)
+    raise AssertionError(f"no {wanted!r}: {button_labels(app)}")
+
+
+def evening_setup_from_menu(app: App) -> None:
+    click_button(app, app.t("club.menu_evening"))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "evening_setup"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_club_evening_setup_offers_the_last_format_and_race(
+        lang: str, tmp_path: Path) -> None:
+    """A double-elimination evening raced to 5 begun (and abandoned): the
+    next evening's setup, in the same run and after a restart with the same
+    profile, offers double elimination and the race to 5 again (it began
+    at the knock-out's defaults each time)."""
+    from simulator.records.formats import DOUBLE, FORMATS
+    from tests.app.helpers import button_labels
+    path = tmp_path / "settings.json"
+    app = make_app(lang)
+    app.settings_path = path
+    app.go("menu")
+    frame(app)
+    evening_setup_from_menu(app)
+    assert format_words(app, FORMATS[0]) in button_labels(app)
+    for _ in range(2):
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    step_to(app, format_words(app, DOUBLE), app.t("club.format", value="")[:-1])
+    race5 = app.t("club.race", n=5)
+    step_to(app, race5, race5.split("5")[0])  # "Race to ", "Матч до "
+    click_button(app, app.t("club.begin", n=2))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "evening"
+    click_button(app, app.t("club.abandon"))
+    click_button(app, app.t("club.abandon_yes"))
+    click_button(app, app.t("club.new_evening"))  # the same run
+    frame(app)
+    assert {format_words(app, DOUBLE), app.t("club.race", n=5)} <= \
+        set(button_labels(app))
+    pygame.display.quit()
+
+    app = restarted(lang, path)  # the next evening
+    evening_setup_from_menu(app)
+    assert {format_words(app, DOUBLE), app.t("club.race", n=5)} <= \
+        set(button_labels(app))
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("stored", [
+    {"club_format": "snooker-league", "club_race": 6, "club_seeding": "alphabet",
+     "club_game": "snooker"},
+    {"club_format": 3, "club_race": "five", "club_games": True, "club_target": -4,
+     "club_handicap": "yes"},
+    {"club_format": "express-series", "club_game": "8-ball", "club_games": 999},
+])
+def test_a_broken_club_choice_leaves_its_default(stored: dict[str, object],
+                                                 tmp_path: Path) -> None:
+    """What the setup does not offer, stored by an older version or a broken
+    file, gives way to the default; the screen opens and an evening begins."""
+    import json
+
+    from simulator.records.formats import EXPRESS_SERIES, FORMATS
+    from tests.app.helpers import button_labels
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(stored), encoding="utf-8")
+    app = restarted("en", path)
+    evening_setup_from_menu(app)
+    labels = set(button_labels(app))
+    c: Any = app.mode.choices  # type: ignore[union-attr]
+    if stored.get("club_format") == EXPRESS_SERIES:
+        assert c.format == EXPRESS_SERIES and c.game == "express" and c.games == 5
+        assert app.t("club.series", n=5) in labels
+    else:
+        assert format_words(app, FORMATS[0]) in labels
+        assert app.t("club.race", n=3) in labels
+        assert (c.game, c.race, c.target, c.games, c.handicap, c.seeding) == \
+            ("9-ball", 3, 50, 5, False, "listed")
+    for _ in range(3):
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    click_button(app, app.t("club.begin", n=3))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "evening"
+    pygame.display.quit()

@@ -75,6 +75,15 @@ class Settings:
     # lag): the new-match screen offers them again, however it is reached.
     race: int = 3
     first_breaker: int = 0
+    # The last club evening's choices, offered again by the next evening's
+    # setup (which checks each against what it offers; empty: its default).
+    club_format: str = ""
+    club_game: str = ""
+    club_race: int = 3
+    club_target: int = 50
+    club_games: int = 5  # an Express series' games
+    club_handicap: bool = False
+    club_seeding: str = ""
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -104,6 +113,12 @@ class Settings:
                 # A game this version does not know is not offered (the
                 # new-match screen checks it against the registry).
                 if isinstance(v, str) and len(v) <= 40:
+                    setattr(s, f.name, v)
+            elif f.name.startswith("club_") and isinstance(cur, str):
+                if isinstance(v, str) and len(v) <= 40:
+                    setattr(s, f.name, v)
+            elif f.name.startswith("club_") and isinstance(cur, int):
+                if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 999:
                     setattr(s, f.name, v)
             elif f.name == "watch":
                 # Skip is chosen for one match, never kept for later ones.

@@ -19,6 +19,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from simulator.app.loop.app import App, Mode
+from simulator.app.loop.settings import Settings
 from simulator.app.match import own_options
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.club.draw import (
@@ -69,6 +70,37 @@ class EveningChoices:
                      options=own_options.match_options(self.info.option_fields(),
                                                        self.own))
 
+    @classmethod
+    def remembered(cls, settings: Settings) -> EveningChoices:
+        """The last evening's choices as the settings keep them; a value
+        this screen does not offer (an older version's, a broken file's)
+        leaves its default."""
+        from rules import registry
+        c = cls()
+        if settings.club_format in FORMATS:
+            c.format = settings.club_format
+        if c.format == EXPRESS_SERIES:
+            c.game = registry.EXPRESS  # a series is of Express only
+        elif settings.club_game in _pair_games() and \
+                settings.club_game != registry.EXPRESS:
+            c.game = settings.club_game
+        c.race = _kept(RACES, settings.club_race, c.race)
+        c.target = _kept(TARGETS, settings.club_target, c.target)
+        c.games = _kept(SERIES, settings.club_games, c.games)
+        c.seeding = _kept(SEEDINGS, settings.club_seeding, c.seeding)
+        c.handicap = settings.club_handicap
+        return c
+
+    def keep(self, settings: Settings) -> None:
+        """Into the settings, for the next evening's setup."""
+        settings.club_format = self.format
+        settings.club_game = self.game
+        settings.club_race = self.race
+        settings.club_target = self.target
+        settings.club_games = self.games
+        settings.club_handicap = self.handicap
+        settings.club_seeding = self.seeding
+
     @property
     def info(self) -> Any:
         from rules import registry
@@ -88,6 +120,11 @@ def _pair_games() -> list[str]:
     return names[1:2] + names[:1] + names[2:]
 
 
+def _kept(values: Sequence[Any], value: Any, default: Any) -> Any:
+    """``value`` where it is one of ``values``, else ``default``."""
+    return value if value in values else default
+
+
 def _step(values: Sequence[Any], current: Any, by: int) -> Any:
     i = values.index(current) if current in values else 0
     return values[(i + by) % len(values)]
@@ -98,7 +135,7 @@ class EveningSetupMode(Mode):
 
     def __init__(self, app: App, choices: EveningChoices | None = None) -> None:
         super().__init__(app)
-        self.choices = choices or EveningChoices()
+        self.choices = choices or EveningChoices.remembered(app.settings)
         self.entry: UITextEntryLine | None = None
 
     def enter(self) -> None:
@@ -219,6 +256,8 @@ class EveningSetupMode(Mode):
             self.app.notify(t("club.cannot_begin", reason=f"{e.where}: {e.what}"),
                             8.0)
             return
+        self.choices.keep(self.app.settings)
+        self.app.save_settings()
         self.app.go("evening")
 
     # -- keys and clicks ------------------------------------------------------------
