@@ -284,7 +284,7 @@ def test_an_express_series_carries_the_chips_over() -> None:
     ante = ExpressOptions.from_mapping({}).ante
     ends: list[tuple[int, ...]] = []
     for _ in range(2):
-        click_button(app, label(app, app.t("club.play_next", names="")))
+        click_button(app, app.t("club.play_game"))
         s = app.session
         assert s is not None
         start_chips = tuple(s.match.state.chips)  # type: ignore[attr-defined]

@@ -55,7 +55,7 @@ def test_an_express_series_offers_expresss_own_options(lang: str) -> None:
     assert evening is not None
     assert dict(evening.setup.options) == {"initial_points": 40, "ace_is_11": True,
                                            "signature_stakes": [5, 10, 20]}
-    click_button(app, label(app, app.t("club.play_next", names="")))
+    click_button(app, label(app, app.t("club.play_game")))
     s = app.session
     assert s is not None
     opts = s.match.options
@@ -104,7 +104,7 @@ def test_the_end_card_of_a_series_game_says_the_series_goes_on(lang: str) -> Non
     passes round); after game 2, who won the series on chips."""
     app = new_app(lang)
     people_series(app, ["Ann", "Bob", "Vera"], games=2)
-    click_button(app, label(app, app.t("club.play_next", names="")))
+    click_button(app, label(app, app.t("club.play_game")))
     all_but_one_leave(app)
     card = app.dialogs[-1]
     winner = app.session.name(app.session.match.winner)  # type: ignore[union-attr]
@@ -112,7 +112,7 @@ def test_the_end_card_of_a_series_game_says_the_series_goes_on(lang: str) -> Non
     assert card.title != app.t("gameover.title", name=winner)
     assert app.t("club.series_next", n=2, games=2, name="Bob") in card.body
     click_button(app, app.t("club.to_evening"))
-    click_button(app, label(app, app.t("club.play_next", names="")))
+    click_button(app, label(app, app.t("club.play_game")))
     all_but_one_leave(app)
     card = app.dialogs[-1]
     winner = app.session.name(app.session.match.winner)  # type: ignore[union-attr]

@@ -215,3 +215,71 @@ def test_a_broken_club_choice_leaves_its_default(stored: dict[str, object],
     frame(app)
     assert app.mode is not None and app.mode.name == "evening"
     pygame.display.quit()
+
+
+# -- 3. the club's "play" button in two lines at 800x500 --------------------------
+
+LONG = {"ru": ["Максимилиан Оберхаузер-Витгенс", "Александра Константинопольская",
+               "Вера"],
+        "en": ["Maximilian Oberhauser-Wittgens", "Alexandra Constantinopolskaya",
+               "Vera"]}
+
+
+def long_evening(lang: str, series: bool = False) -> App:
+    """An evening begun at 800x500 by three people with long names and a
+    professional computer (an Express series, or the first format)."""
+    from simulator.records.formats import EXPRESS_SERIES
+    app = make_app(lang, (800, 500))
+    app.go("menu")
+    frame(app)
+    evening_setup_from_menu(app)
+    for name in LONG[lang]:
+        app.mode.entry.set_text(name)  # type: ignore[union-attr]
+        click_button(app, app.t("club.add_person"))
+    click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.pro")))
+    if series:
+        step_to(app, format_words(app, EXPRESS_SERIES),
+                app.t("club.format", value="")[:-1])
+    click_button(app, app.t("club.begin", n=4))
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+    return app
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("series", [False, True])
+def test_the_club_play_button_reads_in_two_lines_at_800x500(lang: str,
+                                                            series: bool) -> None:
+    """Three players with long names and a professional computer: the
+    evening's "play" button takes at most two lines, none cut with «…»
+    (it said "Play: <name> – <name>" over three); who plays is said whole
+    above the cards."""
+    from simulator.app.text import ui
+    app = long_evening(lang, series)
+    (play,) = [b for b in app.buttons if b.ident == "play_next"]
+    lines = [t for t in app.texts if play.rect.contains(t.rect)]
+    assert 1 <= len(lines) <= 2, [t.shown for t in lines]
+    assert not [t.shown for t in lines if t.cut or t.shown.endswith(ui.ELLIPSIS)]
+    call = app.mode.call  # type: ignore[attr-defined]
+    head = " ".join(t.shown for t in app.texts if t.rect.bottom < play.rect.top
+                    and t.rect.top < 130 and not t.cut)
+    # (everyone plays every game of a series: the standings name them)
+    for n in () if series else call.names:
+        assert app.mode.shown(n) in head, (n, head)  # type: ignore[attr-defined]
+    click_button(app, play.label)
+    frame(app, n=2)
+    assert app.session is not None
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_standings_places_read_beside_long_names_at_800x500(lang: str) -> None:
+    """Before a match, the four share the places "1–4": each row says so
+    (beside two long names the place column was cut to «…»); a long name
+    gives up the room instead."""
+    from simulator.app.text import ui
+    app = long_evening(lang)
+    places = [t.shown for t in app.texts if t.text == "1–4"]
+    assert places == ["1–4"] * 4, [t.shown for t in app.texts if t.cut]
+    assert not [t for t in app.texts if t.shown == ui.ELLIPSIS]
+    pygame.display.quit()

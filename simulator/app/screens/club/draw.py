@@ -73,6 +73,16 @@ def column_edges(rect: pygame.Rect, columns: Sequence[Column], rows: Sequence[Ro
         need.append(max([*words_w, *cells, 0]) + 8)
     spare = rect.width - sum(need)
     total = sum(c.weight for c in columns) or 1.0
+    if spare < 0:
+        # Too narrow: the widest-weighted column (the names) gives up the
+        # room, down to its heading, so the short ones keep theirs (shared
+        # by weight, a place "1–4" showed "…" beside two long names).
+        wide = max(range(len(columns)), key=lambda i: columns[i].weight)
+        floor = max(fonts.font(small).size(w)[0]
+                    for w in columns[wide].title.split() or [""]) + 8
+        if need[wide] + spare >= floor:
+            need[wide] += spare
+            spare = 0
     if spare < 0:  # too narrow even so: by weight, as before
         need, spare = [0] * len(columns), rect.width
     xs = [rect.left]

@@ -161,9 +161,12 @@ class EveningMode(Mode):
         call = self.call
         out = []
         if call is not None:
-            names = " – ".join(self.shown(n) for n in call.names)
-            out.append(ui.Button(t("club.play_next", names=names), self.play_next,
-                                 primary=True, ident="play_next"))
+            # Who plays is said in the headline above the cards: the names
+            # on the button took three lines at 800x500.
+            series = self.evening is not None and \
+                self.evening.setup.format == EXPRESS_SERIES
+            out.append(ui.Button(t("club.play_game" if series else "club.play_next"),
+                                 self.play_next, primary=True, ident="play_next"))
             out.append(ui.Button(t("club.abandon"), self.ask_abandon,
                                  ident="abandon"))
         else:
@@ -212,11 +215,16 @@ class EveningMode(Mode):
     def _draw_evening(self, surface: pygame.Surface, ev: Evening,
                       area: pygame.Rect, size: int) -> None:
         lh = ui.line_height(size)
+        # The headline wraps (two players' long names and the round); each
+        # line centred, the cards below it.
         head = self._headline(ev)
-        ui.line(surface, head, size, ui.ACCENT,
-                pygame.Rect(area.left, area.top, area.width, lh), align="centre")
-        area = pygame.Rect(area.left, area.top + lh + 6, area.width,
-                           area.height - lh - 6)
+        rows = ui.wrap(head, size, area.width) if head else [""]
+        for i, row in enumerate(rows):
+            ui.line(surface, row, size, ui.ACCENT,
+                    pygame.Rect(area.left, area.top + i * lh, area.width, lh),
+                    align="centre")
+        used = len(rows) * lh + 6
+        area = pygame.Rect(area.left, area.top + used, area.width, area.height - used)
         left_w = area.width * 2 // 5  # the bracket's names need the room
         left = pygame.Rect(area.left, area.top, left_w, area.height)
         right = pygame.Rect(left.right + 12, area.top, area.right - left.right - 12,
@@ -241,12 +249,19 @@ class EveningMode(Mode):
         if call is None:
             return ""
         if ev.setup.format == EXPRESS_SERIES:  # "game 2 of 5", not its slot "G2"
+            # (everyone plays every game of a series: no names to say)
             return t("club.next_game", n=call.round, games=ev.setup.games)
         where = stage_title(self.app.locale.lang, ev, call.stage, call.round)
         races = ""
         if call.handicapped:
             races = " " + t("club.races", races=":".join(map(str, call.races)))
-        return t("club.next", where=where, slot=call.slot) + races
+        return self._with_names(t("club.next", where=where, slot=call.slot) + races,
+                                call)
+
+    def _with_names(self, head: str, call: MatchCall) -> str:
+        """The headline and who plays next ("… — Anna – Boris")."""
+        names = " – ".join(self.shown(n) for n in call.names)
+        return self.app.t("club.next_with", next=head, names=names)
 
     def _standings(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
                    size: int) -> None:
