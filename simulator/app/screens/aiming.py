@@ -429,9 +429,6 @@ class AimMode(ShotInputMode):
         elif k in STROKE_KEYS:
             if self.fresh_stroke_key(event):
                 self.shoot()
-        elif k == pygame.K_p and s.req is not None and \
-                "push_out" in s.req.allowed_declarations:
-            self._toggle("push_out")()  # 9-ball 5, as its button (key P) does
         elif k == pygame.K_b and s.req is not None and \
                 s.req.ball_in_hand.value != "none":
             self.move_cue()
