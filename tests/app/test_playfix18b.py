@@ -162,20 +162,13 @@ def test_the_aim_line_is_whole_again_once_the_player_aims_past_the_hint(
     player, leaving the hint, aims elsewhere by the mouse or the fine-aim
     keys (it stayed grey until the shot)."""
     from simulator.app.screens.aiming import AIM_DIM
-    from tests.app.test_playfix17i import BRIGHT, aim_line_pixels
+    from tests.app.test_playfix17i import BRIGHT, aim_line_pixels, hint_over_own_aim
     app = make_app(lang, size)
     try:
-        mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
-                                              3: (2.0, 1.0), 9: (2.3, 0.3)})
+        mode = hint_over_own_aim(app)  # (before the hint: in full)
         s = app.session
         assert s is not None
         view = mode.scene.view
-        move(app, view.to_screen(0.25, 0.3))
-        frame(app, n=2)
-        assert aim_line_pixels(app, BRIGHT) > 10, "before the hint: in full"
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=4000)
-        frame(app, n=2)
         assert aim_line_pixels(app, BRIGHT) == 0, "with the hint: dimmed"
         assert aim_line_pixels(app, AIM_DIM) > 10
         if how == "mouse":
