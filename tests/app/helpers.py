@@ -4,7 +4,7 @@ mouse and keyboard events fed to one frame at a time."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -308,3 +308,37 @@ def open_records(app: App) -> None:
     click_button(app, app.t("club.menu_records"))
     frame(app, n=2)
     assert app.mode is not None and app.mode.name == "records"
+
+
+# Anna's cue ball and the 1 on one line up the table; Gordon's balls apart.
+MISS_BALLS = {"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
+              "10": [2.0, 1.0], "8": [0.3, 1.1]}
+
+
+def gordon_after_annas_miss(monkeypatch: pytest.MonkeyPatch, app: App,
+                            watch: str = "1", think_frames: int = 2) -> Session:
+    """8-ball: Anna (solids) plays the 1 into the foot cushion, a legal miss;
+    Gordon's turn is on the screen, his search taking ``think_frames``
+    frames, his shots watched at ``watch``."""
+    from simulator.app.screens.computer_turn import ComputerMode
+    from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
+
+    s = _computer_to_shoot(monkeypatch, app, watch, think_frames=think_frames,
+                           shooter=0, balls=MISS_BALLS)
+    _anna_misses(app)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+    return s
+
+
+def passes_until(app: App, done: Callable[[], bool], seconds: float, limit: float,
+                 each: Callable[[float], None] | None = None) -> float:
+    """Passes of the window's own loop (App.step), each ``seconds`` after
+    the last (a loaded machine's slow frames), until ``done`` or ``limit``
+    seconds; the seconds gone by. ``each`` is told the time after each pass."""
+    wall = 0.0
+    while not done() and wall < limit:
+        app.step(pygame.event.get(), seconds)
+        wall += seconds
+        if each is not None:
+            each(wall)
+    return wall

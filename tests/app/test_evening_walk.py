@@ -218,7 +218,8 @@ def test_an_evening_against_the_computer_from_setup_to_the_statistics() -> None:
                 w.check()
                 assert mode.phase == "waiting" and mode.banner_rect is not None
                 assert title in " ".join(w.side_texts()), w.side_texts()
-                assert app.t("evening.cpu_waits", name=s.name(1)) in " ".join(heading)
+                waits = "evening.waits_game" if last.game_over else "evening.waits_foul"
+                assert app.t(waits, name=s.name(1)) in " ".join(heading)
                 w.button(app.t("evening.go_on"))
                 acknowledged = True
                 continue
@@ -406,8 +407,12 @@ def test_an_express_evening_in_russian_with_two_people_and_a_computer() -> None:
                 w.check()
                 assert mode.phase == "waiting"
                 assert s.banner.title in " ".join(w.side_texts())
-                assert t("evening.cpu_waits", name=s.name(2)) in " ".join(
-                    w.side_texts())
+                # Whose foul: two people share the table with the computer.
+                last = s.last_ruling
+                why = t("evening.waits_game", name=s.name(2)) if last.game_over \
+                    else t("evening.waits_foul_of", name=s.name(2),
+                           person=s.name(last.shooter))
+                assert why in " ".join(w.side_texts())
                 w.button(t("evening.go_on"))
                 waits += 1
                 continue

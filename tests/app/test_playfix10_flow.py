@@ -20,6 +20,7 @@ from tests.app.helpers import (
     against_gordon,
     click_button,
     frame,
+    gordon_after_annas_miss,
     key,
     make_app,
     run_until,
@@ -167,12 +168,7 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
     from tests.app.helpers import DT
     app = make_app("en")
     try:
-        s = _computer_to_shoot(
-            monkeypatch, app, watch, think_frames=think_frames, shooter=0,
-            balls={"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
-                   "10": [2.0, 1.0], "8": [0.3, 1.1]})
-        _anna_misses(app)
-        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        s = gordon_after_annas_miss(monkeypatch, app, watch, think_frames)
         mode = app.mode
         assert isinstance(mode, ComputerMode)
         r = s.last_ruling

@@ -19,11 +19,17 @@ from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import fonts
 from simulator.app.text.ui import TextRecord
-from tests.app.helpers import DT, card_notes, click, frame, key, make_app, move, run_until
-from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
-
-BALLS = {"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3], "10": [2.0, 1.0],
-         "8": [0.3, 1.1]}
+from tests.app.helpers import (
+    DT,
+    card_notes,
+    click,
+    frame,
+    gordon_after_annas_miss,
+    key,
+    make_app,
+    move,
+    run_until,
+)
 
 
 def _foul_lines(app: App, n: int) -> list[str]:
@@ -46,10 +52,7 @@ def _held_after_a_miss(monkeypatch: pytest.MonkeyPatch, app: App,
             b = real(self, r, shot)
             return Banner(b.title, (*b.lines, *lines), b.foul, b.next)
         monkeypatch.setattr(Session, "ruling_banner", longer)
-    s = _computer_to_shoot(monkeypatch, app, "1", think_frames=2, shooter=0,
-                           balls=BALLS)
-    _anna_misses(app)
-    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+    s = gordon_after_annas_miss(monkeypatch, app)
     frame(app, n=2)
     mode = app.mode
     assert isinstance(mode, ComputerMode) and mode.holding()

@@ -169,8 +169,9 @@ def test_a_seat_made_a_computer_and_a_person_again_keeps_its_name(
 def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
     """8-ball 5: Anna's soft break is illegal; Boris, offered the re-rack
     with himself breaking on a button in his own words ("Re-rack and break
-    myself"), clicks it: the card that follows says "Boris chooses: re-rack,
-    Boris breaks", not «Boris выбирает: Перерасстановка, разбиваю сам»."""
+    myself"), clicks it: the card that follows says "Boris chooses: re-rack
+    and break" (his name once), not «Boris выбирает: Перерасстановка,
+    разбиваю сам»."""
     from rules.ruling import Choice
     from simulator.app.text.words import choice_label, choice_rule
     from tests.app.helpers import click_button
@@ -183,8 +184,8 @@ def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
         s.discipline, Choice.RERACK_BREAK, s.last_ruling))
     click_button(app, first_person)
     frame(app, n=3)
-    said = {"en": "Boris chooses: re-rack, Boris breaks",
-            "ru": "Boris выбирает: перерасстановка, Boris разбивает сам"}[lang]
+    said = {"en": "Boris chooses: re-rack and break",
+            "ru": "Boris выбирает: перерасставить и разбить самому"}[lang]
     text = drawn(app)
     assert said in text, text
     assert app.t("choice.rerack_break") not in text

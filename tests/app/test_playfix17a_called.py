@@ -22,6 +22,7 @@ from simulator.app.text.words import choice_label, choice_rule, cite
 from tests.app.helpers import (
     click_button,
     frame,
+    gordon_after_annas_miss,
     key,
     make_app,
     run_until,
@@ -134,15 +135,9 @@ def test_f_after_a_persons_shot_says_whose_it_was(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """8-ball: Anna misses (a legal shot) and Gordon's turn begins: F finds
     no shot of Gordon's to call and says the last one was Anna's."""
-    from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
     app = make_app("en")
     try:
-        s = _computer_to_shoot(
-            monkeypatch, app, "1", think_frames=400, shooter=0,
-            balls={"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
-                   "10": [2.0, 1.0], "8": [0.3, 1.1]})
-        _anna_misses(app)
-        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        s = gordon_after_annas_miss(monkeypatch, app, think_frames=400)
         assert s.last_ruling is not None and s.last_ruling.shooter == 0
         key(app, pygame.K_f)
         assert not app.dialogs and app.toast is not None

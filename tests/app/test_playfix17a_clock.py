@@ -20,8 +20,7 @@ from simulator.app.screens.computer_turn import (
     ComputerPlayMode,
     hold_seconds,
 )
-from tests.app.helpers import make_app, run_until
-from tests.app.test_playfix10_flow import _anna_misses, _computer_to_shoot
+from tests.app.helpers import gordon_after_annas_miss, make_app, passes_until
 
 LOADED = 0.4  # s: one pass of the loop on the loaded machine
 
@@ -51,25 +50,19 @@ def test_the_count_down_follows_the_clock_when_frames_come_slowly(
     he strikes, both by the clock; his stroke rolls no faster for it."""
     app = make_app("en")
     try:
-        s = _computer_to_shoot(
-            monkeypatch, app, "1", think_frames=2, shooter=0,
-            balls={"0": [0.6, 0.635], "1": [1.2, 0.635], "9": [2.2, 0.3],
-                   "10": [2.0, 1.0], "8": [0.3, 1.1]})
-        _anna_misses(app)
-        run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=3000)
+        s = gordon_after_annas_miss(monkeypatch, app)
         mode = app.mode
         assert isinstance(mode, ComputerMode) and mode.holding()
         total = hold_seconds(s.banner)
         assert total >= 3.0
-        wall = 0.0
         said: list[tuple[float, int]] = []
-        while mode.holding() and wall < 4 * total:
-            loaded_pass(app)
-            wall += LOADED
+
+        def read(wall: float) -> None:
             n = shown_seconds(app)
             if mode.holding():
                 assert n is not None
                 said.append((wall, n))
+        wall = passes_until(app, lambda: not mode.holding(), LOADED, 4 * total, read)
         # The card went when its seconds had gone by on the clock.
         assert total <= wall + 1e-9 < total + LOADED, (wall, total)
         # Each number said is the whole seconds left by the clock.
@@ -77,10 +70,8 @@ def test_the_count_down_follows_the_clock_when_frames_come_slowly(
             assert n == math.ceil(round(total - at, 6)), (at, n, total)
         assert said[0][1] == math.ceil(total - LOADED)
         # Then his decision its own time at 1x, by the clock.
-        shown = 0.0
-        while not isinstance(app.mode, ComputerPlayMode) and shown < 10.0:
-            loaded_pass(app)
-            shown += LOADED
+        shown = passes_until(app, lambda: isinstance(app.mode, ComputerPlayMode),
+                             LOADED, 10.0)
         want = computer.SHOW_SECONDS
         assert want - LOADED <= shown <= want + LOADED, (shown, want)
         # His stroke still rolls a capped step a frame (it does not jump).
@@ -101,10 +92,7 @@ def test_a_message_stays_its_seconds_by_the_clock() -> None:
         app.go("menu")
         loaded_pass(app)
         app.inform("Saved", 3.0)
-        wall = 0.0
-        while app.toast is not None and wall < 20:
-            loaded_pass(app)
-            wall += LOADED
+        wall = passes_until(app, lambda: app.toast is None, LOADED, 20)
         assert 3.0 <= wall + 1e-9 < 3.0 + LOADED, wall
     finally:
         pygame.display.quit()

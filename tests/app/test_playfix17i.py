@@ -134,6 +134,23 @@ def aim_line_pixels(app: App, colour: tuple[int, int, int]) -> int:
     return len(seen)
 
 
+def hint_over_own_aim(app: App) -> AimMode:
+    """8-ball: the player aims into open cloth (their line drawn in full)
+    and asks for a hint; the frame after the hint is shown."""
+    mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
+                                          3: (2.0, 1.0), 9: (2.3, 0.3)})
+    s = app.session
+    assert s is not None
+    move(app, mode.scene.view.to_screen(0.25, 0.3))
+    frame(app, n=2)
+    assert aim_line_pixels(app, BRIGHT) > 10
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=4000)
+    frame(app, n=2)
+    assert app.mode is mode and s.hint is not None
+    return mode
+
+
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_a_shown_hint_dims_the_players_own_aim_line(
         lang: str, size: tuple[int, int]) -> None:
@@ -142,18 +159,7 @@ def test_a_shown_hint_dims_the_players_own_aim_line(
     beside the hint's path until the hint was taken); once taken, the aim
     line is the hint's and drawn in full."""
     app = make_app(lang, size)
-    mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
-                                          3: (2.0, 1.0), 9: (2.3, 0.3)})
-    s = app.session
-    assert s is not None
-    view = mode.scene.view
-    move(app, view.to_screen(0.25, 0.3))
-    frame(app, n=2)
-    assert aim_line_pixels(app, BRIGHT) > 10
-    key(app, pygame.K_i)
-    run_until(app, lambda: s.hint is not None, limit=4000)
-    frame(app, n=2)
-    assert app.mode is mode and s.hint is not None
+    hint_over_own_aim(app)
     assert aim_line_pixels(app, BRIGHT) == 0, "the old aim is dimmed"
     assert aim_line_pixels(app, AIM_DIM) > 10, "and still there, faintly"
     key(app, pygame.K_i)  # taken: the aim is the hint's, drawn in full

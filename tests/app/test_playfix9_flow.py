@@ -334,7 +334,7 @@ def test_a_persons_ruling_waits_for_them_after_a_load(tmp_path: Any,
         assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
         assert len(s.match.history) == 1
         words = " ".join(t.text for t in app.texts)
-        assert app.t("evening.cpu_waits", name="Gordon") in words
+        assert app.t("evening.waits_foul", name="Gordon") in words
         frame(app, n=int(READ_SECONDS / DT) + 2)
         key(app, pygame.K_SPACE)  # read: Gordon plays
         run_until(app, lambda: len(s.match.history) >= 2, limit=6000)

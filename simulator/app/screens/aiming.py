@@ -75,6 +75,9 @@ class AimMode(ShotInputMode):
         self.mouse_angle: float | None = None  # the angle the mouse last set
         self.aim_at_resting_mouse()
         self.settled_angle = self.session.aim.angle
+        # The hint last shown and the aim it found: the player's own line is
+        # dimmed only until they aim again by themselves.
+        self.hint_found: tuple[object, float] | None = None
         self.trip_from: tuple[int, int] | None = None  # where the mouse last rested
         # The last aim run for a double hit, its answer, and the time to the
         # next run allowed.
@@ -429,9 +432,6 @@ class AimMode(ShotInputMode):
         elif k in STROKE_KEYS:
             if self.fresh_stroke_key(event):
                 self.shoot()
-        elif k == pygame.K_p and s.req is not None and \
-                "push_out" in s.req.allowed_declarations:
-            self._toggle("push_out")()  # 9-ball 5, as its button (key P) does
         elif k == pygame.K_b and s.req is not None and \
                 s.req.ball_in_hand.value != "none":
             self.move_cue()
@@ -459,6 +459,11 @@ class AimMode(ShotInputMode):
             # Set otherwise than by the mouse (a key, a hint, an undo, a
             # call's click): that is the aim the player has now.
             self.settled_angle = self.session.aim.angle
+        hint = self.session.hint
+        if hint is None:
+            self.hint_found = None
+        elif self.hint_found is None or self.hint_found[0] is not hint:
+            self.hint_found = (hint, self.session.aim.angle)
 
     def fresh_stroke_key(self, event: pygame.event.Event) -> bool:
         """A stroke only from a press begun here, after this turn was on
@@ -524,10 +529,7 @@ class AimMode(ShotInputMode):
         st = self.session.table
         a = view.to_screen(*cue)
         b = view.to_screen(*g.end)
-        # A hint shown and not taken: the player's own aim only dimly, in
-        # one grey, so it is not read as part of the hint's path (in the same
-        # colours, the two lines beside each other were confused).
-        dim = self.session.hint is not None and not self.hint_aim_held()
+        dim = self.aim_dimmed()
         line = AIM_DIM if dim else (235, 235, 220)
         draw_dashed(surface, line, a, b, 6, 1)
         r = view.ball_px
@@ -549,6 +551,17 @@ class AimMode(ShotInputMode):
             end = run_on_bed(st.spec, g.end, g.bounce, 0.25)
             draw_dashed(surface, AIM_DIM if dim else (180, 180, 170), b,
                         view.to_screen(*end), 5, 1)
+
+    def aim_dimmed(self) -> bool:
+        """A hint shown and not taken: the player's own aim only dimly, in
+        one grey, so it is not read as part of the hint's path (in the same
+        colours, the two lines beside each other were confused); but once
+        the player aims elsewhere by themselves (mouse or keys) the line is
+        theirs to read, in full (it stayed grey until the shot)."""
+        s = self.session
+        found = self.hint_found
+        return s.hint is not None and not self.hint_aim_held() and (
+            found is None or found[0] is not s.hint or found[1] == s.aim.angle)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         cue = self.cue()

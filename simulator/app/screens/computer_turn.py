@@ -514,12 +514,29 @@ class ComputerMode(TableMode):
     def heading(self) -> tuple[str, str]:
         name = self.session.name(self.player)
         if self.phase == "waiting":
-            return self.app.t("evening.cpu_waits", name=name), \
-                self.app.t("evening.read_ruling")
+            return self.waits_words(name), self.app.t("evening.read_ruling")
         if self.holding():
             big, then = self.held_words(name)
             return ("" if self.card_squeezed() else big), then
         return self.own_heading(name)
+
+    def waits_words(self, name: str) -> str:
+        """Why this card waits for a key when the computer's own cards count
+        down: the ruling is the person's foul or the game's end, which a
+        person reads and acknowledges (a play-tester wondered why this one
+        stopped)."""
+        s = self.session
+        r = s.last_ruling
+        if r is not None and r.game_over:
+            return self.app.t("evening.waits_game", name=name)
+        if r is not None and not s.is_computer(r.shooter) and \
+                (r.fouls or r.penalty is not None):
+            people = [i for i in range(len(s.names)) if not s.is_computer(i)]
+            if len(people) == 1:
+                return self.app.t("evening.waits_foul", name=name)
+            return self.app.t("evening.waits_foul_of", name=name,
+                              person=s.name(r.shooter))
+        return self.app.t("evening.cpu_waits", name=name)
 
     def card_squeezed(self) -> bool:
         """A held card open in a low column (LOW_COLUMN)."""

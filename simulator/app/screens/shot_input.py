@@ -19,8 +19,10 @@ from simulator.app.text import ui
 from simulator.players.hint import Hint
 
 # The keys of the declarations' buttons, shown on them as other buttons'
-# are (the push-out's said none); the aiming screen takes them.
-DECLARE_KEYS = {"push_out": "P"}
+# are (the push-out's and the safety's said none); aiming and placing the
+# cue ball, which show the buttons, both take them. O: «Отыгрыш» (S aims).
+DECLARE_KEYS = {"push_out": "P", "safety": "O"}
+DECLARE_PRESSES = {pygame.K_p: "push_out", pygame.K_o: "safety"}
 
 # A pull back no longer than this (pixels) shoots at the power already set
 # (the keys, the wheel, the power bar, the player's last shot): the 25 px a
@@ -294,8 +296,21 @@ class ShotInputMode(TableMode):
             save_key(self.app, event.mod)
         elif k == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()
+        elif self.declare_key(k):
+            pass
         else:
             return common_key(self.app, event)
+        return True
+
+    def declare_key(self, k: int) -> bool:
+        """A declaration's key (DECLARE_KEYS) does what its button does,
+        where the rules allow it now (9-ball 5: the push-out; 8-ball and
+        14.1: the safety)."""
+        req = self.session.req
+        name = DECLARE_PRESSES.get(k)
+        if name is None or req is None or name not in req.allowed_declarations:
+            return False
+        self._toggle(name)()
         return True
 
     def panel_click(self, pos: tuple[int, int]) -> bool:

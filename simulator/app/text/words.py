@@ -177,9 +177,12 @@ def choice_label(loc: Locale, choice: Any, ref: Any = None) -> str:
 
 def chosen_label(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
     """A choice said of the player ``name`` who makes it, in the third
-    person ("re-rack, Pavel breaks"), for the card and lines that tell
-    others what was chosen: the buttons' own words are the chooser's
-    («разбиваю сам»), which under "Pavel chooses:" mixed persons."""
+    person ("Pavel breaks", "re-rack and break"), for the card and lines
+    that tell others what was chosen: the buttons' own words are the
+    chooser's («разбиваю сам»), which under "Pavel chooses:" mixed persons.
+    The name begins the words or is not in them: these follow "Pavel
+    chooses:" or "choice — Pavel:", and «принять позицию, бьёт Павел»
+    there named him twice."""
     value = getattr(choice, "value", choice)
     key = f"chosen.{value}"
     label = loc.t(key, name=name) if loc.has(key) else loc.t(f"choice.{value}")
