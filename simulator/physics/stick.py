@@ -77,6 +77,43 @@ def _out_of_reach(
     return True
 
 
+def carries(stroke: Stroke) -> bool:
+    """Whether the tip stays on the cue ball for the stroke's contact time
+    (a push), longer than a plain hit."""
+    return stroke.contact_time > 1.5 * TIP_HIT_TIME
+
+
+def follow_through(
+    stroke: Stroke, res: StrikeResult, mass: float, cue_mass: float
+) -> tuple[float, float] | None:
+    """The tip's speed along the table after the strike and how fast it
+    slows (m/s, m/s^2), or None when it does not follow through."""
+    theta = math.radians(stroke.elevation)
+    phi = math.radians(stroke.direction)
+    vx, vy, _ = res.velocity
+    # What the cue keeps: the ball took the impulse m * v_ball from it.
+    speed = stroke.speed - mass * math.hypot(vx, vy) / cue_mass
+    if carries(stroke):
+        # The tip stays on the ball.
+        speed = max(speed, vx * math.cos(phi) + vy * math.sin(phi))
+    speed *= math.cos(theta)
+    if speed <= 0.0 or stroke.follow_through <= 0.0:
+        return None
+    # The tip goes on for the follow-through, but not for ever: a stroke
+    # of a few millimetres a second (nearly vertical, barely moving)
+    # would otherwise creep on against a ball for minutes.
+    decel = max(
+        speed * speed / (2.0 * stroke.follow_through), speed / FOLLOW_THROUGH_TIME
+    )
+    if not decel > 0.0:
+        # So slow that even speed / FOLLOW_THROUGH_TIME underflows (a
+        # subnormal cue speed): the tip's whole travel is below 1e-300 m,
+        # far short of the micrometre it starts from the ball. There is
+        # no follow-through to follow (and no division by it).
+        return None
+    return speed, decel
+
+
 class Stick:
     """The tip during the follow-through."""
 
@@ -125,31 +162,13 @@ class Stick:
         cls, world: Table, rec: Ball, stroke: Stroke, res: StrikeResult, t: float
     ) -> Stick | None:
         p = world.params
-        theta = math.radians(stroke.elevation)
         phi = math.radians(stroke.direction)
         d = (math.cos(phi), math.sin(phi))
-        vx, vy, _ = res.velocity
-        ball_along = vx * d[0] + vy * d[1]
-        # What the cue keeps: the ball took the impulse m * v_ball from it.
-        speed = stroke.speed - world.mass * math.hypot(vx, vy) / p.cue_mass
-        carry = stroke.contact_time > 1.5 * TIP_HIT_TIME
-        if carry:
-            speed = max(speed, ball_along)  # the tip stays on the ball
-        speed *= math.cos(theta)
-        if speed <= 0.0 or stroke.follow_through <= 0.0:
+        carry = carries(stroke)
+        motion = follow_through(stroke, res, world.mass, p.cue_mass)
+        if motion is None:
             return None
-        # The tip goes on for the follow-through, but not for ever: a stroke
-        # of a few millimetres a second (nearly vertical, barely moving)
-        # would otherwise creep on against a ball for minutes.
-        decel = max(
-            speed * speed / (2.0 * stroke.follow_through), speed / FOLLOW_THROUGH_TIME
-        )
-        if not decel > 0.0:
-            # So slow that even speed / FOLLOW_THROUGH_TIME underflows (a
-            # subnormal cue speed): the tip's whole travel is below 1e-300 m,
-            # far short of the micrometre it starts from the ball. There is
-            # no follow-through to follow (and no division by it).
-            return None
+        speed, decel = motion
         if not carry and _out_of_reach(
             world, rec, d, speed, decel, stroke, t, res.miscue
         ):

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from rules.game import GameState
 from rules.ruling import RulesError
-from simulator.physics import PhysicsError, simulate, simulate_search
+from simulator.physics import PhysicsError, cue, simulate, simulate_search, stick
 from simulator.players import aim, position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
@@ -87,7 +87,8 @@ def within_ranges(stroke: Stroke) -> bool:
 def tip_can_reach(table: TableState, stroke: Stroke) -> bool:
     """Whether the tip, following through, could touch anything again: a
     ball or a cushion within TIP_REACH ahead of the cue ball (or the cue
-    ball off the table: nothing to decide)."""
+    ball off the table: nothing to decide), and of the balls ahead only
+    those the tip's follow-through can still meet (tip_meets)."""
     cue = table.position(CUE_BALL)
     if cue is None:
         return True
@@ -103,6 +104,7 @@ def tip_can_reach(table: TableState, stroke: Stroke) -> bool:
             gap = (value - (x if axis == 0 else y)) * sign
             if gap / comp < TIP_REACH:
                 return True
+    meets: Callable[[float, float], bool] | None = None
     for b in table.balls:
         if b.ball == CUE_BALL or b.where.value != "table":
             continue
@@ -112,8 +114,57 @@ def tip_can_reach(table: TableState, stroke: Stroke) -> bool:
             continue
         side = abs(aim.cross(d, rel))
         if along < TIP_REACH + 2 * r and side < 2 * r + 0.01:
-            return True
+            if meets is None:
+                meets = tip_meets(spec, stroke)
+            if meets(along, side):
+                return True
     return False
+
+
+# A plain stroke (no push, no miscue) at most this steep is judged by how
+# far its tip follows through (tip_meets); a steeper one by TIP_REACH.
+TIP_ELEVATION = 10.0  # degrees
+# Kept clear of the tip's and the cue ball's reach beyond the bounds (m).
+TIP_MARGIN = 0.01
+
+
+def tip_meets(spec: TableSpec, stroke: Stroke) -> Callable[[float, float], bool]:
+    """For a ball at rest ``along`` the cue line ahead of the cue ball's
+    centre and ``side`` off it (m), whether the follow-through could touch
+    it or the cue ball come back to the tip off it. The tip (stick.py)
+    travels at most the follow-through, for as long as it slows to a stop;
+    no ball moves faster than the stroke's energy allows; the cue ball goes
+    on at least until it meets the ball, and comes back no faster than its
+    cloth's sliding friction, doubled, turns it. Otherwise any ball within
+    TIP_REACH ahead counts."""
+    balls, prm = spec.balls, spec.physics
+    res = cue.strike(stroke, balls, prm)
+    motion = stick.follow_through(stroke, res, balls.mass, prm.cue_mass)
+    if motion is None:
+        return lambda along, side: False  # the tip stops at the strike
+    if stick.carries(stroke) or res.miscue or stroke.elevation > TIP_ELEVATION:
+        return lambda along, side: True
+    speed, decel = motion
+    life = speed / decel
+    r = balls.radius
+    ft = stroke.follow_through
+    # The fastest any ball can go: all the stroke's energy in one ball's run.
+    vx, vy, vz = res.velocity
+    wx, wy, wz = res.spin
+    fastest = math.sqrt(vx * vx + vy * vy + vz * vz
+                        + 0.4 * r * r * (wx * wx + wy * wy + wz * wz))
+    back = 2.0 * prm.mu_slide * prm.gravity
+    tip_side = r + stick.TIP_RADIUS + abs(stroke.tip_a) * r + TIP_MARGIN
+
+    def meets(along: float, side: float) -> bool:
+        if side >= 2.0 * r + TIP_MARGIN * 0.5:
+            # Off the cue ball's path: only the tip itself may touch it.
+            return side < tip_side and along < ft + TIP_MARGIN
+        travel = along - math.sqrt(max(0.0, 4.0 * r * r - side * side))
+        left = max(0.0, life - travel / fastest)
+        return travel < ft + TIP_MARGIN + 0.5 * back * left * left
+
+    return meets
 
 
 class Budget:

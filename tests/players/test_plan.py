@@ -219,6 +219,40 @@ def test_a_stroke_the_tip_could_follow_into_a_ball_is_played_in_full() -> None:
     assert any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
 
 
+def test_a_ball_the_follow_through_cannot_meet_is_played_without_the_stick() -> None:
+    """The 1 a hand's breadth ahead (the cue ball travels 12 cm to it) and
+    a ball just beside the cue ball's path: the tip, which follows
+    through 5 cm and stops long before the cue ball could come back,
+    touches neither, so the search plays both strokes without the stick;
+    the full physics, with it, rules the same and brings the balls to
+    rest within a micrometre. A stroke the tip carries (a push) is still
+    played in full."""
+    cue_at = (1.0, 0.6)
+    ahead = TableState.from_positions(POOL.name, {
+        CUE_BALL: cue_at, 1: (1.0 + 2 * R + 0.12, 0.6 + 0.01)})
+    beside = TableState.from_positions(POOL.name, {
+        CUE_BALL: cue_at, 1: (1.0 + 0.015, 0.6 + 2 * R + 0.008)})
+    for table in (ahead, beside):
+        for speed, tip_b in ((1.2, -0.3), (3.0, 0.0), (5.0, 0.3)):
+            stroke = Stroke(0.0, speed, 0.0, tip_b, 2.0)
+            assert not search.tip_can_reach(table, stroke)
+            full = simulate(table, stroke, frame_dt=1e3)
+            fast = simulate_search(table, stroke)
+            assert not any(e.kind is EventKind.TIP_CONTACT for e in full.events)
+            assert [(e.kind, e.balls, e.cushion, e.pocket) for e in fast.events
+                    if e.kind in (EventKind.BALL_BALL, EventKind.POCKETED)] == \
+                [(e.kind, e.balls, e.cushion, e.pocket) for e in full.events
+                 if e.kind in (EventKind.BALL_BALL, EventKind.POCKETED)]
+            for ball in full.final.balls:
+                there = full.final.position(ball.ball)
+                spot = fast.final.position(ball.ball)
+                assert (spot is None) == (there is None)
+                if spot is not None and there is not None:
+                    assert math.dist(spot, there) < 1e-6
+    push = Stroke(0.0, 1.5, 0.0, 0.0, 2.0, contact_time=0.01)
+    assert search.tip_can_reach(ahead, push)
+
+
 # -- the levels --------------------------------------------------------------------
 
 
