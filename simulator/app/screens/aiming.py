@@ -147,9 +147,9 @@ class AimMode(ShotInputMode):
             self.app.inform(self.app.t("pull.wrong_way"), 2.5)
 
     def full_pull(self) -> float:
-        """Pixels of pull back for full power: a good part of the table's
-        width on screen (100 px gave 11 m/s, far too touchy)."""
-        return full_pull_px(self.layout.table.width)
+        """Pixels of pull back for full power: a share of the table's length
+        as drawn (100 px gave 11 m/s, far too touchy; 378 px, too long)."""
+        return full_pull_px(self.scene.view.outer_rect().width)
 
     def aimed(self) -> Any:
         """What the aim shows, for the calling rules (rules.calls.AimedShot)."""
