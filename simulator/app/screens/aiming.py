@@ -605,29 +605,31 @@ class AimMode(ShotInputMode):
                     pygame.Rect(box.left + 6, box.top + 3 + i * lh, w - 12, lh))
 
     def pull_scale_box(self, mouse: tuple[int, int], w: int, h: int) -> pygame.Rect:
-        """Where the pull's scale goes: off the cloth, by the hand. It was
-        put on the table clear of the balls, which left it over the cloth
-        (and over a ball where none of its corners was clear). Beside the
+        """Where the pull's scale goes: off the table, by the hand. It was
+        put on the table clear of the balls, which left it over the cloth;
+        then across the rail, where it lay over a side pocket. Beside the
         table where the window leaves room (the margin under or over it,
-        or at its ends), else across the rail, else in the strip under it;
-        of those that keep off the bed, the nearest the hand."""
+        or at its ends), clear of the pockets that poke out past the rails;
+        else in the strip under it; of those, the nearest the hand."""
+        from simulator.app.table.render import pocket_rects
         lay = self.layout
         view = self.scene.view
-        bed, outer = view.bed_rect(), view.outer_rect()
+        outer = view.outer_rect()
+        table = [outer, *pocket_rects(view)]
         # The window left of the side column, under the scoreboard.
         room = pygame.Rect(0, lay.top.bottom, lay.side.left,
                            lay.strip.bottom - lay.top.bottom)
         x, y = mouse
         gap = 2
         tries = [pygame.Rect(x - w // 2, top, w, h) for top in (
-            outer.bottom + gap, outer.top - gap - h, bed.bottom + gap,
-            bed.top - gap - h, lay.strip.top + 2)]
+            outer.bottom + gap, outer.top - gap - h)]
         tries += [pygame.Rect(left, y - h // 2, w, h) for left in (
             outer.right + gap, outer.left - gap - w)]
         tries = [b.clamp(room) for b in tries]
-        clear = [b for b in tries if not b.colliderect(bed)]
-        strip = tries[4]  # (always off the bed, as the strip is)
-        return min(clear or [strip], key=lambda b: math.dist(b.center, mouse))
+        clear = [b for b in tries if b.collidelist(table) < 0]
+        # (the strip is always off the table; its hint is not read while pulling)
+        strip = pygame.Rect(x - w // 2, lay.strip.bottom - h, w, h).clamp(room)
+        return min([*clear, strip], key=lambda b: math.dist(b.center, mouse))
 
     def call_line(self) -> str | None:
         """The call in words, for the side column."""

@@ -1,0 +1,116 @@
+"""Play-test 18c: a full-power pull back a third of the table long at any
+window size, and its scale kept off the cloth, the pockets, the scoreboard
+and the side column."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.screens.aiming import AimMode
+from simulator.app.screens.playing import PlayMode
+from simulator.app.table.aim import MAX_SPEED
+from simulator.app.table.render import pocket_rects
+from tests.app.helpers import frame, make_app, move, scenario_match
+from tests.app.test_pull_back import press
+
+SIZES = [("en", (1280, 720)), ("ru", (800, 500))]
+
+
+def aimed_at(app: App, cue: tuple[float, float],
+             target: tuple[float, float]) -> AimMode:
+    """Anna at a set position, the cue ball at ``cue``, the mouse aiming
+    at the table point ``target``."""
+    mode = scenario_match(app, "9-ball", {0: cue, 1: (0.8, 1.05), 9: (2.3, 1.1)})
+    move(app, mode.scene.view.to_screen(*target))
+    return mode
+
+
+def back(app: App, metres: float) -> tuple[int, int]:
+    """The screen point ``metres`` behind the cue ball along the aim."""
+    mode = app.mode
+    assert isinstance(mode, AimMode)
+    cue = mode.cue()
+    assert cue is not None
+    a = math.radians(mode.aim.angle)
+    x, y = mode.scene.view.to_screen(cue[0] - math.cos(a) * metres,
+                                     cue[1] - math.sin(a) * metres)
+    return round(x), round(y)
+
+
+def pulled_speed(app: App, px: float) -> float:
+    """The speed a press just behind the cue ball and a pull of ``px``
+    pixels back along the table strikes with."""
+    mode = app.mode
+    assert isinstance(mode, AimMode)
+    start = 0.02
+    end = back(app, start + px / mode.scene.view.px(1.0))
+    press(app, back(app, start))
+    move(app, end, held=True)
+    shown = mode.aim.speed
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    played = app.mode
+    assert isinstance(played, PlayMode), played
+    assert played.stroke.speed == pytest.approx(shown, abs=1e-3)  # as shown
+    return played.stroke.speed
+
+
+@pytest.mark.parametrize("lang,size", SIZES)
+@pytest.mark.parametrize("share,low,high", [
+    (1 / 3, MAX_SPEED, MAX_SPEED),  # full power: a third of the table
+    (1 / 4, 5.0, 9.0),  # a quarter: a firm stroke, not yet full
+    (1 / 10, 1.3, 1.7),  # a tenth: a gentle stroke, the same in any window
+])
+def test_the_pull_for_a_speed_is_the_same_share_of_the_table_in_any_window(
+        lang: str, size: tuple[int, int], share: float, low: float,
+        high: float) -> None:
+    """Full power took a pull of 378 px at 1280x720, longer than the table
+    left behind the ball; now a third of the table's drawn length, and the
+    speeds between scale with the window."""
+    app = make_app(lang, size)
+    # The cue ball near the foot rail, aimed at the head rail: the pull
+    # goes back over the table, in the window.
+    mode = aimed_at(app, (1.5, 0.635), (0.3, 0.635))
+    length = mode.scene.view.outer_rect().width
+    speed = pulled_speed(app, share * length)
+    assert low - 1e-3 <= speed <= high + 1e-3, (share, speed)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang,size", SIZES)
+@pytest.mark.parametrize("cue,target", [
+    ((1.27, 0.45), (1.27, 1.1)),  # the pull toward the near side pocket
+    ((1.27, 0.82), (1.27, 0.1)),  # toward the far side pocket
+    ((1.0, 0.5), (2.0, 1.1)),  # toward the near head corner
+    ((1.6, 0.8), (0.6, 0.1)),  # toward the far foot corner
+])
+def test_the_pull_scale_covers_no_cloth_pocket_scoreboard_or_side_column(
+        monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int],
+        cue: tuple[float, float], target: tuple[float, float]) -> None:
+    app = make_app(lang, size)
+    mode = aimed_at(app, cue, target)
+    boxes: list[pygame.Rect] = []
+    real = mode.pull_scale_box
+
+    def spy(mouse: tuple[int, int], w: int, h: int) -> pygame.Rect:
+        boxes.append(real(mouse, w, h))
+        return boxes[-1]
+
+    monkeypatch.setattr(mode, "pull_scale_box", spy)
+    view = mode.scene.view
+    lay = mode.layout
+    keep_off = {"bed": view.bed_rect(), "side": lay.side, "top": lay.top}
+    keep_off.update({f"pocket {i}": r for i, r in enumerate(pocket_rects(view))})
+    press(app, back(app, 0.02))
+    for k in (0.1, 0.2, 0.3, 0.4):
+        boxes.clear()
+        move(app, back(app, k), held=True)
+        assert boxes, "no scale drawn"
+        box = boxes[-1]
+        assert app.screen.get_rect().contains(box)
+        hit = [name for name, r in keep_off.items() if box.colliderect(r)]
+        assert not hit, (k, box, hit)
+    pygame.display.quit()
