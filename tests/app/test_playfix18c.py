@@ -114,3 +114,32 @@ def test_the_pull_scale_covers_no_cloth_pocket_scoreboard_or_side_column(
         hit = [name for name, r in keep_off.items() if box.colliderect(r)]
         assert not hit, (k, box, hit)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_while_pulling_the_strip_gives_its_key_line_to_the_scale(lang: str) -> None:
+    """The scale in the strip under the table (a low window, 800x500, has
+    no room for it under the table): the key line showed cut off beside it
+    (and through it); while pulling the strip keeps its chips only, and the
+    key line comes back on release."""
+    app = make_app(lang, (800, 500))
+    mode = aimed_at(app, (1.0, 0.5), (2.0, 1.1))  # the pull toward a corner
+    words = {mode.hint(), mode.short_hint()}
+
+    def key_line() -> bool:
+        return any(t.text in words for t in app.texts)
+
+    assert key_line()
+    press(app, back(app, 0.02))
+    end = back(app, 0.3)
+    move(app, end, held=True)
+    speed = app.t("evening.cue_ball_speed", v=app.locale.num(mode.aim.speed, 1),
+                  b=app.locale.num(mode.ball_speed(), 1))
+    scale = [t.rect for t in app.texts if t.text == speed]
+    assert scale and mode.layout.strip.colliderect(scale[0])  # in the strip
+    assert not key_line()
+    # Back to the ball (no stroke): the key line is back.
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=back(app, 0.0), button=1))
+    frame(app)
+    assert app.mode is mode and key_line()
+    pygame.display.quit()

@@ -576,6 +576,15 @@ class AimMode(ShotInputMode):
         if self.cue() is not None:
             self.draw_pull_scale(surface)
 
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """While pulling, the strip keeps its chips but not its key line:
+        the pull's scale may lie there (the line showed cut off beside it)."""
+        if self.drag_from is None or self.app.dialogs:
+            super().draw_strip(surface, rect)
+            return
+        from simulator.app.table import strip
+        strip.draw_strip(surface, rect, self.chips(), "", self.warnings())
+
     def draw_pull_scale(self, surface: pygame.Surface) -> None:
         """While pulling back: the speed this pull gives (the stroke's, as
         the power control says it) and how far the pull goes for full power,
@@ -599,7 +608,7 @@ class AimMode(ShotInputMode):
         w = max(fonts.font(size).size(x)[0] for x in lines) + 12
         box = self.pull_scale_box(mouse, w, lh * len(lines) + 6)
         # (not a recorded panel: the release that shoots may come over it)
-        surface.blit(ui.veil(box.size, (10, 14, 12, 215)), box)
+        surface.blit(ui.veil(box.size, (10, 14, 12, 245)), box)
         for i, text in enumerate(lines):
             ui.line(surface, text, size, ui.INK if i == 0 else ui.DIM,
                     pygame.Rect(box.left + 6, box.top + 3 + i * lh, w - 12, lh))
@@ -627,8 +636,11 @@ class AimMode(ShotInputMode):
             outer.right + gap, outer.left - gap - w)]
         tries = [b.clamp(room) for b in tries]
         clear = [b for b in tries if b.collidelist(table) < 0]
-        # (the strip is always off the table; its hint is not read while pulling)
-        strip = pygame.Rect(x - w // 2, lay.strip.bottom - h, w, h).clamp(room)
+        # The strip is always off the table; the scale covers it top to
+        # bottom there (its chips and hint half showing under it read as a
+        # muddle; the hint is not read while pulling).
+        strip = pygame.Rect(x - w // 2, lay.strip.top, w,
+                            max(h, lay.strip.height)).clamp(room)
         return min([*clear, strip], key=lambda b: math.dist(b.center, mouse))
 
     def call_line(self) -> str | None:
