@@ -143,3 +143,35 @@ def test_while_pulling_the_strip_gives_its_key_line_to_the_scale(lang: str) -> N
     frame(app)
     assert app.mode is mode and key_line()
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang,size", SIZES)
+def test_ball_in_hand_takes_the_power_bar_then_the_first_click_on_the_table(
+        lang: str, size: tuple[int, int]) -> None:
+    """From the setup's Start: a press on the power bar while placing sets
+    the power and leaves the placing as it was; the first click on the
+    table puts the ball down there (the power kept)."""
+    from tests.app.helpers import click, click_button
+    app = make_app(lang, size)
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("menu.new_match"))
+    for e, name in zip(app.mode.entries, ["Anna", "Boris"], strict=True):  # type: ignore[union-attr]
+        click(app, e.rect.center)
+        for ch in name:
+            frame(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    click_button(app, app.t("setup.start"))
+    mode = app.mode
+    assert mode is not None and mode.name == "placing"
+    s = app.session
+    assert s is not None
+    bar = mode.scene.panel.power  # type: ignore[attr-defined]
+    before = s.aim.power
+    click(app, (bar.left + bar.width // 5, bar.centery))
+    assert app.mode is mode and s.aim.power != before
+    power = s.aim.power
+    at = (s.spec.length * 0.15, s.spec.width * 0.4)
+    click(app, mode.scene.view.to_screen(*at))  # type: ignore[attr-defined]
+    assert app.mode is not None and app.mode.name == "aiming"
+    assert s.cue_pos() == pytest.approx(at, abs=0.01) and s.aim.power == power
+    pygame.display.quit()
