@@ -218,7 +218,8 @@ def test_fourteen_one_lags_again_after_interference_that_cannot_be_undone() -> N
     spec = s.spec
     # The pulls as parts of a full-power pull back (its length is on screen).
     from simulator.app.table.aim import full_pull_px
-    full = full_pull_px(mode.layout.table.width) / mode.scene.view.px(1.0)
+    full = full_pull_px(mode.scene.view.outer_rect().width) / \
+        mode.scene.view.px(1.0)
     for i, share in enumerate((0.33, 0.43)):
         ball = mode.positions[i]
         pull_back(app, ball, (spec.length - 0.1, ball[1]), pull=share * full)

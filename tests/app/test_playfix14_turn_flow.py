@@ -112,7 +112,8 @@ def _pull_box(app: App) -> pygame.Rect:
     scale_words = app.t("pull.scale", px="", full="", max="").split()[0]
     rects = [t.rect for t in app.texts if t.text.split()
              and t.text.split()[0] in (speed_words, scale_words)
-             and app.mode.layout.table.contains(t.rect)]  # type: ignore[union-attr]
+             # (off the side column, whose power line says the speed too)
+             and not app.mode.layout.side.colliderect(t.rect)]  # type: ignore[union-attr]
     assert len(rects) == 2, [t.text for t in app.texts]
     return rects[0].union(rects[1])
 

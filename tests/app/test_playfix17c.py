@@ -21,22 +21,14 @@ from tests.app.helpers import (
     quiz_on,
     scenario_match,
 )
-from tests.app.test_pull_back import aiming_app, behind, power_line, press
-
-
-def metres_of(app: App, px: float) -> float:
-    return float(px / app.mode.scene.view.px(1.0))  # type: ignore[union-attr]
-
-
-def pull_and_release(app: App, px: float) -> None:
-    """A press behind the cue ball, a pull of ``px`` pixels back along the
-    aim, and the release."""
-    start = 0.05
-    press(app, behind(app, start))
-    move(app, behind(app, start + metres_of(app, px)), held=True)
-    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP,
-                                  pos=behind(app, start + metres_of(app, px)),
-                                  button=1))
+from tests.app.test_pull_back import (
+    aiming_app,
+    behind,
+    power_line,
+    press,
+    pull,
+    pull_and_release,
+)
 
 
 def struck_speed(app: App) -> float:
@@ -57,16 +49,12 @@ def test_a_short_pull_strikes_at_the_power_the_keys_set(
     set_power = s.aim.power
     shown = power_line(app)
     assert set_power > 0.6
-    start = 0.05
-    press(app, behind(app, start))
-    move(app, behind(app, start + metres_of(app, SHORT_PULL_PX - 6)), held=True)
+    end = pull(app, SHORT_PULL_PX - 6)
     # While the short pull is held the power drawn is still the one set,
     # and the scale by the cue says why.
     assert power_line(app) == shown
     assert app.t("pull.short", px=SHORT_PULL_PX) in {t.text for t in app.texts}
-    frame(app, pygame.event.Event(
-        pygame.MOUSEBUTTONUP, button=1,
-        pos=behind(app, start + metres_of(app, SHORT_PULL_PX - 6))))
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end))
     assert struck_speed(app) == Aim(power=set_power).stroke().speed
     pygame.display.quit()
 
@@ -90,15 +78,11 @@ def test_a_long_pull_strikes_at_the_power_it_showed() -> None:
     assert s is not None
     for _ in range(20):
         key(app, pygame.K_UP)
-    start, px = 0.05, 4 * SHORT_PULL_PX
-    press(app, behind(app, start))
-    move(app, behind(app, start + metres_of(app, px)), held=True)
+    end = pull(app, 4 * SHORT_PULL_PX)
     shown_power = s.aim.power
     shown = power_line(app)
     assert shown_power < 0.5  # the pull's own power, not the keys'
-    frame(app, pygame.event.Event(
-        pygame.MOUSEBUTTONUP, button=1,
-        pos=behind(app, start + metres_of(app, px))))
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end))
     assert struck_speed(app) == Aim(power=shown_power).stroke().speed
     assert app.t("panel.power") in shown
     pygame.display.quit()

@@ -57,6 +57,25 @@ def press(app: App, pos: tuple[int, int]) -> None:
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
 
 
+def metres_of(app: App, px: float) -> float:
+    return float(px / app.mode.scene.view.px(1.0))  # type: ignore[union-attr]
+
+
+def pull(app: App, px: float, start: float = 0.05) -> tuple[int, int]:
+    """A press ``start`` metres behind the cue ball and a pull of ``px``
+    pixels back along the aim, held; where the mouse is."""
+    press(app, behind(app, start))
+    end = behind(app, start + metres_of(app, px))
+    move(app, end, held=True)
+    return end
+
+
+def pull_and_release(app: App, px: float) -> None:
+    """A pull of ``px`` pixels back along the aim, and the release."""
+    end = pull(app, px)
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_the_power_shown_follows_the_pull_at_every_motion(
         lang: str, size: tuple[int, int]) -> None:

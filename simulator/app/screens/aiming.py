@@ -150,9 +150,9 @@ class AimMode(ShotInputMode):
             self.app.inform(self.app.t("pull.wrong_way"), 2.5)
 
     def full_pull(self) -> float:
-        """Pixels of pull back for full power: a good part of the table's
-        width on screen (100 px gave 11 m/s, far too touchy)."""
-        return full_pull_px(self.layout.table.width)
+        """Pixels of pull back for full power: a share of the table's length
+        as drawn (100 px gave 11 m/s, far too touchy; 378 px, too long)."""
+        return full_pull_px(self.scene.view.outer_rect().width)
 
     def aimed(self) -> Any:
         """What the aim shows, for the calling rules (rules.calls.AimedShot)."""
@@ -589,6 +589,15 @@ class AimMode(ShotInputMode):
         if self.cue() is not None:
             self.draw_pull_scale(surface)
 
+    def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """While pulling, the strip keeps its chips but not its key line:
+        the pull's scale may lie there (the line showed cut off beside it)."""
+        if self.drag_from is None or self.app.dialogs:
+            super().draw_strip(surface, rect)
+            return
+        from simulator.app.table import strip
+        strip.draw_strip(surface, rect, self.chips(), "", self.warnings())
+
     def draw_pull_scale(self, surface: pygame.Surface) -> None:
         """While pulling back: the speed this pull gives (the stroke's, as
         the power control says it) and how far the pull goes for full power,
@@ -612,35 +621,40 @@ class AimMode(ShotInputMode):
         w = max(fonts.font(size).size(x)[0] for x in lines) + 12
         box = self.pull_scale_box(mouse, w, lh * len(lines) + 6)
         # (not a recorded panel: the release that shoots may come over it)
-        surface.blit(ui.veil(box.size, (10, 14, 12, 215)), box)
+        surface.blit(ui.veil(box.size, (10, 14, 12, 245)), box)
         for i, text in enumerate(lines):
             ui.line(surface, text, size, ui.INK if i == 0 else ui.DIM,
                     pygame.Rect(box.left + 6, box.top + 3 + i * lh, w - 12, lh))
 
     def pull_scale_box(self, mouse: tuple[int, int], w: int, h: int) -> pygame.Rect:
-        """Where the pull's scale goes: off the cloth, by the hand. It was
-        put on the table clear of the balls, which left it over the cloth
-        (and over a ball where none of its corners was clear). Beside the
+        """Where the pull's scale goes: off the table, by the hand. It was
+        put on the table clear of the balls, which left it over the cloth;
+        then across the rail, where it lay over a side pocket. Beside the
         table where the window leaves room (the margin under or over it,
-        or at its ends), else across the rail, else in the strip under it;
-        of those that keep off the bed, the nearest the hand."""
+        or at its ends), clear of the pockets that poke out past the rails;
+        else in the strip under it; of those, the nearest the hand."""
+        from simulator.app.table.render import pocket_rects
         lay = self.layout
         view = self.scene.view
-        bed, outer = view.bed_rect(), view.outer_rect()
+        outer = view.outer_rect()
+        table = [outer, *pocket_rects(view)]
         # The window left of the side column, under the scoreboard.
         room = pygame.Rect(0, lay.top.bottom, lay.side.left,
                            lay.strip.bottom - lay.top.bottom)
         x, y = mouse
         gap = 2
         tries = [pygame.Rect(x - w // 2, top, w, h) for top in (
-            outer.bottom + gap, outer.top - gap - h, bed.bottom + gap,
-            bed.top - gap - h, lay.strip.top + 2)]
+            outer.bottom + gap, outer.top - gap - h)]
         tries += [pygame.Rect(left, y - h // 2, w, h) for left in (
             outer.right + gap, outer.left - gap - w)]
         tries = [b.clamp(room) for b in tries]
-        clear = [b for b in tries if not b.colliderect(bed)]
-        strip = tries[4]  # (always off the bed, as the strip is)
-        return min(clear or [strip], key=lambda b: math.dist(b.center, mouse))
+        clear = [b for b in tries if b.collidelist(table) < 0]
+        # The strip is always off the table; the scale covers it top to
+        # bottom there (its chips and hint half showing under it read as a
+        # muddle; the hint is not read while pulling).
+        strip = pygame.Rect(x - w // 2, lay.strip.top, w,
+                            max(h, lay.strip.height)).clamp(room)
+        return min([*clear, strip], key=lambda b: math.dist(b.center, mouse))
 
     def call_line(self) -> str | None:
         """The call in words, for the side column."""

@@ -165,7 +165,8 @@ class LagMode(TableMode):
     def pull_power(self, pos: tuple[int, int]) -> float:
         assert self.drag_from is not None
         pulled = self.scene.view.px(self.along(pos) - self.drag_from)
-        return min(1.0, max(0.0, pulled / full_pull_px(self.layout.table.width)))
+        return min(1.0, max(0.0, pulled / full_pull_px(
+            self.scene.view.outer_rect().width)))
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

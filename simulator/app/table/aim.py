@@ -16,14 +16,18 @@ MIN_SPEED = 0.3  # m/s, the softest stroke the power bar gives
 MAX_SPEED = 11.0  # m/s, a hard break
 MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
 MAX_ELEVATION = 80.0
-PULL_SHARE = 0.4  # of the table's width on screen: a full-power pull back
-PULL_MIN_PX = 220.0  # and never less than this, in a small window
+# A full-power pull back: this share of the table's length as drawn (with
+# its rails), so a pull feels the same in any window. 0.4, and never under
+# 220 px, asked 378 px at 1280x720: more than a comfortable drag, and more
+# than the window leaves behind a cue ball near a rail.
+PULL_SHARE = 0.3
 
 
-def full_pull_px(table_width_px: int) -> float:
+def full_pull_px(table_length_px: int) -> float:
     """Pixels of pull back for full power (a 100-pixel pull gave 11 m/s,
-    far too touchy for a soft shot)."""
-    return max(PULL_MIN_PX, PULL_SHARE * table_width_px)
+    far too touchy for a soft shot; the speed grows as the square of the
+    pull, finest for the soft strokes played most)."""
+    return PULL_SHARE * table_length_px
 
 
 @dataclass(frozen=True)

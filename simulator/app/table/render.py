@@ -207,14 +207,11 @@ class TableRenderer:
 
     def _draw_pocket(self, p: Pocket) -> None:
         s, v, spec = self.surface, self.view, self.spec
-        ix, iy = p.inward
-        depth = spec.cushion_depth + (0.02 if p.kind is PocketKind.SIDE else 0.035)
         mc = p.mouth_centre
-        centre = (mc[0] + ix * depth, mc[1] + iy * depth)
-        r_hole = p.mouth_width * (0.56 if p.kind is PocketKind.SIDE else 0.52)
+        centre, r_hole = pocket_hole(spec, p)
         # Leather/metal pocket plate on the rail, then the hole.
-        pygame.draw.circle(s, (34, 26, 20), v.to_screen(*centre), v.px(r_hole * 1.22))
-        pygame.draw.circle(s, (70, 60, 52), v.to_screen(*centre), v.px(r_hole * 1.22),
+        pygame.draw.circle(s, (34, 26, 20), v.to_screen(*centre), v.px(r_hole * PLATE))
+        pygame.draw.circle(s, (70, 60, 52), v.to_screen(*centre), v.px(r_hole * PLATE),
                            max(1, int(v.px(0.004))))
         pygame.draw.circle(s, (6, 6, 6), v.to_screen(*centre), v.px(r_hole))
         # The throat between the mouth and the hole.
@@ -237,6 +234,31 @@ def shadow_sprite(r_px: float) -> pygame.Surface:
                             pygame.Rect(0, 0, size * k, size * k).move(
                                 size * (1 - k) / 2, size * (1 - k) / 2))
     return surf
+
+
+def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
+    """The centre and radius (metres) of a pocket's hole; its plate on the
+    rail is PLATE times as wide."""
+    ix, iy = p.inward
+    depth = spec.cushion_depth + (0.02 if p.kind is PocketKind.SIDE else 0.035)
+    mc = p.mouth_centre
+    r_hole = p.mouth_width * (0.56 if p.kind is PocketKind.SIDE else 0.52)
+    return (mc[0] + ix * depth, mc[1] + iy * depth), r_hole
+
+
+PLATE = 1.22  # a pocket plate's radius, in hole radii
+
+
+def pocket_rects(view: TableView) -> list[pygame.Rect]:
+    """Where each pocket, with its plate, is drawn on the screen (it pokes
+    out past the rail's edge), for what must not cover a pocket."""
+    out = []
+    for p in view.spec.pockets:
+        centre, r_hole = pocket_hole(view.spec, p)
+        x, y = view.to_screen(*centre)
+        r = math.ceil(view.px(r_hole * PLATE)) + 1
+        out.append(pygame.Rect(round(x) - r, round(y) - r, 2 * r, 2 * r))
+    return out
 
 
 class BallSprites:
