@@ -1,0 +1,76 @@
+"""Play-test 20 on the match in numbers, the foul gallery and the records:
+the statistics' labels on one line and its players named as on the
+scoreboard, read row by row; the gallery's keys big enough to read; a
+player without a place said in words."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.dialogs.card_reader import CardReader
+from simulator.app.loop.app import App
+from simulator.app.text.ui import TextRecord
+from tests.app.helpers import concede_at_turn, frame, key, make_app, move
+from tests.app.test_playfix17f import match_of
+
+LOW = (800, 500)
+LANGS = ["en", "ru"]
+
+
+def seen_scrolling(app: App, box: pygame.Rect) -> list[TextRecord]:
+    """The texts drawn in ``box`` as the wheel scrolls it to its end."""
+    move(app, box.center)
+    seen: list[TextRecord] = []
+    for _ in range(12):
+        seen += [t for t in app.texts if box.contains(t.rect)]
+        frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                      precise_x=0.0, precise_y=-1.0))
+    return seen
+
+
+# -- 1. the match in numbers at 800x500 ----------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["Анна Каренина", "Анна"])
+def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
+        lang: str, name: str) -> None:
+    """At 800x500 a player concedes the match against the computer: each
+    row's label is drawn whole on one line («побед за столом» had broken in
+    two), nothing in the table is cut to «…», and its columns are headed
+    by the names the scoreboard shows («Компьютер (любитель)», not
+    «Любитель»). V reads it row by row, each figure by its player's name:
+    «Фолы: Анна 1, Компьютер (любитель) 0», not «фолы: 1 · 0»."""
+    app = make_app(lang, LOW)
+    try:
+        s = match_of(app, name)
+        concede_at_turn(app, "match")
+        d = app.dialogs[-1]
+        assert d.kind == "gameover"
+        card = seen_scrolling(app, d.rect)
+        shown = [t.shown for t in card]
+        labels = [r[0] for r in d.table[1:]]
+        for label in labels:
+            assert label in shown, (label, shown)
+        assert not [t.shown for t in card if t.cut or "…" in t.shown], shown
+        assert not [ln for ln in shown if any(ln != lb and ln and lb.startswith(ln)
+                                              for lb in labels)], shown
+        for i in range(2):  # as on the scoreboard, which shows them whole
+            assert s.name(i) in shown, (s.name(i), shown)
+            assert s.name(i) in [t.shown for t in app.texts if not
+                                 d.rect.contains(t.rect)]
+        key(app, pygame.K_v)
+        frame(app)
+        r = app.dialogs[-1]
+        assert isinstance(r, CardReader)
+        read = list(r.banner.lines)
+        stats = s.stats()
+        fouls = next(ln for ln in read if ln.startswith(
+            app.t("evening.stat_fouls").capitalize() + ":"))
+        assert fouls == f"{app.t('evening.stat_fouls').capitalize()}: " \
+            f"{s.name(0)} {stats[0].fouls}, {s.name(1)} {stats[1].fouls}", read
+        for label in labels:
+            row = next(ln for ln in read if ln.startswith(label.capitalize() + ":"))
+            assert all(s.name(i) in row for i in range(2)), row
+            assert "·" not in row, row
+    finally:
+        pygame.display.quit()
