@@ -308,3 +308,16 @@ def open_records(app: App) -> None:
     click_button(app, app.t("club.menu_records"))
     frame(app, n=2)
     assert app.mode is not None and app.mode.name == "records"
+
+
+def concede_at_turn(app: App, what: str) -> None:
+    """At Anna's next turn, the pause menu's concession (``what``: game or
+    match), confirmed."""
+    if app.mode is not None and app.mode.name == "game_end":
+        click_button(app, app.t("side.next_game"))  # the last game's card read
+    run_until(app, lambda: not app.dialogs and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=600)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t(f"pause.concede_{what}"))
+    click_button(app, app.t(f"concede.{what}_yes"))
+    frame(app, n=2)
