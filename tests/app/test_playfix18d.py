@@ -5,6 +5,8 @@ player without a place said in words."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -72,5 +74,26 @@ def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
             row = next(ln for ln in read if ln.startswith(label.capitalize() + ":"))
             assert all(s.name(i) in row for i in range(2)), row
             assert "·" not in row, row
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. a knockout's players still in: the span and what it means -------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(1280, 720), LOW])
+def test_the_evening_standings_say_what_the_span_of_those_still_in_means(
+        lang: str, size: tuple[int, int]) -> None:
+    """After the first semi-final the window's standings show «1–3» for the
+    three still in, and under the table the same words as the command line
+    and the printable page: what the span means."""
+    from simulator.records.standings import place_note
+    from tests.app.test_playfix17f import knockout_evening
+    app = knockout_evening(lang, size, 1)
+    try:
+        mode: Any = app.mode
+        note = place_note(lang, mode.evening.standings())
+        assert note.startswith("1–3: ")
+        drawn = " ".join(t.shown for t in app.texts if not t.cut)
+        assert note in drawn, drawn
     finally:
         pygame.display.quit()
