@@ -97,3 +97,43 @@ def test_the_evening_standings_say_what_the_span_of_those_still_in_means(
         assert note in drawn, drawn
     finally:
         pygame.display.quit()
+
+
+# -- 2. the foul gallery's keys and words --------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 720), LOW], ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_gallery_keys_are_read_at_one_size_and_its_words_fit_with_room(
+        lang: str, size: tuple[int, int]) -> None:
+    """The 8 off the table stopped at the loss: every button's key is drawn
+    at the size of the others («Пробел» and «O» were 9 px at 800x500 beside
+    10 px keys), 10 px at least; the explanation ends with room to spare
+    above the buttons (1 px in Russian at 800x500); after O «Фол: дальше»
+    is one line with its key beside it (it took two)."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    from tests.app.helpers import gallery_index, run_until
+    app = make_app(lang, size)
+    try:
+        g = GalleryPlayMode(app, gallery_index("gallery-eight-off-table"))
+        app.switch(g)
+        run_until(app, lambda: g.at_foul, limit=3600)
+        frame(app, n=2)
+        caps = [t for b in g.side_btns for t in app.texts
+                if b.rect.contains(t.rect) and t.text == b.key]
+        assert len(caps) == len(g.side_btns), [b.label for b in g.side_btns]
+        assert len({t.size for t in caps}) == 1 and caps[0].size >= 10, \
+            [(t.text, t.size) for t in caps]
+        body = [t for t in app.texts if g.body_rect.contains(t.rect) and t.text]
+        assert not g.body_hidden
+        spare = g.body_rect.bottom - max(t.rect.bottom for t in body)
+        assert spare >= 8, spare
+        key(app, pygame.K_o)
+        frame(app, n=2)
+        b = next(b for b in g.side_btns if b.label == app.t("gallery.play_on"))
+        said = [t for t in app.texts if b.rect.contains(t.rect)]
+        words = [t for t in said if t.text == b.label]  # the label on one line
+        cap = next(t for t in said if t.text == b.key)
+        assert len(words) == 1 and not words[0].cut, [t.text for t in said]
+        assert words[0].rect.top <= cap.rect.centery <= words[0].rect.bottom, said
+        assert cap.size == caps[0].size
+    finally:
+        pygame.display.quit()
