@@ -137,3 +137,25 @@ def test_the_gallery_keys_are_read_at_one_size_and_its_words_fit_with_room(
         assert cap.size == caps[0].size
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_computer_named_short_in_the_statistics_is_the_scoreboard_s_name_cut(
+        lang: str) -> None:
+    """Where a computer's whole name has no room over the numbers, the
+    short head is the start of what the scoreboard says («Компьютер» of
+    «Компьютер (профессионал)», «Компьютер 2» of «Компьютер 2 (мастер)»),
+    not its level alone («Профи»), a name the scoreboard never shows."""
+    from simulator.app.match.session import Session
+    from simulator.app.match.stats import stats_head_short
+    app = make_app(lang, LOW)
+    try:
+        s = Session.new(["cpu:pro", "cpu:strong", "cpu:strong 2"], "express", {},
+                        app.locale, seed=4)
+        short = stats_head_short(app, s)[1:]
+        for i, head in enumerate(short):
+            assert s.name(i).startswith(head), (s.name(i), head)
+            assert head == s.name(i).split(" (")[0], (s.name(i), head)
+        assert len(set(short)) == 3, short
+    finally:
+        pygame.display.quit()
