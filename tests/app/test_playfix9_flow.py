@@ -221,8 +221,7 @@ def test_the_menu_does_not_offer_to_continue_a_finished_match(lang: str) -> None
     it has finished (Anna conceded), the menu says instead that the button
     shows how the last match ended, and it opens its end (the statistics),
     in this window and after a restart."""
-    from tests.app.helpers import button_labels, click_button
-    from tests.app.helpers import concede_at_turn
+    from tests.app.helpers import button_labels, click_button, concede_at_turn
     app = make_app(lang, (800, 500))
     try:
         against_gordon(app, race_to=2)
