@@ -152,8 +152,8 @@ def test_the_gallery_at_800x500_keeps_keys_beside_words_and_the_speed_on_one_lin
     """The 8 off the table at 800x500, stopped at the loss, then exported:
     the speed is said on the explanation's first line, one line (the loss is
     said by the next one); every button shows its key, none taller than two
-    lines; in Russian "На фоле: стоп" and "Ещё экспорт" are one line each,
-    their keys beside them a point smaller (the speed line, these buttons
+    lines; in Russian «Фол: стоп» and "Ещё экспорт" are one line each,
+    their keys beside them, smaller than the words (the speed line, these buttons
     and "Экспорт снова" each took a line from the explanation, cut at
     800x500)."""
     import pygame as pg
