@@ -39,7 +39,7 @@ from simulator.records.plan import (
     MatchCall,
     Setup,
 )
-from simulator.records.standings import StandingRow
+from simulator.records.standings import StandingRow, place_note, place_words
 
 MAX_SHOTS = 5000  # a match between computers not over by then is a fault
 
@@ -201,10 +201,12 @@ def standings_lines(evening: Evening) -> list[str]:
         def extra(r: StandingRow) -> str:
             return f"{f'{r.points_for}-{r.points_against}':>10}"
     out = [head]
-    for r in rows:
-        place = "-" if r.place is None else str(r.place)
+    for place, r in zip(place_words(rows), rows, strict=True):
         out.append(f"{place:<6}{r.name:<16}{r.played:>7}{r.won:>5}{r.lost:>6}"
                    f"{extra(r)}")
+    note = place_note("en", rows)
+    if note:
+        out.append(note)
     champion = evening.champion()
     if champion is not None:
         out.append(f"winner: {evening.name(champion)}")

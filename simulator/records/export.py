@@ -18,7 +18,12 @@ from pathlib import Path
 from simulator.files.atomic import atomic_write
 from simulator.records.evening import Evening
 from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL, SINGLE, WINNERS
-from simulator.records.standings import BracketMatch, StandingRow
+from simulator.records.standings import (
+    BracketMatch,
+    StandingRow,
+    place_note,
+    place_words,
+)
 from simulator.records.words import t
 
 # won_wo, lost_wo: of the matches won and lost, those given up (conceded);
@@ -45,8 +50,9 @@ def _csv(rows: list[list[object]]) -> str:
 
 def standings_csv(evening: Evening) -> str:
     rows: list[list[object]] = [list(STANDING_COLUMNS)]
-    for r in evening.standings():
-        d = r.to_dict()
+    standings = evening.standings()
+    for place, r in zip(place_words(standings), standings, strict=True):
+        d = r.to_dict() | {"place": place}  # ("1–3" still in, not blank)
         rows.append([d[c] for c in STANDING_COLUMNS])
     return _csv(rows)
 
@@ -106,13 +112,15 @@ def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> st
     head = "".join(f'<th class="{"" if c == "name" else "n"}">'
                    f'{_e(t(lang, "column." + c))}</th>' for c in cols)
     body = []
-    for r in rows:
-        d = r.to_dict()
+    for place, r in zip(place_words(rows), rows, strict=True):
+        d = r.to_dict() | {"place": place}
         cells = "".join(
             f'<td class="{"" if c == "name" else "n"}">'
             f'{_e("—" if d[c] is None else d[c])}</td>' for c in cols)
         body.append(f"<tr>{cells}</tr>")
-    return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+    note = place_note(lang, rows)
+    note = f'<p class="meta">{_e(note)}</p>' if note else ""
+    return f"<table><tr>{head}</tr>{''.join(body)}</table>{note}"
 
 
 def given_up_words(lang: str, m: BracketMatch, names: Sequence[str | None]

@@ -328,6 +328,18 @@ def place_words(rows: Sequence[StandingRow]) -> list[str]:
     return out
 
 
+def place_note(lang: str, rows: Sequence[StandingRow]) -> str:
+    """What the span of the players still in a knockout means, for under
+    the table ("1–3: still in, …"); "" where every player has a place. The
+    command line, the exports and the window say it alike (the command line
+    printed "-", the page "—", the spreadsheet nothing)."""
+    from simulator.records.words import t
+    spans = [w for w, r in zip(place_words(rows), rows, strict=True) if r.place is None]
+    if not spans:
+        return ""
+    return t(lang, "page.still_in_note", places=", ".join(dict.fromkeys(spans)))
+
+
 def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:
     """Places for rows in order: equal keys share a place."""
     out: list[StandingRow] = []

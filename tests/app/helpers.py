@@ -342,3 +342,16 @@ def passes_until(app: App, done: Callable[[], bool], seconds: float, limit: floa
         if each is not None:
             each(wall)
     return wall
+
+
+def concede_at_turn(app: App, what: str) -> None:
+    """At Anna's next turn, the pause menu's concession (``what``: game or
+    match), confirmed."""
+    if app.mode is not None and app.mode.name == "game_end":
+        click_button(app, app.t("side.next_game"))  # the last game's card read
+    run_until(app, lambda: not app.dialogs and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=600)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t(f"pause.concede_{what}"))
+    click_button(app, app.t(f"concede.{what}_yes"))
+    frame(app, n=2)

@@ -280,7 +280,7 @@ def test_esc_on_the_end_of_match_card_goes_back_to_the_menu(lang: str) -> None:
     """Anna concedes the match to Gordon: on the card with the statistics
     Esc does what its "Main menu" button does; nothing is lost, the menu's
     "The last match: how it ended" opens the same card again."""
-    from tests.app.test_playfix6_match import concede_at_turn
+    from tests.app.helpers import concede_at_turn
     app = make_app(lang)
     try:
         against_gordon(app, race_to=2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.dialogs.base import Dialog
+from simulator.app.dialogs.base import Dialog, read_row
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.loop.app import App
 from simulator.app.table import ruling_card
@@ -94,8 +94,7 @@ def test_the_match_end_is_read_whole_and_esc_leaves_it_open() -> None:
         _marker(app, d)
         key(app, pygame.K_v)
         frame(app)
-        label, *cells = d.table[-1]
-        _reads(app, d.title, f"{label}: " + " · ".join(cells))
+        _reads(app, d.title, read_row(d._full_head or d.table[0], d.table[-1]))
         key(app, pygame.K_ESCAPE)
         frame(app)
         assert app.dialogs[-1] is d and len(app.dialogs) == 1

@@ -89,8 +89,7 @@ def test_the_match_end_card_undoes_by_u_and_takes_no_late_number(lang: str) -> N
     moment before: a late "4 = skip" undid the last step), and a number
     pressed as the card comes up does nothing."""
     from simulator.app.dialogs.game_over import KEY_GUARD
-    from tests.app.helpers import DT, against_gordon, run_until
-    from tests.app.test_playfix6_match import concede_at_turn
+    from tests.app.helpers import DT, against_gordon, concede_at_turn, run_until
     app = make_app(lang)
     try:
         s = against_gordon(app, race_to=2)

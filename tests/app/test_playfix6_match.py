@@ -23,6 +23,7 @@ from tests.app.helpers import (
     card_rows,
     click,
     click_button,
+    concede_at_turn,
     frame,
     key,
     make_app,
@@ -236,19 +237,6 @@ def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
 
 
 # -- 4. a conceded match counts the games played -----------------------------------
-def concede_at_turn(app: App, what: str) -> None:
-    """At Anna's next turn, the pause menu's concession (``what``: game or
-    match), confirmed."""
-    if app.mode is not None and app.mode.name == "game_end":
-        click_button(app, app.t("side.next_game"))  # the last game's card read
-    run_until(app, lambda: not app.dialogs and app.mode is not None
-              and app.mode.name in ("aiming", "placing"), limit=600)
-    key(app, pygame.K_ESCAPE)
-    click_button(app, app.t(f"pause.concede_{what}"))
-    click_button(app, app.t(f"concede.{what}_yes"))
-    frame(app, n=2)
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("computer", ["cpu:club", "cpu:club:Robo"])
 def test_a_conceded_match_counts_only_the_games_played(lang: str,

@@ -105,7 +105,7 @@ def test_space_for_the_computer_never_places_nor_strikes_a_ball_in_hand(
 def _concede_match(app: App, computer: str, game: str = "8-ball") -> Session:
     """Anna against ``computer``: she concedes the match at her first turn
     (the computer's shots skipped); the match is recorded."""
-    from tests.app.test_playfix6_match import concede_at_turn
+    from tests.app.helpers import concede_at_turn
     app.settings.watch = "skip"
     s = Session.new(["Anna", computer], game, {"race_to": 2, "first_breaker": 0},
                     app.locale, seed=4)
@@ -160,7 +160,7 @@ def test_a_conceded_game_is_no_win_at_the_table(lang: str, first_game: bool) -> 
     """Anna concedes the match to Gordon in game 1 (or concedes game 1,
     then the match in game 2): the end-of-match table's "wins at the table"
     says 0 for both (no game ended at the table), drawn so on screen."""
-    from tests.app.test_playfix6_match import concede_at_turn
+    from tests.app.helpers import concede_at_turn
     app = make_app(lang, (800, 500))
     try:
         s = against_gordon(app, race_to=3)
@@ -221,8 +221,7 @@ def test_the_menu_does_not_offer_to_continue_a_finished_match(lang: str) -> None
     it has finished (Anna conceded), the menu says instead that the button
     shows how the last match ended, and it opens its end (the statistics),
     in this window and after a restart."""
-    from tests.app.helpers import button_labels, click_button
-    from tests.app.test_playfix6_match import concede_at_turn
+    from tests.app.helpers import button_labels, click_button, concede_at_turn
     app = make_app(lang, (800, 500))
     try:
         against_gordon(app, race_to=2)

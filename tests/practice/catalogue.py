@@ -1230,7 +1230,7 @@ gallery(e8_eight_off, lifts(POOL, (2.3, 0.6), OFF_CUES, (5.0, 7.0, 9.0, 4.0, 6.0
         "gallery-eight-off-table", "loss.eight_off_table", "left_table", [8],
         ["foot"], 21, ("The 8 off the table", "Восьмёрка за пределами стола"),
         (e8_eight_off["explanation"]["en"],
-         "Восьмёрку бьют слишком сильно приподнятым кием: она вылетает."))
+         "Удар приподнятым кием: 8 вылетает."))
 
 add(base(
     "9ball-nine-off-table", "9-ball",

@@ -56,6 +56,15 @@ def _shortened(full: tuple[str, ...], short: tuple[str, ...]
     return heads
 
 
+def read_row(head: tuple[str, ...], row: tuple[str, ...]) -> str:
+    """A row of the table as the reader says it, each figure by its
+    player's name: «Фолы: Анна 1, Борис 0» (not «фолы: 1 · 0», which left
+    the names to the header far above)."""
+    label = row[0][:1].upper() + row[0][1:]
+    return f"{label}: " + ", ".join(f"{name} {v}" for name, v in
+                                    zip(head[1:], row[1:], strict=True))
+
+
 def fonts_width(text: str, size: int) -> int:
     from simulator.app.text import fonts
     return int(fonts.font(size).size(text)[0])
@@ -95,6 +104,8 @@ class Dialog(Mode):
         # where the full one wraps.
         self.short_head: tuple[str, ...] | None = None
         self._full_head: tuple[str, ...] | None = None
+        # The label column and each figure's where the header is a stair.
+        self._stair: tuple[int, int] | None = None
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
         # and closer buttons before anything of it would scroll.
@@ -246,9 +257,8 @@ class Dialog(Mode):
         each column's cell."""
         if not self.table:
             return []
-        head, *rows = self.table
-        return [" · ".join(c for c in head if c),
-                *(f"{r[0]}: " + " · ".join(r[1:]) for r in rows)]
+        head = self._full_head or self.table[0]
+        return [read_row(head, r) for r in self.table[1:]]
 
     def _read_rows(self, m: _Measures, first: int) -> int:
         """How many rows the reader (V) gives what the card leaves below its
@@ -262,8 +272,9 @@ class Dialog(Mode):
             said = self._table_read()
             label_w = self._columns(m.width, m.size)[0] - 4
             rows = [len(ui.wrap(r[0], m.size, label_w) or [""]) for r in self.table[1:]]
-            head = len(m.lines) - sum(n for _p, n in spans) - sum(rows)
-            spans += list(zip(said, [head, *rows], strict=True))
+            # (the header's lines go with the first row: each row names them)
+            head = len(m.lines) - sum(n for _p, n in spans) - sum(rows[1:])
+            spans += list(zip(said, [head, *rows[1:]], strict=True))
         if sum(n for _p, n in spans) != len(m.lines):
             return len(m.lines) - first  # (lines not the body's and table's)
         below: list[tuple[str, int, int]] = []
@@ -416,23 +427,46 @@ class Dialog(Mode):
         on two ("Computer" over "(club player)") it says who plays."""
         if not self.table:
             return []
+        self._stair = None
         if self.short_head is None:
             return self._table_lines_under(width, size)
         full = self._full_head or self.table[0]
         self._full_head = full
-        # Names on one line first: in full, the widest made short one by one
-        # ("Анна К."); over two lines «Анна / Каренина» read as two players.
-        for head in _shortened(full, self.short_head):
-            self.table[0] = head
-            lines = self._table_lines_under(width, size)
-            if len(self._heads) == 1:
-                return lines
         self.table[0] = full
+        # The names as the scoreboard says them, on one line over their
+        # columns, each label on one line, where the card is wide enough.
         lines = self._table_lines_under(width, size)
-        if len(self._heads) > 2:
-            self.table[0] = self.short_head
-            lines = self._table_lines_under(width, size)
-        return lines
+        if len(self._heads) == 1 and len(lines) == len(self.table):
+            return lines
+        # Else a name a line, each ending over its column (a stair), so the
+        # labels keep one line each: «побед за / столом» at 800x500, and
+        # level words ("Любитель") the scoreboard never showed.
+        return self._table_lines_stair(width, size)
+
+    def _table_lines_stair(self, width: int, size: int) -> list[str]:
+        """The table under a header of a name a line, each right-aligned
+        over its column and free to run left over the columns before it;
+        a name wider than that in its short words ("Анна К.")."""
+        assert self.short_head is not None
+        head, *body = self.table
+        n = max(1, len(head) - 1)
+        label = max(fonts_width(r[0], size) for r in body) + 8
+        figure = max(fonts_width(c, size) for r in body for c in r[1:]) + 12
+        rest = max(figure, (width - label) // n)
+        first = width - rest * n
+        hs = head_size(size)
+        names = [c if fonts_width_bold(c, hs) <= first + (k + 1) * rest - 4 else s
+                 for k, (c, s) in enumerate(zip(head[1:], self.short_head[1:],
+                                                strict=True))]
+        self.table[0] = ("", *names)
+        self._stair = (first, rest)
+        self._head_size = hs
+        heads = [TAB.join(("", *(c if i == k else "" for i, c in enumerate(names))))
+                 for k in range(len(names))]
+        if all(fonts_width_bold(c, hs) <= rest - 4 for c in names[1:]):
+            heads = [TAB.join(("", *names))]  # (they fit side by side)
+        self._heads = set(heads)
+        return heads + self._body_rows(body, first - 4, size)
 
     def _table_lines_under(self, width: int, size: int) -> list[str]:
         """The table's rows as lines; a header cell too long for its column
@@ -475,6 +509,8 @@ class Dialog(Mode):
         """The table's first column and each other's width: a column as
         wide as its whole header, else the longest word of it, where the
         labels have room to give (a name is then never cut mid-word)."""
+        if self._stair is not None:
+            return self._stair
         n = max(1, len(self.table[0]) - 1)
         first = min(width // 2, max(fonts_width(r[0], size) for r in self.table) + 8)
         word = max((fonts_width(w, head_size(size)) for c in self.table[0][1:]
@@ -576,10 +612,15 @@ class Dialog(Mode):
         ui.line(surface, cells[0], m.size, ui.DIM if not head else ui.INK,
                 pygame.Rect(box.left, box.top, first - 4, box.height))
         for i, cell in enumerate(cells[1:]):
+            if head and not cell:
+                continue  # (a stair's line names one player)
+            left = box.left + first + i * rest
+            if head and self._stair is not None:
+                left = box.left  # (a name a line: room to its left)
             ui.line(surface, cell, getattr(self, "_head_size", head_size(m.size))
                     if head else m.size, ui.INK,
-                    pygame.Rect(box.left + first + i * rest, box.top, rest - 4,
-                                box.height), align="right", bold=head)
+                    pygame.Rect(left, box.top, box.left + first + (i + 1) * rest - 4
+                                - left, box.height), align="right", bold=head)
 
     def _click_reads(self, text: pygame.Rect) -> None:
         """A click on a cut text reads it whole, as on the ruling card."""

@@ -42,13 +42,16 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
 
 
 def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
-    """The table's header in short words: a computer seat by its level
-    ("Club", "Любитель"), a person by the first name and initials ("Анна
-    К."); for a column too narrow for "Computer (club player)" or «Анна
-    Каренина» on one line."""
-    from simulator.app.match.computer import is_computer_name, short_seat_words
-    short = [short_seat_words(s.locale, n, s.names) if is_computer_name(n)
-             else initialled(n) for n in s.names]
+    """The table's header in short words: a computer seat as the scoreboard
+    names it without its level ("Компьютер", "Компьютер 2"; its level
+    alone, «Любитель», was a name the scoreboard never showed), a person by
+    the first name and initials ("Анна К."); for a column too narrow for
+    "Computer (club player)" or «Анна Каренина» on one line."""
+    from simulator.app.match.computer import is_computer_name, seat_words
+    from simulator.players.table import given_name
+    short = [(seat_words(s.locale, n, s.names) if given_name(n)
+              else seat_words(s.locale, n, s.names).split(" (")[0])
+             if is_computer_name(n) else initialled(n) for n in s.names]
     # Two players the initial leaves alike ("Анна К." twice) keep their names.
     return ("", *(c if short.count(c) == 1 else n
                   for c, n in zip(short, s.names, strict=True)))

@@ -326,14 +326,14 @@ class Button:
         on a line of its own under them, the key's size and its width beside
         the words. With ``cap_under`` (half-width buttons, every line
         counting at 800x500), a key that would break the label over two
-        lines goes beside it a point smaller, closer to it ("На фоле: стоп"
-        beside "O"); where even so a word would be broken ("Продолжить"
-        beside "Пробел"), under the words in that smaller size."""
+        lines goes closer to it ("Фол: дальше" beside "O"); where even so a
+        word would be broken ("Продолжить" beside "Пробел"), under the
+        words. Always in the size of the other keys: a point smaller, 9 px
+        at 800x500, could not be read."""
         ks, kw = max(10, size - 2), self._key_w(size)
         lines = wrap(self.label, size, width - 16 - kw)
         if not (self.cap_under and self.key) or len(lines) == 1:
             return lines, False, ks, kw
-        ks = max(9, size - 3)
         kw = fonts.font(ks).size(self.key)[0] + 4
         small = wrap(self.label, size, width - 16 - kw)
         if len(small) == 1:

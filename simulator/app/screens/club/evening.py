@@ -31,7 +31,12 @@ from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import given_up_words, stage_title
 from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
-from simulator.records.standings import BracketMatch, StandingRow, place_words
+from simulator.records.standings import (
+    BracketMatch,
+    StandingRow,
+    place_note,
+    place_words,
+)
 
 
 class EveningMode(Mode):
@@ -288,6 +293,9 @@ class EveningMode(Mode):
             for r, row in zip(rows, cells, strict=True):
                 row.insert(5, f"{r.won_wo}–{r.lost_wo}")
             legend += t("club.col_legend_wo")
+        note = place_note(self.app.locale.lang, rows)
+        if note:  # what "1–3" means, as the exports say it
+            legend += "\n" + note
         # A computer's name too wide for its column in one word ("Pro"):
         # «Компьютер (професс…» at 800x500 among six players.
         xs = column_edges(rect, cols, cells, size)
