@@ -194,3 +194,36 @@ def test_nothing_is_painted_outside_the_table_area() -> None:
         assert arr[outside].max() <= 60  # the room's dim glow, nothing of the table
     finally:
         pygame.display.quit()
+
+
+def test_a_resized_window_repaints_the_lit_table() -> None:
+    """The window dragged from 1280x720 to 900x560 and to 1600x900: the
+    table is painted anew for each size, lamp, cushions and pockets
+    included, and what the player sees under the balls is that painting."""
+    from tests.app.helpers import frame
+    app = open_scene("table", "9-ball", "en", (1280, 720))
+    try:
+        for size in ((900, 560), (1600, 900)):
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+            frame(app, pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
+                                          h=size[1]))
+            mode = app.mode
+            assert isinstance(mode, TableMode)
+            view, spec = mode.scene.view, mode.scene.view.spec
+            seen = app.screen
+            assert seen.get_size() == size
+            centre = _lum(seen, view, spec.length / 2, spec.width / 2 + 0.12)
+            near = _lum(seen, view, spec.length * 0.3, 0.03)
+            assert centre > near * 1.12, (size, centre, near)
+            cd = spec.cushion_depth
+            x = spec.length * 0.3
+            nose = _lum(seen, view, x, -(cd * 0.08 + 1.0 / view.scale), 0)
+            top = _lum(seen, view, x, -cd * 0.55, 0)
+            assert nose < top * 0.8, (size, nose, top)
+            for p in spec.pockets:
+                (cx, cy), _r = pocket_hole(spec, p)
+                sx, sy = view.to_screen_i(cx, cy)
+                assert sum(tuple(seen.get_at((sx, sy)))[:3]) < 40, (size, p.name)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
