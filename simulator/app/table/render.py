@@ -130,9 +130,22 @@ class TableRenderer:
             self._draw_rails()
         else:
             self._draw_lit_table()
-        # Pocket holes and liners, cut through rail and cushion.
+        # Pocket holes and liners, cut through rail and cushion; the bed
+        # stays whole up to a side pocket's nose line (its liner is wider
+        # than its mouth).  A corner's mouth cuts across the bed's corner.
+        v, s = self.view, self.surface
+        bed = v.bed_rect().clip(s.get_rect())
+        kept = s.subsurface(bed).copy()
         for p in self.spec.pockets:
             self._draw_pocket(p)
+            if p.kind is PocketKind.SIDE:
+                centre, r = pocket_hole(self.spec, p)
+                cx, cy = v.to_screen(*centre)
+                rr = v.px(r * 1.22) + 2
+                area = pygame.Rect(int(cx - rr), int(cy - rr), int(2 * rr) + 1,
+                                   int(2 * rr) + 1).clip(bed)
+                if area.width and area.height:
+                    s.blit(kept, area.topleft, area.move(-bed.x, -bed.y))
         if self.plain:
             self._draw_bed()
         self._draw_diamonds()
