@@ -115,7 +115,14 @@ def test_the_pockets_are_round_openings_with_depth(
         assert middle < 15, (p.name, middle)  # near black
         assert lip > middle + 20, (p.name, lip, middle)
         if p.kind is not PocketKind.CORNER:
-            continue  # a side pocket's hole opens right at its mouth
+            # A side pocket's hole opens right at its mouth; its liner stops
+            # there and leaves the cloth in front of it green.
+            mx, my = p.mouth_centre
+            for along in (-0.5, 0.0, 0.5):
+                r_, g_, b_ = surf.get_at(view.to_screen_i(
+                    mx + along * p.mouth_width, my - iy * 0.015))[:3]
+                assert g_ > r_ + 30 and g_ > b_, (p.name, along, (r_, g_, b_))
+            continue
         # Just behind the mouth, between the jaws: green shaded cloth.
         mx, my = p.mouth_centre
         r_, g_, b_ = surf.get_at(view.to_screen_i(mx + ix * 0.008, my + iy * 0.008))[:3]
