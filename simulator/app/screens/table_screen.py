@@ -242,9 +242,10 @@ class TableMode(Mode):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene
         surface.blit(sc.table.surface, (0, 0))
-        self.draw_overlay(surface)
         balls = self.ball_positions()
-        sc.balls.draw(surface, sc.view, balls, self.highlight())
+        sc.balls.draw_shadows(surface, sc.view, balls)
+        self.draw_overlay(surface)
+        sc.balls.draw(surface, sc.view, balls, self.highlight(), shadows=False)
         self.draw_top(surface)
         if self.app.show_numbers:
             draw_numbers(surface, sc.view, balls, self.session.spec)

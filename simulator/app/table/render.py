@@ -24,11 +24,41 @@ RAIL_WOOD = (96, 52, 26)
 RAIL_EDGE = (58, 30, 14)
 DIAMOND = (236, 226, 196)
 ROOM = (22, 24, 28)
+LEATHER = (44, 30, 22)  # pocket liners
+LEATHER_LIT = (92, 70, 52)
+LEATHER_EDGE = (20, 14, 10)
+POCKET_RIM = (40, 32, 26)  # the hole's lip, going down to
+POCKET_DEEP = (3, 3, 3)
+LAMP_HEIGHT = 1.0  # metres over the bed: the shadows' offset
 SS = 4  # supersampling factor for the ball sprites
 
 
 def _shade(c: Colour, k: float) -> Colour:
     return (min(255, int(c[0] * k)), min(255, int(c[1] * k)), min(255, int(c[2] * k)))
+
+
+def _mix(a: Colour, b: Colour, t: float) -> Colour:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def _smooth(a: np.ndarray, n: int) -> np.ndarray:
+    """A 1-D noise through a box filter ``n`` wide (wrapping), at unit spread."""
+    k = np.ones(n) / n
+    out = np.convolve(np.concatenate([a[-n:], a, a[:n]]), k, mode="same")[n:-n]
+    sd = float(out.std()) or 1.0
+    return np.asarray(out / sd)
+
+
+def lamp_light(spec: TableSpec, x: np.ndarray | float,
+               y: np.ndarray | float) -> np.ndarray:
+    """How brightly the lamp over the table's middle lights a point (table
+    metres): about 1.1 under the lamp, falling gently to about 0.9 at the
+    cushions and darker on the rails beyond."""
+    nx = (np.asarray(x) - spec.length / 2) / (spec.length / 2)
+    ny = (np.asarray(y) - spec.width / 2) / (spec.width / 2)
+    fall = (1.0 - np.exp(-(nx ** 2 * 0.9 + ny ** 2 * 1.1))) / 0.865
+    return np.asarray(1.10 - 0.20 * fall)
 
 
 def _rail_at(spec: TableSpec, p: Vec) -> tuple[Rail, Vec] | None:
@@ -70,6 +100,19 @@ def pocket_outline(spec: TableSpec, pocket: Pocket) -> list[Vec]:
     return pts
 
 
+PLATE = 1.22  # a pocket plate's (liner's) radius, in hole radii
+
+
+def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
+    """The centre and radius (metres) of a pocket's round opening; its plate
+    on the rail is PLATE times as wide."""
+    ix, iy = p.inward
+    depth = spec.cushion_depth + (0.02 if p.kind is PocketKind.SIDE else 0.035)
+    mc = p.mouth_centre
+    r_hole = p.mouth_width * (0.56 if p.kind is PocketKind.SIDE else 0.52)
+    return (mc[0] + ix * depth, mc[1] + iy * depth), r_hole
+
+
 class TableRenderer:
     """The static picture of one table at one window size."""
 
@@ -87,11 +130,28 @@ class TableRenderer:
 
     def _draw(self) -> None:
         self._draw_room()
-        self._draw_rails()
-        # Pocket holes and liners, cut through rail and cushion.
+        if self.plain:
+            self._draw_rails()
+        else:
+            self._draw_lit_table()
+        # Pocket holes and liners, cut through rail and cushion; the bed
+        # stays whole up to a side pocket's nose line (its liner is wider
+        # than its mouth).  A corner's mouth cuts across the bed's corner.
+        v, s = self.view, self.surface
+        bed = v.bed_rect().clip(s.get_rect())
+        kept = s.subsurface(bed).copy()
         for p in self.spec.pockets:
             self._draw_pocket(p)
-        self._draw_bed()
+            if p.kind is PocketKind.SIDE:
+                centre, r = pocket_hole(self.spec, p)
+                cx, cy = v.to_screen(*centre)
+                rr = v.px(r * PLATE) + 2
+                area = pygame.Rect(int(cx - rr), int(cy - rr), int(2 * rr) + 1,
+                                   int(2 * rr) + 1).clip(bed)
+                if area.width and area.height:
+                    s.blit(kept, area.topleft, area.move(-bed.x, -bed.y))
+        if self.plain:
+            self._draw_bed()
         self._draw_diamonds()
         self._draw_lines()
 
@@ -109,25 +169,24 @@ class TableRenderer:
                 pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
             s.blit(glow, (0, 0))
 
-    def _draw_rails(self) -> None:
-        """The rails' shadow, the wood with its lighter band, the cushions."""
-        s = self.surface
-        spec, v = self.spec, self.view
+    def _rail_shadow(self) -> None:
+        s, v = self.surface, self.view
         outer = v.outer_rect()
-        rad = max(4, int(v.px(spec.rail_width) * 0.35))
+        rad = max(4, int(v.px(self.spec.rail_width) * 0.35))
         shadow = outer.move(int(v.px(0.03)), int(v.px(0.04)))
         sh = pygame.Surface(s.get_size(), pygame.SRCALPHA)
         pygame.draw.rect(sh, (0, 0, 0, 110), shadow, border_radius=rad)
         s.blit(sh, (0, 0))
+
+    def _draw_rails(self) -> None:
+        """Flat rails and cushions (the plain picture of exported clips)."""
+        s = self.surface
+        spec, v = self.spec, self.view
+        outer = v.outer_rect()
+        rad = max(4, int(v.px(spec.rail_width) * 0.35))
+        self._rail_shadow()
         pygame.draw.rect(s, RAIL_EDGE, outer, border_radius=rad)
         pygame.draw.rect(s, RAIL_WOOD, outer.inflate(-4, -4), border_radius=rad)
-        # A lighter band on the rail top for a rounded look.
-        inner_top = outer.inflate(-int(v.px(spec.rail_width) * 0.5),
-                                  -int(v.px(spec.rail_width) * 0.5))
-        pygame.draw.rect(s, _shade(RAIL_WOOD, 1.18), inner_top,
-                         width=max(1, int(v.px(spec.rail_width) * 0.16)),
-                         border_radius=rad)
-
         cloth = CLOTH[spec.kind]
         cd = spec.cushion_depth
         cushion = self._poly([(-cd, -cd), (spec.length + cd, -cd),
@@ -135,27 +194,99 @@ class TableRenderer:
                               (-cd, spec.width + cd)])
         pygame.draw.polygon(s, _shade(cloth, 0.78), cushion)
 
+    def _draw_lit_table(self) -> None:
+        """Rails, cushions and cloth under the lamp, painted pixel by pixel once.
+
+        Everything is lit by one lamp over the middle of the table
+        (``lamp_light``); the cloth has a fine grain, the cushions a lit top
+        and a darker nose face towards the bed, the rails a wood grain and a
+        highlight along their rounded outer edge.  The noise comes from fixed
+        seeds so the table is the same picture every time.
+        """
+        s, spec, v = self.surface, self.spec, self.view
+        self._rail_shadow()
+        outer = v.outer_rect().clip(s.get_rect())
+        w, h = outer.size
+        if w < 2 or h < 2:
+            return
+        L, W = spec.length, spec.width
+        rw, cd = spec.rail_width, spec.cushion_depth
+        f32 = np.float32
+        # Table coordinates (metres) of every pixel's centre; arrays are (x, y).
+        tx = ((np.arange(w, dtype=f32) + outer.x + 0.5 - v.ox) / v.scale)[:, None]
+        ty = ((v.oy - (np.arange(h, dtype=f32) + outer.y + 0.5)) / v.scale)[None, :]
+        ox = np.maximum(np.maximum(-tx, tx - L), 0.0)
+        oy = np.maximum(np.maximum(-ty, ty - W), 0.0)
+        band = np.maximum(ox, oy)  # how far past the nose line (0 on the bed)
+        light = lamp_light(spec, tx, ty).astype(f32)
+
+        rng = np.random.default_rng(7)  # fixed seed: the same cloth each time
+        grain = rng.standard_normal((w, h), dtype=f32)
+        # The nap: the grain a little drawn out along the table.
+        nap = (grain + np.roll(grain, 1, 0) + np.roll(grain, -1, 0)) * f32(0.012 / 3.0)
+        k = light * (1.0 + 0.022 * grain + nap)  # the cloth; the rest below
+
+        # Only the frame round the bed is cushion or wood.
+        rim = np.nonzero(band > 0.0)
+        bd, lt, gr = band[rim], light[rim], grain[rim]
+        # The cushion across its depth: the nose face falls dark towards the
+        # bed, a soft crest catches the lamp, the top darkens a little towards
+        # the wood, and a thin seam meets the rail.
+        c = np.clip(bd / cd, 0.0, 1.0)
+        face = 0.50 + 0.40 * np.clip(c / 0.3, 0.0, 1.0) ** 1.5
+        crest = 0.10 * np.exp(-((c - 0.36) / 0.08) ** 2)
+        top = 1.02 - 0.10 * np.clip((c - 0.36) / 0.64, 0.0, 1.0)
+        cush = np.where(c < 0.3, face, top) + crest
+        cush = np.where(c > 0.93, 0.62, cush) * lt * (1.0 + 0.02 * gr)
+
+        # The wood: ``inside`` is the distance in from its rounded outer
+        # edge, u runs 0 there to 1 at the cushion's back.
+        xr = (tx - L / 2) * np.ones_like(ty)
+        yr = (ty - W / 2) * np.ones_like(tx)
+        rad = max(4, int(v.px(rw) * 0.35)) / v.scale
+        qx = np.abs(xr[rim]) - (L / 2 + rw - rad)
+        qy = np.abs(yr[rim]) - (W / 2 + rw - rad)
+        inside = rad - np.hypot(np.maximum(qx, 0.0), np.maximum(qy, 0.0)) \
+            - np.minimum(np.maximum(qx, qy), 0.0)
+        u = np.clip(inside / max(1e-6, rw - cd), 0.0, 1.0)
+        profile = (0.80 + 0.42 * np.exp(-((u - 0.16) / 0.09) ** 2)
+                   + 0.10 * (1.0 - u) - 0.16 * u ** 2)
+        profile = np.where(u < 0.035, 0.55, profile)
+        wood_rng = np.random.default_rng(11)
+        along_x = _smooth(wood_rng.normal(0.0, 1.0, h), 3)  # long rails' grain
+        along_y = _smooth(wood_rng.normal(0.0, 1.0, w), 3)  # short rails'
+        # Slow figure along each rail's length.
+        figure_x = _smooth(wood_rng.normal(0.0, 1.0, w), 61)
+        figure_y = _smooth(wood_rng.normal(0.0, 1.0, h), 61)
+        rx, ry = rim
+        long_rail = oy[0, ry] >= ox[rx, 0]
+        wood_grain = np.where(long_rail, along_x[ry], along_y[rx])
+        figure = np.where(long_rail, figure_x[rx], figure_y[ry])
+        wood_k = profile * (0.88 + 0.12 * lt) * (1.0 + 0.05 * wood_grain
+                                                 + 0.03 * figure)
+        is_wood = bd > cd
+        k[rim] = np.where(is_wood, wood_k, cush)
+
+        cloth = np.array(CLOTH[spec.kind], dtype=f32)
+        wood = np.array(RAIL_WOOD, dtype=f32)
+        rgb = k[:, :, None] * cloth
+        wx, wy = rx[is_wood], ry[is_wood]
+        rgb[wx, wy] = k[wx, wy][:, None] * wood
+        # Blend the rounded outer edge (anti-aliased) into the room behind.
+        edge = np.clip(inside * v.scale, 0.0, 1.0)
+        soft = edge < 1.0
+        ex, ey, ea = rx[soft], ry[soft], edge[soft][:, None]
+        old = pygame.surfarray.pixels3d(s.subsurface(outer))[ex, ey].astype(f32)
+        rgb[ex, ey] = rgb[ex, ey] * ea + old * (1.0 - ea)
+        pygame.surfarray.blit_array(s.subsurface(outer),
+                                    np.clip(rgb, 0, 255).astype(np.uint8))
+
     def _draw_bed(self) -> None:
+        """The flat cloth of the plain picture."""
         s = self.surface
         spec, v = self.spec, self.view
         cloth = CLOTH[spec.kind]
-        # The bed, lit a little brighter in the middle.
-        bed = v.bed_rect()
-        cloth_surf = pygame.Surface(bed.size)
-        bw, bh = bed.size
-        if self.plain:
-            cloth_surf.fill(cloth)
-        elif bw > 1 and bh > 1:
-            xs = np.linspace(-1.0, 1.0, bw)[:, None]
-            ys = np.linspace(-1.0, 1.0, bh)[None, :]
-            light = 1.08 - 0.16 * (xs ** 2 * 0.6 + ys ** 2 * 0.8)
-            rng = np.random.default_rng(7)  # fixed seed: the same cloth each time
-            noise = rng.normal(0.0, 0.012, (bw, bh))
-            k = (light + noise)[:, :, None]
-            arr = np.clip(np.array(cloth, dtype=np.float32)[None, None, :] * k, 0, 255)
-            pygame.surfarray.blit_array(cloth_surf, arr.astype(np.uint8))
-        s.blit(cloth_surf, bed.topleft)
-        # Cushion noses: a thin darker edge where rubber meets bed.
+        s.fill(cloth, v.bed_rect())
         for r in spec.rails:
             a = v.to_screen(*r.start)
             b = v.to_screen(*r.end)
@@ -168,7 +299,7 @@ class TableRenderer:
         s = self.surface
         spec, v = self.spec, self.view
         cd = spec.cushion_depth
-        # Diamonds on the rail top.
+        # Diamonds on the rail top, set in as mother-of-pearl inlays.
         mid = cd + (spec.rail_width - cd) * 0.5
         size = max(2.0, v.px(0.012))
         for x, y in spec.diamonds:
@@ -179,14 +310,21 @@ class TableRenderer:
             cxs, cys = v.to_screen(x + nx * mid, y + ny * mid)
             pts = [(cxs, cys - size), (cxs + size * 0.7, cys), (cxs, cys + size),
                    (cxs - size * 0.7, cys)]
+            if not self.plain:  # the cut in the wood around the inlay
+                pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
+                                    [(px + 0.6, py + 0.8) for px, py in pts])
             pygame.draw.polygon(s, DIAMOND, pts)
+            if not self.plain and size >= 3:  # the lamp caught on the pearl
+                pygame.draw.line(s, (255, 252, 240),
+                                 (cxs - size * 0.25, cys - size * 0.3),
+                                 (cxs, cys - size * 0.7))
 
     def _draw_lines(self) -> None:
         s = self.surface
         spec, v = self.spec, self.view
         cloth = CLOTH[spec.kind]
         # Head string / house line, and the spots.
-        line_c = _shade(cloth, 1.45)
+        line_c = _shade(cloth, 1.45 if self.plain else 1.6)
         hx = spec.head_string_x
         a = v.to_screen(hx, 0.0)
         b = v.to_screen(hx, spec.width)
@@ -207,14 +345,9 @@ class TableRenderer:
 
     def _draw_pocket(self, p: Pocket) -> None:
         s, v, spec = self.surface, self.view, self.spec
-        mc = p.mouth_centre
         centre, r_hole = pocket_hole(spec, p)
-        # Leather/metal pocket plate on the rail, then the hole.
-        pygame.draw.circle(s, (34, 26, 20), v.to_screen(*centre), v.px(r_hole * PLATE))
-        pygame.draw.circle(s, (70, 60, 52), v.to_screen(*centre), v.px(r_hole * PLATE),
-                           max(1, int(v.px(0.004))))
-        pygame.draw.circle(s, (6, 6, 6), v.to_screen(*centre), v.px(r_hole))
-        # The throat between the mouth and the hole.
+        mc = p.mouth_centre
+        c_px = v.to_screen(*centre)
         outline = pocket_outline(spec, p)
         throat = [outline[0], outline[1],
                   (centre[0] + (outline[1][0] - mc[0]) * 0.2,
@@ -222,7 +355,64 @@ class TableRenderer:
                   (centre[0] + (outline[2][0] - mc[0]) * 0.2,
                    centre[1] + (outline[2][1] - mc[1]) * 0.2),
                   outline[2], outline[3]]
-        pygame.draw.polygon(s, (8, 8, 8), self._poly(throat))
+        if self.plain:
+            pygame.draw.circle(s, (34, 26, 20), c_px, v.px(r_hole * PLATE))
+            pygame.draw.circle(s, (70, 60, 52), c_px, v.px(r_hole * PLATE),
+                               max(1, int(v.px(0.004))))
+            pygame.draw.circle(s, (6, 6, 6), c_px, v.px(r_hole))
+            pygame.draw.polygon(s, (8, 8, 8), self._poly(throat))
+            return
+        # The leather liner over the rail: rounded by the lamp on its top.
+        plate = v.px(r_hole * PLATE)
+        pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + 1)
+        steps = 6
+        for i in range(steps):
+            t = i / (steps - 1)
+            col = _mix(LEATHER, LEATHER_LIT, math.sin(t * math.pi) * 0.8)
+            pygame.draw.circle(s, col, c_px, plate - (plate - v.px(r_hole)) * t)
+        # The opening between the jaws: the cushion facings bend into the
+        # pocket; the cloth of the shelf lies in their shadow and falls away.
+        nose = _shade(CLOTH[spec.kind], 0.5)
+        shelf = _shade(CLOTH[spec.kind], 0.38)
+        pygame.draw.polygon(s, nose, self._poly(throat))
+        inset = self._jaw_inset(p, outline, spec.cushion_depth * 0.22)
+        pygame.draw.polygon(s, shelf, self._poly(inset))
+        # The hole: a dark rim going down into black.
+        r_px = v.px(r_hole)
+        rings = max(4, min(14, int(r_px / 2)))
+        for i in range(rings):
+            t = i / (rings - 1)
+            col = _mix(POCKET_RIM, POCKET_DEEP, t ** 0.5)
+            pygame.draw.circle(s, col, c_px, r_px * (1.0 - 0.62 * t))
+        # The far side of the hole catches a little light; the near lip, none.
+        pygame.draw.circle(s, _mix(POCKET_RIM, LEATHER_LIT, 0.5), c_px, r_px,
+                           max(1, int(r_px * 0.08)))
+
+    @staticmethod
+    def _jaw_inset(p: Pocket, outline: list[Vec], d: float) -> list[Vec]:
+        """The throat's cloth, each facing moved ``d`` towards the pocket's axis
+        (what is left between the two nose faces)."""
+        mc = p.mouth_centre
+        ix, iy = p.inward
+        out: list[Vec] = []
+        for tip, end in ((outline[0], outline[1]), (outline[3], outline[2])):
+            # Towards the axis: the component of (mouth centre - tip) across it.
+            ax, ay = mc[0] - tip[0], mc[1] - tip[1]
+            along = ax * ix + ay * iy
+            cx, cy = ax - along * ix, ay - along * iy
+            n = math.hypot(cx, cy) or 1.0
+            out.append((tip[0] + cx / n * d, tip[1] + cy / n * d))
+            out.append((end[0] + cx / n * d + ix * d, end[1] + cy / n * d + iy * d))
+        a0, a1, b0, b1 = out
+        return [a0, a1, b1, b0]
+
+
+def shadow_offset(spec: TableSpec, x: float, y: float, z: float) -> Vec:
+    """Where a ball's shadow falls from the lamp over the table's middle
+    (LAMP_HEIGHT up): straight under it below the lamp, cast outwards
+    towards the cushions, further for a ball in the air (table metres)."""
+    k = z / max(0.05, LAMP_HEIGHT - z)
+    return ((x - spec.length / 2) * k, (y - spec.width / 2) * k)
 
 
 def shadow_sprite(r_px: float) -> pygame.Surface:
@@ -234,19 +424,6 @@ def shadow_sprite(r_px: float) -> pygame.Surface:
                             pygame.Rect(0, 0, size * k, size * k).move(
                                 size * (1 - k) / 2, size * (1 - k) / 2))
     return surf
-
-
-def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
-    """The centre and radius (metres) of a pocket's hole; its plate on the
-    rail is PLATE times as wide."""
-    ix, iy = p.inward
-    depth = spec.cushion_depth + (0.02 if p.kind is PocketKind.SIDE else 0.035)
-    mc = p.mouth_centre
-    r_hole = p.mouth_width * (0.56 if p.kind is PocketKind.SIDE else 0.52)
-    return (mc[0] + ix * depth, mc[1] + iy * depth), r_hole
-
-
-PLATE = 1.22  # a pocket plate's radius, in hole radii
 
 
 def pocket_rects(view: TableView) -> list[pygame.Rect]:
@@ -276,19 +453,25 @@ class BallSprites:
         if pygame.display.get_surface() is not None:
             self.shadow = self.shadow.convert_alpha()
 
+    def draw_shadows(self, surface: pygame.Surface, view: TableView,
+                     balls: Mapping[int, tuple[float, float, float]]) -> None:
+        """The balls' shadows on the cloth, cast from the lamp.  Drawn before
+        the aiming marks, so the shadows never dim a line the player reads."""
+        for _b, (x, y, z) in balls.items():
+            ox, oy = shadow_offset(self.spec, x, y, z)
+            sx, sy = view.to_screen(x + ox, y + oy)
+            surface.blit(self.shadow, self.shadow.get_rect(center=(sx, sy)))
+
     def draw(self, surface: pygame.Surface, view: TableView,
              balls: Mapping[int, tuple[float, float, float]],
-             highlight: Iterable[int] = ()) -> None:
+             highlight: Iterable[int] = (), shadows: bool = True) -> None:
+        """The balls (and first their shadows, unless drawn already, so no
+        shadow falls on a neighbouring ball)."""
         r = self.r_px
         hl = set(highlight)
         self.rolling.new_frame()
-        # Shadows first so no shadow falls on a neighbouring ball.
-        for _b, (x, y, z) in balls.items():
-            sx, sy = view.to_screen(x, y)
-            lift = max(0.0, z - self.spec.balls.radius) * view.scale
-            rect = self.shadow.get_rect(center=(sx + 0.35 * r + lift * 0.6,
-                                                sy + 0.45 * r + lift * 0.8))
-            surface.blit(self.shadow, rect)
+        if shadows:
+            self.draw_shadows(surface, view, balls)
         for b, (x, y, z) in sorted(balls.items(), key=lambda kv: kv[1][2]):
             spr = self.rolling.image(b, x, y)
             if spr is None:

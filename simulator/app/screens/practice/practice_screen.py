@@ -334,8 +334,10 @@ class PracticeScreen(Mode):
         self._refresh()
         a = self.layout
         surface.blit(self.renderer.surface, (0, 0))
-        self.draw_overlay(surface)
         view = self.view
+        balls = dict(self.ball_positions())
+        self.sprites.draw_shadows(surface, view, balls)
+        self.draw_overlay(surface)
         for name in self.cushions():
             for rail in self.spec.rails:
                 if rail.name == name:
@@ -350,8 +352,7 @@ class PracticeScreen(Mode):
             if p is not None:
                 pygame.draw.circle(surface, HL, view.to_screen(*p.mouth_centre),
                                    view.px(p.mouth_width * 0.7), 3)
-        balls = dict(self.ball_positions())
-        self.sprites.draw(surface, view, balls, self.highlight())
+        self.sprites.draw(surface, view, balls, self.highlight(), shadows=False)
         self.draw_top(surface)
         if self.app.show_numbers:
             draw_numbers(surface, view, balls, self.spec)
