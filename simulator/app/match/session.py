@@ -931,7 +931,8 @@ class Session:
         if self.match.discipline.info.scoring != "points" or target is None:
             return None
         cards, _centre = self.scoreboard(ended=self.match.over)
-        score = ", ".join(f"{self.name(i)} {c.score}" for i, c in enumerate(cards))
+        # (a no-break space: the number stays beside its name when wrapped)
+        score = ", ".join(f"{self.name(i)}\u00a0{c.score}" for i, c in enumerate(cards))
         return {"game": words.discipline_label(self.locale, self.discipline),
                 "target": str(target), "score": score}
 
