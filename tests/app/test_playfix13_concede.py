@@ -44,10 +44,12 @@ def test_the_conceded_match_line_cites_the_games_own_rule(
         run_until(app, lambda: bool(app.dialogs), limit=600)
         body = app.dialogs[-1].body  # type: ignore[attr-defined]
         cited = f" ({ref_text(app.locale, rule)})" if rule is not None else ""
-        # (14.1 is one game to its points: the game given up is the match)
-        line = "banner.match_conceded_one_line" if game == "14.1" \
-            else "banner.match_conceded_line"
-        assert app.t(line, rule=cited) in body, body
+        # (14.1 is one game to its points: the match is lost at the score)
+        points = app.session.points_standing()  # type: ignore[union-attr]
+        said = app.t("banner.match_conceded_points_line", rule=cited, **points) \
+            if points is not None else app.t("banner.match_conceded_line", rule=cited)
+        assert (points is not None) == (game == "14.1")
+        assert said in body, body
         for other in (e8("15"), n9("4")):
             if other != rule:
                 assert ref_text(app.locale, other) not in body, body
@@ -103,6 +105,10 @@ def test_a_one_game_match_conceded_is_worded_as_its_one_game(
         body = app.dialogs[-1].body  # type: ignore[attr-defined]
         one_body, many_body = (app.t(k) for k in ("concede.match_one_body",
                                                   "concede.match_body"))
+        # (14.1's one game is to its points: said with the score standing)
+        points = app.session.points_standing()  # type: ignore[union-attr]
+        if points is not None:
+            one_body = app.t("concede.match_points_body", **points)
         assert body == (one_body if one else many_body), body
         click_button(app, app.t("concede.match_yes"))
         run_until(app, lambda: bool(app.dialogs), limit=600)
@@ -110,6 +116,8 @@ def test_a_one_game_match_conceded_is_worded_as_its_one_game(
         rule = f" ({ref_text(app.locale, n9('4'))})" if game == "9-ball" else ""
         one_line, many_line = (app.t(k, rule=rule) for k in (
             "banner.match_conceded_one_line", "banner.match_conceded_line"))
+        if points is not None:
+            one_line = app.t("banner.match_conceded_points_line", rule=rule, **points)
         assert (one_line in card, many_line in card) == (one, not one), card
     finally:
         pygame.display.quit()

@@ -89,12 +89,17 @@ def top_words(app: App) -> list[str]:
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_the_gallery_replay_shows_the_games_name_only(
         lang: str, size: tuple[int, int]) -> None:
-    """A foul shown to a class: above the table the game's name, not two
-    dummy players "Player 1 / Player 2" nor "race to 5 · game 1"."""
+    """A foul shown to a class: above the table its place in the list, the
+    game's name and the situation's title, not two dummy players "Player 1 /
+    Player 2" nor "race to 5 · game 1"."""
     app = make_app(lang, size)
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-nine-wrong-ball")))
+    i = gallery_index("gallery-nine-wrong-ball")
+    app.switch(GalleryPlayMode(app, i))
     frame(app, n=2)
-    assert top_words(app) == [discipline_label(app.locale, "9-ball")]
+    title = app.mode.entry.scenario.title.get(lang)  # type: ignore[union-attr]
+    n = len(app.mode.all)  # type: ignore[union-attr]
+    assert top_words(app) == [
+        f"{i + 1}/{n} · {discipline_label(app.locale, '9-ball')} · {title}"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

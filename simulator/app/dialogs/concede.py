@@ -27,12 +27,16 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     ends = key == "concede.game" and s.match.game_takes_match(1 - by)
     if ends:
         body = "concede.game_ends_match_body"  # the race reached (rule 29)
+    points = s.points_standing() if key == "concede.match" else None
+    if points is not None:  # 14.1: the match lost at the score standing
+        body = "concede.match_points_body"
     title = app.t(f"{key}_title", name=who)
     unbroken = unbroken_game(s) if key == "concede.game" else None
     if unbroken is not None:  # the next game, not yet broken: said so
         title = app.t("concede.next_title", name=who, n=unbroken)
         body = "concede.next_ends_match_body" if ends else "concede.next_body"
-    return confirm_dialog(app, title, app.t(body, name=who, n=unbroken),
+    return confirm_dialog(app, title, app.t(body, name=who, n=unbroken,
+                                            **(points or {})),
                           app.t(f"{key}_yes"), lambda: concede(app, whole_match))
 
 

@@ -836,9 +836,17 @@ class Session:
         for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
             if by is not None and f.code is LossCode.CONCEDED:
                 rule = words.cited_rule(loc, f.code, f.ref, self.discipline)
+                cited = f" ({rule})" if rule else ""
+                points = self.points_standing()
+                if points is not None:
+                    # 14.1: the match is one game to its points, so the
+                    # match is lost; what stood is the score when it stopped.
+                    lines.append(t("banner.match_conceded_points_line", rule=cited,
+                                   **points))
+                    continue
                 line = "banner.match_conceded_one_line" if self.match.one_game \
                     else "banner.match_conceded_line"  # not a game's
-                lines.append(t(line, rule=f" ({rule})" if rule else ""))
+                lines.append(t(line, rule=cited))
                 continue
             mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
             lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
@@ -914,6 +922,19 @@ class Session:
         if step is None:
             return scoreboard(self)
         return scoreboard(self, step=self.match.judged_step(step))
+
+    def points_standing(self) -> dict[str, str] | None:
+        """For a match of one game to a number of points (14.1): the game's
+        name, the points it is played to and each player's points now, for
+        the words of a concession; None for a race of games."""
+        target = self.match.options.get("target")
+        if self.match.discipline.info.scoring != "points" or target is None:
+            return None
+        cards, _centre = self.scoreboard(ended=self.match.over)
+        # (a no-break space: the number stays beside its name when wrapped)
+        score = ", ".join(f"{self.name(i)}\u00a0{c.score}" for i, c in enumerate(cards))
+        return {"game": words.discipline_label(self.locale, self.discipline),
+                "target": str(target), "score": score}
 
     def match_conceded_by(self) -> int | None:
         """Who conceded the match, when it ended so (None otherwise)."""

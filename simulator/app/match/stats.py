@@ -27,15 +27,27 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
     st = s.stats()
     points = s.match.discipline.info.scoring == "points"
     rows: list[tuple[str, ...]] = [("", *(s.name(i) for i in range(len(st))))]
+    info = s.match.discipline.info
     figures = [("evening.stat_innings", [x.innings for x in st]),
                ("evening.stat_balls", [x.potted for x in st]),
                ("evening.stat_fouls", [x.fouls for x in st]),
                ("evening.stat_safeties", [x.safeties for x in st]),
                ("evening.stat_run" if points else "evening.stat_best_run",
                 [x.high_run for x in st])]
+    if not info.calls.safety:
+        # Safeties are counted as declared (8-ball 9, 14.1 7.4); a game
+        # with no such declaration (9-ball, Express: its rules know none,
+        # the referee takes none) had a row of noughts that read as
+        # "no safety played".
+        figures = [f for f in figures if f[0] != "evening.stat_safeties"]
     if not points:
-        # (a game given up was won, but not at the table)
+        # A game given up was won, but not at the table: the rules count it
+        # lost by who gave it up (8-ball 15, 9-ball 4), so the other's win
+        # is said on a row of its own, under the wins at the table.
         figures.insert(0, ("evening.stat_games", [x.table_wins for x in st]))
+        if any(x.games != x.table_wins for x in st):
+            figures.insert(1, ("evening.stat_games_wo",
+                               [x.games - x.table_wins for x in st]))
     for label, values in figures:
         rows.append((t(label), *(str(v) for v in values)))
     return rows

@@ -14,6 +14,8 @@ from pygame_gui.elements import UIButton, UISelectionList
 
 from simulator.app.loop.app import TOAST_MIN_SIZE, App, Mode
 from simulator.app.replay.export import FOUL_HOLD
+from simulator.app.replay.shotmarks import Mark
+from simulator.app.replay.timeline import SAME_TIME, mark_label
 from simulator.app.screens.backdrop import backdrop
 from simulator.app.screens.practice.practice_screen import Action, PracticeScreen
 from simulator.app.screens.practice.scenario_list import to_practice_list
@@ -178,14 +180,46 @@ class GalleryPlayMode(PracticeScreen):
         buttons[2].selected = self.show.trails
         self.pause_button = buttons[0]
         self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
-        self._shown = (self.at_foul, self.player.playback.paused)
+        self._shown = self.shown_state()
         self._export_shown = self.app.kept.get("export.last")
+
+    def moment(self) -> Mark | None:
+        """The event the replay shows: the last one at or before its time,
+        the foul's own where it shares that time with another (the
+        Express push-through's stroke and foul, both at 0.000 s)."""
+        m = self.show.current_mark()
+        if m is None or m.foul:
+            return m
+        return next((f for f in self.show.marks.marks if f.foul and
+                     0.0 <= m.time - f.time < SAME_TIME), m)
+
+    def shown_state(self) -> tuple[bool, bool, int | None]:
+        """What the side text says changes with: the foul reached, the
+        pause, the event shown (while it is said: paused, or after the foul)."""
+        pb = self.player.playback
+        m = self.moment() if (self.at_foul or pb.paused) else None
+        return self.at_foul, pb.paused, None if m is None else m.event_index
+
+    def foul_time(self) -> str:
+        cur = self.player.current
+        return self.show.time_text(cur[0] if cur is not None else 0.0)
+
+    def moment_words(self, m: Mark) -> str:
+        """An event as the timeline says it, with its time; the foul's
+        event as the ruling words it."""
+        if m.foul:
+            said = self.show.fouls.get(m.event_index)
+            return said[0] if said else foul_cite(
+                self.app.locale, self.demo.foul, self.entry.scenario.discipline)
+        return (f"{self.show.time_text(m.time)} · "
+                f"{mark_label(self.app.locale, self.show.spec, m)}")
 
     def body(self) -> str:
         t = self.app.t
         lang = self.app.locale.lang
         sc = self.entry.scenario
         loss = self.entry.loses_game
+        m = self.moment()
         if self.at_foul:
             loc = self.app.locale
             foul = self.demo.foul
@@ -195,13 +229,22 @@ class GalleryPlayMode(PracticeScreen):
             # of the game" again: that took a line from the explanation at
             # 800x500.
             words = foul_cite(loc, foul, sc.discipline)
+            # "At this moment" is the moment shown: stepped on past the foul
+            # (or back to it), the event there; the foul, once it has
+            # happened, stays said with its time.
+            now = [t("gallery.at_foul", foul=words)] if m is None or m.foul else [
+                t("gallery.at_foul", foul=self.moment_words(m)),
+                t("gallery.foul_was", t=self.foul_time(), foul=words)]
             lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
-                     "", t("gallery.at_foul", foul=words),
+                     "", *now,
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
             lines = [t("gallery.entry_loss" if loss else "gallery.entry",
                        n=self.index + 1, of=len(self.all)),
                      "", t("gallery.watch_loss" if loss else "gallery.watch")]
+            if m is not None and self.player.playback.paused:
+                # Stepped back before the foul: what is shown there.
+                lines.append(t("gallery.at_foul", foul=self.moment_words(m)))
         return "\n".join(lines)
 
     def toggle(self) -> None:
@@ -251,7 +294,7 @@ class GalleryPlayMode(PracticeScreen):
             if self.held >= FOUL_HOLD:
                 pb.paused = False
         self.player.update(dt)
-        if (self.at_foul, self.player.playback.paused) != self._shown or \
+        if self.shown_state() != self._shown or \
                 self.app.kept.get("export.last") != self._export_shown:
             self.rebuild()
 
@@ -291,10 +334,15 @@ class GalleryPlayMode(PracticeScreen):
             self.go(-1)
 
     def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
-        # A foul shown to a class: the game's name; the scene's two players,
+        # A foul shown to a class: where it is in the list, the game and the
+        # situation's title as the list reads them; the scene's two players,
         # their score and the race ("Player 1 / Player 2, race to 5") are
         # no one's.
-        return [], [discipline_label(self.app.locale, self.entry.scenario.discipline)]
+        loc = self.app.locale
+        sc = self.entry.scenario
+        return [], [loc.t("gallery.band", n=self.index + 1, of=len(self.all),
+                          game=discipline_label(loc, sc.discipline),
+                          title=sc.title.get(loc.lang))]
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         return self.player.positions()

@@ -172,7 +172,10 @@ class PlayerPageMode(Mode):
         bottom = h - 16 - (lh * 2 + 16)
         p = self.page
         if p is not None:
-            head = t("club.page_head", rating=rating_text(app, p.rating),
+            # No rating yet: said with what brings one (a game played out;
+            # a game given up is not rated), not "Rating no rating yet".
+            head = t("club.page_head" if p.rating is not None
+                     else "club.page_head_unrated", rating=rating_text(app, p.rating),
                      matches=t("club.matches_n", n=p.matches), won=p.won,
                      lost=p.lost)
             ui.line(surface, head, size, ui.ACCENT,

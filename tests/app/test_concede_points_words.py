@@ -1,0 +1,39 @@
+"""A 14.1 match conceded, as a referee says it (general rules: a game
+given up is lost; 14.1 is one game to its points): the match is lost, at the
+score standing when it stopped, not "its one game is lost" as of a race."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.match.session import Session
+from tests.app.helpers import click_button, frame, key, make_app, run_until
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_conceded_14_1_match_says_the_match_is_lost_at_the_score(lang: str) -> None:
+    app = make_app(lang, (800, 500))
+    try:
+        s = Session.new(["Anna", "Boris"], "14.1", {"first_breaker": 0, "target": 150},
+                        app.locale, seed=4)
+        app.session = s
+        app.go("match")
+        frame(app, n=2)
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("pause.concede_match"))
+        body = app.dialogs[-1].body  # type: ignore[attr-defined]
+        points = s.points_standing()
+        assert points is not None and points["target"] == "150"
+        assert points["score"] == "Anna\u00a00, Boris\u00a00"
+        assert body == app.t("concede.match_points_body", **points), body
+        assert "150" in body and "Anna\u00a00, Boris\u00a00" in body
+        click_button(app, app.t("concede.match_yes"))
+        run_until(app, lambda: bool(app.dialogs), limit=600)
+        card = app.dialogs[-1].body  # type: ignore[attr-defined]
+        want = app.t("banner.match_conceded_points_line", rule="", **points)
+        assert want in card, card
+        assert app.t("banner.match_conceded_one_line", rule="") not in card
+        assert "150" in want and "Anna\u00a00, Boris\u00a00" in want
+    finally:
+        pygame.display.quit()
