@@ -1,0 +1,94 @@
+"""Play-test pt21: the club evening remembers its players and says how a
+winner-stays evening ends and who stays; its end card has keys; the match's
+menu keeps each entry's number key in every game."""
+
+from __future__ import annotations
+
+import pygame
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from tests.app.helpers import frame, key, make_app
+
+# -- 4. the match's menu: the same number for the same entry in every game -------
+
+# (game, players, options)
+GAMES = [("8-ball", ["Anna", "Boris"], {"race_to": 3, "first_breaker": 0}),
+         ("9-ball", ["Anna", "Boris"], {"race_to": 3, "first_breaker": 0}),
+         ("9-ball", ["Anna", "Boris"], {"race_to": 1, "first_breaker": 0}),
+         ("14.1", ["Anna", "Boris"], {"first_breaker": 0}),
+         ("express", ["Anna", "Boris", "Vera"], {})]
+HARMLESS = ("resume", "save", "fouls", "undo", "redo", "replay", "help", "menu",
+            "quit")
+CONCESSIONS = ("concede_game", "concede_match")
+
+
+def _paused(app: App, game: str, names: list[str], opts: dict[str, object]) -> None:
+    from simulator.app.match.turns import next_step
+    app.session = Session.new(names, game, dict(opts), app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    while app.dialogs:  # a card the game opens with
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert app.dialogs and app.dialogs[-1].kind == "pause"  # type: ignore[attr-defined]
+
+
+def _menu_keys(app: App) -> dict[str, str]:
+    """The pause menu's entries (by what they do) and the key beside each."""
+    return {b.ident.removeprefix("pause_"): b.key
+            for b in app.dialogs[-1].buttons}  # type: ignore[attr-defined]
+
+
+def test_the_match_menu_keys_are_the_same_in_every_game() -> None:
+    """Key 4 was "Leave the match" in Express and "Concede the match" in
+    9-ball (race to 1): a press learnt in one game conceded in another.
+    Each entry has one number everywhere; a concession's number is never a
+    harmless entry's in any game, and it asks before it acts."""
+    seen: dict[str, set[str]] = {}
+    for game, names, opts in GAMES:
+        app = make_app("ru", (800, 500))
+        try:
+            _paused(app, game, names, opts)
+            keys = _menu_keys(app)
+            for what, k in keys.items():
+                seen.setdefault(what, set()).add(k)
+            # Key 4 is Undo everywhere: never a concession.
+            key(app, pygame.K_4)
+            assert "confirm" not in [d.kind for d in app.dialogs], (game, opts)  # type: ignore[attr-defined]
+            # The concession asks first (its confirmation card, the match goes on).
+            while app.dialogs:
+                key(app, pygame.K_ESCAPE)
+            key(app, pygame.K_ESCAPE)
+            s = app.session
+            assert s is not None
+            concede = "concede_game" if "concede_game" in keys else "concede_match"
+            key(app, pygame.K_0 + int(keys[concede]))
+            assert not s.over
+            assert app.dialogs[-1].kind == "confirm", (game, opts)  # type: ignore[attr-defined]
+            if "concede_game" not in keys:  # its number unused, not another's
+                while app.dialogs:
+                    key(app, pygame.K_ESCAPE)
+                key(app, pygame.K_ESCAPE)
+                key(app, pygame.K_8)
+                assert [d.kind for d in app.dialogs] == ["pause"]  # type: ignore[attr-defined]
+        finally:
+            pygame.display.quit()
+    for what, ks in seen.items():
+        assert len(ks) == 1, (what, ks)
+    harmless = {k for what in HARMLESS for k in seen.get(what, ()) if k}
+    concessions = {k for what in CONCESSIONS for k in seen[what]}
+    assert harmless == set("1234567")
+    assert concessions == {"8", "9"}
+    assert not harmless & concessions
+
+
+def test_the_key_line_names_the_numbers_the_menu_has() -> None:
+    """14.1 has no game to concede: its menu's numbers are 1-7 and 9, and
+    the key line says so (not "1-8")."""
+    app = make_app("en")
+    try:
+        _paused(app, "14.1", ["Anna", "Boris"], {})
+        assert app.dialogs[-1].number_keys() == "1–7/9"  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
