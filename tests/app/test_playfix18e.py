@@ -5,6 +5,7 @@ menu keeps each entry's number key in every game."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
@@ -90,5 +91,69 @@ def test_the_key_line_names_the_numbers_the_menu_has() -> None:
     try:
         _paused(app, "14.1", ["Anna", "Boris"], {})
         assert app.dialogs[-1].number_keys() == "1–7/9"  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. the evening's end card: its buttons' keys, said there and under F1 -------
+
+def evening_setup_from_menu(app: App) -> None:
+    from tests.app.helpers import click_button
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("club.menu_evening"))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "evening_setup"
+
+
+def _ended_evening(app: App) -> None:
+    """Two beginner computers' evening begun and abandoned: its end card."""
+    from tests.app.helpers import click_button
+    evening_setup_from_menu(app)
+    for _ in range(2):
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    click_button(app, app.t("club.begin", n=2))
+    frame(app)
+    click_button(app, app.t("club.abandon"))
+    click_button(app, app.t("club.abandon_yes"))
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+    assert app.mode.call is None  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_evenings_end_card_has_keys_for_its_buttons(lang: str) -> None:
+    """The card after an evening showed «Новый вечер», «Записи игроков»,
+    «Главное меню» with no keys: each has its number beside it, the number
+    presses it (not in the first moment: a number pressed twice on the
+    match's card does not begin a new evening unread), and F1 says them."""
+    from simulator.app.dialogs.game_over import KEY_GUARD
+    from tests.app.helpers import DT
+    app = make_app(lang, (800, 500))
+    try:
+        _ended_evening(app)
+        buttons = {b.ident: b for b in app.buttons}
+        keys = {i: buttons[i].key for i in ("new_evening", "records", "menu")}
+        assert keys == {"new_evening": "1", "records": "2", "menu": "3"}
+        for ident, k in keys.items():  # drawn beside its words
+            assert [t for t in app.texts
+                    if t.text == k and buttons[ident].rect.contains(t.rect)], ident
+        key(app, pygame.K_F1)
+        assert app.mode is not None and app.mode.name == "help"
+        frame(app)
+        shown = " ".join(t.text for t in app.texts)
+        assert app.t("help.head_club") in shown
+        assert "1 / 2 / 3" in shown
+        key(app, pygame.K_ESCAPE)
+        assert app.mode.name == "evening"
+        key(app, pygame.K_1)  # at once: the guard takes it
+        assert app.mode.name == "evening"
+        frame(app, n=round(KEY_GUARD / DT) + 1)
+        key(app, pygame.K_2)
+        assert app.mode.name == "records"
+        app.go("evening")
+        frame(app, n=round(KEY_GUARD / DT) + 1)
+        key(app, pygame.K_1)
+        assert app.mode.name == "evening_setup"
     finally:
         pygame.display.quit()

@@ -20,7 +20,6 @@ from simulator.app.match.turns import (
     undo,
 )
 
-
 # The number key of each entry, by what it does, in every game.
 KEYS = {"resume": "1", "save": "2", "fouls": "3", "undo": "4", "redo": "5",
         "replay": "6", "help": "7", "concede_game": "8", "concede_match": "9",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from simulator.app.dialogs.game_over import KEY_GUARD
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.screens.backdrop import backdrop
@@ -49,6 +50,9 @@ class EveningMode(Mode):
         self.problem: str | None = None  # the evening file could not be read
 
     def enter(self) -> None:
+        # (a number pressed twice on the match's card, "back to the evening",
+        # does not begin a new one unread: the match card's guard)
+        self.opened_at = self.app.elapsed
         if self.evening is None or self.evening.status == "playing":
             self.reload()
 
@@ -154,8 +158,16 @@ class EveningMode(Mode):
             return
         if event.key == pygame.K_ESCAPE:
             self.app.go("menu")
+        elif event.key == pygame.K_F1:
+            self.app.go("help", back="evening", section="club")
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.app.later(self.play_next)()
+        elif pygame.K_1 <= event.key <= pygame.K_9 and \
+                self.app.elapsed - self.opened_at >= KEY_GUARD:
+            n = str(event.key - pygame.K_0)
+            pressed = [b for b in self.buttons() if b.key == n]
+            if pressed:
+                self.app.press(pressed[0])
 
     # -- drawing ----------------------------------------------------------------------
     def buttons(self) -> list[ui.Button]:
@@ -182,6 +194,9 @@ class EveningMode(Mode):
                              ident="records"))
         out.append(ui.Button(t("menu.main"), lambda: self.app.go("menu"),
                              ident="menu"))
+        if call is None:  # the evening's end card: numbered, as a card's are
+            for i, b in enumerate(out):
+                b.key = str(i + 1)
         return out
 
     def title(self) -> str:
