@@ -4,10 +4,13 @@ menu keeps each entry's number key in every game."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.loop.settings import load_settings
 from simulator.app.match.session import Session
 from tests.app.helpers import frame, key, make_app
 
@@ -157,3 +160,104 @@ def test_the_evenings_end_card_has_keys_for_its_buttons(lang: str) -> None:
         assert app.mode.name == "evening_setup"
     finally:
         pygame.display.quit()
+
+
+# -- 1. the next evening offers the last evening's players -------------------------
+
+def _shown_players(app: App) -> list[str]:
+    """The setup's list of players as drawn ("1. Anna")."""
+    import re
+    frame(app)
+    return sorted(t.text for t in app.texts if re.match(r"\d+\. ", t.text))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_next_evening_offers_the_last_evenings_players(lang: str,
+                                                           tmp_path: Path) -> None:
+    """Anna, Boris and two computers (beginner, pro) played an evening: after
+    «Новый вечер», and after a restart with the same profile, the setup lists
+    them again, each a person or a computer of its level (it was empty); one
+    is removed and another added as before, and the evening begins."""
+    from tests.app.helpers import click_button
+    from tests.app.test_playfix18a_setups import restarted
+    path = tmp_path / "settings.json"
+    app = make_app(lang)
+    app.settings_path = path
+    evening_setup_from_menu(app)
+    for name in ("Anna", "Boris"):
+        app.mode.entry.set_text(name)  # type: ignore[union-attr]
+        click_button(app, app.t("club.add_person"))
+    for level in ("beginner", "pro"):
+        click_button(app, app.t("club.add_cpu", level=app.t(f"cpu.level.{level}")))
+    before = _shown_players(app)
+    assert len(before) == 4
+    click_button(app, app.t("club.begin", n=4))
+    frame(app)
+    click_button(app, app.t("club.abandon"))
+    click_button(app, app.t("club.abandon_yes"))
+    click_button(app, app.t("club.new_evening"))
+    assert app.mode is not None and app.mode.name == "evening_setup"
+    assert _shown_players(app) == before
+    pygame.display.quit()
+
+    app = restarted(lang, path)
+    click_button(app, app.t("club.menu_evening"))
+    assert app.mode is not None and app.mode.name == "evening_setup"
+    assert _shown_players(app) == before
+    players = app.mode.choices.players  # type: ignore[attr-defined]
+    assert [(p.name, p.level) for p in players] == [
+        ("Anna", None), ("Boris", None), ("cpu:beginner", "beginner"),
+        ("cpu:pro", "pro")]
+    kinds = [t.text for t in app.texts if t.text in (app.t("club.person"),
+                                                     app.t("club.computer"))]
+    assert kinds == [app.t("club.person")] * 2 + [app.t("club.computer")] * 2
+    from tests.app.helpers import click
+    (anna,) = [b for b in app.buttons if b.ident == "remove0"]
+    click(app, anna.rect.center)
+    app.mode.entry.set_text("Vera")  # type: ignore[union-attr]
+    click_button(app, app.t("club.add_person"))
+    assert [p.name for p in app.mode.choices.players] == [  # type: ignore[attr-defined]
+        "Boris", "cpu:beginner", "cpu:pro", "Vera"]
+    click_button(app, app.t("club.begin", n=4))
+    frame(app)
+    assert app.mode.name == "evening"
+    pygame.display.quit()
+    assert load_settings(path)[0].club_players == [
+        "Boris", "cpu:beginner", "cpu:pro", "Vera"]
+
+
+@pytest.mark.parametrize("stored", [
+    "Anna",
+    {"Anna": 1},
+    [1, None, "", "   ", "cpu:godlike", "CPU:Pro", "x" * 41, "Anna", "anna",
+     "bad\x01name", ["Boris"], "cpu:", "Boris"],
+    ["Anna"] * 40,
+])
+def test_broken_stored_players_fall_back(stored: object, tmp_path: Path) -> None:
+    """What the setup would refuse, stored by a broken file, is left out;
+    the screen opens and an evening begins."""
+    import json
+
+    from tests.app.helpers import click_button
+    from tests.app.test_playfix18a_setups import restarted
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"club_players": stored, "club_race": 5}),
+                    encoding="utf-8")
+    app = restarted("en", path)
+    click_button(app, app.t("club.menu_evening"))
+    assert app.mode is not None and app.mode.name == "evening_setup"
+    players = app.mode.choices.players  # type: ignore[attr-defined]
+    names = [(p.name, p.level) for p in players]
+    want = {"Anna": [], str({"Anna": 1}): []}.get(str(stored))
+    if isinstance(stored, list) and len(stored) > 20:
+        want = [("Anna", None)]
+    elif isinstance(stored, list):
+        want = [("cpu:pro", "pro"), ("Anna", None), ("Boris", None)]
+    assert names == (want or []), names
+    assert app.mode.choices.race == 5  # type: ignore[attr-defined]
+    for _ in range(2):
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
+    click_button(app, app.t("club.begin", n=len(names) + 2))
+    frame(app)
+    assert app.mode.name == "evening"
+    pygame.display.quit()
