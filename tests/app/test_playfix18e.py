@@ -261,3 +261,51 @@ def test_broken_stored_players_fall_back(stored: object, tmp_path: Path) -> None
     frame(app)
     assert app.mode.name == "evening"
     pygame.display.quit()
+
+
+# -- 2. winner stays: how the evening ends, and the one who stays first -------------
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", (800, 500)), ("en", (1280, 720))])
+def test_winner_stays_says_its_end_and_lists_who_stays_first(
+        lang: str, size: tuple[int, int]) -> None:
+    """Anna, Boris and Vera at winner stays; Boris wins the first match. The
+    screen says which match of how many comes next and what ranks first
+    (it said neither), and lists Boris, who stays, first and marked so
+    (it read «Vera – Boris»)."""
+    from simulator.records.club import Club
+    from simulator.records.formats import WINNER_STAYS
+    from tests.app.helpers import click_button
+    from tests.app.test_playfix18a_setups import format_words, step_to
+    from tests.records.helpers import decide
+    app = make_app(lang, size)
+    try:
+        evening_setup_from_menu(app)
+        for name in ("Anna", "Boris", "Vera"):
+            app.mode.entry.set_text(name)  # type: ignore[union-attr]
+            click_button(app, app.t("club.add_person"))
+        step_to(app, format_words(app, WINNER_STAYS),
+                app.t("club.format", value="")[:-1])
+        click_button(app, app.t("club.begin", n=3))
+        frame(app)
+        with Club() as club:
+            ev = club.current()
+            assert ev is not None
+            call = ev.next_match()
+            assert call is not None and call.names == ("Anna", "Boris")
+            club.record(ev, call, decide(call.new_match(), [1] * 9, call))
+        app.go("evening")
+        frame(app, n=2)
+        texts = [t for t in app.texts if not t.cut]
+        shown = " ".join(t.text for t in texts)
+        stays = app.t("club.stays", name="Boris")
+        head = app.t("club.next_with", next=app.t("club.stays_next", n=2, of=6),
+                     names=f"{stays} – Vera")
+        assert " ".join(head.split()) in " ".join(shown.split()), shown
+        rule = app.t("club.stays_rule", n=6)
+        assert rule.split(".")[0] in shown, shown
+        # The bracket's line of the next match: Boris (stays) left of Vera.
+        (b,) = [t for t in texts if t.text == stays]
+        (v,) = [t for t in texts if t.text == "Vera" and t.rect.top == b.rect.top]
+        assert b.rect.right < v.rect.left
+    finally:
+        pygame.display.quit()
