@@ -234,11 +234,18 @@ class Dialog(Mode):
         return "/".join(parts)
 
     def number_keys(self) -> str:
-        """Its buttons' number keys: "1–3", "1/3"; empty: none."""
-        digits = [int(b.key) for b in self.buttons if b.key.isdigit()]
-        if len(digits) > 1 and digits == list(range(digits[0], digits[-1] + 1)):
-            return f"{digits[0]}–{digits[-1]}"
-        return "/".join(str(d) for d in digits)
+        """Its buttons' number keys: "1–3", "1/3", "1–7/9" (a number left
+        unused: the match's menu keeps each entry's number in every game);
+        empty: none."""
+        digits = sorted(int(b.key) for b in self.buttons if b.key.isdigit())
+        runs: list[list[int]] = []
+        for d in digits:
+            if runs and d == runs[-1][-1] + 1:
+                runs[-1].append(d)
+            else:
+                runs.append([d])
+        return "/".join(f"{r[0]}–{r[-1]}" if len(r) > 1 else
+                        "/".join(map(str, r)) for r in runs)
 
     def read_whole(self) -> None:
         """The text the card cuts, whole in the ruling card's reading view

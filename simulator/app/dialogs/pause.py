@@ -1,6 +1,11 @@
 """The menu of the match (Esc): save, call a foul, concede, undo and redo,
 the replay, help, the main menu. Its entries never move: one that does not
 apply now is shown greyed.
+
+Each entry's number key is the same in every game (``KEYS``): a number a
+hand learnt in one game never concedes in another. The harmless entries
+take 1-7, the concessions below them 8 and 9 only (each asks before it
+acts); an entry a game lacks leaves its number unused.
 """
 
 from __future__ import annotations
@@ -14,6 +19,11 @@ from simulator.app.match.turns import (
     redo,
     undo,
 )
+
+# The number key of each entry, by what it does, in every game.
+KEYS = {"resume": "1", "save": "2", "fouls": "3", "undo": "4", "redo": "5",
+        "replay": "6", "help": "7", "concede_game": "8", "concede_match": "9",
+        "menu": "", "quit": ""}
 
 
 def pause_dialog(app: App) -> Dialog:
@@ -30,33 +40,35 @@ def pause_dialog(app: App) -> Dialog:
     one_game = s is not None and not leaving and s.match.one_game
     concede_off = s is None or not can_concede(s)
     entries = [
-        (app.t("pause.resume"), lambda: None, False),
-        (app.t("pause.save"), lambda: app.open("save"), False),
-        (app.t("panel.fouls"), lambda: app.open("fouls"),
+        ("resume", app.t("pause.resume"), lambda: None, False),
+        ("save", app.t("pause.save"), lambda: app.open("save"), False),
+        ("fouls", app.t("panel.fouls"), lambda: app.open("fouls"),
          not playing or s is None or not callable_fouls(s)),
-        (app.t("pause.leave") if leaving else concede_label(app),
-         lambda: app.open("concede"), concede_off),
-        (app.t("pause.concede_match"), lambda: app.open("concede", whole_match=True),
-         concede_off or leaving),
-        (app.t("panel.undo"), lambda: undo(app),
+        ("undo", app.t("panel.undo"), lambda: undo(app),
          not allow or s is None or not s.can_undo()),
-        (app.t("panel.redo"), lambda: redo(app),
+        ("redo", app.t("panel.redo"), lambda: redo(app),
          not allow or s is None or not s.can_redo()),
-        (app.t("panel.replay"), lambda: app.go("replay"), s is None or not s.shots),
-        (app.t("help.title"), lambda: app.go("help", back="match"), False),
-        (app.t("menu.main"), lambda: app.go("menu"), False),
-        (app.t("menu.quit"), lambda: app.open("quit"), False),
+        ("replay", app.t("panel.replay"), lambda: app.go("replay"),
+         s is None or not s.shots),
+        ("help", app.t("help.title"), lambda: app.go("help", back="match"), False),
+        # (leaving Express is its player's concession: a concession's key)
+        ("concede_game", app.t("pause.leave") if leaving else concede_label(app),
+         lambda: app.open("concede"), concede_off),
+        ("concede_match", app.t("pause.concede_match"),
+         lambda: app.open("concede", whole_match=True), concede_off or leaving),
+        ("menu", app.t("menu.main"), lambda: app.go("menu"), False),
+        ("quit", app.t("menu.quit"), lambda: app.open("quit"), False),
     ]
     if one_game:
-        del entries[3]
+        del entries[7]
     d = Dialog(app, app.t("pause.title"), app.t("pause.keys"),
-               [(label, fn) for label, fn, _off in entries],
+               [(label, fn) for _what, label, fn, _off in entries],
                cancel=lambda: None, kind="pause")
-    for button, (_label, _fn, disabled) in zip(d.buttons, entries, strict=True):
+    for button, (what, _label, _fn, disabled) in zip(d.buttons, entries, strict=True):
+        button.key = KEYS[what]
+        button.ident = f"pause_{what}"
         if disabled:
             button.action = None
-    # A low window's type is 13 px at least: there the shorter words keep
-    # every entry in view.
     d.short_body = app.t("pause.keys_short")
     d.fit_whole = True
     return d

@@ -29,6 +29,7 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 MAX_NAME = 40  # a player's name (rules.referee.MAX_NAME)
+MAX_CLUB = 32  # an evening's players (simulator.records.plan.MAX_PLAYERS)
 WATCH = ("1", "2", "4", "skip")  # how a computer's shots are watched
 WINDOW_MIN = (640, 400)
 WINDOW_MAX = (7680, 4320)
@@ -84,6 +85,9 @@ class Settings:
     club_games: int = 5  # an Express series' games
     club_handicap: bool = False
     club_seeding: str = ""
+    # Its players, a person by name, a computer seat as "cpu:LEVEL" (the
+    # setup checks each again: what it cannot take is left out).
+    club_players: list[str] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -114,6 +118,10 @@ class Settings:
                 # new-match screen checks it against the registry).
                 if isinstance(v, str) and len(v) <= 40:
                     setattr(s, f.name, v)
+            elif f.name == "club_players":
+                if isinstance(v, list):
+                    setattr(s, f.name, [x for x in v if isinstance(x, str)
+                                        and len(x) <= MAX_NAME][:MAX_CLUB])
             elif f.name.startswith("club_") and isinstance(cur, str):
                 if isinstance(v, str) and len(v) <= 40:
                     setattr(s, f.name, v)

@@ -13,7 +13,7 @@ from simulator.app.screens.shot_input import SHORT_PULL_PX
 from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.text import fonts, ui
 
-SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs")
+SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs", "club")
 SEP = " — "
 MIN_SIZE = 15  # the smallest help text, readable at 800x500
 Section = tuple[str, list[tuple[str, str]]]  # a heading and its (key, what) rows
@@ -24,11 +24,14 @@ class HelpMode(Mode):
     name = "help"
 
     def __init__(self, app: App, back: str = "menu",
-                 return_to: Mode | None = None) -> None:
+                 return_to: Mode | None = None, section: str = "") -> None:
         super().__init__(app)
         self.back = back  # the screen to return to, by name
         self.return_to = return_to  # or the very screen it was opened from
         self.page = 0
+        # Opened at the page of this section (the club evening's keys, from
+        # the evening), once the pages are known.
+        self.section = section
         self.pages = 1
         self.size = 16  # the text size the last frame was drawn at
         # The pages worked out, by room, column width and language.
@@ -201,6 +204,11 @@ class HelpMode(Mode):
         bottom = h - 56
         col_w = (w - 72) // 2
         size, pages = self.paged(bottom - top, col_w)
+        if self.section:
+            head = self.app.t(f"help.head_{self.section}")
+            self.page = next((p for p, page in enumerate(pages)
+                              if any(h == head for col in page for h, _ in col)), 0)
+            self.section = ""
         self.pages = len(pages)
         self.page = min(self.page, self.pages - 1)
         self.size = size

@@ -8,8 +8,11 @@ is shown from its archive until another begins.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
+from simulator.app.dialogs.game_over import KEY_GUARD
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.screens.backdrop import backdrop
@@ -49,6 +52,9 @@ class EveningMode(Mode):
         self.problem: str | None = None  # the evening file could not be read
 
     def enter(self) -> None:
+        # (a number pressed twice on the match's card, "back to the evening",
+        # does not begin a new one unread: the match card's guard)
+        self.opened_at = self.app.elapsed
         if self.evening is None or self.evening.status == "playing":
             self.reload()
 
@@ -154,8 +160,16 @@ class EveningMode(Mode):
             return
         if event.key == pygame.K_ESCAPE:
             self.app.go("menu")
+        elif event.key == pygame.K_F1:
+            self.app.go("help", back="evening", section="club")
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.app.later(self.play_next)()
+        elif pygame.K_1 <= event.key <= pygame.K_9 and \
+                self.app.elapsed - self.opened_at >= KEY_GUARD:
+            n = str(event.key - pygame.K_0)
+            pressed = [b for b in self.buttons() if b.key == n]
+            if pressed:
+                self.app.press(pressed[0])
 
     # -- drawing ----------------------------------------------------------------------
     def buttons(self) -> list[ui.Button]:
@@ -182,6 +196,9 @@ class EveningMode(Mode):
                              ident="records"))
         out.append(ui.Button(t("menu.main"), lambda: self.app.go("menu"),
                              ident="menu"))
+        if call is None:  # the evening's end card: numbered, as a card's are
+            for i, b in enumerate(out):
+                b.key = str(i + 1)
         return out
 
     def title(self) -> str:
@@ -256,6 +273,10 @@ class EveningMode(Mode):
         if ev.setup.format == EXPRESS_SERIES:  # "game 2 of 5", not its slot "G2"
             # (everyone plays every game of a series: no names to say)
             return t("club.next_game", n=call.round, games=ev.setup.games)
+        if ev.setup.format == WINNER_STAYS:  # how far to the evening's end
+            head = t("club.stays_next", n=call.round,
+                     of=ev.setup.winner_stays_matches)
+            return self._with_names(head, call)
         where = stage_title(self.app.locale.lang, ev, call.stage, call.round)
         races = ""
         if call.handicapped:
@@ -264,9 +285,20 @@ class EveningMode(Mode):
                                 call)
 
     def _with_names(self, head: str, call: MatchCall) -> str:
-        """The headline and who plays next ("… — Anna – Boris")."""
-        names = " – ".join(self.shown(n) for n in call.names)
-        return self.app.t("club.next_with", next=head, names=names)
+        """The headline and who plays next ("… — Anna – Boris"); at winner
+        stays the one who stays first, said so."""
+        names = [self.shown(n) for n in call.names]
+        if self._stays(call.slot):
+            names = [self.app.t("club.stays", name=names[1]), names[0]]
+        return self.app.t("club.next_with", next=head, names=" – ".join(names))
+
+    def _stays(self, slot: str) -> bool:
+        """Whether this winner-stays match has a player who stays at the
+        table: the second of its seats (formats.winner_stays), from the
+        second match on."""
+        ev = self.evening
+        return ev is not None and ev.setup.format == WINNER_STAYS and \
+            slot[1:].isdigit() and int(slot[1:]) > 1
 
     def _standings(self, surface: pygame.Surface, ev: Evening, rect: pygame.Rect,
                    size: int) -> None:
@@ -296,6 +328,8 @@ class EveningMode(Mode):
         note = place_note(self.app.locale.lang, rows)
         if note:  # what "1–3" means, as the exports say it
             legend += "\n" + note
+        if fmt == WINNER_STAYS:  # when it ends and who ranks first
+            legend += "\n" + t("club.stays_rule", n=ev.setup.winner_stays_matches)
         # A computer's name too wide for its column in one word ("Pro"):
         # «Компьютер (професс…» at 800x500 among six players.
         xs = column_edges(rect, cols, cells, size)
@@ -387,6 +421,14 @@ class EveningMode(Mode):
         decided. ``short``: computers in one word."""
         names = [self.shown(n, short) if n is not None else "?" for n in m.names]
         out: list[Piece] = [(f"{lead or m.slot}  ", ui.FAINT, False)]
+        if self._stays(m.slot) and len(names) == 2:
+            # The player who stayed at the table first (the seats say the
+            # challenger first), the one who stays now marked.
+            names.reverse()
+            m = replace(m, score=m.score[::-1], winner=None if m.winner is None
+                        else 1 - m.winner)
+            if m.status == "ready":
+                names[0] = self.app.t("club.stays", name=names[0])
         played = m.status == "played" and m.winner is not None
         given_up = given_up_words(self.app.locale.lang, m, names)
         if given_up is not None and len(names) > 2:  # the words name the winner

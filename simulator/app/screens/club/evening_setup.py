@@ -89,6 +89,7 @@ class EveningChoices:
         c.games = _kept(SERIES, settings.club_games, c.games)
         c.seeding = _kept(SEEDINGS, settings.club_seeding, c.seeding)
         c.handicap = settings.club_handicap
+        c.players = _players(settings.club_players)
         return c
 
     def keep(self, settings: Settings) -> None:
@@ -100,6 +101,7 @@ class EveningChoices:
         settings.club_games = self.games
         settings.club_handicap = self.handicap
         settings.club_seeding = self.seeding
+        settings.club_players = [p.record_name for p in self.players]
 
     @property
     def info(self) -> Any:
@@ -118,6 +120,28 @@ def _pair_games() -> list[str]:
     names = [g for g in registry.names()
              if registry.info(g).min_players <= 2 <= registry.info(g).max_players]
     return names[1:2] + names[:1] + names[2:]
+
+
+def _players(kept: Sequence[str]) -> list[Entrant]:
+    """The last evening's players as the settings keep them (``cpu:LEVEL``
+    a computer seat); a name the setup would refuse (empty, twice, with a
+    control character, a level this version lacks) is left out."""
+    from simulator.records.entrants import EntrantError, check_name, levels
+    out: list[Entrant] = []
+    for text in kept[:MAX_PLAYERS]:
+        if text.casefold().startswith(CPU + ":"):
+            level = text[len(CPU) + 1:].casefold()
+            if level in levels():
+                out.append(Entrant(f"{CPU}:{level}", level))
+            continue
+        try:
+            name = " ".join(check_name(text, "club_players").split())
+        except EntrantError:
+            continue
+        if not any(not p.computer and name_key(p.name) == name_key(name)
+                   for p in out):
+            out.append(Entrant(name))
+    return out
 
 
 def _kept(values: Sequence[Any], value: Any, default: Any) -> Any:
