@@ -284,6 +284,11 @@ class Near:
     ) -> list[Candidate]:
         """Every contact due in (lo, hi], at its instant: for all near pairs,
         or only those with one of the balls ``only``."""
+        if not self.near_pairs and not self.near_cushions:
+            # Nothing near: nothing due, and nothing to wait for.
+            if only is None:
+                self.quiet_until = math.inf
+            return []
         out: list[Candidate] = []
         pair_rows = self._pair_rows
         cushion_rows = self._cushion_rows
