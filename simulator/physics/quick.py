@@ -43,7 +43,7 @@ from simulator.physics.world import MAX_SIM_TIME, TIGHTEN_EVERY, World
 from simulator.table.events import HEAD_STRING, BallMotion, Phase
 from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.table.specs import TableSpec
-from simulator.table.state import TableState
+from simulator.table.state import BallState, TableState, Where
 
 # Two balls are near (pymunk's padded shapes would overlap) when their
 # surfaces are this close; a ball is near a cushion piece when its surface
@@ -381,6 +381,12 @@ class QuickWorld(World):
         self._d = 2.0 * r
         self._reach = 2.0 * r + NEAR_GAP
         self._aim_reach = 2.0 * r + AIM_GAP
+        if not motion:
+            # The table was checked (_validate): a ball still where it
+            # began rests there, and so does a pair of them.
+            self._checked_rest = {
+                b.ball: (b.x, b.y) for b in state.balls if b.where is Where.TABLE
+            }
         # Every cushion piece lies behind a nose line (pace.horizon): no
         # ball meets one before its surface reaches one. The band begins
         # BAND_DEPTH short of that.
@@ -406,6 +412,26 @@ class QuickWorld(World):
 
     def _cushions(self) -> tuple[CushionPiece, ...]:
         return _pieces(self.spec)
+
+    def final_state(self) -> TableState:
+        """World.final_state, a ball still where it began kept as it was
+        (the same record: most balls of a search's stroke never move)."""
+        start = {b.ball: b for b in self.initial.balls}
+        balls: list[BallState] = []
+        for ball in self.initial.spec.balls.ids:
+            if ball in self._final:
+                balls.append(self._final[ball])
+            elif ball in self.balls:
+                x, y = self.balls[ball].pos(self.t)
+                was = start.get(ball)
+                if (was is not None and was.where is Where.TABLE and was.pocket is None
+                        and was.x == x
+                        and was.y == y and type(was.x) is float
+                        and type(was.y) is float):
+                    balls.append(was)
+                else:
+                    balls.append(BallState(ball, Where.TABLE, float(x), float(y)))
+        return TableState(self.initial.table, tuple(balls))
 
     def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
@@ -495,7 +521,11 @@ class QuickWorld(World):
                 return False
         lo_x, hi_x, lo_y, hi_y = self._band
         reach = self._reach
-        paths: list[tuple[Line, bool]] = []
+        # Each moving ball's path against every other ball's, the balls at
+        # rest a point each (at its place whatever t, _sweep); two at rest
+        # are never looked at. Every test is the same either way round.
+        lines: list[Line] = []
+        still: list[tuple[float, float]] = []
         for _, ball in self._order:
             if not ball.on_table:
                 continue
@@ -507,24 +537,24 @@ class QuickWorld(World):
                 if not (lo_x < min(x0, x1) and max(x0, x1) < hi_x
                         and lo_y < min(y0, y1) and max(y0, y1) < hi_y):
                     return False  # it may reach a cushion or a pocket
-                paths.append((line, True))
+                lines.append(line)
             else:
-                # At rest (its script None: every moving ball rolls), at
-                # its place whatever t (_sweep).
-                x, y = ball.cx0, ball.cy0
-                paths.append(((x, y, x, y), False))
-        for i, (line, moving) in enumerate(paths):
+                still.append((ball.cx0, ball.cy0))
+        for i, line in enumerate(lines):
             x0, y0, x1, y1 = line
             lx, hx = (x0, x1) if x0 < x1 else (x1, x0)
             ly, hy = (y0, y1) if y0 < y1 else (y1, y0)
-            for other, other_moving in paths[i + 1:]:
-                if not (moving or other_moving):
-                    continue
+            for other in lines[i + 1:]:
                 u0, v0, u1, v1 = other
                 if (min(u0, u1) - hx > reach or lx - max(u0, u1) > reach
                         or min(v0, v1) - hy > reach or ly - max(v0, v1) > reach):
                     continue  # their boxes are apart
                 if _apart(line, other) <= reach:
+                    return False
+            for x, y in still:
+                if x - hx > reach or lx - x > reach or y - hy > reach or ly - y > reach:
+                    continue
+                if _apart(line, (x, y, x, y)) <= reach:
                     return False
         return True
 

@@ -124,6 +124,8 @@ class World:
         self._instant = (-1.0, 0)
         self._stick: Stick | None = None
         self._struck = False
+        # Where the balls are known to rest (settle_at_rest), if anywhere.
+        self._checked_rest: dict[int, Vec2] | None = None
         self._build_parts(state)
         for ball, m in sorted((motion or {}).items()):
             self._set_initial(ball, m)
@@ -572,7 +574,8 @@ class World:
         return True
 
     def _finish(self) -> None:
-        settle_at_rest(self.spec, self.balls, self.t, self.history, self.stats)
+        settle_at_rest(self.spec, self.balls, self.t, self.history, self.stats,
+                       self._checked_rest)
         if self.audit:
             self._audit.checkpoint(self.t)
         t_end = max([self.t, *(e.time for e in self.log.events)])
