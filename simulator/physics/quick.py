@@ -175,10 +175,20 @@ def _sweep(ball: Ball, t: float) -> Sweep:
 def _swept(ball: Ball, t: float) -> Sweep:
     """_sweep, worked out."""
     end = ball.t_end if ball.moving else math.inf
-    x, y = ball.pos(t)
-    if not ball.moving:
-        return x, x, y, y, end
-    xe, ye = ball.pos(end)
+    if ball.script is not None or not ball.moving:
+        x, y = ball.pos(t)
+        if not ball.moving:
+            return x, x, y, y, end
+        xe, ye = ball.pos(end)
+    else:
+        # ball.pos(t) and ball.pos(end), written out.
+        cx0, cx1, cx2 = ball.cx0, ball.cx1, ball.cx2
+        cy0, cy1, cy2 = ball.cy0, ball.cy1, ball.cy2
+        tt = end if t > end else t
+        x = cx0 + tt * (cx1 + tt * cx2)
+        y = cy0 + tt * (cy1 + tt * cy2)
+        xe = cx0 + end * (cx1 + end * cx2)
+        ye = cy0 + end * (cy1 + end * cy2)
     x0, x1 = (x, xe) if x < xe else (xe, x)
     y0, y1 = (y, ye) if y < ye else (ye, y)
     # A turning point of either coordinate inside: its parabola's vertex.
@@ -218,17 +228,25 @@ def _straight_path(ball: Ball, t: float, end: float) -> Line | None:
     """_straight, worked out."""
     if not ball.moving or ball.script is not None or ball.phase is Phase.AIRBORNE:
         return None
-    ax, ay = 2.0 * ball.cx2, 2.0 * ball.cy2
-    vx, vy = ball.vel(t)
+    # ball.vel and ball.pos at t and at the end, written out.
+    cx0, cx1, cx2 = ball.cx0, ball.cx1, ball.cx2
+    cy0, cy1, cy2 = ball.cy0, ball.cy1, ball.cy2
+    t_end = ball.t_end
+    ax, ay = 2.0 * cx2, 2.0 * cy2
+    tt = t_end if t > t_end else t
+    vx, vy = cx1 + 2.0 * tt * cx2, cy1 + 2.0 * tt * cy2
     if abs(vx * ay - vy * ax) > 1e-9 * math.hypot(vx, vy) * math.hypot(ax, ay):
         return None
     # Turned back the way it came (a draw shot's reversal), it stays on the
     # line but not between the ends.
-    wx, wy = ball.vel(end)
+    te = t_end if end > t_end else end
+    wx, wy = cx1 + 2.0 * te * cx2, cy1 + 2.0 * te * cy2
     if wx * vx + wy * vy < 0.0:
         return None
-    x, y = ball.pos(t)
-    xe, ye = ball.pos(end)
+    x = cx0 + tt * (cx1 + tt * cx2)
+    y = cy0 + tt * (cy1 + tt * cy2)
+    xe = cx0 + te * (cx1 + te * cx2)
+    ye = cy0 + te * (cy1 + te * cy2)
     return x, y, xe, ye
 
 
