@@ -124,8 +124,7 @@ class World:
         self._instant = (-1.0, 0)
         self._stick: Stick | None = None
         self._struck = False
-        # Where the balls are known to rest (settle_at_rest), if anywhere.
-        self._checked_rest: dict[int, Vec2] | None = None
+        self._checked_rest: dict[int, Vec2] | None = None  # settle_at_rest's
         self._build_parts(state)
         for ball, m in sorted((motion or {}).items()):
             self._set_initial(ball, m)
