@@ -217,7 +217,10 @@ class Near:
         for b, other in self.balls.items():
             if other is ball or not other.on_table or other.phase is airborne:
                 continue
-            if other.script is None:
+            if not other.moving:
+                # At rest: other.pos(t) whatever t (its other terms zero).
+                qx, qy = other.cx0, other.cy0
+            elif other.script is None:
                 # other.pos(t), written out: this runs for every ball.
                 tt = t if t <= other.t_end else other.t_end
                 qx = other.cx0 + tt * (other.cx1 + tt * other.cx2)
@@ -284,6 +287,11 @@ class Near:
     ) -> list[Candidate]:
         """Every contact due in (lo, hi], at its instant: for all near pairs,
         or only those with one of the balls ``only``."""
+        if not self.near_pairs and not self.near_cushions:
+            # Nothing near: nothing due, and nothing to wait for.
+            if only is None:
+                self.quiet_until = math.inf
+            return []
         out: list[Candidate] = []
         pair_rows = self._pair_rows
         cushion_rows = self._cushion_rows

@@ -43,7 +43,7 @@ from simulator.physics.world import MAX_SIM_TIME, TIGHTEN_EVERY, World
 from simulator.table.events import HEAD_STRING, BallMotion, Phase
 from simulator.table.geometry import CushionPiece, closest_point, cushion_pieces
 from simulator.table.specs import TableSpec
-from simulator.table.state import TableState
+from simulator.table.state import BallState, TableState, Where
 
 # Two balls are near (pymunk's padded shapes would overlap) when their
 # surfaces are this close; a ball is near a cushion piece when its surface
@@ -158,6 +158,11 @@ def _sweep(ball: Ball, t: float) -> Sweep:
     """The box (x min, x max, y min, y max) the ball's centre stays in from
     t to the end of its segment (a point at rest), and that end. (Kept on
     the ball for its segment and t: asked for again and again in a look.)"""
+    if not ball.moving and ball.script is None:
+        # At rest (or spinning on the spot): a point, whatever t (its
+        # polynomials' other terms are zero, as _swept would find).
+        x, y = ball.cx0, ball.cy0
+        return x, x, y, y, math.inf
     kept = ball.extra.get("sweep")
     if kept is not None and kept[0] == ball.version and kept[1] == t:
         out: Sweep = kept[2]
@@ -170,10 +175,20 @@ def _sweep(ball: Ball, t: float) -> Sweep:
 def _swept(ball: Ball, t: float) -> Sweep:
     """_sweep, worked out."""
     end = ball.t_end if ball.moving else math.inf
-    x, y = ball.pos(t)
-    if not ball.moving:
-        return x, x, y, y, end
-    xe, ye = ball.pos(end)
+    if ball.script is not None or not ball.moving:
+        x, y = ball.pos(t)
+        if not ball.moving:
+            return x, x, y, y, end
+        xe, ye = ball.pos(end)
+    else:
+        # ball.pos(t) and ball.pos(end), written out.
+        cx0, cx1, cx2 = ball.cx0, ball.cx1, ball.cx2
+        cy0, cy1, cy2 = ball.cy0, ball.cy1, ball.cy2
+        tt = end if t > end else t
+        x = cx0 + tt * (cx1 + tt * cx2)
+        y = cy0 + tt * (cy1 + tt * cy2)
+        xe = cx0 + end * (cx1 + end * cx2)
+        ye = cy0 + end * (cy1 + end * cy2)
     x0, x1 = (x, xe) if x < xe else (xe, x)
     y0, y1 = (y, ye) if y < ye else (ye, y)
     # A turning point of either coordinate inside: its parabola's vertex.
@@ -213,17 +228,25 @@ def _straight_path(ball: Ball, t: float, end: float) -> Line | None:
     """_straight, worked out."""
     if not ball.moving or ball.script is not None or ball.phase is Phase.AIRBORNE:
         return None
-    ax, ay = 2.0 * ball.cx2, 2.0 * ball.cy2
-    vx, vy = ball.vel(t)
+    # ball.vel and ball.pos at t and at the end, written out.
+    cx0, cx1, cx2 = ball.cx0, ball.cx1, ball.cx2
+    cy0, cy1, cy2 = ball.cy0, ball.cy1, ball.cy2
+    t_end = ball.t_end
+    ax, ay = 2.0 * cx2, 2.0 * cy2
+    tt = t_end if t > t_end else t
+    vx, vy = cx1 + 2.0 * tt * cx2, cy1 + 2.0 * tt * cy2
     if abs(vx * ay - vy * ax) > 1e-9 * math.hypot(vx, vy) * math.hypot(ax, ay):
         return None
     # Turned back the way it came (a draw shot's reversal), it stays on the
     # line but not between the ends.
-    wx, wy = ball.vel(end)
+    te = t_end if end > t_end else end
+    wx, wy = cx1 + 2.0 * te * cx2, cy1 + 2.0 * te * cy2
     if wx * vx + wy * vy < 0.0:
         return None
-    x, y = ball.pos(t)
-    xe, ye = ball.pos(end)
+    x = cx0 + tt * (cx1 + tt * cx2)
+    y = cy0 + tt * (cy1 + tt * cy2)
+    xe = cx0 + te * (cx1 + te * cx2)
+    ye = cy0 + te * (cy1 + te * cy2)
     return x, y, xe, ye
 
 
@@ -292,14 +315,13 @@ def _off_line(line: Line, px: float, py: float) -> float:
     return math.hypot(px - (x0 + f * dx), py - (y0 + f * dy))
 
 
-def _apart_to_the_end(a: Ball, b: Ball, t: float, reach: float) -> bool:
-    """Whether the two centres stay further than ``reach`` apart until one
-    of the balls' segments ends: their sweeps' boxes are that far apart."""
-    ax0, ax1, ay0, ay1, _ = _sweep(a, t)
-    bx0, bx1, by0, by1, _ = _sweep(b, t)
-    return (
-        bx0 - ax1 > reach or ax0 - bx1 > reach or by0 - ay1 > reach or ay0 - by1 > reach
-    )
+def _deceleration(ball: Ball) -> float:
+    """The size of the ball's acceleration (ball.acceleration())."""
+    phase = ball.phase
+    if phase is Phase.SLIDING or phase is Phase.ROLLING:
+        seg = ball.seg
+        return math.hypot(seg.ax, seg.ay)
+    return 0.0
 
 
 # The spans (s) over which a pair's relative path is taken as straight,
@@ -371,6 +393,18 @@ class QuickWorld(World):
         self.decided_at: float | None = None
         super().__init__(state, frame_dt=1e3, models=models, motion=motion, stick=False)
         r = self.radius
+        # The balls in their order (the same ones to the end: a ball that
+        # leaves play stays, off the table), and the reaches the looks use.
+        self._order = [(b, self.balls[b]) for b in sorted(self.balls)]
+        self._d = 2.0 * r
+        self._reach = 2.0 * r + NEAR_GAP
+        self._aim_reach = 2.0 * r + AIM_GAP
+        if not motion:
+            # The table was checked (_validate): a ball still where it
+            # began rests there, and so does a pair of them.
+            self._checked_rest = {
+                b.ball: (b.x, b.y) for b in state.balls if b.where is Where.TABLE
+            }
         # Every cushion piece lies behind a nose line (pace.horizon): no
         # ball meets one before its surface reaches one. The band begins
         # BAND_DEPTH short of that.
@@ -396,6 +430,26 @@ class QuickWorld(World):
 
     def _cushions(self) -> tuple[CushionPiece, ...]:
         return _pieces(self.spec)
+
+    def final_state(self) -> TableState:
+        """World.final_state, a ball still where it began kept as it was
+        (the same record: most balls of a search's stroke never move)."""
+        start = {b.ball: b for b in self.initial.balls}
+        balls: list[BallState] = []
+        for ball in self.initial.spec.balls.ids:
+            if ball in self._final:
+                balls.append(self._final[ball])
+            elif ball in self.balls:
+                x, y = self.balls[ball].pos(self.t)
+                was = start.get(ball)
+                if (was is not None and was.where is Where.TABLE and was.pocket is None
+                        and was.x == x
+                        and was.y == y and type(was.x) is float
+                        and type(was.y) is float):
+                    balls.append(was)
+                else:
+                    balls.append(BallState(ball, Where.TABLE, float(x), float(y)))
+        return TableState(self.initial.table, tuple(balls))
 
     def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
@@ -484,10 +538,13 @@ class QuickWorld(World):
             if ball.phase is not Phase.ROLLING or ball.script is not None:
                 return False
         lo_x, hi_x, lo_y, hi_y = self._band
-        reach = 2.0 * self.radius + NEAR_GAP
-        paths: list[tuple[Line, bool]] = []
-        for b in sorted(self.balls):
-            ball = self.balls[b]
+        reach = self._reach
+        # Each moving ball's path against every other ball's, the balls at
+        # rest a point each (at its place whatever t, _sweep); two at rest
+        # are never looked at. Every test is the same either way round.
+        lines: list[Line] = []
+        still: list[tuple[float, float]] = []
+        for _, ball in self._order:
             if not ball.on_table:
                 continue
             if ball.moving:
@@ -498,22 +555,24 @@ class QuickWorld(World):
                 if not (lo_x < min(x0, x1) and max(x0, x1) < hi_x
                         and lo_y < min(y0, y1) and max(y0, y1) < hi_y):
                     return False  # it may reach a cushion or a pocket
-                paths.append((line, True))
+                lines.append(line)
             else:
-                x, y = ball.pos(t)
-                paths.append(((x, y, x, y), False))
-        for i, (line, moving) in enumerate(paths):
+                still.append((ball.cx0, ball.cy0))
+        for i, line in enumerate(lines):
             x0, y0, x1, y1 = line
             lx, hx = (x0, x1) if x0 < x1 else (x1, x0)
             ly, hy = (y0, y1) if y0 < y1 else (y1, y0)
-            for other, other_moving in paths[i + 1:]:
-                if not (moving or other_moving):
-                    continue
+            for other in lines[i + 1:]:
                 u0, v0, u1, v1 = other
                 if (min(u0, u1) - hx > reach or lx - max(u0, u1) > reach
                         or min(v0, v1) - hy > reach or ly - max(v0, v1) > reach):
                     continue  # their boxes are apart
                 if _apart(line, other) <= reach:
+                    return False
+            for x, y in still:
+                if x - hx > reach or lx - x > reach or y - hy > reach or ly - y > reach:
+                    continue
+                if _apart(line, (x, y, x, y)) <= reach:
                     return False
         return True
 
@@ -628,7 +687,7 @@ class QuickWorld(World):
         """A ball's bounds against every other ball on the bed (but
         those of ``done``, whose bounds with it are worked out already)."""
         balls = self.balls
-        reach = 2.0 * self.radius + NEAR_GAP
+        reach = self._reach
         if ball.phase is Phase.AIRBORNE:
             return
         if not ball.moving and ball.script is None:
@@ -648,17 +707,16 @@ class QuickWorld(World):
                         continue
                 self._pair_bound(ball, other, t)
             return
+        # Moving (a ball in a cushion's grip moves too): every other ball.
         ax0, ax1, ay0, ay1, end = _sweep(ball, t)
         ax0 -= reach
         ax1 += reach
         ay0 -= reach
         ay1 += reach
         line = _straight(ball, t, end)
-        for b in sorted(balls):
-            other = balls[b]
-            if other is ball or not other.on_table or b in done:
-                continue
-            if not (ball.moving or other.moving):
+        pair_bound = self._pair_bound
+        for b, other in self._order:
+            if other is ball or b in done or not other.on_table:
                 continue
             if not other.moving and other.script is None:
                 # At rest: its box is a point (other.pos, written out).
@@ -667,7 +725,7 @@ class QuickWorld(World):
                     continue  # apart until the ball's segment ends
                 if line is not None and _off_line(line, x, y) > reach:
                     continue  # its straight path passes further off
-            self._pair_bound(ball, other, t)
+            pair_bound(ball, other, t)
 
     def _pair_bound(self, a: Ball, b: Ball, t: float) -> None:
         """The pair near now (into the near pairs), or the instant before
@@ -675,43 +733,55 @@ class QuickWorld(World):
         one is in the air."""
         if not (a.moving or b.moving):
             return
-        if a.phase is Phase.AIRBORNE or b.phase is Phase.AIRBORNE:
+        airborne = Phase.AIRBORNE
+        if a.phase is airborne or b.phase is airborne:
             return
         if a.ball > b.ball:
             a, b = b, a
-        key = (a.ball, b.ball)
         near = self.near
         if a.script is not None or b.script is not None:
-            if key not in near.near_pairs:
+            if (a.ball, b.ball) not in near.near_pairs:
                 near.pair_near(a, b)
             return
-        (ax, ay), (bx, by) = a.pos(t), b.pos(t)
-        gap = math.hypot(bx - ax, by - ay) - 2.0 * self.radius
+        # a.pos(t), b.pos(t), a.vel(t) and b.vel(t), written out (neither
+        # follows a script): this runs for every pair looked at.
+        a_end, b_end = a.t_end, b.t_end
+        ta = a_end if t > a_end else t
+        tb = b_end if t > b_end else t
+        ax = a.cx0 + ta * (a.cx1 + ta * a.cx2)
+        ay = a.cy0 + ta * (a.cy1 + ta * a.cy2)
+        bx = b.cx0 + tb * (b.cx1 + tb * b.cx2)
+        by = b.cy0 + tb * (b.cy1 + tb * b.cy2)
+        gap = math.hypot(bx - ax, by - ay) - self._d
         if gap <= NEAR_GAP:
-            if key not in near.near_pairs:
+            if (a.ball, b.ball) not in near.near_pairs:
                 near.pair_near(a, b)
             return
         gap -= AIM_GAP
-        if _apart_to_the_end(a, b, t, 2.0 * self.radius + NEAR_GAP):
+        # _apart_to_the_end, written out.
+        reach = self._reach
+        sx0, sx1, sy0, sy1, _ = _sweep(a, t)
+        ox0, ox1, oy0, oy1, _ = _sweep(b, t)
+        if ox0 - sx1 > reach or sx0 - ox1 > reach or oy0 - sy1 > reach \
+                or sy0 - oy1 > reach:
             return  # not before one of them changes its motion
-        (avx, avy), (bvx, bvy) = a.vel(t), b.vel(t)
-        ux, uy = bvx - avx, bvy - avy
-        acc = math.hypot(*a.acceleration()) + math.hypot(*b.acceleration())
+        ux = b.cx1 + 2.0 * tb * b.cx2 - (a.cx1 + 2.0 * ta * a.cx2)
+        uy = b.cy1 + 2.0 * tb * b.cy2 - (a.cy1 + 2.0 * ta * a.cy2)
+        # a.acceleration() and b.acceleration(), their sizes.
+        acc = (_deceleration(a) + _deceleration(b))
         h = pace.closing_time(math.hypot(ux, uy), acc, gap)
         if h == math.inf:
             return
-        ends = min(a.t_end, b.t_end) - t
-        h = max(h, _along(bx - ax, by - ay, ux, uy, acc, ends,
-                          2.0 * self.radius + AIM_GAP))
+        ends = (a_end if a_end < b_end else b_end) - t
+        h = max(h, _along(bx - ax, by - ay, ux, uy, acc, ends, self._aim_reach))
         if not (a.moving and b.moving):
-            mover, still = (a, b) if a.moving else (b, a)
-            exact = _reach_on_line(mover, still.pos(t), t,
-                                   2.0 * self.radius + AIM_GAP)
+            mover, q = (a, (bx, by)) if a.moving else (b, (ax, ay))
+            exact = _reach_on_line(mover, q, t, self._aim_reach)
             if exact is not None:
                 h = max(h, exact)
-        due = min(t + h, a.t_end, b.t_end)
+        due = min(t + h, a_end, b_end)
         if due - t < MIN_BOUND:  # as good as near now
-            if key not in near.near_pairs:
+            if (a.ball, b.ball) not in near.near_pairs:
                 near.pair_near(a, b)
             return
         heapq.heappush(self._bounds, (due, a.ball, b.ball, a.version, b.version))

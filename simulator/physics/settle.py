@@ -7,8 +7,9 @@ never a silent move."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from simulator.physics.balls import Ball
+from simulator.physics.balls import Ball, Vec2
 from simulator.physics.errors import RestCorrectionError
 from simulator.physics.lines import History
 from simulator.physics.stats import Stats
@@ -17,14 +18,22 @@ from simulator.table.specs import TableSpec
 
 
 def settle_at_rest(
-    spec: TableSpec, balls: dict[int, Ball], t: float, history: History, stats: Stats
+    spec: TableSpec,
+    balls: dict[int, Ball],
+    t: float,
+    history: History,
+    stats: Stats,
+    checked: Mapping[int, Vec2] | None = None,
 ) -> None:
     """Move the balls on the table at rest at ``t`` to where the resting rule
     allows. The largest such move is kept in ``stats.rest_correction`` (a
     physics check); one beyond the rule's repair limit, or a position no
-    nearby one mends, raises RestCorrectionError."""
+    nearby one mends, raises RestCorrectionError. ``checked``: places
+    where the balls are known to rest (the table the shot began from)."""
     recs = {b: r for b, r in balls.items() if r.on_table}
     now = {b: r.pos(t) for b, r in recs.items()}
+    if checked is not None and not resting.problem_with(spec, now, checked):
+        return
     why = resting.problem(spec, now)
     if why is None:
         return

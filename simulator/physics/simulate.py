@@ -232,8 +232,26 @@ CLUSTER_BALLS = 6
 CLUSTER_GAP = 0.002  # m between surfaces
 
 
+# Tables asked about lately (clustered), by id, each kept alive with its
+# id: a search plays many strokes from one table.
+_CLUSTERED: dict[int, tuple[TableState, bool]] = {}
+CLUSTERED_KEPT = 64
+
+
 def clustered(state: TableState) -> bool:
     """Whether at least CLUSTER_BALLS balls on the table touch another."""
+    kept = _CLUSTERED.get(id(state))
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    found = _clustered(state)
+    if len(_CLUSTERED) >= CLUSTERED_KEPT:
+        _CLUSTERED.clear()
+    _CLUSTERED[id(state)] = (state, found)
+    return found
+
+
+def _clustered(state: TableState) -> bool:
+    """clustered, worked out."""
     spots = [b.pos for b in state.balls if b.where is Where.TABLE]
     reach = 2.0 * state.spec.balls.radius + CLUSTER_GAP
     touching: set[int] = set()

@@ -158,11 +158,33 @@ def cushion_touch(
     """The first instant in (lo, hi] at which the ball touches the piece
     while moving into it, or None."""
     reach = radius + piece.radius
+    ax, ay = piece.a
+    dx, dy = piece.b[0] - ax, piece.b[1] - ay
+    len2 = dx * dx + dy * dy
+    if ball.script is None and len2 != 0.0:
+        # ball.pos and closest_point written out (a ball on its polynomials,
+        # a straight piece): the root finding asks for the gap often.
+        t_end = ball.t_end
+        cx0, cx1, cx2 = ball.cx0, ball.cx1, ball.cx2
+        cy0, cy1, cy2 = ball.cy0, ball.cy1, ball.cy2
 
-    def gap(t: float) -> tuple[float, Vec2, Vec2]:
-        p = ball.pos(t)
-        c = closest_point(piece, p)
-        return math.dist(p, c) - reach, p, c
+        def gap(t: float) -> tuple[float, Vec2, Vec2]:
+            if t > t_end:
+                t = t_end
+            px = cx0 + t * (cx1 + t * cx2)
+            py = cy0 + t * (cy1 + t * cy2)
+            f = ((px - ax) * dx + (py - ay) * dy) / len2
+            f = 0.0 if f < 0.0 else (1.0 if f > 1.0 else f)
+            p = (px, py)
+            c = (ax + f * dx, ay + f * dy)
+            return math.dist(p, c) - reach, p, c
+
+    else:
+
+        def gap(t: float) -> tuple[float, Vec2, Vec2]:
+            p = ball.pos(t)
+            c = closest_point(piece, p)
+            return math.dist(p, c) - reach, p, c
 
     def into(t: float, p: Vec2, c: Vec2) -> float:
         v = ball.vel(t)

@@ -124,6 +124,7 @@ class World:
         self._instant = (-1.0, 0)
         self._stick: Stick | None = None
         self._struck = False
+        self._checked_rest: dict[int, Vec2] | None = None  # settle_at_rest's
         self._build_parts(state)
         for ball, m in sorted((motion or {}).items()):
             self._set_initial(ball, m)
@@ -572,7 +573,8 @@ class World:
         return True
 
     def _finish(self) -> None:
-        settle_at_rest(self.spec, self.balls, self.t, self.history, self.stats)
+        settle_at_rest(self.spec, self.balls, self.t, self.history, self.stats,
+                       self._checked_rest)
         if self.audit:
             self._audit.checkpoint(self.t)
         t_end = max([self.t, *(e.time for e in self.log.events)])

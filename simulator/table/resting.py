@@ -161,6 +161,28 @@ def problem(spec: TableSpec, positions: Mapping[int, Vec]) -> str | None:
     return None
 
 
+def problem_with(
+    spec: TableSpec, positions: Mapping[int, Vec], among: Mapping[int, Vec]
+) -> bool:
+    """Whether any ball can not rest where it is, when the balls at the
+    places ``among`` gives are known to rest there (a table checked
+    before): only the others alone and their pairs are looked at."""
+    moved = [b for b in sorted(positions) if among.get(b) != positions[b]]
+    if not moved:
+        return False
+    for b in moved:
+        x, y = positions[b]
+        if _ball_problem(spec, b, float(x), float(y)) is not None:
+            return True
+    d_min = 2 * spec.balls.radius - TOLERANCE
+    for a in moved:
+        pa = positions[a]
+        for b in positions:
+            if b != a and math.dist(pa, positions[b]) < d_min:
+                return True
+    return False
+
+
 def first_problem(
     spec: TableSpec, positions: Mapping[int, Vec]
 ) -> tuple[tuple[int, ...], str] | None:

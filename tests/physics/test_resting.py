@@ -110,6 +110,23 @@ def test_validate_names_the_ball_the_rule_refuses() -> None:
         near.validate()
 
 
+def test_a_checked_table_is_looked_at_again_only_where_a_ball_moved() -> None:
+    # Balls still where a checked table had them rest there, and so do their
+    # pairs: only a ball that moved, alone or against any other, can break
+    # the rule (the search's worlds settle this way).
+    checked = {1: (1.0, 0.6), 2: (1.0 + 2 * R, 0.6), 3: (0.5, 0.5)}
+    assert not resting.problem_with(POOL, dict(checked), checked)
+    onto_2 = {**checked, 3: (1.0 + 4 * R - 3e-6, 0.6)}
+    assert resting.problem(POOL, onto_2) is not None
+    assert resting.problem_with(POOL, onto_2, checked)
+    into_rail = {**checked, 3: (0.5, W - R + 1e-4)}
+    assert resting.problem(POOL, into_rail) is not None
+    assert resting.problem_with(POOL, into_rail, checked)
+    clear = {**checked, 3: (0.3, 0.3)}
+    assert resting.problem(POOL, clear) is None
+    assert not resting.problem_with(POOL, clear, checked)
+
+
 def test_settle_keeps_a_valid_position_exactly() -> None:
     pos = {0: (0.5, 0.5), 1: (1.0, W - R), 2: (1.0, W - 3 * R)}
     out, moved = resting.settle(POOL, pos)
