@@ -5,6 +5,7 @@ importlib.resources so that an editable install, ``pip install .``, a wheel and
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -32,19 +33,31 @@ def scenarios_dir() -> Path:
     return assets_dir() / "scenarios"
 
 
+NBSP = "\u00a0"
+# «п. 13», «пп. 6, 7», «подп. 4»: the mark joined to its numbers (or to the {rule} put
+# there), so a wrapped line never starts with «13)» alone (play-test 21).
+_RULE_REF = re.compile(r"(?<!\w)(?:пп?|подп)\. (?:\d[\d.]*|\{\w+\})(?:, \d[\d.]*)*")
+
+
+def keep_rule_refs(text: str) -> str:
+    """Rule references joined to their numbers with no-break spaces."""
+    return _RULE_REF.sub(lambda m: m.group(0).replace(" ", NBSP), text)
+
+
 def flatten_words(data: Any, prefix: str = "") -> dict[str, str]:
     """A locale file's words: nested JSON objects become dotted keys,
-    strings stay strings, a list of strings becomes lines."""
+    strings stay strings, a list of strings becomes lines; rule references
+    kept whole (every screen's words are read through here)."""
     out: dict[str, str] = {}
     if isinstance(data, dict):
         for k, v in data.items():
             key = f"{prefix}.{k}" if prefix else str(k)
             if isinstance(v, str):
-                out[key] = v
+                out[key] = keep_rule_refs(v)
             elif isinstance(v, dict):
                 out.update(flatten_words(v, key))
             elif isinstance(v, list) and all(isinstance(s, str) for s in v):
-                out[key] = "\n".join(v)
+                out[key] = keep_rule_refs("\n".join(v))
     return out
 
 

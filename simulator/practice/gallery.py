@@ -12,7 +12,7 @@ from functools import cache
 
 from rules.codes import DIGEST, Kind, SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
-from simulator.files.resources import locale_dir
+from simulator.files.resources import flatten_words, locale_dir
 from simulator.practice.library import GALLERY_DIR, gallery_paths, scan
 from simulator.practice.scenario import (
     GalleryInfo,
@@ -141,7 +141,8 @@ def _texts(lang: str) -> dict[str, str]:
         except (OSError, ValueError):
             continue
         if isinstance(data, dict):
-            out.update({k: v for k, v in data.items() if isinstance(v, str)})
+            out.update(flatten_words({k: v for k, v in data.items()
+                                      if isinstance(v, str)}))
     return out
 
 
@@ -152,7 +153,7 @@ def _ref_words(lang: str) -> dict[str, str]:
     except (OSError, ValueError):
         return {}
     refs = data.get("ref") if isinstance(data, dict) else None
-    return {k: v for k, v in refs.items() if isinstance(v, str)} \
+    return flatten_words({k: v for k, v in refs.items() if isinstance(v, str)}) \
         if isinstance(refs, dict) else {}
 
 

@@ -257,14 +257,14 @@ def quiz_class(st: Steps) -> None:
     st.click_button(app.t("practice.quiz"))
     q = app.mode
     assert isinstance(q, QuizMode), app.toast
-    assert q.phase == "watching"
+    assert q.phase == "asking"  # the first question, its stroke playing
     # The stroke with the stick, the trails and the timeline.
     frame(app)
     assert q.show is not None and q.show.trails and q.show.geometry is not None
     assert q.show.marks.cue.at(q.player.playback.time) is not None  # type: ignore[union-attr]
     assert not q.show.fouls, "no foul marks before the answers"
-    st.key(pygame.K_SPACE)  # enough: the questions
-    assert q.phase == "asking"
+    st.key(pygame.K_SPACE)  # enough: to the stroke's end
+    assert q.phase == "asking" and q.player is not None and q.player.done
     answered_situations = 0
     while answered_situations < 2:
         assert q.phase == "asking"

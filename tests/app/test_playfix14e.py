@@ -188,7 +188,7 @@ def test_a_click_on_the_table_after_the_hint_aims_with_the_mouse_again(
 # -- 4. where the game stands stays on the card beside a hint -----------------
 
 OPEN_TABLE = {"en": "The table is open (8-ball rule 6)",
-              "ru": "Стол открыт («Восьмёрка», п. 6)"}
+              "ru": "Стол открыт («Восьмёрка», п.\u00a06)"}
 
 
 def _open_table_ruling(app):  # type: ignore[no-untyped-def]

@@ -315,7 +315,7 @@ def test_no_quiz_question_shows_its_answer_before_it_is_answered(lang: str) -> N
             order: list[str] = []
             for _ in range(len(listed)):
                 mode = app.mode
-                assert isinstance(mode, QuizMode) and mode.phase == "watching"
+                assert isinstance(mode, QuizMode) and mode.phase == "asking"
                 order.append(mode.sc.id)
                 _walk_situation(app, mode, lang)
                 key(app, pygame.K_RETURN)  # the next situation

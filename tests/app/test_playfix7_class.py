@@ -265,7 +265,7 @@ def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
                 continue
             app.switch(start_quiz(app, disc, i))
             q = app.mode
-            assert isinstance(q, QuizMode) and q.phase == "watching"
+            assert isinstance(q, QuizMode) and q.phase == "asking"
             app.frame([], 1 / 60)
             if hand != "none" and not sc.game.is_break:
                 seen.add(("hand", hand))
@@ -275,7 +275,8 @@ def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
                 seen.add("call")
                 assert app.t("call.made", ball=called, pocket=app.t(
                     f"pocket.{sc.declarations.called_pocket}")) in q.side_body
-            run_until(app, lambda q=q: q.phase == "asking", limit=3000)
+            run_until(app, lambda q=q: q.player is not None and q.player.done,
+                      limit=6000)
             if hand != "none" and not sc.game.is_break:
                 assert app.t(f"bih.{hand}") in q.side_body
             # The questions are asked over the table as the stroke left it.

@@ -4,6 +4,7 @@ practice list and the editor), driven through the window's own loop."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from simulator.app.loop.app import App
@@ -13,7 +14,7 @@ from tests.app.helpers import frame, key, make_app, quiz_on, run_until
 
 
 @pytest.mark.parametrize("lang, rule", [("en", "8-ball rule 15"),
-                                        ("ru", "«Восьмёрка», п. 15")])
+                                        ("ru", "«Восьмёрка», п.\u00a015")])
 def test_the_8_in_a_pocket_not_called_loses_the_game_without_a_foul(
         lang: str, rule: str) -> None:
     """The 8 called in one pocket drops in another: "Was it a foul?" — the
@@ -91,6 +92,13 @@ def test_the_editor_names_the_next_shot_is_a_break_option_one_way(lang: str) -> 
         ed = app.mode
         assert isinstance(ed, EditorMode)
         ed.set_discipline("8-ball")
+        frame(app)
+        # Two balls are no rack: the row opens on another field (play-test
+        # 21); the break's row picked from it.
+        assert ed.field != "is_break"
+        frame(app, pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                      ui_element=ed.field_menu,
+                                      text=app.t("editor.field_is_break")))
         frame(app)
         assert ed.field == "is_break"
         label = ed.field_menu.selected_option

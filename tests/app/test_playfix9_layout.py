@@ -85,7 +85,7 @@ def test_every_choice_of_the_foul_call_is_in_view_in_russian(game: str) -> None:
             assert b.rect.height and d.rect.contains(b.rect) and \
                 screen.contains(b.rect), (b.label, b.rect)
         for b in d.buttons[:4]:
-            assert b.label.rstrip().endswith(")") and "п. " in b.label, b.label
+            assert b.label.rstrip().endswith(")") and "п.\u00a0" in b.label, b.label
         assert not more_below(app)
         assert app.t("book.general") in d.body
         assert not _overlapping([b.rect for b in d.buttons])

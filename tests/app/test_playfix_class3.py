@@ -306,7 +306,7 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
         ids = quiz_ids("8-ball")
         app.switch(start_quiz(app, "8-ball", ids.index("8ball-ball-off-table-spotted")))
         q = app.mode
-        assert isinstance(q, QuizMode) and q.phase == "watching"
+        assert isinstance(q, QuizMode) and q.phase == "asking"
         sc = q.sc
         title = sc.title.get(lang)
         before = table_positions(sc.position)
@@ -320,10 +320,10 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
         ball, where = gone[0]
         outcome = app.t("sideview.on_rail" if where == "rail" else "sideview.floor",
                         ball=app.t("strip.cue_ball") if ball == 0 else str(ball))
-        # The stroke plays to its end; the questions follow.
+        # The stroke plays to its end with the first question.
         seen_air = False
-        for _ in range(4000):
-            if q.phase != "watching":
+        for _ in range(8000):
+            if q.player is None or q.player.done:
                 break
             app.frame(pygame.event.get(), DT)
             seen_air = seen_air or q.inset_height(200) > 0
@@ -338,6 +338,8 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
         stopped = table_positions(q.shot.final)  # where the stroke left them
         assert not same_places(stopped, after)
         while q.phase in ("asking", "answered"):
+            if q.phase == "asking":
+                key(app, pygame.K_SPACE)  # each question's stroke: to its end
             frame(app)
             shown = drawn(app)
             assert title not in shown and outcome not in shown

@@ -106,7 +106,7 @@ def test_a_rule_28_call_at_the_computers_turn_is_a_card_the_computer_waits_on(
     key(app, pygame.K_2)  # restored: play on
     frame(app)
     card = _card(s)
-    rule = "rule 28" if lang == "en" else "п. 28"
+    rule = "rule 28" if lang == "en" else "п.\u00a028"
     assert s.banner is not None and rule in s.banner.title
     assert app.t("play.changed_restored", name=s.name(1)) in card
     shown = " ".join(drawn(app))
@@ -142,7 +142,7 @@ def test_a_new_rack_in_14_1_says_the_lag_comes_not_ball_in_hand() -> None:
     frame(app)
     assert app.mode is not None and app.mode.name == "lag"
     card = _card(s)
-    assert s.banner is not None and "п. 28" in s.banner.title
+    assert s.banner is not None and "п.\u00a028" in s.banner.title
     assert app.t("play.changed_new_rack") in card
     assert s.banner.next == (app.t("play.next_lag"),)
 

@@ -120,6 +120,7 @@ def test_discipline_and_state_from_the_panel_and_a_test_stroke(app: App) -> None
     assert ed.error is None, ed.error
     ed.set_discipline("8-ball")
     click_button(app, "Test a stroke")
+    frame(app)  # (opened once its message is on the window)
     assert isinstance(app.mode, PracticeAimMode | PracticePlaceMode)
     click_button(app, "Back to the situation")
     click_button(app, "Back")

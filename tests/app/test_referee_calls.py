@@ -99,7 +99,7 @@ def test_interference_restored_plays_on_without_penalty_rule_28() -> None:
     assert [n.code for n in r.notes] == [Note.OUTSIDE_INTERFERENCE]
     assert s.req is not None and before is not None
     assert s.req.shooter == before.shooter and s.match.table() == table
-    assert s.banner is not None and "п. 28" in " ".join(s.banner.lines)
+    assert s.banner is not None and "п.\u00a028" in " ".join(s.banner.lines)
     assert not app.errors
     pygame.display.quit()
 

@@ -60,7 +60,7 @@ def test_a_wrong_ball_first_in_9_ball_is_cited_as_9_ball_rule_7_everywhere() -> 
     demo = gallery.demonstrate(entry)
     assert demo.foul.ref == n9("7") and entry.ref == n9("7")
     assert demo.rule_text("en").endswith("(9-ball rule 7)")
-    assert demo.rule_text("ru").endswith("(«Девятка», п. 7)")
+    assert demo.rule_text("ru").endswith("(«Девятка», п.\u00a07)")
     q = make_questions(entry.scenario, demo.ruling)[0]
     refs = grade(q, "yes", demo.ruling).refs
     assert n9("7") in refs and all(r.section != "general" for r in refs), refs

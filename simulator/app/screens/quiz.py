@@ -1,8 +1,9 @@
-"""The referee quiz: a situation's recorded stroke plays with the stick, the
-trails and the timeline, then the player answers its questions (foul or not,
-which rule, who shoots next, ball in hand where, the incoming player's
-options) by clicking; the stroke can be watched again at 1/4 before any
-answer (without the foul's marks, which would give the answer away); each
+"""The referee quiz: each question of a situation opens by playing its
+recorded stroke at 1/4 with the stick, the trails and the timeline, then holds
+on where the stroke left the balls; the player answers (foul or not, which
+rule, who shoots next, ball in hand where, the incoming player's options) by
+clicking, during the stroke or after it; the stroke can be watched again at
+1/4 before any answer (without the foul's marks, which would give the answer away); each
 answer is graded by simulator.practice.quiz against the referee's ruling and
 explained with the rule, and the score of the sitting is kept."""
 
@@ -49,8 +50,9 @@ from simulator.table.specs import table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
 # Seconds after the answers appear during which a click on them where the
-# cursor rested is not taken: they come up where "Skip to the ruling" was,
-# and the second click of a double click on it answered the first question.
+# cursor rested is not taken: they come up where the button that opened the
+# question was ("Next question", "Next situation"), and the second click of a
+# double click on it answered the question.
 ANSWER_GUARD = 0.5
 
 
@@ -125,8 +127,9 @@ def _answer_words(app: App, q: Question, a: str) -> str:
 
 
 class QuizMode(PracticeScreen):
-    """Phases: ``watching`` the stroke, ``asking`` question k, ``answered``
-    (the grade and why), ``done`` (the situation's explanation)."""
+    """Phases: ``asking`` question k (its stroke playing, then held on its
+    end), ``answered`` (the grade and why), ``done`` (the situation's
+    explanation)."""
 
     name = "quiz"
 
@@ -147,14 +150,15 @@ class QuizMode(PracticeScreen):
         self.questions = make_questions(sc, self.ruling)
         self.player: ShotPlayer | None = None
         self.show: ShotShow | None = None
-        self.play(1.0, reveal=False)
-        self.phase = "watching"
+        self.revealing = False  # the replay after the answers, at its fouls
+        self.phase = "asking"
         self.k = 0
         self.picked: set[str] = set()
         self.grades: list[Grade] = []
         self.choice_buttons: dict[str, ui.Button] = {}
         self.answers_ready_at = 0.0  # app time from which a press answers
         self.answers_under: tuple[int, int] | None = None  # the cursor then
+        self._open_question()
 
     @property
     def question(self) -> Question:
@@ -164,6 +168,7 @@ class QuizMode(PracticeScreen):
     def play(self, speed: float, reveal: bool) -> None:
         """The stroke from the stick's approach, with its trails and timeline;
         ``reveal``: paused at the fouls with their marks (after the answers)."""
+        self.revealing = reveal
         self.player = ShotPlayer(self.shot, foul_stops(self.ruling) if reveal else (),
                                  speed)
         if reveal:
@@ -178,13 +183,20 @@ class QuizMode(PracticeScreen):
             self.show.tell_outcome = False  # "goes to the floor" answers them too
 
     def _ask(self) -> None:
-        self.player = None
-        self.show = None
-        self.phase = "asking" if self.questions else "done"
+        self._open_question()
+        self.rebuild()
+
+    def _open_question(self) -> None:
+        """The question k, its stroke playing: a class shown the end first
+        had to press R to see what it was asked about (play-test 21)."""
         self.picked = set()
         self.answers_ready_at = self.app.elapsed + ANSWER_GUARD
         self.answers_under = self.app.mouse
-        self.rebuild()
+        if not self.questions:
+            self._close_questions()
+            return
+        self.phase = "asking"
+        self.play(SLOW, reveal=False)
 
     def pick(self, a: str) -> Action:
         def fn() -> None:
@@ -220,10 +232,20 @@ class QuizMode(PracticeScreen):
     def next_question(self) -> None:
         self.k += 1
         if self.k >= len(self.questions):
-            self.phase = "done"
-            self.rebuild()
+            self._done()
         else:
             self._ask()
+
+    def _done(self) -> None:
+        self._close_questions()
+        self.rebuild()
+
+    def _close_questions(self) -> None:
+        """The explanation, on the table after the ruling (the stroke's end
+        would hide a ball spotted or the cue ball taken up)."""
+        self.player = None
+        self.show = None
+        self.phase = "done"
 
     def next_situation(self) -> None:
         self.app.switch(QuizMode(self.app, self.ids, (self.index + 1) % len(self.ids)))
@@ -261,14 +283,7 @@ class QuizMode(PracticeScreen):
     def build(self) -> None:
         t = self.app.t
         self.choice_buttons = {}
-        if self.phase == "watching":
-            self.side_buttons([(t("practice.skip"), self._ask),
-                               (t("common.back"), self.leave)])
-            known = situation_lines(self.app.locale, self.sc)
-            self.side_text(self.neutral_title(),
-                           "\n".join([self.situation_line(), *known, "",
-                                      t("quiz.watch")]))
-        elif self.phase == "asking":
+        if self.phase == "asking":
             self._build_question()
         elif self.phase == "answered":
             g = self.grades[-1]
@@ -313,8 +328,7 @@ class QuizMode(PracticeScreen):
                                      self.submit if self.picked else None,
                                      key="Enter", ident="submit", primary=True))
         # Buttons stack from the bottom: the two that answer nothing stand
-        # where "Skip" and "Back" stood while the stroke ran, so the click
-        # meant for "Skip" as the stroke ends by itself answers nothing.
+        # lowest, where "Back" stands on every screen of the quiz.
         buttons.append(ui.Button(t("quiz.watch_again"), self.replay, key="R",
                                  ident="watch_again"))
         buttons.append(ui.Button(t("common.back"), self.leave, key="Esc",
@@ -403,8 +417,6 @@ class QuizMode(PracticeScreen):
         new = self.player.update(dt)
         if new:
             self.app.sound.play_events(new)
-        if self.phase == "watching" and self.player.done:
-            self._ask()
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.show is not None and (self.show.mouse(event) or self.show.key(event)):
@@ -415,10 +427,13 @@ class QuizMode(PracticeScreen):
         k = event.key
         if k == pygame.K_ESCAPE:
             self.leave()
-        elif k == pygame.K_r and self.phase != "watching":
+        elif k == pygame.K_r:
             self.app.later(self.replay)()
-        elif k == pygame.K_SPACE and self.phase == "watching":
-            self._ask()
+        elif k == pygame.K_SPACE and self.player is not None and \
+                not self.revealing and not self.player.done:
+            # Skip the stroke: to its end, where the question is about.
+            pb = self.player.playback
+            pb.seek(pb.end_time)
         elif k == pygame.K_SPACE and self.player is not None:
             pb = self.player.playback
             pb.paused = not pb.paused

@@ -90,6 +90,7 @@ class EditorBase(PracticeScreen):
     error: str | None  # why the draft would not load
     refused: str | None  # why the last state change was refused
     field: str  # the state field the "-" and "+" buttons change
+    field_chosen: bool  # picked by the player, else it follows the position
     field_player: int  # whose, for a field per player
 
     @property
@@ -137,6 +138,12 @@ class EditorBase(PracticeScreen):
     def why(self, error: BaseException) -> str:
         """The loader's reason for refusing, in the player's language."""
         return reason_text(self.app.locale, error)
+
+    def full_rack(self) -> bool:
+        """Every ball of the game on the table: a position a break may be
+        played from (the referee refuses a break without it)."""
+        have = self.balls()
+        return all(b in have for b in self.info.balls)
 
     def max_ball(self) -> int:
         return int(max(self.info.balls))

@@ -5,6 +5,7 @@ a stroke from the position."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pygame_gui.elements import UITextEntryLine
 
@@ -20,6 +21,9 @@ from simulator.app.screens.practice.memory import state_of
 from simulator.app.screens.practice.own_shot import play_position
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.text.words import file_reason_text
+
+if TYPE_CHECKING:
+    from simulator.practice.scenario import Scenario
 
 
 class EditorFiles(EditorBase):
@@ -92,19 +96,41 @@ class EditorFiles(EditorBase):
             if e is not None and e.is_focused:
                 e.unfocus()
 
+    # The trial asked for and said, opened once the saying is on the window:
+    # the table screen takes a while to build on a busy machine, and a click
+    # that showed nothing for seconds was clicked again (play-test 21).
+    trial: Scenario | None = None
+    trial_said = False
+
     def test_stroke(self) -> None:
         from simulator.practice.scenario import ScenarioError, parse_scenario
+        if self.trial is not None:
+            return  # (a second click while it opens)
         try:
             sc = parse_scenario(self.draft)
         except ScenarioError as e:
             self.error = self.why(e)
             self.app.notify(self.why(e), 5.0)
             return
+        self.trial = sc
+        self.trial_said = False
+        self.app.inform(self.app.t("editor.trial_opening"), 10.0)
+
+    def open_trial(self) -> None:
+        """The trial stroke asked for, once its message has been drawn."""
+        sc, self.trial = self.trial, None
+        if sc is None or not self.trial_said:
+            self.trial = sc
+            return
         app = self.app
 
         def back() -> None:
             app.go("editor")
+        app.toast = None  # said; the table is there now
         play_position(app, practice_session(app, sc, back))
+
+    def working(self) -> bool:
+        return self.trial is not None  # (the loop draws the message at once)
 
     def path(self) -> Path:
         text = self.path_entry.get_text().strip() if hasattr(self, "path_entry") \

@@ -43,9 +43,10 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
         self.hover: tuple[float, float] | None = None
         self.error: str | None = None
         self.refused: str | None = None  # why the last state change was refused
-        self.field = self.fields()[0]
         self.field_player = 0
+        self.field_chosen = False
         self.check()
+        self.field = self.default_field()
         self.selected = self.next_free()
 
     def leave(self) -> None:
@@ -107,7 +108,16 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
             elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
                 self.remove_hovered()
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.open_trial()
+
     # -- drawing ---------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.trial is not None:
+            self.trial_said = True  # (the message is drawn over this frame)
+
     def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         title = self.app.t("editor.heading",
                            game=discipline_label(self.app.locale, self.discipline))
@@ -116,7 +126,8 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
     def chips(self) -> list[str]:
         t = self.app.t
         if self.error is None:
-            return [t("editor.valid"), t("editor.count", n=len(self.balls()))]
+            return [t("editor.valid"), t("editor.count", n=len(self.balls())),
+                    self.shot_kind()]
         return [t("editor.invalid")]
 
     def hint(self) -> str:

@@ -65,6 +65,20 @@ class StatePanel(EditorBase):
         return tuple(f.name for f in self.info.position_fields()
                      if f.name not in STATE_EDITED) or ("is_break",)
 
+    def default_field(self) -> str:
+        """The field the state row opens on: the break only for a full rack
+        or a break already set; «Состояние: разбитие» over four balls read
+        as a break (play-test 21)."""
+        fields = self.fields()
+        if self.full_rack() or self.state_value("is_break"):
+            return fields[0]
+        return next((f for f in fields if f != "is_break"), fields[0])
+
+    def shot_kind(self) -> str:
+        """What the next shot is, in words: the break or a shot in play."""
+        return self.app.t("editor.next_break" if self.state_value("is_break")
+                          else "editor.next_shot")
+
     def _defaults(self) -> Any:
         """The referee's state for an empty position of this discipline and
         number of players: what a field is when the draft does not set it."""
@@ -231,8 +245,9 @@ class StatePanel(EditorBase):
         app = self.app
         t = app.t
         fields = self.fields()
-        if self.field not in fields:
-            self.field = fields[0]
+        if self.field not in fields or not self.field_chosen:
+            # Until a field is picked, the row follows the position.
+            self.field = self.default_field()
         self.field_labels = {t(f"editor.field_{k}"): k for k in fields}
         self.field_menu = UIDropDownMenu(
             _options(self.field_labels), t(f"editor.field_{self.field}"),
@@ -283,6 +298,7 @@ class StatePanel(EditorBase):
             k = self.field_labels.get(event.text)
             if k is not None:
                 self.field = k
+                self.field_chosen = True
                 self.app.later(self.rebuild)()
         elif self.player_menu is not None and el is self.player_menu:
             n = int(self.draft.get("players", 2))
