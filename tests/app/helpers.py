@@ -355,3 +355,17 @@ def concede_at_turn(app: App, what: str) -> None:
     click_button(app, app.t(f"pause.concede_{what}"))
     click_button(app, app.t(f"concede.{what}_yes"))
     frame(app, n=2)
+
+
+def asked_to_concede_match(app: App, names: list[str], game: str,
+                           options: dict[str, object]) -> Session:
+    """A new match of ``names`` at the table (seed 4); its pause menu's
+    "concede the match" chosen, the question on the screen."""
+    from simulator.app.match.session import Session
+    s = Session.new(names, game, options, app.locale, seed=4)
+    app.session = s
+    app.go("match")
+    frame(app, n=2)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.t("pause.concede_match"))
+    return s

@@ -7,21 +7,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.match.session import Session
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import asked_to_concede_match, click_button, make_app, run_until
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_conceded_14_1_match_says_the_match_is_lost_at_the_score(lang: str) -> None:
     app = make_app(lang, (800, 500))
     try:
-        s = Session.new(["Anna", "Boris"], "14.1", {"first_breaker": 0, "target": 150},
-                        app.locale, seed=4)
-        app.session = s
-        app.go("match")
-        frame(app, n=2)
-        key(app, pygame.K_ESCAPE)
-        click_button(app, app.t("pause.concede_match"))
+        s = asked_to_concede_match(app, ["Anna", "Boris"], "14.1",
+                                   {"first_breaker": 0, "target": 150})
         body = app.dialogs[-1].body  # type: ignore[attr-defined]
         points = s.points_standing()
         assert points is not None and points["target"] == "150"

@@ -13,6 +13,7 @@ from simulator.app.match.session import Session
 from simulator.app.match.stats import stats_table
 from tests.app.helpers import (
     against_gordon,
+    asked_to_concede_match,
     click_button,
     concede_at_turn,
     frame,
@@ -57,13 +58,8 @@ def test_a_match_given_up_shows_the_win_by_concession(lang: str) -> None:
 def test_no_safeties_row_where_none_can_be_declared(lang: str) -> None:
     app = make_app(lang, (800, 500))
     try:
-        s = Session.new(["Anna", "Boris"], "9-ball", {"first_breaker": 0, "race_to": 3},
-                        app.locale, seed=4)
-        app.session = s
-        app.go("match")
-        frame(app, n=2)
-        key(app, pygame.K_ESCAPE)
-        click_button(app, app.t("pause.concede_match"))
+        asked_to_concede_match(app, ["Anna", "Boris"], "9-ball",
+                               {"first_breaker": 0, "race_to": 3})
         click_button(app, app.t("concede.match_yes"))
         run_until(app, lambda: bool(app.dialogs), limit=600)
         rows = rows_of(app)

@@ -277,7 +277,7 @@ def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
     Esc: back to the evening's standings"; it was empty), and they work:
     Esc goes back to the evening."""
     from tests.app.helpers import click_button
-    from tests.app.test_club import label, new_app
+    from tests.app.test_club import new_app
     from tests.app.test_club_series import all_but_one_leave, people_series
     app = new_app(lang)
     people_series(app, ["Ann", "Bob", "Vera"], games=2)
