@@ -123,6 +123,14 @@ class ComputerPlayMode(PlayMode):
             if not self.app.repeat(event):
                 self.read_card()  # as in every other turn of the match
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+            # A call on a shot stands until the next stroke: this one is
+            # rolling. Said, not silently ignored (a play-tester's F gave
+            # nothing, and the stroke just played on).
+            if not self.app.repeat(event):
+                self.app.notify(self.app.t("fouls.under_way", name=self.session.name(
+                    self.player)), 6.0)
+            return
         super().handle(event)
 
     def hint(self) -> str:
