@@ -395,12 +395,13 @@ def test_the_computers_words_say_each_thing_once_and_never_a_hopeless_pot(
 
     sure = shot_lines(loc, decision(0.8), ball, 0.028575)
     pocket = loc.t("pocket.side_right")
-    assert sure[0] == loc.t("play.calls_pot", ball="#5", pocket=pocket)
+    assert sure[0] == loc.t("play.calls_pot", ball="#5", pocket=pocket) + \
+        loc.t("odds.after", chance=loc.t("odds.in_ten", n=8))
     assert sum("#5" in ln for ln in sure) == 1
-    assert any(loc.t("play.expects", k=39, n=49) == ln for ln in sure)
+    assert any(loc.t("odds.tries", k=39, n=49) == ln for ln in sure)
     hopeless = shot_lines(loc, decision(0.0), ball, 0.028575)
-    assert hopeless[0] == loc.t("evening.cpu_tries", ball="#5", pocket=pocket, n=49)
-    assert loc.t("play.expects", k=0, n=49) not in hopeless
+    assert hopeless[0] == loc.t("evening.cpu_tries", ball="#5", pocket=pocket) + \
+        loc.t("odds.after", chance=loc.t("odds.never"))
     assert not any(ln.startswith(loc.t("cpu.shot.pot", ball="#5", pocket=pocket))
                    for ln in hopeless)
 

@@ -228,7 +228,7 @@ def test_a_hint_taken_and_played_pots_what_it_names(lang: str, game: str,
     in 10"), and a pot that misses as meant is not advised."""
     import random
 
-    from simulator.app.match.computer import LOW_CHANCE
+    from simulator.app.match.computer import chance_words
     from simulator.players.hint import POTS
     from tests.players.helpers import scattered, state_of
     app = make_app(lang, (800, 500))
@@ -244,8 +244,8 @@ def test_a_hint_taken_and_played_pots_what_it_names(lang: str, game: str,
         d = hint.decision
         frame(app)
         words = side_words(app)
-        if d.kind in POTS and d.success < LOW_CHANCE:
-            assert flat(app.t("hint.say.chance", n=max(1, round(10 * d.success)))) \
+        if d.kind in POTS:
+            assert flat(app.t("odds.after", chance=chance_words(s.locale, d.success))) \
                 in flat(words), words
         key(app, pygame.K_i)  # taken
         frame(app)
@@ -285,7 +285,8 @@ def test_a_low_percentage_pot_hinted_says_so(lang: str) -> None:
         s.hint = hint
         frame(app, n=2)
         said = app.t("hint.say.aims_pot", ball=str(d.target),
-                     pocket=app.t(f"pocket.{d.pocket}")) + app.t("hint.say.chance", n=1)
+                     pocket=app.t(f"pocket.{d.pocket}")) + app.t(
+                         "odds.after", chance=app.t("odds.in_ten", n=1))
         assert flat(said) in flat(side_words(app)), side_words(app)
         played = simulate(state.table, hint.predicted.stroke)
         assert played.final.ball(d.target).pocket == d.pocket

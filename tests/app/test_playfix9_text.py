@@ -282,7 +282,7 @@ def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
         side = " ".join(t.shown for t in app.texts
                         if app.layout.side.contains(t.rect))
         side = " ".join(side.split())
-        head = app.t("table_card.no_likely_pot", n=300).split(",")[0]
+        head = app.t("table_card.no_likely_pot", chance=app.t("odds.never")).split(",")[0]
         assert " ".join(head.split()) in side
         # The conclusion: the safety advised, after "so a safety:".
         assert " ".join(advice.split())[:40] in side, (advice, side)

@@ -218,7 +218,6 @@ HINT_WORDS = {
     "cpu.declares_safety": "hint.say.declares_safety",
     "cpu.declares_push_out": "hint.say.declares_push_out",
     "cpu.places": "hint.say.places",
-    "play.expects": "hint.say.expects",
     "cpu.contact": "hint.say.contact",
     "cpu.stroke": "hint.say.stroke",
     "cpu.raised": "hint.say.raised",
@@ -248,7 +247,7 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         decl.called_pocket == d.pocket
     hopeless = potting and d.simulations > 0 and d.success <= 0.0
     if hopeless:  # no try of it potted legally: not said as a pot
-        lines = [t("evening.cpu_tries", ball=ball, pocket=pocket, n=d.simulations)]
+        lines = [t("evening.cpu_tries", ball=ball, pocket=pocket)]
     elif called_as_played and decl.called_ball is not None:
         # An intention, not a result: the stroke played carries the player's
         # error and may miss what every simulated try potted.
@@ -262,10 +261,12 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         kind = "roll" if d.kind in ("safety", "kick") and d.target is None \
             else d.kind
         lines = [t(f"cpu.shot.{kind}", ball=ball, pocket=pocket)]
-    if hint and potting and not hopeless and d.success < LOW_CHANCE:
-        # A low-percentage pot is said so where it is named (the line under
-        # it with the tries' count is often out of a low window's room).
-        lines[0] += loc.t("hint.say.chance", n=max(1, round(10 * d.success)))
+    odds = d.simulations > 0 and potting
+    if odds:
+        # How likely the pot is, in a player's words, where it is named: the
+        # lines under it are the first a low window leaves out (14.1 at
+        # 800x500 showed the call alone).
+        lines[0] += loc.t("odds.after", chance=chance_words(loc, d.success))
     if decl.called_ball is not None and decl.called_pocket is not None and \
             not called_as_played:
         lines.append(t("cpu.calls", ball=ball_words(decl.called_ball),
@@ -276,11 +277,6 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.append(t("cpu.declares_push_out"))
     if d.place is not None:
         lines.append(t("cpu.places"))
-    # How sure it was of a pot (a break's chance of a legal pot says little):
-    # counted in the search's simulated tries, said as an expectation.
-    if d.simulations and potting and not hopeless:
-        lines.append(t("play.expects", k=round(d.success * d.simulations),
-                       n=d.simulations))
     a = aim_of(d)
     contact = contact_words(loc, d, ball_words, radius, table, hint) \
         if table is not None and d.kind in ("pot", "safety") else None
@@ -292,10 +288,37 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if a.elevation >= RAISED:  # a level cue goes unsaid
         stroke += t("cpu.raised", elevation=loc.num(a.elevation, 0))
     lines.append(stroke)
+    if odds:  # the count behind the odds, last: for whoever wants the figures
+        lines.append(tries_words(loc, d.success, d.simulations))
     return lines
 
 
-LOW_CHANCE = 0.5  # a hint's pot below this share of tries is said to be unlikely
+# A share of tries at or above this is said as all but certain (one miss in
+# twenty is not a player's "9 in 10").
+ALMOST_SURE = 0.95
+
+
+def chance_words(loc: Locale, share: float) -> str:
+    """How likely a pot is, as a player says it, for the ``share`` of
+    simulated tries that potted it: "almost certain", "about 8 in 10",
+    "rarely, under 1 in 10", "almost never" (the hint's and the computer's
+    alike; "301 of 301 simulated tries" read as a count, not as odds)."""
+    if share >= ALMOST_SURE:
+        return loc.t("odds.sure")
+    if share <= 0.0:
+        return loc.t("odds.never")
+    tenths = round(10 * share)
+    if tenths < 1:
+        return loc.t("odds.rare")
+    return loc.t("odds.in_ten", n=tenths)
+
+
+def tries_words(loc: Locale, share: float, simulations: int) -> str:
+    """The count the odds stand on: "252 of 301 simulated tries potted it"
+    (its noun in the count's plural form)."""
+    return loc.t("odds.tries", k=round(share * simulations), n=simulations)
+
+
 RAISED = 5.0  # degrees of cue elevation worth saying
 STRENGTHS = ((0.3, "soft"), (0.55, "medium"), (0.8, "firm"))  # power bar, up to
 

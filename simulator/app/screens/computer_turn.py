@@ -123,6 +123,14 @@ class ComputerPlayMode(PlayMode):
             if not self.app.repeat(event):
                 self.read_card()  # as in every other turn of the match
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+            # A call on a shot stands until the next stroke: this one is
+            # rolling. Said, not silently ignored (a play-tester's F gave
+            # nothing, and the stroke just played on).
+            if not self.app.repeat(event):
+                self.app.notify(self.app.t("fouls.under_way", name=self.session.name(
+                    self.player)), 6.0)
+            return
         super().handle(event)
 
     def hint(self) -> str:
@@ -158,14 +166,18 @@ def set_watch(app: App, key: str) -> None:
         app.save_settings()
 
 
-def watch_buttons(app: App, action: Callable[[str], None]) -> list[ui.Button]:
-    """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit."""
+def watch_buttons(app: App, action: Callable[[str], None],
+                  compact: bool = False) -> list[ui.Button]:
+    """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit.
+    ``compact``: without their keys' caps (the footer names the keys 1-4),
+    for one row of small buttons."""
     from simulator.app.match.computer import WATCH_SPEEDS
     out = []
     for i, (key, _speed) in enumerate(WATCH_SPEEDS):
         label = app.t("cpu.skip") if key == "skip" else f"{key}×"
-        out.append(ui.Button(label, _with(action, key), key=str(i + 1),
-                             ident=f"watch{key}", selected=watch_key(app) == key))
+        out.append(ui.Button(label, _with(action, key),
+                             key="" if compact else str(i + 1), ident=f"watch{key}",
+                             selected=watch_key(app) == key))
     return out
 
 
@@ -180,8 +192,9 @@ HOLD_MIN_SECONDS = 4.0
 HOLD_MAX_SECONDS = 20.0  # a longer card is paused by the hand that scrolls it
 READ_WORDS_PER_SECOND = 3.0
 # A side column lower than this (800x500's) gives a held card open on it the
-# room of the watch buttons (their keys 1-4 still work, as the footer says)
-# and of the heading's first line (the card's title says it): the ruling is
+# room of the heading's first line (the card's title says it), and the watch
+# buttons shrink to one row of small ones (as two rows of big ones they took
+# the card's room; left out, a player could not find them): the ruling is
 # what to read then, and it showed one line of sixteen.
 LOW_COLUMN = 480
 # No key dismisses a person's new ruling sooner (a click may): a second tap
@@ -600,6 +613,11 @@ class ComputerMode(TableMode):
         out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                              key="Esc", ident="menu"))
         return out
+
+    def compact_buttons(self) -> list[ui.Button]:
+        if not self.card_squeezed():
+            return []
+        return watch_buttons(self.app, self.set_watch, compact=True)
 
     def replay(self) -> None:
         """The person's shot again while the computer waits (it still waits

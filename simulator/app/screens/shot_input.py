@@ -217,10 +217,11 @@ class ShotInputMode(TableMode):
             # paragraph: a low window keeps room for the first only, and the
             # words ended on "so a safety:" with the safety itself cut off.
             g = s.hint.given_up
-            # (tries that potted, and the stroke as meant missing: said so)
-            lines[0] = (t("table_card.no_sure_pot", k=round(g.success * g.simulations),
-                          n=g.simulations) if g.success > 0.0 else
-                        t("table_card.no_likely_pot", n=g.simulations)) + " " + lines[0]
+            # (its odds as a player says them, and the stroke as meant
+            # missing: said so)
+            chance = computer.chance_words(s.locale, g.success)
+            lines[0] = t("table_card.no_sure_pot" if g.success > 0.0 else
+                         "table_card.no_likely_pot", chance=chance) + " " + lines[0]
         return [t("hint.head") + " " + lines[0], *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:

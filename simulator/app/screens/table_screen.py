@@ -121,6 +121,7 @@ class TableMode(Mode):
         self.banner_down = 0  # the card's first row after a notch down
         self._dock: pygame.Rect | None = None
         self._buttons: list[ui.Button] = []
+        self._row: list[ui.Button] = []  # compact_buttons, as drawn
 
     @property
     def aim(self) -> Aim:
@@ -317,6 +318,7 @@ class TableMode(Mode):
         if self.app.dialogs:
             # A dialog docks here: the rest of the column waits under it.
             self._buttons = []
+            self._row = []
             self.banner_rect = None
             return
         ih = self.inset_height(inner.width)
@@ -429,10 +431,20 @@ class TableMode(Mode):
         return b, sm
 
     def _buttons_height(self, width: int, size: int) -> int:
-        if not self._buttons:
-            return 0
         probe = pygame.Rect(0, 0, width, 0)
-        return ui.grid(self._buttons, probe, max(11, size - 1)) - probe.top
+        h = ui.row(self._row, probe, max(10, size - 3)) - probe.top
+        if not self._buttons:
+            return h
+        return h + ui.grid(self._buttons, probe, max(11, size - 1)) - probe.top
+
+    def compact_buttons(self) -> list[ui.Button]:
+        """Small buttons in one row above the side buttons (none here): what
+        a low window keeps in view where two columns of them do not fit."""
+        return []
+
+    def _take_buttons(self) -> None:
+        self._buttons = self.side_buttons()
+        self._row = self.compact_buttons()
 
     def _controls_height(self) -> int:
         return max(104, min(190, int(self.layout.side.height * 0.27))) \
@@ -441,7 +453,7 @@ class TableMode(Mode):
     def _controls_top(self, inner: pygame.Rect, size: int) -> int:
         """Where the buttons and the aim controls will start (as drawn by
         :meth:`_draw_buttons_and_controls`)."""
-        self._buttons = self.side_buttons()
+        self._take_buttons()
         ctrl = self._controls_height()
         return inner.bottom - self._buttons_height(inner.width, size) - 6 - (
             ctrl + 8 if ctrl else 0)
@@ -450,15 +462,17 @@ class TableMode(Mode):
                                    inner: pygame.Rect, size: int) -> int:
         """The buttons from the bottom of the column up, then the aim
         controls above them; the top of what was drawn."""
-        self._buttons = self.side_buttons()
+        self._take_buttons()
         bsize = max(11, size - 1)
         bh = self._buttons_height(inner.width, size)
         btop = inner.bottom - bh
+        top = ui.row(self._row, pygame.Rect(inner.left, btop, inner.width, bh),
+                     max(10, size - 3))
         if self._buttons:
-            ui.grid(self._buttons, pygame.Rect(inner.left, btop, inner.width, bh),
+            ui.grid(self._buttons, pygame.Rect(inner.left, top, inner.width, bh),
                     bsize)
-            for b in self._buttons:
-                b.draw(surface, self.app.mouse)
+        for b in (*self._row, *self._buttons):
+            b.draw(surface, self.app.mouse)
         bottom = btop - 6
         if self.controls:
             ctrl_h = self._controls_height()

@@ -417,6 +417,25 @@ def grid(buttons: Sequence[Button], rect: pygame.Rect, size: int, cols: int = 2,
     return y
 
 
+def row(buttons: Sequence[Button], rect: pygame.Rect, size: int, gap: int = 4) -> int:
+    """Buttons side by side in one row across ``rect``, each as wide as its
+    words need and the width left shared out (a short "1×" beside a long
+    "Пропустить"); the y below. For a few small buttons where two columns
+    of them take too much of a low window."""
+    if not buttons:
+        return rect.top
+    need = [fonts.font(size).size(b.label)[0] + 18 + b._key_w(size) for b in buttons]
+    spare = max(0, rect.width - gap * (len(buttons) - 1) - sum(need)) // len(buttons)
+    x = rect.left
+    h = 0
+    for b, w in zip(buttons, need, strict=True):
+        h = max(h, b.place(x, rect.top, w + spare, size))
+        x += w + spare + gap
+    for b in buttons:
+        b.rect.height = h
+    return rect.top + h + gap
+
+
 def tooltip(surface: pygame.Surface, mouse: tuple[int, int], area: pygame.Rect,
             size: int) -> None:
     """The whole words of a cut line under the mouse, kept inside ``area``."""
