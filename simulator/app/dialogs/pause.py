@@ -21,9 +21,9 @@ from simulator.app.match.turns import (
 )
 
 # The number key of each entry, by what it does, in every game.
-KEYS = {"resume": "1", "save": "2", "fouls": "3", "undo": "4", "redo": "5",
-        "replay": "6", "help": "7", "concede_game": "8", "concede_match": "9",
-        "menu": "", "quit": ""}
+# (Numbers, not strings: "8" and "9" are also names of games.)
+KEYS = {"resume": 1, "save": 2, "fouls": 3, "undo": 4, "redo": 5, "replay": 6,
+        "help": 7, "concede_game": 8, "concede_match": 9, "menu": 0, "quit": 0}
 
 
 def pause_dialog(app: App) -> Dialog:
@@ -65,7 +65,7 @@ def pause_dialog(app: App) -> Dialog:
                [(label, fn) for _what, label, fn, _off in entries],
                cancel=lambda: None, kind="pause")
     for button, (what, _label, _fn, disabled) in zip(d.buttons, entries, strict=True):
-        button.key = KEYS[what]
+        button.key = str(KEYS[what]) if KEYS[what] else ""
         button.ident = f"pause_{what}"
         if disabled:
             button.action = None
