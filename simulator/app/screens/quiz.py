@@ -230,6 +230,8 @@ class QuizMode(PracticeScreen):
         self.rebuild()
 
     def next_question(self) -> None:
+        if self.phase != "answered":
+            return  # a double click's second press on the same button
         self.k += 1
         if self.k >= len(self.questions):
             self._done()
