@@ -64,6 +64,9 @@ class ShotDecision:
     simulations: int
     considered: int  # candidates looked at
     physics_seconds: float = field(default=0.0, compare=False)  # for benchmarks
+    # Every stroke tried fouled (the fallback's least bad): said, never
+    # passed off as a safety.
+    fouls: bool = False
 
     def table(self, table: TableState) -> TableState:
         """The table the stroke is played on (the cue ball placed)."""
@@ -142,6 +145,8 @@ def seed_for(match_seed: int, step: int, player: int) -> int:
 
 # The strokes at a legal ball tried when the search found nothing.
 FALLBACK_TRIES = 12
+# Simulations spent aiming the fallback's kicks (kick_aim), besides its tries.
+FALLBACK_AIMING = 16
 
 
 class ComputerPlayer:
@@ -197,8 +202,9 @@ class ComputerPlayer:
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)
         pick = yield from self.checked(ctx, scored, budget)
+        fouls = False
         if pick is None:  # nothing else the referee accepts
-            c = yield from self.fallback(ctx, req, rng, budget)
+            c, fouls = yield from self.fallback(ctx, req, rng, budget)
             pick = search.Scored(c, 0)
         intended = pick.candidate.stroke
         played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
@@ -206,7 +212,8 @@ class ComputerPlayer:
         c = pick.candidate
         return ShotDecision(c.place, intended, played, c.declarations, c.kind,
                             c.target, c.pocket, pick.success_rate, pick.mean,
-                            budget.used, len(scored), budget.physics_seconds)
+                            budget.used, len(scored), budget.physics_seconds,
+                            fouls)
 
     @staticmethod
     def aimed_kicks(table: TableState, cands: list[shots.Candidate],
@@ -329,13 +336,16 @@ class ComputerPlayer:
             view.spec, start, c.stroke.direction)
 
     def fallback(self, ctx: search.Context, req: ShotRequirements,
-                 rng: random.Random,
-                 budget: search.Budget) -> search.Steps[shots.Candidate]:
-        """The stroke when no candidate is accepted: the least bad of a few
-        strokes that meet a legal ball (``shots.contact_candidates``), tried
-        by the physics (a foul last), declared a safety where the rules allow
-        (no call needed then: 8-ball 9, 14.1 7.4); the cue ball placed only
-        when it is in hand. A soft roll at no ball only with no ball left."""
+                 rng: random.Random, budget: search.Budget
+                 ) -> search.Steps[tuple[shots.Candidate, bool]]:
+        """The stroke when no candidate is accepted, and whether it fouls:
+        the least bad of a few strokes that meet a legal ball
+        (``shots.contact_candidates``: straight where the line is clear, off
+        one or two cushions aimed by simulation, straight through a ball
+        last), tried by the physics (a foul last), declared a safety where
+        the rules allow (no call needed then: 8-ball 9, 14.1 7.4); the cue
+        ball placed only when it is in hand. A soft roll at no ball only
+        with no ball left."""
         table = ctx.table
         in_hand = req.ball_in_hand is not BallInHand.NONE
         place = self._any_spot(table, req, rng) if in_hand else None
@@ -344,6 +354,15 @@ class ComputerPlayer:
             view = view.at(place)
         cands = shots.contact_candidates(view, view.cue, place) \
             if view.cue is not None else []
+        # The kicks aimed by simulation: the mirror's aim alone missed the
+        # ball where the straight line was blocked (play-test 22: the hint
+        # then advised the blocked stroke, a foul).
+        aiming = search.Budget(FALLBACK_AIMING)
+        placed = table if place is None else table.place(CUE_BALL, *place)
+        for i, c in enumerate(cands):
+            if c.kind == "kick":
+                cands[i] = yield from kick_aim.aimed_kick(placed, c, aiming)
+        budget.used += aiming.used
         # Into a cushion the cue ball touches is a double hit: tried last.
         cands.sort(key=lambda c: self._into_cushion(view, c))
         found: tuple[tuple[bool, float], shots.Candidate] | None = None
@@ -360,11 +379,11 @@ class ComputerPlayer:
             if found is None or key < found[0]:
                 found = (key, c)
         if found is not None:
-            return found[1]
-        if cands:
-            return cands[0]
+            return found[1], found[0][0]
+        if cands:  # the physics finished none: not known to foul
+            return cands[0], False
         return shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
-                               shots.safety_for(req), place)
+                               shots.safety_for(req), place), False
 
     def _any_spot(self, table: TableState, req: ShotRequirements,
                   rng: random.Random) -> Vec:
