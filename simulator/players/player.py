@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from rules.game import Discipline, GameState
@@ -41,7 +41,7 @@ from simulator.players import aim, kick_aim, search, shots
 from simulator.players import plan as planning
 from simulator.players.appraise import Judge
 from simulator.players.strength import Strength, draw_noise
-from simulator.table.events import EventKind, Stroke
+from simulator.table.events import EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL, TableSpec, Vec
 from simulator.table.state import TableState, Where
 
@@ -147,6 +147,29 @@ def seed_for(match_seed: int, step: int, player: int) -> int:
 FALLBACK_TRIES = 12
 # Simulations spent aiming the fallback's kicks (kick_aim), besides its tries.
 FALLBACK_AIMING = 16
+
+
+# The fallback's sweep round the table when every stroke at a ball fouled:
+# a direction each SWEEP_STEP degrees at each speed (m/s), search-grade,
+# and the best legal ones checked in the full physics.
+SWEEP_STEP = 1.0
+SWEEP_SPEEDS = (3.0, 5.0)
+SWEEP_CHECKS = 4
+
+
+def first_hit(shot: Shot, c: shots.Candidate) -> shots.Candidate:
+    """``c`` named by the ball its cue ball meets first in ``shot``: a kick
+    when a cushion comes before it, a safety when it meets it straight."""
+    cushion = False
+    for e in shot.events:
+        if CUE_BALL not in e.balls:
+            continue
+        if e.kind is EventKind.BALL_CUSHION:
+            cushion = True
+        elif e.kind is EventKind.BALL_BALL:
+            ball = next(b for b in e.balls if b != CUE_BALL)
+            return replace(c, kind="kick" if cushion else "safety", target=ball)
+    return c
 
 
 class ComputerPlayer:
@@ -378,12 +401,56 @@ class ComputerPlayer:
             key = (foul, -value)
             if found is None or key < found[0]:
                 found = (key, c)
+        if found is None or found[0][0]:
+            # Every stroke at a ball fouled: the directions round the table
+            # before a foul is given (play-test 22: the 2 behind the 8 was
+            # legal off the cushions the geometry's kicks had not tried).
+            swept = yield from self.swept(ctx, req, view, place, budget)
+            if swept is not None:
+                return swept, False
         if found is not None:
             return found[1], found[0][0]
         if cands:  # the physics finished none: not known to foul
             return cands[0], False
         return shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
                                shots.safety_for(req), place), False
+
+    def swept(self, ctx: search.Context, req: ShotRequirements, view: shots.View,
+              place: Vec | None, budget: search.Budget
+              ) -> search.Steps[shots.Candidate | None]:
+        """The best of the strokes every SWEEP_STEP degrees at SWEEP_SPEEDS
+        that the referee accepts, checked by the full physics (at most
+        SWEEP_CHECKS of them), said as a kick or a safety at the ball it
+        meets first; None when none is accepted."""
+        table = search.table_for(ctx, shots.Candidate(
+            "safety", shots.stroke(view.spec, 0.0, 1.0), Declarations(), place))
+        decl = shots.safety_for(req)
+        legal: list[tuple[float, int, shots.Candidate]] = []
+        for i in range(round(360.0 / SWEEP_STEP)):
+            for speed in SWEEP_SPEEDS:
+                c = shots.Candidate("kick", shots.stroke(view.spec, i * SWEEP_STEP,
+                                                         speed), decl, place)
+                if self._into_cushion(view, c):
+                    continue
+                shot = budget.run(table, c.stroke)
+                yield
+                if shot is None:
+                    continue
+                value, _, foul = search.judge_shot(ctx, c, shot)
+                if not foul:
+                    legal.append((-value, len(legal), first_hit(shot, c)))
+        for _, _, c in sorted(legal, key=lambda x: x[:2])[:SWEEP_CHECKS]:
+            budget.used += 1
+            try:
+                shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
+            except PhysicsError:
+                continue
+            yield
+            tip = any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
+            _, _, foul = search.judge_shot(ctx, c, shot)
+            if not (tip or foul):
+                return c
+        return None
 
     def _any_spot(self, table: TableState, req: ShotRequirements,
                   rng: random.Random) -> Vec:

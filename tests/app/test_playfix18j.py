@@ -4,23 +4,29 @@ between it and the 2 (the lowest ball). The hint said «Сыграйте защ�
 stroke fouled (9-ball rule 7 of the seed: the lowest ball is met first).
 
 A hint's stroke, played exactly as set in the full physics, is one the
-referee finds legal; where every stroke tried fouls, the words say so
-plainly and name the ball the drawn path meets first."""
+referee finds legal where a legal one exists (kicks off one cushion or more
+are tried when the line is blocked); where every stroke fouls, the words say
+so plainly and name the ball the drawn path meets first."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from rules.game import GameState
 from simulator.app.match import computer
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import ball_label
 from simulator.physics import simulate
+from simulator.players import ShotDecision
 from simulator.players.hint import suggest
 from tests.players.helpers import discipline, state_of
 
 # Read off the play-test's screen (338.6 px a metre, the bed's bottom left
 # corner at (50, 575)): the cue ball, the 8 and the 2 of step-23.png, moved
-# by a few pixels to where no stroke at the 2 is legal; and the same as seen.
+# by a few pixels to where no stroke straight at the 2 or off the cushions the
+# geometry names is legal; and the same as seen.
 OTHERS = {9: (769, 360), 5: (579, 202), 4: (611, 209), 6: (168, 252),
           3: (466, 317), 7: (833, 557)}
 NO_LEGAL_HIT = {0: (885.7, 173.4), 8: (880.1, 303.2), 2: (850.4, 453.9)}
@@ -32,9 +38,12 @@ def position(near: dict[int, tuple[float, float]]) -> dict[int, tuple[float, flo
             for b, (x, y) in {**OTHERS, **near}.items()}
 
 
-@pytest.mark.parametrize("near", [NO_LEGAL_HIT, AS_SEEN], ids=["no_legal", "as_seen"])
-def test_the_hint_never_passes_a_foul_off_as_a_safety(
+@pytest.mark.parametrize("near", [NO_LEGAL_HIT, AS_SEEN], ids=["round_8", "as_seen"])
+def test_the_hints_stroke_is_legal_where_a_legal_one_exists(
         near: dict[int, tuple[float, float]]) -> None:
+    """Straight at the 2 through the 8 every stroke fouls; a kick off the
+    cushions meets the 2 first (one exists: a sweep of the directions finds
+    it), and that is the hint."""
     disc = discipline("9-ball")
     state = state_of("9-ball", position(near))
     hint = suggest(disc, state, 0)
@@ -42,22 +51,31 @@ def test_the_hint_never_passes_a_foul_off_as_a_safety(
     played = simulate(d.table(state.table), hint.stroke)
     assert played.final == hint.predicted.final  # the path drawn is the shot's
     ruling, _ = disc.judge(state, played, d.declarations)
-    met = hint.first_contact()
-    words = {lang: computer.shot_lines(
-        Locale(lang), d, lambda b, lang=lang: ball_label(Locale(lang), b),
-        state.table.spec.balls.radius, state.table, hint=True)
-        for lang in ("ru", "en")}
-    if ruling.fouls:
-        # Said as what it is, and of the ball the path meets (the 8).
-        assert met == 8
-        assert not any("защиту" in line for line in words["ru"]), words["ru"]
-        assert words["ru"][0].startswith("Правильного удара нет")
-        assert "по шару 8" in words["ru"][0]
-        assert any(line.startswith("Бейте по шару 8") for line in words["ru"])
-        assert words["en"][0].startswith("No legal hit found")
-        assert "the 8" in words["en"][0]
-        assert d.fouls and d.target == 8
-    else:
-        assert met == 2  # the lowest ball first (9-ball rule 7)
-        assert not any("Правильного удара" in line for line in words["ru"])
-        assert not d.fouls
+    ru = lines("ru", d, state)
+    assert not ruling.fouls, (ru, [f.code.id for f in ruling.fouls])
+    assert hint.first_contact() == 2  # the lowest ball first (9-ball rule 7)
+    assert d.target == 2 and not d.fouls
+    assert not any("Правильного удара" in line for line in ru)
+
+
+def test_a_foul_as_the_least_bad_is_said_so() -> None:
+    """Where every stroke fouls, the words say it plainly and name the ball
+    the drawn path meets first, never "play a safety on the 2"."""
+    disc = discipline("9-ball")
+    state = state_of("9-ball", position(NO_LEGAL_HIT))
+    d = replace(suggest(disc, state, 0).decision, fouls=True, target=8)
+    ru, en = lines("ru", d, state), lines("en", d, state)
+    assert ru[0] == ("Правильного удара нет, любой — фол; наименьшее зло — "
+                     "удар по шару 8")
+    assert en[0] == ("No legal hit found, every stroke fouls; the least bad is a "
+                     "stroke at the 8")
+    assert not any("защиту" in line for line in ru)
+    cpu = computer.shot_lines(Locale("en"), d, str, state.table.spec.balls.radius)
+    assert cpu[0].startswith("Found no legal hit")
+
+
+def lines(lang: str, d: ShotDecision, state: GameState) -> list[str]:
+    """The hint's words as the window says them."""
+    loc = Locale(lang)
+    return computer.shot_lines(loc, d, lambda b: ball_label(loc, b),
+                               state.table.spec.balls.radius, state.table, hint=True)
