@@ -103,13 +103,24 @@ def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
     if hopeless(d) or (d.kind in POTS and predicted is None):
         # A pot none of whose tries was legal is no advice: the best safety
         # is (the computer players keep their own choice; this is the hint's).
+        # Kicks too: where the straight line is blocked a kick is the
+        # legal hit (a safety alone left only the stroke through a ball).
         safe = yield from safety_player(player.strength).shot_steps(
-            disc, state, seed, only=("safety",))
-        if safe.kind == "safety":
+            disc, state, seed, only=("safety", "kick"))
+        if safe.kind in ("safety", "kick") and not safe.fouls:
             d, given_up, predicted = safe, d, None
     if predicted is None:
         predicted = simulate(d.table(state.table), d.intended)
-    return Hint(d, predicted, given_up)
+    if not d.fouls and fouls_as_set(disc, state, d, predicted):
+        # A stroke chosen as the least bad (a foul given away on purpose)
+        # is said as a foul too: the referee rules the stroke as set.
+        d = replace(d, fouls=True)
+    hint = Hint(d, predicted, given_up)
+    if d.fouls and hint.first_contact() != d.target:
+        # A foul's words name the ball its drawn path meets first, not the
+        # one it was meant for (the 8 in the way of the 2).
+        hint = replace(hint, decision=replace(d, target=hint.first_contact()))
+    return hint
 
 
 POTS = ("pot", "bank", "cue_pot")
@@ -135,6 +146,17 @@ def pots_as_named(disc: Discipline[Any], state: GameState, d: ShotDecision,
     except RulesError:
         return False
     return succeeded(ruling, state.shooter)
+
+
+def fouls_as_set(disc: Discipline[Any], state: GameState, d: ShotDecision,
+                 shot: Shot) -> bool:
+    """Whether the referee rules ``shot`` (``d``'s stroke as set) a foul."""
+    from rules.ruling import RulesError
+    try:
+        ruling, _ = disc.judge(state, shot, d.declarations)
+    except RulesError:
+        return False
+    return bool(ruling.fouls)
 
 
 def potting_stroke(disc: Discipline[Any], state: GameState, d: ShotDecision

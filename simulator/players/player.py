@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from rules.game import Discipline, GameState
@@ -41,7 +41,7 @@ from simulator.players import aim, kick_aim, search, shots
 from simulator.players import plan as planning
 from simulator.players.appraise import Judge
 from simulator.players.strength import Strength, draw_noise
-from simulator.table.events import EventKind, Stroke
+from simulator.table.events import EventKind, Shot, Stroke
 from simulator.table.specs import CUE_BALL, TableSpec, Vec
 from simulator.table.state import TableState, Where
 
@@ -64,6 +64,9 @@ class ShotDecision:
     simulations: int
     considered: int  # candidates looked at
     physics_seconds: float = field(default=0.0, compare=False)  # for benchmarks
+    # Every stroke tried fouled (the fallback's least bad): said, never
+    # passed off as a safety.
+    fouls: bool = False
 
     def table(self, table: TableState) -> TableState:
         """The table the stroke is played on (the cue ball placed)."""
@@ -142,6 +145,31 @@ def seed_for(match_seed: int, step: int, player: int) -> int:
 
 # The strokes at a legal ball tried when the search found nothing.
 FALLBACK_TRIES = 12
+# Simulations spent aiming the fallback's kicks (kick_aim), besides its tries.
+FALLBACK_AIMING = 16
+
+
+# The fallback's sweep round the table when every stroke at a ball fouled:
+# a direction each SWEEP_STEP degrees at each speed (m/s), search-grade,
+# and the best legal ones checked in the full physics.
+SWEEP_STEP = 1.0
+SWEEP_SPEEDS = (3.0, 5.0)
+SWEEP_CHECKS = 4
+
+
+def first_hit(shot: Shot, c: shots.Candidate) -> shots.Candidate:
+    """``c`` named by the ball its cue ball meets first in ``shot``: a kick
+    when a cushion comes before it, a safety when it meets it straight."""
+    cushion = False
+    for e in shot.events:
+        if CUE_BALL not in e.balls:
+            continue
+        if e.kind is EventKind.BALL_CUSHION:
+            cushion = True
+        elif e.kind is EventKind.BALL_BALL:
+            ball = next(b for b in e.balls if b != CUE_BALL)
+            return replace(c, kind="kick" if cushion else "safety", target=ball)
+    return c
 
 
 class ComputerPlayer:
@@ -197,8 +225,9 @@ class ComputerPlayer:
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,
                                                 s.first_samples, rng)
         pick = yield from self.checked(ctx, scored, budget)
+        fouls = False
         if pick is None:  # nothing else the referee accepts
-            c = yield from self.fallback(ctx, req, rng, budget)
+            c, fouls = yield from self.fallback(ctx, req, rng, budget)
             pick = search.Scored(c, 0)
         intended = pick.candidate.stroke
         played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
@@ -206,7 +235,8 @@ class ComputerPlayer:
         c = pick.candidate
         return ShotDecision(c.place, intended, played, c.declarations, c.kind,
                             c.target, c.pocket, pick.success_rate, pick.mean,
-                            budget.used, len(scored), budget.physics_seconds)
+                            budget.used, len(scored), budget.physics_seconds,
+                            fouls)
 
     @staticmethod
     def aimed_kicks(table: TableState, cands: list[shots.Candidate],
@@ -329,13 +359,16 @@ class ComputerPlayer:
             view.spec, start, c.stroke.direction)
 
     def fallback(self, ctx: search.Context, req: ShotRequirements,
-                 rng: random.Random,
-                 budget: search.Budget) -> search.Steps[shots.Candidate]:
-        """The stroke when no candidate is accepted: the least bad of a few
-        strokes that meet a legal ball (``shots.contact_candidates``), tried
-        by the physics (a foul last), declared a safety where the rules allow
-        (no call needed then: 8-ball 9, 14.1 7.4); the cue ball placed only
-        when it is in hand. A soft roll at no ball only with no ball left."""
+                 rng: random.Random, budget: search.Budget
+                 ) -> search.Steps[tuple[shots.Candidate, bool]]:
+        """The stroke when no candidate is accepted, and whether it fouls:
+        the least bad of a few strokes that meet a legal ball
+        (``shots.contact_candidates``: straight where the line is clear, off
+        one or two cushions aimed by simulation, straight through a ball
+        last), tried by the physics (a foul last), declared a safety where
+        the rules allow (no call needed then: 8-ball 9, 14.1 7.4); the cue
+        ball placed only when it is in hand. A soft roll at no ball only
+        with no ball left."""
         table = ctx.table
         in_hand = req.ball_in_hand is not BallInHand.NONE
         place = self._any_spot(table, req, rng) if in_hand else None
@@ -344,6 +377,15 @@ class ComputerPlayer:
             view = view.at(place)
         cands = shots.contact_candidates(view, view.cue, place) \
             if view.cue is not None else []
+        # The kicks aimed by simulation: the mirror's aim alone missed the
+        # ball where the straight line was blocked (play-test 22: the hint
+        # then advised the blocked stroke, a foul).
+        aiming = search.Budget(FALLBACK_AIMING)
+        placed = table if place is None else table.place(CUE_BALL, *place)
+        for i, c in enumerate(cands):
+            if c.kind == "kick":
+                cands[i] = yield from kick_aim.aimed_kick(placed, c, aiming)
+        budget.used += aiming.used
         # Into a cushion the cue ball touches is a double hit: tried last.
         cands.sort(key=lambda c: self._into_cushion(view, c))
         found: tuple[tuple[bool, float], shots.Candidate] | None = None
@@ -359,12 +401,56 @@ class ComputerPlayer:
             key = (foul, -value)
             if found is None or key < found[0]:
                 found = (key, c)
+        if found is None or found[0][0]:
+            # Every stroke at a ball fouled: the directions round the table
+            # before a foul is given (play-test 22: the 2 behind the 8 was
+            # legal off the cushions the geometry's kicks had not tried).
+            swept = yield from self.swept(ctx, req, view, place, budget)
+            if swept is not None:
+                return swept, False
         if found is not None:
-            return found[1]
-        if cands:
-            return cands[0]
+            return found[1], found[0][0]
+        if cands:  # the physics finished none: not known to foul
+            return cands[0], False
         return shots.Candidate("safety", shots.stroke(table.spec, 0.0, 1.0),
-                               shots.safety_for(req), place)
+                               shots.safety_for(req), place), False
+
+    def swept(self, ctx: search.Context, req: ShotRequirements, view: shots.View,
+              place: Vec | None, budget: search.Budget
+              ) -> search.Steps[shots.Candidate | None]:
+        """The best of the strokes every SWEEP_STEP degrees at SWEEP_SPEEDS
+        that the referee accepts, checked by the full physics (at most
+        SWEEP_CHECKS of them), said as a kick or a safety at the ball it
+        meets first; None when none is accepted."""
+        table = search.table_for(ctx, shots.Candidate(
+            "safety", shots.stroke(view.spec, 0.0, 1.0), Declarations(), place))
+        decl = shots.safety_for(req)
+        legal: list[tuple[float, int, shots.Candidate]] = []
+        for i in range(round(360.0 / SWEEP_STEP)):
+            for speed in SWEEP_SPEEDS:
+                c = shots.Candidate("kick", shots.stroke(view.spec, i * SWEEP_STEP,
+                                                         speed), decl, place)
+                if self._into_cushion(view, c):
+                    continue
+                shot = budget.run(table, c.stroke)
+                yield
+                if shot is None:
+                    continue
+                value, _, foul = search.judge_shot(ctx, c, shot)
+                if not foul:
+                    legal.append((-value, len(legal), first_hit(shot, c)))
+        for _, _, c in sorted(legal, key=lambda x: x[:2])[:SWEEP_CHECKS]:
+            budget.used += 1
+            try:
+                shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
+            except PhysicsError:
+                continue
+            yield
+            tip = any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
+            _, _, foul = search.judge_shot(ctx, c, shot)
+            if not (tip or foul):
+                return c
+        return None
 
     def _any_spot(self, table: TableState, req: ShotRequirements,
                   rng: random.Random) -> Vec:

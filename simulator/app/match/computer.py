@@ -216,6 +216,8 @@ HINT_WORDS = {
     "play.aims_bank": "hint.say.aims_bank",
     "cpu.calls": "hint.say.calls",
     "cpu.declares_safety": "hint.say.declares_safety",
+    "cpu.no_legal": "hint.say.no_legal",
+    "cpu.no_legal_miss": "hint.say.no_legal_miss",
     "cpu.declares_push_out": "hint.say.declares_push_out",
     "cpu.places": "hint.say.places",
     "cpu.contact": "hint.say.contact",
@@ -246,7 +248,11 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     called_as_played = potting and decl.called_ball == d.target and \
         decl.called_pocket == d.pocket
     hopeless = potting and d.simulations > 0 and d.success <= 0.0
-    if hopeless:  # no try of it potted legally: not said as a pot
+    if d.fouls:
+        # Every stroke tried fouled: said plainly, never as a safety (the
+        # hint advised a "safety on the 2" through the 8, a foul).
+        lines = [t("cpu.no_legal", ball=ball) if ball else t("cpu.no_legal_miss")]
+    elif hopeless:  # no try of it potted legally: not said as a pot
         lines = [t("evening.cpu_tries", ball=ball, pocket=pocket)]
     elif called_as_played and decl.called_ball is not None:
         # An intention, not a result: the stroke played carries the player's
