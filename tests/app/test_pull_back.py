@@ -179,3 +179,30 @@ def test_a_right_click_mid_pull_cancels_it() -> None:
     assert app.mode.name == "aiming" and not s.shots
     assert s.aim.power == power0
     pygame.display.quit()
+
+
+def test_left_turns_the_aim_anticlockwise_on_screen_as_the_help_says() -> None:
+    """Play-test 22 asked which way Left turns: to the left as seen from
+    behind the cue ball, anticlockwise on the screen, by 0.1° (about 1/35 of
+    a ball's width at 1 m), and the help says so."""
+    import math
+    app = aiming_app("en")
+    s = app.session
+    assert s is not None
+    view = app.mode.scene.view  # type: ignore[union-attr]
+    cue = s.cue_pos()
+    assert cue is not None
+
+    def screen_heading() -> float:
+        a = math.radians(s.aim.angle)
+        x0, y0 = view.to_screen(*cue)
+        x1, y1 = view.to_screen(cue[0] + math.cos(a), cue[1] + math.sin(a))
+        return math.degrees(math.atan2(-(y1 - y0), x1 - x0))  # screen y down
+
+    h0 = screen_heading()
+    key(app, pygame.K_LEFT)
+    turn = (screen_heading() - h0 + 180) % 360 - 180
+    assert 0.05 < turn < 0.15  # anticlockwise on the screen, a fine step
+    assert any("anticlockwise" in v and "0.1°" in v
+               for k, v in app.locale.ui.items() if k.startswith("help.aiming"))
+    pygame.display.quit()
