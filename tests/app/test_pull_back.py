@@ -13,7 +13,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.text import ui
-from tests.app.helpers import DT, click, frame, make_app, move
+from tests.app.helpers import DT, button_labels, click, frame, key, make_app, move
 
 
 def aiming_app(lang: str, size: tuple[int, int] = (1280, 720)) -> App:
@@ -113,4 +113,96 @@ def test_a_pull_toward_the_ball_says_which_way_to_pull(lang: str) -> None:
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=behind(app, 0.15),
                                   button=1))
     assert app.mode.name == "aiming"  # no shot without power
+    pygame.display.quit()
+
+
+def release(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def test_esc_mid_pull_cancels_the_stroke_and_a_second_esc_opens_the_menu() -> None:
+    """Play-test 22: Esc at full pull opened the menu; the mouse let go
+    there, the game still pulled after it closed. Esc now cancels the pull
+    (said), the release strikes nothing, and Esc again is the menu's."""
+    app = aiming_app("en")
+    s = app.session
+    assert s is not None
+    power0 = s.aim.power
+    end = pull(app, 400)
+    assert s.aim.power > power0
+    key(app, pygame.K_ESCAPE)
+    assert not app.dialogs  # the first Esc is the pull's, not the menu's
+    assert app.toast is not None and app.toast[0] == app.t("pull.cancelled")
+    release(app, end)
+    assert app.mode.name == "aiming" and not s.shots  # no stroke
+    assert s.aim.power == power0
+    move(app, behind(app, 0.6))  # the mouse moves on: no pull follows it
+    assert s.aim.power == power0
+    key(app, pygame.K_ESCAPE)
+    frame(app)
+    assert len(app.dialogs) == 1 and app.t("pause.resume") in button_labels(app)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_dialog_opened_mid_pull_drops_the_pull(
+        lang: str, size: tuple[int, int]) -> None:
+    """The release made while a dialog is open leaves no pull behind: after
+    the dialog the mouse aims again and its next release strikes nothing."""
+    app = aiming_app(lang, size)
+    s = app.session
+    assert s is not None
+    power0 = s.aim.power
+    end = pull(app, 400)
+    key(app, pygame.K_f)  # the fouls' dialog, over the held pull
+    assert app.dialogs
+    release(app, end)
+    key(app, pygame.K_ESCAPE)
+    assert not app.dialogs and app.mode.name == "aiming"
+    move(app, behind(app, 0.6))
+    assert s.aim.power == power0  # the cue does not follow a pull
+    release(app, behind(app, 0.6))
+    assert app.mode.name == "aiming" and not s.shots
+    pygame.display.quit()
+
+
+def test_a_right_click_mid_pull_cancels_it() -> None:
+    app = aiming_app("ru", (800, 500))
+    s = app.session
+    assert s is not None
+    power0 = s.aim.power
+    end = pull(app, 400)
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=end, button=3))
+    release(app, end, 3)
+    assert app.toast is not None and app.toast[0] == app.t("pull.cancelled")
+    release(app, end)
+    assert app.mode.name == "aiming" and not s.shots
+    assert s.aim.power == power0
+    pygame.display.quit()
+
+
+def test_left_turns_the_aim_anticlockwise_on_screen_as_the_help_says() -> None:
+    """Play-test 22 asked which way Left turns: to the left as seen from
+    behind the cue ball, anticlockwise on the screen, by 0.1° (about 1/35 of
+    a ball's width at 1 m), and the help says so."""
+    import math
+    app = aiming_app("en")
+    s = app.session
+    assert s is not None
+    view = app.mode.scene.view  # type: ignore[union-attr]
+    cue = s.cue_pos()
+    assert cue is not None
+
+    def screen_heading() -> float:
+        a = math.radians(s.aim.angle)
+        x0, y0 = view.to_screen(*cue)
+        x1, y1 = view.to_screen(cue[0] + math.cos(a), cue[1] + math.sin(a))
+        return math.degrees(math.atan2(-(y1 - y0), x1 - x0))  # screen y down
+
+    h0 = screen_heading()
+    key(app, pygame.K_LEFT)
+    turn = (screen_heading() - h0 + 180) % 360 - 180
+    assert 0.05 < turn < 0.15  # anticlockwise on the screen, a fine step
+    assert any("anticlockwise" in v and "0.1°" in v
+               for k, v in app.locale.ui.items() if k.startswith("help.aiming"))
     pygame.display.quit()

@@ -65,6 +65,10 @@ class Mode:
     def exit(self) -> None:
         pass
 
+    def interrupted(self) -> None:
+        """A dialog opens over this screen: a press or a drag it was in is
+        dropped (the release goes to the dialog, or nowhere)."""
+
     def handle(self, event: pygame.event.Event) -> None:
         pass
 
@@ -273,6 +277,9 @@ class App:
         for el in below:
             widgets.disable(el)
         self._disabled[id(dialog)] = below
+        top = self.dialogs[-1] if self.dialogs else self.mode
+        if top is not None:
+            top.interrupted()
         self.dialogs.append(dialog)
         self._pressed = None
         dialog.enter()

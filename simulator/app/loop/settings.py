@@ -76,6 +76,7 @@ class Settings:
     # lag): the new-match screen offers them again, however it is reached.
     race: int = 3
     first_breaker: int = 0
+    target: int = 50  # the last 14.1 match's points to win, offered again
     # The last club evening's choices, offered again by the next evening's
     # setup (which checks each against what it offers; empty: its default).
     club_format: str = ""
@@ -127,6 +128,9 @@ class Settings:
                     setattr(s, f.name, v)
             elif f.name.startswith("club_") and isinstance(cur, int):
                 if isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 999:
+                    setattr(s, f.name, v)
+            elif f.name == "target":
+                if isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 999:
                     setattr(s, f.name, v)
             elif f.name == "watch":
                 # Skip is chosen for one match, never kept for later ones.

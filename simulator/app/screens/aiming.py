@@ -301,6 +301,8 @@ class AimMode(ShotInputMode):
         the wheel: the power."""
         s = self.session
         lay = self.layout
+        if button == 3 and self.cancel_pull():  # a right-click mid-pull: no stroke
+            return
         if button == 1:
             if lay.side.collidepoint(pos):
                 self.panel_drag = self.panel_click(pos)
@@ -317,6 +319,21 @@ class AimMode(ShotInputMode):
                 self.panel_centre(pos)
         elif button in (4, 5) and self.wheel_sets_power(pos):
             s.aim = s.aim.with_power(s.aim.power + (0.02 if button == 4 else -0.02))
+
+    def cancel_pull(self) -> bool:
+        """A pull under way is dropped with no stroke, the power set before
+        it kept, and said. Whether there was one."""
+        if self.drag_from is None:
+            return False
+        self.drag_from = None
+        self.press_pos = None
+        self.session.aim = self.session.aim.with_power(self.drag_power0)
+        self.app.inform(self.app.t("pull.cancelled"), 2.5)
+        return True
+
+    def interrupted(self) -> None:
+        self.cancel_pull()
+        self.panel_drag = False
 
     def wheel_sets_power(self, pos: tuple[int, int]) -> bool:
         """The wheel changes the power over the table and the aim controls
@@ -403,6 +420,10 @@ class AimMode(ShotInputMode):
 
     def key(self, event: pygame.event.Event) -> None:
         s = self.session
+        # Esc mid-pull cancels the stroke only (a second Esc: the menu): the
+        # menu opened over a held pull left it stuck after the release.
+        if event.key == pygame.K_ESCAPE and self.cancel_pull():
+            return
         if self.common_key(event):
             return
         k = event.key

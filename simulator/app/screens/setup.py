@@ -22,7 +22,8 @@ from simulator.app.screens.backdrop import backdrop
 from simulator.app.text import fonts, ui, widgets
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
-TARGETS = (10, 25, 50, 75, 100, 125, 150)
+# Short races (20, 30) are a club's; the target chosen last comes back.
+TARGETS = (10, 20, 25, 30, 50, 75, 100, 125, 150)
 BREAK_ORDERS = ("winner", "alternate", "loser", "trailing")
 KIND_FONT = 16  # the widgets' type size (the theme's)
 KIND_ROOM = 44  # a drop-down's arrow and margins beside its words
@@ -78,7 +79,7 @@ class SetupMode(Mode):
         self.names: list[str] = list(names) if names else saved
         self.count = max(len(self.names), self.info.min_players)
         self.race = app.settings.race if app.settings.race in RACES else 3
-        self.target = 50
+        self.target = app.settings.target if app.settings.target in TARGETS else 50
         self.table = self.info.default_table
         self.break_order = ""  # empty: the discipline's default
         self.own = own_options.defaults()  # the game's own options, by control
@@ -428,6 +429,7 @@ class SetupMode(Mode):
         if start_match(self.app, names, self.game, self.options()):
             self.app.settings.game = self.game
             self.app.settings.race = self.race
+            self.app.settings.target = self.target
             self.app.settings.first_breaker = self.first
             self.app.settings.players = _seats_kept([
                 f"cpu:{k}" + (f":{n}" if n else "") if k else n
