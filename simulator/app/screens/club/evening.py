@@ -33,7 +33,7 @@ from simulator.files import saves
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import given_up_words, stage_title
-from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
+from simulator.records.formats import ABANDONED, EXPRESS_SERIES, WINNER_STAYS
 from simulator.records.standings import (
     BracketMatch,
     StandingRow,
@@ -325,7 +325,7 @@ class EveningMode(Mode):
             for r, row in zip(rows, cells, strict=True):
                 row.insert(5, f"{r.won_wo}–{r.lost_wo}")
             legend += t("club.col_legend_wo")
-        note = place_note(self.app.locale.lang, rows)
+        note = place_note(self.app.locale.lang, rows, ev.status == ABANDONED)
         if note:  # what "1–3" means, as the exports say it
             legend += "\n" + note
         if fmt == WINNER_STAYS:  # when it ends and who ranks first
