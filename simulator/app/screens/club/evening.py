@@ -192,7 +192,8 @@ class EveningMode(Mode):
             out.append(ui.Button(t("club.new_evening"),
                                  lambda: self.app.go("evening_setup"),
                                  ident="new_evening"))
-        out.append(ui.Button(t("club.records"), lambda: self.app.go("records"),
+        out.append(ui.Button(t("club.records"),
+                             lambda: self.app.go("records", back="evening"),
                              ident="records"))
         out.append(ui.Button(t("menu.main"), lambda: self.app.go("menu"),
                              ident="menu"))
