@@ -25,7 +25,7 @@ from simulator.records.database import (
 )
 from simulator.records.entrants import EntrantError, make_entrants
 from simulator.records.evening import Evening
-from simulator.records.formats import EXPRESS_SERIES, FORMATS, WINNER_STAYS
+from simulator.records.formats import ABANDONED, EXPRESS_SERIES, FORMATS, WINNER_STAYS
 from simulator.records.plan import (
     DEFAULT_GAMES,
     DEFAULT_RACE,
@@ -204,7 +204,7 @@ def standings_lines(evening: Evening) -> list[str]:
     for place, r in zip(place_words(rows), rows, strict=True):
         out.append(f"{place:<6}{r.name:<16}{r.played:>7}{r.won:>5}{r.lost:>6}"
                    f"{extra(r)}")
-    note = place_note("en", rows)
+    note = place_note("en", rows, evening.status == ABANDONED)
     if note:
         out.append(note)
     champion = evening.champion()

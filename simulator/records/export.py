@@ -17,7 +17,14 @@ from pathlib import Path
 
 from simulator.files.atomic import atomic_write
 from simulator.records.evening import Evening
-from simulator.records.formats import BYE, EXPRESS_SERIES, FINAL, SINGLE, WINNERS
+from simulator.records.formats import (
+    ABANDONED,
+    BYE,
+    EXPRESS_SERIES,
+    FINAL,
+    SINGLE,
+    WINNERS,
+)
 from simulator.records.standings import (
     BracketMatch,
     StandingRow,
@@ -118,7 +125,7 @@ def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> st
             f'<td class="{"" if c == "name" else "n"}">'
             f'{_e("—" if d[c] is None else d[c])}</td>' for c in cols)
         body.append(f"<tr>{cells}</tr>")
-    note = place_note(lang, rows)
+    note = place_note(lang, rows, evening.status == ABANDONED)
     note = f'<p class="meta">{_e(note)}</p>' if note else ""
     return f"<table><tr>{head}</tr>{''.join(body)}</table>{note}"
 

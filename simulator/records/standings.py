@@ -85,6 +85,9 @@ class StandingRow:
     still_in: bool = False
     won_wo: int = 0
     lost_wo: int = 0
+    # The last place of the span a single knockout's loser shares with the
+    # other losers of their round (semi-final losers 3–4) before they are out.
+    place_last: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"place": self.place, "name": self.name, "played": self.played,
@@ -217,11 +220,32 @@ def _knockout_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRo
                                   ev.seeding.index(e)))
         rows += [replace(base[e], still_in=True) for e in still]
     gone = sorted(out_at, key=lambda e: (-out_at[e], ev.seeding.index(e)))
+    spans = _round_spans(ev.nodes, states, deep) if lives == 1 else {}
     for e in gone:
+        if out_at[e] in spans:
+            # No match for third place: the losers of a round share its
+            # places, whether or not the others of the round have played.
+            first, last = spans[out_at[e]]
+            rows.append(replace(base[e], place=first, place_last=last))
+            continue
         place = 1 + len(still) + (1 if champion is not None else 0) + sum(
             1 for x in gone if out_at[x] > out_at[e])
         rows.append(replace(base[e], place=place))
     return rows
+
+
+def _round_spans(nodes: Sequence[formats.Node], states: Sequence[formats.NodeState],
+                 deep: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """The places a single knockout's round shares among its losers, by
+    the round's depth: each match sends one player on, so the losers come
+    after as many players as the round has matches (a bye loses nobody)."""
+    matches: dict[int, int] = {}
+    losers: dict[int, int] = {}
+    for d, st in zip(deep, states, strict=True):
+        matches[d] = matches.get(d, 0) + 1
+        if BYE not in st.players:
+            losers[d] = losers.get(d, 0) + 1
+    return {d: (m + 1, m + max(1, losers.get(d, 0))) for d, m in matches.items()}
 
 
 def _streaks(ev: Evening) -> dict[int, int]:
@@ -322,22 +346,24 @@ def place_words(rows: Sequence[StandingRow]) -> list[str]:
             j += 1
         place = rows[i].place
         lo = place if place is not None else i + 1
-        hi = lo + (j - i) - 1
+        hi = max(lo + (j - i) - 1, rows[i].place_last or 0)
         out += [str(lo) if hi == lo else f"{lo}–{hi}"] * (j - i)
         i = j
     return out
 
 
-def place_note(lang: str, rows: Sequence[StandingRow]) -> str:
+def place_note(lang: str, rows: Sequence[StandingRow], stopped: bool = False) -> str:
     """What the span of the players still in a knockout means, for under
     the table ("1–3: still in, …"); "" where every player has a place. The
     command line, the exports and the window say it alike (the command line
-    printed "-", the page "—", the spreadsheet nothing)."""
+    printed "-", the page "—", the spreadsheet nothing). A ``stopped``
+    evening's players are no longer in anything: its note says so."""
     from simulator.records.words import t
     spans = [w for w, r in zip(place_words(rows), rows, strict=True) if r.place is None]
     if not spans:
         return ""
-    return t(lang, "page.still_in_note", places=", ".join(dict.fromkeys(spans)))
+    key = "page.stopped_note" if stopped else "page.still_in_note"
+    return t(lang, key, places=", ".join(dict.fromkeys(spans)))
 
 
 def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:

@@ -33,7 +33,7 @@ from simulator.files import saves
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import given_up_words, stage_title
-from simulator.records.formats import EXPRESS_SERIES, WINNER_STAYS
+from simulator.records.formats import ABANDONED, EXPRESS_SERIES, WINNER_STAYS
 from simulator.records.standings import (
     BracketMatch,
     StandingRow,
@@ -192,7 +192,8 @@ class EveningMode(Mode):
             out.append(ui.Button(t("club.new_evening"),
                                  lambda: self.app.go("evening_setup"),
                                  ident="new_evening"))
-        out.append(ui.Button(t("club.records"), lambda: self.app.go("records"),
+        out.append(ui.Button(t("club.records"),
+                             lambda: self.app.go("records", back="evening"),
                              ident="records"))
         out.append(ui.Button(t("menu.main"), lambda: self.app.go("menu"),
                              ident="menu"))
@@ -325,7 +326,7 @@ class EveningMode(Mode):
             for r, row in zip(rows, cells, strict=True):
                 row.insert(5, f"{r.won_wo}–{r.lost_wo}")
             legend += t("club.col_legend_wo")
-        note = place_note(self.app.locale.lang, rows)
+        note = place_note(self.app.locale.lang, rows, ev.status == ABANDONED)
         if note:  # what "1–3" means, as the exports say it
             legend += "\n" + note
         if fmt == WINNER_STAYS:  # when it ends and who ranks first

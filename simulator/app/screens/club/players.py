@@ -61,8 +61,11 @@ class RecordsMode(Mode):
 
     name = "records"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, back: str | None = None) -> None:
         super().__init__(app)
+        # The screen the records were opened from, when it is not the main
+        # menu (the evening's): the way back to it, its pages' too.
+        self.back = back
         self.matches: list[MatchRecord] | None = None
         self.rows: list[tuple[str, Rating | None, int]] = []
 
@@ -80,7 +83,7 @@ class RecordsMode(Mode):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go("menu")
+            self.app.go(self.back or "menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -118,7 +121,8 @@ class RecordsMode(Mode):
         rate_x = inner.left + name_w + 12
         rate_w = inner.right - count_w - 12 - rate_x
         for name, r, n in self.rows:
-            b = ui.Button(shown_name(app, name), partial(app.go, "player", player=name),
+            b = ui.Button(shown_name(app, name), partial(app.go, "player", player=name,
+                                                         back=self.back),
                           ident=f"player:{name}")
             said = rating_text(app, r)
             lines = [said] if fonts.font(size).size(said)[0] <= rate_w else \
@@ -137,9 +141,12 @@ class RecordsMode(Mode):
                     pygame.Rect(inner.right - count_w, yy + 3, count_w, lh),
                     align="right")
             yy += row_h
-        button_row(surface, app, [ui.Button(t("menu.main"), lambda: app.go("menu"),
-                                            ident="menu")],
-                   pygame.Rect(w // 2 - 150, bottom, 300, lh * 2 + 8), size)
+        buttons = [ui.Button(t("menu.main"), lambda: app.go("menu"), ident="menu")]
+        if self.back == "evening":
+            buttons.insert(0, ui.Button(t("club.to_evening"),
+                                        lambda: app.go("evening"), ident="back"))
+        button_row(surface, app, buttons, pygame.Rect(
+            w // 2 - 150 * len(buttons), bottom, 300 * len(buttons), lh * 2 + 8), size)
 
 
 class PlayerPageMode(Mode):
@@ -147,9 +154,10 @@ class PlayerPageMode(Mode):
 
     name = "player"
 
-    def __init__(self, app: App, player: str) -> None:
+    def __init__(self, app: App, player: str, back: str | None = None) -> None:
         super().__init__(app)
         self.player = player
+        self.back = back  # where the records lead back to
         self.page: PlayerPage | None = None
 
     def enter(self) -> None:
@@ -159,7 +167,7 @@ class PlayerPageMode(Mode):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.go("records")
+            self.app.go("records", back=self.back)
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -186,7 +194,8 @@ class PlayerPageMode(Mode):
             ui.line(surface, t("club.no_page"), size, ui.DIM,
                     pygame.Rect(16, top, w - 32, lh), align="centre")
         button_row(surface, app, [
-            ui.Button(t("common.back"), lambda: app.go("records"), ident="back"),
+            ui.Button(t("common.back"), lambda: app.go("records", back=self.back),
+                      ident="back"),
             ui.Button(t("menu.main"), lambda: app.go("menu"), ident="menu")],
             pygame.Rect(w // 2 - 220, bottom, 440, lh * 2 + 8), size)
 
