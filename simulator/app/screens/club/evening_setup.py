@@ -36,7 +36,7 @@ from simulator.records.formats import EXPRESS_SERIES, FORMATS
 from simulator.records.plan import MAX_PLAYERS, SEEDINGS, EveningError, Setup
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
-TARGETS = (10, 25, 50, 75, 100, 150)
+TARGETS = (10, 20, 25, 30, 50, 75, 100, 125, 150)  # as a single match's
 SERIES = (1, 2, 3, 5, 7, 10)
 
 
