@@ -60,10 +60,14 @@ class AimMode(ShotInputMode):
     name = "aiming"
     can_move_cue = True
     play_screen = "playing"  # what plays the shot (practice plays it its own way)
+    # (No pull yet: a dialog may open inside enter, before they are set, and
+    # interrupted() reads them.)
+    drag_from: float | None = None
+    panel_drag = False
 
     def enter(self) -> None:
         super().enter()
-        self.drag_from: float | None = None  # pull-back start (metres along aim)
+        self.drag_from = None  # pull-back start (metres along aim)
         self.drag_power0 = 0.0
         self.pull_warned = False  # the wrong-way hint of this pull was given
         self.press_pos: tuple[int, int] | None = None

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UISelectionList
 
-from simulator.app.loop.app import App, Mode
+from simulator.app.loop.app import TOAST_MIN_SIZE, App, Mode
 from simulator.app.replay.export import FOUL_HOLD
 from simulator.app.replay.shotmarks import Mark
 from simulator.app.replay.timeline import SAME_TIME, mark_label
@@ -385,10 +385,14 @@ class GalleryPlayMode(PracticeScreen):
         return out
 
     def message_area(self) -> pygame.Rect | None:
-        """The strip under the table, over the timeline for the message's
-        few seconds: in the band above the table it covered the top rail and
-        its pockets, in the side column it pushed the explanation's end out."""
-        return self.layout.strip
+        """The band between the scoreboard and the table's rails, where the
+        message fits it, in smaller words if need be (a file's long folder);
+        else the strip (over the timeline)."""
+        lay = self.layout
+        band = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
+                           self.view.outer_rect().top - lay.table.top)
+        fits = self.app.toast_height(band.width, TOAST_MIN_SIZE) <= band.height
+        return band if fits else lay.strip
 
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it
