@@ -434,22 +434,18 @@ class QuickWorld(World):
     def final_state(self) -> TableState:
         """World.final_state, a ball still where it began kept as it was
         (the same record: most balls of a search's stroke never move)."""
-        start = {b.ball: b for b in self.initial.balls}
-        balls: list[BallState] = []
-        for ball in self.initial.spec.balls.ids:
-            if ball in self._final:
-                balls.append(self._final[ball])
-            elif ball in self.balls:
-                x, y = self.balls[ball].pos(self.t)
-                was = start.get(ball)
-                if (was is not None and was.where is Where.TABLE and was.pocket is None
-                        and was.x == x
-                        and was.y == y and type(was.x) is float
-                        and type(was.y) is float):
-                    balls.append(was)
-                else:
-                    balls.append(BallState(ball, Where.TABLE, float(x), float(y)))
-        return TableState(self.initial.table, tuple(balls))
+        began = {b.ball: b for b in self.initial.balls}
+
+        def kept(now: BallState) -> BallState:
+            was = began.get(now.ball)
+            if (now.ball in self._final or was is None or was.where is not Where.TABLE
+                    or was.pocket is not None or was.x != now.x or was.y != now.y
+                    or type(was.x) is not float or type(was.y) is not float):
+                return now
+            return was
+
+        state = super().final_state()
+        return TableState(state.table, tuple(kept(b) for b in state.balls))
 
     def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
