@@ -30,6 +30,14 @@ def restarted(lang: str, path: Path, size: tuple[int, int] = (1280, 720)) -> App
     return app
 
 
+def setup_after_restart(lang: str, path: Path) -> tuple[App, Any]:
+    """The game started again and its setup screen opened."""
+    app = restarted(lang, path)
+    app.go("setup")
+    frame(app, n=2)
+    return app, app.mode
+
+
 def start_from_setup(app: App) -> None:
     click_button(app, app.t("setup.start"))
     frame(app, n=2)
@@ -53,10 +61,7 @@ def test_a_seat_a_computer_took_gets_its_person_back_after_a_restart(
     start_from_setup(app)
     pygame.display.quit()
 
-    app = restarted(lang, path)
-    app.go("setup")
-    frame(app, n=2)
-    setup: Any = app.mode
+    app, setup = setup_after_restart(lang, path)
     assert setup.entries[1].get_text() == "Pavel"
     pick(app, setup.menus["seat1"], level(app, "strong"))
     setup = app.mode
@@ -66,10 +71,7 @@ def test_a_seat_a_computer_took_gets_its_person_back_after_a_restart(
     assert app.session is not None and app.session.names[1] == "cpu:strong:Deep Blue"
     pygame.display.quit()
 
-    app = restarted(lang, path)
-    app.go("setup")
-    frame(app, n=2)
-    setup = app.mode
+    app, setup = setup_after_restart(lang, path)
     assert setup.kinds[1] == "strong"
     assert setup.entries[1].get_text() == "Deep Blue"
     pick(app, setup.menus["seat1"], app.t("setup.person"))
@@ -97,10 +99,7 @@ def test_an_empty_seat_keeps_the_next_seats_in_their_places(
     start_from_setup(app)
     pygame.display.quit()
 
-    app = restarted(lang, path)
-    app.go("setup")
-    frame(app, n=2)
-    setup: Any = app.mode
+    app, setup = setup_after_restart(lang, path)
     assert setup.kinds == ["", "strong"]
     pick(app, setup.menus["seat1"], app.t("setup.person"))
     assert app.mode.entries[1].get_text() == "Pavel"  # type: ignore[union-attr]
