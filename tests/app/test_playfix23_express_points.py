@@ -47,7 +47,7 @@ def board(app: App) -> list[tuple[str, str]]:
 def test_a_foul_says_the_five_points_it_cost_and_the_scoreboard_agrees(
         lang: str) -> None:
     """SEED-E 2.6 (item 2, a ball touched with the clothes): the offender
-    loses 5. The card says so first, with the rule; the scoreboard shows
+    loses 5. The card says so under the foul, with the rule; the scoreboard shows
     25 and −5 for him."""
     app = make_app(lang, SMALL)
     try:
@@ -63,7 +63,8 @@ def test_a_foul_says_the_five_points_it_cost_and_the_scoreboard_agrees(
         frame(app, n=2)
         rule = app.t("ref.express_item", rule="2.6", item="2")
         want = app.t("banner.points_penalty", name="Anna", pts="−5", rule=rule)
-        assert s.banner is not None and s.banner.lines[0] == want, s.banner.lines
+        # (under the foul's own line, what happened, which the card keeps first)
+        assert s.banner is not None and s.banner.lines[1] == want, s.banner.lines
         shown = card_text(app)
         assert want in shown, shown  # whole, in view at 800x500
         assert s.match.state.scores[0] == 25

@@ -872,11 +872,12 @@ class Session:
             explain(n.code, n.ref)
         changes = r.point_changes()
         if changes:
-            # Why each score moved, first and the losses foremost: a score
-            # fell 32 -> 20 and the reason sat below the card's fold at
-            # 800x500, without a rule.
-            lines[:0] = [self.point_change_words(c)
-                         for c in sorted(changes, key=lambda c: c.points)]
+            # Why each score moved, the losses foremost, at the top (after
+            # a foul's own line, what happened): a score fell 32 -> 20 and
+            # the reason sat below the card's fold at 800x500, without a rule.
+            at = 1 if r.fouls and lines else 0
+            lines[at:at] = [self.point_change_words(c)
+                            for c in sorted(changes, key=lambda c: c.points)]
         elif any(r.points):
             pts = ", ".join(f"{self.name(i)} {signed(p)}"
                             for i, p in enumerate(r.points) if p)
