@@ -784,19 +784,17 @@ class Express(PyramidDiscipline[ExpressState]):
                      if isinstance(r, ExpressRuling)), None)
         for i in range(state.players):
             lines = [Line("score.express_status", {"status": state.status[i]})]
+            # The last ruling's change under the points it left (the ruling
+            # card says why), until a signature resets them.
             change = last.points[i] if last is not None and \
-                i < len(last.points) and i < len(last.scores) else 0
-            if change and last is not None and last.scores[i] == state.scores[i]:
-                # The last ruling's change beside the points it left (the
-                # ruling card says why), until a signature resets them.
-                n = f"{'+' if change > 0 else '−'}{abs(change)}"
-                lines.insert(0, Line("score.change", {"n": n}))
+                i < len(last.points) and i < len(last.scores) and \
+                last.scores[i] == state.scores[i] else 0
             if state.signatures[i]:
                 lines.append(Line("score.stars", {"n": state.signatures[i]}))
             lines.append(Line("score.chips", {"n": state.chips[i]}))
             cards.append(PlayerScore(state.scores[i], tuple(lines),
                                      out=state.status[i] == Status.OUT,
-                                     unit="score.points_unit"))
+                                     unit="score.points_unit", change=change))
         centre = [Line("score.bank", {"n": state.bank})]
         req = view.requirements
         if isinstance(req, ExpressRequirements):

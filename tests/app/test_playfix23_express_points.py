@@ -36,11 +36,12 @@ def card_text(app: App) -> str:
 
 
 def board(app: App) -> list[tuple[str, str]]:
-    """Each player's card on the scoreboard: its points and its details."""
+    """Each player's card on the scoreboard: its points and the small words
+    under them (the last change, else what they count)."""
     s = app.session
     assert s is not None
     cards, _centre = s.scoreboard()
-    return [(c.score, " · ".join(c.details)) for c in cards]
+    return [(c.score, c.unit) for c in cards]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -48,7 +49,7 @@ def test_a_foul_says_the_five_points_it_cost_and_the_scoreboard_agrees(
         lang: str) -> None:
     """SEED-E 2.6 (item 2, a ball touched with the clothes): the offender
     loses 5. The card says so under the foul, with the rule; the scoreboard shows
-    25 and −5 for him."""
+    25 and −5 under it."""
     app = make_app(lang, SMALL)
     try:
         s = Session.new(["Anna", "Boris", "Vera"], "express", {}, app.locale, seed=4)
@@ -68,9 +69,9 @@ def test_a_foul_says_the_five_points_it_cost_and_the_scoreboard_agrees(
         shown = card_text(app)
         assert want in shown, shown  # whole, in view at 800x500
         assert s.match.state.scores[0] == 25
-        score, details = board(app)[0]
-        assert score == "25" and details.startswith("−5 · "), details
-        assert not board(app)[1][1].startswith(("+", "−")), "Boris lost nothing"
+        assert board(app)[0] == ("25", "−5")
+        assert board(app)[1] == ("30", app.t("score.points_unit", n=30)), \
+            "Boris lost nothing"
     finally:
         pygame.display.quit()
 
@@ -93,7 +94,7 @@ def _foreign_twelve() -> tuple[object, object, object]:
 def test_a_foreign_ball_says_whose_points_went_and_why(lang: str) -> None:
     """SEED-E 2.5: Anna pockets the 12; Dora, her previous player, loses 12
     and Anna gains 2. The card names both changes and the rule; the
-    scoreboard's 18 and −12 agree with it."""
+    scoreboard's 18 with −12 under it agrees, and its details are whole."""
     from rules.referee import Match
     start, shot, decl = _foreign_twelve()
     app = make_app(lang, SMALL)
@@ -116,8 +117,11 @@ def test_a_foreign_ball_says_whose_points_went_and_why(lang: str) -> None:
         shown = card_text(app)
         assert lost in shown, shown  # whole, in view at 800x500
         cards = board(app)
-        assert cards[3][0] == "18" and cards[3][1].startswith("−12 · "), cards[3]
-        assert cards[0][1].startswith("+2 · "), cards[0]
-        assert not cards[1][1].startswith(("+", "−")), cards[1]
+        assert cards[3] == ("18", "−12") and cards[0] == ("36", "+2"), cards
+        assert cards[1] == ("30", app.t("score.points_unit", n=30)), cards
+        # Drawn whole: the change and every card's details (chips and all).
+        top = [t for t in app.texts if t.rect.bottom <= app.mode.layout.top.bottom]  # type: ignore[union-attr]
+        assert "−12" in [t.shown for t in top]
+        assert not [t.text for t in top if t.cut and "·" in t.text], top
     finally:
         pygame.display.quit()

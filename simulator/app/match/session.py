@@ -1100,7 +1100,10 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
                         own[i] + tuple(line_words(s, ln) for ln in p.lines),
                         i == active, out=p.out, balls=tuple(p.balls),
                         mark=computer_mark(s, i),
-                        unit=loc.t(p.unit, n=abs(p.score)) if p.unit else "")
+                        # the last ruling's change in place of the word
+                        # (beside the details it cut their chips at 800x500)
+                        unit=signed(p.change) if p.change else
+                        loc.t(p.unit, n=abs(p.score)) if p.unit else "")
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
               *(race_words(s, ln, over) if ln.key == "score.race" else line_words(s, ln)
