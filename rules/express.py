@@ -55,6 +55,7 @@ from rules.ruling import (
     Choice,
     Foul,
     Outcome,
+    PointChange,
     RulesError,
     Ruling,
     Spot,
@@ -390,6 +391,34 @@ class ExpressRuling(Ruling):
     mode: str = Mode.NORMAL.value
     offender: int | None = None
     last_ball: bool = False  # the next stroke is at the last ball (the cue ball)
+
+    def point_changes(self) -> tuple[PointChange, ...]:
+        """Why each score moved: the offender's five penalty points (2.6,
+        the penalised foul's item), the victim's write-off by the balls the
+        shooter pocketed («чужой» by its value, «свой» five: 2.5) and the
+        shooter's two a ball (2.4 on the first break, else 2.5)."""
+        out: list[PointChange] = []
+        pts = self.points
+        if self.fouls:
+            ref = self.penalty.ref if self.penalty is not None else e("2.6")
+            for i, p in enumerate(pts):
+                if p:
+                    out.append(PointChange(i, p, "penalty", ref, by=self.shooter))
+            return tuple(out)
+        taken = tuple(b for n in self.notes
+                      if n.code in (ExpressNote.FOREIGN, ExpressNote.OWN)
+                      for b in n.balls)
+        first = any(n.code is ExpressNote.FIRST_BREAK for n in self.notes)
+        for i, p in enumerate(pts):
+            if not p:
+                continue
+            if p < 0:
+                out.append(PointChange(i, p, "written_off", e("2.5"), taken,
+                                       self.shooter))
+            else:
+                out.append(PointChange(i, p, "gain", e("2.4" if first else "2.5"),
+                                       self.scored, self.shooter))
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         d = super().to_dict()
@@ -751,14 +780,21 @@ class Express(PyramidDiscipline[ExpressState]):
         """Points, status, stars and chips per player (SEED-E 2.3, 2.5); the
         bank, whose points the next pot writes off, the last ball."""
         cards = []
+        last = next((r for r in reversed(view.rulings)
+                     if isinstance(r, ExpressRuling)), None)
         for i in range(state.players):
             lines = [Line("score.express_status", {"status": state.status[i]})]
+            # The last ruling's change under the points it left (the ruling
+            # card says why), until a signature resets them.
+            change = last.points[i] if last is not None and \
+                i < len(last.points) and i < len(last.scores) and \
+                last.scores[i] == state.scores[i] else 0
             if state.signatures[i]:
                 lines.append(Line("score.stars", {"n": state.signatures[i]}))
             lines.append(Line("score.chips", {"n": state.chips[i]}))
             cards.append(PlayerScore(state.scores[i], tuple(lines),
                                      out=state.status[i] == Status.OUT,
-                                     unit="score.points_unit"))
+                                     unit="score.points_unit", change=change))
         centre = [Line("score.bank", {"n": state.bank})]
         req = view.requirements
         if isinstance(req, ExpressRequirements):

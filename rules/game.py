@@ -411,13 +411,15 @@ class PlayerScore:
     otherwise), the lines under it, the balls to draw beside the name (8-ball:
     the own group still on the table) and whether he is out (Express);
     ``unit``, a locale key in plural forms, names what the score counts
-    where the number alone does not say it (Express: points)."""
+    where the number alone does not say it (Express: points); ``change``,
+    what the last ruling did to the score (0: nothing to show)."""
 
     score: int
     lines: tuple[Line, ...] = ()
     balls: tuple[int, ...] = ()
     out: bool = False
     unit: str = ""
+    change: int = 0
 
 
 @dataclass(frozen=True)

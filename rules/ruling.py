@@ -183,6 +183,20 @@ class Declarations:
 
 
 @dataclass(frozen=True)
+class PointChange:
+    """One player's change of points on a ruling and why: ``kind`` names the
+    reason ("penalty", "written_off", "gain"), ``ref`` the rule, ``balls``
+    the balls behind it, ``by`` the player whose shot it was."""
+
+    player: int
+    points: int
+    kind: str
+    ref: SeedRef
+    balls: tuple[int, ...] = ()
+    by: int | None = None
+
+
+@dataclass(frozen=True)
 class Ruling:
     """Everything one shot meant. Produced by ``judge``; nothing in it changes.
 
@@ -216,6 +230,11 @@ class Ruling:
     @property
     def legal(self) -> bool:
         return not self.fouls
+
+    def point_changes(self) -> tuple[PointChange, ...]:
+        """Each player's change of points with its reason, for the words
+        that say why a score moved; games without such reasons: none."""
+        return ()
 
     def codes(self) -> tuple[str, ...]:
         return tuple(f.code.id for f in self.fouls) + tuple(

@@ -395,6 +395,17 @@ def _records(args: argparse.Namespace, records: Records) -> int:
     return 0
 
 
+def declares_safety(discipline: str) -> bool:
+    """Whether the game's rules count declared safeties (a name no longer
+    known: shown as before)."""
+    from rules import registry
+    from rules.ruling import RulesError
+    try:
+        return bool(registry.info(discipline).calls.safety)
+    except RulesError:
+        return True
+
+
 def page_lines(page: Any) -> list[str]:
     from simulator.records import pages
     r = page.rating
@@ -406,9 +417,12 @@ def page_lines(page: Any) -> list[str]:
                    f"confidence {r.confidence:.2f})")
     out.append(f"matches: {page.matches}, won {page.won}, lost {page.lost}")
     for d in page.disciplines:
+        # A game whose rules take no declared safety (9-ball, Express) had
+        # "safeties 0" read as none played.
+        safeties = f", safeties {d.safeties}" if declares_safety(d.discipline) else ""
         out.append(f"  {d.discipline}: matches {d.matches} ({d.won}-{d.lost}), games "
                    f"{pages.games_words('en', d)}, innings {d.innings}, balls "
-                   f"{d.balls}, fouls {d.fouls}, safeties {d.safeties}, best run "
+                   f"{d.balls}, fouls {d.fouls}{safeties}, best run "
                    f"{d.best_run}")
     for h in page.head_to_head:
         out.append(f"  vs {h.opponent}: matches {h.won}-{h.lost}, games "

@@ -42,12 +42,18 @@ from simulator.table.state import TableState
 if TYPE_CHECKING:
     from rules.general import LagResult
     from rules.referee import Match
-    from rules.ruling import Declarations, Ruling, ShotRequirements
+    from rules.ruling import Declarations, PointChange, Ruling, ShotRequirements
 
 __all__ = ["LAG_BALLS", "LoadError", "Session", "autosave_path", "ball_label",
            "cite", "code_words", "discipline_label", "saves_dir", "shot_chips"]
 
 SAVE_FORMAT = saves.SAVE_FORMAT
+
+
+def signed(points: int) -> str:
+    """Points with their sign, a true minus: "+2", "−12"."""
+    return f"{'+' if points > 0 else '−'}{abs(points)}"
+
 # The lag (general rule 5): player 0 strikes the cue ball, player 1 the 1-ball,
 # a non-striped ball of the same size and weight (the rule's second choice: a set
 # has one cue ball, and the physics strikes the cue ball with the main stroke).
@@ -864,8 +870,16 @@ class Session:
             said = f"• {cite(loc, n.code, n.ref, self.discipline)}"
             (state if n.code.id in GAME_STATE_NOTES else lines).append(said)
             explain(n.code, n.ref)
-        if any(r.points):
-            pts = ", ".join(f"{self.name(i)} {'+' if p > 0 else '−'}{abs(p)}"
+        changes = r.point_changes()
+        if changes:
+            # Why each score moved, the losses foremost, at the top (after
+            # a foul's own line, what happened): a score fell 32 -> 20 and
+            # the reason sat below the card's fold at 800x500, without a rule.
+            at = 1 if r.fouls and lines else 0
+            lines[at:at] = [self.point_change_words(c)
+                            for c in sorted(changes, key=lambda c: c.points)]
+        elif any(r.points):
+            pts = ", ".join(f"{self.name(i)} {signed(p)}"
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
         if shot is not None:
@@ -891,6 +905,24 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
+
+    def point_change_words(self, c: PointChange) -> str:
+        """One score's change in words: whose, how much, why, by what rule
+        ("Anna −12: Boris pocketed ball 12 (Express rule 2.5)")."""
+        t = self.locale.t
+        rule = words.ref_text(self.locale, c.ref)
+        if c.kind == "written_off":
+            parts = [t("banner.points_own") if b == CUE_BALL else str(b)
+                     for b in c.balls]
+            one = len(parts) == 1 and c.balls[0] != CUE_BALL
+            balls = t("banner.points_ball", n=parts[0]) if one else \
+                parts[0] if len(parts) == 1 else \
+                t("banner.points_balls", list=", ".join(parts))
+            return t("banner.points_written_off", name=self.name(c.player),
+                     pts=signed(c.points), by=self.name(c.by), balls=balls,
+                     rule=rule)
+        key = "banner.points_penalty" if c.kind == "penalty" else "banner.points_gain"
+        return t(key, name=self.name(c.player), pts=signed(c.points), rule=rule)
 
     def next_break_words(self, r: Ruling) -> str:
         """Who breaks the game after the one ``r`` ended, and why: a game won
@@ -1068,7 +1100,10 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
                         own[i] + tuple(line_words(s, ln) for ln in p.lines),
                         i == active, out=p.out, balls=tuple(p.balls),
                         mark=computer_mark(s, i),
-                        unit=loc.t(p.unit, n=abs(p.score)) if p.unit else "")
+                        # the last ruling's change in place of the word
+                        # (beside the details it cut their chips at 800x500)
+                        unit=signed(p.change) if p.change else
+                        loc.t(p.unit, n=abs(p.score)) if p.unit else "")
              for i, p in enumerate(board.players)]
     centre = [discipline_label(loc, s.discipline),
               *(race_words(s, ln, over) if ln.key == "score.race" else line_words(s, ln)

@@ -7,6 +7,7 @@ a blit of the table plus one blit per ball and its shadow.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 
@@ -472,6 +473,7 @@ class BallSprites:
         self.rolling.new_frame()
         if shadows:
             self.draw_shadows(surface, view, balls)
+        room = label_room(view, balls) if self.small_numbers else {}
         for b, (x, y, z) in sorted(balls.items(), key=lambda kv: kv[1][2]):
             spr = self.rolling.image(b, x, y)
             if spr is None:
@@ -484,7 +486,7 @@ class BallSprites:
                     spr, (int(spr.get_width() * k), int(spr.get_height() * k)))
             surface.blit(spr, spr.get_rect(center=(sx, sy)))
             if self.small_numbers and b != self.spec.balls.cue_ball:
-                upright_number(surface, b, (sx, sy), r)
+                upright_number(surface, b, (sx, sy), r, room.get(b, math.inf))
             if b in hl:
                 pygame.draw.circle(surface, (255, 70, 60), (sx, sy), r * 1.55,
                                    max(2, int(r * 0.22)))
@@ -542,15 +544,66 @@ def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg:
 
 
 SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
+NUMBER_INK_PX = 10  # the least height of an upright number's digits
+NUMBER_INK = (24, 16, 8)
+NUMBER_HALO = (236, 226, 200)  # the ivory of the ball, around each stroke
 
 
 def upright_number(surface: pygame.Surface, ball: int, centre: tuple[float, float],
-                   r: float) -> None:
-    """The ball's number in dark bold type filling the ball, never turned."""
-    from simulator.app.text import fonts
-    size = max(10, round(r * (1.9 if ball < 10 else 1.5)))
-    img = fonts.text(str(ball), size, (24, 16, 8), bold=True)
+                   r: float, room: float = math.inf) -> None:
+    """The ball's number in dark bold type over the ball, never turned: at
+    least NUMBER_INK_PX high (at 800x500 a ball is under 10 px across, and
+    8 px digits were too small to read), ringed in the ball's ivory so that
+    where they stand past the ball they still read against the cloth. With
+    a neighbour nearer than ``room`` px the big number would cover the
+    neighbour's: then the number only fills the ball (a rack, a cluster;
+    Tab shows them all large)."""
+    img = number_image(ball, number_size(r, ball))
+    if max(img.get_size()) > room:
+        img = number_image(ball, max(10, round(r * (1.9 if ball < 10 else 1.5))),
+                           halo=False)
     surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]) + 1)))
+
+
+def label_room(view: TableView, balls: Mapping[int, tuple[float, float, float]]
+               ) -> dict[int, float]:
+    """Each ball's distance on the screen to its nearest neighbour, px."""
+    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items()}
+    return {b: min((math.dist(p, q) for c, q in pts.items() if c != b),
+                   default=math.inf) for b, p in pts.items()}
+
+
+def number_size(r: float, ball: int) -> int:
+    """The type size of an upright number on a ball of radius ``r`` px."""
+    size = max(8, round(r * (1.9 if ball < 10 else 1.5)))
+    while _ink_height(size) < NUMBER_INK_PX and size < 40:
+        size += 1
+    return size
+
+
+@functools.cache
+def _ink_height(size: int) -> int:
+    from simulator.app.text import fonts
+    return fonts.font(size, True).render("0123456789", True, (0, 0, 0)) \
+        .get_bounding_rect().height
+
+
+@functools.lru_cache(maxsize=128)
+def number_image(ball: int, size: int, halo: bool = True) -> pygame.Surface:
+    """The number in dark ink with a one-pixel ivory ring, cropped to its
+    ink (what lies over the aim's lines is the digits and no more)."""
+    from simulator.app.text import fonts
+    ink = fonts.font(size, True).render(str(ball), True, NUMBER_INK)
+    ring = fonts.font(size, True).render(str(ball), True, NUMBER_HALO)
+    w, h = ink.get_size()
+    img = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    for dx in (0, 1, 2):
+        for dy in (0, 1, 2):
+            if halo and (dx, dy) != (1, 1):
+                img.blit(ring, (dx, dy))
+    img.blit(ink, (1, 1))
+    img = img.subsurface(img.get_bounding_rect()).copy()
+    return img.convert_alpha() if pygame.display.get_surface() else img
 
 
 def draw_dashed(surface: pygame.Surface, colour: tuple[int, ...],

@@ -44,6 +44,12 @@ def read_records(app: App, then: str, **kw: object) -> list[MatchRecord] | None:
         return None
 
 
+def game_short(app: App, discipline: str) -> str:
+    """A game's name short enough for a table's column."""
+    key = f"game_short.{discipline}"
+    return app.t(key) if app.locale.has(key) else app.t(f"game.{discipline}")
+
+
 def rating_text(app: App, r: Rating | None) -> str:
     if r is None:
         return rec_t(app, "rating.none")
@@ -221,7 +227,9 @@ class PlayerPageMode(Mode):
         # The games at the table; those given up marked, said below (seven
         # columns leave no room for them in the cell at 800x500).
         given_up = [d for d in p.disciplines if d.games_won_wo or d.games_lost_wo]
-        rows = [[app.t(f"game.{d.discipline}"), str(d.won), str(d.lost),
+        # The short names: «Экспресс (пирамида)» and «Прямой пул 14.1» were
+        # cut in this column at 800x500.
+        rows = [[game_short(app, d.discipline), str(d.won), str(d.lost),
                  f"{d.games_won}–{d.games_lost}" + ("*" if d in given_up else ""),
                  str(d.innings), str(d.fouls), str(d.best_run)] for d in p.disciplines]
         y = table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
@@ -259,7 +267,7 @@ class PlayerPageMode(Mode):
              Column(rec_t(app, "column.discipline"), 1.2, "left"),
              Column(rec_t(app, "column.opponent"), 2.2, "left"),
              Column(app.t("club.date"), 1.2, "left")]
-        rows = [[str(b.run), app.t(f"game.{b.discipline}"),
+        rows = [[str(b.run), game_short(app, b.discipline),
                  ", ".join(shown_name(app, o) for o in b.opponents),
                  b.played_at[:10]] for b in p.best_runs]
         table(surface, pygame.Rect(runs.left + 10, y, runs.width - 20,
