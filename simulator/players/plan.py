@@ -44,8 +44,12 @@ PLAN_POTS = 3
 FOLLOW_LANES = 10
 # Distances (m) the cue ball may travel after a pot, and the bends (degrees)
 # of its line off the tangent line: towards the object ball's line (follow)
-# and away from it (draw).
-TRAVELS = (0.3, 0.75)
+# and away from it (draw). The longest is half the table's length, which the
+# position variants' firmer speeds reach: with 0.75 m at most, a next ball
+# whose shape for the one after lay across the table counted as leaving
+# nothing, and the plan kept the pattern short (bench --part why, twelfth
+# round).
+TRAVELS = (0.3, 0.75, 1.3)
 BENDS = (0.0, 30.0, -35.0)
 # The tip heights (fractions of R) that bend the cue ball so: follow, draw.
 FOLLOW_TIP = 0.35

@@ -102,6 +102,28 @@ def test_the_pattern_counts_the_ball_after_next() -> None:
     assert qa > qb + 0.05
 
 
+def test_the_plan_counts_shape_a_firm_stroke_reaches_across_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """9-ball: the 1 into the foot-left corner, the 2 by the head cushion
+    behind a wall of three balls. Where the cue ball stops 0.3 or 0.75 m on,
+    the 2 is hidden or a long thin cut; drawn on 1.3 m (a firmer stroke,
+    which the position variants play), off the bottom cushion, it lies by
+    that rail with a clear line to the 2. The plan counts that spot: the
+    pot's follow-up is the better shot it reaches, not only the short
+    ones."""
+    cue = (1.8, 0.5)
+    balls = {1: (2.2, 0.9), 2: (0.3, 0.64), 3: (0.8, 0.64), 4: (0.8, 0.5),
+             5: (0.8, 0.78)}
+    pot = plan.Lanes(POOL, balls, (1,)).pots(cue, 82.0)[0]
+    after = plan.Lanes(POOL, {b: q for b, q in balls.items() if b != 1}, (2,))
+    planned = plan.follow_up(POOL, after, plan.landing_spots(POOL, cue, pot, balls),
+                             1, TOURNAMENT, 82.0)
+    monkeypatch.setattr(plan, "TRAVELS", (0.3, 0.75))
+    short = plan.follow_up(POOL, after, plan.landing_spots(POOL, cue, pot, balls),
+                           1, TOURNAMENT, 82.0)
+    assert planned > short + 0.1
+
+
 def test_a_ball_with_no_way_to_a_pocket_is_a_problem_ball() -> None:
     """A ball pressed between two others on a cushion has no open line to
     any pocket; a ball in the open has several."""
