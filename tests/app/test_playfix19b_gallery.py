@@ -183,3 +183,38 @@ def test_saved_has_its_own_place_and_names_the_file(
         assert app.toast is not None  # (a move of the mouse is not "going on")
     finally:
         pygame.display.quit()
+
+
+def test_the_longest_title_gives_the_message_its_room_at_800x500() -> None:
+    """The Russian 8 before its group, the longest band, at 800x500: "Saved
+    <file>" had no room right of it (it went back over the top rail); the
+    band gives up the title (the side column's heading says it) while the
+    message is up, the whole band back at the next key."""
+    from pathlib import Path
+
+    from simulator.app.dialogs.export import tell_saved
+    app = make_app("ru", (800, 500))
+    try:
+        g = at_foul(app, "gallery-eight-first-with-group")
+        full = g.header()[1][0]
+        title = g.entry.scenario.title.get("ru")
+        tell_saved(app, Path("/tmp/clips/gallery-eight-first-with-group-ru.webp"))
+        frame(app, n=2)
+        box = next(r for n, r in app.panels if n == "message")
+        assert g.layout.top.contains(box), box
+        said = [t for t in app.texts if box.contains(t.rect)]
+        assert " ".join(t.text for t in said) == \
+            "Сохранено: gallery-eight-first-with-group-ru.webp"
+        band = [t.text for t in app.texts if g.layout.top.contains(t.rect)
+                and not box.contains(t.rect)]
+        assert band == [f"{g.index + 1}/{len(g.all)} · Восьмёрка"], band
+        side = [t.text for t in app.texts if g.layout.side.contains(t.rect)]
+        assert " ".join(side).startswith(title.split()[0]), side
+        assert not [t for t in app.texts if t.rect.colliderect(box)
+                    and not box.contains(t.rect)]
+        key(app, pygame.K_t)
+        frame(app)
+        assert app.toast is None
+        assert full in [t.text for t in app.texts]
+    finally:
+        pygame.display.quit()

@@ -374,11 +374,36 @@ class GalleryPlayMode(PracticeScreen):
         # situation's title as the list reads them; the scene's two players,
         # their score and the race ("Player 1 / Player 2, race to 5") are
         # no one's.
+        return [], [self.band_words(self.short_band())]
+
+    def band_words(self, short: bool) -> str:
+        """The band's words; ``short``: without the title (the side
+        column's heading says it)."""
         loc = self.app.locale
         sc = self.entry.scenario
-        return [], [loc.t("gallery.band", n=self.index + 1, of=len(self.all),
-                          game=discipline_label(loc, sc.discipline),
-                          title=sc.title.get(loc.lang))]
+        return loc.t("gallery.band_short" if short else "gallery.band",
+                     n=self.index + 1, of=len(self.all),
+                     game=discipline_label(loc, sc.discipline),
+                     title=sc.title.get(loc.lang))
+
+    def band_room(self, words: str) -> pygame.Rect:
+        """The band at the top right of ``words`` written in it."""
+        top = self.layout.top
+        size = max(14, top.height // 3)  # as draw_table writes the band
+        used = min(fonts.font(size, True).size(words)[0], top.width - 32)
+        left = top.left + 16 + used + 16
+        return pygame.Rect(left, top.top, top.right - 6 - left, top.height - 2)
+
+    def fits_band(self, words: str) -> bool:
+        room = self.band_room(words)
+        return self.app.toast_height(room.width, TOAST_MIN_SIZE) <= room.height
+
+    def short_band(self) -> bool:
+        """Whether the band gives up the title, said in the side column's
+        heading, while a message needs the room (the longest Russian
+        title left "Saved <file>" none, at 800x500)."""
+        return self.app.toast is not None and not self.fits_band(
+            self.band_words(False)) and self.fits_band(self.band_words(True))
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         return self.player.positions()
@@ -427,22 +452,20 @@ class GalleryPlayMode(PracticeScreen):
         pushed the explanation's end out). A longer one (an export's failure
         with its reason) where it is read whole: above the table's rails, or
         the strip."""
-        top = self.layout.top
         name = self.header()[1][0]
-        size = max(14, top.height // 3)  # as draw_table writes the band
-        used = min(fonts.font(size, True).size(name)[0], top.width - 32)
-        left = top.left + 16 + used + 16
-        band = pygame.Rect(left, top.top, top.right - 6 - left, top.height - 2)
-        if self.app.toast_height(band.width, TOAST_MIN_SIZE) <= band.height:
-            return band
+        if self.fits_band(name):
+            return self.band_room(name)
         lay = self.layout
         above = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
                             self.view.outer_rect().top - lay.table.top)
         fits = self.app.toast_height(above.width, TOAST_MIN_SIZE) <= above.height
         return above if fits else lay.strip
 
+    def draw(self, surface: pygame.Surface) -> None:
+        self.shorten_saved()  # (before the band makes room for it)
+        super().draw(surface)
+
     def draw_side(self, surface: pygame.Surface) -> None:
-        self.shorten_saved()
         super().draw_side(surface)
         last = self.app.kept.get("export.last")
         export = next((b for b in self.side_btns if b.action == self.export), None)
