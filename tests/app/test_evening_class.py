@@ -173,7 +173,8 @@ def export(st: Steps, fmt: str, lang: str) -> Path:
     new = set(folder.glob("*")) - before
     assert len(new) == 1, new
     path = new.pop()
-    assert app.toast is not None and str(path) in app.toast[0]
+    # (the file by its name; its folder is the export button's tooltip)
+    assert app.toast is not None and path.name in app.toast[0]
     assert app.toast_kind == "info"
     return path
 

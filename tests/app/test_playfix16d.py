@@ -94,11 +94,11 @@ def test_the_8_off_the_table_is_read_whole_beside_its_side_view_at_800x500(
 
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
 @pytest.mark.parametrize("lang", LANGS)
-def test_saved_is_said_above_the_table_and_the_explanation_stays_whole(
+def test_saved_is_said_in_the_top_band_and_the_explanation_stays_whole(
         lang: str, size: tuple[int, int]) -> None:
     """The gallery's 8 off the table exported (X, a diagram): "Saved <file>"
-    is drawn in the band above the table (not over its rails, the side column
-    or the timeline's strip; a long folder in smaller words) while the
+    is drawn in the band at the top, right of the situation's name (not over
+    the table's rails, the side column or the timeline's strip) while the
     explanation beside it stays whole (it was pushed down, its end cut,
     until the next key); nothing pressed, the notice goes by itself after
     its seconds."""
@@ -116,7 +116,7 @@ def test_saved_is_said_above_the_table_and_the_explanation_stays_whole(
         box = next(r for name, r in app.panels if name == "message")
         lay = g.layout
         rails = g.view.outer_rect()
-        assert lay.table.contains(box) and box.bottom <= rails.top + 1, (box, rails)
+        assert lay.top.contains(box) and not box.colliderect(rails), (box, rails)
         assert not box.colliderect(lay.side) and not box.colliderect(lay.strip)
         said = " ".join(t.text for t in app.texts if box.contains(t.rect))
         assert "gallery-eight-off-table" in said and not [

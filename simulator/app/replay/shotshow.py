@@ -45,6 +45,9 @@ class ShotShow(Timeline, SideView):
         # The replay opens on the stick's approach, before the strike.
         playback.lead_in(self.marks.start)
         self.trails = True
+        # "," and "." to the marks of every kind the timeline draws (the
+        # foul gallery), not the contacts alone (Shift: each mark anyway).
+        self.step_every = False
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
         self.pointer: tuple[int, int] | None = None
@@ -66,16 +69,17 @@ class ShotShow(Timeline, SideView):
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact
-        (with Shift: the previous and next event of any kind)."""
+        (``step_every``: the marks of every kind; with Shift: the previous
+        and next event of any kind, each brush of a rattle too)."""
         if event.type != pygame.KEYDOWN:
             return False
         every = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
         if event.key == pygame.K_t:
             self.trails = not self.trails
         elif event.key == pygame.K_COMMA:
-            self.step_mark(-1, every)
+            self.step_mark(-1, every, self.step_every)
         elif event.key == pygame.K_PERIOD:
-            self.step_mark(1, every)
+            self.step_mark(1, every, self.step_every)
         else:
             return False
         return True

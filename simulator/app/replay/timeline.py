@@ -295,13 +295,27 @@ class Timeline:
         pb.seek(min(m.time, pb.end_time))
         self.selected = m
 
-    def step_mark(self, direction: int, every: bool = False) -> None:
+    def at_selected(self) -> bool:
+        """Whether the clock stands on the mark last stepped or clicked to."""
+        m, pb = self.selected, self.playback
+        return m is not None and abs(min(m.time, pb.end_time) - pb.time) <= 1e-6
+
+    def step_mark(self, direction: int, every: bool = False,
+                  all_kinds: bool = False) -> None:
         """To the next (or previous) contact of the timeline (ball on ball,
-        cushion, pocket, the cue tip); with ``every``, to any mark (line
-        crossings, flights, rests too)."""
+        cushion, pocket, the cue tip); with ``all_kinds``, to the marks of
+        every kind (line crossings, flights, rests too), a rattle in a
+        pocket's jaws once; with ``every``, to each mark."""
         t = self.playback.time
-        ms = step_marks(self.marks.marks, every)
-        if direction > 0:
+        ms = step_marks(self.marks.marks, every, all_kinds)
+        nxt: Mark | None = None
+        if self.at_selected() and self.selected in ms:
+            # From the mark stood on, the one beside it in the list: marks at
+            # one time (a ball on a ball and on the cushion at once) are
+            # each a step, as a click on their tick says each.
+            i = ms.index(self.selected) + direction
+            nxt = ms[i] if 0 <= i < len(ms) else None
+        elif direction > 0:
             nxt = next((m for m in ms if m.time > t + 1e-6), None)
         else:
             nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
@@ -325,13 +339,15 @@ def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:
     return None
 
 
-def step_marks(marks: Sequence[Mark], every: bool = False) -> list[Mark]:
-    """The marks "," and "." step through: the contacts a referee follows,
-    a ball rattling in a pocket's jaws once (five brushes of the 7 at one
-    pocket in a row were five steps), a foul always; with ``every``, all."""
+def step_marks(marks: Sequence[Mark], every: bool = False,
+               all_kinds: bool = False) -> list[Mark]:
+    """The marks "," and "." step through: the contacts a referee follows
+    (with ``all_kinds``, the marks of every kind), a ball rattling in a
+    pocket's jaws once (five brushes of the 7 at one pocket in a row were
+    five steps), a foul always; with ``every``, all."""
     out: list[Mark] = []
     for m in marks:
-        if not every and m.kind not in STEP_KINDS:
+        if not (every or all_kinds) and m.kind not in STEP_KINDS and not m.foul:
             continue
         jaw = jaw_of(m)
         if not every and jaw is not None and not m.foul and out and \

@@ -22,7 +22,7 @@ from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
 from simulator.app.screens.practice.shot_player import ShotPlayer
 from simulator.app.table import scoreboard
-from simulator.app.text import ui, widgets
+from simulator.app.text import fonts, ui, widgets
 from simulator.app.text.words import discipline_label, explain, foul_cite
 from simulator.table.specs import table_by_name
 
@@ -132,8 +132,8 @@ class GalleryPlayMode(PracticeScreen):
     """One entry in slow motion, paused at its foul's event."""
 
     name = "gallery_play"
-    # "Saved <file>" above the table (message_area): kept above the side
-    # text, it pushed the explanation's end out until the next key.
+    # "Saved <file>" in the band at the top (message_area): kept above the
+    # side text, it pushed the explanation's end out until the next key.
     message_in_side = False
     caps_in_pairs = True
 
@@ -154,6 +154,9 @@ class GalleryPlayMode(PracticeScreen):
                                   self.player.playback, self.demo.ruling)
         self.held = 0.0  # seconds stood at the foul (the play-on option)
         self.held_by_player = False  # paused with Space: never resumed for them
+        self.show.step_every = True  # "," and "." to every mark on the timeline
+        self._layout_key: tuple[int, int, str] | None = None
+        self._layout_need = 0
 
     @property
     def at_foul(self) -> bool:
@@ -184,10 +187,17 @@ class GalleryPlayMode(PracticeScreen):
         self._export_shown = self.app.kept.get("export.last")
 
     def moment(self) -> Mark | None:
-        """The event the replay shows: the last one at or before its time,
-        the foul's own where it shares that time with another (the
-        Express push-through's stroke and foul, both at 0.000 s)."""
-        m = self.show.current_mark()
+        """The event the replay shows: the one stepped or clicked to where
+        the clock stands on it (of two at one time, the one reached), else
+        the last one at or before its time."""
+        show = self.show
+        return self.said_as(show.selected if show.at_selected()
+                            else show.current_mark())
+
+    def said_as(self, m: Mark | None) -> Mark | None:
+        """A mark as the side text says it: the foul's own where the foul
+        shares its time (the Express push-through's stroke and foul, both
+        at 0.000 s)."""
         if m is None or m.foul:
             return m
         return next((f for f in self.show.marks.marks if f.foul and
@@ -215,12 +225,18 @@ class GalleryPlayMode(PracticeScreen):
                 f"{mark_label(self.app.locale, self.show.spec, m)}")
 
     def body(self) -> str:
+        pb = self.player.playback
+        return self.body_at(self.at_foul, self.moment() if pb.paused or self.at_foul
+                            else None)
+
+    def body_at(self, at_foul: bool, m: Mark | None) -> str:
+        """The side text with the foul reached or not, at the moment ``m``
+        (None: playing, or not yet at the first event)."""
         t = self.app.t
         lang = self.app.locale.lang
         sc = self.entry.scenario
         loss = self.entry.loses_game
-        m = self.moment()
-        if self.at_foul:
+        if at_foul:
             loc = self.app.locale
             foul = self.demo.foul
             # The code's words already say "Foul:" (or "Loss:"): one line,
@@ -240,12 +256,32 @@ class GalleryPlayMode(PracticeScreen):
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
             lines = [t("gallery.entry_loss" if loss else "gallery.entry",
-                       n=self.index + 1, of=len(self.all)),
-                     "", t("gallery.watch_loss" if loss else "gallery.watch")]
-            if m is not None and self.player.playback.paused:
-                # Stepped back before the foul: what is shown there.
-                lines.append(t("gallery.at_foul", foul=self.moment_words(m)))
+                       n=self.index + 1, of=len(self.all)), ""]
+            # Stepped (or clicked) to a moment before the foul: what is
+            # shown there, not "Watch: the replay will stop..." over it
+            # (that is said while it plays, or before it starts).
+            lines.append(t("gallery.at_foul", foul=self.moment_words(m))
+                         if m is not None else
+                         t("gallery.watch_loss" if loss else "gallery.watch"))
         return "\n".join(lines)
+
+    def layout_lines(self, size: int, width: int) -> int:
+        """The longest side text of the clip (the foul said, stepped to any
+        of its events): the buttons laid out for it stay one way for the
+        whole clip (a column before the foul, pairs at it, jumped)."""
+        key = (size, width, self.app.locale.lang)
+        if self._layout_key != key:
+            stop = self.player.stops[0][0] if self.player.stops else None
+            texts = [self.body_at(False, None)]
+            for m in self.show.marks.marks:
+                shown = self.said_as(m)
+                texts.append(self.body_at(
+                    stop is not None and m.time >= stop - 1e-6, shown))
+            if stop is not None:
+                texts.append(self.body_at(True, None))
+            self._layout_key = key
+            self._layout_need = max(len(ui.wrap(x, size, width)) for x in texts)
+        return self._layout_need
 
     def toggle(self) -> None:
         pb = self.player.playback
@@ -338,11 +374,36 @@ class GalleryPlayMode(PracticeScreen):
         # situation's title as the list reads them; the scene's two players,
         # their score and the race ("Player 1 / Player 2, race to 5") are
         # no one's.
+        return [], [self.band_words(self.short_band())]
+
+    def band_words(self, short: bool) -> str:
+        """The band's words; ``short``: without the title (the side
+        column's heading says it)."""
         loc = self.app.locale
         sc = self.entry.scenario
-        return [], [loc.t("gallery.band", n=self.index + 1, of=len(self.all),
-                          game=discipline_label(loc, sc.discipline),
-                          title=sc.title.get(loc.lang))]
+        return loc.t("gallery.band_short" if short else "gallery.band",
+                     n=self.index + 1, of=len(self.all),
+                     game=discipline_label(loc, sc.discipline),
+                     title=sc.title.get(loc.lang))
+
+    def band_room(self, words: str) -> pygame.Rect:
+        """The band at the top right of ``words`` written in it."""
+        top = self.layout.top
+        size = max(14, top.height // 3)  # as draw_table writes the band
+        used = min(fonts.font(size, True).size(words)[0], top.width - 32)
+        left = top.left + 16 + used + 16
+        return pygame.Rect(left, top.top, top.right - 6 - left, top.height - 2)
+
+    def fits_band(self, words: str) -> bool:
+        room = self.band_room(words)
+        return self.app.toast_height(room.width, TOAST_MIN_SIZE) <= room.height
+
+    def short_band(self) -> bool:
+        """Whether the band gives up the title, said in the side column's
+        heading, while a message needs the room (the longest Russian
+        title left "Saved <file>" none, at 800x500)."""
+        return self.app.toast is not None and not self.fits_band(
+            self.band_words(False)) and self.fits_band(self.band_words(True))
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         return self.player.positions()
@@ -385,14 +446,46 @@ class GalleryPlayMode(PracticeScreen):
         return out
 
     def message_area(self) -> pygame.Rect | None:
-        """The band between the scoreboard and the table's rails, where the
-        message fits it, in smaller words if need be (a file's long folder);
-        else the strip (over the timeline)."""
+        """The band at the top right of the situation's name, a place of the
+        message's own ("Saved <file>": above the table it covered the top
+        rail and pockets, in the strip the timeline, in the side column it
+        pushed the explanation's end out). A longer one (an export's failure
+        with its reason) where it is read whole: above the table's rails, or
+        the strip."""
+        name = self.header()[1][0]
+        if self.fits_band(name):
+            return self.band_room(name)
         lay = self.layout
-        band = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
-                           self.view.outer_rect().top - lay.table.top)
-        fits = self.app.toast_height(band.width, TOAST_MIN_SIZE) <= band.height
-        return band if fits else lay.strip
+        above = pygame.Rect(lay.table.left, lay.table.top, lay.table.width,
+                            self.view.outer_rect().top - lay.table.top)
+        fits = self.app.toast_height(above.width, TOAST_MIN_SIZE) <= above.height
+        return above if fits else lay.strip
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.shorten_saved()  # (before the band makes room for it)
+        super().draw(surface)
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        super().draw_side(surface)
+        last = self.app.kept.get("export.last")
+        export = next((b for b in self.side_btns if b.action == self.export), None)
+        if last and export is not None:
+            # The whole path where the mouse rests on the export button (the
+            # message and the side column name the file alone).
+            ui.FRAME.tips.append((export.rect.copy(),
+                                  self.app.t("export.last", file=last)))
+
+    def shorten_saved(self) -> None:
+        """"Saved <file>" by the file's name: its whole folder made it two
+        or three lines wide of the window (the path is the export button's
+        tooltip)."""
+        last = self.app.kept.get("export.last")
+        toast = self.app.toast
+        if not last or toast is None:
+            return
+        whole = self.app.t("export.done", file=last)
+        if toast[0] == whole:
+            self.app.toast = (self.app.t("export.done", file=Path(last).name), toast[1])
 
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it

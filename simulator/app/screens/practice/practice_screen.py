@@ -185,8 +185,7 @@ class PracticeScreen(Mode):
         six lines kept still cut the gallery's explanation ("3 more below")."""
         buttons = self.side_btns
         lh = ui.line_height(size)
-        need = len(ui.wrap(self.side_body, size, inner.width)) * lh \
-            if self.side_body else 0
+        need = self.layout_lines(size, inner.width) * lh
         if len(buttons) < 4 or room >= need:
             for b in buttons:  # (caps back where a column has the room)
                 b.key = getattr(b, "cap", b.key)
@@ -202,6 +201,11 @@ class PracticeScreen(Mode):
         for b in buttons:
             b.key = b.cap  # type: ignore[attr-defined]
         return False
+
+    def layout_lines(self, size: int, width: int) -> int:
+        """The side text's lines the buttons' layout is chosen for: the
+        text's own (a screen whose text changes may say its longest)."""
+        return len(ui.wrap(self.side_body, size, width)) if self.side_body else 0
 
     def _pairs_height(self, width: int, bsize: int) -> int:
         probe = pygame.Rect(0, 0, width, 0)
