@@ -67,6 +67,27 @@ def test_the_cloth_is_brightest_under_the_lamp(
     assert patch.std() > 1.0, "a cloth grain"
 
 
+def test_the_lamps_light_a_pool_on_the_cloth_seen_at_a_glance(
+        table: Painted) -> None:
+    """Play-test: "the lamp effect is faint" (the cloth under the one lamp
+    was 1.12 times the cloth by the cushions).  Under each lamp hung along
+    the table the cloth is at least 1.3 times as bright as at the middle of
+    the long cushions, and darker still towards the corners."""
+    from simulator.app.table.render import lamps
+    surf, view, spec = table
+    L, W = spec.length, spec.width
+    off = 0.03  # a little out from the cushion nose
+    cushions = max(_lum(surf, view, L / 2 + dx, y) for dx in (-0.3, 0.0, 0.3)
+                   for y in (off, W - off))
+    corners = max(_lum(surf, view, x, y) for x in (0.12, L - 0.12)
+                  for y in (off, W - off))
+    assert 2 <= len(lamps(spec)) <= 3
+    for lx, ly in lamps(spec):
+        under = _lum(surf, view, lx, ly + 0.1, 3)
+        assert under > cushions * 1.3, ((lx, ly), under, cushions)
+    assert corners < cushions, (corners, cushions)
+
+
 def test_the_cushion_nose_is_darker_than_its_top(
         table: Painted) -> None:
     """Across a cushion the nose face towards the bed is in shade and the

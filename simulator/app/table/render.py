@@ -50,15 +50,40 @@ def _smooth(a: np.ndarray, n: int) -> np.ndarray:
     return np.asarray(out / sd)
 
 
+LAMP_SPACING = 0.98  # metres between the lamps hung along the table
+
+
+def lamps(spec: TableSpec) -> list[Vec]:
+    """Where the lamps hang over the bed (table metres): two along a pool
+    table, three along the longer pyramid table, over its long axis."""
+    n = 3 if spec.length > 3.0 else 2
+    return [(spec.length / 2 + (i - (n - 1) / 2) * LAMP_SPACING, spec.width / 2)
+            for i in range(n)]
+
+
+def nearest_lamp(spec: TableSpec, x: float, y: float) -> Vec:
+    return min(lamps(spec), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
+
+
+LAMP_BRIGHT = 1.30  # the cloth's light right under a lamp (1 = the cloth colour)
+LAMP_DIM = 0.72  # where no lamp reaches (the cushions' far corners)
+POOL_X, POOL_Y = 0.55, 0.42  # a lamp's pool of light: its spread (metres)
+
+
 def lamp_light(spec: TableSpec, x: np.ndarray | float,
                y: np.ndarray | float) -> np.ndarray:
-    """How brightly the lamp over the table's middle lights a point (table
-    metres): about 1.1 under the lamp, falling gently to about 0.9 at the
-    cushions and darker on the rails beyond."""
-    nx = (np.asarray(x) - spec.length / 2) / (spec.length / 2)
-    ny = (np.asarray(y) - spec.width / 2) / (spec.width / 2)
-    fall = (1.0 - np.exp(-(nx ** 2 * 0.9 + ny ** 2 * 1.1))) / 0.865
-    return np.asarray(1.10 - 0.20 * fall)
+    """How brightly the lamps light a point (table metres): LAMP_BRIGHT under
+    them, a pool of light along the middle that falls to about 0.9 at the
+    long cushions, darker in the corners and on the rails beyond (the
+    play-testers found one faint lamp over the middle hard to see)."""
+    xa, ya = np.asarray(x), np.asarray(y)
+    dark = np.ones(np.broadcast_shapes(xa.shape, ya.shape), dtype=np.float64)
+    for lx, ly in lamps(spec):
+        g = np.exp(-((xa - lx) ** 2 / (2 * POOL_X ** 2)
+                     + (ya - ly) ** 2 / (2 * POOL_Y ** 2)))
+        dark = dark * (1.0 - g)
+    lit = 1.0 - dark  # 1 under a lamp, soft between two
+    return np.asarray(LAMP_DIM + (LAMP_BRIGHT - LAMP_DIM) * lit)
 
 
 def _rail_at(spec: TableSpec, p: Vec) -> tuple[Rail, Vec] | None:
@@ -116,11 +141,9 @@ def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
 class TableRenderer:
     """The static picture of one table at one window size."""
 
-    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int],
-                 plain: bool = False) -> None:
+    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int]) -> None:
         self.spec = spec
         self.view = view
-        self.plain = plain  # flat cloth, no lamp: small exported clips
         self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
             else pygame.Surface(size)
         self._draw()
@@ -130,10 +153,7 @@ class TableRenderer:
 
     def _draw(self) -> None:
         self._draw_room()
-        if self.plain:
-            self._draw_rails()
-        else:
-            self._draw_lit_table()
+        self._draw_lit_table()
         # Pocket holes and liners, cut through rail and cushion; the bed
         # stays whole up to a side pocket's nose line (its liner is wider
         # than its mouth).  A corner's mouth cuts across the bed's corner.
@@ -150,8 +170,6 @@ class TableRenderer:
                                    int(2 * rr) + 1).clip(bed)
                 if area.width and area.height:
                     s.blit(kept, area.topleft, area.move(-bed.x, -bed.y))
-        if self.plain:
-            self._draw_bed()
         self._draw_diamonds()
         self._draw_lines()
 
@@ -161,13 +179,12 @@ class TableRenderer:
         v = self.view
         s.fill(ROOM)
         w, h = s.get_size()
-        if not self.plain:  # a soft pool of light over the table
-            glow = pygame.Surface((w, h), pygame.SRCALPHA)
-            cx, cy = v.rect.center
-            for i in range(12, 0, -1):
-                rr = int(max(w, h) * 0.06 * i)
-                pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
-            s.blit(glow, (0, 0))
+        glow = pygame.Surface((w, h), pygame.SRCALPHA)
+        cx, cy = v.rect.center
+        for i in range(12, 0, -1):
+            rr = int(max(w, h) * 0.06 * i)
+            pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
+        s.blit(glow, (0, 0))
 
     def _rail_shadow(self) -> None:
         s, v = self.surface, self.view
@@ -177,22 +194,6 @@ class TableRenderer:
         sh = pygame.Surface(s.get_size(), pygame.SRCALPHA)
         pygame.draw.rect(sh, (0, 0, 0, 110), shadow, border_radius=rad)
         s.blit(sh, (0, 0))
-
-    def _draw_rails(self) -> None:
-        """Flat rails and cushions (the plain picture of exported clips)."""
-        s = self.surface
-        spec, v = self.spec, self.view
-        outer = v.outer_rect()
-        rad = max(4, int(v.px(spec.rail_width) * 0.35))
-        self._rail_shadow()
-        pygame.draw.rect(s, RAIL_EDGE, outer, border_radius=rad)
-        pygame.draw.rect(s, RAIL_WOOD, outer.inflate(-4, -4), border_radius=rad)
-        cloth = CLOTH[spec.kind]
-        cd = spec.cushion_depth
-        cushion = self._poly([(-cd, -cd), (spec.length + cd, -cd),
-                              (spec.length + cd, spec.width + cd),
-                              (-cd, spec.width + cd)])
-        pygame.draw.polygon(s, _shade(cloth, 0.78), cushion)
 
     def _draw_lit_table(self) -> None:
         """Rails, cushions and cloth under the lamp, painted pixel by pixel once.
@@ -281,20 +282,6 @@ class TableRenderer:
         pygame.surfarray.blit_array(s.subsurface(outer),
                                     np.clip(rgb, 0, 255).astype(np.uint8))
 
-    def _draw_bed(self) -> None:
-        """The flat cloth of the plain picture."""
-        s = self.surface
-        spec, v = self.spec, self.view
-        cloth = CLOTH[spec.kind]
-        s.fill(cloth, v.bed_rect())
-        for r in spec.rails:
-            a = v.to_screen(*r.start)
-            b = v.to_screen(*r.end)
-            pygame.draw.line(s, _shade(cloth, 0.6), a, b, max(1, int(v.px(0.004))))
-        for p in spec.pockets:
-            pts = self._poly(pocket_outline(spec, p))
-            pygame.draw.polygon(s, (8, 8, 8), pts)
-
     def _draw_diamonds(self) -> None:
         s = self.surface
         spec, v = self.spec, self.view
@@ -310,11 +297,11 @@ class TableRenderer:
             cxs, cys = v.to_screen(x + nx * mid, y + ny * mid)
             pts = [(cxs, cys - size), (cxs + size * 0.7, cys), (cxs, cys + size),
                    (cxs - size * 0.7, cys)]
-            if not self.plain:  # the cut in the wood around the inlay
-                pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
-                                    [(px + 0.6, py + 0.8) for px, py in pts])
+            # The cut in the wood around the inlay.
+            pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
+                                [(px + 0.6, py + 0.8) for px, py in pts])
             pygame.draw.polygon(s, DIAMOND, pts)
-            if not self.plain and size >= 3:  # the lamp caught on the pearl
+            if size >= 3:  # the lamp caught on the pearl
                 pygame.draw.line(s, (255, 252, 240),
                                  (cxs - size * 0.25, cys - size * 0.3),
                                  (cxs, cys - size * 0.7))
@@ -323,8 +310,10 @@ class TableRenderer:
         s = self.surface
         spec, v = self.spec, self.view
         cloth = CLOTH[spec.kind]
-        # Head string / house line, and the spots.
-        line_c = _shade(cloth, 1.45 if self.plain else 1.6)
+        # Head string / house line, and the spots: chalk on the cloth, as
+        # much brighter than the cloth right under a lamp as the flat cloth
+        # had them.
+        line_c = _shade(cloth, 1.45 * LAMP_BRIGHT)
         hx = spec.head_string_x
         a = v.to_screen(hx, 0.0)
         b = v.to_screen(hx, spec.width)
@@ -355,13 +344,6 @@ class TableRenderer:
                   (centre[0] + (outline[2][0] - mc[0]) * 0.2,
                    centre[1] + (outline[2][1] - mc[1]) * 0.2),
                   outline[2], outline[3]]
-        if self.plain:
-            pygame.draw.circle(s, (34, 26, 20), c_px, v.px(r_hole * PLATE))
-            pygame.draw.circle(s, (70, 60, 52), c_px, v.px(r_hole * PLATE),
-                               max(1, int(v.px(0.004))))
-            pygame.draw.circle(s, (6, 6, 6), c_px, v.px(r_hole))
-            pygame.draw.polygon(s, (8, 8, 8), self._poly(throat))
-            return
         # The leather liner over the rail: rounded by the lamp on its top.
         plate = v.px(r_hole * PLATE)
         pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + 1)
@@ -408,11 +390,12 @@ class TableRenderer:
 
 
 def shadow_offset(spec: TableSpec, x: float, y: float, z: float) -> Vec:
-    """Where a ball's shadow falls from the lamp over the table's middle
-    (LAMP_HEIGHT up): straight under it below the lamp, cast outwards
-    towards the cushions, further for a ball in the air (table metres)."""
+    """Where a ball's shadow falls from the nearest lamp (LAMP_HEIGHT up):
+    straight under it below the lamp, cast away from it, further for a
+    ball in the air (table metres)."""
+    lx, ly = nearest_lamp(spec, x, y)
     k = z / max(0.05, LAMP_HEIGHT - z)
-    return ((x - spec.length / 2) * k, (y - spec.width / 2) * k)
+    return ((x - lx) * k, (y - ly) * k)
 
 
 def shadow_sprite(r_px: float) -> pygame.Surface:
