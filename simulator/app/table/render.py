@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 import pygame
@@ -511,17 +512,65 @@ def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg:
         (1.40, 1.47, 0.029, 0.029, (20, 20, 20)),
     ]
     cx, cy = cue_pos
-    # Shadow of the stick, offset like the balls' shadows.
+    butt = start + length
+    lx, ly = nearest_lamp(view.spec, cx - dx * butt / 2, cy - dy * butt / 2)
+    # The lit side: the stick's edge towards the lamp.
+    side = 1.0 if (lx - cx) * px_ + (ly - cy) * py_ >= 0 else -1.0
+
+    def quad(d0: float, d1: float, w0: float, w1: float, off0: float = 0.0,
+             off1: float = 0.0) -> list[tuple[float, float]]:
+        """A strip of the stick from ``d0`` to ``d1`` behind the ball,
+        ``w`` wide, its middle ``off`` across from the stick's axis."""
+        pts = []
+        for d, w, off, sgn in ((d0, w0, off0, 1), (d1, w1, off1, 1),
+                               (d1, w1, off1, -1), (d0, w0, off0, -1)):
+            c = off + w / 2 * sgn
+            pts.append(view.to_screen(cx - dx * d + px_ * c, cy - dy * d + py_ * c))
+        return pts
+
+    _draw_cue_shadow(surface, view, quad, (cx, cy), (dx, dy), start, butt,
+                     r, elevation)
     for f0, f1, w0, w1, colour in segs:
         d0 = start + f0 * foreshorten
-        d1 = start + f1 * foreshorten if f1 < 1.47 else start + length
-        pts = []
-        for d, w, side in ((d0, w0, 1), (d1, w1, 1), (d1, w1, -1), (d0, w0, -1)):
-            x = cx - dx * d + px_ * w / 2 * side
-            y = cy - dy * d + py_ * w / 2 * side
-            pts.append(view.to_screen(x, y))
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.aalines(surface, _shade(colour, 0.6), True, pts)
+        d1 = start + f1 * foreshorten if f1 < 1.47 else butt
+        # Round: dark at the edges, the colour over the middle, a light
+        # stripe along it towards the lamp.
+        pygame.draw.polygon(surface, _shade(colour, 0.62), quad(d0, d1, w0, w1))
+        pygame.draw.polygon(surface, colour, quad(d0, d1, w0 * 0.62, w1 * 0.62,
+                                                  side * w0 * 0.08, side * w1 * 0.08))
+        pygame.draw.polygon(surface, _mix(colour, (255, 255, 250), 0.5),
+                            quad(d0, d1, w0 * 0.3, w1 * 0.3, side * w0 * 0.16,
+                                 side * w1 * 0.16))
+        pygame.draw.aalines(surface, _shade(colour, 0.5), True, quad(d0, d1, w0, w1))
+
+
+def _draw_cue_shadow(surface: pygame.Surface, view: TableView, quad: Any,
+                     cue: Vec, d: Vec, start: float, butt: float, r: float,
+                     elevation: float) -> None:
+    """The stick's shadow on the cloth, cast from the nearest lamp like the
+    balls': the tip at the ball's height, the butt raised by the
+    elevation (and a stick is held a little above the rail)."""
+    cx, cy = cue
+    dx, dy = d
+    z_tip = r
+    z_butt = r + 0.06 + (butt - start) * math.sin(math.radians(elevation))
+    pts = []
+    shadow_w = 0.03
+    for dist, z, sgn in ((start, z_tip, 1), (butt, z_butt, 1), (butt, z_butt, -1),
+                         (start, z_tip, -1)):
+        x, y = cx - dx * dist, cy - dy * dist
+        ox, oy = shadow_offset(view.spec, x, y, z)
+        c = shadow_w / 2 * sgn * (0.6 if dist == start else 1.0)
+        pts.append(view.to_screen(x + ox - dy * c, y + oy + dx * c))
+    box = pygame.Rect(min(p[0] for p in pts) - 1, min(p[1] for p in pts) - 1, 0, 0)
+    box.width = int(max(p[0] for p in pts) - box.x) + 2
+    box.height = int(max(p[1] for p in pts) - box.y) + 2
+    box = box.clip(surface.get_clip() or surface.get_rect())
+    if box.width < 1 or box.height < 1:
+        return
+    sh = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(sh, (0, 0, 0, 70), [(x - box.x, y - box.y) for x, y in pts])
+    surface.blit(sh, box)
 
 
 SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
