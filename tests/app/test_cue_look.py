@@ -55,3 +55,42 @@ def test_the_stick_is_round_and_casts_a_shadow(size: tuple[int, int]) -> None:
         assert darker >= 8, darker
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("800x500", "1280x720"))
+def test_a_balls_shine_is_on_its_side_towards_the_lamp(size: tuple[int, int]) -> None:
+    """The lamp's spot on a ball sits on the side facing its nearest lamp
+    (it was always at the upper left): in two opposite corners the spots
+    face opposite ways, each the way its shadow does not fall."""
+    from simulator.app.table.render import BallSprites, nearest_lamp
+    try:
+        table, view, spec = _table("9-ball", None, size)
+        sprites = BallSprites(spec, view.ball_px)
+        R = spec.balls.radius
+        for x, y in ((0.18, spec.width - 0.16), (spec.length - 0.18, 0.16)):
+            drawn = table.copy()
+            sprites.draw(drawn, view, {0: (x, y, R)})  # white all over
+            lx, ly = nearest_lamp(spec, x, y)
+            n = math.hypot(lx - x, ly - y)
+            ux, uy = (lx - x) / n, -(ly - y) / n  # on the screen (y down)
+            # The ball's pixels (changed from the cloth) and its shine (the
+            # brightest of them): the shine's middle from the ball's.
+            cx, cy = view.to_screen_i(x, y)
+            box = range(-int(view.ball_px) - 3, int(view.ball_px) + 4)
+            ball, shine = [], []
+            for i in box:
+                for j in box:
+                    p = (cx + i, cy + j)
+                    if _lum(drawn, p) - _lum(table, p) > 150:
+                        ball.append(p)
+                        if _lum(drawn, p) >= 750:
+                            shine.append(p)
+            assert shine, "no shine"
+            bx = sum(p[0] for p in ball) / len(ball)
+            by = sum(p[1] for p in ball) / len(ball)
+            sx = sum(p[0] for p in shine) / len(shine)
+            sy = sum(p[1] for p in shine) / len(shine)
+            along = ((sx - bx) * ux + (sy - by) * uy) / view.ball_px
+            assert along > 0.2, ((x, y), along)
+    finally:
+        pygame.display.quit()

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from simulator.app.table.balls3d import RollingBalls
+from simulator.app.table.balls3d import RollingBalls, gloss_spot, gloss_towards
 from simulator.app.table.view import TableView
 from simulator.table.specs import Pocket, PocketKind, Rail, TableKind, TableSpec, Vec
 
@@ -466,7 +466,14 @@ class BallSprites:
                 k = 1.0 + min(0.6, lift * 4.0)
                 spr = pygame.transform.smoothscale(
                     spr, (int(spr.get_width() * k), int(spr.get_height() * k)))
-            surface.blit(spr, spr.get_rect(center=(sx, sy)))
+            at = spr.get_rect(center=(sx, sy))
+            surface.blit(spr, at)
+            # The lamp's spot, on the ball's side towards its nearest lamp.
+            lx, ly = nearest_lamp(self.spec, x, y)
+            hx, hy = gloss_towards((lx - x, ly - y, LAMP_HEIGHT - z))
+            spot = gloss_spot(self.r_px, hx, hy)
+            surface.blit(spot, spot.get_rect(center=at.center),
+                         special_flags=pygame.BLEND_RGB_ADD)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 upright_number(surface, b, (sx, sy), r)
             if b in hl:
