@@ -1,4 +1,4 @@
-"""The table as a player sees it: a real table lit by a lamp over its middle,
+"""The table as a player sees it: a real table lit by lamps over it,
 not a flat green rectangle (play-testers: "the table looks flat").  Each test
 reads the picture the table screen keeps and blits under the balls, at the
 window sizes players use, for a pool table and the pyramid."""
@@ -186,7 +186,7 @@ def test_the_lines_stay_as_clear_as_the_flat_cloth_had_them(
 @pytest.mark.parametrize("size", SIZES[:2], ids=("800x500", "1280x720"))
 def test_a_balls_shadow_falls_away_from_the_lamp(size: tuple[int, int]) -> None:
     """A ball near a corner casts its shadow towards that corner (away from
-    the lamp over the middle), not towards the middle of the table."""
+    its nearest lamp), not towards the middle of the table."""
     try:
         surf, view, spec = _table("9-ball", None, size)
         sprites = BallSprites(spec, view.ball_px)

@@ -74,7 +74,7 @@ POOL_X, POOL_Y = 0.55, 0.42  # a lamp's pool of light: its spread (metres)
 def lamp_light(spec: TableSpec, x: np.ndarray | float,
                y: np.ndarray | float) -> np.ndarray:
     """How brightly the lamps light a point (table metres): LAMP_BRIGHT under
-    them, a pool of light along the middle that falls to about 0.9 at the
+    them, a pool of light along the middle that falls to about 0.95 at the
     long cushions, darker in the corners and on the rails beyond (the
     play-testers found one faint lamp over the middle hard to see)."""
     xa, ya = np.asarray(x), np.asarray(y)
@@ -199,7 +199,7 @@ class TableRenderer:
     def _draw_lit_table(self) -> None:
         """Rails, cushions and cloth under the lamp, painted pixel by pixel once.
 
-        Everything is lit by one lamp over the middle of the table
+        Everything is lit by the lamps hung along the table
         (``lamp_light``); the cloth has a fine grain, the cushions a lit top
         and a darker nose face towards the bed, the rails a wood grain and a
         highlight along their rounded outer edge.  The noise comes from fixed
