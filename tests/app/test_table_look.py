@@ -1,4 +1,4 @@
-"""The table as a player sees it: a real table lit by a lamp over its middle,
+"""The table as a player sees it: a real table lit by lamps over it,
 not a flat green rectangle (play-testers: "the table looks flat").  Each test
 reads the picture the table screen keeps and blits under the balls, at the
 window sizes players use, for a pool table and the pyramid."""
@@ -65,6 +65,27 @@ def test_the_cloth_is_brightest_under_the_lamp(
     patch = pygame.surfarray.array3d(surf.subsurface(
         pygame.Rect(bed.centerx + 20, bed.centery + 20, 16, 16))).sum(axis=2)
     assert patch.std() > 1.0, "a cloth grain"
+
+
+def test_the_lamps_light_a_pool_on_the_cloth_seen_at_a_glance(
+        table: Painted) -> None:
+    """Play-test: "the lamp effect is faint" (the cloth under the one lamp
+    was 1.12 times the cloth by the cushions).  Under each lamp hung along
+    the table the cloth is at least 1.3 times as bright as at the middle of
+    the long cushions, and darker still towards the corners."""
+    from simulator.app.table.render import lamps
+    surf, view, spec = table
+    L, W = spec.length, spec.width
+    off = 0.03  # a little out from the cushion nose
+    cushions = max(_lum(surf, view, L / 2 + dx, y) for dx in (-0.3, 0.0, 0.3)
+                   for y in (off, W - off))
+    corners = max(_lum(surf, view, x, y) for x in (0.12, L - 0.12)
+                  for y in (off, W - off))
+    assert 2 <= len(lamps(spec)) <= 3
+    for lx, ly in lamps(spec):
+        under = _lum(surf, view, lx, ly + 0.1, 3)
+        assert under > cushions * 1.3, ((lx, ly), under, cushions)
+    assert corners < cushions, (corners, cushions)
 
 
 def test_the_cushion_nose_is_darker_than_its_top(
@@ -165,7 +186,7 @@ def test_the_lines_stay_as_clear_as_the_flat_cloth_had_them(
 @pytest.mark.parametrize("size", SIZES[:2], ids=("800x500", "1280x720"))
 def test_a_balls_shadow_falls_away_from_the_lamp(size: tuple[int, int]) -> None:
     """A ball near a corner casts its shadow towards that corner (away from
-    the lamp over the middle), not towards the middle of the table."""
+    its nearest lamp), not towards the middle of the table."""
     try:
         surf, view, spec = _table("9-ball", None, size)
         sprites = BallSprites(spec, view.ball_px)

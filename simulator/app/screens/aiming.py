@@ -652,34 +652,18 @@ class AimMode(ShotInputMode):
                     pygame.Rect(box.left + 6, box.top + 3 + i * lh, w - 12, lh))
 
     def pull_scale_box(self, mouse: tuple[int, int], w: int, h: int) -> pygame.Rect:
-        """Where the pull's scale goes: off the table, by the hand. It was
-        put on the table clear of the balls, which left it over the cloth;
-        then across the rail, where it lay over a side pocket. Beside the
-        table where the window leaves room (the margin under or over it,
-        or at its ends), clear of the pockets that poke out past the rails;
-        else in the strip under it; of those, the nearest the hand."""
-        from simulator.app.table.render import pocket_rects
+        """Where the pull's scale goes: one place, wherever the hand is (it
+        followed the hand, under the table at 1280x720 and over its top
+        rail at 800x500, and the eye had to look for it): the left end of
+        the strip under the table, off the cloth and the pockets, top to
+        bottom (its chips and hint half showing under it read as a muddle;
+        the hint is not read while pulling)."""
         lay = self.layout
-        view = self.scene.view
-        outer = view.outer_rect()
-        table = [outer, *pocket_rects(view)]
         # The window left of the side column, under the scoreboard.
         room = pygame.Rect(0, lay.top.bottom, lay.side.left,
                            lay.strip.bottom - lay.top.bottom)
-        x, y = mouse
-        gap = 2
-        tries = [pygame.Rect(x - w // 2, top, w, h) for top in (
-            outer.bottom + gap, outer.top - gap - h)]
-        tries += [pygame.Rect(left, y - h // 2, w, h) for left in (
-            outer.right + gap, outer.left - gap - w)]
-        tries = [b.clamp(room) for b in tries]
-        clear = [b for b in tries if b.collidelist(table) < 0]
-        # The strip is always off the table; the scale covers it top to
-        # bottom there (its chips and hint half showing under it read as a
-        # muddle; the hint is not read while pulling).
-        strip = pygame.Rect(x - w // 2, lay.strip.top, w,
-                            max(h, lay.strip.height)).clamp(room)
-        return min([*clear, strip], key=lambda b: math.dist(b.center, mouse))
+        return pygame.Rect(lay.strip.left, lay.strip.top, w,
+                           max(h, lay.strip.height)).clamp(room)
 
     def call_line(self) -> str | None:
         """The call in words, for the side column."""

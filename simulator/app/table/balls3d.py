@@ -32,6 +32,9 @@ DISC = 0.55  # number disc radius (fraction of R) on pool balls
 PYRAMID_DISC = 0.8  # a pyramid ball's number is large: its ball is all ivory
 BAND = 0.55  # half width of a stripe (fraction of R)
 LIGHT = np.array([-0.38, 0.48, 0.79])  # from the upper left of the screen (y up)
+OVERHEAD = np.array([0.0, 0.0, 1.0])
+GLOSS = 0.6  # the lamp's spot on a ball, at its brightest (of white)
+GLOSS_STEP = 0.04  # the spot's place, in steps of the radius (pictures kept)
 
 
 def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
@@ -46,7 +49,11 @@ def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
 class BallFace:
     """The painting of one ball at one pixel radius."""
 
-    def __init__(self, spec: TableSpec, ball: int, r_px: float) -> None:
+    def __init__(self, spec: TableSpec, ball: int, r_px: float,
+                 glossy: bool = True) -> None:
+        """``glossy``: the lamp's spot painted in, from the upper left (an
+        icon); a ball on the table has it laid over each frame instead,
+        towards its lamp (gloss_spot)."""
         self.size = max(4, math.ceil(2 * r_px) + 2)
         ss = SS if r_px >= 14 else 2
         n = self.size * ss
@@ -60,12 +67,14 @@ class BallFace:
         nz = np.sqrt(np.clip(1.0 - rr, 0.0, 1.0))
         self.normals = np.stack([xx.ravel()[self.idx], yy.ravel()[self.idx],
                                  nz.ravel()[self.idx]], axis=1)
-        diff = np.clip(self.normals @ LIGHT, 0.0, 1.0)
+        # An icon is lit from the upper left; a ball on the table by the
+        # lamps above it (its spot laid over towards the nearest one).
+        diff = np.clip(self.normals @ (LIGHT if glossy else OVERHEAD), 0.0, 1.0)
         half = LIGHT + np.array([0.0, 0.0, 1.0])
         half /= np.linalg.norm(half)
         spec_l = np.clip(self.normals @ half, 0.0, 1.0) ** 60
         self.shade = (0.42 + 0.66 * diff)[:, None]
-        self.gloss = (255.0 * 0.55 * spec_l)[:, None]
+        self.gloss = (255.0 * 0.55 * spec_l)[:, None] * (1.0 if glossy else 0.0)
         alpha = np.clip((1.0 - np.sqrt(rr)) * rad, 0.0, 1.0) * 255
         self.alpha = alpha.astype(np.uint8)
         self.n = n
@@ -132,6 +141,42 @@ class BallFace:
         return img.convert_alpha() if pygame.display.get_surface() else img
 
 
+def gloss_towards(lamp: tuple[float, float, float]) -> tuple[float, float]:
+    """Where on a ball (x, y across it, in radii; y up) the lamp's spot
+    shines to a viewer straight above, the lamp ``lamp`` (x, y, z) away
+    from the ball's centre: the half-way normal, in GLOSS_STEP steps
+    (plain arithmetic: it is asked for each ball each frame)."""
+    n = math.hypot(*lamp) or 1.0
+    lx, ly, lz = lamp[0] / n, lamp[1] / n, lamp[2] / n + 1.0
+    m = math.hypot(lx, ly, lz)
+    # Twice as far out as a lamp a metre up puts it, at most 0.6 R: nearly
+    # in the middle the spot vanished on the number's white disc.
+    hx, hy = 2.0 * lx / m, 2.0 * ly / m
+    k = min(1.0, 0.6 / max(1e-9, math.hypot(hx, hy)))
+    return (round(hx * k / GLOSS_STEP) * GLOSS_STEP,
+            round(hy * k / GLOSS_STEP) * GLOSS_STEP)
+
+
+@lru_cache(maxsize=1024)
+def gloss_spot(r_px: float, hx: float, hy: float) -> pygame.Surface:
+    """The lamp's spot on a ball of radius ``r_px``, centred at (hx, hy)
+    radii from its middle: a picture to add over the ball's (black
+    elsewhere), the size of its face (BallFace.size)."""
+    size = max(4, math.ceil(2 * r_px) + 2)
+    ss = 2
+    n = size * ss
+    c = (np.arange(n, dtype=np.float64) + 0.5 - n / 2) / (r_px * ss)
+    xx = c[:, None] * np.ones((1, n))
+    yy = -c[None, :] * np.ones((n, 1))
+    rr = xx * xx + yy * yy
+    nz = np.sqrt(np.clip(1.0 - rr, 0.0, 1.0))
+    hz = math.sqrt(max(0.0, 1.0 - hx * hx - hy * hy))
+    spot = np.clip(xx * hx + yy * hy + nz * hz, 0.0, 1.0) ** 30 * (rr < 1.0)
+    px = np.repeat((255.0 * GLOSS * spot)[:, :, None], 3, axis=2).astype(np.uint8)
+    surf = pygame.transform.smoothscale(pygame.surfarray.make_surface(px), (size, size))
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
 def _directions(n: int) -> np.ndarray:
     """``n`` unit vectors spread evenly over the sphere (a Fibonacci lattice)."""
     i = np.arange(n) + 0.5
@@ -181,7 +226,7 @@ class RollingBalls:
     def __init__(self, spec: TableSpec, r_px: float) -> None:
         self.spec = spec
         self.radius = spec.balls.radius
-        self.faces = {b: BallFace(spec, b, r_px) for b in spec.balls.ids}
+        self.faces = {b: BallFace(spec, b, r_px, glossy=False) for b in spec.balls.ids}
         # Start with the number towards the viewer, turned a little so the
         # numbers do not all look the same.
         self.orient: dict[int, np.ndarray] = {}

@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import numpy as np
 import pygame
 
-from simulator.app.table.balls3d import RollingBalls
+from simulator.app.table.balls3d import RollingBalls, gloss_spot, gloss_towards
 from simulator.app.table.view import TableView
 from simulator.table.specs import Pocket, PocketKind, Rail, TableKind, TableSpec, Vec
 
@@ -51,15 +52,40 @@ def _smooth(a: np.ndarray, n: int) -> np.ndarray:
     return np.asarray(out / sd)
 
 
+LAMP_SPACING = 0.98  # metres between the lamps hung along the table
+
+
+def lamps(spec: TableSpec) -> list[Vec]:
+    """Where the lamps hang over the bed (table metres): two along a pool
+    table, three along the longer pyramid table, over its long axis."""
+    n = 3 if spec.length > 3.0 else 2
+    return [(spec.length / 2 + (i - (n - 1) / 2) * LAMP_SPACING, spec.width / 2)
+            for i in range(n)]
+
+
+def nearest_lamp(spec: TableSpec, x: float, y: float) -> Vec:
+    return min(lamps(spec), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
+
+
+LAMP_BRIGHT = 1.30  # the cloth's light right under a lamp (1 = the cloth colour)
+LAMP_DIM = 0.72  # where no lamp reaches (the cushions' far corners)
+POOL_X, POOL_Y = 0.55, 0.42  # a lamp's pool of light: its spread (metres)
+
+
 def lamp_light(spec: TableSpec, x: np.ndarray | float,
                y: np.ndarray | float) -> np.ndarray:
-    """How brightly the lamp over the table's middle lights a point (table
-    metres): about 1.1 under the lamp, falling gently to about 0.9 at the
-    cushions and darker on the rails beyond."""
-    nx = (np.asarray(x) - spec.length / 2) / (spec.length / 2)
-    ny = (np.asarray(y) - spec.width / 2) / (spec.width / 2)
-    fall = (1.0 - np.exp(-(nx ** 2 * 0.9 + ny ** 2 * 1.1))) / 0.865
-    return np.asarray(1.10 - 0.20 * fall)
+    """How brightly the lamps light a point (table metres): LAMP_BRIGHT under
+    them, a pool of light along the middle that falls to about 0.95 at the
+    long cushions, darker in the corners and on the rails beyond (the
+    play-testers found one faint lamp over the middle hard to see)."""
+    xa, ya = np.asarray(x), np.asarray(y)
+    dark = np.ones(np.broadcast_shapes(xa.shape, ya.shape), dtype=np.float64)
+    for lx, ly in lamps(spec):
+        g = np.exp(-((xa - lx) ** 2 / (2 * POOL_X ** 2)
+                     + (ya - ly) ** 2 / (2 * POOL_Y ** 2)))
+        dark = dark * (1.0 - g)
+    lit = 1.0 - dark  # 1 under a lamp, soft between two
+    return np.asarray(LAMP_DIM + (LAMP_BRIGHT - LAMP_DIM) * lit)
 
 
 def _rail_at(spec: TableSpec, p: Vec) -> tuple[Rail, Vec] | None:
@@ -117,11 +143,9 @@ def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
 class TableRenderer:
     """The static picture of one table at one window size."""
 
-    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int],
-                 plain: bool = False) -> None:
+    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int]) -> None:
         self.spec = spec
         self.view = view
-        self.plain = plain  # flat cloth, no lamp: small exported clips
         self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
             else pygame.Surface(size)
         self._draw()
@@ -131,10 +155,7 @@ class TableRenderer:
 
     def _draw(self) -> None:
         self._draw_room()
-        if self.plain:
-            self._draw_rails()
-        else:
-            self._draw_lit_table()
+        self._draw_lit_table()
         # Pocket holes and liners, cut through rail and cushion; the bed
         # stays whole up to a side pocket's nose line (its liner is wider
         # than its mouth).  A corner's mouth cuts across the bed's corner.
@@ -151,8 +172,6 @@ class TableRenderer:
                                    int(2 * rr) + 1).clip(bed)
                 if area.width and area.height:
                     s.blit(kept, area.topleft, area.move(-bed.x, -bed.y))
-        if self.plain:
-            self._draw_bed()
         self._draw_diamonds()
         self._draw_lines()
 
@@ -162,13 +181,12 @@ class TableRenderer:
         v = self.view
         s.fill(ROOM)
         w, h = s.get_size()
-        if not self.plain:  # a soft pool of light over the table
-            glow = pygame.Surface((w, h), pygame.SRCALPHA)
-            cx, cy = v.rect.center
-            for i in range(12, 0, -1):
-                rr = int(max(w, h) * 0.06 * i)
-                pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
-            s.blit(glow, (0, 0))
+        glow = pygame.Surface((w, h), pygame.SRCALPHA)
+        cx, cy = v.rect.center
+        for i in range(12, 0, -1):
+            rr = int(max(w, h) * 0.06 * i)
+            pygame.draw.circle(glow, (60, 60, 52, 9), (cx, cy), rr)
+        s.blit(glow, (0, 0))
 
     def _rail_shadow(self) -> None:
         s, v = self.surface, self.view
@@ -179,26 +197,10 @@ class TableRenderer:
         pygame.draw.rect(sh, (0, 0, 0, 110), shadow, border_radius=rad)
         s.blit(sh, (0, 0))
 
-    def _draw_rails(self) -> None:
-        """Flat rails and cushions (the plain picture of exported clips)."""
-        s = self.surface
-        spec, v = self.spec, self.view
-        outer = v.outer_rect()
-        rad = max(4, int(v.px(spec.rail_width) * 0.35))
-        self._rail_shadow()
-        pygame.draw.rect(s, RAIL_EDGE, outer, border_radius=rad)
-        pygame.draw.rect(s, RAIL_WOOD, outer.inflate(-4, -4), border_radius=rad)
-        cloth = CLOTH[spec.kind]
-        cd = spec.cushion_depth
-        cushion = self._poly([(-cd, -cd), (spec.length + cd, -cd),
-                              (spec.length + cd, spec.width + cd),
-                              (-cd, spec.width + cd)])
-        pygame.draw.polygon(s, _shade(cloth, 0.78), cushion)
-
     def _draw_lit_table(self) -> None:
         """Rails, cushions and cloth under the lamp, painted pixel by pixel once.
 
-        Everything is lit by one lamp over the middle of the table
+        Everything is lit by the lamps hung along the table
         (``lamp_light``); the cloth has a fine grain, the cushions a lit top
         and a darker nose face towards the bed, the rails a wood grain and a
         highlight along their rounded outer edge.  The noise comes from fixed
@@ -282,20 +284,6 @@ class TableRenderer:
         pygame.surfarray.blit_array(s.subsurface(outer),
                                     np.clip(rgb, 0, 255).astype(np.uint8))
 
-    def _draw_bed(self) -> None:
-        """The flat cloth of the plain picture."""
-        s = self.surface
-        spec, v = self.spec, self.view
-        cloth = CLOTH[spec.kind]
-        s.fill(cloth, v.bed_rect())
-        for r in spec.rails:
-            a = v.to_screen(*r.start)
-            b = v.to_screen(*r.end)
-            pygame.draw.line(s, _shade(cloth, 0.6), a, b, max(1, int(v.px(0.004))))
-        for p in spec.pockets:
-            pts = self._poly(pocket_outline(spec, p))
-            pygame.draw.polygon(s, (8, 8, 8), pts)
-
     def _draw_diamonds(self) -> None:
         s = self.surface
         spec, v = self.spec, self.view
@@ -311,11 +299,11 @@ class TableRenderer:
             cxs, cys = v.to_screen(x + nx * mid, y + ny * mid)
             pts = [(cxs, cys - size), (cxs + size * 0.7, cys), (cxs, cys + size),
                    (cxs - size * 0.7, cys)]
-            if not self.plain:  # the cut in the wood around the inlay
-                pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
-                                    [(px + 0.6, py + 0.8) for px, py in pts])
+            # The cut in the wood around the inlay.
+            pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
+                                [(px + 0.6, py + 0.8) for px, py in pts])
             pygame.draw.polygon(s, DIAMOND, pts)
-            if not self.plain and size >= 3:  # the lamp caught on the pearl
+            if size >= 3:  # the lamp caught on the pearl
                 pygame.draw.line(s, (255, 252, 240),
                                  (cxs - size * 0.25, cys - size * 0.3),
                                  (cxs, cys - size * 0.7))
@@ -324,8 +312,10 @@ class TableRenderer:
         s = self.surface
         spec, v = self.spec, self.view
         cloth = CLOTH[spec.kind]
-        # Head string / house line, and the spots.
-        line_c = _shade(cloth, 1.45 if self.plain else 1.6)
+        # Head string / house line, and the spots: chalk on the cloth, as
+        # much brighter than the cloth right under a lamp as the flat cloth
+        # had them.
+        line_c = _shade(cloth, 1.45 * LAMP_BRIGHT)
         hx = spec.head_string_x
         a = v.to_screen(hx, 0.0)
         b = v.to_screen(hx, spec.width)
@@ -356,13 +346,6 @@ class TableRenderer:
                   (centre[0] + (outline[2][0] - mc[0]) * 0.2,
                    centre[1] + (outline[2][1] - mc[1]) * 0.2),
                   outline[2], outline[3]]
-        if self.plain:
-            pygame.draw.circle(s, (34, 26, 20), c_px, v.px(r_hole * PLATE))
-            pygame.draw.circle(s, (70, 60, 52), c_px, v.px(r_hole * PLATE),
-                               max(1, int(v.px(0.004))))
-            pygame.draw.circle(s, (6, 6, 6), c_px, v.px(r_hole))
-            pygame.draw.polygon(s, (8, 8, 8), self._poly(throat))
-            return
         # The leather liner over the rail: rounded by the lamp on its top.
         plate = v.px(r_hole * PLATE)
         pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + 1)
@@ -409,11 +392,12 @@ class TableRenderer:
 
 
 def shadow_offset(spec: TableSpec, x: float, y: float, z: float) -> Vec:
-    """Where a ball's shadow falls from the lamp over the table's middle
-    (LAMP_HEIGHT up): straight under it below the lamp, cast outwards
-    towards the cushions, further for a ball in the air (table metres)."""
+    """Where a ball's shadow falls from the nearest lamp (LAMP_HEIGHT up):
+    straight under it below the lamp, cast away from it, further for a
+    ball in the air (table metres)."""
+    lx, ly = nearest_lamp(spec, x, y)
     k = z / max(0.05, LAMP_HEIGHT - z)
-    return ((x - spec.length / 2) * k, (y - spec.width / 2) * k)
+    return ((x - lx) * k, (y - ly) * k)
 
 
 def shadow_sprite(r_px: float) -> pygame.Surface:
@@ -484,7 +468,14 @@ class BallSprites:
                 k = 1.0 + min(0.6, lift * 4.0)
                 spr = pygame.transform.smoothscale(
                     spr, (int(spr.get_width() * k), int(spr.get_height() * k)))
-            surface.blit(spr, spr.get_rect(center=(sx, sy)))
+            at = spr.get_rect(center=(sx, sy))
+            surface.blit(spr, at)
+            # The lamp's spot, on the ball's side towards its nearest lamp.
+            lx, ly = nearest_lamp(self.spec, x, y)
+            hx, hy = gloss_towards((lx - x, ly - y, LAMP_HEIGHT - z))
+            spot = gloss_spot(self.r_px, hx, hy)
+            surface.blit(spot, spot.get_rect(center=at.center),
+                         special_flags=pygame.BLEND_RGB_ADD)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 upright_number(surface, b, (sx, sy), r, room.get(b, math.inf))
             if b in hl:
@@ -530,17 +521,65 @@ def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg:
         (1.40, 1.47, 0.029, 0.029, (20, 20, 20)),
     ]
     cx, cy = cue_pos
-    # Shadow of the stick, offset like the balls' shadows.
+    butt = start + length
+    lx, ly = nearest_lamp(view.spec, cx - dx * butt / 2, cy - dy * butt / 2)
+    # The lit side: the stick's edge towards the lamp.
+    side = 1.0 if (lx - cx) * px_ + (ly - cy) * py_ >= 0 else -1.0
+
+    def quad(d0: float, d1: float, w0: float, w1: float, off0: float = 0.0,
+             off1: float = 0.0) -> list[tuple[float, float]]:
+        """A strip of the stick from ``d0`` to ``d1`` behind the ball,
+        ``w`` wide, its middle ``off`` across from the stick's axis."""
+        pts = []
+        for d, w, off, sgn in ((d0, w0, off0, 1), (d1, w1, off1, 1),
+                               (d1, w1, off1, -1), (d0, w0, off0, -1)):
+            c = off + w / 2 * sgn
+            pts.append(view.to_screen(cx - dx * d + px_ * c, cy - dy * d + py_ * c))
+        return pts
+
+    _draw_cue_shadow(surface, view, quad, (cx, cy), (dx, dy), start, butt,
+                     r, elevation)
     for f0, f1, w0, w1, colour in segs:
         d0 = start + f0 * foreshorten
-        d1 = start + f1 * foreshorten if f1 < 1.47 else start + length
-        pts = []
-        for d, w, side in ((d0, w0, 1), (d1, w1, 1), (d1, w1, -1), (d0, w0, -1)):
-            x = cx - dx * d + px_ * w / 2 * side
-            y = cy - dy * d + py_ * w / 2 * side
-            pts.append(view.to_screen(x, y))
-        pygame.draw.polygon(surface, colour, pts)
-        pygame.draw.aalines(surface, _shade(colour, 0.6), True, pts)
+        d1 = start + f1 * foreshorten if f1 < 1.47 else butt
+        # Round: dark at the edges, the colour over the middle, a light
+        # stripe along it towards the lamp.
+        pygame.draw.polygon(surface, _shade(colour, 0.62), quad(d0, d1, w0, w1))
+        pygame.draw.polygon(surface, colour, quad(d0, d1, w0 * 0.62, w1 * 0.62,
+                                                  side * w0 * 0.08, side * w1 * 0.08))
+        pygame.draw.polygon(surface, _mix(colour, (255, 255, 250), 0.5),
+                            quad(d0, d1, w0 * 0.3, w1 * 0.3, side * w0 * 0.16,
+                                 side * w1 * 0.16))
+        pygame.draw.aalines(surface, _shade(colour, 0.5), True, quad(d0, d1, w0, w1))
+
+
+def _draw_cue_shadow(surface: pygame.Surface, view: TableView, quad: Any,
+                     cue: Vec, d: Vec, start: float, butt: float, r: float,
+                     elevation: float) -> None:
+    """The stick's shadow on the cloth, cast from the nearest lamp like the
+    balls': the tip at the ball's height, the butt raised by the
+    elevation (and a stick is held a little above the rail)."""
+    cx, cy = cue
+    dx, dy = d
+    z_tip = r
+    z_butt = r + 0.06 + (butt - start) * math.sin(math.radians(elevation))
+    pts = []
+    shadow_w = 0.03
+    for dist, z, sgn in ((start, z_tip, 1), (butt, z_butt, 1), (butt, z_butt, -1),
+                         (start, z_tip, -1)):
+        x, y = cx - dx * dist, cy - dy * dist
+        ox, oy = shadow_offset(view.spec, x, y, z)
+        c = shadow_w / 2 * sgn * (0.6 if dist == start else 1.0)
+        pts.append(view.to_screen(x + ox - dy * c, y + oy + dx * c))
+    box = pygame.Rect(min(p[0] for p in pts) - 1, min(p[1] for p in pts) - 1, 0, 0)
+    box.width = int(max(p[0] for p in pts) - box.x) + 2
+    box.height = int(max(p[1] for p in pts) - box.y) + 2
+    box = box.clip(surface.get_clip() or surface.get_rect())
+    if box.width < 1 or box.height < 1:
+        return
+    sh = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(sh, (0, 0, 0, 70), [(x - box.x, y - box.y) for x, y in pts])
+    surface.blit(sh, box)
 
 
 SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
