@@ -7,8 +7,19 @@ from __future__ import annotations
 import itertools
 import re
 
+import pygame
+import pytest
+
 from simulator.app.loop.app import App
+from simulator.app.screens.shot_input import ShotInputMode
 from simulator.app.text import fonts, ui
+from tests.app.helpers import frame
+from tests.app.scenes import LANGS
+from tests.app.test_playfix6_match import side_words
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
 
 TEXT = ("Foul: the cue ball left the table (8-ball rule 13); the incoming player "
         "has ball in hand (general rules 6, 7) from game 3 on")
@@ -26,3 +37,32 @@ def test_english_rule_numbers_stay_with_their_word_when_wrapped(app: App) -> Non
             for a, b in itertools.pairwise(lines):
                 assert not (split.search(a) and b[:1].isdigit()), (wrap, width, a, b)
                 assert not re.match(r"\d+\)", b), (wrap, width, a, b)
+
+
+# -- the hint read whole beside an open ruling card ------------------------------
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)], ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["8-ball", "14.1"])
+def test_the_hint_asked_for_is_read_whole_beside_the_ruling_card(
+        game: str, lang: str, size: tuple[int, int]) -> None:
+    """After a shot, its ruling card open, I asks for the hint: every line of
+    its advice (the aim, the power, the spin) is drawn in the column, not
+    only its first (800x500 showed «Цельтесь: 1, луза …» until H folded the
+    card by hand); the card, folded to make room, says its key."""
+    from tests.app.test_playfix18f import hint_shown
+    app, _hint = hint_shown(game, lang, size)
+    try:
+        frame(app, n=4)  # (the room is found a step a frame)
+        mode = app.mode
+        assert isinstance(mode, ShotInputMode)
+        said = flat(side_words(app))
+        for line in mode.hint_lines():
+            assert flat(line) in said, (line, said)
+        if app.session is not None and app.session.banner is not None:
+            # (the card's heading stays, and its fold key says how to open it)
+            assert flat(app.session.banner.title)[:20] in said, said
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
