@@ -11,11 +11,13 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.screens.quiz import QuizMode
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.app.text import fonts, ui
-from tests.app.helpers import frame
+from tests.app.helpers import frame, key, make_app
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_match import side_words
+from tests.app.test_playfix17d_keys import strip_text
 
 
 def flat(text: str) -> str:
@@ -62,6 +64,61 @@ def test_the_hint_asked_for_is_read_whole_beside_the_ruling_card(
         if app.session is not None and app.session.banner is not None:
             # (the card's heading stays, and its fold key says how to open it)
             assert flat(app.session.banner.title)[:20] in said, said
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+# -- the quiz's key line says what Enter does on its page ----------------------
+
+def page_state(mode: QuizMode) -> tuple[str, int, int]:
+    return mode.phase, mode.k, len(mode.grades)
+
+
+def enter_does_what_the_line_says(app: App, mode: QuizMode) -> str:
+    """The key line under the table on this page (the strip's words, and
+    the line it shows when the stroke's timeline does not say an event
+    there); when it names Enter, Enter moves the quiz on (another page, or
+    another situation)."""
+    line = strip_text(app) + " · " + mode.hint()
+    before = page_state(mode)
+    key(app, pygame.K_RETURN)
+    frame(app, n=2)
+    moved = app.mode is not mode or page_state(mode) != before
+    assert moved == ("Enter" in line), (before, line)
+    return line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quiz_footer_names_enter_only_where_it_goes_on(lang: str) -> None:
+    """Every page of a situation: a question answered by one press (its
+    footer said "Enter: next" and Enter did nothing), a question with
+    several answers (Enter sends those ticked), the answer's page and the
+    explanation (Enter goes on)."""
+    from tests.app.test_practice_quiz import _quiz_on
+    app = make_app(lang)
+    try:
+        mode = _quiz_on(app, "9ball-push-out-hand-back")
+        key(app, pygame.K_SPACE)  # (the stroke to its end)
+        frame(app, n=2)
+        pages = 0
+        while mode.phase != "done":
+            q = mode.question
+            if mode.phase == "asking" and not q.multiple:
+                enter_does_what_the_line_says(app, mode)  # (nothing)
+                key(app, pygame.K_1 + q.choices.index(sorted(q.correct)[0]))
+            elif mode.phase == "asking":
+                enter_does_what_the_line_says(app, mode)  # (nothing ticked yet)
+                for a in sorted(q.correct):
+                    key(app, pygame.K_1 + q.choices.index(a))
+                assert "Enter" in enter_does_what_the_line_says(app, mode)
+            else:
+                assert "Enter" in enter_does_what_the_line_says(app, mode)
+            frame(app, n=2)
+            pages += 1
+        assert pages >= 6
+        assert "Enter" in enter_does_what_the_line_says(app, mode)  # (explanation)
+        assert isinstance(app.mode, QuizMode) and app.mode is not mode
         assert not app.errors
     finally:
         pygame.display.quit()
