@@ -123,3 +123,35 @@ def test_the_quiz_footer_names_enter_only_where_it_goes_on(lang: str) -> None:
     finally:
         pygame.display.quit()
 
+
+# -- F1 says how a pull is cancelled -------------------------------------------
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)], ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_f1_lists_cancelling_a_pull(lang: str, size: tuple[int, int]) -> None:
+    """F1 at the table, page 1: Esc and the right click cancel a pull (they
+    do: no stroke), beside the pull's other keys; at 1280x720 the held
+    aim's line and PgUp stay on it."""
+    from tests.app.helpers import after_the_break
+    app = make_app(lang, size)
+    try:
+        after_the_break(app, ["Anna", "Boris"], "14.1", {"target": 50}, seed=3)
+        app.go("match")
+        frame(app)
+        key(app, pygame.K_F1)
+        frame(app, n=2)
+        shown = flat(" ".join(r.text for r in app.texts))
+        cancel = {"en": ("Esc or a right click", "no stroke"),
+                  "ru": ("Esc или правый щелчок", "без удара")}[lang]
+        for words in cancel:
+            assert words in shown, shown
+        if size[1] < 720:  # (a low window's help has more pages)
+            return
+        aiming = app.t("help.aiming").split("\n")
+        assert flat(aiming[-1].split(" — ")[1][:30]) in shown
+        (page_up,) = [ln for ln in app.t("help.match").split("\n")
+                      if ln.startswith("PgUp")]
+        assert flat(page_up.split(" — ")[1][:25]) in shown
+        assert not app.errors
+    finally:
+        pygame.display.quit()
