@@ -135,6 +135,10 @@ class ShotInputMode(TableMode):
             return
         self.first_extra_hidden = None  # (whether it fits now: once drawn)
 
+    def toggle_banner(self) -> None:
+        self.hint_unread = False  # (the card as the player put it: kept)
+        super().toggle_banner()
+
     @property
     def controls(self) -> bool:  # type: ignore[override]
         return not (self.hint_room and self.session.hint is not None)
