@@ -44,6 +44,21 @@ def keep_rule_refs(text: str) -> str:
     return _RULE_REF.sub(lambda m: m.group(0).replace(" ", NBSP), text)
 
 
+# English "rule 13", "rules 6, 7", "game 3", "item 2": the word and its number
+# kept on one line when words wrap (Russian joins them with NBSP in the words
+# themselves; English texts keep plain spaces, which tests and copies quote).
+_EN_REF = re.compile(r"(?<!\w)(?:[Rr]ules?|[Gg]ames?|[Ii]tems?) "
+                     r"(?:\d[\d.]*|\{\w+\})(?:, \d[\d.]*)*")
+_JOIN = "\x00"
+
+
+def wrap_words(para: str) -> list[str]:
+    """A paragraph's words for wrapping: split at spaces, except inside a
+    rule or game reference (which stays one word, its spaces plain)."""
+    marked = _EN_REF.sub(lambda m: m.group(0).replace(" ", _JOIN), para)
+    return [w.replace(_JOIN, " ") for w in marked.split(" ")]
+
+
 def flatten_words(data: Any, prefix: str = "") -> dict[str, str]:
     """A locale file's words: nested JSON objects become dotted keys,
     strings stay strings, a list of strings becomes lines; rule references

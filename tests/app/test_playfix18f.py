@@ -241,3 +241,28 @@ def test_the_watch_speeds_are_there_during_the_countdown(
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_tries_count_agrees_with_every_number(lang: str) -> None:
+    """The count behind the odds in the noun's form for its number (Russian:
+    genitive singular after a count ending in 1 but not 11: из 1, 21, 301
+    пробного удара; из 11, 5, 2 пробных ударов), and a pot no try made said
+    as none of them, not «Забит в 0 из 301»."""
+    loc = Locale(lang)
+    ru = {1: "Забит в 1 из 1 пробного удара", 21: "Забит в 1 из 21 пробного удара",
+          301: "Забит в 1 из 301 пробного удара", 11: "Забит в 1 из 11 пробных ударов",
+          5: "Забит в 1 из 5 пробных ударов", 2: "Забит в 1 из 2 пробных ударов"}
+    en = {1: "1 of 1 simulated try potted it", 21: "1 of 21 simulated tries potted it",
+          301: "1 of 301 simulated tries potted it"}
+    for n, words in (ru if lang == "ru" else en).items():
+        assert computer.tries_words(loc, 1 / n, n) == words
+    none = {"ru": {301: "Не забит ни в одном из 301 пробного удара",
+                   21: "Не забит ни в одном из 21 пробного удара",
+                   11: "Не забит ни в одном из 11 пробных ударов",
+                   300: "Не забит ни в одном из 300 пробных ударов"},
+            "en": {301: "none of 301 simulated tries potted it",
+                   1: "1 simulated try, and it missed"}}[lang]
+    for n, words in none.items():
+        assert computer.tries_words(loc, 0.0, n) == words
+    assert not loc.fallbacks

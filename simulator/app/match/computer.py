@@ -321,8 +321,12 @@ def chance_words(loc: Locale, share: float) -> str:
 
 def tries_words(loc: Locale, share: float, simulations: int) -> str:
     """The count the odds stand on: "252 of 301 simulated tries potted it"
-    (its noun in the count's plural form)."""
-    return loc.t("odds.tries", k=round(share * simulations), n=simulations)
+    (its noun in the count's plural form); none potted it said as "none of
+    301", not "0 of 301" (play-test: «ни в одном из 301 пробного удара»)."""
+    k = round(share * simulations)
+    if k == 0:
+        return loc.t("odds.tries_none", n=simulations)
+    return loc.t("odds.tries", k=k, n=simulations)
 
 
 RAISED = 5.0  # degrees of cue elevation worth saying

@@ -278,6 +278,7 @@ class ComputerMode(TableMode):
     choice with its rule), then plays it at the watching speed."""
 
     name = "computer"
+    folds_card = True  # (H folds the ruling card)
 
     @property
     def controls(self) -> bool:  # type: ignore[override]

@@ -506,7 +506,18 @@ class QuizMode(PracticeScreen):
         return out
 
     def hint(self) -> str:
-        return self.app.t("quiz.hint")
+        return self.app.t(self._hint_key())
 
     def short_hint(self) -> str:
-        return self.app.t("quiz.hint_short")
+        return self.app.t(self._hint_key() + "_short")
+
+    def _hint_key(self) -> str:
+        """The key line of this page, saying only what its keys do: a
+        question answered by one press has no Enter ("Enter: next" there did
+        nothing); several answers are ticked, then sent by Enter; after an
+        answer, Enter goes on and 1-9 answer nothing."""
+        if self.phase != "asking":
+            return "quiz.hint_next"
+        if not self.question.multiple:
+            return "quiz.hint"
+        return "quiz.hint_multiple" if self.picked else "quiz.hint_tick"

@@ -36,6 +36,7 @@ class ShotInputMode(TableMode):
     """Shared keys and buttons of aiming and placing."""
 
     panel_active = True
+    folds_card = True
     can_move_cue = False  # a button takes the cue ball in hand again
     # The screens this one leaves for, by name (practice has its own).
     aim_screen = "aiming"
@@ -46,6 +47,10 @@ class ShotInputMode(TableMode):
         self.ask_sign = ask_sign
         self.panel_grab: str | None = None  # the aim control a press holds
         self.hint_unread = False  # a hint came and has not been drawn yet
+        # How much room the hint's lines took until it is taken (its power
+        # and spin did not fit): 1, the aim controls'; 2, the card's down to
+        # what happened and who is next.
+        self.hint_room = 0
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -100,20 +105,46 @@ class ShotInputMode(TableMode):
             s.hint = as_struck(job.result)
             s.hint_job = None
             self.hint_unread = True
+            self.hint_room = 0  # (whether it needs the room: once drawn)
             self.first_extra_hidden = None
 
     def give_hint_room(self) -> None:
-        """A hint the person asked for is what they read now: where the open
-        ruling card left no room for its first line, which ball and which
-        pocket (a low window showed it only once the card was folded by
-        hand), the card folds; H opens it again."""
+        """A hint the person asked for is what they read now, whole: where
+        the column left no room for all its lines (the aim showed, the power
+        and the spin did not, until the card was folded by hand), the aim
+        controls give theirs until the hint is taken; then the card all but
+        its least; then it folds to its heading (H opens it again, and the
+        hint's lines it then cuts are said under them, with H). A step a
+        frame: each is measured as drawn."""
         s = self.session
         if not self.hint_unread or self.first_extra_hidden is None:
             return  # (not drawn yet: whether it fits is known once it is)
-        self.hint_unread = False
-        if self.first_extra_hidden and s.hint is not None and s.banner is not None:
+        if not self.extra_hidden or s.hint is None:
+            self.hint_unread = False
+            return
+        if self.hint_room < 2:
+            # First the aim controls' room, then the card's but for what
+            # happened and who is next (a hint once squeezed it to its
+            # heading), then the card folds.
+            self.hint_room += 1
+        elif s.banner is not None and not s.banner_folded:
             s.banner_folded = True
             s.banner_scroll = 0
+        else:
+            self.hint_unread = False
+            return
+        self.first_extra_hidden = None  # (whether it fits now: once drawn)
+
+    def toggle_banner(self) -> None:
+        self.hint_unread = False  # (the card as the player put it: kept)
+        super().toggle_banner()
+
+    @property
+    def controls(self) -> bool:  # type: ignore[override]
+        return not (self.hint_room and self.session.hint is not None)
+
+    def card_yields(self) -> bool:
+        return self.hint_room >= 2 and self.session.hint is not None
 
     def take_hint(self) -> None:
         """The hint's stroke as the aim: the cue ball where it puts it, its
@@ -134,6 +165,7 @@ class ShotInputMode(TableMode):
         s.decl = {"safety": d.declarations.safety, "push_out": d.declarations.push_out}
         s.hint_call = (d.declarations.called_ball, d.declarations.called_pocket)
         self.app.inform(self.app.t("hint.taken"), 2.5)
+        self.hint_room = 0  # (the controls show the aim it set)
         self.hint_taken()
 
     def hint_taken(self) -> None:
@@ -318,6 +350,8 @@ class ShotInputMode(TableMode):
         """A press on the tip diagram, the elevation gauge or the power bar
         sets it to that point; the control is held for a drag."""
         rects = self.scene.panel
+        if not self.controls:  # (the hint has their room: none to press)
+            return False
         self.panel_grab = aim_controls.control_at(rects, pos)
         if self.panel_grab is None:
             return False
@@ -334,7 +368,8 @@ class ShotInputMode(TableMode):
     def panel_centre(self, pos: tuple[int, int]) -> bool:
         """A right click on the tip diagram puts the tip back in the centre
         (as X does)."""
-        if aim_controls.tip_from_point(self.scene.panel, pos) is None:
+        if not self.controls or \
+                aim_controls.tip_from_point(self.scene.panel, pos) is None:
             return False
         self.session.aim = self.session.aim.with_tip(0.0, 0.0)
         return True

@@ -101,16 +101,29 @@ def scene_for(app: App, session: Session) -> Scene:
     return sc
 
 
+def fits(heights: list[int], room: int) -> int:
+    """How many of the paragraphs (their heights, in order) fit whole in
+    ``room`` pixels."""
+    used = 0
+    for k, h in enumerate(heights):
+        used += h
+        if used > room + 4:  # (the last one's gap under it is spare)
+            return k
+    return len(heights)
+
+
 class TableMode(Mode):
     """Base of the modes that show the table."""
 
     panel_active = False  # the aim controls take input
+    folds_card = False  # H folds the ruling card here
     controls = True  # the aim controls are shown
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         # The first of the side's extra words (a hint asked for) did not fit.
         self.first_extra_hidden: bool | None = None
+        self.extra_hidden = 0  # how many of them did not fit
         assert app.session is not None
         self.session: Session = app.session
         self.scene = scene_for(app, self.session)
@@ -348,7 +361,8 @@ class TableMode(Mode):
                 # hint left "The table is open" under "N more").
                 least = ruling_card.least_height(banner, inner.width, size) + \
                     self._fold_button(inner.width, size)[2] + 4
-                card_h = max(room // 2, room - wanted - 6, min(
+                half = 0 if self.card_yields() else room // 2
+                card_h = max(half, room - wanted - 6, min(
                     least, room - self._first_extra_room(extra, inner.width, size)))
             else:
                 card_h = room - self._first_extra_room(extra, inner.width, size)
@@ -356,15 +370,39 @@ class TableMode(Mode):
                                                           card_h), size)
             if self.banner_rect is not None:
                 y = self.banner_rect.bottom + 6
-        self.first_extra_hidden = False
-        for k, text in enumerate(extra):
-            h = ui.paragraph(None, text, size - 1, ui.INK,
-                             pygame.Rect(0, 0, inner.width, 10 ** 6))
-            if y + h > bottom:
-                self.first_extra_hidden = k == 0
-                break
-            y += ui.paragraph(surface, text, size - 1, ui.INK,
-                              pygame.Rect(inner.left, y, inner.width, h)) + 4
+        self.draw_extra(surface, extra, pygame.Rect(inner.left, y, inner.width,
+                                                    bottom - y), size)
+
+    def draw_extra(self, surface: pygame.Surface, extra: list[str],
+                   room: pygame.Rect, size: int) -> None:
+        """The extra lines under the card, as many as fit whole; those cut
+        said so under them ("2 more lines: H folds the card": a hint's
+        power and spin were cut with nothing to say they were there)."""
+        heights = [ui.paragraph(None, text, size - 1, ui.INK,
+                                pygame.Rect(0, 0, room.width, 10 ** 6)) + 4
+                   for text in extra]
+        shown = fits(heights, room.height)
+        note_size = max(CARD_NOTE_SIZE, size - 3)
+        if shown < len(extra):  # (the note's row taken from the lines)
+            shown = fits(heights, room.height - ui.line_height(note_size))
+        self.first_extra_hidden = bool(extra) and shown == 0
+        self.extra_hidden = len(extra) - shown
+        y = room.top
+        for text, h in zip(extra[:shown], heights, strict=False):
+            ui.paragraph(surface, text, size - 1, ui.INK,
+                         pygame.Rect(room.left, y, room.width, h))
+            y += h
+        if not self.extra_hidden:
+            return
+        # H named where it makes the room: an open card it folds.
+        fold = self.banner_rect is not None and not self.session.banner_folded \
+            and self.folds_card
+        keys = ("side.more_fold", "side.more_fold_short") if fold else ("side.more",)
+        words = [self.app.t(k, n=self.extra_hidden) for k in keys]
+        f = fonts.font(note_size)
+        note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
+        ui.line(surface, note, note_size, ui.DIM,
+                pygame.Rect(room.left, y, room.width, ui.line_height(note_size)))
 
     def _first_extra_room(self, extra: list[str], width: int, size: int) -> int:
         """The room a low window keeps under the card for the first extra
@@ -376,6 +414,11 @@ class TableMode(Mode):
 
     def extra_first_wanted(self) -> bool:
         """Whether the first extra line was asked for (a hint)."""
+        return False
+
+    def card_yields(self) -> bool:
+        """Whether the card gives the extra lines all but its least height
+        (what happened and who is next), not only what half leaves."""
         return False
 
     def card_first(self) -> bool:
@@ -391,6 +434,11 @@ class TableMode(Mode):
         those words in the heading (the ball in hand, then the name) where
         the card says them ("... waits for you" stays)."""
         banner = self.card()
+        if banner is not None and banner.state and self.session.banner_folded \
+                and self.extra_first_wanted() and self.show_banner():
+            # The card folded for a hint: where the game stands is said above.
+            state = " ".join(ln.removeprefix("• ") for ln in banner.state)
+            return big, " · ".join(w for w in (small, state) if w)
         if banner is None or not banner.next or self.session.banner_folded \
                 or not self.show_banner():
             return big, small

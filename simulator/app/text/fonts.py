@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pygame
 
+from simulator.files.resources import wrap_words
+
 
 def _noto(bold: bool) -> str | None:
     spec = importlib.util.find_spec("pygame_gui")
@@ -46,7 +48,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     out: list[str] = []
     for para in s.split("\n"):
-        words = para.split(" ")
+        words = wrap_words(para)
         line = ""
         for w in words:
             cand = w if not line else line + " " + w

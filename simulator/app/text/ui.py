@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from simulator.app.text import fonts
+from simulator.files.resources import wrap_words
 
 Colour = tuple[int, int, int]
 Action = Callable[[], None]
@@ -209,7 +210,7 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     out: list[str] = []
     for para in text.split("\n"):
         cur = ""
-        for word in para.split(" "):
+        for word in wrap_words(para):
             cand = word if not cur else f"{cur} {word}"
             if not wide(cand):
                 cur = cand
