@@ -5,6 +5,7 @@ on its setup; the statistics' names each over its own column."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pygame
@@ -36,7 +37,7 @@ def _header_overlaps(app: App) -> list[str]:
                       key=lambda u: u.rect.left)
         if len(same) < 2:
             continue
-        for a, b in zip(same, same[1:], strict=False):
+        for a, b in itertools.pairwise(same):
             if b.rect.left < a.rect.right + 6:
                 problems.append(f"{a.text!r} runs into {b.text!r}")
         if same[0].rect.left < label_end + 4:
@@ -73,5 +74,82 @@ def test_the_statistics_names_each_read_over_their_column(
         assert len(heads) == 2, [t.text for t in app.texts]
         assert not [t.text for t in heads if t.cut], heads
         assert not _header_overlaps(app), _header_overlaps(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 1. a stopped evening: its unplayed matches and its places -----------------------
+def evening_on_screen(lang: str, size: tuple[int, int], fmt: str, names: list[str],
+                      played: int) -> App:
+    """An evening of ``fmt`` (begun if need be) with ``played`` matches
+    decided, each by its first seat; its screen opened from the menu."""
+    from simulator.records.club import Club
+    from simulator.records.plan import Setup
+    from tests.records.helpers import decide, people
+    with Club() as club:
+        ev = club.current() or club.begin(Setup(people(*names), fmt, "9-ball",
+                                                race=2))
+        while len(ev.results) < played:
+            call = ev.next_match()
+            assert call is not None
+            club.record(ev, call, decide(call.new_match(), [0, 0], call))
+    app = make_app(lang, size)
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("club.menu_continue"))
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+    return app
+
+
+def stop_the_evening(app: App) -> None:
+    click_button(app, app.t("club.abandon"))
+    click_button(app, app.t("club.abandon_yes"))
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name == "evening"
+
+
+def bracket_lines(app: App) -> list[str]:
+    """The matches' card as read: each drawn line's words, left to right."""
+    from tests.app.helpers import card_rows
+    return [" ".join(r) for r in card_rows(app, 1)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("fmt", ["round-robin", "single-elimination"])
+def test_a_stopped_evening_says_which_matches_were_not_played(
+        lang: str, size: tuple[int, int], fmt: str) -> None:
+    """«Прервать вечер» after one match: every match not played is said so
+    («не сыгран» / "not played") in the matches' card (they were drawn as
+    still to come, the next one bright), the played one not; the table's
+    title and its legend say the evening was stopped."""
+    app = evening_on_screen(lang, size, fmt, ["Анна", "Борис", "Вера", "Глеб"], 1)
+    try:
+        word = app.t("club.not_played")
+        assert not [ln for ln in bracket_lines(app) if word in ln]
+        stop_the_evening(app)
+        pygame.image.save(pygame.display.get_surface(),
+                          f"/tmp/f19d/stop-{lang}-{size[0]}-{fmt[:5]}.png")
+        lines = bracket_lines(app)
+        ev: Any = app.mode
+        unplayed = [m for r in ev.evening.bracket() for m in r.matches
+                    if m.status not in ("played", "walkover", "skipped")]
+        assert unplayed
+        marked = [ln for ln in lines
+                  if ln.startswith(("R", "W", "F", "M")) and word in ln]
+        assert len(marked) == len(unplayed), lines
+        played = [m.slot for r in ev.evening.bracket() for m in r.matches
+                  if m.status == "played"]
+        assert len(played) == 1 and not [ln for ln in lines if ln.startswith(played[0])
+                                         and word in ln], lines
+        title = app.t("club.standings_stopped")
+        drawn = [t for t in app.texts if t.text in (title, word + "  ", word)]
+        assert any(t.text == title for t in drawn), [t.text for t in app.texts]
+        assert not [t.text for t in drawn if t.cut], drawn
+        legend = " ".join(t.shown for t in app.texts)
+        said = app.t("club.stopped_legend") if fmt == "round-robin" else \
+            {"en": "the evening was stopped", "ru": "вечер прерван"}[lang]
+        assert said in legend, legend
     finally:
         pygame.display.quit()
