@@ -129,8 +129,6 @@ def test_a_stopped_evening_says_which_matches_were_not_played(
         word = app.t("club.not_played")
         assert not [ln for ln in bracket_lines(app) if word in ln]
         stop_the_evening(app)
-        pygame.image.save(pygame.display.get_surface(),
-                          f"/tmp/f19d/stop-{lang}-{size[0]}-{fmt[:5]}.png")
         lines = bracket_lines(app)
         ev: Any = app.mode
         unplayed = [m for r in ev.evening.bracket() for m in r.matches
@@ -153,3 +151,45 @@ def test_a_stopped_evening_says_which_matches_were_not_played(
         assert said in legend, legend
     finally:
         pygame.display.quit()
+
+
+# -- 4. winner stays: its end on its setup ----------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_winner_stays_says_when_it_ends_on_its_setup(
+        lang: str, size: tuple[int, int]) -> None:
+    """The evening's setup stepped to winner stays: how many matches it
+    lasts (twice the players: the evening's own count) said there, whole,
+    and following the players added (it was said only once it had begun)."""
+    from tests.app.test_club import label
+    app = make_app(lang, size)
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("club.menu_evening"))
+        assert app.mode is not None and app.mode.name == "evening_setup"
+        for lv in ("beginner", "club"):
+            click_button(app, app.t("club.add_cpu", level=app.t(f"cpu.level.{lv}")))
+        mode: Any = app.mode
+        start = app.t("club.format", value="")
+        for _ in range(8):  # the format's button, clicked until winner stays
+            if mode.choices.format == "winner-stays":
+                break
+            assert app.t("club.stays_end", n=4) not in _joined(app)
+            click_button(app, label(app, start))
+        assert mode.choices.format == "winner-stays"
+        frame(app)
+        drawn = " ".join(t.text for t in app.texts)
+        assert app.t("club.stays_end", n=4) in _joined(app), drawn
+        click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.club")))
+        frame(app)
+        assert app.t("club.stays_end", n=6) in _joined(app)
+        assert not [t.text for t in app.texts if t.cut], [t.shown for t in app.texts]
+    finally:
+        pygame.display.quit()
+
+
+def _joined(app: App) -> str:
+    """The screen's lines joined as a paragraph reads (a wrapped sentence
+    whole again)."""
+    return " ".join(t.text for t in app.texts)
