@@ -193,3 +193,103 @@ def _joined(app: App) -> str:
     """The screen's lines joined as a paragraph reads (a wrapped sentence
     whole again)."""
     return " ".join(t.text for t in app.texts)
+
+
+# -- 2. one 14.1 target for a match and an evening -----------------------------------
+def _evening_target_offered(app: App) -> str:
+    """The evening's setup opened from the menu, its game stepped to 14.1:
+    the target its button offers."""
+    from tests.app.helpers import button_labels
+    from tests.app.test_club import label
+    click_button(app, app.t("club.menu_evening"))
+    frame(app)
+    mode: Any = app.mode
+    assert mode.name == "evening_setup"
+    for _ in range(6):
+        if mode.choices.game == "14.1":
+            break
+        click_button(app, label(app, app.t("club.game", value="")))
+        frame(app)
+    assert mode.choices.game == "14.1"
+    (target,) = [b for b in button_labels(app)
+                 if b.startswith(app.t("club.target", n=0).split("0")[0])]
+    return target
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_target_chosen_for_a_match_is_the_evenings_next(
+        lang: str, tmp_path: Any) -> None:
+    """75 chosen for a 14.1 match: the evening's 14.1 setup offers 75, in
+    the same run and after a restart (it offered its own last, 50)."""
+    from tests.app.test_playfix17_setup_words import pick
+    from tests.app.test_playfix18a_setups import restarted, start_from_setup
+    path = tmp_path / "settings.json"
+    app = make_app(lang)
+    app.settings_path = path
+    try:
+        app.go("setup", game="14.1", names=["Anna", "Boris"])
+        frame(app, n=2)
+        setup: Any = app.mode
+        pick(app, setup.menus["target"], "75")
+        start_from_setup(app)
+        app.session = None
+        app.go("menu")
+        frame(app)
+        assert _evening_target_offered(app) == app.t("club.target", n=75)
+    finally:
+        pygame.display.quit()
+    app = restarted(lang, path)
+    try:
+        assert _evening_target_offered(app) == app.t("club.target", n=75)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_target_chosen_for_an_evening_is_the_matchs_next(
+        lang: str, tmp_path: Any) -> None:
+    """An evening of 14.1 to 30 begun: the next single 14.1 match's setup
+    offers 30 (it offered the last match's 50)."""
+    from tests.app.test_playfix18a_setups import restarted
+    path = tmp_path / "settings.json"
+    app = make_app(lang)
+    app.settings_path = path
+    try:
+        app.go("menu")
+        frame(app)
+        _evening_target_offered(app)
+        mode: Any = app.mode
+        for _ in range(12):
+            if mode.choices.target == 30:
+                break
+            click_button(app, app.t("club.target", n=mode.choices.target))
+        for lv in ("beginner", "club"):
+            click_button(app, app.t("club.add_cpu", level=app.t(f"cpu.level.{lv}")))
+        click_button(app, app.t("club.begin", n=2))
+        frame(app)
+        assert app.mode is not None and app.mode.name == "evening"
+    finally:
+        pygame.display.quit()
+    app = restarted(lang, path)
+    try:
+        app.go("setup", game="14.1", names=["Anna", "Boris"])
+        frame(app, n=2)
+        setup: Any = app.mode
+        assert setup.target == 30
+        assert setup.menus["target"].selected_option[0] == "30"
+    finally:
+        pygame.display.quit()
+
+
+def test_two_targets_an_older_kiy_stored_read_as_one() -> None:
+    """A file of an older Kiy with both keys: the one still at its default
+    was never chosen, the other wins; both chosen, the single match's."""
+    from simulator.app.loop.settings import Settings
+    cases = [({"target": 75, "club_target": 50}, 75),
+             ({"target": 50, "club_target": 30}, 30),
+             ({"club_target": 100}, 100),
+             ({"target": 75, "club_target": 30}, 75),
+             ({"target": 75, "club_target": 0}, 75)]
+    for stored, one in cases:
+        s = Settings.from_dict(stored)
+        assert (s.target, s.club_target) == (one, one), stored

@@ -85,7 +85,7 @@ class EveningChoices:
                 settings.club_game != registry.EXPRESS:
             c.game = settings.club_game
         c.race = _kept(RACES, settings.club_race, c.race)
-        c.target = _kept(TARGETS, settings.club_target, c.target)
+        c.target = _kept(TARGETS, settings.target, c.target)  # a match's too
         c.games = _kept(SERIES, settings.club_games, c.games)
         c.seeding = _kept(SEEDINGS, settings.club_seeding, c.seeding)
         c.handicap = settings.club_handicap
@@ -97,7 +97,7 @@ class EveningChoices:
         settings.club_format = self.format
         settings.club_game = self.game
         settings.club_race = self.race
-        settings.club_target = self.target
+        settings.remember_target(self.target)
         settings.club_games = self.games
         settings.club_handicap = self.handicap
         settings.club_seeding = self.seeding
