@@ -61,3 +61,23 @@ def test_eight_players_after_the_first_quarter_final() -> None:
     assert call is not None
     ev.record(call, decide(call.new_match(), [Pick()(call)] * 60, call))
     assert sorted(place_words(ev.standings())) == ["1–4"] * 7 + ["5–8"]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "not played"), ("ru", "не сыгран")])
+def test_a_stopped_evenings_page_says_which_matches_were_not_played(
+        lang: str, word: str) -> None:
+    """The printable page of a knockout stopped after its first semi-final:
+    the other semi-final and the final «не сыгран», the played one not."""
+    from simulator.records.export import evening_html
+    ev = Evening.create(Setup(people("Ann", "Bob", "Cid", "Dan"), SINGLE, "9-ball",
+                              race=2))
+    call = ev.next_match()
+    assert call is not None
+    ev.record(call, decide(call.new_match(), [Pick()(call)] * 60, call))
+
+    def marked() -> list[bool]:
+        boxes = evening_html(ev, lang).split('<div class="match">')[1:]
+        return [f">{word}</div>" in b for b in boxes]
+    assert marked() == [False, False, False]
+    ev.abandon()
+    assert marked() == [False, True, True]
