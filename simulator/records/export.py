@@ -152,7 +152,9 @@ def _match_box(m: BracketMatch, lang: str, stopped: bool = False) -> str:
         lines.append(f"<div>{_e(given_up)}</div>")
     if stopped and m.status in (READY, WAITING):
         # A stopped evening's match never to be played, not one to come.
-        lines.append(f'<div class="bye">{_e(t(lang, "page.not_played"))}</div>')
+        game = m.slot[:1] == "G" and m.slot[1:].isdigit()  # a series' (not GF)
+        word = "page.not_played_game" if game else "page.not_played"
+        lines.append(f'<div class="bye">{_e(t(lang, word))}</div>')
     for side, (e, name) in enumerate(zip(m.entrants, m.names, strict=True)):
         score = f" {m.score[side]}" if m.score and given_up is None else ""
         if e == BYE:

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from simulator.records import formats
 from simulator.records.entrants import Entrant
 from simulator.records.formats import (
+    ABANDONED,
     BYE,
     DOUBLE,
     FINISHED,
@@ -316,6 +317,12 @@ def bracket(ev: Evening) -> list[BracketRound]:
           for k in range(len(ev.results))]
     ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)
            for c in ev.ready()]
+    if ev.status == ABANDONED:
+        # The matches (games) a stopped evening was to play still, by their
+        # numbers: who would have played them was never known.
+        total = ev.setup.winner_stays_matches if f == WINNER_STAYS else ev.setup.games
+        ms += [BracketMatch(f"{prefix}{k + 1}", (), (), formats.WAITING)
+               for k in range(len(ev.results), total)]
     return [BracketRound(stage, 1, tuple(ms))]
 
 

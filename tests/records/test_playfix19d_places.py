@@ -81,3 +81,18 @@ def test_a_stopped_evenings_page_says_which_matches_were_not_played(
     assert marked() == [False, False, False]
     ev.abandon()
     assert marked() == [False, True, True]
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "not played"), ("ru", "не сыграна")])
+def test_a_stopped_series_page_lists_its_games_not_played(lang: str, word: str) -> None:
+    """An Express series of three games stopped before its first: its page
+    lists the three, each «не сыграна» (it listed only the game called)."""
+    from simulator.records.export import evening_html
+    from simulator.records.formats import EXPRESS_SERIES
+    ev = Evening.create(Setup(people("Ann", "Bob", "Cid"), EXPRESS_SERIES, "express",
+                              games=3))
+    ev.abandon()
+    rounds = ev.bracket()
+    assert [m.slot for r in rounds for m in r.matches] == ["G1", "G2", "G3"]
+    boxes = evening_html(ev, lang).split('<div class="match">')[1:]
+    assert [f">{word}</div>" in b for b in boxes] == [True] * 3, boxes
