@@ -22,7 +22,9 @@ from simulator.records.formats import (
     BYE,
     EXPRESS_SERIES,
     FINAL,
+    READY,
     SINGLE,
+    WAITING,
     WINNERS,
 )
 from simulator.records.standings import (
@@ -143,11 +145,16 @@ def given_up_words(lang: str, m: BracketMatch, names: Sequence[str | None]
     return t(lang, "page.given_up")
 
 
-def _match_box(m: BracketMatch, lang: str) -> str:
+def _match_box(m: BracketMatch, lang: str, stopped: bool = False) -> str:
     lines = []
     given_up = given_up_words(lang, m, m.names)
     if given_up is not None:
         lines.append(f"<div>{_e(given_up)}</div>")
+    if stopped and m.status in (READY, WAITING):
+        # A stopped evening's match never to be played, not one to come.
+        game = m.slot[:1] == "G" and m.slot[1:].isdigit()  # a series' (not GF)
+        word = "page.not_played_game" if game else "page.not_played"
+        lines.append(f'<div class="bye">{_e(t(lang, word))}</div>')
     for side, (e, name) in enumerate(zip(m.entrants, m.names, strict=True)):
         score = f" {m.score[side]}" if m.score and given_up is None else ""
         if e == BYE:
@@ -182,7 +189,8 @@ def evening_html(evening: Evening, lang: str = "en") -> str:
     rows = evening.standings()
     rounds = []
     for rnd in evening.bracket():
-        boxes = "".join(_match_box(m, lang) for m in rnd.matches)
+        boxes = "".join(_match_box(m, lang, evening.status == ABANDONED)
+                        for m in rnd.matches)
         rest = ""
         if rnd.resting:
             who = evening.name(rnd.resting[0])

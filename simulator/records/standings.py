@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from simulator.records import formats
 from simulator.records.entrants import Entrant
 from simulator.records.formats import (
+    ABANDONED,
     BYE,
     DOUBLE,
     FINISHED,
@@ -316,6 +317,12 @@ def bracket(ev: Evening) -> list[BracketRound]:
           for k in range(len(ev.results))]
     ms += [BracketMatch(c.slot, c.seats, c.names, formats.READY, races=c.races)
            for c in ev.ready()]
+    if ev.status == ABANDONED:
+        # The matches (games) a stopped evening was to play still, by their
+        # numbers: who would have played them was never known.
+        total = ev.setup.winner_stays_matches if f == WINNER_STAYS else ev.setup.games
+        ms += [BracketMatch(f"{prefix}{k + 1}", (), (), formats.WAITING)
+               for k in range(len(ev.results), total)]
     return [BracketRound(stage, 1, tuple(ms))]
 
 
@@ -337,8 +344,14 @@ def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
 def place_words(rows: Sequence[StandingRow]) -> list[str]:
     """Each row's rank as a standings table writes it: "3", or the span a
     tie shares ("3–4"); players still in a knockout (no place yet) share the
-    span they can still finish in ("1–3")."""
+    places above those already out ("1–2" beside the semi-final's loser's
+    "3–4", not "1–3": the spans never overlap; a player still to play that
+    round may yet join the losers' span, which the note under the table
+    says)."""
     out: list[str] = []
+    # The best place a player already out holds (the champion's 1 aside).
+    taken = min((r.place for r in rows if r.place is not None and r.place > 1),
+                default=None)
     i = 0
     while i < len(rows):
         j = i + 1
@@ -347,6 +360,8 @@ def place_words(rows: Sequence[StandingRow]) -> list[str]:
         place = rows[i].place
         lo = place if place is not None else i + 1
         hi = max(lo + (j - i) - 1, rows[i].place_last or 0)
+        if place is None and taken is not None:
+            hi = max(lo, min(hi, taken - 1))
         out += [str(lo) if hi == lo else f"{lo}–{hi}"] * (j - i)
         i = j
     return out
@@ -363,7 +378,13 @@ def place_note(lang: str, rows: Sequence[StandingRow], stopped: bool = False) ->
     if not spans:
         return ""
     key = "page.stopped_note" if stopped else "page.still_in_note"
-    return t(lang, key, places=", ".join(dict.fromkeys(spans)))
+    note = t(lang, key, places=", ".join(dict.fromkeys(spans)))
+    widest = max(int(w.split("–")[-1]) - int(w.split("–")[0]) + 1 for w in spans)
+    if not stopped and len(spans) > widest:
+        # More still in than their span's places: a round is half played,
+        # and who loses the rest of it joins the places below.
+        note += t(lang, "page.still_in_below")
+    return note
 
 
 def _placed(rows: list[StandingRow], key: Any) -> list[StandingRow]:

@@ -470,7 +470,12 @@ class Dialog(Mode):
         self._head_size = hs
         heads = [TAB.join(("", *(c if i == k else "" for i, c in enumerate(names))))
                  for k in range(len(names))]
-        if all(fonts_width_bold(c, hs) <= rest - 4 for c in names[1:]):
+        # Side by side only where every name, the first too, fits its own
+        # column with a space to spare: the first was let run left over the
+        # labels on the others' line, and two names read as one
+        # («Александра К. Борис» at 1280x720).
+        gap = fonts_width_bold("  ", hs)
+        if all(fonts_width_bold(c, hs) <= rest - 4 - gap for c in names):
             heads = [TAB.join(("", *names))]  # (they fit side by side)
         self._heads = set(heads)
         return heads + self._body_rows(body, first - 4, size)

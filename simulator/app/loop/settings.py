@@ -76,7 +76,11 @@ class Settings:
     # lag): the new-match screen offers them again, however it is reached.
     race: int = 3
     first_breaker: int = 0
-    target: int = 50  # the last 14.1 match's points to win, offered again
+    # The 14.1 points to win chosen last, for a match or an evening alike
+    # (a player who chose 50 for one expects 50 at the other):
+    # ``club_target`` is written equal to it, for an older Kiy (see
+    # :meth:`remember_target` and :meth:`from_dict`).
+    target: int = 50
     # The last club evening's choices, offered again by the next evening's
     # setup (which checks each against what it offers; empty: its default).
     club_format: str = ""
@@ -150,7 +154,24 @@ class Settings:
             elif isinstance(cur, list) and isinstance(v, list):
                 setattr(s, f.name, [_name_cut(x) for x in v
                                     if isinstance(x, str)][:8])
+        s.remember_target(s._one_target(data))
         return s
+
+    def _one_target(self, data: dict[str, Any]) -> int:
+        """The one target of a file an older Kiy wrote with two: no date
+        says which was chosen last, so one left at its default (or
+        missing) was never chosen and the other wins; both chosen, the
+        single match's."""
+        default = Settings.target
+        match = self.target if "target" in data else default
+        club = self.club_target if self.club_target >= 1 and \
+            "club_target" in data else default
+        return club if match == default else match
+
+    def remember_target(self, n: int) -> None:
+        """The 14.1 target just chosen (for a match or an evening): offered
+        next by both setups."""
+        self.target = self.club_target = n
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -429,7 +429,7 @@ class SetupMode(Mode):
         if start_match(self.app, names, self.game, self.options()):
             self.app.settings.game = self.game
             self.app.settings.race = self.race
-            self.app.settings.target = self.target
+            self.app.settings.remember_target(self.target)  # an evening's too
             self.app.settings.first_breaker = self.first
             self.app.settings.players = _seats_kept([
                 f"cpu:{k}" + (f":{n}" if n else "") if k else n

@@ -252,7 +252,11 @@ class EveningMode(Mode):
         left = pygame.Rect(area.left, area.top, left_w, area.height)
         right = pygame.Rect(left.right + 12, area.top, area.right - left.right - 12,
                             area.height)
-        y = card(surface, left, rec_t(self.app, "page.standings"), size)
+        # A stopped evening's table is where it stood, not a result: said in
+        # its title and under it.
+        stopped = ev.status == ABANDONED
+        y = card(surface, left, self.app.t("club.standings_stopped") if stopped
+                 else rec_t(self.app, "page.standings"), size)
         self._standings(surface, ev, pygame.Rect(left.left + 10, y,
                                                  left.width - 20, left.bottom - y - 6),
                         size)
@@ -329,6 +333,8 @@ class EveningMode(Mode):
         note = place_note(self.app.locale.lang, rows, ev.status == ABANDONED)
         if note:  # what "1–3" means, as the exports say it
             legend += "\n" + note
+        elif ev.status == ABANDONED:  # places given, but not the evening's end
+            legend += "\n" + t("club.stopped_legend")
         if fmt == WINNER_STAYS:  # when it ends and who ranks first
             legend += "\n" + t("club.stays_rule", n=ev.setup.winner_stays_matches)
         # A computer's name too wide for its column in one word ("Pro"):
@@ -339,7 +345,7 @@ class EveningMode(Mode):
             if fonts.font(size).size(row[1])[0] > room:
                 row[1] = self.shown(r.name, short=True)
         y = table(surface, rect, cols, cells, size,
-                  strong=[r.place == 1 for r in rows])
+                  strong=[r.place == 1 and ev.status != ABANDONED for r in rows])
         small = max(10, size - 2)
         ui.paragraph(surface, legend, small, ui.DIM,
                      pygame.Rect(rect.left, y + 6, rect.width, rect.bottom - y - 6))
@@ -442,7 +448,13 @@ class EveningMode(Mode):
         if m.status == "walkover":
             who = next((n for n in names if n), "?")
             return [*out, (f"{who} ({rec_t(self.app, 'page.bye')})", ui.DIM, False)]
-        base = ui.ACCENT if m.status == "ready" else (ui.INK if played else ui.FAINT)
+        stopped = self.evening is not None and self.evening.status == ABANDONED \
+            and not played
+        base = ui.ACCENT if m.status == "ready" and not stopped else \
+            (ui.INK if played else ui.FAINT)
+        if stopped:  # never to be played: said so, before the names a column cuts
+            word = "club.not_played_game" if lead is not None else "club.not_played"
+            out.append((self.app.t(word) + "  ", ui.DIM, False))
         for i, n in enumerate(names):
             if i:
                 out.append((" – ", ui.DIM, False))

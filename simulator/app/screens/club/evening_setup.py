@@ -32,7 +32,7 @@ from simulator.app.screens.club.draw import (
 )
 from simulator.app.text import ui, widgets
 from simulator.records.entrants import CPU, MAX_NAME, Entrant, name_key
-from simulator.records.formats import EXPRESS_SERIES, FORMATS
+from simulator.records.formats import EXPRESS_SERIES, FORMATS, WINNER_STAYS
 from simulator.records.plan import MAX_PLAYERS, SEEDINGS, EveningError, Setup
 
 RACES = (1, 2, 3, 4, 5, 7, 9, 11)
@@ -85,7 +85,7 @@ class EveningChoices:
                 settings.club_game != registry.EXPRESS:
             c.game = settings.club_game
         c.race = _kept(RACES, settings.club_race, c.race)
-        c.target = _kept(TARGETS, settings.club_target, c.target)
+        c.target = _kept(TARGETS, settings.target, c.target)  # a match's too
         c.games = _kept(SERIES, settings.club_games, c.games)
         c.seeding = _kept(SEEDINGS, settings.club_seeding, c.seeding)
         c.handicap = settings.club_handicap
@@ -97,7 +97,7 @@ class EveningChoices:
         settings.club_format = self.format
         settings.club_game = self.game
         settings.club_race = self.race
-        settings.club_target = self.target
+        settings.remember_target(self.target)
         settings.club_games = self.games
         settings.club_handicap = self.handicap
         settings.club_seeding = self.seeding
@@ -385,6 +385,16 @@ class EveningSetupMode(Mode):
             b = ui.Button(label, partial(step, 1), ident=ident, back=partial(step, -1))
             y += b.place(rect.left + 10, y, rect.width - 20, size) + 8
             b.draw(surface, app.mouse)
+        if self.choices.format == WINNER_STAYS:
+            # When it ends (the players' number twice over: plan.Setup's
+            # winner_stays_matches) said before it begins, not only after.
+            c = self.choices
+            n = Setup(tuple(c.players), c.format, c.game).winner_stays_matches
+            end = app.t("club.stays_end", n=n) if len(c.players) >= 2 \
+                else app.t("club.stays_end_any")
+            y += ui.paragraph(surface, end, size, ui.INK,
+                              pygame.Rect(rect.left + 10, y, rect.width - 20,
+                                          rect.bottom - y - 8)) + 6
         hint = app.t("club.options_hint")
         if any(ident == "handicap" for ident, _, _ in options):  # only where it applies
             hint += " " + app.t("club.handicap_hint")
