@@ -180,6 +180,12 @@ class App:
         self.panels: list[tuple[str, pygame.Rect]] = []  # and its panels
         self.areas: list[tuple[pygame.Rect, ui.Action]] = []  # and click areas
         self._pressed_area: pygame.Rect | None = None
+        # The button that last came up under the resting cursor: its name,
+        # the clock's time then and where the cursor stood (see ui.FRESH).
+        self._fresh: tuple[str, float, tuple[int, int]] | None = None
+        self.clock_time = 0.0  # the clock's seconds of the frames played
+        # A press refused by that guard: the button's box, lit until then.
+        self.refused: tuple[pygame.Rect, float] | None = None
         self.texts: list[ui.TextRecord] = []  # and its lines of text
         self.tips: list[tuple[pygame.Rect, str]] = []
         self._save_problem_told: str | None = None
@@ -323,6 +329,7 @@ class App:
                     self.running = False
         self.frames += 1
         self.elapsed += dt
+        self.clock_time += self.real_dt
 
     def _typed_elsewhere(self) -> bool:
         """The text of a key whose press went to another screen: the key
@@ -393,6 +400,8 @@ class App:
                 continue
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
+                if self._fresh is not None and not _near(e.pos, self._fresh[2]):
+                    self._fresh = None  # moved: what it meets next is aimed at
             elif e.type == pygame.WINDOWFOCUSLOST:
                 self.held.clear()  # the key-ups go to another window
                 self._pressed_on.clear()
@@ -425,15 +434,14 @@ class App:
         if e.type not in _MOUSE_BUTTONS or e.button not in (1, 3):
             return False
         pos = e.pos
-        hit = next((b for b in reversed(self.buttons) if b.rect.collidepoint(pos)),
-                   None)
+        hit = _hit(self.buttons, pos)
         if e.type == pygame.MOUSEBUTTONDOWN:
             if hit is not None:
                 # A button just shown under the cursor takes no press yet:
                 # the second click of a double click on the button it
                 # replaced is not meant for it.
                 ready = (e.button == 1 or hit.back is not None) and \
-                    hit.takes_press(pos, self.elapsed)
+                    hit.takes_press(pos, self.elapsed) and not self._too_fresh(hit, pos)
                 self._pressed = hit if ready else None
                 return True
             # A message takes no click: the button under it still works; nor
@@ -466,6 +474,36 @@ class App:
             return False
         return hit is not None or any(r.collidepoint(pos) for name, r in self.panels
                                       if name not in ("controls", "message"))
+
+    def _too_fresh(self, hit: ui.Button, pos: tuple[int, int]) -> bool:
+        """Whether a press at ``pos`` is on a button that came up under the
+        resting cursor less than ui.FRESH ago (the computer's turn ended
+        under "4×" and the person's "Replay" took its place; a screen opened
+        by a click with a button where that one was): meant for the button
+        before, it is not taken, and the button is lit a moment to say so."""
+        f = self._fresh
+        if f is None or f[0] != hit.ident or not _near(pos, f[2]) or \
+                self.clock_time - f[1] >= ui.FRESH:
+            return False
+        self.refused = (hit.rect.copy(), self.clock_time + REFUSED_SHOWN)
+        return True
+
+    def _note_fresh(self, before: list[ui.Button]) -> None:
+        """Remember a button that came up under the resting cursor in the
+        frame just drawn: a different one (or none, or one without an action)
+        stood there in the frame before. The same button (by its name) in the
+        same place on the next screen is the one the person knows there
+        ("Menu" as a stroke ends; its words may count down); a cursor moved
+        onto a button that was already there does not count either."""
+        m = self.mouse
+        if m is None:
+            return
+        now = _hit(self.buttons, m)
+        if now is None or not now.enabled:
+            return
+        was = _hit(before, m)
+        if was is None or was.ident != now.ident or not was.enabled:
+            self._fresh = (now.ident, self.clock_time, m)
 
     def _on_widget(self, pos: tuple[int, int]) -> bool:
         """Whether a field, list or widget button lies under ``pos`` (drawn
@@ -508,10 +546,23 @@ class App:
         if self.mouse is not None:
             ui.tooltip(surface, self.mouse, self._tip_area(),
                        max(12, self.size[1] // 48))
-        self.buttons = list(ui.FRAME.buttons)
+        before, self.buttons = self.buttons, list(ui.FRAME.buttons)
+        self._note_fresh(before)
+        self._draw_refused(surface)
         self.panels = list(ui.FRAME.panels)
         self.areas = list(ui.FRAME.areas)
         self.texts = list(ui.FRAME.texts)
+
+    def _draw_refused(self, surface: pygame.Surface) -> None:
+        """A refused press lights its button's edge a moment: the person sees
+        the click arrived, on a button that has just come up."""
+        if self.refused is None:
+            return
+        rect, until = self.refused
+        if self.clock_time >= until:
+            self.refused = None
+            return
+        pygame.draw.rect(surface, ui.ACCENT, rect, 2, border_radius=6)
 
     def _tip_area(self) -> pygame.Rect:
         """A whole name shown on hover stays in the part of the window it is
@@ -717,6 +768,16 @@ INSTANCES: list[App] = []
 
 
 _MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+REFUSED_SHOWN = 0.25  # seconds a press refused as too early lights its button
+
+
+def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) <= ui.STILL
+
+
+def _hit(buttons: list[ui.Button], pos: tuple[int, int]) -> ui.Button | None:
+    """The topmost of ``buttons`` under ``pos``."""
+    return next((b for b in reversed(buttons) if b.rect.collidepoint(pos)), None)
 
 
 def _theme() -> dict[str, object]:
