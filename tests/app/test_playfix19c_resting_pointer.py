@@ -135,3 +135,24 @@ def test_a_button_the_cursor_is_brought_to_takes_the_first_click() -> None:
     assert app.mode is not None and app.mode.name == "evening"
     pygame.display.quit()
 
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)], ids=["800x500", "1280x720"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_records_way_back_stands_where_the_evening_had_records(
+        lang: str, size: tuple[int, int]) -> None:
+    """From the evening's «Записи игроков» the cursor lands on the records'
+    «Вернуться к вечеру», never on «Главное меню»; back on the evening it
+    rests on «Записи игроков», never on «Прервать вечер» or «Главное меню»."""
+    app = evening_in(lang, size)
+    records = next(b for b in app.buttons if b.ident == "records").rect.copy()
+    click_button(app, app.t("club.records"))
+    assert app.mode is not None and app.mode.name == "records"
+    frame(app)
+    assert under(app) == ["back"]
+    menu = next(b for b in app.buttons if b.ident == "menu").rect
+    assert not menu.colliderect(records)
+    click_button(app, app.t("club.to_evening"))
+    assert app.mode.name == "evening"
+    frame(app)
+    assert under(app) == ["records"]
+    pygame.display.quit()
