@@ -18,6 +18,7 @@ from tests.app.helpers import (
     click_button,
     frame,
     gordon_after_annas_miss,
+    key,
     make_app,
     move,
     run_until,
@@ -156,3 +157,34 @@ def test_the_records_way_back_stands_where_the_evening_had_records(
     frame(app)
     assert under(app) == ["records"]
     pygame.display.quit()
+
+
+def test_a_menu_button_come_up_under_the_resting_cursor_waits_too() -> None:
+    """The main menu's buttons (widgets, not drawn ones) keep the same
+    guard: Esc from the evening brings the menu up with «Записи игроков»
+    under the resting cursor; a click at once is refused, a moment later
+    taken."""
+    app = evening_in("ru")
+    app.go("menu")
+    frame(app)
+    spot = widget_rect(app, app.t("club.menu_records")).center
+    app.go("evening")
+    frame(app)
+    move(app, spot)
+    assert under(app) == []
+    key(app, pygame.K_ESCAPE)
+    assert app.mode is not None and app.mode.name == "menu"
+    press_where_it_rests(app)
+    assert app.mode.name == "menu"
+    assert app.refused is not None and app.refused[0].collidepoint(spot)
+    frame(app, n=int(ui.FRESH / DT) + 1)
+    press_where_it_rests(app)
+    frame(app)
+    assert app.mode.name == "records"
+    pygame.display.quit()
+
+
+def widget_rect(app: App, text: str) -> pygame.Rect:
+    from pygame_gui.elements import UIButton
+    return next(el.rect for el in app.gui.get_sprite_group().sprites()
+                if isinstance(el, UIButton) and el.visible and el.text == text)

@@ -180,9 +180,11 @@ class App:
         self.panels: list[tuple[str, pygame.Rect]] = []  # and its panels
         self.areas: list[tuple[pygame.Rect, ui.Action]] = []  # and click areas
         self._pressed_area: pygame.Rect | None = None
-        # The button that last came up under the resting cursor: its name,
-        # the clock's time then and where the cursor stood (see ui.FRESH).
-        self._fresh: tuple[str, float, tuple[int, int]] | None = None
+        # The button that last came up under the resting cursor (as _target
+        # names it), the clock's time then and where the cursor stood (see
+        # ui.FRESH); and the last frame's buttons, drawn and widgets.
+        self._fresh: tuple[object, float, tuple[int, int]] | None = None
+        self._targets: list[tuple[object, pygame.Rect]] = []
         self.clock_time = 0.0  # the clock's seconds of the frames played
         # A press refused by that guard: the button's box, lit until then.
         self.refused: tuple[pygame.Rect, float] | None = None
@@ -441,8 +443,13 @@ class App:
                 # the second click of a double click on the button it
                 # replaced is not meant for it.
                 ready = (e.button == 1 or hit.back is not None) and \
-                    hit.takes_press(pos, self.elapsed) and not self._too_fresh(hit, pos)
+                    hit.takes_press(pos, self.elapsed) and \
+                    not self._too_fresh(_drawn(hit), hit.rect, pos)
                 self._pressed = hit if ready else None
+                return True
+            # (a widget's button: refused here, it never knows of the press)
+            el = _target(self._targets, pos)
+            if el is not None and self._too_fresh(el[0], el[1], pos):
                 return True
             # A message takes no click: the button under it still works; nor
             # does a card take one meant for a field or list drawn on it.
@@ -475,35 +482,40 @@ class App:
         return hit is not None or any(r.collidepoint(pos) for name, r in self.panels
                                       if name not in ("controls", "message"))
 
-    def _too_fresh(self, hit: ui.Button, pos: tuple[int, int]) -> bool:
+    def _too_fresh(self, what: object, rect: pygame.Rect, pos: tuple[int, int]
+                   ) -> bool:
         """Whether a press at ``pos`` is on a button that came up under the
         resting cursor less than ui.FRESH ago (the computer's turn ended
         under "4×" and the person's "Replay" took its place; a screen opened
         by a click with a button where that one was): meant for the button
         before, it is not taken, and the button is lit a moment to say so."""
         f = self._fresh
-        if f is None or f[0] != hit.ident or not _near(pos, f[2]) or \
+        if f is None or f[0] != what or not _near(pos, f[2]) or \
                 self.clock_time - f[1] >= ui.FRESH:
             return False
-        self.refused = (hit.rect.copy(), self.clock_time + REFUSED_SHOWN)
+        self.refused = (rect.copy(), self.clock_time + REFUSED_SHOWN)
         return True
 
-    def _note_fresh(self, before: list[ui.Button]) -> None:
+    def _note_fresh(self) -> None:
         """Remember a button that came up under the resting cursor in the
         frame just drawn: a different one (or none, or one without an action)
-        stood there in the frame before. The same button (by its name) in the
-        same place on the next screen is the one the person knows there
-        ("Menu" as a stroke ends; its words may count down); a cursor moved
-        onto a button that was already there does not count either."""
+        stood there in the frame before. The same drawn button (by its name)
+        in the same place on the next screen is the one the person knows
+        there ("Menu" as a stroke ends; its words may count down); a cursor
+        moved onto a button that was already there does not count either."""
+        from pygame_gui.elements import UIButton
+        before = self._targets
+        self._targets = [(_drawn(b), b.rect.copy()) for b in reversed(self.buttons)] + [
+            (("widget", el.text), el.rect.copy())
+            for el in self.gui.get_sprite_group().sprites()
+            if isinstance(el, UIButton) and el.visible and el.is_enabled]
         m = self.mouse
-        if m is None:
+        now = _target(self._targets, m) if m is not None else None
+        if m is None or now is None or now[0] is None:
             return
-        now = _hit(self.buttons, m)
-        if now is None or not now.enabled:
-            return
-        was = _hit(before, m)
-        if was is None or was.ident != now.ident or not was.enabled:
-            self._fresh = (now.ident, self.clock_time, m)
+        was = _target(before, m)
+        if was is None or was[0] != now[0]:
+            self._fresh = (now[0], self.clock_time, m)
 
     def _on_widget(self, pos: tuple[int, int]) -> bool:
         """Whether a field, list or widget button lies under ``pos`` (drawn
@@ -546,8 +558,8 @@ class App:
         if self.mouse is not None:
             ui.tooltip(surface, self.mouse, self._tip_area(),
                        max(12, self.size[1] // 48))
-        before, self.buttons = self.buttons, list(ui.FRAME.buttons)
-        self._note_fresh(before)
+        self.buttons = list(ui.FRAME.buttons)
+        self._note_fresh()
         self._draw_refused(surface)
         self.panels = list(ui.FRAME.panels)
         self.areas = list(ui.FRAME.areas)
@@ -778,6 +790,19 @@ def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:
 def _hit(buttons: list[ui.Button], pos: tuple[int, int]) -> ui.Button | None:
     """The topmost of ``buttons`` under ``pos``."""
     return next((b for b in reversed(buttons) if b.rect.collidepoint(pos)), None)
+
+
+def _drawn(b: ui.Button) -> object:
+    """A drawn button as the guard knows it: by its name (it is drawn afresh
+    each frame), None without an action. A widget's button: by its words."""
+    return ("drawn", b.ident) if b.enabled else None
+
+
+def _target(targets: list[tuple[object, pygame.Rect]], pos: tuple[int, int]
+            ) -> tuple[object, pygame.Rect] | None:
+    """The first of ``targets`` (the drawn buttons topmost first, then the
+    widgets' buttons) under ``pos``."""
+    return next((t for t in targets if t[1].collidepoint(pos)), None)
 
 
 def _theme() -> dict[str, object]:
