@@ -47,10 +47,25 @@ def frame(app: App, *events: pygame.event.Event, n: int = 1) -> None:
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     pos = (int(pos[0]), int(pos[1]))
-    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                  buttons=(0, 0, 0)))
+    frame(app, *arriving(app, pos),
+          pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                             buttons=(0, 0, 0)))
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def arriving(app: App, pos: tuple[int, int]) -> list[pygame.event.Event]:
+    """The cursor coming to ``pos`` from a little way off, where it rests
+    there already: a person who clicks a button aims at it. A button that
+    came up under a cursor resting where it is takes no press for a moment
+    (ui.FRESH); tests that mean that press leave the cursor still."""
+    from simulator.app.text.ui import STILL
+    if app.mouse is None or abs(app.mouse[0] - pos[0]) + \
+            abs(app.mouse[1] - pos[1]) > STILL:
+        return []
+    away = (pos[0] + STILL + 1, pos[1])
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0),
+                               buttons=(0, 0, 0))]
 
 
 def move(app: App, pos: tuple[float, float], held: bool = False) -> None:

@@ -180,6 +180,14 @@ class App:
         self.panels: list[tuple[str, pygame.Rect]] = []  # and its panels
         self.areas: list[tuple[pygame.Rect, ui.Action]] = []  # and click areas
         self._pressed_area: pygame.Rect | None = None
+        # The button that last came up under the resting cursor (as _target
+        # names it), the clock's time then and where the cursor stood (see
+        # ui.FRESH); and the last frame's buttons, drawn and widgets.
+        self._fresh: tuple[object, float, tuple[int, int]] | None = None
+        self._targets: list[tuple[object, pygame.Rect]] = []
+        self.clock_time = 0.0  # the clock's seconds of the frames played
+        # A press refused by that guard: the button's box, lit until then.
+        self.refused: tuple[pygame.Rect, float] | None = None
         self.texts: list[ui.TextRecord] = []  # and its lines of text
         self.tips: list[tuple[pygame.Rect, str]] = []
         self._save_problem_told: str | None = None
@@ -323,6 +331,7 @@ class App:
                     self.running = False
         self.frames += 1
         self.elapsed += dt
+        self.clock_time += self.real_dt
 
     def _typed_elsewhere(self) -> bool:
         """The text of a key whose press went to another screen: the key
@@ -393,6 +402,8 @@ class App:
                 continue
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
+                if self._fresh is not None and not _near(e.pos, self._fresh[2]):
+                    self._fresh = None  # moved: what it meets next is aimed at
             elif e.type == pygame.WINDOWFOCUSLOST:
                 self.held.clear()  # the key-ups go to another window
                 self._pressed_on.clear()
@@ -425,16 +436,20 @@ class App:
         if e.type not in _MOUSE_BUTTONS or e.button not in (1, 3):
             return False
         pos = e.pos
-        hit = next((b for b in reversed(self.buttons) if b.rect.collidepoint(pos)),
-                   None)
+        hit = _hit(self.buttons, pos)
         if e.type == pygame.MOUSEBUTTONDOWN:
             if hit is not None:
                 # A button just shown under the cursor takes no press yet:
                 # the second click of a double click on the button it
                 # replaced is not meant for it.
                 ready = (e.button == 1 or hit.back is not None) and \
-                    hit.takes_press(pos, self.elapsed)
+                    hit.takes_press(pos, self.elapsed) and \
+                    not self._too_fresh(_drawn(hit), hit.rect, pos)
                 self._pressed = hit if ready else None
+                return True
+            # (a widget's button: refused here, it never knows of the press)
+            el = _target(self._targets, pos)
+            if el is not None and self._too_fresh(el[0], el[1], pos):
                 return True
             # A message takes no click: the button under it still works; nor
             # does a card take one meant for a field or list drawn on it.
@@ -466,6 +481,41 @@ class App:
             return False
         return hit is not None or any(r.collidepoint(pos) for name, r in self.panels
                                       if name not in ("controls", "message"))
+
+    def _too_fresh(self, what: object, rect: pygame.Rect, pos: tuple[int, int]
+                   ) -> bool:
+        """Whether a press at ``pos`` is on a button that came up under the
+        resting cursor less than ui.FRESH ago (the computer's turn ended
+        under "4×" and the person's "Replay" took its place; a screen opened
+        by a click with a button where that one was): meant for the button
+        before, it is not taken, and the button is lit a moment to say so."""
+        f = self._fresh
+        if f is None or f[0] != what or not _near(pos, f[2]) or \
+                self.clock_time - f[1] >= ui.FRESH:
+            return False
+        self.refused = (rect.copy(), self.clock_time + REFUSED_SHOWN)
+        return True
+
+    def _note_fresh(self) -> None:
+        """Remember a button that came up under the resting cursor in the
+        frame just drawn: a different one (or none, or one without an action)
+        stood there in the frame before. The same drawn button (by its name)
+        in the same place on the next screen is the one the person knows
+        there ("Menu" as a stroke ends; its words may count down); a cursor
+        moved onto a button that was already there does not count either."""
+        from pygame_gui.elements import UIButton
+        before = self._targets
+        self._targets = [(_drawn(b), b.rect.copy()) for b in reversed(self.buttons)] + [
+            (("widget", el.text), el.rect.copy())
+            for el in self.gui.get_sprite_group().sprites()
+            if isinstance(el, UIButton) and el.visible and el.is_enabled]
+        m = self.mouse
+        now = _target(self._targets, m) if m is not None else None
+        if m is None or now is None or now[0] is None:
+            return
+        was = _target(before, m)
+        if was is None or was[0] != now[0]:
+            self._fresh = (now[0], self.clock_time, m)
 
     def _on_widget(self, pos: tuple[int, int]) -> bool:
         """Whether a field, list or widget button lies under ``pos`` (drawn
@@ -509,9 +559,22 @@ class App:
             ui.tooltip(surface, self.mouse, self._tip_area(),
                        max(12, self.size[1] // 48))
         self.buttons = list(ui.FRAME.buttons)
+        self._note_fresh()
+        self._draw_refused(surface)
         self.panels = list(ui.FRAME.panels)
         self.areas = list(ui.FRAME.areas)
         self.texts = list(ui.FRAME.texts)
+
+    def _draw_refused(self, surface: pygame.Surface) -> None:
+        """A refused press lights its button's edge a moment: the person sees
+        the click arrived, on a button that has just come up."""
+        if self.refused is None:
+            return
+        rect, until = self.refused
+        if self.clock_time >= until:
+            self.refused = None
+            return
+        pygame.draw.rect(surface, ui.ACCENT, rect, 2, border_radius=6)
 
     def _tip_area(self) -> pygame.Rect:
         """A whole name shown on hover stays in the part of the window it is
@@ -717,6 +780,29 @@ INSTANCES: list[App] = []
 
 
 _MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+REFUSED_SHOWN = 0.25  # seconds a press refused as too early lights its button
+
+
+def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) <= ui.STILL
+
+
+def _hit(buttons: list[ui.Button], pos: tuple[int, int]) -> ui.Button | None:
+    """The topmost of ``buttons`` under ``pos``."""
+    return next((b for b in reversed(buttons) if b.rect.collidepoint(pos)), None)
+
+
+def _drawn(b: ui.Button) -> object:
+    """A drawn button as the guard knows it: by its name (it is drawn afresh
+    each frame), None without an action. A widget's button: by its words."""
+    return ("drawn", b.ident) if b.enabled else None
+
+
+def _target(targets: list[tuple[object, pygame.Rect]], pos: tuple[int, int]
+            ) -> tuple[object, pygame.Rect] | None:
+    """The first of ``targets`` (the drawn buttons topmost first, then the
+    widgets' buttons) under ``pos``."""
+    return next((t for t in targets if t[1].collidepoint(pos)), None)
 
 
 def _theme() -> dict[str, object]:

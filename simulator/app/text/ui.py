@@ -291,6 +291,13 @@ def paragraph(surface: pygame.Surface | None, text: str, size: int, colour: Colo
 
 
 STILL = 6  # pixels a cursor may drift between the clicks of a double click
+# Seconds a button that came up under a resting cursor (a new screen's, or one
+# that took another's place) takes no press at that spot: longer than the gap
+# between a double click's clicks (0.1-0.3 s) and than the time to see a
+# change and react (about 0.25 s), so a click already on its way when the
+# button changed is not taken by the new one; shorter than it takes to read
+# a new button and decide to click it.
+FRESH = 0.4
 
 
 class Button:

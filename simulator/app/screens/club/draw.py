@@ -123,14 +123,17 @@ def table(surface: pygame.Surface, rect: pygame.Rect, columns: Sequence[Column],
 
 
 def button_row(surface: pygame.Surface, app: App, buttons: Sequence[ui.Button],
-               rect: pygame.Rect, size: int) -> None:
-    """Buttons side by side along ``rect`` (the screen's bottom row)."""
+               rect: pygame.Rect, size: int, slots: int = 0) -> None:
+    """Buttons side by side along ``rect`` (the screen's bottom row);
+    ``slots``: the row cut in that many places as the screen before it was,
+    these buttons in its last ones (see RecordsMode)."""
     if not buttons:
         return
     gap = 10
-    w = (rect.width - gap * (len(buttons) - 1)) // len(buttons)
+    n = max(slots, len(buttons))
+    w = (rect.width - gap * (n - 1)) // n
     h = max(b.measure(w, size) for b in buttons)
-    for i, b in enumerate(buttons):
+    for i, b in enumerate(buttons, start=n - len(buttons)):
         b.place(rect.left + i * (w + gap), rect.top, w, size)
         b.rect.height = max(h, rect.height)
         b.draw(surface, app.mouse)

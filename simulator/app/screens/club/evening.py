@@ -192,8 +192,10 @@ class EveningMode(Mode):
             out.append(ui.Button(t("club.new_evening"),
                                  lambda: self.app.go("evening_setup"),
                                  ident="new_evening"))
+        # (the records' way back where this button is: see RecordsMode)
         out.append(ui.Button(t("club.records"),
-                             lambda: self.app.go("records", back="evening"),
+                             lambda: self.app.go("records", back="evening",
+                                                 slots=len(out)),
                              ident="records"))
         out.append(ui.Button(t("menu.main"), lambda: self.app.go("menu"),
                              ident="menu"))

@@ -67,11 +67,17 @@ class RecordsMode(Mode):
 
     name = "records"
 
-    def __init__(self, app: App, back: str | None = None) -> None:
+    def __init__(self, app: App, back: str | None = None, slots: int = 0) -> None:
         super().__init__(app)
         # The screen the records were opened from, when it is not the main
         # menu (the evening's): the way back to it, its pages' too.
         self.back = back
+        # The evening's row of buttons had ``slots``, "Records" the last
+        # but one, "Main menu" the last: the way back stands where
+        # "Records" was and "Main menu" where it was, so a second click
+        # where the cursor rests goes back, never to the main menu; and back
+        # on the evening it rests on "Records", not "Abandon the evening".
+        self.slots = slots
         self.matches: list[MatchRecord] | None = None
         self.rows: list[tuple[str, Rating | None, int]] = []
 
@@ -151,8 +157,10 @@ class RecordsMode(Mode):
         if self.back == "evening":
             buttons.insert(0, ui.Button(t("club.to_evening"),
                                         lambda: app.go("evening"), ident="back"))
-        button_row(surface, app, buttons, pygame.Rect(
-            w // 2 - 150 * len(buttons), bottom, 300 * len(buttons), lh * 2 + 8), size)
+        row = pygame.Rect(16, bottom, w - 32, lh * 2 + 8) if self.slots else \
+            pygame.Rect(w // 2 - 150 * len(buttons), bottom, 300 * len(buttons),
+                        lh * 2 + 8)
+        button_row(surface, app, buttons, row, size, self.slots)
 
 
 class PlayerPageMode(Mode):
