@@ -253,8 +253,9 @@ def _covered(app: Any, box: pygame.Rect) -> list[str]:
 def test_the_export_message_covers_neither_words_nor_the_timeline(
         lang: str, size: tuple[int, int]) -> None:
     """A gallery foul exported (X, PNG): "Saved <file>" goes to a place of
-    its own, the band above the table's rails (it lay over the timeline),
-    and stays there, covering no words, until the next key."""
+    its own, the top band beside the situation's name (over the rails it hid
+    the pockets, under the table the timeline), and stays there, covering no
+    words, until the next key."""
     from tests.app.helpers import key
     from tests.app.test_evening_class import export
     app = make_app(lang, size)
@@ -266,9 +267,8 @@ def test_the_export_message_covers_neither_words_nor_the_timeline(
         for _ in range(3):
             frame(app, n=60)  # seconds pass: still said
             box = _message_box(app)
-            assert box is not None and str(path) in app.toast[0]  # type: ignore[index]
-            rails = app.mode.view.outer_rect()  # type: ignore[union-attr]
-            assert app.layout.table.contains(box) and box.bottom <= rails.top + 1, box
+            assert box is not None and path.name in app.toast[0]  # type: ignore[index]
+            assert app.layout.top.contains(box), box  # the band, clear of the table
             assert not box.colliderect(app.layout.strip), "over the timeline"
             assert not _covered(app, box), _covered(app, box)
             assert not any(box.colliderect(b.rect) for b in app.buttons)
