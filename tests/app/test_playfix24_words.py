@@ -1,0 +1,65 @@
+"""What a twenty-fourth play-test read at 800x500 in Russian: «борты: 22»
+in every ruling (the plural of «борт» is «борта»), «Anna бьёт сам» said of
+a woman, the hint's «(лучший из них: почти никогда)», and Latin match codes
+«R1-1» with a key «И: игры» over matches on the round robin's screen."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.files.resources import locale_dir
+from tests.app.helpers import click_button, frame, key, make_app, run_until
+
+LOW = (800, 500)
+
+
+def drawn(app: App) -> str:
+    """The frame's words as a player reads them, however the lines wrap."""
+    texts = app.texts
+    return " ".join(" ".join(t.text.replace("\xa0", " ") for t in texts).split())
+
+
+def ru_words() -> dict[str, str]:
+    """Every Russian string of the locale files, by file and dotted key."""
+    from simulator.files.resources import flatten_words
+    out: dict[str, str] = {}
+    for path in sorted((locale_dir() / "ru").glob("*.json")):
+        for k, v in flatten_words(json.loads(path.read_text("utf-8"))).items():
+            out[f"{path.name}:{k}"] = v
+    return out
+
+
+# -- 1. «борта», not «борты» ------------------------------------------------------
+
+# Plurals of the pool words a Russian player would stop at: «борт» makes
+# «борта» (as «берега»), «шар» «шары», «луза» «лузы».
+WRONG_PLURALS = re.compile(r"(?<![а-яё])(борты|лузов|лузей)(?![а-яё])",
+                           re.IGNORECASE)
+
+
+def test_no_russian_text_has_a_wrong_plural_of_the_pool_words() -> None:
+    """«борты: 2» stood in every ruling's last-shot line; no Russian text
+    of the game says «борты» (or another misformed plural) now."""
+    bad = {k: v for k, v in ru_words().items() if WRONG_PLURALS.search(v)}
+    assert not bad, bad
+
+
+def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
+    """A soft 9-ball break in Russian at 800x500: the card's line about the
+    shot reads «борта: N», not «борты: N»."""
+    from tests.app.test_playfix17_rulings import soft_break
+    app = make_app("ru", LOW)
+    try:
+        soft_break(app, "9-ball", 0.3)
+        key(app, pygame.K_v)  # the whole card, as V reads it
+        frame(app, n=2)
+        said = drawn(app)
+        assert re.search(r"борта: \d+", said), said
+        assert "борты" not in said, said
+    finally:
+        pygame.display.quit()
