@@ -63,3 +63,52 @@ def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
         assert "борты" not in said, said
     finally:
         pygame.display.quit()
+
+
+# -- 2. no gender assumed with a name -------------------------------------------
+
+# Forms only a man's name takes, right after a name put into the words.
+MASCULINE = ("сам", "самому", "сделал", "забил", "ушёл", "выбрал", "должен",
+             "готов", "согласен", "сыграл", "промахнулся", "разбил", "подписался",
+             "вышел", "выиграл", "проиграл", "сдался", "предупреждён")
+PERSON = re.compile(r"\{(name|player|person|who|winner|other)\}")
+
+
+def test_no_russian_words_give_a_named_player_a_gender() -> None:
+    """«Anna бьёт сам» was said of a woman: no Russian words with a player's
+    name in them use a form that agrees with a man only, and no choice, on
+    its button or told of its chooser («бить самому»), assumes one either."""
+    masculine = "|".join(MASCULINE)
+    # the name and up to three words of its clause (no colon or dash between)
+    near = re.compile(PERSON.pattern + r"(?:\s+[а-яё,]+){0,3}?\s+(" + masculine
+                      + r")(?![а-яё])")
+    bad = {k: v for k, v in ru_words().items() if near.search(v)}
+    bad |= {k: v for k, v in ru_words().items()
+            if k.startswith(("ui.json:chosen.", "ui.json:choice."))
+            and re.search(r"(?<![а-яё])сам(ому|а|ой)?(?![а-яё])", v.lower())}
+    assert not bad, bad
+
+
+def test_anna_shooting_after_a_foul_is_said_without_a_gender(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Express at 800x500 in Russian: Gordon's stroke touches no ball (a
+    foul, SEED-E 2.6); Anna chooses to shoot: the card says «Anna бьёт, а не
+    нарушитель («Экспресс», п. 2.6)», not «Anna бьёт сам»."""
+    from rules.ruling import Choice
+    from simulator.app.text.words import choice_label, choice_rule
+    from tests.app.test_playfix17a_called import express_with_gordon
+    app = make_app("ru", LOW)
+    try:
+        s = express_with_gordon(monkeypatch, app)
+        run_until(app, lambda: bool(s.match.history), limit=3000)
+        frame(app, n=3)
+        shot = s.match.rulings[0]
+        assert shot is not None and shot.chooser == 0
+        click_button(app, choice_label(s.locale, Choice.SHOOT,
+                                       choice_rule(s.discipline, Choice.SHOOT, shot)))
+        frame(app, n=3)
+        said = drawn(app)
+        assert "Anna бьёт, а не нарушитель («Экспресс», п. 2.6)" in said, said
+        assert "бьёт сам" not in said
+    finally:
+        pygame.display.quit()
