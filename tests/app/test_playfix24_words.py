@@ -112,3 +112,49 @@ def test_anna_shooting_after_a_foul_is_said_without_a_gender(
         assert "бьёт сам" not in said
     finally:
         pygame.display.quit()
+
+
+# -- 3. the hint's odds in a sentence --------------------------------------------
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", "верного шара здесь нет (даже лучший из них почти никогда не забивается), "
+           "поэтому отыгрыш:"),
+    ("en", "no pot here is likely (even the best of them almost never goes in), "
+           "so a safety:")])
+def test_a_hopeless_hint_says_its_odds_in_a_sentence(
+        monkeypatch: pytest.MonkeyPatch, lang: str, words: str) -> None:
+    """A hint (I) whose every pot missed in all its tries, at 800x500: the
+    side column says the best pot almost never goes in, in a sentence, not
+    «(лучший из них: почти никогда)»."""
+    from simulator.app.screens.table_screen import TableMode
+    from tests.app.helpers import make_every_pot_hopeless
+    from tests.app.scenes import open_scene
+    make_every_pot_hopeless(monkeypatch)
+    app = open_scene("banner", "9-ball", lang, LOW)
+    try:
+        s = app.session
+        assert s is not None
+        key(app, pygame.K_RETURN)  # the ball in hand put down
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=2)
+        assert isinstance(app.mode, TableMode)
+        said = drawn(app)
+        assert words in said, said
+        assert "из них: " not in said and "of them: " not in said
+    finally:
+        pygame.display.quit()
+
+
+def test_every_odds_word_reads_in_the_unsure_pots_brackets() -> None:
+    """The other slot the odds go in, an unsure pot's «(…)»: each odds word
+    a share of tries above none can give is a whole phrase there."""
+    from simulator.app.match.computer import chance_words
+    from simulator.app.text.i18n import Locale
+    for lang in ("ru", "en"):
+        loc = Locale(lang)
+        said = {chance_words(loc, x / 100) for x in range(1, 100)}
+        assert loc.t("odds.never") not in said  # said only of none in
+        for c in said:
+            text = loc.t("table_card.no_sure_pot", chance=c)
+            assert f"({c})" in text and ":" not in c, text
