@@ -158,3 +158,35 @@ def test_every_odds_word_reads_in_the_unsure_pots_brackets() -> None:
         for c in said:
             text = loc.t("table_card.no_sure_pot", chance=c)
             assert f"({c})" in text and ":" not in c, text
+
+
+# -- 4. the round robin's codes and key in Russian --------------------------------
+
+def test_the_round_robin_screen_has_russian_codes_and_a_key_for_matches() -> None:
+    """A round robin of three in Russian at 800x500: its matches are coded
+    «Т1-1» (тур 1, матч 1), never «R1-1», and the column of matches played
+    is «М», its key «М: матчи»; the English keeps R1-1 and says "matches"."""
+    from simulator.records.club import Club
+    from simulator.records.formats import ROUND_ROBIN
+    from simulator.records.plan import Setup
+    from tests.records.helpers import people
+    with Club() as club:
+        club.begin(Setup(people("Ann", "Bob", "Cid"), ROUND_ROBIN, "9-ball", race=2))
+    for lang, code, legend in (("ru", "Т1-1", "М: матчи, В: выиграно, П: проиграно"),
+                               ("en", "R1-1", "P: matches played, W: won, L: lost")):
+        app = make_app(lang, LOW)
+        try:
+            app.go("menu")
+            frame(app)
+            click_button(app, app.t("club.menu_continue"))
+            frame(app)
+            said = drawn(app)
+            assert f"({code})" in said and code in said.split(f"({code})", 1)[1], said
+            assert legend in said, said
+            if lang == "ru":
+                assert not re.search(r"\b[RWLG]\d", said), said
+                assert " М В П " in f" {said} ", said
+            cut = [t.text for t in app.texts if t.cut]
+            assert not cut, cut
+        finally:
+            pygame.display.quit()
