@@ -164,7 +164,16 @@ def _match_box(m: BracketMatch, lang: str, stopped: bool = False) -> str:
         else:
             cls = ' class="won"' if m.winner == side else ""
             lines.append(f"<div{cls}>{_e(name)}{_e(score)}</div>")
-    return f'<div class="match"><small>{_e(m.slot)}</small>{"".join(lines)}</div>'
+    code = _e(slot_code(lang, m.slot))
+    return f'<div class="match"><small>{code}</small>{"".join(lines)}</div>'
+
+
+def slot_code(lang: str, slot: str) -> str:
+    """A match's code as a player reads it: its letters in the language
+    ("R1-1" is «Т1-1», «тур»: Latin codes stood on the Russian screens);
+    the slot itself stays the records' key."""
+    head = slot.rstrip("0123456789-")
+    return t(lang, f"slot.{head}") + slot[len(head):] if head else slot
 
 
 def stage_title(lang: str, evening: Evening, stage: str, number: int) -> str:

@@ -185,7 +185,7 @@ def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
     click_button(app, first_person)
     frame(app, n=3)
     said = {"en": "Boris chooses: re-rack and break",
-            "ru": "Boris выбирает: перерасставить и разбить самому"}[lang]
+            "ru": "Boris выбирает: перерасставить и разбить самостоятельно"}[lang]
     text = drawn(app)
     assert said in text, text
     assert app.t("choice.rerack_break") not in text

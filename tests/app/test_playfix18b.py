@@ -91,7 +91,7 @@ def test_the_computers_choice_names_it_once(
         card = s.banner
         assert card is not None
         want = {"en": f"{cpu} chooses: accept the table and shoot",
-                "ru": f"{cpu} выбирает: принять позицию и бить самому"}[lang]
+                "ru": f"{cpu} выбирает: принять позицию и бить"}[lang]
         assert card.title.startswith(want), card.title
         assert card.title.count(cpu) == 1, card.title
         assert in_column(app, want)

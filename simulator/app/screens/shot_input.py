@@ -250,10 +250,14 @@ class ShotInputMode(TableMode):
             # words ended on "so a safety:" with the safety itself cut off.
             g = s.hint.given_up
             # (its odds as a player says them, and the stroke as meant
-            # missing: said so)
-            chance = computer.chance_words(s.locale, g.success)
-            lines[0] = t("table_card.no_sure_pot" if g.success > 0.0 else
-                         "table_card.no_likely_pot", chance=chance) + " " + lines[0]
+            # missing: said so; none of its tries in is said in a sentence of
+            # its own: «лучший из них: почти никогда» read as no sentence)
+            if g.success > 0.0:
+                head = t("table_card.no_sure_pot",
+                         chance=computer.chance_words(s.locale, g.success))
+            else:
+                head = t("table_card.no_likely_pot")
+            lines[0] = head + " " + lines[0]
         return [t("hint.head") + " " + lines[0], *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:

@@ -32,7 +32,7 @@ from simulator.app.text.file_words import file_problem
 from simulator.files import saves
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
-from simulator.records.export import given_up_words, stage_title
+from simulator.records.export import given_up_words, slot_code, stage_title
 from simulator.records.formats import ABANDONED, EXPRESS_SERIES, WINNER_STAYS
 from simulator.records.standings import (
     BracketMatch,
@@ -288,7 +288,8 @@ class EveningMode(Mode):
         races = ""
         if call.handicapped:
             races = " " + t("club.races", races=":".join(map(str, call.races)))
-        return self._with_names(t("club.next", where=where, slot=call.slot) + races,
+        slot = slot_code(self.app.locale.lang, call.slot)
+        return self._with_names(t("club.next", where=where, slot=slot) + races,
                                 call)
 
     def _with_names(self, head: str, call: MatchCall) -> str:
@@ -429,7 +430,8 @@ class EveningMode(Mode):
         winner's bright), the score once played; a bye; a match still to be
         decided. ``short``: computers in one word."""
         names = [self.shown(n, short) if n is not None else "?" for n in m.names]
-        out: list[Piece] = [(f"{lead or m.slot}  ", ui.FAINT, False)]
+        code = lead or slot_code(self.app.locale.lang, m.slot)
+        out: list[Piece] = [(f"{code}  ", ui.FAINT, False)]
         if self._stays(m.slot) and len(names) == 2:
             # The player who stayed at the table first (the seats say the
             # challenger first), the one who stays now marked.
