@@ -110,13 +110,15 @@ def strike(stroke: Stroke, balls: BallSet, params: PhysicsParams) -> StrikeResul
     extra_deflection = 0.0
     if miscue:
         # The tip slips off: the ball takes a weak, glancing blow from the edge of
-        # the holding zone and squirts away from the side that was struck.
+        # the holding zone and squirts away from the side that was struck. The
+        # tip slides off along the offset, so only its sideways share turns the
+        # ball: a miscue straight above or below centre leaves along the cue
+        # line (squirt comes from side offset only, reference.md 4).
         scale = params.miscue_offset / offset
         a, b = a * scale, b * scale
         speed_factor = MISCUE_SPEED_FACTOR
-        side = a if abs(a) > 1e-9 else b
-        extra_deflection = math.radians(MISCUE_DEFLECTION_DEG) * math.copysign(
-            1.0, side
+        extra_deflection = math.radians(MISCUE_DEFLECTION_DEG) * (
+            a / params.miscue_offset
         )
     r = balls.radius
     phi = math.radians(stroke.direction)
