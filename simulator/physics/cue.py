@@ -89,6 +89,20 @@ def cue_speed_for(
     )
 
 
+def struck_speed(
+    cue_speed: float, a: float, b: float, balls: BallSet, params: PhysicsParams
+) -> float:
+    """The ball's speed off the tip as strike gives it: past the miscue
+    limit, the weak blow of a slipping tip at the edge of the holding zone."""
+    offset = math.hypot(a, b)
+    if offset <= params.miscue_offset:
+        return ball_speed(cue_speed, a, b, balls, params)
+    scale = params.miscue_offset / offset
+    return MISCUE_SPEED_FACTOR * ball_speed(
+        cue_speed, a * scale, b * scale, balls, params
+    )
+
+
 def squirt_angle(a: float, params: PhysicsParams) -> float:
     """Cue-ball deflection (radians, positive = to the left of the cue line)."""
     a = max(-0.99, min(0.99, a))
@@ -106,17 +120,17 @@ def strike(stroke: Stroke, balls: BallSet, params: PhysicsParams) -> StrikeResul
     a, b = stroke.tip_a, stroke.tip_b
     offset = math.hypot(a, b)
     miscue = offset > params.miscue_offset
-    speed_factor = 1.0
     extra_deflection = 0.0
     if miscue:
         # The tip slips off: the ball takes a weak, glancing blow from the edge of
-        # the holding zone and squirts away from the side that was struck.
+        # the holding zone and squirts away from the side that was struck. The
+        # tip slides off along the offset, so only its sideways share turns the
+        # ball: a miscue straight above or below centre leaves along the cue
+        # line (squirt comes from side offset only, reference.md 4).
         scale = params.miscue_offset / offset
         a, b = a * scale, b * scale
-        speed_factor = MISCUE_SPEED_FACTOR
-        side = a if abs(a) > 1e-9 else b
-        extra_deflection = math.radians(MISCUE_DEFLECTION_DEG) * math.copysign(
-            1.0, side
+        extra_deflection = math.radians(MISCUE_DEFLECTION_DEG) * (
+            a / params.miscue_offset
         )
     r = balls.radius
     phi = math.radians(stroke.direction)
@@ -138,7 +152,7 @@ def strike(stroke: Stroke, balls: BallSet, params: PhysicsParams) -> StrikeResul
     )
     c = math.sqrt(max(0.0, 1.0 - a * a - b * b))
     q = tuple(r * (-c * d[i] + a * right[i] + b * up[i]) for i in range(3))
-    v = ball_speed(stroke.speed, a, b, balls, params) * speed_factor
+    v = struck_speed(stroke.speed, stroke.tip_a, stroke.tip_b, balls, params)
     inertia = 0.4 * balls.mass * r * r
     k = balls.mass * v / inertia
     spin = (

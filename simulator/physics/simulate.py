@@ -19,7 +19,7 @@ from simulator.table.state import TableState, Where
 # moves a stroke's result (python -m simulator.tools.fingerprint prints other
 # hashes; tests/physics/test_fingerprint.py keeps this build's), so that
 # `kiy verify` can tell a save played by another build from a changed one.
-BUILD = 1
+BUILD = 2
 DEFAULT_FRAME_DT = 1.0 / 60.0
 MAX_BALL_SPEED = 20.0  # m/s: an initial motion beyond this is no drill
 MAX_SPIN = 2000.0  # rad/s

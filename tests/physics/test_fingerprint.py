@@ -48,6 +48,16 @@ BUILDS = {
         "stress strokes 0-2 of seed 0":
             "4624a407b041d860745f29cf62c4bdb1dd7f9c65be9d9f4519728597f1b1deb8",
     },
+    # A miscue turned aside by its side share only (a straight low one stays
+    # on the cue line).
+    2: {
+        "benchmark shots":
+            "672a4d455c37f8056b3e896cd8a0d13d6021181b9101829a9e97d3fcf4a5c00f",
+        "compliant cushions":
+            "561cdf12a6d5891f01e9a4ad0e1d9613d4d0775b1a732ceb504a80edc5da435f",
+        "stress strokes 0-2 of seed 0":
+            "e857b6c0ff0b0ac054318077108aa80142cd9a0077c9d7d0ddabd2c1e9512abb",
+    },
 }
 
 

@@ -829,6 +829,11 @@ class Session:
         else:
             title = t("banner.legal", name=self.name(r.shooter))
         lines: list[str] = []
+        if shot is not None and any(e.kind is EventKind.STROKE and e.miscue
+                                    for e in shot.events):
+            # First: why the ball went off weak (the last shot's chips say
+            # it too, but below the fouls, out of sight in a small window).
+            lines.append(t("banner.miscue"))
         explained: set[str] = set()
 
         def explain(code: Any, ref: Any) -> None:

@@ -540,15 +540,17 @@ class TableMode(Mode):
                           t("panel.tip"), t("panel.elevation"),
                           t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
                             b=loc.num(self.ball_speed(), 1)),
-                          loc.num(self.aim.elevation, 0) + "°", self.panel_active)
+                          loc.num(self.aim.elevation, 0) + "°", self.panel_active,
+                          t_miscue=t("panel.tip_miscue"))
 
     def ball_speed(self) -> float:
         """The cue ball's speed off the tip for this aim: the power is the
-        cue's speed, and the ball leaves faster (the timeline's figure)."""
-        from simulator.physics.cue import ball_speed
+        cue's speed, and the ball leaves faster (the timeline's figure); a
+        miscue's weak blow as it will be, not the speed a held tip gives."""
+        from simulator.physics.cue import struck_speed
         spec = self.session.spec
-        return ball_speed(self.aim.speed, self.aim.tip_a, self.aim.tip_b, spec.balls,
-                          spec.physics)
+        return struck_speed(self.aim.speed, self.aim.tip_a, self.aim.tip_b,
+                            spec.balls, spec.physics)
 
     def draw_banner(self, surface: pygame.Surface, banner: ruling_card.Banner,
                     room: pygame.Rect, size: int) -> None:

@@ -47,14 +47,19 @@ class PanelRects:
 
 def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
                   miscue_offset: float, t_power: str, t_tip: str, t_elev: str,
-                  speed_text: str, elevation_text: str, active: bool = True) -> None:
-    """The tip diagram, the elevation gauge and the power bar."""
+                  speed_text: str, elevation_text: str, active: bool = True,
+                  t_miscue: str = "") -> None:
+    """The tip diagram, the elevation gauge and the power bar. A tip in the
+    miscue zone is named over the diagram (``t_miscue``, in red): a red dot
+    alone was read as a strong draw."""
     size = rects.label
     lh = ui.line_height(size)
     r = rects.tip
     c = r.center
     rad = r.width / 2
-    ui.line(surface, t_tip, size, ui.DIM,
+    risk = aim.miscue_risk(miscue_offset)
+    ui.line(surface, t_miscue if risk and t_miscue else t_tip, size,
+            ui.RED if risk and t_miscue else ui.DIM,
             pygame.Rect(r.left, r.top - lh - 1, r.width, lh), align="centre")
     pygame.draw.circle(surface, (120, 40, 36), c, rad)
     pygame.draw.circle(surface, (240, 238, 230), c, rad * miscue_offset)
@@ -64,7 +69,7 @@ def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
     pygame.draw.line(surface, grey, (c[0], c[1] - rad), (c[0], c[1] + rad), 1)
     tx = c[0] + aim.tip_a * rad
     ty = c[1] - aim.tip_b * rad
-    colour = ui.RED if aim.miscue_risk(miscue_offset) else (40, 90, 200)
+    colour = ui.RED if risk else (40, 90, 200)
     pygame.draw.circle(surface, colour, (tx, ty), max(4, rad * 0.12))
     pygame.draw.circle(surface, (10, 10, 10), (tx, ty), max(4, rad * 0.12), 1)
     e = rects.elevation
