@@ -19,6 +19,7 @@ from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import fonts
 from simulator.app.text.ui import TextRecord
+from simulator.files.resources import wrap_words
 from tests.app.helpers import (
     DT,
     card_notes,
@@ -119,7 +120,7 @@ def test_the_held_card_hides_only_the_lines_that_do_not_fit(
         f = fonts.font(fsize)
         for a, b in itertools.pairwise(body):
             if b.rect.left == left + indent and not a.shown.endswith("…"):
-                first = b.shown.split(" ")[0]
+                first = wrap_words(b.shown)[0]  # ("rule 6" wraps as one)
                 assert f.size(f"{a.shown} {first}")[0] > a.box.width, (a.shown, first)
         # Lines are shown whole (play-test 17: "Ball down on the break:
         # the…" read as cut), who plays next right under them; the first
