@@ -391,20 +391,34 @@ class TableRenderer:
         return [a0, a1, b1, b0]
 
 
+SHADOW_REST = 0.4  # a resting ball's shadow lies at most this many radii off
+
+
 def shadow_offset(spec: TableSpec, x: float, y: float, z: float) -> Vec:
     """Where a ball's shadow falls from the nearest lamp (LAMP_HEIGHT up):
     straight under it below the lamp, cast away from it, further for a
-    ball in the air (table metres)."""
+    ball in the air (table metres).  A resting ball's shadow stays at most
+    SHADOW_REST radii off its foot: the true offset, about a ball's radius
+    near a corner, read as a second, ghost ball (play-testers)."""
     lx, ly = nearest_lamp(spec, x, y)
-    k = z / max(0.05, LAMP_HEIGHT - z)
-    return ((x - lx) * k, (y - ly) * k)
+    dx, dy = x - lx, y - ly
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return (0.0, 0.0)
+    r = spec.balls.radius
+    rest = min(d * r / (LAMP_HEIGHT - r), SHADOW_REST * r)
+    # Only the lift over a resting ball throws the shadow further away.
+    air = max(0.0, d * (z / max(0.05, LAMP_HEIGHT - z) - r / (LAMP_HEIGHT - r)))
+    return (dx / d * (rest + air), dy / d * (rest + air))
 
 
 def shadow_sprite(r_px: float) -> pygame.Surface:
-    size = max(4, math.ceil(2.6 * r_px))
+    """A soft round shadow a little wider than the ball: darkest under it,
+    fading out past its edge (so it reads as the ball's contact shade)."""
+    size = max(4, math.ceil(2.5 * r_px))
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     for i in range(6):
-        k = 1.0 - i * 0.09
+        k = 1.0 - i * 0.1
         pygame.draw.ellipse(surf, (0, 0, 0, 26),
                             pygame.Rect(0, 0, size * k, size * k).move(
                                 size * (1 - k) / 2, size * (1 - k) / 2))
@@ -442,10 +456,19 @@ class BallSprites:
                      balls: Mapping[int, tuple[float, float, float]]) -> None:
         """The balls' shadows on the cloth, cast from the lamp.  Drawn before
         the aiming marks, so the shadows never dim a line the player reads."""
+        r = self.spec.balls.radius
         for _b, (x, y, z) in balls.items():
             ox, oy = shadow_offset(self.spec, x, y, z)
             sx, sy = view.to_screen(x + ox, y + oy)
-            surface.blit(self.shadow, self.shadow.get_rect(center=(sx, sy)))
+            shadow = self.shadow
+            lift = z - r
+            if lift > 0.002:
+                # In the air: a wider, fainter shadow (the lamp's penumbra).
+                k = 1.0 + min(1.0, lift / r * 0.5)
+                side = round(shadow.get_width() * k)
+                shadow = pygame.transform.smoothscale(shadow, (side, side))
+                shadow.set_alpha(round(255 / (k * k)))
+            surface.blit(shadow, shadow.get_rect(center=(sx, sy)))
 
     def draw(self, surface: pygame.Surface, view: TableView,
              balls: Mapping[int, tuple[float, float, float]],
