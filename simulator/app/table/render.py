@@ -15,7 +15,12 @@ from typing import Any
 import numpy as np
 import pygame
 
-from simulator.app.table.balls3d import RollingBalls, gloss_spot, gloss_towards
+from simulator.app.table.balls3d import (
+    RollingBalls,
+    ball_shade,
+    gloss_spot,
+    gloss_towards,
+)
 from simulator.app.table.view import TableView
 from simulator.table.specs import Pocket, PocketKind, Rail, TableKind, TableSpec, Vec
 
@@ -497,8 +502,12 @@ class BallSprites:
             lx, ly = nearest_lamp(self.spec, x, y)
             hx, hy = gloss_towards((lx - x, ly - y, LAMP_HEIGHT - z))
             spot = gloss_spot(self.r_px, hx, hy)
-            surface.blit(spot, spot.get_rect(center=at.center),
-                         special_flags=pygame.BLEND_RGB_ADD)
+            place = spot.get_rect(center=at.center)
+            shade = ball_shade(self.r_px, hx, hy)
+            if at.size != place.size:  # a ball in the air, drawn larger
+                shade = pygame.transform.smoothscale(shade, at.size)
+            surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
+            surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 upright_number(surface, b, (sx, sy), r, room.get(b, math.inf))
             if b in hl:
