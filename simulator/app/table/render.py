@@ -7,6 +7,7 @@ a blit of the table plus one blit per ball and its shadow.
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from collections.abc import Iterable, Mapping
@@ -133,6 +134,7 @@ def pocket_outline(spec: TableSpec, pocket: Pocket) -> list[Vec]:
 
 
 PLATE = 1.22  # a pocket plate's (liner's) radius, in hole radii
+POCKET_SS = 3  # a pocket is painted this many times larger, then scaled down
 
 
 def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
@@ -155,8 +157,9 @@ class TableRenderer:
             else pygame.Surface(size)
         self._draw()
 
-    def _poly(self, pts: Iterable[Vec]) -> list[tuple[float, float]]:
-        return [self.view.to_screen(x, y) for x, y in pts]
+    @staticmethod
+    def _poly(v: TableView, pts: Iterable[Vec]) -> list[tuple[float, float]]:
+        return [v.to_screen(x, y) for x, y in pts]
 
     def _draw(self) -> None:
         self._draw_room()
@@ -168,7 +171,7 @@ class TableRenderer:
         bed = v.bed_rect().clip(s.get_rect())
         kept = s.subsurface(bed).copy()
         for p in self.spec.pockets:
-            self._draw_pocket(p)
+            self._draw_pocket_smooth(p)
             if p.kind is PocketKind.SIDE:
                 centre, r = pocket_hole(self.spec, p)
                 cx, cy = v.to_screen(*centre)
@@ -308,6 +311,7 @@ class TableRenderer:
             pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
                                 [(px + 0.6, py + 0.8) for px, py in pts])
             pygame.draw.polygon(s, DIAMOND, pts)
+            pygame.draw.aalines(s, DIAMOND, True, pts)  # no stair-steps
             if size >= 3:  # the lamp caught on the pearl
                 pygame.draw.line(s, (255, 252, 240),
                                  (cxs - size * 0.25, cys - size * 0.3),
@@ -339,8 +343,33 @@ class TableRenderer:
         for sp in spots:
             pygame.draw.circle(s, line_c, v.to_screen(*sp), max(2.0, v.px(0.006)))
 
-    def _draw_pocket(self, p: Pocket) -> None:
-        s, v, spec = self.surface, self.view, self.spec
+    def _draw_pocket_smooth(self, p: Pocket) -> None:
+        """A pocket painted POCKET_SS times larger and scaled down onto the
+        table: drawn straight, its round liner and hole had stair-stepped
+        edges against the wood."""
+        v, spec = self.view, self.spec
+        centre, r_hole = pocket_hole(spec, p)
+        cx, cy = v.to_screen(*centre)
+        rr = v.px(r_hole * PLATE) + 2
+        pts = [*self._poly(v, pocket_outline(spec, p)), (cx - rr, cy - rr),
+               (cx + rr, cy + rr)]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        x0, y0 = math.floor(min(xs)) - 1, math.floor(min(ys)) - 1
+        box = pygame.Rect(x0, y0, math.ceil(max(xs)) + 2 - x0,
+                          math.ceil(max(ys)) + 2 - y0)
+        box = box.clip(self.surface.get_rect())
+        if not box.width or not box.height:
+            return
+        k = POCKET_SS
+        big = pygame.Surface((box.width * k, box.height * k), pygame.SRCALPHA)
+        big.fill((*LEATHER_EDGE, 0))  # its edge fades into the liner's dark rim
+        bv = copy.copy(v)
+        bv.scale, bv.ox, bv.oy = v.scale * k, (v.ox - box.x) * k, (v.oy - box.y) * k
+        self._draw_pocket(p, big, bv)
+        self.surface.blit(pygame.transform.smoothscale(big, box.size), box)
+
+    def _draw_pocket(self, p: Pocket, s: pygame.Surface, v: TableView) -> None:
+        spec = self.spec
         centre, r_hole = pocket_hole(spec, p)
         mc = p.mouth_centre
         c_px = v.to_screen(*centre)
@@ -353,7 +382,7 @@ class TableRenderer:
                   outline[2], outline[3]]
         # The leather liner over the rail: rounded by the lamp on its top.
         plate = v.px(r_hole * PLATE)
-        pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + 1)
+        pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + v.px(0.0025))
         steps = 6
         for i in range(steps):
             t = i / (steps - 1)
@@ -363,9 +392,9 @@ class TableRenderer:
         # pocket; the cloth of the shelf lies in their shadow and falls away.
         nose = _shade(CLOTH[spec.kind], 0.5)
         shelf = _shade(CLOTH[spec.kind], 0.38)
-        pygame.draw.polygon(s, nose, self._poly(throat))
+        pygame.draw.polygon(s, nose, self._poly(v, throat))
         inset = self._jaw_inset(p, outline, spec.cushion_depth * 0.22)
-        pygame.draw.polygon(s, shelf, self._poly(inset))
+        pygame.draw.polygon(s, shelf, self._poly(v, inset))
         # The hole: a dark rim going down into black.
         r_px = v.px(r_hole)
         rings = max(4, min(14, int(r_px / 2)))
