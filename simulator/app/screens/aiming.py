@@ -615,22 +615,43 @@ class AimMode(ShotInputMode):
             self.draw_pull_scale(surface)
 
     def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """While pulling, the strip keeps its chips but not its key line:
-        the pull's scale may lie there (the line showed cut off beside it)."""
-        if self.drag_from is None or self.app.dialogs:
+        """While pulling, the pull's scale takes the strip's left end (the
+        key line showed cut off beside it): the chips and the warnings move
+        right of it, and the key line says only how to cancel the pull."""
+        gauge = self.pull_scale()
+        if self.drag_from is None or self.app.dialogs or gauge is None:
             super().draw_strip(surface, rect)
             return
         from simulator.app.table import strip
-        strip.draw_strip(surface, rect, self.chips(), "", self.warnings())
+        pygame.draw.rect(surface, (14, 18, 17), rect)
+        rest = rect.copy()
+        if gauge[0].colliderect(rect):
+            rest.left = min(rect.right, gauge[0].right + 4)
+            rest.width = rect.right - rest.left
+        strip.draw_strip(surface, rest, self.chips(), self.app.t("pull.cancel_keys"),
+                         self.warnings(), self.app.t("pull.cancel_short"))
 
     def draw_pull_scale(self, surface: pygame.Surface) -> None:
         """While pulling back: the speed this pull gives (the stroke's, as
         the power control says it) and how far the pull goes for full power,
         beside the hand clear of the balls where there is room: a 60-pixel
         pull gave 0.6 m/s with nothing to say why."""
+        gauge = self.pull_scale()
+        if gauge is None:
+            return
+        box, lines, size = gauge
+        lh = ui.line_height(size)
+        # (not a recorded panel: the release that shoots may come over it)
+        surface.blit(ui.veil(box.size, (10, 14, 12, 245)), box)
+        for i, text in enumerate(lines):
+            ui.line(surface, text, size, ui.INK if i == 0 else ui.DIM,
+                    pygame.Rect(box.left + 6, box.top + 3 + i * lh, box.width - 12, lh))
+
+    def pull_scale(self) -> tuple[pygame.Rect, list[str], int] | None:
+        """The pull's scale while pulling: its box, its lines, their size."""
         mouse = self.app.mouse
         if self.drag_from is None or mouse is None:
-            return
+            return None
         t = self.app.t
         loc = self.session.locale
         full = self.full_pull()
@@ -644,12 +665,7 @@ class AimMode(ShotInputMode):
         size = max(11, text_size(self.app.size) - 2)
         lh = ui.line_height(size)
         w = max(fonts.font(size).size(x)[0] for x in lines) + 12
-        box = self.pull_scale_box(mouse, w, lh * len(lines) + 6)
-        # (not a recorded panel: the release that shoots may come over it)
-        surface.blit(ui.veil(box.size, (10, 14, 12, 245)), box)
-        for i, text in enumerate(lines):
-            ui.line(surface, text, size, ui.INK if i == 0 else ui.DIM,
-                    pygame.Rect(box.left + 6, box.top + 3 + i * lh, w - 12, lh))
+        return self.pull_scale_box(mouse, w, lh * len(lines) + 6), lines, size
 
     def pull_scale_box(self, mouse: tuple[int, int], w: int, h: int) -> pygame.Rect:
         """Where the pull's scale goes: one place, wherever the hand is (it

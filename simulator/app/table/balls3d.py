@@ -33,7 +33,7 @@ PYRAMID_DISC = 0.8  # a pyramid ball's number is large: its ball is all ivory
 BAND = 0.55  # half width of a stripe (fraction of R)
 LIGHT = np.array([-0.38, 0.48, 0.79])  # from the upper left of the screen (y up)
 OVERHEAD = np.array([0.0, 0.0, 1.0])
-GLOSS = 0.6  # the lamp's spot on a ball, at its brightest (of white)
+GLOSS = 0.8  # the lamp's spot on a ball, at its brightest (of white)
 GLOSS_STEP = 0.04  # the spot's place, in steps of the radius (pictures kept)
 
 
@@ -157,22 +157,57 @@ def gloss_towards(lamp: tuple[float, float, float]) -> tuple[float, float]:
             round(hy * k / GLOSS_STEP) * GLOSS_STEP)
 
 
+SHADE_TILT = math.radians(35)  # the lamp's side of a ball, off the vertical
+SHADE_FAR = 0.5  # a ball's light on its rim away from the lamp (1 = as painted)
+
+
+Grid = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _spot_grid(r_px: float) -> Grid:
+    """A ball's face, twice supersampled: its size on screen, then x, y
+    across it (radii, y up), the distance squared and the normal's z."""
+    size = max(4, math.ceil(2 * r_px) + 2)
+    n = size * 2
+    c = (np.arange(n, dtype=np.float64) + 0.5 - n / 2) / (r_px * 2)
+    xx = c[:, None] * np.ones((1, n))
+    yy = -c[None, :] * np.ones((n, 1))
+    rr = xx * xx + yy * yy
+    return size, xx, yy, rr, np.sqrt(np.clip(1.0 - rr, 0.0, 1.0))
+
+
 @lru_cache(maxsize=1024)
 def gloss_spot(r_px: float, hx: float, hy: float) -> pygame.Surface:
     """The lamp's spot on a ball of radius ``r_px``, centred at (hx, hy)
     radii from its middle: a picture to add over the ball's (black
-    elsewhere), the size of its face (BallFace.size)."""
-    size = max(4, math.ceil(2 * r_px) + 2)
-    ss = 2
-    n = size * ss
-    c = (np.arange(n, dtype=np.float64) + 0.5 - n / 2) / (r_px * ss)
-    xx = c[:, None] * np.ones((1, n))
-    yy = -c[None, :] * np.ones((n, 1))
-    rr = xx * xx + yy * yy
-    nz = np.sqrt(np.clip(1.0 - rr, 0.0, 1.0))
+    elsewhere), the size of its face (BallFace.size).  A crisp bright core
+    in a faint glow: a polished ball (a soft spot alone read as matt)."""
+    size, xx, yy, rr, nz = _spot_grid(r_px)
     hz = math.sqrt(max(0.0, 1.0 - hx * hx - hy * hy))
-    spot = np.clip(xx * hx + yy * hy + nz * hz, 0.0, 1.0) ** 30 * (rr < 1.0)
+    cos = np.clip(xx * hx + yy * hy + nz * hz, 0.0, 1.0)
+    spot = np.minimum(1.0, cos ** 90 * 1.5 + 0.12 * cos ** 10) * (rr < 1.0)
     px = np.repeat((255.0 * GLOSS * spot)[:, :, None], 3, axis=2).astype(np.uint8)
+    surf = pygame.transform.smoothscale(pygame.surfarray.make_surface(px), (size, size))
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+@lru_cache(maxsize=1024)
+def ball_shade(r_px: float, hx: float, hy: float) -> pygame.Surface:
+    """The lamp's light over a ball's face, to multiply the painted ball
+    by: full on the side towards the spot at (hx, hy), falling softly to
+    SHADE_FAR on the far rim (white past the ball, so the cloth round it
+    keeps its colour).  A face painted lit from straight above alone read
+    flat, a disc rather than a sphere."""
+    size, xx, yy, rr, nz = _spot_grid(r_px)
+    h = math.hypot(hx, hy)
+    tilt = SHADE_TILT * min(1.0, h / 0.3)
+    ux, uy = (hx / h, hy / h) if h > 1e-9 else (0.0, 0.0)
+    sx, sy, sz = ux * math.sin(tilt), uy * math.sin(tilt), math.cos(tilt)
+    lit = np.clip(xx * sx + yy * sy + nz * sz, -1.0, 1.0)
+    # 1 facing the light, SHADE_FAR at right angles to it and beyond.
+    k = SHADE_FAR + (1.0 - SHADE_FAR) * np.clip(lit, 0.0, 1.0) ** 0.8
+    k = np.where(rr < 1.0, k, 1.0)
+    px = np.repeat((255.0 * k)[:, :, None], 3, axis=2).astype(np.uint8)
     surf = pygame.transform.smoothscale(pygame.surfarray.make_surface(px), (size, size))
     return surf.convert() if pygame.display.get_surface() else surf
 

@@ -7,6 +7,7 @@ a blit of the table plus one blit per ball and its shadow.
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from collections.abc import Iterable, Mapping
@@ -15,7 +16,12 @@ from typing import Any
 import numpy as np
 import pygame
 
-from simulator.app.table.balls3d import RollingBalls, gloss_spot, gloss_towards
+from simulator.app.table.balls3d import (
+    RollingBalls,
+    ball_shade,
+    gloss_spot,
+    gloss_towards,
+)
 from simulator.app.table.view import TableView
 from simulator.table.specs import Pocket, PocketKind, Rail, TableKind, TableSpec, Vec
 
@@ -128,6 +134,7 @@ def pocket_outline(spec: TableSpec, pocket: Pocket) -> list[Vec]:
 
 
 PLATE = 1.22  # a pocket plate's (liner's) radius, in hole radii
+POCKET_SS = 3  # a pocket is painted this many times larger, then scaled down
 
 
 def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
@@ -150,8 +157,9 @@ class TableRenderer:
             else pygame.Surface(size)
         self._draw()
 
-    def _poly(self, pts: Iterable[Vec]) -> list[tuple[float, float]]:
-        return [self.view.to_screen(x, y) for x, y in pts]
+    @staticmethod
+    def _poly(v: TableView, pts: Iterable[Vec]) -> list[tuple[float, float]]:
+        return [v.to_screen(x, y) for x, y in pts]
 
     def _draw(self) -> None:
         self._draw_room()
@@ -163,7 +171,7 @@ class TableRenderer:
         bed = v.bed_rect().clip(s.get_rect())
         kept = s.subsurface(bed).copy()
         for p in self.spec.pockets:
-            self._draw_pocket(p)
+            self._draw_pocket_smooth(p)
             if p.kind is PocketKind.SIDE:
                 centre, r = pocket_hole(self.spec, p)
                 cx, cy = v.to_screen(*centre)
@@ -303,6 +311,7 @@ class TableRenderer:
             pygame.draw.polygon(s, _shade(RAIL_EDGE, 0.8),
                                 [(px + 0.6, py + 0.8) for px, py in pts])
             pygame.draw.polygon(s, DIAMOND, pts)
+            pygame.draw.aalines(s, DIAMOND, True, pts)  # no stair-steps
             if size >= 3:  # the lamp caught on the pearl
                 pygame.draw.line(s, (255, 252, 240),
                                  (cxs - size * 0.25, cys - size * 0.3),
@@ -334,8 +343,33 @@ class TableRenderer:
         for sp in spots:
             pygame.draw.circle(s, line_c, v.to_screen(*sp), max(2.0, v.px(0.006)))
 
-    def _draw_pocket(self, p: Pocket) -> None:
-        s, v, spec = self.surface, self.view, self.spec
+    def _draw_pocket_smooth(self, p: Pocket) -> None:
+        """A pocket painted POCKET_SS times larger and scaled down onto the
+        table: drawn straight, its round liner and hole had stair-stepped
+        edges against the wood."""
+        v, spec = self.view, self.spec
+        centre, r_hole = pocket_hole(spec, p)
+        cx, cy = v.to_screen(*centre)
+        rr = v.px(r_hole * PLATE) + 2
+        pts = [*self._poly(v, pocket_outline(spec, p)), (cx - rr, cy - rr),
+               (cx + rr, cy + rr)]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        x0, y0 = math.floor(min(xs)) - 1, math.floor(min(ys)) - 1
+        box = pygame.Rect(x0, y0, math.ceil(max(xs)) + 2 - x0,
+                          math.ceil(max(ys)) + 2 - y0)
+        box = box.clip(self.surface.get_rect())
+        if not box.width or not box.height:
+            return
+        k = POCKET_SS
+        big = pygame.Surface((box.width * k, box.height * k), pygame.SRCALPHA)
+        big.fill((*LEATHER_EDGE, 0))  # its edge fades into the liner's dark rim
+        bv = copy.copy(v)
+        bv.scale, bv.ox, bv.oy = v.scale * k, (v.ox - box.x) * k, (v.oy - box.y) * k
+        self._draw_pocket(p, big, bv)
+        self.surface.blit(pygame.transform.smoothscale(big, box.size), box)
+
+    def _draw_pocket(self, p: Pocket, s: pygame.Surface, v: TableView) -> None:
+        spec = self.spec
         centre, r_hole = pocket_hole(spec, p)
         mc = p.mouth_centre
         c_px = v.to_screen(*centre)
@@ -348,7 +382,7 @@ class TableRenderer:
                   outline[2], outline[3]]
         # The leather liner over the rail: rounded by the lamp on its top.
         plate = v.px(r_hole * PLATE)
-        pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + 1)
+        pygame.draw.circle(s, LEATHER_EDGE, c_px, plate + v.px(0.0025))
         steps = 6
         for i in range(steps):
             t = i / (steps - 1)
@@ -358,9 +392,9 @@ class TableRenderer:
         # pocket; the cloth of the shelf lies in their shadow and falls away.
         nose = _shade(CLOTH[spec.kind], 0.5)
         shelf = _shade(CLOTH[spec.kind], 0.38)
-        pygame.draw.polygon(s, nose, self._poly(throat))
+        pygame.draw.polygon(s, nose, self._poly(v, throat))
         inset = self._jaw_inset(p, outline, spec.cushion_depth * 0.22)
-        pygame.draw.polygon(s, shelf, self._poly(inset))
+        pygame.draw.polygon(s, shelf, self._poly(v, inset))
         # The hole: a dark rim going down into black.
         r_px = v.px(r_hole)
         rings = max(4, min(14, int(r_px / 2)))
@@ -391,20 +425,34 @@ class TableRenderer:
         return [a0, a1, b1, b0]
 
 
+SHADOW_REST = 0.4  # a resting ball's shadow lies at most this many radii off
+
+
 def shadow_offset(spec: TableSpec, x: float, y: float, z: float) -> Vec:
     """Where a ball's shadow falls from the nearest lamp (LAMP_HEIGHT up):
     straight under it below the lamp, cast away from it, further for a
-    ball in the air (table metres)."""
+    ball in the air (table metres).  A resting ball's shadow stays at most
+    SHADOW_REST radii off its foot: the true offset, about a ball's radius
+    near a corner, read as a second, ghost ball (play-testers)."""
     lx, ly = nearest_lamp(spec, x, y)
-    k = z / max(0.05, LAMP_HEIGHT - z)
-    return ((x - lx) * k, (y - ly) * k)
+    dx, dy = x - lx, y - ly
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return (0.0, 0.0)
+    r = spec.balls.radius
+    rest = min(d * r / (LAMP_HEIGHT - r), SHADOW_REST * r)
+    # Only the lift over a resting ball throws the shadow further away.
+    air = max(0.0, d * (z / max(0.05, LAMP_HEIGHT - z) - r / (LAMP_HEIGHT - r)))
+    return (dx / d * (rest + air), dy / d * (rest + air))
 
 
 def shadow_sprite(r_px: float) -> pygame.Surface:
-    size = max(4, math.ceil(2.6 * r_px))
+    """A soft round shadow a little wider than the ball: darkest under it,
+    fading out past its edge (so it reads as the ball's contact shade)."""
+    size = max(4, math.ceil(2.5 * r_px))
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     for i in range(6):
-        k = 1.0 - i * 0.09
+        k = 1.0 - i * 0.1
         pygame.draw.ellipse(surf, (0, 0, 0, 26),
                             pygame.Rect(0, 0, size * k, size * k).move(
                                 size * (1 - k) / 2, size * (1 - k) / 2))
@@ -442,10 +490,19 @@ class BallSprites:
                      balls: Mapping[int, tuple[float, float, float]]) -> None:
         """The balls' shadows on the cloth, cast from the lamp.  Drawn before
         the aiming marks, so the shadows never dim a line the player reads."""
+        r = self.spec.balls.radius
         for _b, (x, y, z) in balls.items():
             ox, oy = shadow_offset(self.spec, x, y, z)
             sx, sy = view.to_screen(x + ox, y + oy)
-            surface.blit(self.shadow, self.shadow.get_rect(center=(sx, sy)))
+            shadow = self.shadow
+            lift = z - r
+            if lift > 0.002:
+                # In the air: a wider, fainter shadow (the lamp's penumbra).
+                k = 1.0 + min(1.0, lift / r * 0.5)
+                side = round(shadow.get_width() * k)
+                shadow = pygame.transform.smoothscale(shadow, (side, side))
+                shadow.set_alpha(round(255 / (k * k)))
+            surface.blit(shadow, shadow.get_rect(center=(sx, sy)))
 
     def draw(self, surface: pygame.Surface, view: TableView,
              balls: Mapping[int, tuple[float, float, float]],
@@ -474,8 +531,12 @@ class BallSprites:
             lx, ly = nearest_lamp(self.spec, x, y)
             hx, hy = gloss_towards((lx - x, ly - y, LAMP_HEIGHT - z))
             spot = gloss_spot(self.r_px, hx, hy)
-            surface.blit(spot, spot.get_rect(center=at.center),
-                         special_flags=pygame.BLEND_RGB_ADD)
+            place = spot.get_rect(center=at.center)
+            shade = ball_shade(self.r_px, hx, hy)
+            if at.size != place.size:  # a ball in the air, drawn larger
+                shade = pygame.transform.smoothscale(shade, at.size)
+            surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
+            surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 upright_number(surface, b, (sx, sy), r, room.get(b, math.inf))
             if b in hl:
