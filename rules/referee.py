@@ -516,15 +516,19 @@ class Match:
         return ruling
 
     def apply(self, shot: Shot, declarations: Declarations | None = None,
-              jumped: Sequence[int] = ()) -> Ruling:
+              jumped: Sequence[int] = (), hint: bool = False) -> Ruling:
         """Play the shot. ``jumped``: balls the referee saw touch something
-        that is not part of the table (general rule 23; ``call_jumped``)."""
+        that is not part of the table (general rule 23; ``call_jumped``).
+        ``hint``: the shooter took a hint for it, kept with the step for the
+        match's numbers (the rules never read it)."""
         decl = declarations or Declarations()
         ruling, snap = self._shot_step(shot, decl, tuple(jumped))
         action: dict[str, Any] = {"type": "shot", "shot": shot.to_dict(),
                                   "declarations": decl.to_dict()}
         if jumped:
             action["jumped"] = list(jumped)
+        if hint:
+            action["hint"] = True
         self._push(snap, action, ruling, ruling.shooter)
         return ruling
 
@@ -992,10 +996,14 @@ class Replay:
             if not isinstance(jumped, list) or not all(
                     isinstance(b, int) and not isinstance(b, bool) for b in jumped):
                 raise RulesError(f"{where}.jumped: expected ball numbers")
+            hint = a.get("hint", False)  # an older save has none: no hint
+            if not isinstance(hint, bool):
+                raise RulesError(f"{where}.hint: expected true or false")
             shot = shot_from_dict(a.get("shot"), f"{where}.shot")
             check_recorded(shot, m.table(), f"{where}.shot")
             m.apply(shot, Declarations.from_dict(a.get("declarations"),
-                                                 f"{where}.declarations"), jumped)
+                                                 f"{where}.declarations"), jumped,
+                    hint)
         elif kind == "choice":
             ball = a.get("ball")
             if ball is not None and (not isinstance(ball, int)

@@ -179,3 +179,66 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+# -- 4. hints taken, in the match's numbers --------------------------------------------
+
+def _hinted_win(app: object, monkeypatch: pytest.MonkeyPatch) -> object:
+    """9-ball, race to 1, the 9 before a corner pocket: Anna asks for the
+    hint (I), takes it (I) and shoots (Space); the match is hers."""
+    from simulator.app.match import computer
+    from simulator.practice.scenario import parse_scenario
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    draft = {"format": "kiy-scenario", "version": 1, "id": "hinted",
+             "discipline": "9-ball", "players": 2,
+             "title": {"en": "Hint", "ru": "Подсказка"},
+             "balls": {"0": [1.7, 0.45], "9": [2.2, 0.2]},
+             "state": {"is_break": False}}
+    s = watched_session(app, ["Anna", "Boris"], "9-ball", {"race_to": 1},
+                        state=parse_scenario(draft).game)
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=6000)
+    frame(app, n=2)
+    key(app, pygame.K_i)  # take it
+    frame(app, n=2)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: s.match.over, limit=6000)
+    frame(app, n=5)
+    return s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hints_taken_are_counted_saved_and_loaded(
+        lang: str, monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    """A hint taken is in the match's numbers at its end ("Hints taken": 1
+    for Anna), a save keeps it, the match loaded again says it too; a save
+    from before hints were kept loads with none, and the row is not
+    shown."""
+    import json
+    from pathlib import Path
+
+    from tests.app.helpers import reopen_from_menu
+    app = make_app(lang)
+    try:
+        s = _hinted_win(app, monkeypatch)
+        assert [x.hints for x in s.stats()] == [1, 0]  # type: ignore[attr-defined]
+        row = app.t("evening.stat_hints")
+        assert row in _side(app), _side(app)  # the match's numbers, drawn
+        path = Path(str(tmp_path)) / "hinted.json"
+        s.save(path, "hinted")  # type: ignore[attr-defined]
+        again = reopen_from_menu(app, path)
+        assert [x.hints for x in again.stats()] == [1, 0]
+        # An older save: its shots have no "hint".
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for a in data["match"]["actions"]:
+            a.pop("hint", None)
+        old = Path(str(tmp_path)) / "older.json"
+        old.write_text(json.dumps(data), encoding="utf-8")
+        older = reopen_from_menu(app, old)
+        assert [x.hints for x in older.stats()] == [0, 0]
+        from simulator.app.match.stats import stats_table
+        assert row not in [r[0] for r in stats_table(app, older)]
+        assert row in [r[0] for r in stats_table(app, again)]
+        assert not app.errors
+    finally:
+        pygame.display.quit()

@@ -230,6 +230,7 @@ class Session:
         self.hint: Any = None
         self.hint_job: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
+        self.hint_used = False  # a hint taken for the coming stroke (counted)
         # The call the person has made for the coming stroke (the aim's,
         # kept here so that an undo or a redo can give it back as it was),
         # and the one set aside by the first undo from the latest step.
@@ -419,6 +420,7 @@ class Session:
         self._req = None if self.match.over else self.match.requirements()
         self.hint = self.hint_job = None  # a new position: a new hint
         self.hint_call = None
+        self.hint_used = False
         self.call = (None, None)
         self.placed = None
         self.placed_by_player = False
@@ -559,7 +561,7 @@ class Session:
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
         req = self._req
-        ruling = self.match.apply(shot, decl)
+        ruling = self.match.apply(shot, decl, hint=self.hint_used)
         self._after_shot(shot, ruling, req)
         self.redo_stack.clear()
         self._done()
@@ -755,7 +757,8 @@ class Session:
         if kind == "shot":
             shot = shot_from_dict(act["shot"])
             ruling = self.match.apply(shot, Declarations.from_dict(
-                act.get("declarations")), act.get("jumped", ()))
+                act.get("declarations")), act.get("jumped", ()),
+                bool(act.get("hint")))
             self._after_shot(shot, ruling, req)
         elif kind == "choice":
             self.match.choose(act["choice"], act.get("ball"))
