@@ -166,6 +166,15 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         num = app.locale.num
         proof = app.t("quiz.evidence_push", ms="20", normal="1", t=num(0.0, 3))
         assert proof in _side(app), _side(app)
+        # The stroke's mark, which the line names, ringed on the timeline.
+        from simulator.app.text import ui
+        show = mode.show
+        assert show is not None and show.pointed == 0.0
+        geo = show.geometry
+        assert geo is not None
+        r = geo.bar.height // 2 + 2
+        top = (round(geo.x_of(0.0)), geo.bar.centery - r + 1)
+        assert tuple(pygame.display.get_surface().get_at(top))[:3] == ui.ACCENT[:3]
         while mode.phase != "done":  # the other questions, answered right
             if mode.phase == "asking":
                 q = mode.question

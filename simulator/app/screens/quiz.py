@@ -48,7 +48,7 @@ from simulator.practice.quiz import (
     losses,
 )
 from simulator.practice.scenario import Scenario
-from simulator.table.events import EventKind, Shot
+from simulator.table.events import Event, EventKind, Shot
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
@@ -106,27 +106,38 @@ def sitting_order(ids: list[str], first: str | None, seed: int | None
     return order
 
 
-def stroke_evidence(loc: Locale, shot: Shot, ruling: Ruling) -> str:
-    """The proof of a push (general rule 21) or a second touch of the tip
-    (rule 20), which a class cannot see from above: how long the tip stayed
-    on the cue ball against a normal stroke's, or when it touched it again,
-    and the timeline's mark at that time. Empty for any other ruling."""
+def evidence_event(shot: Shot, ruling: Ruling) -> Event | None:
+    """The event that proves a push (general rule 21: the stroke, or a tip
+    contact, lasting long) or a second touch of the tip (rule 20)."""
     from rules.questions import is_push
-    from simulator.physics.stick import TIP_HIT_TIME
     events = shot.events
     for f in fouls_main_first(ruling):
         i = f.event_index
         if i is None or not 0 <= i < len(events):
             continue
         ev = events[i]
-        args = {"t": loc.num(ev.time, 3), "ms": loc.num((ev.duration or 0.0) * 1000, 0),
-                "normal": loc.num(TIP_HIT_TIME * 1000, 0)}
-        if ev.kind is EventKind.STROKE and is_push(ev):
-            return loc.t("quiz.evidence_push", **args)
-        if ev.kind is EventKind.TIP_CONTACT:
-            return loc.t("quiz.evidence_push_again" if is_push(ev)
-                         else "quiz.evidence_touch", **args)
-    return ""
+        if (ev.kind is EventKind.STROKE and is_push(ev)) or \
+                ev.kind is EventKind.TIP_CONTACT:
+            return ev
+    return None
+
+
+def stroke_evidence(loc: Locale, shot: Shot, ruling: Ruling) -> str:
+    """The proof of a push or a second touch of the tip, which a class
+    cannot see from above: how long the tip stayed on the cue ball against
+    a normal stroke's, or when it touched it again, and the timeline's mark
+    at that time. Empty for any other ruling."""
+    from rules.questions import is_push
+    from simulator.physics.stick import TIP_HIT_TIME
+    ev = evidence_event(shot, ruling)
+    if ev is None:
+        return ""
+    args = {"t": loc.num(ev.time, 3), "ms": loc.num((ev.duration or 0.0) * 1000, 0),
+            "normal": loc.num(TIP_HIT_TIME * 1000, 0)}
+    if ev.kind is EventKind.STROKE:
+        return loc.t("quiz.evidence_push", **args)
+    return loc.t("quiz.evidence_push_again" if is_push(ev) else "quiz.evidence_touch",
+                 **args)
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
@@ -207,6 +218,7 @@ class QuizMode(PracticeScreen):
                                  called_ball=decl.called_ball,
                                  called_pocket=decl.called_pocket)
             self.show.tell_outcome = False  # "goes to the floor" answers them too
+        self._point()
 
     def _ask(self) -> None:
         self._open_question()
@@ -253,7 +265,14 @@ class QuizMode(PracticeScreen):
             return
         self.grades.append(g)
         self.phase = "answered"
+        self._point()
         self.rebuild()
+
+    def _point(self) -> None:
+        """After an answer, the proof the page names ringed on the timeline."""
+        if self.show is not None and self.phase != "asking":
+            ev = evidence_event(self.shot, self.ruling)
+            self.show.pointed = ev.time if ev is not None else None
 
     def next_question(self) -> None:
         if self.phase != "answered":
