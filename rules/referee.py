@@ -495,6 +495,16 @@ class Match:
                          tuple(self._rulings[:step + 1]))
         return self.discipline.scoreboard(game, view)
 
+    def scoreboard_before(self, step: int) -> Scoreboard:
+        """The scoreboard as the game stood before step ``step`` (a replay
+        shows it while its shot rolls: the groups, balls and scores the shot
+        then made are not yet known). Nobody is at the table in it."""
+        before = self._stack[step]
+        view = MatchView(before.games_won, before.game_no - before.replays,
+                         dict(self.options), None, tuple(self._log[:step]),
+                         tuple(self._rulings[:step]))
+        return self.discipline.scoreboard(before.game, view)
+
     def over_after(self, step: int) -> bool:
         """Whether step ``step`` ended the match."""
         return self._stack[step + 1].over
@@ -506,15 +516,19 @@ class Match:
         return ruling
 
     def apply(self, shot: Shot, declarations: Declarations | None = None,
-              jumped: Sequence[int] = ()) -> Ruling:
+              jumped: Sequence[int] = (), hint: bool = False) -> Ruling:
         """Play the shot. ``jumped``: balls the referee saw touch something
-        that is not part of the table (general rule 23; ``call_jumped``)."""
+        that is not part of the table (general rule 23; ``call_jumped``).
+        ``hint``: the shooter took a hint for it, kept with the step for the
+        match's numbers (the rules never read it)."""
         decl = declarations or Declarations()
         ruling, snap = self._shot_step(shot, decl, tuple(jumped))
         action: dict[str, Any] = {"type": "shot", "shot": shot.to_dict(),
                                   "declarations": decl.to_dict()}
         if jumped:
             action["jumped"] = list(jumped)
+        if hint:
+            action["hint"] = True
         self._push(snap, action, ruling, ruling.shooter)
         return ruling
 
@@ -982,10 +996,14 @@ class Replay:
             if not isinstance(jumped, list) or not all(
                     isinstance(b, int) and not isinstance(b, bool) for b in jumped):
                 raise RulesError(f"{where}.jumped: expected ball numbers")
+            hint = a.get("hint", False)  # an older save has none: no hint
+            if not isinstance(hint, bool):
+                raise RulesError(f"{where}.hint: expected true or false")
             shot = shot_from_dict(a.get("shot"), f"{where}.shot")
             check_recorded(shot, m.table(), f"{where}.shot")
             m.apply(shot, Declarations.from_dict(a.get("declarations"),
-                                                 f"{where}.declarations"), jumped)
+                                                 f"{where}.declarations"), jumped,
+                    hint)
         elif kind == "choice":
             ball = a.get("ball")
             if ball is not None and (not isinstance(ball, int)

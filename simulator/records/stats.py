@@ -45,6 +45,7 @@ class PlayerStats:
     high_run: int  # most points in one visit (14.1, Express); balls otherwise
     games: int  # games won, the ones given up to the player included
     table_wins: int = 0  # games won at the table (not given up by the other)
+    hints: int = 0  # shots played with a hint taken
 
 
 def conceded(ruling: Ruling) -> bool:
@@ -104,6 +105,7 @@ def match_stats(match: Match) -> list[PlayerStats]:
     potted = [0] * n
     fouls = [0] * n
     safeties = [0] * n
+    hints = [0] * n
     best = [0] * n
     run = [0] * n
     at_table: int | None = None
@@ -147,12 +149,14 @@ def match_stats(match: Match) -> list[PlayerStats]:
             best[p] = max(best[p], run[p])
         if act.get("type") == "shot" and (act.get("declarations") or {}).get("safety"):
             safeties[p] += 1
+        if act.get("type") == "shot" and act.get("hint") is True:
+            hints[p] += 1
         if rul.next_shooter != p or rul.game_over:
             at_table = None
     won = games_played_won(match)
     at_table_won = games_won_at_table(match)
     return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
-                        won[i], at_table_won[i]) for i in range(n)]
+                        won[i], at_table_won[i], hints[i]) for i in range(n)]
 
 
 def games_played_won(match: Match) -> list[int]:

@@ -230,6 +230,7 @@ class Session:
         self.hint: Any = None
         self.hint_job: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
+        self.hint_used = False  # a hint taken for the coming stroke (counted)
         # The call the person has made for the coming stroke (the aim's,
         # kept here so that an undo or a redo can give it back as it was),
         # and the one set aside by the first undo from the latest step.
@@ -419,6 +420,7 @@ class Session:
         self._req = None if self.match.over else self.match.requirements()
         self.hint = self.hint_job = None  # a new position: a new hint
         self.hint_call = None
+        self.hint_used = False
         self.call = (None, None)
         self.placed = None
         self.placed_by_player = False
@@ -559,7 +561,7 @@ class Session:
     # -- steps ------------------------------------------------------------------------
     def apply(self, shot: Shot, decl: Declarations) -> Ruling:
         req = self._req
-        ruling = self.match.apply(shot, decl)
+        ruling = self.match.apply(shot, decl, hint=self.hint_used)
         self._after_shot(shot, ruling, req)
         self.redo_stack.clear()
         self._done()
@@ -755,7 +757,8 @@ class Session:
         if kind == "shot":
             shot = shot_from_dict(act["shot"])
             ruling = self.match.apply(shot, Declarations.from_dict(
-                act.get("declarations")), act.get("jumped", ()))
+                act.get("declarations")), act.get("jumped", ()),
+                bool(act.get("hint")))
             self._after_shot(shot, ruling, req)
         elif kind == "choice":
             self.match.choose(act["choice"], act.get("ball"))
@@ -949,15 +952,19 @@ class Session:
         the game's number (a practice scene has neither)."""
         return scoreboard(self, ended, race=race)
 
-    def shot_scoreboard(self, i: int) -> tuple[list[PlayerCard], list[str]]:
+    def shot_scoreboard(self, i: int, before: bool = False
+                        ) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard as shot ``i`` (of ``shots``) left its game, as
         judged (calls on it included), its player's card marked: what its
-        replay shows, not the next game's. A shot the match keeps no record
-        of: the scoreboard now."""
+        replay shows at its end, not the next game's; ``before``: as the
+        game stood before it (while it rolls). A shot the match keeps no
+        record of: the scoreboard now."""
         shots = self.shots
         step = shots.step(i) if isinstance(shots, ShotList) else None
         if step is None:
             return scoreboard(self)
+        if before:
+            return scoreboard(self, step=step, before=True)
         return scoreboard(self, step=self.match.judged_step(step))
 
     def points_standing(self) -> dict[str, str] | None:
@@ -1078,16 +1085,19 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
 
 
 def scoreboard(s: Session, ended: bool = False, step: int | None = None,
-               race: bool = True) -> tuple[list[PlayerCard], list[str]]:
+               race: bool = True, before: bool = False
+               ) -> tuple[list[PlayerCard], list[str]]:
     """Cards per player and the centre lines: the referee's scoreboard
     (``Match.scoreboard``, codes) in the player's words; with ``ended`` the
     ended game's (``Match.ended_scoreboard``: nobody at the table); with
-    ``step`` as that step left its game (``Match.scoreboard_after``), the
-    card of the player who made it marked."""
+    ``step`` as that step left its game (``Match.scoreboard_after``), or
+    with ``before`` as the game stood before it, the card of the player
+    who made it marked."""
     loc = s.locale
     m = s.match
     at_end = m.ended_scoreboard() if ended else None
-    then = m.scoreboard_after(step) if step is not None else None
+    then = None if step is None else \
+        m.scoreboard_before(step) if before else m.scoreboard_after(step)
     board = then or at_end or m.scoreboard()
     req = s.req if at_end is None and then is None else None
     pending = req is not None and req.pending and req.chooser is not None
@@ -1096,7 +1106,7 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
     if step is not None:
         made = m.rulings[step]
         active = made.shooter if made is not None else -1
-    over = m.over if step is None else m.over_after(step)
+    over = m.over if step is None else (not before and m.over_after(step))
     # A handicap: each card says its player's own race, the centre that
     # the races differ (the referee's race is only the longer one).
     own: list[tuple[str, ...]] = [(loc.t("evening.race_over", n=n),)

@@ -48,6 +48,9 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
         if any(x.games != x.table_wins for x in st):
             figures.insert(1, ("evening.stat_games_wo",
                                [x.games - x.table_wins for x in st]))
+    if any(x.hints for x in st):
+        # Only when someone took one: a row of noughts says nothing.
+        figures.append(("evening.stat_hints", [x.hints for x in st]))
     for label, values in figures:
         rows.append((t(label), *(str(v) for v in values)))
     return rows

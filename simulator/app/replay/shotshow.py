@@ -51,6 +51,7 @@ class ShotShow(Timeline, SideView):
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
         self.pointer: tuple[int, int] | None = None
+        self.pointed: float | None = None
         # The contact numbers as last drawn, each with its diamond's box.
         self.contact_boxes: list[tuple[int, pygame.Rect]] = []
 

@@ -114,6 +114,7 @@ class Timeline:
     geometry: TimelineGeometry | None
     selected: Mark | None
     pointer: tuple[int, int] | None  # where the mouse is, for the ticks' words
+    pointed: float | None  # a time ringed on the bar (the proof a page names)
 
     def near_mark(self, tol: float = 1e-6) -> Mark | None:
         """The mark the clock stands on (a foul's first), if any."""
@@ -195,6 +196,9 @@ class Timeline:
             pts = [(x, mid - h - 1), (x + 6, mid), (x, mid + h + 1), (x - 6, mid)]
             pygame.draw.polygon(surface, FOUL, pts)
             pygame.draw.polygon(surface, (255, 230, 220), pts, 1)
+        if self.pointed is not None:
+            px = round(geo.x_of(self.pointed))
+            pygame.draw.circle(surface, ui.ACCENT, (px, mid), h + 3, 2)
         x = round(played)
         pygame.draw.line(surface, ui.ACCENT, (x, bar.top), (x, bar.bottom), 2)
         return foul_x

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 import pygame
 
 from rules.main_foul import fouls_main_first
+from rules.ruling import Ruling
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
 from simulator.app.replay.shotshow import ShotShow, scenario_show
@@ -34,6 +35,7 @@ from simulator.app.screens.practice.session import (
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
+from simulator.app.text.i18n import Locale
 from simulator.app.text.words import cite, code_words, discipline_label, foul_cite
 from simulator.practice.quiz import (
     NONE,
@@ -46,6 +48,7 @@ from simulator.practice.quiz import (
     losses,
 )
 from simulator.practice.scenario import Scenario
+from simulator.table.events import Event, EventKind, Shot
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
@@ -101,6 +104,40 @@ def sitting_order(ids: list[str], first: str | None, seed: int | None
         order.remove(first)
         order.insert(0, first)
     return order
+
+
+def evidence_event(shot: Shot, ruling: Ruling) -> Event | None:
+    """The event that proves a push (general rule 21: the stroke, or a tip
+    contact, lasting long) or a second touch of the tip (rule 20)."""
+    from rules.questions import is_push
+    events = shot.events
+    for f in fouls_main_first(ruling):
+        i = f.event_index
+        if i is None or not 0 <= i < len(events):
+            continue
+        ev = events[i]
+        if (ev.kind is EventKind.STROKE and is_push(ev)) or \
+                ev.kind is EventKind.TIP_CONTACT:
+            return ev
+    return None
+
+
+def stroke_evidence(loc: Locale, shot: Shot, ruling: Ruling) -> str:
+    """The proof of a push or a second touch of the tip, which a class
+    cannot see from above: how long the tip stayed on the cue ball against
+    a normal stroke's, or when it touched it again, and the timeline's mark
+    at that time. Empty for any other ruling."""
+    from rules.questions import is_push
+    from simulator.physics.stick import TIP_HIT_TIME
+    ev = evidence_event(shot, ruling)
+    if ev is None:
+        return ""
+    args = {"t": loc.num(ev.time, 3), "ms": loc.num((ev.duration or 0.0) * 1000, 0),
+            "normal": loc.num(TIP_HIT_TIME * 1000, 0)}
+    if ev.kind is EventKind.STROKE:
+        return loc.t("quiz.evidence_push", **args)
+    return loc.t("quiz.evidence_push_again" if is_push(ev) else "quiz.evidence_touch",
+                 **args)
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
@@ -181,6 +218,7 @@ class QuizMode(PracticeScreen):
                                  called_ball=decl.called_ball,
                                  called_pocket=decl.called_pocket)
             self.show.tell_outcome = False  # "goes to the floor" answers them too
+        self._point()
 
     def _ask(self) -> None:
         self._open_question()
@@ -227,7 +265,14 @@ class QuizMode(PracticeScreen):
             return
         self.grades.append(g)
         self.phase = "answered"
+        self._point()
         self.rebuild()
+
+    def _point(self) -> None:
+        """After an answer, the proof the page names ringed on the timeline."""
+        if self.show is not None and self.phase != "asking":
+            ev = evidence_event(self.shot, self.ruling)
+            self.show.pointed = ev.time if ev is not None else None
 
     def next_question(self) -> None:
         if self.phase != "answered":
@@ -360,6 +405,9 @@ class QuizMode(PracticeScreen):
         for n in self.ruling.notes:
             if n.code.id != "note.legal":
                 body.append(f"• {cite(loc, n.code, n.ref)}")
+        proof = stroke_evidence(loc, self.shot, self.ruling)
+        if proof:
+            body.append(proof)
         body.append("")
         rl = rule_line(loc, self.sc)
         if rl:
@@ -387,31 +435,31 @@ class QuizMode(PracticeScreen):
         lines = [t("quiz.your_answer", answer=given),
                  t("quiz.referee_answer", answer=expected), ""]
         lost = losses(self.ruling)
-        rule_later = any(later.kind == "rule" for later in self.questions[self.k + 1:])
         if q.kind == "foul" and lost:
             # A loss of the game is not a foul by itself (8-ball 15): say so,
-            # and which loss with its rule unless the next question asks it.
+            # and which loss with its rule.
             key = "quiz.loss_and_foul" if fouled(self.ruling) else "quiz.loss_no_foul"
-            loss = "" if rule_later else cite(self.app.locale, lost[0].code,
-                                               lost[0].ref, self.sc.discipline)
+            loss = cite(self.app.locale, lost[0].code, lost[0].ref, self.sc.discipline)
             lines[-1:-1] = [t(key, loss=loss).rstrip()]
-        if rule_later:
-            # The rule would answer the question after this one: it is named
-            # with that one's answer.
-            return "\n".join([*lines, t("quiz.rule_next")])
+        # Why, at once after every answer, right or wrong: "which rule: the
+        # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons()])
 
     def reasons(self) -> list[str]:
         """The rule behind every answer: the foul penalised first, then the
-        other fouls; a legal stroke's notes or the situation's rules."""
+        other fouls (a legal stroke's notes); the proof of a push or a second
+        touch of the tip; the situation's reason in a line or two and its
+        seed rule."""
         loc = self.app.locale
         d = self.sc.discipline
         fouls = fouls_main_first(self.ruling)
         out = [f"• {foul_cite(loc, f, d)}" for f in fouls]
         if not out:
             out = [f"• {cite(loc, n.code, n.ref, d)}" for n in self.ruling.notes]
+        proof = stroke_evidence(loc, self.shot, self.ruling)
+        why = self.sc.explanation.get(loc.lang)
         rl = rule_line(loc, self.sc)
-        return out + ([rl] if rl else [])
+        return out + [x for x in (proof, why, rl) if x]
 
     def update(self, dt: float) -> None:
         if self.player is None:

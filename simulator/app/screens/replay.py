@@ -230,9 +230,11 @@ class ReplayMode(TableMode):
                                view.px(pk.mouth_width * 0.7), 3)
 
     def board(self) -> tuple[list[PlayerCard], list[str]]:
-        # The scoreboard as this shot left its game: a game's winning shot
-        # showed the next game's, already racked.
-        return self.session.shot_scoreboard(self.shot_number())
+        # The scoreboard as the game stood before this shot while it rolls
+        # (the groups it chose were on it with the ball still running), at
+        # its end as it left its game (never the next game's, racked).
+        return self.session.shot_scoreboard(self.shot_number(),
+                                            before=not self.playback.at_end)
 
     def heading(self) -> tuple[str, str]:
         t = self.app.t

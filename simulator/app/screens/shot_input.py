@@ -164,6 +164,7 @@ class ShotInputMode(TableMode):
         s.preset_angle = None  # the hint's aim: the mouse does not turn it
         s.decl = {"safety": d.declarations.safety, "push_out": d.declarations.push_out}
         s.hint_call = (d.declarations.called_ball, d.declarations.called_pocket)
+        s.hint_used = True  # the match's numbers count it (hints taken)
         self.app.inform(self.app.t("hint.taken"), 2.5)
         self.hint_room = 0  # (the controls show the aim it set)
         self.hint_taken()

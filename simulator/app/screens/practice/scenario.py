@@ -35,6 +35,7 @@ from simulator.app.screens.practice.session import (
     scenario_title,
 )
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
+from simulator.app.table import scoreboard
 from simulator.app.text.words import (
     cite,
     discipline_label,
@@ -66,6 +67,10 @@ class ScenarioMode(PracticeScreen):
         self.show: Any = None  # the player's marks (simulator.app.replay.shotshow)
         self.trails = True
         self.phase = "intro"
+        # The scoreboard before the stroke: a replay shows it while the
+        # stroke rolls (the ruling's groups stood there with the ball
+        # still running).
+        self.board_before = super().header()
         if played is not None:
             self._ruled(played)
 
@@ -383,6 +388,11 @@ class ScenarioMode(PracticeScreen):
         if self.phase == "ruling" and self.played is not None:
             return after_positions(self.played.shot, self.played.after)
         return table_positions(self.sc.position)
+
+    def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        if self.player is not None and not self.player.done:
+            return self.board_before
+        return super().header()
 
     def highlight(self) -> Iterable[int]:
         return self.player.highlight() if self.player is not None else ()
