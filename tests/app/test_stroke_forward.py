@@ -13,7 +13,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.table import stroke as stroke_mod
-from simulator.app.table.aim import Aim
+from simulator.app.table.aim import Aim, full_pull_px
 from simulator.app.text import ui
 from tests.app.helpers import frame, move
 from tests.app.test_playfix17c import struck_speed
@@ -185,3 +185,43 @@ def test_a_stroke_in_one_slow_frame_is_still_a_stroke() -> None:
 
     assert one_slow_frame(0.6).stroke_px == 196.0
     assert not one_slow_frame(0.1).stroking
+
+
+def test_the_lag_takes_a_forward_stroke_too(app: App) -> None:
+    """The lag's pull is the same hand's: a stroke past the press locks the
+    power of the furthest pull (it locked none, the release being past the
+    start); an easing back to the ball locks nothing and says so."""
+    from simulator.app.screens.lag import LagMode
+    from tests.app.helpers import click_button
+    click_button(app, app.t("menu.lag"))
+    mode = app.mode
+    assert isinstance(mode, LagMode)
+    view = mode.scene.view
+    bx, by = mode.ball
+    move(app, view.to_screen(bx + 1.0, by))  # aimed up the table
+    full_px = full_pull_px(view.outer_rect().width)
+
+    def hand(share: float) -> tuple[int, int]:
+        p = view.to_screen(bx - 0.08 - share * full_px / view.px(1.0), by)
+        return int(p[0]), int(p[1])
+
+    def pull_and_come_back(per_frame: float) -> float:
+        press(app, hand(0.0))
+        for k in range(1, 11):
+            move(app, hand(0.05 * k), held=True)
+        frame(app, n=20)
+        peak = mode.aim.power
+        share = 0.5
+        while share > -0.1:
+            share -= per_frame
+            move(app, hand(share), held=True)
+        release(app, hand(share))
+        return peak
+
+    pull_and_come_back(0.01)  # slowly: no stroke, said
+    assert mode.turn == 0 and mode.strokes[0] is None
+    assert app.toast is not None and app.toast[0] == app.t("pull.came_back")
+    peak = pull_and_come_back(0.2)  # a stroke
+    assert mode.turn == 1
+    stroke = mode.strokes[0]
+    assert stroke is not None and stroke.speed == Aim(power=peak).stroke().speed

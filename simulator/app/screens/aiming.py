@@ -157,13 +157,13 @@ class AimMode(ShotInputMode):
         player is not left wondering why nothing happens. Not for a pull
         that went back and came forward again (a stroke, or an easing the
         release then says is no stroke)."""
-        if self.drag_from is None or self.pull_warned or self.came_back():
+        if self.drag_from is None or self.pull_warned or self.pulled_far():
             return
         if self.scene.view.px(self.along(pos) - self.drag_from) < -WRONG_WAY_PX:
             self.pull_warned = True
             self.app.inform(self.app.t("pull.wrong_way"), 2.5)
 
-    def came_back(self) -> bool:
+    def pulled_far(self) -> bool:
         """Whether this pull was longer than a short pull at some point."""
         return self.track is not None and self.track.furthest > SHORT_PULL_PX
 
@@ -324,9 +324,9 @@ class AimMode(ShotInputMode):
         set before stays: it read 0.7 m/s, not the 1.6 shown, after a pull
         the wrong way, and a flick struck softly over the power set. A
         stroke under way plays the power of where it began (see stroke.py)."""
-        track = self.track
-        px = track.stroke_px if track is not None and track.stroke_px is not None \
-            else self.pulled_px(pos)
+        px = self.pulled_px(pos)
+        if self.track is not None:
+            px = self.track.played_px(px)
         if px <= SHORT_PULL_PX:
             return self.drag_power0
         return self.px_power(px)
@@ -386,7 +386,7 @@ class AimMode(ShotInputMode):
         if self.drag_from is None:
             return
         self.track_hand(pos)  # (the release may lie past the last motion)
-        came_back = self.came_back()
+        came_back = self.pulled_far()  # (if it ends at the ball)
         # A stroke plays, wherever it ends: past the start, or at the press.
         stroke = self.stroking()
         moved = came_back or (
@@ -684,7 +684,7 @@ class AimMode(ShotInputMode):
         # back at the ball after a pull, that a release there plays nothing.
         if self.stroking():
             scale = t("pull.stroke")
-        elif self.came_back() and self.pull_power(mouse) <= NO_POWER:
+        elif self.pulled_far() and self.pull_power(mouse) <= NO_POWER:
             scale = t("pull.at_ball")
         elif pulled <= SHORT_PULL_PX:
             scale = t("pull.short", px=SHORT_PULL_PX)

@@ -67,6 +67,11 @@ class PullTrack:
     def stroking(self) -> bool:
         return self.stroke_px is not None
 
+    def played_px(self, at: float) -> float:
+        """The pull a release now plays: a stroke's start, else where the
+        hand is (``at``)."""
+        return at if self.stroke_px is None else self.stroke_px
+
     def moved(self, t: float, dt: float, px: float) -> None:
         """The hand at ``px`` at time ``t``, having moved within the last
         ``dt`` seconds (the frame the motion came in: events come a frame
