@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 # few motion events at 60 frames a second.
 STROKE_WINDOW = 0.1
 # Forward faster than this (full pulls a second) is a stroke: 1.2 full
-# pulls is about 430 px/s at 1600x1000, 340 at 1280x720, 205 at 800x500.
+# pulls is about 430 px/s at 1600x1000 (a full pull 355 px), 200 at
+# 800x500 (166 px).
 # A hand easing the power down moves a fifth to a half of that; a forward
 # stroke of a mouse (a whole pull in a quarter second or less) four times it.
 STROKE_SPEED = 1.2
