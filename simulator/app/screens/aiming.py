@@ -29,6 +29,7 @@ from simulator.app.table.aim import (
 )
 from simulator.app.table.double_hit import REACH, meets_twice
 from simulator.app.table.render import draw_cue, draw_dashed, table_clip
+from simulator.app.table.stroke import PullTrack
 from simulator.app.table.view import text_size
 from simulator.app.text import fonts, ui
 from simulator.table.specs import CUE_BALL
@@ -63,11 +64,14 @@ class AimMode(ShotInputMode):
     # (No pull yet: a dialog may open inside enter, before they are set, and
     # interrupted() reads them.)
     drag_from: float | None = None
+    track: PullTrack | None = None  # the hand's motion during the pull
     panel_drag = False
+    clock = 0.0  # s since the screen began, by the clock (times the pull)
 
     def enter(self) -> None:
         super().enter()
         self.drag_from = None  # pull-back start (metres along aim)
+        self.track = None
         self.drag_power0 = 0.0
         self.pull_warned = False  # the wrong-way hint of this pull was given
         self.press_pos: tuple[int, int] | None = None
@@ -142,16 +146,38 @@ class AimMode(ShotInputMode):
         return self.scene.view.px(self.along(pos) - self.drag_from)
 
     def pull_power(self, pos: tuple[int, int]) -> float:
-        return min(1.0, max(0.0, self.pulled_px(pos) / self.full_pull()))
+        return self.px_power(self.pulled_px(pos))
+
+    def px_power(self, px: float) -> float:
+        """The power of a pull ``px`` pixels long, by its length."""
+        return min(1.0, max(0.0, px / self.full_pull()))
 
     def warn_wrong_way(self, pos: tuple[int, int]) -> None:
         """A pull toward the ball gives no power: said once a pull, so the
-        player is not left wondering why nothing happens."""
-        if self.drag_from is None or self.pull_warned:
+        player is not left wondering why nothing happens. Not for a pull
+        that went back and came forward again (a stroke, or an easing the
+        release then says is no stroke)."""
+        if self.drag_from is None or self.pull_warned or self.pulled_far():
             return
         if self.scene.view.px(self.along(pos) - self.drag_from) < -WRONG_WAY_PX:
             self.pull_warned = True
             self.app.inform(self.app.t("pull.wrong_way"), 2.5)
+
+    def pulled_far(self) -> bool:
+        """Whether this pull was longer than a short pull at some point."""
+        return self.track is not None and self.track.furthest > SHORT_PULL_PX
+
+    def stroking(self) -> bool:
+        return self.track is not None and self.track.stroking
+
+    def now(self) -> float:
+        """The time of an event being handled: the end of the frame it came
+        in (the clock counts the frames before)."""
+        return self.clock + self.app.real_dt
+
+    def track_hand(self, pos: tuple[int, int]) -> None:
+        if self.track is not None:
+            self.track.moved(self.now(), self.app.real_dt, self.pulled_px(pos))
 
     def full_pull(self) -> float:
         """Pixels of pull back for full power: a share of the table's length
@@ -238,6 +264,7 @@ class AimMode(ShotInputMode):
             self.panel_drag_to(pos)
             return
         if self.drag_from is not None:
+            self.track_hand(pos)
             s.aim = s.aim.with_power(self.pulled_power(pos))
             self.warn_wrong_way(pos)
             return
@@ -295,10 +322,14 @@ class AimMode(ShotInputMode):
         """The power a pull gives; until it is longer than a short pull (a
         pull toward the ball, across the aim, or a flick back), the power
         set before stays: it read 0.7 m/s, not the 1.6 shown, after a pull
-        the wrong way, and a flick struck softly over the power set."""
-        if self.pulled_px(pos) <= SHORT_PULL_PX:
+        the wrong way, and a flick struck softly over the power set. A
+        stroke under way plays the power of where it began (see stroke.py)."""
+        px = self.pulled_px(pos)
+        if self.track is not None:
+            px = self.track.played_px(px)
+        if px <= SHORT_PULL_PX:
             return self.drag_power0
-        return self.pull_power(pos)
+        return self.px_power(px)
 
     def mouse_down(self, pos: tuple[int, int], button: int) -> None:
         """Left: a control, or the start of a pull back; right: a call;
@@ -316,6 +347,8 @@ class AimMode(ShotInputMode):
                 self.drag_from = self.along(pos)
                 self.drag_power0 = s.aim.power
                 self.pull_warned = False
+                self.track = PullTrack(self.full_pull(), self.now(),
+                                       short=SHORT_PULL_PX)
         elif button == 3:
             if lay.table.collidepoint(pos):
                 self.click(pos)
@@ -330,6 +363,7 @@ class AimMode(ShotInputMode):
         if self.drag_from is None:
             return False
         self.drag_from = None
+        self.track = None
         self.press_pos = None
         self.session.aim = self.session.aim.with_power(self.drag_power0)
         self.app.inform(self.app.t("pull.cancelled"), 2.5)
@@ -351,11 +385,17 @@ class AimMode(ShotInputMode):
         self.panel_drag = False
         if self.drag_from is None:
             return
-        moved = self.press_pos is not None and math.dist(self.press_pos, pos) > 5
-        back = self.pull_power(pos) > NO_POWER  # some of the way back
+        self.track_hand(pos)  # (the release may lie past the last motion)
+        came_back = self.pulled_far()  # (if it ends at the ball)
+        # A stroke plays, wherever it ends: past the start, or at the press.
+        stroke = self.stroking()
+        moved = came_back or (
+            self.press_pos is not None and math.dist(self.press_pos, pos) > 5)
+        back = stroke or self.pull_power(pos) > NO_POWER  # some of the way back
         power = self.pulled_power(pos)
         self.warn_wrong_way(pos)
         self.drag_from = None
+        self.track = None
         if moved and back:
             s.aim = s.aim.with_power(power)
             self.shoot()
@@ -366,6 +406,9 @@ class AimMode(ShotInputMode):
                     # "Aim here": the mouse aims again, from the click.
                     s.held_angle = None
                     self.aim_at(pos)
+            elif came_back:
+                # Eased back to the ball: no stroke, and said (it was silent).
+                self.app.inform(self.app.t("pull.came_back"), 4.0)
             elif not self.pull_warned:
                 # A drag across the aim gives no power either: said, so the
                 # player is not left wondering why nothing happened.
@@ -477,6 +520,7 @@ class AimMode(ShotInputMode):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.clock += self.app.real_dt
         self.settle = max(0.0, self.settle - self.app.real_dt)  # (by the clock)
         self.still += dt
         self.double_hit_wait = max(0.0, self.double_hit_wait - dt)
@@ -656,10 +700,18 @@ class AimMode(ShotInputMode):
         loc = self.session.locale
         full = self.full_pull()
         pulled = max(0.0, min(full, self.pulled_px(mouse)))
-        # Within a short pull, why the speed has not moved: the power set stays.
-        scale = t("pull.short", px=SHORT_PULL_PX) if pulled <= SHORT_PULL_PX else \
-            t("pull.scale", px=round(pulled), full=round(full),
-              max=loc.num(MAX_SPEED, 0))
+        # Within a short pull, why the speed has not moved: the power set
+        # stays; in a stroke, that its power is the pull's furthest point's;
+        # back at the ball after a pull, that a release there plays nothing.
+        if self.stroking():
+            scale = t("pull.stroke")
+        elif self.pulled_far() and self.pull_power(mouse) <= NO_POWER:
+            scale = t("pull.at_ball")
+        elif pulled <= SHORT_PULL_PX:
+            scale = t("pull.short", px=SHORT_PULL_PX)
+        else:
+            scale = t("pull.scale", px=round(pulled), full=round(full),
+                      max=loc.num(MAX_SPEED, 0))
         lines = [t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
                    b=loc.num(self.ball_speed(), 1)), scale]
         size = max(11, text_size(self.app.size) - 2)

@@ -34,6 +34,7 @@ from simulator.app.table.aim import (
     run_on_bed,
 )
 from simulator.app.table.render import draw_cue, draw_dashed
+from simulator.app.table.stroke import PullTrack
 from simulator.app.text import fonts, ui
 from simulator.app.text.ui import veil
 from simulator.app.text.words import choice_label, choice_rule, code_words, ref_text
@@ -111,6 +112,8 @@ class LagMode(TableMode):
     def enter(self) -> None:
         self.drag_from: float | None = None
         self.drag_power0 = 0.0
+        self.track: PullTrack | None = None  # the hand's motion (see stroke.py)
+        self.clock = 0.0  # s, by the clock: the pull's motion is timed
         self.press_pos: tuple[int, int] | None = None
         self.moving = False  # dragging one's own ball to another place
         self.panel_drag = False
@@ -162,11 +165,25 @@ class LagMode(TableMode):
         bx, by = self.ball
         return -((x - bx) * math.cos(a) + (y - by) * math.sin(a))
 
-    def pull_power(self, pos: tuple[int, int]) -> float:
+    def pulled_px(self, pos: tuple[int, int]) -> float:
         assert self.drag_from is not None
-        pulled = self.scene.view.px(self.along(pos) - self.drag_from)
-        return min(1.0, max(0.0, pulled / full_pull_px(
-            self.scene.view.outer_rect().width)))
+        return self.scene.view.px(self.along(pos) - self.drag_from)
+
+    def full_pull(self) -> float:
+        return full_pull_px(self.scene.view.outer_rect().width)
+
+    def pull_power(self, pos: tuple[int, int]) -> float:
+        """The pull's power; in a forward stroke, that of where it began
+        (as aiming plays it)."""
+        px = self.pulled_px(pos)
+        if self.track is not None:
+            px = self.track.played_px(px)
+        return min(1.0, max(0.0, px / self.full_pull()))
+
+    def track_hand(self, pos: tuple[int, int]) -> None:
+        if self.track is not None:  # (an event comes at the end of its frame)
+            self.track.moved(self.clock + self.app.real_dt, self.app.real_dt,
+                             self.pulled_px(pos))
 
     # -- input ---------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -188,6 +205,7 @@ class LagMode(TableMode):
         elif self.moving:
             self.move_ball(view.to_table(*pos))
         elif self.drag_from is not None:
+            self.track_hand(pos)
             self.set_aim(self.aim.with_power(self.pull_power(pos)))
         elif self.layout.table.collidepoint(pos):
             if self.key_lock is not None:
@@ -216,6 +234,8 @@ class LagMode(TableMode):
                     self.press_pos = pos
                     self.drag_from = self.along(pos)
                     self.drag_power0 = self.aim.power
+                    self.track = PullTrack(self.full_pull(),
+                                           self.clock + self.app.real_dt)
         elif button in (4, 5) and (lay.table.collidepoint(pos) or
                                    self.scene.panel.area.collidepoint(pos)):
             # Over the rest of the side column the wheel is not the power.
@@ -228,15 +248,21 @@ class LagMode(TableMode):
         self.moving = False
         if self.drag_from is None:
             return
-        moved = self.press_pos is not None and \
-            math.dist(self.press_pos, pos) > 5
+        self.track_hand(pos)
+        # A stroke may end at the press: it is no click.
+        came_back = self.track is not None and self.track.furthest > 5
+        moved = came_back or (self.press_pos is not None and
+                              math.dist(self.press_pos, pos) > 5)
         power = self.pull_power(pos)
+        self.track = None
         self.drag_from = None
         if moved and power > 0.01:
             self.set_aim(self.aim.with_power(power))
             self.strike()
         else:
             self.set_aim(self.aim.with_power(self.drag_power0))
+            if came_back:  # eased back to the ball: no stroke, said
+                self.app.inform(self.app.t("pull.came_back"), 4.0)
 
     def key(self, event: pygame.event.Event) -> None:
         app = self.app
@@ -280,6 +306,7 @@ class LagMode(TableMode):
     def update(self, dt: float) -> None:
         """A computer seat strikes its lag ball at once (general rule 5: it
         places its ball on its side of the kitchen and finds the speed)."""
+        self.clock += self.app.real_dt
         s = self.session
         if s.minigame or self.app.dialogs or not s.is_computer(self.turn) or \
                 self.strokes[self.turn] is not None:
@@ -296,6 +323,7 @@ class LagMode(TableMode):
     def strike(self, stroke: Stroke | None = None) -> None:
         """Lock this player's stroke; the second one sends both balls."""
         self.drag_from = None
+        self.track = None
         self.strokes[self.turn] = stroke or self.aim.stroke()
         if self.turn == 0:
             self.turn = 1
