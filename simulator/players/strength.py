@@ -69,14 +69,15 @@ POWER_BREAKS = (PowerBreak(2.5, 8.4, 0.08), PowerBreak(2.5, 8.3, 0.08))
 # one 171 times (28.5 %) and scratched 16 (2.7 %). Softer still (7.4 m/s)
 # did as well but under a professional's speed; side spin (0.1 R)
 # scratched 7 and 24 %; breaks from further in off the rail went dry more
-# often. The strong and pro players' 9-ball break since the thirteenth
-# round: by the cheap measure (calibrate_break --cheap: a legal pot that
-# leaves a pot on the 1 the search's pot finder gives a chance of 0.6 or
-# more) 7.6 m/s at 0.05 R left one on 276 of 600 racks (46 %), the old
-# break 191 (32 %), with 11 scratches against 16 and 64 dry breaks against
-# 47; from a diamond in (10 R) or the middle of the head string (21.2 R)
-# half the breaks or more went dry. (On the bench's 100 racks the sixth
-# round measured the break and run at 18 with POWER_BREAKS, 12 with these.)
+# often. Not yet any level's: on the bench's 100 racks (seeds 1000 to
+# 1099) the strong player's break and run went from 18 to 12 with it
+# (sixth round); by the cheap measure (calibrate_break --cheap: a legal pot
+# that leaves a pot on the 1 the search's pot finder gives a chance of 0.6
+# or more) 7.6 m/s at 0.05 R left one on 276 of 600 racks (46 %), the old
+# break 191 (32 %), with 11 scratches against 16 but 64 dry breaks against
+# 47, and as the strong and pro players' break the bench's racks 1000 to
+# 1069 gave 9 break-and-runs against 10 (thirteenth round). A level takes
+# it with ``layout_breaks=LAYOUT_BREAKS`` once 200 racks say it helps.
 LAYOUT_BREAKS = (PowerBreak(2.5, 7.6, 0.05), PowerBreak(2.5, 7.7, 0.05))
 
 
@@ -142,15 +143,14 @@ STRENGTHS: dict[str, Strength] = {
     "strong": Strength("strong", TOURNAMENT, Search(
         shot_budget=300, break_budget=60, pots=6, variants=_POSITION, finalists=8,
         first_samples=4, position=True, safeties=True, banks=True, max_cut=82.0,
-        plan=True, english=(0.3, -0.3), two_rail_kicks=True, aim_kicks=True,
-        layout_breaks=LAYOUT_BREAKS)),
+        plan=True, english=(0.3, -0.3), two_rail_kicks=True, aim_kicks=True)),
     # The tournament noise with the deepest search the time allows: for a
     # player who wants a match he may lose.
     "pro": Strength("pro", TOURNAMENT, Search(
         shot_budget=700, break_budget=120, pots=8, variants=_POSITION, finalists=12,
         first_samples=6, position=True, safeties=True, banks=True, max_cut=82.0,
         plan=True, english=(0.3, -0.3, 0.5, -0.5), two_rail_kicks=True,
-        aim_kicks=True, layout_breaks=LAYOUT_BREAKS)),
+        aim_kicks=True)),
 }
 DEFAULT = "club"
 

@@ -97,22 +97,22 @@ def test_the_calibration_plays_the_same_racks_and_noise_for_each_setting() -> No
 
 
 def calibrated(level: str) -> Strength:
-    """A level given the calibrated 9-ball break (the strong and pro players
-    have it: strength.LAYOUT_BREAKS)."""
+    """A level given the calibrated 9-ball break (no level has it yet:
+    strength.LAYOUT_BREAKS says why)."""
     s = STRENGTHS[level]
     return replace(s, search=replace(s.search, layout_breaks=LAYOUT_BREAKS))
 
 
 def test_a_level_given_the_calibrated_break_offers_it_in_9_ball() -> None:
     """9-ball: a level given LAYOUT_BREAKS offers those power breaks, from
-    their spots beside either side rail; the strong and pro players have
-    them, the beginner and club players keep POWER_BREAKS (and every level
-    keeps them in 8-ball: test_breaks)."""
+    their spots beside either side rail; every level as it stands keeps
+    POWER_BREAKS (and every level keeps them in 8-ball: test_breaks)."""
     m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=SEED)
     req = m.requirements()
     view = shots.View.of(m.table(), req)
-    levels = [(lv, STRENGTHS[lv], lv in ("strong", "pro")) for lv in STRENGTHS]
-    for level, strength, given in [*levels, ("club", calibrated("club"), True)]:
+    for level, given in [(lv, False) for lv in STRENGTHS] + [("strong", True),
+                                                             ("pro", True)]:
+        strength = calibrated(level) if given else STRENGTHS[level]
         assert strength.search.layout_breaks == (LAYOUT_BREAKS if given else ())
         want = LAYOUT_BREAKS if given else POWER_BREAKS
         cands, _ = ComputerPlayer(strength).candidates(m.table(), req,
@@ -136,11 +136,10 @@ def test_the_old_power_spot_is_where_break_spots_puts_the_cue_ball() -> None:
         shots.break_spots(view)[:2]
 
 
-def test_the_strong_player_breaks_9_ball_with_the_calibrated_break() -> None:
-    """What it plays: the stroke meant is one of the calibrated settings,
-    from beside a side rail (docs/players.md, thirteenth round)."""
+def test_the_strong_player_given_the_calibrated_break_plays_it() -> None:
+    """What it plays: the stroke meant is one of the calibrated settings."""
     m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=SEED + 1)
-    d = ComputerPlayer(STRENGTHS["strong"]).shot(m.discipline, m.state, 5)
+    d = ComputerPlayer(calibrated("strong")).shot(m.discipline, m.state, 5)
     assert d.kind == "break"
     assert (d.intended.speed, d.intended.tip_b) in {
         (pb.speed, pb.tip_b) for pb in LAYOUT_BREAKS}
@@ -164,9 +163,10 @@ def test_a_pot_on_the_ball_on_is_read_by_the_search_s_pot_finder() -> None:
 
 def test_the_calibrated_break_leaves_a_shot_on_the_1_more_often() -> None:
     """On fixed racks and noise draws (the calibration's own seeds, none of
-    the bench's) the strong player's 9-ball break leaves a makeable pot on
-    the lowest ball more often than the old power break, and scratches no
-    more (docs/players.md, thirteenth round: 300 racks from 22000)."""
+    the bench's) the calibrated break, with the strong player's noise,
+    leaves a makeable pot on the lowest ball more often than the power
+    break every level plays, and scratches no more (docs/players.md,
+    thirteenth round: 300 racks from 22000)."""
     new, old = calibrate_break.calibrate([LAYOUT_BREAKS[0], POWER_BREAKS[0]],
                                          RACKS, CHECK_SEED, log=False,
                                          planned=False)
