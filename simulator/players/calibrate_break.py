@@ -13,6 +13,9 @@ planned; 0 for a break that does not keep the table). Prints a line per
 setting as it is played, then all of them best first by how often they
 leave a shot of at least ``GOOD`` quality (a setting scratching more than
 MAX_SCRATCH last), with the scratches, fouls, dry breaks and mean quality.
+``--cheap`` leaves the planned quality out and ranks by the share that
+leaves a makeable pot on the lowest ball (``MAKEABLE``: the search's pot
+finder and its chance, no simulation; docs/players.md, thirteenth round).
 With no options it plays the grid docs/players.md's sixth round began
 with (48 settings, 150 racks).
 
@@ -49,6 +52,11 @@ from simulator.table.specs import CUE_BALL, Vec
 # shot (the appraiser's 0-1): about a pot its tries make two times in three
 # with some position after it.
 GOOD = 0.5
+# A break leaves a makeable pot on the lowest ball when the search's own pot
+# finder (shots.pots_from, the straight pots pot_candidates starts from)
+# finds one whose geometric chance for the breaker (shots.chance, the
+# search's success estimate before any simulation) is at least this.
+MAKEABLE = 0.6
 SCRATCHES = ("foul.scratch", "foul.cue_off_table")
 BREAKER = 0
 
@@ -63,29 +71,56 @@ class BreakOutcome:
     dry: bool  # no ball potted and no foul: the opponent's turn
     quality: float  # the breaker's next shot, 0 when he does not keep the table
     ball_speed: float = 0.0  # m/s, the cue ball's off the tip
+    # The best straight pot's chance on the ball on (1 when the break won
+    # the rack, 0 when he does not keep the table): see MAKEABLE.
+    pot_chance: float = 0.0
 
     @property
     def good(self) -> bool:
         """A legal pot that keeps the table with a shot worth having."""
         return self.potted and self.quality >= GOOD
 
+    @property
+    def makeable(self) -> bool:
+        """A legal pot that keeps the table with a makeable pot on the
+        lowest ball (MAKEABLE)."""
+        return self.potted and self.pot_chance >= MAKEABLE
 
-def score(ruling: Ruling, after: GameState, judge: Judge) -> BreakOutcome:
+
+def pot_chance(after: GameState, judge: Judge) -> float:
+    """The best chance among the straight pots of the ball on from where
+    the cue ball lies: the search's pot finder and its estimate, no
+    simulation (``shots.pots_from``, ``shots.chance``)."""
+    req = judge.discipline.requirements(after)
+    view = shots.View.of(after.table, req)
+    if view.cue is None:
+        return 0.0
+    pots = shots.pots_from(view, view.cue, req.direct_targets(after.table),
+                           judge.max_cut)
+    return max((shots.chance(p, judge.noise, view.spec) for p in pots), default=0.0)
+
+
+def score(ruling: Ruling, after: GameState, judge: Judge,
+          planned: bool = True) -> BreakOutcome:
     """A judged break from the breaker's side: a scratch or any other foul
     fails whatever dropped; a pot that keeps the table is scored by the
-    quality of the shot it leaves (1 when the break won the rack)."""
+    quality of the shot it leaves (1 when the break won the rack; left 0
+    when not ``planned``, the cheap measure) and the chance of the best pot
+    on the ball on."""
     codes = ruling.codes()
     foul = bool(ruling.fouls)
     scratch = any(c in codes for c in SCRATCHES)
     kept = succeeded(ruling, judge.me)
-    q = 0.0
+    q = c = 0.0
     if kept and not foul:
         if ruling.game_over:
-            q = 1.0
+            q = c = 1.0
         else:
-            q = judge.quality(after, judge.discipline.requirements(after))
+            if planned:
+                q = judge.quality(after, judge.discipline.requirements(after))
+            c = pot_chance(after, judge)
     return BreakOutcome(kept and not foul, foul, scratch,
-                        not foul and not ruling.scored, q)
+                        not foul and not ruling.scored, q, pot_chance=c)
 
 
 @dataclass(frozen=True)
@@ -116,8 +151,10 @@ class Tally:
         s = self.setting
         n = max(1, self.racks)
         good, scratch = self.count("good"), self.count("scratch")
+        shot = self.count("makeable")
         return (f"rail {s.rail:5.1f} R  speed {s.speed:4.1f}  tip {s.tip_b:+.2f} "
-                f"side {s.tip_a:+.2f}: good {good:4d} ({100 * good / n:4.1f}%)  "
+                f"side {s.tip_a:+.2f}: shot on the ball on {shot:4d} "
+                f"({100 * shot / n:4.1f}%)  good {good:4d} ({100 * good / n:4.1f}%)  "
                 f"mean q {self.mean_quality:.3f}  potted {self.count('potted'):4d}  "
                 f"scratches {scratch:3d} ({100 * scratch / n:4.1f}%)  "
                 f"fouls {self.count('foul'):3d}  dry {self.count('dry'):3d}  "
@@ -147,9 +184,10 @@ def break_stroke(disc: Discipline[Any], state: GameState,
 
 
 def play(disc: Discipline[Any], state: GameState, setting: PowerBreak,
-         side: int, z: Draw, judge: Judge) -> BreakOutcome | None:
+         side: int, z: Draw, judge: Judge, planned: bool = True
+         ) -> BreakOutcome | None:
     """One break of ``setting`` from ``side`` with the noise draws ``z``,
-    scored."""
+    scored (``score``)."""
     meant = break_stroke(disc, state, setting, side)
     if meant is None:
         return None
@@ -158,13 +196,15 @@ def play(disc: Discipline[Any], state: GameState, setting: PowerBreak,
     played = executed(stroke, judge.noise, z, table.spec)
     shot = simulate(table, played, frame_dt=1e3)
     ruling, after = disc.judge(state, shot, Declarations())
-    return replace(score(ruling, after, judge),
+    return replace(score(ruling, after, judge, planned),
                    ball_speed=shot.events[0].snapshots[0].speed)
 
 
 def calibrate(settings: Iterable[PowerBreak], racks: int, seed: int,
-              level: str = "strong", log: bool = True) -> list[Tally]:
-    """Every setting over the same ``racks`` racks and noise draws."""
+              level: str = "strong", log: bool = True,
+              planned: bool = True) -> list[Tally]:
+    """Every setting over the same ``racks`` racks and noise draws (the
+    planned quality left out when not ``planned``: the cheap measure)."""
     strength = STRENGTHS[level]
     draws_rng = random.Random(seed * 7919 + 17)
     games = [rack(seed + k) for k in range(racks)]
@@ -176,7 +216,7 @@ def calibrate(settings: Iterable[PowerBreak], racks: int, seed: int,
     for setting in settings:
         got: list[BreakOutcome] = []
         for k, (disc, state) in enumerate(games):
-            o = play(disc, state, setting, k % 2, draws[k], judge)
+            o = play(disc, state, setting, k % 2, draws[k], judge, planned)
             if o is not None:
                 got.append(o)
         tally = Tally(setting, tuple(got))
@@ -192,15 +232,16 @@ def grid(rails: Sequence[float], speeds: Sequence[float], tips: Sequence[float],
             for r, v, b, a in itertools.product(rails, speeds, tips, sides)]
 
 
-def ranked(tallies: Sequence[Tally]) -> list[Tally]:
-    """Best first: most good breaks, then the mean quality; a setting that
+def ranked(tallies: Sequence[Tally], by: str = "good") -> list[Tally]:
+    """Best first: most good breaks (``by`` "makeable": most that leave a
+    makeable pot on the ball on), then the mean quality; a setting that
     scratches more than MAX_SCRATCH of its breaks, or whose cue ball leaves
     the tip slower or faster than a professional's full break (PRO_SPEEDS,
     the median), comes after every other."""
     def key(t: Tally) -> tuple[bool, int, float]:
         over = t.count("scratch") > MAX_SCRATCH * t.racks or \
             not PRO_SPEEDS[0] <= t.ball_speed <= PRO_SPEEDS[1]
-        return (over, -t.count("good"), -t.mean_quality)
+        return (over, -t.count(by), -t.mean_quality)
     return sorted(tallies, key=key)
 
 
@@ -227,6 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--tips", default="0,0.04,0.08,0.12",
                    help="tip heights, fractions of R above centre")
     p.add_argument("--sides", default="0", help="side spin, fractions of R")
+    p.add_argument("--cheap", action="store_true",
+                   help="no planned quality: rank by the share that leaves a "
+                   f"pot on the ball on of chance {MAKEABLE} or more "
+                   "(shots.pots_from, shots.chance)")
     args = p.parse_args(argv)
     if not 1 <= args.racks <= 5000:
         p.error("--racks: expected 1 to 5000")
@@ -237,10 +282,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error("an empty or unreadable grid")
     print(f"{len(settings)} settings x {args.racks} racks from seed {args.seed}",
           flush=True)
-    tallies = calibrate(settings, args.racks, args.seed)
-    print(f"-- best first (scratches over {100 * MAX_SCRATCH:.0f}% or the cue "
+    tallies = calibrate(settings, args.racks, args.seed, planned=not args.cheap)
+    by = "makeable" if args.cheap else "good"
+    print(f"-- best first by {by} (scratches over {100 * MAX_SCRATCH:.0f}% or the cue "
           f"ball off the tip outside {PRO_SPEEDS[0]}-{PRO_SPEEDS[1]} m/s last):")
-    for t in ranked(tallies):
+    for t in ranked(tallies, by):
         print(t.line())
     return 0
 

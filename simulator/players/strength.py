@@ -69,10 +69,15 @@ POWER_BREAKS = (PowerBreak(2.5, 8.4, 0.08), PowerBreak(2.5, 8.3, 0.08))
 # one 171 times (28.5 %) and scratched 16 (2.7 %). Softer still (7.4 m/s)
 # did as well but under a professional's speed; side spin (0.1 R)
 # scratched 7 and 24 %; breaks from further in off the rail went dry more
-# often. Not yet any level's: on the bench's 100 racks (seeds 1000 to 1099)
-# the strong player's break and run went from 18 to 12 with it (within
-# the noise of 100 racks, but not the way wanted); a level takes it with
-# ``layout_breaks=LAYOUT_BREAKS`` once 200 racks say it helps.
+# often. Not yet any level's: on the bench's 100 racks (seeds 1000 to
+# 1099) the strong player's break and run went from 18 to 12 with it
+# (sixth round); by the cheap measure (calibrate_break --cheap: a legal pot
+# that leaves a pot on the 1 the search's pot finder gives a chance of 0.6
+# or more) 7.6 m/s at 0.05 R left one on 276 of 600 racks (46 %), the old
+# break 191 (32 %), with 11 scratches against 16 but 64 dry breaks against
+# 47, and as the strong and pro players' break the bench's racks 1000 to
+# 1069 gave 9 break-and-runs against 10 (thirteenth round). A level takes
+# it with ``layout_breaks=LAYOUT_BREAKS`` once 200 racks say it helps.
 LAYOUT_BREAKS = (PowerBreak(2.5, 7.6, 0.05), PowerBreak(2.5, 7.7, 0.05))
 
 
