@@ -649,17 +649,18 @@ NUMBER_INK = (24, 16, 8)
 # Digits on a 3x5 grid (rows: top bar, upper stems, middle bar, lower stems,
 # bottom bar), stretched to the pixel: two of them fit a 10 px ball at 7 px
 # high, where a typeface's "15" at a readable size is wider than the ball.
-_DIGITS = {
-    "0": ("###", "#.#", "#.#", "#.#", "###"),
-    "2": ("###", "..#", "###", "#..", "###"),
-    "3": ("###", "..#", "###", "..#", "###"),
-    "4": ("#.#", "#.#", "###", "..#", "..#"),
-    "5": ("###", "#..", "###", "..#", "###"),
-    "6": ("###", "#..", "###", "#.#", "###"),
-    "7": ("###", "..#", "..#", "..#", "..#"),
-    "8": ("###", "#.#", "###", "#.#", "###"),
-    "9": ("###", "#.#", "###", "..#", "###"),
-}
+_DIGITS = (  # 0 to 9 (1 is drawn narrower, as a stem with a flag)
+    ("###", "#.#", "#.#", "#.#", "###"),
+    ("..#", "..#", "..#", "..#", "..#"),
+    ("###", "..#", "###", "#..", "###"),
+    ("###", "..#", "###", "..#", "###"),
+    ("#.#", "#.#", "###", "..#", "..#"),
+    ("###", "#..", "###", "..#", "###"),
+    ("###", "#..", "###", "#.#", "###"),
+    ("###", "..#", "..#", "..#", "..#"),
+    ("###", "#.#", "###", "#.#", "###"),
+    ("###", "#.#", "###", "..#", "###"),
+)
 
 
 def upright_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
@@ -700,7 +701,7 @@ def number_image(ball: int, r: float) -> pygame.Surface:
             img.fill(NUMBER_INK, (x, rows[1][0], 1, stroke))
         else:
             cols = ((0, stroke), (stroke, w - 2 * stroke), (w - stroke, stroke))
-            for (y0, h), line in zip(rows, _DIGITS[c], strict=True):
+            for (y0, h), line in zip(rows, _DIGITS[int(c)], strict=True):
                 for (x0, cw), on in zip(cols, line, strict=True):
                     if on == "#":
                         img.fill(NUMBER_INK, (x + x0, y0, cw, h))
