@@ -50,10 +50,11 @@ class BallFace:
     """The painting of one ball at one pixel radius."""
 
     def __init__(self, spec: TableSpec, ball: int, r_px: float,
-                 glossy: bool = True) -> None:
+                 glossy: bool = True, number: bool = True) -> None:
         """``glossy``: the lamp's spot painted in, from the upper left (an
         icon); a ball on the table has it laid over each frame instead,
-        towards its lamp (gloss_spot)."""
+        towards its lamp (gloss_spot). ``number``: False for a plain ball
+        (its number is written upright over it instead)."""
         self.size = max(4, math.ceil(2 * r_px) + 2)
         ss = SS if r_px >= 14 else 2
         n = self.size * ss
@@ -85,7 +86,8 @@ class BallFace:
         self.striped = ball in spec.balls.stripes
         self.cue = ball == spec.balls.cue_ball
         self.glyph: np.ndarray | None = None
-        if not self.cue:
+        self.plain = self.cue or not number
+        if not self.plain:
             # The number as a mask over the disc, [-1, 1] in both directions.
             g = 48
             img = fonts.text(str(ball), int(g * (0.74 if ball < 10 else 0.58)),
@@ -112,8 +114,8 @@ class BallFace:
             rgb[np.abs(by) < BAND] = self.colour
         else:
             rgb[:] = self.colour
-        if self.cue:
-            if not self.pyramid:  # a red spot shows the cue ball turning
+        if self.plain:
+            if self.cue and not self.pyramid:  # a red spot shows the cue ball turning
                 rgb[np.abs(bz) > 0.97] = (200.0, 40.0, 40.0)
         else:
             disc_r = DISC if not self.pyramid else PYRAMID_DISC
@@ -258,10 +260,13 @@ def step_orientation(step: tuple[int, int]) -> np.ndarray:
 class RollingBalls:
     """Orientation and current picture of every ball of a set."""
 
-    def __init__(self, spec: TableSpec, r_px: float) -> None:
+    def __init__(self, spec: TableSpec, r_px: float, numbers: bool = True) -> None:
+        """``numbers``: False paints plain balls (too small for a turning
+        number to read: it is written upright over them instead)."""
         self.spec = spec
         self.radius = spec.balls.radius
-        self.faces = {b: BallFace(spec, b, r_px, glossy=False) for b in spec.balls.ids}
+        self.faces = {b: BallFace(spec, b, r_px, glossy=False, number=numbers)
+                      for b in spec.balls.ids}
         # Start with the number towards the viewer, turned a little so the
         # numbers do not all look the same.
         self.orient: dict[int, np.ndarray] = {}

@@ -477,12 +477,12 @@ class BallSprites:
     def __init__(self, spec: TableSpec, r_px: float) -> None:
         self.spec = spec
         self.r_px = r_px
-        self.rolling = RollingBalls(spec, r_px)
-        self.shadow = shadow_sprite(r_px)
         # Ivory pyramid balls are told apart only by their numbers: in a small
-        # window the rolling number is too small to read, so it is written
-        # upright over the ball instead.
+        # window the rolling number is too small to read, so the ball is
+        # painted plain and its number written upright inside it instead.
         self.small_numbers = spec.kind is TableKind.PYRAMID and r_px < SMALL_BALL_PX
+        self.rolling = RollingBalls(spec, r_px, numbers=not self.small_numbers)
+        self.shadow = shadow_sprite(r_px)
         if pygame.display.get_surface() is not None:
             self.shadow = self.shadow.convert_alpha()
 
@@ -514,7 +514,6 @@ class BallSprites:
         self.rolling.new_frame()
         if shadows:
             self.draw_shadows(surface, view, balls)
-        room = label_room(view, balls) if self.small_numbers else {}
         for b, (x, y, z) in sorted(balls.items(), key=lambda kv: kv[1][2]):
             spr = self.rolling.image(b, x, y)
             if spr is None:
@@ -538,7 +537,7 @@ class BallSprites:
             surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
             if self.small_numbers and b != self.spec.balls.cue_ball:
-                upright_number(surface, b, (sx, sy), r, room.get(b, math.inf))
+                upright_number(surface, b, at, r)
             if b in hl:
                 pygame.draw.circle(surface, (255, 70, 60), (sx, sy), r * 1.55,
                                    max(2, int(r * 0.22)))
@@ -644,66 +643,135 @@ def _draw_cue_shadow(surface: pygame.Surface, view: TableView, quad: Any,
 
 
 SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
-NUMBER_INK_PX = 10  # the least height of an upright number's digits
+NUMBER_INK_PX = 7  # the least height of an upright number's digits
 NUMBER_INK = (24, 16, 8)
-NUMBER_HALO = (236, 226, 200)  # the ivory of the ball, around each stroke
+
+# Digits on a 3x5 grid (rows: top bar, upper stems, middle bar, lower stems,
+# bottom bar), stretched to the pixel: two of them fit a 10 px ball at 7 px
+# high, where a typeface's "15" at a readable size is wider than the ball.
+_DIGITS = (  # 0 to 9 (1 is drawn narrower, as a stem with a flag)
+    ("###", "#.#", "#.#", "#.#", "###"),
+    ("..#", "..#", "..#", "..#", "..#"),
+    ("###", "..#", "###", "#..", "###"),
+    ("###", "..#", "###", "..#", "###"),
+    ("#.#", "#.#", "###", "..#", "..#"),
+    ("###", "#..", "###", "..#", "###"),
+    ("###", "#..", "###", "#.#", "###"),
+    ("###", "..#", "..#", "..#", "..#"),
+    ("###", "#.#", "###", "#.#", "###"),
+    ("###", "#.#", "###", "..#", "###"),
+)
 
 
-def upright_number(surface: pygame.Surface, ball: int, centre: tuple[float, float],
-                   r: float, room: float = math.inf) -> None:
-    """The ball's number in dark bold type over the ball, never turned: at
-    least NUMBER_INK_PX high (at 800x500 a ball is under 10 px across, and
-    8 px digits were too small to read), ringed in the ball's ivory so that
-    where they stand past the ball they still read against the cloth. With
-    a neighbour nearer than ``room`` px the big number would cover the
-    neighbour's: then the number only fills the ball (a rack, a cluster;
-    Tab shows them all large)."""
-    img = number_image(ball, number_size(r, ball))
-    if max(img.get_size()) > room:
-        img = number_image(ball, max(10, round(r * (1.9 if ball < 10 else 1.5))),
-                           halo=False)
-    surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]) + 1)))
-
-
-def label_room(view: TableView, balls: Mapping[int, tuple[float, float, float]]
-               ) -> dict[int, float]:
-    """Each ball's distance on the screen to its nearest neighbour, px."""
-    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items()}
-    return {b: min((math.dist(p, q) for c, q in pts.items() if c != b),
-                   default=math.inf) for b, p in pts.items()}
-
-
-def number_size(r: float, ball: int) -> int:
-    """The type size of an upright number on a ball of radius ``r`` px."""
-    size = max(8, round(r * (1.9 if ball < 10 else 1.5)))
-    while _ink_height(size) < NUMBER_INK_PX and size < 40:
-        size += 1
-    return size
-
-
-@functools.cache
-def _ink_height(size: int) -> int:
-    from simulator.app.text import fonts
-    return fonts.font(size, True).render("0123456789", True, (0, 0, 0)) \
-        .get_bounding_rect().height
+def upright_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
+                   r: float) -> None:
+    """The ball's number upright inside the ball, in narrow dark digits
+    drawn pixel by pixel (crisp, drawn once, no ring): at 800x500 a ball is
+    under 10 px across and a typeface's two digits at a readable height
+    stood out past it onto the cloth and over the neighbours in a rack.
+    ``at``: where the ball's picture went (centred on it, so that the
+    digits sit in the ball's middle, not a pixel off by rounding)."""
+    img = number_image(ball, r)
+    w, h = img.get_size()
+    surface.blit(img, (at.x + (at.width - w) // 2, at.y + (at.height - h) // 2))
 
 
 @functools.lru_cache(maxsize=128)
-def number_image(ball: int, size: int, halo: bool = True) -> pygame.Surface:
-    """The number in dark ink with a one-pixel ivory ring, cropped to its
-    ink (what lies over the aim's lines is the digits and no more)."""
-    from simulator.app.text import fonts
-    ink = fonts.font(size, True).render(str(ball), True, NUMBER_INK)
-    ring = fonts.font(size, True).render(str(ball), True, NUMBER_HALO)
-    w, h = ink.get_size()
-    img = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
-    for dx in (0, 1, 2):
-        for dy in (0, 1, 2):
-            if halo and (dx, dy) != (1, 1):
-                img.blit(ring, (dx, dy))
-    img.blit(ink, (1, 1))
-    img = img.subsurface(img.get_bounding_rect()).copy()
+def number_image(ball: int, r: float) -> pygame.Surface:
+    """The number for a ball of radius ``r`` px: as high as fits the ball
+    (at least NUMBER_INK_PX), each digit as wide as the pair still fits."""
+    text = str(ball)
+    high = max(NUMBER_INK_PX, round(r * 1.3))
+    # The ball's width at the digits' top and bottom (a pixel's leeway).
+    chord = 2 * math.sqrt(max(0.0, r * r - (high / 2) ** 2)) + 1
+    stroke = 2 if high >= 11 else 1
+    ones = text.count("1")
+    others = len(text) - ones
+    gap = 2 if high >= 9 else 1  # "1" and its neighbour read apart
+    free = chord - (stroke + 1) * ones - gap * (len(text) - 1)
+    fit = int(free / others) if others else 0
+    wide = max(2 * stroke + 1, min(round(high * 0.72), fit))
+    widths = [stroke + 1 if c == "1" else wide for c in text]
+    img = pygame.Surface((sum(widths) + gap * (len(text) - 1), high), pygame.SRCALPHA)
+    rows = _spans(high, stroke)
+    x = 0
+    for c, w in zip(text, widths, strict=True):
+        if c == "1":  # a stem with a flag: narrow, so "10"-"15" fit
+            img.fill(NUMBER_INK, (x + 1, 0, stroke, high))
+            img.fill(NUMBER_INK, (x, rows[1][0], 1, stroke))
+        else:
+            cols = ((0, stroke), (stroke, w - 2 * stroke), (w - stroke, stroke))
+            for (y0, h), line in zip(rows, _DIGITS[int(c)], strict=True):
+                for (x0, cw), on in zip(cols, line, strict=True):
+                    if on == "#":
+                        img.fill(NUMBER_INK, (x + x0, y0, cw, h))
+        x += w + gap
     return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _spans(high: int, stroke: int) -> list[tuple[int, int]]:
+    """The five rows of the digit grid: (top, height) in pixels."""
+    a = (high - 3 * stroke) // 2
+    b = high - 3 * stroke - a
+    out, y = [], 0
+    for h in (stroke, a, stroke, b, stroke):
+        out.append((y, h))
+        y += h
+    return out
+
+
+def number_labels(view: TableView, balls: Mapping[int, tuple[float, float, float]],
+                  sizes: Mapping[int, tuple[int, int]], r: float
+                  ) -> dict[int, pygame.Rect]:
+    """Where each ball's label goes: beside its ball, clear of every ball
+    and of the labels placed before it (in a rack the labels move out
+    around the triangle, each with a leader back to its ball)."""
+    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items()}
+    placed: dict[int, pygame.Rect] = {}
+    dirs = [(math.cos(math.radians(a)), math.sin(math.radians(a)))
+            for a in (-45, -135, 45, 135, -90, 90, 0, 180, -20, -160, 20, 160,
+                      -70, -110, 70, 110)]
+
+    def clear(rect: pygame.Rect) -> bool:
+        if not view.rect.contains(rect):
+            return False
+        if rect.inflate(2, 2).collidelist(list(placed.values())) >= 0:
+            return False
+        for q in pts.values():
+            nx = min(max(q[0], rect.left), rect.right)
+            ny = min(max(q[1], rect.top), rect.bottom)
+            if math.hypot(q[0] - nx, q[1] - ny) < r + 1:
+                return False
+        return True
+
+    for b in sorted(sizes, key=lambda k: (pts[k][1], pts[k][0])):
+        w, h = sizes[b]
+        cx, cy = pts[b]
+        # Out of a cluster first: away from the middle of the balls near it.
+        near = [q for q in pts.values() if math.dist(q, (cx, cy)) < 6 * r]
+        ox = cx - sum(q[0] for q in near) / len(near)
+        oy = cy - sum(q[1] for q in near) / len(near)
+        order = sorted(dirs, key=lambda u: -(u[0] * ox + u[1] * oy)) \
+            if math.hypot(ox, oy) > 0.5 else dirs
+        best = None
+        for step in range(12):
+            d = r + 1 + step * max(3.0, r)
+            for ux, uy in order:
+                # The label's nearest point to the ball at distance ``d``.
+                ext = abs(ux) * w / 2 + abs(uy) * h / 2
+                rect = pygame.Rect(0, 0, w, h)
+                rect.center = (round(cx + ux * (d + ext)), round(cy + uy * (d + ext)))
+                if best is None:
+                    best = rect
+                if clear(rect):
+                    best = rect
+                    break
+            else:
+                continue
+            break
+        assert best is not None
+        placed[b] = best
+    return placed
 
 
 def draw_dashed(surface: pygame.Surface, colour: tuple[int, ...],
@@ -723,19 +791,57 @@ def draw_dashed(surface: pygame.Surface, colour: tuple[int, ...],
 def draw_numbers(surface: pygame.Surface, view: TableView,
                  balls: Mapping[int, tuple[float, float, float]],
                  spec: TableSpec) -> None:
-    """Every object ball's number in large type over the ball (key N): the
-    small numbers on the balls are hard to read in a small window."""
-    from simulator.app.text import ui
+    """Every object ball's number large, in a tag beside the ball (key
+    Tab): the numbers on the balls are hard to read in a small window, and
+    a tag over the ball hid the ball itself (where it is is what one aims
+    at)."""
+    from simulator.app.text import fonts, ui
     size = max(12, int(view.ball_px * 1.5))
-    rad = max(view.ball_px * 1.15, size * 0.62)
-    for b, (x, y, _z) in balls.items():
-        if b == spec.balls.cue_ball:
-            continue
+    r = view.ball_px
+    tags = {b: fonts.text(str(b), size, (255, 255, 255), bold=True)
+            for b in balls if b != spec.balls.cue_ball}
+    pad = 2
+    sizes = {b: (t.get_bounding_rect().width + 2 * pad + 2,
+                 t.get_bounding_rect().height + 2 * pad + 2) for b, t in tags.items()}
+    where = number_labels(view, {b: balls[b] for b in tags}, sizes, r)
+    leaders: list[tuple[tuple[float, float], tuple[float, float], tuple[int, ...]]] = []
+    for b, rect in where.items():  # the leaders first: under every tag
+        x, y, _z = balls[b]
         c = view.to_screen(x, y)
         colour = spec.balls.colours.get(b, (200, 200, 200))
-        pygame.draw.circle(surface, (12, 12, 12), c, rad)
-        pygame.draw.circle(surface, colour, c, rad, max(2, int(rad * 0.22)))
-        box = pygame.Rect(0, 0, int(rad * 2), int(rad * 2))
-        box.center = (round(c[0]), round(c[1]))
-        ui.line(surface, str(b), size, (255, 255, 255), box, align="centre",
-                bold=True, valign="middle")
+        # The leader: from the ball's rim to the tag's nearest point.
+        nx = min(max(c[0], rect.left), rect.right - 1)
+        ny = min(max(c[1], rect.top), rect.bottom - 1)
+        d = math.hypot(nx - c[0], ny - c[1])
+        if d > r + 2:
+            leaders.append((c, (nx, ny), colour))
+    _draw_leaders(surface, view, balls, leaders, r)
+    for b, rect in where.items():
+        colour = spec.balls.colours.get(b, (200, 200, 200))
+        pygame.draw.rect(surface, (12, 12, 12), rect, border_radius=3)
+        pygame.draw.rect(surface, colour, rect, 1, border_radius=3)
+        # The digits' ink centred in the tag (not the line's box).
+        t = tags[b]
+        ink = t.get_bounding_rect()
+        box = t.get_rect(topleft=(rect.centerx - ink.width // 2 - ink.x,
+                                  rect.centery - ink.height // 2 - ink.y))
+        ui.line(surface, str(b), size, (255, 255, 255), box, bold=True)
+
+
+def _draw_leaders(surface: pygame.Surface, view: TableView,
+                  balls: Mapping[int, tuple[float, float, float]],
+                  leaders: list[tuple[tuple[float, float], tuple[float, float],
+                                      tuple[int, ...]]], r: float) -> None:
+    """Thin lines from the balls to their tags, over the cloth only: a
+    line from a ball inside a rack passes under its neighbours, which stay
+    whole."""
+    if not leaders:
+        return
+    layer = pygame.Surface(view.rect.size, pygame.SRCALPHA)
+    ox, oy = view.rect.topleft
+    for (cx, cy), (tx, ty), colour in leaders:
+        pygame.draw.aaline(layer, colour, (cx - ox, cy - oy), (tx - ox, ty - oy))
+    for x, y, _z in balls.values():
+        sx, sy = view.to_screen(x, y)
+        pygame.draw.circle(layer, (0, 0, 0, 0), (sx - ox, sy - oy), r + 1.5)
+    surface.blit(layer, view.rect)
