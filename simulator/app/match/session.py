@@ -816,21 +816,7 @@ class Session:
         loc = self.locale
         t = loc.t
         by = self.match_conceded_by() if r.match_over else None
-        if by is not None:
-            title = t("banner.match_conceded", name=self.name(by),
-                      winner=self.name(r.match_winner))
-        elif r.match_over:
-            title = t("banner.match_over", name=self.name(r.match_winner))
-        elif r.game_over:
-            title = t("banner.game_over", name=self.name(r.winner)) \
-                if r.winner is not None else t("banner.game_replayed")
-        elif r.fouls:
-            title = t("banner.foul", name=self.name(r.shooter))
-        elif shot is None and any(n.code.referee_called for n in r.notes):
-            # Outside interference (general rule 28): no shot was played.
-            title = t("banner.referee", name=self.name(r.shooter))
-        else:
-            title = t("banner.legal", name=self.name(r.shooter))
+        title = self._banner_title(r, shot, by)
         lines: list[str] = []
         if shot is not None and any(e.kind is EventKind.STROKE and e.miscue
                                     for e in shot.events):
@@ -913,6 +899,25 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
+
+    def _banner_title(self, r: Ruling, shot: Shot | None, by: int | None) -> str:
+        """The card's heading: the match or game's end, a foul, the referee's
+        call, or a legal shot."""
+        t = self.locale.t
+        if by is not None:
+            return t("banner.match_conceded", name=self.name(by),
+                     winner=self.name(r.match_winner))
+        if r.match_over:
+            return t("banner.match_over", name=self.name(r.match_winner))
+        if r.game_over:
+            return t("banner.game_over", name=self.name(r.winner)) \
+                if r.winner is not None else t("banner.game_replayed")
+        if r.fouls:
+            return t("banner.foul", name=self.name(r.shooter))
+        if shot is None and any(n.code.referee_called for n in r.notes):
+            # Outside interference (general rule 28): no shot was played.
+            return t("banner.referee", name=self.name(r.shooter))
+        return t("banner.legal", name=self.name(r.shooter))
 
     def point_change_words(self, c: PointChange) -> str:
         """One score's change in words: whose, how much, why, by what rule
