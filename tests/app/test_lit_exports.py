@@ -77,3 +77,39 @@ def test_the_lit_table_keeps_a_gif_as_small_as_the_flat_one_made_it() -> None:
                                                  strict=True))
                 for x in range(0, w, 7) for y in range(0, h, 7))
     assert worst < 30, worst
+
+
+def test_a_gif_picture_has_the_windows_cloth_and_rails_without_bands() -> None:
+    """Play-test: "the GIF's table has a stronger dark oval vignette with
+    colour banding and darker rails than the window". Where a clip's first
+    picture shows the bare table, the GIF's picture has the window's colours
+    (cloth and rails alike), and from a lamp to a corner the cloth passes
+    through nearly as many shades as the window's (it had 5: bands)."""
+    import numpy as np
+    exp = gallery_export(ENTRY)
+    canvas = export.Canvas(exp, 800, "en")
+    v, spec = canvas.view, canvas.spec
+    win = _window_table(canvas)
+    h = win.get_height()
+    window = np.asarray(export._image(win)).astype(int)
+    pics = list(render_clip(exp, "en", 0.5, 800))
+    gif = Image.open(io.BytesIO(encode_clip(pics, "gif")))
+    got = np.asarray(gif.convert("RGB")).astype(int)[:h]
+    first = np.asarray(export._image(pics[0][0])).astype(int)[:h]
+    bare = (first == window).all(axis=2)  # no ball, path or mark on it
+    diff = np.abs(got - window).sum(axis=2)
+    (x0, y0), (x1, y1) = v.to_screen_i(0, 0), v.to_screen_i(spec.length, spec.width)
+    cloth = np.zeros_like(bare)
+    cloth[min(y0, y1):max(y0, y1), min(x0, x1):max(x0, x1)] = True
+    assert diff[bare & cloth].mean() < 1.0, diff[bare & cloth].mean()
+    assert diff[bare & ~cloth].mean() < 3.0, diff[bare & ~cloth].mean()  # rails
+    rx, ry = v.to_screen_i(spec.length * 0.3, -spec.rail_width / 2)
+    rail = got[ry, rx], window[ry, rx]
+    assert np.abs(rail[0] - rail[1]).max() <= 2, rail
+    lx, ly = v.to_screen_i(*lamps(spec)[0])
+    cx, cy = v.to_screen_i(0.1, 0.1)
+    line = [(round(ly + (cy - ly) * i / 200), round(lx + (cx - lx) * i / 200))
+            for i in range(200)]
+    shades = {tuple(got[y, x]) for y, x in line}
+    wanted = {tuple(window[y, x]) for y, x in line}
+    assert len(shades) >= 0.8 * len(wanted), (len(shades), len(wanted))

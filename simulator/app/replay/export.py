@@ -527,27 +527,23 @@ def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
         raise ExportError("the clip has no pictures")
     buf = io.BytesIO()
     if fmt == "gif":
-        # One palette for the whole clip, from the first picture and the last
-        # (every ball is in one of them): no colour flickers between frames.
-        w, h = images[0].size
-        probe = Image.new("RGB", (w, h * 2))
-        probe.paste(images[0], (0, 0))
-        probe.paste(images[-1], (0, h))
-        pal = probe.quantize(colors=255, method=Image.Quantize.MAXCOVERAGE)
-        pics = [im.quantize(palette=pal, dither=Image.Dither.NONE) for im in images]
+        colours = _gif_palette(images[0], images[-1])
+        nearest = _NearestColour(colours)
+        flat = colours.reshape(-1).tolist()
         # Index 255 (left out of the palette) is "as before": a frame codes
         # only what moved, in long runs, not the lit cloth's grain anew
         # around each ball (the grained table made the GIF 5.5 times the bytes).
-        kept = [pics[0]]
-        prev = np.asarray(pics[0])
-        for pic in pics[1:]:
-            idx = np.asarray(pic)
+        kept = []
+        prev = None
+        for im in images:
+            idx = nearest(np.asarray(im))
             moved = idx.copy()
-            moved[idx == prev] = CLEAR
+            if prev is not None:
+                moved[idx == prev] = CLEAR
             prev = idx
-            im = Image.fromarray(moved, "P")
-            im.putpalette(pics[0].getpalette() or [])
-            kept.append(im)
+            pic = Image.fromarray(moved, "P")
+            pic.putpalette(flat)
+            kept.append(pic)
         kept[0].save(buf, format="GIF", save_all=True, append_images=kept[1:],
                      duration=ms, loop=0, optimize=False, disposal=1,
                      transparency=CLEAR)
@@ -573,6 +569,64 @@ def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
 
 
 CLEAR = 255  # a GIF frame's "unchanged" palette index
+TABLE_SHADES = 160  # of a GIF's 255 colours, those for the still table's
+
+
+def _gif_palette(first: Any, last: Any) -> Any:
+    """One palette (255 RGB rows at most) for the whole clip, so no colour
+    flickers between frames, from the first picture and the last (every
+    ball is in one of them). What stands still in both (the lit table,
+    mostly cloth) gets most colours, by how much of each there is: chosen
+    with the balls and captions, the cloth's gradient had 5 shades from lamp
+    to corner (bands in a dark oval) and the rails came out darker. The rest
+    go, one by one, to the colour farthest from all chosen (a trail, a
+    pocket's plate, a ball), which no count of pixels would pick."""
+    import numpy as np
+    from PIL import Image
+    a, b = np.asarray(first), np.asarray(last)
+    still = (a == b).all(axis=2)
+    strip = Image.fromarray(np.ascontiguousarray(a[still].reshape(1, -1, 3)), "RGB")
+    q = strip.quantize(colors=TABLE_SHADES, method=Image.Quantize.MEDIANCUT)
+    chosen = np.array(q.getpalette() or [], np.int32).reshape(-1, 3)
+    chosen = chosen[np.unique(np.asarray(q))]
+    seen, count = np.unique(np.concatenate([a.reshape(-1, 3), b[~still]]),
+                            axis=0, return_counts=True)
+    seen = seen.astype(np.int32)
+    weight = np.sqrt(count)
+    gap = np.full(len(seen), 1 << 30)
+    for c in chosen:
+        gap = np.minimum(gap, ((seen - c) ** 2).sum(axis=1))
+    out = list(chosen)
+    while len(out) < CLEAR and len(seen) and gap.max() > 0:
+        c = seen[(gap * weight).argmax()]
+        out.append(c)
+        gap = np.minimum(gap, ((seen - c) ** 2).sum(axis=1))
+    return np.array(out, np.uint8)
+
+
+class _NearestColour:
+    """Pictures as indices of their nearest palette colour, exactly: Pillow's
+    mapping rounds each channel to 6 bits first, which alone turned the
+    cloth's smooth gradient into bands. Each colour is looked up once."""
+
+    def __init__(self, palette: Any) -> None:
+        import numpy as np
+        self.palette = palette.astype(np.int32)
+        self.known = np.zeros(1 << 24, bool)
+        self.index = np.zeros(1 << 24, np.uint8)
+
+    def __call__(self, rgb: Any) -> Any:
+        import numpy as np
+        c = rgb.astype(np.int32)
+        code = (c[..., 0] << 16) | (c[..., 1] << 8) | c[..., 2]
+        new = np.unique(code[~self.known[code]])
+        if len(new):
+            cols = np.stack([new >> 16, (new >> 8) & 255, new & 255], axis=1)
+            for k in range(0, len(cols), 4096):
+                part = cols[k:k + 4096, None, :] - self.palette[None, :, :]
+                self.index[new[k:k + 4096]] = (part * part).sum(axis=2).argmin(axis=1)
+            self.known[new] = True
+        return self.index[code]
 
 
 def still_png(exp: ShotExport, lang: str, width: int = 1600) -> bytes:
