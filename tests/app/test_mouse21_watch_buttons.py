@@ -68,3 +68,58 @@ def test_the_watch_speeds_stay_in_one_place_through_the_computers_turn(
     for ident, rect in others:
         assert rect.collidelist(speeds) < 0, (ident, rect)
     pygame.display.quit()
+
+
+def rest_on_then_turn_ends(monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+                           ident: str) -> App:
+    """Gordon's turn after Anna's miss, the cursor brought onto his watch
+    button ``ident`` as he starts and resting there; the frame Anna's turn
+    comes up."""
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app("ru", size=size)
+    gordon_after_annas_miss(monkeypatch, app, watch="4")
+    frame(app)
+    move(app, next(b for b in app.buttons if b.ident == ident).rect.center)
+    for _ in range(4000):
+        if not isinstance(app.mode, ComputerMode | ComputerPlayMode):
+            break
+        frame(app)
+    assert app.mode is not None and app.mode.name in ("aiming", "placing")
+    return app
+
+
+def press_where_it_rests(app: App) -> None:
+    assert app.mouse is not None
+    frame(app, E(pygame.MOUSEBUTTONDOWN, pos=app.mouse, button=1))
+    frame(app, E(pygame.MOUSEBUTTONUP, pos=app.mouse, button=1))
+
+
+@pytest.mark.parametrize("ident", ["watch1", "watch2", "watch4", "watchskip"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_click_meant_for_a_watch_speed_opens_nothing_of_annas(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], ident: str) -> None:
+    """Resting on one of Gordon's watch buttons as his turn ends: a click
+    there half a second after Anna's buttons came (past the 0.4 s guard of
+    any other new button, the click meant for the speed) opens nothing
+    (no replay, no fouls list, no menu) and changes nothing of her turn;
+    the button is lit a moment to say the click came early. Later, with
+    the mouse still, the same spot works."""
+    app = rest_on_then_turn_ends(monkeypatch, size, ident)
+    turn = app.mode
+    frame(app, n=int(0.5 / DT) + 1)
+    assert ui.FRESH < 0.5 < ui.FRESH_AFTER_WATCH
+    hit = [b for b in app.buttons if app.mouse and b.rect.collidepoint(app.mouse)
+           and b.enabled]
+    before = list(app.buttons)
+    press_where_it_rests(app)
+    assert app.mode is turn and not app.dialogs
+    if hit:  # (a button of hers there: refused, and lit to say so)
+        assert app.refused is not None
+        assert [b.label for b in app.buttons] == [b.label for b in before]
+        frame(app, n=int(ui.FRESH_AFTER_WATCH / DT) + 1)
+        press_where_it_rests(app)
+        frame(app)
+        assert app.mode is not turn or app.dialogs or \
+            [b.label for b in app.buttons] != [b.label for b in before]
+    pygame.display.quit()
+
