@@ -15,7 +15,7 @@ from simulator.app.loop.app import App
 from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.text import ui
-from tests.app.helpers import DT, frame, gordon_after_annas_miss, make_app, move
+from tests.app.helpers import DT, frame, gordon_after_annas_miss, key, make_app, move
 
 E = pygame.event.Event
 SIZES = [(800, 500), (1280, 720)]
@@ -123,3 +123,29 @@ def test_a_click_meant_for_a_watch_speed_opens_nothing_of_annas(
             [b.label for b in app.buttons] != [b.label for b in before]
     pygame.display.quit()
 
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_i_on_the_computers_turn_says_the_hint_is_for_your_turn(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """I (a hint) while Gordon thinks and while his stroke rolls: the
+    window says «Подсказка — в ваш ход» instead of nothing (pt25 step-07),
+    whole at 800x500."""
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app(lang, size=(800, 500))
+    gordon_after_annas_miss(monkeypatch, app, watch="1")
+    said = app.t("hint.your_turn")
+    seen: set[type] = set()
+    for _ in range(4000):
+        m = app.mode
+        if not isinstance(m, ComputerMode | ComputerPlayMode):
+            break
+        if type(m) not in seen:
+            seen.add(type(m))
+            app.toast = None
+            key(app, pygame.K_i)
+            assert any(r.text == said and r.shown == said for r in app.texts), \
+                [r.text for r in app.texts]
+            assert app.mode is m and not app.dialogs
+        frame(app)
+    assert seen == {ComputerMode, ComputerPlayMode}
+    pygame.display.quit()

@@ -133,6 +133,8 @@ class ComputerPlayMode(PlayMode):
                 self.app.notify(self.app.t("fouls.under_way", name=self.session.name(
                     self.player)), 6.0)
             return
+        if hint_refused(self.app, event):
+            return
         super().handle(event)
 
     def hint(self) -> str:
@@ -181,6 +183,16 @@ def watch_buttons(app: App, action: Callable[[str], None],
                              key="" if compact else str(i + 1), ident=f"watch{key}",
                              selected=watch_key(app) == key))
     return out
+
+
+def hint_refused(app: App, event: pygame.event.Event) -> bool:
+    """I (a hint) on a computer's turn: said why nothing comes (a play-tester's
+    I gave nothing, silently). Whether it was that key."""
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_i:
+        return False
+    if not app.repeat(event):
+        app.inform(app.t("hint.your_turn"))
+    return True
 
 
 def watch_block(screen: TableMode, action: Callable[[str], None]
@@ -535,6 +547,8 @@ class ComputerMode(TableMode):
                 self.app.open("fouls")
         elif event.key == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()  # what the card's button (its cap says H) does
+        elif hint_refused(self.app, event):
+            pass
         else:
             common_key(self.app, event)
 
