@@ -55,50 +55,57 @@ def under(app: App) -> list[str]:
 
 def annas_turn_after_gordons(monkeypatch: pytest.MonkeyPatch,
                              at: tuple[int, int] | None = None
-                             ) -> tuple[App, pygame.Rect]:
+                             ) -> tuple[App, dict[str, pygame.Rect]]:
     """Russian at 800x500: Anna misses, Gordon thinks (his 4× in the row of
     small buttons), plays his stroke at 4× and misses; the frame Anna's
     turn comes up. ``at``: where the cursor rests from Gordon's thinking
-    on. Gordon's last 4× button while he thought."""
+    on. Gordon's last watch buttons while he thought, by name."""
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app("ru", size=(800, 500))
     gordon_after_annas_miss(monkeypatch, app, watch="4")
-    four = pygame.Rect(0, 0, 0, 0)
+    watch: dict[str, pygame.Rect] = {}
     for _ in range(40):
         frame(app)
         if app.dialogs or not isinstance(app.mode, ComputerMode | ComputerPlayMode):
             break
         if type(app.mode) is ComputerMode:  # (thinking: its small buttons)
-            four = next(b for b in app.buttons if b.ident == "watch4").rect
+            watch = {b.ident: b.rect for b in app.buttons
+                     if b.ident.startswith("watch")}
             if at is not None and app.mouse != at:
                 move(app, at)
         run_until(app, lambda m=app.mode: app.mode is not m or bool(app.dialogs),
                   limit=6000)
     assert app.mode is not None and app.mode.name in ("aiming", "placing")
-    return app, four
+    return app, watch
 
 
 def test_a_click_on_4x_as_the_computers_turn_ends_opens_no_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Gordon's turn ends under the cursor resting on his 4× button, and
-    Anna's "Replay" comes up in its place: her click there (meant for 4×)
-    does not open the replay; her button is lit a moment to say it came too
-    early. A moment later the same spot opens it."""
-    first, four = annas_turn_after_gordons(monkeypatch)
-    replay = next(b for b in first.buttons if b.ident == "replay").rect
+    """Gordon's turn ends under the cursor resting on one of his watch
+    buttons, and a button of Anna's comes up in its place (her "Replay"
+    did where 4× was): her click there (meant for the speed) is not taken;
+    her button is lit a moment to say it came too early. A moment later
+    (ui.FRESH_AFTER_WATCH) the same spot takes it."""
+    first, watch = annas_turn_after_gordons(monkeypatch)
+    hers = [b.rect.copy() for b in first.buttons if b.enabled]
     pygame.display.quit()
-    both = four.clip(replay)
+    both = max((r.clip(h) for r in watch.values() for h in hers),
+               key=lambda r: r.w * r.h)
     assert both.width and both.height  # where the two buttons meet
     app, _ = annas_turn_after_gordons(monkeypatch, at=both.center)
     frame(app)
-    assert under(app) == ["replay"]
+    assert len(under(app)) == 1
     turn = app.mode
+    labels = [b.label for b in app.buttons]
     press_where_it_rests(app)
     assert app.mode is turn and not app.dialogs
+    assert [b.label for b in app.buttons] == labels
     assert app.refused is not None and app.refused[0].collidepoint(both.center)
-    frame(app, n=int(ui.FRESH / DT) + 1)
+    frame(app, n=int(ui.FRESH_AFTER_WATCH / DT) + 1)
     press_where_it_rests(app)
-    assert app.mode is not None and app.mode.name == "replay"
+    frame(app)
+    assert app.mode is not turn or app.dialogs or \
+        [b.label for b in app.buttons] != labels
     pygame.display.quit()
 
 

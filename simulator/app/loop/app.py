@@ -181,8 +181,9 @@ class App:
         self.areas: list[tuple[pygame.Rect, ui.Action]] = []  # and click areas
         self._pressed_area: pygame.Rect | None = None
         # The button that last came up under the resting cursor (as _target
-        # names it), the clock's time then and where the cursor stood (see
-        # ui.FRESH); and the last frame's buttons, drawn and widgets.
+        # names it), the clock's time until it takes a press there and where
+        # the cursor stood (see ui.FRESH); and the last frame's buttons,
+        # drawn and widgets.
         self._fresh: tuple[object, float, tuple[int, int]] | None = None
         self._targets: list[tuple[object, pygame.Rect]] = []
         self.clock_time = 0.0  # the clock's seconds of the frames played
@@ -491,7 +492,7 @@ class App:
         before, it is not taken, and the button is lit a moment to say so."""
         f = self._fresh
         if f is None or f[0] != what or not _near(pos, f[2]) or \
-                self.clock_time - f[1] >= ui.FRESH:
+                self.clock_time >= f[1]:
             return False
         self.refused = (rect.copy(), self.clock_time + REFUSED_SHOWN)
         return True
@@ -515,7 +516,9 @@ class App:
             return
         was = _target(before, m)
         if was is None or was[0] != now[0]:
-            self._fresh = (now[0], self.clock_time, m)
+            watched = was is not None and was[0] in WATCHING
+            self._fresh = (now[0], self.clock_time + (
+                ui.FRESH_AFTER_WATCH if watched else ui.FRESH), m)
 
     def _on_widget(self, pos: tuple[int, int]) -> bool:
         """Whether a field, list or widget button lies under ``pos`` (drawn
@@ -781,6 +784,14 @@ INSTANCES: list[App] = []
 
 _MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 REFUSED_SHOWN = 0.25  # seconds a press refused as too early lights its button
+
+
+# A computer's watch buttons (its speeds and "Skip to the end"): a person
+# rests on them and clicks again and again while its turn ends at a moment
+# they cannot foresee, so the button that takes their place waits longer
+# (ui.FRESH_AFTER_WATCH).
+WATCHING = {("drawn", f"watch{k}") for k in ("1", "2", "4", "skip")} | {
+    ("drawn", "skip")}
 
 
 def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:

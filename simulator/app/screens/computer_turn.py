@@ -85,9 +85,11 @@ class ComputerPlayMode(PlayMode):
         else:
             self.playback.speed = speed
 
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        return watch_block(self, self.set_watch)
+
     def side_buttons(self) -> list[ui.Button]:
-        return [*watch_buttons(self.app, self.set_watch),
-                ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
+        return [ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
                           ident="skip"),
                 ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                           key="Esc", ident="menu")]
@@ -130,6 +132,8 @@ class ComputerPlayMode(PlayMode):
             if not self.app.repeat(event):
                 self.app.notify(self.app.t("fouls.under_way", name=self.session.name(
                     self.player)), 6.0)
+            return
+        if hint_refused(self.app, event):
             return
         super().handle(event)
 
@@ -179,6 +183,27 @@ def watch_buttons(app: App, action: Callable[[str], None],
                              key="" if compact else str(i + 1), ident=f"watch{key}",
                              selected=watch_key(app) == key))
     return out
+
+
+def hint_refused(app: App, event: pygame.event.Event) -> bool:
+    """I (a hint) on a computer's turn: said why nothing comes (a play-tester's
+    I gave nothing, silently). Whether it was that key."""
+    if event.type != pygame.KEYDOWN or event.key != pygame.K_i:
+        return False
+    if not app.repeat(event):
+        app.inform(app.t("hint.your_turn"))
+    return True
+
+
+def watch_block(screen: TableMode, action: Callable[[str], None]
+                ) -> tuple[list[ui.Button], bool]:
+    """The watch buttons at the foot of the side column through all of a
+    computer's turn (thinking, its stroke, a card held): one row of small
+    ones in a low column (LOW_COLUMN) whatever else is on show, two columns
+    of big ones in a taller one, never one then the other under a resting
+    cursor."""
+    compact = screen.layout.side.height < LOW_COLUMN
+    return watch_buttons(screen.app, action, compact=compact), compact
 
 
 def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
@@ -522,6 +547,8 @@ class ComputerMode(TableMode):
                 self.app.open("fouls")
         elif event.key == pygame.K_h and self.session.banner is not None:
             self.toggle_banner()  # what the card's button (its cap says H) does
+        elif hint_refused(self.app, event):
+            pass
         else:
             common_key(self.app, event)
 
@@ -600,8 +627,11 @@ class ComputerMode(TableMode):
             return [" · ".join(w for w in (big, small) if w), *self.lines]
         return self.lines
 
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        return watch_block(self, self.set_watch)
+
     def side_buttons(self) -> list[ui.Button]:
-        out = [] if self.card_squeezed() else watch_buttons(self.app, self.set_watch)
+        out: list[ui.Button] = []
         if self.holding():
             out.insert(0, ui.Button(self.app.t("cpu.go_now"), self._seen,
                                     key="Space", ident="acknowledge"))
@@ -614,11 +644,6 @@ class ComputerMode(TableMode):
         out.append(ui.Button(self.app.t("panel.menu"), lambda: self.app.open("pause"),
                              key="Esc", ident="menu"))
         return out
-
-    def compact_buttons(self) -> list[ui.Button]:
-        if not self.card_squeezed():
-            return []
-        return watch_buttons(self.app, self.set_watch, compact=True)
 
     def replay(self) -> None:
         """The person's shot again while the computer waits (it still waits

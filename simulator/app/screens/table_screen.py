@@ -135,6 +135,8 @@ class TableMode(Mode):
         self._dock: pygame.Rect | None = None
         self._buttons: list[ui.Button] = []
         self._row: list[ui.Button] = []  # compact_buttons, as drawn
+        self._bottom: list[ui.Button] = []  # bottom_buttons, as drawn
+        self._bottom_row = False
 
     @property
     def aim(self) -> Aim:
@@ -480,7 +482,8 @@ class TableMode(Mode):
 
     def _buttons_height(self, width: int, size: int) -> int:
         probe = pygame.Rect(0, 0, width, 0)
-        h = ui.row(self._row, probe, max(10, size - 3)) - probe.top
+        h = self._place_bottom(probe, size) - probe.top
+        h += ui.row(self._row, probe, max(10, size - 3)) - probe.top
         if not self._buttons:
             return h
         return h + ui.grid(self._buttons, probe, max(11, size - 1)) - probe.top
@@ -490,9 +493,26 @@ class TableMode(Mode):
         a low window keeps in view where two columns of them do not fit."""
         return []
 
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        """Buttons kept at the very foot of the column, under all the others,
+        and whether as one row of small ones (else two columns): a computer's
+        watching speeds, in one place through every phase of its turn while
+        the buttons over them come and go (a click meant for 4x found
+        "Skip to the end" there when its stroke began). None here."""
+        return [], False
+
+    def _place_bottom(self, rect: pygame.Rect, size: int) -> int:
+        """Place :meth:`bottom_buttons` from the top of ``rect``; the y below."""
+        if not self._bottom:
+            return rect.top
+        if self._bottom_row:
+            return ui.row(self._bottom, rect, max(10, size - 3))
+        return ui.grid(self._bottom, rect, max(11, size - 1))
+
     def _take_buttons(self) -> None:
         self._buttons = self.side_buttons()
         self._row = self.compact_buttons()
+        self._bottom, self._bottom_row = self.bottom_buttons()
 
     def _controls_height(self) -> int:
         return max(104, min(190, int(self.layout.side.height * 0.27))) \
@@ -517,9 +537,10 @@ class TableMode(Mode):
         top = ui.row(self._row, pygame.Rect(inner.left, btop, inner.width, bh),
                      max(10, size - 3))
         if self._buttons:
-            ui.grid(self._buttons, pygame.Rect(inner.left, top, inner.width, bh),
-                    bsize)
-        for b in (*self._row, *self._buttons):
+            top = ui.grid(self._buttons,
+                          pygame.Rect(inner.left, top, inner.width, bh), bsize)
+        self._place_bottom(pygame.Rect(inner.left, top, inner.width, bh), size)
+        for b in (*self._row, *self._buttons, *self._bottom):
             b.draw(surface, self.app.mouse)
         bottom = btop - 6
         if self.controls:

@@ -298,6 +298,13 @@ STILL = 6  # pixels a cursor may drift between the clicks of a double click
 # button changed is not taken by the new one; shorter than it takes to read
 # a new button and decide to click it.
 FRESH = 0.4
+# The same for a button that came up where a computer's watch button was
+# (1x/2x/4x/Skip, "Skip to the end") as its turn ended: one rests there and
+# clicks again and again, and the turn's end (its balls stopping) comes at
+# a moment nobody sees coming, so a click on its way is likelier and the
+# reaction is no help. A person who wants the new button ("Replay") reads
+# it first (about a second); one who moves the mouse is not held at all.
+FRESH_AFTER_WATCH = 1.2
 
 
 class Button:
