@@ -1,0 +1,41 @@
+"""Play-test 25's club evening, statistics and quiz words: the quiz's
+number keys as many as its answers; the end-of-match card's V offered
+only when something of it is hidden; a computer named alike on the
+scoreboard and in the bracket; winner stays' end said truly; the
+statistics' two names on one header row."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.app.helpers import frame, make_app, quiz_on
+
+LANGS = ["en", "ru"]
+SIZES = [(1280, 720), (800, 500)]
+
+
+def drawn(app: object) -> list[str]:
+    return [t.text for t in app.texts]  # type: ignore[attr-defined]
+
+
+# -- 5. the quiz's key line names the answers' keys ---------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_quiz_key_line_names_only_the_keys_of_its_answers(
+        lang: str, size: tuple[int, int]) -> None:
+    """Two answers (foul or not): the key line says «1-2: ответ», not
+    «1-9», and 3 answers nothing."""
+    app = make_app(lang, size)
+    try:
+        mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
+        assert mode.phase == "asking" and len(mode.question.choices) == 2
+        frame(app)
+        line = [t for t in drawn(app) if t in (mode.hint(), mode.short_hint())]
+        assert line and all(t.startswith("1-2: ") for t in line), line
+        assert not [t for t in drawn(app) if "1-9" in t]
+        frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0,
+                                      unicode="3", scancode=0))
+        assert mode.phase == "asking" and not mode.grades
+    finally:
+        pygame.display.quit()
