@@ -6,10 +6,12 @@ statistics' two names on one header row."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
-from tests.app.helpers import frame, make_app, quiz_on
+from tests.app.helpers import click_button, frame, make_app, quiz_on
 
 LANGS = ["en", "ru"]
 SIZES = [(1280, 720), (800, 500)]
@@ -37,5 +39,42 @@ def test_the_quiz_key_line_names_only_the_keys_of_its_answers(
         frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0,
                                       unicode="3", scancode=0))
         assert mode.phase == "asking" and not mode.grades
+    finally:
+        pygame.display.quit()
+
+
+# -- 4. winner stays: when it ends, in words true for any number of players ---------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_winner_stays_end_says_its_real_rule(lang: str, size: tuple[int, int]) -> None:
+    """Four players: «8 матчей (по два на игрока)» read wrong (each plays
+    about four); the count is twice the players (plan.Setup's
+    winner_stays_matches), and the setup says so, whole, for 2 and 4."""
+    from tests.app.test_club import label
+    from tests.app.test_playfix19d import _joined
+    app = make_app(lang, size)
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("club.menu_evening"))
+        mode: Any = app.mode
+        for lv in ("beginner", "club"):
+            click_button(app, app.t("club.add_cpu", level=app.t(f"cpu.level.{lv}")))
+        for _ in range(8):
+            if mode.choices.format == "winner-stays":
+                break
+            click_button(app, label(app, app.t("club.format", value="")))
+        twice = {"en": "twice as many as there are players",
+                 "ru": "вдвое больше, чем игроков"}[lang]
+        per = {"en": "two per player", "ru": "по два на игрока"}[lang]
+        for players in (2, 4):
+            while len(mode.choices.players) < players:
+                click_button(app, app.t("club.add_cpu",
+                                        level=app.t("cpu.level.club")))
+            frame(app)
+            said = _joined(app)
+            assert str(2 * players) in said and twice in said, said
+            assert per not in said
+            assert not [t.text for t in app.texts if t.cut]
     finally:
         pygame.display.quit()
