@@ -51,7 +51,6 @@ def test_winner_stays_end_says_its_real_rule(lang: str, size: tuple[int, int]) -
     about four); the count is twice the players (plan.Setup's
     winner_stays_matches), and the setup says so, whole, for 2 and 4."""
     from tests.app.test_club import label
-    from tests.app.test_playfix19d import _joined
     app = make_app(lang, size)
     try:
         app.go("menu")
@@ -78,3 +77,45 @@ def test_winner_stays_end_says_its_real_rule(lang: str, size: tuple[int, int]) -
             assert not [t.text for t in app.texts if t.cut]
     finally:
         pygame.display.quit()
+
+
+# -- 3. a computer of an evening named alike everywhere ----------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_an_evenings_computer_is_named_on_the_scoreboard_as_in_the_bracket(
+        lang: str, size: tuple[int, int]) -> None:
+    """Two computers of one level in the evening: the bracket names the
+    first «Компьютер 1 (любитель)», and so does the scoreboard of its
+    match (it said «Компьютер (любитель)»)."""
+    from simulator.app.match.computer import seat_words
+    from simulator.records.club import Club
+    from simulator.records.entrants import make_entrants
+    from simulator.records.formats import WINNER_STAYS
+    from simulator.records.plan import Setup
+    entrants = make_entrants(["Анна", "cpu:club", "Борис", "cpu:club"])
+    with Club() as club:
+        club.begin(Setup(entrants, WINNER_STAYS, "9-ball", race=2))
+    app = make_app(lang, size)
+    try:
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("club.menu_continue"))
+        frame(app, n=2)
+        among = [e.name for e in entrants]
+        first = seat_words(app.locale, "cpu:club", among)
+        bare = seat_words(app.locale, "cpu:club")
+        assert first != bare and first in _joined(app), _joined(app)
+        click_button(app, app.t("club.play_next"))
+        frame(app, n=3)
+        s = app.session
+        assert s is not None and s.names[1] == "cpu:club"
+        assert s.name(1) == first
+        said = drawn(app)
+        assert any(first in t for t in said), said
+        assert not [t for t in said if bare in t and first not in t], said
+    finally:
+        pygame.display.quit()
+
+
+def _joined(app: object) -> str:
+    return " ".join(drawn(app))
