@@ -119,3 +119,45 @@ def test_an_evenings_computer_is_named_on_the_scoreboard_as_in_the_bracket(
 
 def _joined(app: object) -> str:
     return " ".join(drawn(app))
+
+
+# -- 6. the end card's V offered only where something of it is hidden --------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("flow", ["conceded", "series"])
+def test_the_end_cards_key_line_offers_v_only_when_the_card_hides_something(
+        lang: str, size: tuple[int, int], flow: str) -> None:
+    """A match's end card read whole: «V: прочесть карточку целиком» under
+    it changed nothing, so the line does not offer it; where the card hides
+    lines (a club series' longer card), it does, and V opens the reader."""
+    from tests.app.helpers import against_gordon, concede_at_turn, run_until
+    from tests.app.test_club_series import all_but_one_leave, people_series
+    from tests.app.test_playfix17d_keys import strip_text
+    app = make_app(lang, size)
+    try:
+        if flow == "conceded":
+            against_gordon(app, race_to=2)
+            concede_at_turn(app, "match")
+            run_until(app, lambda: bool(app.dialogs), limit=300)
+        else:
+            app.settings.watch = "skip"
+            app.go("menu")
+            frame(app)
+            people_series(app, ["Ann", "Bob", "Vera"], games=2)
+            click_button(app, app.t("club.play_game"))
+            all_but_one_leave(app)
+        frame(app, n=2)
+        card: Any = app.dialogs[-1]
+        assert card.kind == "gameover"
+        line = strip_text(app)
+        v = {"en": "V: read the card whole", "ru": "V: прочесть карточку целиком"}[lang]
+        assert line and (v in line) == card.cut, (card.cut, line)
+        if flow == "conceded" and size == (1280, 720):
+            assert not card.cut  # the case the play-test met: nothing hidden
+        frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0,
+                                      unicode="v", scancode=0))
+        frame(app, n=2)
+        reading = type(app.dialogs[-1]).__name__ == "CardReader"
+        assert reading == card.cut
+    finally:
+        pygame.display.quit()
