@@ -11,7 +11,13 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import asked_to_concede_match, click_button, frame, make_app, quiz_on
+from tests.app.helpers import (
+    asked_to_concede_match,
+    click_button,
+    frame,
+    make_app,
+    quiz_on,
+)
 
 LANGS = ["en", "ru"]
 SIZES = [(1280, 720), (800, 500)]
