@@ -216,12 +216,23 @@ def _knockout_rows(ev: Evening, base: dict[int, StandingRow]) -> list[StandingRo
     rows: list[StandingRow] = []
     if champion is not None and champion != BYE:
         rows.append(replace(base[champion], place=1))
-    if ev.status != FINISHED:
-        still.sort(key=lambda e: (base[e].lost, -base[e].won,
-                                  ev.seeding.index(e)))
-        rows += [replace(base[e], still_in=True) for e in still]
-    gone = sorted(out_at, key=lambda e: (-out_at[e], ev.seeding.index(e)))
     spans = _round_spans(ev.nodes, states, deep) if lives == 1 else {}
+    if ev.status != FINISHED:
+        # A single knockout's player still in can reach every place from
+        # the first to the last his next match's losers share (1–4 before
+        # a semi-final of four, 1–2 in the final): honest, though it
+        # overlaps the spans of others.
+        worst: dict[int, int] = {}
+        for d, st in zip(deep, states, strict=True):
+            if spans and st.status in (formats.READY, formats.WAITING):
+                for p in st.players:
+                    if p is not None and p != BYE:
+                        worst[p] = spans[d][1]
+        still.sort(key=lambda e: (worst.get(e, 0), base[e].lost, -base[e].won,
+                                  ev.seeding.index(e)))
+        rows += [replace(base[e], still_in=True, place_last=worst.get(e))
+                 for e in still]
+    gone = sorted(out_at, key=lambda e: (-out_at[e], ev.seeding.index(e)))
     for e in gone:
         if out_at[e] in spans:
             # No match for third place: the losers of a round share its
@@ -343,17 +354,22 @@ def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
 
 def place_words(rows: Sequence[StandingRow]) -> list[str]:
     """Each row's rank as a standings table writes it: "3", or the span a
-    tie shares ("3–4"); players still in a knockout (no place yet) share the
-    places above those already out ("1–2" beside the semi-final's loser's
-    "3–4", not "1–3": the spans never overlap; a player still to play that
-    round may yet join the losers' span, which the note under the table
-    says)."""
+    tie shares ("3–4"); a single knockout's player still in every place he
+    can still reach ("1–4" before his semi-final of four, "1–2" in the
+    final); a double knockout's players still in share the places above
+    those already out."""
     out: list[str] = []
     # The best place a player already out holds (the champion's 1 aside).
     taken = min((r.place for r in rows if r.place is not None and r.place > 1),
                 default=None)
     i = 0
     while i < len(rows):
+        if rows[i].place is None and rows[i].place_last is not None:
+            # A single knockout's player still in: first to his worst place.
+            last = rows[i].place_last or 1
+            out.append("1" if last == 1 else f"1–{last}")
+            i += 1
+            continue
         j = i + 1
         while j < len(rows) and rows[j].place == rows[i].place:
             j += 1

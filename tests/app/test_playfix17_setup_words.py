@@ -291,8 +291,9 @@ def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
     # Undo is U on the card (a number had been a watching speed a moment
     # before): the line says so beside the numbers.
     assert any(b.key == "U" for b in card.buttons)
-    said = {app.t(f"hint.end_evening{f}", keys=keys, undo=app.t(f"hint.end_undo{f}"))
-            for f in ("", "_short")}
+    said = {app.t(f"hint.end_evening{f}", keys=keys,
+                  undo=app.t(f"hint.end_undo{'_short' if f == '_short' else ''}"))
+            for f in ("", "_fits", "_short")}
     assert all("U: " in line for line in said)
     assert said & {t.text for t in app.texts if not t.cut}, \
         [t.text for t in app.texts]

@@ -230,12 +230,12 @@ def ranks(app: App) -> dict[str, str]:
 @pytest.mark.parametrize("size", SIZES)
 def test_every_rank_is_shown_while_the_knockout_is_played(
         lang: str, size: tuple[int, int]) -> None:
-    """After the first semi-final the three still in share ranks 1–2 (they
-    were blank); its loser shares 3–4 at once (it was «4» alone); at the
-    end the two losing semi-finalists share 3–4."""
+    """After the first semi-final its winner shows 1–2 and the other semi's
+    players 1–4 (they were blank); its loser shares 3–4 at once (it was «4»
+    alone); at the end the two losing semi-finalists share 3–4."""
     app = knockout_evening(lang, size, 1)
     shown = ranks(app)
-    assert sorted(shown.values()) == ["1–2", "1–2", "1–2", "3–4"], shown
+    assert sorted(shown.values()) == ["1–2", "1–4", "1–4", "3–4"], shown
     pygame.display.quit()
     app = knockout_evening(lang, size, 3)
     shown = ranks(app)

@@ -83,16 +83,16 @@ def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
 @pytest.mark.parametrize("size", [(1280, 720), LOW])
 def test_the_evening_standings_say_what_the_span_of_those_still_in_means(
         lang: str, size: tuple[int, int]) -> None:
-    """After the first semi-final the window's standings show «1–2» for the
-    three still in, and under the table the same words as the command line
-    and the printable page: what the span means."""
+    """After the first semi-final the window's standings show «1–2» for its
+    winner and «1–4» for the other semi's players, and under the table the
+    same words as the command line and the printable page: what the span means."""
     from simulator.records.standings import place_note
     from tests.app.test_playfix17f import knockout_evening
     app = knockout_evening(lang, size, 1)
     try:
         mode: Any = app.mode
         note = place_note(lang, mode.evening.standings())
-        assert note.startswith("1–2: ")
+        assert note.startswith("1–2, 1–4: ")
         drawn = " ".join(t.shown for t in app.texts if not t.cut)
         assert note in drawn, drawn
     finally:

@@ -22,19 +22,19 @@ LANGS = ["en", "ru"]
 def test_a_stopped_evenings_legend_does_not_say_still_in(
         lang: str, size: tuple[int, int]) -> None:
     """After the first semi-final «Прервать вечер»: the loser keeps 3–4, the
-    three others 1–2, and under the table the legend says the evening was
-    stopped («1–3: ещё в борьбе» had stayed)."""
+    winner 1–2, the other semi's players 1–4, and under the table the legend
+    says the evening was stopped («1–3: ещё в борьбе» had stayed)."""
     app = knockout_evening(lang, size, 1)
     try:
         click_button(app, app.t("club.abandon"))
         click_button(app, app.t("club.abandon_yes"))
         frame(app, n=2)
         assert app.mode is not None and app.mode.name == "evening"
-        assert sorted(ranks(app).values()) == ["1–2", "1–2", "1–2", "3–4"]
+        assert sorted(ranks(app).values()) == ["1–2", "1–4", "1–4", "3–4"]
         drawn = " ".join(t.shown for t in app.texts if not t.cut)
-        words = {"en": "1–2: the evening was stopped before these places were "
+        words = {"en": "1–2, 1–4: the evening was stopped before these places were "
                        "decided",
-                 "ru": "1–2: вечер прерван, место не определено"}[lang]
+                 "ru": "1–2, 1–4: вечер прерван, место не определено"}[lang]
         assert words in drawn, drawn
         assert "still in the knockout" not in drawn and "ещё в борьбе" not in drawn
     finally:

@@ -1,7 +1,8 @@
 """A knockout under way: the players still in have no place yet. The
 command line printed "-" for them, the printable page "—" and the
 spreadsheet nothing; now each says the span they can still finish in
-("1–2", above the places of those out) and, under the table, what it means, in the same words."""
+("1–2" after a semi-final won, "1–4" before it) and, under the table,
+what it means, in the same words."""
 
 from __future__ import annotations
 
@@ -32,22 +33,22 @@ def test_the_command_line_says_the_span_of_those_still_in() -> None:
     lines = standings_lines(_first_semi_played())
     rows = lines[1:5]
     places = sorted(r.split()[0] for r in rows)
-    assert places == ["1–2", "1–2", "1–2", "3–4"], lines
+    assert places == ["1–2", "1–4", "1–4", "3–4"], lines
     assert not [r for r in rows if r.startswith("-")], lines
-    assert any(ln.startswith("1–2: still in the knockout, the place not yet decided")
-               for ln in lines), lines
+    said = "1–2, 1–4: still in the knockout, the place not yet decided"
+    assert any(ln.startswith(said) for ln in lines), lines
 
 
 @pytest.mark.parametrize(("lang", "note"), [
-    ("en", "1–2: still in the knockout, the place not yet decided"),
-    ("ru", "1–2: ещё в борьбе, место пока не определено")])
+    ("en", "1–2, 1–4: still in the knockout, the place not yet decided"),
+    ("ru", "1–2, 1–4: ещё в борьбе, место пока не определено")])
 def test_the_exports_say_the_span_of_those_still_in(lang: str, note: str) -> None:
     ev = _first_semi_played()
     rows = list(csv.DictReader(io.StringIO(standings_csv(ev))))
-    assert sorted(r["place"] for r in rows) == ["1–2", "1–2", "1–2", "3–4"], rows
+    assert sorted(r["place"] for r in rows) == ["1–2", "1–4", "1–4", "3–4"], rows
     page = evening_html(ev, lang)
     table = page[page.index("<table>"):page.index("</table>")]
-    assert "—</td>" not in table and table.count(">1–2</td>") == 3, table
+    assert "—</td>" not in table and table.count(">1–4</td>") == 2, table
     assert note in page
 
 
@@ -70,12 +71,12 @@ def test_a_quarter_final_loser_shares_fifth_to_eighth() -> None:
     assert call is not None
     ev.record(call, decide(call.new_match(), [Pick()(call)] * 60, call))
     rows = ev.standings()
-    assert sorted(place_words(rows)) == ["1–4"] * 7 + ["5–8"], rows
+    assert sorted(place_words(rows)) == ["1–4"] + ["1–8"] * 6 + ["5–8"], rows
 
 
 @pytest.mark.parametrize(("lang", "note"), [
-    ("en", "1–2: the evening was stopped before these places were decided"),
-    ("ru", "1–2: вечер прерван, место не определено")])
+    ("en", "1–2, 1–4: the evening was stopped before these places were decided"),
+    ("ru", "1–2, 1–4: вечер прерван, место не определено")])
 def test_a_stopped_evening_does_not_say_still_in(lang: str, note: str) -> None:
     ev = _first_semi_played()
     ev.abandon()

@@ -61,6 +61,7 @@ _SETTLED: weakref.WeakSet[Session] = weakref.WeakSet()  # an evening's, recorded
 def attach(s: Session, club: Club, evening: Evening, call: MatchCall) -> None:
     """Play ``s`` as the evening's match ``call``."""
     _EVENING[s] = EveningMatch(club, evening, call)
+    s.among = tuple(e.name for e in evening.setup.entrants)
     s.races = call.races if call.handicapped else ()
     _LOOKED.add(s)
 

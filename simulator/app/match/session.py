@@ -195,6 +195,9 @@ class Session:
         self.held_angle: float | None = None
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
+        # The players a computer seat is numbered among: an evening's match
+        # names «Компьютер 1 (любитель)» as the evening's bracket does.
+        self.among: tuple[str, ...] = ()
         # (strokes in the match then, the cue ball's resting place after the last)
         self._rest_cue: tuple[int, tuple[float, float] | None] = (-1, None)
         self.banner: Banner | None = None
@@ -792,7 +795,7 @@ class Session:
         if i is None or not 0 <= i < len(self.names):
             return "?"
         from simulator.app.match.computer import seat_words
-        return seat_words(self.locale, self.names[i], self.names)
+        return seat_words(self.locale, self.names[i], self.among or self.names)
 
     def is_computer(self, i: int | None) -> bool:
         from simulator.app.match.computer import is_computer_name

@@ -64,12 +64,22 @@ def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
     "Computer (club player)" or «Анна Каренина» on one line."""
     from simulator.app.match.computer import is_computer_name, seat_words
     from simulator.players.table import given_name
-    short = [(seat_words(s.locale, n, s.names) if given_name(n)
-              else seat_words(s.locale, n, s.names).split(" (")[0])
+    among = s.among or s.names
+    short = [(seat_words(s.locale, n, among) if given_name(n)
+              else seat_words(s.locale, n, among).split(" (")[0])
              if is_computer_name(n) else initialled(n) for n in s.names]
     # Two players the initial leaves alike ("Анна К." twice) keep their names.
     return ("", *(c if short.count(c) == 1 else n
                   for c, n in zip(short, s.names, strict=True)))
+
+
+def stats_head_shortest(s: Session) -> tuple[str, ...]:
+    """The header where even the short words leave no room: a computer by
+    its level in one word ("Club 2"), a person by the initialled name."""
+    from simulator.app.match.computer import is_computer_name, short_seat_words
+    among = s.among or s.names
+    return ("", *(short_seat_words(s.locale, n, among) if is_computer_name(n)
+                  else initialled(n) for n in s.names))
 
 
 def initialled(name: str) -> str:

@@ -554,10 +554,16 @@ class QuizMode(PracticeScreen):
         return out
 
     def hint(self) -> str:
-        return self.app.t(self._hint_key())
+        return self.app.t(self._hint_key(), keys=self._answer_keys())
 
     def short_hint(self) -> str:
-        return self.app.t(self._hint_key() + "_short")
+        return self.app.t(self._hint_key() + "_short", keys=self._answer_keys())
+
+    def _answer_keys(self) -> str:
+        """The number keys that answer this question ("1-2" for two
+        answers: "1-9" promised seven that did nothing)."""
+        n = min(9, len(self.question.choices)) if self.phase == "asking" else 0
+        return "1" if n <= 1 else f"1-{n}"
 
     def _hint_key(self) -> str:
         """The key line of this page, saying only what its keys do: a

@@ -80,6 +80,10 @@ class ViewMode(TableMode):
         has_undo = any(b.key == "U" for b in card.buttons)
         undo = t(f"hint.end_undo{form}") if has_undo else ""
         where = "evening" if club.evening_of(self.session) is not None else "menu"
+        # V offered only where the card hides something (it changed nothing
+        # on a card read whole); the short line never names it.
+        if not form and not card.cut:
+            form = "_fits"
         return t(f"hint.end_{where}{form}", keys=card.number_keys(), undo=undo)
 
     def dialog_hints(self) -> tuple[str, str]:
