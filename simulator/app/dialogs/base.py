@@ -122,6 +122,9 @@ class Dialog(Mode):
         self._full_body = body
         self._full_title = title
         self.cut = False  # the last frame showed only part of the text
+        # Keys of the screen under it still heard (U and Y on a decision of
+        # the match): True when the key was taken.
+        self.screen_keys: Callable[[pygame.event.Event], bool] | None = None
 
     def enter(self) -> None:
         self.opened_at = self.app.elapsed
@@ -202,6 +205,9 @@ class Dialog(Mode):
                 event.key != pygame.K_ESCAPE:
             return  # the keys are typing the name
         lettered = self.lettered(event.key)
+        if self.screen_keys is not None and lettered is None and \
+                self.screen_keys(event):
+            return
         if lettered is not None:
             self.app.press(lettered)
         elif event.key == pygame.K_v:

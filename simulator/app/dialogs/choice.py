@@ -8,7 +8,7 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import choose_action
+from simulator.app.match.turns import choose_action, undo_redo_key
 from simulator.app.text.words import choice_label, choice_rule
 
 
@@ -26,5 +26,8 @@ def choice_dialog(app: App) -> Dialog:
         body = s.banner.title + "\n" + "\n".join(s.banner.lines)
     # Esc: the match's menu (undo, save, concede); closed, the choice is
     # asked again (the table under it asks the referee).
-    return Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
-                  cancel=lambda: app.open("pause"), kind="choice")
+    d = Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
+               cancel=lambda: app.open("pause"), kind="choice")
+    # U takes back the stroke that brought the decision, as at the table.
+    d.screen_keys = lambda event: undo_redo_key(app, event)
+    return d
