@@ -31,8 +31,9 @@ def choice_dialog(app: App) -> Dialog:
         reading = app.t("ruling.reading", text="")
         last = app.t("banner.last_shot", chips="")
         r = s.last_ruling
+        # (after a foul, which says what happened; a push-out's note is it)
         notes = {f"• {cite(s.locale, n.code, n.ref, s.discipline)}"
-                 for n in (r.notes if r is not None else ())}
+                 for n in (r.notes if r is not None and r.fouls else ())}
         brief = [ln for ln in s.banner.lines if ln not in notes
                  and not ln.startswith(reading) and not ln.startswith(last)]
         body = "\n".join([s.banner.title, *brief])
