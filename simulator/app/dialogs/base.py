@@ -125,6 +125,12 @@ class Dialog(Mode):
         self._full_body = body
         self._full_title = title
         self.cut = False  # the last frame showed only part of the text
+        # Keys of the screen under it still heard (U and Y on a decision of
+        # the match): True when the key was taken.
+        self.screen_keys: Callable[[pygame.event.Event], bool] | None = None
+        # The text V reads where the card says less (a decision's ruling in
+        # brief): empty, the card's own.
+        self.whole_body = ""
 
     def enter(self) -> None:
         self.opened_at = self.app.elapsed
@@ -205,6 +211,9 @@ class Dialog(Mode):
                 event.key != pygame.K_ESCAPE:
             return  # the keys are typing the name
         lettered = self.lettered(event.key)
+        if self.screen_keys is not None and lettered is None and \
+                self.screen_keys(event):
+            return
         if lettered is not None:
             self.app.press(lettered)
         elif event.key == pygame.K_v:
@@ -254,10 +263,11 @@ class Dialog(Mode):
         """The text the card cuts, whole in the ruling card's reading view
         (the foul's ruling above a choice ran to "27 more below"). The
         reader only reads: Esc or V brings the dialog back, nothing chosen."""
-        if not self.cut:
+        whole = self.whole_body or self._full_body
+        if not self.cut and whole == self._full_body:
             return
         from simulator.app.table.ruling_card import Banner
-        lines = self._full_body.split("\n") if self._full_body else []
+        lines = whole.split("\n") if whole else []
         lines += self._table_read()
         self.app.open("card_reader",
                       banner=Banner(self._full_title, tuple(lines), False))

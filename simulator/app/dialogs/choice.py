@@ -8,8 +8,8 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import choose_action
-from simulator.app.text.words import choice_label, choice_rule
+from simulator.app.match.turns import choose_action, undo_redo_key
+from simulator.app.text.words import choice_label, choice_rule, cite
 
 
 def choice_dialog(app: App) -> Dialog:
@@ -21,10 +21,29 @@ def choice_dialog(app: App) -> Dialog:
     for c in req.pending:
         ref = choice_rule(s.discipline, c, s.last_ruling)
         buttons.append((choice_label(s.locale, c, ref), choose_action(app, c)))
-    body = ""
+    body = whole = ""
     if s.banner is not None:
-        body = s.banner.title + "\n" + "\n".join(s.banner.lines)
+        whole = s.banner.title + "\n" + "\n".join(s.banner.lines)
+        # The foul, its cost and the choice in a few lines: how the referee
+        # reads the rules where they are silent, and what the shot did, only
+        # on V (a simple miss spelt out legal breaks and strokes, then
+        # "7 more below").
+        reading = app.t("ruling.reading", text="")
+        last = app.t("banner.last_shot", chips="")
+        r = s.last_ruling
+        # (after a foul, which says what happened; a push-out's note is it)
+        notes = {f"• {cite(s.locale, n.code, n.ref, s.discipline)}"
+                 for n in (r.notes if r is not None and r.fouls else ())}
+        brief = [ln for ln in s.banner.lines if ln not in notes
+                 and not ln.startswith(reading) and not ln.startswith(last)]
+        body = "\n".join([s.banner.title, *brief])
+        if len(brief) < len(s.banner.lines):
+            body += "\n" + app.t("choice.more_on_v")
     # Esc: the match's menu (undo, save, concede); closed, the choice is
     # asked again (the table under it asks the referee).
-    return Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
-                  cancel=lambda: app.open("pause"), kind="choice")
+    d = Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
+               cancel=lambda: app.open("pause"), kind="choice")
+    d.whole_body = whole
+    # U takes back the stroke that brought the decision, as at the table.
+    d.screen_keys = lambda event: undo_redo_key(app, event)
+    return d

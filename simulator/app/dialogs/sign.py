@@ -7,7 +7,7 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import next_step, refusal
+from simulator.app.match.turns import next_step, refusal, undo_redo_key
 from simulator.app.text.words import ref_text
 
 
@@ -24,8 +24,10 @@ def sign_dialog(app: App) -> Dialog:
     buttons.append((app.t("sign.later"), lambda: None))
     ref = CHOICE_REFS.get(Choice.SIGN)
     body = app.t("sign.body") + (f" ({ref_text(s.locale, ref)})" if ref else "")
-    return Dialog(app, app.t("sign.title"), body, buttons, cancel=lambda: None,
-                  kind="sign")
+    d = Dialog(app, app.t("sign.title"), body, buttons, cancel=lambda: None,
+               kind="sign")
+    d.screen_keys = lambda event: undo_redo_key(app, event)
+    return d
 
 
 def _sign(app: App, choice: Any, player: int) -> Any:

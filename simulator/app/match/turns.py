@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.text.words import (
@@ -274,6 +276,43 @@ def step_words(s: Session) -> str:
     if kind == "concede":
         return t("undo.step.concede", name=name)
     return t("undo.step.lag")
+
+
+def undo_key(event: pygame.event.Event) -> bool:
+    """Whether the key is undo's: U alone or Ctrl+Z, as the help lists them.
+    Ctrl+U, Alt+U and Ctrl+Alt+Z (AltGr+Z on some keyboards) undid too,
+    listed nowhere: steps went back on a key the player did not know was
+    undo's."""
+    k = event.key
+    mods = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT
+                        | pygame.KMOD_GUI)
+    return (k == pygame.K_u and not mods) or (
+        k == pygame.K_z and bool(mods & pygame.KMOD_CTRL)
+        and not mods & ~pygame.KMOD_CTRL)
+
+
+def redo_key(event: pygame.event.Event) -> bool:
+    """Whether the key is redo's: Y, Shift+U or Ctrl+Shift+Z."""
+    k = event.key
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    shift = bool(event.mod & pygame.KMOD_SHIFT)
+    return k == pygame.K_y or (k == pygame.K_z and ctrl and shift) or \
+        (k == pygame.K_u and shift)
+
+
+def undo_redo_key(app: App, event: pygame.event.Event) -> bool:
+    """U (Ctrl+Z) undoes, Y redoes, as at the table: on a card that waits
+    for a decision too (the choice after a foul took U for nothing, undo
+    only through Esc's menu); True when the key was one of them."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if undo_key(event):
+        undo(app)
+    elif redo_key(event):
+        redo(app)
+    else:
+        return False
+    return True
 
 
 def undo(app: App) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from simulator.app.loop.app import App
-from simulator.app.match.turns import redo, undo
+from simulator.app.match.turns import redo, redo_key, undo, undo_key
 from simulator.app.screens.table_screen import TableMode
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
@@ -35,19 +35,6 @@ def forget_hurry(app: App) -> None:
         app.session.hurried.clear()
 
 
-def undo_key(event: pygame.event.Event) -> bool:
-    """Whether the key is undo's: U alone or Ctrl+Z, as the help lists them.
-    Ctrl+U, Alt+U and Ctrl+Alt+Z (AltGr+Z on some keyboards) undid too,
-    listed nowhere: steps went back on a key the player did not know was
-    undo's."""
-    k = event.key
-    mods = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT
-                        | pygame.KMOD_GUI)
-    return (k == pygame.K_u and not mods) or (
-        k == pygame.K_z and bool(mods & pygame.KMOD_CTRL)
-        and not mods & ~pygame.KMOD_CTRL)
-
-
 def shot_page_key(mode: TableMode, key: int) -> bool:
     """PgUp at the table: the last shot's replay, where PgUp and PgDn go on
     through the match's shots (as the replay's own keys do); PgDn: there is
@@ -67,8 +54,6 @@ def shot_page_key(mode: TableMode, key: int) -> bool:
 def common_key(app: App, event: pygame.event.Event) -> bool:
     """Keys every table screen of a match shares; True when one was used."""
     k = event.key
-    ctrl = bool(event.mod & pygame.KMOD_CTRL)
-    shift = bool(event.mod & pygame.KMOD_SHIFT)
     if k in (pygame.K_u, pygame.K_z, pygame.K_y) and app.repeat(event):
         return True  # a held key repeats: undo and redo move one step a press
     if k == pygame.K_ESCAPE:
@@ -77,8 +62,7 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
         app.go("help", back="match")
     elif undo_key(event):
         undo(app)
-    elif k == pygame.K_y or (k == pygame.K_z and ctrl and shift) or \
-            (k == pygame.K_u and shift):
+    elif redo_key(event):
         redo(app)
     elif k == pygame.K_v:
         if isinstance(app.mode, TableMode):

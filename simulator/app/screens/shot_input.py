@@ -51,6 +51,9 @@ class ShotInputMode(TableMode):
         # and spin did not fit): 1, the aim controls'; 2, the card's down to
         # what happened and who is next.
         self.hint_room = 0
+        # The aim controls' height back beside a hint that took their room
+        # and left as much unused under it (1280x720: an empty gap): 0, none.
+        self.controls_back = 0
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -105,7 +108,7 @@ class ShotInputMode(TableMode):
             s.hint = as_struck(job.result)
             s.hint_job = None
             self.hint_unread = True
-            self.hint_room = 0  # (whether it needs the room: once drawn)
+            self.hint_room = self.controls_back = 0  # (measured once drawn)
             self.first_extra_hidden = None
 
     def give_hint_room(self) -> None:
@@ -121,6 +124,11 @@ class ShotInputMode(TableMode):
             return  # (not drawn yet: whether it fits is known once it is)
         if not self.extra_hidden or s.hint is None:
             self.hint_unread = False
+            spare = self.extra_gap - 8
+            if self.hint_room and spare >= self.CONTROLS_LEAST:
+                # (the hint whole with room to spare: the controls come back
+                # in it, as high as it lets them)
+                self.controls_back = spare
             return
         if self.hint_room < 2:
             # First the aim controls' room, then the card's but for what
@@ -141,7 +149,13 @@ class ShotInputMode(TableMode):
 
     @property
     def controls(self) -> bool:  # type: ignore[override]
-        return not (self.hint_room and self.session.hint is not None)
+        return not (self.hint_room and self.session.hint is not None) or \
+            self.controls_back > 0
+
+    def _controls_height(self) -> int:
+        h = super()._controls_height()
+        return min(h, self.controls_back) if self.hint_room and self.controls_back \
+            else h
 
     def card_yields(self) -> bool:
         return self.hint_room >= 2 and self.session.hint is not None
@@ -166,7 +180,7 @@ class ShotInputMode(TableMode):
         s.hint_call = (d.declarations.called_ball, d.declarations.called_pocket)
         s.hint_used = True  # the match's numbers count it (hints taken)
         self.app.inform(self.app.t("hint.taken"), 2.5)
-        self.hint_room = 0  # (the controls show the aim it set)
+        self.hint_room = self.controls_back = 0  # (the controls show the aim it set)
         self.hint_taken()
 
     def hint_taken(self) -> None:

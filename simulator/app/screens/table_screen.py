@@ -118,6 +118,8 @@ class TableMode(Mode):
     panel_active = False  # the aim controls take input
     folds_card = False  # H folds the ruling card here
     controls = True  # the aim controls are shown
+    extra_gap = 0  # the room left under the extra lines as last drawn
+    CONTROLS_LEAST = 104  # the aim controls' least height (800x500's)
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -394,6 +396,7 @@ class TableMode(Mode):
             ui.paragraph(surface, text, size - 1, ui.INK,
                          pygame.Rect(room.left, y, room.width, h))
             y += h
+        self.extra_gap = 0 if self.extra_hidden else room.bottom - y
         if not self.extra_hidden:
             return
         # H named where it makes the room: an open card it folds.
@@ -515,7 +518,7 @@ class TableMode(Mode):
         self._bottom, self._bottom_row = self.bottom_buttons()
 
     def _controls_height(self) -> int:
-        return max(104, min(190, int(self.layout.side.height * 0.27))) \
+        return max(self.CONTROLS_LEAST, min(190, int(self.layout.side.height * 0.27))) \
             if self.controls else 0
 
     def _controls_top(self, inner: pygame.Rect, size: int) -> int:

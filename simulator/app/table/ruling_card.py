@@ -208,7 +208,9 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int
     """Rows ``start`` to ``start + n``, as many as fit, each line whole: a
     line that goes on below the card is left to the wheel with its rest
     ("Ball down on the break: the…" read as words cut off; "cushions:"
-    with its number below said nothing), unless it is all the card holds.
+    with its number below said nothing), unless it is all the card holds;
+    on the card as it first shows, its rows up to where a sentence or a
+    chip ends (``sentence_cut``).
     A heading whose items are all below the card is left to the wheel with
     them ("The options it weighed:" stood last over an empty row)."""
     shown = body[start:start + n]
@@ -219,12 +221,50 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int
     # (a line taller than the card shows what fits only from the card's top,
     # a notch down: under whole lines its first rows stopped mid-sentence
     # over who plays next)
-    if body[start + n][0] == i and whole:
+    first = len(whole)  # where the line cut below the card starts (from the top)
+    if body[start + n][0] == i and start == 0:
+        # As the card first shows it, the line's rows up to the end of a
+        # sentence or a chip stay: the room is used («ещё 2 строки» over an
+        # empty card), and no sentence is cut («Промах: удар переходит к»
+        # over who plays next). (The wheel brings a row a notch.)
+        part = body[first:start + n]
+        shown = whole
+        for k in range(len(part), 0, -1):
+            last = sentence_cut(part, k, body[first + k][2])
+            if last is not None:
+                shown = [*whole, *part[:k - 1], (*part[k - 1][:2], last)]
+                break
+        if not shown:
+            return shown
+        i, _indent, words = shown[-1]
+    elif body[start + n][0] == i and whole:
         shown = whole
         i, _indent, words = shown[-1]
     if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
         return [row for row in shown if row[0] != i]  # a heading, its items below
     return shown
+
+
+MARKS = (". ", "; ", "! ", "? ", " · ")  # where a sentence, a clause or a chip ends
+
+
+def sentence_cut(rows: list[tuple[int, int, str]], k: int, after: str) -> str | None:
+    """The ``k``-th of a line's rows as shown when the line stops there: whole
+    where it ends a sentence, a clause or a chip ("…; -5", "борты: 2 ·"),
+    else up to the last such end inside it; None: none is in it (or all are
+    inside brackets)."""
+    before = " ".join(words for _i, _x, words in rows[:k - 1])
+    row = rows[k - 1][2]
+    ends = [len(row.rstrip())] if row.rstrip().endswith(
+        tuple(m.strip() for m in MARKS)) or after.lstrip().startswith("·") else []
+    ends += sorted((at + len(m.rstrip()) for m in MARKS for at in range(len(row))
+                    if row.startswith(m, at)), reverse=True)
+    for end in ends:
+        said = f"{before} {row[:end]}"
+        if end and said.count("(") <= said.count(")") and \
+                said.count("«") <= said.count("»"):
+            return row[:end].rstrip(" ·")  # (a chip's dot with nothing after it)
+    return None
 
 
 def _body_and_footer(banner: Banner, size: int, width: int, room: int
