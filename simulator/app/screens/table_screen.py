@@ -397,7 +397,9 @@ class TableMode(Mode):
                          pygame.Rect(room.left, y, room.width, h))
             y += h
         self.extra_gap = 0 if self.extra_hidden else room.bottom - y
-        if not self.extra_hidden:
+        if not self.extra_hidden or room.bottom - y < ui.line_height(note_size):
+            # (no row left for the note: it would lie over the aim controls;
+            # the card's own "more" and H still reach what is under it)
             return
         # H named where it makes the room: an open card it folds.
         fold = self.banner_rect is not None and not self.session.banner_folded \
