@@ -288,10 +288,15 @@ def quiz_class(st: Steps) -> None:
                 assert q.phase == "answered" and q.grades[-1].right
                 text = q.feedback(q.grades[-1])
                 foul = main_foul(q.ruling)
-                assert app.t("quiz.because") in text  # why, at once
-                if foul is not None:
-                    words = foul_cite(app.locale, foul, q.sc.discipline)
-                    assert words in text
+                words = foul_cite(app.locale, foul, q.sc.discipline) \
+                    if foul is not None else None
+                if any(x.kind == "rule" for x in q.questions[q.k + 1:]):
+                    # the foul's name would answer the rule question next
+                    assert app.t("quiz.rule_next") in text
+                    assert words is None or words not in text
+                else:
+                    assert app.t("quiz.because") in text  # why, at once
+                    assert words is None or words in text
                 frame(app)
                 assert app.t("quiz.right") in drawn(app)
             else:

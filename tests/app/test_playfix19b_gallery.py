@@ -218,3 +218,23 @@ def test_the_longest_title_gives_the_message_its_room_at_800x500() -> None:
         assert full in [t.text for t in app.texts]
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pause_then_continue_where_the_cursor_rests(lang: str) -> None:
+    """Pause clicked, then clicked again at once without moving the mouse:
+    the button's words changed under the cursor (Continue), but it is the
+    same button, so the second click resumes the clip (the resting-cursor
+    guard refuses only another button come up there)."""
+    app = make_app(lang)
+    g = GalleryPlayMode(app, gallery_index("gallery-no-rail"))
+    app.switch(g)
+    frame(app, n=2)
+    click_button(app, app.t("replay.pause"))
+    assert g.player.playback.paused
+    frame(app)
+    assert app.t("gallery.continue") in [b.label for b in app.buttons]
+    assert app.mouse is not None
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.mouse, button=1))
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.mouse, button=1))
+    assert not g.player.playback.paused

@@ -109,10 +109,13 @@ def _side(app: object) -> str:
 def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         lang: str) -> None:
     """The push shot (general rule 21) answered "No foul": the page says the
-    referee's ruling with its rule number, the reason in a line or two and
-    the situation's seed rule, not "which rule: the next question"; the
-    next question (which rule) is still asked."""
+    referee's ruling and the proof (how long the tip stayed on the ball),
+    but not the foul's name, the reason or the rule, which would answer the
+    next question (which rule); that answer says the foul with rule 21 and
+    the seed rule; the reason (it says who plays on, from where) comes with
+    the last answer."""
     from rules.main_foul import main_foul
+    from simulator.app.screens.practice.session import rule_line
     from simulator.app.screens.quiz import answer_label
     from simulator.app.text.words import foul_cite
     from simulator.practice.quiz import NO
@@ -129,16 +132,36 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         frame(app, n=2)
         said = _side(app)
         assert app.t("quiz.wrong") in said
+        proof = app.t("quiz.evidence_push", ms="20", normal="1",
+                      t=app.locale.num(0.0, 3))
+        assert proof in said, said
         foul = main_foul(mode.ruling)
         assert foul is not None
         cite = foul_cite(app.locale, foul, "8-ball")
-        assert "21" in cite and cite in said, said
-        assert mode.sc.explanation.get(lang) in said, said
-        from simulator.app.screens.practice.session import rule_line
-        assert rule_line(app.locale, mode.sc) in said, said
+        assert "21" in cite and cite not in said, said
+        assert mode.sc.explanation.get(lang) not in said, said
         key(app, pygame.K_RETURN)
-        frame(app)
+        frame(app, n=40)
         assert mode.phase == "asking" and mode.question.kind == "rule"
+        q = mode.question
+        click_button(app, answer_label(app, q, sorted(q.correct)[0], ()))
+        frame(app, n=2)
+        said = _side(app)
+        assert cite in said, said
+        assert rule_line(app.locale, mode.sc) in said, said
+        # The reason ("ball in hand anywhere") with the last answer.
+        assert mode.sc.explanation.get(lang) not in said, said
+        while mode.phase != "done":
+            if mode.phase == "asking":
+                q = mode.question
+                click_button(app, answer_label(app, q, sorted(q.correct)[0],
+                                               mode.session.names))
+                frame(app, n=2)
+                said = _side(app)
+            else:
+                key(app, pygame.K_RETURN)
+            frame(app, n=40)
+        assert mode.sc.explanation.get(lang) in said, said
         assert not app.errors
     finally:
         pygame.display.quit()

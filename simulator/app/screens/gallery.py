@@ -165,20 +165,23 @@ class GalleryPlayMode(PracticeScreen):
     def build(self) -> None:
         app = self.app
         t = app.t
-        items: list[tuple[str, Action | None, str]] = [
+        # Named, so a button whose words change under the resting cursor
+        # (Pause/Continue, Export/Export again) is still the one the person
+        # knows there and takes the press (the guard of ui.FRESH).
+        items: list[tuple[str, Action | None, str, str]] = [
             (t("gallery.continue") if self.player.playback.paused
-             else t("replay.pause"), self.toggle, t("gallery.key_space")),
-            (t("replay.restart"), self.restart, "Home"),
-            (t("shots.trails"), self.toggle_trails, "T"),
+             else t("replay.pause"), self.toggle, t("gallery.key_space"), "pause"),
+            (t("replay.restart"), self.restart, "Home", "restart"),
+            (t("shots.trails"), self.toggle_trails, "T", "trails"),
             (t("gallery.play_on" if self.app.settings.play_on
-               else "gallery.stop_at_foul"), self.toggle_play_on, "O"),
+               else "gallery.stop_at_foul"), self.toggle_play_on, "O", "play_on"),
             (t("gallery.export_again" if self.app.kept.get("export.last")
-               else "shots.export"), self.export, "X"),
-            (t("gallery.next"), lambda: self.go(1), "N"),
-            (t("gallery.previous"), lambda: self.go(-1), "P"),
-            (t("common.back"), self.leave, "Esc"),
+               else "shots.export"), self.export, "X", "export"),
+            (t("gallery.next"), lambda: self.go(1), "N", "next"),
+            (t("gallery.previous"), lambda: self.go(-1), "P", "previous"),
+            (t("common.back"), self.leave, "Esc", "back"),
         ]
-        buttons = [ui.Button(label, fn, key=k) for label, fn, k in items]
+        buttons = [ui.Button(label, fn, key=k, ident=i) for label, fn, k, i in items]
         self.side_btns = buttons
         buttons[2].selected = self.show.trails
         self.pause_button = buttons[0]

@@ -435,12 +435,20 @@ class QuizMode(PracticeScreen):
         lines = [t("quiz.your_answer", answer=given),
                  t("quiz.referee_answer", answer=expected), ""]
         lost = losses(self.ruling)
+        rule_later = any(later.kind == "rule" for later in self.questions[self.k + 1:])
         if q.kind == "foul" and lost:
             # A loss of the game is not a foul by itself (8-ball 15): say so,
-            # and which loss with its rule.
+            # and which loss with its rule unless the next question asks it.
             key = "quiz.loss_and_foul" if fouled(self.ruling) else "quiz.loss_no_foul"
-            loss = cite(self.app.locale, lost[0].code, lost[0].ref, self.sc.discipline)
+            loss = "" if rule_later else cite(self.app.locale, lost[0].code,
+                                               lost[0].ref, self.sc.discipline)
             lines[-1:-1] = [t(key, loss=loss).rstrip()]
+        if rule_later:
+            # The foul's name, the reason and the rule would answer the rule
+            # question after this one: they come with its answer. What was
+            # seen is said at once (the proof of a push names no foul).
+            proof = stroke_evidence(self.app.locale, self.shot, self.ruling)
+            return "\n".join([*lines, *([proof] if proof else []), t("quiz.rule_next")])
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons()])
@@ -457,7 +465,10 @@ class QuizMode(PracticeScreen):
         if not out:
             out = [f"• {cite(loc, n.code, n.ref, d)}" for n in self.ruling.notes]
         proof = stroke_evidence(loc, self.shot, self.ruling)
-        why = self.sc.explanation.get(loc.lang)
+        # The situation's reason tells its whole outcome (who plays on, from
+        # where, a push-out handed back): it waits for the last answer.
+        last = self.k + 1 >= len(self.questions)
+        why = self.sc.explanation.get(loc.lang) if last else ""
         rl = rule_line(loc, self.sc)
         return out + [x for x in (proof, why, rl) if x]
 
