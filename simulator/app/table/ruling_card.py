@@ -263,7 +263,8 @@ def sentence_cut(rows: list[tuple[int, int, str]], k: int, after: str) -> str | 
         said = f"{before} {row[:end]}"
         if end and said.count("(") <= said.count(")") and \
                 said.count("«") <= said.count("»"):
-            return row[:end].rstrip(" ·")  # (a chip's dot with nothing after it)
+            # (a chip's dot with nothing after it; the ellipsis: more follows)
+            return row[:end].rstrip(" ·;,") + "…"
     return None
 
 
