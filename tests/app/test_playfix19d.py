@@ -63,8 +63,8 @@ def test_the_statistics_names_each_read_over_their_column(
         lang: str, size: tuple[int, int], names: list[str]) -> None:
     """A conceded match's card: «Александра К.» and «Борис» were set on one
     header line at 1280x720, the first name running back over the labels
-    beside the second; now the names share one line, each shortened to fit
-    its own column (the full name in the title)."""
+    beside the second; now names share a line only where each fits its
+    column, else one a line over its column (the full name in the title)."""
     app = make_app(lang, size)
     try:
         asked_to_concede_match(app, names, "9-ball", {"race_to": 3})

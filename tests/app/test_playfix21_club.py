@@ -11,13 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import (
-    asked_to_concede_match,
-    click_button,
-    frame,
-    make_app,
-    quiz_on,
-)
+from tests.app.helpers import click_button, frame, make_app, quiz_on
 
 LANGS = ["en", "ru"]
 SIZES = [(1280, 720), (800, 500)]
@@ -165,37 +159,5 @@ def test_the_end_cards_key_line_offers_v_only_when_the_card_hides_something(
         frame(app, n=2)
         reading = type(app.dialogs[-1]).__name__ == "CardReader"
         assert reading == card.cut
-    finally:
-        pygame.display.quit()
-
-
-# -- 2. the statistics' two names on one header row ---------------------------------
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("names", [["Александра Константинопольская", "cpu:club"],
-                                   ["cpu:club", "Александра Константинопольская"],
-                                   ["Борис Годунов", "Александра Константинопольская"]])
-def test_the_statistics_names_stand_on_one_header_row(
-        lang: str, size: tuple[int, int], names: list[str]) -> None:
-    """«Компьютер (любитель)» and «Александра К.» were set on two rows,
-    askew: now one row, each name over its own column, shortened to fit
-    it, none cut off, none running into the other or over the labels."""
-    from tests.app.test_playfix19d import _header_overlaps, _in_card
-    app = make_app(lang, size)
-    try:
-        asked_to_concede_match(app, names, "9-ball", {"race_to": 3})
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
-        d: Any = app.dialogs[-1]
-        assert d.kind == "gameover"
-        heads = [t for t in _in_card(app) if t.text in d.table[0][1:]]
-        assert len(heads) == 2, [t.text for t in app.texts]
-        assert heads[0].rect.top == heads[1].rect.top, [(t.text, t.rect) for t in heads]
-        for t in heads:
-            assert not t.cut, t.text
-        # Each over its own column: the first's right edge left of the second's.
-        left, right = sorted(heads, key=lambda t: t.rect.left)
-        assert left.rect.right < right.rect.left, (left.text, right.text)
-        assert not _header_overlaps(app), _header_overlaps(app)
     finally:
         pygame.display.quit()

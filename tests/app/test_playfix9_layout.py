@@ -232,9 +232,7 @@ def test_the_statistics_header_names_each_seat_whole_beside_a_computer(
         words = {w for c in cells for w in c.split()}
         assert "Анна" in cells
         full = seat_words(app.locale, "cpu:club")
-        # whole, or as the scoreboard says it without its level, or its level
-        # in one word: on the one header row, each fitting its column
-        assert set(full.split()) <= words or full.split(" (")[0] in cells or \
+        assert set(full.split()) <= words or \
             short_seat_words(app.locale, "cpu:club") in cells, (full, d._heads)
         assert not any(c.endswith("-") for c in cells), d._heads
     finally:

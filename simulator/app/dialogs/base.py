@@ -104,10 +104,7 @@ class Dialog(Mode):
         # where the full one wraps.
         self.short_head: tuple[str, ...] | None = None
         self._full_head: tuple[str, ...] | None = None
-        # Shorter still, where the short words leave no room (one word).
-        self.shortest_head: tuple[str, ...] | None = None
-        # The label column and each figure's where the header is one row of
-        # names shortened to their columns.
+        # The label column and each figure's where the header is a stair.
         self._stair: tuple[int, int] | None = None
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
@@ -458,51 +455,38 @@ class Dialog(Mode):
         lines = self._table_lines_under(width, size)
         if len(self._heads) == 1 and len(lines) == len(self.table):
             return lines
-        # Else the names shortened on one row, so the labels keep one line
-        # each: «побед за / столом» at 800x500, and level words
-        # ("Любитель") the scoreboard never showed.
-        return self._table_lines_one_row(width, size)
+        # Else a name a line, each ending over its column (a stair), so the
+        # labels keep one line each: «побед за / столом» at 800x500, and
+        # level words ("Любитель") the scoreboard never showed.
+        return self._table_lines_stair(width, size)
 
-    def _table_lines_one_row(self, width: int, size: int) -> list[str]:
-        """The table under one header row, each name right-aligned over its
-        own column: the full name where it fits, else its short words
-        («Александра К.», «Компьютер 1»), in type up to 3 points smaller,
-        else those cut with «…» (the scoreboard says it whole). Names a row
-        each, set askew, read as a puzzle; the labels keep a line each."""
+    def _table_lines_stair(self, width: int, size: int) -> list[str]:
+        """The table under a header of a name a line, each right-aligned
+        over its column and free to run left over the columns before it;
+        a name wider than that in its short words ("Анна К.")."""
         assert self.short_head is not None
         head, *body = self.table
         n = max(1, len(head) - 1)
+        label = max(fonts_width(r[0], size) for r in body) + 8
         figure = max(fonts_width(c, size) for r in body for c in r[1:]) + 12
-        # Columns as wide as the labels on a line each leave; wider, up to
-        # the labels wrapped by words, where a short name needs it.
-        base = max(figure, (width - max(fonts_width(r[0], size) for r in body)
-                            - 8) // n)
-        widest = max(base, (width - max(fonts_width(w, size) for r in body
-                                        for w in r[0].split()) - 8) // n)
-        hs0 = head_size(size)
-        pairs = list(zip(head[1:], self.short_head[1:], strict=True))
-        names: list[str] = []
-        hs, rest = hs0, base
-        for hs in range(hs0, max(9, hs0 - 3) - 1, -1):
-            # (4 px and a space to spare: two names never run together)
-            gap = 4 + fonts_width_bold("  ", hs)
-            names = [c if fonts_width_bold(c, hs) + gap <= base else s
-                     for c, s in pairs]
-            need = max(fonts_width_bold(c, hs) + gap for c in names)
-            if need <= widest:
-                rest = max(base, need)
-                break
-        else:
-            rest = widest
-            least = self.shortest_head or self.short_head
-            names = [c if fonts_width_bold(c, hs) + gap <= rest else
-                     ui.shorten(t, hs, rest - gap, bold=True)
-                     for c, t in zip(names, least[1:], strict=True)]
+        rest = max(figure, (width - label) // n)
         first = width - rest * n
+        hs = head_size(size)
+        names = [c if fonts_width_bold(c, hs) <= first + (k + 1) * rest - 4 else s
+                 for k, (c, s) in enumerate(zip(head[1:], self.short_head[1:],
+                                                strict=True))]
         self.table[0] = ("", *names)
         self._stair = (first, rest)
         self._head_size = hs
-        heads = [TAB.join(("", *names))]
+        heads = [TAB.join(("", *(c if i == k else "" for i, c in enumerate(names))))
+                 for k in range(len(names))]
+        # Side by side only where every name, the first too, fits its own
+        # column with a space to spare: the first was let run left over the
+        # labels on the others' line, and two names read as one
+        # («Александра К. Борис» at 1280x720).
+        gap = fonts_width_bold("  ", hs)
+        if all(fonts_width_bold(c, hs) <= rest - 4 - gap for c in names):
+            heads = [TAB.join(("", *names))]  # (they fit side by side)
         self._heads = set(heads)
         return heads + self._body_rows(body, first - 4, size)
 
@@ -653,6 +637,8 @@ class Dialog(Mode):
             if head and not cell:
                 continue  # (a stair's line names one player)
             left = box.left + first + i * rest
+            if head and self._stair is not None:
+                left = box.left  # (a name a line: room to its left)
             ui.line(surface, cell, getattr(self, "_head_size", head_size(m.size))
                     if head else m.size, ui.INK,
                     pygame.Rect(left, box.top, box.left + first + (i + 1) * rest - 4

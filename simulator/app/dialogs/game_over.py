@@ -8,11 +8,7 @@ from collections.abc import Callable
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.stats import (
-    stats_head_short,
-    stats_head_shortest,
-    stats_table,
-)
+from simulator.app.match.stats import stats_head_short, stats_table
 from simulator.app.match.turns import undo
 
 KEY_GUARD = 0.8  # seconds the card takes no number key after it comes up
@@ -60,7 +56,6 @@ def game_over_dialog(app: App) -> Dialog:
     d.key_guard = KEY_GUARD
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)
-    d.shortest_head = stats_head_shortest(s)
     return d
 
 

@@ -73,15 +73,6 @@ def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
                   for c, n in zip(short, s.names, strict=True)))
 
 
-def stats_head_shortest(s: Session) -> tuple[str, ...]:
-    """The header where even the short words leave no room: a computer by
-    its level in one word ("Club 2"), a person by the initialled name."""
-    from simulator.app.match.computer import is_computer_name, short_seat_words
-    among = s.among or s.names
-    return ("", *(short_seat_words(s.locale, n, among) if is_computer_name(n)
-                  else initialled(n) for n in s.names))
-
-
 def initialled(name: str) -> str:
     """A person's name with the words after the first as initials: «Анна
     Каренина» as «Анна К.»."""
