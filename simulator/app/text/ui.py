@@ -302,9 +302,10 @@ FRESH = 0.4
 # (1x/2x/4x/Skip, "Skip to the end") as its turn ended: one rests there and
 # clicks again and again, and the turn's end (its balls stopping) comes at
 # a moment nobody sees coming, so a click on its way is likelier and the
-# reaction is no help. A person who wants the new button ("Replay") reads
-# it first (about a second); one who moves the mouse is not held at all.
-FRESH_AFTER_WATCH = 1.2
+# reaction is no help (a play-tester clicking 2x every 1.5 s had Undo take
+# back three shots). One who moves the mouse is not held at all; one who
+# reads the new button ("Undo") and clicks it without moving waits 4 s.
+FRESH_AFTER_WATCH = 4.0
 
 
 class Button:
