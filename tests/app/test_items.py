@@ -279,9 +279,10 @@ def test_the_quiz_keeps_the_answers_for_their_questions() -> None:
         frame(app)
         from simulator.app.text.words import code_words
         words = code_words(app.locale, "foul.ball_off_table")
-        # The ruling is said at once after every answer (play-test 24: "which
-        # rule: the next question" after a wrong answer taught nothing).
-        assert words in q.feedback(q.grades[-1])
+        # The foul's name waits for the rule question that follows (said at
+        # the first answer, it gave that question away); it is said with the
+        # rule question's answer.
+        assert words not in q.feedback(q.grades[-1])
         # The jumped 11 is off the table, as the stroke left it, while the
         # questions are open (on its spot it would answer them), and is back
         # on its spot on the table shown once all are answered.
@@ -294,6 +295,8 @@ def test_the_quiz_keeps_the_answers_for_their_questions() -> None:
                 key(app, pygame.K_RETURN)
         pos = q.ball_positions()[spot.ball]
         assert math.dist(pos[:2], (spot.x, spot.y)) < 1e-6
+        assert any(g.question.kind == "rule" and words in q.feedback(g)
+                   for g in q.grades), [q.feedback(g) for g in q.grades]
     finally:
         pygame.display.quit()
 
