@@ -4,6 +4,7 @@ language and one window size, the way ``run_game.py --screen NAME`` opens it."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from simulator.app.loop.app import App
 from tests.app.helpers import DT, make_app
@@ -55,4 +56,20 @@ def open_scene(screen: str, game: str | None = None, lang: str = "en",
     assert start(app, args) is None
     for _ in range(frames):
         app.frame(pygame.event.get(), DT)
+    return app
+
+
+def hopeless_hint(monkeypatch: pytest.MonkeyPatch, lang: str,
+                  size: tuple[int, int]) -> App:
+    """9-ball's ball in hand after a foul, put down where it lies, and the
+    hint (I) asked for and given while every pot is hopeless: the advice is
+    a safety, with the pot it gave up on named."""
+    from tests.app.helpers import key, make_every_pot_hopeless, run_until
+    make_every_pot_hopeless(monkeypatch)
+    app = open_scene("banner", "9-ball", lang, size)
+    s = app.session
+    assert s is not None
+    key(app, pygame.K_RETURN)  # the ball in hand put down
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=6000)
     return app

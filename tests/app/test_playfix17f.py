@@ -194,19 +194,10 @@ def knockout_evening(lang: str, size: tuple[int, int], played: int) -> App:
     """A knockout of four people (begun if need be) with ``played`` of its
     matches decided, each by its first seat; the evening's screen opened
     from the menu."""
-    from simulator.records.club import Club
     from simulator.records.formats import SINGLE
-    from simulator.records.plan import Setup
     from tests.app.helpers import click_button
-    from tests.records.helpers import decide, people
-    with Club() as club:
-        ev = club.current() or club.begin(Setup(
-            people("Анна Каренина", "Борис", "Вера", "Глеб"), SINGLE, "9-ball",
-            race=2))
-        while len(ev.results) < played:
-            call = ev.next_match()
-            assert call is not None
-            club.record(ev, call, decide(call.new_match(), [0, 0], call))
+    from tests.records.helpers import club_evening, people
+    club_evening(people("Анна Каренина", "Борис", "Вера", "Глеб"), SINGLE, played)
     app = make_app(lang, size)
     app.go("menu")
     frame(app)

@@ -84,16 +84,8 @@ def evening_on_screen(lang: str, size: tuple[int, int], fmt: str, names: list[st
                       played: int) -> App:
     """An evening of ``fmt`` (begun if need be) with ``played`` matches
     decided, each by its first seat; its screen opened from the menu."""
-    from simulator.records.club import Club
-    from simulator.records.plan import Setup
-    from tests.records.helpers import decide, people
-    with Club() as club:
-        ev = club.current() or club.begin(Setup(people(*names), fmt, "9-ball",
-                                                race=2))
-        while len(ev.results) < played:
-            call = ev.next_match()
-            assert call is not None
-            club.record(ev, call, decide(call.new_match(), [0, 0], call))
+    from tests.records.helpers import club_evening, people
+    club_evening(people(*names), fmt, played)
     app = make_app(lang, size)
     app.go("menu")
     frame(app)

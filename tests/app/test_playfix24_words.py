@@ -127,16 +127,11 @@ def test_a_hopeless_hint_says_its_odds_in_a_sentence(
     side column says the best pot almost never goes in, in a sentence, not
     «(лучший из них: почти никогда)»."""
     from simulator.app.screens.table_screen import TableMode
-    from tests.app.helpers import make_every_pot_hopeless
-    from tests.app.scenes import open_scene
-    make_every_pot_hopeless(monkeypatch)
-    app = open_scene("banner", "9-ball", lang, LOW)
+    from tests.app.scenes import hopeless_hint
+    app = hopeless_hint(monkeypatch, lang, LOW)
     try:
         s = app.session
         assert s is not None
-        key(app, pygame.K_RETURN)  # the ball in hand put down
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=6000)
         frame(app, n=2)
         assert isinstance(app.mode, TableMode)
         said = drawn(app)

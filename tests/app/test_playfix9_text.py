@@ -261,16 +261,11 @@ def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """At 800x500 in Russian the hint ended at "…поэтому отыгрыш:" with the
     safety itself cut off under it: its conclusion is now in view."""
-    from tests.app.helpers import make_every_pot_hopeless
-    from tests.app.scenes import open_scene
-    make_every_pot_hopeless(monkeypatch)
-    app = open_scene("banner", "9-ball", lang, (800, 500))
+    from tests.app.scenes import hopeless_hint
+    app = hopeless_hint(monkeypatch, lang, (800, 500))
     try:
         s = app.session
         assert s is not None
-        key(app, pygame.K_RETURN)  # the ball in hand put down
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=6000)
         frame(app, n=3)
         assert s.hint is not None and s.hint.given_up is not None
         from simulator.app.match import computer

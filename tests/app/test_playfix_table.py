@@ -187,15 +187,11 @@ def test_the_hint_never_advises_a_pot_that_never_went_in(
     positions come from play, 37.png): the hint says no pot is likely and
     advises the best safety, drawn and taken as any hint; it never says
     "Tries 15 into the top side pocket, though none of 300 ... was a legal pot"."""
-    from tests.app.helpers import make_every_pot_hopeless, run_until
-    make_every_pot_hopeless(monkeypatch)
-    app = open_scene("banner", "9-ball", "en", (1280, 720))
+    from tests.app.scenes import hopeless_hint
+    app = hopeless_hint(monkeypatch, "en", (1280, 720))
     try:
         s = app.session
         assert s is not None
-        key(app, pygame.K_RETURN)  # the ball in hand put down
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=6000)
         frame(app)
         mode = app.mode
         assert isinstance(mode, TableMode)

@@ -58,6 +58,19 @@ def people(*names: str) -> tuple[Entrant, ...]:
     return tuple(Entrant(n) for n in names)
 
 
+def club_evening(entrants: tuple[Entrant, ...], fmt: str, played: int) -> None:
+    """A 9-ball race-to-2 evening in the profile's club (begun if none is
+    current) with ``played`` matches decided, each by its first seat."""
+    from simulator.records.club import Club
+    from simulator.records.plan import Setup
+    with Club() as club:
+        ev = club.current() or club.begin(Setup(entrants, fmt, "9-ball", race=2))
+        while len(ev.results) < played:
+            call = ev.next_match()
+            assert call is not None
+            club.record(ev, call, decide(call.new_match(), [0, 0], call))
+
+
 def play_out(evening: Evening, pick: Pick) -> list[MatchResult]:
     """Play every match the evening calls, each game won by ``pick(call)``
     (a seat), until the evening is over."""
