@@ -16,13 +16,12 @@ from tests.app.helpers import (
     after_the_break,
     click_button,
     frame,
-    gallery_index,
     key,
     make_app,
     open_help_from_menu,
     run_until,
 )
-from tests.app.scenes import LANGS, SIZES
+from tests.app.scenes import LANGS, SIZES, gallery_at_foul
 
 LOW = (800, 500)
 
@@ -57,15 +56,6 @@ def test_a_save_named_as_offered_says_its_players_and_game_once(lang: str) -> No
         pygame.display.quit()
 
 
-def _gallery_at_foul(app: App, name: str) -> GalleryPlayMode:
-    """The gallery's entry ``name`` played to its foul."""
-    g = GalleryPlayMode(app, gallery_index(name))
-    app.switch(g)
-    run_until(app, lambda: g.at_foul, limit=3600)
-    frame(app, n=2)
-    return g
-
-
 def _whole(app: App, g: GalleryPlayMode) -> bool:
     """The side text shown whole: no "N more lines below" under it."""
     more = app.t("practice.more", n=g.body_hidden)
@@ -81,7 +71,7 @@ def test_the_8_off_the_table_is_read_whole_beside_its_side_view_at_800x500(
     with the Down key)."""
     app = make_app(lang, LOW)
     try:
-        g = _gallery_at_foul(app, "gallery-eight-off-table")
+        g = gallery_at_foul(app, "gallery-eight-off-table")
         assert g.inset_height(200) > 0
         assert _whole(app, g), g.side_body
         side = g.layout.side
@@ -105,7 +95,7 @@ def test_saved_is_said_in_the_top_band_and_the_explanation_stays_whole(
     from simulator.app.dialogs.export import EXPORT_TOLD
     app = make_app(lang, size)
     try:
-        g = _gallery_at_foul(app, "gallery-eight-off-table")
+        g = gallery_at_foul(app, "gallery-eight-off-table")
         assert _whole(app, g)
         key(app, pygame.K_x)
         click_button(app, app.t("export.svg"))

@@ -23,15 +23,7 @@ from tests.app.helpers import (
     move,
     run_until,
 )
-from tests.app.scenes import LANGS, SIZES
-
-
-def at_foul(app: App, name: str) -> GalleryPlayMode:
-    g = GalleryPlayMode(app, gallery_index(name))
-    app.switch(g)
-    run_until(app, lambda: g.at_foul, limit=3600)
-    frame(app, n=2)
-    return g
+from tests.app.scenes import LANGS, SIZES, gallery_at_foul
 
 
 def said_for(g: GalleryPlayMode, m: Mark) -> str:
@@ -68,7 +60,7 @@ def test_comma_and_full_stop_visit_every_mark_of_the_timeline(
     moment" says each, as a click on its tick does. They stepped between
     the contacts alone: the foul of no rail, a rest, was never reached."""
     app = make_app(lang, (800, 500))
-    g = at_foul(app, name)
+    g = gallery_at_foul(app, name)
     marks = g.show.marks.marks
     pb = g.player.playback
     foul = next(i for i, m in enumerate(marks) if m.foul)
@@ -156,7 +148,7 @@ def test_saved_has_its_own_place_and_names_the_file(
     the export button's tooltip."""
     app = make_app(lang, size)
     try:
-        g = at_foul(app, "gallery-eight-off-table")
+        g = gallery_at_foul(app, "gallery-eight-off-table")
         key(app, pygame.K_x)
         click_button(app, app.t("export.svg"))
         run_until(app, lambda: not app.dialogs, limit=600)
@@ -195,7 +187,7 @@ def test_the_longest_title_gives_the_message_its_room_at_800x500() -> None:
     from simulator.app.dialogs.export import tell_saved
     app = make_app("ru", (800, 500))
     try:
-        g = at_foul(app, "gallery-eight-first-with-group")
+        g = gallery_at_foul(app, "gallery-eight-first-with-group")
         full = g.header()[1][0]
         title = g.entry.scenario.title.get("ru")
         tell_saved(app, Path("/tmp/clips/gallery-eight-first-with-group-ru.webp"))
