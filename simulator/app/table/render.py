@@ -471,6 +471,14 @@ def pocket_rects(view: TableView) -> list[pygame.Rect]:
     return out
 
 
+def centred(img: pygame.Surface, sx: float, sy: float) -> pygame.Rect:
+    """Where a picture goes centred on the screen point (sx, sy), rounded
+    to the nearest pixel: a Rect's ``center`` truncates, which drew every
+    ball up to a pixel up-left of where it is."""
+    w, h = img.get_size()
+    return pygame.Rect(round(sx - w / 2), round(sy - h / 2), w, h)
+
+
 class BallSprites:
     """Every ball of a set pre-drawn at one pixel radius."""
 
@@ -502,7 +510,7 @@ class BallSprites:
                 side = round(shadow.get_width() * k)
                 shadow = pygame.transform.smoothscale(shadow, (side, side))
                 shadow.set_alpha(round(255 / (k * k)))
-            surface.blit(shadow, shadow.get_rect(center=(sx, sy)))
+            surface.blit(shadow, centred(shadow, sx, sy))
 
     def draw(self, surface: pygame.Surface, view: TableView,
              balls: Mapping[int, tuple[float, float, float]],
@@ -524,7 +532,7 @@ class BallSprites:
                 k = 1.0 + min(0.6, lift * 4.0)
                 spr = pygame.transform.smoothscale(
                     spr, (int(spr.get_width() * k), int(spr.get_height() * k)))
-            at = spr.get_rect(center=(sx, sy))
+            at = centred(spr, sx, sy)
             surface.blit(spr, at)
             # The lamp's spot, on the ball's side towards its nearest lamp.
             lx, ly = nearest_lamp(self.spec, x, y)
