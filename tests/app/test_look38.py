@@ -51,3 +51,41 @@ def test_a_ball_is_drawn_at_its_rounded_pixel(view: TableView, frac: float) -> N
     sprites.draw(surf, view, {cue: (x, y, view.spec.balls.radius)}, shadows=False)
     cx, cy = _disc_centre(surf)
     assert abs(cx - round(sx)) < 0.2 and abs(cy - round(sy)) < 0.2, (cx, cy, sx, sy)
+
+
+def _tip_label(app: object, mode: AimMode) -> str:
+    """The words over the tip diagram (the tip's name, or the miscue's in red)."""
+    tip = mode.scene.panel.tip
+    over = [r.text for r in app.texts  # type: ignore[attr-defined]
+            if r.box.bottom <= tip.top and (r.box.left, r.box.width) == (tip.left, tip.width)]
+    assert len(over) == 1, over
+    return over[0]
+
+
+@pytest.mark.parametrize("game", ["express", "9-ball"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_three_presses_of_s_stop_on_the_miscue_limit(game: str, lang: str) -> None:
+    app = make_app(lang, (800, 500))
+    mode = scenario_match(app, game, {0: (0.5, 0.6), 3: (1.5, 0.7)},
+                          players=3 if game == "express" else 2)
+    s = app.session
+    limit = s.spec.physics.miscue_offset
+    for _ in range(3):
+        key(app, pygame.K_s)
+    frame(app)
+    assert s.aim.tip_b == pytest.approx(-limit, abs=1e-9)
+    stroke = s.aim.stroke()
+    assert (stroke.tip_a ** 2 + stroke.tip_b ** 2) ** 0.5 <= limit
+    assert _tip_label(app, mode) == app.t("panel.tip")  # no «Кикс!»
+    key(app, pygame.K_s)  # one more: past it, and said so
+    frame(app)
+    assert s.aim.tip_b < -limit and _tip_label(app, mode) == app.t("panel.tip_miscue")
+    # Aslant (side and down): the step that crosses stops on the limit too.
+    key(app, pygame.K_x)
+    for k in (pygame.K_d, pygame.K_d, pygame.K_s, pygame.K_s):
+        key(app, k)
+    frame(app)
+    stroke = s.aim.stroke()
+    off = (stroke.tip_a ** 2 + stroke.tip_b ** 2) ** 0.5
+    assert limit - 1e-3 < off <= limit and _tip_label(app, mode) == app.t("panel.tip")
+    pygame.display.quit()
