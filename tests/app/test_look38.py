@@ -11,6 +11,7 @@ import numpy as np
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import BallSprites
@@ -53,11 +54,11 @@ def test_a_ball_is_drawn_at_its_rounded_pixel(view: TableView, frac: float) -> N
     assert abs(cx - round(sx)) < 0.2 and abs(cy - round(sy)) < 0.2, (cx, cy, sx, sy)
 
 
-def _tip_label(app: object, mode: AimMode) -> str:
+def _tip_label(app: App, mode: AimMode) -> str:
     """The words over the tip diagram (the tip's name, or the miscue's in red)."""
     tip = mode.scene.panel.tip
-    over = [r.text for r in app.texts  # type: ignore[attr-defined]
-            if r.box.bottom <= tip.top and (r.box.left, r.box.width) == (tip.left, tip.width)]
+    over = [r.text for r in app.texts if r.box.bottom <= tip.top
+            and (r.box.left, r.box.width) == (tip.left, tip.width)]
     assert len(over) == 1, over
     return over[0]
 
