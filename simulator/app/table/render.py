@@ -150,9 +150,13 @@ def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
 class TableRenderer:
     """The static picture of one table at one window size."""
 
-    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int]) -> None:
+    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int],
+                 grain: bool = True) -> None:
+        """``grain``: the cloth's fine grain (an exported clip goes without:
+        the noise, coded anew round every moving ball, doubled a GIF)."""
         self.spec = spec
         self.view = view
+        self.grain = grain
         self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
             else pygame.Surface(size)
         self._draw()
@@ -233,6 +237,8 @@ class TableRenderer:
 
         rng = np.random.default_rng(7)  # fixed seed: the same cloth each time
         grain = rng.standard_normal((w, h), dtype=f32)
+        if not self.grain:
+            grain[:] = 0.0
         # The nap: the grain a little drawn out along the table.
         nap = (grain + np.roll(grain, 1, 0) + np.roll(grain, -1, 0)) * f32(0.012 / 3.0)
         k = light * (1.0 + 0.022 * grain + nap)  # the cloth; the rest below
