@@ -137,3 +137,39 @@ def test_an_exported_gif_is_small() -> None:
     assert len(data) < 180_000, len(data)
     assert len(export.export_bytes(exp, "png", "ru", None, 800)) < 150_000
 
+
+def _number_on_ball(b: int, r: float) -> np.ndarray:
+    """Ball ``b``'s number drawn as the table draws it on a plain ball of
+    radius ``r`` px: where the ink is (True), on a common square."""
+    from simulator.app.table.render import NUMBER_INK, upright_number
+    side = 16
+    surf = pygame.Surface((side, side))
+    surf.fill((230, 220, 200))
+    upright_number(surf, b, pygame.Rect(2, 2, 12, 12), r)
+    px = pygame.surfarray.array3d(surf)
+    return (px == np.array(NUMBER_INK)).all(axis=2)
+
+
+def test_every_number_on_a_small_ball_is_told_apart() -> None:
+    """Play-test: at 800x500 (a ball 9.8 px across) the numbers 11-15 blurred
+    ("12"/"15" differed by 4 pixels, "3"/"9" and "5"/"6" by 2). Drawn at
+    that size, every two numbers 1-15 differ in at least 6 pixels, and
+    every number stays within its ball."""
+    app = open_scene("table", "express", "ru", (800, 500))
+    try:
+        mode = app.mode
+        assert isinstance(mode, TableMode)
+        r = mode.scene.view.ball_px
+    finally:
+        pygame.display.quit()
+    assert 4.5 < r < 5.0, r
+    ink = {b: _number_on_ball(b, r) for b in range(1, 16)}
+    worst = min((int((ink[a] != ink[b]).sum()), a, b) for a in ink for b in ink
+                 if a < b)
+    assert worst[0] >= 6, worst
+    for pair in ((11, 14), (12, 15), (13, 15), (3, 9), (5, 6), (10, 13)):
+        assert (ink[pair[0]] != ink[pair[1]]).sum() >= 6, pair
+    yy, xx = np.mgrid[0:16, 0:16]
+    for b, m in ink.items():
+        xs, ys = xx.T[m] + 0.5, yy.T[m] + 0.5  # surfarray is [x, y]
+        assert (np.hypot(xs - 8, ys - 8) <= r + 0.8).all(), b

@@ -677,6 +677,25 @@ _DIGITS = (  # 0 to 9 (1 is drawn narrower, as a stem with a flag)
 )
 
 
+# At the smallest size (7 px high, a ball under 10 px across) the grid's
+# digits differed by two pixels ("3"/"9", "5"/"6", "12"/"15" by four) and
+# play-testers saw 11-15 blur: a dot-matrix display's 5x7 digits, each
+# with its own shape (diagonals, open corners), set the numbers apart.
+_SMALL_DIGITS = (  # 0 to 9, 5 wide, 7 high
+    (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
+    ("#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."),
+    ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
+    ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+    (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
+)
+SMALL_HIGH = 7  # numbers this high (and lower) are drawn in _SMALL_DIGITS
+
+
 def upright_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
                    r: float) -> None:
     """The ball's number upright inside the ball, in narrow dark digits
@@ -696,6 +715,8 @@ def number_image(ball: int, r: float) -> pygame.Surface:
     (at least NUMBER_INK_PX), each digit as wide as the pair still fits."""
     text = str(ball)
     high = max(NUMBER_INK_PX, round(r * 1.3))
+    if high <= SMALL_HIGH:
+        return _small_number(text)
     # The ball's width at the digits' top and bottom (a pixel's leeway).
     chord = 2 * math.sqrt(max(0.0, r * r - (high / 2) ** 2)) + 1
     stroke = 2 if high >= 11 else 1
@@ -720,6 +741,27 @@ def number_image(ball: int, r: float) -> pygame.Surface:
                     if on == "#":
                         img.fill(NUMBER_INK, (x + x0, y0, cw, h))
         x += w + gap
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _small_number(text: str) -> pygame.Surface:
+    """``text`` in _SMALL_DIGITS, a pixel apart; the tens' "1" a bare stem
+    (5 px), so the second digit keeps its full width within the ball (7 px)."""
+    one = tuple(row[1:4] for row in _SMALL_DIGITS[1])  # no blank columns
+    # The tens' stem clear of the ball's rim, which its corners would cross.
+    stem = (".", *("#",) * (SMALL_HIGH - 2), ".")
+    glyphs = [stem if c == "1" and i == 0 and len(text) > 1
+              else one if c == "1" else _SMALL_DIGITS[int(c)]
+              for i, c in enumerate(text)]
+    widths = [len(g[0]) for g in glyphs]
+    img = pygame.Surface((sum(widths) + len(glyphs) - 1, SMALL_HIGH), pygame.SRCALPHA)
+    x = 0
+    for g, w in zip(glyphs, widths, strict=True):
+        for y, row in enumerate(g):
+            for dx, on in enumerate(row):
+                if on == "#":
+                    img.fill(NUMBER_INK, (x + dx, y, 1, 1))
+        x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
