@@ -173,3 +173,31 @@ def test_every_number_on_a_small_ball_is_told_apart() -> None:
     for b, m in ink.items():
         xs, ys = xx.T[m] + 0.5, yy.T[m] + 0.5  # surfarray is [x, y]
         assert (np.hypot(xs - 8, ys - 8) <= r + 0.8).all(), b
+
+
+def test_tab_over_a_full_rack_shows_it_magnified_not_fifteen_tags() -> None:
+    """Play-test: Tab's fifteen tags round a full rack, each with its
+    leader, were too busy. The rack is shown once, three times larger, its
+    numbers in the balls' own digits (nine times the ink), beside it; the
+    balls stay in sight."""
+    from simulator.app.table.render import NUMBER_INK, clusters
+    app = open_scene("table", "express", "ru", (800, 500))
+    try:
+        mode = app.mode
+        assert isinstance(mode, TableMode)
+        s = app.session
+        assert s is not None
+        balls = mode.ball_positions()
+        groups = clusters(mode.scene.view, balls, s.spec.balls.cue_ball)
+        assert [len(g) for g in groups] == [15]
+
+        def ink() -> int:
+            px = pygame.surfarray.array3d(app.screen)
+            return int((px == np.array(NUMBER_INK)).all(axis=2).sum())
+
+        before = ink()
+        key(app, pygame.K_TAB)
+        assert app.show_numbers
+        assert ink() >= 9 * before, (ink(), before)
+    finally:
+        pygame.display.quit()

@@ -854,8 +854,13 @@ def draw_numbers(surface: pygame.Surface, view: TableView,
     from simulator.app.text import fonts, ui
     size = max(12, int(view.ball_px * 1.5))
     r = view.ball_px
+    racked: set[int] = set()
+    if spec.kind is TableKind.PYRAMID and r < SMALL_BALL_PX:
+        for group in clusters(view, balls, spec.balls.cue_ball):
+            draw_magnified(surface, view, balls, group)
+            racked |= group
     tags = {b: fonts.text(str(b), size, (255, 255, 255), bold=True)
-            for b in balls if b != spec.balls.cue_ball}
+            for b in balls if b != spec.balls.cue_ball and b not in racked}
     pad = 2
     sizes = {b: (t.get_bounding_rect().width + 2 * pad + 2,
                  t.get_bounding_rect().height + 2 * pad + 2) for b, t in tags.items()}
@@ -882,6 +887,76 @@ def draw_numbers(surface: pygame.Surface, view: TableView,
         box = t.get_rect(topleft=(rect.centerx - ink.width // 2 - ink.x,
                                   rect.centery - ink.height // 2 - ink.y))
         ui.line(surface, str(b), size, (255, 255, 255), box, bold=True)
+
+
+CLUSTER = 4  # this many touching balls get one magnified picture, not tags
+MAGNIFY = 3  # how many times larger
+
+
+def clusters(view: TableView, balls: Mapping[int, tuple[float, float, float]],
+             cue: int) -> list[set[int]]:
+    """The object balls in groups of CLUSTER or more, each touching
+    another of its group (a rack): sixteen tags round a rack, each with its
+    leader, were too busy to read (play-test)."""
+    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items() if b != cue}
+    near = 2 * view.ball_px + 1.5
+    group = {b: {b} for b in pts}
+    for a in pts:
+        for b in pts:
+            if a < b and math.dist(pts[a], pts[b]) <= near and group[a] is not group[b]:
+                merged = group[a] | group[b]
+                for m in merged:
+                    group[m] = merged
+    out: list[set[int]] = []
+    for g in group.values():
+        if len(g) >= CLUSTER and g not in out:
+            out.append(g)
+    return out
+
+
+def draw_magnified(surface: pygame.Surface, view: TableView,
+                   balls: Mapping[int, tuple[float, float, float]],
+                   group: set[int]) -> None:
+    """The group's balls as drawn, MAGNIFY times larger (their numbers
+    large and crisp), in a framed box beside them over free cloth, a line
+    back to the group."""
+    r = view.ball_px
+    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items()}
+    xs = [pts[b][0] for b in group]
+    ys = [pts[b][1] for b in group]
+    src = pygame.Rect(math.floor(min(xs) - r - 2), math.floor(min(ys) - r - 2), 0, 0)
+    src.width = math.ceil(max(xs) + r + 2) - src.x
+    src.height = math.ceil(max(ys) + r + 2) - src.y
+    src = src.clip(surface.get_rect())
+    if src.width < 2 or src.height < 2:
+        return
+    big = pygame.transform.scale(surface.subsurface(src).copy(),
+                                 (src.width * MAGNIFY, src.height * MAGNIFY))
+    box = big.get_rect()
+    gap = 2 * r + 6
+    # Beside the group on each side, with the line's ends: from the group's
+    # frame (never across its balls) to the box.
+    spots = [box.copy() for _ in range(4)]
+    spots[0].midright = (round(src.left - gap), src.centery)
+    spots[1].midleft = (round(src.right + gap), src.centery)
+    spots[2].midbottom = (src.centerx, round(src.top - gap))
+    spots[3].midtop = (src.centerx, round(src.bottom + gap))
+    ends = {id(spots[0]): (src.midleft, spots[0].midright),
+            id(spots[1]): (src.midright, spots[1].midleft),
+            id(spots[2]): (src.midtop, spots[2].midbottom),
+            id(spots[3]): (src.midbottom, spots[3].midtop)}
+
+    def covers(rect: pygame.Rect) -> int:
+        grown = rect.inflate(2 * r + 4, 2 * r + 4)
+        return sum(grown.collidepoint(p) for p in pts.values())
+
+    inside = [b for b in spots if view.rect.contains(b.inflate(4, 4))] or spots
+    where = min(inside, key=covers)
+    pygame.draw.line(surface, (230, 226, 210), *ends[id(where)], 1)
+    pygame.draw.rect(surface, (230, 226, 210), src.inflate(2, 2), 1, border_radius=3)
+    surface.blit(big, where)
+    pygame.draw.rect(surface, (12, 12, 12), where.inflate(4, 4), 2, border_radius=3)
+    pygame.draw.rect(surface, (230, 226, 210), where.inflate(6, 6), 1, border_radius=4)
 
 
 def _draw_leaders(surface: pygame.Surface, view: TableView,
