@@ -123,9 +123,10 @@ def run_until(app: App, cond: object, limit: int = 3000) -> int:
 
 
 def scenario_match(app: App, game: str, balls: dict[int, tuple[float, float]],
-                   scenario_id: str = "position") -> AimMode:
-    """A match of Anna and Boris at a set position (not a break; in 8-ball
-    the groups taken, Anna solids), Anna aiming; returns the aiming mode."""
+                   scenario_id: str = "position", players: int = 2) -> AimMode:
+    """A match of Anna and Boris (and Vera, ... when ``players`` says) at a
+    set position (not a break; in 8-ball the groups taken, Anna solids),
+    Anna aiming; returns the aiming mode."""
     from rules.referee import Match
     from simulator.app.match.session import Session
     from simulator.practice.scenario import parse_scenario
@@ -133,11 +134,12 @@ def scenario_match(app: App, game: str, balls: dict[int, tuple[float, float]],
     if game == "8-ball":
         state["groups"] = ["solids", "stripes"]
     draft = {"format": "kiy-scenario", "version": 1, "id": scenario_id,
-             "discipline": game, "players": 2,
+             "discipline": game, "players": players,
              "title": {"en": "Position", "ru": "Позиция"},
              "balls": {str(b): list(p) for b, p in balls.items()}, "state": state}
     sc = parse_scenario(draft)
-    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
+    names = ["Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ivan"]
+    m = Match.from_state(names[:players], game, sc.game, {}, seed=1)
     app.session = Session(m, app.locale)
     app.go("match")
     frame(app)

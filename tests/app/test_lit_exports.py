@@ -18,8 +18,10 @@ ENTRY = "gallery-scratch"
 
 
 def _window_table(canvas: export.Canvas) -> pygame.Surface:
-    """The table as the window paints it, at the export's scale."""
-    return TableRenderer(canvas.spec, canvas.view, canvas.view.rect.size).surface
+    """The table as the window paints it, at the export's scale and
+    framing, but for the cloth's grain (an export goes without it)."""
+    return TableRenderer(canvas.spec, canvas.view, canvas.table.get_size(),
+                         grain=False).surface
 
 
 def _points(canvas: export.Canvas) -> dict[str, tuple[int, int]]:

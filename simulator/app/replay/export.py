@@ -203,6 +203,12 @@ def check_width(width: int) -> None:
                           f"{MAX_WIDTH} px wide")
 
 
+def table_margin(width: int) -> int:
+    """The room round the table in a picture ``width`` wide: past the
+    pockets' plates, which stand out 0.8 % of the width beyond the rail."""
+    return max(8, round(width * 0.025))
+
+
 class Canvas:
     """The table at a width, with a caption band under it."""
 
@@ -217,7 +223,11 @@ class Canvas:
         self.spec = spec
         outer_l = spec.length + 2 * spec.rail_width
         outer_w = spec.width + 2 * spec.rail_width
-        table_h = round(width * outer_w / outer_l)
+        # The whole table with its rails and pockets (whose plates poke out
+        # past the rail) on the room, a margin round it, as the window
+        # draws it: framed edge to edge, the top pockets touched the edge.
+        margin = table_margin(width)
+        table_h = round((width - 2 * margin) * outer_w / outer_l) + 2 * margin
         from simulator.app.text.i18n import Locale
         self.locale = Locale(lang)
         self.head, self.ruling_line = exp.caption(lang)
@@ -235,9 +245,12 @@ class Canvas:
         self.before_lines = before.head_lines
         self.cap_h = max(self.layout.height, before.height)
         self.size = (width, table_h + self.cap_h)
-        self.view = TableView(spec, pg.Rect(0, 0, width, table_h))
-        # The window's own lit table, balls and shadows (one drawing).
-        self.table = TableRenderer(spec, self.view, (width, table_h)).surface
+        self.view = TableView(spec, pg.Rect(0, 0, width, table_h).inflate(
+            -2 * margin, -2 * margin))
+        # The window's own lit table, balls and shadows (one drawing), its
+        # cloth without the grain (a clip's bytes went to coding the noise).
+        self.table = TableRenderer(spec, self.view, (width, table_h),
+                                   grain=False).surface
         self.sprites = BallSprites(spec, self.view.ball_px)
         self.marks = exp.marks()
         self._inset: Any = None
@@ -529,7 +542,7 @@ def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
     if fmt == "gif":
         colours = _gif_palette(images[0], images[-1])
         nearest = _NearestColour(colours)
-        flat = colours.reshape(-1).tolist()
+        flat = _full_palette(colours).reshape(-1).tolist()
         # Index 255 (left out of the palette) is "as before": a frame codes
         # only what moved, in long runs, not the lit cloth's grain anew
         # around each ball (the grained table made the GIF 5.5 times the bytes).
@@ -544,9 +557,11 @@ def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
             pic = Image.fromarray(moved, "P")
             pic.putpalette(flat)
             kept.append(pic)
+        # The palette given once, for the file: without it each frame
+        # carried its own copy (768 bytes a frame, a third of a clip).
         kept[0].save(buf, format="GIF", save_all=True, append_images=kept[1:],
                      duration=ms, loop=0, optimize=False, disposal=1,
-                     transparency=CLEAR)
+                     transparency=CLEAR, palette=bytes(flat))
     elif fmt == "webp":
         images[0].save(buf, format="WEBP", save_all=True, append_images=images[1:],
                        duration=ms, loop=0, quality=80, method=4)
@@ -602,6 +617,18 @@ def _gif_palette(first: Any, last: Any) -> Any:
         out.append(c)
         gap = np.minimum(gap, ((seen - c) ** 2).sum(axis=1))
     return np.array(out, np.uint8)
+
+
+def _full_palette(colours: Any) -> Any:
+    """``colours`` with the rows up to 256 filled by colours of its own
+    absence (CLEAR's among them): each index stands for one colour, so a
+    palette given for the whole file maps every frame's indices to
+    themselves."""
+    import numpy as np
+    taken = {tuple(c) for c in colours.tolist()}
+    spare = (c for c in ((1, g, 254) for g in range(256)) if c not in taken)
+    rows = [*colours.tolist(), *(next(spare) for _ in range(256 - len(colours)))]
+    return np.array(rows, np.uint8)
 
 
 class _NearestColour:

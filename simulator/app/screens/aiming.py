@@ -485,10 +485,11 @@ class AimMode(ShotInputMode):
             s.aim = s.aim.with_power(s.aim.power - 0.02)
         elif k in TIP_KEYS:
             # A press moves the tip a useful amount: a tenth of its full
-            # range across the ball; Shift for fine placing.
+            # range across the ball; Shift for fine placing.  A step stops
+            # on the miscue limit before going past it.
             da, db = TIP_KEYS[k]
             d = TIP_FINE if event.mod & pygame.KMOD_SHIFT else TIP_STEP
-            s.aim = s.aim.with_tip(s.aim.tip_a + da * d, s.aim.tip_b + db * d)
+            s.aim = s.aim.tip_stepped(da * d, db * d, s.spec.physics.miscue_offset)
         elif k == pygame.K_x:
             s.aim = s.aim.with_tip(0.0, 0.0)
         elif k == pygame.K_c:

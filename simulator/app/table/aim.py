@@ -15,6 +15,9 @@ from simulator.table.specs import TableSpec, Vec
 MIN_SPEED = 0.3  # m/s, the softest stroke the power bar gives
 MAX_SPEED = 11.0  # m/s, a hard break
 MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
+# A tip this close inside the miscue limit stands on it: the next step
+# crosses it (a stop rounded towards the centre lies a hair inside).
+LIMIT_SNAP = 1e-3
 MAX_ELEVATION = 80.0
 # A full-power pull back: this share of the table's length as drawn (with
 # its rails), so a pull feels the same in any window. 0.4, and never under
@@ -49,6 +52,24 @@ class Aim:
         if n > MAX_TIP:
             a, b = a * MAX_TIP / n, b * MAX_TIP / n
         return replace(self, tip_a=a, tip_b=b)
+
+    def tip_stepped(self, da: float, db: float, limit: float) -> Aim:
+        """The tip moved by (da, db), stopping on the miscue ``limit`` when
+        the step would cross it from inside: steps of a tenth of the range
+        went 0.36 R, then 0.54 R, a miscue the player never chose (one more
+        press goes past the limit).  The stop is rounded towards the centre
+        at the stroke's precision, so the stroke holds."""
+        a0, b0 = self.tip_a, self.tip_b
+        a, b = a0 + da, b0 + db
+        inside = math.hypot(a0, b0)
+        if inside < limit - LIMIT_SNAP and math.hypot(a, b) > limit:
+            # |p + t d| = limit for t in (0, 1).
+            dd = da * da + db * db
+            pd = a0 * da + b0 * db
+            t = (-pd + math.sqrt(pd * pd - dd * (inside * inside - limit * limit))) / dd
+            a, b = (math.trunc((a0 + t * da) * 1e4) / 1e4,
+                    math.trunc((b0 + t * db) * 1e4) / 1e4)
+        return self.with_tip(a, b)
 
     def with_elevation(self, e: float) -> Aim:
         return replace(self, elevation=min(MAX_ELEVATION, max(0.0, e)))

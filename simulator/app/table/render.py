@@ -150,9 +150,13 @@ def pocket_hole(spec: TableSpec, p: Pocket) -> tuple[Vec, float]:
 class TableRenderer:
     """The static picture of one table at one window size."""
 
-    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int]) -> None:
+    def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int],
+                 grain: bool = True) -> None:
+        """``grain``: the cloth's fine grain (an exported clip goes without:
+        the noise, coded anew round every moving ball, doubled a GIF)."""
         self.spec = spec
         self.view = view
+        self.grain = grain
         self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
             else pygame.Surface(size)
         self._draw()
@@ -233,6 +237,8 @@ class TableRenderer:
 
         rng = np.random.default_rng(7)  # fixed seed: the same cloth each time
         grain = rng.standard_normal((w, h), dtype=f32)
+        if not self.grain:
+            grain[:] = 0.0
         # The nap: the grain a little drawn out along the table.
         nap = (grain + np.roll(grain, 1, 0) + np.roll(grain, -1, 0)) * f32(0.012 / 3.0)
         k = light * (1.0 + 0.022 * grain + nap)  # the cloth; the rest below
@@ -471,6 +477,14 @@ def pocket_rects(view: TableView) -> list[pygame.Rect]:
     return out
 
 
+def centred(img: pygame.Surface, sx: float, sy: float) -> pygame.Rect:
+    """Where a picture goes centred on the screen point (sx, sy), rounded
+    to the nearest pixel: a Rect's ``center`` truncates, which drew every
+    ball up to a pixel up-left of where it is."""
+    w, h = img.get_size()
+    return pygame.Rect(round(sx - w / 2), round(sy - h / 2), w, h)
+
+
 class BallSprites:
     """Every ball of a set pre-drawn at one pixel radius."""
 
@@ -502,7 +516,7 @@ class BallSprites:
                 side = round(shadow.get_width() * k)
                 shadow = pygame.transform.smoothscale(shadow, (side, side))
                 shadow.set_alpha(round(255 / (k * k)))
-            surface.blit(shadow, shadow.get_rect(center=(sx, sy)))
+            surface.blit(shadow, centred(shadow, sx, sy))
 
     def draw(self, surface: pygame.Surface, view: TableView,
              balls: Mapping[int, tuple[float, float, float]],
@@ -524,7 +538,7 @@ class BallSprites:
                 k = 1.0 + min(0.6, lift * 4.0)
                 spr = pygame.transform.smoothscale(
                     spr, (int(spr.get_width() * k), int(spr.get_height() * k)))
-            at = spr.get_rect(center=(sx, sy))
+            at = centred(spr, sx, sy)
             surface.blit(spr, at)
             # The lamp's spot, on the ball's side towards its nearest lamp.
             lx, ly = nearest_lamp(self.spec, x, y)
@@ -663,6 +677,25 @@ _DIGITS = (  # 0 to 9 (1 is drawn narrower, as a stem with a flag)
 )
 
 
+# At the smallest size (7 px high, a ball under 10 px across) the grid's
+# digits differed by two pixels ("3"/"9", "5"/"6", "12"/"15" by four) and
+# play-testers saw 11-15 blur: a dot-matrix display's 5x7 digits, each
+# with its own shape (diagonals, open corners), set the numbers apart.
+_SMALL_DIGITS = (  # 0 to 9, 5 wide, 7 high
+    (".###.", "#...#", "#...#", "#...#", "#...#", "#...#", ".###."),
+    ("..#..", ".##..", "..#..", "..#..", "..#..", "..#..", ".###."),
+    (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
+    ("#####", "...#.", "..#..", "...#.", "....#", "#...#", ".###."),
+    ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
+    ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+    (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
+)
+SMALL_HIGH = 7  # numbers this high (and lower) are drawn in _SMALL_DIGITS
+
+
 def upright_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
                    r: float) -> None:
     """The ball's number upright inside the ball, in narrow dark digits
@@ -682,6 +715,8 @@ def number_image(ball: int, r: float) -> pygame.Surface:
     (at least NUMBER_INK_PX), each digit as wide as the pair still fits."""
     text = str(ball)
     high = max(NUMBER_INK_PX, round(r * 1.3))
+    if high <= SMALL_HIGH:
+        return _small_number(text)
     # The ball's width at the digits' top and bottom (a pixel's leeway).
     chord = 2 * math.sqrt(max(0.0, r * r - (high / 2) ** 2)) + 1
     stroke = 2 if high >= 11 else 1
@@ -706,6 +741,27 @@ def number_image(ball: int, r: float) -> pygame.Surface:
                     if on == "#":
                         img.fill(NUMBER_INK, (x + x0, y0, cw, h))
         x += w + gap
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _small_number(text: str) -> pygame.Surface:
+    """``text`` in _SMALL_DIGITS, a pixel apart; the tens' "1" a bare stem
+    (5 px), so the second digit keeps its full width within the ball (7 px)."""
+    one = tuple(row[1:4] for row in _SMALL_DIGITS[1])  # no blank columns
+    # The tens' stem clear of the ball's rim, which its corners would cross.
+    stem = (".", *("#",) * (SMALL_HIGH - 2), ".")
+    glyphs = [stem if c == "1" and i == 0 and len(text) > 1
+              else one if c == "1" else _SMALL_DIGITS[int(c)]
+              for i, c in enumerate(text)]
+    widths = [len(g[0]) for g in glyphs]
+    img = pygame.Surface((sum(widths) + len(glyphs) - 1, SMALL_HIGH), pygame.SRCALPHA)
+    x = 0
+    for g, w in zip(glyphs, widths, strict=True):
+        for y, row in enumerate(g):
+            for dx, on in enumerate(row):
+                if on == "#":
+                    img.fill(NUMBER_INK, (x + dx, y, 1, 1))
+        x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
@@ -798,8 +854,13 @@ def draw_numbers(surface: pygame.Surface, view: TableView,
     from simulator.app.text import fonts, ui
     size = max(12, int(view.ball_px * 1.5))
     r = view.ball_px
+    racked: set[int] = set()
+    if spec.kind is TableKind.PYRAMID and r < SMALL_BALL_PX:
+        for group in clusters(view, balls, spec.balls.cue_ball):
+            draw_magnified(surface, view, balls, group)
+            racked |= group
     tags = {b: fonts.text(str(b), size, (255, 255, 255), bold=True)
-            for b in balls if b != spec.balls.cue_ball}
+            for b in balls if b != spec.balls.cue_ball and b not in racked}
     pad = 2
     sizes = {b: (t.get_bounding_rect().width + 2 * pad + 2,
                  t.get_bounding_rect().height + 2 * pad + 2) for b, t in tags.items()}
@@ -826,6 +887,76 @@ def draw_numbers(surface: pygame.Surface, view: TableView,
         box = t.get_rect(topleft=(rect.centerx - ink.width // 2 - ink.x,
                                   rect.centery - ink.height // 2 - ink.y))
         ui.line(surface, str(b), size, (255, 255, 255), box, bold=True)
+
+
+CLUSTER = 4  # this many touching balls get one magnified picture, not tags
+MAGNIFY = 3  # how many times larger
+
+
+def clusters(view: TableView, balls: Mapping[int, tuple[float, float, float]],
+             cue: int) -> list[set[int]]:
+    """The object balls in groups of CLUSTER or more, each touching
+    another of its group (a rack): sixteen tags round a rack, each with its
+    leader, were too busy to read (play-test)."""
+    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items() if b != cue}
+    near = 2 * view.ball_px + 1.5
+    group = {b: {b} for b in pts}
+    for a in pts:
+        for b in pts:
+            if a < b and math.dist(pts[a], pts[b]) <= near and group[a] is not group[b]:
+                merged = group[a] | group[b]
+                for m in merged:
+                    group[m] = merged
+    out: list[set[int]] = []
+    for g in group.values():
+        if len(g) >= CLUSTER and g not in out:
+            out.append(g)
+    return out
+
+
+def draw_magnified(surface: pygame.Surface, view: TableView,
+                   balls: Mapping[int, tuple[float, float, float]],
+                   group: set[int]) -> None:
+    """The group's balls as drawn, MAGNIFY times larger (their numbers
+    large and crisp), in a framed box beside them over free cloth, a line
+    back to the group."""
+    r = view.ball_px
+    pts = {b: view.to_screen(x, y) for b, (x, y, _z) in balls.items()}
+    xs = [pts[b][0] for b in group]
+    ys = [pts[b][1] for b in group]
+    src = pygame.Rect(math.floor(min(xs) - r - 2), math.floor(min(ys) - r - 2), 0, 0)
+    src.width = math.ceil(max(xs) + r + 2) - src.x
+    src.height = math.ceil(max(ys) + r + 2) - src.y
+    src = src.clip(surface.get_rect())
+    if src.width < 2 or src.height < 2:
+        return
+    big = pygame.transform.scale(surface.subsurface(src).copy(),
+                                 (src.width * MAGNIFY, src.height * MAGNIFY))
+    box = big.get_rect()
+    gap = 2 * r + 6
+    # Beside the group on each side, with the line's ends: from the group's
+    # frame (never across its balls) to the box.
+    spots = [box.copy() for _ in range(4)]
+    spots[0].midright = (round(src.left - gap), src.centery)
+    spots[1].midleft = (round(src.right + gap), src.centery)
+    spots[2].midbottom = (src.centerx, round(src.top - gap))
+    spots[3].midtop = (src.centerx, round(src.bottom + gap))
+    ends = {id(spots[0]): (src.midleft, spots[0].midright),
+            id(spots[1]): (src.midright, spots[1].midleft),
+            id(spots[2]): (src.midtop, spots[2].midbottom),
+            id(spots[3]): (src.midbottom, spots[3].midtop)}
+
+    def covers(rect: pygame.Rect) -> int:
+        grown = rect.inflate(2 * r + 4, 2 * r + 4)
+        return sum(grown.collidepoint(p) for p in pts.values())
+
+    inside = [b for b in spots if view.rect.contains(b.inflate(4, 4))] or spots
+    where = min(inside, key=covers)
+    pygame.draw.line(surface, (230, 226, 210), *ends[id(where)], 1)
+    pygame.draw.rect(surface, (230, 226, 210), src.inflate(2, 2), 1, border_radius=3)
+    surface.blit(big, where)
+    pygame.draw.rect(surface, (12, 12, 12), where.inflate(4, 4), 2, border_radius=3)
+    pygame.draw.rect(surface, (230, 226, 210), where.inflate(6, 6), 1, border_radius=4)
 
 
 def _draw_leaders(surface: pygame.Surface, view: TableView,
