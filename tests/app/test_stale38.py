@@ -1,13 +1,27 @@
 """Play-test 38: a card that no longer applies goes (what an undo took back,
-once the next stroke is played)."""
+once the next stroke is played); Express's full reading of a foul explains
+that foul, not the break."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pygame
 import pytest
 
+from simulator.app.dialogs.base import Dialog
+from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.loop.app import App
-from tests.app.helpers import frame, key, make_app, move, run_until, scenario_match
+from simulator.app.match.session import Session
+from tests.app.helpers import (
+    frame,
+    key,
+    make_app,
+    move,
+    run_until,
+    scenario_match,
+    watched_session,
+)
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_match import side_words
 from tests.app.test_playfix17b import BALLS, _point, _stroke, _texts
@@ -48,5 +62,85 @@ def test_the_taken_back_card_goes_with_the_next_stroke(lang: str) -> None:
         frame(app)
         assert s.banner is not None and s.banner.title in side_words(app)
         assert undone not in _drawn(app) and title not in side_words(app)
+    finally:
+        pygame.display.quit()
+
+
+# -- 2. Express: V reads the foul that happened, the break only on the break ----
+
+def _express_at(app: App, balls: dict[int, tuple[float, float]] | None) -> Session:
+    """Anna, Boris and Vera at Express: a fresh rack (the break), or
+    mid-rack at ``balls``; Anna at the table, the cue ball placed."""
+    from rules.referee import Match
+    from simulator.practice.scenario import parse_scenario
+    names = ["Anna", "Boris", "Vera"]
+    if balls is None:
+        s = watched_session(app, names, "express", {})
+        key(app, pygame.K_RETURN)  # the cue ball in the house where it is shown
+    else:
+        draft = {"format": "kiy-scenario", "version": 1, "id": "position",
+                 "discipline": "express", "players": 3,
+                 "title": {"en": "Position", "ru": "Позиция"},
+                 "balls": {str(b): list(p) for b, p in balls.items()},
+                 "state": {"is_break": False}}
+        m = Match.from_state(names, "express", parse_scenario(draft).game, {}, seed=1)
+        s = watched_session(app, names, "express", {}, state=m.state)
+    frame(app)
+    assert app.mode is not None and app.mode.name == "aiming"
+    return s
+
+
+def _miss_everything_and_read(app: App, s: Session) -> list[str]:
+    """Anna strikes softly away from every ball (the arrow keys turn the
+    cue to the head cushion); the decision card comes; V reads it whole."""
+    s.aim = dataclasses.replace(s.aim, angle=180.0, power=0.3)
+    s.held_angle, s.preset_angle = 180.0, None
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.match.history) and bool(app.dialogs), limit=2000)
+    frame(app)
+    assert isinstance(app.dialogs[-1], Dialog) and app.dialogs[-1].kind == "choice"
+    key(app, pygame.K_v)
+    frame(app)
+    reader = app.dialogs[-1]
+    assert isinstance(reader, CardReader), reader
+    assert reader.banner.all_lines[-1].split()[-1] in " ".join(_texts(app))
+    # (as read: the reader's no-break spaces are spaces to a person)
+    return [ln.replace("\xa0", " ") for ln in
+            (reader.banner.title, *reader.banner.all_lines)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_express_full_reading_of_a_stroke_foul_names_its_rule_not_the_break(
+        lang: str) -> None:
+    """Mid-rack, Anna's cue ball hits no ball: SEED-E 2.6 item 4 (an illegal
+    stroke on an object ball). V on the decision card explains that foul,
+    citing 2.6 item 4, and says nothing of a legal break (item 5)."""
+    app = make_app(lang)
+    try:
+        s = _express_at(app, {0: (0.9, 0.62), 1: (1.6, 0.55), 2: (1.9, 0.9)})
+        said = _miss_everything_and_read(app, s)
+        assert s.last_ruling is not None
+        assert [f.code.ref.rule for f in s.last_ruling.fouls] == ["2.6.4"]
+        reading = app.t("ruling.reading", text="").strip()
+        item4 = "п. 2.6, подп. 4" if lang == "ru" else "2.6, item 4"
+        why = [ln for ln in said if reading in ln]
+        assert any(item4 in ln for ln in why), said
+        breaks = "разбити" if lang == "ru" else "break"
+        assert breaks not in " ".join(said).lower(), why
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_express_full_reading_of_a_break_foul_explains_the_break(lang: str) -> None:
+    """On the break the same miss is an illegal break (SEED-E 2.6 item 5):
+    V still explains what a legal break is."""
+    app = make_app(lang)
+    try:
+        s = _express_at(app, None)
+        said = _miss_everything_and_read(app, s)
+        assert s.last_ruling is not None
+        assert [f.code.ref.rule for f in s.last_ruling.fouls] == ["2.6.5"]
+        assert app.t("ruling.reading", text=app.t("reading.G12")) in said
     finally:
         pygame.display.quit()
