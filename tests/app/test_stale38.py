@@ -5,6 +5,7 @@ that foul, not the break."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -13,7 +14,9 @@ from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
+from simulator.app.screens.quiz import QuizMode
 from tests.app.helpers import (
+    click_button,
     frame,
     key,
     make_app,
@@ -25,6 +28,10 @@ from tests.app.helpers import (
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_match import side_words
 from tests.app.test_playfix17b import BALLS, _point, _stroke, _texts
+from tests.app.test_playfix17d_keys import strip_text
+
+KEYS = {"Enter": pygame.K_RETURN, "R": pygame.K_r, "Esc": pygame.K_ESCAPE,
+        "Space": pygame.K_SPACE}
 
 
 def _drawn(app: App) -> str:
@@ -144,3 +151,59 @@ def test_express_full_reading_of_a_break_foul_explains_the_break(lang: str) -> N
         assert app.t("ruling.reading", text=app.t("reading.G12")) in said
     finally:
         pygame.display.quit()
+
+
+# -- 3. the quiz's answered page names its keys, and they work -------------------
+
+def _answered_quiz(lang: str) -> tuple[App, QuizMode]:
+    """Practice, Referee quiz from the main menu; the stroke to its end
+    (Space), the first answer given by its number key."""
+    app = make_app(lang)
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("menu.practice"))
+    frame(app)
+    click_button(app, app.t("practice.quiz"))
+    frame(app, n=2)
+    mode = app.mode
+    assert isinstance(mode, QuizMode)
+    key(app, pygame.K_SPACE)
+    frame(app, n=2)
+    key(app, pygame.K_1)
+    frame(app, n=3)
+    assert mode.phase == "answered"
+    return app, mode
+
+
+def _named_keys(app: App) -> set[str]:
+    """The keys the page names: the caps on its buttons and the key line."""
+    caps = {b.key for b in app.buttons if b.enabled and b.key}
+    line = strip_text(app)
+    return caps | {k for k in ("Enter", "R", "Esc", "Space") if f"{k}:" in line}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_quiz_answer_page_names_its_keys_and_each_works(lang: str) -> None:
+    """After an answer the page names Enter (on), R (watch again) and Esc
+    (back), as the question's page named its keys; each does what it says:
+    Enter moves on, R plays the stroke again, Esc leaves the quiz."""
+    app, mode = _answered_quiz(lang)
+    try:
+        named = _named_keys(app)
+        assert {"Enter", "R", "Esc"} <= named, named
+    finally:
+        pygame.display.quit()
+    works: dict[str, Callable[[App, QuizMode], bool]] = {
+        "Enter": lambda a, m: m.phase != "answered" or a.mode is not m,
+        "R": lambda a, m: m.player is not None and not m.player.done,
+        "Esc": lambda a, m: not isinstance(a.mode, QuizMode),
+        "Space": lambda a, m: m.player is not None}
+    for name in sorted(named):
+        app, mode = _answered_quiz(lang)
+        try:
+            key(app, KEYS[name])
+            frame(app, n=2)
+            assert works[name](app, mode), name
+            assert not app.errors
+        finally:
+            pygame.display.quit()
