@@ -73,6 +73,28 @@ def test_the_taken_back_card_goes_with_the_next_stroke(lang: str) -> None:
         pygame.display.quit()
 
 
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cancelled_strokes_toast_goes_when_the_next_stroke_is_played(
+        lang: str) -> None:
+    """A pull eased back to the ball: "Stroke cancelled" is said. Space
+    then plays the stroke at once: while it runs the toast is gone."""
+    from tests.app.test_pull_back import aiming_app, release
+    from tests.app.test_stroke_forward import glide, pull_to
+    app = aiming_app(lang, (1280, 720))
+    try:
+        pull_to(app, 0.6)
+        release(app, glide(app, 0.6, -0.1, 0.01))
+        said = app.t("pull.came_back")
+        frame(app)
+        assert said in _drawn(app)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        assert app.mode is not None and app.mode.name == "playing"
+        assert said not in _drawn(app) and app.toast is None
+    finally:
+        pygame.display.quit()
+
 # -- 2. Express: V reads the foul that happened, the break only on the break ----
 
 def _express_at(app: App, balls: dict[int, tuple[float, float]] | None) -> Session:
