@@ -115,10 +115,12 @@ class ExpressFoul:
     PUSH_SHOT = _c("express.foul.push_shot", _F, e("2.6.3"), digest("2.3"))
     SHOT_BEFORE_REST = _c("express.foul.shot_before_rest", _F, e("2.6.3"),
                           digest("2.3"))
+    # Mid-rack: G12's stroke half, read as item 4 (R22); its break half is
+    # the illegal break's (item 5), never said of an ordinary stroke.
     NO_CONTACT = _c("express.foul.no_contact", _F, e("2.6.4"), digest("2.5"),
-                    gap(12))
+                    own_reading(22))
     NO_CUSHION = _c("express.foul.no_cushion", _F, e("2.6.4"), digest("2.5"),
-                    gap(12))
+                    own_reading(22))
     ILLEGAL_BREAK = _c("express.foul.illegal_break", _F, e("2.6.5"), digest("2.4"),
                        gap(12), gap(17))
     BAD_PLACEMENT = _c("express.foul.bad_placement", _F, e("2.6.6"), digest("2.6"))

@@ -152,6 +152,10 @@ class App:
         # A toast that stays until the next key or click (or its seconds):
         # a saved file's name is read when the person looks, not in 6 s.
         self.toast_until_action = False
+        # A toast about the stroke being set (undone, pull cancelled) stays
+        # no longer than that stroke: it goes when one is struck or the
+        # match takes another step (the match's step count it was said at).
+        self.toast_step: int | None = None
         self.errors: list[str] = []  # unexpected exceptions caught in a frame
         self._failing = 0  # frames in a row that raised
         self.frames = 0
@@ -226,17 +230,35 @@ class App:
             self.session.locale = self.locale
 
     def notify(self, message: str, seconds: float = 4.0, kind: str = "error",
-               until_action: bool = False) -> None:
+               until_action: bool = False, until_stroke: bool = False) -> None:
         """A short message: ``kind`` "info" for what went well (saved, undone),
         "error" for what did not; they look different. ``until_action``: it
-        goes at the next key or click too, not only after ``seconds``."""
+        goes at the next key or click too, not only after ``seconds``;
+        ``until_stroke``: at the next stroke or step of the match."""
         self.toast = (message, seconds)
         self.toast_kind = kind
         self.toast_until_action = until_action
+        s = self.session
+        self.toast_step = len(s.match.history) if until_stroke and s is not None \
+            else None
 
     def inform(self, message: str, seconds: float = 3.0,
-               until_action: bool = False) -> None:
-        self.notify(message, seconds, kind="info", until_action=until_action)
+               until_action: bool = False, until_stroke: bool = False) -> None:
+        self.notify(message, seconds, kind="info", until_action=until_action,
+                    until_stroke=until_stroke)
+
+    def stroke_struck(self) -> None:
+        """A stroke is played: a toast about the one being set is over."""
+        if self.toast_step is not None:
+            self.toast = None
+            self.toast_step = None
+
+    def _toast_outlived(self) -> None:
+        """The match took a step since the stroke's toast was said: gone."""
+        s = self.session
+        if self.toast_step is not None and (
+                s is None or len(s.match.history) != self.toast_step):
+            self.stroke_struck()
 
     # -- screens by name --------------------------------------------------------
     def make(self, name: str, **kw: Any) -> Mode:
@@ -424,6 +446,7 @@ class App:
         self._run_later()
         self._tell_save_problem()
         self.gui.update(dt)
+        self._toast_outlived()
         self.draw()
         if self.toast is not None:
             msg, left = self.toast

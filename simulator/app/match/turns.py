@@ -338,7 +338,8 @@ def undo(app: App) -> None:
                          computer.turn(s.match) is not None):
         undone.append(step_words(s))
         s.undo()
-    app.inform(app.t("undo.done", what=" · ".join(reversed(undone))), UNDO_SECONDS)
+    app.inform(app.t("undo.done", what=" · ".join(reversed(undone))), UNDO_SECONDS,
+               until_stroke=True)
     next_step(app)
 
 
@@ -366,7 +367,8 @@ def redo(app: App) -> None:
         except RulesError:
             break
         redone.append(step_words(s))
-    app.inform(app.t("redo.done", what=" · ".join(redone)), UNDO_SECONDS)
+    app.inform(app.t("redo.done", what=" · ".join(redone)), UNDO_SECONDS,
+               until_stroke=True)
     next_step(app)
 
 

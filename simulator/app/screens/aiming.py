@@ -366,7 +366,7 @@ class AimMode(ShotInputMode):
         self.track = None
         self.press_pos = None
         self.session.aim = self.session.aim.with_power(self.drag_power0)
-        self.app.inform(self.app.t("pull.cancelled"), 2.5)
+        self.app.inform(self.app.t("pull.cancelled"), 2.5, until_stroke=True)
         return True
 
     def interrupted(self) -> None:
@@ -408,11 +408,11 @@ class AimMode(ShotInputMode):
                     self.aim_at(pos)
             elif came_back:
                 # Eased back to the ball: no stroke, and said (it was silent).
-                self.app.inform(self.app.t("pull.came_back"), 4.0)
+                self.app.inform(self.app.t("pull.came_back"), 4.0, until_stroke=True)
             elif not self.pull_warned:
                 # A drag across the aim gives no power either: said, so the
                 # player is not left wondering why nothing happened.
-                self.app.inform(self.app.t("pull.nothing"), 4.0)
+                self.app.inform(self.app.t("pull.nothing"), 4.0, until_stroke=True)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click without a pull-back: choose the called ball or pocket.

@@ -262,7 +262,8 @@ class LagMode(TableMode):
         else:
             self.set_aim(self.aim.with_power(self.drag_power0))
             if came_back:  # eased back to the ball: no stroke, said
-                self.app.inform(self.app.t("pull.came_back"), 4.0)
+                self.app.inform(self.app.t("pull.came_back"), 4.0,
+                                until_stroke=True)
 
     def key(self, event: pygame.event.Event) -> None:
         app = self.app

@@ -38,6 +38,7 @@ class PlayMode(TableMode):
     def enter(self) -> None:
         from simulator.physics import ShotStream
         self.session.banner = None
+        self.app.stroke_struck()  # what was said of the stroke being set is over
         self.sounded = 0
         self.skip = False
         self.finished = False

@@ -335,10 +335,12 @@ class QuizMode(PracticeScreen):
         elif self.phase == "answered":
             g = self.grades[-1]
             last = self.k + 1 >= len(self.questions)
+            # Back stays named as on the other pages: Esc leaves here too.
             self.side_btns = [
                 ui.Button(t("quiz.results") if last else t("quiz.next_question"),
                           self.next_question, key="Enter", primary=True),
-                ui.Button(t("practice.replay_slow"), self.replay, key="R")]
+                ui.Button(t("practice.replay_slow"), self.replay, key="R"),
+                ui.Button(t("common.back"), self.leave, key="Esc")]
             self.side_text(self.text_title(), self.feedback(g))
         else:
             self._build_done()
