@@ -47,6 +47,10 @@ REST_STEP = 1 / 12  # s, under the longest frame's time (0.1 s): timers keep pac
 # machine) made a pro's shot in the window take three times its decision.
 # Its frames take the whole time since the last (nothing rolls meanwhile).
 THINK_STEP = 0.25  # s
+# A frame this slow (s, by the clock): a key read in the next one may have
+# been pressed long before the screen this frame opened was drawn (at a
+# steady 60 frames a second that is a moment no one could answer in).
+SLOW_FRAME = 0.05
 TOAST_MIN_SIZE = 11  # px: a message's words shrink to fit its place, not below
 
 
@@ -178,6 +182,12 @@ class App:
         # The screen each key down now was pressed on: its repeats go there
         # or nowhere (a screen that switched on a key does not pass it on).
         self._pressed_on: dict[int, Mode | None] = {}
+        # The screen on show while this frame's events were made: the one
+        # the last frame began with (a screen opened in it was drawn only at
+        # its end; a key read in the next frame, after a slow one, was
+        # pressed before that).
+        self._on_show: Mode | None = None
+        self._began_with: Mode | None = None
         self.mouse: tuple[int, int] | None = None
         self._pressed: ui.Button | None = None
         self.buttons: list[ui.Button] = []  # the drawn buttons of the last frame
@@ -367,6 +377,13 @@ class App:
         """Whether a key-down event is the keyboard repeating a held key."""
         return event.type == pygame.KEYDOWN and bool(getattr(event, "repeat", False))
 
+    def pressed_here(self, event: pygame.event.Event) -> bool:
+        """Whether a key-down is a new press made on the screen on top: not
+        a repeat, nor a press made while the screen before was on show (one
+        that skipped the rolling balls, read after the next turn opened)."""
+        return not self.repeat(event) and \
+            self._pressed_on.get(event.key, self.top) is self.top
+
     def _internal_error_text(self) -> str:
         """Say what is safe only when it is: the autosave's real state."""
         s = self.session
@@ -393,6 +410,7 @@ class App:
             self.notify(note, 10.0)
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        self._on_show, self._began_with = self._began_with, self.top
         for e in events:
             if e.type == pygame.QUIT:
                 self.running = False
@@ -405,8 +423,10 @@ class App:
                 self.toast = None  # read: the person goes on
                 self.toast_until_action = False
             if e.type == pygame.KEYDOWN:
-                # A key already down is the keyboard's repeat, not a new press.
-                e.repeat = e.key in self.held
+                # A key already down is the keyboard's repeat, not a new press;
+                # nor is one the keyboard calls a repeat (read after the key's
+                # release on a loaded machine: it is no press of its own).
+                e.repeat = e.key in self.held or bool(getattr(e, "repeat", False))
                 if e.repeat and (e.key == pygame.K_ESCAPE or
                                  self._pressed_on.get(e.key) is not self.top):
                     # Esc is "back" one screen a press: its repeats, piled
@@ -415,7 +435,10 @@ class App:
                     # the screen its press opened.
                     continue
                 self.held.add(e.key)
-                self._pressed_on[e.key] = self.top
+                # (pressed on the screen the person saw, which a slow frame
+                # may have replaced before the press was read)
+                self._pressed_on[e.key] = self._on_show \
+                    if self.real_dt > SLOW_FRAME else self.top
                 self._key_owner = self.top
             elif e.type == pygame.KEYUP:
                 self.held.discard(e.key)

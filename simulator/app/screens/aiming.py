@@ -539,7 +539,7 @@ class AimMode(ShotInputMode):
         """A stroke only from a press begun here, after this turn was on
         show a moment: never a repeat, nor a press meant for the screen
         before."""
-        if self.app.repeat(event) or self.settle > 0.0:
+        if not self.app.pressed_here(event) or self.settle > 0.0:
             return False
         if self.aim_first:
             self.app.inform(self.app.t("evening.aim_first"), 4.0)
