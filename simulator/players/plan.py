@@ -38,6 +38,14 @@ from simulator.table.specs import TableSpec, Vec
 # What the shot after next adds: a pot's worth is its ease times
 # (1 - FOLLOW_WEIGHT + FOLLOW_WEIGHT x the best follow-up ease).
 FOLLOW_WEIGHT = 0.45
+# The key ball's worth is more its break shot's: what the break ball leaves
+# decides whether the run goes on into the next rack, where a shut rack
+# ends it (safeties at 14 and 15 balls on). At FOLLOW_WEIGHT the 14.1
+# innings of the bench still ended mostly around the re-rack, the break
+# ball left at the head end or on a rail (bench --part why, fourteenth
+# round): the break shot's ease counts this much in the key ball's and in
+# the pot that leaves the key ball.
+BREAK_WEIGHT = 0.8
 # The first pots looked beyond (by ease), and the lanes kept for the shot
 # after next (the nearest object balls to their pockets).
 PLAN_POTS = 3
@@ -375,7 +383,7 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
                 balls = {b: q for b, q in lanes.balls.items() if b != gone}
                 brk = follow_up(spec, racked, landing_spots(spec, p, pot, balls),
                                 pot.target, noise, max_cut)
-                e *= 1.0 - FOLLOW_WEIGHT + FOLLOW_WEIGHT * brk
+                e *= 1.0 - BREAK_WEIGHT + BREAK_WEIGHT * brk
             if e > best:
                 best = e
     return LANDING * best
@@ -458,7 +466,8 @@ def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
             f = follow_up(spec, nxt, spots, pot.target, noise, max_cut)
             if f < BREAK_OUT and breaks_out(spec, cue, pot, nxt):
                 f = BREAK_OUT
-        values.append(e * (1.0 - FOLLOW_WEIGHT + FOLLOW_WEIGHT * f))
+        w = BREAK_WEIGHT if nxt is not None and nxt.racked else FOLLOW_WEIGHT
+        values.append(e * (1.0 - w + w * f))
     return position.combine(values)
 
 

@@ -321,3 +321,26 @@ def test_the_break_ball_by_the_rail_is_kept_for_the_break_shot() -> None:
                             3: BY_THE_RAIL})
     d = strong().shot(disc, state, 12345, disc.requirements(state))
     assert d.kind == "pot" and d.target != 3, (d.kind, d.target, d.value)
+
+
+def test_a_break_ball_that_cannot_open_the_rack_halves_the_key_balls_worth() -> None:
+    """14.1 with two balls left, the key ball (the 2) by the head-left
+    corner and the cue ball near it: left at the foot end beside the rack
+    spot, the break ball (the 4) is potted with the cue ball running on
+    into the fourteen racked again; left by the head-right corner, its pot
+    leaves the rack shut, the run over. The table is worth much less so
+    (its break shot counts BREAK_WEIGHT of the key ball's worth); at the
+    follow-up's weight it was worth 0.80 of the other, and the bench's 14.1
+    innings ended mostly on safeties at 14 and 15 balls after a re-rack
+    (docs/players.md, fourteenth round)."""
+    game = "14.1"
+    disc = discipline(game)
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
+
+    def worth(break_ball: tuple[float, float]) -> float:
+        state = state_of(game, {CUE_BALL: (1.0, 1.0), 2: (0.6, 1.1), 4: break_ball})
+        return judge.quality(state, disc.requirements(state))
+
+    by_the_rack, at_the_head = worth((1.75, 0.9)), worth((0.3, 0.12))
+    assert by_the_rack > 0.7, by_the_rack
+    assert at_the_head < 0.6 * by_the_rack, (at_the_head, by_the_rack)

@@ -12,7 +12,10 @@ twelfth round), every value moving a little and the 8-ball decisions (the
 same pot) played with follow at 1.40 m/s in place of a stun at 1.78; and
 when a miscue stopped turning the cue ball aside for a purely high or low
 tip (the pro's Express stroke, a miscue, aimed anew; one more simulation in
-its 9-ball decision).
+its 9-ball decision); and when a 14.1 key ball's worth came to count its
+break shot at BREAK_WEIGHT (docs/players.md, fourteenth round): the same
+strokes with four balls left, valued lower (the break balls they leave open
+no rack).
 """
 
 from __future__ import annotations
@@ -201,7 +204,7 @@ EXPECTED: dict[tuple[str, str], ShotDecision] = {
         target=8,
         pocket="foot_right",
         success=0.925,
-        value=0.5356537861631891,
+        value=0.4798507369516538,
         simulations=300,
         considered=83,
     ),
@@ -220,7 +223,7 @@ EXPECTED: dict[tuple[str, str], ShotDecision] = {
         target=8,
         pocket="foot_right",
         success=0.9513274336283186,
-        value=0.5551170505562756,
+        value=0.4979601331317948,
         simulations=700,
         considered=91,
     ),
