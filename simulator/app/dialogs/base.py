@@ -119,6 +119,10 @@ class Dialog(Mode):
         self.briefest: tuple[str, str, list[str]] | None = None
         self.gap = 6  # between two buttons
         self.takes_side = False  # the whole side column, the heading too
+        # Docked with its foot at the column's foot, sized for the whole
+        # column: its buttons stand in one place however much the heading
+        # over it says (the match's menu: its Quit moved as the heading grew).
+        self.at_foot = False
         self._full_body = body
         self._full_title = title
         self.cut = False  # the last frame showed only part of the text
@@ -304,6 +308,7 @@ class Dialog(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         area, docked = self.area()
+        dock = area
         if docked and self.fit_whole:
             area = self._fitting(area)
         if not docked:
@@ -329,6 +334,9 @@ class Dialog(Mode):
                            min(area.height, shown.height))
         if not docked:
             card.centery = area.centery
+        elif self.at_foot:
+            card.bottom = area.bottom
+            self.takes_side = card.top < dock.top  # (over the heading: hide it)
         self.rect = card
         ui.panel(surface, card, (26, 34, 31), name="dialog", border=ui.ACCENT)
         # The words the card is drawn over are hidden, not read (the side
@@ -379,15 +387,17 @@ class Dialog(Mode):
         # Each choice in a few words only where nothing longer fits.
         rounds = [texts] + ([[self.briefest]] if self.briefest else [])
         for words in rounds:
-            for area, gap in ((dock, 6), (side, 6), (side, 3)):
+            tries = ((side, 6), (side, 3)) if self.at_foot else \
+                ((dock, 6), (side, 6), (side, 3))
+            for area, gap in tries:
                 for head, body, labels in words:
                     self.title, self.body, self.gap = head, body, gap
                     for b, label in zip(self.buttons, labels, strict=True):
                         b.label = label
                     if self._fits_whole(area):
-                        self.takes_side = area is not dock
+                        self.takes_side = area is not dock and not self.at_foot
                         return area
-        self.takes_side = side is not dock
+        self.takes_side = side is not dock and not self.at_foot
         return side
 
     def _fits_whole(self, area: pygame.Rect) -> bool:

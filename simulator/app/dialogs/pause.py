@@ -71,4 +71,5 @@ def pause_dialog(app: App) -> Dialog:
             button.action = None
     d.short_body = app.t("pause.keys_short")
     d.fit_whole = True
+    d.at_foot = True
     return d

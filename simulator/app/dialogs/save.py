@@ -41,4 +41,7 @@ def save_dialog(app: App) -> Dialog:
                         [(app.t("save.button"), save),
                          (app.t("common.cancel"), lambda: None)],
                         cancel=lambda: None)
+    # At the column's foot: opened from the match's menu (its «Save the
+    # match...» near the menu's top), the cursor rested on Cancel.
+    dialog.at_foot = True
     return dialog

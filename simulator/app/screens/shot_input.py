@@ -32,6 +32,11 @@ DECLARE_PRESSES = {pygame.K_p: "push_out", pygame.K_o: "safety"}
 SHORT_PULL_PX = 24
 
 
+# The buttons of a person's turn at the column's foot, under all the others:
+# none of them changes the match (no undo, no declaration, no ball in hand).
+FOOT = ("hint", "fouls", "replay", "menu")
+
+
 class ShotInputMode(TableMode):
     """Shared keys and buttons of aiming and placing."""
 
@@ -301,7 +306,7 @@ class ShotInputMode(TableMode):
         s = self.session
         req = s.req
         allowed = req.allowed_declarations if req is not None else ()
-        out: list[ui.Button] = [self.hint_button()]
+        out: list[ui.Button] = []
         for key in ("safety", "push_out"):
             if key in allowed:
                 on = bool(s.decl.get(key))
@@ -316,9 +321,16 @@ class ShotInputMode(TableMode):
         if req is not None and tuple(getattr(req, "may_sign", ())):
             out.append(ui.Button(t("panel.sign"), lambda: app.open("sign"),
                                  ident="sign"))
-        out.append(ui.Button(t("panel.fouls"), lambda: app.open("fouls"), key="F",
-                             ident="fouls"))
-        return out + self.review_buttons()
+        return out + [b for b in self.review_buttons() if b.ident not in FOOT]
+
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        """The column's foot holds only buttons that change nothing of the
+        match (FOOT): it is where a computer's watching speeds were, and a
+        person clicking 2x as its turn ended found Undo there."""
+        fouls = ui.Button(self.app.t("panel.fouls"), lambda: self.app.open("fouls"),
+                          key="F", ident="fouls")
+        review = [b for b in self.review_buttons() if b.ident in FOOT]
+        return [self.hint_button(), fouls, *review], False
 
     def move_cue(self) -> None:
         self.app.go(self.place_screen)
