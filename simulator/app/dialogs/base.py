@@ -207,6 +207,10 @@ class Dialog(Mode):
         ph = h - 60
         return pygame.Rect((w - pw) // 2, 30, pw, ph), False
 
+    def _text_size(self) -> int:
+        """The card's text type for the window's height."""
+        return max(MIN_SIZE, min(16, self.app.size[1] // 40))
+
     def _wide_enough(self, dock: pygame.Rect, most: int) -> pygame.Rect:
         """The side column, or wider to its left (over the table, up to
         ``most``) where the match in numbers needs it to set both names in
@@ -214,7 +218,7 @@ class Dialog(Mode):
         800x500 had room for neither)."""
         if not self.table or self.short_head is None:
             return dock
-        size = max(MIN_SIZE, min(16, self.app.size[1] // 40))
+        size = self._text_size()
         head, body = self._full_head or self.table[0], self.table[1:]
         label = max(fonts_width(r[0], size) for r in body) + 8
         need = label + sum(self._row_need(head, body, head_size(size), size)) + 20
@@ -451,7 +455,7 @@ class Dialog(Mode):
             len(m.lines) * m.lh
 
     def _measure(self, area: pygame.Rect, cols: int = 1) -> _Measures:
-        size = max(MIN_SIZE, min(16, self.app.size[1] // 40))
+        size = self._text_size()
         pad = 10
         width = area.width - 2 * pad
         title_h = ui.paragraph(None, self.title, size + 3, ui.INK,
