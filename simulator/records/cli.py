@@ -215,6 +215,28 @@ def standings_lines(evening: Evening) -> list[str]:
     return out
 
 
+def not_played_lines(evening: Evening) -> list[str]:
+    """A stopped evening's matches never to be played, each said so as the
+    window's bracket and the printed page say it ("W2-1  Anna - ?: not
+    played"): the abandon line alone left them reading as still to come."""
+    from simulator.records.export import not_played_word, series_game, slot_code
+    from simulator.records.formats import READY, SINGLE, WAITING
+    from simulator.records.words import t
+    if evening.status != ABANDONED:
+        return []
+    single = evening.setup.format == SINGLE
+    out = []
+    for m in (m for r in evening.bracket() for m in r.matches):
+        if m.status not in (READY, WAITING):
+            continue
+        # (a series' game is everyone's: no names to say)
+        names = "" if series_game(m.slot) else \
+            " - ".join(n or "?" for n in m.names) + ": "
+        out.append(f"{slot_code('en', m.slot, single):<6} {names}"
+                   f"{t('en', not_played_word(m))}")
+    return out
+
+
 def evening_main(argv: Sequence[str] | None = None, prog: str = "kiy evening") -> int:
     p = evening_parser(prog)
     args = p.parse_args(argv)
@@ -251,6 +273,8 @@ def _evening(args: argparse.Namespace, club: Club) -> int:
             raise EveningError("--abandon", "no evening is in progress")
         club.abandon(current)
         print(f"abandoned evening {current.id} after {len(current.results)} matches")
+        for line in not_played_lines(current):
+            print(line)
         return 0
     if args.resume:
         if current is None:

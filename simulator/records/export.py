@@ -145,16 +145,25 @@ def given_up_words(lang: str, m: BracketMatch, names: Sequence[str | None]
     return t(lang, "page.given_up")
 
 
-def _match_box(m: BracketMatch, lang: str, stopped: bool = False) -> str:
+def series_game(slot: str) -> bool:
+    """Whether ``slot`` is a game of an Express series ("G2"; not "GF")."""
+    return slot[:1] == "G" and slot[1:].isdigit()
+
+
+def not_played_word(m: BracketMatch) -> str:
+    """The words for a stopped evening's match never to be played."""
+    return "page.not_played_game" if series_game(m.slot) else "page.not_played"
+
+
+def _match_box(m: BracketMatch, lang: str, stopped: bool = False,
+               single: bool = False) -> str:
     lines = []
     given_up = given_up_words(lang, m, m.names)
     if given_up is not None:
         lines.append(f"<div>{_e(given_up)}</div>")
     if stopped and m.status in (READY, WAITING):
         # A stopped evening's match never to be played, not one to come.
-        game = m.slot[:1] == "G" and m.slot[1:].isdigit()  # a series' (not GF)
-        word = "page.not_played_game" if game else "page.not_played"
-        lines.append(f'<div class="bye">{_e(t(lang, word))}</div>')
+        lines.append(f'<div class="bye">{_e(t(lang, not_played_word(m)))}</div>')
     for side, (e, name) in enumerate(zip(m.entrants, m.names, strict=True)):
         score = f" {m.score[side]}" if m.score and given_up is None else ""
         if e == BYE:
@@ -164,15 +173,19 @@ def _match_box(m: BracketMatch, lang: str, stopped: bool = False) -> str:
         else:
             cls = ' class="won"' if m.winner == side else ""
             lines.append(f"<div{cls}>{_e(name)}{_e(score)}</div>")
-    code = _e(slot_code(lang, m.slot))
+    code = _e(slot_code(lang, m.slot, single))
     return f'<div class="match"><small>{code}</small>{"".join(lines)}</div>'
 
 
-def slot_code(lang: str, slot: str) -> str:
+def slot_code(lang: str, slot: str, single: bool = False) -> str:
     """A match's code as a player reads it: its letters in the language
     ("R1-1" is «Т1-1», «тур»: Latin codes stood on the Russian screens);
-    the slot itself stays the records' key."""
+    the slot itself stays the records' key. ``single``: a single
+    elimination's, whose one bracket takes no letter («В2-1», the winners'
+    bracket, said a lower one that is not there: «2-1»)."""
     head = slot.rstrip("0123456789-")
+    if single and head == "W":
+        return slot[len(head):]
     return t(lang, f"slot.{head}") + slot[len(head):] if head else slot
 
 
@@ -198,7 +211,8 @@ def evening_html(evening: Evening, lang: str = "en") -> str:
     rows = evening.standings()
     rounds = []
     for rnd in evening.bracket():
-        boxes = "".join(_match_box(m, lang, evening.status == ABANDONED)
+        boxes = "".join(_match_box(m, lang, evening.status == ABANDONED,
+                                   s.format == SINGLE)
                         for m in rnd.matches)
         rest = ""
         if rnd.resting:

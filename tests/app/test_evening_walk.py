@@ -36,11 +36,19 @@ class Walk:
         if layout is None or not app.texts:
             return
         side = layout.side
+        # (a card set over the table as well, the end of the match widened
+        # for its names on one row, is one whole across the edge)
+        card = getattr(app.dialogs[-1], "rect", None) if app.dialogs else None
+        over = card is not None and not side.contains(card)
         for t in app.texts:
+            if over and card is not None and card.contains(t.rect):
+                continue
             if t.rect.colliderect(side) and not side.contains(t.rect):
                 raise AssertionError(f"{t.text!r} drawn across the side column's "
                                      f"edge: {t.rect} / {side}")
         for b in app.buttons:
+            if over and card is not None and card.contains(b.rect):
+                continue
             if b.rect.colliderect(side) and not side.contains(b.rect):
                 raise AssertionError(f"button {b.label!r} across the side column")
 

@@ -60,11 +60,16 @@ def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
             assert s.name(i) in shown, (s.name(i), shown)
             assert s.name(i) in [t.shown for t in app.texts if not
                                  d.rect.contains(t.rect)]
-        key(app, pygame.K_v)
-        frame(app)
-        r = app.dialogs[-1]
-        assert isinstance(r, CardReader)
-        read = list(r.banner.lines)
+        # V reads what the card cuts; the card widened for the names on one
+        # row may now show it whole (then V has nothing more to read).
+        if d.cut:
+            key(app, pygame.K_v)
+            frame(app)
+            r = app.dialogs[-1]
+            assert isinstance(r, CardReader)
+            read = list(r.banner.lines)
+        else:
+            read = d._table_read()  # type: ignore[attr-defined]
         stats = s.stats()
         fouls = next(ln for ln in read if ln.startswith(
             app.t("evening.stat_fouls").capitalize() + ":"))

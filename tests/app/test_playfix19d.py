@@ -127,11 +127,12 @@ def test_a_stopped_evening_says_which_matches_were_not_played(
         unplayed = [m for r in ev.evening.bracket() for m in r.matches
                     if m.status not in ("played", "walkover", "skipped")]
         assert unplayed
-        codes = tuple(slot_code(lang, m.slot) for r in ev.evening.bracket()
+        single = fmt == "single-elimination"  # (its codes take no bracket letter)
+        codes = tuple(slot_code(lang, m.slot, single) for r in ev.evening.bracket()
                       for m in r.matches)  # («Т1-1» in Russian: the screen's own)
         marked = [ln for ln in lines if ln.startswith(codes) and word in ln]
         assert len(marked) == len(unplayed), lines
-        played = [slot_code(lang, m.slot) for r in ev.evening.bracket()
+        played = [slot_code(lang, m.slot, single) for r in ev.evening.bracket()
                   for m in r.matches if m.status == "played"]
         assert len(played) == 1 and not [ln for ln in lines if ln.startswith(played[0])
                                          and word in ln], lines

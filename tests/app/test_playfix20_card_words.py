@@ -27,12 +27,15 @@ RULING += (LAST_SHOT,)
 
 
 def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> None:
-    """Russian at 800x500, two computers, the last shot's line under the
+    """Russian at 640x400, two computers, the last shot's line under the
     ruling (as in the play-test): the card shows the ruling whole and none
     of the numbers; "N more" is the rows V gives what is left (the blank,
     "Матч в цифрах:", the header, a row a figure), and the row over it is
     the ruling's last, not an empty one."""
-    app = open_scene("gameover", "9-ball", "ru", LOW, players="cpu:beginner,cpu:club")
+    # (at 800x500 the card, widened for the names on one row of the match
+    # in numbers, now shows it whole: the smallest window still cuts it)
+    app = open_scene("gameover", "9-ball", "ru", (640, 400),
+                     players="cpu:beginner,cpu:club")
     try:
         s = app.session
         assert s is not None and s.banner is not None
@@ -50,7 +53,8 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         said = int(m.group())
         above = [t for t in texts if t.rect.top < marker.rect.top
                  and t.rect.top > d.rect.top + 60]
-        assert above[-1].shown == "правая нижняя угловая", [t.shown for t in texts]
+        assert above[-1].shown.endswith("правая нижняя угловая"), \
+            [t.shown for t in texts]
         assert marker.rect.top - above[-1].rect.top < 1.5 * above[-1].rect.height + 6, \
             "an empty row over the count"
         key(app, pygame.K_v)

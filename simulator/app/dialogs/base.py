@@ -56,6 +56,27 @@ def _shortened(full: tuple[str, ...], short: tuple[str, ...]
     return heads
 
 
+def _spread(need: list[int], room: int, left: int) -> list[int]:
+    """Columns of at least ``need`` each sharing ``room`` (from ``left``)
+    as evenly as that allows: each column's right edge."""
+    widths = list(need)
+    free = [k for k in range(len(need))]
+    while free:
+        share = (room - sum(widths[k] for k in range(len(need)) if k not in free)) \
+            // len(free)
+        wide = [k for k in free if need[k] > share]
+        if not wide:
+            for k in free:
+                widths[k] = max(need[k], share)
+            break
+        free = [k for k in free if k not in wide]
+    edges, at = [], left
+    for w in widths:
+        at += w
+        edges.append(at)
+    return edges
+
+
 def read_row(head: tuple[str, ...], row: tuple[str, ...]) -> str:
     """A row of the table as the reader says it, each figure by its
     player's name: «Фолы: Анна 1, Борис 0» (not «фолы: 1 · 0», which left
@@ -104,8 +125,9 @@ class Dialog(Mode):
         # where the full one wraps.
         self.short_head: tuple[str, ...] | None = None
         self._full_head: tuple[str, ...] | None = None
-        # The label column and each figure's where the header is a stair.
-        self._stair: tuple[int, int] | None = None
+        # The label column's width and each figure column's right edge where
+        # the header is one row of names over columns as wide as each needs.
+        self._stair: tuple[int, list[int]] | None = None
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
         # and closer buttons before anything of it would scroll.
@@ -182,12 +204,32 @@ class Dialog(Mode):
         """Where the card goes and whether it is docked beside a table."""
         below = self.app.mode
         dock = below.dock() if below is not None else None
-        if dock is not None:
-            return dock, True
         w, h = self.app.size
+        if dock is not None:
+            return self._wide_enough(dock, int(w * 0.6)), True
         pw = min(w - 40, max(420, int(w * (0.6 if self.wide else 0.42))))
         ph = h - 60
         return pygame.Rect((w - pw) // 2, 30, pw, ph), False
+
+    def _text_size(self) -> int:
+        """The card's text type for the window's height."""
+        return max(MIN_SIZE, min(16, self.app.size[1] // 40))
+
+    def _wide_enough(self, dock: pygame.Rect, most: int) -> pygame.Rect:
+        """The side column, or wider to its left (over the table, up to
+        ``most``) where the match in numbers needs it to set both names in
+        full on one row beside labels on one line (the 210 px column at
+        800x500 had room for neither)."""
+        if not self.table or self.short_head is None:
+            return dock
+        size = self._text_size()
+        head, body = self._full_head or self.table[0], self.table[1:]
+        label = max(fonts_width(r[0], size) for r in body) + 8
+        need = label + sum(self._row_need(head, body, head_size(size), size)) + 20
+        if need <= dock.width:
+            return dock
+        width = min(max(most, dock.width), need)
+        return pygame.Rect(dock.right - width, dock.top, width, dock.height)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(
@@ -291,7 +333,7 @@ class Dialog(Mode):
                  for p in self.body.split("\n")] if self.body else []
         if self.table:
             said = self._table_read()
-            label_w = self._columns(m.width, m.size)[0] - 4
+            label_w = self._edges(m.width, m.size)[0] - 4
             rows = [len(ui.wrap(r[0], m.size, label_w) or [""]) for r in self.table[1:]]
             # (the header's lines go with the first row: each row names them)
             head = len(m.lines) - sum(n for _p, n in spans) - sum(rows[1:])
@@ -423,7 +465,7 @@ class Dialog(Mode):
             len(m.lines) * m.lh
 
     def _measure(self, area: pygame.Rect, cols: int = 1) -> _Measures:
-        size = max(MIN_SIZE, min(16, self.app.size[1] // 40))
+        size = self._text_size()
         pad = 10
         width = area.width - 2 * pad
         title_h = ui.paragraph(None, self.title, size + 3, ui.INK,
@@ -465,40 +507,45 @@ class Dialog(Mode):
         lines = self._table_lines_under(width, size)
         if len(self._heads) == 1 and len(lines) == len(self.table):
             return lines
-        # Else a name a line, each ending over its column (a stair), so the
-        # labels keep one line each: «побед за / столом» at 800x500, and
-        # level words ("Любитель") the scoreboard never showed.
-        return self._table_lines_stair(width, size)
+        # Else the names on one row over columns as wide as each needs, so
+        # the labels keep one line each («побед за / столом» at 800x500).
+        return self._table_lines_row(width, size)
 
-    def _table_lines_stair(self, width: int, size: int) -> list[str]:
-        """The table under a header of a name a line, each right-aligned
-        over its column and free to run left over the columns before it;
-        a name wider than that in its short words ("Анна К.")."""
+    def _table_lines_row(self, width: int, size: int) -> list[str]:
+        """The table under one header row, each name right-aligned over its
+        own column, the labels on a line each: a column as wide as its name
+        needs (the figures right-aligned under the name's end), the name in
+        full where it fits, at the header's type or up to 3 points smaller,
+        its short words («Александра К.», "Computer") only where it does
+        not (names a line each, set askew, read badly)."""
         assert self.short_head is not None
         head, *body = self.table
-        n = max(1, len(head) - 1)
         label = max(fonts_width(r[0], size) for r in body) + 8
-        figure = max(fonts_width(c, size) for r in body for c in r[1:]) + 12
-        rest = max(figure, (width - label) // n)
-        first = width - rest * n
-        hs = head_size(size)
-        names = [c if fonts_width_bold(c, hs) <= first + (k + 1) * rest - 4 else s
-                 for k, (c, s) in enumerate(zip(head[1:], self.short_head[1:],
-                                                strict=True))]
-        self.table[0] = ("", *names)
-        self._stair = (first, rest)
+        hs0 = head_size(size)
+        sizes = range(hs0, max(9, hs0 - 3) - 1, -1)
+        tries = [(h, hs) for h in _shortened(head, self.short_head) for hs in sizes]
+        fit = next(((h, hs) for h, hs in tries
+                    if sum(self._row_need(h, body, hs, size)) <= width - label),
+                   tries[-1])
+        names, hs = fit
+        need = self._row_need(names, body, hs, size)
+        edges = _spread(need, width - label, label)
+        self.table[0] = ("", *names[1:])
+        self._stair = (label, edges)
         self._head_size = hs
-        heads = [TAB.join(("", *(c if i == k else "" for i, c in enumerate(names))))
-                 for k in range(len(names))]
-        # Side by side only where every name, the first too, fits its own
-        # column with a space to spare: the first was let run left over the
-        # labels on the others' line, and two names read as one
-        # («Александра К. Борис» at 1280x720).
-        gap = fonts_width_bold("  ", hs)
-        if all(fonts_width_bold(c, hs) <= rest - 4 - gap for c in names):
-            heads = [TAB.join(("", *names))]  # (they fit side by side)
+        heads = [TAB.join(("", *names[1:]))]
         self._heads = set(heads)
-        return heads + self._body_rows(body, first - 4, size)
+        return heads + self._body_rows(body, label - 4, size)
+
+    @staticmethod
+    def _row_need(head: tuple[str, ...], body: list[tuple[str, ...]], hs: int,
+                  size: int) -> list[int]:
+        """Each column's least width on one header row: its name, a space
+        to spare and the 4 px margin (two names never run together nor over
+        the labels), and never narrower than its figures."""
+        figure = max(fonts_width(c, size) for r in body for c in r[1:]) + 12
+        gap = 4 + fonts_width_bold("  ", hs)
+        return [max(figure, fonts_width_bold(c, hs) + gap) for c in head[1:]]
 
     def _table_lines_under(self, width: int, size: int) -> list[str]:
         """The table's rows as lines; a header cell too long for its column
@@ -541,8 +588,6 @@ class Dialog(Mode):
         """The table's first column and each other's width: a column as
         wide as its whole header, else the longest word of it, where the
         labels have room to give (a name is then never cut mid-word)."""
-        if self._stair is not None:
-            return self._stair
         n = max(1, len(self.table[0]) - 1)
         first = min(width // 2, max(fonts_width(r[0], size) for r in self.table) + 8)
         word = max((fonts_width(w, head_size(size)) for c in self.table[0][1:]
@@ -639,20 +684,24 @@ class Dialog(Mode):
             ui.line(surface, text, m.size, ui.INK, box)
             return
         cells = text.split(TAB)
-        first, rest = self._columns(box.width, m.size)
+        first, edges = self._edges(box.width, m.size)
         head = text in self._heads
         ui.line(surface, cells[0], m.size, ui.DIM if not head else ui.INK,
                 pygame.Rect(box.left, box.top, first - 4, box.height))
         for i, cell in enumerate(cells[1:]):
-            if head and not cell:
-                continue  # (a stair's line names one player)
-            left = box.left + first + i * rest
-            if head and self._stair is not None:
-                left = box.left  # (a name a line: room to its left)
+            left = box.left + (edges[i - 1] if i else first)
             ui.line(surface, cell, getattr(self, "_head_size", head_size(m.size))
                     if head else m.size, ui.INK,
-                    pygame.Rect(left, box.top, box.left + first + (i + 1) * rest - 4
-                                - left, box.height), align="right", bold=head)
+                    pygame.Rect(left, box.top, box.left + edges[i] - 4 - left,
+                                box.height), align="right", bold=head)
+
+    def _edges(self, width: int, size: int) -> tuple[int, list[int]]:
+        """The label column's width and each figure column's right edge."""
+        if self._stair is not None:
+            return self._stair
+        first, rest = self._columns(width, size)
+        n = max(1, len(self.table[0]) - 1)
+        return first, [first + (k + 1) * rest for k in range(n)]
 
     def _click_reads(self, text: pygame.Rect) -> None:
         """A click on a cut text reads it whole, as on the ruling card."""

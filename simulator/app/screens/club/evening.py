@@ -33,7 +33,7 @@ from simulator.files import saves
 from simulator.records.club import Club
 from simulator.records.evening import Evening, EveningError, MatchCall
 from simulator.records.export import given_up_words, slot_code, stage_title
-from simulator.records.formats import ABANDONED, EXPRESS_SERIES, WINNER_STAYS
+from simulator.records.formats import ABANDONED, EXPRESS_SERIES, SINGLE, WINNER_STAYS
 from simulator.records.standings import (
     BracketMatch,
     StandingRow,
@@ -288,7 +288,7 @@ class EveningMode(Mode):
         races = ""
         if call.handicapped:
             races = " " + t("club.races", races=":".join(map(str, call.races)))
-        slot = slot_code(self.app.locale.lang, call.slot)
+        slot = slot_code(self.app.locale.lang, call.slot, ev.setup.format == SINGLE)
         return self._with_names(t("club.next", where=where, slot=slot) + races,
                                 call)
 
@@ -299,6 +299,11 @@ class EveningMode(Mode):
         if self._stays(call.slot):
             names = [self.app.t("club.stays", name=names[1]), names[0]]
         return self.app.t("club.next_with", next=head, names=" – ".join(names))
+
+    def _single(self) -> bool:
+        """Whether the evening is a single elimination (one bracket: its
+        match codes take no bracket letter)."""
+        return self.evening is not None and self.evening.setup.format == SINGLE
 
     def _stays(self, slot: str) -> bool:
         """Whether this winner-stays match has a player who stays at the
@@ -430,7 +435,7 @@ class EveningMode(Mode):
         winner's bright), the score once played; a bye; a match still to be
         decided. ``short``: computers in one word."""
         names = [self.shown(n, short) if n is not None else "?" for n in m.names]
-        code = lead or slot_code(self.app.locale.lang, m.slot)
+        code = lead or slot_code(self.app.locale.lang, m.slot, self._single())
         out: list[Piece] = [(f"{code}  ", ui.FAINT, False)]
         if self._stays(m.slot) and len(names) == 2:
             # The player who stayed at the table first (the seats say the
