@@ -106,10 +106,11 @@ def test_the_held_card_hides_only_the_lines_that_do_not_fit(
         # The card reaches the buttons under it: nothing else takes its room
         # but the row that says the computer's lines cut under it.
         from simulator.app.screens.table_screen import CARD_NOTE_SIZE
+        from simulator.app.table.view import text_size
         from simulator.app.text import ui
         below = [b.rect.top for b in app.buttons if b.rect.top >= card.bottom]
         assert below and min(below) - card.bottom <= 12 + ui.line_height(
-            CARD_NOTE_SIZE), (card, below)
+            max(CARD_NOTE_SIZE, text_size(app.size) - 3)), (card, below)
         fold = next(b.rect for b in app.buttons if b.ident == "fold")
         title_row = min(t.rect.top for t in texts)
         nxt = banner.next[0]

@@ -348,12 +348,6 @@ class TableMode(Mode):
             self.draw_inset(surface, pygame.Rect(inner.left, y, inner.width, ih))
             y += ih + 6
         bottom = self._draw_buttons_and_controls(surface, inner, size)
-        # The row that says the aim controls' settings where they gave their
-        # room, kept before the card and the hint are laid out.
-        said = self.controls_words()
-        reserve = ui.paragraph(None, said[-1], CARD_NOTE_SIZE, ui.DIM, pygame.Rect(
-            0, 0, inner.width, 10 ** 6)) + 4 if said else 0
-        bottom -= reserve
         # The ruling card first, with at least half the room when a hint or
         # a note shares it (a card squeezed to its heading says nothing);
         # they take what the card leaves.
@@ -396,9 +390,11 @@ class TableMode(Mode):
                         + self._fold_button(inner.width, size)[2] + 4))
         self.draw_extra(surface, extra, pygame.Rect(inner.left, y, inner.width,
                                                     bottom - y), size)
+        # (in the room the hint leaves: a row kept for them cut the hint at
+        # 800x500 and kept the controls from coming back at 1280x720)
         top = bottom - max(0, self.extra_gap) if extra else y
         self.say_controls(surface, pygame.Rect(inner.left, top, inner.width,
-                                               bottom + reserve - top), size)
+                                               bottom - top), size)
 
     def draw_extra(self, surface: pygame.Surface, extra: list[str],
                    room: pygame.Rect, size: int) -> None:
