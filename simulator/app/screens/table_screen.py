@@ -363,7 +363,7 @@ class TableMode(Mode):
             # given all the room (a held card at 800x500) left none, and the
             # lines cut went unsaid.
             room = bottom - y - (ui.line_height(max(CARD_NOTE_SIZE, size - 3)) + 6
-                                 if extra else 0)  # (6: the gap under the card)
+                                 if extra and self.card_first() else 0)  # (6: the gap)
             # (a low window: the card all the room, but for the first line of
             # a hint asked for, which ball and which pocket; 6: the gap under
             # the card)

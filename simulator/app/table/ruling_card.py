@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from simulator.app.text import fonts, ui
+from simulator.app.text import ui
 
 
 @dataclass(frozen=True)
@@ -155,8 +155,7 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     last = last_start(body, size, room)
 
     def view(first: int) -> list[tuple[int, int, str]]:
-        return _marked(body, first, fit_rows(body[first:], size, room), size,
-                       inner.width)
+        return _marked(body, first, fit_rows(body[first:], size, room))
 
     start = max(0, min(scroll, last))
     shown = view(start)
@@ -204,8 +203,8 @@ def last_start(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
     return last
 
 
-def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
-            width: int) -> list[tuple[int, int, str]]:
+def _marked(body: list[tuple[int, int, str]], start: int, n: int
+            ) -> list[tuple[int, int, str]]:
     """Rows ``start`` to ``start + n``, as many as fit, each line whole: a
     line that goes on below the card is left to the wheel with its rest
     ("Ball down on the break: the…" read as words cut off; "cushions:"
@@ -229,16 +228,12 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
         # empty card), and no sentence is cut («Промах: удар переходит к»
         # over who plays next). (The wheel brings a row a notch.)
         part = body[first:start + n]
-        # Every row that fits shows, the last cut with "…" where no sentence
-        # ends in it: an empty card under «ещё 3 строки» (a long rule with
-        # its citation had no sentence end to stop at), and whole rows left
-        # blank above a sentence's end, hid what it had room for.
         shown = whole
-        if part:
-            k = len(part)
-            last = sentence_cut(part, k, body[first + k][2]) or cut_row(
-                part[-1][2], size, width - part[-1][1])
-            shown = [*whole, *part[:k - 1], (*part[k - 1][:2], last)]
+        for k in range(len(part), 0, -1):
+            last = sentence_cut(part, k, body[first + k][2])
+            if last is not None:
+                shown = [*whole, *part[:k - 1], (*part[k - 1][:2], last)]
+                break
         if not shown:
             return shown
         i, _indent, words = shown[-1]
@@ -248,15 +243,6 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
     if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
         return [row for row in shown if row[0] != i]  # a heading, its items below
     return shown
-
-
-def cut_row(row: str, size: int, width: int) -> str:
-    """A row whose line goes on below the card, with "…" after it: its last
-    word gives way where the mark would not fit beside it."""
-    words = row.rstrip(" ,;:·")
-    while words and fonts.font(size).size(words + "…")[0] > width:
-        words = words.rsplit(" ", 1)[0] if " " in words else words[:-1]
-    return words.rstrip(" ,;:·") + "…"
 
 
 MARKS = (". ", "; ", "! ", "? ", " · ")  # where a sentence, a clause or a chip ends
