@@ -134,6 +134,13 @@ class ShotInputMode(TableMode):
                 # (the hint whole with room to spare: the controls come back
                 # in it, as high as it lets them)
                 self.controls_back = spare
+            elif self.hint_room and spare + self.card_spare >= self.CONTROLS_LEAST:
+                # (short of it, the open card gives the rest down to what
+                # happened and who is next, its "N more" saying what it
+                # scrolls away: 1280x720 left 51-63 px empty, the power and
+                # the tip hidden while the hint was read)
+                self.controls_back = self.CONTROLS_LEAST
+                self.hint_room = 2
             return
         if self.hint_room < 2:
             # First the aim controls' room, then the card's but for what
@@ -164,6 +171,22 @@ class ShotInputMode(TableMode):
 
     def card_yields(self) -> bool:
         return self.hint_room >= 2 and self.session.hint is not None
+
+    def controls_words(self) -> list[str]:
+        if self.controls:
+            return []
+        from simulator.app.match.computer import spin_words
+        s = self.session
+        loc = s.locale
+        words = {"power": self.app.t("evening.cue_ball_speed",
+                                     v=loc.num(self.aim.speed, 1),
+                                     b=loc.num(self.ball_speed(), 1)),
+                 "spin": spin_words(loc, self.aim.tip_a, self.aim.tip_b,
+                                    s.spec.balls.radius),
+                 "elev": loc.num(self.aim.elevation, 0) + "°",
+                 "cue": loc.num(self.aim.speed, 1)}
+        return [self.app.t(k, **words) for k in ("side.controls_under_hint",
+                                                 "side.controls_under_hint_short")]
 
     def take_hint(self) -> None:
         """The hint's stroke as the aim: the cue ball where it puts it, its

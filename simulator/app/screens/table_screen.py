@@ -11,6 +11,7 @@ closed).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 import pygame
@@ -119,6 +120,10 @@ class TableMode(Mode):
     folds_card = False  # H folds the ruling card here
     controls = True  # the aim controls are shown
     extra_gap = 0  # the room left under the extra lines as last drawn
+    # The open card's height above its least (what happened and who is
+    # next), as last drawn: room it can give up by scrolling.
+    card_spare = 0
+    controls_said = ""  # the aim controls' settings said in their place
     CONTROLS_LEAST = 104  # the aim controls' least height (800x500's)
 
     def __init__(self, app: App) -> None:
@@ -348,12 +353,17 @@ class TableMode(Mode):
         # they take what the card leaves.
         banner = self.card()
         self.banner_rect = None
+        self.card_spare = 0
         extra = self.side_extra()
         if banner is not None and self.show_banner() and bottom - y > 40:
             wanted = sum(ui.paragraph(None, text, size - 1, ui.INK,
                                       pygame.Rect(0, 0, inner.width, 10 ** 6)) + 4
                          for text in extra)
-            room = bottom - y
+            # A row kept under the card for the extra lines' "N more": a card
+            # given all the room (a held card at 800x500) left none, and the
+            # lines cut went unsaid.
+            room = bottom - y - (ui.line_height(max(CARD_NOTE_SIZE, size - 3)) + 6
+                                 if extra and self.card_first() else 0)  # (6: the gap)
             # (a low window: the card all the room, but for the first line of
             # a hint asked for, which ball and which pocket; 6: the gap under
             # the card)
@@ -374,8 +384,17 @@ class TableMode(Mode):
                                                           card_h), size)
             if self.banner_rect is not None:
                 y = self.banner_rect.bottom + 6
+                if not self.session.banner_folded:
+                    self.card_spare = max(0, self.banner_rect.height - (
+                        ruling_card.least_height(banner, inner.width, size)
+                        + self._fold_button(inner.width, size)[2] + 4))
         self.draw_extra(surface, extra, pygame.Rect(inner.left, y, inner.width,
                                                     bottom - y), size)
+        # (in the room the hint leaves: a row kept for them cut the hint at
+        # 800x500 and kept the controls from coming back at 1280x720)
+        top = bottom - max(0, self.extra_gap) if extra else y
+        self.say_controls(surface, pygame.Rect(inner.left, top, inner.width,
+                                               bottom - top), size)
 
     def draw_extra(self, surface: pygame.Surface, extra: list[str],
                    room: pygame.Rect, size: int) -> None:
@@ -410,6 +429,26 @@ class TableMode(Mode):
         note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
         ui.line(surface, note, note_size, ui.DIM,
                 pygame.Rect(room.left, y, room.width, ui.line_height(note_size)))
+
+    def controls_words(self) -> list[str]:
+        """Where the aim controls give their room to something (a hint):
+        their settings in words, the longer first; none here."""
+        return []
+
+    def say_controls(self, surface: pygame.Surface, room: pygame.Rect,
+                     size: int) -> None:
+        """:meth:`controls_words` at the foot of ``room`` (the first that fits):
+        power and tip hidden without a word were read as gone."""
+        self.controls_said = ""
+        for words, fs in itertools.product(self.controls_words(), (
+                size - 2, CARD_NOTE_SIZE)):
+            h = ui.paragraph(None, words, fs, ui.DIM,
+                             pygame.Rect(0, 0, room.width, 10 ** 6))
+            if h + 4 <= room.height:
+                ui.paragraph(surface, words, fs, ui.DIM, pygame.Rect(
+                    room.left, room.bottom - h, room.width, h))
+                self.controls_said = words
+                return
 
     def _first_extra_room(self, extra: list[str], width: int, size: int) -> int:
         """The room a low window keeps under the card for the first extra
