@@ -186,6 +186,10 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
         assert app.t("quiz.rule") not in _drawn(app)
         assert "rule" not in [x.kind for x in mode.questions]
         nxt = mode.question
+        # (a moment to read it: the answer came up under the pointer that
+        # pressed "Next question", and a second click there at once is taken
+        # for a double click's, see ui.FRESH)
+        frame(app, n=40)
         click_button(app, answer_label(app, nxt, sorted(nxt.correct)[0], names))
         assert (score.right, score.asked) == (int(right) + 1, 2)
     finally:
