@@ -46,6 +46,7 @@ DOUBLE_HIT_EVERY = 0.15  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
 # The player's own aim while a hint is shown: grey, faint on the cloth.
 AIM_DIM = (105, 125, 112)
+CALL_MARK = (120, 200, 255)  # the ring round a called ball and pocket
 
 
 # W/A/S/D: the tip's direction of travel (right, up) per key.
@@ -641,8 +642,10 @@ class AimMode(ShotInputMode):
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
         if not self.calling() or self.session.decl.get("safety"):
             return
-        ball, pocket, pre = self.the_call()
-        colour = (120, 200, 255) if not pre else (170, 210, 190)
+        ball, pocket, _pre = self.the_call()
+        # An obvious call is marked as one clicked (8-ball rule 2): it is the
+        # call the stroke goes with; the words say it was read from the aim.
+        colour = CALL_MARK
         if ball is not None:
             p = self.session.table.position(ball)
             if p is not None:

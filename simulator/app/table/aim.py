@@ -19,6 +19,13 @@ MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
 # crosses it (a stop rounded towards the centre lies a hair inside).
 LIMIT_SNAP = 1e-3
 MAX_ELEVATION = 80.0
+# The pocket an object ball is plainly sent at (8-ball rule 2: an obvious
+# ball and pocket are not called): its centre line meets the cushion line
+# within the jaws' tips and 0.4 R past them (slack, ball radii). The opening
+# a ball drops through left a cut aimed at a corner a window of some 0.05
+# degrees of mouse aim from across the table: a plain cut of the 1 at the
+# corner, aimed a hair thin, asked for a call.
+AIMED_AT_SLACK = 1.0
 # A full-power pull back: this share of the table's length as drawn (with
 # its rails), so a pull feels the same in any window. 0.4, and never under
 # 220 px, asked 378 px at 1280x720: more than a comfortable drag, and more
@@ -111,7 +118,7 @@ class Guide:
     object_dir: Vec | None
     bounce: Vec | None  # for a cushion: where the reflected line would go
     pocket: str | None = None  # the cue ball's line ends in this pocket
-    object_pocket: str | None = None  # the object ball goes straight into this one
+    object_pocket: str | None = None  # the object ball is sent straight at this one
     kick: bool = False  # the cue ball would meet a cushion before any ball
 
 
@@ -142,16 +149,18 @@ def run_on_bed(spec: TableSpec, start: Vec, d: Vec, length: float) -> Vec:
     return (start[0] + d[0] * t, start[1] + d[1] * t)
 
 
-def pocket_at(spec: TableSpec, p: Vec) -> str | None:
+def pocket_at(spec: TableSpec, p: Vec, slack: float = 0.0) -> str | None:
     """The pocket whose opening a ball centre at ``p`` on the cushion line
-    is in: it drops there rather than coming back off the cushion."""
+    is in: it drops there rather than coming back off the cushion. ``slack``
+    (ball radii) widens the opening, for a ball sent at a pocket."""
     r = spec.balls.radius
     for pk in spec.pockets:
         mx, my = pk.mouth_centre
         ix, iy = pk.inward
         lateral = abs((p[0] - mx) * -iy + (p[1] - my) * ix)
         depth = (p[0] - mx) * ix + (p[1] - my) * iy
-        if lateral <= pk.mouth_width / 2 - 0.6 * r and depth > -pk.mouth_width:
+        if lateral <= pk.mouth_width / 2 + (slack - 0.6) * r and \
+                depth > -pk.mouth_width:
             return pk.name
     return None
 
@@ -178,15 +187,16 @@ def _first_ball(start: Vec, d: Vec, balls: Mapping[int, Vec], r: float,
 
 
 def straight_pocket(spec: TableSpec, start: Vec, d: Vec, balls: Mapping[int, Vec],
-                    skip: tuple[int, ...]) -> str | None:
+                    skip: tuple[int, ...], slack: float = 0.0) -> str | None:
     """The pocket a ball sent from ``start`` along ``d`` drops into without
-    touching another ball or a cushion; None otherwise."""
+    touching another ball or a cushion (its opening widened by ``slack``
+    ball radii); None otherwise."""
     r = spec.balls.radius
     t_ball, _b = _first_ball(start, d, balls, r, skip)
     t_wall, _n = wall_hit(spec, start, d)
     if t_ball <= t_wall:
         return None
-    return pocket_at(spec, (start[0] + d[0] * t_wall, start[1] + d[1] * t_wall))
+    return pocket_at(spec, (start[0] + d[0] * t_wall, start[1] + d[1] * t_wall), slack)
 
 
 def guide(spec: TableSpec, cue: Vec, angle_deg: float,
@@ -204,7 +214,8 @@ def guide(spec: TableSpec, cue: Vec, angle_deg: float,
         ox, oy = bx - ex, by - ey
         k = math.hypot(ox, oy) or 1.0
         odir = (ox / k, oy / k)
-        into = straight_pocket(spec, (bx, by), odir, balls, (cue_ball, best_ball))
+        into = straight_pocket(spec, (bx, by), odir, balls, (cue_ball, best_ball),
+                               AIMED_AT_SLACK)
         return Guide((ex, ey), best_ball, odir, None, object_pocket=into)
     end = (cue[0] + d[0] * t_wall, cue[1] + d[1] * t_wall)
     pocket = pocket_at(spec, end)
