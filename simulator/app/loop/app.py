@@ -664,6 +664,10 @@ class App:
             # hint's message, raised above a chip, covered a pocket).
             box, lines, size = self._toast_beside(msg, area, size, keep) or \
                 (box, lines, size)
+        if any(box.colliderect(r) for r in ui.FRAME.rows):
+            # Nowhere clear beside the keys' line: above the footer, over
+            # the table's edge, rather than over words a player reads.
+            box.bottom = min(area.top, *(r.top for r in ui.FRAME.rows)) - 4
         lh = ui.line_height(size)
         colour = (120, 30, 24, 235) if self.toast_kind == "error" else \
             (24, 78, 52, 235)
@@ -684,7 +688,7 @@ class App:
         blocks += [el.rect for el in self.gui.get_sprite_group().sprites()
                    if isinstance(el, UIElement) and el.visible and el.rect.width > 0
                    and el.rect.height < self.size[1] // 2]  # not a whole panel
-        return blocks + [r.rect for r in ui.FRAME.texts]
+        return blocks + [r.rect for r in ui.FRAME.texts] + list(ui.FRAME.rows)
 
     def _clear_of_controls(self, box: pygame.Rect, area: pygame.Rect,
                            keep: pygame.Rect | None = None) -> pygame.Rect:

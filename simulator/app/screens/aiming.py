@@ -567,11 +567,15 @@ class AimMode(ShotInputMode):
             # Shooting without a call is allowed: a pot then is simply not a
             # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
             said.append(self.app.t("evening.no_call"))
-        if said:
-            self.app.inform(" ".join(said), 6.0 if len(said) > 1 else 5.0)
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)
+        if said:
+            # Said of this stroke: gone with it, when the referee has ruled
+            # (after the stroke has begun, or its start would clear it; it
+            # stayed into the computer's turn after a roll skipped to its end).
+            self.app.inform(" ".join(said), 6.0 if len(said) > 1 else 5.0,
+                            until_stroke=True)
 
     def hint_taken(self) -> None:
         s = self.session

@@ -352,9 +352,13 @@ class ComputerMode(TableMode):
         # Space skipped the person's own shot just before: presses made to
         # hurry the play on (a second tap, a queued one) must not dismiss
         # their ruling before they have read it. Continue's click still does.
+        # Nor does a second tap made to skip its own stroke before hurry
+        # this one on: a skip is the rolling stroke's own (its next stroke,
+        # a pot and a safety, went by unseen after a double tap).
         after_shot = getattr(app.mode, "name", "") in ("playing", "computer_playing")
+        skipped = isinstance(app.mode, ComputerPlayMode) and app.mode.skipped_by_press
         self.settle = READ_SECONDS if after_shot and (
-            self.phase == "waiting" or self.hold > 0.0) else 0.0
+            self.phase == "waiting" or self.hold > 0.0 or skipped) else 0.0
         forget_hurry(app)
         self.decision: Any = None
         self.hurry = False  # Space while it thinks: played as soon as decided

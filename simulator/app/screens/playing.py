@@ -41,6 +41,7 @@ class PlayMode(TableMode):
         self.app.stroke_struck()  # what was said of the stroke being set is over
         self.sounded = 0
         self.skip = False
+        self.skipped_by_press = False  # Space, Esc or a right click: to its end
         self.finished = False
         self.playback = Playback()
         try:
@@ -148,6 +149,7 @@ class PlayMode(TableMode):
         right = event.type == pygame.MOUSEBUTTONDOWN and event.button == 3
         if key or right:
             self.skip = True
+            self.skipped_by_press = True
 
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         if self.finished or not self.playback.frames:

@@ -39,3 +39,4 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
         hint = short  # a narrow window: the keys that matter most
     if hint and hint_box.top >= y + lh + 2:
         ui.line(surface, hint, hs, ui.DIM, hint_box)
+        ui.FRAME.rows.append(hint_box.copy())

@@ -68,9 +68,13 @@ class Frame:
     # Drawn areas a click (pressed and released in them) acts on, not
     # buttons: the ruling card opens its reading view, which a click closes.
     areas: list[tuple[pygame.Rect, Action]] = field(default_factory=list)
+    # Rows a message leaves whole, their whole width: the footer's keys (a
+    # message on their row beside the words read as cutting them off).
+    rows: list[pygame.Rect] = field(default_factory=list)
 
     def clear(self) -> None:
         self.texts.clear()
+        self.rows.clear()
         self.panels.clear()
         self.buttons.clear()
         self.tips.clear()
