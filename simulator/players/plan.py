@@ -46,6 +46,9 @@ FOLLOW_WEIGHT = 0.45
 # round): the break shot's ease counts this much in the key ball's and in
 # the pot that leaves the key ball.
 BREAK_WEIGHT = 0.8
+# How far under the break shot's worth a pot needs to beat the best so far
+# the break shots are still looked into (far over rounding's errors).
+NEED_SLACK = 1e-9
 # The first pots looked beyond (by ease), and the lanes kept for the shot
 # after next (the nearest object balls to their pockets).
 PLAN_POTS = 3
@@ -192,6 +195,7 @@ class Lanes:
         self.spec = spec
         self.racked = racked
         self._clusters: dict[int, frozenset[int]] = {}
+        self._circles: dict[int, tuple[Vec, float]] = {}
         self._others: dict[tuple[int, int | None], list[Vec]] = {}
         self.balls = balls
         self.targets = tuple(t for t in targets if t in balls)
@@ -216,6 +220,7 @@ class Lanes:
         out.racked = of.racked
         out.then = None
         out._clusters = {}
+        out._circles = {}
         out._others = {}
         out.balls = {b: p for b, p in of.balls.items() if b != gone}
         out.targets = tuple(t for t in targets if t in out.balls)
@@ -244,6 +249,17 @@ class Lanes:
                         math.dist(self.balls[t], q) < near for q in stuck_pts):
                     cluster.add(t)
         memo[without] = frozenset(cluster)
+        return memo[without]
+
+    def cluster_circle(self, without: int) -> tuple[Vec, float]:
+        """A circle holding the centres of :meth:`cluster`'s balls (its
+        centre, its radius): a cue ball's line that passes farther than two
+        radii from it meets none of them. Worked out once per ball left out."""
+        memo = self._circles
+        if without not in memo:
+            pts = [self.balls[t] for t in self.cluster(without)]
+            c = (sum(q[0] for q in pts) / len(pts), sum(q[1] for q in pts) / len(pts))
+            memo[without] = (c, max(math.dist(c, q) for q in pts))
         return memo[without]
 
     def pots(self, cue: Vec, max_cut: float, lanes: Sequence[Lane] | None = None,
@@ -353,12 +369,21 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
               noise: Noise, max_cut: float) -> float:
     """The best next pot's ease from the best of ``spots`` (ball ``gone``
     potted), over the lanes of the balls left."""
+    return LANDING * best_next(spec, lanes, spots, gone, noise, max_cut, 0.0)
+
+
+def best_next(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
+              noise: Noise, max_cut: float, above: float) -> float:
+    """:func:`follow_up` before LANDING, where it is more than ``above``;
+    ``above`` where it is not (the pots no better are not looked into)."""
     keep = [ln for ln in lanes.lanes if ln.target != gone]
     if not keep:
-        return 0.0
+        return above
     keep.sort(key=lambda ln: ln.object_distance)
     keep = keep[:FOLLOW_LANES]
-    best = 0.0
+    if lanes.racked and lanes.then is None:
+        return best_break(spec, lanes, spots, keep, gone, noise, max_cut, above)
+    best = above
     clearance = 2.0 * spec.balls.radius - 1e-4
     for p in spots:
         rail = position.rail_factor(spec, p)
@@ -380,13 +405,51 @@ def follow_up(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
             elif lanes.then is not None and (racked := lanes.then(pot.target)):
                 # The key ball: worth what it leaves for the break shot,
                 # as the key ball itself is planned (planned_quality).
+                # Only a break shot worth more than ``need`` can lift this
+                # pot over the best so far: the weaker are not looked into
+                # (the best found the same; a hair under ``need`` so that a
+                # break shot found no better leaves this pot under the best).
                 balls = {b: q for b, q in lanes.balls.items() if b != gone}
-                brk = follow_up(spec, racked, landing_spots(spec, p, pot, balls),
-                                pot.target, noise, max_cut)
+                need = (best / e - 1.0 + BREAK_WEIGHT) / (BREAK_WEIGHT * LANDING)
+                spots_after = landing_spots(spec, p, pot, balls)
+                brk = LANDING * best_next(spec, racked, spots_after, pot.target, noise,
+                                          max_cut, max(0.0, need - NEED_SLACK))
                 e *= 1.0 - BREAK_WEIGHT + BREAK_WEIGHT * brk
             if e > best:
                 best = e
-    return LANDING * best
+    return best
+
+
+def best_break(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
+               keep: Sequence[Lane], gone: int, noise: Noise, max_cut: float,
+               above: float) -> float:
+    """:func:`best_next` on a table racked again (the next pot the break
+    shot; ``keep``: its lanes looked at): the pots easiest first, each
+    looked into (its cue ball's line, whether it opens the rack) only while
+    it can beat the best so far, and the first that opens the rack the best
+    of all. The same answer as looking into each in turn; whether a pot
+    opens the rack was most of the key ball's planning."""
+    found: list[tuple[float, Vec, Lane, float, float]] = []
+    for p in spots:
+        rail = position.rail_factor(spec, p)
+        for ln, d1, cut in lanes.cuts(p, max_cut, keep):
+            e = shots.chance_of(ln.half_width, shots.spread(
+                noise, spec, d1, cut, ln.object_distance)) * \
+                position.angle_factor(cut) * rail
+            if e > above:
+                found.append((e, p, ln, d1, cut))
+    found.sort(key=lambda f: -f[0])
+    best = above
+    clearance = 2.0 * spec.balls.radius - 1e-4
+    for e, p, ln, d1, cut in found:
+        if e <= best:
+            break  # nor can any after it
+        if not lanes.clear(p, ln, clearance, gone):
+            continue
+        if breaks_out(spec, p, ln.pot(d1, cut), lanes):
+            return e  # none after it is easier
+        best = max(best, e * SHUT)
+    return best
 
 
 def breaks_out(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes) -> bool:
@@ -409,9 +472,40 @@ def break_tips(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes,
     cluster = nxt.cluster(pot.target)
     if not cluster:
         return []
+    # Most headings pass far from the cluster: told so by its circle alone,
+    # not by every ball on the table (the same answer, for a fraction of
+    # the key ball's planning).
+    centre, spread = nxt.cluster_circle(pot.target)
+    near = spread + 2.0 * spec.balls.radius + 1e-9
+    if math.dist(pot.ghost, centre) > BREAK_REACH + near:
+        return []  # out of reach whichever way it goes
     return [tip for h, tip in steered(cue, pot)
-            if first_met(spec, pot.ghost, h, nxt.balls, pot.target, BREAK_REACH,
-                         cushions) in cluster]
+            if passes_near(spec, pot.ghost, h, BREAK_REACH, cushions, centre, near)
+            and first_met(spec, pot.ghost, h, nxt.balls, pot.target, BREAK_REACH,
+                          cushions) in cluster]
+
+
+def passes_near(spec: TableSpec, start: Vec, h: Vec, reach: float, cushions: int,
+                centre: Vec, near: float) -> bool:
+    """Whether the path :func:`first_met` follows from ``start`` along
+    ``h`` (off up to ``cushions`` cushions) comes within ``near`` of
+    ``centre``: if not, no ball within ``near`` less two radii of it can be
+    the first met."""
+    rail = shots.to_cushion(spec, start, h)
+    on = cushions > 0 and rail < reach
+    length = rail if on else reach
+    rel = aim.sub(centre, start)
+    t = min(max(aim.dot(rel, h), 0.0), length)
+    if math.hypot(rel[0] - t * h[0], rel[1] - t * h[1]) <= near:
+        return True
+    if not on:
+        return False
+    r = spec.balls.radius
+    at = aim.add(start, aim.scale(h, rail))
+    lo, hi = r + 1e-6, (spec.length - r - 1e-6, spec.width - r - 1e-6)
+    bounced = (-h[0] if not lo < at[0] < hi[0] else h[0],
+               -h[1] if not lo < at[1] < hi[1] else h[1])
+    return passes_near(spec, at, bounced, reach - rail, cushions - 1, centre, near)
 
 
 def first_met(spec: TableSpec, start: Vec, h: Vec, balls: dict[int, Vec], skip: int,
