@@ -66,6 +66,9 @@ class ShotInputMode(TableMode):
     def ask_hint(self) -> None:
         """I (or the button): look for a hint; once shown, take it as the aim."""
         s = self.session
+        if not s.hints_allowed:  # a club evening without hints: said, no search
+            self.app.inform(self.app.t("hint.off_evening"))
+            return
         if s.hint is not None:
             self.take_hint()
             return
@@ -199,8 +202,12 @@ class ShotInputMode(TableMode):
         hinted = computer.aim_of(s.hint.decision)
         return replace(s.aim, power=hinted.power) == hinted
 
-    def hint_button(self) -> ui.Button:
+    def hint_button(self) -> ui.Button | None:
+        """The hint's button (None where the evening plays without hints:
+        nothing offered)."""
         s = self.session
+        if not s.hints_allowed:
+            return None
         t = self.app.t
         if s.hint is not None:
             # Once taken (the aim is the hint's), the button says so.
@@ -301,7 +308,8 @@ class ShotInputMode(TableMode):
         s = self.session
         req = s.req
         allowed = req.allowed_declarations if req is not None else ()
-        out: list[ui.Button] = [self.hint_button()]
+        hint = self.hint_button()
+        out: list[ui.Button] = [hint] if hint is not None else []
         for key in ("safety", "push_out"):
             if key in allowed:
                 on = bool(s.decl.get(key))
