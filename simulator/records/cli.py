@@ -207,6 +207,9 @@ def standings_lines(evening: Evening) -> list[str]:
     note = place_note("en", rows, evening.status == ABANDONED)
     if note:
         out.append(note)
+    hinted = [f"{r.name} ({r.hints})" for r in rows if r.hints]
+    if hinted:  # results a club reads apart
+        out.append(f"with hints (strokes with a hint): {', '.join(hinted)}")
     champion = evening.champion()
     if champion is not None:
         out.append(f"winner: {evening.name(champion)}")
@@ -439,7 +442,8 @@ def page_lines(page: Any) -> list[str]:
     else:
         out.append(f"rating: {r.value:.0f} +-{r.margin:.0f} ({r.games} games, "
                    f"confidence {r.confidence:.2f})")
-    out.append(f"matches: {page.matches}, won {page.won}, lost {page.lost}")
+    out.append(f"matches: {page.matches}, won {page.won}, lost {page.lost}"
+               + (f" ({page.with_hints} with hints)" if page.with_hints else ""))
     for d in page.disciplines:
         # A game whose rules take no declared safety (9-ball, Express) had
         # "safeties 0" read as none played.

@@ -78,7 +78,7 @@ def match_record(match: Match, seats: Sequence[tuple[str, str | None]], *,
         out.append(SeatRecord(name, level, st.games, int(scores[i]), st.innings,
                               st.potted, st.fouls, st.safeties, st.high_run,
                               level_rating(level) if level is not None else None,
-                              st.games - st.table_wins))
+                              st.games - st.table_wins, st.hints))
     won = winner if winner is not None else match.winner
     return MatchRecord(uid or match_uid(match.to_dict()), played_at or now_text(),
                        match.name, tuple(out), won,

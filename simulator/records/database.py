@@ -120,7 +120,8 @@ class SeatRecord:
     """One seat of a recorded match: the player and their numbers.
     ``fixed_rating`` is a computer seat's rating when the match was played;
     ``given_up`` how many of ``games_won`` the opponent gave up (conceded,
-    not played out: a forfeit, which the rating does not count)."""
+    not played out: a forfeit, which the rating does not count); ``hints``
+    the strokes played with the computer's hint taken."""
 
     name: str
     level: str | None
@@ -133,6 +134,7 @@ class SeatRecord:
     best_run: int = 0
     fixed_rating: float | None = None
     given_up: int = 0
+    hints: int = 0
 
     @property
     def rated_games(self) -> int:
@@ -144,7 +146,8 @@ class SeatRecord:
                 "given_up": self.given_up,
                 "score": self.score, "innings": self.innings, "balls": self.balls,
                 "fouls": self.fouls, "safeties": self.safeties,
-                "best_run": self.best_run, "fixed_rating": self.fixed_rating}
+                "best_run": self.best_run, "fixed_rating": self.fixed_rating,
+                "hints": self.hints}
 
 
 @dataclass(frozen=True)
@@ -221,7 +224,7 @@ def check_record(rec: MatchRecord, where: str = "match") -> None:
             raise RecordsError(f"{at}.level", "a computer seat is named cpu:LEVEL "
                                               "and has a level; a person has none")
         for k in ("games_won", "given_up", "innings", "balls", "fouls", "safeties",
-                  "best_run"):
+                  "best_run", "hints"):
             v = getattr(s, k)
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 10**6:
                 raise RecordsError(f"{at}.{k}", "expected a whole number 0 to 1000000")
@@ -506,10 +509,10 @@ class Records:
             pid = self._player_id(db, s.name, s.level, rec.played_at)
             db.execute(
                 "INSERT INTO seats (match_id, seat, player_id, games_won, score, "
-                "innings, balls, fouls, safeties, best_run, fixed_rating, given_up) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "innings, balls, fouls, safeties, best_run, fixed_rating, given_up, "
+                "hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (mid, i, pid, s.games_won, s.score, s.innings, s.balls, s.fouls,
-                 s.safeties, s.best_run, s.fixed_rating, s.given_up))
+                 s.safeties, s.best_run, s.fixed_rating, s.given_up, s.hints))
         return mid
 
     # -- reading -------------------------------------------------------------------
@@ -529,7 +532,7 @@ class Records:
             "ORDER BY played_at, id", args)
         seat_sql = ("SELECT s.match_id, p.name, p.level, s.games_won, s.score, "
                     "s.innings, s.balls, s.fouls, s.safeties, s.best_run, "
-                    "s.fixed_rating, s.given_up FROM seats s "
+                    "s.fixed_rating, s.given_up, s.hints FROM seats s "
                     "JOIN players p ON p.id = s.player_id "
                     + ("JOIN matches m ON m.id = s.match_id WHERE m.evening_id = ? "
                        if evening_id else "") + "ORDER BY s.match_id, s.seat")
@@ -537,7 +540,7 @@ class Records:
         for r in self._read(seat_sql, args):
             seats.setdefault(int(r[0]), []).append(SeatRecord(
                 r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9],
-                None if r[10] is None else float(r[10]), int(r[11])))
+                None if r[10] is None else float(r[10]), int(r[11]), int(r[12])))
         out: list[MatchRecord] = []
         for r in rows:
             try:

@@ -52,7 +52,7 @@ from simulator.records.standings import (
     BracketRound,
     StandingRow,
 )
-from simulator.records.stats import ended_given_up
+from simulator.records.stats import ended_given_up, match_stats
 
 __all__ = [
     "ABANDONED", "FINISHED", "PLAYING", "STATUSES", "BracketMatch", "BracketRound",
@@ -282,7 +282,8 @@ class Evening:
         shots = sum(1 for a in match.history if a.get("type") == "shot")
         result = MatchResult(call.slot, call.seats, winner, tuple(match.games_won),
                              tuple(match.scores), call.races, chips, shots, save,
-                             played_at or now_text(), ended_given_up(match))
+                             played_at or now_text(), ended_given_up(match),
+                             tuple(st.hints for st in match_stats(match)))
         self.accept(result, call.slot)
         return result
 

@@ -22,6 +22,7 @@ from simulator.records.formats import (
     BYE,
     EXPRESS_SERIES,
     FINAL,
+    PLAYED,
     READY,
     SINGLE,
     WAITING,
@@ -37,11 +38,13 @@ from simulator.records.words import t
 
 # won_wo, lost_wo: of the matches won and lost, those given up (conceded);
 # given_up: the match ended so ("w/o"), its score no game played out.
+# hints: the strokes played with the computer's hint (per player of a
+# result, as "players" lists them): a result a club reads apart.
 STANDING_COLUMNS = ("place", "name", "played", "won", "lost", "games_for",
                     "games_against", "points_for", "points_against", "chips",
-                    "streak", "won_wo", "lost_wo")
+                    "streak", "won_wo", "lost_wo", "hints")
 RESULT_COLUMNS = ("slot", "played_at", "players", "winner", "score", "races",
-                  "shots", "save", "given_up")
+                  "shots", "save", "given_up", "hints")
 
 
 def _cell(value: object) -> str:
@@ -83,7 +86,8 @@ def results_csv(evening: Evening) -> str:
         rows.append([r.slot, r.played_at, " / ".join(names),
                      names[r.winner], _score(evening, r.seats, r.games, r.scores),
                      "-".join(str(x) for x in r.races), r.shots, r.save or "",
-                     "w/o" if r.given_up else ""])
+                     "w/o" if r.given_up else "",
+                     " / ".join(map(str, r.hints)) if r.hinted else ""])
     return _csv(rows)
 
 
@@ -118,6 +122,8 @@ def _standings_table(rows: list[StandingRow], evening: Evening, lang: str) -> st
         cols.append("streak")
     if any(r.won_wo or r.lost_wo for r in rows):  # matches given up, said apart
         cols += ["won_wo", "lost_wo"]
+    if any(r.hints for r in rows):  # played with the computer's hints
+        cols.append("hints")
     head = "".join(f'<th class="{"" if c == "name" else "n"}">'
                    f'{_e(t(lang, "column." + c))}</th>' for c in cols)
     body = []
@@ -161,6 +167,8 @@ def _match_box(m: BracketMatch, lang: str, stopped: bool = False,
     given_up = given_up_words(lang, m, m.names)
     if given_up is not None:
         lines.append(f"<div>{_e(given_up)}</div>")
+    if m.status == PLAYED and m.hinted:
+        lines.append(f"<div>{_e(t(lang, 'page.with_hints'))}</div>")
     if stopped and m.status in (READY, WAITING):
         # A stopped evening's match never to be played, not one to come.
         lines.append(f'<div class="bye">{_e(t(lang, not_played_word(m)))}</div>')

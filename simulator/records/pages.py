@@ -110,6 +110,9 @@ class PlayerPage:
     head_to_head: tuple[HeadToHead, ...]
     best_runs: tuple[BestRun, ...]
     history: tuple[RatingPoint, ...] = ()
+    # Of the matches, those the player took the computer's hint in (a club
+    # reads such a result apart).
+    with_hints: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "computer": self.level,
@@ -118,7 +121,8 @@ class PlayerPage:
                 "disciplines": [d.to_dict() for d in self.disciplines],
                 "head_to_head": [h.to_dict() for h in self.head_to_head],
                 "best_runs": [b.to_dict() for b in self.best_runs],
-                "history": [p.to_dict() for p in self.history]}
+                "history": [p.to_dict() for p in self.history],
+                "with_hints": self.with_hints}
 
 
 def games_words(lang: str, line: DisciplineLine | HeadToHead) -> str:
@@ -208,9 +212,10 @@ def page(matches: Sequence[MatchRecord], name: str,
     per: dict[str, list[int]] = {}
     h2h: dict[str, list[int]] = {}
     runs: list[BestRun] = []
-    won = lost = 0
+    won = lost = hinted = 0
     for m, i in mine:
         s = m.seats[i]
+        hinted += s.hints > 0
         win = m.winner == i
         loss = m.winner is not None and not win
         won += win
@@ -254,7 +259,7 @@ def page(matches: Sequence[MatchRecord], name: str,
         tuple(HeadToHead(o, *v) for o, v in sorted(
             h2h.items(), key=lambda kv: (-kv[1][0], name_key(kv[0])))),
         tuple(runs[:best]),
-        tuple(history(matches, name)) if with_history else ())
+        tuple(history(matches, name)) if with_history else (), hinted)
 
 
 def pages(matches: Sequence[MatchRecord], *, with_history: bool = False

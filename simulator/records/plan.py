@@ -58,7 +58,10 @@ class Setup:
     match is close to even. ``seeding``: the players' order as listed, by
     rating (best first) or drawn from ``seed``; the seed also gives every
     match its racks. ``options``: further options for every match (Express's
-    ``initial_points``, ``break_order``...).
+    ``initial_points``, ``break_order``...). ``hints``: whether a player
+    may ask the computer's hint in the evening's matches (a club's rated
+    evening has them off; an evening stored before the choice existed had
+    them, and reads so).
     """
 
     entrants: tuple[Entrant, ...]
@@ -72,6 +75,7 @@ class Setup:
     seeding: str = "listed"
     seed: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
+    hints: bool = False
 
     @property
     def scoring(self) -> str:
@@ -147,7 +151,8 @@ class Setup:
                 "format": self.format, "game": self.discipline, "race": self.race,
                 "target": self.target, "games": self.games, "matches": self.matches,
                 "handicap": self.handicap, "seeding": self.seeding,
-                "seed": self.seed, "options": dict(self.options)}
+                "seed": self.seed, "options": dict(self.options),
+                "hints": self.hints}
 
     @classmethod
     def from_dict(cls, d: Any, where: str = "setup") -> Setup:
@@ -179,10 +184,15 @@ class Setup:
                         ("handicap", bool)):
             if not isinstance(d.get(k), kind):
                 raise EveningError(f"{where}.{k}", "missing or of the wrong kind")
+        # (an evening saved before the choice had the hints, as every match)
+        hints = d.get("hints", True)
+        if not isinstance(hints, bool):
+            raise EveningError(f"{where}.hints", "expected true or false")
         setup = cls(tuple(entrants), d["format"], d["game"],
                     _int(d, "race", where), _int(d, "target", where),
                     _int(d, "games", where), _int(d, "matches", where),
-                    d["handicap"], d["seeding"], _int(d, "seed", where), opts)
+                    d["handicap"], d["seeding"], _int(d, "seed", where), opts,
+                    hints)
         try:
             checked = setup.checked()
         except EveningError as e:
@@ -271,7 +281,9 @@ class MatchResult:
     ``seats``, the entrants), per seat the games won, the points and (Express)
     the chips at the end; ``save`` the saved match (a path the records
     link to); ``given_up`` that it ended with a game given up (a match
-    conceded; in Express the others left), not won at the table."""
+    conceded; in Express the others left), not won at the table;
+    ``hints`` per seat the strokes played with the computer's hint taken
+    (none kept before: empty)."""
 
     slot: str
     seats: tuple[int, ...]
@@ -284,6 +296,13 @@ class MatchResult:
     save: str | None = None
     played_at: str = ""
     given_up: bool = False
+    hints: tuple[int, ...] = ()
+
+    @property
+    def hinted(self) -> bool:
+        """Whether a hint was taken in this match (a result a club reads
+        apart)."""
+        return any(self.hints)
 
     @property
     def winner_entrant(self) -> int:
@@ -297,7 +316,7 @@ class MatchResult:
                 "games": list(self.games), "scores": list(self.scores),
                 "races": list(self.races), "chips": list(self.chips),
                 "shots": self.shots, "save": self.save, "played_at": self.played_at,
-                "given_up": self.given_up}
+                "given_up": self.given_up, "hints": list(self.hints)}
 
     @classmethod
     def from_dict(cls, d: Any, where: str) -> MatchResult:
@@ -307,7 +326,7 @@ class MatchResult:
         if not isinstance(slot, str) or not 1 <= len(slot) <= 16:
             raise EveningError(f"{where}.slot", "expected a slot name")
         lists = {}
-        for k in ("seats", "games", "scores", "races", "chips"):
+        for k in ("seats", "games", "scores", "races", "chips", "hints"):
             v = d.get(k, [])
             if not isinstance(v, list) or len(v) > MAX_PLAYERS or not all(
                     isinstance(x, int) and not isinstance(x, bool) for x in v):
@@ -327,4 +346,4 @@ class MatchResult:
         return cls(slot, lists["seats"], winner, lists["games"], lists["scores"],
                    lists["races"], lists["chips"],
                    _whole(d.get("shots", 0), f"{where}.shots", 0, 10**7), save, played,
-                   given_up)
+                   given_up, lists["hints"])

@@ -12,7 +12,9 @@ from every older version.
 3. the rating a computer seat played at, filled in for the matches already
    recorded from the levels' figures of the day;
 4. of a seat's games won, those the opponent gave up (conceded, not played
-   out): the rating does not count them (0 for the matches already kept).
+   out): the rating does not count them (0 for the matches already kept);
+5. the strokes a seat played with the computer's hint taken (a result a
+   club reads apart; 0 for the matches already kept, none known).
 """
 
 from __future__ import annotations
@@ -88,11 +90,17 @@ def _given_up(db: sqlite3.Connection) -> None:
                "CHECK (given_up >= 0)")
 
 
+def _hints(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE seats ADD COLUMN hints INTEGER NOT NULL DEFAULT 0 "
+               "CHECK (hints >= 0)")
+
+
 STEPS: tuple[Step, ...] = (
     Step(1, "players, matches and seats", _players_and_matches),
     Step(2, "the evening and slot of a match", _evenings),
     Step(3, "the rating a computer seat played at", _fixed_ratings),
     Step(4, "the games won because the opponent gave them up", _given_up),
+    Step(5, "the strokes played with the computer's hint", _hints),
 )
 LATEST = STEPS[-1].version
 
@@ -101,3 +109,4 @@ TABLES = {0: set(), 1: {"players", "matches", "seats"}}
 TABLES[2] = TABLES[1]
 TABLES[3] = TABLES[2]
 TABLES[4] = TABLES[3]
+TABLES[5] = TABLES[4]

@@ -89,6 +89,7 @@ class StandingRow:
     # The last place of the span a single knockout's loser shares with the
     # other losers of their round (semi-final losers 3–4) before they are out.
     place_last: int | None = None
+    hints: int = 0  # strokes played with the computer's hint this evening
 
     def to_dict(self) -> dict[str, Any]:
         return {"place": self.place, "name": self.name, "played": self.played,
@@ -96,7 +97,8 @@ class StandingRow:
                 "games_against": self.games_against, "points_for": self.points_for,
                 "points_against": self.points_against, "chips": self.chips,
                 "streak": self.streak, "still_in": self.still_in,
-                "won_wo": self.won_wo, "lost_wo": self.lost_wo}
+                "won_wo": self.won_wo, "lost_wo": self.lost_wo,
+                "hints": self.hints}
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,11 @@ class BracketMatch:
     score: tuple[int, ...] = ()
     races: tuple[int, ...] = ()
     given_up: bool = False
+    hints: tuple[int, ...] = ()  # per side, the strokes played with a hint
+
+    @property
+    def hinted(self) -> bool:
+        return any(self.hints)
 
 
 @dataclass(frozen=True)
@@ -154,7 +161,7 @@ def standings(ev: Evening) -> list[StandingRow]:
 def _tally(ev: Evening) -> dict[int, StandingRow]:
     """Each player's matches, wins, losses, games and points so far."""
     n = len(ev.entrants)
-    acc = {i: [0] * 9 for i in range(n)}
+    acc = {i: [0] * 10 for i in range(n)}
     for r in ev.results.values():
         total_games = sum(r.games)
         total_points = sum(r.scores)
@@ -169,9 +176,12 @@ def _tally(ev: Evening) -> dict[int, StandingRow]:
             if r.scores:
                 a[5] += r.scores[seat]
                 a[6] += total_points - r.scores[seat]
+            if seat < len(r.hints):
+                a[9] += r.hints[seat]
     return {i: StandingRow(None, i, ev.entrants[i].name, acc[i][0], acc[i][1],
                            acc[i][2], acc[i][3], acc[i][4], acc[i][5],
-                           acc[i][6], won_wo=acc[i][7], lost_wo=acc[i][8])
+                           acc[i][6], won_wo=acc[i][7], lost_wo=acc[i][8],
+                           hints=acc[i][9])
             for i in range(n)}
 
 
@@ -304,7 +314,8 @@ def bracket(ev: Evening) -> list[BracketRound]:
                     None if res is None else res.winner,
                     () if res is None else _score(ev, res),
                     () if res is None else res.races,
-                    res is not None and res.given_up))
+                    res is not None and res.given_up,
+                    () if res is None else res.hints))
         order = {formats.WINNERS: 0, formats.LOSERS: 1, formats.FINAL: 2}
         return [BracketRound(stage, rnd, tuple(ms)) for (stage, rnd), ms in
                 sorted(rounds.items(), key=lambda kv: (order[kv[0][0]],
@@ -347,7 +358,7 @@ def _drawn(ev: Evening, slot: str, seats: tuple[int, ...]) -> BracketMatch:
     if r is not None:
         return BracketMatch(slot, r.seats, tuple(ev.name(e) for e in r.seats),
                             formats.PLAYED, r.winner, _score(ev, r), r.races,
-                            r.given_up)
+                            r.given_up, r.hints)
     status = formats.READY if ev.status == PLAYING else formats.WAITING
     return BracketMatch(slot, seats, tuple(ev.name(e) for e in seats), status)
 

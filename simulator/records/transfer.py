@@ -103,7 +103,8 @@ def record_from(d: Any, where: str) -> MatchRecord:
             _int(s, "balls", at), _int(s, "fouls", at), _int(s, "safeties", at),
             _int(s, "best_run", at), None if fixed is None else float(fixed),
             # (an export of a Kiy before it was kept: none known)
-            _int(s, "given_up", at) if "given_up" in s else 0))
+            _int(s, "given_up", at) if "given_up" in s else 0,
+            _int(s, "hints", at) if "hints" in s else 0))
     winner = d.get("winner")
     if winner is not None and (isinstance(winner, bool) or not isinstance(winner,
                                                                           int)):

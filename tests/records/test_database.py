@@ -141,7 +141,7 @@ def test_a_result_is_recorded_whole_or_not_at_all(tmp_path: Path,
         assert rec.db.execute("SELECT count(*) FROM seats").fetchone()[0] == 2
         with pytest.raises(sqlite3.IntegrityError):  # foreign keys are on
             rec.db.execute("INSERT INTO seats VALUES (99, 0, 1, 0, 0, 0, 0, 0, 0, "
-                           "0, NULL, 0)")
+                           "0, NULL, 0, 0)")
 
 
 def test_a_match_recorded_twice_is_one_match(tmp_path: Path) -> None:

@@ -63,6 +63,7 @@ def attach(s: Session, club: Club, evening: Evening, call: MatchCall) -> None:
     _EVENING[s] = EveningMatch(club, evening, call)
     s.among = tuple(e.name for e in evening.setup.entrants)
     s.races = call.races if call.handicapped else ()
+    s.hints_allowed = evening.setup.hints
     _LOOKED.add(s)
 
 

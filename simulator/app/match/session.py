@@ -234,6 +234,9 @@ class Session:
         self.hint_job: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
         self.hint_used = False  # a hint taken for the coming stroke (counted)
+        # A club evening may play its matches without the hint (its setup's
+        # choice, simulator.app.match.club.attach): I then says so.
+        self.hints_allowed = True
         # The call the person has made for the coming stroke (the aim's,
         # kept here so that an undo or a redo can give it back as it was),
         # and the one set aside by the first undo from the latest step.

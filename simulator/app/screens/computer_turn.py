@@ -191,7 +191,9 @@ def hint_refused(app: App, event: pygame.event.Event) -> bool:
     if event.type != pygame.KEYDOWN or event.key != pygame.K_i:
         return False
     if not app.repeat(event):
-        app.inform(app.t("hint.your_turn"))
+        s = app.session
+        off = s is not None and not s.hints_allowed  # (an evening without them)
+        app.inform(app.t("hint.off_evening" if off else "hint.your_turn"))
     return True
 
 

@@ -35,7 +35,7 @@ class HelpMode(Mode):
         self.pages = 1
         self.size = 16  # the text size the last frame was drawn at
         # The pages worked out, by room, column width and language.
-        self._paged: dict[tuple[int, int, str], tuple[int, list[Page]]] = {}
+        self._paged: dict[tuple[int, int, str, bool], tuple[int, list[Page]]] = {}
 
     def leave(self) -> None:
         if self.return_to is not None:
@@ -70,14 +70,24 @@ class HelpMode(Mode):
         # The pull back's scale, from the power control's own figures.
         scale = {"max": num(MAX_SPEED, 0), "half": num(Aim(power=0.5).speed, 0),
                  "short": str(SHORT_PULL_PX)}
+        no_hint = self.hints_off()
         out = []
         for key in SECTIONS:
             rows = []
             for ln in t(f"help.{key}", **scale).split("\n"):
                 k, _, what = ln.partition(SEP)
+                if no_hint:  # (an evening without hints: I is not offered)
+                    if k.strip() == "I":
+                        continue
+                    k = k.replace(", I, I", "")
                 rows.append((k.strip(), what.strip()))
             out.append((t(f"help.head_{key}"), rows))
         return out
+
+    def hints_off(self) -> bool:
+        """Opened from a match of a club evening played without hints."""
+        s = self.app.session
+        return self.back == "match" and s is not None and not s.hints_allowed
 
     def key_width(self, size: int, width: int, secs: list[Section]) -> int:
         key_w = max(fonts.font(size, True).size(k)[0] for _h, rows in secs
@@ -181,7 +191,7 @@ class HelpMode(Mode):
         few pages as MIN_SIZE needs, at the largest size that keeps to them
         (at MIN_SIZE the second page at 1280x720 held three lines)."""
         secs = self.sections()
-        memo = (room, col_w, self.app.locale.lang)
+        memo = (room, col_w, self.app.locale.lang, self.hints_off())
         if memo in self._paged:
             return self._paged[memo]
         best: tuple[int, list[Page]] | None = None

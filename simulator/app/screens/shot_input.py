@@ -71,6 +71,9 @@ class ShotInputMode(TableMode):
     def ask_hint(self) -> None:
         """I (or the button): look for a hint; once shown, take it as the aim."""
         s = self.session
+        if not s.hints_allowed:  # a club evening without hints: said, no search
+            self.app.inform(self.app.t("hint.off_evening"))
+            return
         if s.hint is not None:
             self.take_hint()
             return
@@ -227,8 +230,12 @@ class ShotInputMode(TableMode):
         hinted = computer.aim_of(s.hint.decision)
         return replace(s.aim, power=hinted.power) == hinted
 
-    def hint_button(self) -> ui.Button:
+    def hint_button(self) -> ui.Button | None:
+        """The hint's button (None where the evening plays without hints:
+        nothing offered)."""
         s = self.session
+        if not s.hints_allowed:
+            return None
         t = self.app.t
         if s.hint is not None:
             # Once taken (the aim is the hint's), the button says so.
@@ -353,7 +360,8 @@ class ShotInputMode(TableMode):
         fouls = ui.Button(self.app.t("panel.fouls"), lambda: self.app.open("fouls"),
                           key="F", ident="fouls")
         review = [b for b in self.review_buttons() if b.ident in FOOT]
-        return [self.hint_button(), fouls, *review], False
+        hint = self.hint_button()  # (none in an evening without hints)
+        return [*([hint] if hint is not None else []), fouls, *review], False
 
     def move_cue(self) -> None:
         self.app.go(self.place_screen)

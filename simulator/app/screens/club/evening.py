@@ -345,6 +345,10 @@ class EveningMode(Mode):
             legend += "\n" + t("club.stopped_legend")
         if fmt == WINNER_STAYS:  # when it ends and who ranks first
             legend += "\n" + t("club.stays_rule", n=ev.setup.winner_stays_matches)
+        hinted = [r for r in rows if r.hints]
+        if hinted:  # who played with the computer's hints, and how often
+            legend += "\n" + t("club.hints_legend", names=", ".join(
+                f"{self.shown(r.name)} ({r.hints})" for r in hinted))
         # A computer's name too wide for its column in one word ("Pro"):
         # «Компьютер (професс…» at 800x500 among six players.
         xs = column_edges(rect, cols, cells, size)
@@ -431,6 +435,17 @@ class EveningMode(Mode):
 
     def _match_line(self, m: BracketMatch, lead: str | None = None,
                     short: bool = False) -> list[Piece]:
+        """A match in words (``_match_pieces``), "with hints" after one in
+        which a hint was taken (a club reads such a result apart)."""
+        out = self._match_pieces(m, lead, short)
+        if m.status == "played" and m.hinted:
+            # (" · " joins the last name; the words may go to the next line)
+            out += [(" · ", ui.DIM, False),
+                    (rec_t(self.app, "page.with_hints"), ui.ACCENT, False)]
+        return out
+
+    def _match_pieces(self, m: BracketMatch, lead: str | None = None,
+                      short: bool = False) -> list[Piece]:
         """A match in words: its slot (or ``lead``: "Game 2"), the names (the
         winner's bright), the score once played; a bye; a match still to be
         decided. ``short``: computers in one word."""

@@ -55,6 +55,9 @@ class EveningChoices:
     # The game's own options (Express's), by control: those the match's
     # setup offers, kept in the evening for every match of it.
     own: dict[str, Any] = field(default_factory=own_options.defaults)
+    # The computer's hint in the evening's matches: off, as a club's rated
+    # evening expects (a result with hints is flagged where they are on).
+    hints: bool = False
 
     def setup(self, seed: int) -> Setup:
         """The evening's setup; a computer seat plays at its level's measured
@@ -68,7 +71,8 @@ class EveningChoices:
                      handicap=self.handicap and self.scoring == "race",
                      seeding=self.seeding, seed=seed,
                      options=own_options.match_options(self.info.option_fields(),
-                                                       self.own))
+                                                       self.own),
+                     hints=self.hints)
 
     @classmethod
     def remembered(cls, settings: Settings) -> EveningChoices:
@@ -241,6 +245,8 @@ class EveningSetupMode(Mode):
                         partial(self._step_own, o, value)))
         out.append(("seeding", t("club.seeding", value=t(f"club.seeding_{c.seeding}")),
                     lambda by: self._set("seeding", _step(SEEDINGS, c.seeding, by))))
+        out.append(("hints", t("club.hints_on" if c.hints else "club.hints_off"),
+                    lambda by: self._set("hints", not c.hints)))
         return out
 
     def _set(self, key: str, value: Any) -> None:

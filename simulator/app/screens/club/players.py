@@ -242,10 +242,15 @@ class PlayerPageMode(Mode):
                  str(d.innings), str(d.fouls), str(d.best_run)] for d in p.disciplines]
         y = table(surface, pygame.Rect(disc.left + 10, y, disc.width - 20,
                                        disc.bottom - y - 4), c, rows, size - 1)
+        notes = []
         if given_up:
-            note = app.t("club.games_wo_note", games=", ".join(
+            notes.append(app.t("club.games_wo_note", games=", ".join(
                 f"{app.t(f'game.{d.discipline}')} {d.games_won_wo}–{d.games_lost_wo}"
-                for d in given_up))
+                for d in given_up)))
+        if p.with_hints:  # results a club reads apart: said, with how many
+            notes.append(app.t("club.hints_note", n=p.with_hints))
+        if notes:
+            note = "\n".join(notes)
             ui.paragraph(surface, note, max(10, size - 2), ui.DIM, pygame.Rect(
                 disc.left + 10, y + 4, disc.width - 20, disc.bottom - y - 8))
         h2h = pygame.Rect(left.left, disc.bottom + 10, left.width,
