@@ -221,8 +221,9 @@ def test_the_choice_after_an_express_foul_is_said_plainly(
         monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     """Play-test 27 (c-111): «Одно из: Boris бьёт, а не нарушитель; бить
     должен нарушитель»: SEED-E 2.6, the opponent of the offender shoots
-    or makes the offender shoot on: «Выбор: бьёт Anna или снова бьёт
-    нарушитель»."""
+    or makes the offender shoot on: «Выбор: бьёт Anna; снова бьёт
+    нарушитель» (each option kept apart by «;», as options with commas of
+    their own need: test_playfix_match4)."""
     from tests.app.test_playfix17a_called import express_with_gordon
     app = make_app(lang, LOW)
     try:
@@ -230,8 +231,8 @@ def test_the_choice_after_an_express_foul_is_said_plainly(
         run_until(app, lambda: bool(s.match.history), limit=3000)
         frame(app, n=3)
         assert s.banner is not None
-        said = {"ru": "Выбор: бьёт Anna или снова бьёт нарушитель",
-                "en": "The choice: Anna shoots or the offender shoots again"}[lang]
+        said = {"ru": "Выбор: бьёт Anna; снова бьёт нарушитель",
+                "en": "The choice: Anna shoots; the offender shoots again"}[lang]
         assert said in " ".join(s.banner.next), s.banner
         assert "Одно из" not in drawn(app)
     finally:
