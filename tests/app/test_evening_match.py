@@ -394,7 +394,7 @@ def test_the_computers_words_say_each_thing_once_and_never_a_hopeless_pot(
         return f"#{b}"
 
     sure = shot_lines(loc, decision(0.8), ball, 0.028575)
-    pocket = loc.t("pocket.side_right")
+    pocket = loc.t("pocket_into.side_right")
     assert sure[0] == loc.t("play.calls_pot", ball="#5", pocket=pocket) + \
         loc.t("odds.after", chance=loc.t("odds.in_ten", n=8))
     assert sum("#5" in ln for ln in sure) == 1

@@ -21,8 +21,9 @@ from tests.app.scenes import open_scene
 LOW = (800, 500)
 RULING = ("• Девятка забита правильным ударом: победа в партии («Девятка», п.\u00a04)",
           "• Победа во встрече (общие правила, п.\u00a029)")
-LAST_SHOT = ("Прошлый удар: первое касание: 9 · борта: 2 · 9 в лузе: "
-             "правая нижняя угловая")
+# (the pocket's name unbroken, as the chips give it)
+LAST_SHOT = ("Последний удар: первое касание: 9 · касаний бортов: 2 · 9 в лузе: "
+             "правая\u00a0нижняя\u00a0угловая")
 RULING += (LAST_SHOT,)
 
 
@@ -53,7 +54,7 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         said = int(m.group())
         above = [t for t in texts if t.rect.top < marker.rect.top
                  and t.rect.top > d.rect.top + 60]
-        assert above[-1].shown.endswith("правая нижняя угловая"), \
+        assert above[-1].shown.replace("\xa0", " ").endswith("правая нижняя угловая"), \
             [t.shown for t in texts]
         assert marker.rect.top - above[-1].rect.top < 1.5 * above[-1].rect.height + 6, \
             "an empty row over the count"

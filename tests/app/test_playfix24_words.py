@@ -51,7 +51,7 @@ def test_no_russian_text_has_a_wrong_plural_of_the_pool_words() -> None:
 
 def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
     """A soft 9-ball break in Russian at 800x500: the card's line about the
-    shot reads «борта: N», not «борты: N»."""
+    shot reads «… бортов: N» / «… у борта: N», never «борты: N»."""
     from tests.app.test_playfix17_rulings import soft_break
     app = make_app("ru", LOW)
     try:
@@ -59,7 +59,7 @@ def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
         key(app, pygame.K_v)  # the whole card, as V reads it
         frame(app, n=2)
         said = drawn(app)
-        assert re.search(r"борта: \d+", said), said
+        assert re.search(r"(у борта|бортов): \d+", said), said
         assert "борты" not in said, said
     finally:
         pygame.display.quit()
@@ -92,8 +92,8 @@ def test_no_russian_words_give_a_named_player_a_gender() -> None:
 def test_anna_shooting_after_a_foul_is_said_without_a_gender(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Express at 800x500 in Russian: Gordon's stroke touches no ball (a
-    foul, SEED-E 2.6); Anna chooses to shoot: the card says «Anna бьёт, а не
-    нарушитель («Экспресс», п. 2.6)», not «Anna бьёт сам»."""
+    foul, SEED-E 2.6); Anna chooses to shoot: the card says «Anna выбирает:
+    бьёт Anna («Экспресс», п. 2.6)», not «Anna бьёт сам»."""
     from rules.ruling import Choice
     from simulator.app.text.words import choice_label, choice_rule
     from tests.app.test_playfix17a_called import express_with_gordon
@@ -108,7 +108,7 @@ def test_anna_shooting_after_a_foul_is_said_without_a_gender(
                                        choice_rule(s.discipline, Choice.SHOOT, shot)))
         frame(app, n=3)
         said = drawn(app)
-        assert "Anna бьёт, а не нарушитель («Экспресс», п. 2.6)" in said, said
+        assert "Anna выбирает: бьёт Anna («Экспресс», п. 2.6)" in said, said
         assert "бьёт сам" not in said
     finally:
         pygame.display.quit()

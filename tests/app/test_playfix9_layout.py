@@ -160,7 +160,7 @@ def test_the_hint_says_how_to_play_it_in_a_players_words(lang: str) -> None:
         assert d.kind == "pot"
         lines = app.mode.hint_lines()
         joined = " ".join(lines)
-        assert str(d.target) in lines[0] and app.t(f"pocket.{d.pocket}") in lines[0]
+        assert str(d.target) in lines[0] and app.t(f"pocket_into.{d.pocket}") in lines[0]
         assert not re.search(r"\d°", joined), lines  # no angle (a level cue)
         fullness = [app.t(f"cpu.fullness.{k}") for k in (
             "full", "three_quarter", "half", "quarter", "thin")]

@@ -24,20 +24,26 @@ def game_over_dialog(app: App) -> Dialog:
     body_lines = list(s.banner.lines) if s.banner else []
     body_lines += ["", app.t("stats.title")]
 
-    buttons = [(app.t("gameover.new"), lambda: app.go("setup")),
-               (app.t("menu.main"), lambda: app.go("menu"))]
+    # Each action keeps its number whichever are offered (a conceded match
+    # has no replay: "1" was the replay after a played match and the way back
+    # to the evening after a concession). Undo by its own letter, as
+    # everywhere in a match: 1-4 were the watching speeds a moment before,
+    # and a late "4 = skip" undid the last shot.
+    actions: list[tuple[str, Callable[[], None], str]] = [
+        (app.t("gameover.new"), lambda: app.go("setup"), "2"),
+        (app.t("menu.main"), lambda: app.go("menu"), "3")]
     # Esc leaves the card as "back" does everywhere: to the main menu, or to
     # the evening's standings. Nothing is lost: the match is recorded, and
     # the menu's "The last match: how it ended" opens this card again.
     back: Callable[[], None] = lambda: app.go("menu")  # noqa: E731
     if club.evening_of(s) is not None:  # back to the standings, not a new match
-        buttons = [(app.t("club.to_evening"), lambda: app.go("evening")),
-                   buttons[1]]
-        back = buttons[0][1]
+        actions[0] = (app.t("club.to_evening"), lambda: app.go("evening"), "2")
+        back = actions[0][1]
     if s.shots:
-        buttons.insert(0, (app.t("panel.replay"), lambda: app.go("replay")))
+        actions.insert(0, (app.t("panel.replay"), lambda: app.go("replay"), "1"))
     if app.settings.allow_undo and s.can_undo():
-        buttons.append((app.t("panel.undo"), lambda: undo(app)))
+        actions.append((app.t("panel.undo"), lambda: undo(app), "U"))
+    buttons = [(label, fn) for label, fn, _key in actions]
     by = s.match_conceded_by()  # who gave the match up, said as such
     title = app.t("banner.match_conceded", name=s.name(by), winner=winner) \
         if by is not None else app.t("gameover.title", name=winner)
@@ -48,11 +54,8 @@ def game_over_dialog(app: App) -> Dialog:
             body_lines[:0] = [line, ""]
     d = Dialog(app, title, "\n".join(body_lines),
                buttons, cancel=back, kind="gameover")
-    # Undo by its own letter, as everywhere in a match: 1-4 were the watching
-    # speeds a moment before, and a late "4 = skip" undid the last shot.
-    for b, (label, _fn) in zip(d.buttons, buttons, strict=True):
-        if label == app.t("panel.undo"):
-            b.key = "U"
+    for b, (_label, _fn, key) in zip(d.buttons, actions, strict=True):
+        b.key = key
     d.key_guard = KEY_GUARD
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)

@@ -240,7 +240,9 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     said to the player as what to do, not what the computer does."""
     def t(key: str, **kw: Any) -> str:
         return loc.t(HINT_WORDS.get(key, key) if hint else key, **kw)
-    pocket = t(f"pocket.{d.pocket}") if d.pocket else ""
+    # "into the ... pocket": the name in the form a sentence sending a ball
+    # there takes (Russian: «в правую нижнюю угловую лузу», not «луза: ...»)
+    pocket = t(f"pocket_into.{d.pocket}") if d.pocket else ""
     ball = ball_words(d.target) if d.target is not None else ""
     potting = d.kind in ("pot", "bank", "cue_pot")
     decl = d.declarations
@@ -276,13 +278,13 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if decl.called_ball is not None and decl.called_pocket is not None and \
             not called_as_played:
         lines.append(t("cpu.calls", ball=ball_words(decl.called_ball),
-                       pocket=t(f"pocket.{decl.called_pocket}")))
+                       pocket=t(f"pocket_into.{decl.called_pocket}")))
     if decl.safety:
         lines.append(t("cpu.declares_safety"))
     if decl.push_out:
         lines.append(t("cpu.declares_push_out"))
-    if d.place is not None:
-        lines.append(t("cpu.places"))
+    if d.place is not None and table is not None:
+        lines.append(t("cpu.places", **place_words(loc, table, d.place)))
     a = aim_of(d)
     contact = contact_words(loc, d, ball_words, radius, table, hint) \
         if table is not None and d.kind in ("pot", "safety") else None
@@ -297,6 +299,24 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     if odds:  # the count behind the odds, last: for whoever wants the figures
         lines.append(tries_words(loc, d.success, d.simulations))
     return lines
+
+
+def place_words(loc: Locale, table: TableState, place: tuple[float, float]
+                ) -> dict[str, str]:
+    """Where a ball in hand goes, in words as the table is drawn (the head
+    on the left): the kitchen or a half of the table, and across it
+    (a computer's break said "where it is shown" with nothing shown)."""
+    spec = table.spec
+    x, y = place[0], place[1]
+    if spec.in_kitchen(x):
+        where = "kitchen"
+    else:
+        where = "head_half" if x < spec.length / 2 else "foot_half"
+    # The middle fifth across is said as the middle (the break's spot).
+    off = (y - spec.width / 2) / spec.width
+    side = "middle" if abs(off) <= 0.1 else ("top" if off > 0 else "bottom")
+    return {"where": loc.t(f"place_where.{where}"),
+            "side": loc.t(f"place_where.{side}")}
 
 
 # A share of tries at or above this is said as all but certain (one miss in

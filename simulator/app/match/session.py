@@ -815,6 +815,11 @@ class Session:
             return ""
         return pot_words(self.locale, r, self.shots[-1][0])
 
+    def was_break(self, r: Ruling) -> bool:
+        """Whether the shot ``r`` ruled on was played as a break."""
+        step = next((i for i, x in enumerate(self.match.rulings) if x is r), None)
+        return step is not None and self.match.was_break(step)
+
     def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
         """The ruling in words: what happened (every foul and note, each with
         the rule the ruling cites and, where the rules are silent, how they
@@ -884,7 +889,7 @@ class Session:
             lines.append(t("banner.points", points=pts))
         if shot is not None:
             lines.append(t("banner.last_shot", chips=" · ".join(
-                shot_chips(loc, shot))))
+                shot_chips(loc, shot, self.was_break(r)))))
         nexts: list[str] = []
         if r.game_over and not r.match_over:
             # No shot is next but the next game's break (its breaker in hand).
@@ -1032,8 +1037,11 @@ def known_watch(watch: str | None) -> str | None:
     return watch if watch in dict(WATCH_SPEEDS) else None
 
 
-def shot_chips(loc: Locale, shot: Shot) -> list[str]:
-    """What the shot did, in a few words: first contact, cushions, pockets."""
+def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
+    """What the shot did, in a few words: first contact, cushions, pockets.
+    A break says the count its rule reads, the object balls that reached a
+    cushion (8-ball 5, 9-ball 3, 14.1 6), not every touch of a cushion
+    ("cushions: 22" after a break said nothing a player could check)."""
     t = loc.t
     out: list[str] = []
     first = next((e for e in shot.events if e.kind is EventKind.BALL_BALL
@@ -1043,8 +1051,12 @@ def shot_chips(loc: Locale, shot: Shot) -> list[str]:
         out.append(t("strip.first", ball=other))
     else:
         out.append(t("strip.no_contact"))
-    rails = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION]
-    out.append(t("strip.rails", n=len(rails)))
+    if is_break:
+        from rules.questions import facts
+        out.append(t("strip.break_rails", n=len(facts(shot).cushion_balls)))
+    else:
+        rails = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION]
+        out.append(t("strip.rails", n=len(rails)))
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
             b = e.balls[0] if e.balls else "?"

@@ -11,6 +11,8 @@ from pygame_gui.elements import UIButton
 from simulator.app.loop.app import App
 from simulator.app.text import fonts, ui, widgets
 
+TITLE_SHARE = 0.8  # of the window's width a title may take
+
 
 def backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
     """Felt-green backdrop with the title, shared by the menu screens; the
@@ -39,9 +41,14 @@ def _backdrop(size: tuple[int, int], title: str, subtitle: str
                            int(max(w, h) * 0.07 * i))
     surface.blit(glow, (0, 0))
     pygame.draw.rect(surface, (96, 52, 26), (0, 0, w, h), max(6, h // 60))
+    # A long title (an evening's winner with a long name) is set smaller so
+    # as to leave a margin each side, not run from frame to frame; below the
+    # smallest heading size only where it would not fit at all.
     size_t = max(28, h // 11)
-    while size_t > 18 and fonts.font(size_t, True).size(title)[0] > w - 40:
+    while size_t > 18 and fonts.font(size_t, True).size(title)[0] > w * TITLE_SHARE:
         size_t -= 2
+    while size_t > 12 and fonts.font(size_t, True).size(title)[0] > w - 40:
+        size_t -= 1
     t = fonts.text(title, size_t, (241, 234, 216), bold=True)
     at = t.get_rect(midtop=(w // 2, int(h * 0.06)))
     surface.blit(t, at)
