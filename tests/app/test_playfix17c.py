@@ -235,7 +235,11 @@ def test_the_cards_more_counts_the_lines_the_reader_shows(
 def test_no_empty_row_stands_above_the_cards_more(
         lang: str, size: tuple[int, int]) -> None:
     """Whole lines on the card leave room at its foot: "N more" takes the
-    row under the last line shown, not the fold row below an empty one."""
+    row under the last line shown, not the fold row below an empty one.
+    (Measured to the top of the row the note stands in: since wave 39 the
+    card fills its rows with a cut line's words, leaving less than a row
+    above the fold row, and the note centred in that taller row stood a
+    few pixels lower with no row empty above it.)"""
     from simulator.app.table.ruling_card import Banner
     from simulator.app.text import ui
     app = make_app(lang, size)
@@ -253,9 +257,9 @@ def test_no_empty_row_stands_above_the_cards_more(
         texts = card_texts(app)
         note = next(t for t in texts if t.shown in card_notes(app, "ruling.more", n))
         above = max(t.rect.bottom for t in texts if t.rect.bottom <= note.rect.top)
-        gaps.append(note.rect.top - above)
+        gaps.append(note.box.top - above)
         lh = ui.line_height(texts[1].size)
-        assert note.rect.top - above < lh, (k, note.rect, above)
+        assert note.box.top - above < lh, (k, note.box, above)
     assert len(gaps) >= 3
     pygame.display.quit()
 

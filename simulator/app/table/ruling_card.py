@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from simulator.app.text import ui
+from simulator.app.text import fonts, ui
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,8 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     last = last_start(body, size, room)
 
     def view(first: int) -> list[tuple[int, int, str]]:
-        return _marked(body, first, fit_rows(body[first:], size, room))
+        return _marked(body, first, fit_rows(body[first:], size, room), size,
+                       inner.width)
 
     start = max(0, min(scroll, last))
     shown = view(start)
@@ -203,14 +204,13 @@ def last_start(rows: list[tuple[int, int, str]], size: int, room: int) -> int:
     return last
 
 
-def _marked(body: list[tuple[int, int, str]], start: int, n: int
-            ) -> list[tuple[int, int, str]]:
-    """Rows ``start`` to ``start + n``, as many as fit, each line whole: a
-    line that goes on below the card is left to the wheel with its rest
-    ("Ball down on the break: the…" read as words cut off; "cushions:"
-    with its number below said nothing), unless it is all the card holds;
-    on the card as it first shows, its rows up to where a sentence or a
-    chip ends (``sentence_cut``).
+def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
+            width: int) -> list[tuple[int, int, str]]:
+    """Rows ``start`` to ``start + n``, as many as fit; on the card as it
+    first shows, a line that goes on below the card shows what fits of it,
+    cut where ``cut_rows`` says with "…" (the card left rows blank under
+    «ещё 3 строки»: a long rule with its citation had no sentence end in
+    the room).
     A heading whose items are all below the card is left to the wheel with
     them ("The options it weighed:" stood last over an empty row)."""
     shown = body[start:start + n]
@@ -218,31 +218,78 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int
         return shown
     i, _indent, words = shown[-1]
     whole = [row for row in shown if row[0] != i]
-    # (a line taller than the card shows what fits only from the card's top,
-    # a notch down: under whole lines its first rows stopped mid-sentence
-    # over who plays next)
-    first = len(whole)  # where the line cut below the card starts (from the top)
     if body[start + n][0] == i and start == 0:
-        # As the card first shows it, the line's rows up to the end of a
-        # sentence or a chip stay: the room is used («ещё 2 строки» over an
-        # empty card), and no sentence is cut («Промах: удар переходит к»
-        # over who plays next). (The wheel brings a row a notch.)
-        part = body[first:start + n]
-        shown = whole
-        for k in range(len(part), 0, -1):
-            last = sentence_cut(part, k, body[first + k][2])
-            if last is not None:
-                shown = [*whole, *part[:k - 1], (*part[k - 1][:2], last)]
-                break
+        shown = [*whole, *cut_rows(shown[len(whole):], body[start + n][2], size,
+                                   width)]
         if not shown:
             return shown
         i, _indent, words = shown[-1]
     elif body[start + n][0] == i and whole:
+        # Scrolled, a line going on below is left whole to the wheel: a notch
+        # brings its rows, "N more" (the reader's wider rows) falling at each
+        # (a cut row here kept "27 more" through four notches).
         shown = whole
         i, _indent, words = shown[-1]
     if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
         return [row for row in shown if row[0] != i]  # a heading, its items below
     return shown
+
+
+def cut_rows(part: list[tuple[int, int, str]], after: str, size: int, width: int
+             ) -> list[tuple[int, int, str]]:
+    """The rows of a line that fit on the card (``part``; ``after``: the
+    row below them), as shown when the rest is hidden: up to the last
+    sentence, clause-with-semicolon or chip end (``sentence_cut``) where
+    that leaves at most one row blank (a sentence cut in half read as words
+    lost: «Промах: удар переходит к»); else the last row up to its last
+    clause end (",", ":", ";" or before a citation's "("); else up to its
+    last whole word; "…" saying more follows. (Stopping only at a sentence
+    end left the card empty over «ещё 3 строки» where a rule and its
+    citation had none: never two rows blank while text is hidden.)"""
+    k = len(part)
+    font = fonts.font(size)
+
+    def fits(j: int, text: str) -> bool:
+        return font.size(text)[0] <= width - part[j - 1][1]
+
+    def upto(j: int, text: str) -> list[tuple[int, int, str]]:
+        return [*part[:j - 1], (*part[j - 1][:2], text)]
+
+    for j in range(k, max(0, k - 2), -1):
+        text = sentence_cut(part, j, part[j][2] if j < k else after)
+        if text is not None and fits(j, text):
+            return upto(j, text)
+    before = " ".join(words for _i, _x, words in part[:-1])
+    for text in [*clause_cuts(before, part[-1][2]), *word_cuts(part[-1][2])]:
+        if fits(k, text):
+            return upto(k, text)
+    return part[:-1]
+
+
+def clause_cuts(before: str, row: str) -> list[str]:
+    """``row`` up to each clause end in it, the last first, with "…": after
+    ",", ":" or ";", or before "(" (a citation's), outside brackets and
+    quotes (``before``: the line's rows above it)."""
+    ends = [at + 1 for at in range(len(row)) if row[at] in ",:;" and (
+        row[at + 1:at + 2] in ("", " "))]
+    ends += [at for at in range(1, len(row)) if row.startswith(" (", at)]
+    out = []
+    for end in sorted(set(ends), reverse=True):
+        said = f"{before} {row[:end]}"
+        if said.count("(") <= said.count(")") and said.count("«") <= said.count("»"):
+            out.append(row[:end].rstrip(" ,;:·") + "…")
+    return [text for text in out if text != "…"]
+
+
+def word_cuts(row: str) -> list[str]:
+    """``row`` up to each word end in it, the last first, with "…" (a word
+    longer than the row: up to each letter). Words joined by a no-break
+    space stay together («п.\xa02.4»)."""
+    words = [w for w in row.split(" ") if w]
+    out = [" ".join(words[:m]).rstrip(" ,;:·(«") + "…"
+           for m in range(len(words), 0, -1)]
+    out += [row[:c] + "…" for c in range(len(words[0]) - 1, 0, -1)] if words else []
+    return [text for text in out if text != "…"]
 
 
 MARKS = (". ", "; ", "! ", "? ", " · ")  # where a sentence, a clause or a chip ends
