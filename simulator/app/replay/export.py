@@ -280,7 +280,7 @@ class Canvas:
         balls = self.positions(t)
         table_marks.draw_under(surf, self.view, self.marks, t, balls)
         self.sprites.draw(surf, self.view, balls, ())
-        table_marks.draw_over(surf, self.view, self.marks, t)
+        table_marks.draw_over(surf, self.view, self.marks, t, say=self.locale.t)
         fl = self.marks.flight_at(t)
         if fl is not None:
             self.side_view(surf, fl, t)
@@ -339,7 +339,8 @@ class Canvas:
                 pg.draw.circle(surf, table_marks.ball_colour(self.spec, b),
                                self.view.to_screen(x, y), self.view.ball_px, 2)
         self.sprites.draw(surf, self.view, start, ())
-        table_marks.draw_over(surf, self.view, self.marks, None, emphasis=False)
+        table_marks.draw_over(surf, self.view, self.marks, None, emphasis=False,
+                              say=self.locale.t)
         if self.marks.flights:  # the first spell in the air, the whole of it
             fl = self.marks.flights[0]
             self.side_view(surf, fl, fl.end)

@@ -10,6 +10,7 @@ diagram and the replay agree to the pixel on where a contact was.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -99,6 +100,20 @@ class Flight:
     def open_at(self, t: float) -> bool:
         """Whether the side view is open at shot time ``t``."""
         return self.start <= t <= self.end + AIR_HOLD
+
+
+@dataclass(frozen=True)
+class Exit:
+    """Where a ball left the table, as the top view marks it: the point its
+    centre crossed the rails' outer edge (or, leaving inside it, on the rail
+    top or over the nose, where the log says it left), when, and whether it
+    stayed on the rail top ("rail") or went to the floor."""
+
+    ball: int
+    time: float
+    x: float
+    y: float
+    where: str
 
 
 def beyond_nose(spec: TableSpec, x: float, y: float) -> float:
@@ -326,6 +341,7 @@ class ShotMarks:
         self.called_pocket = called_pocket
         codes = tuple(codes)
         self.trails = self._trails()
+        self.exits = self._exits()
         self.contacts = self._contacts()
         self.marks = self._marks()
         self.flights = self._flights()
@@ -355,13 +371,60 @@ class ShotMarks:
 
     def trail(self, ball: int, until: float | None = None
               ) -> list[tuple[float, float]]:
-        """The path of ``ball`` up to shot time ``until`` (all of it: None)."""
+        """The path of ``ball`` up to shot time ``until`` (all of it: None),
+        ending where it left the table: beyond the rails it flew over the
+        floor, off the drawn table (and over the side column)."""
         pts = self.trails.get(ball, ())
+        ex = self.exit_of(ball)
+        if ex is not None:
+            pts = (*tuple(p for p in pts if p[0] < ex.time), (ex.time, ex.x, ex.y))
         if until is None:
             return [(x, y) for _t, x, y in pts]
         ts = [p[0] for p in pts]
         k = bisect.bisect_right(ts, until)
         return [(x, y) for _t, x, y in pts[:k]]
+
+    # -- balls off the table -----------------------------------------------------
+    def _exits(self) -> tuple[Exit, ...]:
+        """Each ball that left the table: where its path crossed the rails'
+        outer edge before the log has it gone (the point it left the top
+        view), else where the log has it leave."""
+        spec = self.spec
+        rw = spec.rail_width
+        lo_x, hi_x, lo_y, hi_y = -rw, spec.length + rw, -rw, spec.width + rw
+        out: list[Exit] = []
+        for ev in self.shot.events:
+            snap = ev.snapshot(ev.balls[0]) if ev.kind is EventKind.LEFT_TABLE \
+                and ev.balls else None
+            if snap is None:
+                continue
+            b = ev.balls[0]
+            pts = [(x, y) for t, x, y in self.trails.get(b, ()) if t < ev.time]
+            pts.append((snap.x, snap.y))
+            x = min(max(snap.x, lo_x), hi_x)
+            y = min(max(snap.y, lo_y), hi_y)
+            for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+                if lo_x <= x1 <= hi_x and lo_y <= y1 <= hi_y:
+                    continue
+                # The part of the step still inside the outer edge.
+                k = 1.0
+                for a0, a1, lo, hi in ((x0, x1, lo_x, hi_x), (y0, y1, lo_y, hi_y)):
+                    if a1 > hi and a1 != a0:
+                        k = min(k, (hi - a0) / (a1 - a0))
+                    elif a1 < lo and a1 != a0:
+                        k = min(k, (lo - a0) / (a1 - a0))
+                k = max(0.0, k)
+                x, y = x0 + (x1 - x0) * k, y0 + (y1 - y0) * k
+                break
+            out.append(Exit(b, ev.time, x, y, ev.where or "floor"))
+        return tuple(out)
+
+    def exit_of(self, ball: int) -> Exit | None:
+        return next((e for e in self.exits if e.ball == ball), None)
+
+    def exits_until(self, t: float | None) -> tuple[Exit, ...]:
+        """The balls gone off the table by shot time ``t`` (all: None)."""
+        return tuple(e for e in self.exits if t is None or e.time <= t + 1e-9)
 
     def balls_at(self, t: float | None) -> list[tuple[float, float]]:
         """The centres of the balls on the bed at shot time ``t`` (None: at

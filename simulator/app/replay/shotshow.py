@@ -66,7 +66,8 @@ class ShotShow(Timeline, SideView):
                    self.trails)
 
     def draw_over(self, surface: pygame.Surface, view: TableView) -> None:
-        self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time)
+        self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time,
+                                       say=self.locale.t)
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact

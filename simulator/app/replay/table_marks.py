@@ -9,12 +9,12 @@ and the exported clips and diagrams (simulator.app.replay.export) draw alike.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import pygame
 
-from simulator.app.replay.shotmarks import Contact, ShotMarks, StickAt
+from simulator.app.replay.shotmarks import Contact, Exit, ShotMarks, StickAt
 from simulator.app.table.render import draw_cue, table_clip
 from simulator.app.table.view import TableView
 from simulator.app.text import fonts, ui
@@ -218,22 +218,28 @@ def contact_mark(surface: pygame.Surface, centre: tuple[float, float], r: int,
 DIAMOND = 1.4  # a contact diamond's half diagonal, in marker radii
 
 
+Say = Callable[[str], str]  # a locale's words by key (Locale.t)
+
+
 def draw_marks(surface: pygame.Surface, view: TableView, marks: ShotMarks,
                until: float | None, positions: Mapping[int, tuple[float, float, float]]
-               | None = None, trails: bool = True) -> None:
+               | None = None, trails: bool = True, say: Say | None = None) -> None:
     """The trails, the line, the call and the contacts up to ``until``."""
     draw_under(surface, view, marks, until, positions, trails)
-    draw_over(surface, view, marks, until)
+    draw_over(surface, view, marks, until, say=say)
 
 
 def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
                until: float | None, positions: Mapping[int, tuple[float, float, float]]
                | None = None, trails: bool = True) -> None:
-    """What lies under the balls: the line, the trails, the call."""
+    """What lies under the balls: the line, the trails (with them off, the
+    paths of the balls that left the table), the call."""
     if marks.show_head_string:
         draw_head_string(surface, view)
     if trails:
         draw_trails(surface, view, marks, until)
+    for ex in marks.exits_until(until) if not trails else ():
+        draw_exit_path(surface, view, marks, ex)
     ball_pos = None
     if marks.called_ball is not None:
         p = (positions or {}).get(marks.called_ball)
@@ -244,20 +250,99 @@ def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     draw_called(surface, view, ball_pos, marks.called_pocket)
 
 
+EXIT_RING = 1.7  # the off-table mark's ring, in ball radii
+
+
+def exit_label(ex: Exit, say: Say) -> str:
+    return say("exit_mark.rail" if ex.where == "rail" else "exit_mark.floor")
+
+
+def draw_exit_path(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+                   ex: Exit) -> None:
+    """The path of a ball that left the table, to where it left (kept with
+    the trails off: the ball itself is gone from the top view)."""
+    colour = ball_colour(marks.spec, ex.ball)
+    pts = [view.to_screen(x, y) for x, y in marks.trail(ex.ball)]
+    if len(pts) >= 2:
+        pygame.draw.lines(surface, _dark(colour), False, pts, 4)
+        pygame.draw.lines(surface, colour, False, pts, 2)
+
+
+def draw_exit(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+              ex: Exit) -> None:
+    """Where a ball left the table: a ring and a cross in its colour at the
+    point it crossed the rail."""
+    colour = ball_colour(marks.spec, ex.ball)
+    cx, cy = view.to_screen(ex.x, ex.y)
+    r = max(8.0, view.ball_px * EXIT_RING)
+    k = r * 0.62
+    for c, w in ((_dark(colour), 6), (colour, 3)):
+        pygame.draw.circle(surface, c, (cx, cy), r, w - 1)
+        pygame.draw.line(surface, c, (cx - k, cy - k), (cx + k, cy + k), w)
+        pygame.draw.line(surface, c, (cx - k, cy + k), (cx + k, cy - k), w)
+
+
+def draw_exit_label(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+                    ex: Exit, say: Say, taken: Sequence[pygame.Rect] = ()
+                    ) -> pygame.Rect:
+    """The words of an off-table mark beside its ring, framed in the ball's
+    colour: along the rail it crossed (the path and the cushion's numbers
+    come in across it; over the floor they would be off the drawn table),
+    on the side clear of the ``taken`` boxes. Returns their box."""
+    colour = ball_colour(marks.spec, ex.ball)
+    cx, cy = view.to_screen(ex.x, ex.y)
+    r = max(8.0, view.ball_px * EXIT_RING)
+    img = fonts.text(exit_label(ex, say), max(11, round(view.ball_px * 1.2)),
+                     ui.INK, bold=True)
+    spec = marks.spec
+    above = img.get_rect(midbottom=(round(cx), round(cy - r - 4)))
+    below = img.get_rect(midtop=(round(cx), round(cy + r + 4)))
+    left = img.get_rect(midright=(round(cx - r - 6), round(cy)))
+    right = img.get_rect(midleft=(round(cx + r + 6), round(cy)))
+    if ex.x < 0.0 or ex.x > spec.length:  # an end rail: towards the middle first
+        order = [above, below] if ex.y <= spec.width / 2 else [below, above]
+        order += [left, right] if ex.x > spec.length else [right, left]
+    else:
+        order = [left, right] if ex.x > spec.length / 2 else [right, left]
+        order += [above, below] if ex.y <= spec.width / 2 else [below, above]
+    inside = view.rect.inflate(-8, -4)
+    for box in order:
+        box.clamp_ip(inside)
+    at = next((b for b in order if b.inflate(8, 4).collidelist(list(taken)) < 0),
+              order[0])
+    pygame.draw.rect(surface, (16, 16, 16), at.inflate(8, 4), border_radius=3)
+    pygame.draw.rect(surface, colour, at.inflate(8, 4), 2, border_radius=3)
+    surface.blit(img, at)
+    return at.inflate(8, 4)
+
+
+def _dark(c: Colour) -> Colour:
+    return (c[0] // 3, c[1] // 3, c[2] // 3)
+
+
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
-              until: float | None, emphasis: bool = True, stick: bool = True
-              ) -> list[tuple[int, pygame.Rect]]:
+              until: float | None, emphasis: bool = True, stick: bool = True,
+              say: Say | None = None) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
-    diagram), the contacts so far, numbered (the latest larger, with
-    ``emphasis``); returns the contacts' numbers and boxes."""
+    diagram), where balls left the table, the contacts so far, numbered
+    (the latest larger, with ``emphasis``) and the off-table words clear of
+    them; returns the contacts' numbers and boxes."""
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
             draw_stick(surface, view, at)
+    gone = marks.exits_until(until)
+    for ex in gone:
+        draw_exit(surface, view, marks, ex)
     shown = marks.contacts_until(until)
-    return draw_contacts(surface, view, shown,
-                         shown[-1].n if shown and emphasis else None,
-                         marks.balls_at(until))
+    boxes = draw_contacts(surface, view, shown,
+                          shown[-1].n if shown and emphasis else None,
+                          marks.balls_at(until))
+    taken = [b for _n, b in boxes]
+    for ex in gone if say is not None else ():
+        assert say is not None
+        taken.append(draw_exit_label(surface, view, marks, ex, say, taken))
+    return boxes
 
 
 def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:

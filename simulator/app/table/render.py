@@ -11,7 +11,6 @@ import copy
 import functools
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 import numpy as np
 import pygame
@@ -611,11 +610,17 @@ def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg:
             pts.append(view.to_screen(cx - dx * d + px_ * c, cy - dy * d + py_ * c))
         return pts
 
-    _draw_cue_shadow(surface, view, quad, (cx, cy), (dx, dy), start, butt,
-                     r, elevation)
+    _draw_cue_shadow(surface, view, (cx, cy), (dx, dy), start, butt, r, elevation,
+                     (-side * px_, -side * py_))
+    rise = math.sin(math.radians(elevation))
     for f0, f1, w0, w1, colour in segs:
         d0 = start + f0 * foreshorten
         d1 = start + f1 * foreshorten if f1 < 1.47 else butt
+        # Raised, the stick comes up towards the eye: wider and nearer the
+        # lamps (lighter) the higher it is (a level stick is drawn as ever).
+        w0, w1 = w0 * _nearer(f0 * rise, r), w1 * _nearer(f1 * rise, r)
+        colour = _mix(colour, (255, 255, 250),
+                      min(RAISED_LIGHT, RAISED_LIGHT * (f0 + f1) / 2 * rise / 0.7))
         # Round: dark at the edges, the colour over the middle, a light
         # stripe along it towards the lamp.
         pygame.draw.polygon(surface, _shade(colour, 0.62), quad(d0, d1, w0, w1))
@@ -627,22 +632,41 @@ def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg:
         pygame.draw.aalines(surface, _shade(colour, 0.5), True, quad(d0, d1, w0, w1))
 
 
-def _draw_cue_shadow(surface: pygame.Surface, view: TableView, quad: Any,
-                     cue: Vec, d: Vec, start: float, butt: float, r: float,
-                     elevation: float) -> None:
+# A raised stick seen from above: the eye this high over the bed widens
+# what comes up towards it; the lamps lighten it; its shadow slants
+# aside by this much per metre of rise (the light comes from above the
+# players' side, so the shadow parts from a stick that lies along the lamps).
+EYE_HEIGHT = 1.7
+RAISED_LIGHT = 0.3
+SHADOW_SLANT = 0.35
+
+
+def _nearer(rise: float, r: float) -> float:
+    """How much wider a point of the stick ``rise`` metres above the tip's
+    height looks from EYE_HEIGHT (1 for a level stick)."""
+    return (EYE_HEIGHT - r) / max(0.2, EYE_HEIGHT - r - rise)
+
+
+def _draw_cue_shadow(surface: pygame.Surface, view: TableView, cue: Vec, d: Vec,
+                     start: float, butt: float, r: float, elevation: float,
+                     away: Vec) -> None:
     """The stick's shadow on the cloth, cast from the nearest lamp like the
-    balls': the tip at the ball's height, the butt raised by the
-    elevation (and a stick is held a little above the rail)."""
+    balls': the tip at the ball's height, the butt held a little above the
+    rail; a raised stick's shadow slants ``away`` (a unit vector across the
+    stick, from its lit side) by its rise, so it parts from the stick."""
     cx, cy = cue
     dx, dy = d
     z_tip = r
     z_butt = r + 0.06 + (butt - start) * math.sin(math.radians(elevation))
+    lift = (butt - start) * math.tan(math.radians(elevation)) * SHADOW_SLANT
     pts = []
     shadow_w = 0.03
     for dist, z, sgn in ((start, z_tip, 1), (butt, z_butt, 1), (butt, z_butt, -1),
                          (start, z_tip, -1)):
         x, y = cx - dx * dist, cy - dy * dist
         ox, oy = shadow_offset(view.spec, x, y, z)
+        if dist == butt:
+            ox, oy = ox + away[0] * lift, oy + away[1] * lift
         c = shadow_w / 2 * sgn * (0.6 if dist == start else 1.0)
         pts.append(view.to_screen(x + ox - dy * c, y + oy + dx * c))
     box = pygame.Rect(min(p[0] for p in pts) - 1, min(p[1] for p in pts) - 1, 0, 0)
