@@ -71,14 +71,17 @@ def test_the_button_under_the_cursor_after_a_test_stroke_waits_for_a_double_clic
     pygame.display.quit()
 
 
-def evening_of_igor(app: App) -> None:
+def evening_of_igor(app: App, at: float = 0.5) -> None:
     """From the menu: a club evening of Igor (a person) and a beginner
-    computer begun; its screen drawn."""
+    computer begun by a click ``at`` that share of «Begin»'s width; its
+    screen drawn."""
     click_button(app, app.t("club.menu_evening"))
     app.mode.entry.set_text("Igor")  # type: ignore[union-attr]
     click_button(app, app.t("club.add_person"))
     click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.beginner")))
-    click_button(app, app.t("club.begin", n=2))
+    frame(app)
+    begin = next(b for b in app.buttons if b.ident == "begin").rect
+    click(app, (begin.left + int(begin.width * at), begin.centery))
     frame(app)
     assert app.mode is not None and app.mode.name == "evening"
 
@@ -108,4 +111,30 @@ def test_new_evening_under_the_cursor_at_the_evenings_end_waits_for_a_double_cli
     press_at(app, spot)
     frame(app)
     assert app.mode.name == "evening_setup"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("wait", [1.0, 3.0])
+@pytest.mark.parametrize("at", [0.06, 0.5, 0.99])
+def test_a_click_on_play_the_match_a_moment_after_the_evening_opened_is_taken(
+        lang: str, wait: float, at: float) -> None:
+    """pt27 c-82: «Begin the evening» clicked (on the spot where «Play the
+    match» comes, or beside it), the evening's screen resting ``wait``
+    seconds (the window resting: a frame every REST_STEP), then the cursor
+    moved onto «Play the match» and clicked as xdotool does (the move, the
+    press and the release in one pass of the loop): the match opens."""
+    app = new_app(lang)
+    evening_of_igor(app, at)
+    passes = 0.0
+    while passes < wait:
+        app.step([], 1 / 60)
+        passes += 1 / 60
+    play = next(b for b in app.buttons if b.ident == "play_next")
+    to = (play.rect.centerx, play.rect.centery)
+    app.step([E(pygame.MOUSEMOTION, pos=to, rel=(0, 0), buttons=(0, 0, 0)),
+              E(pygame.MOUSEBUTTONDOWN, pos=to, button=1),
+              E(pygame.MOUSEBUTTONUP, pos=to, button=1)], 1 / 60)
+    frame(app)
+    assert app.mode is not None and app.mode.name not in ("evening", "evening_setup")
     pygame.display.quit()
