@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from simulator.app.match import computer
 from simulator.app.text import ui
-from tests.app.helpers import DT, frame
+from tests.app.helpers import DT, frame, make_app
 from tests.app.test_mouse21_watch_buttons import (
     SIZE_IDS,
     SIZES,
@@ -63,4 +64,36 @@ def test_a_late_click_on_a_speed_takes_no_shot_back(
     frame(app)
     assert len(s.match.history) == played
     assert not s.can_redo()
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_game_end_after_the_computers_last_shot_keeps_the_speeds_spot_harmless(
+        monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]) -> None:
+    """Race to 2: Gordon's stroke at 1x pots the 9 and ends the game. On
+    the game's end none of the buttons but the harmless ones (HARMLESS)
+    meets a place where 1x, 2x, 4x or Skip was drawn (at 1280x720 Undo and
+    Redo stood where 1x and 2x had been); Next game, Undo and Redo are
+    there, above them."""
+    from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+    from tests.app.test_playfix14_turn_flow import _gordon_on_the_nine
+
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app(lang, size=size)
+    _gordon_on_the_nine(app, 2)
+    speeds: set[tuple[int, ...]] = set()
+    for _ in range(4000):
+        frame(app)
+        if not isinstance(app.mode, ComputerMode | ComputerPlayMode):
+            break
+        speeds |= {tuple(b.rect) for b in app.buttons if b.ident.startswith("watch")}
+    assert app.mode is not None and app.mode.name == "game_end"
+    frame(app)
+    assert len(speeds) == 4
+    for b in app.buttons:
+        if b.ident not in HARMLESS:
+            assert b.rect.collidelist([pygame.Rect(r) for r in speeds]) < 0, \
+                (b.ident, b.rect)
+    assert {"next_game", "undo", "redo", "fouls"} <= {b.ident for b in app.buttons}
     pygame.display.quit()

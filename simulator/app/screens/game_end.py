@@ -24,6 +24,8 @@ from simulator.table.state import TableState
 # The screens a key press was meant for just before (the stroke skipped,
 # the computer hurried): such a press does not pass the card unread.
 HURRIED_ON = ("playing", "computer", "computer_playing")
+# The buttons at the column's foot (see GameEndMode.bottom_buttons).
+FOOT = ("replay", "menu")
 
 
 class GameEndMode(TableMode):
@@ -88,7 +90,20 @@ class GameEndMode(TableMode):
 
     def side_buttons(self) -> list[ui.Button]:
         return [ui.Button(self.app.t("side.next_game"), self.next_game, key="Space",
-                          ident="next_game"), *self.review_buttons()]
+                          ident="next_game"),
+                *(b for b in self.review_buttons() if b.ident not in FOOT)]
+
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        """The column's foot holds only buttons that change nothing of the
+        match (FOOT, and the fouls list on a computer's last shot): it is
+        where its watching speeds were when that shot ended the game, and
+        Undo and Redo stood where 1x and 2x had been."""
+        out: list[ui.Button] = []
+        if called_shooter(self.session) is not None:
+            out.append(ui.Button(self.app.t("panel.fouls"),
+                                 lambda: self.app.open("fouls"), key="F",
+                                 ident="fouls"))
+        return out + [b for b in self.review_buttons() if b.ident in FOOT], False
 
     def hint(self) -> str:
         return self.app.t("hint.game_end")
