@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from simulator.app.replay.playback import SPEEDS as REPLAY_SPEEDS
 from simulator.files import profile
 from simulator.files.atomic import atomic_write, why
 from simulator.files.inputs import InputError, loads_json, read_json
@@ -69,6 +70,9 @@ class Settings:
     window: str = ""  # the window's size, "1280x720" (empty: the default)
     fullscreen: bool = False
     watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
+    # The match replay's speed chosen last (1/4, 1/2, 1): a class watching
+    # at 1/4 wants each replay to open there, not to press a key each time.
+    replay_speed: float = 0.25
     export_dir: str = ""  # where exported clips and diagrams go (empty: the profile's)
     play_on: bool = False  # the gallery and its clips: play on after the foul
     game: str = ""  # the game of the last match begun (the new-match screen offers it)
@@ -108,6 +112,9 @@ class Settings:
             if isinstance(cur, bool):
                 if isinstance(v, bool):
                     setattr(s, f.name, v)
+            elif f.name == "replay_speed":
+                if v in REPLAY_SPEEDS and not isinstance(v, bool):
+                    setattr(s, f.name, float(v))
             elif isinstance(cur, float):
                 if isinstance(v, int | float) and not isinstance(v, bool) \
                         and abs(v) < 1e300:

@@ -45,6 +45,9 @@ class ShotShow(Timeline, SideView):
         # The replay opens on the stick's approach, before the strike.
         playback.lead_in(self.marks.start)
         self.trails = True
+        # Balls whose trails are drawn in full, the others faint (None: all
+        # in full), so a break's many paths do not hide the one asked about.
+        self.bright: frozenset[int] | None = None
         # "," and "." to the marks of every kind the timeline draws (the
         # foul gallery), not the contacts alone (Shift: each mark anyway).
         self.step_every = False
@@ -63,7 +66,7 @@ class ShotShow(Timeline, SideView):
     def draw_under(self, surface: pygame.Surface, view: TableView,
                    positions: Mapping[int, tuple[float, float, float]]) -> None:
         draw_under(surface, view, self.marks, self.playback.time, positions,
-                   self.trails)
+                   self.trails, bright=self.bright)
 
     def draw_over(self, surface: pygame.Surface, view: TableView) -> None:
         self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time,

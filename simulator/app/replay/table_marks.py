@@ -9,7 +9,7 @@ and the exported clips and diagrams (simulator.app.replay.export) draw alike.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Protocol
 
 import pygame
@@ -63,14 +63,30 @@ def marker_radius(view: TableView) -> int:
     return max(7, round(view.ball_px * 0.62))
 
 
+FAINT_ALPHA = 80  # a trail out of focus: its colour over the cloth
+
+
 def draw_trails(surface: pygame.Surface, view: TableView, marks: ShotMarks,
-                until: float | None = None, width: int = 2) -> None:
-    """Every moving ball's path so far, in the ball's colour."""
+                until: float | None = None, width: int = 2,
+                bright: Collection[int] | None = None) -> None:
+    """Every moving ball's path so far, in the ball's colour; a ball not in
+    ``bright`` (when given) thin and faint."""
+    faint: pygame.Surface | None = None
+    full: list[tuple[list[tuple[float, float]], Colour]] = []
     for b in sorted(marks.trails):
         pts = [view.to_screen(x, y) for x, y in marks.trail(b, until)]
         if len(pts) < 2:
             continue
         colour = ball_colour(marks.spec, b)
+        if bright is None or b in bright:
+            full.append((pts, colour))
+            continue
+        if faint is None:
+            faint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.lines(faint, (*colour, FAINT_ALPHA), False, pts, 1)
+    if faint is not None:  # under the bright ones, which cross them
+        surface.blit(faint, (0, 0))
+    for pts, colour in full:
         dark = (colour[0] // 3, colour[1] // 3, colour[2] // 3)
         pygame.draw.lines(surface, dark, False, pts, width + 2)
         pygame.draw.lines(surface, colour, False, pts, width)
@@ -231,13 +247,15 @@ def draw_marks(surface: pygame.Surface, view: TableView, marks: ShotMarks,
 
 def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
                until: float | None, positions: Mapping[int, tuple[float, float, float]]
-               | None = None, trails: bool = True) -> None:
+               | None = None, trails: bool = True,
+               bright: Collection[int] | None = None) -> None:
     """What lies under the balls: the line, the trails (with them off, the
-    paths of the balls that left the table), the call."""
+    paths of the balls that left the table; ``bright``: see draw_trails),
+    the call."""
     if marks.show_head_string:
         draw_head_string(surface, view)
     if trails:
-        draw_trails(surface, view, marks, until)
+        draw_trails(surface, view, marks, until, bright=bright)
     for ex in marks.exits_until(until) if not trails else ():
         draw_exit_path(surface, view, marks, ex)
     ball_pos = None

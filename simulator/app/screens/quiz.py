@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 import pygame
 
 from rules.main_foul import fouls_main_first
+from rules.questions import contacts_at, first_contact
 from rules.ruling import Ruling
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
@@ -140,6 +141,14 @@ def stroke_evidence(loc: Locale, shot: Shot, ruling: Ruling) -> str:
                  **args)
 
 
+def focus_balls(shot: Shot) -> frozenset[int]:
+    """The cue ball and the balls it touched first (two on a split hit)."""
+    cue = shot.initial.spec.balls.cue_ball
+    hit = first_contact(shot.events, cue)
+    return frozenset({cue, *(contacts_at(shot.events, hit.index, cue)
+                             if hit is not None else ())})
+
+
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
     """An answer in words, each from a capital like its neighbours ("cue
     ball as it lies" stood under "Yes, a foul"); a player's name as typed."""
@@ -218,6 +227,9 @@ class QuizMode(PracticeScreen):
                                  called_ball=decl.called_ball,
                                  called_pocket=decl.called_pocket)
             self.show.tell_outcome = False  # "goes to the floor" answers them too
+        # A break's trails covered the table (play-test 28): the cue ball's
+        # and the first-hit ball's bright, the others faint.
+        self.show.bright = focus_balls(self.shot)
         self._point()
 
     def _ask(self) -> None:
@@ -265,8 +277,20 @@ class QuizMode(PracticeScreen):
             return
         self.grades.append(g)
         self.phase = "answered"
+        self._rest()
         self._point()
         self.rebuild()
+
+    def _rest(self) -> None:
+        """The stroke held at its end, the balls at rest: played on under the
+        answer page it drew the eye from the grade (play-test 28); R plays
+        it again."""
+        if self.player is None:
+            return
+        pb = self.player.playback
+        pb.seek(pb.end_time)
+        pb.paused = True
+        self.player.sounded = len(self.shot.events)  # no late clicks
 
     def _point(self) -> None:
         """After an answer, the proof the page names ringed on the timeline."""

@@ -41,7 +41,8 @@ class ReplayMode(TableMode):
         frames: Sequence[Frame] = self.shot.frames
         if not frames:  # a loaded match keeps no samples: compute them again
             frames = self._computed_frames()
-        self.playback = Playback(frames, speed=SPEEDS[1])
+        speed = self.app.settings.replay_speed
+        self.playback = Playback(frames, speed=speed if speed in SPEEDS else SPEEDS[0])
         self.playback.complete = True
         self.foul_events: list[tuple[float, Any, Any]] = []
         for f in self.ruling.fouls:
@@ -135,8 +136,12 @@ class ReplayMode(TableMode):
         return lambda: self.set_speed(i)
 
     def set_speed(self, i: int) -> None:
+        """Speed ``i``; the next replay opens at it (kept in the settings)."""
         self.playback.speed = SPEEDS[i]
         self.playback.paused = False
+        if self.app.settings.replay_speed != SPEEDS[i]:
+            self.app.settings.replay_speed = SPEEDS[i]
+            self.app.save_settings()
 
     def toggle_pause(self) -> None:
         if self.playback.at_end:
