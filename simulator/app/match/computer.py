@@ -283,7 +283,10 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.append(t("cpu.declares_safety"))
     if decl.push_out:
         lines.append(t("cpu.declares_push_out"))
-    if d.place is not None and table is not None:
+    if d.place is not None and hint:
+        # (the hint draws its spot as a ring: short words keep the column)
+        lines.append(loc.t("hint.say.places_shown"))
+    elif d.place is not None and table is not None:
         lines.append(t("cpu.places", **place_words(loc, table, d.place)))
     a = aim_of(d)
     contact = contact_words(loc, d, ball_words, radius, table, hint) \

@@ -770,7 +770,10 @@ class AimMode(ShotInputMode):
     def side_extra(self) -> list[str]:
         # A hint asked for comes first: it names the call the line asks for.
         line = self.call_line()
-        return self.hint_lines() + ([line] if line else [])
+        hint = self.hint_lines()
+        if hint and line in (self.app.t("call.not_obvious"), self.app.t("call.ask")):
+            line = None  # (the hint names the call; its room is the aim's)
+        return hint + ([line] if line else [])
 
     def chips(self) -> list[str]:
         req = self.session.req
