@@ -388,12 +388,10 @@ def best_next(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     for p in spots:
         rail = position.rail_factor(spec, p)
         for ln, d1, cut in lanes.cuts(p, max_cut, keep):
-            # pot_ease, its factors in the same order; every branch below
-            # only lowers it, so a pot no easier than the best so far is
-            # passed before its line is checked (the best is the same).
-            e = shots.chance_of(ln.half_width, shots.spread(
-                noise, spec, d1, cut, ln.object_distance)) * \
-                position.angle_factor(cut) * rail
+            # Every branch below only lowers it, so a pot no easier than the
+            # best so far is passed before its line is checked (the best is
+            # the same).
+            e = _ease(spec, noise, ln, d1, cut, rail)
             if e <= best or not lanes.clear(p, ln, clearance, gone):
                 continue
             pot = ln.pot(d1, cut)
@@ -420,6 +418,15 @@ def best_next(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     return best
 
 
+def _ease(spec: TableSpec, noise: Noise, ln: Lane, d1: float, cut: float,
+          rail: float) -> float:
+    """pot_ease on a lane, its factors in the same order (the same value to
+    the bit)."""
+    return shots.chance_of(ln.half_width, shots.spread(
+        noise, spec, d1, cut, ln.object_distance)) * \
+        position.angle_factor(cut) * rail
+
+
 def best_break(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
                keep: Sequence[Lane], gone: int, noise: Noise, max_cut: float,
                above: float) -> float:
@@ -433,9 +440,7 @@ def best_break(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
     for p in spots:
         rail = position.rail_factor(spec, p)
         for ln, d1, cut in lanes.cuts(p, max_cut, keep):
-            e = shots.chance_of(ln.half_width, shots.spread(
-                noise, spec, d1, cut, ln.object_distance)) * \
-                position.angle_factor(cut) * rail
+            e = _ease(spec, noise, ln, d1, cut, rail)
             if e > above:
                 found.append((e, p, ln, d1, cut))
     found.sort(key=lambda f: -f[0])

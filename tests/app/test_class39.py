@@ -9,9 +9,8 @@ import pytest
 
 from rules.questions import first_contact
 from simulator.app.loop.settings import load_settings, settings_path
-from simulator.practice.library import load
-from tests.app.bot import best_stroke
-from tests.app.helpers import frame, key, make_app, quiz_on, run_until, watched_session
+from tests.app.helpers import frame, key, make_app, quiz_on
+from tests.app.test_replay20 import group_shot_played
 
 
 def _lit_speed(app: object) -> list[str]:
@@ -26,17 +25,7 @@ def test_the_match_replay_opens_at_the_speed_chosen_last() -> None:
     again: 1x, and the settings keep it for the next session."""
     app = make_app("en")
     try:
-        sc = load("8ball-group-chosen")
-        s = watched_session(app, ["Anna", "Boris"], "8-ball", {"race_to": 2},
-                            state=sc.game)
-        aim, ball, pocket = best_stroke(app)
-        s.aim = aim
-        s.call = (ball, pocket)
-        frame(app, n=2)
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: bool(s.match.history) and app.mode is not None
-                  and app.mode.name != "playing", limit=6000)
-        frame(app, n=3)
+        group_shot_played(app)
         key(app, pygame.K_r)
         frame(app, n=2)
         assert app.mode is not None and app.mode.name == "replay"

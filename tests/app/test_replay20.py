@@ -8,6 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
 from simulator.practice.library import load
 from tests.app.bot import best_stroke
 from tests.app.helpers import (
@@ -29,6 +31,23 @@ def _group_heads(app: object) -> tuple[str, str]:
     return (t("score.solids", n=7).split("7")[0], t("score.stripes", n=7).split("7")[0])
 
 
+def group_shot_played(app: App) -> Session:
+    """8-ball, open table: Anna's best stroke at a called ball, played to
+    its rest (the group hers)."""
+    sc = load("8ball-group-chosen")
+    s = watched_session(app, ["Anna", "Boris"], "8-ball", {"race_to": 2},
+                        state=sc.game)
+    aim, ball, pocket = best_stroke(app)
+    s.aim = aim
+    s.call = (ball, pocket)
+    frame(app, n=2)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.match.history) and app.mode is not None
+              and app.mode.name != "playing", limit=6000)
+    frame(app, n=3)
+    return s
+
+
 # -- 1. a replay's scoreboard: before the shot until its end -----------------------
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -39,17 +58,7 @@ def test_the_match_replay_shows_the_board_before_the_shot_until_its_end(
     and no group; at the replay's end, the groups chosen."""
     app = make_app(lang)
     try:
-        sc = load("8ball-group-chosen")
-        s = watched_session(app, ["Anna", "Boris"], "8-ball", {"race_to": 2},
-                            state=sc.game)
-        aim, ball, pocket = best_stroke(app)
-        s.aim = aim
-        s.call = (ball, pocket)
-        frame(app, n=2)
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: bool(s.match.history) and app.mode is not None
-                  and app.mode.name != "playing", limit=6000)
-        frame(app, n=3)
+        group_shot_played(app)
         heads = _group_heads(app)
         assert any(h in scoreboard_words(app) for h in heads), scoreboard_words(app)
         key(app, pygame.K_r)
