@@ -182,7 +182,7 @@ def test_the_watching_speed_comes_back_with_a_save_and_the_autosave(
     the autosave) watches the computer at that speed."""
     from simulator.app.loop.flow import open_saved
     from simulator.app.match.session import autosave_path
-    from simulator.app.screens.match_keys import set_watch, watch_key
+    from simulator.app.screens.computer_turn import set_watch, watch_key
     app = make_app()
     try:
         s = Session.new(["Anna", "cpu:club"], "9-ball",
@@ -218,7 +218,7 @@ def test_a_save_without_a_watching_speed_loads_at_the_settings_speed(
     offer loads all the same, watched at the settings' speed."""
     import json
 
-    from simulator.app.screens.match_keys import watch_key
+    from simulator.app.screens.computer_turn import watch_key
     from simulator.files import saves
     app = make_app()
     try:

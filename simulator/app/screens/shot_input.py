@@ -12,13 +12,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.saving import save_key
-from simulator.app.screens.match_keys import (
-    WATCH_KEYS,
-    common_key,
-    set_watch,
-    shot_page_key,
-    watch_block,
-)
+from simulator.app.screens.match_keys import common_key, shot_page_key
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls
 from simulator.app.text import ui
@@ -357,33 +351,17 @@ class ShotInputMode(TableMode):
         if req is not None and tuple(getattr(req, "may_sign", ())):
             out.append(ui.Button(t("panel.sign"), lambda: app.open("sign"),
                                  ident="sign"))
-        out += [b for b in self.review_buttons() if b.ident not in FOOT]
-        if self.watched():  # (the foot is the watching speeds')
-            out += self.foot_buttons()
-        return out
+        return out + [b for b in self.review_buttons() if b.ident not in FOOT]
 
-    def watched(self) -> bool:
-        """Whether a computer plays in this match (its shots are watched)."""
-        s = self.session
-        return any(s.is_computer(i) for i in range(len(s.names)))
-
-    def foot_buttons(self) -> list[ui.Button]:
-        """The buttons that change nothing of the match (FOOT)."""
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        """The column's foot holds only buttons that change nothing of the
+        match (FOOT): it is where a computer's watching speeds were, and a
+        person clicking 2x as its turn ended found Undo there."""
         fouls = ui.Button(self.app.t("panel.fouls"), lambda: self.app.open("fouls"),
                           key="F", ident="fouls")
         review = [b for b in self.review_buttons() if b.ident in FOOT]
         hint = self.hint_button()  # (none in an evening without hints)
-        return [*([hint] if hint is not None else []), fouls, *review]
-
-    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
-        """The column's foot: against a computer, its watching speeds as on
-        its turn, in the very same place (it sets how its next shots are
-        shown), so a click meant for them as its turn ends finds them (it
-        found Undo, then the call of a foul, there); the other buttons sit
-        above. Between people, the buttons that change nothing (FOOT)."""
-        if self.watched():
-            return watch_block(self, lambda key: set_watch(self.app, key))
-        return self.foot_buttons(), False
+        return [*([hint] if hint is not None else []), fouls, *review], False
 
     def move_cue(self) -> None:
         self.app.go(self.place_screen)
@@ -407,8 +385,6 @@ class ShotInputMode(TableMode):
             self.app.open("referee")
         elif k == pygame.K_r:
             self.replay()
-        elif k in WATCH_KEYS and self.watched():  # (as on the computer's turn)
-            set_watch(self.app, WATCH_KEYS[k])
         elif shot_page_key(self, k):
             pass
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:
