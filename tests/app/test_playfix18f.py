@@ -218,7 +218,7 @@ def test_the_watch_speeds_are_there_during_the_countdown(
     only "Go on now" and "Menu"), each whole; a click on each sets its
     speed, the card still held."""
     from simulator.app.match.computer import WATCH_SPEEDS
-    from simulator.app.screens.match_keys import watch_key
+    from simulator.app.screens.computer_turn import watch_key
     from tests.app.test_playfix11_card import _held_after_a_miss
     app = make_app(lang, size)
     try:
