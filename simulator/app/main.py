@@ -233,12 +233,16 @@ def preflight(args: argparse.Namespace) -> str | None:
     return None
 
 
+# A window closed a moment ago may still be saving: it gets this long to end.
+STARTUP_LOCK_WAIT = 3.0
+
+
 def hold_profile() -> InUse | None:
     """Take the profile's lock; who holds it when another Kiy does (said on
     standard error in one line; the window then asks what to do)."""
     from simulator.files import profile
     try:
-        profile.claim()
+        profile.claim(wait=STARTUP_LOCK_WAIT)
     except InUse as e:
         print(f"note: profile: {tidy(str(e))}; the window offers to open it "
               "read-only or to use another profile", file=sys.stderr)

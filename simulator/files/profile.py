@@ -23,6 +23,7 @@ import errno
 import os
 import stat
 import sys
+import time
 from pathlib import Path
 
 from simulator.files.atomic import clean_leftovers, protect
@@ -217,10 +218,25 @@ def _holder(fd: int) -> int | None:
         return None
 
 
-def claim() -> Lock:
+def claim(wait: float = 0.0) -> Lock:
     """Hold this process's profile: the lock, or InUse when another Kiy has
     it; OSError when the lock file cannot be made (the caller goes on without
-    one: a profile on a read-only disk is read-only anyway)."""
+    one: a profile on a read-only disk is read-only anyway).
+
+    ``wait`` seconds are given to a holder that is ending: a window closed or
+    killed a moment ago may still be writing its last autosave, and a player
+    who starts the game again at once should not be told it is in use."""
+    end = time.monotonic() + wait
+    while True:
+        try:
+            return _claim_now()
+        except InUse:
+            if time.monotonic() >= end:
+                raise
+            time.sleep(0.1)
+
+
+def _claim_now() -> Lock:
     global _held
     path = lock_path()
     if _held is not None and _held.path == path and _held._fd is not None:

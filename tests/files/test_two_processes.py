@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -82,12 +83,18 @@ def _journals(folder: Path) -> dict[str, saves.Loaded]:
     return out
 
 
+def _holder(folder: Path) -> subprocess.Popen[str]:
+    """A process holding the profile's lock until its standard input ends."""
+    code = ("import sys; from simulator.files import profile; "
+            "profile.use(sys.argv[1]); profile.claim(); print('held', flush=True); "
+            "sys.stdin.read()")
+    return subprocess.Popen([sys.executable, "-c", code, str(folder)], cwd=ROOT,
+                            env=_env(), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+
+
 def test_the_lock_is_held_by_one_process_and_dies_with_it(tmp_path: Path) -> None:
-    code = ("import sys; from simulator.files import profile; profile.use(sys.argv[1]); "
-            "profile.claim(); print('held', flush=True); sys.stdin.read()")
-    other = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)], cwd=ROOT,
-                             env=_env(), stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
+    other = _holder(tmp_path)
     try:
         assert other.stdout is not None and other.stdout.readline() == "held\n"
         profile.use(tmp_path)
@@ -101,6 +108,31 @@ def test_the_lock_is_held_by_one_process_and_dies_with_it(tmp_path: Path) -> Non
         assert profile.lock_path().exists()  # the file stays; the lock does not
         lock = profile.claim()
         assert lock.path.read_text("ascii").split() == [str(os.getpid())]
+    finally:
+        profile.release()
+        if other.poll() is None:
+            other.kill()
+
+
+
+def test_a_kiy_started_while_the_last_one_is_ending_waits_for_its_lock(
+        tmp_path: Path) -> None:
+    """Closed or killed, a window may take a moment to end (its last
+    autosave); the game started again at once waits for it rather than
+    saying the profile is in use. A holder that stays is still reported."""
+    from simulator.app.main import hold_profile
+    other = _holder(tmp_path)
+    try:
+        assert other.stdout is not None and other.stdout.readline() == "held\n"
+        profile.use(tmp_path)
+        started = time.monotonic()
+        with pytest.raises(profile.InUse):
+            profile.claim(wait=0.3)  # a holder that stays is reported after the wait
+        assert time.monotonic() - started >= 0.3
+        assert other.stdin is not None
+        threading.Timer(0.5, other.stdin.close).start()  # the holder ends in 0.5 s
+        assert hold_profile() is None  # the new window waited and holds it
+        assert profile.lock_path().read_text("ascii").split() == [str(os.getpid())]
     finally:
         profile.release()
         if other.poll() is None:
