@@ -123,16 +123,17 @@ def run_until(app: App, cond: object, limit: int = 3000) -> int:
 
 
 def scenario_match(app: App, game: str, balls: dict[int, tuple[float, float]],
-                   scenario_id: str = "position", players: int = 2) -> AimMode:
+                   scenario_id: str = "position", players: int = 2,
+                   groups: tuple[str, str] = ("solids", "stripes")) -> AimMode:
     """A match of Anna and Boris (and Vera, ... when ``players`` says) at a
-    set position (not a break; in 8-ball the groups taken, Anna solids),
-    Anna aiming; returns the aiming mode."""
+    set position (not a break; in 8-ball the groups taken, Anna's first in
+    ``groups``), Anna aiming; returns the aiming mode."""
     from rules.referee import Match
     from simulator.app.match.session import Session
     from simulator.practice.scenario import parse_scenario
     state: dict[str, Any] = {"is_break": False}
     if game == "8-ball":
-        state["groups"] = ["solids", "stripes"]
+        state["groups"] = list(groups)
     draft = {"format": "kiy-scenario", "version": 1, "id": scenario_id,
              "discipline": game, "players": players,
              "title": {"en": "Position", "ru": "Позиция"},

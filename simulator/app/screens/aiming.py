@@ -609,13 +609,13 @@ class AimMode(ShotInputMode):
         draw_dashed(surface, line, a, b, 6, 1)
         r = view.ball_px
         pygame.draw.circle(surface, line, b, r, 1)
-        if g.ball is not None and g.object_dir is not None:
-            bp = st.position(g.ball)
-            if bp is not None:
-                end = run_on_bed(st.spec, bp, g.object_dir, 0.3)
-                pygame.draw.line(surface, AIM_DIM if dim else (250, 210, 120),
-                                 view.to_screen(*bp), view.to_screen(*end),
-                                 1 if dim else 2)
+        if g.ball is not None and len(g.object_path) > 1:
+            # The object ball's whole run as the obvious call reads it: into
+            # the pocket's opening, or to the ball or cushion it meets first
+            # (a fixed 0.3 m stub pointed at a pocket past a ball in the way).
+            pygame.draw.lines(surface, AIM_DIM if dim else (250, 210, 120), False,
+                              [view.to_screen(*p) for p in g.object_path],
+                              1 if dim else 2)
         elif g.pocket is not None:
             # The cue ball would drop: no rebound is drawn across the opening.
             pk = self.session.spec.pocket(g.pocket)
