@@ -687,7 +687,9 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     out += svg.balls(g, marks)
     out += svg.call(g, marks, exp.shot.initial)
     out += svg.stick(g, marks)
+    out += svg.exits(g, marks)
     out += svg.contacts(g, marks)
+    out += svg.exit_labels(g, marks, Locale(lang).t)
     out += _svg_caption(exp, lang, width, table_h, lay)
     out.append("</svg>")
     return "\n".join(out) + "\n"
