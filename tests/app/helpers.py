@@ -390,7 +390,7 @@ def asked_to_concede_match(app: App, names: list[str], game: str,
 
 
 def in_hand(app: App, where: str, balls: dict[int, tuple[float, float]],
-            game: str = "8-ball") -> PlaceMode:
+            game: str = "8-ball", players: int = 2) -> PlaceMode:
     """Anna to play ``game`` (not a break, the table open) with the cue ball
     in hand (``where``: kitchen or anywhere), the placing screen on show."""
     from rules.referee import Match
@@ -398,12 +398,13 @@ def in_hand(app: App, where: str, balls: dict[int, tuple[float, float]],
     from simulator.app.screens.placing import PlaceMode
     from simulator.practice.scenario import parse_scenario
     draft = {"format": "kiy-scenario", "version": 1, "id": "hand",
-             "discipline": game, "players": 2,
+             "discipline": game, "players": players,
              "title": {"en": "Hand", "ru": "С руки"},
              "balls": {str(b): list(p) for b, p in balls.items()},
              "state": {"is_break": False, "ball_in_hand": where}}
     sc = parse_scenario(draft)
-    m = Match.from_state(["Anna", "Boris"], game, sc.game, {}, seed=1)
+    m = Match.from_state(["Anna", "Boris", "Vera"][:players], game, sc.game, {},
+                         seed=1)
     app.session = Session(m, app.locale)
     app.go("match")
     frame(app, n=3)

@@ -82,3 +82,23 @@ def test_ball_in_hand_anywhere_follows_the_pointer_over_the_whole_bed(
     key(app, pygame.K_LEFT)  # the person's own action: "not here" may show
     move(app, view.to_screen(*BALLS[1]))
     assert abs(mode.pos[0] - BALLS[1][0]) < 0.01 and mode.reason is not None
+
+
+@pytest.mark.parametrize("where", ["house", "temp_house"])
+def test_the_pyramid_house_keeps_the_preview_too(where: str) -> None:
+    """Express from hand (the house, or the temporary house past the foot
+    spot, digest §2.6): past its line the preview stops on the line's near
+    side, never on it, and Enter puts it there."""
+    app = make_app("ru", (800, 500))
+    cue = (0.4, 0.6) if where == "house" else (3.2, 0.6)
+    mode = in_hand(app, where, {CUE_BALL: cue, 1: (1.5, 0.3), 2: (1.2, 1.0)},
+                   game="express", players=3)
+    s = app.session
+    assert s is not None
+    spec = s.spec
+    line = spec.head_string_x if where == "house" else spec.foot_spot[0]
+    past = line + 0.3 if where == "house" else line - 0.3
+    move(app, mode.scene.view.to_screen(past, 0.7))
+    assert mode.reason is None and 0 < abs(mode.pos[0] - line) < 0.01, mode.pos
+    key(app, pygame.K_RETURN)
+    assert app.mode is not None and app.mode.name == "aiming", app.mode
