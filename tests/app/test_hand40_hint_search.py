@@ -19,9 +19,9 @@ def side_words(app: App) -> str:
     return " ".join(r.text for r in app.texts if side.contains(r.rect) and r.text)
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720)],
-                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("lang", "size"), [("ru", (800, 500)), ("en", (800, 500)),
+                                           ("ru", (1280, 720))],
+                         ids=["ru-800x500", "en-800x500", "ru-1280x720"])
 def test_the_next_frames_say_the_hint_is_searched_for_until_it_comes(
         lang: str, size: tuple[int, int]) -> None:
     app = make_app(lang, size)

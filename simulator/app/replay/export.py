@@ -666,7 +666,8 @@ def still_png(exp: ShotExport, lang: str, width: int = 1600) -> bytes:
 # -- SVG -----------------------------------------------------------------------
 def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     """The diagram as SVG: the table, the paths, the balls where they started,
-    the contacts numbered, the caption; drawn in the replay's colours."""
+    where balls left the table, the contacts numbered, the caption; drawn in
+    the replay's colours."""
     from simulator.app.replay import svg
     from simulator.app.text.i18n import Locale
     check_width(width)

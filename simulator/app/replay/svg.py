@@ -1,7 +1,8 @@
 """The still diagram as SVG, element by element: the table, the paths, the
-balls where they started, the call, the stick at address and the contacts
-numbered, in the replay's colours (simulator.app.replay.table_marks). The
-export (simulator.app.replay.export) puts them together with the caption."""
+balls where they started, the call, the stick at address, where balls left
+the table and the contacts numbered, in the replay's colours
+(simulator.app.replay.table_marks). The export
+(simulator.app.replay.export) puts them together with the caption."""
 
 from __future__ import annotations
 
