@@ -26,6 +26,7 @@ from simulator.practice.library import library
 if TYPE_CHECKING:
     from rules.game import GameState
     from simulator.app.match.session import Session
+    from simulator.app.screens.placing import PlaceMode
 
 DT = 1 / 60
 
@@ -387,3 +388,27 @@ def asked_to_concede_match(app: App, names: list[str], game: str,
     key(app, pygame.K_ESCAPE)
     click_button(app, app.t("pause.concede_match"))
     return s
+
+
+def in_hand(app: App, where: str, balls: dict[int, tuple[float, float]],
+            game: str = "8-ball", players: int = 2) -> PlaceMode:
+    """Anna to play ``game`` (not a break, the table open) with the cue ball
+    in hand (``where``: kitchen or anywhere), the placing screen on show."""
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.app.screens.placing import PlaceMode
+    from simulator.practice.scenario import parse_scenario
+    draft = {"format": "kiy-scenario", "version": 1, "id": "hand",
+             "discipline": game, "players": players,
+             "title": {"en": "Hand", "ru": "С руки"},
+             "balls": {str(b): list(p) for b, p in balls.items()},
+             "state": {"is_break": False, "ball_in_hand": where}}
+    sc = parse_scenario(draft)
+    m = Match.from_state(["Anna", "Boris", "Vera"][:players], game, sc.game, {},
+                         seed=1)
+    app.session = Session(m, app.locale)
+    app.go("match")
+    frame(app, n=3)
+    mode = app.mode
+    assert isinstance(mode, PlaceMode), mode
+    return mode

@@ -110,17 +110,19 @@ def test_placement_refused_with_the_referees_reason(app: App) -> None:
     assert s is not None and app.mode is not None and app.mode.name == "placing"
     view = app.mode.scene.view  # type: ignore[attr-defined]
     spec = s.spec
-    # Beyond the head string: the referee refuses (general rule 14 reason code).
-    click(app, view.to_screen(spec.length * 0.6, spec.width * 0.5))
-    assert app.mode.name == "placing"
-    assert app.toast is not None
+    # Beyond the head string the referee refuses (general rule 14 reason
+    # code); the window never offers it: the ball stays at the line.
     from simulator.app.text.words import code_words
     words = code_words(s.locale, "place.outside_kitchen")
-    assert words and words in app.toast[0]
+    far = (spec.length * 0.6, spec.width * 0.5)
+    err = s.placement_error(*far)
+    assert words and err is not None and words in err
+    app.mode.move(far)  # type: ignore[attr-defined]
+    assert app.mode.reason is None  # type: ignore[attr-defined]
+    assert app.mode.pos[0] < spec.head_string_x  # type: ignore[attr-defined]
     # On another ball: refused as an overlap.
     x, y = s.table.position(1) or (0.0, 0.0)
-    app.mode.move((x, y))  # type: ignore[attr-defined]
-    assert app.mode.reason is not None  # type: ignore[attr-defined]
+    assert s.placement_error(x, y) is not None
     # Behind the string: accepted, and the aiming starts.
     click(app, view.to_screen(spec.length * 0.15, spec.width * 0.4))
     assert app.mode.name == "aiming"

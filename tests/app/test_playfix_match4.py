@@ -237,22 +237,20 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_refused_placement_names_the_player_and_a_valid_one_clears_it(
         lang: str) -> None:
-    """Anna has the cue ball in hand for the break (behind the head string,
-    9-ball rule 1 and general rule 8): a click past the line is refused in
-    words naming her; a click in the kitchen puts it down and the refusal
-    is gone from the window."""
-    from tests.app.helpers import click
+    """Anna has the cue ball in hand behind the head string (general rule
+    7): a click on a ball there is refused in words naming her (the pointer
+    past the line only takes the ball to the line's near side); a click
+    clear of it puts it down and the refusal is gone from the window."""
+    from tests.app.helpers import click, in_hand
     app = make_app(lang)
-    s = start(app, ["Anna", "Boris"], "9-ball", {"race_to": 3, "first_breaker": 0})
+    mode = in_hand(app, "kitchen", {0: (0.3, 0.3), 1: (0.4, 0.6), 9: (1.9, 0.6)},
+                   game="9-ball")
+    view = mode.scene.view
+    click(app, view.to_screen(0.4, 0.6))
     assert app.mode is not None and app.mode.name == "placing"
-    view = app.mode.scene.view  # type: ignore[attr-defined]
-    spec = s.spec
-    click(app, view.to_screen(spec.length * 0.75, spec.width / 2))
-    assert app.mode.name == "placing"
     assert app.toast is not None and "Anna" in app.toast[0]
     assert app.toast[0].startswith(app.t("place.refused", name="Anna", reason="")[:12])
-    head = spec.head_spot
-    click(app, view.to_screen(head[0], head[1] + 0.1))
+    click(app, view.to_screen(0.4, 0.9))
     frame(app)
     assert app.mode.name == "aiming"
     assert app.toast is None or "Anna" not in app.toast[0]

@@ -666,7 +666,8 @@ def still_png(exp: ShotExport, lang: str, width: int = 1600) -> bytes:
 # -- SVG -----------------------------------------------------------------------
 def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     """The diagram as SVG: the table, the paths, the balls where they started,
-    the contacts numbered, the caption; drawn in the replay's colours."""
+    where balls left the table, the contacts numbered, the caption; drawn in
+    the replay's colours."""
     from simulator.app.replay import svg
     from simulator.app.text.i18n import Locale
     check_width(width)
@@ -687,7 +688,9 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     out += svg.balls(g, marks)
     out += svg.call(g, marks, exp.shot.initial)
     out += svg.stick(g, marks)
+    out += svg.exits(g, marks)
     out += svg.contacts(g, marks)
+    out += svg.exit_labels(g, marks, Locale(lang).t)
     out += _svg_caption(exp, lang, width, table_h, lay)
     out.append("</svg>")
     return "\n".join(out) + "\n"

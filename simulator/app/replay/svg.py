@@ -1,13 +1,15 @@
 """The still diagram as SVG, element by element: the table, the paths, the
-balls where they started, the call, the stick at address and the contacts
-numbered, in the replay's colours (simulator.app.replay.table_marks). The
-export (simulator.app.replay.export) puts them together with the caption."""
+balls where they started, the call, the stick at address, where balls left
+the table and the contacts numbered, in the replay's colours
+(simulator.app.replay.table_marks). The export
+(simulator.app.replay.export) puts them together with the caption."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 import pygame
 
@@ -204,18 +206,28 @@ def stick(g: SvgTable, marks: ShotMarks) -> list[str]:
     return out
 
 
+def contact_r(g: SvgTable) -> float:
+    """A contact's numbered disc's radius."""
+    return max(7.0, g.ball_r * 0.62)
+
+
+def contact_spots(g: SvgTable, marks: ShotMarks) -> list[tuple[float, float]]:
+    """The centres of the contacts' numbered discs."""
+    shown = marks.shown_contacts
+    # A disc fits in a diamond of half diagonal r * sqrt 2: diamonds apart
+    # are discs apart.
+    half = math.ceil(contact_r(g) * math.sqrt(2))
+    return table_marks.label_spots(g, shown, [half] * len(shown), marks.balls_at(None))
+
+
 def contacts(g: SvgTable, marks: ShotMarks) -> list[str]:
     """Each contact a numbered disc, a line to where the balls touched; the
     discs placed as the window places its numbers, clear of each other and
     of the balls (touches millimetres apart piled their numbers up)."""
     out = []
-    mr = max(7.0, g.ball_r * 0.62)
+    mr = contact_r(g)
     shown = marks.shown_contacts
-    # A disc fits in a diamond of half diagonal r * sqrt 2: diamonds apart
-    # are discs apart.
-    half = math.ceil(mr * math.sqrt(2))
-    spots = table_marks.label_spots(g, shown, [half] * len(shown), marks.balls_at(None))
-    for c, (cx, cy) in zip(shown, spots, strict=True):
+    for c, (cx, cy) in zip(shown, contact_spots(g, marks), strict=True):
         ax, ay = g.xy(c.x, c.y)
         out.append(f'<line class="touch" x1="{ax:.1f}" y1="{ay:.1f}" x2="{cx:.1f}" '
                    f'y2="{cy:.1f}" stroke="#101010" stroke-width="1.5"/>'
@@ -227,4 +239,56 @@ def contacts(g: SvgTable, marks: ShotMarks) -> list[str]:
                    f'stroke="#101010"/><text x="{cx:.1f}" y="{cy + mr * 0.4:.1f}" '
                    f'font-size="{mr * 1.2:.1f}" text-anchor="middle" fill="#101010" '
                    f'font-weight="bold">{c.n}</text></g>')
+    return out
+
+
+def exits(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """Where each ball left the table (general rule 23): a ring and a cross
+    in its colour, edged dark, where its path crossed the rail, as the
+    window and the PNG draw it (table_marks.draw_exit)."""
+    out = []
+    r = max(8.0, g.ball_r * table_marks.EXIT_RING)
+    k = r * 0.62
+    for ex in marks.exits_until(None):
+        colour = table_marks.ball_colour(g.spec, ex.ball)
+        cx, cy = g.xy(ex.x, ex.y)
+        out.append(f'<g class="off-table" id="off-table-{ex.ball}" '
+                   f'data-where="{ex.where}" fill="none">')
+        for c, w in ((table_marks.dark(colour), 6), (colour, 3)):
+            # (the window's ring lies inside r, w - 1 wide)
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" '
+                       f'r="{r - (w - 1) / 2:.1f}" stroke="{rgb(c)}" '
+                       f'stroke-width="{w - 1}"/><path d="M{cx - k:.1f},{cy - k:.1f} '
+                       f'L{cx + k:.1f},{cy + k:.1f} M{cx - k:.1f},{cy + k:.1f} '
+                       f'L{cx + k:.1f},{cy - k:.1f}" stroke="{rgb(c)}" '
+                       f'stroke-width="{w}"/>')
+        out.append("</g>")
+    return out
+
+
+def exit_labels(g: SvgTable, marks: ShotMarks, say: table_marks.Say) -> list[str]:
+    """The off-table marks' words («вылетел», "left the table"), framed in
+    the ball's colour beside the ring, placed as the window places them."""
+    from simulator.app.text import fonts, ui
+    out: list[str] = []
+    mr = math.ceil(contact_r(g))
+    # (clear of the contacts' numbers, as in the window)
+    taken = [pygame.Rect(round(x) - mr, round(y) - mr, 2 * mr, 2 * mr)
+             for x, y in contact_spots(g, marks)]
+    size = table_marks.exit_label_size(g)
+    for ex in marks.exits_until(None):
+        words = table_marks.exit_label(ex, say)
+        img = fonts.text(words, size, ui.INK, bold=True)
+        at = table_marks.exit_label_box(g, marks, ex, img.get_size(), g.outer_rect(),
+                                        taken)
+        frame = at.inflate(8, 4)
+        taken.append(frame)
+        colour = rgb(table_marks.ball_colour(g.spec, ex.ball))
+        out.append(f'<g class="off-table-words" id="off-table-words-{ex.ball}">'
+                   f'<rect x="{frame.x}" y="{frame.y}" width="{frame.width}" '
+                   f'height="{frame.height}" rx="3" fill="rgb(16,16,16)" '
+                   f'stroke="{colour}" stroke-width="2"/>'
+                   f'<text x="{at.centerx}" y="{at.top + size * 0.9:.1f}" '
+                   f'font-size="{size}" font-weight="bold" text-anchor="middle" '
+                   f'fill="{rgb(ui.INK)}">{escape(words)}</text></g>')
     return out

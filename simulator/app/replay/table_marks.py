@@ -282,7 +282,7 @@ def draw_exit_path(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     colour = ball_colour(marks.spec, ex.ball)
     pts = [view.to_screen(x, y) for x, y in marks.trail(ex.ball)]
     if len(pts) >= 2:
-        pygame.draw.lines(surface, _dark(colour), False, pts, 4)
+        pygame.draw.lines(surface, dark(colour), False, pts, 4)
         pygame.draw.lines(surface, colour, False, pts, 2)
 
 
@@ -294,7 +294,7 @@ def draw_exit(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     cx, cy = view.to_screen(ex.x, ex.y)
     r = max(8.0, view.ball_px * EXIT_RING)
     k = r * 0.62
-    for c, w in ((_dark(colour), 6), (colour, 3)):
+    for c, w in ((dark(colour), 6), (colour, 3)):
         pygame.draw.circle(surface, c, (cx, cy), r, w - 1)
         pygame.draw.line(surface, c, (cx - k, cy - k), (cx + k, cy + k), w)
         pygame.draw.line(surface, c, (cx - k, cy + k), (cx + k, cy - k), w)
@@ -308,33 +308,51 @@ def draw_exit_label(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     come in across it; over the floor they would be off the drawn table),
     on the side clear of the ``taken`` boxes. Returns their box."""
     colour = ball_colour(marks.spec, ex.ball)
-    cx, cy = view.to_screen(ex.x, ex.y)
-    r = max(8.0, view.ball_px * EXIT_RING)
-    img = fonts.text(exit_label(ex, say), max(11, round(view.ball_px * 1.2)),
-                     ui.INK, bold=True)
-    spec = marks.spec
-    above = img.get_rect(midbottom=(round(cx), round(cy - r - 4)))
-    below = img.get_rect(midtop=(round(cx), round(cy + r + 4)))
-    left = img.get_rect(midright=(round(cx - r - 6), round(cy)))
-    right = img.get_rect(midleft=(round(cx + r + 6), round(cy)))
-    if ex.x < 0.0 or ex.x > spec.length:  # an end rail: towards the middle first
-        order = [above, below] if ex.y <= spec.width / 2 else [below, above]
-        order += [left, right] if ex.x > spec.length else [right, left]
-    else:
-        order = [left, right] if ex.x > spec.length / 2 else [right, left]
-        order += [above, below] if ex.y <= spec.width / 2 else [below, above]
-    inside = view.rect.inflate(-8, -4)
-    for box in order:
-        box.clamp_ip(inside)
-    at = next((b for b in order if b.inflate(8, 4).collidelist(list(taken)) < 0),
-              order[0])
+    img = fonts.text(exit_label(ex, say), exit_label_size(view), ui.INK, bold=True)
+    at = exit_label_box(view, marks, ex, img.get_size(), view.rect, taken)
     pygame.draw.rect(surface, (16, 16, 16), at.inflate(8, 4), border_radius=3)
     pygame.draw.rect(surface, colour, at.inflate(8, 4), 2, border_radius=3)
     surface.blit(img, at)
     return at.inflate(8, 4)
 
 
-def _dark(c: Colour) -> Colour:
+def exit_label_size(view: Board) -> int:
+    """The off-table words' type size."""
+    return max(11, round(view.ball_px * 1.2))
+
+
+def exit_label_box(view: Board, marks: ShotMarks, ex: Exit, size: tuple[int, int],
+                   bounds: pygame.Rect, taken: Sequence[pygame.Rect] = ()
+                   ) -> pygame.Rect:
+    """Where the words of ``ex`` go (a box of ``size``, inside ``bounds``):
+    beside the ring along the rail it crossed, on the side clear of the
+    ``taken`` boxes (the window, the PNG and the SVG place them alike)."""
+    cx, cy = view.to_screen(ex.x, ex.y)
+    r = max(8.0, view.ball_px * EXIT_RING)
+    img = pygame.Rect((0, 0), size)
+    spec = marks.spec
+    above = img.copy()
+    above.midbottom = (round(cx), round(cy - r - 4))
+    below = img.copy()
+    below.midtop = (round(cx), round(cy + r + 4))
+    left = img.copy()
+    left.midright = (round(cx - r - 6), round(cy))
+    right = img.copy()
+    right.midleft = (round(cx + r + 6), round(cy))
+    if ex.x < 0.0 or ex.x > spec.length:  # an end rail: towards the middle first
+        order = [above, below] if ex.y <= spec.width / 2 else [below, above]
+        order += [left, right] if ex.x > spec.length else [right, left]
+    else:
+        order = [left, right] if ex.x > spec.length / 2 else [right, left]
+        order += [above, below] if ex.y <= spec.width / 2 else [below, above]
+    inside = bounds.inflate(-8, -4)
+    for box in order:
+        box.clamp_ip(inside)
+    return next((b for b in order if b.inflate(8, 4).collidelist(list(taken)) < 0),
+                order[0])
+
+
+def dark(c: Colour) -> Colour:
     return (c[0] // 3, c[1] // 3, c[2] // 3)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pygame
 
+from rules.ruling import BallInHand
 from simulator.app.screens.match_keys import (
     SETTLE_SECONDS,
     SPACE_ELSEWHERE,
@@ -21,6 +22,7 @@ from simulator.table.state import BallState, Where
 
 REGION_DETAIL = 4  # samples per cell side at the edge of the ball-in-hand region
 REGION_BUDGET = 0.004  # seconds a frame spends sampling that region
+LINE_GAP = 0.001  # m a ball held past the head string stays behind it
 
 
 class PlaceMode(ShotInputMode):
@@ -206,8 +208,20 @@ class PlaceMode(ShotInputMode):
     def move(self, p: tuple[float, float]) -> None:
         spec = self.session.spec
         r = spec.balls.radius
-        x = min(max(p[0], r), spec.length - r)
-        y = min(max(p[1], r), spec.width - r)
+        x0, x1, y0, y1 = r, spec.length - r, r, spec.width - r
+        req = self.session.req
+        if req is not None and req.ball_in_hand is not BallInHand.NONE:
+            # The pointer past the head string (or the house line) takes
+            # the ball to the nearest spot it may go, not over the line:
+            # the line itself is out (general rules 7 and 14), hence LINE_GAP.
+            a0, a1, b0, b1 = req.placement_area(spec)
+            if a0 > x0:
+                a0 += LINE_GAP
+            if a1 < x1:
+                a1 -= LINE_GAP
+            x0, x1, y0, y1 = max(x0, a0), min(x1, a1), max(y0, b0), min(y1, b1)
+        x = min(max(p[0], x0), x1)
+        y = min(max(p[1], y0), y1)
         self.pos = (x, y)
         self.reason = self.session.placement_error(x, y)
 

@@ -275,7 +275,9 @@ class ShotInputMode(TableMode):
         return False
 
     def extra_first_wanted(self) -> bool:
-        return self.session.hint is not None
+        # (the search asked for too: on a loaded machine it takes half a
+        # minute, and under an open card at 800x500 it went unsaid)
+        return self.session.hint is not None or self.session.hint_job is not None
 
     def hint_lines(self) -> list[str]:
         s = self.session

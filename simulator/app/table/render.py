@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import itertools
 import math
 from collections.abc import Iterable, Mapping
 
@@ -653,31 +654,65 @@ def _draw_cue_shadow(surface: pygame.Surface, view: TableView, cue: Vec, d: Vec,
     """The stick's shadow on the cloth, cast from the nearest lamp like the
     balls': the tip at the ball's height, the butt held a little above the
     rail; a raised stick's shadow slants ``away`` (a unit vector across the
-    stick, from its lit side) by its rise, so it parts from the stick."""
+    stick, from its lit side) by its rise. It is darkest and sharpest where
+    it meets the tip and fainter, wider and softer the higher the stick
+    above it (the lamp's penumbra): drawn as one hard strip, a raised
+    stick's shadow, parted from it, read as a second cue (play-testers)."""
     cx, cy = cue
     dx, dy = d
     z_tip = r
     z_butt = r + 0.06 + (butt - start) * math.sin(math.radians(elevation))
     lift = (butt - start) * math.tan(math.radians(elevation)) * SHADOW_SLANT
-    pts = []
-    shadow_w = 0.03
-    for dist, z, sgn in ((start, z_tip, 1), (butt, z_butt, 1), (butt, z_butt, -1),
-                         (start, z_tip, -1)):
+    ends = []
+    for dist, z, slant in ((start, z_tip, 0.0), (butt, z_butt, lift)):
         x, y = cx - dx * dist, cy - dy * dist
         ox, oy = shadow_offset(view.spec, x, y, z)
-        if dist == butt:
-            ox, oy = ox + away[0] * lift, oy + away[1] * lift
-        c = shadow_w / 2 * sgn * (0.6 if dist == start else 1.0)
-        pts.append(view.to_screen(x + ox - dy * c, y + oy + dx * c))
-    box = pygame.Rect(min(p[0] for p in pts) - 1, min(p[1] for p in pts) - 1, 0, 0)
-    box.width = int(max(p[0] for p in pts) - box.x) + 2
-    box.height = int(max(p[1] for p in pts) - box.y) + 2
+        ends.append((x + ox + away[0] * slant, y + oy + away[1] * slant))
+    (x0, y0), (x1, y1) = ends
+    # Its width and darkness along it: (fraction along, width m, alpha).
+    # (a level stick's shadow: one strip as ever, narrower at the tip)
+    rise = (butt - start) * math.sin(math.radians(elevation))
+    marks = []
+    for i in range(SHADOW_STEPS + 1):
+        t = i / SHADOW_STEPS
+        soft = min(1.0, rise * t / SHADOW_SOFT_RISE)
+        marks.append((t, SHADOW_W * (0.6 + 0.4 * t) * (1.0 + 1.5 * soft),
+                      SHADOW_ALPHA * (1.0 - 0.85 * soft), 1.0 + soft))
+
+    def strip(t0: float, t1: float, w0: float, w1: float) -> list[tuple[float, float]]:
+        pts = []
+        for t, w, sgn in ((t0, w0, 1), (t1, w1, 1), (t1, w1, -1), (t0, w0, -1)):
+            x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+            pts.append(view.to_screen(x - dy * w / 2 * sgn, y + dx * w / 2 * sgn))
+        return pts
+
+    outline = strip(0.0, 1.0, marks[0][1] * 2, marks[-1][1] * 2)
+    box = pygame.Rect(min(p[0] for p in outline) - 2, min(p[1] for p in outline) - 2,
+                      0, 0)
+    box.width = int(max(p[0] for p in outline) - box.x) + 3
+    box.height = int(max(p[1] for p in outline) - box.y) + 3
     box = box.clip(surface.get_clip() or surface.get_rect())
     if box.width < 1 or box.height < 1:
         return
     sh = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.polygon(sh, (0, 0, 0, 70), [(x - box.x, y - box.y) for x, y in pts])
+    # A faint wide penumbra first, the core over it (the core's pixels
+    # replace the penumbra's: no doubled darkness where they overlap).
+    for core in (False, True):
+        for (t0, w0, a0, k0), (t1, w1, a1, k1) in itertools.pairwise(marks):
+            if not core and k1 <= 1.0:
+                continue  # (no penumbra where the stick is not raised)
+            alpha = round((a0 + a1) / 2 * (1.0 if core else 0.35))
+            if not core:
+                w0, w1 = w0 * k0, w1 * k1
+            pts = [(x - box.x, y - box.y) for x, y in strip(t0, t1, w0, w1)]
+            pygame.draw.polygon(sh, (0, 0, 0, alpha), pts)
     surface.blit(sh, box)
+
+
+SHADOW_STEPS = 16  # pieces the stick's shadow is drawn in, fading along it
+SHADOW_W = 0.03  # m: the shadow's width at the butt of a level stick
+SHADOW_ALPHA = 75  # the shadow's darkness at the tip (of 255)
+SHADOW_SOFT_RISE = 0.25  # m over the tip at which the shadow is faintest
 
 
 SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
