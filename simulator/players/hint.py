@@ -123,7 +123,7 @@ def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
     return hint
 
 
-POTS = ("pot", "bank", "cue_pot")
+POTS = ("pot", "bank", "cue_pot", "combo")
 # Turns of the stroke's direction (degrees) tried, nearest first, when the
 # stroke as meant misses its pot in the full physics: within the player's
 # own aiming error, so the pot advised is the one the search weighed.
@@ -188,5 +188,5 @@ def safety_player(strength: Strength) -> ComputerPlayer:
 
 def hopeless(d: ShotDecision) -> bool:
     """A pot (or bank) of which no simulated try was a legal pot."""
-    return d.kind in ("pot", "bank", "cue_pot") and d.simulations > 0 and \
+    return d.kind in POTS and d.simulations > 0 and \
         d.success <= 0.0

@@ -136,6 +136,12 @@ T = TypeVar("T")
 CHECKS = 3
 # Safeties searched, by the pots a strength keeps (its search's breadth).
 SAFETIES = {3: 5, 4: 5, 6: 12, 8: 18}
+# Combinations (a legal ball into another that drops) are looked for where
+# no straight pot is this likely: after a 9-ball break the 1 with no pot
+# ended 17 of 50 first innings on a safety, push-out or kick, 7 of them
+# with a combination on (bench --part why, sixteenth round).
+COMBO_BELOW = 0.5
+COMBOS = 3
 
 
 def seed_for(match_seed: int, step: int, player: int) -> int:
@@ -329,6 +335,9 @@ class ComputerPlayer:
                 continue
             if s.banks and best_chance < 0.35:
                 out += shots.bank_candidates(v, cue, noise, s, place, 3)
+            if s.banks and best_chance < COMBO_BELOW and \
+                    req.discipline in shots.COMBO_GAMES:
+                out += shots.combo_candidates(v, cue, noise, place, COMBOS)
             kick_targets = [b for b in req.legal_first_contacts
                             if b not in req.direct_targets(v.table)]
             if best_chance == 0.0:

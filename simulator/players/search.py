@@ -322,7 +322,7 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
     return replace(c, stroke=replace(c.stroke, direction=(d0 + turn) % 360.0))
 
 
-POTS = ("pot", "bank", "cue_pot")
+POTS = ("pot", "bank", "cue_pot", "combo")
 # A try the physics could not finish: valued as a lost game and a foul.
 FAILED = (-1.0, False, True)
 NO_POT_PRIOR = 0.25  # where a safety or a kick comes among the pots

@@ -770,6 +770,87 @@ def bank_candidates(view: View, cue: Vec, noise: Noise, search: Search,
     return [c for _, c in found[:count]]
 
 
+# Combinations: the legal ball sent into another that drops. The second
+# ball's window narrows by the first's error (its line to the second ball
+# as long again as the cue ball's, the angle doubled at the first contact),
+# so only short first legs are tried, at a thin enough cut for both.
+# Measured in 9-ball only (bench --part why): the other disciplines play
+# none until a bench of theirs says they help.
+COMBO_GAMES = frozenset({registry.NINE_BALL})
+COMBO_LEG = 0.6  # m, the legal ball's travel to the second ball at most
+COMBO_CUT = 50.0  # degrees at each contact at most
+COMBO_ERROR = 0.5  # the combination's chance against a straight pot's
+# Multiples of the least speed the estimate gives (it leaves out the first
+# ball's slide and both contacts' losses): at 1.6 the second ball of a
+# straight combination stopped in the pocket's mouth, at 2.6 it dropped.
+COMBO_SPEEDS = (2.2, 3.0)
+
+
+def combo_pots(view: View, cue: Vec,
+               noise: Noise) -> list[tuple[float, aim.Pot, aim.Pot]]:
+    """Every combination from ``cue``: a legal ball (``first``) driven into
+    another ball (``second``) that goes into a pocket, as (chance, first's
+    pot, second's pot); ``first``'s pot aims it at the second ball's ghost
+    ball (its ``pocket`` the second's). Best first."""
+    req = view.req
+    spec = view.spec
+    r = spec.balls.radius
+    clearance = 2.0 * r - 1e-4
+    out: list[tuple[float, aim.Pot, aim.Pot]] = []
+    for t in req.direct_targets(view.table):
+        obj = view.balls.get(t)
+        if obj is None:
+            continue
+        for b, second in view.balls.items():
+            if b == t or math.dist(obj, second) > COMBO_LEG + 2.0 * r:
+                continue
+            # The cue ball stands where it is: it may block the second leg.
+            others = [*view.others(t, b), cue]
+            for pocket in spec.pockets:
+                pot2 = aim.pot_geometry(spec, obj, b, second, pocket, others, COMBO_CUT)
+                if pot2 is None:
+                    continue
+                u = aim.unit(aim.sub(pot2.ghost, obj))
+                ghost = aim.ghost_ball(obj, u, r)
+                to_ghost = aim.sub(ghost, cue)
+                cut = aim.angle_between(to_ghost, u)
+                if math.degrees(cut) > COMBO_CUT or \
+                        not aim.path_clear(cue, ghost, view.others(t), clearance):
+                    continue
+                d1 = aim.norm(to_ghost)
+                # The first leg's error carries to the pocket over both legs.
+                pot1 = aim.Pot(t, pocket.name, ghost, u, cut, d1,
+                               pot2.cue_distance + pot2.object_distance,
+                               pot2.half_width * 0.5)
+                c = chance(pot1, noise, spec) * chance(pot2, noise, spec) * COMBO_ERROR
+                out.append((c, pot1, pot2))
+    out.sort(key=lambda x: -x[0])
+    return out
+
+
+def combo_candidates(view: View, cue: Vec, noise: Noise, place: Vec | None,
+                     count: int) -> list[Candidate]:
+    """The best ``count`` combinations (:func:`combo_pots`), each struck to
+    drive the second ball in with roll to spare, at COMBO_SPEEDS."""
+    req = view.req
+    spec = view.spec
+    out: list[Candidate] = []
+    for c, pot1, pot2 in combo_pots(view, cue, noise)[:count]:
+        need = aim.pot_ball_speed(spec, pot2, EXTRA_ROLL)  # the first ball's
+        carry = aim.Pot(pot1.target, pot1.pocket, pot1.ghost, pot1.object_dir,
+                        pot1.cut, pot1.cue_distance, 0.0, pot1.half_width)
+        least = aim.pot_ball_speed(spec, carry, 0.0)
+        least = math.hypot(least, need / max(0.15, math.cos(pot1.cut) * 0.975))
+        obj = view.balls[pot1.target]
+        decl = call_for(req, pot2.target, pot2.pocket)
+        for factor in COMBO_SPEEDS:
+            v = min(MAX_BALL_SPEED, max(MIN_BALL_SPEED, least * factor))
+            direction, _ = aim.thrown_aim(spec, cue, obj, pot1, v, 0.0)
+            out.append(Candidate("combo", stroke(spec, direction, v), decl, place,
+                                 pot2.target, pot2.pocket, c))
+    return out
+
+
 def push_out_candidates(view: View, cue: Vec, count: int) -> list[Candidate]:
     """9-ball 5: a soft roll anywhere, to a spot the opponent may not like."""
     spec = view.spec

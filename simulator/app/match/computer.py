@@ -224,7 +224,8 @@ HINT_WORDS = {
     "cpu.stroke": "hint.say.stroke",
     "cpu.raised": "hint.say.raised",
     **{f"cpu.shot.{k}": f"hint.say.shot.{k}" for k in (
-        "pot", "bank", "kick", "safety", "break", "cue_pot", "push_out", "roll")},
+        "pot", "bank", "kick", "safety", "break", "cue_pot", "push_out", "roll",
+        "combo")},
     **{f"cpu.strength.{k}": f"hint.say.strength.{k}" for k in (
         "soft", "medium", "firm", "hard")},
 }
@@ -244,11 +245,13 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     # there takes (Russian: «в правую нижнюю угловую лузу», not «луза: ...»)
     pocket = t(f"pocket_into.{d.pocket}") if d.pocket else ""
     ball = ball_words(d.target) if d.target is not None else ""
-    potting = d.kind in ("pot", "bank", "cue_pot")
+    potting = d.kind in ("pot", "bank", "cue_pot", "combo")
     decl = d.declarations
     # Said once: a pot it calls is one line, not "Pots 5..." then "Calls 5...".
-    called_as_played = potting and decl.called_ball == d.target and \
-        decl.called_pocket == d.pocket
+    # A combination's call is a line of its own (the call's words name a
+    # straight pot).
+    called_as_played = potting and d.kind != "combo" and \
+        decl.called_ball == d.target and decl.called_pocket == d.pocket
     hopeless = potting and d.simulations > 0 and d.success <= 0.0
     if d.fouls:
         # Every stroke tried fouled: said plainly, never as a safety (the
