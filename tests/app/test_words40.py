@@ -1,0 +1,83 @@
+"""Words a player reads (play-test of wave 40): a choice's options read as
+options, not as all happening; no capital after a colon inside a Russian
+sentence; the computer's break plan in whole phrases; one Russian word for
+a safety; the club evening says hints are off before I is pressed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session
+from simulator.app.text.words import choice_rule, chosen_label, ref_text
+from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.test_playfix11_game_end import side_words
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- 1. a choice's options: one a line, numbered as the keys ------------------
+
+def express_anna_fouls_gordon_chooses(app: App) -> Session:
+    """Express: Anna, Gordon (a computer) and Boris at a set position, Anna
+    to shoot; her stroke goes the wrong way at a crawl and touches no ball
+    (a foul, SEED-E 2.6), so Gordon chooses. Returns at his choice's card."""
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.app.table.aim import Aim
+    from simulator.practice.scenario import parse_scenario
+
+    draft = {"format": "kiy-scenario", "version": 1, "id": "choice",
+             "discipline": "express", "players": 3,
+             "title": {"en": "Choice", "ru": "Выбор"},
+             "balls": {"0": [0.5, 0.9], "1": [2.0, 0.9], "2": [2.5, 0.5]},
+             "state": {"is_break": False, "shooter": 0}}
+    m = Match.from_state(["Anna", "cpu:club:Gordon", "Boris"], "express",
+                         parse_scenario(draft).game, {}, seed=1)
+    s = Session(m, app.locale)
+    s.watch = "skip"
+    app.session = s
+    app.go("match")
+    frame(app)
+    s.aim = Aim(3.14159, 0.05)  # away from every ball, at a crawl
+    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[union-attr]
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.match.history), limit=6000)
+    frame(app, n=3)
+    return s
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)], ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_express_choice_after_a_foul_lists_its_options_apart(
+        monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]) -> None:
+    """Express 2.6: Anna's stroke touches no ball; Gordon chooses to shoot
+    or to have her shoot again. The column said «Выбор: бьёт Gordon; снова
+    бьёт нарушитель», read as both; now a heading with the rule, then one
+    option a line, numbered (as a person's choice has them on its keys)."""
+    from rules.ruling import Choice
+    monkeypatch.setattr("simulator.app.match.computer.THINK_SLICE", 0.0)
+    app = make_app(lang, size)
+    try:
+        s = express_anna_fouls_gordon_chooses(app)
+        r = s.last_ruling
+        assert r is not None and r.fouls and r.chooser == 1
+        assert list(r.options) == [Choice.SHOOT, Choice.FORCE_OFFENDER]
+        assert s.banner is not None
+        nexts = list(s.banner.next)
+        rule = ref_text(s.locale, choice_rule(s.discipline, Choice.SHOOT, r))
+        assert "2.6" in rule
+        heading = app.t("banner.options_rule", rule=rule)
+        labels = [chosen_label(s.locale, c, "Gordon") for c in r.options]
+        lines = [f"1 — {labels[0]}", f"2 — {labels[1]}"]
+        assert nexts[-3:] == [heading, *lines], nexts
+        # (no line holds both options: "A; B" read as A and then B)
+        assert not any(labels[0] in ln and labels[1] in ln for ln in nexts), nexts
+        words = flat(side_words(app))
+        for said in (heading, *lines):
+            assert flat(said) in words, (said, words)
+    finally:
+        pygame.display.quit()
