@@ -81,3 +81,57 @@ def test_the_express_choice_after_a_foul_lists_its_options_apart(
             assert flat(said) in words, (said, words)
     finally:
         pygame.display.quit()
+
+
+# -- 2. no capital after a colon inside a Russian sentence ---------------------
+
+def test_a_sentence_after_a_colon_starts_in_lower_case_in_russian() -> None:
+    """«Подсказка: Закажите…», «Сюда нельзя: Биток…»: the words after the
+    colon go on the sentence, in lower case; a name, a number or an
+    abbreviation keeps its capitals; English is left as it is."""
+    from simulator.app.text.i18n import Locale, after_colon
+    assert after_colon("ru", "Закажите шар 5 в угловую лузу") == \
+        "закажите шар 5 в угловую лузу"
+    assert after_colon("ru", "Биток заходит на шар 3") == "биток заходит на шар 3"
+    assert after_colon("ru", "В доме нельзя") == "в доме нельзя"
+    assert after_colon("ru", "Борис: фолов подряд", keep=["Борис"]) == \
+        "Борис: фолов подряд"
+    assert after_colon("ru", "ОК, сохранено") == "ОК, сохранено"
+    assert after_colon("ru", "5 в лузе") == "5 в лузе"
+    assert after_colon("ru", "«Экспресс», п. 2") == "«Экспресс», п. 2"
+    assert after_colon("en", "Call the 5") == "Call the 5"
+    ru = Locale("ru")
+    assert ru.t("place.here_not", reason="Биток заходит на шар 3") == \
+        "Сюда нельзя: биток заходит на шар 3"
+    ru.keep_case.add("Anna")  # (a player's name, as the match shows it)
+    assert ru.t("banner.refused_by", name="Boris", reason="Anna не в игре") == \
+        "Boris: Anna не в игре"
+    en = Locale("en")
+    assert en.t("place.here_not", reason="The cue ball") == \
+        en.ui["place.here_not"].format(reason="The cue ball")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_hint_goes_on_after_its_colon(lang: str) -> None:
+    """8-ball, I: the hint's first line reads «Подсказка: закажите…» (it
+    read «Подсказка: Закажите…», a capital inside a sentence); English
+    keeps "Hint: Call…"."""
+    from tests.app.scenes import open_scene
+    from tests.app.test_computer import side_texts
+    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    try:
+        s = app.session
+        assert s is not None
+        if app.mode is not None and app.mode.name == "placing":
+            key(app, pygame.K_RETURN)
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=2)
+        head = app.t("hint.head") + " "
+        shown = [t for t in side_texts(app) if t.startswith(head)]
+        assert shown, side_texts(app)
+        first = shown[0][len(head):]
+        assert first[:1].isalpha()
+        assert first[:1].islower() if lang == "ru" else first[:1].isupper(), shown
+    finally:
+        pygame.display.quit()

@@ -799,7 +799,9 @@ class Session:
         if i is None or not 0 <= i < len(self.names):
             return "?"
         from simulator.app.match.computer import seat_words
-        return seat_words(self.locale, self.names[i], self.among or self.names)
+        shown = seat_words(self.locale, self.names[i], self.among or self.names)
+        self.locale.keep_case.add(shown)  # (a name keeps its capital after ":")
+        return shown
 
     def is_computer(self, i: int | None) -> bool:
         from simulator.app.match.computer import is_computer_name
