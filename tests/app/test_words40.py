@@ -135,3 +135,38 @@ def test_the_hint_goes_on_after_its_colon(lang: str) -> None:
         assert first[:1].islower() if lang == "ru" else first[:1].isupper(), shown
     finally:
         pygame.display.quit()
+
+
+# -- 3. the computer's break plan in whole phrases ---------------------------
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)], ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_computers_break_plan_reads_in_whole_phrases(
+        lang: str, size: tuple[int, int]) -> None:
+    """The computer's break shown before it is played: «Разбивает» stood
+    alone on a row above where it puts the cue ball and how hard; now the
+    verb goes with the stroke («Разбивает очень сильно (86%, кий 8,3 м/с),
+    …») after the placing, and no row starts with a unit cut from its
+    figure («м/с), накат 2 мм»)."""
+    from tests.app.test_computer import start
+    app = make_app(lang, size)
+    try:
+        s = start(app, ["cpu:club", "Boris"], "8-ball", {"race_to": 1}, seed=2)
+        mode = app.mode
+        run_until(app, lambda: getattr(mode, "phase", "") == "showing", limit=4000)
+        frame(app)
+        side = app.layout.side
+        rows = [r.text.strip() for r in sorted(app.texts, key=lambda r: r.rect.top)
+                if side.contains(r.rect) and r.text.strip()]
+        plays = rows.index(app.t("cpu.plays", name=s.name(0)))
+        plan = rows[plays + 1:]
+        verb = app.t("cpu.shot.break")
+        assert verb not in plan, rows
+        at = [i for i, r in enumerate(plan) if r.startswith(verb + " ")]
+        assert at and len(plan[at[0]].split()) >= 3, rows  # the verb and how hard
+        places = app.t("cpu.places", where="", side="").split()[0]
+        assert plan[0].startswith(places), rows
+        units = ("м/с", "мм", "m/s", "mm")
+        assert not any(r.startswith(units) for r in rows), rows
+    finally:
+        pygame.display.quit()
