@@ -170,3 +170,29 @@ def test_the_computers_break_plan_reads_in_whole_phrases(
         assert not any(r.startswith(units) for r in rows), rows
     finally:
         pygame.display.quit()
+
+
+# -- 4. one Russian word for a safety: «отыгрыш», as the seeds say -------------
+
+def test_a_safety_is_called_otygrysh_everywhere_in_russian() -> None:
+    """The seeds call a safety «отыгрыш» (general rules, 14.1 rules 7.2,
+    7.4); the interface said «объявите защиту» in the hint, «объявляет
+    защиту» of the computer and «Объявленная защита» in a practice scene,
+    beside «O: отыгрыш» on the key line. Every Russian word of the game
+    (locale files, scenes, help) now says «отыгрыш»."""
+    import tomllib
+
+    from simulator.app.text.i18n import LOCALE_DIR, Locale
+    from simulator.files.resources import assets_dir
+    ru = Locale("ru")
+    said = [v for v in (*ru.ui.values(), *ru.rules.values()) if "защит" in v]
+    for path in sorted((assets_dir() / "scenarios").rglob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        said += [f"{path.name}: {v['ru']}" for v in data.values()
+                 if isinstance(v, dict) and "защит" in str(v.get("ru", ""))]
+    for path in sorted((LOCALE_DIR / "ru").rglob("*")):
+        if path.is_file() and "защит" in path.read_text(encoding="utf-8"):
+            said.append(path.name)
+    assert not said, said
+    assert "отыгрыш" in ru.t("cpu.declares_safety")
+    assert "отыгрыш" in ru.t("hint.say.declares_safety")
