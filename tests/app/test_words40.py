@@ -196,3 +196,41 @@ def test_a_safety_is_called_otygrysh_everywhere_in_russian() -> None:
     assert not said, said
     assert "отыгрыш" in ru.t("cpu.declares_safety")
     assert "отыгрыш" in ru.t("hint.say.declares_safety")
+
+
+# -- 5. the club evening says whether hints are allowed ----------------------
+
+@pytest.mark.parametrize("allow", [False, True], ids=("off", "allowed"))
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)], ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_evening_screen_says_whether_hints_are_allowed(
+        lang: str, size: tuple[int, int], allow: bool) -> None:
+    """A club evening begun as it comes has the computer's hints off: the
+    player learnt it only from I at the table. The evening's screen says
+    «Подсказки: запрещены» ("Hints: off") under who plays next, whole at
+    800x500 too; an evening with them allowed says so."""
+    from tests.app.helpers import button_labels, click_button
+    app = make_app(lang, size)
+    try:
+        app.settings.club_players = ["Anna", "Boris"]
+        app.settings.club_race = 1
+        app.go("menu")
+        frame(app)
+        click_button(app, app.t("club.menu_evening"))
+        frame(app)
+        off = app.t("club.hints_off")
+        assert off in button_labels(app)
+        if allow:
+            click_button(app, off)
+            frame(app)
+        click_button(app, app.t("club.begin", n=2))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "evening"
+        said = app.t("club.hints_on" if allow else "club.hints_off")
+        other = app.t("club.hints_off" if allow else "club.hints_on")
+        shown = [t for t in app.texts if t.text == said]
+        assert shown and not any(t.cut for t in shown), [t.text for t in app.texts]
+        assert not any(t.text == other for t in app.texts)
+        assert not [t.text for t in app.texts if t.cut]
+    finally:
+        pygame.display.quit()
