@@ -50,12 +50,16 @@ def keep_rule_refs(text: str) -> str:
 _EN_REF = re.compile(r"(?<!\w)(?:[Rr]ules?|[Gg]ames?|[Ii]tems?) "
                      r"(?:\d[\d.]*|\{\w+\})(?:, \d[\d.]*)*")
 _JOIN = "\x00"
+# A figure and its unit ("8.3 m/s", «2 мм»): a wrap between them left «м/с),
+# накат 2 мм» or "mm" alone at a row's start under the computer's stroke.
+_UNIT = re.compile(r"(?<![\w.,])\d[\d.,]* (?=(?:m/s|mm|cm|м/с|мм|см)(?!\w))")
 
 
 def wrap_words(para: str) -> list[str]:
     """A paragraph's words for wrapping: split at spaces, except inside a
     rule or game reference (which stays one word, its spaces plain)."""
     marked = _EN_REF.sub(lambda m: m.group(0).replace(" ", _JOIN), para)
+    marked = _UNIT.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     return [w.replace(_JOIN, " ") for w in marked.split(" ")]
 
 

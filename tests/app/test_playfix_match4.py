@@ -205,12 +205,13 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     from simulator.app.text.words import chosen_label
     labels = [chosen_label(s.locale, c, s.name(1)) for c in r.options]
     assert s.banner is not None
-    assert app.t("banner.options", name=s.name(1), options=app.t(
-        "banner.options_or").join(labels)) in s.banner.next
-    # Options with commas of their own, each kept apart: "accept the table,
-    # Boris shoots or re-rack, Boris breaks" read as one tangled list.
+    # Options with commas of their own, each kept apart, one a line: "accept
+    # the table, Boris shoots or re-rack, Boris breaks" read as one tangled
+    # list, and "A; B" as both happening.
+    listed = [f"{k} — {label}" for k, label in enumerate(labels, 1)]
+    assert all(x in s.banner.next for x in listed), s.banner.next
     said = next(x for x in s.banner.next if labels[0] in x)
-    assert " or " not in said and " или " not in said and "; " in said, said
+    assert " or " not in said and " или " not in said and labels[1] not in said, said
     frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
     key(app, pygame.K_SPACE)  # read: the computer chooses
     run_until(app, lambda: app.mode is not None and app.mode.name != "computer",

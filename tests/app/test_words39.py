@@ -221,9 +221,9 @@ def test_the_choice_after_an_express_foul_is_said_plainly(
         monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     """Play-test 27 (c-111): «Одно из: Boris бьёт, а не нарушитель; бить
     должен нарушитель»: SEED-E 2.6, the opponent of the offender shoots
-    or makes the offender shoot on: «Выбор: бьёт Anna; снова бьёт
-    нарушитель» (each option kept apart by «;», as options with commas of
-    their own need: test_playfix_match4)."""
+    or makes the offender shoot on: one option a line, numbered
+    («1 — бьёт Anna», «2 — снова бьёт нарушитель»): «Выбор: бьёт Anna;
+    снова бьёт нарушитель» read as both happening (play-test 29)."""
     from tests.app.test_playfix17a_called import express_with_gordon
     app = make_app(lang, LOW)
     try:
@@ -231,9 +231,9 @@ def test_the_choice_after_an_express_foul_is_said_plainly(
         run_until(app, lambda: bool(s.match.history), limit=3000)
         frame(app, n=3)
         assert s.banner is not None
-        said = {"ru": "Выбор: бьёт Anna; снова бьёт нарушитель",
-                "en": "The choice: Anna shoots; the offender shoots again"}[lang]
-        assert said in " ".join(s.banner.next), s.banner
+        said = {"ru": ["1 — бьёт Anna", "2 — снова бьёт нарушитель"],
+                "en": ["1 — Anna shoots", "2 — the offender shoots again"]}[lang]
+        assert list(s.banner.next[-2:]) == said, s.banner
         assert "Одно из" not in drawn(app)
     finally:
         pygame.display.quit()

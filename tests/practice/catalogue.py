@@ -755,10 +755,10 @@ add(base(
 
 add(base(
     "straight-safety", "14.1",
-    ("A declared safety", "Объявленная защита"),
+    ("A declared safety", "Объявленный отыгрыш"),
     ("The shooter declared a safety and played the 3 to a cushion: no point, "
      "no foul, the turn passes.",
-     "Игрок объявил защиту и довёл тройку до борта: очков нет, фола нет, ход "
+     "Игрок объявил отыгрыш и довёл тройку до борта: очков нет, фола нет, ход "
      "переходит."),
     ("14.1", "7.4"), S14_NORAIL, {},
     {"fouls": [], "notes": ["note.safety"], "points": [0, 0],

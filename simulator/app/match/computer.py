@@ -301,6 +301,11 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
                spin=spin_words(loc, a.tip_a, a.tip_b, radius))
     if a.elevation >= RAISED:  # a level cue goes unsaid
         stroke += t("cpu.raised", elevation=loc.num(a.elevation, 0))
+    if not hint and lines[:1] == [t("cpu.shot.break")]:
+        # "Breaks hard (86%, …)" after where it puts the cue ball: «Разбивает»
+        # stood alone on a line above them, a verb with nothing to it.
+        lines.pop(0)
+        stroke = t("cpu.shot.break_how", how=stroke[:1].lower() + stroke[1:])
     lines.append(stroke)
     if odds:  # the count behind the odds, last: for whoever wants the figures
         lines.append(tries_words(loc, d.success, d.simulations))

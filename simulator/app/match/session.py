@@ -27,6 +27,7 @@ from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import (
     ball_label,
+    choice_rule,
     chosen_label,
     cite,
     code_words,
@@ -798,7 +799,9 @@ class Session:
         if i is None or not 0 <= i < len(self.names):
             return "?"
         from simulator.app.match.computer import seat_words
-        return seat_words(self.locale, self.names[i], self.among or self.names)
+        shown = seat_words(self.locale, self.names[i], self.among or self.names)
+        self.locale.keep_case.add(shown)  # (a name keeps its capital after ":")
+        return shown
 
     def is_computer(self, i: int | None) -> bool:
         from simulator.app.match.computer import is_computer_name
@@ -897,19 +900,29 @@ class Session:
         elif r.options and not r.match_over:
             # A choice comes first: "Boris chooses…" (no one shoots until
             # it is made; "Boris to shoot" read as the computer's shot), then
-            # "One of: A; B": one of them, never read as both, each kept
-            # apart from the commas inside an option.
-            opts = t("banner.options_or").join(
-                chosen_label(self.locale, c, self.name(r.chooser))
-                for c in r.options)
+            # the options, one a line numbered as the choice's keys: "Choice:
+            # Boris shoots; the offender shoots again" read as both happening.
             nexts += [t("banner.chooses", name=self.name(r.chooser)),
-                      t("banner.options", name=self.name(r.chooser), options=opts)]
+                      self.options_heading(r),
+                      *(t("banner.option_n", n=k, option=chosen_label(
+                          self.locale, c, self.name(r.chooser)))
+                        for k, c in enumerate(r.options, 1))]
         elif not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
+
+    def options_heading(self, r: Ruling) -> str:
+        """"One of these (Express rule 2.6):" over a choice's numbered
+        options, with the rule they rest on where all share one."""
+        refs = {str(choice_rule(self.discipline, c, r)) for c in r.options}
+        ref = choice_rule(self.discipline, r.options[0], r)
+        rule = words.ref_text(self.locale, ref) if len(refs) == 1 and ref else ""
+        if rule:
+            return self.locale.t("banner.options_rule", rule=rule)
+        return self.locale.t("banner.options")
 
     def _banner_title(self, r: Ruling, shot: Shot | None, by: int | None) -> str:
         """The card's heading: the match or game's end, a foul, the referee's

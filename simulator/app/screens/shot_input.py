@@ -310,7 +310,7 @@ class ShotInputMode(TableMode):
             else:
                 head = t("table_card.no_likely_pot")
             lines[0] = head + " " + lines[0]
-        return [t("hint.head") + " " + lines[0], *lines[1:]]
+        return [t("hint.head") + " " + s.locale.after_colon(lines[0]), *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint's predicted path: the cue ball's, and the first ball it

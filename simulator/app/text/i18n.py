@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import locale as _locale
 import os
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from simulator.files.resources import assets_dir, counted, flatten_words
@@ -44,6 +46,24 @@ def _load(lang: str, name: str) -> dict[str, str]:
     return flatten_words(data)
 
 
+# Words put after a colon inside a sentence that are sentences of their own
+# ("Сюда нельзя: {reason}"), started in lower case in Russian.
+SENTENCE_PARAMS = ("reason", "why", "foul", "what")
+
+
+def after_colon(lang: str, text: str, keep: Iterable[str] = ()) -> str:
+    """``text`` put after a colon inside a sentence: Russian starts it in
+    lower case («Подсказка: закажите…», not «Подсказка: Закажите…»), unless
+    it begins with a name in ``keep``, a number or an abbreviation («ОК»)."""
+    if lang != "ru" or not text[:1].isupper() or \
+            any(k and text.startswith(k) for k in keep):
+        return text
+    word = re.match(r"\w+", text)
+    if word is None or any(ch.isupper() or ch.isdigit() for ch in word.group()[1:]):
+        return text
+    return text[0].lower() + text[1:]
+
+
 class _SafeDict(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -64,6 +84,8 @@ class Locale:
             self.rules.update(_load(lang, name))
             self.rules_en.update(_load("en", name))
         self.fallbacks: set[str] = set()  # keys this language had to borrow
+        # Names kept capitalised after a colon (the players shown so far).
+        self.keep_case: set[str] = set()
 
     def t(self, key: str, **kw: Any) -> str:
         """The words for ``key``; a key given in plural forms takes the one
@@ -76,11 +98,18 @@ class Locale:
             self.fallbacks.add(key)
             text = self.ui_en.get(key) or key
         if kw:
+            for p in SENTENCE_PARAMS:
+                if isinstance(kw.get(p), str) and ": {" + p + "}" in text:
+                    kw[p] = self.after_colon(kw[p])
             try:
                 return text.format_map(_SafeDict(kw))
             except (ValueError, IndexError):
                 return text
         return text
+
+    def after_colon(self, text: str) -> str:
+        """:func:`after_colon` in this language, the players' names kept."""
+        return after_colon(self.lang, text, self.keep_case)
 
     def num(self, value: float, digits: int = 1) -> str:
         """A number with the language's decimal mark: 1.6 in English, 1,6 in

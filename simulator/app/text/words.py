@@ -269,4 +269,4 @@ def file_reason_text(loc: Locale, error: BaseException, name: str) -> str:
     """:func:`reason_text` for a file: its name in front of the reason in
     words (the English message already names it)."""
     text = reason_text(loc, error)
-    return text if text == str(error) else f"{name}: {text}"
+    return text if text == str(error) else f"{name}: {loc.after_colon(text)}"

@@ -248,6 +248,14 @@ class EveningMode(Mode):
             ui.line(surface, row, size, ui.ACCENT,
                     pygame.Rect(area.left, area.top + i * lh, area.width, lh),
                     align="centre")
+        if head and self.call is not None:
+            # Whether the computer's hints may be asked for, said before a
+            # match: with them off (the default) I was the first to tell.
+            ui.line(surface, self.app.t("club.hints_on" if ev.setup.hints
+                                        else "club.hints_off"), size, ui.DIM,
+                    pygame.Rect(area.left, area.top + len(rows) * lh, area.width, lh),
+                    align="centre")
+            rows.append("")
         used = len(rows) * lh + 6
         area = pygame.Rect(area.left, area.top + used, area.width, area.height - used)
         left_w = area.width * 2 // 5  # the bracket's names need the room
