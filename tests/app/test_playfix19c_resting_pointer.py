@@ -82,30 +82,25 @@ def annas_turn_after_gordons(monkeypatch: pytest.MonkeyPatch,
 def test_a_click_on_4x_as_the_computers_turn_ends_opens_no_replay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Gordon's turn ends under the cursor resting on one of his watch
-    buttons, and a button of Anna's comes up in its place (her "Replay"
-    did where 4× was): her click there (meant for the speed) is not taken;
-    her button is lit a moment to say it came too early. A moment later
-    (ui.FRESH_AFTER_WATCH) the same spot takes it."""
+    buttons. The speeds stand in the same place on Anna's turn (this test
+    expected a button of hers there, her "Replay" where 4x was, refused a
+    while: none is there now): none of hers but the speeds meets where his
+    were, and her click on the spot where 2x rests sets 2x, at once, and
+    opens nothing."""
+    from simulator.app.screens.match_keys import watch_key
     first, watch = annas_turn_after_gordons(monkeypatch)
-    hers = [b.rect.copy() for b in first.buttons if b.enabled]
+    hers = [b.rect.copy() for b in first.buttons
+            if b.enabled and not b.ident.startswith("watch")]
     pygame.display.quit()
-    both = max((r.clip(h) for r in watch.values() for h in hers),
-               key=lambda r: r.w * r.h)
-    assert both.width and both.height  # where the two buttons meet
-    app, _ = annas_turn_after_gordons(monkeypatch, at=both.center)
+    assert not any(r.colliderect(h) for r in watch.values() for h in hers)
+    app, _ = annas_turn_after_gordons(monkeypatch, at=watch["watch2"].center)
     frame(app)
-    assert len(under(app)) == 1
+    assert under(app) == ["watch2"]
     turn = app.mode
-    labels = [b.label for b in app.buttons]
-    press_where_it_rests(app)
-    assert app.mode is turn and not app.dialogs
-    assert [b.label for b in app.buttons] == labels
-    assert app.refused is not None and app.refused[0].collidepoint(both.center)
-    frame(app, n=int(ui.FRESH_AFTER_WATCH / DT) + 1)
     press_where_it_rests(app)
     frame(app)
-    assert app.mode is not turn or app.dialogs or \
-        [b.label for b in app.buttons] != labels
+    assert app.mode is turn and not app.dialogs and app.refused is None
+    assert watch_key(app) == "2"
     pygame.display.quit()
 
 

@@ -8,7 +8,6 @@ this file is only the screen.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -22,12 +21,18 @@ from simulator.app.match.turns import (
     refusal,
 )
 from simulator.app.screens.match_keys import (
+    LOW_COLUMN,
     SETTLE_SECONDS,
+    WATCH_KEYS,
     common_key,
     forget_hurry,
     note_hurry,
+    set_watch,
     shot_page_key,
+    watch_block,
+    watch_speed,
 )
+from simulator.app.screens.match_keys import watch_key as watch_key  # (its old home)
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue
@@ -144,47 +149,6 @@ class ComputerPlayMode(PlayMode):
         return self.app.t("hint.computer_playing_short")
 
 
-def watch_key(app: App) -> str:
-    """The watching speed now: this match's choice, else the settings'."""
-    s = app.session
-    if s is not None and s.watch is not None:
-        return s.watch
-    return app.settings.watch
-
-
-def watch_speed(app: App) -> float:
-    """How fast a computer's shots are shown (0: skipped)."""
-    from simulator.app.match.computer import WATCH_SPEEDS
-    return dict(WATCH_SPEEDS).get(watch_key(app), 1.0)
-
-
-def set_watch(app: App, key: str) -> None:
-    """This match watches at ``key`` (kept with its autosave and a save); a
-    speed (not Skip) is also kept in the settings for later matches."""
-    if app.session is not None:
-        app.session.watch = key
-        if app.session.journal is not None:  # (a match begun: not a new autosave)
-            app.session.autosave()
-    if key != "skip" and app.settings.watch != key:
-        app.settings.watch = key
-        app.save_settings()
-
-
-def watch_buttons(app: App, action: Callable[[str], None],
-                  compact: bool = False) -> list[ui.Button]:
-    """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit.
-    ``compact``: without their keys' caps (the footer names the keys 1-4),
-    for one row of small buttons."""
-    from simulator.app.match.computer import WATCH_SPEEDS
-    out = []
-    for i, (key, _speed) in enumerate(WATCH_SPEEDS):
-        label = app.t("cpu.skip") if key == "skip" else f"{key}×"
-        out.append(ui.Button(label, _with(action, key),
-                             key="" if compact else str(i + 1), ident=f"watch{key}",
-                             selected=watch_key(app) == key))
-    return out
-
-
 def hint_refused(app: App, event: pygame.event.Event) -> bool:
     """I (a hint) on a computer's turn: said why nothing comes (a play-tester's
     I gave nothing, silently). Whether it was that key."""
@@ -197,33 +161,12 @@ def hint_refused(app: App, event: pygame.event.Event) -> bool:
     return True
 
 
-def watch_block(screen: TableMode, action: Callable[[str], None]
-                ) -> tuple[list[ui.Button], bool]:
-    """The watch buttons at the foot of the side column through all of a
-    computer's turn (thinking, its stroke, a card held): one row of small
-    ones in a low column (LOW_COLUMN) whatever else is on show, two columns
-    of big ones in a taller one, never one then the other under a resting
-    cursor."""
-    compact = screen.layout.side.height < LOW_COLUMN
-    return watch_buttons(screen.app, action, compact=compact), compact
-
-
-def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
-    return lambda: action(key)
-
-
 # A person's own ruling is on show before a computer plays as long as its
 # words take to read at a calm pace (rule numbers and names read slowly):
 # a fixed 3 s cut a long card off mid-sentence.
 HOLD_MIN_SECONDS = 4.0
 HOLD_MAX_SECONDS = 20.0  # a longer card is paused by the hand that scrolls it
 READ_WORDS_PER_SECOND = 3.0
-# A side column lower than this (800x500's) gives a held card open on it the
-# room of the heading's first line (the card's title says it), and the watch
-# buttons shrink to one row of small ones (as two rows of big ones they took
-# the card's room; left out, a player could not find them): the ruling is
-# what to read then, and it showed one line of sixteen.
-LOW_COLUMN = 480
 # No key dismisses a person's new ruling sooner (a click may): a second tap
 # meant for the shot before comes quicker than anyone reads.
 READ_SECONDS = SETTLE_SECONDS
@@ -292,7 +235,6 @@ def breaks_now(app: App) -> bool:
         and not s.match.state.game_over
 
 
-WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
 # Keys that scroll a held card (a notch down or up) and keep it on show.
 CARD_KEYS = {pygame.K_DOWN: -1, pygame.K_PAGEDOWN: -1,
              pygame.K_UP: 1, pygame.K_PAGEUP: 1}

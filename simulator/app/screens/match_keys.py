@@ -5,11 +5,15 @@ sound; and the fine step of the aim's arrow keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import redo, redo_key, undo, undo_key
 from simulator.app.screens.table_screen import TableMode
+from simulator.app.table.view import text_size
+from simulator.app.text import ui
 
 FINE = 0.1  # degrees per arrow key press (Shift: x10, Ctrl: x0.2)
 STROKE_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -80,3 +84,74 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
     else:
         return False
     return True
+
+
+# The watching speeds of a computer's shots: its turn shows them, and so does
+# a person's turn in a match with a computer seat, in the same place.
+WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
+# A side column lower than this (800x500's) gives a held card open on it the
+# room of the heading's first line (the card's title says it): the ruling is
+# what to read then, and it showed one line of sixteen.
+LOW_COLUMN = 480
+
+
+def watch_key(app: App) -> str:
+    """The watching speed now: this match's choice, else the settings'."""
+    s = app.session
+    if s is not None and s.watch is not None:
+        return s.watch
+    return app.settings.watch
+
+
+def watch_speed(app: App) -> float:
+    """How fast a computer's shots are shown (0: skipped)."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    return dict(WATCH_SPEEDS).get(watch_key(app), 1.0)
+
+
+def set_watch(app: App, key: str) -> None:
+    """This match watches at ``key`` (kept with its autosave and a save); a
+    speed (not Skip) is also kept in the settings for later matches."""
+    if app.session is not None:
+        app.session.watch = key
+        if app.session.journal is not None:  # (a match begun: not a new autosave)
+            app.session.autosave()
+    if key != "skip" and app.settings.watch != key:
+        app.settings.watch = key
+        app.save_settings()
+
+
+def watch_buttons(app: App, action: Callable[[str], None],
+                  compact: bool = False) -> list[ui.Button]:
+    """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit.
+    ``compact``: without their keys' caps (the footer names the keys 1-4),
+    for one row of small buttons."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    out = []
+    for i, (key, _speed) in enumerate(WATCH_SPEEDS):
+        label = app.t("cpu.skip") if key == "skip" else f"{key}×"
+        out.append(ui.Button(label, _with(action, key),
+                             key="" if compact else str(i + 1), ident=f"watch{key}",
+                             selected=watch_key(app) == key))
+    return out
+
+
+def watch_block(screen: TableMode, action: Callable[[str], None]
+                ) -> tuple[list[ui.Button], bool]:
+    """The watch buttons at the foot of the side column through all of a
+    computer's turn (thinking, its stroke, a card held) and, in the same
+    place, a person's turn against it: one row of small ones at every size
+    (two rows of big ones took 74 px of a person's column at 1280x720, her
+    hint's room; at 800x500 the ruling card's), never one then the other
+    under a resting cursor. Their keys' caps where the row has room for
+    them (else the footer names the keys 1-4)."""
+    buttons = watch_buttons(screen.app, action)
+    size = max(10, text_size(screen.app.size) - 3)  # (as the row draws them)
+    need = sum(ui.row_needs(buttons, size)) + 4 * (len(buttons) - 1)
+    if need > screen.layout.side.inflate(-20, -16).width:  # (the column's inner)
+        buttons = watch_buttons(screen.app, action, compact=True)
+    return buttons, True
+
+
+def _with(action: Callable[[str], None], key: str) -> Callable[[], None]:
+    return lambda: action(key)

@@ -12,9 +12,17 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.saving import save_key
-from simulator.app.screens.match_keys import common_key, shot_page_key
+from simulator.app.screens.match_keys import (
+    LOW_COLUMN,
+    WATCH_KEYS,
+    common_key,
+    set_watch,
+    shot_page_key,
+    watch_block,
+)
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import aim_controls
+from simulator.app.table.view import text_size
 from simulator.app.text import ui
 from simulator.players.hint import Hint
 
@@ -169,6 +177,10 @@ class ShotInputMode(TableMode):
 
     def _controls_height(self) -> int:
         h = super()._controls_height()
+        if self.watched() and self.layout.side.height < LOW_COLUMN:
+            # The watching speeds' row in a low column is paid by the aim
+            # controls (their least height), not by the card's who is next.
+            h = min(h, self.CONTROLS_LEAST)
         return min(h, self.controls_back) if self.hint_room and self.controls_back \
             else h
 
@@ -353,17 +365,49 @@ class ShotInputMode(TableMode):
         if req is not None and tuple(getattr(req, "may_sign", ())):
             out.append(ui.Button(t("panel.sign"), lambda: app.open("sign"),
                                  ident="sign"))
-        return out + [b for b in self.review_buttons() if b.ident not in FOOT]
+        out += [b for b in self.review_buttons() if b.ident not in FOOT]
+        if self.watched():  # (the foot is the watching speeds')
+            out += self.foot_buttons()
+            if self.layout.side.height < LOW_COLUMN:
+                self.caps_off_where_they_wrap(out)
+        return out
 
-    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
-        """The column's foot holds only buttons that change nothing of the
-        match (FOOT): it is where a computer's watching speeds were, and a
-        person clicking 2x as its turn ended found Undo there."""
+    def caps_off_where_they_wrap(self, buttons: list[ui.Button]) -> None:
+        """In a low column that also holds the watching speeds' row, a key's
+        cap that breaks its button's words over two lines is left out
+        («Объявить фол F» took a second row, the ruling card's who is next;
+        the help names the key): the button as one row."""
+        w = (self.layout.side.width - 20 - 6) // 2  # (a half of the grid)
+        size = max(11, text_size(self.app.size) - 1)
+        for b in buttons:
+            cap, tall = b.key, b.measure(w, size)
+            b.key = ""
+            if b.measure(w, size) >= tall:
+                b.key = cap
+
+    def watched(self) -> bool:
+        """Whether a computer plays in this match (its shots are watched)."""
+        s = self.session
+        return any(s.is_computer(i) for i in range(len(s.names)))
+
+    def foot_buttons(self) -> list[ui.Button]:
+        """The buttons that change nothing of the match (FOOT)."""
         fouls = ui.Button(self.app.t("panel.fouls"), lambda: self.app.open("fouls"),
                           key="F", ident="fouls")
         review = [b for b in self.review_buttons() if b.ident in FOOT]
         hint = self.hint_button()  # (none in an evening without hints)
-        return [*([hint] if hint is not None else []), fouls, *review], False
+        return [*([hint] if hint is not None else []), fouls, *review]
+
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        """The column's foot: against a computer, its watching speeds as on
+        its turn, in the very same place (they set how its next shots are
+        shown), so a click meant for one as its turn ends only sets a speed
+        (it found Undo, then the call of a foul and the menu, there); her
+        other buttons sit above. Between people, the buttons that change
+        nothing (FOOT)."""
+        if self.watched():
+            return watch_block(self, lambda key: set_watch(self.app, key))
+        return self.foot_buttons(), False
 
     def move_cue(self) -> None:
         self.app.go(self.place_screen)
@@ -387,6 +431,8 @@ class ShotInputMode(TableMode):
             self.app.open("referee")
         elif k == pygame.K_r:
             self.replay()
+        elif k in WATCH_KEYS and self.watched():  # (as on the computer's turn)
+            set_watch(self.app, WATCH_KEYS[k])
         elif shot_page_key(self, k):
             pass
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:

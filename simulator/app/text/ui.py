@@ -437,6 +437,11 @@ def grid(buttons: Sequence[Button], rect: pygame.Rect, size: int, cols: int = 2,
     return y
 
 
+def row_needs(buttons: Sequence[Button], size: int) -> list[int]:
+    """The width each of ``buttons`` needs in :func:`row` (its words, its key)."""
+    return [fonts.font(size).size(b.label)[0] + 18 + b._key_w(size) for b in buttons]
+
+
 def row(buttons: Sequence[Button], rect: pygame.Rect, size: int, gap: int = 4) -> int:
     """Buttons side by side in one row across ``rect``, each as wide as its
     words need and the width left shared out (a short "1×" beside a long
@@ -444,7 +449,7 @@ def row(buttons: Sequence[Button], rect: pygame.Rect, size: int, gap: int = 4) -
     of them take too much of a low window."""
     if not buttons:
         return rect.top
-    need = [fonts.font(size).size(b.label)[0] + 18 + b._key_w(size) for b in buttons]
+    need = row_needs(buttons, size)
     spare = max(0, rect.width - gap * (len(buttons) - 1) - sum(need)) // len(buttons)
     x = rect.left
     h = 0
