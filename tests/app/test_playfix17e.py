@@ -284,8 +284,9 @@ def test_a_low_percentage_pot_hinted_says_so(lang: str) -> None:
         assert d.kind == "pot" and 0.0 < d.success < 0.15, (d.kind, d.success)
         s.hint = hint
         frame(app, n=2)
-        said = app.t("hint.say.aims_pot", ball=str(d.target),
-                     pocket=app.t(f"pocket_into.{d.pocket}")) + app.t(
+        # After «Подсказка:» the sentence goes on in lower case (words40).
+        said = app.locale.after_colon(app.t("hint.say.aims_pot", ball=str(d.target),
+                     pocket=app.t(f"pocket_into.{d.pocket}"))) + app.t(
                          "odds.after", chance=app.t("odds.in_ten", n=1))
         assert flat(said) in flat(side_words(app)), side_words(app)
         played = simulate(state.table, hint.predicted.stroke)
