@@ -64,6 +64,9 @@ class ShotInputMode(TableMode):
         # and spin did not fit): 1, the aim controls'; 2, the card's down to
         # what happened and who is next.
         self.hint_room = 0
+        # The card folded to make room for the hint being read (not by H):
+        # open again once it is taken.
+        self.card_folded_for_hint = False
         # The aim controls' height back beside a hint that took their room
         # and left as much unused under it (1280x720: an empty gap): 0, none.
         self.controls_back = 0
@@ -159,7 +162,7 @@ class ShotInputMode(TableMode):
             # heading), then the card folds.
             self.hint_room += 1
         elif s.banner is not None and not s.banner_folded:
-            s.banner_folded = True
+            s.banner_folded = self.card_folded_for_hint = True
             s.banner_scroll = 0
         else:
             self.hint_unread = False
@@ -168,6 +171,7 @@ class ShotInputMode(TableMode):
 
     def toggle_banner(self) -> None:
         self.hint_unread = False  # (the card as the player put it: kept)
+        self.card_folded_for_hint = False
         super().toggle_banner()
 
     @property
@@ -224,6 +228,11 @@ class ShotInputMode(TableMode):
         s.hint_used = True  # the match's numbers count it (hints taken)
         self.app.inform(self.app.t("hint.taken"), 2.5)
         self.hint_room = self.controls_back = 0  # (the controls show the aim it set)
+        if self.card_folded_for_hint and s.banner_folded:
+            # Read, the hint gives the card back what happened and who is
+            # next (it stayed folded to its heading over the hint's "5 more").
+            s.banner_folded = self.card_folded_for_hint = False
+            s.banner_scroll = 0
         self.hint_taken()
 
     def hint_taken(self) -> None:

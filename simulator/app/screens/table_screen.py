@@ -380,6 +380,12 @@ class TableMode(Mode):
                     least, room - self._first_extra_room(extra, inner.width, size)))
             else:
                 card_h = room - self._first_extra_room(extra, inner.width, size)
+            # Never less than what happened and who is next, in the room
+            # there is (a taken hint's first line left the card its heading
+            # and "4 more" at 800x500).
+            card_h = max(card_h, min(room, ruling_card.least_height(
+                banner, inner.width, size, state=False) + self._fold_button(
+                    inner.width, size)[2] + 4))
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
@@ -489,39 +495,46 @@ class TableMode(Mode):
                 or not self.show_banner():
             return big, small
         said = " ".join(banner.next)
-        tries = [(big, small)]
-        # (beside a hint the small line also gives way to where the game
-        # stands: "cue ball as it lies" pushed "The table is open" off the card)
-        if small in said or (banner.state and self.extra_first_wanted()):
-            tries.append((big, ""))
-            # (beside a hint the card is too low to say who shoots: the name stays)
-            if big in said and not self.extra_first_wanted():
-                tries.append(("", ""))
-        room = self._controls_top(inner, size) - top - 6 - self.inset_height(
-            inner.width) - self._first_extra_room(self.side_extra(), inner.width, size)
-        need = ruling_card.least_height(banner, inner.width, size) + \
-            self._fold_button(inner.width, size)[2] + 4
+        # The small line, then the name the card says too, give way: what
+        # passed the turn and who is next outrank "cue ball as it lies" (at
+        # 800x500 it kept the miss's rule off the card).
+        tries = [(big, small), (big, "")]
+        room_all = self._controls_top(inner, size) - top - 6 - self.inset_height(
+            inner.width)
+        room = room_all - self._first_extra_room(self.side_extra(), inner.width, size)
+        fold_h = self._fold_button(inner.width, size)[2] + 4
+        # The card whole beside a hint's first line; else whole but for where
+        # the game stands, which ranks below what happened and who is next
+        # (the scoreboard says it), in all the room (the card never has less).
+        needs = [(room, ruling_card.least_height(banner, inner.width, size) + fold_h),
+                 (room_all, ruling_card.least_height(banner, inner.width, size,
+                                                     state=False) + fold_h)]
+
         def height(b: str, sm: str) -> int:
             return sum(ui.paragraph(None, text, fs, ui.INK, pygame.Rect(
                 0, 0, inner.width, 200), bold=bold) for text, fs, bold in (
                     (b, size + 3, True), (sm, size - 1, False)) if text)
 
-        for b, sm in tries:
+        # (the name goes last: the card says it, the scoreboard the state)
+        order = [*itertools.product(needs, tries), *itertools.product(
+            needs, [("", "")] if big in said else [])]
+        for (space, need), (b, sm) in order:
             h = height(b, sm)
-            if room - h >= need:
+            if space - h >= need:
                 break
         else:
             # The card cannot keep who is next in view however little the
             # heading says (a long ruling: a player leaving Express): the
             # heading keeps the name.
-            b, sm = tries[min(1, len(tries) - 1)]
+            b, sm = tries[1]
             h = height(b, sm)
-        if banner.state and self.extra_first_wanted() and room - h < \
-                ruling_card.state_height(banner, inner.width, size) + \
-                self._fold_button(inner.width, size)[2] + 4:
-            # No room on the card even for where the game stands (a long
-            # hint, Russian buttons on two lines): the heading says it.
-            sm = " ".join(ln.removeprefix("• ") for ln in banner.state)
+        state = " ".join(ln.removeprefix("• ") for ln in banner.state)
+        if banner.state and self.extra_first_wanted() and room - h < needs[0][1] and \
+                room_all - height(b, state) >= min(needs[1][1], room_all - h):
+            # No room on the card for where the game stands (a long hint,
+            # Russian buttons on two lines): the heading says it, where that
+            # leaves the card what happened and who is next.
+            sm = state
         return b, sm
 
     def _buttons_height(self, width: int, size: int) -> int:

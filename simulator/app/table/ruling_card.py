@@ -57,25 +57,17 @@ def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
     return h + lh // 3
 
 
-def least_height(banner: Banner, width: int, size: int) -> int:
+def least_height(banner: Banner, width: int, size: int, state: bool = True) -> int:
     """The card's height (without its fold row) that shows its title, its
-    first line whole (what happened and the rule it cites) and who is next:
-    what a player must read without the wheel."""
+    first line whole (what happened and the rule it cites), where the game
+    stands (unless ``state`` is False: it ranks below the rest) and who is
+    next: what a player must read without the wheel."""
     inner = width - 16
     title = ui.paragraph(None, banner.title, size + 1, ui.INK,
                          pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
     first = line_rows(banner.lines[:1], size, inner)
-    nxt = line_rows(banner.kept, size, inner)
+    nxt = line_rows(banner.kept if state else banner.next, size, inner)
     return 12 + title + rows_height(first, size) + rows_height(nxt, size) + 2
-
-
-def state_height(banner: Banner, width: int, size: int) -> int:
-    """The card's height (without its fold row) that shows its title and
-    where the game stands."""
-    inner = width - 16
-    title = ui.paragraph(None, banner.title, size + 1, ui.INK,
-                         pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
-    return 12 + title + rows_height(line_rows(banner.state, size, inner), size) + 2
 
 
 def draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
@@ -325,19 +317,18 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
     else only who shoots stays there, the choices to come following the
     first line; else all of it follows the first line and scrolls (the
     body's lines come first, in their order). Where the
-    game stands (``state``: the table open, the groups) stays before all of
-    that: a card squeezed by a hint kept the ruling's first line and lost
-    "The table is open", what the next shot needs; the heading above says
-    who shoots."""
+    game stands (``state``: the table open, the groups) stays at the bottom
+    with who shoots where both fit beside the first line whole; else it
+    follows the first line, below what happened and who is next (kept
+    whole over «Стол открыт», the miss that passed the turn was cut to
+    «• Промах…»); the column's heading says it where the card has no row
+    for it."""
     lines, state, nxt = banner.lines, banner.state, banner.next
     first = rows_height(line_rows(lines[:1], size, width), size) + 2 if lines else 0
     # (body, foot, room the foot leaves above it)
     tries = [(lines, (*state, *nxt), first),
-             ((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), first)]
-    if state:
-        tries += [((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), 0),
-                  ((*lines[:1], *nxt, *lines[1:]), state, 0)]
-    tries.append(((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], first))
+             ((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), first),
+             ((*lines[:1], *nxt[1:], *state, *lines[1:]), nxt[:1], first)]
     # Who shoots (or chooses) next stays out of the fold even where the
     # ruling's first line does not fit whole beside it (it went behind
     # "1 more" under a choice's long title): with the line's first row
@@ -345,7 +336,7 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
     # happened (a choice); a foul's card keeps what the foul was, the
     # heading above it naming who shoots.
     one = ui.line_height(size) + 2 if lines else 0
-    tries += [((*lines[:1], *state, *nxt[1:], *lines[1:]), nxt[:1], need)
+    tries += [((*lines[:1], *nxt[1:], *state, *lines[1:]), nxt[:1], need)
               for need in ((one,) if banner.foul else (one, 0))]
     for body_lines, foot, need in tries:
         foot_rows = line_rows(foot, size, width)
@@ -353,7 +344,7 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
             # (the footer's rows numbered after the body's: a gap between lines)
             return body_lines, line_rows(body_lines, size, width), [
                 (i + len(body_lines), x, w) for i, x, w in foot_rows]
-    every = (*lines[:1], *state, *nxt, *lines[1:])
+    every = (*lines[:1], *nxt, *state, *lines[1:])
     return every, line_rows(every, size, width), []
 
 
