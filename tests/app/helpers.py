@@ -412,3 +412,32 @@ def in_hand(app: App, where: str, balls: dict[int, tuple[float, float]],
     mode = app.mode
     assert isinstance(mode, PlaceMode), mode
     return mode
+
+
+def strike(app: App) -> Any:
+    """Space, the shot played to rest (one shot more in the match); the
+    referee's ruling."""
+    s = app.session
+    assert s is not None
+    n = len(s.shots)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: app.mode is not None and app.mode.name != "playing",
+              limit=6000)
+    assert len(s.shots) == n + 1, app.toast
+    return s.last_ruling
+
+
+def banner_hint(lang: str) -> App:
+    """The 8-ball banner scene at 1280x720 (the cue ball put down where it
+    lies if in hand), I pressed and the hint come: the app, to be closed by
+    the caller."""
+    from tests.app.scenes import open_scene
+    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    s = app.session
+    assert s is not None
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    key(app, pygame.K_i)
+    run_until(app, lambda: s.hint is not None, limit=6000)
+    frame(app, n=2)
+    return app

@@ -27,7 +27,13 @@ from rules.codes import Note
 from simulator.app.loop.app import App
 from simulator.app.table.aim import angle_to, guide, power_of
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import frame, key, make_app, move, run_until, scenario_match
+from tests.app.helpers import (
+    frame,
+    make_app,
+    move,
+    scenario_match,
+    strike,
+)
 
 OBJECT_LINE = (250, 210, 120)  # the object ball's drawn line (aiming.py)
 
@@ -104,18 +110,13 @@ def screen_text(app: App) -> str:
     return " ".join(r.text for r in app.texts)
 
 
-def strike(app: App, speed: float) -> Any:
+def strike_at(app: App, speed: float) -> Any:
     """Space at this pace, the shot played to rest; the referee's ruling."""
     s = app.session
     assert s is not None
     s.aim = s.aim.with_power(power_of(speed))
     frame(app)
-    n = len(s.shots)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: app.mode is not None and app.mode.name != "playing",
-              limit=6000)
-    assert len(s.shots) == n + 1, app.toast
-    return s.last_ruling
+    return strike(app)
 
 
 def where(app: App, ball: int) -> str | None:
@@ -145,7 +146,7 @@ def obvious_then_counted(app: App, ball: int, pocket: str, speed: float) -> None
     words = t("call.obvious", ball=ball, pocket=t(f"pocket.{pocket}"))
     assert words in side_text(app), side_text(app)
     assert t("strip.call_needed") not in screen_text(app)
-    r = strike(app, speed)
+    r = strike_at(app, speed)
     assert where(app, ball) == pocket
     codes = [o.code for o in r.notes]
     assert Note.SCORED in codes, r.notes
@@ -212,7 +213,7 @@ def test_the_five_sent_onto_the_cushion_past_the_jaw_still_asks_for_a_call() -> 
         end = g.object_path[-1]
         assert abs(end[1] - app.session.spec.balls.radius) < 1e-6  # type: ignore[union-attr]
         assert line_pixels_near(app, end, 3) > 0, "the line ends on the cushion"
-        r = strike(app, 2.1)
+        r = strike_at(app, 2.1)
         assert where(app, 5) is None
         assert Note.SCORED not in [o.code for o in r.notes]
     finally:

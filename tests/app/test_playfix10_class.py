@@ -12,7 +12,16 @@ from simulator.app.loop.app import App
 from simulator.app.screens.practice.practice_screen import table_positions
 from simulator.app.screens.quiz import ANSWER_GUARD
 from simulator.app.text.words import discipline_label
-from tests.app.helpers import DT, click_button, frame, key, make_app, quiz_on, run_until
+from tests.app.helpers import (
+    DT,
+    banner_hint,
+    click_button,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+    run_until,
+)
 
 E = pygame.event.Event
 
@@ -183,16 +192,10 @@ def test_the_hint_tells_the_player_what_to_do(lang: str) -> None:
     what it does, in its own words."""
     from simulator.app.match import computer
     from simulator.app.text.words import ball_label
-    from tests.app.scenes import open_scene
-    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    app = banner_hint(lang)
     try:
         s = app.session
         assert s is not None
-        if app.mode is not None and app.mode.name == "placing":
-            key(app, pygame.K_RETURN)
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=6000)
-        frame(app, n=2)
         assert s.hint is not None
         lines = app.mode.hint_lines()  # type: ignore[union-attr]
         head = app.t("hint.head") + " "

@@ -17,7 +17,13 @@ from rules.codes import Note
 from simulator.app.loop.app import App
 from simulator.app.table.aim import Aim, power_of
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import click, frame, key, make_app, run_until, scenario_match
+from tests.app.helpers import (
+    click,
+    frame,
+    make_app,
+    scenario_match,
+    strike,
+)
 
 # Anna (solids) cuts the 1 at the top right corner (foot_left), aimed thin
 # of the pocket's middle: the ball's line meets the cushion line past where
@@ -45,18 +51,6 @@ def side_text(app: App) -> str:
 
 def screen_text(app: App) -> str:
     return " ".join(r.text for r in app.texts)
-
-
-def strike(app: App) -> Any:
-    """Space, the shot played to rest; the referee's ruling."""
-    s = app.session
-    assert s is not None
-    n = len(s.shots)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: app.mode is not None and app.mode.name != "playing",
-              limit=6000)
-    assert len(s.shots) == n + 1, app.toast
-    return s.last_ruling
 
 
 def codes(r: Any) -> list[Any]:

@@ -11,7 +11,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.text.words import choice_rule, chosen_label, ref_text
-from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.helpers import banner_hint, frame, key, make_app, run_until
 from tests.app.test_playfix11_game_end import side_words
 
 
@@ -116,17 +116,11 @@ def test_the_hint_goes_on_after_its_colon(lang: str) -> None:
     """8-ball, I: the hint's first line reads «Подсказка: закажите…» (it
     read «Подсказка: Закажите…», a capital inside a sentence); English
     keeps "Hint: Call…"."""
-    from tests.app.scenes import open_scene
     from tests.app.test_computer import side_texts
-    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    app = banner_hint(lang)
     try:
         s = app.session
         assert s is not None
-        if app.mode is not None and app.mode.name == "placing":
-            key(app, pygame.K_RETURN)
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=6000)
-        frame(app, n=2)
         head = app.t("hint.head") + " "
         shown = [t for t in side_texts(app) if t.startswith(head)]
         assert shown, side_texts(app)
