@@ -54,12 +54,18 @@ _JOIN = "\x00"
 # накат 2 мм» or "mm" alone at a row's start under the computer's stroke.
 _UNIT = re.compile(r"(?<![\w.,])\d[\d.,]* (?=(?:m/s|mm|cm|м/с|мм|см)(?!\w))")
 
+# A paragraph ending "word — word" or "word: word" («Щелчок или пробел —
+# сейчас», "click or Space: now") keeps its last words together: a dash never
+# starts a row and the last word never stands alone under it.
+_DASH_END = re.compile(r"\S+(?: [—–]|:) \S+$")
+
 
 def wrap_words(para: str) -> list[str]:
     """A paragraph's words for wrapping: split at spaces, except inside a
     rule or game reference (which stays one word, its spaces plain)."""
     marked = _EN_REF.sub(lambda m: m.group(0).replace(" ", _JOIN), para)
     marked = _UNIT.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
+    marked = _DASH_END.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     return [w.replace(_JOIN, " ") for w in marked.split(" ")]
 
 
