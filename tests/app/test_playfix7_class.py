@@ -138,7 +138,7 @@ def test_stepping_to_the_foul_shows_its_explanation(lang: str) -> None:
     pb = g.player.playback
     assert pb.paused
     assert pb.time == pytest.approx(g.demo.pause_event.time, abs=1e-6)
-    assert g.at_foul and words in g.body()
+    assert g.at_foul and app.locale.after_colon(words) in g.body()
     assert app.t("gallery.at_foul", foul=words) in g.body()
     assert app.t("gallery.watch") not in g.body()
     key(app, pygame.K_COMMA)  # back before it: not yet, the stroke said

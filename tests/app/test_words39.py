@@ -41,22 +41,22 @@ STROKE = Stroke(direction=0.0, speed=2.0)
 # kind, ball, pocket, declarations -> the first line in each language
 FORMS: list[tuple[str, int, str | None, Declarations, dict[str, str]]] = [
     ("pot", 1, "foot_right", Declarations(),
-     {"ru": "Подсказка: Забейте шар 1 в правую нижнюю угловую лузу",
+     {"ru": "Подсказка: забейте шар 1 в правую нижнюю угловую лузу",
       "en": "Hint: Go for the 1 in the bottom right corner pocket"}),
     ("bank", 1, "side_left", Declarations(),
-     {"ru": "Подсказка: Забейте шар 1 от борта в верхнюю среднюю лузу",
+     {"ru": "Подсказка: забейте шар 1 от борта в верхнюю среднюю лузу",
       "en": "Hint: Go for the 1 off a cushion into the top side pocket"}),
     ("pot", 1, "head_left", Declarations(called_ball=1, called_pocket="head_left"),
-     {"ru": "Подсказка: Закажите шар 1 в левую верхнюю угловую лузу",
+     {"ru": "Подсказка: закажите шар 1 в левую верхнюю угловую лузу",
       "en": "Hint: Call the 1 in the top left corner pocket"}),
     ("safety", 1, None, Declarations(),
-     {"ru": "Подсказка: Сыграйте на отыгрыш по шару 1",
+     {"ru": "Подсказка: сыграйте на отыгрыш по шару 1",
       "en": "Hint: Play safe on the 1"}),
     ("kick", 1, None, Declarations(),
-     {"ru": "Подсказка: Сыграйте по шару 1 битком от борта",
+     {"ru": "Подсказка: сыграйте по шару 1 битком от борта",
       "en": "Hint: Kick at the 1 off a cushion"}),
     ("break", 1, None, Declarations(),
-     {"ru": "Подсказка: Разбейте пирамиду", "en": "Hint: Break the rack"}),
+     {"ru": "Подсказка: разбейте пирамиду", "en": "Hint: Break the rack"}),
 ]
 
 

@@ -98,6 +98,10 @@ def test_a_sentence_after_a_colon_starts_in_lower_case_in_russian() -> None:
         "Борис: фолов подряд"
     assert after_colon("ru", "ОК, сохранено") == "ОК, сохранено"
     assert after_colon("ru", "5 в лузе") == "5 в лузе"
+    # The game's name and keys in Latin letters are names (a save refused read
+    # «Не удалось сохранить: kiy не разрешено…»).
+    assert after_colon("ru", "Kiy не разрешено записывать") == "Kiy не разрешено записывать"
+    assert after_colon("ru", "Esc — назад") == "Esc — назад"
     assert after_colon("ru", "«Экспресс», п. 2") == "«Экспресс», п. 2"
     assert after_colon("en", "Call the 5") == "Call the 5"
     ru = Locale("ru")

@@ -54,12 +54,15 @@ SENTENCE_PARAMS = ("reason", "why", "foul", "what")
 def after_colon(lang: str, text: str, keep: Iterable[str] = ()) -> str:
     """``text`` put after a colon inside a sentence: Russian starts it in
     lower case («Подсказка: закажите…», not «Подсказка: Закажите…»), unless
-    it begins with a name in ``keep``, a number or an abbreviation («ОК»)."""
+    it begins with a name in ``keep``, a word in Latin letters («Kiy не
+    разрешено…»), a number or an abbreviation («ОК»)."""
     if lang != "ru" or not text[:1].isupper() or \
             any(k and text.startswith(k) for k in keep):
         return text
     word = re.match(r"\w+", text)
     if word is None or any(ch.isupper() or ch.isdigit() for ch in word.group()[1:]):
+        return text
+    if word.group().isascii():  # a Latin word in Russian is a name: «Kiy», «Esc»
         return text
     return text[0].lower() + text[1:]
 
