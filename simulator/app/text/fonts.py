@@ -50,7 +50,11 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     for para in s.split("\n"):
         words = wrap_words(para)
         line = ""
-        for w in words:
+        while words:
+            w = words.pop(0)
+            if " " in w and f.size(w)[0] > width:
+                words[:0] = w.split(" ")  # kept together only where it fits
+                continue
             cand = w if not line else line + " " + w
             if f.size(cand)[0] <= width or not line:
                 line = cand

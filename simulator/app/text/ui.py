@@ -214,10 +214,17 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     out: list[str] = []
     for para in text.split("\n"):
         cur = ""
-        for word in wrap_words(para):
+        words = wrap_words(para)
+        while words:
+            word = words.pop(0)
             cand = word if not cur else f"{cur} {word}"
             if not wide(cand):
                 cur = cand
+                continue
+            if " " in word and wide(word):
+                # Words kept together («Отыгрыш: объявлен», «8,3 м/с») that
+                # fit no row whole wrap as plain words, never cut mid-word.
+                words[:0] = word.split(" ")
                 continue
             if cur:
                 out.append(cur)
