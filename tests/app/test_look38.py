@@ -201,3 +201,38 @@ def test_tab_over_a_full_rack_shows_it_magnified_not_fifteen_tags() -> None:
         assert ink() >= 9 * before, (ink(), before)
     finally:
         pygame.display.quit()
+
+
+def _column_groups(m: np.ndarray) -> list[list[int]]:
+    """Runs of adjacent columns with ink (``m`` is [x, y])."""
+    groups: list[list[int]] = []
+    for x in np.nonzero(m.any(axis=1))[0]:
+        if groups and x == groups[-1][-1] + 1:
+            groups[-1].append(int(x))
+        else:
+            groups.append([int(x)])
+    return groups
+
+
+def test_two_digit_pyramid_numbers_show_both_digits() -> None:
+    """Play-test (Express at 800x500): 10-15 read as one digit, "13" as
+    "3" - the tens' "1", a bare one-pixel stem, lay on the ball's shaded
+    rim and read as its outline. Each of the two digits is its own blob of
+    ink, at least 3 columns wide, inside the ball; 11 is not 1."""
+    app = open_scene("table", "express", "ru", (800, 500))
+    try:
+        mode = app.mode
+        assert isinstance(mode, TableMode)
+        r = mode.scene.view.ball_px
+    finally:
+        pygame.display.quit()
+    yy, xx = np.mgrid[0:16, 0:16]
+    for b in range(10, 16):
+        m = _number_on_ball(b, r)
+        groups = _column_groups(m)
+        assert len(groups) == 2, (b, groups)
+        assert all(len(g) >= 3 for g in groups), (b, groups)
+        xs, ys = xx.T[m] + 0.5, yy.T[m] + 0.5
+        assert (np.hypot(xs - 8, ys - 8) <= r + 0.8).all(), b
+    assert len(_column_groups(_number_on_ball(1, r))) == 1
+    assert (_number_on_ball(11, r) != _number_on_ball(1, r)).sum() >= 6

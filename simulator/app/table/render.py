@@ -753,6 +753,21 @@ _SMALL_DIGITS = (  # 0 to 9, 5 wide, 7 high
     (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
 )
 SMALL_HIGH = 7  # numbers this high (and lower) are drawn in _SMALL_DIGITS
+# Two digits at that size: 3 wide each. The tens' "1" drawn as a bare stem
+# (to leave the units 5 px) sat on the ball's shaded rim and read as its
+# outline, "13" as "3" (play-test: the rack seemed to hold two 3s).
+_NARROW_DIGITS = (  # 0 to 9, 3 wide, 7 high
+    (".#.", "#.#", "#.#", "#.#", "#.#", "#.#", ".#."),
+    (".#.", "##.", ".#.", ".#.", ".#.", ".#.", "###"),
+    (".#.", "#.#", "..#", ".#.", "#..", "#..", "###"),
+    ("##.", "..#", "..#", ".#.", "..#", "..#", "##."),
+    ("#.#", "#.#", "#.#", "###", "..#", "..#", "..#"),
+    ("###", "#..", "##.", "..#", "..#", "..#", "##."),
+    (".##", "#..", "#..", "##.", "#.#", "#.#", ".#."),
+    ("###", "..#", "..#", ".#.", ".#.", ".#.", ".#."),
+    (".#.", "#.#", "#.#", ".#.", "#.#", "#.#", ".#."),
+    (".#.", "#.#", "#.#", ".##", "..#", "..#", "##."),
+)
 
 
 def upright_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
@@ -804,14 +819,11 @@ def number_image(ball: int, r: float) -> pygame.Surface:
 
 
 def _small_number(text: str) -> pygame.Surface:
-    """``text`` in _SMALL_DIGITS, a pixel apart; the tens' "1" a bare stem
-    (5 px), so the second digit keeps its full width within the ball (7 px)."""
+    """``text`` in _SMALL_DIGITS, or two digits in _NARROW_DIGITS (7 px
+    wide in all, within the ball), a pixel apart."""
     one = tuple(row[1:4] for row in _SMALL_DIGITS[1])  # no blank columns
-    # The tens' stem clear of the ball's rim, which its corners would cross.
-    stem = (".", *("#",) * (SMALL_HIGH - 2), ".")
-    glyphs = [stem if c == "1" and i == 0 and len(text) > 1
-              else one if c == "1" else _SMALL_DIGITS[int(c)]
-              for i, c in enumerate(text)]
+    glyphs = ([_NARROW_DIGITS[int(c)] for c in text] if len(text) > 1
+              else [one if text == "1" else _SMALL_DIGITS[int(text)]])
     widths = [len(g[0]) for g in glyphs]
     img = pygame.Surface((sum(widths) + len(glyphs) - 1, SMALL_HIGH), pygame.SRCALPHA)
     x = 0
