@@ -275,6 +275,7 @@ def test_a_hint_that_gives_up_a_pot_shows_its_safety_at_800x500(
                                      lambda b: ball_label(s.locale, b),
                                      s.spec.balls.radius, s.match.table(),
                                      hint=True)[0]
+        advice = s.locale.after_colon(advice)  # after "so a safety:"
         side = " ".join(t.shown for t in app.texts
                         if app.layout.side.contains(t.rect))
         side = " ".join(side.split())

@@ -330,7 +330,8 @@ class ShotInputMode(TableMode):
                          chance=computer.chance_words(s.locale, g.success))
             else:
                 head = t("table_card.no_likely_pot")
-            lines[0] = head + " " + lines[0]
+            # (after the head's colon: «…поэтому отыгрыш: сыграйте…»)
+            lines[0] = head + " " + s.locale.after_colon(lines[0])
         return [t("hint.head") + " " + s.locale.after_colon(lines[0]), *lines[1:]]
 
     def draw_hint(self, surface: pygame.Surface) -> None:
