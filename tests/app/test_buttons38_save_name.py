@@ -92,6 +92,15 @@ def open_save_by_its_key(app: App) -> str:
     return d.entry.get_text()
 
 
+def selection_pixels(rect: pygame.Rect) -> int:
+    """Pixels of the window in the theme's selection colour within ``rect``."""
+    screen = pygame.display.get_surface()
+    assert screen is not None
+    return sum(1 for x in range(rect.left, rect.right)
+               for y in range(rect.top, rect.bottom)
+               if tuple(screen.get_at((x, y)))[:3] == (0x1F, 0x6B, 0x48))
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_offered_name_is_replaced_by_the_first_letter_typed(lang: str) -> None:
     """Play-test: typing «Вечер Анна» into the save dialog gave «Анна –
@@ -103,10 +112,13 @@ def test_the_offered_name_is_replaced_by_the_first_letter_typed(lang: str) -> No
     assert offered and not offered.startswith("2")
     entry = app.dialogs[-1].entry
     assert entry is not None
-    assert sorted(entry.select_range) == [0, len(offered)]  # drawn highlighted
+    assert sorted(entry.select_range) == [0, len(offered)]
+    assert selection_pixels(entry.rect) > entry.rect.width * 5  # drawn highlighted
     for ch in "Вечер Анна":
         frame(app, E(pygame.TEXTINPUT, text=ch))
     assert entry.get_text() == "Вечер Анна"
+    frame(app)
+    assert selection_pixels(entry.rect) == 0
     key(app, pygame.K_RETURN)
     frame(app, n=3)
     assert not app.dialogs

@@ -672,6 +672,9 @@ class Dialog(Mode):
             if self.entry.rect != at:
                 self.entry.set_position(at.topleft)
                 self.entry.set_dimensions(at.size)
+                # the rebuilt line drew no selection: the offered name's again
+                self.entry.select_range = list(self.entry.select_range)
+                widgets.redraw(self.entry)
             y += m.entry_h
         if m.cols == 2:
             ui.grid(self.buttons, pygame.Rect(x, y, width, 0), m.bsize)
