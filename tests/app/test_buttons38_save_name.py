@@ -77,3 +77,75 @@ def test_save_the_matchs_key_then_a_name_and_enter_save(lang: str) -> None:
     assert app.session is not None and app.session.save_name == NAME
     assert any(NAME in p.stem for p in saves_dir().glob("*"))
     pygame.display.quit()
+
+
+def open_save_by_its_key(app: App) -> str:
+    """Esc, then 2 as the keyboard gives it (down, its text, up): the save
+    dialog, whose offered name is returned."""
+    key(app, pygame.K_ESCAPE)
+    frame(app, E(pygame.KEYDOWN, key=pygame.K_2, mod=0, unicode="2", scancode=0))
+    frame(app, E(pygame.TEXTINPUT, text="2"))
+    frame(app, E(pygame.KEYUP, key=pygame.K_2, mod=0, unicode="2", scancode=0))
+    frame(app)
+    d = app.dialogs[-1]
+    assert d.entry is not None
+    return d.entry.get_text()
+
+
+def selection_pixels(rect: pygame.Rect) -> int:
+    """Pixels of the window in the theme's selection colour within ``rect``."""
+    screen = pygame.display.get_surface()
+    assert screen is not None
+    return sum(1 for x in range(rect.left, rect.right)
+               for y in range(rect.top, rect.bottom)
+               if tuple(screen.get_at((x, y)))[:3] == (0x1F, 0x6B, 0x48))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_offered_name_is_replaced_by_the_first_letter_typed(lang: str) -> None:
+    """Play-test: typing «Вечер Анна» into the save dialog gave «Анна –
+    Компьютер (мастер), ВосьмёркаВечер Анна». The name offered is shown
+    selected, the letters typed replace it, Enter saves under exactly them."""
+    app = make_app(lang, size=(800, 500))
+    after_the_break(app, ["Anna", "cpu:club:Gordon"], "8-ball", {"race_to": 3}, seed=4)
+    offered = open_save_by_its_key(app)
+    assert offered and not offered.startswith("2")
+    entry = app.dialogs[-1].entry
+    assert entry is not None
+    assert sorted(entry.select_range) == [0, len(offered)]
+    assert selection_pixels(entry.rect) > entry.rect.width * 5  # drawn highlighted
+    for ch in "Вечер Анна":
+        frame(app, E(pygame.TEXTINPUT, text=ch))
+    assert entry.get_text() == "Вечер Анна"
+    frame(app)
+    assert selection_pixels(entry.rect) == 0
+    key(app, pygame.K_RETURN)
+    frame(app, n=3)
+    assert not app.dialogs
+    assert app.session is not None and app.session.save_name == "Вечер Анна"
+    assert [p.stem for p in saves_dir().glob("*")] == ["Вечер Анна"]
+    pygame.display.quit()
+
+
+def test_enter_at_once_saves_under_the_offered_name() -> None:
+    app = make_app("ru", size=(800, 500))
+    after_the_break(app, ["Anna", "Boris"], "8-ball", {"race_to": 3}, seed=4)
+    offered = open_save_by_its_key(app)
+    key(app, pygame.K_RETURN)
+    frame(app, n=3)
+    assert not app.dialogs
+    assert app.session is not None and app.session.save_name == offered
+    pygame.display.quit()
+
+
+def test_an_arrow_keeps_the_offered_name_to_edit_in_place() -> None:
+    """End (or an arrow) deselects: what is typed then goes after the name."""
+    app = make_app("ru", size=(800, 500))
+    after_the_break(app, ["Anna", "Boris"], "8-ball", {"race_to": 3}, seed=4)
+    offered = open_save_by_its_key(app)
+    key(app, pygame.K_END)
+    for ch in " 2":
+        frame(app, E(pygame.TEXTINPUT, text=ch))
+    entry = app.dialogs[-1].entry
+    assert entry is not None and entry.get_text() == offered + " 2"
+    pygame.display.quit()

@@ -62,7 +62,9 @@ def test_the_key_that_opens_the_save_dialog_is_not_typed_into_it(lang: str) -> N
     assert d.entry is not None
     typed = d.entry.get_text()
     assert typed == default_save_name(app, s) and "2" not in typed
-    # The keys typed now do go into the name.
+    # The keys typed now do go into the name (End first: the name offered
+    # is selected, a letter alone would replace it).
+    key(app, pygame.K_END)
     press_typing(app, pygame.K_x, "x")
     assert d.entry.get_text() == typed + "x"
     key(app, pygame.K_RETURN)

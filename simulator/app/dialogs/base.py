@@ -117,6 +117,7 @@ class Dialog(Mode):
                       i < 9 else "")
             for i, (label, fn) in enumerate(buttons)]
         self.field_text: str | None = None  # a line to type in (NameDialog)
+        self.offer_selected = False  # the line's text offered selected
         self.entry: UITextEntryLine | None = None
         # Rows of cells under the text (the match in numbers), in columns.
         self.table: list[tuple[str, ...]] = []
@@ -163,8 +164,13 @@ class Dialog(Mode):
                                          initial_text=self.field_text)
             self.entry.set_text_length_limit(60)
             widgets.focus(self.entry)
-            # What is typed goes after the name offered, not before it.
             self.entry.edit_position = len(self.field_text)
+            if self.offer_selected:
+                # The name offered is shown selected: the first letter typed
+                # replaces it (typing once went on after it), an arrow or
+                # a click edits it in place, Enter keeps it.
+                self.entry.select_range = [0, len(self.field_text)]
+                self.offer_selected = False  # back over it: what was typed stays
 
     def exit(self) -> None:
         if self.entry is not None:
@@ -666,6 +672,9 @@ class Dialog(Mode):
             if self.entry.rect != at:
                 self.entry.set_position(at.topleft)
                 self.entry.set_dimensions(at.size)
+                # the rebuilt line drew no selection: the offered name's again
+                self.entry.select_range = list(self.entry.select_range)
+                widgets.redraw(self.entry)
             y += m.entry_h
         if m.cols == 2:
             ui.grid(self.buttons, pygame.Rect(x, y, width, 0), m.bsize)
@@ -769,6 +778,7 @@ class NameDialog(Dialog):
                  kind: str = "name") -> None:
         super().__init__(app, title, body, buttons, cancel=cancel, kind=kind)
         self.field_text = text
+        self.offer_selected = True
         # The keys type the name, so a digit beside a button would be typed
         # into it: Enter takes the first, Esc the cancelling last.
         for i, button in enumerate(self.buttons):

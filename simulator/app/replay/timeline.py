@@ -115,6 +115,9 @@ class Timeline:
     selected: Mark | None
     pointer: tuple[int, int] | None  # where the mouse is, for the ticks' words
     pointed: float | None  # a time ringed on the bar (the proof a page names)
+    # No mark in the foul's colour (a quiz before "Was it a foul?" is
+    # answered: the red tick gave the answer away).
+    fouls_hidden = False
 
     def near_mark(self, tol: float = 1e-6) -> Mark | None:
         """The mark the clock stands on (a foul's first), if any."""
@@ -186,10 +189,12 @@ class Timeline:
             if m.foul:
                 continue  # drawn last, over the others
             colour = KIND_COLOURS.get(m.kind, ui.DIM)
+            if self.fouls_hidden and colour == FOUL:
+                colour = KIND_COLOURS[EventKind.AIRBORNE]
             hh = h if m.first_contact else max(3, h * 2 // 3)
             pygame.draw.line(surface, colour, (x, mid - hh), (x, mid + hh), 2)
         for m in self.marks.marks:
-            if not m.foul:
+            if not m.foul or self.fouls_hidden:
                 continue
             x = round(geo.x_of(m.time))
             foul_x = x if foul_x is None else foul_x

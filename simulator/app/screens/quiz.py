@@ -231,6 +231,14 @@ class QuizMode(PracticeScreen):
         # and the first-hit ball's bright, the others faint.
         self.show.bright = focus_balls(self.shot)
         self._point()
+        self._hide_fouls()
+
+    def _hide_fouls(self) -> None:
+        """The timeline's foul colour kept back until "Was it a foul?" is
+        answered: shown before, it answered the question."""
+        if self.show is not None:
+            asked = self.questions[:len(self.grades)]
+            self.show.fouls_hidden = not any(q.kind == "foul" for q in asked)
 
     def _ask(self) -> None:
         self._open_question()
@@ -279,6 +287,7 @@ class QuizMode(PracticeScreen):
         self.phase = "answered"
         self._rest()
         self._point()
+        self._hide_fouls()
         self.rebuild()
 
     def _rest(self) -> None:

@@ -24,6 +24,7 @@ class _Switchable(Protocol):
     def kill(self) -> None: ...
     def hide(self) -> None: ...
     def show(self) -> None: ...
+    def redraw(self) -> None: ...
 
 
 def clear(manager: pygame_gui.UIManager) -> None:
@@ -57,3 +58,7 @@ def hide(element: object) -> None:
 
 def show(element: object) -> None:
     cast(_Switchable, element).show()
+
+
+def redraw(element: object) -> None:
+    cast(_Switchable, element).redraw()
