@@ -75,7 +75,8 @@ def test_a_bank_must_be_called_and_a_safety_needs_no_call() -> None:
         s.aim = Aim(a, 0.3)
         frame(app)
         assert mode.obvious() is None
-        assert app.t("call.not_obvious") in " ".join(side_lines(app))
+        # (a bank: the object ball's line said to run into the cushion)
+        assert app.t("call.meets_cushion", ball=3) in " ".join(side_lines(app))
         # Not refused (issue 22): the stroke is played without a call, and
         # the window says a pot will not count (8-ball rule 2).
         key(app, pygame.K_SPACE)

@@ -743,15 +743,54 @@ class AimMode(ShotInputMode):
 
     def call_line(self) -> str | None:
         """The call in words, for the side column."""
+        words = self.call_words()
+        return None if words is None else words[0]
+
+    def extra_short(self, text: str) -> str | None:
+        # The call keeps its row under an open ruling card, in one row where
+        # the whole sentence does not fit (it went unsaid behind "1 more").
+        words = self.call_words()
+        return words[1] if words is not None and words[0] == text else None
+
+    def call_words(self) -> tuple[str, str | None] | None:
+        """The call in words and, where it has one, its one-row form."""
         if not self.calling():
             return None
         t = self.app.t
         if self.session.decl.get("safety"):
-            return t("call.safety")
+            return t("call.safety"), None
         ball, pocket, pre = self.the_call()
         if ball is not None and pocket is not None:
             key = "call.obvious" if pre else "call.made"
-            return t(key, ball=ball, pocket=t(f"pocket.{pocket}"))
+            named = {"ball": ball, "pocket": t(f"pocket.{pocket}")}
+            return t(key, **named), t(key + "_short", **named)
+        line = self.no_call_line()
+        return (line, None) if line is not None else self.why_not_obvious()
+
+    def why_not_obvious(self) -> tuple[str, str | None]:
+        """No call read from the aim (8-ball rule 2): where the object ball's
+        line stops, a ball or a cushion, said ("call needed" alone left the
+        player to guess why)."""
+        t = self.app.t
+        req = self.session.req
+        from rules.calls import CallRule, call_rule
+        if req is None or call_rule(req) is not CallRule.GENTLEMAN:
+            return t("call.ask"), None
+        g = self.guide()
+        if g is None or g.ball is None or g.kick or g.object_pocket is not None \
+                or len(g.object_path) < 2:
+            return t("call.not_obvious"), None
+        if g.object_meets is not None:
+            key, named = "call.meets_ball", {"ball": g.ball, "other": g.object_meets}
+        else:
+            key, named = "call.meets_cushion", {"ball": g.ball}
+        return t(key, **named), t(key + "_short", **named)
+
+    def no_call_line(self) -> str | None:
+        """The call's words short of a whole call: optional, half made, or
+        the one ball that may be called (None: none of these)."""
+        t = self.app.t
+        ball, pocket, _pre = self.the_call()
         req = self.session.req
         if req is not None and not req.call_needed:
             return t("call.optional")
@@ -762,16 +801,13 @@ class AimMode(ShotInputMode):
         only = self.only_ball()
         if only is not None:
             return t("call.only_ball", ball=only)
-        from rules.calls import CallRule, call_rule
-        if req is not None and call_rule(req) is CallRule.GENTLEMAN:
-            return t("call.not_obvious")
-        return t("call.ask")
+        return None
 
     def side_extra(self) -> list[str]:
         # A hint asked for comes first: it names the call the line asks for.
         line = self.call_line()
         hint = self.hint_lines()
-        if hint and line in (self.app.t("call.not_obvious"), self.app.t("call.ask")):
+        if hint and self.call_words() == self.why_not_obvious():
             line = None  # (the hint names the call; its room is the aim's)
         return hint + ([line] if line else [])
 

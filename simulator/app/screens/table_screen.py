@@ -410,6 +410,12 @@ class TableMode(Mode):
         heights = [ui.paragraph(None, text, size - 1, ui.INK,
                                 pygame.Rect(0, 0, room.width, 10 ** 6)) + 4
                    for text in extra]
+        short = self.extra_short(extra[0]) if extra else None
+        if short is not None and fits(heights, room.height) == 0:
+            # (the first line's one-row form where the whole does not fit)
+            extra = [short, *extra[1:]]
+            heights[0] = ui.paragraph(None, short, size - 1, ui.INK,
+                                      pygame.Rect(0, 0, room.width, 10 ** 6)) + 4
         shown = fits(heights, room.height)
         note_size = max(CARD_NOTE_SIZE, size - 3)
         if shown < len(extra):  # (the note's row taken from the lines)
@@ -459,10 +465,20 @@ class TableMode(Mode):
     def _first_extra_room(self, extra: list[str], width: int, size: int) -> int:
         """The room a low window keeps under the card for the first extra
         line when it is what the person asked for (0 when it is not)."""
-        if not extra or not self.extra_first_wanted():
+        if not extra:
             return 0
-        return ui.paragraph(None, extra[0], size - 1, ui.INK,
+        # A line with a one-row form (the call the stroke goes with) keeps
+        # that row under the card: behind "1 more" it went unsaid.
+        kept = extra[0] if self.extra_first_wanted() else self.extra_short(extra[0])
+        if kept is None:
+            return 0
+        return ui.paragraph(None, kept, size - 1, ui.INK,
                             pygame.Rect(0, 0, width, 10 ** 6)) + 10
+
+    def extra_short(self, text: str) -> str | None:
+        """A one-row form of the extra line ``text``, said where the whole
+        does not fit; it keeps that row under the card (None: none)."""
+        return None
 
     def extra_first_wanted(self) -> bool:
         """Whether the first extra line was asked for (a hint)."""
@@ -501,14 +517,17 @@ class TableMode(Mode):
         tries = [(big, small), (big, "")]
         room_all = self._controls_top(inner, size) - top - 6 - self.inset_height(
             inner.width)
-        room = room_all - self._first_extra_room(self.side_extra(), inner.width, size)
+        first = self._first_extra_room(self.side_extra(), inner.width, size)
+        room = room_all - first
+        # (a call's kept row is kept here too; a hint gives its room back)
+        keep = 0 if self.extra_first_wanted() else first
         fold_h = self._fold_button(inner.width, size)[2] + 4
         # The card whole beside a hint's first line; else whole but for where
         # the game stands, which ranks below what happened and who is next
         # (the scoreboard says it), in all the room (the card never has less).
         needs = [(room, ruling_card.least_height(banner, inner.width, size) + fold_h),
-                 (room_all, ruling_card.least_height(banner, inner.width, size,
-                                                     state=False) + fold_h)]
+                 (room_all - keep, ruling_card.least_height(banner, inner.width, size,
+                                                            state=False) + fold_h)]
 
         def height(b: str, sm: str) -> int:
             return sum(ui.paragraph(None, text, fs, ui.INK, pygame.Rect(

@@ -131,6 +131,7 @@ class Guide:
     object_pocket: str | None = None  # the object ball is sent straight at this one
     kick: bool = False  # the cue ball would meet a cushion before any ball
     object_path: tuple[Vec, ...] = ()  # its run, as object_pocket reads it
+    object_meets: int | None = None  # the ball that run stops at (else a cushion)
 
 
 def wall_hit(spec: TableSpec, start: Vec, d: Vec) -> tuple[float, Vec]:
@@ -290,7 +291,7 @@ def guide(spec: TableSpec, cue: Vec, angle_deg: float,
         odir = (ox / k, oy / k)
         path = object_path(spec, (bx, by), odir, balls, (cue_ball, best_ball))
         return Guide((ex, ey), best_ball, odir, None, object_pocket=path.pocket,
-                     object_path=path.points)
+                     object_path=path.points, object_meets=path.ball)
     end = (cue[0] + d[0] * t_wall, cue[1] + d[1] * t_wall)
     pocket = pocket_at(spec, end)
     if pocket is not None:
