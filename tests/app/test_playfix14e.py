@@ -252,7 +252,7 @@ def test_the_open_table_stays_on_the_card_beside_a_hint(
             # game stands: the scoreboard says the table is open)
             board = [t.shown for t in app.texts
                      if not app.mode.layout.side.contains(t.rect)]
-            assert state in card_words() or app.t("score.open_table") in board, board
+            assert state in card_words() or app.t("score.open") in board, board
         key(app, pygame.K_i)
         run_until(app, lambda: s.hint is not None, limit=6000)
         frame(app, n=3)
