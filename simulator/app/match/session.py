@@ -563,6 +563,13 @@ class Session:
         if err is None:
             self.placed = (x, y)
             self.placed_by_player = True  # help or a dialog between keeps it
+            if self.preset_angle is not None and self.preset_angle == self.aim.angle:
+                # The cue still points as preset from where the ball was:
+                # kept as an angle it misses that ball from the new spot (a
+                # break placed 3 mm off the head ball's line hit it 3 degrees
+                # thin and sent the cue ball back into a head corner).
+                self._aim_at_something()
+                self.preset_angle = self.aim.angle
         return err
 
     # -- steps ------------------------------------------------------------------------
