@@ -57,7 +57,8 @@ def test_the_express_choice_after_a_foul_lists_its_options_apart(
     """Express 2.6: Anna's stroke touches no ball; Gordon chooses to shoot
     or to have her shoot again. The column said «Выбор: бьёт Gordon; снова
     бьёт нарушитель», read as both; now a heading with the rule, then one
-    option a line, numbered (as a person's choice has them on its keys)."""
+    option a line; unnumbered, the computer choosing (its turn's 1-4 are
+    the watching speeds: a person's choice has the numbers on its keys)."""
     from rules.ruling import Choice
     monkeypatch.setattr("simulator.app.match.computer.THINK_SLICE", 0.0)
     app = make_app(lang, size)
@@ -72,7 +73,7 @@ def test_the_express_choice_after_a_foul_lists_its_options_apart(
         assert "2.6" in rule
         heading = app.t("banner.options_rule", rule=rule)
         labels = [chosen_label(s.locale, c, "Gordon") for c in r.options]
-        lines = [f"1 — {labels[0]}", f"2 — {labels[1]}"]
+        lines = [f"• {labels[0]}", f"• {labels[1]}"]
         assert nexts[-3:] == [heading, *lines], nexts
         # (no line holds both options: "A; B" read as A and then B)
         assert not any(labels[0] in ln and labels[1] in ln for ln in nexts), nexts

@@ -614,6 +614,9 @@ class Session:
     def _done(self) -> None:
         self.moved_on = -1  # a game's end reached again (a redo) is shown again
         self.banner_scroll = 0
+        # A new step's card opens: a fold was made on the card before it (the
+        # next shot's foul stayed folded to its heading and went unread).
+        self.banner_folded = False
         self.choice_card = -1  # a computer's choice card is put up after its step
         self.refresh()
         self.autosave()
@@ -830,10 +833,13 @@ class Session:
         step = next((i for i, x in enumerate(self.match.rulings) if x is r), None)
         return step is not None and self.match.was_break(step)
 
-    def ruling_banner(self, r: Ruling, shot: Shot | None = None) -> Banner:
+    def ruling_banner(self, r: Ruling, shot: Shot | None = None,
+                      keyed: bool = True) -> Banner:
         """The ruling in words: what happened (every foul and note, each with
         the rule the ruling cites and, where the rules are silent, how they
-        were read), the points, what the last shot did, and who is next."""
+        were read), the points, what the last shot did, and who is next.
+        ``keyed``: a person's options numbered as the keys that choose them
+        (False where the numbers are other keys: a replay's speeds)."""
         loc = self.locale
         t = loc.t
         by = self.match_conceded_by() if r.match_over else None
@@ -905,21 +911,29 @@ class Session:
             # No shot is next but the next game's break (its breaker in hand).
             nexts.append(self.next_break_words(r))
         elif r.options and not r.match_over:
-            # A choice comes first: "Boris chooses…" (no one shoots until
-            # it is made; "Boris to shoot" read as the computer's shot), then
-            # the options, one a line numbered as the choice's keys: "Choice:
-            # Boris shoots; the offender shoots again" read as both happening.
-            nexts += [t("banner.chooses", name=self.name(r.chooser)),
-                      self.options_heading(r),
-                      *(t("banner.option_n", n=k, option=chosen_label(
-                          self.locale, c, self.name(r.chooser)))
-                        for k, c in enumerate(r.options, 1))]
+            nexts += self.options_lines(r, keyed)
         elif not r.match_over:
             nxt = t("banner.next", name=self.name(r.next_shooter))
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
+
+    def options_lines(self, r: Ruling, keyed: bool) -> list[str]:
+        """A choice comes first: "Boris chooses…" (no one shoots until it is
+        made; "Boris to shoot" read as the computer's shot), then the
+        options, one a line: "Choice: Boris shoots; the offender shoots
+        again" read as both happening. Numbered only as a person's keys that
+        choose them: a computer's options listed with numbers while 1-4 were
+        its watching speeds, a person pressed 2 to choose and got 2x."""
+        t = self.locale.t
+        who = self.name(r.chooser)
+        numbered = keyed and not self.is_computer(r.chooser)
+        return [t("banner.chooses", name=who), self.options_heading(r),
+                *(t("banner.option_n", n=k, option=chosen_label(self.locale, c, who))
+                  if numbered else
+                  t("banner.option_listed", option=chosen_label(self.locale, c, who))
+                  for k, c in enumerate(r.options, 1))]
 
     def options_heading(self, r: Ruling) -> str:
         """"One of these (Express rule 2.6):" over a choice's numbered

@@ -254,7 +254,9 @@ class ReplayMode(TableMode):
         next), the card the match showed after it."""
         if self._card is None or self._card[0] != self.index:
             s = self.session
-            self._card = (self.index, s.ruling_banner(self.ruling, self.shot))
+            # (a choice's options unnumbered: 1-3 are the replay's speeds)
+            self._card = (self.index, s.ruling_banner(self.ruling, self.shot,
+                                                      keyed=False))
         return self._card[1]
 
     def side_extra(self) -> list[str]:
