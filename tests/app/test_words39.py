@@ -178,8 +178,9 @@ def test_the_last_shot_after_a_break_counts_the_balls_its_rule_counts(
         n = len(facts(shot).cushion_balls)
         words = drawn(app)
         head = {"ru": "Последний удар:", "en": "Last shot:"}[lang]
-        count = {"ru": f"прицельных шаров у борта: {n}",
-                 "en": f"object balls at a cushion: {n}"}[lang]
+        # (the count before its noun: test_words41)
+        count = app.t("strip.break_rails", n=n) if n else \
+            app.t("strip.break_rails_none")
         assert head in words and count in words, words
         assert "Прошлый удар" not in words and "касаний бортов" not in words
         assert "cushion contacts" not in words and "· борта:" not in words
