@@ -8,9 +8,18 @@ import pygame
 import pytest
 
 from rules.questions import facts
+from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import frame, make_app
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    frame,
+    key,
+    make_app,
+    run_until,
+    strike,
+)
 from tests.app.scenes import LANGS
 from tests.app.test_playfix11_pots import _golden, _ponder, _thinking_words
 from tests.app.test_words39 import SIZES, broken, drawn
@@ -91,5 +100,77 @@ def test_a_ball_left_down_on_a_scratch_is_named_once(
                 "ru": "забит 1 (не засчитан, остаётся в лузе); биток тоже в лузе"}
         assert said[lang] in words, words
         assert "pocket: 1" not in words and "в лузе: 1" not in words, words
+    finally:
+        pygame.display.quit()
+
+
+def _one_shot_played(app: App) -> Session:
+    """Anna breaks a new 9-ball match against Boris; at rest, her pause
+    menu (Esc) asked for once the next stroke is being set."""
+    s = Session.new(["Anna", "Boris"], "9-ball", {"race_to": 2}, app.locale, seed=5)
+    app.session = s
+    next_step(app)
+    frame(app)
+    run_until(app, lambda: app.mode is not None and app.mode.name in (
+        "placing", "aiming"), limit=4000)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    strike(app)
+    run_until(app, lambda: not app.dialogs and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=3000)
+    key(app, pygame.K_ESCAPE)
+    assert app.dialogs and app.dialogs[-1].kind == "pause"  # type: ignore[attr-defined]
+    return s
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_main_menu_from_a_saved_match_says_it_can_be_continued(
+        lang: str) -> None:
+    """The match's menu, Main menu: the match left without a word. The
+    autosave holds it, so no question: the main menu says on arrival that
+    the match is saved and which button brings it back."""
+    app = make_app(lang)
+    try:
+        s = _one_shot_played(app)
+        assert s.save_ok is True
+        click_button(app, app.t("menu.main"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "menu" and not app.dialogs
+        said = {"en": "The match is saved: Continue the last match picks it up.",
+                "ru": "Матч сохранён: «Продолжить последний матч» вернёт к нему."}
+        assert said[lang] in drawn(app), drawn(app)
+        assert app.t("menu.continue") in button_labels(app)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_main_menu_asks_first_when_the_match_is_not_saved(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autosave fails (the disk refuses it): Main menu would lose the
+    match, so it asks, as Quit and a concession do; Cancel stays at the
+    table, the question's own button leaves."""
+    from simulator.files import saves
+
+    def refused(*_a: object, **_k: object) -> None:
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saves.Journal, "start", refused)
+    app = make_app(lang)
+    try:
+        s = _one_shot_played(app)
+        assert s.save_ok is False
+        click_button(app, app.t("menu.main"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name != "menu"
+        d = app.dialogs[-1]
+        assert d.kind == "confirm"  # type: ignore[attr-defined]
+        title = {"en": "Leave the match?", "ru": "Выйти из матча?"}[lang]
+        assert title in drawn(app), drawn(app)
+        key(app, pygame.K_ESCAPE)
+        assert not app.dialogs and app.mode is not None and app.mode.name != "menu"
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("menu.main"))
+        click_button(app, {"en": "Main menu", "ru": "В главное меню"}[lang])
+        assert app.mode is not None and app.mode.name == "menu"
     finally:
         pygame.display.quit()

@@ -16,6 +16,28 @@ def quit_dialog(app: App) -> Dialog:
                           app.t("quit.yes"), quit_app)
 
 
+def to_main_menu(app: App) -> None:
+    """The main menu from a match (its menu's entry): a match the autosave
+    holds is left at once, said kept on the way out (a question would only
+    slow the way to Continue); one it does not hold (the autosave failing,
+    a read-only profile) asks first, as Quit does; a match not begun or
+    over, or a practice, has nothing to lose."""
+    def leave() -> None:
+        app.go("menu")
+    s = app.session
+    if not match_open(app) or s is None or getattr(s, "minigame", False):
+        leave()
+    elif getattr(s, "save_ok", None) is True:
+        leave()
+        app.inform(app.t("leave.saved", button=app.t("menu.continue")), 5.0)
+    elif not s.match.history:
+        leave()
+    else:
+        app.push_dialog(confirm_dialog(app, app.t("leave.title"),
+                                       app.t("leave.body"), app.t("leave.yes"),
+                                       leave))
+
+
 def match_open(app: App) -> bool:
     """Whether a match is being played (what "saved after every shot"
     speaks of): not at the main menu with none begun, nor a practice's."""
