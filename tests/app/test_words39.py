@@ -190,15 +190,16 @@ def test_the_last_shot_after_a_break_counts_the_balls_its_rule_counts(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_shot_not_a_break_says_its_cushion_touches_as_such(lang: str) -> None:
-    """A shot after the break: «касаний бортов: N», what it counts said."""
+    """A shot after the break: «N касаний бортов», what it counts said."""
     from simulator.app.match.session import shot_chips
     app = make_app(lang)
     try:
         s = broken(app, "9-ball")
         shot, _ruling = s.shots[-1]
         touches = sum(1 for e in shot.events if e.kind.name == "BALL_CUSHION")
-        chip = {"ru": f"касаний бортов: {touches}",
-                "en": f"cushion contacts: {touches}"}[lang]
+        # (the words: test_words41)
+        chip = app.t("strip.rails", n=touches) if touches else \
+            app.t("strip.rails_none")
         assert chip in shot_chips(s.locale, shot)
     finally:
         pygame.display.quit()

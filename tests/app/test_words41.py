@@ -1,6 +1,7 @@
-"""Play-test wording (issue 22): the break's count said so that it cannot be
-read as a ball's number; a ball left down on a foul named once; the main
-menu from a match says the match is kept (or asks where it is not)."""
+"""Play-test wording (issue 22): the break's count (and a shot's cushion
+touches) said so that it cannot be read as a ball's number; a ball left
+down on a foul named once; the main menu from a match says the match is
+kept (or asks where it is not)."""
 
 from __future__ import annotations
 
@@ -63,14 +64,28 @@ def test_the_break_count_stands_before_its_noun_not_after_a_colon(
         pygame.display.quit()
 
 
+def _ru_touches(n: int) -> str:
+    if n == 0:
+        return "без касаний бортов"
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} касание борта"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} касания бортов"
+    return f"{n} касаний бортов"
+
+
 def test_the_russian_count_forms() -> None:
-    """Every count a break can have, in Russian, with its plural."""
+    """Every count a break can have, and a shot's cushion touches, in
+    Russian, each with its plural."""
     app = make_app("ru")
     try:
         for n in range(16):
             said = app.t("strip.break_rails", n=n) if n else \
                 app.t("strip.break_rails_none")
             assert said == _count("ru", n), (n, said)
+        for n in range(30):
+            said = app.t("strip.rails", n=n) if n else app.t("strip.rails_none")
+            assert said == _ru_touches(n), (n, said)
     finally:
         pygame.display.quit()
 
@@ -94,7 +109,12 @@ def test_a_ball_left_down_on_a_scratch_is_named_once(
         frame(app)
         s.apply(shot, decl)
         next_step(app)
-        words = " ".join(_thinking_words(app).split())
+        words = " ".join(_thinking_words(app).replace("\xa0", " ").split())
+        # The card's last shot: the touches counted before their noun, the
+        # ball 1 after them not read as their count («касаний бортов: 0 · 1»).
+        chips = {"en": "no cushion contact · 1 in the top right corner pocket",
+                 "ru": "без касаний бортов · 1 в лузе: правая верхняя угловая"}
+        assert chips[lang] in words, words
         said = {"en": "potted 1 (not counted, left in the pocket); "
                       "the cue ball went down too",
                 "ru": "забит 1 (не засчитан, остаётся в лузе); биток тоже в лузе"}

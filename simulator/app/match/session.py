@@ -1066,13 +1066,13 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
         out.append(t("strip.no_contact"))
     if is_break:
         from rules.questions import facts
-        # The count before its noun ("4 object balls reached a cushion"):
-        # "at a cushion: 14 · 14 in the ..." read as the ball 14.
+        # Counts stand before their nouns ("4 object balls reached a
+        # cushion"): "at a cushion: 14 · 14 in the ..." read as the ball 14.
         n = len(facts(shot).cushion_balls)
         out.append(t("strip.break_rails", n=n) if n else t("strip.break_rails_none"))
     else:
-        rails = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION]
-        out.append(t("strip.rails", n=len(rails)))
+        n = sum(1 for e in shot.events if e.kind is EventKind.BALL_CUSHION)
+        out.append(t("strip.rails", n=n) if n else t("strip.rails_none"))
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
             b = e.balls[0] if e.balls else "?"
