@@ -160,6 +160,15 @@ def test_the_main_menu_from_a_saved_match_says_it_can_be_continued(
                 "ru": "Матч сохранён: «Продолжить последний матч» вернёт к нему."}
         assert said[lang] in drawn(app), drawn(app)
         assert app.t("menu.continue") in button_labels(app)
+        # Continued and left again before a stroke: still kept, no question.
+        click_button(app, app.t("menu.continue"))
+        run_until(app, lambda: app.mode is not None and app.mode.name in (
+            "placing", "aiming"), limit=600)
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("menu.main"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "menu" and not app.dialogs
+        assert said[lang] in drawn(app), drawn(app)
     finally:
         pygame.display.quit()
 

@@ -24,14 +24,18 @@ def to_main_menu(app: App) -> None:
     over, or a practice, has nothing to lose."""
     def leave() -> None:
         app.go("menu")
+    from simulator.files import profile
     s = app.session
     if not match_open(app) or s is None or getattr(s, "minigame", False):
         leave()
-    elif getattr(s, "save_ok", None) is True:
+        return
+    ok = getattr(s, "save_ok", None)
+    if ok is True or (ok is None and getattr(s, "journal", None) is not None):
+        # (the autosave's journal written, or resumed by Continue)
         leave()
         app.inform(app.t("leave.saved", button=app.t("menu.continue")), 5.0)
-    elif not s.match.history:
-        leave()
+    elif ok is None and not (profile.read_only() and s.match.history):
+        leave()  # no step since it began or was opened: its file holds it
     else:
         app.push_dialog(confirm_dialog(app, app.t("leave.title"),
                                        app.t("leave.body"), app.t("leave.yes"),
