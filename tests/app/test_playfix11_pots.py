@@ -76,8 +76,8 @@ def test_a_scratched_break_names_the_balls_that_dropped(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Anna breaks the rack (8-ball) and scratches: the cue ball, the 6 and
     the 3 go down. Gordon thinks; the top line sums up her break as "Foul:
-    Anna · potted cue ball, 6, 3 (not counted, left in the pockets)" (8-ball
-    rule 5: the balls stay down), never "no ball potted"."""
+    Anna · potted 6, 3 (not counted, left in the pockets); the cue ball went
+    down too" (8-ball rule 5: the balls stay down), never "no ball potted"."""
     _ponder(monkeypatch)
     app = make_app(lang)
     try:
@@ -99,10 +99,12 @@ def test_a_scratched_break_names_the_balls_that_dropped(
         assert r is not None and r.shooter == 0 and r.next_shooter == 1
         assert [f.code.id for f in r.fouls] == ["foul.scratch"] and not r.scored
         words = _thinking_words(app)
+        # (the object balls' fate said of them, the cue ball after it)
+        pots = app.t("pots.potted", balls=_balls(app, 6, 3), n=2) + \
+            f" ({app.t('pots.all_down', n=2)})"
         said = app.t("cpu.person_pots", title=app.t("banner.foul", name="Anna"),
-                     pots=app.t("pots.potted", balls=_balls(app, 0, 6, 3), n=3))
+                     pots=app.t("pots.cue_too", pots=pots))
         assert said in words, words
-        assert app.t("pots.down", balls=_balls(app, 6, 3), n=2) in words, words
         assert app.t("pots.none") not in words
     finally:
         pygame.display.quit()
@@ -177,14 +179,14 @@ def _express(name: str) -> tuple[str, Any, Any, Declarations]:
 # (game's case, the balls that dropped, the words for what becomes of them)
 OTHER_GAMES = [
     # 9-ball 6: a foul; the 1 stays down, the cue ball in hand.
-    (lambda: _golden("n9_06_balls_on_foul_stay_down"), (1, 0), ("down", (1,))),
+    (lambda: _golden("n9_06_balls_on_foul_stay_down"), (1, 0), ("all_down", ())),
     # 9-ball 6: the 9 on a foul is spotted.
     (lambda: _golden("n9_06_nine_on_foul_spotted"), (9,), ("all_back", ())),
     # 14.1 1: a ball pocketed without its call is spotted, no point.
     (lambda: _golden("s14_01_uncalled_ball_spotted_no_point"), (3,),
      ("all_back", ())),
     # 14.1 13: the called ball pocketed on a scratch is spotted.
-    (lambda: _golden("s14_13_called_ball_on_foul_spotted"), (3, 0), ("back", (3,))),
+    (lambda: _golden("s14_13_called_ball_on_foul_spotted"), (3, 0), ("all_back", ())),
     # Express 2.6: balls pocketed on a foul are spotted.
     (lambda: _express("balls pocketed on a foul do not count"), (9, 5),
      ("all_back", ())),
@@ -219,11 +221,15 @@ def test_other_games_name_the_balls_down_on_a_foul_or_spotted(
         next_step(app)
         words = _thinking_words(app)
         kind, balls = fate
-        pots = app.t("pots.potted", balls=_balls(app, *dropped), n=len(dropped))
+        objects = [b for b in dropped if b]
+        pots = app.t("pots.potted", balls=_balls(app, *objects), n=len(objects))
         assert pots in words, words
         what = app.t(f"pots.{kind}", balls=_balls(app, *balls), n=len(balls) or
-                     len(dropped))
-        assert f"{pots} ({what})" in words, words
+                     len(objects))
+        said = f"{pots} ({what})"
+        if 0 in dropped:  # the cue ball said after the others' fate
+            said = app.t("pots.cue_too", pots=said)
+        assert said in words, words
         assert app.t("pots.none") not in words
     finally:
         pygame.display.quit()

@@ -178,8 +178,9 @@ def test_the_last_shot_after_a_break_counts_the_balls_its_rule_counts(
         n = len(facts(shot).cushion_balls)
         words = drawn(app)
         head = {"ru": "Последний удар:", "en": "Last shot:"}[lang]
-        count = {"ru": f"прицельных шаров у борта: {n}",
-                 "en": f"object balls at a cushion: {n}"}[lang]
+        # (the count before its noun: test_words41)
+        count = app.t("strip.break_rails", n=n) if n else \
+            app.t("strip.break_rails_none")
         assert head in words and count in words, words
         assert "Прошлый удар" not in words and "касаний бортов" not in words
         assert "cushion contacts" not in words and "· борта:" not in words
@@ -189,15 +190,16 @@ def test_the_last_shot_after_a_break_counts_the_balls_its_rule_counts(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_shot_not_a_break_says_its_cushion_touches_as_such(lang: str) -> None:
-    """A shot after the break: «касаний бортов: N», what it counts said."""
+    """A shot after the break: «N касаний бортов», what it counts said."""
     from simulator.app.match.session import shot_chips
     app = make_app(lang)
     try:
         s = broken(app, "9-ball")
         shot, _ruling = s.shots[-1]
         touches = sum(1 for e in shot.events if e.kind.name == "BALL_CUSHION")
-        chip = {"ru": f"касаний бортов: {touches}",
-                "en": f"cushion contacts: {touches}"}[lang]
+        # (the words: test_words41)
+        chip = app.t("strip.rails", n=touches) if touches else \
+            app.t("strip.rails_none")
         assert chip in shot_chips(s.locale, shot)
     finally:
         pygame.display.quit()

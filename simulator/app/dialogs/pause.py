@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.concede import concede_label
+from simulator.app.dialogs.quit import to_main_menu
 from simulator.app.loop.app import App
 from simulator.app.match.turns import (
     callable_fouls,
@@ -56,7 +57,7 @@ def pause_dialog(app: App) -> Dialog:
          lambda: app.open("concede"), concede_off),
         ("concede_match", app.t("pause.concede_match"),
          lambda: app.open("concede", whole_match=True), concede_off or leaving),
-        ("menu", app.t("menu.main"), lambda: app.go("menu"), False),
+        ("menu", app.t("menu.main"), lambda: to_main_menu(app), False),
         ("quit", app.t("menu.quit"), lambda: app.open("quit"), False),
     ]
     if one_game:

@@ -1087,10 +1087,13 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
         out.append(t("strip.no_contact"))
     if is_break:
         from rules.questions import facts
-        out.append(t("strip.break_rails", n=len(facts(shot).cushion_balls)))
+        # Counts stand before their nouns ("4 object balls reached a
+        # cushion"): "at a cushion: 14 · 14 in the ..." read as the ball 14.
+        n = len(facts(shot).cushion_balls)
+        out.append(t("strip.break_rails", n=n) if n else t("strip.break_rails_none"))
     else:
-        rails = [e for e in shot.events if e.kind is EventKind.BALL_CUSHION]
-        out.append(t("strip.rails", n=len(rails)))
+        n = sum(1 for e in shot.events if e.kind is EventKind.BALL_CUSHION)
+        out.append(t("strip.rails", n=n) if n else t("strip.rails_none"))
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
             b = e.balls[0] if e.balls else "?"
@@ -1128,17 +1131,23 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
         return line
     counted = set(counted_balls(r))
     back = brought_back(r) - counted
-    kinds = (("counted", [b for b in dropped if b in counted]),
+    kinds = (("counted", [b for b in objects if b in counted]),
              ("down", [b for b in objects if b not in counted and b not in back]),
              ("back", [b for b in objects if b in back]))
     if not any(balls for kind, balls in kinds if kind != "counted"):
         return line  # all of them count (or only the cue ball went down)
-    whole = [kind for kind, balls in kinds if balls == dropped]
+    # What became of the object balls is said of them alone, the cue ball
+    # after it: "potted cue ball, 6 (not counted, left in the pocket: 6)"
+    # named the 6 twice.
+    line = t("pots.potted", balls=names(objects), n=len(objects))
+    whole = [kind for kind, balls in kinds if balls == objects]
     if whole:  # one word for them all: the list is the line's
-        return f"{line} ({t(f'pots.all_{whole[0]}', n=len(dropped))})"
-    said = "; ".join(t(f"pots.{kind}", balls=names(balls), n=len(balls))
-                     for kind, balls in kinds if balls)
-    return f"{line} ({said})"
+        said = t(f"pots.all_{whole[0]}", n=len(objects))
+    else:
+        said = "; ".join(t(f"pots.{kind}", balls=names(balls), n=len(balls))
+                         for kind, balls in kinds if balls)
+    line = f"{line} ({said})"
+    return t("pots.cue_too", pots=line) if CUE_BALL in dropped else line
 
 
 def scoreboard(s: Session, ended: bool = False, step: int | None = None,

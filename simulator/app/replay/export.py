@@ -210,7 +210,8 @@ def table_margin(width: int) -> int:
 
 
 class Canvas:
-    """The table at a width, with a caption band under it."""
+    """The table at a width, with a caption band under it (and a jump's side
+    view between them)."""
 
     def __init__(self, exp: ShotExport, width: int, lang: str) -> None:
         pg = _pygame()
@@ -244,16 +245,21 @@ class Canvas:
                                 [self.locale.t("export.watch")], width, stamp_w)
         self.before_lines = before.head_lines
         self.cap_h = max(self.layout.height, before.height)
-        self.size = (width, table_h + self.cap_h)
+        self.marks = exp.marks()
+        # A jump's side view stands in a band of the room under the table:
+        # on the bed it covered a corner pocket or the cloth a ball crossed.
+        inset_w = max(220, round(width * 0.36))
+        inset_h = max(100, round(inset_w * 0.45))
+        band = inset_h + margin if self.marks.flights else 0
+        self.inset = pg.Rect(margin, table_h, inset_w, inset_h)
+        self.size = (width, table_h + band + self.cap_h)
         self.view = TableView(spec, pg.Rect(0, 0, width, table_h).inflate(
             -2 * margin, -2 * margin))
         # The window's own lit table, balls and shadows (one drawing), its
         # cloth without the grain (a clip's bytes went to coding the noise).
-        self.table = TableRenderer(spec, self.view, (width, table_h),
+        self.table = TableRenderer(spec, self.view, (width, table_h + band),
                                    grain=False).surface
         self.sprites = BallSprites(spec, self.view.ball_px)
-        self.marks = exp.marks()
-        self._inset: Any = None
 
     def foul_words(self, foul: Any) -> str:
         """What the caption says while the clip stands at a foul: the foul
@@ -296,33 +302,8 @@ class Canvas:
         """The side view (the window's, simulator.app.replay.side_view) where it
         hides nothing a handout shows: no ball, contact or path."""
         from simulator.app.replay.side_view import draw_side_view
-        draw_side_view(surf, self.inset_rect(), self.locale, self.spec,
+        draw_side_view(surf, self.inset, self.locale, self.spec,
                        flight, now, self.exp.shot)
-
-    def inset_rect(self) -> Any:
-        """The side view's box: of the places on the bed (a grid over it, the
-        box shrinking when none is free) the one that covers no ball at its
-        start or rest and no contact mark, then the fewest path points, then
-        the farthest from them (a corner picked by distance alone hid the
-        9-ball and two contacts)."""
-        if self._inset is None:
-            pg = _pygame()
-            marks_at, path = inset_obstacles(self)
-            bed = self.view.bed_rect()
-            pad = max(4, round(self.view.ball_px))
-            w = max(220, round(self.size[0] * 0.36))
-            best: tuple[tuple[int, int, float], Any] | None = None
-            for scale in (1.0, 0.85, 0.72):
-                ww, hh = round(w * scale), max(100, round(w * scale * 0.45))
-                for box in inset_places(pg, bed, pad, ww, hh):
-                    score = inset_score(box, marks_at, path)
-                    if best is None or score < best[0]:
-                        best = (score, box)
-                if best is not None and best[0][0] == 0:
-                    break
-            assert best is not None
-            self._inset = best[1]
-        return self._inset
 
     def still(self) -> Any:
         """The diagram: the start position, every path, every contact, the
@@ -369,47 +350,6 @@ class Canvas:
         if stamp:
             img = fonts.text(stamp, lay.size - 2, ui.DIM)
             surf.blit(img, (w - lay.pad - img.get_width(), band.top + lay.pad // 2))
-
-
-Spot = tuple[float, float, float]  # x, y on screen and a radius
-
-
-def inset_obstacles(canvas: Canvas) -> tuple[list[Spot], list[tuple[float, float]]]:
-    """What the side view must not cover, on screen: (x, y, radius) of each
-    ball at its start and at rest and of each contact (its touch and its
-    numbered diamond), and the points of every path."""
-    from simulator.app.replay import table_marks
-    v, m = canvas.view, canvas.marks
-    r_ball = v.ball_px + 2
-    r_mark = table_marks.marker_radius(v) * table_marks.DIAMOND + 2
-    first = m.frames[0].time if m.frames else 0.0
-    hard: list[Spot] = []
-    for t in (first, m.duration):
-        hard += [(*v.to_screen(x, y), r_ball) for x, y, _z in
-                 canvas.positions(t).values()]
-    for c in m.shown_contacts:
-        hard += [(*v.to_screen(c.x, c.y), 4.0), (*v.to_screen(c.lx, c.ly), r_mark)]
-    path = [v.to_screen(x, y) for b in m.trails for x, y in m.trail(b)[::3]]
-    return hard, path
-
-
-def inset_places(pg: Any, bed: Any, pad: int, w: int, h: int) -> list[Any]:
-    """Boxes ``w`` by ``h`` on a grid over the bed, the corners first."""
-    x0, x1 = bed.left + pad, bed.right - pad - w
-    y0, y1 = bed.top + pad, bed.bottom - pad - h
-    xs = [x0, x1] + [round(x0 + (x1 - x0) * k / 6) for k in range(1, 6)]
-    ys = [y0, y1] + [round(y0 + (y1 - y0) * k / 4) for k in range(1, 4)]
-    return [pg.Rect(x, y, w, h) for y in ys for x in xs]
-
-
-def inset_score(box: Any, hard: Sequence[Spot],
-                path: Sequence[tuple[float, float]]) -> tuple[int, int, float]:
-    """(marks covered, path points covered, minus the distance to the nearest
-    mark): smaller is better."""
-    covered = sum(1 for x, y, r in hard if box.inflate(2 * r, 2 * r).collidepoint(x, y))
-    crossed = sum(1 for x, y in path if box.inflate(6, 6).collidepoint(x, y))
-    near = min((math.dist(box.center, (x, y)) for x, y, _r in hard), default=0.0)
-    return covered, crossed, -near
 
 
 @dataclass(frozen=True)
@@ -669,6 +609,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     where balls left the table, the contacts numbered, the caption; drawn in
     the replay's colours."""
     from simulator.app.replay import svg
+    from simulator.app.table.render import ROOM
     from simulator.app.text.i18n import Locale
     check_width(width)
     g = svg.SvgTable(exp.shot.initial.spec, width)
@@ -679,10 +620,19 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     # A viewer's font may run a little wider than ours: room to spare.
     lay = caption_layout(head, [ruling], round(width * SVG_SPARE),
                          fonts_width(legend, width))
-    height = table_h + lay.height
+    # The room round the table (the PNG's margin): a ball's off-table mark
+    # on the rails' outer edge was cut in half by the picture's edge. The
+    # table keeps its coordinates, the view box reaching out round it; the
+    # picture keeps the width asked for.
+    m = table_margin(width)
+    top = table_h + m
+    box_w, box_h = width + 2 * m, top + m + lay.height
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-           f'height="{height:.0f}" viewBox="0 0 {width} {height:.0f}" '
-           f'font-family="DejaVu Sans, Arial, sans-serif">']
+           f'height="{box_h * width / box_w:.0f}" '
+           f'viewBox="{-m} {-m} {box_w} {box_h:.0f}" '
+           f'font-family="DejaVu Sans, Arial, sans-serif">',
+           f'<rect id="room" x="{-m}" y="{-m}" width="{box_w}" height="{top + m:.1f}" '
+           f'fill="{svg.rgb(ROOM)}"/>']
     out += svg.table(g, marks)
     out += svg.paths(g, marks)
     out += svg.balls(g, marks)
@@ -691,7 +641,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     out += svg.exits(g, marks)
     out += svg.contacts(g, marks)
     out += svg.exit_labels(g, marks, Locale(lang).t)
-    out += _svg_caption(exp, lang, width, table_h, lay)
+    out += _svg_caption(exp, lang, width, top, lay, m)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -700,7 +650,7 @@ SVG_SPARE = 0.92  # the share of the width the SVG caption's lines are fitted to
 
 
 def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
-                 lay: CaptionLayout) -> list[str]:
+                 lay: CaptionLayout, margin: int) -> list[str]:
     """The caption under the table: the heading and the ruling on the left,
     each wrapped whole over its lines, red at a foul; what the picture shows
     on the right."""
@@ -710,8 +660,8 @@ def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
     ruling = exp.caption(lang)[1]
     foul = bool(exp.foul_events())
     fill = "rgb(96,30,26)" if foul else "rgb(20,26,24)"
-    out = [f'<rect id="caption" x="0" y="{top:.1f}" width="{width}" '
-           f'height="{lay.height}" fill="{fill}"/>']
+    out = [f'<rect id="caption" x="{-margin}" y="{top:.1f}" '
+           f'width="{width + 2 * margin}" height="{lay.height}" fill="{fill}"/>']
     size = lay.size
     y = top + lay.pad // 2 + size
     rule_lines = ui.wrap(ruling, size, round(width * SVG_SPARE) - 2 * lay.pad)
