@@ -533,11 +533,13 @@ class QuizMode(PracticeScreen):
 
         def answering(k: str) -> list[Outcome]:
             return [n for n in notes if note_answers(n) == k]
-        # No ball in hand after a legal stroke: the turn's note says why
-        # (the table is taken as it lies, or the shooter plays on).
-        mine = answering(kind) if kind == "foul" else \
-            answering(kind) or (answering("next_shooter") if kind == "ball_in_hand"
-                                else []) or notes
+        mine = answering(kind)
+        if kind == "ball_in_hand" and not mine:
+            # No ball in hand after a legal stroke: the turn's note says why
+            # (the table is taken as it lies, or the shooter plays on).
+            mine = answering("next_shooter")
+        if kind != "foul" and not mine:
+            mine = notes  # nothing of its own: what is already said
         out = [f"• {cite(loc, n.code, n.ref, d)}" for n in mine]
         if kind != "foul":
             return out
