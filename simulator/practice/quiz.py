@@ -15,11 +15,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rules import registry
-from rules.codes import Kind, SeedRef
+from rules.codes import Code, FoulCode, Kind, Note, SeedRef
+from rules.express import ExpressFoul, ExpressNote
 from rules.main_foul import fouls_main_first  # as every view orders them
-from rules.ruling import Foul, Ruling
+from rules.questions import (
+    airborne_cue,
+    cue_contacts,
+    cue_left_kitchen,
+    first_contact,
+    frozen_rails,
+    frozen_to_cue,
+)
+from rules.ruling import Foul, Outcome, Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
-from simulator.table.specs import TableKind, table_by_name
+from simulator.table.events import Shot
+from simulator.table.specs import CUE_BALL, TableKind, table_by_name
 
 YES, NO, NONE = "yes", "no", "none"
 
@@ -29,6 +39,24 @@ GAME_GOES_ON = ("next_shooter", "ball_in_hand")
 RULE_CHOICES = 4  # answers offered for "which rule" (the right ones included)
 REGIONS = {TableKind.POOL: ("none", "anywhere", "kitchen"),
            TableKind.PYRAMID: ("none", "house", "temp_house")}
+
+
+# The question a note of the ruling answers when it is not "Was it a foul?"
+# (what the stroke did): the turn, ball in hand, the incoming player's
+# options. Its reveal waits for that question: "Miss: the turn passes" under
+# "Was it a foul?" answered "Who shoots next?" before it was asked.
+NOTE_ANSWERS: dict[str, str] = {
+    **{c.id: "next_shooter" for c in (
+        Note.MISS, Note.SCORED, Note.CONTINUES, Note.SAFETY, Note.EIGHT_FIRST_OPEN,
+        Note.CALLED_BALL_MISSED, Note.CALL_REQUIRED, ExpressNote.CONTINUES,
+        ExpressNote.MISS, ExpressNote.BREAK_NO_POT, ExpressNote.SERIES_ENDS,
+        ExpressNote.LAST_BALL_MISS, ExpressNote.KNOCKOUT_BONUS)},
+    **{c.id: "ball_in_hand" for c in (ExpressNote.CUE_FROM_HOUSE,
+                                      ExpressNote.TEMP_HOUSE)},
+    **{c.id: "options" for c in (Note.PUSH_OUT, Note.EIGHT_ON_BREAK,
+                                 Note.BREAK_OFF_TABLE, ExpressNote.CHOICE,
+                                 ExpressNote.RERACK)},
+}
 
 
 class QuizError(ScenarioError):
@@ -76,6 +104,60 @@ def fouled(ruling: Ruling) -> bool:
 def losses(ruling: Ruling) -> tuple[Foul, ...]:
     """The entries of the ruling that lose the game, the main one first."""
     return tuple(f for f in fouls_main_first(ruling) if f.code.kind is Kind.LOSS)
+
+
+def note_answers(note: Outcome) -> str:
+    """The question kind a note of the ruling answers ("foul" for what the
+    stroke did)."""
+    return NOTE_ANSWERS.get(note.code.id, "foul")
+
+
+@dataclass(frozen=True)
+class Cleared:
+    """What made a legal stroke look like a foul, and the rule that allows
+    it: ``key`` names the words (``quiz.cleared.<key>``), ``code`` the foul
+    it was not (its rule is cited), ``ball`` the object ball concerned."""
+
+    key: str
+    code: Code
+    ball: int | None = None
+
+
+def cleared(scenario: Scenario, shot: Shot, ruling: Ruling) -> tuple[Cleared, ...]:
+    """Why a stroke without a foul is legal, from its events: the tip on the
+    cue ball again with a legal ball frozen to it (general rule 20, P8), a
+    ball frozen to a cushion and the rule 31 kept, a ball in the kitchen (the
+    house) played after the cue ball left it and came back off a cushion
+    (general rule 7, Express 2.6), a jump struck in the upper half (22), the
+    8 hit first on an open table (8-ball 6).
+    Empty when the stroke had a foul: the ruling is not changed, only read."""
+    if fouled(ruling):
+        return ()
+    ev = shot.events
+    init = shot.initial
+    hit = first_contact(ev)
+    out: list[Cleared] = []
+    pool = table_by_name(scenario.table).kind is TableKind.POOL
+    if hit is not None and hit.ball in frozen_to_cue(init) and \
+            cue_contacts(ev).double_hits:
+        out.append(Cleared("frozen_double", FoulCode.DOUBLE_HIT, hit.ball))
+    if pool and hit is not None and frozen_rails(init, hit.ball):
+        out.append(Cleared("frozen_rail", FoulCode.CUSHION_BALL, hit.ball))
+    direct = FoulCode.KITCHEN_DIRECT if pool else next(
+        (c for c in registry.info(scenario.discipline).common_fouls
+         if c is ExpressFoul.HOUSE_DIRECT), None)
+    cue = init.position(CUE_BALL)
+    pos = init.position(hit.ball) if hit is not None else None
+    if direct is not None and hit is not None and cue is not None and \
+            pos is not None and init.spec.in_kitchen(cue[0]) and \
+            init.spec.in_kitchen(pos[0]) and cue_left_kitchen(ev, hit.index, init.spec):
+        out.append(Cleared("kitchen_rail" if pool else "house_rail", direct, hit.ball))
+    if pool and airborne_cue(ev) is not None:
+        out.append(Cleared("jump", FoulCode.ILLEGAL_JUMP))
+    if any(n.code is Note.EIGHT_FIRST_OPEN for n in ruling.notes):
+        # Its note says the turn passes too: that waits for its question.
+        out.append(Cleared("eight_first_open", Note.EIGHT_FIRST_OPEN))
+    return tuple(out)
 
 
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:

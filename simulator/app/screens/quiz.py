@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping
 
 import pygame
 
+from rules.codes import Note
 from rules.main_foul import fouls_main_first
 from rules.questions import contacts_at, first_contact
-from rules.ruling import Ruling
+from rules.ruling import Outcome, Ruling
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
 from simulator.app.replay.shotshow import ShotShow, scenario_show
@@ -37,20 +38,30 @@ from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.i18n import Locale
-from simulator.app.text.words import cite, code_words, discipline_label, foul_cite
+from simulator.app.text.words import (
+    ball_label,
+    cite,
+    cited_rule,
+    code_words,
+    discipline_label,
+    foul_cite,
+)
 from simulator.practice.quiz import (
     NONE,
     YES,
+    Cleared,
     Grade,
     Question,
     QuizSession,
+    cleared,
     fouled,
     intro_fits,
     losses,
+    note_answers,
 )
 from simulator.practice.scenario import Scenario
 from simulator.table.events import Event, EventKind, Shot
-from simulator.table.specs import table_by_name
+from simulator.table.specs import TableKind, table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
 # Seconds after the answers appear during which a click on them where the
@@ -489,16 +500,18 @@ class QuizMode(PracticeScreen):
         return "\n".join([*lines, t("quiz.because"), *self.reasons()])
 
     def reasons(self) -> list[str]:
-        """The rule behind every answer: the foul penalised first, then the
-        other fouls (a legal stroke's notes); the proof of a push or a second
-        touch of the tip; the situation's reason in a line or two and its
-        seed rule."""
+        """The rule behind this answer: the foul penalised first, then the
+        other fouls; without a foul, what answers this question only (a
+        miss passing the turn waits for "Who shoots next?"), and for "Was it
+        a foul?" what made the stroke look like one and the rule that allows
+        it; the proof of a push or a second touch of the tip; the
+        situation's reason in a line or two and its seed rule."""
         loc = self.app.locale
         d = self.sc.discipline
         fouls = fouls_main_first(self.ruling)
         out = [f"• {foul_cite(loc, f, d)}" for f in fouls]
         if not out:
-            out = [f"• {cite(loc, n.code, n.ref, d)}" for n in self.ruling.notes]
+            out = self.legal_reasons()
         proof = stroke_evidence(loc, self.shot, self.ruling)
         # The situation's reason tells its whole outcome (who plays on, from
         # where, a push-out handed back): it waits for the last answer.
@@ -506,6 +519,44 @@ class QuizMode(PracticeScreen):
         why = self.sc.explanation.get(loc.lang) if last else ""
         rl = rule_line(loc, self.sc)
         return out + [x for x in (proof, why, rl) if x]
+
+    def legal_reasons(self) -> list[str]:
+        """A stroke without a foul: the ruling's notes that answer this
+        question, not one asked later; under "Was it a foul?" first what
+        looked like a foul and the rule that makes it legal (general rule
+        17 when nothing did, on a pool table)."""
+        loc = self.app.locale
+        d = self.sc.discipline
+        kind = self.question.kind
+        later = {q.kind for q in self.questions[self.k + 1:]}
+        notes = [n for n in self.ruling.notes if note_answers(n) not in later]
+
+        def answering(k: str) -> list[Outcome]:
+            return [n for n in notes if note_answers(n) == k]
+        mine = answering(kind)
+        if kind == "ball_in_hand" and not mine:
+            # No ball in hand after a legal stroke: the turn's note says why
+            # (the table is taken as it lies, or the shooter plays on).
+            mine = answering("next_shooter")
+        if kind != "foul" and not mine:
+            mine = notes  # nothing of its own: what is already said
+        out = [f"• {cite(loc, n.code, n.ref, d)}" for n in mine]
+        if kind != "foul":
+            return out
+        looks = [f"• {self.cleared_words(c)}"
+                 for c in cleared(self.sc, self.shot, self.ruling)]
+        if not looks and not out and \
+                table_by_name(self.sc.table).kind is TableKind.POOL:
+            out = [f"• {cite(loc, Note.LEGAL, None, d)}"]
+        return looks + out
+
+    def cleared_words(self, c: Cleared) -> str:
+        """'No double hit: ... (general rule 20)'."""
+        loc = self.app.locale
+        ball = ball_label(loc, c.ball) if c.ball is not None else ""
+        words = loc.t(f"quiz.cleared_{c.key}", ball=ball)
+        rule = cited_rule(loc, c.code, None, self.sc.discipline)
+        return f"{words} ({rule})" if rule else words
 
     def update(self, dt: float) -> None:
         if self.player is None:

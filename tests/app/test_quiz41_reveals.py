@@ -1,0 +1,132 @@
+"""Play-test: the referee quiz's first reveal, after "Was it a foul?",
+said "Miss: the turn passes (general rule 4)", the answer to "Who shoots
+next?" before it was asked; and a "No foul" said nothing of why the stroke
+that looked like a foul was legal (the cue ball frozen to the 3 and the tip
+on it again: general rule 20). Each reveal says what answers its own
+question; a legal stroke's says what looked like a foul and the rule that
+allows it. Driven by keys through the window's loop, read as drawn."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rules.codes import Note
+from rules.express import ExpressNote
+from simulator.app.loop.app import App
+from simulator.app.screens.quiz import QuizMode, quiz_ids
+from simulator.app.text.words import cite
+from simulator.practice.quiz import fouled
+from simulator.table.specs import TableKind, table_by_name
+from tests.app.helpers import frame, key, make_app, quiz_on
+
+
+def drawn(app: App) -> str:
+    """The words on the screen as last drawn, rows joined."""
+    return " ".join(r.text for r in app.texts)
+
+
+def answer_right(app: App, mode: QuizMode) -> str:
+    """Press the number of the right answer (Enter after a ticked set) and
+    return the words drawn for its reveal."""
+    q = mode.question
+    for a in sorted(q.correct):
+        key(app, pygame.K_1 + q.choices.index(a))
+    if q.multiple:
+        key(app, pygame.K_RETURN)
+    frame(app, n=2)
+    assert mode.phase == "answered" and mode.grades[-1].right
+    return drawn(app)
+
+
+def miss_words(app: App) -> str:
+    """'Miss: the turn passes (general rule 4)' as the quiz cites it."""
+    return cite(app.locale, Note.MISS, None, "8-ball")
+
+
+@pytest.mark.parametrize("lang, rule", [("en", "general rule 20"),
+                                        ("ru", "общие правила, п.\u00a020")])
+def test_a_frozen_ball_shot_through_says_why_no_foul_and_the_turn_later(
+        lang: str, rule: str) -> None:
+    app = make_app(lang)
+    try:
+        mode = quiz_on(app, "8ball-frozen-shot-through")
+        key(app, pygame.K_SPACE)  # skip the stroke
+        assert mode.question.kind == "foul"
+        text = answer_right(app, mode)  # "No foul"
+        cleared = app.t("quiz.cleared_frozen_double", ball="3")
+        assert f"{cleared} ({rule})" in text, text
+        assert miss_words(app) not in text, text  # who shoots: not asked yet
+        key(app, pygame.K_RETURN)
+        frame(app)
+        assert mode.question.kind == "next_shooter"
+        text = answer_right(app, mode)  # the opponent
+        assert miss_words(app) in text, text
+        assert cleared not in text  # said once, under its own question
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("sid, key_, code, rule", [
+    ("8ball-frozen-cushion-legal", "frozen_rail", "3", ("general rule 31",
+                                                        "общие правила, п.\u00a031")),
+    ("8ball-kitchen-by-the-foot-rail", "kitchen_rail", "5",
+     ("general rule 7", "общие правила, п.\u00a07")),
+    ("9ball-jump-shot", "jump", "", ("general rule 22", "общие правила, п.\u00a022")),
+    ("8ball-open-table-eight-first", "eight_first_open", "",
+     ("8-ball rule 6", "«Восьмёрка», п.\u00a06")),
+])
+def test_a_legal_stroke_that_looks_like_a_foul_is_explained(
+        lang: str, sid: str, key_: str, code: str, rule: tuple[str, str]) -> None:
+    app = make_app(lang)
+    try:
+        mode = quiz_on(app, sid)
+        key(app, pygame.K_SPACE)
+        assert mode.question.kind == "foul" and not fouled(mode.ruling)
+        text = answer_right(app, mode)
+        words = app.t(f"quiz.cleared_{key_}", ball=code)
+        cited = rule[0] if lang == "en" else rule[1]
+        assert f"{words} ({cited})" in text, text
+    finally:
+        pygame.display.quit()
+
+
+# What answers "Who shoots next?" and the incoming player's options: the
+# turn passing or kept, a push-out handed back, the 8 on the break.
+LATER = {"next_shooter": (Note.MISS, Note.SCORED, Note.CONTINUES, Note.SAFETY,
+                          ExpressNote.CONTINUES, ExpressNote.MISS),
+         "options": (Note.PUSH_OUT, Note.EIGHT_ON_BREAK, ExpressNote.CHOICE)}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_reveal_answers_a_question_still_to_come(lang: str) -> None:
+    """Every situation of the quiz without a foul, every question answered:
+    no note of the ruling that answers a later question is drawn before
+    it, and "Was it a foul?" always gives a reason on a pool table."""
+    app = make_app(lang)
+    try:
+        checked = 0
+        for disc in ("8-ball", "9-ball", "14.1", "express"):
+            for sid in quiz_ids(disc):
+                mode = quiz_on(app, sid)
+                if mode.ruling.fouls:  # a foul or a loss of the game
+                    continue
+                pool = table_by_name(mode.sc.table).kind is TableKind.POOL
+                key(app, pygame.K_SPACE)
+                while mode.phase != "done":
+                    q = mode.question
+                    text = answer_right(app, mode)
+                    later = {x.kind for x in mode.questions[mode.k + 1:]}
+                    for n in mode.ruling.notes:
+                        words = cite(app.locale, n.code, n.ref, disc)
+                        if any(n.code in LATER[k] for k in later & LATER.keys()):
+                            assert words not in text, (sid, q.kind, text)
+                    if q.kind == "foul" and pool:
+                        assert "•" in text, (sid, text)
+                    key(app, pygame.K_RETURN)
+                    frame(app)
+                checked += 1
+        assert checked >= 20
+    finally:
+        pygame.display.quit()
