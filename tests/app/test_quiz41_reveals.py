@@ -76,6 +76,9 @@ def test_a_frozen_ball_shot_through_says_why_no_foul_and_the_turn_later(
     ("9ball-jump-shot", "jump", "", ("general rule 22", "общие правила, п.\u00a022")),
     ("8ball-open-table-eight-first", "eight_first_open", "",
      ("8-ball rule 6", "«Восьмёрка», п.\u00a06")),
+    # Its stroke hit the 10 outside the house first until the 10 was moved.
+    ("express-house-off-the-cushion", "house_rail", "5",
+     ("Express rule 2.6, item 6", "«Экспресс», п.\u00a02.6, подп.\u00a06")),
 ])
 def test_a_legal_stroke_that_looks_like_a_foul_is_explained(
         lang: str, sid: str, key_: str, code: str, rule: tuple[str, str]) -> None:

@@ -868,7 +868,8 @@ add(base(
      "hits the 5 in the house: that is allowed.",
      "Биток выходит из дома, возвращается от дальнего борта и только потом "
      "бьёт пятёрку в доме: так можно."),
-    ("express", "2.6"), HOUSE_POS, HSTATE, {
+    # The 10 off the line there and back, so the 5 is the first ball hit.
+    ("express", "2.6"), {**HOUSE_POS, "10": [2.0, 0.55]}, HSTATE, {
         "fouls": [], "no_notes": ["express.note.foreign"]},
     players=3),
     lambda: fan(PYR, (0.4, 0.9), (2 * (LP - RP) - 0.6, 1.4), (3.5, 4.0, 4.5),
