@@ -134,6 +134,11 @@ T = TypeVar("T")
 # The search's best strokes checked by the full physics before one is
 # played (the first that does not foul where the search's try did not).
 CHECKS = 3
+# A pot checked (checked) must still drop with its stroke this many
+# standard deviations of the player's speed softer: the strong player's
+# sure soft pots (0.9 m/s) died in the jaws a little under the pace meant
+# (a no-rail foul) where its handful of noisy tries had all dropped.
+PACE_MARGIN = 2.0
 # Safeties searched, by the pots a strength keeps (its search's breadth).
 SAFETIES = {3: 5, 4: 5, 6: 12, 8: 18}
 # Combinations (a legal ball into another that drops) are looked for where
@@ -267,23 +272,67 @@ class ComputerPlayer:
         """The search's choice, checked by the full physics: the stroke as
         meant is played with the cue stick and every ball; one that fouls
         where the search's own try did not (a double hit, the stick on a
-        ball) gives way to the next best (at most CHECKS of them)."""
+        ball) gives way to the next best (at most CHECKS of them). A pot
+        with no pace to spare (``paced``) is played firmer, or gives way;
+        the first such one stands only when no other passes."""
         order = sorted(scored, key=lambda x: (-len(x.values), -x.mean, x.order))
+        edge: search.Scored | None = None
         for s in order[:CHECKS]:
             c = s.candidate
             table = search.table_for(ctx, c)
-            budget.used += 1
-            try:
-                shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
-            except PhysicsError:
-                continue  # the physics gave up on it: the next best
+            shot = self._full(table, c.stroke, budget)
             yield
+            if shot is None:
+                continue  # the physics gave up on it: the next best
             tip = any(e.kind is EventKind.TIP_CONTACT for e in shot.events)
-            _, _, foul = search.judge_shot(ctx, c, shot)
+            _, ok, foul = search.judge_shot(ctx, c, shot)
             if tip or (foul and not s.clean_foul):
                 continue
+            if not ok or c.kind not in search.POTS:
+                return s
+            paced = yield from self.paced(ctx, s, table, budget)
+            if paced is not None:
+                return paced
+            edge = edge or s
+        return edge or search.best(scored)
+
+    @staticmethod
+    def _full(table: TableState, stroke: Stroke,
+              budget: search.Budget) -> Shot | None:
+        """One stroke in the full physics (the stick, every ball), counted
+        in the budget; None when the physics gave up on it."""
+        budget.used += 1
+        try:
+            return simulate(table, stroke, frame_dt=search.SEARCH_FRAME_DT)
+        except PhysicsError:
+            return None
+
+    def paced(self, ctx: search.Context, s: search.Scored, table: TableState,
+              budget: search.Budget) -> search.Steps[search.Scored | None]:
+        """``s``, a pot its stroke as meant makes, if it still makes it
+        PACE_MARGIN deviations of the player's speed softer; else the same
+        stroke that much firmer if that makes it (its soft edge then is the
+        stroke first meant); else None. A soft pot whose ball dies in the
+        jaws a little under the speed meant is no sure pot however its few
+        noisy tries went (play-test: «300 из 300», then a foul, no rail)."""
+        stroke = s.candidate.stroke
+        step = PACE_MARGIN * self.strength.noise.speed
+        if step <= 0.0:
             return s
-        return search.best(scored)
+        softer = replace(stroke, speed=max(search.MIN_CUE_SPEED, stroke.speed - step))
+        shot = self._full(table, softer, budget)
+        yield
+        if shot is not None and search.judge_shot(ctx, s.candidate, shot)[1]:
+            return s
+        firmer = replace(stroke, speed=min(search.MAX_CUE_SPEED, stroke.speed + step))
+        shot = self._full(table, firmer, budget)
+        yield
+        if shot is None or any(e.kind is EventKind.TIP_CONTACT for e in shot.events):
+            return None
+        _, ok, foul = search.judge_shot(ctx, s.candidate, shot)
+        if not ok or foul:
+            return None
+        return replace(s, candidate=replace(s.candidate, stroke=firmer))
 
     def candidates(self, table: TableState, req: ShotRequirements,
                    rng: random.Random) -> tuple[list[shots.Candidate], int]:
