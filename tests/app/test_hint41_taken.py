@@ -11,7 +11,15 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
-from tests.app.helpers import frame, key, make_app, run_until, scenario_match
+from tests.app.helpers import (
+    click,
+    frame,
+    key,
+    make_app,
+    move,
+    run_until,
+    scenario_match,
+)
 from tests.app.scenes import LANGS
 from tests.app.test_playfix14e import _open_table_ruling
 from tests.app.test_playfix19a import flat
@@ -119,6 +127,40 @@ def test_a_taken_hint_says_what_to_do_and_the_call(
                 assert flat(line) in read, (line, read)
             if card:
                 assert flat(s.banner.lines[0]) in read
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("how", ["v", "click", "wheel"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cut_lines_of_a_taken_hint_are_read_with_v_a_click_or_the_wheel(
+        lang: str, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """800x500, no ruling card yet: the taken hint's lines after its call are
+    cut ("N more: V"); V, a click on them or the wheel turned down over them
+    opens the reader with every one (V did nothing without a card)."""
+    app = make_app(lang, (800, 500))
+    try:
+        mode = hint_taken(app, False, monkeypatch)
+        assert mode.extra_hidden, "all the lines fitted: no test"
+        notes = {app.t(k, n=mode.extra_hidden)
+                 for k in ("side.more_read", "side.more_read_short")}
+        note = next(t for t in app.texts if t.shown in notes)
+        if how == "v":
+            key(app, pygame.K_v)
+        elif how == "click":
+            click(app, note.rect.center)
+        else:
+            move(app, note.rect.center)
+            frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        frame(app)
+        assert app.dialogs and app.dialogs[-1].name == "card_reader"
+        read = flat(" ".join(t.shown for t in app.texts))
+        for line in mode.side_extra():
+            assert flat(line) in read, (line, read)
+        key(app, pygame.K_v)  # (V closes it)
+        frame(app)
+        assert not app.dialogs
         assert not app.errors
     finally:
         pygame.display.quit()

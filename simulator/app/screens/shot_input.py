@@ -72,6 +72,7 @@ class ShotInputMode(TableMode):
         # The aim controls' height back beside a hint that took their room
         # and left as much unused under it (1280x720: an empty gap): 0, none.
         self.controls_back = 0
+        self.extra_rect: pygame.Rect | None = None  # the extra lines', when cut
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -219,6 +220,22 @@ class ShotInputMode(TableMode):
             banner = Banner(self.heading()[0], (), False)
         self.app.open("card_reader", banner=Banner(
             banner.title, (*banner.lines, *banner.kept, *extra), banner.foul))
+
+    def draw_extra(self, surface: pygame.Surface, extra: list[str],
+                   room: pygame.Rect, size: int) -> None:
+        super().draw_extra(surface, extra, room, size)
+        # Lines cut there: a click (or the wheel, below) reads them with V's.
+        self.extra_rect = room.copy() if self.extra_hidden else None
+        if self.extra_rect is not None:
+            ui.FRAME.areas.append((self.extra_rect, self.read_card))
+
+    def scroll_banner(self, event: pygame.event.Event) -> bool:
+        mouse = self.app.mouse
+        if event.type == pygame.MOUSEWHEEL and event.y < 0 and mouse is not None \
+                and self.extra_rect is not None and self.extra_rect.collidepoint(mouse):
+            self.read_card()
+            return True
+        return super().scroll_banner(event)
 
     def toggle_banner(self) -> None:
         self.hint_unread = False  # (the card as the player put it: kept)
