@@ -809,7 +809,15 @@ class AimMode(ShotInputMode):
         hint = self.hint_lines()
         if hint and self.call_words() == self.why_not_obvious():
             line = None  # (the hint names the call; its room is the aim's)
+        if hint and line and self.hint_aim_held():
+            # Taken, the call it set comes under what it says to do, before
+            # how (the controls show that): last, it went behind "N more".
+            return [hint[0], line, *hint[1:]]
         return hint + ([line] if line else [])
+
+    def hint_kept_lines(self) -> int:
+        extra = self.side_extra()
+        return 2 if len(extra) > 1 and extra[1] == self.call_line() else 1
 
     def chips(self) -> list[str]:
         req = self.session.req

@@ -59,7 +59,9 @@ class ShotInputMode(TableMode):
         super().__init__(app)
         self.ask_sign = ask_sign
         self.panel_grab: str | None = None  # the aim control a press holds
-        self.hint_unread = False  # a hint came and has not been drawn yet
+        # A hint came (or is taken) and has not been drawn yet: a screen
+        # begun with one (placing went on to aim it) finds its room too.
+        self.hint_unread = self.session.hint is not None
         # How much room the hint's lines took until it is taken (its power
         # and spin did not fit): 1, the aim controls'; 2, the card's down to
         # what happened and who is next.
@@ -70,6 +72,7 @@ class ShotInputMode(TableMode):
         # The aim controls' height back beside a hint that took their room
         # and left as much unused under it (1280x720: an empty gap): 0, none.
         self.controls_back = 0
+        self.extra_rect: pygame.Rect | None = None  # the extra lines', when cut
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -141,7 +144,7 @@ class ShotInputMode(TableMode):
         s = self.session
         if not self.hint_unread or self.first_extra_hidden is None:
             return  # (not drawn yet: whether it fits is known once it is)
-        if not self.extra_hidden or s.hint is None:
+        if self.extra_hidden <= self.extra_may_hide() or s.hint is None:
             self.hint_unread = False
             spare = self.extra_gap - 8
             if self.hint_room and spare >= self.CONTROLS_LEAST:
@@ -168,6 +171,71 @@ class ShotInputMode(TableMode):
             self.hint_unread = False
             return
         self.first_extra_hidden = None  # (whether it fits now: once drawn)
+
+    def extra_may_hide(self) -> int:
+        """How many of the side's last extra lines may wait behind "N more"
+        (V reads them) while a hint is read: none before it is taken; once
+        taken, all but what it says to do and the call (the controls show
+        its power and spin)."""
+        if self.session.hint is None or not self.hint_aim_held():
+            return 0
+        return max(0, len(self.side_extra()) - self.hint_kept_lines())
+
+    def hint_kept_lines(self) -> int:
+        """The first extra lines a taken hint keeps in view: what it says to
+        do (aiming adds the call)."""
+        return 1
+
+    def controls_row(self, width: int, size: int) -> int:
+        # A taken hint's power and spin, in the controls' place, outrank its
+        # lines after the call (at 1280x720 they went unsaid under an open
+        # card): their shorter words' row.
+        words = self.controls_words()
+        if not words or not self.extra_kept()[1]:
+            return 0
+        return ui.paragraph(None, words[-1], size - 2, ui.DIM,
+                            pygame.Rect(0, 0, width, 10 ** 6)) + 4
+
+    def extra_kept(self) -> tuple[int, bool]:
+        if self.session.hint is not None and self.hint_aim_held():
+            return self.hint_kept_lines(), True  # (the rest: "N more: V")
+        return 1, False
+
+    def more_keys(self) -> tuple[str, ...]:
+        # V reads them (H, where it folds the card, left a taken hint's
+        # lines as cut as before)
+        return "side.more_read", "side.more_read_short"
+
+    def read_card(self) -> None:
+        """V: the ruling card whole and, where the column cut some of the
+        extra lines (a hint's, the call), those too (V showed the card
+        alone, and "5 more lines" could not be read)."""
+        extra = self.side_extra()
+        if not self.extra_hidden or not extra:
+            super().read_card()
+            return
+        from simulator.app.table.ruling_card import Banner
+        banner = self.card() if self.show_banner() else None
+        if banner is None:
+            banner = Banner(self.heading()[0], (), False)
+        self.app.open("card_reader", banner=Banner(
+            banner.title, (*banner.lines, *banner.kept, *extra), banner.foul))
+
+    def draw_extra(self, surface: pygame.Surface, extra: list[str],
+                   room: pygame.Rect, size: int) -> None:
+        super().draw_extra(surface, extra, room, size)
+        # Lines cut there: a click (or the wheel, below) reads them with V's.
+        self.extra_rect = room.copy() if self.extra_hidden else None
+        if self.extra_rect is not None:
+            ui.FRAME.areas.append((self.extra_rect, self.read_card))
+
+    def scroll_banner(self, event: pygame.event.Event) -> bool:
+        mouse = self.app.mouse
+        if event.type == pygame.MOUSEWHEEL and event.y < 0 and mouse is not None \
+                and self.extra_rect is not None and self.extra_rect.collidepoint(mouse):
+            self.read_card()
+            return True
+        return super().scroll_banner(event)
 
     def toggle_banner(self) -> None:
         self.hint_unread = False  # (the card as the player put it: kept)
@@ -204,8 +272,10 @@ class ShotInputMode(TableMode):
                                     s.spec.balls.radius),
                  "elev": loc.num(self.aim.elevation, 0) + "°",
                  "cue": loc.num(self.aim.speed, 1)}
-        return [self.app.t(k, **words) for k in ("side.controls_under_hint",
-                                                 "side.controls_under_hint_short")]
+        keys = ("side.controls_of_hint", "side.controls_of_hint_short") \
+            if self.hint_aim_held() else ("side.controls_under_hint",
+                                          "side.controls_under_hint_short")
+        return [self.app.t(k, **words) for k in keys]
 
     def take_hint(self) -> None:
         """The hint's stroke as the aim: the cue ball where it puts it, its
@@ -233,6 +303,10 @@ class ShotInputMode(TableMode):
             # next (it stayed folded to its heading over the hint's "5 more").
             s.banner_folded = self.card_folded_for_hint = False
             s.banner_scroll = 0
+        # What it says to do and the call it set are found room again, a step
+        # a frame (at 800x500 they lay behind "5 more" under the card).
+        self.hint_unread = True
+        self.first_extra_hidden = None
         self.hint_taken()
 
     def hint_taken(self) -> None:

@@ -394,11 +394,14 @@ class TableMode(Mode):
                     self.card_spare = max(0, self.banner_rect.height - (
                         ruling_card.least_height(banner, inner.width, size)
                         + self._fold_button(inner.width, size)[2] + 4))
+        said_h = self.controls_row(inner.width, size) if extra else 0
+        if bottom - y - said_h < self._first_extra_room(extra, inner.width, size) - 6:
+            said_h = 0  # (what the extra lines keep first comes first)
         self.draw_extra(surface, extra, pygame.Rect(inner.left, y, inner.width,
-                                                    bottom - y), size)
+                                                    bottom - said_h - y), size)
         # (in the room the hint leaves: a row kept for them cut the hint at
         # 800x500 and kept the controls from coming back at 1280x720)
-        top = bottom - max(0, self.extra_gap) if extra else y
+        top = bottom - said_h - max(0, self.extra_gap) if extra else y
         self.say_controls(surface, pygame.Rect(inner.left, top, inner.width,
                                                bottom - top), size)
 
@@ -432,15 +435,24 @@ class TableMode(Mode):
             # (no row left for the note: it would lie over the aim controls;
             # the card's own "more" and H still reach what is under it)
             return
-        # H named where it makes the room: an open card it folds.
-        fold = self.banner_rect is not None and not self.session.banner_folded \
-            and self.folds_card
-        keys = ("side.more_fold", "side.more_fold_short") if fold else ("side.more",)
-        words = [self.app.t(k, n=self.extra_hidden) for k in keys]
+        words = [self.app.t(k, n=self.extra_hidden) for k in self.more_keys()]
         f = fonts.font(note_size)
         note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
         ui.line(surface, note, note_size, ui.DIM,
                 pygame.Rect(room.left, y, room.width, ui.line_height(note_size)))
+
+    def more_keys(self) -> tuple[str, ...]:
+        """The words of the note under the extra lines cut, the longer first."""
+        # H named where it makes the room: an open card it folds.
+        if self.banner_rect is not None and not self.session.banner_folded \
+                and self.folds_card:
+            return "side.more_fold", "side.more_fold_short"
+        return ("side.more",)
+
+    def controls_row(self, width: int, size: int) -> int:
+        """The room kept at the column's foot for :meth:`controls_words`
+        before the extra lines take it (0: they take the room first)."""
+        return 0
 
     def controls_words(self) -> list[str]:
         """Where the aim controls give their room to something (a hint):
@@ -469,11 +481,24 @@ class TableMode(Mode):
             return 0
         # A line with a one-row form (the call the stroke goes with) keeps
         # that row under the card: behind "1 more" it went unsaid.
-        kept = extra[0] if self.extra_first_wanted() else self.extra_short(extra[0])
-        if kept is None:
+        # (a taken hint keeps its call too, and the row saying what it cuts
+        # of the rest: extra_kept)
+        short = self.extra_short(extra[0])
+        n, note = self.extra_kept() if self.extra_first_wanted() else (1, False)
+        kept = extra[:n] if self.extra_first_wanted() else \
+            [short] if short is not None else []
+        if not kept:
             return 0
-        return ui.paragraph(None, kept, size - 1, ui.INK,
-                            pygame.Rect(0, 0, width, 10 ** 6)) + 10
+        more = ui.line_height(max(CARD_NOTE_SIZE, size - 3)) \
+            if note and len(extra) > n else 0
+        return more + sum(ui.paragraph(None, text, size - 1, ui.INK,
+                                       pygame.Rect(0, 0, width, 10 ** 6)) + 4
+                          for text in kept) + 6
+
+    def extra_kept(self) -> tuple[int, bool]:
+        """How many of the first extra lines the card leaves room for when
+        they were asked for, and whether a row for the note saying the rest."""
+        return 1, False
 
     def extra_short(self, text: str) -> str | None:
         """A one-row form of the extra line ``text``, said where the whole
