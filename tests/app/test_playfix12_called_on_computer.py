@@ -6,15 +6,22 @@ back the call alone."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
 
+from rules.ruling import Declarations, Ruling
 from simulator.app.dialogs.referee_calls import call_words
+from simulator.app.match import computer
 from simulator.app.match.session import Session
 from simulator.app.table.aim import Aim, angle_to, power_of
 from simulator.app.text.words import cite
+from simulator.physics import simulate
+from simulator.players.player import ShotDecision
+from simulator.table.events import Stroke
 from tests.app.helpers import (
     button_labels,
     click_button,
@@ -31,10 +38,45 @@ SHORT = {"en": "{name}'s last shot", "ru": "Последний удар (игр�
 FOUL_BY = {"en": "Foul by {name}", "ru": "Фол: {name}"}
 
 
+class _Decided:
+    """A computer's decision made at once (computer.think_shot's answer)."""
+
+    def __init__(self, decision: ShotDecision) -> None:
+        self.result = decision
+        self.simulations = decision.simulations
+
+    def advance(self, seconds: float) -> bool:
+        return True
+
+
+def plays_a(monkeypatch: pytest.MonkeyPatch, wanted: Callable[[Ruling], bool]) -> None:
+    """The computer plays the first plain stroke at a ball whose ruling is
+    ``wanted`` (a miss, a foul): its own choice depends on its search, and
+    a better search must not take the test's premise away."""
+
+    def think(match: Any, player: int) -> _Decided:
+        table = match.table()
+        cue = table.position(0)
+        for b in sorted(on_table_of(table)):
+            ball = table.position(b)
+            aim = math.degrees(math.atan2(ball[1] - cue[1], ball[0] - cue[0]))
+            for off in (0.0, 2.0, -2.0, 5.0, -5.0):
+                for speed in (0.3, 0.5, 0.8, 1.2, 1.8, 2.5):
+                    st = Stroke(direction=(aim + off) % 360, speed=speed)
+                    if wanted(match.judge(simulate(table, st))):
+                        return _Decided(ShotDecision(
+                            None, st, st, Declarations(), "safety", None, None,
+                            0.0, 0.0, 1, 1))
+        raise AssertionError("no stroke gives the wanted ruling")
+
+    monkeypatch.setattr(computer, "think_shot", think)
+
+
 def after_computer_shot(lang: str, disc: str, cpu: str,
                         size: tuple[int, int] = (800, 500)) -> tuple[Any, Session]:
     """Anna misses (a legal shot) at a set position; the computer ``cpu``
-    plays its shot; returns once it is judged (the window ``size``)."""
+    plays its shot (what ``plays_a`` set, if it did); returns once it is
+    judged (the window ``size``)."""
     balls: dict[str, list[float]] = {"0": [0.6, 0.6], "1": [1.2, 0.62]}
     if disc == "8-ball":
         balls |= {"9": [2.2, 0.4], "10": [2.0, 1.0], "8": [1.9, 0.5]}
@@ -58,9 +100,12 @@ def after_computer_shot(lang: str, disc: str, cpu: str,
     return app, s
 
 
+def on_table_of(table: Any) -> set[int]:
+    return {b.ball for b in table.balls if b.ball and b.where.value == "table"}
+
+
 def on_table(s: Session) -> set[int]:
-    return {b.ball for b in s.match.table().balls
-            if b.ball and b.where.value == "table"}
+    return on_table_of(s.match.table())
 
 
 def call_touched_ball(app: Any, s: Session, lang: str) -> None:
@@ -115,11 +160,13 @@ def test_a_foul_called_on_the_computers_run_in_8_ball(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_foul_called_after_the_computers_miss_in_14_1(lang: str) -> None:
+def test_a_foul_called_after_the_computers_miss_in_14_1(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """14.1: the computer misses and Anna is at the table when she presses
     F: the dialog is still about the computer's last shot (not "Anna at the
     table"); the touched ball costs the computer a point (14.1 11), Anna
     stays at the table. Undo takes back the call, not the computer's shot."""
+    plays_a(monkeypatch, lambda r: not r.fouls and not r.scored and r.next_shooter == 0)
     app, s = after_computer_shot(lang, "14.1", "cpu:beginner")
     try:
         assert app.mode is not None and app.mode.name == "aiming"
@@ -168,11 +215,13 @@ def test_the_computers_ball_does_not_count_on_a_called_foul_in_14_1() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_foul_called_on_a_computers_foul_is_charged_once(lang: str) -> None:
+def test_a_foul_called_on_a_computers_foul_is_charged_once(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """8-ball: the computer's shot is already a foul (no rail after the
     contact) and Anna has the cue ball in hand; she calls a touched ball on
     it as well: one foul penalised (general rule 24), both listed, the card
     marks the penalised one; Anna still has the ball in hand."""
+    plays_a(monkeypatch, lambda r: [f.code.id for f in r.fouls] == ["foul.no_rail"])
     app, s = after_computer_shot(lang, "8-ball", "cpu:beginner")
     try:
         shot = s.match.rulings[1]

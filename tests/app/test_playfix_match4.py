@@ -207,8 +207,9 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     assert s.banner is not None
     # Options with commas of their own, each kept apart, one a line: "accept
     # the table, Boris shoots or re-rack, Boris breaks" read as one tangled
-    # list, and "A; B" as both happening.
-    listed = [f"{k} — {label}" for k, label in enumerate(labels, 1)]
+    # list, and "A; B" as both happening. The computer chooses: no numbers
+    # (its turn's 1-4 are the watching speeds).
+    listed = [s.locale.t("banner.option_listed", option=label) for label in labels]
     assert all(x in s.banner.next for x in listed), s.banner.next
     said = next(x for x in s.banner.next if labels[0] in x)
     assert " or " not in said and " или " not in said and labels[1] not in said, said
