@@ -151,7 +151,9 @@ def test_an_evening_against_the_computer_from_setup_to_the_statistics() -> None:
     again from the list, conceded, to the statistics table. At least 60
     steps."""
     app = make_app("en")
-    app.seed = 7
+    # A race in which the beginner fouls too (with 7 it stopped fouling once
+    # its soft pots kept a pace margin).
+    app.seed = 3
     app.go("menu")
     frame(app)
     w = Walk(app)
