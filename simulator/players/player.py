@@ -67,6 +67,11 @@ class ShotDecision:
     # Every stroke tried fouled (the fallback's least bad): said, never
     # passed off as a safety.
     fouls: bool = False
+    # The noisy simulations of the chosen stroke itself, the count its
+    # ``success`` share is of (``simulations`` is the whole decision's;
+    # the full-physics checks are not tries: they judge no share). 0 for a
+    # stroke judged by geometry alone or the fallback's.
+    tries: int = 0
 
     def table(self, table: TableState) -> TableState:
         """The table the stroke is played on (the cue ball placed)."""
@@ -81,7 +86,8 @@ class ShotDecision:
                 "declarations": self.declarations.to_dict(),
                 "intended": self.intended.to_dict(), "stroke": self.stroke.to_dict(),
                 "success": round(self.success, 4), "value": round(self.value, 4),
-                "simulations": self.simulations, "considered": self.considered}
+                "simulations": self.simulations, "considered": self.considered,
+                "tries": self.tries}
 
 
 @dataclass(frozen=True)
@@ -247,7 +253,7 @@ class ComputerPlayer:
         return ShotDecision(c.place, intended, played, c.declarations, c.kind,
                             c.target, c.pocket, pick.success_rate, pick.mean,
                             budget.used, len(scored), budget.physics_seconds,
-                            fouls)
+                            fouls, len(pick.values))
 
     @staticmethod
     def aimed_kicks(table: TableState, cands: list[shots.Candidate],

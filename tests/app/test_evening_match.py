@@ -391,7 +391,7 @@ def test_the_computers_words_say_each_thing_once_and_never_a_hopeless_pot(
     def decision(success: float) -> ShotDecision:
         return ShotDecision(None, stroke, stroke, Declarations(
             called_ball=5, called_pocket="side_right"), "pot", 5, "side_right",
-            success, 0.3, 49, 12)
+            success, 0.3, 49, 12, tries=49)
 
     def ball(b: int) -> str:
         return f"#{b}"

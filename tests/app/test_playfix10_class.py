@@ -202,7 +202,7 @@ def test_the_hint_tells_the_player_what_to_do(lang: str) -> None:
         assert lines[0].startswith(head)
         # (the count behind the odds is the hint's and the computer's alike)
         d = s.hint.decision
-        tries = computer.tries_words(app.locale, d.success, d.simulations)
+        tries = computer.tries_words(app.locale, d.success, d.tries)
         # (the first line after "Подсказка:" in lower case: it goes on the sentence)
         first = lines[0][len(head):]
         said = [first, *(ln for ln in lines[1:] if ln != tries)]

@@ -245,8 +245,8 @@ def test_a_hint_taken_and_played_pots_what_it_names(lang: str, game: str,
         frame(app)
         words = side_words(app)
         if d.kind in POTS:
-            assert flat(app.t("odds.after", chance=chance_words(s.locale, d.success))) \
-                in flat(words), words
+            chance = chance_words(s.locale, d.success, d.tries)
+            assert flat(app.t("odds.after", chance=chance)) in flat(words), words
         key(app, pygame.K_i)  # taken
         frame(app)
         steps = len(s.shots)

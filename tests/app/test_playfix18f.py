@@ -42,7 +42,7 @@ def test_the_odds_in_a_players_words(lang: str) -> None:
     for share, words in WORDS[lang].items():
         assert computer.chance_words(loc, share) == words
     tries = {"en": ("252 of 301 simulated tries potted it",
-                    "1 of 1 simulated try potted it"),
+                    "1 of 1 simulated try potted it (too few to be sure)"),
              "ru": ("Забит в 252 из 301 пробного удара",
                     "Забит в 26 из 300 пробных ударов")}[lang]
     assert computer.tries_words(loc, 252 / 301, 301) == tries[0]
@@ -62,7 +62,7 @@ def test_the_computer_says_its_odds_where_it_names_the_pot() -> None:
         for share, words in WORDS[lang].items():
             d = ShotDecision(None, stroke, stroke, Declarations(
                 called_ball=5, called_pocket="side_right"), "pot", 5, "side_right",
-                share, 0.3, 300, 12)
+                share, 0.3, 300, 12, tries=300)
             lines = computer.shot_lines(loc, d, str, 0.028575)
             assert lines[0].endswith(f"({words})"), lines
             assert lines[-1] == computer.tries_words(loc, share, 300)
@@ -120,7 +120,9 @@ def test_the_hint_card_says_its_odds(game: str, lang: str,
         said = flat(side_words(app))
         assert d.simulations > 0
         # (where the pot is named: the first of the hint's lines)
-        odds = app.t("odds.after", chance=computer.chance_words(app.locale, d.success))
+        # (out of the stroke's own tries: 4 of 4 here is "likely", no more)
+        odds = app.t("odds.after", chance=computer.chance_words(
+            app.locale, d.success, d.tries))
         assert flat(odds) in said, said
         assert flat(app.mode.hint_lines()[0]).endswith(flat(odds))  # type: ignore[union-attr]
         assert not app.errors
@@ -250,19 +252,25 @@ def test_the_tries_count_agrees_with_every_number(lang: str) -> None:
     пробного удара; из 11, 5, 2 пробных ударов), and a pot no try made said
     as none of them, not «Забит в 0 из 301»."""
     loc = Locale(lang)
-    ru = {1: "Забит в 1 из 1 пробного удара", 21: "Забит в 1 из 21 пробного удара",
-          301: "Забит в 1 из 301 пробного удара", 11: "Забит в 1 из 11 пробных ударов",
-          5: "Забит в 1 из 5 пробных ударов", 2: "Забит в 1 из 2 пробных ударов"}
-    en = {1: "1 of 1 simulated try potted it", 21: "1 of 21 simulated tries potted it",
+    # (under FEW_TRIES the count says it is too few to be sure)
+    few = {"ru": " (мало для уверенности)", "en": " (too few to be sure)"}[lang]
+    ru = {1: "Забит в 1 из 1 пробного удара" + few,
+          21: "Забит в 1 из 21 пробного удара",
+          301: "Забит в 1 из 301 пробного удара",
+          11: "Забит в 1 из 11 пробных ударов" + few,
+          5: "Забит в 1 из 5 пробных ударов" + few,
+          2: "Забит в 1 из 2 пробных ударов" + few}
+    en = {1: "1 of 1 simulated try potted it" + few,
+          21: "1 of 21 simulated tries potted it",
           301: "1 of 301 simulated tries potted it"}
     for n, words in (ru if lang == "ru" else en).items():
         assert computer.tries_words(loc, 1 / n, n) == words
     none = {"ru": {301: "Не забит ни в одном из 301 пробного удара",
                    21: "Не забит ни в одном из 21 пробного удара",
-                   11: "Не забит ни в одном из 11 пробных ударов",
+                   11: "Не забит ни в одном из 11 пробных ударов" + few,
                    300: "Не забит ни в одном из 300 пробных ударов"},
             "en": {301: "none of 301 simulated tries potted it",
-                   1: "1 simulated try, and it missed"}}[lang]
+                   1: "1 simulated try, and it missed" + few}}[lang]
     for n, words in none.items():
         assert computer.tries_words(loc, 0.0, n) == words
     assert not loc.fallbacks

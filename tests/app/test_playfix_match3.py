@@ -66,7 +66,7 @@ def test_the_computers_sure_pot_that_rattles_is_not_said_as_potted(
     meant = Stroke(direction=180.0, speed=0.6)
     decision = ShotDecision((cue[0], cue[1]), meant, meant, Declarations(
         called_ball=1, called_pocket=s.spec.pockets[0].name), "pot", 1,
-        s.spec.pockets[0].name, 1.0, 0.8, 51, 9)
+        s.spec.pockets[0].name, 1.0, 0.8, 51, 9, tries=51)
     monkeypatch.setattr(computer, "think_shot", lambda m, p, d=decision: _Decided(d))
     app.mode.enter()
     run_until(app, lambda: getattr(app.mode, "phase", "") == "showing", limit=50)

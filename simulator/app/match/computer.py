@@ -277,7 +277,8 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         # How likely the pot is, in a player's words, where it is named: the
         # lines under it are the first a low window leaves out (14.1 at
         # 800x500 showed the call alone).
-        lines[0] += loc.t("odds.after", chance=chance_words(loc, d.success))
+        lines[0] += loc.t("odds.after",
+                          chance=chance_words(loc, d.success, d.tries))
     if decl.called_ball is not None and decl.called_pocket is not None and \
             not called_as_played:
         lines.append(t("cpu.calls", ball=ball_words(decl.called_ball),
@@ -307,8 +308,11 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         lines.pop(0)
         stroke = t("cpu.shot.break_how", how=stroke[:1].lower() + stroke[1:])
     lines.append(stroke)
-    if odds:  # the count behind the odds, last: for whoever wants the figures
-        lines.append(tries_words(loc, d.success, d.simulations))
+    if odds and d.tries > 0:
+        # The count behind the odds, last, for whoever wants the figures: the
+        # chosen stroke's own tries, not the whole decision's simulations
+        # («300 из 300» read as certainty measured 300 times; it had 73).
+        lines.append(tries_words(loc, d.success, d.tries))
     return lines
 
 
@@ -333,15 +337,19 @@ def place_words(loc: Locale, table: TableState, place: tuple[float, float]
 # A share of tries at or above this is said as all but certain (one miss in
 # twenty is not a player's "9 in 10").
 ALMOST_SURE = 0.95
+# Fewer tries than this are too few to call a pot certain: said so.
+FEW_TRIES = 20
 
 
-def chance_words(loc: Locale, share: float) -> str:
+def chance_words(loc: Locale, share: float, tries: int | None = None) -> str:
     """How likely a pot is, as a player says it, for the ``share`` of
     simulated tries that potted it: "almost certain", "about 8 in 10",
     "rarely, under 1 in 10", "almost never" (the hint's and the computer's
-    alike; "301 of 301 simulated tries" read as a count, not as odds)."""
+    alike; "301 of 301 simulated tries" read as a count, not as odds).
+    Out of fewer than FEW_TRIES ``tries`` all in is only "likely"."""
     if share >= ALMOST_SURE:
-        return loc.t("odds.sure")
+        few = tries is not None and tries < FEW_TRIES
+        return loc.t("odds.likely" if few else "odds.sure")
     if share <= 0.0:
         return loc.t("odds.never")
     tenths = round(10 * share)
@@ -350,14 +358,16 @@ def chance_words(loc: Locale, share: float) -> str:
     return loc.t("odds.in_ten", n=tenths)
 
 
-def tries_words(loc: Locale, share: float, simulations: int) -> str:
-    """The count the odds stand on: "252 of 301 simulated tries potted it"
-    (its noun in the count's plural form); none potted it said as "none of
-    301", not "0 of 301" (play-test: «ни в одном из 301 пробного удара»)."""
-    k = round(share * simulations)
-    if k == 0:
-        return loc.t("odds.tries_none", n=simulations)
-    return loc.t("odds.tries", k=k, n=simulations)
+def tries_words(loc: Locale, share: float, tries: int) -> str:
+    """The count the odds stand on, the chosen stroke's own ``tries``:
+    "252 of 301 simulated tries potted it" (its noun in the count's plural
+    form); none potted it said as "none of 301", not "0 of 301" (play-test:
+    «ни в одном из 301 пробного удара»); fewer than FEW_TRIES said to be
+    few («12 из 12» is no certainty)."""
+    k = round(share * tries)
+    words = loc.t("odds.tries_none", n=tries) if k == 0 else \
+        loc.t("odds.tries", k=k, n=tries)
+    return words + loc.t("odds.few_tries") if tries < FEW_TRIES else words
 
 
 RAISED = 5.0  # degrees of cue elevation worth saying

@@ -401,7 +401,8 @@ class ShotInputMode(TableMode):
             # its own: «лучший из них: почти никогда» read as no sentence)
             if g.success > 0.0:
                 head = t("table_card.no_sure_pot",
-                         chance=computer.chance_words(s.locale, g.success))
+                         chance=computer.chance_words(s.locale, g.success,
+                                                     g.tries))
             else:
                 head = t("table_card.no_likely_pot")
             # (after the head's colon: «…поэтому отыгрыш: сыграйте…»)
