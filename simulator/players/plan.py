@@ -95,6 +95,29 @@ SHUT = 0.25
 # (bench --part why, seventh round).
 BREAK_SPEEDS = (2.2, 3.2, 4.5, 6.0)
 BREAK_POTS = 2
+# The break ball itself, whatever the cue ball's place: a rack's last two or
+# three balls are played so the ball left last can be potted with the cue
+# ball running on into the racked fourteen (beside the rack near its apex,
+# not at the head end nor hanging in a far corner). Its worth is its best
+# pot from a natural angle (cut BREAK_BALL_CUTS degrees either side, the cue
+# ball BREAK_BALL_BACK metres back) that opens the rack, SHUT of it where
+# none does, and it counts BREAK_BALL_WEIGHT of the pots that leave it: the
+# landing spots alone, three pots deep, left the break ball at the head end
+# or in a far corner (end-of-rack positions, seventeenth round:
+# docs/players.md).
+BREAK_BALL_WEIGHT = 0.5
+BREAK_BALL_CUTS = (15.0, 30.0)
+BREAK_BALL_BACK = 0.5
+# A pot that leaves only a shut rack (this many balls or more on the table,
+# each with no open line to a pocket or touching one that has none: the
+# break ball potted after a re-rack) is worth what the break shot's is in
+# the plan: BREAK_WEIGHT of it hangs on its cue ball opening the rack, a
+# pot of a racked ball after it counting SHUT. At FOLLOW_WEIGHT a break ball
+# whose pot could not reach the rack still counted 0.55 of its ease
+# against 0.75 for one that opened it, and the key ball was played for the
+# easier pot, the rack then left shut (end-of-rack positions, seventeenth
+# round: docs/players.md).
+SHUT_RACK = 10
 # A break shot may reach the rack off a cushion (the break ball by a rail):
 # the cue ball's heading is followed off this many, by the mirror, up to
 # BREAK_REACH in all.
@@ -226,6 +249,15 @@ class Lanes:
         out.targets = tuple(t for t in targets if t in out.balls)
         keep = set(targets)
         out.lanes = [ln for ln in of.lanes if ln.target in keep]
+        return out
+
+    def break_ball(self, spec: TableSpec, noise: Noise, max_cut: float) -> float:
+        """:func:`break_ball_worth` on these lanes, worked out once per player."""
+        memo = self.__dict__.setdefault("_break_ball", {})
+        key = (noise, max_cut)
+        if key not in memo:
+            memo[key] = break_ball_worth(spec, self, noise, max_cut)
+        out: float = memo[key]
         return out
 
     def targets_with_lanes(self) -> set[int]:
@@ -457,6 +489,54 @@ def best_break(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
     return best
 
 
+def break_ball_worth(spec: TableSpec, racked: Lanes, noise: Noise,
+                     max_cut: float) -> float:
+    """How good a break ball the racked table ``racked`` has (its balls
+    with an open line to a pocket, the fourteen racked with none), from a
+    natural place of the cue ball rather than a planned one: each pot from
+    BREAK_BALL_BACK behind its ghost ball at BREAK_BALL_CUTS either side,
+    its ease in full where its cue ball runs on into the rack
+    (:func:`breaks_out`), SHUT of it where not; the best of them."""
+    best = 0.0
+    lo, hi = spec.balls.radius, (spec.length - spec.balls.radius,
+                                  spec.width - spec.balls.radius)
+    clearance = 2.0 * spec.balls.radius - 1e-4
+    for ln in racked.lanes:
+        for deg in BREAK_BALL_CUTS:
+            for side in (1.0, -1.0):
+                back = aim.rotate(ln.unit_direction, side * math.radians(deg))
+                cue = aim.sub(ln.ghost, aim.scale(back, BREAK_BALL_BACK))
+                if not (lo < cue[0] < hi[0] and lo < cue[1] < hi[1]):
+                    continue
+                cuts = racked.cuts(cue, max_cut, (ln,))
+                if not cuts or not racked.clear(cue, ln, clearance, None):
+                    continue
+                _, d1, cut = cuts[0]
+                e = _ease(spec, noise, ln, d1, cut, 1.0)
+                if e <= best:
+                    continue
+                if not breaks_out(spec, cue, ln.pot(d1, cut), racked):
+                    e *= SHUT
+                best = max(best, e)
+    return best
+
+
+def left_break_ball(spec: TableSpec, nxt: Lanes, noise: Noise,
+                    max_cut: float) -> float | None:
+    """The break ball a pot leaves, where the rack is down to its last
+    balls (``nxt``: the lanes after the pot): on a table racked again, its
+    :func:`break_ball_worth`; with the key ball still to pot (a pot of one
+    of ``nxt``'s balls racks the rest), the best of what each key ball
+    leaves; None where neither is near."""
+    if nxt.racked:
+        return nxt.break_ball(spec, noise, max_cut)
+    if nxt.then is None or len(nxt.targets) > 2 or not nxt.then.any():
+        return None
+    worths = [racked.break_ball(spec, noise, max_cut)
+              for b in nxt.targets if (racked := nxt.then(b)) is not None]
+    return max(worths) if worths else None
+
+
 def breaks_out(spec: TableSpec, cue: Vec, pot: aim.Pot, nxt: Lanes) -> bool:
     """Whether the cue ball, sent on after ``pot`` along one of its
     headings (off up to BREAK_CUSHIONS cushions, as the break shot is
@@ -558,16 +638,31 @@ def planned_quality(spec: TableSpec, cue: Vec, lanes: Lanes, noise: Noise,
             values.append(e * (1.0 - FOLLOW_WEIGHT))
             continue
         nxt = after(pot.target)
+        shut = nxt is not None and shut_rack(nxt, pot.target)
         if nxt is None:
             f = 1.0  # the rack is done with this pot
         else:
             spots = landing_spots(spec, cue, pot, lanes.balls)
             f = follow_up(spec, nxt, spots, pot.target, noise, max_cut)
-            if f < BREAK_OUT and breaks_out(spec, cue, pot, nxt):
+            if shut:
+                f = BREAK_OUT if breaks_out(spec, cue, pot, nxt) else SHUT * f
+            elif f < BREAK_OUT and breaks_out(spec, cue, pot, nxt):
                 f = BREAK_OUT
-        w = BREAK_WEIGHT if nxt is not None and nxt.racked else FOLLOW_WEIGHT
-        values.append(e * (1.0 - w + w * f))
+        w = BREAK_WEIGHT if nxt is not None and (nxt.racked or shut) else FOLLOW_WEIGHT
+        v = e * (1.0 - w + w * f)
+        g = None if nxt is None else left_break_ball(spec, nxt, noise, max_cut)
+        if g is not None:
+            v *= 1.0 - BREAK_BALL_WEIGHT + BREAK_BALL_WEIGHT * g
+        values.append(v)
     return position.combine(values)
+
+
+def shut_rack(nxt: Lanes, gone: int) -> bool:
+    """Whether the balls ``nxt`` names once ``gone`` is potted are a shut
+    rack: SHUT_RACK or more, every one of them stuck or touching a stuck
+    one (:meth:`Lanes.cluster`)."""
+    return len(nxt.targets) >= SHUT_RACK and \
+        len(nxt.cluster(gone)) == len([t for t in nxt.targets if t != gone])
 
 
 def problem_balls(lanes: Lanes, targets: Sequence[int]) -> int:
