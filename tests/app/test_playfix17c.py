@@ -224,7 +224,11 @@ def test_the_cards_more_counts_the_lines_the_reader_shows(
                       key=lambda t: t.rect.top)
         start = next(j for j, t in enumerate(rows)
                      if t.shown.startswith(f"Line{first_below}:"))
-        assert len(rows) - start == n, (k, n, [t.shown for t in rows])
+        # Lines of the column the card cut (the call's) follow the card's.
+        extra = getattr(app.mode, "side_extra", list)()
+        end = next((j for j, t in enumerate(rows) if any(
+            t.shown and x.startswith(t.shown.rstrip("…")) for x in extra)), len(rows))
+        assert end - start == n, (k, n, [t.shown for t in rows])
         key(app, pygame.K_v)
         checked += 1
     assert checked >= 2
