@@ -427,12 +427,12 @@ def strike(app: App) -> Any:
     return s.last_ruling
 
 
-def banner_hint(lang: str) -> App:
-    """The 8-ball banner scene at 1280x720 (the cue ball put down where it
-    lies if in hand), I pressed and the hint come: the app, to be closed by
-    the caller."""
+def banner_hint(lang: str, size: tuple[int, int] = (1280, 720)) -> App:
+    """The 8-ball banner scene (the cue ball put down where it lies if in
+    hand), I pressed and the hint come: the app, to be closed by the
+    caller."""
     from tests.app.scenes import open_scene
-    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    app = open_scene("banner", "8-ball", lang, size)
     s = app.session
     assert s is not None
     if app.mode is not None and app.mode.name == "placing":

@@ -17,7 +17,14 @@ from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.players.player import ShotDecision
 from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import frame, key, make_app, run_until, watched_session
+from tests.app.helpers import (
+    banner_hint,
+    frame,
+    key,
+    make_app,
+    run_until,
+    watched_session,
+)
 
 LANGS = ("en", "ru")
 # An 8-ball position with the computer (solids) to play: the 1 near the
@@ -75,15 +82,9 @@ def test_the_hints_count_is_its_strokes_own_tries(
         lang: str, size: tuple[int, int]) -> None:
     """The hint (I) through the window: its count is out of the tries of
     the stroke it advises."""
-    from tests.app.scenes import open_scene
-    app = open_scene("banner", "8-ball", lang, size)
+    app = banner_hint(lang, size)
     s = app.session
-    assert s is not None
-    if app.mode is not None and app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
-    key(app, pygame.K_i)
-    run_until(app, lambda: s.hint is not None, limit=6000)
-    frame(app, n=2)
+    assert s is not None and s.hint is not None
     if size[1] < 600:  # a low window folds the hint's last lines: H opens them
         key(app, pygame.K_h)
         frame(app, n=2)
