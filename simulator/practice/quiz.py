@@ -129,7 +129,7 @@ def cleared(scenario: Scenario, shot: Shot, ruling: Ruling) -> tuple[Cleared, ..
     ball frozen to a cushion and the rule 31 kept, a ball in the kitchen (the
     house) played after the cue ball left it and came back off a cushion
     (general rule 7, Express 2.6), a jump struck in the upper half (22), the
-    8 hit first on an open table (8-ball 6).
+    8 hit first on an open table (8-ball 6), a push-out (9-ball 5).
     Empty when the stroke had a foul: the ruling is not changed, only read."""
     if fouled(ruling):
         return ()
@@ -154,6 +154,9 @@ def cleared(scenario: Scenario, shot: Shot, ruling: Ruling) -> tuple[Cleared, ..
         out.append(Cleared("kitchen_rail" if pool else "house_rail", direct, hit.ball))
     if pool and airborne_cue(ev) is not None:
         out.append(Cleared("jump", FoulCode.ILLEGAL_JUMP))
+    if any(n.code is Note.PUSH_OUT for n in ruling.notes):
+        # No ball touched looks like a foul; the push-out declared allows it.
+        out.append(Cleared("push_out", Note.PUSH_OUT))
     if any(n.code is Note.EIGHT_FIRST_OPEN for n in ruling.notes):
         # Its note says the turn passes too: that waits for its question.
         out.append(Cleared("eight_first_open", Note.EIGHT_FIRST_OPEN))

@@ -173,10 +173,14 @@ OPEN_POS = {"0": [0.8, 0.5], "8": [1.6, 0.5], "3": [2.0, 0.95],
 add(base(
     "8ball-open-table-eight-first", "8-ball",
     ("Open table: the 8 hit first", "Открытый стол: первым задета восьмёрка"),
-    ("On an open table the 8 may not be the first ball hit. The shot scores "
-     "nothing and the turn passes, but it is no foul here: no ball in hand.",
-     "При открытом столе восьмёрку нельзя задевать первой. Удар ничего не "
-     "приносит, ход переходит, но это не фол: шар в руку не даётся."),
+    ("On an open table any ball may be hit first, but when the 8 is hit first "
+     "nothing pocketed counts for the shooter: the turn ends and the table "
+     "stays open for the opponent. The rule names no foul for it, so the "
+     "opponent plays the cue ball where it lies.",
+     "При открытом столе первым можно задеть любой шар, но если первой задета "
+     "восьмёрка, забитые шары игроку не засчитываются: серия заканчивается, и "
+     "для соперника стол остаётся открытым. Фола правило здесь не называет, "
+     "поэтому соперник играет битком с того места, где он остановился."),
     ("8-ball", "6"), OPEN_POS, {"groups": ["open", "open"]},
     {"fouls": [], "notes": ["note.eight_first_open"], "next_shooter": 1,
      "ball_in_hand": "none"}),
@@ -451,11 +455,15 @@ add(base(
     "9ball-push-out-hand-back", "9-ball",
     ("A push-out, handed back", "Пуш-аут, возвращённый сопернику"),
     ("Right after the break the shooter declared a push-out and rolled the cue "
-     "ball to a new place: no contact or cushion is needed. The opponent may "
-     "play or hand the shot back; here the shot is handed back.",
-     "Сразу после разбоя игрок объявил пуш-аут и откатил биток: касание и "
-     "борт не нужны. Соперник может играть сам или вернуть удар; здесь он "
-     "возвращает удар."),
+     "ball to a new place: a push-out needs no contact and no cushion, so it is "
+     "no foul. The turn passes to the opponent, who chooses: take the shot from "
+     "here or hand it back. Here the opponent hands it back, so the player who "
+     "pushed out shoots again from where the cue ball stopped.",
+     "Сразу после разбития игрок объявил пуш-аут и откатил биток: при пуш-ауте "
+     "касание и борт не нужны, поэтому это не фол. Ход переходит к сопернику, и "
+     "он выбирает: бить с этой позиции или уступить удар. Здесь соперник "
+     "уступает удар, и сыгравший пуш-аут бьёт снова с того места, где "
+     "остановился биток."),
     ("9-ball", "5"), PUSH_POS, {"push_out_allowed": True},
     {"fouls": [], "notes": ["note.push_out"], "options": ["take_push_out",
      "hand_back_push_out"], "chooser": 1, "next_shooter": 1},

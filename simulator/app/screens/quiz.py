@@ -401,13 +401,17 @@ class QuizMode(PracticeScreen):
                              t("quiz.progress", k=self.k + 1, n=len(self.questions)),
                              self.score_line())), ""]
         lines += situation_lines(app.locale, self.sc)
+        intro = ""
         if self.k == 0 and self.sc.question is not None:
             # The file's intro asks who shoots next; when the stroke decided
             # the game those questions are not asked, and neither is the intro.
-            lines.append(self.sc.question.text.get(lang)
-                         if intro_fits(self.sc, self.questions)
-                         else t("quiz.intro_decided"))
-        lines.append(t(q.key))
+            intro = self.sc.question.text.get(lang) \
+                if intro_fits(self.sc, self.questions) else t("quiz.intro_decided")
+            lines.append(intro)
+        if not (q.kind == "foul" and t("quiz.foul_word") in intro.lower()):
+            # An intro asking "Foul or not?" is the first question: "Was it
+            # a foul?" under it said it twice.
+            lines.append(t(q.key))
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
             label = answer_label(app, q, a, names)
@@ -534,6 +538,11 @@ class QuizMode(PracticeScreen):
         def answering(k: str) -> list[Outcome]:
             return [n for n in notes if note_answers(n) == k]
         mine = answering(kind)
+        part = self.note_parts(kind)
+        if part:
+            # A note that answers this question and a later one in a line
+            # ("the turn passes, no ball in hand"): the words for this one.
+            return part
         if kind == "ball_in_hand" and not mine:
             # No ball in hand after a legal stroke: the turn's note says why
             # (the table is taken as it lies, or the shooter plays on).
@@ -549,6 +558,20 @@ class QuizMode(PracticeScreen):
                 table_by_name(self.sc.table).kind is TableKind.POOL:
             out = [f"• {cite(loc, Note.LEGAL, None, d)}"]
         return looks + out
+
+    def note_parts(self, kind: str) -> list[str]:
+        """The part of each note of the ruling that answers the question
+        ``kind`` (``quiz.<kind>_by_<note>``) with the note's rule: a push-out
+        passes the turn (its options are a later question) and leaves no
+        ball in hand."""
+        loc = self.app.locale
+        out = []
+        for n in self.ruling.notes:
+            key = f"quiz.{kind}_by_{n.code.id.split('.', 1)[-1]}"
+            if loc.has(key):
+                rule = cited_rule(loc, n.code, n.ref, self.sc.discipline)
+                out.append(f"• {loc.t(key)} ({rule})" if rule else f"• {loc.t(key)}")
+        return out
 
     def cleared_words(self, c: Cleared) -> str:
         """'No double hit: ... (general rule 20)'."""

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from rules.codes import Note
 from rules.ruling import RulesError
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.screens.practice.practice_screen import Action
 from simulator.app.text.i18n import Locale
-from simulator.app.text.words import discipline_label, ref_text
+from simulator.app.text.words import cited_rule, discipline_label, ref_text
 from simulator.table.events import Shot
 
 if TYPE_CHECKING:
@@ -89,13 +90,18 @@ def neutral_words(loc: Locale, sc: Scenario) -> str:
 
 def situation_lines(loc: Locale, sc: Scenario) -> list[str]:
     """What the referee knows before the stroke and a quiz must say (none of
-    it the answer): the ball in hand and where, the call or the safety. The
-    break is in the heading; the groups and fouls in a row on the cards."""
+    it the answer): the ball in hand and where, a push-out declared, the call
+    or the safety. The break is in the heading; the groups and fouls in a
+    row on the cards."""
     out = []
     hand = getattr(getattr(sc.game, "ball_in_hand", None), "value", "none")
     if hand != "none" and not getattr(sc.game, "is_break", False):
         out.append(loc.t("quiz.before", facts=loc.t(f"bih.{hand}")))
     decl = sc.declarations
+    if getattr(decl, "push_out", False):
+        # Without it a stroke touching no ball looked like a plain foul.
+        out.append(loc.t("quiz.before", facts=loc.t(
+            "quiz.push_out_declared", rule=cited_rule(loc, Note.PUSH_OUT))))
     if getattr(decl, "called_ball", None) is not None:
         out.append(loc.t("call.made", ball=decl.called_ball,
                          pocket=loc.t(f"pocket.{decl.called_pocket}")))
