@@ -22,8 +22,8 @@ LOW = (800, 500)
 RULING = ("• Девятка забита правильным ударом: победа в партии («Девятка», п.\u00a04)",
           "• Победа во встрече (общие правила, п.\u00a029)")
 # (the pocket's name unbroken, as the chips give it)
-LAST_SHOT = ("Последний удар: первое касание: 9 · 2 касания бортов · 9 в лузе: "
-             "правая\u00a0нижняя\u00a0угловая")
+LAST_SHOT = ("Последний удар: первое касание: 9 · 2 касания бортов · шар 9 — в "
+             "правой\u00a0нижней\u00a0угловой лузе")
 RULING += (LAST_SHOT,)
 
 
@@ -54,8 +54,8 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         said = int(m.group())
         above = [t for t in texts if t.rect.top < marker.rect.top
                  and t.rect.top > d.rect.top + 60]
-        assert above[-1].shown.replace("\xa0", " ").endswith("правая нижняя угловая"), \
-            [t.shown for t in texts]
+        last = above[-1].shown.replace("\xa0", " ")
+        assert last.endswith("правой нижней угловой лузе"), [t.shown for t in texts]
         assert marker.rect.top - above[-1].rect.top < 1.5 * above[-1].rect.height + 6, \
             "an empty row over the count"
         key(app, pygame.K_v)

@@ -9,6 +9,7 @@ import pytest
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.loop.app import App
+from simulator.app.match.session import pocket_chip
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.text import ui
 from simulator.app.text.ui import TextRecord
@@ -102,7 +103,7 @@ def chips_line(app: App) -> str:
     a line too long for the card."""
     t = app.t
     chips = [t("strip.first", ball=1), t("strip.rails", n=4)] + [
-        t("strip.pocketed", ball=str(b), pocket=t(f"pocket.{p}").replace(" ", "\u00a0"))
+        pocket_chip(app.locale, b, p)
         for b, p in zip(range(2, 8), POCKETS, strict=True)]
     return str(t("banner.last_shot", chips=" · ".join(chips)))
 

@@ -112,8 +112,8 @@ def test_a_ball_left_down_on_a_scratch_is_named_once(
         words = " ".join(_thinking_words(app).replace("\xa0", " ").split())
         # The card's last shot: the touches counted before their noun, the
         # ball 1 after them not read as their count («касаний бортов: 0 · 1»).
-        chips = {"en": "no cushion contact · 1 in the top right corner pocket",
-                 "ru": "без касаний бортов · 1 в лузе: правая верхняя угловая"}
+        chips = {"en": "no cushion contact · the 1 in the top right corner pocket",
+                 "ru": "без касаний бортов · шар 1 — в правой верхней угловой лузе"}
         assert chips[lang] in words, words
         said = {"en": "potted 1 (not counted, left in the pocket); "
                       "the cue ball went down too",

@@ -561,15 +561,23 @@ class Session:
     def place(self, x: float, y: float) -> str | None:
         err = self.placement_error(x, y)
         if err is None:
+            moved = self.placed != (x, y)
             self.placed = (x, y)
             self.placed_by_player = True  # help or a dialog between keeps it
-            if self.preset_angle is not None and self.preset_angle == self.aim.angle:
+            # An aim held (an undo's, the keys') was set from where the ball
+            # lay: put down elsewhere, it is let go (a break after an undo
+            # went up the table along the old line, past the rack, while the
+            # mouse rested on the rack). Put down where it lay, it stays.
+            held = moved and self.held_angle == self.aim.angle
+            if held or (self.preset_angle is not None
+                        and self.preset_angle == self.aim.angle):
                 # The cue still points as preset from where the ball was:
                 # kept as an angle it misses that ball from the new spot (a
                 # break placed 3 mm off the head ball's line hit it 3 degrees
                 # thin and sent the cue ball back into a head corner).
                 self._aim_at_something()
                 self.preset_angle = self.aim.angle
+                self.held_angle = None
         return err
 
     # -- steps ------------------------------------------------------------------------
@@ -1096,11 +1104,7 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
         out.append(t("strip.rails", n=n) if n else t("strip.rails_none"))
     for e in shot.events:
         if e.kind is EventKind.POCKETED:
-            b = e.balls[0] if e.balls else "?"
-            # A pocket's name is never broken over two lines (a card cut
-            # under "bottom" would leave which one unsaid).
-            out.append(t("strip.pocketed", ball=ball_label(loc, b),
-                         pocket=t(f"pocket.{e.pocket}").replace(" ", "\u00a0")))
+            out.append(pocket_chip(loc, e.balls[0] if e.balls else "?", e.pocket))
         elif e.kind is EventKind.LEFT_TABLE:
             b = e.balls[0] if e.balls else "?"
             out.append(t("strip.off_table", ball=ball_label(loc, b)))
@@ -1109,6 +1113,18 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
         elif e.kind is EventKind.TIP_CONTACT:
             out.append(t("strip.tip_contact"))
     return out
+
+
+def pocket_chip(loc: Locale, ball: object, pocket: object) -> str:
+    """A ball that dropped, named as a ball, and its pocket: «шар 4 — в
+    верхней средней лузе» («4 в лузе: верхняя средняя» read as a count of
+    balls in a break's line of counts)."""
+    # A pocket's name is never broken over two lines (a card cut under
+    # "bottom" would leave which one unsaid).
+    where = loc.t(f"pocket_in.{pocket}").replace(" ", "\u00a0")
+    if ball == CUE_BALL:
+        return loc.t("strip.pocketed_cue", pocket=where)
+    return loc.t("strip.pocketed", ball=ball, pocket=where)
 
 
 def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
