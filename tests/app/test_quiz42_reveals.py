@@ -119,3 +119,20 @@ def test_the_first_question_is_asked_once(lang: str, sid: str) -> None:
     finally:
         pygame.display.quit()
 
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_push_out_not_allowed_is_said_with_the_first_answer(lang: str) -> None:
+    """9-ball rule 5: a push-out declared where none is allowed does not
+    count; "Was it a foul?" answered yes says so at once ("push-out
+    declared", then "foul" read as a contradiction until the last answer),
+    the foul's rule still left to its own question."""
+    app = make_app(lang)
+    try:
+        got = reveals(app, "9ball-push-out-not-allowed")
+        first = " ".join(got["foul"])
+        void = cite(app.locale, Note.PUSH_OUT_IGNORED, None, "9-ball")
+        assert void in first, first
+        assert app.t("quiz.rule_next") in first, first
+    finally:
+        pygame.display.quit()

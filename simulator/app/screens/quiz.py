@@ -64,6 +64,9 @@ from simulator.table.events import Event, EventKind, Shot
 from simulator.table.specs import TableKind, table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
+# Notes saying a declaration did not count (the stroke judged as an ordinary
+# one): part of what happened, said with the first answer.
+VOID_DECLARATIONS = (Note.PUSH_OUT_IGNORED,)
 # Seconds after the answers appear during which a click on them where the
 # cursor rested is not taken: they come up where the button that opened the
 # question was ("Next question", "Next situation"), and the second click of a
@@ -498,7 +501,13 @@ class QuizMode(PracticeScreen):
             # question after this one: they come with its answer. What was
             # seen is said at once (the proof of a push names no foul).
             proof = stroke_evidence(self.app.locale, self.shot, self.ruling)
-            return "\n".join([*lines, *([proof] if proof else []), t("quiz.rule_next")])
+            # A declaration the referee set aside is said at once: "foul"
+            # after "push-out declared" read as a contradiction until the
+            # last answer (play-test 33).
+            void = [f"• {cite(self.app.locale, n.code, n.ref, self.sc.discipline)}"
+                    for n in self.ruling.notes if n.code in VOID_DECLARATIONS]
+            return "\n".join([*lines, *void, *([proof] if proof else []),
+                              t("quiz.rule_next")])
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons()])
