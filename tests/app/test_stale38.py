@@ -229,3 +229,13 @@ def test_the_quiz_answer_page_names_its_keys_and_each_works(lang: str) -> None:
             assert not app.errors
         finally:
             pygame.display.quit()
+
+
+def test_undo_says_a_run_of_the_same_step_once_with_its_count() -> None:
+    """Play-test 33: undo after the computer's run of eight shots said
+    "shot without a foul — Computer" eight times over three rows of the
+    toast; a run is said once with its count, the order kept."""
+    from simulator.app.match.turns import runs_said
+    anna, cpu = "shot — Anna", "shot — Computer"
+    assert runs_said([anna, *[cpu] * 8]) == [anna, f"{cpu} ×8"]
+    assert runs_said([cpu, anna, cpu]) == [cpu, anna, cpu]

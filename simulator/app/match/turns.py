@@ -7,7 +7,8 @@ needs no screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
@@ -315,6 +316,14 @@ def undo_redo_key(app: App, event: pygame.event.Event) -> bool:
     return True
 
 
+def runs_said(steps: Iterable[str]) -> list[str]:
+    """The steps in order, a run of the same one said once with its count
+    ("... — Computer ×8": a computer's run of eight shots filled three rows
+    of the toast with one phrase)."""
+    return [words if n == 1 else f"{words} ×{n}"
+            for words, n in ((w, len(list(g))) for w, g in itertools.groupby(steps))]
+
+
 def undo(app: App) -> None:
     """Take back the last step, and the computers' steps before it back to a
     person's turn; the toast names every step taken back."""
@@ -338,8 +347,8 @@ def undo(app: App) -> None:
                          computer.turn(s.match) is not None):
         undone.append(step_words(s))
         s.undo()
-    app.inform(app.t("undo.done", what=" · ".join(reversed(undone))), UNDO_SECONDS,
-               until_stroke=True)
+    app.inform(app.t("undo.done", what=" · ".join(runs_said(reversed(undone)))),
+               UNDO_SECONDS, until_stroke=True)
     next_step(app)
 
 
