@@ -299,3 +299,28 @@ def test_the_first_step_stops_at_a_foul_at_the_strike(lang: str) -> None:
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("start", ["practice", "menu"])
+def test_the_gallery_goes_back_where_it_was_opened_from(start: str) -> None:
+    """Play-test 33: the gallery opened from Practice, a clip watched, Esc
+    twice: the main menu, not Practice. Esc goes back the way in."""
+    from tests.app.helpers import click_button, key
+    app = make_app("en")
+    try:
+        app.go(start)
+        frame(app)
+        click_button(app, app.t("menu.foul_gallery"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "gallery"
+        key(app, pygame.K_RETURN)  # the first clip
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name != "gallery"
+        key(app, pygame.K_ESCAPE)  # back to the list
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "gallery"
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == start
+    finally:
+        pygame.display.quit()

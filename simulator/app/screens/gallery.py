@@ -38,9 +38,12 @@ def _entries() -> tuple[object, ...]:
 class GalleryListMode(Mode):
     name = "gallery"
 
-    def __init__(self, app: App, selected: int = 0) -> None:
+    def __init__(self, app: App, selected: int = 0, back: str = "menu") -> None:
         super().__init__(app)
         self.selected = selected  # the entry shown selected (Enter plays it)
+        # Esc goes back where the gallery was opened from (from Practice it
+        # left for the main menu).
+        self.back = back
 
     def enter(self) -> None:
         from simulator.practice.gallery import GalleryError
@@ -94,10 +97,10 @@ class GalleryListMode(Mode):
     def play(self, i: int) -> None:
         if not self.entries:
             return
-        self.app.switch(GalleryPlayMode(self.app, i % len(self.entries)))
+        self.app.switch(GalleryPlayMode(self.app, i % len(self.entries), self.back))
 
     def leave(self) -> None:
-        self.app.go("menu")
+        self.app.go(self.back)
 
     def scroll_list(self, event: pygame.event.Event) -> bool:
         """The wheel over the list: WHEEL_ROWS rows a notch (pygame_gui's own
@@ -137,10 +140,11 @@ class GalleryPlayMode(PracticeScreen):
     message_in_side = False
     caps_in_pairs = True
 
-    def __init__(self, app: App, index: int) -> None:
+    def __init__(self, app: App, index: int, back: str = "menu") -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate
         self.all = _entries()
         self.index = index
+        self.back = back  # where the list goes back to
         entry = self.all[index]
         assert isinstance(entry, GalleryEntry)
         self.entry = entry
@@ -320,10 +324,11 @@ class GalleryPlayMode(PracticeScreen):
         self.app.open("export", job=job)
 
     def go(self, step: int) -> None:
-        self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all)))
+        self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all),
+                                        self.back))
 
     def leave(self) -> None:
-        self.app.switch(GalleryListMode(self.app, self.index))
+        self.app.switch(GalleryListMode(self.app, self.index, self.back))
 
     def update(self, dt: float) -> None:
         pb = self.player.playback

@@ -159,7 +159,7 @@ class PracticeListMode(Mode):
         self.app.go("editor")
 
     def gallery(self) -> None:
-        self.app.go("gallery")
+        self.app.go("gallery", back="practice")
 
     def leave(self) -> None:
         self.app.go("menu")
