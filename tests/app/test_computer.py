@@ -504,3 +504,25 @@ def test_two_computers_lag_and_play_on_their_own() -> None:
               limit=8000)
     assert [a["type"] for a in s.match.history][:1] == ["lag"]
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_save_as_on_the_computers_turn_asks_the_name(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Play-test 33: Ctrl+Shift+S while the computer thought did nothing,
+    without a word (the match menu's save worked then): it asks the name,
+    on its thinking and on its stroke alike."""
+    app = make_app(lang)
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    s = start(app, ["cpu:club", "Boris"], "9-ball", {"race_to": 1}, seed=6)
+    assert isinstance(app.mode, ComputerMode)
+    from simulator.app.dialogs.base import NameDialog
+    key(app, pygame.K_s, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert app.dialogs and isinstance(app.dialogs[-1], NameDialog)
+    key(app, pygame.K_ESCAPE)
+    assert not app.dialogs
+    run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=6000)
+    key(app, pygame.K_s, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert app.dialogs and isinstance(app.dialogs[-1], NameDialog)
+    assert len(s.match.history) == 0  # nothing played or saved behind the dialog
+    pygame.display.quit()

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App
+from simulator.app.match.saving import save_key
 from simulator.app.match.turns import (
     called_shooter,
     choice_card,
@@ -129,6 +130,11 @@ class ComputerPlayMode(PlayMode):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
             if not self.app.repeat(event):
                 self.read_card()  # as in every other turn of the match
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and \
+                event.mod & pygame.KMOD_CTRL:
+            if not self.app.repeat(event):
+                save_key(self.app, event.mod)  # as the match menu's save does
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
             # A call on a shot stands until the next stroke: this one is
@@ -484,6 +490,8 @@ class ComputerMode(TableMode):
             self.hurry = True  # "play it now", as the footer says: once decided
         elif event.key == pygame.K_ESCAPE:
             self.app.open("pause")
+        elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            save_key(self.app, event.mod)  # (it said nothing on the computer's turn)
         elif event.key == pygame.K_j:
             self.app.open("referee")  # a call on the last shot; the computer waits
         elif event.key == pygame.K_f:
