@@ -163,6 +163,47 @@ def cleared(scenario: Scenario, shot: Shot, ruling: Ruling) -> tuple[Cleared, ..
     return tuple(out)
 
 
+# What was seen of a foul, by the last part of its code id where the words
+# need more than the code ("no ball touched" or "the 5 first" for a wrong
+# first contact): a foul of another game with the same last part (Express's
+# double hit) reads the same words.
+SEEN_AS = {"no_cushion": "no_rail"}
+SEEN_FIRST_BALL = {"bad_hit": "hit_first", "break_not_one": "break_hit_first"}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What was seen of the main foul, without its rule (the rule is the
+    next question's answer): ``key`` names the words (``quiz.seen_<key>``),
+    ``ball`` the ball concerned."""
+
+    key: str
+    ball: int | None = None
+
+
+def seen(shot: Shot, ruling: Ruling) -> Seen | None:
+    """The main foul of the stroke as it was seen: "the cue ball touched no
+    ball", "the cue ball went into a pocket". None without a foul."""
+    fouls = [f for f in fouls_main_first(ruling) if f.code.kind is Kind.FOUL]
+    # A third foul in a row (14.1 12) is counted, not seen: the stroke's own
+    # foul is what the class watched.
+    main = next((f for f in fouls if f.code is not FoulCode.THIRD_FOUL),
+                fouls[0] if fouls else None)
+    if main is None:
+        return None
+    name = main.code.id.rsplit(".", 1)[-1]
+    hit = first_contact(shot.events)
+    if name in SEEN_FIRST_BALL or name == "no_contact":
+        if hit is None:
+            return Seen("no_contact")
+        return Seen(SEEN_FIRST_BALL.get(name, "hit_first"), hit.ball)
+    ball = next((b for b in main.balls if b != CUE_BALL),
+                hit.ball if hit is not None else None)
+    if name == "ball_off_table" and CUE_BALL in main.balls:
+        return Seen("cue_off_table")  # Express's item 1 takes the cue ball too
+    return Seen(SEEN_AS.get(name, name), ball)
+
+
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
     """The questions the scenario asks (all five when it has no question
     block), answered by the referee's ruling; who shoots next and from where
@@ -184,12 +225,17 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
                                 frozenset({YES if fouled(ruling) else NO})))
         elif kind == "rule":
             right = fouls or (NONE,)
+            # "None: the shot was legal" is no answer once "Was it a foul?"
+            # has been answered: a right "yes" knows a rule was broken, a
+            # wrong "no" was told so by its reveal (play-test 33).
+            offer_none = NONE not in right and \
+                "foul" not in kinds[:kinds.index(kind)]
             # Wrong answers: the game's common fouls the ruling does not have.
             common = registry.info(scenario.discipline).common_fouls
             pool = [c.id for c in common if c.id not in right]
-            extra = pool[:max(0, RULE_CHOICES - len(right) - (NONE not in right))]
+            extra = pool[:max(0, RULE_CHOICES - len(right) - offer_none)]
             choices = sorted({*right, *extra})
-            if NONE not in right:
+            if offer_none:
                 choices.append(NONE)
             # Every breach is a right answer: the player names one of them.
             out.append(Question(kind, key, tuple(choices), frozenset(right)))

@@ -58,6 +58,7 @@ from simulator.practice.quiz import (
     intro_fits,
     losses,
     note_answers,
+    seen,
 )
 from simulator.practice.scenario import Scenario
 from simulator.table.events import Event, EventKind, Shot
@@ -506,11 +507,24 @@ class QuizMode(PracticeScreen):
             # last answer (play-test 33).
             void = [f"• {cite(self.app.locale, n.code, n.ref, self.sc.discipline)}"
                     for n in self.ruling.notes if n.code in VOID_DECLARATIONS]
-            return "\n".join([*lines, *void, *([proof] if proof else []),
-                              t("quiz.rule_next")])
+            what = self.seen_words() if q.kind == "foul" else ""
+            return "\n".join([*lines, *void, *([what] if what else []),
+                              *([proof] if proof else []), t("quiz.rule_next")])
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons()])
+
+    def seen_words(self) -> str:
+        """'Foul: the cue ball went into a pocket.': what was seen of the
+        main foul, not its rule, which the next question asks ("Which rule:
+        the next question" alone gave no reason for the foul). Empty
+        without a foul."""
+        s = seen(self.shot, self.ruling)
+        loc = self.app.locale
+        if s is None or not loc.has(f"quiz.seen_{s.key}"):
+            return ""
+        ball = ball_label(loc, s.ball) if s.ball is not None else ""
+        return loc.t("quiz.seen", what=loc.t(f"quiz.seen_{s.key}", ball=ball))
 
     def reasons(self) -> list[str]:
         """The rule behind this answer: the foul penalised first, then the
