@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.codes import Code, Note, SeedRef
+from rules.questions import LegalLook
 from rules.ruling import (
     BallInHand,
     Choice,
@@ -530,6 +531,13 @@ class Discipline(Generic[S]):
         """The ruling on ``shot``; ``called``: fouls a person saw in it that
         no event shows (``stroke_called``), counted with the rest."""
         raise NotImplementedError
+
+    def legal_looks(self, state: S, shot: Shot, ruling: Ruling
+                    ) -> tuple[LegalLook, ...]:
+        """What made ``shot``, played from ``state`` and judged ``ruling``
+        without a foul, look like a foul, each read from the fact the
+        referee judged it by (none by default)."""
+        return ()
 
     def stroke_called(self, state: S, code: Code) -> Foul:
         """A foul a person saw in a stroke played from ``state`` (the

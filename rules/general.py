@@ -26,13 +26,17 @@ from rules.codes import (
 from rules.game import Discipline, GameState, Line, MatchView, per_player
 from rules.questions import (
     Facts,
-    airborne_cue,
+    LegalLook,
     cue_contacts,
-    cue_left_kitchen,
     facts,
     final_table,
+    forgiven_touches,
+    frozen_first_hit,
     frozen_rails,
     frozen_to_cue,
+    jump_fault,
+    kitchen_direct,
+    legal_jump,
     moving_at_stroke,
     off_table,
     pocketed,
@@ -313,6 +317,17 @@ def rule31_kept(rails: Mapping[int, Sequence[tuple[int, str]]], ball: int,
         or any(c not in own for _, c in ball_rails)
 
 
+def cushion_ball_kept(shot: Shot, f: Facts) -> bool | None:
+    """General rule 31 for the first ball hit: None when it was not frozen
+    to a cushion, else whether the rule was kept (``rule31_kept``)."""
+    hb = f.hit_ball
+    own = frozen_rails(shot.initial, hb) if hb is not None else ()
+    if hb is None or f.hit_index is None or not own:
+        return None
+    mine = rails_of_contacts(shot.initial.spec, shot.events, hb, f.hit_index)
+    return rule31_kept(f.rails_after_hit, hb, own, mine)
+
+
 def cite(fouls: Iterable[Foul], ref: SeedRef, *codes: Code) -> list[Foul]:
     """``fouls`` with those of ``codes`` cited as ``ref``: where a game's own
     rule names a general foul (a scratch on the break is 8-ball 5)."""
@@ -532,8 +547,8 @@ class PoolDiscipline(Discipline[PS]):
         # again as it stops against the ball: no double hit (20, P8).
         hit_ok = f.hit_index is None or legal is None or any(
             b in legal for b in f.contacts)
-        frozen_hit = f.hit_index if f.hit_index is not None and hit_ok and \
-            f.hit_ball in frozen_to_cue(init) else None
+        frozen_hit = frozen_first_hit(init, f.hit_index, f.hit_ball) \
+            if hit_ok else None
         cc = cue_contacts(ev, frozen_hit=frozen_hit)
         for i in cc.pushes:
             out.append(Foul(FoulCode.PUSH_SHOT, g("21"), i, (CUE_BALL,)))
@@ -541,13 +556,9 @@ class PoolDiscipline(Discipline[PS]):
             out.append(Foul(FoulCode.DOUBLE_HIT, g("20"), i, (CUE_BALL,)))
         for i, balls in cc.other_balls:
             out.append(Foul(FoulCode.STICK_TOUCHED_BALL, g("19"), i, balls))
-        if si is not None:
-            stroke = ev[si]
-            jump = airborne_cue(ev)
-            if jump is not None and stroke.miscue:
-                out.append(Foul(FoulCode.MISCUE_ON_JUMP, g("22"), si, (CUE_BALL,)))
-            elif jump is not None and (stroke.tip_b or 0.0) < 0.0:
-                out.append(Foul(FoulCode.ILLEGAL_JUMP, g("22"), jump, (CUE_BALL,)))
+        jump = jump_fault(ev)
+        if jump is not None:
+            out.append(Foul(jump[0], g("22"), jump[1], (CUE_BALL,)))
         return [*out, *f.called]
 
     def contact_fouls(self, shot: Shot, f: Facts, legal: set[int] | None,
@@ -566,12 +577,10 @@ class PoolDiscipline(Discipline[PS]):
             if f.hit_ball in frozen_to_cue(init):
                 out.append(Foul(FoulCode.FROZEN_ILLEGAL_BALL, g("20"), f.hit_index,
                                 (f.hit_ball,) if f.hit_ball is not None else ()))
-        if req.ball_in_hand is BallInHand.KITCHEN and f.hit_ball is not None:
-            pos = init.position(f.hit_ball)
-            if pos is not None and init.spec.in_kitchen(pos[0]) and \
-                    not cue_left_kitchen(shot.events, f.hit_index, init.spec):
-                out.append(Foul(FoulCode.KITCHEN_DIRECT, g("7"), f.hit_index,
-                                (f.hit_ball,)))
+        if req.ball_in_hand is BallInHand.KITCHEN and f.hit_ball is not None and \
+                kitchen_direct(shot, f.hit_index, f.hit_ball):
+            out.append(Foul(FoulCode.KITCHEN_DIRECT, g("7"), f.hit_index,
+                            (f.hit_ball,)))
         if require_rail and hit_ok:
             out += self.rail_fouls(shot, f)
         return out
@@ -585,15 +594,41 @@ class PoolDiscipline(Discipline[PS]):
         if not f.any_rail_after_hit:
             out.append(Foul(FoulCode.NO_RAIL, self.cited(FoulCode.NO_RAIL, g("17")),
                             f.end_index, ()))
-        init = shot.initial
         hb = f.hit_ball
-        own = frozen_rails(init, hb) if hb is not None else ()
-        if hb is not None and own:
-            assert f.hit_index is not None
-            mine = rails_of_contacts(init.spec, shot.events, hb, f.hit_index)
-            if not rule31_kept(f.rails_after_hit, hb, own, mine):
-                out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index, (hb,)))
+        if hb is not None and cushion_ball_kept(shot, f) is False:
+            out.append(Foul(FoulCode.CUSHION_BALL, g("31"), f.end_index, (hb,)))
         return out
+
+    def legal_looks(self, state: PS, shot: Shot, ruling: Ruling
+                    ) -> tuple[LegalLook, ...]:
+        """Each from the fact the fouls above are judged by: the tip on the
+        cue ball again with a legal ball frozen to it (20, P8), a ball
+        frozen to a cushion with rule 31 kept, a ball in the kitchen played
+        after the cue ball left it and came back off a cushion (7, P1), a
+        jump without a fault (22); the 8 first on an open table (8-ball 6)
+        and a push-out (9-ball 5) from the ruling's notes. Empty when the
+        stroke had a foul."""
+        if any(x.code.kind is Kind.FOUL for x in ruling.fouls):
+            return ()
+        f = facts(shot)
+        hb = f.hit_ball
+        out: list[LegalLook] = []
+        if forgiven_touches(shot, f.hit_index, hb):
+            out.append(LegalLook("frozen_double", FoulCode.DOUBLE_HIT, hb))
+        if not f.potted_objects and cushion_ball_kept(shot, f):
+            out.append(LegalLook("frozen_rail", FoulCode.CUSHION_BALL, hb))
+        if self.requirements(state).ball_in_hand is BallInHand.KITCHEN and \
+                kitchen_direct(shot, f.hit_index, hb) is False:
+            out.append(LegalLook("kitchen_rail", FoulCode.KITCHEN_DIRECT, hb))
+        if legal_jump(shot.events):
+            out.append(LegalLook("jump", FoulCode.ILLEGAL_JUMP))
+        notes = {n.code for n in ruling.notes}
+        if Note.PUSH_OUT in notes:
+            # No ball touched looks like a foul; the push-out declared allows it.
+            out.append(LegalLook("push_out", Note.PUSH_OUT))
+        if Note.EIGHT_FIRST_OPEN in notes:
+            out.append(LegalLook("eight_first_open", Note.EIGHT_FIRST_OPEN))
+        return tuple(out)
 
     def off_bed_fouls(self, f: Facts) -> list[Foul]:
         """The cue ball pocketed (18) or off the table, object balls off the

@@ -16,13 +16,15 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
-from rules.codes import Code, Placement
+from rules.codes import Code, Kind, Placement
 from rules.game import Discipline, GameState
 from rules.questions import (
     Facts,
+    LegalLook,
     cue_contacts,
     facts,
-    frozen_to_cue,
+    forgiven_touches,
+    frozen_first_hit,
     moving_at_stroke,
     self_moved,
     stroke_index,
@@ -180,6 +182,19 @@ def directly_playable(spec: TableSpec, region: HandRegion, x: float) -> bool:
     if region is HandRegion.HOUSE:
         return x >= spec.head_string_x
     return x <= spec.foot_spot[0]
+
+
+def house_direct(shot: Shot, region: HandRegion | None, hit_index: int | None,
+                 hit_ball: int) -> bool | None:
+    """From hand (digest §2.6): None when the cue ball is not in hand or the
+    first ball hit may be played directly, True when it lay in the (temporary)
+    house and the cue ball hit it directly (a foul), False when the cue ball
+    first left the house and came back off a cushion (legal)."""
+    init = shot.initial
+    pos = init.position(hit_ball)
+    if region is None or pos is None or directly_playable(init.spec, region, pos[0]):
+        return None
+    return not left_hand_region(shot.events, init.spec, region, hit_index)
 
 
 def placement_problem(state: TableState, region: HandRegion, pos: Vec) -> str | None:
@@ -662,8 +677,7 @@ class PyramidDiscipline(Discipline[PyS]):
         # The pool referee's thresholds (R1). Into a ball frozen to the cue
         # ball the tip meets the cue ball again as it stops against the ball:
         # the close-ball rule judges that stroke, not a double hit (R20).
-        frozen_hit = f.hit_index if (
-            f.hit_ball is not None and f.hit_ball in frozen_to_cue(init)) else None
+        frozen_hit = frozen_first_hit(init, f.hit_index, f.hit_ball)
         cc = cue_contacts(ev, frozen_hit=frozen_hit)
         for i in cc.pushes:
             out.append(breach(c.push_shot, i, (CUE_BALL,)))
@@ -681,7 +695,6 @@ class PyramidDiscipline(Discipline[PyS]):
             return []
         ev = shot.events
         init = shot.initial
-        spec = init.spec
         region = region_of(state.ball_in_hand)
         out: list[Foul] = []
         c = self.codes
@@ -692,16 +705,32 @@ class PyramidDiscipline(Discipline[PyS]):
             out.append(breach(c.no_contact, len(ev) - 1 if ev else None, ()))
         elif not shot_completed(f):
             out.append(breach(c.no_cushion, len(ev) - 1, ()))
-        if region is not None and f.hit_ball is not None:
-            pos = init.position(f.hit_ball)
-            if (pos is not None
-                    and not directly_playable(spec, region, pos[0])
-                    and not left_hand_region(ev, spec, region, f.hit_index)):
-                out.append(breach(c.house_direct, f.hit_index, (f.hit_ball,)))
+        if f.hit_ball is not None and house_direct(shot, region, f.hit_index,
+                                                   f.hit_ball):
+            out.append(breach(c.house_direct, f.hit_index, (f.hit_ball,)))
         idx = close_ball_push(init, ev, f)
         if idx is not None and f.hit_ball is not None:
             out.append(breach(c.close_ball, idx, (CUE_BALL, f.hit_ball)))
         return out
+
+    def legal_looks(self, state: PyS, shot: Shot, ruling: Ruling
+                    ) -> tuple[LegalLook, ...]:
+        """Each from the fact the fouls above are judged by: the tip on the
+        cue ball again as it stopped against a ball frozen to it (§2.3), a
+        ball in the house played from hand after the cue ball left the house
+        and came back off a cushion (§2.6). Empty when the stroke had a
+        foul."""
+        if any(x.code.kind is Kind.FOUL for x in ruling.fouls):
+            return ()
+        f = facts(shot)
+        hb = f.hit_ball
+        out: list[LegalLook] = []
+        if forgiven_touches(shot, f.hit_index, hb):
+            out.append(LegalLook("frozen_double", self.codes.double_hit, hb))
+        if self.contact_required(state) and hb is not None and house_direct(
+                shot, region_of(state.ball_in_hand), f.hit_index, hb) is False:
+            out.append(LegalLook("house_rail", self.codes.house_direct, hb))
+        return tuple(out)
 
     def after_foul(self, state: PyS, shot: Shot | None, f: Facts | None
                    ) -> AfterFoul:

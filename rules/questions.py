@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.codes import Code, FoulCode
 from rules.ruling import Foul
 from simulator.table.events import HEAD_STRING, Event, EventKind, Phase, Shot
 from simulator.table.specs import CUE_BALL, TableSpec
@@ -308,6 +309,76 @@ def cue_contacts(events: Events, cue: int = CUE_BALL,
         else:
             others.append((i, e.balls))
     return CueContacts(tuple(pushes), tuple(doubles), tuple(others))
+
+
+def frozen_first_hit(state: TableState, hit_index: int | None,
+                     hit_ball: int | None) -> int | None:
+    """The index of the cue ball's first contact when it was with a ball
+    frozen to it at the start (``cue_contacts``' ``frozen_hit``): the tip
+    then meets the cue ball again as it stops against the ball (general
+    rule 20, reading P8; Express's close-ball rule judges that stroke)."""
+    if hit_index is None or hit_ball is None or hit_ball not in frozen_to_cue(state):
+        return None
+    return hit_index
+
+
+def forgiven_touches(shot: Shot, hit_index: int | None, hit_ball: int | None
+                     ) -> tuple[int, ...]:
+    """The second touches of the tip that would be double hits but for the
+    ball frozen to the cue ball (``frozen_first_hit``): what makes a legal
+    stroke into a frozen ball look like a double hit."""
+    frozen = frozen_first_hit(shot.initial, hit_index, hit_ball)
+    if frozen is None:
+        return ()
+    kept = set(cue_contacts(shot.events, frozen_hit=frozen).double_hits)
+    return tuple(i for i in cue_contacts(shot.events).double_hits if i not in kept)
+
+
+def jump_fault(events: Events) -> tuple[Code, int] | None:
+    """General rule 22: a jump off a miscue (at the stroke), or one struck in
+    the lower half of the cue ball (at the jump); None for no jump or a
+    legal one."""
+    si = stroke_index(events)
+    jump = airborne_cue(events)
+    if si is None or jump is None:
+        return None
+    stroke = events[si]
+    if stroke.miscue:
+        return FoulCode.MISCUE_ON_JUMP, si
+    if (stroke.tip_b or 0.0) < 0.0:
+        return FoulCode.ILLEGAL_JUMP, jump
+    return None
+
+
+def legal_jump(events: Events) -> bool:
+    """The cue ball jumped and rule 22 finds no fault with it."""
+    return airborne_cue(events) is not None and jump_fault(events) is None
+
+
+def kitchen_direct(shot: Shot, hit_index: int | None, hit_ball: int | None
+                   ) -> bool | None:
+    """General rule 7 (reading P1), for a cue ball in hand in the kitchen:
+    None when the first ball hit lay outside the kitchen (the rule does not
+    apply), True when it lay inside and the cue ball hit it directly (a
+    foul), False when the cue ball first left the kitchen and came back off
+    a cushion beyond it (legal)."""
+    init = shot.initial
+    pos = init.position(hit_ball) if hit_ball is not None else None
+    if hit_index is None or pos is None or not init.spec.in_kitchen(pos[0]):
+        return None
+    return not cue_left_kitchen(shot.events, hit_index, init.spec)
+
+
+@dataclass(frozen=True)
+class LegalLook:
+    """What made a stroke the referee found legal look like a foul: ``key``
+    names it, ``code`` the foul it was not (its rule allows the stroke),
+    ``ball`` the object ball concerned. Each is read from the same fact
+    the referee judged the stroke by."""
+
+    key: str
+    code: Code
+    ball: int | None = None
 
 
 def airborne_cue(events: Events, cue: int = CUE_BALL) -> int | None:

@@ -15,17 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rules import registry
-from rules.codes import Code, FoulCode, Kind, Note, SeedRef
-from rules.express import ExpressFoul, ExpressNote
+from rules.codes import FoulCode, Kind, Note, SeedRef
+from rules.express import ExpressNote
 from rules.main_foul import fouls_main_first  # as every view orders them
-from rules.questions import (
-    airborne_cue,
-    cue_contacts,
-    cue_left_kitchen,
-    first_contact,
-    frozen_rails,
-    frozen_to_cue,
-)
+from rules.questions import LegalLook, first_contact
 from rules.ruling import Foul, Outcome, Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
 from simulator.table.events import Shot
@@ -112,55 +105,20 @@ def note_answers(note: Outcome) -> str:
     return NOTE_ANSWERS.get(note.code.id, "foul")
 
 
-@dataclass(frozen=True)
-class Cleared:
-    """What made a legal stroke look like a foul, and the rule that allows
-    it: ``key`` names the words (``quiz.cleared.<key>``), ``code`` the foul
-    it was not (its rule is cited), ``ball`` the object ball concerned."""
-
-    key: str
-    code: Code
-    ball: int | None = None
+# What made a legal stroke look like a foul, and the rule that allows it:
+# ``key`` names the words (``quiz.cleared_<key>``), ``code`` the foul it was
+# not (its rule is cited), ``ball`` the object ball concerned.
+Cleared = LegalLook
 
 
 def cleared(scenario: Scenario, shot: Shot, ruling: Ruling) -> tuple[Cleared, ...]:
-    """Why a stroke without a foul is legal, from its events: the tip on the
-    cue ball again with a legal ball frozen to it (general rule 20, P8), a
-    ball frozen to a cushion and the rule 31 kept, a ball in the kitchen (the
-    house) played after the cue ball left it and came back off a cushion
-    (general rule 7, Express 2.6), a jump struck in the upper half (22), the
-    8 hit first on an open table (8-ball 6), a push-out (9-ball 5).
-    Empty when the stroke had a foul: the ruling is not changed, only read."""
+    """Why a stroke without a foul is legal: the referee's own facts
+    (``Discipline.legal_looks``), read from the conditions it judged the
+    stroke by, so the explanation cannot say other than the ruling. Empty
+    when the stroke had a foul: the ruling is not changed, only read."""
     if fouled(ruling):
         return ()
-    ev = shot.events
-    init = shot.initial
-    hit = first_contact(ev)
-    out: list[Cleared] = []
-    pool = table_by_name(scenario.table).kind is TableKind.POOL
-    if hit is not None and hit.ball in frozen_to_cue(init) and \
-            cue_contacts(ev).double_hits:
-        out.append(Cleared("frozen_double", FoulCode.DOUBLE_HIT, hit.ball))
-    if pool and hit is not None and frozen_rails(init, hit.ball):
-        out.append(Cleared("frozen_rail", FoulCode.CUSHION_BALL, hit.ball))
-    direct = FoulCode.KITCHEN_DIRECT if pool else next(
-        (c for c in registry.info(scenario.discipline).common_fouls
-         if c is ExpressFoul.HOUSE_DIRECT), None)
-    cue = init.position(CUE_BALL)
-    pos = init.position(hit.ball) if hit is not None else None
-    if direct is not None and hit is not None and cue is not None and \
-            pos is not None and init.spec.in_kitchen(cue[0]) and \
-            init.spec.in_kitchen(pos[0]) and cue_left_kitchen(ev, hit.index, init.spec):
-        out.append(Cleared("kitchen_rail" if pool else "house_rail", direct, hit.ball))
-    if pool and airborne_cue(ev) is not None:
-        out.append(Cleared("jump", FoulCode.ILLEGAL_JUMP))
-    if any(n.code is Note.PUSH_OUT for n in ruling.notes):
-        # No ball touched looks like a foul; the push-out declared allows it.
-        out.append(Cleared("push_out", Note.PUSH_OUT))
-    if any(n.code is Note.EIGHT_FIRST_OPEN for n in ruling.notes):
-        # Its note says the turn passes too: that waits for its question.
-        out.append(Cleared("eight_first_open", Note.EIGHT_FIRST_OPEN))
-    return tuple(out)
+    return scenario.referee.legal_looks(scenario.game, shot, ruling)
 
 
 # What was seen of a foul, by the last part of its code id where the words
