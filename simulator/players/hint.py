@@ -3,7 +3,7 @@
 :func:`suggest` asks a computer player (HINT_LEVEL by default: the strongest
 level whose decision stays within the hint's time, HINT_SECONDS, on the
 development machine; measured by ``python -m simulator.players.bench
---part hint``) for its stroke
+--part hint``; a break's search cut to HINT_BREAK_BUDGET) for its stroke
 in a position and simulates the stroke as meant, without noise, so the
 window can draw the predicted path and let the player take the stroke as
 his aim. Headless, like the rest of ``simulator.players``.
@@ -31,6 +31,11 @@ HINT_LEVEL = "strong"
 # second search takes this share of the first one's budget (the whole budget
 # again kept the window at "99 %" as long as the hint had taken so far).
 SAFETY_SHARE = 1 / 3
+# A break's hint searches this many simulations at most: a break moves every
+# ball, and the strong player's own 60 (its break_budget) took 1 to 2 s of
+# a core and up to 20 s in the window on a loaded machine (play-test 33).
+# Only the hint's search is cut: the computer breaks with its own budget.
+HINT_BREAK_BUDGET = 24
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,7 @@ def suggest(disc: Discipline[Any], state: GameState, seed: int,
 def suggest_steps(disc: Discipline[Any], state: GameState, seed: int,
                   strength: Strength | None = None) -> Steps[Hint]:
     """:func:`suggest` a simulation at a time (for a window's frames)."""
-    player = ComputerPlayer(strength or STRENGTHS[HINT_LEVEL])
+    player = ComputerPlayer(hint_strength(strength or STRENGTHS[HINT_LEVEL]))
     d = yield from player.shot_steps(disc, state, seed)
     given_up: ShotDecision | None = None
     predicted: Shot | None = None
@@ -176,6 +181,14 @@ def potting_stroke(disc: Discipline[Any], state: GameState, d: ShotDecision
         if shot is not None and pots_as_named(disc, state, d, shot):
             return replace(d, intended=stroke, stroke=stroke), shot
     return None
+
+
+def hint_strength(strength: Strength) -> Strength:
+    """``strength`` as the hint searches with it: its break budget cut to
+    HINT_BREAK_BUDGET (its ordinary shots' search as it is)."""
+    s = strength.search
+    return replace(strength, search=replace(
+        s, break_budget=min(s.break_budget, HINT_BREAK_BUDGET)))
 
 
 def safety_player(strength: Strength) -> ComputerPlayer:

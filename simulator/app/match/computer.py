@@ -188,7 +188,8 @@ def hint_share(job: Thinking[Hint], is_break: bool) -> int:
 
 def _hint_budget(is_break: bool) -> int:
     from simulator.players import STRENGTHS
-    st = STRENGTHS[HINT_STRENGTH]
+    from simulator.players.hint import hint_strength
+    st = hint_strength(STRENGTHS[HINT_STRENGTH])
     return max(1, st.search.break_budget if is_break else st.search.shot_budget)
 
 

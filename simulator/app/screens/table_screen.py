@@ -20,7 +20,7 @@ from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.match.turns import redo, undo
 from simulator.app.table import aim_controls, ruling_card, scoreboard, strip
-from simulator.app.table.aim import Aim
+from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
 from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import fonts, ui
@@ -648,11 +648,21 @@ class TableMode(Mode):
             ctrl_h = self._controls_height()
             area = pygame.Rect(inner.left, bottom - ctrl_h, inner.width, ctrl_h)
             if self.scene.panel.area != area:
+                label = max(11, size - 2)
                 self.scene.panel = aim_controls.PanelRects.inside(
-                    area, max(11, size - 2))
+                    area, label, self._controls_words_width(label))
             self.draw_controls(surface)
             bottom = area.top - 8
         return bottom
+
+    def _controls_words_width(self, label: int) -> int:
+        """The widest of the power's and the elevation's labels at their
+        longest (the hardest stroke, the cue raised most), in px."""
+        t = self.app.t
+        v = self.session.locale.num(MAX_SPEED, 1)
+        words = (f"{t('panel.power')}: {t('evening.cue_ball_speed', v=v, b=v)}",
+                 f"{t('panel.elevation')}: 90°")
+        return max(fonts.font(label).size(w)[0] for w in words)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         t = self.app.t

@@ -12,6 +12,10 @@ import pygame
 from simulator.app.table.aim import MAX_ELEVATION, MAX_TIP, Aim
 from simulator.app.text import ui
 
+# The tip diagram's least diameter (px) where the column is wide enough to
+# keep it: 40 px held the tip's label to «Накл…» at 1280x720 (play-test 33).
+TIP_LEAST = 64
+
 
 @dataclass(frozen=True)
 class PanelRects:
@@ -28,16 +32,36 @@ class PanelRects:
         return pygame.Rect(self.area.left, self.area.bottom, self.area.width, 0)
 
     @classmethod
-    def inside(cls, area: pygame.Rect, label: int = 12) -> PanelRects:
+    def inside(cls, area: pygame.Rect, label: int = 12, words: int = 0) -> PanelRects:
+        """The controls stacked: the tip diagram and the elevation gauge side
+        by side, the power bar under them. In a low, wide area (1280x720's
+        column with a hint's lines and an open card) where that leaves the
+        diagram under TIP_LEAST, the diagram takes the area's height and the
+        gauge and the power bar stand beside it, if their labels (``words``
+        px, the wider) fit there."""
         lh = ui.line_height(label)
         power_h = max(12, min(18, area.height // 9))
         d = min((area.width - 12) // 2, area.height - 2 * lh - power_h - 12)
+        tall = area.height - lh - 6
+        if d < TIP_LEAST <= tall and words and area.width - tall - 24 >= words:
+            return cls._beside(area, label, lh, power_h, tall)
         d = max(40, d)
         tip = pygame.Rect(area.left + 4, area.top + lh + 2, d, d)
         elev = pygame.Rect(tip.right + 12, tip.top + d // 5,
                            area.right - tip.right - 16, d - d // 5)
         power = pygame.Rect(area.left + 4, tip.bottom + lh + 6, area.width - 8,
                             power_h)
+        return cls(area, power, tip, elev, label)
+
+    @classmethod
+    def _beside(cls, area: pygame.Rect, label: int, lh: int, power_h: int,
+                d: int) -> PanelRects:
+        """The diagram ``d`` px at the left; the gauge, then the power bar
+        with its label, in the column at its right."""
+        tip = pygame.Rect(area.left + 4, area.top + lh + 2, d, d)
+        left = tip.right + 16
+        power = pygame.Rect(left, tip.bottom - power_h, area.right - 4 - left, power_h)
+        elev = pygame.Rect(left, tip.top, power.width, power.top - lh - 6 - tip.top)
         return cls(area, power, tip, elev, label)
 
     @property
