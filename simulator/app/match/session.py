@@ -27,6 +27,7 @@ from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import (
     ball_label,
+    ball_named,
     choice_rule,
     chosen_label,
     cite,
@@ -1090,7 +1091,7 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
                   and CUE_BALL in e.balls), None)
     if first is not None:
         other = next((b for b in first.balls if b != CUE_BALL), None)
-        out.append(t("strip.first", ball=other))
+        out.append(t("strip.first", ball=ball_named(loc, other)))
     else:
         out.append(t("strip.no_contact"))
     if is_break:

@@ -223,6 +223,13 @@ def ball_label(loc: Locale, ball: object, cue_ball: int = 0) -> str:
     return loc.t("strip.cue_ball") if ball == cue_ball else str(ball)
 
 
+def ball_named(loc: Locale, ball: object, cue_ball: int = 0) -> str:
+    """A ball as a sentence names it: «шар 12» / "the 12", or the cue ball in
+    words («первое касание: 12» read as a count, not a ball)."""
+    return loc.t("strip.cue_ball") if ball == cue_ball else \
+        loc.t("strip.ball", ball=ball)
+
+
 def reason_text(loc: Locale, error: BaseException,
                 names: Sequence[str] = ()) -> str:
     """Why a position, a file or a choice was refused, in the player's

@@ -1,0 +1,82 @@
+"""Play-tests' small defects (wave 43): a ball named as a ball in the shot's
+words, the replay timeline's pot in the ruling card's words, a hanging
+Russian preposition, a choice taken by a speed key, a fouled safety counted,
+the main menu's one highlight, the gallery's list keys."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.app.helpers import after_the_break, frame, key, move
+from tests.app.scenes import LANGS, open_scene
+
+# -- 1. first contact names a ball ---------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ruling_card_names_the_first_contact_as_a_ball(lang: str) -> None:
+    """After Anna's break the card's last-shot line says «первое касание:
+    шар 1» / "first contact: the 1" (it said «первое касание: 1», a number
+    that read as a count)."""
+    from simulator.app.loop.app import App
+    from tests.app.helpers import make_app
+    app: App = make_app(lang)
+    try:
+        s = after_the_break(app, ["Anna", "Boris"], "9-ball", {}, seed=4)
+        shot, _r = s.shots[-1]
+        first = next(e for e in shot.events if e.kind.name == "BALL_BALL")
+        ball = next(b for b in first.balls if b != 0)
+        want = {"ru": f"первое касание: шар {ball}",
+                "en": f"first contact: the {ball}"}[lang]
+        assert s.banner is not None
+        assert any(want in line for line in s.banner.lines), s.banner.lines
+        frame(app)
+        drawn = " ".join(t.text for t in app.texts)
+        assert want in drawn, drawn
+    finally:
+        pygame.display.quit()
+
+
+# -- 1, 2. the replay timeline ---------------------------------------------------
+
+
+def timeline_words(lang: str) -> dict[str, list[str]]:
+    """A break's replay, paused, the pointer on each mark of the timeline:
+    the words drawn under its bar, by the mark's kind."""
+    from simulator.app.screens.replay import ReplayMode
+    app = open_scene("replay", "8-ball", lang)  # its break scratches
+    try:
+        mode = app.mode
+        assert isinstance(mode, ReplayMode)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        show = mode.show
+        geo = show.geometry
+        assert geo is not None
+        out: dict[str, list[str]] = {}
+        for m in show.marks.marks:
+            if m.event.kind.name not in ("BALL_BALL", "POCKETED") or \
+                    (m.event.kind.name == "BALL_BALL" and not m.first_contact):
+                continue
+            x = round(geo.x_of(m.time))
+            move(app, (x, geo.bar.centery))
+            frame(app)
+            said = [t.shown for t in app.texts if t.rect.top >= geo.bar.bottom
+                    and t.rect.bottom <= geo.rect.bottom + 2]
+            out.setdefault(m.event.kind.name, []).append(
+                " ".join(said) + f" |{m.event.balls}|{m.event.pocket}")
+        return out
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_timeline_names_the_first_contact_as_a_ball(lang: str) -> None:
+    """The replay's timeline under the pointer: «первое касание: биток бьёт
+    шар 1» (it said «… бьёт 1»)."""
+    words = timeline_words(lang)
+    assert words.get("BALL_BALL"), words
+    first = {"ru": "первое касание: биток бьёт шар ",
+             "en": "first contact: cue ball hits the "}[lang]
+    assert all(first in w for w in words["BALL_BALL"]), words
