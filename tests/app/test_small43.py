@@ -80,3 +80,21 @@ def test_the_timeline_names_the_first_contact_as_a_ball(lang: str) -> None:
     first = {"ru": "первое касание: биток бьёт шар ",
              "en": "first contact: cue ball hits the "}[lang]
     assert all(first in w for w in words["BALL_BALL"]), words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_timeline_says_a_pot_as_the_ruling_card_does(lang: str) -> None:
+    """The replay's timeline under the pointer on a pot: the ruling card's
+    words, «биток — в нижней средней лузе» / «шар 6 — в верхней средней
+    лузе» (it said «биток в лузе: нижняя средняя»)."""
+    from simulator.app.match.session import pocket_chip
+    from simulator.app.text.i18n import Locale
+    loc = Locale(lang)
+    words = timeline_words(lang)
+    assert words.get("POCKETED"), words
+    cue = {"ru": "биток — в ", "en": "the cue ball in the "}[lang]
+    for w in words["POCKETED"]:
+        balls, pocket = w.rsplit("|", 3)[1:3]
+        ball = int(balls.strip("()").split(",")[0])
+        card = pocket_chip(loc, ball, pocket)  # as the ruling card says it
+        assert card in w and (ball or cue in w), (card, w)

@@ -33,6 +33,7 @@ from simulator.app.text.words import (
     cite,
     code_words,
     discipline_label,
+    pocket_chip,
 )
 from simulator.files import profile, saves
 from simulator.records.stats import PlayerStats, brought_back, counted_balls
@@ -1114,18 +1115,6 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
         elif e.kind is EventKind.TIP_CONTACT:
             out.append(t("strip.tip_contact"))
     return out
-
-
-def pocket_chip(loc: Locale, ball: object, pocket: object) -> str:
-    """A ball that dropped, named as a ball, and its pocket: «шар 4 — в
-    верхней средней лузе» («4 в лузе: верхняя средняя» read as a count of
-    balls in a break's line of counts)."""
-    # A pocket's name is never broken over two lines (a card cut under
-    # "bottom" would leave which one unsaid).
-    where = loc.t(f"pocket_in.{pocket}").replace(" ", "\u00a0")
-    if ball == CUE_BALL:
-        return loc.t("strip.pocketed_cue", pocket=where)
-    return loc.t("strip.pocketed", ball=ball, pocket=where)
 
 
 def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:

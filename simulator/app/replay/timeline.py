@@ -19,7 +19,7 @@ from simulator.app.replay.table_marks import (
 )
 from simulator.app.text import fonts, ui
 from simulator.app.text.i18n import Locale
-from simulator.app.text.words import ball_named
+from simulator.app.text.words import ball_named, pocket_chip
 from simulator.table.events import CENTRE_LINE, HEAD_STRING, EventKind
 from simulator.table.specs import TableKind, TableSpec
 
@@ -68,7 +68,8 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
         return t("timeline.cushion", ball=first, cushion=t(f"cushion.{name}")
                  if loc.has(f"cushion.{name}") else name)
     if k is EventKind.POCKETED:
-        return t("timeline.pocketed", ball=first, pocket=t(f"pocket.{ev.pocket}"))
+        # The ruling card's words for a pot («шар 6 — в верхней средней лузе»).
+        return pocket_chip(loc, ev.balls[0] if ev.balls else "?", ev.pocket, cue)
     if k is EventKind.AIRBORNE:
         return t("timeline.airborne", ball=first)
     if k is EventKind.LANDED:
