@@ -98,3 +98,48 @@ def test_the_timeline_says_a_pot_as_the_ruling_card_does(lang: str) -> None:
         ball = int(balls.strip("()").split(",")[0])
         card = pocket_chip(loc, ball, pocket)  # as the ruling card says it
         assert card in w and (ball or cue in w), (card, w)
+
+
+# -- 3. a one-letter preposition goes down with its word ------------------------
+
+HANGING = ("в", "к", "с", "у", "о", "и", "а")
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720)],
+                         ids=("800x500", "1024x600", "1280x720"))
+def test_no_card_row_ends_with_a_one_letter_preposition(
+        size: tuple[int, int]) -> None:
+    """The ruling card with a break's long line of pots (Russian): no row
+    ends with «в» before a pocket's name wrapped to the next row; the
+    preposition goes down with its word."""
+    from tests.app.test_playfix24_card import card_after, card_texts, chips_line
+    app = open_scene("banner", "9-ball", "ru", size)
+    try:
+        s = app.session
+        assert s is not None and s.banner is not None
+        foul, nxt = s.banner.lines[0], s.banner.next[0]
+        chips = chips_line(app)
+        for lines in ((chips,), (foul, chips), (f"{foul} {chips}",)):
+            card_after(app, lines, nxt)
+            rows = [r.text for r in card_texts(app)]
+            hung = [r for r in rows if r.rstrip().split(" ")[-1] in HANGING]
+            assert not hung, rows
+    finally:
+        pygame.display.quit()
+
+
+def test_wrapped_rows_never_end_with_a_one_letter_preposition() -> None:
+    """The rows helper itself, at every width from the one that holds «в
+    верхней средней» whole to a wide one: a row never ends with «в», «к», «с»,
+    «у», «о», «и» or «а» (it goes down with the word after it); the words are
+    all kept, in order."""
+    from simulator.app.text import fonts, ui
+    text = ("Промах: удар переходит к сопернику, шар 4 — в верхней\u00a0средней "
+            "лузе и шар 7 — в нижней\u00a0левой лузе, а биток у борта с краю "
+            "о бок восьмёрки")
+    narrow = fonts.font(16).size("в верхней\u00a0средней")[0] + 1
+    for width in range(narrow, 700, 7):
+        rows = ui.wrap(text, 16, width)
+        assert " ".join(rows) == text, rows
+        for row in rows[:-1]:
+            assert row.split(" ")[-1] not in HANGING, (width, rows)
