@@ -143,3 +143,32 @@ def test_wrapped_rows_never_end_with_a_one_letter_preposition() -> None:
         assert " ".join(rows) == text, rows
         for row in rows[:-1]:
             assert row.split(" ")[-1] not in HANGING, (width, rows)
+
+
+# -- 4. a speed key as the choice comes up chooses nothing ----------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_speed_key_as_the_choice_comes_up_chooses_nothing(lang: str) -> None:
+    """Express, the computer's foul: the person's choice comes up as its shot
+    ends. "1" or "2" (a watching speed on the computer's turn) pressed in that
+    moment chooses nothing (it took "1" at once, SEED-E 2.6's choice made by
+    a key meant for the shot before); after ui.FRESH the numbers choose."""
+    from simulator.app.text import ui
+    from tests.app.helpers import DT
+    app = open_scene("choice", "express", lang, players="cpu:club,Anna",
+                     frames=0)
+    try:
+        s = app.session
+        assert s is not None and s.req is not None and s.req.pending
+        pending = list(s.req.pending)
+        for k in (pygame.K_1, pygame.K_2):
+            key(app, k)
+            assert s.req is not None and list(s.req.pending) == pending
+            assert app.dialogs and app.dialogs[-1].kind == "choice"
+        frame(app, n=int(ui.FRESH / DT) + 1)
+        key(app, pygame.K_1)
+        assert s.req is None or list(s.req.pending) != pending
+    finally:
+        pygame.display.quit()
+
