@@ -172,3 +172,44 @@ def test_a_speed_key_as_the_choice_comes_up_chooses_nothing(lang: str) -> None:
     finally:
         pygame.display.quit()
 
+
+# -- 5. a declared safety that fouled is a foul, not a safety -------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_declared_safety_that_fouls_counts_as_a_foul_only(lang: str) -> None:
+    """8-ball rule 9: Anna declares a safety and her cue ball touches no ball
+    (a foul, general rule 4); Boris, at the table, gives up the match. The
+    match in numbers counts her foul and no safety (it counted both: a
+    safety that fouled read as a safety played)."""
+    from simulator.app.table.aim import Aim, angle_to
+    from tests.app.helpers import (
+        click_button,
+        concede_at_turn,
+        make_app,
+        run_until,
+        scenario_match,
+        strike,
+    )
+    app = make_app(lang)
+    try:
+        scenario_match(app, "8-ball", {0: (0.6, 0.35), 1: (2.0, 1.0),
+                                       9: (2.1, 0.9), 8: (1.9, 0.8)})
+        s = app.session
+        assert s is not None
+        click_button(app, app.t("panel.safety"))
+        assert s.decl.get("safety")
+        cue = s.cue_pos()
+        assert cue is not None
+        s.aim = Aim(angle_to(cue, (0.0, 0.35)), 0.25)  # away from every ball
+        r = strike(app)
+        assert r is not None and r.fouls and r.shooter == 0
+        concede_at_turn(app, "match")
+        run_until(app, lambda: bool(app.dialogs) and
+                  getattr(app.dialogs[-1], "table", None), limit=600)
+        table = app.dialogs[-1].table  # type: ignore[attr-defined]
+        rows = {row[0]: row[1:] for row in table[1:]}
+        assert rows[app.t("evening.stat_fouls")][0] == "1", rows
+        assert rows[app.t("evening.stat_safeties")][0] == "0", rows
+    finally:
+        pygame.display.quit()
