@@ -213,3 +213,65 @@ def test_a_declared_safety_that_fouls_counts_as_a_foul_only(lang: str) -> None:
         assert rows[app.t("evening.stat_safeties")][0] == "0", rows
     finally:
         pygame.display.quit()
+
+
+# -- 6. the main menu: one highlight ----------------------------------------------
+
+
+def lit_buttons(app: object) -> list[str]:
+    """The main menu's buttons drawn highlighted: selected (filled) or under
+    the pointer (its hover colours, where they differ from a plain one's)."""
+    from pygame_gui.elements import UIButton
+    gui = app.gui  # type: ignore[attr-defined]
+    theme = gui.get_theme()
+    out = []
+    for el in gui.get_sprite_group().sprites():
+        if not isinstance(el, UIButton) or not el.visible:
+            continue
+        if el.is_selected:
+            out.append(el.text)
+        elif el.hovered:
+            ids = el.combined_element_ids
+            looks = [str(theme.get_colour_or_gradient(c, ids)) for c in (
+                "normal_bg", "hovered_bg", "normal_border", "hovered_border")]
+            if (looks[0], looks[2]) != (looks[1], looks[3]):
+                out.append(el.text)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_main_menu_lights_one_button_the_pointers_and_the_keys(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """The main menu with the pointer on its third button: that one is lit,
+    and only it (the first was filled as the keys' choice while the pointer
+    lit another); Enter opens it. Down then moves the one light on, the
+    button under the resting pointer lit no more."""
+    from pygame_gui.elements import UIButton
+
+    from simulator.app.screens.menu import MenuMode
+    from tests.app.helpers import make_app
+    app = make_app(lang)
+    # The widgets read the pointer from the system (none under the dummy
+    # driver): where the events put it.
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: app.mouse or (0, 0))
+    try:
+        app.go("menu")
+        frame(app, n=2)
+        mode = app.mode
+        assert isinstance(mode, MenuMode)
+        assert lit_buttons(app) == [mode.buttons[0].text]
+        load = mode.buttons[2]
+        assert isinstance(load, UIButton) and load.text == app.t("menu.load")
+        move(app, load.rect.center)
+        frame(app, n=2)
+        assert lit_buttons(app) == [load.text], lit_buttons(app)
+        key(app, pygame.K_DOWN)
+        frame(app, n=2)
+        assert lit_buttons(app) == [mode.buttons[3].text], lit_buttons(app)
+        key(app, pygame.K_UP)
+        frame(app, n=2)
+        key(app, pygame.K_RETURN)
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "load", app.mode
+    finally:
+        pygame.display.quit()
