@@ -275,3 +275,42 @@ def test_the_main_menu_lights_one_button_the_pointers_and_the_keys(
         assert app.mode is not None and app.mode.name == "load", app.mode
     finally:
         pygame.display.quit()
+
+
+# -- 7. the gallery's list hears the arrows -----------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_down_down_enter_in_the_gallery_plays_the_third_clip(lang: str) -> None:
+    """The foul gallery opened from the main menu: Down, Down, Enter plays
+    the third clip, the one marked in the list (a play-tester's Down Down
+    Enter played the first: the arrows moved nothing); Up goes back one,
+    from the first round to the last, shown."""
+    from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
+    from tests.app.helpers import click_button, make_app
+    app = make_app(lang)
+    try:
+        app.go("menu")
+        frame(app, n=2)
+        click_button(app, app.t("menu.foul_gallery"))
+        frame(app, n=2)
+        mode = app.mode
+        assert isinstance(mode, GalleryListMode)
+        key(app, pygame.K_UP)  # round to the last, brought into view
+        frame(app, n=2)
+        last = mode.list.item_list[-1]
+        assert mode.list.get_single_selection() == mode.items[-1]
+        box = mode.list.list_and_scroll_bar_container
+        assert last["button_element"] is not None and box is not None
+        assert box.rect.contains(last["button_element"].rect)
+        for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN,
+                  pygame.K_UP):
+            key(app, k)
+        frame(app, n=2)
+        assert mode.list.get_single_selection() == mode.items[2]
+        key(app, pygame.K_RETURN)
+        frame(app, n=2)
+        play = app.mode
+        assert isinstance(play, GalleryPlayMode) and play.index == 2, play
+    finally:
+        pygame.display.quit()
