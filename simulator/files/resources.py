@@ -59,13 +59,20 @@ _UNIT = re.compile(r"(?<![\w.,])\d[\d.,]* (?=(?:m/s|mm|cm|м/с|мм|см)(?!\w)
 # starts a row and the last word never stands alone under it.
 _DASH_END = re.compile(r"\S+(?: [—–]|:) \S+$")
 
+# A one-letter Russian preposition or conjunction goes to the next row with
+# the word after it: «шар 2 — в / левой верхней лузе» left «в» hanging.
+_ONE_LETTER = re.compile(f"(?<![^\\s{_JOIN}])[вксуоиаВКСУОИА] (?=\\S)")
+
 
 def wrap_words(para: str) -> list[str]:
     """A paragraph's words for wrapping: split at spaces, except inside a
-    rule or game reference (which stays one word, its spaces plain)."""
+    rule or game reference, a figure and its unit, a last "— word", or after
+    a one-letter Russian preposition (each stays one word, its spaces
+    plain; the rows helper splits one that fits no row whole)."""
     marked = _EN_REF.sub(lambda m: m.group(0).replace(" ", _JOIN), para)
     marked = _UNIT.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     marked = _DASH_END.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
+    marked = _ONE_LETTER.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     return [w.replace(_JOIN, " ") for w in marked.split(" ")]
 
 

@@ -147,7 +147,10 @@ def match_stats(match: Match) -> list[PlayerStats]:
         else:
             run[p] += gained
             best[p] = max(best[p], run[p])
-        if act.get("type") == "shot" and (act.get("declarations") or {}).get("safety"):
+        # A declared safety that fouled is a foul only: counted as a safety
+        # too, the numbers read as a safety played.
+        if act.get("type") == "shot" and not rul.fouls and \
+                (act.get("declarations") or {}).get("safety"):
             safeties[p] += 1
         if act.get("type") == "shot" and act.get("hint") is True:
             hints[p] += 1

@@ -81,6 +81,7 @@ def test_a_persons_choice_is_made_by_its_number_and_leaves_the_speed(
         r = s.last_ruling
         assert r is not None and r.chooser == 0
         assert list(r.options) == [Choice.SHOOT, Choice.FORCE_OFFENDER]
+        frame(app, n=30)  # (read: no number chooses for ui.FRESH at first)
         key(app, pygame.K_2)
         frame(app, n=3)
         assert s.match.history[-1].get("type") == "choice"

@@ -141,7 +141,10 @@ def _push_out_choice(app: App) -> None:
     key(app, pygame.K_SPACE)
     run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
     assert s.req is not None and len(s.req.pending) == 2
-    frame(app)
+    # (read: the choice takes no number for ui.FRESH after it comes up)
+    from simulator.app.text.ui import FRESH
+    from tests.app.helpers import DT
+    frame(app, n=int(FRESH / DT) + 2)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -9,6 +9,7 @@ from typing import Any
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
 from simulator.app.match.turns import choose_action, undo_redo_key
+from simulator.app.text import ui
 from simulator.app.text.words import choice_label, choice_rule, cite
 
 
@@ -44,6 +45,9 @@ def choice_dialog(app: App) -> Dialog:
     d = Dialog(app, app.t("choice.title", name=s.name(req.chooser)), body, buttons,
                cancel=lambda: app.open("pause"), kind="choice")
     d.whole_body = whole
+    # It comes up as the computer's shot ends, when 1-4 were its watching
+    # speeds: a number pressed in that moment was meant for them.
+    d.key_guard = ui.FRESH
     # U takes back the stroke that brought the decision, as at the table.
     d.screen_keys = lambda event: undo_redo_key(app, event)
     return d

@@ -893,6 +893,11 @@ def _theme() -> dict[str, object]:
         "#title": {"font": {"name": "noto_sans", "size": "44", "bold": "1"},
                    "colours": {"normal_text": "#f1ead8", "dark_bg": "#00000000"}},
         "#big": {"font": {"name": "noto_sans", "size": "20"}},
+        # The main menu's buttons: the pointer moves the keys' choice, which is
+        # the one light (a hover colour of its own lit a second button).
+        "#menu": {"font": {"name": "noto_sans", "size": "20"},
+                  "colours": {"hovered_bg": "#2b3a33", "hovered_text": "#f1ead8",
+                              "hovered_border": "#6b4a2b"}},
         "#small": {"font": {"name": "noto_sans", "size": "13"}},
         "label": {"colours": {"dark_bg": "#00000000"}},
     }

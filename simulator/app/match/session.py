@@ -27,11 +27,13 @@ from simulator.app.text.file_words import file_problem
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import (
     ball_label,
+    ball_named,
     choice_rule,
     chosen_label,
     cite,
     code_words,
     discipline_label,
+    pocket_chip,
 )
 from simulator.files import profile, saves
 from simulator.records.stats import PlayerStats, brought_back, counted_balls
@@ -1090,7 +1092,7 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
                   and CUE_BALL in e.balls), None)
     if first is not None:
         other = next((b for b in first.balls if b != CUE_BALL), None)
-        out.append(t("strip.first", ball=other))
+        out.append(t("strip.first", ball=ball_named(loc, other)))
     else:
         out.append(t("strip.no_contact"))
     if is_break:
@@ -1113,18 +1115,6 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
         elif e.kind is EventKind.TIP_CONTACT:
             out.append(t("strip.tip_contact"))
     return out
-
-
-def pocket_chip(loc: Locale, ball: object, pocket: object) -> str:
-    """A ball that dropped, named as a ball, and its pocket: «шар 4 — в
-    верхней средней лузе» («4 в лузе: верхняя средняя» read as a count of
-    balls in a break's line of counts)."""
-    # A pocket's name is never broken over two lines (a card cut under
-    # "bottom" would leave which one unsaid).
-    where = loc.t(f"pocket_in.{pocket}").replace(" ", "\u00a0")
-    if ball == CUE_BALL:
-        return loc.t("strip.pocketed_cue", pocket=where)
-    return loc.t("strip.pocketed", ball=ball, pocket=where)
 
 
 def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:

@@ -19,6 +19,7 @@ from simulator.app.replay.table_marks import (
 )
 from simulator.app.text import fonts, ui
 from simulator.app.text.i18n import Locale
+from simulator.app.text.words import ball_named, pocket_chip
 from simulator.table.events import CENTRE_LINE, HEAD_STRING, EventKind
 from simulator.table.specs import TableKind, TableSpec
 
@@ -54,8 +55,11 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     if k is EventKind.TIP_CONTACT:
         return t("timeline.tip_contact", ball=first)
     if k is EventKind.BALL_BALL:
-        key = "timeline.first_contact" if m.first_contact else "timeline.ball_ball"
-        return t(key, a=first, b=bs[1] if len(bs) > 1 else "?")
+        if m.first_contact:  # "first contact: ... hits 12" read as a count
+            other = ev.balls[1] if len(ev.balls) > 1 else "?"
+            return t("timeline.first_contact", a=first,
+                     b=ball_named(loc, other, cue))
+        return t("timeline.ball_ball", a=first, b=bs[1] if len(bs) > 1 else "?")
     if k is EventKind.BALL_CUSHION:
         name = ev.cushion or ""
         if name.startswith("jaw:"):
@@ -64,7 +68,8 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
         return t("timeline.cushion", ball=first, cushion=t(f"cushion.{name}")
                  if loc.has(f"cushion.{name}") else name)
     if k is EventKind.POCKETED:
-        return t("timeline.pocketed", ball=first, pocket=t(f"pocket.{ev.pocket}"))
+        # The ruling card's words for a pot («шар 6 — в верхней средней лузе»).
+        return pocket_chip(loc, ev.balls[0] if ev.balls else "?", ev.pocket, cue)
     if k is EventKind.AIRBORNE:
         return t("timeline.airborne", ball=first)
     if k is EventKind.LANDED:

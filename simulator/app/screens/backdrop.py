@@ -74,7 +74,7 @@ def button_column(app: App, items: list[tuple[str, Callable[[], None] | None]],
     for i, (label, fn) in enumerate(items):
         rect = pygame.Rect(0, 0, width, height)
         rect.midtop = (x, top + i * (height + gap))
-        b = UIButton(rect, label, app.gui, object_id="#big",
+        b = UIButton(rect, label, app.gui, object_id="#menu",
                      command=app.later(fn) if fn is not None else None)
         if fn is None:
             widgets.disable(b)

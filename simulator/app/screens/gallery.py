@@ -126,6 +126,32 @@ class GalleryListMode(Mode):
                 self.leave()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.app.later(self.play_selected)()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.step_selection(1 if event.key == pygame.K_DOWN else -1)
+
+    def step_selection(self, step: int) -> None:
+        """Down/Up move the list's mark, kept in view (Enter plays what is
+        marked): the arrows moved nothing, and Down Down Enter played the
+        first clip."""
+        if not self.items:
+            return
+        sel = self.list.get_single_selection()
+        at = self.items.index(sel) if sel in self.items else self.selected
+        self.selected = (at + step) % len(self.items)
+        for i, item in enumerate(self.list.item_list):
+            item["selected"] = i == self.selected
+            button = item["button_element"]
+            if button is not None:
+                (widgets.select if i == self.selected else widgets.unselect)(button)
+        bar = self.list.scroll_bar
+        if bar is not None:
+            n = len(self.items)
+            shown = bar.visible_percentage * n  # rows in view
+            first = bar.start_percentage * n
+            if self.selected < first:
+                bar.set_scroll_from_start_percentage(self.selected / n)
+            elif self.selected + 1 > first + shown:
+                bar.set_scroll_from_start_percentage((self.selected + 1 - shown) / n)
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("gallery.title"), self.app.t("gallery.subtitle"))

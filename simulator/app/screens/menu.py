@@ -14,7 +14,7 @@ from simulator.app.text import fonts, ui, widgets
 __all__ = ["MenuMode", "backdrop"]
 
 
-BIG_TYPE = 20  # the menu buttons' type (the theme's "#big")
+BIG_TYPE = 20  # the menu buttons' type (the theme's "#menu")
 MIN_GAP = 8  # between two buttons
 COLUMN_GAP = 32  # between the two columns of a low window, and at their sides
 
@@ -110,7 +110,17 @@ class MenuMode(Mode):
         self.actions = [(b, fn) for b, (_, fn) in zip(self.buttons, items,
                                                       strict=True) if fn is not None]
         self.focus = 0
+        self._point(app.mouse)  # (opened under a resting pointer: its button)
         self._show_focus()
+
+    def _point(self, pos: tuple[int, int] | None) -> None:
+        """The keys' choice moved to the enabled button under ``pos``: one
+        light, not the first button filled and another lit under the pointer
+        (Enter then opens what the pointer is on)."""
+        at = next((i for i, (b, _fn) in enumerate(self.actions)
+                   if pos is not None and b.rect.collidepoint(pos)), None)
+        if at is not None:
+            self.focus = at
 
     def _show_focus(self) -> None:
         for i, (b, _fn) in enumerate(self.actions):
@@ -158,6 +168,11 @@ class MenuMode(Mode):
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION and self.actions:
+            was = self.focus
+            self._point(event.pos)
+            if self.focus != was:
+                self._show_focus()
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 # Esc is "back" everywhere; from the main menu back is out,

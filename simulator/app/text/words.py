@@ -223,6 +223,26 @@ def ball_label(loc: Locale, ball: object, cue_ball: int = 0) -> str:
     return loc.t("strip.cue_ball") if ball == cue_ball else str(ball)
 
 
+def ball_named(loc: Locale, ball: object, cue_ball: int = 0) -> str:
+    """A ball as a sentence names it: «шар 12» / "the 12", or the cue ball in
+    words («первое касание: 12» read as a count, not a ball)."""
+    return loc.t("strip.cue_ball") if ball == cue_ball else \
+        loc.t("strip.ball", ball=ball)
+
+
+
+def pocket_chip(loc: Locale, ball: object, pocket: object,
+                cue_ball: int = 0) -> str:
+    """A ball that dropped, named as a ball, and its pocket: «шар 4 — в
+    верхней средней лузе» («4 в лузе: верхняя средняя» read as a count of
+    balls in a break's line of counts)."""
+    # A pocket's name is never broken over two lines (a card cut under
+    # "bottom" would leave which one unsaid).
+    where = loc.t(f"pocket_in.{pocket}").replace(" ", "\u00a0")
+    if ball == cue_ball:
+        return loc.t("strip.pocketed_cue", pocket=where)
+    return loc.t("strip.pocketed", ball=ball, pocket=where)
+
 def reason_text(loc: Locale, error: BaseException,
                 names: Sequence[str] = ()) -> str:
     """Why a position, a file or a choice was refused, in the player's
