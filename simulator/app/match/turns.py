@@ -29,6 +29,17 @@ UNDO_SECONDS = 4.0  # the toast naming what an undo took back: time to read it
 
 def match_screen(app: App) -> Mode:
     """The mode the referee's requirements call for."""
+    mode = requirements_screen(app)
+    s = app.session
+    if s is not None and mode.name != "computer":
+        # Loaded elsewhere than a computer's turn (a game's end card, a
+        # person's turn): the person acts first, and no computer waits later.
+        s.loaded_step = None
+    return mode
+
+
+def requirements_screen(app: App) -> Mode:
+    """The screen for where the match stands, by the referee's requirements."""
     s = app.session
     if s is None:
         return app.make("menu")
