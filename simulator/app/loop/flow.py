@@ -43,7 +43,7 @@ def loaded_words(app: App, s: Session) -> str:
             not s.over else ""
     how, player = turn
     text = app.t(f"load.turn_{how}", name=s.name(player))
-    if computer.turn(s.match) is not None:
+    if computer.turn(s.match) is not None and s.has_person():
         text += " " + app.t("load.cpu_waits", name=s.name(player))
     return text
 

@@ -269,9 +269,11 @@ class ComputerMode(TableMode):
         self.player = player
         # A person's foul or game's end is read first: the computer waits.
         # So it does in a match just loaded on its turn: it plays when the
-        # person goes on, not the moment the table shows.
+        # person goes on, not the moment the table shows (computers alone
+        # play on, as they do after their own rulings).
         s = app.session
-        self.loaded = s is not None and s.loaded_step == len(s.match.history)
+        self.loaded = s is not None and s.has_person() and \
+            s.loaded_step == len(s.match.history)
         self.phase = "waiting" if s is not None and (
             s.to_acknowledge or self.loaded) else "thinking"
         self.shown = 0.0
