@@ -111,14 +111,19 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
         choice = app.t("undo.step.choice", name=cpu, choice=chosen_label(
             s.locale, steps[1]["choice"], cpu))
         foul = app.t("undo.step.foul", name="Anna")
-        said = app.t("undo.done", what=f"{foul} · {choice}")
+        label = chosen_label(s.locale, steps[1]["choice"], cpu)
+        chose = label if label.startswith(f"{cpu} ") else \
+            app.t("undo.said.choice", name=cpu, choice=label)
+        fouled = app.t("undo.said.foul", name="Anna")
+        said = app.t("undo.said.done", steps=fouled + app.t("undo.said.and") + chose) \
+            + " " + app.t("undo.said.next_shoot", name="Anna")
         assert step_words(s) == choice  # the last step in words
         key(app, pygame.K_u)
         assert not s.match.history
         assert app.toast is not None and app.toast[0] == said, app.toast
         frame(app)
         drawn = " ".join(t.text for t in app.texts)
-        assert said.split(":")[0] in drawn and foul.split()[0] in drawn, drawn
+        assert said.split(":")[0] in drawn and fouled.split()[0] in drawn, drawn
         key(app, pygame.K_y)
         assert list(s.match.history) == steps
         assert app.toast is not None and app.toast[0] == app.t(

@@ -54,7 +54,7 @@ def test_the_taken_back_card_goes_with_the_next_stroke(lang: str) -> None:
         _stroke(app, s)
         key(app, pygame.K_u)
         frame(app)
-        undone = app.t("undo.done", what=app.t("undo.step.shot", name="Anna"))
+        undone = app.t("undo.said.done", steps=app.t("undo.said.shot", name="Anna"))
         title = app.t("undo.card_title")
         assert undone in _drawn(app) and title in side_words(app)
         steps = len(s.match.history)
@@ -229,13 +229,3 @@ def test_the_quiz_answer_page_names_its_keys_and_each_works(lang: str) -> None:
             assert not app.errors
         finally:
             pygame.display.quit()
-
-
-def test_undo_says_a_run_of_the_same_step_once_with_its_count() -> None:
-    """Play-test 33: undo after the computer's run of eight shots said
-    "shot without a foul — Computer" eight times over three rows of the
-    toast; a run is said once with its count, the order kept."""
-    from simulator.app.match.turns import runs_said
-    anna, cpu = "shot — Anna", "shot — Computer"
-    assert runs_said([anna, *[cpu] * 8]) == [anna, f"{cpu} ×8"]
-    assert runs_said([cpu, anna, cpu]) == [cpu, anna, cpu]

@@ -23,9 +23,39 @@ def open_saved(app: App, path: Path) -> bool:
         return False
     app.session = s
     app.go("match")
-    if s.load_note:  # what loading repaired or dropped, said, not hidden
-        app.notify(s.load_note, 8.0)
+    said_loaded(app, s)
     return True
+
+
+LOADED_SECONDS = 6.0  # who plays on: read before the first stroke
+
+
+def loaded_words(app: App, s: Session) -> str:
+    """Who plays on in a match just loaded ("Loaded: Anna to shoot."); on a
+    computer's turn, that it plays when the person goes on (it played at
+    once, unsaid, and a player took the match for jumped ahead)."""
+    from simulator.app.match import computer
+    from simulator.app.match.turns import to_play
+    turn = to_play(s)
+    if turn is None:
+        req = s.req
+        return app.t("load.turn_lag") if req is not None and req.is_lag and \
+            not s.over else ""
+    how, player = turn
+    text = app.t(f"load.turn_{how}", name=s.name(player))
+    if computer.turn(s.match) is not None and s.has_person():
+        text += " " + app.t("load.cpu_waits", name=s.name(player))
+    return text
+
+
+def said_loaded(app: App, s: Session) -> None:
+    """The toast of a match just loaded: who plays on, and what loading
+    repaired or dropped (said, not hidden)."""
+    words = loaded_words(app, s)
+    if s.load_note:
+        app.notify(" ".join(w for w in (words, s.load_note) if w), 8.0)
+    elif words:
+        app.inform(words, LOADED_SECONDS, until_stroke=True)
 
 
 def start_match(app: App, names: list[str], game: str,

@@ -58,8 +58,8 @@ def start(app: App, args: argparse.Namespace) -> int | None:
     if args.load:
         try:
             app.session = Session.load(Path(args.load), app.locale)
-            if app.session.load_note:
-                app.notify(app.session.load_note, 8.0)
+            from simulator.app.loop.flow import said_loaded
+            said_loaded(app, app.session)
         except LoadError as e:
             print(f"error: --load: {tidy(str(e))}", file=sys.stderr)
             if args.screenshot:

@@ -258,6 +258,10 @@ class Session:
         # The step at which a computer's choice was put on its card (held
         # like a person's ruling, not waited on: it concerns no person).
         self.choice_card = -1
+        # The step at which this match was loaded: a computer to play there
+        # waits for Continue (it played at once, unsaid, and a player took
+        # the match for jumped ahead).
+        self.loaded_step: int | None = None
         # The step at which a person moved on from a game's end to the next
         # rack (until then the table shows the ended game: ended_table).
         self.moved_on = -1
@@ -332,6 +336,7 @@ class Session:
             except AimFieldError as e:
                 notes.append(locale.t("load.aim_dropped", reason=str(e)))
         s.load_note = " ".join(notes) or None
+        s.loaded_step = len(match.history)
         return s
 
     def _resume_last_ruling(self) -> None:

@@ -8,7 +8,7 @@ needs no screen.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -29,6 +29,17 @@ UNDO_SECONDS = 4.0  # the toast naming what an undo took back: time to read it
 
 def match_screen(app: App) -> Mode:
     """The mode the referee's requirements call for."""
+    mode = requirements_screen(app)
+    s = app.session
+    if s is not None and mode.name != "computer":
+        # Loaded elsewhere than a computer's turn (a game's end card, a
+        # person's turn): the person acts first, and no computer waits later.
+        s.loaded_step = None
+    return mode
+
+
+def requirements_screen(app: App) -> Mode:
+    """The screen for where the match stands, by the referee's requirements."""
     s = app.session
     if s is None:
         return app.make("menu")
@@ -256,27 +267,85 @@ def unbroken_game(s: Session) -> int | None:
     return n if n > 1 and s.match.state.shots == 0 else None
 
 
-def step_words(s: Session) -> str:
-    """The match's last step in a few words ("foul shot by Anna", "choice
-    by Computer (club player): ..."): what an undo takes back, or a redo
-    makes again."""
-    t = s.locale.t
+def last_step(s: Session) -> tuple[str, str, str]:
+    """The match's last step: its kind ("shot", "foul" for a foul shot,
+    "choice", "called", "concede", "lag"), who made it and, of a choice,
+    what was chosen, said of its chooser."""
     act = s.match.history[-1]
     by = (act.get("record") or {}).get("by")
     name = s.name(s.names.index(by)) if by in s.names else "?"
-    kind = act.get("type")
+    kind = str(act.get("type"))
     if kind == "shot":
         ruling = s.match.rulings[-1]
-        return t("undo.step.foul" if ruling is not None and ruling.fouls
-                 else "undo.step.shot", name=name)
+        return ("foul" if ruling is not None and ruling.fouls else "shot"), name, ""
     if kind == "choice":
-        return t("undo.step.choice", name=name,
-                 choice=chosen_label(s.locale, str(act.get("choice")), name))
+        return kind, name, chosen_label(s.locale, str(act.get("choice")), name)
     if kind == "foul":  # called by a person, not seen in a shot
-        return t("undo.step.called", name=name)
-    if kind == "concede":
-        return t("undo.step.concede", name=name)
-    return t("undo.step.lag")
+        return "called", name, ""
+    return (kind if kind == "concede" else "lag"), name, ""
+
+
+def step_words(s: Session) -> str:
+    """The match's last step in a few words ("foul shot by Anna", "choice
+    by Computer (club player): ..."): what a redo makes again."""
+    kind, name, choice = last_step(s)
+    return s.locale.t(f"undo.step.{kind}", name=name, choice=choice)
+
+
+def undone_words(s: Session, steps: list[tuple[str, str, str]]) -> str:
+    """What an undo took back, in order, as a sentence, and who plays now:
+    "Taken back: a foul by Anna and 4 shots by Computer (club player).
+    Anna to shoot." A player's shots in a row are counted, their fouls
+    among them said (the list of steps, «удар с фолом — Anna · удар без
+    фола — Компьютер ×4», read as cryptic)."""
+    t = s.locale.t
+    said: list[str] = []
+    for name, run in itertools.groupby(steps, key=lambda st: st[1] if st[0] in (
+            "shot", "foul") else None):
+        run_steps = list(run)
+        if name is None:  # a choice, a call, a concession, the lag: each said
+            said += [step_said(s, st) for st in run_steps]
+            continue
+        n = len(run_steps)
+        fouls = sum(st[0] == "foul" for st in run_steps)
+        if n == 1:
+            said.append(t(f"undo.said.{run_steps[0][0]}", name=name))
+            continue
+        words = t("undo.said.fouls" if fouls == n else "undo.said.shots",
+                  n=n, name=name)
+        if 0 < fouls < n:
+            words = t("undo.said.some_fouls", shots=words, n=fouls)
+        said.append(words)
+    what = said[0] if len(said) == 1 else \
+        t("undo.said.sep").join(said[:-1]) + t("undo.said.and") + said[-1]
+    text = t("undo.said.done", steps=what)
+    turn = to_play(s)
+    if turn is not None:
+        text += " " + t(f"undo.said.next_{turn[0]}", name=s.name(turn[1]))
+    return text
+
+
+def step_said(s: Session, step: tuple[str, str, str]) -> str:
+    """A step other than a shot inside the undo's sentence."""
+    kind, name, choice = step
+    if kind == "choice" and choice.startswith(f"{name} "):
+        return choice  # "Boris hands the shot back": the name said once
+    return s.locale.t(f"undo.said.{kind}", name=name, choice=choice)
+
+
+def to_play(s: Session) -> tuple[str, int] | None:
+    """Who plays now and how: ("shoot", seat) or ("choose", seat); None
+    at the lag or with the match over."""
+    req = s.req
+    if s.over or req is None or req.is_lag:
+        return None
+    from simulator.app.match import computer
+    who = computer.turn(s.match)
+    if who is not None:
+        return ("shoot" if who.kind == "shot" else "choose"), who.player
+    if req.pending:
+        return "choose", req.chooser if req.chooser is not None else req.shooter
+    return "shoot", req.shooter
 
 
 def undo_key(event: pygame.event.Event) -> bool:
@@ -316,17 +385,10 @@ def undo_redo_key(app: App, event: pygame.event.Event) -> bool:
     return True
 
 
-def runs_said(steps: Iterable[str]) -> list[str]:
-    """The steps in order, a run of the same one said once with its count
-    ("... — Computer ×8": a computer's run of eight shots filled three rows
-    of the toast with one phrase)."""
-    return [words if n == 1 else f"{words} ×{n}"
-            for words, n in ((w, len(list(g))) for w, g in itertools.groupby(steps))]
-
-
 def undo(app: App) -> None:
     """Take back the last step, and the computers' steps before it back to a
-    person's turn; the toast names every step taken back."""
+    person's turn; the toast says in a sentence what was taken back and
+    who plays now."""
     s = app.session
     if s is None:
         return
@@ -342,13 +404,12 @@ def undo(app: App) -> None:
     # the shot stands as it was judged.
     from simulator.app.match import computer
     called = s.match.history[-1].get("on") == "shot"
-    undone: list[str] = []
+    undone: list[tuple[str, str, str]] = []
     while not undone or (not called and s.has_person() and s.can_undo() and
                          computer.turn(s.match) is not None):
-        undone.append(step_words(s))
+        undone.append(last_step(s))
         s.undo()
-    app.inform(app.t("undo.done", what=" · ".join(runs_said(reversed(undone)))),
-               UNDO_SECONDS, until_stroke=True)
+    app.inform(undone_words(s, undone[::-1]), UNDO_SECONDS, until_stroke=True)
     next_step(app)
 
 

@@ -268,8 +268,14 @@ class ComputerMode(TableMode):
         self.kind = kind  # "shot" or "choice"
         self.player = player
         # A person's foul or game's end is read first: the computer waits.
-        self.phase = "waiting" if app.session is not None and \
-            app.session.to_acknowledge else "thinking"
+        # So it does in a match just loaded on its turn: it plays when the
+        # person goes on, not the moment the table shows (computers alone
+        # play on, as they do after their own rulings).
+        s = app.session
+        self.loaded = s is not None and s.has_person() and \
+            s.loaded_step == len(s.match.history)
+        self.phase = "waiting" if s is not None and (
+            s.to_acknowledge or self.loaded) else "thinking"
         self.shown = 0.0
         # After a person's own shot its ruling (what happened, who plays
         # next) and the table where their balls stopped stay on show while
@@ -445,6 +451,7 @@ class ComputerMode(TableMode):
     def acknowledge(self) -> None:
         """The person has read the ruling: the computer may begin."""
         self.session.to_acknowledge = False
+        self.session.loaded_step = None
         if self.phase == "waiting":
             self.phase = "thinking"
 
@@ -510,6 +517,10 @@ class ComputerMode(TableMode):
 
     def heading(self) -> tuple[str, str]:
         name = self.session.name(self.player)
+        if self.phase == "waiting" and self.loaded:
+            return self.app.t("load.cpu_shoots" if self.kind == "shot" else
+                              "load.cpu_chooses", name=name), \
+                self.app.t("load.cpu_go", name=name)
         if self.phase == "waiting":
             return self.waits_words(name), self.app.t("evening.read_ruling")
         if self.holding():
@@ -657,11 +668,15 @@ class ComputerMode(TableMode):
         return [self.app.t("strip.computer")]
 
     def hint(self) -> str:
+        if self.phase == "waiting" and self.loaded:
+            return self.app.t("load.cpu_go", name=self.session.name(self.player))
         if self.phase == "waiting":  # Space goes on, not "play it now"
             return self.app.t("evening.read_ruling")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
+        if self.phase == "waiting" and self.loaded:
+            return self.app.t("load.cpu_go", name=self.session.name(self.player))
         if self.phase == "waiting":
             return self.app.t("evening.read_ruling")
         return self.app.t("hint.computer_short")
