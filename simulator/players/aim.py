@@ -144,8 +144,29 @@ def window(spec: TableSpec, pocket: Pocket) -> Curve:
     return ((0.0, w), (45.0 if pocket.kind is PocketKind.CORNER else 40.0, 0.0))
 
 
-def aim_point(pocket: Pocket) -> Vec:
-    """Where a ball is sent to drop: the middle of the pocket's mouth."""
+# A ball less than this short of a pocket's mouth line (m, about a ball's
+# radius) and between its jaws hangs in the mouth: it is sent along the
+# pocket's axis.
+HANGING = 0.03
+
+
+def aim_point(pocket: Pocket, obj: Vec | None = None) -> Vec:
+    """Where a ball is sent to drop: the middle of the pocket's mouth; for a
+    ball at ``obj`` hanging in the mouth (between the jaws, less than
+    HANGING short of the mouth line) a point from the ball straight into
+    the pocket, along its axis, as deep as the drop line lies behind the
+    mouth: the mouth's middle lies beside or behind such a ball and a line
+    to it led out of the pocket or across the jaw, so a ball on the lip was
+    never a pot to the computer (14.1: safeties exchanged beside it for
+    innings)."""
+    if obj is not None:
+        cx, cy = pocket.mouth_centre
+        ahead = (cx - obj[0]) * pocket.inward[0] + (cy - obj[1]) * pocket.inward[1]
+        # In the mouth: short of its line and between its jaws (a ball on
+        # the rail beside a side pocket is as near the line, far aside).
+        if ahead < HANGING and math.dist(obj, (cx, cy)) < 0.5 * pocket.mouth_width:
+            return (obj[0] + pocket.inward[0] * pocket.drop_depth,
+                    obj[1] + pocket.inward[1] * pocket.drop_depth)
     return pocket.mouth_centre
 
 
@@ -197,7 +218,7 @@ def pot_geometry(spec: TableSpec, cue: Vec, target: int, obj: Vec,
     ``others`` (every ball but the cue ball and the target), the cut is
     thinner than ``max_cut_deg`` or the pocket is out of its window."""
     r = spec.balls.radius
-    target_pt = aim_point(pocket)
+    target_pt = aim_point(pocket, obj)
     to_pocket = sub(target_pt, obj)
     d2 = norm(to_pocket)
     if d2 < 1e-6:

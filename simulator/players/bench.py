@@ -575,14 +575,14 @@ def shot_geometry(table: TableState, decision: dict[str, Any]) -> str:
     spec = table.spec
     r = spec.balls.radius
     pk = spec.pocket(str(pocket))
-    u = aim.unit(aim.sub(aim.aim_point(pk), obj))
+    u = aim.unit(aim.sub(aim.aim_point(pk, obj), obj))
     ghost = aim.ghost_ball(obj, u, r)
     to_ghost = aim.sub(ghost, (cue[0], cue[1]))
     cut = math.degrees(aim.angle_between(to_ghost, u))
     gap = min(cue[0] - r, spec.length - r - cue[0], cue[1] - r, spec.width - r - cue[1])
     rail = " on a rail" if gap < r else ""
     return (f"cut {cut:.0f}°, cue {aim.norm(to_ghost):.2f} m, object "
-            f"{math.dist(obj, aim.aim_point(pk)):.2f} m{rail}")
+            f"{math.dist(obj, aim.aim_point(pk, obj)):.2f} m{rail}")
 
 
 # Counted beside the causes: 9-ball first innings that ended on the first

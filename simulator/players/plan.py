@@ -172,7 +172,7 @@ def open_lines(spec: TableSpec, target: int, obj: Vec) -> list[tuple[Vec, Lane]]
     r = spec.balls.radius
     out: list[tuple[Vec, Lane]] = []
     for pocket in spec.pockets:
-        target_pt = aim.aim_point(pocket)
+        target_pt = aim.aim_point(pocket, obj)
         to = aim.sub(target_pt, obj)
         d2 = aim.norm(to)
         if d2 < 1e-6:

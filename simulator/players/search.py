@@ -303,7 +303,7 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
     obj = table.position(c.target)
     if obj is None:
         return c
-    want = aim.unit(aim.sub(aim.aim_point(table.spec.pocket(c.pocket)), obj))
+    want = aim.unit(aim.sub(aim.aim_point(table.spec.pocket(c.pocket), obj), obj))
     d0 = c.stroke.direction
     first = budget.run(table, c.stroke)
     e0 = None if first is None else object_error(first, c.target, want)

@@ -233,7 +233,7 @@ def hand_spots(view: View, targets: Sequence[int], noise: Noise, max_cut: float,
             continue
         others = view.others(t)
         for pocket in spec.pockets:
-            target_pt = aim.aim_point(pocket)
+            target_pt = aim.aim_point(pocket, obj)
             u = aim.unit(aim.sub(target_pt, obj))
             hw = aim.half_width_at(spec, pocket, aim.approach_angle(pocket, u))
             if hw <= 0.0 or not aim.path_clear(obj, target_pt, others, 2 * r - 1e-4):

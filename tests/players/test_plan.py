@@ -127,7 +127,7 @@ def test_the_plan_counts_shape_a_firm_stroke_reaches_across_the_table(
 def test_a_ball_with_no_way_to_a_pocket_is_a_problem_ball() -> None:
     """A ball pressed between two others on a cushion has no open line to
     any pocket; a ball in the open has several."""
-    x, y = 1.3, R
+    x, y = 0.8, R  # on the rail, clear of any pocket's mouth
     balls = {5: (x, y), 6: (x - 2 * R - 1e-4, y), 7: (x + 2 * R + 1e-4, y),
              9: (1.6, 0.7)}
     lanes = plan.Lanes(POOL, balls, (5, 9))
