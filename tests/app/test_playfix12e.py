@@ -91,8 +91,7 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
     keys of the watching speed) take nothing back (Ctrl+U and Alt+U undid
     the foul and the choice); U does, and its toast names both steps (it
     said only "The last step was undone."); Y makes them again, and Ctrl+Z
-    undoes them again, saying so."""
-    from simulator.app.match.turns import step_words
+    undoes them again, saying so in the same sentence."""
     from tests.app.helpers import key
     app, s = _express_after_computers_choice(lang, size)
     try:
@@ -108,16 +107,13 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
             assert list(s.match.history[:2]) == steps, pygame.key.name(k)
             assert app.mode is not None and app.mode.name == "computer"
         from simulator.app.text.words import chosen_label
-        choice = app.t("undo.step.choice", name=cpu, choice=chosen_label(
-            s.locale, steps[1]["choice"], cpu))
-        foul = app.t("undo.step.foul", name="Anna")
         label = chosen_label(s.locale, steps[1]["choice"], cpu)
         chose = label if label.startswith(f"{cpu} ") else \
             app.t("undo.said.choice", name=cpu, choice=label)
         fouled = app.t("undo.said.foul", name="Anna")
-        said = app.t("undo.said.done", steps=fouled + app.t("undo.said.and") + chose) \
+        both = fouled + app.t("undo.said.and") + chose
+        said = app.t("undo.said.done", steps=both) \
             + " " + app.t("undo.said.next_shoot", name="Anna")
-        assert step_words(s) == choice  # the last step in words
         key(app, pygame.K_u)
         assert not s.match.history
         assert app.toast is not None and app.toast[0] == said, app.toast
@@ -126,8 +122,10 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
         assert said.split(":")[0] in drawn and fouled.split()[0] in drawn, drawn
         key(app, pygame.K_y)
         assert list(s.match.history) == steps
+        # Made again as it was taken back: the same steps, who plays after.
         assert app.toast is not None and app.toast[0] == app.t(
-            "redo.done", what=f"{foul} · {choice}")
+            "redo.said", steps=both) + " " + app.t(
+            "undo.said.next_shoot", name=s.name(s.req.shooter)), app.toast
         key(app, pygame.K_z, ctrl)
         assert not s.match.history and app.toast is not None and \
             app.toast[0] == said

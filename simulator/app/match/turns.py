@@ -285,19 +285,14 @@ def last_step(s: Session) -> tuple[str, str, str]:
     return (kind if kind == "concede" else "lag"), name, ""
 
 
-def step_words(s: Session) -> str:
-    """The match's last step in a few words ("foul shot by Anna", "choice
-    by Computer (club player): ..."): what a redo makes again."""
-    kind, name, choice = last_step(s)
-    return s.locale.t(f"undo.step.{kind}", name=name, choice=choice)
-
-
-def undone_words(s: Session, steps: list[tuple[str, str, str]]) -> str:
-    """What an undo took back, in order, as a sentence, and who plays now:
-    "Taken back: a foul by Anna and 4 shots by Computer (club player).
-    Anna to shoot." A player's shots in a row are counted, their fouls
-    among them said (the list of steps, «удар с фолом — Anna · удар без
-    фола — Компьютер ×4», read as cryptic)."""
+def undone_words(s: Session, steps: list[tuple[str, str, str]],
+                 heading: str = "undo.said.done") -> str:
+    """What an undo took back (or a redo made again, ``heading``), in
+    order, as a sentence, and who plays now: "Taken back: a foul by Anna
+    and 4 shots by Computer (club player). Anna to shoot." A player's shots
+    in a row are counted, their fouls among them said (the list of steps,
+    «удар с фолом — Anna · удар без фола — Компьютер ×4», read as
+    cryptic)."""
     t = s.locale.t
     said: list[str] = []
     for name, run in itertools.groupby(steps, key=lambda st: st[1] if st[0] in (
@@ -318,7 +313,7 @@ def undone_words(s: Session, steps: list[tuple[str, str, str]]) -> str:
         said.append(words)
     what = said[0] if len(said) == 1 else \
         t("undo.said.sep").join(said[:-1]) + t("undo.said.and") + said[-1]
-    text = t("undo.said.done", steps=what)
+    text = t(heading, steps=what)
     turn = to_play(s)
     if turn is not None:
         text += " " + t(f"undo.said.next_{turn[0]}", name=s.name(turn[1]))
@@ -429,15 +424,15 @@ def redo(app: App) -> None:
     if not done:
         app.notify(app.t("redo.nothing"))
         return
-    redone = [step_words(s)]
+    redone = [last_step(s)]
     from simulator.app.match import computer
     while s.has_person() and s.can_redo() and computer.turn(s.match) is not None:
         try:
             s.redo()
         except RulesError:
             break
-        redone.append(step_words(s))
-    app.inform(app.t("redo.done", what=" · ".join(redone)), UNDO_SECONDS,
+        redone.append(last_step(s))
+    app.inform(undone_words(s, redone, "redo.said"), UNDO_SECONDS,
                until_stroke=True)
     next_step(app)
 
