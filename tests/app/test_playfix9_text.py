@@ -345,6 +345,7 @@ def test_a_hint_that_gives_up_its_pot_counts_the_safety_search_and_is_shorter(
     whose tries went in is given up and a safety looked for, with the whole
     budget again, while the count stood at 99. The safety search now takes
     a third of the budget and says what it does, counted from 0."""
+    from simulator.app.match import computer
     from simulator.app.match.computer import HINT_STRENGTH
     from simulator.app.match.session import Session
     from simulator.app.match.turns import next_step
@@ -362,6 +363,9 @@ def test_a_hint_that_gives_up_its_pot_counts_the_safety_search_and_is_shorter(
     d = finish(beginner.shot_steps(m.discipline, m.state, 5))
     m.apply(simulate(d.table(m.state.table), d.stroke), d.declarations)
     make_every_pot_hopeless(monkeypatch)
+    # One simulation a frame: the count read each frame, not a race with
+    # wall time (a loaded machine's frames read it late: "62 % done" first).
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     next_step(app)
     frame(app)
     try:

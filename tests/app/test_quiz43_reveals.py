@@ -109,8 +109,8 @@ def test_every_foul_has_words_for_what_was_seen(lang: str) -> None:
     shot = play_scenario(library.load("8ball-scratch-after-pot")).shot
     missing = []
     for code in all_codes():
-        if code.kind is not Kind.FOUL:
-            continue
+        if code.kind is not Kind.FOUL or code.id.startswith("test."):
+            continue  # codes other tests register are not the referees'
         foul = Foul(code, code.ref, None, (14,))
         s = seen(shot, Ruling("8-ball", 0, fouls=(foul,)))
         assert s is not None
