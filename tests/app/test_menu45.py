@@ -2,7 +2,8 @@
 its default lit (the first button, or the one that led to the screen one
 comes back from), not the button under the pointer standing at the centre;
 only a real motion moves the choice. The foul gallery's list opens with one
-mark, not a paler second one on the row under the resting pointer."""
+mark, not a paler second one on the row under the resting pointer. And a
+shot that pots two balls: its ruling line names both."""
 
 from __future__ import annotations
 
@@ -120,3 +121,52 @@ def test_the_gallery_list_opens_with_one_mark_under_a_resting_pointer(
     finally:
         pygame.display.quit()
 
+
+# -- a shot that pots two balls: the card names both ------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ruling_card_names_every_ball_a_called_shot_pots(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """8-ball rule 2 (the referee's golden case): the computer (solids) calls
+    the 3 in the left side pocket; the 3 and the 11 drop. The line of its
+    ruling kept while it plays on names both (play-test 35 thought a card
+    «забит 3» left out the called 6: the 6 had dropped alone on the shot
+    before, its card «забит 6»)."""
+    import json
+    from pathlib import Path
+
+    from rules.case import load_case
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from tests.app.helpers import make_app
+    from tests.app.test_playfix11_pots import _ponder
+    _ponder(monkeypatch)  # its next shot never decided: the line stays
+    name = "e8_02_other_balls_with_called_stay_down"
+    case = load_case(json.loads((Path(__file__).parents[1] / "rules" / "cases" /
+                                 f"{name}.json").read_text(encoding="utf-8")))
+    step = case.steps[0]
+    dropped = [b for e in step.shot.events if e.kind.name == "POCKETED"
+               for b in e.balls]
+    assert dropped == [3, 11] and step.declarations.called_ball == 3
+    app = make_app(lang)
+    try:
+        m = Match.from_state(["cpu:club:Gordon", "Anna"], case.discipline.name,
+                             case.state, {}, seed=1)
+        s = Session(m, app.locale)
+        s.watch = "skip"
+        app.session = s
+        next_step(app)
+        frame(app)
+        s.apply(step.shot, step.declarations)
+        next_step(app)
+        frame(app, n=3)
+        r = s.last_ruling
+        assert r is not None and r.shooter == 0 and r.next_shooter == 0
+        pots = app.t("pots.potted", balls="3, 11", n=2)
+        assert pots in s.person_note, s.person_note
+        drawn = " ".join(t.text for t in app.texts)
+        assert pots in drawn, drawn
+    finally:
+        pygame.display.quit()
