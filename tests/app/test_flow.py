@@ -63,6 +63,13 @@ def test_menu_navigation(app: App) -> None:
     assert app.mode.name == "setup"
     click_button(app, "Back")
     assert app.mode.name == "menu"
+    # The keyboard alone: Down to "Open a saved match", Enter (back from
+    # the setup, "New match" is the one lit).
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.mode.name == "load"
+    key(app, pygame.K_ESCAPE)
+    assert app.mode.name == "menu"
     click_button(app, "Settings")
     assert app.mode.name == "settings"
     before = app.settings.aids
@@ -72,10 +79,9 @@ def test_menu_navigation(app: App) -> None:
     assert saved["aids"] is (not before)
     key(app, pygame.K_ESCAPE)
     assert app.mode.name == "menu"
-    # The keyboard alone: Down to "Open a saved match", Enter.
-    key(app, pygame.K_DOWN)
+    # Back from the settings their button is the one lit (Enter opens them).
     key(app, pygame.K_RETURN)
-    assert app.mode.name == "load"
+    assert app.mode.name == "settings"
     key(app, pygame.K_ESCAPE)
     assert app.mode.name == "menu"
     key(app, pygame.K_ESCAPE)  # asked first (issue 22)

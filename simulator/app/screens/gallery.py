@@ -35,6 +35,10 @@ def _entries() -> tuple[object, ...]:
     return entries()
 
 
+def _never() -> bool:
+    return False
+
+
 class GalleryListMode(Mode):
     name = "gallery"
 
@@ -88,6 +92,20 @@ class GalleryListMode(Mode):
                 (app.t("common.back"), self.leave)]):
             UIButton(pygame.Rect(rect.left + i * (bw + 6), y, bw, bh), label,
                      app.gui, command=app.later(fn))
+        self.rest = widgets.Resting(app.mouse)
+
+    def update(self, dt: float) -> None:
+        # A row under the pointer resting where it stood at opening showed a
+        # second, paler mark beside the selected one: no hover until it moves
+        # (rows appear as the list scrolls: each frame, before the widgets').
+        for item in self.list.item_list:
+            button = item["button_element"]
+            if button is None:
+                continue
+            if not self.rest.moved:
+                button.can_hover = _never
+            elif "can_hover" in vars(button):
+                del button.can_hover
 
     def play_selected(self) -> None:
         sel = self.list.get_single_selection()
@@ -116,6 +134,7 @@ class GalleryListMode(Mode):
         return True
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.rest.motion(event)
         if self.scroll_list(event):
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and \

@@ -17,6 +17,7 @@ __all__ = ["MenuMode", "backdrop"]
 BIG_TYPE = 20  # the menu buttons' type (the theme's "#menu")
 MIN_GAP = 8  # between two buttons
 COLUMN_GAP = 32  # between the two columns of a low window, and at their sides
+LAST_USED = "menu.last_used"  # app.kept: the position of the button used last
 
 
 def column_metrics(h: int, n: int, top: int, bottom: int) -> tuple[int, int]:
@@ -82,6 +83,9 @@ class MenuMode(Mode):
             (app.t("menu.settings"), self.settings),
             (app.t("menu.quit"), self.quit),
         ]
+        # (a click and Enter both remember the button used)
+        items = [(label, self._used(i, fn) if fn is not None else None)
+                 for i, (label, fn) in enumerate(items)]
         top = int(h * 0.25)
         w = app.size[0]
         # The buttons end above the keys' line: at 1600x1000 the last one,
@@ -109,9 +113,21 @@ class MenuMode(Mode):
         # Keyboard: Up/Down move between the enabled items, Enter opens one.
         self.actions = [(b, fn) for b, (_, fn) in zip(self.buttons, items,
                                                       strict=True) if fn is not None]
-        self.focus = 0
-        self._point(app.mouse)  # (opened under a resting pointer: its button)
+        # The one lit at opening: the button last used (back from the screen
+        # it opened), else the first. A pointer resting where it stood does
+        # not choose (at every start it stands at the centre, on "Records").
+        enabled = [i for i, (_, fn) in enumerate(items) if fn is not None]
+        last = app.kept.get(LAST_USED)
+        self.focus = enabled.index(last) if last in enabled else 0
+        self.rest = widgets.Resting(app.mouse)
         self._show_focus()
+
+    def _used(self, item: int, fn: Callable[[], None]) -> Callable[[], None]:
+        """``fn``, remembering its button as the one to light on coming back."""
+        def run() -> None:
+            self.app.kept[LAST_USED] = item
+            fn()
+        return run
 
     def _point(self, pos: tuple[int, int] | None) -> None:
         """The keys' choice moved to the enabled button under ``pos``: one
@@ -168,7 +184,7 @@ class MenuMode(Mode):
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION and self.actions:
+        if self.rest.motion(event) and self.actions:
             was = self.focus
             self._point(event.pos)
             if self.focus != was:

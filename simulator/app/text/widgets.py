@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol, cast
 
+import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 
@@ -62,3 +63,25 @@ def show(element: object) -> None:
 
 def redraw(element: object) -> None:
     cast(_Switchable, element).redraw()
+
+
+class Resting:
+    """Where the pointer rests when a screen opens, to tell a real motion from
+    a report of that place: the window's entry reports the pointer where it
+    stands (the centre at every start), which chose the menu's button under
+    it."""
+
+    def __init__(self, at: tuple[int, int] | None) -> None:
+        self.at = tuple(at) if at is not None else tuple(pygame.mouse.get_pos())
+        self.moved = False  # a real motion since the screen opened
+
+    def motion(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a motion of the pointer away from where it
+        was (and then where it is)."""
+        if event.type != pygame.MOUSEMOTION:
+            return False
+        pos = tuple(event.pos)
+        real = pos != self.at
+        self.at = pos
+        self.moved = self.moved or real
+        return real
