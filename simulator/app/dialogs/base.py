@@ -98,6 +98,10 @@ class Dialog(Mode):
     # Seconds after it opens in which no number key acts: a card that comes up
     # on its own (the match's end) takes no number meant for the screen before.
     key_guard = 0.0
+    # ... counted from the first frame that shows it, and over no fewer
+    # frames than this: on a loaded machine a card came up on screen long
+    # after it was made, and a "1" pressed as it appeared chose at once.
+    GUARD_FRAMES = 3
 
     def __init__(self, app: App, title: str, body: str,
                  buttons: list[tuple[str, Action]], cancel: Action | None = None,
@@ -155,9 +159,10 @@ class Dialog(Mode):
         # The text V reads where the card says less (a decision's ruling in
         # brief): empty, the card's own.
         self.whole_body = ""
+        self.drawn = 0  # frames that showed it
+        self.shown_at = 0.0  # the app's clock at the first of them
 
     def enter(self) -> None:
-        self.opened_at = self.app.elapsed
         self._covered = self._cover()
         if self.field_text is not None:
             self.entry = UITextEntryLine(pygame.Rect(0, -100, 200, 30), self.app.gui,
@@ -253,8 +258,7 @@ class Dialog(Mode):
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
-        if pygame.K_1 <= event.key <= pygame.K_9 and \
-                self.app.elapsed - getattr(self, "opened_at", -1e9) < self.key_guard:
+        if pygame.K_1 <= event.key <= pygame.K_9 and self.guarded():
             return  # a number meant for the screen before it (a late "4 = skip")
         if self.entry is not None and self.entry.is_focused and \
                 event.key != pygame.K_ESCAPE:
@@ -279,6 +283,13 @@ class Dialog(Mode):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
                 (len(self.buttons) == 1 or (self.enter_first and bool(self.buttons))):
             self.app.press(self.buttons[0])
+
+    def guarded(self) -> bool:
+        """Whether number keys wait still: ``key_guard`` seconds and
+        GUARD_FRAMES frames from the first frame that drew the card."""
+        return self.key_guard > 0 and (
+            self.drawn < self.GUARD_FRAMES or
+            self.app.elapsed - self.shown_at < self.key_guard)
 
     def lettered(self, key: int) -> ui.Button | None:
         """The button whose key is this letter (Undo's U on the match's end
@@ -355,6 +366,9 @@ class Dialog(Mode):
         return reader_rows(self.app.size, below)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if not self.drawn:
+            self.shown_at = self.app.elapsed
+        self.drawn += 1
         area, docked = self.area()
         dock = area
         if docked and self.fit_whole:
