@@ -40,3 +40,34 @@ def test_a_key_as_the_choice_first_shows_chooses_nothing_however_late(
     finally:
         pygame.display.quit()
 
+
+# -- 3. a click on a ball with a safety declared aims at it ---------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_click_on_a_ball_with_a_safety_declared_aims_at_it(lang: str) -> None:
+    """8-ball, a safety declared: it needs no call (8-ball rule 9), so a
+    click on a ball aims at it, as where no call is wanted. It answered
+    «Шар 8 сейчас заказать нельзя.» and left the cue where it was."""
+    from simulator.app.table.aim import Aim, angle_to
+    from tests.app.helpers import click, click_button, make_app, scenario_match
+    app = make_app(lang)
+    try:
+        cue, eight = (1.0, 0.4), (0.5, 1.0)
+        mode = scenario_match(app, "8-ball", {0: cue, 3: (1.9, 0.9), 8: eight,
+                                              12: (2.2, 0.3)})
+        s = app.session
+        assert s is not None
+        s.aim = Aim(angle_to(cue, (1.9, 0.9)), 0.3)
+        frame(app)
+        click_button(app, app.t("panel.safety"))
+        frame(app)
+        assert s.decl.get("safety")
+        click(app, mode.scene.view.to_screen(*eight))
+        frame(app)
+        refused = app.t("call.not_callable", ball=8)
+        assert app.toast is None or app.toast[0] != refused, app.toast
+        want = angle_to(cue, eight)
+        assert abs((s.aim.angle - want + 180) % 360 - 180) < 1.0, (s.aim.angle, want)
+    finally:
+        pygame.display.quit()
