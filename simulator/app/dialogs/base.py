@@ -98,6 +98,10 @@ class Dialog(Mode):
     # Seconds after it opens in which no number key acts: a card that comes up
     # on its own (the match's end) takes no number meant for the screen before.
     key_guard = 0.0
+    # ... counted from the first frame that shows it, and over no fewer
+    # frames than this: on a loaded machine a card came up on screen long
+    # after it was made, and a "1" pressed as it appeared chose at once.
+    GUARD_FRAMES = 3
 
     def __init__(self, app: App, title: str, body: str,
                  buttons: list[tuple[str, Action]], cancel: Action | None = None,
@@ -155,9 +159,10 @@ class Dialog(Mode):
         # The text V reads where the card says less (a decision's ruling in
         # brief): empty, the card's own.
         self.whole_body = ""
+        self.drawn = 0  # frames that showed it
+        self.shown_at = 0.0  # the app's clock at the first of them
 
     def enter(self) -> None:
-        self.opened_at = self.app.elapsed
         self._covered = self._cover()
         if self.field_text is not None:
             self.entry = UITextEntryLine(pygame.Rect(0, -100, 200, 30), self.app.gui,
@@ -212,7 +217,9 @@ class Dialog(Mode):
         dock = below.dock() if below is not None else None
         w, h = self.app.size
         if dock is not None:
-            return self._wide_enough(dock, int(w * 0.6)), True
+            # (the side column only, whatever its table: widened over the
+            # table the match's end card covered the right pockets)
+            return dock, True
         pw = min(w - 40, max(420, int(w * (0.6 if self.wide else 0.42))))
         ph = h - 60
         return pygame.Rect((w - pw) // 2, 30, pw, ph), False
@@ -220,22 +227,6 @@ class Dialog(Mode):
     def _text_size(self) -> int:
         """The card's text type for the window's height."""
         return max(MIN_SIZE, min(16, self.app.size[1] // 40))
-
-    def _wide_enough(self, dock: pygame.Rect, most: int) -> pygame.Rect:
-        """The side column, or wider to its left (over the table, up to
-        ``most``) where the match in numbers needs it to set both names in
-        full on one row beside labels on one line (the 210 px column at
-        800x500 had room for neither)."""
-        if not self.table or self.short_head is None:
-            return dock
-        size = self._text_size()
-        head, body = self._full_head or self.table[0], self.table[1:]
-        label = max(fonts_width(r[0], size) for r in body) + 8
-        need = label + sum(self._row_need(head, body, head_size(size), size)) + 20
-        if need <= dock.width:
-            return dock
-        width = min(max(most, dock.width), need)
-        return pygame.Rect(dock.right - width, dock.top, width, dock.height)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(
@@ -253,8 +244,7 @@ class Dialog(Mode):
             return
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
-        if pygame.K_1 <= event.key <= pygame.K_9 and \
-                self.app.elapsed - getattr(self, "opened_at", -1e9) < self.key_guard:
+        if pygame.K_1 <= event.key <= pygame.K_9 and self.guarded():
             return  # a number meant for the screen before it (a late "4 = skip")
         if self.entry is not None and self.entry.is_focused and \
                 event.key != pygame.K_ESCAPE:
@@ -279,6 +269,13 @@ class Dialog(Mode):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
                 (len(self.buttons) == 1 or (self.enter_first and bool(self.buttons))):
             self.app.press(self.buttons[0])
+
+    def guarded(self) -> bool:
+        """Whether number keys wait still: ``key_guard`` seconds and
+        GUARD_FRAMES frames from the first frame that drew the card."""
+        return self.key_guard > 0 and (
+            self.drawn < self.GUARD_FRAMES or
+            self.app.elapsed - self.shown_at < self.key_guard)
 
     def lettered(self, key: int) -> ui.Button | None:
         """The button whose key is this letter (Undo's U on the match's end
@@ -355,6 +352,9 @@ class Dialog(Mode):
         return reader_rows(self.app.size, below)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if not self.drawn:
+            self.shown_at = self.app.elapsed
+        self.drawn += 1
         area, docked = self.area()
         dock = area
         if docked and self.fit_whole:
@@ -515,15 +515,23 @@ class Dialog(Mode):
             return lines
         # Else the names on one row over columns as wide as each needs, so
         # the labels keep one line each («побед за / столом» at 800x500).
-        return self._table_lines_row(width, size)
+        row = self._table_lines_row(width, size)
+        if row is not None:
+            return row
+        # Where even that is too wide for the side column (the end card
+        # at 800x500 is never widened over the table), the short names over
+        # columns that wrap them, the labels wrapped by words.
+        self.table[0] = (full[0], *self.short_head[1:])
+        return self._table_lines_under(width, size)
 
-    def _table_lines_row(self, width: int, size: int) -> list[str]:
+    def _table_lines_row(self, width: int, size: int) -> list[str] | None:
         """The table under one header row, each name right-aligned over its
         own column, the labels on a line each: a column as wide as its name
         needs (the figures right-aligned under the name's end), the name in
         full where it fits, at the header's type or up to 3 points smaller,
         its short words («Александра К.», "Computer") only where it does
-        not (names a line each, set askew, read badly)."""
+        not (names a line each, set askew, read badly); None where even
+        those do not fit."""
         assert self.short_head is not None
         head, *body = self.table
         label = max(fonts_width(r[0], size) for r in body) + 8
@@ -532,7 +540,9 @@ class Dialog(Mode):
         tries = [(h, hs) for h in _shortened(head, self.short_head) for hs in sizes]
         fit = next(((h, hs) for h, hs in tries
                     if sum(self._row_need(h, body, hs, size)) <= width - label),
-                   tries[-1])
+                   None)
+        if fit is None:
+            return None  # (past the card's edge)
         names, hs = fit
         need = self._row_need(names, body, hs, size)
         edges = _spread(need, width - label, label)

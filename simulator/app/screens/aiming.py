@@ -421,8 +421,8 @@ class AimMode(ShotInputMode):
         it calls turned it, and is undone. Whether it was on a ball or a
         pocket of a call."""
         req = self.session.req
-        if req is None or not self.calling():
-            return False
+        if req is None or not self.calling() or self.session.decl.get("safety"):
+            return False  # (a safety calls nothing: the click aims, rule 9)
         x, y = self.scene.view.to_table(*pos)
         st = self.session.table
         r = st.spec.balls.radius

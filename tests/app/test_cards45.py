@@ -1,0 +1,101 @@
+"""Play-test 35's cards (wave 45): the person's choice takes no number for a
+moment from the frame that first shows it, the match's end and concede cards
+stay off the table, a click on a ball with a safety declared aims at it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.app.helpers import frame, key
+from tests.app.scenes import LANGS, SIZES, open_scene
+
+# -- 1. the choice's guard runs from its first drawn frame ----------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_key_as_the_choice_first_shows_chooses_nothing_however_late(
+        lang: str) -> None:
+    """Express, the computer's foul: the person's choice (SEED-E 2.6) came up
+    on a loaded machine long after it was made, and a "1" pressed as it
+    appeared chose at once. Made long before its first frame, it still takes
+    no number in the frames right after that frame; after ui.FRESH it does."""
+    from simulator.app.text import ui
+    from tests.app.helpers import DT
+    app = open_scene("choice", "express", lang, players="cpu:club,Anna",
+                     frames=0)
+    try:
+        s = app.session
+        assert s is not None and s.req is not None and s.req.pending
+        pending = list(s.req.pending)
+        assert app.dialogs and app.dialogs[-1].kind == "choice"
+        app.elapsed += 5.0  # (the machine busy: no frame drawn for 5 s)
+        frame(app)  # the first frame that shows the card
+        key(app, pygame.K_1)
+        assert s.req is not None and list(s.req.pending) == pending
+        assert app.dialogs and app.dialogs[-1].kind == "choice"
+        frame(app, n=int(ui.FRESH / DT) + 1)
+        key(app, pygame.K_1)
+        assert s.req is None or list(s.req.pending) != pending
+    finally:
+        pygame.display.quit()
+
+
+# -- 2. the match's end card stays off the table --------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", ["Anna,cpu:pro",
+                                     "Александра Петровна,cpu:club"],
+                         ids=["cpu", "long"])
+def test_the_end_of_match_card_stays_off_the_table(lang: str,
+                                                   size: tuple[int, int],
+                                                   players: str) -> None:
+    """The end of the match (here given up: «сдаёт матч», the card the won
+    match shows too, with the match in numbers) is drawn beside the table:
+    it widened over it for a computer's long name and covered the right
+    rail and both right pockets (README: no panel over the table)."""
+    from tests.app.test_layout import table_rect
+    app = open_scene("gameover", "8-ball", lang, size, players=players)
+    try:
+        assert app.dialogs and app.dialogs[-1].kind == "gameover"
+        card = app.dialogs[-1].rect
+        table = table_rect(app)
+        assert table is not None and card.width > 0
+        assert not card.colliderect(table), (card, table)
+        assert [r for name, r in app.panels if name == "dialog"] == [card]
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. a click on a ball with a safety declared aims at it ---------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_click_on_a_ball_with_a_safety_declared_aims_at_it(lang: str) -> None:
+    """8-ball, a safety declared: it needs no call (8-ball rule 9), so a
+    click on a ball aims at it, as where no call is wanted. It answered
+    «Шар 8 сейчас заказать нельзя.» and left the cue where it was."""
+    from simulator.app.table.aim import Aim, angle_to
+    from tests.app.helpers import click, click_button, make_app, scenario_match
+    app = make_app(lang)
+    try:
+        cue, eight = (1.0, 0.4), (0.5, 1.0)
+        mode = scenario_match(app, "8-ball", {0: cue, 3: (1.9, 0.9), 8: eight,
+                                              12: (2.2, 0.3)})
+        s = app.session
+        assert s is not None
+        s.aim = Aim(angle_to(cue, (1.9, 0.9)), 0.3)
+        frame(app)
+        click_button(app, app.t("panel.safety"))
+        frame(app)
+        assert s.decl.get("safety")
+        click(app, mode.scene.view.to_screen(*eight))
+        frame(app)
+        refused = app.t("call.not_callable", ball=8)
+        assert app.toast is None or app.toast[0] != refused, app.toast
+        want = angle_to(cue, eight)
+        assert abs((s.aim.angle - want + 180) % 360 - 180) < 1.0, (s.aim.angle, want)
+    finally:
+        pygame.display.quit()
