@@ -171,3 +171,88 @@ def test_the_timeline_names_a_ball_as_a_ball(lang: str, the_9: str, cue: str) ->
         assert not [s for s in said if bare.search(s)], said
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
+                                                              answer: str) -> None:
+    """The 8 and the cue ball pocketed together (8-ball 15: a foul that loses
+    the game): the answer to "Was it a foul?" says it was one and what was
+    seen, not yet that the game is lost (the next question, "Which rule?",
+    would be answered); the loss is said with the rule's answer."""
+    from simulator.practice.quiz import NO, YES
+    from tests.app.test_quiz41_reveals import drawn as side_text
+    from tests.app.test_quiz43_reveals import answer_foul
+    app = make_app(lang)
+    try:
+        mode = answer_foul(app, "8ball-eight-and-scratch",
+                           YES if answer == "yes" else NO)
+        assert mode.questions[mode.k + 1].kind == "rule"
+        lost = app.t("quiz.loss_and_foul", loss="").strip()
+        text = " ".join(side_text(app).split())
+        assert lost not in text, text
+        assert mode.seen_words() and mode.seen_words() in text, text
+        assert app.t("quiz.rule_next") in text
+        key(app, pygame.K_RETURN)
+        assert mode.question.kind == "rule"
+        key(app, pygame.K_1)
+        frame(app, n=2)
+        assert mode.phase == "answered"
+        text = " ".join(side_text(app).split())
+        assert lost in text, text
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "The choices (Express rule 2.6):"),
+    ("ru", "На выбор («Экспресс», п.\u00a02.6):")])
+def test_the_choice_heading_reads_naturally(monkeypatch: pytest.MonkeyPatch,
+                                            lang: str, heading: str) -> None:
+    """Express 2.6, the computer choosing after Anna's foul: the options'
+    heading is «На выбор (… п. 2.6):», not «Один вариант на выбор (…):»."""
+    from tests.app.test_words40 import (
+        express_anna_fouls_gordon_chooses,
+        flat,
+        side_words,
+    )
+    monkeypatch.setattr("simulator.app.match.computer.THINK_SLICE", 0.0)
+    app = make_app(lang)
+    try:
+        s = express_anna_fouls_gordon_chooses(app)
+        assert s.banner is not None
+        assert heading in list(s.banner.next)
+        assert flat(heading) in flat(side_words(app))
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_row_of_the_load_list_ends_with_a_separator(lang: str) -> None:
+    """A shot played (the autosave written), the load list opened: its
+    autosave row, wrapped at any width, never ends a line with "·" (it
+    said «… · 0 : 3 ·» over the date); the row as drawn too."""
+    app = make_app(lang, (800, 500))
+    try:
+        scenario_match(app, "8-ball", {0: (0.5, 0.7), 1: (1.6, 0.7), 9: (2.2, 0.2)})
+        s = app.session
+        assert s is not None
+        key(app, pygame.K_SPACE)
+        run_until(app, lambda: bool(s.match.history), limit=6000)
+        frame(app, n=2)
+        app.session = None
+        app.go("load")
+        frame(app, n=8)
+        load = app.mode
+        row = load.row_text(load.paths[0])  # type: ignore[attr-defined]
+        assert app.t("load.autosave") in row
+        for width in range(120, 900, 3):
+            lines = ui.wrap(row, 14, width)
+            assert not [ln for ln in lines if ln.rstrip().endswith("·")], (width, lines)
+        shown = [t for t in drawn(app) if t.strip() and row.startswith(t.strip()[:8])]
+        assert shown and not any(t.rstrip().endswith("·") for t in drawn(app))
+        assert not app.errors
+    finally:
+        pygame.display.quit()
