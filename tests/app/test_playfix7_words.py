@@ -22,7 +22,7 @@ def _ends_whole(shown: str, after: str | None, lines: tuple[str, ...]) -> bool:
     ruling's lines, or goes on in the row drawn under it."""
     if shown.endswith("…"):
         return True
-    # A heading line that opens a list («Один вариант на выбор:» over
+    # A heading line that opens a list («На выбор:» over
     # «1 — …», «2 — …») is whole when its first item is drawn under it.
     if shown.rstrip().endswith(":") and shown.rstrip() in lines and \
             after is not None and any(ln.startswith(after.rstrip("…"))

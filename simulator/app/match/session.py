@@ -951,7 +951,7 @@ class Session:
                   for k, c in enumerate(r.options, 1))]
 
     def options_heading(self, r: Ruling) -> str:
-        """"One of these (Express rule 2.6):" over a choice's numbered
+        """"The choices (Express rule 2.6):" over a choice's numbered
         options, with the rule they rest on where all share one."""
         refs = {str(choice_rule(self.discipline, c, r)) for c in r.options}
         ref = choice_rule(self.discipline, r.options[0], r)

@@ -48,9 +48,10 @@ class ShotShow(Timeline, SideView):
         # Balls whose trails are drawn in full, the others faint (None: all
         # in full), so a break's many paths do not hide the one asked about.
         self.bright: frozenset[int] | None = None
-        # "," and "." to the marks of every kind the timeline draws (the
-        # foul gallery), not the contacts alone (Shift: each mark anyway).
-        self.step_every = False
+        # "," and "." to the marks of every kind the timeline draws, in a
+        # match's replay as in the gallery: the contacts alone jumped from a
+        # foul over the line crossings a click shows (Shift: each mark).
+        self.step_every = True
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
         self.pointer: tuple[int, int] | None = None

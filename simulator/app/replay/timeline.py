@@ -44,7 +44,8 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     cue = spec.balls.cue_ball
 
     def ball(b: int) -> str:
-        return t("strip.cue_ball") if b == cue else str(b)
+        # «шар 8 касается борта» / "the 8 touches a rail", not a bare number.
+        return ball_named(loc, b, cue)
 
     bs = [ball(b) for b in ev.balls]
     first = bs[0] if bs else "?"
@@ -55,10 +56,8 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     if k is EventKind.TIP_CONTACT:
         return t("timeline.tip_contact", ball=first)
     if k is EventKind.BALL_BALL:
-        if m.first_contact:  # "first contact: ... hits 12" read as a count
-            other = ev.balls[1] if len(ev.balls) > 1 else "?"
-            return t("timeline.first_contact", a=first,
-                     b=ball_named(loc, other, cue))
+        if m.first_contact:
+            return t("timeline.first_contact", a=first, b=bs[1] if len(bs) > 1 else "?")
         return t("timeline.ball_ball", a=first, b=bs[1] if len(bs) > 1 else "?")
     if k is EventKind.BALL_CUSHION:
         name = ev.cushion or ""
@@ -241,7 +240,11 @@ class Timeline:
         foul_texts = self.fouls.get(at.event_index) if at is not None else None
         if at is not None and foul_texts and foul_x is not None:
             stamp = self.time_text(at.time) + " · "
-            words = fitting([*(stamp + f for f in foul_texts), *foul_texts], size,
+            # What happened there first (the first contact a foul names
+            # shares its mark and was never said), then the foul.
+            said = stamp + self.labels_at(at) + " · "
+            words = fitting([*(said + f for f in foul_texts),
+                             *(stamp + f for f in foul_texts), *foul_texts], size,
                             row.width - 12)
             w = min(row.width, fonts.font(size).size(words)[0] + 12)
             left = int(min(max(row.left, foul_x - w // 2), row.right - w))
@@ -251,12 +254,20 @@ class Timeline:
             return
         shown = at or self.current_mark()
         if shown is not None and (pb.paused or at is not None):
-            label = mark_label(self.locale, self.marks.spec, shown)
+            label = self.labels_at(shown)
             stamp = self.time_text(shown.time) + " · "
             ui.line(surface, fitting([stamp + label, label], size, row.width), size,
                     ui.INK, row)
         elif hint:
             ui.line(surface, fitting([hint], size, row.width), size, ui.DIM, row)
+
+    def labels_at(self, at: Mark) -> str:
+        """The events of every mark at ``at``'s time, in time order: two at
+        one time (a ball on a ball and on the cushion at once) are both said
+        wherever either is stood on."""
+        return " · ".join(mark_label(self.locale, self.marks.spec, m)
+                          for m in self.marks.marks
+                          if abs(m.time - at.time) < SAME_TIME)
 
     def time_text(self, t: float) -> str:
         return self.locale.t("timeline.at", t=self.locale.num(t, 3))

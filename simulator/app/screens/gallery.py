@@ -203,7 +203,6 @@ class GalleryPlayMode(PracticeScreen):
                                   self.player.playback, self.demo.ruling)
         self.held = 0.0  # seconds stood at the foul (the play-on option)
         self.held_by_player = False  # paused with Space: never resumed for them
-        self.show.step_every = True  # "," and "." to every mark on the timeline
         self._layout_key: tuple[int, int, str] | None = None
         self._layout_need = 0
 

@@ -118,6 +118,12 @@ class LoadMode(Mode):
                 break
 
     def row_text(self, p: Path) -> str:
+        """A save's row: its name, game, players, score and date, each "·"
+        kept with the words after it (a row wrapped after a lone "·" read
+        as cut short)."""
+        return _unbroken_after_dots(self._row_words(p))
+
+    def _row_words(self, p: Path) -> str:
         t = self.app.t
         loc = self.app.locale
         info = self.infos.get(p)
@@ -279,3 +285,9 @@ class LoadMode(Mode):
 def _unbroken(words: str) -> str:
     """Spaces that never break a line: a score "0 : 0" kept on one line."""
     return words.replace(" ", "\u00a0")
+
+
+def _unbroken_after_dots(row: str) -> str:
+    """Each " · " joined to the word after it: a line may begin with the
+    separator, never end with it."""
+    return row.replace(" · ", " ·\u00a0")

@@ -490,12 +490,17 @@ class QuizMode(PracticeScreen):
                  t("quiz.referee_answer", answer=expected), ""]
         lost = losses(self.ruling)
         rule_later = any(later.kind == "rule" for later in self.questions[self.k + 1:])
-        if q.kind == "foul" and lost:
+        foul = fouled(self.ruling)
+        if lost and ((q.kind == "foul" and not (foul and rule_later))
+                     or (q.kind == "rule" and foul)):
             # A loss of the game is not a foul by itself (8-ball 15): say so,
             # and which loss with its rule unless the next question asks it.
-            key = "quiz.loss_and_foul" if fouled(self.ruling) else "quiz.loss_no_foul"
-            loss = "" if rule_later else cite(self.app.locale, lost[0].code,
-                                               lost[0].ref, self.sc.discipline)
+            # A foul's loss waits for "Which rule?": "Foul, and the game is
+            # lost" before it gave the answer away (play-test 35); its rule
+            # is then among the reasons.
+            key = "quiz.loss_and_foul" if foul else "quiz.loss_no_foul"
+            loss = "" if rule_later or q.kind == "rule" else cite(
+                self.app.locale, lost[0].code, lost[0].ref, self.sc.discipline)
             lines[-1:-1] = [t(key, loss=loss).rstrip()]
         if rule_later:
             # The foul's name, the reason and the rule would answer the rule
