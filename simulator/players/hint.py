@@ -3,7 +3,8 @@
 :func:`suggest` asks a computer player (HINT_LEVEL by default: the strongest
 level whose decision stays within the hint's time, HINT_SECONDS, on the
 development machine; measured by ``python -m simulator.players.bench
---part hint``; a break's search cut to HINT_BREAK_BUDGET) for its stroke
+--part hint``; a break's search cut to HINT_BREAK_BUDGET, any search
+to HINT_MOVES balls set moving) for its stroke
 in a position and simulates the stroke as meant, without noise, so the
 window can draw the predicted path and let the player take the stroke as
 his aim. Headless, like the rest of ``simulator.players``.
@@ -36,6 +37,14 @@ SAFETY_SHARE = 1 / 3
 # a core and up to 20 s in the window on a loaded machine (play-test 33).
 # Only the hint's search is cut: the computer breaks with its own budget.
 HINT_BREAK_BUDGET = 24
+# And any hint's search sets at most this many balls moving in all (each
+# ball each simulation it moves; search.Budget): a stroke into Express's
+# full pyramid (the re-break from where the cue ball lies) moves all
+# sixteen, and the strong player's 300 simulations took 9 to 10 s of a core
+# and about 65 s in the window (play-test 35). An open pot moves two or
+# three: 8-ball's and 14.1's searches (about 800 of them) keep their 300.
+# Counted, not timed, so a hint is the same on any machine.
+HINT_MOVES = 1200
 
 
 @dataclass(frozen=True)
@@ -185,10 +194,12 @@ def potting_stroke(disc: Discipline[Any], state: GameState, d: ShotDecision
 
 def hint_strength(strength: Strength) -> Strength:
     """``strength`` as the hint searches with it: its break budget cut to
-    HINT_BREAK_BUDGET (its ordinary shots' search as it is)."""
+    HINT_BREAK_BUDGET, the balls its simulations move to HINT_MOVES (an
+    open position's search as it is)."""
     s = strength.search
+    moves = min(s.moves or HINT_MOVES, HINT_MOVES)
     return replace(strength, search=replace(
-        s, break_budget=min(s.break_budget, HINT_BREAK_BUDGET)))
+        s, break_budget=min(s.break_budget, HINT_BREAK_BUDGET), moves=moves))
 
 
 def safety_player(strength: Strength) -> ComputerPlayer:
@@ -196,7 +207,8 @@ def safety_player(strength: Strength) -> ComputerPlayer:
     same level with SAFETY_SHARE of its budget."""
     s = strength.search
     return ComputerPlayer(replace(strength, search=replace(
-        s, shot_budget=max(1, round(s.shot_budget * SAFETY_SHARE)))))
+        s, shot_budget=max(1, round(s.shot_budget * SAFETY_SHARE)),
+        moves=round(s.moves * SAFETY_SHARE))))
 
 
 def hopeless(d: ShotDecision) -> bool:

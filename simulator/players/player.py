@@ -236,7 +236,7 @@ class ComputerPlayer:
         ctx = search.Context(judge, state, table, self.strength.noise, ok,
                              s.position and not (req.cue_ball_is_object
                                                  or req.is_break))
-        budget = search.Budget(budget_n)
+        budget = search.Budget(budget_n, s.moves)
         if s.aim_kicks:
             cands = yield from self.aimed_kicks(table, cands, budget)
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,

@@ -168,18 +168,28 @@ def tip_meets(spec: TableSpec, stroke: Stroke) -> Callable[[float, float], bool]
 
 
 class Budget:
-    """Simulations left for one decision."""
+    """Simulations left for one decision; with ``moves``, also no more than
+    the balls set moving by its simulations (each ball each simulation it
+    moves) allow, at the mean the simulations so far moved: a stroke into
+    a full pyramid moves sixteen balls and costs ten times an open pot."""
 
-    def __init__(self, simulations: int) -> None:
+    def __init__(self, simulations: int, moves: int = 0) -> None:
         self.total = simulations
         self.used = 0
         self.physics_seconds = 0.0  # measured for the benchmark, never decides
         self.full = 0  # simulations played with the full physics (the stick)
         self.failed = 0  # simulations the physics could not finish
+        self.moves = moves  # 0: simulations alone count
+        self.moved = 0  # balls set moving by the simulations run so far
+        self.counted = 0  # the simulations whose moved balls were counted
 
     @property
     def left(self) -> int:
-        return self.total - self.used
+        left = self.total - self.used
+        if self.moves and self.counted:
+            per = max(1.0, self.moved / self.counted)
+            left = min(left, int((self.moves - self.moved) / per))
+        return left
 
     def run(self, table: TableState, stroke: Stroke) -> Shot | None:
         """One simulation: search-grade (no frames, no cue stick after the
@@ -200,6 +210,10 @@ class Budget:
             self.failed += 1
             shot = None
         self.physics_seconds += time.perf_counter() - t0
+        if self.moves and shot is not None:
+            self.counted += 1
+            self.moved += sum(a != b for a, b in zip(shot.initial.balls,
+                                                     shot.final.balls, strict=False))
         return shot
 
 

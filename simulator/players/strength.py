@@ -109,6 +109,10 @@ class Search:
     # The power breaks offered where the break was searched for the layout
     # it leaves (shots.LAYOUT_BREAK_GAMES); none: POWER_BREAKS everywhere.
     layout_breaks: tuple[PowerBreak, ...] = ()
+    # The balls a decision's simulations may set moving in all (search.
+    # Budget); 0: no such bound (the players' own decisions: only the
+    # hint's search is bounded so).
+    moves: int = 0
 
 
 @dataclass(frozen=True)
