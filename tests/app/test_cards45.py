@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from tests.app.helpers import frame, key
-from tests.app.scenes import LANGS, SIZES, open_scene
+from tests.app.scenes import LANGS, open_scene
 
 # -- 1. the choice's guard runs from its first drawn frame ----------------------
 
@@ -37,34 +37,6 @@ def test_a_key_as_the_choice_first_shows_chooses_nothing_however_late(
         frame(app, n=int(ui.FRESH / DT) + 1)
         key(app, pygame.K_1)
         assert s.req is None or list(s.req.pending) != pending
-    finally:
-        pygame.display.quit()
-
-
-# -- 2. the match's end card stays off the table --------------------------------
-
-
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("players", ["Anna,cpu:pro",
-                                     "Александра Петровна,cpu:club"],
-                         ids=["cpu", "long"])
-def test_the_end_of_match_card_stays_off_the_table(lang: str,
-                                                   size: tuple[int, int],
-                                                   players: str) -> None:
-    """The end of the match (here given up: «сдаёт матч», the card the won
-    match shows too, with the match in numbers) is drawn beside the table:
-    it widened over it for a computer's long name and covered the right
-    rail and both right pockets (README: no panel over the table)."""
-    from tests.app.test_layout import table_rect
-    app = open_scene("gameover", "8-ball", lang, size, players=players)
-    try:
-        assert app.dialogs and app.dialogs[-1].kind == "gameover"
-        card = app.dialogs[-1].rect
-        table = table_rect(app)
-        assert table is not None and card.width > 0
-        assert not card.colliderect(table), (card, table)
-        assert [r for name, r in app.panels if name == "dialog"] == [card]
     finally:
         pygame.display.quit()
 

@@ -217,9 +217,7 @@ class Dialog(Mode):
         dock = below.dock() if below is not None else None
         w, h = self.app.size
         if dock is not None:
-            # (the side column only, whatever its table: widened over the
-            # table the match's end card covered the right pockets)
-            return dock, True
+            return self._wide_enough(dock, int(w * 0.6)), True
         pw = min(w - 40, max(420, int(w * (0.6 if self.wide else 0.42))))
         ph = h - 60
         return pygame.Rect((w - pw) // 2, 30, pw, ph), False
@@ -227,6 +225,22 @@ class Dialog(Mode):
     def _text_size(self) -> int:
         """The card's text type for the window's height."""
         return max(MIN_SIZE, min(16, self.app.size[1] // 40))
+
+    def _wide_enough(self, dock: pygame.Rect, most: int) -> pygame.Rect:
+        """The side column, or wider to its left (over the table, up to
+        ``most``) where the match in numbers needs it to set both names in
+        full on one row beside labels on one line (the 210 px column at
+        800x500 had room for neither)."""
+        if not self.table or self.short_head is None:
+            return dock
+        size = self._text_size()
+        head, body = self._full_head or self.table[0], self.table[1:]
+        label = max(fonts_width(r[0], size) for r in body) + 8
+        need = label + sum(self._row_need(head, body, head_size(size), size)) + 20
+        if need <= dock.width:
+            return dock
+        width = min(max(most, dock.width), need)
+        return pygame.Rect(dock.right - width, dock.top, width, dock.height)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(
@@ -515,23 +529,15 @@ class Dialog(Mode):
             return lines
         # Else the names on one row over columns as wide as each needs, so
         # the labels keep one line each («побед за / столом» at 800x500).
-        row = self._table_lines_row(width, size)
-        if row is not None:
-            return row
-        # Where even that is too wide for the side column (the end card
-        # at 800x500 is never widened over the table), the short names over
-        # columns that wrap them, the labels wrapped by words.
-        self.table[0] = (full[0], *self.short_head[1:])
-        return self._table_lines_under(width, size)
+        return self._table_lines_row(width, size)
 
-    def _table_lines_row(self, width: int, size: int) -> list[str] | None:
+    def _table_lines_row(self, width: int, size: int) -> list[str]:
         """The table under one header row, each name right-aligned over its
         own column, the labels on a line each: a column as wide as its name
         needs (the figures right-aligned under the name's end), the name in
         full where it fits, at the header's type or up to 3 points smaller,
         its short words («Александра К.», "Computer") only where it does
-        not (names a line each, set askew, read badly); None where even
-        those do not fit."""
+        not (names a line each, set askew, read badly)."""
         assert self.short_head is not None
         head, *body = self.table
         label = max(fonts_width(r[0], size) for r in body) + 8
@@ -540,9 +546,7 @@ class Dialog(Mode):
         tries = [(h, hs) for h in _shortened(head, self.short_head) for hs in sizes]
         fit = next(((h, hs) for h, hs in tries
                     if sum(self._row_need(h, body, hs, size)) <= width - label),
-                   None)
-        if fit is None:
-            return None  # (past the card's edge)
+                   tries[-1])
         names, hs = fit
         need = self._row_need(names, body, hs, size)
         edges = _spread(need, width - label, label)
