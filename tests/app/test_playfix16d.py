@@ -51,7 +51,8 @@ def test_a_save_named_as_offered_says_its_players_and_game_once(lang: str) -> No
         game = discipline_label(app.locale, "8-ball")
         players = " – ".join(seat_words(app.locale, n) for n in s.match.players)
         assert row.count(game) == 1 and row.count(players) == 1, row
-        assert row.startswith(f"{players}, {game} · ") and "0\xa0:\xa00" in row, row
+        # (" · " keeps to the word after it: no row ends with the separator)
+        assert row.startswith(f"{players}, {game} ·\xa0") and "0\xa0:\xa00" in row, row
     finally:
         pygame.display.quit()
 
