@@ -106,8 +106,11 @@ def test_a_writer_killed_at_random_moments(tmp_path: Path, name: str) -> None:
     # its text before its temporary file exists).
     window = max(0.03, 3 * (time.perf_counter() - t0))
     rng = random.Random(name)
-    kills, mid_write = 60, 0
-    for k in range(kills):
+    kills, mid_write = 0, 0
+    # 60 kills, and more (up to 240) until 3 landed inside a write: on a
+    # loaded machine a child may not be scheduled before its kill.
+    while kills < 60 or (mid_write < 3 and kills < 240):
+        k, kills = kills, kills + 1
         pid = os.fork()
         if pid == 0:  # the child writes for ever, until killed
             try:
