@@ -41,6 +41,7 @@ from rules.game import Discipline, GameState
 from rules.referee import Match
 from rules.ruling import Declarations, Ruling
 from simulator.physics import simulate
+from simulator.physics.cue import PLAYED_CUE_SPEED
 from simulator.players import shots
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.search import executed
@@ -280,6 +281,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not settings or any(not math.isfinite(x) for s in settings
                            for x in (s.rail, s.speed, s.tip_b, s.tip_a)):
         p.error("an empty or unreadable grid")
+    if any(s.speed > PLAYED_CUE_SPEED for s in settings):
+        # A break no player may play (the power bar's top, the computer's
+        # limit: the cue ball at 12 m/s).
+        p.error(f"--speeds: at most {PLAYED_CUE_SPEED} m/s")
     print(f"{len(settings)} settings x {args.racks} racks from seed {args.seed}",
           flush=True)
     tallies = calibrate(settings, args.racks, args.seed, planned=not args.cheap)

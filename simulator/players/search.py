@@ -49,8 +49,9 @@ PRIOR_WEIGHT = 2.0
 GIVE_AWAY = 0.3
 
 # The documented stroke ranges (docs/formats.md): a computer never strokes
-# outside them.
-MAX_CUE_SPEED = 15.0  # m/s, (0, 15]
+# outside them, nor harder than a person can (cue.PLAYED_CUE_SPEED: the
+# cue ball at 12 m/s at most; its noise once reached 15).
+MAX_CUE_SPEED = cue.PLAYED_CUE_SPEED  # m/s
 MIN_CUE_SPEED = 0.05  # the least a computer strokes
 MAX_TIP_OFFSET = 0.95  # fraction of R, |(a, b)|
 MAX_ELEVATION = 89.0  # degrees, [0, 89]

@@ -12,7 +12,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.loop.launch import break_shot
 from simulator.app.match.session import DEFAULT_POWER, Session
-from simulator.app.table.aim import guide
+from simulator.app.table.aim import MAX_SPEED, guide
 from simulator.table.specs import table_by_name
 from tests.app.helpers import (
     DT,
@@ -44,12 +44,13 @@ def test_power_starts_soft_after_the_break() -> None:
         key(app, pygame.K_SPACE)
         key(app, pygame.K_SPACE)  # to the end
         run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
-        assert s.shots and s.shots[-1][0].stroke.speed > 10
-        # Whoever is at the table now, the power bar is not at 10 m/s.
+        assert s.shots and s.shots[-1][0].stroke.speed == pytest.approx(MAX_SPEED)
+        # Whoever is at the table now, the power bar is not at full power.
         assert s.aim.power == pytest.approx(DEFAULT_POWER)
         frame(app)
         assert app.mode is not None and app.mode.name in ("aiming", "placing")
-        assert not any("11.0" in r.text or "10." in r.text for r in app.texts)
+        full = app.locale.num(MAX_SPEED, 1)
+        assert not any(f"{full} " in r.text for r in app.texts)
     finally:
         pygame.display.quit()
 

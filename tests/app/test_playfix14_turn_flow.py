@@ -123,10 +123,10 @@ def test_a_pull_shows_the_speed_its_stroke_gets_and_the_full_pull(
         lang: str, size: tuple[int, int]) -> None:
     """Anna pulls back 60 px from behind the cue ball: beside her hand the
     window says the speed this pull gives (the same figure the stroke then
-    gets when she lets go) and how long a pull is full power (11 m/s),
+    gets when she lets go) and how long a pull is full power (MAX_SPEED),
     clear of the two balls lying right by her hand."""
     from simulator.app.screens.playing import PlayMode
-    from simulator.app.table.aim import Aim
+    from simulator.app.table.aim import MAX_SPEED, Aim
     from tests.app.helpers import move, scenario_match
     app = make_app(lang, size)
     try:
@@ -148,7 +148,7 @@ def test_a_pull_shows_the_speed_its_stroke_gets_and_the_full_pull(
         said = app.t("evening.cue_ball_speed", v=loc.num(speed, 1),
                      b=loc.num(mode.ball_speed(), 1))
         assert said in shown, shown
-        assert app.t("pull.scale", px=60, full=round(full), max=loc.num(11.0, 0)) \
+        assert app.t("pull.scale", px=60, full=round(full), max=loc.num(MAX_SPEED, 0)) \
             in shown, shown
         box = _pull_box(app)
         r = view.ball_px

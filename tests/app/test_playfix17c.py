@@ -10,7 +10,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.shot_input import SHORT_PULL_PX
-from simulator.app.table.aim import Aim
+from simulator.app.table.aim import MAX_SPEED, Aim
 from tests.app.helpers import (
     card_notes,
     click,
@@ -96,7 +96,7 @@ def pull_scale_rects(app: App) -> list[pygame.Rect]:
     full = mode.full_pull()  # type: ignore[attr-defined]
     pulled = max(0.0, min(full, mode.pulled_px(app.mouse)))  # type: ignore[attr-defined]
     scale = app.t("pull.scale", px=round(pulled), full=round(full),
-                  max=app.locale.num(11.0, 0))
+                  max=app.locale.num(MAX_SPEED, 0))
     speed = app.t("evening.cue_ball_speed",
                   v=app.locale.num(mode.aim.speed, 1),  # type: ignore[attr-defined]
                   b=app.locale.num(mode.ball_speed(), 1))  # type: ignore[attr-defined]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from rules import registry
 from rules.referee import Match
 from rules.ruling import Declarations
@@ -175,3 +177,15 @@ def test_the_calibrated_break_leaves_a_shot_on_the_1_more_often() -> None:
     assert new.count("scratch") <= old.count("scratch")
     low, high = calibrate_break.PRO_SPEEDS
     assert low <= new.ball_speed <= high
+
+
+def test_the_calibration_searches_no_break_past_the_power_bar_s_top(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A grid speed above what a player may play (the cue ball past 12 m/s)
+    is refused before any rack is broken; the default grid and the breaks
+    it found are inside it."""
+    from simulator.physics.cue import PLAYED_CUE_SPEED
+    with pytest.raises(SystemExit):
+        calibrate_break.main(["--speeds", "8.4,9.5", "--racks", "1"])
+    assert "--speeds" in capsys.readouterr().err
+    assert all(pb.speed <= PLAYED_CUE_SPEED for pb in (*POWER_BREAKS, *LAYOUT_BREAKS))

@@ -69,3 +69,42 @@ def test_8_ball_breaks_are_hard_and_legal(level: str) -> None:
                                d.declarations)
         legal += all(f.code is not FoulCode.ILLEGAL_BREAK for f in ruling.fouls)
     assert legal >= 0.8 * racks, f"{legal} legal breaks in {racks}"
+
+
+# The hardest break a player makes: the cue ball at 12 m/s off the tip at
+# most (reference.md 2: a break is 11-13 m/s; a professional's 9.8-11.6).
+BREAK_BALL_SPEED_MAX = 12.0
+
+
+@pytest.mark.parametrize("game", ["8-ball", "9-ball"])
+def test_no_level_breaks_harder_than_a_person_can(game: str) -> None:
+    """Every level's played break (noise included) leaves the tip at a real
+    break's speed and no faster than the power bar's top gives a person."""
+    for k, level in enumerate(STRENGTHS):
+        if level == "pro":
+            continue  # the strong player's breaks and noise, a deeper search
+        disc, state = opening(game, 1100 + k)
+        d = ComputerPlayer(STRENGTHS[level]).shot(disc, state, 5100 + k,
+                                                  disc.requirements(state))
+        assert d.kind == "break"
+        shot = simulate(d.table(state.table), d.stroke)
+        off_tip = shot.events[0].snapshots[0].speed
+        assert 9.0 < off_tip <= BREAK_BALL_SPEED_MAX, (level, d.stroke, off_tip)
+
+
+def test_execution_noise_never_strokes_past_the_cap() -> None:
+    """The beginner's noise (0.2 m/s a deviation) on the hardest break
+    offered, six deviations up: still no faster than a person's full power
+    (it once reached 15 m/s of cue, 19.9 at the ball)."""
+    from simulator.physics.cue import PLAYED_CUE_SPEED, ball_speed
+    from simulator.players.search import executed
+    from simulator.table.events import Stroke
+    from simulator.table.specs import TABLES
+    top = max(pb.speed for pb in (*shots.POWER_BREAKS, *STRENGTHS["pro"]
+                                  .search.layout_breaks))
+    for spec in TABLES.values():
+        played = executed(Stroke(0.0, top, 0.0, 0.0), STRENGTHS["beginner"].noise,
+                          (0.0, 0.0, 6.0, 0.0, 0.0), spec)
+        assert played.speed == PLAYED_CUE_SPEED
+        assert ball_speed(played.speed, 0.0, 0.0, spec.balls,
+                          spec.physics) <= BREAK_BALL_SPEED_MAX

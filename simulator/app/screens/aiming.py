@@ -182,7 +182,7 @@ class AimMode(ShotInputMode):
 
     def full_pull(self) -> float:
         """Pixels of pull back for full power: a share of the table's length
-        as drawn (100 px gave 11 m/s, far too touchy; 378 px, too long)."""
+        as drawn (100 px gave full power, far too touchy; 378 px, too long)."""
         return full_pull_px(self.scene.view.outer_rect().width)
 
     def aimed(self) -> Any:

@@ -9,11 +9,12 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from simulator.physics.cue import PLAYED_CUE_SPEED
 from simulator.table.events import Stroke
 from simulator.table.specs import TableSpec, Vec
 
 MIN_SPEED = 0.3  # m/s, the softest stroke the power bar gives
-MAX_SPEED = 11.0  # m/s, a hard break
+MAX_SPEED = PLAYED_CUE_SPEED  # m/s of the cue, a hard break (12 m/s at the ball)
 MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
 # A tip this close inside the miscue limit stands on it: the next step
 # crosses it (a stop rounded towards the centre lies a hair inside).
@@ -44,7 +45,7 @@ PULL_SHARE = 0.3
 
 
 def full_pull_px(table_length_px: int) -> float:
-    """Pixels of pull back for full power (a 100-pixel pull gave 11 m/s,
+    """Pixels of pull back for full power (a 100-pixel pull gave full power,
     far too touchy for a soft shot; the speed grows as the square of the
     pull, finest for the soft strokes played most)."""
     return PULL_SHARE * table_length_px
