@@ -360,6 +360,13 @@ def _along(
     return best
 
 
+def _kept_as_is(was: BallState) -> bool:
+    """Whether a ball's record from the start may stand for it at rest
+    where it began (on the bed, its place in floats)."""
+    return (was.where is Where.TABLE and was.pocket is None
+            and type(was.x) is float and type(was.y) is float)
+
+
 # Tables checked (TableState.validate) lately, by id, each kept alive with
 # its id: a search's world checks its table once.
 _CHECKED: dict[int, TableState] = {}
@@ -433,19 +440,28 @@ class QuickWorld(World):
 
     def final_state(self) -> TableState:
         """World.final_state, a ball still where it began kept as it was
-        (the same record: most balls of a search's stroke never move)."""
+        (the same record: most balls of a search's stroke never move). A
+        ball whose segment never changed (version 0) is where it began, to
+        the bit, and is not made again."""
         began = {b.ball: b for b in self.initial.balls}
-
-        def kept(now: BallState) -> BallState:
-            was = began.get(now.ball)
-            if (now.ball in self._final or was is None or was.where is not Where.TABLE
-                    or was.pocket is not None or was.x != now.x or was.y != now.y
-                    or type(was.x) is not float or type(was.y) is not float):
-                return now
-            return was
-
-        state = super().final_state()
-        return TableState(state.table, tuple(kept(b) for b in state.balls))
+        out: list[BallState] = []
+        for ball in self.initial.spec.balls.ids:
+            if ball in self._final:
+                out.append(self._final[ball])
+                continue
+            rec = self.balls.get(ball)
+            if rec is None:
+                continue
+            was = began.get(ball)
+            if rec.version == 0 and was is not None and _kept_as_is(was):
+                out.append(was)
+                continue
+            x, y = rec.pos(self.t)
+            now = BallState(ball, Where.TABLE, float(x), float(y))
+            same = was is not None and _kept_as_is(was) and was.x == now.x \
+                and was.y == now.y
+            out.append(was if same and was is not None else now)
+        return TableState(self.initial.table, tuple(out))
 
     def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
@@ -468,8 +484,17 @@ class QuickWorld(World):
             super().motion_event(ball, old, t)
 
     def _scheduled(self, ball: Ball, t: float) -> None:
+        """World._scheduled without what only pymunk and playback read (no
+        bodies to set, no segments kept): it runs at every change of a
+        ball's motion."""
         self._changed.add(ball.ball)
-        super()._scheduled(ball, t)
+        self.near.changed()
+        self._vmax = -1.0
+        if ball.moving:
+            self._moving[ball.ball] = ball
+        else:
+            self._moving.pop(ball.ball, None)
+        self.instants.plan(ball, t)
 
     def _start_script(self, ball: Ball, script: Any, v_in: Any) -> None:
         self._changed.add(ball.ball)
@@ -646,6 +671,13 @@ class QuickWorld(World):
         """At a window's start: the bounds of the balls whose motion changed
         worked out again, and the pairs and cushions due looked at. Whether
         anything was (the shot may be decided now)."""
+        bounds = self._bounds
+        bands = self._bands
+        near = self.near
+        if not (self._changed or near.near_pairs or near.near_cushions
+                or self._in_band) and (not bounds or bounds[0][0] > t) \
+                and (not bands or bands[0][0] > t):
+            return False  # nothing changed, nothing due, nothing near
         balls = self.balls
         news = bool(self._changed)
         changed = sorted(self._changed)
@@ -660,7 +692,6 @@ class QuickWorld(World):
             if ball.moving:
                 self._band_bound(ball, t)
             done.add(b)
-        bounds = self._bounds
         while bounds and bounds[0][0] <= t:
             _, a, b, va, vb = heapq.heappop(bounds)
             ra, rb = balls[a], balls[b]
