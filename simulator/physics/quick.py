@@ -61,6 +61,14 @@ BAND_DEPTH = 0.002
 BAND_LEAD = 0.001
 # A bound sooner than this (s) is no bound: the pair is near.
 MIN_BOUND = 1e-6
+# A near pair parting faster than this (m/s) leaves the near pairs until
+# it could touch again (QuickWorld._parting), a share of that time, and
+# only if that is at least PARTING_MIN (s); PARTING_SLACK (m) is taken off
+# the gap it may close (the overlap of a contact's rounding).
+PARTING_RATE = 1e-3
+PARTING_SHARE = 0.5
+PARTING_MIN = 1e-3
+PARTING_SLACK = -1e-6
 # Nothing to wait for: the longest window while balls move (s).
 WINDOW_MAX = 2.0
 
@@ -832,6 +840,41 @@ class QuickWorld(World):
                 self._pair_bound(a, b, t)
             elif not (a.moving or b.moving):
                 near.pair_apart(a, b)
+            else:
+                self._parting(a, b, t)
+
+    def _parting(self, a: Ball, b: Ball, t: float) -> None:
+        """A near pair moving apart (after their contact) leaves the near
+        pairs until they could touch again: their distance grows at its
+        rate now, less at most what their decelerations take off it (the
+        distance is at least its part along the line between them now), so
+        a pair that parts stays apart for a while, and its windows need not
+        be as short as a contact's."""
+        a_end, b_end = a.t_end, b.t_end
+        ta = a_end if t > a_end else t
+        tb = b_end if t > b_end else t
+        dx = b.cx0 + tb * (b.cx1 + tb * b.cx2) - (a.cx0 + ta * (a.cx1 + ta * a.cx2))
+        dy = b.cy0 + tb * (b.cy1 + tb * b.cy2) - (a.cy0 + ta * (a.cy1 + ta * a.cy2))
+        ux = b.cx1 + 2.0 * tb * b.cx2 - (a.cx1 + 2.0 * ta * a.cx2)
+        uy = b.cy1 + 2.0 * tb * b.cy2 - (a.cy1 + 2.0 * ta * a.cy2)
+        dist = math.hypot(dx, dy)
+        if dist == 0.0:
+            return
+        rate = (dx * ux + dy * uy) / dist
+        if rate <= PARTING_RATE:
+            return
+        acc = _deceleration(a) + _deceleration(b)
+        gap = max(dist - self._d, 0.0) + PARTING_SLACK
+        if acc == 0.0:
+            h = math.inf
+        else:
+            # dist + rate h - acc h^2 / 2 = 2 r - slack: the later root.
+            h = (rate + math.sqrt(max(rate * rate + 2.0 * acc * gap, 0.0))) / acc
+        due = min(t + PARTING_SHARE * h, a_end, b_end)
+        if due - t < PARTING_MIN:
+            return
+        self.near.pair_apart(a, b)
+        heapq.heappush(self._bounds, (due, a.ball, b.ball, a.version, b.version))
 
     def _band_bound(self, ball: Ball, t: float) -> None:
         """When the moving ball's centre may next come within reach of a
