@@ -61,6 +61,14 @@ BAND_DEPTH = 0.002
 BAND_LEAD = 0.001
 # A bound sooner than this (s) is no bound: the pair is near.
 MIN_BOUND = 1e-6
+# A near pair parting faster than this (m/s) leaves the near pairs until
+# it could touch again (QuickWorld._parting), a share of that time, and
+# only if that is at least PARTING_MIN (s); PARTING_SLACK (m) is taken off
+# the gap it may close (the overlap of a contact's rounding).
+PARTING_RATE = 1e-3
+PARTING_SHARE = 0.5
+PARTING_MIN = 1e-3
+PARTING_SLACK = -1e-6
 # Nothing to wait for: the longest window while balls move (s).
 WINDOW_MAX = 2.0
 
@@ -360,6 +368,13 @@ def _along(
     return best
 
 
+def _kept_as_is(was: BallState) -> bool:
+    """Whether a ball's record from the start may stand for it at rest
+    where it began (on the bed, its place in floats)."""
+    return (was.where is Where.TABLE and was.pocket is None
+            and type(was.x) is float and type(was.y) is float)
+
+
 # Tables checked (TableState.validate) lately, by id, each kept alive with
 # its id: a search's world checks its table once.
 _CHECKED: dict[int, TableState] = {}
@@ -433,19 +448,28 @@ class QuickWorld(World):
 
     def final_state(self) -> TableState:
         """World.final_state, a ball still where it began kept as it was
-        (the same record: most balls of a search's stroke never move)."""
+        (the same record: most balls of a search's stroke never move). A
+        ball whose segment never changed (version 0) is where it began, to
+        the bit, and is not made again."""
         began = {b.ball: b for b in self.initial.balls}
-
-        def kept(now: BallState) -> BallState:
-            was = began.get(now.ball)
-            if (now.ball in self._final or was is None or was.where is not Where.TABLE
-                    or was.pocket is not None or was.x != now.x or was.y != now.y
-                    or type(was.x) is not float or type(was.y) is not float):
-                return now
-            return was
-
-        state = super().final_state()
-        return TableState(state.table, tuple(kept(b) for b in state.balls))
+        out: list[BallState] = []
+        for ball in self.initial.spec.balls.ids:
+            if ball in self._final:
+                out.append(self._final[ball])
+                continue
+            rec = self.balls.get(ball)
+            if rec is None:
+                continue
+            was = began.get(ball)
+            if rec.version == 0 and was is not None and _kept_as_is(was):
+                out.append(was)
+                continue
+            x, y = rec.pos(self.t)
+            now = BallState(ball, Where.TABLE, float(x), float(y))
+            same = was is not None and _kept_as_is(was) and was.x == now.x \
+                and was.y == now.y
+            out.append(was if same and was is not None else now)
+        return TableState(self.initial.table, tuple(out))
 
     def _make_bodies(self, pieces: tuple[CushionPiece, ...]) -> None:
         self.bodies = NoBodies(self.radius)  # type: ignore[assignment]
@@ -468,8 +492,17 @@ class QuickWorld(World):
             super().motion_event(ball, old, t)
 
     def _scheduled(self, ball: Ball, t: float) -> None:
+        """World._scheduled without what only pymunk and playback read (no
+        bodies to set, no segments kept): it runs at every change of a
+        ball's motion."""
         self._changed.add(ball.ball)
-        super()._scheduled(ball, t)
+        self.near.changed()
+        self._vmax = -1.0
+        if ball.moving:
+            self._moving[ball.ball] = ball
+        else:
+            self._moving.pop(ball.ball, None)
+        self.instants.plan(ball, t)
 
     def _start_script(self, ball: Ball, script: Any, v_in: Any) -> None:
         self._changed.add(ball.ball)
@@ -646,6 +679,13 @@ class QuickWorld(World):
         """At a window's start: the bounds of the balls whose motion changed
         worked out again, and the pairs and cushions due looked at. Whether
         anything was (the shot may be decided now)."""
+        bounds = self._bounds
+        bands = self._bands
+        near = self.near
+        if not (self._changed or near.near_pairs or near.near_cushions
+                or self._in_band) and (not bounds or bounds[0][0] > t) \
+                and (not bands or bands[0][0] > t):
+            return False  # nothing changed, nothing due, nothing near
         balls = self.balls
         news = bool(self._changed)
         changed = sorted(self._changed)
@@ -660,7 +700,6 @@ class QuickWorld(World):
             if ball.moving:
                 self._band_bound(ball, t)
             done.add(b)
-        bounds = self._bounds
         while bounds and bounds[0][0] <= t:
             _, a, b, va, vb = heapq.heappop(bounds)
             ra, rb = balls[a], balls[b]
@@ -801,6 +840,41 @@ class QuickWorld(World):
                 self._pair_bound(a, b, t)
             elif not (a.moving or b.moving):
                 near.pair_apart(a, b)
+            else:
+                self._parting(a, b, t)
+
+    def _parting(self, a: Ball, b: Ball, t: float) -> None:
+        """A near pair moving apart (after their contact) leaves the near
+        pairs until they could touch again: their distance grows at its
+        rate now, less at most what their decelerations take off it (the
+        distance is at least its part along the line between them now), so
+        a pair that parts stays apart for a while, and its windows need not
+        be as short as a contact's."""
+        a_end, b_end = a.t_end, b.t_end
+        ta = a_end if t > a_end else t
+        tb = b_end if t > b_end else t
+        dx = b.cx0 + tb * (b.cx1 + tb * b.cx2) - (a.cx0 + ta * (a.cx1 + ta * a.cx2))
+        dy = b.cy0 + tb * (b.cy1 + tb * b.cy2) - (a.cy0 + ta * (a.cy1 + ta * a.cy2))
+        ux = b.cx1 + 2.0 * tb * b.cx2 - (a.cx1 + 2.0 * ta * a.cx2)
+        uy = b.cy1 + 2.0 * tb * b.cy2 - (a.cy1 + 2.0 * ta * a.cy2)
+        dist = math.hypot(dx, dy)
+        if dist == 0.0:
+            return
+        rate = (dx * ux + dy * uy) / dist
+        if rate <= PARTING_RATE:
+            return
+        acc = _deceleration(a) + _deceleration(b)
+        gap = max(dist - self._d, 0.0) + PARTING_SLACK
+        if acc == 0.0:
+            h = math.inf
+        else:
+            # dist + rate h - acc h^2 / 2 = 2 r - slack: the later root.
+            h = (rate + math.sqrt(max(rate * rate + 2.0 * acc * gap, 0.0))) / acc
+        due = min(t + PARTING_SHARE * h, a_end, b_end)
+        if due - t < PARTING_MIN:
+            return
+        self.near.pair_apart(a, b)
+        heapq.heappush(self._bounds, (due, a.ball, b.ball, a.version, b.version))
 
     def _band_bound(self, ball: Ball, t: float) -> None:
         """When the moving ball's centre may next come within reach of a

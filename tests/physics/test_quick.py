@@ -173,3 +173,34 @@ def test_a_break_into_a_rack_is_stepped_and_agrees_with_the_full_physics() -> No
             table, stroke)
         assert outcome(full) == outcome(quick)
         assert full.final == quick.final
+
+
+def test_a_pair_parting_after_its_contact_is_not_looked_at_as_near() -> None:
+    """A stun shot straight into a ball: a moment after the contact the two
+    are still within the near gap, but parting (the object ball away, the
+    cue ball stopped), so the pair waits for its bound instead of being
+    looked at in windows as short as a contact's; the outcome is the full
+    physics' all the same."""
+    from simulator.physics.quick import NEAR_GAP
+
+    spec = POOL
+    y = spec.width / 2
+    table = TableState.from_positions(spec.name, {CUE_BALL: (0.6, y), 1: (1.2, y)})
+    stroke = Stroke(0.0, cue_speed_for(1.5, 0.0, 0.0, spec.balls, spec.physics),
+                    0.0, 0.0, 2.0)
+    full = simulate(table, stroke, frame_dt=1e3)
+    hit = next(e.time for e in full.events if e.kind is EventKind.BALL_BALL)
+    world = QuickWorld(table)
+    world.strike(stroke)
+    world.run_until(hit + 0.002)
+    world.run_until(hit + 0.003)  # a look at the pair since the contact
+    a, b = world.balls[CUE_BALL], world.balls[1]
+    gap = math.dist(a.pos(world.t), b.pos(world.t)) - 2 * spec.balls.radius
+    assert 0.0 < gap < NEAR_GAP
+    assert (CUE_BALL, 1) not in world.near.near_pairs
+    quick = simulate_search(table, stroke)
+    assert outcome(quick) == outcome(full)
+    for ball in (CUE_BALL, 1):
+        p, q = quick.final.position(ball), full.final.position(ball)
+        assert p is not None and q is not None
+        assert math.dist(p, q) < REST_TOLERANCE
