@@ -64,3 +64,34 @@ def test_the_quiz_opens_at_the_situation_chosen_in_the_list(lang: str) -> None:
         assert same <= 1 + len(ids) // 5  # the chosen one and chance
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_new_match_offers_the_game_just_played(lang: str) -> None:
+    """An 8-ball match begun without the setup (from the command line, or a
+    saved one loaded), then the main menu and "New match": the setup
+    offered 9-ball; it offers the match just played, its players, race and
+    who broke first."""
+    from simulator.app.match.session import Session
+    from simulator.app.screens.setup import SetupMode
+    app = make_app(lang)
+    try:
+        assert app.settings.game == ""
+        app.session = Session.new(["Anna", "cpu:strong"], "8-ball",
+                                  {"race_to": 5, "first_breaker": 1},
+                                  app.locale, seed=3)
+        app.go("match")
+        frame(app, n=2)
+        key(app, pygame.K_ESCAPE)  # the match's menu
+        click_button(app, app.t("menu.main"))
+        frame(app)
+        click_button(app, app.t("menu.new_match"))
+        frame(app)
+        setup = app.mode
+        assert isinstance(setup, SetupMode)
+        assert setup.game == "8-ball"
+        assert setup.menus["game"].selected_option[0] == app.t("game.8-ball")
+        assert setup.names[0] == "Anna" and setup.kinds == ["", "strong"]
+        assert setup.race == 5 and setup.first == 1
+    finally:
+        pygame.display.quit()
