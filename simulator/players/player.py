@@ -194,6 +194,8 @@ class ComputerPlayer:
 
     def __init__(self, strength: Strength) -> None:
         self.strength = strength
+        # The budget of the stroke's search under way (how far it is).
+        self.budget: search.Budget | None = None
 
     @property
     def name(self) -> str:
@@ -237,6 +239,7 @@ class ComputerPlayer:
                              s.position and not (req.cue_ball_is_object
                                                  or req.is_break))
         budget = search.Budget(budget_n, s.moves)
+        self.budget = budget
         if s.aim_kicks:
             cands = yield from self.aimed_kicks(table, cands, budget)
         scored = yield from search.search_steps(ctx, cands, budget, s.finalists,

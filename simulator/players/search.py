@@ -192,6 +192,14 @@ class Budget:
             left = min(left, int((self.moves - self.moved) / per))
         return left
 
+    @property
+    def share(self) -> float:
+        """How much of the budget is spent, 0 to 1: of the simulations, or
+        of the balls they may set moving where that ends the search first
+        (a stroke into a full pyramid spends the moves at a quarter of the
+        simulations)."""
+        return self.used / max(1, self.used + max(0, self.left))
+
     def run(self, table: TableState, stroke: Stroke) -> Shot | None:
         """One simulation: search-grade (no frames, no cue stick after the
         strike) unless the tip could reach something ahead of the cue

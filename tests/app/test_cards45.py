@@ -16,10 +16,13 @@ from tests.app.scenes import LANGS, open_scene
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_key_as_the_choice_first_shows_chooses_nothing_however_late(
         lang: str) -> None:
-    """Express, the computer's foul: the person's choice (SEED-E 2.6) came up
-    on a loaded machine long after it was made, and a "1" pressed as it
-    appeared chose at once. Made long before its first frame, it still takes
-    no number in the frames right after that frame; after ui.FRESH it does."""
+    """Express, the computer's foul: the person's choice (SEED-E 2.6) comes
+    up as its shot ends. "1" or "2" (a watching speed on the computer's
+    turn) pressed in that moment chose at once, a choice made by a key meant
+    for the shot before; and on a loaded machine the card came up long
+    after it was made, its guard already run out. Made long before its
+    first frame, it takes no number in that frame nor in the frames right
+    after it; after ui.FRESH the numbers choose."""
     from simulator.app.text import ui
     from tests.app.helpers import DT
     app = open_scene("choice", "express", lang, players="cpu:club,Anna",
@@ -30,10 +33,13 @@ def test_a_key_as_the_choice_first_shows_chooses_nothing_however_late(
         pending = list(s.req.pending)
         assert app.dialogs and app.dialogs[-1].kind == "choice"
         app.elapsed += 5.0  # (the machine busy: no frame drawn for 5 s)
-        frame(app)  # the first frame that shows the card
-        key(app, pygame.K_1)
+        key(app, pygame.K_1)  # in the very frame that first shows the card
         assert s.req is not None and list(s.req.pending) == pending
-        assert app.dialogs and app.dialogs[-1].kind == "choice"
+        frame(app)
+        for k in (pygame.K_1, pygame.K_2):
+            key(app, k)
+            assert s.req is not None and list(s.req.pending) == pending
+            assert app.dialogs and app.dialogs[-1].kind == "choice"
         frame(app, n=int(ui.FRESH / DT) + 1)
         key(app, pygame.K_1)
         assert s.req is None or list(s.req.pending) != pending

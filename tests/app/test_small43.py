@@ -1,7 +1,8 @@
 """Play-tests' small defects (wave 43): a ball named as a ball in the shot's
 words, the replay timeline's pot in the ruling card's words, a hanging
-Russian preposition, a choice taken by a speed key, a fouled safety counted,
-the main menu's one highlight, the gallery's list keys."""
+Russian preposition, a fouled safety counted, the main menu's one
+highlight, the gallery's list keys (a choice taken by a speed key: in
+test_cards45)."""
 
 from __future__ import annotations
 
@@ -143,34 +144,6 @@ def test_wrapped_rows_never_end_with_a_one_letter_preposition() -> None:
         assert " ".join(rows) == text, rows
         for row in rows[:-1]:
             assert row.split(" ")[-1] not in HANGING, (width, rows)
-
-
-# -- 4. a speed key as the choice comes up chooses nothing ----------------------
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_speed_key_as_the_choice_comes_up_chooses_nothing(lang: str) -> None:
-    """Express, the computer's foul: the person's choice comes up as its shot
-    ends. "1" or "2" (a watching speed on the computer's turn) pressed in that
-    moment chooses nothing (it took "1" at once, SEED-E 2.6's choice made by
-    a key meant for the shot before); after ui.FRESH the numbers choose."""
-    from simulator.app.text import ui
-    from tests.app.helpers import DT
-    app = open_scene("choice", "express", lang, players="cpu:club,Anna",
-                     frames=0)
-    try:
-        s = app.session
-        assert s is not None and s.req is not None and s.req.pending
-        pending = list(s.req.pending)
-        for k in (pygame.K_1, pygame.K_2):
-            key(app, k)
-            assert s.req is not None and list(s.req.pending) == pending
-            assert app.dialogs and app.dialogs[-1].kind == "choice"
-        frame(app, n=int(ui.FRESH / DT) + 1)
-        key(app, pygame.K_1)
-        assert s.req is None or list(s.req.pending) != pending
-    finally:
-        pygame.display.quit()
 
 
 # -- 5. a declared safety that fouled is a foul, not a safety -------------------

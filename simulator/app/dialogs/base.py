@@ -437,6 +437,15 @@ class Dialog(Mode):
         below = self.app.mode
         layout = getattr(below, "layout", None)
         side = layout.side.inflate(-20, -16) if layout is not None else dock
+        whole = side
+        # At the column's foot, under who is at the table: the heading stays
+        # in view (at 800x500 the match's menu hid it); then wider over the
+        # table, its buttons in two columns; the whole column last.
+        keep = int(getattr(below, "kept_heading", lambda: 0)()) \
+            if self.at_foot and layout is not None else 0
+        side = pygame.Rect(side.left, side.top + keep, side.width, side.height - keep)
+        wide_w = max(side.width, 2 * MIN_COLUMN + 60)
+        wide = pygame.Rect(side.right - wide_w, side.top, wide_w, side.height)
         full = [label for label, _fn in self.button_specs]
         title = self._full_title
         texts = [(title, self._full_body, full)]
@@ -449,8 +458,8 @@ class Dialog(Mode):
         # Each choice in a few words only where nothing longer fits.
         rounds = [texts] + ([[self.briefest]] if self.briefest else [])
         for words in rounds:
-            tries = ((side, 6), (side, 3)) if self.at_foot else \
-                ((dock, 6), (side, 6), (side, 3))
+            tries = ((side, 6), (side, 3), (wide, 6), (wide, 3)) if self.at_foot \
+                else ((dock, 6), (side, 6), (side, 3))
             for area, gap in tries:
                 for head, body, labels in words:
                     self.title, self.body, self.gap = head, body, gap
@@ -460,7 +469,7 @@ class Dialog(Mode):
                         self.takes_side = area is not dock and not self.at_foot
                         return area
         self.takes_side = side is not dock and not self.at_foot
-        return side
+        return whole if self.at_foot else side
 
     def _fits_whole(self, area: pygame.Rect) -> bool:
         """Whether all the text and every button fit ``area`` unscrolled, in

@@ -71,6 +71,9 @@ def pause_dialog(app: App) -> Dialog:
         if disabled:
             button.action = None
     d.short_body = app.t("pause.keys_short")
+    # Under a heading of two lines (a long name) at 800x500: no words but
+    # the buttons (the foot line says Esc) before the buttons go wider.
+    d.shortest = (app.t("pause.title"), "", [b.label for b in d.buttons])
     d.fit_whole = True
     d.at_foot = True
     return d

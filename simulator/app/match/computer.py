@@ -11,6 +11,7 @@ back with its computers. The decisions themselves are
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,7 @@ from simulator.table.specs import CUE_BALL
 
 if TYPE_CHECKING:
     from rules.referee import Match
-    from simulator.players.hint import Hint
+    from simulator.players.hint import Hint, Progress
     from simulator.table.state import TableState
 
 # The watching speeds of a computer's shots: 1x, 2x, 4x, or skipped (0).
@@ -165,18 +166,30 @@ def think_choice(match: Match, player: int) -> Thinking[ChoiceDecision]:
 def think_hint(match: Match) -> Thinking[Hint]:
     """The hint player's stroke for the shooter, with its predicted shot."""
     from simulator.players import STRENGTHS
-    from simulator.players.hint import suggest_steps
+    from simulator.players.hint import Progress, suggest_steps
     req = match.requirements()
     seed = decision_seed(match, req.shooter) ^ HINT_SALT
-    return Thinking(suggest_steps(match.discipline, match.state, seed,
-                                  STRENGTHS[HINT_STRENGTH]))
+    progress = Progress()
+    job = Thinking(suggest_steps(match.discipline, match.state, seed,
+                                 STRENGTHS[HINT_STRENGTH], progress))
+    _PROGRESS[job] = progress
+    return job
+
+
+# Each hint's search and how far it is (its budget as spent).
+_PROGRESS: weakref.WeakKeyDictionary[Thinking[Hint], Progress] = \
+    weakref.WeakKeyDictionary()
 
 
 def hint_share(job: Thinking[Hint], is_break: bool) -> int:
-    """How much of a hint's search is done, in per cent (the hint player's
-    budget of simulations; never 100 before it is found: a hopeless pot
-    adds a search for a safety, counted on its own)."""
+    """How much of a hint's search is done, in per cent (the budget its
+    search has spent: simulations, or the balls they set moving where those
+    end it first; never 100 before it is found: a hopeless pot adds a search
+    for a safety, counted on its own)."""
     from simulator.players.hint import SAFETY_SHARE
+    progress = _PROGRESS.get(job)
+    if progress is not None:
+        return min(99, int(100 * progress.share()))
     budget = _hint_budget(is_break)
     if hint_seeks_safety(job, is_break):
         # The pot was given up and a safety is looked for: its own count
@@ -196,6 +209,9 @@ def _hint_budget(is_break: bool) -> int:
 def hint_seeks_safety(job: Thinking[Hint], is_break: bool) -> bool:
     """Whether the hint's first search is over and a safety is looked for
     (its pot was given up)."""
+    progress = _PROGRESS.get(job)
+    if progress is not None:
+        return progress.safety
     return job.simulations > _hint_budget(is_break) + CHECKS
 
 

@@ -95,7 +95,7 @@ def start_quiz(app: App, discipline: str | None = None,
     """A sitting of the quiz of a game (the practice list if it has none):
     its situations in an order of their own, the one at ``index`` of
     ``quiz_ids`` (or the situation ``first``, the practice list's selected
-    one, when it asks questions) first when asked for."""
+    one, when it asks questions) opening it at its list place."""
     ids = quiz_ids(discipline)
     if first in ids:
         index = ids.index(first)
@@ -106,19 +106,23 @@ def start_quiz(app: App, discipline: str | None = None,
     # of the 9-ball one.
     state_of(app).quiz = QuizSession()
     first = ids[index % len(ids)] if index is not None else None
-    return QuizMode(app, sitting_order(ids, first, app.seed), 0)
+    order = sitting_order(ids, first, app.seed)
+    return QuizMode(app, order, order.index(first) if first is not None else 0)
 
 
 def sitting_order(ids: list[str], first: str | None, seed: int | None
                   ) -> list[str]:
     """The situations shuffled: in the library's order, "Situation 3 of 25"
-    was the practice list's third title, which names its foul."""
+    was the practice list's third title, which names its foul. The one
+    chosen in the list (``first``) keeps its list place: the sitting opens
+    at "Situation 6 of 25" when the sixth was chosen and goes on from there
+    (it read "Situation 1" whatever was chosen)."""
     import random
     order = list(ids)
     random.Random(seed).shuffle(order)
     if first is not None:
         order.remove(first)
-        order.insert(0, first)
+        order.insert(ids.index(first), first)
     return order
 
 

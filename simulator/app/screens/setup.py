@@ -72,19 +72,26 @@ class SetupMode(Mode):
         from rules import registry
         games = registry.names()
         # The game played last time comes back: a player of 9-ball every
-        # evening does not choose it each time.
+        # evening does not choose it each time. The match just played first
+        # (one begun from the command line or loaded set no settings: after
+        # an 8-ball match "New match" offered 9-ball).
+        played = _last_played(app, games)
         last = app.settings.game if app.settings.game in games else ""
-        self.game = game or last or games[1 if len(games) > 1 else 0]
+        self.game = game or played.get("game", last) or \
+            games[1 if len(games) > 1 else 0]
         saved = list(app.settings.players)
-        self.names: list[str] = list(names) if names else saved
+        self.names: list[str] = list(names) if names else \
+            played.get("names", saved)
         self.count = max(len(self.names), self.info.min_players)
-        self.race = app.settings.race if app.settings.race in RACES else 3
-        self.target = app.settings.target if app.settings.target in TARGETS else 50
+        race = played.get("race", app.settings.race)
+        self.race = race if race in RACES else 3
+        target = played.get("target", app.settings.target)
+        self.target = target if target in TARGETS else 50
         self.table = self.info.default_table
         self.break_order = ""  # empty: the discipline's default
         self.own = own_options.defaults()  # the game's own options, by control
         # Who breaks first (player index), or LAG: the lag decides.
-        self.first = max(LAG, app.settings.first_breaker)
+        self.first = max(LAG, played.get("first", app.settings.first_breaker))
         self.entries: list[UITextEntryLine] = []
         self.typed: set[int] = set()  # the seats whose name was typed here
         # A seat made a computer: the person's name it had, for its return.
@@ -455,6 +462,32 @@ class SetupMode(Mode):
 
     def draw(self, surface: pygame.Surface) -> None:
         backdrop(surface, self.app.t("setup.title"))
+
+
+def _last_played(app: App, games: tuple[str, ...]) -> dict[str, Any]:
+    """The match in hand (just played, or on the table), as the form's
+    defaults: its game, seats, race or target, who broke first. Nothing for
+    a practice position or an evening's match (the evening has its own)."""
+    from simulator.app.match import club
+    s = app.session
+    if s is None or not s.keep or club.evening_of(s) is not None or \
+            s.discipline not in games:
+        return {}
+    m = s.match
+    opts = m.options
+    # A seat left unnamed was "Player 2": it comes back empty, not typed.
+    names = ["" if n == app.t("setup.player_n", n=i + 1) else n
+             for i, n in enumerate(m.players)]
+    out: dict[str, Any] = {"game": s.discipline, "names": names}
+    if "race_to" in opts:
+        out["race"] = opts["race_to"]
+    if "target" in opts:
+        out["target"] = opts["target"]
+    if opts.get("lag"):
+        out["first"] = LAG
+    elif isinstance(opts.get("first_breaker"), int):
+        out["first"] = opts["first_breaker"]
+    return out
 
 
 def _seats_kept(seats: list[str]) -> list[str]:

@@ -169,6 +169,18 @@ class TableMode(Mode):
             return pygame.Rect(side.left, side.top + 50, side.width, side.height - 50)
         return self._dock
 
+    def kept_heading(self) -> int:
+        """The height of who is at the table (the heading's first lines),
+        which a menu at the column's foot leaves in view (2 px under it: a
+        name of two lines leaves the menu room for its 11 buttons at
+        800x500, where it took the whole column and hid who shoots)."""
+        big, _small = self.heading()
+        if not big:
+            return 0
+        inner = self.layout.side.inflate(-20, -16)
+        return ui.paragraph(None, big, text_size(self.app.size) + 3, ui.ACCENT,
+                            pygame.Rect(0, 0, inner.width, 200), bold=True) + 2
+
     # -- what to draw -------------------------------------------------------
     def shown_table(self) -> TableState:
         """The position drawn: the next shot's (a game's end shows the
@@ -321,8 +333,12 @@ class TableMode(Mode):
         y = inner.top
         big, small = self.heading()
         note = self.side_note()
-        if self.app.dialogs and getattr(self.app.dialogs[-1], "takes_side", False):
-            big, small, note = "", "", ""  # a menu fits only in the whole column
+        over = self.app.dialogs[-1] if self.app.dialogs else None
+        if getattr(over, "takes_side", False):
+            # A menu fits only in the whole column; one at its foot leaves
+            # who is at the table in view.
+            big = big if getattr(over, "at_foot", False) else ""
+            small, note = "", ""
         if note:
             h = ui.paragraph(surface, note, size - 1, ui.INK,
                              pygame.Rect(inner.left, y, inner.width, 200))
