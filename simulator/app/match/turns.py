@@ -59,7 +59,8 @@ def requirements_screen(app: App) -> Mode:
         computer_signs(app, s)
         return match_screen(app)
     if who is not None:
-        return app.make("computer", kind=who.kind, player=who.player)
+        left = resumed_turn(s, who.kind, who.player)
+        return left or app.make("computer", kind=who.kind, player=who.player)
     if req.is_lag:
         return app.make("lag")
     if req.pending:
@@ -72,6 +73,17 @@ def requirements_screen(app: App) -> Mode:
     if req.ball_in_hand.value != "none" and not s.placed_by_player:
         return app.make("placing", ask_sign=ask_sign)
     return app.make("aiming", ask_sign=ask_sign)
+
+
+def resumed_turn(s: Session, kind: str, player: int) -> Mode | None:
+    """The computer's turn left for help or the replay, when the match
+    stands where it did: it goes on where it was (its countdown neither
+    restarted nor skipped). Taken once; any other step forgets it."""
+    left, s.computer_left = s.computer_left, None
+    if left is not None and left.kind == kind and left.player == player and \
+            left.stands(s):
+        return left  # type: ignore[no-any-return]
+    return None
 
 
 def next_step(app: App) -> None:
