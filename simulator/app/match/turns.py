@@ -325,11 +325,23 @@ def undone_words(s: Session, steps: list[tuple[str, str, str]],
         said.append(words)
     what = said[0] if len(said) == 1 else \
         t("undo.said.sep").join(said[:-1]) + t("undo.said.and") + said[-1]
-    text = t(heading, steps=what)
+    return " ".join(w for w in (t(heading, steps=what), now_words(s)) if w)
+
+
+def now_words(s: Session) -> str:
+    """Where an undo or a redo leaves the match: who plays now; at a game's
+    end (its card up, the next rack waiting) that it is over and who breaks
+    next ("Computer to shoot" read as if the game went on); the match over."""
+    t = s.locale.t
     turn = to_play(s)
+    if s.over:
+        return t("undo.said.match_over")
+    if s.ended_table() is not None:
+        return t("undo.said.next_break", name=s.name(turn[1])) \
+            if turn is not None and turn[0] == "shoot" else t("undo.said.game_over")
     if turn is not None:
-        text += " " + t(f"undo.said.next_{turn[0]}", name=s.name(turn[1]))
-    return text
+        return t(f"undo.said.next_{turn[0]}", name=s.name(turn[1]))
+    return ""
 
 
 def step_said(s: Session, step: tuple[str, str, str]) -> str:
