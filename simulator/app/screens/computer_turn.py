@@ -504,6 +504,7 @@ class ComputerMode(TableMode):
             return
         if self.settle > 0.0 and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                pygame.K_KP_ENTER):
+            self.app.key_too_soon()  # (said: the next press is taken)
             return  # meant for the shot before: the ruling is read first
         if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                      pygame.K_KP_ENTER):
