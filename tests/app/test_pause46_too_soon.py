@@ -66,3 +66,29 @@ def test_a_number_at_once_on_the_match_card_is_said_to_be_too_soon(lang: str) ->
         assert app.mode is not None and app.mode.name == "replay" and not _said(app)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_space_at_once_on_the_computers_turn_is_said_to_be_too_soon(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Anna's miss, then Gordon's turn under her card: Space in its first
+    moment (a second tap meant for her rolling shot) does not hurry him on,
+    and says so; Space a moment later does, saying nothing."""
+    from simulator.app.match import computer
+    from simulator.app.screens.computer_turn import ComputerMode
+    from tests.app.helpers import gordon_after_annas_miss
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app(lang)
+    try:
+        gordon_after_annas_miss(monkeypatch, app)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.holding() and mode.settle > 0
+        app.toast = None
+        key(app, pygame.K_SPACE)
+        assert mode.holding() and _said(app)
+        frame(app, n=int(2.5 / DT))
+        assert app.toast is None and mode.holding()
+        key(app, pygame.K_SPACE)
+        assert not mode.holding() and not _said(app)
+    finally:
+        pygame.display.quit()
