@@ -259,7 +259,11 @@ class Dialog(Mode):
         if event.type != pygame.KEYDOWN or self.app.repeat(event):
             return
         if pygame.K_1 <= event.key <= pygame.K_9 and self.guarded():
-            return  # a number meant for the screen before it (a late "4 = skip")
+            # A number meant for the screen before it (a late "4 = skip"):
+            # not taken, and said so when it names a button here.
+            if self.numbered(event.key) is not None:
+                self.app.key_too_soon()
+            return
         if self.entry is not None and self.entry.is_focused and \
                 event.key != pygame.K_ESCAPE:
             return  # the keys are typing the name
@@ -274,15 +278,23 @@ class Dialog(Mode):
         elif event.key == pygame.K_ESCAPE and self.cancel is not None:
             self.app.later(self._wrap(self.cancel))()
         elif pygame.K_1 <= event.key <= pygame.K_9:
-            i = event.key - pygame.K_1
-            numbered = [b for b in self.buttons if b.key == str(i + 1)]
-            if numbered:
-                self.app.press(numbered[0])
-            elif i < len(self.buttons) and not any(b.key for b in self.buttons):
-                self.app.press(self.buttons[i])
+            numbered = self.numbered(event.key)
+            if numbered is not None:
+                self.app.press(numbered)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
                 (len(self.buttons) == 1 or (self.enter_first and bool(self.buttons))):
             self.app.press(self.buttons[0])
+
+    def numbered(self, key: int) -> ui.Button | None:
+        """The button a number key presses: the one with that key, else the
+        one at that place when no button has a key."""
+        i = key - pygame.K_1
+        numbered = [b for b in self.buttons if b.key == str(i + 1)]
+        if numbered:
+            return numbered[0]
+        if i < len(self.buttons) and not any(b.key for b in self.buttons):
+            return self.buttons[i]
+        return None
 
     def guarded(self) -> bool:
         """Whether number keys wait still: ``key_guard`` seconds and

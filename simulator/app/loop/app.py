@@ -51,6 +51,8 @@ THINK_STEP = 0.25  # s
 # been pressed long before the screen this frame opened was drawn (at a
 # steady 60 frames a second that is a moment no one could answer in).
 SLOW_FRAME = 0.05
+# How long "too soon, press again" is on show (s): a moment, out of the way.
+TOO_SOON_SHOWN = 2.0
 TOAST_MIN_SIZE = 11  # px: a message's words shrink to fit its place, not below
 
 
@@ -251,6 +253,15 @@ class App:
         s = self.session
         self.toast_step = len(s.match.history) if until_stroke and s is not None \
             else None
+
+    def key_too_soon(self) -> None:
+        """A key a guard did not take (pressed a moment after a card or a
+        turn came up, as if meant for the one before): said briefly, so the
+        player knows to press it again. A message on show stays (it says
+        more than this)."""
+        said = self.t("common.key_too_soon")
+        if self.toast is None or self.toast[0] == said:
+            self.inform(said, TOO_SOON_SHOWN)
 
     def inform(self, message: str, seconds: float = 3.0,
                until_action: bool = False, until_stroke: bool = False) -> None:

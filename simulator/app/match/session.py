@@ -248,6 +248,10 @@ class Session:
         # The step at which a computer's search failed: that turn is played
         # by a person (simulator.app.screens.computer_turn).
         self.computer_failed: int | None = None
+        # A computer's turn left for a screen that comes back to it (help,
+        # the replay), to go on from where it was: its countdown, thinking
+        # and decision (``turns.resumed_turn``).
+        self.computer_left: Any = None
         # A person's last ruling in one line ("Anna: legal shot · no ball
         # potted"), kept at the top of the side column through the
         # computer's turn that follows it (its card gives way to the plan).

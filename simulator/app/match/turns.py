@@ -59,7 +59,8 @@ def requirements_screen(app: App) -> Mode:
         computer_signs(app, s)
         return match_screen(app)
     if who is not None:
-        return app.make("computer", kind=who.kind, player=who.player)
+        left = resumed_turn(s, who.kind, who.player)
+        return left or app.make("computer", kind=who.kind, player=who.player)
     if req.is_lag:
         return app.make("lag")
     if req.pending:
@@ -72,6 +73,17 @@ def requirements_screen(app: App) -> Mode:
     if req.ball_in_hand.value != "none" and not s.placed_by_player:
         return app.make("placing", ask_sign=ask_sign)
     return app.make("aiming", ask_sign=ask_sign)
+
+
+def resumed_turn(s: Session, kind: str, player: int) -> Mode | None:
+    """The computer's turn left for help or the replay, when the match
+    stands where it did: it goes on where it was (its countdown neither
+    restarted nor skipped). Taken once; any other step forgets it."""
+    left, s.computer_left = s.computer_left, None
+    if left is not None and left.kind == kind and left.player == player and \
+            left.stands(s):
+        return left  # type: ignore[no-any-return]
+    return None
 
 
 def next_step(app: App) -> None:
@@ -313,11 +325,23 @@ def undone_words(s: Session, steps: list[tuple[str, str, str]],
         said.append(words)
     what = said[0] if len(said) == 1 else \
         t("undo.said.sep").join(said[:-1]) + t("undo.said.and") + said[-1]
-    text = t(heading, steps=what)
+    return " ".join(w for w in (t(heading, steps=what), now_words(s)) if w)
+
+
+def now_words(s: Session) -> str:
+    """Where an undo or a redo leaves the match: who plays now; at a game's
+    end (its card up, the next rack waiting) that it is over and who breaks
+    next ("Computer to shoot" read as if the game went on); the match over."""
+    t = s.locale.t
     turn = to_play(s)
+    if s.over:
+        return t("undo.said.match_over")
+    if s.ended_table() is not None:
+        return t("undo.said.next_break", name=s.name(turn[1])) \
+            if turn is not None and turn[0] == "shoot" else t("undo.said.game_over")
     if turn is not None:
-        text += " " + t(f"undo.said.next_{turn[0]}", name=s.name(turn[1]))
-    return text
+        return t(f"undo.said.next_{turn[0]}", name=s.name(turn[1]))
+    return ""
 
 
 def step_said(s: Session, step: tuple[str, str, str]) -> str:

@@ -540,7 +540,10 @@ class AimMode(ShotInputMode):
         """A stroke only from a press begun here, after this turn was on
         show a moment: never a repeat, nor a press meant for the screen
         before."""
-        if not self.app.pressed_here(event) or self.settle > 0.0:
+        if not self.app.pressed_here(event):
+            return False
+        if self.settle > 0.0:
+            self.app.key_too_soon()
             return False
         if self.aim_first:
             self.app.inform(self.app.t("evening.aim_first"), 4.0)

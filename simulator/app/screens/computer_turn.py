@@ -319,12 +319,38 @@ class ComputerMode(TableMode):
         self.decision: Any = None
         self.hurry = False  # Space while it thinks: played as soon as decided
         self.lines: list[str] = []
+        # The step this turn is for (see stands) and whether it is over
+        # (played, or given to a person); the job once it has begun.
+        h = s.match.history if s is not None else ()
+        self.step = (len(h), h[-1] if h else None)
+        self.over = False
+        self.begun = False
         if app.session is not None:
             note_persons_ruling(app)
 
+    def stands(self, s: Any) -> bool:
+        """Whether the match ``s`` is still at the step this turn is for."""
+        h = s.match.history
+        return s is self.session and not self.over and self.step[0] == len(h) \
+            and (h[-1] if h else None) is self.step[1]
+
+    def exit(self) -> None:
+        # Left for a screen that comes back (help, the replay): this turn
+        # goes on from where it was, not from a new countdown and search.
+        s = self.app.session
+        if s is not None and self.stands(s):
+            s.computer_left = self
+
     def enter(self) -> None:
-        from simulator.app.match import computer
         _ = self.app.sound
+        self.hovered = False  # (the mouse is wherever the other screen left it)
+        if self.begun:
+            return  # back from help or the replay: thinking on where it was
+        self.begun = True
+        self.start_job()
+
+    def start_job(self) -> None:
+        from simulator.app.match import computer
         m = self.session.match
         self.job: Any = None
         self.fault: Exception | None = None
@@ -410,6 +436,7 @@ class ComputerMode(TableMode):
         goes to the people at the table (the match is never stuck)."""
         s = self.session
         s.computer_failed = len(s.match.history)
+        self.over = True
         self.app.notify(self.app.t("cpu.failed", name=s.name(self.player),
                                    reason=f"{type(fault).__name__}: {fault}"))
         next_step(self.app)
@@ -418,6 +445,7 @@ class ComputerMode(TableMode):
         from rules.ruling import RulesError
         s = self.session
         d = self.decision
+        self.over = True
         if self.kind == "shot":
             self.app.switch(ComputerPlayMode(self.app, d.table(s.match.table()),
                                              d.stroke, d.declarations, self.player,
@@ -476,6 +504,7 @@ class ComputerMode(TableMode):
             return
         if self.settle > 0.0 and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                pygame.K_KP_ENTER):
+            self.app.key_too_soon()  # (said: the next press is taken)
             return  # meant for the shot before: the ruling is read first
         if self.phase == "waiting" and event.key in (pygame.K_SPACE, pygame.K_RETURN,
                                                      pygame.K_KP_ENTER):

@@ -70,6 +70,8 @@ class GameEndMode(TableMode):
         if k in STROKE_KEYS:
             if self.settle <= 0.0:
                 self.next_game()
+            else:
+                self.app.key_too_soon()
         elif k == pygame.K_r:
             self.replay()
         elif shot_page_key(self, k):

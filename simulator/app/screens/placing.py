@@ -186,7 +186,10 @@ class PlaceMode(ShotInputMode):
         """Space or Enter puts the ball down only from a press begun here,
         after this turn was on show a moment, and, a key pressed on the
         computer's turn, only once the person has chosen a place."""
-        if not self.app.pressed_here(event) or self.settle > 0.0:
+        if not self.app.pressed_here(event):
+            return False
+        if self.settle > 0.0:
+            self.app.key_too_soon()
             return False
         if event.key in self.place_first:
             self.app.inform(self.app.t("place.place_first"), 4.0)
