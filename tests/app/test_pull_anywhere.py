@@ -23,11 +23,13 @@ THREE = (1.0 + 0.6 * (2.54 - 1.0), 0.4 + 0.6 * (1.27 - 0.4))  # on the line to f
 CASES = [("en", (1280, 720)), ("ru", (800, 500))]
 
 
-def setup_bank(lang: str, size: tuple[int, int]) -> tuple[App, AimMode]:
-    """8-ball, Anna on solids, the mouse aiming a thin cut of the 3 into the
-    cushion: no obvious call (8-ball rule 2), so a call is missing."""
+def setup_bank(lang: str, size: tuple[int, int],
+               game: str = "8-ball") -> tuple[App, AimMode]:
+    """8-ball (Anna on solids) or 14.1, the mouse aiming a thin cut of the 3
+    into the cushion: no obvious call (8-ball rule 2; 14.1 calls every
+    shot, rule 1), so a call is missing."""
     app = make_app(lang, size)
-    mode = scenario_match(app, "8-ball", {0: CUE, 3: THREE, 5: (0.4, 1.1),
+    mode = scenario_match(app, game, {0: CUE, 3: THREE, 5: (0.4, 1.1),
                                           12: (0.5, 1.0)})
     cut = angle_to(CUE, THREE) + math.degrees(
         math.asin(1.4 * 0.028575 / math.dist(CUE, THREE)))
@@ -142,14 +144,16 @@ def test_a_drag_begun_off_the_aim_line_never_turns_the_aim(
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("game", ["8-ball", "14.1"])
 @pytest.mark.parametrize("lang,size", CASES)
-def test_an_8_ball_shot_with_a_pocket_clicked_and_no_ball_is_played_and_ruled(
-        lang: str, size: tuple[int, int]) -> None:
+def test_a_shot_with_a_pocket_clicked_and_no_ball_is_played_and_ruled(
+        lang: str, size: tuple[int, int], game: str) -> None:
     """A click on a pocket calls it (a hand's tremble of a few pixels is
     still a click); a pull over that pocket then shoots along the aim the
     mouse had set, with no call (half a call is none), and the referee
-    rules it: 8-ball rule 2, an uncalled pot is not a legal pot."""
-    app, mode = setup_bank(lang, size)
+    rules it: an uncalled pot is not a legal pot (8-ball rule 2, 14.1
+    rule 1), never a stroke refused."""
+    app, mode = setup_bank(lang, size, game)
     try:
         s = app.session
         assert s is not None
