@@ -35,6 +35,10 @@ from simulator.app.text import fonts, ui
 from simulator.table.specs import CUE_BALL
 
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
+# A press and release the hand moved no further than this (pixels) is a
+# click (a call, or aiming again), not a pull: a mouse clicked by hand
+# drifts 1-3 px; a pull meant as one goes further at once.
+CLICK_SLOP_PX = 5
 NO_POWER = 0.01  # a pull giving no more than this is no stroke
 # The mouse still this long: the aim it points is one the player settled on;
 # a call's click goes back to it (the way to the ball or pocket clicked
@@ -249,7 +253,8 @@ class AimMode(ShotInputMode):
                 event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
             self.aim_first = False
         if event.type == pygame.MOUSEMOTION:
-            self.mouse_moved(event.pos)
+            buttons = getattr(event, "buttons", (0, 0, 0))
+            self.mouse_moved(event.pos, held=bool(buttons and buttons[0]))
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse_down(event.pos, event.button)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -257,9 +262,11 @@ class AimMode(ShotInputMode):
         elif event.type == pygame.KEYDOWN:
             self.key(event)
 
-    def mouse_moved(self, pos: tuple[int, int]) -> None:
+    def mouse_moved(self, pos: tuple[int, int], held: bool = False) -> None:
         """Drag a control, pull the cue back, or turn the aim to the mouse
-        (after a fine key, only once the mouse has moved away)."""
+        (after a fine key, only once the mouse has moved away). With the
+        button down the aim never turns: the drag sets the power only (a
+        press the pull did not take, swept over the table, swung the cue)."""
         s = self.session
         if self.panel_drag:
             self.panel_drag_to(pos)
@@ -268,6 +275,8 @@ class AimMode(ShotInputMode):
             self.track_hand(pos)
             s.aim = s.aim.with_power(self.pulled_power(pos))
             self.warn_wrong_way(pos)
+            return
+        if held:
             return
         if not self.layout.table.collidepoint(pos) or self.aim_held():
             # An aim set by the keys, a hint or an undo is held: the mouse
@@ -343,7 +352,7 @@ class AimMode(ShotInputMode):
             if lay.side.collidepoint(pos):
                 self.panel_drag = self.panel_click(pos)
                 return
-            if lay.table.collidepoint(pos):
+            if self.pull_area(pos):
                 self.press_pos = pos
                 self.drag_from = self.along(pos)
                 self.drag_power0 = s.aim.power
@@ -357,6 +366,13 @@ class AimMode(ShotInputMode):
                 self.panel_centre(pos)
         elif button in (4, 5) and self.wheel_sets_power(pos):
             s.aim = s.aim.with_power(s.aim.power + (0.02 if button == 4 else -0.02))
+
+    def pull_area(self, pos: tuple[int, int]) -> bool:
+        """Where a press begins a pull: anywhere left of the side column,
+        the cloth, a rail, a pocket, the strip under the table or a margin
+        (a press beside the table did nothing, and the drag after it turned
+        the aim). The pull runs along the aim, wherever it begins."""
+        return pos[0] < self.layout.side.left
 
     def cancel_pull(self) -> bool:
         """A pull under way is dropped with no stroke, the power set before
@@ -390,8 +406,8 @@ class AimMode(ShotInputMode):
         came_back = self.pulled_far()  # (if it ends at the ball)
         # A stroke plays, wherever it ends: past the start, or at the press.
         stroke = self.stroking()
-        moved = came_back or (
-            self.press_pos is not None and math.dist(self.press_pos, pos) > 5)
+        moved = came_back or (self.press_pos is not None and
+                              math.dist(self.press_pos, pos) > CLICK_SLOP_PX)
         back = stroke or self.pull_power(pos) > NO_POWER  # some of the way back
         power = self.pulled_power(pos)
         self.warn_wrong_way(pos)
@@ -403,6 +419,8 @@ class AimMode(ShotInputMode):
         else:
             s.aim = s.aim.with_power(self.drag_power0)
             if not moved:
+                if not self.layout.table.collidepoint(pos):
+                    return  # (a click beside the table calls and aims at nothing)
                 if not self.click(pos) and self.aim_held():
                     # "Aim here": the mouse aims again, from the click.
                     s.held_angle = None
