@@ -68,13 +68,16 @@ def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
     short = [(seat_words(s.locale, n, among) if given_name(n)
               else seat_words(s.locale, n, among).split(" (")[0])
              if is_computer_name(n) else initialled(n) for n in s.names]
-    # Two players the initial leaves alike ("Анна К." twice) keep their names.
-    return ("", *(c if short.count(c) == 1 else n
-                  for c, n in zip(short, s.names, strict=True)))
+    # Two players the initial leaves alike ("Анна К." twice, "Компьютер"
+    # of two levels) keep their names as shown (not the seat's "cpu:club").
+    return ("", *(c if short.count(c) == 1 else s.name(i)
+                  for i, c in enumerate(short)))
 
 
 def initialled(name: str) -> str:
     """A person's name with the words after the first as initials: «Анна
     Каренина» as «Анна К.»."""
     first, *rest = name.split()
-    return " ".join([first, *(f"{w[0]}." for w in rest)]) if rest else name
+    # Only a word of letters: «Игрок 1» stays whole (not «Игрок 1.»).
+    return " ".join([first, *(f"{w[0]}." if w[0].isalpha() else w for w in rest)]) \
+        if rest else name
