@@ -293,7 +293,10 @@ class Dialog(Mode):
             return
         from simulator.app.table.ruling_card import Banner
         lines = whole.split("\n") if whole else []
-        lines += self._table_read()
+        # The table where the card shows it: under its heading.
+        k = self.table_at if self.table_at is not None and \
+            whole == self._full_body else len(lines)
+        lines[k:k] = self._table_read()
         self.app.open("card_reader",
                       banner=Banner(self._full_title, tuple(lines), False))
 
@@ -311,25 +314,42 @@ class Dialog(Mode):
         match's table, a row wrapped over two or three of the card's lines,
         said "11 more" where V showed 9)."""
         from simulator.app.dialogs.card_reader import reader_rows
-        spans = [(p, len(ui.wrap(p, m.size, m.width)))
-                 for p in self.body.split("\n")] if self.body else []
-        if self.table and self._legend:
-            return len(m.lines) - first  # (a row per player: as drawn)
+        paras = self.body.split("\n") if self.body else []
+        k = self.table_at if self.table_at is not None else len(paras)
+        kept = any(not ln.strip() for ln in m.lines)  # (a low window drops blanks)
+        before, after = ([(p, len(ui.wrap(p, m.size, m.width)) if p.strip() or kept
+                           else 0) for p in ps] for ps in (paras[:k], paras[k:]))
+        table_n = len(m.lines) - sum(n for _p, n in before + after)
+        # Each span: the reader's text, its first card line and lines.
+        spans: list[tuple[str, int, int]] = []
+        at = 0
+        for text, n in before:
+            spans.append((text, at, n))
+            at += n
         if self.table:
             said = self._table_read()
-            label_w = self._edges(m.width, m.size)[0] - 4
-            rows = [len(ui.wrap(r[0], m.size, label_w) or [""]) for r in self.table[1:]]
-            # (the header's lines go with the first row: each row names them)
-            head = len(m.lines) - sum(n for _p, n in spans) - sum(rows[1:])
-            spans += list(zip(said, [head, *rows[1:]], strict=True))
-        if sum(n for _p, n in spans) != len(m.lines):
-            return len(m.lines) - first  # (lines not the body's and table's)
-        below: list[tuple[str, int, int]] = []
-        at = 0
-        for text, n in spans:
-            if at + n > first:
-                below.append((text, min(n, at + n - first), n))
+            if self._legend:
+                # A row per player: each figure's row a share of the rows
+                # over the legend (which V says in those rows' own words).
+                shown = table_n - len(self._legend)
+                spans += [(r, at, shown) for r in said]
+            else:
+                label_w = self._edges(m.width, m.size)[0] - 4
+                rows = [len(ui.wrap(r[0], m.size, label_w) or [""])
+                        for r in self.table[1:]]
+                # (the header's lines go with the first row: each row names them)
+                rows[0] = table_n - sum(rows[1:])
+                tops = [at + sum(rows[:i]) for i in range(len(rows))]
+                spans += list(zip(said, tops, rows, strict=True))
+            at += table_n
+        for text, n in after:
+            spans.append((text, at, n))
             at += n
+        if at != len(m.lines) or table_n < 0:
+            return len(m.lines) - first  # (lines not the body's and table's)
+        # (a blank the card dropped is still a row of V's below the cut)
+        below = [(text, min(n, top + n - first), n) for text, top, n in spans
+                 if top + n > first or (n == 0 and top >= first)]
         return reader_rows(self.app.size, below)
 
     def draw(self, surface: pygame.Surface) -> None:
