@@ -35,13 +35,9 @@ def layout_problems(app: App) -> list[str]:
     from simulator.app.table.view import Layout
     lay = getattr(app.mode, "layout", None)
     top = (lay if isinstance(lay, Layout) else app.layout).top
-    # The match's end may widen its card over the table (the game is over;
-    # its statistics need the room for both names on one row at 800x500).
-    widened = bool(app.dialogs) and bool(getattr(app.dialogs[-1], "table", None)) \
-        and getattr(app.dialogs[-1], "short_head", None) is not None
     if table is not None:
         for name, r in app.panels:
-            if r.colliderect(table) and not (widened and name == "dialog"):
+            if r.colliderect(table):
                 out.append(f"the {name} panel {r} covers the table {table}")
     for rec in app.texts:
         r, box = rec.rect, rec.box

@@ -9,6 +9,7 @@ import json
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -282,6 +283,28 @@ def test_the_match_statistics_head_each_column_with_a_name_on_one_line(
     app.session = match_of(app, f"{first} {last}")
     concede_at_turn(app, "match")
     texts = list(app.texts)
+    from tests.app.stats_card import stats_card_problems
+    assert not stats_card_problems(app), stats_card_problems(app)
+    d: Any = app.dialogs[-1]
+    if d._legend:  # a row per player: her name on a line of its own
+        said = [t for t in texts if t.text in d._names and d.rect.contains(t.rect)]
+        assert said and said[0].text in (f"{first} {last}", f"{first} {last[0]}."), \
+            [t.text for t in said]
+        assert not [t for t in said if t.cut], said
+        if size == (1280, 720):  # room for it whole
+            assert said[0].text == f"{first} {last}", said
+        # Each heading's right edge is its column's: the figures' under it.
+        heads = sorted((t for t in texts if t.text in d.abbr and
+                        d.rect.contains(t.rect)), key=lambda t: t.rect.left)
+        row = min(t.rect.top for t in texts if t.text.isdigit() and
+                  t.rect.top > said[0].rect.top and d.rect.contains(t.rect))
+        under = sorted((t for t in texts if t.text.isdigit() and t.rect.top == row),
+                       key=lambda t: t.rect.left)
+        assert len(heads) == len(under) == len(d.abbr), (heads, under)
+        for h, cell in zip(heads, under, strict=True):
+            assert abs(h.rect.right - cell.rect.right) <= 2, (h.text, h.rect, cell.rect)
+        pygame.display.quit()
+        return
     title = next(t for t in texts if t.text == app.t("stats.title"))
     label = next(t for t in texts if t.text.startswith(
         app.t("evening.stat_games").split()[0]) and t.rect.top > title.rect.top)

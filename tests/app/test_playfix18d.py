@@ -48,14 +48,24 @@ def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
         concede_at_turn(app, "match")
         d = app.dialogs[-1]
         assert d.kind == "gameover"
+        from tests.app.stats_card import stats_card_problems
+        assert not stats_card_problems(app), stats_card_problems(app)
         card = seen_scrolling(app, d.rect)
         shown = [t.shown for t in card]
         labels = [r[0] for r in d.table[1:]]
-        for label in labels:
-            assert label in shown, (label, shown)
+        legend = d._legend  # type: ignore[attr-defined]
+        if legend:  # a row per player under short headings: each said in full
+            abbr = d.abbr  # type: ignore[attr-defined]
+            for a, label in zip(abbr, labels, strict=True):
+                item = app.t("evening.stat_legend_item", abbr=a, label=label)
+                assert any(item in ln for ln in shown), (item, shown)
+                assert a in shown, (a, shown)  # its column's heading
+        else:
+            for label in labels:
+                assert label in shown, (label, shown)
+            assert not [ln for ln in shown if any(ln != lb and ln and lb.startswith(ln)
+                                                  for lb in labels)], shown
         assert not [t.shown for t in card if t.cut or "…" in t.shown], shown
-        assert not [ln for ln in shown if any(ln != lb and ln and lb.startswith(ln)
-                                              for lb in labels)], shown
         for i in range(2):  # as on the scoreboard, which shows them whole
             assert s.name(i) in shown, (s.name(i), shown)
             assert s.name(i) in [t.shown for t in app.texts if not

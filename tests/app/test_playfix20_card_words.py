@@ -28,14 +28,13 @@ RULING += (LAST_SHOT,)
 
 
 def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> None:
-    """Russian at 640x400, two computers, the last shot's line under the
-    ruling (as in the play-test): the card shows the ruling whole and none
-    of the numbers; "N more" is the rows V gives what is left (the blank,
-    "Матч в цифрах:", the header, a row a figure), and the row over it is
-    the ruling's last, not an empty one."""
-    # (at 800x500 the card, widened for the names on one row of the match
-    # in numbers, now shows it whole: the smallest window still cuts it)
-    app = open_scene("gameover", "9-ball", "ru", (640, 400),
+    """Russian at 800x500, two computers, the last shot's line under the
+    ruling (as in the play-test): the card shows every figure of the match
+    in numbers (first, under its heading) and none of the ruling; "N more"
+    is the rows V gives what is left (the blank and the ruling's lines:
+    the legend the card cuts is said in V's rows of the table, shown), and
+    the row over it is not an empty one."""
+    app = open_scene("gameover", "9-ball", "ru", LOW,
                      players="cpu:beginner,cpu:club")
     try:
         s = app.session
@@ -54,8 +53,9 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         said = int(m.group())
         above = [t for t in texts if t.rect.top < marker.rect.top
                  and t.rect.top > d.rect.top + 60]
-        last = above[-1].shown.replace("\xa0", " ")
-        assert last.endswith("правой нижней угловой лузе"), [t.shown for t in texts]
+        figures = [t for t in above if t.shown.isdigit()]
+        assert len(figures) == 2 * (len(d.table) - 1), [t.shown for t in texts]
+        assert not [t for t in above if t.shown.startswith("•")], "the ruling shown"
         assert marker.rect.top - above[-1].rect.top < 1.5 * above[-1].rect.height + 6, \
             "an empty row over the count"
         key(app, pygame.K_v)
@@ -63,7 +63,7 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         r = app.dialogs[-1]
         assert isinstance(r, CardReader)
         lines = r.banner.all_lines
-        rest = lines[lines.index(LAST_SHOT) + 1:]
+        rest = lines[lines.index(RULING[0]) - 1:]  # (the blank over it too)
         rows = ruling_card.line_rows(rest, r.size(), r.box().width - 32)
         assert said == len(rows), (said, rest)
     finally:

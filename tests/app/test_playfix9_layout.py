@@ -227,14 +227,18 @@ def test_the_statistics_header_names_each_seat_whole_beside_a_computer(
         d = app.dialogs[-1]
         assert d.kind == "gameover" and d.table
         d._measure(d.rect, 1)  # (the lines as drawn)
+        from tests.app.stats_card import stats_card_problems
+        assert not stats_card_problems(app), stats_card_problems(app)
         assert 1 <= len(d._heads) <= 2, d._heads
-        cells = [c.strip() for line in d._heads for c in line.split("\t")]
+        # (a row per player: the names are the lines naming a player)
+        lines = d._names if d._legend else d._heads
+        cells = [c.strip() for line in lines for c in line.split("\t")]
         words = {w for c in cells for w in c.split()}
         assert "Анна" in cells
         full = seat_words(app.locale, "cpu:club")
         assert set(full.split()) <= words or \
             short_seat_words(app.locale, "cpu:club") in cells, (full, d._heads)
-        assert not any(c.endswith("-") for c in cells), d._heads
+        assert not any(c.endswith("-") for c in cells), lines
     finally:
         pygame.display.quit()
 

@@ -348,8 +348,11 @@ def test_the_match_in_numbers_names_each_player_whole(lang: str) -> None:
         assert (name.replace(" ", "") in head.replace("-", "").replace(" ", "")
                 or head.startswith(short)), head
         assert len(app.dialogs[-1]._heads) <= 2  # type: ignore[attr-defined]
-        labels = [r for r in app.texts if r.text == app.t("evening.stat_fouls")]
+        fouls = app.t("evening.stat_fouls")
+        labels = [r for r in app.texts if r.text == fouls or f" {fouls}" in r.text]
         assert labels and all("…" not in r.shown for r in labels)
+        from tests.app.stats_card import stats_card_problems
+        assert not stats_card_problems(app), stats_card_problems(app)
     finally:
         pygame.display.quit()
 

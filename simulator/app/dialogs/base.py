@@ -20,27 +20,22 @@ from pygame_gui.elements import UITextEntryLine
 
 from simulator.app.loop.app import App, Mode
 from simulator.app.text import ui, widgets
+from simulator.app.text.stats_table import (
+    TAB,
+    fonts_width,
+    fonts_width_bold,
+    head_size,
+    players_table,
+)
+from simulator.app.text.stats_table import spread as _spread
 from simulator.app.text.ui import veil
 
 Action = Callable[[], None]
-TAB = "\t"  # between the cells of a table's row
 
 
 # The smallest type a dialog draws: 12 px at 800x500 could not be read, so a
 # low window's dialog wraps and scrolls its words instead of shrinking them.
 MIN_SIZE = 13
-
-
-def head_size(size: int) -> int:
-    """A table's header type: a little smaller, so a name wraps by words (a
-    table of three columns in the side column has no room for 13 px)."""
-    return max(11, size - 2)
-
-
-def fonts_width_bold(text: str, size: int) -> int:
-    """The width of ``text`` in bold type of ``size``."""
-    from simulator.app.text import fonts
-    return int(fonts.font(size, True).size(text)[0])
 
 
 def _shortened(full: tuple[str, ...], short: tuple[str, ...]
@@ -56,27 +51,6 @@ def _shortened(full: tuple[str, ...], short: tuple[str, ...]
     return heads
 
 
-def _spread(need: list[int], room: int, left: int) -> list[int]:
-    """Columns of at least ``need`` each sharing ``room`` (from ``left``)
-    as evenly as that allows: each column's right edge."""
-    widths = list(need)
-    free = [k for k in range(len(need))]
-    while free:
-        share = (room - sum(widths[k] for k in range(len(need)) if k not in free)) \
-            // len(free)
-        wide = [k for k in free if need[k] > share]
-        if not wide:
-            for k in free:
-                widths[k] = max(need[k], share)
-            break
-        free = [k for k in free if k not in wide]
-    edges, at = [], left
-    for w in widths:
-        at += w
-        edges.append(at)
-    return edges
-
-
 def read_row(head: tuple[str, ...], row: tuple[str, ...]) -> str:
     """A row of the table as the reader says it, each figure by its
     player's name: «Фолы: Анна 1, Борис 0» (not «фолы: 1 · 0», which left
@@ -84,11 +58,6 @@ def read_row(head: tuple[str, ...], row: tuple[str, ...]) -> str:
     label = row[0][:1].upper() + row[0][1:]
     return f"{label}: " + ", ".join(f"{name} {v}" for name, v in
                                     zip(head[1:], row[1:], strict=True))
-
-
-def fonts_width(text: str, size: int) -> int:
-    from simulator.app.text import fonts
-    return int(fonts.font(size).size(text)[0])
 
 
 class Dialog(Mode):
@@ -133,6 +102,16 @@ class Dialog(Mode):
         # The label column's width and each figure column's right edge where
         # the header is one row of names over columns as wide as each needs.
         self._stair: tuple[int, list[int]] | None = None
+        # Each figure's short heading (the match in numbers turned round: a
+        # row per player under short headings, with a legend, where the
+        # names do not fit over columns in the side column).
+        self.abbr: tuple[str, ...] | None = None
+        # The table under the body's first ``table_at`` lines, the rest
+        # under it (the match in numbers before how the last game ended:
+        # in the side column at 800x500 the figures were pushed below).
+        self.table_at: int | None = None
+        self._names: set[str] = set()  # the lines that name a player, in bold
+        self._legend: set[str] = set()  # the legend's lines, dim
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
         # and closer buttons before anything of it would scroll.
@@ -217,7 +196,9 @@ class Dialog(Mode):
         dock = below.dock() if below is not None else None
         w, h = self.app.size
         if dock is not None:
-            return self._wide_enough(dock, int(w * 0.6)), True
+            # Always the side column: a card over the table covered its
+            # right pockets (the match in numbers is laid out for the column).
+            return dock, True
         pw = min(w - 40, max(420, int(w * (0.6 if self.wide else 0.42))))
         ph = h - 60
         return pygame.Rect((w - pw) // 2, 30, pw, ph), False
@@ -225,22 +206,6 @@ class Dialog(Mode):
     def _text_size(self) -> int:
         """The card's text type for the window's height."""
         return max(MIN_SIZE, min(16, self.app.size[1] // 40))
-
-    def _wide_enough(self, dock: pygame.Rect, most: int) -> pygame.Rect:
-        """The side column, or wider to its left (over the table, up to
-        ``most``) where the match in numbers needs it to set both names in
-        full on one row beside labels on one line (the 210 px column at
-        800x500 had room for neither)."""
-        if not self.table or self.short_head is None:
-            return dock
-        size = self._text_size()
-        head, body = self._full_head or self.table[0], self.table[1:]
-        label = max(fonts_width(r[0], size) for r in body) + 8
-        need = label + sum(self._row_need(head, body, head_size(size), size)) + 20
-        if need <= dock.width:
-            return dock
-        width = min(max(most, dock.width), need)
-        return pygame.Rect(dock.right - width, dock.top, width, dock.height)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(
@@ -340,7 +305,10 @@ class Dialog(Mode):
             return
         from simulator.app.table.ruling_card import Banner
         lines = whole.split("\n") if whole else []
-        lines += self._table_read()
+        # The table where the card shows it: under its heading.
+        k = self.table_at if self.table_at is not None and \
+            whole == self._full_body else len(lines)
+        lines[k:k] = self._table_read()
         self.app.open("card_reader",
                       banner=Banner(self._full_title, tuple(lines), False))
 
@@ -358,23 +326,42 @@ class Dialog(Mode):
         match's table, a row wrapped over two or three of the card's lines,
         said "11 more" where V showed 9)."""
         from simulator.app.dialogs.card_reader import reader_rows
-        spans = [(p, len(ui.wrap(p, m.size, m.width)))
-                 for p in self.body.split("\n")] if self.body else []
+        paras = self.body.split("\n") if self.body else []
+        k = self.table_at if self.table_at is not None else len(paras)
+        kept = any(not ln.strip() for ln in m.lines)  # (a low window drops blanks)
+        before, after = ([(p, len(ui.wrap(p, m.size, m.width)) if p.strip() or kept
+                           else 0) for p in ps] for ps in (paras[:k], paras[k:]))
+        table_n = len(m.lines) - sum(n for _p, n in before + after)
+        # Each span: the reader's text, its first card line and lines.
+        spans: list[tuple[str, int, int]] = []
+        at = 0
+        for text, n in before:
+            spans.append((text, at, n))
+            at += n
         if self.table:
             said = self._table_read()
-            label_w = self._edges(m.width, m.size)[0] - 4
-            rows = [len(ui.wrap(r[0], m.size, label_w) or [""]) for r in self.table[1:]]
-            # (the header's lines go with the first row: each row names them)
-            head = len(m.lines) - sum(n for _p, n in spans) - sum(rows[1:])
-            spans += list(zip(said, [head, *rows[1:]], strict=True))
-        if sum(n for _p, n in spans) != len(m.lines):
-            return len(m.lines) - first  # (lines not the body's and table's)
-        below: list[tuple[str, int, int]] = []
-        at = 0
-        for text, n in spans:
-            if at + n > first:
-                below.append((text, min(n, at + n - first), n))
+            if self._legend:
+                # A row per player: each figure's row a share of the rows
+                # over the legend (which V says in those rows' own words).
+                shown = table_n - len(self._legend)
+                spans += [(r, at, shown) for r in said]
+            else:
+                label_w = self._edges(m.width, m.size)[0] - 4
+                rows = [len(ui.wrap(r[0], m.size, label_w) or [""])
+                        for r in self.table[1:]]
+                # (the header's lines go with the first row: each row names them)
+                rows[0] = table_n - sum(rows[1:])
+                tops = [at + sum(rows[:i]) for i in range(len(rows))]
+                spans += list(zip(said, tops, rows, strict=True))
+            at += table_n
+        for text, n in after:
+            spans.append((text, at, n))
             at += n
+        if at != len(m.lines) or table_n < 0:
+            return len(m.lines) - first  # (lines not the body's and table's)
+        # (a blank the card dropped is still a row of V's below the cut)
+        below = [(text, min(n, top + n - first), n) for text, top, n in spans
+                 if top + n > first or (n == 0 and top >= first)]
         return reader_rows(self.app.size, below)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -512,8 +499,12 @@ class Dialog(Mode):
         title_h = ui.paragraph(None, self.title, size + 3, ui.INK,
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
         bsize = max(MIN_SIZE, size - 1)
-        lines = ui.wrap(self.body, size, width) if self.body else []
+        paras = self.body.split("\n") if self.body else []
+        k = self.table_at if self.table_at is not None else len(paras)
+        lines = ui.wrap("\n".join(paras[:k]), size, width) if paras[:k] else []
         lines += self._table_lines(width, size)
+        if paras[k:]:
+            lines += ui.wrap("\n".join(paras[k:]), size, width)
         if cols == 2:  # a height a row of two (ui.grid's gap of 6)
             w2 = (width - 6) // 2
             bsize = max(MIN_SIZE, bsize - 2)
@@ -527,6 +518,11 @@ class Dialog(Mode):
         if self.entry is not None:
             entry_h = ui.line_height(16) + 14
             room -= entry_h
+        if self._legend and len(lines) * ui.line_height(size) > \
+                room - sum(heights) - pad:
+            # A low window has no empty line to spare over a table turned
+            # round: the last player's figures were the line it pushed out.
+            lines = [ln for ln in lines if ln.strip()]
         return _Measures(size, pad, width, title_h, ui.line_height(size), bsize,
                          lines, heights, room, entry_h, cols)
 
@@ -538,6 +534,7 @@ class Dialog(Mode):
         if not self.table:
             return []
         self._stair = None
+        self._names, self._legend = set(), set()
         if self.short_head is None:
             return self._table_lines_under(width, size)
         full = self._full_head or self.table[0]
@@ -550,9 +547,29 @@ class Dialog(Mode):
             return lines
         # Else the names on one row over columns as wide as each needs, so
         # the labels keep one line each («побед за / столом» at 800x500).
-        return self._table_lines_row(width, size)
+        if self.abbr is None:
+            return self._table_lines_row(width, size) or []
+        row = self._table_lines_row(width, size, whole=True)
+        # Else a row per player under short headings: the whole names have
+        # no room over columns in the side column.
+        return row if row is not None else self._table_lines_players(width, size)
 
-    def _table_lines_row(self, width: int, size: int) -> list[str]:
+    def _table_lines_players(self, width: int, size: int) -> list[str]:
+        """The table turned round: a row per player, a column per figure
+        under its short heading, and a legend of the headings."""
+        assert self.abbr is not None and self.short_head is not None
+        laid = players_table(self.table, self.short_head, self.abbr, width, size,
+                             lambda a, label: self.app.t("evening.stat_legend_item",
+                                                         abbr=a, label=label))
+        self._stair = laid.stair
+        self._head_size = laid.head_size
+        self._heads = {laid.head}
+        self._names = set(laid.names)
+        self._legend = set(laid.legend)
+        return [laid.head, *laid.rows, *laid.legend]
+
+    def _table_lines_row(self, width: int, size: int, whole: bool = False
+                         ) -> list[str] | None:
         """The table under one header row, each name right-aligned over its
         own column, the labels on a line each: a column as wide as its name
         needs (the figures right-aligned under the name's end), the name in
@@ -564,10 +581,15 @@ class Dialog(Mode):
         label = max(fonts_width(r[0], size) for r in body) + 8
         hs0 = head_size(size)
         sizes = range(hs0, max(9, hs0 - 3) - 1, -1)
-        tries = [(h, hs) for h in _shortened(head, self.short_head) for hs in sizes]
+        tries = [(h, hs) for h in ([head] if whole else
+                                   _shortened(head, self.short_head)) for hs in sizes]
         fit = next(((h, hs) for h, hs in tries
                     if sum(self._row_need(h, body, hs, size)) <= width - label),
-                   tries[-1])
+                   None)
+        if fit is None:
+            if whole:  # (the whole names only, or none)
+                return None
+            fit = tries[-1]
         names, hs = fit
         need = self._row_need(names, body, hs, size)
         edges = _spread(need, width - label, label)
@@ -725,13 +747,16 @@ class Dialog(Mode):
         """A line of text, or a row of the table: its first cell on the left,
         the others right-aligned in equal columns (the header in bold)."""
         if TAB not in text:
-            ui.line(surface, text, m.size, ui.INK, box)
+            ui.line(surface, text, m.size, ui.DIM if text in self._legend else ui.INK,
+                    box, bold=text in self._names)
             return
         cells = text.split(TAB)
         first, edges = self._edges(box.width, m.size)
         head = text in self._heads
-        ui.line(surface, cells[0], m.size, ui.DIM if not head else ui.INK,
-                pygame.Rect(box.left, box.top, first - 4, box.height))
+        named = text in self._names  # a player's name beside their figures
+        if cells[0]:
+            ui.line(surface, cells[0], m.size, ui.INK if head or named else ui.DIM,
+                    pygame.Rect(box.left, box.top, first - 4, box.height), bold=named)
         for i, cell in enumerate(cells[1:]):
             left = box.left + (edges[i - 1] if i else first)
             ui.line(surface, cell, getattr(self, "_head_size", head_size(m.size))

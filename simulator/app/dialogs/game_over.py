@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.stats import stats_head_short, stats_table
+from simulator.app.match.stats import stats_abbr, stats_head_short, stats_table
 from simulator.app.match.turns import undo
 
 KEY_GUARD = 0.8  # seconds the card takes no number key after it comes up
@@ -19,10 +19,13 @@ def game_over_dialog(app: App) -> Dialog:
     assert s is not None
     from simulator.app.match import club
     winner = s.name(club.winner(s))  # an evening's handicap may decide it first
-    # The title names the winner; the body says how the last game ended and
-    # gives the match in numbers.
-    body_lines = list(s.banner.lines) if s.banner else []
-    body_lines += ["", app.t("stats.title")]
+    # The title names the winner; the body gives the match in numbers, then
+    # says how the last game ended (in the side column at 800x500 the
+    # figures under those lines were pushed below the card).
+    body_lines = [app.t("stats.title")]
+    ended = list(s.banner.lines) if s.banner else []
+    if ended:
+        body_lines += ["", *ended]
 
     # Each action keeps its number whichever are offered (a conceded match
     # has no replay: "1" was the replay after a played match and the way back
@@ -52,6 +55,7 @@ def game_over_dialog(app: App) -> Dialog:
         title, line = series
         if line:  # first, seen without scrolling the card
             body_lines[:0] = [line, ""]
+    at = body_lines.index(app.t("stats.title")) + 1  # the table under its heading
     d = Dialog(app, title, "\n".join(body_lines),
                buttons, cancel=back, kind="gameover")
     for b, (_label, _fn, key) in zip(d.buttons, actions, strict=True):
@@ -59,6 +63,8 @@ def game_over_dialog(app: App) -> Dialog:
     d.key_guard = KEY_GUARD
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)
+    d.abbr = stats_abbr(app, s)
+    d.table_at = at
     return d
 
 

@@ -20,13 +20,10 @@ def stats_lines(app: App, s: Session) -> list[str]:
     return out
 
 
-def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
-    """The match in numbers as a table: a column per player, a row per
-    figure (the header row first)."""
-    t = app.t
+def stats_figures(s: Session) -> list[tuple[str, list[int]]]:
+    """The match's figures: each row's locale key and a value per player."""
     st = s.stats()
     points = s.match.discipline.info.scoring == "points"
-    rows: list[tuple[str, ...]] = [("", *(s.name(i) for i in range(len(st))))]
     info = s.match.discipline.info
     figures = [("evening.stat_innings", [x.innings for x in st]),
                ("evening.stat_balls", [x.potted for x in st]),
@@ -51,9 +48,23 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
     if any(x.hints for x in st):
         # Only when someone took one: a row of noughts says nothing.
         figures.append(("evening.stat_hints", [x.hints for x in st]))
-    for label, values in figures:
+    return figures
+
+
+def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
+    """The match in numbers as a table: a column per player, a row per
+    figure (the header row first)."""
+    t = app.t
+    rows: list[tuple[str, ...]] = [("", *(s.name(i) for i in range(len(s.names))))]
+    for label, values in stats_figures(s):
         rows.append((t(label), *(str(v) for v in values)))
     return rows
+
+
+def stats_abbr(app: App, s: Session) -> tuple[str, ...]:
+    """Each figure's short heading, in the table's row order, for the
+    table turned round (a row per player) in a narrow column."""
+    return tuple(app.t(f"{key}_abbr") for key, _values in stats_figures(s))
 
 
 def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
@@ -68,13 +79,16 @@ def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
     short = [(seat_words(s.locale, n, among) if given_name(n)
               else seat_words(s.locale, n, among).split(" (")[0])
              if is_computer_name(n) else initialled(n) for n in s.names]
-    # Two players the initial leaves alike ("Анна К." twice) keep their names.
-    return ("", *(c if short.count(c) == 1 else n
-                  for c, n in zip(short, s.names, strict=True)))
+    # Two players the initial leaves alike ("Анна К." twice, "Компьютер"
+    # of two levels) keep their names as shown (not the seat's "cpu:club").
+    return ("", *(c if short.count(c) == 1 else s.name(i)
+                  for i, c in enumerate(short)))
 
 
 def initialled(name: str) -> str:
     """A person's name with the words after the first as initials: «Анна
     Каренина» as «Анна К.»."""
     first, *rest = name.split()
-    return " ".join([first, *(f"{w[0]}." for w in rest)]) if rest else name
+    # Only a word of letters: «Игрок 1» stays whole (not «Игрок 1.»).
+    return " ".join([first, *(f"{w[0]}." if w[0].isalpha() else w for w in rest)]) \
+        if rest else name

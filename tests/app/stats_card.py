@@ -1,0 +1,55 @@
+"""What a person reads of the match in numbers on the end card, whichever
+way it is laid out (a column per player, or a row per player under short
+headings with a legend): each name whole on one line, every figure shown,
+every figure's meaning said, and the card beside the table, never over it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simulator.app.loop.app import App
+
+
+def named(shown: str, name: str, short: str) -> bool:
+    """Whether ``shown`` names the player in whole words: the name, its
+    short words, or its first words and "…"."""
+    if shown in (name, short):
+        return True
+    if not shown.endswith("…"):
+        return False
+    start = shown[:-1]
+    return any(x.startswith(start) and x[len(start):][:1] in (" ", "")
+               for x in (name, short))
+
+
+def stats_card_problems(app: App) -> list[str]:
+    """Everything a person could not read on the topmost (end) card."""
+    d: Any = app.dialogs[-1]
+    out: list[str] = []
+    mode: Any = app.mode
+    table = mode.scene.view.outer_rect()  # the table with its rails and pockets
+    if d.rect.colliderect(table):
+        out.append(f"the card {d.rect} covers the table {table}")
+    side = mode.layout.side
+    if not side.contains(d.rect):
+        out.append(f"the card {d.rect} leaves the side column {side}")
+    full = (d._full_head or d.table[0])[1:]
+    short = d.short_head[1:] if d.short_head else full
+    inside = [t for t in app.texts if d.rect.contains(t.rect) and t.shown.strip()]
+    for name, brief in zip(full, short, strict=True):
+        said = [t for t in inside if named(t.shown, name, brief) and not t.cut]
+        if not said:
+            out.append(f"{name!r} is not named whole on a line: "
+                       f"{[t.shown for t in inside]}")
+    broken = [t.shown for t in inside if t.shown.rstrip().endswith("-")]
+    if broken:
+        out.append(f"a word broken by a hyphen: {broken}")
+    figures = len(full) * (len(d.table) - 1)
+    digits = [t for t in inside if t.shown.isdigit() and not t.cut]
+    if len(digits) < figures:
+        out.append(f"{len(digits)} of {figures} figures shown")
+    legend = " ".join(d._legend)
+    for row in d.table[1:]:
+        if not any(t.shown == row[0] for t in inside) and row[0] not in legend:
+            out.append(f"the figure {row[0]!r} is said nowhere")
+    return out
