@@ -187,7 +187,7 @@ def cue_drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> bool:
     return bool(calls)
 
 
-@pytest.mark.parametrize("then", ["mouse", "taken"])
+@pytest.mark.parametrize("then", ["mouse", "mouse_held", "taken"])
 @pytest.mark.parametrize("lang,size", [("ru", (1280, 720)), ("en", (800, 500))])
 def test_only_the_hints_path_is_drawn_until_the_player_moves_or_takes_it(
         lang: str, size: tuple[int, int], then: str,
@@ -195,14 +195,24 @@ def test_only_the_hints_path_is_drawn_until_the_player_moves_or_takes_it(
     """The player aims into open cloth and asks for a hint: while its path
     is shown, neither their own aim line nor their cue is drawn (the stale
     line and cue beside the hint's path confused); a move of the mouse over
-    the table, or the hint taken, brings them back."""
+    the table (an aim the fine keys hold too: the mouse does not turn it),
+    or the hint taken, brings them back."""
     from tests.app.test_playfix17i import BRIGHT, aim_line_pixels, hint_over_own_aim
     app = make_app(lang, size)
     try:
-        mode = hint_over_own_aim(app)
+        if then == "mouse_held":
+            mode = scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7),
+                                                  3: (2.0, 1.0), 9: (2.3, 0.3)})
+            move(app, mode.scene.view.to_screen(0.25, 0.3))
+            key(app, pygame.K_LEFT)  # (held: the mouse no longer turns it)
+            frame(app, n=2)
+            assert mode.aim_held() and cue_drawn(app, monkeypatch)
+            ask_hint(app)
+        else:
+            mode = hint_over_own_aim(app)
         assert aim_line_pixels(app, BRIGHT) == 0
         assert not cue_drawn(app, monkeypatch)
-        if then == "mouse":
+        if then.startswith("mouse"):
             move(app, mode.scene.view.to_screen(1.0, 1.1))
         else:
             key(app, pygame.K_i)
