@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.screens.aiming import AIM_DIM, AimMode
+from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.screens.playing import PlayMode
 from simulator.app.text.words import discipline_label
@@ -157,16 +157,15 @@ def hint_over_own_aim(app: App) -> AimMode:
 
 
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
-def test_a_shown_hint_dims_the_players_own_aim_line(
+def test_a_shown_hint_hides_the_players_own_aim_line(
         lang: str, size: tuple[int, int]) -> None:
     """The player aims into open cloth and asks for a hint: while the hint's
-    path is shown their own aim line is drawn only dimly (it stood in full
-    beside the hint's path until the hint was taken); once taken, the aim
-    line is the hint's and drawn in full."""
+    path is shown their own aim line is not drawn (beside the hint's path,
+    even dimmed, two lines confused); once taken, the aim line is the
+    hint's and drawn in full."""
     app = make_app(lang, size)
     hint_over_own_aim(app)
-    assert aim_line_pixels(app, BRIGHT) == 0, "the old aim is dimmed"
-    assert aim_line_pixels(app, AIM_DIM) > 10, "and still there, faintly"
+    assert aim_line_pixels(app, BRIGHT) == 0, "the old aim is hidden"
     key(app, pygame.K_i)  # taken: the aim is the hint's, drawn in full
     frame(app, n=2)
     assert aim_line_pixels(app, BRIGHT) > 10

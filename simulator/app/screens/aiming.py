@@ -48,8 +48,6 @@ AIM_REST = 0.35
 # moves.
 DOUBLE_HIT_EVERY = 0.15  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
-# The player's own aim while a hint is shown: grey, faint on the cloth.
-AIM_DIM = (105, 125, 112)
 CALL_MARK = (120, 200, 255)  # the ring round a called ball and pocket
 
 
@@ -88,9 +86,10 @@ class AimMode(ShotInputMode):
         self.mouse_angle: float | None = None  # the angle the mouse last set
         self.aim_at_resting_mouse()
         self.settled_angle = self.session.aim.angle
-        # The hint last shown and the aim it found: the player's own line is
-        # dimmed only until they aim again by themselves.
+        # The hint last shown and the aim it found: the player's own line and
+        # cue are hidden only until they aim again by themselves.
         self.hint_found: tuple[object, float] | None = None
+        self.hint_mouse: tuple[int, int] | None = None  # where the mouse was then
         self.trip_from: tuple[int, int] | None = None  # where the mouse last rested
         # The last aim run for a double hit, its answer, and the time to the
         # next run allowed.
@@ -254,6 +253,7 @@ class AimMode(ShotInputMode):
             self.aim_first = False
         if event.type == pygame.MOUSEMOTION:
             buttons = getattr(event, "buttons", (0, 0, 0))
+            self.mouse_past_hint(event.pos)
             self.mouse_moved(event.pos, held=bool(buttons and buttons[0]))
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse_down(event.pos, event.button)
@@ -261,6 +261,15 @@ class AimMode(ShotInputMode):
             self.mouse_up(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def mouse_past_hint(self, pos: tuple[int, int]) -> None:
+        """The mouse moved over the table while a hint is shown: the player's
+        own aim and cue are drawn again (a held aim the mouse does not turn
+        too: the player is back at it)."""
+        found = self.hint_found
+        if found is not None and found[0] is self.session.hint and \
+                self.layout.table.collidepoint(pos) and pos != self.hint_mouse:
+            self.hint_found = (found[0], math.nan)  # (no angle equals it)
 
     def mouse_moved(self, pos: tuple[int, int], held: bool = False) -> None:
         """Drag a control, pull the cue back, or turn the aim to the mouse
@@ -553,6 +562,7 @@ class AimMode(ShotInputMode):
             self.hint_found = None
         elif self.hint_found is None or self.hint_found[0] is not hint:
             self.hint_found = (hint, self.session.aim.angle)
+            self.hint_mouse = self.app.mouse
 
     def fresh_stroke_key(self, event: pygame.event.Event) -> bool:
         """A stroke only from a press begun here, after this turn was on
@@ -622,11 +632,12 @@ class AimMode(ShotInputMode):
         g = self.guide()
         if g is None:
             return
+        if self.own_aim_hidden():
+            return  # (the hint's path alone: two lines beside it confused)
         st = self.session.table
         a = view.to_screen(*cue)
         b = view.to_screen(*g.end)
-        dim = self.aim_dimmed()
-        line = AIM_DIM if dim else (235, 235, 220)
+        line = (235, 235, 220)
         draw_dashed(surface, line, a, b, 6, 1)
         r = view.ball_px
         pygame.draw.circle(surface, line, b, r, 1)
@@ -634,35 +645,36 @@ class AimMode(ShotInputMode):
             # The object ball's whole run as the obvious call reads it: into
             # the pocket's opening, or to the ball or cushion it meets first
             # (a fixed 0.3 m stub pointed at a pocket past a ball in the way).
-            pygame.draw.lines(surface, AIM_DIM if dim else (250, 210, 120), False,
+            pygame.draw.lines(surface, (250, 210, 120), False,
                               [view.to_screen(*p) for p in g.object_path],
-                              1 if dim else 2)
+                              2)
         elif g.pocket is not None:
             # The cue ball would drop: no rebound is drawn across the opening.
             pk = self.session.spec.pocket(g.pocket)
-            pygame.draw.circle(surface, AIM_DIM if dim else (230, 90, 70),
+            pygame.draw.circle(surface, (230, 90, 70),
                                view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.55), 2)
         elif g.bounce is not None:
             end = run_on_bed(st.spec, g.end, g.bounce, 0.25)
-            draw_dashed(surface, AIM_DIM if dim else (180, 180, 170), b,
+            draw_dashed(surface, (180, 180, 170), b,
                         view.to_screen(*end), 5, 1)
 
-    def aim_dimmed(self) -> bool:
-        """A hint shown and not taken: the player's own aim only dimly, in
-        one grey, so it is not read as part of the hint's path (in the same
-        colours, the two lines beside each other were confused); but once
-        the player aims elsewhere by themselves (mouse or keys) the line is
-        theirs to read, in full (it stayed grey until the shot)."""
+    def own_aim_hidden(self) -> bool:
+        """A hint shown and not taken: the player's own aim line and cue are
+        not drawn, the hint's path alone is (dimmed in grey beside it, the
+        two lines were still confused); once the player moves the mouse over
+        the table, aims elsewhere by the keys or pulls, they are theirs to
+        read again."""
         s = self.session
         found = self.hint_found
-        return s.hint is not None and not self.hint_aim_held() and (
-            found is None or found[0] is not s.hint or found[1] == s.aim.angle)
+        return s.hint is not None and not self.hint_aim_held() and \
+            self.drag_from is None and (
+                found is None or found[0] is not s.hint or found[1] == s.aim.angle)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         cue = self.cue()
         view = self.scene.view
-        if cue is not None:
+        if cue is not None and not self.own_aim_hidden():
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
         if not self.calling() or self.session.decl.get("safety"):

@@ -45,6 +45,44 @@ SHORT_PULL_PX = 24
 FOOT = ("hint", "fouls", "replay", "menu")
 
 
+# The least diameter (px) of the hint's tip diagram on the cloth (the
+# column's least, test_hint43: its dot, cross and miscue ring told apart).
+TIP_ON_TABLE = 48
+
+
+def hint_tip_spot(mode: TableMode, h: Hint, cue: tuple[float, float],
+                  d: int) -> pygame.Rect:
+    """Where the hint's tip diagram (``d`` px) lies beside its cue ball at
+    ``cue`` (screen): of the spots round it, off the hint's direction (its
+    path goes forward, the cue lies behind), the one on the cloth covering
+    the fewest balls and points of the hint's paths."""
+    view = mode.scene.view
+    bed = view.bed_rect()
+    gap = view.ball_px * 1.8 + d / 2 + 4
+    ahead = math.radians(h.decision.intended.direction)
+    st = mode.shown_table()
+    balls = [view.to_screen(*st.ball(b).pos) for b in st.on_table() if b != 0]
+    other = h.first_contact()
+    marks = [view.to_screen(*p) for b in (0, other) if b is not None
+             for p in h.path(b)]
+    best: tuple[float, pygame.Rect] | None = None
+    for turn in (90, -90, 135, -135, 60, -60, 180):
+        a = ahead + math.radians(turn)
+        x, y = cue[0] + gap * math.cos(a), cue[1] - gap * math.sin(a)
+        rect = pygame.Rect(0, 0, d, d)
+        rect.center = (round(x), round(y))
+        inside = bed.contains(rect)
+        rect = rect.clamp(bed)
+        near = d / 2 + view.ball_px
+        cost = (0 if inside else 50) + 10 * sum(
+            math.dist(rect.center, p) < near for p in balls) + sum(
+            math.dist(rect.center, p) < d / 2 + 2 for p in marks)
+        if best is None or cost < best[0]:
+            best = (cost, rect)
+    assert best is not None
+    return best[1]
+
+
 class ShotInputMode(TableMode):
     """Shared keys and buttons of aiming and placing."""
 
@@ -73,6 +111,7 @@ class ShotInputMode(TableMode):
         # and left as much unused under it (1280x720: an empty gap): 0, none.
         self.controls_back = 0
         self.extra_rect: pygame.Rect | None = None  # the extra lines', when cut
+        self.hint_tip_rect: pygame.Rect | None = None  # the hint's diagram, drawn
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -391,6 +430,12 @@ class ShotInputMode(TableMode):
                                     lambda b: ball_label(s.locale, b),
                                     s.spec.balls.radius, s.match.table(),
                                     hint=True)
+        # A declaration already made (by hand or by taking the hint) is not
+        # advised again: «Объявите отыгрыш» under «Объявлен отыгрыш» read as
+        # one more thing to do (its button withdraws it).
+        made = {t(f"hint.say.declares_{k}") for k in ("safety", "push_out")
+                if s.decl.get(k)}
+        lines = [ln for ln in lines if ln not in made] or lines
         if s.hint.given_up is not None:
             # Every option is poor: said, then the safety advised, in one
             # paragraph: a low window keeps room for the first only, and the
@@ -428,6 +473,31 @@ class ShotInputMode(TableMode):
         if h.place is not None:
             pygame.draw.circle(surface, (120, 200, 255), view.to_screen(*h.place),
                                view.ball_px * 1.6, 2)
+        self.draw_hint_tip(surface, h)
+
+    def draw_hint_tip(self, surface: pygame.Surface, h: Hint) -> None:
+        """The hint's tip diagram on the cloth beside its cue ball, where the
+        column does not show the hint's stroke in its own diagram (its room
+        given to the hint's words, or the player's stroke shown there): in
+        words alone, where the tip strikes was not seen (ball in hand at
+        1280x720 in Russian, the Express re-break at 800x500), and folding
+        the ruling card for the diagram lost what happened."""
+        self.hint_tip_rect = None
+        if self.controls and self.hint_aim_held():
+            return  # (the column's diagram is the hint's)
+        from simulator.app.match import computer
+        view = self.scene.view
+        path = h.path(0)
+        start = h.place if h.place is not None else path[0] if path else None
+        if start is None:
+            return
+        d = int(min(64, max(TIP_ON_TABLE, view.ball_px * 5)))
+        rect = hint_tip_spot(self, h, view.to_screen(*start), d)
+        pygame.draw.circle(surface, (20, 26, 24), rect.center, d / 2 + 3)
+        aim_controls.draw_tip(surface, rect, computer.aim_of(h.decision),
+                              self.session.spec.physics.miscue_offset)
+        pygame.draw.circle(surface, (120, 200, 255), rect.center, d / 2 + 3, 2)
+        self.hint_tip_rect = rect
 
     def side_buttons(self) -> list[ui.Button]:
         app = self.app

@@ -121,6 +121,7 @@ class TableMode(Mode):
     folds_card = False  # H folds the ruling card here
     controls = True  # the aim controls are shown
     extra_gap = 0  # the room left under the extra lines as last drawn
+    note_gap = 0  # the room left under the note saying those cut, if drawn
     # The open card's height above its least (what happened and who is
     # next), as last drawn: room it can give up by scrolling.
     card_spare = 0
@@ -418,7 +419,10 @@ class TableMode(Mode):
                                                     bottom - said_h - y), size)
         # (in the room the hint leaves: a row kept for them cut the hint at
         # 800x500 and kept the controls from coming back at 1280x720)
-        top = bottom - said_h - max(0, self.extra_gap) if extra else y
+        # (or, where lines are cut, the room under their note: a taken hint's
+        # power and spin went unsaid at 800x500 under an open card)
+        gap = self.note_gap if self.extra_hidden else self.extra_gap
+        top = bottom - said_h - max(0, gap) if extra else y
         self.say_controls(surface, pygame.Rect(inner.left, top, inner.width,
                                                bottom - top), size)
 
@@ -448,6 +452,7 @@ class TableMode(Mode):
                          pygame.Rect(room.left, y, room.width, h))
             y += h
         self.extra_gap = 0 if self.extra_hidden else room.bottom - y
+        self.note_gap = 0
         if not self.extra_hidden or room.bottom - y < ui.line_height(note_size):
             # (no row left for the note: it would lie over the aim controls;
             # the card's own "more" and H still reach what is under it)
@@ -457,6 +462,7 @@ class TableMode(Mode):
         note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
         ui.line(surface, note, note_size, ui.DIM,
                 pygame.Rect(room.left, y, room.width, ui.line_height(note_size)))
+        self.note_gap = room.bottom - y - ui.line_height(note_size)
 
     def more_keys(self) -> tuple[str, ...]:
         """The words of the note under the extra lines cut, the longer first."""
@@ -485,7 +491,8 @@ class TableMode(Mode):
                 size - 2, CARD_NOTE_SIZE)):
             h = ui.paragraph(None, words, fs, ui.DIM,
                              pygame.Rect(0, 0, room.width, 10 ** 6))
-            if h + 4 <= room.height:
+            # (under the note of lines cut, that row is the gap above)
+            if h + (0 if self.extra_hidden else 4) <= room.height:
                 ui.paragraph(surface, words, fs, ui.DIM, pygame.Rect(
                     room.left, room.bottom - h, room.width, h))
                 self.controls_said = words

@@ -69,6 +69,29 @@ class PanelRects:
         return self.power.bottom + 4 - self.area.top
 
 
+TIP_DOT = (40, 90, 200)  # where the tip strikes, when no miscue is risked
+TIP_FACE = (240, 238, 230)  # the cue ball's face the tip may strike
+
+
+def draw_tip(surface: pygame.Surface, r: pygame.Rect, aim: Aim,
+             miscue_offset: float) -> None:
+    """The tip diagram in ``r``: the cue ball's face, the miscue ring, the
+    cross, and the dot where the tip strikes (red where a miscue is risked)."""
+    c = r.center
+    rad = r.width / 2
+    pygame.draw.circle(surface, (120, 40, 36), c, rad)
+    pygame.draw.circle(surface, TIP_FACE, c, rad * miscue_offset)
+    pygame.draw.circle(surface, (200, 200, 190), c, rad * MAX_TIP, 1)
+    grey = (180, 180, 170)
+    pygame.draw.line(surface, grey, (c[0] - rad, c[1]), (c[0] + rad, c[1]), 1)
+    pygame.draw.line(surface, grey, (c[0], c[1] - rad), (c[0], c[1] + rad), 1)
+    tx = c[0] + aim.tip_a * rad
+    ty = c[1] - aim.tip_b * rad
+    colour = ui.RED if aim.miscue_risk(miscue_offset) else TIP_DOT
+    pygame.draw.circle(surface, colour, (tx, ty), max(4, rad * 0.12))
+    pygame.draw.circle(surface, (10, 10, 10), (tx, ty), max(4, rad * 0.12), 1)
+
+
 def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
                   miscue_offset: float, t_power: str, t_tip: str, t_elev: str,
                   speed_text: str, elevation_text: str, active: bool = True,
@@ -79,23 +102,11 @@ def draw_controls(surface: pygame.Surface, rects: PanelRects, aim: Aim,
     size = rects.label
     lh = ui.line_height(size)
     r = rects.tip
-    c = r.center
-    rad = r.width / 2
     risk = aim.miscue_risk(miscue_offset)
     ui.line(surface, t_miscue if risk and t_miscue else t_tip, size,
             ui.RED if risk and t_miscue else ui.DIM,
             pygame.Rect(r.left, r.top - lh - 1, r.width, lh), align="centre")
-    pygame.draw.circle(surface, (120, 40, 36), c, rad)
-    pygame.draw.circle(surface, (240, 238, 230), c, rad * miscue_offset)
-    pygame.draw.circle(surface, (200, 200, 190), c, rad * MAX_TIP, 1)
-    grey = (180, 180, 170)
-    pygame.draw.line(surface, grey, (c[0] - rad, c[1]), (c[0] + rad, c[1]), 1)
-    pygame.draw.line(surface, grey, (c[0], c[1] - rad), (c[0], c[1] + rad), 1)
-    tx = c[0] + aim.tip_a * rad
-    ty = c[1] - aim.tip_b * rad
-    colour = ui.RED if risk else (40, 90, 200)
-    pygame.draw.circle(surface, colour, (tx, ty), max(4, rad * 0.12))
-    pygame.draw.circle(surface, (10, 10, 10), (tx, ty), max(4, rad * 0.12), 1)
+    draw_tip(surface, r, aim, miscue_offset)
     e = rects.elevation
     ui.line(surface, f"{t_elev}: {elevation_text}", size, ui.DIM,
             pygame.Rect(e.left, rects.tip.top - lh - 1, e.width, lh), align="centre")
