@@ -10,6 +10,7 @@ import itertools
 import pygame
 import pytest
 
+from simulator.app.table.aim import power_of
 from tests.app.helpers import frame, key, make_app, more_below, run_until
 from tests.app.scenes import LANGS
 
@@ -30,12 +31,12 @@ def _drawn_row(app: object, label: str) -> list[str]:
 
 # -- 1. the balls a scratched break left down are the breaker's --------------
 
-@pytest.mark.parametrize("game, seed, turn, power", (
-    ("8-ball", 3, 0.15, 0.7),  # the 4 down, the cue ball after it
-    ("9-ball", 3, 0.3, 0.8),  # the 1 down, the cue ball after it
+@pytest.mark.parametrize("game, seed, turn, speed", (
+    ("8-ball", 3, 0.15, 5.543),  # the 4 down, the cue ball after it
+    ("9-ball", 3, 0.3, 7.148),  # the 1 down, the cue ball after it
 ))
 def test_the_balls_a_scratched_break_left_down_count_for_the_breaker(
-        game: str, seed: int, turn: float, power: float) -> None:
+        game: str, seed: int, turn: float, speed: float) -> None:
     """The break pots a ball and then the cue ball, and the game is given up:
     the end-of-match table counts the ball for the breaker. 8-ball rule 5
     ("if the cue ball drops on the break, all balls potted stay down, save
@@ -46,7 +47,7 @@ def test_the_balls_a_scratched_break_left_down_count_for_the_breaker(
     try:
         s = start(app, ["Anna", "Boris"], game, {"race_to": 1}, seed=seed)
         key(app, pygame.K_RETURN)  # the cue ball where it is offered
-        s.aim = s.aim.turned(turn).with_power(power)
+        s.aim = s.aim.turned(turn).with_power(power_of(speed))
         key(app, pygame.K_SPACE)
         run_until(app, lambda: bool(s.shots) and app.mode is not None and
                   app.mode.name != "playing", limit=6000)

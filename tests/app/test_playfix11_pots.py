@@ -90,7 +90,7 @@ def test_a_scratched_break_names_the_balls_that_dropped(
         assert app.mode is not None and app.mode.name == "aiming"
         apex = s.table.position(6)
         assert apex is not None
-        s.aim = Aim(angle_to((0.55, 0.8), apex) - 2.0, 0.9)
+        s.aim = Aim(angle_to((0.55, 0.8), apex) - 2.0, power_of(8.967))
         app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[attr-defined]
         frame(app, n=2)
         key(app, pygame.K_SPACE)

@@ -63,7 +63,7 @@ def _express_after_computers_choice(lang: str, size: tuple[int, int]) -> tuple:
     the rack, a foul; read, the computer chooses (to re-rack and break
     itself, Express 2.6 item 5) and thinks over its break, its choice's card
     held on the table."""
-    from simulator.app.table.aim import Aim
+    from simulator.app.table.aim import Aim, power_of
     from tests.app.helpers import key, run_until
     from tests.app.test_evening_match import start
     app = make_app(lang, size)
@@ -138,11 +138,12 @@ def test_express_undo_only_on_its_keys_and_says_what_it_took_back(
 def _after_the_break(lang: str, size: tuple[int, int],
                      rest: str = "table") -> tuple:
     """Anna breaks a 9-ball match (the cue ball put down by a click, aimed
-    with the mouse at the 1, Space at 90% power) and pots: her turn again.
+    with the mouse at the 1, Space at 9 m/s of cue) and pots: her turn again.
     The mouse rests where it aimed the break, over the table, or (rest
     "side") moved onto the side column while the balls ran."""
     from simulator.app.match.session import Session
     from simulator.app.match.turns import next_step
+    from simulator.app.table.aim import power_of
     from tests.app.helpers import DT, click, key, move, run_until
     app = make_app(lang, size)
     s = Session.new(["Anna", "Boris"], "9-ball", {"first_breaker": 0}, app.locale,
@@ -153,7 +154,7 @@ def _after_the_break(lang: str, size: tuple[int, int],
     view = app.mode.scene.view  # type: ignore[union-attr]
     click(app, view.to_screen(s.spec.length * 0.2, s.spec.width * 0.5))
     move(app, view.to_screen(*s.table.position(1)))
-    s.aim = s.aim.with_power(0.9)
+    s.aim = s.aim.with_power(power_of(8.967))  # 9 m/s of cue
     key(app, pygame.K_SPACE)
     if rest == "side":
         move(app, app.mode.layout.side.center)  # type: ignore[union-attr]
