@@ -41,8 +41,9 @@ def _count(lang: str, n: int) -> str:
                 "en": "no object ball reached a cushion"}[lang]
     if lang == "ru":
         return _ru_count(n)
-    return f"{n} object ball reached a cushion" if n == 1 else \
-        f"{n} object balls reached a cushion"
+    # ("the 7 · 3 object balls reached a cushion" read as the 7 and the 3)
+    return f"a cushion reached by {n} object ball" if n == 1 else \
+        f"cushions reached by {n} object balls"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
