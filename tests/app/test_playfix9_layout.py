@@ -275,8 +275,11 @@ def test_the_ball_in_hand_region_has_round_edges_round_the_balls(
             if not (r_px + 6 < cx < bed.width - r_px - 6 and
                     r_px + 6 < cy < bed.height - r_px - 6):
                 continue
-            if alpha[int(cx + r_px + 4), int(cy)] < full * 0.9:
-                continue  # (outside the region anyway)
+            ring = r_px + 4
+            if any(alpha[int(cx + ring * math.cos(k * math.pi / 4)),
+                         int(cy + ring * math.sin(k * math.pi / 4))] < full * 0.9
+                   for k in range(8)):
+                continue  # (outside the region, or its hole meets the region's edge)
             worst = 0.0
             for k in range(72):
                 a = math.radians(5 * k)
