@@ -7,7 +7,10 @@ strong player to shoot, the score far from the target. The strong player
 then plays on with its noise (deterministic per seed) through the real
 referee, which re-racks the fourteen when one ball is left, until its
 inning ends (a miss, a safety or a foul) or it has potted ``CAP`` balls.
-Per layout: the balls run, how the inning ended and the strokes played.
+Per layout: the balls run, how the inning ended and the strokes played
+(each as the object balls on the table before it, its kind, the ball
+aimed at, the intended speed in m/s and a + when it potted and the player
+stayed at the table).
 The totals: the mean balls per inning, the innings that reached the next
 rack (a re-rack), those that went on past the break shot (it potted and
 the player stayed at the table) and the fouls."""
@@ -74,16 +77,19 @@ def inning(seed: int) -> dict[str, Any]:
     reason = "guard"
     after_rerack = False
     for _ in range(GUARD):
+        left = len(set(m.table().on_table()) - {CUE_BALL})
         steps = [s for s in t.step() if s.kind == "shot" and s.ruling is not None]
         if not steps:
             continue
         s = steps[0]
         ruling, kind = s.ruling, s.decision["kind"]
         assert ruling is not None and s.player == shooter
-        kinds.append(kind)
         pts = ruling["points"][shooter] if ruling["points"] else 0
         run += max(pts, 0)
         stays = ruling["next_shooter"] == shooter
+        kinds.append(f"{left}:{kind}{s.decision['target'] or ''}"
+                     f"@{s.decision['intended']['speed']:.1f}"
+                     + ("+" if stays and pts > 0 else ""))
         if after_rerack and stays and pts > 0 and not ruling["fouls"]:
             past_break += 1
         after_rerack = bool(ruling["rerack"]) and stays
