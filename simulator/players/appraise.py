@@ -161,9 +161,27 @@ class Judge:
             q -= PROBLEM_BALL * min(PROBLEM_CAP, planning.problem_balls(lanes, targets))
             return max(0.0, q)
         q = shots.quality(view, self.noise, self.max_cut)
+        if self.plan and req.ball_in_hand is not BallInHand.NONE and \
+                not req.cue_ball_is_object:
+            q *= self._shut_share(state, view, req)
         if req.ball_in_hand is BallInHand.ANYWHERE:
             q = max(q, HAND_FLOOR)
         return q
+
+    def _shut_share(self, state: GameState, view: shots.View,
+                    req: ShotRequirements) -> float:
+        """What a pot from the cue ball in hand is worth of its ease where
+        it leaves only a shut rack (a 14.1 rack racked again, the break ball
+        the one ball with a line to a pocket): at best a break shot's share,
+        as the plan counts it where the cue ball lies (``planned_quality``);
+        1 elsewhere. Valued as a plain pot, the cue ball in hand behind the
+        head string after the key ball (the cue ball run into the rack's
+        place) looked worth more than any place with a break shot."""
+        targets = req.direct_targets(state.table)
+        lanes = planning.Lanes(state.table.spec, view.balls, targets)
+        if planning.problem_balls(lanes, targets) < planning.SHUT_RACK:
+            return 1.0
+        return 1.0 - planning.BREAK_WEIGHT + planning.BREAK_WEIGHT * planning.BREAK_OUT
 
     def _after(self, state: GameState, lanes: planning.Lanes,
                targets: tuple[int, ...]) -> Callable[[int], planning.Lanes | None]:

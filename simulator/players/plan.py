@@ -122,6 +122,17 @@ SHUT_RACK = 10
 # the cue ball's heading is followed off this many, by the mirror, up to
 # BREAK_REACH in all.
 BREAK_CUSHIONS = 1
+# The key ball (the pot that makes the referee rack the balls again) is
+# also tried this firmly (the cue ball's speed, m/s), stun, follow and
+# draw, on its best KEY_POTS pots: the break ball is often a table's
+# length from the key ball, and the position variants (at most 4.8 times
+# the least speed that drops the ball) left the cue ball short of every
+# place with a break shot (two balls left, the key ball by the head end, the
+# break ball beside the rack: the best of them left a break shot worth 0.18,
+# a draw at 4.8 m/s one worth 0.47). Only speeds above the firmest variant
+# of that tip are added.
+KEY_SPEEDS = (3.0, 3.5, 4.0, 4.5, 5.0, 5.5)
+KEY_POTS = 2
 
 
 @dataclass(frozen=True)
@@ -703,6 +714,38 @@ def break_shots(view: shots.View, cue: Vec, noise: Noise, search: Search,
         # 2 m/s passed beside it at 4 and 6).
         for tip in (0.0, FOLLOW_TIP, DRAW_TIP):
             for v in BREAK_SPEEDS:
+                direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, tip)
+                out.append(Candidate("pot", shots.stroke(spec, direction, v, tip), decl,
+                                     place, pot.target, pot.pocket, c))
+    return out
+
+
+def key_ball_shots(view: shots.View, cue: Vec, noise: Noise, search: Search,
+                   place: Vec | None,
+                   reracks: Callable[[int], bool]) -> list[Candidate]:
+    """Firm pots of the key ball (``reracks(ball)``: its pot makes the
+    referee rack the balls again) for position on the break ball: the best
+    KEY_POTS such pots (by their chance), each tip at each of KEY_SPEEDS
+    above that tip's firmest position variant. Where the cue ball goes is
+    for the search to judge, by simulation."""
+    spec = view.spec
+    req = view.req
+    pots = [p for p in shots.pots_from(view, cue, req.direct_targets(view.table),
+                                       search.max_cut) if reracks(p.target)]
+    ranked = sorted(((chance(p, noise, spec), i, p) for i, p in enumerate(pots)),
+                    key=lambda x: (-x[0], x[1]))[:KEY_POTS]
+    firmest: dict[float, float] = {}
+    for factor, tip in search.variants:
+        firmest[tip] = max(factor, firmest.get(tip, 0.0))
+    out: list[Candidate] = []
+    for c, _, pot in ranked:
+        obj = view.balls[pot.target]
+        least = aim.pot_ball_speed(spec, pot, shots.EXTRA_ROLL)
+        decl = shots.call_for(req, pot.target, pot.pocket)
+        for tip, factor in firmest.items():
+            for v in KEY_SPEEDS:
+                if v <= least * factor:
+                    continue
                 direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, tip)
                 out.append(Candidate("pot", shots.stroke(spec, direction, v, tip), decl,
                                      place, pot.target, pot.pocket, c))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
@@ -225,11 +225,14 @@ class ComputerPlayer:
         rng = random.Random(seed)
         exec_rng = random.Random(mix_seed(seed, 0x5EED))
         table = state.table
-        cands, budget_n = self.candidates(table, req, rng)
+        judge = self._judge(disc, req.shooter)
+
+        def reracks(ball: int) -> bool:
+            return judge.racked_after(state, ball) is not None
+        cands, budget_n = self.candidates(table, req, rng, reracks)
         if only:
             cands = [c for c in cands if c.kind in only]
         s = self.strength.search
-        judge = self._judge(disc, req.shooter)
 
         def ok(c: shots.Candidate) -> bool:
             t = table if c.place is None else table.place(CUE_BALL, *c.place)
@@ -344,8 +347,11 @@ class ComputerPlayer:
         return replace(s, candidate=replace(s.candidate, stroke=firmer))
 
     def candidates(self, table: TableState, req: ShotRequirements,
-                   rng: random.Random) -> tuple[list[shots.Candidate], int]:
-        """Every stroke worth simulating here, and the budget for them."""
+                   rng: random.Random, reracks: Callable[[int], bool] | None = None
+                   ) -> tuple[list[shots.Candidate], int]:
+        """Every stroke worth simulating here, and the budget for them
+        (``reracks(ball)``: whether potting that ball makes the referee rack
+        the balls again, the key ball)."""
         s = self.strength.search
         noise = self.strength.noise
         view = shots.View.of(table, req)
@@ -381,6 +387,9 @@ class ComputerPlayer:
                 found = shots.pot_candidates(v, cue, noise, s, place)
                 if s.plan:
                     found += planning.break_shots(v, cue, noise, s, place)
+                    if reracks is not None:
+                        found += planning.key_ball_shots(v, cue, noise, s, place,
+                                                         reracks)
             # A pot that starts into a cushion the cue ball touches is
             # dropped below: it must not keep the safeties and kicks away.
             found = [c for c in found if not self._into_cushion(view, c)]
