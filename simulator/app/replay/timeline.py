@@ -331,6 +331,9 @@ class Timeline:
         cushion, pocket, the cue tip); with ``all_kinds``, to the marks of
         every kind (line crossings, flights, rests too), a rattle in a
         pocket's jaws once; with ``every``, to each mark."""
+        # The words under the bar say the step, not the ticks the pointer
+        # rests on since a click (they said the clicked mark) till it moves.
+        self.pointer = None
         t = self.playback.time
         ms = step_marks(self.marks.marks, every, all_kinds)
         nxt: Mark | None = None
