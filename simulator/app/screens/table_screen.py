@@ -331,29 +331,7 @@ class TableMode(Mode):
         ui.FRAME.panels.append(("controls", side.copy()))
         inner = side.inflate(-20, -16)
         size = text_size(self.app.size)
-        y = inner.top
-        big, small = self.heading()
-        note = self.side_note()
-        over = self.app.dialogs[-1] if self.app.dialogs else None
-        if getattr(over, "takes_side", False):
-            # A menu fits only in the whole column; one at its foot leaves
-            # who is at the table in view.
-            big = big if getattr(over, "at_foot", False) else ""
-            small, note = "", ""
-        if note:
-            h = ui.paragraph(surface, note, size - 1, ui.INK,
-                             pygame.Rect(inner.left, y, inner.width, 200))
-            self.note_drawn(pygame.Rect(inner.left, y, inner.width, h))
-            y += h + 4
-        if not self.app.dialogs:
-            big, small = self.heading_beside_card(big, small, inner, size, y)
-        if big:
-            y += ui.paragraph(surface, big, size + 3, ui.ACCENT,
-                              pygame.Rect(inner.left, y, inner.width, 200), bold=True)
-        if small:
-            y += ui.paragraph(surface, small, size - 1, ui.DIM,
-                              pygame.Rect(inner.left, y, inner.width, 200))
-        y += 6
+        y = self._draw_heading(surface, inner, size)
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
         if self.app.dialogs:
             # A dialog docks here: the rest of the column waits under it.
@@ -425,6 +403,33 @@ class TableMode(Mode):
         top = bottom - said_h - max(0, gap) if extra else y
         self.say_controls(surface, pygame.Rect(inner.left, top, inner.width,
                                                bottom - top), size)
+
+    def _draw_heading(self, surface: pygame.Surface, inner: pygame.Rect,
+                      size: int) -> int:
+        """The column's note and who is to play; the y under them."""
+        y = inner.top
+        big, small = self.heading()
+        note = self.side_note()
+        over = self.app.dialogs[-1] if self.app.dialogs else None
+        if getattr(over, "takes_side", False):
+            # A menu fits only in the whole column; one at its foot leaves
+            # who is at the table in view.
+            big = big if getattr(over, "at_foot", False) else ""
+            small, note = "", ""
+        if note:
+            h = ui.paragraph(surface, note, size - 1, ui.INK,
+                             pygame.Rect(inner.left, y, inner.width, 200))
+            self.note_drawn(pygame.Rect(inner.left, y, inner.width, h))
+            y += h + 4
+        if not self.app.dialogs:
+            big, small = self.heading_beside_card(big, small, inner, size, y)
+        if big:
+            y += ui.paragraph(surface, big, size + 3, ui.ACCENT,
+                              pygame.Rect(inner.left, y, inner.width, 200), bold=True)
+        if small:
+            y += ui.paragraph(surface, small, size - 1, ui.DIM,
+                              pygame.Rect(inner.left, y, inner.width, 200))
+        return y + 6
 
     def draw_extra(self, surface: pygame.Surface, extra: list[str],
                    room: pygame.Rect, size: int) -> None:
