@@ -68,6 +68,7 @@ def test_the_computers_sure_pot_that_rattles_is_not_said_as_potted(
         called_ball=1, called_pocket=s.spec.pockets[0].name), "pot", 1,
         s.spec.pockets[0].name, 1.0, 0.8, 51, 9, tries=51)
     monkeypatch.setattr(computer, "think_shot", lambda m, p, d=decision: _Decided(d))
+    app.mode.begun = False  # (entered anew, it thinks again: this decision)
     app.mode.enter()
     run_until(app, lambda: getattr(app.mode, "phase", "") == "showing", limit=50)
     frame(app)
@@ -225,7 +226,7 @@ def _legal_miss(app: App) -> Any:
     import math
 
     from rules.ruling import Declarations
-    from simulator.app.table.aim import Aim, angle_to
+    from simulator.app.table.aim import Aim, angle_to, power_of
     from simulator.physics import simulate
     s = app.session
     assert s is not None and s.req is not None
@@ -237,9 +238,9 @@ def _legal_miss(app: App) -> Any:
         p = st.position(b)
         if p is None:
             continue
-        for power in (0.35, 0.45, 0.55, 0.3, 0.65):
+        for speed in (1.61, 2.47, 3.54, 1.26, 4.82):  # m/s of cue
             for off in (0.0, 1.5, -1.5, 3.0, -3.0):
-                aim = Aim(angle_to(cue, p) + off, power)
+                aim = Aim(angle_to(cue, p) + off, power_of(speed))
                 shot = simulate(st, aim.stroke())
                 ruling = s.match.judge(shot, Declarations())
                 if not ruling.fouls and not ruling.scored and not ruling.game_over \
