@@ -256,11 +256,16 @@ def test_contact_marks_are_diamonds_with_a_legend(lang: str) -> None:
         shown = mode.show.marks.contacts_until(mode.playback.time)
         assert shown
         r = marker_radius(view)
+        # (where each diamond is drawn: moved off its touch where numbers or
+        # balls crowd, as at a struck rack)
+        boxes = dict(mode.show.contact_boxes)
+        assert set(boxes) == {c.n for c in shown}
         corners = 0
         for c in shown:
-            cx, cy = (round(v) for v in view.to_screen(c.lx, c.ly))
+            box = boxes[c.n]
             rr = r + 2 if c is shown[-1] else r
-            corner = (cx, cy - round(rr * DIAMOND) + 3)  # beyond rr + 1
+            assert box.height == 2 * round(rr * DIAMOND)
+            corner = (box.centerx, box.top + 3)  # beyond rr + 1 from its centre
             if tuple(app.screen.get_at(corner))[:3] == contact_colour(c):
                 corners += 1
         assert corners >= len(shown) // 2, \

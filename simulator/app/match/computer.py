@@ -314,7 +314,7 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         if table is not None and d.kind in ("pot", "safety") else None
     if contact:
         lines.append(contact)
-    stroke = t("cpu.stroke", strength=t(f"cpu.strength.{strength_key(a.power)}"),
+    stroke = t("cpu.stroke", strength=t(f"cpu.strength.{strength_key(d.intended.speed)}"),
                power=round(100 * a.power), speed=loc.num(d.intended.speed, 1),
                spin=spin_words(loc, a.tip_a, a.tip_b, radius))
     if a.elevation >= RAISED:  # a level cue goes unsaid
@@ -388,12 +388,15 @@ def tries_words(loc: Locale, share: float, tries: int) -> str:
 
 
 RAISED = 5.0  # degrees of cue elevation worth saying
-STRENGTHS = ((0.3, "soft"), (0.55, "medium"), (0.8, "firm"))  # power bar, up to
+# m/s of the cue, up to: by speed, not the power bar's share, so a word
+# keeps its meaning whatever the bar's top (1.1 m/s read "medium" once the
+# top came down from 11 to 9 m/s).
+STROKE_WORDS = ((1.26, "soft"), (3.54, "medium"), (7.15, "firm"))
 
 
-def strength_key(power: float) -> str:
-    """How hard, in a player's word, for a power bar's position."""
-    return next((key for top, key in STRENGTHS if power < top), "hard")
+def strength_key(speed: float) -> str:
+    """How hard, in a player's word, for a stroke of ``speed`` m/s of cue."""
+    return next((key for top, key in STROKE_WORDS if speed < top), "hard")
 
 
 FULLNESS = ((0.9, "full"), (0.62, "three_quarter"), (0.38, "half"), (0.15, "quarter"))
