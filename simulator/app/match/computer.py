@@ -314,7 +314,8 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         if table is not None and d.kind in ("pot", "safety") else None
     if contact:
         lines.append(contact)
-    stroke = t("cpu.stroke", strength=t(f"cpu.strength.{strength_key(d.intended.speed)}"),
+    how = strength_key(d.intended.speed)
+    stroke = t("cpu.stroke", strength=t(f"cpu.strength.{how}"),
                power=round(100 * a.power), speed=loc.num(d.intended.speed, 1),
                spin=spin_words(loc, a.tip_a, a.tip_b, radius))
     if a.elevation >= RAISED:  # a level cue goes unsaid
