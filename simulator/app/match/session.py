@@ -879,6 +879,13 @@ class Session:
 
         from rules.main_foul import fouls_main_first, main_foul
         main = main_foul(r)
+        changes = list(r.point_changes())
+        # Express: the penalised foul's line says whose points, how many and
+        # by what rule; a points line below it said the same again.
+        fine = next((c for c in changes if c.kind == "penalty"), None) \
+            if main is not None and words.points_tail(
+                words.code_words(loc, main.code.id))[1] else None
+        break_said = False
         for f in fouls_main_first(r):  # the shot's main foul first (rule 24)
             if by is not None and f.code is LossCode.CONCEDED:
                 rule = words.cited_rule(loc, f.code, f.ref, self.discipline)
@@ -894,12 +901,12 @@ class Session:
                     else "banner.match_conceded_line"  # not a game's
                 lines.append(t(line, rule=cited))
                 continue
-            mark = t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
-            lines.append(f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}")
+            lines.append(self.foul_line(r, f, main, fine))
             # Why, on a line of its own: the foul's line stays short enough
             # to keep who is next in view (an illegal break's counts).
             why = words.break_shortfall(loc, f)
             if why:
+                break_said = True
                 lines.append(why[:1].upper() + why[1:])
             explain(f.code, f.ref)
         from rules.codes import GAME_STATE_NOTES
@@ -910,21 +917,21 @@ class Session:
             said = f"• {cite(loc, n.code, n.ref, self.discipline)}"
             (state if n.code.id in GAME_STATE_NOTES else lines).append(said)
             explain(n.code, n.ref)
-        changes = r.point_changes()
         if changes:
             # Why each score moved, the losses foremost, at the top (after
             # a foul's own line, what happened): a score fell 32 -> 20 and
             # the reason sat below the card's fold at 800x500, without a rule.
             at = 1 if r.fouls and lines else 0
             lines[at:at] = [self.point_change_words(c)
-                            for c in sorted(changes, key=lambda c: c.points)]
+                            for c in sorted(changes, key=lambda c: c.points)
+                            if c is not fine]
         elif any(r.points):
             pts = ", ".join(f"{self.name(i)} {signed(p)}"
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
         if shot is not None:
             lines.append(t("banner.last_shot", chips=" · ".join(
-                shot_chips(loc, shot, self.was_break(r)))))
+                shot_chips(loc, shot, self.was_break(r), not break_said))))
         nexts: list[str] = []
         if r.game_over and not r.match_over:
             # No shot is next but the next game's break (its breaker in hand).
@@ -937,6 +944,21 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
+
+    def foul_line(self, r: Ruling, f: Any, main: Any, fine: PointChange | None) -> str:
+        """One foul's line: its words and rule; the penalised one of several
+        marked; with ``fine`` (Express) the penalised foul says whose points
+        and how many in place of the catalogue's bare "-5"."""
+        loc = self.locale
+        if fine is None:
+            mark = loc.t("banner.penalised") if f == main and len(r.fouls) > 1 else ""
+            return f"• {cite(loc, f.code, f.ref, self.discipline)}{mark}"
+        said = words.points_tail(words.code_words(loc, f.code.id))[0]
+        rule = words.cited_rule(loc, f.code, f.ref, self.discipline)
+        if f == main:
+            said = loc.t("banner.foul_penalty", foul=said, name=self.name(fine.player),
+                         pts=signed(fine.points))
+        return f"• {said} ({rule})" if rule else f"• {said}"
 
     def options_lines(self, r: Ruling, keyed: bool) -> list[str]:
         """A choice comes first: "Boris chooses…" (no one shoots until it is
@@ -1090,11 +1112,13 @@ def known_watch(watch: str | None) -> str | None:
     return watch if watch in dict(WATCH_SPEEDS) else None
 
 
-def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
+def shot_chips(loc: Locale, shot: Shot, is_break: bool = False,
+               break_rails: bool = True) -> list[str]:
     """What the shot did, in a few words: first contact, cushions, pockets.
     A break says the count its rule reads, the object balls that reached a
     cushion (8-ball 5, 9-ball 3, 14.1 6), not every touch of a cushion
-    ("cushions: 22" after a break said nothing a player could check)."""
+    ("cushions: 22" after a break said nothing a player could check);
+    not ``break_rails`` where an illegal break's line already said it."""
     t = loc.t
     out: list[str] = []
     first = next((e for e in shot.events if e.kind is EventKind.BALL_BALL
@@ -1105,11 +1129,13 @@ def shot_chips(loc: Locale, shot: Shot, is_break: bool = False) -> list[str]:
     else:
         out.append(t("strip.no_contact"))
     if is_break:
-        from rules.questions import facts
-        # Counts stand before their nouns ("4 object balls reached a
-        # cushion"): "at a cushion: 14 · 14 in the ..." read as the ball 14.
-        n = len(facts(shot).cushion_balls)
-        out.append(t("strip.break_rails", n=n) if n else t("strip.break_rails_none"))
+        if break_rails:
+            from rules.questions import facts
+            # Counts stand before their nouns ("4 object balls reached a
+            # cushion"): "at a cushion: 14 · 14 in the ..." read as ball 14.
+            n = len(facts(shot).cushion_balls)
+            out.append(t("strip.break_rails", n=n) if n
+                       else t("strip.break_rails_none"))
     else:
         n = sum(1 for e in shot.events if e.kind is EventKind.BALL_CUSHION)
         out.append(t("strip.rails", n=n) if n else t("strip.rails_none"))

@@ -12,6 +12,7 @@ label is never shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,6 +47,14 @@ def code_words(loc: Locale, code_id: str) -> str:
     if loc.has(f"code.{code_id}"):
         return loc.t(f"code.{code_id}")
     return code_id
+
+
+def points_tail(text: str) -> tuple[str, str]:
+    """A code's words as (words, the points they end with): Express's
+    'Foul: the cue ball touched no ball; -5' is ('Foul: ...', '-5');
+    (text, '') where none are said."""
+    m = re.fullmatch(r"(.*\S);\s*([-−]\d+)", text.strip(), re.S)
+    return (m.group(1), m.group(2)) if m else (text, "")
 
 
 def ref_text(loc: Locale, ref: Any) -> str:
