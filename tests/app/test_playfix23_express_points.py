@@ -63,9 +63,13 @@ def test_a_foul_says_the_five_points_it_cost_and_the_scoreboard_agrees(
         click_button(app, touched)
         frame(app, n=2)
         rule = app.t("ref.express_item", rule="2.6", item="2")
-        want = app.t("banner.points_penalty", name="Anna", pts="−5", rule=rule)
-        # (under the foul's own line, what happened, which the card keeps first)
-        assert s.banner is not None and s.banner.lines[1] == want, s.banner.lines
+        # (on the foul's own line, what happened, which the card keeps first:
+        # the penalty said once, test_card47_once)
+        from simulator.app.text.words import code_words, points_tail
+        foul = points_tail(code_words(app.locale, "express.foul.touched_ball"))[0]
+        want = "• " + app.t("banner.foul_penalty", foul=foul, name="Anna",
+                            pts="−5") + f" ({rule})"
+        assert s.banner is not None and s.banner.lines[0] == want, s.banner.lines
         shown = card_text(app)
         assert want in shown, shown  # whole, in view at 800x500
         assert s.match.state.scores[0] == 25
