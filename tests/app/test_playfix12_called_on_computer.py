@@ -124,13 +124,18 @@ def call_touched_ball(app: Any, s: Session, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_foul_called_on_the_computers_run_in_8_ball(lang: str) -> None:
+def test_a_foul_called_on_the_computers_run_in_8_ball(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Gordon pots a stripe and thinks over his next shot; Anna presses F:
     the dialog is "Foul on Gordon's last shot"; she calls a touched ball.
     The referee charges Gordon (8-ball 11): his run ends, the ball he potted
     stays down, Anna has the cue ball in hand anywhere; the card says "Foul
     by Gordon". Undo takes back the call alone: Gordon's pot stands and he
     plays on."""
+    from simulator.app.match import computer
+    # (thinking by frames, not by the wall clock: on an idle machine he had
+    # struck his next shot before Anna pressed F)
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app, s = after_computer_shot(lang, "8-ball", "cpu:club:Gordon", (1280, 720))
     try:
         shot = s.match.rulings[1]
