@@ -213,7 +213,8 @@ class Canvas:
     """The table at a width, with a caption band under it (and a jump's side
     view between them)."""
 
-    def __init__(self, exp: ShotExport, width: int, lang: str) -> None:
+    def __init__(self, exp: ShotExport, width: int, lang: str,
+                 clip: bool = False) -> None:
         pg = _pygame()
         from simulator.app.table.render import BallSprites, TableRenderer
         from simulator.app.table.view import TableView
@@ -252,6 +253,12 @@ class Canvas:
         inset_h = max(100, round(inset_w * 0.45))
         band = inset_h + margin if self.marks.flights else 0
         self.inset = pg.Rect(margin, table_h, inset_w, inset_h)
+        # A clip shows the side view only while the ball is up: its band
+        # goes under the caption, so the caption stays right under the table
+        # (between them the band stood empty most of the clip).
+        self.cap_top = table_h + (0 if clip else band)
+        if clip:
+            self.inset.top = table_h + self.cap_h + margin // 2
         self.size = (width, table_h + band + self.cap_h)
         self.view = TableView(spec, pg.Rect(0, 0, width, table_h).inflate(
             -2 * margin, -2 * margin))
@@ -283,6 +290,10 @@ class Canvas:
         from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
         surf.blit(self.table, (0, 0))
+        below = self.cap_top + self.cap_h  # a clip's side-view band: the room
+        if below < self.size[1]:
+            from simulator.app.table.render import ROOM
+            surf.fill(ROOM, pg.Rect(0, below, self.size[0], self.size[1] - below))
         balls = self.positions(t)
         table_marks.draw_under(surf, self.view, self.marks, t, balls)
         self.sprites.draw(surf, self.view, balls, ())
@@ -336,8 +347,8 @@ class Canvas:
         straight (an export records no layout)."""
         pg = _pygame()
         from simulator.app.text import fonts, ui
-        w, h = self.size
-        band = pg.Rect(0, h - self.cap_h, w, self.cap_h)
+        w = self.size[0]
+        band = pg.Rect(0, self.cap_top, w, self.cap_h)
         pg.draw.rect(surf, ui.FOUL_BG if foul else (20, 26, 24), band)
         lay = self.layout
         y = band.top + lay.pad // 2
@@ -436,7 +447,7 @@ def clip_times(exp: ShotExport, speed: float, fps: int = FPS
 def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
                 fps: int = FPS) -> Iterator[tuple[Any, float]]:
     """The clip's pictures (pygame surfaces) and how long each is shown."""
-    canvas = Canvas(exp, width, lang)
+    canvas = Canvas(exp, width, lang, clip=True)
     times = clip_times(exp, speed, fps)
     # The caption names the ruling from its moment on (the first foul, or the
     # end of a legal shot), never before it: a class watches, then is told.

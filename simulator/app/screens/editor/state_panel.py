@@ -62,8 +62,12 @@ class StatePanel(EditorBase):
         return self.edit_state(key, value)
 
     def fields(self) -> tuple[str, ...]:
+        # Points are 14.1's and Express's: a race game (8-ball, 9-ball)
+        # counts racks won, and its position has no score to set.
+        points = getattr(self.info, "scoring", "points") == "points"
         return tuple(f.name for f in self.info.position_fields()
-                     if f.name not in STATE_EDITED) or ("is_break",)
+                     if f.name not in STATE_EDITED
+                     and (points or f.name != "scores")) or ("is_break",)
 
     def default_field(self) -> str:
         """The field the state row opens on: the break only for a full rack
