@@ -10,7 +10,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+from tests.app.helpers import DT, click_button, frame, key, make_app, move, run_until
 
 SPACE = pygame.K_SPACE
 SLOW = 0.5  # s, a frame on a loaded machine
@@ -59,7 +59,15 @@ def _boris_untouched(app: App, s: Session) -> dict[int, tuple[float, float, floa
 
 
 def _fresh_press_strikes(app: App, s: Session, k: int = SPACE) -> None:
-    """The guard refuses no more than that press: a new one strikes."""
+    """The guard refuses no more than that press: a new one strikes (once
+    the player has aimed, where a press skipped the rolling balls)."""
+    mode = app.mode
+    assert mode is not None and mode.name == "aiming"
+    if getattr(mode, "aim_first", False):
+        frame(app, _down(k))
+        frame(app, _up(k))
+        assert app.mode is mode and len(s.match.history) == 1
+        move(app, mode.layout.table.center)  # type: ignore[attr-defined]
     frame(app, _down(k))
     frame(app, _up(k))
     assert app.mode is not None and app.mode.name == "playing", app.mode
@@ -161,5 +169,33 @@ def test_a_press_landing_as_the_balls_stop_puts_no_ball_down() -> None:
         key(app, pygame.K_RETURN)
         frame(app)
         assert app.mode.name == "aiming" and s.placed == shown
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_second_space_after_a_skip_waits_for_an_aim(lang: str) -> None:
+    """Express, two people at the table: Space skips Anna's rolling stroke;
+    a second Space, pressed as the skip seemed slow, struck Boris's stroke
+    at the power left on the bar, unaimed (found in play). After a skip by
+    a press, the next person's first stroke comes once they have aimed: the
+    second Space strikes nothing and says so; after a move of the mouse
+    Space strikes."""
+    app = make_app(lang, (800, 500))
+    try:
+        s = _rolling(app)
+        frame(app, _down(SPACE))
+        frame(app, _up(SPACE))
+        _boris_untouched(app, s)
+        frame(app, n=40)  # (well past the settling time: a new press)
+        frame(app, _down(SPACE))
+        frame(app, _up(SPACE))
+        assert app.mode is not None and app.mode.name == "aiming", app.mode
+        assert len(s.match.history) == 1
+        assert app.toast is not None and app.toast[0] == app.t("evening.aim_first")
+        move(app, app.mode.layout.table.center)  # type: ignore[attr-defined]
+        frame(app, _down(SPACE))
+        frame(app, _up(SPACE))
+        assert app.mode is not None and app.mode.name == "playing", app.mode
     finally:
         pygame.display.quit()

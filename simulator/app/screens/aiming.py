@@ -99,12 +99,17 @@ class AimMode(ShotInputMode):
         # Space meant "go on" or "skip" on the screen before: a press made
         # for it (queued while a slow frame drew, or the keyboard's repeat)
         # must not strike this player's stroke as their turn appears.
-        after_computer = getattr(self.app.previous, "name", "") in SPACE_ELSEWHERE
-        self.settle = SETTLE_SECONDS if after_computer else 0.0
+        previous = self.app.previous
+        after_computer = getattr(previous, "name", "") in SPACE_ELSEWHERE
+        # (a shot rolling skipped by a press: a second Space, pressed as the
+        # skip seemed slow, struck the next person's stroke unaimed)
+        after_skip = getattr(previous, "name", "") == "playing" and \
+            getattr(previous, "skipped_by_press", False)
+        self.settle = SETTLE_SECONDS if after_computer or after_skip else 0.0
         # After the computer's turn a person still pressing Space to hurry it
         # must not strike: the first stroke comes only once they have aimed
         # (moved or clicked the mouse, or pressed any other key) here.
-        self.aim_first = after_computer
+        self.aim_first = after_computer or after_skip
         # No call is made for the player, not even of the only ball they may
         # call: "Called: 3" they had not made read as a call the referee held
         # (a click on a pocket calls that ball with it, see click).
