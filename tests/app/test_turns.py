@@ -10,6 +10,8 @@ next step is taken through the window as a player would."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
@@ -17,7 +19,7 @@ from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.practice.library import library
-from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+from tests.app.helpers import DT, click_button, frame, key, make_app, move, run_until
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya")
 
@@ -76,6 +78,13 @@ def play_on(app: App) -> None:
     else:
         assert mode.name == "aiming", mode.name
     assert mode.name == "aiming"
+    # The player looks and aims before striking (the shot before was skipped
+    # by Space: a Space at once would be taken as the skip's second press).
+    cue = mode.cue()  # type: ignore[attr-defined]
+    a = math.radians(s.aim.angle)
+    view = mode.scene.view  # type: ignore[attr-defined]
+    move(app, view.to_screen(cue[0] + 0.3 * math.cos(a), cue[1] + 0.3 * math.sin(a)))
+    frame(app, n=30)
     s.aim = s.aim.with_power(0.3)
     if "safety" in req.allowed_declarations:
         s.decl["safety"] = True  # no call needed with a declared safety
