@@ -300,9 +300,9 @@ class Dialog(Mode):
         """The text the card cuts, whole in the ruling card's reading view
         (the foul's ruling above a choice ran to "27 more below"). The
         reader only reads: Esc or V brings the dialog back, nothing chosen."""
-        whole = self.whole_body or self._full_body
-        if not self.cut and whole == self._full_body:
+        if not self.more_to_read():
             return
+        whole = self.whole_body or self._full_body
         from simulator.app.table.ruling_card import Banner
         lines = whole.split("\n") if whole else []
         # The table where the card shows it: under its heading.
@@ -311,6 +311,11 @@ class Dialog(Mode):
         lines[k:k] = self._table_read()
         self.app.open("card_reader",
                       banner=Banner(self._full_title, tuple(lines), False))
+
+    def more_to_read(self) -> bool:
+        """The card shows less than there is: cut, or shortened with the
+        whole kept for V (a foul's choice says "V — more")."""
+        return self.cut or (bool(self.whole_body) and self.whole_body != self._full_body)
 
     def _table_read(self) -> list[str]:
         """The table as the reader says it: a row a line, its label, then
@@ -774,7 +779,7 @@ class Dialog(Mode):
 
     def _click_reads(self, text: pygame.Rect) -> None:
         """A click on a cut text reads it whole, as on the ruling card."""
-        if self.cut and text.height > 0:
+        if self.more_to_read() and text.height > 0:
             ui.FRAME.areas.append((text, self.read_whole))
 
     def _draw_scrolled(self, surface: pygame.Surface, m: _Measures, shown: _Shown,
