@@ -315,7 +315,8 @@ class Dialog(Mode):
     def more_to_read(self) -> bool:
         """The card shows less than there is: cut, or shortened with the
         whole kept for V (a foul's choice says "V — more")."""
-        return self.cut or (bool(self.whole_body) and self.whole_body != self._full_body)
+        shortened = bool(self.whole_body) and self.whole_body != self._full_body
+        return self.cut or shortened
 
     def _table_read(self) -> list[str]:
         """The table as the reader says it: a row a line, its label, then
