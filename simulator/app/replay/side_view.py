@@ -4,6 +4,7 @@ of a replay and in the corner of an exported clip."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -14,7 +15,7 @@ from simulator.app.replay.table_marks import AIR_OVER_RAIL, ball_colour
 from simulator.app.table.render import draw_dashed
 from simulator.app.text import fonts, ui
 from simulator.app.text.i18n import Locale
-from simulator.table.events import Shot
+from simulator.table.events import Shot, Stroke
 from simulator.table.specs import TableSpec
 
 
@@ -34,13 +35,16 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
             pygame.Rect(rect.left + 6, rect.top + 3, rect.width - 12, lh))
     label_w = max(fonts.font(size - 1).size(loc.t("sideview.rail_top"))[0],
                   fonts.font(size - 1).size(loc.t("sideview.nose"))[0]) + 6
+    struck = spec.balls.cue_ball in flight.balls and flight.start < 1e-3
     plot = _Plot.of(pygame.Rect(rect.left + 6, rect.top + lh + 6,
                                 rect.width - 18 - label_w, rect.height - 2 * lh - 12),
-                    spec, flight)
+                    spec, flight, struck)
     _draw_levels(surface, plot, loc, spec, size, label_w)
     old_clip = surface.get_clip()
     surface.set_clip(plot.rect.inflate(0, 2).clip(old_clip) if old_clip
                      else plot.rect)
+    if struck:
+        _draw_stick(surface, plot, spec, flight, shot.stroke)
     _draw_heights(surface, plot, spec, flight, now)
     surface.set_clip(old_clip)
     # Under the plot: the stroke's elevation, or where a ball went.
@@ -53,7 +57,7 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
     if not words and tell and now > flight.end + 1e-3 and \
             any(b not in flight.left for b in flight.balls):
         words = loc.t("sideview.landed", t=loc.num(flight.end, 2))
-    elif not words and spec.balls.cue_ball in flight.balls and flight.start < 1e-3:
+    elif not words and struck:
         s = shot.stroke
         words = loc.t("sideview.stroke", elevation=loc.num(s.elevation, 0),
                       tip=loc.num(s.tip_b, 2))
@@ -75,7 +79,8 @@ class _Plot:
     margin: float = 0.0  # a ball's radius in pixels: the time axis keeps clear
 
     @classmethod
-    def of(cls, rect: pygame.Rect, spec: TableSpec, flight: Flight) -> _Plot:
+    def of(cls, rect: pygame.Rect, spec: TableSpec, flight: Flight,
+           stick: bool = False) -> _Plot:
         r = spec.balls.radius
         zs = [z for pts in flight.samples.values() for _t, z, _d in pts]
         top = max([spec.rail_top_height + 2.5 * r, *[z + r for z in zs]])
@@ -83,8 +88,17 @@ class _Plot:
         scale = rect.height / (top - bottom)
         # The ball at the clock is drawn whole at either end of the time
         # axis (it was cut in half at the right edge once the flight ended).
-        return cls(rect, bottom, scale, flight.start - 0.05, flight.end + 0.45,
-                   min(rect.width / 4, r * scale + 1))
+        margin = min(rect.width / 4, r * scale + 1)
+        t1 = flight.end + 0.45
+        lead = 0.05
+        if stick:
+            # Room before the strike for the stick's end at the ball: four
+            # radii between the plot's edge and the ball's centre.
+            k = 4 * r * scale - margin
+            span = rect.width - 2 * margin
+            if 0 < k < span / 2:
+                lead = max(lead, k * (t1 - flight.start) / (span - k))
+        return cls(rect, bottom, scale, flight.start - lead, t1, margin)
 
     def y_of(self, z: float) -> float:
         return self.rect.bottom - (z - self.bottom) * self.scale
@@ -112,6 +126,46 @@ def _draw_levels(surface: pygame.Surface, plot: _Plot, loc: Locale, spec: TableS
                             lh1))
 
 
+# The stick's first strips, as the table draws it (render._draw_cue): from the
+# tip's face back (metres), its width there (metres), its colour.
+STICK_STRIPS = ((0.0, 0.012, 0.0125, 0.0126, (58, 110, 170)),
+                (0.012, 0.035, 0.0126, 0.013, (238, 236, 226)),
+                (0.035, 0.78, 0.013, 0.021, (226, 196, 142)))
+
+
+def _draw_stick(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
+                flight: Flight, stroke: Stroke) -> None:
+    """The stick at the strike, its tip on the cue ball where the stroke's
+    offset puts it, at the stroke's elevation. The heights are drawn to a
+    scale of their own (time runs across), so the stick is drawn to the
+    vertical scale both ways: its angle on the screen is the elevation."""
+    pts = flight.samples.get(spec.balls.cue_ball, ())
+    r = spec.balls.radius
+    z0 = pts[0][1] if pts else r
+    cx, cy = plot.x_of(flight.start), plot.y_of(z0)
+    e = math.radians(stroke.elevation)
+    d = (math.cos(e), math.sin(e))  # along the stick towards the ball, y down
+    up = (math.sin(e), -math.cos(e))  # the stick's "up", square to it
+    a = stroke.tip_a
+    b = stroke.tip_b
+    c = math.sqrt(max(0.0, 1.0 - a * a - b * b))
+    k = plot.scale
+    # Where the tip meets the ball (physics.cue.strike: b up, c back along it).
+    hit = (cx + r * k * (b * up[0] - c * d[0]), cy + r * k * (b * up[1] - c * d[1]))
+    # The ball as it was struck, a ring: the stick touches it.
+    pygame.draw.circle(surface, (150, 150, 140), (cx, cy), max(2.0, r * k), 1)
+    reach = (plot.rect.width + plot.rect.height) / k  # past the plot's edge, metres
+    for f0, f1, w0, w1, colour in STICK_STRIPS:
+        f1 = min(f1, reach)
+        quad = [(hit[0] - d[0] * f * k + up[0] * w / 2 * k * sg,
+                 hit[1] - d[1] * f * k + up[1] * w / 2 * k * sg)
+                for f, w, sg in ((f0, w0, 1), (f1, w1, 1), (f1, w1, -1), (f0, w0, -1))]
+        pygame.draw.polygon(surface, colour, quad)
+        pygame.draw.lines(surface, (92, 38, 24), True, quad, 1)
+        if f1 >= reach:
+            break
+
+
 def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
                   flight: Flight, now: float) -> None:
     """Each ball's height over time (orange over the rail), the clock, and
@@ -133,11 +187,13 @@ def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
         pygame.draw.line(surface, ui.INK, (lx, ly - 9), (lx, ly + 3), 2)
         pygame.draw.polygon(surface, ui.INK, [(lx - 4, ly - 9), (lx + 4, ly - 9),
                                               (lx, ly - 3)])
-    # The clock stays at the plot's right edge once the shot runs past it.
-    x = min(plot.x_of(now), plot.rect.right - plot.margin)
+    # The clock stays at the plot's right edge once the shot runs past it,
+    # at the flight's start before it (a clip shows the view throughout).
+    x = max(plot.x_of(flight.start),
+            min(plot.x_of(now), plot.rect.right - plot.margin))
     pygame.draw.line(surface, ui.ACCENT, (x, plot.rect.top), (x, plot.rect.bottom), 1)
     for b, pts in sorted(flight.samples.items()):
-        here = [p for p in pts if p[0] <= now + 1e-9]
+        here = [p for p in pts if p[0] <= now + 1e-9] or list(pts[:1])
         if not here:
             continue
         _t, z, _d = here[-1]
