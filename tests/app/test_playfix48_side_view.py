@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 import io
 import math
+from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from simulator.app.replay import export
 from simulator.app.replay.side_view import STICK_STRIPS
@@ -103,3 +104,24 @@ def test_the_windows_side_view_draws_the_stick_at_its_elevation(
     got = drawn_angle(px[side.top:side.bottom, side.left:side.right])
     assert got == pytest.approx(elevation, abs=2.0)
     assert not app.errors
+
+
+def test_no_picture_of_a_jump_clip_has_an_empty_band(tmp_path: Path) -> None:
+    """Every picture of the GIF: the rows at its bottom that are all one
+    colour (the room) are no more than the margin under the side view."""
+    exp = gallery_export(JUMP)
+    path = export.write_export(exp, tmp_path, "gif", "en")
+    with Image.open(path) as gif:
+        pics = [np.asarray(f.convert("RGB")).astype(int)
+                for f in ImageSequence.Iterator(gif)]
+    canvas = export.Canvas(exp, pics[0].shape[1], "en", clip=True)
+    assert canvas.size == (pics[0].shape[1], pics[0].shape[0])
+    room = canvas.size[1] - canvas.inset.bottom  # under the side view's card
+    # The clip starts with the stick's approach, before the ball is up.
+    assert exp.marks().start < exp.marks().flights[0].start
+    for i, px in enumerate(pics):
+        flat = (px.max(axis=1) - px.min(axis=1)).max(axis=1) <= 3
+        run = 0
+        while run < len(flat) and flat[-1 - run]:
+            run += 1
+        assert run <= room + 1, f"picture {i}: {run} empty rows at the bottom"

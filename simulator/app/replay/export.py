@@ -253,9 +253,8 @@ class Canvas:
         inset_h = max(100, round(inset_w * 0.45))
         band = inset_h + margin if self.marks.flights else 0
         self.inset = pg.Rect(margin, table_h, inset_w, inset_h)
-        # A clip shows the side view only while the ball is up: its band
-        # goes under the caption, so the caption stays right under the table
-        # (between them the band stood empty most of the clip).
+        # A clip's side view goes under the caption, so the caption stays
+        # right under the table, where it stands in a clip without a jump.
         self.cap_top = table_h + (0 if clip else band)
         if clip:
             self.inset.top = table_h + self.cap_h + margin // 2
@@ -298,7 +297,10 @@ class Canvas:
         table_marks.draw_under(surf, self.view, self.marks, t, balls)
         self.sprites.draw(surf, self.view, balls, ())
         table_marks.draw_over(surf, self.view, self.marks, t, say=self.locale.t)
-        fl = self.marks.flight_at(t)
+        # A jump's side view in every picture, as the window keeps it to the
+        # end of the shot (the landing marked): before the first flight the
+        # ball waits at its left edge; no picture has its band empty.
+        fl = self.marks.flight_since(t) or next(iter(self.marks.flights), None)
         if fl is not None:
             self.side_view(surf, fl, t)
         if not told:

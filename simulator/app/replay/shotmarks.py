@@ -30,7 +30,7 @@ CONTACT_KINDS = (EventKind.BALL_BALL, EventKind.BALL_CUSHION, EventKind.TIP_CONT
 # only when every event is asked for).
 STEP_KINDS = (EventKind.STROKE, EventKind.TIP_CONTACT, EventKind.BALL_BALL,
               EventKind.BALL_CUSHION, EventKind.POCKETED)
-AIR_HOLD = 0.5  # seconds of shot time the side view stays open after a landing
+AIR_HOLD = 0.5  # seconds: spells in the air closer than this are one
 AIR_MARGIN = 1e-4  # metres above resting height that count as off the bed
 # The stick's approach: it comes from a backswing of BACKSWING metres,
 # speeding up evenly to the stroke's speed at the ball, after resting there
@@ -96,10 +96,6 @@ class Flight:
         default_factory=dict)
     left: dict[int, str] = field(default_factory=dict)  # ball -> "floor" / "rail"
     left_at: dict[int, float] = field(default_factory=dict)  # ball -> when it left
-
-    def open_at(self, t: float) -> bool:
-        """Whether the side view is open at shot time ``t``."""
-        return self.start <= t <= self.end + AIR_HOLD
 
 
 @dataclass(frozen=True)
@@ -567,10 +563,6 @@ class ShotMarks:
                               {b: w for b, w in left.items() if b in bl},
                               {b: t for b, t in left_at.items() if b in bl}))
         return tuple(out)
-
-    def flight_at(self, t: float) -> Flight | None:
-        """The spell in the air the side view shows at shot time ``t``."""
-        return next((f for f in self.flights if f.open_at(t)), None)
 
     def flight_since(self, t: float) -> Flight | None:
         """The last spell in the air begun by shot time ``t``: a replay's side
