@@ -125,3 +125,25 @@ def test_no_picture_of_a_jump_clip_has_an_empty_band(tmp_path: Path) -> None:
         while run < len(flat) and flat[-1 - run]:
             run += 1
         assert run <= room + 1, f"picture {i}: {run} empty rows at the bottom"
+
+
+@pytest.mark.parametrize("elevation", [10.0, 30.0, 60.0])
+def test_the_svg_draws_the_elevation_at_its_angle(elevation: float) -> None:
+    """The SVG has no side view: beside its stick the angle is drawn as the
+    PNG draws it, a level line and the cue's line at the elevation."""
+    import xml.etree.ElementTree as ET
+    svg = ET.fromstring(export.still_svg(raised(gallery_export(JUMP), elevation),
+                                         "en", 1200))
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = {el.get("id"): [float(el.get(k, "nan")) for k in ("x1", "y1", "x2", "y2")]
+             for el in svg.iter(f"{ns}line")}
+
+    def angle(x1: float, y1: float, x2: float, y2: float) -> float:
+        return math.degrees(math.atan2(y1 - y2, x2 - x1))
+
+    level = angle(*lines["elevation-level"])
+    cue = angle(*lines["elevation-cue"])
+    assert level == pytest.approx(0.0, abs=0.01)
+    assert cue - level == pytest.approx(elevation, abs=0.1)
+    text = next(el for el in svg.iter(f"{ns}text") if el.get("id") == "elevation")
+    assert text.text == f"{elevation:.0f}°"

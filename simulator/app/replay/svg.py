@@ -14,9 +14,10 @@ from xml.sax.saxutils import escape
 import pygame
 
 from simulator.app.replay import table_marks
-from simulator.app.replay.shotmarks import ShotMarks
+from simulator.app.replay.shotmarks import ShotMarks, StickAt
 from simulator.app.table.balls3d import BAND, DISC, PYRAMID_DISC
 from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
+from simulator.app.text import ui
 from simulator.table.specs import TableKind, TableSpec
 from simulator.table.state import TableState
 
@@ -198,11 +199,34 @@ def stick(g: SvgTable, marks: ShotMarks) -> list[str]:
            f'stroke="rgb(92,38,24)" stroke-width="1" '
            f'data-elevation="{at.elevation:g}"/>']
     if at.elevation >= 0.5:
-        ex, ey = g.xy(fx - d[0] * 0.3 + px[0] * 0.07, fy - d[1] * 0.3 + px[1] * 0.07)
-        out.append(f'<text id="elevation" x="{ex:.1f}" y="{ey:.1f}" '
-                   f'font-size="{max(11.0, g.ball_r * 1.2):.1f}" font-weight="bold" '
-                   f'fill="{rgb(table_marks.LINE_MARK)}">∠ {round(at.elevation)}°'
-                   f'</text>')
+        out += elevation_mark(g, at, (fx, fy))
+    return out
+
+
+def elevation_mark(g: SvgTable, at: StickAt, front: tuple[float, float]) -> list[str]:
+    """The angle mark the PNG draws (table_marks.draw_stick): a level line
+    and the cue's line at its true elevation, the degrees after them."""
+    ang = math.radians(at.direction)
+    d, px = (math.cos(ang), math.sin(ang)), (-math.sin(ang), math.cos(ang))
+    back = 0.30 * max(0.25, math.cos(math.radians(at.elevation)))
+    ox, oy = g.xy(front[0] - d[0] * back + px[0] * 0.07,
+                  front[1] - d[1] * back + px[1] * 0.07)
+    ln = max(14.0, g.ball_r * 2.4)
+    e = math.radians(at.elevation)
+    size = max(11.0, g.ball_r * 1.2)
+    out = []
+    for tag, (x2, y2), colour in (
+            ("elevation-level", (ox + ln, oy), ui.INK),
+            ("elevation-cue", (ox + ln * math.cos(e), oy - ln * math.sin(e)),
+             table_marks.LINE_MARK)):
+        for w, c in ((4, "rgb(20,20,20)"), (2, rgb(colour))):  # dark under it
+            name = f'id="{tag}" ' if w == 2 else ""
+            out.append(f'<line {name}x1="{ox:.2f}" '
+                       f'y1="{oy:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" stroke="{c}" '
+                       f'stroke-width="{w}" stroke-linecap="round"/>')
+    out.append(f'<text id="elevation" x="{ox + ln + 4:.1f}" y="{oy:.1f}" '
+               f'font-size="{size:.1f}" font-weight="bold" '
+               f'fill="{rgb(table_marks.LINE_MARK)}">{round(at.elevation)}°</text>')
     return out
 
 
