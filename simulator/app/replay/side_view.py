@@ -1,6 +1,7 @@
 """The side view: the balls' heights over time when one leaves the bed, drawn
-to scale with the bed, the cushion nose and the rail top, in the side column
-of a replay and in the corner of an exported clip."""
+to scale with the bed, the cushion nose and the rail top (and, for a jump off
+the stroke, the stick at its true elevation), in the side column of a replay
+and under an exported picture."""
 
 from __future__ import annotations
 
