@@ -82,3 +82,33 @@ def test_no_call_chip_not_beside_a_hint_that_calls(lang: str,
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_14_1_opening_hint_says_a_safe_break(lang: str,
+                                                 size: tuple[int, int]) -> None:
+    """14.1 6: the hint at the opening break advises the safe break and says
+    so, whole, in the panel: the corner ball it clips thinly, two balls and
+    the cue ball to a cushion, the cue ball back to the head rail (it said
+    "Break the rack", a firm break into the rack)."""
+    from simulator.app.text.words import ball_label
+    from tests.app.helpers import run_until
+    from tests.app.scenes import open_scene
+    from tests.app.test_playfix19a import flat
+    app = open_scene("table", "14.1", lang, size)
+    try:
+        s = app.session
+        assert s is not None and s.req is not None and s.req.is_break
+        key(app, pygame.K_i)
+        run_until(app, lambda: s.hint is not None, limit=6000)
+        frame(app, n=6)
+        assert s.hint is not None and s.hint.decision.kind == "safe_break"
+        said = s.locale.after_colon(app.t("hint.say.shot.safe_break", ball=ball_label(
+            s.locale, s.hint.decision.target)))
+        drawn = flat(" ".join(t.shown for t in app.texts))
+        assert flat(said) in drawn, drawn
+        assert flat(s.locale.after_colon(app.t("hint.say.shot.break"))) not in drawn
+        assert not app.errors
+    finally:
+        pygame.display.quit()
