@@ -119,7 +119,7 @@ class Tally:
             self.cpu.append(cpu)
         fouled = any(c.startswith(("foul.", "loss.")) for c in codes)
         self.fouls += fouled
-        if kind == "break":
+        if kind in ("break", "safe_break"):
             self.breaks += 1
         if kind in NOT_POTS:
             self.non_pot += 1
@@ -595,7 +595,7 @@ def ending(kind: str, codes: Sequence[str], scored: bool, success: float) -> str
     fouls = [c for c in codes if ".foul." in c or c.startswith(("foul.", "loss."))]
     if fouls:
         return f"foul ({fouls[0]}) on a {kind}"
-    if kind == "break":
+    if kind in ("break", "safe_break"):
         return "the break"
     if kind in NOT_POTS:
         return f"a {kind} chosen"

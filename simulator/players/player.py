@@ -56,7 +56,7 @@ class ShotDecision:
     intended: Stroke
     stroke: Stroke
     declarations: Declarations
-    kind: str  # pot, bank, kick, safety, break, cue_pot, push_out
+    kind: str  # pot, bank, kick, safety, break, safe_break, cue_pot, push_out
     target: int | None
     pocket: str | None
     success: float  # the share of simulated tries that were legal pots

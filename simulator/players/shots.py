@@ -64,6 +64,23 @@ POWER_ONLY_BREAKS = frozenset({registry.EIGHT_BALL})
 # shot on the lowest ball): there a level's Search.layout_breaks are its
 # power breaks.
 LAYOUT_BREAK_GAMES = frozenset({registry.NINE_BALL})
+# Disciplines whose opening break is a safe break (14.1 6: a ball called
+# and potted, or two object balls and the cue ball driven to a cushion):
+# the cue ball clips a back corner ball of the rack thinly, that ball and
+# its neighbour go to the cushions and the cue ball comes back up the
+# table to the head rail. A harder break into the rack opened it for the
+# opponent. Only SAFE_BREAKS are offered there.
+SAFE_BREAK_GAMES = frozenset({registry.STRAIGHT_POOL})
+# Safe breaks: (the cue ball's place off the table's long axis in ball
+# radii, from the front of the kitchen; how thin the hit on the corner
+# ball's outer side, a share of a ball from full; the cue ball's speed
+# m/s; side spin, towards the cushion it runs to when negative). Measured
+# with the physics on the 14.1 rack (2.54 m table): each legal (two object
+# balls and the cue ball to a cushion, no scratch), the cue ball back
+# within 0.3 m of the head cushion, and still legal and back in the
+# head half of the table with the aim 0.15 degrees and the speed 7 % off.
+SAFE_BREAKS = ((9.3, 0.8, 3.0, 0.0), (9.3, 0.9, 3.4, -0.2),
+               (12.8, 0.75, 3.4, 0.0), (12.8, 0.85, 3.4, -0.2))
 EXTRA_ROLL = 0.2  # m an object ball is given beyond the pocket
 # Side spin is tried on the best few pots, with a little follow, at these
 # multiples of the least speed that gets the object ball to the pocket.
@@ -877,6 +894,10 @@ def break_candidates(view: View, place_options: Sequence[Vec], count: int,
     breaks in the disciplines of POWER_ONLY_BREAKS (the others if none can
     be aimed)."""
     req = view.req
+    if req.discipline in SAFE_BREAK_GAMES:
+        safe = safe_breaks(view)
+        if safe:
+            return safe[:count]
     spec = view.spec
     r = spec.balls.radius
     decl = Declarations()
@@ -959,6 +980,38 @@ def power_break(view: View, place: Vec, pb: PowerBreak, side: int) -> Candidate 
     tip_a = pb.tip_a if side == 0 else -pb.tip_a
     return Candidate("break", Stroke(d % 360.0, pb.speed, tip_a, pb.tip_b, ELEVATION),
                      Declarations(), place, targets[0], None, 1.0)
+
+
+def safe_breaks(view: View) -> list[Candidate]:
+    """The SAFE_BREAKS from either side of the kitchen (the near side's
+    back corner ball clipped on its outer side), where the cue ball is in
+    hand and the rack's corner ball can be hit; the sides alternate."""
+    req = view.req
+    if req.ball_in_hand is BallInHand.NONE:
+        return []
+    spec = view.spec
+    r = spec.balls.radius
+    targets = [b for b in req.direct_targets(view.table) if b in view.balls]
+    if len(targets) < 3:
+        return []
+    back = max(view.balls[b][0] for b in targets)
+    row = [b for b in targets if view.balls[b][0] > back - r]
+    x0, x1, y0, y1 = req.placement_area(spec)
+    x, mid = max(x0, x1 - 3.0 * r), (y0 + y1) / 2.0
+    out: list[Candidate] = []
+    for off, thin, v, spin in SAFE_BREAKS:
+        for side in (1.0, -1.0):
+            place = (x, mid + side * off * r)
+            t = max(row, key=lambda b: side * view.balls[b][1])
+            obj = view.balls[t]
+            # (positive offsets meet the ball's left: the +y side)
+            d = contact_direction(place, obj, side * thin, r)
+            if d is None or req.check_placement(view.table, *place) is not None \
+                    or not clear_to_contact(place, obj, d, view.others(t), r):
+                continue
+            out.append(Candidate("safe_break", stroke(spec, d, v, 0.0, side * spin),
+                                 Declarations(), place, t, None, 1.0))
+    return out
 
 
 # A safe break on a corner ball: how full (a share of a ball, on its outer

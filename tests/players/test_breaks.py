@@ -108,3 +108,62 @@ def test_execution_noise_never_strokes_past_the_cap() -> None:
         assert played.speed == PLAYED_CUE_SPEED
         assert ball_speed(played.speed, 0.0, 0.0, spec.balls,
                           spec.physics) <= BREAK_BALL_SPEED_MAX
+
+
+# -- 14.1's opening break: a safe break --------------------------------------------
+
+def thinness(place: tuple[float, float], obj: tuple[float, float], direction: float,
+             r: float) -> float:
+    """How thin a stroke from ``place`` along ``direction`` meets the ball
+    at ``obj``: its centre's offset from the line, a share of a ball (0
+    full, 1 the thinnest)."""
+    import math
+    a = math.radians(direction)
+    dx, dy = obj[0] - place[0], obj[1] - place[1]
+    return abs(math.cos(a) * dy - math.sin(a) * dx) / (2.0 * r)
+
+
+def offered_opening_breaks() -> list[tuple[str, int, Any]]:
+    """The hint's and two computer levels' 14.1 opening break, on two racks."""
+    from simulator.players.hint import suggest
+    out: list[tuple[str, int, Any]] = []
+    for rack in (7, 21):
+        disc, state = opening("14.1", rack)
+        out.append(("hint", rack, suggest(disc, state, 40 + rack).decision))
+        for level in ("beginner", "club"):
+            player = ComputerPlayer(STRENGTHS[level])
+            out.append((level, rack, player.shot(disc, state, 50 + rack,
+                                                 disc.requirements(state))))
+    return out
+
+
+def test_the_14_1_opening_break_offered_is_a_safe_break() -> None:
+    """14.1 6: the opening break must call and pot a ball or drive two
+    object balls and the cue ball to a cushion. The hint and the computer
+    offered a firm break into the rack (a corner ball hit a third to a half
+    full at 3.2 m/s of cue, the rack spread for the opponent); in practice
+    it is a safe break. The stroke offered, played as meant, clips a back
+    corner ball of the rack thinly, is legal by the referee (no foul, no
+    scratch), sends two object balls and the cue ball to a cushion, and
+    leaves the cue ball back in the kitchen near the head rail."""
+    from simulator.table.events import EventKind
+    for who, rack, d in offered_opening_breaks():
+        disc, state = opening("14.1", rack)
+        req = disc.requirements(state)
+        r = state.table.spec.balls.radius
+        assert d.kind == "safe_break" and d.place is not None, (who, d)
+        rack_balls = {b: state.table.position(b) for b in state.table.on_table()
+                      if b != 0}
+        back = max(p[0] for p in rack_balls.values())
+        row = sorted((p[1], b) for b, p in rack_balls.items() if p[0] > back - r)
+        assert d.target in (row[0][1], row[-1][1]), (who, d.target, row)
+        assert thinness(d.place, rack_balls[d.target], d.intended.direction,
+                        r) >= 0.7, (who, d)
+        shot = simulate(d.table(state.table), d.intended)
+        ruling, _ = disc.judge(state, shot, d.declarations)
+        assert not ruling.fouls, (who, rack, ruling.fouls)
+        railed = {e.balls[0] for e in shot.of_kind(EventKind.BALL_CUSHION)}
+        assert 0 in railed and len(railed - {0}) >= 2, (who, railed)
+        cue = shot.final.position(0)
+        head_string = req.placement_area(state.table.spec)[1]
+        assert cue is not None and cue[0] <= head_string, (who, cue)

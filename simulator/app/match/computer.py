@@ -241,8 +241,8 @@ HINT_WORDS = {
     "cpu.stroke": "hint.say.stroke",
     "cpu.raised": "hint.say.raised",
     **{f"cpu.shot.{k}": f"hint.say.shot.{k}" for k in (
-        "pot", "bank", "kick", "safety", "break", "cue_pot", "push_out", "roll",
-        "combo")},
+        "pot", "bank", "kick", "safety", "break", "safe_break", "cue_pot",
+        "push_out", "roll", "combo")},
     **{f"cpu.strength.{k}": f"hint.say.strength.{k}" for k in (
         "soft", "medium", "firm", "hard")},
 }

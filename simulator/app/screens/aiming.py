@@ -664,6 +664,14 @@ class AimMode(ShotInputMode):
             draw_dashed(surface, (180, 180, 170), b,
                         view.to_screen(*end), 5, 1)
 
+    def hint_calls(self) -> bool:
+        """Whether the stroke shown is a hint's that carries its call (its
+        path alone drawn): "no call" beside "Call the 6" read as the hint's
+        shot going uncalled; its call is set when it is taken."""
+        h = self.session.hint
+        return h is not None and h.declarations.called_ball is not None and \
+            self.own_aim_hidden()
+
     def own_aim_hidden(self) -> bool:
         """A hint shown and not taken: the player's own aim line and cue are
         not drawn, the hint's path alone is (dimmed in grey beside it, the
@@ -865,7 +873,8 @@ class AimMode(ShotInputMode):
         return out
 
     def warnings(self) -> list[str]:
-        out = [self.app.t("strip.call_needed")] if self.call_missing() else []
+        out = [self.app.t("strip.call_needed")] \
+            if self.call_missing() and not self.hint_calls() else []
         if self.meets_cue_ball_twice():
             out.append(self.app.t("strip.double_hit"))
         return out
