@@ -25,7 +25,9 @@ from simulator.practice.library import library
 
 if TYPE_CHECKING:
     from rules.game import GameState
+    from simulator.app.dialogs.base import Dialog
     from simulator.app.match.session import Session
+    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.app.screens.placing import PlaceMode
 
 DT = 1 / 60
@@ -165,6 +167,19 @@ def gallery_index(name: str) -> int:
     """Where the foul gallery lists the clip ``name``."""
     from simulator.practice.gallery import entries
     return next(i for i, e in enumerate(entries()) if e.id == name)
+
+
+def open_gallery(app: App, clip: str | int, to_foul: bool = False) -> GalleryPlayMode:
+    """The foul gallery's clip ``clip`` (its name, or its place in the list)
+    on the screen; with ``to_foul``, played to its foul and drawn there."""
+    from simulator.app.screens.gallery import GalleryPlayMode
+    g = GalleryPlayMode(app, gallery_index(clip) if isinstance(clip, str) else clip)
+    app.switch(g)
+    assert app.mode is g
+    if to_foul:
+        run_until(app, lambda: g.at_foul, limit=3600)
+        frame(app, n=2)
+    return g
 
 
 def make_every_pot_hopeless(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -388,6 +403,22 @@ def asked_to_concede_match(app: App, names: list[str], game: str,
     key(app, pygame.K_ESCAPE)
     click_button(app, app.t("pause.concede_match"))
     return s
+
+
+def concede_match(app: App, asked: bool = False) -> Dialog:
+    """The match conceded at the table through to its end card: Esc, the
+    match menu's "Concede the match" (not where ``asked``: its question is
+    on the screen already), Yes; the end card up and drawn."""
+    from simulator.app.dialogs.base import Dialog
+    if not asked:
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("pause.concede_match"))
+    click_button(app, app.t("concede.match_yes"))
+    run_until(app, lambda: bool(app.dialogs), limit=600)
+    card = app.dialogs[-1]
+    assert isinstance(card, Dialog) and card.kind == "gameover", card
+    frame(app, n=2)
+    return card
 
 
 def in_hand(app: App, where: str, balls: dict[int, tuple[float, float]],

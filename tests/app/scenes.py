@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.screens.gallery import GalleryPlayMode
 from tests.app.helpers import DT, make_app
 
 LANGS = ("en", "ru")
@@ -74,13 +73,3 @@ def hopeless_hint(monkeypatch: pytest.MonkeyPatch, lang: str,
     key(app, pygame.K_i)
     run_until(app, lambda: s.hint is not None, limit=6000)
     return app
-
-
-def gallery_at_foul(app: App, name: str) -> GalleryPlayMode:
-    """The foul gallery's entry ``name`` played to its foul."""
-    from tests.app.helpers import frame, gallery_index, run_until
-    g = GalleryPlayMode(app, gallery_index(name))
-    app.switch(g)
-    run_until(app, lambda: g.at_foul, limit=3600)
-    frame(app, n=2)
-    return g

@@ -12,7 +12,13 @@ import pytest
 from simulator.app.replay.timeline import SAME_TIME, step_marks
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.text import ui
-from tests.app.helpers import click, frame, gallery_index, key, make_app, run_until
+from tests.app.helpers import (
+    click,
+    frame,
+    key,
+    make_app,
+    open_gallery,
+)
 
 
 def caption(g: GalleryPlayMode) -> str:
@@ -30,11 +36,7 @@ def caption(g: GalleryPlayMode) -> str:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_caption_follows_the_step_keys_after_a_click(lang: str) -> None:
     app = make_app(lang, (1280, 720))
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-no-rail")))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
-    run_until(app, lambda: g.at_foul, limit=60 * 40)
-    frame(app)
+    g = open_gallery(app, "gallery-no-rail", to_foul=True)
     show, geo = g.show, g.show.geometry
     assert geo is not None
     marks = show.marks.marks

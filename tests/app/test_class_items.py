@@ -19,6 +19,7 @@ from tests.app.helpers import (
     button_labels,
     click,
     click_button,
+    concede_match,
     frame,
     key,
     make_app,
@@ -144,10 +145,7 @@ def test_new_match_from_the_match_over_card_keeps_the_race_and_breaker() -> None
         _pick(app, "first", "Boris")
         click_button(app, app.t("setup.start"))
         assert app.session is not None and app.session.match.options["race_to"] == 5
-        key(app, pygame.K_ESCAPE)
-        click_button(app, app.t("pause.concede_match"))
-        click_button(app, app.t("concede.match_yes"))
-        run_until(app, lambda: bool(app.dialogs), limit=600)
+        concede_match(app)
         click_button(app, app.t("gameover.new"))
         frame(app, n=2)
         assert app.mode is not None and app.mode.name == "setup"

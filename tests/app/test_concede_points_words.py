@@ -7,7 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import asked_to_concede_match, click_button, make_app, run_until
+from tests.app.helpers import (
+    asked_to_concede_match,
+    concede_match,
+    make_app,
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -22,8 +26,7 @@ def test_a_conceded_14_1_match_says_the_match_is_lost_at_the_score(lang: str) ->
         assert points["score"] == "Anna\u00a00, Boris\u00a00"
         assert body == app.t("concede.match_points_body", **points), body
         assert "150" in body and "Anna\u00a00, Boris\u00a00" in body
-        click_button(app, app.t("concede.match_yes"))
-        run_until(app, lambda: bool(app.dialogs), limit=600)
+        concede_match(app, asked=True)
         card = app.dialogs[-1].body  # type: ignore[attr-defined]
         want = app.t("banner.match_conceded_points_line", rule="", **points)
         assert want in card, card

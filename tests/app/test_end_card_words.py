@@ -14,8 +14,8 @@ from simulator.app.match.stats import stats_table
 from tests.app.helpers import (
     against_gordon,
     asked_to_concede_match,
-    click_button,
     concede_at_turn,
+    concede_match,
     frame,
     key,
     make_app,
@@ -60,8 +60,7 @@ def test_no_safeties_row_where_none_can_be_declared(lang: str) -> None:
     try:
         asked_to_concede_match(app, ["Anna", "Boris"], "9-ball",
                                {"first_breaker": 0, "race_to": 3})
-        click_button(app, app.t("concede.match_yes"))
-        run_until(app, lambda: bool(app.dialogs), limit=600)
+        concede_match(app, asked=True)
         rows = rows_of(app)
         assert app.t("evening.stat_safeties") not in rows
         assert rows[app.t("evening.stat_games_wo")] == ("0", "1")

@@ -31,7 +31,6 @@ from simulator.app.replay.export import (
     write_export,
 )
 from simulator.app.replay.table_marks import CONTACT_BALL, CONTACT_CUSHION, CONTACT_TIP
-from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.files import profile
 from simulator.practice.gallery import demonstrate, entries
 from tests.app.helpers import (
@@ -40,6 +39,7 @@ from tests.app.helpers import (
     frame,
     key,
     make_app,
+    open_gallery,
     run_until,
 )
 
@@ -218,8 +218,7 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
     diagram goes into the profile's exports folder and the player is told
     where."""
     app = make_app()
-    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
-    app.switch(GalleryPlayMode(app, index))
+    open_gallery(app, "gallery-no-rail")
     frame(app)
     key(app, pygame.K_x)
     assert app.dialogs and app.dialogs[-1].kind == "export"
@@ -405,8 +404,7 @@ def test_a_bad_export_folder_in_the_window_is_a_sentence(
                     "a folder under a file": "— файл, а не папка"}}[lang]
     folders = _bad_folders(tmp_path)
     app = make_app(lang)
-    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
-    app.switch(GalleryPlayMode(app, index))
+    open_gallery(app, "gallery-no-rail")
     frame(app)
     failed = app.t("export.failed", reason="@").split("@")[0]
     for name, said in words.items():

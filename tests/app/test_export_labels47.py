@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import frame, gallery_index, key, make_app
+from tests.app.helpers import frame, key, make_app, open_gallery
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)],
@@ -15,10 +15,9 @@ from tests.app.helpers import frame, gallery_index, key, make_app
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_export_button_label_on_one_row(lang: str, entry: str,
                                               size: tuple[int, int]) -> None:
-    from simulator.app.screens.gallery import GalleryPlayMode
     app = make_app(lang, size)
     try:
-        app.switch(GalleryPlayMode(app, gallery_index(entry)))
+        open_gallery(app, entry)
         frame(app)
         key(app, pygame.K_x)
         frame(app)

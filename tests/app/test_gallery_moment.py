@@ -13,7 +13,12 @@ from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.text import ui
 from simulator.app.text.words import discipline_label, foul_cite
 from simulator.practice.gallery import entries
-from tests.app.helpers import frame, gallery_index, key, make_app, run_until
+from tests.app.helpers import (
+    frame,
+    key,
+    make_app,
+    open_gallery,
+)
 
 
 def moment_line(g: GalleryPlayMode, prefix: str) -> str:
@@ -23,10 +28,7 @@ def moment_line(g: GalleryPlayMode, prefix: str) -> str:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_at_this_moment_follows_every_step(lang: str) -> None:
     app = make_app(lang, (800, 500))
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
-    run_until(app, lambda: g.at_foul, limit=60 * 40)
+    g = open_gallery(app, "gallery-miscue-on-jump", to_foul=True)
     loc = app.locale
     prefix = loc.t("gallery.at_foul", foul="").strip()
     foul = foul_cite(loc, g.demo.foul, g.entry.scenario.discipline)
@@ -61,10 +63,7 @@ def test_at_this_moment_follows_every_step(lang: str) -> None:
 
 def test_stepped_back_before_the_foul_the_moment_is_said() -> None:
     app = make_app("en", (800, 500))
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-no-rail")))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
-    run_until(app, lambda: g.at_foul, limit=60 * 40)
+    g = open_gallery(app, "gallery-no-rail", to_foul=True)
     foul_mark = g.show.current_mark()
     assert foul_mark is not None and foul_mark.foul
     key(app, pygame.K_COMMA)
@@ -85,7 +84,7 @@ def test_the_band_names_the_situation_and_its_place(lang: str) -> None:
     loc = app.locale
     all_ = entries()
     for i, e in enumerate(all_):
-        app.switch(GalleryPlayMode(app, i))
+        open_gallery(app, i)
         ui.FRAME.texts.clear()
         frame(app)
         want = f"{i + 1}/{len(all_)} · " \

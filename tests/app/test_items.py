@@ -19,6 +19,7 @@ from tests.app.helpers import (
     button_labels,
     click,
     click_button,
+    concede_match,
     frame,
     key,
     make_app,
@@ -194,9 +195,7 @@ def test_conceding_a_game_and_a_match() -> None:
         click_button(app, app.t("concede.game_yes"))
         assert s.match.games_won[1 - loser] == 1 and not s.over
         loser = s.match.requirements().shooter
-        key(app, pygame.K_ESCAPE)
-        click_button(app, app.t("pause.concede_match"))
-        click_button(app, app.t("concede.match_yes"))
+        concede_match(app)
         assert s.over and s.match.winner == 1 - loser
         assert app.dialogs and s.names[1 - loser] in app.dialogs[-1].title  # type: ignore[attr-defined]
     finally:

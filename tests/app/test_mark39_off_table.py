@@ -18,8 +18,7 @@ from simulator.app.replay.table_marks import ball_colour
 from simulator.app.table.view import TableView
 from simulator.practice.gallery import demonstrate, entries
 from simulator.table.events import EventKind, Shot
-from tests.app.helpers import frame, key, make_app, run_until
-from tests.app.scenes import gallery_at_foul
+from tests.app.helpers import frame, key, make_app, open_gallery, run_until
 
 # The cue ball over the foot rail; the 11 over it onto the floor.
 CLIPS = ("gallery-cue-ball-off-table", "gallery-ball-off-table")
@@ -117,7 +116,7 @@ def test_the_gallery_window_marks_the_cue_ball_gone_over_the_rail(lang: str) -> 
     the top view; the mark and «вылетел» / "left the table" stand where it
     crossed."""
     app = make_app(lang=lang)
-    g = gallery_at_foul(app, "gallery-cue-ball-off-table")
+    g = open_gallery(app, "gallery-cue-ball-off-table", to_foul=True)
     ball, x, y = crossing(g.demo.shot)
     key(app, pygame.K_SPACE)  # on from the foul: the ball is gone
     t0 = g.player.playback.time

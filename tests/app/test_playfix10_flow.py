@@ -19,6 +19,7 @@ from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from tests.app.helpers import (
     against_gordon,
     click_button,
+    concede_match,
     frame,
     gordon_after_annas_miss,
     key,
@@ -302,15 +303,6 @@ def test_esc_on_the_end_of_match_card_goes_back_to_the_menu(lang: str) -> None:
 
 # -- 5. the table under the card of a conceded match --------------------------------
 
-def _concede_match_now(app: App) -> None:
-    key(app, pygame.K_ESCAPE)
-    click_button(app, app.t("pause.concede_match"))
-    click_button(app, app.t("concede.match_yes"))
-    run_until(app, lambda: bool(app.dialogs), limit=300)
-    assert app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
-    frame(app, n=2)
-
-
 @pytest.mark.parametrize("scratch", [True, False])
 def test_a_conceded_match_leaves_the_cue_ball_where_it_really_is(
         monkeypatch: pytest.MonkeyPatch, scratch: bool) -> None:
@@ -333,7 +325,7 @@ def test_a_conceded_match_leaves_the_cue_ball_where_it_really_is(
             "placing", "aiming") and not app.dialogs, limit=3000)
         stopped = TableState.from_dict(s.match.history[-1]["shot"]["final"])
         assert (stopped.position(CUE_BALL) is None) == scratch
-        _concede_match_now(app)
+        concede_match(app)
         assert s.over
         drawn = app.mode.ball_positions()  # type: ignore[union-attr]
         assert {b for b in drawn if b != CUE_BALL} == {1, 8, 9}
@@ -359,7 +351,7 @@ def test_a_match_conceded_before_the_break_shows_no_cue_ball_in_hand() -> None:
         app.go("match")
         frame(app)
         run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
-        _concede_match_now(app)
+        concede_match(app)
         drawn = app.mode.ball_positions()  # type: ignore[union-attr]
         assert CUE_BALL not in drawn and set(drawn) == set(range(1, 10))
     finally:

@@ -19,9 +19,9 @@ from tests.app.helpers import (
     click,
     click_button,
     frame,
-    gallery_index,
     key,
     make_app,
+    open_gallery,
     quiz_on,
     run_until,
 )
@@ -61,10 +61,7 @@ def _unreadable(app: App, g: GalleryPlayMode) -> list[object]:
 
 def _at_the_foul(lang: str, entry: str) -> tuple[App, GalleryPlayMode]:
     app = make_app(lang, LOW)
-    g = GalleryPlayMode(app, gallery_index(entry))
-    app.switch(g)
-    run_until(app, lambda: g.at_foul, limit=3600)
-    frame(app, n=2)
+    g = open_gallery(app, entry, to_foul=True)
     return app, g
 
 

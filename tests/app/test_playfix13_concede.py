@@ -12,7 +12,14 @@ from rules.codes import e8, n9
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.text.words import ref_text
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click_button,
+    concede_match,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 
 def _start(app: App, game: str, opts: dict[str, object]) -> Session:
@@ -40,8 +47,7 @@ def test_the_conceded_match_line_cites_the_games_own_rule(
     try:
         _start(app, game, opts)
         _concede(app, "match")
-        click_button(app, app.t("concede.match_yes"))
-        run_until(app, lambda: bool(app.dialogs), limit=600)
+        concede_match(app, asked=True)
         body = app.dialogs[-1].body  # type: ignore[attr-defined]
         cited = f" ({ref_text(app.locale, rule)})" if rule is not None else ""
         # (14.1 is one game to its points: the match is lost at the score)
@@ -110,8 +116,7 @@ def test_a_one_game_match_conceded_is_worded_as_its_one_game(
         if points is not None:
             one_body = app.t("concede.match_points_body", **points)
         assert body == (one_body if one else many_body), body
-        click_button(app, app.t("concede.match_yes"))
-        run_until(app, lambda: bool(app.dialogs), limit=600)
+        concede_match(app, asked=True)
         card = app.dialogs[-1].body  # type: ignore[attr-defined]
         rule = f" ({ref_text(app.locale, n9('4'))})" if game == "9-ball" else ""
         one_line, many_line = (app.t(k, rule=rule) for k in (

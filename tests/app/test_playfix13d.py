@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import click_button, frame, key, make_app
+from tests.app.helpers import click_button, concede_match, frame, key, make_app
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -49,7 +49,7 @@ def test_straight_pool_offers_only_the_match_concession(
         frame(app)
         assert app.dialogs[-1].title == app.t(  # type: ignore[attr-defined]
             "concede.match_title", name="Anna")
-        click_button(app, app.t("concede.match_yes"))
+        concede_match(app, asked=True)
         assert s.over and s.match.winner == 1
     finally:
         pygame.display.quit()

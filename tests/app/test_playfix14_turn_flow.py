@@ -17,6 +17,7 @@ from simulator.practice.scenario import parse_scenario
 from tests.app.helpers import (
     click,
     click_button,
+    concede_match,
     frame,
     key,
     make_app,
@@ -77,10 +78,8 @@ def test_a_concession_while_the_winning_stroke_rolls_gives_up_nothing_unseen(
         assert card.title == app.t("concede.stroke_won_title")  # type: ignore[attr-defined]
         assert card.body == app.t("concede.stroke_won_body",  # type: ignore[attr-defined]
                                   name="Gordon")
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
+        concede_match(app, asked=True)
         assert s.over and [a["type"] for a in s.match.history] == ["shot", "concede"]
-        assert app.dialogs and app.dialogs[-1].kind == "gameover"  # type: ignore[attr-defined]
         _nine_gone_rack_not_drawn(app)
     finally:
         pygame.display.quit()

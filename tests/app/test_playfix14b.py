@@ -16,8 +16,8 @@ from tests.app.helpers import (
     key,
     make_app,
     more_below,
+    open_gallery,
     open_help_from_menu,
-    run_until,
 )
 from tests.app.scenes import LANGS, SIZES
 
@@ -123,16 +123,13 @@ def test_every_gallery_explanation_is_whole_at_800x500_after_an_export_too(
     from pathlib import Path
 
     from simulator.app.dialogs.export import tell_saved
-    from simulator.app.screens.gallery import GalleryPlayMode, _entries
+    from simulator.app.screens.gallery import _entries
     app = make_app(lang, LOW)
     cut = []
     try:
         for i in range(len(_entries())):
             app.kept.pop("export.last", None)
-            g = GalleryPlayMode(app, i)
-            app.switch(g)
-            run_until(app, lambda g=g: g.at_foul, limit=3600)
-            frame(app, n=2)
+            g = open_gallery(app, i, to_foul=True)
             more = app.t("practice.more", n=g.body_hidden)
             if g.body_hidden or more in [t.text for t in app.texts]:
                 cut.append((g.entry.id, g.body_hidden))

@@ -18,10 +18,11 @@ from tests.app.helpers import (
     frame,
     key,
     make_app,
+    open_gallery,
     open_help_from_menu,
     run_until,
 )
-from tests.app.scenes import LANGS, SIZES, gallery_at_foul
+from tests.app.scenes import LANGS, SIZES
 
 LOW = (800, 500)
 
@@ -72,7 +73,7 @@ def test_the_8_off_the_table_is_read_whole_beside_its_side_view_at_800x500(
     with the Down key)."""
     app = make_app(lang, LOW)
     try:
-        g = gallery_at_foul(app, "gallery-eight-off-table")
+        g = open_gallery(app, "gallery-eight-off-table", to_foul=True)
         assert g.inset_height(200) > 0
         assert _whole(app, g), g.side_body
         side = g.layout.side
@@ -96,7 +97,7 @@ def test_saved_is_said_in_the_top_band_and_the_explanation_stays_whole(
     from simulator.app.dialogs.export import EXPORT_TOLD
     app = make_app(lang, size)
     try:
-        g = gallery_at_foul(app, "gallery-eight-off-table")
+        g = open_gallery(app, "gallery-eight-off-table", to_foul=True)
         assert _whole(app, g)
         key(app, pygame.K_x)
         click_button(app, app.t("export.svg"))

@@ -16,7 +16,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from tests.app.helpers import frame, make_app
+from tests.app.helpers import frame, make_app, open_gallery
 
 SIZES = [(1280, 720), (800, 500)]
 LANGS = ["en", "ru"]
@@ -160,15 +160,11 @@ def test_the_gallery_at_800x500_keeps_keys_beside_words_and_the_speed_on_one_lin
     import pygame as pg
 
     from simulator.app.dialogs.export import tell_saved
-    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.app.text import ui
-    from tests.app.helpers import gallery_index, key, run_until
+    from tests.app.helpers import key
     app = make_app(lang, (800, 500))
     try:
-        g = GalleryPlayMode(app, gallery_index("gallery-eight-off-table"))
-        app.switch(g)
-        run_until(app, lambda: g.at_foul, limit=3600)
-        frame(app, n=2)
+        g = open_gallery(app, "gallery-eight-off-table", to_foul=True)
         first = g.side_body.splitlines()[0]
         assert "1/4" in first and first in [t.text for t in app.texts], first
         tell_saved(app, Path("/tmp/clips/gallery-eight-off-table.mp4"))

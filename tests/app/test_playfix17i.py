@@ -8,7 +8,6 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
-from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.screens.playing import PlayMode
 from simulator.app.text.words import discipline_label
 from tests.app.helpers import (
@@ -18,6 +17,7 @@ from tests.app.helpers import (
     key,
     make_app,
     move,
+    open_gallery,
     quiz_on,
     run_until,
     scenario_match,
@@ -94,7 +94,7 @@ def test_the_gallery_replay_shows_the_games_name_only(
     Player 2" nor "race to 5 · game 1"."""
     app = make_app(lang, size)
     i = gallery_index("gallery-nine-wrong-ball")
-    app.switch(GalleryPlayMode(app, i))
+    open_gallery(app, i)
     frame(app, n=2)
     title = app.mode.entry.scenario.title.get(lang)  # type: ignore[union-attr]
     n = len(app.mode.all)  # type: ignore[union-attr]

@@ -13,7 +13,7 @@ import pytest
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.loop.app import App
 from simulator.app.text.ui import TextRecord
-from tests.app.helpers import concede_at_turn, frame, key, make_app, move
+from tests.app.helpers import concede_at_turn, frame, key, make_app, move, open_gallery
 from tests.app.test_playfix17f import match_of
 
 LOW = (800, 500)
@@ -124,14 +124,9 @@ def test_the_gallery_keys_are_read_at_one_size_and_its_words_fit_with_room(
     10 px keys), 10 px at least; the explanation ends with room to spare
     above the buttons (1 px in Russian at 800x500); after O «Фол: дальше»
     is one line with its key beside it (it took two)."""
-    from simulator.app.screens.gallery import GalleryPlayMode
-    from tests.app.helpers import gallery_index, run_until
     app = make_app(lang, size)
     try:
-        g = GalleryPlayMode(app, gallery_index("gallery-eight-off-table"))
-        app.switch(g)
-        run_until(app, lambda: g.at_foul, limit=3600)
-        frame(app, n=2)
+        g = open_gallery(app, "gallery-eight-off-table", to_foul=True)
         caps = [t for b in g.side_btns for t in app.texts
                 if b.rect.contains(t.rect) and t.text == b.key]
         assert len(caps) == len(g.side_btns), [b.label for b in g.side_btns]

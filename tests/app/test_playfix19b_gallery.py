@@ -17,13 +17,13 @@ from simulator.app.text.words import foul_cite
 from tests.app.helpers import (
     click_button,
     frame,
-    gallery_index,
     key,
     make_app,
     move,
+    open_gallery,
     run_until,
 )
-from tests.app.scenes import LANGS, SIZES, gallery_at_foul
+from tests.app.scenes import LANGS, SIZES
 
 
 def said_for(g: GalleryPlayMode, m: Mark) -> str:
@@ -60,7 +60,7 @@ def test_comma_and_full_stop_visit_every_mark_of_the_timeline(
     moment" says each, as a click on its tick does. They stepped between
     the contacts alone: the foul of no rail, a rest, was never reached."""
     app = make_app(lang, (800, 500))
-    g = gallery_at_foul(app, name)
+    g = open_gallery(app, name, to_foul=True)
     marks = g.show.marks.marks
     pb = g.player.playback
     foul = next(i for i, m in enumerate(marks) if m.foul)
@@ -90,8 +90,7 @@ def test_at_the_clip_start_the_moment_is_said_not_watch(lang: str) -> None:
     foul"; stepped back to 0 (the stroke) it says that moment alone (the
     "watch" line stayed above it); played again (Home), "watch" again."""
     app = make_app(lang, (800, 500))
-    g = GalleryPlayMode(app, gallery_index("gallery-no-rail"))
-    app.switch(g)
+    g = open_gallery(app, "gallery-no-rail")
     frame(app)
     watch = app.t("gallery.watch")
     assert watch in g.side_body.split("\n")
@@ -122,8 +121,7 @@ def test_the_buttons_keep_one_layout_for_the_whole_clip(lang: str, name: str) ->
     through the foul and every step back and forth: they went from a column
     to pairs at the foul (its text longer) and back as "," stepped before it."""
     app = make_app(lang, (800, 500))
-    g = GalleryPlayMode(app, gallery_index(name))
-    app.switch(g)
+    g = open_gallery(app, name)
     frame(app, n=2)
     seen = {columns(app, g)}
     run_until(app, lambda: g.at_foul, limit=3600)
@@ -148,7 +146,7 @@ def test_saved_has_its_own_place_and_names_the_file(
     the export button's tooltip."""
     app = make_app(lang, size)
     try:
-        g = gallery_at_foul(app, "gallery-eight-off-table")
+        g = open_gallery(app, "gallery-eight-off-table", to_foul=True)
         key(app, pygame.K_x)
         click_button(app, app.t("export.svg"))
         run_until(app, lambda: not app.dialogs, limit=600)
@@ -187,7 +185,7 @@ def test_the_longest_title_gives_the_message_its_room_at_800x500() -> None:
     from simulator.app.dialogs.export import tell_saved
     app = make_app("ru", (800, 500))
     try:
-        g = gallery_at_foul(app, "gallery-eight-first-with-group")
+        g = open_gallery(app, "gallery-eight-first-with-group", to_foul=True)
         full = g.header()[1][0]
         title = g.entry.scenario.title.get("ru")
         tell_saved(app, Path("/tmp/clips/gallery-eight-first-with-group-ru.webp"))
@@ -219,8 +217,7 @@ def test_pause_then_continue_where_the_cursor_rests(lang: str) -> None:
     same button, so the second click resumes the clip (the resting-cursor
     guard refuses only another button come up there)."""
     app = make_app(lang)
-    g = GalleryPlayMode(app, gallery_index("gallery-no-rail"))
-    app.switch(g)
+    g = open_gallery(app, "gallery-no-rail")
     frame(app, n=2)
     click_button(app, app.t("replay.pause"))
     assert g.player.playback.paused

@@ -13,7 +13,13 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.records.export import slot_code
-from tests.app.helpers import asked_to_concede_match, click_button, frame, make_app
+from tests.app.helpers import (
+    asked_to_concede_match,
+    click_button,
+    concede_match,
+    frame,
+    make_app,
+)
 
 LOW = (800, 500)
 SIZES = [(1280, 720), LOW]
@@ -68,9 +74,7 @@ def test_the_statistics_names_each_read_over_their_column(
     app = make_app(lang, size)
     try:
         asked_to_concede_match(app, names, "9-ball", {"race_to": 3})
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
-        assert app.dialogs and app.dialogs[-1].kind == "gameover"
+        concede_match(app, asked=True)
         from tests.app.stats_card import stats_card_problems
         assert not stats_card_problems(app), stats_card_problems(app)
         if app.dialogs[-1]._legend:  # type: ignore[attr-defined]

@@ -11,7 +11,11 @@ import pygame
 import pytest
 
 from simulator.app.dialogs.base import fonts_width_bold
-from tests.app.helpers import asked_to_concede_match, click_button, frame, make_app
+from tests.app.helpers import (
+    asked_to_concede_match,
+    concede_match,
+    make_app,
+)
 from tests.app.stats_card import stats_card_problems
 from tests.app.test_playfix19d import _header_overlaps, _in_card
 
@@ -31,10 +35,7 @@ def test_the_statistics_names_stand_on_one_row_over_one_line_labels(
     app = make_app(lang, size)
     try:
         asked_to_concede_match(app, names, "9-ball", {"race_to": 3})
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
-        d: Any = app.dialogs[-1]
-        assert d.kind == "gameover"
+        d: Any = concede_match(app, asked=True)
         assert not stats_card_problems(app), stats_card_problems(app)
         if d._legend:  # a row per player: each name on a line of its own
             return

@@ -11,17 +11,15 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from tests.app.helpers import card_notes, frame, gallery_index, make_app
+from tests.app.helpers import card_notes, frame, make_app, open_gallery
 from tests.app.scenes import LANGS, open_scene
 
 
 def scratch_at_foul(app: App) -> tuple[Any, Any]:
     """The gallery's scratch clip played to its foul: the mode and the
     stepper that drives it."""
-    from simulator.app.screens.gallery import GalleryPlayMode
     from tests.app.test_evening_class import Steps
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
-    mode = app.mode
+    mode = open_gallery(app, "gallery-scratch")
     st = Steps(app)
     st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
     return mode, st

@@ -16,7 +16,7 @@ from simulator.app.replay import export, table_marks
 from simulator.app.replay.export import FOUL_HOLD, FPS, Canvas, clip_times, render_clip
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import cite
-from tests.app.helpers import gallery_index
+from tests.app.helpers import open_gallery
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -124,12 +124,9 @@ def test_stepping_to_the_foul_shows_its_explanation(lang: str) -> None:
     """The wrong ball first (9-ball rule 7): "." steps to the first contact,
     which is the foul; the side column said "Watch..." there, and says the
     foul with its rule as when the replay stops at it by itself."""
-    from simulator.app.screens.gallery import GalleryPlayMode
     from tests.app.helpers import key, make_app
     app = make_app(lang)
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-nine-wrong-ball")))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
+    g = open_gallery(app, "gallery-nine-wrong-ball")
     foul = g.demo.foul
     words = cite(app.locale, foul.code, foul.ref)
     assert words not in g.body()
@@ -153,12 +150,9 @@ def test_the_side_views_ball_is_whole_at_the_right_edge(
     """Once the jump has landed the clock stands at the plot's right edge:
     the ball there was cut in half by the plot's edge."""
     from simulator.app.replay import side_view
-    from simulator.app.screens.gallery import GalleryPlayMode
     from tests.app.helpers import frame, key, make_app, run_until
     app = make_app("en")
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
+    g = open_gallery(app, "gallery-miscue-on-jump")
     fl = g.show.marks.flights[0]
     run_until(app, lambda: g.at_foul, limit=600)
     key(app, pygame.K_SPACE)
@@ -209,14 +203,11 @@ def test_the_full_stop_passes_a_rattle_in_the_jaws_once(lang: str) -> None:
     ".": a ball rattling in one pocket is one step (the first brush), the
     other contacts each their own."""
     from simulator.app.replay.shotshow import scenario_show
-    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.app.screens.practice.shot_player import ShotPlayer
     from simulator.table.events import EventKind
     from tests.app.helpers import frame, key, make_app
     app = make_app(lang)
-    app.switch(GalleryPlayMode(app, 0))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
+    g = open_gallery(app, 0)
     shot = rattle()
     jaws = [e.time for e in shot.events if e.kind is EventKind.BALL_CUSHION
             and (e.cushion or "").startswith("jaw:")]

@@ -10,7 +10,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.text.words import cite
 from simulator.practice.library import library
-from tests.app.helpers import frame, key, make_app, quiz_on, run_until
+from tests.app.helpers import frame, key, make_app, open_gallery, quiz_on, run_until
 
 
 @pytest.mark.parametrize("lang, rule", [("en", "8-ball rule 15"),
@@ -57,13 +57,9 @@ def gallery_index(name: str) -> int:
 def test_the_gallery_names_the_foul_once_where_it_stops(lang: str) -> None:
     """The replay of a foul stops at it and said "Вот фол: Фол: ..." ("Here
     is the foul:" over "Foul: ..."): the word is said once."""
-    from simulator.app.screens.gallery import GalleryPlayMode
     app = make_app(lang)
     try:
-        app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
-        g = app.mode
-        assert isinstance(g, GalleryPlayMode)
-        run_until(app, lambda: g.at_foul, limit=3000)
+        g = open_gallery(app, "gallery-scratch", to_foul=True)
         foul = g.demo.foul
         words = cite(app.locale, foul.code, foul.ref, g.entry.scenario.discipline)
         lines = g.body().splitlines()
@@ -219,15 +215,12 @@ def test_the_timeline_names_cushions_as_drawn(lang: str) -> None:
     import re
 
     from simulator.app.replay.timeline import mark_label
-    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.table.events import EventKind
     app = make_app(lang)
     try:
         seen = 0
         for name in ("gallery-scratch", "gallery-nine-wrong-ball"):
-            app.switch(GalleryPlayMode(app, gallery_index(name)))
-            g = app.mode
-            assert isinstance(g, GalleryPlayMode)
+            g = open_gallery(app, name)
             for m in g.show.marks.marks:
                 cushion = m.event.cushion or ""
                 if m.kind is not EventKind.BALL_CUSHION or cushion.startswith("jaw:"):
@@ -249,13 +242,10 @@ def test_every_tick_of_the_double_hit_timeline_says_what_it_is(lang: str) -> Non
     a tick names every contact under it (the stroke, the first contact and
     the tip's second touch stand within a pixel of one another)."""
     from simulator.app.replay.timeline import mark_label
-    from simulator.app.screens.gallery import GalleryPlayMode
     from tests.app.helpers import move
     app = make_app(lang)
     try:
-        app.switch(GalleryPlayMode(app, gallery_index("gallery-double-hit")))
-        g = app.mode
-        assert isinstance(g, GalleryPlayMode)
+        g = open_gallery(app, "gallery-double-hit")
         frame(app)
         geo = g.show.geometry
         assert geo is not None
@@ -276,12 +266,9 @@ def test_the_first_step_stops_at_a_foul_at_the_strike(lang: str) -> None:
     both at "0.000 s"; the first "." stopped at the strike, where the side
     column still said "Watch...", and the foul was passed by. It stops at
     the foul, which the side column names."""
-    from simulator.app.screens.gallery import GalleryPlayMode
     app = make_app(lang)
     try:
-        app.switch(GalleryPlayMode(app, gallery_index("gallery-express-push-through")))
-        g = app.mode
-        assert isinstance(g, GalleryPlayMode)
+        g = open_gallery(app, "gallery-express-push-through")
         assert g.demo.pause_time < 1e-3
         key(app, pygame.K_PERIOD)
         pb = g.player.playback

@@ -10,7 +10,14 @@ import itertools
 import pygame
 import pytest
 
-from tests.app.helpers import card_notes, frame, key, more_below, run_until
+from tests.app.helpers import (
+    card_notes,
+    frame,
+    key,
+    more_below,
+    open_gallery,
+    run_until,
+)
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
@@ -182,17 +189,11 @@ def test_the_gallery_explains_the_foul_beside_the_side_view_in_russian() -> None
     800x500 in Russian: under the side view the explanation gets at least
     five lines (a column of eight buttons left it one), every button is
     whole in the side column, and nothing overlaps."""
-    from simulator.app.screens.gallery import GalleryPlayMode, _entries
     from tests.app.helpers import DT, make_app
     app = make_app("ru", LOW)
     try:
-        i = next(k for k, e in enumerate(_entries())
-                 if e.id == "gallery-ball-off-table")
-        g = GalleryPlayMode(app, i)
-        app.switch(g)
-        run_until(app, lambda: g.at_foul, limit=3600)
+        g = open_gallery(app, "gallery-ball-off-table", to_foul=True)
         app.frame([], DT)
-        frame(app, n=2)
         assert g.inset_height(200), "the side view is shown"
         body = [t for t in app.texts if g.body_rect.contains(t.rect) and t.shown.strip()
                 and t.size >= 11]  # (a point less where that shows it whole)

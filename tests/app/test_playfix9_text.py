@@ -18,6 +18,7 @@ from tests.app.helpers import (
     key,
     make_app,
     more_below,
+    open_gallery,
     run_until,
 )
 
@@ -85,7 +86,7 @@ def _shown(app: App) -> str:
 def test_the_gallery_names_a_lost_game_as_a_lost_game(lang: str) -> None:
     """Every entry was "Foul n of N" under "each foul", the 8 in a pocket not
     called too, which loses the game without a foul (8-ball rule 15)."""
-    from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
+    from simulator.app.screens.gallery import GalleryListMode
     app = make_app(lang)
     app.go("menu")
     frame(app)
@@ -96,7 +97,7 @@ def test_the_gallery_names_a_lost_game_as_a_lost_game(lang: str) -> None:
     sub = t("gallery.subtitle")  # drawn on the backdrop
     assert ("loses the game" if lang == "en" else "проигрывающий партию") in sub
     n = gallery_index("gallery-eight-wrong-pocket")
-    app.switch(GalleryPlayMode(app, n))
+    open_gallery(app, n)
     frame(app)
     text = _shown(app)
     lost = {"en": "loss of the game", "ru": "проигрыш партии"}[lang]
@@ -104,7 +105,7 @@ def test_the_gallery_names_a_lost_game_as_a_lost_game(lang: str) -> None:
     assert ("Foul" if lang == "en" else "Фол") + f" {n + 1} " not in text
     assert " ".join(t("gallery.watch_loss").split()) in text
     # A foul is still named a foul.
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
+    open_gallery(app, "gallery-scratch")
     frame(app)
     text = _shown(app)
     assert lost not in text and ("a foul" if lang == "en" else "фол,") in text
@@ -128,11 +129,10 @@ def test_a_clip_of_a_foul_at_the_stroke_does_what_the_dialog_says(
     The dialog now says so for this clip (and still "ends" for a later foul),
     and the command line says it too."""
     from simulator.app.replay.export import END_HOLD, FOUL_HOLD, main
-    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.files import profile
     app = make_app("ru")
     t = app.t
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-miscue-on-jump")))
+    open_gallery(app, "gallery-miscue-on-jump")
     frame(app)
     key(app, pygame.K_x)
     d = app.dialogs[-1]
@@ -149,7 +149,7 @@ def test_a_clip_of_a_foul_at_the_stroke_does_what_the_dialog_says(
     assert sum(ms[:held]) < 1500  # the stick's approach, then the foul
     assert len(ms) > held + 10 and ms[-1] >= END_HOLD * 1000
     # A later foul: the clip ends there, and the dialog still says so.
-    app.switch(GalleryPlayMode(app, gallery_index("gallery-scratch")))
+    open_gallery(app, "gallery-scratch")
     frame(app)
     key(app, pygame.K_x)
     labels = [label for label, _fn in app.dialogs[-1].button_specs]
@@ -236,9 +236,8 @@ def test_the_export_dialog_at_800x500_shows_every_option(lang: str, entry: str
                                                          ) -> None:
     """At 800x500 the speed, the captions' language, the foul option and the
     folder were below the fold ("5 more below: mouse wheel")."""
-    from simulator.app.screens.gallery import GalleryPlayMode
     app = make_app(lang, (800, 500))
-    app.switch(GalleryPlayMode(app, gallery_index(entry)))
+    open_gallery(app, entry)
     frame(app)
     key(app, pygame.K_x)
     frame(app)

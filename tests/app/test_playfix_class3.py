@@ -11,7 +11,7 @@ import re
 import pygame
 import pytest
 
-from tests.app.helpers import frame, key, make_app
+from tests.app.helpers import frame, key, make_app, open_gallery
 
 SIZES = [(1280, 720), (800, 500)]
 COUNTER = re.compile(r"(\d+) (?:of|из) (\d+)")
@@ -59,17 +59,12 @@ def test_the_step_keys_stop_on_every_mark(lang: str) -> None:
     draws, the head string crossings too (it passed over them, though a
     click on their ticks shows them), as with Shift."""
     from simulator.app.replay.shotmarks import STEP_KINDS
-    from simulator.app.screens.gallery import GalleryPlayMode
-    from simulator.practice.gallery import entries
     from simulator.table.events import EventKind
     app = make_app(lang)
     app.go("menu")
     frame(app)
     try:
-        index = next(i for i, e in enumerate(entries())
-                     if e.id == "gallery-illegal-jump")
-        app.switch(GalleryPlayMode(app, index))
-        mode = app.mode
+        mode = open_gallery(app, "gallery-illegal-jump")
         frame(app)
         marks = mode.show.marks.marks  # type: ignore[attr-defined]
         pb = mode.player.playback  # type: ignore[attr-defined]
@@ -214,17 +209,13 @@ def test_the_russian_caption_keeps_the_rule_number_whole(entry: str) -> None:
     from xml.etree import ElementTree
 
     from simulator.app.replay.export import Canvas, ShotExport
-    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.app.text import fonts, ui
-    from simulator.practice.gallery import entries
     from tests.app.test_evening_class import Steps, export
     app = make_app("ru")
     app.go("menu")
     frame(app)
     try:
-        index = next(i for i, e in enumerate(entries()) if e.id == entry)
-        app.switch(GalleryPlayMode(app, index))
-        mode = app.mode
+        mode = open_gallery(app, entry)
         st = Steps(app)
         st.wait(lambda: mode.at_foul)  # type: ignore[attr-defined]
         exp = ShotExport.from_scenario(mode.entry.scenario,  # type: ignore[attr-defined]

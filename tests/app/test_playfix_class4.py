@@ -18,9 +18,16 @@ from simulator.app.replay.svg import WHITE
 from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
 from simulator.app.screens.table_screen import TableMode
 from simulator.files import profile
-from simulator.practice.gallery import entries
 from simulator.table.specs import POOL_BALLS
-from tests.app.helpers import click_button, frame, key, make_app, move, run_until
+from tests.app.helpers import (
+    click_button,
+    frame,
+    key,
+    make_app,
+    move,
+    open_gallery,
+    run_until,
+)
 from tests.app.scenes import LANGS, open_scene
 from tests.app.test_playfix_table import _card_words
 
@@ -33,8 +40,7 @@ def test_the_export_keeps_the_caption_language_chosen_last() -> None:
     chosen last, with the format used last marked (drawn selected); a new
     window starts in its own language."""
     app = make_app()
-    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
-    app.switch(GalleryPlayMode(app, index))
+    open_gallery(app, "gallery-no-rail")
     frame(app)
     key(app, pygame.K_x)
     assert app.dialogs and app.dialogs[-1].kind == "export"
@@ -58,7 +64,7 @@ def test_the_export_keeps_the_caption_language_chosen_last() -> None:
     assert not app.errors
     pygame.display.quit()
     fresh = make_app("ru")
-    fresh.switch(GalleryPlayMode(fresh, index))
+    open_gallery(fresh, "gallery-no-rail")
     frame(fresh)
     key(fresh, pygame.K_x)
     labels = [b.label for b in fresh.dialogs[-1].buttons]  # type: ignore[attr-defined]
@@ -176,7 +182,7 @@ def test_gallery_n_and_p_move_one_foul_a_press_however_long_the_loading() -> Non
     press is one foul, its repeats none; back in the list the foul left is
     selected, and Enter plays it without a click."""
     app = make_app("en", (800, 500))
-    app.switch(GalleryPlayMode(app, 1))
+    open_gallery(app, 1)
     frame(app)
     # One press whose release comes after three repeats (the load between).
     frame(app, _down(pygame.K_n), _down(pygame.K_n), _down(pygame.K_n),

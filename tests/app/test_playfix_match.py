@@ -10,7 +10,15 @@ import pygame
 from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from tests.app.helpers import DT, click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    DT,
+    click_button,
+    concede_match,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 
 def _start(app: App, names: list[str], options: dict[str, object]) -> Session:
@@ -24,8 +32,7 @@ def _concede_match(app: App) -> str:
     key(app, pygame.K_ESCAPE)
     click_button(app, app.t("pause.concede_match"))
     title = str(app.dialogs[-1].title)  # type: ignore[attr-defined]
-    click_button(app, app.t("concede.match_yes"))
-    frame(app)
+    concede_match(app, asked=True)
     return title
 
 

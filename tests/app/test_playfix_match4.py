@@ -15,7 +15,7 @@ from simulator.app.dialogs.referee_calls import call_words, short_call_rules
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, frame, key, make_app, run_until
+from tests.app.helpers import DT, concede_match, frame, key, make_app, run_until
 
 
 def start(app: App, names: list[str], game: str, opts: dict[str, object],
@@ -387,16 +387,12 @@ def test_the_match_statistics_keep_a_computers_name_whole() -> None:
     """At 1280x720 in Russian the match's numbers at its end head a column
     with the computer's seat whole on one line («Компьютер (любитель)», or
     short, «Любитель»), never «Компью-тер (любите-ль)»."""
-    from tests.app.helpers import click_button
     app = make_app("ru")
     app.session = Session.new(["Анна", "cpu:club"], "8-ball",
                               {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
     app.go("match")
     frame(app)
-    key(app, pygame.K_ESCAPE)
-    click_button(app, app.t("pause.concede_match"))
-    click_button(app, app.t("concede.match_yes"))
-    frame(app, n=2)
+    concede_match(app)
     assert app.t("stats.title") in " ".join(r.text for r in app.texts)
     broken = [r.text for r in app.texts if r.text.endswith("-")]
     assert not broken, broken
@@ -408,16 +404,12 @@ def test_the_match_statistics_keep_a_computers_name_whole() -> None:
 def test_the_player_records_rows_hold_their_names(size: tuple[int, int]) -> None:
     """The players' records list a name on a row button as high as its
     words: «Компьютер (любитель)» and «Анна» drawn inside their buttons."""
-    from tests.app.helpers import click_button
     app = make_app("ru", size)
     app.session = Session.new(["Анна", "cpu:club"], "8-ball",
                               {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)
     app.go("match")
     frame(app)
-    key(app, pygame.K_ESCAPE)
-    click_button(app, app.t("pause.concede_match"))
-    click_button(app, app.t("concede.match_yes"))
-    frame(app, n=2)
+    concede_match(app)
     app.dialogs.clear()
     app.go("records")
     frame(app, n=4)

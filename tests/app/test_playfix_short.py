@@ -10,7 +10,14 @@ import pytest
 from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.screens.placing import PlaceMode
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click_button,
+    frame,
+    key,
+    make_app,
+    open_gallery,
+    run_until,
+)
 from tests.app.test_computer import person_turn, side_texts, start
 
 
@@ -99,11 +106,8 @@ def test_the_saved_file_of_an_export_stays_said(lang: str) -> None:
     """X in the gallery, a diagram: "Saved <file>" is still up 15 s later
     (it went after 6 s), goes at the next key, and the side column keeps
     naming the last export's file."""
-    from simulator.app.screens.gallery import GalleryPlayMode
-    from simulator.practice.gallery import entries
     app = make_app(lang, (800, 500))
-    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-no-rail")
-    app.switch(GalleryPlayMode(app, index))
+    open_gallery(app, "gallery-no-rail")
     frame(app)
     key(app, pygame.K_x)
     assert app.dialogs and app.dialogs[-1].kind == "export"

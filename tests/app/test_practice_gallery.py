@@ -10,7 +10,7 @@ from simulator.app.loop.app import App
 from simulator.app.screens.gallery import GalleryListMode, GalleryPlayMode
 from simulator.app.text.words import cite, ref_text
 from simulator.practice.gallery import entries
-from tests.app.helpers import click_button, key, make_app, run_until
+from tests.app.helpers import click_button, key, make_app, open_gallery, run_until
 
 
 def test_menu_opens_the_gallery_and_an_entry_plays(app: App) -> None:
@@ -28,9 +28,7 @@ def test_menu_opens_the_gallery_and_an_entry_plays(app: App) -> None:
 @pytest.mark.parametrize(("lang", "index"), [("en", 1), ("ru", 4)])
 def test_an_entry_pauses_at_its_event_with_highlights(lang: str, index: int) -> None:
     app = make_app(lang)
-    app.switch(GalleryPlayMode(app, index))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
+    g = open_gallery(app, index)
     demo = g.demo
     entry = entries()[index]
     assert demo.foul.code.id == entry.info.foul

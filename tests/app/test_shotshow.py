@@ -20,11 +20,10 @@ from simulator.app.replay.shotmarks import (
     ShotMarks,
 )
 from simulator.app.replay.shotshow import ShotShow, foul_texts
-from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.physics.stick import TIP_RADIUS
 from simulator.practice.gallery import Demonstration, GalleryEntry, demonstrate, entries
 from simulator.table.events import EventKind
-from tests.app.helpers import click, frame, key, make_app
+from tests.app.helpers import click, frame, key, make_app, open_gallery
 
 
 @cache
@@ -113,10 +112,7 @@ def test_the_replay_opens_on_the_stick_and_steps_frame_by_frame() -> None:
     """The gallery replay starts before the strike with the stick behind the
     ball; single steps (the right arrow) move the clock 1/120 s."""
     app = make_app()
-    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-double-hit")
-    app.switch(GalleryPlayMode(app, index))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
+    g = open_gallery(app, "gallery-double-hit")
     pb = g.player.playback
     assert pb.time == pytest.approx(g.show.marks.start) and pb.time < 0
     assert g.show.marks.cue.at(pb.time) is not None
@@ -235,10 +231,7 @@ def test_the_timeline_marks_every_event_and_a_click_jumps_to_it() -> None:
 
 def test_clicking_the_timeline_in_the_game_window_moves_the_replay() -> None:
     app = make_app()
-    index = next(i for i, e in enumerate(entries()) if e.id == "gallery-scratch")
-    app.switch(GalleryPlayMode(app, index))
-    g = app.mode
-    assert isinstance(g, GalleryPlayMode)
+    g = open_gallery(app, "gallery-scratch")
     frame(app)
     geo = g.show.geometry
     assert geo is not None and app.layout.strip.contains(geo.rect)

@@ -12,7 +12,12 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from tests.app.helpers import asked_to_concede_match, click_button, frame, make_app
+from tests.app.helpers import (
+    asked_to_concede_match,
+    concede_match,
+    frame,
+    make_app,
+)
 from tests.app.stats_card import stats_card_problems
 
 SIZES = [(1280, 720), (800, 500)]
@@ -58,10 +63,7 @@ def test_the_end_card_of_a_conceded_match_stays_beside_the_table(
     app = make_app(lang, size)
     try:
         asked_to_concede_match(app, names, "8-ball", {"race_to": 3})
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
-        d: Any = app.dialogs[-1]
-        assert d.kind == "gameover"
+        d: Any = concede_match(app, asked=True)
         _save(app, f"concede_{lang}_{size[0]}_{len(names[0])}")
         assert not d.rect.colliderect(_pockets(app)), (d.rect, _pockets(app))
         assert not stats_card_problems(app), stats_card_problems(app)

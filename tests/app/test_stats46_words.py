@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import click_button, frame, make_app
+from tests.app.helpers import concede_match, frame, make_app
 
 LANGS = ["ru", "en"]
 
@@ -29,7 +29,6 @@ def test_the_conceded_match_says_its_score_counts_the_game_given_up(
     said «only the games played» beside a 2 with none played)."""
     from simulator.app.match import computer
     from simulator.app.match.session import Session
-    from tests.app.helpers import key
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang)
     try:
@@ -39,10 +38,7 @@ def test_the_conceded_match_says_its_score_counts_the_game_given_up(
         app.session = s
         app.go("match")
         frame(app, n=2)
-        key(app, pygame.K_ESCAPE)
-        click_button(app, app.t("pause.concede_match"))
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
+        concede_match(app)
         assert s.over and sorted(s.match.games_won) == [0, 2], s.match.games_won
         body = app.dialogs[-1].body
         start = app.t("banner.match_conceded_line", rule="").split(":")[0]

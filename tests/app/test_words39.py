@@ -284,13 +284,11 @@ def test_the_end_cards_actions_keep_their_keys_after_a_concession(lang: str) -> 
     each action keeps its number, the replay 1, a new match or the evening
     2, the main menu 3, whether or not the replay is offered."""
     from simulator.app.dialogs.game_over import game_over_dialog
-    from tests.app.helpers import asked_to_concede_match, click_button
+    from tests.app.helpers import asked_to_concede_match, concede_match
     app = make_app(lang)
     try:
         s = asked_to_concede_match(app, ["Anna", "Boris"], "9-ball", {"race_to": 1})
-        click_button(app, app.t("concede.match_yes"))
-        frame(app, n=3)
-        assert app.dialogs and app.dialogs[-1].kind == "gameover"
+        concede_match(app, asked=True)
         conceded = end_card_keys(app)
         assert not s.shots
         assert conceded[app.t("gameover.new")] == "2", conceded

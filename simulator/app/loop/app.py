@@ -181,6 +181,7 @@ class App:
         self.show_numbers = False  # every ball's number drawn large (key N)
         self.held: set[int] = set()  # keys down now (a repeat is not a new press)
         self._key_owner: Mode | None = None  # the screen the last key went to
+        self._shortcut_key: int | None = None  # see _latin_shortcut
         # The screen each key down now was pressed on: its repeats go there
         # or nowhere (a screen that switched on a key does not pass it on).
         self._pressed_on: dict[int, Mode | None] = {}
@@ -434,6 +435,7 @@ class App:
                 self.toast = None  # read: the person goes on
                 self.toast_until_action = False
             if e.type == pygame.KEYDOWN:
+                self._shortcut_key = _latin_shortcut(e, self._shortcut_key)
                 # A key already down is the keyboard's repeat, not a new press;
                 # nor is one the keyboard calls a repeat (read after the key's
                 # release on a loaded machine: it is no press of its own).
@@ -452,17 +454,24 @@ class App:
                     if self.real_dt > SLOW_FRAME else self.top
                 self._key_owner = self.top
             elif e.type == pygame.KEYUP:
+                if self._shortcut_key is not None and \
+                        getattr(e, "scancode", None) == self._shortcut_key:
+                    # (its release as its press was named, Ctrl let go or not)
+                    e.key = pygame.K_a + self._shortcut_key - pygame.KSCAN_A
+                    self._shortcut_key = None
                 self.held.discard(e.key)
                 self._pressed_on.pop(e.key, None)
                 self._key_owner = None
-            elif e.type == pygame.TEXTINPUT and self._typed_elsewhere():
-                continue
+            elif e.type == pygame.TEXTINPUT and (self._typed_elsewhere() or
+                                                 self._shortcut_key is not None):
+                continue  # (Ctrl+Ф types no «ф»: it is Ctrl+A)
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
                 if self._fresh is not None and not _near(e.pos, self._fresh[2]):
                     self._fresh = None  # moved: what it meets next is aimed at
             elif e.type == pygame.WINDOWFOCUSLOST:
                 self.held.clear()  # the key-ups go to another window
+                self._shortcut_key = None
                 self._pressed_on.clear()
             if self._drawn_click(e):
                 self._run_later()
@@ -968,3 +977,19 @@ def _toast_fit(msg: str, area: pygame.Rect,
     box = pygame.Rect(0, 0, min(area.width, bw), min(area.height, len(lines) * lh + 12))
     box.midbottom = (area.centerx, area.bottom)
     return box, lines, size
+
+
+def _latin_shortcut(e: pygame.event.Event, held: int | None) -> int | None:
+    """Ctrl with a letter key is the shortcut of the Latin letter on that key
+    where the layout gives it none: with a Russian layout SDL names the A key
+    «ф», and Ctrl+A selected nothing in a name field (nor did Ctrl+C, V, X,
+    S or Z act). ``e`` is renamed in place. Returns the scancode of a letter
+    key held with Ctrl under such a layout (the text it sends is not typed),
+    else ``held``."""
+    letter = e.scancode - pygame.KSCAN_A if hasattr(e, "scancode") else -1
+    if not 0 <= letter < 26 or pygame.K_a <= e.key <= pygame.K_z or \
+            not getattr(e, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META) or \
+            e.mod & pygame.KMOD_ALT:
+        return held
+    e.key = pygame.K_a + letter  # a Latin layout's own letter stays (AZERTY)
+    return int(e.scancode)

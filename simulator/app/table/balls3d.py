@@ -31,6 +31,14 @@ CACHE = 8000  # pictures kept, all balls together (about 1-2 kB each)
 DISC = 0.55  # number disc radius (fraction of R) on pool balls
 PYRAMID_DISC = 0.8  # a pyramid ball's number is large: its ball is all ivory
 BAND = 0.55  # half width of a stripe (fraction of R)
+# A stripe with a white cap towards the eye showed its band only as a dark
+# hairline at the rim, and read as a second cue ball: the nearer the cap
+# faces the eye (past RIM_FROM, the cosine of its angle to it), the wider
+# its colour rings the ball's outline, up to STRIPE_RIM of R (and at least
+# RIM_PX pixels, for a small ball). Seen side on a stripe is as before.
+STRIPE_RIM = 0.3
+RIM_PX = 2.0
+RIM_FROM = 0.7
 LIGHT = np.array([-0.38, 0.48, 0.79])  # from the upper left of the screen (y up)
 OVERHEAD = np.array([0.0, 0.0, 1.0])
 GLOSS = 0.8  # the lamp's spot on a ball, at its brightest (of white)
@@ -68,6 +76,8 @@ class BallFace:
         nz = np.sqrt(np.clip(1.0 - rr, 0.0, 1.0))
         self.normals = np.stack([xx.ravel()[self.idx], yy.ravel()[self.idx],
                                  nz.ravel()[self.idx]], axis=1)
+        self.rho = np.sqrt(rr.ravel()[self.idx])  # from the middle, seen from the eye
+        self.rim = max(STRIPE_RIM, RIM_PX / r_px)
         # An icon is lit from the upper left; a ball on the table by the
         # lamps above it (its spot laid over towards the nearest one).
         diff = np.clip(self.normals @ (LIGHT if glossy else OVERHEAD), 0.0, 1.0)
@@ -111,7 +121,9 @@ class BallFace:
         rgb = np.empty((len(body), 3))
         if self.striped:
             rgb[:] = self.white
-            rgb[np.abs(by) < BAND] = self.colour
+            facing = abs(float(orient[2, 1]))  # the caps' axis towards the eye
+            rim = self.rim * min(1.0, max(0.0, (facing - RIM_FROM) / (1.0 - RIM_FROM)))
+            rgb[(np.abs(by) < BAND) | (self.rho > 1.0 - rim)] = self.colour
         else:
             rgb[:] = self.colour
         if self.plain:
