@@ -284,8 +284,7 @@ class Dialog(Mode):
 
     def number_keys(self) -> str:
         """Its buttons' number keys: "1–3", "1/3", "1–7/9" (a number left
-        unused: the match's menu keeps each entry's number in every game);
-        empty: none."""
+        unused); empty: none."""
         digits = sorted(int(b.key) for b in self.buttons if b.key.isdigit())
         runs: list[list[int]] = []
         for d in digits:
