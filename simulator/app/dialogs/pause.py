@@ -73,8 +73,11 @@ def pause_dialog(app: App) -> Dialog:
             button.action = None
     d.short_body = app.t("pause.keys_short")
     # Under a heading of two lines (a long name) at 800x500: no words but
-    # the buttons (the foot line says Esc) before the buttons go wider.
-    d.shortest = (app.t("pause.title"), "", [b.label for b in d.buttons])
+    # the buttons (the foot line says Esc), leaving in two words (its label
+    # of two rows hid the heading), before the menu takes the heading's room.
+    d.shortest = (app.t("pause.title"), "",
+                  [app.t("pause.leave_short") if b.ident == "pause_concede_game"
+                   and leaving else b.label for b in d.buttons])
     d.fit_whole = True
     d.at_foot = True
     return d
