@@ -138,10 +138,11 @@ def test_a_key_declares_the_safety_as_its_button_does(lang: str, game: str) -> N
         key(app, pygame.K_F1)  # F1 says the key, taken by nothing else here
         help_mode = app.mode
         assert isinstance(help_mode, HelpMode)
-        heads = {app.t(f"help.head_{k}"): k for k in ("aiming", "placing", "match")}
+        heads = {app.t(f"help.head_{k}"): k
+                 for k in ("aiming", "calls", "placing", "match")}
         taken = [(heads[head], what) for head, rows in help_mode.sections()
                  if head in heads for k, what in rows if k == "O"]
-        assert len(taken) == 1 and taken[0][0] == "aiming", taken
+        assert len(taken) == 1 and taken[0][0] == "calls", taken
         assert app.t("panel.safety").lower()[:5] in taken[0][1].lower(), taken
         key(app, pygame.K_ESCAPE)
         assert app.mode is not None and app.mode.name == "aiming"

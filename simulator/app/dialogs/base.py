@@ -284,8 +284,7 @@ class Dialog(Mode):
 
     def number_keys(self) -> str:
         """Its buttons' number keys: "1–3", "1/3", "1–7/9" (a number left
-        unused: the match's menu keeps each entry's number in every game);
-        empty: none."""
+        unused); empty: none."""
         digits = sorted(int(b.key) for b in self.buttons if b.key.isdigit())
         runs: list[list[int]] = []
         for d in digits:
@@ -443,14 +442,16 @@ class Dialog(Mode):
         layout = getattr(below, "layout", None)
         side = layout.side.inflate(-20, -16) if layout is not None else dock
         whole = side
-        # At the column's foot, under who is at the table: the heading stays
-        # in view (at 800x500 the match's menu hid it); then wider over the
-        # table, its buttons in two columns; the whole column last.
-        keep = int(getattr(below, "kept_heading", lambda: 0)()) \
-            if self.at_foot and layout is not None else 0
+        # At the column's foot, under who is at the table and where the cue
+        # ball is: the heading stays in view (at 800x500 the match's menu
+        # hid it); then under who is at the table alone; the whole column
+        # last (never wider, over the table's edge).
+        kept = getattr(below, "kept_heading", None) \
+            if self.at_foot and layout is not None else None
+        keep, keep_big = (int(kept()), int(kept(small=False))) if kept else (0, 0)
+        under_big = pygame.Rect(side.left, side.top + keep_big, side.width,
+                                side.height - keep_big)
         side = pygame.Rect(side.left, side.top + keep, side.width, side.height - keep)
-        wide_w = max(side.width, 2 * MIN_COLUMN + 60)
-        wide = pygame.Rect(side.right - wide_w, side.top, wide_w, side.height)
         full = [label for label, _fn in self.button_specs]
         title = self._full_title
         texts = [(title, self._full_body, full)]
@@ -463,8 +464,9 @@ class Dialog(Mode):
         # Each choice in a few words only where nothing longer fits.
         rounds = [texts] + ([[self.briefest]] if self.briefest else [])
         for words in rounds:
-            tries = ((side, 6), (side, 3), (wide, 6), (wide, 3)) if self.at_foot \
-                else ((dock, 6), (side, 6), (side, 3))
+            tries = ((side, 6), (side, 3), (side, 2), (under_big, 6),
+                     (under_big, 3)) if self.at_foot else \
+                ((dock, 6), (side, 6), (side, 3))
             for area, gap in tries:
                 for head, body, labels in words:
                     self.title, self.body, self.gap = head, body, gap

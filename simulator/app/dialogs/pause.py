@@ -2,10 +2,11 @@
 the replay, help, the main menu. Its entries never move: one that does not
 apply now is shown greyed.
 
-Each entry's number key is the same in every game (``KEYS``): a number a
-hand learnt in one game never concedes in another. The harmless entries
-take 1-7, the concessions below them 8 and 9 only (each asks before it
-acts); an entry a game lacks leaves its number unused.
+The harmless entries take 1-7 in every game (a number a hand learnt in
+one game never concedes in another); the concessions below them take the
+numbers that follow, 8 and 9, or 8 alone where a game has one (each asks
+before it acts): the numbers run on without a gap (1-7 then 9 read as an
+entry missing).
 """
 
 from __future__ import annotations
@@ -21,10 +22,9 @@ from simulator.app.match.turns import (
     undo,
 )
 
-# The number key of each entry, by what it does, in every game.
-# (Numbers, not strings: "8" and "9" are also names of games.)
-KEYS = {"resume": 1, "save": 2, "fouls": 3, "undo": 4, "redo": 5, "replay": 6,
-        "help": 7, "concede_game": 8, "concede_match": 9, "menu": 0, "quit": 0}
+# The entries numbered, in their order (the main menu and quitting: no number).
+NUMBERED = ("resume", "save", "fouls", "undo", "redo", "replay", "help",
+            "concede_game", "concede_match")
 
 
 def pause_dialog(app: App) -> Dialog:
@@ -65,15 +65,19 @@ def pause_dialog(app: App) -> Dialog:
     d = Dialog(app, app.t("pause.title"), app.t("pause.keys"),
                [(label, fn) for _what, label, fn, _off in entries],
                cancel=lambda: None, kind="pause")
+    numbers = iter(range(1, 10))
     for button, (what, _label, _fn, disabled) in zip(d.buttons, entries, strict=True):
-        button.key = str(KEYS[what]) if KEYS[what] else ""
+        button.key = str(next(numbers)) if what in NUMBERED else ""
         button.ident = f"pause_{what}"
         if disabled:
             button.action = None
     d.short_body = app.t("pause.keys_short")
     # Under a heading of two lines (a long name) at 800x500: no words but
-    # the buttons (the foot line says Esc) before the buttons go wider.
-    d.shortest = (app.t("pause.title"), "", [b.label for b in d.buttons])
+    # the buttons (the foot line says Esc), leaving in two words (its label
+    # of two rows hid the heading), before the menu takes the heading's room.
+    d.shortest = (app.t("pause.title"), "",
+                  [app.t("pause.leave_short") if b.ident == "pause_concede_game"
+                   and leaving else b.label for b in d.buttons])
     d.fit_whole = True
     d.at_foot = True
     return d

@@ -45,7 +45,45 @@ from simulator.table.specs import CUE_BALL
 from simulator.table.state import TableState
 
 
-class ComputerPlayMode(PlayMode):
+class LinesRoom(TableMode):
+    """The computer's stroke words given the room they need, as a hint is:
+    where some were cut (at 800x500 its count of tries went under a stroke
+    line of two rows), the aim controls give theirs from the next frame (the
+    words say the power and the spin they show), and come back, as low as
+    they may be, in what the words leave."""
+
+    lines_room = False  # the aim controls gave the words their room
+    controls_back = 0  # the height they came back at in what was left
+
+    def controls_free(self) -> bool:
+        """Whether the controls would show but for the words."""
+        return True
+
+    @property
+    def controls(self) -> bool:  # type: ignore[override]
+        return self.controls_free() and (not self.lines_room or self.controls_back > 0)
+
+    def _controls_height(self) -> int:
+        h = super()._controls_height()
+        return min(h, self.controls_back) if self.lines_room and self.controls_back \
+            else h
+
+    def words_decided(self) -> bool:
+        return True
+
+    def draw_extra(self, surface: pygame.Surface, extra: list[str],
+                   room: pygame.Rect, size: int) -> None:
+        super().draw_extra(surface, extra, room, size)
+        if not self.words_decided() or not self.controls_free():
+            return
+        if not self.lines_room:
+            self.lines_room = bool(self.extra_hidden)
+        elif not self.controls_back and not self.extra_hidden and \
+                self.extra_gap - 8 >= self.CONTROLS_LEAST:
+            self.controls_back = self.extra_gap - 8
+
+
+class ComputerPlayMode(LinesRoom, PlayMode):
     """A computer's shot, watched at the speed the player chose (1x, 2x,
     4x) or skipped to its end."""
 
@@ -246,7 +284,7 @@ CARD_KEYS = {pygame.K_DOWN: -1, pygame.K_PAGEDOWN: -1,
              pygame.K_UP: 1, pygame.K_PAGEUP: 1}
 
 
-class ComputerMode(TableMode):
+class ComputerMode(LinesRoom):
     """A computer's turn: it thinks over a few frames (the window keeps
     drawing), shows what it decided as a person's decision is shown (the cue
     ball placed, the call marked, the cue aimed and the controls set; a
@@ -255,13 +293,15 @@ class ComputerMode(TableMode):
     name = "computer"
     folds_card = True  # (H folds the ruling card)
 
-    @property
-    def controls(self) -> bool:  # type: ignore[override]
+    def controls_free(self) -> bool:
         """The aim controls only once there is no ruling card open to read:
         greyed, they kept their room in a low window and left the card 3-4
         lines while the computer thought; the ruling is what to read then."""
         s = self.session
         return s.banner is None or s.banner_folded or not self.show_banner()
+
+    def words_decided(self) -> bool:
+        return self.decision is not None
 
     def __init__(self, app: App, kind: str, player: int) -> None:
         super().__init__(app)
@@ -414,6 +454,7 @@ class ComputerMode(TableMode):
         loc = s.locale
         self.decision = d
         self.phase = "showing"
+        self.lines_room, self.controls_back = False, 0  # (measured once drawn)
         if self.kind == "shot":
             if d.place is not None:
                 s.placed = d.place

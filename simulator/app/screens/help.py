@@ -13,7 +13,8 @@ from simulator.app.screens.shot_input import SHORT_PULL_PX
 from simulator.app.table.aim import MAX_SPEED, Aim
 from simulator.app.text import fonts, ui
 
-SECTIONS = ("aiming", "placing", "match", "replay", "practice", "dialogs", "club")
+SECTIONS = ("aiming", "placing", "calls", "match", "replay", "practice", "dialogs",
+            "club")
 SEP = " — "
 MIN_SIZE = 15  # the smallest help text, readable at 800x500
 Section = tuple[str, list[tuple[str, str]]]  # a heading and its (key, what) rows
@@ -128,7 +129,9 @@ class HelpMode(Mode):
         page, each column filled to ``cap`` (the page's room when none is
         given), a section broken between its rows (its heading said again
         where it goes on) unless it fits whole in the next column and this
-        one is half full; the pages and the height each column takes."""
+        one is half full; the pages and the height each column takes. A
+        section going on in the next column of the same page goes on without
+        its heading (a page showed «Прицел» over both its columns)."""
         cap = cap or room
         key_w = self.key_width(size, width, secs)
         head_h = ui.line_height(size + 2, True) + 6
@@ -146,19 +149,24 @@ class HelpMode(Mode):
         for head, rows in secs:
             hs = [self._row_height(row, size, width, key_w) for row in rows]
             y = heights[-1]
-            if y and y + head_h + sum(hs) > cap >= head_h + sum(hs) and 2 * y >= cap:
+            # (whole in the next column where this one is three quarters
+            # full: at half, page 1 at 1280x720 lost the match's PgUp)
+            if y and y + head_h + sum(hs) > cap >= head_h + sum(hs) and \
+                    4 * y >= 3 * cap:
                 next_column()
-            i = 0
+            i, said = 0, -1  # the page its heading was said on
             while i < len(rows):
                 if heights[-1] and heights[-1] + head_h + hs[i] > cap:
                     next_column()  # not even its first row
+                again = said == len(pages) - 1
                 part: list[tuple[str, str]] = []
-                y = heights[-1] + head_h
+                y = heights[-1] + (0 if again else head_h)
                 while i < len(rows) and (not part or y + hs[i] <= cap):
                     part.append(rows[i])
                     y += hs[i]
                     i += 1
-                pages[-1][-1].append((head, part))
+                pages[-1][-1].append(("" if again else head, part))
+                said = len(pages) - 1
                 heights[-1] = y + gap
         return pages, heights
 
@@ -230,10 +238,11 @@ class HelpMode(Mode):
             x = 24 + c * (col_w + 24)
             y = top
             for head, rows in col:
-                ui.line(surface, head, size + 2, ui.ACCENT,
-                        pygame.Rect(x, y, col_w, ui.line_height(size + 2, True)),
-                        bold=True)
-                y += ui.line_height(size + 2, True) + 6
+                if head:  # (none where the section goes on from the left)
+                    ui.line(surface, head, size + 2, ui.ACCENT,
+                            pygame.Rect(x, y, col_w, ui.line_height(size + 2, True)),
+                            bold=True)
+                    y += ui.line_height(size + 2, True) + 6
                 for k, what in rows:
                     # A long key (a Russian mouse action) wraps under itself.
                     keys = ui.wrap(k, size, key_w - 8, bold=True)

@@ -170,17 +170,23 @@ class TableMode(Mode):
             return pygame.Rect(side.left, side.top + 50, side.width, side.height - 50)
         return self._dock
 
-    def kept_heading(self) -> int:
-        """The height of who is at the table (the heading's first lines),
-        which a menu at the column's foot leaves in view (2 px under it: a
-        name of two lines leaves the menu room for its 11 buttons at
-        800x500, where it took the whole column and hid who shoots)."""
-        big, _small = self.heading()
+    def kept_heading(self, small: bool = True) -> int:
+        """The height of who is at the table (the heading's first lines)
+        and of the line under it (where the cue ball is), which a menu at
+        the column's foot leaves in view (2 px under it: a name of two lines
+        leaves the menu room for its 11 buttons at 800x500, where it took
+        the whole column and hid who shoots; «биток там, где лежит» too)."""
+        big, under = self.heading()
         if not big:
             return 0
         inner = self.layout.side.inflate(-20, -16)
-        return ui.paragraph(None, big, text_size(self.app.size) + 3, ui.ACCENT,
-                            pygame.Rect(0, 0, inner.width, 200), bold=True) + 2
+        size = text_size(self.app.size)
+        h = ui.paragraph(None, big, size + 3, ui.ACCENT,
+                         pygame.Rect(0, 0, inner.width, 200), bold=True)
+        if small and under:  # (its line's leading is room enough under it)
+            return h + ui.paragraph(None, under, size - 1, ui.DIM,
+                                    pygame.Rect(0, 0, inner.width, 200))
+        return h + 2
 
     # -- what to draw -------------------------------------------------------
     def shown_table(self) -> TableState:
@@ -413,9 +419,14 @@ class TableMode(Mode):
         over = self.app.dialogs[-1] if self.app.dialogs else None
         if getattr(over, "takes_side", False):
             # A menu fits only in the whole column; one at its foot leaves
-            # who is at the table in view.
-            big = big if getattr(over, "at_foot", False) else ""
-            small, note = "", ""
+            # who is at the table in view, and the line under it where the
+            # menu leaves it room.
+            at_foot = getattr(over, "at_foot", False)
+            big = big if at_foot else ""
+            top = getattr(over, "rect", inner).top
+            if not (at_foot and small and y + self.kept_heading() <= top + 2):
+                small = ""
+            note = ""
         if note:
             h = ui.paragraph(surface, note, size - 1, ui.INK,
                              pygame.Rect(inner.left, y, inner.width, 200))
