@@ -683,12 +683,13 @@ class QuizMode(PracticeScreen):
 
     def play_key(self, k: int) -> None:
         """Space, Home and the arrows on the stroke, as in the gallery's
-        replay: Space skips the first play to its end (where the question
-        is about), else pauses (at the end, plays again); Home plays from
-        the start; Left and Right step a frame."""
+        replay: Space skips a play before the last answer to its end (where
+        the questions are about; pressed again there, it stays), else
+        pauses (at the end, plays again); Home plays from the start; Left
+        and Right step a frame."""
         assert self.player is not None
         pb = self.player.playback
-        if k == pygame.K_SPACE and not self.revealing and not self.player.done:
+        if k == pygame.K_SPACE and not self.revealing:
             pb.seek(pb.end_time)
         elif k == pygame.K_SPACE and not pb.at_end:
             pb.paused = not pb.paused
