@@ -1,10 +1,9 @@
-"""Play-test 33: the quiz's first reveal on a foul said only "Which rule it
-is: the next question." in every game, no reason for the foul; and after a
-right "Yes, a foul" the next question, "Which rule was broken?", still
-offered "None: the stroke was legal". The reveal now says what was seen
-(not the rule, the next question's answer); the rule question of a foul
-offers fouls only. Driven by keys through the window's loop, read as
-drawn."""
+"""Play-test 33: after a right "Yes, a foul" the next question, "Which rule
+was broken?", still offered "None: the stroke was legal"; the rule question
+of a foul offers fouls only. What was seen of the foul is said: with the
+answer to "Which rule?" (said with "Was it a foul?", as play-test 33 asked,
+it named the foul, the next question's answer: play-tests 37/38). Driven by
+keys through the window's loop, read as drawn."""
 
 from __future__ import annotations
 
@@ -20,19 +19,19 @@ from tests.app.test_quiz41_reveals import answer_right, drawn
 
 # Situation, then what was seen of its foul in each language.
 SEEN = {
-    "8ball-scratch-after-pot": ("Foul: the cue ball went into a pocket.",
-                                "Фол: биток упал в лузу."),
-    "9ball-push-out-not-allowed": ("Foul: the cue ball touched no ball.",
-                                   "Фол: биток ни во что не попал."),
-    "9ball-wrong-ball-first": ("Foul: the cue ball hit the 5 first.",
-                               "Фол: биток первым коснулся шара 5."),
+    "8ball-scratch-after-pot": ("The cue ball went into a pocket.",
+                                "Биток упал в лузу."),
+    "9ball-push-out-not-allowed": ("The cue ball touched no ball.",
+                                   "Биток ни во что не попал."),
+    "9ball-wrong-ball-first": ("The cue ball hit the 5 first.",
+                               "Биток первым коснулся шара 5."),
     "express-house-direct": (
-        "Foul: from the house the cue ball went straight to the 5 in the house.",
-        "Фол: с руки из дома биток прямо попал в шар 5, стоявший в доме."),
+        "From the house the cue ball went straight to the 5 in the house.",
+        "С руки из дома биток прямо попал в шар 5, стоявший в доме."),
     # The third foul in a row is counted, not seen: the stroke's own foul.
     "straight-third-foul": (
-        "Foul: after the contact no ball went into a pocket or to a cushion.",
-        "Фол: после касания ни один шар не упал в лузу и не дошёл до борта."),
+        "After the contact no ball went into a pocket or to a cushion.",
+        "После касания ни один шар не упал в лузу и не дошёл до борта."),
 }
 
 
@@ -50,20 +49,26 @@ def answer_foul(app: App, sid: str, answer: str) -> QuizMode:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("sid", list(SEEN))
-def test_a_foul_says_what_was_seen_and_not_its_rule(lang: str, sid: str) -> None:
-    """Right or wrong, "Was it a foul?" on a foul says what was seen, and
-    neither the foul's name as the next question offers it nor its rule."""
+def test_a_foul_says_what_was_seen_with_its_rule(lang: str, sid: str) -> None:
+    """Right or wrong, "Was it a foul?" on a foul says neither what was
+    seen, nor the foul's name as the next question offers it, nor its rule;
+    "Which rule?" answered, what was seen is said over the rule."""
     for answer in (YES, NO):
         app = make_app(lang)
         try:
             mode = answer_foul(app, sid, answer)
             text = " ".join(drawn(app).split())
-            assert SEEN[sid][lang == "ru"] in text, text
+            assert SEEN[sid][lang == "ru"] not in text, text
             assert app.t("quiz.rule_next") in text
             d = mode.sc.discipline
             for f in mode.ruling.fouls:
                 assert code_words(app.locale, f.code.id) not in text, text
                 assert foul_cite(app.locale, f, d) not in text, text
+            key(app, pygame.K_RETURN)
+            frame(app, n=2)
+            assert mode.question.kind == "rule"
+            text = " ".join(answer_right(app, mode).split())
+            assert SEEN[sid][lang == "ru"] in text, text
         finally:
             pygame.display.quit()
 

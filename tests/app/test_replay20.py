@@ -118,11 +118,11 @@ def _side(app: object) -> str:
 def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         lang: str) -> None:
     """The push shot (general rule 21) answered "No foul": the page says the
-    referee's ruling and the proof (how long the tip stayed on the ball),
-    but not the foul's name, the reason or the rule, which would answer the
-    next question (which rule); that answer says the foul with rule 21 and
-    the seed rule; the reason (it says who plays on, from where) comes with
-    the last answer."""
+    referee's ruling, but not the proof (how long the tip stayed on the
+    ball), the foul's name, the reason or the rule, which would answer the
+    next question (which rule); that answer says the foul with rule 21, the
+    proof and the seed rule; the reason (it says who plays on, from where)
+    comes with the last answer."""
     from rules.main_foul import main_foul
     from simulator.app.screens.practice.session import rule_line
     from simulator.app.screens.quiz import answer_label
@@ -143,7 +143,7 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         assert app.t("quiz.wrong") in said
         proof = app.t("quiz.evidence_push", ms="20", normal="1",
                       t=app.locale.num(0.0, 3))
-        assert proof in said, said
+        assert proof not in said, said
         foul = main_foul(mode.ruling)
         assert foul is not None
         cite = foul_cite(app.locale, foul, "8-ball")
@@ -157,6 +157,7 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         frame(app, n=2)
         said = _side(app)
         assert cite in said, said
+        assert proof in said, said
         assert rule_line(app.locale, mode.sc) in said, said
         # The reason ("ball in hand anywhere") with the last answer.
         assert mode.sc.explanation.get(lang) not in said, said
@@ -181,10 +182,11 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         lang: str) -> None:
-    """General rule 21: nobody sees a push from above. After the answer, and
-    on the situation's page at the end, a line says how long the tip stayed
-    on the cue ball (20 ms) against a normal stroke's (about 1 ms), and
-    where the timeline shows it (the stroke's mark at 0.000 s)."""
+    """General rule 21: nobody sees a push from above. After the answer to
+    "Which rule?" (not before: it names the foul), and on the situation's
+    page at the end, a line says how long the tip stayed on the cue ball
+    (20 ms) against a normal stroke's (about 1 ms), and where the timeline
+    shows it (the stroke's mark at 0.000 s)."""
     from simulator.app.screens.quiz import answer_label
     from simulator.practice.quiz import YES
     from tests.app.helpers import quiz_on
@@ -197,6 +199,14 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         frame(app, n=2)
         num = app.locale.num
         proof = app.t("quiz.evidence_push", ms="20", normal="1", t=num(0.0, 3))
+        assert proof not in _side(app), _side(app)
+        assert mode.show is not None and mode.show.pointed is None
+        key(app, pygame.K_RETURN)
+        frame(app, n=40)
+        assert mode.question.kind == "rule"
+        q = mode.question
+        click_button(app, answer_label(app, q, sorted(q.correct)[0], ()))
+        frame(app, n=2)
         assert proof in _side(app), _side(app)
         # The stroke's mark, which the line names, ringed on the timeline.
         from simulator.app.text import ui

@@ -178,9 +178,10 @@ def test_the_timeline_names_a_ball_as_a_ball(lang: str, the_9: str, cue: str) ->
 def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
                                                               answer: str) -> None:
     """The 8 and the cue ball pocketed together (8-ball 15: a foul that loses
-    the game): the answer to "Was it a foul?" says it was one and what was
-    seen, not yet that the game is lost (the next question, "Which rule?",
-    would be answered); the loss is said with the rule's answer."""
+    the game): the answer to "Was it a foul?" says it was one, not yet what
+    was seen or that the game is lost (the next question, "Which rule?",
+    would be answered); the loss and what was seen are said with the rule's
+    answer."""
     from simulator.practice.quiz import NO, YES
     from tests.app.test_quiz41_reveals import drawn as side_text
     from tests.app.test_quiz43_reveals import answer_foul
@@ -192,7 +193,7 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
         lost = app.t("quiz.loss_and_foul", loss="").strip()
         text = " ".join(side_text(app).split())
         assert lost not in text, text
-        assert mode.seen_words() and mode.seen_words() in text, text
+        assert mode.seen_words() and mode.seen_words() not in text, text
         assert app.t("quiz.rule_next") in text
         key(app, pygame.K_RETURN)
         assert mode.question.kind == "rule"
@@ -201,6 +202,7 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
         assert mode.phase == "answered"
         text = " ".join(side_text(app).split())
         assert lost in text, text
+        assert mode.seen_words() in text, text
         assert not app.errors
     finally:
         pygame.display.quit()

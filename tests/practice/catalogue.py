@@ -1072,11 +1072,13 @@ e8_double = add(base(
     ("Two millimetres from the 3: a double hit",
      "В двух миллиметрах от тройки: двойное касание"),
     ("The cue ball stands two millimetres from the 3. A stroke straight at it "
-     "with a long follow-through: the cue ball stops against the 3 and the "
-     "tip meets it a second time. A foul, ball in hand anywhere.",
+     "with a long follow-through: the cue ball meets the 3 at once, the tip, "
+     "still going forward, meets it a second time, and the cue ball follows "
+     "the 3 about a third of the table. A foul, ball in hand anywhere.",
      "Биток стоит в двух миллиметрах от тройки. Удар прямо в неё с длинным "
-     "сопровождением: биток останавливается у тройки, и наклейка касается "
-     "его второй раз. Фол, биток в руку в любое место."),
+     "сопровождением: биток сразу встречает тройку, наклейка, ещё идущая "
+     "вперёд, касается его второй раз, и биток идёт за тройкой примерно на "
+     "треть стола. Фол, биток в руку в любое место."),
     ("general", "20"), DOUBLE_POS, {"groups": ["solids", "stripes"]},
     {"fouls": ["foul.double_hit"], "next_shooter": 1,
      "ball_in_hand": "anywhere"}),
@@ -1102,10 +1104,12 @@ add(base(
     ("Shooting through a frozen ball", "Удар сквозь шар вплотную"),
     ("The cue ball is frozen to the 3, one of the shooter's balls. Shooting "
      "straight into it is legal: the tip touching the cue ball again as it "
-     "stops against the 3 is no double hit.",
+     "pushes into the 3 is no double hit, and the cue ball follows the 3 "
+     "about a third of the table.",
      "Биток стоит вплотную к тройке, шару своей группы. Бить прямо в неё "
-     "можно: повторное касание наклейкой битка, остановившегося у тройки, не "
-     "считается двойным ударом."),
+     "можно: повторное касание наклейкой битка, упёршегося в тройку, не "
+     "считается двойным ударом, и биток идёт за тройкой примерно на треть "
+     "стола."),
     ("general", "20"), {**DOUBLE_POS, "3": xy((1.0 + D + 1e-5, 0.6))},
     {"groups": ["solids", "stripes"]},
     {"fouls": [], "next_shooter": 1, "ball_in_hand": "none"}),

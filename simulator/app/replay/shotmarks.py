@@ -326,8 +326,12 @@ class ShotMarks:
     def __init__(self, shot: Shot, frames: Sequence[Frame] | None = None,
                  foul_events: Iterable[int] = (), called_ball: int | None = None,
                  called_pocket: str | None = None, codes: Iterable[str] = (),
-                 in_hand: str | None = None) -> None:
+                 in_hand: str | None = None,
+                 leave_out: Iterable[EventKind] = ()) -> None:
         self.shot = shot
+        # Events of these kinds get no contact number and no tick (a quiz
+        # keeps the tip's second touch back: it answers "Which rule?").
+        self.leave_out = frozenset(leave_out)
         self.spec: TableSpec = shot.initial.spec
         self.frames: tuple[Frame, ...] = tuple(frames if frames is not None
                                                else shot.frames)
@@ -437,7 +441,8 @@ class ShotMarks:
         rails = {rl.name: rl for rl in spec.rails}
         out: list[Contact] = []
         for i, ev in enumerate(self.shot.events):
-            if ev.kind not in CONTACT_KINDS or not ev.balls:
+            if ev.kind not in CONTACT_KINDS or not ev.balls or \
+                    ev.kind in self.leave_out:
                 continue
             snaps = [ev.snapshot(b) for b in ev.balls]
             if any(s is None for s in snaps):
@@ -500,7 +505,7 @@ class ShotMarks:
                       if e.kind is EventKind.BALL_BALL and
                       self.spec.balls.cue_ball in e.balls), None)
         for i, ev in enumerate(self.shot.events):
-            if ev.kind not in TIMELINE_KINDS:
+            if ev.kind not in TIMELINE_KINDS or ev.kind in self.leave_out:
                 continue
             out.append(Mark(i, ev.time, ev.kind, ev, i in self.foul_events,
                             i == first))

@@ -7,7 +7,7 @@ the timeline under it (timeline) and the side view when a ball leaves the bed
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import pygame
 
@@ -18,7 +18,7 @@ from simulator.app.replay.table_marks import draw_over, draw_under
 from simulator.app.replay.timeline import Timeline, TimelineGeometry
 from simulator.app.table.view import TableView
 from simulator.app.text.i18n import Locale
-from simulator.table.events import Shot
+from simulator.table.events import EventKind, Shot
 from simulator.table.specs import TableSpec
 
 
@@ -33,7 +33,8 @@ class ShotShow(Timeline, SideView):
                  fouls: Sequence[tuple[int, Sequence[str]]] = (),
                  called_ball: int | None = None,
                  called_pocket: str | None = None, codes: Sequence[str] = (),
-                 in_hand: str | None = None) -> None:
+                 in_hand: str | None = None,
+                 leave_out: Collection[EventKind] = ()) -> None:
         self.locale = app_locale
         self.shot = shot
         self.playback = playback
@@ -41,7 +42,7 @@ class ShotShow(Timeline, SideView):
         for i, texts in fouls:
             self.fouls.setdefault(i, tuple(texts))
         self.marks = ShotMarks(shot, playback.frames, self.fouls.keys(), called_ball,
-                               called_pocket, codes, in_hand)
+                               called_pocket, codes, in_hand, leave_out)
         # The replay opens on the stick's approach, before the strike.
         playback.lead_in(self.marks.start)
         self.trails = True

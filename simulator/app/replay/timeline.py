@@ -122,6 +122,16 @@ class Timeline:
     # No mark in the foul's colour (a quiz before "Was it a foul?" is
     # answered: the red tick gave the answer away).
     fouls_hidden = False
+    # Ticks only as the clock reaches them (a quiz before its answers: the
+    # tip's tick ahead of the clock said a double hit before the stroke).
+    ahead_hidden = False
+
+    def shown_marks(self) -> tuple[Mark, ...]:
+        """The marks whose ticks are drawn now."""
+        if not self.ahead_hidden:
+            return self.marks.marks
+        t = self.playback.time
+        return tuple(m for m in self.marks.marks if m.time <= t + 1e-9)
 
     def near_mark(self, tol: float = 1e-6) -> Mark | None:
         """The mark the clock stands on (a foul's first), if any."""
@@ -188,7 +198,8 @@ class Timeline:
         pygame.draw.line(surface, (150, 170, 150), (bar.left, mid), (played, mid), 3)
         h = bar.height // 2 - 1
         foul_x: float | None = None
-        for m in self.marks.marks:
+        shown = self.shown_marks()
+        for m in shown:
             x = round(geo.x_of(m.time))
             if m.foul:
                 continue  # drawn last, over the others
@@ -197,7 +208,7 @@ class Timeline:
                 colour = KIND_COLOURS[EventKind.AIRBORNE]
             hh = h if m.first_contact else max(3, h * 2 // 3)
             pygame.draw.line(surface, colour, (x, mid - hh), (x, mid + hh), 2)
-        for m in self.marks.marks:
+        for m in shown:
             if not m.foul or self.fouls_hidden:
                 continue
             x = round(geo.x_of(m.time))
@@ -285,7 +296,8 @@ class Timeline:
         geo = self.geometry
         if geo is None or not geo.bar.inflate(14, 8).collidepoint(pos):
             return []
-        return [m for m in self.marks.marks if abs(geo.x_of(m.time) - pos[0]) <= reach]
+        return [m for m in self.shown_marks()
+                if abs(geo.x_of(m.time) - pos[0]) <= reach]
 
     def mark_at(self, pos: tuple[int, int]) -> Mark | None:
         """The mark under a point of the bar (the nearest within a few pixels)."""
@@ -293,7 +305,7 @@ class Timeline:
         if geo is None or not geo.bar.inflate(14, 8).collidepoint(pos):
             return None
         best: tuple[float, Mark] | None = None
-        for m in self.marks.marks:
+        for m in self.shown_marks():
             d = abs(geo.x_of(m.time) - pos[0])
             if d <= 6 and (best is None or d < best[0] or (d == best[0] and m.foul)):
                 best = (d, m)

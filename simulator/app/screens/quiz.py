@@ -73,6 +73,10 @@ VOID_DECLARATIONS = (Note.PUSH_OUT_IGNORED,)
 # question was ("Next question", "Next situation"), and the second click of a
 # double click on it answered the question.
 ANSWER_GUARD = 0.5
+# Keys that move the stroke's clock (as in the gallery's replay), and those
+# of them that step it (on the explanation they open the replay first).
+PLAY_KEYS = (pygame.K_SPACE, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT)
+STEP_KEYS = (pygame.K_COMMA, pygame.K_PERIOD, pygame.K_LEFT, pygame.K_RIGHT)
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -234,23 +238,38 @@ class QuizMode(PracticeScreen):
         """The stroke from the stick's approach, with its trails and timeline;
         ``reveal``: paused at the fouls with their marks (after the answers)."""
         self.revealing = reveal
+        trails = self.show.trails if self.show is not None else True
         self.player = ShotPlayer(self.shot, foul_stops(self.ruling) if reveal else (),
                                  speed)
         if reveal:
             self.show = scenario_show(self.app.locale, self.sc, self.shot,
                                       self.player.playback, self.ruling)
         else:
-            # No foul marks or referee's codes: they would answer the questions.
+            # No foul marks or referee's codes: they would answer the
+            # questions; nor the tip's second touch (its pink "2" said "double
+            # hit") while "Was it a foul?" or "Which rule?" is open.
             decl = self.sc.declarations
             self.show = ShotShow(self.app.locale, self.shot, self.player.playback,
                                  called_ball=decl.called_ball,
-                                 called_pocket=decl.called_pocket)
+                                 called_pocket=decl.called_pocket,
+                                 leave_out=() if self.foul_told() else
+                                 (EventKind.TIP_CONTACT,))
             self.show.tell_outcome = False  # "goes to the floor" answers them too
+            # Each tick as the stroke reaches it: drawn ahead of the clock, a
+            # contact was seen before it happened.
+            self.show.ahead_hidden = True
+        self.show.trails = trails
         # A break's trails covered the table (play-test 28): the cue ball's
         # and the first-hit ball's bright, the others faint.
         self.show.bright = focus_balls(self.shot)
         self._point()
         self._hide_fouls()
+
+    def foul_told(self) -> bool:
+        """Whether the questions the foul's evidence answers ("Was it a
+        foul?", "Which rule?") are all answered."""
+        open_ = self.questions[len(self.grades):]
+        return not any(q.kind in ("foul", "rule") for q in open_)
 
     def _hide_fouls(self) -> None:
         """The timeline's foul colour kept back until "Was it a foul?" is
@@ -302,8 +321,11 @@ class QuizMode(PracticeScreen):
         except QuizError as e:
             self.app.notify(str(e))
             return
+        told = self.foul_told()
         self.grades.append(g)
         self.phase = "answered"
+        if self.foul_told() and not told and self.player is not None:
+            self.play(SLOW, reveal=False)  # now with the tip's marks
         self._rest()
         self._point()
         self._hide_fouls()
@@ -322,7 +344,8 @@ class QuizMode(PracticeScreen):
 
     def _point(self) -> None:
         """After an answer, the proof the page names ringed on the timeline."""
-        if self.show is not None and self.phase != "asking":
+        if self.show is not None and self.phase != "asking" and self.foul_told():
+            # (with "Which rule?" still open the ring showed the proof)
             ev = evidence_event(self.shot, self.ruling)
             self.show.pointed = ev.time if ev is not None else None
 
@@ -507,33 +530,31 @@ class QuizMode(PracticeScreen):
                 self.app.locale, lost[0].code, lost[0].ref, self.sc.discipline)
             lines[-1:-1] = [t(key, loss=loss).rstrip()]
         if rule_later:
-            # The foul's name, the reason and the rule would answer the rule
-            # question after this one: they come with its answer. What was
-            # seen is said at once (the proof of a push names no foul).
-            proof = stroke_evidence(self.app.locale, self.shot, self.ruling)
+            # The foul's name, the reason, the rule, what was seen of it ("the
+            # tip touched the cue ball twice") and its proof would each answer
+            # the rule question after this one: they come with its answer.
             # A declaration the referee set aside is said at once: "foul"
             # after "push-out declared" read as a contradiction until the
             # last answer (play-test 33).
             void = [f"• {cite(self.app.locale, n.code, n.ref, self.sc.discipline)}"
                     for n in self.ruling.notes if n.code in VOID_DECLARATIONS]
-            what = self.seen_words() if q.kind == "foul" else ""
-            return "\n".join([*lines, *void, *([what] if what else []),
-                              *([proof] if proof else []), t("quiz.rule_next")])
+            return "\n".join([*lines, *void, t("quiz.rule_next")])
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons()])
 
     def seen_words(self) -> str:
-        """'Foul: the cue ball went into a pocket.': what was seen of the
-        main foul, not its rule, which the next question asks ("Which rule:
-        the next question" alone gave no reason for the foul). Empty
-        without a foul."""
+        """'The cue ball went into a pocket.': what was seen of the main
+        foul, said over its rule with the answer to "Which rule?" (said
+        with "Was it a foul?" it gave that answer away). Empty without a
+        foul."""
         s = seen(self.shot, self.ruling)
         loc = self.app.locale
         if s is None or not loc.has(f"quiz.seen_{s.key}"):
             return ""
         ball = ball_label(loc, s.ball) if s.ball is not None else ""
-        return loc.t("quiz.seen", what=loc.t(f"quiz.seen_{s.key}", ball=ball))
+        what = loc.t(f"quiz.seen_{s.key}", ball=ball)
+        return what[:1].upper() + what[1:] + "."
 
     def reasons(self) -> list[str]:
         """The rule behind this answer: the foul penalised first, then the
@@ -546,6 +567,10 @@ class QuizMode(PracticeScreen):
         d = self.sc.discipline
         fouls = fouls_main_first(self.ruling)
         out = [f"• {foul_cite(loc, f, d)}" for f in fouls]
+        if out and self.question.kind == "rule":
+            # What was seen of it, kept back from "Was it a foul?" (it named
+            # the foul), under the rule.
+            out += [w for w in (self.seen_words(),) if w]
         if not out:
             out = self.legal_reasons()
         proof = stroke_evidence(loc, self.shot, self.ruling)
@@ -621,6 +646,13 @@ class QuizMode(PracticeScreen):
             self.app.sound.play_events(new)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.player is None and event.type == pygame.KEYDOWN and \
+                event.key in STEP_KEYS:
+            # The explanation's table: a step opens the replay, held at its
+            # start, and steps in it (the keys did nothing there).
+            self.play(SLOW, reveal=True)
+            self.hold_at_start()
+            self.rebuild()
         if self.show is not None and (self.show.mouse(event) or self.show.key(event)):
             return
         if self.scroll_body(event) or self.common_key(event) or \
@@ -629,16 +661,11 @@ class QuizMode(PracticeScreen):
         k = event.key
         if k == pygame.K_ESCAPE:
             self.leave()
-        elif k == pygame.K_r:
+        elif k == pygame.K_r or (self.player is None and k in (pygame.K_SPACE,
+                                                               pygame.K_HOME)):
             self.app.later(self.replay)()
-        elif k == pygame.K_SPACE and self.player is not None and \
-                not self.revealing and not self.player.done:
-            # Skip the stroke: to its end, where the question is about.
-            pb = self.player.playback
-            pb.seek(pb.end_time)
-        elif k == pygame.K_SPACE and self.player is not None:
-            pb = self.player.playback
-            pb.paused = not pb.paused
+        elif self.player is not None and k in PLAY_KEYS:
+            self.play_key(k)
         elif self.phase == "asking" and pygame.K_1 <= k <= pygame.K_9:
             i = k - pygame.K_1
             if i < len(self.question.choices):
@@ -649,6 +676,27 @@ class QuizMode(PracticeScreen):
             self.app.later(self.next_question)()
         elif self.phase == "done" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_situation)()
+
+    def hold_at_start(self) -> None:
+        if self.player is not None:
+            self.player.playback.paused = True
+
+    def play_key(self, k: int) -> None:
+        """Space, Home and the arrows on the stroke, as in the gallery's
+        replay: Space skips a play before the last answer to its end (where
+        the questions are about; pressed again there, it stays), else
+        pauses (at the end, plays again); Home plays from the start; Left
+        and Right step a frame."""
+        assert self.player is not None
+        pb = self.player.playback
+        if k == pygame.K_SPACE and not self.revealing:
+            pb.seek(pb.end_time)
+        elif k == pygame.K_SPACE and not pb.at_end:
+            pb.paused = not pb.paused
+        elif k in (pygame.K_SPACE, pygame.K_HOME):
+            self.player.restart()
+        else:
+            pb.step(1 if k == pygame.K_RIGHT else -1)
 
     def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         cards, centre = super().header()
@@ -722,6 +770,10 @@ class QuizMode(PracticeScreen):
         question answered by one press has no Enter ("Enter: next" there did
         nothing); several answers are ticked, then sent by Enter; after an
         answer, Enter goes on and 1-9 answer nothing."""
+        if self.phase == "done":
+            # The explanation's table, or its replay stopping at the fouls
+            # (there Space pauses; "Space: skip the stroke" did nothing).
+            return "quiz.hint_reveal" if self.player is not None else "quiz.hint_done"
         if self.phase != "asking":
             return "quiz.hint_next"
         if not self.question.multiple:
