@@ -1109,7 +1109,7 @@ class Express(PyramidDiscipline[ExpressState]):
         is restored and the shooter plays again (R7)."""
         self.ready(state)
         if code.id == LossCode.CONCEDED.id:
-            return self.leave(state)
+            return self.leave(state, player)
         if code.id in (Note.OUTSIDE_INTERFERENCE.id,
                        ExpressNote.OUTSIDE_INTERFERENCE.id):
             # Digest §2.12: balls moved by an outsider: restore and replay.
@@ -1140,14 +1140,26 @@ class Express(PyramidDiscipline[ExpressState]):
                               replay=True)
         return ruling, self.settle(state, ruling, **card.fields())
 
-    def leave(self, state: ExpressState) -> tuple[ExpressRuling, ExpressState]:
-        """The player at the table leaves the match (R21; the seeds are
+    def in_play(self, state: ExpressState) -> tuple[int, ...]:
+        return state.active()
+
+    def leave(self, state: ExpressState, player: int | None = None
+              ) -> tuple[ExpressRuling, ExpressState]:
+        """The player at the table (or ``player``, one of the last two, whose
+        leaving ends the match) leaves the match (R21; the seeds are
         silent): out, as a player who lets the signature deadline pass; what
         he put in the bank stays there for the winner (G9), his own chips are
         his; the next active player takes the table as it lies, ball in hand
         and a pending break included. One active player left wins (2.5)."""
         card = _Card(state, self.opts)
-        p = state.shooter
+        p = state.shooter if player is None else player
+        if p not in state.active():
+            raise RulesError(f"player: player {p} is not in play")
+        if p != state.shooter and len(state.active()) > 2:
+            # Away from the table only the match's end is given: the turn
+            # order of three or more stays as the rules keep it.
+            raise RulesError("leave: of three or more in play the player at "
+                             "the table leaves")
         card.status[p] = Status.OUT
         card.note(ExpressNote.LEFT, player=p)
         card.mode = Mode.NORMAL

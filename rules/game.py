@@ -564,6 +564,11 @@ class Discipline(Generic[S]):
         judge --next``): the scores and the game's own counts."""
         return {"scores": list(state.scores)}
 
+    def in_play(self, state: S) -> tuple[int, ...]:
+        """The players still in the game (of three or more in Express, those
+        not out): conceding with two in play ends the match."""
+        return tuple(range(state.players))
+
     def call_foul_by(self, state: S, code: Code, player: int | None
                      ) -> tuple[Ruling, S]:
         """A called foul charged to ``player`` (default the shooter); a game

@@ -677,8 +677,7 @@ class Match:
         snap = self._stack[-1]
         n = len(self.players)
         if n != 2:
-            raise RulesError("concede: of three or more players one leaves "
-                             "(call_foul loss.conceded)")
+            return self._concede_last_two(player)
         if isinstance(player, bool) or not isinstance(player, int) \
                 or not 0 <= player < n:
             raise RulesError(f"concede.player: expected a player index 0-{n - 1}")
@@ -701,6 +700,27 @@ class Match:
         ruling = replace(ruling, match_over=True, match_winner=opp)
         new = replace(snap, game=game, games_won=tuple(won), over=True, winner=opp)
         self._push(new, action, ruling, player)
+        return ruling
+
+    def _concede_last_two(self, player: int) -> Ruling:
+        """Of three or more players one leaves (Express R21: ``call_foul``
+        of loss.conceded) while three or more are in play; with two left the
+        one who concedes, at the table or not, ends the match: the other
+        wins."""
+        snap = self._stack[-1]
+        if snap.over or snap.lag_due or snap.lag_winner is not None:
+            raise RulesError("concede: no game is being played")
+        in_play = self.discipline.in_play(snap.game)
+        if len(in_play) != 2:
+            raise RulesError("concede: of three or more players one leaves "
+                             "(call_foul loss.conceded)")
+        if player not in in_play:
+            raise RulesError(f"concede.player: player {player} is not in play")
+        ruling, game = self.discipline.call_foul_by(snap.game, LossCode.CONCEDED,
+                                                    player)
+        ruling, new = self._after(snap, ruling, game)
+        self._push(new, {"type": "concede", "player": player, "match": True},
+                   ruling, player)
         return ruling
 
     def call_interference(self, restorable: bool = True) -> Ruling:

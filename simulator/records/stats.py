@@ -128,7 +128,11 @@ def match_stats(match: Match) -> list[PlayerStats]:
         if conceded(rul):
             at_table = None
             continue
-        if p != at_table:
+        # An inning is a visit with a stroke, or a foul committed at the
+        # table: leaving Express (R21 reading) or the table handed over by
+        # the last two's concession is no turn played.
+        struck = act.get("type") == "shot" or bool(rul.fouls)
+        if p != at_table and struck:
             innings[p] += 1
             run[p] = 0
             at_table = p

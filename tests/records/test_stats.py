@@ -53,3 +53,30 @@ def test_balls_potted_on_a_legal_break_count_for_the_breaker() -> None:
         assert st[breaker].high_run == potted and st[breaker].innings == 1
         return
     raise AssertionError("no legal break with a pot in 39 racks")
+
+
+def test_express_innings_are_the_visits_with_a_stroke() -> None:
+    """Express of three (reading R21, the seeds silent on leaving; 2.5: the
+    last active player wins): the first player breaks; the one at the table
+    next leaves without a stroke; of the last two, the one away from the
+    table concedes, which hands no turn to the one at the table. Only the
+    break was struck: one inning, the breaker's."""
+    m = Match(["Ann", "Bob", "Cyd"], "express", {}, seed=3)
+    breaker = m.state.shooter
+    table = m.table()
+    cue = table.position(CUE_BALL)
+    head = min((b for b in table.balls if b.ball != CUE_BALL), key=lambda b: b.x)
+    assert cue is not None
+    aim = math.degrees(math.atan2(head.y - cue[1], head.x - cue[0]))
+    m.apply(simulate(table, Stroke(direction=aim % 360, speed=6.0)))
+    while m.state.pending:  # an offended player's choice: he plays on
+        m.choose(m.state.pending[0])
+    leaver = m.state.shooter
+    assert leaver != breaker  # the break potted nothing: the turn passed
+    m.call_foul("loss.conceded")  # he leaves at the start of his turn
+    at_table = m.state.shooter
+    away = next(p for p in m.discipline.in_play(m.state) if p != at_table)
+    m.concede(away, True)
+    assert m.over and m.winner == at_table
+    st = match_stats(m)
+    assert [s.innings for s in st] == [int(i == breaker) for i in range(3)], st

@@ -111,6 +111,7 @@ class Dialog(Mode):
         # in the side column at 800x500 the figures were pushed below).
         self.table_at: int | None = None
         self._names: set[str] = set()  # the lines that name a player, in bold
+        self._compact = False  # the table turned round laid out in fewer lines
         self._legend: set[str] = set()  # the legend's lines, dim
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
@@ -507,12 +508,8 @@ class Dialog(Mode):
         title_h = ui.paragraph(None, self.title, size + 3, ui.INK,
                                pygame.Rect(0, 0, width, 10 ** 6), bold=True)
         bsize = max(MIN_SIZE, size - 1)
-        paras = self.body.split("\n") if self.body else []
-        k = self.table_at if self.table_at is not None else len(paras)
-        lines = ui.wrap("\n".join(paras[:k]), size, width) if paras[:k] else []
-        lines += self._table_lines(width, size)
-        if paras[k:]:
-            lines += ui.wrap("\n".join(paras[k:]), size, width)
+        self._compact = False
+        lines = self._text_lines(width, size)
         if cols == 2:  # a height a row of two (ui.grid's gap of 6)
             w2 = (width - 6) // 2
             bsize = max(MIN_SIZE, bsize - 2)
@@ -528,11 +525,26 @@ class Dialog(Mode):
             room -= entry_h
         if self._legend and len(lines) * ui.line_height(size) > \
                 room - sum(heights) - pad:
+            # Where the table turned round scrolls, a name too long beside
+            # its figures goes there in short words, and seven headings of
+            # 9 px go in two parts (``players_table``).
+            self._compact = True
+            lines = self._text_lines(width, size)
             # A low window has no empty line to spare over a table turned
             # round: the last player's figures were the line it pushed out.
             lines = [ln for ln in lines if ln.strip()]
         return _Measures(size, pad, width, title_h, ui.line_height(size), bsize,
                          lines, heights, room, entry_h, cols)
+
+    def _text_lines(self, width: int, size: int) -> list[str]:
+        """The body's lines, the table's among them."""
+        paras = self.body.split("\n") if self.body else []
+        k = self.table_at if self.table_at is not None else len(paras)
+        lines = ui.wrap("\n".join(paras[:k]), size, width) if paras[:k] else []
+        lines += self._table_lines(width, size)
+        if paras[k:]:
+            lines += ui.wrap("\n".join(paras[k:]), size, width)
+        return lines
 
     def _table_lines(self, width: int, size: int) -> list[str]:
         """The table's rows as lines, under the full header, or the short
@@ -568,10 +580,11 @@ class Dialog(Mode):
         assert self.abbr is not None and self.short_head is not None
         laid = players_table(self.table, self.short_head, self.abbr, width, size,
                              lambda a, label: self.app.t("evening.stat_legend_item",
-                                                         abbr=a, label=label))
+                                                         abbr=a, label=label),
+                             compact=self._compact)
         self._stair = laid.stair
         self._head_size = laid.head_size
-        self._heads = {laid.head}
+        self._heads = set(laid.heads) or {laid.head}
         self._names = set(laid.names)
         self._legend = set(laid.legend)
         return [laid.head, *laid.rows, *laid.legend]

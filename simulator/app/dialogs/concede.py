@@ -7,7 +7,7 @@ from __future__ import annotations
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.confirm import confirm_dialog
 from simulator.app.loop.app import App
-from simulator.app.match.turns import concede, conceder, unbroken_game
+from simulator.app.match.turns import concede, conceder, leaving, unbroken_game
 
 
 def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
@@ -16,7 +16,7 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     by = conceder(s)
     assert by is not None
     who = s.name(by)
-    if len(s.names) > 2:  # one player leaves, the others play on (Express R21)
+    if leaving(s):  # one player leaves, the others play on (Express R21)
         key = "concede.leave"
     else:
         whole_match = whole_match or s.match.one_game  # the game is the match

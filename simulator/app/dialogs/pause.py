@@ -21,6 +21,7 @@ from simulator.app.match.turns import (
     redo,
     undo,
 )
+from simulator.app.match.turns import leaving as is_leaving
 
 # The entries numbered, in their order (the main menu and quitting: no number).
 NUMBERED = ("resume", "save", "fouls", "undo", "redo", "replay", "help",
@@ -35,7 +36,7 @@ def pause_dialog(app: App) -> Dialog:
         not s.over
     allow = app.settings.allow_undo
     # More than two at the table (Express): a player leaves, the match goes on.
-    leaving = s is not None and len(s.names) > 2
+    leaving = s is not None and is_leaving(s)
     # In a match of one game (14.1, Express of two) the game given up is the
     # match: one entry, worded so ("Concede the game" beside it said two).
     one_game = s is not None and not leaving and s.match.one_game

@@ -241,19 +241,28 @@ def callable_fouls(s: Session) -> list[Any]:
     return out
 
 
+def leaving(s: Session) -> bool:
+    """Whether conceding is leaving: of three or more still in play (Express
+    R21) the player at the table leaves and the others play on; with two
+    left, as between two, conceding ends the match."""
+    return len(s.names) > 2 and len(s.match.discipline.in_play(s.match.state)) > 2
+
+
 def conceder(s: Session) -> int | None:
-    """Who concedes from the menu: the person at the table, or in a match
-    against the computer the person at the window even at the computer's
-    turn (a person never concedes for a computer seat); of three or more
-    (Express R21) the player at the table leaves. None if no person plays."""
+    """Who concedes from the menu: the person at the table, or with two in
+    play against the computer the person at the window even at the
+    computer's turn (a person never concedes for a computer seat); of three
+    or more in play (Express R21) the player at the table leaves. None if no
+    person plays."""
     req = s.req
     if req is None:
         return None
     if not s.is_computer(req.shooter):
         return req.shooter
-    if len(s.names) != 2:
+    in_play = s.match.discipline.in_play(s.match.state)
+    if len(in_play) != 2:
         return None
-    other = 1 - req.shooter
+    other = next(p for p in in_play if p != req.shooter)
     return None if s.is_computer(other) else other
 
 
@@ -464,7 +473,7 @@ def redo(app: App) -> None:
 def concede(app: App, whole_match: bool) -> None:
     """The person who concedes (``conceder``) loses the game, or the match:
     every game still to play goes to the opponent and the match ends. Of
-    three or more players the one at the table leaves (Express R21)."""
+    three or more in play the one at the table leaves (Express R21)."""
     s = app.session
     if s is None or not can_concede(s):
         return
@@ -485,7 +494,7 @@ def concede(app: App, whole_match: bool) -> None:
     who = conceder(s)
     assert who is not None
     try:
-        if len(s.names) > 2:
+        if leaving(s):
             s.call_foul(CONCEDE)
         else:
             s.concede(who, whole_match)

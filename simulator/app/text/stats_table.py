@@ -59,52 +59,97 @@ def fonts_width(text: str, size: int) -> int:
 class PlayersTable:
     """The lines of the table turned round and how to draw them."""
 
-    head: str  # the short headings' row
-    rows: list[str]  # the players' rows: a name, its figures
+    head: str  # the short headings' row (of the first part)
+    rows: list[str]  # the players' rows: a name, its figures (each part's
+    # heading first after the first part's)
     names: list[str]  # the rows (or lines) that name a player
     legend: list[str]  # the headings said in full
     stair: tuple[int, list[int]]  # the name column's width, each column's right edge
     head_size: int
+    heads: tuple[str, ...] = ()  # every part's headings' row
+
+
+def parts(n: int, fits: Callable[[list[list[int]]], bool]) -> list[list[int]]:
+    """The figures' columns ``0..n-1`` in one part, else two halves, each
+    under its own headings, as ``fits`` takes them; one part where neither
+    does."""
+    for k in range(1, min(2, n) + 1):
+        per = -(-n // k)
+        groups = [list(range(i, min(n, i + per))) for i in range(0, n, per)]
+        if fits(groups):
+            return groups
+    return [list(range(n))]
 
 
 def players_table(table: list[tuple[str, ...]], short: tuple[str, ...],
                   abbr: tuple[str, ...], width: int, size: int,
-                  item: Callable[[str, str], str]) -> PlayersTable:
+                  item: Callable[[str, str], str], compact: bool = False
+                  ) -> PlayersTable:
     """``table`` (its header the names, a row per figure) as a row per
     player in ``width``: each name whole beside its figures where it fits
-    there, else on a line of its own over them (in its short words,
-    «Александра К.», only where the whole name is wider than the line)."""
+    there, else on a line of its own over them (in its short words only
+    where the whole name is wider than the line). ``compact`` (where the
+    card would scroll): a name in its short words («Анна К.») beside its
+    figures where only they fit there; and where the headings would shrink
+    under the table's type, the figures in two parts, each under its
+    headings, if every name then sits beside them (seven columns at
+    800x500 had headings of 9 px, «сдач» and «отыг» squeezed)."""
     head, *body = table
     names = list(head[1:])
+    briefs = list(short[1:])
     n = len(abbr)
     figs = [[r[i + 1] for r in body] for i in range(len(names))]
     fig_w = [max(fonts_width(f[j], size) for f in figs) for j in range(n)]
 
-    def need(hs: int) -> list[int]:
-        return [max(fig_w[j], fonts_width_bold(abbr[j], hs)) + GAP for j in range(n)]
+    def widths(hs: int, groups: list[list[int]]) -> list[int]:
+        # Each position's column as wide as the widest of the parts there.
+        return [max(max(fig_w[g[k]], fonts_width_bold(abbr[g[k]], hs)) + GAP
+                    for g in groups if k < len(g))
+                for k in range(len(groups[0]))]
 
+    def named_beside(room: int) -> list[str | None]:
+        return [next((x for x in ((name, brief) if compact else (name,))
+                      if fonts_width_bold(x, size) + GAP <= room), None)
+                for name, brief in zip(names, briefs, strict=True)]
+
+    hs0 = head_size(size)
+
+    def fits(groups: list[list[int]]) -> bool:
+        # Two parts only with every name beside its figures: a part's rows
+        # cost a line each, names on lines of their own two.
+        room = width - sum(widths(hs0, groups))
+        return room >= 0 and (len(groups) == 1 or
+                              (compact and None not in named_beside(room)))
+
+    groups = parts(n, fits)
     # The headings' type shrinks (to 9 at least) before a column is lost.
-    hs = next((k for k in range(head_size(size), 8, -1) if sum(need(k)) <= width), 9)
-    cols = need(hs)
-    heading = TAB.join(("", *abbr))
+    hs = next((k for k in range(hs0, 8, -1) if sum(widths(k, groups)) <= width), 9)
+    cols = widths(hs, groups)
     legend = legend_lines([item(a, r[0]) for a, r in zip(abbr, body, strict=True)],
                           width, size)
     # A name beside its figures where it fits the room they leave, else on
     # a line of its own over them (only the long ones: eight seats of
-    # Express took sixteen rows at 1280x720 where most names fitted).
-    room = width - sum(cols)
-    beside = [x for x in names if fonts_width_bold(x, size) + GAP <= room]
-    label = max((fonts_width_bold(x, size) for x in beside), default=-GAP) + GAP
-    rows, said = [], []
-    for name, brief, f in zip(names, short[1:], figs, strict=True):
-        if name in beside:
-            rows.append(TAB.join((name, *f)))
-            said.append(rows[-1])
-            continue
-        said.append(whole_words(name, brief, width, size))
-        rows += [said[-1], TAB.join(("", *f))]
-    return PlayersTable(heading, rows, said, legend,
-                        (label, spread(cols, width - label, label)), hs)
+    # Express took sixteen rows at 1280x720 where most names fitted), in
+    # its short words where only they fit: a row per player, not two.
+    shown = named_beside(width - sum(cols))
+    label = max((fonts_width_bold(x, size) for x in shown if x is not None),
+                default=-GAP) + GAP
+    heads = tuple(TAB.join(("", *(abbr[j] for j in g))) for g in groups)
+    rows: list[str] = []
+    said: list[str] = []
+    for part, g in enumerate(groups):
+        if part:
+            rows.append(heads[part])
+        for name, brief, f, beside in zip(names, briefs, figs, shown, strict=True):
+            cells = [f[j] for j in g]
+            if beside is not None:
+                rows.append(TAB.join((beside, *cells)))
+                said.append(rows[-1])
+                continue
+            said.append(whole_words(name, brief, width, size))
+            rows += [said[-1], TAB.join(("", *cells))]
+    return PlayersTable(heads[0], rows, said, legend,
+                        (label, spread(cols, width - label, label)), hs, heads)
 
 
 def whole_words(name: str, brief: str, width: int, size: int) -> str:
