@@ -5,11 +5,26 @@ incoming player; a save made after a called foul loads with its card."""
 
 from __future__ import annotations
 
+import math
+from pathlib import Path
+
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
+from simulator.app.match.calls import call_rules
+from simulator.app.match.session import Session
+from simulator.app.table.aim import Aim
 from simulator.app.text import ui
-from tests.app.helpers import frame, key
+from tests.app.helpers import (
+    click_button,
+    frame,
+    key,
+    make_app,
+    reopen_from_menu,
+    scenario_match,
+    strike,
+)
 from tests.app.test_pull_back import aiming_app
 
 SPACE_SHOOTS = {"en": ("Space: shoot", "or Space"),
@@ -26,3 +41,48 @@ def test_the_key_line_says_space_shoots(lang: str, size: tuple[int, int]) -> Non
     key(app, pygame.K_SPACE)
     assert app.mode is not None and app.mode.name == "playing"  # as it says
     pygame.display.quit()
+
+
+def annas_shot_then_the_call(app: App, restorable: bool) -> Session:
+    """Anna's legal shot in 8-ball (the 1 struck, nothing potted), then
+    the referee's call of outside interference (J, general rule 28)."""
+    from simulator.app.dialogs.referee_calls import call_words
+    scenario_match(app, "8-ball", {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4),
+                                   8: (1.9, 0.5)})
+    s = app.session
+    assert s is not None
+    s.aim = Aim(math.degrees(math.atan2(0.02, 0.6)), 0.3)
+    frame(app, n=30)
+    strike(app)
+    frame(app, n=30)
+    key(app, pygame.K_j)
+    frame(app, n=2)
+    click_button(app, call_words(app, "referee.restored" if restorable
+                                 else "referee.not_restored"))
+    frame(app, n=3)
+    return s
+
+
+@pytest.mark.parametrize("restorable", [True, False])
+def test_a_save_after_a_rule_28_call_loads_with_its_card(
+        tmp_path: Path, restorable: bool) -> None:
+    """General rule 28 (outside interference) called by J, saved at once:
+    the match loads with the call's own card (its heading citing the rule,
+    what the call changed), not the plain ruling of the step."""
+    app = make_app("en")
+    try:
+        s = annas_shot_then_the_call(app, restorable)
+        card = s.banner
+        assert card is not None and card.title == app.t(
+            "play.call_title", rule=call_rules(s)["interference"])
+        s2 = reopen_from_menu(app, s.save(tmp_path / "called.json"))
+        frame(app, n=3)
+        after = s2.banner
+        assert after is not None
+        assert (after.title, after.lines, after.next) == \
+            (card.title, card.lines, card.next)
+        # On show as saved (its heading drawn, wrapped or whole).
+        assert any(len(t.text) > 8 and card.title.startswith(t.text)
+                   for t in app.texts), [t.text for t in app.texts]
+    finally:
+        pygame.display.quit()

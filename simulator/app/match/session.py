@@ -354,6 +354,10 @@ class Session:
         last = self.match.history[-1]
         self.last_ruling = ruling
         self.banner = self.last_step_banner()
+        from simulator.app.match.calls import call_card, last_call
+        called, ball = last_call(self)
+        if called:  # the referee's call's own card, as it was made
+            self.banner = call_card(self, ruling, ball)
         # A concession is the person's own doing: nothing to read.
         self.to_acknowledge = last.get("type") != "concede" and \
             self.concerns_person(ruling)
