@@ -17,6 +17,7 @@ from simulator.app.match.session import Session
 from simulator.app.table.aim import Aim
 from simulator.app.text import ui
 from tests.app.helpers import (
+    click,
     click_button,
     frame,
     key,
@@ -86,3 +87,38 @@ def test_a_save_after_a_rule_28_call_loads_with_its_card(
                    for t in app.texts), [t.text for t in app.texts]
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_tip_set_in_the_miscue_zone_is_warned_of_before_the_stroke(
+        lang: str, size: tuple[int, int]) -> None:
+    """General rule 3's miscue (a tip too far off centre slips): a click on
+    the tip diagram's outer ring sets the tip there; the diagram is ringed
+    in red and the line under the table says "miscue risk" before any
+    stroke, until X centres the tip."""
+    app = aiming_app(lang, size)
+    s = app.session
+    assert s is not None
+    tip = app.mode.scene.panel.tip  # type: ignore[union-attr]
+    words = app.t("strip.miscue_risk")
+
+    def warned() -> bool:
+        return any(len(t.text) > 6 and words.startswith(t.text.rstrip("…"))
+                   for t in ui.FRAME.texts)
+
+    def ringed() -> bool:
+        c, rad = tip.center, tip.width // 2
+        return any(tuple(app.screen.get_at((c[0], c[1] - rad - k)))[:3] == ui.RED[:3]
+                   for k in (0, 1))
+
+    frame(app)
+    assert not warned() and not ringed()
+    click(app, (tip.centerx, tip.bottom - max(2, tip.height // 20)))
+    frame(app)
+    assert s.aim.miscue_risk(s.spec.physics.miscue_offset)
+    assert warned(), [t.text for t in ui.FRAME.texts]
+    assert ringed()
+    key(app, pygame.K_x)
+    frame(app)
+    assert not warned() and not ringed()
+    pygame.display.quit()

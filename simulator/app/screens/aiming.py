@@ -881,6 +881,10 @@ class AimMode(ShotInputMode):
         out = [self.app.t("strip.call_needed")] if self.call_missing() else []
         if self.meets_cue_ball_twice():
             out.append(self.app.t("strip.double_hit"))
+        if self.aim.miscue_risk(self.session.spec.physics.miscue_offset):
+            # Said where the stroke is set, not only over the tip diagram
+            # (its red dot and small word went unseen: a miscue surprised).
+            out.append(self.app.t("strip.miscue_risk"))
         return out
 
     def meets_cue_ball_twice(self) -> bool:
