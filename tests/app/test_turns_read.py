@@ -17,6 +17,7 @@ from simulator.app.match.session import Session
 from simulator.app.table.aim import Aim
 from simulator.app.text import ui
 from tests.app.helpers import (
+    button_labels,
     click,
     click_button,
     frame,
@@ -122,3 +123,83 @@ def test_a_tip_set_in_the_miscue_zone_is_warned_of_before_the_stroke(
     frame(app)
     assert not warned() and not ringed()
     pygame.display.quit()
+
+
+def annas_foul_between_people(app: App) -> Session:
+    """Anna, playing Boris at one window (8-ball), strikes the cue ball
+    away from every ball: a foul (8-ball rule 6, general rule 4: no ball
+    hit), Boris with the ball in hand."""
+    scenario_match(app, "8-ball", {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4),
+                                   8: (1.9, 0.5)})
+    s = app.session
+    assert s is not None
+    s.aim = Aim(180.0, 0.15)
+    frame(app, n=30)
+    ruling = strike(app)
+    assert ruling.fouls and s.req is not None and s.req.shooter == 1
+    frame(app, n=2)
+    return s
+
+
+def heading_drawn(app: App) -> bool:
+    """The turn's heading says Boris reads the foul first (whole or wrapped)."""
+    words = app.t("side.read_foul", name="Boris")
+    return any(len(t.text) > 6 and words.startswith(t.text) for t in ui.FRAME.texts)
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_foul_between_people_waits_for_the_incoming_player(
+        lang: str, size: tuple[int, int]) -> None:
+    """Hot seat: a foul's card stays until Boris, the incoming player, reads
+    it (Continue, or Space pressed on his turn once it is on show); a click
+    on the table or a key meant for the turn does not place the ball
+    meanwhile. Then his ball in hand begins as ever."""
+    from simulator.app.screens.placing import PlaceMode
+    app = make_app(lang, size)
+    try:
+        s = annas_foul_between_people(app)
+        mode = app.mode
+        assert isinstance(mode, PlaceMode)
+        card = s.banner
+        assert card is not None and card.foul
+        assert heading_drawn(app), [t.text for t in ui.FRAME.texts]
+        assert app.t("evening.go_on") in button_labels(app)
+        # Meant for the turn: nothing moves, nothing is placed.
+        pos = mode.pos
+        key(app, pygame.K_RIGHT)
+        click(app, mode.scene.view.to_screen(0.8, 0.5))
+        frame(app)
+        assert app.mode is mode and mode.pos == pos and not s.placed_by_player
+        assert s.banner is card and mode.reading_foul()
+        # Space the moment the turn shows (ui.FRESH): meant for the stroke
+        # before, not taken. Pressed on his turn once on show: read; his
+        # turn begins, the card still beside it.
+        key(app, pygame.K_SPACE)
+        assert mode.reading_foul()
+        frame(app, n=30)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        assert not mode.reading_foul()
+        assert not heading_drawn(app)
+        click(app, mode.scene.view.to_screen(0.8, 0.5))
+        frame(app)
+        assert s.placed_by_player and app.mode is not None and \
+            app.mode.name == "aiming"
+    finally:
+        pygame.display.quit()
+
+
+def test_the_foul_is_read_by_its_button_and_not_by_a_held_key() -> None:
+    """The Space that played (or hurried) the stroke does not read the
+    foul: a press begun on the incoming turn does; the Continue button too."""
+    app = make_app("en")
+    try:
+        s = annas_foul_between_people(app)
+        mode = app.mode
+        assert mode is not None and mode.reading_foul()  # type: ignore[attr-defined]
+        click_button(app, app.t("evening.go_on"))
+        frame(app)
+        assert not mode.reading_foul()  # type: ignore[attr-defined]
+        assert s.foul_to_read == -1
+    finally:
+        pygame.display.quit()

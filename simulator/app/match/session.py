@@ -259,6 +259,10 @@ class Session:
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False
+        # The step at which a foul between people at one window waits to be
+        # read by the incoming player (Continue): their turn began at once,
+        # and the card beside it went unread (simulator.app.screens.shot_input).
+        self.foul_to_read = -1
         # The step at which a computer's choice was put on its card (held
         # like a person's ruling, not waited on: it concerns no person).
         self.choice_card = -1
@@ -361,6 +365,8 @@ class Session:
         # A concession is the person's own doing: nothing to read.
         self.to_acknowledge = last.get("type") != "concede" and \
             self.concerns_person(ruling)
+        if last.get("type") == "shot":
+            self.foul_for_next(ruling)  # (read at the load, as it was to be)
 
     def last_step_banner(self) -> Banner | None:
         """The ruling card of the match's last step, if it has a ruling."""
@@ -618,6 +624,17 @@ class Session:
             self.powers[ruling.shooter] = power_of(shot.stroke.speed)
         self.banner = self.ruling_banner(ruling, shot)
         self.to_acknowledge = self.concerns_person(ruling)
+        self.foul_for_next(ruling)
+
+    def foul_for_next(self, ruling: Ruling) -> None:
+        """A foul at a shot between people only (hot seat): the incoming
+        player reads its card before their turn (ball in hand) begins, as a
+        person does before the computer plays on (``concerns_person``)."""
+        people = len(self.names) > 1 and \
+            not any(self.is_computer(i) for i in range(len(self.names)))
+        foul = bool(ruling.fouls) or ruling.penalty is not None
+        self.foul_to_read = len(self.match.history) \
+            if people and foul and not ruling.game_over else -1
 
     def concerns_person(self, ruling: Ruling) -> bool:
         """A ruling a person must see before a computer plays on: a foul,

@@ -251,7 +251,7 @@ class AimMode(ShotInputMode):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.scroll_banner(event):
+        if self.scroll_banner(event) or self.read_first(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) or (
                 event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
