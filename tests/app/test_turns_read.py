@@ -147,6 +147,7 @@ def heading_drawn(app: App) -> bool:
     return any(len(t.text) > 6 and words.startswith(t.text) for t in ui.FRAME.texts)
 
 
+@pytest.mark.reads_fouls
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_a_foul_between_people_waits_for_the_incoming_player(
         lang: str, size: tuple[int, int]) -> None:
@@ -189,9 +190,9 @@ def test_a_foul_between_people_waits_for_the_incoming_player(
         pygame.display.quit()
 
 
-def test_the_foul_is_read_by_its_button_and_not_by_a_held_key() -> None:
-    """The Space that played (or hurried) the stroke does not read the
-    foul: a press begun on the incoming turn does; the Continue button too."""
+@pytest.mark.reads_fouls
+def test_the_foul_is_read_by_its_continue_button() -> None:
+    """The card's Continue button reads the foul as Space does."""
     app = make_app("en")
     try:
         s = annas_foul_between_people(app)

@@ -63,6 +63,10 @@ def signed(points: int) -> str:
 LAG_BALLS = (CUE_BALL, 1)
 
 
+# Between people at one window a foul's card waits for the incoming player
+# (``Session.foul_for_next``); off, their turn begins at once.
+READ_FOULS = True
+
 class LoadError(Exception):
     """A save file that cannot be resumed; the message says why."""
 
@@ -259,10 +263,7 @@ class Session:
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False
-        # The step at which a foul between people at one window waits to be
-        # read by the incoming player (Continue): their turn began at once,
-        # and the card beside it went unread (simulator.app.screens.shot_input).
-        self.foul_to_read = -1
+        self.foul_to_read = -1  # the step whose foul waits to be read: foul_for_next
         # The step at which a computer's choice was put on its card (held
         # like a person's ruling, not waited on: it concerns no person).
         self.choice_card = -1
@@ -630,7 +631,7 @@ class Session:
         """A foul at a shot between people only (hot seat): the incoming
         player reads its card before their turn (ball in hand) begins, as a
         person does before the computer plays on (``concerns_person``)."""
-        people = len(self.names) > 1 and \
+        people = READ_FOULS and len(self.names) > 1 and \
             not any(self.is_computer(i) for i in range(len(self.names)))
         foul = bool(ruling.fouls) or ruling.penalty is not None
         self.foul_to_read = len(self.match.history) \

@@ -344,6 +344,8 @@ class ShotInputMode(TableMode):
 
     @property
     def controls(self) -> bool:  # type: ignore[override]
+        if self.reading_foul() and not self.session.banner_folded:
+            return False  # the foul's card has their room (800x500: its title only)
         return not (self.hint_room and self.session.hint is not None) or \
             self.controls_back > 0
 
@@ -360,7 +362,7 @@ class ShotInputMode(TableMode):
         return self.hint_room >= 2 and self.session.hint is not None
 
     def controls_words(self) -> list[str]:
-        if self.controls:
+        if self.controls or self.reading_foul():
             return []
         from simulator.app.match.computer import spin_words
         s = self.session
