@@ -24,10 +24,10 @@ from tests.app.helpers import (
 from tests.app.test_pull_back import (
     aiming_app,
     behind,
+    metres_of,
     power_line,
     press,
     pull,
-    pull_and_release,
 )
 
 
@@ -38,8 +38,11 @@ def struck_speed(app: App) -> float:
 
 
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
-def test_a_short_pull_strikes_at_the_power_the_keys_set(
+def test_a_short_pull_plays_nothing_and_says_so_before_the_release(
         lang: str, size: tuple[int, int]) -> None:
+    """A short pull played the power set before, unseen (a player pulled a
+    little for a soft stroke and got a hard one): its release plays nothing,
+    said while it is held (the scale by the cue) and after (pull further)."""
     app = aiming_app(lang, size)
     s = app.session
     assert s is not None
@@ -50,16 +53,29 @@ def test_a_short_pull_strikes_at_the_power_the_keys_set(
     shown = power_line(app)
     assert set_power > 0.6
     end = pull(app, SHORT_PULL_PX - 6)
-    # While the short pull is held the power drawn is still the one set,
-    # and the scale by the cue says why.
+    # While the short pull is held the power set stays, and the scale by
+    # the cue says a release there plays nothing.
     assert power_line(app) == shown
-    assert app.t("pull.short", px=SHORT_PULL_PX) in {t.text for t in app.texts}
+    drawn = {t.text for t in app.texts}
+    assert app.t("pull.short", px=SHORT_PULL_PX) in drawn
+    assert app.t("pull.short_none") in drawn
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end))
+    frame(app)
+    assert app.mode is not None and app.mode.name == "aiming"
+    assert not s.match.history and s.aim.power == set_power
+    assert app.toast is not None and \
+        app.toast[0] == app.t("pull.too_short", px=SHORT_PULL_PX)
+    # Space then strikes at the power set, as the words say.
+    frame(app, n=30)
+    key(app, pygame.K_SPACE)
     assert struck_speed(app) == Aim(power=set_power).stroke().speed
     pygame.display.quit()
 
 
-def test_a_short_pull_strikes_at_the_power_the_bar_set() -> None:
+def test_a_pull_eased_back_under_a_short_one_plays_what_it_shows() -> None:
+    """Pulled past a short pull, then eased back nearer the ball: the
+    power shown follows the hand, and the release plays that power (it
+    played the power set before the pull)."""
     app = aiming_app("en")
     s = app.session
     assert s is not None
@@ -67,8 +83,13 @@ def test_a_short_pull_strikes_at_the_power_the_bar_set() -> None:
     click(app, (bar.left + int(bar.width * 0.8), bar.centery))
     set_power = s.aim.power
     assert set_power > 0.7
-    pull_and_release(app, SHORT_PULL_PX - 4)
-    assert struck_speed(app) == Aim(power=set_power).stroke().speed
+    pull(app, 3 * SHORT_PULL_PX)
+    end = behind(app, 0.05 + metres_of(app, SHORT_PULL_PX - 4))
+    move(app, end, held=True)
+    eased = s.aim.power
+    assert 0.0 < eased < 0.2
+    frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=end))
+    assert struck_speed(app) == Aim(power=eased).stroke().speed
     pygame.display.quit()
 
 
@@ -101,7 +122,8 @@ def pull_scale_rects(app: App) -> list[pygame.Rect]:
                   v=app.locale.num(mode.aim.speed, 1),  # type: ignore[attr-defined]
                   b=app.locale.num(mode.ball_speed(), 1))  # type: ignore[attr-defined]
     short = app.t("pull.short", px=SHORT_PULL_PX)
-    out = [t.rect for t in ui.FRAME.texts if t.text in (scale, short, speed)]
+    none = app.t("pull.short_none")
+    out = [t.rect for t in ui.FRAME.texts if t.text in (scale, short, speed, none)]
     assert len(out) == 2, [t.text for t in ui.FRAME.texts]
     return out
 

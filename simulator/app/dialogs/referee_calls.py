@@ -18,6 +18,7 @@ from typing import Any
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
+from simulator.app.match.calls import call_card, call_rules, next_words
 from simulator.app.match.turns import next_step, referee_action
 
 
@@ -61,16 +62,6 @@ def new_rack(app: App) -> bool:
     ruling = _not_restorable(app)
     return ruling is not None and any(
         n.code is Note.INTERFERENCE_NEW_RACK for n in ruling.notes)
-
-
-def call_rules(s: Any) -> dict[str, str]:
-    """The rules of the calls in words, as the game cites them: a ball off
-    the table (general rule 23) and outside interference (28); in Express
-    the pyramid rules' 2.10 and 2.12, as its rulings say."""
-    from simulator.app.text.words import ref_text
-    jumped, interference = s.match.discipline.call_rules()
-    return {"jumped": ref_text(s.locale, jumped),
-            "interference": ref_text(s.locale, interference)}
 
 
 def short_call_rules(s: Any) -> tuple[dict[str, str], dict[str, str]]:
@@ -212,52 +203,12 @@ def referee_call(app: App, ask: Any, jumped: int | None = None) -> Any:
         except RulesError as e:
             s.banner = Banner(t("play.call_refused"),
                               (reason_text(s.locale, e, s.names),), False,
-                              _next_words(s))
+                              next_words(s))
         else:
             s.banner = call_card(s, ruling, jumped)
         s.to_acknowledge = s.has_person()
         next_step(app)
     return fn
-
-
-def _next_words(s: Any) -> tuple[str, ...]:
-    """Who is to play now, or the lag that decides the break anew."""
-    req = s.req
-    if req is None or s.over:
-        return ()
-    if req.is_lag:
-        return (s.locale.t("play.next_lag"),)
-    return (s.locale.t("banner.next", name=s.name(req.shooter)),)
-
-
-def call_card(s: Any, ruling: Any, jumped: int | None) -> Any:
-    """The ruling card of a referee's call: the rule in the title, what the
-    call changed first, then the referee's own lines."""
-    from rules.codes import Note
-    from simulator.app.table.ruling_card import Banner
-    from simulator.app.text.words import ball_label, ref_text
-    t = s.locale.t
-    card = s.banner
-    ids = {n.code.id for n in ruling.notes}
-    if jumped is not None:
-        changed = t("play.changed_jumped", ball=ball_label(s.locale, jumped))
-        rule_words = call_rules(s)["jumped"]
-    else:
-        rule = next((n.ref for n in ruling.notes if n.code.referee_called), None)
-        if Note.INTERFERENCE_NEW_RACK.id in ids:
-            changed = t("play.changed_new_rack")
-        elif ruling.game_over:
-            changed = t("play.changed_replayed", name=s.name(
-                s.req.shooter if s.req is not None else ruling.next_shooter))
-        else:
-            changed = t("play.changed_restored", name=s.name(ruling.next_shooter))
-        rule_words = ref_text(s.locale, rule) if rule is not None else \
-            call_rules(s)["interference"]
-    lines = (changed, *(card.lines if card is not None else ()))
-    lag = s.req is not None and s.req.is_lag
-    nexts = card.next if card is not None and not lag else _next_words(s)
-    return Banner(t("play.call_title", rule=rule_words), lines,
-                  bool(ruling.fouls), nexts)
 
 
 def agree_dialog(app: App) -> Dialog:

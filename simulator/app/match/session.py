@@ -63,6 +63,10 @@ def signed(points: int) -> str:
 LAG_BALLS = (CUE_BALL, 1)
 
 
+# Between people at one window a foul's card waits for the incoming player
+# (``Session.foul_for_next``); off, their turn begins at once.
+READ_FOULS = True
+
 class LoadError(Exception):
     """A save file that cannot be resumed; the message says why."""
 
@@ -259,6 +263,7 @@ class Session:
         # A person's ruling the computer waits on until that person has read
         # it (Continue): a foul or a game's end is never hidden by its turn.
         self.to_acknowledge = False
+        self.foul_to_read = -1  # the step whose foul waits to be read: foul_for_next
         # The step at which a computer's choice was put on its card (held
         # like a person's ruling, not waited on: it concerns no person).
         self.choice_card = -1
@@ -354,9 +359,15 @@ class Session:
         last = self.match.history[-1]
         self.last_ruling = ruling
         self.banner = self.last_step_banner()
+        from simulator.app.match.calls import call_card, last_call
+        called, ball = last_call(self)
+        if called:  # the referee's call's own card, as it was made
+            self.banner = call_card(self, ruling, ball)
         # A concession is the person's own doing: nothing to read.
         self.to_acknowledge = last.get("type") != "concede" and \
             self.concerns_person(ruling)
+        if last.get("type") == "shot":
+            self.foul_for_next(ruling)  # (read at the load, as it was to be)
 
     def last_step_banner(self) -> Banner | None:
         """The ruling card of the match's last step, if it has a ruling."""
@@ -614,6 +625,17 @@ class Session:
             self.powers[ruling.shooter] = power_of(shot.stroke.speed)
         self.banner = self.ruling_banner(ruling, shot)
         self.to_acknowledge = self.concerns_person(ruling)
+        self.foul_for_next(ruling)
+
+    def foul_for_next(self, ruling: Ruling) -> None:
+        """A foul at a shot between people only (hot seat): the incoming
+        player reads its card before their turn (ball in hand) begins, as a
+        person does before the computer plays on (``concerns_person``)."""
+        people = READ_FOULS and len(self.names) > 1 and \
+            not any(self.is_computer(i) for i in range(len(self.names)))
+        foul = bool(ruling.fouls) or ruling.penalty is not None
+        self.foul_to_read = len(self.match.history) \
+            if people and foul and not ruling.game_over else -1
 
     def concerns_person(self, ruling: Ruling) -> bool:
         """A ruling a person must see before a computer plays on: a foul,

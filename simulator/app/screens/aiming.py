@@ -251,7 +251,7 @@ class AimMode(ShotInputMode):
 
     # -- input -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.scroll_banner(event):
+        if self.scroll_banner(event) or self.read_first(event):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) or (
                 event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
@@ -351,9 +351,16 @@ class AimMode(ShotInputMode):
         px = self.pulled_px(pos)
         if self.track is not None:
             px = self.track.played_px(px)
-        if px <= SHORT_PULL_PX:
-            return self.drag_power0
+        if px <= SHORT_PULL_PX and not self.pulled_far():
+            return self.drag_power0  # (a release now plays nothing: short_pull)
         return self.px_power(px)
+
+    def short_pull(self) -> bool:
+        """A pull never longer than a short pull, no stroke under way: its
+        release plays nothing (it played the power set before, unseen, and
+        surprised a player who had pulled a little for a soft stroke)."""
+        return self.drag_from is not None and not self.pulled_far() and \
+            not self.stroking()
 
     def mouse_down(self, pos: tuple[int, int], button: int) -> None:
         """Left: a control, or the start of a pull back; right: a call;
@@ -423,16 +430,20 @@ class AimMode(ShotInputMode):
         moved = came_back or (self.press_pos is not None and
                               math.dist(self.press_pos, pos) > CLICK_SLOP_PX)
         back = stroke or self.pull_power(pos) > NO_POWER  # some of the way back
+        short = moved and back and self.short_pull()
         power = self.pulled_power(pos)
         self.warn_wrong_way(pos)
         self.drag_from = None
         self.track = None
-        if moved and back:
+        if moved and back and not short:
             s.aim = s.aim.with_power(power)
             self.shoot()
         else:
             s.aim = s.aim.with_power(self.drag_power0)
-            if not moved:
+            if short:
+                self.app.inform(self.app.t("pull.too_short", px=SHORT_PULL_PX), 4.0,
+                                until_stroke=True)
+            elif not moved:
                 if not self.layout.table.collidepoint(pos):
                     return  # (a click beside the table calls and aims at nothing)
                 if not self.click(pos) and self.aim_held():
@@ -754,19 +765,21 @@ class AimMode(ShotInputMode):
         loc = self.session.locale
         full = self.full_pull()
         pulled = max(0.0, min(full, self.pulled_px(mouse)))
-        # Within a short pull, why the speed has not moved: the power set
-        # stays; in a stroke, that its power is the pull's furthest point's;
+        # Within a short pull, that a release plays nothing; in a stroke,
+        # that its power is the pull's furthest point's;
         # back at the ball after a pull, that a release there plays nothing.
         if self.stroking():
             scale = t("pull.stroke")
         elif self.pulled_far() and self.pull_power(mouse) <= NO_POWER:
             scale = t("pull.at_ball")
-        elif pulled <= SHORT_PULL_PX:
+        elif self.short_pull():
             scale = t("pull.short", px=SHORT_PULL_PX)
         else:
             scale = t("pull.scale", px=round(pulled), full=round(full),
                       max=loc.num(MAX_SPEED, 0))
-        lines = [t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
+        # (A short pull's release plays nothing: no speed is promised.)
+        lines = [t("pull.short_none") if self.short_pull() else
+                 t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
                    b=loc.num(self.ball_speed(), 1)), scale]
         size = max(11, text_size(self.app.size) - 2)
         lh = ui.line_height(size)
@@ -877,6 +890,10 @@ class AimMode(ShotInputMode):
             if self.call_missing() and not self.hint_calls() else []
         if self.meets_cue_ball_twice():
             out.append(self.app.t("strip.double_hit"))
+        if self.aim.miscue_risk(self.session.spec.physics.miscue_offset):
+            # Said where the stroke is set, not only over the tip diagram
+            # (its red dot and small word went unseen: a miscue surprised).
+            out.append(self.app.t("strip.miscue_risk"))
         return out
 
     def meets_cue_ball_twice(self) -> bool:

@@ -139,7 +139,7 @@ class PlaceMode(ShotInputMode):
     def handle(self, event: pygame.event.Event) -> None:
         view = self.scene.view
         lay = self.layout
-        if self.scroll_banner(event):
+        if self.scroll_banner(event) or self.read_first(event):
             return
         if event.type == pygame.MOUSEMOTION:
             if self.panel_grab is not None:

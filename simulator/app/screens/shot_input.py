@@ -14,6 +14,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.saving import save_key
 from simulator.app.screens.match_keys import (
     LOW_COLUMN,
+    STROKE_KEYS,
     WATCH_KEYS,
     common_key,
     set_watch,
@@ -43,6 +44,12 @@ SHORT_PULL_PX = 24
 # The buttons of a person's turn at the column's foot, under all the others:
 # none of them changes the match (no undo, no declaration, no ball in hand).
 FOOT = ("hint", "fouls", "replay", "menu")
+# The keys that only look while a foul waits to be read (reading_foul):
+# the menu, help, undo and redo, the card (read, folded), the replay, the
+# numbers, the aids, the sound, the calls.
+READ_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_u, pygame.K_z, pygame.K_y,
+             pygame.K_v, pygame.K_h, pygame.K_r, pygame.K_TAB, pygame.K_g,
+             pygame.K_m, pygame.K_f, pygame.K_j)
 
 
 # The least diameter (px) of the hint's tip diagram on the cloth (the
@@ -112,6 +119,7 @@ class ShotInputMode(TableMode):
         self.controls_back = 0
         self.extra_rect: pygame.Rect | None = None  # the extra lines', when cut
         self.hint_tip_rect: pygame.Rect | None = None  # the hint's diagram, drawn
+        self.shown_for = 0.0  # seconds this turn has been on show (a foul's read)
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -142,8 +150,61 @@ class ShotInputMode(TableMode):
         return self.session.hint_job is not None  # a hint being looked for
 
     def update(self, dt: float) -> None:
+        self.shown_for += self.app.real_dt
         self.give_hint_room()
         self.hint_slice()
+
+    # -- a foul between people, read before the turn -------------------------------
+    def reading_foul(self) -> bool:
+        """A foul between people at one window whose card the incoming
+        player has not yet read (``Session.foul_for_next``): the turn waits
+        for Continue (the next turn began at once, the card unread)."""
+        s = self.session
+        return getattr(s, "foul_to_read", -1) == len(s.match.history)
+
+    def foul_read(self) -> None:
+        self.session.foul_to_read = -1
+
+    def heading(self) -> tuple[str, str]:
+        req = self.session.req
+        if self.reading_foul() and req is not None:
+            return (self.app.t("side.read_foul", name=self.session.name(req.shooter)),
+                    self.app.t("evening.read_ruling"))
+        return super().heading()
+
+    def card_first(self) -> bool:
+        return self.reading_foul()  # the foul is what to read now
+
+    def read_first(self, event: pygame.event.Event) -> bool:
+        """An event while a foul waits to be read; whether it was taken
+        here. Space or Enter reads it, a press begun on this screen once it
+        has been on show ui.FRESH (the key that skipped the rolling balls
+        does not); keys that only look (Esc, F1, the card, the replay, undo,
+        the calls) keep their ways; a key or a click meant for the turn (a
+        place, the power, the tip) does nothing, and the way on is said."""
+        if not self.reading_foul():
+            return False
+        if event.type == pygame.MOUSEMOTION and \
+                self.layout.table.collidepoint(event.pos):
+            return True  # (the cue ball stays where it stopped, as read)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.layout.table.collidepoint(event.pos):
+            self.app.inform(self.app.t("evening.read_ruling"), 3.0)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key in STROKE_KEYS:
+            if not self.app.pressed_here(event):
+                return True
+            if self.shown_for < ui.FRESH:
+                self.app.key_too_soon()
+            else:
+                self.foul_read()
+            return True
+        if event.key in READ_KEYS or event.mod & pygame.KMOD_CTRL:
+            return False
+        self.app.inform(self.app.t("evening.read_ruling"), 3.0)
+        return True
 
     def think(self) -> bool:
         # Between frames: the hint is looked for, the picture drawn when
@@ -283,6 +344,8 @@ class ShotInputMode(TableMode):
 
     @property
     def controls(self) -> bool:  # type: ignore[override]
+        if self.reading_foul() and not self.session.banner_folded:
+            return False  # the foul's card has their room (800x500: its title only)
         return not (self.hint_room and self.session.hint is not None) or \
             self.controls_back > 0
 
@@ -299,7 +362,7 @@ class ShotInputMode(TableMode):
         return self.hint_room >= 2 and self.session.hint is not None
 
     def controls_words(self) -> list[str]:
-        if self.controls:
+        if self.controls or self.reading_foul():
             return []
         from simulator.app.match.computer import spin_words
         s = self.session
@@ -506,6 +569,9 @@ class ShotInputMode(TableMode):
         req = s.req
         allowed = req.allowed_declarations if req is not None else ()
         out: list[ui.Button] = []
+        if self.reading_foul():
+            out.append(ui.Button(t("evening.go_on"), self.foul_read, key="Space",
+                                 ident="acknowledge"))
         for key in ("safety", "push_out"):
             if key in allowed:
                 on = bool(s.decl.get(key))

@@ -87,7 +87,10 @@ def draw_tip(surface: pygame.Surface, r: pygame.Rect, aim: Aim,
     pygame.draw.line(surface, grey, (c[0], c[1] - rad), (c[0], c[1] + rad), 1)
     tx = c[0] + aim.tip_a * rad
     ty = c[1] - aim.tip_b * rad
-    colour = ui.RED if aim.miscue_risk(miscue_offset) else TIP_DOT
+    risk = aim.miscue_risk(miscue_offset)
+    colour = ui.RED if risk else TIP_DOT
+    if risk:  # the whole diagram ringed in red: a dot alone went unseen
+        pygame.draw.circle(surface, ui.RED, c, rad + 2, 3)
     pygame.draw.circle(surface, colour, (tx, ty), max(4, rad * 0.12))
     pygame.draw.circle(surface, (10, 10, 10), (tx, ty), max(4, rad * 0.12), 1)
 
