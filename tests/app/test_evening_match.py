@@ -16,7 +16,7 @@ from simulator.app.match.saving import default_save_name
 from simulator.app.match.session import Session, saves_dir
 from simulator.app.match.turns import next_step
 from simulator.app.text.i18n import Locale
-from tests.app.helpers import DT, frame, key, make_app, run_until
+from tests.app.helpers import DT, concede_match, frame, key, make_app, run_until
 
 
 def start(app: App, names: list[str], game: str, opts: dict[str, object] | None = None,
@@ -163,11 +163,8 @@ def test_the_match_in_numbers_is_a_table_with_the_right_figures() -> None:
               app.mode.name != "playing", limit=6000)
     assert s.shots[1][1].fouls
     conceder = s.req.shooter
-    key(app, pygame.K_ESCAPE)
-    key(app, pygame.K_9)  # Concede (the game is the match)
-    key(app, pygame.K_1)  # yes
-    frame(app, n=3)
-    assert s.over and app.dialogs and app.dialogs[-1].kind == "gameover"
+    concede_match(app)  # (the game is the match)
+    assert s.over
     table = app.dialogs[-1].table
     assert table[0] == ("", "Anna", "Boris")
     rows = {r[0]: r[1:] for r in table[1:]}
