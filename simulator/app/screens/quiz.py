@@ -516,7 +516,10 @@ class QuizMode(PracticeScreen):
         lines = [t("quiz.your_answer", answer=given),
                  t("quiz.referee_answer", answer=expected), ""]
         lost = losses(self.ruling)
-        rule_later = any(later.kind == "rule" for later in self.questions[self.k + 1:])
+        # The question this grade answered (the grades are in the questions'
+        # order; read back after the last answer, self.k is past them all).
+        at = next((i for i, x in enumerate(self.grades) if x is g), self.k)
+        rule_later = any(later.kind == "rule" for later in self.questions[at + 1:])
         foul = fouled(self.ruling)
         if lost and ((q.kind == "foul" and not (foul and rule_later))
                      or (q.kind == "rule" and foul)):
@@ -541,7 +544,7 @@ class QuizMode(PracticeScreen):
             return "\n".join([*lines, *void, t("quiz.rule_next")])
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
-        return "\n".join([*lines, t("quiz.because"), *self.reasons()])
+        return "\n".join([*lines, t("quiz.because"), *self.reasons(at)])
 
     def seen_words(self) -> str:
         """'The cue ball went into a pocket.': what was seen of the main
@@ -556,7 +559,7 @@ class QuizMode(PracticeScreen):
         what = loc.t(f"quiz.seen_{s.key}", ball=ball)
         return what[:1].upper() + what[1:] + "."
 
-    def reasons(self) -> list[str]:
+    def reasons(self, at: int) -> list[str]:
         """The rule behind this answer: the foul penalised first, then the
         other fouls; without a foul, what answers this question only (a
         miss passing the turn waits for "Who shoots next?"), and for "Was it
@@ -567,29 +570,29 @@ class QuizMode(PracticeScreen):
         d = self.sc.discipline
         fouls = fouls_main_first(self.ruling)
         out = [f"• {foul_cite(loc, f, d)}" for f in fouls]
-        if out and self.question.kind == "rule":
+        if out and self.questions[at].kind == "rule":
             # What was seen of it, kept back from "Was it a foul?" (it named
             # the foul), under the rule.
             out += [w for w in (self.seen_words(),) if w]
         if not out:
-            out = self.legal_reasons()
+            out = self.legal_reasons(at)
         proof = stroke_evidence(loc, self.shot, self.ruling)
         # The situation's reason tells its whole outcome (who plays on, from
         # where, a push-out handed back): it waits for the last answer.
-        last = self.k + 1 >= len(self.questions)
+        last = at + 1 >= len(self.questions)
         why = self.sc.explanation.get(loc.lang) if last else ""
         rl = rule_line(loc, self.sc)
         return out + [x for x in (proof, why, rl) if x]
 
-    def legal_reasons(self) -> list[str]:
+    def legal_reasons(self, at: int) -> list[str]:
         """A stroke without a foul: the ruling's notes that answer this
         question, not one asked later; under "Was it a foul?" first what
         looked like a foul and the rule that makes it legal (general rule
         17 when nothing did, on a pool table)."""
         loc = self.app.locale
         d = self.sc.discipline
-        kind = self.question.kind
-        later = {q.kind for q in self.questions[self.k + 1:]}
+        kind = self.questions[at].kind
+        later = {q.kind for q in self.questions[at + 1:]}
         notes = [n for n in self.ruling.notes if note_answers(n) not in later]
 
         def answering(k: str) -> list[Outcome]:
