@@ -87,11 +87,20 @@ class GameEndMode(TableMode):
         else:
             common_key(self.app, event)
 
+    def replayed(self) -> bool:
+        """Whether the game ended without a winner, to be replayed (general
+        rule 28, a position the referee could not restore): its card said
+        "The game is over" over "the game is replayed"."""
+        r = self.session.last_ruling
+        return r is not None and r.game_over and r.winner is None
+
     def heading(self) -> tuple[str, str]:
-        return self.app.t("side.game_ended"), self.app.t("side.game_end_table")
+        ended = "side.game_replayed" if self.replayed() else "side.game_ended"
+        return self.app.t(ended), self.app.t("side.game_end_table")
 
     def side_buttons(self) -> list[ui.Button]:
-        return [ui.Button(self.app.t("side.next_game"), self.next_game, key="Space",
+        label = "side.rack_again" if self.replayed() else "side.next_game"
+        return [ui.Button(self.app.t(label), self.next_game, key="Space",
                           ident="next_game"),
                 *(b for b in self.review_buttons() if b.ident not in FOOT)]
 
@@ -108,7 +117,8 @@ class GameEndMode(TableMode):
         return out + [b for b in self.review_buttons() if b.ident in FOOT], False
 
     def hint(self) -> str:
-        return self.app.t("hint.game_end")
+        return self.app.t("hint.game_replayed" if self.replayed() else "hint.game_end")
 
     def short_hint(self) -> str:
-        return self.app.t("hint.game_end_short")
+        return self.app.t("hint.game_replayed_short" if self.replayed()
+                          else "hint.game_end_short")

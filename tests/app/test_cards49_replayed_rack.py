@@ -1,0 +1,52 @@
+"""The referee's call that a disturbed position cannot be restored (general
+rule 28): the game is replayed, and the table's column says so in its
+heading and its button, not "The game is over" and "Next game"."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.dialogs.referee_calls import call_words
+from simulator.app.loop.launch import break_shot
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from tests.app.helpers import DT, click_button, frame, key, make_app
+
+
+def side_words(app: object) -> str:
+    side = app.layout.side  # type: ignore[attr-defined]
+    return " ".join(r.text for r in app.texts  # type: ignore[attr-defined]
+                    if side.contains(r.rect) and r.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_game_replayed_by_rule_28_is_said_replayed_with_rack_again(lang: str) -> None:
+    app = make_app(lang)
+    s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 3}, app.locale, seed=5)
+    app.session = s
+    next_step(app)
+    app.frame([], DT)
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    key(app, pygame.K_j)
+    click_button(app, call_words(app, "referee.not_restored"))
+    frame(app)
+    r = s.last_ruling
+    assert r is not None and r.game_over and r.winner is None
+    assert app.mode is not None and app.mode.name == "game_end", app.mode
+    said = side_words(app)
+    assert app.t("side.game_replayed") in said, said
+    assert app.t("side.rack_again") in said, said
+    assert app.t("side.game_ended") not in said, said
+    assert app.t("side.next_game") not in said, said
+    assert app.mode.hint() == app.t("hint.game_replayed")
+    assert app.mode.short_hint() == app.t("hint.game_replayed_short")
+    # Rack again racks the same game anew, broken by the same player.
+    click_button(app, app.t("side.rack_again"))
+    frame(app)
+    assert app.mode is not None and app.mode.name != "game_end"
+    assert s.req is not None and s.req.is_break
+    assert not app.errors
+    pygame.display.quit()
