@@ -919,9 +919,7 @@ class Session:
                     lines.append(t("banner.match_conceded_points_line", rule=cited,
                                    **points))
                     continue
-                line = "banner.match_conceded_one_line" if self.match.one_game \
-                    else "banner.match_conceded_line"  # not a game's
-                lines.append(t(line, rule=cited))
+                lines.append(self.match_conceded_line(cited))
                 continue
             lines.append(self.foul_line(r, f, main, fine))
             # Why, on a line of its own: the foul's line stays short enough
@@ -1092,6 +1090,22 @@ class Session:
         score = ", ".join(f"{self.name(i)}\u00a0{c.score}" for i, c in enumerate(cards))
         return {"game": words.discipline_label(self.locale, self.discipline),
                 "target": str(target), "score": score}
+
+    def match_conceded_line(self, cited: str) -> str:
+        """The line of a match conceded (two players): its one game lost,
+        the game in progress lost, or, between games, the next game, not yet
+        broken, given up with it (the referee counts it lost: the menu had
+        offered it as "Concede game 2 (not yet broken)", and "the game in
+        progress is lost" read as a game played)."""
+        t = self.locale.t
+        if self.match.one_game:
+            return t("banner.match_conceded_one_line", rule=cited)
+        m = self.match
+        before = m.state_before(len(m.history) - 1) if m.history else None
+        n = m.game_number
+        if before is not None and n > 1 and before.shots == 0:
+            return t("banner.match_conceded_unbroken_line", n=n, rule=cited)
+        return t("banner.match_conceded_line", rule=cited)
 
     def match_conceded_by(self) -> int | None:
         """Who conceded the match, when it ended so (None otherwise)."""
