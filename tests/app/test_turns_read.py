@@ -204,3 +204,35 @@ def test_the_foul_is_read_by_its_continue_button() -> None:
         assert s.foul_to_read == -1
     finally:
         pygame.display.quit()
+
+
+def _drawn(app: App, words: str) -> bool:
+    """``words`` drawn this frame (whole, cut or wrapped onto lines)."""
+    return any(len(t.text) > 6 and (t.text in words or words in t.text)
+               for t in app.texts)
+
+
+@pytest.mark.reads_fouls
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_while_the_foul_waits_placing_says_read_it_not_click(
+        lang: str, size: tuple[int, int]) -> None:
+    """While Boris's foul card waits for Continue, clicks are refused: the
+    placing panel and the key line say to read the ruling and press
+    Continue (Space), not to click the cue ball down; once read, they do."""
+    app = make_app(lang, size)
+    try:
+        annas_foul_between_people(app)
+        mode = app.mode
+        assert mode is not None and mode.reading_foul()  # type: ignore[attr-defined]
+        frame(app)
+        read = app.t("evening.read_ruling")
+        assert _drawn(app, read)
+        for place in ("place.here_ok", "hint.place", "hint.place_short"):
+            assert not _drawn(app, app.t(place)), place
+        click_button(app, app.t("evening.go_on"))
+        frame(app, n=2)
+        assert not _drawn(app, read)
+        assert _drawn(app, app.t("hint.place")) or \
+            _drawn(app, app.t("hint.place_short"))
+    finally:
+        pygame.display.quit()

@@ -54,6 +54,13 @@ CALL_MARK = (120, 200, 255)  # the ring round a called ball and pocket
 # W/A/S/D: the tip's direction of travel (right, up) per key.
 TIP_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1),
             pygame.K_a: (-1, 0), pygame.K_d: (1, 0)}
+AIM_FIRST_PX = 6  # a move farther than this from where the turn appeared aims
+
+
+def _moved_away(pos: tuple[int, int], start: tuple[int, int]) -> bool:
+    return max(abs(pos[0] - start[0]), abs(pos[1] - start[1])) > AIM_FIRST_PX
+
+
 TIP_STEP = 2 * MAX_TIP / 10  # a tenth of the range from edge to edge
 TIP_FINE = TIP_STEP / 6
 
@@ -110,6 +117,10 @@ class AimMode(ShotInputMode):
         # must not strike: the first stroke comes only once they have aimed
         # (moved or clicked the mouse, or pressed any other key) here.
         self.aim_first = after_computer or after_skip
+        # (where the pointer rested as the turn appeared: a hand resting on
+        # the mouse, or the window's own motion event, moves it a pixel or
+        # two, which is no aim; a play-tester's lone Space struck so)
+        self.aim_first_at = self.app.mouse or pygame.mouse.get_pos()
         # No call is made for the player, not even of the only ball they may
         # call: "Called: 3" they had not made read as a call the referee held
         # (a click on a pocket calls that ball with it, see click).
@@ -253,7 +264,9 @@ class AimMode(ShotInputMode):
     def handle(self, event: pygame.event.Event) -> None:
         if self.scroll_banner(event) or self.read_first(event):
             return
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) or (
+        if event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.MOUSEMOTION and _moved_away(
+                    event.pos, self.aim_first_at)) or (
                 event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
             self.aim_first = False
         if event.type == pygame.MOUSEMOTION:

@@ -261,6 +261,9 @@ class PlaceMode(ShotInputMode):
         pygame.draw.circle(surface, colour, c, view.ball_px * 1.5, 2)
 
     def side_extra(self) -> list[str]:
+        if self.reading_foul():
+            # (clicks wait for Continue: "click to put it down" was refused)
+            return [*self.hint_lines(), self.app.t("evening.read_ruling")]
         if self.reason:
             return [self.app.t("place.here_not", reason=self.reason),
                     *self.hint_lines()]
@@ -271,9 +274,13 @@ class PlaceMode(ShotInputMode):
         return [self.app.t("strip.not_here")] if self.reason else []
 
     def hint(self) -> str:
+        if self.reading_foul():
+            return self.app.t("evening.read_ruling")
         return self.app.t("hint.place")
 
     def short_hint(self) -> str:
+        if self.reading_foul():
+            return self.app.t("evening.read_ruling")
         return self.app.t("hint.place_short")
 
 
