@@ -109,6 +109,8 @@ def test_the_14_1_opening_hint_says_a_safe_break(lang: str,
         drawn = flat(" ".join(t.shown for t in app.texts))
         assert flat(said) in drawn, drawn
         assert flat(s.locale.after_colon(app.t("hint.say.shot.break"))) not in drawn
+        # (no offer to call a ball beside a safe break: it read as advice)
+        assert flat(app.t("call.optional")) not in drawn, drawn
         assert not app.errors
     finally:
         pygame.display.quit()

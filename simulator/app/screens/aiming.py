@@ -881,11 +881,19 @@ class AimMode(ShotInputMode):
         hint = self.hint_lines()
         if hint and self.call_words() == self.why_not_obvious():
             line = None  # (the hint names the call; its room is the aim's)
+        if hint and line == self.app.t("call.optional") and self.hint_pots_not():
+            line = None  # (a safe break advised: an offer to call read as advice)
         if hint and line and self.hint_aim_held():
             # Taken, the call it set comes under what it says to do, before
             # how (the controls show that): last, it went behind "N more".
             return [hint[0], line, *hint[1:]]
         return hint + ([line] if line else [])
+
+    def hint_pots_not(self) -> bool:
+        """The hint shown advises no pot (a safe break, a safety, a kick)."""
+        h = self.session.hint
+        return h is not None and self.session.hint_job is None and \
+            h.decision.kind not in ("pot", "bank", "cue_pot", "combo")
 
     def hint_kept_lines(self) -> int:
         extra = self.side_extra()

@@ -72,15 +72,15 @@ class HelpMode(Mode):
         scale = {"max": num(MAX_SPEED, 0), "half": num(Aim(power=0.5).speed, 0),
                  "short": str(SHORT_PULL_PX)}
         no_hint = self.hints_off()
+        # (an evening without hints: I is not offered)
+        scale["taken"] = "" if no_hint else t("help.hint_taken")
         out = []
         for key in SECTIONS:
             rows = []
             for ln in t(f"help.{key}", **scale).split("\n"):
                 k, _, what = ln.partition(SEP)
-                if no_hint:  # (an evening without hints: I is not offered)
-                    if k.strip() == "I":
-                        continue
-                    k = k.replace(", I, I", "")
+                if no_hint and k.strip() == "I":
+                    continue
                 rows.append((k.strip(), what.strip()))
             out.append((t(f"help.head_{key}"), rows))
         return out
