@@ -10,12 +10,11 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match import computer
-from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+from simulator.app.screens.computer_turn import ComputerPlayMode
 from simulator.players.player import ShotDecision
-from simulator.practice.scenario import parse_scenario
-from tests.app.helpers import frame, key, make_app, run_until, watched_session
+from tests.app.helpers import frame, key, make_app
 from tests.app.scenes import LANGS
-from tests.app.test_tries41 import BALLS
+from tests.app.test_tries41 import showing_its_stroke
 
 
 def _column_whole(app: App) -> str:
@@ -44,16 +43,8 @@ def test_the_computers_count_line_is_never_cut(
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang, size)
     try:
-        draft = {"format": "kiy-scenario", "version": 1, "id": "tries",
-                 "discipline": "8-ball", "players": 2,
-                 "title": {"en": "Tries", "ru": "Пробы"}, "balls": BALLS,
-                 "state": {"is_break": False, "groups": ["solids", "stripes"]}}
-        watched_session(app, ["cpu:club", "Anna"], "8-ball", {}, watch="1", seed=1,
-                        state=parse_scenario(draft).game)
-        mode = app.mode
-        assert isinstance(mode, ComputerMode)
-        run_until(app, lambda: mode.phase == "showing", limit=6000)
-        frame(app, n=3)
+        mode = showing_its_stroke(app, seed=1)
+        frame(app)
         d = mode.decision
         assert isinstance(d, ShotDecision) and d.kind == "pot" and d.tries > 0, d
         count = computer.tries_words(app.locale, d.success, d.tries)

@@ -23,6 +23,7 @@ from simulator.practice.quiz import NO, YES
 from simulator.table.events import EventKind
 from tests.app.helpers import frame, key, make_app, quiz_on
 from tests.app.test_quiz41_reveals import answer_right, drawn
+from tests.app.test_quiz43_reveals import answer_foul
 
 DOUBLE = "8ball-double-hit"
 # Situations whose "Which rule?" follows "Was it a foul?": the words of
@@ -46,13 +47,9 @@ def count(app: App, colour: tuple[int, int, int], rect: pygame.Rect | None = Non
 
 
 def first_answered(app: App, sid: str, answer: str) -> QuizMode:
-    mode = quiz_on(app, sid)
-    key(app, pygame.K_SPACE)  # the stroke to its end
-    q = mode.question
-    assert q.kind == "foul" and mode.questions[1].kind == "rule"
-    key(app, pygame.K_1 + q.choices.index(answer))
-    frame(app, n=2)
-    assert mode.phase == "answered"
+    """"Was it a foul?" answered, with "Which rule?" to follow."""
+    mode = answer_foul(app, sid, answer)
+    assert mode.questions[1].kind == "rule"
     return mode
 
 

@@ -13,6 +13,7 @@ import re
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
 from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.players.player import ShotDecision
@@ -47,6 +48,22 @@ def shown_count(loc: object, words: str, d: ShotDecision) -> str:
     return line
 
 
+def showing_its_stroke(app: App, seed: int) -> ComputerMode:
+    """The club computer (solids) at the table of BALLS, watched at 1x,
+    showing the stroke it chose (its words and count of tries drawn)."""
+    draft = {"format": "kiy-scenario", "version": 1, "id": "tries",
+             "discipline": "8-ball", "players": 2,
+             "title": {"en": "Tries", "ru": "Пробы"}, "balls": BALLS,
+             "state": {"is_break": False, "groups": ["solids", "stripes"]}}
+    watched_session(app, ["cpu:club", "Anna"], "8-ball", {}, watch="1", seed=seed,
+                    state=parse_scenario(draft).game)
+    mode = app.mode
+    assert isinstance(mode, ComputerMode)
+    run_until(app, lambda: mode.phase == "showing", limit=6000)
+    frame(app, n=2)
+    return mode
+
+
 def out_of(words: str) -> set[int]:
     """Every "of N" / «из N» count in ``words``."""
     return {int(n) for n in re.findall(r"(?:of|из) (\d+)", words)}
@@ -59,16 +76,7 @@ def test_the_computers_count_is_its_strokes_own_tries(
     out of the tries of the stroke it plays, not of the whole search."""
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang, size)
-    draft = {"format": "kiy-scenario", "version": 1, "id": "tries",
-             "discipline": "8-ball", "players": 2,
-             "title": {"en": "Tries", "ru": "Пробы"}, "balls": BALLS,
-             "state": {"is_break": False, "groups": ["solids", "stripes"]}}
-    watched_session(app, ["cpu:club", "Anna"], "8-ball", {}, watch="1", seed=3,
-                    state=parse_scenario(draft).game)
-    mode = app.mode
-    assert isinstance(mode, ComputerMode)
-    run_until(app, lambda: mode.phase == "showing", limit=6000)
-    frame(app, n=2)
+    mode = showing_its_stroke(app, seed=3)
     d = mode.decision
     assert isinstance(d, ShotDecision) and d.kind == "pot", d
     assert 0 < d.tries < d.simulations
