@@ -26,8 +26,9 @@ TIMELINE_KINDS = (
     EventKind.LANDED, EventKind.LEFT_TABLE, EventKind.LINE_CROSSED, EventKind.REST,
 )
 CONTACT_KINDS = (EventKind.BALL_BALL, EventKind.BALL_CUSHION, EventKind.TIP_CONTACT)
-# What the step keys stop on: the contacts (line crossings, flights and rests
-# only when every event is asked for).
+# What the step keys stop on: the contacts and each flight's highest point
+# (line crossings, take-offs, landings and rests only when every event is
+# asked for).
 STEP_KINDS = (EventKind.STROKE, EventKind.TIP_CONTACT, EventKind.BALL_BALL,
               EventKind.BALL_CUSHION, EventKind.POCKETED)
 AIR_HOLD = 0.5  # seconds: spells in the air closer than this are one
@@ -81,6 +82,11 @@ class Mark:
     event: Event
     foul: bool = False
     first_contact: bool = False
+    # A flight's highest point, not an event of the log: the frame where the
+    # ball of ``event`` (its take-off) is highest, its height above the bed
+    # in metres there. The log has the take-off and the landing only, so a
+    # step went from the stroke to the landing past the ball in the air.
+    peak: float | None = None
 
 
 @dataclass(frozen=True)
@@ -509,7 +515,34 @@ class ShotMarks:
                 continue
             out.append(Mark(i, ev.time, ev.kind, ev, i in self.foul_events,
                             i == first))
-        return tuple(out)
+        if EventKind.AIRBORNE not in self.leave_out:
+            out.extend(self._peaks())
+        # Stable: a peak at an event's time comes after it.
+        return tuple(sorted(out, key=lambda m: m.time))
+
+    def _peaks(self) -> list[Mark]:
+        """Each flight's highest point, from the frames: from a ball's
+        take-off to its landing (or leaving the table, or the log's end),
+        the frame where it is highest."""
+        evs = self.shot.events
+        rest = self.spec.balls.radius
+        out: list[Mark] = []
+        for i, ev in enumerate(evs):
+            if ev.kind is not EventKind.AIRBORNE or not ev.balls:
+                continue
+            b = ev.balls[0]
+            end = next((e.time for e in evs[i + 1:] if e.balls and e.balls[0] == b
+                        and e.kind in (EventKind.LANDED, EventKind.LEFT_TABLE)),
+                       self.duration)
+            best: tuple[float, float] | None = None  # (height, time)
+            for f in self.frames:
+                if ev.time <= f.time <= end:
+                    for bb, _x, _y, z in f.balls:
+                        if bb == b and (best is None or z - rest > best[0]):
+                            best = (z - rest, f.time)
+            if best is not None and best[0] > AIR_MARGIN:
+                out.append(Mark(i, best[1], ev.kind, ev, peak=best[0]))
+        return out
 
     @property
     def duration(self) -> float:

@@ -69,6 +69,8 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     if k is EventKind.POCKETED:
         # The ruling card's words for a pot («шар 6 — в верхней средней лузе»).
         return pocket_chip(loc, ev.balls[0] if ev.balls else "?", ev.pocket, cue)
+    if m.peak is not None:
+        return t("timeline.peak", ball=first, mm=loc.num(m.peak * 1000.0, 0))
     if k is EventKind.AIRBORNE:
         return t("timeline.airborne", ball=first)
     if k is EventKind.LANDED:
@@ -382,12 +384,13 @@ def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:
 def step_marks(marks: Sequence[Mark], every: bool = False,
                all_kinds: bool = False) -> list[Mark]:
     """The marks "," and "." step through: the contacts a referee follows
-    (with ``all_kinds``, the marks of every kind), a ball rattling in a
-    pocket's jaws once (five brushes of the 7 at one pocket in a row were
-    five steps), a foul always; with ``every``, all."""
+    and each flight's highest point (with ``all_kinds``, the marks of every
+    kind), a ball rattling in a pocket's jaws once (five brushes of the 7 at
+    one pocket in a row were five steps), a foul always; with ``every``, all."""
     out: list[Mark] = []
     for m in marks:
-        if not (every or all_kinds) and m.kind not in STEP_KINDS and not m.foul:
+        if not (every or all_kinds) and m.kind not in STEP_KINDS and not m.foul \
+                and m.peak is None:
             continue
         jaw = jaw_of(m)
         if not every and jaw is not None and not m.foul and out and \

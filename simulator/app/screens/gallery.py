@@ -254,12 +254,13 @@ class GalleryPlayMode(PracticeScreen):
         return next((f for f in self.show.marks.marks if f.foul and
                      0.0 <= m.time - f.time < SAME_TIME), m)
 
-    def shown_state(self) -> tuple[bool, bool, int | None]:
+    def shown_state(self) -> tuple[bool, bool, tuple[int, float | None] | None]:
         """What the side text says changes with: the foul reached, the
-        pause, the event shown (while it is said: paused, or after the foul)."""
+        pause, the event shown (while it is said: paused, or after the foul;
+        a flight's highest point shares its take-off's event)."""
         pb = self.player.playback
         m = self.moment() if (self.at_foul or pb.paused) else None
-        return self.at_foul, pb.paused, None if m is None else m.event_index
+        return self.at_foul, pb.paused, None if m is None else (m.event_index, m.peak)
 
     def foul_time(self) -> str:
         cur = self.player.current
