@@ -130,7 +130,7 @@ def test_a_bank_is_not_read_as_a_call_and_its_pot_does_not_count() -> None:
         aim(app, BANK_AIM)
         assert mode.obvious() is None
         text = side_text(app)
-        assert "obvious" not in text
+        assert "Call (obvious)" not in text  # no call read for the player
         # (the bank said as the object ball's line into the cushion)
         assert app.t("call.not_obvious") in text or any(
             app.t("call.meets_cushion", ball=b) in text for b in range(1, 16)), text
@@ -160,7 +160,7 @@ def test_a_call_clicked_to_another_pocket_overrides_the_obvious_one() -> None:
         assert s.aim.angle == CUT_AIM.angle  # the clicks left the aim
         t = app.t
         assert t("call.made", ball=1, pocket=t("pocket.foot_right")) in side_text(app)
-        assert "obvious" not in side_text(app)
+        assert "Call (obvious)" not in side_text(app)
         r = strike(app)
         assert where(app, 1) == "foot_left"  # not where it was called
         assert Note.SCORED not in codes(r), r.notes

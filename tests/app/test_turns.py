@@ -83,7 +83,9 @@ def play_on(app: App) -> None:
     cue = mode.cue()  # type: ignore[attr-defined]
     a = math.radians(s.aim.angle)
     view = mode.scene.view  # type: ignore[attr-defined]
-    move(app, view.to_screen(cue[0] + 0.3 * math.cos(a), cue[1] + 0.3 * math.sin(a)))
+    for reach in (0.5, 0.3):  # (the hand moves: a pointer at rest is no aim)
+        move(app, view.to_screen(cue[0] + reach * math.cos(a),
+                                 cue[1] + reach * math.sin(a)))
     frame(app, n=30)
     s.aim = s.aim.with_power(0.3)
     if "safety" in req.allowed_declarations:
