@@ -134,7 +134,7 @@ def test_every_gallery_explanation_is_whole_at_800x500_after_an_export_too(
             if g.body_hidden or more in [t.text for t in app.texts]:
                 cut.append((g.entry.id, g.body_hidden))
             saved = Path("/tmp/clips") / f"{g.entry.id}.mp4"
-            tell_saved(app, saved)
+            tell_saved(app, saved, of=g.entry.id)
             frame(app, n=2)
             assert app.toast is not None and saved.name in app.toast[0]
             key(app, pygame.K_t)  # the next key (the trails): the message goes

@@ -167,7 +167,7 @@ def test_the_gallery_at_800x500_keeps_keys_beside_words_and_the_speed_on_one_lin
         g = open_gallery(app, "gallery-eight-off-table", to_foul=True)
         first = g.side_body.splitlines()[0]
         assert "1/4" in first and first in [t.text for t in app.texts], first
-        tell_saved(app, Path("/tmp/clips/gallery-eight-off-table.mp4"))
+        tell_saved(app, Path("/tmp/clips/gallery-eight-off-table.mp4"), of=g.entry.id)
         key(app, pg.K_t)
         frame(app, n=2)
         lh = ui.line_height(g.side_btns[0].size)

@@ -182,12 +182,13 @@ class ExportProgress(Dialog):
         if self.job.done:
             self.app.pop_dialog(self)
             if self.job.path is not None:  # (written when done)
-                tell_saved(self.app, self.job.path)
+                tell_saved(self.app, self.job.path, of=self.job.exp.name)
 
 
-def tell_saved(app: App, path: Path) -> None:
+def tell_saved(app: App, path: Path, of: str = "") -> None:
     """"Saved <file>", said until the person goes on (or 20 s); the file kept
     until the next export (the replay's side column names it, the gallery's
-    button offers to export again)."""
+    button offers to export again), with the name of the shot it is of."""
     app.kept["export.last"] = str(path)
+    app.kept["export.of"] = of
     app.inform(app.t("export.done", file=str(path)), EXPORT_TOLD, until_action=True)

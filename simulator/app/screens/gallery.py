@@ -223,7 +223,7 @@ class GalleryPlayMode(PracticeScreen):
             (t("shots.trails"), self.toggle_trails, "T", "trails"),
             (t("gallery.play_on" if self.app.settings.play_on
                else "gallery.stop_at_foul"), self.toggle_play_on, "O", "play_on"),
-            (t("gallery.export_again" if self.app.kept.get("export.last")
+            (t("gallery.export_again" if self.own_export()
                else "shots.export"), self.export, "X", "export"),
             (t("gallery.next"), lambda: self.go(1), "N", "next"),
             (t("gallery.previous"), lambda: self.go(-1), "P", "previous"),
@@ -367,6 +367,14 @@ class GalleryPlayMode(PracticeScreen):
                                        self.demo.ruling, self.demo.foul,
                                        self.app.settings.play_on)
         self.app.open("export", job=job)
+
+    def own_export(self) -> str:
+        """The last export's file where it is of this entry: another
+        entry's file offered "Export again" here and was named as if this
+        one's."""
+        kept = self.app.kept
+        return kept.get("export.last", "") if kept.get("export.of") == self.entry.id \
+            else ""
 
     def go(self, step: int) -> None:
         self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all),
@@ -520,7 +528,7 @@ class GalleryPlayMode(PracticeScreen):
 
     def draw_side(self, surface: pygame.Surface) -> None:
         super().draw_side(surface)
-        last = self.app.kept.get("export.last")
+        last = self.own_export()
         export = next((b for b in self.side_btns if b.action == self.export), None)
         if last and export is not None:
             # The whole path where the mouse rests on the export button (the
@@ -543,7 +551,7 @@ class GalleryPlayMode(PracticeScreen):
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it
         # (above the explanation it pushed the end out at 800x500).
-        last = self.app.kept.get("export.last")
+        last = self.own_export()
         return self.app.t("export.last", file=Path(last).name) if last else ""
 
     def hint(self) -> str:
