@@ -66,7 +66,8 @@ def test_last_export_keeps_its_words_together(lang: str,
     app = make_app(lang, size)
     try:
         g = open_gallery(app, "gallery-no-rail")
-        app.kept["export.last"] = "/tmp/exports/gallery-eight-off-table-ru-1234.svg"
+        app.kept["export.last"] = "/tmp/exports/gallery-no-rail-ru-1234.svg"
+        app.kept["export.of"] = g.entry.id  # (this situation's export)
         frame(app, n=2)
         head = _plain(app.t("export.last", file="")).strip()
         side = g.layout.side
