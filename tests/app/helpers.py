@@ -249,6 +249,19 @@ def after_the_break(app: App, names: list[str], game: str,
     return s
 
 
+def three_in_express(app: App) -> Session:
+    """Anna, Boris and Vera start an Express match (seed 5): the first turn,
+    its screen drawn once."""
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+
+    app.session = s = Session.new(["Anna", "Boris", "Vera"], "express", {},
+                                  app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    return s
+
+
 def computers_choice_after_a_soft_break(app: App) -> Session:
     """14.1 rule 6: Anna breaks too softly against the computer, reads her
     foul (Space), and the computer chooses; the frame after its choice."""

@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.match.session import Session
 from simulator.app.screens.club.evening_setup import RACES
 from tests.app.helpers import (
     DT,
@@ -24,6 +23,7 @@ from tests.app.helpers import (
     key,
     make_app,
     run_until,
+    three_in_express,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -255,13 +255,8 @@ def test_an_express_player_leaves_mid_match_from_the_menu(lang: str) -> None:
     match" is not offered in Express."""
     app = start(lang)
     try:
-        app.session = Session.new(["Anna", "Boris", "Vera"], "express", {},
-                                  app.locale, seed=5)
-        from simulator.app.match.turns import next_step
-        next_step(app)
-        frame(app)
-        s = app.session
-        assert s is not None and s.req is not None
+        s = three_in_express(app)
+        assert s.req is not None
         who = s.req.shooter
         bank = s.match.state.bank  # type: ignore[attr-defined]
         key(app, pygame.K_ESCAPE)

@@ -10,9 +10,14 @@ import pytest
 
 from rules.referee import Match
 from rules.ruling import RulesError
-from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
-from tests.app.helpers import button_labels, click_button, frame, key, make_app
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    frame,
+    key,
+    make_app,
+    three_in_express,
+)
 from tests.app.scenes import LANGS, SIZES
 
 
@@ -39,10 +44,7 @@ def test_with_two_left_conceding_the_match_ends_it(
     it loses the match to the other."""
     app = make_app(lang, size)
     try:
-        app.session = s = Session.new(["Anna", "Boris", "Vera"], "express", {},
-                                      app.locale, seed=5)
-        next_step(app)
-        frame(app)
+        s = three_in_express(app)
         key(app, pygame.K_ESCAPE)
         assert len(_leaves(app)) == 1
         assert app.t("pause.concede_match") not in button_labels(app)

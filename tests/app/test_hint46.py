@@ -28,6 +28,7 @@ from tests.app.helpers import (
     move,
     run_until,
     scenario_match,
+    three_in_express,
 )
 from tests.app.scenes import LANGS, open_scene
 from tests.app.test_playfix19a import flat
@@ -64,12 +65,8 @@ def express_rebreak(app: App) -> Session:
     (Express 2.4); Boris chooses to re-rack and break himself: his break,
     the cue ball in hand in the house, the card saying his choice open."""
     from rules.ruling import Choice
-    from simulator.app.match.turns import next_step
     from simulator.app.text.words import choice_label, choice_rule
-    app.session = s = Session.new(["Anna", "Boris", "Vera"], "express", {},
-                                  app.locale, seed=5)
-    next_step(app)
-    frame(app)
+    s = three_in_express(app)
     run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
     key(app, pygame.K_RETURN)
     s.aim = s.aim.with_power(0.2)

@@ -11,7 +11,6 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -21,6 +20,7 @@ from tests.app.helpers import (
     key,
     make_app,
     run_until,
+    three_in_express,
     watched_session,
 )
 from tests.app.scenes import LANGS, SIZES
@@ -47,10 +47,7 @@ def test_after_a_player_leaves_express_the_column_says_who_shoots(
     heading at all and the name was below "7 more")."""
     app = make_app(lang, size)
     try:
-        app.session = s = Session.new(["Anna", "Boris", "Vera"], "express", {},
-                                      app.locale, seed=5)
-        next_step(app)
-        frame(app)
+        s = three_in_express(app)
         key(app, pygame.K_ESCAPE)
         click_button(app, app.t("pause.leave"))
         click_button(app, app.t("concede.leave_yes"))

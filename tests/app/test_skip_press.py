@@ -9,8 +9,16 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, click_button, frame, key, make_app, move, run_until
+from tests.app.helpers import (
+    DT,
+    click_button,
+    frame,
+    key,
+    make_app,
+    move,
+    run_until,
+    three_in_express,
+)
 
 SPACE = pygame.K_SPACE
 SLOW = 0.5  # s, a frame on a loaded machine
@@ -28,10 +36,8 @@ def _up(k: int) -> pygame.event.Event:
 def _rolling(app: App) -> Session:
     """Express, three players: Anna puts the cue ball down and strikes;
     her balls roll."""
-    app.session = Session.new(["Anna", "Boris", "Vera"], "express", {},
-                              app.locale, seed=5)
-    next_step(app)
-    frame(app, n=40)
+    three_in_express(app)
+    frame(app, n=39)
     key(app, SPACE)  # the ball put down
     frame(app, n=30)
     key(app, SPACE)  # the stroke
