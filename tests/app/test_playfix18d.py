@@ -39,9 +39,9 @@ def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
     """At 800x500 a player concedes the match against the computer: each
     row's label is drawn whole on one line («побед за столом» had broken in
     two), nothing in the table is cut to «…», and its columns are headed
-    by the names the scoreboard shows («Компьютер (любитель)», not
-    «Любитель»). V reads it row by row, each figure by its player's name:
-    «Фолы: Анна 1, Компьютер (любитель) 0», not «фолы: 1 · 0»."""
+    by the names the scoreboard shows («Компьютер (клубный игрок)», not
+    «Клубный»). V reads it row by row, each figure by its player's name:
+    «Фолы: Анна 1, Компьютер (клубный игрок) 0», not «фолы: 1 · 0»."""
     app = make_app(lang, LOW)
     try:
         s = match_of(app, name)
@@ -154,7 +154,7 @@ def test_a_computer_named_short_in_the_statistics_is_the_scoreboard_s_name_cut(
         lang: str) -> None:
     """Where a computer's whole name has no room over the numbers, the
     short head is the start of what the scoreboard says («Компьютер» of
-    «Компьютер (профессионал)», «Компьютер 2» of «Компьютер 2 (мастер)»),
+    «Компьютер (профессионал)», «Компьютер 2» of «Компьютер 2 (сильный)»),
     not its level alone («Профи»), a name the scoreboard never shows."""
     from simulator.app.match.session import Session
     from simulator.app.match.stats import stats_head_short

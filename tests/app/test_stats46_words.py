@@ -53,7 +53,7 @@ def test_the_conceded_match_says_its_score_counts_the_game_given_up(
 def test_computers_of_several_levels_keep_their_shown_names_in_short_words(
         lang: str) -> None:
     """Three computer seats all «Компьютер» in short words keep the names
-    the scoreboard shows («Компьютер (мастер)»), never the seat's own id
+    the scoreboard shows («Компьютер (сильный)»), never the seat's own id
     ("cpu:strong", which the card showed beside the other names)."""
     from simulator.app.match.session import Session
     from simulator.app.match.stats import stats_head_short

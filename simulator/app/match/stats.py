@@ -70,7 +70,7 @@ def stats_abbr(app: App, s: Session) -> tuple[str, ...]:
 def stats_head_short(app: App, s: Session) -> tuple[str, ...]:
     """The table's header in short words: a computer seat as the scoreboard
     names it without its level ("Компьютер", "Компьютер 2"; its level
-    alone, «Любитель», was a name the scoreboard never showed), a person by
+    alone, «Клубный», was a name the scoreboard never showed), a person by
     the first name and initials ("Анна К."); for a column too narrow for
     "Computer (club player)" or «Анна Каренина» on one line."""
     from simulator.app.match.computer import is_computer_name, seat_words
