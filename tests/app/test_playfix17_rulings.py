@@ -173,7 +173,7 @@ def test_the_replay_of_a_computers_shot_is_titled_naturally(
     key(app, pygame.K_r)
     frame(app, n=3)
     assert app.mode is not None and app.mode.name == "replay"
-    seat = {"en": "Computer (club player)", "ru": "Компьютер (клубный игрок)"}[lang]
+    seat = {"en": "Computer (club player)", "ru": "Компьютер (клубный)"}[lang]
     title = {"en": f"Replay: {seat}", "ru": f"Повтор: {seat}"}[lang]
     assert title in drawn(app), drawn(app)
     assert app.t("replay.which", k=len(s.shots), n=len(s.shots)) in drawn(app)

@@ -39,9 +39,9 @@ def test_the_statistics_keep_each_label_on_a_line_and_the_scoreboard_names(
     """At 800x500 a player concedes the match against the computer: each
     row's label is drawn whole on one line («побед за столом» had broken in
     two), nothing in the table is cut to «…», and its columns are headed
-    by the names the scoreboard shows («Компьютер (клубный игрок)», not
+    by the names the scoreboard shows («Компьютер (клубный)», not
     «Клубный»). V reads it row by row, each figure by its player's name:
-    «Фолы: Анна 1, Компьютер (клубный игрок) 0», not «фолы: 1 · 0»."""
+    «Фолы: Анна 1, Компьютер (клубный) 0», not «фолы: 1 · 0»."""
     app = make_app(lang, LOW)
     try:
         s = match_of(app, name)

@@ -85,8 +85,8 @@ def test_winner_stays_end_says_its_real_rule(lang: str, size: tuple[int, int]) -
 def test_an_evenings_computer_is_named_on_the_scoreboard_as_in_the_bracket(
         lang: str, size: tuple[int, int]) -> None:
     """Two computers of one level in the evening: the bracket names the
-    first «Компьютер 1 (клубный игрок)», and so does the scoreboard of its
-    match (it said «Компьютер (клубный игрок)»)."""
+    first «Компьютер 1 (клубный)», and so does the scoreboard of its
+    match (it said «Компьютер (клубный)»)."""
     from simulator.app.match.computer import seat_words
     from simulator.records.club import Club
     from simulator.records.entrants import make_entrants

@@ -385,7 +385,7 @@ def test_the_saves_lists_row_buttons_keep_their_words_whole(
 
 def test_the_match_statistics_keep_a_computers_name_whole() -> None:
     """At 1280x720 in Russian the match's numbers at its end head a column
-    with the computer's seat whole on one line («Компьютер (клубный игрок)», or
+    with the computer's seat whole on one line («Компьютер (клубный)», or
     short, «Клубный»), never «Компью-тер (любите-ль)»."""
     app = make_app("ru")
     app.session = Session.new(["Анна", "cpu:club"], "8-ball",
@@ -396,14 +396,14 @@ def test_the_match_statistics_keep_a_computers_name_whole() -> None:
     assert app.t("stats.title") in " ".join(r.text for r in app.texts)
     broken = [r.text for r in app.texts if r.text.endswith("-")]
     assert not broken, broken
-    assert any(r.text.strip() in ("Компьютер (клубный игрок)", "Клубный")
+    assert any(r.text.strip() in ("Компьютер (клубный)", "Клубный")
                for r in app.texts)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_the_player_records_rows_hold_their_names(size: tuple[int, int]) -> None:
     """The players' records list a name on a row button as high as its
-    words: «Компьютер (клубный игрок)» and «Анна» drawn inside their buttons."""
+    words: «Компьютер (клубный)» and «Анна» drawn inside their buttons."""
     app = make_app("ru", size)
     app.session = Session.new(["Анна", "cpu:club"], "8-ball",
                               {"race_to": 3, "first_breaker": 1}, app.locale, seed=4)

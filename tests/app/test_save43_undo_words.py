@@ -39,7 +39,7 @@ DRAFT = {"format": "kiy-scenario", "version": 1, "id": "run",
 SAID = {
     "en": "Taken back: a foul by Anna and 4 shots by Computer (club player), "
           "1 of them a foul. Anna to shoot.",
-    "ru": "Отменено: Anna — удар с фолом; Компьютер (клубный игрок) — 4 удара, "
+    "ru": "Отменено: Anna — удар с фолом; Компьютер (клубный) — 4 удара, "
           "из них 1 с фолом. Бьёт Anna.",
 }
 
@@ -82,10 +82,10 @@ def test_undo_says_what_was_taken_back_and_who_shoots(
 
 
 @pytest.mark.parametrize(("lang", "n", "words"), [
-    ("ru", 1, "Компьютер (клубный игрок) — удар"),
-    ("ru", 3, "Компьютер (клубный игрок) — 3 удара"),
-    ("ru", 5, "Компьютер (клубный игрок) — 5 ударов"),
-    ("ru", 21, "Компьютер (клубный игрок) — 21 удар"),
+    ("ru", 1, "Компьютер (клубный) — удар"),
+    ("ru", 3, "Компьютер (клубный) — 3 удара"),
+    ("ru", 5, "Компьютер (клубный) — 5 ударов"),
+    ("ru", 21, "Компьютер (клубный) — 21 удар"),
     ("en", 1, "a shot by Computer (club player)"),
     ("en", 5, "5 shots by Computer (club player)")])
 def test_a_run_is_counted_in_the_languages_plural(

@@ -19,7 +19,7 @@ def test_the_countdowns_last_words_wrap_together(lang: str, key: str) -> None:
     pygame.font.init()
     loc = Locale(lang)
     full = next(k for k in loc.ui if k.endswith("." + key) or k == key)
-    text = loc.t(full, n=3, name="Компьютер (клубный игрок)")
+    text = loc.t(full, n=3, name="Компьютер (клубный)")
     tail = text.rsplit(" ", 1)[1]
     together = " ".join(text.split(" ")[-3:])  # «пробел — сейчас»
     for size in (12, 14, 16, 18):

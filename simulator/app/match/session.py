@@ -203,7 +203,7 @@ class Session:
         self.placed: tuple[float, float] | None = None
         self.placed_by_player = False  # the ball in hand put down, aiming now
         # The players a computer seat is numbered among: an evening's match
-        # names «Компьютер 1 (клубный игрок)» as the evening's bracket does.
+        # names «Компьютер 1 (клубный)» as the evening's bracket does.
         self.among: tuple[str, ...] = ()
         # (strokes in the match then, the cue ball's resting place after the last)
         self._rest_cue: tuple[int, tuple[float, float] | None] = (-1, None)

@@ -172,7 +172,7 @@ class SetupMode(Mode):
         row, x0, y = form.row, form.x0, form.y
         self.entries = []
         # Two seats a row only for a crowd (Express): two players get a row
-        # each, the entry wide enough for "Компьютер (клубный игрок)". Two a row
+        # each, the entry wide enough for "Компьютер (клубный)". Two a row
         # spread over the window's width (in the form's 472 px at 800x500
         # a name's entry was 76 px: "Компьюте").
         per_row = 1 if self.count <= 2 else 2
