@@ -610,6 +610,8 @@ class AimMode(ShotInputMode):
         show a moment: never a repeat, nor a press meant for the screen
         before."""
         if not self.app.pressed_here(event):
+            if not self.app.repeat(event):
+                self.pressed_before(event.key)
             return False
         if self.settle > 0.0:
             self.app.key_too_soon()
@@ -618,6 +620,13 @@ class AimMode(ShotInputMode):
             self.app.inform(self.app.t("evening.aim_first"), 4.0)
             return False
         return True
+
+    def pressed_before(self, key: int) -> None:
+        """Space or Enter pressed on the screen before, read by this one (a
+        slow frame): refused, and said (it was refused silently)."""
+        t = self.app.t
+        name = t("evening.key_space") if key == pygame.K_SPACE else "Enter"
+        self.app.inform(t("evening.pressed_before", name=name), 4.0)
 
     def shoot(self) -> None:
         s = self.session
