@@ -110,6 +110,6 @@ def test_the_hint_has_its_room_beside_the_speeds(
     assert set(SPEEDS) | {"undo", "fouls", "menu", "hint"} <= set(idents)
     assert [b.ident for b in app.buttons if b.selected and b.ident in SPEEDS] \
         == ["watch2"]
-    key(app, pygame.K_3)
+    key(app, pygame.K_4)
     assert watch_key(app) == "4" and not app.dialogs
     pygame.display.quit()

@@ -116,6 +116,32 @@ def test_a_pull_toward_the_ball_says_which_way_to_pull(lang: str) -> None:
     pygame.display.quit()
 
 
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_push_toward_the_aim_says_a_stroke_is_a_pull_back(
+        lang: str, size: tuple[int, int]) -> None:
+    """The cue pushed toward the aim, as a real cue strikes, with no pull
+    back: while it is held the pull's scale says to pull back; its release,
+    long after the wrong way's word went by, plays nothing and says that a
+    stroke is a pull back. The aim and the power set stay as they were."""
+    app = aiming_app(lang, size)
+    s = app.session
+    assert s is not None
+    aim = s.aim
+    start = 0.10
+    press(app, behind(app, start))
+    for step in range(1, 16):  # the hand's motions, a few pixels each
+        move(app, behind(app, start - metres_of(app, 3 * step)), held=True)
+    drawn = [t.shown for t in ui.FRAME.texts]
+    assert app.t("pull.pushed_held") in drawn, drawn
+    frame(app, n=int(3.0 / DT))  # held a while: the wrong way's word is gone
+    assert app.toast is None
+    release(app, behind(app, start - metres_of(app, 45)))
+    assert app.mode is not None and app.mode.name == "aiming"  # no stroke
+    assert app.toast is not None and app.toast[0] == app.t("pull.pushed")
+    assert s.aim == aim
+    pygame.display.quit()
+
+
 def release(app: App, pos: tuple[int, int], button: int = 1) -> None:
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 

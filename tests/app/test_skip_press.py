@@ -101,6 +101,30 @@ def test_a_press_landing_as_the_balls_stop_strikes_nothing(k: int) -> None:
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("lang,k", [("en", pygame.K_SPACE), ("ru", pygame.K_SPACE),
+                                    ("en", pygame.K_RETURN)])
+def test_a_press_read_late_is_refused_and_said(lang: str, k: int) -> None:
+    """The press that skipped the rolling balls, read by the next turn's
+    first frame (a slow one): it strikes nothing, and the turn says why, in
+    words naming the key (it was refused silently, and the player waited)."""
+    app = make_app(lang, (800, 500))
+    try:
+        s = _rolling(app)
+        run_until(app, lambda: app.mode is not None and app.mode.name != "playing")
+        app.toast = None
+        app.frame([_down(k)], DT, SLOW)
+        name = app.t("evening.key_space") if k == SPACE else "Enter"
+        said = app.t("evening.pressed_before", name=name)
+        assert app.toast is not None and app.toast[0] == said, app.toast
+        assert name in said
+        frame(app, _down(k, repeat=True))  # its repeat: said no more
+        frame(app, _up(k))
+        _boris_untouched(app, s)
+        _fresh_press_strikes(app, s, k)
+    finally:
+        pygame.display.quit()
+
+
 @pytest.mark.parametrize("batched", [False, True])
 def test_a_repeat_after_a_late_release_strikes_nothing(batched: bool) -> None:
     """Space skips; on a loaded machine its release is read late, and the

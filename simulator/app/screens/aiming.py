@@ -368,6 +368,12 @@ class AimMode(ShotInputMode):
             return self.drag_power0  # (a release now plays nothing: short_pull)
         return self.px_power(px)
 
+    def pushed(self, pos: tuple[int, int]) -> bool:
+        """A pull that only went toward the ball: the cue pushed toward the
+        aim, as a stroke is made with a real cue, which plays nothing here."""
+        return self.drag_from is not None and not self.pulled_far() and \
+            not self.stroking() and self.pulled_px(pos) < -CLICK_SLOP_PX
+
     def short_pull(self) -> bool:
         """A pull never longer than a short pull, no stroke under way: its
         release plays nothing (it played the power set before, unseen, and
@@ -444,6 +450,7 @@ class AimMode(ShotInputMode):
                               math.dist(self.press_pos, pos) > CLICK_SLOP_PX)
         back = stroke or self.pull_power(pos) > NO_POWER  # some of the way back
         short = moved and back and self.short_pull()
+        pushed = self.pushed(pos)
         power = self.pulled_power(pos)
         self.warn_wrong_way(pos)
         self.drag_from = None
@@ -466,6 +473,11 @@ class AimMode(ShotInputMode):
             elif came_back:
                 # Eased back to the ball: no stroke, and said (it was silent).
                 self.app.inform(self.app.t("pull.came_back"), 4.0, until_stroke=True)
+            elif pushed:
+                # Pushed toward the aim as a cue is struck: said on release
+                # too (the wrong way's word, given as the push began, had
+                # gone by a held push's end, and the release was silent).
+                self.app.inform(self.app.t("pull.pushed"), 5.0, until_stroke=True)
             elif not self.pull_warned:
                 # A drag across the aim gives no power either: said, so the
                 # player is not left wondering why nothing happened.
@@ -598,6 +610,8 @@ class AimMode(ShotInputMode):
         show a moment: never a repeat, nor a press meant for the screen
         before."""
         if not self.app.pressed_here(event):
+            if not self.app.repeat(event):
+                self.pressed_before(event.key)
             return False
         if self.settle > 0.0:
             self.app.key_too_soon()
@@ -606,6 +620,13 @@ class AimMode(ShotInputMode):
             self.app.inform(self.app.t("evening.aim_first"), 4.0)
             return False
         return True
+
+    def pressed_before(self, key: int) -> None:
+        """Space or Enter pressed on the screen before, read by this one (a
+        slow frame): refused, and said (it was refused silently)."""
+        t = self.app.t
+        name = t("evening.key_space") if key == pygame.K_SPACE else "Enter"
+        self.app.inform(t("evening.pressed_before", name=name), 4.0)
 
     def shoot(self) -> None:
         s = self.session
@@ -785,6 +806,8 @@ class AimMode(ShotInputMode):
             scale = t("pull.stroke")
         elif self.pulled_far() and self.pull_power(mouse) <= NO_POWER:
             scale = t("pull.at_ball")
+        elif self.pushed(mouse):  # (toward the aim: which way a stroke goes)
+            scale = t("pull.pushed_held")
         elif self.short_pull():
             scale = t("pull.short", px=SHORT_PULL_PX)
         else:

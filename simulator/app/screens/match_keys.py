@@ -87,8 +87,11 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
 
 
 # The watching speeds of a computer's shots: its turn shows them, and so does
-# a person's turn in a match with a computer seat, in the same place.
-WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_3: "4", pygame.K_4: "skip"}
+# a person's turn in a match with a computer seat, in the same place. Each
+# speed on its own number (4 is 4x: 3 gave 4x and 4 skipped the shot of one
+# who pressed 4 for 4x); Skip on 0, shown not at all, off the speeds' keys.
+WATCH_CAPS = {"1": "1", "2": "2", "4": "4", "skip": "0"}
+WATCH_KEYS = {pygame.K_1: "1", pygame.K_2: "2", pygame.K_4: "4", pygame.K_0: "skip"}
 # A side column lower than this (800x500's) gives a held card open on it the
 # room of the heading's first line (the card's title says it): the ruling is
 # what to read then, and it showed one line of sixteen.
@@ -124,15 +127,15 @@ def set_watch(app: App, key: str) -> None:
 def watch_buttons(app: App, action: Callable[[str], None],
                   compact: bool = False) -> list[ui.Button]:
     """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit.
-    ``compact``: without their keys' caps (the footer names the keys 1-4),
-    for one row of small buttons."""
+    ``compact``: without their keys' caps (the footer names the keys), for
+    one row of small buttons."""
     from simulator.app.match.computer import WATCH_SPEEDS
     out = []
-    for i, (key, _speed) in enumerate(WATCH_SPEEDS):
+    for key, _speed in WATCH_SPEEDS:
         label = app.t("cpu.skip") if key == "skip" else f"{key}×"
         out.append(ui.Button(label, _with(action, key),
-                             key="" if compact else str(i + 1), ident=f"watch{key}",
-                             selected=watch_key(app) == key))
+                             key="" if compact else WATCH_CAPS[key],
+                             ident=f"watch{key}", selected=watch_key(app) == key))
     return out
 
 
@@ -144,7 +147,7 @@ def watch_block(screen: TableMode, action: Callable[[str], None]
     (two rows of big ones took 74 px of a person's column at 1280x720, her
     hint's room; at 800x500 the ruling card's), never one then the other
     under a resting cursor. Their keys' caps where the row has room for
-    them (else the footer names the keys 1-4)."""
+    them (else the footer names the keys)."""
     buttons = watch_buttons(screen.app, action)
     size = max(10, text_size(screen.app.size) - 3)  # (as the row draws them)
     need = sum(ui.row_needs(buttons, size)) + 4 * (len(buttons) - 1)
