@@ -232,7 +232,7 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
     click_button(app, "Export")
     click_button(app, "Switch the captions to Russian")
     assert app.dialogs[-1].kind == "export"
-    click_button(app, "Speed 1/4: change to 1/2")
+    click_button(app, "Speed: 1/4 (change to 1/2)")
     click_button(app, "Clip, GIF")
     run_until(app, lambda: not app.dialogs, limit=60 * 60)
     files = sorted(p.name for p in folder.iterdir())

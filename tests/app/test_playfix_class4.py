@@ -45,7 +45,7 @@ def test_the_export_keeps_the_caption_language_chosen_last() -> None:
     key(app, pygame.K_x)
     assert app.dialogs and app.dialogs[-1].kind == "export"
     click_button(app, "Switch the captions to Russian")
-    click_button(app, "Speed 1/4: change to 1/2")
+    click_button(app, "Speed: 1/4 (change to 1/2)")
     click_button(app, "Diagram, PNG")
     run_until(app, lambda: not app.dialogs, limit=600)
     key(app, pygame.K_x)
@@ -53,7 +53,7 @@ def test_the_export_keeps_the_caption_language_chosen_last() -> None:
     assert dialog.kind == "export"
     labels = [b.label for b in dialog.buttons]  # type: ignore[attr-defined]
     assert "Switch the captions to English" in labels
-    assert "Speed 1/2: change to 1×" in labels
+    assert "Speed: 1/2 (change to 1×)" in labels
     marked = [b.label for b in dialog.buttons  # type: ignore[attr-defined]
               if b.selected]
     assert marked == ["Diagram, PNG"]

@@ -335,6 +335,7 @@ class App:
             top.interrupted()
         self.dialogs.append(dialog)
         self._pressed = None
+        self.buttons = []  # (see pop_dialog)
         dialog.enter()
 
     def pop_dialog(self, dialog: Mode | None = None) -> None:
@@ -345,6 +346,10 @@ class App:
         self.dialogs.remove(d)
         d.exit()
         self._pressed = None
+        # The buttons drawn last frame are of the card just closed: a second
+        # click read in the same frame (a loaded window draws a few a second)
+        # pressed one of them, and a PNG export started under a GIF's.
+        self.buttons = []
         for el in self._disabled.pop(id(d), []):
             if el.alive():
                 el.enable()
