@@ -1,0 +1,78 @@
+"""The ruling card as it is first shown: after a break, who plays next and
+why is in view without V; one penalty for a stroke of several fouls said
+plainly; no hint while a foul between people waits to be read."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.match.session import Session, turn_notes
+from simulator.app.match.turns import next_step
+from simulator.app.text.words import cite
+from tests.app.helpers import (
+    frame,
+    key,
+    make_app,
+    run_until,
+)
+from tests.app.scenes import LANGS, SIZES
+
+
+def drawn(app: App) -> str:
+    """The frame's words as a player reads them, however the lines wrap."""
+    return " ".join(" ".join(t.text for t in app.texts).split())
+
+
+# The break's note saying who plays next and why, by game; Express's first
+# break sends the cue ball in at this angle (2° off the rack's axis).
+TURN_AFTER_BREAK = {"8-ball": "note.continues", "9-ball": "note.scored",
+                    "14.1": "note.miss", "express": "express.note.continues"}
+
+
+def hard_break(app: App, game: str) -> Session:
+    """Anna breaks as hard as the cue goes (seed 5): balls go down; the
+    next turn's screen then shows the ruling card as it comes, unread."""
+    names = ["Anna", "Boris", "Vera"] if game == "express" else ["Anna", "Boris"]
+    opts: dict[str, object] = {"target": 5} if game == "14.1" else \
+        {} if game == "express" else {"race_to": 1}
+    app.session = s = Session.new(names, game, opts, app.locale, seed=5)
+    next_step(app)
+    frame(app)
+    run_until(app, lambda: app.mode is not None and app.mode.name in (
+        "placing", "aiming"), limit=4000)
+    if app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    s.aim = s.aim.with_power(1.0).turned(2.0 if game == "express" else 0.0)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: bool(s.shots), limit=6000)
+    frame(app, n=30)
+    return s
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", list(TURN_AFTER_BREAK))
+def test_after_a_break_the_card_says_who_plays_next_and_why_unread(
+        game: str, lang: str, size: tuple[int, int]) -> None:
+    """A break that put balls down: general rule 30 (8-ball), 9-ball rule 1,
+    Express 2.5 (the breaker continues), general rule 4 (14.1, nothing
+    called: the turn passes). The card as first shown, short beside the
+    call's lines, keeps that line whole at its top: it was cut («Ball down
+    on the break…») or hidden under «3 more · V» below «Legal break»."""
+    app = make_app(lang, size)
+    try:
+        s = hard_break(app, game)
+        _shot, ruling = s.shots[-1]
+        assert not ruling.fouls
+        [note] = [n for n in ruling.notes if n.code.id in turn_notes()]
+        assert note.code.id == TURN_AFTER_BREAK[game]
+        assert app.mode is not None and app.mode.name in ("aiming", "placing")
+        assert not app.dialogs and s.banner is not None and not s.banner_folded
+        said = " ".join(f"• {cite(s.locale, note.code, note.ref, s.discipline)}"
+                        .split())
+        assert said in drawn(app), drawn(app)
+        assert s.banner.next[0] in drawn(app)  # and who is next, beneath
+    finally:
+        pygame.display.quit()
