@@ -4,6 +4,8 @@ plainly; no hint while a foul between people waits to be read."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -16,6 +18,8 @@ from tests.app.helpers import (
     key,
     make_app,
     run_until,
+    scenario_match,
+    strike,
 )
 from tests.app.scenes import LANGS, SIZES
 
@@ -74,5 +78,38 @@ def test_after_a_break_the_card_says_who_plays_next_and_why_unread(
                         .split())
         assert said in drawn(app), drawn(app)
         assert s.banner.next[0] in drawn(app)  # and who is next, beneath
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_stroke_of_two_fouls_says_one_penalty_for_the_stroke(lang: str) -> None:
+    """General rule 24 (several rules broken in one stroke: one foul, the
+    most severe penalty): a 9-ball stroke that hits the 2 first (9-ball
+    rule 7) and scratches after it (a second foul) says plainly that the
+    stroke gets one penalty however many fouls it had, citing rule 24 («The
+    penalty is for this foul» read awkwardly)."""
+    said = {"en": "The stroke gets one penalty, however many fouls "
+                  "(general rules, rule 24)",
+            "ru": "Штраф за удар один, сколько бы ни было фолов "
+                  "(общие правила, п. 24)"}[lang]
+    app = make_app(lang)
+    try:
+        scenario_match(app, "9-ball", {0: (1.94, 0.67), 2: (2.24, 0.97),
+                                       1: (0.6, 0.3), 9: (0.8, 0.3)})
+        s = app.session
+        assert s is not None
+        s.aim = replace(s.aim, angle=45.0, power=0.5, tip_b=0.5)  # follow: in after it
+        frame(app, n=30)
+        ruling = strike(app)
+        frame(app, n=5)
+        assert sorted(f.code.id for f in ruling.fouls) == ["foul.bad_hit",
+                                                          "foul.scratch"]
+        assert s.banner is not None
+        # (the words' no-break spaces as plain ones, as drawn() reads them)
+        assert [ln for ln in s.banner.lines if said in " ".join(ln.split())] == \
+            [s.banner.lines[0]]
+        assert said in drawn(app), drawn(app)
+        assert {"en": "this foul", "ru": "этот фол"}[lang] not in drawn(app)
     finally:
         pygame.display.quit()
