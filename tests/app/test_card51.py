@@ -12,8 +12,10 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session, turn_notes
 from simulator.app.match.turns import next_step
+from simulator.app.text import ui
 from simulator.app.text.words import cite
 from tests.app.helpers import (
+    click,
     frame,
     key,
     make_app,
@@ -22,6 +24,7 @@ from tests.app.helpers import (
     strike,
 )
 from tests.app.scenes import LANGS, SIZES
+from tests.app.test_turns_read import annas_foul_between_people
 
 
 def drawn(app: App) -> str:
@@ -111,5 +114,43 @@ def test_a_stroke_of_two_fouls_says_one_penalty_for_the_stroke(lang: str) -> Non
             [s.banner.lines[0]]
         assert said in drawn(app), drawn(app)
         assert {"en": "this foul", "ru": "этот фол"}[lang] not in drawn(app)
+    finally:
+        pygame.display.quit()
+
+
+def hint_button(app: App) -> ui.Button:
+    [b] = [b for b in ui.FRAME.buttons if b.ident == "hint"]
+    return b
+
+
+@pytest.mark.reads_fouls
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
+def test_no_hint_while_a_foul_waits_to_be_read(lang: str,
+                                               size: tuple[int, int]) -> None:
+    """Between people a foul's card waits for the incoming player's
+    Continue: until then the Hint button is greyed and its key (I) refused
+    with the reminder any other refused key gives; no hint is looked for.
+    Once read, the hint is offered again."""
+    app = make_app(lang, size)
+    try:
+        s = annas_foul_between_people(app)
+        mode = app.mode
+        assert mode is not None and mode.reading_foul()  # type: ignore[attr-defined]
+        frame(app, n=30)
+        button = hint_button(app)
+        assert not button.enabled
+        app.toast = None
+        key(app, pygame.K_i)
+        frame(app)
+        assert s.hint_job is None and s.hint is None
+        assert app.toast is not None and app.toast[0] == app.t("evening.read_ruling")
+        click(app, hint_button(app).rect.center)
+        frame(app)
+        assert s.hint_job is None and s.hint is None
+        assert mode.reading_foul()  # type: ignore[attr-defined]
+        key(app, pygame.K_SPACE)  # read
+        frame(app)
+        assert not mode.reading_foul()  # type: ignore[attr-defined]
+        assert hint_button(app).enabled
     finally:
         pygame.display.quit()
