@@ -213,6 +213,10 @@ class Note:
 # Notes that say where the game stands (the table open, the groups taken)
 # rather than what the shot did: what a player must know before the next shot.
 GAME_STATE_NOTES = frozenset({Note.GROUP_CHOSEN.id, Note.OPEN_TABLE.id})
+# Notes that say who plays next and why (the shooter continues, the turn
+# passes): after a break, what a player must read first.
+TURN_NOTES = frozenset({Note.MISS.id, Note.SCORED.id, Note.CONTINUES.id,
+                        Note.SAFETY.id})
 
 
 class Placement:

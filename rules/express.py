@@ -176,6 +176,12 @@ class ExpressNote:
               referee=True)
 
 
+# Who plays next and why (the shooter's series goes on, the next on the
+# card takes the table): after a break, what a player must read first.
+TURN_NOTES = frozenset({ExpressNote.BREAK_NO_POT.id, ExpressNote.CONTINUES.id,
+                        ExpressNote.MISS.id})
+
+
 class ExpressPlacement:
     """Why a cue ball placed from the house is refused (digest §2.6)."""
 

@@ -893,11 +893,11 @@ class Session:
             lines.append(t("banner.miscue"))
         explained: set[str] = set()
 
-        def explain(code: Any, ref: Any) -> None:
+        def explain(code: Any, ref: Any, into: list[str] = lines) -> None:
             for ex in words.explain(loc, code, ref):
                 if ex not in explained:
                     explained.add(ex)
-                    lines.append(ex)
+                    into.append(ex)
 
         from rules.main_foul import fouls_main_first, main_foul
         main = main_foul(r)
@@ -931,12 +931,19 @@ class Session:
             explain(f.code, f.ref)
         from rules.codes import GAME_STATE_NOTES
         state: list[str] = []
+        # After a break, who plays next and why comes first: the card's first
+        # line is the one it keeps whole (below "Legal break" it was cut or
+        # hidden, the breaker's turn on unexplained).
+        turn: list[str] = []
+        turns = turn_notes() if not r.fouls and self.was_break(r) else frozenset()
         for n in r.notes:
             if n.code.id == "note.legal":
                 continue
             said = f"• {cite(loc, n.code, n.ref, self.discipline)}"
-            (state if n.code.id in GAME_STATE_NOTES else lines).append(said)
-            explain(n.code, n.ref)
+            into = state if n.code.id in GAME_STATE_NOTES else \
+                turn if n.code.id in turns else lines
+            into.append(said)
+            explain(n.code, n.ref, into)
         if changes:
             # Why each score moved, the losses foremost, at the top (after
             # a foul's own line, what happened): a score fell 32 -> 20 and
@@ -949,6 +956,7 @@ class Session:
             pts = ", ".join(f"{self.name(i)} {signed(p)}"
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
+        lines[:0] = turn
         if shot is not None:
             lines.append(t("banner.last_shot", chips=" · ".join(
                 shot_chips(loc, shot, self.was_break(r), not break_said))))
@@ -1131,6 +1139,12 @@ def powers_played(match: Match) -> dict[int, float]:
         if isinstance(speed, int | float):
             out[rul.shooter] = power_of(float(speed))
     return out
+
+
+def turn_notes() -> frozenset[str]:
+    """The notes that say who plays next and why (rules.codes, Express)."""
+    from rules import codes, express
+    return codes.TURN_NOTES | express.TURN_NOTES
 
 
 def computer_mark(s: Session, i: int) -> str:

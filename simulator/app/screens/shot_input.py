@@ -434,6 +434,11 @@ class ShotInputMode(TableMode):
         if not s.hints_allowed:
             return None
         t = self.app.t
+        if self.reading_foul():
+            # Greyed until the foul is read: a hint's lines beside the card
+            # squeezed the ruling the incoming player is to read first (I is
+            # refused with the reminder, as any key meant for the turn).
+            return ui.Button(t("hint.button"), None, key="I", ident="hint")
         if s.hint is not None:
             # Once taken (the aim is the hint's), the button says so.
             taken = self.hint_aim_held()
