@@ -13,7 +13,14 @@ from simulator.app.loop.app import App
 from simulator.app.table.aim import Aim, angle_to
 from simulator.physics import simulate
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import click_button, frame, key, run_until
+from tests.app.helpers import (
+    click_button,
+    foul_waits,
+    frame,
+    key,
+    read_ruling,
+    run_until,
+)
 
 
 def _clear(a: tuple[float, float], b: tuple[float, float],
@@ -117,6 +124,8 @@ def play_turn(app: App) -> Any:
         frame(app)
         mode = app.mode
         assert mode is not None
+    if foul_waits(app):  # a foul between people: the incoming player reads it
+        read_ruling(app)
     if mode.name == "placing":
         # (the referee's offered spot is legal; after the computer's turn a
         # key puts the ball down only after an action of the person's)

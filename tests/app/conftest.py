@@ -11,26 +11,12 @@ import pytest
 
 from simulator.app.loop import app as app_module
 from simulator.app.loop.app import App
-from simulator.app.match import session as session_module
 from tests.app.helpers import DT, make_app
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "errors_expected: the test makes the window catch an exception")
-    config.addinivalue_line(
-        "markers", "reads_fouls: a foul between people waits for the incoming "
-        "player's Continue (session.READ_FOULS)")
-
-
-@pytest.fixture(autouse=True)
-def fouls_read_when_marked(request: pytest.FixtureRequest,
-                           monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tests written when a foul between people at one window went on
-    at once to the next turn play as then; those marked reads_fouls see the
-    foul's card wait for the incoming player (session.READ_FOULS)."""
-    if request.node.get_closest_marker("reads_fouls") is None:
-        monkeypatch.setattr(session_module, "READ_FOULS", False)
 
 
 @pytest.fixture(autouse=True)

@@ -471,6 +471,27 @@ def strike(app: App) -> Any:
     return s.last_ruling
 
 
+def foul_waits(app: App) -> bool:
+    """A foul's ruling between people waits on this screen for the
+    incoming player's Continue (``ShotInputMode.reading_foul``)."""
+    reading = getattr(app.mode, "reading_foul", None)
+    return reading is not None and bool(reading())
+
+
+def read_ruling(app: App) -> None:
+    """The incoming player reads a foul's ruling between people at one
+    window, as a person does: the card on show and the turn waiting for
+    it, Continue pressed (its button); the turn then begins."""
+    s = app.session
+    mode = app.mode
+    assert s is not None and mode is not None
+    assert foul_waits(app), f"no ruling waits to be read on {mode.name}"
+    assert s.banner is not None  # the card on show
+    click_button(app, app.t("evening.go_on"))
+    frame(app)
+    assert not foul_waits(app), "Continue did not read the ruling"
+
+
 def banner_hint(lang: str, size: tuple[int, int] = (1280, 720)) -> App:
     """The 8-ball banner scene (the cue ball put down where it lies if in
     hand), I pressed and the hint come: the app, to be closed by the

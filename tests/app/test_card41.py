@@ -11,7 +11,15 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.text.words import chosen_label
-from tests.app.helpers import frame, key, make_app, run_until, scenario_match, strike
+from tests.app.helpers import (
+    frame,
+    key,
+    make_app,
+    read_ruling,
+    run_until,
+    scenario_match,
+    strike,
+)
 from tests.app.test_playfix11_game_end import side_words
 from tests.app.test_playfix17a_called import express_with_gordon
 from tests.app.test_words40 import express_anna_fouls_gordon_chooses, flat
@@ -142,6 +150,7 @@ def test_a_card_folded_by_hand_leaves_the_next_shots_card_open(
         key(app, pygame.K_h)  # Anna folds her foul's card
         frame(app, n=3)
         assert s.banner_folded
+        read_ruling(app)  # Boris reads it (folded) before his turn
         if app.mode is not None and app.mode.name == "placing":
             key(app, pygame.K_RETURN)  # Boris puts the cue ball down
         frame(app, n=3)

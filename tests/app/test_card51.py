@@ -123,7 +123,6 @@ def hint_button(app: App) -> ui.Button:
     return b
 
 
-@pytest.mark.reads_fouls
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_no_hint_while_a_foul_waits_to_be_read(lang: str,
                                                size: tuple[int, int]) -> None:

@@ -16,7 +16,15 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import DEFAULT_POWER, Session, saves_dir
 from simulator.app.table.aim import Aim, angle_to
-from tests.app.helpers import click, click_button, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click,
+    click_button,
+    frame,
+    key,
+    make_app,
+    read_ruling,
+    run_until,
+)
 
 BALLS = {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4), 10: (2.0, 1.0), 8: (1.9, 0.5)}
 
@@ -157,6 +165,7 @@ def test_a_ball_in_hand_put_down_comes_back_after_save_and_load() -> None:
     app = make_app("en")
     try:
         s = _boris_in_hand(app)
+        read_ruling(app)  # Boris reads Anna's foul first
         click(app, _screen(app, (0.9, 0.5)))
         assert app.mode.name == "aiming"
         put = s.placed
@@ -335,6 +344,7 @@ def test_enter_puts_the_ball_down_between_two_people(enter: int) -> None:
     app = make_app("en")
     try:
         s = _boris_in_hand(app)
+        read_ruling(app)  # Boris reads Anna's foul first
         shown = app.mode.pos  # type: ignore[attr-defined]
         key(app, enter)
         frame(app)

@@ -9,6 +9,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
 from tests.app.helpers import (
     DT,
     click_button,
@@ -16,6 +17,7 @@ from tests.app.helpers import (
     key,
     make_app,
     move,
+    read_ruling,
     run_until,
     three_in_express,
 )
@@ -196,6 +198,7 @@ def test_a_press_landing_as_the_balls_stop_puts_no_ball_down() -> None:
         frame(app, n=30)
         assert app.mode is not None and app.mode.name == "placing", app.mode
         assert len(s.match.history) == 1
+        read_ruling(app)  # (nor was Anna's foul read by it: Boris reads it)
         key(app, pygame.K_RETURN)
         frame(app)
         assert app.mode.name == "aiming" and s.placed == shown

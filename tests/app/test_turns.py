@@ -19,7 +19,17 @@ from rules.referee import Match
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.practice.library import library
-from tests.app.helpers import DT, click_button, frame, key, make_app, move, run_until
+from tests.app.helpers import (
+    DT,
+    click_button,
+    foul_waits,
+    frame,
+    key,
+    make_app,
+    move,
+    read_ruling,
+    run_until,
+)
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dina", "Egor", "Zoya", "Ilya")
 
@@ -123,6 +133,8 @@ def test_after_the_ruling_the_named_player_plays(sid: str) -> None:
             if app.mode is not None and app.mode.name == "game_end":
                 # A game of the match over: its card is read, then the next.
                 click_button(app, app.t("side.next_game"))
+            if foul_waits(app):  # a foul between people: read first
+                read_ruling(app)
             who = named(app)
             check_names(app, who)
             req = s.match.requirements()

@@ -147,7 +147,6 @@ def heading_drawn(app: App) -> bool:
     return any(len(t.text) > 6 and words.startswith(t.text) for t in ui.FRAME.texts)
 
 
-@pytest.mark.reads_fouls
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_a_foul_between_people_waits_for_the_incoming_player(
         lang: str, size: tuple[int, int]) -> None:
@@ -190,7 +189,6 @@ def test_a_foul_between_people_waits_for_the_incoming_player(
         pygame.display.quit()
 
 
-@pytest.mark.reads_fouls
 def test_the_foul_is_read_by_its_continue_button() -> None:
     """The card's Continue button reads the foul as Space does."""
     app = make_app("en")
@@ -212,7 +210,6 @@ def _drawn(app: App, words: str) -> bool:
                for t in app.texts)
 
 
-@pytest.mark.reads_fouls
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_while_the_foul_waits_placing_says_read_it_not_click(
         lang: str, size: tuple[int, int]) -> None:
