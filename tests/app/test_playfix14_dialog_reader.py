@@ -7,11 +7,14 @@ nothing chosen."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
 from simulator.app.dialogs.base import Dialog, read_row
 from simulator.app.dialogs.card_reader import CardReader
+from simulator.app.dialogs.game_over import game_over_dialog
 from simulator.app.loop.app import App
 from simulator.app.table import ruling_card
 from tests.app.helpers import click, frame, key
@@ -91,10 +94,16 @@ def test_the_match_end_is_read_whole_and_esc_leaves_it_open() -> None:
     · V"). V shows its title and the last row of the match in
     numbers; Esc closes the reader only: the match-end card is still there
     (Esc on it would have gone to the menu), with its buttons."""
-    # (at 800x500 the card, widened for the names on one row, now shows
-    # the match in numbers whole: the smallest window still cuts it)
+    # (over the table's area the card shows the match's end whole even at
+    # 640x400: how it ended said thrice is more than it holds)
     app = open_scene("gameover", "express", "ru", (640, 400))
     try:
+        s = app.session
+        assert s is not None and s.banner is not None
+        s.banner = dataclasses.replace(s.banner, lines=s.banner.lines * 3)
+        app.pop_dialog()
+        app.push_dialog(game_over_dialog(app))
+        frame(app)
         d = _dialog(app, "gameover")
         labels = [b.label for b in d.buttons]
         _marker(app, d)

@@ -11,7 +11,7 @@ presses the only button; V (or a click on the text) reads a cut text whole.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -113,6 +113,7 @@ class Dialog(Mode):
         self._names: set[str] = set()  # the lines that name a player, in bold
         self._compact = False  # the table turned round laid out in fewer lines
         self._legend: set[str] = set()  # the legend's lines, dim
+        self._turned = False  # the table laid out a row per player
         # A menu that must fit whole (the match's, the referee's call): in a
         # low window (800x500) it takes a shorter text, the whole side column
         # and closer buttons before anything of it would scroll.
@@ -126,6 +127,9 @@ class Dialog(Mode):
         self.briefest: tuple[str, str, list[str]] | None = None
         self.gap = 6  # between two buttons
         self.takes_side = False  # the whole side column, the heading too
+        # Over the table's area, not in the side column: the match's end (its
+        # table in numbers was cramped in the column beside an empty table).
+        self.over_table = False
         # Docked with its foot at the column's foot, sized for the whole
         # column: its buttons stand in one place however much the heading
         # over it says (the match's menu: its Quit moved as the heading grew).
@@ -196,6 +200,13 @@ class Dialog(Mode):
         below = self.app.mode
         dock = below.dock() if below is not None else None
         w, h = self.app.size
+        layout = getattr(below, "layout", None)
+        if dock is not None and self.over_table and layout is not None:
+            # The table's area down to the key line (the strip under it says
+            # the card's keys), the side column left as it is.
+            return pygame.Rect(0, layout.top.bottom, layout.side.left,
+                               layout.strip.top - layout.top.bottom
+                               ).inflate(-20, -12), True
         if dock is not None:
             # Always the side column: a card over the table covered its
             # right pockets (the match in numbers is laid out for the column).
@@ -346,7 +357,7 @@ class Dialog(Mode):
             at += n
         if self.table:
             said = self._table_read()
-            if self._legend:
+            if self._turned:
                 # A row per player: each figure's row a share of the rows
                 # over the legend (which V says in those rows' own words).
                 shown = table_n - len(self._legend)
@@ -378,6 +389,8 @@ class Dialog(Mode):
         dock = area
         if docked and self.fit_whole:
             area = self._fitting(area)
+        if docked and self.over_table:
+            area = self._over_table(area)
         if not docked:
             surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         m = self._measure(area)
@@ -399,8 +412,10 @@ class Dialog(Mode):
         shown = self._fit_text(m) if fixed else self._fit_all(m)
         card = pygame.Rect(area.left, area.top, area.width,
                            min(area.height, shown.height))
-        if not docked:
+        if not docked or self.over_table:
             card.centery = area.centery
+        if self.over_table and area.bottom >= self.app.size[1]:
+            card.bottom = area.bottom  # (the key line it covers all hidden)
         elif self.at_foot:
             card.bottom = area.bottom
             self.takes_side = card.top < dock.top  # (over the heading: hide it)
@@ -423,6 +438,32 @@ class Dialog(Mode):
             self._draw_text_and_buttons(surface, m, shown, x, y, more)
         else:
             self._draw_scrolled(surface, m, shown, x, y, more)
+
+    def _over_table(self, area: pygame.Rect) -> pygame.Rect:
+        """The first of these the card fits unscrolled: as wide as its table
+        needs (with room to breathe; two players' figures stood 400 px
+        apart across the whole area), the table's whole area, the window's
+        width under the scoreboard, then down over the key line too (eight
+        seats of Express at 800x500: the card's buttons say their keys); the
+        last where none does."""
+        layout = getattr(self.app.mode, "layout", None)
+        size = self._text_size()
+        need = area.width
+        if self.table:
+            head, body = self._full_head or self.table[0], self.table[1:]
+            label = max(fonts_width(r[0], size) for r in body) + 8
+            need = 20 + label + sum(self._row_need(head, body, head_size(size), size))
+        fitted = pygame.Rect(0, area.top, min(area.width, max(need * 5 // 4,
+                                                              area.width * 2 // 3)),
+                             area.height)
+        fitted.centerx = area.centerx
+        tries = [fitted, area]
+        if layout is not None:
+            wide = pygame.Rect(area.left, area.top, layout.side.right - 2 * area.left,
+                               area.height)
+            tries += [wide, pygame.Rect(wide.left, wide.top, wide.width,
+                                        layout.size[1] - wide.top)]
+        return next((a for a in tries if self._fits_whole(a)), tries[-1])
 
     def _more(self, hidden: int, m: _Measures) -> str:
         """"N more below", naming V where the text is cut; its short words
@@ -523,7 +564,7 @@ class Dialog(Mode):
         if self.entry is not None:
             entry_h = ui.line_height(16) + 14
             room -= entry_h
-        if self._legend and len(lines) * ui.line_height(size) > \
+        if self._turned and len(lines) * ui.line_height(size) > \
                 room - sum(heights) - pad:
             # Where the table turned round scrolls, a name too long beside
             # its figures goes there in short words, and seven headings of
@@ -555,6 +596,7 @@ class Dialog(Mode):
             return []
         self._stair = None
         self._names, self._legend = set(), set()
+        self._turned = False
         if self.short_head is None:
             return self._table_lines_under(width, size)
         full = self._full_head or self.table[0]
@@ -576,12 +618,23 @@ class Dialog(Mode):
 
     def _table_lines_players(self, width: int, size: int) -> list[str]:
         """The table turned round: a row per player, a column per figure
-        under its short heading, and a legend of the headings."""
+        under its heading in full where they all fit on one row beside whole
+        names (the card over the table's area), else under its short
+        heading with a legend of the headings."""
         assert self.abbr is not None and self.short_head is not None
-        laid = players_table(self.table, self.short_head, self.abbr, width, size,
-                             lambda a, label: self.app.t("evening.stat_legend_item",
-                                                         abbr=a, label=label),
-                             compact=self._compact)
+        self._turned = True
+        labels = tuple(r[0] for r in self.table[1:])
+        laid = players_table(self.table, self.short_head, labels, width, size,
+                             lambda a, label: "", compact=self._compact)
+        whole = len(laid.heads) == 1 and laid.stair[1][-1] <= width and \
+            laid.names == laid.rows
+        if whole:  # (the headings say it all: no legend under them)
+            laid = replace(laid, legend=[])
+        else:
+            laid = players_table(self.table, self.short_head, self.abbr, width, size,
+                                 lambda a, label: self.app.t(
+                                     "evening.stat_legend_item", abbr=a, label=label),
+                                 compact=self._compact)
         self._stair = laid.stair
         self._head_size = laid.head_size
         self._heads = set(laid.heads) or {laid.head}
@@ -594,16 +647,16 @@ class Dialog(Mode):
         """The table under one header row, each name right-aligned over its
         own column, the labels on a line each: a column as wide as its name
         needs (the figures right-aligned under the name's end), the name in
-        full where it fits, at the header's type or up to 3 points smaller,
-        its short words («Александра К.», "Computer") only where it does
+        full where it fits, at the header's type (the figures' own), its
+        short words («Александра К.», "Computer") only where it does
         not (names a line each, set askew, read badly)."""
         assert self.short_head is not None
         head, *body = self.table
         label = max(fonts_width(r[0], size) for r in body) + 8
+        # (never under the figures' type: headings of 9 px could not be read)
         hs0 = head_size(size)
-        sizes = range(hs0, max(9, hs0 - 3) - 1, -1)
-        tries = [(h, hs) for h in ([head] if whole else
-                                   _shortened(head, self.short_head)) for hs in sizes]
+        tries = [(h, hs0) for h in ([head] if whole else
+                                    _shortened(head, self.short_head))]
         fit = next(((h, hs) for h, hs in tries
                     if sum(self._row_need(h, body, hs, size)) <= width - label),
                    None)
@@ -638,16 +691,10 @@ class Dialog(Mode):
         head, *body = self.table
         rest = self._columns(width, size)[1]
         rest -= 4
-        # The header's type shrinks a little (3 points, 9 at least) before a
-        # name is broken inside a word ("Компью-тер"); where even that cannot
-        # fit the column, the word is broken at the usual size.
-        words = [w for c in head[1:] for w in c.split()]
-        hs0 = head_size(size)
-        sizes = range(hs0, max(9, hs0 - 3) - 1, -1)
-        hs = next((k for k in sizes if all(fonts_width_bold(c, k) <= rest
-                                           for c in head[1:])),
-                  next((k for k in sizes
-                        if all(fonts_width_bold(w, k) <= rest for w in words)), hs0))
+        # The header keeps the figures' type (9 px could not be read): a
+        # name too wide wraps by words, broken inside one only where a word
+        # is wider than its column.
+        hs = head_size(size)
         self._head_size = hs
         cells = [ui.wrap(c, hs, rest, bold=True) or [""] for c in head[1:]]
         heads = [TAB.join((head[0] if k == 0 else "",
@@ -679,10 +726,12 @@ class Dialog(Mode):
         # (the labels may wrap by words, never be cut, to give it)
         label = max((fonts_width(w, size) for r in self.table for w in r[0].split()),
                     default=0) + 8
-        # A whole header cell on one line (at the header's smallest type)
-        # where the labels leave it the room.
-        whole = max((fonts_width_bold(c, max(9, head_size(size) - 3))
-                     for c in self.table[0][1:]), default=0) + 4  # (see rest - 4)
+        # A whole header cell on one line (at the header's type) where the
+        # labels leave it the room, a space to spare beside it (two whole
+        # names filling their columns ran together over a wide card).
+        hs = head_size(size)
+        whole = max((fonts_width_bold(c, hs) for c in self.table[0][1:]), default=0) \
+            + 4 + fonts_width_bold("  ", hs)  # (see rest - 4)
         if whole <= (width - label) // n:
             word = max(word, whole)
         rest = max((width - first) // n, min(word, (width - label) // n))

@@ -61,6 +61,7 @@ def game_over_dialog(app: App) -> Dialog:
     for b, (_label, _fn, key) in zip(d.buttons, actions, strict=True):
         b.key = key
     d.key_guard = KEY_GUARD
+    d.over_table = True
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)
     d.abbr = stats_abbr(app, s)

@@ -18,9 +18,10 @@ GAP = 8  # px between two figures' columns
 
 
 def head_size(size: int) -> int:
-    """A table's header type: a little smaller, so a name wraps by words (a
-    table of three columns in the side column has no room for 13 px)."""
-    return max(11, size - 2)
+    """A table's header type: the table's own, in bold (headings of 9 px
+    over 13 px figures could not be read; the card over the table's area
+    has the room)."""
+    return size
 
 
 def fonts_width_bold(text: str, size: int) -> int:
@@ -122,8 +123,7 @@ def players_table(table: list[tuple[str, ...]], short: tuple[str, ...],
                               (compact and None not in named_beside(room)))
 
     groups = parts(n, fits)
-    # The headings' type shrinks (to 9 at least) before a column is lost.
-    hs = next((k for k in range(hs0, 8, -1) if sum(widths(k, groups)) <= width), 9)
+    hs = hs0  # (never under the figures' type: 9 px could not be read)
     cols = widths(hs, groups)
     legend = legend_lines([item(a, r[0]) for a, r in zip(abbr, body, strict=True)],
                           width, size)
