@@ -90,11 +90,11 @@ def test_a_stroke_of_two_fouls_says_one_penalty_for_the_stroke(lang: str) -> Non
     """General rule 24 (several rules broken in one stroke: one foul, the
     most severe penalty): a 9-ball stroke that hits the 2 first (9-ball
     rule 7) and scratches after it (a second foul) says plainly that the
-    stroke gets one penalty however many fouls it had, citing rule 24 («The
+    stroke gets one penalty for all its fouls, citing rule 24 («The
     penalty is for this foul» read awkwardly)."""
-    said = {"en": "The stroke gets one penalty, however many fouls "
+    said = {"en": "One penalty for all the stroke's fouls "
                   "(general rules, rule 24)",
-            "ru": "Штраф за удар один, сколько бы ни было фолов "
+            "ru": "Один штраф за все фолы удара "
                   "(общие правила, п. 24)"}[lang]
     app = make_app(lang)
     try:
