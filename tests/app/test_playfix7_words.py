@@ -109,11 +109,13 @@ def test_a_hint_asked_for_in_a_low_window_is_shown(lang: str) -> None:
     """800x500, the ruling card open after a scratch (general rule 18): I
     asks for a hint; once found, its words (which ball, which pocket) are
     in the side column without folding the card by hand (they stayed
-    hidden under the open card); H still folds or opens the card."""
-    from tests.app.helpers import key, run_until
+    hidden under the open card); H still folds or opens the card. Boris
+    reads the ruling first (no hint while it waits to be read)."""
+    from tests.app.helpers import key, read_ruling, run_until
     app = _foul_played(lang, (800, 500), "8-ball", ["Anna", "Boris"], _scratch_foul)
     try:
         s = app.session
+        read_ruling(app)
         assert s.banner is not None and not s.banner_folded
         key(app, pygame.K_i)
         run_until(app, lambda: s.hint is not None, limit=20000)
