@@ -63,10 +63,6 @@ def signed(points: int) -> str:
 LAG_BALLS = (CUE_BALL, 1)
 
 
-# Between people at one window a foul's card waits for the incoming player
-# (``Session.foul_for_next``); off, their turn begins at once.
-READ_FOULS = True
-
 class LoadError(Exception):
     """A save file that cannot be resumed; the message says why."""
 
@@ -631,7 +627,7 @@ class Session:
         """A foul at a shot between people only (hot seat): the incoming
         player reads its card before their turn (ball in hand) begins, as a
         person does before the computer plays on (``concerns_person``)."""
-        people = READ_FOULS and len(self.names) > 1 and \
+        people = len(self.names) > 1 and \
             not any(self.is_computer(i) for i in range(len(self.names)))
         foul = bool(ruling.fouls) or ruling.penalty is not None
         self.foul_to_read = len(self.match.history) \
