@@ -35,8 +35,8 @@ def _up(k: int) -> pygame.event.Event:
 
 def _annas_foul_rolling(app: App) -> Session:
     """9-ball, Anna and Boris at one window: Anna strikes the cue ball away
-    from the 1 (9-ball rule 7: the lowest ball not hit first, a foul; rule
-    6: Boris plays from hand); her balls roll."""
+    from the 1 (general rule 16 and 9-ball rule 7: the lowest ball not hit
+    first, a foul; 9-ball rule 6: Boris plays from hand); her balls roll."""
     scenario_match(app, "9-ball", {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4)})
     s = app.session
     assert s is not None
