@@ -185,6 +185,8 @@ class App:
         # The screen each key down now was pressed on: its repeats go there
         # or nowhere (a screen that switched on a key does not pass it on).
         self._pressed_on: dict[int, Mode | None] = {}
+        # And the screen the last mouse button down was pressed on (the same way).
+        self._clicked_on: Mode | None = None
         # The screen on show while this frame's events were made: the one
         # the last frame began with (a screen opened in it was drawn only at
         # its end; a key read in the next frame, after a slow one, was
@@ -401,6 +403,11 @@ class App:
         return not self.repeat(event) and \
             self._pressed_on.get(event.key, self.top) is self.top
 
+    def clicked_here(self) -> bool:
+        """Whether the last mouse button down was made on the screen on top,
+        not while the screen before was on show (read by a slow frame)."""
+        return self._clicked_on is self.top
+
     def _internal_error_text(self) -> str:
         """Say what is safe only when it is: the autosave's real state."""
         s = self.session
@@ -470,6 +477,9 @@ class App:
             elif e.type == pygame.TEXTINPUT and (self._typed_elsewhere() or
                                                  self._shortcut_key is not None):
                 continue  # (Ctrl+Ф types no «ф»: it is Ctrl+A)
+            elif e.type == pygame.MOUSEBUTTONDOWN:
+                self._clicked_on = self._on_show \
+                    if self.real_dt > SLOW_FRAME else self.top
             elif e.type == pygame.MOUSEMOTION:
                 self.mouse = e.pos
                 if self._fresh is not None and not _near(e.pos, self._fresh[2]):

@@ -120,6 +120,7 @@ class ShotInputMode(TableMode):
         self.extra_rect: pygame.Rect | None = None  # the extra lines', when cut
         self.hint_tip_rect: pygame.Rect | None = None  # the hint's diagram, drawn
         self.shown_for = 0.0  # seconds this turn has been on show (a foul's read)
+        self.made_in = app.frames  # the frame that made it (drawn at its end)
 
     def enter(self) -> None:
         # Made now, not on the stroke's frame: the sounds and the physics.
@@ -150,7 +151,11 @@ class ShotInputMode(TableMode):
         return self.session.hint_job is not None  # a hint being looked for
 
     def update(self, dt: float) -> None:
-        self.shown_for += self.app.real_dt
+        if self.app.frames > self.made_in + 1:
+            # The first frame after this turn was made counts the one that
+            # made it: the stroke skipped to its end, judged and saved, the
+            # balls still rolling on the window (a slow frame). Not on show.
+            self.shown_for += self.app.real_dt
         self.give_hint_room()
         self.hint_slice()
 
@@ -164,6 +169,12 @@ class ShotInputMode(TableMode):
 
     def foul_read(self) -> None:
         self.session.foul_to_read = -1
+
+    def continue_clicked(self) -> None:
+        """Continue clicked: read, unless the press was made before the card
+        came up (a click on Skip read by a slow frame after it)."""
+        if self.app.clicked_here():
+            self.foul_read()
 
     def heading(self) -> tuple[str, str]:
         req = self.session.req
@@ -575,7 +586,7 @@ class ShotInputMode(TableMode):
         allowed = req.allowed_declarations if req is not None else ()
         out: list[ui.Button] = []
         if self.reading_foul():
-            out.append(ui.Button(t("evening.go_on"), self.foul_read, key="Space",
+            out.append(ui.Button(t("evening.go_on"), self.continue_clicked, key="Space",
                                  ident="acknowledge"))
         for key in ("safety", "push_out"):
             if key in allowed:
