@@ -277,6 +277,7 @@ class Session:
         # The watching speed chosen in this match ("skip" is kept for this
         # match only: a person's own rulings are never skipped for later).
         self.watch: str | None = None
+        self.own_watch = "1"  # a person's own strokes' (match_keys.own_key)
         self._req: ShotRequirements | None = None
         # The position the placed table was made from, held (not its id: a
         # freed table's id can come back for the next one, and the cue

@@ -125,22 +125,41 @@ def set_watch(app: App, key: str) -> None:
 
 
 def watch_buttons(app: App, action: Callable[[str], None],
-                  compact: bool = False) -> list[ui.Button]:
+                  compact: bool = False, own: bool = False) -> list[ui.Button]:
     """1x, 2x, 4x and Skip for a computer's shots; the chosen one lit.
     ``compact``: without their keys' caps (the footer names the keys), for
-    one row of small buttons."""
+    one row of small buttons. ``own``: a person's own stroke rolling, its
+    speeds (:func:`own_speed`) without Skip (Space's button is above)."""
     from simulator.app.match.computer import WATCH_SPEEDS
+    chosen = own_key(app) if own else watch_key(app)
     out = []
     for key, _speed in WATCH_SPEEDS:
+        if own and key == "skip":
+            continue
         label = app.t("cpu.skip") if key == "skip" else f"{key}×"
         out.append(ui.Button(label, _with(action, key),
                              key="" if compact else WATCH_CAPS[key],
-                             ident=f"watch{key}", selected=watch_key(app) == key))
+                             ident=f"watch{key}", selected=chosen == key))
     return out
 
 
-def watch_block(screen: TableMode, action: Callable[[str], None]
-                ) -> tuple[list[ui.Button], bool]:
+def own_key(app: App) -> str:
+    """The speed a person's own strokes roll at in this match ("1", "2",
+    "4"): kept apart from the computer's watching speed, which says how
+    its shots are shown, and for the match only (a person sees a stroke
+    at its own pace unless they hurry it)."""
+    s = app.session
+    return s.own_watch if s is not None else "1"
+
+
+def own_speed(app: App) -> float:
+    """How fast a person's own stroke is shown (never skipped: Space does)."""
+    from simulator.app.match.computer import WATCH_SPEEDS
+    return dict(WATCH_SPEEDS).get(own_key(app), 1.0) or 1.0
+
+
+def watch_block(screen: TableMode, action: Callable[[str], None],
+                own: bool = False) -> tuple[list[ui.Button], bool]:
     """The watch buttons at the foot of the side column through all of a
     computer's turn (thinking, its stroke, a card held) and, in the same
     place, a person's turn against it: one row of small ones at every size
@@ -148,11 +167,11 @@ def watch_block(screen: TableMode, action: Callable[[str], None]
     hint's room; at 800x500 the ruling card's), never one then the other
     under a resting cursor. Their keys' caps where the row has room for
     them (else the footer names the keys)."""
-    buttons = watch_buttons(screen.app, action)
+    buttons = watch_buttons(screen.app, action, own=own)
     size = max(10, text_size(screen.app.size) - 3)  # (as the row draws them)
     need = sum(ui.row_needs(buttons, size)) + 4 * (len(buttons) - 1)
     if need > screen.layout.side.inflate(-20, -16).width:  # (the column's inner)
-        buttons = watch_buttons(screen.app, action, compact=True)
+        buttons = watch_buttons(screen.app, action, compact=True, own=own)
     return buttons, True
 
 

@@ -11,6 +11,7 @@ import pygame
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
 from simulator.app.replay.playback import Playback
+from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
@@ -55,6 +56,7 @@ class PlayMode(TableMode):
             self.physics_failed(e)
             return
         self._sound_events()
+        self.playback.speed = own_speed(self.app)  # (a computer's: its own)
 
     def physics_failed(self, fault: Exception) -> None:
         """The physics could not settle the shot: said in the player's
@@ -142,7 +144,27 @@ class PlayMode(TableMode):
     def skip_to_end(self) -> None:
         self.skip = True
 
+    def set_own_speed(self, key: str) -> None:
+        """A person's own stroke rolls at ``key`` (1, 2, 4), and so do their
+        next ones in this match; only what is shown hurries (the stroke is
+        computed the same, and ends where it would). Skip (0): this stroke
+        to its end, as Space."""
+        if key == "skip":  # (a press, as Space's: see AimMode.aim_first)
+            self.skip = self.skipped_by_press = True
+            return
+        self.session.own_watch = key
+        self.playback.speed = own_speed(self.app)
+
+    def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
+        """Its speeds, where a computer's turn shows its watching speeds (a
+        stroke rolled for more than 6 s, and only Space hurried it)."""
+        return watch_block(self, self.set_own_speed, own=True)
+
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
+            if not self.app.repeat(event):
+                self.set_own_speed(WATCH_KEYS[event.key])
+            return
         key = event.type == pygame.KEYDOWN and event.key in (
             pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN) and \
             not self.app.repeat(event)
