@@ -60,7 +60,7 @@ def test_one_more_count_for_the_card_and_the_lines_cut_under_it(lang: str) -> No
         assert foul_waits(app) and mode is not None
         extra = mode.side_extra()  # type: ignore[attr-defined]
         hidden = mode.extra_hidden  # type: ignore[attr-defined]
-        card_rows = mode.banner_hidden  # type: ignore[attr-defined]
+        card_rows = mode.card_below  # type: ignore[attr-defined]
         assert hidden and card_rows  # (both cut: the case seen)
         cut = extra[len(extra) - hidden:]
         [(note, n)] = more_notes(app)  # one note, not two

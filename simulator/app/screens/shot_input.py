@@ -308,7 +308,7 @@ class ShotInputMode(TableMode):
 
     def extra_in_card_note(self) -> bool:
         # V shows the lines cut with the card: the card's note counts them.
-        return self.banner_hidden > 0 and self.banner_rect is not None
+        return self.card_below > 0 and self.banner_rect is not None
 
     def extra_read_rows(self) -> int:
         if not self.extra_hidden or not self.extra_in_card_note():

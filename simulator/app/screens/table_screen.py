@@ -139,7 +139,8 @@ class TableMode(Mode):
         self.banner_rect: pygame.Rect | None = None
         # The ruling card's rows that did not fit, as the card reader lays
         # them out: the "N more" it says.
-        self.banner_hidden = 0
+        self.banner_hidden = 0  # the N of the card's "N more" (0: none)
+        self.card_below = 0  # the card's own rows of it
         self._card_foot: tuple[pygame.Rect, int, ui.Button, int, int, int] | None = None
         self.banner_down = 0  # the card's first row after a notch down
         self._dock: pygame.Rect | None = None
@@ -744,7 +745,9 @@ class TableMode(Mode):
             surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4,
             count=lambda below: reader_rows(self.app.size, below))
         self.banner_down = drawn.down
-        self.banner_hidden = drawn.hidden
+        # (the card's own rows below; banner_hidden becomes its note's count,
+        # with the extra lines V adds, once they are drawn)
+        self.card_below = self.banner_hidden = drawn.hidden
         self.banner_rect = box
         ui.FRAME.areas.append((box.copy(), self.read_card))  # a click reads it whole
         # Its foot (the note and the fold button) once the extra lines are
@@ -759,7 +762,7 @@ class TableMode(Mode):
         box, bottom, fold, fw, fh, fsize = self._card_foot
         self._card_foot = None
         s = self.session
-        hidden = self.banner_hidden + self.extra_read_rows()
+        self.banner_hidden = hidden = self.card_below + self.extra_read_rows()
         # "N more" only for lines really below; scrolled to the end, the way
         # back up; and the key that reads it all. The fold button gives up its
         # spare width to keep the note whole ("ещё 37: колесо" was squeezed
