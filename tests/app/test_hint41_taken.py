@@ -12,6 +12,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
 from tests.app.helpers import (
+    card_notes,
     click,
     frame,
     key,
@@ -118,6 +119,9 @@ def test_a_taken_hint_says_what_to_do_and_the_call(
         if mode.extra_hidden:
             notes = {app.t(k, n=mode.extra_hidden)
                      for k in ("side.more_read", "side.more_read_short")}
+            if mode.extra_in_card_note():  # (a card cut too: its one note counts them)
+                notes = card_notes(app, "ruling.more", mode.banner_hidden)
+                assert mode.banner_hidden > mode.card_below
             assert notes & {t.shown for t in app.texts}, mode.side_extra()
             key(app, pygame.K_v)
             frame(app)

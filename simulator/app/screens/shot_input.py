@@ -317,6 +317,17 @@ class ShotInputMode(TableMode):
         # lines as cut as before)
         return "side.more_read", "side.more_read_short"
 
+    def extra_in_card_note(self) -> bool:
+        # V shows the lines cut with the card: the card's note counts them.
+        return self.card_below > 0 and self.banner_rect is not None
+
+    def extra_read_rows(self) -> int:
+        if not self.extra_hidden or not self.extra_in_card_note():
+            return 0
+        from simulator.app.dialogs.card_reader import reader_rows
+        cut = self.side_extra()[len(self.side_extra()) - self.extra_hidden:]
+        return reader_rows(self.app.size, [(text, 1, 1) for text in cut])
+
     def read_card(self) -> None:
         """V: the ruling card whole and, where the column cut some of the
         extra lines (a hint's, the call), those too (V showed the card

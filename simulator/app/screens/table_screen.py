@@ -139,7 +139,9 @@ class TableMode(Mode):
         self.banner_rect: pygame.Rect | None = None
         # The ruling card's rows that did not fit, as the card reader lays
         # them out: the "N more" it says.
-        self.banner_hidden = 0
+        self.banner_hidden = 0  # the N of the card's "N more" (0: none)
+        self.card_below = 0  # the card's own rows of it
+        self._card_foot: tuple[pygame.Rect, int, ui.Button, int, int, int] | None = None
         self.banner_down = 0  # the card's first row after a notch down
         self._dock: pygame.Rect | None = None
         self._buttons: list[ui.Button] = []
@@ -401,6 +403,7 @@ class TableMode(Mode):
             said_h = 0  # (what the extra lines keep first comes first)
         self.draw_extra(surface, extra, pygame.Rect(inner.left, y, inner.width,
                                                     bottom - said_h - y), size)
+        self.draw_card_foot(surface)
         # (in the room the hint leaves: a row kept for them cut the hint at
         # 800x500 and kept the controls from coming back at 1280x720)
         # (or, where lines are cut, the room under their note: a taken hint's
@@ -469,7 +472,8 @@ class TableMode(Mode):
             y += h
         self.extra_gap = 0 if self.extra_hidden else room.bottom - y
         self.note_gap = 0
-        if not self.extra_hidden or room.bottom - y < ui.line_height(note_size):
+        if not self.extra_hidden or room.bottom - y < ui.line_height(note_size) \
+                or self.extra_in_card_note():
             # (no row left for the note: it would lie over the aim controls;
             # the card's own "more" and H still reach what is under it)
             return
@@ -741,7 +745,24 @@ class TableMode(Mode):
             surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4,
             count=lambda below: reader_rows(self.app.size, below))
         self.banner_down = drawn.down
-        self.banner_hidden = hidden = drawn.hidden
+        # (the card's own rows below; banner_hidden becomes its note's count,
+        # with the extra lines V adds, once they are drawn)
+        self.card_below = self.banner_hidden = drawn.hidden
+        self.banner_rect = box
+        ui.FRAME.areas.append((box.copy(), self.read_card))  # a click reads it whole
+        # Its foot (the note and the fold button) once the extra lines are
+        # drawn: what V adds of theirs is counted in the card's one note.
+        self._card_foot = (box, drawn.bottom, fold, fw, fh, fsize)
+
+    def draw_card_foot(self, surface: pygame.Surface) -> None:
+        """The card's "N more" (what V shows below, the extra lines it adds
+        too) and its fold button, under the card just drawn."""
+        if self._card_foot is None:
+            return
+        box, bottom, fold, fw, fh, fsize = self._card_foot
+        self._card_foot = None
+        s = self.session
+        self.banner_hidden = hidden = self.card_below + self.extra_read_rows()
         # "N more" only for lines really below; scrolled to the end, the way
         # back up; and the key that reads it all. The fold button gives up its
         # spare width to keep the note whole ("ещё 37: колесо" was squeezed
@@ -751,7 +772,7 @@ class TableMode(Mode):
         # Whole lines left a row empty above the fold row: the note takes it,
         # under the last row, the card's whole width; else it shares the
         # fold row.
-        row = pygame.Rect(box.left + 8, drawn.bottom + 2, box.width - 16,
+        row = pygame.Rect(box.left + 8, bottom + 2, box.width - 16,
                           ui.line_height(fsize))
         if row.bottom > box.bottom - fh - 6:  # (the fold button's top)
             row = pygame.Rect(box.left + 8, box.bottom - fh - 4, 0, fh)
@@ -769,8 +790,17 @@ class TableMode(Mode):
         fold.draw(surface, self.app.mouse)
         if note:
             ui.line(surface, note, fsize, ui.DIM, row, valign="middle")
-        self.banner_rect = box
-        ui.FRAME.areas.append((box.copy(), self.read_card))  # a click reads it whole
+
+    def extra_read_rows(self) -> int:
+        """The rows of the extra lines cut that V adds to the card it shows,
+        said in the card's own "N more" (none here: V shows the card)."""
+        return 0
+
+    def extra_in_card_note(self) -> bool:
+        """Whether the extra lines cut are counted in the card's "N more"
+        (V shows them with the card, and the card has a note): no second
+        "N more" under them (one ruling, "4 more · V" over "1 more: V")."""
+        return False
 
     def _fold_button(self, width: int, size: int) -> tuple[ui.Button, int, int, int]:
         """The card's fold button, its width and height, and the type of its
