@@ -88,16 +88,23 @@ def test_express_of_three_says_the_player_leaves_the_match(
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 @pytest.mark.parametrize("lang", LANGS)
-def test_leaving_while_three_play_on_is_undone_as_a_leaving(
+def test_leaving_while_three_play_on_is_said_and_undone_as_a_leaving(
         lang: str, size: tuple[int, int]) -> None:
-    """The one at the table leaves while three play (R21): undone, it was
-    said "the foul called on Anna"."""
+    """The one at the table leaves while three play (R21): its card said
+    "Anna at the table: the referee's call", and undone, "the foul called
+    on Anna"."""
     app = make_app(lang, size)
     try:
         s = three_in_express(app)
         assert s.req is not None
         first = s.name(s.req.shooter)
         _leave_from_menu(app)
+        # The ruling card: "Anna leaves the match", not the referee's call.
+        assert s.banner is not None
+        assert s.banner.title == app.t("banner.left", name=first)
+        shown = " ".join(t.text for t in app.texts)
+        assert app.t("banner.referee", name=first) not in shown
+        assert " ".join(s.banner.title.split()[:2]) in shown
         key(app, pygame.K_ESCAPE)
         click_button(app, app.t("panel.undo"))
         frame(app, n=3)

@@ -1028,6 +1028,9 @@ class Session:
                 if r.winner is not None else t("banner.game_replayed")
         if r.fouls:
             return t("banner.foul", name=self.name(r.shooter))
+        if shot is None and any(n.code.id == "express.note.left" for n in r.notes):
+            # Express R21 (Kiy's reading): the one at the table left.
+            return t("banner.left", name=self.name(r.shooter))
         if shot is None and any(n.code.referee_called for n in r.notes):
             # Outside interference (general rule 28): no shot was played.
             return t("banner.referee", name=self.name(r.shooter))
