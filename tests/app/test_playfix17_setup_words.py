@@ -287,13 +287,14 @@ def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
     card = app.dialogs[-1]
     assert card.kind == "gameover"
     keys = card.number_keys()
-    # (numbered by action: Replay's 1 is left out where there is none)
-    assert keys[:1].isdigit() and keys[1:2] in ("–", "/"), keys
+    # (numbered from 1 without a gap, as every menu)
+    assert keys[:1] == "1" and keys[1:2] in ("–", "/"), keys
     # Undo is U on the card (a number had been a watching speed a moment
-    # before): the line says so beside the numbers.
+    # before): the line says so beside the numbers, and what it takes back
+    # (the last of them leaving the match, not a shot).
     assert any(b.key == "U" for b in card.buttons)
     said = {app.t(f"hint.end_evening{f}", keys=keys,
-                  undo=app.t(f"hint.end_undo{'_short' if f == '_short' else ''}"))
+                  undo=app.t(f"hint.end_undo{'_short' if f == '_short' else '_leave'}"))
             for f in ("", "_fits", "_short")}
     assert all("U: " in line for line in said)
     assert said & {t.text for t in app.texts if not t.cut}, \

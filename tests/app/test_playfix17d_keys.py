@@ -110,13 +110,15 @@ def test_the_match_end_card_undoes_by_u_and_takes_no_late_number(lang: str) -> N
         assert app.mode is not None and app.mode.name == "view"
         assert len(s.match.history) == steps
         keys = card.keys_words()  # type: ignore[attr-defined]
-        # (numbered by action: Replay's 1 is left out where there is none)
-        assert keys[:1].isdigit() and keys[1:2] == "–" and keys.endswith("/U"), keys
+        # (numbered from 1 without a gap, as every menu)
+        assert keys[:1] == "1" and keys[1:2] == "–" and keys.endswith("/U"), keys
         # The end card's own line: its numbers, U: undo, where Esc leads.
         nums = card.number_keys()  # type: ignore[attr-defined]
         line = strip_text(app)
         assert app.t("hint.end_menu_short", keys=nums, undo="")[:12] in line
-        assert app.t("hint.end_undo_short") in line or app.t("hint.end_undo") in line
+        # (U takes back the concession, said so: no shot of Anna's to undo)
+        assert app.t("hint.end_undo_short") in line or \
+            app.t("hint.end_undo_concede") in line, line
         frame(app, n=round(KEY_GUARD / DT) + 1)
         key(app, pygame.K_4)  # no button of that number
         frame(app, n=2)

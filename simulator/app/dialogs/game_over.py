@@ -27,28 +27,28 @@ def game_over_dialog(app: App) -> Dialog:
     if ended:
         body_lines += ["", *ended]
 
-    # Each action keeps its number whichever are offered (a conceded match
-    # has no replay: "1" was the replay after a played match and the way back
-    # to the evening after a concession). Undo by its own letter, as
+    # Numbered from 1 without a gap, as every menu (a conceded match has
+    # no replay: its card began at "2"). Undo by its own letter, as
     # everywhere in a match: 1-4 were the watching speeds a moment before,
     # and a late "4 = skip" undid the last shot.
     actions: list[tuple[str, Callable[[], None], str]] = [
-        (app.t("gameover.new"), lambda: app.go("setup"), "2"),
-        (app.t("menu.main"), lambda: app.go("menu"), "3")]
+        (app.t("gameover.new"), lambda: app.go("setup"), ""),
+        (app.t("menu.main"), lambda: app.go("menu"), "")]
     # Esc leaves the card as "back" does everywhere: to the main menu, or to
     # the evening's standings. Nothing is lost: the match is recorded, and
     # the menu's "The last match: how it ended" opens this card again.
     back: Callable[[], None] = lambda: app.go("menu")  # noqa: E731
     if club.evening_of(s) is not None:  # back to the standings, not a new match
-        actions[0] = (app.t("club.to_evening"), lambda: app.go("evening"), "2")
+        actions[0] = (app.t("club.to_evening"), lambda: app.go("evening"), "")
         back = actions[0][1]
     if s.shots:
-        actions.insert(0, (app.t("panel.replay"), lambda: app.go("replay"), "1"))
+        actions.insert(0, (app.t("panel.replay"), lambda: app.go("replay"), ""))
+    actions = [(label, fn, str(n)) for n, (label, fn, _k) in enumerate(actions, 1)]
     if app.settings.allow_undo and s.can_undo():
         actions.append((app.t("panel.undo"), lambda: undo(app), "U"))
     buttons = [(label, fn) for label, fn, _key in actions]
     by = s.match_conceded_by()  # who gave the match up, said as such
-    title = app.t("banner.match_conceded", name=s.name(by), winner=winner) \
+    title = app.t(s.conceded_key("banner"), name=s.name(by), winner=winner) \
         if by is not None else app.t("gameover.title", name=winner)
     series = series_words(app, winner)
     if series is not None:  # a game of a series: the series goes on

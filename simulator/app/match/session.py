@@ -1016,7 +1016,7 @@ class Session:
         call, or a legal shot."""
         t = self.locale.t
         if by is not None:
-            return t("banner.match_conceded", name=self.name(by),
+            return t(self.conceded_key("banner"), name=self.name(by),
                      winner=self.name(r.match_winner))
         if r.match_over:
             return t("banner.match_over", name=self.name(r.match_winner))
@@ -1025,6 +1025,9 @@ class Session:
                 if r.winner is not None else t("banner.game_replayed")
         if r.fouls:
             return t("banner.foul", name=self.name(r.shooter))
+        if shot is None and any(n.code.id == "express.note.left" for n in r.notes):
+            # Express R21 (Kiy's reading): the one at the table left.
+            return t("banner.left", name=self.name(r.shooter))
         if shot is None and any(n.code.referee_called for n in r.notes):
             # Outside interference (general rule 28): no shot was played.
             return t("banner.referee", name=self.name(r.shooter))
@@ -1119,6 +1122,12 @@ class Session:
         if m.over and last.get("type") == "concede" and last.get("match"):
             return int(last["player"])
         return None
+
+    def conceded_key(self, group: str) -> str:
+        """The words for a match given up: of three or more (Express) the
+        player leaves the match, conceding it to no one opponent (R21)."""
+        return f"{group}.match_left" if len(self.names) > 2 \
+            else f"{group}.match_conceded"
 
     def stats(self) -> list[PlayerStats]:
         return match_stats(self)
@@ -1279,7 +1288,7 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
                 for ln in board.centre if race or ln.key != "score.race")]
     by = s.match_conceded_by() if step is None else None
     if by is not None:
-        centre.append(loc.t("score.match_conceded", name=s.name(by)))
+        centre.append(loc.t(s.conceded_key("score"), name=s.name(by)))
     elif over:
         centre.append(loc.t("score.match_over", name=s.name(m.winner)))
     return cards, centre

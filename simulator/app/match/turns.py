@@ -8,7 +8,7 @@ needs no screen.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -301,9 +301,20 @@ def last_step(s: Session) -> tuple[str, str, str]:
         return ("foul" if ruling is not None and ruling.fouls else "shot"), name, ""
     if kind == "choice":
         return kind, name, chosen_label(s.locale, str(act.get("choice")), name)
+    if kind in ("foul", "concede") and leaving_step(s, act):
+        return "leave", name, ""
     if kind == "foul":  # called by a person, not seen in a shot
         return "called", name, ""
     return (kind if kind == "concede" else "lag"), name, ""
+
+
+def leaving_step(s: Session, act: Mapping[str, Any]) -> bool:
+    """Whether a step is a player leaving the match: of three or more
+    (Express R21) a concession, as the last two's or the one at the table's
+    "loss.conceded" while three play on; no one opponent is conceded to."""
+    if len(s.names) <= 2:
+        return False
+    return act.get("type") == "concede" or act.get("code") == CONCEDE
 
 
 def undone_words(s: Session, steps: list[tuple[str, str, str]],

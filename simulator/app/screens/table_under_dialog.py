@@ -5,12 +5,17 @@ again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
 from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
 from simulator.table.state import TableState
+
+if TYPE_CHECKING:
+    from simulator.app.match.session import Session
 
 
 class ViewMode(TableMode):
@@ -78,7 +83,8 @@ class ViewMode(TableMode):
             return ""
         t = self.app.t
         has_undo = any(b.key == "U" for b in card.buttons)
-        undo = t(f"hint.end_undo{form}") if has_undo else ""
+        undo = t(f"hint.end_undo{form or undone_form(self.session)}") \
+            if has_undo else ""
         where = "evening" if club.evening_of(self.session) is not None else "menu"
         # V offered only where the card hides something (it changed nothing
         # on a card read whole); the short line never names it.
@@ -107,3 +113,13 @@ class ViewMode(TableMode):
         # A dialog closed without moving on (Esc): ask the referee again.
         if not self.app.dialogs:
             next_step(self.app)
+
+
+def undone_form(s: Session) -> str:
+    """What the end card's U takes back, said: the last shot, or the
+    concession or leaving that ended the match ("the last shot" was said
+    where no shot had been played)."""
+    from simulator.app.match.turns import last_step
+    kind = last_step(s)[0] if s.match.history else "shot"
+    return "" if kind in ("shot", "foul") else \
+        f"_{kind}" if kind in ("concede", "leave") else "_step"
