@@ -1,0 +1,66 @@
+"""The foul gallery's step keys: "," and "." stop at the contacts (the stroke,
+ball on ball, cushion, cue tip, a pocket drop), a jump's highest point and
+the foul, as F1 says; a line crossing is no contact. Shift+, . stop at every
+event, the line crossings too."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.replay.shotmarks import STEP_KINDS
+from simulator.table.events import EventKind
+from tests.app.helpers import frame, key, make_app, open_gallery
+
+
+def walk(app: object, g: object, k: int, mod: int = 0) -> list[float]:
+    """The times the key stops at, one press after another, till it stands."""
+    pb = g.player.playback  # type: ignore[attr-defined]
+    stops: list[float] = []
+    for _ in range(len(g.show.marks.marks) + 3):  # type: ignore[attr-defined]
+        key(app, k, mod)  # type: ignore[arg-type]
+        frame(app)  # type: ignore[arg-type]
+        assert pb.paused
+        if stops and pb.time == stops[-1]:
+            break
+        stops.append(pb.time)
+    return stops
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_step_keys_stop_at_contacts_and_shift_at_every_event(lang: str) -> None:
+    app = make_app(lang)
+    try:
+        # The cue ball crosses the long string 0.017 s after the stroke,
+        # long before its first contact.
+        g = open_gallery(app, "gallery-scratch")
+        marks = g.show.marks.marks
+        line = next(m for m in marks if m.kind is EventKind.LINE_CROSSED)
+        first = next(m for m in marks if m.kind is EventKind.BALL_BALL)
+        assert line.time < first.time
+        pb = g.player.playback
+        key(app, pygame.K_HOME)
+        pb.paused = True
+        pb.seek(min(m.time for m in marks) - 1e-3)
+        plain = walk(app, g, pygame.K_PERIOD)
+        # From the stroke the next stop is the first contact, over the line.
+        assert plain[0] == pytest.approx(0.0, abs=1e-9)
+        assert plain[1] == pytest.approx(first.time, abs=1e-9)
+        for t in plain:
+            at = [m for m in marks if abs(min(m.time, pb.end_time) - t) < 1e-9]
+            assert any(m.kind in STEP_KINDS or m.foul or m.peak is not None
+                       for m in at), (t, [m.kind for m in at])
+        assert not any(abs(t - m.time) < 1e-9 for t in plain for m in marks
+                       if m.kind in (EventKind.LINE_CROSSED, EventKind.REST)
+                       and not m.foul)
+        back = walk(app, g, pygame.K_COMMA)
+        assert back == plain[-2::-1]
+        # Shift: every event, the line crossing the second stop.
+        pb.seek(min(m.time for m in marks) - 1e-3)
+        g.show.selected = None
+        every = walk(app, g, pygame.K_PERIOD, pygame.KMOD_SHIFT)
+        assert every[1] == pytest.approx(line.time, abs=1e-9)
+        assert len(every) > len(plain)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
