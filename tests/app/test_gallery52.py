@@ -10,7 +10,14 @@ import pytest
 
 from simulator.app.replay.shotmarks import STEP_KINDS
 from simulator.table.events import EventKind
-from tests.app.helpers import frame, key, make_app, open_gallery
+from tests.app.helpers import (
+    click_button,
+    frame,
+    key,
+    make_app,
+    open_gallery,
+    run_until,
+)
 
 
 def walk(app: object, g: object, k: int, mod: int = 0) -> list[float]:
@@ -61,6 +68,45 @@ def test_the_step_keys_stop_at_contacts_and_shift_at_every_event(lang: str) -> N
         every = walk(app, g, pygame.K_PERIOD, pygame.KMOD_SHIFT)
         assert every[1] == pytest.approx(line.time, abs=1e-9)
         assert len(every) > len(plain)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_clips_at_two_speeds_are_both_kept_each_named_by_its_speed(lang: str) -> None:
+    """A gallery clip exported at 1/4, then at 1/2: two files, each saying
+    its speed in its name (the second was "...-clip-2.gif", no telling which
+    was which), the window saying each file's name as it is written."""
+    from simulator.app.replay.export import speed_label
+    from simulator.files import profile
+    app = make_app(lang)
+    try:
+        g = open_gallery(app, "gallery-nine-wrong-ball")
+        frame(app)
+        t = app.t
+        folder = profile.exports_dir()
+        names = []
+        for speed, faster in ((0.25, 0.5), (0.5, 1.0)):
+            key(app, pygame.K_x)
+            d = app.dialogs[-1]
+            assert d.kind == "export"
+            if speed != 0.25:
+                click_button(app, t("export.speed", speed=speed_label(0.25),
+                                    next=speed_label(speed)))
+            assert t("export.speed", speed=speed_label(speed),
+                     next=speed_label(faster)) in [x for x, _f in
+                                                   app.dialogs[-1].button_specs]
+            click_button(app, t("export.gif"))
+            run_until(app, lambda: not app.dialogs, limit=60 * 60)
+            last = app.kept["export.last"]
+            names.append(last.rsplit("/", 1)[-1])
+            assert app.toast is not None and names[-1] in app.toast[0]
+            frame(app)
+            assert names[-1] in g.side_foot()
+        assert names == [f"gallery-nine-wrong-ball-{lang}-clip-quarter.gif",
+                         f"gallery-nine-wrong-ball-{lang}-clip-half.gif"]
+        assert sorted(p.name for p in folder.iterdir()) == sorted(names)
         assert not app.errors
     finally:
         pygame.display.quit()
