@@ -110,3 +110,40 @@ def test_clips_at_two_speeds_are_both_kept_each_named_by_its_speed(lang: str) ->
         assert not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_rail_reaches_its_foul_sooner_the_foul_at_a_quarter(lang: str) -> None:
+    """"No rail after contact" at 1/4 crept about 15 s (frames of the loop)
+    before its foul; the stretches with nothing happening now play ×4, said
+    by the status line, and the seconds before each event and the foul at
+    1/4: under 12 s."""
+    from simulator.app.screens.gallery import QUIET_BEFORE, SLOW
+    from tests.app.helpers import DT
+    app = make_app(lang)
+    try:
+        g = open_gallery(app, "gallery-no-rail")
+        pb = g.player.playback
+        assert pb.speed == SLOW
+        foul_t = g.player.stops[0][0]
+        quiet = app.t("gallery.quiet", rate="4")
+        steps: list[tuple[float, float, bool]] = []  # (time, advance, said ×4)
+        frames = 0
+        while not g.at_foul:
+            before, said = pb.time, quiet in g.chips()
+            frame(app)
+            frames += 1
+            steps.append((before, pb.time - before, said))
+            assert frames < 60 * 30
+        assert frames * DT < 12.0
+        fast = [s for s in steps if s[1] > 1.5 * DT * SLOW]
+        assert fast and all(said for _t, _a, said in fast)
+        # The last stretch before the foul at 1/4, frame by frame.
+        near = [s for s in steps if s[0] > foul_t - QUIET_BEFORE + 1e-3 and s[1] > 0]
+        assert len(near) > 10
+        assert all(a == pytest.approx(DT * SLOW, abs=1e-9) or t + a >= foul_t - 1e-6
+                   for t, a, _s in near)
+        assert not any(said for _t, _a, said in near)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
