@@ -43,7 +43,8 @@ def test_the_caption_follows_the_step_keys_after_a_click(lang: str) -> None:
     fouls = [m.time for m in marks if m.foul]
     # A mark stepped to from the one clicked, neither at a foul's time (a
     # foul's own words stand by its mark), each tick clear of the others.
-    ms = step_marks(marks, all_kinds=True)
+    # Shift: the steps stop at every mark, the line crossings too.
+    ms = step_marks(marks, every=True)
 
     def plain(i: int) -> bool:
         m = ms[i]
@@ -58,7 +59,7 @@ def test_the_caption_follows_the_step_keys_after_a_click(lang: str) -> None:
     said = f"{show.time_text(clicked.time)} · {show.labels_at(clicked)}"
     assert caption(g) == said
     for k, want in ((pygame.K_COMMA, ms[i - 1]), (pygame.K_PERIOD, clicked)):
-        key(app, k)
+        key(app, k, pygame.KMOD_SHIFT)
         ui.FRAME.texts.clear()
         frame(app)
         m = g.moment()

@@ -181,7 +181,13 @@ def export(st: Steps, fmt: str, lang: str) -> Path:
 
 
 def check_clip(path: Path, on_screen_foul: Any, lang: str, exp: Any) -> None:
-    from simulator.app.replay.export import EARLY_FOUL, END_HOLD, FOUL_HOLD, clip_times
+    from simulator.app.replay.export import (
+        EARLY_FOUL,
+        END_HOLD,
+        FOUL_HOLD,
+        clip_times,
+        speed_name,
+    )
     data = path.read_bytes()
     assert 10_000 < len(data) < 5 * 1024 * 1024
     im = Image.open(io.BytesIO(data))
@@ -198,7 +204,7 @@ def check_clip(path: Path, on_screen_foul: Any, lang: str, exp: Any) -> None:
         assert durations[-1] == FOUL_HOLD * 1000
     assert sum(durations) == pytest.approx(1000 * sum(s for _t, s, _f in times),
                                            abs=10 * len(durations))
-    assert path.name.endswith(f"-{lang}-clip.gif")
+    assert path.name.endswith(f"-{lang}-clip-{speed_name(exp.speed)}.gif")
 
 
 def check_diagram(path: Path, foul_words: str) -> None:

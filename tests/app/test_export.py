@@ -236,7 +236,7 @@ def test_the_gallery_exports_from_the_window_into_the_profile() -> None:
     click_button(app, "Clip, GIF")
     run_until(app, lambda: not app.dialogs, limit=60 * 60)
     files = sorted(p.name for p in folder.iterdir())
-    assert "gallery-no-rail-ru-clip.gif" in files
+    assert "gallery-no-rail-ru-clip-half.gif" in files
     assert not app.errors
     pygame.display.quit()
 

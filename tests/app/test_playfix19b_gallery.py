@@ -1,4 +1,4 @@
-"""Play-test fixes to the foul gallery: "," and "." visit every mark of the
+"""Play-test fixes to the foul gallery: Shift+, and . visit every mark of the
 timeline, both ways, the side text saying each; at the clip's start the
 moment is said, not "Watch: the replay will stop..."; the buttons keep one
 layout for the whole clip; "Saved <file>" has a place of its own, in the
@@ -11,7 +11,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.replay.shotmarks import Mark
-from simulator.app.replay.timeline import mark_label
+from simulator.app.replay.timeline import mark_label, step_marks
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.text.words import foul_cite
 from tests.app.helpers import (
@@ -43,8 +43,8 @@ def moment_said(g: GalleryPlayMode) -> str:
     return lines[0]
 
 
-def step(app: App, k: int) -> None:
-    key(app, k)
+def step(app: App, k: int, mod: int = 0) -> None:
+    key(app, k, mod)
     frame(app)
 
 
@@ -53,9 +53,9 @@ def step(app: App, k: int) -> None:
                                   "gallery-scratch"])
 def test_comma_and_full_stop_visit_every_mark_of_the_timeline(
         lang: str, name: str) -> None:
-    """From the foul "," goes back through every mark drawn on the timeline
+    """From the foul Shift+"," goes back through every mark drawn on the timeline
     (the lines crossed too, and a ball on a ball and on the cushion at one
-    time each) to the stroke at 0, "." forward through every one to the
+    time each) to the stroke at 0, Shift+"." forward through every one to the
     last (the rest that is the foul of "no rail"); the side text's "At this
     moment" says each, as a click on its tick does. They stepped between
     the contacts alone: the foul of no rail, a rest, was never reached."""
@@ -68,14 +68,14 @@ def test_comma_and_full_stop_visit_every_mark_of_the_timeline(
     want_back = [said_for(g, m) for m in reversed(marks[:foul])]
     back = []
     for _ in range(len(marks) + 2):
-        step(app, pygame.K_COMMA)
+        step(app, pygame.K_COMMA, pygame.KMOD_SHIFT)
         back.append(moment_said(g))
     assert back[:len(want_back)] == want_back
     assert set(back[len(want_back):]) == {want_back[-1]}  # at the stroke: stays
     assert abs(pb.time - marks[0].time) < 1e-6
     forward = []
     for _ in range(len(marks) + 1):
-        step(app, pygame.K_PERIOD)
+        step(app, pygame.K_PERIOD, pygame.KMOD_SHIFT)
         forward.append(moment_said(g))
     want = [said_for(g, m) for m in marks[1:]]
     assert forward[:len(want)] == want
@@ -101,8 +101,9 @@ def test_at_the_clip_start_the_moment_is_said_not_watch(lang: str) -> None:
     assert abs(g.player.playback.time - 0.0) < 1e-6
     assert watch not in g.side_body, g.side_body
     assert moment_said(g) == said_for(g, marks[0])
-    step(app, pygame.K_PERIOD)
-    assert watch not in g.side_body and moment_said(g) == said_for(g, marks[1])
+    step(app, pygame.K_PERIOD)  # to the first contact, over the line crossed
+    assert watch not in g.side_body and \
+        moment_said(g) == said_for(g, step_marks(marks)[1])
     step(app, pygame.K_HOME)
     assert watch in g.side_body.split("\n")
     pygame.display.quit()

@@ -142,7 +142,7 @@ def test_a_clip_of_a_foul_at_the_stroke_does_what_the_dialog_says(
     assert "до конца" in d.body and "остановкой на нарушении" not in d.body
     click_button(app, t("export.gif"))
     run_until(app, lambda: not app.dialogs, limit=60 * 60)
-    gif = next(profile.exports_dir().glob("*miscue*-ru-clip.gif"))
+    gif = next(profile.exports_dir().glob("*miscue*-ru-clip-quarter.gif"))
     ms = _gif_frames(gif)
     held = ms.index(int(FOUL_HOLD * 1000))
     # Held on the foul, then the stroke to its end, as the dialog said.

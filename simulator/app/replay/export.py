@@ -177,10 +177,14 @@ class ShotExport:
             return head, cite(loc, notes[0].code, notes[0].ref, self.discipline)
         return head, loc.t("export.legal")
 
-    def file_name(self, fmt: str, lang: str) -> str:
+    def file_name(self, fmt: str, lang: str, speed: float | None = None) -> str:
+        """The file's name: the shot, the language and, for a clip, its
+        speed (``speed``, else the export's): clips of one shot at 1/4 and
+        at 1/2 were both "...-clip", the second "...-clip-2"."""
         stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.name)
-        return f"{stem or 'shot'}-{lang}{'-clip' if fmt in CLIP_FORMATS else ''}" \
-            f"{SUFFIX[fmt]}"
+        clip = f"-clip-{speed_name(speed or self.speed)}" if fmt in CLIP_FORMATS \
+            else ""
+        return f"{stem or 'shot'}-{lang}{clip}{SUFFIX[fmt]}"
 
 
 # -- drawing off screen ---------------------------------------------------------------
@@ -406,6 +410,11 @@ def caption_layout(head: str, texts: Sequence[str], width: int,
 # -- clips ---------------------------------------------------------------------
 def speed_label(v: float) -> str:
     return {0.25: "1/4", 0.5: "1/2", 1.0: "1×"}.get(v, f"{v:g}×")
+
+
+def speed_name(v: float) -> str:
+    """A clip's speed in its file's name: "quarter", "half", "1x", "2x"..."""
+    return {0.25: "quarter", 0.5: "half"}.get(v, f"{v:g}x".replace(".", "_"))
 
 
 def clip_times(exp: ShotExport, speed: float, fps: int = FPS
@@ -778,7 +787,7 @@ def write_export(exp: ShotExport, folder: Path, fmt: str, lang: str,
     from simulator.files.atomic import atomic_write
     check_folder(folder.absolute())
     data = export_bytes(exp, fmt, lang, speed, width)
-    name = exp.file_name(fmt, lang)
+    name = exp.file_name(fmt, lang, speed)
     path = folder / name if overwrite else free_path(folder, name)
     atomic_write(path, data, make_dirs=True)
     return path
@@ -833,7 +842,8 @@ class ExportJob:
             _give_back_memory()
         else:
             data = export_bytes(self.exp, self.fmt, self.lang, self.speed, self.width)
-        path = free_path(self.folder, self.exp.file_name(self.fmt, self.lang))
+        path = free_path(self.folder, self.exp.file_name(self.fmt, self.lang,
+                                                            self.speed))
         atomic_write(path, data, make_dirs=True)
         self.path = path
         self.progress = 1.0

@@ -49,10 +49,11 @@ class ShotShow(Timeline, SideView):
         # Balls whose trails are drawn in full, the others faint (None: all
         # in full), so a break's many paths do not hide the one asked about.
         self.bright: frozenset[int] | None = None
-        # "," and "." to the marks of every kind the timeline draws, in a
-        # match's replay as in the gallery: the contacts alone jumped from a
-        # foul over the line crossings a click shows (Shift: each mark).
-        self.step_every = True
+        # "," and "." stop at the contacts (ball, cushion, cue tip, pocket),
+        # a flight's highest point and the foul, as F1 says; a line crossing
+        # is no contact ("." went from the stroke to the cue ball crossing
+        # the long string). Shift: each mark, the line crossings too.
+        self.step_every = False
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
         self.pointer: tuple[int, int] | None = None
@@ -75,9 +76,10 @@ class ShotShow(Timeline, SideView):
                                        say=self.locale.t)
 
     def key(self, event: pygame.event.Event) -> bool:
-        """T: trails; comma and full stop: the previous and next contact
-        (``step_every``: the marks of every kind; with Shift: the previous
-        and next event of any kind, each brush of a rattle too)."""
+        """T: trails; comma and full stop: the previous and next contact, a
+        flight's highest point or the foul (``step_every``: the marks of
+        every kind); with Shift: the previous and next event of any kind,
+        each brush of a rattle too."""
         if event.type != pygame.KEYDOWN:
             return False
         every = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)

@@ -27,6 +27,14 @@ from simulator.app.text.words import discipline_label, explain, foul_cite
 from simulator.table.specs import table_by_name
 
 SLOW = 0.25
+# Stretches with nothing happening (balls rolling slowly to the next event)
+# play QUIET_RATE times faster, said on screen: "No rail" crept 10 s at 1/4
+# before its foul. A stretch is quiet from QUIET_AFTER seconds of the shot
+# after one event till QUIET_BEFORE before the next, so every event (the
+# foul too) is seen at the chosen speed.
+QUIET_RATE = 4.0
+QUIET_AFTER = 0.1
+QUIET_BEFORE = 0.25
 WHEEL_ROWS = 3  # list rows a notch of the mouse wheel scrolls
 
 
@@ -390,10 +398,27 @@ class GalleryPlayMode(PracticeScreen):
             self.held += self.app.real_dt  # as a clip holds (by the clock), then on
             if self.held >= FOUL_HOLD:
                 pb.paused = False
-        self.player.update(dt)
+        self.player.update(dt * self.quiet_rate())
         if self.shown_state() != self._shown or \
                 self.app.kept.get("export.last") != self._export_shown:
             self.rebuild()
+
+    def quiet_rate(self) -> float:
+        """QUIET_RATE while nothing happens (no event of the timeline within
+        QUIET_AFTER behind or QUIET_BEFORE ahead, the foul not yet reached),
+        else 1."""
+        pb = self.player.playback
+        if pb.paused or self.at_foul:
+            return 1.0
+        t = pb.time
+        times = [m.time for m in self.show.marks.marks]
+        times += [s[0] for s in self.player.stops]
+        ahead = min((x for x in times if x > t), default=None)
+        behind = max((x for x in times if x <= t), default=None)
+        if ahead is None or behind is None or t - behind < QUIET_AFTER or \
+                ahead - t < QUIET_BEFORE:
+            return 1.0
+        return QUIET_RATE
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.show.mouse(event):
@@ -502,6 +527,8 @@ class GalleryPlayMode(PracticeScreen):
                  t=f"{pb.time:.2f}")]
         if pb.paused:
             out.append(t("replay.paused"))
+        elif self.quiet_rate() > 1.0:
+            out.append(t("gallery.quiet", rate=f"{QUIET_RATE:g}"))
         if self.at_foul:
             out.append(foul_cite(self.app.locale, self.demo.foul))
         return out
