@@ -361,6 +361,11 @@ class Timeline:
             nxt = next((m for m in ms if m.time > t + 1e-6), None)
         else:
             nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
+        if nxt is None and direction > 0:
+            # Past the last contact "." goes on to the last mark (the balls
+            # at rest), not nowhere: the step keys' old last stop.
+            nxt = next((m for m in reversed(self.marks.marks)
+                        if m.time > t + 1e-6), None)
         if nxt is not None:
             # A foul a hair from the mark reached (the Express push-through:
             # the stroke at 0.000 s, the foul 0.00001 s later, both "0.000
