@@ -26,7 +26,9 @@ def _table_drawn(app: App, d: Any) -> list[Any]:
     """The lines drawn of the table: its headings, names, labels, figures."""
     cells = {c for row in (*d._heads, *d._names) for c in row.split(TAB) if c}
     cells |= {c for row in d.table for c in row if c}
-    return [t for t in app.texts if d.rect.contains(t.rect) and t.text in cells]
+    # (a button's key cap "1" is no figure of the table)
+    return [t for t in app.texts if d.rect.contains(t.rect) and t.text in cells
+            and not any(b.rect.contains(t.rect) for b in app.buttons)]
 
 
 def _conceded_8ball(lang: str, size: tuple[int, int]) -> tuple[App, Any]:
