@@ -90,8 +90,8 @@ def evening_of_igor(app: App, at: float = 0.5) -> None:
 def test_new_evening_under_the_cursor_at_the_evenings_end_waits_for_a_double_click(
         lang: str) -> None:
     """Igor concedes the evening's one match; the cursor rests where he
-    clicked «Play the match» and 2 on the match's card (its key for going
-    back, as after a match played out) goes back to the evening: «New evening» comes up under the cursor (pt27 c-99). A click
+    clicked «Play the match» and 1 on the match's card (its key for going
+    back, the first of a card with no replay) goes back to the evening: «New evening» comes up under the cursor (pt27 c-99). A click
     at once at the same spot is refused (lit); past ui.FRESH it opens the
     new evening's setup."""
     app = new_app(lang)
@@ -101,7 +101,7 @@ def test_new_evening_under_the_cursor_at_the_evenings_end_waits_for_a_double_cli
     give_up_whenever_at_table(app, "pause.concede_match", "concede.match_yes")
     move(app, spot)
     frame(app, n=int(KEY_GUARD / DT) + 1)  # (the card's numbers wait)
-    key(app, pygame.K_2)
+    key(app, pygame.K_1)
     frame(app)
     assert app.mode is not None and app.mode.name == "evening" and not app.dialogs
     assert button_at(app, spot).ident == "new_evening"
