@@ -49,11 +49,6 @@ class ShotShow(Timeline, SideView):
         # Balls whose trails are drawn in full, the others faint (None: all
         # in full), so a break's many paths do not hide the one asked about.
         self.bright: frozenset[int] | None = None
-        # "," and "." stop at the contacts (ball, cushion, cue tip, pocket),
-        # a flight's highest point and the foul, as F1 says; a line crossing
-        # is no contact ("." went from the stroke to the cue ball crossing
-        # the long string). Shift: each mark, the line crossings too.
-        self.step_every = False
         self.geometry: TimelineGeometry | None = None
         self.selected: Mark | None = None
         self.pointer: tuple[int, int] | None = None
@@ -77,8 +72,8 @@ class ShotShow(Timeline, SideView):
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact, a
-        flight's highest point or the foul (``step_every``: the marks of
-        every kind); with Shift: the previous and next event of any kind,
+        flight's highest point or the foul, as F1 says (a line crossing is
+        no contact); with Shift: the previous and next event of any kind,
         each brush of a rattle too."""
         if event.type != pygame.KEYDOWN:
             return False
@@ -86,9 +81,9 @@ class ShotShow(Timeline, SideView):
         if event.key == pygame.K_t:
             self.trails = not self.trails
         elif event.key == pygame.K_COMMA:
-            self.step_mark(-1, every, self.step_every)
+            self.step_mark(-1, every)
         elif event.key == pygame.K_PERIOD:
-            self.step_mark(1, every, self.step_every)
+            self.step_mark(1, every)
         else:
             return False
         return True

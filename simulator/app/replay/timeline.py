@@ -339,17 +339,15 @@ class Timeline:
         m, pb = self.selected, self.playback
         return m is not None and abs(min(m.time, pb.end_time) - pb.time) <= 1e-6
 
-    def step_mark(self, direction: int, every: bool = False,
-                  all_kinds: bool = False) -> None:
+    def step_mark(self, direction: int, every: bool = False) -> None:
         """To the next (or previous) contact of the timeline (ball on ball,
-        cushion, pocket, the cue tip); with ``all_kinds``, to the marks of
-        every kind (line crossings, flights, rests too), a rattle in a
-        pocket's jaws once; with ``every``, to each mark."""
+        cushion, pocket, the cue tip), a flight's top, the foul; with
+        ``every``, to each mark."""
         # The words under the bar say the step, not the ticks the pointer
         # rests on since a click (they said the clicked mark) till it moves.
         self.pointer = None
         t = self.playback.time
-        ms = step_marks(self.marks.marks, every, all_kinds)
+        ms = step_marks(self.marks.marks, every)
         nxt: Mark | None = None
         if self.at_selected() and self.selected in ms:
             # From the mark stood on, the one beside it in the list: marks at
