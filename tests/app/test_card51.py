@@ -24,12 +24,8 @@ from tests.app.helpers import (
     strike,
 )
 from tests.app.scenes import LANGS, SIZES
+from tests.app.test_playfix17_rulings import drawn
 from tests.app.test_turns_read import annas_foul_between_people
-
-
-def drawn(app: App) -> str:
-    """The frame's words as a player reads them, however the lines wrap."""
-    return " ".join(" ".join(t.text for t in app.texts).split())
 
 
 # The break's note saying who plays next and why, by game; Express's first
