@@ -27,7 +27,6 @@ from tests.app.scenes import LANGS, SIZES
 from tests.app.test_playfix17_rulings import drawn
 from tests.app.test_turns_read import annas_foul_between_people
 
-
 # The break's note saying who plays next and why, by game; Express's first
 # break sends the cue ball in at this angle (2° off the rack's axis).
 TURN_AFTER_BREAK = {"8-ball": "note.continues", "9-ball": "note.scored",
