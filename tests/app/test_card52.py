@@ -17,6 +17,7 @@ from tests.app.helpers import (
     frame,
     key,
     make_app,
+    read_ruling,
     scenario_match,
     strike,
 )
@@ -40,10 +41,10 @@ def more_notes(app: App) -> list[tuple[str, int]]:
 def test_one_more_count_for_the_card_and_the_lines_cut_under_it(lang: str) -> None:
     """9-ball between two people at 800x500: the cue ball hits the 2 first
     (9-ball rule 7) and is pocketed (general rule 18); Boris reads the
-    foul. The card is cut and so is the line under it (read the ruling,
-    then Continue): one note says how many lines V shows, the card's rows
-    below and the line cut ("2 more lines · V" over "1 more line: V reads
-    it" was two counts of one reading)."""
+    foul. The card stays, cut, and so is the line under it (click to put
+    the cue ball down): one note says how many lines V shows, the card's
+    rows below and the line cut ("2 more lines · V" over "1 more line: V
+    reads it" was two counts of one reading)."""
     app = make_app(lang, (800, 500))
     try:
         scenario_match(app, "9-ball", {0: (1.94, 0.67), 2: (2.24, 0.97),
@@ -58,6 +59,10 @@ def test_one_more_count_for_the_card_and_the_lines_cut_under_it(lang: str) -> No
         frame(app, n=30)
         mode = app.mode
         assert foul_waits(app) and mode is not None
+        # (the line under the card while the foul waited, "read the ruling,
+        # then Continue", is said in the heading alone: read, placing's is)
+        read_ruling(app)
+        frame(app, n=5)
         extra = mode.side_extra()  # type: ignore[attr-defined]
         hidden = mode.extra_hidden  # type: ignore[attr-defined]
         card_rows = mode.card_below  # type: ignore[attr-defined]

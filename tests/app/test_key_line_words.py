@@ -1,6 +1,7 @@
 """The key line's words: at 800x500 its short form says the stroke as the
 long form does (press, drag back, release or stroke forward), whole in its
-row."""
+row; a foul between two people says "read the ruling, then Continue" once,
+the key line listing the keys that only look meanwhile."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.table.aim import Aim
 from simulator.app.text import fonts, ui
-from tests.app.helpers import frame, make_app, scenario_match
-from tests.app.scenes import LANGS
+from tests.app.helpers import click_button, frame, make_app, scenario_match, strike
+from tests.app.scenes import LANGS, SIZES
 from tests.app.test_calls import CUE, THREE, aim_at
 from tests.app.test_pull_back import aiming_app
+from tests.app.test_turns_read import annas_foul_between_people
 
 # The stroke's steps, in order, as the long key line says them.
 STROKE = {"en": ("press", "drag back", "release or stroke forward"),
@@ -63,5 +66,79 @@ def test_the_short_call_line_says_the_whole_stroke(lang: str) -> None:
         aim_at(app, THREE)
         says_the_stroke(app, lang)
         assert key_line(app).text == app.t("hint.call_short")
+    finally:
+        pygame.display.quit()
+
+
+def times_said(app: App, words: str) -> int:
+    """How often ``words`` are drawn this frame: each time begins a line
+    (the rest of it wrapped onto the next)."""
+    return sum(len(t.text) > 6 and words.startswith(t.text) for t in app.texts)
+
+
+def in_heading(app: App, words: str) -> bool:
+    """``words`` begin a line of the side column above the foul's card."""
+    mode = app.mode
+    assert mode is not None
+    card = mode.banner_rect  # type: ignore[attr-defined]
+    return any(words.startswith(t.text) and len(t.text) > 6 and
+               mode.layout.side.contains(t.rect) and t.rect.bottom <= card.top
+               for t in app.texts)
+
+
+def lists_the_looking_keys(app: App) -> bool:
+    """The key line drawn is the keys that work while a foul waits (whole)."""
+    line = key_line(app)
+    return not line.cut and line.text in (app.t("hint.reading"),
+                                          app.t("hint.reading_short"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_read_the_ruling_is_said_once(lang: str, size: tuple[int, int]) -> None:
+    """Anna, playing Boris at one window, hits no ball (8-ball rule 8):
+    Boris reads the foul first. "Read the ruling, then Continue (Space)"
+    was drawn three times at once (under the heading, under the card, on
+    the key line); it is drawn once, above the card, and the key line
+    lists the keys that only look. Once read, it is said no more."""
+    app = make_app(lang, size)
+    try:
+        annas_foul_between_people(app)
+        frame(app, n=3)
+        read = app.t("evening.read_ruling")
+        assert times_said(app, read) == 1
+        assert in_heading(app, read)
+        assert lists_the_looking_keys(app)
+        click_button(app, app.t("evening.go_on"))
+        frame(app, n=2)
+        assert times_said(app, read) == 0
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_aiming_key_line_waits_with_the_ruling(lang: str) -> None:
+    """14.1 at 800x500: Anna hits no ball (14.1 rule 7, general rule 4), the
+    cue ball stays on the table, Boris plays it where it lies once he has
+    read the foul. Meanwhile the key line said how to shoot (a stroke then
+    refused); it lists the keys that only look, and the stroke's words come
+    back once the ruling is read."""
+    app = make_app(lang, (800, 500))
+    try:
+        scenario_match(app, "14.1", {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4),
+                                     8: (1.9, 0.5)})
+        s = app.session
+        assert s is not None
+        s.aim = Aim(180.0, 0.15)
+        frame(app, n=30)
+        ruling = strike(app)
+        assert ruling.fouls and s.req is not None and s.req.shooter == 1
+        frame(app, n=3)
+        assert app.mode is not None and app.mode.name == "aiming"
+        assert app.mode.reading_foul()  # type: ignore[attr-defined]
+        assert lists_the_looking_keys(app)
+        assert times_said(app, app.t("evening.read_ruling")) == 1
+        click_button(app, app.t("evening.go_on"))
+        says_the_stroke(app, lang)
     finally:
         pygame.display.quit()

@@ -957,11 +957,15 @@ class AimMode(ShotInputMode):
         return self.double_hit and aimed == self.double_hit_of
 
     def hint(self) -> str:
+        if self.reading_foul():  # (a stroke waits for Continue)
+            return self.reading_hint()
         if self.calling() and self.call_missing():
             return self.app.t("hint.call")
         return self.app.t(self.aim_line_key())
 
     def short_hint(self) -> str:
+        if self.reading_foul():
+            return self.reading_hint(short=True)
         if self.calling() and self.call_missing():
             return self.app.t("hint.call_short")
         return self.app.t(self.aim_line_key() + "_short")

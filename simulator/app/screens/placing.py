@@ -262,8 +262,9 @@ class PlaceMode(ShotInputMode):
 
     def side_extra(self) -> list[str]:
         if self.reading_foul():
-            # (clicks wait for Continue: "click to put it down" was refused)
-            return [*self.hint_lines(), self.app.t("evening.read_ruling")]
+            # (clicks wait for Continue: "click to put it down" was refused;
+            # the heading says to read the ruling)
+            return self.hint_lines()
         if self.reason:
             return [self.app.t("place.here_not", reason=self.reason),
                     *self.hint_lines()]
@@ -275,12 +276,12 @@ class PlaceMode(ShotInputMode):
 
     def hint(self) -> str:
         if self.reading_foul():
-            return self.app.t("evening.read_ruling")
+            return self.reading_hint()
         return self.app.t("hint.place")
 
     def short_hint(self) -> str:
         if self.reading_foul():
-            return self.app.t("evening.read_ruling")
+            return self.reading_hint(short=True)
         return self.app.t("hint.place_short")
 
 

@@ -186,6 +186,12 @@ class ShotInputMode(TableMode):
     def card_first(self) -> bool:
         return self.reading_foul()  # the foul is what to read now
 
+    def reading_hint(self, short: bool = False) -> str:
+        """The key line while a foul waits to be read: the keys that only
+        look. How to go on is said once, in the heading (said under the card
+        and on this line too, it was read three times over)."""
+        return self.app.t("hint.reading_short" if short else "hint.reading")
+
     def read_first(self, event: pygame.event.Event) -> bool:
         """An event while a foul waits to be read; whether it was taken
         here. Space or Enter reads it, a press begun on this screen once it
