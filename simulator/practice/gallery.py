@@ -237,6 +237,10 @@ def practice_twins() -> Mapping[str, Twin | None]:
 
 @cache
 def gallery_twins() -> Mapping[str, Twin | None]:
-    """Each practice situation's gallery clip, by the situation's id."""
-    clips = [e.scenario for e in entries()]
+    """Each practice situation's gallery clip, by the situation's id (none
+    where a gallery file is broken: the gallery says which)."""
+    try:
+        clips = [e.scenario for e in entries()]
+    except ScenarioError:
+        return {}
     return {p.id: twin_of(p, clips) for p in _practice_scenarios()}

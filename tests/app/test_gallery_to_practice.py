@@ -183,3 +183,20 @@ def test_a_clip_without_its_situation_says_so(lang: str,
     assert app.toast is not None and title in app.toast[0] and \
         near.title.get(lang) in app.toast[0]
     pygame.display.quit()
+
+
+def test_a_broken_gallery_file_still_opens_the_gallery_from_practice(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gallery file that does not load: Practice's Foul gallery opens the
+    gallery, which names the file (finding the clip raised instead)."""
+    def broken(root: object = None) -> tuple[object, ...]:
+        raise gallery.GalleryError("gallery-x.toml: gallery: missing")
+    monkeypatch.setattr(gallery, "entries", broken)
+    monkeypatch.setattr(gallery, "gallery_twins", gallery.gallery_twins.__wrapped__)
+    state_of(app).selected = "8ball-no-rail"  # chosen there before
+    click_button(app, app.t("menu.practice"))
+    assert isinstance(app.mode, PracticeListMode)
+    assert app.mode.selected_id() == "8ball-no-rail"
+    click_button(app, app.t("menu.foul_gallery"))
+    assert isinstance(app.mode, GalleryListMode)
+    assert app.toast is not None and "gallery-x.toml" in app.toast[0]
