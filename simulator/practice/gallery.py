@@ -7,17 +7,25 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from rules.codes import DIGEST, Kind, SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
 from simulator.files.resources import flatten_words, locale_dir
-from simulator.practice.library import GALLERY_DIR, gallery_paths, scan
+from simulator.practice.library import (
+    GALLERY_DIR,
+    gallery_paths,
+    scan,
+    scenario_paths,
+)
 from simulator.practice.scenario import (
     GalleryInfo,
     Scenario,
     ScenarioError,
+    Text,
+    load_scenario,
     play_scenario,
 )
 from simulator.table.events import Event, EventKind, Shot
@@ -167,3 +175,72 @@ def rule_text(code: str, lang: str, ref: SeedRef | None = None) -> str:
             not text.endswith(")") or " (" not in text:
         return text
     return f"{text[:text.rindex(' (')]} ({form.format(rule=ref.rule)})"
+
+
+# -- the gallery's clips and the practice situations of the same stroke -------
+# The gallery's files are the practice library's situations made clips of
+# (their own ids, titles and, for a few, strokes): the link is the position.
+
+@dataclass(frozen=True)
+class Twin:
+    """The situation of the other collection that a clip (or situation)
+    corresponds to: ``exact``, the same game, balls and fouls; else the
+    nearest, the same foul from another position."""
+
+    id: str
+    title: Text
+    exact: bool
+
+
+def _fouls(sc: Scenario) -> list[str]:
+    fouls = sc.expect.get("fouls")
+    if fouls is None and sc.gallery is not None:
+        fouls = [sc.gallery.foul]
+    return sorted(str(f) for f in fouls or ())
+
+
+def twin_of(sc: Scenario, among: Iterable[Scenario]) -> Twin | None:
+    """The situation of ``among`` of the same game and the same fouls,
+    the closest to ``sc``: the same balls, then stroke, state and calls (the
+    9-ball second and third fouls share the wrong-ball position, told apart
+    by their state); None when no situation shows those fouls in that game."""
+    def closeness(p: Scenario) -> tuple[bool, bool, bool, bool]:
+        return (p.data.get("balls") == sc.data.get("balls"), p.stroke == sc.stroke,
+                p.data.get("state") == sc.data.get("state"),
+                p.data.get("declarations") == sc.data.get("declarations"))
+    same = [p for p in among if p.discipline == sc.discipline and
+            _fouls(p) == _fouls(sc)]
+    if not same:
+        return None
+    best = max(same, key=closeness)  # the first of equals: in file order
+    return Twin(best.id, best.title, closeness(best)[0])
+
+
+@cache
+def _practice_scenarios() -> tuple[Scenario, ...]:
+    out: list[Scenario] = []
+    for p in scenario_paths():
+        try:
+            out.append(load_scenario(p))
+        except ScenarioError:
+            continue  # the practice list says which file is broken
+    return tuple(out)
+
+
+@cache
+def practice_twins() -> Mapping[str, Twin | None]:
+    """Each gallery clip's practice situation, by the clip's id (read once:
+    the files are the game's own)."""
+    lib = _practice_scenarios()
+    return {e.id: twin_of(e.scenario, lib) for e in entries()}
+
+
+@cache
+def gallery_twins() -> Mapping[str, Twin | None]:
+    """Each practice situation's gallery clip, by the situation's id (none
+    where a gallery file is broken: the gallery says which)."""
+    try:
+        clips = [e.scenario for e in entries()]
+    except ScenarioError:
+        return {}
+    return {p.id: twin_of(p, clips) for p in _practice_scenarios()}

@@ -17,6 +17,7 @@ from simulator.app.replay.export import FOUL_HOLD
 from simulator.app.replay.shotmarks import Mark
 from simulator.app.replay.timeline import SAME_TIME, mark_label
 from simulator.app.screens.backdrop import backdrop
+from simulator.app.screens.practice.memory import state_of
 from simulator.app.screens.practice.practice_screen import Action, PracticeScreen
 from simulator.app.screens.practice.scenario_list import to_practice_list
 from simulator.app.screens.practice.session import practice_session
@@ -50,12 +51,14 @@ def _never() -> bool:
 class GalleryListMode(Mode):
     name = "gallery"
 
-    def __init__(self, app: App, selected: int = 0, back: str = "menu") -> None:
+    def __init__(self, app: App, selected: int = 0, back: str = "menu",
+                 clip: str | None = None) -> None:
         super().__init__(app)
         self.selected = selected  # the entry shown selected (Enter plays it)
         # Esc goes back where the gallery was opened from (from Practice it
         # left for the main menu).
         self.back = back
+        self.clip = clip  # the entry to select by its id (Practice's situation)
 
     def enter(self) -> None:
         from simulator.practice.gallery import GalleryError
@@ -64,6 +67,9 @@ class GalleryListMode(Mode):
         except GalleryError as e:
             self.entries = ()
             self.app.notify(str(e), 8.0)
+        ids = [getattr(e, "id", None) for e in self.entries]
+        if self.clip in ids:
+            self.selected = ids.index(self.clip)
         self.build()
 
     def resize(self) -> None:
@@ -96,7 +102,7 @@ class GalleryListMode(Mode):
         bw = (lw - 12) // 3
         for i, (label, fn) in enumerate([
                 (app.t("gallery.play"), self.play_selected),
-                (app.t("menu.practice"), lambda: to_practice_list(app)),
+                (app.t("menu.practice"), self.to_practice),
                 (app.t("common.back"), self.leave)]):
             UIButton(pygame.Rect(rect.left + i * (bw + 6), y, bw, bh), label,
                      app.gui, command=app.later(fn))
@@ -115,10 +121,39 @@ class GalleryListMode(Mode):
             elif "can_hover" in vars(button):
                 del button.can_hover
 
-    def play_selected(self) -> None:
+    def marked(self) -> int:
+        """The entry marked in the list (the first when none is)."""
         sel = self.list.get_single_selection()
-        i = self.items.index(sel) if sel in self.items else 0
-        self.play(i)
+        return self.items.index(sel) if sel in self.items else 0
+
+    def play_selected(self) -> None:
+        self.play(self.marked())
+
+    def to_practice(self) -> None:
+        """Practice with the marked clip's situation selected there, on its
+        game's tab (it opened at the top of the first game's list, and the
+        foul shown to a class had to be looked for); a clip without one says
+        so, or which situation nearest to it is selected."""
+        from simulator.practice.gallery import GalleryEntry, practice_twins
+        app = self.app
+        if not self.entries:
+            to_practice_list(app)
+            return
+        entry = self.entries[self.marked()]
+        assert isinstance(entry, GalleryEntry)
+        twin = practice_twins().get(entry.id)
+        st = state_of(app)
+        st.discipline = entry.scenario.discipline
+        st.selected = twin.id if twin is not None else None
+        to_practice_list(app)
+        lang = app.locale.lang
+        clip = entry.scenario.title.get(lang)
+        if twin is None:
+            app.inform(app.t("gallery.practice_none", clip=clip, game=discipline_label(
+                app.locale, entry.scenario.discipline)), 6.0)
+        elif not twin.exact:
+            app.inform(app.t("gallery.practice_nearest", clip=clip,
+                             title=twin.title.get(lang)), 6.0)
 
     def play(self, i: int) -> None:
         if not self.entries:

@@ -84,6 +84,7 @@ class PracticeListMode(Mode):
         self.list = UISelectionList(list_rect, [lbl for lbl, _ in self.items],
                                     app.gui, default_selection=default)
         self._whole_rows(list_rect)
+        self._show_selected()
         y = list_rect.bottom + 10
         names: list[tuple[str, Action]] = [
             (app.t("practice.open"), self.open_selected),
@@ -113,6 +114,17 @@ class PracticeListMode(Mode):
         cut = inner % row if row > 0 else 0
         if cut and inner - cut >= row:
             self.list.set_dimensions((list_rect.width, list_rect.height - cut))
+
+    def _show_selected(self) -> None:
+        """The selected row scrolled into view, two rows above it where
+        there are (the foul gallery's clip taken to Practice was selected
+        out of sight, far down the 8-ball list)."""
+        sid = state_of(self.app).selected
+        at = next((i for i, (_, s) in enumerate(self.items) if s and s == sid), None)
+        bar = self.list.scroll_bar
+        if at is None or bar is None:
+            return
+        bar.set_scroll_from_start_percentage(max(0.0, (at - 2) / len(self.items)))
 
     def _tab(self, d: str) -> Action:
         def fn() -> None:
@@ -159,7 +171,13 @@ class PracticeListMode(Mode):
         self.app.go("editor")
 
     def gallery(self) -> None:
-        self.app.go("gallery", back="practice")
+        """The gallery with the clip of the selected situation selected (the
+        same stroke, else the same foul of the game), or its first."""
+        from simulator.practice.gallery import gallery_twins
+        sid = self.selected_id() or state_of(self.app).selected
+        twin = gallery_twins().get(sid) if sid else None
+        self.app.go("gallery", back="practice",
+                    clip=twin.id if twin is not None else None)
 
     def leave(self) -> None:
         self.app.go("menu")
