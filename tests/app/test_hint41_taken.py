@@ -109,7 +109,12 @@ def test_a_taken_hint_says_what_to_do_and_the_call(
             assert call == app.t("call.made", ball=decl.called_ball,
                                  pocket=app.t(f"pocket.{decl.called_pocket}"))
         in_view(app, mode, hint[0])
-        in_view(app, mode, call)
+        if hint == [mode.taken_hint_line()]:
+            # (a pot of the ball it calls: its call and what it adds to it in
+            # one line, the call said once: test_hint53_taken_call)
+            assert flat(hint[0]).startswith(flat(call)), (hint, call)
+        else:
+            in_view(app, mode, call)
         if card:
             # (the last shot's ruling keeps what happened and who is next:
             # test_card40)
@@ -143,6 +148,9 @@ def test_the_cut_lines_of_a_taken_hint_are_read_with_v_a_click_or_the_wheel(
     """800x500, no ruling card yet: the taken hint's lines after its call are
     cut ("N more: V"); V, a click on them or the wheel turned down over them
     opens the reader with every one (V did nothing without a card)."""
+    # (a hint said in more than its call, a safety or a combination: a pot
+    # of the ball it calls is one line with the call, and fits)
+    monkeypatch.setattr(AimMode, "taken_hint_line", lambda self: None)
     app = make_app(lang, (800, 500))
     try:
         mode = hint_taken(app, False, monkeypatch)

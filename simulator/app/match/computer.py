@@ -408,6 +408,18 @@ def contact_words(loc: Locale, d: ShotDecision, ball_words: Any, radius: float,
     """How the cue ball meets the ball it is sent at straight: "Hit the 5
     half-ball, on its left"; None when it meets it off a cushion (the line
     from the cue ball passes by it) or the balls are not on the table."""
+    how = contact_how(loc, d, radius, table)
+    if how is None or d.target is None:
+        return None
+    return loc.t("hint.say.contact" if hint else "cpu.contact",
+                 ball=ball_words(d.target), how=how)
+
+
+def contact_how(loc: Locale, d: ShotDecision, radius: float,
+                table: TableState) -> str | None:
+    """How full and on which side the cue ball meets the ball ``d`` is sent
+    at straight ("with a half-ball hit, on its left side"), the words of
+    :func:`contact_words` without the ball; None as there."""
     if d.target is None:
         return None
     placed = d.table(table)
@@ -427,8 +439,7 @@ def contact_words(loc: Locale, d: ShotDecision, ball_words: Any, radius: float,
     if full != "full":  # the side of the ball the cue ball strikes
         how = t("cpu.on_side", how=how,
                 side=t("cpu.side.right" if side > 0 else "cpu.side.left"))
-    return t("hint.say.contact" if hint else "cpu.contact",
-             ball=ball_words(d.target), how=how)
+    return how
 
 
 SPIN_CENTRE = 0.05  # a tip offset under this fraction of R is a centre-ball hit

@@ -845,6 +845,8 @@ class AimMode(ShotInputMode):
         # The call keeps its row under an open ruling card, in one row where
         # the whole sentence does not fit (it went unsaid behind "1 more").
         words = self.call_words()
+        if words is not None and text == self.taken_hint_line():
+            return words[1]  # (the call it set, without what the hint adds)
         return words[1] if words is not None and words[0] == text else None
 
     def call_words(self) -> tuple[str, str | None] | None:
@@ -899,6 +901,9 @@ class AimMode(ShotInputMode):
         return None
 
     def side_extra(self) -> list[str]:
+        folded = self.taken_hint_line()
+        if folded is not None:
+            return [folded]  # (the call and what the taken hint adds to it)
         # A hint asked for comes first: it names the call the line asks for.
         line = self.call_line()
         hint = self.hint_lines()
@@ -911,6 +916,32 @@ class AimMode(ShotInputMode):
             # how (the controls show that): last, it went behind "N more".
             return [hint[0], line, *hint[1:]]
         return hint + ([line] if line else [])
+
+    def taken_hint_line(self) -> str | None:
+        # Taken, a hint that said "Call the 15 in the bottom side pocket"
+        # stood over the call line's "Called: 15 in the bottom side pocket",
+        # the same words twice, and its four lines cut the ruling card: one
+        # line says the call and what the hint adds to it, how the cue ball
+        # meets the ball (or that it is banked); its power and spin are the
+        # controls' (or their row's).
+        s = self.session
+        h = s.hint
+        if h is None or not self.hint_aim_held() or not self.calling():
+            return None
+        d = h.decision
+        decl = d.declarations
+        called = (decl.called_ball, decl.called_pocket)
+        if d.fouls or d.target is None or d.pocket is None or \
+                d.kind not in ("pot", "bank") or called != (d.target, d.pocket) \
+                or self.the_call()[:2] != called or s.decl.get("safety"):
+            return None  # (its first words are more than the call)
+        from simulator.app.match import computer
+        t = self.app.t
+        named = {"ball": d.target, "pocket": t(f"pocket.{d.pocket}")}
+        if d.kind == "bank":
+            return t("call.made_hint_bank", **named)
+        how = computer.contact_how(s.locale, d, s.spec.balls.radius, s.match.table())
+        return None if how is None else t("call.made_hint", how=how, **named)
 
     def hint_pots_not(self) -> bool:
         """The hint shown advises no pot (a safe break, a safety, a kick)."""

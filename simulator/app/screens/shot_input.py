@@ -520,6 +520,9 @@ class ShotInputMode(TableMode):
                       p=self.hint_share(), n=s.hint_job.simulations)]
         if s.hint is None:
             return []
+        taken = self.taken_hint_line()
+        if taken is not None:
+            return [taken]
         from simulator.app.match import computer
         from simulator.app.text.words import ball_label
         lines = computer.shot_lines(s.locale, s.hint.decision,
@@ -549,6 +552,11 @@ class ShotInputMode(TableMode):
             # (after the head's colon: «…поэтому отыгрыш: сыграйте…»)
             lines[0] = head + " " + s.locale.after_colon(lines[0])
         return [t("hint.head") + " " + s.locale.after_colon(lines[0]), *lines[1:]]
+
+    def taken_hint_line(self) -> str | None:
+        """A taken hint in one line with what the column says besides (None:
+        its lines as they are; aiming folds it into the call it set)."""
+        return None
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         """The hint's predicted path: the cue ball's, and the first ball it

@@ -362,7 +362,7 @@ class TableMode(Mode):
         if banner is not None and self.show_banner() and bottom - y > 40:
             wanted = sum(ui.paragraph(None, text, size - 1, ui.INK,
                                       pygame.Rect(0, 0, inner.width, 10 ** 6)) + 4
-                         for text in extra)
+                         for text in extra) + self.controls_row(inner.width, size)
             # A row kept under the card for the extra lines' "N more": a card
             # given all the room (a held card at 800x500) left none, and the
             # lines cut went unsaid.
