@@ -260,8 +260,7 @@ class GalleryPlayMode(PracticeScreen):
         # (Pause/Continue, Export/Export again) is still the one the person
         # knows there and takes the press (the guard of ui.FRESH).
         items: list[tuple[str, Action | None, str, str]] = [
-            (t("gallery.continue") if self.player.playback.paused
-             else t("replay.pause"), self.toggle, t("gallery.key_space"), "pause"),
+            (t(self.toggle_words()), self.toggle, t("gallery.key_space"), "pause"),
             (t("replay.restart"), self.restart, "Home", "restart"),
             (t("shots.trails"), self.toggle_trails, "T", "trails"),
             (t("gallery.play_on" if self.app.settings.play_on
@@ -280,6 +279,22 @@ class GalleryPlayMode(PracticeScreen):
         self._shown = self.shown_state()
         self._export_shown = self.app.kept.get("export.last")
 
+    def toggle_words(self) -> str:
+        """The first button's key: what Space does now (it said "Pause"
+        with the clip stopped at its end)."""
+        pb = self.player.playback
+        if pb.at_end:
+            return "gallery.replay"
+        if not pb.paused:
+            return "replay.pause"
+        return "gallery.play" if pb.times and pb.time <= pb.times[0] + 1e-9 \
+            else "gallery.continue"
+
+    @property
+    def playing(self) -> bool:
+        pb = self.player.playback
+        return not pb.paused and not pb.at_end
+
     def moment(self) -> Mark | None:
         """The event the replay shows: the one stepped or clicked to where
         the clock stands on it (of two at one time, the one reached), else
@@ -297,13 +312,15 @@ class GalleryPlayMode(PracticeScreen):
         return next((f for f in self.show.marks.marks if f.foul and
                      0.0 <= m.time - f.time < SAME_TIME), m)
 
-    def shown_state(self) -> tuple[bool, bool, tuple[int, float | None] | None]:
-        """What the side text says changes with: the foul reached, the
-        pause, the event shown (while it is said: paused, or after the foul;
-        a flight's highest point shares its take-off's event)."""
+    def shown_state(self) -> tuple[object, ...]:
+        """What the side text and the first button say changes with: the
+        foul reached, the pause, the event shown (while it is said: paused,
+        or after the foul; a flight's highest point shares its take-off's
+        event). While it plays the text is said afresh each frame."""
         pb = self.player.playback
         m = self.moment() if (self.at_foul or pb.paused) else None
-        return self.at_foul, pb.paused, None if m is None else (m.event_index, m.peak)
+        return (self.at_foul, pb.paused, self.toggle_words(),
+                None if m is None else (m.event_index, m.peak))
 
     def foul_time(self) -> str:
         cur = self.player.current
@@ -319,14 +336,29 @@ class GalleryPlayMode(PracticeScreen):
         return (f"{self.show.time_text(m.time)} · "
                 f"{mark_label(self.app.locale, self.show.spec, m)}")
 
+    def now_words(self, now: float, m: Mark) -> str:
+        """While it plays: the clock's time, the picture's, and the last
+        event before it with its own (the event's time alone lagged the
+        picture by seconds of rolling)."""
+        said = self.moment_words(m)
+        event = said if m.foul else mark_label(self.app.locale, self.show.spec, m)
+        return self.app.t("gallery.now", t=self.show.time_text(now),
+                          at=self.show.time_text(m.time), event=event)
+
     def body(self) -> str:
         pb = self.player.playback
+        if self.playing:
+            return self.body_at(self.at_foul, self.said_as(self.show.current_mark()),
+                                now=pb.time, quiet=self.quiet_rate() > 1.0)
         return self.body_at(self.at_foul, self.moment() if pb.paused or self.at_foul
                             else None)
 
-    def body_at(self, at_foul: bool, m: Mark | None) -> str:
+    def body_at(self, at_foul: bool, m: Mark | None, now: float | None = None,
+                quiet: bool = False) -> str:
         """The side text with the foul reached or not, at the moment ``m``
-        (None: playing, or not yet at the first event)."""
+        (None: playing, or not yet at the first event); ``now``: playing, the
+        clock there, ``m`` the last event before it; ``quiet``: playing
+        faster (QUIET_RATE), said under the speed."""
         t = self.app.t
         lang = self.app.locale.lang
         sc = self.entry.scenario
@@ -343,21 +375,30 @@ class GalleryPlayMode(PracticeScreen):
             # "At this moment" is the moment shown: stepped on past the foul
             # (or back to it), the event there; the foul, once it has
             # happened, stays said with its time.
-            now = [t("gallery.at_foul", foul=words)] if m is None or m.foul else [
+            here = [t("gallery.at_foul", foul=words)] if m is None or m.foul else [
                 t("gallery.at_foul", foul=self.moment_words(m)),
                 t("gallery.foul_was", t=self.foul_time(), foul=words)]
+            if m is not None and now is not None:
+                here[0] = self.now_words(now, m)
             lines = [t("gallery.entry_at_foul", n=self.index + 1, of=len(self.all)),
-                     "", *now,
+                     "", *here,
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
+            # The quiet stretch's ×4 under the speed it is faster than (the
+            # status chip saying it was never drawn), in the blank line's
+            # place: the text below stays where it is.
             lines = [t("gallery.entry_loss" if loss else "gallery.entry",
-                       n=self.index + 1, of=len(self.all)), ""]
+                       n=self.index + 1, of=len(self.all)),
+                     t("gallery.quiet_now", rate=f"{QUIET_RATE:g}") if quiet else ""]
             # Stepped (or clicked) to a moment before the foul: what is
             # shown there, not "Watch: the replay will stop..." over it
             # (that is said while it plays, or before it starts).
-            lines.append(t("gallery.at_foul", foul=self.moment_words(m))
-                         if m is not None else
-                         t("gallery.watch_loss" if loss else "gallery.watch"))
+            watch = t("gallery.watch_loss" if loss else "gallery.watch")
+            if now is not None:
+                lines += [watch, *([self.now_words(now, m)] if m else [])]
+            else:
+                lines.append(t("gallery.at_foul", foul=self.moment_words(m))
+                             if m is not None else watch)
         return "\n".join(lines)
 
     def layout_lines(self, size: int, width: int) -> int:
@@ -368,10 +409,12 @@ class GalleryPlayMode(PracticeScreen):
         if self._layout_key != key:
             stop = self.player.stops[0][0] if self.player.stops else None
             texts = [self.body_at(False, None)]
+            end = self.player.playback.end_time  # (the widest clock said)
             for m in self.show.marks.marks:
                 shown = self.said_as(m)
-                texts.append(self.body_at(
-                    stop is not None and m.time >= stop - 1e-6, shown))
+                at = stop is not None and m.time >= stop - 1e-6
+                texts += [self.body_at(at, shown),
+                          self.body_at(at, shown, now=end, quiet=not at)]
             if stop is not None:
                 texts.append(self.body_at(True, None))
             self._layout_key = key
@@ -437,6 +480,10 @@ class GalleryPlayMode(PracticeScreen):
         if self.shown_state() != self._shown or \
                 self.app.kept.get("export.last") != self._export_shown:
             self.rebuild()
+        elif self.playing:
+            # The clock moves each frame: the text follows the picture (a
+            # rebuild would scroll the text back to its top each frame).
+            self.side_body = self.body()
 
     def quiet_rate(self) -> float:
         """QUIET_RATE while nothing happens (no event of the timeline within
@@ -536,7 +583,11 @@ class GalleryPlayMode(PracticeScreen):
         self.show.draw_over(surface, self.view)
 
     def draw_strip(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        self.show.draw_timeline(surface, rect, self.short_hint())
+        hint = self.short_hint()
+        if self.quiet_rate() > 1.0:
+            # The strip's words while it plays: the ×4 first.
+            hint = f"{self.app.t('gallery.quiet', rate=f'{QUIET_RATE:g}')} · {hint}"
+        self.show.draw_timeline(surface, rect, hint)
 
     def inset_height(self, width: int) -> int:
         return self.show.inset_height(width)
