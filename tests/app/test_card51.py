@@ -61,7 +61,8 @@ def test_after_a_break_the_card_says_who_plays_next_and_why_unread(
     """A break that put balls down: general rule 30 (8-ball), 9-ball rule 1,
     Express 2.5 (the breaker continues), general rule 4 (14.1, nothing
     called: the turn passes). The card as first shown, short beside the
-    call's lines, keeps that line whole at its top: it was cut («Ball down
+    call's lines, keeps that line whole near its top (under the break's
+    legality, as a referee says them: test_card53): it was cut («Ball down
     on the break…») or hidden under «3 more · V» below «Legal break»."""
     app = make_app(lang, size)
     try:

@@ -121,10 +121,14 @@ def test_the_held_card_hides_only_the_lines_that_do_not_fit(
         indent = max(t.rect.left for t in body) - left
         fsize = body[0].size
         lh = body[0].rect.height
-        # Each row takes as many words as the width it is drawn in holds.
+        # Each row takes as many words as the width it is drawn in holds
+        # (but for a phrase held whole on the next row: the last shot's line
+        # wraps between its phrases, after "·" or its "Last shot:", test_card53).
         f = fonts.font(fsize)
+        label = app.t("banner.last_shot", chips="").strip()
         for a, b in itertools.pairwise(body):
-            if b.rect.left == left + indent and not a.shown.endswith("…"):
+            if b.rect.left == left + indent and not a.shown.endswith(("…", "·")) \
+                    and a.shown != label:
                 first = wrap_words(b.shown)[0]  # ("rule 6" wraps as one)
                 assert f.size(f"{a.shown} {first}")[0] > a.box.width, (a.shown, first)
         # Lines are shown whole (play-test 17: "Ball down on the break:

@@ -928,9 +928,9 @@ class Session:
             explain(f.code, f.ref)
         from rules.codes import GAME_STATE_NOTES
         state: list[str] = []
-        # After a break, who plays next and why comes first: the card's first
-        # line is the one it keeps whole (below "Legal break" it was cut or
-        # hidden, the breaker's turn on unexplained).
+        # After a break its legality, then who plays next and why (a referee's
+        # order): lines the card keeps whole; a reading of the first goes below.
+        legal: list[str] = []
         turn: list[str] = []
         turns = turn_notes() if not r.fouls and self.was_break(r) else frozenset()
         for n in r.notes:
@@ -938,9 +938,10 @@ class Session:
                 continue
             said = f"• {cite(loc, n.code, n.ref, self.discipline)}"
             into = state if n.code.id in GAME_STATE_NOTES else \
-                turn if n.code.id in turns else lines
+                turn if n.code.id in turns else \
+                legal if turns and n.code.id == "note.break_legal" else lines
             into.append(said)
-            explain(n.code, n.ref, into)
+            explain(n.code, n.ref, lines if into is legal else into)
         if changes:
             # Why each score moved, the losses foremost, at the top (after
             # a foul's own line, what happened): a score fell 32 -> 20 and
@@ -953,7 +954,7 @@ class Session:
             pts = ", ".join(f"{self.name(i)} {signed(p)}"
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
-        lines[:0] = turn
+        lines[:0] = [*legal, *turn]
         if shot is not None:
             lines.append(t("banner.last_shot", chips=" · ".join(
                 shot_chips(loc, shot, self.was_break(r), not break_said))))
@@ -968,7 +969,8 @@ class Session:
             if r.ball_in_hand.value != "none":
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
-        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state))
+        return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state),
+                      len(legal) + len(turn) if legal else 1)
 
     def foul_line(self, r: Ruling, f: Any, main: Any, fine: PointChange | None) -> str:
         """One foul's line: its words and rule; the penalised one of several

@@ -284,6 +284,18 @@ class TableMode(Mode):
         replay shows its own shot's)."""
         return self.session.banner
 
+    def card_as_shown(self, inner: pygame.Rect, size: int) -> ruling_card.Banner | None:
+        """:meth:`card` as the column shows it: after a break the legality,
+        then who plays next, both whole; where the whole column cannot keep
+        both (a three-row turn in Russian at 800x500), who plays next first,
+        whole as ever."""
+        banner = self.card()
+        if banner is None or banner.lead < 2:
+            return banner
+        room = self._controls_top(inner, size) - inner.top - 6 - \
+            self.inset_height(inner.width) - self._fold_button(inner.width, size)[2] - 4
+        return ruling_card.lead_fitted(banner, inner.width, size, room)
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene
         surface.blit(sc.table.surface, (0, 0))
@@ -355,7 +367,7 @@ class TableMode(Mode):
         # The ruling card first, with at least half the room when a hint or
         # a note shares it (a card squeezed to its heading says nothing);
         # they take what the card leaves.
-        banner = self.card()
+        banner = self.card_as_shown(inner, size)
         self.banner_rect = None
         self.card_spare = 0
         extra = self.side_extra()
@@ -570,7 +582,7 @@ class TableMode(Mode):
         lines say who is next and from where, so a low window gives up
         those words in the heading (the ball in hand, then the name) where
         the card says them ("... waits for you" stays)."""
-        banner = self.card()
+        banner = self.card_as_shown(inner, size)
         if banner is not None and banner.state and self.session.banner_folded \
                 and self.extra_first_wanted() and self.show_banner():
             # The card folded for a hint: where the game stands is said above.
@@ -743,7 +755,8 @@ class TableMode(Mode):
         from simulator.app.dialogs.card_reader import reader_rows
         drawn = ruling_card.draw_banner(
             surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4,
-            count=lambda below: reader_rows(self.app.size, below))
+            count=lambda below: reader_rows(self.app.size, below),
+            beside=box.width - fw - 20)  # (the note's room beside the button)
         self.banner_down = drawn.down
         # (the card's own rows below; banner_hidden becomes its note's count,
         # with the extra lines V adds, once they are drawn)

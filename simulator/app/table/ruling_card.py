@@ -5,11 +5,12 @@ line goes through ``ui.paragraph``, so it fits its box."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from simulator.app.text import fonts, ui
+from simulator.files.resources import NBSP
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,9 @@ class Banner:
     # Where the game stands (the table open, the groups): kept in view with
     # who is next, whatever else takes the column (a hint pushed it out).
     state: tuple[str, ...] = ()
+    # How many of its first lines the card keeps whole, never cut or hidden
+    # behind "N more": after a break the break's legality and who plays next.
+    lead: int = 1
 
     @property
     def kept(self) -> tuple[str, ...]:
@@ -40,9 +44,48 @@ def line_rows(lines: tuple[str, ...], size: int, width: int
     show and scroll part of a long line instead of hiding all of it."""
     out: list[tuple[int, int, str]] = []
     for i, ln in enumerate(lines):
-        for j, row in enumerate(ui.wrap_hanging(ln, size, width, size)):
+        held = phrases_kept(ln, size, width - size)
+        rows = ui.wrap_hanging(held, size, width, size)
+        for j, row in enumerate(unheld(ln, held, rows)):
             out.append((i, size if j else 0, row))
     return out
+
+
+def unheld(line: str, held: str, rows: list[str]) -> list[str]:
+    """``rows`` of ``held`` (``line`` as :func:`phrases_kept` holds it) in
+    the line's own spaces again; a row cut inside a word, with its hyphen,
+    as it is."""
+    if held == line:
+        return rows
+    out, at = [], 0
+    for row in rows:
+        k = held.find(row, at)
+        out.append(row if k < 0 else line[k:k + len(row)])
+        at = at if k < 0 else k + len(row)
+    return out
+
+
+CHIP = " · "  # between the phrases of a line ("first contact: the 4 · ...")
+
+
+def phrases_kept(line: str, size: int, width: int) -> str:
+    """``line`` with each of its phrases between " · " that fits in
+    ``width`` held together by no-break spaces: it wraps between phrases
+    ("cushions / reached by 5 object balls" split one across two rows). The
+    first phrase's heading ("Last shot:") may stand apart where the two do
+    not fit in a row together; a phrase wider than a row wraps by words."""
+    if CHIP not in line:
+        return line
+    font = fonts.font(size)
+
+    def held(words: str) -> str:
+        return words.replace(" ", NBSP) if font.size(words)[0] <= width else words
+
+    first, *rest = line.split(CHIP)
+    head, colon, tail = first.partition(": ")
+    lead = held(first) if not colon or font.size(first)[0] <= width else \
+        f"{held(head + ':')} {held(tail)}"
+    return CHIP.join([lead, *map(held, rest)])
 
 
 def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
@@ -59,15 +102,26 @@ def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
 
 def least_height(banner: Banner, width: int, size: int, state: bool = True) -> int:
     """The card's height (without its fold row) that shows its title, its
-    first line whole (what happened and the rule it cites), where the game
+    first line whole (what happened and the rule it cites; its ``lead``
+    lines: after a break the legality and who plays next), where the game
     stands (unless ``state`` is False: it ranks below the rest) and who is
     next: what a player must read without the wheel."""
     inner = width - 16
     title = ui.paragraph(None, banner.title, size + 1, ui.INK,
                          pygame.Rect(0, 0, inner, 10 ** 6), bold=True)
-    first = line_rows(banner.lines[:1], size, inner)
+    first = line_rows(banner.lines[:banner.lead], size, inner)
     nxt = line_rows(banner.kept if state else banner.next, size, inner)
     return 12 + title + rows_height(first, size) + rows_height(nxt, size) + 2
+
+
+def lead_fitted(banner: Banner, width: int, size: int, room: int) -> Banner:
+    """``banner`` whose ``lead`` lines (the break's legality, then who plays
+    next) fit whole in ``room`` px with its title and who is next; else its
+    last lead line (who plays next) first, the only one kept whole."""
+    if banner.lead < 2 or least_height(banner, width, size, state=False) <= room:
+        return banner
+    k, lines = banner.lead, banner.lines
+    return replace(banner, lines=(*lines[1:k], lines[0], *lines[k:]), lead=1)
 
 
 def draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
@@ -117,8 +171,8 @@ def card_rows(below: Sequence[tuple[str, int, int]]) -> int:
 
 def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size: int,
                 folded: bool, scroll: int = 0, reserve: int = 0,
-                count: Callable[[Sequence[tuple[str, int, int]]], int] = card_rows
-                ) -> Drawn:
+                count: Callable[[Sequence[tuple[str, int, int]]], int] = card_rows,
+                beside: int = 0) -> Drawn:
     """The ruling card in ``box``: its title always; unless folded, who is
     next kept at the bottom (above ``reserve`` pixels) and the ruling's
     rows between, from row ``scroll`` on; how many rows of the ruling are
@@ -131,7 +185,13 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     them as the card reader shows them, so a notch may leave it as it was.
     Also the row a notch down starts from: the first that shows a row more
     (a heading left below with its items can need two, and a notch that
-    brought nothing read as a wheel that did not turn)."""
+    brought nothing read as a wheel that did not turn).
+    ``beside``: the width left of the fold button in the reserved row; a
+    card that shows all its rows only with that row too takes it, and needs
+    no "N more" (a line cut beside "1 more line" read as half a line)."""
+    if beside and reserve and not folded and not scroll and \
+            _whole_beside_fold(box, banner, size, reserve, beside):
+        reserve = 0
     inner = box.inflate(-16, -12)
     inner.height -= reserve
     title = pygame.Rect(inner.left, inner.top, inner.width, inner.height)
@@ -175,6 +235,42 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     more = count(below(start)) if hidden else 0
     return Drawn(more, min(down, last), below(start), bottom)
 
+
+
+def _whole_beside_fold(box: pygame.Rect, banner: Banner, size: int, reserve: int,
+                       beside: int) -> bool:
+    """Whether the card's rows, some below it above the ``reserve`` row of
+    the fold button, all fit with that row too, those level with the button
+    no wider than ``beside``."""
+    inner = box.inflate(-16, -12)
+    y = inner.top + ui.paragraph(None, banner.title, size + 1, ui.INK, pygame.Rect(
+        inner.left, inner.top, inner.width, 10 ** 6), bold=True)
+    lh = ui.line_height(size)
+    font = fonts.font(size)
+    for r in (reserve, 0):
+        room = inner.bottom - r - y
+        _lines, body, nxt = _body_and_footer(banner, size, inner.width, room)
+        nxt_h = rows_height(nxt, size) + (2 if nxt and body else 0)
+        whole = fit_rows(body, size, room - nxt_h) == len(body)
+        if whole == (r == reserve):
+            return False  # (all there without the row, or not even with it)
+    tops = [*row_tops(body, size, y), *row_tops(nxt, size, inner.bottom - nxt_h + (
+        2 if nxt and body else 0))]
+    level = inner.bottom - reserve + 4  # (the fold button's top)
+    return all(font.size(words)[0] + indent <= beside
+               for top, (_i, indent, words) in zip(tops, [*body, *nxt], strict=True)
+               if top + lh > level)
+
+
+def row_tops(rows: list[tuple[int, int, str]], size: int, top: int) -> list[int]:
+    """Where each of ``rows`` is drawn from ``top`` (as :func:`draw_rows`)."""
+    lh = ui.line_height(size)
+    out, y = [], top
+    for k, (i, _indent, _words) in enumerate(rows):
+        y += 2 if k and rows[k - 1][0] != i else 0
+        out.append(y)
+        y += lh
+    return out
 
 
 def _draw_card(surface: pygame.Surface, box: pygame.Rect, banner: Banner,
@@ -324,11 +420,12 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
     «• Промах…»); the column's heading says it where the card has no row
     for it."""
     lines, state, nxt = banner.lines, banner.state, banner.next
-    first = rows_height(line_rows(lines[:1], size, width), size) + 2 if lines else 0
+    k = banner.lead  # (the first lines kept whole: after a break, two)
+    first = rows_height(line_rows(lines[:k], size, width), size) + 2 if lines else 0
     # (body, foot, room the foot leaves above it)
     tries = [(lines, (*state, *nxt), first),
-             ((*lines[:1], *nxt[1:], *lines[1:]), (*state, *nxt[:1]), first),
-             ((*lines[:1], *nxt[1:], *state, *lines[1:]), nxt[:1], first)]
+             ((*lines[:k], *nxt[1:], *lines[k:]), (*state, *nxt[:1]), first),
+             ((*lines[:k], *nxt[1:], *state, *lines[k:]), nxt[:1], first)]
     # Who shoots (or chooses) next stays out of the fold even where the
     # ruling's first line does not fit whole beside it (it went behind
     # "1 more" under a choice's long title): with the line's first row
@@ -336,7 +433,7 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
     # happened (a choice); a foul's card keeps what the foul was, the
     # heading above it naming who shoots.
     one = ui.line_height(size) + 2 if lines else 0
-    tries += [((*lines[:1], *nxt[1:], *state, *lines[1:]), nxt[:1], need)
+    tries += [((*lines[:k], *nxt[1:], *state, *lines[k:]), nxt[:1], need)
               for need in ((one,) if banner.foul else (one, 0))]
     for body_lines, foot, need in tries:
         foot_rows = line_rows(foot, size, width)
@@ -344,7 +441,7 @@ def _body_and_footer(banner: Banner, size: int, width: int, room: int
             # (the footer's rows numbered after the body's: a gap between lines)
             return body_lines, line_rows(body_lines, size, width), [
                 (i + len(body_lines), x, w) for i, x, w in foot_rows]
-    every = (*lines[:1], *nxt, *state, *lines[1:])
+    every = (*lines[:k], *nxt, *state, *lines[k:])
     return every, line_rows(every, size, width), []
 
 
