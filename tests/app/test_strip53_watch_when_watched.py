@@ -156,3 +156,19 @@ def test_no_speeds_while_the_computer_waits_for_a_ruling_to_be_read(
         frame(app)
         assert sorted(speeds(app)) == ["watch1", "watch2", "watch4", "watchskip"]
     pygame.display.quit()
+
+
+def test_between_people_the_foot_buttons_stay_drawn() -> None:
+    """Two people, no computer: nothing of a computer to watch, and the
+    column's foot is the buttons that change nothing of the match (the
+    hint, the fouls list, the replay, the menu), drawn and no speeds."""
+    from tests.app.helpers import watched_session
+
+    app = make_app("en")
+    watched_session(app, ["Anna", "Boris"], "8-ball", {})
+    frame(app, n=2)
+    assert app.mode is not None and app.mode.name in ("aiming", "placing")
+    idents = {b.ident for b in app.buttons}
+    assert {"hint", "fouls", "replay", "menu"} <= idents, idents
+    assert speeds(app) == {}
+    pygame.display.quit()

@@ -661,8 +661,9 @@ class ShotInputMode(TableMode):
     def bottom_shown(self) -> bool:
         """No speeds drawn while a person aims, places the cue ball or
         calls: nothing rolls or thinks, and Skip had nothing to skip (their
-        keys still set the computer's next shots' speed: set_watch_key)."""
-        return False
+        keys still set the computer's next shots' speed: set_watch_key).
+        Between people the foot's buttons (FOOT) are drawn."""
+        return not self.watched()
 
     def set_watch_key(self, key: str) -> None:
         """1, 2, 4 or 0 on a person's turn against a computer: the speed of
