@@ -37,7 +37,7 @@ def test_no_button_that_changes_the_match_stands_where_a_speed_was(
     idents = {b.ident for b in app.buttons}
     assert {"undo", "hint"} <= idents
     for b in app.buttons:
-        # (the speeds themselves stand there on her turn now: 19c's 2x)
+        # (their room is kept empty on her turn: nothing drawn there)
         if b.ident not in HARMLESS and not b.ident.startswith("watch"):
             assert b.rect.collidelist(speeds) < 0, (b.ident, b.rect)
     pygame.display.quit()

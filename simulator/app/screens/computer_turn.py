@@ -28,6 +28,7 @@ from simulator.app.screens.match_keys import (
     common_key,
     forget_hurry,
     note_hurry,
+    say_watch,
     set_watch,
     shot_page_key,
     watch_block,
@@ -503,6 +504,8 @@ class ComputerMode(LinesRoom):
 
     def set_watch(self, key: str) -> None:
         set_watch(self.app, key)
+        if not self.bottom_shown():
+            say_watch(self.app)
 
     def holding(self) -> bool:
         """The person's own shot's ruling is still on show before the
@@ -666,6 +669,12 @@ class ComputerMode(LinesRoom):
 
     def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
         return watch_block(self, self.set_watch)
+
+    def bottom_shown(self) -> bool:
+        """The speeds while it thinks and plays; not while a person's ruling
+        waits to be read before it begins (nothing to watch or skip yet:
+        their room kept, their keys said, set_watch)."""
+        return self.phase != "waiting"
 
     def side_buttons(self) -> list[ui.Button]:
         out: list[ui.Button] = []

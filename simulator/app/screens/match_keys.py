@@ -86,8 +86,8 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
     return True
 
 
-# The watching speeds of a computer's shots: its turn shows them, and so does
-# a person's turn in a match with a computer seat, in the same place. Each
+# The watching speeds of a computer's shots: its turn shows them while it
+# thinks and plays (a person's turn keeps their room empty). Each
 # speed on its own number (4 is 4x: 3 gave 4x and 4 skipped the shot of one
 # who pressed 4 for 4x); Skip on 0, shown not at all, off the speeds' keys.
 WATCH_CAPS = {"1": "1", "2": "2", "4": "4", "skip": "0"}
@@ -122,6 +122,14 @@ def set_watch(app: App, key: str) -> None:
     if key != "skip" and app.settings.watch != key:
         app.settings.watch = key
         app.save_settings()
+
+
+def say_watch(app: App) -> None:
+    """The computer's watching speed said where no lit button says it (its
+    keys pressed on a person's turn, or while a ruling waits)."""
+    k = watch_key(app)
+    speed = app.t("cpu.watch_skipped") if k == "skip" else f"{k}×"
+    app.inform(app.t("cpu.watch_now", speed=speed), 2.0)
 
 
 def watch_buttons(app: App, action: Callable[[str], None],

@@ -17,6 +17,7 @@ from simulator.app.screens.match_keys import (
     STROKE_KEYS,
     WATCH_KEYS,
     common_key,
+    say_watch,
     set_watch,
     shot_page_key,
     watch_block,
@@ -661,15 +662,28 @@ class ShotInputMode(TableMode):
         return [*([hint] if hint is not None else []), fouls, *review]
 
     def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
-        """The column's foot: against a computer, its watching speeds as on
-        its turn, in the very same place (they set how its next shots are
-        shown), so a click meant for one as its turn ends only sets a speed
-        (it found Undo, then the call of a foul and the menu, there); her
-        other buttons sit above. Between people, the buttons that change
-        nothing (FOOT)."""
+        """The column's foot: against a computer, the room of its watching
+        speeds, where they stood on its turn, kept empty (bottom_shown), so
+        a click meant for one as its turn ends meets nothing (it found
+        Undo, then the call of a foul and the menu, there); her other
+        buttons sit above. Between people, the buttons that change nothing
+        (FOOT)."""
         if self.watched():
             return watch_block(self, lambda key: set_watch(self.app, key))
         return self.foot_buttons(), False
+
+    def bottom_shown(self) -> bool:
+        """No speeds drawn while a person aims, places the cue ball or
+        calls: nothing rolls or thinks, and Skip had nothing to skip (their
+        keys still set the computer's next shots' speed: set_watch_key).
+        Between people the foot's buttons (FOOT) are drawn."""
+        return not self.watched()
+
+    def set_watch_key(self, key: str) -> None:
+        """1, 2, 4 or 0 on a person's turn against a computer: the speed of
+        its next shots, said (no lit button says it here)."""
+        set_watch(self.app, key)
+        say_watch(self.app)
 
     def move_cue(self) -> None:
         self.app.go(self.place_screen)
@@ -694,7 +708,7 @@ class ShotInputMode(TableMode):
         elif k == pygame.K_r:
             self.replay()
         elif k in WATCH_KEYS and self.watched():  # (as on the computer's turn)
-            set_watch(self.app, WATCH_KEYS[k])
+            self.set_watch_key(WATCH_KEYS[k])
         elif shot_page_key(self, k):
             pass
         elif k == pygame.K_s and event.mod & pygame.KMOD_CTRL:

@@ -658,6 +658,12 @@ class TableMode(Mode):
         "Skip to the end" there when its stroke began). None here."""
         return [], False
 
+    def bottom_shown(self) -> bool:
+        """Whether :meth:`bottom_buttons` are drawn now; else their room is
+        kept empty (the watching speeds with nothing to watch: a click made
+        there as a computer's turn ends meets no button)."""
+        return True
+
     def _place_bottom(self, rect: pygame.Rect, size: int) -> int:
         """Place :meth:`bottom_buttons` from the top of ``rect``; the y below."""
         if not self._bottom:
@@ -697,7 +703,8 @@ class TableMode(Mode):
             top = ui.grid(self._buttons,
                           pygame.Rect(inner.left, top, inner.width, bh), bsize)
         self._place_bottom(pygame.Rect(inner.left, top, inner.width, bh), size)
-        for b in (*self._row, *self._buttons, *self._bottom):
+        foot = self._bottom if self.bottom_shown() else []
+        for b in (*self._row, *self._buttons, *foot):
             b.draw(surface, self.app.mouse)
         bottom = btop - 6
         if self.controls:
