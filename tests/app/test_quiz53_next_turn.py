@@ -1,6 +1,6 @@
 """The quiz's intro asks "Foul or not? Who shoots next, and from where?":
 the second part is asked as a referee answers it ("the opponent, ball in
-hand anywhere on the table"), judged by the referee's ruling of the stroke
+hand anywhere"), judged by the referee's ruling of the stroke
 and counted in the score like the first. It was asked as a player's name
 ("Player 2", whose stroke it was the class did not know) and the place on
 its own. Driven by keys and clicks through the window's loop, read as
@@ -20,12 +20,12 @@ from tests.app.test_quiz41_reveals import answer_right, drawn
 # What a referee says, by language: who, and from where.
 SAYS = {"en": {"same:none": "The same player continues, from where the balls lie",
                "other:none": "The opponent, from where the balls lie",
-               "other:anywhere": "The opponent, ball in hand anywhere on the table",
+               "other:anywhere": "The opponent, ball in hand anywhere",
                "other:kitchen": "The opponent, ball in hand behind the head string"},
-        "ru": {"same:none": "Тот же игрок продолжает, с того места, где лежат шары",
-               "other:none": "Соперник, с того места, где лежат шары",
-               "other:anywhere": "Соперник, шар с руки в любое место стола",
-               "other:kitchen": "Соперник, шар с руки за линию дома"}}
+        "ru": {"same:none": "Тот же игрок продолжает, биток там, где лежит",
+               "other:none": "Соперник, биток там, где лежит",
+               "other:anywhere": "Соперник, биток с руки в любое место",
+               "other:kitchen": "Соперник, биток с руки из дома"}}
 # The rule each situation's ruling cites, as the page quotes it.
 RULES = {"8ball-scratch-after-pot": ("general rule 18", "общие правила, п.\u00a018"),
          "8ball-break-scratch": ("8-ball rule 5", "«Восьмёрка», п.\u00a05"),

@@ -207,8 +207,9 @@ def turn_words(app: App, a: str, players: int) -> str:
     who, where = a.split(":", 1)
     person = ("quiz.turn_next" if players > 2 else "quiz.turn_other") if who == OTHER \
         else "quiz.turn_same"
-    place = "quiz.from_none" if where == NONE else f"bih.{where}"
-    return f"{app.t(person)}, {app.t(place)}"
+    # Words of their own, shorter than the ball-in-hand line's: six answers
+    # with "(beyond the back spot line)" pushed the question out of sight.
+    return f"{app.t(person)}, {app.t(f'quiz.from_{where}')}"
 
 
 class QuizMode(PracticeScreen):
