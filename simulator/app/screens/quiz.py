@@ -1,7 +1,7 @@
 """The referee quiz: each question of a situation opens by playing its
 recorded stroke at 1/4 with the stick, the trails and the timeline, then holds
 on where the stroke left the balls; the player answers (foul or not, which
-rule, who shoots next, ball in hand where, the incoming player's options) by
+rule, who shoots next and from where, the incoming player's options) by
 clicking, during the stroke or after it; the stroke can be watched again at
 1/4 before any answer (without the foul's marks, which would give the answer away); each
 answer is graded by simulator.practice.quiz against the referee's ruling and
