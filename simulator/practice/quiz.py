@@ -4,7 +4,9 @@ on its stroke, graded against that ruling; a score per session.
 Questions and answers are plain strings so the app can show them as buttons:
 ``foul`` ("yes" / "no"), ``rule`` (a foul code id, or "none" for a legal
 shot), ``next_shooter`` (a player index as a string), ``ball_in_hand`` (a
-region), ``options`` (a set of choices; "none" when there are none). Prompt
+region), ``next_turn`` (both at once, as a referee says them: "same:none",
+"other:kitchen"; asked instead of the two when a scenario asks both),
+``options`` (a set of choices; "none" when there are none). Prompt
 texts are locale keys (``quiz.<kind>``); the explanation is the scenario's
 own text plus the codes and seed rules of the ruling.
 """
@@ -29,6 +31,20 @@ YES, NO, NONE = "yes", "no", "none"
 # Questions about the next shot of the same game: not asked when the stroke
 # decided the game (a new rack and a break follow, or the match is over).
 GAME_GOES_ON = ("next_shooter", "ball_in_hand")
+# "Who shoots next, and from where?" in one answer, as a referee gives it:
+# the same player or the other (the opponent; in Express the next player in
+# turn) and where the cue ball is played from. Asked as two questions, "who"
+# was a player's name (the class did not know whose stroke it was) and the
+# place a question of its own.
+TURN = "next_turn"
+SAME, OTHER = "same", "other"
+# The answers offered, by table: those the referee gives (the same player
+# from the kitchen: 14.1's offender re-breaking after a third foul; from the
+# house: Express's own ball pocketed).
+TURNS = {TableKind.POOL: ("same:none", "other:none", "other:anywhere",
+                          "other:kitchen", "same:kitchen"),
+         TableKind.PYRAMID: ("same:none", "other:none", "other:house",
+                             "other:temp_house", "same:house", "same:temp_house")}
 RULE_CHOICES = 4  # answers offered for "which rule" (the right ones included)
 REGIONS = {TableKind.POOL: ("none", "anywhere", "kitchen"),
            TableKind.PYRAMID: ("none", "house", "temp_house")}
@@ -99,10 +115,29 @@ def losses(ruling: Ruling) -> tuple[Foul, ...]:
     return tuple(f for f in fouls_main_first(ruling) if f.code.kind is Kind.LOSS)
 
 
-def note_answers(note: Outcome) -> str:
+def note_answers(note: Outcome, kinds: Iterable[str] = ()) -> str:
     """The question kind a note of the ruling answers ("foul" for what the
-    stroke did)."""
-    return NOTE_ANSWERS.get(note.code.id, "foul")
+    stroke did); among ``kinds`` (the questions asked), who shoots next and
+    from where are one question when it is asked."""
+    kind = NOTE_ANSWERS.get(note.code.id, "foul")
+    if kind in GAME_GOES_ON and TURN in kinds:
+        return TURN
+    return kind
+
+
+def turn_answer(scenario: Scenario, ruling: Ruling) -> str:
+    """The referee's answer to "Who shoots next, and from where?": read from
+    the ruling's next shooter against the stroke's and its ball in hand."""
+    who = SAME if ruling.next_shooter == scenario.game.shooter else OTHER
+    return f"{who}:{ruling.ball_in_hand.value}"
+
+
+def turn_question(scenario: Scenario, ruling: Ruling) -> Question:
+    right = turn_answer(scenario, ruling)
+    offered = TURNS[table_by_name(scenario.table).kind]
+    if right not in offered:  # a ruling no table's list foresaw is still asked
+        offered = (*offered, right)
+    return Question(TURN, f"quiz.{TURN}", offered, frozenset({right}))
 
 
 # What made a legal stroke look like a foul, and the rule that allows it:
@@ -164,18 +199,24 @@ def seen(shot: Shot, ruling: Ruling) -> Seen | None:
 
 def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
     """The questions the scenario asks (all five when it has no question
-    block), answered by the referee's ruling; who shoots next and from where
-    are left out when the stroke decided the game, and "which rule was
-    broken?" after "was it a foul?" when no rule was: it takes a breach for
-    granted, and after a right "no foul" asked it again (the answer to the
-    first says what happened)."""
+    block), answered by the referee's ruling; who shoots next and from
+    where, both asked, make one question (``TURN``); they are left out when
+    the stroke decided the game, and "which rule was broken?" after "was it
+    a foul?" when no rule was: it takes a breach for granted, and after a
+    right "no foul" asked it again (the answer to the first says what
+    happened)."""
     kinds = scenario.question.asks if scenario.question else QUESTION_KINDS
     out: list[Question] = []
     fouls = _foul_codes(ruling)
+    both = all(k in kinds for k in GAME_GOES_ON)
     for kind in kinds:
         key = f"quiz.{kind}"
         if ruling.game_over and kind in GAME_GOES_ON:
             continue  # the game is decided: nobody shoots next in it
+        if both and kind in GAME_GOES_ON:
+            if kind == GAME_GOES_ON[0]:
+                out.append(turn_question(scenario, ruling))
+            continue
         if kind == "rule" and not fouls and "foul" in kinds:
             continue
         if kind == "foul":
@@ -222,6 +263,8 @@ def intro_fits(scenario: Scenario, questions: Sequence[Question]) -> bool:
     where?", so not when those questions were left out (the stroke decided
     the game)."""
     asked = {q.kind for q in questions}
+    if TURN in asked:
+        asked.update(GAME_GOES_ON)
     wanted = scenario.question.asks if scenario.question else QUESTION_KINDS
     return all(k in asked for k in wanted if k in GAME_GOES_ON)
 

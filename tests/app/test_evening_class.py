@@ -274,7 +274,8 @@ def quiz_class(st: Steps) -> None:
     st.key(pygame.K_SPACE)  # enough: to the stroke's end
     assert q.phase == "asking" and q.player is not None and q.player.done
     answered_situations = 0
-    while answered_situations < 2:
+    # Three situations: who shoots next and from where is one question.
+    while answered_situations < 3:
         assert q.phase == "asking"
         # Watched again at 1/4 before the first answer, the answers waiting.
         labels = button_labels(app)

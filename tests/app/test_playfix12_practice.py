@@ -15,6 +15,7 @@ from simulator.app.loop.app import App
 from simulator.app.screens.gallery import GalleryPlayMode
 from simulator.app.screens.practice.own_shot import PracticeAimMode, PracticePlayMode
 from simulator.app.screens.practice.session import rule_line
+from simulator.practice.quiz import TURN
 from tests.app.helpers import (
     click,
     click_button,
@@ -179,7 +180,7 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
         assert (score.right, score.asked) == (int(right), 1)
         click_button(app, app.t("quiz.next_question"))
         frame(app)
-        assert mode.phase == "asking" and mode.question.kind == "next_shooter"
+        assert mode.phase == "asking" and mode.question.kind == TURN
         assert app.t("quiz.rule") not in _drawn(app)
         assert "rule" not in [x.kind for x in mode.questions]
         nxt = mode.question

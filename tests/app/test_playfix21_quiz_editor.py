@@ -34,11 +34,11 @@ def test_each_question_opens_by_playing_its_stroke() -> None:
     click_button(app, discipline_label(app.locale, "8-ball"))
     click_button(app, app.t("practice.quiz"))
     assert isinstance(app.mode, QuizMode)
-    # A situation of four questions (foul, rule, who shoots, from where).
+    # A situation of three questions (foul, rule, who shoots and from where).
     ids = quiz_ids("8-ball")
     app.switch(start_quiz(app, "8-ball", ids.index("8ball-eight-first-with-group")))
     q = app.mode
-    assert isinstance(q, QuizMode) and len(q.questions) == 4
+    assert isinstance(q, QuizMode) and len(q.questions) == 3
     for k in range(2):
         assert q.phase == "asking" and q.k == k
         start = table_positions(q.sc.position)

@@ -224,7 +224,7 @@ def test_a_stroke_that_decides_the_game_is_not_asked_who_shoots_next(lang: str
         run_until(app, lambda m=mode: m.phase == "asking", limit=1500)  # type: ignore[misc]
         kinds = {q.kind for q in mode.questions}
         shown = _shown(app)
-        assert ("next_shooter" not in kinds) == decided
+        assert ("next_turn" not in kinds) == decided  # who and from where
         assert (text in shown) != decided, (sid, shown)
         if decided:
             assert " ".join(app.t("quiz.intro_decided").split()) in shown

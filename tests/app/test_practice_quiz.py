@@ -11,7 +11,8 @@ from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.app.screens.quiz import QuizMode, answer_label, quiz_ids, start_quiz
 from simulator.app.text.words import code_words
 from simulator.practice.library import library
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from simulator.practice.quiz import TURN
+from tests.app.helpers import click_button, frame, key, make_app
 
 
 def _quiz_on(app: App, sid: str) -> QuizMode:
@@ -34,8 +35,7 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     assert sc.expect["fouls"] == ["foul.bad_hit"]
     # The first question opens with its stroke playing.
     assert mode.phase == "asking" and mode.player is not None
-    assert [q.kind for q in mode.questions] == ["foul", "rule", "next_shooter",
-                                                "ball_in_hand"]
+    assert [q.kind for q in mode.questions] == ["foul", "rule", TURN]
     # Q1, right: it was a foul.
     click_button(app, "Yes, a foul")
     assert mode.phase == "answered"
@@ -57,24 +57,20 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     score = state_of(app).quiz
     assert score is not None and (score.right, score.asked) == (1, 2)
     assert "Score 1/2" in mode.score_line()
-    # Q3 and Q4 by the keyboard: 2 = Player 2 shoots; ball in hand anywhere.
+    # Q3 by the keyboard: 3 = the opponent, ball in hand anywhere.
     key(app, pygame.K_RETURN)
-    assert mode.question.kind == "next_shooter"
-    key(app, pygame.K_2)
+    assert mode.question.kind == TURN
+    key(app, pygame.K_3)
     frame(app)
-    assert mode.grades[-1].right
-    key(app, pygame.K_RETURN)
-    assert mode.question.kind == "ball_in_hand"
-    click_button(app, "Ball in hand anywhere on the table")
     assert mode.grades[-1].right
     click_button(app, "See the explanation")
     assert mode.phase == "done"
-    assert (score.right, score.asked) == (3, 4)
+    assert (score.right, score.asked) == (2, 3)
     # The score is kept for the sitting: the next situation starts from it.
     click_button(app, "Next situation")
     nxt = app.mode
     assert isinstance(nxt, QuizMode) and nxt.sc.id != sc.id
-    assert state_of(app).quiz is score and "Score 3/4" in nxt.score_line()
+    assert state_of(app).quiz is score and "Score 2/3" in nxt.score_line()
     assert not app.errors
 
 

@@ -16,7 +16,7 @@ from rules.express import ExpressNote
 from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode, quiz_ids
 from simulator.app.text.words import cite
-from simulator.practice.quiz import fouled
+from simulator.practice.quiz import TURN, fouled
 from simulator.table.specs import TableKind, table_by_name
 from tests.app.helpers import frame, key, make_app, quiz_on
 
@@ -59,8 +59,8 @@ def test_a_frozen_ball_shot_through_says_why_no_foul_and_the_turn_later(
         assert miss_words(app) not in text, text  # who shoots: not asked yet
         key(app, pygame.K_RETURN)
         frame(app)
-        assert mode.question.kind == "next_shooter"
-        text = answer_right(app, mode)  # the opponent
+        assert mode.question.kind == TURN
+        text = answer_right(app, mode)  # the opponent, as the balls lie
         assert miss_words(app) in text, text
         assert cleared not in text  # said once, under its own question
     finally:
@@ -95,9 +95,9 @@ def test_a_legal_stroke_that_looks_like_a_foul_is_explained(
         pygame.display.quit()
 
 
-# What answers "Who shoots next?" and the incoming player's options: the
-# turn passing or kept, a push-out handed back, the 8 on the break.
-LATER = {"next_shooter": (Note.MISS, Note.SCORED, Note.CONTINUES, Note.SAFETY,
+# What answers "Who shoots next, and from where?" and the incoming player's
+# options: the turn passing or kept, a push-out handed back, the 8 on the break.
+LATER = {TURN: (Note.MISS, Note.SCORED, Note.CONTINUES, Note.SAFETY,
                           ExpressNote.CONTINUES, ExpressNote.MISS),
          "options": (Note.PUSH_OUT, Note.EIGHT_ON_BREAK, ExpressNote.CHOICE)}
 

@@ -11,6 +11,7 @@ from simulator.practice import library
 from simulator.practice.quiz import (
     NO,
     NONE,
+    TURN,
     YES,
     QuizError,
     QuizSession,
@@ -33,20 +34,19 @@ def played(sid: str):  # type: ignore[no-untyped-def]
 
 def test_scratch_questions_and_answers() -> None:
     """General rule 18 (8-ball 8): a scratch is a foul, the opponent shoots
-    with ball in hand anywhere, no options."""
+    with ball in hand anywhere, no options: who and from where one answer."""
     sc, ruling = played("8ball-scratch-after-pot")
     qs = {q.kind: q for q in make_questions(sc, ruling)}
-    assert set(qs) == {"foul", "rule", "next_shooter", "ball_in_hand"}
+    assert set(qs) == {"foul", "rule", TURN}
     assert grade(qs["foul"], YES, ruling).right
     assert not grade(qs["foul"], NO, ruling).right
     assert grade(qs["rule"], "foul.scratch", ruling).right
     assert not grade(qs["rule"], "foul.bad_hit", ruling).right
     # After "Was it a foul?" a rule was broken: "none" is not offered.
     assert NONE not in qs["rule"].choices
-    assert grade(qs["next_shooter"], "1", ruling).right
-    assert not grade(qs["next_shooter"], "0", ruling).right
-    assert grade(qs["ball_in_hand"], "anywhere", ruling).right
-    assert not grade(qs["ball_in_hand"], "kitchen", ruling).right
+    assert grade(qs[TURN], "other:anywhere", ruling).right
+    for wrong in ("same:none", "other:none", "other:kitchen"):
+        assert not grade(qs[TURN], wrong, ruling).right
     g = grade(qs["rule"], "foul.scratch", ruling)
     assert "foul.scratch" in g.codes
     assert any(r.rule == "18" and r.section == "general" for r in g.refs)
@@ -85,12 +85,35 @@ def test_express_questions_use_three_players_and_the_house() -> None:
     (player index 1) chooses to shoot or to make the offender shoot."""
     sc, ruling = played("express-house-direct")
     qs = {q.kind: q for q in make_questions(sc, ruling)}
-    assert qs["next_shooter"].choices == ("0", "1", "2")
-    assert "house" in qs["ball_in_hand"].choices
-    assert "kitchen" not in qs["ball_in_hand"].choices
+    assert "other:house" in qs[TURN].choices
+    assert not any("kitchen" in a for a in qs[TURN].choices)
+    # The cue ball stayed on the table: the next player plays it as it lies.
+    assert grade(qs[TURN], "other:none", ruling).right
+    assert not grade(qs[TURN], "other:house", ruling).right
     assert grade(qs["rule"], "express.foul.house_direct", ruling).right
     assert grade(qs["options"], ["shoot", "force_offender"], ruling).right
     assert not grade(qs["options"], ["shoot"], ruling).right
+
+
+def test_who_shoots_next_and_from_where_is_the_rulings_own() -> None:
+    """"Who shoots next, and from where?" is answered by the referee's ruling
+    of the stroke, which each situation's checked expectations agree with:
+    the same player or the other (8-ball 5: after a scratch on a legal break
+    the opponent, from behind the head string; 14.1 a third foul: the
+    offender breaks again from the kitchen; Express: the next player)."""
+    seen = set()
+    for entry in library.library().entries:
+        sc, ruling = played(entry.id)
+        q = next((q for q in make_questions(sc, ruling) if q.kind == TURN), None)
+        shooter, where = sc.expect.get("next_shooter"), sc.expect.get("ball_in_hand")
+        if q is None or shooter is None or where is None:
+            continue
+        who = "same" if shooter == sc.game.shooter else "other"
+        assert q.correct == {f"{who}:{where}"}, entry.id
+        assert len(q.correct & set(q.choices)) == 1 and len(q.choices) >= 4
+        seen.add(next(iter(q.correct)))
+    assert {"same:none", "other:none", "other:anywhere", "other:kitchen",
+            "same:kitchen", "same:house"} <= seen, seen
 
 
 @pytest.mark.parametrize("sid", SAMPLE)
@@ -156,9 +179,9 @@ def test_a_stroke_that_decides_the_game_asks_nothing_of_its_next_shot() -> None:
         kinds = {q.kind for q in make_questions(sc, ruling)}
         if ruling.game_over:
             decided += 1
-            assert not kinds & {"next_shooter", "ball_in_hand"}, entry.id
+            assert not kinds & {"next_shooter", "ball_in_hand", TURN}, entry.id
         elif sc.question is None or "next_shooter" in sc.question.asks:
-            assert "next_shooter" in kinds, entry.id
+            assert TURN in kinds, entry.id
     assert decided >= 1
 
 

@@ -1,7 +1,7 @@
 """The referee quiz: each question of a situation opens by playing its
 recorded stroke at 1/4 with the stick, the trails and the timeline, then holds
 on where the stroke left the balls; the player answers (foul or not, which
-rule, who shoots next, ball in hand where, the incoming player's options) by
+rule, who shoots next and from where, the incoming player's options) by
 clicking, during the stroke or after it; the stroke can be watched again at
 1/4 before any answer (without the foul's marks, which would give the answer away); each
 answer is graded by simulator.practice.quiz against the referee's ruling and
@@ -47,7 +47,10 @@ from simulator.app.text.words import (
     foul_cite,
 )
 from simulator.practice.quiz import (
+    GAME_GOES_ON,
     NONE,
+    OTHER,
+    TURN,
     YES,
     Cleared,
     Grade,
@@ -178,11 +181,11 @@ def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
     if q.kind == "next_shooter":
         i = int(a)
         return names[i] if 0 <= i < len(names) else a
-    words = _answer_words(app, q, a)
+    words = _answer_words(app, q, a, len(names))
     return words[:1].upper() + words[1:]
 
 
-def _answer_words(app: App, q: Question, a: str) -> str:
+def _answer_words(app: App, q: Question, a: str, players: int) -> str:
     t = app.t
     if q.kind == "foul":
         return t("quiz.yes_foul") if a == YES else t("quiz.no_foul")
@@ -190,9 +193,23 @@ def _answer_words(app: App, q: Question, a: str) -> str:
         return t("quiz.no_rule") if a == NONE else code_words(app.locale, a)
     if q.kind == "ball_in_hand":
         return t(f"bih.{a}")
+    if q.kind == TURN:
+        return turn_words(app, a, players)
     if q.kind == "options":
         return t("quiz.no_options") if a == NONE else t(f"choice.{a}")
     return a
+
+
+def turn_words(app: App, a: str, players: int) -> str:
+    """'the opponent, ball in hand anywhere on the table': who shoots next,
+    said as the stroke's player (the same one, the opponent, or in a game of
+    more players the next in turn), and from where."""
+    who, where = a.split(":", 1)
+    person = ("quiz.turn_next" if players > 2 else "quiz.turn_other") if who == OTHER \
+        else "quiz.turn_same"
+    # Words of their own, shorter than the ball-in-hand line's: six answers
+    # with "(beyond the back spot line)" pushed the question out of sight.
+    return f"{app.t(person)}, {app.t(f'quiz.from_{where}')}"
 
 
 class QuizMode(PracticeScreen):
@@ -435,10 +452,13 @@ class QuizMode(PracticeScreen):
         intro = ""
         if self.k == 0 and self.sc.question is not None:
             # The file's intro asks who shoots next; when the stroke decided
-            # the game those questions are not asked, and neither is the intro.
-            intro = self.sc.question.text.get(lang) \
-                if intro_fits(self.sc, self.questions) else t("quiz.intro_decided")
-            lines.append(intro)
+            # the game those questions are not asked, and neither is the
+            # intro; "and under which rule?" only when that is asked.
+            if intro_fits(self.sc, self.questions):
+                intro = self.sc.question.text.get(lang)
+            elif any(x.kind == "rule" for x in self.questions):
+                intro = t("quiz.intro_decided")
+            lines += [intro] if intro else []
         if not (q.kind == "foul" and t("quiz.foul_word") in intro.lower()):
             # An intro asking "Foul or not?" is the first question: "Was it
             # a foul?" under it said it twice.
@@ -593,10 +613,11 @@ class QuizMode(PracticeScreen):
         d = self.sc.discipline
         kind = self.questions[at].kind
         later = {q.kind for q in self.questions[at + 1:]}
-        notes = [n for n in self.ruling.notes if note_answers(n) not in later]
+        asked = [q.kind for q in self.questions]
+        notes = [n for n in self.ruling.notes if note_answers(n, asked) not in later]
 
         def answering(k: str) -> list[Outcome]:
-            return [n for n in notes if note_answers(n) == k]
+            return [n for n in notes if note_answers(n, asked) == k]
         mine = answering(kind)
         part = self.note_parts(kind)
         if part:
@@ -626,11 +647,15 @@ class QuizMode(PracticeScreen):
         ball in hand."""
         loc = self.app.locale
         out = []
+        # "Who shoots next, and from where?" takes the words of both parts.
+        kinds = GAME_GOES_ON if kind == TURN else (kind,)
         for n in self.ruling.notes:
-            key = f"quiz.{kind}_by_{n.code.id.split('.', 1)[-1]}"
-            if loc.has(key):
-                rule = cited_rule(loc, n.code, n.ref, self.sc.discipline)
-                out.append(f"• {loc.t(key)} ({rule})" if rule else f"• {loc.t(key)}")
+            for k in kinds:
+                key = f"quiz.{k}_by_{n.code.id.split('.', 1)[-1]}"
+                if loc.has(key):
+                    rule = cited_rule(loc, n.code, n.ref, self.sc.discipline)
+                    out.append(f"• {loc.t(key)} ({rule})" if rule
+                               else f"• {loc.t(key)}")
         return out
 
     def cleared_words(self, c: Cleared) -> str:
