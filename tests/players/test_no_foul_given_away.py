@@ -7,12 +7,15 @@ valued a little lower."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from simulator.physics import simulate
 from simulator.players import STRENGTHS, ComputerPlayer
+from simulator.players.search import executed
+from simulator.players.strength import draw_noise
 from simulator.table.specs import CUE_BALL
 
 from .helpers import discipline, state_of
@@ -42,3 +45,36 @@ def test_the_stroke_chosen_is_legal_as_meant(balls: dict[int, tuple[float, float
     shot = simulate(d.table(state.table), d.intended, frame_dt=1e3)
     ruling, _ = disc.judge(state, shot, d.declarations)
     assert not ruling.fouls, (d.kind, d.target, d.value, ruling.codes())
+
+
+# The cue ball frozen near the 14 at the rack's foot side (bench 14.1,
+# seed 3000, stroke 19): the thin safety off the 14 leaves nothing but
+# double-hits on about a fifth of its noisy tries; a kick off the foot
+# cushion onto the 4 fouls on none of them.
+NEAR_14 = {CUE_BALL: (2.17134, 0.69497), 1: (1.84836, 0.51044), 2: (1.90975, 0.66313),
+           3: (2.05324, 0.60497), 4: (2.4697, 0.62143), 5: (2.03899, 0.72723),
+           6: (2.1086, 0.67527), 7: (1.93969, 0.51926), 8: (1.95488, 0.12059),
+           9: (2.1229, 0.09953), 10: (2.05209, 0.66212), 11: (2.00925, 0.4999),
+           12: (1.79009, 0.62528), 13: (2.0014, 0.63298), 14: (2.19102, 0.61311),
+           15: (0.02859, 1.12852)}
+# Noisy tries of the chosen stroke, and the share of them that may foul.
+TRIES = 40
+FOUL_SHARE = 0.08
+
+
+def test_a_safety_that_fouls_under_the_noise_is_not_chosen() -> None:
+    disc = discipline(GAME)
+    state = state_of(GAME, NEAR_14)
+    req = disc.requirements(state)
+    strong = STRENGTHS["strong"]
+    d = ComputerPlayer(strong).shot(disc, state, 12345, req)
+    table = d.table(state.table)
+    rng = random.Random(7)
+    fouls = 0
+    for _ in range(TRIES):
+        stroke = executed(d.intended, strong.noise, draw_noise(rng), table.spec)
+        ruling, _ = disc.judge(state, simulate(table, stroke, frame_dt=1e3),
+                               d.declarations)
+        fouls += bool(ruling.fouls)
+    assert d.kind not in ("pot", "bank", "cue_pot", "combo")
+    assert fouls <= FOUL_SHARE * TRIES, (d.kind, d.target, d.value, fouls)
