@@ -269,9 +269,9 @@ class Scored:
     @property
     def risk(self) -> float:
         """FOUL_RISK for each share of noisy tries beyond RISK_FREE that
-        fouled, for a stroke that pots nothing (0 for a pot: its foul, a
-        scratch, comes with a try at a ball)."""
-        if self.candidate.kind in POTS:
+        fouled, for a stroke that pots nothing (0 for a pot, whose foul, a
+        scratch, comes with a try at a ball, and for a break)."""
+        if self.candidate.kind not in NOT_POTS:
             return 0.0
         return FOUL_RISK * max(0.0, self.foul_share - RISK_FREE)
 
@@ -372,6 +372,7 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
 
 
 POTS = ("pot", "bank", "cue_pot", "combo")
+NOT_POTS = ("safety", "kick", "push_out")  # strokes that pot nothing
 # A try the physics could not finish: valued as a lost game and a foul.
 FAILED = (-1.0, False, True)
 NO_POT_PRIOR = 0.25  # where a safety or a kick comes among the pots
