@@ -172,6 +172,18 @@ FALLBACK_AIMING = 16
 SWEEP_STEP = 1.0
 SWEEP_SPEEDS = (3.0, 5.0)
 SWEEP_CHECKS = 4
+# The fallback's strokes legal as meant are tried with the player's noise
+# before one is played: the best STEADY_FIELD of them, STEADY_SAMPLES
+# noisy tries each at first, within STEADY_BUDGET simulations.
+STEADY_FIELD = 6
+STEADY_SAMPLES = 4
+STEADY_BUDGET = 96
+STEADY_APART = 3.0  # degrees between two of the field on one ball
+
+
+def apart(a: Stroke, b: Stroke) -> float:
+    """Degrees between two strokes' directions."""
+    return abs((a.direction - b.direction + 180.0) % 360.0 - 180.0)
 
 
 def first_hit(shot: Shot, c: shots.Candidate) -> shots.Candidate:
@@ -465,6 +477,7 @@ class ComputerPlayer:
         # Into a cushion the cue ball touches is a double hit: tried last.
         cands.sort(key=lambda c: self._into_cushion(view, c))
         found: tuple[tuple[bool, float], shots.Candidate] | None = None
+        legal: list[tuple[float, int, shots.Candidate]] = []
         for c in cands[:FALLBACK_TRIES]:
             budget.used += 1
             try:
@@ -477,11 +490,19 @@ class ComputerPlayer:
             key = (foul, -value)
             if found is None or key < found[0]:
                 found = (key, c)
+            if not foul:
+                legal.append((-value, len(legal), c))
+        if legal:
+            # Legal as meant is not enough: the one that stays legal under
+            # the player's noise (play-test bench: a kick out of a snooker
+            # legal as meant scratched on half its noisy tries).
+            steady = yield from self.steadiest(ctx, legal, rng, budget)
+            return steady[0], False
         if found is None or found[0][0]:
             # Every stroke at a ball fouled: the directions round the table
             # before a foul is given (play-test 22: the 2 behind the 8 was
             # legal off the cushions the geometry's kicks had not tried).
-            swept = yield from self.swept(ctx, req, view, place, budget)
+            swept = yield from self.swept(ctx, req, view, place, rng, budget)
             if swept is not None:
                 return swept, False
         if found is not None:
@@ -492,7 +513,7 @@ class ComputerPlayer:
                                shots.safety_for(req), place), False
 
     def swept(self, ctx: search.Context, req: ShotRequirements, view: shots.View,
-              place: Vec | None, budget: search.Budget
+              place: Vec | None, rng: random.Random, budget: search.Budget
               ) -> search.Steps[shots.Candidate | None]:
         """The best of the strokes every SWEEP_STEP degrees at SWEEP_SPEEDS
         that the referee accepts, checked by the full physics (at most
@@ -501,8 +522,9 @@ class ComputerPlayer:
         table = search.table_for(ctx, shots.Candidate(
             "safety", shots.stroke(view.spec, 0.0, 1.0), Declarations(), place))
         decl = shots.safety_for(req)
-        legal: list[tuple[float, int, shots.Candidate]] = []
-        for i in range(round(360.0 / SWEEP_STEP)):
+        found: dict[tuple[int, float], tuple[float, shots.Candidate]] = {}
+        turns = round(360.0 / SWEEP_STEP)
+        for i in range(turns):
             for speed in SWEEP_SPEEDS:
                 c = shots.Candidate("kick", shots.stroke(view.spec, i * SWEEP_STEP,
                                                          speed), decl, place)
@@ -514,8 +536,16 @@ class ComputerPlayer:
                     continue
                 value, _, foul = search.judge_shot(ctx, c, shot)
                 if not foul:
-                    legal.append((-value, len(legal), first_hit(shot, c)))
-        for _, _, c in sorted(legal, key=lambda x: x[:2])[:SWEEP_CHECKS]:
+                    found[i, speed] = (value, first_hit(shot, c))
+        if not found:
+            return None
+        # A direction legal with both its neighbours legal too comes first:
+        # a lone legal line among fouls is a thread the noise misses.
+        legal = [(-value - (((i - 1) % turns, speed) in found
+                            and ((i + 1) % turns, speed) in found), n, c)
+                 for n, ((i, speed), (value, c)) in enumerate(found.items())]
+        steady = yield from self.steadiest(ctx, legal, rng, budget)
+        for c in steady[:SWEEP_CHECKS]:
             budget.used += 1
             try:
                 shot = simulate(table, c.stroke, frame_dt=search.SEARCH_FRAME_DT)
@@ -527,6 +557,34 @@ class ComputerPlayer:
             if not (tip or foul):
                 return c
         return None
+
+    def steadiest(self, ctx: search.Context,
+                  legal: list[tuple[float, int, shots.Candidate]],
+                  rng: random.Random, budget: search.Budget
+                  ) -> search.Steps[list[shots.Candidate]]:
+        """The best STEADY_FIELD of ``legal`` (strokes legal as meant, each
+        with its negated worth and its order) played with the player's
+        noise, the best by their noisy mean first (a stroke's fouls under
+        noise valued as the referee rules them), then the rest as ranked."""
+        ranked = [c for _, _, c in sorted(legal, key=lambda x: x[:2])]
+        # One of each ball and line: neighbouring directions of a sweep
+        # fare alike under the noise.
+        field_: list[shots.Candidate] = []
+        for c in ranked:
+            if len(field_) < STEADY_FIELD and all(
+                    c.target != f.target or apart(c.stroke, f.stroke) > STEADY_APART
+                    for f in field_):
+                field_.append(c)
+        ranked = field_ + [c for c in ranked if c not in field_]
+        if len(field_) < 2:
+            return ranked  # nothing to choose between
+        sub = search.Budget(STEADY_BUDGET)
+        scored = yield from search.search_steps(ctx, field_, sub, STEADY_FIELD,
+                                                STEADY_SAMPLES, rng)
+        budget.used += sub.used
+        budget.physics_seconds += sub.physics_seconds
+        first = [s.candidate for s in scored]
+        return first + ranked[len(field_):]
 
     def _any_spot(self, table: TableState, req: ShotRequirements,
                   rng: random.Random) -> Vec:

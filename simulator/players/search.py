@@ -47,6 +47,17 @@ PRIOR_WEIGHT = 2.0
 # it the strong player chose such a foul 5 times in 155 14.1 strokes over
 # legal safeties valued 0.03 to 0.4 lower (bench --part why).
 GIVE_AWAY = 0.3
+# A stroke that pots nothing (a safety, a kick, a push-out) and is legal as
+# meant but fouls on more than RISK_FREE of its noisy tries costs FOUL_RISK
+# for each share of tries beyond it, on top of what the referee charges
+# for those tries: such a foul is given away, never the best play. Valued
+# at the referee's charge alone, a 14.1 safety that double-hit on 21 of its
+# 116 tries was chosen over a kick that fouled on none (-0.16 against
+# -0.38: the foul there costs a point and leaves the table as it lies),
+# and the strong player fouled on 2 to 2.6 strokes in 100 that were not
+# pot attempts (bench, 14.1 and 8-ball).
+RISK_FREE = 0.03
+FOUL_RISK = 3.0
 
 # The documented stroke ranges (docs/formats.md): a computer never strokes
 # outside them, nor harder than a person can (cue.PLAYED_CUE_SPEED: the
@@ -244,10 +255,25 @@ class Scored:
     def mean(self) -> float:
         """The noisy outcomes' mean, drawn towards the first estimate as if
         that were ``PRIOR_WEIGHT`` outcomes (a few samples can be lucky),
-        less GIVE_AWAY for a stroke that fouls even as meant."""
-        given = GIVE_AWAY if self.clean_foul else 0.0
+        less GIVE_AWAY for a stroke that fouls even as meant, less
+        ``risk`` for one that pots nothing and fouls under the noise."""
+        given = GIVE_AWAY if self.clean_foul else self.risk
         return (PRIOR_WEIGHT * self.estimate + sum(self.values)) / \
             (PRIOR_WEIGHT + len(self.values)) - given
+
+    @property
+    def foul_share(self) -> float:
+        """The share of the noisy tries that fouled."""
+        return self.fouls / len(self.values) if self.values else 0.0
+
+    @property
+    def risk(self) -> float:
+        """FOUL_RISK for each share of noisy tries beyond RISK_FREE that
+        fouled, for a stroke that pots nothing (0 for a pot, whose foul, a
+        scratch, comes with a try at a ball, and for a break)."""
+        if self.candidate.kind not in NOT_POTS:
+            return 0.0
+        return FOUL_RISK * max(0.0, self.foul_share - RISK_FREE)
 
     @property
     def success_rate(self) -> float:
@@ -346,6 +372,7 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
 
 
 POTS = ("pot", "bank", "cue_pot", "combo")
+NOT_POTS = ("safety", "kick", "push_out")  # strokes that pot nothing
 # A try the physics could not finish: valued as a lost game and a foul.
 FAILED = (-1.0, False, True)
 NO_POT_PRIOR = 0.25  # where a safety or a kick comes among the pots
