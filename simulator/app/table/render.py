@@ -718,6 +718,11 @@ SHADOW_SOFT_RISE = 0.25  # m over the tip at which the shadow is faintest
 SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
 NUMBER_INK_PX = 7  # the least height of an upright number's digits
 NUMBER_INK = (24, 16, 8)
+# At 800x500 a small number's outer pixels lay on the ball's shaded rim,
+# ink beside grey, and read into the rim and the next ball's number: the
+# pixels round its ink are lit to ivory, the ball's outermost pixel kept.
+NUMBER_GROUND = (236, 230, 212)
+NUMBER_GROUND_RIM = 1.0  # px of the ball's shaded rim left round that ground
 
 # Digits on a 3x5 grid (rows: top bar, upper stems, middle bar, lower stems,
 # bottom bar), stretched to the pixel: two of them fit a 10 px ball at 7 px
@@ -780,7 +785,33 @@ def upright_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
     digits sit in the ball's middle, not a pixel off by rounding)."""
     img = number_image(ball, r)
     w, h = img.get_size()
+    if h <= SMALL_HIGH:  # the lighter of ball and ground: its gloss stays
+        surface.blit(number_ground(ball, r, at.size), at,
+                     special_flags=pygame.BLEND_RGB_MAX)
     surface.blit(img, (at.x + (at.width - w) // 2, at.y + (at.height - h) // 2))
+
+
+@functools.lru_cache(maxsize=128)
+def number_ground(ball: int, r: float, size: tuple[int, int]) -> pygame.Surface:
+    """Ivory on each pixel beside a small number's ink (black elsewhere, to
+    lay over the ball by the lighter of the two), within the ball: a
+    ball's picture ``size`` large, of radius ``r`` px."""
+    ink = number_image(ball, r)
+    w, h = ink.get_size()
+    ox, oy = (size[0] - w) // 2, (size[1] - h) // 2
+    mask = pygame.mask.from_surface(ink)
+    ground = pygame.Surface(size)
+    cx, cy = size[0] / 2, size[1] / 2
+    for x in range(size[0]):
+        for y in range(size[1]):
+            if math.hypot(x + 0.5 - cx, y + 0.5 - cy) > r - NUMBER_GROUND_RIM:
+                continue
+            near = any(0 <= x + dx - ox < w and 0 <= y + dy - oy < h
+                       and mask.get_at((x + dx - ox, y + dy - oy))
+                       for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            if near:
+                ground.set_at((x, y), NUMBER_GROUND)
+    return ground
 
 
 @functools.lru_cache(maxsize=128)
