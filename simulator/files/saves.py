@@ -7,7 +7,10 @@ speed of its own (the journal keeps it in its first line), and ``"aim"``
 when a player was aiming: the stroke set but not yet played (its step,
 direction, power, tip, elevation, the call and declarations, a ball in hand
 put down), checked and given back by the window (simulator.app.match.session;
-a file without it, an older Kiy's, loads with the aim the window finds). A
+a file without it, an older Kiy's, loads with the aim the window finds), and
+``"moved_on"`` (the number of the match's steps) when the person had read a
+game's end card and gone on to the next rack: loaded, it is that rack, not
+the card again. A
 match too
 long for that (more than ``MAX_SAVE_BYTES`` or ``MAX_VALUES`` as plain
 JSON) is written as version 2, its shots packed as in the journal below.
@@ -112,6 +115,7 @@ class Loaded:
     watch: str | None = None  # the match's watching speed (None: the settings')
     aim: Any = None  # the save's "aim" as stored, unchecked (None: none)
     name: str | None = None  # the name the player gave it (None: the file's)
+    moved_on: int | None = None  # steps when the next rack was on (None: not)
 
 
 def _is_table(d: Any) -> bool:
@@ -172,10 +176,10 @@ PLAIN_SAVE_VERSION = 1
 
 def save_dict(match: Match, watch: str | None = None,
               aim: Mapping[str, Any] | None = None,
-              name: str | None = None) -> dict[str, Any]:
+              name: str | None = None, moved_on: bool = False) -> dict[str, Any]:
     return {"format": SAVE_FORMAT, "version": PLAIN_SAVE_VERSION,
             **_name_field(name), "match": match.to_dict(), **_watch_field(watch),
-            **_aim_field(aim)}
+            **_aim_field(aim), **_moved_on_field(match, moved_on)}
 
 
 MAX_NAME = 200  # letters of a save's name kept (the file name is shorter still)
@@ -197,6 +201,18 @@ def _aim_field(aim: Mapping[str, Any] | None) -> dict[str, Any]:
     """The stroke a player had set and not yet played, kept beside the match
     (not a step of it: a replay never reads it); left out when none."""
     return {} if aim is None else {"aim": dict(aim)}
+
+
+def _moved_on_field(match: Match, moved_on: bool) -> dict[str, int]:
+    """That the person had gone on from a game's end card to the next rack,
+    kept as the match's steps then (a window's state, not a step of it)."""
+    return {"moved_on": len(match.history)} if moved_on else {}
+
+
+def moved_on_of(d: Mapping[str, Any]) -> int | None:
+    """The stored steps at which the next rack was on, or None."""
+    n = d.get("moved_on")
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
 
 
 def _watch_field(watch: str | None) -> dict[str, str]:
@@ -349,11 +365,12 @@ def _packed_match(match: Match) -> dict[str, Any]:
 
 
 def save_text(match: Match, where: str = "save", watch: str | None = None,
-              aim: Mapping[str, Any] | None = None, name: str | None = None) -> str:
+              aim: Mapping[str, Any] | None = None, name: str | None = None,
+              moved_on: bool = False) -> str:
     """The save file's text: plain JSON, or with packed shots when the plain
     text would be refused for its size; SaveError when even that would."""
     header = match.to_dict(actions=False)
-    text = _dumps(save_dict(match, watch, aim, name))
+    text = _dumps(save_dict(match, watch, aim, name, moved_on))
     try:
         check_text(text, where, header)
         return text
@@ -362,20 +379,22 @@ def save_text(match: Match, where: str = "save", watch: str | None = None,
             raise
     text = _dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
                    **_name_field(name), "match": _packed_match(match),
-                   **_watch_field(watch), **_aim_field(aim)})
+                   **_watch_field(watch), **_aim_field(aim),
+                   **_moved_on_field(match, moved_on)})
     check_text(text, where, header)
     return text
 
 
 def write_save(match: Match, path: str | os.PathLike[str],
                watch: str | None = None, aim: Mapping[str, Any] | None = None,
-               name: str | None = None) -> Path:
+               name: str | None = None, moved_on: bool = False) -> Path:
     """Write the whole match as a save file, atomically; SaveError when it is
     not a file loading would accept, TargetError (an OSError) when ``path``
     is not a regular file Kiy may replace."""
     p = Path(path)
     writable_target(p)  # before the text is made: a device is refused at once
-    atomic_write(p, save_text(match, str(p), watch, aim, name), make_dirs=True)
+    atomic_write(p, save_text(match, str(p), watch, aim, name, moved_on),
+                 make_dirs=True)
     return p
 
 
@@ -512,6 +531,7 @@ class Stored:
     watch: str | None = None  # the match's watching speed, if it kept one
     aim: Any = None  # the stroke set and not played, as stored (a save file's)
     name: str | None = None  # the name the player gave it, as typed
+    moved_on: int | None = None  # steps when the next rack was on (a save's)
 
 
 def _read_parsed(path: str | os.PathLike[str]) -> tuple[Any, int, int, bool]:
@@ -557,14 +577,16 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
                   watch_of(data) if journal or data.get("format") == SAVE_FORMAT
                   else None,
                   data.get("aim") if data.get("format") == SAVE_FORMAT else None,
-                  name_of(data) if data.get("format") == SAVE_FORMAT else None)
+                  name_of(data) if data.get("format") == SAVE_FORMAT else None,
+                  moved_on_of(data) if data.get("format") == SAVE_FORMAT else None)
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
     """Read, check and replay a save file, a journal or a bare match file."""
     s = read_stored(path)
     return Loaded(match_from(s.data, str(path)), s.journal, s.size, s.dropped_tail,
-                  s.repaired, s.moved, s.version, s.watch, s.aim, s.name)
+                  s.repaired, s.moved, s.version, s.watch, s.aim, s.name,
+                  s.moved_on)
 
 
 # -- the autosave journal -------------------------------------------------------------

@@ -331,6 +331,8 @@ class Session:
             s.last_ruling = s.shots[-1][1]
         s.powers = powers_played(match)
         s._resume_last_ruling()
+        if loaded.moved_on == len(match.history) and match.ended_game is not None:
+            s.next_game()  # saved on the next rack: not the ended game's card
         req = s.req
         if req is not None:  # the player at the table finds their own power
             s.aim = Aim(s.aim.angle, s.powers.get(req.shooter, DEFAULT_POWER))
@@ -393,7 +395,8 @@ class Session:
         return Banner(t("undo.card_title"), (t("undo.as_before"),), False, nexts)
 
     def to_dict(self) -> dict[str, Any]:
-        return saves.save_dict(self.match, self.watch, aim_record(self))
+        return saves.save_dict(self.match, self.watch, aim_record(self),
+                               moved_on=self.on_next_rack())
 
     def save(self, path: Path | None = None, name: str | None = None) -> Path:
         """Write the whole match to ``path`` (default: this match's file, or a
@@ -403,7 +406,8 @@ class Session:
             path = saves_dir() / f"{self.discipline}-{stamp}.json"
         # With the stroke being set: loaded, the player finds it as they left it.
         return saves.write_save(self.match, Path(path or self.save_path or ""),
-                                self.watch, aim_record(self), name or self.save_name)
+                                self.watch, aim_record(self), name or self.save_name,
+                                self.on_next_rack())
 
     def autosave(self) -> str | None:
         """Append what changed to the autosave journal; the reason when that
@@ -510,6 +514,12 @@ class Session:
                 not self.has_person():
             return None
         return game.table
+
+    def on_next_rack(self) -> bool:
+        """Whether the person has gone on from the ended game's card to the
+        next rack (a save keeps it: loaded, the match is on that rack)."""
+        return self.match.ended_game is not None and \
+            self.moved_on == len(self.match.history)
 
     def next_game(self) -> None:
         """The person has read the game's end: the next rack is shown, and
