@@ -38,11 +38,12 @@ def layout_problems(app: App) -> list[str]:
     top = (lay if isinstance(lay, Layout) else app.layout).top
     # The match's end card is over the table: the match is over, and its
     # table of figures was cramped in the side column beside an empty table.
-    ended = next((d.rect for d in app.dialogs if getattr(d, "kind", "") == "gameover"),
-                 None)
+    # (its frame over the table's whole area, rails and all, too)
+    ended = [r for d in app.dialogs if getattr(d, "kind", "") == "gameover"
+             for r in (d.rect, getattr(d, "backdrop", None)) if r is not None]
     if table is not None:
         for name, r in app.panels:
-            if r.colliderect(table) and not (name == "dialog" and r == ended):
+            if r.colliderect(table) and not (name == "dialog" and r in ended):
                 out.append(f"the {name} panel {r} covers the table {table}")
     for rec in app.texts:
         r, box = rec.rect, rec.box

@@ -130,6 +130,12 @@ class Dialog(Mode):
         # Over the table's area, not in the side column: the match's end (its
         # table in numbers was cramped in the column beside an empty table).
         self.over_table = False
+        # Where the buttons of a card over the table stand: the side column
+        # (beside the match in numbers it stood empty); None: in the card.
+        self._side: pygame.Rect | None = None
+        # The card's frame over the whole table area, rails and all (a card
+        # narrower than the table left the rails showing round it).
+        self.backdrop: pygame.Rect | None = None
         # Docked with its foot at the column's foot, sized for the whole
         # column: its buttons stand in one place however much the heading
         # over it says (the match's menu: its Quit moved as the heading grew).
@@ -394,7 +400,7 @@ class Dialog(Mode):
         if not docked:
             surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
         m = self._measure(area)
-        if len(self.buttons) >= 4 and m.width >= 2 * MIN_COLUMN and \
+        if len(self._in_card()) >= 4 and m.width >= 2 * MIN_COLUMN and \
                 not self._all_text_fits(m):
             # Buttons in two columns before any text is hidden (a long menu
             # in a low window: the pause menu at 1100x650 in Russian).
@@ -420,10 +426,13 @@ class Dialog(Mode):
             card.bottom = area.bottom
             self.takes_side = card.top < dock.top  # (over the heading: hide it)
         self.rect = card
-        ui.panel(surface, card, (26, 34, 31), name="dialog", border=ui.ACCENT)
+        self._draw_backdrop(surface, card)
+        ui.panel(surface, card, (26, 34, 31), name="dialog",
+                 border=None if self.backdrop else ui.ACCENT)
         # The words the card is drawn over are hidden, not read (the side
         # column's heading under a card that takes the whole column).
-        ui.FRAME.texts[:] = [t for t in ui.FRAME.texts if not card.contains(t.rect)]
+        under = self.backdrop or card
+        ui.FRAME.texts[:] = [t for t in ui.FRAME.texts if not under.contains(t.rect)]
         x = card.left + m.pad
         y = card.top + m.pad
         y += ui.paragraph(surface, self.title, m.size + 3, ui.INK,
@@ -438,6 +447,36 @@ class Dialog(Mode):
             self._draw_text_and_buttons(surface, m, shown, x, y, more)
         else:
             self._draw_scrolled(surface, m, shown, x, y, more)
+        self._draw_side(surface, m)
+
+    def _in_card(self) -> list[ui.Button]:
+        """The buttons drawn in the card (none where they stand in the side
+        column)."""
+        return [] if self._side is not None else self.buttons
+
+    def _draw_backdrop(self, surface: pygame.Surface, card: pygame.Rect) -> None:
+        """The frame of a card over the table: the table's whole area under
+        the scoreboard, rails and all, where the card stands left of the side
+        column."""
+        layout = getattr(self.app.mode, "layout", None)
+        self.backdrop = None
+        if self._side is None or layout is None:
+            return
+        whole = pygame.Rect(0, layout.top.bottom, layout.side.left,
+                            layout.strip.top - layout.top.bottom).inflate(-8, -8)
+        if whole.contains(card):
+            self.backdrop = whole
+            ui.panel(surface, whole, (26, 34, 31), name="dialog", border=ui.ACCENT)
+
+    def _draw_side(self, surface: pygame.Surface, m: _Measures) -> None:
+        """The card's buttons at the top of the side column, a button a row
+        in the card's button type."""
+        if self._side is None:
+            return
+        y = self._side.top
+        for b in self.buttons:
+            y += b.place(self._side.left, y, self._side.width, m.bsize) + self.gap
+            b.draw(surface, self.app.mouse)
 
     def _over_table(self, area: pygame.Rect) -> pygame.Rect:
         """The first of these the card fits unscrolled: as wide as its table
@@ -447,6 +486,7 @@ class Dialog(Mode):
         seats of Express at 800x500: the card's buttons say their keys); the
         last where none does."""
         layout = getattr(self.app.mode, "layout", None)
+        self._side = None
         size = self._text_size()
         need = area.width
         if self.table:
@@ -459,6 +499,16 @@ class Dialog(Mode):
         fitted.centerx = area.centerx
         tries = [fitted, area]
         if layout is not None:
+            # The buttons in the side column and the card's frame over the
+            # whole table (the column stood empty, the rails showed round
+            # the card) where the card then fits the table's area with
+            # every heading in full (a legend reads worse than a wider card).
+            self._side = layout.side.inflate(-20, -16)
+            fit = next((a for a in tries if self._fits_whole(a) and not self._legend),
+                       None)
+            if fit is not None:
+                return fit
+            self._side = None
             wide = pygame.Rect(area.left, area.top, layout.side.right - 2 * area.left,
                                area.height)
             tries += [wide, pygame.Rect(wide.left, wide.top, wide.width,
@@ -525,7 +575,7 @@ class Dialog(Mode):
         one column of buttons or two."""
         if self._all_text_fits(self._measure(area)):
             return True
-        if len(self.buttons) < 4 or area.width - 20 < 2 * MIN_COLUMN:
+        if len(self._in_card()) < 4 or area.width - 20 < 2 * MIN_COLUMN:
             return False
         two = self._measure(area, cols=2)
         return self._all_text_fits(two) and self._words_whole(two)
@@ -554,11 +604,12 @@ class Dialog(Mode):
         if cols == 2:  # a height a row of two (ui.grid's gap of 6)
             w2 = (width - 6) // 2
             bsize = max(MIN_SIZE, bsize - 2)
-            heights = [max(b.measure(w2, bsize) for b in self.buttons[i:i + 2]) +
+            inside = self._in_card()
+            heights = [max(b.measure(w2, bsize) for b in inside[i:i + 2]) +
                        self.gap
-                       for i in range(0, len(self.buttons), 2)]
+                       for i in range(0, len(inside), 2)]
         else:
-            heights = [b.measure(width, bsize) + self.gap for b in self.buttons]
+            heights = [b.measure(width, bsize) + self.gap for b in self._in_card()]
         room = area.height - title_h - 3 * pad
         entry_h = 0
         if self.entry is not None:
@@ -766,7 +817,7 @@ class Dialog(Mode):
         items: list[tuple[int, str | ui.Button]] = [(lh, ln) for ln in m.lines]
         if items:
             items.append((m.pad, ""))
-        items += list(zip(m.heights, self.buttons, strict=True))
+        items += list(zip(m.heights, self._in_card(), strict=True))
         room = m.room - lh  # a line to say there is more
         self.scroll = max(0, min(self.scroll, len(items) - 1))
         shown: list[tuple[int, str | ui.Button]] = []
@@ -804,11 +855,11 @@ class Dialog(Mode):
                 widgets.redraw(self.entry)
             y += m.entry_h
         if m.cols == 2:
-            ui.grid(self.buttons, pygame.Rect(x, y, width, 0), m.bsize)
-            for b in self.buttons:
+            ui.grid(self._in_card(), pygame.Rect(x, y, width, 0), m.bsize)
+            for b in self._in_card():
                 b.draw(surface, self.app.mouse)
             return
-        for b in self.buttons:
+        for b in self._in_card():
             y += b.place(x, y, width, m.bsize) + self.gap
             b.draw(surface, self.app.mouse)
 
