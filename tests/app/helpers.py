@@ -48,6 +48,30 @@ def frame(app: App, *events: pygame.event.Event, n: int = 1) -> None:
         app.frame(pygame.event.get(), DT)
 
 
+def drawn_lines(app: App, where: pygame.Rect | str | None = None, *,
+                shown: bool = False, touching: bool = False) -> list[str]:
+    """The lines of words the last frame drew, in the order drawn: as written,
+    or with ``shown`` as shown (cut with «…» where a line did not fit). With
+    ``where`` (a rectangle, or the name of a region of the window's layout:
+    "side", "top", "strip") only the lines inside it; ``touching``: the lines
+    that overlap it."""
+    box = getattr(app.layout, where) if isinstance(where, str) else where
+    return [t.shown if shown else t.text for t in app.texts
+            if box is None or (box.colliderect(t.rect) if touching
+                               else box.contains(t.rect))]
+
+
+def drawn_words(app: App, where: pygame.Rect | str | None = None, *,
+                shown: bool = False, touching: bool = False,
+                folded: bool = False) -> str:
+    """Those lines that have words, joined by spaces: a wrapped sentence whole
+    again. With ``folded`` every run of white space (a no-break space too) is
+    one space, as a player reads it whatever the line breaks and spacing."""
+    lines = drawn_lines(app, where, shown=shown, touching=touching)
+    words = " ".join(ln for ln in lines if ln)
+    return " ".join(words.split()) if folded else words
+
+
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     pos = (int(pos[0]), int(pos[1]))
     frame(app, *arriving(app, pos),

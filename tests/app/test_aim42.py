@@ -12,10 +12,10 @@ from simulator.app.screens.aiming import AimMode
 from simulator.app.screens.placing import PlaceMode
 from simulator.app.table.aim import angle_to
 from simulator.table.events import EventKind
-from tests.app.helpers import click, frame, key, make_app, move, run_until
+from tests.app.helpers import click, drawn_words, frame, key, make_app, move, run_until
 from tests.app.scenes import LANGS
 from tests.app.test_computer import person_turn, start
-from tests.app.test_words39 import SIZES, drawn
+from tests.app.test_words39 import SIZES
 
 
 def _point(mode, x: float, y: float) -> tuple[int, int]:  # type: ignore[no-untyped-def]
@@ -106,7 +106,7 @@ def test_the_break_line_names_a_pocketed_ball_as_a_ball(
         pots = [e for e in shot.events if e.kind is EventKind.POCKETED
                 and e.balls and e.balls[0] != 0]
         assert pots, "the break pockets an object ball"
-        words = drawn(app)
+        words = drawn_words(app, folded=True)
         for e in pots:
             b, where = e.balls[0], IN_POCKET[lang][str(e.pocket)]
             said = {"ru": f"шар {b} — в {where} лузе",

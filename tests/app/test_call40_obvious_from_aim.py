@@ -27,13 +27,7 @@ from rules.codes import Note
 from simulator.app.loop.app import App
 from simulator.app.table.aim import angle_to, guide, power_of
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import (
-    frame,
-    make_app,
-    move,
-    scenario_match,
-    strike,
-)
+from tests.app.helpers import drawn_words, frame, make_app, move, scenario_match, strike
 
 OBJECT_LINE = (250, 210, 120)  # the object ball's drawn line (aiming.py)
 
@@ -106,10 +100,6 @@ def side_text(app: App) -> str:
     return " ".join(r.text for r in app.texts if side.contains(r.rect))
 
 
-def screen_text(app: App) -> str:
-    return " ".join(r.text for r in app.texts)
-
-
 def strike_at(app: App, speed: float) -> Any:
     """Space at this pace, the shot played to rest; the referee's ruling."""
     s = app.session
@@ -145,7 +135,7 @@ def obvious_then_counted(app: App, ball: int, pocket: str, speed: float) -> None
     t = app.t
     words = t("call.obvious", ball=ball, pocket=t(f"pocket.{pocket}"))
     assert words in side_text(app), side_text(app)
-    assert t("strip.call_needed") not in screen_text(app)
+    assert t("strip.call_needed") not in drawn_words(app)
     r = strike_at(app, speed)
     assert where(app, ball) == pocket
     codes = [o.code for o in r.notes]
@@ -206,7 +196,7 @@ def test_the_five_sent_onto_the_cushion_past_the_jaw_still_asks_for_a_call() -> 
         mode = scenario_match(app, "8-ball", FIVE)
         g = mouse_aim(app, 5, -26.0)
         assert g.object_pocket is None and mode.obvious() is None
-        assert app.t("strip.call_needed") in screen_text(app)
+        assert app.t("strip.call_needed") in drawn_words(app)
         pk = app.session.spec.pocket("foot_right")  # type: ignore[union-attr]
         assert line_pixels_near(app, pk.mouth_centre, 0.5 * mode.scene.view.px(
             pk.mouth_width)) == 0
@@ -229,7 +219,7 @@ def test_the_three_with_the_fifteen_in_its_way_asks_for_a_call_and_shows_why() -
         mode = scenario_match(app, "8-ball", THREE)
         g = mouse_aim(app, 3, 25.0)
         assert g.object_pocket is None and mode.obvious() is None
-        assert app.t("strip.call_needed") in screen_text(app)
+        assert app.t("strip.call_needed") in drawn_words(app)
         fifteen = app.session.table.position(15)  # type: ignore[union-attr]
         assert fifteen is not None
         two_r = mode.scene.view.px(2 * app.session.spec.balls.radius)  # type: ignore
@@ -246,6 +236,6 @@ def test_a_ball_on_the_rail_cut_hard_into_it_still_asks_for_a_call() -> None:
         mode = scenario_match(app, "8-ball", RAIL, groups=("stripes", "solids"))
         g = mouse_aim(app, 15, 16.0)
         assert g.object_pocket is None and mode.obvious() is None
-        assert app.t("strip.call_needed") in screen_text(app)
+        assert app.t("strip.call_needed") in drawn_words(app)
     finally:
         pygame.display.quit()

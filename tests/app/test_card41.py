@@ -12,6 +12,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.text.words import chosen_label
 from tests.app.helpers import (
+    drawn_words,
     frame,
     key,
     make_app,
@@ -20,7 +21,6 @@ from tests.app.helpers import (
     scenario_match,
     strike,
 )
-from tests.app.test_playfix11_game_end import side_words
 from tests.app.test_playfix17a_called import express_with_gordon
 from tests.app.test_words40 import express_anna_fouls_gordon_chooses, flat
 
@@ -48,7 +48,7 @@ def test_the_computers_options_have_no_numbers_and_2_is_a_speed(
         r = s.last_ruling
         assert r is not None and r.fouls and r.chooser == 1
         labels = [chosen_label(s.locale, c, s.name(1)) for c in r.options]
-        words = flat(side_words(app))
+        words = flat(drawn_words(app, "side"))
         assert flat(app.t("banner.chooses", name=s.name(1))) in words, words
         for label in labels:
             assert flat(f"• {label}") in words, (label, words)
@@ -67,7 +67,7 @@ def test_the_computers_options_have_no_numbers_and_2_is_a_speed(
         assert s.banner is not None
         chose = {"ru": f"{s.name(1)} выбирает: ", "en": f"{s.name(1)} chooses: "}[lang]
         assert s.banner.title.startswith(chose), s.banner.title
-        assert flat(chose) in flat(side_words(app))
+        assert flat(chose) in flat(drawn_words(app, "side"))
     finally:
         pygame.display.quit()
 
@@ -112,7 +112,7 @@ def test_a_replays_card_lists_a_persons_options_without_numbers(
         assert r is not None and r.chooser == 0
         app.go("replay")
         frame(app, n=3)
-        words = flat(side_words(app))
+        words = flat(drawn_words(app, "side"))
         label = chosen_label(s.locale, r.options[0], s.name(0))
         assert flat(f"• {label}") in words, words
         assert "1 — " not in words, words
@@ -158,12 +158,12 @@ def test_a_card_folded_by_hand_leaves_the_next_shots_card_open(
         assert second.fouls and second.shooter == 1
         frame(app, n=3)
         assert s.banner is not None and not s.banner_folded
-        words = flat(side_words(app))
+        words = flat(drawn_words(app, "side"))
         assert flat(s.banner.title) in words
         assert flat(s.banner.lines[0])[:30] in words, (s.banner.lines, words)
         key(app, pygame.K_h)  # folded again: that card's own fold
         frame(app, n=3)
         assert s.banner_folded
-        assert flat(s.banner.lines[0])[:30] not in flat(side_words(app))
+        assert flat(s.banner.lines[0])[:30] not in flat(drawn_words(app, "side"))
     finally:
         pygame.display.quit()

@@ -16,6 +16,7 @@ from simulator.app.text import ui
 from simulator.app.text.words import cite
 from tests.app.helpers import (
     click,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -24,7 +25,6 @@ from tests.app.helpers import (
     strike,
 )
 from tests.app.scenes import LANGS, SIZES
-from tests.app.test_playfix17_rulings import drawn
 from tests.app.test_turns_read import annas_foul_between_people
 
 # The break's note saying who plays next and why, by game; Express's first
@@ -75,8 +75,9 @@ def test_after_a_break_the_card_says_who_plays_next_and_why_unread(
         assert not app.dialogs and s.banner is not None and not s.banner_folded
         said = " ".join(f"• {cite(s.locale, note.code, note.ref, s.discipline)}"
                         .split())
-        assert said in drawn(app), drawn(app)
-        assert s.banner.next[0] in drawn(app)  # and who is next, beneath
+        words = drawn_words(app, folded=True)
+        assert said in words, words
+        assert s.banner.next[0] in words  # and who is next, beneath
     finally:
         pygame.display.quit()
 
@@ -105,11 +106,12 @@ def test_a_stroke_of_two_fouls_says_one_penalty_for_the_stroke(lang: str) -> Non
         assert sorted(f.code.id for f in ruling.fouls) == ["foul.bad_hit",
                                                           "foul.scratch"]
         assert s.banner is not None
-        # (the words' no-break spaces as plain ones, as drawn() reads them)
+        # (the words' no-break spaces as plain ones, as drawn_words() reads them)
         assert [ln for ln in s.banner.lines if said in " ".join(ln.split())] == \
             [s.banner.lines[0]]
-        assert said in drawn(app), drawn(app)
-        assert {"en": "this foul", "ru": "этот фол"}[lang] not in drawn(app)
+        words = drawn_words(app, folded=True)
+        assert said in words, words
+        assert {"en": "this foul", "ru": "этот фол"}[lang] not in words
     finally:
         pygame.display.quit()
 

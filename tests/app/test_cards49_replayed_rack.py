@@ -11,13 +11,7 @@ from simulator.app.dialogs.referee_calls import call_words
 from simulator.app.loop.launch import break_shot
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, click_button, frame, key, make_app
-
-
-def side_words(app: object) -> str:
-    side = app.layout.side  # type: ignore[attr-defined]
-    return " ".join(r.text for r in app.texts  # type: ignore[attr-defined]
-                    if side.contains(r.rect) and r.text)
+from tests.app.helpers import DT, click_button, drawn_words, frame, key, make_app
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -36,7 +30,7 @@ def test_a_game_replayed_by_rule_28_is_said_replayed_with_rack_again(lang: str) 
     r = s.last_ruling
     assert r is not None and r.game_over and r.winner is None
     assert app.mode is not None and app.mode.name == "game_end", app.mode
-    said = side_words(app)
+    said = drawn_words(app, "side")
     assert app.t("side.game_replayed") in said, said
     assert app.t("side.rack_again") in said, said
     assert app.t("side.game_ended") not in said, said

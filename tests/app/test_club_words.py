@@ -10,7 +10,13 @@ from simulator.app.loop.app import App
 from simulator.app.match import club as club_hold
 from simulator.app.match import session as sess
 from simulator.records import words
-from tests.app.helpers import button_labels, click_button, frame
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    drawn_lines,
+    drawn_words,
+    frame,
+)
 from tests.app.test_club import (
     evening_match_under_way,
     label,
@@ -33,11 +39,6 @@ def set_up(app: App, fmt: str, seats: int) -> None:
     assert app.mode is not None and app.mode.name == "evening", app.toast
 
 
-def shown(app: App) -> list[str]:
-    frame(app)
-    return [t.text for t in app.texts]
-
-
 @pytest.mark.parametrize(("lang", "words", "not_words"), [
     ("en", ["Semi-final", "Final"], ["Winners' bracket"]),
     ("ru", ["Полуфинал", "Финал"], ["Сетка победителей"])])
@@ -47,7 +48,8 @@ def test_a_single_elimination_names_its_rounds(lang: str, words: list[str],
     elimination's winners' bracket (there is no losers' one)."""
     app = new_app(lang)
     set_up(app, "single-elimination", 4)
-    texts = shown(app)
+    frame(app)
+    texts = drawn_lines(app)
     for w in words:
         assert w in texts, texts
     assert not any(n in t for n in not_words for t in texts), texts
@@ -61,7 +63,8 @@ def test_an_express_series_lists_its_games_under_one_heading(
     (the second game then read as listed under game 1)."""
     app = new_app(lang)
     set_up(app, "express-series", 3)
-    texts = shown(app)
+    frame(app)
+    texts = drawn_lines(app)
     assert app.t("club.series_games") in texts and game_1 not in texts, texts
     pygame.display.quit()
 
@@ -73,11 +76,13 @@ def test_the_handicap_hint_only_where_a_handicap_is_offered(lang: str) -> None:
     app = new_app(lang)
     click_button(app, app.t("club.menu_evening"))
     hint = app.t("club.handicap_hint")
-    assert hint in " ".join(shown(app))
+    frame(app)
+    assert hint in drawn_words(app)
     series = app.t("club.format", value=rec_words(app, "express-series"))
     while series not in button_labels(app):
         click_button(app, label(app, app.t("club.format", value="")))
-    words = " ".join(shown(app))
+    frame(app)
+    words = drawn_words(app)
     assert app.t("club.options_hint") in words and hint not in words
     pygame.display.quit()
 
@@ -104,7 +109,8 @@ def test_a_handicapped_match_shows_each_players_race(lang: str) -> None:
     hold = club_hold.evening_of(app.session)
     assert hold is not None and hold.call.handicapped
     races = hold.call.races
-    texts = shown(app)
+    frame(app)
+    texts = drawn_lines(app)
     s = app.session
     assert s is not None
     for seat, n in enumerate(races):  # the card: the name, then its lines
@@ -134,7 +140,8 @@ def test_a_knockout_match_conceded_reads_as_given_up(lang: str) -> None:
     assert app.session is not None
     person_concedes(app, app.session)
     click_button(app, app.t("club.to_evening"))
-    texts = shown(app)
+    frame(app)
+    texts = drawn_lines(app)
     assert any(t.startswith(words.t(lang, "page.given_up")) for t in texts), texts
     assert not any(t.strip() in ("0:1", "1:0") for t in texts), texts
     pygame.display.quit()
@@ -154,7 +161,8 @@ def test_an_abandoned_evenings_match_is_not_offered_to_continue() -> None:
     click_button(app, app.t("club.abandon"))
     click_button(app, app.t("club.abandon_yes"))
     assert app.mode is not None and app.mode.name == "evening"
-    assert app.t("club.was_abandoned") in shown(app)
+    frame(app)
+    assert app.t("club.was_abandoned") in drawn_lines(app)
     click_button(app, app.t("menu.main"))
     assert app.mode is not None and app.mode.name == "menu"
     assert app.t("menu.continue") not in button_labels(app)

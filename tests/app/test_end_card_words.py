@@ -16,6 +16,7 @@ from tests.app.helpers import (
     asked_to_concede_match,
     concede_at_turn,
     concede_match,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -27,10 +28,6 @@ def rows_of(app: App) -> dict[str, tuple[str, ...]]:
     table = getattr(app.dialogs[-1], "table", None)
     assert table, app.dialogs
     return {r[0]: tuple(r[1:]) for r in table[1:]}
-
-
-def drawn(app: App) -> str:
-    return " ".join(t.text for t in app.texts)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -49,7 +46,8 @@ def test_a_match_given_up_shows_the_win_by_concession(lang: str) -> None:
         # Read whole (V): the row is on screen.
         key(app, pygame.K_v)
         frame(app, n=2)
-        assert app.t("evening.stat_games_wo").lower() in drawn(app).lower(), drawn(app)
+        words = drawn_words(app)
+        assert app.t("evening.stat_games_wo").lower() in words.lower(), words
     finally:
         pygame.display.quit()
 

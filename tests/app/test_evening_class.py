@@ -25,6 +25,7 @@ from tests.app.helpers import (
     button_labels,
     click,
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -66,10 +67,6 @@ class Steps:
                 return
             self.app.frame(pygame.event.get(), DT)
         raise AssertionError("the window never got there")
-
-
-def drawn(app: App) -> str:
-    return " ".join(r.text for r in app.texts)
 
 
 def gallery(st: Steps, lang: str) -> None:
@@ -153,7 +150,7 @@ def replay_at_a_quarter(st: Steps) -> Any:
     flight = mode.show.flight()
     assert flight is not None and mode.inset_height(200) > 0, "the side view stays"
     assert not flight.left
-    assert app.t("sideview.landed", t="").split("{")[0][:8] in drawn(app)
+    assert app.t("sideview.landed", t="").split("{")[0][:8] in drawn_words(app)
     return on_screen
 
 
@@ -306,7 +303,7 @@ def quiz_class(st: Steps) -> None:
                     assert app.t("quiz.because") in text  # why, at once
                     assert words is None or words in text
                 frame(app)
-                assert app.t("quiz.right") in drawn(app)
+                assert app.t("quiz.right") in drawn_words(app)
             else:
                 st.key(pygame.K_RETURN)  # Enter: the next question
         assert q.phase == "done"

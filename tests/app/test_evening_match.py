@@ -16,7 +16,16 @@ from simulator.app.match.saving import default_save_name
 from simulator.app.match.session import Session, saves_dir
 from simulator.app.match.turns import next_step
 from simulator.app.text.i18n import Locale
-from tests.app.helpers import DT, concede_match, frame, key, make_app, run_until
+from tests.app.helpers import (
+    DT,
+    concede_match,
+    drawn_lines,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 
 def start(app: App, names: list[str], game: str, opts: dict[str, object] | None = None,
@@ -38,14 +47,9 @@ def press_typing(app: App, k: int, char: str) -> None:
 
 def on_screen(app: App, message: str) -> bool:
     """The message is drawn (its first words, however it wraps)."""
-    drawn = " ".join(texts(app))
+    drawn = drawn_words(app)
     return message[:30] in drawn or any(
-        len(t) > 20 and message.startswith(t) for t in texts(app))
-
-
-def texts(app: App) -> list[str]:
-    """Every line of text drawn in the last frame."""
-    return [t.text for t in app.texts]
+        len(t) > 20 and message.startswith(t) for t in drawn_lines(app))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -116,7 +120,7 @@ def test_a_shot_the_physics_cannot_settle_keeps_the_match(
     assert on_screen(app, said)
     assert s.match.to_dict() == before and s.table.to_dict() == table
     assert not s.shots and s.banner is None
-    assert app.t("side.to_shoot", name="Anna") in texts(app)
+    assert app.t("side.to_shoot", name="Anna") in drawn_lines(app)
     logged = sorted(faults_dir().glob("stroke-*.json"))
     assert logged and str(logged[-1]) in said
     rec = json.loads(logged[-1].read_text(encoding="utf-8"))
@@ -181,7 +185,7 @@ def test_the_match_in_numbers_is_a_table_with_the_right_figures() -> None:
     # A game given up is won, but not at the table.
     assert list(rows[app.t("evening.stat_games")]) == ["0", "0"], conceder
     # Every row of the table drawn with its cells in columns.
-    drawn = texts(app)
+    drawn = drawn_lines(app)
     assert app.t("evening.stat_innings") in drawn and "Boris" in drawn
     board = " ".join(board_texts(app))
     assert app.t("score.race", n=1, game=2) not in board
@@ -280,7 +284,7 @@ def test_a_short_pull_back_is_a_soft_shot_and_the_ball_speed_is_shown() -> None:
                    s.spec.physics)
     shown = app.t("evening.cue_ball_speed", v=s.locale.num(s.aim.speed, 1),
                   b=s.locale.num(b, 1))
-    assert any(t.endswith(shown) for t in texts(app)) and b > s.aim.speed
+    assert any(t.endswith(shown) for t in drawn_lines(app)) and b > s.aim.speed
     pygame.display.quit()
 
 
@@ -315,7 +319,7 @@ def test_a_new_ball_in_hand_does_not_start_with_not_here() -> None:
                                   buttons=(0, 0, 0)))
     frame(app)
     assert mode.reason is None
-    assert app.t("strip.not_here") not in texts(app)
+    assert app.t("strip.not_here") not in drawn_lines(app)
     # Pressed there, the refusal is said.
     frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=on_ball, button=1))
     assert mode.reason is not None
@@ -443,7 +447,7 @@ def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
     click_button(app, app.t("menu.load"))
     assert app.mode is not None and app.mode.name == "load"
     frame(app, n=4)  # the rows are read, one a frame
-    rows = [t for t in texts(app) if t.startswith("Tuesday")]
+    rows = [t for t in drawn_lines(app) if t.startswith("Tuesday")]
     assert rows and "Computer (club player)" in rows[0] and "cpu:" not in rows[0]
 
     def row_button(label: str, p: Path) -> None:
@@ -482,7 +486,7 @@ def test_the_saves_list_names_the_computer_and_renames_and_deletes_safely(
     click_button(app, app.t("evening.delete_yes"))
     frame(app, n=3)
     assert not moved.exists() and other.exists()
-    assert not any(t.startswith("Tuesday") for t in texts(app))
+    assert not any(t.startswith("Tuesday") for t in drawn_lines(app))
 
 
 def test_rule_23_is_always_offered_and_j_works_during_the_computers_turn() -> None:

@@ -11,13 +11,12 @@ import pytest
 
 from rules.codes import e8, g
 from simulator.app.text.words import ref_text
-from tests.app.helpers import make_app
+from tests.app.helpers import drawn_words, make_app
 from tests.app.test_playfix11_game_end import (
     CUE,
     NEAR_POCKET,
     position_match,
     pot_into_foot_right,
-    side_words,
 )
 
 
@@ -39,7 +38,7 @@ def test_a_won_games_card_says_who_breaks_the_next_game(
         pot_into_foot_right(app, int(game[0]), call=game == "8-ball")
         r = s.last_ruling
         assert r is not None and r.game_over and not r.match_over
-        said = side_words(app)
+        said = drawn_words(app, "side")
         t = app.t
         why = t(f"banner.break_by.{order or s.match.options['break_order']}")
         words = t("banner.next_break", name=breaker, why=why,
@@ -66,7 +65,7 @@ def test_a_game_that_ends_the_match_says_nothing_of_shooting_or_breaking(
         assert s.banner is not None and s.banner.next == ()
         # (the match's end card lies over the table's area)
         card = app.dialogs[-1].rect  # type: ignore[attr-defined]
-        said = side_words(app) + " " + " ".join(
+        said = drawn_words(app, "side") + " " + " ".join(
             t.text for t in app.texts if card.contains(t.rect))
         assert app.t("banner.match_over", name="Anna") in said, said
         for name in ("Anna", "Boris"):

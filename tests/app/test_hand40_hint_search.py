@@ -10,13 +10,7 @@ import re
 import pygame
 import pytest
 
-from simulator.app.loop.app import App
-from tests.app.helpers import after_the_break, frame, key, make_app
-
-
-def side_words(app: App) -> str:
-    side = app.layout.side
-    return " ".join(r.text for r in app.texts if side.contains(r.rect) and r.text)
+from tests.app.helpers import after_the_break, drawn_words, frame, key, make_app
 
 
 @pytest.mark.parametrize(("lang", "size"), [("ru", (800, 500)), ("en", (800, 500)),
@@ -35,7 +29,7 @@ def test_the_next_frames_say_the_hint_is_searched_for_until_it_comes(
     button = app.t("hint.searching_button", p=0).split("0")[0].strip()
     seen = []
     while s.hint_job is not None:
-        words = side_words(app)
+        words = drawn_words(app, "side")
         # The search said in the column, how far, and how to stop it: in the
         # hint's spot, or (800x500, where the open card keeps why the turn
         # passed and who is next) on the hint's button with its Esc.

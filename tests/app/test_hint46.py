@@ -21,6 +21,8 @@ from simulator.app.text import ui
 from tests.app.helpers import (
     button_labels,
     click_button,
+    drawn_lines,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -222,10 +224,6 @@ def test_only_the_hints_path_is_drawn_until_the_player_moves_or_takes_it(
 
 # -- the speed as the hint and the panel say it -----------------------------------
 
-def drawn(app: App) -> list[str]:
-    return [t.shown for t in app.texts]
-
-
 @SIZES
 @pytest.mark.parametrize("card", [True, False], ids=("open_card", "no_card"))
 @pytest.mark.parametrize("lang", LANGS)
@@ -251,7 +249,7 @@ def test_the_hint_and_the_panel_say_the_cue_speed_alike(
         said = CUE_SPEED.search(stroke)
         assert said is not None
         hinted = said.group(1)
-        assert flat(stroke) in flat(" ".join(drawn(app)))
+        assert flat(stroke) in flat(drawn_words(app, shown=True))
         for words in mode.controls_words():  # (the player's stroke, in words)
             mine = CUE_SPEED.search(words)
             assert mine is not None and mine.group(1) != hinted, words
@@ -260,9 +258,10 @@ def test_the_hint_and_the_panel_say_the_cue_speed_alike(
         frame(app, n=6)
         assert mode.hint_aim_held()
         power = app.t("panel.power") + ":"
-        panel = [w for w in drawn(app) if w.startswith(power)] if mode.controls \
+        lines = drawn_lines(app, shown=True)
+        panel = [w for w in lines if w.startswith(power)] if mode.controls \
             else [mode.controls_said]
-        assert panel and panel[0], drawn(app)
+        assert panel and panel[0], lines
         shown = CUE_SPEED.search(panel[0])
         assert shown is not None and shown.group(1) == hinted, (panel, stroke)
     finally:
@@ -288,14 +287,14 @@ def test_a_declared_safety_is_not_advised_again(
         mode = ask_hint(app)
         assert s.hint is not None and s.hint.decision.declarations.safety
         declare = app.t("hint.say.declares_safety")
-        text = " ".join(drawn(app))
+        text = drawn_words(app, shown=True)
         assert declare in mode.hint_lines() and flat(declare) in flat(text)
         key(app, pygame.K_i if how == "taken" else pygame.K_o)
         frame(app, n=6)
         assert s.decl.get("safety")
         declared = app.t("panel.declared", what=app.t("panel.safety"))
         assert declared in button_labels(app)
-        text = " ".join(drawn(app))
+        text = drawn_words(app, shown=True)
         assert app.t("call.safety") in text or how == "by_hand"
         assert declare not in mode.hint_lines(), mode.hint_lines()
         assert flat(declare).lower() not in flat(text).lower(), text

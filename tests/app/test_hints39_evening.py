@@ -19,6 +19,7 @@ from tests.app.helpers import (
     button_labels,
     click_button,
     concede_at_turn,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -27,10 +28,6 @@ from tests.app.helpers import (
 
 LANGS = ["en", "ru"]
 SIZES = [(1280, 720), (800, 500)]
-
-
-def drawn(app: App) -> list[str]:
-    return [t.text for t in app.texts]  # type: ignore[attr-defined]
 
 
 def begin_evening(app: App, allow_hints: bool) -> None:
@@ -129,7 +126,7 @@ def test_a_match_played_with_a_hint_is_flagged_where_results_are_shown(
         assert sum(result.hints) == 1 and result.hints[0] == 1
         app.go("evening")
         frame(app, n=2)
-        said = " ".join(drawn(app))
+        said = drawn_words(app)
         from simulator.records.words import t as rec_t
         assert rec_t(lang, "page.with_hints") in said, said
         anna = app.t("club.hints_legend", names="Anna (1)")
@@ -137,7 +134,7 @@ def test_a_match_played_with_a_hint_is_flagged_where_results_are_shown(
         # The player's page.
         app.go("player", player="Anna", back="menu")
         frame(app, n=2)
-        said = " ".join(drawn(app))
+        said = drawn_words(app)
         assert app.t("club.hints_note", n=1) in said, said
         assert not [t.text for t in app.texts if t.cut]
         # kiy records.

@@ -16,6 +16,7 @@ from tests.app.helpers import (
     DT,
     banner_hint,
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -28,10 +29,6 @@ E = pygame.event.Event
 
 def _button(app: App, label: str) -> pygame.Rect:
     return next(b.rect for b in app.buttons if b.label == label)
-
-
-def _drawn(app: App) -> str:
-    return " ".join(" ".join(r.text for r in app.texts).split())
 
 
 def _press(pos: tuple[int, int]) -> list[pygame.event.Event]:
@@ -159,21 +156,23 @@ def test_a_quiz_situation_is_titled_by_its_game_and_what_happens(lang: str) -> N
         game = discipline_label(app.locale, "8-ball")
         want = app.t("quiz.title_open", game=game)
         assert mode.side_title == want
-        assert want in _drawn(app)
+        words = drawn_words(app, folded=True)
+        assert want in words
         # Opened at a situation, the sitting keeps it at its list place.
         place = quiz_ids("8-ball").index("8ball-eight-wrong-pocket") + 1
-        assert app.t("quiz.situation_of", n=place, of=len(mode.ids)) in _drawn(app)
+        assert app.t("quiz.situation_of", n=place, of=len(mode.ids)) in words
         key(app, pygame.K_SPACE)
         frame(app)
-        assert mode.side_title == want and want in _drawn(app)
-        assert app.t("quiz.situation_of", n=place, of=len(mode.ids)) in _drawn(app)
+        words = drawn_words(app, folded=True)
+        assert mode.side_title == want and want in words
+        assert app.t("quiz.situation_of", n=place, of=len(mode.ids)) in words
 
         mode = quiz_on(app, "8ball-double-hit", frames=3)
         sc = mode.sc
         assert mode.side_title == want
         key(app, pygame.K_SPACE)
         frame(app)
-        shown = _drawn(app)
+        shown = drawn_words(app, folded=True)
         assert mode.side_title in shown
         assert sc.title.get(lang) not in shown  # "...: a double hit"
         assert not app.locale.fallbacks
@@ -224,7 +223,7 @@ def test_the_hint_tells_the_player_what_to_do(lang: str) -> None:
         if lang == "en":
             assert not re.match(r"^(Pots|Calls|Breaks|Goes|Plays|Banks)\b", said[0])
         # Drawn in the side column as said.
-        assert " ".join(said[0].split())[:30] in _drawn(app)
+        assert " ".join(said[0].split())[:30] in drawn_words(app, folded=True)
         # The computer's turn keeps its own words for the same decision.
         own = computer.shot_lines(loc, s.hint.decision, lambda b: ball_label(loc, b),
                                   s.spec.balls.radius, s.match.table())

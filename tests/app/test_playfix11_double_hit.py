@@ -7,18 +7,20 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.loop.app import App
 from simulator.app.table.aim import Aim, power_of
-from tests.app.helpers import frame, key, make_app, run_until, scenario_match
+from tests.app.helpers import (
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+    scenario_match,
+)
 
 CUE = (1.0, 0.6)
 GAP = 0.02  # m between the two balls
 NEAR = (1.0 + 2 * 0.028575 + GAP, 0.6)  # the 1, straight ahead
 FAR = (1.6, 0.6)
-
-
-def _drawn(app: App) -> str:
-    return " ".join(r.text for r in app.texts)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -35,13 +37,13 @@ def test_a_stroke_that_meets_the_cue_ball_twice_is_warned_of_and_is_a_foul(
         warning = app.t("strip.double_hit")
         s.aim = Aim(0.0, power_of(2.1))
         frame(app, n=20)
-        assert warning in _drawn(app)
+        assert warning in drawn_words(app)
         s.aim = s.aim.with_elevation(30.0)
         frame(app, n=20)
-        assert warning not in _drawn(app)
+        assert warning not in drawn_words(app)
         s.aim = s.aim.with_elevation(0.0)
         frame(app, n=20)
-        assert warning in _drawn(app)
+        assert warning in drawn_words(app)
         key(app, pygame.K_SPACE)
         run_until(app, lambda: s.last_ruling is not None, limit=4000)
         r = s.last_ruling
@@ -62,7 +64,7 @@ def test_no_warning_with_the_ball_away_and_no_double_hit(lang: str) -> None:
         s = mode.session
         s.aim = Aim(0.0, power_of(2.1))
         frame(app, n=20)
-        assert app.t("strip.double_hit") not in _drawn(app)
+        assert app.t("strip.double_hit") not in drawn_words(app)
         key(app, pygame.K_SPACE)
         run_until(app, lambda: s.last_ruling is not None, limit=4000)
         r = s.last_ruling

@@ -20,6 +20,7 @@ from simulator.practice.scenario import parse_scenario
 from simulator.table.specs import CUE_BALL
 from tests.app.helpers import (
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -81,11 +82,6 @@ def drawn(app: App) -> dict[int, tuple[float, float]]:
             mode.ball_positions().items()}  # type: ignore[attr-defined]
 
 
-def side_words(app: App) -> str:
-    side = app.layout.side
-    return " ".join(r.text for r in app.texts if side.contains(r.rect) and r.text)
-
-
 def assert_final_position(app: App, s: Session, winner: str) -> None:
     """The game's card is up over the table as the last stroke left it: the
     cue ball where it stopped, the potted ball gone, no new rack."""
@@ -99,8 +95,8 @@ def assert_final_position(app: App, s: Session, winner: str) -> None:
     stopped = final.position(CUE_BALL)
     assert stopped is not None and math.dist(balls[CUE_BALL], stopped) < 1e-9
     assert app.mode is not None and app.mode.name == "game_end", app.mode
-    assert app.t("banner.game_over", name=winner) in side_words(app)
-    assert app.t("side.next_game") in side_words(app)
+    assert app.t("banner.game_over", name=winner) in drawn_words(app, "side")
+    assert app.t("side.next_game") in drawn_words(app, "side")
 
 
 def assert_next_rack(app: App, s: Session) -> None:
@@ -130,7 +126,7 @@ def test_the_8_potted_to_win_a_game_leaves_its_table_until_next_game(
         assert app.mode is not None and app.mode.name in ("placing", "aiming")
         assert_next_rack(app, s)
         assert set(range(1, 16)) <= set(drawn(app))
-        assert app.t("banner.game_over", name="Anna") not in side_words(app)
+        assert app.t("banner.game_over", name="Anna") not in drawn_words(app, "side")
     finally:
         pygame.display.quit()
 
@@ -168,7 +164,7 @@ def test_a_conceded_game_leaves_its_table_until_next_game() -> None:
         assert set(balls) == set(lay), sorted(balls)
         assert all(math.dist(balls[b], p) < 1e-9 for b, p in lay.items())
         assert app.mode is not None and app.mode.name == "game_end", app.mode
-        assert app.t("banner.game_over", name="Boris") in side_words(app)
+        assert app.t("banner.game_over", name="Boris") in drawn_words(app, "side")
         click_button(app, app.t("side.next_game"))
         frame(app)
         assert_next_rack(app, s)

@@ -22,6 +22,7 @@ from simulator.app.table.aim import Aim, angle_to, power_of
 from tests.app.helpers import (
     against_gordon,
     computer_match_at,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -49,10 +50,6 @@ def _ponder(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(computer, "think_choice", lambda m, p: _Pondering())
 
 
-def _words(app: App) -> str:
-    return " ".join(t.text for t in app.texts)
-
-
 def _balls(app: App, *balls: int) -> str:
     return ", ".join(app.t("strip.cue_ball") if b == 0 else str(b) for b in balls)
 
@@ -68,7 +65,7 @@ def _thinking_words(app: App) -> str:
             and not mode.holding()
     run_until(app, thinking, limit=1500)
     frame(app, n=2)
-    return _words(app)
+    return drawn_words(app)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -142,7 +139,7 @@ def test_an_uncalled_pot_names_the_ball_left_in_the_pocket(
         run_until(app, lambda: isinstance(app.mode, ComputerMode)
                   and app.mode.holding(), limit=600)
         frame(app, n=2)
-        held = _words(app)
+        held = drawn_words(app)
         assert app.t("cpu.held_pots", name="Anna", pots=pots) in held, held
         assert app.t("pots.none") not in held
         words = _thinking_words(app)

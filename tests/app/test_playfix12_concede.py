@@ -16,6 +16,8 @@ from simulator.app.match.session import Session
 from simulator.app.text.words import cite, ref_text
 from tests.app.helpers import (
     click_button,
+    drawn_lines,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -36,10 +38,6 @@ def _conceded_in_gordons_break(app: App, what: str) -> Session:
               == "game_end", limit=600)
     frame(app, n=2)
     return s
-
-
-def _shown(app: App) -> list[str]:
-    return [t.text for t in app.texts]
 
 
 def _the_break_lies_under_the_card(app: App, s: Session) -> None:
@@ -67,7 +65,7 @@ def test_a_conceded_match_is_said_so_and_its_score_is_the_games_played(
         s = _conceded_in_gordons_break(app, "match")
         card = app.dialogs[-1]
         assert card.kind == "gameover"  # type: ignore[attr-defined]
-        shown = " ".join(_shown(app))
+        shown = drawn_words(app)
         title = app.t("banner.match_conceded", name="Anna", winner="Gordon")
         assert " ".join(title.split()) in shown
         # Worded as the match given up, not as a game (its line names the
@@ -97,7 +95,7 @@ def test_a_game_conceded_in_the_computers_break_keeps_its_scoreboard_under_its_c
         s = _conceded_in_gordons_break(app, "game")
         assert app.mode is not None and app.mode.name == "game_end"
         assert s.match.game_number == 2  # the referee has racked the next
-        shown = _shown(app)
+        shown = drawn_lines(app)
         assert app.t("score.race", n=3, game=1) in shown
         assert app.t("score.race", n=3, game=2) not in shown
         cards, _centre = app.mode.board()  # type: ignore[attr-defined]
@@ -107,6 +105,6 @@ def test_a_game_conceded_in_the_computers_break_keeps_its_scoreboard_under_its_c
         # Next game: the new rack's scoreboard, Gordon to break.
         click_button(app, app.t("side.next_game"))
         frame(app, n=2)
-        assert app.t("score.race", n=3, game=2) in _shown(app)
+        assert app.t("score.race", n=3, game=2) in drawn_lines(app)
     finally:
         pygame.display.quit()

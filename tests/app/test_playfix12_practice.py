@@ -19,6 +19,7 @@ from simulator.practice.quiz import TURN
 from tests.app.helpers import (
     click,
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -143,10 +144,6 @@ def test_the_contact_numbers_are_clear_of_each_other_and_the_balls(
 
 # -- 2. the quiz after a stroke without a foul ------------------------------------
 
-def _drawn(app: App) -> str:
-    return " ".join(t.shown for t in app.texts)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("right", [True, False])
 def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) -> None:
@@ -166,7 +163,7 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
         click_button(app, answer_label(app, q, NO if right else YES, names))
         assert mode.phase == "answered" and mode.grades[-1].right is right
         frame(app)
-        said = _drawn(app)
+        said = drawn_words(app, shown=True)
         assert app.t("quiz.right" if right else "quiz.wrong") in said
         assert app.t("quiz.referee_answer", answer=answer_label(app, q, NO, names)) \
             in mode.feedback(mode.grades[-1])
@@ -181,7 +178,7 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
         click_button(app, app.t("quiz.next_question"))
         frame(app)
         assert mode.phase == "asking" and mode.question.kind == TURN
-        assert app.t("quiz.rule") not in _drawn(app)
+        assert app.t("quiz.rule") not in drawn_words(app, shown=True)
         assert "rule" not in [x.kind for x in mode.questions]
         nxt = mode.question
         # (a moment to read it: the answer came up under the pointer that
@@ -195,11 +192,6 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
 
 
 # -- 3. a situation played by the player: the call and the rules ----------------
-
-def _side_words(app: App) -> str:
-    side = app.layout.side
-    return " ".join(t.shown for t in app.texts if side.contains(t.rect))
-
 
 def _play_yourself(app: App, sid: str) -> PracticeAimMode:
     from simulator.app.screens.practice.scenario import ScenarioMode
@@ -235,18 +227,18 @@ def test_the_player_calls_the_ball_then_the_pocket(
         s = mode.session
         t = app.t
         assert s.call == (None, None)
-        assert t("call.ball_only", ball=3) not in _side_words(app)
-        assert t("call.only_ball", ball=3) in _side_words(app)
+        assert t("call.ball_only", ball=3) not in drawn_words(app, "side", shown=True)
+        assert t("call.only_ball", ball=3) in drawn_words(app, "side", shown=True)
         three = s.table.position(3)
         assert three is not None
         click(app, _screen(mode, three))
         assert s.call == (3, None)
-        assert t("call.ball_only", ball=3) in _side_words(app)
+        assert t("call.ball_only", ball=3) in drawn_words(app, "side", shown=True)
         pocket = s.spec.pocket("foot_left")
         click(app, _screen(mode, pocket.mouth_centre))
         assert s.call == (3, "foot_left")
         made = t("call.made", ball=3, pocket=t("pocket.foot_left"))
-        assert made in _side_words(app)
+        assert made in drawn_words(app, "side", shown=True)
         key(app, pygame.K_SPACE)
         playing = app.mode
         assert isinstance(playing, PracticePlayMode)
@@ -282,10 +274,11 @@ def test_a_situations_call_is_said_as_the_situations(lang: str) -> None:
         t = app.t
         assert s.call == (3, "side_left")
         said = t("practice.situation_call", ball=3, pocket=t("pocket.side_left"))
-        assert said in _side_words(app)
+        assert said in drawn_words(app, "side", shown=True)
         key(app, pygame.K_c)
         frame(app)
-        assert s.call == (None, None) and said not in _side_words(app)
+        assert s.call == (None, None)
+        assert said not in drawn_words(app, "side", shown=True)
         click_button(app, t("practice.back_to_situation"))
         mode = _play_yourself(app, "8ball-called-pot")
         key(app, pygame.K_SPACE)

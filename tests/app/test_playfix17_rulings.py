@@ -13,17 +13,13 @@ from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from tests.app.helpers import (
     computers_choice_after_a_soft_break,
+    drawn_words,
     frame,
     key,
     make_app,
     run_until,
 )
 from tests.app.scenes import LANGS, SIZES
-
-
-def drawn(app: App) -> str:
-    """The frame's words as a player reads them, however the lines wrap."""
-    return " ".join(" ".join(t.text for t in app.texts).split())
 
 
 def soft_break(app: App, game: str, power: float) -> Session:
@@ -60,7 +56,7 @@ def test_an_illegal_break_says_how_many_balls_reached_a_rail(
                   "rail, 4 are needed, none pocketed",
             "ru": "Фол: неправильное разбитие («Восьмёрка», п. 5) 2 прицельных "
                   "шара дошли до борта, нужно 4, ни один шар не забит"}[lang]
-    assert said in drawn(app), drawn(app)
+    assert said in drawn_words(app, folded=True), drawn_words(app, folded=True)
     assert not [t.text for t in app.texts if t.cut]
     pygame.display.quit()
 
@@ -79,7 +75,7 @@ def test_a_14_1_illegal_break_names_the_cue_ball_too(lang: str) -> None:
                   "the cue ball are needed, or the called ball pocketed",
             "ru": "2 прицельных шара дошли до борта, биток не дошёл; нужно 2 и "
                   "биток или забить заказанный шар"}[lang]
-    assert said in drawn(app), drawn(app)
+    assert said in drawn_words(app, folded=True), drawn_words(app, folded=True)
     pygame.display.quit()
 
 
@@ -138,8 +134,8 @@ def test_express_other_calls_read_whole_with_one_form_of_rule_number(
     assert app.dialogs and app.dialogs[-1].kind == "fouls"
     cut = [t.shown for t in app.texts if t.cut or t.shown.endswith(ELLIPSIS)]
     assert not cut, cut
-    text = drawn(app)
-    # (as drawn() reads it: the no-break space of «пп. 2.10» a space)
+    text = drawn_words(app, folded=True)
+    # (as drawn_words() reads it: the no-break space of «пп. 2.10» a space)
     listed = " ".join(app.t("ref_list.pyramid", rules="2.10, 2.12").split())
     each = {"en": "(pyramid rule 2.10), outside interference (pyramid rule 2.12)",
             "ru": "(правила пирамиды, п. 2.10), постороннее вмешательство "
@@ -175,8 +171,9 @@ def test_the_replay_of_a_computers_shot_is_titled_naturally(
     assert app.mode is not None and app.mode.name == "replay"
     seat = {"en": "Computer (club player)", "ru": "Компьютер (клубный)"}[lang]
     title = {"en": f"Replay: {seat}", "ru": f"Повтор: {seat}"}[lang]
-    assert title in drawn(app), drawn(app)
-    assert app.t("replay.which", k=len(s.shots), n=len(s.shots)) in drawn(app)
+    words = drawn_words(app, folded=True)
+    assert title in words, words
+    assert app.t("replay.which", k=len(s.shots), n=len(s.shots)) in words
     pygame.display.quit()
 
 

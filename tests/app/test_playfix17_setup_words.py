@@ -11,7 +11,7 @@ from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.text import ui
-from tests.app.helpers import click, frame, key, make_app
+from tests.app.helpers import click, drawn_words, frame, key, make_app
 from tests.app.scenes import LANGS, open_scene
 
 LOW = (800, 500)
@@ -175,7 +175,7 @@ def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
     from rules.ruling import Choice
     from simulator.app.text.words import choice_label, choice_rule
     from tests.app.helpers import click_button
-    from tests.app.test_playfix17_rulings import drawn, soft_break
+    from tests.app.test_playfix17_rulings import soft_break
     app = make_app(lang, (1280, 720))
     s = soft_break(app, "8-ball", 0.3)
     assert s.req is not None and Choice.RERACK_BREAK in s.req.pending
@@ -186,7 +186,7 @@ def test_the_card_of_a_choice_says_it_in_the_third_person(lang: str) -> None:
     frame(app, n=3)
     said = {"en": "Boris chooses: re-rack and break",
             "ru": "Boris выбирает: перерасставить и разбить самостоятельно"}[lang]
-    text = drawn(app)
+    text = drawn_words(app, folded=True)
     assert said in text, text
     assert app.t("choice.rerack_break") not in text
     pygame.display.quit()

@@ -10,7 +10,16 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from tests.app.helpers import click, frame, key, make_app, move, scenario_match
+from tests.app.helpers import (
+    click,
+    drawn_lines,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    move,
+    scenario_match,
+)
 from tests.app.scenes import LANGS
 
 BALLS = {0: (0.9, 0.62), 1: (1.6, 0.55), 2: (1.9, 0.9), 9: (2.1, 0.3)}
@@ -19,10 +28,6 @@ BALLS = {0: (0.9, 0.62), 1: (1.6, 0.55), 2: (1.9, 0.9), 9: (2.1, 0.3)}
 def _point(mode, x: float, y: float) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     p = mode.scene.view.to_screen(x, y)
     return int(p[0]), int(p[1])
-
-
-def _texts(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [t.text for t in app.texts]
 
 
 # -- 1. a press away from the aim line keeps the aim set ----------------------
@@ -43,7 +48,7 @@ def test_a_pull_begun_away_from_a_fine_aim_strikes_along_it(lang: str) -> None:
             key(app, pygame.K_RIGHT)
         aimed, power = s.aim.angle, s.aim.power
         frame(app)
-        assert app.t("hint.aim_kept") in _texts(app)
+        assert app.t("hint.aim_kept") in drawn_lines(app)
         # The hand travels to where the pull begins, far off the aim's line.
         press = _point(mode, 1.2, 0.15)
         for f in (0.25, 0.5, 0.75, 1.0):
@@ -80,13 +85,13 @@ def test_a_click_after_a_fine_aim_aims_with_the_mouse_again(lang: str) -> None:
         click(app, _point(mode, 1.5, 1.0))
         assert s.aim.angle != held
         frame(app)
-        assert app.t("hint.aim") in _texts(app)
+        assert app.t("hint.aim") in drawn_lines(app)
         before = s.aim.angle
         move(app, _point(mode, 1.9, 0.2))
         assert s.aim.angle != before
         key(app, pygame.K_F1)
         held_row = app.t("help.aiming").split("\n")[-1]
-        assert held_row.split(" — ")[1][:30] in " ".join(_texts(app))
+        assert held_row.split(" — ")[1][:30] in drawn_words(app)
     finally:
         pygame.display.quit()
 
@@ -111,7 +116,7 @@ def test_the_hint_taken_message_leaves_the_table_clear(
         key(app, pygame.K_i)
         run_until(app, lambda: s.hint is not None, limit=20000)
         key(app, pygame.K_i)
-        assert app.t("strip.break") in _texts(app)
+        assert app.t("strip.break") in drawn_lines(app)
         message = [r for name, r in app.panels if name == "message"]
         assert len(message) == 1
         table = table_rect(app)
@@ -154,7 +159,7 @@ def test_the_key_line_lists_the_keys_of_the_push_out_choice(lang: str) -> None:
     app = make_app(lang)
     try:
         _push_out_choice(app)
-        assert app.t("hint.choice", keys="1/2") in _texts(app)
+        assert app.t("hint.choice", keys="1/2") in drawn_lines(app)
     finally:
         pygame.display.quit()
 
@@ -231,7 +236,6 @@ def test_after_an_undo_the_column_shows_the_ruling_now_last(lang: str) -> None:
     """Anna plays, Boris plays, Boris takes his stroke back (U): the side
     column shows Anna's stroke's ruling, which gave this position (it was
     empty); undone again, it says the table is as before the stroke."""
-    from tests.app.test_playfix6_match import side_words
     app = make_app(lang)
     try:
         scenario_match(app, "9-ball", BALLS)
@@ -244,10 +248,10 @@ def test_after_an_undo_the_column_shows_the_ruling_now_last(lang: str) -> None:
         key(app, pygame.K_u)
         frame(app)
         assert s.req is not None and s.req.shooter == 1
-        assert first.title in side_words(app)
+        assert first.title in drawn_words(app, "side")
         key(app, pygame.K_u)
         frame(app)
-        words = side_words(app)
+        words = drawn_words(app, "side")
         assert app.t("undo.as_before") in words
         assert app.t("banner.next", name="Anna") in words
     finally:

@@ -7,12 +7,7 @@ import pygame
 import pytest
 
 from simulator.app.loop.launch import break_shot
-from tests.app.helpers import after_the_break, frame, key, make_app
-
-
-def texts(app) -> str:  # type: ignore[no-untyped-def]
-    frame(app)
-    return " ".join(t.text for t in app.texts)
+from tests.app.helpers import after_the_break, drawn_words, frame, key, make_app
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -29,12 +24,14 @@ def test_page_up_at_the_table_opens_the_last_shots_replay(lang: str) -> None:
     key(app, pygame.K_PAGEDOWN)  # nothing later than the table now: said so
     assert app.mode.name == table_screen
     assert app.toast is not None and app.toast[0] == app.t("replay.no_later")
-    assert app.t("replay.no_later")[:30] in texts(app)
+    frame(app)
+    assert app.t("replay.no_later")[:30] in drawn_words(app)
     key(app, pygame.K_PAGEUP)  # the last shot's replay
     rp = app.mode
     assert rp is not None and rp.name == "replay"
     assert rp.shot_number() == n - 1  # type: ignore[attr-defined]
-    assert app.t("replay.which", k=n, n=n) in texts(app)
+    frame(app)
+    assert app.t("replay.which", k=n, n=n) in drawn_words(app)
     key(app, pygame.K_PAGEUP)  # and on back, as inside a replay
     assert rp.shot_number() == n - 2  # type: ignore[attr-defined]
     key(app, pygame.K_PAGEDOWN)
@@ -45,7 +42,8 @@ def test_page_up_at_the_table_opens_the_last_shots_replay(lang: str) -> None:
     assert app.mode is not None and app.mode.name == table_screen
     key(app, pygame.K_F1)
     (line,) = [ln for ln in app.t("help.match").split("\n") if ln.startswith("PgUp")]
-    assert line.split(" — ")[1][:25] in texts(app)
+    frame(app)
+    assert line.split(" — ")[1][:25] in drawn_words(app)
     pygame.display.quit()
 
 

@@ -11,7 +11,14 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import saves_dir
-from tests.app.helpers import after_the_break, click_button, frame, key, make_app
+from tests.app.helpers import (
+    after_the_break,
+    click_button,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+)
 
 NAME = "Урок 3: Анна/ПК  «девятка»?"
 
@@ -22,11 +29,6 @@ def typed(app: App, text: str) -> None:
     d.entry.set_text("")  # type: ignore[attr-defined]
     for ch in text:
         frame(app, pygame.event.Event(pygame.TEXTINPUT, text=ch))
-
-
-def drawn(app: App) -> str:
-    frame(app)
-    return " ".join(t.text for t in app.texts)
 
 
 def save_named(app: App, name: str) -> None:
@@ -114,7 +116,8 @@ def test_ctrl_s_saves_again_and_says_how_to_save_anew(lang: str) -> None:
     assert not app.dialogs
     msg = app.toast[0] if app.toast else ""
     assert msg == app.t("save.done_again", name=NAME)
-    assert NAME in msg and "Ctrl+Shift+S" in msg and NAME in drawn(app)
+    frame(app)
+    assert NAME in msg and "Ctrl+Shift+S" in msg and NAME in drawn_words(app)
     # Ctrl+Shift+S always asks, the current name offered.
     key(app, pygame.K_s, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
     d = app.dialogs[-1]
@@ -128,7 +131,8 @@ def test_ctrl_s_saves_again_and_says_how_to_save_anew(lang: str) -> None:
     key(app, pygame.K_ESCAPE)
     # F1 lists both.
     key(app, pygame.K_F1)
-    shown = drawn(app)
+    frame(app)
+    shown = drawn_words(app)
     (line,) = [ln for ln in app.t("help.match").split("\n")
                if ln.startswith("Ctrl+Shift+S")]
     assert "Ctrl+Shift+S" in shown and line.split(" — ")[1][:20] in shown

@@ -16,6 +16,7 @@ from tests.app.helpers import (
     button_labels,
     click_button,
     computers_choice_after_a_soft_break,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -24,7 +25,6 @@ from tests.app.helpers import (
     watched_session,
 )
 from tests.app.scenes import LANGS, SIZES
-from tests.app.test_playfix6_match import side_words
 
 
 def flat(text: str) -> str:
@@ -33,7 +33,7 @@ def flat(text: str) -> str:
 
 def in_column(app: App, words: str) -> bool:
     """``words`` are drawn in the side column, however they wrap."""
-    return flat(words) in flat(side_words(app))
+    return flat(words) in flat(drawn_words(app, "side"))
 
 
 # -- 1. who shoots next is never folded away -----------------------------------
@@ -55,7 +55,7 @@ def test_after_a_player_leaves_express_the_column_says_who_shoots(
         assert s.req is not None and not app.dialogs
         name = s.name(s.req.shooter)
         assert in_column(app, app.t("side.to_shoot", name=name)) or \
-            in_column(app, app.t("banner.next", name=name)), side_words(app)
+            in_column(app, app.t("banner.next", name=name)), drawn_words(app, "side")
     finally:
         pygame.display.quit()
 
@@ -164,7 +164,7 @@ def test_before_the_computers_choice_the_card_says_it_chooses(lang: str) -> None
         cpu = s.name(1)
         r = s.last_ruling
         assert r is not None and r.options and r.chooser == 1
-        words = side_words(app)
+        words = drawn_words(app, "side")
         assert flat(app.t("banner.chooses", name=cpu)) in flat(words), words
         assert app.t("banner.next", name=cpu) not in words
         for c in r.options:
@@ -192,7 +192,7 @@ def test_the_computers_break_is_counted_down(lang: str, size: tuple[int, int]) -
         cpu = s.name(1)
         frame(app, n=3)
         assert in_column(app, app.t("cpu.held_to_break", name=cpu,
-                                    n=int(HOLD_MIN_SECONDS))), side_words(app)
+                                    n=int(HOLD_MIN_SECONDS))), drawn_words(app, "side")
         frames = run_until(app, lambda: app.mode is not None
                            and app.mode.name == "computer_playing", limit=3000)
         waited = (frames + 4) * DT
@@ -240,7 +240,7 @@ def test_a_hint_taken_and_played_pots_what_it_names(lang: str, game: str,
         assert hint is not None
         d = hint.decision
         frame(app)
-        words = side_words(app)
+        words = drawn_words(app, "side")
         if d.kind in POTS:
             chance = chance_words(s.locale, d.success, d.tries)
             assert flat(app.t("odds.after", chance=chance)) in flat(words), words
@@ -285,7 +285,7 @@ def test_a_low_percentage_pot_hinted_says_so(lang: str) -> None:
         said = app.locale.after_colon(app.t("hint.say.aims_pot", ball=str(d.target),
                      pocket=app.t(f"pocket_into.{d.pocket}"))) + app.t(
                          "odds.after", chance=app.t("odds.in_ten", n=1))
-        assert flat(said) in flat(side_words(app)), side_words(app)
+        assert flat(said) in flat(drawn_words(app, "side")), drawn_words(app, "side")
         played = simulate(state.table, hint.predicted.stroke)
         assert played.final.ball(d.target).pocket == d.pocket
     finally:

@@ -13,9 +13,8 @@ from simulator.app.loop.app import App
 from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.text.i18n import Locale
-from tests.app.helpers import click, frame, key, make_app, run_until
+from tests.app.helpers import click, drawn_words, frame, key, make_app, run_until
 from tests.app.scenes import LANGS
-from tests.app.test_playfix6_match import side_words
 
 
 def flat(text: str) -> str:
@@ -117,7 +116,7 @@ def test_the_hint_card_says_its_odds(game: str, lang: str,
     app, hint = hint_shown(game, lang, size)
     try:
         d = hint.given_up or hint.decision
-        said = flat(side_words(app))
+        said = flat(drawn_words(app, "side"))
         assert d.simulations > 0
         # (where the pot is named: the first of the hint's lines)
         # (out of the stroke's own tries: 4 of 4 here is "likely", no more)

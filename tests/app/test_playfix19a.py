@@ -14,9 +14,8 @@ from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.app.text import fonts, ui
-from tests.app.helpers import frame, key, make_app
+from tests.app.helpers import drawn_words, frame, key, make_app
 from tests.app.scenes import LANGS
-from tests.app.test_playfix6_match import side_words
 from tests.app.test_playfix17d_keys import strip_text
 
 
@@ -58,7 +57,7 @@ def test_the_hint_asked_for_is_read_whole_beside_the_ruling_card(
         frame(app, n=4)  # (the room is found a step a frame)
         mode = app.mode
         assert isinstance(mode, ShotInputMode)
-        said = flat(side_words(app))
+        said = flat(drawn_words(app, "side"))
         for line in mode.hint_lines():
             assert flat(line) in said, (line, said)
         if app.session is not None and app.session.banner is not None:

@@ -17,6 +17,7 @@ from tests.app.helpers import (
     asked_to_concede_match,
     click_button,
     concede_match,
+    drawn_words,
     frame,
     make_app,
 )
@@ -178,24 +179,18 @@ def test_winner_stays_says_when_it_ends_on_its_setup(
         for _ in range(8):  # the format's button, clicked until winner stays
             if mode.choices.format == "winner-stays":
                 break
-            assert app.t("club.stays_end", n=4) not in _joined(app)
+            assert app.t("club.stays_end", n=4) not in drawn_words(app)
             click_button(app, label(app, start))
         assert mode.choices.format == "winner-stays"
         frame(app)
         drawn = " ".join(t.text for t in app.texts)
-        assert app.t("club.stays_end", n=4) in _joined(app), drawn
+        assert app.t("club.stays_end", n=4) in drawn_words(app), drawn
         click_button(app, app.t("club.add_cpu", level=app.t("cpu.level.club")))
         frame(app)
-        assert app.t("club.stays_end", n=6) in _joined(app)
+        assert app.t("club.stays_end", n=6) in drawn_words(app)
         assert not [t.text for t in app.texts if t.cut], [t.shown for t in app.texts]
     finally:
         pygame.display.quit()
-
-
-def _joined(app: App) -> str:
-    """The screen's lines joined as a paragraph reads (a wrapped sentence
-    whole again)."""
-    return " ".join(t.text for t in app.texts)
 
 
 # -- 2. one 14.1 target for a match and an evening -----------------------------------

@@ -11,14 +11,17 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import click_button, frame, make_app, quiz_on
+from tests.app.helpers import (
+    click_button,
+    drawn_lines,
+    drawn_words,
+    frame,
+    make_app,
+    quiz_on,
+)
 
 LANGS = ["en", "ru"]
 SIZES = [(1280, 720), (800, 500)]
-
-
-def drawn(app: object) -> list[str]:
-    return [t.text for t in app.texts]  # type: ignore[attr-defined]
 
 
 # -- 5. the quiz's key line names the answers' keys ---------------------------------
@@ -33,9 +36,9 @@ def test_the_quiz_key_line_names_only_the_keys_of_its_answers(
         mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
         assert mode.phase == "asking" and len(mode.question.choices) == 2
         frame(app)
-        line = [t for t in drawn(app) if t in (mode.hint(), mode.short_hint())]
+        line = [t for t in drawn_lines(app) if t in (mode.hint(), mode.short_hint())]
         assert line and all(t.startswith("1-2: ") for t in line), line
-        assert not [t for t in drawn(app) if "1-9" in t]
+        assert not [t for t in drawn_lines(app) if "1-9" in t]
         frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0,
                                       unicode="3", scancode=0))
         assert mode.phase == "asking" and not mode.grades
@@ -110,7 +113,7 @@ def test_an_evenings_computer_is_named_on_the_scoreboard_as_in_the_bracket(
         s = app.session
         assert s is not None and s.names[1] == "cpu:club"
         assert s.name(1) == first
-        said = drawn(app)
+        said = drawn_lines(app)
         assert any(first in t for t in said), said
         assert not [t for t in said if bare in t and first not in t], said
     finally:
@@ -118,7 +121,7 @@ def test_an_evenings_computer_is_named_on_the_scoreboard_as_in_the_bracket(
 
 
 def _joined(app: object) -> str:
-    return " ".join(drawn(app))
+    return drawn_words(app)
 
 
 # -- 6. the end card's V offered only where something of it is hidden --------------

@@ -13,7 +13,7 @@ from simulator.app.match.session import pocket_chip
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.text import ui
 from simulator.app.text.ui import TextRecord
-from tests.app.helpers import frame, key, run_until
+from tests.app.helpers import drawn_words, frame, key, run_until
 from tests.app.scenes import LANGS, open_scene
 
 SIZES = [(800, 500), (1280, 720)]
@@ -241,7 +241,6 @@ def test_the_aim_controls_come_back_where_the_hint_leaves_them_room(lang: str) -
     import dataclasses
 
     from simulator.app.screens.shot_input import ShotInputMode
-    from tests.app.test_playfix6_match import side_words
     app = open_scene("banner", "9-ball", lang, (1280, 720))
     try:
         s = app.session
@@ -262,7 +261,7 @@ def test_the_aim_controls_come_back_where_the_hint_leaves_them_room(lang: str) -
         frame(app, n=6)  # (the room is found a step a frame)
         mode = app.mode
         assert isinstance(mode, ShotInputMode)
-        said = " ".join(side_words(app).split())
+        said = drawn_words(app, "side", folded=True)
         for line in mode.hint_lines():
             assert " ".join(line.split()) in said, (line, said)
         assert mode.hint_room, "the hint fitted beside the controls: no test"

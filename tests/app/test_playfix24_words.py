@@ -11,17 +11,10 @@ import re
 import pygame
 import pytest
 
-from simulator.app.loop.app import App
 from simulator.files.resources import locale_dir
-from tests.app.helpers import click_button, frame, key, make_app, run_until
+from tests.app.helpers import click_button, drawn_words, frame, key, make_app, run_until
 
 LOW = (800, 500)
-
-
-def drawn(app: App) -> str:
-    """The frame's words as a player reads them, however the lines wrap."""
-    texts = app.texts
-    return " ".join(" ".join(t.text.replace("\xa0", " ") for t in texts).split())
 
 
 def ru_words() -> dict[str, str]:
@@ -60,7 +53,7 @@ def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
         soft_break(app, "9-ball", power_of(1.263))
         key(app, pygame.K_v)  # the whole card, as V reads it
         frame(app, n=2)
-        said = drawn(app)
+        said = drawn_words(app, folded=True)
         # (an illegal break: the count stands on the foul's line alone,
         # «N прицельных шара дошли до борта»: test_card47_once)
         assert re.search(r"(до бортов? дошл\w* \d+ прицельн|бортов: \d+"
@@ -112,7 +105,7 @@ def test_anna_shooting_after_a_foul_is_said_without_a_gender(
         click_button(app, choice_label(s.locale, Choice.SHOOT,
                                        choice_rule(s.discipline, Choice.SHOOT, shot)))
         frame(app, n=3)
-        said = drawn(app)
+        said = drawn_words(app, folded=True)
         assert "Anna выбирает: бьёт Anna («Экспресс», п. 2.6)" in said, said
         assert "бьёт сам" not in said
     finally:
@@ -139,7 +132,7 @@ def test_a_hopeless_hint_says_its_odds_in_a_sentence(
         assert s is not None
         frame(app, n=2)
         assert isinstance(app.mode, TableMode)
-        said = drawn(app)
+        said = drawn_words(app, folded=True)
         assert words in said, said
         assert "из них: " not in said and "of them: " not in said
     finally:
@@ -181,7 +174,7 @@ def test_the_round_robin_screen_has_russian_codes_and_a_key_for_matches() -> Non
             frame(app)
             click_button(app, app.t("club.menu_continue"))
             frame(app)
-            said = drawn(app)
+            said = drawn_words(app, folded=True)
             assert f"({code})" in said and code in said.split(f"({code})", 1)[1], said
             assert legend in said, said
             if lang == "ru":

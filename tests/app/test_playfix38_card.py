@@ -11,9 +11,8 @@ from simulator.app.loop.app import App
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.app.table.ruling_card import Banner
-from tests.app.helpers import card_notes, frame, make_app
+from tests.app.helpers import card_notes, drawn_words, frame, make_app
 from tests.app.scenes import LANGS
-from tests.app.test_playfix6_match import side_words
 from tests.app.test_playfix19a import flat
 
 SIZES = pytest.mark.parametrize("size", [(800, 500), (1280, 720)],
@@ -46,9 +45,9 @@ def says_cut_rows(app: App) -> None:
     if not hidden:
         return
     blank, row = card_blank(app)
-    assert blank < row, (blank, row, side_words(app))
+    assert blank < row, (blank, row, drawn_words(app, "side"))
     shown = {t.shown for t in app.texts}
-    assert card_notes(app, "ruling.more", hidden) & shown, side_words(app)
+    assert card_notes(app, "ruling.more", hidden) & shown, drawn_words(app, "side")
 
 
 # -- 2. the aim controls beside a hint at 1280x720 ------------------------------
@@ -70,7 +69,7 @@ def test_the_aim_settings_stay_in_view_beside_a_hint(game: str, lang: str) -> No
         assert isinstance(mode, ShotInputMode)
         s = app.session
         assert s is not None and s.banner is not None and not s.banner_folded
-        said = flat(side_words(app))
+        said = flat(drawn_words(app, "side"))
         for line in mode.hint_lines():
             assert flat(line) in said, (line, said)
         loc, aim = s.locale, mode.aim
@@ -114,7 +113,7 @@ def test_the_lines_under_a_held_card_cut_are_said(monkeypatch: pytest.MonkeyPatc
         notes = {app.t(k, n=mode.extra_hidden)
                  for k in ("side.more", "side.more_fold", "side.more_fold_short")}
         shown = [t for t in app.texts if t.shown in notes]
-        assert shown, side_words(app)
+        assert shown, drawn_words(app, "side")
         card = mode.banner_rect
         assert card is not None and shown[0].rect.top >= card.bottom
         assert not app.errors

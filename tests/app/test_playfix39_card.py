@@ -15,9 +15,8 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.table.ruling_card import Banner
-from tests.app.helpers import after_the_break, card_notes, frame, make_app
+from tests.app.helpers import after_the_break, card_notes, drawn_words, frame, make_app
 from tests.app.scenes import LANGS
-from tests.app.test_playfix6_match import side_words
 from tests.app.test_playfix17c import card_texts
 from tests.app.test_playfix19a import flat
 from tests.app.test_playfix38_card import card_blank
@@ -35,7 +34,7 @@ def shows_what_fits(app: App, banner: Banner) -> int:
     begun and who shoots next on it; every row cut ends with "…" where a
     word, a clause or a sentence of its line ends. The rows hidden."""
     hidden = getattr(app.mode, "banner_hidden", 0)
-    said = side_words(app)
+    said = drawn_words(app, "side")
     assert flat(banner.next[0]) in flat(said), said  # who shoots, always
     if not hidden:
         return 0

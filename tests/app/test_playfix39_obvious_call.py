@@ -19,6 +19,7 @@ from simulator.app.table.aim import Aim, power_of
 from simulator.table.specs import CUE_BALL
 from tests.app.helpers import (
     click,
+    drawn_words,
     frame,
     make_app,
     scenario_match,
@@ -49,10 +50,6 @@ def side_text(app: App) -> str:
     return " ".join(r.text for r in app.texts if side.contains(r.rect))
 
 
-def screen_text(app: App) -> str:
-    return " ".join(r.text for r in app.texts)
-
-
 def codes(r: Any) -> list[Any]:
     """What the ruling said, as its codes (the words the banner shows)."""
     return [o.code for o in r.notes]
@@ -80,7 +77,7 @@ def test_a_thin_cut_at_a_corner_is_its_own_call_and_the_pot_counts() -> None:
         assert "Call (obvious): 1 in the top right corner pocket" in side_text(app)
         assert obvious_words(app, 1, "foot_left") in side_text(app)
         assert "rule 2" in obvious_words(app, 1, "foot_left")
-        assert app.t("strip.call_needed") not in screen_text(app)
+        assert app.t("strip.call_needed") not in drawn_words(app)
         r = strike(app)
         assert where(app, 1) == "foot_left"
         assert Note.SCORED in codes(r), r.notes
@@ -134,7 +131,7 @@ def test_a_bank_is_not_read_as_a_call_and_its_pot_does_not_count() -> None:
         # (the bank said as the object ball's line into the cushion)
         assert app.t("call.not_obvious") in text or any(
             app.t("call.meets_cushion", ball=b) in text for b in range(1, 16)), text
-        assert app.t("strip.call_needed") in screen_text(app)
+        assert app.t("strip.call_needed") in drawn_words(app)
         r = strike(app)
         assert where(app, 1) == "side_left"  # it went in, off the cushion
         assert Note.CALL_REQUIRED in codes(r), r.notes

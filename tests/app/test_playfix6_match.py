@@ -24,6 +24,7 @@ from tests.app.helpers import (
     click,
     click_button,
     concede_at_turn,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -33,11 +34,6 @@ from tests.app.helpers import (
 
 CUE = (1.0, 0.4)
 THREE = (1.0 + 0.6 * (2.54 - 1.0), 0.4 + 0.6 * (1.27 - 0.4))
-
-
-def side_words(app: App) -> str:
-    side = app.layout.side
-    return " ".join(r.text for r in app.texts if side.contains(r.rect) and r.text)
 
 
 def right_click_at(app: App, xy: tuple[float, float]) -> None:
@@ -89,21 +85,21 @@ def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> Non
         t = app.t
         call_by_clicks(app, 3, "foot_right")  # not where the aim sends it
         anna = t("call.made", ball=3, pocket=t("pocket.foot_right"))
-        assert anna in side_words(app)
+        assert anna in drawn_words(app, "side")
         shoot_and_wait(app, THREE)
         s = app.session
         assert s is not None and s.req is not None and s.req.shooter == 1
         call_by_clicks(app, 14, "head_left")
         boris = t("call.made", ball=14, pocket=t("pocket.head_left"))
-        assert boris in side_words(app)
+        assert boris in drawn_words(app, "side")
         key(app, pygame.K_u)
         frame(app)
         assert s.req is not None and s.req.shooter == 0
-        assert anna in side_words(app), side_words(app)
+        assert anna in drawn_words(app, "side"), drawn_words(app, "side")
         key(app, pygame.K_y)
         frame(app)
         assert s.req is not None and s.req.shooter == 1
-        assert boris in side_words(app), side_words(app)
+        assert boris in drawn_words(app, "side"), drawn_words(app, "side")
     finally:
         pygame.display.quit()
 
@@ -119,15 +115,15 @@ def test_undo_gives_back_a_declared_14_1_safety(lang: str) -> None:
         click_button(app, t("panel.safety"))
         frame(app)
         declared = t("panel.declared", what=t("panel.safety"))
-        assert declared in side_words(app)
+        assert declared in drawn_words(app, "side")
         shoot_and_wait(app, THREE, 0.15)
         s = app.session
         assert s is not None and len(s.match.history) == 1
-        assert declared not in side_words(app)
+        assert declared not in drawn_words(app, "side")
         key(app, pygame.K_u)
         frame(app)
-        assert declared in side_words(app), side_words(app)
-        assert t("call.safety") in side_words(app)
+        assert declared in drawn_words(app, "side"), drawn_words(app, "side")
+        assert t("call.safety") in drawn_words(app, "side")
     finally:
         pygame.display.quit()
 
@@ -169,7 +165,7 @@ def test_a_game_replayed_under_rule_28_keeps_its_number(lang: str, game: str) ->
         assert t("score.race", n=3, game=3) not in scoreboard_words(app)
         assert s.match.games_won == (1, 0)
         assert s.req is not None and s.req.is_break and s.req.shooter == breaker
-        assert "28" in side_words(app)
+        assert "28" in drawn_words(app, "side")
     finally:
         pygame.display.quit()
 
@@ -326,7 +322,7 @@ def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
                 shot_at = i
             if title and app.mode is not None and \
                     app.mode.name == "computer_playing":
-                folded = folded or title in side_words(app)
+                folded = folded or title in drawn_words(app, "side")
         else:
             raise AssertionError("no person's turn came")
         assert chose_at >= 0 and shot_at > chose_at
@@ -355,7 +351,7 @@ def test_the_held_choice_card_fits(lang: str, size: tuple[int, int]) -> None:
         # (a low column gives the heading's first line to the card, whose
         # title names the choice)
         said = app.t("cpu.held_chose") if size[1] > 500 else s.banner.title
-        assert said in side_words(app)
+        assert said in drawn_words(app, "side")
         assert layout_problems(app) == []
     finally:
         pygame.display.quit()

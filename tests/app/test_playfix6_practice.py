@@ -26,6 +26,7 @@ from tests.app.helpers import (
     DT,
     click,
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -34,10 +35,6 @@ from tests.app.helpers import (
 )
 
 LANGS = ("en", "ru")
-
-
-def drawn(app: App) -> str:
-    return " ".join(r.text for r in app.texts)
 
 
 def own_stroke(app: App, sid: str) -> ScenarioMode:
@@ -238,9 +235,9 @@ def test_j_in_the_practice_result_says_why_there_are_no_calls(lang: str) -> None
         key(app, pygame.K_j)
         frame(app)
         assert app.toast is not None and app.toast[0] == app.t("practice.no_calls")
-        assert "J" in drawn(app)
+        assert "J" in drawn_words(app)
         words = app.t("practice.no_calls").split()
-        assert " ".join(words[:2]) in drawn(app), "the message is on screen"
+        assert " ".join(words[:2]) in drawn_words(app), "the message is on screen"
         assert not app.dialogs and app.mode is mode
         key(app, pygame.K_ESCAPE)  # the message goes at the next key ...
         own = own_stroke(app, "9ball-legal-pot")  # ... and after the own stroke
@@ -292,7 +289,7 @@ def _walk_situation(app: App, mode: QuizMode, lang: str) -> None:
         key(app, pygame.K_RETURN)
     assert mode.phase == "done"
     frame(app)
-    assert title in drawn(app), "the title once every question is answered"
+    assert title in drawn_words(app), "the title once every question is answered"
 
 
 @pytest.mark.parametrize("lang", LANGS)

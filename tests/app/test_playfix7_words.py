@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.app.helpers import card_notes, frame, more_below
+from tests.app.helpers import card_notes, drawn_words, frame, more_below
 from tests.app.scenes import LANGS
 from tests.app.test_playfix6_words import CARD_CASES, _card_rows, _foul_played
 
@@ -100,10 +100,6 @@ def test_an_ordinary_long_word_still_takes_a_hyphen() -> None:
 
 
 # -- the hint in a low window ------------------------------------------------------
-def _side_words(app: Any) -> str:
-    return " ".join(t.shown for t in app.texts if app.layout.side.contains(t.rect))
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_hint_asked_for_in_a_low_window_is_shown(lang: str) -> None:
     """800x500, the ruling card open after a scratch (general rule 18): I
@@ -122,7 +118,7 @@ def test_a_hint_asked_for_in_a_low_window_is_shown(lang: str) -> None:
         frame(app, n=3)
         lines = app.mode.hint_lines()
         assert lines
-        side = _side_words(app)
+        side = drawn_words(app, "side", shown=True)
         assert lines[0] in side, (lines[0], side)  # which ball, which pocket
         folded = s.banner_folded
         key(app, pygame.K_h)

@@ -11,14 +11,10 @@ import re
 import pygame
 import pytest
 
-from tests.app.helpers import frame, key, make_app, open_gallery
+from tests.app.helpers import drawn_words, frame, key, make_app, open_gallery
 
 SIZES = [(1280, 720), (800, 500)]
 COUNTER = re.compile(r"(\d+) (?:of|из) (\d+)")
-
-
-def drawn(app: object) -> str:
-    return " ".join(r.text for r in app.texts)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -39,7 +35,7 @@ def test_help_counts_its_pages_right(lang: str, size: tuple[int, int]) -> None:
             n = mode.pages  # type: ignore[attr-defined]
             title = getattr(mode, "title", lambda: "")()  # the backdrop's heading
             shown = [(int(a), int(b)) for a, b in COUNTER.findall(
-                f"{drawn(app)} {title}")]
+                f"{drawn_words(app)} {title}")]
             for a, b in shown:
                 assert a <= b == n, f"page {a} of {b}, {n} pages"
             if n > 1:
@@ -112,13 +108,13 @@ def test_counts_take_their_plural(lang: str, one: str, counts: dict[int, str]) -
         from tests.app.helpers import click_button
         click_button(app, app.t("club.menu_records"))
         frame(app)
-        listed = drawn(app)
+        listed = drawn_words(app)
         assert re.search(rf"(^|\s){one}(\s|$)", listed), listed
         assert "1 matches" not in listed and "матчей: 1" not in listed
         click_button(app, "Ann")
         assert app.mode is not None and app.mode.name == "player"
         frame(app)
-        page = drawn(app)
+        page = drawn_words(app)
         assert f"{one}:" in page, page
         for n, words in counts.items():
             assert app.t("club.matches_n", n=n) == words
@@ -316,7 +312,7 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
                 break
             app.frame(pygame.event.get(), DT)
             seen_air = seen_air or q.inset_height(200) > 0
-            shown = drawn(app)
+            shown = drawn_words(app)
             assert outcome not in shown, "the side view tells the answer"
             assert title not in shown
         assert seen_air and q.phase == "asking"
@@ -330,7 +326,7 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
             if q.phase == "asking":
                 key(app, pygame.K_SPACE)  # each question's stroke: to its end
             frame(app)
-            shown = drawn(app)
+            shown = drawn_words(app)
             assert title not in shown and outcome not in shown
             assert same_places(q.ball_positions(), stopped), q.phase
             if q.phase == "asking":
@@ -343,13 +339,13 @@ def test_the_quiz_gives_nothing_away_before_the_answer(lang: str) -> None:
                 key(app, pygame.K_RETURN)
         assert q.phase == "done"
         frame(app)
-        assert title in drawn(app)
+        assert title in drawn_words(app)
         assert same_places(q.ball_positions(), after)
         key(app, pygame.K_r)  # watched again: now it may say where the ball went
         told = False
         for _ in range(8000):
             app.frame(pygame.event.get(), DT)
-            if outcome in drawn(app):
+            if outcome in drawn_words(app):
                 told = True
                 break
             if q.player is not None and q.player.playback.paused:
@@ -397,7 +393,7 @@ def test_a_practice_question_is_titled_without_its_answer(lang: str) -> None:
         mode = app.mode
         assert mode is not None and mode.name == "scenario"
         frame(app)
-        shown = drawn(app)
+        shown = drawn_words(app)
         assert title not in shown and sc.question.text.get(lang) in shown
         assert app.t("quiz.kind_shot") in shown
         key(app, pygame.K_SPACE)  # watch the stroke
@@ -405,8 +401,8 @@ def test_a_practice_question_is_titled_without_its_answer(lang: str) -> None:
             app.frame(pygame.event.get(), DT)
             if mode.phase == "ruling":  # type: ignore[attr-defined]
                 break
-            assert title not in drawn(app), "the heading while the stroke plays"
+            assert title not in drawn_words(app), "the heading while the stroke plays"
         frame(app)
-        assert title in drawn(app)
+        assert title in drawn_words(app)
     finally:
         pygame.display.quit()

@@ -21,6 +21,7 @@ from simulator.files import profile
 from simulator.table.specs import POOL_BALLS
 from tests.app.helpers import (
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -29,7 +30,6 @@ from tests.app.helpers import (
     run_until,
 )
 from tests.app.scenes import LANGS, open_scene
-from tests.app.test_playfix_table import _card_words
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -141,7 +141,7 @@ def test_the_ruling_card_counts_down_as_it_scrolls(lang: str, size: tuple[int, i
         frame(app)
     card = mode.banner_rect
     assert card is not None
-    seen = _card_words(app, card)
+    seen = drawn_words(app, card, shown=True)
     counts = [mode.banner_hidden]
     scrolls = [s.banner_scroll]
     for _ in range(30):
@@ -150,7 +150,7 @@ def test_the_ruling_card_counts_down_as_it_scrolls(lang: str, size: tuple[int, i
         _wheel(app, card.center, -1)
         card = mode.banner_rect
         assert card is not None
-        seen += " " + _card_words(app, card)
+        seen += " " + drawn_words(app, card, shown=True)
         counts.append(mode.banner_hidden)
         scrolls.append(s.banner_scroll)
     assert counts[-1] == 0

@@ -13,7 +13,16 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, frame, key, make_app, more_below, run_until
+from tests.app.helpers import (
+    DT,
+    drawn_lines,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    more_below,
+    run_until,
+)
 
 
 def start(app: App, names: list[str], game: str, opts: dict[str, object],
@@ -22,16 +31,6 @@ def start(app: App, names: list[str], game: str, opts: dict[str, object],
     next_step(app)
     app.frame([], DT)
     return app.session
-
-
-def drawn(app: App) -> list[str]:
-    return [r.text for r in app.texts]
-
-
-def side_words(app: App) -> str:
-    """The side column's words of the last frame, its wrapped lines joined."""
-    side = app.layout.side
-    return " ".join(r.text for r in app.texts if side.colliderect(r.rect))
 
 
 class _Decided:
@@ -72,7 +71,7 @@ def test_the_computers_sure_pot_that_rattles_is_not_said_as_potted(
     app.mode.enter()
     run_until(app, lambda: getattr(app.mode, "phase", "") == "showing", limit=50)
     frame(app)
-    words = side_words(app)
+    words = drawn_words(app, "side", touching=True)
     ball = "1"
     assert app.t("odds.sure") in words and app.t("odds.tries", k=51, n=51) in words
     assert "51" in words and "100" not in words
@@ -83,7 +82,7 @@ def test_the_computers_sure_pot_that_rattles_is_not_said_as_potted(
     run_until(app, lambda: len(s.match.history) > 0 and
               (app.mode is None or app.mode.name != "computer_playing"), limit=4000)
     frame(app, n=3)
-    after = " ".join(drawn(app))
+    after = drawn_words(app)
     assert not any(w in after for w in potted_words) and "100" not in after
 
 
@@ -110,7 +109,7 @@ def test_a_rule_28_call_at_the_computers_turn_is_a_card_the_computer_waits_on(
     rule = "rule 28" if lang == "en" else "п.\u00a028"
     assert s.banner is not None and rule in s.banner.title
     assert app.t("play.changed_restored", name=s.name(1)) in card
-    shown = " ".join(drawn(app))
+    shown = drawn_words(app)
     assert app.t("play.changed_restored", name=s.name(1))[:20] in shown
     frame(app, n=600)  # ten seconds: the card stays and the computer waits
     assert getattr(app.mode, "phase", "") == "waiting" and not s.match.history[1:]
@@ -305,7 +304,7 @@ def test_at_skip_a_persons_own_miss_is_shown_before_the_computer_plays(
             frames += 1
             if frames == 30:
                 assert s.table.to_dict() == rest  # her balls where they stopped
-                words = " ".join(drawn(app))
+                words = drawn_words(app)
                 assert app.t("cpu.held_pots", name="Anna",
                              pots=app.t("pots.none")) in words
                 if attempt == 1:
@@ -410,7 +409,7 @@ def test_a_computer_seat_named_on_the_setup_screen_is_called_so_everywhere(
     assert player is not None and player.strength.name == "club"
     assert app.settings.players[:2] == ["Anna", "cpu:club:Deep Blue"]
     frame(app)
-    assert "Deep Blue" in drawn(app)  # the scoreboard
+    assert "Deep Blue" in drawn_lines(app)  # the scoreboard
     run_until(app, lambda: bool(s.match.history), limit=8000)  # it breaks
     frame(app, n=2)
     assert s.banner is not None and "Deep Blue" in s.banner.title

@@ -8,12 +8,8 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.table_screen import TableMode
-from tests.app.helpers import card_notes, click, frame, key, move
+from tests.app.helpers import card_notes, click, drawn_words, frame, key, move
 from tests.app.scenes import LANGS, open_scene
-
-
-def _card_words(app: App, card: pygame.Rect) -> str:
-    return " ".join(r.shown for r in app.texts if card.contains(r.rect))
 
 
 def _wheel(app: App, at: tuple[int, int], dy: int) -> None:
@@ -40,7 +36,7 @@ def test_the_ruling_card_scrolls_only_what_is_hidden(lang: str,
         more = card_notes(app, "ruling.more", max(1, mode.banner_hidden))  # rows below
         card = mode.banner_rect
         assert card is not None
-        words = _card_words(app, card)
+        words = drawn_words(app, card, shown=True)
         nxt = s.banner.next[0].split()[:2]
         assert " ".join(nxt) in words, f"who plays next is on the card: {words!r}"
         bullet = s.banner.lines[0].split()
@@ -51,7 +47,7 @@ def test_the_ruling_card_scrolls_only_what_is_hidden(lang: str,
                 _wheel(app, card.center, -1)
             card = mode.banner_rect
             assert card is not None
-            words = _card_words(app, card)
+            words = drawn_words(app, card, shown=True)
             assert mode.banner_hidden == 0
             assert " ".join(nxt) in words, "who plays next stays after scrolling"
             assert not any(m in words for m in more)

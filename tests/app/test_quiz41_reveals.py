@@ -18,12 +18,7 @@ from simulator.app.screens.quiz import QuizMode, quiz_ids
 from simulator.app.text.words import cite
 from simulator.practice.quiz import TURN, fouled
 from simulator.table.specs import TableKind, table_by_name
-from tests.app.helpers import frame, key, make_app, quiz_on
-
-
-def drawn(app: App) -> str:
-    """The words on the screen as last drawn, rows joined."""
-    return " ".join(r.text for r in app.texts)
+from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on
 
 
 def answer_right(app: App, mode: QuizMode) -> str:
@@ -36,7 +31,7 @@ def answer_right(app: App, mode: QuizMode) -> str:
         key(app, pygame.K_RETURN)
     frame(app, n=2)
     assert mode.phase == "answered" and mode.grades[-1].right
-    return drawn(app)
+    return drawn_words(app)
 
 
 def miss_words(app: App) -> str:

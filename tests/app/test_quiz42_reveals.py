@@ -20,8 +20,8 @@ from simulator.app.loop.app import App
 from simulator.app.text.words import cite
 from simulator.practice.library import load
 from simulator.practice.quiz import TURN
-from tests.app.helpers import frame, key, make_app, quiz_on
-from tests.app.test_quiz41_reveals import answer_right, drawn
+from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on
+from tests.app.test_quiz41_reveals import answer_right
 
 PUSH = "9ball-push-out-hand-back"
 EIGHT = "8ball-open-table-eight-first"
@@ -111,7 +111,7 @@ def test_the_first_question_is_asked_once(lang: str, sid: str) -> None:
         key(app, pygame.K_SPACE)
         frame(app)
         assert mode.question.kind == "foul"
-        shown = drawn(app)
+        shown = drawn_words(app)
         assert mode.sc.question is not None
         assert " ".join(mode.sc.question.text.get(lang).split()) in shown
         assert app.t("quiz.foul") not in shown, shown

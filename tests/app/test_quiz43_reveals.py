@@ -14,8 +14,8 @@ from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode
 from simulator.app.text.words import code_words, foul_cite
 from simulator.practice.quiz import NO, YES
-from tests.app.helpers import button_labels, frame, key, make_app, quiz_on
-from tests.app.test_quiz41_reveals import answer_right, drawn
+from tests.app.helpers import button_labels, drawn_words, frame, key, make_app, quiz_on
+from tests.app.test_quiz41_reveals import answer_right
 
 # Situation, then what was seen of its foul in each language.
 SEEN = {
@@ -57,7 +57,7 @@ def test_a_foul_says_what_was_seen_with_its_rule(lang: str, sid: str) -> None:
         app = make_app(lang)
         try:
             mode = answer_foul(app, sid, answer)
-            text = " ".join(drawn(app).split())
+            text = drawn_words(app, folded=True)
             assert SEEN[sid][lang == "ru"] not in text, text
             assert app.t("quiz.rule_next") in text
             d = mode.sc.discipline

@@ -21,8 +21,8 @@ from simulator.app.screens.quiz import QuizMode
 from simulator.app.text.words import code_words
 from simulator.practice.quiz import NO, YES
 from simulator.table.events import EventKind
-from tests.app.helpers import frame, key, make_app, quiz_on
-from tests.app.test_quiz41_reveals import answer_right, drawn
+from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on
+from tests.app.test_quiz41_reveals import answer_right
 from tests.app.test_quiz43_reveals import answer_foul
 
 DOUBLE = "8ball-double-hit"
@@ -63,7 +63,7 @@ def test_was_it_a_foul_names_nothing_of_which_rule(lang: str, sid: str) -> None:
         app = make_app(lang)
         try:
             mode = first_answered(app, sid, answer)
-            text = " ".join(drawn(app).split())
+            text = drawn_words(app, folded=True)
             seen = SEEN[sid][lang == "ru"]
             assert app.t("quiz.rule_next") in text
             assert seen.lower() not in text.lower(), text
@@ -138,10 +138,6 @@ def test_ticks_come_as_the_stroke_reaches_them(lang: str) -> None:
         pygame.display.quit()
 
 
-def footer(app: App) -> str:
-    return " ".join(drawn(app).split())
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_answer_pages_keys_step_and_restart(lang: str) -> None:
     """On an answer's page, as in the gallery's replay: Left/Right step a
@@ -172,7 +168,7 @@ def test_the_answer_pages_keys_step_and_restart(lang: str) -> None:
                 answer_right(app, mode)
         frame(app, n=2)
         assert mode.player is None
-        line = footer(app)
+        line = drawn_words(app, folded=True)
         assert app.t("quiz.hint_done") in line or app.t("quiz.hint_done_short") in line
         assert app.t("quiz.hint_next") not in line
         key(app, pygame.K_PERIOD)
@@ -185,7 +181,7 @@ def test_the_answer_pages_keys_step_and_restart(lang: str) -> None:
         key(app, pygame.K_SPACE)
         assert not pb.paused
         frame(app, n=30)
-        line = footer(app)
+        line = drawn_words(app, folded=True)
         assert app.t("quiz.hint_reveal_short") in line or \
             app.t("quiz.hint_reveal") in line
     finally:

@@ -14,8 +14,16 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode, answer_label, score_of
 from simulator.practice.quiz import TURN
-from tests.app.helpers import button_labels, click_button, frame, key, make_app, quiz_on
-from tests.app.test_quiz41_reveals import answer_right, drawn
+from tests.app.helpers import (
+    button_labels,
+    click_button,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+)
+from tests.app.test_quiz41_reveals import answer_right
 
 # What a referee says, by language: who, and from where.
 SAYS = {"en": {"same:none": "The same player continues, from where the balls lie",
@@ -48,7 +56,7 @@ def to_turn(app: App, sid: str) -> QuizMode:
 
 def turn_asked(app: App, lang: str) -> None:
     """The question and the referee's answers are drawn, numbered."""
-    text = drawn(app)
+    text = drawn_words(app)
     assert app.t(f"quiz.{TURN}") in text, text
     labels = button_labels(app)
     for says in SAYS[lang].values():
@@ -78,7 +86,7 @@ def test_a_scratch_asks_who_shoots_next_and_from_where(
             assert mode.phase == "answered"
             assert mode.grades[-1].right is (given == right)
             assert score_of(app).right == before + (given == right)
-            text = drawn(app)
+            text = drawn_words(app)
             assert app.t("quiz.right" if given == right else "quiz.wrong") in text
             assert app.t("quiz.referee_answer", answer=SAYS[lang][right]) in text
             assert RULES[sid][lang == "ru"] in text, text
@@ -106,7 +114,7 @@ def test_no_foul_the_same_player_continues_or_the_opponent_plays_as_they_lie(
             frame(app, n=2)
             assert mode.phase == "answered"
             assert mode.grades[-1].right is (given == right)
-            text = drawn(app)
+            text = drawn_words(app)
             assert app.t("quiz.your_answer", answer=SAYS[lang][given]) in text
             assert app.t("quiz.referee_answer", answer=SAYS[lang][right]) in text
             assert RULES[sid][lang == "ru"] in text, text
@@ -122,7 +130,7 @@ def test_the_score_counts_both_parts_as_the_page_says() -> None:
     try:
         mode = to_turn(app, "8ball-scratch-after-pot")
         assert [q.kind for q in mode.questions] == ["foul", "rule", TURN]
-        text = drawn(app)
+        text = drawn_words(app)
         assert "Question 3 of 3" in text and "Score 2/2" in text, text
         q = mode.question
         wrong = q.choices.index("same:none")
@@ -130,11 +138,11 @@ def test_the_score_counts_both_parts_as_the_page_says() -> None:
             SAYS["en"]["same:none"]
         key(app, pygame.K_1 + wrong)
         frame(app, n=2)
-        assert "Score 2/3" in drawn(app)
+        assert "Score 2/3" in drawn_words(app)
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert mode.phase == "done"
-        text = drawn(app)
+        text = drawn_words(app)
         assert "This situation: 2 of 3 right" in text and "Score 2/3" in text, text
     finally:
         pygame.display.quit()
@@ -151,7 +159,7 @@ def test_a_decided_game_asks_no_rule_it_does_not_judge(lang: str) -> None:
         key(app, pygame.K_SPACE)
         frame(app, n=2)
         assert [q.kind for q in mode.questions] == ["foul"]
-        text = drawn(app)
+        text = drawn_words(app)
         assert app.t("quiz.intro_decided") not in text
         assert app.t("quiz.foul") in text, text
     finally:

@@ -9,13 +9,9 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.app.screens.quiz import QuizMode, quiz_ids
-from tests.app.helpers import click, click_button, frame, key, make_app
+from tests.app.helpers import click, click_button, drawn_words, frame, key, make_app
 
 LANGS = ("en", "ru")
-
-
-def drawn(app: App) -> str:
-    return " ".join(r.text for r in app.texts)
 
 
 def _answer_all(app: App, mode: QuizMode) -> None:
@@ -52,13 +48,13 @@ def test_the_quiz_opens_at_the_situation_chosen_in_the_list(lang: str) -> None:
         frame(app)
         q = app.mode
         assert isinstance(q, QuizMode) and q.sc.id == ids[5]
-        assert app.t("quiz.situation_of", n=6, of=len(ids)) in drawn(app)
+        assert app.t("quiz.situation_of", n=6, of=len(ids)) in drawn_words(app)
         _answer_all(app, q)
         key(app, pygame.K_RETURN)  # the next situation
         nxt = app.mode
         assert isinstance(nxt, QuizMode) and nxt is not q
         frame(app)
-        assert app.t("quiz.situation_of", n=7, of=len(ids)) in drawn(app)
+        assert app.t("quiz.situation_of", n=7, of=len(ids)) in drawn_words(app)
         assert sorted(q.ids) == sorted(ids)
         same = sum(1 for a, b in zip(q.ids, ids, strict=True) if a == b)
         assert same <= 1 + len(ids) // 5  # the chosen one and chance

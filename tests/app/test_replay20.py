@@ -14,6 +14,7 @@ from simulator.practice.library import load
 from tests.app.bot import best_stroke
 from tests.app.helpers import (
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -110,10 +111,6 @@ def test_a_situations_replay_shows_the_board_before_the_stroke_until_its_end(
 
 # -- 2. the quiz: why, at once after every answer -----------------------------------
 
-def _side(app: object) -> str:
-    return " ".join(t.shown for t in app.texts)  # type: ignore[attr-defined]
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         lang: str) -> None:
@@ -139,7 +136,7 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         click_button(app, answer_label(app, q, NO, ()))
         assert mode.phase == "answered" and not mode.grades[-1].right
         frame(app, n=2)
-        said = _side(app)
+        said = drawn_words(app, shown=True)
         assert app.t("quiz.wrong") in said
         proof = app.t("quiz.evidence_push", ms="20", normal="1",
                       t=app.locale.num(0.0, 3))
@@ -155,7 +152,7 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         q = mode.question
         click_button(app, answer_label(app, q, sorted(q.correct)[0], ()))
         frame(app, n=2)
-        said = _side(app)
+        said = drawn_words(app, shown=True)
         assert cite in said, said
         assert proof in said, said
         assert rule_line(app.locale, mode.sc) in said, said
@@ -167,7 +164,7 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
                 click_button(app, answer_label(app, q, sorted(q.correct)[0],
                                                mode.session.names))
                 frame(app, n=2)
-                said = _side(app)
+                said = drawn_words(app, shown=True)
             else:
                 key(app, pygame.K_RETURN)
             frame(app, n=40)
@@ -199,7 +196,7 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         frame(app, n=2)
         num = app.locale.num
         proof = app.t("quiz.evidence_push", ms="20", normal="1", t=num(0.0, 3))
-        assert proof not in _side(app), _side(app)
+        assert proof not in drawn_words(app, shown=True), drawn_words(app, shown=True)
         assert mode.show is not None and mode.show.pointed is None
         key(app, pygame.K_RETURN)
         frame(app, n=40)
@@ -207,7 +204,7 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         q = mode.question
         click_button(app, answer_label(app, q, sorted(q.correct)[0], ()))
         frame(app, n=2)
-        assert proof in _side(app), _side(app)
+        assert proof in drawn_words(app, shown=True), drawn_words(app, shown=True)
         # The stroke's mark, which the line names, ringed on the timeline.
         from simulator.app.text import ui
         show = mode.show
@@ -226,7 +223,7 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
                 key(app, pygame.K_RETURN)
             frame(app, n=40)
         frame(app, n=2)
-        assert proof in _side(app), _side(app)
+        assert proof in drawn_words(app, shown=True), drawn_words(app, shown=True)
         assert not app.errors
     finally:
         pygame.display.quit()
@@ -274,7 +271,8 @@ def test_hints_taken_are_counted_saved_and_loaded(
         s = _hinted_win(app, monkeypatch)
         assert [x.hints for x in s.stats()] == [1, 0]  # type: ignore[attr-defined]
         row = app.t("evening.stat_hints")
-        assert row in _side(app), _side(app)  # the match's numbers, drawn
+        said = drawn_words(app, shown=True)
+        assert row in said, said  # the match's numbers, drawn
         path = Path(str(tmp_path)) / "hinted.json"
         s.save(path, "hinted")  # type: ignore[attr-defined]
         again = reopen_from_menu(app, path)

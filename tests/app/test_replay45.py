@@ -19,7 +19,15 @@ from simulator.app.replay.timeline import mark_label, step_marks
 from simulator.app.screens.replay import ReplayMode
 from simulator.app.text import ui
 from simulator.table.events import EventKind
-from tests.app.helpers import frame, key, make_app, run_until, scenario_match
+from tests.app.helpers import (
+    drawn_lines,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+    scenario_match,
+)
 
 
 def foul_replay(app: App) -> ReplayMode:
@@ -94,10 +102,6 @@ def test_the_step_keys_stop_on_every_mark_of_a_match_replay(lang: str) -> None:
         pygame.display.quit()
 
 
-def drawn(app: App) -> list[str]:
-    return [t.text for t in ui.FRAME.texts]
-
-
 def at_foul(app: App, replay: ReplayMode) -> Mark:
     """The replay stood on its foul's mark (the first contact here)."""
     m = next(m for m in replay.show.marks.marks if m.foul)
@@ -117,7 +121,7 @@ def test_the_first_contact_on_the_fouls_mark_is_said_with_the_foul(lang: str) ->
         assert m.first_contact
         label = mark_label(app.locale, replay.show.spec, m)
         foul = replay.show.fouls[m.event_index][0]
-        line = next(t for t in drawn(app) if foul in t)
+        line = next(t for t in drawn_lines(app) if foul in t)
         assert label in line, (label, line)
         assert not app.errors
     finally:
@@ -142,7 +146,7 @@ def test_two_marks_at_one_time_are_both_said(lang: str) -> None:
         for m in (moved, other):
             show.jump(m)
             frame(app)
-            shown = " ".join(drawn(app))
+            shown = drawn_words(app)
             assert all(w in shown for w in words), (words, shown)
     finally:
         pygame.display.quit()
@@ -162,7 +166,7 @@ def test_the_timeline_names_a_ball_as_a_ball(lang: str, the_9: str, cue: str) ->
             show.jump(m)
             frame(app)
             label = mark_label(app.locale, show.spec, m)
-            assert any(label in t for t in drawn(app)), label
+            assert any(label in t for t in drawn_lines(app)), label
             said.append(label)
         text = "\n".join(said)
         assert the_9 in text and cue in text, text
@@ -184,7 +188,6 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
     would be answered); the loss and what was seen are said with the rule's
     answer."""
     from simulator.practice.quiz import NO, YES
-    from tests.app.test_quiz41_reveals import drawn as side_text
     from tests.app.test_quiz43_reveals import answer_foul
     app = make_app(lang)
     try:
@@ -192,7 +195,7 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
                            YES if answer == "yes" else NO)
         assert mode.questions[mode.k + 1].kind == "rule"
         lost = app.t("quiz.loss_and_foul", loss="").strip()
-        text = " ".join(side_text(app).split())
+        text = drawn_words(app, folded=True)
         assert lost not in text, text
         assert mode.seen_words() and mode.seen_words() not in text, text
         assert app.t("quiz.rule_next") in text
@@ -201,7 +204,7 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
         key(app, pygame.K_1)
         frame(app, n=2)
         assert mode.phase == "answered"
-        text = " ".join(side_text(app).split())
+        text = drawn_words(app, folded=True)
         assert lost in text, text
         assert mode.seen_words() in text, text
         assert not app.errors
@@ -219,7 +222,6 @@ def test_the_choice_heading_reads_naturally(monkeypatch: pytest.MonkeyPatch,
     from tests.app.test_words40 import (
         express_anna_fouls_gordon_chooses,
         flat,
-        side_words,
     )
     monkeypatch.setattr("simulator.app.match.computer.THINK_SLICE", 0.0)
     app = make_app(lang)
@@ -227,7 +229,7 @@ def test_the_choice_heading_reads_naturally(monkeypatch: pytest.MonkeyPatch,
         s = express_anna_fouls_gordon_chooses(app)
         assert s.banner is not None
         assert heading in list(s.banner.next)
-        assert flat(heading) in flat(side_words(app))
+        assert flat(heading) in flat(drawn_words(app, "side"))
     finally:
         pygame.display.quit()
 
@@ -254,8 +256,9 @@ def test_no_row_of_the_load_list_ends_with_a_separator(lang: str) -> None:
         for width in range(120, 900, 3):
             lines = ui.wrap(row, 14, width)
             assert not [ln for ln in lines if ln.rstrip().endswith("·")], (width, lines)
-        shown = [t for t in drawn(app) if t.strip() and row.startswith(t.strip()[:8])]
-        assert shown and not any(t.rstrip().endswith("·") for t in drawn(app))
+        drawn = drawn_lines(app)
+        shown = [t for t in drawn if t.strip() and row.startswith(t.strip()[:8])]
+        assert shown and not any(t.rstrip().endswith("·") for t in drawn)
         assert not app.errors
     finally:
         pygame.display.quit()

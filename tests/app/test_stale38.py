@@ -17,6 +17,7 @@ from simulator.app.match.session import Session
 from simulator.app.screens.quiz import QuizMode
 from tests.app.helpers import (
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -26,16 +27,11 @@ from tests.app.helpers import (
     watched_session,
 )
 from tests.app.scenes import LANGS
-from tests.app.test_playfix6_match import side_words
-from tests.app.test_playfix17b import BALLS, _point, _stroke, _texts
+from tests.app.test_playfix17b import BALLS, _point, _stroke
 from tests.app.test_playfix17d_keys import strip_text
 
 KEYS = {"Enter": pygame.K_RETURN, "R": pygame.K_r, "Esc": pygame.K_ESCAPE,
         "Space": pygame.K_SPACE}
-
-
-def _drawn(app: App) -> str:
-    return " ".join(_texts(app))
 
 
 # -- 1. the undo's card and toast go with the next stroke -----------------------
@@ -56,19 +52,19 @@ def test_the_taken_back_card_goes_with_the_next_stroke(lang: str) -> None:
         frame(app)
         undone = app.t("undo.said.done", steps=app.t("undo.said.shot", name="Anna"))
         title = app.t("undo.card_title")
-        assert undone in _drawn(app) and title in side_words(app)
+        assert undone in drawn_words(app) and title in drawn_words(app, "side")
         steps = len(s.match.history)
         lowest = min(b for b in s.table.on_table() if b != 0)
         move(app, _point(app.mode, *s.table.position(lowest)))
         key(app, pygame.K_SPACE)
         frame(app)
         assert app.mode is not None and app.mode.name == "playing"
-        assert undone not in _drawn(app) and title not in side_words(app)
+        assert undone not in drawn_words(app) and title not in drawn_words(app, "side")
         run_until(app, lambda: len(s.match.history) > steps and app.mode is not None
                   and app.mode.name in ("aiming", "placing"), limit=1500)
         frame(app)
-        assert s.banner is not None and s.banner.title in side_words(app)
-        assert undone not in _drawn(app) and title not in side_words(app)
+        assert s.banner is not None and s.banner.title in drawn_words(app, "side")
+        assert undone not in drawn_words(app) and title not in drawn_words(app, "side")
     finally:
         pygame.display.quit()
 
@@ -87,11 +83,11 @@ def test_a_cancelled_strokes_toast_goes_when_the_next_stroke_is_played(
         release(app, glide(app, 0.6, -0.1, 0.01))
         said = app.t("pull.came_back")
         frame(app)
-        assert said in _drawn(app)
+        assert said in drawn_words(app)
         key(app, pygame.K_SPACE)
         frame(app)
         assert app.mode is not None and app.mode.name == "playing"
-        assert said not in _drawn(app) and app.toast is None
+        assert said not in drawn_words(app) and app.toast is None
     finally:
         pygame.display.quit()
 
@@ -132,7 +128,7 @@ def _miss_everything_and_read(app: App, s: Session) -> list[str]:
     frame(app)
     reader = app.dialogs[-1]
     assert isinstance(reader, CardReader), reader
-    assert reader.banner.all_lines[-1].split()[-1] in " ".join(_texts(app))
+    assert reader.banner.all_lines[-1].split()[-1] in drawn_words(app)
     # (as read: the reader's no-break spaces are spaces to a person)
     return [ln.replace("\xa0", " ") for ln in
             (reader.banner.title, *reader.banner.all_lines)]

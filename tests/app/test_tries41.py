@@ -20,6 +20,7 @@ from simulator.players.player import ShotDecision
 from simulator.practice.scenario import parse_scenario
 from tests.app.helpers import (
     banner_hint,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -32,12 +33,6 @@ LANGS = ("en", "ru")
 # corner pocket and two other pots on.
 BALLS = {"0": [0.9, 0.6], "1": [2.2, 1.0], "2": [1.6, 0.35], "3": [1.8, 0.9],
          "9": [1.3, 0.9], "10": [2.0, 0.3], "8": [1.2, 0.3]}
-
-
-def side_words(app: object) -> str:
-    side = app.layout.side  # type: ignore[attr-defined]
-    return " ".join(r.text for r in app.texts  # type: ignore[attr-defined]
-                    if side.colliderect(r.rect))
 
 
 def shown_count(loc: object, words: str, d: ShotDecision) -> str:
@@ -80,7 +75,7 @@ def test_the_computers_count_is_its_strokes_own_tries(
     d = mode.decision
     assert isinstance(d, ShotDecision) and d.kind == "pot", d
     assert 0 < d.tries < d.simulations
-    words = side_words(app)
+    words = drawn_words(app, "side", touching=True)
     shown_count(app.locale, words, d)
     assert d.tries in out_of(words) and d.simulations not in out_of(words)
 

@@ -23,16 +23,18 @@ from simulator.files.resources import locale_dir
 from simulator.players.hint import Hint
 from simulator.players.player import ShotDecision
 from simulator.table.events import Stroke
-from tests.app.helpers import frame, key, make_app, run_until, watched_session
+from tests.app.helpers import (
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+    watched_session,
+)
 from tests.app.scenes import LANGS
 
 LOW = (800, 500)
 SIZES = [(1280, 720), LOW]
-
-
-def drawn(app: App) -> str:
-    """The frame's words as a player reads them, however the lines wrap."""
-    return " ".join(" ".join(t.text.replace("\xa0", " ") for t in app.texts).split())
 
 
 # -- 1. the hint's sentences ---------------------------------------------------
@@ -67,7 +69,7 @@ def hinted(lang: str, size: tuple[int, int], d: ShotDecision) -> tuple[App, str]
     s = watched_session(app, ["Anna", "Boris"], "9-ball", {"race_to": 1}, seed=4)
     s.hint = Hint(d, simulate(s.match.table(), d.intended))
     frame(app, n=3)
-    return app, drawn(app)
+    return app, drawn_words(app, folded=True)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
@@ -137,7 +139,7 @@ def test_the_computers_break_says_where_it_puts_the_cue_ball_and_the_cues_speed(
     try:
         d = mode.decision
         assert d.place is not None
-        words = drawn(app)
+        words = drawn_words(app, folded=True)
         loc = app.locale
         assert "показано" not in words and "shown" not in words, words
         where = computer.place_words(loc, app.session.match.table(), d.place)
@@ -176,7 +178,7 @@ def test_the_last_shot_after_a_break_counts_the_balls_its_rule_counts(
         s = broken(app, "9-ball")
         shot, _ruling = s.shots[-1]
         n = len(facts(shot).cushion_balls)
-        words = drawn(app)
+        words = drawn_words(app, folded=True)
         head = {"ru": "Последний удар:", "en": "Last shot:"}[lang]
         # (the count before its noun: test_words41)
         count = app.t("strip.break_rails", n=n) if n else \
@@ -239,7 +241,7 @@ def test_the_choice_after_an_express_foul_is_said_plainly(
         said = {"ru": ["1 — бьёт Anna", "2 — снова бьёт нарушитель"],
                 "en": ["1 — Anna shoots", "2 — the offender shoots again"]}[lang]
         assert list(s.banner.next[-2:]) == said, s.banner
-        assert "Одно из" not in drawn(app)
+        assert "Одно из" not in drawn_words(app, folded=True)
     finally:
         pygame.display.quit()
 

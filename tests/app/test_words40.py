@@ -11,8 +11,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.text.words import choice_rule, chosen_label, ref_text
-from tests.app.helpers import banner_hint, frame, key, make_app, run_until
-from tests.app.test_playfix11_game_end import side_words
+from tests.app.helpers import banner_hint, drawn_words, frame, key, make_app, run_until
 
 
 def flat(text: str) -> str:
@@ -77,7 +76,7 @@ def test_the_express_choice_after_a_foul_lists_its_options_apart(
         assert nexts[-3:] == [heading, *lines], nexts
         # (no line holds both options: "A; B" read as A and then B)
         assert not any(labels[0] in ln and labels[1] in ln for ln in nexts), nexts
-        words = flat(side_words(app))
+        words = flat(drawn_words(app, "side"))
         for said in (heading, *lines):
             assert flat(said) in words, (said, words)
     finally:

@@ -15,6 +15,7 @@ from simulator.app.match.turns import next_step
 from tests.app.helpers import (
     button_labels,
     click_button,
+    drawn_words,
     frame,
     key,
     make_app,
@@ -23,7 +24,7 @@ from tests.app.helpers import (
 )
 from tests.app.scenes import LANGS
 from tests.app.test_playfix11_pots import _golden, _ponder, _thinking_words
-from tests.app.test_words39 import SIZES, broken, drawn
+from tests.app.test_words39 import SIZES, broken
 
 
 def _ru_count(n: int) -> str:
@@ -58,7 +59,7 @@ def test_the_break_count_stands_before_its_noun_not_after_a_colon(
         s = broken(app, "9-ball")
         shot, _ruling = s.shots[-1]
         n = len(facts(shot).cushion_balls)
-        words = drawn(app)
+        words = drawn_words(app, folded=True)
         # (the break is illegal: its card says the count on the foul's line
         # alone, test_card47_once; the last shot's chip is read here)
         from simulator.app.match.session import shot_chips
@@ -162,7 +163,8 @@ def test_the_main_menu_from_a_saved_match_says_it_can_be_continued(
         assert app.mode is not None and app.mode.name == "menu" and not app.dialogs
         said = {"en": "The match is saved: Continue the last match picks it up.",
                 "ru": "Матч сохранён: «Продолжить последний матч» вернёт к нему."}
-        assert said[lang] in drawn(app), drawn(app)
+        words = drawn_words(app, folded=True)
+        assert said[lang] in words, words
         assert app.t("menu.continue") in button_labels(app)
         # Continued and left again before a stroke: still kept, no question.
         click_button(app, app.t("menu.continue"))
@@ -172,7 +174,8 @@ def test_the_main_menu_from_a_saved_match_says_it_can_be_continued(
         click_button(app, app.t("menu.main"))
         frame(app, n=2)
         assert app.mode is not None and app.mode.name == "menu" and not app.dialogs
-        assert said[lang] in drawn(app), drawn(app)
+        words = drawn_words(app, folded=True)
+        assert said[lang] in words, words
     finally:
         pygame.display.quit()
 
@@ -198,7 +201,7 @@ def test_the_main_menu_asks_first_when_the_match_is_not_saved(
         d = app.dialogs[-1]
         assert d.kind == "confirm"  # type: ignore[attr-defined]
         title = {"en": "Leave the match?", "ru": "Выйти из матча?"}[lang]
-        assert title in drawn(app), drawn(app)
+        assert title in drawn_words(app, folded=True), drawn_words(app, folded=True)
         key(app, pygame.K_ESCAPE)
         assert not app.dialogs and app.mode is not None and app.mode.name != "menu"
         key(app, pygame.K_ESCAPE)
