@@ -606,19 +606,6 @@ class GalleryPlayMode(PracticeScreen):
     def pocket(self) -> str | None:
         return self.player.pocket()
 
-    def chips(self) -> list[str]:
-        t = self.app.t
-        pb = self.player.playback
-        out = [t("replay.status", speed="1/4" if pb.speed == SLOW else f"{pb.speed:g}×",
-                 t=f"{pb.time:.2f}")]
-        if pb.paused:
-            out.append(t("replay.paused"))
-        elif self.quiet_rate() > 1.0:
-            out.append(t("gallery.quiet", rate=f"{QUIET_RATE:g}"))
-        if self.at_foul:
-            out.append(foul_cite(self.app.locale, self.demo.foul))
-        return out
-
     def message_area(self) -> pygame.Rect | None:
         """The band at the top right of the situation's name, a place of the
         message's own ("Saved <file>": above the table it covered the top
