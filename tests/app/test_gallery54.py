@@ -1,14 +1,19 @@
 """The foul gallery: no status chips of its own (its strip draws the
-timeline, the chips were drawn nowhere)."""
+timeline, the chips were drawn nowhere); the side text still under it as
+"Now ×4" comes and goes."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from simulator.app.screens.gallery import QUIET_RATE
+from simulator.app.loop.app import App
+from simulator.app.screens.gallery import QUIET_RATE, GalleryPlayMode
 from simulator.app.text import ui
 from tests.app.helpers import frame, make_app, open_gallery
+
+SIZES = [("en", (1280, 720)), ("ru", (800, 500)), ("en", (800, 500)),
+         ("ru", (1280, 720))]
 
 
 def drawn(where: pygame.Rect) -> str:
@@ -39,6 +44,38 @@ def test_the_gallery_keeps_no_chips_it_never_draws(lang: str) -> None:
         assert g.chips() == []
         assert t("gallery.entry_at_foul", n=g.index + 1, of=len(g.all)) \
             in drawn(g.layout.side)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def watch_y(app: App, g: GalleryPlayMode, watch: str) -> int:
+    """The y the last frame drew the "Watch: ..." line at (its first row)."""
+    side = g.layout.side
+    ys = [r.rect.top for r in ui.FRAME.texts
+          if side.contains(r.rect) and r.shown and watch.startswith(r.shown)]
+    assert ys, drawn(side)
+    return ys[0]
+
+
+@pytest.mark.parametrize(("lang", "size"), SIZES)
+def test_the_line_under_the_x4_line_stays_still(lang: str,
+                                                 size: tuple[int, int]) -> None:
+    """"Now ×4" takes the blank line's place under the speed: the blank was
+    a third of a line high, so the text below jumped at each change."""
+    app = make_app(lang, size)
+    try:
+        g = open_gallery(app, "gallery-no-rail")
+        watch = app.t("gallery.watch")
+        seen: dict[bool, set[int]] = {False: set(), True: set()}
+        while True:
+            frame(app)
+            if g.at_foul:
+                break
+            seen[g.quiet_rate() > 1.0].add(watch_y(app, g, watch))
+            assert app.frames < 60 * 30
+        assert seen[True] and seen[False]
+        assert len(seen[True] | seen[False]) == 1, seen
         assert not app.errors
     finally:
         pygame.display.quit()

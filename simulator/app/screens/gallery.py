@@ -384,9 +384,8 @@ class GalleryPlayMode(PracticeScreen):
                      "", *here,
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
-            # The quiet stretch's ×4 under the speed it is faster than (the
-            # status chip saying it was never drawn), in the blank line's
-            # place: the text below stays where it is.
+            # The quiet stretch's ×4 under the speed it is faster than, in
+            # the blank line's place (as high as a line: see row_height).
             lines = [t("gallery.entry_loss" if loss else "gallery.entry",
                        n=self.index + 1, of=len(self.all)),
                      t("gallery.quiet_now", rate=f"{QUIET_RATE:g}") if quiet else ""]
@@ -400,6 +399,12 @@ class GalleryPlayMode(PracticeScreen):
                 lines.append(t("gallery.at_foul", foul=self.moment_words(m))
                              if m is not None else watch)
         return "\n".join(lines)
+
+    def row_height(self, line: str, lh: int) -> int:
+        # Before the foul the text's one blank line is where "Now ×4" comes
+        # and goes: a whole line high, or the text under it moved by half a
+        # line at every change of speed.
+        return lh if not self.at_foul else super().row_height(line, lh)
 
     def layout_lines(self, size: int, width: int) -> int:
         """The longest side text of the clip (the foul said, stepped to any

@@ -213,8 +213,8 @@ class PracticeScreen(Mode):
 
     def _body_height(self, size: int, width: int) -> int:
         lh = ui.line_height(size)
-        return sum(_row_height(ln, lh) for ln in ui.wrap(self.side_body, size, width)) \
-            if self.side_body else 0
+        lines = ui.wrap(self.side_body, size, width) if self.side_body else []
+        return sum(self.row_height(ln, lh) for ln in lines)
 
     def _body_size(self, size: int, width: int, room: int) -> int:
         """The side text's size: a point smaller (not below 11) where that
@@ -222,6 +222,11 @@ class PracticeScreen(Mode):
         800x500)."""
         return next((s for s in (size, size - 1) if s >= 11 and
                      self._body_height(s, width) <= room), size)
+
+    def row_height(self, line: str, lh: int) -> int:
+        """A line of the side text's height (a screen may keep a blank
+        line as high as the words that take its place)."""
+        return _row_height(line, lh)
 
     def _keeps_room(self, size: int, width: int, room: int) -> bool:
         """Whether the side text shows whole in ``room``."""
@@ -243,7 +248,7 @@ class PracticeScreen(Mode):
         def fitting(start: int, room: int) -> int:
             used, n = 0, 0
             for ln in lines[start:]:
-                used += _row_height(ln, lh)
+                used += self.row_height(ln, lh)
                 if used > room:
                     break
                 n += 1
@@ -261,7 +266,7 @@ class PracticeScreen(Mode):
         y = box.top
         for ln in shown:
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, box.width, lh))
-            y += _row_height(ln, lh)
+            y += self.row_height(ln, lh)
         self.body_hidden = len(lines) - self.body_scroll - len(shown)
         if self.body_hidden or self.body_scroll:
             key = "practice.more" if self.body_hidden else "practice.top"
