@@ -1,6 +1,7 @@
 """The foul gallery: no status chips of its own (its strip draws the
 timeline, the chips were drawn nowhere); the side text still under it as
-"Now ×4" comes and goes."""
+"Now ×4" comes and goes; at a clip's end one button to play it again (the
+one saying what Space does), the others where they were."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.gallery import QUIET_RATE, GalleryPlayMode
 from simulator.app.text import ui
-from tests.app.helpers import frame, make_app, open_gallery
+from tests.app.helpers import frame, key, make_app, open_gallery, run_until
 
 SIZES = [("en", (1280, 720)), ("ru", (800, 500)), ("en", (800, 500)),
          ("ru", (1280, 720))]
@@ -76,6 +77,54 @@ def test_the_line_under_the_x4_line_stays_still(lang: str,
             assert app.frames < 60 * 30
         assert seen[True] and seen[False]
         assert len(seen[True] | seen[False]) == 1, seen
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def places(app: App) -> dict[str, tuple[int, int, int, int]]:
+    return {b.ident: tuple(b.rect) for b in app.buttons if b.ident}
+
+
+@pytest.mark.parametrize(("lang", "size"), SIZES)
+def test_at_a_clips_end_one_button_plays_it_again(lang: str,
+                                                  size: tuple[int, int]) -> None:
+    from simulator.app.screens.help import HelpMode
+    app = make_app(lang, size)
+    t = app.t
+    try:
+        g = open_gallery(app, "gallery-no-rail")
+        frame(app)
+        before = places(app)
+        assert "restart" in before
+        run_until(app, lambda: g.player.playback.at_end, limit=3600)
+        frame(app)
+        labels = [b.label for b in app.buttons]
+        assert t("gallery.replay") in labels
+        assert t("replay.restart") not in labels
+        # The one left says Space; the rest stand where they stood.
+        replay = next(b for b in app.buttons if b.ident == "pause")
+        assert getattr(replay, "cap", replay.key) == t("gallery.key_space")
+        after = places(app)
+        assert set(before) - set(after) == {"restart"}
+        for ident, rect in after.items():
+            if ident != "pause":
+                assert rect == before[ident], (ident, rect, before[ident])
+        assert replay.rect.colliderect(pygame.Rect(before["restart"]))
+        # F1 still says Home plays it from the start; Home does.
+        key(app, pygame.K_F1)
+        helps = app.mode
+        assert isinstance(helps, HelpMode)
+        rows = dict(next(rows for head, rows in helps.sections()
+                         if head == t("help.head_replay")))
+        assert "Home" in rows, rows
+        key(app, pygame.K_ESCAPE)
+        assert app.mode is g
+        key(app, pygame.K_HOME)
+        pb = g.player.playback
+        assert not pb.at_end and not pb.paused and pb.time <= pb.times[0] + 0.1
+        frame(app)
+        assert places(app) == before
         assert not app.errors
     finally:
         pygame.display.quit()

@@ -271,9 +271,14 @@ class GalleryPlayMode(PracticeScreen):
             (t("gallery.previous"), lambda: self.go(-1), "P", "previous"),
             (t("common.back"), self.leave, "Esc", "back"),
         ]
+        self.wide_first = self.player.playback.at_end
+        if self.wide_first:
+            # The first button says "Replay" there: a "Restart" beside it did
+            # the same (Home still does; F1 says so).
+            items.pop(1)
         buttons = [ui.Button(label, fn, key=k, ident=i) for label, fn, k, i in items]
         self.side_btns = buttons
-        buttons[2].selected = self.show.trails
+        next(b for b in buttons if b.ident == "trails").selected = self.show.trails
         self.pause_button = buttons[0]
         self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
         self._shown = self.shown_state()

@@ -38,6 +38,10 @@ class PracticeScreen(Mode):
     # Buttons two a row keep their key caps (under words they would break):
     # the foul gallery's keys were gone at the foul only, its text longest.
     caps_in_pairs = False
+    # The first button stands for two (the gallery's Replay at a clip's end,
+    # where Pause and Restart stood): a row of its own in pairs, the room of
+    # two in a column, so the buttons under it stay where they were.
+    wide_first = False
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -151,13 +155,14 @@ class PracticeScreen(Mode):
             y += ih + 6
         bsize = max(11, size - 1)
         buttons = self.side_btns
-        bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        bh = self._column_height(inner.width, bsize)
         btop = inner.bottom - bh
         if self._buttons_in_pairs(inner, size, bsize, btop - y - 8):
             btop = inner.bottom - self._pairs_height(inner.width, bsize)
-            ui.grid(buttons, pygame.Rect(inner.left, btop, inner.width, 0), bsize)
+            ui.grid(buttons, pygame.Rect(inner.left, btop, inner.width, 0), bsize,
+                    wide_first=self.wide_first)
         else:
-            yy = btop
+            yy = inner.bottom - sum(b.measure(inner.width, bsize) + 6 for b in buttons)
             for b in buttons:
                 yy += b.place(inner.left, yy, inner.width, bsize) + 6
         for b in buttons:
@@ -195,7 +200,7 @@ class PracticeScreen(Mode):
             b.cap_under = self.caps_in_pairs
             if not self.caps_in_pairs:
                 b.key = ""
-        one_column = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        one_column = self._column_height(inner.width, bsize)
         if self._pairs_height(inner.width, bsize) < one_column:
             return True
         for b in buttons:
@@ -209,7 +214,12 @@ class PracticeScreen(Mode):
 
     def _pairs_height(self, width: int, bsize: int) -> int:
         probe = pygame.Rect(0, 0, width, 0)
-        return ui.grid(self.side_btns, probe, bsize) - probe.top
+        return ui.grid(self.side_btns, probe, bsize,
+                       wide_first=self.wide_first) - probe.top
+
+    def _column_height(self, width: int, bsize: int) -> int:
+        heights = [b.measure(width, bsize) + 6 for b in self.side_btns]
+        return sum(heights) + (heights[0] if self.wide_first and heights else 0)
 
     def _body_height(self, size: int, width: int) -> int:
         lh = ui.line_height(size)
