@@ -20,6 +20,7 @@ import pytest
 from PIL import Image
 
 from simulator.app.loop.app import App
+from simulator.app.text import ui
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -114,9 +115,11 @@ def replay_at_a_quarter(st: Steps) -> Any:
     # Every button names its key.
     assert all(b.key for b in mode.side_btns), [b.label for b in mode.side_btns]
     pb = mode.player.playback
-    assert pb.speed == SLOW and "1/4" in " ".join(mode.chips())
     # The stick comes in before the strike; the timeline is under the table.
     frame(app)
+    # (the speed said in the side text: a gallery draws no chips)
+    assert pb.speed == SLOW and "1/4" in " ".join(
+        r.shown for r in ui.FRAME.texts if mode.layout.side.contains(r.rect))
     assert pb.time < 0 and mode.show.marks.cue.at(pb.time) is not None
     assert mode.show.geometry is not None, "the timeline is drawn"
     st.wait(lambda: mode.at_foul)

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from simulator.app.replay.shotmarks import STEP_KINDS
+from simulator.app.text import ui
 from simulator.table.events import EventKind
 from tests.app.helpers import (
     click_button,
@@ -119,8 +120,8 @@ def test_clips_at_two_speeds_are_both_kept_each_named_by_its_speed(lang: str) ->
 def test_no_rail_reaches_its_foul_sooner_the_foul_at_a_quarter(lang: str) -> None:
     """"No rail after contact" at 1/4 crept about 15 s (frames of the loop)
     before its foul; the stretches with nothing happening now play ×4, said
-    by the status line, and the seconds before each event and the foul at
-    1/4: under 12 s."""
+    by the strip's words (drawn the frame before the step), and the seconds
+    before each event and the foul at 1/4: under 12 s."""
     from simulator.app.screens.gallery import QUIET_BEFORE, SLOW
     from tests.app.helpers import DT
     app = make_app(lang)
@@ -130,10 +131,14 @@ def test_no_rail_reaches_its_foul_sooner_the_foul_at_a_quarter(lang: str) -> Non
         assert pb.speed == SLOW
         foul_t = g.player.stops[0][0]
         quiet = app.t("gallery.quiet", rate="4")
+        strip = g.layout.strip
+        frame(app)
         steps: list[tuple[float, float, bool]] = []  # (time, advance, said ×4)
         frames = 0
         while not g.at_foul:
-            before, said = pb.time, quiet in g.chips()
+            before = pb.time
+            said = quiet in " ".join(r.shown for r in ui.FRAME.texts
+                                     if strip.contains(r.rect))
             frame(app)
             frames += 1
             steps.append((before, pb.time - before, said))

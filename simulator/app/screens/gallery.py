@@ -271,9 +271,14 @@ class GalleryPlayMode(PracticeScreen):
             (t("gallery.previous"), lambda: self.go(-1), "P", "previous"),
             (t("common.back"), self.leave, "Esc", "back"),
         ]
+        self.wide_first = self.player.playback.at_end
+        if self.wide_first:
+            # The first button says "Replay" there: a "Restart" beside it did
+            # the same (Home still does; F1 says so).
+            items.pop(1)
         buttons = [ui.Button(label, fn, key=k, ident=i) for label, fn, k, i in items]
         self.side_btns = buttons
-        buttons[2].selected = self.show.trails
+        next(b for b in buttons if b.ident == "trails").selected = self.show.trails
         self.pause_button = buttons[0]
         self.side_text(self.entry.scenario.title.get(app.locale.lang), self.body())
         self._shown = self.shown_state()
@@ -384,9 +389,8 @@ class GalleryPlayMode(PracticeScreen):
                      "", *here,
                      *explain(loc, foul.code, foul.ref), "", sc.explanation.get(lang)]
         else:
-            # The quiet stretch's ×4 under the speed it is faster than (the
-            # status chip saying it was never drawn), in the blank line's
-            # place: the text below stays where it is.
+            # The quiet stretch's ×4 under the speed it is faster than, in
+            # the blank line's place (as high as a line: see row_height).
             lines = [t("gallery.entry_loss" if loss else "gallery.entry",
                        n=self.index + 1, of=len(self.all)),
                      t("gallery.quiet_now", rate=f"{QUIET_RATE:g}") if quiet else ""]
@@ -400,6 +404,12 @@ class GalleryPlayMode(PracticeScreen):
                 lines.append(t("gallery.at_foul", foul=self.moment_words(m))
                              if m is not None else watch)
         return "\n".join(lines)
+
+    def row_height(self, line: str, lh: int) -> int:
+        # Before the foul the text's one blank line is where "Now ×4" comes
+        # and goes: a whole line high, or the text under it moved by half a
+        # line at every change of speed.
+        return lh if not self.at_foul else super().row_height(line, lh)
 
     def layout_lines(self, size: int, width: int) -> int:
         """The longest side text of the clip (the foul said, stepped to any
@@ -605,19 +615,6 @@ class GalleryPlayMode(PracticeScreen):
 
     def pocket(self) -> str | None:
         return self.player.pocket()
-
-    def chips(self) -> list[str]:
-        t = self.app.t
-        pb = self.player.playback
-        out = [t("replay.status", speed="1/4" if pb.speed == SLOW else f"{pb.speed:g}×",
-                 t=f"{pb.time:.2f}")]
-        if pb.paused:
-            out.append(t("replay.paused"))
-        elif self.quiet_rate() > 1.0:
-            out.append(t("gallery.quiet", rate=f"{QUIET_RATE:g}"))
-        if self.at_foul:
-            out.append(foul_cite(self.app.locale, self.demo.foul))
-        return out
 
     def message_area(self) -> pygame.Rect | None:
         """The band at the top right of the situation's name, a place of the

@@ -430,15 +430,20 @@ def column(buttons: Sequence[Button], x: int, y: int, width: int, size: int,
 
 
 def grid(buttons: Sequence[Button], rect: pygame.Rect, size: int, cols: int = 2,
-         gap: int = 6) -> int:
-    """Buttons in rows of ``cols`` from the top of ``rect``; the y below."""
+         gap: int = 6, wide_first: bool = False) -> int:
+    """Buttons in rows of ``cols`` from the top of ``rect``; the y below.
+    ``wide_first``: the first button a row of its own (the others in the
+    rows they had with one more before it)."""
     w = (rect.width - gap * (cols - 1)) // cols
+    lone = 1 if wide_first and buttons else 0
+    rows = [buttons[:lone]] if lone else []
+    rows += [buttons[i:i + cols] for i in range(lone, len(buttons), cols)]
     y = rect.top
-    for i in range(0, len(buttons), cols):
-        row = buttons[i:i + cols]
-        h = max(b.measure(w, size) for b in row)
+    for k, row in enumerate(rows):
+        bw = rect.width if lone and k == 0 else w
+        h = max(b.measure(bw, size) for b in row)
         for j, b in enumerate(row):
-            b.place(rect.left + j * (w + gap), y, w, size)
+            b.place(rect.left + j * (w + gap), y, bw, size)
             b.rect.height = h
         y += h + gap
     return y

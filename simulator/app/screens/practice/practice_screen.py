@@ -38,6 +38,10 @@ class PracticeScreen(Mode):
     # Buttons two a row keep their key caps (under words they would break):
     # the foul gallery's keys were gone at the foul only, its text longest.
     caps_in_pairs = False
+    # The first button stands for two (the gallery's Replay at a clip's end,
+    # where Pause and Restart stood): a row of its own in pairs, the room of
+    # two in a column, so the buttons under it stay where they were.
+    wide_first = False
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -151,13 +155,14 @@ class PracticeScreen(Mode):
             y += ih + 6
         bsize = max(11, size - 1)
         buttons = self.side_btns
-        bh = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        bh = self._column_height(inner.width, bsize)
         btop = inner.bottom - bh
         if self._buttons_in_pairs(inner, size, bsize, btop - y - 8):
             btop = inner.bottom - self._pairs_height(inner.width, bsize)
-            ui.grid(buttons, pygame.Rect(inner.left, btop, inner.width, 0), bsize)
+            ui.grid(buttons, pygame.Rect(inner.left, btop, inner.width, 0), bsize,
+                    wide_first=self.wide_first)
         else:
-            yy = btop
+            yy = inner.bottom - sum(b.measure(inner.width, bsize) + 6 for b in buttons)
             for b in buttons:
                 yy += b.place(inner.left, yy, inner.width, bsize) + 6
         for b in buttons:
@@ -195,7 +200,7 @@ class PracticeScreen(Mode):
             b.cap_under = self.caps_in_pairs
             if not self.caps_in_pairs:
                 b.key = ""
-        one_column = sum(b.measure(inner.width, bsize) + 6 for b in buttons)
+        one_column = self._column_height(inner.width, bsize)
         if self._pairs_height(inner.width, bsize) < one_column:
             return True
         for b in buttons:
@@ -209,12 +214,17 @@ class PracticeScreen(Mode):
 
     def _pairs_height(self, width: int, bsize: int) -> int:
         probe = pygame.Rect(0, 0, width, 0)
-        return ui.grid(self.side_btns, probe, bsize) - probe.top
+        return ui.grid(self.side_btns, probe, bsize,
+                       wide_first=self.wide_first) - probe.top
+
+    def _column_height(self, width: int, bsize: int) -> int:
+        heights = [b.measure(width, bsize) + 6 for b in self.side_btns]
+        return sum(heights) + (heights[0] if self.wide_first and heights else 0)
 
     def _body_height(self, size: int, width: int) -> int:
         lh = ui.line_height(size)
-        return sum(_row_height(ln, lh) for ln in ui.wrap(self.side_body, size, width)) \
-            if self.side_body else 0
+        lines = ui.wrap(self.side_body, size, width) if self.side_body else []
+        return sum(self.row_height(ln, lh) for ln in lines)
 
     def _body_size(self, size: int, width: int, room: int) -> int:
         """The side text's size: a point smaller (not below 11) where that
@@ -222,6 +232,11 @@ class PracticeScreen(Mode):
         800x500)."""
         return next((s for s in (size, size - 1) if s >= 11 and
                      self._body_height(s, width) <= room), size)
+
+    def row_height(self, line: str, lh: int) -> int:
+        """A line of the side text's height (a screen may keep a blank
+        line as high as the words that take its place)."""
+        return _row_height(line, lh)
 
     def _keeps_room(self, size: int, width: int, room: int) -> bool:
         """Whether the side text shows whole in ``room``."""
@@ -243,7 +258,7 @@ class PracticeScreen(Mode):
         def fitting(start: int, room: int) -> int:
             used, n = 0, 0
             for ln in lines[start:]:
-                used += _row_height(ln, lh)
+                used += self.row_height(ln, lh)
                 if used > room:
                     break
                 n += 1
@@ -261,7 +276,7 @@ class PracticeScreen(Mode):
         y = box.top
         for ln in shown:
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, box.width, lh))
-            y += _row_height(ln, lh)
+            y += self.row_height(ln, lh)
         self.body_hidden = len(lines) - self.body_scroll - len(shown)
         if self.body_hidden or self.body_scroll:
             key = "practice.more" if self.body_hidden else "practice.top"
