@@ -40,6 +40,9 @@ WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way
 # drifts 1-3 px; a pull meant as one goes further at once.
 CLICK_SLOP_PX = 5
 NO_POWER = 0.01  # a pull giving no more than this is no stroke
+# A press and release this far back (pixels) within CLICK_SLOP_PX is a
+# pull begun, not a click's drift: said to be too short (it was silent).
+NUDGE_PX = 3
 # The mouse still this long: the aim it points is one the player settled on;
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).
@@ -48,6 +51,16 @@ AIM_REST = 0.35
 # moves.
 DOUBLE_HIT_EVERY = 0.15  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
+# The stick drawn behind the cue ball can be taken hold of, as a real cue
+# is: the pointer coming onto it over the cue ball (or along it) leaves the
+# aim where it is, so a press there pulls back along it. (The aim followed
+# the pointer round to the far side, and the pull away from the ball was a
+# push: nothing was shot.) Within this many ball radii of the stick's line,
+# or GRAB_PX, whichever is wider; a pointer's jump passing this near the
+# cue ball has come over it.
+GRAB_RADII = 1.5
+GRAB_PX = 10
+GRAB_GLOW = (255, 226, 140)  # the stick held under the pointer
 CALL_MARK = (120, 200, 255)  # the ring round a called ball and pocket
 
 
@@ -87,6 +100,8 @@ class AimMode(ShotInputMode):
         self.press_pos: tuple[int, int] | None = None
         self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
         self.panel_drag = False
+        self.last_pointer = self.app.mouse  # where the last motion ended
+        self.grabbed = False  # the pointer holds the stick (see GRAB_RADII)
         # The aim the mouse last rested on (or the keys, a hint, an undo set),
         # which a click that calls keeps; how long the mouse has been still.
         self.still = AIM_REST
@@ -295,6 +310,7 @@ class AimMode(ShotInputMode):
         button down the aim never turns: the drag sets the power only (a
         press the pull did not take, swept over the table, swung the cue)."""
         s = self.session
+        last, self.last_pointer = self.last_pointer, pos
         if self.panel_drag:
             self.panel_drag_to(pos)
             return
@@ -306,6 +322,7 @@ class AimMode(ShotInputMode):
         if held:
             return
         if not self.layout.table.collidepoint(pos) or self.aim_held():
+            self.grabbed = False
             # An aim set by the keys, a hint or an undo is held: the mouse
             # goes to pull back along it from anywhere (it turned the cue on
             # its way, and a break went to a corner pocket); a click on the
@@ -315,12 +332,62 @@ class AimMode(ShotInputMode):
             if math.dist(self.key_lock, pos) < 12:
                 return
             self.key_lock = None
+        if self.grab_stick(last, pos):
+            return
         if self.trip_from is None or math.dist(self.trip_from, pos) > TRIP_PX:
             if self.still >= AIM_REST:  # leaving an aim it rested on
                 self.settled_angle = s.aim.angle
             self.still = 0.0
             self.trip_from = pos
         self.aim_at(pos)
+
+    def grab_stick(self, last: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
+        """Whether the pointer, come to ``pos`` from ``last``, holds the stick:
+        it is on the stick drawn behind the cue ball, having come over the
+        cue ball or along the stick (a pointer jumping straight to a point
+        behind the ball from elsewhere aims there, as before). Over the cue
+        ball itself the aim stays too (it spun as the pointer crossed it, and
+        the stick was then elsewhere)."""
+        if self.passes_cue_ball(pos, pos):
+            self.grabbed = False
+            return True
+        if not self.on_stick(pos):
+            self.grabbed = False
+        elif not self.grabbed and last is not None:
+            self.grabbed = self.on_stick(last) or self.passes_cue_ball(last, pos)
+        return self.grabbed
+
+    def on_stick(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` lies on the stick as drawn: behind the cue ball,
+        near the stick's line (a narrow wedge), no further than its butt."""
+        cue = self.cue()
+        if cue is None or self.own_aim_hidden():
+            return False
+        view = self.scene.view
+        x, y = view.to_table(*pos)
+        a = math.radians(self.aim.angle)
+        dx, dy = x - cue[0], y - cue[1]
+        back = -(dx * math.cos(a) + dy * math.sin(a))
+        across = abs(-dx * math.sin(a) + dy * math.cos(a))
+        r = self.session.table.spec.balls.radius
+        butt = r + 0.03 + 1.47 * max(0.25, math.cos(math.radians(self.aim.elevation)))
+        near = max(GRAB_RADII * r, GRAB_PX / view.px(1.0)) + 0.03 * back
+        return r < back <= butt and across <= near
+
+    def passes_cue_ball(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
+        """Whether the pointer's way from ``a`` to ``b`` passed over the cue
+        ball (within GRAB_RADII ball radii of its centre)."""
+        cue = self.cue()
+        if cue is None:
+            return False
+        view = self.scene.view
+        (ax, ay), (bx, by) = view.to_table(*a), view.to_table(*b)
+        ex, ey = bx - ax, by - ay
+        n = ex * ex + ey * ey
+        t = 0.0 if n == 0 else max(0.0, min(1.0, ((cue[0] - ax) * ex +
+                                                 (cue[1] - ay) * ey) / n))
+        near = math.dist(cue, (ax + ex * t, ay + ey * t))
+        return near <= GRAB_RADII * self.session.table.spec.balls.radius
 
     def aim_held(self) -> bool:
         """Whether the aim is one the mouse does not turn: the hint's taken,
@@ -451,6 +518,7 @@ class AimMode(ShotInputMode):
         back = stroke or self.pull_power(pos) > NO_POWER  # some of the way back
         short = moved and back and self.short_pull()
         pushed = self.pushed(pos)
+        nudged = self.pulled_px(pos) >= NUDGE_PX
         power = self.pulled_power(pos)
         self.warn_wrong_way(pos)
         self.drag_from = None
@@ -464,12 +532,7 @@ class AimMode(ShotInputMode):
                 self.app.inform(self.app.t("pull.too_short", px=SHORT_PULL_PX), 4.0,
                                 until_stroke=True)
             elif not moved:
-                if not self.layout.table.collidepoint(pos):
-                    return  # (a click beside the table calls and aims at nothing)
-                if not self.click(pos) and self.aim_held():
-                    # "Aim here": the mouse aims again, from the click.
-                    s.held_angle = None
-                    self.aim_at(pos)
+                self.released_still(pos, nudged)
             elif came_back:
                 # Eased back to the ball: no stroke, and said (it was silent).
                 self.app.inform(self.app.t("pull.came_back"), 4.0, until_stroke=True)
@@ -482,6 +545,21 @@ class AimMode(ShotInputMode):
                 # A drag across the aim gives no power either: said, so the
                 # player is not left wondering why nothing happened.
                 self.app.inform(self.app.t("pull.nothing"), 4.0, until_stroke=True)
+
+    def released_still(self, pos: tuple[int, int], nudged: bool) -> None:
+        """A press released where it was: a call, "aim here" after a held
+        aim, or a pull a few pixels back, which is said to be too short."""
+        # (a click beside the table calls and aims at nothing)
+        called = self.layout.table.collidepoint(pos) and self.click(pos)
+        if called:
+            return
+        if self.layout.table.collidepoint(pos) and self.aim_held():
+            # "Aim here": the mouse aims again, from the click.
+            self.session.held_angle = None
+            self.aim_at(pos)
+        elif nudged:
+            self.app.inform(self.app.t("pull.too_short", px=SHORT_PULL_PX), 4.0,
+                            until_stroke=True)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click without a pull-back: choose the called ball or pocket.
@@ -734,6 +812,10 @@ class AimMode(ShotInputMode):
         view = self.scene.view
         if cue is not None and not self.own_aim_hidden():
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
+            mouse = self.app.mouse
+            if self.grabbed and self.drag_from is None and mouse is not None and \
+                    self.on_stick(mouse):
+                self.draw_grab_glow(surface, cue, pull)
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
         if not self.calling() or self.session.decl.get("safety"):
             return
@@ -750,6 +832,21 @@ class AimMode(ShotInputMode):
             pk = self.session.spec.pocket(pocket)
             pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.7), 3)
+
+    def draw_grab_glow(self, surface: pygame.Surface, cue: tuple[float, float],
+                       gap: float) -> None:
+        """A glow round the stick the pointer holds: a press there pulls it."""
+        view = self.scene.view
+        r = self.session.table.spec.balls.radius
+        a = math.radians(self.aim.angle)
+        ends = [view.to_screen(cue[0] - math.cos(a) * d, cue[1] - math.sin(a) * d)
+                for d in (r + gap, r + gap + 1.47)]
+        old = table_clip(surface, view)
+        try:
+            pygame.draw.line(surface, GRAB_GLOW, ends[0], ends[1],
+                             round(view.px(0.029)) + 6)
+        finally:
+            surface.set_clip(old)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
