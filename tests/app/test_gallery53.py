@@ -12,13 +12,14 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.replay.timeline import mark_label
 from simulator.app.screens.gallery import QUIET_RATE, GalleryPlayMode
-from simulator.app.text import ui
-from tests.app.helpers import frame, key, make_app, open_gallery, run_until
-
-
-def drawn(app: App, where: pygame.Rect) -> str:
-    """The words the last frame drew inside ``where``, line after line."""
-    return " ".join(r.shown for r in ui.FRAME.texts if where.contains(r.rect))
+from tests.app.helpers import (
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    open_gallery,
+    run_until,
+)
 
 
 def first_button(app: App) -> str:
@@ -42,7 +43,8 @@ def test_a_quiet_stretch_says_its_speed_in_the_side_text_and_the_strip(
             if g.at_foul:
                 break
             quiet = g.quiet_rate() > 1.0
-            side, strip = drawn(app, g.layout.side), drawn(app, g.layout.strip)
+            side = drawn_words(app, g.layout.side, shown=True)
+            strip = drawn_words(app, g.layout.strip, shown=True)
             assert speed in side
             # The ×4 said right under the speed, and first in the strip.
             assert (f"{speed} {side_words}" in side) is quiet, (quiet, side)
@@ -64,7 +66,7 @@ def moment_said(app: App, g: GalleryPlayMode) -> None:
     # (a mark at the foul's own time is the foul, as the text says it)
     m = g.said_as(g.show.current_mark())
     assert m is not None
-    side = drawn(app, g.layout.side)
+    side = drawn_words(app, g.layout.side, shown=True)
     event = g.moment_words(m) if m.foul else mark_label(app.locale, g.show.spec, m)
     want = app.t("gallery.now", t=g.show.time_text(pb.time),
                  at=g.show.time_text(m.time), event=event)

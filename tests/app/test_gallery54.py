@@ -11,15 +11,18 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.gallery import QUIET_RATE, GalleryPlayMode
 from simulator.app.text import ui
-from tests.app.helpers import frame, key, make_app, open_gallery, run_until
+from tests.app.helpers import (
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    open_gallery,
+    run_until,
+)
 
 SIZES = [("en", (1280, 720)), ("ru", (800, 500)), ("en", (800, 500)),
          ("ru", (1280, 720))]
 
-
-def drawn(where: pygame.Rect) -> str:
-    """The words the last frame drew inside ``where``, line after line."""
-    return " ".join(r.shown for r in ui.FRAME.texts if where.contains(r.rect))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -35,16 +38,16 @@ def test_the_gallery_keeps_no_chips_it_never_draws(lang: str) -> None:
         while not g.at_foul:
             frame(app)
             assert g.chips() == []
-            assert "1/4" in drawn(g.layout.side)
+            assert "1/4" in drawn_words(app, g.layout.side, shown=True)
             if g.quiet_rate() > 1.0:
                 quiet_seen = True
-                assert strip_words in drawn(g.layout.strip)
+                assert strip_words in drawn_words(app, g.layout.strip, shown=True)
             assert app.frames < 60 * 30
         assert quiet_seen
         frame(app)
         assert g.chips() == []
         assert t("gallery.entry_at_foul", n=g.index + 1, of=len(g.all)) \
-            in drawn(g.layout.side)
+            in drawn_words(app, g.layout.side, shown=True)
         assert not app.errors
     finally:
         pygame.display.quit()
@@ -55,7 +58,7 @@ def watch_y(app: App, g: GalleryPlayMode, watch: str) -> int:
     side = g.layout.side
     ys = [r.rect.top for r in ui.FRAME.texts
           if side.contains(r.rect) and r.shown and watch.startswith(r.shown)]
-    assert ys, drawn(side)
+    assert ys, drawn_words(app, side, shown=True)
     return ys[0]
 
 
@@ -145,7 +148,7 @@ def test_the_speed_says_the_x4_between_events_all_along(
             frame(app)
             if g.quiet_rate() == 1.0 and g.playing:
                 plain += 1
-                words = drawn(g.layout.side)
+                words = drawn_words(app, g.layout.side, shown=True)
                 assert "1/4" in words and f"×{QUIET_RATE:g}" in words, words
             assert app.frames < 60 * 30
         assert plain > 10
