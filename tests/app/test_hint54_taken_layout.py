@@ -26,6 +26,23 @@ def hint_button_rows(app: App) -> int:
     return len(b._lines(b.rect.width, b.size)[0])
 
 
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)],
+                         ids=("800x500", "1280x720"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_taken_hints_button_is_one_row(
+        lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Taken, the hint's button says so in one row of the column's narrow
+    buttons ("Hint taken: aim set" took two, the rows the card and the
+    hint's line are short of)."""
+    app = make_app(lang, size)
+    try:
+        taken(app, monkeypatch)
+        assert hint_button_rows(app) == 1, app.t("hint.taken_button")
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
 def order_kept(app: App, mode: AimMode, before: int) -> None:
     """The card's "N more" no more than ``before`` the hint, the taken
     hint's line whole with its contact words, the power and spin said."""
