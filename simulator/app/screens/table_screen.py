@@ -493,11 +493,14 @@ class TableMode(Mode):
             y += h
         self.extra_gap = 0 if self.extra_hidden else room.bottom - y
         self.note_gap = 0
-        if not self.extra_hidden or room.bottom - y < ui.line_height(note_size) \
-                or self.extra_in_card_note():
+        # (in the last line's gap under it too, which fits() counts as spare:
+        # a note 4 px short went unsaid at 800x500)
+        top = min(y, room.bottom - ui.line_height(note_size))
+        if not self.extra_hidden or top < y - 4 or self.extra_in_card_note():
             # (no row left for the note: it would lie over the aim controls;
             # the card's own "more" and H still reach what is under it)
             return
+        y = top
         words = [self.app.t(k, n=self.extra_hidden) for k in self.more_keys()]
         f = fonts.font(note_size)
         note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
