@@ -118,6 +118,11 @@ class ShotInputMode(TableMode):
         # The aim controls' height back beside a hint that took their room
         # and left as much unused under it (1280x720: an empty gap): 0, none.
         self.controls_back = 0
+        # The open ruling card's height when the hint was asked for: a taken
+        # hint's line leaves it that much (aiming goes on from placing with it).
+        prev = app.mode
+        self.card_before: int = prev.card_before if isinstance(
+            prev, ShotInputMode) and self.session.hint is not None else 0
         self.extra_rect: pygame.Rect | None = None  # the extra lines', when cut
         self.hint_tip_rect: pygame.Rect | None = None  # the hint's diagram, drawn
         self.shown_for = 0.0  # seconds this turn has been on show (a foul's read)
@@ -142,6 +147,8 @@ class ShotInputMode(TableMode):
             return
         if s.hint_job is not None or s.req is None or s.req.pending:
             return
+        self.card_before = 0 if self.banner_rect is None or s.banner_folded \
+            else self.banner_rect.height
         from simulator.app.match import computer
         try:
             s.hint_job = computer.think_hint(s.match)
@@ -262,9 +269,24 @@ class ShotInputMode(TableMode):
         s = self.session
         if not self.hint_unread or self.first_extra_hidden is None:
             return  # (not drawn yet: whether it fits is known once it is)
-        if self.extra_hidden <= self.extra_may_hide() or s.hint is None:
+        # A taken hint's line in its one-row form (its contact words unsaid)
+        # or its card below what it showed before the hint: the controls give
+        # their room first, then come back in what the two leave (a button a
+        # row lower brought them back whole at 800x500, the card and the
+        # line paying for it).
+        squeezed = not self.hint_room and self.taken_squeezed()
+        if (self.extra_hidden <= self.extra_may_hide() and not squeezed) \
+                or s.hint is None:
             self.hint_unread = False
             spare = self.extra_gap - 8
+            if self.card_floor():
+                # (taken: the row saying them and the card above its floor
+                # are theirs too; the card never yields below it)
+                card = self.banner_rect.height if self.banner_rect is not None else 0
+                spare += self.said_room + max(0, card - self.card_floor())
+                if self.hint_room and spare >= self.CONTROLS_LEAST:
+                    self.controls_back = spare
+                return
             if self.hint_room and spare >= self.CONTROLS_LEAST:
                 # (the hint whole with room to spare: the controls come back
                 # in it, as high as it lets them)
@@ -289,6 +311,21 @@ class ShotInputMode(TableMode):
             self.hint_unread = False
             return
         self.first_extra_hidden = None  # (whether it fits now: once drawn)
+
+    def card_floor(self) -> int:
+        # A taken hint leaves the open card what it showed before the hint.
+        s = self.session
+        if s.banner_folded or not self.extra_kept()[1]:
+            return 0
+        return self.card_before
+
+    def taken_squeezed(self) -> bool:
+        """A taken hint's line cut to its one-row form, or the open card
+        below its floor."""
+        if not self.extra_kept()[1]:
+            return False
+        return self.extra_shortened or (self.banner_rect is not None and
+                                        self.banner_rect.height < self.card_floor())
 
     def extra_may_hide(self) -> int:
         """How many of the side's last extra lines may wait behind "N more"

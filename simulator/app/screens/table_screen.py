@@ -126,6 +126,9 @@ class TableMode(Mode):
     # next), as last drawn: room it can give up by scrolling.
     card_spare = 0
     controls_said = ""  # the aim controls' settings said in their place
+    said_room = 0  # the row kept for them at the column's foot, as last drawn
+    # The first extra line was drawn in its one-row form (the whole did not fit).
+    extra_shortened = False
     CONTROLS_LEAST = 104  # the aim controls' least height (800x500's)
 
     def __init__(self, app: App) -> None:
@@ -371,6 +374,7 @@ class TableMode(Mode):
         self.banner_rect = None
         self.card_spare = 0
         extra = self.side_extra()
+        floor = self.card_floor()
         if banner is not None and self.show_banner() and bottom - y > 40:
             wanted = sum(ui.paragraph(None, text, size - 1, ui.INK,
                                       pygame.Rect(0, 0, inner.width, 10 ** 6)) + 4
@@ -391,17 +395,19 @@ class TableMode(Mode):
                 # hint left "The table is open" under "N more").
                 least = ruling_card.least_height(banner, inner.width, size) + \
                     self._fold_button(inner.width, size)[2] + 4
-                half = 0 if self.card_yields() else room // 2
+                half = 0 if self.card_yields() or floor else room // 2
                 card_h = max(half, room - wanted - 6, min(
                     least, room - self._first_extra_room(extra, inner.width, size)))
             else:
                 card_h = room - self._first_extra_room(extra, inner.width, size)
             # Never less than what happened and who is next, in the room
             # there is (a taken hint's first line left the card its heading
-            # and "4 more" at 800x500).
+            # and "4 more" at 800x500); nor than its floor, the extra lines
+            # kept first beside it.
             card_h = max(card_h, min(room, ruling_card.least_height(
                 banner, inner.width, size, state=False) + self._fold_button(
-                    inner.width, size)[2] + 4))
+                    inner.width, size)[2] + 4), min(
+                        floor, room - self._first_extra_room(extra, inner.width, size)))
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
@@ -413,6 +419,7 @@ class TableMode(Mode):
         said_h = self.controls_row(inner.width, size) if extra else 0
         if bottom - y - said_h < self._first_extra_room(extra, inner.width, size) - 6:
             said_h = 0  # (what the extra lines keep first comes first)
+        self.said_room = said_h
         self.draw_extra(surface, extra, pygame.Rect(inner.left, y, inner.width,
                                                     bottom - said_h - y), size)
         self.draw_card_foot(surface)
@@ -466,7 +473,9 @@ class TableMode(Mode):
                                 pygame.Rect(0, 0, room.width, 10 ** 6)) + 4
                    for text in extra]
         short = self.extra_short(extra[0]) if extra else None
+        self.extra_shortened = False
         if short is not None and fits(heights, room.height) == 0:
+            self.extra_shortened = True
             # (the first line's one-row form where the whole does not fit)
             extra = [short, *extra[1:]]
             heights[0] = ui.paragraph(None, short, size - 1, ui.INK,
@@ -484,11 +493,14 @@ class TableMode(Mode):
             y += h
         self.extra_gap = 0 if self.extra_hidden else room.bottom - y
         self.note_gap = 0
-        if not self.extra_hidden or room.bottom - y < ui.line_height(note_size) \
-                or self.extra_in_card_note():
+        # (in the last line's gap under it too, which fits() counts as spare:
+        # a note 4 px short went unsaid at 800x500)
+        top = min(y, room.bottom - ui.line_height(note_size))
+        if not self.extra_hidden or top < y - 4 or self.extra_in_card_note():
             # (no row left for the note: it would lie over the aim controls;
             # the card's own "more" and H still reach what is under it)
             return
+        y = top
         words = [self.app.t(k, n=self.extra_hidden) for k in self.more_keys()]
         f = fonts.font(note_size)
         note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
@@ -564,6 +576,11 @@ class TableMode(Mode):
     def extra_first_wanted(self) -> bool:
         """Whether the first extra line was asked for (a hint)."""
         return False
+
+    def card_floor(self) -> int:
+        """The least height of the open ruling card beside the extra lines,
+        where they must not take what it showed before them (0: none)."""
+        return 0
 
     def card_yields(self) -> bool:
         """Whether the card gives the extra lines all but its least height
