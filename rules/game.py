@@ -629,13 +629,13 @@ class Discipline(Generic[S]):
                 raise RulesError(f"{tw}.0: the cue ball in hand may not be placed "
                                  f"at ({cue[0]:.4f}, {cue[1]:.4f}): {why.id}",
                                  "cue_ball_placement", code=why.id)
-        self.check_game_ball(state, tw)
 
-    def check_game_ball(self, state: S, table_where: str) -> None:
+    def check_game_ball(self, state: S, table_where: str = "table") -> None:
         """The ball that decides the game is on the table of a game in play
         (8-ball 1, 9-ball 1): down, it ended the game or was spotted (the 9
         after a foul, 9-ball 6). A choice still open (the 8 pocketed on the
-        break, 8-ball 5) is left to the choice."""
+        break, 8-ball 5) is left to the choice. Asked of a position saved as
+        playable (the editor); a judging case or a test may set fewer balls."""
         ball, ref = self.info.game_ball, self.info.game_ball_ref
         if ball is None or ref is None or state.pending or \
                 ball in state.table.on_table():

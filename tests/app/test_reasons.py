@@ -15,7 +15,7 @@ import pytest
 from simulator.app.screens.editor.draft import new_draft
 from simulator.app.text.i18n import LOCALE_DIR, Locale
 from simulator.app.text.words import reason_text
-from simulator.practice.scenario import ScenarioError, parse_scenario
+from simulator.practice.scenario import ScenarioError, parse_scenario, playable
 
 FULL_NINE = {str(b): [1.9 + 0.06 * (b % 3), 0.3 + 0.07 * b] for b in range(1, 10)}
 FULL_RACK = {str(b): [1.7 + 0.07 * (b % 5), 0.3 + 0.07 * (b // 5)]
@@ -97,8 +97,8 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
 
 
 def _refusal(draft: dict[str, Any]) -> ScenarioError:
-    with pytest.raises(ScenarioError) as e:
-        parse_scenario(copy.deepcopy(draft))
+    with pytest.raises(ScenarioError) as e:  # as the editor checks a draft
+        playable(parse_scenario(copy.deepcopy(draft)))
     return e.value
 
 

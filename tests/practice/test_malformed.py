@@ -374,7 +374,8 @@ def test_editor_positions_are_validated_as_files() -> None:
     sc = check_position("9-ball", {0: (0.5, 0.6), 1: (1.9, 0.635), 9: (2.2, 0.3)},
                         {"ball_in_hand": "kitchen"})
     assert sc.position.position(1) == (1.9, 0.635)
-    # 9-ball 1: the game is won by pocketing the 9; a game in play has it.
+    # 9-ball 1: the game is won by pocketing the 9; a game in play has it
+    # (the editor's check; loading a file or a case is not asked this).
     with pytest.raises(ScenarioError, match=r"balls\.9: missing: .*9-ball 1"):
         check_position("9-ball", {0: (0.5, 0.6), 1: (1.9, 0.635)})
     with pytest.raises(ScenarioError, match=r"balls\.1: .* is off the bed"):

@@ -129,9 +129,9 @@ class EditorBase(PracticeScreen):
         self.check()
 
     def check(self) -> bool:
-        from simulator.practice.scenario import ScenarioError, parse_scenario
+        from simulator.practice.scenario import ScenarioError, parse_scenario, playable
         try:
-            parse_scenario(self.draft)
+            playable(parse_scenario(self.draft))
         except ScenarioError as e:
             self.error = self.why(e)
             return False
