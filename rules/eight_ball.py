@@ -134,6 +134,7 @@ INFO = DisciplineInfo(
     state=EightBallState,
     groups=(BallGroup("solids", SOLIDS), BallGroup("stripes", STRIPES)),
     game_ball=EIGHT,
+    game_ball_ref=e8("1"),
     calls=Calls(ball=True, pocket=True, obvious_free=True, safety=True,
                 ref=e8("2")),
     hand=(HandRule(BallInHand.KITCHEN, e8("5"), "break", "outside"),

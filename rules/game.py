@@ -345,6 +345,9 @@ class DisciplineInfo:
     state: type[GameState]  # its state type
     groups: tuple[BallGroup, ...] = ()
     game_ball: int | None = None  # the ball that decides the game (8, 9)
+    # The rule that makes it decide the game (8-ball 1, 9-ball 1: the game is
+    # won by pocketing it), so a set position of a game in play has it.
+    game_ball_ref: SeedRef | None = None
     calls: Calls = Calls()
     hand: tuple[HandRule, ...] = ()
     scoring: str = "race"  # "race": games are counted; "points": a target score
@@ -626,6 +629,20 @@ class Discipline(Generic[S]):
                 raise RulesError(f"{tw}.0: the cue ball in hand may not be placed "
                                  f"at ({cue[0]:.4f}, {cue[1]:.4f}): {why.id}",
                                  "cue_ball_placement", code=why.id)
+
+    def check_game_ball(self, state: S, table_where: str = "table") -> None:
+        """The ball that decides the game is on the table of a game in play
+        (8-ball 1, 9-ball 1): down, it ended the game or was spotted (the 9
+        after a foul, 9-ball 6). A choice still open (the 8 pocketed on the
+        break, 8-ball 5) is left to the choice. Asked of a position saved as
+        playable (the editor); a judging case or a test may set fewer balls."""
+        ball, ref = self.info.game_ball, self.info.game_ball_ref
+        if ball is None or ref is None or state.pending or \
+                ball in state.table.on_table():
+            return
+        raise RulesError(f"{table_where}.{ball}: missing: ball {ball} decides "
+                         f"the game ({ref}), a game in play has it on the table",
+                         "game_ball_missing", ball=ball, ref=ref)
 
     def with_breaker(self, state: S, breaker: int) -> S:
         """The state with the break given to ``breaker`` once the players

@@ -88,6 +88,7 @@ INFO = DisciplineInfo(
     options=NoOptions,
     state=NineBallState,
     game_ball=NINE,
+    game_ball_ref=n9("1"),
     calls=Calls(push_out=True, ref=n9("5")),
     hand=(HandRule(BallInHand.KITCHEN, n9("3"), "break", "outside"),
           HandRule(BallInHand.ANYWHERE, n9("9"), "foul", frozen_allowed=False)),

@@ -21,7 +21,7 @@ from rules.codes import FoulCode, Kind, Note, SeedRef
 from rules.express import ExpressNote
 from rules.main_foul import fouls_main_first  # as every view orders them
 from rules.questions import LegalLook, first_contact
-from rules.ruling import Foul, Outcome, Ruling
+from rules.ruling import BallInHand, Foul, Outcome, Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
 from simulator.table.events import Shot
 from simulator.table.specs import CUE_BALL, TableKind, table_by_name
@@ -138,6 +138,22 @@ def turn_question(scenario: Scenario, ruling: Ruling) -> Question:
     if right not in offered:  # a ruling no table's list foresaw is still asked
         offered = (*offered, right)
     return Question(TURN, f"quiz.{TURN}", offered, frozenset({right}))
+
+
+def placement_ref(scenario: Scenario, ruling: Ruling) -> SeedRef | None:
+    """The rule that gives the incoming player the cue ball where the ruling
+    puts it after a foul (9-ball 9: anywhere; 8-ball 5: behind the head
+    string after a scratch on the break; 14.1 10), read from the game's own
+    list of placements (``DisciplineInfo.hand``) without the breaker's own
+    start. None when no foul gave ball in hand, when the offender keeps the
+    table (14.1's third foul: rule 12 re-breaks), or when the list names no
+    single rule for that place: the foul's rule is then the reason."""
+    if not fouled(ruling) or ruling.ball_in_hand is BallInHand.NONE or \
+            ruling.next_shooter == scenario.game.shooter:
+        return None
+    refs = {h.ref for h in registry.info(scenario.discipline).hand
+            if h.region is ruling.ball_in_hand and h.when != "break"}
+    return refs.pop() if len(refs) == 1 else None
 
 
 # What made a legal stroke look like a foul, and the rule that allows it:

@@ -669,5 +669,14 @@ def check_position(discipline: str, balls: Mapping[int, tuple[float, float]],
                    state: Mapping[str, Any] | None = None,
                    players: int | None = None) -> Scenario:
     """Validate a position as loading does (the editor calls this before a
-    test stroke or a save); ScenarioError names the field."""
-    return parse_scenario(position_data(discipline, balls, state, players))
+    test stroke or a save), and that a game can go on from it
+    (:func:`playable`); ScenarioError names the field."""
+    return playable(parse_scenario(position_data(discipline, balls, state, players)))
+
+
+def playable(sc: Scenario) -> Scenario:
+    """``sc`` when its game can be played on from its position: the ball
+    that decides the game is on the table (8-ball 1, 9-ball 1); a position
+    the editor saves is asked this besides loading's checks."""
+    _rules(lambda: sc.referee.check_game_ball(sc.game, "balls"))
+    return sc

@@ -107,7 +107,7 @@ def test_a_few_balls_are_a_shot_in_play_not_a_break() -> None:
         frame(app)
         click_button(app, ">")  # the next ball (the chosen one stays chosen)
         frame(app)
-    assert len(ed.balls()) == 4 and ed.error is None
+    assert len(ed.balls()) == 5 and ed.error is None  # the 8 was there
     assert ed.field != "is_break"
     assert _state_row(ed) != app.t("editor.field_is_break")
     assert app.t("editor.next_shot") in ed.chips()

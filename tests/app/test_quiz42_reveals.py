@@ -103,8 +103,10 @@ def test_the_eight_first_on_an_open_table_reads_one_way(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("sid", [PUSH, EIGHT])
 def test_the_first_question_is_asked_once(lang: str, sid: str) -> None:
-    """The intro ("Was it a foul, and what happens next?") is the first
-    question: "Was it a foul?" is not drawn under it as well."""
+    """"Was it a foul?" is drawn once, as the question its yes and no
+    answer; the file's "Was it a foul, and what happens next?" is not its
+    prompt (it asked what the answers did not), the situation's questions
+    are listed before it."""
     app = make_app(lang)
     try:
         mode = quiz_on(app, sid)
@@ -113,8 +115,10 @@ def test_the_first_question_is_asked_once(lang: str, sid: str) -> None:
         assert mode.question.kind == "foul"
         shown = drawn_words(app)
         assert mode.sc.question is not None
-        assert " ".join(mode.sc.question.text.get(lang).split()) in shown
-        assert app.t("quiz.foul") not in shown, shown
+        assert " ".join(mode.sc.question.text.get(lang).split()) not in shown
+        assert shown.count(app.t("quiz.foul")) == 1, shown
+        asks = ", ".join(app.t(f"quiz.ask_{q.kind}") for q in mode.questions)
+        assert " ".join(app.t("quiz.intro", asks=asks).split()) in shown, shown
     finally:
         pygame.display.quit()
 

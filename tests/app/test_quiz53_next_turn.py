@@ -152,7 +152,7 @@ def test_the_score_counts_both_parts_as_the_page_says() -> None:
 def test_a_decided_game_asks_no_rule_it_does_not_judge(lang: str) -> None:
     """8-ball 15: the 8 pocketed as called wins, nobody shoots next in that
     game; only "Was it a foul?" is judged, and the page asks only that
-    ("Foul or not, and under which rule?" promised a second answer)."""
+    (a list of one question, or "and under which rule?", promised more)."""
     app = make_app(lang)
     try:
         mode = quiz_on(app, "8ball-eight-win")
@@ -160,7 +160,8 @@ def test_a_decided_game_asks_no_rule_it_does_not_judge(lang: str) -> None:
         frame(app, n=2)
         assert [q.kind for q in mode.questions] == ["foul"]
         text = drawn_words(app)
-        assert app.t("quiz.intro_decided") not in text
+        # One question: no list of them before it.
+        assert app.t("quiz.intro", asks=app.t("quiz.ask_foul")) not in text
         assert app.t("quiz.foul") in text, text
     finally:
         pygame.display.quit()

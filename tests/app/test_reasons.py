@@ -15,7 +15,7 @@ import pytest
 from simulator.app.screens.editor.draft import new_draft
 from simulator.app.text.i18n import LOCALE_DIR, Locale
 from simulator.app.text.words import reason_text
-from simulator.practice.scenario import ScenarioError, parse_scenario
+from simulator.practice.scenario import ScenarioError, parse_scenario, playable
 
 FULL_NINE = {str(b): [1.9 + 0.06 * (b % 3), 0.3 + 0.07 * b] for b in range(1, 10)}
 FULL_RACK = {str(b): [1.7 + 0.07 * (b % 5), 0.3 + 0.07 * (b // 5)]
@@ -40,7 +40,12 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     ("in a cushion", _draft("9-ball", balls={"2": [1.0, 0.02]}), "ball_cannot_rest",
      ("шар 2",)),
     ("no cue ball", _draft("9-ball", drop=("0",)), "no_cue_ball", ("биток",)),
-    ("no object ball", _draft("9-ball", drop=("1",)), "no_object_ball", ("шар",)),
+    ("no object ball", _draft("14.1", drop=("1",)), "no_object_ball", ("шар",)),
+    # 9-ball 1, 8-ball 1: pocketing the game ball wins; a game in play has it.
+    ("no 9", _draft("9-ball", drop=("9",)), "game_ball_missing",
+     ("шар 9 не на столе", "«Девятка», п.\u00a01")),
+    ("no 8", _draft("8-ball", drop=("8",)), "game_ball_missing",
+     ("шар 8 не на столе", "«Восьмёрка», п.\u00a01")),
     ("three fouls", _draft("9-ball", {"fouls": [0, 3]}), "fouls_in_a_row",
      ("Игрок 2", "0, 1 или 2")),
     ("early warning", _draft("9-ball", {"warned": [False, True]}),
@@ -92,8 +97,8 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
 
 
 def _refusal(draft: dict[str, Any]) -> ScenarioError:
-    with pytest.raises(ScenarioError) as e:
-        parse_scenario(copy.deepcopy(draft))
+    with pytest.raises(ScenarioError) as e:  # as the editor checks a draft
+        playable(parse_scenario(copy.deepcopy(draft)))
     return e.value
 
 

@@ -371,9 +371,13 @@ def test_cli_check_reports_bad_files(tmp_path: Path,
 def test_editor_positions_are_validated_as_files() -> None:
     from simulator.practice.scenario import check_position
 
-    sc = check_position("9-ball", {0: (0.5, 0.6), 1: (1.9, 0.635)},
+    sc = check_position("9-ball", {0: (0.5, 0.6), 1: (1.9, 0.635), 9: (2.2, 0.3)},
                         {"ball_in_hand": "kitchen"})
     assert sc.position.position(1) == (1.9, 0.635)
+    # 9-ball 1: the game is won by pocketing the 9; a game in play has it
+    # (the editor's check; loading a file or a case is not asked this).
+    with pytest.raises(ScenarioError, match=r"balls\.9: missing: .*9-ball 1"):
+        check_position("9-ball", {0: (0.5, 0.6), 1: (1.9, 0.635)})
     with pytest.raises(ScenarioError, match=r"balls\.1: .* is off the bed"):
         check_position("9-ball", {0: (0.5, 0.6), 1: (2.6, 0.635)})
     with pytest.raises(ScenarioError, match="overlap"):

@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping
 
 import pygame
 
-from rules.codes import Note
+from rules.codes import FoulCode, Kind, Note
 from rules.main_foul import fouls_main_first
 from rules.questions import contacts_at, first_contact
-from rules.ruling import Outcome, Ruling
+from rules.ruling import BallInHand, Outcome, Ruling
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
 from simulator.app.replay.shotshow import ShotShow, scenario_show
@@ -45,6 +45,7 @@ from simulator.app.text.words import (
     code_words,
     discipline_label,
     foul_cite,
+    ref_text,
 )
 from simulator.practice.quiz import (
     GAME_GOES_ON,
@@ -58,9 +59,9 @@ from simulator.practice.quiz import (
     QuizSession,
     cleared,
     fouled,
-    intro_fits,
     losses,
     note_answers,
+    placement_ref,
     seen,
 )
 from simulator.practice.scenario import Scenario
@@ -442,27 +443,19 @@ class QuizMode(PracticeScreen):
         be chosen)."""
         app = self.app
         t = app.t
-        lang = app.locale.lang
         q = self.question
         names = self.session.names if self.session is not None else ()
         lines = [" · ".join((self.situation_line(),
                              t("quiz.progress", k=self.k + 1, n=len(self.questions)),
                              self.score_line())), ""]
         lines += situation_lines(app.locale, self.sc)
-        intro = ""
-        if self.k == 0 and self.sc.question is not None:
-            # The file's intro asks who shoots next; when the stroke decided
-            # the game those questions are not asked, and neither is the
-            # intro; "and under which rule?" only when that is asked.
-            if intro_fits(self.sc, self.questions):
-                intro = self.sc.question.text.get(lang)
-            elif any(x.kind == "rule" for x in self.questions):
-                intro = t("quiz.intro_decided")
-            lines += [intro] if intro else []
-        if not (q.kind == "foul" and t("quiz.foul_word") in intro.lower()):
-            # An intro asking "Foul or not?" is the first question: "Was it
-            # a foul?" under it said it twice.
-            lines.append(t(q.key))
+        if self.k == 0 and len(self.questions) > 1:
+            # What the situation will ask, as a list, then the first question
+            # in its own words: the file's "Foul or not? Who shoots next?"
+            # stood as the prompt of a yes/no question.
+            asks = ", ".join(t(f"quiz.ask_{x.kind}") for x in self.questions)
+            lines.append(t("quiz.intro", asks=asks))
+        lines.append(t(q.key))
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
             label = answer_label(app, q, a, names)
@@ -594,6 +587,11 @@ class QuizMode(PracticeScreen):
             # What was seen of it, kept back from "Was it a foul?" (it named
             # the foul), under the rule.
             out += [w for w in (self.seen_words(),) if w]
+        if out and self.questions[at].kind in (TURN, "ball_in_hand") and \
+                self.ruling.ball_in_hand is not BallInHand.NONE:
+            # Where the cue ball comes from is the placement's rule, not the
+            # foul's again (general 22 for "anywhere" answered nothing).
+            out = [f"• {self.placement_words()}"]
         if not out:
             out = self.legal_reasons(at)
         proof = stroke_evidence(loc, self.shot, self.ruling)
@@ -603,6 +601,23 @@ class QuizMode(PracticeScreen):
         why = self.sc.explanation.get(loc.lang) if last else ""
         rl = rule_line(loc, self.sc)
         return out + [x for x in (proof, why, rl) if x]
+
+    def placement_words(self) -> str:
+        """'After a foul: ball in hand anywhere on the table (9-ball rule
+        9)': the rule that places the cue ball; where the game's rules name
+        none for this place, 'Ball in hand follows from the foul (rule N)'."""
+        loc = self.app.locale
+        where = self.ruling.ball_in_hand.value
+        ref = placement_ref(self.sc, self.ruling)
+        rule = ref_text(loc, ref) if ref is not None else ""
+        if rule and loc.has(f"quiz.placement_{where}"):
+            return loc.t(f"quiz.placement_{where}", rule=rule)
+        fouls = [f for f in fouls_main_first(self.ruling) if f.code.kind is Kind.FOUL]
+        # 14.1 12: after a third foul the offender re-breaks from the kitchen.
+        main = next((f for f in fouls if f.code is FoulCode.THIRD_FOUL), fouls[0])
+        rule = cited_rule(loc, main.code, main.ref, self.sc.discipline)
+        words = loc.t("quiz.placement_by_foul")
+        return f"{words} ({rule})" if rule else words
 
     def legal_reasons(self, at: int) -> list[str]:
         """A stroke without a foul: the ruling's notes that answer this

@@ -287,6 +287,9 @@ def reason_text(loc: Locale, error: BaseException,
             words["why"] = cite(loc, code_by_id(code))
         except ValueError:
             words["why"] = code
+    ref = params.get("ref")
+    if ref is not None:  # the rule the reason rests on, in words
+        words["rule"] = ref_text(loc, ref)
     field = params.get("field")
     if isinstance(field, str):
         what = loc.t(f"editor.field_{field}")

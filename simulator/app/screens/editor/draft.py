@@ -45,13 +45,16 @@ def new_draft(discipline: str = "") -> dict[str, Any]:
     info = info_of(discipline)
     spec = table_by_name(info.default_table)
     L, W = spec.length, spec.width
+    balls = {"0": [round(L * 0.25, 4), round(W * 0.5, 4)],
+             "1": [round(L * 0.75, 4), round(W * 0.5, 4)]}
+    if info.game_ball is not None:  # 8-ball 1, 9-ball 1: it decides the game
+        balls[str(info.game_ball)] = [round(L * 0.75, 4), round(W * 0.25, 4)]
     return {
         "format": "kiy-scenario", "version": 1, "id": "my-position",
         "discipline": discipline,
         "players": info.min_players,
         "title": {"en": "My position", "ru": "Моя позиция"},
-        "balls": {"0": [round(L * 0.25, 4), round(W * 0.5, 4)],
-                  "1": [round(L * 0.75, 4), round(W * 0.5, 4)]},
+        "balls": balls,
         "state": {},
     }
 
@@ -126,9 +129,9 @@ class EditorBase(PracticeScreen):
         self.check()
 
     def check(self) -> bool:
-        from simulator.practice.scenario import ScenarioError, parse_scenario
+        from simulator.practice.scenario import ScenarioError, parse_scenario, playable
         try:
-            parse_scenario(self.draft)
+            playable(parse_scenario(self.draft))
         except ScenarioError as e:
             self.error = self.why(e)
             return False

@@ -103,11 +103,11 @@ class EditorFiles(EditorBase):
     trial_said = False
 
     def test_stroke(self) -> None:
-        from simulator.practice.scenario import ScenarioError, parse_scenario
+        from simulator.practice.scenario import ScenarioError, parse_scenario, playable
         if self.trial is not None:
             return  # (a second click while it opens)
         try:
-            sc = parse_scenario(self.draft)
+            sc = playable(parse_scenario(self.draft))
         except ScenarioError as e:
             self.error = self.why(e)
             self.app.notify(self.why(e), 5.0)
@@ -156,11 +156,19 @@ class EditorFiles(EditorBase):
         return slug(t.get(lang) or t.get(other) or str(self.draft.get("id", "")))
 
     def save(self) -> Path | None:
-        from simulator.practice.scenario import ScenarioError, save_scenario
+        from simulator.practice.scenario import (
+            ScenarioError,
+            parse_scenario,
+            playable,
+            save_scenario,
+        )
         p = self.path()
         self.draft["id"] = slug(p.stem)
         self.sync_titles()
         try:
+            # Saved as a playable position: what loading accepts, and a game
+            # that can go on from it (the 9 of 9-ball on the table).
+            playable(parse_scenario(self.draft))
             p.parent.mkdir(parents=True, exist_ok=True)
             save_scenario(self.draft, p)
         except ScenarioError as e:

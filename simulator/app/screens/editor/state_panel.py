@@ -6,6 +6,7 @@ the loader's reason, and the draft stays as it was."""
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -46,6 +47,18 @@ class StatePanel(EditorBase):
         for k, v in keep.items():  # still on the new bed
             keep[k] = [round(min(max(v[0], r), spec.length - r), 4),
                        round(min(max(v[1], r), spec.width - r), 4)]
+        game_ball = info_of(d).game_ball
+        if keep and game_ball is not None and str(game_ball) not in keep:
+            # 8-ball 1, 9-ball 1: the game is won by pocketing it; put down
+            # on a free spot (none free: the check says it is missing).
+            L, W = spec.length, spec.width
+            spots = [new["balls"][str(game_ball)],
+                     [round(L * 0.75, 4), round(W * 0.75, 4)],
+                     [round(L * 0.5, 4), round(W * 0.25, 4)]]
+            at = next((p for p in spots
+                       if all(math.dist(p, v) > 2.5 * r for v in keep.values())), None)
+            if at is not None:
+                keep[str(game_ball)] = at
         new["balls"] = keep or new["balls"]
         new["title"] = old.get("title", new["title"])
         new["id"] = old.get("id", new["id"])
