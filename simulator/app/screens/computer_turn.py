@@ -749,15 +749,15 @@ class ComputerMode(LinesRoom):
     def hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
             return self.app.t("load.cpu_go", name=self.session.name(self.player))
-        if self.phase == "waiting":  # Space goes on, not "play it now"
-            return self.app.t("evening.read_ruling")
+        if self.phase == "waiting":  # (the heading says to read, then go on)
+            return self.app.t("hint.reading")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
             return self.app.t("load.cpu_go", name=self.session.name(self.player))
         if self.phase == "waiting":
-            return self.app.t("evening.read_ruling")
+            return self.app.t("hint.reading_short")
         return self.app.t("hint.computer_short")
 
 
