@@ -11,8 +11,8 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.computer_turn import ComputerMode
-from simulator.app.text import ui
 from simulator.app.table.ruling_card import CHIP
+from simulator.app.text import ui
 from tests.app.helpers import after_the_break, frame, gordon_after_annas_miss, make_app
 from tests.app.scenes import LANGS
 from tests.app.test_hint41_taken import hint_taken
