@@ -133,7 +133,7 @@ def obvious_then_counted(app: App, ball: int, pocket: str, speed: float) -> None
     """The aim shows the obvious call (8-ball 2), no "call needed"; the
     stroke drops the ball there, the pot counts and Anna plays on."""
     t = app.t
-    words = t("call.obvious", ball=ball, pocket=t(f"pocket.{pocket}"))
+    words = t("call.obvious", ball=ball, pocket=t(f"pocket_into.{pocket}"))
     assert words in side_text(app), side_text(app)
     assert t("strip.call_needed") not in drawn_words(app)
     r = strike_at(app, speed)
@@ -160,7 +160,7 @@ def test_a_cut_of_a_ball_on_the_rail_along_it_into_the_corner_is_obvious(
         pk = app.session.spec.pocket("foot_left")  # type: ignore[union-attr]
         assert line_pixels_near(app, pk.mouth_centre, 0.5 * mode.scene.view.px(
             pk.mouth_width)) > 0
-        words = app.t("call.obvious", ball=15, pocket=app.t("pocket.foot_left"))
+        words = app.t("call.obvious", ball=15, pocket=app.t("pocket_into.foot_left"))
         assert ("«Восьмёрка», п. 2" if lang == "ru" else "rule 2") in words.replace(
             "\xa0", " ")
         obvious_then_counted(app, 15, "foot_left", 1.2)

@@ -53,7 +53,7 @@ def test_an_obvious_8_ball_shot_is_pre_called() -> None:
         scenario_match(app, "8-ball", {0: CUE, 3: THREE, 12: (0.5, 1.0)})
         aim_at(app, THREE)
         t = app.t
-        want = t("call.obvious", ball=3, pocket=t("pocket.foot_left"))
+        want = t("call.obvious", ball=3, pocket=t("pocket_into.foot_left"))
         assert want in " ".join(side_lines(app)), side_lines(app)
         key(app, pygame.K_SPACE)
         d = decl_of_next_shot(app)

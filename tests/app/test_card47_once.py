@@ -16,8 +16,8 @@ from tests.app.test_playfix17_rulings import soft_break
 from tests.app.test_playfix17a_called import express_with_gordon
 
 # What counts balls at a cushion, in either of its forms (the foul's line:
-# "2 object balls reached a rail"; the last shot's: "до бортов дошли 2 …").
-CUSHION_COUNT = {"ru": r"до борт",
+# "2 object balls reached a rail"; the last shot's: "к бортам: 2 …").
+CUSHION_COUNT = {"ru": r"до борт|к борт",
                  "en": r"reached (a rail|a cushion)|cushions? reached by"}
 
 

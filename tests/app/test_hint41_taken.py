@@ -107,7 +107,7 @@ def test_a_taken_hint_says_what_to_do_and_the_call(
         else:
             assert mode.call_ball == decl.called_ball
             assert call == app.t("call.made", ball=decl.called_ball,
-                                 pocket=app.t(f"pocket.{decl.called_pocket}"))
+                                 pocket=app.t(f"pocket_into.{decl.called_pocket}"))
         in_view(app, mode, hint[0])
         if hint == [mode.taken_hint_line()]:
             # (a pot of the ball it calls: its call and what it adds to it in

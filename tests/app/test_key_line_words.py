@@ -1,7 +1,8 @@
 """The key line's words: at 800x500 its short form says the stroke as the
 long form does (press, drag back, release or stroke forward), whole in its
-row; a foul between two people says "read the ruling, then Continue" once,
-the key line listing the keys that only look meanwhile."""
+row; a foul between two people, or against the computer, says "read the
+ruling, then Continue" once, the key line listing the keys that only look
+meanwhile."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.table.aim import Aim
 from simulator.app.text import fonts, ui
-from tests.app.helpers import click_button, frame, make_app, scenario_match, strike
+from tests.app.helpers import (
+    click_button,
+    computers_choice_after_a_soft_break,
+    frame,
+    make_app,
+    scenario_match,
+    strike,
+)
 from tests.app.scenes import LANGS, SIZES
 from tests.app.test_calls import CUE, THREE, aim_at
 from tests.app.test_pull_back import aiming_app
@@ -112,6 +120,28 @@ def test_read_the_ruling_is_said_once(lang: str, size: tuple[int, int]) -> None:
         click_button(app, app.t("evening.go_on"))
         frame(app, n=2)
         assert times_said(app, read) == 0
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_read_the_ruling_is_said_once_against_the_computer(
+        lang: str, size: tuple[int, int]) -> None:
+    """14.1 rule 6: Anna breaks too softly against the computer, which waits
+    for her to read her foul. "Read the ruling, then Continue" was drawn
+    under the heading and again on the key line; it is drawn once, above
+    the card, the key line listing the keys that only look."""
+    app = make_app(lang, size)
+    try:
+        computers_choice_after_a_soft_break(app)
+        frame(app, n=3)
+        assert app.mode is not None and app.mode.name == "computer"
+        assert app.mode.phase == "waiting"  # type: ignore[attr-defined]
+        read = app.t("evening.read_ruling")
+        assert times_said(app, read) == 1
+        assert in_heading(app, read)
+        assert lists_the_looking_keys(app)
     finally:
         pygame.display.quit()
 

@@ -132,7 +132,7 @@ def test_the_aim_set_comes_back_exactly_after_save_and_load(lang: str) -> None:
         assert s2.aim == aim, (s2.aim, aim)
         assert s2.call == (1, pocket.name)
         words = _side_words(app)
-        assert app.t("call.made", ball=1, pocket=app.t(f"pocket.{pocket.name}")) \
+        assert app.t("call.made", ball=1, pocket=app.t(f"pocket_into.{pocket.name}")) \
             in words, words
         assert app.mode.aim == aim  # what the power bar and the tip diagram draw
         # Struck, it is the stroke that was set.

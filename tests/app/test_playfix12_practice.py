@@ -237,7 +237,7 @@ def test_the_player_calls_the_ball_then_the_pocket(
         pocket = s.spec.pocket("foot_left")
         click(app, _screen(mode, pocket.mouth_centre))
         assert s.call == (3, "foot_left")
-        made = t("call.made", ball=3, pocket=t("pocket.foot_left"))
+        made = t("call.made", ball=3, pocket=t("pocket_into.foot_left"))
         assert made in drawn_words(app, "side", shown=True)
         key(app, pygame.K_SPACE)
         playing = app.mode
@@ -273,7 +273,7 @@ def test_a_situations_call_is_said_as_the_situations(lang: str) -> None:
         s = mode.session
         t = app.t
         assert s.call == (3, "side_left")
-        said = t("practice.situation_call", ball=3, pocket=t("pocket.side_left"))
+        said = t("practice.situation_call", ball=3, pocket=t("pocket_into.side_left"))
         assert said in drawn_words(app, "side", shown=True)
         key(app, pygame.K_c)
         frame(app)

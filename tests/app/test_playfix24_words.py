@@ -44,7 +44,7 @@ def test_no_russian_text_has_a_wrong_plural_of_the_pool_words() -> None:
 
 def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
     """A soft 9-ball break in Russian at 800x500: the card's line about the
-    shot reads «… бортов: N» / «до бортов дошли N …», never «борты: N»."""
+    shot reads «… бортов: N» / «к бортам: N …», never «борты: N»."""
     from tests.app.test_playfix17_rulings import soft_break
     app = make_app("ru", LOW)
     try:
@@ -56,7 +56,7 @@ def test_the_last_shot_line_counts_cushions_as_borta_at_800x500() -> None:
         said = drawn_words(app, folded=True)
         # (an illegal break: the count stands on the foul's line alone,
         # «N прицельных шара дошли до борта»: test_card47_once)
-        assert re.search(r"(до бортов? дошл\w* \d+ прицельн|бортов: \d+"
+        assert re.search(r"(к борт\w*: \d+ прицельн|бортов: \d+"
                          r"|\d+ прицельн\w* шар\w* дошл\w* до борта)", said), said
         assert "борты" not in said, said
     finally:

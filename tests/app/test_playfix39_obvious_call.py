@@ -64,7 +64,7 @@ def where(app: App, ball: int) -> str | None:
 
 def obvious_words(app: App, ball: int, pocket: str) -> str:
     t = app.t
-    return t("call.obvious", ball=ball, pocket=t(f"pocket.{pocket}"))
+    return t("call.obvious", ball=ball, pocket=t(f"pocket_into.{pocket}"))
 
 
 def test_a_thin_cut_at_a_corner_is_its_own_call_and_the_pot_counts() -> None:
@@ -111,7 +111,7 @@ def test_russian_words_of_the_obvious_call_fit_the_small_window() -> None:
         scenario_match(app, "8-ball", CUT)
         aim(app, CUT_AIM)
         words = obvious_words(app, 1, "foot_left")
-        assert words.startswith("Заказ (очевидный): 1 в лузу «правая верхняя угловая»")
+        assert words.startswith("Заказ (очевидный): 1 в правую верхнюю угловую лузу")
         assert "«Восьмёрка», п. 2" in words.replace("\xa0", " ")
         assert words in side_text(app), side_text(app)
         assert "…" not in side_text(app)
@@ -156,7 +156,7 @@ def test_a_call_clicked_to_another_pocket_overrides_the_obvious_one() -> None:
         click(app, view.to_screen_i(*s.spec.pocket("foot_right").mouth_centre))
         assert s.aim.angle == CUT_AIM.angle  # the clicks left the aim
         t = app.t
-        assert t("call.made", ball=1, pocket=t("pocket.foot_right")) in side_text(app)
+        assert t("call.made", ball=1, pocket=t("pocket_into.foot_right")) in side_text(app)
         assert "Call (obvious)" not in side_text(app)
         r = strike(app)
         assert where(app, 1) == "foot_left"  # not where it was called

@@ -84,13 +84,13 @@ def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> Non
                        {0: CUE, 3: THREE, 12: (0.5, 1.0), 14: (2.0, 1.1)})
         t = app.t
         call_by_clicks(app, 3, "foot_right")  # not where the aim sends it
-        anna = t("call.made", ball=3, pocket=t("pocket.foot_right"))
+        anna = t("call.made", ball=3, pocket=t("pocket_into.foot_right"))
         assert anna in drawn_words(app, "side")
         shoot_and_wait(app, THREE)
         s = app.session
         assert s is not None and s.req is not None and s.req.shooter == 1
         call_by_clicks(app, 14, "head_left")
-        boris = t("call.made", ball=14, pocket=t("pocket.head_left"))
+        boris = t("call.made", ball=14, pocket=t("pocket_into.head_left"))
         assert boris in drawn_words(app, "side")
         key(app, pygame.K_u)
         frame(app)

@@ -266,7 +266,7 @@ def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
             if called is not None:
                 seen.add("call")
                 assert app.t("call.made", ball=called, pocket=app.t(
-                    f"pocket.{sc.declarations.called_pocket}")) in q.side_body
+                    f"pocket_into.{sc.declarations.called_pocket}")) in q.side_body
             run_until(app, lambda q=q: q.player is not None and q.player.done,
                       limit=6000)
             if hand != "none" and not sc.game.is_break:

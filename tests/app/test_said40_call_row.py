@@ -40,7 +40,10 @@ def said(app: App, key: str, **named: object) -> bool:
     """Whether the side column says the call words ``key``, whole or in
     their one-row form."""
     side = flat(side_text(app))
-    return any(flat(app.t(k, **named)) in side for k in (key, key + "_short"))
+    into = named.pop("into", None)  # (the long form's pocket after «в»)
+    long = {**named, "pocket": into} if into else named
+    return flat(app.t(key, **long)) in side or \
+        flat(app.t(key + "_short", **named)) in side
 
 
 def obvious_pots(app: App) -> list[tuple[float, int, float]]:
@@ -104,7 +107,8 @@ def test_the_obvious_call_is_said_with_the_ruling_card_open(
                              if mode.banner_rect.contains(t.rect)))
         assert flat(s.banner.next[0]) in card, card
         assert said(app, "call.obvious", ball=ob[0],
-                    pocket=app.t(f"pocket.{ob[1]}")), side_text(app)
+                    pocket=app.t(f"pocket.{ob[1]}"),
+                    into=app.t(f"pocket_into.{ob[1]}")), side_text(app)
         assert not app.errors
     finally:
         pygame.display.quit()

@@ -30,10 +30,10 @@ from tests.app.test_words39 import SIZES, broken
 def _ru_count(n: int) -> str:
     """The Russian count with its noun in the form the number takes."""
     if n % 10 == 1 and n % 100 != 11:
-        return f"до борта дошёл {n} прицельный шар"
+        return f"к борту: {n} прицельный шар"
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return f"до бортов дошли {n} прицельных шара"
-    return f"до бортов дошли {n} прицельных шаров"
+        return f"к бортам: {n} прицельных шара"
+    return f"к бортам: {n} прицельных шаров"
 
 
 def _count(lang: str, n: int) -> str:
@@ -53,7 +53,7 @@ def test_the_break_count_stands_before_its_noun_not_after_a_colon(
         lang: str, size: tuple[int, int]) -> None:
     """«прицельных шаров у борта: 14 · 14 в лузе…» read as the ball 14: the
     ruling card after a 9-ball break says the count before its noun, in
-    the form the number takes («до бортов дошли 4 прицельных шара»)."""
+    the form the number takes («к бортам: 4 прицельных шара»)."""
     app = make_app(lang, size)
     try:
         s = broken(app, "9-ball")

@@ -956,8 +956,10 @@ class AimMode(ShotInputMode):
         ball, pocket, pre = self.the_call()
         if ball is not None and pocket is not None:
             key = "call.obvious" if pre else "call.made"
-            named = {"ball": ball, "pocket": t(f"pocket.{pocket}")}
-            return t(key, **named), t(key + "_short", **named)
+            # (after «в» the pocket's words change: «в левую верхнюю угловую лузу»)
+            into, short = t(f"pocket_into.{pocket}"), t(f"pocket.{pocket}")
+            return t(key, ball=ball, pocket=into), t(key + "_short", ball=ball,
+                                                      pocket=short)
         line = self.no_call_line()
         return (line, None) if line is not None else self.why_not_obvious()
 
@@ -1034,7 +1036,7 @@ class AimMode(ShotInputMode):
             return None  # (its first words are more than the call)
         from simulator.app.match import computer
         t = self.app.t
-        named = {"ball": d.target, "pocket": t(f"pocket.{d.pocket}")}
+        named = {"ball": d.target, "pocket": t(f"pocket_into.{d.pocket}")}
         if d.kind == "bank":
             return t("call.made_hint_bank", **named)
         how = computer.contact_how(s.locale, d, s.spec.balls.radius, s.match.table())

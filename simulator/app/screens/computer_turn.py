@@ -598,7 +598,10 @@ class ComputerMode(LinesRoom):
             return self.waits_words(name), self.app.t("evening.read_ruling")
         if self.holding():
             big, then = self.held_words(name)
-            return ("" if self.card_squeezed() else big), then
+            # In a low column the card's title says what happened; the
+            # heading who is at the table (without one the column began
+            # with the countdown's small grey words).
+            return (self.own_heading(name)[0] if self.card_squeezed() else big), then
         return self.own_heading(name)
 
     def waits_words(self, name: str) -> str:
@@ -664,7 +667,9 @@ class ComputerMode(LinesRoom):
         if self.holding():
             # Under the person's ruling card: what the computer does meanwhile.
             big, small = self.own_heading(self.session.name(self.player))
-            return [" · ".join(w for w in (big, small) if w), *self.lines]
+            said = " · ".join(w for w in ((small,) if self.card_squeezed()
+                                          else (big, small)) if w)  # (said once)
+            return [said, *self.lines] if said else self.lines
         return self.lines
 
     def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
@@ -749,15 +754,15 @@ class ComputerMode(LinesRoom):
     def hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
             return self.app.t("load.cpu_go", name=self.session.name(self.player))
-        if self.phase == "waiting":  # Space goes on, not "play it now"
-            return self.app.t("evening.read_ruling")
+        if self.phase == "waiting":  # (the heading says to read, then go on)
+            return self.app.t("hint.reading")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
             return self.app.t("load.cpu_go", name=self.session.name(self.player))
         if self.phase == "waiting":
-            return self.app.t("evening.read_ruling")
+            return self.app.t("hint.reading_short")
         return self.app.t("hint.computer_short")
 
 

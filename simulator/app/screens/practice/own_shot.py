@@ -44,7 +44,7 @@ class PracticeAimMode(AimMode):
             call = (self.call_ball, self.call_pocket)
             if d.called_ball is not None and call == (d.called_ball, d.called_pocket):
                 return t("practice.situation_call", ball=d.called_ball,
-                         pocket=t(f"pocket.{d.called_pocket}"))
+                         pocket=t(f"pocket_into.{d.called_pocket}"))
         return super().call_line()
 
     def side_buttons(self) -> list[ui.Button]:

@@ -104,7 +104,7 @@ def situation_lines(loc: Locale, sc: Scenario) -> list[str]:
             "quiz.push_out_declared", rule=cited_rule(loc, Note.PUSH_OUT))))
     if getattr(decl, "called_ball", None) is not None:
         out.append(loc.t("call.made", ball=decl.called_ball,
-                         pocket=loc.t(f"pocket.{decl.called_pocket}")))
+                         pocket=loc.t(f"pocket_into.{decl.called_pocket}")))
     elif getattr(decl, "safety", False):
         out.append(loc.t("call.safety"))
     return out
