@@ -26,7 +26,7 @@ __all__ = ["quick_hint"]  # (its fixture: the hint found quickly, no wall-time r
 def over_the_table() -> str:
     """The README's sentence on what is drawn over the table, on one line."""
     text = " ".join(README.read_text(encoding="utf-8").split())
-    found = re.search(r"No panel or text is drawn over the table.*?\. ", text)
+    found = re.search(r"no panel or text is drawn over the table.*?\. ", text, re.I)
     assert found, "the README says nothing of what is drawn over the table"
     return found.group(0)
 
