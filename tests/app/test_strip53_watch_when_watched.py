@@ -16,7 +16,15 @@ from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from simulator.app.screens.match_keys import watch_key
 from simulator.app.screens.playing import PlayMode
-from tests.app.helpers import DT, click, frame, key, make_app, run_until
+from tests.app.helpers import (
+    DT,
+    click,
+    computers_choice_after_a_soft_break,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 CASES = [("en", (1280, 720)), ("ru", (800, 500))]
 CASE_IDS = ["en-1280x720", "ru-800x500"]
@@ -126,21 +134,9 @@ def test_no_speeds_while_the_computer_waits_for_a_ruling_to_be_read(
     """14.1 rule 6: Anna's break too soft, a foul; the computer waits until
     she has read it: no speeds drawn meanwhile (4 sets and says his speed),
     and once she goes on (Space) he thinks and his speeds are drawn."""
-    from simulator.app.match.session import Session
-    from simulator.app.match.turns import next_step
-
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang, size=size)
-    app.session = s = Session.new(["Anna", "cpu:club"], "14.1", {"target": 5},
-                                  app.locale, seed=4)
-    next_step(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming") and not app.dialogs, limit=4000)
-    if app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
-    s.aim = s.aim.with_power(0.05)  # too soft: an illegal break (14.1 rule 6)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)
+    computers_choice_after_a_soft_break(app)
     mode = app.mode
     assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
     frame(app, n=int(1.0 / DT))  # (past the guard on a key meant for her shot)

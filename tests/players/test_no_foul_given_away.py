@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from rules.game import Discipline, GameState
 from simulator.physics import simulate
 from simulator.players import STRENGTHS, ComputerPlayer
+from simulator.players.player import ShotDecision
 from simulator.players.search import executed
 from simulator.players.strength import draw_noise
 from simulator.table.specs import CUE_BALL
@@ -64,20 +67,27 @@ TRIES = 40
 FOUL_SHARE = 0.08
 
 
+def fouls_under_noise(disc: Discipline[Any], state: GameState, d: ShotDecision) -> int:
+    """How many of TRIES plays of ``d`` with the strong player's noise foul."""
+    table = d.table(state.table)
+    rng = random.Random(7)
+    fouls = 0
+    for _ in range(TRIES):
+        stroke = executed(d.intended, STRENGTHS["strong"].noise, draw_noise(rng),
+                          table.spec)
+        ruling, _ = disc.judge(state, simulate(table, stroke, frame_dt=1e3),
+                               d.declarations)
+        fouls += bool(ruling.fouls)
+    return fouls
+
+
 def test_a_safety_that_fouls_under_the_noise_is_not_chosen() -> None:
     disc = discipline(GAME)
     state = state_of(GAME, NEAR_14)
     req = disc.requirements(state)
     strong = STRENGTHS["strong"]
     d = ComputerPlayer(strong).shot(disc, state, 12345, req)
-    table = d.table(state.table)
-    rng = random.Random(7)
-    fouls = 0
-    for _ in range(TRIES):
-        stroke = executed(d.intended, strong.noise, draw_noise(rng), table.spec)
-        ruling, _ = disc.judge(state, simulate(table, stroke, frame_dt=1e3),
-                               d.declarations)
-        fouls += bool(ruling.fouls)
+    fouls = fouls_under_noise(disc, state, d)
     assert d.kind not in ("pot", "bank", "cue_pot", "combo")
     assert fouls <= FOUL_SHARE * TRIES, (d.kind, d.target, d.value, fouls)
 
@@ -101,12 +111,5 @@ def test_the_fallback_plays_the_stroke_that_stays_legal_under_the_noise() -> Non
     req = disc.requirements(state)
     strong = STRENGTHS["strong"]
     d = ComputerPlayer(strong).shot(disc, state, 4242, req)
-    table = d.table(state.table)
-    rng = random.Random(7)
-    fouls = 0
-    for _ in range(TRIES):
-        stroke = executed(d.intended, strong.noise, draw_noise(rng), table.spec)
-        ruling, _ = disc.judge(state, simulate(table, stroke, frame_dt=1e3),
-                               d.declarations)
-        fouls += bool(ruling.fouls)
+    fouls = fouls_under_noise(disc, state, d)
     assert fouls <= SNOOKER_SHARE * TRIES, (d.kind, d.target, d.value, fouls)
