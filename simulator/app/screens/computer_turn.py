@@ -356,6 +356,7 @@ class ComputerMode(LinesRoom):
         skipped = isinstance(app.mode, ComputerPlayMode) and app.mode.skipped_by_press
         self.settle = READ_SECONDS if after_shot and (
             self.phase == "waiting" or self.hold > 0.0 or skipped) else 0.0
+        self.made_in = app.frames  # the frame that made it (drawn at its end)
         forget_hurry(app)
         self.decision: Any = None
         self.hurry = False  # Space while it thinks: played as soon as decided
@@ -411,7 +412,11 @@ class ComputerMode(LinesRoom):
         # A person's seconds, by the clock (App.real_dt): the count down on
         # the card, the decision's time on show and the guard on keys.
         real = self.app.real_dt
-        self.settle = max(0.0, self.settle - real)
+        if self.app.frames > self.made_in + 1:
+            # (the frame that made this turn, a skipped stroke played to its
+            # end and judged, slow, is not the card on show: its time ran
+            # the guard out and a second tap read the person's own foul)
+            self.settle = max(0.0, self.settle - real)
         if self.app.dialogs or self.phase == "waiting":
             return  # the match menu is open, or a person reads a ruling
         if not self.reading():
