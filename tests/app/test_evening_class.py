@@ -19,8 +19,10 @@ import pygame
 import pytest
 from PIL import Image
 
+from rules.game import BallInHand
 from simulator.app.loop.app import App
 from simulator.app.text import ui
+from simulator.practice.quiz import TURN
 from tests.app.helpers import (
     DT,
     button_labels,
@@ -304,6 +306,10 @@ def quiz_class(st: Steps) -> None:
                     assert words is None or words not in text
                 else:
                     assert app.t("quiz.because") in text  # why, at once
+                    if q.question.kind in (TURN, "ball_in_hand") and \
+                            q.ruling.ball_in_hand is not BallInHand.NONE:
+                        # where the cue ball comes from: its placement's rule
+                        words = q.placement_words()
                     assert words is None or words in text
                 frame(app)
                 assert app.t("quiz.right") in drawn_words(app)
