@@ -347,6 +347,17 @@ def quiz_on(app: App, sid: str, frames: int = 0) -> QuizMode:
     return mode
 
 
+def quiz_ready(app: App) -> QuizMode:
+    """The quiz's stroke seen to its end (Space skips to it), so that its
+    answers are taken: pressed while it plays, they are refused."""
+    mode = app.mode
+    assert isinstance(mode, QuizMode)
+    if not mode.watched:
+        key(app, pygame.K_SPACE)
+    assert mode.watched
+    return mode
+
+
 def card_notes(app: App, key: str, n: int = 0) -> set[str]:
     """The ruling card's note ``key`` ("ruling.more", "table_card.top") in
     both its forms: a narrow card says it without the wheel."""

@@ -12,7 +12,7 @@ from simulator.app.screens.quiz import QuizMode, answer_label, quiz_ids, start_q
 from simulator.app.text.words import code_words
 from simulator.practice.library import library
 from simulator.practice.quiz import TURN
-from tests.app.helpers import click_button, frame, key, make_app
+from tests.app.helpers import click_button, frame, key, make_app, quiz_ready
 
 
 def _quiz_on(app: App, sid: str) -> QuizMode:
@@ -36,6 +36,7 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     # The first question opens with its stroke playing.
     assert mode.phase == "asking" and mode.player is not None
     assert [q.kind for q in mode.questions] == ["foul", "rule", TURN]
+    quiz_ready(app)  # the answers are taken at the stroke's end
     # Q1, right: it was a foul.
     click_button(app, "Yes, a foul")
     assert mode.phase == "answered"
@@ -86,6 +87,7 @@ def test_the_incoming_players_options_are_picked_together() -> None:
     frame(app)
     q = mode.question
     assert q.multiple and q.correct == {"take_push_out", "hand_back_push_out"}
+    quiz_ready(app)
     click_button(app, app.t("choice.take_push_out"))
     frame(app)
     assert mode.phase == "asking"  # one option is not an answer yet

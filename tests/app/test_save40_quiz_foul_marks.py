@@ -11,7 +11,7 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.replay.table_marks import FOUL
 from simulator.app.screens.quiz import QuizMode
-from tests.app.helpers import frame, key, make_app, quiz_on
+from tests.app.helpers import frame, key, make_app, quiz_on, quiz_ready
 
 
 def foul_pixels(app: App, mode: QuizMode) -> int:
@@ -34,6 +34,8 @@ def test_no_foul_colour_on_the_timeline_before_the_foul_question_is_answered(
     assert mode.question.kind == "foul" and mode.phase == "asking"
     assert mode.show is not None
     assert not any(m.foul for m in mode.show.marks.marks)
+    assert foul_pixels(app, mode) == 0
+    quiz_ready(app)  # the answers are taken at the stroke's end
     assert foul_pixels(app, mode) == 0
     key(app, pygame.K_1)  # "Yes, a foul"
     frame(app, n=3)

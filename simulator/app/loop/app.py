@@ -555,7 +555,7 @@ class App:
         if pressed is not None:
             # Buttons are drawn afresh each frame: the same one by its name.
             act = None if hit is None or hit.ident != pressed.ident else \
-                hit.action if e.button == 1 else hit.back
+                (hit.action or hit.refused) if e.button == 1 else hit.back
             if act is not None:
                 self.later(act)()
             return True

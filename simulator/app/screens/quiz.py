@@ -245,6 +245,9 @@ class QuizMode(PracticeScreen):
         self.choice_buttons: dict[str, ui.Button] = {}
         self.answers_ready_at = 0.0  # app time from which a press answers
         self.answers_under: tuple[int, int] | None = None  # the cursor then
+        # The stroke seen to its end (or a stop): answers before it were
+        # given with the deciding contact still to come.
+        self.watched = False
         self._open_question()
 
     @property
@@ -327,6 +330,10 @@ class QuizMode(PracticeScreen):
                 self.picked ^= {a}
             self.rebuild()
         return fn
+
+    def refuse(self) -> None:
+        """An answer pressed while the stroke still plays: said briefly."""
+        self.app.inform(self.app.t("quiz.watch_first"), 2.5)
 
     def submit(self) -> None:
         if self.phase == "asking" and self.picked:
@@ -460,13 +467,16 @@ class QuizMode(PracticeScreen):
         for i, a in enumerate(q.choices):
             label = answer_label(app, q, a, names)
             picked = q.multiple and a in self.picked
-            b = ui.Button(label, self.pick(a), key=str(i + 1) if i < 9 else "",
+            b = ui.Button(label, self.pick(a) if self.watched else None,
+                          key=str(i + 1) if i < 9 else "",
                           selected=picked, ident=f"answer:{a}")
+            b.refused = None if self.watched else self.refuse
             self.choice_buttons[a] = b
             buttons.append(b)
         if q.multiple:
             buttons.append(ui.Button(t("quiz.submit"),
-                                     self.submit if self.picked else None,
+                                     self.submit if self.picked and self.watched
+                                     else None,
                                      key="Enter", ident="submit", primary=True))
         # Buttons stack from the bottom: the two that answer nothing stand
         # lowest, where "Back" stands on every screen of the quiz.
@@ -646,6 +656,10 @@ class QuizMode(PracticeScreen):
         if kind != "foul" and not mine:
             mine = notes  # nothing of its own: what is already said
         out = [f"• {cite(loc, n.code, n.ref, d)}" for n in mine]
+        if kind == TURN:
+            # The miss said who plays on, not why from where the balls lie
+            # (an answer of ball in hand got no word against it).
+            out += self.no_hand_words(mine)
         if kind != "foul":
             return out
         looks = [f"• {self.cleared_words(c)}"
@@ -654,6 +668,22 @@ class QuizMode(PracticeScreen):
                 table_by_name(self.sc.table).kind is TableKind.POOL:
             out = [f"• {cite(loc, Note.LEGAL, None, d)}"]
         return looks + out
+
+    def no_hand_words(self, said: list[Outcome]) -> list[str]:
+        """'No foul: no ball in hand, the table as it lies (general rule
+        30)': the incoming player takes the position as it is; without the
+        rule's number where the shooter plays on or no general rule holds."""
+        if self.ruling.ball_in_hand is not BallInHand.NONE:
+            return []
+        loc = self.app.locale
+        ref = Note.CONTINUES.ref
+        if any(n.code is Note.CONTINUES or n.ref == ref for n in said):
+            return []  # its rule is cited already
+        words = loc.t("quiz.no_hand_as_lies")
+        pool = table_by_name(self.sc.table).kind is TableKind.POOL
+        if not pool or self.ruling.next_shooter == self.sc.game.shooter:
+            return [f"• {words}"]
+        return [f"• {words} ({ref_text(loc, ref)})"]
 
     def note_parts(self, kind: str) -> list[str]:
         """The part of each note of the ruling that answers the question
@@ -687,6 +717,9 @@ class QuizMode(PracticeScreen):
         new = self.player.update(dt)
         if new:
             self.app.sound.play_events(new)
+        if not self.watched and (self.player.done or self.player.current is not None):
+            self.watched = True
+            self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.player is None and event.type == pygame.KEYDOWN and \
@@ -712,9 +745,10 @@ class QuizMode(PracticeScreen):
         elif self.phase == "asking" and pygame.K_1 <= k <= pygame.K_9:
             i = k - pygame.K_1
             if i < len(self.question.choices):
-                self.app.later(self.pick(self.question.choices[i]))()
+                self.app.later(self.pick(self.question.choices[i]) if self.watched
+                               else self.refuse)()
         elif self.phase == "asking" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.later(self.submit)()
+            self.app.later(self.submit if self.watched else self.refuse)()
         elif self.phase == "answered" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_question)()
         elif self.phase == "done" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -329,6 +329,7 @@ class Button:
         self.label = label
         self.action = action
         self.back = back  # a right click's action (a choice's value before)
+        self.refused: Action | None = None  # a click while disabled: says why
         self.key = key
         self.ident = ident or label
         self.primary = primary
