@@ -780,14 +780,14 @@ class ComputerMode(LinesRoom):
 
     def hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
-            return self.app.t("load.cpu_go", name=self.session.name(self.player))
+            return self.app.t("load.cpu_keys")  # (the heading says the rest)
         if self.phase == "waiting":  # (the heading says to read, then go on)
             return self.app.t("hint.reading")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
-            return self.app.t("load.cpu_go", name=self.session.name(self.player))
+            return self.app.t("load.cpu_keys_short")  # (the heading says the rest)
         if self.phase == "waiting":
             return self.app.t("hint.reading_short")
         return self.app.t("hint.computer_short")
