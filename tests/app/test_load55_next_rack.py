@@ -102,7 +102,8 @@ def test_saved_before_the_computers_break_loads_before_it(
         on_game_two(app)
         assert isinstance(app.mode, ComputerMode) and app.mode.phase == "waiting"
         cpu = again.name(1)
-        assert app.t("load.cpu_waits", name=cpu) in toast_said(app)
+        drawn_now = " ".join(t.text for t in app.texts)
+        assert app.t("load.cpu_go", name=cpu) in drawn_now  # (said once: the heading)
         assert app.t("evening.go_on") in button_labels(app)
         key(app, pygame.K_SPACE)
         run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=6000)

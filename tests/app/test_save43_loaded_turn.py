@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
 from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from tests.app.helpers import (
@@ -34,9 +35,8 @@ def test_loaded_on_the_computers_turn_it_waits_for_continue(
         path = s.save(tmp_path / "its-turn.json")
         again = reopen_from_menu(app, path)
         cpu = again.name(0)
-        said = toast_said(app)
-        assert app.t("load.turn_shoot", name=cpu) in said
-        assert app.t("load.cpu_waits", name=cpu) in said
+        frame(app)
+        assert app.toast is None  # (the column's heading says who plays)
         frame(app, n=900)  # fifteen seconds: it had broken long before
         assert len(again.match.history) == 0
         assert isinstance(app.mode, ComputerMode) and app.mode.phase == "waiting"
@@ -48,6 +48,41 @@ def test_loaded_on_the_computers_turn_it_waits_for_continue(
         key(app, pygame.K_SPACE)  # the person goes on: it plays its turn
         run_until(app, lambda: isinstance(app.mode, ComputerPlayMode), limit=6000)
         assert app.mode.player == 0
+    finally:
+        pygame.display.quit()
+
+
+def _said(app: App, words: str) -> int:
+    """How many times the last frame drew ``words`` (a line wrapped or cut
+    counts where its beginning is), the toast's and the key line's too."""
+    lines = [" ".join(t.text.split()) for t in app.texts]
+    head = " ".join(words.split())[:14]  # (a narrow column wraps it early)
+    return sum(1 for line in lines if line.startswith(head) or head in line)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("ru", (1280, 720)),
+                                            ("en", (800, 500)), ("ru", (800, 500))])
+def test_loaded_on_the_computers_turn_says_so_once(
+        lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Loaded on the computer's turn, that it plays when the person presses
+    Continue is said once, under the heading (a toast and the key line
+    said it again, three times at once); the key line says the keys."""
+    app = make_app(lang, size)
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    try:
+        s = start(app, ["cpu:club", "Boris"], "9-ball", {"race_to": 1}, seed=6)
+        again = reopen_from_menu(app, s.save(tmp_path / "its-turn.json"))
+        frame(app, n=2)
+        cpu = again.name(0)
+        assert isinstance(app.mode, ComputerMode) and app.mode.phase == "waiting"
+        assert _said(app, app.t("load.cpu_go", name=cpu)) == 1
+        assert _said(app, app.t("load.cpu_shoots", name=cpu)) == 1
+        assert app.t("load.turn_shoot", name=cpu) not in " ".join(
+            t.text for t in app.texts)
+        assert app.toast is None  # (it said the heading and the go line again)
+        keys = " ".join(app.t("load.cpu_keys_short").split())
+        assert any(keys in " ".join(t.text.split()) for t in app.texts)
     finally:
         pygame.display.quit()
 

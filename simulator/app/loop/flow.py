@@ -31,9 +31,9 @@ LOADED_SECONDS = 6.0  # who plays on: read before the first stroke
 
 
 def loaded_words(app: App, s: Session) -> str:
-    """Who plays on in a match just loaded ("Loaded: Anna to shoot."); on a
-    computer's turn, that it plays when the person goes on (it played at
-    once, unsaid, and a player took the match for jumped ahead)."""
+    """Who plays on in a match just loaded ("Loaded: Anna to shoot."); none
+    on a computer's turn: the column's heading says it, and that it plays
+    when the person goes on (said three times at once, with the key line)."""
     from simulator.app.match import computer
     from simulator.app.match.turns import to_play
     turn = to_play(s)
@@ -42,10 +42,9 @@ def loaded_words(app: App, s: Session) -> str:
         return app.t("load.turn_lag") if req is not None and req.is_lag and \
             not s.over else ""
     how, player = turn
-    text = app.t(f"load.turn_{how}", name=s.name(player))
     if computer.turn(s.match) is not None and s.has_person():
-        text += " " + app.t("load.cpu_waits", name=s.name(player))
-    return text
+        return ""
+    return app.t(f"load.turn_{how}", name=s.name(player))
 
 
 def said_loaded(app: App, s: Session) -> None:

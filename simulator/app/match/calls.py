@@ -53,6 +53,13 @@ def call_card(s: Any, ruling: Any, jumped: int | None) -> Any:
         rule_words = ref_text(s.locale, rule) if rule is not None else \
             call_rules(s)["interference"]
     lines = (changed, *(card.lines if card is not None else ()))
+    if ruling.game_over and jumped is None:
+        # The line of what changed names the call: its own line below
+        # said it again (the rack replayed, the same player breaking).
+        from simulator.app.text.words import cite
+        said = {f"• {cite(s.locale, n.code, n.ref, s.discipline)}" for n in ruling.notes
+                if n.code is Note.INTERFERENCE_NOT_RESTORABLE}
+        lines = tuple(line for line in lines if line not in said)
     lag = s.req is not None and s.req.is_lag
     nexts = card.next if card is not None and not lag else next_words(s)
     return Banner(t("play.call_title", rule=rule_words), lines,

@@ -215,6 +215,8 @@ READ_WORDS_PER_SECOND = 3.0
 # No key dismisses a person's new ruling sooner (a click may): a second tap
 # meant for the shot before comes quicker than anyone reads.
 READ_SECONDS = SETTLE_SECONDS
+# A countdown a dialog stood still comes back with at least this long left.
+RESUME_SECONDS = 3.0
 
 
 def hold_seconds(card: Banner | None) -> float:
@@ -343,6 +345,7 @@ class ComputerMode(LinesRoom):
             self.hold = HOLD_MIN_SECONDS
         self.counted = self.hold > 0.0  # this turn counted down once
         self.paused = False
+        self.stood: float | None = None  # the countdown when a dialog opened
         # The mouse moved onto the card (one resting where the card came up,
         # after a click on the button there, is not a person reading).
         self.hovered = False
@@ -417,8 +420,10 @@ class ComputerMode(LinesRoom):
             # end and judged, slow, is not the card on show: its time ran
             # the guard out and a second tap read the person's own foul)
             self.settle = max(0.0, self.settle - real)
-        if self.app.dialogs or self.phase == "waiting":
-            return  # the match menu is open, or a person reads a ruling
+        if self.under_dialog():
+            return  # the match menu is open, or just closed
+        if self.phase == "waiting":
+            return  # a person reads a ruling
         if not self.reading():
             self.hold = max(0.0, self.hold - real)
         if self.phase == "thinking":
@@ -435,6 +440,23 @@ class ComputerMode(LinesRoom):
         if not self.holding() and (speed <= 0.0 or self.hurry or
                                    self.shown >= show / speed):
             self.act()
+
+    def under_dialog(self) -> bool:
+        """Whether a dialog is open (the countdown stands, kept as it was
+        when it opened), or closed in this pass: then the countdown comes
+        back as it stood, RESUME_SECONDS at least (the pass's seconds were
+        the dialog's; a countdown of 10 s came back at 1 s after the match
+        menu), to be read again before the stroke."""
+        if self.app.dialogs:
+            if self.stood is None:
+                self.stood = self.hold
+            return True
+        if self.stood is None:
+            return False
+        if self.stood > 0.0:
+            self.hold = max(self.stood, RESUME_SECONDS)
+        self.stood = None
+        return True
 
     def think(self) -> bool:
         # Between frames: the window draws only when something changes.
@@ -758,14 +780,14 @@ class ComputerMode(LinesRoom):
 
     def hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
-            return self.app.t("load.cpu_go", name=self.session.name(self.player))
+            return self.app.t("load.cpu_keys")  # (the heading says the rest)
         if self.phase == "waiting":  # (the heading says to read, then go on)
             return self.app.t("hint.reading")
         return self.app.t("hint.computer")
 
     def short_hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
-            return self.app.t("load.cpu_go", name=self.session.name(self.player))
+            return self.app.t("load.cpu_keys_short")  # (the heading says the rest)
         if self.phase == "waiting":
             return self.app.t("hint.reading_short")
         return self.app.t("hint.computer_short")
