@@ -9,7 +9,7 @@ import pytest
 
 from rules.questions import first_contact
 from simulator.app.loop.settings import load_settings, settings_path
-from tests.app.helpers import frame, key, make_app, quiz_on
+from tests.app.helpers import frame, key, make_app, quiz_on, quiz_ready
 from tests.app.test_replay20 import group_shot_played
 
 
@@ -54,13 +54,19 @@ BREAK = "9ball-break-not-one"
 
 
 def test_after_an_answer_the_quiz_stroke_stands_at_its_end() -> None:
-    """An answer given while the break still rolls: the page of the grade
+    """An answer pressed while the break still rolls is refused (the stroke
+    plays on); seen to its end (Space) and answered, the page of the grade
     comes up over the balls at rest (where the stroke ended); frames go on
     and nothing moves."""
     app = make_app("en")
     try:
         mode = quiz_on(app, BREAK, frames=70)  # past the guard, mid-stroke
         assert mode.player is not None and not mode.player.done
+        key(app, pygame.K_1)
+        frame(app, n=2)
+        assert mode.phase == "asking" and not mode.grades
+        assert not mode.player.done
+        quiz_ready(app)
         key(app, pygame.K_1)
         frame(app, n=2)
         assert mode.phase == "answered"

@@ -21,6 +21,7 @@ from tests.app.helpers import (
     key,
     make_app,
     quiz_on,
+    quiz_ready,
     run_until,
 )
 
@@ -45,6 +46,8 @@ def test_the_click_that_opens_a_question_answers_nothing(same_frame: bool) -> No
     app = make_app("en")
     try:
         mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
+        quiz_ready(app)
+        frame(app, n=int(ANSWER_GUARD / DT) + 2)
         click_button(app, app.t("quiz.yes_foul"))
         assert mode.phase == "answered" and len(mode.grades) == 1
         pos = _button(app, app.t("quiz.next_question")).center

@@ -25,6 +25,7 @@ from tests.app.helpers import (
     make_app,
     open_gallery,
     quiz_on,
+    quiz_ready,
     run_until,
 )
 from tests.app.scenes import LANGS
@@ -157,6 +158,7 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
     try:
         mode = quiz_on(app, "8ball-open-table-eight-first")
         run_until(app, lambda: mode.phase == "asking", limit=3000)
+        quiz_ready(app)
         q = mode.question
         assert q.kind == "foul"
         names = mode.session.names if mode.session is not None else ()

@@ -364,7 +364,7 @@ def test_the_quiz_answers_all_begin_with_a_capital(lang: str) -> None:
     keyboard: every answer button of every question begins with a capital
     ("cue ball as it lies" stood among "Yes, a foul" and "Player 2")."""
     from simulator.app.screens.quiz import QuizMode
-    from tests.app.helpers import button_labels, make_app, run_until
+    from tests.app.helpers import button_labels, make_app, quiz_ready, run_until
     from tests.app.test_practice_quiz import _quiz_on
     app = make_app(lang)
     try:
@@ -373,6 +373,7 @@ def test_the_quiz_answers_all_begin_with_a_capital(lang: str) -> None:
         mode = _quiz_on(app, "8ball-eight-first-with-group")
         assert isinstance(mode, QuizMode)
         run_until(app, lambda: mode.phase == "asking", limit=1500)
+        quiz_ready(app)  # answers are taken once the stroke is seen to its end
         seen = 0
         for _ in mode.questions:
             frame(app)
