@@ -286,21 +286,30 @@ def three_in_express(app: App) -> Session:
     return s
 
 
-def computers_choice_after_a_soft_break(app: App) -> Session:
-    """14.1 rule 6: Anna breaks too softly against the computer, reads her
-    foul (Space), and the computer chooses; the frame after its choice."""
+def to_the_break(app: App, names: list[str], game: str,
+                 opts: Mapping[str, Any], seed: int = 5) -> Session:
+    """A new match of ``names`` at ``game`` started at the window: the lag
+    played out and its cue ball taken where it lies (Enter), the breaker
+    aiming."""
     from simulator.app.match.session import Session
     from simulator.app.match.turns import next_step
-    from simulator.app.screens.computer_turn import ComputerMode
 
-    app.session = s = Session.new(["Anna", "cpu:club"], "14.1", {"target": 5},
-                                  app.locale, seed=4)
+    app.session = s = Session.new(names, game, dict(opts), app.locale, seed=seed)
     next_step(app)
     frame(app)
     run_until(app, lambda: app.mode is not None and app.mode.name in (
         "placing", "aiming") and not app.dialogs, limit=4000)
-    if app.mode.name == "placing":
+    if app.mode is not None and app.mode.name == "placing":
         key(app, pygame.K_RETURN)
+    return s
+
+
+def computers_choice_after_a_soft_break(app: App) -> Session:
+    """14.1 rule 6: Anna breaks too softly against the computer, reads her
+    foul (Space), and the computer chooses; the frame after its choice."""
+    from simulator.app.screens.computer_turn import ComputerMode
+
+    s = to_the_break(app, ["Anna", "cpu:club"], "14.1", {"target": 5}, seed=4)
     s.aim = s.aim.with_power(0.05)  # too soft: an illegal break (14.1 rule 6)
     key(app, pygame.K_SPACE)
     run_until(app, lambda: isinstance(app.mode, ComputerMode), limit=6000)

@@ -11,7 +11,6 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session, turn_notes
-from simulator.app.match.turns import next_step
 from simulator.app.text import ui
 from simulator.app.text.words import cite
 from tests.app.helpers import (
@@ -23,6 +22,7 @@ from tests.app.helpers import (
     run_until,
     scenario_match,
     strike,
+    to_the_break,
 )
 from tests.app.scenes import LANGS, SIZES
 from tests.app.test_turns_read import annas_foul_between_people
@@ -39,13 +39,7 @@ def hard_break(app: App, game: str) -> Session:
     names = ["Anna", "Boris", "Vera"] if game == "express" else ["Anna", "Boris"]
     opts: dict[str, object] = {"target": 5} if game == "14.1" else \
         {} if game == "express" else {"race_to": 1}
-    app.session = s = Session.new(names, game, opts, app.locale, seed=5)
-    next_step(app)
-    frame(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming"), limit=4000)
-    if app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
+    s = to_the_break(app, names, game, opts)
     s.aim = s.aim.with_power(1.0).turned(2.0 if game == "express" else 0.0)
     key(app, pygame.K_SPACE)
     run_until(app, lambda: bool(s.shots), limit=6000)

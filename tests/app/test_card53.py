@@ -9,10 +9,9 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session, turn_notes
-from simulator.app.match.turns import next_step
 from simulator.app.text import fonts
 from simulator.app.text.words import cite
-from tests.app.helpers import frame, key, make_app, run_until
+from tests.app.helpers import frame, key, make_app, run_until, to_the_break
 from tests.app.scenes import LANGS, SIZES
 from tests.app.test_card51 import hard_break
 
@@ -21,14 +20,7 @@ def legal_break_141(app: App) -> Session:
     """Anna's 14.1 break (seed 5) glancing the rack's corner: the 6 first,
     six object balls and the cue ball to a rail, nothing down (14.1 rule 6:
     legal); Boris's turn shows the card as it comes."""
-    app.session = s = Session.new(["Anna", "Boris"], "14.1", {"target": 5},
-                                  app.locale, seed=5)
-    next_step(app)
-    frame(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming"), limit=4000)
-    if app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
+    s = to_the_break(app, ["Anna", "Boris"], "14.1", {"target": 5})
     s.aim = s.aim.with_power(0.6).turned(3.0)
     key(app, pygame.K_SPACE)
     run_until(app, lambda: bool(s.shots), limit=6000)

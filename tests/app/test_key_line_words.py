@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.table.aim import Aim
 from simulator.app.text import fonts, ui
 from tests.app.helpers import (
     click_button,
@@ -18,7 +17,6 @@ from tests.app.helpers import (
     frame,
     make_app,
     scenario_match,
-    strike,
 )
 from tests.app.scenes import LANGS, SIZES
 from tests.app.test_calls import CUE, THREE, aim_at
@@ -155,15 +153,8 @@ def test_the_aiming_key_line_waits_with_the_ruling(lang: str) -> None:
     back once the ruling is read."""
     app = make_app(lang, (800, 500))
     try:
-        scenario_match(app, "14.1", {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4),
-                                     8: (1.9, 0.5)})
-        s = app.session
-        assert s is not None
-        s.aim = Aim(180.0, 0.15)
-        frame(app, n=30)
-        ruling = strike(app)
-        assert ruling.fouls and s.req is not None and s.req.shooter == 1
-        frame(app, n=3)
+        annas_foul_between_people(app, "14.1")
+        frame(app)
         assert app.mode is not None and app.mode.name == "aiming"
         assert app.mode.reading_foul()  # type: ignore[attr-defined]
         assert lists_the_looking_keys(app)

@@ -18,6 +18,7 @@ from tests.app.helpers import (
     key,
     make_app,
     run_until,
+    to_the_break,
 )
 from tests.app.scenes import LANGS, SIZES
 
@@ -25,13 +26,7 @@ from tests.app.scenes import LANGS, SIZES
 def soft_break(app: App, game: str, power: float) -> Session:
     """Anna breaks softly against Boris; the frame then shows the ruling."""
     opts: dict[str, object] = {"target": 5} if game == "14.1" else {"race_to": 1}
-    app.session = s = Session.new(["Anna", "Boris"], game, opts, app.locale, seed=5)
-    next_step(app)
-    frame(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming"), limit=4000)
-    if app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
+    s = to_the_break(app, ["Anna", "Boris"], game, opts)
     s.aim = s.aim.with_power(power)
     key(app, pygame.K_SPACE)
     run_until(app, lambda: app.mode.name not in ("playing", "aiming"), limit=6000)

@@ -125,12 +125,13 @@ def test_a_tip_set_in_the_miscue_zone_is_warned_of_before_the_stroke(
     pygame.display.quit()
 
 
-def annas_foul_between_people(app: App) -> Session:
-    """Anna, playing Boris at one window (8-ball), strikes the cue ball
-    away from every ball: a foul (8-ball rule 6, general rule 4: no ball
-    hit), Boris with the ball in hand."""
-    scenario_match(app, "8-ball", {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4),
-                                   8: (1.9, 0.5)})
+def annas_foul_between_people(app: App, game: str = "8-ball") -> Session:
+    """Anna, playing Boris at one window (8-ball unless ``game`` says), strikes
+    the cue ball away from every ball: a foul (general rule 4: no ball hit;
+    8-ball rule 6, 14.1 rule 7), Boris to play (8-ball: ball in hand; 14.1:
+    where the cue ball lies)."""
+    scenario_match(app, game, {0: (0.6, 0.6), 1: (1.2, 0.62), 9: (2.2, 0.4),
+                               8: (1.9, 0.5)})
     s = app.session
     assert s is not None
     s.aim = Aim(180.0, 0.15)

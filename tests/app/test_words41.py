@@ -21,6 +21,7 @@ from tests.app.helpers import (
     make_app,
     run_until,
     strike,
+    to_the_break,
 )
 from tests.app.scenes import LANGS
 from tests.app.test_playfix11_pots import _golden, _ponder, _thinking_words
@@ -132,14 +133,7 @@ def test_a_ball_left_down_on_a_scratch_is_named_once(
 def _one_shot_played(app: App) -> Session:
     """Anna breaks a new 9-ball match against Boris; at rest, her pause
     menu (Esc) asked for once the next stroke is being set."""
-    s = Session.new(["Anna", "Boris"], "9-ball", {"race_to": 2}, app.locale, seed=5)
-    app.session = s
-    next_step(app)
-    frame(app)
-    run_until(app, lambda: app.mode is not None and app.mode.name in (
-        "placing", "aiming"), limit=4000)
-    if app.mode is not None and app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
+    s = to_the_break(app, ["Anna", "Boris"], "9-ball", {"race_to": 2})
     strike(app)
     run_until(app, lambda: not app.dialogs and app.mode is not None
               and app.mode.name in ("aiming", "placing"), limit=3000)
