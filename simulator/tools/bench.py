@@ -19,7 +19,9 @@ more.
 ``python -m simulator.tools.bench gaps`` prints balls potted per break against the
 rack's gaps, ``python -m simulator.tools.bench pockets`` the pockets' off-centre
 acceptance at speed, ``python -m simulator.tools.bench cushions`` the two cushion
-models side by side (simulator.tools.figures).
+models side by side (simulator.tools.figures), ``python -m simulator.tools.bench
+breaks`` how long breaks roll and a centre break's scratches
+(simulator.tools.breaks).
 """
 
 from __future__ import annotations
@@ -338,13 +340,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "what",
         nargs="?",
-        choices=("speed", "gaps", "pockets", "cushions", "follow", "throw"),
+        choices=("speed", "gaps", "pockets", "cushions", "follow", "throw", "breaks"),
         default="speed",
         help="speed (default): the timings; gaps: balls potted per break "
         "against rack gaps; pockets: off-centre acceptance at speed; "
         "cushions: the cushion models on reference.md 6's cases and the "
         "measured rebounds; follow: the follow shot's 7/8 rule and the 30 "
-        "degree rule; throw: cut-shot throw against TP A-14",
+        "degree rule; throw: cut-shot throw against TP A-14; breaks: how "
+        "long breaks roll and where a centre break's cue ball goes",
     )
     p.add_argument("--racks", type=int, default=30, help="rack layouts (default 30)")
     p.add_argument(
@@ -403,6 +406,11 @@ def _figures(args: argparse.Namespace) -> None:
 
     if args.what == "gaps":
         figures.print_rack_gaps(args.racks, args.break_speed)
+        return
+    if args.what == "breaks":
+        from simulator.tools import breaks
+
+        breaks.print_breaks(args.racks)
         return
     {"pockets": figures.print_pockets, "cushions": figures.print_cushions,
      "follow": figures.print_follow, "throw": figures.print_throw}[args.what]()
