@@ -323,7 +323,9 @@ class HandRule:
 
     region: BallInHand
     ref: SeedRef
-    when: str  # a short code: "break", "scratch", "foul", "scratch_on_break", ...
+    # A short code: "break", "scratch", "foul", "scratch_on_break",
+    # "foul_on_break", ... ("_on_break": after a foul on the break only).
+    when: str
     direct: str = "any"  # "any" object ball, or only those "outside" the region
     frozen_allowed: bool = True  # 9-ball 9 (P12): not frozen to a ball
 

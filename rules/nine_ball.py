@@ -90,8 +90,13 @@ INFO = DisciplineInfo(
     game_ball=NINE,
     game_ball_ref=n9("1"),
     calls=Calls(push_out=True, ref=n9("5")),
-    hand=(HandRule(BallInHand.KITCHEN, n9("3"), "break", "outside"),
-          HandRule(BallInHand.ANYWHERE, n9("9"), "foul", frozen_allowed=False)),
+    # The break from the kitchen is general rule 6's; after a foul on the
+    # break (3) or any other (6) the incoming player has ball in hand
+    # anywhere; rule 9 says only how a ball in hand is placed (not frozen).
+    hand=(HandRule(BallInHand.KITCHEN, g("6"), "break", "outside"),
+          HandRule(BallInHand.ANYWHERE, n9("3"), "foul_on_break",
+                   frozen_allowed=False),
+          HandRule(BallInHand.ANYWHERE, n9("6"), "foul", frozen_allowed=False)),
     choices=(Choice.TAKE_PUSH_OUT, Choice.HAND_BACK_PUSH_OUT),
     common_fouls=(FoulCode.BAD_HIT, FoulCode.NO_RAIL, FoulCode.SCRATCH,
                   FoulCode.ILLEGAL_BREAK, FoulCode.KITCHEN_DIRECT,
@@ -102,7 +107,8 @@ INFO = DisciplineInfo(
 class NineBall(PoolDiscipline[NineBallState]):
     """9-ball on the general rules: the lowest ball first (1, 7), the 9
     wins (4) and comes back when it falls on a foul or a push-out (6), the
-    push-out (5), the three fouls (11) and ball in hand anywhere (9)."""
+    push-out (5), the three fouls (11) and ball in hand anywhere (6), not
+    frozen to a ball (9)."""
 
     info = INFO
     section = "9-ball"

@@ -156,7 +156,11 @@ INFO = DisciplineInfo(
     options=StraightPoolOptions,
     state=StraightPoolState,
     calls=Calls(ball=True, pocket=True, on_break=True, safety=True, ref=s14("1")),
-    hand=(HandRule(BallInHand.KITCHEN, s14("6"), "break", "outside"),
+    # The opening break from the kitchen is general rule 6's (14.1 6 names
+    # no place); a scratch on the break (6) or later (10) gives the incoming
+    # player ball in hand behind the head string.
+    hand=(HandRule(BallInHand.KITCHEN, g("6"), "break", "outside"),
+          HandRule(BallInHand.KITCHEN, s14("6"), "scratch_on_break", "outside"),
           HandRule(BallInHand.KITCHEN, s14("10"), "scratch", "outside")),
     scoring="points",
     choices=(Choice.ACCEPT_TABLE, Choice.RERACK_OFFENDER_BREAKS,

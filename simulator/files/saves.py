@@ -20,7 +20,9 @@ loads too.
 The **autosave** is a journal, so that saving after shot 500 costs what it
 cost after shot 1: JSON Lines, the first line
 ``{"format": "kiy-journal", "version": 2, "match": ...}`` (the match as it
-was when the journal began or was last compacted), then one line per change:
+was when the journal began or was last compacted; ``"watch"`` and
+``"moved_on"`` as in a save file, the journal rewritten atomically when they
+change), then one line per change:
 ``{"step": n, "action": {...}}`` puts an action at position ``n`` of the
 match's history (dropping whatever followed it: an undo, then a new shot)
 and ``{"step": n}`` alone cuts the history back to ``n`` actions (an undo).
@@ -207,6 +209,12 @@ def _moved_on_field(match: Match, moved_on: bool) -> dict[str, int]:
     """That the person had gone on from a game's end card to the next rack,
     kept as the match's steps then (a window's state, not a step of it)."""
     return {"moved_on": len(match.history)} if moved_on else {}
+
+
+def _steps_field(moved_on: int | None) -> dict[str, int]:
+    """The journal header's "moved_on": the steps at which the next rack
+    was on, or nothing."""
+    return {} if moved_on is None else {"moved_on": moved_on}
 
 
 def moved_on_of(d: Mapping[str, Any]) -> int | None:
@@ -511,7 +519,8 @@ def _journal(head: Mapping[str, Any], text: str,
             actions.append(unpack_action(act, f"line {i}: action") if packed
                            else act)
     size = len("\n".join(lines).encode("utf-8")) + 1
-    return ({"match": {**match, "actions": actions}, **_watch_field(watch_of(head))},
+    return ({"match": {**match, "actions": actions}, **_watch_field(watch_of(head)),
+             **_steps_field(moved_on_of(head))},
             size, head["version"], dropped)
 
 
@@ -578,7 +587,8 @@ def read_stored(path: str | os.PathLike[str]) -> Stored:
                   else None,
                   data.get("aim") if data.get("format") == SAVE_FORMAT else None,
                   name_of(data) if data.get("format") == SAVE_FORMAT else None,
-                  moved_on_of(data) if data.get("format") == SAVE_FORMAT else None)
+                  moved_on_of(data) if journal or data.get("format") == SAVE_FORMAT
+                  else None)
 
 
 def load(path: str | os.PathLike[str]) -> Loaded:
@@ -661,25 +671,33 @@ class Journal:
         self.moved = False  # another writer took our file: we went on in a new one
         self.compactions = 0
         self.watch: str | None = None  # the watching speed its header holds
+        # The steps at which the person went on to the next rack, as its
+        # header holds them (None: not); loading trusts them only when they
+        # are the match's steps, so a step played after needs no rewrite.
+        self.moved_on: int | None = None
 
     # -- making one -----------------------------------------------------------
     @classmethod
-    def start(cls, match: Match, folder: Path, watch: str | None = None) -> Journal:
+    def start(cls, match: Match, folder: Path, watch: str | None = None,
+              moved_on: int | None = None) -> Journal:
         """A new journal for ``match`` as the newest autosave; the older ones
         move down one place and the oldest of the three goes. Something in a
         slot that is not a regular file (a folder, a device, a pipe) is
         refused (TargetError), never moved or replaced."""
         j = cls(_rotate(folder), (), 0)
         j.watch = watch
+        j.moved_on = moved_on
         j._rewrite(match)
         return j
 
     @classmethod
     def resume(cls, match: Match, path: Path, size: int,
-               version: int = JOURNAL_VERSION, watch: str | None = None) -> Journal:
+               version: int = JOURNAL_VERSION, watch: str | None = None,
+               moved_on: int | None = None) -> Journal:
         """Go on appending to the journal ``match`` was loaded from (``size``:
         the bytes of its complete lines; an older version is rewritten at the
-        first change; ``watch``: the watching speed its header holds)."""
+        first change; ``watch``: the watching speed its header holds, and
+        ``moved_on`` its steps on the next rack)."""
         try:
             st = os.stat(path)
         except OSError:
@@ -690,13 +708,15 @@ class Journal:
             j = cls(path, match.history, size, ident, torn=st.st_size > size,
                     version=version)
         j.watch = watch
+        j.moved_on = moved_on
         return j
 
     # -- writing --------------------------------------------------------------
     def _header(self, match: Match) -> bytes:
         packed = _packed_match(match)
         text = _dumps({"format": JOURNAL_FORMAT, "version": JOURNAL_VERSION,
-                       "match": packed, **_watch_field(self.watch)}) + "\n"
+                       "match": packed, **_watch_field(self.watch),
+                       **_steps_field(self.moved_on)}) + "\n"
         try:
             check_text(text, str(self.path), packed)
         except SaveError as e:
@@ -773,21 +793,23 @@ class Journal:
             return None
         return fd
 
-    def _rewatch(self, match: Match, watch: str | None) -> None:
-        """The match with a new watching speed in the header, over this
-        journal's own file only (another writer's is left alone)."""
+    def _rewatch(self, match: Match, watch: str | None,
+                 moved_on: int | None) -> None:
+        """The match with a new watching speed or next rack in the header,
+        over this journal's own file only (another writer's is left
+        alone)."""
         fd = self._open_followed()
         if fd is None:
             self.moved = True
             self.path = _rotate(self.path.parent)
         else:
             os.close(fd)
-        old = self.watch
-        self.watch = watch
+        old = self.watch, self.moved_on
+        self.watch, self.moved_on = watch, moved_on
         try:
             self._rewrite(match)
         except BaseException:
-            self.watch = old  # tried again at the next sync
+            self.watch, self.moved_on = old  # tried again at the next sync
             raise
 
     def _open_followed(self) -> int | None:
@@ -813,14 +835,23 @@ class Journal:
                 return True
         return False
 
-    def sync(self, match: Match, watch: str | None = None) -> None:
+    def sync(self, match: Match, watch: str | None = None,
+             moved_on: int | None = None) -> None:
         """Append the changes since the last sync (OSError if the disk says
         no, and the next sync tries them again; JournalFull when the match no
         longer fits; SaveError when a record would not load back). A new
-        watching speed is written into the header: the journal is rewritten
-        (rare: a person's choice, a few times a match at most)."""
-        if watch != self.watch:
-            self._rewatch(match, watch)
+        watching speed, or ``moved_on`` (the match's steps when the person
+        went on from a game's end card to the next rack), is written into
+        the header: the journal is rewritten, atomically (rare: a person's
+        choice, once a game at most)."""
+        steps = len(match.history)
+        # A header's next rack of fewer steps is stale (loading ignores it);
+        # one of these very steps must go when they are no longer on it
+        # (an undo back to the step that ended the game).
+        stale = moved_on is None and self.moved_on == steps
+        if watch != self.watch or (moved_on is not None and
+                                   moved_on != self.moved_on) or stale:
+            self._rewatch(match, watch, moved_on)
             return
         hist = match.history
         p = 0

@@ -142,17 +142,27 @@ def turn_question(scenario: Scenario, ruling: Ruling) -> Question:
 
 def placement_ref(scenario: Scenario, ruling: Ruling) -> SeedRef | None:
     """The rule that gives the incoming player the cue ball where the ruling
-    puts it after a foul (9-ball 9: anywhere; 8-ball 5: behind the head
-    string after a scratch on the break; 14.1 10), read from the game's own
-    list of placements (``DisciplineInfo.hand``) without the breaker's own
-    start. None when no foul gave ball in hand, when the offender keeps the
-    table (14.1's third foul: rule 12 re-breaks), or when the list names no
-    single rule for that place: the foul's rule is then the reason."""
+    puts it after a foul (9-ball 6: anywhere, 3 on the break; 8-ball 5:
+    behind the head string after a scratch on the break, 11 anywhere; 14.1
+    10, 6 on the break), read from the game's own list of placements
+    (``DisciplineInfo.hand``) without the breaker's own start: those of a
+    foul on the break when the stroke was the break, the others otherwise.
+    None when no foul gave ball in hand, when the offender keeps the table
+    (14.1's third foul: rule 12 re-breaks), or when the list names no single
+    rule for that place: the foul's rule is then the reason."""
     if not fouled(ruling) or ruling.ball_in_hand is BallInHand.NONE or \
             ruling.next_shooter == scenario.game.shooter:
         return None
-    refs = {h.ref for h in registry.info(scenario.discipline).hand
-            if h.region is ruling.ball_in_hand and h.when != "break"}
+    hands = [h for h in registry.info(scenario.discipline).hand
+             if h.region is ruling.ball_in_hand and h.when != "break"]
+    on_break = [h for h in hands if h.when.endswith("_on_break")]
+    # A game whose list has no rule of its own for the break's foul places
+    # the ball by its general one (8-ball 11 after an illegal break's choice).
+    if scenario.game.is_break and on_break:
+        hands = on_break
+    elif len(hands) > len(on_break):
+        hands = [h for h in hands if h not in on_break]
+    refs = {h.ref for h in hands}
     return refs.pop() if len(refs) == 1 else None
 
 

@@ -21,8 +21,10 @@ from tests.app.test_quiz53_next_turn import to_turn
 WHO_WHERE = {"en": ("who", "where"), "ru": ("кто", "откуда")}
 # The seed rule that places the cue ball, as the page cites it.
 PLACED = {
-    # 9-ball 9: ball in hand anywhere on the table after a foul.
-    "9ball-miscue-on-jump": n9("9"),
+    # 9-ball 6: ball in hand anywhere on the table after a foul.
+    "9ball-miscue-on-jump": n9("6"),
+    # 9-ball 3: an illegal break, ball in hand anywhere on the table.
+    "9ball-break-not-one": n9("3"),
     # 8-ball 11: the incoming player has ball in hand anywhere.
     "8ball-scratch-after-pot": e8("11"),
     # 8-ball 5: a scratch on the break, ball in hand behind the head string.

@@ -67,5 +67,9 @@ def start_match(app: App, names: list[str], game: str,
         app.notify(str(e))
         return False
     app.session = s
+    # The autosave begins with the match, not at its first step: closed at
+    # the break, Continue opens this match, not the one before (an ended
+    # one's end card); that one moves down among the older autosaves.
+    s.autosave()
     app.go("match")
     return True

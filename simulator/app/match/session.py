@@ -310,7 +310,8 @@ class Session:
         if loaded.journal and Path(path) == autosave_path():
             # Continue: the journal goes on where it stopped.
             s.journal = saves.Journal.resume(match, Path(path), loaded.size,
-                                             loaded.version, loaded.watch)
+                                             loaded.version, loaded.watch,
+                                             loaded.moved_on)
         # "Save" after "Continue" makes a file of its own, not the autosave.
         s.save_path = None if loaded.journal else Path(path)
         s.save_name = None if loaded.journal else loaded.name or Path(path).stem
@@ -417,11 +418,13 @@ class Session:
             # scripted run (--screenshot) writes nothing.
             return None
         try:
+            # Gone on to the next rack: Continue opens it, not the card again.
+            moved_on = len(self.match.history) if self.on_next_rack() else None
             if self.journal is None:
                 self.journal = saves.Journal.start(self.match, profile.autosave_dir(),
-                                                   self.watch)
+                                                   self.watch, moved_on)
             else:
-                self.journal.sync(self.match, self.watch)
+                self.journal.sync(self.match, self.watch, moved_on)
         except (OSError, saves.SaveError) as e:
             self.save_problem = file_problem(self.locale, e)
             self.save_ok = False
@@ -527,6 +530,8 @@ class Session:
         self.moved_on = len(self.match.history)
         self.to_acknowledge = False
         self.banner = None
+        if self.journal is not None:  # (the autosave of this match, begun)
+            self.autosave()
 
     def cue_at_rest(self) -> tuple[float, float] | None:
         """Where the last shot's cue ball stopped, if this position follows
