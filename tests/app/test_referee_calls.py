@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.dialogs.referee_calls import call_words
+from simulator.app.dialogs.referee_calls import call_words, listed_call_rules
 from simulator.app.loop.app import App
 from simulator.app.loop.launch import break_shot
 from simulator.app.match.session import Session
@@ -91,7 +91,8 @@ def test_interference_restored_plays_on_without_penalty_rule_28() -> None:
     before = s.req
     table = s.match.table()
     key(app, pygame.K_f)
-    click_button(app, call_words(app, "referee.open"))
+    click_button(app, app.t("fouls.referee_short",
+                            rules=listed_call_rules(s, book_named=False)))
     click_button(app, call_words(app, "referee.restored"))
     frame(app)
     r = s.last_ruling

@@ -118,6 +118,9 @@ class Dialog(Mode):
         # low window (800x500) it takes a shorter text, the whole side column
         # and closer buttons before anything of it would scroll.
         self.fit_whole = False
+        # With ``fit_whole``: every shorter form in one column of buttons
+        # before any in two (choices of many words, the fouls).
+        self.one_column_first = False
         self.short_body: str | None = None
         self.short_labels: list[str] | None = None  # one a button
         # The last try before anything scrolls: a shorter title, text and
@@ -555,27 +558,31 @@ class Dialog(Mode):
             texts.append(self.shortest)
         # Each choice in a few words only where nothing longer fits.
         rounds = [texts] + ([[self.briefest]] if self.briefest else [])
-        for words in rounds:
-            tries = ((side, 6), (side, 3), (side, 2), (under_big, 6),
-                     (under_big, 3)) if self.at_foot else \
-                ((dock, 6), (side, 6), (side, 3))
-            for area, gap in tries:
-                for head, body, labels in words:
-                    self.title, self.body, self.gap = head, body, gap
-                    for b, label in zip(self.buttons, labels, strict=True):
-                        b.label = label
-                    if self._fits_whole(area):
-                        self.takes_side = area is not dock and not self.at_foot
-                        return area
+        tries = ((side, 6), (side, 3), (side, 2), (under_big, 6),
+                 (under_big, 3)) if self.at_foot else \
+            ((dock, 6), (side, 6), (side, 3))
+        # Choices of many words take shorter words in one column before
+        # their full words in two (the fouls' ran to eight lines a button).
+        for two in (False, True) if self.one_column_first else (True,):
+            for words in rounds:
+                for area, gap in tries:
+                    for head, body, labels in words:
+                        self.title, self.body, self.gap = head, body, gap
+                        for b, label in zip(self.buttons, labels, strict=True):
+                            b.label = label
+                        if self._fits_whole(area, two):
+                            self.takes_side = area is not dock and not self.at_foot
+                            return area
         self.takes_side = side is not dock and not self.at_foot
         return whole if self.at_foot else side
 
-    def _fits_whole(self, area: pygame.Rect) -> bool:
+    def _fits_whole(self, area: pygame.Rect, in_two: bool = True) -> bool:
         """Whether all the text and every button fit ``area`` unscrolled, in
-        one column of buttons or two."""
+        one column of buttons or (``in_two``) in two."""
         if self._all_text_fits(self._measure(area)):
             return True
-        if len(self._in_card()) < 4 or area.width - 20 < 2 * MIN_COLUMN:
+        if not in_two or len(self._in_card()) < 4 or \
+                area.width - 20 < 2 * MIN_COLUMN:
             return False
         two = self._measure(area, cols=2)
         return self._all_text_fits(two) and self._words_whole(two)

@@ -42,7 +42,9 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
 
 def concede_label(app: App) -> str:
     """The pause menu's "Concede the game", naming the game when it is one
-    not yet broken after another ended."""
+    not yet broken after another ended ("Concede game 2"; its dialog says
+    it is not yet broken: said in the menu too, the entry took two lines
+    and moved the menu's layout from one game to the next)."""
     n = unbroken_game(app.session) if app.session is not None else None
     return app.t("pause.concede_game") if n is None else \
         app.t("pause.concede_next", n=n)

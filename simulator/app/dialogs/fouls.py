@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from simulator.app.dialogs.base import Dialog
-from simulator.app.dialogs.referee_calls import call_words, listed_call_rules
+from simulator.app.dialogs.referee_calls import listed_call_rules
 from simulator.app.loop.app import App
 from simulator.app.match.turns import callable_fouls, called_shooter, referee_action
 from simulator.app.text.words import cite, code_words, home_rule
@@ -23,8 +23,11 @@ def foul_dialog(app: App) -> Dialog:
         buttons.append((cite(s.locale, c), _call(app, c.id, offender is not None)))
     # What no log shows: a ball touching something off the table, outside
     # interference (general rules 23, 28; in Express pyramid rules 2.10, 2.12:
-    # simulator.app.dialogs.referee_calls), cited as the game rules them.
-    buttons.append((call_words(app, "referee.open"), lambda: app.open("referee")))
+    # simulator.app.dialogs.referee_calls), cited as the game rules them; in
+    # a few words (the dialog it opens says what they are): the calls in
+    # full took five lines in Russian beside the fouls' two or three.
+    buttons.append((_other_calls(app, "fouls.referee_short"),
+                    lambda: app.open("referee")))
     buttons.append((app.t("common.cancel"), lambda: None))
     # Every form of the title names the player the foul is charged to (the
     # shortest one of a low window said only "A foul the referee saw").
@@ -37,6 +40,7 @@ def foul_dialog(app: App) -> Dialog:
     # A low window: every choice in view before any scrolls (two of six
     # showed at 800x500), the words "Foul:" each button repeats left out.
     d.fit_whole = True
+    d.one_column_first = True
     d.short_body = app.t("fouls.body_short")
     d.short_labels = [*(_unprefixed(label) for label, _fn in buttons[:-2]),
                       _other_calls(app, "fouls.referee_short"), buttons[-1][0]]
