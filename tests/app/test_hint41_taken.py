@@ -151,6 +151,9 @@ def test_the_cut_lines_of_a_taken_hint_are_read_with_v_a_click_or_the_wheel(
     # (a hint said in more than its call, a safety or a combination: a pot
     # of the ball it calls is one line with the call, and fits)
     monkeypatch.setattr(AimMode, "taken_hint_line", lambda self: None)
+    # (and its stroke's line kept, as a player's own power would keep it: the
+    # controls say the stroke taken as it is, and its lines then fit: test_hint57)
+    monkeypatch.setattr(AimMode, "hint_stroke_held", lambda self: False)
     app = make_app(lang, (800, 500))
     try:
         mode = hint_taken(app, False, monkeypatch)

@@ -232,8 +232,9 @@ def test_the_hint_and_the_panel_say_the_cue_speed_alike(
     """A hint's stroke says the cue's speed («кий 1,0 м/с»); the column's
     words for the stroke under it name the same quantity, the cue's, and
     whose stroke it is («Сила 1,6 м/с» beside «кий 1,0 м/с» read as one
-    stroke's two figures). Once taken, the hint's speed and the panel's (or
-    its words) are the same number."""
+    stroke's two figures). Once taken, the panel (or its words) says the
+    hint's speed, the same number, and it alone: the hint's line saying it
+    again stood over it (test_hint57)."""
     if card:  # (the ball in hand after a foul, put down: the words at 1280x720)
         app = beside_card(lang, size, "put")
     else:
@@ -264,6 +265,8 @@ def test_the_hint_and_the_panel_say_the_cue_speed_alike(
         assert panel and panel[0], lines
         shown = CUE_SPEED.search(panel[0])
         assert shown is not None and shown.group(1) == hinted, (panel, stroke)
+        said = drawn_words(app, shown=True, folded=True)
+        assert CUE_SPEED.findall(said) == [hinted], said
     finally:
         pygame.display.quit()
 

@@ -250,12 +250,14 @@ HINT_WORDS = {
 
 def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
                radius: float, table: TableState | None = None,
-               hint: bool = False) -> list[str]:
+               hint: bool = False, stroke_said: bool = True) -> list[str]:
     """A stroke decided, in words: what it is, the call, how sure it was,
     and how it is played, as a player says it (how full to hit the ball and
     on which side, on ``table``; how hard; where the tip meets the cue
     ball): an angle such as "aim 179.4°" told a player nothing. ``hint``:
-    said to the player as what to do, not what the computer does."""
+    said to the player as what to do, not what the computer does. Without
+    ``stroke_said`` the line of how hard and where the tip meets is left to
+    the aim controls that show it."""
     def t(key: str, **kw: Any) -> str:
         return loc.t(HINT_WORDS.get(key, key) if hint else key, **kw)
     # "into the ... pocket": the name in the form a sentence sending a ball
@@ -320,12 +322,13 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
                spin=spin_words(loc, a.tip_a, a.tip_b, radius))
     if a.elevation >= RAISED:  # a level cue goes unsaid
         stroke += t("cpu.raised", elevation=loc.num(a.elevation, 0))
-    if not hint and lines[:1] == [t("cpu.shot.break")]:
+    if not hint and stroke_said and lines[:1] == [t("cpu.shot.break")]:
         # "Breaks hard (86%, …)" after where it puts the cue ball: «Разбивает»
         # stood alone on a line above them, a verb with nothing to it.
         lines.pop(0)
         stroke = t("cpu.shot.break_how", how=stroke[:1].lower() + stroke[1:])
-    lines.append(stroke)
+    if stroke_said:
+        lines.append(stroke)
     if odds and d.tries > 0:
         # The count behind the odds, last, for whoever wants the figures: the
         # chosen stroke's own tries, not the whole decision's simulations

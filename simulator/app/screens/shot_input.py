@@ -493,6 +493,15 @@ class ShotInputMode(TableMode):
         hinted = computer.aim_of(s.hint.decision)
         return replace(s.aim, power=hinted.power) == hinted
 
+    def hint_stroke_held(self) -> bool:
+        """Whether the aim is the hint's taken whole, its power too (a pull
+        of the player's own: the hint's speed is said again beside it)."""
+        s = self.session
+        if s.hint is None:
+            return False
+        from simulator.app.match import computer
+        return s.aim == computer.aim_of(s.hint.decision)
+
     def hint_button(self) -> ui.Button | None:
         """The hint's button (None where the evening plays without hints:
         nothing offered)."""
@@ -563,10 +572,13 @@ class ShotInputMode(TableMode):
             return [taken]
         from simulator.app.match import computer
         from simulator.app.text.words import ball_label
+        # Taken as it is, its stroke's speed and spin are the controls' (or
+        # their row's) alone: «Бейте средне (34%, кий 1,3 м/с), удар в центр»
+        # stood over «Кий 1,3 м/с · удар в центр», the same words twice.
         lines = computer.shot_lines(s.locale, s.hint.decision,
                                     lambda b: ball_label(s.locale, b),
                                     s.spec.balls.radius, s.match.table(),
-                                    hint=True)
+                                    hint=True, stroke_said=not self.hint_stroke_held())
         # A declaration already made (by hand or by taking the hint) is not
         # advised again: «Объявите отыгрыш» under «Объявлен отыгрыш» read as
         # one more thing to do (its button withdraws it).
