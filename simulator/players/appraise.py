@@ -5,7 +5,7 @@ and the state that follows are valued from one player's side on one scale:
 +1 a game won, -1 a game lost; in between, whose turn it is and how good
 their next shot is (``shots.quality``: the best pot's ease from where the
 cue ball stopped, see ``position``; with the cue ball in hand where the
-referee gives it, in hand anywhere never less than HAND_FLOOR), the
+referee gives it, in hand anywhere never less than a floor), the
 points the ruling moved (14.1, Express) and, in a race, the balls scored. A
 choice left open is answered as its chooser would (``Discipline.choose``),
 so a foul that gives the opponent the choice of the table is valued at the
@@ -54,6 +54,17 @@ PLANNED_BASE = 0.0
 # The cue ball in hand anywhere is worth at least a shot of this quality,
 # pot or none: where nothing can be potted, it places a safety at will.
 HAND_FLOOR = 0.6
+# To a player who plans (strong, pro), more: a good player with the cue ball
+# in hand nearly always has a shot (a bank, a combination, a break-out from
+# the spot of his choosing) or a safety that leaves a kick, and the exchange
+# is his. The hand spots (``shots.hand_spots``) find a pot for any ball with
+# an open line to a pocket (then the ball in hand is worth about a sure
+# shot, 0.95 to 1), so the floor counts where no ball has one, a fifth of
+# the 9-ball hands of the strong player's search (bench --part run); at
+# 0.6 those were worth less to the opponent than a fair cut left at the
+# table (0.6 to 0.85), and a foul that gave one away looked cheaper than a
+# safety that left him that cut.
+PLANNED_HAND_FLOOR = 0.85
 BALL_SCORED = 0.03  # each ball scored in a race: progress to the game
 POINT = 0.05  # each point in a points game, against the others' mean
 BREAK_VALUE = 0.0  # to break (when not estimated by simulation)
@@ -150,7 +161,8 @@ class Judge:
         """The shooter's next shot, 0-1: planned two shots deep where this
         player plans and the cue ball is where it lies (less a little for
         each problem ball), else the best pot and a fallback; in hand
-        anywhere never less than HAND_FLOOR."""
+        anywhere never less than HAND_FLOOR (PLANNED_HAND_FLOOR to a player
+        who plans)."""
         view = shots.View.of(state.table, req)
         if self.plan and req.ball_in_hand is BallInHand.NONE and view.cue is not None \
                 and not req.cue_ball_is_object:
@@ -165,7 +177,7 @@ class Judge:
                 not req.cue_ball_is_object:
             q *= self._shut_share(state, view, req)
         if req.ball_in_hand is BallInHand.ANYWHERE:
-            q = max(q, HAND_FLOOR)
+            q = max(q, PLANNED_HAND_FLOOR if self.plan else HAND_FLOOR)
         return q
 
     def _shut_share(self, state: GameState, view: shots.View,

@@ -13,7 +13,7 @@ from rules.referee import Match
 from rules.ruling import BallInHand, Declarations
 from simulator.physics import simulate
 from simulator.players import aim, position, shots
-from simulator.players.appraise import HAND_FLOOR, Judge
+from simulator.players.appraise import HAND_FLOOR, PLANNED_HAND_FLOOR, Judge
 from simulator.players.search import executed
 from simulator.players.strength import TOURNAMENT, draw_noise
 from simulator.table.events import Stroke
@@ -199,18 +199,23 @@ def test_a_cue_ball_passing_close_by_a_pocket_is_a_near_scratch() -> None:
     assert position.path_risk(POOL, [(0.8, 0.6), (1.6, 0.6)]) == 0.0
 
 
+def boxed_one() -> dict[int, tuple[float, float]]:
+    """The 1 boxed in by a ball on each of its lines to the six pockets."""
+    one = (1.27, 0.635)
+    boxed = {1: one}
+    for k, pocket in enumerate(POOL.pockets):
+        u = aim.unit(aim.sub(aim.aim_point(pocket), one))
+        boxed[2 + k] = aim.add(one, aim.scale(u, 2.3 * R))
+    return boxed
+
+
 def test_the_cue_ball_in_hand_is_worth_something_without_a_pot() -> None:
     """The 1 boxed in by a ball on each of its lines to the six pockets: no
     pot for anybody. The opponent at the table with the cue ball where it
     lies has nothing (worth at_table(0) to him), but with it in hand
     anywhere (9-ball 7: after a foul) he places a safety at will, worth
     at least at_table(HAND_FLOOR) to him, so a scratch is never cheap."""
-    one = (1.27, 0.635)
-    boxed = {1: one}
-    for k, pocket in enumerate(POOL.pockets):
-        u = aim.unit(aim.sub(aim.aim_point(pocket), one))
-        boxed[2 + k] = aim.add(one, aim.scale(u, 2.3 * R))
-    balls = {CUE_BALL: (0.5, 0.3), **boxed}
+    balls = {CUE_BALL: (0.5, 0.3), **boxed_one()}
     judge = Judge(discipline("9-ball"), 0, TOURNAMENT, MAX_CUT, True)
     at_table = state_of("9-ball", balls, shooter=1)
     in_hand = state_of("9-ball", balls, shooter=1, ball_in_hand=BallInHand.ANYWHERE)
@@ -218,3 +223,26 @@ def test_the_cue_ball_in_hand_is_worth_something_without_a_pot() -> None:
     assert judge.state_value(at_table) == -judge.at_table(0.0)
     assert judge.state_value(in_hand) == -judge.at_table(HAND_FLOOR)
     assert judge.state_value(in_hand) < judge.state_value(at_table) - 0.3
+
+
+def test_a_foul_giving_ball_in_hand_costs_the_planner_more_than_a_cut_left() -> None:
+    """9-ball 6 (after a foul the incoming player places the cue ball
+    anywhere on the table) and 8-ball 11 (the rule that keeps players from
+    fouling on purpose): to the strong player, who plans, a foul that leaves
+    the opponent the cue ball in hand with the 1 boxed (no line to any
+    pocket) costs more than a legal safety that leaves him a 55-degree cut
+    on the 1 at the table with the cue ball where it lies (worth about 0.77
+    to him): with the ball in hand he plays a bank, a combination or a
+    safety from the spot of his choosing. At the old floor (HAND_FLOOR, 0.6)
+    the foul looked the cheaper of the two."""
+    disc = discipline("9-ball")
+    judge = Judge(disc, 0, TOURNAMENT, MAX_CUT, True, plan=True)
+    foul = state_of("9-ball", {CUE_BALL: (0.5, 0.3), **boxed_one(), 9: (2.2, 1.0)},
+                    shooter=1, ball_in_hand=BallInHand.ANYWHERE)
+    obj, u = obj_on_line(0.6)
+    cut = state_of("9-ball", {CUE_BALL: cue_for(obj, u, 0.5, 55.0), 1: obj,
+                              9: (2.2, 1.0)}, shooter=1)
+    q_cut = judge.quality(cut, disc.requirements(cut))
+    assert HAND_FLOOR < q_cut < PLANNED_HAND_FLOOR
+    assert judge.quality(foul, disc.requirements(foul)) == PLANNED_HAND_FLOOR
+    assert judge.state_value(cut) > judge.state_value(foul)
