@@ -60,13 +60,10 @@ def game_over_dialog(app: App) -> Dialog:
         if line:  # first, seen without scrolling the card
             body_lines[:0] = [line, ""]
     at = body_lines.index(app.t("stats.title")) + 1  # the table under its heading
-    games = games_words(app, s)
-    d = _card(app, title, [*body_lines[:at], "", games, *body_lines[at:]],
-              actions, back, at) if games else None
-    if d is None or not fits_whole(d):
-        # The games' words go where they would push the table's figures or
-        # the buttons out of sight (a long race in a low window).
-        d = _card(app, title, body_lines, actions, back, at)
+    d = _card(app, title, body_lines, actions, back, at)
+    # Under the buttons in the side column, a line a game (under the table
+    # they pushed its figures out of a card of 800x500).
+    d.side_note = games_words(app, s)
     return d
 
 
@@ -88,17 +85,6 @@ def _card(app: App, title: str, body_lines: list[str],
     d.abbr = stats_abbr(app, s)
     d.table_at = at
     return d
-
-
-def fits_whole(d: Dialog) -> bool:
-    """Whether the card's text all shows where the card will be drawn (the
-    measure its drawing takes)."""
-    area, docked = d.area()
-    if docked and d.fit_whole:
-        area = d._fitting(area)
-    if docked and d.over_table:
-        area = d._over_table(area)
-    return d._all_text_fits(d._measure(area))
 
 
 def series_words(app: App, winner: str) -> tuple[str, str] | None:

@@ -66,23 +66,20 @@ def stats_figures(s: Session) -> list[tuple[str, list[str]]]:
     return [(key, [str(v) for v in values]) for key, values in figures]
 
 
-def games_words(app: App, s: Session) -> str:
-    """Each finished game of a race in a few words (who won it, and how: a
-    break and run, given up, or in how many innings), in one paragraph;
-    empty for a game of points (its one game is the table's figures)."""
+def games_words(app: App, s: Session) -> list[str]:
+    """Each finished game of a race in a line (who won it, and how: a break
+    and run, by concession, or in how many innings) under a heading; none
+    for a game of points (its one game is the table's figures)."""
     from simulator.records.stats import game_lines
     if s.match.discipline.info.scoring == "points":
-        return ""
+        return []
     said = []
     for n, g in enumerate(game_lines(s.match), 1):
         name = s.name(g.winner) if g.winner is not None else "—"
         how = "stats.game_given_up" if g.given_up else \
             "stats.game_break_run" if g.break_run else "stats.game_innings"
-        # Each game's words kept on one line (no-break spaces): the
-        # paragraph wraps only between games.
-        words = app.t(how, n=n, name=name, innings=g.innings)
-        said.append(words.replace(" ", "\u00a0"))
-    return " · ".join(said)
+        said.append(app.t(how, n=n, name=name, innings=g.innings))
+    return [app.t("stats.games"), *said] if said else []
 
 
 def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
