@@ -54,16 +54,23 @@ GAME_TWO: list[dict[str, Any]] = [
     dict(hits=1, pots=(9, 10), brk=True),  # Boris: two on the break
     *(dict(hits=b, pots=(b,)) for b in (11, 12, 13, 14, 15, 8)),  # and runs out
 ]
+GAME_THREE: list[dict[str, Any]] = [
+    dict(hits=1, brk=True),  # Anna: a legal break, nothing down
+    dict(hits=9, rails=(9,)),  # Boris: attempt 5, missed, no foul
+    # Anna: attempts 9-16, all potted, the 8 last: a run of eight, but no
+    # break and run (Boris came to the table)
+    *(dict(hits=b, pots=(b,)) for b in (1, 2, 3, 4, 5, 6, 7, 8)),
+]
 
 
 def scripted_8ball(names: list[str]) -> Match:
-    """The match of ``names`` (race to 3) after its first two games, one
-    each; the third not begun."""
+    """The match of ``names`` (race to 3) after its first three games, two
+    to Anna, one to Boris; the fourth (Boris's break) not begun."""
     m = Match(names, "8-ball", {"race_to": 3}, seed=4)
     assert m.requirements().shooter == 0
-    for kw in [*GAME_ONE, *GAME_TWO]:
+    for kw in [*GAME_ONE, *GAME_TWO, *GAME_THREE]:
         stroke(m, **kw)
-    assert [r.winner for r in m.rulings if r is not None and r.game_over] == [0, 1]
+    assert [r.winner for r in m.rulings if r is not None and r.game_over] == [0, 1, 0]
     return m
 
 
@@ -71,8 +78,8 @@ def scripted_8ball(names: list[str]) -> Match:
 # safeties, fouls, high run, balls on the break, break and runs, innings,
 # balls potted).
 EXPECTED = {
-    0: dict(pots=7, attempts=8, percent=88, safeties=1, fouls=0, high_run=4,
-            break_balls=1, break_runs=0, innings=3, potted=8),
-    1: dict(pots=8, attempts=10, percent=80, safeties=0, fouls=1, high_run=8,
-            break_balls=2, break_runs=1, innings=3, potted=10),
+    0: dict(pots=15, attempts=16, percent=94, safeties=1, fouls=0, high_run=8,
+            break_balls=1, break_runs=0, innings=5, potted=16),
+    1: dict(pots=8, attempts=11, percent=73, safeties=0, fouls=1, high_run=8,
+            break_balls=2, break_runs=1, innings=4, potted=10),
 }

@@ -22,9 +22,10 @@ NAMES = ["Анна Каренина", "Борис Годунов"]
 
 
 def test_the_figures_are_read_off_the_record() -> None:
-    """Anna: 1 on her break, 7 pots of 8 attempts (the called safety is
-    none), a run of four to the 8; Boris: 8 of 10 (the scratch an attempt
-    that potted nothing), 2 on his break and the run of 8 out from it."""
+    """Anna: 1 on her breaks, 15 pots of 16 attempts (the called safety is
+    none), a run of eight to the 8 in the third game; Boris: 8 of 11 (the
+    scratch an attempt that potted nothing), 2 on his break and the run of
+    8 out from it."""
     st = match_stats(scripted_8ball(NAMES))
     for seat, want in EXPECTED.items():
         x = st[seat]
@@ -37,13 +38,16 @@ def test_the_figures_are_read_off_the_record() -> None:
 
 def test_each_game_in_a_line_of_the_record() -> None:
     """Game 1: Anna broke and won it in five visits (hers and Boris's);
-    game 2: Boris broke and ran out; the per cent rounds half up (7/8)."""
+    game 2: Boris broke and ran out; game 3: Anna broke and won it, Boris
+    at the table between without a foul (no break and run); the fourth
+    given up by Boris at its start."""
     m = scripted_8ball(NAMES)
     lines = [(g.winner, g.breaker, g.innings, g.break_run, g.given_up)
              for g in game_lines(m)]
-    assert lines == [(0, 0, 5, False, False), (1, 1, 1, True, False)]
+    assert lines == [(0, 0, 5, False, False), (1, 1, 1, True, False),
+                     (0, 0, 3, False, False)]
     m.concede(m.requirements().shooter, True)
-    assert [(g.winner, g.given_up) for g in game_lines(m)][-1] == (1, True)
+    assert [(g.winner, g.given_up) for g in game_lines(m)][-1] == (0, True)
 
 
 def _row_drawn(app: Any, d: Any, label: str) -> list[str]:
@@ -88,7 +92,8 @@ def test_the_end_card_draws_the_figures(lang: str, size: tuple[int, int]) -> Non
         words = drawn_words(app, "side", folded=True)
         for said in (t("stats.games"), t("stats.game_innings", n=1, name=NAMES[0], innings=5),
                      t("stats.game_break_run", n=2, name=NAMES[1]),
-                     t("stats.game_given_up", n=3, name=NAMES[1])):
+                     t("stats.game_innings", n=3, name=NAMES[0], innings=3),
+                     t("stats.game_given_up", n=4, name=NAMES[0])):
             assert said in words, (said, words)
         side = app.mode.layout.side  # type: ignore[union-attr]
         assert all(side.contains(x.rect) for x in app.buttons if x in d.buttons)
