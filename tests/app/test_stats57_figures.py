@@ -63,9 +63,9 @@ def _row_drawn(app: Any, d: Any, label: str) -> list[str]:
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
 def test_the_end_card_draws_the_figures(lang: str, size: tuple[int, int]) -> None:
     """The scripted match conceded at the table: every figure the record
-    implies drawn in its row, under its player, the games said in a line
-    each under the buttons in the side column, the card readable (names whole, figures in their cells, the
-    buttons in the side column)."""
+    implies drawn in its row, under its player; the games said in a line
+    each under the buttons in the side column; the card readable (names
+    whole, figures in their cells, the buttons in the side column)."""
     app = make_app(lang, size)
     try:
         app.session = Session(scripted_8ball(NAMES), app.locale)
@@ -90,7 +90,8 @@ def test_the_end_card_draws_the_figures(lang: str, size: tuple[int, int]) -> Non
             assert _row_drawn(app, d, t(key)) == want, (key, _row_drawn(app, d, t(key)))
         # The games, a line each, under the buttons in the side column.
         words = drawn_words(app, "side", folded=True)
-        for said in (t("stats.games"), t("stats.game_innings", n=1, name=NAMES[0], innings=5),
+        for said in (t("stats.games"),
+                     t("stats.game_innings", n=1, name=NAMES[0], innings=5),
                      t("stats.game_break_run", n=2, name=NAMES[1]),
                      t("stats.game_innings", n=3, name=NAMES[0], innings=3),
                      t("stats.game_given_up", n=4, name=NAMES[0])):
