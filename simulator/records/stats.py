@@ -18,12 +18,21 @@ Two readings the counts make:
 - so do the balls that stay down on a break that fouled (the cue ball
   pocketed) in a race game: 8-ball rule 5 leaves them in the pockets, all
   but the 8; 9-ball rule 6 all but the 9, which is spotted. A game of points
-  counts what it scored (14.1 spots every ball potted on a foul).
+  counts what it scored (14.1 spots every ball potted on a foul);
+- a pot attempt is a stroke played that is neither a break nor declared a
+  safety or a push-out (8-ball 9, 14.1 7.4, 9-ball 5: the record holds the
+  declaration; 9-ball and Express declare no safety, so every stroke after
+  the break is an attempt there); it potted when it counted a ball for the
+  shooter without a foul. The potting percentage is the strokes that
+  potted of the attempts, rounded to the nearest whole;
+- balls on the break are those the player's breaks counted (as above);
+  a break and run is a game the breaker won at the table in the visit the
+  break began (no foul, no stroke by anyone else).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +55,28 @@ class PlayerStats:
     games: int  # games won, the ones given up to the player included
     table_wins: int = 0  # games won at the table (not given up by the other)
     hints: int = 0  # shots played with a hint taken
+    attempts: int = 0  # pot attempts: strokes not a break, safety or push-out
+    pots: int = 0  # pot attempts that potted a ball of the shooter's
+    break_balls: int = 0  # balls counted on the player's breaks
+    break_runs: int = 0  # games won in the visit of the player's break
+
+    @property
+    def pot_percent(self) -> int | None:
+        """The pot attempts that potted, in whole per cent (None: none made)."""
+        if not self.attempts:
+            return None
+        return (200 * self.pots + self.attempts) // (2 * self.attempts)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One finished game in a line: who won it and how."""
+
+    winner: int | None  # seat (None: replayed without a winner)
+    breaker: int | None  # who broke it
+    innings: int  # visits with a stroke, every player's
+    break_run: bool  # won by the breaker in the break's visit
+    given_up: bool  # conceded (or, in Express, the others left)
 
 
 def conceded(ruling: Ruling) -> bool:
@@ -97,6 +128,23 @@ def balls_left_down_on_break(act: Mapping[str, Any], ruling: Ruling) -> int:
     return sum(1 for b in facts(shot).potted_objects if b not in back)
 
 
+def judged_steps(match: Match) -> Iterator[tuple[int, Mapping[str, Any], Ruling]]:
+    """Each step the numbers count, once: its history index, the action it
+    stands for and the ruling it stands under. A shot a person called a foul
+    on after it counts once, as the call judged it (Match.call_on_shot): its
+    own step and the calls but the last are passed over, the last read as
+    the shot (choices made between them count for nothing here)."""
+    hist = match.history
+    shot_step = 0
+    for i, rul in enumerate(match.rulings):
+        if hist[i].get("on") != "shot" and hist[i].get("type") != "choice":
+            shot_step = i
+        if rul is None or match.shot_ruling(i) is not rul:
+            continue
+        if 0 <= rul.shooter < len(match.players):
+            yield shot_step, hist[shot_step], rul
+
+
 def match_stats(match: Match) -> list[PlayerStats]:
     """Innings, balls potted, fouls, safeties, the high run and games won per
     player, read off the rulings the referee gave."""
@@ -110,21 +158,8 @@ def match_stats(match: Match) -> list[PlayerStats]:
     run = [0] * n
     at_table: int | None = None
     race = match.discipline.info.scoring == "race"
-    hist = match.history
-    shot_step = 0
-    for i, rul in enumerate(match.rulings):
-        # A shot a person called a foul on after it counts once, as the call
-        # judged it (Match.call_on_shot): its own step and the calls but the
-        # last are passed over, the last read as the shot (choices made
-        # between them count for nothing here).
-        if hist[i].get("on") != "shot" and hist[i].get("type") != "choice":
-            shot_step = i
-        if rul is None or match.shot_ruling(i) is not rul:
-            continue
-        step, act = shot_step, hist[shot_step]
+    for step, act, rul in judged_steps(match):
         p = rul.shooter
-        if not 0 <= p < n:
-            continue
         if conceded(rul):
             at_table = None
             continue
@@ -162,8 +197,64 @@ def match_stats(match: Match) -> list[PlayerStats]:
             at_table = None
     won = games_played_won(match)
     at_table_won = games_won_at_table(match)
+    attempts, pots, on_break = stroke_counts(match)
+    runs = [0] * n
+    for g in game_lines(match):
+        if g.break_run and g.winner is not None:
+            runs[g.winner] += 1
     return [PlayerStats(innings[i], potted[i], fouls[i], safeties[i], best[i],
-                        won[i], at_table_won[i], hints[i]) for i in range(n)]
+                        won[i], at_table_won[i], hints[i], attempts[i], pots[i],
+                        on_break[i], runs[i]) for i in range(n)]
+
+
+def stroke_counts(match: Match) -> tuple[list[int], list[int], list[int]]:
+    """Per player: pot attempts (strokes neither a break nor a declared
+    safety or push-out), those that potted (a ball counted for the shooter,
+    no foul), and the balls counted on the player's breaks."""
+    n = len(match.players)
+    attempts, pots, on_break = [0] * n, [0] * n, [0] * n
+    race = match.discipline.info.scoring == "race"
+    for step, act, rul in judged_steps(match):
+        p = rul.shooter
+        if act.get("type") != "shot" or conceded(rul):
+            continue
+        if match.was_break(step):
+            on_break[p] += balls_left_down_on_break(act, rul) \
+                if rul.fouls and race else len(counted_balls(rul))
+            continue
+        said = act.get("declarations") or {}
+        if said.get("safety") or said.get("push_out"):
+            continue
+        attempts[p] += 1
+        if not rul.fouls and counted_balls(rul):
+            pots[p] += 1
+    return attempts, pots, on_break
+
+
+def game_lines(match: Match) -> list[GameLine]:
+    """Each finished game: its winner and breaker, the visits with a stroke
+    it took, whether the breaker ran it out from the break, whether it was
+    given up."""
+    out: list[GameLine] = []
+    breaker: int | None = None
+    clean = False  # no foul and no one else at the table since the break
+    innings, at_table = 0, None
+    for step, act, rul in judged_steps(match):
+        p = rul.shooter
+        struck = act.get("type") == "shot"
+        if struck and match.was_break(step):
+            breaker, clean, innings, at_table = p, True, 0, None
+        if struck and p != at_table:
+            innings += 1
+        at_table = p if struck and rul.next_shooter == p else None
+        if p != breaker or rul.fouls:
+            clean = False
+        if rul.game_over:
+            won_here = rul.winner == breaker and not given_up(rul)
+            out.append(GameLine(rul.winner, breaker, innings, clean and won_here,
+                                given_up(rul)))
+            breaker, clean, innings, at_table = None, False, 0, None
+    return out
 
 
 def games_played_won(match: Match) -> list[int]:

@@ -8,11 +8,14 @@ table)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pygame
 
 from simulator.app.loop.app import App
+
+FIGURE = re.compile(r"\d+(/\d+)?|—")
 
 
 def named(shown: str, name: str, short: str) -> bool:
@@ -51,7 +54,9 @@ def stats_card_problems(app: App) -> list[str]:
     if broken:
         out.append(f"a word broken by a hyphen: {broken}")
     figures = len(full) * (len(d.table) - 1)
-    digits = [t for t in inside if t.shown.isdigit() and not t.cut]
+    # (a figure: a count, pots of attempts "7/8", or "—" for a per cent
+    # of no attempt)
+    digits = [t for t in inside if FIGURE.fullmatch(t.shown) and not t.cut]
     if len(digits) < figures:
         out.append(f"{len(digits)} of {figures} figures shown")
     legend = " ".join(d._legend)

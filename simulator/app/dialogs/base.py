@@ -146,6 +146,9 @@ class Dialog(Mode):
         self._full_body = body
         self._full_title = title
         self.cut = False  # the last frame showed only part of the text
+        # Lines under the card's buttons where they stand in the side column
+        # (the end card's games), each whole or not at all.
+        self.side_note: list[str] = []
         # Keys of the screen under it still heard (U and Y on a decision of
         # the match): True when the key was taken.
         self.screen_keys: Callable[[pygame.event.Event], bool] | None = None
@@ -480,6 +483,13 @@ class Dialog(Mode):
         for b in self.buttons:
             y += b.place(self._side.left, y, self._side.width, m.bsize) + self.gap
             b.draw(surface, self.app.mouse)
+        y += self.gap
+        for note in self.side_note:
+            box = pygame.Rect(self._side.left, y, self._side.width, 10 ** 6)
+            h = ui.paragraph(None, note, m.size, ui.INK, box)
+            if y + h > self._side.bottom:
+                break
+            y += ui.paragraph(surface, note, m.size, ui.INK, box)
 
     def _over_table(self, area: pygame.Rect) -> pygame.Rect:
         """The first of these the card fits unscrolled: as wide as its table

@@ -8,7 +8,12 @@ from collections.abc import Callable
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App
-from simulator.app.match.stats import stats_abbr, stats_head_short, stats_table
+from simulator.app.match.stats import (
+    games_words,
+    stats_abbr,
+    stats_head_short,
+    stats_table,
+)
 from simulator.app.match.turns import undo
 
 KEY_GUARD = 0.8  # seconds the card takes no number key after it comes up
@@ -46,7 +51,6 @@ def game_over_dialog(app: App) -> Dialog:
     actions = [(label, fn, str(n)) for n, (label, fn, _k) in enumerate(actions, 1)]
     if app.settings.allow_undo and s.can_undo():
         actions.append((app.t("panel.undo"), lambda: undo(app), "U"))
-    buttons = [(label, fn) for label, fn, _key in actions]
     by = s.match_conceded_by()  # who gave the match up, said as such
     title = app.t(s.conceded_key("banner"), name=s.name(by), winner=winner) \
         if by is not None else app.t("gameover.title", name=winner)
@@ -56,8 +60,22 @@ def game_over_dialog(app: App) -> Dialog:
         if line:  # first, seen without scrolling the card
             body_lines[:0] = [line, ""]
     at = body_lines.index(app.t("stats.title")) + 1  # the table under its heading
+    d = _card(app, title, body_lines, actions, back, at)
+    # Under the buttons in the side column, a line a game (under the table
+    # they pushed its figures out of a card of 800x500).
+    d.side_note = games_words(app, s)
+    return d
+
+
+def _card(app: App, title: str, body_lines: list[str],
+          actions: list[tuple[str, Callable[[], None], str]],
+          back: Callable[[], None], at: int) -> Dialog:
+    """The end card: the body's lines with the table at line ``at``."""
+    s = app.session
+    assert s is not None
     d = Dialog(app, title, "\n".join(body_lines),
-               buttons, cancel=back, kind="gameover")
+               [(label, fn) for label, fn, _key in actions], cancel=back,
+               kind="gameover")
     for b, (_label, _fn, key) in zip(d.buttons, actions, strict=True):
         b.key = key
     d.key_guard = KEY_GUARD

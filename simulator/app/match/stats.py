@@ -20,23 +20,38 @@ def stats_lines(app: App, s: Session) -> list[str]:
     return out
 
 
-def stats_figures(s: Session) -> list[tuple[str, list[int]]]:
+def stats_figures(s: Session) -> list[tuple[str, list[str]]]:
     """The match's figures: each row's locale key and a value per player."""
     st = s.stats()
     points = s.match.discipline.info.scoring == "points"
     info = s.match.discipline.info
-    figures = [("evening.stat_innings", [x.innings for x in st]),
-               ("evening.stat_balls", [x.potted for x in st]),
-               ("evening.stat_fouls", [x.fouls for x in st]),
-               ("evening.stat_safeties", [x.safeties for x in st]),
-               ("evening.stat_run" if points else "evening.stat_best_run",
-                [x.high_run for x in st])]
+    figures: list[tuple[str, list[object]]] = [
+        ("evening.stat_innings", [x.innings for x in st]),
+        ("evening.stat_balls", [x.potted for x in st]),
+        ("evening.stat_pots", [f"{x.pots}/{x.attempts}" for x in st]),
+        ("evening.stat_pot_pct", ["—" if x.pot_percent is None else x.pot_percent
+                                  for x in st]),
+        ("evening.stat_fouls", [x.fouls for x in st]),
+        ("evening.stat_safeties", [x.safeties for x in st]),
+        ("evening.stat_run" if points else "evening.stat_best_run",
+         [x.high_run for x in st])]
+    if not points:
+        # 8-ball and 9-ball: what the breaks did (a game of points breaks
+        # once a match, its run says the rest).
+        figures += [("evening.stat_break_balls", [x.break_balls for x in st]),
+                    ("evening.stat_break_runs", [x.break_runs for x in st])]
+    gone = set()
     if not info.calls.safety:
         # Safeties are counted as declared (8-ball 9, 14.1 7.4); a game
         # with no such declaration (9-ball, Express: its rules know none,
         # the referee takes none) had a row of noughts that read as
         # "no safety played".
-        figures = [f for f in figures if f[0] != "evening.stat_safeties"]
+        gone.add("evening.stat_safeties")
+    if not any(x.innings for x in st):
+        # No stroke played (a match conceded at once): no attempt, no break.
+        gone |= {"evening.stat_pots", "evening.stat_pot_pct",
+                 "evening.stat_break_balls", "evening.stat_break_runs"}
+    figures = [f for f in figures if f[0] not in gone]
     if not points:
         # A game given up was won, but not at the table: the rules count it
         # lost by who gave it up (8-ball 15, 9-ball 4), so the other's win
@@ -48,7 +63,23 @@ def stats_figures(s: Session) -> list[tuple[str, list[int]]]:
     if any(x.hints for x in st):
         # Only when someone took one: a row of noughts says nothing.
         figures.append(("evening.stat_hints", [x.hints for x in st]))
-    return figures
+    return [(key, [str(v) for v in values]) for key, values in figures]
+
+
+def games_words(app: App, s: Session) -> list[str]:
+    """Each finished game of a race in a line (who won it, and how: a break
+    and run, by concession, or in how many innings) under a heading; none
+    for a game of points (its one game is the table's figures)."""
+    from simulator.records.stats import game_lines
+    if s.match.discipline.info.scoring == "points":
+        return []
+    said = []
+    for n, g in enumerate(game_lines(s.match), 1):
+        name = s.name(g.winner) if g.winner is not None else "—"
+        how = "stats.game_given_up" if g.given_up else \
+            "stats.game_break_run" if g.break_run else "stats.game_innings"
+        said.append(app.t(how, n=n, name=name, innings=g.innings))
+    return [app.t("stats.games"), *said] if said else []
 
 
 def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
@@ -57,7 +88,7 @@ def stats_table(app: App, s: Session) -> list[tuple[str, ...]]:
     t = app.t
     rows: list[tuple[str, ...]] = [("", *(s.name(i) for i in range(len(s.names))))]
     for label, values in stats_figures(s):
-        rows.append((t(label), *(str(v) for v in values)))
+        rows.append((t(label), *values))
     return rows
 
 
