@@ -817,6 +817,7 @@ class AimMode(ShotInputMode):
                     self.on_stick(mouse):
                 self.draw_grab_glow(surface, cue, pull)
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
+        self.draw_hint_tip_over(surface)
         if not self.calling() or self.session.decl.get("safety"):
             return
         ball, pocket, _pre = self.the_call()

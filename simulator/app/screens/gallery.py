@@ -665,7 +665,14 @@ class GalleryPlayMode(PracticeScreen):
         return self.app.t("export.last", file=Path(last).name) if last else ""
 
     def hint(self) -> str:
-        return self.app.t("gallery.hint")
+        # The strip's one row of keys (F1 lists every key of the gallery;
+        # a longer list here was built and never drawn).
+        return self.short_hint()
 
     def short_hint(self) -> str:
-        return self.app.t("gallery.hint_short")
+        """The keys that matter, Space by what it does now ("pause" at a
+        clip's end, where Space replays it, misled)."""
+        t = self.app.t
+        does = self.toggle_words().rpartition(".")[2]
+        return t("gallery.hint_short", space=t("gallery.key_space"),
+                 does=t(f"gallery.space_does.{does}"))

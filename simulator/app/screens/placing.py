@@ -259,6 +259,7 @@ class PlaceMode(ShotInputMode):
         c = view.to_screen(*self.pos)
         colour = (90, 200, 120) if self.reason is None else (230, 70, 60)
         pygame.draw.circle(surface, colour, c, view.ball_px * 1.5, 2)
+        self.draw_hint_tip_over(surface)
 
     def side_extra(self) -> list[str]:
         if self.reading_foul():

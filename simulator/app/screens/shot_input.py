@@ -56,14 +56,49 @@ READ_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_u, pygame.K_z, pygame.K_y,
 # The least diameter (px) of the hint's tip diagram on the cloth (the
 # column's least, test_hint43: its dot, cross and miscue ring told apart).
 TIP_ON_TABLE = 48
+TIP_RING = 3  # px the diagram's dark ground and ring reach past its square
 
 
 def hint_tip_spot(mode: TableMode, h: Hint, cue: tuple[float, float],
                   d: int) -> pygame.Rect:
-    """Where the hint's tip diagram (``d`` px) lies beside its cue ball at
-    ``cue`` (screen): of the spots round it, off the hint's direction (its
-    path goes forward, the cue lies behind), the one on the cloth covering
-    the fewest balls and points of the hint's paths."""
+    """Where the hint's tip diagram (``d`` px) lies: on the top rail above
+    its cue ball at ``cue`` (screen), off the cloth and clear of the pockets
+    (on the cloth it hid balls); where the rail and the room past it have
+    too little room for it, on the cloth beside the cue ball."""
+    return rail_tip_spot(mode, cue, d) or cloth_tip_spot(mode, h, cue, d)
+
+
+def rail_tip_spot(mode: TableMode, cue: tuple[float, float],
+                  d: int) -> pygame.Rect | None:
+    """The diagram's square on a long rail (with the room past it): the
+    top one (messages come up over the bottom one: "hint taken" hid it), as
+    near the cue ball's x as the pockets leave room; None where neither
+    rail has room."""
+    from simulator.app.table.render import pocket_rects
+    view = mode.scene.view
+    bed, area = view.bed_rect(), view.rect
+    pockets = [p.inflate(4, 4) for p in pocket_rects(view)]
+    bands = [pygame.Rect(area.left, area.top, area.width, bed.top - area.top),
+             pygame.Rect(area.left, bed.bottom, area.width, area.bottom - bed.bottom)]
+    side = d + 2 * TIP_RING
+    for band in bands:
+        if band.height < side or band.width < side:
+            continue
+        xs = sorted(range(band.left + side // 2, band.right - side // 2 + 1, 2),
+                    key=lambda x: abs(x - cue[0]))
+        for x in xs:
+            rect = pygame.Rect(0, 0, d, d)
+            rect.center = (x, band.centery)
+            if rect.inflate(2 * TIP_RING, 2 * TIP_RING).collidelist(pockets) < 0:
+                return rect
+    return None
+
+
+def cloth_tip_spot(mode: TableMode, h: Hint, cue: tuple[float, float],
+                   d: int) -> pygame.Rect:
+    """Beside the cue ball at ``cue``: of the spots round it, off the hint's
+    direction (its path goes forward, the cue lies behind), the one on the
+    cloth covering the fewest balls and points of the hint's paths."""
     view = mode.scene.view
     bed = view.bed_rect()
     gap = view.ball_px * 1.8 + d / 2 + 4
@@ -627,10 +662,17 @@ class ShotInputMode(TableMode):
         if h.place is not None:
             pygame.draw.circle(surface, (120, 200, 255), view.to_screen(*h.place),
                                view.ball_px * 1.6, 2)
-        self.draw_hint_tip(surface, h)
+
+    def draw_hint_tip_over(self, surface: pygame.Surface) -> None:
+        """The hint's tip diagram, drawn over the stick (on the rail the
+        stick crosses it) and past the table's clip (the room beyond the
+        rail holds part of it)."""
+        h = self.session.hint
+        if h is not None:
+            self.draw_hint_tip(surface, h)
 
     def draw_hint_tip(self, surface: pygame.Surface, h: Hint) -> None:
-        """The hint's tip diagram on the cloth beside its cue ball, where the
+        """The hint's tip diagram on the top rail above its cue ball, where the
         column does not show the hint's stroke in its own diagram (its room
         given to the hint's words, or the player's stroke shown there): in
         words alone, where the tip strikes was not seen (ball in hand at
@@ -647,10 +689,10 @@ class ShotInputMode(TableMode):
             return
         d = int(min(64, max(TIP_ON_TABLE, view.ball_px * 5)))
         rect = hint_tip_spot(self, h, view.to_screen(*start), d)
-        pygame.draw.circle(surface, (20, 26, 24), rect.center, d / 2 + 3)
+        pygame.draw.circle(surface, (20, 26, 24), rect.center, d / 2 + TIP_RING)
         aim_controls.draw_tip(surface, rect, computer.aim_of(h.decision),
                               self.session.spec.physics.miscue_offset)
-        pygame.draw.circle(surface, (120, 200, 255), rect.center, d / 2 + 3, 2)
+        pygame.draw.circle(surface, (120, 200, 255), rect.center, d / 2 + TIP_RING, 2)
         self.hint_tip_rect = rect
 
     def side_buttons(self) -> list[ui.Button]:

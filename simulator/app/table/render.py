@@ -494,7 +494,8 @@ class BallSprites:
         # Ivory pyramid balls are told apart only by their numbers: in a small
         # window the rolling number is too small to read, so the ball is
         # painted plain and its number written upright inside it instead.
-        self.small_numbers = spec.kind is TableKind.PYRAMID and r_px < SMALL_BALL_PX
+        # Pool balls too: at 800x500 a turning number was a grey smudge.
+        self.small_numbers = r_px < SMALL_BALL_PX
         self.rolling = RollingBalls(spec, r_px, numbers=not self.small_numbers)
         self.shadow = shadow_sprite(r_px)
         if pygame.display.get_surface() is not None:
@@ -551,7 +552,10 @@ class BallSprites:
             surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
             if self.small_numbers and b != self.spec.balls.cue_ball:
-                upright_number(surface, b, at, r)
+                if self.spec.kind is TableKind.PYRAMID:
+                    upright_number(surface, b, at, r)
+                else:
+                    pool_number(surface, b, at, r)
             if b in hl:
                 pygame.draw.circle(surface, (255, 70, 60), (sx, sy), r * 1.55,
                                    max(2, int(r * 0.22)))
@@ -865,6 +869,72 @@ def _small_number(text: str) -> pygame.Surface:
                     img.fill(NUMBER_INK, (x + dx, y, 1, 1))
         x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+# A pool ball under 7 px in radius (800x500): 3x5 digits, so that the
+# ivory spot round them leaves the ball's colour in sight, as on a real ball.
+POOL_TINY_PX = 7.0
+_TINY_DIGITS = (  # 0 to 9, 3 wide, 5 high
+    (".#.", "#.#", "#.#", "#.#", ".#."),
+    (".#.", "##.", ".#.", ".#.", "###"),
+    ("##.", "..#", ".#.", "#..", "###"),
+    ("##.", "..#", ".#.", "..#", "##."),
+    ("#.#", "#.#", "###", "..#", "..#"),
+    ("###", "#..", "##.", "..#", "##."),
+    (".##", "#..", "###", "#.#", "###"),
+    ("###", "..#", ".#.", ".#.", ".#."),
+    ("###", "#.#", "###", "#.#", "###"),
+    ("###", "#.#", "###", "..#", "##."),
+)
+
+
+@functools.lru_cache(maxsize=64)
+def pool_number_image(ball: int, r: float) -> pygame.Surface:
+    """A pool ball's upright number: 3x5 digits on a ball under
+    POOL_TINY_PX in radius, else the pyramid's small (7 px) digits."""
+    if r >= POOL_TINY_PX:
+        return _small_number(str(ball))
+    glyphs = [_TINY_DIGITS[int(c)] for c in str(ball)]
+    img = pygame.Surface((4 * len(glyphs) - 1, 5), pygame.SRCALPHA)
+    for i, g in enumerate(glyphs):
+        for y, row in enumerate(g):
+            for dx, on in enumerate(row):
+                if on == "#":
+                    img.fill(NUMBER_INK, (4 * i + dx, y, 1, 1))
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+@functools.lru_cache(maxsize=64)
+def pool_spot(ball: int, r: float, size: tuple[int, int]) -> pygame.Surface:
+    """The ivory spot a small pool ball's number stands on: its digits' box
+    and a pixel round it, the box's corners cut where no ink is beside them
+    (a rounded spot), within the ball less its outermost pixel; transparent
+    elsewhere."""
+    img = pool_number_image(ball, r)
+    w, h = img.get_size()
+    mask = pygame.mask.from_surface(img)
+    ox, oy = (size[0] - w) // 2, (size[1] - h) // 2
+    spot = pygame.Surface(size, pygame.SRCALPHA)
+    cx, cy = size[0] / 2, size[1] / 2
+    for x in range(ox - 1, ox + w + 1):
+        for y in range(oy - 1, oy + h + 1):
+            corner = x in (ox - 1, ox + w) and y in (oy - 1, oy + h) \
+                and not mask.get_at((min(max(x - ox, 0), w - 1),
+                                     min(max(y - oy, 0), h - 1)))
+            if not corner and math.hypot(x + 0.5 - cx, y + 0.5 - cy) \
+                    <= r - NUMBER_GROUND_RIM:
+                spot.set_at((x, y), NUMBER_GROUND)
+    return spot
+
+
+def pool_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
+                r: float) -> None:
+    """A small pool ball's number upright on its ivory spot (the ball's
+    picture is at ``at``): dark digits on ivory, the ball's colour round."""
+    img = pool_number_image(ball, r)
+    w, h = img.get_size()
+    surface.blit(pool_spot(ball, r, at.size), at)
+    surface.blit(img, (at.x + (at.width - w) // 2, at.y + (at.height - h) // 2))
 
 
 def _spans(high: int, stroke: int) -> list[tuple[int, int]]:
