@@ -42,14 +42,15 @@ def release(app: App, pos: tuple[int, int]) -> None:
 @pytest.mark.parametrize("lang,size", CASES)
 def test_the_stick_taken_over_the_cue_ball_pulls_back_along_the_aim(
         lang: str, size: tuple[int, int], steps: int) -> None:
-    """From the aim's side, over the cue ball, onto the stick (in one jump
-    or several motions): the aim stays; a press there and a drag away from
-    the ball strikes along it, with the drag's power."""
+    """From the aim's side near the ball, over the cue ball, onto the
+    stick just behind it (in one jump or several motions): the aim stays; a
+    press there and a drag away from the ball strikes along it, with the
+    drag's power."""
     app = aiming_app(lang, size)
     try:
         s = app.session
         assert s is not None
-        start, grab = on_line(app, -0.3), on_line(app, 0.3)
+        start, grab = on_line(app, -0.1), on_line(app, 0.1)
         move(app, start)
         aim = s.aim.angle
         for k in range(1, steps + 1):
@@ -60,12 +61,12 @@ def test_the_stick_taken_over_the_cue_ball_pulls_back_along_the_aim(
                 aim = s.aim.angle
             assert s.aim.angle == aim, k  # behind, the stick stays under it
         # Along the stick, a little off its line, it stays held.
-        move(app, on_line(app, 0.35, across=0.01))
+        move(app, on_line(app, 0.12, across=0.01))
         assert s.aim.angle == aim
         frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=grab, button=1))
         end = grab
         for k in range(1, 7):
-            end = on_line(app, 0.3 + 0.04 * k)
+            end = on_line(app, 0.1 + 0.04 * k)
             move(app, end, held=True)
         mode = app.mode
         assert s.aim.angle == aim and s.aim.power > 0.2

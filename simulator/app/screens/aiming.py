@@ -60,6 +60,14 @@ TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
 # cue ball has come over it.
 GRAB_RADII = 1.5
 GRAB_PX = 10
+# Only the stick's near part is held, GRAB_BALLS ball diameters (GRAB_MIN_PX
+# at least) behind its tip, reached from the cue ball: a jump starting over
+# the ball or no further from it than that. Elsewhere the pointer aims where
+# it points (the stick drawn after the computer's turn lay over the pocket a
+# player went to aim at, the jump there crossed the ball, and the stroke
+# went along the old line: a foul).
+GRAB_BALLS = 3
+GRAB_MIN_PX = 30
 GRAB_GLOW = (255, 226, 140)  # the stick held under the pointer
 CALL_MARK = (120, 200, 255)  # the ring round a called ball and pocket
 
@@ -343,23 +351,39 @@ class AimMode(ShotInputMode):
 
     def grab_stick(self, last: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
         """Whether the pointer, come to ``pos`` from ``last``, holds the stick:
-        it is on the stick drawn behind the cue ball, having come over the
-        cue ball or along the stick (a pointer jumping straight to a point
-        behind the ball from elsewhere aims there, as before). Over the cue
-        ball itself the aim stays too (it spun as the pointer crossed it, and
-        the stick was then elsewhere)."""
+        it is on the stick's near part (see GRAB_BALLS), having come from the
+        cue ball or along that part. A pointer jumping onto the stick from
+        elsewhere, or onto its far part, aims there. Over the cue ball itself
+        the aim stays too (it spun as the pointer crossed it, and the stick
+        was then elsewhere)."""
         if self.passes_cue_ball(pos, pos):
             self.grabbed = False
             return True
-        if not self.on_stick(pos):
+        if not self.on_stick(pos, near=True):
             self.grabbed = False
         elif not self.grabbed and last is not None:
-            self.grabbed = self.on_stick(last) or self.passes_cue_ball(last, pos)
+            self.grabbed = self.on_stick(last, near=True) or (
+                self.from_cue_ball(last) and self.passes_cue_ball(last, pos))
         return self.grabbed
 
-    def on_stick(self, pos: tuple[int, int]) -> bool:
+    def grab_reach(self) -> float:
+        """How far behind the cue ball's centre (metres) the stick's part
+        that can be held ends."""
+        r = self.session.table.spec.balls.radius
+        view = self.scene.view
+        return r + 0.02 + max(GRAB_BALLS * 2 * r, GRAB_MIN_PX / view.px(1.0))
+
+    def from_cue_ball(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is near enough the cue ball for a jump from it to
+        have come from the ball (no further than the part held)."""
+        cue = self.cue()
+        return cue is not None and math.dist(
+            self.scene.view.to_table(*pos), cue) <= self.grab_reach()
+
+    def on_stick(self, pos: tuple[int, int], near: bool = False) -> bool:
         """Whether ``pos`` lies on the stick as drawn: behind the cue ball,
-        near the stick's line (a narrow wedge), no further than its butt."""
+        near the stick's line (a narrow wedge), no further than its butt
+        (with ``near``, than the part that can be held)."""
         cue = self.cue()
         if cue is None or self.own_aim_hidden():
             return False
@@ -371,8 +395,10 @@ class AimMode(ShotInputMode):
         across = abs(-dx * math.sin(a) + dy * math.cos(a))
         r = self.session.table.spec.balls.radius
         butt = r + 0.03 + 1.47 * max(0.25, math.cos(math.radians(self.aim.elevation)))
-        near = max(GRAB_RADII * r, GRAB_PX / view.px(1.0)) + 0.03 * back
-        return r < back <= butt and across <= near
+        if near:
+            butt = min(butt, self.grab_reach())
+        wide = max(GRAB_RADII * r, GRAB_PX / view.px(1.0)) + 0.03 * back
+        return r < back <= butt and across <= wide
 
     def passes_cue_ball(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
         """Whether the pointer's way from ``a`` to ``b`` passed over the cue
@@ -814,7 +840,7 @@ class AimMode(ShotInputMode):
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
             mouse = self.app.mouse
             if self.grabbed and self.drag_from is None and mouse is not None and \
-                    self.on_stick(mouse):
+                    self.on_stick(mouse, near=True):
                 self.draw_grab_glow(surface, cue, pull)
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
         self.draw_hint_tip_over(surface)
@@ -836,12 +862,13 @@ class AimMode(ShotInputMode):
 
     def draw_grab_glow(self, surface: pygame.Surface, cue: tuple[float, float],
                        gap: float) -> None:
-        """A glow round the stick the pointer holds: a press there pulls it."""
+        """A glow round the part of the stick the pointer holds: a press
+        there pulls it."""
         view = self.scene.view
         r = self.session.table.spec.balls.radius
         a = math.radians(self.aim.angle)
         ends = [view.to_screen(cue[0] - math.cos(a) * d, cue[1] - math.sin(a) * d)
-                for d in (r + gap, r + gap + 1.47)]
+                for d in (r + gap, max(r + gap, self.grab_reach()))]
         old = table_clip(surface, view)
         try:
             pygame.draw.line(surface, GRAB_GLOW, ends[0], ends[1],
