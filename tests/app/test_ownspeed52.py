@@ -71,6 +71,7 @@ def test_four_rolls_the_same_stroke_in_a_quarter_of_the_frames() -> None:
     frames of the same stroke at 1x, its balls where they stopped at 1x and
     its ruling the same (only the showing hurries, not the physics)."""
     app = make_app()
+    app.settings.quick_rollout = False  # (every frame at the speed chosen)
     try:
         slow, ruling, where = _rolled(app, None)
         fast, ruling4, where4 = _rolled(app, pygame.K_4)

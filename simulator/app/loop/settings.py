@@ -70,6 +70,9 @@ class Settings:
     window: str = ""  # the window's size, "1280x720" (empty: the default)
     fullscreen: bool = False
     watch: str = "1"  # a computer's shots: "1", "2", "4" times speed, or "skip"
+    # A match's stroke after its last event (balls only rolling to rest)
+    # shown faster (replays for study never are).
+    quick_rollout: bool = True
     # The match replay's speed chosen last (1/4, 1/2, 1): a class watching
     # at 1/4 wants each replay to open there, not to press a key each time.
     replay_speed: float = 0.25

@@ -1,4 +1,5 @@
-"""Playback of a shot's frames: speed, seek, step, pause at chosen times.
+"""Playback of a shot's frames: speed, seek, step, pause at chosen times;
+in a match, the roll-out after a shot's last event shown faster.
 
 The frame list may still be growing (a shot played while it is computed); the
 clock never runs past the last frame received, so play waits for the physics
@@ -10,10 +11,34 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable
 
-from simulator.table.events import Frame
+from simulator.table.events import Event, EventKind, Frame
 
 FRAME_DT = 1.0 / 120.0
 SPEEDS = (0.25, 0.5, 1.0)
+# A match's roll-out (after the shot's last event every ball only rolls to
+# rest; with rolling resistance 0.01 a ball rolls 10 s per 1 m/s it has
+# left) is shown at the least of these that ends it within TAIL_SECONDS of
+# the wall clock, else at the last: 3x still reads as balls rolling, and
+# past 6x a ball left at 1 m/s would jump 10 cm a frame at 60 frames a second.
+TAIL_SPEEDS = (3.0, 4.0, 6.0)
+TAIL_SECONDS = 1.5
+# A roll-out shorter than this (simulated seconds) is shown as it is: a
+# hurry for a few frames would only look like a jerk.
+TAIL_LEAST = 0.5
+# Events that are no event to watch: a ball's phase changing (it stops, its
+# slide turns to a roll) and the rest at the end.
+QUIET = (EventKind.MOTION, EventKind.REST)
+
+
+def rollout(events: Iterable[Event], end: float) -> tuple[float, float]:
+    """When a shot's roll-out begins (its last event that is not a ball's
+    phase changing) and the speed it is shown at (1.0: as it is)."""
+    last = max((e.time for e in events if e.kind not in QUIET), default=0.0)
+    tail = end - last
+    if tail <= TAIL_LEAST:
+        return last, 1.0
+    fits = [s for s in TAIL_SPEEDS if tail / s <= TAIL_SECONDS]
+    return last, fits[0] if fits else TAIL_SPEEDS[-1]
 
 
 class Playback:
@@ -26,6 +51,11 @@ class Playback:
         self.complete = False  # no more frames will come
         self.stops: list[float] = []  # times to pause at (e.g. a foul's event)
         self._stopped_at: set[float] = set()
+        # From this time on only a roll-out (see :func:`rollout`): shown at
+        # ``tail_speed`` where that is faster than ``speed``. A match's
+        # stroke sets it; a replay for study never does.
+        self.tail_from: float | None = None
+        self.tail_speed = 1.0
 
     def extend(self, frames: Iterable[Frame]) -> None:
         for f in frames:
@@ -50,6 +80,25 @@ class Playback:
         return self.times[-1] if self.times else 0.0
 
     @property
+    def in_tail(self) -> bool:
+        """The roll-out is shown faster now."""
+        return self.tail_from is not None and self.tail_speed > self.speed \
+            and self.tail_from <= self.time < self.end_time
+
+    def _ahead(self, dt: float) -> float:
+        """The clock ``dt`` seconds of real time on: at ``speed``, and at
+        ``tail_speed`` for the part of them after ``tail_from``."""
+        t0, tail = self.time, self.tail_from
+        if tail is None or self.tail_speed <= self.speed:
+            return t0 + dt * self.speed
+        if t0 >= tail:
+            return t0 + dt * self.tail_speed
+        reach = t0 + dt * self.speed
+        if reach <= tail or self.speed <= 0.0:
+            return reach
+        return tail + (dt - (tail - t0) / self.speed) * self.tail_speed
+
+    @property
     def at_end(self) -> bool:
         return self.complete and self.time >= self.end_time - 1e-9
 
@@ -57,7 +106,7 @@ class Playback:
         """Advance the clock by ``dt`` seconds of real time."""
         if self.paused or not self.times:
             return
-        target = self.time + dt * self.speed
+        target = self._ahead(dt)
         for s in self.stops:
             if self.time < s <= target and s not in self._stopped_at:
                 self._stopped_at.add(s)

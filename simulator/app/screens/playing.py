@@ -10,7 +10,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
-from simulator.app.replay.playback import Playback
+from simulator.app.replay.playback import Playback, rollout
 from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.text import ui
@@ -20,6 +20,11 @@ from simulator.table.events import Shot, Stroke
 from simulator.table.state import TableState
 
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
+# With the roll-out shown faster, the physics runs on this far (simulated
+# seconds) a frame beyond what is shown, so the shot's last event is known
+# well before the clock reaches it (a break's 8 s in about 30 frames, a
+# few ms a frame; the same steps either way, so the same shot).
+AHEAD = 0.25
 
 
 class PlayMode(TableMode):
@@ -118,9 +123,10 @@ class PlayMode(TableMode):
                 pb.seek(pb.end_time)
             else:
                 if not self.stream.done:
-                    pb.extend(self.stream.advance(pb.time + dt * pb.speed + LOOKAHEAD))
+                    pb.extend(self.stream.advance(self._until(dt)))
                 if self.stream.done:
                     pb.complete = True
+                    self._roll_out()
                 pb.update(dt)
                 self._sound_events()
         except Exception as e:  # a fault inside the physics: keep the match
@@ -128,6 +134,30 @@ class PlayMode(TableMode):
             return
         if pb.at_end and self.stream.done:
             self.finish(self.stream.shot)
+
+    def _until(self, dt: float) -> float:
+        """How far the physics computes in this frame: what is shown, and
+        ahead of it where the roll-out is to be found."""
+        pb = self.playback
+        until = pb.time + dt * max(pb.speed, pb.tail_speed) + LOOKAHEAD
+        if self.app.settings.quick_rollout:
+            until = max(until, pb.end_time + AHEAD)
+        return until
+
+    def _roll_out(self) -> None:
+        """The shot computed to rest: its roll-out shown faster, as the
+        settings say (only the showing: the shot is the same)."""
+        pb = self.playback
+        if pb.tail_from is None and self.app.settings.quick_rollout:
+            pb.tail_from, pb.tail_speed = rollout(self.stream.events, pb.end_time)
+
+    def rolling_out(self) -> str:
+        """The words for a roll-out shown faster ("rolling out, ×3");
+        empty before it and where it is shown as it is."""
+        pb = self.playback
+        if self.finished or not pb.in_tail:
+            return ""
+        return self.app.t("strip.rolling_out", speed=f"{pb.tail_speed:g}")
 
     def finish(self, shot: Shot) -> None:
         from rules.ruling import RulesError
@@ -181,14 +211,14 @@ class PlayMode(TableMode):
     def heading(self) -> tuple[str, str]:
         req = self.session.req
         who = self.session.name(req.shooter if req is not None else None)
-        return self.app.t("side.in_play", name=who), ""
+        return self.app.t("side.in_play", name=who), self.rolling_out()
 
     def side_buttons(self) -> list[ui.Button]:
         return [ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
                           ident="skip")]
 
     def chips(self) -> list[str]:
-        return [self.app.t("strip.playing")]
+        return [self.rolling_out() or self.app.t("strip.playing")]
 
     def hint(self) -> str:
         return self.app.t("hint.playing")

@@ -1,6 +1,6 @@
 """The settings screen: language, window size and full screen, sound and its
-volume, the aiming aids and undo; each change kept at once in the profile
-(the settings themselves: simulator.app.loop.settings)."""
+volume, the aiming aids, undo and the roll-out shown faster; each change kept
+at once in the profile (the settings themselves: simulator.app.loop.settings)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ class SettingsMode(Mode):
         w, h = app.size
         onoff = {True: app.t("common.on"), False: app.t("common.off")}
         top = int(h * 0.22)
-        rows_n = 8
+        rows_n = 9
         row_h = max(26, min(h // 17, (h - top - 40) // rows_n - 8))
         gap = max(4, min(10, (h - top - 40) // rows_n - row_h))
         lab_w, ctl_w = min(320, (w - 80) * 3 // 5), min(220, (w - 80) * 2 // 5)
@@ -91,6 +91,8 @@ class SettingsMode(Mode):
             (app.t("settings.sound"), onoff[s.sound], self._toggle("sound")),
             (app.t("settings.aids"), onoff[s.aids], self._toggle("aids")),
             (app.t("settings.undo"), onoff[s.allow_undo], self._toggle("allow_undo")),
+            (app.t("settings.rollout"), onoff[s.quick_rollout],
+             self._toggle("quick_rollout")),
         ]
         self.toggles: list[UIButton] = []
         for text, value, fn in rows:
