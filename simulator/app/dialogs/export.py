@@ -178,11 +178,20 @@ class ExportProgress(Dialog):
             self.app.notify(self.app.t("export.failed", reason=reason(self.app, e)),
                             8.0)
             return
-        self.body = f"{round(self.job.progress * 100)} %"
+        self.body = progress_words(self.app, self.job)
         if self.job.done:
             self.app.pop_dialog(self)
             if self.job.path is not None:  # (written when done)
                 tell_saved(self.app, self.job.path, of=self.job.exp.name)
+
+
+def progress_words(app: App, job: ExportJob) -> str:
+    """The percentage and what is being done: the pictures drawn, encoded
+    (of how many), the file written."""
+    kind, n, of = job.stage
+    fmt = job.fmt.upper() if job.fmt != "apng" else "PNG"
+    said = app.t(f"export.stage_{kind}", n=str(n), of=str(of), fmt=fmt)
+    return f"{round(job.progress * 100)} % · {said}"
 
 
 def tell_saved(app: App, path: Path, of: str = "") -> None:

@@ -26,10 +26,10 @@ import io
 import math
 import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from xml.sax.saxutils import escape
 
 CLIP_FORMATS = ("gif", "webp", "apng")
@@ -482,68 +482,119 @@ def _image(surf: Any) -> Any:
 
 def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
     """The pictures (pygame surfaces, or images made of them by ``_image``)
-    as an animated file, looping. Each surface is made an image as it comes:
-    a clip of hundreds of pictures held as both weighed well over a gigabyte
-    at its peak."""
-    import numpy as np
-    from PIL import Image, PngImagePlugin
+    as an animated file, looping (``encode_steps`` at one go)."""
+    steps = encode_steps(frames, fmt)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(bytes, done.value)
+
+
+def encode_steps(frames: Iterable[tuple[Any, float]], fmt: str
+                 ) -> Generator[tuple[int, int], None, bytes]:
+    """``encode_clip`` a picture at a time: yields (pictures encoded, of how
+    many) as it goes, the last time (n, n) before the file is compressed at
+    one go; returns the file's bytes. Each surface is made an image as it
+    comes: a clip of hundreds of pictures held as both weighed well over a
+    gigabyte at its peak."""
+    from PIL import Image
     if fmt not in CLIP_FORMATS:
         raise ExportError(f"format: {fmt}; a clip is one of {', '.join(CLIP_FORMATS)}")
     images: list[Any] = []
     ms: list[int] = []
+    last = b""
     for pic, d in frames:
         im = pic if isinstance(pic, Image.Image) else _image(pic)
         shown = max(20, round(d * 1000 / 10) * 10)
-        if images and im.tobytes() == images[-1].tobytes():
+        raw = im.tobytes()
+        if images and raw == last:
             ms[-1] += shown  # the same picture: one frame, shown as long
             continue
+        last = raw  # (the picture before as bytes once, not again each frame)
         images.append(im)
         ms.append(shown)
     if not images:
         raise ExportError("the clip has no pictures")
     buf = io.BytesIO()
     if fmt == "gif":
-        colours = _gif_palette(images[0], images[-1])
-        nearest = _NearestColour(colours)
-        flat = _full_palette(colours).reshape(-1).tolist()
-        # Index 255 (left out of the palette) is "as before": a frame codes
-        # only what moved, in long runs, not the lit cloth's grain anew
-        # around each ball (the grained table made the GIF 5.5 times the bytes).
-        kept = []
-        prev = None
-        for im in images:
-            idx = nearest(np.asarray(im))
-            moved = idx.copy()
-            if prev is not None:
-                moved[idx == prev] = CLEAR
-            prev = idx
-            pic = Image.fromarray(moved, "P")
-            pic.putpalette(flat)
-            kept.append(pic)
-        # The palette given once, for the file: without it each frame
-        # carried its own copy (768 bytes a frame, a third of a clip).
-        kept[0].save(buf, format="GIF", save_all=True, append_images=kept[1:],
-                     duration=ms, loop=0, optimize=False, disposal=1,
-                     transparency=CLEAR, palette=bytes(flat))
+        yield from _gif_steps(images, ms, buf)
     elif fmt == "webp":
+        yield len(images), len(images)
         images[0].save(buf, format="WEBP", save_all=True, append_images=images[1:],
                        duration=ms, loop=0, quality=80, method=4)
     else:
-        # Likewise: each frame but the first clear where nothing moved, laid
-        # over the one before (11 times the bytes otherwise).
-        over = [images[0].convert("RGBA")]
-        prev = np.asarray(images[0])
-        for im in images[1:]:
-            rgb = np.asarray(im)
-            same = (rgb == prev).all(axis=2)
-            prev = rgb
-            rgba = np.dstack([rgb, np.where(same, 0, 255).astype(np.uint8)])
-            rgba[same, :3] = 0
-            over.append(Image.fromarray(rgba, "RGBA"))
-        over[0].save(buf, format="PNG", save_all=True, append_images=over[1:],
-                     duration=ms, loop=0, default_image=False,
-                     blend=PngImagePlugin.Blend.OP_OVER)
+        yield from _apng_steps(images, ms, buf)
     return buf.getvalue()
+
+
+def _gif_steps(images: list[Any], ms: list[int], buf: io.BytesIO
+               ) -> Iterator[tuple[int, int]]:
+    import numpy as np
+    from PIL import Image
+    colours = _gif_palette(images[0], images[-1])
+    nearest = _NearestColour(colours)
+    flat = _full_palette(colours).reshape(-1).tolist()
+    # Index 255 (left out of the palette) is "as before": a frame codes
+    # only what moved, in long runs, not the lit cloth's grain anew
+    # around each ball (the grained table made the GIF 5.5 times the bytes).
+    kept = []
+    prev: Any = None
+    prev_rgb: Any = None
+    for i, im in enumerate(images):
+        rgb = np.asarray(im)
+        if prev is None:
+            idx = nearest(rgb)
+        else:
+            # Only the pixels that changed are looked up again: most of a
+            # frame is the still table (the lookup of whole frames was half
+            # the export's time).
+            changed = _differ(rgb, prev_rgb)
+            idx = prev.copy()
+            idx[changed] = nearest(rgb[changed])
+        moved = idx.copy()
+        if prev is not None:
+            moved[idx == prev] = CLEAR
+        prev, prev_rgb = idx, rgb
+        pic = Image.fromarray(moved, "P")
+        pic.putpalette(flat)
+        kept.append(pic)
+        yield i + 1, len(images)
+    yield len(images), len(images)
+    # The palette given once, for the file: without it each frame
+    # carried its own copy (768 bytes a frame, a third of a clip).
+    kept[0].save(buf, format="GIF", save_all=True, append_images=kept[1:],
+                 duration=ms, loop=0, optimize=False, disposal=1,
+                 transparency=CLEAR, palette=bytes(flat))
+
+
+def _differ(a: Any, b: Any) -> Any:
+    """Where two RGB pictures differ (a channel at a time: numpy's any()
+    along the three was slower than the whole lookup it spared)."""
+    return (a[..., 0] != b[..., 0]) | (a[..., 1] != b[..., 1]) | \
+        (a[..., 2] != b[..., 2])
+
+
+def _apng_steps(images: list[Any], ms: list[int], buf: io.BytesIO
+                ) -> Iterator[tuple[int, int]]:
+    import numpy as np
+    from PIL import Image, PngImagePlugin
+    # Likewise: each frame but the first clear where nothing moved, laid
+    # over the one before (11 times the bytes otherwise).
+    over = [images[0].convert("RGBA")]
+    prev = np.asarray(images[0])
+    for i, im in enumerate(images[1:]):
+        rgb = np.asarray(im)
+        same = (rgb == prev).all(axis=2)
+        prev = rgb
+        rgba = np.dstack([rgb, np.where(same, 0, 255).astype(np.uint8)])
+        rgba[same, :3] = 0
+        over.append(Image.fromarray(rgba, "RGBA"))
+        yield i + 2, len(images)
+    yield len(images), len(images)
+    over[0].save(buf, format="PNG", save_all=True, append_images=over[1:],
+                 duration=ms, loop=0, default_image=False,
+                 blend=PngImagePlugin.Blend.OP_OVER)
 
 
 CLEAR = 255  # a GIF frame's "unchanged" palette index
@@ -567,9 +618,12 @@ def _gif_palette(first: Any, last: Any) -> Any:
     q = strip.quantize(colors=TABLE_SHADES, method=Image.Quantize.MEDIANCUT)
     chosen = np.array(q.getpalette() or [], np.int32).reshape(-1, 3)
     chosen = chosen[np.unique(np.asarray(q))]
-    seen, count = np.unique(np.concatenate([a.reshape(-1, 3), b[~still]]),
-                            axis=0, return_counts=True)
-    seen = seen.astype(np.int32)
+    # Rows packed in one number each (sorted as the rows would be): unique
+    # rows of a picture were seconds of the export.
+    rows = np.concatenate([a.reshape(-1, 3), b[~still]]).astype(np.int32)
+    codes, count = np.unique((rows[:, 0] << 16) | (rows[:, 1] << 8) | rows[:, 2],
+                             return_counts=True)
+    seen = np.stack([codes >> 16, (codes >> 8) & 255, codes & 255], axis=1)
     weight = np.sqrt(count)
     gap = np.full(len(seen), 1 << 30)
     for c in chosen:
@@ -810,6 +864,10 @@ def _give_back_memory() -> None:
         trim(0)
 
 
+DRAWN = 0.4  # of an export's progress, the clip's pictures drawn (about so
+ENCODED = 0.95  # much of the time), then encoded; the rest compressed, written
+
+
 class ExportJob:
     """One export made a little at a time, so a window stays alive while the
     clip's pictures are drawn: ``advance()`` until ``done``."""
@@ -826,21 +884,21 @@ class ExportJob:
         self.done = False
         self.path: Path | None = None
         self.progress = 0.0
+        # What is being done: ("draw", pictures drawn, of), ("encode",
+        # pictures encoded, of), ("write", 0, 0); a diagram's ("still", 0,
+        # 0): said beside the percentage
+        # (the encoding sat at one figure for a third of the time).
+        self.stage: tuple[str, int, int] = ("draw", 0, 0)
         self._frames: list[tuple[Any, float]] = []
         self._steps = self._run()
 
     def _run(self) -> Iterator[None]:
         from simulator.files.atomic import atomic_write
         if self.fmt in CLIP_FORMATS:
-            total = max(1, len(clip_times(self.exp, self.speed)))
-            for pic, shown in render_clip(self.exp, self.lang, self.speed, self.width):
-                self._frames.append((_image(pic), shown))  # the surface let go
-                self.progress = 0.9 * len(self._frames) / total
-                yield None
-            data = encode_clip(self._frames, self.fmt)
-            self._frames = []
-            _give_back_memory()
+            data = yield from self._clip()
         else:
+            self.stage = ("still", 0, 0)
+            yield None  # (said before the picture is made at one go)
             data = export_bytes(self.exp, self.fmt, self.lang, self.speed, self.width)
         path = free_path(self.folder, self.exp.file_name(self.fmt, self.lang,
                                                             self.speed))
@@ -849,15 +907,41 @@ class ExportJob:
         self.progress = 1.0
         self.done = True
 
+    def _clip(self) -> Generator[None, None, bytes]:
+        """The clip's pictures drawn (DRAWN of the progress), then encoded
+        a picture at a time (to ENCODED), then compressed and written."""
+        total = max(1, len(clip_times(self.exp, self.speed)))
+        for pic, shown in render_clip(self.exp, self.lang, self.speed, self.width):
+            self._frames.append((_image(pic), shown))  # the surface let go
+            self.stage = ("draw", len(self._frames), total)
+            self.progress = DRAWN * len(self._frames) / total
+            yield None
+        steps = encode_steps(self._frames, self.fmt)
+        while True:
+            try:
+                k, n = next(steps)
+            except StopIteration as done:
+                data = cast(bytes, done.value)
+                break
+            self.stage = ("encode", k, n) if k < n else ("write", 0, 0)
+            self.progress = DRAWN + (ENCODED - DRAWN) * k / max(1, n)
+            yield None
+        self._frames = []
+        _give_back_memory()
+        return data
+
     def advance(self, seconds: float) -> None:
         import time
         end = time.perf_counter() + seconds
         while not self.done:
+            kind = self.stage[0]
             try:
                 next(self._steps)
             except StopIteration:
                 self.done = True
-            if time.perf_counter() > end:
+            # A new stage is said before its work (the compression at one
+            # go) holds the window: back to draw it.
+            if time.perf_counter() > end or self.stage[0] != kind:
                 return
 
 

@@ -78,6 +78,13 @@ class ShotShow(Timeline, SideView):
         if event.type != pygame.KEYDOWN:
             return False
         every = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        if event.key in (pygame.K_COMMA, pygame.K_PERIOD) and \
+                getattr(event, "repeat", False):
+            # One press, one step: on a loaded machine a slow frame reads a
+            # quick press with the keyboard's repeats after it (its release
+            # read a frame late), and "." pressed while playing went on past
+            # the next contact to the end.
+            return True
         if event.key == pygame.K_t:
             self.trails = not self.trails
         elif event.key == pygame.K_COMMA:

@@ -1,0 +1,61 @@
+"""An export says what it is doing while it works, and its figure moves the
+whole time: the clip's pictures drawn, then encoded picture by picture (the
+encoding sat at 90 % for a third of the export, saying nothing), then the
+file compressed and written; a diagram says it is drawn and written."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+
+import pygame
+import pytest
+from PIL import Image
+
+from simulator.app.loop.app import App
+from simulator.files import profile
+from tests.app.helpers import click_button, frame, key, make_app, open_gallery
+
+SAID = {"en": (r"(\d+) % · encoding the GIF: picture (\d+) of (\d+)",
+               "compressing and writing the file…", "drawing the pictures: "),
+        "ru": (r"(\d+) % · кодируется GIF: кадр (\d+) из (\d+)",
+               "сжатие и запись файла…", "рисуются кадры: ")}
+
+
+def bodies_until_closed(app: App, limit: int) -> list[str]:
+    """The progress dialog's words each frame till it closes."""
+    out = []
+    for _ in range(limit):
+        if not app.dialogs:
+            return out
+        out.append(app.dialogs[-1].body)
+        frame(app)
+    raise AssertionError("the export did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_gif_export_says_and_moves_while_it_encodes(lang: str) -> None:
+    app = make_app(lang, (800, 500))
+    open_gallery(app, "gallery-no-rail")
+    frame(app)
+    key(app, pygame.K_x)
+    click_button(app, app.t("export.gif"))
+    bodies = bodies_until_closed(app, 60 * 60)
+    encoding, writing, drawing = SAID[lang]
+    assert any(drawing in b for b in bodies)
+    coded = [tuple(int(x) for x in m.groups())
+             for m in (re.search(encoding, b) for b in bodies) if m]
+    # Many pictures said one by one, counting up, the percentage with them.
+    assert len({c[1] for c in coded}) >= 5, bodies[-5:]
+    assert all(b[1] >= a[1] and b[0] >= a[0] for a, b in itertools.pairwise(coded))
+    assert coded[-1][0] > coded[0][0]
+    assert coded[-1][1] <= coded[-1][2]
+    # The last stretch (one call, the file compressed) is said before it.
+    assert writing in bodies[-1]
+    assert not any(b.startswith("90 %") and "·" not in b for b in bodies)
+    gif = next(p for p in profile.exports_dir().iterdir() if p.suffix == ".gif")
+    im = Image.open(io.BytesIO(gif.read_bytes()))
+    assert im.n_frames > 1
+    assert not app.errors
+    pygame.display.quit()
