@@ -155,6 +155,20 @@ class ComputerPlayMode(LinesRoom, PlayMode):
             return  # the match menu is open: the shot waits where it is
         super().update(dt)
 
+    def heading(self) -> tuple[str, str]:
+        # (under the menu the roll waits: "rolling" and "under way" were
+        # said of balls standing still)
+        if not self.app.dialogs or self.finished:
+            return super().heading()
+        req = self.session.req
+        who = self.session.name(req.shooter if req is not None else self.player)
+        return self.app.t("side.in_play_paused", name=who), ""
+
+    def chips(self) -> list[str]:
+        if not self.app.dialogs or self.finished:
+            return super().chips()
+        return [self.app.t("strip.paused_menu")]
+
     def handle(self, event: pygame.event.Event) -> None:
         note_hurry(self.app, event)
         if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
