@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import drawn_words, key, make_app, frame
+from tests.app.helpers import drawn_words, frame, key, make_app
 from tests.app.test_playfix11_card import _held_after_a_miss
 
 

@@ -19,7 +19,7 @@ def test_the_menu_over_a_computers_roll_says_it_is_paused(
         monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]) -> None:
     app = make_app(lang, size)
     try:
-        s, mode = _held(monkeypatch, app)
+        s, _ = _held(monkeypatch, app)
         passes_until(app, lambda: isinstance(app.mode, ComputerPlayMode), STEP, 30.0)
         play = app.mode
         assert isinstance(play, ComputerPlayMode) and not play.finished
