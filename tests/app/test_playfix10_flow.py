@@ -181,7 +181,8 @@ def test_a_plain_miss_is_held_its_time_then_the_computer_plays(
             words = " ".join(" ".join(t.text for t in app.texts).split())
             if mode.holding():
                 # (the held card's title says what her stroke came to)
-                assert app.t("cpu.person_pots", title=app.t("banner.legal", name="Anna"),
+                legal = app.t("banner.legal", name="Anna")
+                assert app.t("cpu.person_pots", title=legal,
                              pots=app.t("pots.none")) in words
                 assert "Space: go on" not in words, words  # (it said so, and went on)
                 left = app.t("cpu.held_to_play", name="Gordon",
