@@ -108,7 +108,9 @@ def test_the_computers_turn_has_its_heading_at_800x500(
         card = mode.banner_rect
         assert card is not None
         texts = [flat(t.text) for t in side_texts(app) if card.contains(t.rect)]
-        for line in (s.banner.title, s.banner.lines[0]):
+        shown = mode.card()  # (its title says what her stroke came to)
+        assert shown is not None
+        for line in (shown.title, shown.lines[0]):
             assert any(flat(line).startswith(t) and len(t) > 3 for t in texts), texts
     finally:
         pygame.display.quit()

@@ -139,8 +139,10 @@ def test_an_uncalled_pot_names_the_ball_left_in_the_pocket(
         run_until(app, lambda: isinstance(app.mode, ComputerMode)
                   and app.mode.holding(), limit=600)
         frame(app, n=2)
-        held = drawn_words(app)
-        assert app.t("cpu.held_pots", name="Anna", pots=pots) in held, held
+        held = drawn_words(app, folded=True)
+        # (the held card's title says what her stroke came to)
+        assert app.t("cpu.person_pots", title=app.t("banner.legal", name="Anna"),
+                     pots=pots) in held, held
         assert app.t("pots.none") not in held
         words = _thinking_words(app)
         said = app.t("cpu.person_pots", title=app.t("banner.legal", name="Anna"),

@@ -304,8 +304,10 @@ def test_at_skip_a_persons_own_miss_is_shown_before_the_computer_plays(
             frames += 1
             if frames == 30:
                 assert s.table.to_dict() == rest  # her balls where they stopped
-                words = drawn_words(app)
-                assert app.t("cpu.held_pots", name="Anna",
+                words = drawn_words(app, folded=True)
+                # (the held card's title says what her stroke came to)
+                legal = app.t("banner.legal", name="Anna")
+                assert app.t("cpu.person_pots", title=legal,
                              pots=app.t("pots.none")) in words
                 if attempt == 1:
                     key(app, pygame.K_SPACE)  # seen: go on at once

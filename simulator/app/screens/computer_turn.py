@@ -8,6 +8,7 @@ this file is only the screen.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -154,6 +155,20 @@ class ComputerPlayMode(LinesRoom, PlayMode):
         if self.app.dialogs:
             return  # the match menu is open: the shot waits where it is
         super().update(dt)
+
+    def heading(self) -> tuple[str, str]:
+        # (under the menu the roll waits: "rolling" and "under way" were
+        # said of balls standing still)
+        if not self.app.dialogs or self.finished:
+            return super().heading()
+        req = self.session.req
+        who = self.session.name(req.shooter if req is not None else self.player)
+        return self.app.t("side.in_play_paused", name=who), ""
+
+    def chips(self) -> list[str]:
+        if not self.app.dialogs or self.finished:
+            return super().chips()
+        return [self.app.t("strip.paused_menu")]
 
     def handle(self, event: pygame.event.Event) -> None:
         note_hurry(self.app, event)
@@ -625,11 +640,36 @@ class ComputerMode(LinesRoom):
             return self.waits_words(name), self.app.t("evening.read_ruling")
         if self.holding():
             big, then = self.held_words(name)
-            # In a low column the card's title says what happened; the
-            # heading who is at the table (without one the column began
-            # with the countdown's small grey words).
-            return (self.own_heading(name)[0] if self.card_squeezed() else big), then
+            # Where the card is up its title says what happened (and what
+            # dropped: ``card``); the heading who is at the table (without
+            # one the column began with the countdown's small grey words).
+            # "Anna: no ball potted" over "Anna: legal shot" said one stroke
+            # twice.
+            return (self.own_heading(name)[0] if self.card_says_it() else big), then
         return self.own_heading(name)
+
+    def card_says_it(self) -> bool:
+        """Whether the ruling card on show, held before the computer plays,
+        says what the last stroke came to (the heading need not)."""
+        s = self.session
+        return self.card_squeezed() or (
+            self.holding() and s.banner is not None and self.show_banner()
+            and not self.breaking and not after_computers_choice(self.app))
+
+    def card(self) -> Banner | None:
+        """The person's ruling card, held: its title with what dropped
+        ("Anna: legal shot · no ball potted"), as the column's note keeps
+        it once the computer plays."""
+        banner = super().card()
+        s = self.session
+        r = s.last_ruling
+        if banner is None or r is None or not self.card_says_it():
+            return banner
+        pots = s.pots_of(r)
+        if not pots or pots in banner.title:
+            return banner
+        return replace(banner, title=self.app.t("cpu.person_pots", title=banner.title,
+                                                pots=pots))
 
     def waits_words(self, name: str) -> str:
         """Why this card waits for a key when the computer's own cards count
@@ -694,7 +734,7 @@ class ComputerMode(LinesRoom):
         if self.holding():
             # Under the person's ruling card: what the computer does meanwhile.
             big, small = self.own_heading(self.session.name(self.player))
-            said = " · ".join(w for w in ((small,) if self.card_squeezed()
+            said = " · ".join(w for w in ((small,) if self.card_says_it()
                                           else (big, small)) if w)  # (said once)
             return [said, *self.lines] if said else self.lines
         return self.lines
