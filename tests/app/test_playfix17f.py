@@ -305,7 +305,7 @@ def test_the_match_statistics_head_each_column_with_a_name_on_one_line(
     label = next(t for t in texts if t.text.startswith(
         app.t("evening.stat_games").split()[0]) and t.rect.top > title.rect.top)
     head = [t for t in texts if title.rect.bottom <= t.rect.top < label.rect.top
-            and t.rect.left > title.rect.left + 20]
+            and t.rect.left > title.rect.left + 20 and d.rect.contains(t.rect)]
     assert len({t.rect.top for t in head}) == len(head) or \
         len({t.rect.top for t in head}) == 1, [(t.text, t.rect) for t in head]
     names = [t.text for t in sorted(head, key=lambda t: t.rect.right)]
