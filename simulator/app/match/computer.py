@@ -320,9 +320,7 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     stroke = t("cpu.stroke", strength=t(f"cpu.strength.{how}"),
                power=round(100 * a.power), speed=loc.num(d.intended.speed, 1),
                spin=spin_words(loc, a.tip_a, a.tip_b, radius))
-    # A level cue goes unsaid; a hint says any elevation its taking sets
-    # (the computer's cue over a rail, 2°, moved the gauge from 0° unsaid).
-    if a.elevation >= RAISED or (hint and round(a.elevation) > 0):
+    if a.elevation >= RAISED:  # a level cue goes unsaid
         stroke += t("cpu.raised", elevation=loc.num(a.elevation, 0))
     if not hint and stroke_said and lines[:1] == [t("cpu.shot.break")]:
         # "Breaks hard (86%, …)" after where it puts the cue ball: «Разбивает»

@@ -475,12 +475,10 @@ class ShotInputMode(TableMode):
                                     s.spec.balls.radius),
                  "elev": loc.num(self.aim.elevation, 0) + "°",
                  "cue": loc.num(self.aim.speed, 1)}
-        # "The hint's stroke" only while its power is kept too: pulled, the
-        # speed shown is the player's own (its aim and tip still the hint's).
-        kind = "of_hint" if self.hint_stroke_held() else \
-            "own_power" if self.hint_aim_held() else "under_hint"
-        return [self.app.t(f"side.controls_{kind}{end}", **words)
-                for end in ("", "_short")]
+        keys = ("side.controls_of_hint", "side.controls_of_hint_short") \
+            if self.hint_aim_held() else ("side.controls_under_hint",
+                                          "side.controls_under_hint_short")
+        return [self.app.t(k, **words) for k in keys]
 
     def take_hint(self) -> None:
         """The hint's stroke as the aim: the cue ball where it puts it, its
