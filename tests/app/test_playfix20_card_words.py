@@ -53,7 +53,8 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         said = int(m.group())
         above = [t for t in texts if t.rect.top < marker.rect.top
                  and t.rect.top > d.rect.top + 60]
-        figures = [t for t in above if t.shown.isdigit()]
+        # (a figure: a count, pots of attempts "0/0", or "—" for no per cent)
+        figures = [t for t in above if re.fullmatch(r"[\d/]+|—", t.shown)]
         assert len(figures) == 2 * (len(d.table) - 1), [t.shown for t in texts]
         # The ruling's lines the card shows under the table (over the
         # table's area it has room for some of them).

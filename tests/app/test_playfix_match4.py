@@ -112,8 +112,9 @@ def test_a_persons_ruling_stays_on_show_while_the_computer_thinks(
         lang: str, watch: str) -> None:
     """Anna's shot passes the turn without a foul (general rule 4): at every
     watching speed her ruling card (what happened, who plays next) stays in
-    the side column with the computer's thinking under it, at least 3 s
-    (Space goes on sooner) and until the computer's stroke starts."""
+    the side column while the computer's thinking is said (the column's
+    heading, who is at the table), at least 3 s (Space goes on sooner) and
+    until the computer's stroke starts."""
     app = make_app(lang)
     s = start(app, ["Anna", "cpu:club"], "9-ball", {"race_to": 3, "first_breaker": 1},
               seed=3)
@@ -124,7 +125,7 @@ def test_a_persons_ruling_stays_on_show_while_the_computer_thinks(
     title = app.t("banner.legal", name="Anna")
     thinking = app.t("cpu.thinking", name=s.name(1))
     frames = 0
-    saw_thinking_under = False
+    saw_thinking = False
     while app.mode is not None and app.mode.name == "computer" and frames < 600:
         frame(app)
         frames += 1
@@ -133,10 +134,8 @@ def test_a_persons_ruling_stays_on_show_while_the_computer_thinks(
         words = side_words(app)
         assert title in words, (frames, words)
         assert app.t("banner.next", name=s.name(1)) in words
-        if thinking in words:
-            assert top_of(app, thinking) > top_of(app, title)
-            saw_thinking_under = True
-    assert saw_thinking_under
+        saw_thinking = saw_thinking or thinking in words
+    assert saw_thinking
     assert frames >= 170, frames  # about 3 s at 60 frames a second
 
 
