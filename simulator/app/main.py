@@ -300,9 +300,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = args.lang or settings.lang or system_language()
     locale = Locale(lang)
 
-    from simulator.app.loop.app import App
-    from simulator.app.loop.launch import start
-    from simulator.app.loop.registry import SCREENS as registry
     from simulator.app.loop.settings import window_size as saved_size
     # The command line first, then the size and mode chosen in Settings (a
     # scripted picture keeps the default).
@@ -312,6 +309,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      and not args.window)
     import pygame
     try:
+        if not args.screenshot:  # the window says it is loading, not black
+            from simulator.app.loop.loading import show_loading
+            show_loading(size, fullscreen, locale.t("menu.loading"))
+        from simulator.app.loop.app import App
+        from simulator.app.loop.launch import start
+        from simulator.app.loop.registry import SCREENS as registry
         app = App(size, locale, settings, fullscreen=fullscreen,
                   hidden=bool(args.screenshot), screens=registry)
     except pygame.error as e:  # a display that is there but will not open
