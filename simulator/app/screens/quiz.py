@@ -717,7 +717,10 @@ class QuizMode(PracticeScreen):
         new = self.player.update(dt)
         if new:
             self.app.sound.play_events(new)
-        if not self.watched and (self.player.done or self.player.current is not None):
+        # Watched once its last event is shown: at 1/4 the roll-out after it
+        # kept a class waiting 15 s for nothing the questions ask about.
+        if not self.watched and (self.player.last_event_shown or
+                                 self.player.current is not None):
             self.watched = True
             self.rebuild()
 
@@ -853,6 +856,8 @@ class QuizMode(PracticeScreen):
             return "quiz.hint_reveal" if self.player is not None else "quiz.hint_done"
         if self.phase != "asking":
             return "quiz.hint_next"
+        if not self.watched:  # the answers wait: say for what, and Space
+            return "quiz.hint_wait"
         if not self.question.multiple:
             return "quiz.hint"
         return "quiz.hint_multiple" if self.picked else "quiz.hint_tick"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from simulator.app.replay.playback import Playback
+from simulator.app.replay.playback import Playback, rollout
 from simulator.table.events import Event, EventKind, Shot
 
 if TYPE_CHECKING:
@@ -61,6 +61,15 @@ class ShotPlayer:
     @property
     def done(self) -> bool:
         return self.playback.at_end
+
+    @property
+    def last_event_shown(self) -> bool:
+        """The stroke's last event (a contact, a cushion, a pocket) is
+        shown: after it the balls only roll to rest, which changes nothing
+        the referee rules on."""
+        pb = self.playback
+        last, _speed = rollout(self.shot.events, pb.end_time)
+        return self.done or pb.time >= min(last, pb.end_time) - 1e-9
 
     def positions(self) -> dict[int, tuple[float, float, float]]:
         return self.playback.positions()
