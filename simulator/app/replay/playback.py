@@ -9,7 +9,7 @@ rather than skipping.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from simulator.table.events import Event, EventKind, Frame
 
@@ -28,12 +28,42 @@ TAIL_LEAST = 0.5
 # Events that are no event to watch: a ball's phase changing (it stops, its
 # slide turns to a roll) and the rest at the end.
 QUIET = (EventKind.MOTION, EventKind.REST)
+# A touch (cushion or ball) or a line crossed slower than this (m/s) at the
+# end of a shot may belong to its roll-out: a break's slow balls reached the
+# cushions and crossed the strings seconds after anything else happened, and
+# each such event held the quick roll-out back.
+SLOW_EVENT = 0.3
+PASSING = (EventKind.BALL_CUSHION, EventKind.BALL_BALL, EventKind.LINE_CROSSED)
+# The most slow events at a shot's end each asked about (see rollout).
+MOST_ASKED = 40
 
 
-def rollout(events: Iterable[Event], end: float) -> tuple[float, float]:
-    """When a shot's roll-out begins (its last event that is not a ball's
-    phase changing) and the speed it is shown at (1.0: as it is)."""
-    last = max((e.time for e in events if e.kind not in QUIET), default=0.0)
+def slow_event(e: Event) -> bool:
+    """A cushion or ball touch or a line crossed with every ball in it
+    slower than SLOW_EVENT."""
+    if e.kind not in PASSING:
+        return False
+    speeds = [s.speed for s in e.snapshots]
+    if e.speed is not None:
+        speeds.append(abs(e.speed))
+    return max(speeds, default=0.0) < SLOW_EVENT
+
+
+def rollout(events: Iterable[Event], end: float,
+            unneeded: Callable[[int], bool] | None = None) -> tuple[float, float]:
+    """When a shot's roll-out begins and the speed it is shown at (1.0: as
+    it is). It begins at the last event that is not a ball's phase changing;
+    with ``unneeded`` (whether the slow events from that event's index on
+    change nothing the referee rules) slow events at the end are taken
+    into the roll-out as far back as the referee does without them."""
+    evs = list(events)
+    loud = [i for i, e in enumerate(evs) if e.kind not in QUIET]
+    k = len(loud)
+    if unneeded is not None:
+        while k > 0 and len(loud) - k < MOST_ASKED and \
+                slow_event(evs[loud[k - 1]]) and unneeded(loud[k - 1]):
+            k -= 1
+    last = evs[loud[k - 1]].time if k else 0.0
     tail = end - last
     if tail <= TAIL_LEAST:
         return last, 1.0

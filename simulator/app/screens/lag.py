@@ -433,6 +433,7 @@ class LagPlayMode(PlayMode):
     """Both lag balls played while the physics computes them."""
 
     name = "lag_playing"
+    referee_rolls_out = False
 
     def __init__(self, app: App, state: TableState, stroke: Stroke,
                  also: tuple[tuple[int, Stroke], ...]) -> None:

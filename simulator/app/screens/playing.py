@@ -4,19 +4,21 @@ referee's ruling applied and the next step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
-from simulator.app.replay.playback import Playback, rollout
+from simulator.app.replay.playback import Playback, rollout, slow_event
 from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
 from simulator.physics.cue import StrokeError
-from simulator.table.events import Shot, Stroke
+from simulator.table.events import Event, Shot, Stroke
 from simulator.table.state import TableState
 
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
@@ -31,6 +33,10 @@ class PlayMode(TableMode):
     """A shot played while the physics computes it."""
 
     name = "playing"
+    # Whether the match's referee says which slow events at the end are
+    # roll-out (see _unneeded); the lag and a practice stroke are ruled
+    # otherwise, and count every event.
+    referee_rolls_out = True
 
     def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
                  also: tuple[tuple[int, Stroke], ...] = ()) -> None:
@@ -149,7 +155,32 @@ class PlayMode(TableMode):
         settings say (only the showing: the shot is the same)."""
         pb = self.playback
         if pb.tail_from is None and self.app.settings.quick_rollout:
-            pb.tail_from, pb.tail_speed = rollout(self.stream.events, pb.end_time)
+            pb.tail_from, pb.tail_speed = rollout(
+                self.stream.events, pb.end_time, self._unneeded())
+
+    def _unneeded(self) -> Callable[[int], bool] | None:
+        """Whether the shot's slow touches from an event on change nothing
+        the referee rules (a break's balls to the rails, the no-rail foul,
+        a frozen ball's rails are all the referee's to say): the ruling
+        without them is the same. None where no match judges the shot."""
+        match = getattr(self.app.session, "match", None)
+        if match is None or not self.referee_rolls_out:
+            return None
+        shot = self.stream.shot
+        try:
+            ruled = ruling_key(match.judge(shot, self.decl), shot.events)
+        except Exception:  # (the lag, a stroke the referee refuses)
+            return None
+
+        def unneeded(start: int) -> bool:
+            kept = tuple(e for i, e in enumerate(shot.events)
+                         if i < start or not slow_event(e))
+            try:
+                less = match.judge(replace(shot, events=kept), self.decl)
+            except Exception:
+                return False
+            return bool(ruling_key(less, kept) == ruled)
+        return unneeded
 
     def rolling_out(self) -> str:
         """The words for a roll-out shown faster ("rolling out, ×3");
@@ -228,3 +259,15 @@ class PlayMode(TableMode):
 
     def show_banner(self) -> bool:
         return False
+
+
+def ruling_key(ruling: Any, events: tuple[Event, ...]) -> Any:
+    """A ruling as compared with another on fewer events: each foul's or
+    note's event named by its kind and time, not its place in the log."""
+    d = ruling.to_dict()
+    for entry in [*d.get("fouls", ()), *d.get("notes", ()), d.get("penalty") or {}]:
+        i = entry.get("event_index")
+        if i is not None:
+            entry["event_index"] = (events[i].kind, events[i].time) \
+                if 0 <= i < len(events) else i
+    return d
