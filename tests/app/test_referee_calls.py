@@ -216,6 +216,12 @@ def test_express_calls_cite_the_pyramid_rules_their_rulings_cite(lang: str) -> N
     s = app.session
     assert s is not None and s.banner is not None
     assert s.banner.title == app.t("play.call_title", rule=pyramid["2.12"])
+    # One story on the card: the position restored and the shot played
+    # again (digest §2.12), not "nothing changed" above "replayed".
+    card = " ".join(s.banner.all_lines).lower()
+    assert ("nothing" not in card) and ("изменений нет" not in card), card
+    assert app.t("play.changed_restored", name=s.name(s.match.state.shooter)) in \
+        s.banner.all_lines
     pygame.display.quit()
 
 

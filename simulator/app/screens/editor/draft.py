@@ -40,6 +40,11 @@ def scenarios_dir() -> Path:
     return profile.scenarios_dir()
 
 
+# A new draft's title; a title edited in one language only is taken for
+# both (a Russian default beside an English title named the file wrongly).
+DEFAULT_TITLE = {"en": "My position", "ru": "Моя позиция"}
+
+
 def new_draft(discipline: str = "") -> dict[str, Any]:
     discipline = discipline or first_game()
     info = info_of(discipline)
@@ -53,7 +58,7 @@ def new_draft(discipline: str = "") -> dict[str, Any]:
         "format": "kiy-scenario", "version": 1, "id": "my-position",
         "discipline": discipline,
         "players": info.min_players,
-        "title": {"en": "My position", "ru": "Моя позиция"},
+        "title": dict(DEFAULT_TITLE),
         "balls": balls,
         "state": {},
     }

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from pygame_gui.elements import UITextEntryLine
 
 from simulator.app.screens.editor.draft import (
+    DEFAULT_TITLE,
     LANGS,
     EditorBase,
     draft_spec,
@@ -46,7 +47,8 @@ class EditorFiles(EditorBase):
                 text = str(old.get(lang, "")).strip()
             out[lang] = text
         for a, b in (("en", "ru"), ("ru", "en")):
-            if not out[a]:
+            untouched = out[a] == DEFAULT_TITLE[a] and out[b] != DEFAULT_TITLE[b]
+            if not out[a] or untouched:
                 out[a] = out[b]
         return out
 
