@@ -17,6 +17,7 @@ import numpy as np
 import pygame
 
 from simulator.app.table.balls3d import (
+    UPRIGHT_PX,
     RollingBalls,
     ball_shade,
     gloss_spot,
@@ -719,7 +720,7 @@ SHADOW_ALPHA = 75  # the shadow's darkness at the tip (of 255)
 SHADOW_SOFT_RISE = 0.25  # m over the tip at which the shadow is faintest
 
 
-SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
+SMALL_BALL_PX = UPRIGHT_PX  # a ball's radius on screen below which numbers go upright
 NUMBER_INK_PX = 7  # the least height of an upright number's digits
 NUMBER_INK = (24, 16, 8)
 # At 800x500 a small number's outer pixels lay on the ball's shaded rim,
