@@ -909,11 +909,13 @@ def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.S
 
 @functools.lru_cache(maxsize=64)
 def pool_spot(ball: int, r: float, size: tuple[int, int],
-              ground: Colour = NUMBER_GROUND) -> pygame.Surface:
+              ground: Colour = NUMBER_GROUND,
+              edge: Colour | None = None) -> pygame.Surface:
     """The spot (ivory, or ``ground``) a small pool ball's number stands
-    on: its digits' box and a pixel round it, the box's corners cut where
-    no ink is beside them (a rounded spot), within the ball less its
-    outermost pixel; transparent elsewhere."""
+    on: its digits' box and a pixel round it (the rows above and below it
+    in ``edge``, if given), the box's corners cut where no ink is beside
+    them (a rounded spot), within the ball less its outermost pixel;
+    transparent elsewhere."""
     img = pool_number_image(ball, r)
     w, h = img.get_size()
     mask = pygame.mask.from_surface(img)
@@ -927,7 +929,8 @@ def pool_spot(ball: int, r: float, size: tuple[int, int],
                                      min(max(y - oy, 0), h - 1)))
             if not corner and math.hypot(x + 0.5 - cx, y + 0.5 - cy) \
                     <= r - NUMBER_GROUND_RIM:
-                spot.set_at((x, y), ground)
+                spot.set_at((x, y), edge if edge and y in (oy - 1, oy + h)
+                            else ground)
     return spot
 
 
@@ -938,11 +941,15 @@ def pool_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
     A stripe's (``stripe``: its band's colour) on a spot of that colour:
     on ivory the spot covered the band and the stripe read as the cue ball
     at 800x500; its colour in the middle and its white caps round tell it
-    from a solid and from the cue ball."""
+    from a solid and from the cue ball. Dark digits on a stripe have
+    ivory rows above and below them, as its white caps (with its band
+    round them too a yellow stripe seen side on showed too little white);
+    ivory digits have the band all round."""
     ink, ground = stripe_ink(stripe) if stripe else (NUMBER_INK, NUMBER_GROUND)
     img = pool_number_image(ball, r, ink)
     w, h = img.get_size()
-    surface.blit(pool_spot(ball, r, at.size, ground), at)
+    edge = NUMBER_GROUND if stripe and ink == NUMBER_INK else None
+    surface.blit(pool_spot(ball, r, at.size, ground, edge), at)
     surface.blit(img, (at.x + (at.width - w) // 2, at.y + (at.height - h) // 2))
 
 
@@ -960,12 +967,15 @@ def contrast(a: Colour, b: Colour) -> float:
     return (lb + 0.05) / (la + 0.05)
 
 
+DARK_ON_BAND = 4.5  # the contrast dark digits need on a band (WCAG's for text)
+
+
 def stripe_ink(colour: Colour) -> tuple[Colour, Colour]:
     """A small stripe's number's ink and ground: the band's colour, with
-    dark digits or ivory ones, whichever stands out more on it (dark on
-    yellow and orange, ivory on blue and maroon)."""
-    ink = max((NUMBER_INK, NUMBER_GROUND), key=lambda k: contrast(k, colour))
-    return ink, colour
+    dark digits where they stand out on it (yellow, orange), else ivory
+    ones (red, green, blue, purple, maroon)."""
+    dark = contrast(NUMBER_INK, colour) >= DARK_ON_BAND
+    return (NUMBER_INK if dark else NUMBER_GROUND), colour
 
 
 def _spans(high: int, stroke: int) -> list[tuple[int, int]]:
