@@ -10,7 +10,6 @@ the hint's stroke."""
 
 from __future__ import annotations
 
-import math
 import re
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pygame
 import pytest
 
 from simulator.app.screens.shot_input import ShotInputMode
+from simulator.app.table.balls3d import picture_side
 from simulator.app.table.render import centred
 from tests.app.helpers import frame, key
 from tests.app.scenes import LANGS
@@ -57,7 +57,7 @@ def on_the_cloth(mode: ShotInputMode) -> None:
     assert view.rect.contains(drawn), (drawn, view.rect)
     assert not drawn.colliderect(mode.layout.side), (drawn, mode.layout.side)
     st = mode.shown_table()
-    side = max(4, math.ceil(2 * view.ball_px) + 2)  # a ball's picture
+    side = picture_side(view.ball_px)  # a ball's picture
     for b in st.on_table():
         ball = centred(pygame.Surface((side, side)), *view.to_screen(*st.ball(b).pos))
         assert not drawn.colliderect(ball), (b, drawn, ball)

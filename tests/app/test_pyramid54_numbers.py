@@ -13,6 +13,7 @@ import math
 import pygame
 import pytest
 
+from simulator.app.table.balls3d import picture_side
 from simulator.app.table.render import SMALL_HIGH, centred, number_image
 from tests.app.scenes import open_scene
 from tests.app.test_express21_numbers import _centres, _ink_by_ball
@@ -28,7 +29,7 @@ def _rack_at_800() -> tuple[pygame.Surface, float, dict[int, tuple[float, float]
 
 def _picture_centre(pt: tuple[float, float], r: float) -> tuple[float, float]:
     """The middle of the ball's picture as placed (to the whole pixel)."""
-    side = max(4, math.ceil(2 * r) + 2)
+    side = picture_side(r)
     at = centred(pygame.Surface((side, side)), *pt)
     return at.x + side / 2, at.y + side / 2
 

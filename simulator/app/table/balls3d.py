@@ -45,6 +45,19 @@ GLOSS = 0.8  # the lamp's spot on a ball, at its brightest (of white)
 GLOSS_STEP = 0.04  # the spot's place, in steps of the radius (pictures kept)
 
 
+UPRIGHT_PX = 9.0  # a ball's radius on screen below which its number is upright
+
+
+def picture_side(r_px: float) -> int:
+    """The side of a ball's picture (and of its shade and spot) in pixels:
+    its width and a pixel's margin round it. Below UPRIGHT_PX an odd side,
+    so that the ball's middle is a pixel's middle, where a number an odd
+    count of pixels wide and high centres: in a 12 px picture "10"-"15"
+    stood half a pixel off, on the ball's rim (Express at 800x500)."""
+    side = max(4, math.ceil(2 * r_px) + 2)
+    return side + 1 if r_px < UPRIGHT_PX and side % 2 == 0 else side
+
+
 def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
     x, y, z = axis
     c, s = math.cos(angle), math.sin(angle)
@@ -63,7 +76,7 @@ class BallFace:
         icon); a ball on the table has it laid over each frame instead,
         towards its lamp (gloss_spot). ``number``: False for a plain ball
         (its number is written upright over it instead)."""
-        self.size = max(4, math.ceil(2 * r_px) + 2)
+        self.size = picture_side(r_px)
         ss = SS if r_px >= 14 else 2
         n = self.size * ss
         rad = r_px * ss
@@ -181,7 +194,7 @@ Grid = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 def _spot_grid(r_px: float) -> Grid:
     """A ball's face, twice supersampled: its size on screen, then x, y
     across it (radii, y up), the distance squared and the normal's z."""
-    size = max(4, math.ceil(2 * r_px) + 2)
+    size = picture_side(r_px)
     n = size * 2
     c = (np.arange(n, dtype=np.float64) + 0.5 - n / 2) / (r_px * 2)
     xx = c[:, None] * np.ones((1, n))

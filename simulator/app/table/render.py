@@ -17,6 +17,7 @@ import numpy as np
 import pygame
 
 from simulator.app.table.balls3d import (
+    UPRIGHT_PX,
     RollingBalls,
     ball_shade,
     gloss_spot,
@@ -555,7 +556,9 @@ class BallSprites:
                 if self.spec.kind is TableKind.PYRAMID:
                     upright_number(surface, b, at, r)
                 else:
-                    pool_number(surface, b, at, r)
+                    stripe = self.spec.balls.colours[b] \
+                        if b in self.spec.balls.stripes else None
+                    pool_number(surface, b, at, r, stripe)
             if b in hl:
                 pygame.draw.circle(surface, (255, 70, 60), (sx, sy), r * 1.55,
                                    max(2, int(r * 0.22)))
@@ -719,7 +722,7 @@ SHADOW_ALPHA = 75  # the shadow's darkness at the tip (of 255)
 SHADOW_SOFT_RISE = 0.25  # m over the tip at which the shadow is faintest
 
 
-SMALL_BALL_PX = 9.0  # a ball's radius on screen below which numbers go upright
+SMALL_BALL_PX = UPRIGHT_PX  # a ball's radius on screen below which numbers go upright
 NUMBER_INK_PX = 7  # the least height of an upright number's digits
 NUMBER_INK = (24, 16, 8)
 # At 800x500 a small number's outer pixels lay on the ball's shaded rim,
@@ -853,9 +856,9 @@ def number_image(ball: int, r: float) -> pygame.Surface:
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
-def _small_number(text: str) -> pygame.Surface:
+def _small_number(text: str, ink: Colour = NUMBER_INK) -> pygame.Surface:
     """``text`` in _SMALL_DIGITS, or two digits in _NARROW_DIGITS (7 px
-    wide in all, within the ball), a pixel apart."""
+    wide in all, within the ball), a pixel apart, in ``ink``."""
     one = tuple(row[1:4] for row in _SMALL_DIGITS[1])  # no blank columns
     glyphs = ([_NARROW_DIGITS[int(c)] for c in text] if len(text) > 1
               else [one if text == "1" else _SMALL_DIGITS[int(text)]])
@@ -866,7 +869,7 @@ def _small_number(text: str) -> pygame.Surface:
         for y, row in enumerate(g):
             for dx, on in enumerate(row):
                 if on == "#":
-                    img.fill(NUMBER_INK, (x + dx, y, 1, 1))
+                    img.fill(ink, (x + dx, y, 1, 1))
         x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
 
@@ -889,27 +892,30 @@ _TINY_DIGITS = (  # 0 to 9, 3 wide, 5 high
 
 
 @functools.lru_cache(maxsize=64)
-def pool_number_image(ball: int, r: float) -> pygame.Surface:
+def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.Surface:
     """A pool ball's upright number: 3x5 digits on a ball under
     POOL_TINY_PX in radius, else the pyramid's small (7 px) digits."""
     if r >= POOL_TINY_PX:
-        return _small_number(str(ball))
+        return _small_number(str(ball), ink)
     glyphs = [_TINY_DIGITS[int(c)] for c in str(ball)]
     img = pygame.Surface((4 * len(glyphs) - 1, 5), pygame.SRCALPHA)
     for i, g in enumerate(glyphs):
         for y, row in enumerate(g):
             for dx, on in enumerate(row):
                 if on == "#":
-                    img.fill(NUMBER_INK, (4 * i + dx, y, 1, 1))
+                    img.fill(ink, (4 * i + dx, y, 1, 1))
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
 @functools.lru_cache(maxsize=64)
-def pool_spot(ball: int, r: float, size: tuple[int, int]) -> pygame.Surface:
-    """The ivory spot a small pool ball's number stands on: its digits' box
-    and a pixel round it, the box's corners cut where no ink is beside them
-    (a rounded spot), within the ball less its outermost pixel; transparent
-    elsewhere."""
+def pool_spot(ball: int, r: float, size: tuple[int, int],
+              ground: Colour = NUMBER_GROUND,
+              edge: Colour | None = None) -> pygame.Surface:
+    """The spot (ivory, or ``ground``) a small pool ball's number stands
+    on: its digits' box and a pixel round it (the rows above and below it
+    in ``edge``, if given), the box's corners cut where no ink is beside
+    them (a rounded spot), within the ball less its outermost pixel;
+    transparent elsewhere."""
     img = pool_number_image(ball, r)
     w, h = img.get_size()
     mask = pygame.mask.from_surface(img)
@@ -923,18 +929,53 @@ def pool_spot(ball: int, r: float, size: tuple[int, int]) -> pygame.Surface:
                                      min(max(y - oy, 0), h - 1)))
             if not corner and math.hypot(x + 0.5 - cx, y + 0.5 - cy) \
                     <= r - NUMBER_GROUND_RIM:
-                spot.set_at((x, y), NUMBER_GROUND)
+                spot.set_at((x, y), edge if edge and y in (oy - 1, oy + h)
+                            else ground)
     return spot
 
 
 def pool_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
-                r: float) -> None:
+                r: float, stripe: Colour | None = None) -> None:
     """A small pool ball's number upright on its ivory spot (the ball's
-    picture is at ``at``): dark digits on ivory, the ball's colour round."""
-    img = pool_number_image(ball, r)
+    picture is at ``at``): dark digits on ivory, the ball's colour round.
+    A stripe's (``stripe``: its band's colour) on a spot of that colour:
+    on ivory the spot covered the band and the stripe read as the cue ball
+    at 800x500; its colour in the middle and its white caps round tell it
+    from a solid and from the cue ball. Dark digits on a stripe have
+    ivory rows above and below them, as its white caps (with its band
+    round them too a yellow stripe seen side on showed too little white);
+    ivory digits have the band all round."""
+    ink, ground = stripe_ink(stripe) if stripe else (NUMBER_INK, NUMBER_GROUND)
+    img = pool_number_image(ball, r, ink)
     w, h = img.get_size()
-    surface.blit(pool_spot(ball, r, at.size), at)
+    edge = NUMBER_GROUND if stripe and ink == NUMBER_INK else None
+    surface.blit(pool_spot(ball, r, at.size, ground, edge), at)
     surface.blit(img, (at.x + (at.width - w) // 2, at.y + (at.height - h) // 2))
+
+
+def luminance(c: Colour) -> float:
+    """A colour's relative luminance (WCAG), 0 for black to 1 for white."""
+    def lin(v: int) -> float:
+        u = v / 255
+        return u / 12.92 if u <= 0.04045 else ((u + 0.055) / 1.055) ** 2.4
+    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The contrast ratio of two colours (WCAG): 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+DARK_ON_BAND = 4.5  # the contrast dark digits need on a band (WCAG's for text)
+
+
+def stripe_ink(colour: Colour) -> tuple[Colour, Colour]:
+    """A small stripe's number's ink and ground: the band's colour, with
+    dark digits where they stand out on it (yellow, orange), else ivory
+    ones (red, green, blue, purple, maroon)."""
+    dark = contrast(NUMBER_INK, colour) >= DARK_ON_BAND
+    return (NUMBER_INK if dark else NUMBER_GROUND), colour
 
 
 def _spans(high: int, stroke: int) -> list[tuple[int, int]]:

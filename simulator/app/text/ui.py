@@ -360,16 +360,26 @@ class Button:
         at 800x500, could not be read."""
         ks, kw = max(10, size - 2), self._key_w(size)
         lines = wrap(self.label, size, width - 16 - kw)
-        if not (self.cap_under and self.key) or len(lines) == 1:
+        if not self.key or len(lines) == 1:
+            return lines, False, ks, kw
+        if not self.cap_under:
+            # A word broken beside the key («Расстав-ить заново» beside
+            # "Space" at 800x500) where it fits whole without it: the key
+            # under the words, every word whole.
+            if self._cut(size, width - 16 - kw) and not self._cut(size, width - 16):
+                return wrap(self.label, size, width - 16), True, ks, kw
             return lines, False, ks, kw
         kw = fonts.font(ks).size(self.key)[0] + 4
         small = wrap(self.label, size, width - 16 - kw)
         if len(small) == 1:
             return small, False, ks, kw
-        room = width - 16 - kw
-        if any(fonts.font(size).size(w)[0] > room for w in self.label.split()):
+        if self._cut(size, width - 16 - kw):
             return wrap(self.label, size, width - 16), True, ks, kw
         return small, False, ks, kw
+
+    def _cut(self, size: int, room: int) -> bool:
+        """Whether a word of the label is wider than ``room``."""
+        return any(fonts.font(size).size(w)[0] > room for w in self.label.split())
 
     def measure(self, width: int, size: int) -> int:
         lines, under, ks, _kw = self._lines(width, size)
