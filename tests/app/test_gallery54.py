@@ -24,14 +24,18 @@ SIZES = [("en", (1280, 720)), ("ru", (800, 500)), ("en", (800, 500)),
          ("ru", (1280, 720))]
 
 
+def no_rail(lang: str, size: tuple[int, int] = (1280, 720)) -> GalleryPlayMode:
+    """The "No rail" clip on the screen (its ×4 stretch before the foul)."""
+    return open_gallery(make_app(lang, size), "gallery-no-rail")
+
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_gallery_keeps_no_chips_it_never_draws(lang: str) -> None:
     """What the chips said is drawn elsewhere: the speed in the side text,
     the ×4 in the strip, the foul in the side text and on the timeline."""
-    app = make_app(lang)
+    g = no_rail(lang)
+    app = g.app
     try:
-        g = open_gallery(app, "gallery-no-rail")
         t = app.t
         strip_words = t("gallery.quiet", rate=f"{QUIET_RATE:g}")
         quiet_seen = False
@@ -67,9 +71,9 @@ def test_the_line_under_the_x4_line_stays_still(lang: str,
                                                  size: tuple[int, int]) -> None:
     """"Now ×4" takes the blank line's place under the speed: the blank was
     a third of a line high, so the text below jumped at each change."""
-    app = make_app(lang, size)
+    g = no_rail(lang, size)
+    app = g.app
     try:
-        g = open_gallery(app, "gallery-no-rail")
         watch = app.t("gallery.watch")
         seen: dict[bool, set[int]] = {False: set(), True: set()}
         while True:
@@ -93,10 +97,10 @@ def places(app: App) -> dict[str, tuple[int, int, int, int]]:
 def test_at_a_clips_end_one_button_plays_it_again(lang: str,
                                                   size: tuple[int, int]) -> None:
     from simulator.app.screens.help import HelpMode
-    app = make_app(lang, size)
+    g = no_rail(lang, size)
+    app = g.app
     t = app.t
     try:
-        g = open_gallery(app, "gallery-no-rail")
         frame(app)
         before = places(app)
         assert "restart" in before
@@ -140,9 +144,9 @@ def test_the_speed_says_the_x4_between_events_all_along(
     events: said only while it runs, a class never caught it and read "at
     1/4 speed" over a clip that plainly ran faster. The speed's own line
     says it all along, at plain frames too."""
-    app = make_app(lang, size)
+    g = no_rail(lang, size)
+    app = g.app
     try:
-        g = open_gallery(app, "gallery-no-rail")
         plain = 0
         while not g.at_foul:
             frame(app)

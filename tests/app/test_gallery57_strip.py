@@ -12,13 +12,9 @@ from tests.app.helpers import (
     drawn_words,
     frame,
     key,
-    make_app,
-    open_gallery,
     run_until,
 )
-
-SIZES = [("en", (1280, 720)), ("ru", (800, 500)), ("en", (800, 500)),
-         ("ru", (1280, 720))]
+from tests.app.test_gallery54 import SIZES, no_rail
 
 
 @pytest.mark.parametrize(("lang", "size"), SIZES)
@@ -26,7 +22,8 @@ def test_the_strip_says_what_space_does(lang: str, size: tuple[int, int]) -> Non
     """Playing, Space pauses; paused before the first event (the strip
     says no event there, its keys instead), Space goes on; at the clip's
     end it plays the clip again."""
-    app = make_app(lang, size)
+    g = no_rail(lang, size)
+    app = g.app
     t = app.t
     space = t("gallery.key_space")
 
@@ -34,7 +31,6 @@ def test_the_strip_says_what_space_does(lang: str, size: tuple[int, int]) -> Non
         return f"{space}: {t('gallery.space_does.' + what)}"
 
     try:
-        g = open_gallery(app, "gallery-no-rail")
         pb = g.player.playback
 
         def said() -> str:
@@ -61,9 +57,9 @@ def test_the_strip_says_what_space_does(lang: str, size: tuple[int, int]) -> Non
 
 
 def test_the_gallery_builds_no_key_list_it_never_draws() -> None:
-    app = make_app("en")
+    g = no_rail("en")
+    app = g.app
     try:
-        g = open_gallery(app, "gallery-no-rail")
         assert g.hint() == g.short_hint()
         assert not app.locale.has("gallery.hint")
     finally:

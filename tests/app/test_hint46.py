@@ -85,6 +85,26 @@ def express_rebreak(app: App) -> Session:
     return s
 
 
+def hint_over_own_aim(app: App) -> tuple[Session, ShotInputMode]:
+    """The hint asked for over the player's own stroke (power 0.9, not
+    the hint's)."""
+    s = app.session
+    assert s is not None
+    s.aim = s.aim.with_power(0.9)
+    mode = ask_hint(app)
+    assert s.hint is not None
+    return s, mode
+
+
+def at_table(lang: str, size: tuple[int, int], game: str = "8-ball",
+             balls: dict[int, tuple[float, float]] = BALLS, players: int = 2) -> App:
+    """A new window with a match of ``game`` at ``balls``, the first
+    player aiming."""
+    app = make_app(lang, size)
+    scenario_match(app, game, balls, players=players)
+    return app
+
+
 def beside_card(lang: str, size: tuple[int, int], where: str) -> App:
     """An open ruling card, before the hint: "hand", 8-ball's ball in hand
     after a foul, not yet put down; "put", put down where it lies;
@@ -235,17 +255,10 @@ def test_the_hint_and_the_panel_say_the_cue_speed_alike(
     stroke's two figures). Once taken, the panel (or its words) says the
     hint's speed, the same number, and it alone: the hint's line saying it
     again stood over it (test_hint57)."""
-    if card:  # (the ball in hand after a foul, put down: the words at 1280x720)
-        app = beside_card(lang, size, "put")
-    else:
-        app = make_app(lang, size)
-        scenario_match(app, "8-ball", BALLS)
+    # (with a card: the ball in hand after a foul, put down: the words at 1280x720)
+    app = beside_card(lang, size, "put") if card else at_table(lang, size)
     try:
-        s = app.session
-        assert s is not None
-        s.aim = s.aim.with_power(0.9)  # (the player's own: not the hint's)
-        mode = ask_hint(app)
-        assert s.hint is not None
+        _, mode = hint_over_own_aim(app)
         stroke = next(ln for ln in mode.hint_lines() if CUE_SPEED.search(ln))
         said = CUE_SPEED.search(stroke)
         assert said is not None

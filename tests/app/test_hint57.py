@@ -7,8 +7,6 @@ the hint's speed and spin, and the hint's lines what the controls do not."""
 
 from __future__ import annotations
 
-import re
-
 import pygame
 import pytest
 
@@ -19,25 +17,23 @@ from tests.app.helpers import (
     drawn_words,
     frame,
     key,
-    make_app,
     make_every_pot_hopeless,
-    scenario_match,
 )
 from tests.app.scenes import LANGS
-from tests.app.test_hint46 import BALLS, SIZES, ask_hint, beside_card, tip_diagram_drawn
+from tests.app.test_hint46 import (  # noqa: F401 (quick_hint: autouse, here too)
+    BALLS,
+    CUE_SPEED,
+    SIZES,
+    ask_hint,
+    at_table,
+    beside_card,
+    hint_over_own_aim,
+    quick_hint,
+    tip_diagram_drawn,
+)
 
-# A speed in m/s as any line says it, the hint's «кий 1,3 м/с», the panel's
-# «кий 1,3 · шар 1,6 м/с», the controls' row «Кий 1,3 м/с»: the cue's.
-CUE_SPEED = re.compile(r"(?:[Кк]ий|[Cc]ue) (\d+[,.]\d)")
 # Express: the 1 straight into the near side pocket (the hint pots it).
 STRAIGHT = {0: (1.775, 0.6), 1: (1.775, 0.15), 5: (3.0, 1.4), 9: (0.6, 1.3)}
-
-
-@pytest.fixture(autouse=True)
-def quick_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    from simulator.app.match import computer
-    monkeypatch.setattr(computer, "HINT_STRENGTH", "beginner")
-    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
 
 
 def position(where: str, lang: str, size: tuple[int, int],
@@ -49,10 +45,8 @@ def position(where: str, lang: str, size: tuple[int, int],
         make_every_pot_hopeless(monkeypatch)
     if where == "card_safety":
         return beside_card(lang, size, "put")
-    app = make_app(lang, size)
-    scenario_match(app, "express", STRAIGHT if where == "express_pot" else BALLS,
-                   players=3)
-    return app
+    return at_table(lang, size, "express",
+                    STRAIGHT if where == "express_pot" else BALLS, players=3)
 
 
 @SIZES
@@ -64,11 +58,7 @@ def test_a_taken_hint_says_its_speed_once(
     from simulator.app.match import computer
     app = position(where, lang, size, monkeypatch)
     try:
-        s = app.session
-        assert s is not None
-        s.aim = s.aim.with_power(0.9)  # (the player's own: not the hint's)
-        mode = ask_hint(app)
-        assert s.hint is not None
+        s, mode = hint_over_own_aim(app)
         kind = s.hint.decision.kind
         assert (kind == "pot") == (where == "express_pot"), kind
         hinted = computer.aim_of(s.hint.decision)

@@ -76,6 +76,9 @@ class Playback:
         self.frames: list[Frame] = list(frames)
         self.times: list[float] = [f.time for f in self.frames]
         self.time = self.times[0] if self.times else 0.0
+        # The clock of the picture before the last one drawn: what the last
+        # frame's advance passed over (``time`` itself where none did).
+        self.before = self.time
         self.speed = speed
         self.paused = False
         self.complete = False  # no more frames will come
@@ -134,6 +137,7 @@ class Playback:
 
     def update(self, dt: float) -> None:
         """Advance the clock by ``dt`` seconds of real time."""
+        self.before = self.time
         if self.paused or not self.times:
             return
         target = self._ahead(dt)
@@ -147,6 +151,7 @@ class Playback:
 
     def seek(self, t: float) -> None:
         self.time = min(max(t, self.times[0] if self.times else 0.0), self.end_time)
+        self.before = self.time
 
     def step(self, n: int = 1) -> None:
         self.paused = True

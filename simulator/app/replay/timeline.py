@@ -346,7 +346,14 @@ class Timeline:
         # The words under the bar say the step, not the ticks the pointer
         # rests on since a click (they said the clicked mark) till it moves.
         self.pointer = None
-        t = self.playback.time
+        pb = self.playback
+        t = pb.time
+        # Playing, a mark the last frame passed over was in no picture (the
+        # one before showed the balls closing, this one parting): "." stops
+        # on it. After Home, "." a frame past the first contact went on to
+        # the next contact, the clock and the side text still saying the
+        # first contact's time.
+        t0 = min(t, pb.before) if direction > 0 and not pb.paused else t
         ms = step_marks(self.marks.marks, every)
         nxt: Mark | None = None
         if self.at_selected() and self.selected in ms:
@@ -356,7 +363,7 @@ class Timeline:
             i = ms.index(self.selected) + direction
             nxt = ms[i] if 0 <= i < len(ms) else None
         elif direction > 0:
-            nxt = next((m for m in ms if m.time > t + 1e-6), None)
+            nxt = next((m for m in ms if m.time > t0 + 1e-6), None)
         else:
             nxt = next((m for m in reversed(ms) if m.time < t - 1e-6), None)
         if nxt is None and direction > 0:
@@ -371,7 +378,7 @@ class Timeline:
             # and "Watch..." at the foul's own time.
             foul = next((m for m in self.marks.marks if m.foul and
                          abs(m.time - nxt.time) < SAME_TIME and
-                         direction * (m.time - t) > 1e-6), None)
+                         direction * (m.time - t0) > 1e-6), None)
             self.jump(foul if foul is not None else nxt)
 
 
