@@ -408,6 +408,16 @@ class TableMode(Mode):
                 banner, inner.width, size, state=False) + self._fold_button(
                     inner.width, size)[2] + 4), min(
                         floor, room - self._first_extra_room(extra, inner.width, size)))
+            said = self.controls_row(inner.width, size)
+            if said:
+                # The stroke's power and spin outrank the card's lines: it
+                # shortens (its "N more" says what) down to its title, and
+                # their row stays in view (at 800x500 none was said beside an
+                # open card after a break until H folded it).
+                card_h = min(card_h, max(
+                    ruling_card.banner_height(banner, inner.width, size, True)
+                    + self._fold_button(inner.width, size)[2] + 4,
+                    room - said - self._first_extra_room(extra, inner.width, size)))
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
