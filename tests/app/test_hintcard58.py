@@ -107,7 +107,7 @@ def test_the_controls_row_after_ones_own_power_is_not_the_hints_stroke(
 def test_the_hint_says_its_elevation_without_a_degree(lang: str) -> None:
     app = make_app(lang, (1280, 720))
     try:
-        mode = taken_after_the_break(app)
+        taken_after_the_break(app)
         s = app.session
         assert s is not None and s.hint is not None
         d = s.hint.decision
@@ -128,6 +128,71 @@ def test_the_hint_says_its_elevation_without_a_degree(lang: str) -> None:
         slightly = app.t("hint.say.raised_slightly").strip(", ")
         assert raised not in level and slightly not in level, level
         assert slightly in slight and raised in high, (slight, high)
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_folded_card_keeps_no_empty_row(lang: str) -> None:
+    """Folded, a title in one row shares the fold button's row (a row of its
+    own left the row under it empty but for the button)."""
+    from tests.app.scenes import open_scene
+    app = open_scene("banner", "8-ball", lang, (1280, 720))
+    try:
+        s = app.session
+        assert s is not None
+        key(app, pygame.K_RETURN)  # (the ball in hand where it lies)
+        key(app, pygame.K_h)
+        frame(app, n=3)
+        mode = app.mode
+        assert isinstance(mode, ShotInputMode) and s.banner_folded
+        card = mode.banner_rect
+        assert card is not None
+        fold = next(b for b in app.buttons if b.ident == "fold")
+        title = next(t for t in app.texts if card.contains(t.rect) and t.text)
+        assert title.rect.bottom > fold.rect.top, (title.rect, fold.rect)
+        assert card.bottom - fold.rect.bottom <= 8 and \
+            card.height <= max(title.rect.height, fold.rect.height) + 14, card
+        assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_cards_more_counts_the_rows_hidden_as_drawn(lang: str) -> None:
+    """8-ball's foul (general rule 3) at 800x500, the ball in hand put down:
+    the card cut by a row and the call's line under it cut say "N more" for
+    those rows as the column draws them (the reader's wider rows made one
+    card say "4 more" and then "5 more" as the cue ball was put down)."""
+    from simulator.app.table import ruling_card
+    from simulator.app.table.view import text_size
+    from simulator.app.text import ui
+    from tests.app.scenes import open_scene
+    from tests.app.test_card52 import more_notes
+    app = open_scene("banner", "8-ball", lang, (800, 500))
+    try:
+        s = app.session
+        assert s is not None and s.banner is not None
+        key(app, pygame.K_RETURN)  # (the ball in hand where it lies)
+        frame(app, n=3)
+        mode = app.mode
+        assert isinstance(mode, ShotInputMode) and not s.banner_folded
+        card = mode.banner_rect
+        assert card is not None
+        size = text_size(app.size)
+        rows = ruling_card.line_rows(s.banner.all_lines, size, card.width - 16)
+        buttons = [b.rect for b in app.buttons]
+        shown = [t for t in app.texts if card.contains(t.rect) and t.text
+                 and t.text != s.banner.title and not t.text[0].isdigit()
+                 and not t.text.startswith(app.t("ruling.more", n=9)[:3])
+                 and not any(b.contains(t.rect) for b in buttons)]
+        extra = mode.side_extra()
+        cut = extra[len(extra) - mode.extra_hidden:]
+        assert len(rows) > len(shown) and cut, "nothing cut: no test"
+        column = sum(len(ui.wrap(text, size - 1, card.width)) for text in cut)
+        [(_note, n)] = more_notes(app)
+        assert n == len(rows) - len(shown) + column, (n, rows, shown, cut)
         assert not app.errors
     finally:
         pygame.display.quit()

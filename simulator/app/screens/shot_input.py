@@ -405,9 +405,13 @@ class ShotInputMode(TableMode):
     def extra_read_rows(self) -> int:
         if not self.extra_hidden or not self.extra_in_card_note():
             return 0
-        from simulator.app.dialogs.card_reader import reader_rows
+        # (their rows as the column draws them, as the card's own are
+        # counted: the reader's wider rows said "4 more" for one card and "5
+        # more" for the same card once the cue ball was put down)
         cut = self.side_extra()[len(self.side_extra()) - self.extra_hidden:]
-        return reader_rows(self.app.size, [(text, 1, 1) for text in cut])
+        width = self.layout.side.inflate(-20, -16).width  # (draw_side's inner)
+        size = text_size(self.app.size) - 1
+        return sum(len(ui.wrap(text, size, width)) for text in cut)
 
     def read_card(self) -> None:
         """V: the ruling card whole and, where the column cut some of the
