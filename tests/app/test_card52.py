@@ -9,7 +9,6 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from simulator.app.dialogs.card_reader import reader_rows
 from simulator.app.loop.app import App
 from simulator.app.text import fonts, ui
 from tests.app.helpers import (
@@ -69,7 +68,11 @@ def test_one_more_count_for_the_card_and_the_lines_cut_under_it(lang: str) -> No
         assert hidden and card_rows  # (both cut: the case seen)
         cut = extra[len(extra) - hidden:]
         [(note, n)] = more_notes(app)  # one note, not two
-        assert n == card_rows + reader_rows(app.size, [(t, 1, 1) for t in cut]), note
+        # (rows as the column draws them: the card's, and the lines' cut)
+        from simulator.app.table.view import text_size
+        width = app.layout.side.inflate(-20, -16).width
+        column = sum(len(ui.wrap(t, text_size(app.size) - 1, width)) for t in cut)
+        assert n == card_rows + column, note
         key(app, pygame.K_v)  # and V shows the lines cut with the card
         frame(app)
         assert app.dialogs and app.dialogs[-1].name == "card_reader"

@@ -219,13 +219,17 @@ def more_count(app: App) -> int:
 
 
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
-def test_the_cards_more_counts_the_lines_the_reader_shows(
+def test_the_cards_more_counts_the_rows_it_hides(
         lang: str, size: tuple[int, int]) -> None:
-    """"N more" on the card, then V: the reader shows exactly N rows from
-    the first line the card left below (it said "12 more" of a text the
-    reader shows in 8)."""
+    """"N more" on the card counts the rows it hides as it draws them, and
+    the column's lines it cut as the column draws them (counted in the
+    reader's wider rows, a card cut by one row said "3 more", and one card
+    said "4 more" and then "5 more" once the cue ball was put down); V
+    shows them from the first line the card left below."""
     from simulator.app.dialogs.card_reader import CardReader
-    from simulator.app.table.ruling_card import Banner
+    from simulator.app.table.ruling_card import Banner, line_rows
+    from simulator.app.table.view import text_size
+    from simulator.app.text import ui
     app = make_app(lang, size)
     scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7)})
     s = app.session
@@ -238,26 +242,30 @@ def test_the_cards_more_counts_the_lines_the_reader_shows(
         n = more_count(app)
         if not n:
             continue
-        on_card = " ".join(t.shown for t in card_texts(app))
-        first_below = next(i for i in range(k) if f"Line{i}:" not in on_card)
+        mode = app.mode
+        card = mode.banner_rect  # type: ignore[union-attr]
+        tsize = text_size(app.size)
+        rows = line_rows(s.banner.all_lines, tsize, card.width - 16)
+        buttons = [b.rect for b in app.buttons]
+        note = card_notes(app, "ruling.more", n)
+        shown = [t for t in card_texts(app) if t.text and t.text != "A foul"
+                 and t.shown not in note
+                 and not any(b.contains(t.rect) for b in buttons)]
         # (the column's lines cut, which V shows too, are counted in the
         # card's one "N more" after its own rows)
-        cut = getattr(app.mode, "extra_hidden", 0) and \
-            app.mode.extra_in_card_note()  # type: ignore[union-attr]
+        extra = getattr(mode, "side_extra", list)()
+        hidden = getattr(mode, "extra_hidden", 0)
+        cut = extra[len(extra) - hidden:] if hidden and \
+            mode.extra_in_card_note() else []  # type: ignore[union-attr]
+        column = sum(len(ui.wrap(t, tsize - 1, card.width)) for t in cut)
+        assert n == len(rows) - len(shown) + column, (k, n, [t.shown for t in shown])
+        on_card = " ".join(t.shown for t in card_texts(app))
+        first_below = next(i for i in range(k) if f"Line{i}:" not in on_card)
         key(app, pygame.K_v)
         reader = app.dialogs[-1]
         assert isinstance(reader, CardReader)
-        rows = sorted((t for t in app.texts if reader.rect.contains(t.rect)
-                       and app.t("card_reader.close") not in t.shown),
-                      key=lambda t: t.rect.top)
-        start = next(j for j, t in enumerate(rows)
-                     if t.shown.startswith(f"Line{first_below}:"))
-        # Lines of the column the card cut (the call's) follow the card's.
-        extra = getattr(app.mode, "side_extra", list)()
-        end = next((j for j, t in enumerate(rows) if any(
-            t.shown and x.startswith(t.shown.rstrip("…")) for x in extra)), len(rows))
-        assert end - start + (len(rows) - end if cut else 0) == n, \
-            (k, n, [t.shown for t in rows])
+        assert f"Line{first_below}:" in " ".join(t.shown for t in app.texts
+                                               if reader.rect.contains(t.rect))
         key(app, pygame.K_v)
         checked += 1
     assert checked >= 2

@@ -27,6 +27,7 @@ from simulator.players.player import (
     Thinking,
     seed_for,
 )
+from simulator.players.shots import ELEVATION as LEVEL_ELEVATION
 from simulator.players.table import given_name, parse_seat, seat_number
 from simulator.table.specs import CUE_BALL
 
@@ -320,7 +321,9 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
     stroke = t("cpu.stroke", strength=t(f"cpu.strength.{how}"),
                power=round(100 * a.power), speed=loc.num(d.intended.speed, 1),
                spin=spin_words(loc, a.tip_a, a.tip_b, radius))
-    if a.elevation >= RAISED:  # a level cue goes unsaid
+    if hint:
+        stroke += hint_raised(loc, a.elevation)
+    elif a.elevation >= RAISED:  # a level cue goes unsaid
         stroke += t("cpu.raised", elevation=loc.num(a.elevation, 0))
     if not hint and stroke_said and lines[:1] == [t("cpu.shot.break")]:
         # "Breaks hard (86%, …)" after where it puts the cue ball: «Разбивает»
@@ -335,6 +338,16 @@ def shot_lines(loc: Locale, d: ShotDecision, ball_words: Any,
         # («300 из 300» read as certainty measured 300 times; it had 73).
         lines.append(tries_words(loc, d.success, d.tries))
     return lines
+
+
+def hint_raised(loc: Locale, elevation: float) -> str:
+    """A hint's cue elevation in a player's words, with no degree figure
+    (the elevation gauge shows it once taken): nothing for the computer's
+    level cue (held a little over a rail), else how raised."""
+    if round(elevation) <= LEVEL_ELEVATION:
+        return ""
+    return loc.t("hint.say.raised" if elevation >= RAISED
+                 else "hint.say.raised_slightly")
 
 
 def place_words(loc: Locale, table: TableState, place: tuple[float, float]

@@ -313,12 +313,14 @@ class ShotInputMode(TableMode):
         if (self.extra_hidden <= self.extra_may_hide() and not squeezed) \
                 or s.hint is None:
             self.hint_unread = False
-            spare = self.extra_gap - 8
+            # (the row saying a taken hint's power is freed by the controls
+            # that say it: after H folded the card, an empty gap over it)
+            spare = self.extra_gap - 8 + self.said_room
             if self.card_floor():
                 # (taken: the row saying them and the card above its floor
                 # are theirs too; the card never yields below it)
                 card = self.banner_rect.height if self.banner_rect is not None else 0
-                spare += self.said_room + max(0, card - self.card_floor())
+                spare += max(0, card - self.card_floor())
                 if self.hint_room and spare >= self.CONTROLS_LEAST:
                     self.controls_back = spare
                 return
@@ -403,9 +405,13 @@ class ShotInputMode(TableMode):
     def extra_read_rows(self) -> int:
         if not self.extra_hidden or not self.extra_in_card_note():
             return 0
-        from simulator.app.dialogs.card_reader import reader_rows
+        # (their rows as the column draws them, as the card's own are
+        # counted: the reader's wider rows said "4 more" for one card and "5
+        # more" for the same card once the cue ball was put down)
         cut = self.side_extra()[len(self.side_extra()) - self.extra_hidden:]
-        return reader_rows(self.app.size, [(text, 1, 1) for text in cut])
+        width = self.layout.side.inflate(-20, -16).width  # (draw_side's inner)
+        size = text_size(self.app.size) - 1
+        return sum(len(ui.wrap(text, size, width)) for text in cut)
 
     def read_card(self) -> None:
         """V: the ruling card whole and, where the column cut some of the
@@ -442,6 +448,13 @@ class ShotInputMode(TableMode):
         self.hint_unread = False  # (the card as the player put it: kept)
         self.card_folded_for_hint = False
         super().toggle_banner()
+        if self.hint_aim_held() and self.hint_room:
+            # A taken hint's room found again for the card as it is now: the
+            # aim controls come back in what a fold frees (at 800x500 it
+            # left a large gap over their one row).
+            self.hint_room = self.controls_back = 0
+            self.hint_unread = True
+            self.first_extra_hidden = None
 
     @property
     def controls(self) -> bool:  # type: ignore[override]
@@ -475,10 +488,12 @@ class ShotInputMode(TableMode):
                                     s.spec.balls.radius),
                  "elev": loc.num(self.aim.elevation, 0) + "°",
                  "cue": loc.num(self.aim.speed, 1)}
-        keys = ("side.controls_of_hint", "side.controls_of_hint_short") \
-            if self.hint_aim_held() else ("side.controls_under_hint",
-                                          "side.controls_under_hint_short")
-        return [self.app.t(k, **words) for k in keys]
+        # "The hint's stroke" only while its power is kept too: pulled, the
+        # speed shown is the player's own (its aim and tip still the hint's).
+        kind = "of_hint" if self.hint_stroke_held() else \
+            "own_power" if self.hint_aim_held() else "under_hint"
+        return [self.app.t(f"side.controls_{kind}{end}", **words)
+                for end in ("", "_short")]
 
     def take_hint(self) -> None:
         """The hint's stroke as the aim: the cue ball where it puts it, its

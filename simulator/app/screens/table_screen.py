@@ -408,6 +408,16 @@ class TableMode(Mode):
                 banner, inner.width, size, state=False) + self._fold_button(
                     inner.width, size)[2] + 4), min(
                         floor, room - self._first_extra_room(extra, inner.width, size)))
+            said = self.controls_row(inner.width, size)
+            if said:
+                # The stroke's power and spin outrank the card's lines: it
+                # shortens (its "N more" says what) down to its title, and
+                # their row stays in view (at 800x500 none was said beside an
+                # open card after a break until H folded it).
+                card_h = min(card_h, max(
+                    ruling_card.banner_height(banner, inner.width, size, True)
+                    + self._fold_button(inner.width, size)[2] + 4,
+                    room - said - self._first_extra_room(extra, inner.width, size)))
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
@@ -773,13 +783,18 @@ class TableMode(Mode):
         folded = s.banner_folded
         need = ruling_card.banner_height(banner, room.width, size, folded)
         fold, fw, fh, fsize = self._fold_button(room.width, size)
+        reserve = fh + 4
+        if folded and fonts.font(size + 1, bold=True).size(banner.title)[0] \
+                <= room.width - fw - 30:
+            # Folded, a title in one row shares the fold button's row: a row
+            # of its own left the row under it empty but for the button.
+            need, reserve = max(need, fh + 12), 0
         box = pygame.Rect(room.left, room.top, room.width,
-                          min(room.height, need + fh + 4))
-        # "N more" counted as the reader (V) shows what is below.
-        from simulator.app.dialogs.card_reader import reader_rows
+                          min(room.height, need + reserve))
+        # "N more" counts the card's rows below as drawn here (the reader's
+        # wider rows made a card cut by one row say "3 more").
         drawn = ruling_card.draw_banner(
-            surface, box, banner, size, folded, s.banner_scroll, reserve=fh + 4,
-            count=lambda below: reader_rows(self.app.size, below),
+            surface, box, banner, size, folded, s.banner_scroll, reserve=reserve,
             beside=box.width - fw - 20)  # (the note's room beside the button)
         self.banner_down = drawn.down
         # (the card's own rows below; banner_hidden becomes its note's count,
