@@ -106,6 +106,7 @@ def test_at_800x500_the_folded_card_leaves_the_change_said(lang: str) -> None:
 
 
 def test_no_change_is_kept_in_other_games() -> None:
+    """14.1's rulings give no reasons for points (its card says them)."""
     app = make_app("en")
     try:
         scenario_match(app, "14.1", BALLS)

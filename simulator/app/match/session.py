@@ -1069,12 +1069,11 @@ class Session:
         return t(key, name=self.name(c.player), pts=signed(c.points), rule=rule)
 
     def kept_changes(self) -> list[PointChange]:
-        """Express: each player's last change of points, kept until the
-        next (a signature's new points end it too), in seat order: once its
-        ruling card goes, a −5 under a score said nothing of why. Those the
-        card on show says are left to it."""
-        if self.discipline != "express":
-            return []
+        """Each player's last change of points with its reason (the games
+        whose rulings give them: Express), kept until the next (a
+        signature's new points end it too), in seat order: once its ruling
+        card goes, a −5 under a score said nothing of why. Those the card
+        on show says are left to it."""
         last: dict[int, tuple[PointChange, Ruling]] = {}
         for r in self.match.rulings:
             if r is not None:
