@@ -304,7 +304,10 @@ class EightBall(PoolDiscipline[EightBallState]):
         if fouls:  # any other foul on a legal break: in hand anywhere (rule 11)
             return self.foul_ruling(state, shot, f, fouls, notes, spots=off_spots)
         notes.append(Outcome(Note.BREAK_LEGAL, e8("5"), None, f.potted_objects))
-        notes.append(Outcome(Note.OPEN_TABLE, e8("7")))
+        # 8-ball 6, "Open table": open until a group is chosen, and "always
+        # open right after the break" (7 says so too, of the group choice):
+        # the open table cites rule 6 wherever it is said, as after a miss.
+        notes.append(Outcome(Note.OPEN_TABLE, e8("6")))
         nxt = state.shooter if f.potted_objects else self.other(state, state.shooter)
         if nxt == state.shooter:
             notes.append(Outcome(Note.CONTINUES, e8("2"), None, f.potted_objects))

@@ -36,7 +36,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.codes import LossCode, Note
+from rules.codes import LossCode, Note, SeedRef
 from rules.express import ExpressNote
 from rules.questions import facts
 from rules.referee import Match, shot_from_dict
@@ -68,6 +68,10 @@ class PlayerStats:
         return (200 * self.pots + self.attempts) // (2 * self.attempts)
 
 
+# The calls that end a game with no winner, to be played again.
+REPLAY_NOTES = frozenset({Note.INTERFERENCE_NOT_RESTORABLE, Note.STALEMATE})
+
+
 @dataclass(frozen=True)
 class GameLine:
     """One finished game in a line: who won it and how."""
@@ -77,6 +81,8 @@ class GameLine:
     innings: int  # visits with a stroke, every player's
     break_run: bool  # won by the breaker in the break's visit
     given_up: bool  # conceded (or, in Express, the others left)
+    # The rule it was replayed under (general 28, 8-ball 16), None if won.
+    replayed: SeedRef | None = None
 
 
 def conceded(ruling: Ruling) -> bool:
@@ -252,9 +258,17 @@ def game_lines(match: Match) -> list[GameLine]:
         if rul.game_over:
             won_here = rul.winner == breaker and not given_up(rul)
             out.append(GameLine(rul.winner, breaker, innings, clean and won_here,
-                                given_up(rul)))
+                                given_up(rul), replayed_under(rul)))
             breaker, clean, innings, at_table = None, False, 0, None
     return out
+
+
+def replayed_under(ruling: Ruling) -> SeedRef | None:
+    """The rule a game that ended without a winner was replayed under: the
+    position not restorable (general 28), a stalemate (8-ball 16)."""
+    if ruling.winner is not None:
+        return None
+    return next((n.ref for n in ruling.notes if n.code in REPLAY_NOTES), None)
 
 
 def games_played_won(match: Match) -> list[int]:

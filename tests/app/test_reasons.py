@@ -68,7 +68,7 @@ CASES: list[tuple[str, dict[str, Any], str, tuple[str, ...]]] = [
     ("groups on the break",
      _draft("8-ball", {"groups": ["solids", "stripes"], "is_break": True,
                        "ball_in_hand": "kitchen"}, {**FULL_RACK, "0": [0.4, 0.6]}),
-     "groups_after_break", ("«Восьмёрка», п.\u00a07",)),
+     "groups_after_break", ("«Восьмёрка», п.\u00a07", "стол открыт (п.\u00a06)")),
     ("kitchen on a pyramid table", _draft("express", {"ball_in_hand": "kitchen"}),
      "hand_not_on_this_table", ("за линией дома",)),
     ("rail safeties", _draft("14.1", {"rail_safeties": [3, 0]}), "rail_safeties",

@@ -605,9 +605,16 @@ def eight_cases() -> None:
         Log(spread(ALL15)).stroke().hit(0, 12).rail(12, "foot"),
         {"fouls": [], "groups": [None, None], "notes": ["note.open_table"],
          "next_shooter": 1}, state=PLAY)
+    # The table open after the break: 8-ball 6 ("always open right after
+    # the break"), the same rule as after a miss (no two rules for it).
+    add("e8_06_open_table_after_the_break", E8, ref(E8, "6"),
+        Log(rack).stroke().hit(0, 1).rails([2, 3, 4, 5]),
+        {"fouls": [], "groups": [None, None], "notes": ["note.open_table"],
+         "next_shooter": 1})
     add("e8_07_break_both_groups_table_stays_open", E8, ref(E8, "7"),
         Log(rack).stroke().hit(0, 1).pot(3, "foot_left").pot(11, "foot_right"),
         {"fouls": [], "groups": [None, None], "next_shooter": 0,
+         "notes": ["note.open_table"],
          "next": {"legal_first_contacts": [1, 2, 4, 5, 6, 7, 9, 10, 12, 13, 14, 15]}})
     add("e8_07_group_chosen_stripes", E8, ref(E8, "7"),
         Log(spread(ALL15)).stroke().hit(0, 13).pot(13, "side_right"),

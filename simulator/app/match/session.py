@@ -1068,6 +1068,25 @@ class Session:
         key = "banner.points_penalty" if c.kind == "penalty" else "banner.points_gain"
         return t(key, name=self.name(c.player), pts=signed(c.points), rule=rule)
 
+    def kept_changes(self) -> list[PointChange]:
+        """Each player's last change of points with its reason (the games
+        whose rulings give them: Express), kept until the next (a
+        signature's new points end it too), in seat order: once its ruling
+        card goes, a −5 under a score said nothing of why. Those the card
+        on show says are left to it."""
+        last: dict[int, tuple[PointChange, Ruling]] = {}
+        for r in self.match.rulings:
+            if r is not None:
+                for c in r.point_changes():
+                    last[c.player] = (c, r)
+        scores = self.match.scores
+        card = " ".join(" ".join(self.banner.lines).split()) \
+            if self.banner is not None and not self.banner_folded else ""
+        return [c for i, (c, r) in sorted(last.items())
+                if i < len(scores)
+                and tuple(getattr(r, "scores", ()))[i:i + 1] == (scores[i],)
+                and f"{self.name(i)} {signed(c.points)}" not in card]
+
     def next_break_words(self, r: Ruling) -> str:
         """Who breaks the game after the one ``r`` ended, and why: a game won
         hands the break on by the match's order (general rule 29; 8-ball

@@ -60,12 +60,21 @@ def games_words(app: App, s: Session) -> list[str]:
     from simulator.records.stats import game_lines
     if s.match.discipline.info.scoring == "points":
         return []
+    from simulator.app.text.words import ref_text
     said = []
-    for n, g in enumerate(game_lines(s.match), 1):
-        name = s.name(g.winner) if g.winner is not None else "—"
+    n = 1
+    for g in game_lines(s.match):
+        if g.winner is None:
+            # Replayed (general 28, 8-ball 16): no one won it, and the
+            # replay keeps its number, as the scoreboard's "game 1" did.
+            rule = ref_text(app.locale, g.replayed) if g.replayed is not None else ""
+            said.append(app.t("stats.game_replayed", n=n,
+                              rule=f" ({rule})" if rule else ""))
+            continue
         how = "stats.game_given_up" if g.given_up else \
             "stats.game_break_run" if g.break_run else "stats.game_innings"
-        said.append(app.t(how, n=n, name=name, innings=g.innings))
+        said.append(app.t(how, n=n, name=s.name(g.winner), innings=g.innings))
+        n += 1
     return [app.t("stats.games"), *said] if said else []
 
 

@@ -1,0 +1,66 @@
+"""The end-of-match list of games says what happened to a game the referee
+had replayed under general rule 28 (the position could not be restored):
+"1. replayed (general rule 28)", not "1. —, innings: 1" as if it were a
+game someone won in one visit."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from simulator.app.dialogs.referee_calls import call_words
+from simulator.app.loop.launch import break_shot
+from simulator.app.match.session import Session
+from simulator.app.match.turns import next_step
+from tests.app.helpers import (
+    DT,
+    click_button,
+    concede_match,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_game_replayed_under_general_rule_28_is_listed_as_replayed(
+        lang: str, size: tuple[int, int]) -> None:
+    app = make_app(lang, size)
+    try:
+        s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 3}, app.locale, seed=5)
+        app.session = s
+        next_step(app)
+        app.frame([], DT)
+        break_shot(app)
+        next_step(app)
+        frame(app)
+        # The referee: outside interference, the position not restorable
+        # (general rule 28): the game is replayed, the same player breaks.
+        key(app, pygame.K_j)
+        click_button(app, call_words(app, "referee.not_restored"))
+        frame(app)
+        r = s.last_ruling
+        assert r is not None and r.game_over and r.winner is None
+        click_button(app, app.t("side.rack_again"))
+        frame(app)
+        run_until(app, lambda: not app.dialogs and app.mode is not None
+                  and app.mode.name in ("aiming", "placing"), limit=600)
+        loser = s.req.shooter if s.req is not None else 0
+        concede_match(app)
+        t = app.t
+        words = drawn_words(app, "side", folded=True)
+        rule = t("ref.general", rule=28)
+        replayed = " ".join(t("stats.game_replayed", n=1, rule=f" ({rule})").split())
+        assert replayed in words, words
+        # The replay keeps the game's number (as the scoreboard's "game 1"),
+        # and the game given up after it is the one that counts.
+        won = t("stats.game_given_up", n=1, name=s.name(1 - loser))
+        assert won in words, words
+        assert words.index(replayed) < words.index(won)
+        assert "—" not in words.split(t("stats.games"))[1], words
+        assert t("stats.game_innings", n=1, name="—", innings=1) not in words
+    finally:
+        pygame.display.quit()
