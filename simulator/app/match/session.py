@@ -353,7 +353,10 @@ class Session:
         person's foul or game's end waits for Continue as it did when the
         match was saved (the computer never plays on past it unread)."""
         rulings = self.match.rulings
-        if not rulings or rulings[-1] is None or self.over:
+        if not rulings or self.over:
+            return
+        if rulings[-1] is None:
+            self._resume_choice_card()
             return
         ruling = rulings[-1]
         last = self.match.history[-1]
@@ -368,6 +371,39 @@ class Session:
             self.concerns_person(ruling)
         if last.get("type") == "shot":
             self.foul_for_next(ruling)  # (read at the load, as it was to be)
+
+    def _resume_choice_card(self) -> None:
+        """A match saved just after a seat's choice (the computer's re-rack
+        after Anna's illegal break, 14.1 rule 6) shows its card again, as
+        when it was made: who chose what under which rule, and the foul that
+        gave the choice (Continue left the column empty)."""
+        from rules.ruling import Choice
+        from simulator.app.match.turns import choice_card
+        history, rulings = self.match.history, self.match.rulings
+        last = history[-1]
+        by = (last.get("record") or {}).get("by")
+        players = list(self.match.players)
+        if last.get("type") != "choice" or by not in players:
+            return
+        try:
+            choice = Choice(last.get("choice"))
+        except ValueError:
+            return
+        if choice in (Choice.BREAK, Choice.GIVE_BREAK):
+            return  # the lag's: no card was shown for it
+        # The step whose ruling gave the choice: the last with a ruling.
+        at = next((i for i in range(len(rulings) - 1, -1, -1)
+                   if rulings[i] is not None), None)
+        cause = None if at is None else rulings[at]
+        before = None
+        if cause is not None:
+            shot = self.shots[-1][0] if history[at].get("type") == "shot" \
+                and self.shots else None
+            before = self.ruling_banner(cause, shot)
+        ref = words.choice_rule(self.discipline, choice, cause)
+        choice_card(self, words.chooses_words(self.locale, choice,
+                                              self.name(players.index(by)), ref),
+                    before)
 
     def last_step_banner(self) -> Banner | None:
         """The ruling card of the match's last step, if it has a ruling."""
