@@ -396,7 +396,7 @@ class Session:
                    if rulings[i] is not None), None)
         cause = None if at is None else rulings[at]
         before = None
-        if cause is not None:
+        if at is not None and cause is not None:
             shot = self.shots[-1][0] if history[at].get("type") == "shot" \
                 and self.shots else None
             before = self.ruling_banner(cause, shot)
