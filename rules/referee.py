@@ -461,13 +461,16 @@ class Match:
                                     chooser=snap.lag_winner)
         return self.discipline.requirements(self.state)
 
-    def scoreboard(self) -> Scoreboard:
+    def scoreboard(self, table: TableState | None = None) -> Scoreboard:
         """The scoreboard as codes for the app to word (``Line.key`` is a
-        locale key of ``assets/locale/*/ui.json``)."""
+        locale key of ``assets/locale/*/ui.json``); ``table``: the balls as
+        a shot being shown has left them so far (a ball counts as gone once
+        it drops, not when the shot is judged), the game otherwise as now."""
         view = MatchView(self.games_won, self.game_number, dict(self.options),
                          None if self.over else self.requirements(),
                          self.history, self.rulings)
-        return self.discipline.scoreboard(self.state, view)
+        state = self.state if table is None else replace(self.state, table=table)
+        return self.discipline.scoreboard(state, view)
 
     def ended_scoreboard(self) -> Scoreboard | None:
         """The scoreboard as the game the last step ended left it (its

@@ -1117,12 +1117,14 @@ class Session:
         return t("banner.next_break", name=name, why=t(f"banner.break_by.{order}"),
                  rule=words.ref_text(self.locale, ref))
 
-    def scoreboard(self, ended: bool = False, race: bool = True
+    def scoreboard(self, ended: bool = False, race: bool = True,
+                   shown: TableState | None = None
                    ) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard now, or with ``ended`` as the game the last step
         ended left it (under that game's card); ``race``: with the race and
-        the game's number (a practice scene has neither)."""
-        return scoreboard(self, ended, race=race)
+        the game's number (a practice scene has neither); ``shown``: the
+        balls as the shot rolling has left them so far."""
+        return scoreboard(self, ended, race=race, shown=shown)
 
     def shot_scoreboard(self, i: int, before: bool = False
                         ) -> tuple[list[PlayerCard], list[str]]:
@@ -1301,7 +1303,8 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
 
 
 def scoreboard(s: Session, ended: bool = False, step: int | None = None,
-               race: bool = True, before: bool = False
+               race: bool = True, before: bool = False,
+               shown: TableState | None = None
                ) -> tuple[list[PlayerCard], list[str]]:
     """Cards per player and the centre lines: the referee's scoreboard
     (``Match.scoreboard``, codes) in the player's words; with ``ended`` the
@@ -1314,7 +1317,7 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
     at_end = m.ended_scoreboard() if ended else None
     then = None if step is None else \
         m.scoreboard_before(step) if before else m.scoreboard_after(step)
-    board = then or at_end or m.scoreboard()
+    board = then or at_end or m.scoreboard(shown)
     req = s.req if at_end is None and then is None else None
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \

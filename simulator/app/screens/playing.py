@@ -13,11 +13,12 @@ from simulator.app.match.turns import next_step
 from simulator.app.replay.playback import Playback, rollout
 from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
+from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
 from simulator.physics.cue import StrokeError
-from simulator.table.events import Shot, Stroke
-from simulator.table.state import TableState
+from simulator.table.events import EventKind, Shot, Stroke
+from simulator.table.state import TableState, Where
 
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
 # With the roll-out shown faster, the physics runs on this far (simulated
@@ -207,6 +208,30 @@ class PlayMode(TableMode):
         if self.finished or not self.playback.frames:
             return super().ball_positions()
         return self.playback.positions()
+
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        """While the shot rolls, a ball leaves the counts when it drops in
+        what is shown (a group's count fell while the 15 still rolled to the
+        pocket, the shot already computed): the table as the stroke found
+        it, less the balls pocketed or off by the playback's time."""
+        if self.finished or not self.playback.frames or \
+                getattr(self, "stream", None) is None:
+            return super().board()
+        return self.session.scoreboard(shown=self.dropped_so_far())
+
+    def dropped_so_far(self) -> TableState:
+        """The stroke's table with the balls gone by the time shown."""
+        table = self.state
+        now = self.playback.time
+        for ev in self.stream.events:
+            if ev.time > now:
+                break
+            if ev.kind in (EventKind.POCKETED, EventKind.LEFT_TABLE):
+                where = Where.POCKETED if ev.kind is EventKind.POCKETED \
+                    else Where.OFF_TABLE
+                for b in ev.balls:
+                    table = table.remove(b, where, ev.pocket)
+        return table
 
     def heading(self) -> tuple[str, str]:
         req = self.session.req
