@@ -1,7 +1,7 @@
 """8-ball 6: each card counts its group's balls still on the table. The
-count fell while the ball still rolled to the pocket (the shot computed
-ahead of what is shown) or stayed until the balls stopped: it changes at the
-frame the ball drops in the playback shown, at the pocket event's time."""
+count moved apart from the ball shown (it changed when the shot was judged,
+the balls at rest): it changes at the frame the ball drops in the playback
+shown, at the pocket event's time."""
 
 from __future__ import annotations
 
