@@ -498,15 +498,18 @@ class Match:
                          tuple(self._rulings[:step + 1]))
         return self.discipline.scoreboard(game, view)
 
-    def scoreboard_before(self, step: int) -> Scoreboard:
+    def scoreboard_before(self, step: int, table: TableState | None = None
+                          ) -> Scoreboard:
         """The scoreboard as the game stood before step ``step`` (a replay
         shows it while its shot rolls: the groups, balls and scores the shot
-        then made are not yet known). Nobody is at the table in it."""
+        then made are not yet known). Nobody is at the table in it.
+        ``table``: the balls as the shot shown has left them so far."""
         before = self._stack[step]
         view = MatchView(before.games_won, before.game_no - before.replays,
                          dict(self.options), None, tuple(self._log[:step]),
                          tuple(self._rulings[:step]))
-        return self.discipline.scoreboard(before.game, view)
+        game = before.game if table is None else replace(before.game, table=table)
+        return self.discipline.scoreboard(game, view)
 
     def over_after(self, step: int) -> bool:
         """Whether step ``step`` ended the match."""

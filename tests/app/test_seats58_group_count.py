@@ -71,3 +71,43 @@ def test_the_group_count_falls_when_the_ball_drops(
         assert counts(app) == (False, True)  # and the shot judged: one left
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_replays_count_falls_when_the_ball_drops(lang: str) -> None:
+    """The same pot replayed (R) at full speed: 2 left until the 1 drops
+    in the replay shown, 1 left from then on, while the balls still roll."""
+    app = make_app(lang, (1280, 720))
+    app.settings.quick_rollout = False
+    app.settings.replay_speed = 1.0
+    try:
+        scenario_match(app, "8-ball", {0: CUE, 1: ONE, 2: (0.5, 0.3), 9: (1.0, 0.3),
+                                       8: (1.2, 0.9)})
+        s = app.session
+        assert s is not None
+        s.aim = replace(s.aim, angle=angle_to(CUE, ONE), power=0.25)
+        key(app, pygame.K_SPACE)
+        playing = app.mode
+        while app.mode is playing:
+            frame(app)
+        key(app, pygame.K_r)
+        mode = app.mode
+        assert mode is not None and mode.name == "replay"
+        dropped = next(e.time for e in mode.shot.events  # type: ignore[attr-defined]
+                       if e.kind is EventKind.POCKETED and 1 in e.balls)
+        pb = mode.playback  # type: ignore[attr-defined]
+        assert pb.speed == 1.0
+        before = after = 0
+        while not pb.at_end and app.mode is mode:
+            frame(app)
+            if pb.at_end:
+                break
+            if pb.time < dropped:
+                assert counts(app) == (True, False), (pb.time, dropped)
+                before += 1
+            else:
+                assert counts(app) == (False, True), (pb.time, dropped)
+                after += 1
+        assert before > 10 and after > 10, (before, after)
+    finally:
+        pygame.display.quit()

@@ -1126,19 +1126,20 @@ class Session:
         balls as the shot rolling has left them so far."""
         return scoreboard(self, ended, race=race, shown=shown)
 
-    def shot_scoreboard(self, i: int, before: bool = False
+    def shot_scoreboard(self, i: int, before: bool = False,
+                        shown: TableState | None = None
                         ) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard as shot ``i`` (of ``shots``) left its game, as
         judged (calls on it included), its player's card marked: what its
         replay shows at its end, not the next game's; ``before``: as the
-        game stood before it (while it rolls). A shot the match keeps no
-        record of: the scoreboard now."""
+        game stood before it (while it rolls), the balls as ``shown`` where
+        given. A shot the match keeps no record of: the scoreboard now."""
         shots = self.shots
         step = shots.step(i) if isinstance(shots, ShotList) else None
         if step is None:
             return scoreboard(self)
         if before:
-            return scoreboard(self, step=step, before=True)
+            return scoreboard(self, step=step, before=True, shown=shown)
         return scoreboard(self, step=self.match.judged_step(step))
 
     def points_standing(self) -> dict[str, str] | None:
@@ -1316,7 +1317,7 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
     m = s.match
     at_end = m.ended_scoreboard() if ended else None
     then = None if step is None else \
-        m.scoreboard_before(step) if before else m.scoreboard_after(step)
+        m.scoreboard_before(step, shown) if before else m.scoreboard_after(step)
     board = then or at_end or m.scoreboard(shown)
     req = s.req if at_end is None and then is None else None
     pending = req is not None and req.pending and req.chooser is not None

@@ -10,15 +10,15 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
-from simulator.app.replay.playback import Playback, rollout
+from simulator.app.replay.playback import Playback, gone_by, rollout
 from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
 from simulator.physics.cue import StrokeError
-from simulator.table.events import EventKind, Shot, Stroke
-from simulator.table.state import TableState, Where
+from simulator.table.events import Shot, Stroke
+from simulator.table.state import TableState
 
 LOOKAHEAD = 2 / 60  # simulate this far ahead of the playback clock
 # With the roll-out shown faster, the physics runs on this far (simulated
@@ -221,17 +221,7 @@ class PlayMode(TableMode):
 
     def dropped_so_far(self) -> TableState:
         """The stroke's table with the balls gone by the time shown."""
-        table = self.state
-        now = self.playback.time
-        for ev in self.stream.events:
-            if ev.time > now:
-                break
-            if ev.kind in (EventKind.POCKETED, EventKind.LEFT_TABLE):
-                where = Where.POCKETED if ev.kind is EventKind.POCKETED \
-                    else Where.OFF_TABLE
-                for b in ev.balls:
-                    table = table.remove(b, where, ev.pocket)
-        return table
+        return gone_by(self.state, self.stream.events, self.playback.time)
 
     def heading(self) -> tuple[str, str]:
         req = self.session.req
