@@ -461,13 +461,16 @@ class Match:
                                     chooser=snap.lag_winner)
         return self.discipline.requirements(self.state)
 
-    def scoreboard(self) -> Scoreboard:
+    def scoreboard(self, table: TableState | None = None) -> Scoreboard:
         """The scoreboard as codes for the app to word (``Line.key`` is a
-        locale key of ``assets/locale/*/ui.json``)."""
+        locale key of ``assets/locale/*/ui.json``); ``table``: the balls as
+        a shot being shown has left them so far (a ball counts as gone once
+        it drops, not when the shot is judged), the game otherwise as now."""
         view = MatchView(self.games_won, self.game_number, dict(self.options),
                          None if self.over else self.requirements(),
                          self.history, self.rulings)
-        return self.discipline.scoreboard(self.state, view)
+        state = self.state if table is None else replace(self.state, table=table)
+        return self.discipline.scoreboard(state, view)
 
     def ended_scoreboard(self) -> Scoreboard | None:
         """The scoreboard as the game the last step ended left it (its
@@ -495,15 +498,18 @@ class Match:
                          tuple(self._rulings[:step + 1]))
         return self.discipline.scoreboard(game, view)
 
-    def scoreboard_before(self, step: int) -> Scoreboard:
+    def scoreboard_before(self, step: int, table: TableState | None = None
+                          ) -> Scoreboard:
         """The scoreboard as the game stood before step ``step`` (a replay
         shows it while its shot rolls: the groups, balls and scores the shot
-        then made are not yet known). Nobody is at the table in it."""
+        then made are not yet known). Nobody is at the table in it.
+        ``table``: the balls as the shot shown has left them so far."""
         before = self._stack[step]
         view = MatchView(before.games_won, before.game_no - before.replays,
                          dict(self.options), None, tuple(self._log[:step]),
                          tuple(self._rulings[:step]))
-        return self.discipline.scoreboard(before.game, view)
+        game = before.game if table is None else replace(before.game, table=table)
+        return self.discipline.scoreboard(game, view)
 
     def over_after(self, step: int) -> bool:
         """Whether step ``step`` ended the match."""

@@ -255,7 +255,8 @@ def test_every_seat_name_the_game_gives_is_read_back() -> None:
 
 def test_a_seat_of_the_setup_is_a_computer() -> None:
     app = make_app()
-    app.go("setup", game="8-ball", names=["Anna", "Boris"])
+    # (seat 2 unnamed: a name it had would stay with the computer)
+    app.go("setup", game="8-ball", names=["Anna", ""])
     mode = app.mode
     mode.set_value("seat1", "strong")  # type: ignore[union-attr]
     frame(app, n=2)

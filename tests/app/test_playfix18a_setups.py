@@ -12,7 +12,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.loop.settings import load_settings
-from tests.app.helpers import click_button, frame, make_app
+from tests.app.helpers import click, click_button, frame, key, make_app
 from tests.app.scenes import LANGS
 from tests.app.test_playfix17_setup_words import level, pick
 
@@ -65,8 +65,12 @@ def test_a_seat_a_computer_took_gets_its_person_back_after_a_restart(
     assert setup.entries[1].get_text() == "Pavel"
     pick(app, setup.menus["seat1"], level(app, "strong"))
     setup = app.mode
+    assert setup.entries[1].get_text() == "Pavel"  # his name stays, until
     from tests.app.test_playfix17_setup_words import type_into
-    type_into(app, setup.entries[1], "Deep Blue")  # the computer named
+    click(app, setup.entries[1].rect.center)
+    for _ in "Pavel":
+        key(app, pygame.K_BACKSPACE)
+    type_into(app, setup.entries[1], "Deep Blue")  # the computer renamed
     start_from_setup(app)
     assert app.session is not None and app.session.names[1] == "cpu:strong:Deep Blue"
     pygame.display.quit()

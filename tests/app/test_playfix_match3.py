@@ -388,7 +388,7 @@ def test_a_computer_seat_named_on_the_setup_screen_is_called_so_everywhere(
     from simulator.app.match.stats import stats_table
     from tests.app.helpers import click, click_button
     app = make_app(lang)
-    app.go("setup", game="9-ball", names=["Anna", "Boris"])
+    app.go("setup", game="9-ball", names=["Anna", ""])
     frame(app)
     setup: Any = app.mode
     club = app.t("cpu.level.club")

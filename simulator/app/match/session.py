@@ -353,7 +353,10 @@ class Session:
         person's foul or game's end waits for Continue as it did when the
         match was saved (the computer never plays on past it unread)."""
         rulings = self.match.rulings
-        if not rulings or rulings[-1] is None or self.over:
+        if not rulings or self.over:
+            return
+        if rulings[-1] is None:
+            self._resume_choice_card()
             return
         ruling = rulings[-1]
         last = self.match.history[-1]
@@ -368,6 +371,39 @@ class Session:
             self.concerns_person(ruling)
         if last.get("type") == "shot":
             self.foul_for_next(ruling)  # (read at the load, as it was to be)
+
+    def _resume_choice_card(self) -> None:
+        """A match saved just after a seat's choice (the computer's re-rack
+        after Anna's illegal break, 14.1 rule 6) shows its card again, as
+        when it was made: who chose what under which rule, and the foul that
+        gave the choice (Continue left the column empty)."""
+        from rules.ruling import Choice
+        from simulator.app.match.turns import choice_card
+        history, rulings = self.match.history, self.match.rulings
+        last = history[-1]
+        by = (last.get("record") or {}).get("by")
+        players = list(self.match.players)
+        if last.get("type") != "choice" or by not in players:
+            return
+        try:
+            choice = Choice(last.get("choice"))
+        except ValueError:
+            return
+        if choice in (Choice.BREAK, Choice.GIVE_BREAK):
+            return  # the lag's: no card was shown for it
+        # The step whose ruling gave the choice: the last with a ruling.
+        at = next((i for i in range(len(rulings) - 1, -1, -1)
+                   if rulings[i] is not None), None)
+        cause = None if at is None else rulings[at]
+        before = None
+        if at is not None and cause is not None:
+            shot = self.shots[-1][0] if history[at].get("type") == "shot" \
+                and self.shots else None
+            before = self.ruling_banner(cause, shot)
+        ref = words.choice_rule(self.discipline, choice, cause)
+        choice_card(self, words.chooses_words(self.locale, choice,
+                                              self.name(players.index(by)), ref),
+                    before)
 
     def last_step_banner(self) -> Banner | None:
         """The ruling card of the match's last step, if it has a ruling."""
@@ -1100,26 +1136,29 @@ class Session:
         return t("banner.next_break", name=name, why=t(f"banner.break_by.{order}"),
                  rule=words.ref_text(self.locale, ref))
 
-    def scoreboard(self, ended: bool = False, race: bool = True
+    def scoreboard(self, ended: bool = False, race: bool = True,
+                   shown: TableState | None = None
                    ) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard now, or with ``ended`` as the game the last step
         ended left it (under that game's card); ``race``: with the race and
-        the game's number (a practice scene has neither)."""
-        return scoreboard(self, ended, race=race)
+        the game's number (a practice scene has neither); ``shown``: the
+        balls as the shot rolling has left them so far."""
+        return scoreboard(self, ended, race=race, shown=shown)
 
-    def shot_scoreboard(self, i: int, before: bool = False
+    def shot_scoreboard(self, i: int, before: bool = False,
+                        shown: TableState | None = None
                         ) -> tuple[list[PlayerCard], list[str]]:
         """The scoreboard as shot ``i`` (of ``shots``) left its game, as
         judged (calls on it included), its player's card marked: what its
         replay shows at its end, not the next game's; ``before``: as the
-        game stood before it (while it rolls). A shot the match keeps no
-        record of: the scoreboard now."""
+        game stood before it (while it rolls), the balls as ``shown`` where
+        given. A shot the match keeps no record of: the scoreboard now."""
         shots = self.shots
         step = shots.step(i) if isinstance(shots, ShotList) else None
         if step is None:
             return scoreboard(self)
         if before:
-            return scoreboard(self, step=step, before=True)
+            return scoreboard(self, step=step, before=True, shown=shown)
         return scoreboard(self, step=self.match.judged_step(step))
 
     def points_standing(self) -> dict[str, str] | None:
@@ -1284,7 +1323,8 @@ def pot_words(loc: Locale, r: Ruling, shot: Shot) -> str:
 
 
 def scoreboard(s: Session, ended: bool = False, step: int | None = None,
-               race: bool = True, before: bool = False
+               race: bool = True, before: bool = False,
+               shown: TableState | None = None
                ) -> tuple[list[PlayerCard], list[str]]:
     """Cards per player and the centre lines: the referee's scoreboard
     (``Match.scoreboard``, codes) in the player's words; with ``ended`` the
@@ -1296,8 +1336,8 @@ def scoreboard(s: Session, ended: bool = False, step: int | None = None,
     m = s.match
     at_end = m.ended_scoreboard() if ended else None
     then = None if step is None else \
-        m.scoreboard_before(step) if before else m.scoreboard_after(step)
-    board = then or at_end or m.scoreboard()
+        m.scoreboard_before(step, shown) if before else m.scoreboard_after(step)
+    board = then or at_end or m.scoreboard(shown)
     req = s.req if at_end is None and then is None else None
     pending = req is not None and req.pending and req.chooser is not None
     active = req.chooser if pending and req is not None \

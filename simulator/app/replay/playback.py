@@ -12,6 +12,7 @@ import bisect
 from collections.abc import Callable, Iterable
 
 from simulator.table.events import Event, EventKind, Frame
+from simulator.table.state import TableState, Where
 
 FRAME_DT = 1.0 / 120.0
 SPEEDS = (0.25, 0.5, 1.0)
@@ -183,3 +184,17 @@ class Playback:
             elif k < 0.5:
                 out[b] = (x, y, z)
         return out
+
+
+def gone_by(table: TableState, events: Iterable[Event], now: float) -> TableState:
+    """``table`` (a shot's start) less the balls its ``events`` pocketed or
+    put off the table by the time ``now`` shown: what the counts read while
+    it rolls (a ball counts as gone when it drops, not when judged)."""
+    for ev in events:
+        if ev.time > now:
+            break
+        if ev.kind in (EventKind.POCKETED, EventKind.LEFT_TABLE):
+            where = Where.POCKETED if ev.kind is EventKind.POCKETED else Where.OFF_TABLE
+            for b in ev.balls:
+                table = table.remove(b, where, ev.pocket)
+    return table

@@ -12,9 +12,10 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
-from simulator.app.replay.playback import Playback, rollout, slow_event
+from simulator.app.replay.playback import Playback, gone_by, rollout, slow_event
 from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
+from simulator.app.table import scoreboard
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
 from simulator.physics.cue import StrokeError
@@ -238,6 +239,20 @@ class PlayMode(TableMode):
         if self.finished or not self.playback.frames:
             return super().ball_positions()
         return self.playback.positions()
+
+    def board(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        """While the shot rolls, a ball leaves the counts when it drops in
+        what is shown (a group's count fell while the 15 still rolled to the
+        pocket, the shot already computed): the table as the stroke found
+        it, less the balls pocketed or off by the playback's time."""
+        if self.finished or not self.playback.frames or \
+                getattr(self, "stream", None) is None:
+            return super().board()
+        return self.session.scoreboard(shown=self.dropped_so_far())
+
+    def dropped_so_far(self) -> TableState:
+        """The stroke's table with the balls gone by the time shown."""
+        return gone_by(self.state, self.stream.events, self.playback.time)
 
     def heading(self) -> tuple[str, str]:
         req = self.session.req

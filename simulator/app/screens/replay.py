@@ -13,7 +13,7 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
-from simulator.app.replay.playback import SPEEDS, Playback
+from simulator.app.replay.playback import SPEEDS, Playback, gone_by
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.table.scoreboard import PlayerCard
@@ -238,8 +238,12 @@ class ReplayMode(TableMode):
         # The scoreboard as the game stood before this shot while it rolls
         # (the groups it chose were on it with the ball still running), at
         # its end as it left its game (never the next game's, racked).
+        # (a ball leaves the counts as it drops in what is shown)
+        pb = self.playback
+        shown = None if pb.at_end else gone_by(self.shot.initial, self.shot.events,
+                                               pb.time)
         return self.session.shot_scoreboard(self.shot_number(),
-                                            before=not self.playback.at_end)
+                                            before=not pb.at_end, shown=shown)
 
     def heading(self) -> tuple[str, str]:
         t = self.app.t

@@ -360,16 +360,20 @@ class SetupMode(Mode):
             self.app.later(self.rebuild)()
 
     def _swap_name(self, i: int, to_computer: bool) -> None:
-        """Seat ``i`` passing between a person and a computer: a name kept
-        from the last match does not pass to the computer taking the seat,
-        nor a computer's to a person; a name typed here stays, whichever
-        came first. The person's name is kept aside and comes back with the
-        person (made a computer and back, the seat said "Player 2")."""
+        """Seat ``i`` passing between a person and a computer: a name the
+        seat has (typed now or kept from the last match) stays with the
+        computer taking the seat ("Boris" made a club player said "Computer
+        (club player)"); only an empty or "Player 2" seat takes the
+        computer's words. A computer's own name does not pass to a person.
+        The person's name is kept aside and comes back with the person
+        (made a computer and back, the seat said "Player 2")."""
         entry = self.entries[i]
         if to_computer:
-            self.person_names[i] = entry.get_text().strip()[:MAX_NAME]
-            if i not in self.typed:
+            name = entry.get_text().strip()[:MAX_NAME]
+            if name == self.app.t("setup.player_n", n=i + 1):
+                name = ""
                 entry.set_text("")
+            self.person_names[i] = name
             return
         before = self.person_names.pop(i, "")
         if i not in self.typed or not entry.get_text().strip():
