@@ -225,9 +225,33 @@ class Judge:
                 out = planning.Lanes(lanes.spec, balls, nxt)
             if out is not None:
                 out.then = self._rerack_after(replace(state, table=table), lanes.spec)
+                if len(out.targets) == 1 and out.then(out.targets[0]) is None:
+                    out.beyond = self._beyond(replace(state, table=table), out)
             memo[ball] = out
             return out
         return after
+
+    def _beyond(self, state: GameState, lanes: planning.Lanes
+                ) -> Callable[[int], planning.Lanes | None]:
+        """In rotation (one ball on, ``lanes``'; ``state``: the ball before
+        it gone): the lanes of the balls named once ``ball`` is potted too,
+        None when nothing would be left to play (the pattern to the 9)."""
+        memo: dict[int, planning.Lanes | None] = {}
+
+        def beyond(ball: int) -> planning.Lanes | None:
+            if ball not in memo:
+                table = state.table.remove(ball)
+                try:
+                    req = self.discipline.requirements(replace(
+                        state, table=table, pending=(), chooser=None,
+                        is_break=False, ball_in_hand=BallInHand.NONE))
+                    nxt = tuple(b for b in req.direct_targets(table) if b != CUE_BALL)
+                except RulesError:
+                    nxt = ()
+                balls = {b: p for b, p in lanes.balls.items() if b != ball}
+                memo[ball] = planning.Lanes(lanes.spec, balls, nxt) if nxt else None
+            return memo[ball]
+        return beyond
 
     def _rerack_after(self, state: GameState, spec: TableSpec) -> Rerack:
         """The lanes after a second pot (``state``: the first ball gone)

@@ -331,3 +331,35 @@ def test_a_stroke_the_physics_gives_up_on_is_never_chosen(
     again = player.shot(disc, state, 3, req)
     assert again.intended != banned
     assert again.kind in ("pot", "bank", "kick", "safety")
+
+
+def test_nine_ball_position_is_played_for_the_next_two_balls() -> None:
+    """9-ball, the 1 about to be potted: two places its pot may leave the
+    cue ball. From A the 2 is the easier pot, but wherever that pot sends
+    the cue ball the 3 (by the 4 and 5 at the head end) has no pot; from B
+    the 2 is a little harder and leaves a pot on the 3. Planned one ball on
+    (the 2 alone) A was worth more; planned two balls on, the pattern, B
+    is."""
+    a, b = (0.68, 0.68), (1.12, 0.71)
+    rest = {2: (1.19, 0.38), 3: (0.9, 0.49), 4: (0.64, 0.6), 5: (0.59, 0.39),
+            6: (0.4, 0.94), 9: (1.42, 0.37)}
+    balls = {1: (2.2, 1.0), **rest}
+    state = state_of("9-ball", {CUE_BALL: (2.0, 0.8), **balls})
+    j = judge("9-ball")
+    after = j._after(state, plan.Lanes(POOL, balls, (1,)), (1,))(1)
+    assert after is not None and after.targets == (2,)
+    third = after.beyond(2) if after.beyond is not None else None
+    assert third is not None and third.targets == (3,)
+
+    def on_the_3(spot: tuple[float, float]) -> float:
+        """The best pot on the 3 after a pot on the 2 from ``spot``."""
+        return max((plan.follow_up(POOL, third, plan.landing_spots(POOL, spot, p, rest),
+                                   2, TOURNAMENT, 82.0)
+                    for p in after.pots(spot, 82.0)), default=0.0)
+
+    assert on_the_3(a) == 0.0 and on_the_3(b) > 0.5
+    pattern = [plan.follow_up(POOL, after, [s], 1, TOURNAMENT, 82.0) for s in (a, b)]
+    after.beyond = None  # the plan as it was: the 2 alone
+    one_ball = [plan.follow_up(POOL, after, [s], 1, TOURNAMENT, 82.0) for s in (a, b)]
+    assert one_ball[0] > one_ball[1]
+    assert pattern[1] > pattern[0] + 0.05
