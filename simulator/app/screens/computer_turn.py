@@ -332,8 +332,11 @@ class ComputerMode(LinesRoom):
         s = app.session
         self.loaded = s is not None and s.has_person() and \
             s.loaded_step == len(s.match.history)
+        # (only with a card to read: "read the ruling" over an empty column
+        # waited for a Space that then showed the computer's own choice)
         self.phase = "waiting" if s is not None and (
-            s.to_acknowledge or self.loaded) else "thinking"
+            (s.to_acknowledge and s.banner is not None) or self.loaded) \
+            else "thinking"
         self.shown = 0.0
         # After a person's own shot its ruling (what happened, who plays
         # next) and the table where their balls stopped stay on show while
