@@ -11,7 +11,15 @@ from simulator.app.match import computer
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
 from simulator.app.screens.computer_turn import ComputerMode
-from tests.app.helpers import click_button, drawn_words, frame, key, make_app, run_until
+from tests.app.helpers import (
+    click_button,
+    computers_choice_after_a_soft_break,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 
 def test_after_the_computer_wins_the_lag_nothing_unread_is_asked_for(
@@ -46,3 +54,29 @@ def test_after_the_computer_wins_the_lag_nothing_unread_is_asked_for(
     words = drawn_words(app, "side")
     assert "выбирает:" in words and "соперник" in words
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_persons_own_foul_card_says_the_outcome_in_its_title(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """14.1 rule 6: Anna breaks too softly against the computer. Her foul's
+    card, waiting to be read, is titled as a legal stroke's is: the foul and
+    what the stroke came to ("Foul by Anna · no ball potted"), said once."""
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app(lang)
+    try:
+        s = computers_choice_after_a_soft_break(app)
+        frame(app, n=3)
+        mode = app.mode
+        assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
+        r = s.last_ruling
+        assert r is not None and r.fouls and r.shooter == 0
+        pots = s.pots_of(r)
+        assert pots
+        said = app.t("cpu.person_pots", title=app.t("banner.foul", name="Anna"),
+                     pots=pots)
+        side = drawn_words(app, "side", folded=True)
+        assert said in side, side
+        assert side.count(pots) == 1, side
+    finally:
+        pygame.display.quit()

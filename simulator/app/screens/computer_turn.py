@@ -666,7 +666,12 @@ class ComputerMode(LinesRoom):
         banner = super().card()
         s = self.session
         r = s.last_ruling
-        if banner is None or r is None or not self.card_says_it():
+        # (so a person's own foul waiting to be read: "Foul by Anna · cue
+        # ball pocketed", as a legal stroke's title says it, not the title
+        # alone with the outcome elsewhere)
+        own_foul = self.phase == "waiting" and r is not None and bool(r.fouls) \
+            and not s.is_computer(r.shooter)
+        if banner is None or r is None or not (self.card_says_it() or own_foul):
             return banner
         pots = s.pots_of(r)
         if not pots or pots in banner.title:
