@@ -7,19 +7,25 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
 from simulator.app.match import computer
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from simulator.app.screens.computer_turn import ComputerMode
+from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
+from simulator.app.screens.playing import PlayMode
 from tests.app.helpers import (
     click_button,
     computers_choice_after_a_soft_break,
+    drawn_lines,
     drawn_words,
     frame,
     key,
     make_app,
+    passes_until,
     run_until,
+    to_the_break,
 )
+from tests.app.test_pause46_computer_waits import STEP, _held
 
 
 def test_after_the_computer_wins_the_lag_nothing_unread_is_asked_for(
@@ -78,5 +84,69 @@ def test_the_persons_own_foul_card_says_the_outcome_in_its_title(
         side = drawn_words(app, "side", folded=True)
         assert said in side, side
         assert side.count(pots) == 1, side
+    finally:
+        pygame.display.quit()
+
+
+def _rolling(app: App) -> PlayMode:
+    mode = app.mode
+    assert isinstance(mode, PlayMode) and not mode.finished, mode
+    return mode
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_esc_on_the_persons_own_roll_opens_the_menu_and_holds_the_roll(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc while Anna's own break rolls is the match menu, as on the
+    computer's roll: the roll waits under it and the column says so; closed,
+    it rolls on, and Space skips it to its end. The key line says so."""
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app(lang)
+    app.settings.quick_rollout = False
+    try:
+        s = to_the_break(app, ["Anna", "cpu:club"], "8-ball", {"race_to": 2})
+        key(app, pygame.K_SPACE)  # the break
+        frame(app, n=2)
+        play = _rolling(app)
+        assert "Esc" in drawn_lines(app, "side")  # (the menu's button, its key)
+        assert play.hint() == app.t("hint.playing")
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        assert [d.kind for d in app.dialogs] == ["pause"]  # type: ignore[attr-defined]
+        assert app.mode is play and not play.finished and not play.skip
+        at = play.playback.time
+        frame(app, n=5)
+        assert play.playback.time == at  # (the roll waits under the menu)
+        side = drawn_words(app, "side", folded=True)
+        assert app.t("side.in_play_paused", name="Anna") in side, side
+        key(app, pygame.K_ESCAPE)  # the menu closed: it rolls on
+        frame(app, n=3)
+        assert not app.dialogs and app.mode is play and play.playback.time > at
+        key(app, pygame.K_SPACE)  # Space still skips to the end
+        run_until(app, lambda: bool(s.match.history), limit=50)
+    finally:
+        pygame.display.quit()
+
+
+def test_esc_on_the_computers_roll_opens_the_menu_and_0_skips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's roll: Esc is the same match menu (the roll waits), 0
+    skips it once the menu is closed."""
+    app = make_app("en")
+    try:
+        s, _ = _held(monkeypatch, app)
+        passes_until(app, lambda: isinstance(app.mode, ComputerPlayMode), STEP, 30.0)
+        play = _rolling(app)
+        steps = len(s.match.history)
+        key(app, pygame.K_ESCAPE)
+        frame(app, n=2)
+        assert [d.kind for d in app.dialogs] == ["pause"]  # type: ignore[attr-defined]
+        at = play.playback.time
+        frame(app, n=5)
+        assert app.mode is play and play.playback.time == at
+        key(app, pygame.K_ESCAPE)
+        frame(app)
+        key(app, pygame.K_0)
+        run_until(app, lambda: len(s.match.history) > steps, limit=50)
     finally:
         pygame.display.quit()

@@ -433,6 +433,7 @@ class LagPlayMode(PlayMode):
     """Both lag balls played while the physics computes them."""
 
     name = "lag_playing"
+    esc_menu = False  # (Esc skips the lag's roll: its menu is the lag's own)
 
     def __init__(self, app: App, state: TableState, stroke: Stroke,
                  also: tuple[tuple[int, Stroke], ...]) -> None:

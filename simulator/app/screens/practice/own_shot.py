@@ -65,6 +65,8 @@ class PracticePlaceMode(PlaceMode):
 class PracticePlayMode(PlayMode):
     """The player's stroke, played while computed; then the practice ruling."""
 
+    esc_menu = False  # (no match menu in practice: Esc skips to the end)
+
     def abandon(self, message: str) -> None:
         self.app.notify(message, 6.0)
         self.finished = True
