@@ -16,6 +16,7 @@ from simulator.app.screens.playing import PlayMode
 from tests.app.helpers import (
     click_button,
     computers_choice_after_a_soft_break,
+    concede_match,
     drawn_lines,
     drawn_words,
     frame,
@@ -148,5 +149,28 @@ def test_esc_on_the_computers_roll_opens_the_menu_and_0_skips(
         frame(app)
         key(app, pygame.K_0)
         run_until(app, lambda: len(s.match.history) > steps, limit=50)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_end_cards_game_line_says_the_innings_are_the_games(lang: str) -> None:
+    """The end-of-match statistics' line of a game won in five innings (the
+    winner's and the loser's visits together): it says who won and that the
+    five are the game's, not "Anna, innings: 5" (read as the winner's)."""
+    from tests.app.scripted_match import scripted_8ball
+    from tests.app.test_stats57_figures import NAMES
+    app = make_app(lang)
+    try:
+        app.session = Session(scripted_8ball(NAMES), app.locale)
+        app.go("match")
+        frame(app, n=2)
+        concede_match(app)
+        words = drawn_words(app, "side", folded=True)
+        line = app.t("stats.game_innings", n=1, name=NAMES[0], innings=5)
+        assert line in words, words
+        won, in_game = {"en": ("won", "5 innings in the game"),
+                        "ru": ("победа", "подходов в партии: 5")}[lang]
+        assert won in line and in_game in line and line.startswith(f"1. {NAMES[0]}")
     finally:
         pygame.display.quit()
