@@ -715,6 +715,7 @@ class Session:
         result = self.match.lag(shot, LAG_BALLS)
         self.lags.append((shot, result))
         self.banner = None
+        self.to_acknowledge = False  # (no ruling of a step before is left to read)
         self.redo_stack.clear()
         self._done()
         return result

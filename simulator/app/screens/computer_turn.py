@@ -332,8 +332,11 @@ class ComputerMode(LinesRoom):
         s = app.session
         self.loaded = s is not None and s.has_person() and \
             s.loaded_step == len(s.match.history)
+        # (only with a card to read: "read the ruling" over an empty column
+        # waited for a Space that then showed the computer's own choice)
         self.phase = "waiting" if s is not None and (
-            s.to_acknowledge or self.loaded) else "thinking"
+            (s.to_acknowledge and s.banner is not None) or self.loaded) \
+            else "thinking"
         self.shown = 0.0
         # After a person's own shot its ruling (what happened, who plays
         # next) and the table where their balls stopped stay on show while
@@ -663,7 +666,12 @@ class ComputerMode(LinesRoom):
         banner = super().card()
         s = self.session
         r = s.last_ruling
-        if banner is None or r is None or not self.card_says_it():
+        # (so a person's own foul waiting to be read: "Foul by Anna · cue
+        # ball pocketed", as a legal stroke's title says it, not the title
+        # alone with the outcome elsewhere)
+        own_foul = self.phase == "waiting" and r is not None and bool(r.fouls) \
+            and not s.is_computer(r.shooter)
+        if banner is None or r is None or not (self.card_says_it() or own_foul):
             return banner
         pots = s.pots_of(r)
         if not pots or pots in banner.title:

@@ -434,6 +434,7 @@ class LagPlayMode(PlayMode):
 
     name = "lag_playing"
     referee_rolls_out = False
+    esc_menu = False  # (Esc skips the lag's roll: its menu is the lag's own)
 
     def __init__(self, app: App, state: TableState, stroke: Stroke,
                  also: tuple[tuple[int, Stroke], ...]) -> None:

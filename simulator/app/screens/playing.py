@@ -38,6 +38,10 @@ class PlayMode(TableMode):
     # roll-out (see _unneeded); the lag and a practice stroke are ruled
     # otherwise, and count every event.
     referee_rolls_out = True
+    # Esc is the match menu while the balls roll (the roll waits under it),
+    # as on the computer's roll: it skipped here and opened the menu there.
+    # Space and 0 skip. (The lag's and practice's strokes: Esc still skips.)
+    esc_menu = True
 
     def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
                  also: tuple[tuple[int, Stroke], ...] = ()) -> None:
@@ -54,7 +58,7 @@ class PlayMode(TableMode):
         self.app.stroke_struck()  # what was said of the stroke being set is over
         self.sounded = 0
         self.skip = False
-        self.skipped_by_press = False  # Space, Esc or a right click: to its end
+        self.skipped_by_press = False  # Space, 0 or a right click: to its end
         self.finished = False
         self.playback = Playback()
         try:
@@ -119,8 +123,8 @@ class PlayMode(TableMode):
             PlayMode.update(self, 0.0)  # (a computer's waits under a dialog)
 
     def update(self, dt: float) -> None:
-        if self.finished:
-            return
+        if self.finished or (self.esc_menu and self.app.dialogs and not self.skip):
+            return  # (the match menu open: the roll waits where it is)
         pb = self.playback
         try:
             if self.skip:
@@ -227,6 +231,11 @@ class PlayMode(TableMode):
             if not self.app.repeat(event):
                 self.set_own_speed(WATCH_KEYS[event.key])
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                self.esc_menu:
+            if not self.app.repeat(event):
+                self.app.open("pause")
+            return
         key = event.type == pygame.KEYDOWN and event.key in (
             pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN) and \
             not self.app.repeat(event)
@@ -257,17 +266,29 @@ class PlayMode(TableMode):
     def heading(self) -> tuple[str, str]:
         req = self.session.req
         who = self.session.name(req.shooter if req is not None else None)
+        if self.paused_by_menu():
+            return self.app.t("side.in_play_paused", name=who), ""
         return self.app.t("side.in_play", name=who), self.rolling_out()
 
+    def paused_by_menu(self) -> bool:
+        return self.esc_menu and bool(self.app.dialogs) and not self.finished
+
     def side_buttons(self) -> list[ui.Button]:
-        return [ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
-                          ident="skip")]
+        out = [ui.Button(self.app.t("side.skip"), self.skip_to_end, key="Space",
+                         ident="skip")]
+        if self.esc_menu:
+            out.append(ui.Button(self.app.t("panel.menu"),
+                                 lambda: self.app.open("pause"), key="Esc",
+                                 ident="menu"))
+        return out
 
     def chips(self) -> list[str]:
+        if self.paused_by_menu():
+            return [self.app.t("strip.paused_menu")]
         return [self.rolling_out() or self.app.t("strip.playing")]
 
     def hint(self) -> str:
-        return self.app.t("hint.playing")
+        return self.app.t("hint.playing" if self.esc_menu else "hint.playing_esc")
 
     def short_hint(self) -> str:
         return self.app.t("hint.playing_short")

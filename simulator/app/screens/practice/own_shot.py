@@ -66,6 +66,7 @@ class PracticePlayMode(PlayMode):
     """The player's stroke, played while computed; then the practice ruling."""
 
     referee_rolls_out = False
+    esc_menu = False  # (no match menu in practice: Esc skips to the end)
 
     def abandon(self, message: str) -> None:
         self.app.notify(message, 6.0)
