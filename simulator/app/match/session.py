@@ -378,7 +378,6 @@ class Session:
         when it was made: who chose what under which rule, and the foul that
         gave the choice (Continue left the column empty)."""
         from rules.ruling import Choice
-        from simulator.app.match.turns import choice_card
         history, rulings = self.match.history, self.match.rulings
         last = history[-1]
         by = (last.get("record") or {}).get("by")
@@ -1417,3 +1416,25 @@ def match_stats(s: Session) -> list[PlayerStats]:
     """The match in numbers per player (simulator.records.stats counts them
     for the window and the players' records alike)."""
     return records_stats(s.match)
+
+
+# The card of a seat's choice lives here, below the turn flow, so a loaded
+# match can show it again (turns.py imports session.py, not the reverse).
+def choice_card(s: Session, said: str, before: Any,
+                         weighed: tuple[str, ...] = ()) -> None:
+    """A seat's choice (a push-out answered, Express's options, a
+    signature, a re-rack) as a ruling card: who chose what under which rule
+    (the one option, first), the options it weighed, what came before it
+    (the foul that gave the choice), and who is next.
+    It concerns no person (a person's own foul was read before the computer
+    chose): a computer's turn after it holds the card as long as a person's
+    ruling (or until Space), then plays on, the card folded to one line."""
+    from simulator.app.table.ruling_card import Banner
+    lines = (*weighed, *(() if before is None else (f"• {before.title}",)))
+    nexts: tuple[str, ...] = ()
+    req = s.req
+    if req is not None and not s.over:
+        nexts = (s.locale.t("banner.next", name=s.name(req.shooter)),)
+    s.banner = Banner(said, lines, False, nexts)
+    s.to_acknowledge = False
+    s.choice_card = len(s.match.history)

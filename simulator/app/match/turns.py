@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from simulator.app.loop.app import App, Mode
-from simulator.app.match.session import Session
+from simulator.app.match.session import Session, choice_card
 from simulator.app.text.words import (
     choice_rule,
     chooses_words,
@@ -111,26 +111,6 @@ def computer_signs(app: App, s: Session) -> None:
                           rule=ref_text(s.locale, ref) if ref else ""))
     if said:
         choice_card(s, " · ".join(said), before)
-
-
-def choice_card(s: Session, said: str, before: Any,
-                         weighed: tuple[str, ...] = ()) -> None:
-    """A seat's choice (a push-out answered, Express's options, a
-    signature, a re-rack) as a ruling card: who chose what under which rule
-    (the one option, first), the options it weighed, what came before it
-    (the foul that gave the choice), and who is next.
-    It concerns no person (a person's own foul was read before the computer
-    chose): a computer's turn after it holds the card as long as a person's
-    ruling (or until Space), then plays on, the card folded to one line."""
-    from simulator.app.table.ruling_card import Banner
-    lines = (*weighed, *(() if before is None else (f"• {before.title}",)))
-    nexts: tuple[str, ...] = ()
-    req = s.req
-    if req is not None and not s.over:
-        nexts = (s.locale.t("banner.next", name=s.name(req.shooter)),)
-    s.banner = Banner(said, lines, False, nexts)
-    s.to_acknowledge = False
-    s.choice_card = len(s.match.history)
 
 
 def referee_action(app: App, ask: Callable[[Session], object]) -> Callable[[], None]:

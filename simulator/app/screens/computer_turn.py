@@ -15,9 +15,9 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.saving import save_key
+from simulator.app.match.session import choice_card
 from simulator.app.match.turns import (
     called_shooter,
-    choice_card,
     next_step,
     no_call_words,
     refusal,
