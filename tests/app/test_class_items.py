@@ -87,10 +87,12 @@ def test_the_editor_file_row_shows_the_name_the_file_is_saved_under() -> None:
         ed = app.mode
         assert ed is not None and ed.name == "editor"
         type_into(app, ed.title_en, "Test pos")  # type: ignore[attr-defined]
-        type_into(app, ed.title_ru, "Моя позиция")  # type: ignore[attr-defined]
+        # (not the new position's own «Моя позиция»: a default left as it was
+        # takes the other language's title)
+        type_into(app, ed.title_ru, "Моя позиция у борта")  # type: ignore[attr-defined]
         frame(app)  # the field's news of the last letter
         shown = ed.path_entry.get_text()  # type: ignore[attr-defined]
-        assert Path(shown).name == "moya-pozitsiya.toml"
+        assert Path(shown).name == "moya-pozitsiya-u-borta.toml"
         click_button(app, app.t("editor.save"))
         assert Path(shown).exists(), sorted(p.name for p in
                                             profile.scenarios_dir().glob("*"))

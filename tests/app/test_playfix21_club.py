@@ -35,6 +35,13 @@ def test_the_quiz_key_line_names_only_the_keys_of_its_answers(
     try:
         mode = quiz_on(app, "8ball-eight-first-with-group", frames=3)
         assert mode.phase == "asking" and len(mode.question.choices) == 2
+        # Until the stroke's last event is shown the line says the answers
+        # wait; from then on (the roll-out still playing) it names their keys.
+        for _ in range(3000):
+            if mode.watched:
+                break
+            frame(app)
+        assert mode.watched and not mode.player.done
         frame(app)
         line = [t for t in drawn_lines(app) if t in (mode.hint(), mode.short_hint())]
         assert line and all(t.startswith("1-2: ") for t in line), line
