@@ -11,6 +11,8 @@ entry missing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.concede import concede_label
 from simulator.app.dialogs.quit import to_main_menu
@@ -41,25 +43,36 @@ def pause_dialog(app: App) -> Dialog:
     # match: one entry, worded so ("Concede the game" beside it said two).
     one_game = s is not None and not leaving and s.match.one_game
     concede_off = s is None or not can_concede(s)
+
+    def settled(fn: Callable[[], object]) -> Callable[[], None]:
+        """An entry that leaves the table or writes the match: a stroke
+        still rolling under the menu is played out and judged first (left
+        for the replay or the help, it was lost and could be struck again)."""
+        def run() -> None:
+            if app.mode is not None:
+                app.mode.conclude()
+            fn()
+        return run
     entries = [
         ("resume", app.t("pause.resume"), lambda: None, False),
-        ("save", app.t("pause.save"), lambda: app.open("save"), False),
-        ("fouls", app.t("panel.fouls"), lambda: app.open("fouls"),
+        ("save", app.t("pause.save"), settled(lambda: app.open("save")), False),
+        ("fouls", app.t("panel.fouls"), settled(lambda: app.open("fouls")),
          not playing or s is None or not callable_fouls(s)),
-        ("undo", app.t("panel.undo"), lambda: undo(app),
+        ("undo", app.t("panel.undo"), settled(lambda: undo(app)),
          not allow or s is None or not s.can_undo()),
-        ("redo", app.t("panel.redo"), lambda: redo(app),
+        ("redo", app.t("panel.redo"), settled(lambda: redo(app)),
          not allow or s is None or not s.can_redo()),
-        ("replay", app.t("panel.replay"), lambda: app.go("replay"),
+        ("replay", app.t("panel.replay"), settled(lambda: app.go("replay")),
          s is None or not s.shots),
-        ("help", app.t("help.title"), lambda: app.go("help", back="match"), False),
+        ("help", app.t("help.title"),
+         settled(lambda: app.go("help", back="match")), False),
         # (leaving Express is its player's concession: a concession's key)
         ("concede_game", app.t("pause.leave") if leaving else concede_label(app),
          lambda: app.open("concede"), concede_off),
         ("concede_match", app.t("pause.concede_match"),
          lambda: app.open("concede", whole_match=True), concede_off or leaving),
-        ("menu", app.t("menu.main"), lambda: to_main_menu(app), False),
-        ("quit", app.t("menu.quit"), lambda: app.open("quit"), False),
+        ("menu", app.t("menu.main"), settled(lambda: to_main_menu(app)), False),
+        ("quit", app.t("menu.quit"), settled(lambda: app.open("quit")), False),
     ]
     if one_game:
         del entries[7]
