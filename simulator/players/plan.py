@@ -491,14 +491,7 @@ def best_pattern(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
     easiest are looked into, easiest first, while one can beat the best so
     far (the blend only lowers an ease)."""
     assert lanes.beyond is not None
-    found: list[tuple[float, Vec, Lane, float, float]] = []
-    for p in spots:
-        rail = position.rail_factor(spec, p)
-        for ln, d1, cut in lanes.cuts(p, max_cut, keep):
-            e = _ease(spec, noise, ln, d1, cut, rail)
-            if e > above:
-                found.append((e, p, ln, d1, cut))
-    found.sort(key=lambda f: -f[0])
+    found = _easiest_first(spec, lanes, spots, keep, noise, max_cut, above)
     best = above
     clearance = 2.0 * spec.balls.radius - 1e-4
     looked = 0
@@ -519,6 +512,22 @@ def best_pattern(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
     return best
 
 
+def _easiest_first(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
+                   keep: Sequence[Lane], noise: Noise, max_cut: float, above: float
+                   ) -> list[tuple[float, Vec, Lane, float, float]]:
+    """Every pot from ``spots`` easier than ``above``: (ease, spot, lane,
+    distance, cut), the easiest first."""
+    found: list[tuple[float, Vec, Lane, float, float]] = []
+    for p in spots:
+        rail = position.rail_factor(spec, p)
+        for ln, d1, cut in lanes.cuts(p, max_cut, keep):
+            e = _ease(spec, noise, ln, d1, cut, rail)
+            if e > above:
+                found.append((e, p, ln, d1, cut))
+    found.sort(key=lambda f: -f[0])
+    return found
+
+
 def _ease(spec: TableSpec, noise: Noise, ln: Lane, d1: float, cut: float,
           rail: float) -> float:
     """pot_ease on a lane, its factors in the same order (the same value to
@@ -537,14 +546,7 @@ def best_break(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
     it can beat the best so far, and the first that opens the rack the best
     of all. The same answer as looking into each in turn; whether a pot
     opens the rack was most of the key ball's planning."""
-    found: list[tuple[float, Vec, Lane, float, float]] = []
-    for p in spots:
-        rail = position.rail_factor(spec, p)
-        for ln, d1, cut in lanes.cuts(p, max_cut, keep):
-            e = _ease(spec, noise, ln, d1, cut, rail)
-            if e > above:
-                found.append((e, p, ln, d1, cut))
-    found.sort(key=lambda f: -f[0])
+    found = _easiest_first(spec, lanes, spots, keep, noise, max_cut, above)
     best = above
     clearance = 2.0 * spec.balls.radius - 1e-4
     for e, p, ln, d1, cut in found:
