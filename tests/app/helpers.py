@@ -304,6 +304,28 @@ def to_the_break(app: App, names: list[str], game: str,
     return s
 
 
+def replayed_by_rule_28(app: App) -> Session:
+    """8-ball, Anna and Boris (seed 5): the break played, then the referee's
+    call of outside interference with the position not restorable (general
+    rule 28): the game is to be replayed; the frame after the call."""
+    from simulator.app.dialogs.referee_calls import call_words
+    from simulator.app.loop.launch import break_shot
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+
+    s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 3}, app.locale, seed=5)
+    app.session = s
+    next_step(app)
+    app.frame([], DT)
+    break_shot(app)
+    next_step(app)
+    frame(app)
+    key(app, pygame.K_j)
+    click_button(app, call_words(app, "referee.not_restored"))
+    frame(app)
+    return s
+
+
 def computers_choice_after_a_soft_break(app: App) -> Session:
     """14.1 rule 6: Anna breaks too softly against the computer, reads her
     foul (Space), and the computer chooses; the frame after its choice."""

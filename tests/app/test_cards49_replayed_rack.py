@@ -7,26 +7,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.dialogs.referee_calls import call_words
-from simulator.app.loop.launch import break_shot
-from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, click_button, drawn_words, frame, key, make_app
+from tests.app.helpers import (
+    click_button,
+    drawn_words,
+    frame,
+    make_app,
+    replayed_by_rule_28,
+)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_game_replayed_by_rule_28_is_said_replayed_with_rack_again(lang: str) -> None:
     app = make_app(lang)
-    s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 3}, app.locale, seed=5)
-    app.session = s
-    next_step(app)
-    app.frame([], DT)
-    break_shot(app)
-    next_step(app)
-    frame(app)
-    key(app, pygame.K_j)
-    click_button(app, call_words(app, "referee.not_restored"))
-    frame(app)
+    s = replayed_by_rule_28(app)  # (general rule 28)
     r = s.last_ruling
     assert r is not None and r.game_over and r.winner is None
     assert app.mode is not None and app.mode.name == "game_end", app.mode

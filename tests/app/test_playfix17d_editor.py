@@ -7,8 +7,20 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from simulator.app.loop.app import App
 from simulator.app.screens.editor.screen import EditorMode
 from tests.app.helpers import click_button, frame, make_app
+
+
+def _editor(app: App) -> EditorMode:
+    """The position editor opened from the main menu, as a person does."""
+    app.go("menu")
+    frame(app)
+    click_button(app, app.t("menu.practice"))
+    click_button(app, app.t("practice.editor"))
+    ed = app.mode
+    assert isinstance(ed, EditorMode)
+    return ed
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
@@ -17,12 +29,7 @@ def test_the_saved_message_covers_neither_table_nor_side(
         lang: str, size: tuple[int, int]) -> None:
     app = make_app(lang, size)
     try:
-        app.go("menu")
-        frame(app)
-        click_button(app, app.t("menu.practice"))
-        click_button(app, app.t("practice.editor"))
-        ed = app.mode
-        assert isinstance(ed, EditorMode)
+        ed = _editor(app)
         title = ed.title_ru if lang == "ru" else ed.title_en
         title.set_text("Урок: восьмёка у борта")
         frame(app)
@@ -51,12 +58,7 @@ def test_a_title_typed_in_one_language_names_the_position_in_both(
     import tomllib
     app = make_app("en", size=(1280, 720))
     try:
-        app.go("menu")
-        frame(app)
-        click_button(app, app.t("menu.practice"))
-        click_button(app, app.t("practice.editor"))
-        ed = app.mode
-        assert isinstance(ed, EditorMode)
+        ed = _editor(app)
         (ed.title_en if typed == "en" else ed.title_ru).set_text("Class drill one")
         frame(app)
         click_button(app, app.t("editor.save"))

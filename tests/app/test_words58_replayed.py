@@ -8,18 +8,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.dialogs.referee_calls import call_words
-from simulator.app.loop.launch import break_shot
-from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
 from tests.app.helpers import (
-    DT,
     click_button,
     concede_match,
     drawn_words,
     frame,
-    key,
     make_app,
+    replayed_by_rule_28,
     run_until,
 )
 
@@ -30,18 +25,7 @@ def test_a_game_replayed_under_general_rule_28_is_listed_as_replayed(
         lang: str, size: tuple[int, int]) -> None:
     app = make_app(lang, size)
     try:
-        s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 3}, app.locale, seed=5)
-        app.session = s
-        next_step(app)
-        app.frame([], DT)
-        break_shot(app)
-        next_step(app)
-        frame(app)
-        # The referee: outside interference, the position not restorable
-        # (general rule 28): the game is replayed, the same player breaks.
-        key(app, pygame.K_j)
-        click_button(app, call_words(app, "referee.not_restored"))
-        frame(app)
+        s = replayed_by_rule_28(app)  # (general rule 28)
         r = s.last_ruling
         assert r is not None and r.game_over and r.winner is None
         click_button(app, app.t("side.rack_again"))

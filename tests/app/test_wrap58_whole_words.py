@@ -8,28 +8,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.app.dialogs.referee_calls import call_words
-from simulator.app.loop.launch import break_shot
-from simulator.app.match.session import Session
-from simulator.app.match.turns import next_step
 from simulator.app.text import fonts, ui
-from tests.app.helpers import DT, click_button, drawn_lines, frame, key, make_app
+from tests.app.helpers import (
+    drawn_lines,
+    make_app,
+    replayed_by_rule_28,
+)
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1024, 600)])
 def test_rack_again_is_drawn_in_whole_words(size: tuple[int, int]) -> None:
     app = make_app("ru", size)
     try:
-        s = Session.new(["Anna", "Boris"], "8-ball", {"race_to": 3}, app.locale, seed=5)
-        app.session = s
-        next_step(app)
-        app.frame([], DT)
-        break_shot(app)
-        next_step(app)
-        frame(app)
-        key(app, pygame.K_j)
-        click_button(app, call_words(app, "referee.not_restored"))
-        frame(app)
+        replayed_by_rule_28(app)  # (general rule 28)
         assert app.mode is not None and app.mode.name == "game_end"
         label = app.t("side.rack_again")
         rows = drawn_lines(app, "side")
