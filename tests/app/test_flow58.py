@@ -64,11 +64,13 @@ def test_after_the_computer_wins_the_lag_nothing_unread_is_asked_for(
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_persons_own_foul_card_says_the_outcome_in_its_title(
+def test_the_persons_own_foul_card_is_titled_by_the_foul(
         lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """14.1 rule 6: Anna breaks too softly against the computer. Her foul's
-    card, waiting to be read, is titled as a legal stroke's is: the foul and
-    what the stroke came to ("Foul by Anna · no ball potted"), said once."""
+    card, waiting to be read, is titled "Foul: Anna" and its first line
+    names the foul (an illegal break); what dropped is not in the title:
+    "Foul: Anna · no ball potted" read as if that were the foul."""
+    from simulator.app.text.words import code_words
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang)
     try:
@@ -78,13 +80,13 @@ def test_the_persons_own_foul_card_says_the_outcome_in_its_title(
         assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
         r = s.last_ruling
         assert r is not None and r.fouls and r.shooter == 0
-        pots = s.pots_of(r)
-        assert pots
-        said = app.t("cpu.person_pots", title=app.t("banner.foul", name="Anna"),
-                     pots=pots)
+        card = mode.card()
+        assert card is not None
+        assert card.title == app.t("banner.foul", name="Anna"), card.title
+        foul = code_words(s.locale, r.fouls[0].code.id)
+        assert foul in card.lines[0], card.lines
         side = drawn_words(app, "side", folded=True)
-        assert said in side, side
-        assert side.count(pots) == 1, side
+        assert card.title in side and s.pots_of(r) not in card.title
     finally:
         pygame.display.quit()
 

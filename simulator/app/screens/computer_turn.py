@@ -666,12 +666,10 @@ class ComputerMode(LinesRoom):
         banner = super().card()
         s = self.session
         r = s.last_ruling
-        # (so a person's own foul waiting to be read: "Foul by Anna · cue
-        # ball pocketed", as a legal stroke's title says it, not the title
-        # alone with the outcome elsewhere)
-        own_foul = self.phase == "waiting" and r is not None and bool(r.fouls) \
-            and not s.is_computer(r.shooter)
-        if banner is None or r is None or not (self.card_says_it() or own_foul):
+        # (A person's own foul waiting to be read keeps its title, "Foul:
+        # Anna", its first line naming the foul: "Foul: Anna · no ball
+        # potted" read as if the foul were that nothing dropped.)
+        if banner is None or r is None or not self.card_says_it():
             return banner
         pots = s.pots_of(r)
         if not pots or pots in banner.title:
