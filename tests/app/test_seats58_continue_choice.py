@@ -171,3 +171,38 @@ def test_continue_keeps_a_ball_in_hand_waiting(lang: str, game: str) -> None:
         assert s2.req.shooter == 1 and s2.placed is not None  # (put down)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_continue_shows_the_computers_choice_after_the_lag(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """General rule 5 / 14.1 rule 2: the computer wins the lag and makes
+    Anna break; its card says so while she places the cue ball. She leaves
+    for the main menu and presses Continue: the same card, not only "match
+    loaded, Anna to shoot"."""
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app(lang)
+    try:
+        app.session = s = Session.new(["Anna", "cpu:strong"], "14.1",
+                                      {"target": 5, "lag": True}, app.locale, seed=1)
+        next_step(app)
+        frame(app)
+        key(app, pygame.K_SPACE)  # Anna's lag stroke
+        run_until(app, lambda: app.mode is not None and app.mode.name == "lag_result",
+                  limit=4000)
+        click_button(app, app.t("lag.continue"))  # the computer won: it chooses
+        run_until(app, lambda: app.mode is not None
+                  and app.mode.name in ("placing", "aiming"), limit=800)
+        assert s.match.history[-1]["type"] == "choice"
+        card = s.banner
+        assert card is not None and s.name(1) in card.title
+        left_for_the_menu(app)
+        continue_from_the_menu(app)
+        s2 = app.session
+        assert s2 is not None and s2 is not s
+        assert s2.banner is not None and s2.banner.title == card.title
+        assert s2.match.requirements().shooter == 0  # Anna breaks
+    finally:
+        pygame.display.quit()

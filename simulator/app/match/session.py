@@ -388,8 +388,9 @@ class Session:
             choice = Choice(last.get("choice"))
         except ValueError:
             return
-        if choice in (Choice.BREAK, Choice.GIVE_BREAK):
-            return  # the lag's: no card was shown for it
+        if choice in (Choice.BREAK, Choice.GIVE_BREAK) and \
+                not self.is_computer(players.index(by)):
+            return  # a person's after the lag: no card was shown for it
         # The step whose ruling gave the choice: the last with a ruling.
         at = next((i for i in range(len(rulings) - 1, -1, -1)
                    if rulings[i] is not None), None)
