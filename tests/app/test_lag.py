@@ -236,3 +236,22 @@ def test_fourteen_one_lags_again_after_interference_that_cannot_be_undone() -> N
     assert s.match.scores == scores
     assert not app.errors
     pygame.display.quit()
+
+
+def test_the_lag_board_says_which_named_seat_is_the_computer() -> None:
+    """A computer seat given a person's name ("Boris") is marked "(computer)"
+    on the lag's scoreboard as on the match's: the lag showed "Boris" only."""
+    app = make_app("en")
+    try:
+        s = Session.new(["Anna", "cpu:club:Boris"], "14.1",
+                        {"target": 5, "lag": True}, app.locale, seed=1)
+        app.session = s
+        next_step(app)
+        frame(app, n=2)
+        mode = app.mode
+        assert isinstance(mode, LagMode)
+        cards, _centre = mode.board()
+        assert [c.mark for c in cards] == ["", app.t("score.computer")]
+        assert app.t("score.computer") in [r.text for r in app.texts]
+    finally:
+        pygame.display.quit()

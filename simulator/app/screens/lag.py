@@ -18,7 +18,7 @@ import pygame
 
 from simulator.app.dialogs.base import Dialog
 from simulator.app.loop.app import App, Mode
-from simulator.app.match.session import LAG_BALLS, Session
+from simulator.app.match.session import LAG_BALLS, Session, computer_mark
 from simulator.app.match.turns import choose_action, next_step
 from simulator.app.replay.playback import Playback
 from simulator.app.screens.match_keys import FINE, common_key
@@ -414,7 +414,8 @@ def lag_board(app: App, s: Session, active: int | None, ready: list[bool]
         details = [ball_word(app, i),
                    t("lag.card_ready") if ready[i] else t("lag.card_aiming")]
         cards.append(scoreboard.PlayerCard(s.name(i), scores[i],
-                                    tuple(details), i == active))
+                                    tuple(details), i == active,
+                                    mark=computer_mark(s, i)))
     ref = ref_text(s.locale, _rule5())
     return cards, [t("lag.title"), ref]
 
