@@ -52,3 +52,16 @@ def test_choice_and_ball_in_hand_words_cover_the_referees_enums() -> None:
             assert f"chosen.{c.value}" in loc.ui, (lang, c)  # said by others
         for b in BallInHand:
             assert f"bih.{b.value}" in loc.ui, (lang, b)
+
+
+def test_a_number_that_rounds_to_zero_has_no_sign() -> None:
+    """The computer's lag choice said "worth 0.00 · the opponent breaks:
+    worth −0.00": a value that rounds to zero is written without a sign, in
+    both languages; a negative one keeps its minus sign."""
+    from simulator.app.text.i18n import Locale
+    for lang, zero, minus in (("en", "0.00", "−0.01"), ("ru", "0,00", "−0,01")):
+        loc = Locale(lang)
+        assert loc.num(-0.001, 2) == zero
+        assert loc.num(-0.0, 2) == zero
+        assert loc.num(-0.012, 2) == minus
+        assert loc.num(-0.04, 1) == ("0.0" if lang == "en" else "0,0")

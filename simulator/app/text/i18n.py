@@ -118,6 +118,8 @@ class Locale:
         """A number with the language's decimal mark: 1.6 in English, 1,6 in
         Russian (a minus sign, not a hyphen, before a negative one)."""
         text = f"{value:.{digits}f}"
+        if text.lstrip("-0.") == "":  # a value that rounds to zero: no sign
+            text = text.lstrip("-")   # ("worth −0.00" beside "worth 0.00")
         if text.startswith("-"):
             text = "−" + text[1:]
         return text.replace(".", ",") if self.lang == "ru" else text
