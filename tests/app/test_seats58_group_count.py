@@ -26,6 +26,16 @@ def counts(app: App) -> tuple[bool, bool]:
     return (app.t("score.solids", n=2) in lines, app.t("score.solids", n=1) in lines)
 
 
+def annas_pot_of_the_one(app: App) -> None:
+    """Anna (solids, the 1 and the 2 left) strikes the 1 towards its pocket."""
+    scenario_match(app, "8-ball", {0: CUE, 1: ONE, 2: (0.5, 0.3), 9: (1.0, 0.3),
+                                   8: (1.2, 0.9)})
+    s = app.session
+    assert s is not None
+    s.aim = replace(s.aim, angle=angle_to(CUE, ONE), power=0.25)
+    key(app, pygame.K_SPACE)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_group_count_falls_when_the_ball_drops(
@@ -37,12 +47,7 @@ def test_the_group_count_falls_when_the_ball_drops(
     app = make_app(lang, size)
     app.settings.quick_rollout = False  # (frames counted at 1x throughout)
     try:
-        scenario_match(app, "8-ball", {0: CUE, 1: ONE, 2: (0.5, 0.3), 9: (1.0, 0.3),
-                                       8: (1.2, 0.9)})
-        s = app.session
-        assert s is not None
-        s.aim = replace(s.aim, angle=angle_to(CUE, ONE), power=0.25)
-        key(app, pygame.K_SPACE)
+        annas_pot_of_the_one(app)
         mode = app.mode
         assert mode is not None and mode.name == "playing"
         assert mode.playback.speed == 1.0  # type: ignore[attr-defined]
@@ -81,12 +86,7 @@ def test_the_replays_count_falls_when_the_ball_drops(lang: str) -> None:
     app.settings.quick_rollout = False
     app.settings.replay_speed = 1.0
     try:
-        scenario_match(app, "8-ball", {0: CUE, 1: ONE, 2: (0.5, 0.3), 9: (1.0, 0.3),
-                                       8: (1.2, 0.9)})
-        s = app.session
-        assert s is not None
-        s.aim = replace(s.aim, angle=angle_to(CUE, ONE), power=0.25)
-        key(app, pygame.K_SPACE)
+        annas_pot_of_the_one(app)
         playing = app.mode
         while app.mode is playing:
             frame(app)
