@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from simulator.app.screens.table_screen import TableMode
-from simulator.app.table.render import NUMBER_GROUND, NUMBER_INK, contrast
+from simulator.app.table.render import NUMBER_GROUND, NUMBER_INK, STRIPE_INK, contrast
 from tests.app.scenes import open_scene
 from tests.app.test_express21_numbers import _centres, _disc
 from tests.app.test_pool57_numbers import _like
@@ -71,7 +71,7 @@ def _digits_read(surf: pygame.Surface, b: int, at: tuple[float, float], r: float
     most pixels beside it of the band's colour, each in contrast with it."""
     cx, cy = _picture_centre(at, r)
     # (dark digits, or ivory ones: dark ones may have ivory rows round them)
-    for shade in (NUMBER_INK, NUMBER_GROUND):
+    for shade in (NUMBER_INK, STRIPE_INK, NUMBER_GROUND):
         ink = [p for p in _disc(at, r + 1) if tuple(surf.get_at(p)[:3]) == shade]
         if ink:
             break

@@ -1038,9 +1038,8 @@ class AimMode(ShotInputMode):
             line = None  # (the hint names the call; its room is the aim's)
         if hint and line == self.app.t("call.optional") and self.hint_pots_not():
             line = None  # (a safe break advised: an offer to call read as advice)
-        s = self.session
         # (Express: why each score last moved, after what to do now)
-        kept = [s.point_change_words(c) for c in s.kept_changes()]
+        kept = self.kept_lines()
         if hint and line and self.hint_aim_held():
             # Taken, the call it set comes under what it says to do, before
             # how (the controls show that): last, it went behind "N more".

@@ -99,7 +99,7 @@ class ComputerPlayMode(LinesRoom, PlayMode):
         self.shown_card: Banner | None = None  # the ruling card up when it struck
 
     def side_extra(self) -> list[str]:
-        return self.lines
+        return [*self.lines, *self.kept_lines()]
 
     def side_note(self) -> str:
         return self.session.person_note
@@ -742,8 +742,9 @@ class ComputerMode(LinesRoom):
             big, small = self.own_heading(self.session.name(self.player))
             said = " · ".join(w for w in ((small,) if self.card_says_it()
                                           else (big, small)) if w)  # (said once)
-            return [said, *self.lines] if said else self.lines
-        return self.lines
+            lines = [said, *self.lines] if said else self.lines
+            return [*lines, *self.kept_lines()]
+        return [*self.lines, *self.kept_lines()]
 
     def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
         return watch_block(self, self.set_watch)

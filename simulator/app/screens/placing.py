@@ -265,12 +265,12 @@ class PlaceMode(ShotInputMode):
         if self.reading_foul():
             # (clicks wait for Continue: "click to put it down" was refused;
             # the heading says to read the ruling)
-            return self.hint_lines()
+            return [*self.hint_lines(), *self.kept_lines()]
         if self.reason:
             return [self.app.t("place.here_not", reason=self.reason),
-                    *self.hint_lines()]
+                    *self.hint_lines(), *self.kept_lines()]
         # (the hint asked for first: where it puts the cue ball says "here")
-        return [*self.hint_lines(), self.app.t("place.here_ok")]
+        return [*self.hint_lines(), self.app.t("place.here_ok"), *self.kept_lines()]
 
     def warnings(self) -> list[str]:
         return [self.app.t("strip.not_here")] if self.reason else []

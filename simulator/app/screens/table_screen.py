@@ -265,6 +265,13 @@ class TableMode(Mode):
         """Lines shown between the ruling card and the aim controls."""
         return []
 
+    def kept_lines(self) -> list[str]:
+        """Why each score last moved (Express), said until it moves again
+        on every screen of play: shown only while aiming, a "−5" under a
+        score said nothing of why once its card had gone."""
+        s = self.session
+        return [s.point_change_words(c) for c in s.kept_changes()]
+
     def side_note(self) -> str:
         """One line above the heading (a person's last ruling while the
         computer plays); empty: none."""

@@ -908,12 +908,9 @@ def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.S
 
 
 @functools.lru_cache(maxsize=64)
-def pool_spot(ball: int, r: float, size: tuple[int, int],
-              ground: Colour = NUMBER_GROUND,
-              edge: Colour | None = None) -> pygame.Surface:
-    """The spot (ivory, or ``ground``) a small pool ball's number stands
-    on: its digits' box and a pixel round it (the rows above and below it
-    in ``edge``, if given), the box's corners cut where no ink is beside
+def pool_spot(ball: int, r: float, size: tuple[int, int]) -> pygame.Surface:
+    """The ivory spot a small solid's number stands on: its digits' box
+    and a pixel round it, the box's corners cut where no ink is beside
     them (a rounded spot), within the ball less its outermost pixel;
     transparent elsewhere."""
     img = pool_number_image(ball, r)
@@ -929,28 +926,73 @@ def pool_spot(ball: int, r: float, size: tuple[int, int],
                                      min(max(y - oy, 0), h - 1)))
             if not corner and math.hypot(x + 0.5 - cx, y + 0.5 - cy) \
                     <= r - NUMBER_GROUND_RIM:
-                spot.set_at((x, y), edge if edge and y in (oy - 1, oy + h)
-                            else ground)
+                spot.set_at((x, y), NUMBER_GROUND)
     return spot
 
 
 def pool_number(surface: pygame.Surface, ball: int, at: pygame.Rect,
                 r: float, stripe: Colour | None = None) -> None:
-    """A small pool ball's number upright on its ivory spot (the ball's
-    picture is at ``at``): dark digits on ivory, the ball's colour round.
-    A stripe's (``stripe``: its band's colour) on a spot of that colour:
-    on ivory the spot covered the band and the stripe read as the cue ball
-    at 800x500; its colour in the middle and its white caps round tell it
-    from a solid and from the cue ball. Dark digits on a stripe have
-    ivory rows above and below them, as its white caps (with its band
-    round them too a yellow stripe seen side on showed too little white);
-    ivory digits have the band all round."""
-    ink, ground = stripe_ink(stripe) if stripe else (NUMBER_INK, NUMBER_GROUND)
-    img = pool_number_image(ball, r, ink)
+    """A small pool ball's number upright (the ball's picture is at
+    ``at``): a solid's in dark digits on its ivory spot, the ball's colour
+    round. A stripe (``stripe``: its band's colour) drawn upright whole, as
+    a stripe is told from a solid at a glance: a band of its colour across
+    the ball through the digits, white caps above and below it (a solid's
+    colour above and below its spot), the digits on the band (stripe_face).
+    Its caps shaded with the ball read as grey slivers, thinner than the
+    digits: the stripe read as its number, the green 14 as the cloth."""
+    if stripe is None:
+        surface.blit(pool_spot(ball, r, at.size), at)
+        img = pool_number_image(ball, r)
+    else:
+        ink, band = stripe_ink(stripe)
+        surface.blit(stripe_face(ball, r, at.size, band), at)
+        img = pool_number_image(ball, r, ink)
     w, h = img.get_size()
-    edge = NUMBER_GROUND if stripe and ink == NUMBER_INK else None
-    surface.blit(pool_spot(ball, r, at.size, ground, edge), at)
     surface.blit(img, (at.x + (at.width - w) // 2, at.y + (at.height - h) // 2))
+
+
+STRIPE_CAP = (248, 246, 238)  # a small stripe's white caps, where lit full
+STRIPE_RIM_SHADE = 0.72  # the band's outermost pixels, of its colour
+STRIPE_CAP_RIM = 0.84  # the caps' outermost pixels (white still, a little shaded)
+
+
+@functools.lru_cache(maxsize=64)
+def stripe_face(ball: int, r: float, size: tuple[int, int],
+                band: Colour) -> pygame.Surface:
+    """A small stripe's face upright, ``size`` large, radius ``r`` px:
+    the rows of its number and one more above and below in ``band`` (a
+    pixel of it round the digits), the rows beyond white (its caps,
+    softly darker towards the rim), the outermost pixels darker still and
+    as transparent as little of them the ball covers (its edge smooth on
+    the cloth)."""
+    digits = pool_number_image(ball, r)
+    w, h = digits.get_size()
+    ox, oy = (size[0] - w) // 2, (size[1] - h) // 2
+    mask = pygame.mask.from_surface(digits)
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    cx, cy = size[0] / 2, size[1] / 2
+    for x in range(size[0]):
+        for y in range(size[1]):
+            d = math.hypot(x + 0.5 - cx, y + 0.5 - cy)
+            cover = min(1.0, r - d + 0.5)
+            if cover <= 0:
+                continue
+            rim = d > r - NUMBER_GROUND_RIM
+            if oy - 1 <= y <= oy + h:
+                # (the rim beside a digit kept its full colour: the digit
+                # stands out from each pixel round it)
+                near = any(0 <= x + dx - ox < w and 0 <= y + dy - oy < h
+                           and mask.get_at((x + dx - ox, y + dy - oy))
+                           for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                k = STRIPE_RIM_SHADE if rim and not near else 1.0
+                c = band
+            else:
+                nz = math.sqrt(max(0.0, 1.0 - (d / r) ** 2))
+                k = STRIPE_CAP_RIM if rim else 0.9 + 0.1 * nz
+                c = STRIPE_CAP
+            img.set_at((x, y), (round(c[0] * k), round(c[1] * k), round(c[2] * k),
+                                round(255 * cover)))
+    return img
 
 
 def luminance(c: Colour) -> float:
@@ -967,15 +1009,23 @@ def contrast(a: Colour, b: Colour) -> float:
     return (lb + 0.05) / (la + 0.05)
 
 
-DARK_ON_BAND = 4.5  # the contrast dark digits need on a band (WCAG's for text)
+DARK_ON_BAND = 4.5  # the contrast digits need on a band (WCAG's for text)
+# A small stripe's light digits: white, not ivory (ivory on the red 11 and
+# the green 14 stood at 3.9:1 and 4.0:1).
+STRIPE_INK = (255, 255, 255)
 
 
 def stripe_ink(colour: Colour) -> tuple[Colour, Colour]:
     """A small stripe's number's ink and ground: the band's colour, with
-    dark digits where they stand out on it (yellow, orange), else ivory
-    ones (red, green, blue, purple, maroon)."""
-    dark = contrast(NUMBER_INK, colour) >= DARK_ON_BAND
-    return (NUMBER_INK if dark else NUMBER_GROUND), colour
+    dark digits where they stand out on it (yellow, orange), else white
+    ones (red, green, blue, purple, maroon); a band too light for either
+    is deepened until white digits stand out on it."""
+    if contrast(NUMBER_INK, colour) >= DARK_ON_BAND:
+        return NUMBER_INK, colour
+    band = colour
+    while contrast(STRIPE_INK, band) < DARK_ON_BAND:
+        band = (band[0] * 9 // 10, band[1] * 9 // 10, band[2] * 9 // 10)
+    return STRIPE_INK, band
 
 
 def _spans(high: int, stroke: int) -> list[tuple[int, int]]:
