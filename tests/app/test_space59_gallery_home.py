@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from simulator.table.events import EventKind
 from simulator.app.replay.timeline import step_marks
+from simulator.table.events import EventKind
 from tests.app.helpers import frame, key, make_app, open_gallery
 
 
