@@ -263,15 +263,17 @@ def test_every_tick_of_the_double_hit_timeline_says_what_it_is(lang: str) -> Non
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_first_step_stops_at_a_foul_at_the_strike(lang: str) -> None:
     """The Express push-through: the foul comes 0.00001 s after the strike,
-    both at "0.000 s"; the first "." stopped at the strike, where the side
-    column still said "Watch...", and the foul was passed by. It stops at
-    the foul, which the side column names."""
+    both at "0.000 s"; the foul was passed by. The first "." stops at the
+    strike (its own tick, see test_space59_gallery_home), the next at the
+    foul, which the side column names."""
     app = make_app(lang)
     try:
         g = open_gallery(app, "gallery-express-push-through")
         assert g.demo.pause_time < 1e-3
         key(app, pygame.K_PERIOD)
         pb = g.player.playback
+        assert pb.paused and pb.time == 0.0 and not g.at_foul
+        key(app, pygame.K_PERIOD)
         assert pb.paused and pb.time == pytest.approx(g.demo.pause_time, abs=1e-9)
         assert g.at_foul
         foul = g.demo.foul

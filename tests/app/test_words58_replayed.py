@@ -39,9 +39,9 @@ def test_a_game_replayed_under_general_rule_28_is_listed_as_replayed(
         rule = t("ref.general", rule=28)
         replayed = " ".join(t("stats.game_replayed", n=1, rule=f" ({rule})").split())
         assert replayed in words, words
-        # The replay keeps the game's number (as the scoreboard's "game 1"),
-        # and the game given up after it is the one that counts.
-        won = t("stats.game_given_up", n=1, name=s.name(1 - loser))
+        # The game given up after it is the one that counts, numbered on
+        # (see test_space59_stats_numbers).
+        won = t("stats.game_given_up", n=2, name=s.name(1 - loser))
         assert won in words, words
         assert words.index(replayed) < words.index(won)
         assert "—" not in words.split(t("stats.games"))[1], words

@@ -65,11 +65,13 @@ def games_words(app: App, s: Session) -> list[str]:
     n = 1
     for g in game_lines(s.match):
         if g.winner is None:
-            # Replayed (general 28, 8-ball 16): no one won it, and the
-            # replay keeps its number, as the scoreboard's "game 1" did.
+            # Replayed (general 28, 8-ball 16): no one won it. Its replay
+            # is the next line, numbered on: two lines "1." read as one
+            # game said twice.
             rule = ref_text(app.locale, g.replayed) if g.replayed is not None else ""
             said.append(app.t("stats.game_replayed", n=n,
                               rule=f" ({rule})" if rule else ""))
+            n += 1
             continue
         how = "stats.game_given_up" if g.given_up else \
             "stats.game_break_run" if g.break_run else "stats.game_innings"

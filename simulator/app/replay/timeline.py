@@ -375,10 +375,13 @@ class Timeline:
             # A foul a hair from the mark reached (the Express push-through:
             # the stroke at 0.000 s, the foul 0.00001 s later, both "0.000
             # s") is where the step stops: the first "." showed the stroke
-            # and "Watch..." at the foul's own time.
-            foul = next((m for m in self.marks.marks if m.foul and
-                         abs(m.time - nxt.time) < SAME_TIME and
-                         direction * (m.time - t0) > 1e-6), None)
+            # and "Watch..." at the foul's own time. The strike itself is a
+            # step of its own, the foul the next ("." from Home passed the
+            # strike's tick at 0.000 by).
+            foul = None if nxt.kind is EventKind.STROKE and direction > 0 else \
+                next((m for m in self.marks.marks if m.foul and
+                      abs(m.time - nxt.time) < SAME_TIME and
+                      direction * (m.time - t0) > 1e-6), None)
             self.jump(foul if foul is not None else nxt)
 
 

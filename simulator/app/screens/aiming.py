@@ -98,6 +98,7 @@ class AimMode(ShotInputMode):
     track: PullTrack | None = None  # the hand's motion during the pull
     panel_drag = False
     clock = 0.0  # s since the screen began, by the clock (times the pull)
+    aim_first_said = False  # (see enter)
 
     def enter(self) -> None:
         super().enter()
@@ -144,6 +145,10 @@ class AimMode(ShotInputMode):
         # the mouse, or the window's own motion event, moves it a pixel or
         # two, which is no aim; a play-tester's lone Space struck so)
         self.aim_first_at = self.app.mouse or pygame.mouse.get_pos()
+        # A Space the guard refused: its words stay in the key line until
+        # the player aims (a 4 s message under the table went unseen, and
+        # two presses did nothing a player could tell).
+        self.aim_first_said = False
         # No call is made for the player, not even of the only ball they may
         # call: "Called: 3" they had not made read as a call the referee held
         # (a click on a pocket calls that ball with it, see click).
@@ -292,6 +297,7 @@ class AimMode(ShotInputMode):
                     event.pos, self.aim_first_at)) or (
                 event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
             self.aim_first = False
+            self.aim_first_said = False
         if event.type == pygame.MOUSEMOTION:
             buttons = getattr(event, "buttons", (0, 0, 0))
             self.mouse_past_hint(event.pos)
@@ -717,11 +723,14 @@ class AimMode(ShotInputMode):
             if not self.app.repeat(event):
                 self.pressed_before(event.key)
             return False
+        if self.aim_first:
+            # (before "too soon", which keeps another message on show and
+            # so said nothing: this says what to do)
+            self.app.inform(self.app.t("evening.aim_first"), 6.0)
+            self.aim_first_said = True
+            return False
         if self.settle > 0.0:
             self.app.key_too_soon()
-            return False
-        if self.aim_first:
-            self.app.inform(self.app.t("evening.aim_first"), 4.0)
             return False
         return True
 
@@ -1119,6 +1128,8 @@ class AimMode(ShotInputMode):
     def hint(self) -> str:
         if self.reading_foul():  # (a stroke waits for Continue)
             return self.reading_hint()
+        if self.aim_first_said:
+            return self.app.t("hint.aim_first")
         if self.calling() and self.call_missing():
             return self.app.t("hint.call")
         return self.app.t(self.aim_line_key())
@@ -1126,6 +1137,8 @@ class AimMode(ShotInputMode):
     def short_hint(self) -> str:
         if self.reading_foul():
             return self.reading_hint(short=True)
+        if self.aim_first_said:
+            return self.app.t("hint.aim_first_short")
         if self.calling() and self.call_missing():
             return self.app.t("hint.call_short")
         return self.app.t(self.aim_line_key() + "_short")
