@@ -169,12 +169,12 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
 
 def autosave_path() -> Path:
     """The newest autosave (the journal of the match being played)."""
-    return saves.journal_paths(profile.autosave_dir())[0]
+    return profile.journal_paths(profile.autosave_dir())[0]
 
 
 def autosave_paths() -> list[Path]:
     """The autosaves kept (this match's and the two before), newest first."""
-    return saves.journal_paths(profile.autosave_dir())
+    return profile.journal_paths(profile.autosave_dir())
 
 
 def saves_dir() -> Path:
