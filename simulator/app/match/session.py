@@ -235,6 +235,9 @@ class Session:
         # leaves for the aim.
         self.hint: Any = None
         self.hint_job: Any = None
+        # A search stopped with Esc: asked for again at the same position, it
+        # goes on from where it stopped (the same hint, the wait not paid twice).
+        self.hint_stopped: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
         self.hint_used = False  # a hint taken for the coming stroke (counted)
         # A club evening may play its matches without the hint (its setup's
@@ -487,7 +490,8 @@ class Session:
         """Ask the referee again after anything changed."""
         from rules.ruling import BallInHand
         self._req = None if self.match.over else self.match.requirements()
-        self.hint = self.hint_job = None  # a new position: a new hint
+        # A new position: a new hint.
+        self.hint = self.hint_job = self.hint_stopped = None
         self.hint_call = None
         self.hint_used = False
         self.call = (None, None)
