@@ -230,13 +230,10 @@ class Session:
         self.save_note: str | None = None
         self._warned_fill = 0.0
         self.load_note: str | None = None  # what loading noticed (a torn tail)
-        # The hint for the position on the table (simulator.app.match.computer):
-        # being worked out, or found; the call a taken hint (or an undo, a redo)
-        # leaves for the aim.
+        # The position's hint (match.computer): being worked out, stopped by Esc (I
+        # goes on with it), or found; the call a taken hint (or an undo) leaves.
         self.hint: Any = None
         self.hint_job: Any = None
-        # A search stopped with Esc: asked for again at the same position, it
-        # goes on from where it stopped (the same hint, the wait not paid twice).
         self.hint_stopped: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
         self.hint_used = False  # a hint taken for the coming stroke (counted)
