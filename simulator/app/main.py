@@ -338,6 +338,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.inform(app.t("profile.read_only_on"), 6.0)
     if args.screenshot:
         return take_screenshot(app, args.screenshot)
+    # The first screen is drawn and shown, then the screens not yet opened
+    # are imported in the background (the registry is lazy: see there).
+    app.step([], 0.0)
+    from simulator.app.loop.registry import warm
+    warm()
     app.run()
     return 0
 

@@ -95,6 +95,26 @@ def autosave_dir() -> Path:
     return data_dir() / "autosave"
 
 
+# The autosaves' and the club evening's names live here, not beside what
+# reads them (saves, records.club): the main menu asks whether they exist
+# without importing the referee and the records (a slower start).
+JOURNAL_SUFFIX = ".kiyj"
+KEEP = 3  # autosaves kept: this match's and the two before it
+EVENINGS = "evenings"
+CURRENT_EVENING = "current.json"
+
+
+def journal_paths(folder: Path) -> list[Path]:
+    """The autosaves, newest first."""
+    return [folder / f"autosave{'' if i == 0 else f'-{i}'}{JOURNAL_SUFFIX}"
+            for i in range(KEEP)]
+
+
+def evening_path(data: Path | None = None) -> Path:
+    """The club evening in progress (of the profile's data folder, or ``data``)."""
+    return (data_dir() if data is None else data) / EVENINGS / CURRENT_EVENING
+
+
 def scenarios_dir() -> Path:
     return data_dir() / "scenarios"
 

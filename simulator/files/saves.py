@@ -78,14 +78,13 @@ from simulator.files.inputs import (
     read_text,
     size_words,
 )
+from simulator.files.profile import journal_paths
 from simulator.table.events import Stroke
 
 SAVE_FORMAT = "kiy-save"
 SAVE_VERSION = 2  # read up to; a plain save is written as version 1
 JOURNAL_FORMAT = "kiy-journal"
 JOURNAL_VERSION = 2  # version 1: no packed shots (still read, then rewritten)
-JOURNAL_SUFFIX = ".kiyj"
-KEEP = 3  # autosaves kept: this match's and the two before it
 MAX_PACKED = 8 * 1024 * 1024  # one packed record, once unpacked
 WARN_AT = 0.75  # of MAX_SAVE_BYTES: the player is told the match is getting long
 COMPACT_MIN = 256 * 1024  # a journal this small is never worth compacting
@@ -600,12 +599,6 @@ def load(path: str | os.PathLike[str]) -> Loaded:
 
 
 # -- the autosave journal -------------------------------------------------------------
-def journal_paths(folder: Path) -> list[Path]:
-    """The autosaves, newest first."""
-    return [folder / f"autosave{'' if i == 0 else f'-{i}'}{JOURNAL_SUFFIX}"
-            for i in range(KEEP)]
-
-
 class JournalFull(OSError):
     """The match no longer fits in a journal that loading accepts, even
     compacted: it is not autosaved any more (the file on disk still loads)."""

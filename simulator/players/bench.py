@@ -544,17 +544,30 @@ def part_straight(innings: int, pro_innings: int) -> None:
 
 
 def part_hint(count: int) -> None:
+    """The hint's time at its level and at each stronger one (searched as
+    the hint searches, HINT_MOVES and HINT_BREAK_BUDGET bounding it): the
+    wall time, and the CPU time of each discipline (the process's own: on a
+    shared machine the wall time is mostly the other work's)."""
     level = getattr(hint, "HINT_LEVEL", "strong")
+    names = list(STRENGTHS)
     pos = positions(count, 11)
-    times: list[float] = []
-    for i, (_, m) in enumerate(pos):
-        t0 = time.perf_counter()
-        hint.suggest(m.discipline, m.state, seed_for(9, i, 0))
-        times.append(time.perf_counter() - t0)
-    times.sort()
-    say(f"the hint plays at {level} (the strongest: {TOP}): wall median "
-        f"{statistics.median(times):.2f} s, p90 {_p90(times):.2f} s, max "
-        f"{times[-1]:.2f} s over {len(times)} positions ({load()})")
+    for lv in names[names.index(level):]:
+        walls: list[float] = []
+        cpus: dict[str, list[float]] = {}
+        for i, (game, m) in enumerate(pos):
+            t0, c0 = time.perf_counter(), time.process_time()
+            hint.suggest(m.discipline, m.state, seed_for(9, i, 0), STRENGTHS[lv])
+            walls.append(time.perf_counter() - t0)
+            cpus.setdefault(game, []).append(time.process_time() - c0)
+        walls.sort()
+        every = sorted(c for v in cpus.values() for c in v)
+        said = "the hint plays at" if lv == level else "at"
+        say(f"{said} {lv} (the strongest: {TOP}): wall median "
+            f"{statistics.median(walls):.2f} s, p90 {_p90(walls):.2f} s, max "
+            f"{walls[-1]:.2f} s over {len(walls)} positions ({load()})")
+        say(f"  CPU median {statistics.median(every):.2f} s, max {every[-1]:.2f} s; "
+            + ", ".join(f"{g} {statistics.median(v):.2f}" for g, v in cpus.items())
+            + f" (the hint's time: {hint.HINT_SECONDS:.0f} s)")
 
 
 # -- why innings end -------------------------------------------------------------

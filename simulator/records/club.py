@@ -33,6 +33,8 @@ from rules.referee import Match
 from simulator.files import saves
 from simulator.files.atomic import atomic_write, clean_leftovers
 from simulator.files.inputs import MAX_SAVE_BYTES, InputError, read_json
+from simulator.files.profile import CURRENT_EVENING as CURRENT
+from simulator.files.profile import EVENINGS
 from simulator.records.database import (
     MatchRecord,
     Records,
@@ -54,8 +56,6 @@ from simulator.records.evening import (
 from simulator.records.levels import level_rating
 from simulator.records.stats import match_stats
 
-EVENINGS = "evenings"
-CURRENT = "current.json"
 ARCHIVED = "evening.json"
 
 

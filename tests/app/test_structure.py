@@ -106,6 +106,22 @@ def test_each_room_of_the_window_imports_only_what_lies_below_it() -> None:
         "simulator.app.table.render -> simulator.app.match.session"]
 
 
+def test_the_registry_names_its_screens_and_imports_none_of_them() -> None:
+    """The registry is lazy: it names each screen's module (one of the
+    window's screens, dialogs or the match's turns: what lies below it), and
+    imports none of them itself, so the menu comes up without the physics
+    and the referee the match's screens bring."""
+    graph = imports()
+    below = {"screens", "dialogs", "match"}
+    for name, lazy in SCREENS.items():
+        assert lazy.module in graph, (name, lazy.module)
+        assert app_room(lazy.module) in below, (name, lazy.module)
+        assert callable(lazy.load()), name
+    named = {lazy.module for lazy in SCREENS.values()}
+    eager = graph["simulator.app.loop.registry"] & (named | screen_modules())
+    assert not eager, sorted(eager)
+
+
 def test_each_dialog_file_is_opened_by_name() -> None:
     """One file a dialog: every file of dialogs/ (but the card they all are
     and the question with Yes and No) holds what the registry opens."""
@@ -113,8 +129,7 @@ def test_each_dialog_file_is_opened_by_name() -> None:
         "__init__", "base", "confirm"}
     assert {"pause", "save", "concede", "choice", "sign", "fouls", "game_over",
             "quit", "export"} <= files
-    opened = {getattr(f, "__module__", "").rpartition(".")[2]
-              for f in SCREENS.values()}
+    opened = {f.module.rpartition(".")[2] for f in SCREENS.values()}
     assert files <= opened, sorted(files - opened)
 
 
@@ -125,7 +140,8 @@ def test_every_screen_is_registered_and_made_by_name() -> None:
     # no screen of its own.
     leaves = {c for c in classes if not _subclasses(c) & classes}
     assert {"AimMode", "EditorMode", "ReplayMode"} <= {c.__name__ for c in classes}
-    registered = {f for f in SCREENS.values() if isinstance(f, type)}
+    registered = {f for f in (lazy.load() for lazy in SCREENS.values())
+                  if isinstance(f, type)}
     # The modes a screen makes for itself (the lag's play, a computer's
     # shot) are not registered; the rest are, by name.
     made_inside = {c for c in leaves if c.__name__ in _MADE_BY_OTHERS}

@@ -145,3 +145,40 @@ def test_the_hint_is_looked_for_between_few_pictures() -> None:
     job.advance(float("inf"))
     assert s.hint.decision == job.result.decision
     pygame.display.quit()
+
+
+def test_a_hint_stopped_with_esc_goes_on_from_where_it_stopped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc stops the hint's search; I at the same position goes on with it
+    (the simulations already run are not run again) and finds the hint the
+    whole search finds."""
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)  # a simulation a pass
+    app = make_app()
+    scenario_match(app, "9-ball", {int(b): (x, y) for b, (x, y) in BALLS.items()})
+    s = app.session
+    assert s is not None
+    step(app, press(pygame.K_i))
+    step(app, press(pygame.K_i, pygame.KEYUP))
+    job = s.hint_job
+    assert job is not None
+    while job.simulations < 40 and not job.done:
+        step(app)
+    step(app, esc())
+    step(app, esc(pygame.KEYUP))
+    assert s.hint_job is None and s.hint is None
+    run = job.simulations
+    assert run >= 40 and not job.done
+    assert app.toast is not None and app.toast[0] == app.t("hint.stopped")
+    step(app, press(pygame.K_i))
+    step(app, press(pygame.K_i, pygame.KEYUP))
+    assert s.hint_job is job and job.simulations >= run
+    for _ in range(20_000):
+        if s.hint is not None:
+            break
+        step(app)
+    assert s.hint is not None
+    whole = computer.think_hint(s.match)
+    whole.advance(float("inf"))
+    assert s.hint.decision == whole.result.decision
+    assert job.simulations == whole.simulations
+    pygame.display.quit()

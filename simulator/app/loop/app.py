@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pygame
 import pygame_gui
 
@@ -174,7 +173,7 @@ class App:
         self._still = 0.0  # seconds the loop has been idle (see REST_AFTER)
         self._waited = 0.0  # seconds since the last frame drawn
         self._thought = False  # a screen thought since (see THINK_STEP)
-        self._shown: np.ndarray | None = None  # the picture on the window
+        self._shown: bytes | None = None  # the picture on the window
         self.previous: Mode | None = None
         self.seed: int | None = None  # fixed racks for documentation and tests
         self.scene: Any = None  # the table screen's cached pictures (Scene)
@@ -836,11 +835,12 @@ class App:
             buf: Any = self.screen.get_buffer()  # (a buffer the stubs do not say)
         except pygame.error:  # a window whose pixels cannot be read: shown
             return False
-        now = np.frombuffer(buf, np.uint32)  # rows padded to 4 bytes
-        same = self._shown is not None and np.array_equal(self._shown, now)
+        # Bytes, not numpy: the menu comes up before numpy is imported.
+        now: bytes = buf.raw
+        del buf  # the surface stays locked while its buffer is held
+        same = now == self._shown
         if not same:
-            self._shown = now.copy()
-        del now, buf  # the surface stays locked while its buffer is held
+            self._shown = now
         return same
 
     def screenshot(self, path: str, frames: int = 2) -> None:

@@ -44,9 +44,9 @@ def break_shot(app: App) -> None:
 
 
 def start(app: App, args: argparse.Namespace) -> int | None:
-    """Open the screen the arguments ask for; an exit status if we must stop."""
-    from simulator.app.match.session import LoadError, Session
-
+    """Open the screen the arguments ask for; an exit status if we must stop.
+    (The match's session is imported only for a match: the menu comes up
+    without the physics and the referee.)"""
     app.seed = args.seed
     screen = args.screen
     # -- practice screens: --scenario FILE and their --screen names ------------
@@ -56,6 +56,7 @@ def start(app: App, args: argparse.Namespace) -> int | None:
         return None
     # -- end of practice screens ---------------------------------------------
     if args.load:
+        from simulator.app.match.session import LoadError, Session
         try:
             app.session = Session.load(Path(args.load), app.locale)
             from simulator.app.loop.flow import said_loaded
@@ -71,6 +72,7 @@ def start(app: App, args: argparse.Namespace) -> int | None:
     elif args.game and screen not in ("setup",):
         names = args.players or []
         from rules import registry
+        from simulator.app.match.session import Session
         lo = registry.info(args.game).min_players
         if len(names) < lo:
             names = names + [""] * (lo - len(names))
@@ -99,6 +101,7 @@ def start(app: App, args: argparse.Namespace) -> int | None:
                names=[n for n in (args.players or []) if n])
     else:
         if app.session is None:
+            from simulator.app.match.session import Session
             app.session = Session.new(
                 [app.t("setup.player_n", n=1), app.t("setup.player_n", n=2)],
                 default_game(), {}, app.locale,

@@ -169,12 +169,12 @@ class ShotList(MutableSequence[tuple[Shot, "Ruling"]]):
 
 def autosave_path() -> Path:
     """The newest autosave (the journal of the match being played)."""
-    return saves.journal_paths(profile.autosave_dir())[0]
+    return profile.journal_paths(profile.autosave_dir())[0]
 
 
 def autosave_paths() -> list[Path]:
     """The autosaves kept (this match's and the two before), newest first."""
-    return saves.journal_paths(profile.autosave_dir())
+    return profile.journal_paths(profile.autosave_dir())
 
 
 def saves_dir() -> Path:
@@ -230,11 +230,11 @@ class Session:
         self.save_note: str | None = None
         self._warned_fill = 0.0
         self.load_note: str | None = None  # what loading noticed (a torn tail)
-        # The hint for the position on the table (simulator.app.match.computer):
-        # being worked out, or found; the call a taken hint (or an undo, a redo)
-        # leaves for the aim.
+        # The position's hint (match.computer): being worked out, stopped by Esc (I
+        # goes on with it), or found; the call a taken hint (or an undo) leaves.
         self.hint: Any = None
         self.hint_job: Any = None
+        self.hint_stopped: Any = None
         self.hint_call: tuple[int | None, str | None] | None = None
         self.hint_used = False  # a hint taken for the coming stroke (counted)
         # A club evening may play its matches without the hint (its setup's
@@ -487,7 +487,8 @@ class Session:
         """Ask the referee again after anything changed."""
         from rules.ruling import BallInHand
         self._req = None if self.match.over else self.match.requirements()
-        self.hint = self.hint_job = None  # a new position: a new hint
+        # A new position: a new hint.
+        self.hint = self.hint_job = self.hint_stopped = None
         self.hint_call = None
         self.hint_used = False
         self.call = (None, None)

@@ -35,11 +35,11 @@ def last_match_over(path: Path) -> bool:
     """Whether the match in the autosave ``path`` has finished (read as
     opening it would; a file that cannot be read is not called finished:
     opening it says why)."""
-    from simulator.files import saves
     try:
         st = path.stat()
     except OSError:
         return False
+    from simulator.files import saves  # (the referee with it: only for a save)
     key = (str(path), st.st_mtime_ns, st.st_size)
     if key not in _OVER:
         try:
@@ -63,15 +63,18 @@ class MenuMode(Mode):
 
     def build(self) -> None:
         app = self.app
-        from simulator.app.match import session as sess
+        # The profile's paths, not the match's session: the menu is up
+        # before the physics and the referee are imported.
+        from simulator.files import profile
+        autosave = profile.journal_paths(profile.autosave_dir())[0]
         h = app.size[1]
         items: list[tuple[str, Callable[[], None] | None]] = [
             (app.t("menu.new_match"), self.new_match),
             # A finished match is not continued: the button says it shows
             # how it ended (its statistics, undo from there if allowed).
-            (app.t("menu.last_result" if last_match_over(sess.autosave_path())
+            (app.t("menu.last_result" if last_match_over(autosave)
                    else "menu.continue"),
-             self.resume if sess.autosave_path().exists() else None),
+             self.resume if autosave.exists() else None),
             (app.t("menu.load"), self.load),
             (app.t("club.menu_continue" if self.evening_in_progress()
                    else "club.menu_evening"), self.evening),
@@ -158,8 +161,8 @@ class MenuMode(Mode):
         open_saved(self.app, sess.autosave_path())
 
     def evening_in_progress(self) -> bool:
-        from simulator.records.club import Club
-        return Club().current_path.exists()
+        from simulator.files import profile
+        return profile.evening_path().exists()
 
     def evening(self) -> None:
         """The evening in progress, or a new one's setup."""

@@ -186,7 +186,8 @@ class ShotInputMode(TableMode):
             else self.banner_rect.height
         from simulator.app.match import computer
         try:
-            s.hint_job = computer.think_hint(s.match)
+            s.hint_job = s.hint_stopped or computer.think_hint(s.match)
+            s.hint_stopped = None
         except Exception as e:  # a fault in the search: said, the game goes on
             self.app.notify(self.app.t("hint.failed", reason=repr(e)))
 
@@ -584,6 +585,7 @@ class ShotInputMode(TableMode):
     def stop_hint(self) -> None:
         """Esc while a hint is looked for: the search stops, the aim stays."""
         if self.session.hint_job is not None:
+            self.session.hint_stopped = self.session.hint_job
             self.session.hint_job = None
             self.app.inform(self.app.t("hint.stopped"), 2.0)
 
