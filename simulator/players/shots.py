@@ -50,9 +50,9 @@ MAX_BALL_SPEED = 7.0
 # times in 250 (1.2 %) and made a legal pot on 223 (89 %), at 8.3 m/s 2 in
 # 150; at 0.12 R 18 in 150, at 0 R 15 in 150, at 0.15 R (the earlier
 # choice, 8.6 m/s) 12 in 60. The cue ball leaves the tip at 10.8 to 10.9
-# m/s, inside the professionals' 9.8 to 11.6 m/s. (strength.POWER_BREAKS:
-# the strong and pro players break 9-ball as calibrate_break found, see
-# LAYOUT_BREAK_GAMES and strength.LAYOUT_BREAKS.)
+# m/s, inside the professionals' 9.8 to 11.6 m/s. (strength.POWER_BREAKS;
+# the 9-ball break calibrate_break found, which no level plays yet, is
+# strength.LAYOUT_BREAKS, see LAYOUT_BREAK_GAMES.)
 # Disciplines whose break must be open (8-ball 5: a ball pocketed or at
 # least four object balls driven to a cushion): only power breaks are
 # offered there. A soft or corner break is illegal by design, yet the

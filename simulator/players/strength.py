@@ -76,8 +76,15 @@ POWER_BREAKS = (PowerBreak(2.5, 8.4, 0.08), PowerBreak(2.5, 8.3, 0.08))
 # or more) 7.6 m/s at 0.05 R left one on 276 of 600 racks (46 %), the old
 # break 191 (32 %), with 11 scratches against 16 but 64 dry breaks against
 # 47, and as the strong and pro players' break the bench's racks 1000 to
-# 1069 gave 9 break-and-runs against 10 (thirteenth round). A level takes
-# it with ``layout_breaks=LAYOUT_BREAKS`` once 200 racks say it helps.
+# 1069 gave 9 break-and-runs against 10 (thirteenth round). Measured again
+# on 200 racks none of those (24000 to 24199, twenty-fifth round): 7.6 m/s
+# at 0.05 R left a makeable pot on the 1 after 51 % of breaks and scratched
+# 2 %, the old break 35 % and 5 %; from 4 and 6 R in off the rail or the
+# middle of the head string none did better; yet as the strong player's
+# break the bench's racks 1000 to 1089 gave 12 break-and-runs against the
+# power break's 17 (twenty-fifth round): a makeable 1 is not a run. A
+# level takes it with ``layout_breaks=LAYOUT_BREAKS`` once 200 racks say
+# it helps.
 LAYOUT_BREAKS = (PowerBreak(2.5, 7.6, 0.05), PowerBreak(2.5, 7.7, 0.05))
 
 
