@@ -82,3 +82,17 @@ def test_a_called_pot_made_says_nothing_of_the_call() -> None:
         assert not [x for x in lines if x.startswith("Called:")], lines
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_odds_from_a_few_tries_claim_no_tenths(lang: str) -> None:
+    """The computer's line "Calls the 15 (about 7 in 10)" stood over "2 of 3
+    simulated tries potted it (too few to be sure)": out of fewer than
+    FEW_TRIES tries the odds are only likely or unlikely, never tenths."""
+    from simulator.app.match.computer import FEW_TRIES, chance_words
+    from simulator.app.text.i18n import Locale
+    loc = Locale(lang)
+    assert chance_words(loc, 2 / 3, 3) == loc.t("odds.likely")
+    assert chance_words(loc, 1 / 3, 3) == loc.t("odds.unlikely")
+    assert chance_words(loc, 0.7, FEW_TRIES) == loc.t("odds.in_ten", n=7)
+    assert chance_words(loc, 0.7) == loc.t("odds.in_ten", n=7)
