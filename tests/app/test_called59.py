@@ -96,3 +96,42 @@ def test_odds_from_a_few_tries_claim_no_tenths(lang: str) -> None:
     assert chance_words(loc, 1 / 3, 3) == loc.t("odds.unlikely")
     assert chance_words(loc, 0.7, FEW_TRIES) == loc.t("odds.in_ten", n=7)
     assert chance_words(loc, 0.7) == loc.t("odds.in_ten", n=7)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_either_person_may_concede_the_match(lang: str) -> None:
+    """Two people at one window: the match menu's "Concede the match" asks
+    the one at the table, and offers the other person's concession too
+    (after Ann gave up a game, Bob was to break and only Bob could concede
+    the match). The other's choice ends the match for the one at the table."""
+    from tests.app.helpers import click_button, key, run_until, to_the_break
+    app = make_app(lang)
+    try:
+        s = to_the_break(app, ["Anna", "Boris"], "9-ball", {"race_to": 3})
+        req = s.req
+        assert req is not None
+        at_table, other = req.shooter, 1 - req.shooter
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("pause.concede_match"))
+        offered = app.t("concede.match_other", name=s.names[other])
+        assert offered in drawn_words(app)
+        click_button(app, offered)
+        run_until(app, lambda: s.over, limit=600)
+        assert s.match.winner == at_table
+    finally:
+        pygame.display.quit()
+
+
+def test_against_the_computer_only_the_person_concedes() -> None:
+    from simulator.app.dialogs.concede import other_person
+    from simulator.app.match.session import Session
+    app = make_app("en")
+    try:
+        s = Session.new(["Anna", "cpu:club"], "9-ball", {"race_to": 3}, app.locale,
+                        seed=5)
+        assert other_person(s, 0) is None
+        two = Session.new(["Anna", "Boris"], "9-ball", {"race_to": 3}, app.locale,
+                          seed=5)
+        assert other_person(two, 0) == 1
+    finally:
+        pygame.display.quit()
