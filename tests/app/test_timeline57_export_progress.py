@@ -17,9 +17,9 @@ from simulator.app.loop.app import App
 from simulator.files import profile
 from tests.app.helpers import click_button, frame, key, make_app, open_gallery
 
-SAID = {"en": (r"(\d+) % · encoding the GIF: picture (\d+) of (\d+)",
+SAID = {"en": (r"encoding the GIF: picture (\d+) of (\d+) · (\d+) % of the whole",
                "compressing and writing the file…", "drawing the pictures: "),
-        "ru": (r"(\d+) % · кодируется GIF: кадр (\d+) из (\d+)",
+        "ru": (r"кодируется GIF: кадр (\d+) из (\d+) · готово (\d+) % всего",
                "сжатие и запись файла…", "рисуются кадры: ")}
 
 
@@ -44,7 +44,8 @@ def test_the_gif_export_says_and_moves_while_it_encodes(lang: str) -> None:
     bodies = bodies_until_closed(app, 60 * 60)
     encoding, writing, drawing = SAID[lang]
     assert any(drawing in b for b in bodies)
-    coded = [tuple(int(x) for x in m.groups())
+    # (percentage, picture, pictures): the whole's share said after the stage
+    coded = [(int(m[3]), int(m[1]), int(m[2]))
              for m in (re.search(encoding, b) for b in bodies) if m]
     # Many pictures said one by one, counting up, the percentage with them.
     assert len({c[1] for c in coded}) >= 5, bodies[-5:]

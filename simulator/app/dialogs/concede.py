@@ -7,6 +7,7 @@ from __future__ import annotations
 from simulator.app.dialogs.base import Dialog
 from simulator.app.dialogs.confirm import confirm_dialog
 from simulator.app.loop.app import App
+from simulator.app.match.session import Session
 from simulator.app.match.turns import concede, conceder, leaving, unbroken_game
 
 
@@ -35,9 +36,29 @@ def concede_dialog(app: App, whole_match: bool = False) -> Dialog:
     if unbroken is not None:  # the next game, not yet broken: said so
         title = app.t("concede.next_title", name=who, n=unbroken)
         body = "concede.next_ends_match_body" if ends else "concede.next_body"
-    return confirm_dialog(app, title, app.t(body, name=who, n=unbroken,
-                                            **(points or {})),
-                          app.t(f"{key}_yes"), lambda: concede(app, whole_match))
+    said = app.t(body, name=who, n=unbroken, **(points or {}))
+    other = other_person(s, by) if key == "concede.match" else None
+    if other is None:
+        return confirm_dialog(app, title, said, app.t(f"{key}_yes"),
+                              lambda: concede(app, whole_match))
+    # Two people: either may give the match up, not only the one at the
+    # table (after Ann conceded a game, Bob was to break and only Bob could).
+    return Dialog(app, title, said,
+                  [(app.t("concede.match_yes"), lambda: concede(app, True)),
+                   (app.t("concede.match_other", name=s.name(other)),
+                    lambda: concede(app, True, by=other)),
+                   (app.t("common.cancel"), lambda: None)],
+                  cancel=lambda: None, kind="confirm")
+
+
+def other_person(s: Session, by: int) -> int | None:
+    """The other person of the two in play, who may concede the match in
+    place of ``by``; None against a computer or of three or more."""
+    in_play = list(s.match.discipline.in_play(s.match.state))
+    if len(in_play) != 2 or by not in in_play:
+        return None
+    other = next(p for p in in_play if p != by)
+    return None if s.is_computer(other) else other
 
 
 def concede_label(app: App) -> str:

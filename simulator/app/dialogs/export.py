@@ -186,12 +186,13 @@ class ExportProgress(Dialog):
 
 
 def progress_words(app: App, job: ExportJob) -> str:
-    """The percentage and what is being done: the pictures drawn, encoded
-    (of how many), the file written."""
+    """What is being done (the pictures drawn, encoded, of how many; the
+    file written), then the whole export's percentage, said as the whole's:
+    "35 % · drawing the pictures: 311 of 353" read as a sum gone wrong."""
     kind, n, of = job.stage
     fmt = job.fmt.upper() if job.fmt != "apng" else "PNG"
     said = app.t(f"export.stage_{kind}", n=str(n), of=str(of), fmt=fmt)
-    return f"{round(job.progress * 100)} % · {said}"
+    return f"{said} · {app.t('export.whole', p=round(job.progress * 100))}"
 
 
 def tell_saved(app: App, path: Path, of: str = "") -> None:

@@ -380,12 +380,16 @@ def chance_words(loc: Locale, share: float, tries: int | None = None) -> str:
     simulated tries that potted it: "almost certain", "about 8 in 10",
     "rarely, under 1 in 10", "almost never" (the hint's and the computer's
     alike; "301 of 301 simulated tries" read as a count, not as odds).
-    Out of fewer than FEW_TRIES ``tries`` all in is only "likely"."""
-    if share >= ALMOST_SURE:
-        few = tries is not None and tries < FEW_TRIES
-        return loc.t("odds.likely" if few else "odds.sure")
+    Out of fewer than FEW_TRIES ``tries`` only "likely" or "unlikely": "about
+    7 in 10" beside "2 of 3 tries potted it (too few to be sure)" claimed
+    a precision the count beneath it denied."""
+    few = tries is not None and tries < FEW_TRIES
     if share <= 0.0:
         return loc.t("odds.never")
+    if few:
+        return loc.t("odds.likely" if share >= 0.5 else "odds.unlikely")
+    if share >= ALMOST_SURE:
+        return loc.t("odds.sure")
     tenths = round(10 * share)
     if tenths < 1:
         return loc.t("odds.rare")

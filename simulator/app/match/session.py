@@ -938,8 +938,7 @@ class Session:
         lines: list[str] = []
         if shot is not None and any(e.kind is EventKind.STROKE and e.miscue
                                     for e in shot.events):
-            # First: why the ball went off weak (the last shot's chips say
-            # it too, but below the fouls, out of sight in a small window).
+            # First: why the ball went off weak (the chips say it below).
             lines.append(t("banner.miscue"))
         explained: set[str] = set()
 
@@ -995,6 +994,7 @@ class Session:
                 legal if turns and n.code.id == "note.break_legal" else lines
             into.append(said)
             explain(n.code, n.ref, lines if into is legal else into)
+        lines += [c for c in (self.call_line(r, shot),) if c]  # why pots not counted
         if changes:
             # Why each score moved, the losses foremost, at the top (after
             # a foul's own line, what happened): a score fell 32 -> 20 and
@@ -1024,6 +1024,32 @@ class Session:
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state),
                       len(legal) + len(turn) if legal else 1)
+
+    def call_line(self, r: Ruling, shot: Shot | None) -> str:
+        """The call a shot's pots fell short of, where balls dropped but not
+        the called one in its pocket: why they do not count ("balls are
+        spotted" alone left a player asking why, 14.1 rule 8, 8-ball 12)."""
+        step = next((i for i, x in enumerate(self.match.rulings) if x is r), None)
+        if shot is None or step is None:
+            return ""
+        from rules.ruling import Declarations, RulesError
+        try:
+            decl = Declarations.from_dict(self.match.history[step].get("declarations"))
+        except (RulesError, ValueError, TypeError):
+            return ""
+        ball, pocket = decl.called_ball, decl.called_pocket
+        dropped = {e.balls[0]: e.pocket for e in shot.events
+                   if e.kind is EventKind.POCKETED and e.balls}
+        if ball is None or pocket is None or decl.safety or \
+                dropped.get(ball) == pocket or not set(dropped) - {CUE_BALL}:
+            return ""
+        t = self.locale.t
+        said = {"ball": words.ball_named(self.locale, ball),
+                "called": t(f"pocket_into.{pocket}")}
+        went = dropped.get(ball)
+        if went is None:
+            return t("banner.called_missed", **said)
+        return t("banner.called_elsewhere", went=t(f"pocket_in.{went}"), **said)
 
     def foul_line(self, r: Ruling, f: Any, main: Any, fine: PointChange | None) -> str:
         """One foul's line: its words and rule; the penalised one of several

@@ -461,10 +461,11 @@ def redo(app: App) -> None:
     next_step(app)
 
 
-def concede(app: App, whole_match: bool) -> None:
-    """The person who concedes (``conceder``) loses the game, or the match:
-    every game still to play goes to the opponent and the match ends. Of
-    three or more in play the one at the table leaves (Express R21)."""
+def concede(app: App, whole_match: bool, by: int | None = None) -> None:
+    """The person who concedes (``conceder``, or ``by``: the other of two
+    people) loses the game, or the match: every game still to play goes to
+    the opponent and the match ends. Of three or more in play the one at the
+    table leaves (Express R21)."""
     s = app.session
     if s is None or not can_concede(s):
         return
@@ -482,7 +483,7 @@ def concede(app: App, whole_match: bool) -> None:
         if not can_concede(s):
             return
     from rules.ruling import RulesError
-    who = conceder(s)
+    who = conceder(s) if by is None else by
     assert who is not None
     try:
         if leaving(s):

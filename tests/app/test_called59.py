@@ -1,0 +1,137 @@
+"""A pot that missed its call says the call: 14.1's "balls are spotted"
+alone left a player who called the 1 in one corner and saw it drop in
+another asking why (14.1 rule 8; 8-ball rule 12)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rules.referee import Match
+from rules.ruling import Declarations
+from simulator.app.match.session import Session
+from simulator.table.events import Shot
+from tests.app.helpers import drawn_words, frame, make_app
+from tests.rules.logs import Log
+
+
+def called_shot(pocket: str | None) -> tuple[Match, Shot]:
+    """14.1: Anna's legal break, then Boris calls the 5 in the bottom right
+    corner; it drops in ``pocket`` (None: it stays up, the 6 drops)."""
+    m = Match(["Anna", "Boris"], "14.1", {"target": 20}, seed=4)
+    m.apply(Log(m.table()).stroke().hit(0, 1).rails([1, 2]).rail(0).shot())
+    log = Log(m.table()).stroke().hit(0, 5)
+    if pocket is None:
+        log.hit(5, 6).pot(6, "head_right")
+    else:
+        log.pot(5, pocket)
+    shot = log.shot()
+    m.apply(shot, Declarations(called_ball=5, called_pocket="foot_right"))
+    return m, shot
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_ball_in_another_pocket_says_where_it_was_called(lang: str) -> None:
+    """The ruling card: the 5 was called in the bottom right corner and
+    dropped in the top left; spotted without penalty, Anna to play."""
+    app = make_app(lang)
+    try:
+        match, shot = called_shot("head_left")
+        s = Session(match, app.locale)
+        app.session = s
+        ruling = s.match.rulings[-1]
+        assert ruling is not None and not ruling.fouls
+        assert "note.illegal_pocketed" in {n.code.id for n in ruling.notes}
+        said = app.t("banner.called_elsewhere", ball=app.t("strip.ball", ball=5),
+                     called=app.t("pocket_into.foot_right"),
+                     went=app.t("pocket_in.head_left"))
+        assert said in s.ruling_banner(ruling, shot).lines
+        app.go("match")
+        frame(app, n=2)
+        s.banner = s.ruling_banner(ruling, shot)
+        frame(app, pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0,
+                                      unicode="v", scancode=0), n=2)
+        assert said in drawn_words(app, folded=True)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_another_ball_dropping_says_the_called_one_did_not(lang: str) -> None:
+    app = make_app(lang)
+    try:
+        match, shot = called_shot(None)
+        s = Session(match, app.locale)
+        ruling = s.match.rulings[-1]
+        assert ruling is not None
+        said = app.t("banner.called_missed", ball=app.t("strip.ball", ball=5),
+                     called=app.t("pocket_into.foot_right"))
+        assert said in s.ruling_banner(ruling, shot).lines
+    finally:
+        pygame.display.quit()
+
+
+def test_a_called_pot_made_says_nothing_of_the_call() -> None:
+    app = make_app("en")
+    try:
+        match, shot = called_shot("foot_right")
+        s = Session(match, app.locale)
+        ruling = s.match.rulings[-1]
+        assert ruling is not None
+        lines = s.ruling_banner(ruling, shot).lines
+        assert not [x for x in lines if x.startswith("Called:")], lines
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_odds_from_a_few_tries_claim_no_tenths(lang: str) -> None:
+    """The computer's line "Calls the 15 (about 7 in 10)" stood over "2 of 3
+    simulated tries potted it (too few to be sure)": out of fewer than
+    FEW_TRIES tries the odds are only likely or unlikely, never tenths."""
+    from simulator.app.match.computer import FEW_TRIES, chance_words
+    from simulator.app.text.i18n import Locale
+    loc = Locale(lang)
+    assert chance_words(loc, 2 / 3, 3) == loc.t("odds.likely")
+    assert chance_words(loc, 1 / 3, 3) == loc.t("odds.unlikely")
+    assert chance_words(loc, 0.7, FEW_TRIES) == loc.t("odds.in_ten", n=7)
+    assert chance_words(loc, 0.7) == loc.t("odds.in_ten", n=7)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_either_person_may_concede_the_match(lang: str) -> None:
+    """Two people at one window: the match menu's "Concede the match" asks
+    the one at the table, and offers the other person's concession too
+    (after Ann gave up a game, Bob was to break and only Bob could concede
+    the match). The other's choice ends the match for the one at the table."""
+    from tests.app.helpers import click_button, key, run_until, to_the_break
+    app = make_app(lang)
+    try:
+        s = to_the_break(app, ["Anna", "Boris"], "9-ball", {"race_to": 3})
+        req = s.req
+        assert req is not None
+        at_table, other = req.shooter, 1 - req.shooter
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.t("pause.concede_match"))
+        offered = app.t("concede.match_other", name=s.names[other])
+        assert offered in drawn_words(app)
+        click_button(app, offered)
+        run_until(app, lambda: s.over, limit=600)
+        assert s.match.winner == at_table
+    finally:
+        pygame.display.quit()
+
+
+def test_against_the_computer_only_the_person_concedes() -> None:
+    from simulator.app.dialogs.concede import other_person
+    from simulator.app.match.session import Session
+    app = make_app("en")
+    try:
+        s = Session.new(["Anna", "cpu:club"], "9-ball", {"race_to": 3}, app.locale,
+                        seed=5)
+        assert other_person(s, 0) is None
+        two = Session.new(["Anna", "Boris"], "9-ball", {"race_to": 3}, app.locale,
+                          seed=5)
+        assert other_person(two, 0) == 1
+    finally:
+        pygame.display.quit()
