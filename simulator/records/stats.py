@@ -151,9 +151,25 @@ def judged_steps(match: Match) -> Iterator[tuple[int, Mapping[str, Any], Ruling]
             yield shot_step, hist[shot_step], rul
 
 
+def replayed_steps(match: Match) -> frozenset[int]:
+    """The steps of the games replayed (general rule 28, 8-ball 16): void,
+    as the game is, so a player's figures count none of them (an inning
+    of the voided rack stood in the totals beside its replay)."""
+    void: set[int] = set()
+    game: list[int] = []
+    for step, _act, rul in judged_steps(match):
+        game.append(step)
+        if rul.game_over:
+            if replayed_under(rul) is not None:
+                void.update(game)
+            game = []
+    return frozenset(void)
+
+
 def match_stats(match: Match) -> list[PlayerStats]:
     """Innings, balls potted, fouls, safeties, the high run and games won per
-    player, read off the rulings the referee gave."""
+    player, read off the rulings the referee gave (a replayed game's
+    strokes not counted: ``replayed_steps``)."""
     n = len(match.players)
     innings = [0] * n
     potted = [0] * n
@@ -164,9 +180,10 @@ def match_stats(match: Match) -> list[PlayerStats]:
     run = [0] * n
     at_table: int | None = None
     race = match.discipline.info.scoring == "race"
+    void = replayed_steps(match)
     for step, act, rul in judged_steps(match):
         p = rul.shooter
-        if conceded(rul):
+        if conceded(rul) or step in void:
             at_table = None
             continue
         # An inning is a visit with a stroke, or a foul committed at the
@@ -220,9 +237,10 @@ def stroke_counts(match: Match) -> tuple[list[int], list[int], list[int]]:
     n = len(match.players)
     attempts, pots, on_break = [0] * n, [0] * n, [0] * n
     race = match.discipline.info.scoring == "race"
+    void = replayed_steps(match)
     for step, act, rul in judged_steps(match):
         p = rul.shooter
-        if act.get("type") != "shot" or conceded(rul):
+        if act.get("type") != "shot" or conceded(rul) or step in void:
             continue
         if match.was_break(step):
             on_break[p] += balls_left_down_on_break(act, rul) \
