@@ -164,3 +164,38 @@ def test_a_replayed_games_strokes_are_not_in_the_players_figures() -> None:
         assert game_lines(s.match)[0].replayed is not None
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_a_ball_under_the_stick_shows_through_it(size: tuple[int, int]) -> None:
+    """The 7 touching the cue ball right behind it, along the aim: the
+    stick lies over it and it was hidden (struck into a double hit unseen);
+    its ring is drawn over the stick. A ball beside the stick gets none."""
+    from simulator.app.table.render import balls_under_cue
+    from tests.app.helpers import scenario_match
+    app = make_app("en", size)
+    try:
+        r = 0.028575
+        cue, hidden, aside = (1.2, 0.6), (1.2 - 2 * r - 0.0005, 0.6), (0.8, 0.9)
+        mode = scenario_match(app, "9-ball", {0: cue, 1: (2.0, 0.6), 7: hidden,
+                                              5: aside})
+        from dataclasses import replace
+        mode.session.aim = replace(mode.session.aim, angle=0.0)  # the 7 behind
+        frame(app, n=2)
+        assert balls_under_cue(cue, 0.0, 0.02, r, [hidden, aside]) == [hidden]
+        # The 7 as drawn with the stick over it, against the 7 alone (the
+        # stick turned away): nearly the same picture, the stick faint.
+        view = mode.scene.view
+        cx, cy = view.to_screen(*hidden)
+        rad = r * view.scale - 1
+        disc = [(round(cx + dx), round(cy + dy)) for dx in range(-9, 10)
+                for dy in range(-9, 10) if dx * dx + dy * dy <= rad * rad]
+        under = [app.screen.get_at(p)[:3] for p in disc]
+        mode.session.aim = replace(mode.session.aim, angle=180.0)
+        frame(app, n=2)
+        alone = [app.screen.get_at(p)[:3] for p in disc]
+        apart = [max(abs(a - b) for a, b in zip(u, v, strict=True))
+                 for u, v in zip(under, alone, strict=True)]
+        assert sum(apart) / len(apart) < 20, apart
+    finally:
+        pygame.display.quit()

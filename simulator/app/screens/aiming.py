@@ -28,7 +28,7 @@ from simulator.app.table.aim import (
     run_on_bed,
 )
 from simulator.app.table.double_hit import REACH, meets_twice
-from simulator.app.table.render import draw_cue, draw_dashed, table_clip
+from simulator.app.table.render import draw_cue, draw_dashed, others, table_clip
 from simulator.app.table.stroke import PullTrack
 from simulator.app.table.view import text_size
 from simulator.app.text import fonts, ui
@@ -851,7 +851,8 @@ class AimMode(ShotInputMode):
             if self.grabbed and self.drag_from is None and mouse is not None and \
                     self.on_stick(mouse, near=True):
                 self.draw_grab_glow(surface, cue, pull)
-            draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation)
+            draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation,
+                     others(self.session.table))
         self.draw_hint_tip_over(surface)
         if not self.calling() or self.session.decl.get("safety"):
             return

@@ -38,7 +38,7 @@ from simulator.app.screens.match_keys import (
 from simulator.app.screens.match_keys import watch_key as watch_key  # (its old home)
 from simulator.app.screens.playing import PlayMode
 from simulator.app.screens.table_screen import TableMode
-from simulator.app.table.render import draw_cue
+from simulator.app.table.render import draw_cue, others
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
 from simulator.app.text.words import choice_rule, chooses_words, chosen_label
@@ -809,7 +809,8 @@ class ComputerMode(LinesRoom):
         view = self.scene.view
         cue = s.cue_pos()
         if cue is not None:
-            draw_cue(surface, view, cue, s.aim.angle, 0.02, s.aim.elevation)
+            draw_cue(surface, view, cue, s.aim.angle, 0.02, s.aim.elevation,
+                     others(s.table))
         decl = self.decision.declarations
         colour = (120, 200, 255)
         if decl.called_ball is not None:

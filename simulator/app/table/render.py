@@ -24,7 +24,16 @@ from simulator.app.table.balls3d import (
     gloss_towards,
 )
 from simulator.app.table.view import TableView
-from simulator.table.specs import Pocket, PocketKind, Rail, TableKind, TableSpec, Vec
+from simulator.table.specs import (
+    CUE_BALL,
+    Pocket,
+    PocketKind,
+    Rail,
+    TableKind,
+    TableSpec,
+    Vec,
+)
+from simulator.table.state import TableState
 
 Colour = tuple[int, int, int]
 
@@ -573,15 +582,74 @@ def table_clip(surface: pygame.Surface, view: TableView) -> pygame.Rect | None:
 
 
 def draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: float,
-             gap: float, elevation: float = 0.0) -> None:
+             gap: float, elevation: float = 0.0, balls: Iterable[Vec] = ()) -> None:
     """The stick behind the cue ball, pointing along ``angle_deg``; its tip
     ``gap`` metres from the ball's surface (the pull-back); inside the
-    table's rectangle only."""
+    table's rectangle only. Of ``balls`` (where the others lie) those the
+    stick lies over show through it: a ball touching the cue ball behind
+    it was hidden, and struck into a double hit unseen."""
     old = table_clip(surface, view)
     try:
+        r = view.spec.balls.radius
+        under = [ball_patch(surface, view, at, r)
+                 for at in balls_under_cue(cue_pos, angle_deg, gap, r, balls)]
         _draw_cue(surface, view, cue_pos, angle_deg, gap, elevation)
+        for rect, ball in under:
+            surface.blit(ball, rect)
     finally:
         surface.set_clip(old)
+
+
+# How much of a ball under the stick shows through it (of 255): the ball
+# reads as itself, the stick still faintly across it.
+SEE_THROUGH = 215
+
+
+def ball_patch(surface: pygame.Surface, view: TableView, at: Vec, r: float
+               ) -> tuple[pygame.Rect, pygame.Surface]:
+    """The ball at ``at`` as drawn, cut out round and made SEE_THROUGH,
+    to lay back over what is drawn on it (the stick)."""
+    cx, cy = view.to_screen(*at)
+    rad = r * view.scale
+    half = math.ceil(rad) + 1
+    rect = pygame.Rect(round(cx) - half, round(cy) - half, 2 * half + 1, 2 * half + 1)
+    rect = rect.clip(surface.get_rect())
+    patch = pygame.Surface(rect.size, pygame.SRCALPHA)
+    patch.blit(surface, (0, 0), rect)
+    mask = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.circle(mask, (255, 255, 255, SEE_THROUGH),
+                       (cx - rect.x, cy - rect.y), rad)
+    patch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return rect, patch
+
+
+def others(table: TableState) -> list[Vec]:
+    """Where the balls but the cue ball lie (those the stick may hide)."""
+    return [p for b in table.on_table() if b != CUE_BALL
+            and (p := table.position(b)) is not None]
+
+
+# The stick's widest half-width (its butt), metres: a ball nearer its axis
+# than this and a ball's radius lies under it.
+CUE_HALF_WIDTH = 0.0145
+
+
+def balls_under_cue(cue_pos: Vec, angle_deg: float, gap: float, r: float,
+                    balls: Iterable[Vec]) -> list[Vec]:
+    """The balls of ``balls`` the stick, drawn behind the cue ball at
+    ``cue_pos`` along ``angle_deg`` with its tip ``gap`` back, lies over."""
+    a = math.radians(angle_deg)
+    dx, dy = math.cos(a), math.sin(a)
+    start, butt = r + 0.004 + gap, r + 0.004 + gap + 1.47
+    out = []
+    for x, y in balls:
+        ox, oy = x - cue_pos[0], y - cue_pos[1]
+        behind = -(ox * dx + oy * dy)
+        across = abs(-ox * dy + oy * dx)
+        if start - r <= behind <= butt + r and across < r + CUE_HALF_WIDTH and \
+                math.hypot(ox, oy) > r:
+            out.append((x, y))
+    return out
 
 
 def _draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: float,
