@@ -339,3 +339,21 @@ def test_a_persons_ruling_waits_for_them_after_a_load(tmp_path: Any,
         run_until(app, lambda: len(s.match.history) >= 2, limit=6000)
     finally:
         pygame.display.quit()
+
+
+def test_a_space_in_the_settling_moment_says_place_first_over_another_message(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gordon scratched; a Space at once, another message on show: "too
+    soon" kept that message and said nothing of the press; "place the cue
+    ball first" says what to do."""
+    app = make_app("en", (800, 500))
+    s = _computer_scratches(monkeypatch, app)
+    frame(app, _down(pygame.K_SPACE))
+    frame(app, _up(pygame.K_SPACE))
+    run_until(app, lambda: app.mode is not None and app.mode.name == "placing")
+    mode = app.mode
+    assert mode is not None and getattr(mode, "settle", 0.0) > 0.0
+    app.inform("Gordon: 30", 5.0)
+    key(app, pygame.K_SPACE)
+    assert app.mode is mode and len(s.match.history) == 1
+    assert app.toast is not None and app.toast[0] == app.t("place.place_first")

@@ -188,11 +188,13 @@ class PlaceMode(ShotInputMode):
         computer's turn, only once the person has chosen a place."""
         if not self.app.pressed_here(event):
             return False
+        if event.key in self.place_first:
+            # (before "too soon", which keeps another message on show and
+            # so says nothing: this says what to do)
+            self.app.inform(self.app.t("place.place_first"), 4.0)
+            return False
         if self.settle > 0.0:
             self.app.key_too_soon()
-            return False
-        if event.key in self.place_first:
-            self.app.inform(self.app.t("place.place_first"), 4.0)
             return False
         return True
 
