@@ -199,3 +199,51 @@ def test_a_ball_under_the_stick_shows_through_it(size: tuple[int, int]) -> None:
         assert sum(apart) / len(apart) < 20, apart
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_practice_list_hides_its_titles_for_a_class(lang: str) -> None:
+    """A class shown the practice list before the quiz read its answers in
+    the titles ("Two millimetres from the 3: a double hit"): "Hide titles"
+    numbers the situations only; the quiz still starts at the one selected;
+    "Show titles" brings them back, and the choice lasts while the app runs."""
+    from simulator.app.screens.practice.scenario_list import PracticeListMode
+    from tests.app.helpers import click_button
+    app = make_app(lang, (800, 500))
+    try:
+        app.go("practice")
+        frame(app, n=2)
+        mode = app.mode
+        assert isinstance(mode, PracticeListMode)
+        titles = [e.title.get(lang) for e in mode.entries()]
+        assert [lbl for lbl, _ in mode.items][:3] == \
+            [f"{i + 1}. {x}" for i, x in enumerate(titles[:3])]
+        click_button(app, app.t("practice.hide_titles"))
+        frame(app, n=2)
+        labels = [lbl for lbl, _ in mode.items]
+        assert not any(x in lbl for x in titles for lbl in labels), labels
+        assert labels[7] == f"8. {app.t('practice.hidden_title', n=8)}"
+        shown = " ".join(str(getattr(i, "text", "")) for i in
+                         mode.list.item_list_container.elements)
+        assert titles[7] not in shown
+        app.go("menu")
+        frame(app)
+        app.go("practice")
+        frame(app, n=2)
+        again = app.mode
+        assert isinstance(again, PracticeListMode)
+        assert again.items[7][0] == labels[7]  # still hidden on coming back
+        click_button(app, app.t("practice.show_titles"))
+        frame(app, n=2)
+        assert again.items[7][0] == f"8. {titles[7]}"
+        click_button(app, app.t("practice.hide_titles"))
+        frame(app, n=2)
+        sid = again.items[7][1]
+        from simulator.app.screens.practice.memory import state_of
+        state_of(app).selected = sid
+        click_button(app, app.t("practice.quiz"))
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "quiz"
+        assert app.mode.sc.id == sid  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()

@@ -21,6 +21,10 @@ class PracticeState:
     quiz: QuizSession | None = None
     editor: dict[str, Any] | None = None  # the editor's draft (scenario data)
     editor_path: str = ""
+    # The list's titles hidden, numbered only: a class shown the list before
+    # a quiz read its answers in them ("Two millimetres from the 3: a
+    # double hit" above the question which rule it broke).
+    titles_hidden: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
 

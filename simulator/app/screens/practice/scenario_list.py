@@ -66,20 +66,24 @@ class PracticeListMode(Mode):
                 widgets.select(b)
             self.tabs[d] = b
         lw = min(w - 80, tab_w * n + 6 * (n - 1))
+        # The buttons in two rows of three: six in one were cut at 800x500
+        # and at 1280x720 («Редактор позиц…»).
         list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
-                                h - top - bh - 10 - (bh + 10) * 2 - 20)
+                                h - top - bh - 10 - (bh + 10) * 2 - bh - 26)
         self.items: list[tuple[str, str]] = []
         own = self.own_entries()
         if own:
             # First, where a position just saved is looked for: a heading row
             # (it opens nothing), then the player's positions.
             self.items.append((app.t("practice.my_positions", n=len(own)), ""))
-            for e in own:
-                self.items.append((f"• {e.title.get(app.locale.lang) or e.id}",
-                                   OWN + str(e.path)))
+            for k, e in enumerate(own):
+                title = app.t("practice.hidden_own", n=k + 1) if st.titles_hidden \
+                    else e.title.get(app.locale.lang) or e.id
+                self.items.append((f"• {title}", OWN + str(e.path)))
         for i, e in enumerate(self.entries()):
-            label = f"{i + 1}. {e.title.get(app.locale.lang)}"
-            self.items.append((label, e.id))
+            title = app.t("practice.hidden_title", n=i + 1) if st.titles_hidden \
+                else e.title.get(app.locale.lang)
+            self.items.append((f"{i + 1}. {title}", e.id))
         default = next((lbl for lbl, sid in self.items if sid == st.selected), None)
         self.list = UISelectionList(list_rect, [lbl for lbl, _ in self.items],
                                     app.gui, default_selection=default)
@@ -89,14 +93,18 @@ class PracticeListMode(Mode):
         names: list[tuple[str, Action]] = [
             (app.t("practice.open"), self.open_selected),
             (app.t("practice.quiz"), self.quiz),
+            (app.t("practice.show_titles" if st.titles_hidden
+                   else "practice.hide_titles"), self.toggle_titles),
             (app.t("practice.editor"), self.editor),
             (app.t("menu.foul_gallery"), self.gallery),
             (app.t("common.back"), self.leave),
         ]
-        bw = (lw - 6 * (len(names) - 1)) // len(names)
+        per_row = (len(names) + 1) // 2
+        bw = (lw - 6 * (per_row - 1)) // per_row
         for i, (label, fn) in enumerate(names):
-            UIButton(pygame.Rect(list_rect.left + i * (bw + 6), y, bw, bh), label,
-                     app.gui, command=app.later(fn))
+            row, col = divmod(i, per_row)
+            UIButton(pygame.Rect(list_rect.left + col * (bw + 6), y + row * (bh + 6),
+                                 bw, bh), label, app.gui, command=app.later(fn))
         errors = [*self.lib.errors, *self.own.errors]
         if errors:
             app.notify(app.t("practice.broken", n=len(errors), reason=errors[0][1]),
@@ -166,6 +174,12 @@ class PracticeListMode(Mode):
         st = state_of(self.app)
         self.app.go("quiz", discipline=st.discipline,
                     first=self.selected_id() or st.selected)
+
+    def toggle_titles(self) -> None:
+        """The titles hidden (each situation by its number) or shown again."""
+        st = state_of(self.app)
+        st.titles_hidden = not st.titles_hidden
+        self.resize()
 
     def editor(self) -> None:
         self.app.go("editor")
