@@ -68,11 +68,9 @@ def test_one_more_count_for_the_card_and_the_lines_cut_under_it(lang: str) -> No
         assert hidden and card_rows  # (both cut: the case seen)
         cut = extra[len(extra) - hidden:]
         [(note, n)] = more_notes(app)  # one note, not two
-        # (rows as the column draws them: the card's, and the lines' cut)
-        from simulator.app.table.view import text_size
-        width = app.layout.side.inflate(-20, -16).width
-        column = sum(len(ui.wrap(t, text_size(app.size) - 1, width)) for t in cut)
-        assert n == card_rows + column, note
+        # (rows as V's reader lays them out: the card's, and the lines' cut)
+        from simulator.app.dialogs.card_reader import line_rows_read
+        assert n == card_rows + sum(line_rows_read(app.size, t) for t in cut), note
         key(app, pygame.K_v)  # and V shows the lines cut with the card
         frame(app)
         assert app.dialogs and app.dialogs[-1].name == "card_reader"

@@ -160,16 +160,13 @@ def test_a_folded_card_keeps_no_empty_row(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_cards_more_counts_the_rows_hidden_as_drawn(lang: str) -> None:
+def test_the_cards_more_counts_the_rows_v_shows(lang: str) -> None:
     """8-ball's foul (general rule 3) at 800x500, the ball in hand put down:
-    the card cut by a row and the call's line under it cut say "N more" for
-    those rows as the column draws them (the reader's wider rows made one
-    card say "4 more" and then "5 more" as the cue ball was put down)."""
-    from simulator.app.table import ruling_card
-    from simulator.app.table.view import text_size
-    from simulator.app.text import ui
+    the card cut and the call's line under it cut say one "N more" for the
+    rows V's reader then shows that the column did not (counted in the
+    column's narrower rows, a card said "6 more" and V showed 2)."""
     from tests.app.scenes import open_scene
-    from tests.app.test_card52 import more_notes
+    from tests.app.test_card59_more import rows_v_adds, the_note
     app = open_scene("banner", "8-ball", lang, (800, 500))
     try:
         s = app.session
@@ -178,21 +175,9 @@ def test_the_cards_more_counts_the_rows_hidden_as_drawn(lang: str) -> None:
         frame(app, n=3)
         mode = app.mode
         assert isinstance(mode, ShotInputMode) and not s.banner_folded
-        card = mode.banner_rect
-        assert card is not None
-        size = text_size(app.size)
-        rows = ruling_card.line_rows(s.banner.all_lines, size, card.width - 16)
-        buttons = [b.rect for b in app.buttons]
-        shown = [t for t in app.texts if card.contains(t.rect) and t.text
-                 and t.text != s.banner.title and not t.text[0].isdigit()
-                 and not t.text.startswith(app.t("ruling.more", n=9)[:3])
-                 and not any(b.contains(t.rect) for b in buttons)]
-        extra = mode.side_extra()
-        cut = extra[len(extra) - mode.extra_hidden:]
-        assert len(rows) > len(shown) and cut, "nothing cut: no test"
-        column = sum(len(ui.wrap(text, size - 1, card.width)) for text in cut)
-        [(_note, n)] = more_notes(app)
-        assert n == len(rows) - len(shown) + column, (n, rows, shown, cut)
+        assert mode.card_below and mode.extra_hidden, "nothing cut: no test"
+        n = the_note(app)
+        assert n == rows_v_adds(app), n
         assert not app.errors
     finally:
         pygame.display.quit()

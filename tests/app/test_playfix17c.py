@@ -221,15 +221,13 @@ def more_count(app: App) -> int:
 @pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("ru", (800, 500))])
 def test_the_cards_more_counts_the_rows_it_hides(
         lang: str, size: tuple[int, int]) -> None:
-    """"N more" on the card counts the rows it hides as it draws them, and
-    the column's lines it cut as the column draws them (counted in the
-    reader's wider rows, a card cut by one row said "3 more", and one card
-    said "4 more" and then "5 more" once the cue ball was put down); V
-    shows them from the first line the card left below."""
+    """"N more" on the card counts the rows V's reader then shows that the
+    column did not, the column's lines it cut too (counted in the column's
+    narrower rows, a break card said "6 more" and V showed 2); V shows them
+    from the first line the card left below."""
     from simulator.app.dialogs.card_reader import CardReader
-    from simulator.app.table.ruling_card import Banner, line_rows
-    from simulator.app.table.view import text_size
-    from simulator.app.text import ui
+    from simulator.app.table.ruling_card import Banner
+    from tests.app.test_card59_more import rows_v_adds
     app = make_app(lang, size)
     scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7)})
     s = app.session
@@ -242,23 +240,7 @@ def test_the_cards_more_counts_the_rows_it_hides(
         n = more_count(app)
         if not n:
             continue
-        mode = app.mode
-        card = mode.banner_rect  # type: ignore[union-attr]
-        tsize = text_size(app.size)
-        rows = line_rows(s.banner.all_lines, tsize, card.width - 16)
-        buttons = [b.rect for b in app.buttons]
-        note = card_notes(app, "ruling.more", n)
-        shown = [t for t in card_texts(app) if t.text and t.text != "A foul"
-                 and t.shown not in note
-                 and not any(b.contains(t.rect) for b in buttons)]
-        # (the column's lines cut, which V shows too, are counted in the
-        # card's one "N more" after its own rows)
-        extra = getattr(mode, "side_extra", list)()
-        hidden = getattr(mode, "extra_hidden", 0)
-        cut = extra[len(extra) - hidden:] if hidden and \
-            mode.extra_in_card_note() else []  # type: ignore[union-attr]
-        column = sum(len(ui.wrap(t, tsize - 1, card.width)) for t in cut)
-        assert n == len(rows) - len(shown) + column, (k, n, [t.shown for t in shown])
+        assert n == rows_v_adds(app), (k, n)
         on_card = " ".join(t.shown for t in card_texts(app))
         first_below = next(i for i in range(k) if f"Line{i}:" not in on_card)
         key(app, pygame.K_v)

@@ -11,7 +11,7 @@ from simulator.app.loop.app import App
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.screens.shot_input import ShotInputMode
 from simulator.app.table.ruling_card import Banner
-from tests.app.helpers import card_notes, drawn_words, frame, make_app
+from tests.app.helpers import card_notes, drawn_words, frame, key, make_app
 from tests.app.scenes import LANGS
 from tests.app.test_playfix19a import flat
 
@@ -60,7 +60,7 @@ def test_the_aim_settings_stay_in_view_beside_a_hint(game: str, lang: str) -> No
     controls or, where they gave their room to the hint, in words that say
     I brings them back (the controls were hidden over 51-63 px left empty,
     with nothing to say where they went)."""
-    from simulator.app.match.computer import spin_words
+    from simulator.app.match.computer import hint_raised, spin_words
     from tests.app.test_playfix18f import hint_shown
     app, _hint = hint_shown(game, lang, (1280, 720))
     try:
@@ -78,7 +78,8 @@ def test_the_aim_settings_stay_in_view_beside_a_hint(game: str, lang: str) -> No
         panel = f"{app.t('panel.power')}: {power}"
         spin = spin_words(loc, aim.tip_a, aim.tip_b, s.spec.balls.radius)
         words = [flat(app.t(k, power=power, cue=cue, spin=spin,
-                            elev=loc.num(aim.elevation, 0) + "°"))
+                            elev=loc.num(aim.elevation, 0) + "°",
+                            raised=hint_raised(loc, aim.elevation)))
                  for k in ("side.controls_under_hint",
                            "side.controls_under_hint_short")]
         if mode.controls:
@@ -98,8 +99,10 @@ def test_the_lines_under_a_held_card_cut_are_said(monkeypatch: pytest.MonkeyPatc
                                                   lang: str) -> None:
     """800x500: a person's long ruling held open before the computer plays
     takes the column, and the computer's lines under it (what it does
-    meanwhile) do not fit: a row under the card says how many are cut
-    (there was no row for it, and the cut went unsaid)."""
+    meanwhile) do not fit: the card's one "N more" counts them too, and V
+    shows them with the card (the cut went unsaid; then it had a note of
+    its own, "4 more: H" under the card's "3 more · V")."""
+    from tests.app.test_card59_more import rows_v_adds, the_note
     from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss
     app = make_app(lang, (800, 500))
     try:
@@ -110,12 +113,15 @@ def test_the_lines_under_a_held_card_cut_are_said(monkeypatch: pytest.MonkeyPatc
         frame(app, n=2)
         assert isinstance(app.mode, ComputerMode) and mode.holding()
         assert mode.side_extra() and mode.extra_hidden > 0
-        notes = {app.t(k, n=mode.extra_hidden)
-                 for k in ("side.more", "side.more_fold", "side.more_fold_short")}
-        shown = [t for t in app.texts if t.shown in notes]
-        assert shown, drawn_words(app, "side")
-        card = mode.banner_rect
-        assert card is not None and shown[0].rect.top >= card.bottom
+        cut = mode.extra_read()
+        assert cut, mode.side_extra()
+        n = the_note(app)
+        key(app, pygame.K_v)
+        key(app, pygame.K_END)  # (the reader's last rows)
+        read = flat(drawn_words(app))
+        assert all(flat(line) in read for line in cut), (cut, read)
+        key(app, pygame.K_v)
+        assert n == rows_v_adds(app), n
         assert not app.errors
     finally:
         pygame.display.quit()

@@ -58,6 +58,33 @@ def reader_rows(window: tuple[int, int],
     return n
 
 
+def rows_unseen(window: tuple[int, int], below: Sequence[tuple[str, int, int]],
+                size: int, width: int) -> int:
+    """How many of the reader's rows hold words a ruling card in the column
+    (its rows ``width`` px wide at ``size``) left below, ``below`` as the
+    card says them: what V shows that the card did not, row for row (the
+    column's narrower rows said "6 more" of what V showed in 2). A line
+    partly shown counts the reader's rows from the one its first hidden
+    word is in."""
+    rsize = reader_size(window)
+    rwidth = reader_box(window).width - 32
+    n = 0
+    for text, hidden, rows in below:
+        reader = line_rows((text,), rsize, rwidth)
+        seen = sum(len(r[2].split()) for r in
+                   line_rows((text,), size, width)[:max(0, rows - hidden)])
+        words = 0
+        for _i, _indent, row in reader:
+            words += len(row.split())
+            n += words > seen
+    return n
+
+
+def line_rows_read(window: tuple[int, int], text: str) -> int:
+    """The rows the reader gives ``text``, a line of its own."""
+    return len(line_rows((text,), reader_size(window), reader_box(window).width - 32))
+
+
 class CardReader(Mode):
     """The whole of ``banner``, scrolled by rows."""
 

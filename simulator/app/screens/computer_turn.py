@@ -737,14 +737,26 @@ class ComputerMode(LinesRoom):
         return self.session.person_note
 
     def side_extra(self) -> list[str]:
-        if self.holding():
-            # Under the person's ruling card: what the computer does meanwhile.
-            big, small = self.own_heading(self.session.name(self.player))
-            said = " · ".join(w for w in ((small,) if self.card_says_it()
-                                          else (big, small)) if w)  # (said once)
-            lines = [said, *self.lines] if said else self.lines
-            return [*lines, *self.kept_lines()]
-        return [*self.lines, *self.kept_lines()]
+        said = self.doing_line()
+        lines = [said, *self.lines] if said else self.lines
+        return [*lines, *self.kept_lines()]
+
+    def doing_line(self) -> str:
+        """Under the person's ruling card held: what the computer does
+        meanwhile (thinking, its tries so far); "": none."""
+        if not self.holding():
+            return ""
+        big, small = self.own_heading(self.session.name(self.player))
+        return " · ".join(w for w in ((small,) if self.card_says_it()
+                                      else (big, small)) if w)  # (said once)
+
+    def reads_extra(self) -> bool:
+        # V reads what it decided, cut under the held card, with the card:
+        # one "N more" (its own "3 more · V" stood over "4 more: H").
+        return self.holding()
+
+    def passing_lines(self) -> list[str]:
+        return [self.doing_line()]  # (its count of tries runs on)
 
     def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
         return watch_block(self, self.set_watch)

@@ -147,6 +147,7 @@ class ShotInputMode(TableMode):
         # and spin did not fit): 1, the aim controls'; 2, the card's down to
         # what happened and who is next.
         self.hint_room = 0
+        self.card_kept = 0  # the card's height before a hint was sought
         # The card folded to make room for the hint being read (not by H):
         # open again once it is taken.
         self.card_folded_for_hint = False
@@ -399,35 +400,22 @@ class ShotInputMode(TableMode):
         # lines as cut as before)
         return "side.more_read", "side.more_read_short"
 
-    def extra_in_card_note(self) -> bool:
-        # V shows the lines cut with the card: the card's note counts them.
-        return self.card_below > 0 and self.banner_rect is not None
+    def card_height_kept(self, height: int, room: int) -> int:
+        # While a hint is sought the card keeps the height it had: its
+        # progress line took the card's rows, and "N more" went 3, 8, 3.
+        if self.session.hint_job is None or not self.card_kept:
+            self.card_kept = height
+            return height
+        return min(room, self.card_kept)
 
-    def extra_read_rows(self) -> int:
-        if not self.extra_hidden or not self.extra_in_card_note():
-            return 0
-        # (their rows as the column draws them, as the card's own are
-        # counted: the reader's wider rows said "4 more" for one card and "5
-        # more" for the same card once the cue ball was put down)
-        cut = self.side_extra()[len(self.side_extra()) - self.extra_hidden:]
-        width = self.layout.side.inflate(-20, -16).width  # (draw_side's inner)
-        size = text_size(self.app.size) - 1
-        return sum(len(ui.wrap(text, size, width)) for text in cut)
+    def reads_extra(self) -> bool:
+        # V reads the lines cut (a hint's, the call) with the card: alone,
+        # "5 more lines" could not be read.
+        return True
 
-    def read_card(self) -> None:
-        """V: the ruling card whole and, where the column cut some of the
-        extra lines (a hint's, the call), those too (V showed the card
-        alone, and "5 more lines" could not be read)."""
-        extra = self.side_extra()
-        if not self.extra_hidden or not extra:
-            super().read_card()
-            return
-        from simulator.app.table.ruling_card import Banner
-        banner = self.card() if self.show_banner() else None
-        if banner is None:
-            banner = Banner(self.heading()[0], (), False)
-        self.app.open("card_reader", banner=Banner(
-            banner.title, (*banner.lines, *banner.kept, *extra), banner.foul))
+    def passing_lines(self) -> list[str]:
+        # (the hint's progress while it is sought: its button says how far)
+        return self.hint_lines() if self.session.hint_job is not None else []
 
     def draw_extra(self, surface: pygame.Surface, extra: list[str],
                    room: pygame.Rect, size: int) -> None:
@@ -479,10 +467,13 @@ class ShotInputMode(TableMode):
     def controls_words(self) -> list[str]:
         if self.controls or self.reading_foul():
             return []
-        from simulator.app.match.computer import spin_words
+        from simulator.app.match.computer import hint_raised, spin_words
         s = self.session
         loc = s.locale
-        words = {"power": self.app.t("evening.cue_ball_speed",
+        # (the one-row words say a raised cue as the hint does: power and
+        # spin alone read as a level cue)
+        words = {"raised": hint_raised(loc, self.aim.elevation),
+                 "power": self.app.t("evening.cue_ball_speed",
                                      v=loc.num(self.aim.speed, 1),
                                      b=loc.num(self.ball_speed(), 1)),
                  "spin": spin_words(loc, self.aim.tip_a, self.aim.tip_b,

@@ -425,6 +425,7 @@ class TableMode(Mode):
                     ruling_card.banner_height(banner, inner.width, size, True)
                     + self._fold_button(inner.width, size)[2] + 4,
                     room - said - self._first_extra_room(extra, inner.width, size)))
+            card_h = self.card_height_kept(card_h, room)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
@@ -593,6 +594,11 @@ class TableMode(Mode):
     def extra_first_wanted(self) -> bool:
         """Whether the first extra line was asked for (a hint)."""
         return False
+
+    def card_height_kept(self, height: int, room: int) -> int:
+        """The open card's height this frame, ``height`` as laid out (a
+        screen keeps it while a passing line comes and goes)."""
+        return height
 
     def card_floor(self) -> int:
         """The least height of the open ruling card beside the extra lines,
@@ -798,10 +804,14 @@ class TableMode(Mode):
             need, reserve = max(need, fh + 12), 0
         box = pygame.Rect(room.left, room.top, room.width,
                           min(room.height, need + reserve))
-        # "N more" counts the card's rows below as drawn here (the reader's
-        # wider rows made a card cut by one row say "3 more").
+        # "N more" counts the rows V then shows that the card did not, as
+        # the reader lays them out (counted in the column's narrower rows, a
+        # break card said "6 more" and V showed 2).
+        from simulator.app.dialogs.card_reader import rows_unseen
         drawn = ruling_card.draw_banner(
             surface, box, banner, size, folded, s.banner_scroll, reserve=reserve,
+            count=lambda below: rows_unseen(self.app.size, below, size,
+                                            box.width - 16),
             beside=box.width - fw - 20)  # (the note's room beside the button)
         self.banner_down = drawn.down
         # (the card's own rows below; banner_hidden becomes its note's count,
@@ -825,7 +835,7 @@ class TableMode(Mode):
         # "N more" only for lines really below; scrolled to the end, the way
         # back up; and the key that reads it all. The fold button gives up its
         # spare width to keep the note whole ("ещё 37: колесо" was squeezed
-        # to 11 px), and a narrow card says it without the wheel.
+        # to 11 px), and a narrow card says it in fewer words.
         key = "ruling.more" if hidden else "table_card.top" if s.banner_scroll else ""
         note = ""
         # Whole lines left a row empty above the fold row: the note takes it,
@@ -852,14 +862,38 @@ class TableMode(Mode):
 
     def extra_read_rows(self) -> int:
         """The rows of the extra lines cut that V adds to the card it shows,
-        said in the card's own "N more" (none here: V shows the card)."""
-        return 0
+        as the reader lays them out, said in the card's own "N more"."""
+        if not self.extra_hidden or not self.extra_in_card_note():
+            return 0
+        from simulator.app.dialogs.card_reader import line_rows_read
+        return sum(line_rows_read(self.app.size, text) for text in self.extra_read())
+
+    def reads_extra(self) -> bool:
+        """Whether V shows the extra lines with the card (where some are
+        cut), or the card alone."""
+        return False
+
+    def passing_lines(self) -> list[str]:
+        """Extra lines that pass (a search's progress): V leaves them out,
+        and so does the card's count (it went 3, 8, 3 as a hint was
+        sought)."""
+        return []
+
+    def extra_read(self) -> list[str]:
+        """The extra lines cut that V shows with the card."""
+        if not self.extra_hidden or not self.reads_extra():
+            return []
+        extra = self.side_extra()
+        passing = self.passing_lines()
+        return [text for text in extra[len(extra) - self.extra_hidden:]
+                if text not in passing]
 
     def extra_in_card_note(self) -> bool:
-        """Whether the extra lines cut are counted in the card's "N more"
-        (V shows them with the card, and the card has a note): no second
-        "N more" under them (one ruling, "4 more · V" over "1 more: V")."""
-        return False
+        """Whether the card's "N more" is the one note where the extra lines
+        are cut too: no second "N more" under them ("3 more · V" in the card
+        over "4 more: H" under it, two counts and two keys); the card's is
+        what to read (:meth:`extra_read_rows`: whether it counts them)."""
+        return self.card_below > 0 and self.banner_rect is not None
 
     def _fold_button(self, width: int, size: int) -> tuple[ui.Button, int, int, int]:
         """The card's fold button, its width and height, and the type of its
@@ -872,10 +906,19 @@ class TableMode(Mode):
         return fold, fw, fold.measure(fw, fsize), fsize
 
     def read_card(self) -> None:
-        """The ruling card whole, over the table (V, or a click on it)."""
-        banner = self.card()
-        if banner is not None and self.show_banner():
-            self.app.open("card_reader", banner=banner)
+        """The ruling card whole, over the table (V, or a click on it); where
+        the column cut some of the extra lines V reads, those too."""
+        banner = self.card() if self.show_banner() else None
+        if not self.extra_read():
+            if banner is not None:
+                self.app.open("card_reader", banner=banner)
+            return
+        passing = self.passing_lines()
+        extra = [text for text in self.side_extra() if text not in passing]
+        if banner is None:
+            banner = ruling_card.Banner(self.heading()[0], (), False)
+        self.app.open("card_reader", banner=ruling_card.Banner(
+            banner.title, (*banner.lines, *banner.kept, *extra), banner.foul))
 
     def toggle_banner(self) -> None:
         self.session.banner_folded = not self.session.banner_folded
