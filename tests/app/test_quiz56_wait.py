@@ -45,14 +45,18 @@ def test_answers_wait_for_the_stroke_to_its_end(lang: str) -> None:
         key(app, pygame.K_1)
         frame(app, n=2)
         assert mode.phase == "answered" and len(mode.grades) == 1
-        # The next question plays the stroke again: seen once, its answers
-        # stay taken, and after "watch again" too.
+        # The next question plays the stroke again, and "watch again" too:
+        # each play waits for its last event as the first did (answers of
+        # the second question were taken mid-stroke).
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert mode.phase == "asking" and mode.k == 1
         key(app, pygame.K_r)
         frame(app, n=3)
         assert mode.player is not None and not mode.player.done
+        assert not any(b.enabled for b in mode.choice_buttons.values())
+        key(app, pygame.K_SPACE)
+        frame(app)
         assert all(b.enabled for b in mode.choice_buttons.values())
         key(app, pygame.K_1)
         frame(app, n=2)
