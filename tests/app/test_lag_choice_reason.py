@@ -22,9 +22,10 @@ from tests.app.scenes import LANGS
 from tests.app.test_playfix10_flow import _Frames
 
 # The game, the choice the computer makes and the rule its reason names.
-CASES = {"14.1": (Choice.GIVE_BREAK, {"en": "14.1 rule 6", "ru": "14.1"}),
-         "9-ball": (Choice.BREAK, {"en": "9-ball rule 4", "ru": "4"})}
-WHY = {"en": "Why: ", "ru": "Почему: "}
+CASES = {"14.1": (Choice.GIVE_BREAK, {"en": "14.1 rule 6",
+                                      "ru": "«14.1 с продолжением», п.\u00a06"}),
+         "9-ball": (Choice.BREAK, {"en": "9-ball rule 4", "ru": "«Девятка», п.\u00a04"})}
+WHY = {"en": "Why (", "ru": "Почему ("}
 # Words of the reason itself, not of the values: the safety break gives
 # nothing; a pot on the break keeps the table.
 WORDS = {("14.1", "en"): "safety", ("14.1", "ru"): "отыгрыш",
@@ -73,7 +74,7 @@ def test_the_computers_lag_choice_says_why_with_the_rule(
         assert heading in lines and lines.index(why[0]) < lines.index(heading), lines
         assert any(ln.startswith("» ") for ln in lines), lines  # the values stay
         drawn = " ".join(drawn_lines(app, "side"))
-        assert WHY[lang].strip() in drawn, drawn
+        assert WHY[lang] in drawn, drawn
     finally:
         pygame.display.quit()
 
