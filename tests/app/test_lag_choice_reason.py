@@ -24,7 +24,8 @@ from tests.app.test_playfix10_flow import _Frames
 # The game, the choice the computer makes and the rule its reason names.
 CASES = {"14.1": (Choice.GIVE_BREAK, {"en": "14.1 rule 6",
                                       "ru": "«14.1 с продолжением», п.\u00a06"}),
-         "9-ball": (Choice.BREAK, {"en": "9-ball rule 4", "ru": "«Девятка», п.\u00a04"})}
+         "9-ball": (Choice.BREAK, {"en": "9-ball rule 4",
+                                   "ru": "«Девятка», п.\u00a04"})}
 WHY = {"en": "Why (", "ru": "Почему ("}
 # Words of the reason itself, not of the values: the safety break gives
 # nothing; a pot on the break keeps the table.
@@ -110,8 +111,7 @@ def test_the_weighed_values_are_kept_with_the_step_and_checked() -> None:
     record, which ``kiy verify`` compares with the referee's); a save whose
     values are no option's name and number is refused."""
     from rules.referee import Match
-    from rules.ruling import RulesError
-    from rules.ruling import Declarations
+    from rules.ruling import Declarations, RulesError
     from simulator.physics import simulate
     from simulator.table.events import Stroke
     # A seat's choice after Anna's illegal 14.1 break (14.1 rule 6).

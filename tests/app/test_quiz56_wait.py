@@ -13,7 +13,15 @@ import pygame
 import pytest
 
 from simulator.practice.quiz import TURN
-from tests.app.helpers import click, drawn_words, frame, key, make_app, quiz_on
+from tests.app.helpers import (
+    click,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+    quiz_ready,
+)
 
 SID = "8ball-kitchen-by-the-foot-rail"
 
@@ -78,6 +86,7 @@ def test_no_foul_says_no_ball_in_hand_under_who_and_where(lang: str, rule: str
         key(app, pygame.K_SPACE)
         while mode.question.kind != TURN:
             q = mode.question
+            quiz_ready(app)  # each question's stroke to its last event
             key(app, pygame.K_1 + q.choices.index(sorted(q.correct)[0]))
             frame(app, n=2)
             assert mode.phase == "answered" and mode.grades[-1].right
@@ -85,6 +94,7 @@ def test_no_foul_says_no_ball_in_hand_under_who_and_where(lang: str, rule: str
             frame(app, n=2)
         q = mode.question
         assert q.correct == {"other:none"}
+        quiz_ready(app)
         key(app, pygame.K_1 + q.choices.index("other:kitchen"))
         frame(app, n=2)
         assert mode.phase == "answered" and not mode.grades[-1].right

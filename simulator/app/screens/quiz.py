@@ -795,15 +795,16 @@ class QuizMode(PracticeScreen):
         questions are open, headed so ("table is open" read as the table
         after a stroke whose answer gives the shooter the stripes, and a
         board after the ruling would answer the questions), then, with the
-        explanation, as the ruling left the game; the game's name is on the
-        column's heading."""
+        explanation, as the ruling left the game."""
         cards, centre = super().header()
         key = "quiz.board_before"
         if self.phase == "done":
             after = self.board_after()
             if after is not None:
                 (cards, centre), key = after, "quiz.board_after"
-        return cards, [self.app.t(key), *centre[1:], self.score_line()]
+        # (under the game's name, the state's own lines after it where the
+        # header has room: the cards say each player's group)
+        return cards, [*centre[:1], self.app.t(key), *centre[1:], self.score_line()]
 
     def board_after(self) -> tuple[list[scoreboard.PlayerCard], list[str]] | None:
         """The scoreboard of the game as the ruling left it (None where the

@@ -209,26 +209,17 @@ def chooses_words(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
     return loc.t("cpu.chooses", name=name, choice=words)
 
 
-# Why the lag's winner breaks or gives the break away (general rule 6), in
-# the game's own rule: in 8-ball and 9-ball a ball potted on a legal break
-# keeps the breaker at the table; 14.1's opening break is a safety that
-# pots nothing of the breaker's own (a called ball, or the cue ball and two
-# object balls to a cushion, 2 points for a miss).
-LAG_WHY = {"8-ball": ("pot", "2"), "9-ball": ("pot", "4"), "14.1": ("safety", "6")}
-
-
 def lag_reason(loc: Locale, discipline: str, choice: Any) -> str:
     """'Why: ... (9-ball rule 4)': the reason for the lag winner's choice to
     break or to give the break away; empty for any other choice."""
     from rules import registry
-    from rules.codes import SEED_POOL, SeedRef
-    value = getattr(choice, "value", choice)
-    section = registry.info(discipline).ref.section
-    why = LAG_WHY.get(section)
-    key = f"cpu.lag_why.{why[0]}_{value}" if why is not None else ""
+    from rules.ruling import LAG_REASONS
+    why = LAG_REASONS.get(registry.info(discipline).ref.section)
+    key = f"cpu.lag_why.{why[0]}_{getattr(choice, 'value', choice)}" \
+        if why is not None else ""
     if why is None or not loc.has(key):
         return ""
-    return loc.t(key, rule=ref_text(loc, SeedRef(SEED_POOL, section, why[1])))
+    return loc.t(key, rule=ref_text(loc, why[1]))
 
 
 def weighed_lines(loc: Locale, discipline: str, choice: Any, name: str,
