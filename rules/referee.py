@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
@@ -559,8 +560,12 @@ class Match:
             self._rulings.append(before[2])
             raise
 
-    def choose(self, choice: Choice | str, ball: int | None = None) -> None:
-        """The chooser's decision on a pending option (Choice or its value)."""
+    def choose(self, choice: Choice | str, ball: int | None = None,
+               weighed: Mapping[str, float] | None = None) -> None:
+        """The chooser's decision on a pending option (Choice or its value);
+        ``weighed``: what a computer chooser found each option worth, kept
+        with the step (not a rule's input: its card shows them again when
+        the match is loaded)."""
         try:
             c = Choice(choice)
         except ValueError:
@@ -590,8 +595,9 @@ class Match:
             new = self._given_break(snap, ball)
         else:
             new = replace(snap, game=self.discipline.choose(snap.game, c, ball))
-        self._push(new, {"type": "choice", "choice": c.value, "ball": ball}, None,
-                   self._chooser(snap, c, ball))
+        kept = {} if not weighed else {"weighed": _weighed(weighed, "choice.weighed")}
+        self._push(new, {"type": "choice", "choice": c.value, "ball": ball, **kept},
+                   None, self._chooser(snap, c, ball))
 
     def call_foul(self, code: Code | str) -> Ruling:
         """A foul a person saw (general rules 11, 19, 33, 14.1 7.5, ...), or
@@ -1038,7 +1044,9 @@ class Replay:
             choice = a.get("choice")
             if not isinstance(choice, str):
                 raise RulesError(f"{where}.choice: expected an option's name")
-            m.choose(choice, ball)
+            weighed = a.get("weighed")
+            m.choose(choice, ball, None if weighed is None
+                     else _weighed(weighed, f"{where}.weighed"))
         elif kind == "foul":
             code = a.get("code")
             if not isinstance(code, str):
@@ -1072,6 +1080,16 @@ class Replay:
         else:
             raise RulesError(f"{where}.type: expected shot, choice, foul, concede "
                              "or lag")
+
+
+def _weighed(d: Any, where: str) -> dict[str, float]:
+    """Options' values as kept: each an option's name and a finite number."""
+    names = {c.value for c in Choice}
+    if not isinstance(d, Mapping) or not all(
+            isinstance(k, str) and k in names and isinstance(v, int | float)
+            and not isinstance(v, bool) and math.isfinite(v) for k, v in d.items()):
+        raise RulesError(f"{where}: expected options' names and their values")
+    return {k: float(v) for k, v in d.items()}
 
 
 def _check_options(opts: dict[str, Any], cls: type[Discipline[Any]],

@@ -14,7 +14,19 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
-from rules.codes import Code, Placement, SeedRef, code_by_id, e8, g, n9, s14
+from rules.codes import (
+    EIGHT,
+    NINE,
+    STRAIGHT,
+    Code,
+    Placement,
+    SeedRef,
+    code_by_id,
+    e8,
+    g,
+    n9,
+    s14,
+)
 from simulator.files.reasons import Explained
 from simulator.table.specs import CUE_BALL, TableSpec
 from simulator.table.state import TableState
@@ -77,6 +89,16 @@ CHOICE_REFS: dict[Choice, SeedRef] = {
     Choice.SIGN: SeedRef("003_b8c72cf2f78c660c.txt", "express", "2.5"),
     Choice.DECLINE_SIGN: SeedRef("003_b8c72cf2f78c660c.txt", "express", "2.5"),
 }
+
+
+# Why the lag's winner breaks or gives the break away (general rule 6), by
+# the game's rule-book section: its kind of break and the rule that makes
+# it so. In 8-ball and 9-ball a ball potted on a legal break keeps the
+# breaker at the table ("pot"); 14.1's opening break is a safety that gives
+# the breaker nothing ("safety": a called ball, or the cue ball and two
+# object balls to a cushion, 2 points for an illegal one).
+LAG_REASONS: dict[str, tuple[str, SeedRef]] = {
+    EIGHT: ("pot", e8("2")), NINE: ("pot", n9("4")), STRAIGHT: ("safety", s14("6"))}
 
 
 def _balls(v: Any, where: str) -> tuple[int, ...]:

@@ -183,6 +183,7 @@ def test_no_rule_question_after_a_stroke_without_a_foul(lang: str, right: bool) 
         assert app.t("quiz.rule") not in drawn_words(app, shown=True)
         assert "rule" not in [x.kind for x in mode.questions]
         nxt = mode.question
+        key(app, pygame.K_SPACE)  # its stroke to its last event: answers taken
         # (a moment to read it: the answer came up under the pointer that
         # pressed "Next question", and a second click there at once is taken
         # for a double click's, see ui.FRESH)

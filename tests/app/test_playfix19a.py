@@ -103,6 +103,9 @@ def test_the_quiz_footer_names_enter_only_where_it_goes_on(lang: str) -> None:
         pages = 0
         while mode.phase != "done":
             q = mode.question
+            if mode.phase == "asking" and not mode.watched:
+                key(app, pygame.K_SPACE)  # each question's stroke to its end
+                frame(app, n=2)
             if mode.phase == "asking" and not q.multiple:
                 enter_does_what_the_line_says(app, mode)  # (nothing)
                 key(app, pygame.K_1 + q.choices.index(sorted(q.correct)[0]))

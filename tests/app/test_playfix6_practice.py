@@ -280,6 +280,8 @@ def _walk_situation(app: App, mode: QuizMode, lang: str) -> None:
             for a in q.correct:
                 words = answer_label(app, q, a, names).lower()
                 assert words not in text, (sc.id, q.kind, words)
+        if not mode.watched:  # each question's stroke to its last event
+            key(app, pygame.K_SPACE)
         key(app, pygame.K_1)
         if q.multiple:
             key(app, pygame.K_RETURN)

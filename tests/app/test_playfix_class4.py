@@ -244,6 +244,7 @@ def _enter_quiz_state(app: App, state: str) -> None:
                 break
             frame(app, _down(pygame.K_RETURN), _up(pygame.K_RETURN))
             if quiz.phase == "asking":
+                key(app, pygame.K_SPACE)  # each question's stroke to its end
                 key(app, pygame.K_1)
         assert quiz.phase == "done"
 

@@ -45,6 +45,7 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     assert "The referee: Yes, a foul" in mode.feedback(g)
     assert state_of(app).quiz is not None and state_of(app).quiz.right == 1
     click_button(app, "Next question")
+    quiz_ready(app)  # each question's stroke to its last event
     # Q2, wrong: pick a rule that was not broken.
     q = mode.question
     assert q.kind == "rule" and q.correct == frozenset({"foul.bad_hit"})
@@ -61,6 +62,7 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     # Q3 by the keyboard: 3 = the opponent, ball in hand anywhere.
     key(app, pygame.K_RETURN)
     assert mode.question.kind == TURN
+    quiz_ready(app)
     key(app, pygame.K_3)
     frame(app)
     assert mode.grades[-1].right

@@ -18,12 +18,14 @@ from simulator.app.screens.quiz import QuizMode, quiz_ids
 from simulator.app.text.words import cite
 from simulator.practice.quiz import TURN, fouled
 from simulator.table.specs import TableKind, table_by_name
-from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on
+from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on, quiz_ready
 
 
 def answer_right(app: App, mode: QuizMode) -> str:
     """Press the number of the right answer (Enter after a ticked set) and
-    return the words drawn for its reveal."""
+    return the words drawn for its reveal (each question's stroke seen to
+    its last event first: its answers wait for it)."""
+    quiz_ready(app)
     q = mode.question
     for a in sorted(q.correct):
         key(app, pygame.K_1 + q.choices.index(a))

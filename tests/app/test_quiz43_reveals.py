@@ -14,7 +14,15 @@ from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode
 from simulator.app.text.words import code_words, foul_cite
 from simulator.practice.quiz import NO, YES
-from tests.app.helpers import button_labels, drawn_words, frame, key, make_app, quiz_on
+from tests.app.helpers import (
+    button_labels,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+    quiz_ready,
+)
 from tests.app.test_quiz41_reveals import answer_right
 
 # Situation, then what was seen of its foul in each language.
@@ -86,6 +94,8 @@ def test_which_rule_after_a_foul_offers_no_none(lang: str, answer: str) -> None:
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert mode.question.kind == "rule"
+        quiz_ready(app)  # its stroke to its last event: the answers taken
+        frame(app)
         labels = " ".join(button_labels(app))
         assert app.t("quiz.no_rule") not in labels, labels
         assert code_words(app.locale, "foul.scratch") in labels

@@ -22,6 +22,7 @@ from tests.app.helpers import (
     key,
     make_app,
     quiz_on,
+    quiz_ready,
 )
 from tests.app.test_quiz41_reveals import answer_right
 
@@ -50,6 +51,7 @@ def to_turn(app: App, sid: str) -> QuizMode:
         answer_right(app, mode)
         key(app, pygame.K_RETURN)
         frame(app)
+    quiz_ready(app)  # its stroke to its last event: the answers taken
     frame(app, n=40)  # past the click guard of the answers just shown
     return mode
 

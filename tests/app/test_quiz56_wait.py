@@ -13,7 +13,15 @@ import pygame
 import pytest
 
 from simulator.practice.quiz import TURN
-from tests.app.helpers import click, drawn_words, frame, key, make_app, quiz_on
+from tests.app.helpers import (
+    click,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+    quiz_ready,
+)
 
 SID = "8ball-kitchen-by-the-foot-rail"
 
@@ -45,14 +53,18 @@ def test_answers_wait_for_the_stroke_to_its_end(lang: str) -> None:
         key(app, pygame.K_1)
         frame(app, n=2)
         assert mode.phase == "answered" and len(mode.grades) == 1
-        # The next question plays the stroke again: seen once, its answers
-        # stay taken, and after "watch again" too.
+        # The next question plays the stroke again, and "watch again" too:
+        # each play waits for its last event as the first did (answers of
+        # the second question were taken mid-stroke).
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert mode.phase == "asking" and mode.k == 1
         key(app, pygame.K_r)
         frame(app, n=3)
         assert mode.player is not None and not mode.player.done
+        assert not any(b.enabled for b in mode.choice_buttons.values())
+        key(app, pygame.K_SPACE)
+        frame(app)
         assert all(b.enabled for b in mode.choice_buttons.values())
         key(app, pygame.K_1)
         frame(app, n=2)
@@ -74,6 +86,7 @@ def test_no_foul_says_no_ball_in_hand_under_who_and_where(lang: str, rule: str
         key(app, pygame.K_SPACE)
         while mode.question.kind != TURN:
             q = mode.question
+            quiz_ready(app)  # each question's stroke to its last event
             key(app, pygame.K_1 + q.choices.index(sorted(q.correct)[0]))
             frame(app, n=2)
             assert mode.phase == "answered" and mode.grades[-1].right
@@ -81,6 +94,7 @@ def test_no_foul_says_no_ball_in_hand_under_who_and_where(lang: str, rule: str
             frame(app, n=2)
         q = mode.question
         assert q.correct == {"other:none"}
+        quiz_ready(app)
         key(app, pygame.K_1 + q.choices.index("other:kitchen"))
         frame(app, n=2)
         assert mode.phase == "answered" and not mode.grades[-1].right

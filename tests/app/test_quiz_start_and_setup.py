@@ -9,7 +9,15 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.practice.scenario_list import PracticeListMode
 from simulator.app.screens.quiz import QuizMode, quiz_ids
-from tests.app.helpers import click, click_button, drawn_words, frame, key, make_app
+from tests.app.helpers import (
+    click,
+    click_button,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    quiz_ready,
+)
 
 LANGS = ("en", "ru")
 
@@ -19,6 +27,7 @@ def _answer_all(app: App, mode: QuizMode) -> None:
     key(app, pygame.K_SPACE)
     for q in mode.questions:
         assert mode.phase == "asking"
+        quiz_ready(app)  # each question's stroke to its last event
         key(app, pygame.K_1)
         if q.multiple:
             key(app, pygame.K_RETURN)

@@ -149,6 +149,8 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         key(app, pygame.K_RETURN)
         frame(app, n=40)
         assert mode.phase == "asking" and mode.question.kind == "rule"
+        key(app, pygame.K_SPACE)  # its stroke to its last event: answers taken
+        frame(app, n=2)
         q = mode.question
         click_button(app, answer_label(app, q, sorted(q.correct)[0], ()))
         frame(app, n=2)
@@ -161,6 +163,9 @@ def test_a_wrong_quiz_answer_says_at_once_the_ruling_the_reason_and_the_rule(
         while mode.phase != "done":
             if mode.phase == "asking":
                 q = mode.question
+                if not mode.watched:  # each question's stroke to its end
+                    key(app, pygame.K_SPACE)
+                    frame(app, n=40)
                 click_button(app, answer_label(app, q, sorted(q.correct)[0],
                                                mode.session.names))
                 frame(app, n=2)
@@ -201,6 +206,8 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         key(app, pygame.K_RETURN)
         frame(app, n=40)
         assert mode.question.kind == "rule"
+        key(app, pygame.K_SPACE)  # its stroke to its last event: answers taken
+        frame(app, n=2)
         q = mode.question
         click_button(app, answer_label(app, q, sorted(q.correct)[0], ()))
         frame(app, n=2)
@@ -217,6 +224,9 @@ def test_the_push_shots_answer_shows_how_long_the_tip_stayed_on_the_ball(
         while mode.phase != "done":  # the other questions, answered right
             if mode.phase == "asking":
                 q = mode.question
+                if not mode.watched:  # each question's stroke to its end
+                    key(app, pygame.K_SPACE)
+                    frame(app, n=40)
                 click_button(app, answer_label(app, q, sorted(q.correct)[0],
                                                mode.session.names))
             else:

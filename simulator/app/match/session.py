@@ -401,9 +401,15 @@ class Session:
                 and self.shots else None
             before = self.ruling_banner(cause, shot)
         ref = words.choice_rule(self.discipline, choice, cause)
-        choice_card(self, words.chooses_words(self.locale, choice,
-                                              self.name(players.index(by)), ref),
-                    before)
+        who = self.name(players.index(by))
+        # The reason and the options weighed, as the card had them when made
+        # (the values kept with the step; an older save has none).
+        weighed = {Choice(k): v for k, v in (last.get("weighed") or {}).items()}
+        cpu = self.is_computer(players.index(by))
+        lines = words.weighed_lines(self.locale, self.discipline, choice, who,
+                                    weighed) if cpu else []
+        choice_card(self, words.chooses_words(self.locale, choice, who, ref),
+                    before, tuple(lines))
 
     def last_step_banner(self) -> Banner | None:
         """The ruling card of the match's last step, if it has a ruling."""
@@ -721,8 +727,9 @@ class Session:
         self._done()
         return result
 
-    def choose(self, choice: Any, ball: int | None = None) -> None:
-        self.match.choose(choice, ball)
+    def choose(self, choice: Any, ball: int | None = None,
+               weighed: Mapping[str, float] | None = None) -> None:
+        self.match.choose(choice, ball, weighed)
         self.banner = None
         self.redo_stack.clear()
         self._done()
@@ -869,7 +876,7 @@ class Session:
                 bool(act.get("hint")))
             self._after_shot(shot, ruling, req)
         elif kind == "choice":
-            self.match.choose(act["choice"], act.get("ball"))
+            self.match.choose(act["choice"], act.get("ball"), act.get("weighed"))
             self.banner = None
         elif kind == "foul":
             on_shot = act.get("on") == "shot"

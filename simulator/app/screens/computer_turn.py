@@ -41,7 +41,7 @@ from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.render import draw_cue, others
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from simulator.app.text.words import choice_rule, chooses_words, chosen_label
+from simulator.app.text.words import choice_rule, chooses_words, weighed_lines
 from simulator.table.events import Stroke
 from simulator.table.specs import CUE_BALL
 from simulator.table.state import TableState
@@ -510,13 +510,8 @@ class ComputerMode(LinesRoom):
             return
         ref = choice_rule(s.discipline, d.choice, s.last_ruling)
         who = s.name(self.player)
-        self.lines = [chooses_words(loc, d.choice, who, ref)]
-        if d.values:
-            self.lines.append(self.app.t("cpu.weighed", name=who))
-        for c in sorted(d.values, key=lambda c: -d.values[c]):
-            mark = "» " if c == d.choice else "· "  # glyphs every font has
-            self.lines.append(mark + self.app.t("cpu.option_worth", choice=chosen_label(
-                loc, c, who), worth=loc.num(d.values[c], 2)))
+        self.lines = [chooses_words(loc, d.choice, who, ref),
+                      *weighed_lines(loc, s.discipline, d.choice, who, d.values)]
 
     def give_up(self, fault: Exception) -> None:
         """A fault in the computer's search: said plainly, and this turn
@@ -540,7 +535,10 @@ class ComputerMode(LinesRoom):
             return
         before = s.banner
         try:
-            s.choose(d.choice, d.ball)
+            # (kept for the card of a loaded match; a value no number, never)
+            s.choose(d.choice, d.ball, {getattr(c, "value", c): float(v)
+                                        for c, v in d.values.items()
+                                        if math.isfinite(v)})
         except RulesError as e:  # the referee refused it: said, never hidden
             self.app.notify(refusal(self.app, s, e, self.player))
         else:

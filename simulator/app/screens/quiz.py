@@ -235,6 +235,8 @@ class QuizMode(PracticeScreen):
         self.result = judge_result(sc, self.shot)
         self.ruling = self.result.ruling
         self.questions = make_questions(sc, self.ruling)
+        self._board_after: tuple[list[scoreboard.PlayerCard], list[str]] | tuple[()] \
+            | None = None  # (made once, for the explanation)
         self.player: ShotPlayer | None = None
         self.show: ShotShow | None = None
         self.revealing = False  # the replay after the answers, at its fouls
@@ -259,6 +261,16 @@ class QuizMode(PracticeScreen):
         """The stroke from the stick's approach, with its trails and timeline;
         ``reveal``: paused at the fouls with their marks (after the answers)."""
         self.revealing = reveal
+        if not reveal:
+            # Answers are taken once the stroke's last event is shown, in
+            # every play before them: each question's first and a watch
+            # again alike (a later question's were taken at once). The
+            # plain last event, not the last one the ruling rests on (where
+            # a match's roll-out begins): that one is the referee's
+            # hindsight, and answers opening early would tell the class the
+            # slow touches still to come change nothing (a push-out's came
+            # at the stroke's first moment).
+            self.watched = False
         trails = self.show.trails if self.show is not None else True
         self.player = ShotPlayer(self.shot, foul_stops(self.ruling) if reveal else (),
                                  speed)
@@ -779,8 +791,34 @@ class QuizMode(PracticeScreen):
             pb.step(1 if k == pygame.K_RIGHT else -1)
 
     def header(self) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        """The scoreboard as the position stood before the stroke while the
+        questions are open, headed so ("table is open" read as the table
+        after a stroke whose answer gives the shooter the stripes, and a
+        board after the ruling would answer the questions), then, with the
+        explanation, as the ruling left the game."""
         cards, centre = super().header()
-        return cards, [*centre, self.score_line()]
+        key = "quiz.board_before"
+        if self.phase == "done":
+            after = self.board_after()
+            if after is not None:
+                (cards, centre), key = after, "quiz.board_after"
+        # (under the game's name, the state's own lines after it where the
+        # header has room: the cards say each player's group)
+        return cards, [*centre[:1], self.app.t(key), *centre[1:], self.score_line()]
+
+    def board_after(self) -> tuple[list[scoreboard.PlayerCard], list[str]] | None:
+        """The scoreboard of the game as the ruling left it (None where the
+        game ended: no board of a game in play stands for it)."""
+        from dataclasses import replace
+
+        from rules.ruling import RulesError
+        if self._board_after is None:
+            try:
+                s = practice_session(self.app, replace(self.sc, game=self.result.after))
+                self._board_after = s.scoreboard(race=False)
+            except RulesError:
+                self._board_after = ()
+        return self._board_after or None
 
     def ball_positions(self) -> Mapping[int, tuple[float, float, float]]:
         """The stroke as it plays; between plays, where the stroke left the

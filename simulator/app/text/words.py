@@ -13,7 +13,7 @@ label is never shown.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from simulator.app.text.i18n import Locale
@@ -207,6 +207,34 @@ def chooses_words(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
     if words.startswith(f"{name} "):
         return words
     return loc.t("cpu.chooses", name=name, choice=words)
+
+
+def lag_reason(loc: Locale, discipline: str, choice: Any) -> str:
+    """'Why: ... (9-ball rule 4)': the reason for the lag winner's choice to
+    break or to give the break away; empty for any other choice."""
+    from rules import registry
+    from rules.ruling import LAG_REASONS
+    why = LAG_REASONS.get(registry.info(discipline).ref.section)
+    key = f"cpu.lag_why.{why[0]}_{getattr(choice, 'value', choice)}" \
+        if why is not None else ""
+    if why is None or not loc.has(key):
+        return ""
+    return loc.t(key, rule=ref_text(loc, why[1]))
+
+
+def weighed_lines(loc: Locale, discipline: str, choice: Any, name: str,
+                  values: Mapping[Any, float]) -> list[str]:
+    """The lines under a computer's choice: why it chose so (the lag's
+    choice, in words and its rule), then the options it weighed with their
+    values, the chosen one marked."""
+    out = [w for w in (lag_reason(loc, discipline, choice),) if w]
+    if values:
+        out.append(loc.t("cpu.weighed", name=name))
+    for c in sorted(values, key=lambda c: -values[c]):
+        mark = "» " if c == choice else "· "  # glyphs every font has
+        out.append(mark + loc.t("cpu.option_worth", choice=chosen_label(loc, c, name),
+                                worth=loc.num(values[c], 2)))
+    return out
 
 
 def choice_rule(discipline: str, choice: Any, ruling: Any = None) -> Any:

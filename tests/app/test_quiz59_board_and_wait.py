@@ -1,0 +1,138 @@
+"""The referee quiz's scoreboard and when its answers are taken.
+
+The scoreboard said "table is open" over a question whose answer gives the
+shooter the stripes (8-ball 7): while the questions are open it is the
+position before the stroke and says so; with the explanation, the game as
+the ruling left it. The answers of a question after the first, and of any
+"watch again", were taken at once mid-stroke, while the first question's
+waited for the stroke's last event: every play waits for it. It is the
+stroke's plain last event, not the earlier one the ruling rests on (a
+match's roll-out begins there): answers opening there would tell the class
+the touches still to come change nothing. Driven through the window's loop."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.replay.playback import rollout, slow_event
+from simulator.app.screens.playing import ruling_key
+from simulator.app.screens.practice.session import judge_result
+from simulator.app.screens.quiz import QuizMode
+from tests.app.helpers import drawn_lines, frame, key, make_app, quiz_on, quiz_ready
+from tests.app.scenes import LANGS
+
+# 8-ball 7: on an open table the 11 called and pocketed: the shooter has
+# the stripes. Its slow last touches change nothing the referee rules.
+SID = "8ball-group-chosen"
+
+
+def answer_right(app: App, mode: QuizMode) -> None:
+    q = mode.question
+    for a in sorted(q.correct):
+        key(app, pygame.K_1 + q.choices.index(a))
+    if q.multiple:
+        key(app, pygame.K_RETURN)
+    frame(app, n=2)
+    assert mode.phase == "answered" and mode.grades[-1].right
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_board_is_the_position_before_the_stroke_until_the_ruling(
+        lang: str) -> None:
+    """8-ball 7: while the questions are open the board is headed "before
+    the stroke" (the table was open) and names no group; once all are
+    answered it is the game after the ruling: the shooter's stripes."""
+    app = make_app(lang)
+    try:
+        mode = quiz_on(app, SID, frames=2)
+        stripes = app.t("score.stripes", n=1)
+        while mode.phase != "done":
+            if mode.phase == "asking":
+                quiz_ready(app)
+                frame(app)
+                top = drawn_lines(app, "top")
+                assert top.count(app.t("quiz.board_before")) == 1, top
+                assert app.t("score.open") in top and stripes not in top, top
+                assert top.index(app.t("quiz.board_before")) == 7, top  # under the game
+                answer_right(app, mode)
+            else:
+                top = drawn_lines(app, "top")
+                assert any(app.t("quiz.board_before") in t for t in top), top
+                assert stripes not in top, top
+                key(app, pygame.K_RETURN)
+                frame(app, n=2)
+        frame(app)
+        top = drawn_lines(app, "top")
+        assert any(app.t("quiz.board_after") in t for t in top), top
+        assert not any(app.t("quiz.board_before") in t for t in top), top
+        assert stripes in top and app.t("score.open") not in top, top
+    finally:
+        pygame.display.quit()
+
+
+def ruled_last_event(mode: QuizMode) -> float:
+    """The stroke's last event the ruling rests on: the slow touches after
+    it left out, the referee rules the same (where a match's roll-out
+    begins)."""
+    shot, ruled = mode.shot, ruling_key(mode.ruling, mode.shot.events)
+
+    def unneeded(start: int) -> bool:
+        kept = tuple(e for i, e in enumerate(shot.events)
+                     if i < start or not slow_event(e))
+        less = judge_result(mode.sc, replace(shot, events=kept)).ruling
+        return bool(ruling_key(less, kept) == ruled)
+    return rollout(shot.events, 0.0, unneeded)[0]
+
+
+def refused_until_the_last_event(app: App, mode: QuizMode) -> None:
+    """The stroke playing: the answers are refused just before its last
+    event (and past the last the ruling rests on), taken once it is shown."""
+    assert mode.player is not None and mode.phase == "asking"
+    pb = mode.player.playback
+    last, _ = rollout(mode.shot.events, pb.end_time)
+    ruled = ruled_last_event(mode)
+    assert ruled < last - 0.2  # the slow touches the class still watches
+    while pb.time < max(ruled + 0.05, last - 0.1):
+        app.frame([], 0.05)
+    assert not mode.watched
+    assert not any(b.enabled for b in mode.choice_buttons.values())
+    grades = len(mode.grades)
+    app.toast = None
+    key(app, pygame.K_1)
+    frame(app)
+    assert mode.phase == "asking" and len(mode.grades) == grades
+    assert app.toast is not None and app.toast[0] == app.t("quiz.watch_first")
+    while pb.time < last:
+        app.frame([], 0.05)
+    app.frame([], 0.0)
+    assert mode.watched
+    assert all(b.enabled for b in mode.choice_buttons.values())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_play_before_an_answer_waits_for_the_last_event(lang: str) -> None:
+    """The first question seen to its end, then watched again: its answers
+    wait for the last event again; the second question's own play and its
+    watch again wait for it too (they were taken at once)."""
+    app = make_app(lang)
+    try:
+        mode = quiz_on(app, SID, frames=2)
+        quiz_ready(app)
+        key(app, pygame.K_r)  # watch again before answering
+        frame(app)
+        refused_until_the_last_event(app, mode)
+        answer_right(app, mode)
+        key(app, pygame.K_RETURN)  # the second question: the stroke again
+        frame(app)
+        assert mode.k == 1
+        refused_until_the_last_event(app, mode)
+        key(app, pygame.K_r)
+        frame(app)
+        refused_until_the_last_event(app, mode)
+        answer_right(app, mode)
+    finally:
+        pygame.display.quit()
