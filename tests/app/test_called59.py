@@ -205,10 +205,11 @@ def test_a_ball_under_the_stick_shows_through_it(size: tuple[int, int]) -> None:
 def test_the_practice_list_hides_its_titles_for_a_class(lang: str) -> None:
     """A class shown the practice list before the quiz read its answers in
     the titles ("Two millimetres from the 3: a double hit"): "Hide titles"
-    numbers the situations only; the quiz still starts at the one selected;
-    "Show titles" brings them back, and the choice lasts while the app runs."""
+    (H) numbers the situations only, and says so; the quiz still starts at
+    the one selected; H again brings them back; the choice lasts while the
+    app runs."""
     from simulator.app.screens.practice.scenario_list import PracticeListMode
-    from tests.app.helpers import click_button
+    from tests.app.helpers import click_button, key
     app = make_app(lang, (800, 500))
     try:
         app.go("practice")
@@ -218,8 +219,12 @@ def test_the_practice_list_hides_its_titles_for_a_class(lang: str) -> None:
         titles = [e.title.get(lang) for e in mode.entries()]
         assert [lbl for lbl, _ in mode.items][:3] == \
             [f"{i + 1}. {x}" for i, x in enumerate(titles[:3])]
-        click_button(app, app.t("practice.hide_titles"))
+        assert app.t("practice.subtitle_keys") in drawn_words(app)
+        key(app, pygame.K_h)
         frame(app, n=2)
+        mode = app.mode
+        assert isinstance(mode, PracticeListMode)
+        assert app.t("practice.subtitle_hidden") in drawn_words(app)
         labels = [lbl for lbl, _ in mode.items]
         assert not any(x in lbl for x in titles for lbl in labels), labels
         assert labels[7] == f"8. {app.t('practice.hidden_title', n=8)}"
@@ -233,10 +238,10 @@ def test_the_practice_list_hides_its_titles_for_a_class(lang: str) -> None:
         again = app.mode
         assert isinstance(again, PracticeListMode)
         assert again.items[7][0] == labels[7]  # still hidden on coming back
-        click_button(app, app.t("practice.show_titles"))
+        key(app, pygame.K_h)
         frame(app, n=2)
         assert again.items[7][0] == f"8. {titles[7]}"
-        click_button(app, app.t("practice.hide_titles"))
+        key(app, pygame.K_h)
         frame(app, n=2)
         sid = again.items[7][1]
         from simulator.app.screens.practice.memory import state_of

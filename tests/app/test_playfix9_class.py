@@ -10,7 +10,15 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.text.words import cite
 from simulator.practice.library import library
-from tests.app.helpers import frame, key, make_app, open_gallery, quiz_on, run_until
+from tests.app.helpers import (
+    frame,
+    key,
+    make_app,
+    open_gallery,
+    quiz_on,
+    quiz_ready,
+    run_until,
+)
 
 
 @pytest.mark.parametrize("lang, rule", [("en", "8-ball rule 15"),
@@ -39,6 +47,7 @@ def test_the_8_in_a_pocket_not_called_loses_the_game_without_a_foul(
         # Which rule is the next question: it names the loss and its rule.
         key(app, pygame.K_RETURN)
         assert mode.question.kind == "rule"
+        quiz_ready(app)  # (every play before an answer waits for its end)
         key(app, pygame.K_1)
         frame(app)
         fb = mode.feedback(mode.grades[-1])

@@ -66,10 +66,8 @@ class PracticeListMode(Mode):
                 widgets.select(b)
             self.tabs[d] = b
         lw = min(w - 80, tab_w * n + 6 * (n - 1))
-        # The buttons in two rows of three: six in one were cut at 800x500
-        # and at 1280x720 («Редактор позиц…»).
         list_rect = pygame.Rect(w // 2 - lw // 2, top + bh + 10, lw,
-                                h - top - bh - 10 - (bh + 10) * 2 - bh - 26)
+                                h - top - bh - 10 - (bh + 10) * 2 - 20)
         self.items: list[tuple[str, str]] = []
         own = self.own_entries()
         if own:
@@ -93,18 +91,14 @@ class PracticeListMode(Mode):
         names: list[tuple[str, Action]] = [
             (app.t("practice.open"), self.open_selected),
             (app.t("practice.quiz"), self.quiz),
-            (app.t("practice.show_titles" if st.titles_hidden
-                   else "practice.hide_titles"), self.toggle_titles),
             (app.t("practice.editor"), self.editor),
             (app.t("menu.foul_gallery"), self.gallery),
             (app.t("common.back"), self.leave),
         ]
-        per_row = (len(names) + 1) // 2
-        bw = (lw - 6 * (per_row - 1)) // per_row
+        bw = (lw - 6 * (len(names) - 1)) // len(names)
         for i, (label, fn) in enumerate(names):
-            row, col = divmod(i, per_row)
-            UIButton(pygame.Rect(list_rect.left + col * (bw + 6), y + row * (bh + 6),
-                                 bw, bh), label, app.gui, command=app.later(fn))
+            UIButton(pygame.Rect(list_rect.left + i * (bw + 6), y, bw, bh), label,
+                     app.gui, command=app.later(fn))
         errors = [*self.lib.errors, *self.own.errors]
         if errors:
             app.notify(app.t("practice.broken", n=len(errors), reason=errors[0][1]),
@@ -176,7 +170,8 @@ class PracticeListMode(Mode):
                     first=self.selected_id() or st.selected)
 
     def toggle_titles(self) -> None:
-        """The titles hidden (each situation by its number) or shown again."""
+        """The titles hidden (each situation by its number) or shown again
+        (H)."""
         st = state_of(self.app)
         st.titles_hidden = not st.titles_hidden
         self.resize()
@@ -208,9 +203,15 @@ class PracticeListMode(Mode):
                 self.leave()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.app.later(self.open_selected)()
+            elif event.key == pygame.K_h:
+                self.app.later(self.toggle_titles)()
 
     def draw(self, surface: pygame.Surface) -> None:
-        backdrop(surface, self.app.t("practice.title"), self.app.t("practice.subtitle"))
+        # (a key, said under the title: a sixth button cut the row's labels
+        # at 800x500, and a second row shortened the list)
+        hidden = state_of(self.app).titles_hidden
+        backdrop(surface, self.app.t("practice.title"), self.app.t(
+            "practice.subtitle_hidden" if hidden else "practice.subtitle_keys"))
 
 
 def to_practice_list(app: App) -> None:
