@@ -25,6 +25,7 @@ from tests.app.helpers import (
     frame,
     key,
     make_app,
+    quiz_ready,
     run_until,
     scenario_match,
 )
@@ -201,6 +202,7 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
         assert app.t("quiz.rule_next") in text
         key(app, pygame.K_RETURN)
         assert mode.question.kind == "rule"
+        quiz_ready(app)  # (every play before an answer waits for its end)
         key(app, pygame.K_1)
         frame(app, n=2)
         assert mode.phase == "answered"

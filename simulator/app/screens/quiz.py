@@ -802,9 +802,11 @@ class QuizMode(PracticeScreen):
             after = self.board_after()
             if after is not None:
                 (cards, centre), key = after, "quiz.board_after"
-        # (under the game's name, the state's own lines after it where the
-        # header has room: the cards say each player's group)
-        return cards, [*centre[:1], self.app.t(key), *centre[1:], self.score_line()]
+        # (under the game's name, with the score on one line: a third line
+        # left the score unseen; the state's own lines after them where the
+        # header has room, the cards saying each player's group)
+        said = f"{self.app.t(key)} · {self.score_line()}"
+        return cards, [*centre[:1], said, *centre[1:]]
 
     def board_after(self) -> tuple[list[scoreboard.PlayerCard], list[str]] | None:
         """The scoreboard of the game as the ruling left it (None where the
