@@ -79,6 +79,8 @@ def test_a_refused_space_is_said_until_the_person_aims(
         key(app, pygame.K_SPACE)
         frame(app, n=2)
         assert app.mode is not None and app.mode.name == "playing"
+        # Struck: "aim first" is over (it stayed up while the balls ran).
+        assert app.toast is None or app.toast[0] != app.t("evening.aim_first")
     finally:
         pygame.display.quit()
 

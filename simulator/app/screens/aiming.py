@@ -726,7 +726,7 @@ class AimMode(ShotInputMode):
         if self.aim_first:
             # (before "too soon", which keeps another message on show and
             # so said nothing: this says what to do)
-            self.app.inform(self.app.t("evening.aim_first"), 6.0)
+            self.app.inform(self.app.t("evening.aim_first"), 6.0, until_stroke=True)
             self.aim_first_said = True
             return False
         if self.settle > 0.0:
