@@ -4,6 +4,8 @@ another asking why (14.1 rule 8; 8-ball rule 12)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -250,5 +252,47 @@ def test_the_practice_list_hides_its_titles_for_a_class(lang: str) -> None:
         frame(app, n=2)
         assert app.mode is not None and app.mode.name == "quiz"
         assert app.mode.sc.id == sid  # type: ignore[attr-defined]
+    finally:
+        pygame.display.quit()
+
+
+def test_the_quizs_side_view_draws_the_flight_only_as_far_as_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Situation "the 8 leaves the table": while its question is open the
+    side view drew the whole flight at its start, the 8 over the rail top
+    in orange (the answer) before it had left the bed; the paths now run
+    only as far as the stroke has played. A replay's side view (telling
+    the outcome) still draws the whole flight."""
+    from simulator.app.replay import side_view
+    from simulator.app.replay.table_marks import AIR_OVER_RAIL
+    from tests.app.helpers import quiz_on
+    seen: list[tuple[Any, ...]] = []
+    real = side_view.draw_side_view
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, *args: Any) -> None:
+        seen.append((rect, *args))
+        real(surface, rect, *args)
+    monkeypatch.setattr(side_view, "draw_side_view", spy)
+    app = make_app("en")
+    try:
+        mode = quiz_on(app, "8ball-eight-off-table")
+        for _ in range(600):
+            if seen:
+                break
+            frame(app)
+        assert seen, "no side view while the stroke played"
+        rect, loc, spec, flight, now, shot, tell = seen[0]
+        assert not tell and mode.phase == "asking"
+        over_at = min(t for pts in flight.samples.values() for t, _z, d in pts if d > 0)
+        assert now < over_at  # (opened before a ball was over the rail)
+
+        def orange(whole: bool) -> int:
+            pic = pygame.Surface((rect.right + 2, rect.bottom + 2))
+            real(pic, rect, loc, spec, flight, now, shot, whole)
+            return sum(1 for x in range(rect.left, rect.right)
+                       for y in range(rect.top, rect.bottom)
+                       if pic.get_at((x, y))[:3] == AIR_OVER_RAIL)
+        assert orange(False) == 0
+        assert orange(True) > 20
     finally:
         pygame.display.quit()

@@ -46,7 +46,7 @@ def draw_side_view(surface: pygame.Surface, rect: pygame.Rect, loc: Locale,
                      else plot.rect)
     if struck:
         _draw_stick(surface, plot, spec, flight, shot.stroke)
-    _draw_heights(surface, plot, spec, flight, now)
+    _draw_heights(surface, plot, spec, flight, now, whole=tell)
     surface.set_clip(old_clip)
     # Under the plot: the stroke's elevation, or where a ball went.
     words = ""
@@ -168,14 +168,18 @@ def _draw_stick(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
 
 
 def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
-                  flight: Flight, now: float) -> None:
+                  flight: Flight, now: float, whole: bool = True) -> None:
     """Each ball's height over time (orange over the rail), the clock, and
-    the balls where they are now."""
+    the balls where they are now; not ``whole``: the paths only as far as
+    ``now`` (a quiz's open question: the whole flight drawn at its start
+    showed the 8 over the rail, the answer)."""
     r = spec.balls.radius
     for b, pts in sorted(flight.samples.items()):
         colour = ball_colour(spec, b)
         prev: tuple[float, float, bool] | None = None
         for t, z, d in pts:
+            if not whole and t > now + 1e-9:
+                break
             p = (plot.x_of(t), plot.y_of(z), d > 0)
             if prev is not None:
                 over = prev[2] or p[2]
@@ -183,7 +187,7 @@ def _draw_heights(surface: pygame.Surface, plot: _Plot, spec: TableSpec,
                                  prev[:2], p[:2], 3 if over else 2)
             prev = p
     landed = [b for b in flight.balls if b not in flight.left]
-    if landed:  # where the flight ended on the bed: a tick on the bed line
+    if landed and (whole or now >= flight.end):  # a tick where it landed
         lx, ly = plot.x_of(flight.end), plot.y_of(0.0)
         pygame.draw.line(surface, ui.INK, (lx, ly - 9), (lx, ly + 3), 2)
         pygame.draw.polygon(surface, ui.INK, [(lx - 4, ly - 9), (lx + 4, ly - 9),
