@@ -326,6 +326,15 @@ def replayed_by_rule_28(app: App) -> Session:
     return s
 
 
+def racked_again(app: App) -> None:
+    """After ``replayed_by_rule_28``: "Rack again" pressed, the replay's
+    breaker at the table (aiming, or placing the cue ball)."""
+    click_button(app, app.t("side.rack_again"))
+    frame(app)
+    run_until(app, lambda: not app.dialogs and app.mode is not None
+              and app.mode.name in ("aiming", "placing"), limit=600)
+
+
 def computers_choice_after_a_soft_break(app: App) -> Session:
     """14.1 rule 6: Anna breaks too softly against the computer, reads her
     foul (Space), and the computer chooses; the frame after its choice."""

@@ -144,21 +144,13 @@ def test_a_replayed_games_strokes_are_not_in_the_players_figures() -> None:
     in it counts in no figure of hers (she was credited an inning of the
     voided rack beside its replay's); the game's own line stays listed."""
     from simulator.records.stats import game_lines, match_stats, stroke_counts
-    from tests.app.helpers import (
-        click_button,
-        concede_match,
-        replayed_by_rule_28,
-        run_until,
-    )
+    from tests.app.helpers import concede_match, racked_again, replayed_by_rule_28
     app = make_app("en")
     try:
         s = replayed_by_rule_28(app)  # (general rule 28)
         assert any(x is not None and x.fouls == () and x.game_over
                    for x in s.match.rulings)
-        click_button(app, app.t("side.rack_again"))
-        frame(app)
-        run_until(app, lambda: not app.dialogs and app.mode is not None
-                  and app.mode.name in ("aiming", "placing"), limit=600)
+        racked_again(app)
         concede_match(app)
         figures = match_stats(s.match)
         assert [f.innings for f in figures] == [0, 0], figures

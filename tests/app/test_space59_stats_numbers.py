@@ -10,13 +10,11 @@ import pytest
 
 from simulator.app.match.stats import games_words
 from tests.app.helpers import (
-    click_button,
     concede_match,
     drawn_words,
-    frame,
     make_app,
+    racked_again,
     replayed_by_rule_28,
-    run_until,
 )
 
 
@@ -27,10 +25,7 @@ def test_the_replayed_game_and_its_replay_are_numbered_in_turn(
     app = make_app(lang, size)
     try:
         s = replayed_by_rule_28(app)  # (general rule 28)
-        click_button(app, app.t("side.rack_again"))
-        frame(app)
-        run_until(app, lambda: not app.dialogs and app.mode is not None
-                  and app.mode.name in ("aiming", "placing"), limit=600)
+        racked_again(app)
         concede_match(app)
         t = app.t
         lines = games_words(app, s)

@@ -9,13 +9,11 @@ import pygame
 import pytest
 
 from tests.app.helpers import (
-    click_button,
     concede_match,
     drawn_words,
-    frame,
     make_app,
+    racked_again,
     replayed_by_rule_28,
-    run_until,
 )
 
 
@@ -28,10 +26,7 @@ def test_a_game_replayed_under_general_rule_28_is_listed_as_replayed(
         s = replayed_by_rule_28(app)  # (general rule 28)
         r = s.last_ruling
         assert r is not None and r.game_over and r.winner is None
-        click_button(app, app.t("side.rack_again"))
-        frame(app)
-        run_until(app, lambda: not app.dialogs and app.mode is not None
-                  and app.mode.name in ("aiming", "placing"), limit=600)
+        racked_again(app)
         loser = s.req.shooter if s.req is not None else 0
         concede_match(app)
         t = app.t
