@@ -12,8 +12,6 @@ import pytest
 
 from simulator.app.dialogs.card_reader import CardReader
 from simulator.app.loop.app import App
-from simulator.app.screens.computer_turn import ComputerMode
-from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
 from tests.app.helpers import frame, key, make_app
 from tests.app.scenes import LANGS, SIZES
@@ -131,15 +129,10 @@ def test_a_held_card_and_the_lines_cut_under_it_have_one_note(
     it cut: one note, the card's, and V shows its count of rows more, the
     computer's decided lines with the card ("3 more · V" in the card stood
     over "4 more: H" under it, two counts and two keys)."""
-    from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss
+    from tests.app.test_playfix11_card import _held_after_a_miss
     app = make_app(lang, (800, 500))
     try:
-        s, mode = _held_after_a_miss(monkeypatch, app)
-        assert s.banner is not None
-        s.banner = Banner(s.banner.title, (*s.banner.lines, *_foul_lines(app, 6)),
-                          False, s.banner.next)
-        frame(app, n=2)
-        assert isinstance(app.mode, ComputerMode) and mode.holding()
+        _s, mode = _held_after_a_miss(monkeypatch, app, extra=6)
         assert mode.extra_hidden and mode.card_below  # (both cut: the case seen)
         n = the_note(app)
         assert n == rows_v_adds(app), n

@@ -8,9 +8,7 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
-from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.screens.shot_input import ShotInputMode
-from simulator.app.table.ruling_card import Banner
 from tests.app.helpers import card_notes, drawn_words, frame, key, make_app
 from tests.app.scenes import LANGS
 from tests.app.test_playfix19a import flat
@@ -103,15 +101,10 @@ def test_the_lines_under_a_held_card_cut_are_said(monkeypatch: pytest.MonkeyPatc
     shows them with the card (the cut went unsaid; then it had a note of
     its own, "4 more: H" under the card's "3 more · V")."""
     from tests.app.test_card59_more import rows_v_adds, the_note
-    from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss
+    from tests.app.test_playfix11_card import _held_after_a_miss
     app = make_app(lang, (800, 500))
     try:
-        s, mode = _held_after_a_miss(monkeypatch, app)
-        assert s.banner is not None
-        s.banner = Banner(s.banner.title, (*s.banner.lines, *_foul_lines(app, 14)),
-                          False, s.banner.next)
-        frame(app, n=2)
-        assert isinstance(app.mode, ComputerMode) and mode.holding()
+        _s, mode = _held_after_a_miss(monkeypatch, app, extra=14)
         assert mode.side_extra() and mode.extra_hidden > 0
         cut = mode.extra_read()
         assert cut, mode.side_extra()
