@@ -185,12 +185,23 @@ def test_a_ball_under_the_stick_shows_through_it(size: tuple[int, int]) -> None:
         disc = [(round(cx + dx), round(cy + dy)) for dx in range(-9, 10)
                 for dy in range(-9, 10) if dx * dx + dy * dy <= rad * rad]
         under = [app.screen.get_at(p)[:3] for p in disc]
+        # The pointer holding the stick over the 7: its glow, drawn with
+        # the stick, hid the 7 too; it shows through both.
+        grip = view.to_screen(hidden[0] - r, hidden[1])
+        app.mouse = (round(grip[0]), round(grip[1]))
+        mode.grabbed = True  # type: ignore[attr-defined]
+        assert mode.on_stick(app.mouse, near=True)  # type: ignore[attr-defined]
+        frame(app, n=2)
+        held = [app.screen.get_at(p)[:3] for p in disc]
         mode.session.aim = replace(mode.session.aim, angle=180.0)
         frame(app, n=2)
         alone = [app.screen.get_at(p)[:3] for p in disc]
-        apart = [max(abs(a - b) for a, b in zip(u, v, strict=True))
-                 for u, v in zip(under, alone, strict=True)]
-        assert sum(apart) / len(apart) < 20, apart
+        # (the glow is brighter than the stick: more of it shows; covered,
+        # the 7 stood 90-105 apart)
+        for seen, most in ((under, 20), (held, 50)):
+            apart = [max(abs(a - b) for a, b in zip(u, v, strict=True))
+                     for u, v in zip(seen, alone, strict=True)]
+            assert sum(apart) / len(apart) < most, apart
     finally:
         pygame.display.quit()
 

@@ -848,11 +848,13 @@ class AimMode(ShotInputMode):
         if cue is not None and not self.own_aim_hidden():
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
             mouse = self.app.mouse
-            if self.grabbed and self.drag_from is None and mouse is not None and \
-                    self.on_stick(mouse, near=True):
+            glow = self.grabbed and self.drag_from is None and mouse is not None and \
+                self.on_stick(mouse, near=True)
+
+            def grip() -> None:
                 self.draw_grab_glow(surface, cue, pull)
             draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation,
-                     others(self.session.table))
+                     others(self.session.table), grip if glow else None)
         self.draw_hint_tip_over(surface)
         if not self.calling() or self.session.decl.get("safety"):
             return

@@ -11,7 +11,7 @@ import copy
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import numpy as np
 import pygame
@@ -582,17 +582,21 @@ def table_clip(surface: pygame.Surface, view: TableView) -> pygame.Rect | None:
 
 
 def draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: float,
-             gap: float, elevation: float = 0.0, balls: Iterable[Vec] = ()) -> None:
+             gap: float, elevation: float = 0.0, balls: Iterable[Vec] = (),
+             beneath: Callable[[], None] | None = None) -> None:
     """The stick behind the cue ball, pointing along ``angle_deg``; its tip
     ``gap`` metres from the ball's surface (the pull-back); inside the
     table's rectangle only. Of ``balls`` (where the others lie) those the
     stick lies over show through it: a ball touching the cue ball behind
-    it was hidden, and struck into a double hit unseen."""
+    it was hidden, and struck into a double hit unseen. ``beneath``: drawn
+    under the stick, the balls over it too (the grip's glow hid the 9)."""
     old = table_clip(surface, view)
     try:
         r = view.spec.balls.radius
         under = [ball_patch(surface, view, at, r)
                  for at in balls_under_cue(cue_pos, angle_deg, gap, r, balls)]
+        if beneath is not None:
+            beneath()
         _draw_cue(surface, view, cue_pos, angle_deg, gap, elevation)
         for rect, ball in under:
             surface.blit(ball, rect)
