@@ -101,6 +101,16 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked
+    (importlib.metadata costs a start-up a tenth of a second on a busy machine)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(f"kiy {version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = ArgumentParser(
         prog="kiy",
@@ -108,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "'kiy verify SAVE' replays a saved match through the physics and "
                     "the referee; 'kiy evening' plays a club night of computer seats; "
                     "'kiy records' prints the players' records.")
-    p.add_argument("--version", action="version", version=f"kiy {version()}")
+    p.add_argument("--version", action=VersionAction, nargs=0,
+                   help="show the version and exit")
     p.add_argument("--lang", choices=("en", "ru"), help="interface language "
                    "(default: the system locale)")
     p.add_argument("--game", type=discipline_name,
@@ -294,11 +305,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     from simulator.app.loop.settings import load_settings
-    from simulator.app.text.i18n import Locale, system_language
+    from simulator.app.text.i18n import Locale, first_words, system_language
 
     settings, settings_problem = load_settings()
     lang = args.lang or settings.lang or system_language()
-    locale = Locale(lang)
 
     from simulator.app.loop.settings import window_size as saved_size
     # The command line first, then the size and mode chosen in Settings (a
@@ -308,15 +318,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     fullscreen = args.fullscreen or (settings.fullscreen and not args.screenshot
                                      and not args.window)
     import pygame
+    window = None
     try:
         if not args.screenshot:  # the window says it is loading, not black
             from simulator.app.loop.loading import show_loading
-            show_loading(size, fullscreen, locale.t("menu.loading"))
+            window = show_loading(size, fullscreen, first_words(lang, "menu.loading"))
+        locale = Locale(lang)
         from simulator.app.loop.app import App
         from simulator.app.loop.launch import start
         from simulator.app.loop.registry import SCREENS as registry
         app = App(size, locale, settings, fullscreen=fullscreen,
-                  hidden=bool(args.screenshot), screens=registry)
+                  hidden=bool(args.screenshot), screens=registry, window=window)
     except pygame.error as e:  # a display that is there but will not open
         print(f"error: display: cannot open the window ({tidy(str(e))})",
               file=sys.stderr)
@@ -329,6 +341,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: could not open the requested screen ({str(e)[:200]})",
               file=sys.stderr)
         return 1
+    finally:
+        from simulator.app.loop.loading import done
+        done()  # what start opened is drawn next
     if code is not None:
         return code
     if busy is not None:

@@ -26,7 +26,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 import sys
 import time
@@ -133,7 +132,7 @@ def writable_target(path: str | os.PathLike[str]) -> Path:
 
 def temp_name(target: Path) -> Path:
     return target.with_name(
-        f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}{SUFFIX}")
+        f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}{SUFFIX}")
 
 
 def fsync_dir(folder: Path) -> None:

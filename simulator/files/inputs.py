@@ -27,7 +27,6 @@ import math
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -232,6 +231,7 @@ def loads_json(text: str, where: str) -> Any:
 
 def loads_toml(text: str, where: str) -> Any:
     """Parse TOML with every defence of this module."""
+    import tomllib  # here: a start-up without a scenario needs no TOML reader
     try:
         data = tomllib.loads(text)
     except RecursionError:

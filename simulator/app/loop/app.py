@@ -123,7 +123,8 @@ class App:
     def __init__(self, size: tuple[int, int], locale: Locale, settings: Settings,
                  fullscreen: bool = False, settings_path: Path | None = None,
                  hidden: bool = False,
-                 screens: Mapping[str, ScreenFactory] | None = None) -> None:
+                 screens: Mapping[str, ScreenFactory] | None = None,
+                 window: pygame.Surface | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         flags = pygame.RESIZABLE
@@ -132,7 +133,10 @@ class App:
             size = (0, 0)
         if hidden:
             flags |= pygame.HIDDEN
-        self.screen = pygame.display.set_mode(size, flags)
+        # ``window``: the one opened to say "Loading..." (loop.loading), kept
+        # as it is: opening it again blanked it black until the menu was drawn.
+        self.screen = window if window is not None else \
+            pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Kiy")
         pygame.key.set_repeat(300, 40)
         self.size: tuple[int, int] = self.screen.get_size()

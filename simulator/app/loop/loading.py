@@ -9,6 +9,11 @@ fonts only (tests/app/test_loading.py checks what is loaded by then).
 
 from __future__ import annotations
 
+import _thread
+import sys
+import time
+from typing import Any
+
 import pygame
 
 from simulator.app.text import fonts
@@ -19,9 +24,9 @@ TITLE = (241, 234, 216)
 WORDS = (200, 210, 195)
 
 
-def show_loading(size: tuple[int, int], fullscreen: bool, words: str) -> None:
-    """Open the window as the game will (App opens it again with the same
-    size and flags, which keeps it) and draw the loading line on it."""
+def show_loading(size: tuple[int, int], fullscreen: bool, words: str) -> pygame.Surface:
+    """Open the window as the game will and draw the loading line on it; the
+    window, for the App to keep (set_mode again would paint it black)."""
     pygame.display.init()
     pygame.font.init()
     flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
@@ -30,6 +35,47 @@ def show_loading(size: tuple[int, int], fullscreen: bool, words: str) -> None:
     draw_loading(surface, words)
     pygame.display.flip()
     pygame.event.pump()  # let the window manager map and paint it now
+    keep_showing()
+    return surface
+
+
+# The picture is shown again this often while the game's modules are imported.
+AGAIN = 0.25
+
+
+class _ShowAgain:
+    """An import finder that finds nothing: while the rest of the game is
+    imported after the loading line was drawn, it shows that picture again
+    every AGAIN seconds. A picture shown before the window manager had mapped
+    or uncovered the window is lost, and the window stayed black for all the
+    seconds of loading on a busy machine (nothing else draws until the menu)."""
+
+    def __init__(self) -> None:
+        self.thread = _thread.get_ident()  # pygame draws from this thread only
+        self.last = time.perf_counter()
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> None:
+        now = time.perf_counter()
+        if now - self.last >= AGAIN and _thread.get_ident() == self.thread \
+                and pygame.display.get_surface() is not None:
+            self.last = now
+            try:
+                pygame.event.pump()  # events stay queued for the game
+                pygame.display.flip()
+            except pygame.error:
+                pass  # only a picture: the import goes on
+        return None
+
+
+def keep_showing() -> None:
+    done()
+    sys.meta_path.insert(0, _ShowAgain())
+
+
+def done() -> None:
+    """The first screen is about to be drawn: the loading picture is no
+    longer shown again."""
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _ShowAgain)]
 
 
 def draw_loading(surface: pygame.Surface, words: str) -> None:

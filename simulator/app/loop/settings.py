@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from simulator.app.replay.playback import SPEEDS as REPLAY_SPEEDS
+from simulator.app.replay.speeds import SPEEDS as REPLAY_SPEEDS
 from simulator.files import profile
 from simulator.files.atomic import atomic_write, why
 from simulator.files.inputs import InputError, loads_json, read_json

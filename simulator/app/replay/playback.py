@@ -15,7 +15,6 @@ from simulator.table.events import Event, EventKind, Frame
 from simulator.table.state import TableState, Where
 
 FRAME_DT = 1.0 / 120.0
-SPEEDS = (0.25, 0.5, 1.0)
 # A match's roll-out (after the shot's last event every ball only rolls to
 # rest; with rolling resistance 0.01 a ball rolls 10 s per 1 m/s it has
 # left) is shown at the least of these that ends it within TAIL_SECONDS of

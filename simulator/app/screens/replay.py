@@ -13,7 +13,8 @@ import pygame
 
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
-from simulator.app.replay.playback import SPEEDS, Playback, gone_by
+from simulator.app.replay.playback import Playback, gone_by
+from simulator.app.replay.speeds import SPEEDS
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.table.scoreboard import PlayerCard

@@ -46,6 +46,12 @@ def _load(lang: str, name: str) -> dict[str, str]:
     return flatten_words(data)
 
 
+def first_words(lang: str, key: str) -> str:
+    """One line of the interface's words, read before the rest of them: the
+    window's "Loading..." is drawn before the referee's texts are read."""
+    return _load(lang, "ui.json").get(key) or _load("en", "ui.json").get(key) or key
+
+
 # Words put after a colon inside a sentence that are sentences of their own
 # ("Сюда нельзя: {reason}"), started in lower case in Russian.
 SENTENCE_PARAMS = ("reason", "why", "foul", "what")
