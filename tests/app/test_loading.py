@@ -112,7 +112,7 @@ def test_the_loading_picture_stays_until_the_menu_is_drawn(
     and its theme were imported): opening it painted it black, and it stayed
     black until the menu's first frame (seconds on a busy machine). It is
     opened once, says it is loading, and keeps that until the menu."""
-    seen = pictures_to_the_menu(tmp_path, lang, size, again=0.25)
+    seen = pictures_to_the_menu(tmp_path, lang, size, again=0.5)
     assert seen[0] == ["set_mode", False]  # a new window: black until drawn
     assert seen[1] == ["flip", True, False], seen  # Loading..., before pygame_gui
     assert seen[-1][0] == "menu", seen

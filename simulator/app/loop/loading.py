@@ -39,8 +39,9 @@ def show_loading(size: tuple[int, int], fullscreen: bool, words: str) -> pygame.
     return surface
 
 
-# The picture is shown again this often while the game's modules are imported.
-AGAIN = 0.25
+# The picture is shown again this often while the game's modules are imported
+# (a flip costs a few milliseconds; a lost picture is back within this).
+AGAIN = 0.5
 
 
 class _ShowAgain:
