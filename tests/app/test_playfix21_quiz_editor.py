@@ -118,7 +118,7 @@ def test_a_few_balls_are_a_shot_in_play_not_a_break() -> None:
         x, y = ed.view.to_screen(*p)
         click(app, (int(x), int(y)))
         frame(app)
-        click_button(app, ">")  # the next ball (the chosen one stays chosen)
+        click_button(app, ">")  # another ball (one off the table is chosen)
         frame(app)
     assert len(ed.balls()) == 5 and ed.error is None  # the 8 was there
     assert ed.field != "is_break"

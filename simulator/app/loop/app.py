@@ -647,10 +647,27 @@ class App:
                        max(12, self.size[1] // 48))
         self.buttons = list(ui.FRAME.buttons)
         self._note_fresh()
+        self._draw_not_ready(surface)
         self._draw_refused(surface)
         self.panels = list(ui.FRAME.panels)
         self.areas = list(ui.FRAME.areas)
         self.texts = list(ui.FRAME.texts)
+
+    def _draw_not_ready(self, surface: pygame.Surface) -> None:
+        """A button that came up under the resting cursor is shown dimmed
+        while it takes no press there (ui.FRESH): a click at once on
+        "Foul gallery", come up under the cursor after Esc from the quiz,
+        did nothing, and the button looked ready."""
+        f = self._fresh
+        if f is None or self.clock_time >= f[1] or self.mouse is None or \
+                not _near(self.mouse, f[2]):
+            return
+        rect = next((r for what, r in self._targets if what == f[0]), None)
+        if rect is None:
+            return
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, NOT_READY_VEIL, veil.get_rect(), border_radius=6)
+        surface.blit(veil, rect.topleft)
 
     def _draw_refused(self, surface: pygame.Surface) -> None:
         """A refused press lights its button's edge a moment: the person sees
@@ -872,6 +889,8 @@ INSTANCES: list[App] = []
 
 
 _MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# The veil over a button not yet taking a press (App._draw_not_ready).
+NOT_READY_VEIL = (16, 20, 18, 150)
 REFUSED_SHOWN = 0.25  # seconds a press refused as too early lights its button
 
 

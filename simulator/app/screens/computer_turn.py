@@ -28,6 +28,7 @@ from simulator.app.screens.match_keys import (
     WATCH_KEYS,
     common_key,
     forget_hurry,
+    kept_watch,
     note_hurry,
     say_watch,
     set_watch,
@@ -203,10 +204,10 @@ class ComputerPlayMode(LinesRoom, PlayMode):
         super().handle(event)
 
     def hint(self) -> str:
-        return self.app.t("hint.computer_playing")
+        return kept_watch(self.app, self.app.t("hint.computer_playing"))
 
     def short_hint(self) -> str:
-        return self.app.t("hint.computer_playing_short")
+        return kept_watch(self.app, self.app.t("hint.computer_playing_short"), True)
 
 
 def hint_refused(app: App, event: pygame.event.Event) -> bool:
@@ -841,13 +842,13 @@ class ComputerMode(LinesRoom):
             return self.app.t("load.cpu_keys")  # (the heading says the rest)
         if self.phase == "waiting":  # (the heading says to read, then go on)
             return self.app.t("hint.reading")
-        return self.app.t("hint.computer")
+        return kept_watch(self.app, self.app.t("hint.computer"))
 
     def short_hint(self) -> str:
         if self.phase == "waiting" and self.loaded:
             return self.app.t("load.cpu_keys_short")  # (the heading says the rest)
         if self.phase == "waiting":
             return self.app.t("hint.reading_short")
-        return self.app.t("hint.computer_short")
+        return kept_watch(self.app, self.app.t("hint.computer_short"), True)
 
 

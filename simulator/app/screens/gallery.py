@@ -122,9 +122,25 @@ class GalleryListMode(Mode):
                 del button.can_hover
 
     def marked(self) -> int:
-        """The entry marked in the list (the first when none is)."""
+        """The entry marked in the list (the one last marked when none is)."""
         sel = self.list.get_single_selection()
-        return self.items.index(sel) if sel in self.items else 0
+        return self.items.index(sel) if sel in self.items else \
+            self.selected % max(1, len(self.items))
+
+    def keep_marked(self, event: pygame.event.Event) -> None:
+        """The row clicked stays marked: pygame_gui drops the mark of a row
+        clicked again (the row back from its clip, picked once more), and Play
+        then played the first clip."""
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
+                event.text in self.items:
+            self.selected = self.items.index(event.text)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DROPPED_SELECTION and \
+                event.text in self.items and self.list.get_single_selection() is None:
+            self.selected = self.items.index(event.text)
+            item = self.list.item_list[self.selected]
+            item["selected"] = True
+            if item["button_element"] is not None:
+                widgets.select(item["button_element"])
 
     def play_selected(self) -> None:
         self.play(self.marked())
@@ -180,6 +196,8 @@ class GalleryListMode(Mode):
         self.rest.motion(event)
         if self.scroll_list(event):
             return
+        if getattr(event, "ui_element", None) is self.list:
+            self.keep_marked(event)
         if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and \
                 event.ui_element is self.list:
             self.app.later(self.play_selected)()

@@ -25,8 +25,12 @@ class HelpMode(Mode):
     name = "help"
 
     def __init__(self, app: App, back: str = "menu",
-                 return_to: Mode | None = None, section: str = "") -> None:
+                 return_to: Mode | None = None, section: str = "",
+                 only: tuple[str, ...] = ()) -> None:
         super().__init__(app)
+        # The sections shown: a screen's own keys (the position editor's,
+        # in none of the others), else every one.
+        self.only = only
         self.back = back  # the screen to return to, by name
         self.return_to = return_to  # or the very screen it was opened from
         self.page = 0
@@ -75,7 +79,7 @@ class HelpMode(Mode):
         # (an evening without hints: I is not offered)
         scale["taken"] = "" if no_hint else t("help.hint_taken")
         out = []
-        for key in SECTIONS:
+        for key in self.only or SECTIONS:
             rows = []
             for ln in t(f"help.{key}", **scale).split("\n"):
                 k, _, what = ln.partition(SEP)

@@ -124,6 +124,20 @@ def set_watch(app: App, key: str) -> None:
         app.save_settings()
 
 
+def kept_watch(app: App, words: str, short: bool = False) -> str:
+    """``words`` (a computer's turn's key line) after the watching speed
+    where it is not 1x and came from the settings, not chosen in this match:
+    4x chosen in one match watched the next at 4x, and nothing said so.
+    Choosing a speed in the match (or 1x) leaves the line as it was."""
+    s = app.session
+    k = app.settings.watch
+    if s is None or s.watch is not None or k in ("1", "skip") or k not in WATCH_CAPS:
+        return words
+    note = app.t("hint.watch_kept_short" if short else "hint.watch_kept",
+                 speed=f"{k}×")
+    return f"{note} · {words}"
+
+
 def say_watch(app: App) -> None:
     """The computer's watching speed said where no lit button says it (its
     keys pressed on a person's turn, or while a ruling waits)."""

@@ -1,7 +1,7 @@
-"""Placing balls in the editor: a click puts the chosen ball down (it stays
-chosen: "<" and ">" choose another), a drag moves one, a right click or
-Delete takes one off; the ball under the mouse is outlined before it is
-placed."""
+"""Placing balls in the editor: a click puts the chosen ball down, and the
+next ball not on the table is chosen ("<" and ">" choose another; its number
+stands by the pointer), a drag moves one, a right click or Delete takes one
+off; the ball under the mouse is outlined before it is placed."""
 
 from __future__ import annotations
 
@@ -46,11 +46,23 @@ class BallPlacing(EditorBase):
                 min(max(p[1], r), self.spec.width - r))
 
     def place(self, p: tuple[float, float], ball: int | None = None) -> None:
-        # The chosen ball stays chosen: stepping on by itself after a click
-        # put down a ball other than the one the player then meant.
+        """The chosen ball (or ``ball``, dragged) put down at ``p``. After a
+        click the next ball not on the table is chosen: the one just placed
+        stayed chosen, and the next click took it away to put it down again.
+        Its number stands by the pointer, so the ball a click puts down is
+        seen before the click."""
         b = self.selected if ball is None else ball
         self.set_ball(b, self.clamp(p))
+        if ball is None:
+            self.selected = self.next_off_table(b)
         self.rebuild()
+
+    def next_off_table(self, b: int) -> int:
+        """The first ball after ``b`` (round the set) not on the table; ``b``
+        when every one is."""
+        have = self.balls()
+        n = self.max_ball() + 1
+        return next((c for c in ((b + i) % n for i in range(1, n)) if c not in have), b)
 
     def remove(self, b: int) -> None:
         self.set_ball(b, None)

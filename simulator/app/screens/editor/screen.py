@@ -99,6 +99,11 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
         elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION,
                             pygame.MOUSEBUTTONUP):
             self.mouse(event)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and \
+                not self.app.repeat(event):
+            # The editor's own keys and clicks (none of the other screens'),
+            # then back to the editor as it was.
+            self.app.go("help", return_to=self, only=("editor",))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                 self.typing():
             self.stop_typing()  # the first Esc leaves the field, the next the editor
@@ -107,6 +112,8 @@ class EditorMode(BallPlacing, StatePanel, EditorFiles):
                 self.leave()
             elif event.key in (pygame.K_DELETE, pygame.K_BACKSPACE):
                 self.remove_hovered()
+            elif event.key == pygame.K_TAB:
+                self.app.show_numbers = not self.app.show_numbers
 
     def update(self, dt: float) -> None:
         super().update(dt)
