@@ -104,6 +104,7 @@ class AimMode(ShotInputMode):
     panel_drag = False
     clock = 0.0  # s since the screen began, by the clock (times the pull)
     aim_first_said = False  # (see enter)
+    pull_back_said = False
 
     def enter(self) -> None:
         super().enter()
