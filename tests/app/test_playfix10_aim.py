@@ -325,7 +325,8 @@ def test_enter_pressed_for_the_computer_never_places_the_persons_ball(
             frame(app, n=2)
             assert app.mode.name == "placing", app.mode.name
         assert len(s.match.history) == 1
-        assert app.toast is not None and app.toast[0] == app.t("place.place_first")
+        assert app.toast is not None and app.toast[0] == app.t(
+            "place.place_first_key", now=app.t("evening.key_space"), later="Enter")
         table = app.mode.layout.table  # type: ignore[attr-defined]
         frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table.center,
                                       rel=(1, 1), buttons=(0, 0, 0)))

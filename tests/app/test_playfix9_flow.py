@@ -90,7 +90,8 @@ def test_space_for_the_computer_never_places_nor_strikes_a_ball_in_hand(
         frame(app, n=2)
         assert app.mode.name == "placing", app.mode.name
     assert len(s.match.history) == 1  # only Gordon's stroke
-    assert app.toast is not None and app.toast[0] == app.t("place.place_first")
+    assert app.toast is not None and app.toast[0] == app.t(
+        "place.place_first_key", now="Enter", later=app.t("evening.key_space"))
     # She moves the mouse over the table: a Space puts the ball down there.
     table = app.mode.layout.table  # type: ignore[attr-defined]
     frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table.center,
@@ -356,4 +357,5 @@ def test_a_space_in_the_settling_moment_says_place_first_over_another_message(
     app.inform("Gordon: 30", 5.0)
     key(app, pygame.K_SPACE)
     assert app.mode is mode and len(s.match.history) == 1
-    assert app.toast is not None and app.toast[0] == app.t("place.place_first")
+    assert app.toast is not None and app.toast[0] == app.t(
+        "place.place_first_key", now="Enter", later=app.t("evening.key_space"))

@@ -47,6 +47,11 @@ NUDGE_PX = 3
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).
 AIM_REST = 0.35
+# A call's click goes back to that aim only if the mouse left it this
+# recently (s): one move to the ball or pocket. Aimed slowly, in steps
+# with no rest that long, the aim left was seconds old, and a click on the
+# 9 brought it back: the stick stays as shown then (pointing at the ball).
+CALL_WAY = 1.5
 # A double-hit run costs a few frames: at most one this often while the aim
 # moves.
 DOUBLE_HIT_EVERY = 0.15  # s
@@ -99,6 +104,7 @@ class AimMode(ShotInputMode):
     panel_drag = False
     clock = 0.0  # s since the screen began, by the clock (times the pull)
     aim_first_said = False  # (see enter)
+    pull_back_said = False
 
     def enter(self) -> None:
         super().enter()
@@ -106,6 +112,10 @@ class AimMode(ShotInputMode):
         self.track = None
         self.drag_power0 = 0.0
         self.pull_warned = False  # the wrong-way hint of this pull was given
+        # A pull released gone the wrong way (toward the ball, or across the
+        # aim): the key line says which way strikes until the next press (a
+        # message under the table went by unread, and the drag "did nothing").
+        self.pull_back_said = False
         self.press_pos: tuple[int, int] | None = None
         self.key_lock: tuple[int, int] | None = None  # mouse pos at last fine key
         self.panel_drag = False
@@ -117,6 +127,7 @@ class AimMode(ShotInputMode):
         self.mouse_angle: float | None = None  # the angle the mouse last set
         self.aim_at_resting_mouse()
         self.settled_angle = self.session.aim.angle
+        self.settled_at = 0.0  # (self.clock) when the mouse left it
         # The hint last shown and the aim it found: the player's own line and
         # cue are hidden only until they aim again by themselves.
         self.hint_found: tuple[object, float] | None = None
@@ -347,10 +358,15 @@ class AimMode(ShotInputMode):
                 return
             self.key_lock = None
         if self.grab_stick(last, pos):
+            # The stick held (or the pointer over the cue ball) does not
+            # turn: the aim shown is the player's, kept by a call's click
+            # (it went back to the aim before the one held: a click on the
+            # 9 lying under the stick swung the stick away).
+            self.settle_aim()
             return
         if self.trip_from is None or math.dist(self.trip_from, pos) > TRIP_PX:
             if self.still >= AIM_REST:  # leaving an aim it rested on
-                self.settled_angle = s.aim.angle
+                self.settle_aim()
             self.still = 0.0
             self.trip_from = pos
         self.aim_at(pos)
@@ -492,6 +508,7 @@ class AimMode(ShotInputMode):
                 self.panel_drag = self.panel_click(pos)
                 return
             if self.pull_area(pos):
+                self.pull_back_said = False
                 self.press_pos = pos
                 self.drag_from = self.along(pos)
                 self.drag_power0 = s.aim.power
@@ -569,14 +586,18 @@ class AimMode(ShotInputMode):
                 # Eased back to the ball: no stroke, and said (it was silent).
                 self.app.inform(self.app.t("pull.came_back"), 4.0, until_stroke=True)
             elif pushed:
+                self.pull_back_said = True
                 # Pushed toward the aim as a cue is struck: said on release
                 # too (the wrong way's word, given as the push began, had
                 # gone by a held push's end, and the release was silent).
                 self.app.inform(self.app.t("pull.pushed"), 5.0, until_stroke=True)
-            elif not self.pull_warned:
-                # A drag across the aim gives no power either: said, so the
-                # player is not left wondering why nothing happened.
-                self.app.inform(self.app.t("pull.nothing"), 4.0, until_stroke=True)
+            else:
+                self.pull_back_said = True
+                if not self.pull_warned:
+                    # A drag across the aim gives no power either: said, so
+                    # the player is not left wondering why nothing happened.
+                    self.app.inform(self.app.t("pull.nothing"), 4.0,
+                                    until_stroke=True)
 
     def released_still(self, pos: tuple[int, int], nudged: bool) -> None:
         """A press released where it was: a call, "aim here" after a held
@@ -637,11 +658,19 @@ class AimMode(ShotInputMode):
             return None
         return req.callable_balls[0]
 
+    def settle_aim(self) -> None:
+        """The aim shown now is the player's (see keep_aim)."""
+        self.settled_angle = self.session.aim.angle
+        self.settled_at = self.clock
+
     def keep_aim(self, pos: tuple[int, int]) -> None:
         """The aim back where the player settled it before the mouse went
-        to call; held until the mouse moves away (as after a fine key)."""
+        to call, if it went there in one move (CALL_WAY): otherwise the aim
+        stays as shown, never one older; held until the mouse moves away
+        (as after a fine key)."""
         s = self.session
-        s.aim = replace(s.aim, angle=self.settled_angle)
+        if self.clock - self.settled_at <= CALL_WAY:
+            s.aim = replace(s.aim, angle=self.settled_angle)
         self.key_lock = pos
 
     def key(self, event: pygame.event.Event) -> None:
@@ -707,7 +736,7 @@ class AimMode(ShotInputMode):
         if self.session.aim.angle != self.mouse_angle:
             # Set otherwise than by the mouse (a key, a hint, an undo, a
             # call's click): that is the aim the player has now.
-            self.settled_angle = self.session.aim.angle
+            self.settle_aim()
         hint = self.session.hint
         if hint is None:
             self.hint_found = None
@@ -731,6 +760,12 @@ class AimMode(ShotInputMode):
             return False
         if self.settle > 0.0:
             self.app.key_too_soon()
+            return False
+        if self.own_aim_hidden():
+            # Only the hint's path is drawn: Space struck the player's own
+            # aim, unseen under it (a stroke went up the table, not along
+            # the hint shown). Taken (I), the hint is the aim Space plays.
+            self.app.inform(self.app.t("hint.space_hidden"), 6.0)
             return False
         return True
 
@@ -908,8 +943,12 @@ class AimMode(ShotInputMode):
         if gauge[0].colliderect(rect):
             rest.left = min(rect.right, gauge[0].right + 4)
             rest.width = rect.right - rest.left
-        strip.draw_strip(surface, rest, self.chips(), self.app.t("pull.cancel_keys"),
-                         self.warnings(), self.app.t("pull.cancel_short"))
+        mouse = self.app.mouse
+        # (pushed toward the ball: which way strikes, before how to cancel)
+        keys = "pull.wrong_way_keys" if mouse is not None and self.pushed(mouse) \
+            else "pull.cancel_keys"
+        strip.draw_strip(surface, rest, self.chips(), self.app.t(keys),
+                         self.warnings(), self.app.t(keys.replace("_keys", "_short")))
 
     def draw_pull_scale(self, surface: pygame.Surface) -> None:
         """While pulling back: the speed this pull gives (the stroke's, as
@@ -1102,7 +1141,7 @@ class AimMode(ShotInputMode):
         return out
 
     def warnings(self) -> list[str]:
-        out = [self.app.t("strip.call_needed")] \
+        out = [self.missing_call_words()] \
             if self.call_missing() and not self.hint_calls() else []
         if self.meets_cue_ball_twice():
             out.append(self.app.t("strip.double_hit"))
@@ -1111,6 +1150,18 @@ class AimMode(ShotInputMode):
             # (its red dot and small word went unseen: a miscue surprised).
             out.append(self.app.t("strip.miscue_risk"))
         return out
+
+    def missing_call_words(self) -> str:
+        """The strip's word for a call the stroke lacks: half of one says
+        what was clicked ("no call" stayed as a ball was clicked, as if the
+        click had done nothing)."""
+        t = self.app.t
+        ball, pocket, _pre = self.the_call()
+        if ball is not None and pocket is None:
+            return t("strip.call_ball_only", ball=ball)
+        if pocket is not None and ball is None:
+            return t("strip.call_pocket_only", pocket=t(f"pocket.{pocket}"))
+        return t("strip.call_needed")
 
     def meets_cue_ball_twice(self) -> bool:
         """Whether the stroke as aimed is a double hit: run when the first
@@ -1133,6 +1184,8 @@ class AimMode(ShotInputMode):
             return self.reading_hint()
         if self.aim_first_said:
             return self.app.t("hint.aim_first")
+        if self.pull_back_said:
+            return self.app.t("hint.pull_back")
         if self.calling() and self.call_missing():
             return self.app.t("hint.call")
         return self.app.t(self.aim_line_key())
@@ -1142,6 +1195,8 @@ class AimMode(ShotInputMode):
             return self.reading_hint(short=True)
         if self.aim_first_said:
             return self.app.t("hint.aim_first_short")
+        if self.pull_back_said:
+            return self.app.t("hint.pull_back_short")
         if self.calling() and self.call_missing():
             return self.app.t("hint.call_short")
         return self.app.t(self.aim_line_key() + "_short")

@@ -191,12 +191,24 @@ class PlaceMode(ShotInputMode):
         if event.key in self.place_first:
             # (before "too soon", which keeps another message on show and
             # so says nothing: this says what to do)
-            self.app.inform(self.app.t("place.place_first"), 4.0)
+            self.app.inform(self.place_first_words(), 4.0)
             return False
         if self.settle > 0.0:
             self.app.key_too_soon()
             return False
         return True
+
+    def place_first_words(self) -> str:
+        """What puts the ball down now, a key pressed on the computer's turn
+        held back until the person has moved it: said as it is ("Space or
+        Enter puts it down" stood while Space did not; a click does)."""
+        t = self.app.t
+        held = {"Space" if k == pygame.K_SPACE else "Enter" for k in self.place_first}
+        if len(held) > 1:
+            return t("place.place_first")
+        late = t("evening.key_space") if "Space" in held else "Enter"
+        now = "Enter" if "Space" in held else t("evening.key_space")
+        return t("place.place_first_key", now=now, later=late)
 
     def follow(self, p: tuple[float, float]) -> None:
         """The mouse over the table: the ball follows it; before the player
@@ -280,12 +292,18 @@ class PlaceMode(ShotInputMode):
     def hint(self) -> str:
         if self.reading_foul():
             return self.reading_hint()
-        return self.app.t("hint.place")
+        return self.app.t("hint.place" + self.enter_waits())
 
     def short_hint(self) -> str:
         if self.reading_foul():
             return self.reading_hint(short=True)
-        return self.app.t("hint.place_short")
+        return self.app.t("hint.place_short" + self.enter_waits())
+
+    def enter_waits(self) -> str:
+        """"_moved" while Enter, pressed on the computer's turn, puts the
+        ball down only once it is moved (its key line said "Enter: here")."""
+        held = self.place_first & {pygame.K_RETURN, pygame.K_KP_ENTER}
+        return "_moved" if held else ""
 
 
 def cut_discs(region: pygame.Surface, centres: list[tuple[float, float]],
