@@ -1,11 +1,12 @@
-"""The referee quiz: each question of a situation opens by playing its
+"""The referee quiz: a situation's first question opens by playing its
 recorded stroke at 1/4 with the stick, the trails and the timeline, then holds
-on where the stroke left the balls; the player answers (foul or not, which
-rule, who shoots next and from where, the incoming player's options) by
-clicking, during the stroke or after it; the stroke can be watched again at
-1/4 before any answer (without the foul's marks, which would give the answer away); each
-answer is graded by simulator.practice.quiz against the referee's ruling and
-explained with the rule, and the score of the sitting is kept."""
+on where the stroke left the balls (its later questions open there); the
+player answers (foul or not, which rule, who shoots next and from where, the
+incoming player's options) by clicking once the stroke's last event is shown;
+the stroke can be watched again at 1/4 before any answer (without the foul's
+marks, which would give the answer away); each answer is graded by
+simulator.practice.quiz against the referee's ruling and explained with the
+rule, and the score of the sitting is kept."""
 
 from __future__ import annotations
 
@@ -263,8 +264,8 @@ class QuizMode(PracticeScreen):
         self.revealing = reveal
         if not reveal:
             # Answers are taken once the stroke's last event is shown, in
-            # every play before them: each question's first and a watch
-            # again alike (a later question's were taken at once). The
+            # every play before them: the first question's and a watch
+            # again alike (a later question opens on the stroke's end). The
             # plain last event, not the last one the ruling rests on (where
             # a match's roll-out begins): that one is the referee's
             # hindsight, and answers opening early would tell the class the
@@ -316,8 +317,12 @@ class QuizMode(PracticeScreen):
         self.rebuild()
 
     def _open_question(self) -> None:
-        """The question k, its stroke playing: a class shown the end first
-        had to press R to see what it was asked about (play-test 21)."""
+        """The question k: the first with its stroke playing (a class shown
+        the end first had to press R to see what it was asked about,
+        play-test 21); a later one on the stroke held at its end, its
+        answers open at once: the class watched it to its last event for
+        the first, and played again it kept them waiting for nothing (R
+        still plays it, and waits)."""
         self.picked = set()
         self.answers_ready_at = self.app.elapsed + ANSWER_GUARD
         self.answers_under = self.app.mouse
@@ -326,6 +331,9 @@ class QuizMode(PracticeScreen):
             return
         self.phase = "asking"
         self.play(SLOW, reveal=False)
+        if self.k > 0:
+            self._rest()
+            self.watched = True
 
     def pick(self, a: str) -> Action:
         def fn() -> None:
