@@ -557,7 +557,8 @@ class QuizMode(PracticeScreen):
         expected = ", ".join(answer_label(app, q, a, names)
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
-                 t("quiz.referee_answer", answer=expected), ""]
+                 t("quiz.referee_answer", answer=expected),
+                 *self.all_rules_words(g), ""]
         lost = losses(self.ruling)
         # The question this grade answered (the grades are in the questions'
         # order; read back after the last answer, self.k is past them all).
@@ -588,6 +589,27 @@ class QuizMode(PracticeScreen):
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons(at)])
+
+    def all_rules_words(self, g: Grade) -> list[str]:
+        """'Right: general rule 23 and 8-ball rule 13 both apply.': a
+        "Which rule?" whose ruling rests on several rules takes any of them
+        as right, and "Right!" after one left the other unsaid. Empty for
+        one rule or another question."""
+        if g.question.kind != "rule":
+            return []
+        loc = self.app.locale
+        refs = dict.fromkeys(f.ref for f in fouls_main_first(self.ruling)
+                             if f.code.id in g.question.correct)
+        rules = [w for w in (ref_text(loc, r) for r in refs) if w]
+        if len(rules) < 2:
+            return []
+        listed = rules[0]
+        for r in rules[1:-1]:
+            listed = loc.t("quiz.rules_comma", a=listed, b=r)
+        listed = loc.t("quiz.rules_and", a=listed, b=rules[-1])
+        key = "quiz.rules_both" if len(rules) == 2 else "quiz.rules_all"
+        words = loc.t(key + "_right" if g.right else key, rules=listed)
+        return [words[:1].upper() + words[1:]]
 
     def seen_words(self) -> str:
         """'The cue ball went into a pocket.': what was seen of the main
