@@ -3,9 +3,9 @@
 The scoreboard said "table is open" over a question whose answer gives the
 shooter the stripes (8-ball 7): while the questions are open it is the
 position before the stroke and says so; with the explanation, the game as
-the ruling left it. The answers of a question after the first, and of any
-"watch again", were taken at once mid-stroke, while the first question's
-waited for the stroke's last event: every play waits for it. It is the
+the ruling left it. The answers of any "watch again" were taken at once
+mid-stroke, while the first question's waited for the stroke's last event:
+every play waits for it (a later question opens on the stroke's end). It is the
 stroke's plain last event, not the earlier one the ruling rests on (a
 match's roll-out begins there): answers opening there would tell the class
 the touches still to come change nothing. Driven through the window's loop."""
@@ -117,8 +117,9 @@ def refused_until_the_last_event(app: App, mode: QuizMode) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_play_before_an_answer_waits_for_the_last_event(lang: str) -> None:
     """The first question seen to its end, then watched again: its answers
-    wait for the last event again; the second question's own play and its
-    watch again wait for it too (they were taken at once)."""
+    wait for the last event again; the second question's watch again waits
+    for it too (it was taken at once). The second question itself opens on
+    the stroke's end (test_quiz60_later_questions)."""
     app = make_app(lang)
     try:
         mode = quiz_on(app, SID, frames=2)
@@ -127,10 +128,9 @@ def test_every_play_before_an_answer_waits_for_the_last_event(lang: str) -> None
         frame(app)
         refused_until_the_last_event(app, mode)
         answer_right(app, mode)
-        key(app, pygame.K_RETURN)  # the second question: the stroke again
+        key(app, pygame.K_RETURN)  # the second question, on the stroke's end
         frame(app)
         assert mode.k == 1
-        refused_until_the_last_event(app, mode)
         key(app, pygame.K_r)
         frame(app)
         refused_until_the_last_event(app, mode)

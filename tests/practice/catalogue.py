@@ -327,10 +327,12 @@ FOLLOW8_POS = {"0": [1.9, 0.62], "8": [2.3, 1.02], "10": [1.2, 0.3],
 e8_eight_scratch = add(base(
     "8ball-eight-and-scratch", "8-ball",
     ("The 8 and the cue ball", "Восьмёрка и биток"),
-    ("The 8 dropped as called, but the cue ball followed it: a foul on the "
-     "shot that pockets the 8 loses the game.",
-     "Восьмёрка забита как заказано, но биток ушёл следом: фол при забитой "
-     "восьмёрке — проигрыш партии."),
+    ("The 8 dropped as called, but the cue ball followed it: a scratch is a "
+     "foul (general rule 18), and a foul on the shot that pockets the 8 loses "
+     "the game (8-ball rule 15).",
+     "Восьмёрка забита как заказано, но биток ушёл следом: падение битка в "
+     "лузу — фол (общие правила, п.\u00a018), а фол при забитой восьмёрке — "
+     "проигрыш партии («Восьмёрка», п.\u00a015)."),
     ("8-ball", "15"), FOLLOW8_POS, {"groups": ["solids", "stripes"]},
     {"fouls": ["foul.scratch", "loss.eight_on_foul"], "game_over": True,
      "winner": 1},
@@ -530,9 +532,12 @@ add(base(
 add(base(
     "9ball-third-foul-after-warning", "9-ball",
     ("The third foul after a warning", "Третий фол после предупреждения"),
-    ("Two fouls in a row and a warning: this third consecutive foul loses the "
-     "game.",
-     "Два фола подряд и предупреждение: третий фол подряд — проигрыш партии."),
+    ("Two fouls in a row and a warning: the cue ball first hits a ball that "
+     "is not the lowest on the table, a foul (9-ball rule 7), and this third "
+     "consecutive foul loses the game (9-ball rule 11).",
+     "Два фола подряд и предупреждение: биток первым касается не шара с "
+     "наименьшим номером — фол («Девятка», п.\u00a07), и этот третий фол "
+     "подряд — проигрыш партии («Девятка», п.\u00a011)."),
     ("9-ball", "11"), WRONG_POS, {"fouls": [2, 0], "warned": [True, False]},
     {"fouls": ["foul.bad_hit", "loss.three_fouls"], "game_over": True,
      "winner": 1}),
@@ -721,12 +726,15 @@ S14_NORAIL = {"0": [1.0, 0.6], "3": [1.4, 0.6], "8": [2.0, 1.0], "11": [0.6, 1.0
 add(base(
     "straight-third-foul", "14.1",
     ("The third foul in a row", "Третий фол подряд"),
-    ("Two fouls on the record and now a third: minus one for the foul and "
-     "fifteen more, all fifteen balls are racked again and the offender "
-     "breaks under the opening-break rules.",
-     "На счету два фола, и вот третий: минус одно очко за фол и ещё "
-     "пятнадцать, все пятнадцать шаров расставляются заново, и нарушитель "
-     "разбивает по правилам начального разбоя."),
+    ("Two fouls on the record and now a third, no ball driven to a rail after "
+     "the contact (14.1 rule 7.2): minus one for the foul and fifteen more, "
+     "all fifteen balls are racked again and the offender breaks under the "
+     "opening-break rules (14.1 rule 12).",
+     "На счету два фола, и вот третий: после касания ни один шар не доведён "
+     "до борта («14.1 с продолжением», п.\u00a07.2); минус одно очко за фол и "
+     "ещё пятнадцать, все пятнадцать шаров расставляются заново, и нарушитель "
+     "разбивает по правилам начального разбития («14.1 с продолжением», "
+     "п.\u00a012)."),
     ("14.1", "12"), S14_NORAIL, {"fouls": [2, 0], "scores": [33, 47]},
     {"fouls": ["foul.no_rail", "foul.third_foul"], "points": [-16, 0],
      "rerack": True, "next_shooter": 0, "ball_in_hand": "kitchen",
@@ -1228,9 +1236,11 @@ e8_eight_off = add(base(
     "8ball-eight-off-table", "8-ball",
     ("The 8 leaves the table", "Восьмёрка вылетела за борт"),
     ("On the 8, the shooter hits it too hard with an elevated cue and it "
-     "flies off the table: the game is lost.",
+     "flies off the table: a ball off the table is a foul (general rule 23), "
+     "and the 8 off the table loses the game (8-ball rule 13).",
      "Игрок на восьмёрке бьёт её слишком сильно приподнятым кием, и она "
-     "вылетает со стола: партия проиграна."),
+     "вылетает со стола: выскочивший шар — фол (общие правила, п.\u00a023), а "
+     "вылетевшая восьмёрка — проигрыш партии («Восьмёрка», п.\u00a013)."),
     ("8-ball", "13"), {"0": [2.1, 0.6], "8": [2.3, 0.6], "10": [1.2, 1.0],
                        "12": [1.0, 0.3]}, {"groups": ["solids", "stripes"]},
     {"fouls": ["foul.ball_off_table", "loss.eight_off_table"], "game_over": True,
@@ -1242,7 +1252,8 @@ gallery(e8_eight_off, lifts(POOL, (2.3, 0.6), OFF_CUES, (5.0, 7.0, 9.0, 4.0, 6.0
                             (20.0, 30.0, 40.0, 15.0, 25.0), (0.0, 0.3, -0.3)),
         "gallery-eight-off-table", "loss.eight_off_table", "left_table", [8],
         ["foot"], 21, ("The 8 off the table", "Восьмёрка за пределами стола"),
-        (e8_eight_off["explanation"]["en"],
+        ("On the 8, the shooter hits it too hard with an elevated cue and it "
+         "flies off the table: the game is lost.",
          "Удар приподнятым кием: 8 вылетает."))
 
 add(base(

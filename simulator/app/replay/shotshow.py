@@ -55,6 +55,8 @@ class ShotShow(Timeline, SideView):
         self.pointed: float | None = None
         # The contact numbers as last drawn, each with its diamond's box.
         self.contact_boxes: list[tuple[int, pygame.Rect]] = []
+        # The off-table words' boxes as last drawn.
+        self.exit_boxes: list[pygame.Rect] = []
 
     @property
     def spec(self) -> TableSpec:
@@ -67,8 +69,9 @@ class ShotShow(Timeline, SideView):
                    self.trails, bright=self.bright)
 
     def draw_over(self, surface: pygame.Surface, view: TableView) -> None:
+        self.exit_boxes = []
         self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time,
-                                       say=self.locale.t)
+                                       say=self.locale.t, labels=self.exit_boxes)
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact, a

@@ -8,6 +8,7 @@ and the exported clips and diagrams (simulator.app.replay.export) draw alike.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Protocol
@@ -325,31 +326,53 @@ def exit_label_box(view: Board, marks: ShotMarks, ex: Exit, size: tuple[int, int
                    bounds: pygame.Rect, taken: Sequence[pygame.Rect] = ()
                    ) -> pygame.Rect:
     """Where the words of ``ex`` go (a box of ``size``, inside ``bounds``):
-    beside the ring along the rail it crossed, on the side clear of the
-    ``taken`` boxes (the window, the PNG and the SVG place them alike)."""
+    on the bed beside the ring, clear of the rail and the cushion (set on
+    the rail they were lost on its wood), of the ball's path, of the ring
+    and of the ``taken`` boxes; the nearest such place to the ring (the
+    window, the PNG and the SVG place them alike)."""
     cx, cy = view.to_screen(ex.x, ex.y)
     r = max(8.0, view.ball_px * EXIT_RING)
-    img = pygame.Rect((0, 0), size)
-    spec = marks.spec
-    above = img.copy()
-    above.midbottom = (round(cx), round(cy - r - 4))
-    below = img.copy()
-    below.midtop = (round(cx), round(cy + r + 4))
-    left = img.copy()
-    left.midright = (round(cx - r - 6), round(cy))
-    right = img.copy()
-    right.midleft = (round(cx + r + 6), round(cy))
-    if ex.x < 0.0 or ex.x > spec.length:  # an end rail: towards the middle first
-        order = [above, below] if ex.y <= spec.width / 2 else [below, above]
-        order += [left, right] if ex.x > spec.length else [right, left]
-    else:
-        order = [left, right] if ex.x > spec.length / 2 else [right, left]
-        order += [above, below] if ex.y <= spec.width / 2 else [below, above]
-    inside = bounds.inflate(-8, -4)
-    for box in order:
-        box.clamp_ip(inside)
-    return next((b for b in order if b.inflate(8, 4).collidelist(list(taken)) < 0),
-                order[0])
+    w, h = size
+    room = bed_box(view, marks.spec).clip(bounds).inflate(-2 * LABEL_PAD[0] - 4,
+                                                          -2 * LABEL_PAD[1] - 4)
+    boxes: list[pygame.Rect] = []
+    for i in range(-4, 5):
+        for j in range(-6, 7):
+            box = pygame.Rect(0, 0, w, h)
+            box.center = (round(cx + i * (w / 2 + 4)), round(cy + j * (h / 2 + 3)))
+            box.clamp_ip(room)
+            if box not in boxes:
+                boxes.append(box)
+    boxes.sort(key=lambda b: math.hypot(b.centerx - cx, b.centery - cy))
+    area = boxes[0].unionall(boxes).inflate(2 * w, 2 * h)
+    path = [view.to_screen(x, y) for x, y in marks.trail(ex.ball)]
+    near = [(p, q) for p, q in itertools.pairwise(path)
+            if area.clipline(p, q)]
+
+    def faults(box: pygame.Rect) -> tuple[bool, bool, bool]:
+        framed = box.inflate(2 * LABEL_PAD[0] + 2, 2 * LABEL_PAD[1] + 2)
+        # (the path is drawn some pixels wide, its dark edge too)
+        crossed = any(framed.inflate(PATH_CLEAR, PATH_CLEAR).clipline(p, q)
+                      for p, q in near)
+        ring = math.hypot(max(framed.left - cx, 0, cx - framed.right),
+                          max(framed.top - cy, 0, cy - framed.bottom)) < r + 2
+        return (crossed, framed.collidelist(list(taken)) >= 0, ring)
+    clear = next((b for b in boxes if not any(faults(b))), None)
+    return clear if clear is not None else min(boxes, key=faults)
+
+
+# The framed words' margin around the text (draw_exit_label's frame), and
+# the room kept between the frame and the ball's path.
+LABEL_PAD = (4, 2)
+PATH_CLEAR = 10
+
+
+def bed_box(view: Board, spec: TableSpec) -> pygame.Rect:
+    """The bed inside the cushions' noses, on the screen."""
+    x0, y0 = view.to_screen(0.0, spec.width)
+    x1, y1 = view.to_screen(spec.length, 0.0)
+    return pygame.Rect(round(min(x0, x1)), round(min(y0, y1)),
+                       round(abs(x1 - x0)), round(abs(y1 - y0)))
 
 
 def dark(c: Colour) -> Colour:
@@ -358,7 +381,8 @@ def dark(c: Colour) -> Colour:
 
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
               until: float | None, emphasis: bool = True, stick: bool = True,
-              say: Say | None = None) -> list[tuple[int, pygame.Rect]]:
+              say: Say | None = None, labels: list[pygame.Rect] | None = None
+              ) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), where balls left the table, the contacts so far, numbered
     (the latest larger, with ``emphasis``) and the off-table words clear of
@@ -378,6 +402,8 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     for ex in gone if say is not None else ():
         assert say is not None
         taken.append(draw_exit_label(surface, view, marks, ex, say, taken))
+        if labels is not None:  # (where the off-table words went)
+            labels.append(taken[-1])
     return boxes
 
 

@@ -1,11 +1,12 @@
-"""The referee quiz: each question of a situation opens by playing its
+"""The referee quiz: a situation's first question opens by playing its
 recorded stroke at 1/4 with the stick, the trails and the timeline, then holds
-on where the stroke left the balls; the player answers (foul or not, which
-rule, who shoots next and from where, the incoming player's options) by
-clicking, during the stroke or after it; the stroke can be watched again at
-1/4 before any answer (without the foul's marks, which would give the answer away); each
-answer is graded by simulator.practice.quiz against the referee's ruling and
-explained with the rule, and the score of the sitting is kept."""
+on where the stroke left the balls (its later questions open there); the
+player answers (foul or not, which rule, who shoots next and from where, the
+incoming player's options) by clicking once the stroke's last event is shown;
+the stroke can be watched again at 1/4 before any answer (without the foul's
+marks, which would give the answer away); each answer is graded by
+simulator.practice.quiz against the referee's ruling and explained with the
+rule, and the score of the sitting is kept."""
 
 from __future__ import annotations
 
@@ -263,8 +264,8 @@ class QuizMode(PracticeScreen):
         self.revealing = reveal
         if not reveal:
             # Answers are taken once the stroke's last event is shown, in
-            # every play before them: each question's first and a watch
-            # again alike (a later question's were taken at once). The
+            # every play before them: the first question's and a watch
+            # again alike (a later question opens on the stroke's end). The
             # plain last event, not the last one the ruling rests on (where
             # a match's roll-out begins): that one is the referee's
             # hindsight, and answers opening early would tell the class the
@@ -316,8 +317,12 @@ class QuizMode(PracticeScreen):
         self.rebuild()
 
     def _open_question(self) -> None:
-        """The question k, its stroke playing: a class shown the end first
-        had to press R to see what it was asked about (play-test 21)."""
+        """The question k: the first with its stroke playing (a class shown
+        the end first had to press R to see what it was asked about,
+        play-test 21); a later one on the stroke held at its end, its
+        answers open at once: the class watched it to its last event for
+        the first, and played again it kept them waiting for nothing (R
+        still plays it, and waits)."""
         self.picked = set()
         self.answers_ready_at = self.app.elapsed + ANSWER_GUARD
         self.answers_under = self.app.mouse
@@ -326,6 +331,9 @@ class QuizMode(PracticeScreen):
             return
         self.phase = "asking"
         self.play(SLOW, reveal=False)
+        if self.k > 0:
+            self._rest()
+            self.watched = True
 
     def pick(self, a: str) -> Action:
         def fn() -> None:
@@ -549,7 +557,8 @@ class QuizMode(PracticeScreen):
         expected = ", ".join(answer_label(app, q, a, names)
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
-                 t("quiz.referee_answer", answer=expected), ""]
+                 t("quiz.referee_answer", answer=expected),
+                 *self.all_rules_words(g), ""]
         lost = losses(self.ruling)
         # The question this grade answered (the grades are in the questions'
         # order; read back after the last answer, self.k is past them all).
@@ -580,6 +589,27 @@ class QuizMode(PracticeScreen):
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons(at)])
+
+    def all_rules_words(self, g: Grade) -> list[str]:
+        """'Right: general rule 23 and 8-ball rule 13 both apply.': a
+        "Which rule?" whose ruling rests on several rules takes any of them
+        as right, and "Right!" after one left the other unsaid. Empty for
+        one rule or another question."""
+        if g.question.kind != "rule":
+            return []
+        loc = self.app.locale
+        refs = dict.fromkeys(f.ref for f in fouls_main_first(self.ruling)
+                             if f.code.id in g.question.correct)
+        rules = [w for w in (ref_text(loc, r) for r in refs) if w]
+        if len(rules) < 2:
+            return []
+        listed = rules[0]
+        for r in rules[1:-1]:
+            listed = loc.t("quiz.rules_comma", a=listed, b=r)
+        listed = loc.t("quiz.rules_and", a=listed, b=rules[-1])
+        key = "quiz.rules_both" if len(rules) == 2 else "quiz.rules_all"
+        words = loc.t(key + "_right" if g.right else key, rules=listed)
+        return [words[:1].upper() + words[1:]]
 
     def seen_words(self) -> str:
         """'The cue ball went into a pocket.': what was seen of the main
