@@ -56,8 +56,8 @@ def test_the_step_keys_stop_with_the_ball_at_its_highest(lang: str, clip: str) -
     assert show.selected is not None and show.selected.time == 0.0  # the strike
     stops = []
     while len(stops) < 2:
-        # The highest point is a stop of the plain steps; the landing is no
-        # contact, a stop of Shift's (every event).
+        # The highest point is a stop of the plain steps; Shift's (every
+        # event) stops there too.
         key(app, pygame.K_PERIOD, pygame.KMOD_SHIFT if stops else 0)
         frame(app, n=2)
         if show.playback.time > 1e-6:
@@ -80,5 +80,39 @@ def test_the_step_keys_stop_with_the_ball_at_its_highest(lang: str, clip: str) -
     key(app, pygame.K_COMMA)
     frame(app)
     assert show.playback.time == pytest.approx(top_t, abs=1e-9)
+    assert not app.errors
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("clip", JUMPS)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_plain_step_keys_stop_where_the_ball_lands(lang: str, clip: str) -> None:
+    """Where a jumping ball comes down decides the jump (over the ball or
+    onto it): "." from its highest point stops at the landing, not at the
+    next contact 0.3 s later (the landing was reached only with Shift or a
+    click on its tick), and "," from a later stop comes back to it."""
+    app = make_app(lang, (1280, 720))
+    g = open_gallery(app, clip)
+    show = g.show
+    events = g.demo.shot.events
+    landed = next(e for e in events if e.kind is EventKind.LANDED)
+    later = [m for m in step_marks(show.marks.marks) if m.time > landed.time + 1e-6]
+    for _ in range(4):  # the strike, (the foul at take-off,) the top
+        key(app, pygame.K_PERIOD)
+        frame(app, n=2)
+        if show.selected is not None and show.selected.peak is not None:
+            break
+    assert show.selected is not None and show.selected.peak is not None
+    key(app, pygame.K_PERIOD)
+    frame(app, n=2)
+    assert show.playback.time == pytest.approx(landed.time)
+    assert show.selected is not None and show.selected.kind is EventKind.LANDED
+    if later:
+        key(app, pygame.K_PERIOD)
+        frame(app, n=2)
+        assert show.playback.time == pytest.approx(later[0].time)
+        key(app, pygame.K_COMMA)
+        frame(app, n=2)
+        assert show.playback.time == pytest.approx(landed.time)
     assert not app.errors
     pygame.display.quit()

@@ -27,9 +27,10 @@ TIMELINE_KINDS = (
 )
 CONTACT_KINDS = (EventKind.BALL_BALL, EventKind.BALL_CUSHION, EventKind.TIP_CONTACT)
 # What the step keys stop on: the stroke, the contacts, a ball dropping in a
-# pocket and each flight's highest point (a jump is watched for its top, over
-# the ball it clears), and the foul; line crossings, take-offs, landings and
-# rests only with Shift, when every event is asked for.
+# pocket, each flight's highest point (a jump is watched for its top, over
+# the ball it clears) and its landing (where it comes down decides a jump),
+# and the foul; line crossings, take-offs and rests only with Shift, when
+# every event is asked for.
 STEP_KINDS = (EventKind.STROKE, EventKind.TIP_CONTACT, EventKind.BALL_BALL,
               EventKind.BALL_CUSHION, EventKind.POCKETED)
 AIR_HOLD = 0.5  # seconds: spells in the air closer than this are one

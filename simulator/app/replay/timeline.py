@@ -396,14 +396,14 @@ def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:
 
 def step_marks(marks: Sequence[Mark], every: bool = False,
                all_kinds: bool = False) -> list[Mark]:
-    """The marks "," and "." step through: the contacts a referee follows
-    and each flight's highest point (with ``all_kinds``, the marks of every
+    """The marks "," and "." step through: the contacts a referee follows,
+    each flight's highest point and its landing (with ``all_kinds``, the marks of every
     kind), a ball rattling in a pocket's jaws once (five brushes of the 7 at
     one pocket in a row were five steps), a foul always; with ``every``, all."""
     out: list[Mark] = []
     for m in marks:
         if not (every or all_kinds) and m.kind not in STEP_KINDS and not m.foul \
-                and m.peak is None:
+                and m.peak is None and m.kind is not EventKind.LANDED:
             continue
         jaw = jaw_of(m)
         if not every and jaw is not None and not m.foul and out and \
