@@ -337,12 +337,12 @@ def test_a_hint_being_looked_for_shows_its_progress_space_waits_esc_stops(
     assert app.mode is not None and app.mode.name == "aiming"
     key(app, pygame.K_i)
     assert s.hint_job is not None
-    head = app.t("hint.progress", p=0, n=0).split("0")[0]
+    head = app.t("hint.progress", p=0, n=0).split("0")[0].strip()
 
     def share() -> int:
         words = side_words(app)
         assert head in words, words
-        m = re.search(re.escape(head) + r"(\d+)", words)
+        m = re.search(re.escape(head) + r"\D*(\d+)", words)
         assert m is not None
         return int(m.group(1))
 
