@@ -104,3 +104,42 @@ def test_space_in_the_settling_moment_says_aim_first_over_another_message(
         assert _said(app)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", (1100, 650)), ("en", (800, 500))])
+def test_no_stick_or_aim_line_is_shown_until_the_person_aims(
+        monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]) -> None:
+    """The stick and the aim line stood on the table while Space refused to
+    play them ("move the mouse to aim first" beside an aim on show): until
+    the person aims, neither is drawn; the first move draws both, and Space
+    then plays what they show."""
+    from simulator.app.match import computer
+    from simulator.app.screens import aiming
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    sticks: list[float] = []
+    lines: list[int] = []
+    real_cue, real_dashed = aiming.draw_cue, aiming.draw_dashed
+    monkeypatch.setattr(aiming, "draw_cue",
+                        lambda *a, **k: (sticks.append(a[3]), real_cue(*a, **k))[1])
+    monkeypatch.setattr(aiming, "draw_dashed",
+                        lambda *a, **k: (lines.append(1), real_dashed(*a, **k))[1])
+    app = make_app(lang, size)
+    try:
+        s = _after_the_computers_stroke(app)
+        mode = app.mode
+        frame(app, n=70)
+        sticks.clear()
+        lines.clear()
+        frame(app, n=3)
+        assert not sticks and not lines
+        table = mode.layout.table  # type: ignore[union-attr]
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table.center,
+                                      rel=(1, 1), buttons=(0, 0, 0)))
+        frame(app, n=2)
+        assert sticks and lines
+        key(app, pygame.K_SPACE)
+        frame(app, n=2)
+        assert app.mode is not None and app.mode.name == "playing"
+        assert s.aim.angle == pytest.approx(sticks[-1])  # the stick shown
+    finally:
+        pygame.display.quit()

@@ -830,8 +830,11 @@ class AimMode(ShotInputMode):
         g = self.guide()
         if g is None:
             return
-        if self.own_aim_hidden():
-            return  # (the hint's path alone: two lines beside it confused)
+        if self.own_aim_hidden() or self.aim_first:
+            # (the hint's path alone: two lines beside it confused; before the
+            # player's own aim, a line Space would not play read as one it
+            # refused: "aim first" stood beside an aim on show)
+            return
         st = self.session.table
         a = view.to_screen(*cue)
         b = view.to_screen(*g.end)
@@ -880,7 +883,7 @@ class AimMode(ShotInputMode):
     def draw_top(self, surface: pygame.Surface) -> None:
         cue = self.cue()
         view = self.scene.view
-        if cue is not None and not self.own_aim_hidden():
+        if cue is not None and not self.own_aim_hidden() and not self.aim_first:
             pull = 0.02 + 0.25 * self.aim.power if self.drag_from is not None else 0.02
             mouse = self.app.mouse
             glow = self.grabbed and self.drag_from is None and mouse is not None and \
