@@ -28,7 +28,13 @@ from simulator.app.table.aim import (
     run_on_bed,
 )
 from simulator.app.table.double_hit import REACH, meets_twice
-from simulator.app.table.render import draw_cue, draw_dashed, others, table_clip
+from simulator.app.table.render import (
+    draw_cue,
+    draw_dashed,
+    others,
+    stick_rests_on,
+    table_clip,
+)
 from simulator.app.table.stroke import PullTrack
 from simulator.app.table.view import text_size
 from simulator.app.text import fonts, ui
@@ -1148,11 +1154,27 @@ class AimMode(ShotInputMode):
             if self.call_missing() and not self.hint_calls() else []
         if self.meets_cue_ball_twice():
             out.append(self.app.t("strip.double_hit"))
+        rests = self.stick_rests_on()
+        if rests:
+            # The stick is drawn over the ball it would lie on (it shows
+            # through): a stroke played so was said nowhere.
+            out.append(self.app.t("strip.stick_on_ball", ball=rests[0]))
         if self.aim.miscue_risk(self.session.spec.physics.miscue_offset):
             # Said where the stroke is set, not only over the tip diagram
             # (its red dot and small word went unseen: a miscue surprised).
             out.append(self.app.t("strip.miscue_risk"))
         return out
+
+    def stick_rests_on(self) -> list[int]:
+        """The balls the stick as shown would lie on at its elevation."""
+        cue = self.cue()
+        if cue is None or self.own_aim_hidden() or self.aim_first:
+            return []
+        table = self.session.table
+        balls = {b: p for b in table.on_table() if b != CUE_BALL
+                 and (p := table.position(b)) is not None}
+        return stick_rests_on(cue, self.aim.angle, self.aim.elevation, self.aim.tip_b,
+                              table.spec.balls.radius, balls)
 
     def missing_call_words(self) -> str:
         """The strip's word for a call the stroke lacks: half of one says

@@ -638,6 +638,39 @@ def others(table: TableState) -> list[Vec]:
 CUE_HALF_WIDTH = 0.0145
 
 
+# The shaft's half-width at the tip and at the butt (1.47 m back), metres.
+TIP_HALF_WIDTH = 0.0065
+STICK_LENGTH = 1.47
+
+
+def stick_rests_on(cue_pos: Vec, angle_deg: float, elevation_deg: float, tip_b: float,
+                   r: float, balls: Mapping[int, Vec]) -> list[int]:
+    """The balls of ``balls`` the stick as aimed would lie on: the shaft,
+    rising from where the tip meets the cue ball at ``elevation_deg``, no
+    higher over them than their tops (a ball touching the cue ball behind
+    it needs the cue raised steeply; one 30 cm back, some 8 degrees); the
+    nearest first."""
+    a = math.radians(angle_deg)
+    dx, dy = math.cos(a), math.sin(a)
+    rise = math.tan(math.radians(min(89.0, max(0.0, elevation_deg))))
+    out: list[tuple[float, int]] = []
+    for b, (x, y) in balls.items():
+        ox, oy = x - cue_pos[0], y - cue_pos[1]
+        behind = -(ox * dx + oy * dy)
+        across = abs(-ox * dy + oy * dx)
+        if not r < behind <= r + STICK_LENGTH + r:
+            continue
+        # where the shaft passes the ball: its axis height over the ball's
+        # centre height, and its half-width there
+        d = min(max(behind, r), r + STICK_LENGTH)
+        height = tip_b * r + rise * (d - r)
+        taper = (CUE_HALF_WIDTH - TIP_HALF_WIDTH) * (d - r) / STICK_LENGTH
+        half = TIP_HALF_WIDTH + taper
+        if across * across + height * height < (r + half) ** 2:
+            out.append((behind, b))
+    return [b for _d, b in sorted(out)]  # the nearest first
+
+
 def balls_under_cue(cue_pos: Vec, angle_deg: float, gap: float, r: float,
                     balls: Iterable[Vec]) -> list[Vec]:
     """The balls of ``balls`` the stick, drawn behind the cue ball at
