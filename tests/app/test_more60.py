@@ -2,7 +2,8 @@
 more lines: V") on every screen of a match, in both languages ("3 more
 lines · V" on one screen, "2 more lines: V — all" on another, "4 more
 lines: H" under the card on a third); one note where the card and the
-lines under it are both cut."""
+lines under it are both cut; and the call a pot missed said on the card
+without V at 800x500."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ import pygame
 import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.match.session import Session
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.text import ui
 from simulator.files.resources import locale_dir
-from tests.app.helpers import frame, make_app
+from tests.app.helpers import drawn_words, frame, make_app
 from tests.app.scenes import LANGS, SIZES
 
 # Any "N more line(s)" a screen draws, whatever its words.
@@ -132,5 +134,48 @@ def test_the_computers_lines_under_a_whole_card_share_its_note(
                     checked += 1
         assert checked, "the card was never whole beside lines cut: no test"
         assert not app.errors
+    finally:
+        pygame.display.quit()
+
+
+def _called_card(app: App, pocket: str | None) -> tuple[Session, str]:
+    """14.1 (called_shot): Boris called the 5 in the bottom right corner;
+    it dropped in ``pocket`` (None: it stayed up, the 6 dropped). The
+    match on the table with that card up, unread; the call's words."""
+    from tests.app.test_called59 import called_shot
+    match, shot = called_shot(pocket)
+    s = Session(match, app.locale)
+    app.session = s
+    ruling = s.match.rulings[-1]
+    app.go("match")
+    frame(app, n=2)
+    s.banner = s.ruling_banner(ruling, shot)
+    frame(app, n=3)
+    said = {"ball": app.t("strip.ball", ball=5),
+            "called": app.t("pocket_into.foot_right")}
+    if pocket is None:
+        return s, app.t("banner.called_missed", **said)
+    return s, app.t("banner.called_elsewhere", went=app.t(f"pocket_in.{pocket}"),
+                    **said)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("pocket", ["head_left", None], ids=("elsewhere", "missed"))
+def test_the_call_a_pot_missed_is_on_the_card_without_v(
+        lang: str, size: tuple[int, int], pocket: str | None) -> None:
+    """14.1 rule 8 (balls pocketed illegally are spotted): the call the
+    pot missed ("Called: the 5 in the bottom right corner pocket; it
+    dropped in the top left") is drawn whole on the card as it first
+    shows, beside the rule it explains; at 800x500 it was only behind V."""
+    app = make_app(lang, size)
+    try:
+        s, said = _called_card(app, pocket)
+        assert s.banner is not None and said in s.banner.lines
+        mode = app.mode
+        assert mode is not None and mode.banner_rect is not None
+        on_card = drawn_words(app, mode.banner_rect, shown=True, folded=True)
+        assert " ".join(said.split()) in on_card, on_card
+        assert not app.dialogs and not app.errors
     finally:
         pygame.display.quit()
