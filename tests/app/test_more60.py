@@ -138,12 +138,29 @@ def test_the_computers_lines_under_a_whole_card_share_its_note(
         pygame.display.quit()
 
 
-def _called_card(app: App, pocket: str | None) -> tuple[Session, str]:
-    """14.1 (called_shot): Boris called the 5 in the bottom right corner;
-    it dropped in ``pocket`` (None: it stayed up, the 6 dropped). The
-    match on the table with that card up, unread; the call's words."""
+def called_8ball(pocket: str | None) -> tuple[Any, Any]:
+    """8-ball: Anna's legal break, the table open; Boris calls the 5 in the
+    bottom right corner, it drops in ``pocket`` (None: it stays up, the 6
+    drops): 8-ball rule 12, balls stay down, the turn passes."""
+    from rules.referee import Match
+    from rules.ruling import Declarations
+    from tests.rules.logs import Log
+    m = Match(["Anna", "Boris"], "8-ball", {"race_to": 1}, seed=4)
+    m.apply(Log(m.table()).stroke().hit(0, 1).rails([1, 2, 3, 4]).rail(0).shot())
+    log = Log(m.table()).stroke().hit(0, 5)
+    shot = (log.hit(5, 6).pot(6, "head_right") if pocket is None
+            else log.pot(5, pocket)).shot()
+    m.apply(shot, Declarations(called_ball=5, called_pocket="foot_right"))
+    return m, shot
+
+
+def _called_card(app: App, pocket: str | None, game: str) -> tuple[Session, str]:
+    """14.1 (called_shot) or 8-ball (called_8ball): Boris called the 5 in
+    the bottom right corner; it dropped in ``pocket`` (None: it stayed up,
+    the 6 dropped). The match on the table with that card up, unread; the
+    call's words."""
     from tests.app.test_called59 import called_shot
-    match, shot = called_shot(pocket)
+    match, shot = called_shot(pocket) if game == "14.1" else called_8ball(pocket)
     s = Session(match, app.locale)
     app.session = s
     ruling = s.match.rulings[-1]
@@ -162,15 +179,17 @@ def _called_card(app: App, pocket: str | None) -> tuple[Session, str]:
 @pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("pocket", ["head_left", None], ids=("elsewhere", "missed"))
+@pytest.mark.parametrize("game", ["14.1", "8-ball"])
 def test_the_call_a_pot_missed_is_on_the_card_without_v(
-        lang: str, size: tuple[int, int], pocket: str | None) -> None:
-    """14.1 rule 8 (balls pocketed illegally are spotted): the call the
+        game: str, lang: str, size: tuple[int, int], pocket: str | None) -> None:
+    """14.1 rule 8 (balls pocketed illegally are spotted), 8-ball rule 12
+    (the called ball not pocketed as called: balls stay down): the call the
     pot missed ("Called: the 5 in the bottom right corner pocket; it
     dropped in the top left") is drawn whole on the card as it first
     shows, beside the rule it explains; at 800x500 it was only behind V."""
     app = make_app(lang, size)
     try:
-        s, said = _called_card(app, pocket)
+        s, said = _called_card(app, pocket, game)
         assert s.banner is not None and said in s.banner.lines
         mode = app.mode
         assert mode is not None and mode.banner_rect is not None
