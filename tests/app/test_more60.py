@@ -198,3 +198,26 @@ def test_the_call_a_pot_missed_is_on_the_card_without_v(
         assert not app.dialogs and not app.errors
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_wheel_scrolls_only_the_cards_own_rows(lang: str) -> None:
+    """800x500, a called foul's card (general rule 18) while the cue ball is
+    placed, whole, the line under it cut: its note counts that line, yet
+    the wheel over the card scrolls nothing (it counted notches into rows
+    that were not there, and the way back up took as many)."""
+    from tests.app.scenes import open_scene
+    from tests.app.test_playfix_table import _wheel
+    app = open_scene("banner", "8-ball", lang, (800, 500))
+    try:
+        mode = app.mode
+        s = app.session
+        assert mode is not None and s is not None and mode.banner_rect is not None
+        assert mode.card_below == 0 and mode.extra_hidden, "not the case: no test"
+        assert one_note(app) == mode.banner_hidden
+        for _ in range(4):
+            _wheel(app, mode.banner_rect.center, -1)
+        assert s.banner_scroll == 0
+        assert not app.errors
+    finally:
+        pygame.display.quit()

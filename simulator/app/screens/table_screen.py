@@ -932,7 +932,7 @@ class TableMode(Mode):
         """The ruling card a notch down (``notch`` < 0: a row more, while rows
         are hidden) or up."""
         s = self.session
-        if notch < 0 and self.banner_hidden:
+        if notch < 0 and self.card_below:  # (its own rows: not the lines under it)
             s.banner_scroll = max(s.banner_scroll + 1, self.banner_down)
         elif notch > 0:
             s.banner_scroll = max(0, s.banner_scroll - 1)
