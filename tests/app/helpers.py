@@ -400,15 +400,18 @@ def quiz_ready(app: App) -> QuizMode:
 
 def card_notes(app: App, key: str, n: int = 0) -> set[str]:
     """The ruling card's note ``key`` ("ruling.more", "table_card.top") in
-    both its forms: a narrow card says it without the wheel."""
+    both its forms: a narrow card says it without the wheel ("N more" has
+    one)."""
+    if key == "ruling.more":
+        return {app.t(key, n=n)}
     return {app.t(key, n=n), app.t(f"{key}_short", n=n)}
 
 
 def more_below(app: App) -> list[str]:
     """The drawn "N more below" lines of dialogs, in any of their words
     (the plain one, and those naming V where a text is cut)."""
-    notes = {app.t(k, n=n) for k in ("dialog.more", "dialog.more_all",
-                                     "dialog.more_all_short") for n in range(1, 100)}
+    notes = {app.t(k, n=n) for k in ("dialog.more", "ruling.more")
+             for n in range(1, 100)}
     return [t.text for t in app.texts if t.text in notes]
 
 

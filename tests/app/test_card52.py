@@ -25,9 +25,7 @@ from tests.app.test_pull_back import aiming_app
 
 # Every "N more" a table screen draws: the card's and those under the
 # extra lines (V reads them, H folds the card, or plainly cut).
-MORE_KEYS = ("ruling.more", "ruling.more_short", "side.more_read",
-             "side.more_read_short", "side.more_fold", "side.more_fold_short",
-             "side.more")
+MORE_KEYS = ("ruling.more",)  # (the one note of lines cut, on every screen)
 
 
 def more_notes(app: App) -> list[tuple[str, int]]:

@@ -123,7 +123,7 @@ def test_a_taken_hint_says_what_to_do_and_the_call(
             says_why_and_who(app, s.banner, lang)
         if mode.extra_hidden:
             notes = {app.t(k, n=mode.extra_hidden)
-                     for k in ("side.more_read", "side.more_read_short")}
+                     for k in ("ruling.more",)}
             if mode.extra_in_card_note():  # (a card cut too: its one note counts them)
                 notes = card_notes(app, "ruling.more", mode.banner_hidden)
                 assert mode.banner_hidden > mode.card_below
@@ -159,7 +159,7 @@ def test_the_cut_lines_of_a_taken_hint_are_read_with_v_a_click_or_the_wheel(
         mode = hint_taken(app, False, monkeypatch)
         assert mode.extra_hidden, "all the lines fitted: no test"
         notes = {app.t(k, n=mode.extra_hidden)
-                 for k in ("side.more_read", "side.more_read_short")}
+                 for k in ("ruling.more",)}
         note = next(t for t in app.texts if t.shown in notes)
         if how == "v":
             key(app, pygame.K_v)

@@ -34,7 +34,7 @@ def _marker(app: App, d: Dialog) -> str:
     it scrolls, "V — more" when it is cut short; either names V."""
     more_on_v = app.t("choice.more_on_v")
     notes = [t.shown for t in app.texts if d.rect.contains(t.rect) and
-             (t.shown.startswith("Ниже ещё") or t.shown == more_on_v)]
+             (t.shown.startswith(("Ниже ещё", "ещё ")) or t.shown == more_on_v)]
     assert len(notes) == 1, [t.shown for t in app.texts if d.rect.contains(t.rect)]
     assert "V" in notes[0], notes
     if notes[0] != more_on_v:

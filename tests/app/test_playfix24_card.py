@@ -116,7 +116,7 @@ def card_texts(app: App) -> list[TextRecord]:
     box = mode.banner_rect
     assert box is not None
     fold = {app.t("ruling.hide"), app.t("ruling.show")}
-    notes = {app.t(k, n=n) for k in ("ruling.more", "ruling.more_short")
+    notes = {app.t(k, n=n) for k in ("ruling.more",)
              for n in range(1, 40)}
     return sorted((r for r in app.texts if box.contains(r.rect)
                    and r.text not in fold | notes), key=lambda r: r.rect.top)

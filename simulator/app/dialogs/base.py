@@ -529,14 +529,9 @@ class Dialog(Mode):
         return next((a for a in tries if self._fits_whole(a)), tries[-1])
 
     def _more(self, hidden: int, m: _Measures) -> str:
-        """"N more below", naming V where the text is cut; its short words
-        where the long ones do not fit the card."""
-        if not self.cut:
-            return self.app.t("dialog.more", n=hidden)
-        words = [self.app.t(k, n=hidden) for k in ("dialog.more_all",
-                                                   "dialog.more_all_short")]
-        size = max(MIN_SIZE, m.size - 2)
-        return next((w for w in words if fonts_width(w, size) <= m.width), words[-1])
+        """"N more below"; where the text is cut, the ruling card's one
+        "N more: V" (V shows it all)."""
+        return self.app.t("ruling.more" if self.cut else "dialog.more", n=hidden)
 
     def _fitting(self, dock: pygame.Rect) -> pygame.Rect:
         """The first of the dock, the whole side column, then closer buttons

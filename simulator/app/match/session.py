@@ -1001,7 +1001,7 @@ class Session:
                 legal if turns and n.code.id == "note.break_legal" else lines
             into.append(said)
             explain(n.code, n.ref, lines if into is legal else into)
-        lines += [c for c in (self.call_line(r, shot),) if c]  # why pots not counted
+        lead = self.call_said(r, shot, lines, bool(legal))  # why pots not counted
         if changes:
             # Why each score moved, the losses foremost, at the top (after
             # a foul's own line, what happened): a score fell 32 -> 20 and
@@ -1030,7 +1030,21 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state),
-                      len(legal) + len(turn) if legal else 1)
+                      len(legal) + len(turn) if legal else lead)
+
+    def call_said(self, r: Ruling, shot: Shot | None, lines: list[str],
+                  broke: bool) -> int:
+        """The call a shot's pots fell short of (:meth:`call_line`) put among
+        a card's ``lines``; how many first lines the card keeps whole. With
+        no foul and no break, beside the note it explains, both kept whole
+        (last, it went unsaid but behind V at 800x500); else last."""
+        call = self.call_line(r, shot)
+        if not call or r.fouls or broke:
+            lines += [call] if call else []
+            return 1
+        at = next((i for i, ln in enumerate(lines) if ln.startswith("• ")), -1)
+        lines.insert(at + 1, call)
+        return at + 2
 
     def call_line(self, r: Ruling, shot: Shot | None) -> str:
         """The call a shot's pots fell short of, where balls dropped but not

@@ -111,10 +111,14 @@ class ComputerPlayMode(LinesRoom, PlayMode):
 
     def read_card(self) -> None:
         """The ruling card that was on show when the computer struck, whole
-        (its one line stays beside the stroke): V or a click. The stroke
-        waits under it, and with it the computer's next shot and its card."""
-        if self.shown_card is not None and not self.app.dialogs:
-            self.app.open("card_reader", banner=self.shown_card)
+        (its one line stays beside the stroke), with its lines cut under
+        it: V or a click. The stroke waits under it, and with it the
+        computer's next shot and its card."""
+        if not self.app.dialogs:
+            super().read_card()
+
+    def card_read(self) -> Banner | None:
+        return self.shown_card
 
     def back(self) -> None:
         """Its stroke could not be played: the match as it was, and this
@@ -310,7 +314,6 @@ class ComputerMode(LinesRoom):
     choice with its rule), then plays it at the watching speed."""
 
     name = "computer"
-    folds_card = True  # (H folds the ruling card)
 
     def controls_free(self) -> bool:
         """The aim controls only once there is no ruling card open to read:
@@ -748,11 +751,6 @@ class ComputerMode(LinesRoom):
         big, small = self.own_heading(self.session.name(self.player))
         return " · ".join(w for w in ((small,) if self.card_says_it()
                                       else (big, small)) if w)  # (said once)
-
-    def reads_extra(self) -> bool:
-        # V reads what it decided, cut under the held card, with the card:
-        # one "N more" (its own "3 more · V" stood over "4 more: H").
-        return self.holding()
 
     def passing_lines(self) -> list[str]:
         return [self.doing_line()]  # (its count of tries runs on)

@@ -32,7 +32,6 @@ class GameEndMode(TableMode):
     """The ended game's last position and its card; Next game racks anew."""
 
     name = "game_end"
-    folds_card = True  # (H folds the ruling card)
     controls = False  # nothing is aimed until the next rack is out
 
     def enter(self) -> None:

@@ -130,7 +130,6 @@ class ShotInputMode(TableMode):
     """Shared keys and buttons of aiming and placing."""
 
     panel_active = True
-    folds_card = True
     can_move_cue = False  # a button takes the cue ball in hand again
     # The screens this one leaves for, by name (practice has its own).
     aim_screen = "aiming"
@@ -395,11 +394,6 @@ class ShotInputMode(TableMode):
             return self.hint_kept_lines(), True  # (the rest: "N more: V")
         return 1, False
 
-    def more_keys(self) -> tuple[str, ...]:
-        # V reads them (H, where it folds the card, left a taken hint's
-        # lines as cut as before)
-        return "side.more_read", "side.more_read_short"
-
     def card_height_kept(self, height: int, room: int) -> int:
         # While a hint is sought the card keeps the height it had: its
         # progress line took the card's rows, and "N more" went 3, 8, 3.
@@ -407,11 +401,6 @@ class ShotInputMode(TableMode):
             self.card_kept = height
             return height
         return min(room, self.card_kept)
-
-    def reads_extra(self) -> bool:
-        # V reads the lines cut (a hint's, the call) with the card: alone,
-        # "5 more lines" could not be read.
-        return True
 
     def passing_lines(self) -> list[str]:
         # (the hint's progress while it is sought: its button says how far)

@@ -118,7 +118,6 @@ class TableMode(Mode):
     """Base of the modes that show the table."""
 
     panel_active = False  # the aim controls take input
-    folds_card = False  # H folds the ruling card here
     controls = True  # the aim controls are shown
     extra_gap = 0  # the room left under the extra lines as last drawn
     note_gap = 0  # the room left under the note saying those cut, if drawn
@@ -519,20 +518,11 @@ class TableMode(Mode):
             # the card's own "more" and H still reach what is under it)
             return
         y = top
-        words = [self.app.t(k, n=self.extra_hidden) for k in self.more_keys()]
-        f = fonts.font(note_size)
-        note = next((w for w in words if f.size(w)[0] <= room.width), words[-1])
+        # (the card's words: one note, one key, on every screen; V reads them)
+        note = self.app.t("ruling.more", n=self.extra_hidden)
         ui.line(surface, note, note_size, ui.DIM,
                 pygame.Rect(room.left, y, room.width, ui.line_height(note_size)))
         self.note_gap = room.bottom - y - ui.line_height(note_size)
-
-    def more_keys(self) -> tuple[str, ...]:
-        """The words of the note under the extra lines cut, the longer first."""
-        # H named where it makes the room: an open card it folds.
-        if self.banner_rect is not None and not self.session.banner_folded \
-                and self.folds_card:
-            return "side.more_fold", "side.more_fold_short"
-        return ("side.more",)
 
     def controls_row(self, width: int, size: int) -> int:
         """The room kept at the column's foot for :meth:`controls_words`
@@ -848,7 +838,8 @@ class TableMode(Mode):
         if key:
             least = fonts.font(fsize).size(fold.label)[0] + 36
             space = row.width or box.width - 20 - least
-            words = [self.app.t(k, n=hidden) for k in (key, key + "_short")]
+            words = [self.app.t(k, n=hidden) for k in (
+                (key,) if hidden else (key, key + "_short"))]
             note = next((w for w in words if fonts.font(fsize).size(w)[0] <= space),
                         words[-1])
             if not row.width:
@@ -869,9 +860,9 @@ class TableMode(Mode):
         return sum(line_rows_read(self.app.size, text) for text in self.extra_read())
 
     def reads_extra(self) -> bool:
-        """Whether V shows the extra lines with the card (where some are
-        cut), or the card alone."""
-        return False
+        """Whether V shows the extra lines with the card where some are cut
+        (every screen: its one "N more: V" counts them)."""
+        return True
 
     def passing_lines(self) -> list[str]:
         """Extra lines that pass (a search's progress): V leaves them out,
@@ -893,7 +884,7 @@ class TableMode(Mode):
         are cut too: no second "N more" under them ("3 more · V" in the card
         over "4 more: H" under it, two counts and two keys); the card's is
         what to read (:meth:`extra_read_rows`: whether it counts them)."""
-        return self.card_below > 0 and self.banner_rect is not None
+        return self.banner_rect is not None
 
     def _fold_button(self, width: int, size: int) -> tuple[ui.Button, int, int, int]:
         """The card's fold button, its width and height, and the type of its
@@ -908,7 +899,7 @@ class TableMode(Mode):
     def read_card(self) -> None:
         """The ruling card whole, over the table (V, or a click on it); where
         the column cut some of the extra lines V reads, those too."""
-        banner = self.card() if self.show_banner() else None
+        banner = self.card_read()
         if not self.extra_read():
             if banner is not None:
                 self.app.open("card_reader", banner=banner)
@@ -919,6 +910,10 @@ class TableMode(Mode):
             banner = ruling_card.Banner(self.heading()[0], (), False)
         self.app.open("card_reader", banner=ruling_card.Banner(
             banner.title, (*banner.lines, *banner.kept, *extra), banner.foul))
+
+    def card_read(self) -> ruling_card.Banner | None:
+        """The card V reads (None: none, only the extra lines cut)."""
+        return self.card() if self.show_banner() else None
 
     def toggle_banner(self) -> None:
         self.session.banner_folded = not self.session.banner_folded
@@ -937,7 +932,7 @@ class TableMode(Mode):
         """The ruling card a notch down (``notch`` < 0: a row more, while rows
         are hidden) or up."""
         s = self.session
-        if notch < 0 and self.banner_hidden:
+        if notch < 0 and self.card_below:  # (its own rows: not the lines under it)
             s.banner_scroll = max(s.banner_scroll + 1, self.banner_down)
         elif notch > 0:
             s.banner_scroll = max(0, s.banner_scroll - 1)
