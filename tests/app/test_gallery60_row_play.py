@@ -80,3 +80,33 @@ def test_after_scrolling_and_after_esc_another_row_clicked_twice() -> None:
     pick(app, row - 1)
     key(app, pygame.K_RETURN)
     assert played(app) == row - 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_play_says_at_once_that_the_clip_is_being_prepared(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Working out a clip's shot holds the window (6-9 s on a loaded
+    machine) and nothing said the click was taken: the words are drawn
+    and shown before the work starts."""
+    from simulator.app.screens import gallery
+    from simulator.app.text import ui
+    app = make_app(lang, (1280, 720))
+    app.switch(GalleryListMode(app))
+    pick(app, 4)
+    flips: list[int] = []
+    real_flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip",
+                        lambda: (flips.append(1), real_flip())[1])
+    seen: list[tuple[int, list[str]]] = []
+    real_init = gallery.GalleryPlayMode.__init__
+
+    def init(self: GalleryPlayMode, *a: object, **k: object) -> None:
+        seen.append((len(flips), [r.text for r in ui.FRAME.texts]))
+        real_init(self, *a, **k)  # type: ignore[arg-type]
+    monkeypatch.setattr(gallery.GalleryPlayMode, "__init__", init)
+    click_button(app, app.t("gallery.play"))
+    assert played(app) == 4
+    (flipped, texts), = seen
+    assert flipped >= 1  # shown, not only drawn
+    words = " ".join(texts)
+    assert " ".join(app.t("gallery.preparing").split()[:2]) in words, words

@@ -735,6 +735,16 @@ class App:
                 box.left + 12, y, box.width - 24, lh))
             y += lh
 
+    def show_now(self, msg: str) -> None:
+        """``msg`` on the window at once, over the picture on show, before
+        work that holds the loop a while (a clip's shot computed took 6-9 s
+        on a loaded machine with nothing to say the click was taken)."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        self._draw_toast(surface, msg)
+        pygame.display.flip()
+
     def _blocks(self) -> list[pygame.Rect]:
         """What a message must not cover: the buttons, the widgets and the
         words drawn this frame."""

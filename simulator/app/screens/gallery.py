@@ -174,6 +174,7 @@ class GalleryListMode(Mode):
     def play(self, i: int) -> None:
         if not self.entries:
             return
+        self.app.show_now(self.app.t("gallery.preparing"))
         self.app.switch(GalleryPlayMode(self.app, i % len(self.entries), self.back))
 
     def leave(self) -> None:
@@ -491,6 +492,7 @@ class GalleryPlayMode(PracticeScreen):
             else ""
 
     def go(self, step: int) -> None:
+        self.app.show_now(self.app.t("gallery.preparing"))
         self.app.switch(GalleryPlayMode(self.app, (self.index + step) % len(self.all),
                                         self.back))
 
