@@ -48,6 +48,11 @@ def test_with_two_left_conceding_the_match_ends_it(
         key(app, pygame.K_ESCAPE)
         assert len(_leaves(app)) == 1
         assert app.t("pause.concede_match") not in button_labels(app)
+        # not even greyed: no reason was given for it
+        drawn = [b.label for b in app.buttons] + [  # type: ignore[attr-defined]
+            el.text for el in app.gui.get_sprite_group().sprites()  # type: ignore[attr-defined]
+            if hasattr(el, "text") and getattr(el, "visible", True)]
+        assert app.t("pause.concede_match") not in drawn, drawn
         key(app, pygame.K_ESCAPE)
         frame(app)
         assert s.req is not None

@@ -76,6 +76,10 @@ def pause_dialog(app: App) -> Dialog:
     ]
     if one_game:
         del entries[7]
+    elif leaving:
+        # (three or more in play: the one at the table leaves and the match
+        # goes on; "Concede the match" stood greyed with no reason given)
+        del entries[8]
     d = Dialog(app, app.t("pause.title"), app.t("pause.keys"),
                [(label, fn) for _what, label, fn, _off in entries],
                cancel=lambda: None, kind="pause")
