@@ -581,6 +581,11 @@ class ShotInputMode(TableMode):
                 self.name.endswith("aiming"):
             self.app.notify(self.app.t("hint.space_waits"), 5.0)
             return True
+        if event.key == pygame.K_i and not self.app.repeat(event):
+            # (a second I, meant to take the hint, did nothing a player could
+            # see: believing it taken, they struck their own hidden aim)
+            self.app.notify(self.app.t("hint.still_looking", p=self.hint_share()), 4.0)
+            return True
         return False
 
     def extra_first_wanted(self) -> bool:
