@@ -47,7 +47,9 @@ def test_the_match_end_counts_the_lines_v_shows_and_no_empty_row_over_it() -> No
         assert isinstance(d, Dialog) and d.kind == "gameover"
         texts = sorted((t for t in app.texts if d.rect.contains(t.rect)
                         and t.shown), key=lambda t: t.rect.top)
-        marker = next(t for t in texts if t.shown.startswith("Ниже ещё"))
+        # (the one note of a card cut short: "ещё N строк: V")
+        marker = next(t for t in texts
+                      if re.fullmatch(r"ещё \d+ строк\w*: V", t.shown))
         m = re.search(r"\d+", marker.shown)
         assert m is not None
         said = int(m.group())

@@ -91,7 +91,10 @@ def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> Non
         assert s is not None and s.req is not None and s.req.shooter == 1
         call_by_clicks(app, 14, "head_left")
         boris = t("call.made", ball=14, pocket=t("pocket_into.head_left"))
-        assert boris in drawn_words(app, "side")
+        # (its short form where the ruling card before it leaves one row)
+        boris_short = t("call.made_short", ball=14, pocket=t("pocket.head_left"))
+        assert boris in drawn_words(app, "side") or \
+            boris_short in drawn_words(app, "side")
         key(app, pygame.K_u)
         frame(app)
         assert s.req is not None and s.req.shooter == 0
@@ -99,7 +102,8 @@ def test_undo_gives_back_the_8_ball_call_and_redo_the_next_one(lang: str) -> Non
         key(app, pygame.K_y)
         frame(app)
         assert s.req is not None and s.req.shooter == 1
-        assert boris in drawn_words(app, "side"), drawn_words(app, "side")
+        assert boris in drawn_words(app, "side") or \
+            boris_short in drawn_words(app, "side"), drawn_words(app, "side")
     finally:
         pygame.display.quit()
 

@@ -1,8 +1,9 @@
 """The stick lying on a ball: a ball touching the cue ball behind the aim
 (the 8 in an 8-ball match) was drawn under the stick, showing through it,
-and nothing said the stroke would be played through it. The strip says
-which ball the stick lies on until the cue is raised over it or turned
-away; driven through the window's loop, both languages."""
+and the stroke was played level through it. The strip says which ball the
+stick lies on and the elevation the stroke is played at to pass over it,
+and the stroke is played so (as a player raises the cue); driven through
+the window's loop, both languages."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from simulator.app.table.render import stick_rests_on
+from simulator.app.table.render import elevation_to_clear, stick_rests_on
 from tests.app.helpers import drawn_words, frame, make_app, scenario_match
 
 R = 0.028575
 
 
 def _words(app, ball: int) -> str:  # type: ignore[no-untyped-def]
-    return app.t("strip.stick_on_ball", ball=ball)
+    return app.t("strip.stick_on_ball", ball=ball, elevation="@").split("@")[0]
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("ru", (800, 500))])
@@ -42,6 +43,25 @@ def test_the_strip_says_the_stick_lies_on_a_ball(
         frame(app, n=2)
         assert _words(app, 8) not in drawn_words(app, shown=True)
         assert mode is app.mode
+        # Back on the 3 alone, 35 cm behind (the 8 moved off the line by a
+        # turn of 90 degrees is not behind): Space plays the stroke with the
+        # cue raised over it, the player's own elevation kept for later.
+        s.aim = replace(s.aim, angle=0.0)
+        frame(app, n=2)
+        need = mode.elevation_to_clear()  # type: ignore[attr-defined]
+        assert need > 50.0  # the 8 touching the cue ball behind it
+        played: list[object] = []
+        real_go = app.go
+
+        def go(name: str, **kw: object) -> None:
+            played.append(kw.get("stroke"))
+            real_go(name, **kw)  # type: ignore[arg-type]
+        app.go = go  # type: ignore[method-assign]
+        mode.shoot()  # type: ignore[attr-defined]
+        (stroke,) = [p for p in played if p is not None]
+        assert stroke.elevation == pytest.approx(need)  # type: ignore[attr-defined]
+        assert s.aim.elevation == 0.0
+        assert app.toast is not None and str(8) in app.toast[0]
     finally:
         pygame.display.quit()
 
@@ -63,6 +83,11 @@ def test_the_stick_clears_a_ball_when_raised_enough() -> None:
     # in front of the cue ball: the stick is never there
     ahead = {6: (cue[0] + 0.2, cue[1])}
     assert stick_rests_on(cue, 0.0, 0.0, 0.0, R, ahead) == []
+    # the least elevation that clears is just over the last that did not
+    need = elevation_to_clear(cue, 0.0, 0.0, R, far)
+    assert stick_rests_on(cue, 0.0, need, 0.0, R, far) == []
+    assert stick_rests_on(cue, 0.0, need - 0.5, 0.0, R, far) == [3]
+    assert elevation_to_clear(cue, 0.0, 0.0, R, beside) == 0.0
     # (the angle of the line to a ball 35 cm back, 8 degrees: the arithmetic)
     clear = math.degrees(math.atan((R + 0.0085) / (0.35 - R)))
     assert clear == pytest.approx(6.6, abs=0.6)

@@ -19,6 +19,7 @@ from simulator.app.screens.match_keys import (
 )
 from simulator.app.screens.shot_input import SHORT_PULL_PX, ShotInputMode
 from simulator.app.table.aim import (
+    MAX_ELEVATION,
     MAX_SPEED,
     MAX_TIP,
     Aim,
@@ -31,6 +32,7 @@ from simulator.app.table.double_hit import REACH, meets_twice
 from simulator.app.table.render import (
     draw_cue,
     draw_dashed,
+    elevation_to_clear,
     others,
     stick_rests_on,
     table_clip,
@@ -802,9 +804,22 @@ class AimMode(ShotInputMode):
             # Shooting without a call is allowed: a pot then is simply not a
             # legal one (8-ball rule 2, 14.1 rule 1), and the referee says so.
             said.append(self.app.t("evening.no_call"))
+        aim = s.aim
+        rests = self.stick_rests_on()
+        if rests:
+            # A stick cannot pass through a ball: the stroke is played with
+            # the cue raised just over it, as a player would (it went
+            # through the 5 level, with only the strip's words).
+            need = self.elevation_to_clear()
+            if need > MAX_ELEVATION:
+                self.app.inform(self.app.t("evening.stick_blocked", ball=rests[0]), 5.0)
+                return
+            aim = aim.with_elevation(need)
+            said.append(self.app.t("evening.cue_raised", ball=rests[0],
+                                   elevation=self.app.locale.num(need, 1)))
         decl = self.declarations()
         s.decl = {}
-        self.app.go(self.play_screen, state=s.table, stroke=s.aim.stroke(), decl=decl)
+        self.app.go(self.play_screen, state=s.table, stroke=aim.stroke(), decl=decl)
         if said:
             # Said of this stroke: gone with it, when the referee has ruled
             # (after the stroke has begun, or its start would clear it; it
@@ -1158,23 +1173,37 @@ class AimMode(ShotInputMode):
         if rests:
             # The stick is drawn over the ball it would lie on (it shows
             # through): a stroke played so was said nowhere.
-            out.append(self.app.t("strip.stick_on_ball", ball=rests[0]))
+            need = self.elevation_to_clear()
+            words = "strip.stick_on_ball" if need <= MAX_ELEVATION \
+                else "strip.stick_blocked"
+            out.append(self.app.t(words, ball=rests[0],
+                                  elevation=self.app.locale.num(need, 1)))
         if self.aim.miscue_risk(self.session.spec.physics.miscue_offset):
             # Said where the stroke is set, not only over the tip diagram
             # (its red dot and small word went unseen: a miscue surprised).
             out.append(self.app.t("strip.miscue_risk"))
         return out
 
+    def object_balls(self) -> dict[int, tuple[float, float]]:
+        table = self.session.table
+        return {b: p for b in table.on_table() if b != CUE_BALL
+                and (p := table.position(b)) is not None}
+
     def stick_rests_on(self) -> list[int]:
         """The balls the stick as shown would lie on at its elevation."""
         cue = self.cue()
         if cue is None or self.own_aim_hidden() or self.aim_first:
             return []
-        table = self.session.table
-        balls = {b: p for b in table.on_table() if b != CUE_BALL
-                 and (p := table.position(b)) is not None}
         return stick_rests_on(cue, self.aim.angle, self.aim.elevation, self.aim.tip_b,
-                              table.spec.balls.radius, balls)
+                              self.session.spec.balls.radius, self.object_balls())
+
+    def elevation_to_clear(self) -> float:
+        """The elevation the stroke is played at to pass over those balls."""
+        cue = self.cue()
+        if cue is None:
+            return 0.0
+        return elevation_to_clear(cue, self.aim.angle, self.aim.tip_b,
+                                  self.session.spec.balls.radius, self.object_balls())
 
     def missing_call_words(self) -> str:
         """The strip's word for a call the stroke lacks: half of one says

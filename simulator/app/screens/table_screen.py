@@ -120,6 +120,7 @@ class TableMode(Mode):
     panel_active = False  # the aim controls take input
     controls = True  # the aim controls are shown
     extra_gap = 0  # the room left under the extra lines as last drawn
+    extra_rows_last = 0  # the rows of them the card's note counted last frame
     note_gap = 0  # the room left under the note saying those cut, if drawn
     # The open card's height above its least (what happened and who is
     # next), as last drawn: room it can give up by scrolling.
@@ -377,6 +378,9 @@ class TableMode(Mode):
         # a note shares it (a card squeezed to its heading says nothing);
         # they take what the card leaves.
         banner = self.card_as_shown(inner, size)
+        # (the lines the last frame cut under the card: its note counts them,
+        # so the card keeps the note a row of its own)
+        self.extra_rows_last = self.extra_read_rows()
         self.banner_rect = None
         self.card_spare = 0
         extra = self.side_extra()
@@ -802,7 +806,10 @@ class TableMode(Mode):
             surface, box, banner, size, folded, s.banner_scroll, reserve=reserve,
             count=lambda below: rows_unseen(self.app.size, below, size,
                                             box.width - 16),
-            beside=box.width - fw - 20)  # (the note's room beside the button)
+            # (the note's room beside the button; none where the note will
+            # count lines cut under the card: the last row beside the button
+            # left the note drawn over it)
+            beside=0 if self.extra_rows_last else box.width - fw - 20)
         self.banner_down = drawn.down
         # (the card's own rows below; banner_hidden becomes its note's count,
         # with the extra lines V adds, once they are drawn)
