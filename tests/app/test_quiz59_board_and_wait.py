@@ -137,3 +137,33 @@ def test_every_play_before_an_answer_waits_for_the_last_event(lang: str) -> None
         answer_right(app, mode)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("ru", (800, 500))])
+def test_a_game_the_ruling_ends_is_said_over_not_shown_in_play(
+        lang: str, size: tuple[int, int]) -> None:
+    """9-ball 7 and 11, the third foul after a warning: the ruling ends the
+    game. The board "after the ruling" showed the loser still at "2 fouls
+    in a row, one more loses" and nobody credited; it says the game is over
+    and who won it, whole in the header."""
+    app = make_app(lang, size)
+    try:
+        mode = quiz_on(app, "9ball-third-foul-after-warning", frames=2)
+        ruling = mode.result.ruling
+        assert ruling.game_over and ruling.winner is not None
+        while mode.phase != "done":
+            if mode.phase == "asking":
+                quiz_ready(app)
+                frame(app)
+                answer_right(app, mode)
+            else:
+                key(app, pygame.K_RETURN)
+                frame(app, n=2)
+        frame(app)
+        top = drawn_lines(app, "top")
+        cards, _centre = mode.header()
+        said = app.t("quiz.board_game_won", name=cards[ruling.winner].name)
+        assert any(t.startswith(said) for t in top), top
+        assert not any(app.t("quiz.board_after") in t for t in top), top
+    finally:
+        pygame.display.quit()

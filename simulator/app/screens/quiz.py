@@ -828,6 +828,16 @@ class QuizMode(PracticeScreen):
         explanation, as the ruling left the game."""
         cards, centre = super().header()
         key = "quiz.board_before"
+        ruling = self.result.ruling
+        if self.phase == "done" and ruling.game_over:
+            # The game ended: a board "after the ruling" showed the loser
+            # still at "2 fouls in a row" and nobody credited; the result said.
+            winner = ruling.winner
+            name = cards[winner].name if winner is not None and \
+                0 <= winner < len(cards) else ""
+            said = self.app.t("quiz.board_game_won" if name else "quiz.board_game_over",
+                              name=name)
+            return cards, [*centre[:1], f"{said} · {self.score_line()}", *centre[1:]]
         if self.phase == "done":
             after = self.board_after()
             if after is not None:
