@@ -143,3 +143,29 @@ def test_no_stick_or_aim_line_is_shown_until_the_person_aims(
         assert s.aim.angle == pytest.approx(sticks[-1])  # the stick shown
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("speed_key", [pygame.K_2, pygame.K_0, pygame.K_TAB])
+def test_a_watch_speed_key_does_not_arm_the_old_aim(
+        monkeypatch: pytest.MonkeyPatch, speed_key: int) -> None:
+    """A 2 (the computer's watch speed, pressed for the turn just ended)
+    lifted the aim-first guard: the stick came back with the last turn's
+    aim and Space struck it, a foul the player never aimed. Keys that aim
+    nothing keep the guard; the stick stays away and Space strikes nothing."""
+    from simulator.app.match import computer
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
+    app = make_app("ru", (800, 500))
+    try:
+        s = _after_the_computers_stroke(app)
+        mode = app.mode
+        frame(app, n=70)
+        shots = len(s.match.history)
+        key(app, speed_key)
+        frame(app, n=3)
+        key(app, pygame.K_SPACE)
+        frame(app, n=2)
+        assert app.mode is mode and len(s.match.history) == shots
+        assert mode.aim_first  # type: ignore[union-attr]
+        assert _said(app)
+    finally:
+        pygame.display.quit()

@@ -50,6 +50,11 @@ def test_the_strip_says_the_stick_lies_on_a_ball(
         frame(app, n=2)
         need = mode.elevation_to_clear()  # type: ignore[attr-defined]
         assert need > 50.0  # the 8 touching the cue ball behind it
+        # The gauge and the stick show the elevation the stroke is played
+        # at (they said 0° while the strip said 35.5°).
+        shown = f"{app.locale.num(need, 0)}°"
+        assert shown in drawn_words(app, shown=True), drawn_words(app, shown=True)
+        assert mode.stroke_aim().elevation == pytest.approx(need)  # type: ignore[attr-defined]
         played: list[object] = []
         real_go = app.go
 

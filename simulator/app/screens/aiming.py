@@ -99,6 +99,14 @@ TIP_STEP = 2 * MAX_TIP / 10  # a tenth of the range from edge to edge
 TIP_FINE = TIP_STEP / 6
 
 
+
+# Keys that aim nothing: a watch speed (1/2/4/0, pressed for the computer's
+# turn just ended), the numbers (Tab), help: the aim-first guard holds (a 2
+# then a Space struck the last turn's aim, unseen).
+NOT_AIMING_KEYS = (pygame.K_0, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4,
+                   pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP4,
+                   pygame.K_TAB, pygame.K_F1)
+
 class AimMode(ShotInputMode):
     """Aim with the mouse, pull back to shoot; keys for fine adjustment."""
 
@@ -314,7 +322,8 @@ class AimMode(ShotInputMode):
         if event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.MOUSEMOTION and _moved_away(
                     event.pos, self.aim_first_at)) or (
-                event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS):
+                event.type == pygame.KEYDOWN and event.key not in STROKE_KEYS
+                and event.key not in NOT_AIMING_KEYS):
             self.aim_first = False
             self.aim_first_said = False
         if event.type == pygame.MOUSEMOTION:
@@ -814,7 +823,7 @@ class AimMode(ShotInputMode):
             if need > MAX_ELEVATION:
                 self.app.inform(self.app.t("evening.stick_blocked", ball=rests[0]), 5.0)
                 return
-            aim = aim.with_elevation(need)
+            aim = self.stroke_aim()
             said.append(self.app.t("evening.cue_raised", ball=rests[0],
                                    elevation=self.app.locale.num(need, 1)))
         decl = self.declarations()
@@ -912,7 +921,8 @@ class AimMode(ShotInputMode):
 
             def grip() -> None:
                 self.draw_grab_glow(surface, cue, pull)
-            draw_cue(surface, view, cue, self.aim.angle, pull, self.aim.elevation,
+            lifted = self.stroke_aim().elevation
+            draw_cue(surface, view, cue, self.aim.angle, pull, lifted,
                      others(self.session.table), grip if glow else None)
         self.draw_hint_tip_over(surface)
         if not self.calling() or self.session.decl.get("safety"):
@@ -1196,6 +1206,12 @@ class AimMode(ShotInputMode):
             return []
         return stick_rests_on(cue, self.aim.angle, self.aim.elevation, self.aim.tip_b,
                               self.session.spec.balls.radius, self.object_balls())
+
+    def stroke_aim(self) -> Aim:
+        if not self.stick_rests_on():
+            return self.aim
+        need = self.elevation_to_clear()
+        return self.aim if need > MAX_ELEVATION else self.aim.with_elevation(need)
 
     def elevation_to_clear(self) -> float:
         """The elevation the stroke is played at to pass over those balls."""

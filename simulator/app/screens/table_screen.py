@@ -156,6 +156,11 @@ class TableMode(Mode):
     def aim(self) -> Aim:
         return self.session.aim
 
+    def stroke_aim(self) -> Aim:
+        """The aim the stroke is played with (the cue raised over a ball
+        where the stick would lie on it): the stick and the gauges show it."""
+        return self.aim
+
     @property
     def layout(self) -> Layout:
         return self.scene.layout
@@ -767,12 +772,13 @@ class TableMode(Mode):
     def draw_controls(self, surface: pygame.Surface) -> None:
         t = self.app.t
         loc = self.session.locale
-        aim_controls.draw_controls(surface, self.scene.panel, self.aim,
+        shown = self.stroke_aim()
+        aim_controls.draw_controls(surface, self.scene.panel, shown,
                           self.session.spec.physics.miscue_offset, t("panel.power"),
                           t("panel.tip"), t("panel.elevation"),
                           t("evening.cue_ball_speed", v=loc.num(self.aim.speed, 1),
                             b=loc.num(self.ball_speed(), 1)),
-                          loc.num(self.aim.elevation, 0) + "°", self.panel_active,
+                          loc.num(shown.elevation, 0) + "°", self.panel_active,
                           t_miscue=t("panel.tip_miscue"))
 
     def ball_speed(self) -> float:
