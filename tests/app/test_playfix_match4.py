@@ -70,6 +70,7 @@ def _stroke_where(app: App, wanted: Any) -> Any:
     changes nothing) satisfies ``wanted``."""
     from rules.ruling import Declarations
     from simulator.app.table.aim import Aim, angle_to
+    from simulator.app.table.render import stick_rests_on
     from simulator.physics import simulate
     s = app.session
     assert s is not None and s.req is not None
@@ -79,11 +80,15 @@ def _stroke_where(app: App, wanted: Any) -> Any:
     targets = [st.position(b) for b in (s.req.legal_first_contacts or st.on_table())
                if b]
     targets += [pk.mouth_centre for pk in s.spec.pockets]
+    others = {b: q for b in st.on_table() if b and (q := st.position(b)) is not None}
     for p in sorted((p for p in targets if p is not None),
                     key=lambda p: math.dist(cue, p)):
         for power in (0.35, 0.5, 0.65):
             for off in (0.0, 1.5, -1.5, 3.0, -3.0):
                 aim = Aim(angle_to(cue, p) + off, power)
+                if stick_rests_on(cue, aim.angle, 0.0, 0.0, s.spec.balls.radius,
+                                  others):
+                    continue  # (played with the cue raised over a ball)
                 if wanted(s.match.judge(simulate(st, aim.stroke()), Declarations())):
                     return aim
     raise AssertionError("no such stroke found")
