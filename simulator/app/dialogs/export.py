@@ -6,6 +6,7 @@ progress, so the window never stalls."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,10 @@ from simulator.app.replay.export import (
 FORMAT_KEYS = ("gif", "webp", "apng", "png", "svg")
 FRAME_BUDGET = 0.03  # seconds of drawing a frame while exporting
 EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
+# The time left is guessed from the pace so far once there is a pace to
+# read: before, a guess from the first pictures swings by minutes.
+ESTIMATE_AFTER_SHARE = 0.05
+ESTIMATE_AFTER_SECONDS = 2.0
 
 
 def reason(app: App, e: ExportError) -> str:
@@ -159,6 +164,10 @@ class ExportProgress(Dialog):
             (app.t("common.cancel"), lambda: None)], cancel=lambda: None,
             kind="export_progress")
         self.job = job
+        self.started: float | None = None
+
+    # The wall clock the estimate reads (a test gives its own).
+    clock = staticmethod(time.perf_counter)
 
     def working(self) -> bool:
         return True  # a few pictures drawn each frame
@@ -166,6 +175,8 @@ class ExportProgress(Dialog):
     def update(self, dt: float) -> None:
         if self not in self.app.dialogs:
             return
+        if self.started is None:
+            self.started = self.clock()
         try:
             self.job.advance(FRAME_BUDGET)
         except OSError as e:
@@ -178,21 +189,38 @@ class ExportProgress(Dialog):
             self.app.notify(self.app.t("export.failed", reason=reason(self.app, e)),
                             8.0)
             return
-        self.body = progress_words(self.app, self.job)
+        self.body = progress_words(self.app, self.job,
+                                   self.clock() - self.started)
         if self.job.done:
             self.app.pop_dialog(self)
             if self.job.path is not None:  # (written when done)
                 tell_saved(self.app, self.job.path, of=self.job.exp.name)
 
 
-def progress_words(app: App, job: ExportJob) -> str:
+def progress_words(app: App, job: ExportJob, elapsed: float = 0.0) -> str:
     """What is being done (the pictures drawn, encoded, of how many; the
     file written), then the whole export's percentage, said as the whole's:
-    "35 % · drawing the pictures: 311 of 353" read as a sum gone wrong."""
+    "35 % · drawing the pictures: 311 of 353" read as a sum gone wrong;
+    then, once the pace can be read, about how long is left (a clip took a
+    minute and more on a busy machine with nothing saying how long)."""
     kind, n, of = job.stage
     fmt = job.fmt.upper() if job.fmt != "apng" else "PNG"
     said = app.t(f"export.stage_{kind}", n=str(n), of=str(of), fmt=fmt)
-    return f"{said} · {app.t('export.whole', p=round(job.progress * 100))}"
+    words = f"{said} · {app.t('export.whole', p=round(job.progress * 100))}"
+    left = time_left(job.progress, elapsed)
+    if left is not None:
+        words += " · " + app.t("export.left", s=str(left))
+    return words
+
+
+def time_left(share: float, elapsed: float) -> int | None:
+    """Seconds left at the pace so far, rounded up to 5 s (a count ticking
+    every second reads as a promise), or None before there is a pace."""
+    if share < ESTIMATE_AFTER_SHARE or elapsed < ESTIMATE_AFTER_SECONDS \
+            or share >= 1.0:
+        return None
+    left = elapsed * (1.0 - share) / share
+    return max(5, 5 * -int(-left // 5))
 
 
 def tell_saved(app: App, path: Path, of: str = "") -> None:
