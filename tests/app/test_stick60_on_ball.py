@@ -93,6 +93,8 @@ def test_the_stick_clears_a_ball_when_raised_enough() -> None:
     assert stick_rests_on(cue, 0.0, need, 0.0, R, far) == []
     assert stick_rests_on(cue, 0.0, need - 0.5, 0.0, R, far) == [3]
     assert elevation_to_clear(cue, 0.0, 0.0, R, beside) == 0.0
-    # (the angle of the line to a ball 35 cm back, 8 degrees: the arithmetic)
-    clear = math.degrees(math.atan((R + 0.0085) / (0.35 - R)))
-    assert clear == pytest.approx(6.6, abs=0.6)
+    # The shaft (8.5 mm half-width at the ball) must pass over the top of
+    # a ball 35 cm back: the line from the tip over it rises at about 6.6
+    # degrees, and the stroke is raised to the next half degree above.
+    over = math.degrees(math.atan((R + 0.0085) / (0.35 - R)))
+    assert over < need <= over + 0.5
