@@ -265,3 +265,40 @@ def test_a_drag_that_gives_no_power_says_so_and_keeps_the_power(
         assert app.t("pull.nothing").split()[0] in drawn
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_drag_pushed_then_across_the_aim_says_why_nothing_played(
+        lang: str) -> None:
+    """A drag pushed toward the aim (warned as it went: "pull back along the
+    cue") and then across it played nothing, and the release said nothing:
+    the warning had faded after 2.5 s and the player was left guessing. The
+    release says why, and it stays while the player looks (8 s here), until
+    the next click."""
+    from tests.app.helpers import DT, click, move
+    app, s = _after_the_break(lang, (1280, 720))
+    try:
+        cue = s.cue_pos()
+        assert cue is not None
+        aim = (s.aim.angle + 40.0) % 360.0
+        at = _screen_off(app, cue, aim, 0.35)
+        move(app, at)
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+        toward = _screen_off(app, cue, aim, 0.45)  # toward the aim: warned
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=toward, rel=(0, 0),
+                                      buttons=(1, 0, 0)))
+        assert app.toast is not None and app.toast[0] == app.t("pull.wrong_way")
+        frame(app, n=int(3.0 / DT))  # the drag goes on; the warning fades
+        side = _screen_off(app, cue, aim + 12.0, 0.35)  # across the aim
+        frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=side, rel=(0, 0),
+                                      buttons=(1, 0, 0)))
+        frame(app, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=side, button=1))
+        assert len(s.shots) == 1, "a drag across the aim played a stroke"
+        frame(app, n=int(8.0 / DT))
+        assert app.toast is not None and app.toast[0] == app.t("pull.nothing")
+        drawn = " ".join(t.text for t in app.texts)
+        assert app.t("pull.nothing").split()[0] in drawn
+        click(app, at)  # the next click: it goes
+        assert app.toast is None or app.toast[0] != app.t("pull.nothing")
+    finally:
+        pygame.display.quit()

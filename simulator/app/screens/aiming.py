@@ -51,6 +51,9 @@ NO_POWER = 0.01  # a pull giving no more than this is no stroke
 # A press and release this far back (pixels) within CLICK_SLOP_PX is a
 # pull begun, not a click's drift: said to be too short (it was silent).
 NUDGE_PX = 3
+# A drag that played nothing says why this long, or until the next key or
+# click: 4 s went by while the player still looked at the table.
+NOTHING_SAID = 10.0
 # The mouse still this long: the aim it points is one the player settled on;
 # a call's click goes back to it (the way to the ball or pocket clicked
 # turned the cue, the click itself is not an aim).
@@ -607,14 +610,16 @@ class AimMode(ShotInputMode):
                 # Pushed toward the aim as a cue is struck: said on release
                 # too (the wrong way's word, given as the push began, had
                 # gone by a held push's end, and the release was silent).
-                self.app.inform(self.app.t("pull.pushed"), 5.0, until_stroke=True)
+                self.app.inform(self.app.t("pull.pushed"), NOTHING_SAID,
+                                until_action=True, until_stroke=True)
             else:
                 self.pull_back_said = True
-                if not self.pull_warned:
-                    # A drag across the aim gives no power either: said, so
-                    # the player is not left wondering why nothing happened.
-                    self.app.inform(self.app.t("pull.nothing"), 4.0,
-                                    until_stroke=True)
+                # A drag across the aim gives no power either: said on the
+                # release, so the player is not left wondering why nothing
+                # happened; the word given as the drag went the wrong way
+                # had faded by then. It stays until the next key or click.
+                self.app.inform(self.app.t("pull.nothing"), NOTHING_SAID,
+                                until_action=True, until_stroke=True)
 
     def released_still(self, pos: tuple[int, int], nudged: bool) -> None:
         """A press released where it was: a call, "aim here" after a held
