@@ -220,6 +220,12 @@ class PlayMode(TableMode):
             return
         self.session.own_watch = key
         self.playback.speed = own_speed(self.app)
+        # Said as the player's own speed: the same buttons and keys set the
+        # computer's watching speed on its turn, and the two were taken for one.
+        s = self.session
+        against = any(s.is_computer(i) for i in range(len(s.names)))
+        self.app.inform(self.app.t("cpu.own_now_cpu" if against else "cpu.own_now",
+                                   speed=f"{key}×"), 2.5)
 
     def bottom_buttons(self) -> tuple[list[ui.Button], bool]:
         """Its speeds, where a computer's turn shows its watching speeds (a
