@@ -584,7 +584,9 @@ class ShotInputMode(TableMode):
         if event.key == pygame.K_i and not self.app.repeat(event):
             # (a second I, meant to take the hint, did nothing a player could
             # see: believing it taken, they struck their own hidden aim)
-            self.app.notify(self.app.t("hint.still_looking", p=self.hint_share()), 4.0)
+            # (no share in it: said once, it stood stale while the search
+            # went on; the progress line counts it)
+            self.app.notify(self.app.t("hint.still_looking"), 4.0)
             return True
         return False
 
