@@ -45,7 +45,8 @@ def test_every_button_shows_its_key_against_the_computer(
         # (still one row: as tall as the buttons beside it)
         undo = next(b for b in app.buttons if b.ident == "undo")
         assert fouls.rect.height == undo.rect.height
-        assert not [t.text for t in app.texts if t.cut and fouls.rect.colliderect(t.rect)]
+        assert not [t.text for t in app.texts
+                    if t.cut and fouls.rect.colliderect(t.rect)]
         assert not app.errors
     finally:
         pygame.display.quit()

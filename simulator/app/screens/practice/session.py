@@ -18,11 +18,11 @@ from simulator.table.events import Shot
 
 if TYPE_CHECKING:
     from rules.game import GameState
-    from simulator.app.table.scoreboard import PlayerCard
-    from simulator.table.state import TableState
     from rules.referee import Match
     from rules.ruling import Declarations, Ruling
+    from simulator.app.table.scoreboard import PlayerCard
     from simulator.practice.scenario import Scenario, ScenarioResult
+    from simulator.table.state import TableState
 
 
 class PracticeSession(Session):
