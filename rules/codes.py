@@ -8,8 +8,10 @@ a person reads live in ``assets/locale/<lang>/rules.json`` under the code id.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 SEED_POOL = "000_a841db6d9a298577.txt"
 SEED_EXPRESS = "003_b8c72cf2f78c660c.txt"
@@ -26,22 +28,31 @@ class SeedRef:
     """Where a rule is written: seed file, section (game) and rule number.
 
     Readings of silent or garbled seed places point at the digest:
-    ``SeedRef(DIGEST, "6", "P6")``.
+    ``SeedRef(DIGEST, "6", "P6")``. ``beside``: a second rule cited after
+    it, where a game's own rule and a general one both say it (9-ball's
+    lowest ball first, 7, and the general no legal ball touched, 16).
     """
 
     file: str
     section: str
     rule: str
+    beside: SeedRef | None = None
 
     def __str__(self) -> str:
         return f"{self.section} {self.rule}"
 
-    def to_dict(self) -> dict[str, str]:
-        return {"file": self.file, "section": self.section, "rule": self.rule}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"file": self.file, "section": self.section,
+                               "rule": self.rule}
+        if self.beside is not None:
+            out["beside"] = self.beside.to_dict()
+        return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, str]) -> SeedRef:
-        return cls(str(d["file"]), str(d["section"]), str(d["rule"]))
+    def from_dict(cls, d: Mapping[str, Any]) -> SeedRef:
+        beside = d.get("beside")
+        return cls(str(d["file"]), str(d["section"]), str(d["rule"]),
+                   cls.from_dict(beside) if isinstance(beside, Mapping) else None)
 
 
 def g(rule: str) -> SeedRef:

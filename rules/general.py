@@ -465,6 +465,9 @@ class PoolDiscipline(Discipline[PS]):
     # ball hit first (general rule 16), no cushion after the contact (17),
     # an object ball off the table (23). The general rule where not listed.
     cites: ClassVar[Mapping[Code, SeedRef]] = {}
+    # A stroke that touches no ball at all (general rule 16, unless the
+    # game's own rule for the ball to hit first says it too).
+    no_hit: ClassVar[SeedRef] = g("16")
 
     def cited(self, code: Code, general: SeedRef) -> SeedRef:
         return self.cites.get(code, general)
@@ -567,7 +570,7 @@ class PoolDiscipline(Discipline[PS]):
         illegal ball (20, P8), a ball in the kitchen played directly from
         it (7, P1); then no rail after a legal one (17, 31)."""
         if f.hit_index is None:
-            return [Foul(FoulCode.BAD_HIT, g("16"), f.end_index, ())]
+            return [Foul(FoulCode.BAD_HIT, self.no_hit, f.end_index, ())]
         init = shot.initial
         out: list[Foul] = []
         hit_ok = legal is None or any(b in legal for b in f.contacts)

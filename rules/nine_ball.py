@@ -115,6 +115,10 @@ class NineBall(PoolDiscipline[NineBallState]):
     cites: ClassVar[Mapping[Code, SeedRef]] = {
         FoulCode.BAD_HIT: n9("7"), FoulCode.NO_RAIL: n9("8"),
         FoulCode.BALL_OFF_TABLE: n9("10")}
+    # Touching no ball misses the lowest too: a referee names 9-ball's own
+    # rule for it (7; 1: the lowest ball first on every stroke) and the
+    # general one for no legal ball touched (16) beside it.
+    no_hit: ClassVar[SeedRef] = replace(n9("7"), beside=g("16"))
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)

@@ -17,7 +17,8 @@ from tests.app.test_playfix17a_called import express_with_gordon
 
 # What counts balls at a cushion, in either of its forms (the foul's line:
 # "2 object balls reached a rail"; the last shot's: "к бортам: 2 …").
-CUSHION_COUNT = {"ru": r"до борт|к борт",
+# (what the rule asks, «довести до борта биток и …», is not a count)
+CUSHION_COUNT = {"ru": r"(?<!довести )до борт|к борт",
                  "en": r"reached (a rail|a cushion)|cushions? reached by"}
 
 

@@ -41,7 +41,8 @@ def test_the_odds_in_a_players_words(lang: str) -> None:
     for share, words in WORDS[lang].items():
         assert computer.chance_words(loc, share) == words
     tries = {"en": ("252 of 301 simulated tries potted it",
-                    "1 of 1 simulated try potted it (too few to be sure)"),
+                    "the one simulated try potted it, but one try is too few "
+                    "to be sure"),
              "ru": ("Забит в 252 из 301 пробного удара",
                     "Забит в 26 из 300 пробных ударов")}[lang]
     assert computer.tries_words(loc, 252 / 301, 301) == tries[0]
@@ -251,15 +252,17 @@ def test_the_tries_count_agrees_with_every_number(lang: str) -> None:
     пробного удара; из 11, 5, 2 пробных ударов), and a pot no try made said
     as none of them, not «Забит в 0 из 301»."""
     loc = Locale(lang)
-    # (under FEW_TRIES the count says it is too few to be sure)
-    few = {"ru": " (мало для уверенности)", "en": " (too few to be sure)"}[lang]
-    ru = {1: "Забит в 1 из 1 пробного удара" + few,
+    # (under FEW_TRIES the count says it is too few to be sure, plainly:
+    # "1 of 1 simulated try (too few to be sure)" read oddly)
+    few = {"ru": ", но этого мало, чтобы судить наверняка",
+           "en": ", but 11 tries are too few to be sure"}[lang]
+    ru = {1: "Забит в единственном пробном ударе" + few,
           21: "Забит в 1 из 21 пробного удара",
           301: "Забит в 1 из 301 пробного удара",
           11: "Забит в 1 из 11 пробных ударов" + few,
           5: "Забит в 1 из 5 пробных ударов" + few,
           2: "Забит в 1 из 2 пробных ударов" + few}
-    en = {1: "1 of 1 simulated try potted it" + few,
+    en = {1: "the one simulated try potted it, but one try is too few to be sure",
           21: "1 of 21 simulated tries potted it",
           301: "1 of 301 simulated tries potted it"}
     for n, words in (ru if lang == "ru" else en).items():
@@ -269,7 +272,9 @@ def test_the_tries_count_agrees_with_every_number(lang: str) -> None:
                    11: "Не забит ни в одном из 11 пробных ударов" + few,
                    300: "Не забит ни в одном из 300 пробных ударов"},
             "en": {301: "none of 301 simulated tries potted it",
-                   1: "1 simulated try, and it missed" + few}}[lang]
+                   1: "the one simulated try missed, but one try is too few "
+                      "to be sure",
+                   11: "none of 11 simulated tries potted it" + few}}[lang]
     for n, words in none.items():
         assert computer.tries_words(loc, 0.0, n) == words
     assert not loc.fallbacks

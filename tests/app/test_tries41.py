@@ -60,8 +60,9 @@ def showing_its_stroke(app: App, seed: int) -> ComputerMode:
 
 
 def out_of(words: str) -> set[int]:
-    """Every "of N" / «из N» count in ``words``."""
-    return {int(n) for n in re.findall(r"(?:of|из) (\d+)", words)}
+    """Every "of N" / «из N» count in ``words`` (a few tries all in: "all
+    N", «всех N»)."""
+    return {int(n) for n in re.findall(r"(?:of|из|all|всех) (\d+)", words)}
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("ru", (800, 500))])
@@ -101,7 +102,8 @@ def test_the_hints_count_is_its_strokes_own_tries(
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_few_tries_all_in_are_not_said_as_certain(lang: str) -> None:
     """A stroke tried 12 times, all in (the final check fell back to a
-    less-tried one): "likely", and 12 of 12 said to be too few to be sure;
+    less-tried one): "likely", and all 12 said to be too few to be sure, in
+    plain words ("12 of 12 … (too few to be sure)" read oddly);
     the same share out of 80 tries stays "almost certain"."""
     from rules.ruling import Declarations
     from simulator.app.text.i18n import Locale
@@ -117,10 +119,12 @@ def test_a_few_tries_all_in_are_not_said_as_certain(lang: str) -> None:
 
     few, many = lines(12), lines(80)
     said = {"en": ("(likely)",
-                   "12 of 12 simulated tries potted it (too few to be sure)",
+                   "all 12 simulated tries potted it, but 12 tries are too few "
+                   "to be sure",
                    "(almost certain)", "80 of 80 simulated tries potted it"),
             "ru": ("(скорее всего)",
-                   "Забит в 12 из 12 пробных ударов (мало для уверенности)",
+                   "Забит во всех 12 пробных ударах, но этого мало, чтобы судить "
+                   "наверняка",
                    "(почти наверняка)", "Забит в 80 из 80 пробных ударов")}[lang]
     assert few[0].endswith(said[0]) and few[-1] == said[1], few
     assert many[0].endswith(said[2]) and many[-1] == said[3], many

@@ -401,11 +401,18 @@ def tries_words(loc: Locale, share: float, tries: int) -> str:
     "252 of 301 simulated tries potted it" (its noun in the count's plural
     form); none potted it said as "none of 301", not "0 of 301" (play-test:
     «ни в одном из 301 пробного удара»); fewer than FEW_TRIES said to be
-    few («12 из 12» is no certainty)."""
+    few («12 из 12» is no certainty), in plain words: all of them potted it
+    said so ("7 of 7 tries (too few to be sure)" read oddly), and why it is
+    no certainty after."""
     k = round(share * tries)
-    words = loc.t("odds.tries_none", n=tries) if k == 0 else \
-        loc.t("odds.tries", k=k, n=tries)
-    return words + loc.t("odds.few_tries") if tries < FEW_TRIES else words
+    few = tries < FEW_TRIES
+    if tries == 1:  # («1 из 1 пробного удара»: the one try said so)
+        words = loc.t("odds.one_try_in" if k else "odds.one_try_missed")
+    else:
+        words = loc.t("odds.tries_none", n=tries) if k == 0 else \
+            loc.t("odds.tries_all", n=tries) if few and k == tries else \
+            loc.t("odds.tries", k=k, n=tries)
+    return words + loc.t("odds.few_tries", n=tries) if few else words
 
 
 RAISED = 5.0  # degrees of cue elevation worth saying

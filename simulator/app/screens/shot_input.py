@@ -584,7 +584,9 @@ class ShotInputMode(TableMode):
         if event.key == pygame.K_i and not self.app.repeat(event):
             # (a second I, meant to take the hint, did nothing a player could
             # see: believing it taken, they struck their own hidden aim)
-            self.app.notify(self.app.t("hint.still_looking", p=self.hint_share()), 4.0)
+            # (no share in it: said once, it stood stale while the search
+            # went on; the progress line counts it)
+            self.app.notify(self.app.t("hint.still_looking"), 4.0)
             return True
         return False
 
@@ -730,16 +732,17 @@ class ShotInputMode(TableMode):
 
     def caps_off_where_they_wrap(self, buttons: list[ui.Button]) -> None:
         """In a low column that also holds the watching speeds' row, a key's
-        cap that breaks its button's words over two lines is left out
-        («Объявить фол F» took a second row, the ruling card's who is next;
-        the help names the key): the button as one row."""
+        cap that would break its button's words over two lines goes closer
+        to them («Объявить фол F» took a second row, the ruling card's who
+        is next): the button as one row, its key still on it (left out, the
+        key of the call of a foul was nowhere on the window in Russian)."""
         w = (self.layout.side.width - 20 - 6) // 2  # (a half of the grid)
         size = max(11, text_size(self.app.size) - 1)
         for b in buttons:
-            cap, tall = b.key, b.measure(w, size)
-            b.key = ""
-            if b.measure(w, size) >= tall:
-                b.key = cap
+            tall = b.measure(w, size)
+            b.cap_under = True
+            if b.measure(w, size) > tall:
+                b.cap_under = False
 
     def watched(self) -> bool:
         """Whether a computer plays in this match (its shots are watched)."""

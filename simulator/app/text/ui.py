@@ -373,6 +373,11 @@ class Button:
         small = wrap(self.label, size, width - 16 - kw)
         if len(small) == 1:
             return small, False, ks, kw
+        # Closer still where that keeps the words in one row: the key a few
+        # pixels from them («Объявить фол» beside "F" at 800x500).
+        tight = kw - 2
+        if len(wrap(self.label, size, width - 16 - tight)) == 1:
+            return [self.label], False, ks, tight
         if self._cut(size, width - 16 - kw):
             return wrap(self.label, size, width - 16), True, ks, kw
         return small, False, ks, kw

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from simulator.app.text.i18n import Locale
@@ -63,6 +64,10 @@ def ref_text(loc: Locale, ref: Any) -> str:
     :func:`reading_text`."""
     if is_reading(ref):
         return ""
+    beside = getattr(ref, "beside", None)
+    if beside is not None:  # the game's own rule first, the general beside
+        return loc.t("ref_list.and", first=ref_text(loc, replace(ref, beside=None)),
+                     then=ref_text(loc, beside))
     section = str(getattr(ref, "section", ""))
     rule = str(getattr(ref, "rule", ""))
     file = str(getattr(ref, "file", ""))

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from rules.game import GameState
     from rules.referee import Match
     from rules.ruling import Declarations, Ruling
+    from simulator.app.table.scoreboard import PlayerCard
     from simulator.practice.scenario import Scenario, ScenarioResult
+    from simulator.table.state import TableState
 
 
 class PracticeSession(Session):
@@ -41,6 +43,14 @@ class PracticeSession(Session):
     def autosave(self) -> str | None:
         return None
 
+    def scoreboard(self, ended: bool = False, race: bool = True,
+                   shown: TableState | None = None
+                   ) -> tuple[list[PlayerCard], list[str]]:
+        """The scoreboard of the position alone: no race and no game's
+        number (a stroke tried from the editor said "race to 5 · game 1",
+        a match the position never was)."""
+        return super().scoreboard(ended, race=False, shown=shown)
+
 
 def forget_practice_session(app: App) -> None:
     """Leaving practice: the app holds no practice position as its match
@@ -55,6 +65,9 @@ def practice_session(app: App, sc: Scenario, back: Action | None = None
     from rules.ruling import RulesError
     names = [app.t("setup.player_n", n=i + 1) for i in range(sc.players)]
     opts = dict(sc.data.get("options", {}) or {})
+    # A position is one game, not a match's first: no race to play on
+    # (a stroke tried from the editor opened "race to 5 · game 1").
+    opts.setdefault("race_to", 1)
     # The match starts at the situation, with the scenario's own options.
     try:
         m = Match.from_state(names, sc.discipline, sc.game, opts, seed=1)
