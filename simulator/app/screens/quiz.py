@@ -832,6 +832,7 @@ class QuizMode(PracticeScreen):
         if self.phase == "done" and ruling.game_over:
             # The game ended: a board "after the ruling" showed the loser
             # still at "2 fouls in a row" and nobody credited; the result said.
+            cards, centre = self.final_board(cards, centre)
             winner = ruling.winner
             name = cards[winner].name if winner is not None and \
                 0 <= winner < len(cards) else ""
@@ -847,6 +848,30 @@ class QuizMode(PracticeScreen):
         # header has room, the cards saying each player's group)
         said = f"{self.app.t(key)} · {self.score_line()}"
         return cards, [*centre[:1], said, *centre[1:]]
+
+    def final_board(self, cards: list[scoreboard.PlayerCard], centre: list[str]
+                    ) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        """The board of a game the stroke ended: the balls and points as the
+        ruling left them, nobody to play, the winner's game counted and said
+        on the card ("Game over: Player 2 wins" stood over the board before
+        the stroke, the loser marked to play and the games 0-0)."""
+        from dataclasses import replace
+        after = self.board_after()
+        if after is not None:
+            cards, centre = list(after[0]), list(after[1])
+        winner = self.result.ruling.winner
+        out = []
+        for i, c in enumerate(cards):
+            if i != winner:
+                out.append(replace(c, active=False))
+                continue
+            # A game's count goes up by the game won; points (14.1, Express)
+            # are already the ruling's.
+            score = str(int(c.score) + 1) if not c.unit and c.score.isdigit() \
+                else c.score
+            out.append(replace(c, active=False, score=score,
+                               details=(self.app.t("quiz.card_won"), *c.details)))
+        return out, centre
 
     def board_after(self) -> tuple[list[scoreboard.PlayerCard], list[str]] | None:
         """The scoreboard of the game as the ruling left it (None where the
