@@ -61,3 +61,46 @@ def test_the_last_board_shows_the_game_ended(lang: str, sid: str) -> None:
         assert len(won) == 1, top  # on the winner's card only
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("sid", "loss_only"), [
+    ("8ball-eight-early", True), ("8ball-eight-wrong-pocket", True),
+    ("8ball-eight-and-scratch", False), ("8ball-double-hit", False)])
+def test_a_game_lost_without_a_foul_asks_which_rule_decides(
+        lang: str, sid: str, loss_only: bool) -> None:
+    """8-ball 15: the 8 pocketed before its group is cleared, or in a pocket
+    not called, loses the game; no rule of the fouls (general 15-16) is
+    broken. After "Was it a foul?" answered "no foul", "Which rule was
+    broken?" asked for a breach there was none of: the second question asks
+    which rule decides the game, and lists itself so. With a foul (the 8
+    and the cue ball down together, 8-ball 15 and general 16) it is still
+    "Which rule was broken?"."""
+    from simulator.app.screens.quiz import answer_label
+    from simulator.practice.quiz import NO, YES
+    app = make_app(lang)
+    try:
+        mode = quiz_on(app, sid, frames=2)
+        quiz_ready(app)
+        frame(app)
+        side = " ".join(drawn_lines(app, "side"))
+        listed = app.t("quiz.ask_rule_loss")
+        assert (listed in side) == loss_only, side
+        q = mode.question
+        assert q.kind == "foul"
+        assert q.correct == {NO if loss_only else YES}
+        answer_right(app, mode)
+        key(app, pygame.K_RETURN)
+        frame(app, n=2)
+        assert mode.question.kind == "rule"
+        side = " ".join(drawn_lines(app, "side"))
+        rule_loss, rule = app.t("quiz.rule_loss"), app.t("quiz.rule")
+        assert (rule_loss in side) == loss_only, side
+        assert (rule in side) != loss_only, side
+        if loss_only:  # the loss's rule is the answer, and no "none" is offered
+            names = mode.session.names if mode.session is not None else ()
+            assert answer_label(app, mode.question, "none", names) not in side
+            quiz_ready(app)
+            answer_right(app, mode)
+    finally:
+        pygame.display.quit()

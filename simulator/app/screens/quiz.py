@@ -202,6 +202,12 @@ def _answer_words(app: App, q: Question, a: str, players: int) -> str:
     return a
 
 
+def ask_key(q: Question) -> str:
+    """The words of question ``q`` in the situation's list of questions
+    ("which rule decides the game" where its prompt asks that)."""
+    return "quiz.ask_" + q.key.split(".", 1)[1]
+
+
 def turn_words(app: App, a: str, players: int) -> str:
     """'the opponent, ball in hand anywhere on the table': who shoots next,
     said as the stroke's player (the same one, the opponent, or in a game of
@@ -480,7 +486,7 @@ class QuizMode(PracticeScreen):
             # What the situation will ask, as a list, then the first question
             # in its own words: the file's "Foul or not? Who shoots next?"
             # stood as the prompt of a yes/no question.
-            asks = ", ".join(t(f"quiz.ask_{x.kind}") for x in self.questions)
+            asks = ", ".join(t(ask_key(x)) for x in self.questions)
             lines.append(t("quiz.intro", asks=asks))
         lines.append(t(q.key))
         buttons: list[ui.Button] = []
