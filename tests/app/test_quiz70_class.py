@@ -10,7 +10,15 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode
-from tests.app.helpers import drawn_lines, frame, key, make_app, quiz_on, quiz_ready
+from tests.app.helpers import (
+    drawn_lines,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+    quiz_ready,
+)
 from tests.app.scenes import LANGS
 
 
@@ -102,5 +110,36 @@ def test_a_game_lost_without_a_foul_asks_which_rule_decides(
             assert answer_label(app, mode.question, "none", names) not in side
             quiz_ready(app)
             answer_right(app, mode)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_watch_again_says_space_skips_and_space_does(lang: str) -> None:
+    """"Watch again" plays the stroke at 1/4 and the answers wait for its
+    end, some 20 s, with only the strip's small hint naming Space: the
+    question says by its locked answers that they open at the stroke's end
+    and Space skips there. Space does: the stroke at its end, the answers
+    taken, the note gone."""
+    app = make_app(lang)
+    try:
+        mode = quiz_on(app, "8ball-group-chosen", frames=2)
+        quiz_ready(app)
+        frame(app)
+        note = app.t("quiz.wait_note")
+        assert note not in drawn_words(app, "side", folded=True)
+        key(app, pygame.K_r)
+        frame(app, n=3)
+        assert not mode.watched and mode.player is not None
+        pb = mode.player.playback
+        assert pb.time < pb.end_time - 1.0  # at 1/4, some seconds to wait
+        assert note in drawn_words(app, "side", folded=True)
+        assert not any(b.enabled for b in mode.choice_buttons.values())
+        key(app, pygame.K_SPACE)
+        frame(app, n=2)
+        assert mode.watched and pb.time >= pb.end_time - 1e-6
+        assert all(b.enabled for b in mode.choice_buttons.values())
+        assert note not in drawn_words(app, "side", folded=True)
+        answer_right(app, mode)
     finally:
         pygame.display.quit()

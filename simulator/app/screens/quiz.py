@@ -489,6 +489,11 @@ class QuizMode(PracticeScreen):
             asks = ", ".join(t(ask_key(x)) for x in self.questions)
             lines.append(t("quiz.intro", asks=asks))
         lines.append(t(q.key))
+        if not self.watched:
+            # The answers wait for the stroke's end (some 20 s at 1/4 after
+            # "Watch again"): said by the locked answers, with the key that
+            # skips there (the strip's hint went unread).
+            lines += ["", t("quiz.wait_note")]
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
             label = answer_label(app, q, a, names)
