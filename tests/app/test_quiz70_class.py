@@ -5,6 +5,9 @@ and the table's labels under the question."""
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import pygame
 import pytest
 
@@ -141,5 +144,79 @@ def test_watch_again_says_space_skips_and_space_does(lang: str) -> None:
         assert all(b.enabled for b in mode.choice_buttons.values())
         assert note not in drawn_words(app, "side", folded=True)
         answer_right(app, mode)
+    finally:
+        pygame.display.quit()
+
+
+def trail_pixels(app: App, mode: QuizMode, ball: int) -> list[tuple[int, int, int]]:
+    """The window's pixels on ``ball``'s drawn path, at the stroke's end,
+    away from the balls and the contact marks drawn over it."""
+    assert mode.show is not None and mode.player is not None
+    view = mode.view
+    pts = [view.to_screen(x, y) for x, y in
+           mode.show.marks.trail(ball, mode.player.playback.time)]
+    balls = [view.to_screen(x, y) for x, y, _r in mode.player.positions().values()]
+    boxes = [b.inflate(6, 6) for _n, b in mode.show.contact_boxes]
+    out = []
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        x, y = round((x0 + x1) / 2), round((y0 + y1) / 2)
+        if any(math.hypot(x - bx, y - by) < view.ball_px + 4 for bx, by in balls) \
+                or any(b.collidepoint(x, y) for b in boxes):
+            continue
+        out.append(tuple(app.screen.get_at((x, y))[:3]))
+    return out
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_last_frame_keeps_the_potted_eights_path(size: tuple[int, int]) -> None:
+    """8-ball 15: the 8 pocketed early. On the stroke's last frame (where the
+    questions are asked) its path was a faint hairline, lost on the cloth:
+    the path of a ball that left the bed is drawn whole to the pocket, in
+    its colour."""
+    from simulator.app.replay.table_marks import ball_colour
+    app = make_app("en", size)
+    try:
+        mode = quiz_on(app, "8ball-eight-early", frames=2)
+        quiz_ready(app)
+        frame(app)
+        assert mode.show is not None
+        colour = ball_colour(mode.spec, 8)
+        px = trail_pixels(app, mode, 8)
+        assert len(px) >= 5, px
+        on = [p for p in px
+              if max(abs(a - b) for a, b in zip(p, colour, strict=True)) < 40]
+        assert len(on) >= 0.8 * len(px), (colour, px)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+@pytest.mark.parametrize("sid", ["8ball-eight-early", "express-foreign"])
+def test_each_contact_number_drawn_can_be_read(sid: str, size: tuple[int, int]) -> None:
+    """The cue ball rattling in the jaws (Express) or three touches round it
+    (the 8 early) piled the contact numbers on it and on each other. Each
+    number drawn on the last frame is clear of the others and of the balls;
+    the first contact and the latest are among them."""
+    app = make_app("en", size)
+    try:
+        mode = quiz_on(app, sid, frames=2)
+        quiz_ready(app)
+        frame(app)
+        assert mode.show is not None and mode.player is not None
+        view = mode.view
+        boxes = mode.show.contact_boxes
+        shown = [n for n, _b in boxes]
+        every = mode.show.marks.contacts_until(mode.player.playback.time)
+        assert shown[0] == 1 and shown[-1] == every[-1].n, shown
+        balls = [view.to_screen(x, y) for x, y, _r in mode.player.positions().values()]
+        for i, (n, b) in enumerate(boxes):
+            d = b.width / 2
+            for m, o in boxes[i + 1:]:
+                gap = abs(b.centerx - o.centerx) + abs(b.centery - o.centery) \
+                    - d - o.width / 2
+                assert gap >= 0, (n, m, boxes)
+            for bx, by in balls:  # the diamond's inner circle off the ball
+                assert math.hypot(b.centerx - bx, b.centery - by) >= \
+                    view.ball_px + 0.7 * d, (n, b, (bx, by))
     finally:
         pygame.display.quit()

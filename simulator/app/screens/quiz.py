@@ -170,11 +170,15 @@ def stroke_evidence(loc: Locale, shot: Shot, ruling: Ruling) -> str:
 
 
 def focus_balls(shot: Shot) -> frozenset[int]:
-    """The cue ball and the balls it touched first (two on a split hit)."""
+    """The cue ball, the balls it touched first (two on a split hit) and
+    the balls that left the bed, potted or off the table: a potted 8's
+    path, faint, was gone from the stroke's last frame."""
     cue = shot.initial.spec.balls.cue_ball
     hit = first_contact(shot.events, cue)
-    return frozenset({cue, *(contacts_at(shot.events, hit.index, cue)
-                             if hit is not None else ())})
+    gone = {b for e in shot.events
+            if e.kind in (EventKind.POCKETED, EventKind.LEFT_TABLE) for b in e.balls}
+    return frozenset({cue, *gone, *(contacts_at(shot.events, hit.index, cue)
+                                    if hit is not None else ())})
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
@@ -302,6 +306,7 @@ class QuizMode(PracticeScreen):
         # A break's trails covered the table (play-test 28): the cue ball's
         # and the first-hit ball's bright, the others faint.
         self.show.bright = focus_balls(self.shot)
+        self.show.thin_contacts = True
         self._point()
         self._hide_fouls()
 
