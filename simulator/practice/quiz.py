@@ -262,6 +262,12 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
             choices = sorted({*right, *extra})
             if offer_none:
                 choices.append(NONE)
+            if losses(ruling) and not fouled(ruling):
+                # 8-ball 15: the 8 pocketed early or in a pocket not called
+                # loses the game with no rule broken; "Which rule was
+                # broken?" after a right "no foul" asked for a breach there
+                # was none of. The rule asked for is the one deciding the game.
+                key = "quiz.rule_loss"
             # Every breach is a right answer: the player names one of them.
             out.append(Question(kind, key, tuple(choices), frozenset(right)))
         elif kind == "next_shooter":

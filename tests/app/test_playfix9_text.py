@@ -228,7 +228,9 @@ def test_a_stroke_that_decides_the_game_is_not_asked_who_shoots_next(lang: str
         assert ("next_turn" not in kinds) == decided  # who and from where
         assert (text.lower() in shown.lower()) != decided, (sid, shown)
         if decided:  # the list says what is asked: the foul and its rule
-            asks = ", ".join(app.t(f"quiz.ask_{k}") for k in ("foul", "rule"))
+            # (8-ball 15: the 8 in a pocket not called breaks no rule; the
+            # rule asked for decides the game)
+            asks = ", ".join(app.t(f"quiz.ask_{k}") for k in ("foul", "rule_loss"))
             assert " ".join(app.t("quiz.intro", asks=asks).split()) in shown
 
 

@@ -57,6 +57,9 @@ class ShotShow(Timeline, SideView):
         self.contact_boxes: list[tuple[int, pygame.Rect]] = []
         # The off-table words' boxes as last drawn.
         self.exit_boxes: list[pygame.Rect] = []
+        # Only the contact numbers that can be read (a class's window): a
+        # rattle in the jaws piled a dozen on the cue ball.
+        self.thin_contacts = False
 
     @property
     def spec(self) -> TableSpec:
@@ -71,7 +74,8 @@ class ShotShow(Timeline, SideView):
     def draw_over(self, surface: pygame.Surface, view: TableView) -> None:
         self.exit_boxes = []
         self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time,
-                                       say=self.locale.t, labels=self.exit_boxes)
+                                       say=self.locale.t, labels=self.exit_boxes,
+                                       thin=self.thin_contacts)
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact, a

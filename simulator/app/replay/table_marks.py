@@ -124,16 +124,21 @@ def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float,
 
 def draw_contacts(surface: pygame.Surface, view: TableView,
                   contacts: Sequence[Contact], latest: int | None = None,
-                  balls: Sequence[tuple[float, float]] = ()
+                  balls: Sequence[tuple[float, float]] = (), thin: bool = False
                   ) -> list[tuple[int, pygame.Rect]]:
     """Each contact a numbered diamond beside where it happened, joined to
-    it by a line, clear of the ``balls`` drawn; the latest larger. Returns
-    each number with its diamond's box."""
+    it by a line, clear of the ``balls`` drawn; the latest larger. With
+    ``thin`` only the numbers that find room clear of each other and of the
+    balls (see readable_contacts). Returns each number with its diamond's
+    box."""
     r = marker_radius(view)
     size = max(9, round(r * 1.25))
+    if thin:
+        contacts, spots = readable_contacts(view, contacts, latest, balls)
     radii = [r + 2 if c.n == latest else r for c in contacts]
-    spots = label_spots(view, contacts, [round(rr * DIAMOND) for rr in radii],
-                        balls)
+    if not thin:
+        spots = label_spots(view, contacts, [round(rr * DIAMOND) for rr in radii],
+                            balls)
     for c, centre in zip(contacts, spots, strict=True):  # the touches first
         at = view.to_screen(c.x, c.y)
         colour = contact_colour(c)
@@ -149,6 +154,38 @@ def draw_contacts(surface: pygame.Surface, view: TableView,
         out.append((c.n, pygame.Rect(round(centre[0]) - d, round(centre[1]) - d,
                                      2 * d, 2 * d)))
     return out
+
+
+def readable_contacts(view: TableView, contacts: Sequence[Contact],
+                      latest: int | None, balls: Sequence[tuple[float, float]]
+                      ) -> tuple[list[Contact], list[tuple[float, float]]]:
+    """The contacts whose numbers can each be read: the latest, then the
+    others in order, each kept where its diamond finds a place clear of
+    those kept and of the balls drawn. A cue ball rattling in a pocket's
+    jaws or frozen to a cushion piled a dozen numbers on itself, none
+    readable; the timeline still marks every one. Returns them in order
+    with their diamonds' centres."""
+    r = marker_radius(view)
+    rp = view.ball_px
+    drawn = [view.to_screen(*p) for p in balls]
+    first = [c for c in contacts if c.n == latest]
+    kept: list[tuple[Contact, tuple[float, float]]] = []
+    for c in first + [c for c in contacts if c.n != latest]:
+        # (label_spots places them in order: those kept keep their places)
+        trial = [k for k, _at in kept] + [c]
+        halves = [round((r + 2 if x.n == latest else r) * DIAMOND) for x in trial]
+        (x, y) = label_spots(view, trial, halves, balls)[-1]
+        d = halves[-1]
+        gaps = [abs(x - qx) + abs(y - qy) - d - qd
+                for (_k, (qx, qy)), qd in zip(kept, halves[:-1], strict=True)]
+        gaps += [math.hypot(x - bx, y - by) - rp - 0.75 * d for bx, by in drawn]
+        if c.n == latest or min(gaps, default=math.inf) >= READABLE_GAP:
+            kept.append((c, (x, y)))
+    kept.sort(key=lambda k: k[0].n)
+    return [k for k, _at in kept], [at for _k, at in kept]
+
+
+READABLE_GAP = 2  # pixels between a kept number's diamond and the next
 
 
 # Where a number may go round its touch when the first place is taken: that
@@ -381,12 +418,13 @@ def dark(c: Colour) -> Colour:
 
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
               until: float | None, emphasis: bool = True, stick: bool = True,
-              say: Say | None = None, labels: list[pygame.Rect] | None = None
-              ) -> list[tuple[int, pygame.Rect]]:
+              say: Say | None = None, labels: list[pygame.Rect] | None = None,
+              thin: bool = False) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), where balls left the table, the contacts so far, numbered
-    (the latest larger, with ``emphasis``) and the off-table words clear of
-    them; returns the contacts' numbers and boxes."""
+    (the latest larger, with ``emphasis``; ``thin``: only those readable)
+    and the off-table words clear of them; returns the contacts' numbers
+    and boxes."""
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
@@ -397,7 +435,7 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     shown = marks.contacts_until(until)
     boxes = draw_contacts(surface, view, shown,
                           shown[-1].n if shown and emphasis else None,
-                          marks.balls_at(until))
+                          marks.balls_at(until), thin=thin)
     taken = [b for _n, b in boxes]
     for ex in gone if say is not None else ():
         assert say is not None

@@ -170,11 +170,15 @@ def stroke_evidence(loc: Locale, shot: Shot, ruling: Ruling) -> str:
 
 
 def focus_balls(shot: Shot) -> frozenset[int]:
-    """The cue ball and the balls it touched first (two on a split hit)."""
+    """The cue ball, the balls it touched first (two on a split hit) and
+    the balls that left the bed, potted or off the table: a potted 8's
+    path, faint, was gone from the stroke's last frame."""
     cue = shot.initial.spec.balls.cue_ball
     hit = first_contact(shot.events, cue)
-    return frozenset({cue, *(contacts_at(shot.events, hit.index, cue)
-                             if hit is not None else ())})
+    gone = {b for e in shot.events
+            if e.kind in (EventKind.POCKETED, EventKind.LEFT_TABLE) for b in e.balls}
+    return frozenset({cue, *gone, *(contacts_at(shot.events, hit.index, cue)
+                                    if hit is not None else ())})
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
@@ -200,6 +204,12 @@ def _answer_words(app: App, q: Question, a: str, players: int) -> str:
     if q.kind == "options":
         return t("quiz.no_options") if a == NONE else t(f"choice.{a}")
     return a
+
+
+def ask_key(q: Question) -> str:
+    """The words of question ``q`` in the situation's list of questions
+    ("which rule decides the game" where its prompt asks that)."""
+    return "quiz.ask_" + q.key.split(".", 1)[1]
 
 
 def turn_words(app: App, a: str, players: int) -> str:
@@ -296,6 +306,7 @@ class QuizMode(PracticeScreen):
         # A break's trails covered the table (play-test 28): the cue ball's
         # and the first-hit ball's bright, the others faint.
         self.show.bright = focus_balls(self.shot)
+        self.show.thin_contacts = True
         self._point()
         self._hide_fouls()
 
@@ -480,9 +491,14 @@ class QuizMode(PracticeScreen):
             # What the situation will ask, as a list, then the first question
             # in its own words: the file's "Foul or not? Who shoots next?"
             # stood as the prompt of a yes/no question.
-            asks = ", ".join(t(f"quiz.ask_{x.kind}") for x in self.questions)
+            asks = ", ".join(t(ask_key(x)) for x in self.questions)
             lines.append(t("quiz.intro", asks=asks))
         lines.append(t(q.key))
+        if not self.watched:
+            # The answers wait for the stroke's end (some 20 s at 1/4 after
+            # "Watch again"): said by the locked answers, with the key that
+            # skips there (the strip's hint went unread).
+            lines += ["", t("quiz.wait_note")]
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
             label = answer_label(app, q, a, names)
@@ -832,6 +848,7 @@ class QuizMode(PracticeScreen):
         if self.phase == "done" and ruling.game_over:
             # The game ended: a board "after the ruling" showed the loser
             # still at "2 fouls in a row" and nobody credited; the result said.
+            cards, centre = self.final_board(cards, centre)
             winner = ruling.winner
             name = cards[winner].name if winner is not None and \
                 0 <= winner < len(cards) else ""
@@ -847,6 +864,30 @@ class QuizMode(PracticeScreen):
         # header has room, the cards saying each player's group)
         said = f"{self.app.t(key)} · {self.score_line()}"
         return cards, [*centre[:1], said, *centre[1:]]
+
+    def final_board(self, cards: list[scoreboard.PlayerCard], centre: list[str]
+                    ) -> tuple[list[scoreboard.PlayerCard], list[str]]:
+        """The board of a game the stroke ended: the balls and points as the
+        ruling left them, nobody to play, the winner's game counted and said
+        on the card ("Game over: Player 2 wins" stood over the board before
+        the stroke, the loser marked to play and the games 0-0)."""
+        from dataclasses import replace
+        after = self.board_after()
+        if after is not None:
+            cards, centre = list(after[0]), list(after[1])
+        winner = self.result.ruling.winner
+        out = []
+        for i, c in enumerate(cards):
+            if i != winner:
+                out.append(replace(c, active=False))
+                continue
+            # A game's count goes up by the game won; points (14.1, Express)
+            # are already the ruling's.
+            score = str(int(c.score) + 1) if not c.unit and c.score.isdigit() \
+                else c.score
+            out.append(replace(c, active=False, score=score,
+                               details=(self.app.t("quiz.card_won"), *c.details)))
+        return out, centre
 
     def board_after(self) -> tuple[list[scoreboard.PlayerCard], list[str]] | None:
         """The scoreboard of the game as the ruling left it (None where the
