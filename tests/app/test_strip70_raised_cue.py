@@ -1,0 +1,65 @@
+"""The cue raised over a ball the stick would lie on, as a player meets it
+at the table: the strip's words pulled back at 800x500 were cut before
+their figure ("...raises the cue to" and no number); the gauge said 8°
+while the strip said 7.5°; the gauge fell to 0° while the raised stroke
+rolled. Driven through the window's loop, both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.screens.aiming import AimMode
+from tests.app.helpers import frame, make_app, move, scenario_match
+from tests.app.test_playfix18c import back
+from tests.app.test_pull_back import press
+
+R = 0.028575
+SIZES = [(800, 500), (1100, 650), (1280, 720)]
+
+
+def _raised(app: App, behind: float = 0.35) -> AimMode:
+    """Anna (8-ball, no call made) aims along the table, the 3 ``behind``
+    metres back under the stick: the stroke is played with the cue raised."""
+    cue = (1.0, 0.6)
+    mode = scenario_match(app, "8-ball", {0: cue, 3: (cue[0] - behind, cue[1]),
+                                          11: (2.0, 0.3), 8: (2.2, 1.0)})
+    move(app, mode.scene.view.to_screen(1.8, 0.6))
+    frame(app, n=2)
+    assert mode.stick_rests_on() == [3]
+    return mode
+
+
+def _strip_texts(app: App) -> list[tuple[str, str]]:
+    strip = app.mode.layout.strip  # type: ignore[union-attr]
+    return [(t.text, t.shown) for t in app.texts if strip.colliderect(t.rect)]
+
+
+def _gauge_figure(app: App) -> str:
+    label = app.t("panel.elevation") + ": "
+    (shown,) = [t.shown for t in app.texts if t.shown.startswith(label)]
+    return shown[len(label):]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_raised_cue_figure_is_seen_while_pulling_back(
+        lang: str, size: tuple[int, int]) -> None:
+    app = make_app(lang, size)
+    try:
+        mode = _raised(app)
+        press(app, back(app, 0.02))
+        move(app, back(app, 0.1), held=True)
+        assert mode.drag_from is not None  # pulling back
+        said = [(text, shown) for text, shown in _strip_texts(app)
+                if str(3) in text and "°" in text]
+        assert said, _strip_texts(app)
+        (figure,) = re.findall(r"\d+(?:[.,]\d+)?°", said[0][0])
+        need = mode.elevation_to_clear()
+        assert figure.rstrip("°").replace(",", ".").startswith(str(int(need)))
+        assert figure in said[0][1], said  # shown, not cut off the end
+    finally:
+        pygame.display.quit()
