@@ -13,7 +13,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
-from tests.app.helpers import frame, make_app, move, scenario_match
+from tests.app.helpers import frame, key, make_app, move, scenario_match
 from tests.app.test_playfix18c import back
 from tests.app.test_pull_back import press
 
@@ -61,5 +61,36 @@ def test_the_raised_cue_figure_is_seen_while_pulling_back(
         need = mode.elevation_to_clear()
         assert figure.rstrip("°").replace(",", ".").startswith(str(int(need)))
         assert figure in said[0][1], said  # shown, not cut off the end
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("ru", (800, 500))])
+def test_the_gauge_the_strip_and_the_message_say_one_figure(
+        lang: str, size: tuple[int, int]) -> None:
+    """The 3 32 cm back is cleared at 7.5°: the gauge rounded it to 8° as
+    the strip said 7.5°. One figure, a whole degree, is played and said."""
+    app = make_app(lang, size)
+    try:
+        mode = _raised(app, behind=0.32)
+        need = mode.elevation_to_clear()
+        gauge = _gauge_figure(app)
+        strip = [text for text, _shown in _strip_texts(app) if "°" in text]
+        assert strip, _strip_texts(app)
+        (figure,) = re.findall(r"\d+(?:[.,]\d+)?°", strip[0])
+        assert gauge == figure, (gauge, strip)
+        assert mode.stroke_aim().elevation == pytest.approx(need)
+        assert f"{app.locale.num(need, 0)}°" == figure
+        s = app.session
+        assert s is not None
+        shots = len(s.match.history)
+        frame(app, n=70)
+        key(app, pygame.K_SPACE)
+        frame(app)
+        assert app.mode is not None and app.mode.name == "playing"
+        assert app.mode.stroke.elevation == pytest.approx(need)  # type: ignore[attr-defined]
+        assert app.toast is not None and figure in app.toast[0], app.toast
+        assert re.findall(r"\d+(?:[.,]\d+)?°", app.toast[0]) == [figure]
+        assert len(s.match.history) == shots
     finally:
         pygame.display.quit()
