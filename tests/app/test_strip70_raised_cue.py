@@ -13,7 +13,7 @@ import pytest
 
 from simulator.app.loop.app import App
 from simulator.app.screens.aiming import AimMode
-from tests.app.helpers import frame, key, make_app, move, scenario_match
+from tests.app.helpers import frame, key, make_app, move, run_until, scenario_match
 from tests.app.test_playfix18c import back
 from tests.app.test_pull_back import press
 
@@ -92,5 +92,40 @@ def test_the_gauge_the_strip_and_the_message_say_one_figure(
         assert app.toast is not None and figure in app.toast[0], app.toast
         assert re.findall(r"\d+(?:[.,]\d+)?°", app.toast[0]) == [figure]
         assert len(s.match.history) == shots
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1100, 650)), ("ru", (800, 500))])
+def test_the_gauge_keeps_the_raised_stroke_until_the_balls_stop(
+        lang: str, size: tuple[int, int]) -> None:
+    """The gauge fell to 0° as the raised stroke rolled: it shows the
+    elevation the stroke was played at until the balls stop, then the
+    player's own again."""
+    app = make_app(lang, size)
+    try:
+        mode = _raised(app)
+        figure = f"{app.locale.num(mode.elevation_to_clear(), 0)}°"
+        assert _gauge_figure(app) == figure != "0°"
+        frame(app, n=70)
+        key(app, pygame.K_SPACE)
+        seen: list[str] = []
+
+        def rolled() -> bool:
+            if app.mode is None or app.mode.name != "playing":
+                return True
+            frame(app)
+            if app.mode.name == "playing" and not app.mode.finished:  # type: ignore[attr-defined]
+                seen.append(_gauge_figure(app))
+            return False
+        run_until(app, rolled, limit=6000)
+        assert len(seen) > 10 and set(seen) == {figure}, seen
+        s = app.session
+        assert s is not None and s.aim.elevation == 0.0
+        frame(app, n=2)
+        # (Boris's turn, the cue ball in his hand: a gauge drawn says his own)
+        label = app.t("panel.elevation") + ": "
+        assert all(t.shown == label + "0°" for t in app.texts
+                   if t.shown.startswith(label))
     finally:
         pygame.display.quit()
