@@ -326,6 +326,9 @@ class AimMode(ShotInputMode):
                 and event.key not in NOT_AIMING_KEYS):
             self.aim_first = False
             self.aim_first_said = False
+            toast = self.app.toast
+            if toast is not None and toast[0] == self.app.t("evening.aim_first"):
+                self.app.toast = None  # aimed: it stood over the aim drawn
         if event.type == pygame.MOUSEMOTION:
             buttons = getattr(event, "buttons", (0, 0, 0))
             self.mouse_past_hint(event.pos)
