@@ -168,6 +168,12 @@ class AimMode(ShotInputMode):
         # must not strike: the first stroke comes only once they have aimed
         # (moved or clicked the mouse, or pressed any other key) here.
         self.aim_first = after_computer or after_skip
+        if after_computer and self.mouse_angle is not None:
+            # The mouse rests over the table: the cue points where it points,
+            # stick and line on show at once (no stick until the mouse moved,
+            # where players expect the cue waiting). Space plays that aim,
+            # seen; an aim kept from before, or a mouse off the table, waits.
+            self.aim_first = False
         # (where the pointer rested as the turn appeared: a hand resting on
         # the mouse, or the window's own motion event, moves it a pixel or
         # two, which is no aim; a play-tester's lone Space struck so)
