@@ -239,7 +239,9 @@ def test_a_computer_shot_watched_to_rest_then_a_lone_space_strikes_nothing(
     """The computer's shot watched rolling to rest (not skipped), then Ann's
     turn: the pointer's own motion event, or a hand resting on the mouse
     moving it a pixel, is no aim; her lone Space says "aim first" and
-    strikes nothing. Once she moves the mouse, Space strikes."""
+    strikes nothing. Once she moves the mouse, Space strikes. (The mouse
+    rests off the table, under it: resting over the table it aims at once,
+    the stick on show; see test_strip70_aim_first.)"""
     from simulator.app.match import computer
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app("en", (800, 500))
@@ -247,22 +249,22 @@ def test_a_computer_shot_watched_to_rest_then_a_lone_space_strikes_nothing(
                     {"race_to": 5, "first_breaker": 1}, app.locale, seed=2)
     s.watch = "4x"
     app.session = s
-    table_mid = (400, 250)
-    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=table_mid, rel=(1, 1),
+    rest = (400, 490)  # (the strip under the table)
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=rest, rel=(1, 1),
                                   buttons=(0, 0, 0)))
     next_step(app)
     run_until(app, lambda: app.mode is not None and app.mode.name == "computer_playing")
     run_until(app, lambda: app.mode is not None and app.mode.name == "aiming")
     assert getattr(app.previous, "name", "") == "computer_playing"
     frame(app, n=40)  # (well past the settling time)
-    at = (table_mid[0] + jitter[0], table_mid[1] + jitter[1])
+    at = (rest[0] + jitter[0], rest[1] + jitter[1])
     frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=jitter,
                                   buttons=(0, 0, 0)))
     key(app, pygame.K_SPACE)
     frame(app, n=3)
     assert _shots_by(s, 0) == 0 and app.mode.name == "aiming"
     assert app.toast is not None and app.toast[0] == app.t("evening.aim_first")
-    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 30, at[1] + 10),
-                                  rel=(30, 10), buttons=(0, 0, 0)))
+    frame(app, pygame.event.Event(pygame.MOUSEMOTION, pos=(at[0] + 30, 250),
+                                  rel=(30, 250 - at[1]), buttons=(0, 0, 0)))
     key(app, pygame.K_SPACE)
     run_until(app, lambda: _shots_by(s, 0) == 1)

@@ -171,6 +171,12 @@ class AimMode(ShotInputMode):
         # must not strike: the first stroke comes only once they have aimed
         # (moved or clicked the mouse, or pressed any other key) here.
         self.aim_first = after_computer or after_skip
+        if after_computer and self.mouse_angle is not None:
+            # The mouse rests over the table: the cue points where it points,
+            # stick and line on show at once (no stick until the mouse moved,
+            # where players expect the cue waiting). Space plays that aim,
+            # seen; an aim kept from before, or a mouse off the table, waits.
+            self.aim_first = False
         # (where the pointer rested as the turn appeared: a hand resting on
         # the mouse, or the window's own motion event, moves it a pixel or
         # two, which is no aim; a play-tester's lone Space struck so)
@@ -329,6 +335,9 @@ class AimMode(ShotInputMode):
                 and event.key not in NOT_AIMING_KEYS):
             self.aim_first = False
             self.aim_first_said = False
+            toast = self.app.toast
+            if toast is not None and toast[0] == self.app.t("evening.aim_first"):
+                self.app.toast = None  # aimed: it stood over the aim drawn
         if event.type == pygame.MOUSEMOTION:
             buttons = getattr(event, "buttons", (0, 0, 0))
             self.mouse_past_hint(event.pos)
@@ -830,7 +839,7 @@ class AimMode(ShotInputMode):
                 return
             aim = self.stroke_aim()
             said.append(self.app.t("evening.cue_raised", ball=rests[0],
-                                   elevation=self.app.locale.num(need, 1)))
+                                   elevation=self.app.locale.num(need, 0)))
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=aim.stroke(), decl=decl)
@@ -987,7 +996,8 @@ class AimMode(ShotInputMode):
         keys = "pull.wrong_way_keys" if mouse is not None and self.pushed(mouse) \
             else "pull.cancel_keys"
         strip.draw_strip(surface, rest, self.chips(), self.app.t(keys),
-                         self.warnings(), self.app.t(keys.replace("_keys", "_short")))
+                         self.warnings(), self.app.t(keys.replace("_keys", "_short")),
+                         self.shorter_warnings())
 
     def draw_pull_scale(self, surface: pygame.Surface) -> None:
         """While pulling back: the speed this pull gives (the stroke's, as
@@ -1188,16 +1198,28 @@ class AimMode(ShotInputMode):
         if rests:
             # The stick is drawn over the ball it would lie on (it shows
             # through): a stroke played so was said nowhere.
-            need = self.elevation_to_clear()
-            words = "strip.stick_on_ball" if need <= MAX_ELEVATION \
-                else "strip.stick_blocked"
-            out.append(self.app.t(words, ball=rests[0],
-                                  elevation=self.app.locale.num(need, 1)))
+            out.append(self.stick_on_ball_words(rests[0]))
         if self.aim.miscue_risk(self.session.spec.physics.miscue_offset):
             # Said where the stroke is set, not only over the tip diagram
             # (its red dot and small word went unseen: a miscue surprised).
             out.append(self.app.t("strip.miscue_risk"))
         return out
+
+    def stick_on_ball_words(self, ball: int, short: bool = False) -> str:
+        need = self.elevation_to_clear()
+        words = "strip.stick_on_ball" if need <= MAX_ELEVATION \
+            else "strip.stick_blocked"
+        return self.app.t(words + ("_short" if short else ""), ball=ball,
+                          elevation=self.app.locale.num(need, 0))
+
+    def shorter_warnings(self) -> dict[str, str]:
+        # The figure first: the words pulled back at 800x500 were cut
+        # before it ("...raises the cue to" and no number).
+        rests = self.stick_rests_on()
+        if not rests:
+            return {}
+        return {self.stick_on_ball_words(rests[0]):
+                self.stick_on_ball_words(rests[0], short=True)}
 
     def object_balls(self) -> dict[int, tuple[float, float]]:
         table = self.session.table
@@ -1219,12 +1241,15 @@ class AimMode(ShotInputMode):
         return self.aim if need > MAX_ELEVATION else self.aim.with_elevation(need)
 
     def elevation_to_clear(self) -> float:
-        """The elevation the stroke is played at to pass over those balls."""
+        """The elevation the stroke is played at to pass over those balls:
+        a whole degree, the figure the gauge, the strip and the message
+        after all say (the gauge said 8° as the strip said 7.5°)."""
         cue = self.cue()
         if cue is None:
             return 0.0
-        return elevation_to_clear(cue, self.aim.angle, self.aim.tip_b,
-                                  self.session.spec.balls.radius, self.object_balls())
+        return float(math.ceil(elevation_to_clear(
+            cue, self.aim.angle, self.aim.tip_b, self.session.spec.balls.radius,
+            self.object_balls())))
 
     def missing_call_words(self) -> str:
         """The strip's word for a call the stroke lacks: half of one says

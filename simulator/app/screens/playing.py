@@ -16,6 +16,7 @@ from simulator.app.replay.playback import Playback, gone_by, rollout, slow_event
 from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import scoreboard
+from simulator.app.table.aim import Aim
 from simulator.app.text import ui
 from simulator.app.text.words import reason_text
 from simulator.physics.cue import StrokeError
@@ -113,6 +114,13 @@ class PlayMode(TableMode):
 
     def working(self) -> bool:
         return not self.finished  # the shot is computed as it is shown
+
+    def stroke_aim(self) -> Aim:
+        """The gauge shows the stroke rolling as it was played until the
+        balls stop (the cue raised over a ball: it fell to 0° as it rolled)."""
+        if self.finished:
+            return self.aim
+        return replace(self.aim, elevation=self.stroke.elevation)
 
     def conclude(self) -> None:
         # The stroke struck stands: its balls stop where they stop and it is

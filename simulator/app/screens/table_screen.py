@@ -229,6 +229,10 @@ class TableMode(Mode):
     def warnings(self) -> list[str]:
         return []
 
+    def shorter_warnings(self) -> dict[str, str]:
+        """Warnings' shorter words, for a strip too narrow for them."""
+        return {}
+
     def heading(self) -> tuple[str, str]:
         """The side column's first lines: who is at the table, and what for."""
         s = self.session
@@ -334,7 +338,8 @@ class TableMode(Mode):
         hint, short = self.hint(), self.short_hint()
         if self.app.dialogs:
             hint, short = self.dialog_hints()
-        strip.draw_strip(surface, rect, self.chips(), hint, self.warnings(), short)
+        strip.draw_strip(surface, rect, self.chips(), hint, self.warnings(), short,
+                         self.shorter_warnings())
 
     def dialog_hints(self) -> tuple[str, str]:
         """The key line under an open dialog: the dialog's keys (it takes

@@ -157,6 +157,8 @@ class BallFace:
                                   np.clip(v.astype(int), 0, g - 1)]
                 sel = np.nonzero(on)[0][mask]
                 rgb[sel] = self.ink
+            if self.striped:
+                self.paint_cap_number(rgb, orient, bx, by, bz)
         out = np.minimum(rgb * self.shade + self.gloss, 255.0)
         full = self._full
         full[self.idx] = out.astype(np.uint8)
@@ -166,6 +168,27 @@ class BallFace:
         del px
         img = pygame.transform.smoothscale(surf, (self.size, self.size))
         return img.convert_alpha() if pygame.display.get_surface() else img
+
+    def paint_cap_number(self, rgb: np.ndarray, orient: np.ndarray, bx: np.ndarray,
+                         by: np.ndarray, bz: np.ndarray) -> None:
+        """A stripe's number on the white cap that faces the eye, coming in
+        as the cap turns towards it (rolling white side up, its band a ring
+        at the outline and its number discs out of sight, a stripe read as
+        the cue ball, which has no number)."""
+        facing = float(orient[2, 1])  # the caps' axis towards the eye
+        k = min(1.0, max(0.0, (abs(facing) - RIM_FROM) / (1.0 - RIM_FROM)))
+        if k <= 0.0 or self.glyph is None:
+            return
+        sign = 1.0 if facing > 0.0 else -1.0
+        cosr = math.sqrt(1 - DISC * DISC)
+        on = sign * by > cosr
+        g = self.glyph.shape[0]
+        u = ((sign * bx[on]) / DISC * 0.5 + 0.5) * (g - 1)
+        v = (bz[on] / DISC * 0.5 + 0.5) * (g - 1)
+        mask = self.glyph[np.clip(u.astype(int), 0, g - 1),
+                          np.clip(v.astype(int), 0, g - 1)]
+        sel = np.nonzero(on)[0][mask]
+        rgb[sel] = self.white + (self.ink - self.white) * k
 
 
 def gloss_towards(lamp: tuple[float, float, float]) -> tuple[float, float]:

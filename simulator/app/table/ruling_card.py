@@ -309,6 +309,10 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
     if body[start + n][0] == i and start == 0:
         shown = [*whole, *cut_rows(shown[len(whole):], body[start + n][2], size,
                                    width)]
+        if label_only(shown, body, i):
+            # Its label alone ("Last shot…", the chips all under the note)
+            # said nothing: the line is left whole to the note's count.
+            shown = whole
         if not shown:
             return shown
         i, _indent, words = shown[-1]
@@ -321,6 +325,16 @@ def _marked(body: list[tuple[int, int, str]], start: int, n: int, size: int,
     if body[start + len(shown)][0] != i and words.rstrip().endswith(":"):
         return [row for row in shown if row[0] != i]  # a heading, its items below
     return shown
+
+
+def label_only(shown: list[tuple[int, int, str]], body: list[tuple[int, int, str]],
+               i: int) -> bool:
+    """Whether line ``i``, cut as ``shown`` ends, shows no more than the
+    words before its first colon (a label whose content is all below)."""
+    cut = " ".join(words for j, _x, words in shown if j == i).strip()
+    line = " ".join(words for j, _x, words in body if j == i)
+    label = line.split(":", 1)[0].strip() if ":" in line else None
+    return bool(cut) and label is not None and cut.rstrip("…:").strip() == label
 
 
 def cut_rows(part: list[tuple[int, int, str]], after: str, size: int, width: int

@@ -3,7 +3,7 @@ keys that matter on the second."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pygame
 
@@ -11,9 +11,12 @@ from simulator.app.text import fonts, ui
 
 
 def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
-               hint: str, warn: Sequence[str] = (), short: str = "") -> None:
+               hint: str, warn: Sequence[str] = (), short: str = "",
+               shorter: Mapping[str, str] | None = None) -> None:
     """The event chips on the first row, the keys on the second. Chips that
-    do not fit in one row continue on the hint's row before the hint."""
+    do not fit in one row continue on the hint's row before the hint; a
+    warning too wide for the strip says its ``shorter`` words (a figure cut
+    off its end went unseen)."""
     pygame.draw.rect(surface, (14, 18, 17), rect)
     size = max(11, min(15, rect.height // 3 - 1))
     lh = ui.line_height(size)
@@ -23,6 +26,9 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
     items = [(c, False) for c in chips] + [(w, True) for w in warn]
     for chip, bad in items:
         w = fonts.font(size).size(chip)[0] + 12
+        if bad and shorter and chip in shorter and w > rect.width - 2 * pad:
+            chip = shorter[chip]
+            w = fonts.font(size).size(chip)[0] + 12
         if x + w > rect.right - pad and x > rect.left + pad:
             x = rect.left + pad
             y += lh + 4
