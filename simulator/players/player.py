@@ -36,7 +36,7 @@ from rules.ruling import (
     RulesError,
     ShotRequirements,
 )
-from simulator.physics import PhysicsError, simulate
+from simulator.physics import PhysicsError, shaft, simulate
 from simulator.players import aim, kick_aim, search, shots
 from simulator.players import plan as planning
 from simulator.players.appraise import Judge
@@ -264,7 +264,9 @@ class ComputerPlayer:
         if pick is None:  # nothing else the referee accepts
             c, fouls = yield from self.fallback(ctx, req, rng, budget)
             pick = search.Scored(c, 0)
-        intended = pick.candidate.stroke
+        # (as played already: raised over any ball its stick would lie on)
+        intended = shaft.as_played(self._start(table, pick.candidate),
+                                   pick.candidate.stroke) or pick.candidate.stroke
         played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
                                  table.spec)
         c = pick.candidate
@@ -283,7 +285,9 @@ class ComputerPlayer:
         for c in cands:
             if c.kind == "kick":
                 t = table if c.place is None else table.place(CUE_BALL, *c.place)
-                c = yield from kick_aim.aimed_kick(t, c, budget)
+                turned = yield from kick_aim.aimed_kick(t, c, budget)
+                # Turned, its stick may come to lie on a ball: raised over it.
+                c = search.played(t, turned) or c
                 key = (round(c.stroke.direction, 3), round(c.stroke.speed, 3), c.target)
                 if key in seen:
                     continue
@@ -436,9 +440,18 @@ class ComputerPlayer:
         if req.cue_ball_is_object and not out and view.cue is not None:
             out.append(shots.Candidate("cue_pot", shots.stroke(view.spec, 0.0, 2.0),
                                        Declarations(), places[0]))
-        # No stroke starts into a cushion its cue ball touches (a double hit).
-        out = [c for c in out if not self._into_cushion(view, c)]
+        # No stroke starts into a cushion its cue ball touches (a double hit);
+        # each is simulated as it will be played, raised over a ball its
+        # stick would lie on (the window plays it so), or dropped where no
+        # elevation clears it.
+        out = [p for c in out if not self._into_cushion(view, c)
+               and (p := search.played(self._start(table, c), c)) is not None]
         return out, s.shot_budget
+
+    @staticmethod
+    def _start(table: TableState, c: shots.Candidate) -> TableState:
+        """The table ``c`` is played on: its cue ball placed when in hand."""
+        return table if c.place is None else table.place(CUE_BALL, *c.place)
 
     @staticmethod
     def _into_cushion(view: shots.View, c: shots.Candidate) -> bool:
@@ -470,9 +483,11 @@ class ComputerPlayer:
         # then advised the blocked stroke, a foul).
         aiming = search.Budget(FALLBACK_AIMING)
         placed = table if place is None else table.place(CUE_BALL, *place)
+        cands = [p for c in cands if (p := search.played(placed, c)) is not None]
         for i, c in enumerate(cands):
             if c.kind == "kick":
-                cands[i] = yield from kick_aim.aimed_kick(placed, c, aiming)
+                turned = yield from kick_aim.aimed_kick(placed, c, aiming)
+                cands[i] = search.played(placed, turned) or c
         budget.used += aiming.used
         # Into a cushion the cue ball touches is a double hit: tried last.
         cands.sort(key=lambda c: self._into_cushion(view, c))
@@ -526,10 +541,12 @@ class ComputerPlayer:
         turns = round(360.0 / SWEEP_STEP)
         for i in range(turns):
             for speed in SWEEP_SPEEDS:
-                c = shots.Candidate("kick", shots.stroke(view.spec, i * SWEEP_STEP,
-                                                         speed), decl, place)
-                if self._into_cushion(view, c):
+                swept = search.played(table, shots.Candidate(
+                    "kick", shots.stroke(view.spec, i * SWEEP_STEP, speed), decl,
+                    place))
+                if swept is None or self._into_cushion(view, swept):
                     continue
+                c = swept
                 shot = budget.run(table, c.stroke)
                 yield
                 if shot is None:

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from rules.game import GameState
 from rules.ruling import RulesError
-from simulator.physics import PhysicsError, cue, simulate, simulate_search, stick
+from simulator.physics import PhysicsError, cue, shaft, simulate, simulate_search, stick
 from simulator.players import aim, position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
@@ -303,6 +303,17 @@ def table_for(ctx: Context, c: Candidate) -> TableState:
     return ctx.table.place(CUE_BALL, c.place[0], c.place[1])
 
 
+def played(table: TableState, c: Candidate) -> Candidate | None:
+    """``c`` as it is played on ``table`` (the cue ball where it starts):
+    its cue raised over a ball its stick would lie on, as the window plays
+    it (``shaft.as_played``), so that what is simulated is what is played;
+    None when no elevation the aim allows clears the ball."""
+    stroke = shaft.as_played(table, c.stroke)
+    if stroke is None:
+        return None
+    return c if stroke == c.stroke else replace(c, stroke=stroke)
+
+
 def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, bool]:
     """(value, success, foul) of one simulated outcome, as the referee
     rules it."""
@@ -368,7 +379,9 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
     turn = -e0 * (d1 - d0) / (e1 - e0)
     if abs(turn) > MAX_AIM_TURN:
         return c
-    return replace(c, stroke=replace(c.stroke, direction=(d0 + turn) % 360.0))
+    # Turned, the stick may come to lie on a ball: raised over it.
+    turned = replace(c, stroke=replace(c.stroke, direction=(d0 + turn) % 360.0))
+    return played(table, turned) or c
 
 
 POTS = ("pot", "bank", "cue_pot", "combo")
