@@ -539,12 +539,14 @@ class ComputerPlayer:
         decl = shots.safety_for(req)
         found: dict[tuple[int, float], tuple[float, shots.Candidate]] = {}
         turns = round(360.0 / SWEEP_STEP)
+        start = view.cue
         for i in range(turns):
             for speed in SWEEP_SPEEDS:
                 swept = search.played(table, shots.Candidate(
                     "kick", shots.stroke(view.spec, i * SWEEP_STEP, speed), decl,
                     place))
-                if swept is None or self._into_cushion(view, swept):
+                if swept is None or (start is not None and shots.kick_double_hit(
+                        view.spec, start, swept.stroke.direction)):
                     continue
                 c = swept
                 shot = budget.run(table, c.stroke)
