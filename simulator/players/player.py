@@ -19,6 +19,7 @@ an outcome means comes from the discipline's ``judge``.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -152,6 +153,9 @@ SAFETIES = {3: 5, 4: 5, 6: 12, 8: 18}
 # ended 17 of 50 first innings on a safety, push-out or kick, 7 of them
 # with a combination on (bench --part why, sixteenth round).
 COMBO_BELOW = 0.5
+# A stroke played over a ball is also tried struck this high on the cue ball
+# (a fraction of R): the cue then needs less elevation to clear it.
+RAISED_TIP_B = 0.4
 COMBOS = 3
 
 
@@ -264,6 +268,15 @@ class ComputerPlayer:
         if pick is None:  # nothing else the referee accepts
             c, fouls = yield from self.fallback(ctx, req, rng, budget)
             pick = search.Scored(c, 0)
+        elif pick.clean_foul and pick.hands_over:
+            # A foul as meant that gives the opponent the cue ball in hand is
+            # never the best play while a legal stroke is there: the strokes
+            # at a legal ball the fallback tries (straight, off the cushions,
+            # the directions round the table) are looked for first.
+            c, fouls = yield from self.fallback(ctx, req, rng, budget)
+            if not fouls:
+                pick = search.Scored(c, 0)
+            fouls = False
         # (as played already: raised over any ball its stick would lie on)
         intended = shaft.as_played(self._start(table, pick.candidate),
                                    pick.candidate.stroke) or pick.candidate.stroke
@@ -445,8 +458,27 @@ class ComputerPlayer:
         # stick would lie on (the window plays it so), or dropped where no
         # elevation clears it.
         out = [p for c in out if not self._into_cushion(view, c)
-               and (p := search.played(self._start(table, c), c)) is not None]
+               for p in self._as_played(self._start(table, c), c)]
         return out, s.shot_budget
+
+    @staticmethod
+    def _as_played(table: TableState, c: shots.Candidate) -> list[shots.Candidate]:
+        """``c`` as played (``search.played``); when it must be raised over
+        a ball, also struck higher on the cue ball, which needs the cue
+        raised less (steeply raised, a kick out of a 14.1 rack swerved off
+        its line and fouled; struck above centre it stayed legal)."""
+        p = search.played(table, c)
+        if p is c:
+            return [c]
+        out = [] if p is None else [p]
+        most = math.sqrt(max(0.0, search.MAX_TIP_OFFSET ** 2 - c.stroke.tip_a ** 2))
+        tip_b = min(RAISED_TIP_B, most)
+        if tip_b > c.stroke.tip_b:
+            high = search.played(table, replace(c, stroke=replace(c.stroke,
+                                                                  tip_b=tip_b)))
+            if high is not None:
+                out.append(high)
+        return out
 
     @staticmethod
     def _start(table: TableState, c: shots.Candidate) -> TableState:
