@@ -273,10 +273,10 @@ class ComputerPlayer:
             # never the best play while a legal stroke is there: the strokes
             # at a legal ball the fallback tries (straight, off the cushions,
             # the directions round the table) are looked for first.
+            # (every stroke tried fouling, the search's own stands, said so)
             c, fouls = yield from self.fallback(ctx, req, rng, budget)
             if not fouls:
                 pick = search.Scored(c, 0)
-            fouls = False
         # (as played already: raised over any ball its stick would lie on)
         intended = shaft.as_played(self._start(table, pick.candidate),
                                    pick.candidate.stroke) or pick.candidate.stroke
