@@ -19,7 +19,7 @@ import itertools
 import math
 from dataclasses import replace
 
-from simulator.players import aim
+from simulator.players import aim, shots
 from simulator.players.search import Budget, Steps
 from simulator.players.shots import Candidate
 from simulator.table.events import EventKind, Shot
@@ -106,4 +106,7 @@ def aimed_kick(table: TableState, c: Candidate, budget: Budget) -> Steps[Candida
                 best_direction = guess
     if best_direction == c.stroke.direction:
         return c
+    cue = table.position(CUE_BALL)
+    if cue is not None and shots.kick_double_hit(table.spec, cue, best_direction):
+        return c  # turned into a cushion it (nearly) touches: a double hit
     return replace(c, stroke=replace(c.stroke, direction=best_direction % 360.0))

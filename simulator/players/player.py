@@ -19,6 +19,7 @@ an outcome means comes from the discipline's ``judge``.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -36,7 +37,7 @@ from rules.ruling import (
     RulesError,
     ShotRequirements,
 )
-from simulator.physics import PhysicsError, simulate
+from simulator.physics import PhysicsError, shaft, simulate
 from simulator.players import aim, kick_aim, search, shots
 from simulator.players import plan as planning
 from simulator.players.appraise import Judge
@@ -152,6 +153,9 @@ SAFETIES = {3: 5, 4: 5, 6: 12, 8: 18}
 # ended 17 of 50 first innings on a safety, push-out or kick, 7 of them
 # with a combination on (bench --part why, sixteenth round).
 COMBO_BELOW = 0.5
+# A stroke played over a ball is also tried struck this high on the cue ball
+# (a fraction of R): the cue then needs less elevation to clear it.
+RAISED_TIP_B = 0.4
 COMBOS = 3
 
 
@@ -264,7 +268,18 @@ class ComputerPlayer:
         if pick is None:  # nothing else the referee accepts
             c, fouls = yield from self.fallback(ctx, req, rng, budget)
             pick = search.Scored(c, 0)
-        intended = pick.candidate.stroke
+        elif pick.clean_foul and pick.hands_over:
+            # A foul as meant that gives the opponent the cue ball in hand is
+            # never the best play while a legal stroke is there: the strokes
+            # at a legal ball the fallback tries (straight, off the cushions,
+            # the directions round the table) are looked for first.
+            # (every stroke tried fouling, the search's own stands, said so)
+            c, fouls = yield from self.fallback(ctx, req, rng, budget)
+            if not fouls:
+                pick = search.Scored(c, 0)
+        # (as played already: raised over any ball its stick would lie on)
+        intended = shaft.as_played(self._start(table, pick.candidate),
+                                   pick.candidate.stroke) or pick.candidate.stroke
         played = search.executed(intended, self.strength.noise, draw_noise(exec_rng),
                                  table.spec)
         c = pick.candidate
@@ -283,7 +298,9 @@ class ComputerPlayer:
         for c in cands:
             if c.kind == "kick":
                 t = table if c.place is None else table.place(CUE_BALL, *c.place)
-                c = yield from kick_aim.aimed_kick(t, c, budget)
+                turned = yield from kick_aim.aimed_kick(t, c, budget)
+                # Turned, its stick may come to lie on a ball: raised over it.
+                c = search.played(t, turned) or c
                 key = (round(c.stroke.direction, 3), round(c.stroke.speed, 3), c.target)
                 if key in seen:
                     continue
@@ -436,9 +453,37 @@ class ComputerPlayer:
         if req.cue_ball_is_object and not out and view.cue is not None:
             out.append(shots.Candidate("cue_pot", shots.stroke(view.spec, 0.0, 2.0),
                                        Declarations(), places[0]))
-        # No stroke starts into a cushion its cue ball touches (a double hit).
-        out = [c for c in out if not self._into_cushion(view, c)]
+        # No stroke starts into a cushion its cue ball touches (a double hit);
+        # each is simulated as it will be played, raised over a ball its
+        # stick would lie on (the window plays it so), or dropped where no
+        # elevation clears it.
+        out = [p for c in out if not self._into_cushion(view, c)
+               for p in self._as_played(self._start(table, c), c)]
         return out, s.shot_budget
+
+    @staticmethod
+    def _as_played(table: TableState, c: shots.Candidate) -> list[shots.Candidate]:
+        """``c`` as played (``search.played``); when it must be raised over
+        a ball, also struck higher on the cue ball, which needs the cue
+        raised less (steeply raised, a kick out of a 14.1 rack swerved off
+        its line and fouled; struck above centre it stayed legal)."""
+        p = search.played(table, c)
+        if p is c:
+            return [c]
+        out = [] if p is None else [p]
+        most = math.sqrt(max(0.0, search.MAX_TIP_OFFSET ** 2 - c.stroke.tip_a ** 2))
+        tip_b = min(RAISED_TIP_B, most)
+        if tip_b > c.stroke.tip_b:
+            high = search.played(table, replace(c, stroke=replace(c.stroke,
+                                                                  tip_b=tip_b)))
+            if high is not None:
+                out.append(high)
+        return out
+
+    @staticmethod
+    def _start(table: TableState, c: shots.Candidate) -> TableState:
+        """The table ``c`` is played on: its cue ball placed when in hand."""
+        return table if c.place is None else table.place(CUE_BALL, *c.place)
 
     @staticmethod
     def _into_cushion(view: shots.View, c: shots.Candidate) -> bool:
@@ -470,9 +515,11 @@ class ComputerPlayer:
         # then advised the blocked stroke, a foul).
         aiming = search.Budget(FALLBACK_AIMING)
         placed = table if place is None else table.place(CUE_BALL, *place)
+        cands = [p for c in cands if (p := search.played(placed, c)) is not None]
         for i, c in enumerate(cands):
             if c.kind == "kick":
-                cands[i] = yield from kick_aim.aimed_kick(placed, c, aiming)
+                turned = yield from kick_aim.aimed_kick(placed, c, aiming)
+                cands[i] = search.played(placed, turned) or c
         budget.used += aiming.used
         # Into a cushion the cue ball touches is a double hit: tried last.
         cands.sort(key=lambda c: self._into_cushion(view, c))
@@ -524,12 +571,16 @@ class ComputerPlayer:
         decl = shots.safety_for(req)
         found: dict[tuple[int, float], tuple[float, shots.Candidate]] = {}
         turns = round(360.0 / SWEEP_STEP)
+        start = view.cue
         for i in range(turns):
             for speed in SWEEP_SPEEDS:
-                c = shots.Candidate("kick", shots.stroke(view.spec, i * SWEEP_STEP,
-                                                         speed), decl, place)
-                if self._into_cushion(view, c):
+                swept = search.played(table, shots.Candidate(
+                    "kick", shots.stroke(view.spec, i * SWEEP_STEP, speed), decl,
+                    place))
+                if swept is None or (start is not None and shots.kick_double_hit(
+                        view.spec, start, swept.stroke.direction)):
                     continue
+                c = swept
                 shot = budget.run(table, c.stroke)
                 yield
                 if shot is None:

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from rules.game import GameState
-from rules.ruling import RulesError
-from simulator.physics import PhysicsError, cue, simulate, simulate_search, stick
+from rules.ruling import BallInHand, RulesError
+from simulator.physics import PhysicsError, cue, shaft, simulate, simulate_search, stick
 from simulator.players import aim, position
 from simulator.players.appraise import Judge, succeeded
 from simulator.players.shots import Candidate
@@ -58,6 +58,16 @@ GIVE_AWAY = 0.3
 # pot attempts (bench, 14.1 and 8-ball).
 RISK_FREE = 0.03
 FOUL_RISK = 3.0
+# A stroke that fouls even as meant and hands the opponent the cue ball in
+# hand (a no-rail in 8-ball or 9-ball, general rule 8) is never the best
+# play while a stroke legal as meant is there: it costs this much more, past
+# the width of the value scale (-1 to 1), so it ranks below them all. Ball
+# in hand was valued at a floor of a fair shot for the opponent, and where
+# the legal safeties left him a shot as good the foul came level with them.
+# A foul that leaves the table as it lies (14.1: a point and one more in the
+# count of successive fouls, rule 3 of its fouls, the third costing fifteen
+# points) is valued by what the referee charges, and GIVE_AWAY.
+HAND_OVER = 2.0
 
 # The documented stroke ranges (docs/formats.md): a computer never strokes
 # outside them, nor harder than a person can (cue.PLAYED_CUE_SPEED: the
@@ -250,14 +260,22 @@ class Scored:
     successes: int = 0
     fouls: int = 0
     clean_foul: bool = False
+    hands_over: bool = False  # fouls as meant and gives the cue ball in hand
+
+    @property
+    def given(self) -> float:
+        """What a foul as meant costs beyond the referee's charge."""
+        if not self.clean_foul:
+            return 0.0
+        return GIVE_AWAY + (HAND_OVER if self.hands_over else 0.0)
 
     @property
     def mean(self) -> float:
         """The noisy outcomes' mean, drawn towards the first estimate as if
         that were ``PRIOR_WEIGHT`` outcomes (a few samples can be lucky),
-        less GIVE_AWAY for a stroke that fouls even as meant, less
+        less ``given`` for a stroke that fouls even as meant, less
         ``risk`` for one that pots nothing and fouls under the noise."""
-        given = GIVE_AWAY if self.clean_foul else self.risk
+        given = self.given if self.clean_foul else self.risk
         return (PRIOR_WEIGHT * self.estimate + sum(self.values)) / \
             (PRIOR_WEIGHT + len(self.values)) - given
 
@@ -303,6 +321,17 @@ def table_for(ctx: Context, c: Candidate) -> TableState:
     return ctx.table.place(CUE_BALL, c.place[0], c.place[1])
 
 
+def played(table: TableState, c: Candidate) -> Candidate | None:
+    """``c`` as it is played on ``table`` (the cue ball where it starts):
+    its cue raised over a ball its stick would lie on, as the window plays
+    it (``shaft.as_played``), so that what is simulated is what is played;
+    None when no elevation the aim allows clears the ball."""
+    stroke = shaft.as_played(table, c.stroke)
+    if stroke is None:
+        return None
+    return c if stroke == c.stroke else replace(c, stroke=stroke)
+
+
 def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, bool]:
     """(value, success, foul) of one simulated outcome, as the referee
     rules it."""
@@ -316,6 +345,17 @@ def judge_shot(ctx: Context, c: Candidate, shot: Shot) -> tuple[float, bool, boo
     if ctx.scratch_care and not ruling.fouls:
         value -= position.SCRATCH_COST * position.scratch_risk(ctx.table.spec, shot)
     return value, succeeded(ruling, me), bool(ruling.fouls)
+
+
+def hands_over(ctx: Context, c: Candidate, shot: Shot) -> bool:
+    """Whether the referee gives the opponent the cue ball in hand after
+    ``shot`` for a foul."""
+    try:
+        ruling, _ = ctx.judge.discipline.judge(ctx.state, shot, c.declarations)
+    except RulesError:
+        return False
+    return bool(ruling.fouls) and ruling.next_shooter != ctx.judge.me and \
+        ruling.ball_in_hand is not BallInHand.NONE
 
 
 # A stroke with side spin is aimed by simulation: where the object ball
@@ -368,7 +408,9 @@ def aimed(ctx: Context, c: Candidate, table: TableState,
     turn = -e0 * (d1 - d0) / (e1 - e0)
     if abs(turn) > MAX_AIM_TURN:
         return c
-    return replace(c, stroke=replace(c.stroke, direction=(d0 + turn) % 360.0))
+    # Turned, the stick may come to lie on a ball: raised over it.
+    turned = replace(c, stroke=replace(c.stroke, direction=(d0 + turn) % 360.0))
+    return played(table, turned) or c
 
 
 POTS = ("pot", "bank", "cue_pot", "combo")
@@ -442,13 +484,15 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         yield
         s.clean, s.clean_success, s.clean_foul = FAILED if shot is None else \
             judge_shot(ctx, s.candidate, shot)
+        s.hands_over = s.clean_foul and shot is not None and \
+            hands_over(ctx, s.candidate, shot)
         c = s.candidate.chance
         if s.candidate.kind in POTS and s.clean_success:
             s.estimate = c * s.clean + (1.0 - c) * miss
         else:
             s.estimate = s.clean
         looked.append(s)
-    looked.sort(key=lambda s: (-s.estimate + (GIVE_AWAY if s.clean_foul else 0.0),
+    looked.sort(key=lambda s: (-s.estimate + s.given,
                                s.order))
     field_ = varied(looked, max(1, finalists))
     if ctx.noise.silent:

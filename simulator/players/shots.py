@@ -655,6 +655,45 @@ def too_near_cushion(spec: TableSpec, cue: Vec, direction: float) -> bool:
         to_cushion(spec, cue, aim.from_heading(direction)) < KICK_ROOM
 
 
+# A kick's cue ball sent into a cushion steeply comes straight back onto
+# the tip still following through (a double hit, general rule 20). Measured
+# with the full physics (1.5 to 7 m/s, draw to follow): at 45 degrees to
+# the cushion from a gap of 6 mm at most, at 60 from 3.5 cm, at 70 from
+# 6 cm, at 80 to 90 from 8 cm and more; under 30 degrees only from a cue
+# ball touching it. A kick is kept off a cushion nearer, along its normal,
+# than STEEP_GAP times the share of the way its angle is from STEEP_FROM
+# degrees to square on; and off one the cue ball nearly touches (NEAR_GAP)
+# at any angle.
+STEEP_FROM = 40.0
+STEEP_GAP = 0.13
+NEAR_GAP = 0.01
+
+
+def first_cushion(spec: TableSpec, p: Vec, d: Vec) -> tuple[float, float, float]:
+    """The first cushion a ball at ``p`` meets along the unit ``d``: how far
+    it goes to it, the angle (degrees, 90 square on) it meets it at, and
+    its gap to that cushion's line along the normal."""
+    r = spec.balls.radius
+    best = (math.inf, 0.0, math.inf)
+    for comp, gap in ((d[0], spec.length - r - p[0]), (-d[0], p[0] - r),
+                      (d[1], spec.width - r - p[1]), (-d[1], p[1] - r)):
+        if comp > 1e-9:
+            gap = max(0.0, gap)
+            best = min(best, (gap / comp, math.degrees(math.asin(min(1.0, comp))), gap))
+    return best
+
+
+def kick_double_hit(spec: TableSpec, cue: Vec, direction: float) -> bool:
+    """Whether a kick along ``direction`` starts into a cushion the cue ball
+    touches or nearly touches, or meets its first cushion so near and so
+    steeply that the ball comes back onto the tip (a double hit)."""
+    if too_near_cushion(spec, cue, direction):
+        return True
+    _, angle, gap = first_cushion(spec, cue, aim.from_heading(direction))
+    steep = max(0.0, (angle - STEEP_FROM) / (90.0 - STEEP_FROM))
+    return gap < NEAR_GAP or gap < STEEP_GAP * steep
+
+
 def two_rail_paths(spec: TableSpec, cue: Vec, obj: Vec) -> list[tuple[Vec, Vec]]:
     """The cue ball off two cushions (adjacent or opposite) onto the ball
     at ``obj``: the bounce points, found by mirroring the ball in the
@@ -700,7 +739,7 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
                 continue
             length = math.dist(cue, bp) + math.dist(bp, obj)
             direction = aim.heading(aim.sub(bp, cue))
-            if too_near_cushion(spec, cue, direction):
+            if kick_double_hit(spec, cue, direction):
                 continue
             base = aim.speed_for_distance(length + 0.6, spec) * 1.4
             least = kick_rail_speed(spec, (cue, bp), obj)
@@ -724,7 +763,7 @@ def kick_candidates(view: View, cue: Vec, place: Vec | None,
                     and aim.path_clear(b2, obj, others, 2 * r - 1e-4)):
                 continue
             direction = aim.heading(aim.sub(b1, cue))
-            if too_near_cushion(spec, cue, direction):
+            if kick_double_hit(spec, cue, direction):
                 continue
             # A second cushion: longer and less sure, ranked behind a first.
             length = (math.dist(cue, b1) + math.dist(b1, b2) + math.dist(b2, obj))

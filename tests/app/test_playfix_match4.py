@@ -70,8 +70,8 @@ def _stroke_where(app: App, wanted: Any) -> Any:
     changes nothing) satisfies ``wanted``."""
     from rules.ruling import Declarations
     from simulator.app.table.aim import Aim, angle_to
-    from simulator.app.table.render import stick_rests_on
     from simulator.physics import simulate
+    from simulator.physics.shaft import stick_rests_on
     s = app.session
     assert s is not None and s.req is not None
     st = s.table

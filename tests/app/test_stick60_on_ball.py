@@ -13,7 +13,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from simulator.app.table.render import elevation_to_clear, stick_rests_on
+from simulator.physics.shaft import elevation_to_clear, stick_rests_on
 from tests.app.helpers import drawn_words, frame, make_app, scenario_match
 
 R = 0.028575

@@ -32,14 +32,13 @@ from simulator.app.table.double_hit import REACH, meets_twice
 from simulator.app.table.render import (
     draw_cue,
     draw_dashed,
-    elevation_to_clear,
     others,
-    stick_rests_on,
     table_clip,
 )
 from simulator.app.table.stroke import PullTrack
 from simulator.app.table.view import text_size
 from simulator.app.text import fonts, ui
+from simulator.physics.shaft import elevation_to_clear, stick_rests_on
 from simulator.table.specs import CUE_BALL
 
 WRONG_WAY_PX = 12  # a pull this far toward the ball is a pull the wrong way

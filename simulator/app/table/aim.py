@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from simulator.physics.cue import PLAYED_CUE_SPEED
+from simulator.physics.shaft import MAX_RAISE
 from simulator.table.events import Stroke
 from simulator.table.specs import TableSpec, Vec
 
@@ -19,7 +20,8 @@ MAX_TIP = 0.9  # the tip offset the diagram allows (fraction of R)
 # A tip this close inside the miscue limit stands on it: the next step
 # crosses it (a stop rounded towards the centre lies a hair inside).
 LIMIT_SNAP = 1e-3
-MAX_ELEVATION = 80.0
+# The steepest the aim goes: the computer players stroke no steeper either.
+MAX_ELEVATION = MAX_RAISE
 # The pocket an object ball is plainly sent at (8-ball rule 2: an obvious
 # ball and pocket are not called): its centre line meets the cushion line
 # within the jaws' tips and 0.4 R past them (slack, ball radii). The opening

@@ -24,6 +24,7 @@ from simulator.app.table.balls3d import (
     gloss_towards,
 )
 from simulator.app.table.view import TableView
+from simulator.physics.shaft import CUE_HALF_WIDTH
 from simulator.table.specs import (
     CUE_BALL,
     Pocket,
@@ -631,64 +632,6 @@ def others(table: TableState) -> list[Vec]:
     """Where the balls but the cue ball lie (those the stick may hide)."""
     return [p for b in table.on_table() if b != CUE_BALL
             and (p := table.position(b)) is not None]
-
-
-# The stick's widest half-width (its butt), metres: a ball nearer its axis
-# than this and a ball's radius lies under it.
-CUE_HALF_WIDTH = 0.0145
-
-
-# The shaft's half-width at the tip and at the butt (1.47 m back), metres.
-TIP_HALF_WIDTH = 0.0065
-STICK_LENGTH = 1.47
-
-
-def _shaft_over(cue_pos: Vec, angle_deg: float, r: float, balls: Mapping[int, Vec]
-                ) -> list[tuple[float, int, float, float]]:
-    """For each ball behind the cue ball near the stick's line: how far
-    back (from the cue ball's centre), the ball, and the height the shaft's
-    axis needs over the ball's centre there to pass it and the run of the
-    shaft from the tip to it (0 height: clear at any elevation)."""
-    a = math.radians(angle_deg)
-    dx, dy = math.cos(a), math.sin(a)
-    out = []
-    for b, (x, y) in balls.items():
-        ox, oy = x - cue_pos[0], y - cue_pos[1]
-        behind = -(ox * dx + oy * dy)
-        across = abs(-ox * dy + oy * dx)
-        if not r < behind <= r + STICK_LENGTH + r:
-            continue
-        d = min(behind, r + STICK_LENGTH)
-        taper = (CUE_HALF_WIDTH - TIP_HALF_WIDTH) * (d - r) / STICK_LENGTH
-        reach = r + TIP_HALF_WIDTH + taper
-        if across < reach:
-            out.append((behind, b, math.sqrt(reach * reach - across * across), d - r))
-    return sorted(out)
-
-
-def stick_rests_on(cue_pos: Vec, angle_deg: float, elevation_deg: float, tip_b: float,
-                   r: float, balls: Mapping[int, Vec]) -> list[int]:
-    """The balls of ``balls`` the stick as aimed would lie on: the shaft,
-    rising from where the tip meets the cue ball at ``elevation_deg``, no
-    higher over them than their tops (a ball touching the cue ball behind
-    it needs the cue raised steeply; one 30 cm back, some 8 degrees); the
-    nearest first."""
-    rise = math.tan(math.radians(min(89.0, max(0.0, elevation_deg))))
-    return [b for _behind, b, need, run in _shaft_over(cue_pos, angle_deg, r, balls)
-            if tip_b * r + rise * run < need]
-
-
-def elevation_to_clear(cue_pos: Vec, angle_deg: float, tip_b: float, r: float,
-                       balls: Mapping[int, Vec]) -> float:
-    """The least elevation (degrees, to the half degree above it) at which
-    the stick passes over every ball behind the cue ball; 0 when none is
-    in its way."""
-    most = 0.0
-    for _behind, _b, need, run in _shaft_over(cue_pos, angle_deg, r, balls):
-        lift = need - tip_b * r
-        if lift > 0.0:
-            most = max(most, math.degrees(math.atan2(lift, max(run, 1e-9))))
-    return math.floor(most * 2.0 + 1.0) / 2.0 if most > 0.0 else 0.0
 
 
 def balls_under_cue(cue_pos: Vec, angle_deg: float, gap: float, r: float,
