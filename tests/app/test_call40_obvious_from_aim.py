@@ -92,7 +92,7 @@ def mouse_aim(app: App, ball: int, want: float) -> Any:
     assert best is not None and best[0] < 1.0, best
     move(app, (best[1][0] + 9, best[1][1]))
     move(app, best[1])
-    frame(app, n=3)
+    frame(app, n=8)  # (the aim at rest: its line run on the physics, THROW_EVERY)
     od, g = object_dir(app, s.aim.angle)
     assert g.ball == ball and od is not None and abs(od - want) < 1.0, (od, want)
     return g
