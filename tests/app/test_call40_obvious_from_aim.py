@@ -18,6 +18,7 @@ The positions are the pt29 screenshots' (1280x720) read into metres."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -25,7 +26,7 @@ import pytest
 
 from rules.codes import Note
 from simulator.app.loop.app import App
-from simulator.app.table.aim import angle_to, guide, power_of
+from simulator.app.table.aim import angle_to, power_of
 from simulator.table.specs import CUE_BALL
 from tests.app.helpers import drawn_words, frame, make_app, move, scenario_match, strike
 
@@ -49,14 +50,16 @@ THREE = {CUE_BALL: (0.076, 0.636), 3: (1.574, 0.767), 5: (0.503, 0.571),
 
 
 def object_dir(app: App, angle: float) -> tuple[float | None, Any]:
-    """The object ball's direction (degrees) the aim ``angle`` sends it."""
+    """The object ball's direction (degrees) the aim ``angle`` sends it, as
+    the aim reads it (thrown off the line of centres by the stroke)."""
     s = app.session
     assert s is not None
-    st = s.table
-    balls = {b: p for b in st.on_table() if (p := st.position(b)) is not None}
-    cue = st.position(CUE_BALL)
-    assert cue is not None
-    g = guide(st.spec, cue, angle, balls)
+    kept = s.aim
+    s.aim = replace(kept, angle=angle)
+    try:
+        g = app.mode.guide(exact=True)  # type: ignore[union-attr]
+    finally:
+        s.aim = kept
     if g.object_dir is None:
         return None, g
     return math.degrees(math.atan2(g.object_dir[1], g.object_dir[0])), g
@@ -89,7 +92,7 @@ def mouse_aim(app: App, ball: int, want: float) -> Any:
     assert best is not None and best[0] < 1.0, best
     move(app, (best[1][0] + 9, best[1][1]))
     move(app, best[1])
-    frame(app, n=3)
+    frame(app, n=8)  # (the aim at rest: its line run on the physics, THROW_EVERY)
     od, g = object_dir(app, s.aim.angle)
     assert g.ball == ball and od is not None and abs(od - want) < 1.0, (od, want)
     return g

@@ -27,6 +27,7 @@ from simulator.app.table.aim import (
     full_pull_px,
     guide,
     run_on_bed,
+    thrown,
 )
 from simulator.app.table.double_hit import REACH, meets_twice
 from simulator.app.table.render import (
@@ -36,6 +37,7 @@ from simulator.app.table.render import (
     table_clip,
 )
 from simulator.app.table.stroke import PullTrack
+from simulator.app.table.throw import Departures, turn_between, turned_by
 from simulator.app.table.view import text_size
 from simulator.app.text import fonts, ui
 from simulator.physics.shaft import elevation_to_clear, stick_rests_on
@@ -65,6 +67,11 @@ CALL_WAY = 1.5
 # A double-hit run costs a few frames: at most one this often while the aim
 # moves.
 DOUBLE_HIT_EVERY = 0.15  # s
+# The object ball's line is run on the physics (throw.py): a run costs
+# 4 ms (median; 20 ms for a hard stroke with spin), so while the aim moves
+# at most one this often; between, the line of centres turned by the last
+# run's throw is drawn, and the aim at rest is run at once.
+THROW_EVERY = 0.1  # s
 TRIP_PX = 3  # a move shorter than this is a hand's tremble, not a new trip
 # The stick drawn behind the cue ball can be taken hold of, as a real cue
 # is: the pointer coming onto it over the cue ball (or along it) leaves the
@@ -125,6 +132,10 @@ class AimMode(ShotInputMode):
     pull_back_said = False
 
     def enter(self) -> None:
+        self.departures = Departures()  # the first contacts run (see guide)
+        self.throw_wait = 0.0  # s to the next run allowed (THROW_EVERY)
+        # The last run's ball and its turn off the line of centres (radians).
+        self.last_turn: tuple[int, float] | None = None
         super().enter()
         self.drag_from = None  # pull-back start (metres along aim)
         self.track = None
@@ -275,13 +286,41 @@ class AimMode(ShotInputMode):
             return AimedShot(None, False, None)
         return AimedShot(g.ball, g.kick, g.object_pocket)
 
-    def guide(self) -> Any:
+    def guide(self, exact: bool = False) -> Any:
+        """The aim's guide, the object ball's line as the stroke plays it:
+        thrown off the line of centres (the line of centres sent a thin cut
+        aimed along it past the pocket). The drawn line and the obvious call
+        both read it; ``exact``: never the estimate (see THROW_EVERY)."""
         cue = self.cue()
         if cue is None:
             return None
         st = self.session.table
         balls = {b: p for b in st.on_table() if (p := st.position(b)) is not None}
-        return guide(st.spec, cue, self.aim.angle, balls)
+        g = guide(st.spec, cue, self.aim.angle, balls)
+        if g.ball is None:
+            return g
+        d = self.object_line(g, exact)
+        return g if d is None else thrown(st.spec, g, d, balls, CUE_BALL)
+
+    def object_line(self, g: Any, exact: bool) -> tuple[float, float] | None:
+        """The object ball's travel after the contact by the physics (None:
+        the line of centres), or while the aim moves between runs, the line
+        of centres turned as the last run turned it."""
+        st = self.session.table
+        stroke = self.stroke_aim().stroke()
+        runs = self.departures
+        if exact or self.throw_wait <= 0.0 or runs.has(st, stroke, CUE_BALL, g.ball):
+            if not runs.has(st, stroke, CUE_BALL, g.ball):
+                self.throw_wait = THROW_EVERY
+            parting = runs.get(st, stroke, CUE_BALL, g.ball)
+            if parting is None:  # they never meet
+                self.last_turn = None
+                return None
+            self.last_turn = (g.ball, turn_between(g.object_dir, parting.object_dir))
+            return parting.object_dir
+        if self.last_turn is not None and self.last_turn[0] == g.ball:
+            return turned_by(g.object_dir, self.last_turn[1])
+        return None
 
     def obvious(self) -> tuple[int, str] | None:
         """The call the aim makes plain (8-ball 2), to offer pre-filled."""
@@ -763,6 +802,7 @@ class AimMode(ShotInputMode):
         self.settle = max(0.0, self.settle - self.app.real_dt)  # (by the clock)
         self.still += dt
         self.double_hit_wait = max(0.0, self.double_hit_wait - dt)
+        self.throw_wait = max(0.0, self.throw_wait - dt)
         if self.session.aim.angle != self.mouse_angle:
             # Set otherwise than by the mouse (a key, a hint, an undo, a
             # call's click): that is the aim the player has now.
@@ -839,6 +879,9 @@ class AimMode(ShotInputMode):
             aim = self.stroke_aim()
             said.append(self.app.t("evening.cue_raised", ball=rests[0],
                                    elevation=self.app.locale.num(need, 0)))
+        # The call the stroke goes with reads the line it really takes (not
+        # an estimate drawn while the aim moved).
+        self.guide(exact=True)
         decl = self.declarations()
         s.decl = {}
         self.app.go(self.play_screen, state=s.table, stroke=aim.stroke(), decl=decl)

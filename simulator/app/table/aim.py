@@ -301,3 +301,15 @@ def guide(spec: TableSpec, cue: Vec, angle_deg: float,
         return Guide(end, None, None, None, pocket=pocket)
     bounce = (-d[0], d[1]) if normal[0] else (d[0], -d[1])
     return Guide(end, None, None, bounce, kick=True)
+
+
+def thrown(spec: TableSpec, g: Guide, d: Vec, balls: Mapping[int, Vec],
+           cue_ball: int = 0) -> Guide:
+    """``g`` with the object ball sent along unit ``d`` (its travel as the
+    physics plays the contact, throw and all) instead of the line of
+    centres: its run and the pocket it is sent at read along ``d``."""
+    if g.ball is None or g.ball not in balls:
+        return g
+    path = object_path(spec, balls[g.ball], d, balls, (cue_ball, g.ball))
+    return replace(g, object_dir=d, object_pocket=path.pocket,
+                   object_path=path.points, object_meets=path.ball)
