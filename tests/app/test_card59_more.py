@@ -10,7 +10,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from simulator.app.dialogs.card_reader import CardReader
+from simulator.app.dialogs.card_reader import CardReader, rows_past
 from simulator.app.loop.app import App
 from simulator.app.text import ui
 from tests.app.helpers import frame, key, make_app
@@ -68,10 +68,7 @@ def rows_v_adds(app: App) -> int:
         shown = max((next((j for j in range(len(words)) if p + j >= len(seen)
                            or seen[p + j] != words[j]), len(words))
                      for p in range(len(seen))), default=0)
-        done = 0
-        for row in line:
-            done += len(row.split())
-            added += done > shown
+        added += rows_past(line, shown)  # (counted as the card counts them)
     return added
 
 

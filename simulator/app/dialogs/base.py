@@ -51,6 +51,13 @@ def _shortened(full: tuple[str, ...], short: tuple[str, ...]
     return heads
 
 
+def cut_mark(row: str) -> str:
+    """A card's last row of a line that goes on below it, "…" at its end
+    (a row ending «биток и хотя бы 2» over "3 more: V" read as the whole
+    of what the rule asks)."""
+    return row.rstrip(" ,;:·(«") + ui.ELLIPSIS
+
+
 def read_row(head: tuple[str, ...], row: tuple[str, ...]) -> str:
     """A row of the table as the reader says it, each figure by its
     player's name: «Фолы: Анна 1, Борис 0» (not «фолы: 1 · 0», which left
@@ -348,6 +355,21 @@ class Dialog(Mode):
             return []
         head = self._full_head or self.table[0]
         return [read_row(head, r) for r in self.table[1:]]
+
+    def _goes_on(self, m: _Measures, row: int) -> bool:
+        """Whether the body's line on the card's row ``row`` goes on in the
+        row under it (a line of text before any table)."""
+        if self.table_at is not None:
+            return False
+        paras = self.body.split("\n") if self.body else []
+        kept = any(not ln.strip() for ln in m.lines)  # (as _read_rows)
+        at = 0
+        for p in paras:
+            n = len(ui.wrap(p, m.size, m.width)) if p.strip() or kept else 0
+            if at <= row < at + n:
+                return row < at + n - 1
+            at += n
+        return False
 
     def _read_rows(self, m: _Measures, first: int) -> int:
         """How many rows the reader (V) gives what the card leaves below its
@@ -818,6 +840,9 @@ class Dialog(Mode):
             shown_lines.pop()
         hidden = self._read_rows(m, self.scroll + len(shown_lines)) \
             if len(lines) > self.scroll + len(shown_lines) else 0
+        if hidden and shown_lines and \
+                self._goes_on(m, self.scroll + len(shown_lines) - 1):
+            shown_lines[-1] = cut_mark(shown_lines[-1])
         used = len(shown_lines) * lh + (lh if more_line or self.scroll else 0)
         h = m.title_h + 3 * pad + used + (pad if lines else 0) + sum(m.heights) + \
             m.entry_h

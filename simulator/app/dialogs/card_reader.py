@@ -73,10 +73,18 @@ def rows_unseen(window: tuple[int, int], below: Sequence[tuple[str, int, int]],
         reader = line_rows((text,), rsize, rwidth)
         seen = sum(len(r[2].split()) for r in
                    line_rows((text,), size, width)[:max(0, rows - hidden)])
-        words = 0
-        for _i, _indent, row in reader:
-            words += len(row.split())
-            n += words > seen
+        n += rows_past([row for _i, _indent, row in reader], seen)
+    return n
+
+
+def rows_past(rows: Sequence[str], seen: int) -> int:
+    """How many of a line's ``rows`` (as the reader lays it out) hold a
+    word past its first ``seen`` words: the rows of it V shows that were
+    not seen, each counted once, a row partly seen among them."""
+    words = n = 0
+    for row in rows:
+        words += len(row.split())
+        n += words > seen
     return n
 
 
