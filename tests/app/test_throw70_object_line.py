@@ -314,3 +314,26 @@ def test_a_first_contact_costs_a_few_milliseconds_and_is_run_once() -> None:
         kept.get(st, stroke, CUE_BALL, 1)
     assert kept.runs == 20
     assert statistics.median(costs) < 0.02, costs
+
+
+def test_a_fault_in_the_aims_run_leaves_the_line_of_centres(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The physics failing in the aim's run (a fault the stroke itself
+    reports, if played) broke the window's frame: the line of centres is
+    drawn instead."""
+    from simulator.physics import ShotStream
+    from simulator.physics.world import RestCorrectionError
+
+    def failing(self: object, until: float) -> object:
+        raise RestCorrectionError("ball 1 would have to move 0.2 mm", 1, 2e-4)
+
+    app = make_app("en")
+    try:
+        scenario_match(app, "9-ball", cut_position())
+        monkeypatch.setattr(ShotStream, "advance", failing)
+        mode = aimed(app, 0.0, SLOW)
+        frame(app, n=int(THROW_EVERY / DT) + 1)
+        geo, shown = both_lines(mode)
+        assert shown.object_dir == geo.object_dir
+    finally:
+        pygame.display.quit()

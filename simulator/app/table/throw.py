@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from simulator.physics import ShotStream
 from simulator.physics.cloth import rolling_velocity, slip
+from simulator.physics.cue import StrokeError
+from simulator.physics.errors import PhysicsError
 from simulator.physics.simulate import SEARCH_FRAME_DT
 from simulator.table.events import BallSnapshot, EventKind, Stroke
 from simulator.table.specs import Vec
@@ -59,17 +61,23 @@ def first_contact(state: TableState, stroke: Stroke, cue_ball: int,
     if cue_at is None or ball_at is None:
         return None
     two = TableState.from_positions(state.spec.name, {cue_ball: cue_at, ball: ball_at})
-    run = ShotStream(two, stroke, frame_dt=SEARCH_FRAME_DT)
-    t = 0.0
-    seen = 0
-    while not run.done and t < LONGEST:
-        t += PIECE
-        run.advance(t)
-        events = run.events
-        for e in events[seen:]:
-            if e.kind is EventKind.BALL_BALL:
-                return _parting(e.snapshots, cue_ball, ball, state.spec.balls.radius)
-        seen = len(events)
+    r = state.spec.balls.radius
+    try:
+        run = ShotStream(two, stroke, frame_dt=SEARCH_FRAME_DT)
+        t = 0.0
+        seen = 0
+        while not run.done and t < LONGEST:
+            t += PIECE
+            run.advance(t)
+            events = run.events
+            for e in events[seen:]:
+                if e.kind is EventKind.BALL_BALL:
+                    return _parting(e.snapshots, cue_ball, ball, r)
+            seen = len(events)
+    except (PhysicsError, StrokeError):
+        # The aim's line is no place to report a fault: the line of centres
+        # is drawn, and the stroke itself, if played, says what went wrong.
+        return None
     return None
 
 
