@@ -208,6 +208,13 @@ class Timeline:
             colour = KIND_COLOURS.get(m.kind, ui.DIM)
             if self.fouls_hidden and colour == FOUL:
                 colour = KIND_COLOURS[EventKind.AIRBORNE]
+            if m.kind is EventKind.LINE_CROSSED:
+                # A line crossed is no contact, and "," and "." pass it by:
+                # dots, not a tick like theirs (the centre line's two ticks
+                # were taken for contacts the keys skipped).
+                for dy in range(-h, h + 1, 4):
+                    pygame.draw.rect(surface, colour, (x - 1, mid + dy - 1, 2, 2))
+                continue
             hh = h if m.first_contact else max(3, h * 2 // 3)
             pygame.draw.line(surface, colour, (x, mid - hh), (x, mid + hh), 2)
         for m in shown:
