@@ -473,3 +473,37 @@ def test_the_svg_spreads_contact_numbers_clear_of_each_other(tmp_path: Path) -> 
     assert sorted(int(n or 0) for n, *_ in discs) == list(range(1, len(discs) + 1))
     for (n1, x1, y1, r1), (n2, x2, y2, r2) in itertools.combinations(discs, 2):
         assert math.hypot(x1 - x2, y1 - y2) >= r1 + r2, (n1, n2)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_svg_rings_where_the_balls_stopped_as_its_legend_says(lang: str) -> None:
+    """The diagram's legend says "rings: where the balls stopped": the PNG
+    drew them, the SVG had none (a teacher printing it found no rings). One
+    ring for each ball that moved, at its place of rest, in its colour."""
+    from simulator.app.replay.playback import Playback
+    from simulator.app.replay.table_marks import ball_colour
+    from simulator.app.text.i18n import Locale
+    exp = gallery_export("gallery-double-hit")
+    marks = exp.marks()
+    spec = exp.shot.initial.spec
+    root = ET.fromstring(still_svg(exp, lang, 1000))
+    legend = next(el for el in root.iter(f"{SVG}text") if el.get("id") == "legend")
+    assert legend.text == Locale(lang).t("export.start")
+    rings = {el.get("id"): el for el in root.iter(f"{SVG}circle")
+             if el.get("class") == "rest"}
+    pb = Playback(marks.frames)
+    pb.seek(marks.duration)
+    at_rest = {b: p for b, p in pb.positions().items() if b in marks.trails}
+    assert len(at_rest) >= 2  # the cue ball and the 3 both ran on
+    assert set(rings) == {f"rest-{b}" for b in at_rest}
+    k = 1000 / (spec.length + 2 * spec.rail_width)
+    for b, (x, y, _z) in at_rest.items():
+        ring = rings[f"rest-{b}"]
+        assert float(ring.get("cx", "0")) == pytest.approx((x + spec.rail_width) * k,
+                                                           abs=0.06)
+        # (y up on the table, down in the picture)
+        assert float(ring.get("cy", "0")) == pytest.approx(
+            (spec.width + spec.rail_width - y) * k, abs=0.06)
+        assert ring.get("fill") == "none"
+        c = ball_colour(spec, b)
+        assert ring.get("stroke") == f"rgb({c[0]},{c[1]},{c[2]})"

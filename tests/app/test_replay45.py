@@ -171,9 +171,10 @@ def test_the_timeline_names_a_ball_as_a_ball(lang: str, the_9: str, cue: str) ->
             said.append(label)
         text = "\n".join(said)
         assert the_9 in text and cue in text, text
-        # A number not after «шар» / "the", nor a speed's figures.
+        # A number not after «шар» / "the", nor a speed's figures, nor the
+        # tip's time on the ball.
         bare = re.compile(r"(?<!шар )(?<!the )(?<![\d,.])\b[1-9]\d?\b"
-                          r"(?![,.]\d| ?(m/s|м/с))")
+                          r"(?![,.]\d| ?(m/s|м/с|ms|мс))")
         assert not [s for s in said if bare.search(s)], said
     finally:
         pygame.display.quit()

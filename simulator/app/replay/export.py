@@ -711,6 +711,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
            f'fill="{svg.rgb(ROOM)}"/>']
     out += svg.table(g, marks)
     out += svg.paths(g, marks)
+    out += svg.rests(g, marks)
     out += svg.balls(g, marks)
     out += svg.call(g, marks, exp.shot.initial)
     out += svg.stick(g, marks)

@@ -149,6 +149,25 @@ def balls(g: SvgTable, marks: ShotMarks) -> list[str]:
     return out
 
 
+def rests(g: SvgTable, marks: ShotMarks) -> list[str]:
+    """Where each ball that moved came to rest: a ring in its colour, as
+    the PNG draws it and as the legend says ("rings: where the balls
+    stopped"; the SVG had none)."""
+    from simulator.app.replay.playback import Playback
+    pb = Playback(marks.frames)
+    pb.seek(marks.duration)
+    out = []
+    for ball, (x, y, _z) in sorted(pb.positions().items()):
+        if ball not in marks.trails:
+            continue
+        cx, cy = g.xy(x, y)
+        colour = rgb(table_marks.ball_colour(g.spec, ball))
+        out.append(f'<circle class="rest" id="rest-{ball}" cx="{cx:.1f}" '
+                   f'cy="{cy:.1f}" r="{g.ball_r:.1f}" fill="none" '
+                   f'stroke="{colour}" stroke-width="{max(1.5, g.ball_r * 0.2):.1f}"/>')
+    return out
+
+
 def _band(cx: float, cy: float, r: float, colour: str) -> str:
     """A stripe: the part of the disc within BAND of its middle, across."""
     h = r * BAND

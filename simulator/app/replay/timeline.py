@@ -51,8 +51,14 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     first = bs[0] if bs else "?"
     k = ev.kind
     if k is EventKind.STROKE:
-        key = "timeline.miscue" if ev.miscue else "timeline.stroke"
-        return t(key, speed=loc.num(ev.speed or 0.0, 2))
+        if ev.miscue:
+            return t("timeline.miscue")
+        if ev.duration is not None:
+            # How long the tip stayed on the ball: a push (general rule 21)
+            # is seen by it, and the mark said only the speed.
+            return t("timeline.stroke_tip", speed=loc.num(ev.speed or 0.0, 2),
+                     ms=loc.num(ev.duration * 1000.0, 0))
+        return t("timeline.stroke", speed=loc.num(ev.speed or 0.0, 2))
     if k is EventKind.TIP_CONTACT:
         return t("timeline.tip_contact", ball=first)
     if k is EventKind.BALL_BALL:
@@ -208,6 +214,13 @@ class Timeline:
             colour = KIND_COLOURS.get(m.kind, ui.DIM)
             if self.fouls_hidden and colour == FOUL:
                 colour = KIND_COLOURS[EventKind.AIRBORNE]
+            if m.kind is EventKind.LINE_CROSSED:
+                # A line crossed is no contact, and "," and "." pass it by:
+                # dots, not a tick like theirs (the centre line's two ticks
+                # were taken for contacts the keys skipped).
+                for dy in range(-h, h + 1, 4):
+                    pygame.draw.rect(surface, colour, (x - 1, mid + dy - 1, 2, 2))
+                continue
             hh = h if m.first_contact else max(3, h * 2 // 3)
             pygame.draw.line(surface, colour, (x, mid - hh), (x, mid + hh), 2)
         for m in shown:
