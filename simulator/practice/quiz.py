@@ -347,12 +347,24 @@ class QuizSession:
 
     grades: list[Grade] = field(default_factory=list)
     scenarios: list[str] = field(default_factory=list)
+    # Each situation's graded answers: the sitting's end names those missed.
+    by_scenario: dict[str, list[Grade]] = field(default_factory=dict)
 
     def record(self, scenario_id: str, g: Grade) -> Grade:
         self.grades.append(g)
         if scenario_id not in self.scenarios:
             self.scenarios.append(scenario_id)
+        self.by_scenario.setdefault(scenario_id, []).append(g)
         return g
+
+    def finished(self, ids: Iterable[str]) -> bool:
+        """Whether every situation of a sitting has been answered."""
+        return all(i in self.by_scenario for i in ids)
+
+    def missed(self, ids: Iterable[str]) -> list[str]:
+        """The situations of ``ids`` with an answer not right, in order."""
+        return [i for i in ids
+                if not all(g.right for g in self.by_scenario.get(i, ()))]
 
     def answer(self, scenario: Scenario, q: Question, answer: str | Iterable[str],
                ruling: Ruling) -> Grade:

@@ -426,7 +426,32 @@ class QuizMode(PracticeScreen):
         self.phase = "done"
 
     def next_situation(self) -> None:
+        """The next situation, or, every one answered, the sitting's end: it
+        went round to "Situation 1" again with the score running on, and a
+        class never saw its result."""
+        if score_of(self.app).finished(self.ids):
+            self.over()
+            return
         self.app.switch(QuizMode(self.app, self.ids, (self.index + 1) % len(self.ids)))
+
+    def over(self) -> None:
+        """The sitting's result, beside the last situation's table."""
+        if self.phase != "done":
+            return  # (a double press: the end is shown once)
+        self.player = None
+        self.show = None
+        self.phase = "over"
+        self.rebuild()
+
+    def sitting(self, ids: list[str]) -> Action:
+        """A new sitting of ``ids`` in this order, its own score from 0."""
+        def fn() -> None:
+            score = score_of(self.app)
+            score.grades.clear()
+            score.scenarios.clear()
+            score.by_scenario.clear()
+            self.app.switch(QuizMode(self.app, ids, 0))
+        return fn
 
     def replay(self) -> None:
         """At 1/4: before the last answer as it was struck (the foul's marks
@@ -473,8 +498,44 @@ class QuizMode(PracticeScreen):
                 ui.Button(t("practice.replay_slow"), self.replay, key="R"),
                 ui.Button(t("common.back"), self.leave, key="Esc")]
             self.side_text(self.text_title(), self.feedback(g))
+        elif self.phase == "over":
+            self._build_over()
         else:
             self._build_done()
+
+    def _build_over(self) -> None:
+        """The sitting's end: the score, the situations answered all right,
+        those missed by name (to go over again), and a new sitting."""
+        app = self.app
+        t = app.t
+        q = score_of(app)
+        missed = q.missed(self.ids)
+        clean = len(self.ids) - len(missed)
+        body = [t("quiz.over_score", right=q.right, asked=q.asked,
+                  p=round(q.percent)),
+                t("quiz.over_clean", n=clean, of=len(self.ids)), ""]
+        if missed:
+            from simulator.practice.library import load
+            body.append(t("quiz.over_missed"))
+            lang = app.locale.lang
+            for sid in missed:
+                n = self.ids.index(sid) + 1
+                body.append(f"• {t('quiz.situation_of', n=n, of=len(self.ids))}: "
+                            f"{load(sid).title.get(lang)}")
+        else:
+            body.append(t("quiz.over_all_right"))
+        buttons = []
+        if missed:
+            buttons.append(ui.Button(t("quiz.again_missed", n=len(missed)),
+                                     self.sitting(missed), key="Enter",
+                                     primary=True, ident="again_missed"))
+        buttons.append(ui.Button(t("quiz.again_all"), self.sitting(list(self.ids)),
+                                 key="" if missed else "Enter", primary=not missed,
+                                 ident="again_all"))
+        buttons.append(ui.Button(t("common.back"), self.leave, key="Esc",
+                                 ident="back"))
+        self.side_btns = buttons
+        self.side_text(t("quiz.over_title"), "\n".join(body))
 
     def _build_question(self) -> None:
         """The question and a button an answer (and Submit when several may
@@ -531,9 +592,10 @@ class QuizMode(PracticeScreen):
         app = self.app
         t = app.t
         lang = app.locale.lang
+        last = score_of(app).finished(self.ids)
         self.side_btns = [
-            ui.Button(t("quiz.next_situation"), self.next_situation, key="Enter",
-                      primary=True),
+            ui.Button(t("quiz.see_result" if last else "quiz.next_situation"),
+                      self.next_situation, key="Enter", primary=True),
             ui.Button(t("practice.replay_slow"), self.replay, key="R"),
             ui.Button(t("common.back"), self.leave, key="Esc")]
         right = sum(1 for g in self.grades if g.right)
@@ -783,6 +845,9 @@ class QuizMode(PracticeScreen):
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.phase == "over":
+            self.handle_over(event)
+            return
         if self.player is None and event.type == pygame.KEYDOWN and \
                 event.key in STEP_KEYS:
             # The explanation's table: a step opens the replay, held at its
@@ -815,6 +880,18 @@ class QuizMode(PracticeScreen):
         elif self.phase == "done" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_situation)()
 
+    def handle_over(self, event: pygame.event.Event) -> None:
+        """The sitting's end: Enter goes again (the missed, else all), Esc
+        back; the table's keys replay nothing (it is the last situation's)."""
+        if self.scroll_body(event) or self.common_key(event) or \
+                event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.leave()
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            missed = score_of(self.app).missed(self.ids)
+            self.app.later(self.sitting(missed or list(self.ids)))()
+
     def hold_at_start(self) -> None:
         if self.player is not None:
             self.player.playback.paused = True
@@ -845,7 +922,8 @@ class QuizMode(PracticeScreen):
         cards, centre = super().header()
         key = "quiz.board_before"
         ruling = self.result.ruling
-        if self.phase == "done" and ruling.game_over:
+        ended = self.phase in ("done", "over")  # (the explanation, the sitting's end)
+        if ended and ruling.game_over:
             # The game ended: a board "after the ruling" showed the loser
             # still at "2 fouls in a row" and nobody credited; the result said.
             cards, centre = self.final_board(cards, centre)
@@ -855,7 +933,7 @@ class QuizMode(PracticeScreen):
             said = self.app.t("quiz.board_game_won" if name else "quiz.board_game_over",
                               name=name)
             return cards, [*centre[:1], f"{said} · {self.score_line()}", *centre[1:]]
-        if self.phase == "done":
+        if ended:
             after = self.board_after()
             if after is not None:
                 (cards, centre), key = after, "quiz.board_after"
@@ -911,7 +989,7 @@ class QuizMode(PracticeScreen):
         then the table after the ruling."""
         if self.player is not None:
             return self.player.positions()
-        if self.phase == "done":
+        if self.phase in ("done", "over"):
             return after_positions(self.shot, self.result.after)
         return table_positions(self.shot.final)
 
@@ -971,6 +1049,8 @@ class QuizMode(PracticeScreen):
         question answered by one press has no Enter ("Enter: next" there did
         nothing); several answers are ticked, then sent by Enter; after an
         answer, Enter goes on and 1-9 answer nothing."""
+        if self.phase == "over":
+            return "quiz.hint_over"
         if self.phase == "done":
             # The explanation's table, or its replay stopping at the fouls
             # (there Space pauses; "Space: skip the stroke" did nothing).
