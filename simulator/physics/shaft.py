@@ -66,7 +66,8 @@ def stick_rests_on(cue_pos: Vec, angle_deg: float, elevation_deg: float, tip_b: 
 
 def elevation_to_clear(cue_pos: Vec, angle_deg: float, tip_b: float, r: float,
                        balls: Mapping[int, Vec]) -> float:
-    """The least elevation (degrees, to the half degree above it) at which
+    """The least elevation (degrees, the whole degree above it: the one
+    figure the window's gauge, strip and messages say) at which
     the stick passes over every ball behind the cue ball; 0 when none is
     in its way."""
     most = 0.0
@@ -74,7 +75,7 @@ def elevation_to_clear(cue_pos: Vec, angle_deg: float, tip_b: float, r: float,
         lift = need - tip_b * r
         if lift > 0.0:
             most = max(most, math.degrees(math.atan2(lift, max(run, 1e-9))))
-    return math.floor(most * 2.0 + 1.0) / 2.0 if most > 0.0 else 0.0
+    return math.floor(most) + 1.0 if most > 0.0 else 0.0
 
 
 def object_balls(table: TableState) -> dict[int, Vec]:
