@@ -507,3 +507,32 @@ def test_the_svg_rings_where_the_balls_stopped_as_its_legend_says(lang: str) -> 
         assert ring.get("fill") == "none"
         c = ball_colour(spec, b)
         assert ring.get("stroke") == f"rgb({c[0]},{c[1]},{c[2]})"
+
+
+@pytest.mark.parametrize("entry", ["gallery-push-shot", "gallery-express-push-through"])
+def test_the_clip_held_at_the_foul_says_the_windows_time(
+        entry: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clip's clock ticks in hundredths; held at the foul it said "0,00
+    s" where the window's timeline said 0,005 s. Held, it says the time to
+    the thousandth, as the window does."""
+    from simulator.app.replay import export as export_module
+    from simulator.app.text.i18n import Locale
+    stamps: list[tuple[float, str]] = []
+    real = export_module.Canvas.frame
+
+    def kept(self: object, t: float, at_foul: str | None = None, stamp: str = "",
+             told: bool = True) -> object:
+        stamps.append((t, stamp))
+        return real(self, t, at_foul, stamp, told)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(export_module.Canvas, "frame", kept)
+    exp = gallery_export(entry)
+    times = clip_times(exp, 0.25)
+    foul_t = next(t for t, _s, f in times if f is not None)
+    loc = Locale("ru")
+    for _ in render_clip(exp, "ru", 0.25, 400):
+        pass
+    # (the first picture at the foul's time is the one held; an early foul's
+    # clip then plays on from there, its clock in hundredths again)
+    held = next(s for t, s in stamps if t == foul_t)
+    assert held.endswith(loc.t("timeline.at", t=loc.num(foul_t, 3))), held

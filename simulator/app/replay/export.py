@@ -467,8 +467,12 @@ def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
     told = False
     for t, shown, foul in times:
         words = canvas.fouls.get(foul) if foul is not None else None
+        # The clock ticks in hundredths; where the clip stands still (the
+        # foul, the end) it says the thousandths the window's timeline says
+        # ("0,00 с" held at a foul the window put at 0,005 s).
+        held = foul is not None or shown == END_HOLD
         stamp = f"{speed_label(speed)} · " + canvas.locale.t(
-            "timeline.at", t=canvas.locale.num(max(0.0, t), 2))
+            "timeline.at", t=canvas.locale.num(max(0.0, t), 3 if held else 2))
         told = told or foul is not None or t > reveal + 1e-9 or \
             (not fouls and shown == END_HOLD)
         yield canvas.frame(t, words, stamp, told), shown
