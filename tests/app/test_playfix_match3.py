@@ -109,6 +109,8 @@ def test_a_rule_28_call_at_the_computers_turn_is_a_card_the_computer_waits_on(
     rule = "rule 28" if lang == "en" else "п.\u00a028"
     assert s.banner is not None and rule in s.banner.title
     assert app.t("play.changed_restored", name=s.name(1)) in card
+    # Nobody had shot: the computer plays, not "again" (it said so).
+    assert ("again" if lang == "en" else "снова") not in card
     shown = drawn_words(app)
     assert app.t("play.changed_restored", name=s.name(1))[:20] in shown
     frame(app, n=600)  # ten seconds: the card stays and the computer waits
