@@ -246,6 +246,7 @@ class GalleryPlayMode(PracticeScreen):
     # side text, it pushed the explanation's end out until the next key.
     message_in_side = False
     caps_in_pairs = True
+    always_pairs = True
 
     def __init__(self, app: App, index: int, back: str = "menu") -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate

@@ -42,6 +42,10 @@ class PracticeScreen(Mode):
     # where Pause and Restart stood): a row of its own in pairs, the room of
     # two in a column, so the buttons under it stay where they were.
     wide_first = False
+    # Buttons always two a row, whatever the text: the foul gallery laid a
+    # short clip's out in a column and a long one's in pairs, and "Next"
+    # stood elsewhere from one foul to the next.
+    always_pairs = False
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -191,7 +195,7 @@ class PracticeScreen(Mode):
         buttons = self.side_btns
         lh = ui.line_height(size)
         need = self.layout_lines(size, inner.width) * lh
-        if len(buttons) < 4 or room >= need:
+        if len(buttons) < 4 or (room >= need and not self.always_pairs):
             for b in buttons:  # (caps back where a column has the room)
                 b.key = getattr(b, "cap", b.key)
             return False
@@ -201,7 +205,7 @@ class PracticeScreen(Mode):
             if not self.caps_in_pairs:
                 b.key = ""
         one_column = self._column_height(inner.width, bsize)
-        if self._pairs_height(inner.width, bsize) < one_column:
+        if self.always_pairs or self._pairs_height(inner.width, bsize) < one_column:
             return True
         for b in buttons:
             b.key = b.cap  # type: ignore[attr-defined]
