@@ -2,8 +2,9 @@
 situation, the score running on (a class of 11 situations read "Score
 8/28" at "Situation 1 of 11"): a sitting ends. After the last situation's
 explanation Enter shows the result (the answers right, the situations
-answered all right, those to go over again by name), then goes again over
-the missed ones with a score of their own; Esc goes back."""
+answered all right, those to go over again by name), which waits for a
+click (Enter does not pass it by) to go again over the missed ones with a
+score of their own; Esc goes back."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from simulator.app.screens.quiz import QuizMode, score_of
 from simulator.practice.library import load
 from tests.app.helpers import (
     button_labels,
+    click_button,
     drawn_words,
     frame,
     key,
@@ -92,8 +94,13 @@ def test_the_sitting_ends_with_its_result_and_goes_over_the_missed(
         key(app, pygame.K_r)
         frame(app, n=2)
         assert app.mode is mode and mode.phase == "over" and mode.player is None
-        # Enter: again over the one missed, with a score of its own.
+        # Enter (the key that went through the questions) does not pass the
+        # result by; a click goes again over the one missed, with a score of
+        # its own.
         key(app, pygame.K_RETURN)
+        frame(app, n=2)
+        assert app.mode is mode and mode.phase == "over"
+        click_button(app, t("quiz.again_missed", n=1))
         frame(app, n=2)
         again = app.mode
         assert isinstance(again, QuizMode) and again is not mode

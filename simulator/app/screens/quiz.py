@@ -524,14 +524,15 @@ class QuizMode(PracticeScreen):
                             f"{load(sid).title.get(lang)}")
         else:
             body.append(t("quiz.over_all_right"))
+        # No key starts again: the result waits for the teacher's click (the
+        # keys that went through the questions went past it).
         buttons = []
         if missed:
             buttons.append(ui.Button(t("quiz.again_missed", n=len(missed)),
-                                     self.sitting(missed), key="Enter",
-                                     primary=True, ident="again_missed"))
+                                     self.sitting(missed), primary=True,
+                                     ident="again_missed"))
         buttons.append(ui.Button(t("quiz.again_all"), self.sitting(list(self.ids)),
-                                 key="" if missed else "Enter", primary=not missed,
-                                 ident="again_all"))
+                                 primary=not missed, ident="again_all"))
         buttons.append(ui.Button(t("common.back"), self.leave, key="Esc",
                                  ident="back"))
         self.side_btns = buttons
@@ -881,16 +882,14 @@ class QuizMode(PracticeScreen):
             self.app.later(self.next_situation)()
 
     def handle_over(self, event: pygame.event.Event) -> None:
-        """The sitting's end: Enter goes again (the missed, else all), Esc
-        back; the table's keys replay nothing (it is the last situation's)."""
+        """The sitting's end: its buttons go again (a click), Esc back; the
+        table's keys replay nothing (it is the last situation's), and Enter,
+        which went through the questions, does not pass the result by."""
         if self.scroll_body(event) or self.common_key(event) or \
                 event.type != pygame.KEYDOWN:
             return
         if event.key == pygame.K_ESCAPE:
             self.leave()
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            missed = score_of(self.app).missed(self.ids)
-            self.app.later(self.sitting(missed or list(self.ids)))()
 
     def hold_at_start(self) -> None:
         if self.player is not None:
