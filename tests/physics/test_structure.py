@@ -30,6 +30,7 @@ LAYERS = {
     "collisions": 0,
     "cue": 0,
     "errors": 0,
+    "shaft": 0,
     "airborne": 1,
     "models": 1,
     "balls": 2,
