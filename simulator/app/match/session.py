@@ -1015,9 +1015,8 @@ class Session:
                             for i, p in enumerate(r.points) if p)
             lines.append(t("banner.points", points=pts))
         lines[:0] = [*legal, *turn]
-        if shot is not None:
-            lines.append(t("banner.last_shot", chips=" · ".join(
-                shot_chips(loc, shot, self.was_break(r), not break_said))))
+        quiet = self.shot_facts(r, shot, break_said)
+        lines += [quiet] if quiet else []
         nexts: list[str] = []
         if r.game_over and not r.match_over:
             # No shot is next but the next game's break (its breaker in hand).
@@ -1030,7 +1029,15 @@ class Session:
                 nxt += ", " + t(f"bih.{r.ball_in_hand.value}")
             nexts.append(nxt)
         return Banner(title, tuple(lines), bool(r.fouls), tuple(nexts), tuple(state),
-                      len(legal) + len(turn) if legal else lead)
+                      len(legal) + len(turn) if legal else lead, quiet)
+
+    def shot_facts(self, r: Ruling, shot: Shot | None, break_said: bool) -> str:
+        """The card's line of what the shot did ("Last shot: first contact…"),
+        "" without a shot."""
+        if shot is None:
+            return ""
+        return self.locale.t("banner.last_shot", chips=" · ".join(
+            shot_chips(self.locale, shot, self.was_break(r), not break_said)))
 
     def call_said(self, r: Ruling, shot: Shot | None, lines: list[str],
                   broke: bool) -> int:

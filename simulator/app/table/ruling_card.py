@@ -27,6 +27,9 @@ class Banner:
     # How many of its first lines the card keeps whole, never cut or hidden
     # behind "N more": after a break the break's legality and who plays next.
     lead: int = 1
+    # The shot's facts ("Last shot: first contact…"): drawn dim, below the
+    # rulings, so it does not read as one more of them.
+    quiet: str = ""
 
     @property
     def kept(self) -> tuple[str, ...]:
@@ -125,14 +128,16 @@ def lead_fitted(banner: Banner, width: int, size: int, room: int) -> Banner:
 
 
 def draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
-               left: int, top: int, width: int) -> int:
-    """The rows from ``top``, 2 px between lines; the y under the last."""
+               left: int, top: int, width: int,
+               dim: frozenset[int] = frozenset()) -> int:
+    """The rows from ``top``, 2 px between lines; the y under the last. The
+    lines numbered in ``dim`` are drawn dim."""
     lh = ui.line_height(size)
     y = top
     for k, (i, indent, words) in enumerate(rows):
         if k and rows[k - 1][0] != i:
             y += 2
-        ui.line(surface, words, size, ui.INK,
+        ui.line(surface, words, size, ui.DIM if i in dim else ui.INK,
                 pygame.Rect(left + indent, y, width - indent, lh))
         y += lh
     return y
@@ -218,7 +223,9 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     # shown (an empty row between the lines read as a blank line in the
     # ruling), "N more" under it where a row is left (Drawn.bottom).
     _draw_card(surface, box, banner, size, title)
-    draw_rows(surface, shown, size, inner.left, y, inner.width)
+    quiet = frozenset(i for i, ln in enumerate(lines)
+                      if banner.quiet and ln == banner.quiet)
+    draw_rows(surface, shown, size, inner.left, y, inner.width, quiet)
     foot = end if hidden else inner.bottom - nxt_h
     bottom = draw_rows(surface, nxt, size, inner.left, foot + (
         2 if nxt and body else 0), inner.width)
