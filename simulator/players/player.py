@@ -148,6 +148,15 @@ CHECKS = 3
 PACE_MARGIN = 2.0
 # Safeties searched, by the pots a strength keeps (its search's breadth).
 SAFETIES = {3: 5, 4: 5, 6: 12, 8: 18}
+# Safeties are searched where no pot is this likely (its geometric chance
+# with the player's noise)...
+SAFETY_BELOW = 0.6
+# ...and with the cue ball in hand only where no placed pot is this likely:
+# placed for a pot of even chances a club player pots. Valued against a
+# safety that leaves nothing, a pot leaving a poor next shot lost (at the
+# table with no shot is worth less than nothing below the planners), and
+# the club player parked the cue ball for a safety with the 1 a 53 % pot.
+HAND_SAFETY_BELOW = 0.5
 # Combinations (a legal ball into another that drops) are looked for where
 # no straight pot is this likely: after a 9-ball break the 1 with no pot
 # ended 17 of 50 first innings on a safety, push-out or kick, 7 of them
@@ -442,7 +451,8 @@ class ComputerPlayer:
                 out += shots.kick_candidates(v, cue, place, kick_targets,
                                              6 if s.two_rail_kicks else 4,
                                              s.two_rail_kicks)
-            if s.safeties and best_chance < 0.6:
+            if s.safeties and best_chance < (HAND_SAFETY_BELOW if in_hand
+                                             else SAFETY_BELOW):
                 out += shots.safety_candidates(v, cue, place,
                                                SAFETIES.get(s.pots, 5), rng)
             elif best_chance == 0.0:

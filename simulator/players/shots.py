@@ -234,16 +234,17 @@ def _in_area(p: Vec, area: tuple[float, float, float, float]) -> bool:
 
 
 def hand_spots(view: View, targets: Sequence[int], noise: Noise, max_cut: float,
-               limit: int) -> list[tuple[Vec, float]]:
+               limit: int, per_ball: bool = False) -> list[tuple[Vec, float]]:
     """Spots for the cue ball in hand, each with the ease of its best pot:
     on the line back from a ghost ball, straight or at an angle for position,
     at a comfortable distance, inside the region the referee allows and
-    refused by nothing in ``check_placement``."""
+    refused by nothing in ``check_placement``. ``per_ball``: the best spot
+    of each ball first, then the others (see ``placements``)."""
     spec = view.spec
     req = view.req
     area = req.placement_area(spec)
     r = spec.balls.radius
-    found: list[tuple[Vec, float]] = []
+    found: list[tuple[Vec, float, int]] = []
     for t in targets:
         obj = view.balls.get(t)
         if obj is None:
@@ -265,14 +266,19 @@ def hand_spots(view: View, targets: Sequence[int], noise: Noise, max_cut: float,
                 if pot is not None:
                     found.append((spot, position.ease(spec, spot,
                                                       chance(pot, noise, spec),
-                                                      pot.cut)))
+                                                      pot.cut), t))
     found.sort(key=lambda x: -x[1])
     out: list[tuple[Vec, float]] = []
-    for spot, c in found:
-        if all(math.dist(spot, s) > 4 * r for s, _ in out):
-            out.append((spot, c))
-        if len(out) >= limit:
-            break
+    balls: set[int] = set()
+    for first in (True, False) if per_ball else (False,):
+        for spot, c, t in found:
+            if len(out) >= limit:
+                break
+            if first and t in balls:
+                continue
+            if all(math.dist(spot, s) > 4 * r for s, _ in out):
+                out.append((spot, c))
+                balls.add(t)
     return out
 
 
@@ -297,11 +303,17 @@ def _spot_on_ray(ghost: Vec, direction: Vec, area: tuple[float, float, float, fl
 
 def placements(view: View, noise: Noise, max_cut: float, limit: int,
                rng: random.Random) -> list[Vec]:
-    """Spots to try the cue ball in hand on: the best pot spots, then a few
-    points of the region as a fallback (a kick or a safety from there)."""
+    """Spots to try the cue ball in hand on: the best pot spots, each of a
+    different ball while there are balls to pot, then a few points of the
+    region as a fallback (a kick or a safety from there). The few spots
+    are not all spent on one ball: a ball frozen on a cushion by a pocket
+    looks a sure pot to the geometry from every spot, the physics then
+    missed it from each, and the player parked the cue ball for a safety
+    with other easy pots on the table."""
     req = view.req
     targets = req.direct_targets(view.table)
-    spots = [s for s, _ in hand_spots(view, targets, noise, max_cut, limit)]
+    spots = [s for s, _ in hand_spots(view, targets, noise, max_cut, limit,
+                                      per_ball=True)]
     if len(spots) < limit:
         spec = view.spec
         x0, x1, y0, y1 = req.placement_area(spec)
