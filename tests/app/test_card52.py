@@ -81,7 +81,7 @@ def test_one_more_count_for_the_card_and_the_lines_cut_under_it(lang: str) -> No
 # The stroke as the key line says it: a pull back first, then a release or
 # a stroke forward (a push toward the aim is refused: pull.pushed).
 STROKE_WORDS = {"en": "press, drag back, then release or stroke forward",
-                "ru": "нажмите, оттяните, затем отпустите или бейте вперёд"}
+                "ru": "нажмите, оттяните, отпустите или бейте вперёд"}
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)], ids=("1280x720", "800x500"))

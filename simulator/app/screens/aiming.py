@@ -92,6 +92,14 @@ GRAB_BALLS = 3
 GRAB_MIN_PX = 30
 GRAB_GLOW = (255, 226, 140)  # the stick held under the pointer
 CALL_MARK = (120, 200, 255)  # the ring round a called ball and pocket
+# Fine aim: Shift (or Ctrl, as on the arrows' finer steps) held, the mouse
+# turns the cue this share of the turn it makes round the cue ball (near
+# the ghost ball one pixel swung a cut's object ball from rail to rail).
+# Let go, the cue comes back under the pointer as the mouse moves on, by
+# FINE_CATCH of each move's turn: it never jumps.
+FINE_SHARE = 0.1
+FINE_CATCH = 0.5
+FINE_AIM_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL)
 
 
 # W/A/S/D: the tip's direction of travel (right, up) per key.
@@ -125,6 +133,8 @@ class AimMode(ShotInputMode):
     # (No pull yet: a dialog may open inside enter, before they are set, and
     # interrupted() reads them.)
     drag_from: float | None = None
+    # The ball and pocket ringed as the call in the last frame drawn.
+    drawn_call: tuple[int | None, str | None] = (None, None)
     track: PullTrack | None = None  # the hand's motion during the pull
     panel_drag = False
     clock = 0.0  # s since the screen began, by the clock (times the pull)
@@ -154,6 +164,9 @@ class AimMode(ShotInputMode):
         # which a click that calls keeps; how long the mouse has been still.
         self.still = AIM_REST
         self.mouse_angle: float | None = None  # the angle the mouse last set
+        # Degrees the cue stands off the pointer's line after a fine aim
+        # (FINE_SHARE): 0 once it is back under the pointer or set otherwise.
+        self.fine_offset = 0.0
         self.aim_at_resting_mouse()
         self.settled_angle = self.session.aim.angle
         self.settled_at = 0.0  # (self.clock) when the mouse left it
@@ -186,6 +199,12 @@ class AimMode(ShotInputMode):
             # stick and line on show at once (no stick until the mouse moved,
             # where players expect the cue waiting). Space plays that aim,
             # seen; an aim kept from before, or a mouse off the table, waits.
+            self.aim_first = False
+        if self.session.held_angle == self.session.aim.angle:
+            # An aim given back (an undo's: the stroke as it was set before
+            # the shot taken back, or a saved one) is the player's own: stick
+            # and line on show at once, Space plays it again. (U after the
+            # computer's turn had begun hid both until the mouse moved.)
             self.aim_first = False
         # (where the pointer rested as the turn appeared: a hand resting on
         # the mouse, or the window's own motion event, moves it a pixel or
@@ -436,7 +455,38 @@ class AimMode(ShotInputMode):
                 self.settle_aim()
             self.still = 0.0
             self.trip_from = pos
-        self.aim_at(pos)
+        self.aim_toward(last, pos)
+
+    def fine_held(self) -> bool:
+        """Whether the fine aim's key (Shift or Ctrl) is held."""
+        held = self.app.held
+        return any(k in held for k in FINE_AIM_KEYS) or \
+            bool(pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL))
+
+    def aim_toward(self, last: tuple[int, int] | None, pos: tuple[int, int]) -> None:
+        """The cue turned with the pointer come from ``last`` to ``pos``: to
+        point at it, or with the fine aim's key held by FINE_SHARE of the
+        pointer's turn round the cue ball; after a fine aim it comes back
+        under the pointer gradually (FINE_CATCH), with no jump."""
+        fine = self.fine_held()
+        cue = self.cue()
+        if cue is None or last is None or (not fine and self.fine_offset == 0.0):
+            self.aim_at(pos)
+            return
+        view = self.scene.view
+        was, now = view.to_table(*last), view.to_table(*pos)
+        if min(math.dist(was, cue), math.dist(now, cue)) <= 1e-4:
+            return
+        turn = (angle_to(cue, now) - angle_to(cue, was) + 180.0) % 360.0 - 180.0
+        off = self.fine_offset
+        if fine:
+            off += turn * (FINE_SHARE - 1.0)
+        else:
+            off -= math.copysign(min(abs(off), FINE_CATCH * abs(turn)), off)
+        self.fine_offset = off
+        s = self.session
+        s.aim = replace(s.aim, angle=(angle_to(cue, now) + off) % 360.0)
+        self.mouse_angle = s.aim.angle
 
     def grab_stick(self, last: tuple[int, int] | None, pos: tuple[int, int]) -> bool:
         """Whether the pointer, come to ``pos`` from ``last``, holds the stick:
@@ -520,6 +570,7 @@ class AimMode(ShotInputMode):
                 s.aim = Aim(angle_to(cue, target), s.aim.power, s.aim.tip_a,
                             s.aim.tip_b, s.aim.elevation)
                 self.mouse_angle = s.aim.angle
+                self.fine_offset = 0.0
 
     def aim_at_resting_mouse(self) -> None:
         """A new turn's cue points where the mouse rests over the table (it
@@ -807,6 +858,7 @@ class AimMode(ShotInputMode):
             # Set otherwise than by the mouse (a key, a hint, an undo, a
             # call's click): that is the aim the player has now.
             self.settle_aim()
+            self.fine_offset = 0.0  # (the pointer aims afresh from here)
         hint = self.session.hint
         if hint is None:
             self.hint_found = None
@@ -981,9 +1033,7 @@ class AimMode(ShotInputMode):
             draw_cue(surface, view, cue, self.aim.angle, pull, lifted,
                      others(self.session.table), grip if glow else None)
         self.draw_hint_tip_over(surface)
-        if not self.calling() or self.session.decl.get("safety"):
-            return
-        ball, pocket, _pre = self.the_call()
+        ball, pocket = self.drawn_call = self.marked_call()
         # An obvious call is marked as one clicked (8-ball rule 2): it is the
         # call the stroke goes with; the words say it was read from the aim.
         colour = CALL_MARK
@@ -996,6 +1046,23 @@ class AimMode(ShotInputMode):
             pk = self.session.spec.pocket(pocket)
             pygame.draw.circle(surface, colour, view.to_screen(*pk.mouth_centre),
                                view.px(pk.mouth_width * 0.7), 3)
+
+    def marked_call(self) -> tuple[int | None, str | None]:
+        """The call ringed on the table: the one the stroke goes with; while
+        a hint's path alone is drawn, the hint's call only (the player's
+        rings stood beside the hint's other call, two calls on the table).
+        The player's call stays theirs, ringed again once they aim
+        themselves; taking the hint makes its call the call."""
+        if not self.calling():
+            return None, None
+        h = self.session.hint
+        if h is not None and self.own_aim_hidden():
+            d = h.declarations
+            return (None, None) if d.safety else (d.called_ball, d.called_pocket)
+        if self.session.decl.get("safety"):
+            return None, None
+        ball, pocket, _pre = self.the_call()
+        return ball, pocket
 
     def draw_grab_glow(self, surface: pygame.Surface, cue: tuple[float, float],
                        gap: float) -> None:
