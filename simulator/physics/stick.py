@@ -21,7 +21,7 @@ import pymunk
 from simulator.physics.balls import Ball
 from simulator.physics.cue import StrikeResult
 from simulator.physics.log import Table
-from simulator.table.events import EventKind, Stroke, event_of
+from simulator.table.events import Event, EventKind, Stroke, event_of
 
 TIP_RADIUS = 0.0065  # a 13 mm tip
 TIP_HIT_TIME = 0.001  # how long a plain tip hit lasts, seconds
@@ -30,6 +30,32 @@ CAT_TIP = 8
 CAT_BALL = 1  # the balls' collision category
 TIP = 5  # the tip's collision type
 BALL = 1  # the balls' collision type
+
+# A strike whose tip stays on the ball longer than this is a push: the
+# replay's stick rides the ball (simulator.app.replay.shotmarks.CuePath).
+PUSH_CONTACT = 1.5 * TIP_HIT_TIME
+
+
+def tip_end(ev: Event) -> float | None:
+    """When the tip left the ball, for a contact whose foul is seen there:
+    a push (the strike's tip on the ball long) or a later touch of the tip
+    (a double hit); None for any other event (a plain strike's millisecond,
+    a miscue's slip, a ball's contact). A push seen at its strike showed
+    the tip just touching the ball, nothing of the foul."""
+    d = ev.duration
+    if d is None or d <= 0.0:
+        return None
+    if ev.kind is EventKind.TIP_CONTACT or \
+            (ev.kind is EventKind.STROKE and not ev.miscue and d > PUSH_CONTACT):
+        return ev.time + d
+    return None
+
+
+def seen_at(ev: Event) -> float:
+    """Where a foul at ``ev`` is shown: the end of a tip's contact (tip_end),
+    else the event's own time."""
+    end = tip_end(ev)
+    return ev.time if end is None else end
 
 
 def _out_of_reach(

@@ -14,6 +14,7 @@ from functools import cache
 from rules.codes import DIGEST, Kind, SeedRef, code_by_id
 from rules.ruling import Foul, Ruling
 from simulator.files.resources import flatten_words, locale_dir
+from simulator.physics.stick import seen_at
 from simulator.practice.library import (
     GALLERY_DIR,
     gallery_paths,
@@ -80,7 +81,9 @@ class Demonstration:
 
     @property
     def pause_time(self) -> float:
-        return self.pause_event.time
+        """Where the clip stops: the event's time, or the end of the tip's
+        contact for a push or a double hit (stick.seen_at)."""
+        return seen_at(self.pause_event)
 
     def rule_text(self, lang: str) -> str:
         """The foul's words with the rule the ruling cites (as every view

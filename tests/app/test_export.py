@@ -83,7 +83,8 @@ def test_a_clip_plays_at_its_speed_and_stands_still_at_the_foul() -> None:
     assert max(steps) == pytest.approx(0.25 / FPS, abs=1e-6)
     held = [(t, foul) for t, shown, foul in times if foul is not None]
     tip = exp.shot.events[held[0][1]]
-    assert len(held) == 1 and held[0][0] == pytest.approx(tip.time)
+    # (where the tip leaves the ball, as the window stops there)
+    assert len(held) == 1 and held[0][0] == pytest.approx(tip.time + tip.duration)
     assert tip.kind.value == "tip_contact"
     assert times[0][0] < 0  # it opens on the stick's approach
     assert times[-1][1] == END_HOLD
@@ -521,9 +522,9 @@ def test_the_clip_held_at_the_foul_says_the_windows_time(
     real = export_module.Canvas.frame
 
     def kept(self: object, t: float, at_foul: str | None = None, stamp: str = "",
-             told: bool = True) -> object:
+             told: bool = True, foul: int | None = None) -> object:
         stamps.append((t, stamp))
-        return real(self, t, at_foul, stamp, told)  # type: ignore[arg-type]
+        return real(self, t, at_foul, stamp, told, foul)  # type: ignore[arg-type]
 
     monkeypatch.setattr(export_module.Canvas, "frame", kept)
     exp = gallery_export(entry)

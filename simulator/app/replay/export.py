@@ -48,6 +48,9 @@ EARLY_FOUL = 0.1  # shot seconds
 AT_STROKE = ("the foul is at the stroke: the clip holds on it, then shows the "
              "stroke to its end")
 MAX_WIDTH = 2400
+# The window's colour for what a foul involves (practice_screen.HL, the
+# balls' rings in table.render): a clip's held frame marks the same.
+FOUL_MARK = (255, 70, 60)
 MIN_WIDTH = 320
 
 
@@ -77,6 +80,10 @@ class ShotExport:
     speed: float = 0.5
     play_on: bool = False  # after the foul: end the clip there, or play on
     foul: Any = None  # the foul shown (a gallery entry's); None: the main one
+    # Balls and cushions marked at the foul besides those it names (a
+    # gallery entry's, as the window marks them).
+    marked_balls: tuple[int, ...] = ()
+    marked_cushions: tuple[str, ...] = ()
 
     # -- where shots come from ------------------------------------------------------
     @classmethod
@@ -116,7 +123,9 @@ class ShotExport:
             called_ball=getattr(decl, "called_ball", None),
             called_pocket=getattr(decl, "called_pocket", None),
             in_hand=None if hand == BallInHand.NONE.value else hand,
-            name=sc.id, speed=0.25, foul=foul, play_on=play_on)
+            name=sc.id, speed=0.25, foul=foul, play_on=play_on,
+            marked_balls=tuple(getattr(sc.gallery, "balls", ())),
+            marked_cushions=tuple(getattr(sc.gallery, "cushions", ())))
 
     # -- what is drawn --------------------------------------------------------------
     def marks(self) -> Any:
@@ -156,8 +165,9 @@ class ShotExport:
         its end, and the dialog and the command line say so."""
         if self.play_on:
             return False
+        from simulator.physics.stick import seen_at
         marks_end = max((f.time for f in self.shot.frames), default=0.0)
-        stops = [min(self.shot.events[i].time, marks_end)
+        stops = [min(seen_at(self.shot.events[i]), marks_end)
                  for i, _f in self.stop_events()]
         return bool(stops) and max(stops) < EARLY_FOUL
 
@@ -285,10 +295,11 @@ class Canvas:
         return pb.positions()
 
     def frame(self, t: float, at_foul: str | None = None, stamp: str = "",
-              told: bool = True) -> Any:
+              told: bool = True, foul: int | None = None) -> Any:
         """The shot at time ``t``: trails and contacts so far, the caption (red
         with the foul's words when ``at_foul``; before the ruling is ``told``,
-        only the game and what to watch)."""
+        only the game and what to watch); standing at the foul of event
+        ``foul``, its balls ringed and its cushion or pocket marked."""
         pg = _pygame()
         from simulator.app.replay import table_marks
         surf = pg.Surface(self.size)
@@ -299,7 +310,8 @@ class Canvas:
             surf.fill(ROOM, pg.Rect(0, below, self.size[0], self.size[1] - below))
         balls = self.positions(t)
         table_marks.draw_under(surf, self.view, self.marks, t, balls)
-        self.sprites.draw(surf, self.view, balls, ())
+        ringed = self.foul_marking(surf, foul) if foul is not None else ()
+        self.sprites.draw(surf, self.view, balls, ringed)
         table_marks.draw_over(surf, self.view, self.marks, t, say=self.locale.t)
         # A jump's side view in every picture, as the window keeps it to the
         # end of the shot (the landing marked): before the first flight the
@@ -314,6 +326,35 @@ class Canvas:
             self.caption(surf, self.ruling_line if at_foul is None else at_foul,
                          at_foul is not None, stamp)
         return surf
+
+    def foul_marking(self, surf: Any, index: int) -> tuple[int, ...]:
+        """The window's marks of a foul (practice_screen.draw): its cushion a
+        red line, its pocket a red ring, drawn here under the balls; returns
+        the balls to ring (the clip's held frame had none of it)."""
+        from simulator.app.replay.shotmarks import foul_cushion, foul_pocket
+        pg = _pygame()
+        exp = self.exp
+        ev = exp.shot.events[index]
+        named = [b for i, f in exp.foul_events() if i == index
+                 for b in getattr(f, "balls", ())]
+        view = self.view
+        cushion = foul_cushion(ev)
+        for name in dict.fromkeys((*exp.marked_cushions,
+                                   *([cushion] if cushion else []))):
+            for rail in self.spec.rails:
+                if rail.name == name:
+                    pg.draw.line(surf, FOUL_MARK, view.to_screen(*rail.start),
+                                 view.to_screen(*rail.end), 6)
+        pk = foul_pocket(ev)
+        if pk:
+            try:
+                p = self.spec.pocket(pk)
+            except (KeyError, ValueError):
+                p = None
+            if p is not None:
+                pg.draw.circle(surf, FOUL_MARK, view.to_screen(*p.mouth_centre),
+                               view.px(p.mouth_width * 0.7), 3)
+        return tuple(sorted({*exp.marked_balls, *named, *ev.balls}))
 
     def side_view(self, surf: Any, flight: Any, now: float) -> None:
         """The side view (the window's, simulator.app.replay.side_view) where it
@@ -424,12 +465,15 @@ def clip_times(exp: ShotExport, speed: float, fps: int = FPS
     (with ``play_on``: at each foul, and at the end)."""
     if not 0.05 <= speed <= 4.0:
         raise ExportError(f"speed: {speed:g}; a clip plays at 0.05 to 4 times")
+    from simulator.physics.stick import seen_at
     marks_end = max((f.time for f in exp.shot.frames), default=0.0)
-    stops = sorted({min(exp.shot.events[i].time, marks_end)
+    # A push or a double hit held where the tip leaves the ball, as the
+    # window stops there.
+    stops = sorted({min(seen_at(exp.shot.events[i]), marks_end)
                     for i, _f in exp.stop_events()})
     stop_index: dict[float, int] = {}
     for i, _f in exp.stop_events():
-        stop_index.setdefault(min(exp.shot.events[i].time, marks_end), i)
+        stop_index.setdefault(min(seen_at(exp.shot.events[i]), marks_end), i)
     start = exp.marks().start
     dt = speed / fps
     out: list[tuple[float, float, int | None]] = []
@@ -475,7 +519,7 @@ def render_clip(exp: ShotExport, lang: str, speed: float, width: int = 800,
             "timeline.at", t=canvas.locale.num(max(0.0, t), 3 if held else 2))
         told = told or foul is not None or t > reveal + 1e-9 or \
             (not fouls and shown == END_HOLD)
-        yield canvas.frame(t, words, stamp, told), shown
+        yield canvas.frame(t, words, stamp, told, foul), shown
 
 
 def _image(surf: Any) -> Any:
@@ -706,7 +750,13 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     # picture keeps the width asked for.
     m = table_margin(width)
     top = table_h + m
-    box_w, box_h = width + 2 * m, top + m + lay.height
+    # Under the ruling, the key to the marks drawn (the contacts' discs by
+    # their colours): the caption grows by its rows.
+    key, key_h = svg.key(marks, Locale(lang).t, lay.pad,
+                         top + lay.height - lay.pad // 2,
+                         round(width * SVG_SPARE) - 2 * lay.pad, lay.size - 2,
+                         lay.line_h)
+    box_w, box_h = width + 2 * m, top + m + lay.height + key_h
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
            f'height="{box_h * width / box_w:.0f}" '
            f'viewBox="{-m} {-m} {box_w} {box_h:.0f}" '
@@ -722,7 +772,8 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
     out += svg.exits(g, marks)
     out += svg.contacts(g, marks)
     out += svg.exit_labels(g, marks, Locale(lang).t)
-    out += _svg_caption(exp, lang, width, top, lay, m)
+    out += _svg_caption(exp, lang, width, top, lay, m, key_h)
+    out += key
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -731,7 +782,7 @@ SVG_SPARE = 0.92  # the share of the width the SVG caption's lines are fitted to
 
 
 def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
-                 lay: CaptionLayout, margin: int) -> list[str]:
+                 lay: CaptionLayout, margin: int, key_h: int = 0) -> list[str]:
     """The caption under the table: the heading and the ruling on the left,
     each wrapped whole over its lines, red at a foul; what the picture shows
     on the right."""
@@ -742,7 +793,8 @@ def _svg_caption(exp: ShotExport, lang: str, width: int, top: float,
     foul = bool(exp.foul_events())
     fill = "rgb(96,30,26)" if foul else "rgb(20,26,24)"
     out = [f'<rect id="caption" x="{-margin}" y="{top:.1f}" '
-           f'width="{width + 2 * margin}" height="{lay.height}" fill="{fill}"/>']
+           f'width="{width + 2 * margin}" height="{lay.height + key_h}" '
+           f'fill="{fill}"/>']
     size = lay.size
     y = top + lay.pad // 2 + size
     rule_lines = ui.wrap(ruling, size, round(width * SVG_SPARE) - 2 * lay.pad)

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from simulator.physics.stick import TIP_HIT_TIME, TIP_RADIUS
+from simulator.physics.stick import PUSH_CONTACT, TIP_RADIUS, tip_end
 from simulator.table.events import HEAD_STRING, Event, EventKind, Frame, Shot
 from simulator.table.specs import TableSpec
 
@@ -49,6 +49,25 @@ LABEL_OFF = 2.4  # ball radii from a touch to its number
 LINE_CODES = ("foul.kitchen_direct", "express.foul.house_direct",
               "place.outside_kitchen", "note.kitchen_ball_spot")
 LINE_HANDS = ("kitchen", "house", "temp_house")
+
+
+def foul_cushion(ev: Event) -> str | None:
+    """The cushion a foul at ``ev`` marks: a rail touched (not a jaw)."""
+    if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+            not ev.cushion.startswith("jaw:"):
+        return ev.cushion
+    return None
+
+
+def foul_pocket(ev: Event) -> str | None:
+    """The pocket a foul at ``ev`` marks: the one a ball fell in, or whose
+    jaw it touched."""
+    if ev.pocket:
+        return ev.pocket
+    if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
+            ev.cushion.startswith("jaw:"):
+        return ev.cushion.removeprefix("jaw:")
+    return None
 
 
 @dataclass(frozen=True)
@@ -89,6 +108,9 @@ class Mark:
     # in metres there. The log has the take-off and the landing only, so a
     # step went from the stroke to the landing past the ball in the air.
     peak: float | None = None
+    # The end of the tip's contact of ``event`` (tip_end), a step of its
+    # own: the moment a push or a double hit is seen, the tip still on it.
+    tip_end: bool = False
 
 
 @dataclass(frozen=True)
@@ -245,7 +267,7 @@ class CuePath:
         vx, vy = (snap.vx, snap.vy) if snap is not None else (0.0, 0.0)
         ball_along = vx * d[0] + vy * d[1]
         speed = st.speed - m * math.hypot(vx, vy) / big_m
-        carry = st.contact_time > 1.5 * TIP_HIT_TIME
+        carry = st.contact_time > PUSH_CONTACT
         if carry:
             speed = max(speed, ball_along)
         return speed * cos_t, carry
@@ -515,8 +537,14 @@ class ShotMarks:
         for i, ev in enumerate(self.shot.events):
             if ev.kind not in TIMELINE_KINDS or ev.kind in self.leave_out:
                 continue
-            out.append(Mark(i, ev.time, ev.kind, ev, i in self.foul_events,
+            # A push or a double hit: its foul is marked where the tip leaves
+            # the ball, where a replay stops on it (tip_end).
+            end = tip_end(ev)
+            foul = i in self.foul_events
+            out.append(Mark(i, ev.time, ev.kind, ev, foul and end is None,
                             i == first))
+            if end is not None:
+                out.append(Mark(i, end, ev.kind, ev, foul, tip_end=True))
         if EventKind.AIRBORNE not in self.leave_out:
             out.extend(self._peaks())
         # Stable: a peak at an event's time comes after it.

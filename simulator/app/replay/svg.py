@@ -335,3 +335,86 @@ def exit_labels(g: SvgTable, marks: ShotMarks, say: table_marks.Say) -> list[str
                    f'font-size="{size}" font-weight="bold" text-anchor="middle" '
                    f'fill="{rgb(ui.INK)}">{escape(words)}</text></g>')
     return out
+
+
+# -- the key under the caption -------------------------------------------------------
+# The marks the key explains, as ``data-mark`` names them: each drawn in the
+# picture gets its entry (the legend at the caption's right says the start
+# and the rest rings; the numbered discs, in three colours, were explained
+# nowhere).
+CONTACT_KEYS = (("ball_ball", "export.key_ball"),
+                ("ball_cushion", "export.key_cushion"),
+                ("tip_contact", "export.key_tip"))
+
+
+def key_entries(marks: ShotMarks) -> list[tuple[str, str]]:
+    """(data-mark, words' key) of each kind of mark the diagram draws that
+    the key explains, in the order they are said."""
+    out: list[tuple[str, str]] = []
+    if any(len(marks.trail(b)) > 1 for b in marks.trails):
+        out.append(("path", "export.key_paths"))
+    kinds = {c.kind.value for c in marks.shown_contacts}
+    out += [(f"contact-{k}", words) for k, words in CONTACT_KEYS if k in kinds]
+    if marks.called_ball is not None or marks.called_pocket:
+        out.append(("called", "export.key_called"))
+    return out
+
+
+def _swatch(mark: str, x: float, cy: float, r: float) -> str:
+    """The little picture of a mark in the key, ``r`` high each side of
+    ``cy`` from ``x`` on."""
+    if mark == "path":
+        return (f'<line x1="{x:.1f}" y1="{cy:.1f}" x2="{x + 2.4 * r:.1f}" '
+                f'y2="{cy:.1f}" stroke="{rgb(table_marks.TRAIL_CUE)}" '
+                f'stroke-width="2.5"/>')
+    if mark == "called":
+        return (f'<circle cx="{x + r:.1f}" cy="{cy:.1f}" r="{r - 1.5:.1f}" '
+                f'fill="none" stroke="{rgb(table_marks.CALLED)}" stroke-width="3" '
+                f'stroke-dasharray="4 3"/>')
+    colour = {"contact-ball_cushion": table_marks.CONTACT_CUSHION,
+              "contact-tip_contact": table_marks.CONTACT_TIP}.get(
+                  mark, table_marks.CONTACT_BALL)
+    return (f'<circle cx="{x + r:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{rgb(colour)}" '
+            f'stroke="#101010"/><text x="{x + r:.1f}" y="{cy + r * 0.4:.1f}" '
+            f'font-size="{r * 1.2:.1f}" text-anchor="middle" fill="#101010" '
+            f'font-weight="bold">1</text>')
+
+
+def key(marks: ShotMarks, say: table_marks.Say, left: float, top: float,
+        width: float, size: int, line_h: int) -> tuple[list[str], int]:
+    """The key's entries laid in rows from (``left``, ``top``) within
+    ``width``: a swatch and its words each; the elements and the rows'
+    height (none when nothing needs one)."""
+    from simulator.app.text import fonts
+    entries = key_entries(marks)
+    if not entries:
+        return [], 0
+    font = fonts.font(size)
+    r = max(5.0, size * 0.55)
+    gap = size
+    out = ['<g id="key">']
+    x, y = left, top + line_h / 2
+    rows = 1
+    led = False
+    for mark, words_key in entries:
+        words = say(words_key)
+        w = 2.4 * r + 6 + font.size(words)[0]
+        lead = say("export.key_contacts") if mark.startswith("contact-") and \
+            not led else ""
+        lw = font.size(lead)[0] + gap if lead else 0
+        if x > left and x + lw + w > left + width:
+            x, y, rows = left, y + line_h, rows + 1
+        if lead:
+            # The contacts' discs after what their numbers are.
+            led = True
+            out.append(f'<text class="key-lead" x="{x:.1f}" '
+                       f'y="{y + size * 0.36:.1f}" font-size="{size}" '
+                       f'fill="rgb(170,176,168)">{escape(lead)}</text>')
+            x += lw
+        out.append(f'<g class="key-entry" data-mark="{mark}">'
+                   f'{_swatch(mark, x, y, r)}<text x="{x + 2.4 * r + 6:.1f}" '
+                   f'y="{y + size * 0.36:.1f}" font-size="{size}" '
+                   f'fill="rgb(170,176,168)">{escape(words)}</text></g>')
+        x += w + gap
+    out.append("</g>")
+    return out, rows * line_h

@@ -50,6 +50,10 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     bs = [ball(b) for b in ev.balls]
     first = bs[0] if bs else "?"
     k = ev.kind
+    if m.tip_end:
+        # The moment a push or a double hit is seen: how long the tip was on.
+        return t("timeline.tip_end", ball=first,
+                 ms=loc.num((ev.duration or 0.0) * 1000.0, 0))
     if k is EventKind.STROKE:
         if ev.miscue:
             return t("timeline.miscue")

@@ -345,7 +345,7 @@ class GalleryPlayMode(PracticeScreen):
         pb = self.player.playback
         m = self.moment() if (self.at_foul or pb.paused) else None
         return (self.at_foul, pb.paused, self.toggle_words(),
-                None if m is None else (m.event_index, m.peak))
+                None if m is None else (m.event_index, m.peak, m.tip_end))
 
     def foul_time(self) -> str:
         cur = self.player.current

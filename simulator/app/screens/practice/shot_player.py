@@ -8,7 +8,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from simulator.app.replay.playback import Playback, rollout
-from simulator.table.events import Event, EventKind, Shot
+from simulator.app.replay.shotmarks import foul_cushion, foul_pocket
+from simulator.physics.stick import seen_at
+from simulator.table.events import Event, Shot
 
 if TYPE_CHECKING:
     from rules.ruling import Ruling
@@ -32,7 +34,9 @@ class ShotPlayer:
             if 0 <= idx < len(shot.events):
                 ev = shot.events[idx]
                 # A ball drops after the last sample: stop on the last frame.
-                t = min(ev.time, self.playback.end_time)
+                # A push or a double hit stops where the tip leaves the ball
+                # (at its first touch nothing of the foul is seen yet).
+                t = min(seen_at(ev), self.playback.end_time)
                 self.stops.append((t, ev, balls))
         self.playback.stops = [t for t, _, _ in self.stops]
         self.current: tuple[float, Event, tuple[int, ...]] | None = None
@@ -82,22 +86,13 @@ class ShotPlayer:
     def cushions(self) -> tuple[str, ...]:
         if self.current is None:
             return ()
-        ev = self.current[1]
-        if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
-                not ev.cushion.startswith("jaw:"):
-            return (ev.cushion,)
-        return ()
+        cushion = foul_cushion(self.current[1])
+        return (cushion,) if cushion else ()
 
     def pocket(self) -> str | None:
         if self.current is None:
             return None
-        ev = self.current[1]
-        if ev.pocket:
-            return ev.pocket
-        if ev.kind is EventKind.BALL_CUSHION and ev.cushion and \
-                ev.cushion.startswith("jaw:"):
-            return ev.cushion.removeprefix("jaw:")
-        return None
+        return foul_pocket(self.current[1])
 
 
 def foul_stops(ruling: Ruling) -> list[tuple[int, tuple[int, ...]]]:
