@@ -34,6 +34,32 @@ def no_caught_errors(request: pytest.FixtureRequest) -> Iterator[None]:
     assert not caught, f"the window caught {len(caught)} error(s):\n{caught[-1]}"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def table_pictures_painted_once() -> Iterator[None]:
+    """The table's still picture (room, lit cloth, rails, pockets: some 80 ms
+    to paint, from fixed seeds) is painted once a worker for each table,
+    view and size, and every later renderer of the same gets its own copy
+    of those pixels: thousands of tests open a table screen."""
+    from simulator.app.table.render import TableRenderer
+    painted: dict[str, pygame.Surface] = {}
+    paint = TableRenderer._draw
+
+    def draw(self: TableRenderer) -> None:
+        s = self.surface
+        key = repr((type(self), sorted(vars(self.view).items()), self.spec,
+                    self.grain, s.get_size(), s.get_bitsize(), s.get_masks(),
+                    s.get_flags()))
+        if key not in painted:
+            paint(self)
+            painted[key] = self.surface.copy()
+        else:
+            self.surface = painted[key].copy()
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(TableRenderer, "_draw", draw)
+        yield
+
+
 @pytest.fixture
 def app() -> Iterator[App]:
     a = make_app()

@@ -143,6 +143,8 @@ class AimMode(ShotInputMode):
 
     def enter(self) -> None:
         self.departures = Departures()  # the first contacts run (see guide)
+        # Answers kept with the inputs they were worked out from (see guide).
+        self._kept: dict[object, tuple[tuple[object, ...], Any]] = {}
         self.throw_wait = 0.0  # s to the next run allowed (THROW_EVERY)
         # The last run's ball and its turn off the line of centres (radians).
         self.last_turn: tuple[int, float] | None = None
@@ -309,7 +311,29 @@ class AimMode(ShotInputMode):
         """The aim's guide, the object ball's line as the stroke plays it:
         thrown off the line of centres (the line of centres sent a thin cut
         aimed along it past the pocket). The drawn line and the obvious call
-        both read it; ``exact``: never the estimate (see THROW_EVERY)."""
+        both read it; ``exact``: never the estimate (see THROW_EVERY).
+
+        Worked out once a frame, and again only if something it reads
+        changed: the line, the call, the strip and its words asked for it
+        some thirty times a frame, and each cast the path and looked for the
+        stick's balls again (a frame took 80 ms). Asked again with the same
+        inputs it answers the same (the run made for it is kept in
+        ``departures``), so the kept one is that answer."""
+        kept = self._kept.get(("guide", exact))
+        if kept is not None and kept[0] == self._guide_inputs():
+            return kept[1]
+        g = self._guide(exact)
+        self._kept[("guide", exact)] = (self._guide_inputs(), g)
+        return g
+
+    def _guide_inputs(self) -> tuple[object, ...]:
+        """Everything the guide reads: the table, the aim and what decides
+        the stroke's elevation, and the state of the throw's runs."""
+        return (self.app.frames, self.session, self.session.table, self.aim,
+                self.own_aim_hidden(), self.aim_first, self.throw_wait > 0.0,
+                self.last_turn, self.departures, self.departures.runs)
+
+    def _guide(self, exact: bool) -> Any:
         cue = self.cue()
         if cue is None:
             return None
@@ -1336,12 +1360,19 @@ class AimMode(ShotInputMode):
                 and (p := table.position(b)) is not None}
 
     def stick_rests_on(self) -> list[int]:
-        """The balls the stick as shown would lie on at its elevation."""
+        """The balls the stick as shown would lie on at its elevation (kept
+        through a frame while the table and the aim stay: see guide)."""
         cue = self.cue()
         if cue is None or self.own_aim_hidden() or self.aim_first:
             return []
-        return stick_rests_on(cue, self.aim.angle, self.aim.elevation, self.aim.tip_b,
-                              self.session.spec.balls.radius, self.object_balls())
+        inputs = (self.app.frames, self.session, self.session.table, self.aim)
+        kept = self._kept.get("rests")
+        if kept is None or kept[0] != inputs:
+            kept = (inputs, stick_rests_on(
+                cue, self.aim.angle, self.aim.elevation, self.aim.tip_b,
+                self.session.spec.balls.radius, self.object_balls()))
+            self._kept["rests"] = kept
+        return list(kept[1])
 
     def stroke_aim(self) -> Aim:
         if not self.stick_rests_on():
