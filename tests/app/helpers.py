@@ -398,6 +398,38 @@ def quiz_ready(app: App) -> QuizMode:
     return mode
 
 
+def answer(app: App, mode: QuizMode, right: bool = True) -> None:
+    """The question on screen answered, right or with a wrong choice (every
+    right one of a question with several, then Enter), and taken."""
+    q = mode.question
+    pick = sorted(q.correct) if right else \
+        [next(a for a in q.choices if a not in q.correct)]
+    for a in pick:
+        key(app, pygame.K_1 + q.choices.index(a))
+    if q.multiple:
+        key(app, pygame.K_RETURN)
+    frame(app, n=2)
+    assert mode.phase == "answered"
+    assert mode.grades[-1].right or not right
+
+
+def answer_until_done(app: App, right: bool = True) -> QuizMode:
+    """Every question of the situation on screen answered (right, or each
+    with a wrong choice) and passed with Enter, to its explanation."""
+    mode = app.mode
+    assert isinstance(mode, QuizMode)
+    while mode.phase != "done":
+        if mode.phase == "asking":
+            quiz_ready(app)
+            frame(app)
+            answer(app, mode, right)
+        else:
+            key(app, pygame.K_RETURN)
+            frame(app, n=2)
+    frame(app)
+    return mode
+
+
 def card_notes(app: App, key: str, n: int = 0) -> set[str]:
     """The ruling card's note ``key`` ("ruling.more", "table_card.top") in
     both its forms: a narrow card says it without the wheel ("N more" has

@@ -22,22 +22,21 @@ from simulator.app.replay.playback import rollout, slow_event
 from simulator.app.screens.playing import ruling_key
 from simulator.app.screens.practice.session import judge_result
 from simulator.app.screens.quiz import QuizMode
-from tests.app.helpers import drawn_lines, frame, key, make_app, quiz_on, quiz_ready
+from tests.app.helpers import (
+    answer,
+    answer_until_done,
+    drawn_lines,
+    frame,
+    key,
+    make_app,
+    quiz_on,
+    quiz_ready,
+)
 from tests.app.scenes import LANGS
 
 # 8-ball 7: on an open table the 11 called and pocketed: the shooter has
 # the stripes. Its slow last touches change nothing the referee rules.
 SID = "8ball-group-chosen"
-
-
-def answer_right(app: App, mode: QuizMode) -> None:
-    q = mode.question
-    for a in sorted(q.correct):
-        key(app, pygame.K_1 + q.choices.index(a))
-    if q.multiple:
-        key(app, pygame.K_RETURN)
-    frame(app, n=2)
-    assert mode.phase == "answered" and mode.grades[-1].right
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -59,7 +58,7 @@ def test_the_board_is_the_position_before_the_stroke_until_the_ruling(
                 assert len(before) == 1 and mode.score_line() in before[0], top
                 assert app.t("score.open") in top and stripes not in top, top
                 assert top.index(before[0]) == 7, top  # under the game
-                answer_right(app, mode)
+                answer(app, mode)
             else:
                 top = drawn_lines(app, "top")
                 assert any(app.t("quiz.board_before") in t for t in top), top
@@ -127,14 +126,14 @@ def test_every_play_before_an_answer_waits_for_the_last_event(lang: str) -> None
         key(app, pygame.K_r)  # watch again before answering
         frame(app)
         refused_until_the_last_event(app, mode)
-        answer_right(app, mode)
+        answer(app, mode)
         key(app, pygame.K_RETURN)  # the second question, on the stroke's end
         frame(app)
         assert mode.k == 1
         key(app, pygame.K_r)
         frame(app)
         refused_until_the_last_event(app, mode)
-        answer_right(app, mode)
+        answer(app, mode)
     finally:
         pygame.display.quit()
 
@@ -151,15 +150,7 @@ def test_a_game_the_ruling_ends_is_said_over_not_shown_in_play(
         mode = quiz_on(app, "9ball-third-foul-after-warning", frames=2)
         ruling = mode.result.ruling
         assert ruling.game_over and ruling.winner is not None
-        while mode.phase != "done":
-            if mode.phase == "asking":
-                quiz_ready(app)
-                frame(app)
-                answer_right(app, mode)
-            else:
-                key(app, pygame.K_RETURN)
-                frame(app, n=2)
-        frame(app)
+        answer_until_done(app)
         top = drawn_lines(app, "top")
         cards, _centre = mode.header()
         said = app.t("quiz.board_game_won", name=cards[ruling.winner].name)

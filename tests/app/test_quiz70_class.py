@@ -14,6 +14,8 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode
 from tests.app.helpers import (
+    answer,
+    answer_until_done,
     drawn_lines,
     drawn_words,
     frame,
@@ -23,28 +25,6 @@ from tests.app.helpers import (
     quiz_ready,
 )
 from tests.app.scenes import LANGS
-
-
-def answer_right(app: App, mode: QuizMode) -> None:
-    q = mode.question
-    for a in sorted(q.correct):
-        key(app, pygame.K_1 + q.choices.index(a))
-    if q.multiple:
-        key(app, pygame.K_RETURN)
-    frame(app, n=2)
-    assert mode.phase == "answered" and mode.grades[-1].right
-
-
-def to_the_explanation(app: App, mode: QuizMode) -> None:
-    while mode.phase != "done":
-        if mode.phase == "asking":
-            quiz_ready(app)
-            frame(app)
-            answer_right(app, mode)
-        else:
-            key(app, pygame.K_RETURN)
-            frame(app, n=2)
-    frame(app)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -60,7 +40,7 @@ def test_the_last_board_shows_the_game_ended(lang: str, sid: str) -> None:
         mode = quiz_on(app, sid, frames=2)
         ruling = mode.result.ruling
         assert ruling.game_over and ruling.winner is not None
-        to_the_explanation(app, mode)
+        answer_until_done(app)
         cards, _centre = mode.header()
         top = drawn_lines(app, "top")
         said = app.t("quiz.board_game_won", name=cards[ruling.winner].name)
@@ -100,7 +80,7 @@ def test_a_game_lost_without_a_foul_asks_which_rule_decides(
         q = mode.question
         assert q.kind == "foul"
         assert q.correct == {NO if loss_only else YES}
-        answer_right(app, mode)
+        answer(app, mode)
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert mode.question.kind == "rule"
@@ -112,7 +92,7 @@ def test_a_game_lost_without_a_foul_asks_which_rule_decides(
             names = mode.session.names if mode.session is not None else ()
             assert answer_label(app, mode.question, "none", names) not in side
             quiz_ready(app)
-            answer_right(app, mode)
+            answer(app, mode)
     finally:
         pygame.display.quit()
 
@@ -143,7 +123,7 @@ def test_watch_again_says_space_skips_and_space_does(lang: str) -> None:
         assert mode.watched and pb.time >= pb.end_time - 1e-6
         assert all(b.enabled for b in mode.choice_buttons.values())
         assert note not in drawn_words(app, "side", folded=True)
-        answer_right(app, mode)
+        answer(app, mode)
     finally:
         pygame.display.quit()
 

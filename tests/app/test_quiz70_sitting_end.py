@@ -15,43 +15,18 @@ from simulator.app.screens import quiz as quiz_screen
 from simulator.app.screens.quiz import QuizMode, score_of
 from simulator.practice.library import load
 from tests.app.helpers import (
+    answer_until_done,
     button_labels,
     click_button,
     drawn_words,
     frame,
     key,
     make_app,
-    quiz_ready,
 )
 from tests.app.scenes import LANGS
 
 # Two 8-ball situations: a sitting of two.
 SITTING = ["8ball-push-shot", "8ball-eight-early"]
-
-
-def _answer_all(app: object, right: bool) -> None:
-    """Every question of the situation on screen answered (right or with a
-    wrong answer), to its explanation."""
-    mode = app.mode  # type: ignore[attr-defined]
-    assert isinstance(mode, QuizMode)
-    quiz_ready(app)  # type: ignore[arg-type]
-    while mode.phase == "asking":
-        q = mode.question
-        if q.multiple:
-            pick = sorted(q.correct) if right else \
-                [next(a for a in q.choices if a not in q.correct)]
-            for a in pick:
-                key(app, pygame.K_1 + q.choices.index(a))  # type: ignore[arg-type]
-            key(app, pygame.K_RETURN)  # type: ignore[arg-type]
-        else:
-            a = next(iter(q.correct)) if right else \
-                next(a for a in q.choices if a not in q.correct)
-            key(app, pygame.K_1 + q.choices.index(a))  # type: ignore[arg-type]
-        frame(app)  # type: ignore[arg-type]
-        assert mode.phase == "answered"
-        key(app, pygame.K_RETURN)  # type: ignore[arg-type]
-        frame(app)  # type: ignore[arg-type]
-    assert mode.phase == "done"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -65,13 +40,13 @@ def test_the_sitting_ends_with_its_result_and_goes_over_the_missed(
     try:
         app.switch(quiz_screen.start_quiz(app, "8-ball"))
         frame(app)
-        _answer_all(app, right=True)
+        answer_until_done(app, right=True)
         assert t("quiz.next_situation") in button_labels(app)
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         mode = app.mode
         assert isinstance(mode, QuizMode) and mode.sc.id == SITTING[1]
-        _answer_all(app, right=False)
+        answer_until_done(app, right=False)
         # The last situation's explanation offers the result, not a next one.
         assert t("quiz.see_result") in button_labels(app)
         assert t("quiz.next_situation") not in button_labels(app)
@@ -107,7 +82,7 @@ def test_the_sitting_ends_with_its_result_and_goes_over_the_missed(
         assert again.ids == [SITTING[1]] and again.sc.id == SITTING[1]
         assert score_of(app).asked == 0
         assert t("quiz.situation_of", n=1, of=1) in drawn_words(app, folded=True)
-        _answer_all(app, right=True)
+        answer_until_done(app, right=True)
         key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert again.phase == "over"

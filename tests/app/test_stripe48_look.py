@@ -35,12 +35,10 @@ def _chroma(rgb: np.ndarray) -> np.ndarray:
     return out
 
 
-def shares(mode: TableMode, ball: int, orient: np.ndarray,
-           colour: tuple[int, int, int]) -> tuple[float, float]:
-    """(share in ``colour``, share in white) of the pixels inside a ball
-    drawn alone on the cloth in ``orient``: each pixel counted for the one
-    of the two its colour is nearer (a pixel's rim, blended with the cloth,
-    left out)."""
+def drawn_alone(mode: TableMode, ball: int, orient: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The table's pixels (x, y, rgb) with ``ball`` drawn alone on the cloth
+    in ``orient``, and each pixel's squared distance from the ball's centre."""
     view = mode.scene.view
     spec = view.spec
     sprites = BallSprites(spec, view.ball_px)
@@ -52,7 +50,17 @@ def shares(mode: TableMode, ball: int, orient: np.ndarray,
     sx, sy = view.to_screen(x, y)
     a = pygame.surfarray.array3d(drawn).astype(np.float64)
     xs, ys = np.meshgrid(np.arange(a.shape[0]), np.arange(a.shape[1]), indexing="ij")
-    inside = (xs - sx) ** 2 + (ys - sy) ** 2 < (view.ball_px - 1) ** 2
+    return a, (xs - sx) ** 2 + (ys - sy) ** 2
+
+
+def shares(mode: TableMode, ball: int, orient: np.ndarray,
+           colour: tuple[int, int, int]) -> tuple[float, float]:
+    """(share in ``colour``, share in white) of the pixels inside a ball
+    drawn alone on the cloth in ``orient``: each pixel counted for the one
+    of the two its colour is nearer (a pixel's rim, blended with the cloth,
+    left out)."""
+    a, d2 = drawn_alone(mode, ball, orient)
+    inside = d2 < (mode.scene.view.ball_px - 1) ** 2
     px = _chroma(a[inside])
     to_colour = np.linalg.norm(px - _chroma(np.array(colour, float)), axis=1)
     to_white = np.linalg.norm(px - _chroma(WHITE), axis=1)

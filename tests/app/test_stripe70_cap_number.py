@@ -15,9 +15,8 @@ import pytest
 
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import balls3d
-from simulator.app.table.render import BallSprites
 from tests.app.scenes import open_scene
-from tests.app.test_stripe48_look import CAP_UP, SIDE_ON
+from tests.app.test_stripe48_look import CAP_UP, SIDE_ON, drawn_alone
 
 
 @pytest.fixture(params=[(1280, 720), (1920, 1080)], ids=("1280x720", "1920x1080"))
@@ -34,18 +33,9 @@ def _dark_share(mode: TableMode, ball: int, orient: np.ndarray) -> float:
     """The share of the middle of a ball's face (within 0.6 of its radius,
     clear of the shaded rim) drawn dark, as a number's digits are."""
     view = mode.scene.view
-    spec = view.spec
     assert view.ball_px >= balls3d.UPRIGHT_PX  # (a ball rolling in 3D)
-    sprites = BallSprites(spec, view.ball_px)
-    sprites.rolling.orient[ball] = orient.copy()
-    sprites.rolling.stale.add(ball)
-    drawn = mode.scene.table.surface.copy()
-    x, y = 0.6, 0.6
-    sprites.draw(drawn, view, {ball: (x, y, spec.balls.radius)}, shadows=False)
-    sx, sy = view.to_screen(x, y)
-    a = pygame.surfarray.array3d(drawn).astype(np.float64)
-    xs, ys = np.meshgrid(np.arange(a.shape[0]), np.arange(a.shape[1]), indexing="ij")
-    middle = (xs - sx) ** 2 + (ys - sy) ** 2 < (0.6 * view.ball_px) ** 2
+    a, d2 = drawn_alone(mode, ball, orient)
+    middle = d2 < (0.6 * view.ball_px) ** 2
     return float((a[middle].sum(axis=1) < 300.0).mean())
 
 

@@ -55,6 +55,16 @@ def _digits(b: int, centre: tuple[float, float], r: float) -> tuple[Pixels, int,
     return ink, y0, y0 + h - 1
 
 
+def _round_spot(b: int, centre: tuple[float, float], r: float,
+                face: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The face's pixels clear of the number's spot (its digits' box and a
+    pixel round it): a solid's own colour there, no white cap."""
+    w, h = pool_number_image(b, r).get_size()
+    x0, y0 = int(centre[0] - w / 2 + 0.5), int(centre[1] - h / 2 + 0.5)
+    return [(x, y) for x, y in face
+            if not (x0 - 1 <= x <= x0 + w and y0 - 1 <= y <= y0 + h)]
+
+
 def _rack(size: tuple[int, int]):  # type: ignore[no-untyped-def]
     app = open_scene("table", "8-ball", "en", size)
     r, pts = _centres(app)
@@ -81,12 +91,10 @@ def test_a_stripe_is_a_band_between_white_caps(size: tuple[int, int]) -> None:
             for cap, n in (("upper", above), ("lower", below)):
                 assert n / len(face) >= CAP_SHARE, \
                     f"ball {b}: its {cap} cap {n} white px of {len(face)}"
-            # Its solid twin: its colour above and below its spot, no white cap.
+            # Its solid twin: its colour round its spot, no white cap.
             twin = b - 8
             tc = centres[twin]
-            tface = _face(tc, r)
-            _t, ttop, tbottom = _digits(twin, tc, r)
-            caps = [p for p in tface if p[1] < ttop - 1 or p[1] > tbottom + 1]
+            caps = _round_spot(twin, tc, r, _face(tc, r))
             white = sum(_white(surf.get_at(p)) for p in caps) / len(caps)
             own = sum(_like(surf.get_at(p), s.spec.balls.colours[twin])
                       for p in caps) / len(caps)
@@ -130,9 +138,7 @@ def test_the_cue_ball_stays_white_and_the_8_black(size: tuple[int, int]) -> None
         face = _face(_picture_centre(mode.scene.view.to_screen(*cue), r), r - 1)
         lit = sum(min(surf.get_at(p)[:3]) >= 150 for p in face) / len(face)
         assert lit > 0.7, lit
-        _ink, top, bottom = _digits(8, centres[8], r)
-        rest = [p for p in _face(centres[8], r - 1)
-                if p[1] < top - 1 or p[1] > bottom + 1]
+        rest = _round_spot(8, centres[8], r, _face(centres[8], r - 1))
         dark = sum(max(surf.get_at(p)[:3]) < 80 for p in rest) / len(rest)
         assert dark > 0.8, dark
     finally:

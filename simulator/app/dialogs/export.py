@@ -26,9 +26,11 @@ from simulator.app.replay.export import (
 FORMAT_KEYS = ("gif", "webp", "apng", "png", "svg")
 FRAME_BUDGET = 0.03  # seconds of drawing a frame while exporting
 EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
-# The time left is guessed from the pace so far once there is a pace to
-# read: before, a guess from the first pictures swings by minutes.
-ESTIMATE_AFTER_SHARE = 0.05
+# The time left is guessed once there is a pace to read (a tenth of the
+# work and two seconds), from the recent pace: the first pictures, drawn
+# while the window and the machine warm up, are slow (a guess from them
+# said "105 s" of an export done in under a minute).
+ESTIMATE_AFTER_SHARE = 0.10
 ESTIMATE_AFTER_SECONDS = 2.0
 
 
@@ -164,7 +166,7 @@ class ExportProgress(Dialog):
             (app.t("common.cancel"), lambda: None)], cancel=lambda: None,
             kind="export_progress")
         self.job = job
-        self.started: float | None = None
+        self.pace = Pace()
 
     # The wall clock the estimate reads (a test gives its own).
     clock = staticmethod(time.perf_counter)
@@ -175,8 +177,8 @@ class ExportProgress(Dialog):
     def update(self, dt: float) -> None:
         if self not in self.app.dialogs:
             return
-        if self.started is None:
-            self.started = self.clock()
+        if not self.pace.marks:
+            self.pace.mark(self.clock(), self.job.progress)
         try:
             self.job.advance(FRAME_BUDGET)
         except OSError as e:
@@ -189,15 +191,47 @@ class ExportProgress(Dialog):
             self.app.notify(self.app.t("export.failed", reason=reason(self.app, e)),
                             8.0)
             return
-        self.body = progress_words(self.app, self.job,
-                                   self.clock() - self.started)
+        self.pace.mark(self.clock(), self.job.progress)
+        self.body = progress_words(self.app, self.job, self.pace.seconds_left())
         if self.job.done:
             self.app.pop_dialog(self)
             if self.job.path is not None:  # (written when done)
                 tell_saved(self.app, self.job.path, of=self.job.exp.name)
 
 
-def progress_words(app: App, job: ExportJob, elapsed: float = 0.0) -> str:
+class Pace:
+    """The share of the export done against the clock: the time left at the
+    recent pace, that of the later half of the work done so far (the
+    whole's counted the slow first pictures, and said minutes too many)."""
+
+    def __init__(self) -> None:
+        self.start: float | None = None
+        self.marks: list[tuple[float, float]] = []  # (clock, share done)
+
+    def mark(self, t: float, share: float) -> None:
+        if self.start is None:
+            self.start = t
+        self.marks.append((t, share))
+        # The marks of the first half of the work are not read again (but
+        # the last of them, where the later half begins).
+        while len(self.marks) > 2 and self.marks[1][1] <= share / 2:
+            self.marks.pop(0)
+
+    def seconds_left(self) -> float | None:
+        """At the recent pace, or None before there is a pace to read."""
+        if self.start is None or not self.marks:
+            return None
+        now, share = self.marks[-1]
+        if share < ESTIMATE_AFTER_SHARE or share >= 1.0 \
+                or now - self.start < ESTIMATE_AFTER_SECONDS:
+            return None
+        then, was = self.marks[0]
+        if share <= was or now <= then:
+            return None
+        return (1.0 - share) * (now - then) / (share - was)
+
+
+def progress_words(app: App, job: ExportJob, left: float | None = None) -> str:
     """What is being done (the pictures drawn, encoded, of how many; the
     file written), then the whole export's percentage, said as the whole's:
     "35 % · drawing the pictures: 311 of 353" read as a sum gone wrong;
@@ -207,20 +241,24 @@ def progress_words(app: App, job: ExportJob, elapsed: float = 0.0) -> str:
     fmt = job.fmt.upper() if job.fmt != "apng" else "PNG"
     said = app.t(f"export.stage_{kind}", n=str(n), of=str(of), fmt=fmt)
     words = f"{said} · {app.t('export.whole', p=round(job.progress * 100))}"
-    left = time_left(job.progress, elapsed)
     if left is not None:
-        words += " · " + app.t("export.left", s=str(left))
+        words += " · " + time_left_words(app, left)
     return words
 
 
-def time_left(share: float, elapsed: float) -> int | None:
-    """Seconds left at the pace so far, rounded up to 5 s (a count ticking
-    every second reads as a promise), or None before there is a pace."""
-    if share < ESTIMATE_AFTER_SHARE or elapsed < ESTIMATE_AFTER_SECONDS \
-            or share >= 1.0:
-        return None
-    left = elapsed * (1.0 - share) / share
-    return max(5, 5 * -int(-left // 5))
+def time_left_words(app: App, seconds: float) -> str:
+    """The time left said roughly, as a guess is: "a few seconds", "about
+    40 s" (to ten seconds), "less than a minute", "about a minute", "about
+    3 min" (a count ticking every second read as a promise)."""
+    if seconds < 10.0:
+        return app.t("export.left_few")
+    if seconds < 45.0:
+        return app.t("export.left_s", s=str(10 * round(seconds / 10)))
+    if seconds < 60.0:
+        return app.t("export.left_under_minute")
+    if seconds < 90.0:
+        return app.t("export.left_minute")
+    return app.t("export.left_min", m=str(round(seconds / 60)))
 
 
 def tell_saved(app: App, path: Path, of: str = "") -> None:

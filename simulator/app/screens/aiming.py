@@ -1387,9 +1387,9 @@ class AimMode(ShotInputMode):
         cue = self.cue()
         if cue is None:
             return 0.0
-        return float(math.ceil(elevation_to_clear(
+        return elevation_to_clear(
             cue, self.aim.angle, self.aim.tip_b, self.session.spec.balls.radius,
-            self.object_balls())))
+            self.object_balls())
 
     def missing_call_words(self) -> str:
         """The strip's word for a call the stroke lacks: half of one says

@@ -959,19 +959,37 @@ _TINY_DIGITS = (  # 0 to 9, 3 wide, 5 high
 )
 
 
+# At 800x500 (a ball 11 px across) a 3x5 digit was under half the ball's
+# height, a 3 read as a 9: a solid's number is drawn in the 3x7 digits (its
+# ivory spot within the ball's rim, the ball's colour round it) on a ball
+# at least POOL_SOLID_TALL_PX in radius, the stripe's 9 five pixels wide on
+# its band (a band of seven rows leaves its white caps in sight; a taller
+# number left them a pixel high).
+POOL_SOLID_TALL_PX = 5.5
+_TINY_WIDE_NINE = ("#####", "#...#", "#####", "....#", "...#.")
+
+
 @functools.lru_cache(maxsize=64)
 def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.Surface:
-    """A pool ball's upright number: 3x5 digits on a ball under
-    POOL_TINY_PX in radius, else the pyramid's small (7 px) digits."""
+    """A pool ball's upright number: on a ball under POOL_TINY_PX in
+    radius, a solid's (1-8: pool's stripes are 9-15) in 3x7 digits where
+    the ball holds them, the 9 in 5x5 ones, 10-15 in 3x5 ones; on a larger
+    ball the pyramid's small (7 px) digits."""
+    text = str(ball)
     if r >= POOL_TINY_PX:
-        return _small_number(str(ball), ink)
-    glyphs = [_TINY_DIGITS[int(c)] for c in str(ball)]
-    img = pygame.Surface((4 * len(glyphs) - 1, 5), pygame.SRCALPHA)
-    for i, g in enumerate(glyphs):
+        return _small_number(text, ink)
+    glyphs = [_NARROW_DIGITS[ball]] if ball < 9 and r >= POOL_SOLID_TALL_PX \
+        else [_TINY_WIDE_NINE] if ball == 9 else [_TINY_DIGITS[int(c)] for c in text]
+    widths = [len(g[0]) for g in glyphs]
+    img = pygame.Surface((sum(widths) + len(glyphs) - 1, len(glyphs[0])),
+                         pygame.SRCALPHA)
+    x = 0
+    for g, w in zip(glyphs, widths, strict=True):
         for y, row in enumerate(g):
             for dx, on in enumerate(row):
                 if on == "#":
-                    img.fill(ink, (4 * i + dx, y, 1, 1))
+                    img.fill(ink, (x + dx, y, 1, 1))
+        x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
