@@ -332,28 +332,15 @@ class Canvas:
         red line, its pocket a red ring, drawn here under the balls; returns
         the balls to ring (the clip's held frame had none of it)."""
         from simulator.app.replay.shotmarks import foul_cushion, foul_pocket
-        pg = _pygame()
+        from simulator.app.table.render import draw_marked_places
         exp = self.exp
         ev = exp.shot.events[index]
         named = [b for i, f in exp.foul_events() if i == index
                  for b in getattr(f, "balls", ())]
-        view = self.view
         cushion = foul_cushion(ev)
-        for name in dict.fromkeys((*exp.marked_cushions,
-                                   *([cushion] if cushion else []))):
-            for rail in self.spec.rails:
-                if rail.name == name:
-                    pg.draw.line(surf, FOUL_MARK, view.to_screen(*rail.start),
-                                 view.to_screen(*rail.end), 6)
-        pk = foul_pocket(ev)
-        if pk:
-            try:
-                p = self.spec.pocket(pk)
-            except (KeyError, ValueError):
-                p = None
-            if p is not None:
-                pg.draw.circle(surf, FOUL_MARK, view.to_screen(*p.mouth_centre),
-                               view.px(p.mouth_width * 0.7), 3)
+        draw_marked_places(surf, self.view, self.spec,
+                           (*exp.marked_cushions, *([cushion] if cushion else [])),
+                           foul_pocket(ev), FOUL_MARK)
         return tuple(sorted({*exp.marked_balls, *named, *ev.balls}))
 
     def side_view(self, surf: Any, flight: Any, now: float) -> None:

@@ -610,6 +610,28 @@ def draw_cue(surface: pygame.Surface, view: TableView, cue_pos: Vec, angle_deg: 
 SEE_THROUGH = 215
 
 
+
+def draw_marked_places(surface: pygame.Surface, view: TableView, spec: TableSpec,
+                       cushions: Iterable[str], pocket: str | None,
+                       colour: Colour) -> None:
+    """A foul's places marked as the window and its exports show them: each
+    named cushion a thick line along its rail, the pocket a ring round its
+    mouth (an unknown name marks nothing)."""
+    for name in dict.fromkeys(cushions):
+        for rail in spec.rails:
+            if rail.name == name:
+                pygame.draw.line(surface, colour, view.to_screen(*rail.start),
+                                 view.to_screen(*rail.end), 6)
+    if not pocket:
+        return
+    try:
+        p = spec.pocket(pocket)
+    except (KeyError, ValueError):
+        return
+    pygame.draw.circle(surface, colour, view.to_screen(*p.mouth_centre),
+                       view.px(p.mouth_width * 0.7), 3)
+
+
 def ball_patch(surface: pygame.Surface, view: TableView, at: Vec, r: float
                ) -> tuple[pygame.Rect, pygame.Surface]:
     """The ball at ``at`` as drawn, cut out round and made SEE_THROUGH,

@@ -14,7 +14,12 @@ import pygame
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import Session
 from simulator.app.table import scoreboard, strip
-from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
+from simulator.app.table.render import (
+    BallSprites,
+    TableRenderer,
+    draw_marked_places,
+    draw_numbers,
+)
 from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import ui, widgets
 from simulator.table.events import Shot
@@ -361,20 +366,7 @@ class PracticeScreen(Mode):
         balls = dict(self.ball_positions())
         self.sprites.draw_shadows(surface, view, balls)
         self.draw_overlay(surface)
-        for name in self.cushions():
-            for rail in self.spec.rails:
-                if rail.name == name:
-                    pygame.draw.line(surface, HL, view.to_screen(*rail.start),
-                                     view.to_screen(*rail.end), 6)
-        pk = self.pocket()
-        if pk:
-            try:
-                p = self.spec.pocket(pk)
-            except (KeyError, ValueError):
-                p = None
-            if p is not None:
-                pygame.draw.circle(surface, HL, view.to_screen(*p.mouth_centre),
-                                   view.px(p.mouth_width * 0.7), 3)
+        draw_marked_places(surface, view, self.spec, self.cushions(), self.pocket(), HL)
         self.sprites.draw(surface, view, balls, self.highlight(), shadows=False)
         self.draw_top(surface)
         if self.app.show_numbers:
