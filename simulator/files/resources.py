@@ -50,11 +50,13 @@ def keep_rule_refs(text: str) -> str:
 _EN_REF = re.compile(r"(?<!\w)(?:[Rr]ules?|[Gg]ames?|[Ii]tems?) "
                      r"(?:\d[\d.]*|\{\w+\})(?:, \d[\d.]*)*")
 _JOIN = "\x00"
-# A figure and its unit ("8.3 m/s", «2 мм», "35 %", "40 s"): a wrap between
+# A figure and its unit ("8.3 m/s", «2 мм», "35 %", "3 min"): a wrap between
 # them left «м/с), накат 2 мм» or "mm" alone at a row's start under the
-# computer's stroke, and "%" under the export's "1".
+# computer's stroke, and "%" under the export's "1". Not the one-letter
+# seconds: «14.1 с продолжением» is a game's name (the texts that say
+# seconds join them with a no-break space).
 _UNIT = re.compile(r"(?<![\w.,])\d[\d.,]* "
-                   r"(?=(?:m/s|mm|cm|м/с|мм|см|%|s|с|min|мин)(?!\w))")
+                   r"(?=(?:m/s|mm|cm|м/с|мм|см|%|min|мин)(?!\w))")
 
 # A paragraph ending "word — word" or "word: word" («Щелчок или пробел —
 # сейчас», "click or Space: now") keeps its last words together: a dash never

@@ -45,7 +45,9 @@ def said_range(app: App, words: str) -> tuple[float, float] | None:
         if t(k) in words:
             return span
     for k, unit in (("export.left_s", 1.0), ("export.left_min", 60.0)):
-        pattern = re.escape(t(k, s="NUM", m="NUM")).replace("NUM", r"(\d+)")
+        # (a no-break space keeps a figure with its unit; drawn, a space)
+        pattern = re.escape(t(k, s="NUM", m="NUM")).replace(
+            "NUM", r"(\d+)").replace("\xa0", r"\s")
         found = re.search(pattern, words)
         if found:
             n = int(found.group(1)) * unit

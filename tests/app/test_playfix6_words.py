@@ -72,10 +72,10 @@ def test_the_clip_caption_names_the_foul_once(lang: str, monkeypatch: Any) -> No
     frame_of = export_mod.Canvas.frame
 
     def spy(self: Any, t: float, at_foul: str | None = None, stamp: str = "",
-            told: bool = True) -> Any:
+            told: bool = True, foul: int | None = None) -> Any:
         if at_foul is not None:
             said.append(at_foul)
-        return frame_of(self, t, at_foul, stamp, told)
+        return frame_of(self, t, at_foul, stamp, told, foul)
 
     monkeypatch.setattr(export_mod.Canvas, "frame", spy)
     app = make_app("en")
