@@ -23,7 +23,7 @@ from tests.app.scenes import SCENES, open_scene, scene_id
 KEYS = {"Esc", "Enter", "Shift", "Ctrl", "Tab", "Home", "Space", "Kiy", "F1",
         "W", "A", "S", "D", "X", "V", "Q", "E", "C", "B", "U", "Y", "Z", "R", "F", "H",
         "G", "M", "N", "P", "T", "J", "I", "O", "EN", "RU", "English", "Ctrl+S", "Ctrl+Z",
-        "Ctrl+Y", "Delete", "Backspace", "PageUp", "PageDown", "PgUp", "PgDn"}
+        "Ctrl+Y", "Shift+", "Delete", "Backspace", "PageUp", "PageDown", "PgUp", "PgDn"}
 LATIN = re.compile(r"[A-Za-z][A-Za-z'+]*")
 
 
