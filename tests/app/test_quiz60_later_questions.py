@@ -14,13 +14,9 @@ import pygame
 import pytest
 
 from simulator.app.replay.playback import rollout
-from tests.app.helpers import click, frame, key, make_app, quiz_on
+from tests.app.helpers import answer, click, frame, key, make_app, quiz_on
 from tests.app.scenes import LANGS
-from tests.app.test_quiz59_board_and_wait import (
-    SID,
-    answer_right,
-    refused_until_the_last_event,
-)
+from tests.app.test_quiz59_board_and_wait import SID, refused_until_the_last_event
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
@@ -32,7 +28,7 @@ def test_a_later_question_answers_at_once_and_watch_again_waits(
         mode = quiz_on(app, SID, frames=2)
         assert len(mode.questions) >= 2
         refused_until_the_last_event(app, mode)  # the first play waits
-        answer_right(app, mode)
+        answer(app, mode)
         key(app, pygame.K_RETURN)  # the second question
         frame(app)
         assert mode.k == 1 and mode.phase == "asking"
@@ -69,7 +65,7 @@ def test_watch_again_on_a_later_question_waits_for_the_last_event(lang: str) -> 
     try:
         mode = quiz_on(app, SID, frames=2)
         refused_until_the_last_event(app, mode)
-        answer_right(app, mode)
+        answer(app, mode)
         key(app, pygame.K_RETURN)
         frame(app)
         assert mode.k == 1 and mode.watched
@@ -77,6 +73,6 @@ def test_watch_again_on_a_later_question_waits_for_the_last_event(lang: str) -> 
         frame(app)
         assert mode.player is not None and not mode.player.playback.at_end
         refused_until_the_last_event(app, mode)
-        answer_right(app, mode)
+        answer(app, mode)
     finally:
         pygame.display.quit()
