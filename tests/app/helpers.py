@@ -616,3 +616,17 @@ def banner_hint(lang: str, size: tuple[int, int] = (1280, 720)) -> App:
     run_until(app, lambda: s.hint is not None, limit=6000)
     frame(app, n=2)
     return app
+
+
+def count_stick_and_line(monkeypatch: Any) -> tuple[list[float], list[int]]:
+    """The aiming screen's stick and aim line counted as drawn: the stick's
+    angle each time it is drawn, a 1 for each dashed aim line."""
+    from simulator.app.screens import aiming
+    sticks: list[float] = []
+    lines: list[int] = []
+    real_cue, real_dashed = aiming.draw_cue, aiming.draw_dashed
+    monkeypatch.setattr(aiming, "draw_cue",
+                        lambda *a, **k: (sticks.append(a[3]), real_cue(*a, **k))[1])
+    monkeypatch.setattr(aiming, "draw_dashed",
+                        lambda *a, **k: (lines.append(1), real_dashed(*a, **k))[1])
+    return sticks, lines

@@ -13,6 +13,7 @@ from simulator.app.screens.computer_turn import ComputerMode
 from tests.app.helpers import (
     MISS_BALLS,
     click,
+    count_stick_and_line,
     drawn_lines,
     drawn_words,
     frame,
@@ -46,15 +47,8 @@ def test_undo_gives_back_the_stroke_as_set_on_show_at_once(
     the gauge says its power; Space plays that same stroke again. (The
     stick and line stayed away until the mouse moved.)"""
     from simulator.app.match import computer
-    from simulator.app.screens import aiming
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
-    sticks: list[float] = []
-    lines: list[int] = []
-    real_cue, real_dashed = aiming.draw_cue, aiming.draw_dashed
-    monkeypatch.setattr(aiming, "draw_cue",
-                        lambda *a, **k: (sticks.append(a[3]), real_cue(*a, **k))[1])
-    monkeypatch.setattr(aiming, "draw_dashed",
-                        lambda *a, **k: (lines.append(1), real_dashed(*a, **k))[1])
+    sticks, lines = count_stick_and_line(monkeypatch)
     app = make_app("en", (1280, 720))
     try:
         s = _computer_to_shoot(monkeypatch, app, "1", think_frames=400,

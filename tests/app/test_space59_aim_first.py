@@ -13,7 +13,14 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import drawn_words, frame, key, make_app, run_until
+from tests.app.helpers import (
+    count_stick_and_line,
+    drawn_words,
+    frame,
+    key,
+    make_app,
+    run_until,
+)
 
 SIZES = [(800, 500), (1100, 650), (1280, 720)]
 
@@ -114,15 +121,8 @@ def test_no_stick_or_aim_line_is_shown_until_the_person_aims(
     the person aims, neither is drawn; the first move draws both, and Space
     then plays what they show."""
     from simulator.app.match import computer
-    from simulator.app.screens import aiming
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
-    sticks: list[float] = []
-    lines: list[int] = []
-    real_cue, real_dashed = aiming.draw_cue, aiming.draw_dashed
-    monkeypatch.setattr(aiming, "draw_cue",
-                        lambda *a, **k: (sticks.append(a[3]), real_cue(*a, **k))[1])
-    monkeypatch.setattr(aiming, "draw_dashed",
-                        lambda *a, **k: (lines.append(1), real_dashed(*a, **k))[1])
+    sticks, lines = count_stick_and_line(monkeypatch)
     app = make_app(lang, size)
     try:
         s = _after_the_computers_stroke(app)
