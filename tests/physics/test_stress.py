@@ -1,4 +1,4 @@
-"""The stress command (python -m simulator.tools.stress): a few hundred random
+"""The stress command (python -m simulator.tools.stress): a hundred random
 strokes with no failure, and checks that do catch what they look for."""
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ POOL = pool_table(9)
 R = POOL.balls.radius
 
 
-def test_a_few_hundred_random_strokes_fail_no_check() -> None:
-    summary = stress.run(240, seed=11)
-    assert summary.strokes == 240
+def test_a_hundred_random_strokes_fail_no_check() -> None:
+    # A hundred (5 s; 240 took 12 s): the command itself runs a thousand.
+    summary = stress.run(100, seed=11)
+    assert summary.strokes == 100
     assert set(summary.by_table) == set(TABLES)
     failures = [f"#{f.index} {f.check}: {f.detail}" for f in summary.failures]
     assert failures == []

@@ -87,12 +87,14 @@ def checked_play(game: str, seed: int, opts: dict[str, object]) -> Match:
     return m
 
 
+# Hundreds of games of each (some 8 s; thousands took 40 s): the property
+# tests below draw further seeds, and every step is checked in the others.
 @pytest.mark.parametrize("game,opts,count", [
-    ("8-ball", {"race_to": 1}, 1500),
-    ("9-ball", {"race_to": 1}, 2000),
-    ("14.1", {"target": 4}, 1000),
+    ("8-ball", {"race_to": 1}, 300),
+    ("9-ball", {"race_to": 1}, 500),
+    ("14.1", {"target": 4}, 200),
 ])
-def test_thousands_of_games_finish(game: str, opts: dict[str, object],
+def test_hundreds_of_games_finish(game: str, opts: dict[str, object],
                                    count: int) -> None:
     finished = 0
     for seed in range(count):
@@ -125,7 +127,7 @@ def test_property_random_logs(seed: int, game: str) -> None:
     assert m.over
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=25, deadline=None,  # whole matches, each replayed twice
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), game=st.sampled_from(["8-ball", "9-ball",
                                                           "14.1"]),
