@@ -206,7 +206,7 @@ def drawn_kinds(root: ET.Element) -> set[str]:
     for el in root.iter():
         cls, ident = el.get("class", ""), el.get("id", "")
         if cls == "path":
-            kinds.add("path")
+            kinds.add("path-cue" if ident == "path-0" else "path-ball")
         elif cls == "rest":
             kinds.add("rest")
         elif cls == "contact":
@@ -247,7 +247,10 @@ def test_every_mark_the_svg_draws_is_in_its_key(lang: str, entry: str) -> None:
                "contact-tip_contact": table_marks.CONTACT_TIP}
     words = {"contact-ball_ball": "export.key_ball",
              "contact-ball_cushion": "export.key_cushion",
-             "contact-tip_contact": "export.key_tip", "path": "export.key_paths",
+             "contact-tip_contact": "export.key_tip",
+             "path-cue": "export.key_path_cue", "path-ball": "export.key_path_ball",
+             "stick": "export.key_stick", "push": "export.key_push",
+             "head-string": "export.key_head_string", "touch": "export.key_touch",
              "called": "export.key_called"}
     for mark, g in keyed.items():
         assert mark in words

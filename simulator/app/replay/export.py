@@ -752,6 +752,7 @@ def still_svg(exp: ShotExport, lang: str, width: int = 1600) -> str:
            f'fill="{svg.rgb(ROOM)}"/>']
     out += svg.table(g, marks)
     out += svg.paths(g, marks)
+    out += svg.push(g, marks, Locale(lang).t)
     out += svg.rests(g, marks)
     out += svg.balls(g, marks)
     out += svg.call(g, marks, exp.shot.initial)

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from simulator.physics.stick import PUSH_CONTACT, TIP_RADIUS, tip_end
+from simulator.physics.stick import PUSH_CONTACT, TIP_HIT_TIME, TIP_RADIUS, tip_end
 from simulator.table.events import HEAD_STRING, Event, EventKind, Frame, Shot
 from simulator.table.specs import TableSpec
 
@@ -111,6 +111,24 @@ class Mark:
     # The end of the tip's contact of ``event`` (tip_end), a step of its
     # own: the moment a push or a double hit is seen, the tip still on it.
     tip_end: bool = False
+
+
+@dataclass(frozen=True)
+class TipSpan:
+    """A contact of the cue tip on a ball: the strike (its first, or a push
+    when long) or a later touch (a double hit), from ``start`` to ``end``
+    (shot seconds), ``foul_seen`` when the replay stops at its end
+    (stick.tip_end: a push or a later touch)."""
+
+    event_index: int
+    start: float
+    end: float
+    ball: int
+    foul_seen: bool
+
+    @property
+    def duration(self) -> float:
+        return self.end - self.start
 
 
 @dataclass(frozen=True)
@@ -376,6 +394,8 @@ class ShotMarks:
         self.marks = self._marks()
         self.flights = self._flights()
         self.cue = CuePath(shot, self.frames)
+        self.tip_spans = self._tip_spans()
+        self._tracks: dict[int, _BallTrack] = {}
         # The replay starts with the stick's approach, before the strike.
         first = self.times[0] if self.times else 0.0
         self.start = min(first, self.cue.start)
@@ -384,6 +404,32 @@ class ShotMarks:
             and shot.events[i].line == HEAD_STRING for i in self.foul_events)
         self.show_head_string = line_foul or any(c in LINE_CODES for c in codes) or \
             in_hand in LINE_HANDS
+
+    # -- the tip on the ball ---------------------------------------------------
+    def _tip_spans(self) -> tuple[TipSpan, ...]:
+        """Each contact of the tip: the strike (a miscue's slip is none) and
+        every later touch, unless the tip's touches are kept back (a quiz's
+        open questions: the tip's time on the ball answers them)."""
+        if EventKind.TIP_CONTACT in self.leave_out:
+            return ()
+        out: list[TipSpan] = []
+        for i, ev in enumerate(self.shot.events):
+            if ev.kind not in (EventKind.STROKE, EventKind.TIP_CONTACT) or \
+                    not ev.balls or ev.miscue:
+                continue
+            end = tip_end(ev)
+            seen = end is not None
+            if end is None:
+                end = ev.time + (ev.duration or TIP_HIT_TIME)
+            out.append(TipSpan(i, ev.time, end, ev.balls[0], seen))
+        return tuple(out)
+
+    def ball_at(self, ball: int, t: float) -> tuple[float, float] | None:
+        """Where ``ball`` was at shot time ``t``, between the frames."""
+        track = self._tracks.get(ball)
+        if track is None:
+            track = self._tracks[ball] = _BallTrack(self.frames, ball)
+        return track.at(t)
 
     # -- trails ---------------------------------------------------------------
     def _trails(self) -> dict[int, tuple[tuple[float, float, float], ...]]:

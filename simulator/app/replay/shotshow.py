@@ -16,6 +16,7 @@ from simulator.app.replay.shotmarks import Mark, ShotMarks
 from simulator.app.replay.side_view import SideView
 from simulator.app.replay.table_marks import draw_over, draw_under
 from simulator.app.replay.timeline import Timeline, TimelineGeometry
+from simulator.app.replay.tip_inset import InsetDrawn
 from simulator.app.table.view import TableView
 from simulator.app.text.i18n import Locale
 from simulator.table.events import EventKind, Shot
@@ -60,6 +61,8 @@ class ShotShow(Timeline, SideView):
         # Only the contact numbers that can be read (a class's window): a
         # rattle in the jaws piled a dozen on the cue ball.
         self.thin_contacts = False
+        # The tip's magnified inset as last drawn (None: not shown).
+        self.inset: InsetDrawn | None = None
 
     @property
     def spec(self) -> TableSpec:
@@ -73,9 +76,11 @@ class ShotShow(Timeline, SideView):
 
     def draw_over(self, surface: pygame.Surface, view: TableView) -> None:
         self.exit_boxes = []
+        inset: list[InsetDrawn] = []
         self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time,
                                        say=self.locale.t, labels=self.exit_boxes,
-                                       thin=self.thin_contacts)
+                                       thin=self.thin_contacts, inset=inset)
+        self.inset = inset[0] if inset else None
 
     def key(self, event: pygame.event.Event) -> bool:
         """T: trails; comma and full stop: the previous and next contact, a

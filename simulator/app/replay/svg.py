@@ -7,7 +7,7 @@ the table and the contacts numbered, in the replay's colours
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -18,6 +18,7 @@ from simulator.app.replay.shotmarks import ShotMarks, StickAt
 from simulator.app.table.balls3d import BAND, DISC, PYRAMID_DISC
 from simulator.app.table.render import CLOTH, RAIL_WOOD, pocket_outline
 from simulator.app.text import ui
+from simulator.table.events import EventKind
 from simulator.table.specs import TableKind, TableSpec
 from simulator.table.state import TableState
 
@@ -91,11 +92,54 @@ def table(g: SvgTable, marks: ShotMarks) -> list[str]:
     for p in spec.pockets:
         out.append(f'<polygon class="pocket" id="pocket-{p.name}" '
                    f'points="{g.pts(pocket_outline(spec, p))}" fill="#080808"/>')
+    # The head string always: a referee reads the kitchen from it (a ball
+    # in hand, a break); bright where a rule of the shot names it.
+    a, b = g.xy(spec.head_string_x, 0.0), g.xy(spec.head_string_x, spec.width)
+    out.append(f'<line id="head-string" x1="{a[0]:.1f}" y1="{a[1]:.1f}" '
+               f'x2="{b[0]:.1f}" y2="{b[1]:.1f}" {_line_style(marks)}/>')
+    return out
+
+
+def _line_style(marks: ShotMarks) -> str:
+    """The head string's stroke: bright where a rule names it, else faint
+    and dashed (the table's own marking)."""
     if marks.show_head_string:
-        a, b = g.xy(spec.head_string_x, 0.0), g.xy(spec.head_string_x, spec.width)
-        out.append(f'<line id="head-string" x1="{a[0]:.1f}" y1="{a[1]:.1f}" '
-                   f'x2="{b[0]:.1f}" y2="{b[1]:.1f}" '
-                   f'stroke="{rgb(table_marks.LINE_MARK)}" stroke-width="3"/>')
+        return f'stroke="{rgb(table_marks.LINE_MARK)}" stroke-width="3"'
+    return 'stroke="rgb(200,214,200)" stroke-width="1.5" stroke-dasharray="6 5" ' \
+        'stroke-opacity="0.7"'
+
+
+def push(g: SvgTable, marks: ShotMarks, say: Callable[..., str]) -> list[str]:
+    """A push (general rule 21): the way the cue ball went with the tip on
+    it, from the strike to where the tip left it, a thick bar in the tip's
+    colour with the milliseconds beside it; a plain stroke's millisecond
+    has none."""
+    out: list[str] = []
+    cue = g.spec.balls.cue_ball
+    for span in marks.tip_spans:
+        ev = marks.shot.events[span.event_index]
+        if not span.foul_seen or ev.kind is not EventKind.STROKE or span.ball != cue:
+            continue
+        a, b = marks.ball_at(cue, span.start), marks.ball_at(cue, span.end)
+        if a is None or b is None:
+            continue
+        (ax, ay), (bx, by) = g.xy(*a), g.xy(*b)
+        w = max(4.0, g.ball_r * 0.5)
+        ms = f"{span.duration * 1000:.0f}"
+        size = max(11.0, g.ball_r * 1.1)
+        colour = rgb(table_marks.CONTACT_TIP)
+        ty = min(ay, by) - g.ball_r * 1.6  # the words over the cue ball
+        out.append(f'<g id="push" data-ms="{ms}">'
+                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
+                   f'stroke="#101010" stroke-width="{w + 3:.1f}" '
+                   f'stroke-linecap="round"/>'
+                   f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
+                   f'stroke="{colour}" stroke-width="{w:.1f}" '
+                   f'stroke-linecap="round"/>'
+                   f'<text x="{(ax + bx) / 2:.1f}" y="{ty:.1f}" '
+                   f'font-size="{size:.1f}" font-weight="bold" text-anchor="middle" '
+                   f'fill="{colour}" stroke="#101010" stroke-width="0.6">'
+                   f'{escape(say("tip_inset.on_ball", ms=ms))}</text></g>')
     return out
 
 
@@ -351,22 +395,69 @@ def key_entries(marks: ShotMarks) -> list[tuple[str, str]]:
     """(data-mark, words' key) of each kind of mark the diagram draws that
     the key explains, in the order they are said."""
     out: list[tuple[str, str]] = []
-    if any(len(marks.trail(b)) > 1 for b in marks.trails):
-        out.append(("path", "export.key_paths"))
-    kinds = {c.kind.value for c in marks.shown_contacts}
+    cue = marks.spec.balls.cue_ball
+    drawn = [b for b in marks.trails if len(marks.trail(b)) > 1]
+    if cue in drawn:
+        out.append(("path-cue", "export.key_path_cue"))
+    if any(b != cue for b in drawn):
+        out.append(("path-ball", "export.key_path_ball"))
+    if marks.cue.address() is not None:
+        out.append(("stick", "export.key_stick"))
+    if pushes(marks):
+        out.append(("push", "export.key_push"))
+    out.append(("head-string", "export.key_house_line"
+                if marks.spec.kind is TableKind.PYRAMID else "export.key_head_string"))
+    shown = marks.shown_contacts
+    kinds = {c.kind.value for c in shown}
     out += [(f"contact-{k}", words) for k, words in CONTACT_KEYS if k in kinds]
+    if shown:
+        out.append(("touch", "export.key_touch"))
     if marks.called_ball is not None or marks.called_pocket:
         out.append(("called", "export.key_called"))
     return out
 
 
-def _swatch(mark: str, x: float, cy: float, r: float) -> str:
+def pushes(marks: ShotMarks) -> bool:
+    """Whether the diagram marks a push (push)."""
+    cue = marks.spec.balls.cue_ball
+    return any(s.foul_seen and s.ball == cue and
+               marks.shot.events[s.event_index].kind is EventKind.STROKE
+               for s in marks.tip_spans)
+
+
+def _path_colour(marks: ShotMarks) -> Sequence[int]:
+    """The key's swatch for the object balls' paths: the first that moved."""
+    cue = marks.spec.balls.cue_ball
+    b = next((b for b in sorted(marks.trails) if b != cue
+              and len(marks.trail(b)) > 1), None)
+    return table_marks.ball_colour(marks.spec, b) if b is not None else (200, 60, 50)
+
+
+def _swatch(mark: str, x: float, cy: float, r: float, marks: ShotMarks) -> str:
     """The little picture of a mark in the key, ``r`` high each side of
     ``cy`` from ``x`` on."""
-    if mark == "path":
-        return (f'<line x1="{x:.1f}" y1="{cy:.1f}" x2="{x + 2.4 * r:.1f}" '
-                f'y2="{cy:.1f}" stroke="{rgb(table_marks.TRAIL_CUE)}" '
-                f'stroke-width="2.5"/>')
+    x2 = x + 2.4 * r
+    if mark in ("path-cue", "path-ball"):
+        colour = table_marks.TRAIL_CUE if mark == "path-cue" else _path_colour(marks)
+        return (f'<line x1="{x:.1f}" y1="{cy:.1f}" x2="{x2:.1f}" '
+                f'y2="{cy:.1f}" stroke="{rgb(colour)}" stroke-width="2.5"/>')
+    if mark == "stick":
+        return (f'<polygon points="{x:.1f},{cy - r * 0.25:.1f} {x2:.1f},'
+                f'{cy - r * 0.4:.1f} {x2:.1f},{cy + r * 0.4:.1f} {x:.1f},'
+                f'{cy + r * 0.25:.1f}" fill="rgb(226,196,142)" '
+                f'stroke="rgb(92,38,24)" stroke-width="1"/>')
+    if mark == "push":
+        return (f'<line x1="{x + 2:.1f}" y1="{cy:.1f}" x2="{x2 - 2:.1f}" '
+                f'y2="{cy:.1f}" stroke="{rgb(table_marks.CONTACT_TIP)}" '
+                f'stroke-width="{max(4.0, r * 0.9):.1f}" stroke-linecap="round"/>')
+    if mark == "head-string":
+        return (f'<line x1="{x + r * 1.2:.1f}" y1="{cy - r:.1f}" '
+                f'x2="{x + r * 1.2:.1f}" y2="{cy + r:.1f}" {_line_style(marks)}/>')
+    if mark == "touch":
+        return (f'<line x1="{x + 2:.1f}" y1="{cy:.1f}" x2="{x2:.1f}" y2="{cy:.1f}" '
+                f'stroke="#101010" stroke-width="1.5"/><circle cx="{x + 2.5:.1f}" '
+                f'cy="{cy:.1f}" r="2.5" fill="{rgb(table_marks.CONTACT_CUSHION)}" '
+                f'stroke="#101010"/>')
     if mark == "called":
         return (f'<circle cx="{x + r:.1f}" cy="{cy:.1f}" r="{r - 1.5:.1f}" '
                 f'fill="none" stroke="{rgb(table_marks.CALLED)}" stroke-width="3" '
@@ -412,7 +503,7 @@ def key(marks: ShotMarks, say: table_marks.Say, left: float, top: float,
                        f'fill="rgb(170,176,168)">{escape(lead)}</text>')
             x += lw
         out.append(f'<g class="key-entry" data-mark="{mark}">'
-                   f'{_swatch(mark, x, y, r)}<text x="{x + 2.4 * r + 6:.1f}" '
+                   f'{_swatch(mark, x, y, r, marks)}<text x="{x + 2.4 * r + 6:.1f}" '
                    f'y="{y + size * 0.36:.1f}" font-size="{size}" '
                    f'fill="rgb(170,176,168)">{escape(words)}</text></g>')
         x += w + gap

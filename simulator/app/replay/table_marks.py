@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from simulator.app.replay.shotmarks import Contact, Exit, ShotMarks, StickAt
+from simulator.app.replay.tip_inset import InsetDrawn, draw_tip_inset
 from simulator.app.table.render import draw_cue, table_clip
 from simulator.app.table.view import TableView
 from simulator.app.text import fonts, ui
@@ -419,12 +420,14 @@ def dark(c: Colour) -> Colour:
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
               until: float | None, emphasis: bool = True, stick: bool = True,
               say: Say | None = None, labels: list[pygame.Rect] | None = None,
-              thin: bool = False) -> list[tuple[int, pygame.Rect]]:
+              thin: bool = False, inset: list[InsetDrawn] | None = None
+              ) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), where balls left the table, the contacts so far, numbered
-    (the latest larger, with ``emphasis``; ``thin``: only those readable)
-    and the off-table words clear of them; returns the contacts' numbers
-    and boxes."""
+    (the latest larger, with ``emphasis``; ``thin``: only those readable),
+    the off-table words clear of them and, while a foul's tip contact is
+    shown, the tip magnified (its frame put in ``inset``); returns the
+    contacts' numbers and boxes."""
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
@@ -442,6 +445,10 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
         taken.append(draw_exit_label(surface, view, marks, ex, say, taken))
         if labels is not None:  # (where the off-table words went)
             labels.append(taken[-1])
+    if until is not None and say is not None:
+        drawn = draw_tip_inset(surface, view, marks, until, say)
+        if drawn is not None and inset is not None:
+            inset.append(drawn)
     return boxes
 
 

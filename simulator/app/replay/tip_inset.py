@@ -1,0 +1,278 @@
+"""The cue tip on the ball, magnified: a framed inset while a foul's tip
+contact lasts (a push, general rule 21; the tip's second touch, a double
+hit, general rule 20) and at the stop where the tip leaves the ball.
+
+At a class's window size the cue ball moves a few pixels in the 20 ms the
+tip rides it: the foul was learnt from the words alone. The inset draws the
+tip and the ball some 6-10 times larger, where the ball stood when the tip
+met it, and says how long the tip was on against a clean stroke's
+millisecond (reference.md 4: the tip's contact of a plain hit). A double
+hit shows both contacts side by side. The window's replays and the exported
+clips draw it alike (table_marks.draw_over).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from simulator.app.replay.shotmarks import ShotMarks, TipSpan
+from simulator.app.table.render import CLOTH
+from simulator.app.text import fonts, ui
+from simulator.physics.stick import TIP_HIT_TIME, TIP_RADIUS
+from simulator.table.events import EventKind
+
+Say = Callable[..., str]
+Colour = tuple[int, int, int]
+ZOOM_MIN, ZOOM_MAX = 6.0, 10.0
+PANEL_W, PANEL_H = 3.6, 2.8  # a panel's size in magnified ball radii
+EPS = 1e-9
+SHAFT: Colour = (226, 196, 142)
+FERRULE: Colour = (238, 234, 222)
+CHALK: Colour = (64, 104, 176)
+FRAME: Colour = (236, 72, 60)  # the foul's red (table_marks.FOUL)
+TIP_MARK: Colour = (240, 110, 220)  # the tip's contacts (table_marks.CONTACT_TIP)
+
+
+@dataclass(frozen=True)
+class InsetDrawn:
+    """Where the inset went: its frame, how many times it magnifies, and
+    each panel's ball as drawn (centre and radius in pixels)."""
+
+    rect: pygame.Rect
+    zoom: float
+    balls: tuple[tuple[tuple[int, int], int], ...]
+
+
+def shown_spans(marks: ShotMarks, t: float) -> list[TipSpan]:
+    """The tip's contacts the inset shows at shot time ``t``: none unless a
+    foul's contact (a push, a later touch) lasts or has just ended there;
+    then every contact of the tip so far, the strike first."""
+    now = next((s for s in marks.tip_spans if s.foul_seen and
+                s.start - EPS <= t <= s.end + EPS), None)
+    if now is None:
+        return []
+    return [s for s in marks.tip_spans if s.start <= now.start]
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000.0:.0f}"
+
+
+def words(marks: ShotMarks, spans: Sequence[TipSpan], say: Say) -> list[str]:
+    """The inset's lines: the tip's time on the ball (or its two contacts)
+    against a clean stroke's."""
+    clean = _ms(TIP_HIT_TIME)
+    if len(spans) > 1:
+        each = [_ms(s.start) for s in spans]
+        times = f"{', '.join(each[:-1])} {say('tip_inset.and')} {each[-1]}"
+        return [say("tip_inset.twice", n=len(spans), times=times),
+                say("tip_inset.clean_once", ms=clean)]
+    return [say("tip_inset.on_ball", ms=_ms(spans[0].duration)),
+            say("tip_inset.clean", ms=clean)]
+
+
+def _involved(marks: ShotMarks, spans: Sequence[TipSpan]) -> set[int]:
+    """The balls the inset must not hide: the tip's, the cue ball and the
+    first ball it meets."""
+    cue = marks.spec.balls.cue_ball
+    out = {cue, *(s.ball for s in spans)}
+    first = next((e for e in marks.shot.events if e.kind is EventKind.BALL_BALL
+                  and cue in e.balls), None)
+    if first is not None:
+        out.update(first.balls)
+    return out
+
+
+def _area(view: object) -> pygame.Rect:
+    """Where the inset may go: the table with its rails, a little in."""
+    out: pygame.Rect = view.outer_rect()  # type: ignore[attr-defined]
+    return out.inflate(-8, -8)
+
+
+def _place(marks: ShotMarks, view: object, size: tuple[int, int],
+           spans: Sequence[TipSpan], t: float) -> pygame.Rect:
+    """The inset's frame on the table: of places along its long sides,
+    the one that covers the fewest of the balls involved, then of the
+    others, then farthest from the tip's ball."""
+    bed = _area(view)
+    w, h = size
+    xs = sorted({bed.left + round((bed.width - w) * k / 6) for k in range(7)})
+    ys = (bed.top, bed.bottom - h)
+    keep = _involved(marks, spans)
+    pad = view.ball_px * 1.3  # type: ignore[attr-defined]
+    balls: list[tuple[bool, tuple[float, float]]] = []
+    for b in sorted(marks.trails.keys() | keep):
+        p = marks.ball_at(b, t)
+        if p is not None:
+            balls.append((b in keep, view.to_screen(*p)))  # type: ignore[attr-defined]
+    for f in marks.frames[:1]:
+        for b, x, y, _z in f.balls:
+            if b not in marks.trails and b not in keep:
+                balls.append((False, view.to_screen(x, y)))  # type: ignore[attr-defined]
+    tip = marks.ball_at(spans[-1].ball, t)
+    tx, ty = view.to_screen(*tip) if tip is not None else bed.center  # type: ignore[attr-defined]
+
+    def cost(r: pygame.Rect) -> tuple[int, int, float]:
+        near = r.inflate(2 * pad, 2 * pad)
+        mine = sum(1 for k, (x, y) in balls if k and near.collidepoint(x, y))
+        other = sum(1 for k, (x, y) in balls if not k and near.collidepoint(x, y))
+        return mine, other, -math.hypot(r.centerx - tx, r.centery - ty)
+
+    spots = [pygame.Rect(x, y, w, h) for y in ys for x in xs]
+    return min(spots, key=cost)
+
+
+def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
+                   t: float, say: Say) -> InsetDrawn | None:
+    """The inset at shot time ``t``, if a foul's tip contact is shown there;
+    where it went."""
+    spans = shown_spans(marks, t)
+    if not spans:
+        return None
+    ball_px = max(float(view.ball_px), 1e-6)  # type: ignore[attr-defined]
+    area = _area(view)
+    size = max(11, min(20, round(ball_px * 1.5)))
+    lines = words(marks, spans, say)
+    pad = max(4, size // 2)
+    line_h = ui.line_height(size)
+    n = len(spans)
+    text_w = max(fonts.font(size).size(s)[0] for s in lines)
+    text_h = len(lines) * line_h + pad // 2 + 2 * pad
+    # Half the table high at most, so it fits beside a ball on the middle
+    # line; smaller, not cut, where the table is small (a small export).
+    half = area.height / 2 - ball_px * 1.6
+    big = min(ball_px * ZOOM_MAX, (half - text_h) / PANEL_H)
+    big = max(big, ball_px * ZOOM_MIN)
+    big = max(4.0, min(big, (area.height - text_h) / PANEL_H,
+                       (area.width - (n + 1) * pad) / (n * PANEL_W)))
+    zoom = big / ball_px
+    pw, ph = round(big * PANEL_W), round(big * PANEL_H)
+    width = max(n * pw + (n + 1) * pad, text_w + 2 * pad)
+    if width > area.width:  # the words wrap instead
+        width = max(n * pw + (n + 1) * pad, area.width)
+        lines = [ln for s in lines for ln in ui.wrap(s, size, width - 2 * pad)]
+    height = ph + 2 * pad + len(lines) * line_h + pad // 2
+    rect = _place(marks, view, (width, height), spans, t)
+    pygame.draw.rect(surface, ui.PANEL, rect, border_radius=4)
+    pygame.draw.rect(surface, FRAME, rect, 3, border_radius=4)
+    drawn: list[tuple[tuple[int, int], int]] = []
+    left = rect.left + (rect.width - (n * pw + (n - 1) * pad)) // 2
+    for k, span in enumerate(spans):
+        box = pygame.Rect(left + k * (pw + pad), rect.top + pad, pw, ph)
+        at = t if span is spans[-1] else span.end
+        label = f"{k + 1}: {say('tip_inset.at', ms=_ms(span.start))}" if n > 1 \
+            else ""
+        drawn.append(_panel(surface, box, view, marks, span, at, zoom, size, label))
+    y = rect.top + pad + ph + pad // 2
+    for k, s in enumerate(lines):
+        ui.line(surface, s, size, ui.INK,
+                pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, line_h),
+                bold=k == 0)
+        y += line_h
+    return InsetDrawn(rect, zoom, tuple(drawn))
+
+
+def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
+           marks: ShotMarks, span: TipSpan, t: float, zoom: float, size: int,
+           label: str) -> tuple[tuple[int, int], int]:
+    """One contact magnified in ``box``: the ball where it was when the tip
+    met it (a ring), the ball and the tip at ``t``, the way the tip rode
+    it between; the ball's centre and radius as drawn."""
+    spec = marks.spec
+    r = spec.balls.radius
+    d = math.radians(marks.shot.stroke.direction)
+    dx, dy = math.cos(d), math.sin(d)
+    start = marks.ball_at(span.ball, span.start) or (0.0, 0.0)
+    now = marks.ball_at(span.ball, t) or start
+    if span.ball != spec.balls.cue_ball or marks.shot.events[span.event_index].kind \
+            is EventKind.TIP_CONTACT:
+        at0 = marks.cue.at(span.start)
+        if at0 is not None:  # the tip's line to the ball, not the stroke's
+            ax, ay = start[0] - at0.x, start[1] - at0.y
+            dd = math.hypot(ax, ay) or 1.0
+            dx, dy = ax / dd, ay / dd
+    c0 = (start[0] - dx * r, start[1] - dy * r)
+    c1 = (now[0] - dx * r, now[1] - dy * r)
+    # Framed on where the tip met the ball and the ball now, whole: a long
+    # push is drawn less magnified than the frame's, never cut.
+    pts = [view.to_screen(*c0)]  # type: ignore[attr-defined]
+    for bx, by in (start, now):
+        for ex, ey in ((r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r)):
+            pts.append(view.to_screen(bx + ex, by + ey))  # type: ignore[attr-defined]
+    lo_x, hi_x = min(p[0] for p in pts), max(p[0] for p in pts)
+    lo_y, hi_y = min(p[1] for p in pts), max(p[1] for p in pts)
+    mid = ((lo_x + hi_x) / 2, (lo_y + hi_y) / 2)
+    fit = min((box.width - 8) / max(hi_x - lo_x, 1e-6),
+              (box.height - 8) / max(hi_y - lo_y, 1e-6))
+    zoom = max(1.0, min(zoom, fit))
+
+    def px(p: tuple[float, float]) -> tuple[int, int]:
+        sx, sy = view.to_screen(*p)  # type: ignore[attr-defined]
+        return (round(box.centerx + (sx - mid[0]) * zoom),
+                round(box.centery + (sy - mid[1]) * zoom))
+
+    scale = float(view.ball_px) / r * zoom  # type: ignore[attr-defined]
+    big = max(2, round(r * scale))
+    old = surface.get_clip()
+    surface.set_clip(box.clip(old) if old is not None else box)
+    try:
+        surface.fill(CLOTH[spec.kind], box)
+        pygame.draw.circle(surface, ui.DIM, px(start), big, 2)
+        # The balls beside it too: the one a double hit's cue ball lay on.
+        for b, _x, _y, _z in marks.frames[0].balls if marks.frames else ():
+            p = now if b == span.ball else marks.ball_at(b, t)
+            if p is not None and (b == span.ball or math.dist(p, now) < 4 * r):
+                c = (250, 250, 244) if b == spec.balls.cue_ball else \
+                    tuple(int(v) for v in spec.balls.colours.get(b, (200, 200, 200)))
+                pygame.draw.circle(surface, c, px(p), big)
+                pygame.draw.circle(surface, (16, 16, 16), px(p), big, 2)
+        ball_c = px(now)
+        _draw_tip(surface, marks, t, px, scale)
+        # How far the tip carried the ball, from where it met it.
+        met, left = px(c0), px(c1)
+        if math.dist(met, left) >= 2:
+            pygame.draw.line(surface, TIP_MARK, met, left, 4)
+        pygame.draw.circle(surface, TIP_MARK, left, max(3, big // 10))
+    finally:
+        surface.set_clip(old)
+    pygame.draw.rect(surface, ui.DIM, box, 1)
+    tag = fonts.text(f"×{zoom:.0f}", size, ui.INK, bold=True)
+    surface.blit(tag, (box.right - tag.get_width() - 3, box.top + 2))
+    if label:
+        ui.line(surface, label, size, ui.INK,
+                pygame.Rect(box.left + 4, box.top + 2, box.width - 8, size * 2),
+                bold=True)
+    return ball_c, big
+
+
+def _draw_tip(surface: pygame.Surface, marks: ShotMarks, t: float,
+              px: Callable[[tuple[float, float]], tuple[int, int]],
+              scale: float) -> None:
+    """The tip, its ferrule and the shaft behind, along the cue's line."""
+    at = marks.cue.at(t)
+    if at is None:
+        return
+    a = math.radians(at.direction)
+    d = (math.cos(a), math.sin(a))
+    side = (-d[1], d[0])
+
+    def quad(front: float, back: float, half_f: float, half_b: float
+             ) -> list[tuple[int, int]]:
+        f = (at.x + d[0] * front, at.y + d[1] * front)
+        b = (at.x - d[0] * back, at.y - d[1] * back)
+        return [px((f[0] + side[0] * half_f, f[1] + side[1] * half_f)),
+                px((b[0] + side[0] * half_b, b[1] + side[1] * half_b)),
+                px((b[0] - side[0] * half_b, b[1] - side[1] * half_b)),
+                px((f[0] - side[0] * half_f, f[1] - side[1] * half_f))]
+
+    rt = TIP_RADIUS
+    pygame.draw.polygon(surface, SHAFT, quad(-0.02, 0.5, rt * 1.02, rt * 1.4))
+    pygame.draw.polygon(surface, FERRULE, quad(-0.004, 0.02, rt, rt * 1.02))
+    pygame.draw.polygon(surface, CHALK, quad(0.0, 0.004, rt, rt))
+    pygame.draw.circle(surface, CHALK, px((at.x, at.y)), max(2, round(rt * scale)))
+    pygame.draw.circle(surface, (20, 20, 20), px((at.x, at.y)),
+                       max(2, round(rt * scale)), 1)
