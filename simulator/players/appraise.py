@@ -225,7 +225,13 @@ class Judge:
                 out = planning.Lanes(lanes.spec, balls, nxt)
             if out is not None:
                 out.then = self._rerack_after(replace(state, table=table), lanes.spec)
-                if len(out.targets) == 1 and out.then(out.targets[0]) is None:
+                if (len(out.targets) == 1 and out.then(out.targets[0]) is None) \
+                        or (len(out.targets) > 1 and not out.then.any()):
+                    # The pattern: one ball on (rotation), or any order of
+                    # the balls named where no pot racks them again (8-ball's
+                    # group, 14.1 before its last balls; those are the key
+                    # ball's plan): the shot after next is valued by the pot
+                    # after it too.
                     out.beyond = self._beyond(replace(state, table=table), out)
             memo[ball] = out
             return out
@@ -233,9 +239,12 @@ class Judge:
 
     def _beyond(self, state: GameState, lanes: planning.Lanes
                 ) -> Callable[[int], planning.Lanes | None]:
-        """In rotation (one ball on, ``lanes``'; ``state``: the ball before
-        it gone): the lanes of the balls named once ``ball`` is potted too,
-        None when nothing would be left to play (the pattern to the 9)."""
+        """The pattern (one ball on in rotation, or any of ``lanes``' where
+        no pot racks them again; ``state``: the ball before it gone): the
+        lanes of the balls named once ``ball`` is potted too, None when
+        nothing would be left to play. With one ball on and at most
+        ``planning.RUN_OUT`` balls left those lanes have their own pattern,
+        so the plan runs to the last ball (the 9, the 8)."""
         memo: dict[int, planning.Lanes | None] = {}
 
         def beyond(ball: int) -> planning.Lanes | None:
@@ -248,8 +257,20 @@ class Judge:
                     nxt = tuple(b for b in req.direct_targets(table) if b != CUE_BALL)
                 except RulesError:
                     nxt = ()
-                balls = {b: p for b, p in lanes.balls.items() if b != ball}
-                memo[ball] = planning.Lanes(lanes.spec, balls, nxt) if nxt else None
+                out: planning.Lanes | None = None
+                if nxt and set(nxt) <= set(lanes.targets):
+                    # The same balls less one (8-ball's group, 14.1): their
+                    # lanes kept, as the shot after next's are (_after).
+                    out = planning.Lanes.subset(lanes, nxt, ball)
+                elif nxt:
+                    balls = {b: p for b, p in lanes.balls.items() if b != ball}
+                    out = planning.Lanes(lanes.spec, balls, nxt)
+                if out is not None and len(out.targets) == 1 and \
+                        len(out.balls) <= planning.RUN_OUT:
+                    # The order forced and few balls left: the plan runs on
+                    # to the last ball (the 9, the 8 after the group).
+                    out.beyond = self._beyond(replace(state, table=table), out)
+                memo[ball] = out
             return memo[ball]
         return beyond
 
