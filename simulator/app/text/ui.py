@@ -114,6 +114,10 @@ class Pictures:
         """``paint()`` draws the part onto ``surface``, inside ``region``;
         the copy kept for ``key`` instead, if there is one."""
         region = region.clip(surface.get_rect())
+        if not region.width or not region.height or \
+                surface.get_flags() & pygame.SRCALPHA:
+            paint()  # (a copy with transparency would blend, not copy, back)
+            return
         # (a picture copied from a window of another size or pixel format
         # would blit differently)
         full = (key, tuple(region), surface.get_size(), surface.get_bitsize(),
