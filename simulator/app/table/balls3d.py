@@ -295,26 +295,64 @@ def orientation_step(orient: np.ndarray) -> tuple[int, int]:
     return k, round(roll / (2 * math.pi) * ROLLS) % ROLLS
 
 
+@lru_cache(maxsize=POLES * ROLLS)
 def step_orientation(step: tuple[int, int]) -> np.ndarray:
-    """The orientation a step's picture is painted for."""
+    """The orientation a step's picture is painted for (kept: the same few
+    steps are painted for every ball and every set; not to be changed)."""
     k, j = step
     a = 2 * math.pi * j / ROLLS
     z = _POLE_DIRS[k]
     x = math.cos(a) * _T1[k] + math.sin(a) * _T2[k]
     y = np.cross(z, x)
-    return np.stack([x, y, z], axis=1)
+    out = np.stack([x, y, z], axis=1)
+    out.flags.writeable = False
+    return out
+
+
+Pictures = OrderedDict[tuple[int, int, int], pygame.Surface]
+_SHARED: OrderedDict[tuple[object, ...], tuple[dict[int, BallFace], Pictures]] = \
+    OrderedDict()
+SHARED_SETS = 3  # sets of balls (table and size) kept (each up to CACHE pictures)
+
+
+def _shared_pictures(spec: TableSpec, r_px: float, numbers: bool
+                     ) -> tuple[dict[int, BallFace], Pictures]:
+    """The faces and kept pictures of every shared set of these balls at this
+    size: keyed on all a picture is painted from (the balls' colours,
+    stripes and numbers, the table's kind, the radius) and on the window's
+    pixel format (a picture is converted to it)."""
+    screen = pygame.display.get_surface()
+    key = (spec.kind, repr(spec.balls), r_px, numbers,
+           None if screen is None else (screen.get_bitsize(), screen.get_masks()))
+    got = _SHARED.get(key)
+    if got is None:
+        faces = {b: BallFace(spec, b, r_px, glossy=False, number=numbers)
+                 for b in spec.balls.ids}
+        got = _SHARED[key] = (faces, OrderedDict())
+        while len(_SHARED) > SHARED_SETS:
+            _SHARED.popitem(last=False)
+    _SHARED.move_to_end(key)
+    return got
 
 
 class RollingBalls:
     """Orientation and current picture of every ball of a set."""
 
-    def __init__(self, spec: TableSpec, r_px: float, numbers: bool = True) -> None:
+    def __init__(self, spec: TableSpec, r_px: float, numbers: bool = True,
+                 shared: bool = False) -> None:
         """``numbers``: False paints plain balls (too small for a turning
-        number to read: it is written upright over them instead)."""
+        number to read: it is written upright over them instead).
+        ``shared``: the pictures kept with every other shared set of the
+        same balls at the same size (each screen of a match, each match of
+        the evening rolls the same balls: painted once, not on every screen)."""
         self.spec = spec
         self.radius = spec.balls.radius
-        self.faces = {b: BallFace(spec, b, r_px, glossy=False, number=numbers)
-                      for b in spec.balls.ids}
+        kept: OrderedDict[tuple[int, int, int], pygame.Surface] | None = None
+        if shared:
+            self.faces, kept = _shared_pictures(spec, r_px, numbers)
+        else:
+            self.faces = {b: BallFace(spec, b, r_px, glossy=False, number=numbers)
+                          for b in spec.balls.ids}
         # Start with the number towards the viewer, turned a little so the
         # numbers do not all look the same.
         self.orient: dict[int, np.ndarray] = {}
@@ -322,7 +360,8 @@ class RollingBalls:
             tilt = _rotation(np.array([1.0, 0.0, 0.0]), 0.25 * ((b * 7) % 5 - 2) / 2)
             self.orient[b] = tilt
         self.last: dict[int, tuple[float, float]] = {}
-        self.kept: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self.kept: OrderedDict[tuple[int, int, int], pygame.Surface] = \
+            OrderedDict() if kept is None else kept
         self.images: dict[int, pygame.Surface] = {}
         self.shown: dict[int, tuple[int, int]] = {}
         self.stale: set[int] = set()  # balls turned since their picture

@@ -507,7 +507,8 @@ class BallSprites:
         # painted plain and its number written upright inside it instead.
         # Pool balls too: at 800x500 a turning number was a grey smudge.
         self.small_numbers = r_px < SMALL_BALL_PX
-        self.rolling = RollingBalls(spec, r_px, numbers=not self.small_numbers)
+        self.rolling = RollingBalls(spec, r_px, numbers=not self.small_numbers,
+                                    shared=True)
         self.shadow = shadow_sprite(r_px)
         if pygame.display.get_surface() is not None:
             self.shadow = self.shadow.convert_alpha()

@@ -24,9 +24,30 @@ class PlayerCard:
     unit: str = ""  # under the big number, small: what it counts ("points")
 
 
+# The board is drawn the same frame after frame while the balls roll: kept,
+# for exactly what it shows (cards, centre lines, table, place).
+PICTURES = ui.Pictures()
+
+
 def draw_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
                     cards: Sequence[PlayerCard], centre: Sequence[str],
                     table: str | None = None) -> None:
+    """The board (see :func:`paint_scoreboard`), copied from the last frame
+    that showed the same."""
+    def paint() -> None:
+        paint_scoreboard(surface, rect, cards, centre, table)
+    if rect.right < surface.get_width():  # (its edge's line overhangs its right)
+        paint()
+        return
+    # (its edge's line, 3 px about the bottom, takes two rows under it)
+    region = pygame.Rect(rect.left, rect.top, rect.width, rect.height + 2)
+    PICTURES.draw(surface, region, (tuple(rect), tuple(cards), tuple(centre), table),
+                  paint)
+
+
+def paint_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
+                     cards: Sequence[PlayerCard], centre: Sequence[str],
+                     table: str | None = None) -> None:
     """Player cards and the game's centre lines. Up to four players sit in
     one row (two players either side of the centre); five to eight in two
     rows. A name too long for its card is cut with an ellipsis and shown

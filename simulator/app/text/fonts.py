@@ -43,6 +43,13 @@ def text(s: str, size: int, colour: tuple[int, int, int], bold: bool = False
     return img.convert_alpha() if pygame.display.get_surface() else img
 
 
+@lru_cache(maxsize=8192)
+def width(s: str, size: int, bold: bool = False) -> int:
+    """The width of ``s`` in pixels; cached, since buttons and cards measure
+    the same words every frame."""
+    return font(size, bold).size(s)[0]
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``s`` into lines that fit ``width`` pixels (keeps explicit newlines)."""
     f = font(size, bold)

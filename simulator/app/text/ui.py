@@ -13,7 +13,8 @@ the table.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -82,6 +83,67 @@ class Frame:
 
 
 FRAME = Frame()
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A part of the window as drawn once: its pixels and where, and the
+    lines and panels its drawing recorded in :data:`FRAME`."""
+
+    image: pygame.Surface
+    at: tuple[int, int]
+    texts: tuple[TextRecord, ...]
+    tips: tuple[tuple[pygame.Rect, str], ...]
+    panels: tuple[tuple[str, pygame.Rect], ...]
+
+
+class Pictures:
+    """Parts of the window that look the same frame after frame (the
+    scoreboard while the balls roll), drawn once for what they show and then
+    copied: ``key`` must hold every input of their drawing. Only for a part
+    that covers its whole ``region`` (nothing under it shows through) and
+    adds no buttons or areas to the frame."""
+
+    def __init__(self, most: int = 8) -> None:
+        self.most = most
+        self._kept: OrderedDict[Hashable, Picture] = OrderedDict()
+        self.drawn = 0  # times drawn afresh (for the tests)
+
+    def draw(self, surface: pygame.Surface, region: pygame.Rect, key: Hashable,
+             paint: Callable[[], None]) -> None:
+        """``paint()`` draws the part onto ``surface``, inside ``region``;
+        the copy kept for ``key`` instead, if there is one."""
+        region = region.clip(surface.get_rect())
+        if not region.width or not region.height or \
+                surface.get_flags() & pygame.SRCALPHA:
+            paint()  # (a copy with transparency would blend, not copy, back)
+            return
+        # (a picture copied from a window of another size or pixel format
+        # would blit differently)
+        full = (key, tuple(region), surface.get_size(), surface.get_bitsize(),
+                surface.get_masks())
+        pic = self._kept.get(full)
+        if pic is not None:
+            self._kept.move_to_end(full)
+            surface.blit(pic.image, pic.at)
+            FRAME.texts.extend(TextRecord(t.text, t.shown, t.rect.copy(), t.box.copy(),
+                                          t.size) for t in pic.texts)
+            FRAME.tips.extend((r.copy(), t) for r, t in pic.tips)
+            FRAME.panels.extend((n, r.copy()) for n, r in pic.panels)
+            return
+        marks = (len(FRAME.texts), len(FRAME.tips), len(FRAME.panels),
+                 len(FRAME.buttons), len(FRAME.areas), len(FRAME.rows))
+        paint()
+        self.drawn += 1
+        if (len(FRAME.buttons), len(FRAME.areas), len(FRAME.rows)) != marks[3:]:
+            return  # (what acts on clicks is never copied)
+        self._kept[full] = Picture(
+            surface.subsurface(region).copy(), region.topleft,
+            tuple(FRAME.texts[marks[0]:]),
+            tuple((r.copy(), t) for r, t in FRAME.tips[marks[1]:]),
+            tuple((n, r.copy()) for n, r in FRAME.panels[marks[2]:]))
+        while len(self._kept) > self.most:
+            self._kept.popitem(last=False)
 
 
 def veil(size: tuple[int, int], rgba: tuple[int, ...]) -> pygame.Surface:
@@ -319,6 +381,54 @@ FRESH = 0.4
 FRESH_AFTER_WATCH = 4.0
 
 
+def _key_width(key: str, size: int) -> int:
+    return fonts.width(key, max(10, size - 2)) + 8 if key else 0
+
+
+def _word_cut(label: str, size: int, room: int) -> bool:
+    """Whether a word of ``label`` is wider than ``room``."""
+    return any(fonts.width(w, size) > room for w in label.split())
+
+
+# Measured every frame for every button of the column, the same words in the
+# same width: kept.
+@functools.lru_cache(maxsize=2048)
+def _label_lines(label: str, key: str, width: int, size: int, cap_under: bool
+                 ) -> tuple[tuple[str, ...], bool, int, int]:
+    """A button's label's lines in a button ``width`` wide, whether the key
+    goes on a line of its own under them, the key's size and its width
+    beside the words. With ``cap_under`` (half-width buttons, every line
+    counting at 800x500), a key that would break the label over two lines
+    goes closer to it ("Фол: дальше" beside "O"); where even so a word would
+    be broken ("Продолжить" beside "Пробел"), under the words. Always in the
+    size of the other keys: a point smaller, 9 px at 800x500, could not be
+    read."""
+    ks, kw = max(10, size - 2), _key_width(key, size)
+    lines = tuple(wrap(label, size, width - 16 - kw))
+    if not key or len(lines) == 1:
+        return lines, False, ks, kw
+    if not cap_under:
+        # A word broken beside the key («Расстав-ить заново» beside
+        # "Space" at 800x500) where it fits whole without it: the key
+        # under the words, every word whole.
+        if _word_cut(label, size, width - 16 - kw) and not _word_cut(label, size,
+                                                                     width - 16):
+            return tuple(wrap(label, size, width - 16)), True, ks, kw
+        return lines, False, ks, kw
+    kw = fonts.width(key, ks) + 4
+    small = tuple(wrap(label, size, width - 16 - kw))
+    if len(small) == 1:
+        return small, False, ks, kw
+    # Closer still where that keeps the words in one row: the key a few
+    # pixels from them («Объявить фол» beside "F" at 800x500).
+    tight = kw - 2
+    if len(wrap(label, size, width - 16 - tight)) == 1:
+        return (label,), False, ks, tight
+    if _word_cut(label, size, width - 16 - kw):
+        return tuple(wrap(label, size, width - 16)), True, ks, kw
+    return small, False, ks, kw
+
+
 class Button:
     """A drawn button: words that wrap over as many lines as they need, a
     key shown at its right, disabled when it has no action."""
@@ -347,44 +457,19 @@ class Button:
         return self.action is not None
 
     def _key_w(self, size: int) -> int:
-        return fonts.font(max(10, size - 2)).size(self.key)[0] + 8 if self.key else 0
+        return _key_width(self.key, size)
 
     def _lines(self, width: int, size: int) -> tuple[list[str], bool, int, int]:
         """The label's lines in a button ``width`` wide, whether the key goes
         on a line of its own under them, the key's size and its width beside
-        the words. With ``cap_under`` (half-width buttons, every line
-        counting at 800x500), a key that would break the label over two
-        lines goes closer to it ("Фол: дальше" beside "O"); where even so a
-        word would be broken ("Продолжить" beside "Пробел"), under the
-        words. Always in the size of the other keys: a point smaller, 9 px
-        at 800x500, could not be read."""
-        ks, kw = max(10, size - 2), self._key_w(size)
-        lines = wrap(self.label, size, width - 16 - kw)
-        if not self.key or len(lines) == 1:
-            return lines, False, ks, kw
-        if not self.cap_under:
-            # A word broken beside the key («Расстав-ить заново» beside
-            # "Space" at 800x500) where it fits whole without it: the key
-            # under the words, every word whole.
-            if self._cut(size, width - 16 - kw) and not self._cut(size, width - 16):
-                return wrap(self.label, size, width - 16), True, ks, kw
-            return lines, False, ks, kw
-        kw = fonts.font(ks).size(self.key)[0] + 4
-        small = wrap(self.label, size, width - 16 - kw)
-        if len(small) == 1:
-            return small, False, ks, kw
-        # Closer still where that keeps the words in one row: the key a few
-        # pixels from them («Объявить фол» beside "F" at 800x500).
-        tight = kw - 2
-        if len(wrap(self.label, size, width - 16 - tight)) == 1:
-            return [self.label], False, ks, tight
-        if self._cut(size, width - 16 - kw):
-            return wrap(self.label, size, width - 16), True, ks, kw
-        return small, False, ks, kw
+        the words (see :func:`_label_lines`)."""
+        lines, under, ks, kw = _label_lines(self.label, self.key, width, size,
+                                            self.cap_under)
+        return list(lines), under, ks, kw
 
     def _cut(self, size: int, room: int) -> bool:
         """Whether a word of the label is wider than ``room``."""
-        return any(fonts.font(size).size(w)[0] > room for w in self.label.split())
+        return _word_cut(self.label, size, room)
 
     def measure(self, width: int, size: int) -> int:
         lines, under, ks, _kw = self._lines(width, size)
@@ -467,7 +552,7 @@ def grid(buttons: Sequence[Button], rect: pygame.Rect, size: int, cols: int = 2,
 
 def row_needs(buttons: Sequence[Button], size: int) -> list[int]:
     """The width each of ``buttons`` needs in :func:`row` (its words, its key)."""
-    return [fonts.font(size).size(b.label)[0] + 18 + b._key_w(size) for b in buttons]
+    return [fonts.width(b.label, size) + 18 + b._key_w(size) for b in buttons]
 
 
 def row(buttons: Sequence[Button], rect: pygame.Rect, size: int, gap: int = 4) -> int:
