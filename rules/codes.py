@@ -164,8 +164,12 @@ class LossCode:
     EIGHT_ON_FOUL = _c("loss.eight_on_foul", L, e8("15"), reading("P2"))
     EIGHT_EARLY = _c("loss.eight_early", L, e8("15"), reading("P2"))
     EIGHT_WRONG_POCKET = _c("loss.eight_wrong_pocket", L, e8("15"), reading("P2"))
-    EIGHT_OFF_TABLE = _c("loss.eight_off_table", L, e8("13"), reading("P2"))
-    THREE_FOULS = _c("loss.three_fouls", L, n9("11"), reading("P4"))
+    # 8-ball 13 says the 8 off the table loses: no reading of 15's empty
+    # list is needed (the card added "where the rules are silent" under it).
+    EIGHT_OFF_TABLE = _c("loss.eight_off_table", L, e8("13"))
+    # 9-ball 11 decides a third foul after the warning; P4 is for a missing
+    # warning only, where the game is not lost.
+    THREE_FOULS = _c("loss.three_fouls", L, n9("11"))
     CONCEDED = _c("loss.conceded", L, n9("4"), referee=True)
 
 

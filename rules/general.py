@@ -38,6 +38,7 @@ from rules.questions import (
     kitchen_direct,
     legal_jump,
     moving_at_stroke,
+    near_cue,
     off_table,
     pocketed,
     rails_of_contacts,
@@ -618,6 +619,10 @@ class PoolDiscipline(Discipline[PS]):
         out: list[LegalLook] = []
         if forgiven_touches(shot, f.hit_index, hb):
             out.append(LegalLook("frozen_double", FoulCode.DOUBLE_HIT, hb))
+        elif near_cue(shot.initial, hb):
+            # A ball close to the cue ball: the stroke is judged by rule 20
+            # (the tip on the cue ball once, off it before the contact).
+            out.append(LegalLook("near_once", FoulCode.DOUBLE_HIT, hb))
         if not f.potted_objects and cushion_ball_kept(shot, f):
             out.append(LegalLook("frozen_rail", FoulCode.CUSHION_BALL, hb))
         if self.requirements(state).ball_in_hand is BallInHand.KITCHEN and \

@@ -230,6 +230,19 @@ def frozen_to_cue(state: TableState, tol: float = FROZEN_TOL) -> tuple[int, ...]
                  and b.where is Where.TABLE and math.dist(cue, b.pos) <= d + tol)
 
 
+def near_cue(state: TableState, ball: int | None, widths: float = 1.5) -> bool:
+    """Whether ``ball`` lay close to the cue ball at the start, not frozen
+    to it: less than ``widths`` ball widths between them, where a short
+    stroke's tip may still be on the cue ball when it reaches the ball
+    (general rule 20's second case)."""
+    cue = state.position(CUE_BALL)
+    pos = state.position(ball) if ball is not None else None
+    if cue is None or pos is None or ball in frozen_to_cue(state):
+        return False
+    d = state.spec.balls.diameter
+    return math.dist(cue, pos) - d < widths * d
+
+
 def in_kitchen(state: TableState, ball: int) -> bool:
     pos = state.position(ball)
     return pos is not None and state.spec.in_kitchen(pos[0])

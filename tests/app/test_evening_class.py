@@ -267,6 +267,8 @@ def quiz_class(st: Steps) -> None:
     st.click_button(app.t("practice.quiz"))
     q = app.mode
     assert isinstance(q, QuizMode), app.toast
+    if q.phase == "length":  # the sitting's length: every situation
+        st.key(pygame.K_2)
     assert q.phase == "asking"  # the first question, its stroke playing
     # The stroke with the stick, the trails and the timeline.
     frame(app)

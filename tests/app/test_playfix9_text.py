@@ -176,6 +176,9 @@ def _to_quiz_from_list(app: App, game: str, sid: str | None) -> object:
     frame(app)
     click_button(app, app.t("practice.quiz"))
     frame(app)
+    if getattr(app.mode, "phase", "") == "length":  # the sitting's length: all
+        key(app, pygame.K_2)
+        frame(app, n=2)
     return app.mode
 
 

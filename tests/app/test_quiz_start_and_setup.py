@@ -56,7 +56,10 @@ def test_the_quiz_opens_at_the_situation_chosen_in_the_list(lang: str) -> None:
         click_button(app, app.t("practice.quiz"))
         frame(app)
         q = app.mode
-        assert isinstance(q, QuizMode) and q.sc.id == ids[5]
+        assert isinstance(q, QuizMode) and q.phase == "length"
+        key(app, pygame.K_2)  # every situation: the chosen one keeps its place
+        frame(app, n=2)
+        assert q.sc.id == ids[5]
         assert app.t("quiz.situation_of", n=6, of=len(ids)) in drawn_words(app)
         _answer_all(app, q)
         key(app, pygame.K_RETURN)  # the next situation

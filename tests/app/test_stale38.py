@@ -185,6 +185,9 @@ def _answered_quiz(lang: str) -> tuple[App, QuizMode]:
     frame(app, n=2)
     mode = app.mode
     assert isinstance(mode, QuizMode)
+    if mode.phase == "length":  # the sitting's length: all
+        key(app, pygame.K_2)
+        frame(app, n=2)
     key(app, pygame.K_SPACE)
     frame(app, n=2)
     key(app, pygame.K_1)

@@ -82,6 +82,9 @@ ANSWER_GUARD = 0.5
 # of them that step it (on the explanation they open the replay first).
 PLAY_KEYS = (pygame.K_SPACE, pygame.K_HOME, pygame.K_LEFT, pygame.K_RIGHT)
 STEP_KEYS = (pygame.K_COMMA, pygame.K_PERIOD, pygame.K_LEFT, pygame.K_RIGHT)
+# The short sitting offered when a quiz starts: 25 situations did not fit a
+# lesson, and there was no shorter set.
+SHORT_SITTING = 10
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -100,11 +103,13 @@ def score_of(app: App) -> QuizSession:
 
 
 def start_quiz(app: App, discipline: str | None = None,
-               index: int | None = None, first: str | None = None) -> Mode:
+               index: int | None = None, first: str | None = None,
+               ask_length: bool = False) -> Mode:
     """A sitting of the quiz of a game (the practice list if it has none):
     its situations in an order of their own, the one at ``index`` of
     ``quiz_ids`` (or the situation ``first``, the practice list's selected
-    one, when it asks questions) opening it at its list place."""
+    one, when it asks questions) opening it at its list place.
+    ``ask_length``: the sitting's length asked first (a short set or all)."""
     ids = quiz_ids(discipline)
     if first in ids:
         index = ids.index(first)
@@ -116,7 +121,8 @@ def start_quiz(app: App, discipline: str | None = None,
     state_of(app).quiz = QuizSession()
     first = ids[index % len(ids)] if index is not None else None
     order = sitting_order(ids, first, app.seed)
-    return QuizMode(app, order, order.index(first) if first is not None else 0)
+    return QuizMode(app, order, order.index(first) if first is not None else 0,
+                    ask_length=ask_length)
 
 
 def sitting_order(ids: list[str], first: str | None, seed: int | None
@@ -231,7 +237,8 @@ class QuizMode(PracticeScreen):
 
     name = "quiz"
 
-    def __init__(self, app: App, ids: list[str], index: int) -> None:
+    def __init__(self, app: App, ids: list[str], index: int,
+                 ask_length: bool = False) -> None:
         from simulator.physics import simulate
         from simulator.practice.library import load
         from simulator.practice.quiz import make_questions
@@ -261,7 +268,12 @@ class QuizMode(PracticeScreen):
         # The stroke seen to its end (or a stop): answers before it were
         # given with the deciding contact still to come.
         self.watched = False
-        self._open_question()
+        if ask_length and len(ids) > SHORT_SITTING:
+            # How long the sitting is, asked on the situation's table before
+            # its stroke plays.
+            self.phase = "length"
+        else:
+            self._open_question()
 
     @property
     def question(self) -> Question:
@@ -359,6 +371,21 @@ class QuizMode(PracticeScreen):
             else:
                 self.picked.discard(NONE)
                 self.picked ^= {a}
+            self.rebuild()
+        return fn
+
+    def choose_length(self, n: int) -> Action:
+        """The sitting cut to ``n`` situations, the one on the table first
+        (its counts, "Situation 1 of 10" and the result, of that set), or
+        every one (the one on the table keeps its list place), and its
+        first question opened."""
+        def fn() -> None:
+            if self.phase != "length":
+                return
+            if n < len(self.ids):
+                ids = self.ids[self.index:] + self.ids[:self.index]
+                self.ids, self.index = ids[:n], 0
+            self._open_question()
             self.rebuild()
         return fn
 
@@ -497,11 +524,37 @@ class QuizMode(PracticeScreen):
                           self.next_question, key="Enter", primary=True),
                 ui.Button(t("practice.replay_slow"), self.replay, key="R"),
                 ui.Button(t("common.back"), self.leave, key="Esc")]
-            self.side_text(self.text_title(), self.feedback(g))
+            self.side_text(self.text_title(),
+                           f"{self.progress_line()}\n\n{self.feedback(g)}")
         elif self.phase == "over":
             self._build_over()
+        elif self.phase == "length":
+            self._build_length()
         else:
             self._build_done()
+
+    def progress_line(self) -> str:
+        """'Situation 3 of 10 · Question 2 of 4': where the sitting stands,
+        on the answer pages as on the questions (they said nothing of what
+        was left)."""
+        return " · ".join((self.situation_line(), self.app.t(
+            "quiz.progress", k=min(self.k + 1, len(self.questions)),
+            n=len(self.questions))))
+
+    def _build_length(self) -> None:
+        """The sitting's length: a short set for a lesson, or every
+        situation (1 and 2, or a click)."""
+        t = self.app.t
+        n = len(self.ids)
+        self.side_btns = [
+            ui.Button(t("quiz.length_short", n=SHORT_SITTING),
+                      self.choose_length(SHORT_SITTING), key="1", primary=True,
+                      ident="length_short"),
+            ui.Button(t("quiz.length_all", n=n), self.choose_length(n), key="2",
+                      ident="length_all"),
+            ui.Button(t("common.back"), self.leave, key="Esc", ident="back")]
+        self.side_text(self.neutral_title(),
+                       t("quiz.length_body", n=n, short=SHORT_SITTING))
 
     def _build_over(self) -> None:
         """The sitting's end: the score, the situations answered all right,
@@ -600,7 +653,8 @@ class QuizMode(PracticeScreen):
             ui.Button(t("practice.replay_slow"), self.replay, key="R"),
             ui.Button(t("common.back"), self.leave, key="Esc")]
         right = sum(1 for g in self.grades if g.right)
-        body = [t("quiz.situation_score", right=right, n=len(self.grades)),
+        body = [self.situation_line(),
+                t("quiz.situation_score", right=right, n=len(self.grades)),
                 self.score_line(), "", t("quiz.the_ruling")]
         loc = app.locale
         for f in fouls_main_first(self.ruling):
@@ -846,7 +900,7 @@ class QuizMode(PracticeScreen):
             self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.phase == "over":
+        if self.phase in ("over", "length"):
             self.handle_over(event)
             return
         if self.player is None and event.type == pygame.KEYDOWN and \
@@ -890,6 +944,9 @@ class QuizMode(PracticeScreen):
             return
         if event.key == pygame.K_ESCAPE:
             self.leave()
+        elif self.phase == "length" and event.key in (pygame.K_1, pygame.K_2):
+            n = SHORT_SITTING if event.key == pygame.K_1 else len(self.ids)
+            self.app.later(self.choose_length(n))()
 
     def hold_at_start(self) -> None:
         if self.player is not None:
@@ -922,6 +979,10 @@ class QuizMode(PracticeScreen):
         key = "quiz.board_before"
         ruling = self.result.ruling
         ended = self.phase in ("done", "over")  # (the explanation, the sitting's end)
+        # A replay on the explanation's table shows the stroke from its start:
+        # under "Game over" alone it read as the table after the ruling.
+        replay = f"{self.app.t('quiz.board_replay')} · " if ended and \
+            self.player is not None and not self.player.playback.at_end else ""
         if ended and ruling.game_over:
             # The game ended: a board "after the ruling" showed the loser
             # still at "2 fouls in a row" and nobody credited; the result said.
@@ -931,7 +992,8 @@ class QuizMode(PracticeScreen):
                 0 <= winner < len(cards) else ""
             said = self.app.t("quiz.board_game_won" if name else "quiz.board_game_over",
                               name=name)
-            return cards, [*centre[:1], f"{said} · {self.score_line()}", *centre[1:]]
+            return cards, [*centre[:1], f"{replay}{said} · {self.score_line()}",
+                           *centre[1:]]
         if ended:
             after = self.board_after()
             if after is not None:
@@ -939,7 +1001,7 @@ class QuizMode(PracticeScreen):
         # (under the game's name, with the score on one line: a third line
         # left the score unseen; the state's own lines after them where the
         # header has room, the cards saying each player's group)
-        said = f"{self.app.t(key)} · {self.score_line()}"
+        said = f"{replay}{self.app.t(key)} · {self.score_line()}"
         return cards, [*centre[:1], said, *centre[1:]]
 
     def final_board(self, cards: list[scoreboard.PlayerCard], centre: list[str]
@@ -988,6 +1050,8 @@ class QuizMode(PracticeScreen):
         then the table after the ruling."""
         if self.player is not None:
             return self.player.positions()
+        if self.phase == "length":  # the stroke not yet played
+            return table_positions(self.shot.initial)
         if self.phase in ("done", "over"):
             return after_positions(self.shot, self.result.after)
         return table_positions(self.shot.final)
@@ -1050,6 +1114,8 @@ class QuizMode(PracticeScreen):
         answer, Enter goes on and 1-9 answer nothing."""
         if self.phase == "over":
             return "quiz.hint_over"
+        if self.phase == "length":
+            return "quiz.hint_length"
         if self.phase == "done":
             # The explanation's table, or its replay stopping at the fouls
             # (there Space pauses; "Space: skip the stroke" did nothing).

@@ -168,11 +168,20 @@ def readings(code: Any, ref: Any = None) -> list[Any]:
 
 
 def explain(loc: Locale, code: Any, ref: Any = None) -> list[str]:
-    """The sentences that say how the referee read the rules for this entry."""
+    """The sentences that say how the referee read the rules for this entry.
+    A loss a seed rule decides whose text leaves the cases out (8-ball 15's
+    list is empty) says that rule decides and what the reading adds: "8-ball
+    rule 15" over "Where the rules are silent: ..." left a reader asking
+    which of the two was the ruling."""
+    from rules.codes import Kind
+    decides = ref_text(loc, ref if ref is not None else code.ref) \
+        if getattr(code, "kind", None) is Kind.LOSS else ""
     out = []
     for r in readings(code, ref):
         text = reading_text(loc, r)
-        if text:
+        if text and decides:
+            out.append(loc.t("ruling.reading_loss", rule=decides, text=text))
+        elif text:
             out.append(loc.t("ruling.reading", text=text))
     return out
 

@@ -167,7 +167,7 @@ class PracticeListMode(Mode):
         it asks questions (its own order after it)."""
         st = state_of(self.app)
         self.app.go("quiz", discipline=st.discipline,
-                    first=self.selected_id() or st.selected)
+                    first=self.selected_id() or st.selected, ask_length=True)
 
     def toggle_titles(self) -> None:
         """The titles hidden (each situation by its number) or shown again
