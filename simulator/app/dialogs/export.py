@@ -32,6 +32,12 @@ EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
 # said "105 s" of an export done in under a minute).
 ESTIMATE_AFTER_SHARE = 0.10
 ESTIMATE_AFTER_SECONDS = 2.0
+# The recent pace alone read a slow stretch (the pictures round a busy
+# moment) as the rest's: "40 s" at 20 % became "about a minute" at 31 %,
+# 26 s really left. It is blended with the pace since the guessing began,
+# and the time said rises by at most RISE_RATE seconds a second of the
+# clock (work that truly slowed still shows, step by step).
+RISE_RATE = 0.5
 
 
 def reason(app: App, e: ExportError) -> str:
@@ -207,6 +213,8 @@ class Pace:
     def __init__(self) -> None:
         self.start: float | None = None
         self.marks: list[tuple[float, float]] = []  # (clock, share done)
+        self.since: tuple[float, float] | None = None  # (clock, share) guessed from
+        self.shown: tuple[float, float] | None = None  # (clock, seconds left) said
 
     def mark(self, t: float, share: float) -> None:
         if self.start is None:
@@ -218,7 +226,8 @@ class Pace:
             self.marks.pop(0)
 
     def seconds_left(self) -> float | None:
-        """At the recent pace, or None before there is a pace to read."""
+        """At the recent pace and that since the guessing began, blended,
+        risen no faster than RISE_RATE; None before there is a pace to read."""
         if self.start is None or not self.marks:
             return None
         now, share = self.marks[-1]
@@ -228,7 +237,17 @@ class Pace:
         then, was = self.marks[0]
         if share <= was or now <= then:
             return None
-        return (1.0 - share) * (now - then) / (share - was)
+        left = (1.0 - share) * (now - then) / (share - was)
+        if self.since is None:
+            self.since = (now, share)  # (the slow first pictures left out)
+        t0, s0 = self.since
+        if share > s0 and now > t0:
+            left = (left + (1.0 - share) * (now - t0) / (share - s0)) / 2
+        if self.shown is not None:
+            at, said = self.shown
+            left = min(left, said + RISE_RATE * (now - at))
+        self.shown = (now, left)
+        return left
 
 
 def progress_words(app: App, job: ExportJob, left: float | None = None) -> str:

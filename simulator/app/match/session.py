@@ -819,6 +819,7 @@ class Session:
         self.banner = self.undone_banner()
         self.decl = {}  # a safety toggled at the undone position is not this one's
         if last.get("type") == "shot" and self._req is not None:
+            self._cue_as_played(last["shot"])
             self._aim_as_played(last["shot"]["stroke"])
             self._give_call(last.get("declarations"))
         return True
@@ -848,6 +849,20 @@ class Session:
             self._give_call(self._tip_call)
         elif nxt is not None and nxt.get("type") == "shot":
             self._give_call(nxt.get("declarations"))
+
+    def _cue_as_played(self, shot: dict[str, Any]) -> None:
+        """A stroke played with the ball in hand (a break from the kitchen)
+        taken back: the cue ball put down where it was struck from, so that
+        the stroke as played is on show at once, as after any other undo
+        (it came back to the placing screen, the aim shown only after
+        Enter); B picks the ball up again."""
+        from rules.referee import shot_from_dict
+        from rules.ruling import BallInHand
+        if self._req is None or self._req.ball_in_hand is BallInHand.NONE:
+            return
+        at = shot_from_dict(shot).initial.position(CUE_BALL)
+        if at is not None:
+            self.place(*at)  # (refused: the placing screen, as before)
 
     def _aim_as_played(self, stroke: dict[str, Any]) -> None:
         """The shooter's turn again after an undo: their aim as they had set

@@ -1271,6 +1271,11 @@ class AimMode(ShotInputMode):
             line = None  # (the hint names the call; its room is the aim's)
         if hint and line == self.app.t("call.optional") and self.hint_pots_not():
             line = None  # (a safe break advised: an offer to call read as advice)
+        if hint and line and self.hint_names_the_call():
+            # A hint taken, then the aim turned: its "Call the 6 in the top
+            # right corner pocket" stood over "Called: 6 in the top right
+            # corner pocket", the call said twice. Once, in the hint's words.
+            line = None
         # (Express: why each score last moved, after what to do now)
         kept = self.kept_lines()
         if hint and line and self.hint_aim_held():
@@ -1304,6 +1309,18 @@ class AimMode(ShotInputMode):
             return t("call.made_hint_bank", **named)
         how = computer.contact_how(s.locale, d, s.spec.balls.radius, s.match.table())
         return None if how is None else t("call.made_hint", how=how, **named)
+
+    def hint_names_the_call(self) -> bool:
+        """The hint on show begins "Call the 6 in the ... pocket" and that
+        is the call made (a whole call, no safety)."""
+        h = self.session.hint
+        if h is None or self.session.hint_job is not None or \
+                self.session.decl.get("safety"):
+            return False
+        d = h.decision
+        called = (d.declarations.called_ball, d.declarations.called_pocket)
+        return None not in called and d.kind in ("pot", "bank") and \
+            called == (d.target, d.pocket) and self.the_call()[:2] == called
 
     def hint_pots_not(self) -> bool:
         """The hint shown advises no pot (a safe break, a safety, a kick)."""

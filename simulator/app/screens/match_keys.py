@@ -72,7 +72,7 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
         if isinstance(app.mode, TableMode):
             app.mode.read_card()
     elif k == pygame.K_TAB:
-        app.show_numbers = not app.show_numbers
+        numbers_key(app, event)
     elif k == pygame.K_g:
         app.settings.aids = not app.settings.aids
         app.save_settings()
@@ -84,6 +84,14 @@ def common_key(app: App, event: pygame.event.Event) -> bool:
     else:
         return False
     return True
+
+
+def numbers_key(app: App, event: pygame.event.Event) -> None:
+    """Tab: every ball's number in a tag beside it, or not. Once a press:
+    a held Tab's keyboard repeats turned the tags off again at once (a
+    press a little long showed nothing)."""
+    if not app.repeat(event):
+        app.show_numbers = not app.show_numbers
 
 
 # The watching speeds of a computer's shots: its turn shows them while it

@@ -13,7 +13,12 @@ import pygame
 from simulator.app.loop.app import App
 from simulator.app.match.turns import next_step
 from simulator.app.replay.playback import Playback, gone_by, rollout, slow_event
-from simulator.app.screens.match_keys import WATCH_KEYS, own_speed, watch_block
+from simulator.app.screens.match_keys import (
+    WATCH_KEYS,
+    numbers_key,
+    own_speed,
+    watch_block,
+)
 from simulator.app.screens.table_screen import TableMode
 from simulator.app.table import scoreboard
 from simulator.app.table.aim import Aim
@@ -244,6 +249,9 @@ class PlayMode(TableMode):
         if event.type == pygame.KEYDOWN and event.key in WATCH_KEYS:
             if not self.app.repeat(event):
                 self.set_own_speed(WATCH_KEYS[event.key])
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            numbers_key(self.app, event)  # (the numbers read as the balls roll)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                 self.esc_menu:

@@ -46,6 +46,13 @@ GLOSS_STEP = 0.04  # the spot's place, in steps of the radius (pictures kept)
 
 
 UPRIGHT_PX = 9.0  # a ball's radius on screen below which its number is upright
+# At 1280x720 a pool ball is under 10 px in radius: its number, in a typeface
+# on a spot DISC of R, was 5 px high and a blur ("10" read as a 2, the 9 as
+# a 1). Below SMALL_FACE_PX a pool ball's spot is SMALL_DISC of R and its
+# digits fill it (two of them a gap apart), painted finer (SMALL_SS).
+SMALL_FACE_PX = 14.0
+SMALL_DISC = 0.62
+SMALL_SS = 3
 
 
 def picture_side(r_px: float) -> int:
@@ -77,7 +84,8 @@ class BallFace:
         towards its lamp (gloss_spot). ``number``: False for a plain ball
         (its number is written upright over it instead)."""
         self.size = picture_side(r_px)
-        ss = SS if r_px >= 14 else 2
+        small = r_px < SMALL_FACE_PX
+        ss = SS if not small else SMALL_SS
         n = self.size * ss
         rad = r_px * ss
         coords = (np.arange(n, dtype=np.float64) + 0.5 - n / 2) / rad
@@ -106,6 +114,7 @@ class BallFace:
         self.white = np.array((246.0, 244.0, 236.0))
         self.ink = np.array((20.0, 20.0, 20.0))
         self.pyramid = spec.kind is TableKind.PYRAMID
+        self.disc = PYRAMID_DISC if self.pyramid else SMALL_DISC if small else DISC
         self.striped = ball in spec.balls.stripes
         self.cue = ball == spec.balls.cue_ball
         self.glyph: np.ndarray | None = None
@@ -113,10 +122,13 @@ class BallFace:
         if not self.plain:
             # The number as a mask over the disc, [-1, 1] in both directions.
             g = 48
-            img = fonts.text(str(ball), int(g * (0.74 if ball < 10 else 0.58)),
-                             (255, 255, 255), bold=True)
-            canvas = pygame.Surface((g, g))
-            canvas.blit(img, img.get_rect(center=(g // 2, g // 2)))
+            if small and not self.pyramid:
+                canvas = filled_glyph(str(ball), g)
+            else:
+                img = fonts.text(str(ball), int(g * (0.74 if ball < 10 else 0.58)),
+                                 (255, 255, 255), bold=True)
+                canvas = pygame.Surface((g, g))
+                canvas.blit(img, img.get_rect(center=(g // 2, g // 2)))
             self.glyph = pygame.surfarray.array3d(canvas)[:, :, 0] > 110
             if self.pyramid:
                 self.ink = np.array((96.0, 12.0, 12.0))
@@ -143,7 +155,7 @@ class BallFace:
             if self.cue and not self.pyramid:  # a red spot shows the cue ball turning
                 rgb[np.abs(bz) > 0.97] = (200.0, 40.0, 40.0)
         else:
-            disc_r = DISC if not self.pyramid else PYRAMID_DISC
+            disc_r = self.disc
             cosr = math.sqrt(1 - disc_r * disc_r)
             for sign in (1.0, -1.0):
                 on = sign * bz > cosr
@@ -180,15 +192,49 @@ class BallFace:
         if k <= 0.0 or self.glyph is None:
             return
         sign = 1.0 if facing > 0.0 else -1.0
-        cosr = math.sqrt(1 - DISC * DISC)
+        disc = self.disc
+        cosr = math.sqrt(1 - disc * disc)
         on = sign * by > cosr
         g = self.glyph.shape[0]
-        u = ((sign * bx[on]) / DISC * 0.5 + 0.5) * (g - 1)
-        v = (bz[on] / DISC * 0.5 + 0.5) * (g - 1)
+        u = ((sign * bx[on]) / disc * 0.5 + 0.5) * (g - 1)
+        v = (bz[on] / disc * 0.5 + 0.5) * (g - 1)
         mask = self.glyph[np.clip(u.astype(int), 0, g - 1),
                           np.clip(v.astype(int), 0, g - 1)]
         sel = np.nonzero(on)[0][mask]
         rgb[sel] = self.white + (self.ink - self.white) * k
+
+
+# A small ball's number on its spot (fractions of the spot's width): one
+# digit this high; two this high, each this far apart, both this wide in all
+# at most (the pair's corners stay on the round spot).
+GLYPH_HIGH = 0.78
+PAIR_HIGH = 0.64
+PAIR_GAP = 0.1
+PAIR_WIDE = 0.8
+
+
+def filled_glyph(text: str, g: int) -> pygame.Surface:
+    """``text`` in white on black, ``g`` px square: its digits' ink (not
+    the typeface's line box) as high as the round spot holds, two digits
+    narrowed to fit side by side with a gap between them."""
+    digits = []
+    for c in text:
+        img = fonts.text(c, 4 * g, (255, 255, 255), bold=True)
+        digits.append(img.subsurface(img.get_bounding_rect()))
+    high = round(g * (GLYPH_HIGH if len(text) == 1 else PAIR_HIGH))
+    sizes = [(max(1, round(d.get_width() * high / d.get_height())), high)
+             for d in digits]
+    gap = round(g * PAIR_GAP) if len(text) > 1 else 0
+    room = round(g * PAIR_WIDE) - gap * (len(text) - 1)
+    total = sum(w for w, _h in sizes)
+    if len(text) > 1 and total > room:  # (narrowed, never lowered)
+        sizes = [(max(1, round(w * room / total)), h) for w, h in sizes]
+    canvas = pygame.Surface((g, g))
+    x = (g - sum(w for w, _h in sizes) - gap * (len(text) - 1)) // 2
+    for d, (w, h) in zip(digits, sizes, strict=True):
+        canvas.blit(pygame.transform.smoothscale(d, (w, h)), (x, (g - h) // 2))
+        x += w + gap
+    return canvas
 
 
 def gloss_towards(lamp: tuple[float, float, float]) -> tuple[float, float]:
