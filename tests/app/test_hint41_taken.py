@@ -154,6 +154,12 @@ def test_the_cut_lines_of_a_taken_hint_are_read_with_v_a_click_or_the_wheel(
     # (and its stroke's line kept, as a player's own power would keep it: the
     # controls say the stroke taken as it is, and its lines then fit: test_hint57)
     monkeypatch.setattr(AimMode, "hint_stroke_held", lambda self: False)
+    # (and longer than the column: its call said once in its own words, a
+    # hint of a few lines now fits at 800x500; two lines more do not)
+    said = AimMode.hint_lines
+    monkeypatch.setattr(AimMode, "hint_lines", lambda self: [
+        *said(self), *(["Then the 8 from where the cue ball stops, "
+                        "along the long cushion."] * 2 if said(self) else [])])
     app = make_app(lang, (800, 500))
     try:
         mode = hint_taken(app, False, monkeypatch)
