@@ -51,6 +51,14 @@ AT_TABLE_GAIN = 0.75
 # is a point, the strong player played safe from pots its own tries made
 # 86 % of the time (bench --part why).
 PLANNED_BASE = 0.0
+# The turn is never worth less than this to the player who has it, whatever
+# his next shot: with no pot he plays safe, and a safety that leaves the
+# other nothing is worth no more to him than that. At AT_TABLE_BASE alone
+# the club player valued a safety that left nothing (+0.15) above a legal
+# pot that kept the table with no next shot (-0.15), and gave the table
+# away. What the rules add (points, the count of fouls, a choice) counts on
+# top.
+TURN_FLOOR = 0.0
 # The cue ball in hand anywhere is worth at least a shot of this quality,
 # pot or none: where nothing can be potted, it places a safety at will.
 HAND_FLOOR = 0.6
@@ -109,8 +117,10 @@ class Judge:
     plan: bool = False  # plans the shot after next (``plan``)
 
     def at_table(self, quality: float) -> float:
+        """The turn's worth to the player at the table: never below what
+        playing safe back is worth to him (TURN_FLOOR)."""
         base = PLANNED_BASE if self.plan else AT_TABLE_BASE
-        return base + AT_TABLE_GAIN * quality
+        return max(TURN_FLOOR, base + AT_TABLE_GAIN * quality)
 
     def state_value(self, state: GameState, me: int | None = None,
                     depth: int = 2) -> float:
