@@ -15,7 +15,7 @@ import pytest
 
 from simulator.physics import simulate
 from simulator.players import STRENGTHS, ComputerPlayer, shots
-from simulator.players.appraise import Judge
+from simulator.players.appraise import Judge, can_play_safe
 from simulator.players.strength import TOURNAMENT
 from simulator.table.specs import CUE_BALL
 
@@ -29,17 +29,15 @@ LEVELS = ("club", "strong")
 
 
 @pytest.mark.parametrize("plan", [False, True], ids=["club", "strong"])
-@pytest.mark.parametrize("game", ["9-ball", "14.1"])
 def test_a_pot_that_keeps_the_table_is_worth_a_safety_that_leaves_nothing(
-        game: str, plan: bool) -> None:
-    """No pot for anybody (9-ball: the 1 boxed in by a ball on each of its
-    lines to the pockets; 14.1: a shut rack, the cue ball at the head
-    rail): at the table or not, neither side has a shot. A pot that kept
-    the table and left this is worth at least what a safety that leaves it
-    to the opponent is (the club player valued the safety +0.15 and the
-    pot -0.15, and gave the table away)."""
-    balls = {CUE_BALL: (0.5, 0.3), **boxed_one()} if game == "9-ball" else \
-        {CUE_BALL: (0.1, 0.635), **RACK}
+        plan: bool) -> None:
+    """14.1, a shut rack, the cue ball at the head rail: at the table or
+    not, neither side has a pot, and either can play safe (the rack open
+    to a full hit). A pot that kept the table and left this is worth at
+    least what a safety that leaves it to the opponent is (the club player
+    valued the safety +0.15 and the pot -0.15, and gave the table away)."""
+    game = "14.1"
+    balls = {CUE_BALL: (0.1, 0.635), **RACK}
     disc = discipline(game)
     judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=plan)
     mine = state_of(game, balls)
@@ -48,7 +46,21 @@ def test_a_pot_that_keeps_the_table_is_worth_a_safety_that_leaves_nothing(
     assert judge.quality(theirs, disc.requirements(theirs)) == 0.0
     assert judge.state_value(mine) >= judge.state_value(theirs)
     # A fair shot left is still worth more to its shooter than nothing.
-    assert judge.at_table(0.6) > judge.at_table(0.0)
+    assert judge.at_table(0.6, True) > judge.at_table(0.0, True)
+
+
+def test_a_hidden_cue_ball_has_no_floor() -> None:
+    """9-ball, the 1 boxed in by a ball on each of its lines to the pockets
+    and the straight line from the cue ball: only a kick reaches it, a
+    risk of ball in hand for the other, so the turn is worth less than
+    nothing to the club player there (a push-out that leaves it is handed
+    back)."""
+    game = "9-ball"
+    disc = discipline(game)
+    judge = Judge(disc, 0, TOURNAMENT, 82.0, True)
+    mine = state_of(game, {CUE_BALL: (0.5, 0.3), **boxed_one()})
+    assert not can_play_safe(mine, disc.requirements(mine))
+    assert judge.state_value(mine) < 0.0
 
 
 @pytest.mark.parametrize("level", LEVELS)
