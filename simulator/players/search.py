@@ -195,11 +195,8 @@ class Budget:
     moves) allow, at the mean the simulations so far moved: a stroke into
     a full pyramid moves sixteen balls and costs ten times an open pot."""
 
-    def __init__(self, simulations: int, moves: int = 0, full_cost: int = 1) -> None:
+    def __init__(self, simulations: int, moves: int = 0) -> None:
         self.total = simulations
-        # What one simulation in the full physics (the stick, frames) counts
-        # against ``total``: the hint bounds its time so (Search.full_cost).
-        self.full_cost = full_cost
         self.used = 0
         self.physics_seconds = 0.0  # measured for the benchmark, never decides
         self.full = 0  # simulations played with the full physics (the stick)
@@ -231,11 +228,10 @@ class Budget:
         physics gave up on the stroke (a ball left where none can rest):
         such a stroke is valued as the worst outcome and never chosen, so
         a rare failure in one of thousands of tries never stops a match."""
-        full = tip_can_reach(table, stroke)
-        self.used += self.full_cost if full else 1
+        self.used += 1
         t0 = time.perf_counter()
         try:
-            if full:
+            if tip_can_reach(table, stroke):
                 self.full += 1
                 shot: Shot | None = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
             else:

@@ -120,11 +120,6 @@ class Search:
     # Budget); 0: no such bound (the players' own decisions: only the
     # hint's search is bounded so).
     moves: int = 0
-    # What a simulation in the full physics (the cue stick, a stroke whose
-    # tip could reach a ball or cushion ahead) counts against the budget;
-    # 1 for the players' own decisions (the hint's search counts it as the
-    # several search-grade ones it costs in time: hint.HINT_FULL_COST).
-    full_cost: int = 1
 
 
 @dataclass(frozen=True)
