@@ -51,6 +51,14 @@ AT_TABLE_GAIN = 0.75
 # is a point, the strong player played safe from pots its own tries made
 # 86 % of the time (bench --part why).
 PLANNED_BASE = 0.0
+# The turn is never worth less than this to the player who has it while a
+# legal ball lies open to a full hit (can_play_safe): with no pot he plays
+# safe, and a safety that leaves the other nothing is worth no more to him
+# than that. At AT_TABLE_BASE alone the club player valued a safety that
+# left nothing (+0.15) above a legal pot that kept the table with no next
+# shot (-0.15), and gave the table away. What the rules add (points, the
+# count of fouls, a choice) counts on top.
+TURN_FLOOR = 0.0
 # The cue ball in hand anywhere is worth at least a shot of this quality,
 # pot or none: where nothing can be potted, it places a safety at will.
 HAND_FLOOR = 0.6
@@ -108,9 +116,12 @@ class Judge:
     break_value: float = BREAK_VALUE
     plan: bool = False  # plans the shot after next (``plan``)
 
-    def at_table(self, quality: float) -> float:
+    def at_table(self, quality: float, safe: bool = False) -> float:
+        """The turn's worth to the player at the table; where he can play
+        safe (``safe``), never below what that is worth to him (TURN_FLOOR)."""
         base = PLANNED_BASE if self.plan else AT_TABLE_BASE
-        return base + AT_TABLE_GAIN * quality
+        worth = base + AT_TABLE_GAIN * quality
+        return max(TURN_FLOOR, worth) if safe else worth
 
     def state_value(self, state: GameState, me: int | None = None,
                     depth: int = 2) -> float:
@@ -147,7 +158,7 @@ class Judge:
         elif not self.position:
             worth = self.at_table(0.5)
         else:
-            worth = self.at_table(self.quality(state, req))
+            worth = self.at_table(self.quality(state, req), can_play_safe(state, req))
         worth -= self.jeopardy(state, shooter)
         if state.players == 2:
             worth += self.jeopardy(state, 1 - shooter)
@@ -494,3 +505,25 @@ def succeeded(ruling: Ruling, me: int) -> bool:
         return ruling.winner == me and not ruling.fouls
     return (not ruling.fouls and bool(ruling.scored) and ruling.next_shooter == me
             and not ruling.options)
+
+
+def can_play_safe(state: GameState, req: ShotRequirements) -> bool:
+    """Whether the shooter can play safe: the cue ball in hand, or a ball
+    the referee allows as the first hit open to a full hit from where it
+    lies (a cue ball hidden behind balls has only kicks, a risk of ball
+    in hand for the other, and no floor)."""
+    if req.ball_in_hand is not BallInHand.NONE:
+        return True
+    view = shots.View.of(state.table, req)
+    if view.cue is None:
+        return False
+    r = state.table.spec.balls.radius
+    for b in req.direct_targets(state.table):
+        obj = view.balls.get(b)
+        if obj is None or b == CUE_BALL:
+            continue
+        d = shots.contact_direction(view.cue, obj, 0.0, r)
+        if d is not None and shots.clear_to_contact(view.cue, obj, d,
+                                                    view.others(b), r):
+            return True
+    return False
