@@ -34,18 +34,6 @@ def fitting(options: Sequence[str], size: int, width: int) -> str:
     return options[-1] if options else ""
 
 
-def fewer(loc: Locale, labels: Sequence[str]) -> list[str]:
-    """``labels`` joined, then fewer of them with how many more there are
-    ("and 3 more"), down to the first alone: for :func:`fitting`, so that
-    a row too narrow for them all says whole words, not half of the last
-    (a break's many contacts at one time, at 800x500 in Russian)."""
-    out = [" · ".join(labels)]
-    for k in range(len(labels) - 1, 0, -1):
-        more = loc.t("timeline.more", n=len(labels) - k)
-        out.append(" · ".join([*labels[:k], more]))
-    return out
-
-
 SAME_TIME = 5e-4  # marks closer than this read as one time (to 1 ms)
 
 
@@ -270,8 +258,7 @@ class Timeline:
             at_t = hovered[0].time if hovered else under
             stamp = self.time_text(at_t)
             labels = [mark_label(self.locale, self.marks.spec, m) for m in hovered]
-            options = [stamp + " · " + lb for lb in fewer(self.locale, labels)] \
-                if labels else [stamp]
+            options = [stamp + "".join(" · " + lb for lb in labels)]
             if any(abs(m.time - at_t) >= SAME_TIME for m in hovered):
                 # marks at different times: each with its own, where it fits
                 options.insert(0, " · ".join(
@@ -297,10 +284,10 @@ class Timeline:
             return
         shown = at or self.current_mark()
         if shown is not None and (pb.paused or at is not None):
+            label = self.labels_at(shown)
             stamp = self.time_text(shown.time) + " · "
-            options = [o for label in fewer(self.locale, self.labels_list(shown))
-                       for o in (stamp + label, label)]
-            ui.line(surface, fitting(options, size, row.width), size, ui.INK, row)
+            ui.line(surface, fitting([stamp + label, label], size, row.width), size,
+                    ui.INK, row)
         elif hint:
             ui.line(surface, fitting([hint], size, row.width), size, ui.DIM, row)
 
@@ -308,12 +295,9 @@ class Timeline:
         """The events of every mark at ``at``'s time, in time order: two at
         one time (a ball on a ball and on the cushion at once) are both said
         wherever either is stood on."""
-        return " · ".join(self.labels_list(at))
-
-    def labels_list(self, at: Mark) -> list[str]:
-        """:meth:`labels_at`, each event's words apart."""
-        return [mark_label(self.locale, self.marks.spec, m) for m in self.marks.marks
-                if abs(m.time - at.time) < SAME_TIME]
+        return " · ".join(mark_label(self.locale, self.marks.spec, m)
+                          for m in self.marks.marks
+                          if abs(m.time - at.time) < SAME_TIME)
 
     def time_text(self, t: float) -> str:
         return self.locale.t("timeline.at", t=self.locale.num(t, 3))

@@ -726,17 +726,16 @@ class ShotInputMode(TableMode):
         out += [b for b in self.review_buttons() if b.ident not in FOOT]
         if self.watched():  # (the foot is the watching speeds')
             out += self.foot_buttons()
-        if self.layout.side.height < LOW_COLUMN:
-            self.caps_off_where_they_wrap(out)
+            if self.layout.side.height < LOW_COLUMN:
+                self.caps_off_where_they_wrap(out)
         return out
 
     def caps_off_where_they_wrap(self, buttons: list[ui.Button]) -> None:
-        """In a low column (800x500), a key's cap that would break its
-        button's words over two lines goes closer to them («Объявить фол F»
-        took a second row, the ruling card's who is next; between people
-        too, and "Move cue ball B"): the button as one row, its key still on
-        it (left out, the key of the call of a foul was nowhere on the
-        window in Russian)."""
+        """In a low column that also holds the watching speeds' row, a key's
+        cap that would break its button's words over two lines goes closer
+        to them («Объявить фол F» took a second row, the ruling card's who
+        is next): the button as one row, its key still on it (left out, the
+        key of the call of a foul was nowhere on the window in Russian)."""
         w = (self.layout.side.width - 20 - 6) // 2  # (a half of the grid)
         size = max(11, text_size(self.app.size) - 1)
         for b in buttons:
@@ -767,10 +766,7 @@ class ShotInputMode(TableMode):
         (FOOT)."""
         if self.watched():
             return watch_block(self, lambda key: set_watch(self.app, key))
-        foot = self.foot_buttons()
-        if self.layout.side.height < LOW_COLUMN:
-            self.caps_off_where_they_wrap(foot)
-        return foot, False
+        return self.foot_buttons(), False
 
     def bottom_shown(self) -> bool:
         """No speeds drawn while a person aims, places the cue ball or
