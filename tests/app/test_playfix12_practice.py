@@ -90,7 +90,7 @@ def test_the_gallery_explains_the_foul_whole_at_800x500(lang: str, entry: str) -
 
 def test_a_longer_explanation_is_read_with_the_down_key() -> None:
     """The 8 off the table in Russian, with its side view, at 800x500, its
-    text said twice (longer than the column: every explanation of the
+    text said four times (longer than the column: every explanation of the
     gallery now fits): what does not fit says how to read on (the Down key
     or the wheel, the line whole), and Down brings the explanation's last
     word into the column; Up goes back."""
@@ -98,7 +98,7 @@ def test_a_longer_explanation_is_read_with_the_down_key() -> None:
     app, g = _at_the_foul(lang, "gallery-eight-off-table")
     try:
         assert g.inset_height(200)
-        g.side_body = f"{g.side_body}\n\n{g.side_body}"
+        g.side_body = "\n\n".join([g.side_body] * 4)
         frame(app)
         hidden = g.body_hidden
         assert hidden > 0
