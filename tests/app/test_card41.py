@@ -65,9 +65,15 @@ def test_the_computers_options_have_no_numbers_and_2_is_a_speed(
                   limit=3000)
         frame(app, n=3)
         assert s.banner is not None
+        # (what he chose, his name said once: "Gordon chooses: the offender
+        # shoots again", or "Gordon shoots" where the choice names him)
         chose = {"ru": f"{s.name(1)} выбирает: ", "en": f"{s.name(1)} chooses: "}[lang]
-        assert s.banner.title.startswith(chose), s.banner.title
-        assert flat(chose) in flat(drawn_words(app, "side"))
+        title = s.banner.title
+        assert title.count(s.name(1)) == 1, title
+        said = [flat(chosen_label(s.locale, c, s.name(1))).lower() for c in r.options]
+        assert any(flat(title).lower().startswith((w, flat(chose + w).lower()))
+                   for w in said), (title, said)  # (then the rule: Express 2.6)
+        assert flat(title) in flat(drawn_words(app, "side"))
     finally:
         pygame.display.quit()
 

@@ -216,10 +216,11 @@ def chosen_label(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
 def chooses_words(loc: Locale, choice: Any, name: str, ref: Any = None) -> str:
     """What ``name`` chose, said once: "Boris hands the shot back" where the
     choice's words begin with the chooser («Борис выбирает: Борис уступает
-    удар» said the name twice), else "Boris chooses: re-rack, …"."""
+    удар» said the name twice, as did «Gordon выбирает: бьёт Gordon»), else
+    "Boris chooses: re-rack, …"."""
     words = chosen_label(loc, choice, name, ref)
-    if words.startswith(f"{name} "):
-        return words
+    if name in words:  # («Gordon выбирает: бьёт Gordon»: «Бьёт Gordon»)
+        return words[:1].upper() + words[1:]
     return loc.t("cpu.chooses", name=name, choice=words)
 
 
