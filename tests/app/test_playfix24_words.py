@@ -90,8 +90,9 @@ def test_no_russian_words_give_a_named_player_a_gender() -> None:
 def test_anna_shooting_after_a_foul_is_said_without_a_gender(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Express at 800x500 in Russian: Gordon's stroke touches no ball (a
-    foul, SEED-E 2.6); Anna chooses to shoot: the card says «Anna выбирает:
-    бьёт Anna («Экспресс», п. 2.6)», not «Anna бьёт сам»."""
+    foul, SEED-E 2.6); Anna chooses to shoot: the card says «Бьёт Anna
+    («Экспресс», п. 2.6)», her name once, not «Anna бьёт сам» (nor «Anna
+    выбирает: бьёт Anna»)."""
     from rules.ruling import Choice
     from simulator.app.text.words import choice_label, choice_rule
     from tests.app.test_playfix17a_called import express_with_gordon
@@ -106,8 +107,9 @@ def test_anna_shooting_after_a_foul_is_said_without_a_gender(
                                        choice_rule(s.discipline, Choice.SHOOT, shot)))
         frame(app, n=3)
         said = drawn_words(app, folded=True)
-        assert "Anna выбирает: бьёт Anna («Экспресс», п. 2.6)" in said, said
+        assert "Бьёт Anna («Экспресс», п. 2.6)" in said, said
         assert "бьёт сам" not in said
+        assert "Anna выбирает: бьёт Anna" not in said
     finally:
         pygame.display.quit()
 
