@@ -7,8 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.app.helpers import drawn_words, frame, key, run_until
-from tests.app.scenes import open_scene
+from tests.app.helpers import banner_hint, drawn_words, frame, key
 
 SAID = {"en": "6 in the top right corner", "ru": "6 в правую верхнюю угловую"}
 
@@ -17,15 +16,10 @@ SAID = {"en": "6 in the top right corner", "ru": "6 в правую верхню
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)], ids=("1280x720", "800x500"))
 def test_the_call_is_said_once_after_a_hint_taken(lang: str,
                                                    size: tuple[int, int]) -> None:
-    app = open_scene("banner", "8-ball", lang, size)
+    app = banner_hint(lang, size)
     try:
         s = app.session
         assert s is not None
-        if app.mode is not None and app.mode.name == "placing":
-            key(app, pygame.K_RETURN)
-        key(app, pygame.K_i)
-        run_until(app, lambda: s.hint is not None, limit=6000)
-        frame(app, n=2)
         key(app, pygame.K_i)  # taken: the call made, 6 in the top right corner
         frame(app, n=3)
         assert s.call == (6, "top_right") or s.call[0] == 6, s.call
