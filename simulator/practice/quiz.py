@@ -21,7 +21,7 @@ from rules.codes import FoulCode, Kind, Note, SeedRef
 from rules.express import ExpressNote
 from rules.main_foul import fouls_main_first  # as every view orders them
 from rules.questions import LegalLook, first_contact
-from rules.ruling import BallInHand, Foul, Outcome, Ruling
+from rules.ruling import BallInHand, Choice, Foul, Outcome, Ruling
 from simulator.practice.scenario import QUESTION_KINDS, Scenario, ScenarioError
 from simulator.table.events import Shot
 from simulator.table.specs import CUE_BALL, TableKind, table_by_name
@@ -301,10 +301,23 @@ def intro_fits(scenario: Scenario, questions: Sequence[Question]) -> bool:
     return all(k in asked for k in wanted if k in GAME_GOES_ON)
 
 
+# Choices that are one act under two clauses of a rule: 8-ball 5's re-rack
+# after an illegal break and its break again after the 8 down on the break
+# both rack the balls anew for the chooser to break (EightBall.apply_choice).
+# Offered side by side, "Re-rack and break myself" and "Re-rack and break
+# again" read the same: one of them is offered, the one the ruling gives.
+SAME_ACT = ((Choice.RE_BREAK.value, Choice.RERACK_BREAK.value),)
+
+
 def _offered_options(discipline: str, right: Sequence[str]) -> tuple[str, ...]:
-    """The choices of this game (so a wrong set can be picked), then none."""
+    """The choices of this game (so a wrong set can be picked), then none;
+    of two choices that are one act, only the one the ruling gives (the
+    second of the pair when it gives neither)."""
     names = [c.value for c in registry.info(discipline).choices]
     names += [c for c in right if c not in names]
+    for a, b in SAME_ACT:
+        if a in names and b in names and not (a in right and b in right):
+            names.remove(a if a not in right else b)
     return (*names, NONE)
 
 

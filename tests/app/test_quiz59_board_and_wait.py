@@ -42,8 +42,9 @@ SID = "8ball-group-chosen"
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_board_is_the_position_before_the_stroke_until_the_ruling(
         lang: str) -> None:
-    """8-ball 7: while the questions are open the board is headed "before
-    the stroke" (the table was open) and names no group; once all are
+    """8-ball 7: while the questions are open the board is the one before
+    the ruling, headed "after the stroke · before the ruling" over the balls
+    the stroke left (the table was open) and names no group; once all are
     answered it is the game after the ruling: the shooter's stripes."""
     app = make_app(lang)
     try:
@@ -54,14 +55,17 @@ def test_the_board_is_the_position_before_the_stroke_until_the_ruling(
                 quiz_ready(app)
                 frame(app)
                 top = drawn_lines(app, "top")
-                before = [t for t in top if t.startswith(app.t("quiz.board_before"))]
+                # (the balls where the stroke left them, the board before
+                # the ruling: headed so, not "before the stroke")
+                before = [t for t in top
+                          if t.startswith(app.t("quiz.board_stroke_end"))]
                 assert len(before) == 1 and mode.score_line() in before[0], top
                 assert app.t("score.open") in top and stripes not in top, top
                 assert top.index(before[0]) == 7, top  # under the game
                 answer(app, mode)
             else:
                 top = drawn_lines(app, "top")
-                assert any(app.t("quiz.board_before") in t for t in top), top
+                assert any(app.t("quiz.board_stroke_end") in t for t in top), top
                 assert stripes not in top, top
                 key(app, pygame.K_RETURN)
                 frame(app, n=2)

@@ -65,8 +65,12 @@ def test_the_quiz_asks_its_length_and_counts_the_short_set(lang: str) -> None:
         # Asked first, the stroke not yet played: nothing answers yet.
         assert mode.phase == "length" and mode.player is None
         labels = button_labels(app)
-        assert t("quiz.length_short", n=quiz_screen.SHORT_SITTING) in labels
-        assert t("quiz.length_all", n=every) in labels
+        short = (mode.ids[mode.index:] + mode.ids[:mode.index])[
+            :quiz_screen.SHORT_SITTING]
+        assert t("quiz.length_short", n=quiz_screen.SHORT_SITTING,
+                 q=sum(mode.count_of(i) for i in short)) in labels
+        assert t("quiz.length_all", n=every,
+                 q=sum(mode.count_of(i) for i in mode.ids)) in labels
         first = mode.sc.id
         key(app, pygame.K_1)
         frame(app, n=2)
@@ -95,7 +99,8 @@ def test_a_click_on_all_keeps_every_situation(lang: str) -> None:
     try:
         mode = open_quiz_from_list(app)
         every = len(mode.ids)
-        click_button(app, app.t("quiz.length_all", n=every))
+        click_button(app, app.t("quiz.length_all", n=every,
+                                q=sum(mode.count_of(i) for i in mode.ids)))
         frame(app, n=2)
         assert mode.phase == "asking" and len(mode.ids) == every
         assert app.t("quiz.situation_of", n=1, of=every) in \

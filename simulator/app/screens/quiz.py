@@ -10,11 +10,14 @@ rule, and the score of the sitting is kept."""
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 import pygame
 
-from rules.codes import FoulCode, Kind, Note
+from rules.codes import FoulCode, Kind, Note, SeedRef
 from rules.main_foul import fouls_main_first
 from rules.questions import contacts_at, first_contact
 from rules.ruling import BallInHand, Outcome, Ruling
@@ -46,6 +49,8 @@ from simulator.app.text.words import (
     code_words,
     discipline_label,
     foul_cite,
+    home_rule,
+    pool_games,
     ref_text,
 )
 from simulator.practice.quiz import (
@@ -93,6 +98,20 @@ def quiz_ids(discipline: str | None) -> list[str]:
     lib = library()
     return [e.id for e in lib.entries if e.has_question
             and (discipline is None or e.discipline == discipline)]
+
+
+@functools.cache
+def question_count(sid: str) -> int:
+    """How many questions situation ``sid`` asks (its stroke judged once):
+    the length choice and "Question 5 of 22" count a sitting's questions,
+    which the situations' count alone hid (10 situations held 22)."""
+    from simulator.physics import simulate
+    from simulator.practice.library import load
+    from simulator.practice.quiz import make_questions
+    sc = load(sid)
+    assert sc.stroke is not None
+    return len(make_questions(sc, judge_result(sc, simulate(sc.position,
+                                                            sc.stroke)).ruling))
 
 
 def score_of(app: App) -> QuizSession:
@@ -253,6 +272,7 @@ class QuizMode(PracticeScreen):
         self.result = judge_result(sc, self.shot)
         self.ruling = self.result.ruling
         self.questions = make_questions(sc, self.ruling)
+        self._cites: dict[str, list[str]] = {}  # answer_cites by language
         self._board_after: tuple[list[scoreboard.PlayerCard], list[str]] | tuple[()] \
             | None = None  # (made once, for the explanation)
         self.player: ShotPlayer | None = None
@@ -510,6 +530,17 @@ class QuizMode(PracticeScreen):
         """Which situation of the sitting this is."""
         return self.app.t("quiz.situation_of", n=self.index + 1, of=len(self.ids))
 
+    def count_of(self, sid: str) -> int:
+        """The questions situation ``sid`` asks (this one's as asked)."""
+        return len(self.questions) if sid == self.sc.id else question_count(sid)
+
+    def sitting_line(self, k: int) -> str:
+        """'In all: question 5 of 22': question ``k`` of this situation
+        counted over the whole sitting."""
+        before = sum(self.count_of(i) for i in self.ids[:self.index])
+        return self.app.t("quiz.progress_sitting", k=before + k,
+                          n=sum(self.count_of(i) for i in self.ids))
+
     def build(self) -> None:
         t = self.app.t
         self.choice_buttons = {}
@@ -537,21 +568,25 @@ class QuizMode(PracticeScreen):
         """'Situation 3 of 10 · Question 2 of 4': where the sitting stands,
         on the answer pages as on the questions (they said nothing of what
         was left)."""
+        k = min(self.k + 1, len(self.questions))
         return " · ".join((self.situation_line(), self.app.t(
-            "quiz.progress", k=min(self.k + 1, len(self.questions)),
-            n=len(self.questions))))
+            "quiz.progress", k=k, n=len(self.questions)), self.sitting_line(k)))
 
     def _build_length(self) -> None:
         """The sitting's length: a short set for a lesson, or every
         situation (1 and 2, or a click)."""
         t = self.app.t
         n = len(self.ids)
+        # Each choice says its questions too: "10 situations" held 22.
+        short = (self.ids[self.index:] + self.ids[:self.index])[:SHORT_SITTING]
         self.side_btns = [
-            ui.Button(t("quiz.length_short", n=SHORT_SITTING),
+            ui.Button(t("quiz.length_short", n=SHORT_SITTING,
+                        q=sum(self.count_of(i) for i in short)),
                       self.choose_length(SHORT_SITTING), key="1", primary=True,
                       ident="length_short"),
-            ui.Button(t("quiz.length_all", n=n), self.choose_length(n), key="2",
-                      ident="length_all"),
+            ui.Button(t("quiz.length_all", n=n,
+                        q=sum(self.count_of(i) for i in self.ids)),
+                      self.choose_length(n), key="2", ident="length_all"),
             ui.Button(t("common.back"), self.leave, key="Esc", ident="back")]
         self.side_text(self.neutral_title(),
                        t("quiz.length_body", n=n, short=SHORT_SITTING))
@@ -600,7 +635,7 @@ class QuizMode(PracticeScreen):
         names = self.session.names if self.session is not None else ()
         lines = [" · ".join((self.situation_line(),
                              t("quiz.progress", k=self.k + 1, n=len(self.questions)),
-                             self.score_line())), ""]
+                             self.sitting_line(self.k + 1), self.score_line())), ""]
         lines += situation_lines(app.locale, self.sc)
         if self.k == 0 and len(self.questions) > 1:
             # What the situation will ask, as a list, then the first question
@@ -653,7 +688,7 @@ class QuizMode(PracticeScreen):
             ui.Button(t("practice.replay_slow"), self.replay, key="R"),
             ui.Button(t("common.back"), self.leave, key="Esc")]
         right = sum(1 for g in self.grades if g.right)
-        body = [self.situation_line(),
+        body = [f"{self.situation_line()} · {self.sitting_line(len(self.questions))}",
                 t("quiz.situation_score", right=right, n=len(self.grades)),
                 self.score_line(), "", t("quiz.the_ruling")]
         loc = app.locale
@@ -666,7 +701,7 @@ class QuizMode(PracticeScreen):
         if proof:
             body.append(proof)
         body.append("")
-        rl = rule_line(loc, self.sc)
+        rl = self.shows_line()
         if rl:
             body.append(rl)
         body.append(self.sc.explanation.get(lang))
@@ -679,7 +714,7 @@ class QuizMode(PracticeScreen):
         return self.app.t("quiz.right") if self.grades[-1].right \
             else self.app.t("quiz.wrong")
 
-    def feedback(self, g: Grade) -> str:
+    def feedback(self, g: Grade, at: int | None = None) -> str:
         """Your answer and the referee's, for this question only: what the
         later questions ask (which rule, who shoots) stays for them."""
         app = self.app
@@ -695,7 +730,8 @@ class QuizMode(PracticeScreen):
         lost = losses(self.ruling)
         # The question this grade answered (the grades are in the questions'
         # order; read back after the last answer, self.k is past them all).
-        at = next((i for i, x in enumerate(self.grades) if x is g), self.k)
+        if at is None:
+            at = next((i for i, x in enumerate(self.grades) if x is g), self.k)
         rule_later = any(later.kind == "rule" for later in self.questions[at + 1:])
         foul = fouled(self.ruling)
         if lost and ((q.kind == "foul" and not (foul and rule_later))
@@ -718,7 +754,11 @@ class QuizMode(PracticeScreen):
             # last answer (play-test 33).
             void = [f"• {cite(self.app.locale, n.code, n.ref, self.sc.discipline)}"
                     for n in self.ruling.notes if n.code in VOID_DECLARATIONS]
-            return "\n".join([*lines, *void, t("quiz.rule_next")])
+            # The situation's own rule beside a declaration's (the rules the
+            # next answers cite would name the broken one ahead of its question).
+            shows = [rule_line(self.app.locale, self.sc)] if void else []
+            return "\n".join([*lines, *void, t("quiz.rule_next"),
+                              *[x for x in shows if x]])
         # Why, at once after every answer, right or wrong: "which rule: the
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons(at)])
@@ -784,8 +824,85 @@ class QuizMode(PracticeScreen):
         # where, a push-out handed back): it waits for the last answer.
         last = at + 1 >= len(self.questions)
         why = self.sc.explanation.get(loc.lang) if last else ""
-        rl = rule_line(loc, self.sc)
+        rl = self.shows_line()
         return out + [x for x in (proof, why, rl) if x]
+
+    def cited_refs(self) -> list[SeedRef]:
+        """Every seed rule the answers of this situation cite, each on its
+        own (a rule cited beside another apart): the fouls' and notes' (as
+        ``cited_rule`` gives them), what made a legal stroke look like a
+        foul, the rule placing the cue ball, general rule 17 for a stroke
+        without a foul and rule 30 for the table taken as it lies (pool)."""
+        d = self.sc.discipline
+        pool = table_by_name(self.sc.table).kind is TableKind.POOL
+        pairs: list[tuple[object, object]] = [
+            (o.code, o.ref) for o in (*self.ruling.fouls, *self.ruling.notes)]
+        pairs += [(c.code, None) for c in cleared(self.sc, self.shot, self.ruling)]
+        if pool and not fouled(self.ruling):
+            pairs.append((Note.LEGAL, None))
+        if pool and self.ruling.ball_in_hand is BallInHand.NONE:
+            pairs.append((Note.CONTINUES, None))
+        refs: list[SeedRef] = []
+        place = placement_ref(self.sc, self.ruling)
+        if place is not None:
+            refs.append(place)
+        # A foul's own reference, as "Right: both rules apply" cites it.
+        refs += [f.ref for f in self.ruling.fouls if isinstance(f.ref, SeedRef)]
+        for code, ref in pairs:
+            rule = home_rule(code, ref)
+            if rule is not None and not (rule.section != d and
+                                         rule.section in pool_games()):
+                refs.append(rule)
+        out: list[SeedRef] = []
+        for first in refs:
+            r: SeedRef | None = first
+            while r is not None:
+                one = replace(r, beside=None)
+                if one not in out and ref_text(self.app.locale, one):
+                    out.append(one)
+                r = r.beside
+        return out
+
+    def answer_cites(self) -> list[str]:
+        """The rules, in words, that this situation's answer pages cite
+        beside the situation's own line: each question's answer page read
+        as the referee's answer gives it (a wrong answer's cites the same)."""
+        from simulator.practice.quiz import grade
+        loc = self.app.locale
+        said = self._cites.get(loc.lang)
+        if said is not None:
+            return said
+        self._cites[loc.lang] = []  # (the pages' own shows line not yet)
+        pages = "\n".join(
+            self.feedback(grade(q, sorted(q.correct) if q.multiple
+                                else min(q.correct), self.ruling), at=i)
+            for i, q in enumerate(self.questions))
+        words = [w for w in (ref_text(loc, r) for r in self.cited_refs()) if w]
+        # "rule 5" is not cited by "rule 5.1" or "rule 17" by "rule 1".
+        said = [w for w in dict.fromkeys(words)
+                if re.search(re.escape(w) + r"(?!\.?\d)", pages)]
+        self._cites[loc.lang] = said
+        return said
+
+    def shows_line(self) -> str:
+        """'This situation shows: 8-ball rule 5 · the questions also ask:
+        general rule 17': the situation's rule and every other rule its
+        answers cite (an answer by rule 17 under "shows 8-ball rule 5" read
+        as a contradiction)."""
+        loc = self.app.locale
+        base = rule_line(loc, self.sc)
+        own = []
+        r = self.sc.rule
+        while r is not None:
+            own.append(ref_text(loc, replace(r, beside=None)))
+            r = getattr(r, "beside", None)
+        also = [w for w in self.answer_cites() if w not in own]
+        if not also:
+            return base
+        rules = "; ".join(also)
+        if not base:
+            return loc.t("quiz.answers_cite", rules=rules)
+        return loc.t("quiz.shows_also", shows=base, rules=rules)
 
     def placement_words(self) -> str:
         """'After a foul: ball in hand anywhere on the table (9-ball rule
@@ -975,8 +1092,12 @@ class QuizMode(PracticeScreen):
         after a stroke whose answer gives the shooter the stripes, and a
         board after the ruling would answer the questions), then, with the
         explanation, as the ruling left the game."""
+        if self.phase == "over":
+            # The sitting's end is no situation's: the last one's board and
+            # "Game over" stood over the result.
+            return [], [f"{self.app.t('quiz.over_title')} · {self.score_line()}"]
         cards, centre = super().header()
-        key = "quiz.board_before"
+        key = self.board_key()
         ruling = self.result.ruling
         ended = self.phase in ("done", "over")  # (the explanation, the sitting's end)
         # A replay on the explanation's table shows the stroke from its start:
@@ -1004,13 +1125,28 @@ class QuizMode(PracticeScreen):
         said = f"{replay}{self.app.t(key)} · {self.score_line()}"
         return cards, [*centre[:1], said, *centre[1:]]
 
+    def board_key(self) -> str:
+        """The heading of the board before the ruling, saying which position
+        the table shows: before the stroke (its start), the stroke playing,
+        or where it left the balls ("the board before the stroke" stood
+        over the balls after it)."""
+        from rules.questions import stroke_index
+        pb = self.player.playback if self.player is not None else None
+        if pb is None:
+            return "quiz.board_before" if self.phase == "length" \
+                else "quiz.board_stroke_end"
+        si = stroke_index(self.shot.events)
+        start = self.shot.events[si].time if si is not None else 0.0
+        if pb.time <= start + 1e-9:
+            return "quiz.board_before"
+        return "quiz.board_stroke_end" if pb.at_end else "quiz.board_stroke"
+
     def final_board(self, cards: list[scoreboard.PlayerCard], centre: list[str]
                     ) -> tuple[list[scoreboard.PlayerCard], list[str]]:
         """The board of a game the stroke ended: the balls and points as the
         ruling left them, nobody to play, the winner's game counted and said
         on the card ("Game over: Player 2 wins" stood over the board before
         the stroke, the loser marked to play and the games 0-0)."""
-        from dataclasses import replace
         after = self.board_after()
         if after is not None:
             cards, centre = list(after[0]), list(after[1])
@@ -1031,8 +1167,6 @@ class QuizMode(PracticeScreen):
     def board_after(self) -> tuple[list[scoreboard.PlayerCard], list[str]] | None:
         """The scoreboard of the game as the ruling left it (None where the
         game ended: no board of a game in play stands for it)."""
-        from dataclasses import replace
-
         from rules.ruling import RulesError
         if self._board_after is None:
             try:
