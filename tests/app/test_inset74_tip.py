@@ -239,3 +239,22 @@ def test_the_step_keys_stop_at_each_touch_of_the_tip(lang: str) -> None:
         if pb.time != back[-1]:
             back.append(pb.time)
     assert back == pytest.approx(list(reversed(want)), abs=1e-9)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_push_shots_foul_words_keep_the_rule(
+        lang: str, size: tuple[int, int]) -> None:
+    """General rule 21: at 800x500 the timeline's words at the push said
+    "0.020 s · the cue tip leaves the cue ball after 20 ms on it · Foul:
+    push shot", the rule dropped for the event's words. The foul's words
+    with the rule come first, the event's words only where both fit."""
+    app = make_app(lang, size)
+    loc = Locale(lang)
+    g = open_gallery(app, "gallery-push-shot", to_foul=True)
+    frame(app)
+    foul = g.demo.foul
+    rule = ref_text(loc, home_rule(foul.code, foul.ref))
+    assert rule.endswith("21")
+    shown = drawn_lines(app, g.show.geometry.rect, shown=True)
+    assert any(rule in s for s in shown), shown
