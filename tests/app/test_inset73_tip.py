@@ -113,20 +113,22 @@ def test_a_clean_stroke_clip_shows_no_inset() -> None:
 
 def test_a_double_hit_shows_both_contacts() -> None:
     """General rule 20: at the end of the tip's second touch, two panels,
-    the strike's and the second touch's, and the words give both times."""
+    the strike's and the second touch's (close up, the ball where the tip
+    met it again), and the words give both times."""
     app = make_app("en")
     g = open_gallery(app, "gallery-double-hit", to_foul=True)
     frame(app)
     inset = g.show.inset
     assert inset is not None and len(inset.balls) == 2
-    for centre, radius in inset.balls:
+    for _centre, radius in inset.balls:
         assert radius >= 6 * g.view.ball_px
-        assert ball_painted(app.screen.get_at, centre, radius) >= 7
-    (a, _ra), (b, _rb) = inset.balls
-    assert abs(a[0] - b[0]) > 2 * _ra  # side by side
+    first, second = inset.panels
+    (a, ra), _b = inset.balls
+    assert ball_painted(app.screen.get_at, a, ra) >= 7
+    assert first.right < second.left and first.top == second.top  # side by side
     lines = drawn_lines(app, inset.rect)
     assert any(s.startswith("the tip met the ball 2 times: at 0 and ") for s in lines)
-    assert "1: 0\u00a0ms" in lines
+    assert "1st touch, 0\u00a0ms" in lines
     assert "a clean stroke: once, about 1\u00a0ms" in lines
 
 

@@ -196,9 +196,11 @@ def test_the_timeline_marks_every_event_and_a_click_jumps_to_it() -> None:
     show = ShotShow(app.locale, shot, pb, foul_texts(app.locale, d.ruling))
     logged = [i for i, ev in enumerate(shot.events) if ev.kind in TIMELINE_KINDS]
     assert [m.event_index for m in show.marks.marks if not m.tip_end] == logged
-    # The tip's second touch has a mark where the tip leaves the ball too.
+    # Each touch of the tip (the strike, the second touch) has a mark where
+    # the tip leaves the ball too: the tip met it twice.
     ends = [m for m in show.marks.marks if m.tip_end]
-    tips = [i for i in logged if shot.events[i].kind is EventKind.TIP_CONTACT]
+    tips = [i for i in logged if shot.events[i].kind in
+            (EventKind.STROKE, EventKind.TIP_CONTACT)]
     assert [m.event_index for m in ends] == tips
     fouls = [m for m in show.marks.marks if m.foul]
     foul_at = [f.event_index for f in d.ruling.fouls if f.event_index is not None]

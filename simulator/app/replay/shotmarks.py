@@ -111,6 +111,10 @@ class Mark:
     # The end of the tip's contact of ``event`` (tip_end), a step of its
     # own: the moment a push or a double hit is seen, the tip still on it.
     tip_end: bool = False
+    # Which touch of the tip it starts or ends (1, 2, ...), where the tip met
+    # the ball more than once: the timeline says each touch on and off, as
+    # the inset names them; 0 otherwise.
+    touch: int = 0
 
 
 @dataclass(frozen=True)
@@ -391,10 +395,10 @@ class ShotMarks:
         self.trails = self._trails()
         self.exits = self._exits()
         self.contacts = self._contacts()
+        self.tip_spans = self._tip_spans()  # (the marks number its touches)
         self.marks = self._marks()
         self.flights = self._flights()
         self.cue = CuePath(shot, self.frames)
-        self.tip_spans = self._tip_spans()
         self._tracks: dict[int, _BallTrack] = {}
         # The replay starts with the stick's approach, before the strike.
         first = self.times[0] if self.times else 0.0
@@ -580,6 +584,7 @@ class ShotMarks:
         first = next((i for i, e in enumerate(self.shot.events)
                       if e.kind is EventKind.BALL_BALL and
                       self.spec.balls.cue_ball in e.balls), None)
+        touches = self._touches()
         for i, ev in enumerate(self.shot.events):
             if ev.kind not in TIMELINE_KINDS or ev.kind in self.leave_out:
                 continue
@@ -587,14 +592,27 @@ class ShotMarks:
             # the ball, where a replay stops on it (tip_end).
             end = tip_end(ev)
             foul = i in self.foul_events
+            n = touches.get(i, 0)
             out.append(Mark(i, ev.time, ev.kind, ev, foul and end is None,
-                            i == first))
+                            i == first, touch=n))
+            if end is None and n:
+                # The strike's own millisecond ends too where the tip comes
+                # back: "on at 0 ms, off at 1 ms, on again at 5 ms".
+                end = ev.time + (ev.duration or TIP_HIT_TIME)
             if end is not None:
-                out.append(Mark(i, end, ev.kind, ev, foul, tip_end=True))
+                out.append(Mark(i, end, ev.kind, ev, foul, tip_end=True, touch=n))
         if EventKind.AIRBORNE not in self.leave_out:
             out.extend(self._peaks())
         # Stable: a peak at an event's time comes after it.
         return tuple(sorted(out, key=lambda m: m.time))
+
+    def _touches(self) -> dict[int, int]:
+        """Event index -> the tip's touch it is (1, 2, ...), when the tip met
+        a ball more than once (the same contacts as tip_spans); else none."""
+        spans = self.tip_spans
+        if len(spans) < 2:
+            return {}
+        return {s.event_index: k + 1 for k, s in enumerate(spans)}
 
     def _peaks(self) -> list[Mark]:
         """Each flight's highest point, from the frames: from a ball's

@@ -50,6 +50,10 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
     bs = [ball(b) for b in ev.balls]
     first = bs[0] if bs else "?"
     k = ev.kind
+    if m.touch:
+        # The tip met the ball more than once: each touch on and off, numbered
+        # as the inset's panels ("1st touch, 0 ms", "touched again ...").
+        return tip_touch_label(loc, m, first)
     if m.tip_end:
         # The moment a push or a double hit is seen: how long the tip was on.
         return t("timeline.tip_end", ball=first,
@@ -99,6 +103,18 @@ def mark_label(loc: Locale, spec: TableSpec, m: Mark) -> str:
             line = t("timeline.long_string")
         return t("timeline.line", ball=first, line=line)
     return t("timeline.rest")
+
+
+def tip_touch_label(loc: Locale, m: Mark, ball: str) -> str:
+    """A touch of the tip, where it met the ball more than once: its start
+    (the stroke's with the cue ball's speed) or its end with its time on."""
+    ev = m.event
+    if m.tip_end:
+        return loc.t("timeline.tip_off", ball=ball, n=m.touch,
+                     ms=loc.num(m.time * 1000.0 - ev.time * 1000.0, 0))
+    if ev.kind is EventKind.STROKE:
+        return loc.t("timeline.stroke_touch", speed=loc.num(ev.speed or 0.0, 2))
+    return loc.t("timeline.tip_again", ball=ball, n=m.touch)
 
 
 @dataclass
@@ -273,9 +289,11 @@ class Timeline:
             # What happened there first (the first contact a foul names
             # shares its mark and was never said), then the foul.
             said = stamp + self.labels_at(at) + " · "
-            words = fitting([*(said + f for f in foul_texts),
-                             *(stamp + f for f in foul_texts), *foul_texts], size,
-                            row.width - 12)
+            # The words with the rule (general rule 20) whole before any
+            # without it: at 800x500 the event's words took the rule's room.
+            ruled = (foul_texts[0], *foul_texts[2:], *foul_texts[1:2])
+            words = fitting([w for f in ruled for w in (said + f, stamp + f, f)],
+                            size, row.width - 12)
             w = min(row.width, fonts.font(size).size(words)[0] + 12)
             left = int(min(max(row.left, foul_x - w // 2), row.right - w))
             box = pygame.Rect(left, row.top, w, lh)

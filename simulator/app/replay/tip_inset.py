@@ -7,7 +7,11 @@ tip rides it: the foul was learnt from the words alone. The inset draws the
 tip and the ball some 6-10 times larger, where the ball stood when the tip
 met it, and says how long the tip was on against a clean stroke's
 millisecond (reference.md 4: the tip's contact of a plain hit). A double
-hit shows both contacts side by side. The window's replays and the exported
+hit shows both contacts side by side: the first touch, then a close-up of
+the later one with a ring where the ball stood at the first touch and how
+far it had gone (the log's positions at the two touches, a few millimetres:
+at the first panel's magnification the two balls looked alike). The inset
+covers no pocket and no ball involved. The window's replays and the exported
 clips draw it alike (table_marks.draw_over).
 """
 
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 import pygame
 
 from simulator.app.replay.shotmarks import ShotMarks, TipSpan
-from simulator.app.table.render import CLOTH
+from simulator.app.table.render import CLOTH, PLATE, pocket_hole
 from simulator.app.text import fonts, ui
 from simulator.physics.stick import TIP_HIT_TIME, TIP_RADIUS
 from simulator.table.events import EventKind
@@ -45,6 +49,12 @@ class InsetDrawn:
     rect: pygame.Rect
     zoom: float
     balls: tuple[tuple[tuple[int, int], int], ...]
+    # Each panel's box, and how far apart (pixels) the ring of where the
+    # ball stood at the first touch and the ball are drawn in it.
+    panels: tuple[pygame.Rect, ...] = ()
+    apart: tuple[float, ...] = ()
+    # The tip's contacts it names: (start, end) in shot seconds.
+    contacts: tuple[tuple[float, float], ...] = ()
 
 
 def shown_spans(marks: ShotMarks, t: float) -> list[TipSpan]:
@@ -62,15 +72,67 @@ def _ms(seconds: float) -> str:
     return f"{seconds * 1000.0:.0f}"
 
 
+def _num(say: Say, value: float, digits: int = 1) -> str:
+    """A number with the language's decimal mark (tip_inset.point)."""
+    return f"{value:.{digits}f}".replace(".", say("tip_inset.point"))
+
+
+def touched_at(marks: ShotMarks, span: TipSpan) -> tuple[float, float]:
+    """Where the tip's ball was when the tip met it: the log's snapshot at
+    the contact (the frames, 1/60 s apart, put it a millimetre off)."""
+    snap = marks.shot.events[span.event_index].snapshot(span.ball)
+    if snap is not None:
+        return snap.x, snap.y
+    return marks.ball_at(span.ball, span.start) or (0.0, 0.0)
+
+
+def gap_between(marks: ShotMarks, a: TipSpan, b: TipSpan
+                ) -> tuple[float, float] | None:
+    """The widest gap (metres) between the tip and the ball at the log's
+    events between two touches, and its time; None without such an event."""
+    r = marks.spec.balls.radius
+    best: tuple[float, float] | None = None
+    for ev in marks.shot.events:
+        if not a.end < ev.time < b.start:
+            continue
+        snap, at = ev.snapshot(b.ball), marks.cue.at(ev.time)
+        if snap is None or at is None:
+            continue
+        gap = math.dist((snap.x, snap.y), (at.x, at.y)) - r - TIP_RADIUS
+        if best is None or gap > best[0]:
+            best = (gap, ev.time)
+    return best
+
+
+def captions(marks: ShotMarks, spans: Sequence[TipSpan], say: Say) -> list[str]:
+    """Each panel's words, where the tip met the ball more than once: the
+    first touch and its time; each later one, how long after and how far
+    the ball had gone since the first."""
+    if len(spans) < 2:
+        return []
+    first = spans[0]
+    out = [say("tip_inset.first", ms=_ms(first.start))]
+    for s in spans[1:]:
+        mm = math.dist(touched_at(marks, first), touched_at(marks, s)) * 1000.0
+        out.append(say("tip_inset.again", ms=_ms(s.start - first.start),
+                       mm=_num(say, mm, 1 if mm < 10 else 0)))
+    return out
+
+
 def words(marks: ShotMarks, spans: Sequence[TipSpan], say: Say) -> list[str]:
     """The inset's lines: the tip's time on the ball (or its two contacts)
-    against a clean stroke's."""
+    against a clean stroke's; between two touches, how far the tip fell
+    behind the ball."""
     clean = _ms(TIP_HIT_TIME)
     if len(spans) > 1:
         each = [_ms(s.start) for s in spans]
         times = f"{', '.join(each[:-1])} {say('tip_inset.and')} {each[-1]}"
-        return [say("tip_inset.twice", n=len(spans), times=times),
-                say("tip_inset.clean_once", ms=clean)]
+        out = [say("tip_inset.twice", n=len(spans), times=times)]
+        gap = gap_between(marks, spans[-2], spans[-1])
+        if gap is not None and gap[0] >= 5e-5:
+            out.append(say("tip_inset.gap", ms=_ms(gap[1]),
+                           mm=_num(say, gap[0] * 1000.0)))
+        return [*out, say("tip_inset.clean_once", ms=clean)]
     return [say("tip_inset.on_ball", ms=_ms(spans[0].duration)),
             say("tip_inset.clean", ms=clean)]
 
@@ -93,15 +155,33 @@ def _area(view: object) -> pygame.Rect:
     return out.inflate(-8, -8)
 
 
+def _pockets(marks: ShotMarks, view: object) -> list[tuple[tuple[float, float], float]]:
+    """Each pocket's plate on the screen: centre and radius in pixels."""
+    spec = marks.spec
+    per_m = float(view.ball_px) / spec.balls.radius  # type: ignore[attr-defined]
+    out = []
+    for p in spec.pockets:
+        (x, y), r = pocket_hole(spec, p)
+        out.append((view.to_screen(x, y), r * PLATE * per_m))  # type: ignore[attr-defined]
+    return out
+
+
+def _covers(r: pygame.Rect, centre: tuple[float, float], radius: float) -> bool:
+    cx = min(max(centre[0], r.left), r.right)
+    cy = min(max(centre[1], r.top), r.bottom)
+    return math.hypot(cx - centre[0], cy - centre[1]) < radius
+
+
 def _place(marks: ShotMarks, view: object, size: tuple[int, int],
            spans: Sequence[TipSpan], t: float) -> pygame.Rect:
-    """The inset's frame on the table: of places along its long sides,
-    the one that covers the fewest of the balls involved, then of the
-    others, then farthest from the tip's ball."""
+    """The inset's frame on the table: of places along its long sides and
+    between them, the one that covers the fewest pockets and balls
+    involved (a class follows them: at 800x500 it hid a side pocket), then
+    of the other balls, then farthest from the tip's ball."""
     bed = _area(view)
     w, h = size
     xs = sorted({bed.left + round((bed.width - w) * k / 6) for k in range(7)})
-    ys = (bed.top, bed.bottom - h)
+    ys = sorted({bed.top + round((bed.height - h) * k / 8) for k in range(9)})
     keep = _involved(marks, spans)
     pad = view.ball_px * 1.3  # type: ignore[attr-defined]
     balls: list[tuple[bool, tuple[float, float]]] = []
@@ -113,12 +193,14 @@ def _place(marks: ShotMarks, view: object, size: tuple[int, int],
         for b, x, y, _z in f.balls:
             if b not in marks.trails and b not in keep:
                 balls.append((False, view.to_screen(x, y)))  # type: ignore[attr-defined]
+    pockets = _pockets(marks, view)
     tip = marks.ball_at(spans[-1].ball, t)
     tx, ty = view.to_screen(*tip) if tip is not None else bed.center  # type: ignore[attr-defined]
 
     def cost(r: pygame.Rect) -> tuple[int, int, float]:
         near = r.inflate(2 * pad, 2 * pad)
         mine = sum(1 for k, (x, y) in balls if k and near.collidepoint(x, y))
+        mine += sum(1 for c, rad in pockets if _covers(r, c, rad + 2))
         other = sum(1 for k, (x, y) in balls if not k and near.collidepoint(x, y))
         return mine, other, -math.hypot(r.centerx - tx, r.centery - ty)
 
@@ -137,11 +219,15 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
     area = _area(view)
     size = max(11, min(20, round(ball_px * 1.5)))
     lines = words(marks, spans, say)
+    bold = 1  # the first line's (the headline's) lines are bold
+    caps = captions(marks, spans, say)
     pad = max(4, size // 2)
     line_h = ui.line_height(size)
     n = len(spans)
     text_w = max(fonts.font(size).size(s)[0] for s in lines)
-    text_h = len(lines) * line_h + pad // 2 + 2 * pad
+    # The panels' words wrap under them: room for three lines each.
+    cap_h = 3 * line_h + pad // 2 if caps else 0
+    text_h = len(lines) * line_h + pad // 2 + 2 * pad + cap_h
     # Half the table high at most, so it fits beside a ball on the middle
     # line; smaller, not cut, where the table is small (a small export).
     half = area.height / 2 - ball_px * 1.6
@@ -152,36 +238,131 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
     zoom = big / ball_px
     pw, ph = round(big * PANEL_W), round(big * PANEL_H)
     width = max(n * pw + (n + 1) * pad, text_w + 2 * pad)
-    if width > area.width:  # the words wrap instead
-        width = max(n * pw + (n + 1) * pad, area.width)
-        lines = [ln for s in lines for ln in ui.wrap(s, size, width - 2 * pad)]
-    height = ph + 2 * pad + len(lines) * line_h + pad // 2
+    if n > 1 or width > area.width:
+        # The words wrap instead: a double hit's inset as wide as its two
+        # panels, to fit beside the balls between the pockets at 800x500.
+        width = n * pw + (n + 1) * pad if n > 1 else \
+            max(n * pw + (n + 1) * pad, area.width)
+        head = ui.wrap(lines[0], size, width - 2 * pad, bold=True)
+        bold = len(head)
+        lines = [*head, *(ln for s in lines[1:]
+                          for ln in ui.wrap(s, size, width - 2 * pad))]
+    wrapped = [ui.wrap(c, size, pw, bold=True) for c in caps]
+    cap_h = max((len(c) for c in wrapped), default=0) * line_h + \
+        (pad // 2 if caps else 0)
+    height = ph + 2 * pad + cap_h + len(lines) * line_h + pad // 2
     rect = _place(marks, view, (width, height), spans, t)
     pygame.draw.rect(surface, ui.PANEL, rect, border_radius=4)
     pygame.draw.rect(surface, FRAME, rect, 3, border_radius=4)
     drawn: list[tuple[tuple[int, int], int]] = []
+    boxes: list[pygame.Rect] = []
+    apart: list[float] = []
     left = rect.left + (rect.width - (n * pw + (n - 1) * pad)) // 2
     for k, span in enumerate(spans):
         box = pygame.Rect(left + k * (pw + pad), rect.top + pad, pw, ph)
-        at = t if span is spans[-1] else span.end
-        label = f"{k + 1}: {say('tip_inset.at', ms=_ms(span.start))}" if n > 1 \
-            else ""
-        drawn.append(_panel(surface, box, view, marks, span, at, zoom, size, label))
-    y = rect.top + pad + ph + pad // 2
+        if k == 0:
+            at = t if n == 1 else span.end
+            centre, big_r, gap = _panel(surface, box, view, marks, span, at, zoom,
+                                        size)
+        else:
+            centre, big_r, gap = _closeup(surface, box, view, marks, spans[0], span,
+                                          size, say)
+        drawn.append((centre, big_r))
+        boxes.append(box)
+        apart.append(gap)
+        y = box.bottom + pad // 2
+        for ln in wrapped[k] if caps else ():
+            ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, pw, line_h),
+                    bold=True)
+            y += line_h
+    y = rect.top + pad + ph + pad // 2 + cap_h
     for k, s in enumerate(lines):
         ui.line(surface, s, size, ui.INK,
                 pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, line_h),
-                bold=k == 0)
+                bold=k < bold)
         y += line_h
-    return InsetDrawn(rect, zoom, tuple(drawn))
+    return InsetDrawn(rect, zoom, tuple(drawn), tuple(boxes), tuple(apart),
+                      tuple((s.start, s.end) for s in spans))
+
+
+def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
+             marks: ShotMarks, first: TipSpan, span: TipSpan, size: int,
+             say: Say) -> tuple[tuple[int, int], int, float]:
+    """A later touch, close up: the ball and the tip as the tip met it
+    again, a ring where the ball stood at the first touch, and the way the
+    ball had gone between, in millimetres; its ball's centre and radius as
+    drawn, and how far apart the ring and the ball are (pixels)."""
+    r = marks.spec.balls.radius
+    ring, ball = touched_at(marks, first), touched_at(marks, span)
+    at = marks.cue.at(span.start)
+    dx, dy = (ball[0] - at.x, ball[1] - at.y) if at is not None else (1.0, 0.0)
+    dd = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / dd, dy / dd
+    b0 = (ring[0] - dx * r, ring[1] - dy * r)  # the back of the ball, each time
+    b1 = (ball[0] - dx * r, ball[1] - dy * r)
+    moved = math.dist(b0, b1)
+    per_m = float(view.ball_px) / r  # type: ignore[attr-defined]
+    # Magnified so the way the ball went is a third of the panel, the tip
+    # whole in its height.
+    ppm = min(0.3 * box.width / max(moved, 1e-6),
+              0.8 * box.height / (2 * TIP_RADIUS))
+    mid = view.to_screen((b0[0] + b1[0]) / 2,  # type: ignore[attr-defined]
+                         (b0[1] + b1[1]) / 2)
+    k = ppm / per_m
+
+    def px(p: tuple[float, float]) -> tuple[int, int]:
+        sx, sy = view.to_screen(*p)  # type: ignore[attr-defined]
+        return (round(box.centerx + (sx - mid[0]) * k),
+                round(box.centery + (sy - mid[1]) * k))
+
+    big = max(2, round(r * ppm))
+    p0, p1 = px(b0), px(b1)
+    old = surface.get_clip()
+    surface.set_clip(box.clip(old) if old is not None else box)
+    try:
+        surface.fill(CLOTH[marks.spec.kind], box)
+        pygame.draw.circle(surface, (250, 250, 244), px(ball), big)
+        pygame.draw.circle(surface, (16, 16, 16), px(ball), big, 2)
+        _draw_tip(surface, marks, span.start, px, ppm)
+        # The ring last: over the tip, come up to where the ball was.
+        pygame.draw.circle(surface, ui.ACCENT, px(ring), big, 3)
+        _measure(surface, p0, p1)
+        label = say("tip_inset.mm", mm=_num(say, moved * 1000.0,
+                                            1 if moved < 0.01 else 0))
+        # On a dark plate: the white ball fills much of the close-up.
+        w = fonts.font(size, True).size(label)[0]
+        plate = pygame.Rect(box.left + 2, box.bottom - size - 8, w + 6, size + 6)
+        pygame.draw.rect(surface, ui.PANEL, plate, border_radius=3)
+        ui.line(surface, label, size, ui.INK, plate.inflate(-6, -4), bold=True)
+    finally:
+        surface.set_clip(old)
+    pygame.draw.rect(surface, ui.DIM, box, 1)
+    tag = fonts.text(f"×{k:.0f}", size, ui.INK, bold=True)
+    at_tag = tag.get_rect(topright=(box.right - 3, box.top + 2))
+    pygame.draw.rect(surface, ui.PANEL, at_tag.inflate(4, 0), border_radius=3)
+    surface.blit(tag, at_tag)
+    return px(ball), big, math.dist(p0, p1)
+
+
+def _measure(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) -> None:
+    """A measuring line from ``a`` to ``b`` with a stop across each end."""
+    pygame.draw.line(surface, TIP_MARK, a, b, 3)
+    d = math.dist(a, b) or 1.0
+    nx, ny = -(b[1] - a[1]) / d * 8, (b[0] - a[0]) / d * 8
+    if a == b:
+        nx, ny = 0.0, 8.0
+    for q in (a, b):
+        pygame.draw.line(surface, TIP_MARK, (round(q[0] - nx), round(q[1] - ny)),
+                         (round(q[0] + nx), round(q[1] + ny)), 2)
 
 
 def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
-           marks: ShotMarks, span: TipSpan, t: float, zoom: float, size: int,
-           label: str) -> tuple[tuple[int, int], int]:
+           marks: ShotMarks, span: TipSpan, t: float, zoom: float, size: int
+           ) -> tuple[tuple[int, int], int, float]:
     """One contact magnified in ``box``: the ball where it was when the tip
     met it (a ring), the ball and the tip at ``t``, the way the tip rode
-    it between; the ball's centre and radius as drawn."""
+    it between; the ball's centre and radius as drawn, and how far the
+    ring and the ball are apart (pixels)."""
     spec = marks.spec
     r = spec.balls.radius
     d = math.radians(marks.shot.stroke.direction)
@@ -242,11 +423,7 @@ def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
     pygame.draw.rect(surface, ui.DIM, box, 1)
     tag = fonts.text(f"×{zoom:.0f}", size, ui.INK, bold=True)
     surface.blit(tag, (box.right - tag.get_width() - 3, box.top + 2))
-    if label:
-        ui.line(surface, label, size, ui.INK,
-                pygame.Rect(box.left + 4, box.top + 2, box.width - 8, size * 2),
-                bold=True)
-    return ball_c, big
+    return ball_c, big, math.dist(px(start), ball_c)
 
 
 def _draw_tip(surface: pygame.Surface, marks: ShotMarks, t: float,
