@@ -19,8 +19,8 @@ from tests.app.test_playfix11_game_end import (
     CUE,
     NEAR_POCKET,
     drawn,
-    pot_into_foot_right,
     position_match,
+    pot_into_foot_right,
 )
 
 
