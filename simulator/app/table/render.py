@@ -1010,11 +1010,12 @@ _TINY_DIGITS = (  # 0 to 9, 3 wide, 5 high
 # ivory spot within the ball's rim, the ball's colour round it) on a ball
 # at least POOL_SOLID_TALL_PX in radius, the stripe's 9 five pixels wide on
 # its band (a band of seven rows leaves its white caps in sight; a taller
-# number left them a pixel high). Its tail runs back under the bowl, as the
-# 3x5 digits' 9 does: a box with a lone pixel hooked under its right side
-# read as no digit at all (a rounder bowl, its left side one pixel, as a 3).
+# number left them a pixel high). Its tail curls back under a round bowl,
+# as a written 9's does: a box with a lone pixel hooked under its right
+# side read as no digit at all; a box over a full tail left under two
+# fifths of the band's middle yellow.
 POOL_SOLID_TALL_PX = 5.5
-_TINY_WIDE_NINE = ("#####", "#...#", "#####", "....#", "####.")
+_TINY_WIDE_NINE = (".###.", "#...#", ".####", "....#", ".###.")
 
 
 @functools.lru_cache(maxsize=64)
