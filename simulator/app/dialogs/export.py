@@ -34,10 +34,12 @@ ESTIMATE_AFTER_SHARE = 0.10
 ESTIMATE_AFTER_SECONDS = 2.0
 # The recent pace alone read a slow stretch (the pictures round a busy
 # moment) as the rest's: "40 s" at 20 % became "about a minute" at 31 %,
-# 26 s really left. It is blended with the pace since the guessing began,
-# and the time said rises by at most RISE_RATE seconds a second of the
-# clock (work that truly slowed still shows, step by step).
-RISE_RATE = 0.5
+# 26 s really left. It is blended with the pace since the guessing began.
+# The time said never rises: it counts down at least FALL_RATE seconds a
+# second of the clock ("less than a minute" at 23 % was followed by "about
+# a minute" twice, then "about 20 s", of 85 s in all); work that truly
+# slowed shows as a slower count down, not as a longer time again.
+FALL_RATE = 0.5
 
 
 def reason(app: App, e: ExportError) -> str:
@@ -227,7 +229,8 @@ class Pace:
 
     def seconds_left(self) -> float | None:
         """At the recent pace and that since the guessing began, blended,
-        risen no faster than RISE_RATE; None before there is a pace to read."""
+        never more than the time said before counted down at FALL_RATE;
+        None before there is a pace to read."""
         if self.start is None or not self.marks:
             return None
         now, share = self.marks[-1]
@@ -245,7 +248,7 @@ class Pace:
             left = (left + (1.0 - share) * (now - t0) / (share - s0)) / 2
         if self.shown is not None:
             at, said = self.shown
-            left = min(left, said + RISE_RATE * (now - at))
+            left = min(left, max(0.0, said - FALL_RATE * (now - at)))
         self.shown = (now, left)
         return left
 

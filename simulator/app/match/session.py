@@ -578,9 +578,18 @@ class Session:
 
     def cue_at_rest(self) -> tuple[float, float] | None:
         """Where the last shot's cue ball stopped, if this position follows
-        it (None: it went in or off, or no shot led here)."""
+        it (None: it went in or off, or no shot led here). A new rack does
+        not follow it: the last game's ball is not the break's."""
         stroke, rest = self._rest_cue
+        if self.on_new_rack():
+            return None
         return rest if stroke == len(self.match.history) else None
+
+    def on_new_rack(self) -> bool:
+        """Whether the shot asked for is a new rack's break (the referee
+        racks the next game without a step of its own)."""
+        req = self._req
+        return req is not None and req.is_break
 
     def _default_placement(self) -> tuple[float, float] | None:
         """Where the cue ball starts when in hand: where it lies if allowed, else
@@ -591,8 +600,8 @@ class Session:
         spec = table_by_name(st.table)
         cur = st.position(CUE_BALL)
         cands: list[tuple[float, float]] = []
-        stroke, rest = self._rest_cue
-        if stroke == len(self.match.history) and rest is not None:
+        rest = self.cue_at_rest()
+        if rest is not None:
             # There, or as near as allowed (a ball in hand is not put
             # frozen to a ball it stopped against).
             cands.append(rest)

@@ -799,11 +799,14 @@ class ComputerMode(LinesRoom):
     def ball_positions(self) -> dict[int, tuple[float, float, float]]:
         """Before the computer has placed a ball in hand, the cue ball is
         drawn only where the last shot left it (after a scratch: nowhere),
-        not on the spot a person's placing would start from."""
+        not on the spot a person's placing would start from. A new rack's
+        break shows the referee's rack from its first frame: the cue ball in
+        the break's area (the kitchen; on a pyramid table the house), never
+        where the last game left it."""
         out = super().ball_positions()
         req = self.session.req
         if self.decision is None and req is not None and \
-                req.ball_in_hand.value != "none":
+                req.ball_in_hand.value != "none" and not req.is_break:
             lies = self.session.cue_at_rest()
             if lies is None:
                 out.pop(CUE_BALL, None)

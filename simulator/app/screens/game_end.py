@@ -10,13 +10,19 @@ import pygame
 
 from simulator.app.match.saving import save_key
 from simulator.app.match.turns import called_shooter, next_step
+from simulator.app.replay.shotmarks import LINE_CODES
 from simulator.app.screens.match_keys import (
     SETTLE_SECONDS,
     STROKE_KEYS,
     common_key,
     shot_page_key,
 )
-from simulator.app.screens.table_screen import TableMode, cue_at_end, with_cue_at_end
+from simulator.app.screens.table_screen import (
+    TableMode,
+    cue_at_end,
+    ruling_names_line,
+    with_cue_at_end,
+)
 from simulator.app.table import scoreboard as ui_scoreboard
 from simulator.app.text import ui
 from simulator.table.state import TableState
@@ -43,6 +49,12 @@ class GameEndMode(TableMode):
 
     def shown_table(self) -> TableState:
         return self.ended if self.ended is not None else super().shown_table()
+
+    def head_string_matters(self) -> bool:
+        # The ended game's table: its card alone says (not the next break).
+        if self.ended is None:
+            return super().head_string_matters()
+        return ruling_names_line(self.session.last_ruling, LINE_CODES)
 
     def board(self) -> tuple[list[ui_scoreboard.PlayerCard], list[str]]:
         # The scoreboard of the moment the game ended, not the next rack's

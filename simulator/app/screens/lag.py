@@ -101,6 +101,9 @@ class LagMode(TableMode):
     name = "lag"
     panel_active = True
 
+    def head_string_matters(self) -> bool:
+        return True  # (the lag is played from behind it, general rule 5)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         spec = self.session.spec
@@ -437,6 +440,9 @@ class LagPlayMode(PlayMode):
     referee_rolls_out = False
     esc_menu = False  # (Esc skips the lag's roll: its menu is the lag's own)
 
+    def head_string_matters(self) -> bool:
+        return True  # (the lag is played from behind it, general rule 5)
+
     def __init__(self, app: App, state: TableState, stroke: Stroke,
                  also: tuple[tuple[int, Stroke], ...]) -> None:
         super().__init__(app, state, stroke, None, also)
@@ -478,6 +484,9 @@ class LagResultMode(TableMode):
 
     name = "lag_result"
     controls = False
+
+    def head_string_matters(self) -> bool:
+        return True  # (the lag is played from behind it, general rule 5)
 
     def __init__(self, app: App, shot: Shot, result: LagResult) -> None:
         super().__init__(app)

@@ -30,6 +30,9 @@ class ReplayMode(TableMode):
     name = "replay"
     controls = False  # nothing is aimed during a replay
 
+    def head_string_matters(self) -> bool:
+        return False  # (the shot's marks draw it where its rules name it)
+
     def __init__(self, app: App, index: int = -1) -> None:
         super().__init__(app)
         self.index = index

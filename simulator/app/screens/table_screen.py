@@ -21,7 +21,12 @@ from simulator.app.match.session import Session
 from simulator.app.match.turns import redo, undo
 from simulator.app.table import aim_controls, ruling_card, scoreboard, strip
 from simulator.app.table.aim import MAX_SPEED, Aim
-from simulator.app.table.render import BallSprites, TableRenderer, draw_numbers
+from simulator.app.table.render import (
+    BallSprites,
+    TableRenderer,
+    draw_head_string,
+    draw_numbers,
+)
 from simulator.app.table.view import Layout, TableView, text_size
 from simulator.app.text import fonts, ui
 from simulator.physics.cue import ball_speed
@@ -71,6 +76,17 @@ def cue_at_end(s: Session) -> tuple[bool, tuple[float, float] | None]:
     return True, TableState.from_dict(final).position(CUE_BALL)
 
 
+def ruling_names_line(ruling: object, codes: Iterable[str]) -> bool:
+    """Whether a ruling names the head string: a ball in hand behind it, a
+    choice of one, or a foul or note of its rules (``codes``)."""
+    from rules.ruling import Ruling
+    if not isinstance(ruling, Ruling):
+        return False
+    return ruling.ball_in_hand.value == "kitchen" or \
+        any("kitchen" in c.value for c in ruling.options) or \
+        any(c in codes for c in ruling.codes())
+
+
 class Scene:
     """The static pictures for the current table and window size, cached."""
 
@@ -89,7 +105,8 @@ class Scene:
         self.key = key
         self.layout = Layout.for_size(*self.app.size, score_rows=rows)
         self.view = TableView(spec, self.layout.table)
-        self.table = TableRenderer(spec, self.view, self.app.size)
+        # (the head string faint: drawn full over it while it matters)
+        self.table = TableRenderer(spec, self.view, self.app.size, head_string=False)
         self.balls = BallSprites(spec, self.view.ball_px)
         self.panel = aim_controls.PanelRects.inside(self.layout.side.inflate(-20, -16))
 
@@ -199,6 +216,18 @@ class TableMode(Mode):
         return h + 2
 
     # -- what to draw -------------------------------------------------------
+    def head_string_matters(self) -> bool:
+        """Whether the head string is drawn full: at the break, with the
+        ball in hand behind it, or under a ruling card that names it (the
+        rules the replay marks it for); faint otherwise: 9-ball names it
+        after its break nowhere, 8-ball and 14.1 only after a scratch."""
+        from simulator.app.replay.shotmarks import LINE_CODES
+        s = self.session
+        req = s.req
+        if req is not None and (req.is_break or req.ball_in_hand.value == "kitchen"):
+            return True
+        return s.banner is not None and ruling_names_line(s.last_ruling, LINE_CODES)
+
     def shown_table(self) -> TableState:
         """The position drawn: the next shot's (a game's end shows the
         ended game's)."""
@@ -318,6 +347,8 @@ class TableMode(Mode):
     def draw(self, surface: pygame.Surface) -> None:
         sc = self.scene
         surface.blit(sc.table.surface, (0, 0))
+        if self.head_string_matters():
+            draw_head_string(surface, sc.view)
         balls = self.ball_positions()
         sc.balls.draw_shadows(surface, sc.view, balls)
         self.draw_overlay(surface)

@@ -162,12 +162,16 @@ class TableRenderer:
     """The static picture of one table at one window size."""
 
     def __init__(self, spec: TableSpec, view: TableView, size: tuple[int, int],
-                 grain: bool = True) -> None:
+                 grain: bool = True, head_string: bool = True) -> None:
         """``grain``: the cloth's fine grain (an exported clip goes without:
-        the noise, coded anew round every moving ball, doubled a GIF)."""
+        the noise, coded anew round every moving ball, doubled a GIF).
+        ``head_string``: a pool table's head string chalked full; without,
+        faint (the window draws it full over the table while it matters,
+        draw_head_string). A pyramid table's house line is always full."""
         self.spec = spec
         self.view = view
         self.grain = grain
+        self.head_string = head_string
         self.surface = pygame.Surface(size).convert() if pygame.display.get_surface() \
             else pygame.Surface(size)
         self._draw()
@@ -342,18 +346,7 @@ class TableRenderer:
         # much brighter than the cloth right under a lamp as the flat cloth
         # had them.
         line_c = _shade(cloth, 1.45 * LAMP_BRIGHT)
-        hx = spec.head_string_x
-        a = v.to_screen(hx, 0.0)
-        b = v.to_screen(hx, spec.width)
-        if spec.kind is TableKind.PYRAMID:
-            pygame.draw.line(s, line_c, a, b, max(1, int(v.px(0.003))))
-        else:
-            n = 24
-            for i in range(0, n, 2):
-                y0 = spec.width * i / n
-                y1 = spec.width * (i + 1) / n
-                pygame.draw.line(s, line_c, v.to_screen(hx, y0), v.to_screen(hx, y1),
-                                 max(1, int(v.px(0.002))))
+        draw_head_string(s, v, full=self.head_string)
         spots = [spec.head_spot, spec.foot_spot]
         if spec.kind is TableKind.PYRAMID:
             spots.append(spec.centre_spot)
@@ -494,6 +487,36 @@ def centred(img: pygame.Surface, sx: float, sy: float) -> pygame.Rect:
     ball up to a pixel up-left of where it is."""
     w, h = img.get_size()
     return pygame.Rect(round(sx - w / 2), round(sy - h / 2), w, h)
+
+
+# A pool table's head string where no rule names it (9-ball after its
+# break): chalk this much lighter than the cloth, against the full line's
+# 1.45 (drawn full it read as a rule in play).
+FAINT_LINE = 1.12
+
+
+def head_string_colour(spec: TableSpec, full: bool = True) -> Colour:
+    """The chalk of the head string (the house line), full or faint."""
+    return _shade(CLOTH[spec.kind], (1.45 if full else FAINT_LINE) * LAMP_BRIGHT)
+
+
+def draw_head_string(surface: pygame.Surface, view: TableView,
+                     full: bool = True) -> None:
+    """The head string in chalk: on a pool table dashed (full, or faint),
+    on a pyramid table the house line, a solid line, always full."""
+    spec = view.spec
+    hx = spec.head_string_x
+    if spec.kind is TableKind.PYRAMID:
+        pygame.draw.line(surface, head_string_colour(spec), view.to_screen(hx, 0.0),
+                         view.to_screen(hx, spec.width), max(1, int(view.px(0.003))))
+        return
+    colour = head_string_colour(spec, full)
+    n = 24
+    for i in range(0, n, 2):
+        y0 = spec.width * i / n
+        y1 = spec.width * (i + 1) / n
+        pygame.draw.line(surface, colour, view.to_screen(hx, y0),
+                         view.to_screen(hx, y1), max(1, int(view.px(0.002))))
 
 
 class BallSprites:
@@ -987,9 +1010,12 @@ _TINY_DIGITS = (  # 0 to 9, 3 wide, 5 high
 # ivory spot within the ball's rim, the ball's colour round it) on a ball
 # at least POOL_SOLID_TALL_PX in radius, the stripe's 9 five pixels wide on
 # its band (a band of seven rows leaves its white caps in sight; a taller
-# number left them a pixel high).
+# number left them a pixel high). Its tail curls back under a round bowl,
+# as a written 9's does: a box with a lone pixel hooked under its right
+# side read as no digit at all; a box over a full tail left under two
+# fifths of the band's middle yellow.
 POOL_SOLID_TALL_PX = 5.5
-_TINY_WIDE_NINE = ("#####", "#...#", "#####", "....#", "...#.")
+_TINY_WIDE_NINE = (".###.", "#...#", ".####", "....#", ".###.")
 
 
 @functools.lru_cache(maxsize=64)

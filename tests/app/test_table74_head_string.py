@@ -1,0 +1,119 @@
+"""The head string was drawn full on a 9-ball table after its break, where
+no rule names it (9-ball: the ball in hand is anywhere, 9-ball rule 7). It
+is drawn full only while it matters: at the break (general rule 7: from
+the kitchen), with the ball in hand behind it (8-ball and 14.1 after a
+scratch, general rule 14), or under a ruling card that names it; faint
+otherwise. The pyramid's house line is part of the table and always full."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from simulator.app.loop.app import App
+from simulator.app.screens.editor.draft import new_draft
+from simulator.app.screens.table_screen import TableMode
+from simulator.app.table.render import head_string_colour
+from simulator.practice.scenario import parse_scenario
+from tests.app.helpers import after_the_break, make_app, watched_session
+
+# Object balls away from the head string (the dashes stay in sight).
+FAR = {"1": [1.9, 0.3], "2": [2.0, 0.9], "3": [1.8, 0.6], "8": [2.2, 0.5],
+       "9": [2.1, 0.7]}
+
+
+def dashes(app: App) -> tuple[int, int]:
+    """Of the head string's dashes (their middles, where no ball lies),
+    how many are drawn in the full chalk, and how many in the faint."""
+    mode = app.mode
+    assert isinstance(mode, TableMode)
+    view = mode.scene.view
+    spec = view.spec
+    balls = mode.ball_positions()
+    full, faint = head_string_colour(spec), head_string_colour(spec, full=False)
+    n_full = n_faint = 0
+    for i in range(0, 24, 2):
+        y = spec.width * (i + 0.5) / 24
+        if any(abs(bx - spec.head_string_x) < 3 * r and abs(by - y) < 3 * r
+               for bx, by, r in balls.values()):
+            continue
+        c = tuple(app.screen.get_at(tuple(map(int, view.to_screen(
+            spec.head_string_x, y))))[:3])
+        n_full += c == full
+        n_faint += c == faint
+    return n_full, n_faint
+
+
+def position(app: App, game: str, state: dict[str, Any],
+             balls: dict[str, list[float]]) -> None:
+    draft = new_draft(game)
+    draft["state"].update(state)
+    draft["balls"] = {**balls, "0": [0.4, 0.6]}
+    names = ["Anna", "Boris", "Vera"][:int(draft["players"])]
+    watched_session(app, names, game, {}, state=parse_scenario(draft).game)
+
+
+@pytest.mark.parametrize("game", ["9-ball", "8-ball", "14.1"])
+def test_the_head_string_is_full_at_the_break(game: str) -> None:
+    app = make_app()
+    try:
+        s = watched_session(app, ["Anna", "Boris"], game, {}, seed=3)
+        assert s.req is not None and s.req.is_break
+        full, faint = dashes(app)
+        assert full >= 8 and faint == 0, (full, faint)
+    finally:
+        pygame.display.quit()
+
+
+def test_the_head_string_is_faint_after_a_9_ball_break() -> None:
+    """9-ball rule 7: after the break a ball in hand is anywhere; no rule
+    names the head string again."""
+    app = make_app()
+    try:
+        s = after_the_break(app, ["Anna", "Boris"], "9-ball", {}, seed=3)
+        assert s.req is not None and not s.req.is_break
+        assert s.req.ball_in_hand.value != "kitchen"
+        full, faint = dashes(app)
+        assert full == 0 and faint >= 6, (full, faint)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("game", ["9-ball", "8-ball", "14.1"])
+def test_the_head_string_is_faint_in_open_play(game: str) -> None:
+    app = make_app()
+    try:
+        position(app, game, {"ball_in_hand": "none"}, FAR)
+        full, faint = dashes(app)
+        assert full == 0 and faint >= 8, (full, faint)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("game", ["8-ball", "14.1"])
+def test_the_head_string_is_full_with_the_ball_in_hand_behind_it(game: str) -> None:
+    """General rule 14 (8-ball rule 5, 14.1 rule 7.5): the ball in hand
+    behind the head string; its line is where the cue ball may go."""
+    app = make_app()
+    try:
+        position(app, game, {"ball_in_hand": "kitchen"}, FAR)
+        assert app.session is not None and app.session.req is not None
+        assert app.session.req.ball_in_hand.value == "kitchen"
+        full, faint = dashes(app)
+        assert full >= 8 and faint == 0, (full, faint)
+    finally:
+        pygame.display.quit()
+
+
+def test_the_house_line_is_always_full_on_a_pyramid_table() -> None:
+    """Pyramid digest §1.1: the house line is marked on the cloth; a ball
+    in hand is played from the house throughout the game."""
+    app = make_app()
+    try:
+        position(app, "express", {"ball_in_hand": "none"}, FAR)
+        full, faint = dashes(app)
+        assert full >= 8 and faint == 0, (full, faint)
+    finally:
+        pygame.display.quit()
