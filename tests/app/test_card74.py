@@ -9,7 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from simulator.app.replay.timeline import mark_label
 from simulator.app.text.ui import ACCENT as RULING_INK  # (the ruling's colour)
+from simulator.app.text.ui import TextRecord
+from tests.app.helpers import frame, make_app, move, open_gallery
 from tests.app.scenes import LANGS, SIZES, open_scene
 
 
@@ -63,5 +66,69 @@ def test_the_ruling_line_is_marked_apart_from_the_fouls(
         # The ruling's words in the ruling's colour, the foul's not.
         assert _inked(screen, said[0].rect, RULING_INK) > 10
         assert _inked(screen, foul.rect, RULING_INK) == 0
+    finally:
+        pygame.display.quit()
+
+
+# -- 3. the timeline's caption in whole words ------------------------------------------
+
+CLIPS = ("gallery-cue-ball-off-table", "gallery-express-push-through",
+         "gallery-frozen-cushion", "gallery-eight-illegal-break")
+
+
+def _caption(app: object) -> list[TextRecord]:
+    return [t for t in app.texts  # type: ignore[attr-defined]
+            if app.layout.strip.colliderect(t.rect)]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("clip", CLIPS)
+def test_the_russian_timeline_caption_says_whole_events_at_800x500(clip: str) -> None:
+    """Stepped to each event of the clip at 800x500 in Russian, the caption
+    under the bar is never cut inside a word («биток отрывается от су…»: the
+    stroke and the cue ball leaving the bed at one time), and names the
+    event the clock stands at (at a foul, the foul's rule)."""
+    app = make_app("ru", (800, 500))
+    try:
+        g = open_gallery(app, clip)
+        frame(app, n=2)
+        show = g.show
+        show.playback.paused = True
+        for m in show.marks.marks:
+            show.jump(m)
+            frame(app)
+            caption = _caption(app)
+            cut = [(t.text, t.shown) for t in caption if t.cut]
+            assert not cut, cut
+            if show.fouls.get(m.event_index):
+                continue  # (at a foul its rule is said beside its mark)
+            label = mark_label(app.locale, show.spec, m)
+            assert any(label in t.shown for t in caption), (label, [
+                t.shown for t in caption])
+    finally:
+        pygame.display.quit()
+
+
+def test_the_timeline_names_the_event_under_the_pointer_whole() -> None:
+    """The pointer on the tick of the cue ball leaving the bed (at the time
+    of the stroke): the caption says its time and that event whole, at
+    800x500 in Russian."""
+    app = make_app("ru", (800, 500))
+    try:
+        g = open_gallery(app, "gallery-cue-ball-off-table")
+        frame(app, n=2)
+        show = g.show
+        show.playback.paused = True
+        geo = show.geometry
+        assert geo is not None
+        leaves = [m for m in show.marks.marks if "сукна" in mark_label(
+            app.locale, show.spec, m)]
+        assert leaves
+        m = leaves[0]
+        move(app, (round(geo.x_of(m.time)), geo.bar.centery))
+        frame(app)
+        caption = _caption(app)
+        label = mark_label(app.locale, show.spec, m)
+        assert any(t.shown.startswith(show.time_text(m.time)) and label in t.shown
+                   and not t.cut for t in caption), [t.shown for t in caption]
     finally:
         pygame.display.quit()
