@@ -12,7 +12,7 @@ import pytest
 from simulator.app.replay.timeline import mark_label
 from simulator.app.text.ui import ACCENT as RULING_INK  # (the ruling's colour)
 from simulator.app.text.ui import TextRecord
-from tests.app.helpers import frame, make_app, move, open_gallery
+from tests.app.helpers import banner_hint, frame, make_app, move, open_gallery
 from tests.app.scenes import LANGS, SIZES, open_scene
 
 
@@ -130,5 +130,24 @@ def test_the_timeline_names_the_event_under_the_pointer_whole() -> None:
         label = mark_label(app.locale, show.spec, m)
         assert any(t.shown.startswith(show.time_text(m.time)) and label in t.shown
                    and not t.cut for t in caption), [t.shown for t in caption]
+    finally:
+        pygame.display.quit()
+
+
+# -- 4. the hint's button on one line --------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES, ids=("1280x720", "800x500"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_take_the_hint_button_keeps_its_words_on_one_line(
+        lang: str, size: tuple[int, int]) -> None:
+    """The hint found (I), its button offers to take it: its words in one
+    line, beside its key (in Russian «Взять подсказку» broke over two)."""
+    app = banner_hint(lang, size)
+    try:
+        hint = [b for b in app.buttons if b.ident == "hint"]
+        assert hint and hint[0].label == app.t("hint.take")
+        b = hint[0]
+        lines = b._lines(b.rect.width, b.size)[0]
+        assert len(lines) == 1, lines
     finally:
         pygame.display.quit()
