@@ -51,7 +51,7 @@ def whole_events(prefix: str, labels: Sequence[str], focus: int, size: int,
     " · ") as fit ``width`` whole, the ``focus``-th always among them, "…"
     where some are left out: a row too narrow for them all says whole
     events, never half a word («биток отрывается от су…»), and still names
-    the event under the pointer (the last of a break's contacts too)."""
+    the event stepped to (the last of a break's contacts too)."""
     def fits(text: str) -> bool:
         return ui.fit(text, size, width)[0] == text
 
@@ -298,9 +298,9 @@ class Timeline:
                 options.insert(0, " · ".join(
                     self.time_text(m.time) + " " + lb
                     for m, lb in zip(hovered, labels, strict=True)))
-            nearest = self.mark_at(self.pointer) if self.pointer else None
-            focus = hovered.index(nearest) if nearest in hovered else 0
-            options.append(whole_events(stamp + " · ", labels, focus, size - 1,
+            # (whole events from the first, "…" for those left out: ticks
+            # a pixel apart are all under the pointer, none of them first)
+            options.append(whole_events(stamp + " · ", labels, 0, size - 1,
                                         row.width) if labels else stamp)
             text, s = fitted(options, size, row.width)
             ui.line(surface, text, s, ui.INK, row)
