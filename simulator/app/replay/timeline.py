@@ -34,6 +34,40 @@ def fitting(options: Sequence[str], size: int, width: int) -> str:
     return options[-1] if options else ""
 
 
+def fitted(options: Sequence[str], size: int, width: int) -> tuple[str, int]:
+    """The first of ``options`` that fits ``width`` whole, at ``size`` or a
+    point smaller (the caption under the bar in a low window), and the size;
+    else as :func:`fitting` has it."""
+    for text in options:
+        for s in (size, size - 1):
+            if ui.fit(text, s, width)[0] == text:
+                return text, s
+    return fitting(options, size, width), size
+
+
+def whole_events(prefix: str, labels: Sequence[str], focus: int, size: int,
+                 width: int) -> str:
+    """``prefix`` and as many of ``labels`` (events at one time, joined by
+    " · ") as fit ``width`` whole, the ``focus``-th always among them, "…"
+    where some are left out: a row too narrow for them all says whole
+    events, never half a word («биток отрывается от су…»), and still names
+    the event stepped to (the last of a break's contacts too)."""
+    def fits(text: str) -> bool:
+        return ui.fit(text, size, width)[0] == text
+
+    def said(a: int, b: int) -> str:
+        return prefix + " · ".join([*(["…"] if a else []), *labels[a:b],
+                                    *(["…"] if b < len(labels) else [])])
+
+    focus = max(0, min(focus, len(labels) - 1))
+    a, b = (0, focus + 1) if fits(said(0, focus + 1)) else (focus, focus + 1)
+    while b < len(labels) and fits(said(a, b + 1)):
+        b += 1
+    while a and fits(said(a - 1, b)):
+        a -= 1
+    return said(a, b)
+
+
 SAME_TIME = 5e-4  # marks closer than this read as one time (to 1 ms)
 
 
@@ -280,7 +314,12 @@ class Timeline:
                 options.insert(0, " · ".join(
                     self.time_text(m.time) + " " + lb
                     for m, lb in zip(hovered, labels, strict=True)))
-            ui.line(surface, fitting(options, size, row.width), size, ui.INK, row)
+            # (whole events from the first, "…" for those left out: ticks
+            # a pixel apart are all under the pointer, none of them first)
+            options.append(whole_events(stamp + " · ", labels, 0, size - 1,
+                                        row.width) if labels else stamp)
+            text, s = fitted(options, size, row.width)
+            ui.line(surface, text, s, ui.INK, row)
             return
         at = self.near_mark()
         foul_texts = self.fouls.get(at.event_index) if at is not None else None
@@ -304,8 +343,12 @@ class Timeline:
         if shown is not None and (pb.paused or at is not None):
             label = self.labels_at(shown)
             stamp = self.time_text(shown.time) + " · "
-            ui.line(surface, fitting([stamp + label, label], size, row.width), size,
-                    ui.INK, row)
+            together = self.marks_together(shown)
+            labels = [mark_label(self.locale, self.marks.spec, m) for m in together]
+            focus = together.index(shown) if shown in together else 0
+            text, s = fitted([stamp + label, label, whole_events(
+                "", labels, focus, size - 1, row.width)], size, row.width)
+            ui.line(surface, text, s, ui.INK, row)
         elif hint:
             ui.line(surface, fitting([hint], size, row.width), size, ui.DIM, row)
 
@@ -314,8 +357,11 @@ class Timeline:
         one time (a ball on a ball and on the cushion at once) are both said
         wherever either is stood on."""
         return " · ".join(mark_label(self.locale, self.marks.spec, m)
-                          for m in self.marks.marks
-                          if abs(m.time - at.time) < SAME_TIME)
+                          for m in self.marks_together(at))
+
+    def marks_together(self, at: Mark) -> list[Mark]:
+        """The marks at ``at``'s time, in time order."""
+        return [m for m in self.marks.marks if abs(m.time - at.time) < SAME_TIME]
 
     def time_text(self, t: float) -> str:
         return self.locale.t("timeline.at", t=self.locale.num(t, 3))

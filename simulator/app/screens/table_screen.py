@@ -163,6 +163,7 @@ class TableMode(Mode):
         self.card_below = 0  # the card's own rows of it
         self._card_foot: tuple[pygame.Rect, int, ui.Button, int, int, int] | None = None
         self.banner_down = 0  # the card's first row after a notch down
+        self.ruling_marks: tuple[pygame.Rect, ...] = ()  # the ruling's lines, marked
         self._dock: pygame.Rect | None = None
         self._buttons: list[ui.Button] = []
         self._row: list[ui.Button] = []  # compact_buttons, as drawn
@@ -853,6 +854,7 @@ class TableMode(Mode):
             # left the note drawn over it)
             beside=0 if self.extra_rows_last else box.width - fw - 20)
         self.banner_down = drawn.down
+        self.ruling_marks = drawn.ruling  # (where its ruling's lines stand out)
         # (the card's own rows below; banner_hidden becomes its note's count,
         # with the extra lines V adds, once they are drawn)
         self.card_below = self.banner_hidden = drawn.hidden

@@ -127,17 +127,40 @@ def lead_fitted(banner: Banner, width: int, size: int, room: int) -> Banner:
     return replace(banner, lines=(*lines[1:k], lines[0], *lines[k:]), lead=1)
 
 
+RULING_INK = ui.ACCENT  # the ruling's lines: who is next, the choices
+RULING_TINT = (0, 0, 0, 60)  # and the band under them
+
+
 def draw_rows(surface: pygame.Surface, rows: list[tuple[int, int, str]], size: int,
                left: int, top: int, width: int,
-               dim: frozenset[int] = frozenset()) -> int:
+               dim: frozenset[int] = frozenset(),
+               ruling: frozenset[int] = frozenset(),
+               marks: list[pygame.Rect] | None = None) -> int:
     """The rows from ``top``, 2 px between lines; the y under the last. The
-    lines numbered in ``dim`` are drawn dim."""
+    lines numbered in ``dim`` are drawn dim; those in ``ruling`` (what the
+    referee rules: who is next, the choices) in their own colour on a band
+    with a bar at its left, in the card's margin, so the ruling stands
+    apart from the fouls and facts above it and can be pointed at (it read
+    as one more plain line); each band's rectangle goes to ``marks``."""
     lh = ui.line_height(size)
     y = top
     for k, (i, indent, words) in enumerate(rows):
         if k and rows[k - 1][0] != i:
             y += 2
-        ui.line(surface, words, size, ui.DIM if i in dim else ui.INK,
+        if i in ruling:
+            joined = bool(k) and rows[k - 1][0] in ruling
+            band = pygame.Rect(left - 6, y - (2 if joined and rows[k - 1][0] != i
+                                              else 0), width + 10, 0)
+            band.height = y + lh - band.top
+            surface.blit(ui.veil(band.size, RULING_TINT), band)
+            pygame.draw.rect(surface, RULING_INK, (band.left, band.top, 3, band.height))
+            if marks is not None:
+                if joined and marks:
+                    marks[-1].union_ip(band)
+                else:
+                    marks.append(band)
+        colour = RULING_INK if i in ruling else ui.DIM if i in dim else ui.INK
+        ui.line(surface, words, size, colour,
                 pygame.Rect(left + indent, y, width - indent, lh))
         y += lh
     return y
@@ -167,6 +190,8 @@ class Drawn:
     down: int
     below: tuple[tuple[str, int, int], ...] = ()
     bottom: int = 0
+    # Where the ruling's lines were drawn, marked (``draw_rows``).
+    ruling: tuple[pygame.Rect, ...] = ()
 
 
 def card_rows(below: Sequence[tuple[str, int, int]]) -> int:
@@ -225,10 +250,15 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     _draw_card(surface, box, banner, size, title)
     quiet = frozenset(i for i, ln in enumerate(lines)
                       if banner.quiet and ln == banner.quiet)
-    draw_rows(surface, shown, size, inner.left, y, inner.width, quiet)
+    marks: list[pygame.Rect] = []
+    draw_rows(surface, shown, size, inner.left, y, inner.width, quiet,
+              frozenset(i for i, ln in enumerate(lines) if ln in banner.next), marks)
     foot = end if hidden else inner.bottom - nxt_h
+    foot_lines = [ln for ln in banner.kept if ln not in lines]
     bottom = draw_rows(surface, nxt, size, inner.left, foot + (
-        2 if nxt and body else 0), inner.width)
+        2 if nxt and body else 0), inner.width, ruling=frozenset(
+            len(lines) + j for j, ln in enumerate(foot_lines) if ln in banner.next),
+                       marks=marks)
 
     def below(first: int) -> tuple[tuple[str, int, int], ...]:
         left = body[first + len(view(first)):]
@@ -240,7 +270,7 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     while down < last and len(body) - down - len(view(down)) >= hidden:
         down += 1
     more = count(below(start)) if hidden else 0
-    return Drawn(more, min(down, last), below(start), bottom)
+    return Drawn(more, min(down, last), below(start), bottom, tuple(marks))
 
 
 
