@@ -4,6 +4,7 @@ screens reach one another by name through one registry."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pygame
@@ -13,7 +14,7 @@ from simulator.app.loop import app as app_module
 from simulator.app.loop.app import App, Mode
 from simulator.app.loop.registry import SCREENS
 from tests.app.helpers import make_app
-from tests.test_structure import imports
+from tests.test_structure import imports as read_imports
 
 SIMULATOR = Path(__file__).resolve().parents[2] / "simulator"
 _S = "simulator.app.screens."
@@ -31,6 +32,17 @@ BASES = {"lag": {"playing"}, "computer_turn": {"playing"},
 # Above every screen: the registry and what starts the window.
 TOP = {"simulator.app.loop.registry", "simulator.app.loop.launch",
        "simulator.app.loop.practice_scenes", "simulator.app.main"}
+
+
+@functools.cache
+def _graph() -> tuple[tuple[str, frozenset[str]], ...]:
+    # Read once for the file's tests: each reading parses every file.
+    return tuple((k, frozenset(v)) for k, v in read_imports().items())
+
+
+def imports() -> dict[str, set[str]]:
+    """Every module of the tree each module imports: a copy a test may change."""
+    return {k: set(v) for k, v in _graph()}
 
 
 def screen_of(module: str) -> str | None:
@@ -134,14 +146,17 @@ def test_each_dialog_file_is_opened_by_name() -> None:
 
 
 def test_every_screen_is_registered_and_made_by_name() -> None:
-    classes = {c for c in _subclasses(Mode)
-               if c.__module__ in screen_modules() | SHARED}
+    # Loaded first: a screen's class exists once its module is imported
+    # (run alone, nothing else has imported them).
+    registered = {f for f in (lazy.load() for lazy in SCREENS.values())
+                  if isinstance(f, type)}
+    # The tree's imports read once (parsing every file per class took minutes).
+    screens = screen_modules() | SHARED
+    classes = {c for c in _subclasses(Mode) if c.__module__ in screens}
     # What other screens build on (the table screen, the editor's parts) is
     # no screen of its own.
     leaves = {c for c in classes if not _subclasses(c) & classes}
     assert {"AimMode", "EditorMode", "ReplayMode"} <= {c.__name__ for c in classes}
-    registered = {f for f in (lazy.load() for lazy in SCREENS.values())
-                  if isinstance(f, type)}
     # The modes a screen makes for itself (the lag's play, a computer's
     # shot) are not registered; the rest are, by name.
     made_inside = {c for c in leaves if c.__name__ in _MADE_BY_OTHERS}

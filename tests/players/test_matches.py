@@ -74,7 +74,7 @@ def test_a_match_is_the_same_from_its_seed_and_its_save_replays_it(
 
     def play() -> Table:
         t = Table(Match([s.name for s in seats], "8-ball", {"race_to": 1}, 6), seats)
-        t.play(max_shots=25)
+        t.play(max_shots=12)  # enough strokes to differ if anything drifted
         return t
 
     a, b = play(), play()
