@@ -45,6 +45,25 @@ HINT_BREAK_BUDGET = 24
 # three: 8-ball's and 14.1's searches (about 800 of them) keep their 300.
 # Counted, not timed, so a hint is the same on any machine.
 HINT_MOVES = 1200
+# And any hint's search at most this many simulations, one in the full
+# physics (the cue stick: a cue ball near a ball or a cushion) counting
+# HINT_FULL_COST (about what it costs in time against a search-grade one).
+# The strong player's 300 with every stroke in the full physics (a push-out
+# from a cue ball among the balls) took 1.6 s of a core and 4 s of wall on
+# the loaded development machine, and a hint took about 20 s in a window;
+# at 120 the slowest hint of the bench's positions took under 1 s of a core.
+# The search keeps the best it found when the budget is spent, and the
+# budget is a count, so the same position gives the same hint.
+HINT_BUDGET = 120
+HINT_FULL_COST = 4
+# Of that budget the noiseless pass leaves half to the noisy tries, shared
+# by HINT_FINALISTS strokes halved each round: the stroke chosen is tried
+# about 25 times, enough to say how likely its pot is ("about 1 in 10");
+# the strong player's first round alone (8 finalists, 4 tries each) left
+# every pot a count of 4 tries, and a pot of Express's tight pockets that
+# missed those 4 was given up for a safety.
+HINT_KEPT = HINT_BUDGET // 2
+HINT_FINALISTS = 4
 
 
 @dataclass(frozen=True)
@@ -222,13 +241,17 @@ def potting_stroke(disc: Discipline[Any], state: GameState, d: ShotDecision
 
 
 def hint_strength(strength: Strength) -> Strength:
-    """``strength`` as the hint searches with it: its break budget cut to
-    HINT_BREAK_BUDGET, the balls its simulations move to HINT_MOVES (an
-    open position's search as it is)."""
+    """``strength`` as the hint searches with it: its budget cut to
+    HINT_BUDGET (a full-physics simulation counting HINT_FULL_COST), half of
+    it kept for HINT_FINALISTS strokes' noisy tries, its break budget to
+    HINT_BREAK_BUDGET, the balls its simulations move to HINT_MOVES."""
     s = strength.search
     moves = min(s.moves or HINT_MOVES, HINT_MOVES)
     return replace(strength, search=replace(
-        s, break_budget=min(s.break_budget, HINT_BREAK_BUDGET), moves=moves))
+        s, shot_budget=min(s.shot_budget, HINT_BUDGET),
+        break_budget=min(s.break_budget, HINT_BREAK_BUDGET), moves=moves,
+        full_cost=max(s.full_cost, HINT_FULL_COST), kept=HINT_KEPT,
+        finalists=min(s.finalists, HINT_FINALISTS)))
 
 
 def safety_player(strength: Strength) -> ComputerPlayer:

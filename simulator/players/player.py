@@ -266,7 +266,7 @@ class ComputerPlayer:
         ctx = search.Context(judge, state, table, self.strength.noise, ok,
                              s.position and not (req.cue_ball_is_object
                                                  or req.is_break))
-        budget = search.Budget(budget_n, s.moves)
+        budget = search.Budget(budget_n, s.moves, s.full_cost, s.kept)
         self.budget = budget
         if s.aim_kicks:
             cands = yield from self.aimed_kicks(table, cands, budget)
@@ -351,7 +351,7 @@ class ComputerPlayer:
               budget: search.Budget) -> Shot | None:
         """One stroke in the full physics (the stick, every ball), counted
         in the budget; None when the physics gave up on it."""
-        budget.used += 1
+        budget.used += budget.full_cost
         try:
             return simulate(table, stroke, frame_dt=search.SEARCH_FRAME_DT)
         except PhysicsError:

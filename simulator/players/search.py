@@ -195,8 +195,15 @@ class Budget:
     moves) allow, at the mean the simulations so far moved: a stroke into
     a full pyramid moves sixteen balls and costs ten times an open pot."""
 
-    def __init__(self, simulations: int, moves: int = 0) -> None:
+    def __init__(self, simulations: int, moves: int = 0, full_cost: int = 1,
+                 kept: int = 0) -> None:
         self.total = simulations
+        # Simulations the noiseless pass leaves to the noisy rounds at least
+        # (up to half the budget; Search.kept): the hint's small budget.
+        self.kept = kept
+        # What one simulation in the full physics (the stick, frames) counts
+        # against ``total``: the hint bounds its time so (Search.full_cost).
+        self.full_cost = full_cost
         self.used = 0
         self.physics_seconds = 0.0  # measured for the benchmark, never decides
         self.full = 0  # simulations played with the full physics (the stick)
@@ -228,10 +235,11 @@ class Budget:
         physics gave up on the stroke (a ball left where none can rest):
         such a stroke is valued as the worst outcome and never chosen, so
         a rare failure in one of thousands of tries never stops a match."""
-        self.used += 1
+        full = tip_can_reach(table, stroke)
+        self.used += self.full_cost if full else 1
         t0 = time.perf_counter()
         try:
-            if tip_can_reach(table, stroke):
+            if full:
                 self.full += 1
                 shot: Shot | None = simulate(table, stroke, frame_dt=SEARCH_FRAME_DT)
             else:
@@ -468,7 +476,7 @@ def search_steps(ctx: Context, candidates: Sequence[Candidate], budget: Budget,
         for s in pool:
             s.estimate = s.candidate.chance
         return sorted(pool, key=lambda s: (-s.estimate, s.order))
-    reserve = min(budget.left // 2, finalists * first_samples)
+    reserve = min(budget.left // 2, max(finalists * first_samples, budget.kept))
     miss = miss_value(ctx)
     # The noiseless pass, pots in the order of their geometric chance; the
     # strokes that pot nothing (safeties, kicks) after any fair pot.

@@ -120,6 +120,16 @@ class Search:
     # Budget); 0: no such bound (the players' own decisions: only the
     # hint's search is bounded so).
     moves: int = 0
+    # What a simulation in the full physics (the cue stick, a stroke whose
+    # tip could reach a ball or cushion ahead) counts against the budget;
+    # 1 for the players' own decisions (the hint's search counts it as the
+    # several search-grade ones it costs in time: hint.HINT_FULL_COST).
+    full_cost: int = 1
+    # Simulations the noiseless pass leaves to the noisy rounds at least (at
+    # most half the budget); 0: the finalists' first round alone. The hint's
+    # small budget keeps half, so the pot it names is tried often enough to
+    # say how likely it is (hint.HINT_KEPT).
+    kept: int = 0
 
 
 @dataclass(frozen=True)

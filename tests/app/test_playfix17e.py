@@ -264,7 +264,9 @@ def test_a_hint_taken_and_played_pots_what_it_names(lang: str, game: str,
 def test_a_low_percentage_pot_hinted_says_so(lang: str) -> None:
     """Express: the hint's pot of the 13 goes in about once in ten of its
     tries; the hint says so where it names the pot, at 800x500 («примерно
-    1 из 10»), and its stroke as set pots it."""
+    1 из 10»), and its stroke as set pots it. (The hint's seed 2: on its
+    bounded search, hint.HINT_BUDGET, seed 3's tries potted the 13 once in
+    26, said as "rarely".)"""
     import random
 
     from simulator.app.screens.shot_input import as_struck
@@ -276,7 +278,7 @@ def test_a_low_percentage_pot_hinted_says_so(lang: str) -> None:
         state = state_of("express", scattered("express", random.Random(3), 9))
         s = watched_session(app, ["Anna", "Boris", "Vera"], "express", {},
                             state=state)
-        hint = as_struck(suggest(discipline("express"), state, 3))
+        hint = as_struck(suggest(discipline("express"), state, 2))
         d = hint.decision
         assert d.kind == "pot" and 0.0 < d.success < 0.15, (d.kind, d.success)
         s.hint = hint

@@ -100,7 +100,7 @@ def express_hint(lang: str, size: tuple[int, int]) -> tuple[App, Any]:
     state = state_of("express", scattered("express", random.Random(3), 9))
     s = watched_session(app, ["Anna", "Boris", "Vera"], "express", {}, state=state)
     if not _EXPRESS:
-        _EXPRESS.append(as_struck(suggest(discipline("express"), state, 3)))
+        _EXPRESS.append(as_struck(suggest(discipline("express"), state, 2)))
     s.hint = _EXPRESS[0]
     frame(app, n=2)
     return app, s.hint

@@ -16,7 +16,14 @@ from rules.game import Choice, Discipline, GameState
 from rules.ruling import BallInHand, Declarations
 from simulator.physics import simulate
 from simulator.players import STRENGTHS, ComputerPlayer, shots
-from simulator.players.hint import HINT_BREAK_BUDGET, HINT_LEVEL, HINT_MOVES, suggest
+from simulator.players.hint import (
+    HINT_BREAK_BUDGET,
+    HINT_BUDGET,
+    HINT_FULL_COST,
+    HINT_LEVEL,
+    HINT_MOVES,
+    suggest,
+)
 from simulator.players.player import CHECKS
 from simulator.table.specs import CUE_BALL
 from tests.players.helpers import scattered, state_of
@@ -39,7 +46,8 @@ def test_the_break_hint_searches_a_bounded_number_of_simulations(game: str) -> N
     assert hint.decision.kind == ("safe_break" if game == "14.1" else "break")
     # The break's candidates, their tries and the final check: within the
     # hint's budget (the strong player's own 60 took 1-2 s of a core).
-    assert hint.decision.simulations <= HINT_BREAK_BUDGET + CHECKS
+    # (the check's strokes in the full physics count HINT_FULL_COST each)
+    assert hint.decision.simulations <= HINT_BREAK_BUDGET + CHECKS * HINT_FULL_COST
     assert STRENGTHS[HINT_LEVEL].search.break_budget > HINT_BREAK_BUDGET * 2
 
 
@@ -81,8 +89,8 @@ def test_a_hint_on_a_full_pyramid_searches_a_bounded_number_of_simulations() -> 
 
 def test_a_hint_in_open_play_keeps_its_whole_search() -> None:
     """An open position's pots move two or three balls: the hint searches
-    the strong player's whole budget there."""
+    its whole budget there (HINT_BUDGET, not cut by the balls moved)."""
     disc = registry.discipline_class("8-ball")({})
     state = state_of("8-ball", scattered("8-ball", random.Random(1), 9))
     hint = suggest(disc, state, 7)
-    assert hint.decision.simulations >= STRENGTHS[HINT_LEVEL].search.shot_budget
+    assert hint.decision.simulations >= HINT_BUDGET
