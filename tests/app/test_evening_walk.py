@@ -140,6 +140,9 @@ def person_aims(w: Walk, s: Session, power: float | None = None) -> None:
     # computer never strikes.
     w.key(pygame.K_LSHIFT)
     w.key(pygame.K_SPACE)
+    if mode_name(app) == "playing":
+        # She hurries her own stroke (4): at 1x its roll was most of the walk.
+        w.key(pygame.K_4)
     w.wait(lambda: len(s.shots) > n and mode_name(app) not in ("playing",))
 
 
