@@ -99,7 +99,7 @@ def test_the_calibration_plays_the_same_racks_and_noise_for_each_setting() -> No
 
 
 def calibrated(level: str) -> Strength:
-    """A level given the calibrated 9-ball break (no level has it yet:
+    """A level given the calibrated 9-ball break (the strong player's own;
     strength.LAYOUT_BREAKS says why)."""
     s = STRENGTHS[level]
     return replace(s, search=replace(s.search, layout_breaks=LAYOUT_BREAKS))
@@ -107,13 +107,14 @@ def calibrated(level: str) -> Strength:
 
 def test_a_level_given_the_calibrated_break_offers_it_in_9_ball() -> None:
     """9-ball: a level given LAYOUT_BREAKS offers those power breaks, from
-    their spots beside either side rail; every level as it stands keeps
-    POWER_BREAKS (and every level keeps them in 8-ball: test_breaks)."""
+    their spots beside either side rail; every level as it stands but the
+    strong player keeps POWER_BREAKS (and every level keeps them in 8-ball:
+    test_breaks)."""
     m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=SEED)
     req = m.requirements()
     view = shots.View.of(m.table(), req)
-    for level, given in [(lv, False) for lv in STRENGTHS] + [("strong", True),
-                                                             ("pro", True)]:
+    for level, given in [(lv, lv == "strong") for lv in STRENGTHS] + [
+            ("strong", True), ("pro", True)]:
         strength = calibrated(level) if given else STRENGTHS[level]
         assert strength.search.layout_breaks == (LAYOUT_BREAKS if given else ())
         want = LAYOUT_BREAKS if given else POWER_BREAKS
@@ -136,6 +137,20 @@ def test_the_old_power_spot_is_where_break_spots_puts_the_cue_ball() -> None:
     view = shots.View.of(m.table(), m.requirements())
     assert [shots.power_spot(view, 2.5, side) for side in (0, 1)] == \
         shots.break_spots(view)[:2]
+
+
+def test_the_strong_player_breaks_9_ball_with_the_softer_break() -> None:
+    """The strong player's own 9-ball break is LAYOUT_BREAKS (the power
+    break scratched 6 of 100 racks; strength.LAYOUT_BREAKS gives the
+    measure), the stroke it plays one of them; the pro keeps the power
+    break."""
+    assert STRENGTHS["strong"].search.layout_breaks == LAYOUT_BREAKS
+    assert STRENGTHS["pro"].search.layout_breaks == ()
+    m = Match(["a", "b"], registry.NINE_BALL, {"race_to": 1}, seed=SEED + 1)
+    d = ComputerPlayer(STRENGTHS["strong"]).shot(m.discipline, m.state, 5)
+    assert d.kind == "break"
+    assert (d.intended.speed, d.intended.tip_b) in {
+        (pb.speed, pb.tip_b) for pb in LAYOUT_BREAKS}
 
 
 def test_the_strong_player_given_the_calibrated_break_plays_it() -> None:
