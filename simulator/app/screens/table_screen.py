@@ -555,10 +555,12 @@ class TableMode(Mode):
                          pygame.Rect(room.left, y, room.width, h))
             y += h
         note_h = ui.line_height(note_size)
-        if self.extra_hidden and shown:
+        if self.extra_hidden and shown and not self.controls_words():
             # The first line cut shows what fits of it, cut with "…" (a
             # three-row penalty line left 45 px empty over "1 more line");
-            # V still reads it whole, and the note still counts it.
+            # V still reads it whole, and the note still counts it. (Not
+            # where the stroke's power and spin are said in words: they
+            # outrank it, in the room under the note.)
             y += self.draw_cut_line(surface, extra[shown], pygame.Rect(
                 room.left, y, room.width, room.bottom - y - (
                     0 if self.extra_in_card_note() else note_h)), size - 1)
