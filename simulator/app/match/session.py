@@ -1515,6 +1515,10 @@ def choice_card(s: Session, said: str, before: Any,
     req = s.req
     if req is not None and not s.over:
         nexts = (s.locale.t("banner.next", name=s.name(req.shooter)),)
-    s.banner = Banner(said, lines, False, nexts)
+    # ("The options X weighed:" has a one-row form for a card short of
+    # room: whole, it was dropped with its options, leaving rows blank)
+    short = tuple((ln, s.locale.t("cpu.weighed_short")) for ln in weighed
+                  if ln.endswith(":") and not ln.startswith(("» ", "· ")))
+    s.banner = Banner(said, lines, False, nexts, short=short)
     s.to_acknowledge = False
     s.choice_card = len(s.match.history)

@@ -554,6 +554,16 @@ class TableMode(Mode):
             ui.paragraph(surface, text, size - 1, ui.INK,
                          pygame.Rect(room.left, y, room.width, h))
             y += h
+        note_h = ui.line_height(note_size)
+        if self.extra_hidden and shown and not self.controls_words():
+            # The first line cut shows what fits of it, cut with "…" (a
+            # three-row penalty line left 45 px empty over "1 more line");
+            # V still reads it whole, and the note still counts it. (Not
+            # where the stroke's power and spin are said in words: they
+            # outrank it, in the room under the note.)
+            y += self.draw_cut_line(surface, extra[shown], pygame.Rect(
+                room.left, y, room.width, room.bottom - y - (
+                    0 if self.extra_in_card_note() else note_h)), size - 1)
         self.extra_gap = 0 if self.extra_hidden else room.bottom - y
         self.note_gap = 0
         # (in the last line's gap under it too, which fits() counts as spare:
@@ -569,6 +579,33 @@ class TableMode(Mode):
         ui.line(surface, note, note_size, ui.DIM,
                 pygame.Rect(room.left, y, room.width, ui.line_height(note_size)))
         self.note_gap = room.bottom - y - ui.line_height(note_size)
+
+    @staticmethod
+    def draw_cut_line(surface: pygame.Surface, text: str, room: pygame.Rect,
+                      size: int) -> int:
+        """The rows of ``text`` that fit whole in ``room``, the last cut where
+        ``ruling_card.cut_rows`` cuts a card's line; the height drawn (0:
+        not a row fits, or the cut says nothing)."""
+        lh = ui.line_height(size)
+        rows = [(0, 0, row) for row in ui.wrap(text, size, room.width)]
+        n = min(len(rows) - 1, room.height // lh)
+        if n < 1:
+            return 0
+        font = fonts.font(size)
+        # (its clause cut first; a label alone, "Anna −5…", says nothing:
+        # then up to a word of the row)
+        tries = [ruling_card.cut_rows(rows[:n], rows[n][2], size, room.width), *(
+            [*rows[:n - 1], (0, 0, words)] for words in
+            ruling_card.word_cuts(rows[n - 1][2])
+            if font.size(words)[0] <= room.width)]
+        cut = next((c for c in tries if c and not ruling_card.label_only(c, rows, 0)),
+                   [])
+        if not cut:
+            return 0
+        for k, (_i, _x, words) in enumerate(cut):
+            ui.line(surface, words, size, ui.INK,
+                    pygame.Rect(room.left, room.top + k * lh, room.width, lh))
+        return len(cut) * lh + 4
 
     def controls_row(self, width: int, size: int) -> int:
         """The room kept at the column's foot for :meth:`controls_words`

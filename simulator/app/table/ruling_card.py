@@ -30,6 +30,10 @@ class Banner:
     # The shot's facts ("Last shot: first contact…"): drawn dim, below the
     # rulings, so it does not read as one more of them.
     quiet: str = ""
+    # Shorter forms of its headings ("The options X weighed:" ->
+    # "Options weighed:"), said where the whole one leaves no row for an
+    # item under it.
+    short: tuple[tuple[str, str], ...] = ()
 
     @property
     def kept(self) -> tuple[str, ...]:
@@ -230,6 +234,7 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     if folded:
         _draw_card(surface, box, banner, size, title)
         return Drawn(0, scroll, bottom=y)
+    banner = arranged(banner, size, inner.width, inner.bottom - y)
     lines, body, nxt = _body_and_footer(banner, size, inner.width, inner.bottom - y)
     room = inner.bottom - y
     nxt_h = rows_height(nxt, size) + (2 if nxt and body else 0)
@@ -272,6 +277,57 @@ def draw_banner(surface: pygame.Surface, box: pygame.Rect, banner: Banner, size:
     more = count(below(start)) if hidden else 0
     return Drawn(more, min(down, last), below(start), bottom, tuple(marks))
 
+
+
+ITEMS = ("» ", "· ")  # the marks of a heading's items (the options weighed)
+
+
+def groups_last(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """``lines`` with each heading and its items after the lines that
+    follow them (the foul that gave a choice above the options weighed)."""
+    out: list[str] = []
+    group: list[str] = []
+    for ln in lines:
+        if ln.rstrip().endswith(":") and not ln.startswith(ITEMS):
+            out, group = out + group, [ln]
+        elif group and ln.startswith(ITEMS):
+            group.append(ln)
+        else:
+            out.append(ln)
+    return (*out, *group)
+
+
+def blank_left(banner: Banner, size: int, width: int, room: int) -> int:
+    """The pixels the card as it first shows (no scroll) leaves empty above
+    who is next while rows are hidden (0: every row shows)."""
+    _lines, body, nxt = _body_and_footer(banner, size, width, room)
+    room -= rows_height(nxt, size) + (2 if nxt and body else 0)
+    shown = _marked(body, 0, fit_rows(body, size, room), size, width)
+    return 0 if len(shown) == len(body) else room - rows_height(shown, size)
+
+
+def arranged(banner: Banner, size: int, width: int, room: int) -> Banner:
+    """``banner`` as it fills ``room``: as it is where every row shows or
+    what is hidden leaves less than a row empty; else its headings in their
+    short forms, else each heading with its items after the lines below
+    them (a heading stands with its items or folds with them: "Options
+    weighed:" was dropped with its options and left its rows blank over
+    "4 more lines"); whichever leaves the least empty."""
+    if not banner.short and not any(ln.startswith(ITEMS) for ln in banner.lines):
+        return banner
+    short = dict(banner.short)
+    brief = replace(banner, lines=tuple(short.get(ln, ln) for ln in banner.lines))
+    tries = [banner, brief, replace(banner, lines=groups_last(banner.lines)),
+             replace(brief, lines=groups_last(brief.lines))]
+    row = ui.line_height(size) + 2
+    best, least = banner, None
+    for b in tries:
+        left = blank_left(b, size, width, room)
+        if left < row:
+            return b
+        if least is None or left < least:
+            best, least = b, left
+    return best
 
 
 def _whole_beside_fold(box: pygame.Rect, banner: Banner, size: int, reserve: int,
