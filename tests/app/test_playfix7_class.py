@@ -198,81 +198,50 @@ def rattle() -> Any:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_full_stop_passes_a_rattle_in_the_jaws_once(lang: str) -> None:
-    """Five brushes of the 7 against one pocket's jaws were five steps of
-    ".": a ball rattling in one pocket is one step (the first brush), the
-    other contacts each their own."""
+def test_the_step_keys_stop_at_each_numbered_brush_of_a_rattle(lang: str) -> None:
+    """"." from Home went from the 6's first brush of a jaw (contact 2)
+    to the cue ball on a rail (contact 6), past the rattle drawn on the table
+    as 3, 4 and 5: each numbered contact is a stop, in order, and "," comes
+    back through the same ones."""
     from simulator.app.replay.shotshow import scenario_show
+    from simulator.app.screens.gallery import GalleryPlayMode
     from simulator.app.screens.practice.shot_player import ShotPlayer
-    from simulator.table.events import EventKind
     from tests.app.helpers import frame, key, make_app
     app = make_app(lang)
-    g = open_gallery(app, 0)
+    app.switch(GalleryPlayMode(app, 0))
+    g = app.mode
+    assert isinstance(g, GalleryPlayMode)
     shot = rattle()
-    jaws = [e.time for e in shot.events if e.kind is EventKind.BALL_CUSHION
-            and (e.cushion or "").startswith("jaw:")]
-    assert len(jaws) >= 3
     g.player = ShotPlayer(shot, (), 0.25)
     g.show = scenario_show(app.locale, g.entry.scenario, shot, g.player.playback,
                            None)
     g.show.marks.called_ball = None  # the entry's call names no ball here
     g.show.marks.called_pocket = None
     frame(app)
+    show = g.show
+    numbered = [c.event_index for c in show.marks.shown_contacts]
+    jaws = [c.event_index for c in show.marks.shown_contacts
+            if (c.cushion or "").startswith("jaw:")]
+    assert len(jaws) >= 3, numbered
     pb = g.player.playback
-    stops: list[float] = []
-    for _ in range(len(shot.events) + 2):
+    key(app, pygame.K_HOME)  # from the start, the clip playing
+    stops: list[int] = []
+    for _ in range(len(shot.events) + 4):
         key(app, pygame.K_PERIOD)
-        if stops and pb.time == stops[-1]:
+        m = show.selected
+        assert m is not None and pb.time == pytest.approx(min(m.time, pb.end_time))
+        if stops and m.event_index == stops[-1]:
             break
-        stops.append(pb.time)
-    at_jaw = [t for t in stops if any(abs(t - j) < 1e-9 for j in jaws)]
-    assert at_jaw == [pytest.approx(jaws[0])], (stops, jaws)
-    assert not app.errors
-    pygame.display.quit()
-
-
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_quiz_says_the_ball_in_hand_and_the_call_before_the_stroke(
-        lang: str) -> None:
-    """"Situation 1: 8-ball, a shot in play" was ball in hand behind the head
-    string, said only in the final explanation: a referee knows it before the
-    stroke (general rule 7), so the quiz says it while the stroke plays and
-    with the questions, and shows the table as it stood before the stroke."""
-    from simulator.app.screens.practice.practice_screen import table_positions
-    from simulator.app.screens.quiz import QuizMode, quiz_ids, start_quiz
-    from simulator.practice.library import library
-    from tests.app.helpers import make_app, run_until
-    app = make_app(lang)
-    lib = library()
-    seen = set()
-    for disc in ("8-ball", "9-ball"):
-        ids = quiz_ids(disc)
-        for i, sid in enumerate(ids):
-            sc = lib.load(sid)
-            hand = sc.game.ball_in_hand.value
-            called = getattr(sc.declarations, "called_ball", None)
-            if (hand == "none" or sc.game.is_break) and called is None:
-                continue
-            if ("hand", hand) in seen and (called is None or "call" in seen):
-                continue
-            app.switch(start_quiz(app, disc, i))
-            q = app.mode
-            assert isinstance(q, QuizMode) and q.phase == "asking"
-            app.frame([], 1 / 60)
-            if hand != "none" and not sc.game.is_break:
-                seen.add(("hand", hand))
-                words = app.t(f"bih.{hand}")
-                assert words in q.side_body, (sid, q.side_body)
-            if called is not None:
-                seen.add("call")
-                assert app.t("call.made", ball=called, pocket=app.t(
-                    f"pocket_into.{sc.declarations.called_pocket}")) in q.side_body
-            run_until(app, lambda q=q: q.player is not None and q.player.done,
-                      limit=6000)
-            if hand != "none" and not sc.game.is_break:
-                assert app.t(f"bih.{hand}") in q.side_body
-            # The questions are asked over the table as the stroke left it.
-            assert q.ball_positions() == table_positions(q.shot.final)
-    assert ("hand", "kitchen") in seen and "call" in seen
+        stops.append(m.event_index)
+    assert [i for i in stops if i in numbered] == numbered, (stops, numbered)
+    back: list[int] = []
+    for _ in range(len(stops) + 2):
+        key(app, pygame.K_COMMA)
+        m = show.selected
+        assert m is not None
+        if back and m.event_index == back[-1]:
+            break
+        back.append(m.event_index)
+    assert [i for i in back if i in numbered] == numbered[::-1], (back, numbered)
     assert not app.errors
     pygame.display.quit()

@@ -4,7 +4,7 @@ rule beside a foul's mark; a click or a key jumps from mark to mark."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -435,7 +435,9 @@ class Timeline:
         # the next contact, the clock and the side text still saying the
         # first contact's time.
         t0 = min(t, pb.before) if direction > 0 and not pb.paused else t
-        ms = step_marks(self.marks.marks, every)
+        # Each numbered contact on the table is a stop, a jaw's brush too.
+        ms = step_marks(self.marks.marks, every, numbered={
+            c.event_index for c in self.marks.shown_contacts})
         nxt: Mark | None = None
         if self.at_selected() and self.selected in ms:
             # From the mark stood on, the one beside it in the list: marks at
@@ -476,11 +478,14 @@ def jaw_of(m: Mark) -> tuple[tuple[int, ...], str] | None:
 
 
 def step_marks(marks: Sequence[Mark], every: bool = False,
-               all_kinds: bool = False) -> list[Mark]:
+               all_kinds: bool = False,
+               numbered: Collection[int] = ()) -> list[Mark]:
     """The marks "," and "." step through: the contacts a referee follows,
     each flight's highest point and its landing (with ``all_kinds``, the marks of every
-    kind), a ball rattling in a pocket's jaws once (five brushes of the 7 at
-    one pocket in a row were five steps), a foul always; with ``every``, all."""
+    kind), a ball rattling in a pocket's jaws once unless its brushes are
+    ``numbered`` (event indices of the contacts drawn with a number: "."
+    went from contact 2 to 6 past the 6's rattle drawn as 3, 4 and 5), a
+    foul always; with ``every``, all."""
     out: list[Mark] = []
     for m in marks:
         if not (every or all_kinds) and m.kind not in STEP_KINDS and not m.foul \
@@ -488,7 +493,7 @@ def step_marks(marks: Sequence[Mark], every: bool = False,
             continue
         jaw = jaw_of(m)
         if not every and jaw is not None and not m.foul and out and \
-                jaw_of(out[-1]) == jaw:
+                jaw_of(out[-1]) == jaw and m.event_index not in numbered:
             continue
         out.append(m)
     return out
