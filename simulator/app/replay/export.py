@@ -276,9 +276,10 @@ class Canvas:
         self.view = TableView(spec, pg.Rect(0, 0, width, table_h).inflate(
             -2 * margin, -2 * margin))
         # The window's own lit table, balls and shadows (one drawing), its
-        # cloth without the grain (a clip's bytes went to coding the noise).
+        # cloth without the grain (a clip's bytes went to coding the noise)
+        # and the head string only where the shot's marks draw it.
         self.table = TableRenderer(spec, self.view, (width, table_h + band),
-                                   grain=False).surface
+                                   grain=False, head_string=False).surface
         self.sprites = BallSprites(spec, self.view.ball_px)
 
     def foul_words(self, foul: Any) -> str:

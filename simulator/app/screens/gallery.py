@@ -247,6 +247,7 @@ class GalleryPlayMode(PracticeScreen):
     message_in_side = False
     caps_in_pairs = True
     always_pairs = True
+    head_string = False  # (the clip's marks draw it where its rules name it)
 
     def __init__(self, app: App, index: int, back: str = "menu") -> None:
         from simulator.practice.gallery import GalleryEntry, demonstrate

@@ -255,6 +255,7 @@ class QuizMode(PracticeScreen):
     explanation)."""
 
     name = "quiz"
+    head_string = False  # (the stroke's marks draw it where its rules name it)
 
     def __init__(self, app: App, ids: list[str], index: int,
                  ask_length: bool = False) -> None:

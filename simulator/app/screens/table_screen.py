@@ -105,7 +105,7 @@ class Scene:
         self.key = key
         self.layout = Layout.for_size(*self.app.size, score_rows=rows)
         self.view = TableView(spec, self.layout.table)
-        # (the head string faint: drawn full over it while it matters)
+        # (no head string: drawn over it while a rule names it)
         self.table = TableRenderer(spec, self.view, self.app.size, head_string=False)
         self.balls = BallSprites(spec, self.view.ball_px)
         self.panel = aim_controls.PanelRects.inside(self.layout.side.inflate(-20, -16))
@@ -218,10 +218,11 @@ class TableMode(Mode):
 
     # -- what to draw -------------------------------------------------------
     def head_string_matters(self) -> bool:
-        """Whether the head string is drawn full: at the break, with the
-        ball in hand behind it, or under a ruling card that names it (the
-        rules the replay marks it for); faint otherwise: 9-ball names it
-        after its break nowhere, 8-ball and 14.1 only after a scratch."""
+        """Whether the head string is drawn: at the break, with the ball in
+        hand behind it, or under a ruling card that names it (the rules the
+        replay marks it for); not at all otherwise (a faint line was still
+        read as a rule in play): 9-ball names it after its break nowhere,
+        8-ball and 14.1 only after a scratch."""
         from simulator.app.replay.shotmarks import LINE_CODES
         s = self.session
         req = s.req

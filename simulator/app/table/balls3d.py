@@ -129,6 +129,8 @@ class BallFace:
                                  (255, 255, 255), bold=True)
                 canvas = pygame.Surface((g, g))
                 canvas.blit(img, img.get_rect(center=(g // 2, g // 2)))
+            if str(ball) in UNDERLINED:  # (g / px: a screen pixel's share)
+                underline(canvas, math.ceil(g / (2 * self.disc * r_px)))
             self.glyph = pygame.surfarray.array3d(canvas)[:, :, 0] > 110
             if self.pyramid:
                 self.ink = np.array((96.0, 12.0, 12.0))
@@ -213,6 +215,36 @@ PAIR_GAP = 0.1
 PAIR_WIDE = 0.8
 
 
+# A 6 and a 9 turned over read as each other (at 800x500 as a "3" or an
+# "ω"): as on real balls, a short bar under the digit, turned with it.
+UNDERLINED = ("6", "9")
+UNDER_GAP = 0.05  # of the glyph's square, between the digit and its bar
+UNDER_THICK = 0.07
+UNDER_LOW = 0.88  # the bar's lowest row (its ends on the round disc)
+UNDER_HIGH = 0.6  # a small face's 6 and 9 this high (GLYPH_HIGH: no room)
+UNDER_WIDE = 0.6  # of the digit's width
+
+
+def underline(canvas: pygame.Surface, px: int) -> None:
+    """A bar under the white ink on ``canvas`` (a glyph's square), the
+    digit lifted where the square has no room below it; the gap and the
+    bar at least ``px`` (a pixel on the screen) high, or they blur into
+    the digit."""
+    g = canvas.get_height()
+    ink = pygame.mask.from_threshold(canvas, (255, 255, 255), (145, 145, 145, 255))
+    box = ink.get_bounding_rects()
+    if not box:
+        return
+    r = box[0].unionall(box[1:])
+    gap, thick = max(px, round(g * UNDER_GAP)), max(px, round(g * UNDER_THICK))
+    lift = min(max(0, r.bottom + gap + thick - round(g * UNDER_LOW)), max(0, r.top - 2))
+    if lift:
+        canvas.scroll(0, -lift)
+        canvas.fill((0, 0, 0), (0, g - lift, g, lift))
+    w = max(thick, round(r.width * UNDER_WIDE))
+    canvas.fill((255, 255, 255), (r.centerx - w // 2, r.bottom - lift + gap, w, thick))
+
+
 def filled_glyph(text: str, g: int) -> pygame.Surface:
     """``text`` in white on black, ``g`` px square: its digits' ink (not
     the typeface's line box) as high as the round spot holds, two digits
@@ -221,7 +253,8 @@ def filled_glyph(text: str, g: int) -> pygame.Surface:
     for c in text:
         img = fonts.text(c, 4 * g, (255, 255, 255), bold=True)
         digits.append(img.subsurface(img.get_bounding_rect()))
-    high = round(g * (GLYPH_HIGH if len(text) == 1 else PAIR_HIGH))
+    high = round(g * (UNDER_HIGH if text in UNDERLINED else GLYPH_HIGH
+                      if len(text) == 1 else PAIR_HIGH))
     sizes = [(max(1, round(d.get_width() * high / d.get_height())), high)
              for d in digits]
     gap = round(g * PAIR_GAP) if len(text) > 1 else 0

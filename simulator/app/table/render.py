@@ -165,9 +165,9 @@ class TableRenderer:
                  grain: bool = True, head_string: bool = True) -> None:
         """``grain``: the cloth's fine grain (an exported clip goes without:
         the noise, coded anew round every moving ball, doubled a GIF).
-        ``head_string``: a pool table's head string chalked full; without,
-        faint (the window draws it full over the table while it matters,
-        draw_head_string). A pyramid table's house line is always full."""
+        ``head_string``: a pool table's head string chalked; without, none
+        (the window draws it over the table while a rule names it,
+        draw_head_string). A pyramid table's house line is always drawn."""
         self.spec = spec
         self.view = view
         self.grain = grain
@@ -489,28 +489,25 @@ def centred(img: pygame.Surface, sx: float, sy: float) -> pygame.Rect:
     return pygame.Rect(round(sx - w / 2), round(sy - h / 2), w, h)
 
 
-# A pool table's head string where no rule names it (9-ball after its
-# break): chalk this much lighter than the cloth, against the full line's
-# 1.45 (drawn full it read as a rule in play).
-FAINT_LINE = 1.12
-
-
-def head_string_colour(spec: TableSpec, full: bool = True) -> Colour:
-    """The chalk of the head string (the house line), full or faint."""
-    return _shade(CLOTH[spec.kind], (1.45 if full else FAINT_LINE) * LAMP_BRIGHT)
+def head_string_colour(spec: TableSpec) -> Colour:
+    """The chalk of the head string (the house line)."""
+    return _shade(CLOTH[spec.kind], 1.45 * LAMP_BRIGHT)
 
 
 def draw_head_string(surface: pygame.Surface, view: TableView,
                      full: bool = True) -> None:
-    """The head string in chalk: on a pool table dashed (full, or faint),
-    on a pyramid table the house line, a solid line, always full."""
+    """The head string in chalk: on a pool table dashed, and only while a
+    rule names it (``full``; a faint line was still read as meaning
+    something); on a pyramid table the house line, a solid line, always."""
     spec = view.spec
     hx = spec.head_string_x
     if spec.kind is TableKind.PYRAMID:
         pygame.draw.line(surface, head_string_colour(spec), view.to_screen(hx, 0.0),
                          view.to_screen(hx, spec.width), max(1, int(view.px(0.003))))
         return
-    colour = head_string_colour(spec, full)
+    if not full:
+        return
+    colour = head_string_colour(spec)
     n = 24
     for i in range(0, n, 2):
         y0 = spec.width * i / n

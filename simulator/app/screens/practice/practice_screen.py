@@ -51,6 +51,10 @@ class PracticeScreen(Mode):
     # short clip's out in a column and a long one's in pairs, and "Next"
     # stood elsewhere from one foul to the next.
     always_pairs = False
+    # The pool table's head string in the table's picture: the gallery and
+    # the quiz go without (their shot's marks draw it where its rules name
+    # it; a line no rule needs was read as meaning something).
+    head_string = True
 
     def __init__(self, app: App, spec: TableSpec,
                  session: Session | None = None) -> None:
@@ -80,7 +84,8 @@ class PracticeScreen(Mode):
         self._cache_key = key
         self.layout = Layout.for_size(*self.app.size, 1 if players <= 4 else 2)
         self.view = TableView(self.spec, self.layout.table)
-        self.renderer = TableRenderer(self.spec, self.view, self.app.size)
+        self.renderer = TableRenderer(self.spec, self.view, self.app.size,
+                                      head_string=self.head_string)
         self.sprites = BallSprites(self.spec, self.view.ball_px)
 
     def set_spec(self, spec: TableSpec) -> None:
