@@ -198,7 +198,8 @@ def _answered_quiz(lang: str) -> tuple[App, QuizMode]:
 
 def _named_keys(app: App) -> set[str]:
     """The keys the page names: the caps on its buttons and the key line."""
-    caps = {b.key for b in app.buttons if b.enabled and b.key}
+    # ("Enter/Space": either key goes on)
+    caps = {k for b in app.buttons if b.enabled and b.key for k in b.key.split("/")}
     line = strip_text(app)
     return caps | {k for k in ("Enter", "R", "Esc", "Space") if f"{k}:" in line}
 
