@@ -2,7 +2,7 @@
 
 1. an answer cited another rule than the one the situation said it shows
    (general rule 17 under "shows 8-ball rule 5"): the situation's line now
-   names every rule its answers cite ("the questions also ask: ...");
+   names every rule its answers cite ("Some answers also rest on: ...");
 2. two options of one question read the same («Перерасстановка, разбиваю
    я» and «Перерасставить и разбить заново», one act under two clauses of
    8-ball rule 5): each option says who racks and breaks, and of the two

@@ -90,6 +90,11 @@ STEP_KEYS = (pygame.K_COMMA, pygame.K_PERIOD, pygame.K_LEFT, pygame.K_RIGHT)
 # The short sitting offered when a quiz starts: 25 situations did not fit a
 # lesson, and there was no shorter set.
 SHORT_SITTING = 10
+# A code whose home is another game's rule, as the game's own rules say it
+# (the illegal break is 8-ball 5's code; 9-ball says it in 3, 14.1 in 6):
+# an option of "Which rule?" without a number stood out from the others.
+OWN_RULES = {("9-ball", "foul.illegal_break"): "3",
+             ("14.1", "foul.illegal_break"): "6"}
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -206,22 +211,32 @@ def focus_balls(shot: Shot) -> frozenset[int]:
                                     if hit is not None else ())})
 
 
-def answer_label(app: App, q: Question, a: str, names: tuple[str, ...]) -> str:
+def answer_label(app: App, q: Question, a: str, names: tuple[str, ...],
+                 discipline: str | None = None, rules: bool = True) -> str:
     """An answer in words, each from a capital like its neighbours ("cue
-    ball as it lies" stood under "Yes, a foul"); a player's name as typed."""
+    ball as it lies" stood under "Yes, a foul"); a player's name as typed;
+    with ``rules``, a rule's option with its rule in the book of
+    ``discipline`` (by default the situation's on screen)."""
+    if discipline is None:
+        discipline = app.mode.sc.discipline if isinstance(app.mode, QuizMode) else ""
     if q.kind == "next_shooter":
         i = int(a)
         return names[i] if 0 <= i < len(names) else a
-    words = _answer_words(app, q, a, len(names))
+    words = _answer_words(app, q, a, len(names), discipline if rules else None)
     return words[:1].upper() + words[1:]
 
 
-def _answer_words(app: App, q: Question, a: str, players: int) -> str:
+def _answer_words(app: App, q: Question, a: str, players: int,
+                  discipline: str | None) -> str:
     t = app.t
     if q.kind == "foul":
         return t("quiz.yes_foul") if a == YES else t("quiz.no_foul")
     if q.kind == "rule":
-        return t("quiz.no_rule") if a == NONE else code_words(app.locale, a)
+        if a == NONE:
+            return t("quiz.no_rule")
+        if discipline is None:
+            return code_words(app.locale, a)
+        return rule_option(app, a, discipline)
     if q.kind == "ball_in_hand":
         return t(f"bih.{a}")
     if q.kind == TURN:
@@ -229,6 +244,22 @@ def _answer_words(app: App, q: Question, a: str, players: int) -> str:
     if q.kind == "options":
         return t("quiz.no_options") if a == NONE else t(f"choice.{a}")
     return a
+
+
+def rule_option(app: App, code_id: str, discipline: str) -> str:
+    """'Foul: the cue ball first hit no legal ball (8-ball rule 8)': an
+    option of "Which rule was broken?" with its rule, so that a class can
+    check it against the rule book. Each option says its code's own rule
+    in the game's book, whatever the situation: the rule the referee cites
+    for this stroke (a break's 8-ball 5 for its scratch) stood out on the
+    right option alone. The answer's page cites the stroke's rule."""
+    from rules.codes import code_by_id
+    words = code_words(app.locale, code_id)
+    code = code_by_id(code_id)
+    own = OWN_RULES.get((discipline, code_id))
+    ref = replace(code.ref, section=discipline, rule=own) if own else None
+    rule = cited_rule(app.locale, code, ref, discipline)
+    return f"{words} ({rule})" if rule else words
 
 
 def ask_key(q: Question) -> str:
@@ -553,7 +584,7 @@ class QuizMode(PracticeScreen):
             # Back stays named as on the other pages: Esc leaves here too.
             self.side_btns = [
                 ui.Button(t("quiz.results") if last else t("quiz.next_question"),
-                          self.next_question, key="Enter", primary=True),
+                          self.next_question, key=t("quiz.key_next"), primary=True),
                 ui.Button(t("practice.replay_slow"), self.replay, key="R"),
                 ui.Button(t("common.back"), self.leave, key="Esc")]
             self.side_text(self.text_title(),
@@ -652,7 +683,7 @@ class QuizMode(PracticeScreen):
             lines += ["", t("quiz.wait_note")]
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
-            label = answer_label(app, q, a, names)
+            label = answer_label(app, q, a, names, self.sc.discipline)
             picked = q.multiple and a in self.picked
             b = ui.Button(label, self.pick(a) if self.watched else None,
                           key=str(i + 1) if i < 9 else "",
@@ -722,8 +753,10 @@ class QuizMode(PracticeScreen):
         t = app.t
         names = self.session.names if self.session is not None else ()
         q = g.question
-        given = ", ".join(answer_label(app, q, a, names) for a in sorted(g.answer))
-        expected = ", ".join(answer_label(app, q, a, names)
+        # (without the options' rules: the reasons cite the stroke's own)
+        given = ", ".join(answer_label(app, q, a, names, rules=False)
+                          for a in sorted(g.answer))
+        expected = ", ".join(answer_label(app, q, a, names, rules=False)
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
                  t("quiz.referee_answer", answer=expected),
@@ -887,10 +920,11 @@ class QuizMode(PracticeScreen):
         return said
 
     def shows_line(self) -> str:
-        """'This situation shows: 8-ball rule 5 · the questions also ask:
+        """'This situation shows: 8-ball rule 5. Some answers also rest on:
         general rule 17': the situation's rule and every other rule its
         answers cite (an answer by rule 17 under "shows 8-ball rule 5" read
-        as a contradiction)."""
+        as a contradiction; "the questions also ask" read as the situation's
+        ruling resting on rule 17 too)."""
         loc = self.app.locale
         base = rule_line(loc, self.sc)
         own = []
@@ -904,7 +938,7 @@ class QuizMode(PracticeScreen):
         rules = "; ".join(also)
         if not base:
             return loc.t("quiz.answers_cite", rules=rules)
-        return loc.t("quiz.shows_also", shows=base, rules=rules)
+        return loc.t("quiz.shows_also", shows=base.rstrip("."), rules=rules)
 
     def placement_words(self) -> str:
         """'After a foul: ball in hand anywhere on the table (9-ball rule
@@ -1022,6 +1056,13 @@ class QuizMode(PracticeScreen):
         if self.phase in ("over", "length"):
             self.handle_over(event)
             return
+        if self.phase == "answered" and event.type == pygame.KEYDOWN and \
+                event.key == pygame.K_SPACE and self.at_rest():
+            # Space goes on from an answer card as Enter does (it did
+            # nothing there: the stroke, held at its end, took it); on a
+            # replay under the card it skips the replay as before.
+            self.app.later(self.next_question)()
+            return
         if self.player is None and event.type == pygame.KEYDOWN and \
                 event.key in STEP_KEYS:
             # The explanation's table: a step opens the replay, held at its
@@ -1053,6 +1094,10 @@ class QuizMode(PracticeScreen):
             self.app.later(self.next_question)()
         elif self.phase == "done" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_situation)()
+
+    def at_rest(self) -> bool:
+        """Whether the stroke is held at its end (or gone): no replay plays."""
+        return self.player is None or self.player.playback.at_end
 
     def handle_over(self, event: pygame.event.Event) -> None:
         """The sitting's end: its buttons go again (a click), Esc back; the
@@ -1097,7 +1142,10 @@ class QuizMode(PracticeScreen):
         if self.phase == "over":
             # The sitting's end is no situation's: the last one's board and
             # "Game over" stood over the result.
-            return [], [f"{self.app.t('quiz.over_title')} · {self.score_line()}"]
+            # The table keeps the last situation's balls: said which.
+            title = self.sc.title.get(self.app.locale.lang)
+            return [], [f"{self.app.t('quiz.over_title')} · {self.score_line()}",
+                        self.app.t("quiz.over_table", title=title)]
         cards, centre = super().header()
         key = self.board_key()
         ruling = self.result.ruling

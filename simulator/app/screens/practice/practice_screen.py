@@ -381,7 +381,18 @@ class PracticeScreen(Mode):
             scoreboard.draw_scoreboard(surface, a.top, cards, centre, self.spec.name)
         else:
             pygame.draw.rect(surface, (14, 18, 17), a.top)
-            if centre:
+            if len(centre) > 1:
+                # A line under the heading (the quiz's end says whose
+                # table stands under it).
+                box = a.top.inflate(-32, 0)
+                half = box.height // 2
+                ui.line(surface, centre[0], max(14, a.top.height // 3), ui.INK,
+                        pygame.Rect(box.x, box.y, box.width, half + 4), bold=True,
+                        valign="bottom")
+                ui.line(surface, centre[1], max(12, a.top.height // 4), ui.DIM,
+                        pygame.Rect(box.x, box.y + half + 4, box.width,
+                                    box.height - half - 4))
+            elif centre:
                 ui.line(surface, centre[0], max(14, a.top.height // 3), ui.INK,
                         a.top.inflate(-32, 0), bold=True, valign="middle")
         self.draw_side(surface)
