@@ -846,7 +846,7 @@ class QuizMode(PracticeScreen):
             # What was seen of it, kept back from "Was it a foul?" (it named
             # the foul), first under "Why": below two rules it fell past the
             # column's foot on a short screen.
-            out = [w for w in (self.seen_words(),) if w] + out
+            out = [f"• {w}" for w in (self.seen_words(),) if w] + out
         if out and self.questions[at].kind in (TURN, "ball_in_hand") and \
                 self.ruling.ball_in_hand is not BallInHand.NONE:
             # Where the cue ball comes from is the placement's rule, not the
