@@ -158,3 +158,16 @@ def test_the_pictures_encoded_are_counted_as_those_drawn() -> None:
     with Image.open(job.path) as im:
         frames = im.n_frames
     assert frames < total  # (the same pictures kept as one frame)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_clips_title_uses_the_captions_width(lang: str) -> None:
+    """A GIF at 800 px wrapped «Двойное касание при близком / шаре» at half
+    the width, room kept for the still's long legend that a clip never
+    draws: a clip's title wraps only beside its speed and time."""
+    from simulator.app.replay.export import Canvas
+    exp = next(iter(gallery_exports(["gallery-double-hit"])))
+    clip = Canvas(exp, 800, lang, clip=True)
+    assert len(clip.layout.head_lines) == 1, clip.layout.head_lines
+    still = Canvas(exp, 800, lang)  # (the still keeps room for its legend)
+    assert len(still.layout.head_lines) >= len(clip.layout.head_lines)
