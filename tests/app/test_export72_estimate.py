@@ -160,9 +160,10 @@ def test_the_time_left_comes_down_at_a_steady_pace(
         seen = _export(app)
         spans = [s for s in (said_range(app, w) for _t, _p, w, _l in seen) if s]
         assert len(spans) > 3, spans
-        # (Lower at the end; the encoding's steps, read off this clock,
-        # go quicker than their share of the progress says.)
-        assert sum(spans[-1]) < sum(spans[0]), spans
+        # (No higher at the end: this clock ticks per frame, and how much
+        # work a frame does follows the machine's load, so the pace read
+        # off it may stay in one step throughout.)
+        assert sum(spans[-1]) <= sum(spans[0]), spans
         # Said once the work is a tenth done, and on to its last tenth.
         late = [p for _t, p, w, _l in seen if 0.2 < p < 0.9 and not said_range(app, w)]
         assert not late, late
