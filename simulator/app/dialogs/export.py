@@ -32,14 +32,17 @@ EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
 # said "105 s" of an export done in under a minute).
 ESTIMATE_AFTER_SHARE = 0.10
 ESTIMATE_AFTER_SECONDS = 2.0
-# The recent pace alone read a slow stretch (the pictures round a busy
-# moment) as the rest's: "40 s" at 20 % became "about a minute" at 31 %,
-# 26 s really left. It is blended with the pace since the guessing began.
-# The time said never rises: it counts down at least FALL_RATE seconds a
-# second of the clock ("less than a minute" at 23 % was followed by "about
-# a minute" twice, then "about 20 s", of 85 s in all); work that truly
-# slowed shows as a slower count down, not as a longer time again.
-FALL_RATE = 0.5
+# The time left is the time so far times (1 - p) / p, p the share done (the
+# stages' shares follow their time), both counted from WARM_SHARE of the
+# work (the first pictures, drawn while the machine warms up, are slow),
+# said in steps ("about 20 s", "about 1.5 min"). A step said changes only
+# once the guess has stayed in another for HOLD seconds: a guess that
+# never rose stuck at "a few seconds" from 26 % to 63 % of a slow export;
+# one that followed every pace jumped about.
+HOLD = 3.0
+WARM_SHARE = 0.05
+# "A few seconds" only once this much of the work is done.
+FEW_AFTER_SHARE = 0.85
 
 
 def reason(app: App, e: ExportError) -> str:
@@ -208,49 +211,59 @@ class ExportProgress(Dialog):
 
 
 class Pace:
-    """The share of the export done against the clock: the time left at the
-    recent pace, that of the later half of the work done so far (the
-    whole's counted the slow first pictures, and said minutes too many)."""
+    """The share of the export done against the clock: the time left as the
+    time so far times the share left over the share done, said in steps that
+    change only after the guess has stayed in another step HOLD seconds."""
 
     def __init__(self) -> None:
         self.start: float | None = None
         self.marks: list[tuple[float, float]] = []  # (clock, share done)
-        self.since: tuple[float, float] | None = None  # (clock, share) guessed from
-        self.shown: tuple[float, float] | None = None  # (clock, seconds left) said
+        self.warm: tuple[float, float] | None = None  # the mark read from
+        self.shown: float | None = None  # the step said (seconds)
+        self.away: float | None = None  # since when the guess is in another step
 
     def mark(self, t: float, share: float) -> None:
         if self.start is None:
             self.start = t
-        self.marks.append((t, share))
-        # The marks of the first half of the work are not read again (but
-        # the last of them, where the later half begins).
-        while len(self.marks) > 2 and self.marks[1][1] <= share / 2:
-            self.marks.pop(0)
+        self.marks = [(t, share)]  # (only the last is read)
+        if self.warm is None and share >= WARM_SHARE:
+            self.warm = (t, share)
 
     def seconds_left(self) -> float | None:
-        """At the recent pace and that since the guessing began, blended,
-        never more than the time said before counted down at FALL_RATE;
-        None before there is a pace to read."""
+        """The step of the time left said (see left_step); None before there
+        is a pace to read."""
         if self.start is None or not self.marks:
             return None
         now, share = self.marks[-1]
         if share < ESTIMATE_AFTER_SHARE or share >= 1.0 \
                 or now - self.start < ESTIMATE_AFTER_SECONDS:
             return None
-        then, was = self.marks[0]
-        if share <= was or now <= then:
+        t0, s0 = self.warm or (self.start, 0.0)
+        if share <= s0:
             return None
-        left = (1.0 - share) * (now - then) / (share - was)
-        if self.since is None:
-            self.since = (now, share)  # (the slow first pictures left out)
-        t0, s0 = self.since
-        if share > s0 and now > t0:
-            left = (left + (1.0 - share) * (now - t0) / (share - s0)) / 2
-        if self.shown is not None:
-            at, said = self.shown
-            left = min(left, max(0.0, said - FALL_RATE * (now - at)))
-        self.shown = (now, left)
-        return left
+        step = left_step((now - t0) * (1.0 - share) / (share - s0), share)
+        if self.shown is None or step == self.shown:
+            self.shown, self.away = step, None
+        elif self.away is None:
+            self.away = now
+        elif now - self.away >= HOLD:
+            self.shown, self.away = step, None
+        return self.shown
+
+
+def left_step(seconds: float, share: float = 1.0) -> float:
+    """The time left as said: 0 for "a few seconds" (only once FEW_AFTER_SHARE
+    of the work is done), 10 to 50 s, 60 for a minute, 90 for one and a
+    half, then whole minutes."""
+    if seconds < 5.0 and share >= FEW_AFTER_SHARE:
+        return 0.0
+    if seconds < 55.0:
+        return float(max(10, 10 * round(seconds / 10)))
+    if seconds < 75.0:
+        return 60.0
+    if seconds < 105.0:
+        return 90.0
+    return 60.0 * round(seconds / 60)
 
 
 def progress_words(app: App, job: ExportJob, left: float | None = None) -> str:
@@ -270,17 +283,18 @@ def progress_words(app: App, job: ExportJob, left: float | None = None) -> str:
 
 def time_left_words(app: App, seconds: float) -> str:
     """The time left said roughly, as a guess is: "a few seconds", "about
-    40 s" (to ten seconds), "less than a minute", "about a minute", "about
-    3 min" (a count ticking every second read as a promise)."""
-    if seconds < 10.0:
+    40 s" (to ten seconds), "about a minute", "about 1.5 min", "about 3 min"
+    (a count ticking every second read as a promise)."""
+    step = left_step(seconds)
+    if step == 0.0:
         return app.t("export.left_few")
-    if seconds < 45.0:
-        return app.t("export.left_s", s=str(10 * round(seconds / 10)))
-    if seconds < 60.0:
-        return app.t("export.left_under_minute")
-    if seconds < 90.0:
+    if step < 60.0:
+        return app.t("export.left_s", s=str(round(step)))
+    if step == 60.0:
         return app.t("export.left_minute")
-    return app.t("export.left_min", m=str(round(seconds / 60)))
+    if step == 90.0:
+        return app.t("export.left_min_half")
+    return app.t("export.left_min", m=str(round(step / 60)))
 
 
 def tell_saved(app: App, path: Path, of: str = "") -> None:

@@ -248,9 +248,13 @@ class Canvas:
         self.locale = Locale(lang)
         self.head, self.ruling_line = exp.caption(lang)
         self.fouls = {i: self.foul_words(f) for i, f in exp.stop_events()}
-        stamp_w = max(fonts_width(self.locale.t("export.start"), width),
-                      fonts_width("1/4 · " + self.locale.t("timeline.at", t="88,88"),
-                                  width))
+        # The heading wraps beside the stamp: a clip's is its speed and time
+        # alone (the still's long legend, kept room for in a GIF, wrapped
+        # its title at half the width).
+        stamp_w = fonts_width("1/4 · " + self.locale.t("timeline.at", t="88,88"),
+                              width)
+        if not clip:
+            stamp_w = max(stamp_w, fonts_width(self.locale.t("export.start"), width))
         self.layout = caption_layout(self.head, [self.ruling_line,
                                                  *self.fouls.values()],
                                      width, stamp_w)
