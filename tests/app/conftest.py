@@ -47,8 +47,9 @@ def table_pictures_painted_once() -> Iterator[None]:
 
     def draw(self: TableRenderer) -> None:
         s = self.surface
+        # (every argument the picture depends on: the head string's too)
         key = repr((type(self), sorted(vars(self.view).items()), self.spec,
-                    self.grain, s.get_size(), s.get_bitsize(), s.get_masks(),
+                    self.grain, self.head_string, s.get_size(), s.get_bitsize(), s.get_masks(),
                     s.get_flags()))
         if key not in painted:
             paint(self)
