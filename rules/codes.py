@@ -111,6 +111,13 @@ def register(code: Code) -> Code:
     return code
 
 
+# A code whose home is another game's rule, as a game's own rules say it
+# (the illegal break is 8-ball rule 5's code; 9-ball says it in rule 3,
+# 14.1 in rule 6): "Which rule?" gives each option its number in the game.
+OWN_RULES: dict[tuple[str, str], str] = {("9-ball", "foul.illegal_break"): "3",
+                                         ("14.1", "foul.illegal_break"): "6"}
+
+
 def code_by_id(code_id: str) -> Code:
     try:
         return _REGISTRY[code_id]

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pygame
 
-from rules.codes import FoulCode, Kind, Note, SeedRef
+from rules.codes import OWN_RULES, FoulCode, Kind, Note, SeedRef
 from rules.main_foul import fouls_main_first
 from rules.questions import contacts_at, first_contact
 from rules.ruling import BallInHand, Outcome, Ruling
@@ -90,11 +90,6 @@ STEP_KEYS = (pygame.K_COMMA, pygame.K_PERIOD, pygame.K_LEFT, pygame.K_RIGHT)
 # The short sitting offered when a quiz starts: 25 situations did not fit a
 # lesson, and there was no shorter set.
 SHORT_SITTING = 10
-# A code whose home is another game's rule, as the game's own rules say it
-# (the illegal break is 8-ball 5's code; 9-ball says it in 3, 14.1 in 6):
-# an option of "Which rule?" without a number stood out from the others.
-OWN_RULES = {("9-ball", "foul.illegal_break"): "3",
-             ("14.1", "foul.illegal_break"): "6"}
 
 
 def quiz_ids(discipline: str | None) -> list[str]:

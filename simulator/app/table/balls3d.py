@@ -217,7 +217,7 @@ PAIR_WIDE = 0.8
 
 # A 6 and a 9 turned over read as each other (at 800x500 as a "3" or an
 # "ω"): as on real balls, a short bar under the digit, turned with it.
-UNDERLINED = ("6", "9")
+UNDERLINED = tuple(str(n) for n in (6, 9))
 UNDER_GAP = 0.05  # of the glyph's square, between the digit and its bar
 UNDER_THICK = 0.07
 UNDER_LOW = 0.88  # the bar's lowest row (its ends on the round disc)
