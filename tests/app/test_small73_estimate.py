@@ -41,7 +41,7 @@ def test_a_slow_stretch_does_not_double_the_time_left(
     app = make_app(lang, (1280, 720))
     try:
         monkeypatch.setattr(ExportProgress, "clock", staticmethod(_clock(app)))
-        seen = _export(app)
+        seen = _export(app, monkeypatch)
         said = [(round(p, 2), span) for _t, p, w, _l in seen
                 for span in [said_range(app, w)] if span is not None]
         assert len(said) > 3, said

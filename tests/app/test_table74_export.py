@@ -61,7 +61,7 @@ def _said(app: App, draw: float, encode: float,
     end: list[float] = []
     monkeypatch.setattr(ExportProgress, "clock",
                         staticmethod(_clock(app, draw, encode, end, whole, slow_from)))
-    seen = _export(app)
+    seen = _export(app, monkeypatch)
     assert end, "the file was never written"
     out = []
     for t, share, words, _lines in seen:
