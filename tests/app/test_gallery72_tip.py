@@ -172,7 +172,9 @@ def test_the_clips_held_frame_rings_the_foul_ball(fmt: str, entry: str) -> None:
     e = next(x for x in entries() if x.id == entry)
     d = demonstrate(e)
     exp = ShotExport.from_scenario(e.scenario, d.shot, d.ruling, d.foul)
-    pic = held_frame(export_bytes(exp, fmt, "en", 0.25, 800))
+    # At full speed: the clip stands as long on its foul at any speed, and
+    # has a quarter of the pictures to draw and encode before it.
+    pic = held_frame(export_bytes(exp, fmt, "en", 1.0, 800))
     canvas = Canvas(exp, 800, "en", clip=True)
     at = canvas.positions(d.pause_time)
     cue = d.shot.initial.spec.balls.cue_ball

@@ -164,7 +164,9 @@ def test_the_clips_held_frame_has_the_inset(
         return out
 
     monkeypatch.setattr(table_marks, "draw_tip_inset", spy)
-    pic = held_frame(export_bytes(exp, fmt, "en", 0.25, 800))
+    # At full speed: the clip stands as long on its foul at any speed, and
+    # has a quarter of the pictures to draw and encode before it.
+    pic = held_frame(export_bytes(exp, fmt, "en", 1.0, 800))
     held = [out for t, out in seen if t == pytest.approx(d.pause_time)]
     assert held and all(out is not None for out in held)
     inset = held[-1]
