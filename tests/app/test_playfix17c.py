@@ -29,6 +29,7 @@ from tests.app.test_pull_back import (
     press,
     pull,
 )
+from tests.app.test_quiz41_reveals import remembered_scans
 
 
 def struck_speed(app: App) -> float:
@@ -308,7 +309,8 @@ def foul_words(app: App, ruling: object) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_no_quiz_title_names_the_foul_before_it_is_answered(lang: str) -> None:
+def test_no_quiz_title_names_the_foul_before_it_is_answered(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every quiz situation: the heading shown while the stroke plays and
     while its first question waits has no word of the foul's name (the
     game's name aside): "8-ball: a push shot" answered "Foul: push shot"
@@ -316,6 +318,7 @@ def test_no_quiz_title_names_the_foul_before_it_is_answered(lang: str) -> None:
     own title may say it."""
     from simulator.app.screens.quiz import quiz_ids
     from simulator.app.text.words import discipline_label
+    remembered_scans(monkeypatch)
     app = make_app(lang)
     bad = []
     for sid in quiz_ids(None):

@@ -33,6 +33,7 @@ from tests.app.helpers import (
     move,
     run_until,
 )
+from tests.app.test_quiz41_reveals import remembered_scans
 
 LANGS = ("en", "ru")
 
@@ -295,11 +296,13 @@ def _walk_situation(app: App, mode: QuizMode, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_quiz_question_shows_its_answer_before_it_is_answered(lang: str) -> None:
+def test_no_quiz_question_shows_its_answer_before_it_is_answered(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every question of every situation of the quiz, from the practice list
     of each game: nothing on screen names the right answer before it is
     given. The sitting's order is not the list's: "Situation 3 of 25" was
     the list's third title, which names the situation's foul."""
+    remembered_scans(monkeypatch)
     app = make_app(lang)
     app.go("menu")
     frame(app)

@@ -8,6 +8,9 @@ allows it. Driven by keys through the window's loop, read as drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -16,9 +19,30 @@ from rules.express import ExpressNote
 from simulator.app.loop.app import App
 from simulator.app.screens.quiz import QuizMode, quiz_ids
 from simulator.app.text.words import cite
+from simulator.practice import library as library_files
 from simulator.practice.quiz import TURN, fouled
 from simulator.table.specs import TableKind, table_by_name
 from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on, quiz_ready
+
+
+def remembered_scans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The practice library read once for a test that sweeps every situation:
+    each situation opened read every scenario file again (the quiz's list,
+    its place in it, its count), three quarters of such a test's time. A
+    scan is kept for the same files unchanged (name, size, time written),
+    so a file written meanwhile is read again."""
+    real = library_files.scan
+    kept: dict[tuple[tuple[str, int, int], ...], library_files.Library] = {}
+
+    def scan(paths: Iterable[Path]) -> library_files.Library:
+        paths = list(paths)
+        stats = [p.stat() for p in paths]
+        at = tuple((str(p), st.st_size, st.st_mtime_ns)
+                   for p, st in zip(paths, stats, strict=True))
+        if at not in kept:
+            kept[at] = real(paths)
+        return kept[at]
+    monkeypatch.setattr(library_files, "scan", scan)
 
 
 def answer_right(app: App, mode: QuizMode) -> str:
@@ -100,12 +124,14 @@ LATER = {TURN: (Note.MISS, Note.SCORED, Note.CONTINUES, Note.SAFETY,
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_no_reveal_answers_a_question_still_to_come(lang: str) -> None:
+def test_no_reveal_answers_a_question_still_to_come(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every situation of the quiz, every question answered: without a
     foul, no note of the ruling that answers a later question is drawn
     before it, and "Was it a foul?" always gives a reason on a pool table;
     with or without, a "Why (the rule):" heading is followed by a reason,
     not only the situation's rule line (one sweep: it is the slow part)."""
+    remembered_scans(monkeypatch)
     app = make_app(lang)
     try:
         because = app.t("quiz.because")

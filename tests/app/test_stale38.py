@@ -29,6 +29,7 @@ from tests.app.helpers import (
 from tests.app.scenes import LANGS
 from tests.app.test_playfix17b import BALLS, _point, _stroke
 from tests.app.test_playfix17d_keys import strip_text
+from tests.app.test_quiz41_reveals import remembered_scans
 
 KEYS = {"Enter": pygame.K_RETURN, "R": pygame.K_r, "Esc": pygame.K_ESCAPE,
         "Space": pygame.K_SPACE}
@@ -206,10 +207,12 @@ def _named_keys(app: App) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_quiz_answer_page_names_its_keys_and_each_works(lang: str) -> None:
+def test_the_quiz_answer_page_names_its_keys_and_each_works(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """After an answer the page names Enter (on), R (watch again) and Esc
     (back), as the question's page named its keys; each does what it says:
     Enter moves on, R plays the stroke again, Esc leaves the quiz."""
+    remembered_scans(monkeypatch)  # five quizzes opened
     app, mode = _answered_quiz(lang)
     try:
         named = _named_keys(app)
