@@ -158,6 +158,14 @@ def test_the_held_card_hides_only_the_lines_that_do_not_fit(
 
 # -- 2. the card is held as long as it takes to read ---------------------------------
 
+def wait(app: App, seconds: float, step: float = 0.25) -> None:
+    """``seconds`` of the window in quarter-second frames, each drawn: the
+    card's countdown counts the clock's seconds, as at 60 frames a second,
+    at a fifteenth of the frames (a 25 s wait was 1500 drawn frames)."""
+    for _ in range(round(seconds / step)):
+        app.frame(pygame.event.get(), step)
+
+
 def _held_frames(app: App, mode: ComputerMode, limit: int) -> int:
     """Frames until the card is no longer held."""
     for i in range(limit):
@@ -180,7 +188,7 @@ def test_a_long_card_is_held_until_read(monkeypatch: pytest.MonkeyPatch,
         s, mode = _held_after_a_miss(monkeypatch, app, extra=6)
         card = s.banner
         assert card is not None and len(card.lines) == 8
-        frame(app, n=int(3.5 / DT))  # longer than the card was held
+        wait(app, 3.5)  # longer than the card was held
         assert app.mode is mode and mode.holding() and s.banner is card
         assert mode.decision is not None  # (decided: only the card holds it)
         words = " ".join(t.text for t in app.texts)
@@ -191,7 +199,7 @@ def test_a_long_card_is_held_until_read(monkeypatch: pytest.MonkeyPatch,
         assert rect is not None
         at = mode.hold
         move(app, rect.center)
-        frame(app, n=int(5 / DT))
+        wait(app, 5)
         assert mode.hold == at and mode.holding()
         assert app.t("cpu.held_paused", name="Gordon") in \
             " ".join(t.text for t in app.texts)
@@ -205,7 +213,7 @@ def test_a_long_card_is_held_until_read(monkeypatch: pytest.MonkeyPatch,
         frame(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
                                       precise_x=0.0, precise_y=-1.0))
         move(app, table)
-        frame(app, n=int(25 / DT))
+        wait(app, 25)
         assert app.mode is mode and mode.holding() and s.banner is card
         assert app.t("cpu.held_paused", name="Gordon") in \
             " ".join(t.text for t in app.texts)
@@ -238,7 +246,9 @@ def test_the_hold_fits_the_card(monkeypatch: pytest.MonkeyPatch, lang: str) -> N
     try:
         s, mode = _held_after_a_miss(monkeypatch, app, extra=6)
         key(app, pygame.K_DOWN)
-        assert _held_frames(app, mode, int(25 / DT)) == int(25 / DT)
+        for _ in range(int(25 / 0.25)):  # held all along, 25 s
+            assert mode.holding()
+            wait(app, 0.25)
         key(app, pygame.K_SPACE)
         assert not mode.holding()
     finally:

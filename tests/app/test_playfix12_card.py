@@ -16,9 +16,9 @@ from simulator.app.match.session import Session
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from tests.app.helpers import DT, card_notes, click, frame, key, make_app, run_until
+from tests.app.helpers import card_notes, click, frame, key, make_app, run_until
 from tests.app.test_playfix6_match import express_after_annas_foul
-from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss, _norm
+from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss, _norm, wait
 
 
 def _wheel(app: App, y: int) -> None:
@@ -239,11 +239,11 @@ def test_reading_the_card_whole_holds_the_countdown(monkeypatch: pytest.MonkeyPa
         at = mode.hold
         key(app, pygame.K_v)
         assert [d.name for d in app.dialogs] == ["card_reader"]
-        frame(app, n=int(25 / DT))
+        wait(app, 25)
         assert app.mode is mode and mode.holding() and mode.hold == at
         key(app, pygame.K_v)
         assert not app.dialogs
-        frame(app, n=int(25 / DT))
+        wait(app, 25)
         assert app.mode is mode and mode.holding()
         key(app, pygame.K_SPACE)
         assert not mode.holding()
