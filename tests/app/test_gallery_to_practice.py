@@ -144,13 +144,14 @@ def test_every_clip_has_its_practice_situation() -> None:
 def test_a_moved_position_finds_the_nearest_and_a_new_foul_none() -> None:
     """The same foul from another position: the nearest situation, not
     exact; a foul no situation of the game shows: none."""
-    lib = [library().load(e.id) for e in library().entries]
+    files = library()  # read once, not again for each of its situations
+    lib = [files.load(e.id) for e in files.entries]
     entry = next(e for e in gallery.entries() if e.id == "gallery-no-rail")
     moved = dataclasses.replace(entry.scenario, data={
         **entry.scenario.data, "balls": {"0": [1.0, 0.5]}})
     twin = gallery.twin_of(moved, lib)
     assert twin is not None and not twin.exact
-    assert _fouls(library().load(twin.id)) == _fouls(entry.scenario)
+    assert _fouls(files.load(twin.id)) == _fouls(entry.scenario)
     other = dataclasses.replace(entry.scenario, expect={"fouls": ["foul.nothing"]})
     assert gallery.twin_of(other, lib) is None
 

@@ -179,7 +179,8 @@ def test_no_situation_names_a_pocket_from_the_breakers_end() -> None:
     import re
 
     from simulator.practice.gallery import entries
-    scs = [library().load(e.id) for e in library().entries]
+    lib = library()  # read once, not again for each of its situations
+    scs = [lib.load(e.id) for e in lib.entries]
     scs += [g.scenario for g in entries()]
     for sc in scs:
         for lang, pattern in BREAKER_END.items():
