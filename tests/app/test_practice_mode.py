@@ -16,6 +16,7 @@ from simulator.app.screens.practice.session import rule_line
 from simulator.app.text.words import cite
 from simulator.practice.library import SCENARIO_DIR, library
 from tests.app.helpers import click, click_button, frame, key, make_app, run_until
+from tests.app.test_quiz41_reveals import remembered_scans
 
 
 def _open_from_list(app: App, tab: str, sid: str) -> ScenarioMode:
@@ -39,7 +40,9 @@ def _open_from_list(app: App, tab: str, sid: str) -> ScenarioMode:
     return app.mode
 
 
-def test_the_list_shows_the_library_by_discipline_in_the_players_language() -> None:
+def test_the_list_shows_the_library_by_discipline_in_the_players_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    remembered_scans(monkeypatch)  # each tab of each language read it anew
     lib = library()
     for lang in ("en", "ru"):
         app = make_app(lang)
