@@ -35,10 +35,23 @@ def standings(out: str) -> list[str]:
     return lines[start:]
 
 
+Straight = tuple[subprocess.CompletedProcess[str], Path]
+
+
+@pytest.fixture(scope="module")
+def straight(tmp_path_factory: pytest.TempPathFactory) -> Straight:
+    """The evening played straight through, its files exported, and the
+    folder of its profile and files: played once, read by the test of the
+    command and compared with the evening killed and resumed (each played
+    it whole)."""
+    where = tmp_path_factory.mktemp("straight")
+    return kiy("evening", *EVENING, "--export", str(where / "out"),
+               profile=where / "p"), where
+
+
 def test_a_headless_evening_is_played_and_its_standings_printed(
-        tmp_path: Path) -> None:
-    out = kiy("evening", *EVENING, "--export", str(tmp_path / "out"),
-              profile=tmp_path / "p")
+        straight: Straight) -> None:
+    out, tmp_path = straight
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     matches = [x for x in lines if x.startswith("R")]
@@ -65,9 +78,9 @@ def test_a_headless_evening_is_played_and_its_standings_printed(
 
 
 def test_an_evening_killed_and_resumed_ends_as_one_played_straight(
-        tmp_path: Path) -> None:
-    straight = kiy("evening", *EVENING, profile=tmp_path / "a")
-    assert straight.returncode == 0, straight.stderr
+        tmp_path: Path, straight: Straight) -> None:
+    whole = straight[0]  # (its files exported besides: the same matches)
+    assert whole.returncode == 0, whole.stderr
     proc = subprocess.Popen([sys.executable, "-m", "simulator.app.main", "evening",
                              *EVENING, "--profile", str(tmp_path / "b")], cwd=ROOT,
                             stdout=subprocess.PIPE, text=True,
@@ -81,8 +94,8 @@ def test_an_evening_killed_and_resumed_ends_as_one_played_straight(
     assert again.returncode == 2 and "--resume" in again.stderr
     resumed = kiy("evening", "--resume", profile=tmp_path / "b")
     assert resumed.returncode == 0, resumed.stderr
-    assert standings(resumed.stdout) == standings(straight.stdout)
-    played = [x for x in straight.stdout.splitlines() if x.startswith("R")]
+    assert standings(resumed.stdout) == standings(whole.stdout)
+    played = [x for x in whole.stdout.splitlines() if x.startswith("R")]
     assert first.strip() == played[0]
     rest = [x for x in resumed.stdout.splitlines() if x.startswith("R")]
     assert rest == played[len(played) - len(rest):] and 1 <= len(rest) <= 2
