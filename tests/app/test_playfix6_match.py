@@ -301,10 +301,12 @@ def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
     line: one key in all, not one more for the computer's choice."""
     from simulator.app.screens.computer_turn import HOLD_MIN_SECONDS, ComputerMode
     from tests.app.helpers import DT
+    from tests.app.test_playfix11_card import wait
     app = make_app(lang)
     try:
         s = express_after_annas_foul(app, "4")
-        frame(app, n=300)
+        frame(app, n=2)
+        wait(app, 5)  # (quarter-second frames: a wait by the clock)
         mode = app.mode
         assert isinstance(mode, ComputerMode) and mode.phase == "waiting"
         key(app, pygame.K_SPACE)  # Anna has read her foul
