@@ -39,6 +39,28 @@ from simulator.table.state import TableState
 Colour = tuple[int, int, int]
 
 CLOTH = {TableKind.POOL: (28, 110, 74), TableKind.PYRAMID: (22, 98, 58)}
+# A ball painted near the cloth's colour (the 6's dark green) melted into
+# it at 800x500, its trail too: such a ball gets a pale edge, its trail a
+# paler colour. Near: closer than this (RGB distance) to the cloth.
+NEAR_CLOTH = 60.0
+EDGE_ON_CLOTH = (176, 232, 196)
+
+
+def near_cloth(colour: tuple[int, ...], kind: TableKind) -> bool:
+    """Whether a ball of ``colour`` is hard to tell from the cloth."""
+    cloth = CLOTH[kind]
+    return math.dist(colour[:3], cloth) < NEAR_CLOTH
+
+
+def on_cloth(colour: tuple[int, ...], kind: TableKind) -> Colour:
+    """``colour`` for a mark on the cloth: as it is, or paler when it is
+    near the cloth's (half way to white)."""
+    c = (int(colour[0]), int(colour[1]), int(colour[2]))
+    if not near_cloth(c, kind):
+        return c
+    return (c[0] + (255 - c[0]) // 2, c[1] + (255 - c[1]) // 2, c[2] + (255 - c[2]) // 2)
+
+
 RAIL_WOOD = (96, 52, 26)
 RAIL_EDGE = (58, 30, 14)
 DIAMOND = (236, 226, 196)
@@ -530,6 +552,8 @@ class BallSprites:
         self.rolling = RollingBalls(spec, r_px, numbers=not self.small_numbers,
                                     shared=True)
         self.shadow = shadow_sprite(r_px)
+        self.edged = {b for b, c in spec.balls.colours.items()
+                      if b != spec.balls.cue_ball and near_cloth(c, spec.kind)}
         if pygame.display.get_surface() is not None:
             self.shadow = self.shadow.convert_alpha()
 
@@ -567,6 +591,7 @@ class BallSprites:
                 continue
             sx, sy = view.to_screen(x, y)
             lift = max(0.0, z - self.spec.balls.radius)
+            k = 1.0
             if lift > 0.001:
                 k = 1.0 + min(0.6, lift * 4.0)
                 spr = pygame.transform.smoothscale(
@@ -583,6 +608,8 @@ class BallSprites:
                 shade = pygame.transform.smoothscale(shade, at.size)
             surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
+            if b in self.edged:
+                pygame.draw.circle(surface, EDGE_ON_CLOTH, (sx, sy), r * k, 1)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 if self.spec.kind is TableKind.PYRAMID:
                     upright_number(surface, b, at, r)
