@@ -58,7 +58,8 @@ def on_cloth(colour: tuple[int, ...], kind: TableKind) -> Colour:
     c = (int(colour[0]), int(colour[1]), int(colour[2]))
     if not near_cloth(c, kind):
         return c
-    return (c[0] + (255 - c[0]) // 2, c[1] + (255 - c[1]) // 2, c[2] + (255 - c[2]) // 2)
+    return (c[0] + (255 - c[0]) // 2, c[1] + (255 - c[1]) // 2,
+            c[2] + (255 - c[2]) // 2)
 
 
 RAIL_WOOD = (96, 52, 26)
@@ -609,7 +610,8 @@ class BallSprites:
             surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
             if b in self.edged:
-                pygame.draw.circle(surface, EDGE_ON_CLOTH, (sx, sy), r * k, 1)
+                # (round the ball, on the cloth: its own colour kept whole)
+                pygame.draw.circle(surface, EDGE_ON_CLOTH, (sx, sy), r * k + 1, 1)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 if self.spec.kind is TableKind.PYRAMID:
                     upright_number(surface, b, at, r)
