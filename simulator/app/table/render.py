@@ -1052,9 +1052,19 @@ def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.S
     ball the pyramid's small (7 px) digits."""
     text = str(ball)
     if r >= POOL_TINY_PX:
-        return _small_number(text, ink)
-    glyphs = [_NARROW_DIGITS[ball]] if ball < 9 and r >= POOL_SOLID_TALL_PX \
+        return _small_number(text, ink) if ball not in (6, 9) else \
+            _with_mark(_small_number(text, ink), ink)
+    glyphs: list[tuple[str, ...]] = \
+        [_NARROW_DIGITS[ball]] if ball < 9 and r >= POOL_SOLID_TALL_PX \
         else [_TINY_WIDE_NINE] if ball == 9 else [_TINY_DIGITS[int(c)] for c in text]
+    # The 6 and the 9 marked, as the larger balls' bar under them: upright
+    # digits of a few pixels still read a 6 as a 9 turned. The solid 6 in
+    # its 3x7 box: a 3x5 digit over its bar; the 9 on its band (seven rows
+    # high at most, its caps in sight): a dot after its foot.
+    if ball == 6 and glyphs == [_NARROW_DIGITS[6]]:
+        glyphs = [(*_TINY_DIGITS[6], "...", "###")]
+    elif ball in (6, 9):
+        glyphs.append((*("." for _ in glyphs[0][:-1]), "#"))
     widths = [len(g[0]) for g in glyphs]
     img = pygame.Surface((sum(widths) + len(glyphs) - 1, len(glyphs[0])),
                          pygame.SRCALPHA)
@@ -1066,6 +1076,16 @@ def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.S
                     img.fill(ink, (x + dx, y, 1, 1))
         x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _with_mark(img: pygame.Surface, ink: Colour) -> pygame.Surface:
+    """``img`` (a 6's or a 9's small digit) with a dot a pixel after its
+    foot (pool_number_image)."""
+    w, h = img.get_size()
+    out = pygame.Surface((w + 2, h), pygame.SRCALPHA)
+    out.blit(img, (0, 0))
+    out.fill(ink, (w + 1, h - 1, 1, 1))
+    return out.convert_alpha() if pygame.display.get_surface() else out
 
 
 @functools.lru_cache(maxsize=64)
