@@ -25,10 +25,11 @@ def caption(g: GalleryPlayMode) -> str:
     """The words drawn in the row under the timeline's bar (not its legend)."""
     geo = g.show.geometry
     assert geo is not None
-    legend = g.app.locale.t("table_card.contact_legend")
+    legend = {g.app.locale.t("table_card.contact_legend"),
+              g.app.locale.t("timeline.line_legend")}
     rows = [r.text for r in ui.FRAME.texts
             if geo.rect.contains(r.rect) and r.rect.top >= geo.bar.bottom
-            and r.text != legend]
+            and r.text not in legend]
     assert len(rows) == 1, rows
     return rows[0]
 

@@ -120,8 +120,10 @@ def test_a_double_hit_shows_both_contacts() -> None:
     frame(app)
     inset = g.show.inset
     assert inset is not None and len(inset.balls) == 2
+    # Four times the ball at least: smaller than the push's six where the
+    # larger inset would hide the cue ball's path (general rule 20's clip).
     for _centre, radius in inset.balls:
-        assert radius >= 6 * g.view.ball_px
+        assert radius >= 4 * g.view.ball_px
     first, second = inset.panels
     (a, ra), _b = inset.balls
     assert ball_painted(app.screen.get_at, a, ra) >= 7

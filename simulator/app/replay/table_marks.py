@@ -17,7 +17,7 @@ import pygame
 
 from simulator.app.replay.shotmarks import Contact, Exit, ShotMarks, StickAt
 from simulator.app.replay.tip_inset import InsetDrawn, draw_tip_inset
-from simulator.app.table.render import draw_cue, table_clip
+from simulator.app.table.render import draw_cue, on_cloth, table_clip
 from simulator.app.table.view import TableView
 from simulator.app.text import fonts, ui
 from simulator.table.events import EventKind
@@ -58,7 +58,7 @@ def ball_colour(spec: TableSpec, ball: int) -> Colour:
     if ball == spec.balls.cue_ball:
         return TRAIL_CUE
     c = spec.balls.colours.get(ball, (200, 200, 200))
-    return (int(c[0]), int(c[1]), int(c[2]))
+    return on_cloth(c, spec.kind)  # (the 6's trail paler than the cloth)
 
 
 def marker_radius(view: TableView) -> int:

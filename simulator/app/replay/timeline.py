@@ -247,6 +247,31 @@ class Timeline:
                      max(9, size - 3))
         ui.line(surface, words, size, ui.DIM,
                 pygame.Rect(left + 2 * r + 14, row.top, w - 2 * r - 14, row.height))
+        return w + self._draw_line_legend(surface, row, size, w)
+
+    def _draw_line_legend(self, surface: pygame.Surface, row: pygame.Rect,
+                          size: int, taken: int) -> int:
+        """Left of the contacts' legend, where the bar has a line crossed:
+        its dots and what they are (the dots were read as contacts, or as
+        nothing); the width it takes."""
+        if not any(m.kind is EventKind.LINE_CROSSED for m in self.shown_marks()):
+            return 0
+        words = self.locale.t("timeline.line_legend")
+        w = fonts.font(size).size(words)[0] + 20
+        if taken + w > row.width * 3 // 5:
+            return 0
+        at = self.near_mark()
+        foul_texts = self.fouls.get(at.event_index) if at is not None else None
+        if foul_texts and fonts.font(size).size(foul_texts[0])[0] + 12 > \
+                row.width - taken - w:
+            return 0  # (the foul's words with its rule first)
+        left = row.right - taken - w
+        colour = KIND_COLOURS.get(EventKind.LINE_CROSSED, ui.DIM)
+        h = row.height // 2 - 1
+        for dy in range(-h, h + 1, 4):  # the bar's dots
+            pygame.draw.rect(surface, colour, (left + 4, row.centery + dy - 1, 2, 2))
+        ui.line(surface, words, size, ui.DIM,
+                pygame.Rect(left + 12, row.top, w - 12, row.height))
         return w
 
     def _draw_bar(self, surface: pygame.Surface, geo: TimelineGeometry

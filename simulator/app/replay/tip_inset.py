@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pygame
 
 from simulator.app.replay.shotmarks import ShotMarks, TipSpan
@@ -150,8 +151,13 @@ def _involved(marks: ShotMarks, spans: Sequence[TipSpan]) -> set[int]:
 
 
 def _area(view: object) -> pygame.Rect:
-    """Where the inset may go: the table with its rails, a little in."""
+    """Where the inset may go: the table with its rails and the margin of
+    the table's own rectangle around it (the screen's, the clip's), a
+    little in."""
     out: pygame.Rect = view.outer_rect()  # type: ignore[attr-defined]
+    own = getattr(view, "rect", None)
+    if isinstance(own, pygame.Rect):
+        out = out.union(own)
     return out.inflate(-8, -8)
 
 
@@ -172,53 +178,112 @@ def _covers(r: pygame.Rect, centre: tuple[float, float], radius: float) -> bool:
     return math.hypot(cx - centre[0], cy - centre[1]) < radius
 
 
-def _place(marks: ShotMarks, view: object, size: tuple[int, int],
-           spans: Sequence[TipSpan], t: float) -> pygame.Rect:
-    """The inset's frame on the table: of places along its long sides and
-    between them, the one that covers the fewest pockets and balls
-    involved (a class follows them: at 800x500 it hid a side pocket), then
-    of the other balls, then farthest from the tip's ball."""
-    bed = _area(view)
-    w, h = size
-    xs = sorted({bed.left + round((bed.width - w) * k / 6) for k in range(7)})
-    ys = sorted({bed.top + round((bed.height - h) * k / 8) for k in range(9)})
+@dataclass(frozen=True)
+class _Keep:
+    """What the inset must leave in sight (screen pixels): the balls
+    involved and their paths over the whole shot (at 800x500 it hid the
+    cue ball's way on), the pockets; and, if it can, the other balls."""
+
+    mine: tuple[tuple[float, float], ...]
+    paths: tuple[tuple[tuple[float, float], ...], ...]  # each path's points
+    pockets: tuple[tuple[tuple[float, float], float], ...]
+    other: tuple[tuple[float, float], ...]
+    tip: tuple[float, float]
+
+
+def _keep(marks: ShotMarks, view: object, spans: Sequence[TipSpan], t: float
+          ) -> _Keep:
     keep = _involved(marks, spans)
-    pad = view.ball_px * 1.3  # type: ignore[attr-defined]
-    balls: list[tuple[bool, tuple[float, float]]] = []
+    to = view.to_screen  # type: ignore[attr-defined]
+    mine: list[tuple[float, float]] = []
+    other: list[tuple[float, float]] = []
     for b in sorted(marks.trails.keys() | keep):
         p = marks.ball_at(b, t)
         if p is not None:
-            balls.append((b in keep, view.to_screen(*p)))  # type: ignore[attr-defined]
+            (mine if b in keep else other).append(to(*p))
     for f in marks.frames[:1]:
         for b, x, y, _z in f.balls:
             if b not in marks.trails and b not in keep:
-                balls.append((False, view.to_screen(x, y)))  # type: ignore[attr-defined]
-    pockets = _pockets(marks, view)
+                other.append(to(x, y))
+    paths = [tuple(to(x, y) for x, y in marks.trail(b))
+             for b in sorted(keep & marks.trails.keys())]
+    stick = marks.cue.at(t)
+    if stick is not None:  # the stick's end too, whose touches it tells
+        a = math.radians(stick.direction)
+        paths.append(tuple(to(stick.x - math.cos(a) * k * 0.02,
+                              stick.y - math.sin(a) * k * 0.02) for k in range(20)))
     tip = marks.ball_at(spans[-1].ball, t)
-    tx, ty = view.to_screen(*tip) if tip is not None else bed.center  # type: ignore[attr-defined]
-
-    def cost(r: pygame.Rect) -> tuple[int, int, float]:
-        near = r.inflate(2 * pad, 2 * pad)
-        mine = sum(1 for k, (x, y) in balls if k and near.collidepoint(x, y))
-        mine += sum(1 for c, rad in pockets if _covers(r, c, rad + 2))
-        other = sum(1 for k, (x, y) in balls if not k and near.collidepoint(x, y))
-        return mine, other, -math.hypot(r.centerx - tx, r.centery - ty)
-
-    spots = [pygame.Rect(x, y, w, h) for y in ys for x in xs]
-    return min(spots, key=cost)
+    at = to(*tip) if tip is not None else _area(view).center
+    return _Keep(tuple(mine), tuple(paths), tuple(_pockets(marks, view)),
+                 tuple(other), at)
 
 
-def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
-                   t: float, say: Say) -> InsetDrawn | None:
-    """The inset at shot time ``t``, if a foul's tip contact is shown there;
-    where it went."""
-    spans = shown_spans(marks, t)
-    if not spans:
-        return None
-    ball_px = max(float(view.ball_px), 1e-6)  # type: ignore[attr-defined]
-    area = _area(view)
-    size = max(11, min(20, round(ball_px * 1.5)))
+def _place(view: object, size: tuple[int, int], keep: _Keep
+           ) -> tuple[tuple[int, int, float], pygame.Rect]:
+    """The inset's frame: of places over the table and its margin (a few
+    pixels apart), the one that covers the fewest balls involved, their
+    paths and pockets (a class follows them: at 800x500 it hid a side
+    pocket), then of the other balls, then farthest from the tip's ball;
+    with what it covers."""
+    bed = _area(view)
+    w, h = size
+    nx, ny = max(1, (bed.width - w) // 6), max(1, (bed.height - h) // 6)
+    xs = np.unique(np.round(bed.left + (bed.width - w) * np.arange(nx + 1) / nx))
+    ys = np.unique(np.round(bed.top + (bed.height - h) * np.arange(ny + 1) / ny))
+    left, top = (a.ravel() for a in np.meshgrid(xs, ys))
+    pad = view.ball_px * 1.3  # type: ignore[attr-defined]
+
+    def inside(pts: Sequence[tuple[float, float]], grow: float) -> np.ndarray:
+        """For each place, whether any of ``pts`` lies under it, grown."""
+        if not pts:
+            return np.zeros(left.shape, bool)
+        p = np.asarray(pts, float)
+        px, py = p[None, :, 0], p[None, :, 1]
+        return ((px >= left[:, None] - grow) & (px < left[:, None] + w + grow)
+                & (py >= top[:, None] - grow) & (py < top[:, None] + h + grow))
+
+    def circle(c: tuple[float, float], rad: float) -> np.ndarray:
+        cx = np.clip(c[0], left, left + w)
+        cy = np.clip(c[1], top, top + h)
+        out: np.ndarray = np.hypot(cx - c[0], cy - c[1]) < rad
+        return out
+
+    mine = inside(keep.mine, pad).sum(axis=1)
+    for path in keep.paths:
+        mine += inside(path, pad).any(axis=1)
+    for c, rad in keep.pockets:
+        mine += circle(c, rad + 2)
+    other = inside(keep.other, pad).sum(axis=1)
+    far = np.hypot(left + w / 2 - keep.tip[0], top + h / 2 - keep.tip[1])
+    k = int(np.lexsort((-far, other, mine))[0])
+    rect = pygame.Rect(int(left[k]), int(top[k]), w, h)
+    return (int(mine[k]), int(other[k]), -float(far[k])), rect
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The inset's parts' sizes at one magnification."""
+
+    big: float  # the first panel's ball radius, pixels
+    pw: int
+    ph: int
+    width: int
+    height: int
+    lines: tuple[str, ...]
+    bold: int
+    wrapped: tuple[tuple[str, ...], ...]
+    cap_h: int
+
+
+def _layout(marks: ShotMarks, spans: Sequence[TipSpan], say: Say, ball_px: float,
+            area: pygame.Rect, size: int, shrink: float, terse: bool = False
+            ) -> _Layout:
+    """The inset's sizes, its panels ``shrink`` times the largest that
+    fits the table's half; ``terse``: a double hit's words without what its
+    panels' captions say (the times) and the clean stroke's."""
     lines = words(marks, spans, say)
+    if terse and len(spans) > 1:
+        lines = lines[1:-1]
     bold = 1  # the first line's (the headline's) lines are bold
     caps = captions(marks, spans, say)
     pad = max(4, size // 2)
@@ -234,24 +299,67 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
     big = min(ball_px * ZOOM_MAX, (half - text_h) / PANEL_H)
     big = max(big, ball_px * ZOOM_MIN)
     big = max(4.0, min(big, (area.height - text_h) / PANEL_H,
-                       (area.width - (n + 1) * pad) / (n * PANEL_W)))
-    zoom = big / ball_px
+                       (area.width - (n + 1) * pad) / (n * PANEL_W))) * shrink
     pw, ph = round(big * PANEL_W), round(big * PANEL_H)
     width = max(n * pw + (n + 1) * pad, text_w + 2 * pad)
     if n > 1 or width > area.width:
         # The words wrap instead: a double hit's inset as wide as its two
         # panels, to fit beside the balls between the pockets at 800x500.
-        width = n * pw + (n + 1) * pad if n > 1 else \
+        # Made smaller, its words still as wide as two fifths of the table
+        # (narrower, they ran down the table's height).
+        width = max(n * pw + (n + 1) * pad,
+                    min(text_w + 2 * pad, round(area.width * 0.4))) if n > 1 else \
             max(n * pw + (n + 1) * pad, area.width)
         head = ui.wrap(lines[0], size, width - 2 * pad, bold=True)
         bold = len(head)
         lines = [*head, *(ln for s in lines[1:]
                           for ln in ui.wrap(s, size, width - 2 * pad))]
-    wrapped = [ui.wrap(c, size, pw, bold=True) for c in caps]
+    wrapped = tuple(tuple(ui.wrap(c, size, pw, bold=True)) for c in caps)
     cap_h = max((len(c) for c in wrapped), default=0) * line_h + \
         (pad // 2 if caps else 0)
     height = ph + 2 * pad + cap_h + len(lines) * line_h + pad // 2
-    rect = _place(marks, view, (width, height), spans, t)
+    return _Layout(big, pw, ph, width, height, tuple(lines), bold, wrapped, cap_h)
+
+
+# Smaller, step by step, where the inset would cover what it must not (a
+# ball involved, its path, a pocket), then where it would cover another ball.
+SHRINK = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)
+
+
+def _fit(marks: ShotMarks, view: object, spans: Sequence[TipSpan], t: float,
+         say: Say, ball_px: float, size: int) -> tuple[_Layout, pygame.Rect]:
+    area = _area(view)
+    keep = _keep(marks, view, spans, t)
+    tried = []
+    for terse in (False, True):
+        # (a push's one panel keeps its size: its ball is six times its own)
+        for k, shrink in enumerate(SHRINK if len(spans) > 1 else SHRINK[:1]):
+            lay = _layout(marks, spans, say, ball_px, area, size, shrink, terse)
+            if not lay.lines and terse:
+                continue
+            (mine, other, _far), rect = _place(view, (lay.width, lay.height), keep)
+            if mine == other == 0 and not terse:
+                return lay, rect
+            tried.append(((mine, terse, other > 0, k), lay, rect))
+    # Another ball under it rather than its words cut short, or too small.
+    _c, lay, rect = min(tried, key=lambda x: x[0])
+    return lay, rect
+
+
+def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
+                   t: float, say: Say) -> InsetDrawn | None:
+    """The inset at shot time ``t``, if a foul's tip contact is shown there;
+    where it went."""
+    spans = shown_spans(marks, t)
+    if not spans:
+        return None
+    ball_px = max(float(view.ball_px), 1e-6)  # type: ignore[attr-defined]
+    size = max(11, min(20, round(ball_px * 1.5)))
+    pad = max(4, size // 2)
+    line_h = ui.line_height(size)
+    n = len(spans)
+    lay, rect = _fit(marks, view, spans, t, say, ball_px, size)
+    pw, ph, zoom = lay.pw, lay.ph, lay.big / ball_px
     pygame.draw.rect(surface, ui.PANEL, rect, border_radius=4)
     pygame.draw.rect(surface, FRAME, rect, 3, border_radius=4)
     drawn: list[tuple[tuple[int, int], int]] = []
@@ -271,15 +379,15 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
         boxes.append(box)
         apart.append(gap)
         y = box.bottom + pad // 2
-        for ln in wrapped[k] if caps else ():
+        for ln in lay.wrapped[k] if lay.wrapped else ():
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, pw, line_h),
                     bold=True)
             y += line_h
-    y = rect.top + pad + ph + pad // 2 + cap_h
-    for k, s in enumerate(lines):
+    y = rect.top + pad + ph + pad // 2 + lay.cap_h
+    for k, s in enumerate(lay.lines):
         ui.line(surface, s, size, ui.INK,
                 pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, line_h),
-                bold=k < bold)
+                bold=k < lay.bold)
         y += line_h
     return InsetDrawn(rect, zoom, tuple(drawn), tuple(boxes), tuple(apart),
                       tuple((s.start, s.end) for s in spans))

@@ -49,6 +49,12 @@ class PlayMode(TableMode):
     # Space and 0 skip. (The lag's and practice's strokes: Esc still skips.)
     esc_menu = True
 
+    def head_string_matters(self) -> bool:
+        # No rule needs it while the balls roll (the break's kitchen is
+        # left behind with the stroke); it comes back where one names it
+        # once they stop: the ball in hand behind it, a ruling's card.
+        return False
+
     def __init__(self, app: App, state: TableState, stroke: Stroke, decl: Any,
                  also: tuple[tuple[int, Stroke], ...] = ()) -> None:
         super().__init__(app)

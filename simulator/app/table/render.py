@@ -39,6 +39,29 @@ from simulator.table.state import TableState
 Colour = tuple[int, int, int]
 
 CLOTH = {TableKind.POOL: (28, 110, 74), TableKind.PYRAMID: (22, 98, 58)}
+# A ball painted near the cloth's colour (the 6's dark green) melted into
+# it at 800x500, its trail too: such a ball gets a pale edge, its trail a
+# paler colour. Near: closer than this (RGB distance) to the cloth.
+NEAR_CLOTH = 60.0
+EDGE_ON_CLOTH = (176, 232, 196)
+
+
+def near_cloth(colour: tuple[int, ...], kind: TableKind) -> bool:
+    """Whether a ball of ``colour`` is hard to tell from the cloth."""
+    cloth = CLOTH[kind]
+    return math.dist(colour[:3], cloth) < NEAR_CLOTH
+
+
+def on_cloth(colour: tuple[int, ...], kind: TableKind) -> Colour:
+    """``colour`` for a mark on the cloth: as it is, or paler when it is
+    near the cloth's (half way to white)."""
+    c = (int(colour[0]), int(colour[1]), int(colour[2]))
+    if not near_cloth(c, kind):
+        return c
+    return (c[0] + (255 - c[0]) // 2, c[1] + (255 - c[1]) // 2,
+            c[2] + (255 - c[2]) // 2)
+
+
 RAIL_WOOD = (96, 52, 26)
 RAIL_EDGE = (58, 30, 14)
 DIAMOND = (236, 226, 196)
@@ -530,6 +553,8 @@ class BallSprites:
         self.rolling = RollingBalls(spec, r_px, numbers=not self.small_numbers,
                                     shared=True)
         self.shadow = shadow_sprite(r_px)
+        self.edged = {b for b, c in spec.balls.colours.items()
+                      if b != spec.balls.cue_ball and near_cloth(c, spec.kind)}
         if pygame.display.get_surface() is not None:
             self.shadow = self.shadow.convert_alpha()
 
@@ -567,6 +592,7 @@ class BallSprites:
                 continue
             sx, sy = view.to_screen(x, y)
             lift = max(0.0, z - self.spec.balls.radius)
+            k = 1.0
             if lift > 0.001:
                 k = 1.0 + min(0.6, lift * 4.0)
                 spr = pygame.transform.smoothscale(
@@ -583,6 +609,9 @@ class BallSprites:
                 shade = pygame.transform.smoothscale(shade, at.size)
             surface.blit(shade, at, special_flags=pygame.BLEND_RGB_MULT)
             surface.blit(spot, place, special_flags=pygame.BLEND_RGB_ADD)
+            if b in self.edged:
+                # (round the ball, on the cloth: its own colour kept whole)
+                pygame.draw.circle(surface, EDGE_ON_CLOTH, (sx, sy), r * k + 1, 1)
             if self.small_numbers and b != self.spec.balls.cue_ball:
                 if self.spec.kind is TableKind.PYRAMID:
                     upright_number(surface, b, at, r)
@@ -1023,9 +1052,19 @@ def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.S
     ball the pyramid's small (7 px) digits."""
     text = str(ball)
     if r >= POOL_TINY_PX:
-        return _small_number(text, ink)
-    glyphs = [_NARROW_DIGITS[ball]] if ball < 9 and r >= POOL_SOLID_TALL_PX \
+        return _small_number(text, ink) if ball not in (6, 9) else \
+            _with_mark(_small_number(text, ink), ink)
+    glyphs: list[tuple[str, ...]] = \
+        [_NARROW_DIGITS[ball]] if ball < 9 and r >= POOL_SOLID_TALL_PX \
         else [_TINY_WIDE_NINE] if ball == 9 else [_TINY_DIGITS[int(c)] for c in text]
+    # The 6 and the 9 marked, as the larger balls' bar under them: upright
+    # digits of a few pixels still read a 6 as a 9 turned. The solid 6 in
+    # its 3x7 box: a 3x5 digit over its bar; the 9 on its band (seven rows
+    # high at most, its caps in sight): a dot after its foot.
+    if ball == 6 and glyphs == [_NARROW_DIGITS[6]]:
+        glyphs = [(*_TINY_DIGITS[6], "...", "###")]
+    elif ball in (6, 9):
+        glyphs.append((*("." for _ in glyphs[0][:-1]), "#"))
     widths = [len(g[0]) for g in glyphs]
     img = pygame.Surface((sum(widths) + len(glyphs) - 1, len(glyphs[0])),
                          pygame.SRCALPHA)
@@ -1037,6 +1076,16 @@ def pool_number_image(ball: int, r: float, ink: Colour = NUMBER_INK) -> pygame.S
                     img.fill(ink, (x + dx, y, 1, 1))
         x += w + 1
     return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _with_mark(img: pygame.Surface, ink: Colour) -> pygame.Surface:
+    """``img`` (a 6's or a 9's small digit) with a dot a pixel after its
+    foot (pool_number_image)."""
+    w, h = img.get_size()
+    out = pygame.Surface((w + 2, h), pygame.SRCALPHA)
+    out.blit(img, (0, 0))
+    out.fill(ink, (w + 1, h - 1, 1, 1))
+    return out.convert_alpha() if pygame.display.get_surface() else out
 
 
 @functools.lru_cache(maxsize=64)
