@@ -71,6 +71,9 @@ def test_the_card_and_the_message_say_the_frames_the_file_holds(
         assert app.toast is not None
         assert app.toast[0] == app.t("export.done_frames", file=job.path.name,
                                      n=str(pictures), frames=str(frames)), app.toast
+        # Drawn whole where the window says it.
+        box = next(r for n, r in app.panels if n == "message")
+        assert fold(app.toast[0].split()) in drawn_words(app, box, folded=True)
     finally:
         pygame.display.quit()
 
