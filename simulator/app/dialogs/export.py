@@ -32,10 +32,11 @@ EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
 # said "105 s" of an export done in under a minute).
 ESTIMATE_AFTER_SHARE = 0.10
 ESTIMATE_AFTER_SECONDS = 2.0
-# The time left is the time so far times (1 - p) / p, p the share done (the
-# stages' shares follow their time), both counted from WARM_SHARE of the
-# work (the first pictures, drawn while the machine warms up, are slow),
-# said in steps ("about 20 s", "about 1.5 min"). A step said changes only
+# The time left is the stage under way's share left at its own pace, the
+# stages after it at the pace of those done (the stages' shares follow their
+# time), counted from WARM_SHARE of the work (the first pictures, drawn
+# while the machine warms up, are slow), said in steps ("about 20 s",
+# "about 1.5 min"). A step said changes only
 # once the guess has stayed in another for HOLD seconds: a guess that
 # never rose stuck at "a few seconds" from 26 % to 63 % of a slow export;
 # one that followed every pace jumped about.
@@ -218,7 +219,7 @@ class ExportProgress(Dialog):
 class Pace:
     """The share of the export done against the clock: the time left as the
     stage under way's share left at its own pace, and the stages after it
-    at the pace of the whole so far (the shares follow their time), said in
+    at the pace of those done (the shares follow their time), said in
     steps that change only after the guess has stayed in another step HOLD
     seconds. Read as the whole's pace alone, the encoding's first pictures
     (after the palette is made) raised "about a minute" back to "1.5 min":
