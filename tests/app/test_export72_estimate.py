@@ -40,7 +40,7 @@ def said_range(app: App, words: str) -> tuple[float, float] | None:
     """The time left the card says, as the seconds it means (from, to), or
     None where it says none."""
     t = app.t
-    fixed = {"export.left_few": (0.0, 10.0), "export.left_under_minute": (45.0, 60.0),
+    fixed = {"export.left_few": (0.0, 10.0),
              "export.left_minute": (55.0, 75.0), "export.left_min_half": (75.0, 105.0)}
     for k, span in fixed.items():
         # (a no-break space keeps a figure with its unit; drawn, a space)

@@ -18,9 +18,9 @@ from simulator.files import profile
 from tests.app.helpers import click_button, frame, key, make_app, open_gallery
 
 SAID = {"en": (r"encoding the GIF: picture (\d+) of (\d+) · (\d+) % of the whole",
-               "compressing and writing the file…", "drawing the pictures: "),
+               "compressing and writing the file", "drawing the pictures: "),
         "ru": (r"кодируется GIF: кадр (\d+) из (\d+) · готово (\d+) % всего",
-               "сжатие и запись файла…", "рисуются кадры: ")}
+               "сжатие и запись файла", "рисуются кадры: ")}
 
 
 def bodies_until_closed(app: App, limit: int) -> list[str]:
@@ -52,7 +52,8 @@ def test_the_gif_export_says_and_moves_while_it_encodes(lang: str) -> None:
     assert all(b[1] >= a[1] and b[0] >= a[0] for a, b in itertools.pairwise(coded))
     assert coded[-1][0] > coded[0][0]
     assert coded[-1][1] <= coded[-1][2]
-    # The last stretch (one call, the file compressed) is said before it.
+    # The last stretch (one call, the file compressed) is said before it
+    # (with the pictures drawn and the frames the file keeps of them).
     assert writing in bodies[-1]
     assert not any(b.startswith("90 %") and "·" not in b for b in bodies)
     gif = next(p for p in profile.exports_dir().iterdir() if p.suffix == ".gif")

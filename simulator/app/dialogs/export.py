@@ -32,10 +32,11 @@ EXPORT_TOLD = 20.0  # seconds "Saved <file>" stays when nothing is pressed
 # said "105 s" of an export done in under a minute).
 ESTIMATE_AFTER_SHARE = 0.10
 ESTIMATE_AFTER_SECONDS = 2.0
-# The time left is the time so far times (1 - p) / p, p the share done (the
-# stages' shares follow their time), both counted from WARM_SHARE of the
-# work (the first pictures, drawn while the machine warms up, are slow),
-# said in steps ("about 20 s", "about 1.5 min"). A step said changes only
+# The time left is the stage under way's share left at its own pace, the
+# stages after it at the pace of those done (the stages' shares follow their
+# time), counted from WARM_SHARE of the work (the first pictures, drawn
+# while the machine warms up, are slow), said in steps ("about 20 s",
+# "about 1.5 min"). A step said changes only
 # once the guess has stayed in another for HOLD seconds: a guess that
 # never rose stuck at "a few seconds" from 26 % to 63 % of a slow export;
 # one that followed every pace jumped about.
@@ -43,6 +44,10 @@ HOLD = 3.0
 WARM_SHARE = 0.05
 # "A few seconds" only once this much of the work is done.
 FEW_AFTER_SHARE = 0.85
+# A stage's own pace is read from STAGE_WARM of it on, once STAGE_READ of
+# it is done.
+STAGE_WARM = 0.1
+STAGE_READ = 0.25
 
 
 def reason(app: App, e: ExportError) -> str:
@@ -189,7 +194,7 @@ class ExportProgress(Dialog):
         if self not in self.app.dialogs:
             return
         if not self.pace.marks:
-            self.pace.mark(self.clock(), self.job.progress)
+            self.pace.mark(self.clock(), self.job.progress, self.job.stage_span())
         try:
             self.job.advance(FRAME_BUDGET)
         except OSError as e:
@@ -202,18 +207,23 @@ class ExportProgress(Dialog):
             self.app.notify(self.app.t("export.failed", reason=reason(self.app, e)),
                             8.0)
             return
-        self.pace.mark(self.clock(), self.job.progress)
+        self.pace.mark(self.clock(), self.job.progress, self.job.stage_span())
         self.body = progress_words(self.app, self.job, self.pace.seconds_left())
         if self.job.done:
             self.app.pop_dialog(self)
             if self.job.path is not None:  # (written when done)
-                tell_saved(self.app, self.job.path, of=self.job.exp.name)
+                tell_saved(self.app, self.job.path, of=self.job.exp.name,
+                           pictures=self.job.pictures, frames=self.job.frames)
 
 
 class Pace:
     """The share of the export done against the clock: the time left as the
-    time so far times the share left over the share done, said in steps that
-    change only after the guess has stayed in another step HOLD seconds."""
+    stage under way's share left at its own pace, and the stages after it
+    at the pace of those done (the shares follow their time), said in
+    steps that change only after the guess has stayed in another step HOLD
+    seconds. Read as the whole's pace alone, the encoding's first pictures
+    (after the palette is made) raised "about a minute" back to "1.5 min":
+    a stage's guess rises only once its own pace is read."""
 
     def __init__(self) -> None:
         self.start: float | None = None
@@ -221,13 +231,38 @@ class Pace:
         self.warm: tuple[float, float] | None = None  # the mark read from
         self.shown: float | None = None  # the step said (seconds)
         self.away: float | None = None  # since when the guess is in another step
+        self.span = (0.0, 1.0)  # the stage under way's shares, from and to
+        self.stage_from: tuple[float, float] | None = None  # its pace read from
+        self.before: tuple[float, float] | None = None  # the last mark before it
 
-    def mark(self, t: float, share: float) -> None:
+    def mark(self, t: float, share: float,
+             span: tuple[float, float] = (0.0, 1.0)) -> None:
         if self.start is None:
             self.start = t
+        if span != self.span and self.marks:
+            self.before = self.marks[-1]
         self.marks = [(t, share)]  # (only the last is read)
         if self.warm is None and share >= WARM_SHARE:
             self.warm = (t, share)
+        if span != self.span:
+            self.span, self.stage_from = span, None
+        lo, hi = span
+        # Its pace read from a tenth of it on (past the stage's first
+        # pictures, slow as the machine warms up or the palette is made).
+        if self.stage_from is None and share >= lo + STAGE_WARM * (hi - lo) \
+                and share > lo:
+            self.stage_from = (t, share)
+
+    def stage_pace(self) -> float | None:
+        """The stage under way's seconds per share of the whole, once a
+        quarter of it is done, a second after its pace is read from."""
+        if self.stage_from is None or not self.marks:
+            return None
+        (t0, s0), (now, share) = self.stage_from, self.marks[-1]
+        lo, hi = self.span
+        if share < lo + STAGE_READ * (hi - lo) or share <= s0 or now - t0 < 1.0:
+            return None
+        return (now - t0) / (share - s0)
 
     def seconds_left(self) -> float | None:
         """The step of the time left said (see left_step); None before there
@@ -241,7 +276,21 @@ class Pace:
         t0, s0 = self.warm or (self.start, 0.0)
         if share <= s0:
             return None
-        step = left_step((now - t0) * (1.0 - share) / (share - s0), share)
+        whole = (now - t0) / (share - s0)  # seconds a share, the whole so far
+        # The stages to come at the pace of those done (a slow encoding
+        # says nothing of the compression after it), else the whole's.
+        b = self.before
+        done = (b[0] - t0) / (b[1] - s0) if b is not None and b[1] > s0 + 0.01 \
+            else whole
+        own = self.stage_pace()
+        hi = max(self.span[1], share)
+        if own is None:
+            guess = done * (1.0 - share)
+        else:
+            guess = own * (hi - share) + done * (1.0 - hi)
+        step = left_step(guess, share)
+        if own is None and self.shown is not None and step > self.shown:
+            step = self.shown  # (no rise before the stage's own pace is read)
         if self.shown is None or step == self.shown:
             self.shown, self.away = step, None
         elif self.away is None:
@@ -274,7 +323,9 @@ def progress_words(app: App, job: ExportJob, left: float | None = None) -> str:
     minute and more on a busy machine with nothing saying how long)."""
     kind, n, of = job.stage
     fmt = job.fmt.upper() if job.fmt != "apng" else "PNG"
-    said = app.t(f"export.stage_{kind}", n=str(n), of=str(of), fmt=fmt)
+    # The pictures drawn and the frames the file keeps of them, where fewer.
+    key = "stage_write_frames" if kind == "write" and 0 < of < n else f"stage_{kind}"
+    said = app.t(f"export.{key}", n=str(n), of=str(of), frames=str(of), fmt=fmt)
     words = f"{said} · {app.t('export.whole', p=round(job.progress * 100))}"
     if left is not None:
         words += " · " + time_left_words(app, left)
@@ -297,10 +348,16 @@ def time_left_words(app: App, seconds: float) -> str:
     return app.t("export.left_min", m=str(round(step / 60)))
 
 
-def tell_saved(app: App, path: Path, of: str = "") -> None:
+def tell_saved(app: App, path: Path, of: str = "", pictures: int = 0,
+               frames: int = 0) -> None:
     """"Saved <file>", said until the person goes on (or 20 s); the file kept
     until the next export (the replay's side column names it, the gallery's
-    button offers to export again), with the name of the shot it is of."""
+    button offers to export again), with the name of the shot it is of. A
+    clip whose file keeps fewer frames than the pictures drawn says both,
+    and why."""
     app.kept["export.last"] = str(path)
     app.kept["export.of"] = of
-    app.inform(app.t("export.done", file=str(path)), EXPORT_TOLD, until_action=True)
+    said = app.t("export.done_frames", file=str(path), n=str(pictures),
+                 frames=str(frames)) if 0 < frames < pictures else \
+        app.t("export.done", file=str(path))
+    app.inform(said, EXPORT_TOLD, until_action=True)

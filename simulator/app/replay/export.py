@@ -172,20 +172,33 @@ class ShotExport:
         return bool(stops) and max(stops) < EARLY_FOUL
 
     def caption(self, lang: str) -> tuple[str, str]:
-        """The heading (the situation, or the game) and the ruling with its rule."""
+        """The heading (the game, the situation's title, the ruling's rule:
+        "8-ball · Scratch on the break · 8-ball rule 8"; a clip's title named
+        the game alone, or the situation alone) and the ruling with its rule."""
         from simulator.app.text.i18n import Locale
-        from simulator.app.text.words import cite, discipline_label, foul_cite
+        from simulator.app.text.words import (
+            cite,
+            cited_rule,
+            discipline_label,
+            foul_cite,
+        )
         loc = Locale(lang)
-        head = self.title.get(lang) or self.title.get("en") or \
-            discipline_label(loc, self.discipline)
+        game = discipline_label(loc, self.discipline)
+        title = self.title.get(lang) or self.title.get("en") or ""
         r = self.ruling
         foul = self.main_foul()
-        if foul is not None:
-            return head, foul_cite(loc, foul, self.discipline)
         notes = [n for n in getattr(r, "notes", ()) or () if n.code.id != "note.legal"]
-        if notes:
-            return head, cite(loc, notes[0].code, notes[0].ref, self.discipline)
-        return head, loc.t("export.legal")
+        if foul is not None:
+            line = foul_cite(loc, foul, self.discipline)
+            rule = cited_rule(loc, foul.code, foul.ref, self.discipline)
+        elif notes:
+            line = cite(loc, notes[0].code, notes[0].ref, self.discipline)
+            rule = cited_rule(loc, notes[0].code, notes[0].ref, self.discipline)
+        else:
+            line, rule = loc.t("export.legal"), ""
+        parts = [p for p in (game, title, rule) if p]
+        head = " · ".join(dict.fromkeys(parts))  # (a title that is the game's once)
+        return head, line
 
     def file_name(self, fmt: str, lang: str, speed: float | None = None) -> str:
         """The file's name: the shot, the language and, for a clip, its
@@ -531,7 +544,8 @@ def encode_clip(frames: Iterable[tuple[Any, float]], fmt: str) -> bytes:
             return cast(bytes, done.value)
 
 
-def encode_steps(frames: Iterable[tuple[Any, float]], fmt: str
+def encode_steps(frames: Iterable[tuple[Any, float]], fmt: str,
+                 kept: list[int] | None = None
                  ) -> Generator[tuple[int, int], None, bytes]:
     """``encode_clip`` a picture at a time: yields (pictures encoded, of how
     many) as it goes, the last time (n, n) before the file is compressed at
@@ -540,7 +554,8 @@ def encode_steps(frames: Iterable[tuple[Any, float]], fmt: str
     gigabyte at its peak. The pictures are counted as given: a picture the
     same as the one before (the balls at rest, the clock's figure unchanged)
     is one frame shown longer, counted as encoded with it ("431 drawn",
-    then "encoded: 411 of 411" read as pictures lost)."""
+    then "encoded: 411 of 411" read as pictures lost); ``kept`` gets the
+    frames the file will hold once the pictures are all given."""
     from PIL import Image
     if fmt not in CLIP_FORMATS:
         raise ExportError(f"format: {fmt}; a clip is one of {', '.join(CLIP_FORMATS)}")
@@ -562,6 +577,8 @@ def encode_steps(frames: Iterable[tuple[Any, float]], fmt: str
         given.append(n)
     if not images:
         raise ExportError("the clip has no pictures")
+    if kept is not None:
+        kept.append(len(images))
     buf = io.BytesIO()
     if fmt == "gif":
         steps = _gif_steps(images, ms, buf)
@@ -575,6 +592,49 @@ def encode_steps(frames: Iterable[tuple[Any, float]], fmt: str
         images[0].save(buf, format="WEBP", save_all=True, append_images=images[1:],
                        duration=ms, loop=0, quality=80, method=4)
     return buf.getvalue()
+
+
+def frames_in(data: bytes, fmt: str) -> int:
+    """The frames an animated file holds, read from its bytes (a GIF's
+    image blocks, an APNG's acTL count, a WebP's ANMF chunks): what the
+    file truly has, not the pictures drawn for it."""
+    if fmt == "gif":
+        return _gif_frames(data)
+    if fmt == "apng":
+        at = data.find(b"acTL")
+        return int.from_bytes(data[at + 4:at + 8], "big") if at >= 4 else 1
+    if fmt == "webp":
+        n, at = 0, 12
+        while at + 8 <= len(data):
+            size = int.from_bytes(data[at + 4:at + 8], "little")
+            n += data[at:at + 4] == b"ANMF"
+            at += 8 + size + (size & 1)
+        return max(1, n)
+    raise ExportError(f"format: {fmt}; a clip is one of {', '.join(CLIP_FORMATS)}")
+
+
+def _gif_frames(data: bytes) -> int:
+    """A GIF's image descriptors, counted by walking its blocks."""
+    def sub_blocks(at: int) -> int:
+        while at < len(data) and data[at]:
+            at += data[at] + 1
+        return at + 1
+
+    flags = data[10]
+    at = 13 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0)
+    n = 0
+    while at < len(data):
+        kind = data[at]
+        if kind == 0x21:  # an extension: its label, then its sub-blocks
+            at = sub_blocks(at + 2)
+        elif kind == 0x2C:  # an image: its descriptor, colours, LZW data
+            n += 1
+            local = data[at + 9]
+            at += 10 + (3 << ((local & 7) + 1) if local & 0x80 else 0)
+            at = sub_blocks(at + 1)
+        else:  # the trailer (0x3B), or the end
+            break
+    return n
 
 
 def _gif_steps(images: list[Any], ms: list[int], buf: io.BytesIO
@@ -951,10 +1011,15 @@ class ExportJob:
         self.path: Path | None = None
         self.progress = 0.0
         # What is being done: ("draw", pictures drawn, of), ("encode",
-        # pictures encoded, of), ("write", 0, 0); a diagram's ("still", 0,
-        # 0): said beside the percentage
+        # pictures encoded, of), ("write", pictures, frames kept of them);
+        # a diagram's ("still", 0, 0): said beside the percentage
         # (the encoding sat at one figure for a third of the time).
         self.stage: tuple[str, int, int] = ("draw", 0, 0)
+        # A clip's pictures drawn and the frames its file holds (a picture
+        # the same as the one before is one frame shown longer): the card
+        # said "457 pictures" of a GIF of 437 frames.
+        self.pictures = 0
+        self.frames = 0
         self._frames: list[tuple[Any, float]] = []
         self._steps = self._run()
 
@@ -984,19 +1049,33 @@ class ExportJob:
             self.stage = ("draw", len(self._frames), total)
             self.progress = drawn * len(self._frames) / total
             yield None
-        steps = encode_steps(self._frames, self.fmt)
+        self.pictures = len(self._frames)
+        kept: list[int] = []
+        steps = encode_steps(self._frames, self.fmt, kept)
         while True:
             try:
                 k, n = next(steps)
             except StopIteration as done:
                 data = cast(bytes, done.value)
                 break
-            self.stage = ("encode", k, n) if k < n else ("write", 0, 0)
+            self.stage = ("encode", k, n) if k < n else ("write", self.pictures,
+                                                         kept[0] if kept else 0)
             self.progress = drawn + (encoded - drawn) * k / max(1, n)
             yield None
+        self.frames = frames_in(data, self.fmt)
         self._frames = []
         _give_back_memory()
         return data
+
+    def stage_span(self) -> tuple[float, float]:
+        """The shares of the whole the stage under way goes from and to
+        (STAGE_SHARES; a diagram's one stage is the whole)."""
+        if self.fmt not in CLIP_FORMATS:
+            return (0.0, 1.0)
+        drawn, encoded = STAGE_SHARES[self.fmt]
+        kind = self.stage[0]
+        return (0.0, drawn) if kind == "draw" else (drawn, encoded) \
+            if kind == "encode" else (encoded, 1.0)
 
     def advance(self, seconds: float) -> None:
         import time

@@ -56,6 +56,9 @@ class InsetDrawn:
     apart: tuple[float, ...] = ()
     # The tip's contacts it names: (start, end) in shot seconds.
     contacts: tuple[tuple[float, float], ...] = ()
+    # Each panel's magnification as drawn and as its "×" says: its pixels a
+    # millimetre over the table's.
+    scales: tuple[int, ...] = ()
 
 
 def shown_spans(marks: ShotMarks, t: float) -> list[TipSpan]:
@@ -365,16 +368,18 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
     drawn: list[tuple[tuple[int, int], int]] = []
     boxes: list[pygame.Rect] = []
     apart: list[float] = []
+    scales: list[int] = []
     left = rect.left + (rect.width - (n * pw + (n - 1) * pad)) // 2
     for k, span in enumerate(spans):
         box = pygame.Rect(left + k * (pw + pad), rect.top + pad, pw, ph)
         if k == 0:
             at = t if n == 1 else span.end
-            centre, big_r, gap = _panel(surface, box, view, marks, span, at, zoom,
-                                        size)
+            centre, big_r, gap, k_drawn = _panel(surface, box, view, marks, span,
+                                                 at, zoom, size)
         else:
-            centre, big_r, gap = _closeup(surface, box, view, marks, spans[0], span,
-                                          size, say)
+            centre, big_r, gap, k_drawn = _closeup(surface, box, view, marks,
+                                                   spans[0], span, size, say)
+        scales.append(k_drawn)
         drawn.append((centre, big_r))
         boxes.append(box)
         apart.append(gap)
@@ -390,16 +395,17 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
                 bold=k < lay.bold)
         y += line_h
     return InsetDrawn(rect, zoom, tuple(drawn), tuple(boxes), tuple(apart),
-                      tuple((s.start, s.end) for s in spans))
+                      tuple((s.start, s.end) for s in spans), tuple(scales))
 
 
 def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
              marks: ShotMarks, first: TipSpan, span: TipSpan, size: int,
-             say: Say) -> tuple[tuple[int, int], int, float]:
+             say: Say) -> tuple[tuple[int, int], int, float, int]:
     """A later touch, close up: the ball and the tip as the tip met it
     again, a ring where the ball stood at the first touch, and the way the
     ball had gone between, in millimetres; its ball's centre and radius as
-    drawn, and how far apart the ring and the ball are (pixels)."""
+    drawn, how far apart the ring and the ball are (pixels), and its
+    magnification."""
     r = marks.spec.balls.radius
     ring, ball = touched_at(marks, first), touched_at(marks, span)
     at = marks.cue.at(span.start)
@@ -410,13 +416,21 @@ def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
     b1 = (ball[0] - dx * r, ball[1] - dy * r)
     moved = math.dist(b0, b1)
     per_m = float(view.ball_px) / r  # type: ignore[attr-defined]
-    # Magnified so the way the ball went is a third of the panel, the tip
-    # whole in its height.
-    ppm = min(0.3 * box.width / max(moved, 1e-6),
-              0.8 * box.height / (2 * TIP_RADIUS))
+    # Magnified so the way the ball went is a third of a panel of the
+    # largest magnification, the tip whole in its height: the same shot
+    # says the same figure in a window and in a clip, whose panels' share
+    # of their tables differ (×30 in the window, ×29 in the GIF); less
+    # only where this panel is too small for it. A whole figure, drawn at
+    # exactly what it says.
+    room = r * ZOOM_MAX  # a panel's size at the largest, in ball radii
+    k = min(0.3 * PANEL_W * room / max(moved, 1e-9),
+            0.8 * PANEL_H * room / (2 * TIP_RADIUS),
+            0.45 * box.width / per_m / max(moved, 1e-9),
+            0.8 * box.height / per_m / (2 * TIP_RADIUS))
+    k = float(max(1, math.floor(k + 1e-6)))
+    ppm = k * per_m
     mid = view.to_screen((b0[0] + b1[0]) / 2,  # type: ignore[attr-defined]
                          (b0[1] + b1[1]) / 2)
-    k = ppm / per_m
 
     def px(p: tuple[float, float]) -> tuple[int, int]:
         sx, sy = view.to_screen(*p)  # type: ignore[attr-defined]
@@ -445,11 +459,11 @@ def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
     finally:
         surface.set_clip(old)
     pygame.draw.rect(surface, ui.DIM, box, 1)
-    tag = fonts.text(f"×{k:.0f}", size, ui.INK, bold=True)
+    tag = fonts.text(f"×{round(k)}", size, ui.INK, bold=True)
     at_tag = tag.get_rect(topright=(box.right - 3, box.top + 2))
     pygame.draw.rect(surface, ui.PANEL, at_tag.inflate(4, 0), border_radius=3)
     surface.blit(tag, at_tag)
-    return px(ball), big, math.dist(p0, p1)
+    return px(ball), big, math.dist(p0, p1), round(k)
 
 
 def _measure(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) -> None:
@@ -466,7 +480,7 @@ def _measure(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) ->
 
 def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
            marks: ShotMarks, span: TipSpan, t: float, zoom: float, size: int
-           ) -> tuple[tuple[int, int], int, float]:
+           ) -> tuple[tuple[int, int], int, float, int]:
     """One contact magnified in ``box``: the ball where it was when the tip
     met it (a ring), the ball and the tip at ``t``, the way the tip rode
     it between; the ball's centre and radius as drawn, and how far the
@@ -497,7 +511,8 @@ def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
     mid = ((lo_x + hi_x) / 2, (lo_y + hi_y) / 2)
     fit = min((box.width - 8) / max(hi_x - lo_x, 1e-6),
               (box.height - 8) / max(hi_y - lo_y, 1e-6))
-    zoom = max(1.0, min(zoom, fit))
+    # A whole figure, drawn at exactly what its "×" says.
+    zoom = float(max(1, math.floor(min(zoom, fit) + 1e-6)))
 
     def px(p: tuple[float, float]) -> tuple[int, int]:
         sx, sy = view.to_screen(*p)  # type: ignore[attr-defined]
@@ -529,9 +544,9 @@ def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
     finally:
         surface.set_clip(old)
     pygame.draw.rect(surface, ui.DIM, box, 1)
-    tag = fonts.text(f"×{zoom:.0f}", size, ui.INK, bold=True)
+    tag = fonts.text(f"×{round(zoom)}", size, ui.INK, bold=True)
     surface.blit(tag, (box.right - tag.get_width() - 3, box.top + 2))
-    return ball_c, big, math.dist(px(start), ball_c)
+    return ball_c, big, math.dist(px(start), ball_c), round(zoom)
 
 
 def _draw_tip(surface: pygame.Surface, marks: ShotMarks, t: float,

@@ -676,9 +676,9 @@ class GalleryPlayMode(PracticeScreen):
         toast = self.app.toast
         if not last or toast is None:
             return
-        whole = self.app.t("export.done", file=last)
-        if toast[0] == whole:
-            self.app.toast = (self.app.t("export.done", file=Path(last).name), toast[1])
+        # (a clip's goes on with its pictures and frames)
+        if toast[0].startswith(self.app.t("export.done", file=last)):
+            self.app.toast = (toast[0].replace(last, Path(last).name, 1), toast[1])
 
     def side_foot(self) -> str:
         # The last export's file, where the explanation leaves room for it
