@@ -413,6 +413,55 @@ def computers_choice_after_a_soft_break(app: App) -> Session:
     return s
 
 
+def too_soft_a_break(app: App) -> Session:
+    """14.1 (seed 3) at the window's size: Alice breaks too softly against
+    the strong computer, a foul (14.1 rule 6); the frame her ruling is
+    given (the computer's choice of its two options to come)."""
+    from simulator.app.match.session import Session
+    from simulator.app.match.turns import next_step
+    from simulator.app.table.aim import Aim, angle_to
+    app.session = s = Session.new(["Alice", "cpu:strong"], "14.1",
+                                  {"target": 50, "first_breaker": 0}, app.locale,
+                                  seed=3)
+    next_step(app)
+    app.frame([], DT)
+    if app.mode is not None and app.mode.name == "placing":
+        key(app, pygame.K_RETURN)
+    cue, one = s.table.position(0), s.table.position(1)
+    assert cue is not None and one is not None
+    s.aim = Aim(angle_to(cue, one), 0.12)  # too soft: no legal break
+    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[union-attr]
+    steps = len(s.match.history)
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+    return s
+
+
+def computer_pots_the_9(app: App) -> Session:
+    """9-ball, a race to 2: the club computer at the table pots the 9 (at
+    rest straight in front of the foot right pocket) and wins the game
+    (9-ball rule 4), each of its shots shown at once; returns once its
+    stroke is ruled and the person sees where it left the balls."""
+    from rules.referee import Match
+    from simulator.app.match.session import Session
+    from simulator.practice.scenario import parse_scenario
+    app.settings.watch = "skip"
+    sc = parse_scenario({
+        "format": "kiy-scenario", "version": 1, "id": "game-end",
+        "discipline": "9-ball", "players": 2, "title": {"en": "End", "ru": "Конец"},
+        "balls": {"0": [1.8, 0.5], "9": [2.3, 0.3]},
+        "state": {"is_break": False, "shooter": 1}})
+    m = Match.from_state(["Anna", "cpu:club"], "9-ball", sc.game, {"race_to": 2},
+                         seed=1)
+    app.session = s = Session(m, app.locale)
+    app.go("match")
+    frame(app)
+    run_until(app, lambda: bool(s.match.history) and app.mode is not None
+              and app.mode.name not in ("computer", "computer_playing"), limit=6000)
+    frame(app)
+    return s
+
+
 def computer_match_at(app: App, draft: dict[str, object],
                       players: list[str]) -> Session:
     """A match of ``players`` (a computer seat among them) at the scenario

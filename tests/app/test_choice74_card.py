@@ -14,12 +14,17 @@ import pytest
 from simulator.app.loop.app import App
 from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode
-from simulator.app.table.aim import Aim, angle_to
 from simulator.app.text import ui
-from tests.app.helpers import card_notes, frame, key, make_app, run_until
+from tests.app.helpers import (
+    card_notes,
+    frame,
+    key,
+    make_app,
+    run_until,
+    too_soft_a_break,
+)
 from tests.app.scenes import LANGS, SIZES
 from tests.app.test_playfix6_match import express_after_annas_foul
-from tests.app.test_playfix_match4 import start
 
 ITEMS = ("» ", "· ")
 
@@ -63,17 +68,7 @@ def _no_blank_band(app: App) -> None:
 def _rerack_placing(app: App) -> None:
     """14.1 (seed 3): Alice's break too soft, a foul (14.1 rule 6); the
     computer chooses to re-rack; Alice then places the cue ball."""
-    s = start(app, ["Alice", "cpu:strong"], "14.1", {"target": 50, "first_breaker": 0},
-              seed=3)
-    if app.mode is not None and app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
-    cue, one = s.table.position(0), s.table.position(1)
-    assert cue is not None and one is not None
-    s.aim = Aim(angle_to(cue, one), 0.12)  # too soft: no legal break
-    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[union-attr]
-    steps = len(s.match.history)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+    s = too_soft_a_break(app)
     frame(app, n=30)  # (no key dismisses a new ruling in its first moment)
     key(app, pygame.K_SPACE)  # read: the computer chooses
     run_until(app, lambda: app.mode is not None and app.mode.name != "computer",

@@ -20,6 +20,7 @@ from simulator.practice.scenario import parse_scenario
 from simulator.table.specs import CUE_BALL
 from tests.app.helpers import (
     click_button,
+    computer_pots_the_9,
     drawn_words,
     frame,
     key,
@@ -221,13 +222,7 @@ def test_the_computer_wins_a_game_its_table_stays_until_next_game() -> None:
     and then the computer goes on at once (nothing more to acknowledge)."""
     app = make_app()
     try:
-        app.settings.watch = "skip"
-        s = position_match(app, "9-ball", {0: CUE, 9: NEAR_POCKET},
-                           players=("Anna", "cpu:club"), shooter=1)
-        run_until(app, lambda: bool(s.match.history) and app.mode is not None
-                  and app.mode.name not in ("computer", "computer_playing"),
-                  limit=6000)
-        frame(app)
+        s = computer_pots_the_9(app)
         assert_final_position(app, s, s.name(1))
         click_button(app, app.t("side.next_game"))
         frame(app)

@@ -15,7 +15,15 @@ from simulator.app.dialogs.referee_calls import call_words, short_call_rules
 from simulator.app.loop.app import App
 from simulator.app.match.session import Session
 from simulator.app.match.turns import next_step
-from tests.app.helpers import DT, concede_match, frame, key, make_app, run_until
+from tests.app.helpers import (
+    DT,
+    concede_match,
+    frame,
+    key,
+    make_app,
+    run_until,
+    too_soft_a_break,
+)
 
 
 def start(app: App, names: list[str], game: str, opts: dict[str, object],
@@ -190,19 +198,8 @@ def test_the_computers_choice_after_a_foul_says_the_one_option_then_those_weighe
     says the computer will choose one of the options ("A or B", never read
     as both); the computer's choice card then names the one option chosen,
     first, and after it the options it weighed."""
-    from simulator.app.table.aim import Aim, angle_to
     app = make_app(lang, (800, 500))
-    s = start(app, ["Alice", "cpu:strong"], "14.1", {"target": 50, "first_breaker": 0},
-              seed=3)
-    if app.mode is not None and app.mode.name == "placing":
-        key(app, pygame.K_RETURN)
-    cue, one = s.table.position(0), s.table.position(1)
-    assert cue is not None and one is not None
-    s.aim = Aim(angle_to(cue, one), 0.12)  # too soft: no legal break
-    app.mode.key_lock = pygame.mouse.get_pos()  # type: ignore[union-attr]
-    steps = len(s.match.history)
-    key(app, pygame.K_SPACE)
-    run_until(app, lambda: len(s.match.history) > steps, limit=6000)
+    s = too_soft_a_break(app)
     frame(app, n=2)
     r = s.last_ruling
     assert r is not None and r.fouls and len(r.options) == 2

@@ -14,7 +14,12 @@ import pytest
 from simulator.app.match import computer
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.table.specs import CUE_BALL
-from tests.app.helpers import click_button, frame, make_app, run_until
+from tests.app.helpers import (
+    click_button,
+    computer_pots_the_9,
+    frame,
+    make_app,
+)
 from tests.app.test_playfix11_game_end import (
     CUE,
     NEAR_POCKET,
@@ -44,13 +49,7 @@ def test_the_computers_break_after_its_win_shows_the_cue_ball_in_the_kitchen(
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app()
     try:
-        app.settings.watch = "skip"
-        s = position_match(app, "9-ball", {0: CUE, 9: NEAR_POCKET},
-                           players=("Anna", "cpu:club"), shooter=1)
-        run_until(app, lambda: bool(s.match.history) and app.mode is not None
-                  and app.mode.name not in ("computer", "computer_playing"),
-                  limit=6000)
-        frame(app)
+        s = computer_pots_the_9(app)
         left = s.shots[-1][0].final.position(CUE_BALL)
         assert left is not None and left[0] > s.spec.head_string_x
         click_button(app, app.t("side.next_game"))

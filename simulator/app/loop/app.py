@@ -968,6 +968,14 @@ def _theme() -> dict[str, object]:
                               "hovered_border": "#6b4a2b"}},
         "#small": {"font": {"name": "noto_sans", "size": "13"}},
         "label": {"colours": {"dark_bg": "#00000000"}},
+        # A list's rows (the practice list): the row under the pointer a
+        # faint band, the one chosen the accent's fill (the two greens of
+        # hover and selection were taken for two rows chosen).
+        "selection_list.#item_list_item": {
+            "colours": {"hovered_bg": "#34463d", "hovered_text": "#f1ead8",
+                        "hovered_border": "#6b4a2b",
+                        "selected_bg": "#e2be78", "selected_text": "#1b2321",
+                        "active_bg": "#e2be78", "active_text": "#1b2321"}},
     }
 
 

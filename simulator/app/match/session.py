@@ -581,11 +581,11 @@ class Session:
         it (None: it went in or off, or no shot led here). A new rack does
         not follow it: the last game's ball is not the break's."""
         stroke, rest = self._rest_cue
-        if self.on_new_rack():
+        if self.break_asked():
             return None
         return rest if stroke == len(self.match.history) else None
 
-    def on_new_rack(self) -> bool:
+    def break_asked(self) -> bool:
         """Whether the shot asked for is a new rack's break (the referee
         racks the next game without a step of its own)."""
         req = self._req

@@ -639,15 +639,16 @@ class QuizMode(PracticeScreen):
                             f"{load(sid).title.get(lang)}")
         else:
             body.append(t("quiz.over_all_right"))
-        # No key starts again: the result waits for the teacher's click (the
-        # keys that went through the questions went past it).
+        # Letters no question used start again (A, N): the keys that went
+        # through the questions (1-9, Enter, Space) pass the result by
+        # nothing; a button with no key read as one that has none.
         buttons = []
         if missed:
             buttons.append(ui.Button(t("quiz.again_missed", n=len(missed)),
-                                     self.sitting(missed), primary=True,
+                                     self.sitting(missed), key="A", primary=True,
                                      ident="again_missed"))
         buttons.append(ui.Button(t("quiz.again_all"), self.sitting(list(self.ids)),
-                                 primary=not missed, ident="again_all"))
+                                 key="N", primary=not missed, ident="again_all"))
         buttons.append(ui.Button(t("common.back"), self.leave, key="Esc",
                                  ident="back"))
         self.side_btns = buttons
@@ -1095,7 +1096,7 @@ class QuizMode(PracticeScreen):
         return self.player is None or self.player.playback.at_end
 
     def handle_over(self, event: pygame.event.Event) -> None:
-        """The sitting's end: its buttons go again (a click), Esc back; the
+        """The sitting's end: its buttons go again (a click, A or N), Esc back; the
         table's keys replay nothing (it is the last situation's), and Enter,
         which went through the questions, does not pass the result by."""
         if self.scroll_body(event) or self.common_key(event) or \
@@ -1106,6 +1107,13 @@ class QuizMode(PracticeScreen):
         elif self.phase == "length" and event.key in (pygame.K_1, pygame.K_2):
             n = SHORT_SITTING if event.key == pygame.K_1 else len(self.ids)
             self.app.later(self.choose_length(n))()
+        elif self.phase == "over" and event.key in (pygame.K_a, pygame.K_n) and \
+                not self.app.repeat(event):
+            # (as the buttons that say these letters)
+            want = "again_missed" if event.key == pygame.K_a else "again_all"
+            for b in self.side_btns:
+                if b.ident == want and b.action is not None:
+                    self.app.later(b.action)()
 
     def hold_at_start(self) -> None:
         if self.player is not None:

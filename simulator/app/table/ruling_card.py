@@ -101,10 +101,15 @@ def banner_height(banner: Banner, width: int, size: int, folded: bool) -> int:
                      pygame.Rect(0, 0, width - 16, 10 ** 6), bold=True) + 12
     if folded:
         return h
-    for ln in banner.all_lines:
-        h += ui.paragraph(None, ln, size, ui.INK,
-                          pygame.Rect(0, 0, width - 16, 10 ** 6), indent=size) + 2
-    return h + lh // 3
+    words = sum(ui.paragraph(None, ln, size, ui.INK, pygame.Rect(
+        0, 0, width - 16, 10 ** 6), indent=size) + 2 for ln in banner.all_lines)
+    # As the card lays its rows out: a line of phrases ("Last shot: first
+    # contact: the 9 · 1 cushion contact · ...") wraps between them, a row
+    # more than its words wrapped freely; measured so, the card was a row
+    # short of its lines and cut one behind "1 more line" over an empty
+    # column.
+    rows = rows_height(line_rows(banner.all_lines, size, width - 16), size) + 2
+    return h + max(words, rows) + lh // 3
 
 
 def least_height(banner: Banner, width: int, size: int, state: bool = True) -> int:
