@@ -167,7 +167,13 @@ def test_the_close_up_says_the_same_figure_in_the_window_and_the_gif(
         _check_drawn(inset, g.view, moved)
         gif, view = _gif_inset("en", monkeypatch)
         _check_drawn(gif, view, moved)
-        assert gif.scales[1] == inset.scales[1], (gif.scales, inset.scales)
+        if size == (1280, 720):
+            assert gif.scales[1] == inset.scales[1], (gif.scales, inset.scales)
+        else:
+            # The small window has no free cloth for the full close-up: it is
+            # drawn smaller (over the rail, clear of the shot's balls and
+            # paths) and says so; never a larger figure than the clip's.
+            assert inset.scales[1] < gif.scales[1], (gif.scales, inset.scales)
     finally:
         pygame.display.quit()
 
