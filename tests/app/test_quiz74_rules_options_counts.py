@@ -35,6 +35,7 @@ from tests.app.helpers import (
     click_button,
     drawn_lines,
     drawn_words,
+    fold,
     frame,
     key,
     make_app,
@@ -42,10 +43,6 @@ from tests.app.helpers import (
     quiz_ready,
 )
 from tests.app.scenes import LANGS
-
-
-def fold(text: str) -> str:
-    return " ".join(text.split())
 
 
 def quiz_situations() -> list[str]:
