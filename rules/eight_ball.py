@@ -160,6 +160,13 @@ class EightBall(PoolDiscipline[EightBallState]):
     section = "8-ball"
     # A game given up is a loss of the game (8-ball 15), not 9-ball's 4.
     cites: ClassVar[Mapping[Code, SeedRef]] = {LossCode.CONCEDED: e8("15")}
+    # 5: the break's scratch and balls off the table; 8: the legal shot (its
+    # ball first, then a pot or a ball to a cushion), with a loss too.
+    break_cites: ClassVar[Mapping[Code, SeedRef]] = {
+        c: e8("5") for c in (FoulCode.SCRATCH, FoulCode.BALL_OFF_TABLE,
+                             FoulCode.CUE_OFF_TABLE)}
+    play_cites: ClassVar[Mapping[Code, SeedRef]] = {
+        c: e8("8") for c in (FoulCode.BAD_HIT, FoulCode.NO_RAIL)}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -279,8 +286,7 @@ class EightBall(PoolDiscipline[EightBallState]):
         fouls = [x for x in self.general_fouls(state, shot, f, None, req,
                                                require_rail=False)
                  if x.code is not FoulCode.BAD_HIT]
-        fouls = cite(fouls, e8("5"), FoulCode.SCRATCH, FoulCode.BALL_OFF_TABLE,
-                     FoulCode.CUE_OFF_TABLE)
+        fouls = cite(fouls, self.break_cites)
         notes = list(self.notes_for_restored(f))
         off_spots = spot_after(shot, f, f.off_objects)
         if EIGHT in f.off_objects:
@@ -375,6 +381,9 @@ class EightBall(PoolDiscipline[EightBallState]):
         fouls = self.general_fouls(
             state, shot, f, None if eight_first_open else legal, req,
             require_rail=not eight_first_open)
+        # (8's rule for its legal shot on a stroke that loses the game too:
+        # the same foul is cited by one rule)
+        fouls = cite(fouls, self.play_cites)
         notes = list(self.notes_for_restored(f))
         losses = self.eight_losses(shot, f, decl, legal == {EIGHT}, bool(fouls))
         if losses:
@@ -387,7 +396,6 @@ class EightBall(PoolDiscipline[EightBallState]):
         spots = spot_after(shot, f, f.off_objects)
         notes += spotted_note(spots)
         if fouls:  # in hand anywhere (8-ball 11, 14)
-            fouls = cite(fouls, e8("8"), FoulCode.BAD_HIT, FoulCode.NO_RAIL)
             return self.foul_ruling(state, shot, f, fouls, notes, spots=spots)
         return self.legal_play(state, shot, f, decl, legal, eight_first_open,
                                notes, spots)

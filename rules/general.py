@@ -329,10 +329,11 @@ def cushion_ball_kept(shot: Shot, f: Facts) -> bool | None:
     return rule31_kept(f.rails_after_hit, hb, own, mine)
 
 
-def cite(fouls: Iterable[Foul], ref: SeedRef, *codes: Code) -> list[Foul]:
-    """``fouls`` with those of ``codes`` cited as ``ref``: where a game's own
-    rule names a general foul (a scratch on the break is 8-ball 5)."""
-    return [replace(x, ref=ref) if x.code in codes else x for x in fouls]
+def cite(fouls: Iterable[Foul], refs: Mapping[Code, SeedRef]) -> list[Foul]:
+    """``fouls`` with those of ``refs`` cited as it names them: where a
+    game's own rule names a general foul (a scratch on the break is 8-ball
+    5)."""
+    return [replace(x, ref=refs[x.code]) if x.code in refs else x for x in fouls]
 
 
 def spotted_note(spots: Sequence[Spot]) -> tuple[Outcome, ...]:
@@ -470,8 +471,20 @@ class PoolDiscipline(Discipline[PS]):
     # game's own rule for the ball to hit first says it too).
     no_hit: ClassVar[SeedRef] = g("16")
 
+    # Where the game's own rule names a general foul on the break only (a
+    # scratch on the break is 8-ball 5) or in play only (8-ball 8's legal
+    # shot): the ruling cites it so, and "Which rule?" offers it so.
+    break_cites: ClassVar[Mapping[Code, SeedRef]] = {}
+    play_cites: ClassVar[Mapping[Code, SeedRef]] = {}
+
     def cited(self, code: Code, general: SeedRef) -> SeedRef:
         return self.cites.get(code, general)
+
+    def cited_for(self, code: Code, is_break: bool) -> SeedRef:
+        """The rule this game's referee names for ``code`` on a break or
+        in play: one rule for one foul wherever it is said."""
+        own = (self.break_cites if is_break else self.play_cites).get(code)
+        return own if own is not None else self.cited(code, code.ref)
 
     # -- judging -------------------------------------------------------------
     def judge(self, state: PS, shot: Shot, decl: Declarations,

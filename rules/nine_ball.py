@@ -119,6 +119,10 @@ class NineBall(PoolDiscipline[NineBallState]):
     # rule for it (7; 1: the lowest ball first on every stroke) and the
     # general one for no legal ball touched (16) beside it.
     no_hit: ClassVar[SeedRef] = replace(n9("7"), beside=g("16"))
+    # 3: the break's fouls.
+    break_cites: ClassVar[Mapping[Code, SeedRef]] = {
+        c: n9("3") for c in (FoulCode.BAD_HIT, FoulCode.SCRATCH,
+                             FoulCode.CUE_OFF_TABLE, FoulCode.BALL_OFF_TABLE)}
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -213,8 +217,7 @@ class NineBall(PoolDiscipline[NineBallState]):
             fouls = [x for x in fouls if x.code is not FoulCode.NO_RAIL]
             if not pots_or_drives_four(f):
                 fouls.insert(0, illegal_break_foul(n9("3"), f, f.cushion_balls))
-            fouls = cite(fouls, n9("3"), FoulCode.BAD_HIT, FoulCode.SCRATCH,
-                         FoulCode.CUE_OFF_TABLE, FoulCode.BALL_OFF_TABLE)
+            fouls = cite(fouls, self.break_cites)
         return fouls
 
     def foul_counted(self, state: NineBallState, shot: Shot | None,

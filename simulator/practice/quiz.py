@@ -268,8 +268,12 @@ def make_questions(scenario: Scenario, ruling: Ruling) -> tuple[Question, ...]:
                 # broken?" after a right "no foul" asked for a breach there
                 # was none of. The rule asked for is the one deciding the game.
                 key = "quiz.rule_loss"
-            # Every breach is a right answer: the player names one of them.
-            out.append(Question(kind, key, tuple(choices), frozenset(right)))
+            # Several breaches (a foul and the loss it brings): "choose all
+            # that apply", and the set is the answer. Either one alone was
+            # right, and a class could not tell which was meant.
+            several = len(right) > 1
+            out.append(Question(kind, f"{key}_all" if several else key,
+                                tuple(choices), frozenset(right), multiple=several))
         elif kind == "next_shooter":
             players = tuple(str(i) for i in range(scenario.players))
             out.append(Question(kind, key, players,

@@ -72,6 +72,11 @@ def drawn_words(app: App, where: pygame.Rect | str | None = None, *,
     return " ".join(words.split()) if folded else words
 
 
+def fold(text: str) -> str:
+    """Words as drawn_words(folded=True) reads them (a no-break space too)."""
+    return " ".join(text.split())
+
+
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     pos = (int(pos[0]), int(pos[1]))
     frame(app, *arriving(app, pos),

@@ -2,10 +2,11 @@
 
 On the 8, the 8 driven off the table breaks general rule 23 (a ball off the
 table is a foul) and 8-ball rule 13 (the 8 off the table loses the game):
-the question takes either as right, and "Right!" after one left the other
-unsaid. The answer's page now says both apply, right or wrong, and the
-situation's explanation names every rule of the ruling. Driven by keys
-through the window's loop, read as drawn."""
+the question took either as right, and "Right!" after one left the other
+unsaid; it now asks to choose all that apply and takes both. The answer's
+page says both apply, right or wrong, and the situation's explanation
+names every rule of the ruling. Driven by keys through the window's loop,
+read as drawn."""
 
 from __future__ import annotations
 
@@ -71,6 +72,16 @@ def to_rule_question(app: App, sid: str) -> QuizMode:
     return mode
 
 
+def tick_all(app: App, mode: QuizMode) -> None:
+    """Both rules ticked, then Enter: the question takes the set."""
+    q = mode.question
+    assert q.multiple
+    for a in sorted(q.correct):
+        key(app, pygame.K_1 + q.choices.index(a))
+    key(app, pygame.K_RETURN)
+    frame(app, n=2)
+
+
 def both_apply(app: App, key: str) -> str:
     """'Right: 8-ball rule 13 and general rule 23 both apply.' (the loss
     first, as the referee's answer lists it)."""
@@ -85,15 +96,12 @@ def test_the_eight_off_the_table_rests_on_two_rules() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("pick", [0, 1])
-def test_a_right_rule_says_both_rules_apply(lang: str, pick: int) -> None:
+def test_a_right_answer_says_both_rules_apply(lang: str) -> None:
+    """Both rules ticked ("choose all that apply"): right, and said so."""
     app = make_app(lang)
     try:
         mode = to_rule_question(app, SID)
-        q = mode.question
-        answer = sorted(q.correct)[pick]
-        key(app, pygame.K_1 + q.choices.index(answer))
-        frame(app, n=2)
+        tick_all(app, mode)
         assert mode.phase == "answered" and mode.grades[-1].right
         assert flat(both_apply(app, "quiz.rules_both_right")) in \
             drawn_words(app, "side", folded=True)
@@ -109,6 +117,7 @@ def test_a_wrong_rule_is_told_both_rules_too(lang: str) -> None:
         q = mode.question
         wrong = next(c for c in q.choices if c not in q.correct)
         key(app, pygame.K_1 + q.choices.index(wrong))
+        key(app, pygame.K_RETURN)
         frame(app, n=2)
         assert mode.phase == "answered" and not mode.grades[-1].right
         text = drawn_words(app, "side", folded=True)
@@ -134,9 +143,7 @@ def test_the_results_page_draws_that_explanation(lang: str) -> None:
     app = make_app(lang)
     try:
         mode = to_rule_question(app, SID)
-        q = mode.question
-        key(app, pygame.K_1 + q.choices.index(sorted(q.correct)[0]))
-        frame(app, n=2)
+        tick_all(app, mode)
         while mode.phase != "done":
             key(app, pygame.K_RETURN)
             frame(app, n=2)

@@ -25,6 +25,7 @@ from tests.app.helpers import (
     button_labels,
     click_button,
     drawn_words,
+    fold,
     frame,
     key,
     make_app,
@@ -32,11 +33,6 @@ from tests.app.helpers import (
     quiz_ready,
 )
 from tests.app.scenes import LANGS
-
-
-def fold(text: str) -> str:
-    """Words as drawn_words(folded=True) reads them (a no-break space too)."""
-    return " ".join(text.split())
 
 
 def open_quiz_from_list(app: object) -> QuizMode:
@@ -245,9 +241,13 @@ def test_a_replay_under_game_over_is_labelled_a_replay(lang: str) -> None:
         frame(app)
         assert shown() == at(mode.shot.initial)
         top = " ".join(mode.header()[1])
-        assert t("quiz.board_replay") in top
-        assert top.index(t("quiz.board_replay")) < top.index(
-            t("quiz.board_game_won", name="").split()[0])
+        # (in the words that fit the board: "Replay · Player 2 wins")
+        replay = t("quiz.board_replay_short")
+        won = next(w for w in (t("quiz.board_game_won", name=""),
+                               t("quiz.board_game_won_short", name=""))
+                   if w.split()[0] in top).split()[0]
+        assert replay in top
+        assert top.index(replay) < top.index(won)
     finally:
         pygame.display.quit()
 

@@ -25,6 +25,7 @@ from tests.app.helpers import (
     button_labels,
     drawn_lines,
     drawn_words,
+    fold,
     frame,
     key,
     make_app,
@@ -33,15 +34,21 @@ from tests.app.helpers import (
 )
 from tests.app.scenes import LANGS
 
+# The situation's line in each language, word for word: plain Russian, no
+# «касаются и»; in English no "also ask".
+REST_ON = {
+    "ru": ("Ситуация показывает: «Восьмёрка», п. 5. Ответы на вопросы "
+           "ссылаются также на: общие правила, п. 17", "касаются"),
+    "en": ("This situation shows: 8-ball rule 5. Some answers also rest "
+           "on: general rule 17", "also ask")}
 
-def fold(text: str) -> str:
-    return " ".join(text.split())
 
-
-def test_the_other_rules_are_said_as_what_answers_rest_on() -> None:
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_other_rules_are_said_as_what_answers_rest_on(lang: str) -> None:
     """«Ситуация показывает: «Восьмёрка», п. 5. Ответы на вопросы ссылаются
-    также на: общие правила, п. 17»: plain Russian, no «касаются и»."""
-    app = make_app("ru", (1280, 720))
+    также на: общие правила, п. 17»; "Some answers also rest on"."""
+    line, old = REST_ON[lang]
+    app = make_app(lang, (1280, 720))
     try:
         mode = quiz_on(app, "8ball-eight-on-break")
         quiz_ready(app)
@@ -49,26 +56,8 @@ def test_the_other_rules_are_said_as_what_answers_rest_on() -> None:
         answer(app, mode)
         frame(app)
         side = drawn_words(app, "side", folded=True)
-        assert "касаются" not in side
-        line = fold("Ситуация показывает: «Восьмёрка», п. 5. Ответы на вопросы "
-                    "ссылаются также на: общие правила, п. 17")
-        assert line in side, side
-    finally:
-        pygame.display.quit()
-
-
-def test_the_english_line_says_some_answers_rest_on_other_rules() -> None:
-    app = make_app("en", (1280, 720))
-    try:
-        mode = quiz_on(app, "8ball-eight-on-break")
-        quiz_ready(app)
-        frame(app)
-        answer(app, mode)
-        frame(app)
-        side = drawn_words(app, "side", folded=True)
-        assert "also ask" not in side
-        assert ("This situation shows: 8-ball rule 5. Some answers also rest "
-                "on: general rule 17") in side, side
+        assert old not in side
+        assert fold(line) in side, side
     finally:
         pygame.display.quit()
 
@@ -105,7 +94,7 @@ def test_every_which_rule_option_names_its_rule(lang: str) -> None:
 def test_the_rule_options_show_their_rules_in_the_window(lang: str) -> None:
     """On screen, the buttons of "Which rule?" carry the rules, the right
     one and the wrong ones alike (the numbers give nothing away: each is
-    its own code's)."""
+    the one the game's referee names for its foul on such a stroke)."""
     app = make_app(lang, (1280, 720))
     try:
         mode = quiz_on(app, "8ball-break-scratch")
@@ -123,10 +112,10 @@ def test_the_rule_options_show_their_rules_in_the_window(lang: str) -> None:
             label = answer_label(app, mode.question, a, ())
             assert label in labels, (label, labels)
             assert re.search(r"\d\)$", label), label
-        # the scratch on a break is 8-ball 5's ruling, but its option says
-        # the scratch's own rule, as on every other stroke
+        # the scratch on a break is 8-ball 5's ruling, and its option says
+        # so (one foul, one rule), as the 8-ball referee names it on a break
         scratch = answer_label(app, mode.question, "foul.scratch", ())
-        assert scratch.endswith(f"({app.t('ref.general', rule='18')})"), scratch
+        assert scratch.endswith(f"({app.t('ref.8-ball', rule='5')})"), scratch
     finally:
         pygame.display.quit()
 

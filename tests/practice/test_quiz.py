@@ -194,10 +194,15 @@ def test_a_lost_game_is_a_foul_only_when_a_foul_was_committed(
     """8-ball 15: the 8 in a pocket not called, or before the group is
     cleared, loses the game; no rule calls that a foul, so "Was it a foul?"
     is no unless the stroke also fouled (a scratch with the 8, a ball off
-    the table, the third foul in 9-ball). "Which rule" is still the loss."""
+    the table, the third foul in 9-ball). "Which rule" is still the loss,
+    with the foul where there was one: "choose all that apply" takes both
+    (either alone was right, and a class could not tell which was meant)."""
     sc, ruling = played(sid)
     assert ruling.game_over
     qs = {q.kind: q for q in make_questions(sc, ruling)}
     assert qs["foul"].correct == frozenset({foul})
     loss = next(f.code.id for f in ruling.fouls if f.code.id.startswith("loss."))
-    assert grade(qs["rule"], loss, ruling).right
+    rule = qs["rule"]
+    assert loss in rule.correct and rule.multiple == (foul == YES)
+    assert grade(rule, sorted(rule.correct), ruling).right
+    assert grade(rule, loss, ruling).right == (foul == NO)

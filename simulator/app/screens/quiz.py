@@ -90,6 +90,12 @@ STEP_KEYS = (pygame.K_COMMA, pygame.K_PERIOD, pygame.K_LEFT, pygame.K_RIGHT)
 # The short sitting offered when a quiz starts: 25 situations did not fit a
 # lesson, and there was no shorter set.
 SHORT_SITTING = 10
+# The board's heading in shorter words where the full ones do not fit its
+# centre (a narrow window, three players): the suffixes of the heading's
+# keys and of the score's, longest first; at the last, a replay's heading
+# says only that it is the replay.
+BOARD_FORMS = (("", "", False), ("_short", "", False), ("_short", "_short", False),
+               ("_tiny", "_short", False), ("_tiny", "_short", True))
 
 
 def quiz_ids(discipline: str | None) -> list[str]:
@@ -207,22 +213,28 @@ def focus_balls(shot: Shot) -> frozenset[int]:
 
 
 def answer_label(app: App, q: Question, a: str, names: tuple[str, ...],
-                 discipline: str | None = None, rules: bool = True) -> str:
+                 discipline: str | None = None, rules: bool = True,
+                 quiz: QuizMode | None = None) -> str:
     """An answer in words, each from a capital like its neighbours ("cue
     ball as it lies" stood under "Yes, a foul"); a player's name as typed;
     with ``rules``, a rule's option with its rule in the book of
-    ``discipline`` (by default the situation's on screen)."""
+    ``discipline`` (by default the situation's on screen), as the referee
+    of ``quiz`` (by default the one on screen) names it."""
+    if quiz is None and isinstance(app.mode, QuizMode):
+        quiz = app.mode
     if discipline is None:
-        discipline = app.mode.sc.discipline if isinstance(app.mode, QuizMode) else ""
+        discipline = quiz.sc.discipline if quiz is not None else ""
+    if quiz is not None and quiz.sc.discipline != discipline:
+        quiz = None
     if q.kind == "next_shooter":
         i = int(a)
         return names[i] if 0 <= i < len(names) else a
-    words = _answer_words(app, q, a, len(names), discipline if rules else None)
+    words = _answer_words(app, q, a, len(names), discipline if rules else None, quiz)
     return words[:1].upper() + words[1:]
 
 
 def _answer_words(app: App, q: Question, a: str, players: int,
-                  discipline: str | None) -> str:
+                  discipline: str | None, quiz: QuizMode | None = None) -> str:
     t = app.t
     if q.kind == "foul":
         return t("quiz.yes_foul") if a == YES else t("quiz.no_foul")
@@ -231,7 +243,7 @@ def _answer_words(app: App, q: Question, a: str, players: int,
             return t("quiz.no_rule")
         if discipline is None:
             return code_words(app.locale, a)
-        return rule_option(app, a, discipline)
+        return rule_option(app, a, discipline, quiz)
     if q.kind == "ball_in_hand":
         return t(f"bih.{a}")
     if q.kind == TURN:
@@ -241,18 +253,23 @@ def _answer_words(app: App, q: Question, a: str, players: int,
     return a
 
 
-def rule_option(app: App, code_id: str, discipline: str) -> str:
+def rule_option(app: App, code_id: str, discipline: str,
+                quiz: QuizMode | None = None) -> str:
     """'Foul: the cue ball first hit no legal ball (8-ball rule 8)': an
     option of "Which rule was broken?" with its rule, so that a class can
-    check it against the rule book. Each option says its code's own rule
-    in the game's book, whatever the situation: the rule the referee cites
-    for this stroke (a break's 8-ball 5 for its scratch) stood out on the
-    right option alone. The answer's page cites the stroke's rule."""
+    check it against the rule book. A foul of the ruling says the rule the
+    ruling names for it, as the answer card and the situation's line do
+    ("general rule 17" on the option under "8-ball rule 8" on the card was
+    one foul with two numbers); every other option the rule this game's
+    referee names for that foul on such a stroke (a break or not), so the
+    right one does not stand out by its book."""
     from rules.codes import code_by_id
     words = code_words(app.locale, code_id)
     code = code_by_id(code_id)
+    ref = quiz.option_ref(code_id) if quiz is not None else None
     own = OWN_RULES.get((discipline, code_id))
-    ref = replace(code.ref, section=discipline, rule=own) if own else None
+    if ref is None and own:
+        ref = replace(code.ref, section=discipline, rule=own)
     rule = cited_rule(app.locale, code, ref, discipline)
     return f"{words} ({rule})" if rule else words
 
@@ -325,6 +342,24 @@ class QuizMode(PracticeScreen):
     @property
     def question(self) -> Question:
         return self.questions[self.k]
+
+    def option_ref(self, code_id: str) -> SeedRef | None:
+        """The rule an option of "Which rule?" cites: the ruling's own for
+        a foul it has, else what this game's referee names for that code on
+        such a stroke (None: the code's own rule)."""
+        from rules.codes import code_by_id
+        ref = next((f.ref for f in self.ruling.fouls if f.code.id == code_id), None)
+        if isinstance(ref, SeedRef):
+            return ref
+        own = OWN_RULES.get((self.sc.discipline, code_id))
+        if own:
+            return None  # (the game's own number for another game's code)
+        cited_for = getattr(self.sc.referee, "cited_for", None)
+        if cited_for is None:
+            return None
+        ref = cited_for(code_by_id(code_id), bool(getattr(self.sc.game, "is_break",
+                                                          False)))
+        return ref if isinstance(ref, SeedRef) else None
 
     # -- flow ------------------------------------------------------------------
     def play(self, speed: float, reveal: bool) -> None:
@@ -679,7 +714,7 @@ class QuizMode(PracticeScreen):
             lines += ["", t("quiz.wait_note")]
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
-            label = answer_label(app, q, a, names, self.sc.discipline)
+            label = answer_label(app, q, a, names, self.sc.discipline, quiz=self)
             picked = q.multiple and a in self.picked
             b = ui.Button(label, self.pick(a) if self.watched else None,
                           key=str(i + 1) if i < 9 else "",
@@ -712,7 +747,7 @@ class QuizMode(PracticeScreen):
         last = score_of(app).finished(self.ids)
         self.side_btns = [
             ui.Button(t("quiz.see_result" if last else "quiz.next_situation"),
-                      self.next_situation, key="Enter", primary=True),
+                      self.next_situation, key=t("quiz.key_next"), primary=True),
             ui.Button(t("practice.replay_slow"), self.replay, key="R"),
             ui.Button(t("common.back"), self.leave, key="Esc")]
         right = sum(1 for g in self.grades if g.right)
@@ -1052,12 +1087,15 @@ class QuizMode(PracticeScreen):
         if self.phase in ("over", "length"):
             self.handle_over(event)
             return
-        if self.phase == "answered" and event.type == pygame.KEYDOWN and \
+        if self.phase in ("answered", "done") and event.type == pygame.KEYDOWN and \
                 event.key == pygame.K_SPACE and self.at_rest():
-            # Space goes on from an answer card as Enter does (it did
-            # nothing there: the stroke, held at its end, took it); on a
-            # replay under the card it skips the replay as before.
-            self.app.later(self.next_question)()
+            # Space goes on from an answer card and from the situation's
+            # explanation as Enter does (on the explanation it replayed the
+            # stroke, and a class pressing Space through the questions
+            # watched it again); on a replay under the card it skips or
+            # pauses the replay as before.
+            self.app.later(self.next_question if self.phase == "answered"
+                           else self.next_situation)()
             return
         if self.player is None and event.type == pygame.KEYDOWN and \
                 event.key in STEP_KEYS:
@@ -1074,8 +1112,7 @@ class QuizMode(PracticeScreen):
         k = event.key
         if k == pygame.K_ESCAPE:
             self.leave()
-        elif k == pygame.K_r or (self.player is None and k in (pygame.K_SPACE,
-                                                               pygame.K_HOME)):
+        elif k == pygame.K_r or (self.player is None and k == pygame.K_HOME):
             self.app.later(self.replay)()
         elif self.player is not None and k in PLAY_KEYS:
             self.play_key(k)
@@ -1155,8 +1192,8 @@ class QuizMode(PracticeScreen):
         ended = self.phase in ("done", "over")  # (the explanation, the sitting's end)
         # A replay on the explanation's table shows the stroke from its start:
         # under "Game over" alone it read as the table after the ruling.
-        replay = f"{self.app.t('quiz.board_replay')} · " if ended and \
-            self.player is not None and not self.player.playback.at_end else ""
+        said: list[tuple[str, str]] = [("quiz.board_replay", "")] if ended and \
+            self.player is not None and not self.player.playback.at_end else []
         if ended and ruling.game_over:
             # The game ended: a board "after the ruling" showed the loser
             # still at "2 fouls in a row" and nobody credited; the result said.
@@ -1164,9 +1201,9 @@ class QuizMode(PracticeScreen):
             winner = ruling.winner
             name = cards[winner].name if winner is not None and \
                 0 <= winner < len(cards) else ""
-            said = self.app.t("quiz.board_game_won" if name else "quiz.board_game_over",
-                              name=name)
-            return cards, [*centre[:1], f"{replay}{said} · {self.score_line()}",
+            said.append(("quiz.board_game_won" if name else "quiz.board_game_over",
+                         name))
+            return cards, [*centre[:1], self.board_line(len(cards), said),
                            *centre[1:]]
         if ended:
             after = self.board_after()
@@ -1175,8 +1212,24 @@ class QuizMode(PracticeScreen):
         # (under the game's name, with the score on one line: a third line
         # left the score unseen; the state's own lines after them where the
         # header has room, the cards saying each player's group)
-        said = f"{replay}{self.app.t(key)} · {self.score_line()}"
-        return cards, [*centre[:1], said, *centre[1:]]
+        said.append((key, ""))
+        return cards, [*centre[:1], self.board_line(len(cards), said), *centre[1:]]
+
+    def board_line(self, players: int, said: list[tuple[str, str]]) -> str:
+        """The board's heading and the score on one line, in the longest
+        words that the board's centre holds whole (``BOARD_FORMS``): at
+        800x500 "...scoreboard before the ruli…" hid what the board is.
+        ``said``: the heading's parts, as locale keys with a name."""
+        q = score_of(self.app)
+        line = ""
+        for board, score, first in BOARD_FORMS:
+            parts = [self.app.t(k + board, name=name) for k, name in said]
+            parts = parts[:1] if first else parts
+            parts.append(self.app.t("quiz.score" + score, right=q.right, asked=q.asked))
+            line = " · ".join(parts)
+            if scoreboard.centre_fits(self.layout.top, players, 1, line):
+                break
+        return line
 
     def board_key(self) -> str:
         """The heading of the board before the ruling, saying which position

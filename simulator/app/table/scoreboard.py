@@ -55,11 +55,7 @@ def paint_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
     pygame.draw.rect(surface, (14, 18, 17), rect)
     pygame.draw.line(surface, (60, 44, 30), rect.bottomleft, rect.bottomright, 3)
     n = max(1, len(cards))
-    rows = 1 if n <= 4 else 2
-    per_row = n if rows == 1 else (n + 1) // 2
-    centre_w = int(rect.width * (0.24 if n <= 2 else 0.18))
-    card_w = (rect.width - centre_w) // per_row
-    row_h = (rect.height - 6) // rows
+    rows, per_row, centre_w, card_w, row_h = _grid(rect, n)
     size = card_text_size(row_h - 4)
     big = max(14, min(30, int(row_h * 0.5)))
     for i, card in enumerate(cards):
@@ -69,18 +65,49 @@ def paint_scoreboard(surface: pygame.Surface, rect: pygame.Rect,
             x = rect.left + card_w + centre_w
         box = pygame.Rect(x + 2, rect.top + 3 + r * row_h, card_w - 4, row_h - 2)
         _card(surface, box, card, size, big, table, compact=rows == 2)
-    cx = rect.left + card_w if n == 2 else rect.left + per_row * card_w
-    cbox = pygame.Rect(cx + 4, rect.top + 3, rect.right - cx - 8 if n != 2 else
-                       centre_w - 8, rect.height - 8)
+    cbox = centre_box(rect, n)
     y = cbox.top + 1
     for i, text in enumerate(centre):
-        s = size + 1 if i == 0 else max(10, size - 1)
+        s = centre_size(size, i)
         lh = ui.line_height(s, bold=i == 0)
         if y + lh > cbox.bottom + 3:
             break
         ui.line(surface, text, s, ui.INK if i == 0 else ui.DIM,
                 pygame.Rect(cbox.left, y, cbox.width, lh), align="centre", bold=i == 0)
         y += lh
+
+
+def _grid(rect: pygame.Rect, n: int) -> tuple[int, int, int, int, int]:
+    """The board's rows, cards a row, the centre's and a card's widths and
+    a row's height for ``n`` players."""
+    rows = 1 if n <= 4 else 2
+    per_row = n if rows == 1 else (n + 1) // 2
+    centre_w = int(rect.width * (0.24 if n <= 2 else 0.18))
+    card_w = (rect.width - centre_w) // per_row
+    return rows, per_row, centre_w, card_w, (rect.height - 6) // rows
+
+
+def centre_box(rect: pygame.Rect, n: int) -> pygame.Rect:
+    """Where the centre lines stand on a board of ``n`` players."""
+    n = max(1, n)
+    _rows, per_row, centre_w, card_w, _row_h = _grid(rect, n)
+    cx = rect.left + card_w if n == 2 else rect.left + per_row * card_w
+    return pygame.Rect(cx + 4, rect.top + 3, rect.right - cx - 8 if n != 2 else
+                       centre_w - 8, rect.height - 8)
+
+
+def centre_size(size: int, i: int) -> int:
+    """The size of centre line ``i`` on cards of text ``size``: the game's
+    name a point over, the rest a point under."""
+    return size + 1 if i == 0 else max(10, size - 1)
+
+
+def centre_fits(rect: pygame.Rect, n: int, i: int, text: str) -> bool:
+    """Whether ``text`` as centre line ``i`` of a board of ``n`` players in
+    ``rect`` is drawn whole (not cut with an ellipsis): a screen with
+    shorter words for a narrow board picks by it."""
+    size = centre_size(card_text_size(_grid(rect, max(1, n))[4] - 4), i)
+    return ui.fit(text, size, centre_box(rect, n).width, i == 0)[0] == text
 
 
 def card_text_size(height: int) -> int:
