@@ -8,8 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from simulator.files.inputs import InputError, read_text
 from simulator.files.resources import scenarios_dir
-from simulator.practice.scenario import Scenario, ScenarioError, Text, load_scenario
+from simulator.practice.scenario import (
+    Scenario,
+    ScenarioError,
+    Text,
+    load_scenario,
+    named_scenario,
+)
 
 SCENARIO_DIR = scenarios_dir()
 GALLERY_DIR = SCENARIO_DIR / "gallery"
@@ -68,19 +75,46 @@ def scan(paths: Iterable[Path]) -> Library:
     errors: list[tuple[Path, str]] = []
     seen: dict[str, Path] = {}
     for p in paths:
-        try:
-            sc = load_scenario(p)
-        except ScenarioError as e:
-            errors.append((p, str(e)))
+        got = _entry(p)
+        if isinstance(got, str):
+            errors.append((p, got))
             continue
-        if sc.id in seen:
-            errors.append((p, f"{p.name}: id: {sc.id!r} is already used by "
-                              f"{seen[sc.id].name}"))
+        if got.id in seen:
+            errors.append((p, f"{p.name}: id: {got.id!r} is already used by "
+                              f"{seen[got.id].name}"))
             continue
-        seen[sc.id] = p
-        entries.append(Entry(sc.id, p, sc.discipline, sc.title, sc.tags,
-                             sc.question is not None))
+        seen[got.id] = p
+        entries.append(got)
     return Library(tuple(entries), tuple(errors))
+
+
+# Each file's entry (or its error) by its path, with the text it was read
+# from: the menus list the library again and again (every practice screen,
+# the quiz, the gallery's neighbours), and validating every scenario (its
+# balls settled, its stroke checked) took a fifth of a second each time.
+# Only a file whose text is the same is taken from here: an edited or
+# replaced file is read again.
+_READ: dict[Path, tuple[str, Entry | str]] = {}
+
+
+def _entry(p: Path) -> Entry | str:
+    """The library's entry for the file ``p``, or what is wrong with it."""
+    try:
+        text = read_text(p, where=p.name)
+    except InputError as e:
+        return str(ScenarioError(str(e)))
+    kept = _READ.get(p)
+    if kept is not None and kept[0] == text:
+        return kept[1]
+    got: Entry | str
+    try:
+        sc = named_scenario(text, p.name)
+        got = Entry(sc.id, p, sc.discipline, sc.title, sc.tags,
+                    sc.question is not None)
+    except ScenarioError as e:
+        got = str(e)
+    _READ[p] = (text, got)
+    return got
 
 
 def library(root: str | os.PathLike[str] | None = None) -> Library:

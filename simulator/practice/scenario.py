@@ -494,10 +494,15 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         text = read_text(p, where=p.name)  # simulator.files.inputs: size, kind, UTF-8
     except InputError as e:
         raise ScenarioError(str(e)) from None
+    return named_scenario(text, p.name)
+
+
+def named_scenario(text: str, name: str) -> Scenario:
+    """The scenario of the file ``name``'s ``text``; an error names the file."""
     try:
         return loads_scenario(text)
     except ScenarioError as e:
-        raise again(ScenarioError, f"{p.name}: {e}", e) from None
+        raise again(ScenarioError, f"{name}: {e}", e) from None
 
 
 def loads_scenario(text: str) -> Scenario:

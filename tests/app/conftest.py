@@ -49,8 +49,8 @@ def table_pictures_painted_once() -> Iterator[None]:
         s = self.surface
         # (every argument the picture depends on: the head string's too)
         key = repr((type(self), sorted(vars(self.view).items()), self.spec,
-                    self.grain, self.head_string, s.get_size(), s.get_bitsize(), s.get_masks(),
-                    s.get_flags()))
+                    self.grain, self.head_string, s.get_size(), s.get_bitsize(),
+                    s.get_masks(), s.get_flags()))
         if key not in painted:
             paint(self)
             painted[key] = self.surface.copy()
@@ -212,6 +212,19 @@ def words_read_once() -> Iterator[None]:
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(i18n, "_load", cached)
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_wait_for_the_disk() -> Iterator[None]:
+    """Every save, setting and record is written whole and renamed into
+    place as ever, but not waited for onto the disk (``os.fsync``: tens of
+    milliseconds each on a busy machine, hundreds of them a worker): what
+    survives a power cut is tests/files' to check, in processes of their
+    own, not the window's."""
+    import os
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(os, "fsync", lambda fd: None)
         yield
 
 

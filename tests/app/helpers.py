@@ -266,13 +266,19 @@ def gallery_index(name: str) -> int:
 
 def open_gallery(app: App, clip: str | int, to_foul: bool = False) -> GalleryPlayMode:
     """The foul gallery's clip ``clip`` (its name, or its place in the list)
-    on the screen; with ``to_foul``, played to its foul and drawn there."""
+    on the screen; with ``to_foul``, played to its foul and drawn there: the
+    way there at a brisk speed (its slow motion took hundreds of frames a
+    clip, none of them what is checked: the clip stops at the foul's own
+    moment at any speed), the foul drawn at the clip's own speed."""
     from simulator.app.screens.gallery import GalleryPlayMode
     g = GalleryPlayMode(app, gallery_index(clip) if isinstance(clip, str) else clip)
     app.switch(g)
     assert app.mode is g
     if to_foul:
+        pb = g.player.playback
+        speed, pb.speed = pb.speed, 4.0
         run_until(app, lambda: g.at_foul, limit=3600)
+        pb.speed = speed
         frame(app, n=2)
     return g
 

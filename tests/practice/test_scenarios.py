@@ -96,3 +96,27 @@ def test_a_wrong_expectation_is_reported() -> None:
     bad = check_result(wrong, res)
     assert any(b.startswith("expect.fouls") for b in bad)
     assert any(b.startswith("expect.next_shooter") for b in bad)
+
+
+def test_a_listed_file_edited_or_broken_is_listed_as_it_now_is(tmp_path: Path) -> None:
+    """The library keeps each file's entry while its text stays the same
+    (the menus list it again and again): a file rewritten with a new title,
+    then broken, then mended, is listed each time as it is then, not as
+    first read."""
+    source = library.scenario_paths()[0]
+    text = source.read_text(encoding="utf-8")
+    first = library.scan([source]).entries[0]
+    title = first.title.en
+    assert f'"{title}"' in text
+    copy = tmp_path / source.name
+    copy.write_text(text, encoding="utf-8")
+    assert library.scan([copy]).entries[0].title == first.title
+    # The same length, so neither size nor a coarse clock tells it apart.
+    renamed = title[:-1] + ("X" if title[-1] != "X" else "Y")
+    copy.write_text(text.replace(f'"{title}"', f'"{renamed}"', 1), encoding="utf-8")
+    assert library.scan([copy]).entries[0].title.en == renamed
+    copy.write_text(text.replace("id", "ident", 1), encoding="utf-8")
+    broken = library.scan([copy])
+    assert not broken.entries and broken.errors[0][0] == copy
+    copy.write_text(text, encoding="utf-8")
+    assert library.scan([copy]).entries[0].title == first.title
