@@ -19,6 +19,7 @@ from simulator.app.replay.timeline import mark_label, step_marks
 from simulator.app.screens.replay import ReplayMode
 from simulator.app.text import ui
 from simulator.table.events import EventKind
+from tests.app.helpers import answer as answer_right
 from tests.app.helpers import (
     drawn_lines,
     drawn_words,
@@ -204,9 +205,9 @@ def test_the_quiz_says_the_game_is_lost_with_the_rules_answer(lang: str,
         key(app, pygame.K_RETURN)
         assert mode.question.kind == "rule"
         quiz_ready(app)  # (every play before an answer waits for its end)
-        key(app, pygame.K_1)
-        frame(app, n=2)
-        assert mode.phase == "answered"
+        # (the foul and the loss: "choose all that apply", both ticked)
+        assert mode.question.multiple
+        answer_right(app, mode)
         text = drawn_words(app, folded=True)
         assert lost in text, text
         assert mode.seen_words() in text, text

@@ -230,11 +230,11 @@ class Timeline:
         foul_x = self._draw_bar(surface, geo)
         # The words under the bar.
         row = pygame.Rect(rect.left + pad, bar.bottom + 3, rect.width - 2 * pad, lh)
-        row.width -= self._draw_legend(surface, row, size)
+        row.width -= self._draw_legend(surface, row, size, hint)
         self._draw_words(surface, row, size, foul_x, hint)
 
     def _draw_legend(self, surface: pygame.Surface, row: pygame.Rect,
-                     size: int) -> int:
+                     size: int, hint: str = "") -> int:
         """At the right of the words: the table's contact diamond and what
         its number is; the width it takes (none in a narrow window)."""
         words = self.locale.t("table_card.contact_legend")
@@ -247,10 +247,10 @@ class Timeline:
                      max(9, size - 3))
         ui.line(surface, words, size, ui.DIM,
                 pygame.Rect(left + 2 * r + 14, row.top, w - 2 * r - 14, row.height))
-        return w + self._draw_line_legend(surface, row, size, w)
+        return w + self._draw_line_legend(surface, row, size, w, hint)
 
     def _draw_line_legend(self, surface: pygame.Surface, row: pygame.Rect,
-                          size: int, taken: int) -> int:
+                          size: int, taken: int, hint: str = "") -> int:
         """Left of the contacts' legend, where the bar has a line crossed:
         its dots and what they are (the dots were read as contacts, or as
         nothing); the width it takes."""
@@ -260,11 +260,9 @@ class Timeline:
         w = fonts.font(size).size(words)[0] + 20
         if taken + w > row.width * 3 // 5:
             return 0
-        at = self.near_mark()
-        foul_texts = self.fouls.get(at.event_index) if at is not None else None
-        if foul_texts and fonts.font(size).size(foul_texts[0])[0] + 12 > \
+        if fonts.font(size).size(self._wanted_words(hint))[0] + 24 > \
                 row.width - taken - w:
-            return 0  # (the foul's words with its rule first)
+            return 0  # (what the clock stands at is said whole first)
         left = row.right - taken - w
         colour = KIND_COLOURS.get(EventKind.LINE_CROSSED, ui.DIM)
         h = row.height // 2 - 1
@@ -376,6 +374,24 @@ class Timeline:
             ui.line(surface, text, s, ui.INK, row)
         elif hint:
             ui.line(surface, fitting([hint], size, row.width), size, ui.DIM, row)
+
+    def _wanted_words(self, hint: str) -> str:
+        """What the words under the bar say where they have the room: the
+        time and every event under the pointer, or at the mark stood on
+        (with its foul and rule), or the hint."""
+        if self.pointer and self.time_under(self.pointer) is not None:
+            hovered = self.marks_under(self.pointer)
+            stamp = self.time_text(hovered[0].time if hovered else
+                                   self.time_under(self.pointer) or 0.0)
+            return stamp + "".join(
+                " · " + mark_label(self.locale, self.marks.spec, m) for m in hovered)
+        at = self.near_mark()
+        shown = at or self.current_mark()
+        if shown is None or not (self.playback.paused or at is not None):
+            return hint
+        said = self.time_text(shown.time) + " · " + self.labels_at(shown)
+        foul_texts = self.fouls.get(shown.event_index) if at is not None else None
+        return said + " · " + foul_texts[0] if foul_texts else said
 
     def labels_at(self, at: Mark) -> str:
         """The events of every mark at ``at``'s time, in time order: two at

@@ -287,6 +287,8 @@ def _layout(marks: ShotMarks, spans: Sequence[TipSpan], say: Say, ball_px: float
     lines = words(marks, spans, say)
     if terse and len(spans) > 1:
         lines = lines[1:-1]
+        if not lines:  # (nothing but the times: no terse form; _fit skips it)
+            return _Layout(0.0, 0, 0, 0, 0, (), 0, (), 0)
     bold = 1  # the first line's (the headline's) lines are bold
     caps = captions(marks, spans, say)
     pad = max(4, size // 2)
