@@ -431,10 +431,13 @@ def steered(cue: Vec, pot: aim.Pot) -> list[tuple[Vec, float]]:
 
 
 def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot, balls: dict[int, Vec],
-                  travels: Sequence[float] | None = None) -> list[Vec]:
+                  travels: Sequence[float] | None = None, sure: bool = True
+                  ) -> list[Vec]:
     """Where the cue ball can stop after ``pot``: along the tangent line and
     bent towards follow or draw, at ``travels`` (TRAVELS unless given),
-    reflected off one cushion; not on another ball."""
+    reflected off one cushion; not on another ball. Each a Spot that counts
+    its travel (TRAVEL_SURE), unless not ``sure``: then every spot counts
+    as reached."""
     r = spec.balls.radius
     headings = headings_after(cue, pot)
     out: list[Vec] = []
@@ -460,7 +463,7 @@ def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot, balls: dict[int, Vec]
                 if b != pot.target and not math.dist(p, q) > apart:
                     break
             else:
-                out.append(Spot(x, y, TRAVEL_SURE.get(dist, 1.0)))
+                out.append(Spot(x, y, TRAVEL_SURE.get(dist, 1.0)) if sure else p)
     return out
 
 
@@ -546,7 +549,16 @@ def best_pattern(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
             # Any order of many balls: the ball after it estimated cheaply,
             # from the middle distance only (a third of the spots).
             travels = None if len(lanes.targets) == 1 else PATTERN_TRAVELS
-            f = follow_up(spec, third, landing_spots(spec, p, pot, balls, travels),
+            # The run to the game ball (the order forced, RUN_OUT balls or
+            # fewer: the 9, the 8) counts each spot as reached: it asks
+            # whether every ball leaves an easy pot on the next, and the
+            # travel's factor, met at each ball of the run while the game
+            # ball's own ease counts PATTERN_WEIGHT of a PATTERN_WEIGHT,
+            # rated a short route to a long, hard 9 over a longer one to an
+            # easy 9 (test_plan_ahead).
+            run_out = third.beyond is not None
+            f = follow_up(spec, third,
+                          landing_spots(spec, p, pot, balls, travels, sure=not run_out),
                           ln.target, noise, max_cut)
             e *= 1.0 - PATTERN_WEIGHT + PATTERN_WEIGHT * f
         best = max(best, e)
