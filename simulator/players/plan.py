@@ -70,6 +70,34 @@ DRAW_TIP = -0.4
 # Being able to reach a spot is less sure than hitting the pot: a landing
 # spot's ease counts this much (speed control).
 LANDING = 0.85
+# And a short roll is surer than a long one: the cue ball's stop spreads
+# with its travel (its speed's error carries 2 dv/v of the distance, its
+# line's error grows with the distance), so a next pot reached by a long
+# trip of the cue ball is worth less than as easy a one reached by a short
+# roll, as a pool player keeps the cue ball short. The factor of each
+# travel of TRAVELS (1 at the shortest; at most 1, so the plan's bounds
+# on what a pot can still reach hold). With LANDING alone the plan valued
+# a next pot 1.3 m of cue ball travel away as one 0.3 m away, and chose
+# long position routes over short ones a little easier on paper.
+TRAVEL_SURE = {0.3: 1.0, 0.75: 0.94, 1.3: 0.86}
+
+
+class Spot(tuple[float, float]):
+    """A landing spot of the cue ball: its place, and how sure the cue
+    ball is to get there (TRAVEL_SURE of its travel)."""
+
+    sure: float
+
+    def __new__(cls, x: float, y: float, sure: float) -> Spot:
+        spot = super().__new__(cls, (x, y))
+        spot.sure = sure
+        return spot
+
+
+def sureness(p: Vec) -> float:
+    """How sure a place is to be reached: a landing spot's own factor, 1
+    for a place the cue ball lies at."""
+    return p.sure if isinstance(p, Spot) else 1.0
 # A pot whose cue ball can run on into a cluster of the next legal balls
 # (balls with no open line to a pocket: a 14.1 rack after the key ball, a
 # group's balls frozen together) opens them: the shot after it is then a
@@ -403,10 +431,13 @@ def steered(cue: Vec, pot: aim.Pot) -> list[tuple[Vec, float]]:
 
 
 def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot, balls: dict[int, Vec],
-                  travels: Sequence[float] | None = None) -> list[Vec]:
+                  travels: Sequence[float] | None = None, sure: bool = True
+                  ) -> list[Vec]:
     """Where the cue ball can stop after ``pot``: along the tangent line and
     bent towards follow or draw, at ``travels`` (TRAVELS unless given),
-    reflected off one cushion; not on another ball."""
+    reflected off one cushion; not on another ball. Each a Spot that counts
+    its travel (TRAVEL_SURE), unless not ``sure``: then every spot counts
+    as reached."""
     r = spec.balls.radius
     headings = headings_after(cue, pot)
     out: list[Vec] = []
@@ -432,7 +463,7 @@ def landing_spots(spec: TableSpec, cue: Vec, pot: aim.Pot, balls: dict[int, Vec]
                 if b != pot.target and not math.dist(p, q) > apart:
                     break
             else:
-                out.append(p)
+                out.append(Spot(x, y, TRAVEL_SURE.get(dist, 1.0)) if sure else p)
     return out
 
 
@@ -459,7 +490,7 @@ def best_next(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec], gone: int,
     best = above
     clearance = 2.0 * spec.balls.radius - 1e-4
     for p in spots:
-        rail = position.rail_factor(spec, p)
+        rail = position.rail_factor(spec, p) * sureness(p)
         for ln, d1, cut in lanes.cuts(p, max_cut, keep):
             # Every branch below only lowers it, so a pot no easier than the
             # best so far is passed before its line is checked (the best is
@@ -518,7 +549,16 @@ def best_pattern(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
             # Any order of many balls: the ball after it estimated cheaply,
             # from the middle distance only (a third of the spots).
             travels = None if len(lanes.targets) == 1 else PATTERN_TRAVELS
-            f = follow_up(spec, third, landing_spots(spec, p, pot, balls, travels),
+            # The run to the game ball (the order forced, RUN_OUT balls or
+            # fewer: the 9, the 8) counts each spot as reached: it asks
+            # whether every ball leaves an easy pot on the next, and the
+            # travel's factor, met at each ball of the run while the game
+            # ball's own ease counts PATTERN_WEIGHT of a PATTERN_WEIGHT,
+            # rated a short route to a long, hard 9 over a longer one to an
+            # easy 9 (test_plan_ahead).
+            run_out = third.beyond is not None
+            f = follow_up(spec, third,
+                          landing_spots(spec, p, pot, balls, travels, sure=not run_out),
                           ln.target, noise, max_cut)
             e *= 1.0 - PATTERN_WEIGHT + PATTERN_WEIGHT * f
         best = max(best, e)
@@ -532,7 +572,7 @@ def _easiest_first(spec: TableSpec, lanes: Lanes, spots: Sequence[Vec],
     distance, cut), the easiest first."""
     found: list[tuple[float, Vec, Lane, float, float]] = []
     for p in spots:
-        rail = position.rail_factor(spec, p)
+        rail = position.rail_factor(spec, p) * sureness(p)
         for ln, d1, cut in lanes.cuts(p, max_cut, keep):
             e = _ease(spec, noise, ln, d1, cut, rail)
             if e > above:

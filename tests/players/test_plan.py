@@ -110,7 +110,7 @@ def test_the_plan_counts_shape_a_firm_stroke_reaches_across_the_table(
     which the position variants play), off the bottom cushion, it lies by
     that rail with a clear line to the 2. The plan counts that spot: the
     pot's follow-up is the better shot it reaches, not only the short
-    ones."""
+    ones (less sure, a long trip: TRAVEL_SURE, yet clearly the better)."""
     cue = (1.8, 0.5)
     balls = {1: (2.2, 0.9), 2: (0.3, 0.64), 3: (0.8, 0.64), 4: (0.8, 0.5),
              5: (0.8, 0.78)}
@@ -121,7 +121,7 @@ def test_the_plan_counts_shape_a_firm_stroke_reaches_across_the_table(
     monkeypatch.setattr(plan, "TRAVELS", (0.3, 0.75))
     short = plan.follow_up(POOL, after, plan.landing_spots(POOL, cue, pot, balls),
                            1, TOURNAMENT, 82.0)
-    assert planned > short + 0.1
+    assert planned > short + 0.05
 
 
 def test_a_ball_with_no_way_to_a_pocket_is_a_problem_ball() -> None:

