@@ -327,6 +327,12 @@ class _Snap:
             self.lag_pending or self.game.break_undecided)
 
 
+def _same_key(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Two scoreboard keys (``Match._board_key``): the same objects and options."""
+    return a[0] == b[0] and all(x is y for x, y in zip(a[1:4], b[1:4], strict=True)) \
+        and a[4] == b[4]
+
+
 class Match:
     """A match of two or more players in one discipline."""
 
@@ -363,6 +369,7 @@ class Match:
         self._log: list[Action] = []
         self._rulings: list[Ruling | None] = []
         self._start: GameState | None = None  # a set starting position
+        self._board: tuple[tuple[Any, ...], Scoreboard] | None = None  # see scoreboard
 
     @classmethod
     def from_state(cls, players: Sequence[str], discipline: str, state: GameState,
@@ -466,7 +473,27 @@ class Match:
         """The scoreboard as codes for the app to word (``Line.key`` is a
         locale key of ``assets/locale/*/ui.json``); ``table``: the balls as
         a shot being shown has left them so far (a ball counts as gone once
-        it drops, not when the shot is judged), the game otherwise as now."""
+        it drops, not when the shot is judged), the game otherwise as now.
+        The one now is kept until the match changes (a window asks every frame)."""
+        if table is None:
+            held = self._board
+            now = self._board_key()
+            if held is not None and _same_key(held[0], now):
+                return held[1]
+            board = self._scoreboard(None)
+            self._board = (now, board)
+            return board
+        return self._scoreboard(table)
+
+    def _board_key(self) -> tuple[Any, ...]:
+        """What the scoreboard now reads: the last snapshot, action and
+        ruling (frozen; any step, undo or replaced ruling changes one) and
+        the options."""
+        return (len(self._stack), self._stack[-1],
+                self._log[-1] if self._log else None,
+                self._rulings[-1] if self._rulings else None, dict(self.options))
+
+    def _scoreboard(self, table: TableState | None) -> Scoreboard:
         view = MatchView(self.games_won, self.game_number, dict(self.options),
                          None if self.over else self.requirements(),
                          self.history, self.rulings)

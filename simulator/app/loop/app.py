@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from simulator.app.loop.gui_setup import settle_translations
 from simulator.app.loop.settings import Settings, write_settings
 from simulator.app.table.view import Layout
 from simulator.app.text import fonts, ui, widgets
@@ -147,6 +148,7 @@ class App:
         self.screens: dict[str, ScreenFactory] = dict(screens or {})
         self.gui = pygame_gui.UIManager(self.size, _theme(),
                                         starting_language=locale.lang)
+        settle_translations()
         self.clock = pygame.time.Clock()
         self.running = True
         self.mode: Mode | None = None
