@@ -215,17 +215,16 @@ def words_read_once() -> Iterator[None]:
         yield
 
 
-@pytest.fixture(autouse=True, scope="session")
-def no_wait_for_the_disk() -> Iterator[None]:
+@pytest.fixture(autouse=True)
+def no_wait_for_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every save, setting and record is written whole and renamed into
     place as ever, but not waited for onto the disk (``os.fsync``: tens of
     milliseconds each on a busy machine, hundreds of them a worker): what
     survives a power cut is tests/files' to check, in processes of their
-    own, not the window's."""
+    own, not the window's. Undone after each window test (a session-long
+    patch reached tests/files run later in the same worker)."""
     import os
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(os, "fsync", lambda fd: None)
-        yield
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 @pytest.fixture
