@@ -524,6 +524,12 @@ def quiz_ready(app: App) -> QuizMode:
     return mode
 
 
+def quiz_situations() -> list[str]:
+    """The ids of the practice situations that carry quiz questions."""
+    from simulator.practice.library import library
+    return [e.id for e in library().entries if e.has_question]
+
+
 def answer(app: App, mode: QuizMode, right: bool = True) -> None:
     """The question on screen answered, right or with a wrong choice (every
     right one of a question with several, then Enter), and taken."""

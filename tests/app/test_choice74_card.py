@@ -24,7 +24,7 @@ from tests.app.helpers import (
     too_soft_a_break,
 )
 from tests.app.scenes import LANGS, SIZES
-from tests.app.test_playfix6_match import express_after_annas_foul
+from tests.app.test_playfix6_match import computers_choice_on_show
 
 ITEMS = ("» ", "· ")
 
@@ -113,10 +113,7 @@ def test_the_express_choice_card_and_the_lines_under_it_use_the_column(
     monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang, size)
     try:
-        s = express_after_annas_foul(app, "skip")
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: isinstance(app.mode, ComputerMode)
-                  and app.mode.holding() and s.match.history[-1]["type"] == "choice")
+        s = computers_choice_on_show(app)
         frame(app)
         mode = app.mode
         assert isinstance(mode, ComputerMode) and s.banner is not None

@@ -16,8 +16,11 @@ from simulator.app.match.session import Session
 from simulator.app.screens.computer_turn import ComputerMode
 from simulator.app.table.ruling_card import Banner
 from simulator.app.text import ui
-from tests.app.helpers import card_notes, click, frame, key, make_app, run_until
-from tests.app.test_playfix6_match import express_after_annas_foul
+from tests.app.helpers import card_notes, click, frame, key, make_app
+from tests.app.test_playfix6_match import (
+    computers_choice_on_show,
+    express_after_annas_foul,
+)
 from tests.app.test_playfix11_card import _foul_lines, _held_after_a_miss, _norm, wait
 
 
@@ -143,10 +146,7 @@ def test_a_heading_is_never_the_last_row_shown(lang: str,
     from simulator.app.screens.computer_turn import ComputerMode
     app = make_app(lang, size)
     try:
-        s = express_after_annas_foul(app, "skip")
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: isinstance(app.mode, ComputerMode)
-                  and app.mode.holding() and s.match.history[-1]["type"] == "choice")
+        s = computers_choice_on_show(app)
         mode = app.mode
         assert isinstance(mode, ComputerMode)
         b = s.banner

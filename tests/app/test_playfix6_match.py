@@ -292,6 +292,17 @@ def express_after_annas_foul(app: App, watch: str) -> Session:
     return s
 
 
+def computers_choice_on_show(app: App) -> Session:
+    """Express after Anna's foul, the computer's turn watched with Skip:
+    Space, then its choice held on show before its stroke."""
+    from simulator.app.screens.computer_turn import ComputerMode
+    s = express_after_annas_foul(app, "skip")
+    key(app, pygame.K_SPACE)
+    run_until(app, lambda: isinstance(app.mode, ComputerMode)
+              and app.mode.holding() and s.match.history[-1]["type"] == "choice")
+    return s
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_computers_choice_in_express_needs_no_key(lang: str) -> None:
     """Express (three players, SEED-E 2.6): Anna's foul, then the computer
@@ -348,10 +359,7 @@ def test_the_held_choice_card_fits(lang: str, size: tuple[int, int]) -> None:
     from tests.app.test_layout import layout_problems
     app = make_app(lang, size)
     try:
-        s = express_after_annas_foul(app, "skip")
-        key(app, pygame.K_SPACE)
-        run_until(app, lambda: isinstance(app.mode, ComputerMode)
-                  and app.mode.holding() and s.match.history[-1]["type"] == "choice")
+        s = computers_choice_on_show(app)
         frame(app, n=30)
         assert isinstance(app.mode, ComputerMode) and app.mode.holding()
         # (a low column gives the heading's first line to the card, whose

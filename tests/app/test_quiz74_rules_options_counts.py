@@ -26,7 +26,6 @@ from simulator.app.loop.app import App
 from simulator.app.screens import quiz as quiz_screen
 from simulator.app.screens.practice.practice_screen import table_positions
 from simulator.app.screens.quiz import QuizMode, answer_label, question_count
-from simulator.practice.library import library
 from simulator.practice.quiz import grade
 from tests.app.helpers import (
     answer,
@@ -41,13 +40,9 @@ from tests.app.helpers import (
     make_app,
     quiz_on,
     quiz_ready,
+    quiz_situations,
 )
 from tests.app.scenes import LANGS
-
-
-def quiz_situations() -> list[str]:
-    return [e.id for e in library().entries if e.has_question]
-
 
 # -- 1. every rule an answer cites is named by the situation's line -----------
 

@@ -26,7 +26,6 @@ from simulator.app.loop.app import App
 from simulator.app.screens import quiz as quiz_screen
 from simulator.app.screens.quiz import QuizMode, answer_label
 from simulator.app.text.words import cited_rule, ref_text
-from simulator.practice.library import library
 from simulator.practice.quiz import NONE
 from tests.app.helpers import (
     answer,
@@ -39,12 +38,9 @@ from tests.app.helpers import (
     make_app,
     quiz_on,
     quiz_ready,
+    quiz_situations,
 )
 from tests.app.scenes import LANGS, SIZES
-
-
-def quiz_situations() -> list[str]:
-    return [e.id for e in library().entries if e.has_question]
 
 
 def bracket(label: str) -> str:
