@@ -163,6 +163,18 @@ BREAK_CUSHIONS = 1
 # of that tip are added.
 KEY_SPEEDS = (3.0, 3.5, 4.0, 4.5, 5.0, 5.5)
 KEY_POTS = 2
+# Any pot may need the cue ball sent a table's length for the next ball:
+# the position variants are multiples of the least speed that drops the
+# ball, so a ball hanging in a pocket, the cue ball near it, was played at
+# a crawl whatever the tip (at most 2.7 m/s of cue with draw), and the next
+# ball at the other end was left a long, thin pot (9-ball rack 1010 of the
+# bench: the 3 in the jaws of the foot-left pocket, the 4 by the head
+# cushion, the cue ball drawn 0.75 m back, the 4 then a 41 degree cut from
+# 1.1 m missed). The best FIRM_POTS pots are also tried at FIRM_SPEEDS,
+# each tip only above its firmest variant (nothing is added where those
+# already reach it).
+FIRM_SPEEDS = (3.0, 3.5, 4.0)
+FIRM_POTS = 2
 # The pattern in rotation (9-ball: one ball on at a time, the next ones
 # known): the shot after next is worth its ease times a blend of 1 and the
 # pot after it (the third ball in rotation) from where it can leave the cue
@@ -841,12 +853,32 @@ def key_ball_shots(view: shots.View, cue: Vec, noise: Noise, search: Search,
     KEY_POTS such pots (by their chance), each tip at each of KEY_SPEEDS
     above that tip's firmest position variant. Where the cue ball goes is
     for the search to judge, by simulation."""
+    return _firm(view, cue, noise, search, place, reracks, KEY_POTS, KEY_SPEEDS)
+
+
+def firm_shots(view: shots.View, cue: Vec, noise: Noise, search: Search,
+               place: Vec | None,
+               reracks: Callable[[int], bool] | None) -> list[Candidate]:
+    """Firm pots for position a long way off: the best FIRM_POTS pots that
+    rack nothing again (the key ball has its own, :func:`key_ball_shots`),
+    each tip at each of FIRM_SPEEDS above that tip's firmest variant."""
+    def plain(ball: int) -> bool:
+        return reracks is None or not reracks(ball)
+    return _firm(view, cue, noise, search, place, plain, FIRM_POTS, FIRM_SPEEDS)
+
+
+def _firm(view: shots.View, cue: Vec, noise: Noise, search: Search,
+          place: Vec | None, which: Callable[[int], bool], count: int,
+          speeds: Sequence[float]) -> list[Candidate]:
+    """The best ``count`` pots of the balls ``which`` admits (by their
+    chance), each tip at each of ``speeds`` (m/s of the cue ball) above
+    that tip's firmest position variant."""
     spec = view.spec
     req = view.req
     pots = [p for p in shots.pots_from(view, cue, req.direct_targets(view.table),
-                                       search.max_cut) if reracks(p.target)]
+                                       search.max_cut) if which(p.target)]
     ranked = sorted(((chance(p, noise, spec), i, p) for i, p in enumerate(pots)),
-                    key=lambda x: (-x[0], x[1]))[:KEY_POTS]
+                    key=lambda x: (-x[0], x[1]))[:count]
     firmest: dict[float, float] = {}
     for factor, tip in search.variants:
         firmest[tip] = max(factor, firmest.get(tip, 0.0))
@@ -856,7 +888,7 @@ def key_ball_shots(view: shots.View, cue: Vec, noise: Noise, search: Search,
         least = aim.pot_ball_speed(spec, pot, shots.EXTRA_ROLL)
         decl = shots.call_for(req, pot.target, pot.pocket)
         for tip, factor in firmest.items():
-            for v in KEY_SPEEDS:
+            for v in speeds:
                 if v <= least * factor:
                     continue
                 direction, _ = aim.thrown_aim(spec, cue, obj, pot, v, tip)

@@ -428,6 +428,7 @@ class ComputerPlayer:
                     if reracks is not None:
                         found += planning.key_ball_shots(v, cue, noise, s, place,
                                                          reracks)
+                    found += planning.firm_shots(v, cue, noise, s, place, reracks)
             # A pot that starts into a cushion the cue ball touches is
             # dropped below: it must not keep the safeties and kicks away.
             found = [c for c in found if not self._into_cushion(view, c)]
