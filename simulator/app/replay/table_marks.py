@@ -431,7 +431,7 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
-            draw_stick(surface, view, at)
+            draw_stick(surface, view, at, marks.balls_at(until))
     gone = marks.exits_until(until)
     for ex in gone:
         draw_exit(surface, view, marks, ex)
@@ -452,18 +452,20 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     return boxes
 
 
-def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
+def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt,
+               balls: Sequence[tuple[float, float]] = ()) -> None:
     """The stick with its tip where ``at`` says, foreshortened by its
-    elevation, and the elevation written beside it as an angle; inside the
-    table's rectangle only."""
+    elevation, and the elevation written beside it as an angle clear of the
+    ``balls``; inside the table's rectangle only."""
     old = table_clip(surface, view)
     try:
-        _draw_stick(surface, view, at)
+        _draw_stick(surface, view, at, balls)
     finally:
         surface.set_clip(old)
 
 
-def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
+def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt,
+                balls: Sequence[tuple[float, float]] = ()) -> None:
     from simulator.physics.stick import TIP_RADIUS
     a = math.radians(at.direction)
     d = (math.cos(a), math.sin(a))
@@ -476,22 +478,58 @@ def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
     if at.elevation < 0.5:
         return
     # The angle mark: a short level line and the cue's line at its elevation,
-    # drawn across the stick 0.3 m behind the tip, with the degrees.
-    back = 0.30 * max(0.25, math.cos(math.radians(at.elevation)))
-    px = (-d[1], d[0])
-    side = 0.07
-    base = (front[0] - d[0] * back + px[0] * side,
-            front[1] - d[1] * back + px[1] * side)
-    o = view.to_screen(*base)
-    ln = max(14.0, view.ball_px * 2.4)
+    # drawn across the stick behind the tip, with the degrees.
+    o, ln, img, box = elevation_mark(view, at, front, balls)
     e = math.radians(at.elevation)
     pygame.draw.line(surface, (20, 20, 20), o, (o[0] + ln, o[1]), 4)
     pygame.draw.line(surface, ui.INK, o, (o[0] + ln, o[1]), 2)
     tip = (o[0] + ln * math.cos(e), o[1] - ln * math.sin(e))
     pygame.draw.line(surface, (20, 20, 20), o, tip, 4)
     pygame.draw.line(surface, LINE_MARK, o, tip, 2)
-    size = max(11, round(view.ball_px * 1.2))
-    img = fonts.text(f"{round(at.elevation)}°", size, LINE_MARK, bold=True)
-    box = img.get_rect(midleft=(round(o[0] + ln + 4), round(o[1] - size * 0.35)))
     pygame.draw.rect(surface, (16, 16, 16), box.inflate(6, 2), border_radius=3)
     surface.blit(img, box)
+
+
+def elevation_mark(view: TableView, at: StickAt, front: tuple[float, float],
+                   balls: Sequence[tuple[float, float]] = ()
+                   ) -> tuple[tuple[float, float], float, pygame.Surface, pygame.Rect]:
+    """Where the stick's angle mark goes: its corner, its lines' length, the
+    degrees' picture and box. Beside the stick 0.3 m behind the tip where
+    that covers no ball (the "3°" covered half a ball beside the stick),
+    else farther back or on the stick's other side."""
+    a = math.radians(at.direction)
+    d = (math.cos(a), math.sin(a))
+    px = (-d[1], d[0])
+    ln = max(14.0, view.ball_px * 2.4)
+    size = max(11, round(view.ball_px * 1.2))
+    img = fonts.text(f"{round(at.elevation)}°", size, LINE_MARK, bold=True)
+    shrink = max(0.25, math.cos(math.radians(at.elevation)))
+    discs = [view.to_screen(*b) for b in balls]
+    reach = view.ball_px + 3
+    inside = view.rect
+    best: tuple[tuple[float, float], pygame.Rect] | None = None
+    for back, side in ((0.30, 0.07), (0.30, -0.07), (0.45, 0.07), (0.45, -0.07),
+                       (0.20, 0.07), (0.20, -0.07), (0.60, 0.07), (0.60, -0.07),
+                       (0.30, 0.13), (0.30, -0.13)):
+        base = (front[0] - d[0] * back * shrink + px[0] * side,
+                front[1] - d[1] * back * shrink + px[1] * side)
+        o = view.to_screen(*base)
+        box = img.get_rect(midleft=(round(o[0] + ln + 4), round(o[1] - size * 0.35)))
+        if best is None:
+            best = (o, box)
+        whole = box.inflate(6, 2).union(pygame.Rect(round(o[0]) - 2,
+                                                    round(o[1] - ln) - 2,
+                                                    round(ln) + 4, round(ln) + 4))
+        if not inside.contains(whole):
+            continue
+        if all(not _disc_meets(whole, c, reach) for c in discs):
+            return o, ln, img, box
+    assert best is not None
+    return best[0], ln, img, best[1]
+
+
+def _disc_meets(rect: pygame.Rect, c: tuple[float, float], r: float) -> bool:
+    """Whether a circle of radius ``r`` about ``c`` overlaps ``rect``."""
+    nx = min(max(c[0], rect.left), rect.right)
+    ny = min(max(c[1], rect.top), rect.bottom)
+    return math.hypot(c[0] - nx, c[1] - ny) < r
