@@ -1,7 +1,9 @@
-"""The 9-ball break on the 5 (the gallery's wrong ball first, 9-ball rule
-7): held at the foul, the words under the timeline at 800x500 said only the
-foul and its rule, the time and the first contact the foul is about
-dropped; at 1280x720 the foul's red box touched the legend's diamond. The
+"""A 9-ball break on the 3 (the gallery's «Разбитие: единица не первой»,
+9-ball rule 3) and a shot on the 5 before the 1 (rule 7): held at the
+foul, the words under the timeline said the foul and its rule, the time
+and the first contact the foul is about dropped at 800x500 (at the
+break's, everywhere: every rack contact at its moment was said before
+it); at 1280x720 the foul's red box touched the legend's diamond. The
 time, the first contact and the foul with its rule are said whole, the
 legends beside them where they fit, a gap between."""
 
@@ -18,14 +20,16 @@ GROUND = (14, 18, 17)
 RED = (110, 30, 26)
 
 
+@pytest.mark.parametrize("clip", ["gallery-nine-break-not-one",
+                                  "gallery-nine-wrong-ball"])
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_foul_says_the_time_the_first_contact_and_the_rule(
-        lang: str, size: tuple[int, int]) -> None:
+        lang: str, size: tuple[int, int], clip: str) -> None:
     app = make_app(lang, size)
     loc = Locale(lang)
     try:
-        g = open_gallery(app, "gallery-nine-wrong-ball", to_foul=True)
+        g = open_gallery(app, clip, to_foul=True)
         show = g.show
         at = show.near_mark()
         assert at is not None and at.foul

@@ -254,16 +254,20 @@ class Timeline:
             return None
         stamp = self.time_text(at.time) + " · "
         said = stamp + self.labels_at(at) + " · "
+        # The foul's own mark alone where those at its time are many (a
+        # break's rack contacts all at the first one's moment).
+        own = stamp + mark_label(self.locale, self.marks.spec, at) + " · "
         # The words with the rule (general rule 20) whole before any without
         # it: at 800x500 the event's words took the rule's room.
         ruled = (texts[0], *texts[2:], *texts[1:2])
-        options = [w for f in ruled for w in (said + f, stamp + f, f)]
-        if len(texts) > 2 and any(m.first_contact for m in self.marks_together(at)):
+        options = [w for f in ruled for w in dict.fromkeys((said + f, own + f,
+                                                            stamp + f, f))]
+        if len(texts) > 2 and at.first_contact:
             # The first contact is what the foul is about (a 9-ball break on
-            # the 5): where the words and the rule with it do not fit, the
+            # the 3): where the words and the rule with it do not fit, the
             # foul is named by its rule after it, the time and contact kept.
-            options.insert(1, said + self.locale.t("timeline.foul_short",
-                                                   rule=texts[2]))
+            options.insert(options.index(own + texts[0]) + 1, own + self.locale.t(
+                "timeline.foul_short", rule=texts[2]))
         widths = self._legend_widths(row, size)
         for text in options:
             for n in (2, 1, 0):
@@ -307,7 +311,7 @@ class Timeline:
         window)."""
         widths = self._legend_widths(row, size)
         w = widths[1]
-        if not w or not legends:
+        if not w or legends == 0:
             return 0
         r = max(5, row.height // 2 - 2)
         left = row.right - w
