@@ -459,8 +459,8 @@ def dark(c: Colour) -> Colour:
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
               until: float | None, emphasis: bool = True, stick: bool = True,
               say: Say | None = None, labels: list[pygame.Rect] | None = None,
-              thin: bool = False, inset: list[InsetDrawn] | None = None
-              ) -> list[tuple[int, pygame.Rect]]:
+              thin: bool = False, inset: list[InsetDrawn] | None = None,
+              crowd: Collection[int] = ()) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), where balls left the table, the contacts so far, numbered
     (the latest larger, with ``emphasis``; ``thin``: only those readable),
@@ -475,6 +475,8 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     for ex in gone:
         draw_exit(surface, view, marks, ex)
     shown = marks.contacts_until(until)
+    # (``crowd``: numbers left out unless the latest, see ShotMarks.rack_crowd)
+    shown = tuple(c for c in shown if c.n not in crowd or c is shown[-1])
     boxes = draw_contacts(surface, view, shown,
                           shown[-1].n if shown and emphasis else None,
                           marks.balls_at(until), thin=thin)
