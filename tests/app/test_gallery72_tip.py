@@ -52,9 +52,10 @@ def test_the_push_clip_stops_with_the_tip_still_on_the_ball(
     drawn: list[StickAt] = []
     real = table_marks.draw_stick
 
-    def spy(surface: pygame.Surface, view: object, at: StickAt) -> None:
+    def spy(surface: pygame.Surface, view: object, at: StickAt,
+            *balls: object) -> None:  # (the balls its angle mark keeps clear of)
         drawn.append(at)
-        real(surface, view, at)  # type: ignore[arg-type]
+        real(surface, view, at, *balls)  # type: ignore[arg-type]
 
     monkeypatch.setattr(table_marks, "draw_stick", spy)
     app = make_app(lang)

@@ -54,8 +54,8 @@ def test_the_second_panel_shows_where_the_ball_had_gone(
         lang: str, size: tuple[int, int]) -> None:
     """The first panel: the strike, "1st touch, 0 ms". The second, close
     up: the ball as the tip met it again, a ring where it stood at the
-    first touch, drawn apart; "touched again after 5 ms, the ball had moved
-    2.1 mm" from the log's positions at the two touches; and how far behind
+    first touch, drawn apart, "2.1 mm" between them from the log's positions
+    at the two touches; "the tip met the ball again 5 ms later"; how far behind
     the ball the tip was between the touches. The two panels' pictures
     differ over most of their area."""
     app = make_app(lang, size)

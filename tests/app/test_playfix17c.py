@@ -158,9 +158,10 @@ def test_stepping_the_contacts_shows_the_stick_at_the_strike_only(
     drawn: list[StickAt] = []
     real = table_marks.draw_stick
 
-    def spy(surface: pygame.Surface, view: object, at: StickAt) -> None:
+    def spy(surface: pygame.Surface, view: object, at: StickAt,
+            *balls: object) -> None:  # (the balls its angle mark keeps clear of)
         drawn.append(at)
-        real(surface, view, at)  # type: ignore[arg-type]
+        real(surface, view, at, *balls)  # type: ignore[arg-type]
 
     monkeypatch.setattr(table_marks, "draw_stick", spy)
     scenario_match(app, "8-ball", {0: (0.6, 0.7), 1: (1.4, 0.7), 2: (2.0, 1.0),

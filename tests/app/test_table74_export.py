@@ -198,7 +198,7 @@ def test_the_pictures_encoded_are_counted_as_those_drawn() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_clips_title_uses_the_captions_width(lang: str) -> None:
-    """A GIF at 800 px wrapped «Двойное касание при близком / шаре» at half
+    """A GIF at 800 px wrapped «Двойной удар при близком / шаре» at half
     the width, room kept for the still's long legend that a clip never
     draws: a clip's title wraps only beside its speed and time."""
     from simulator.app.replay.export import Canvas

@@ -1078,7 +1078,7 @@ DOUBLE_POS = {"0": [1.0, 0.6], "3": xy(_frozen3), "8": [2.0, 1.0], "12": [0.6, 1
 e8_double = add(base(
     "8ball-double-hit", "8-ball",
     ("Two millimetres from the 3: a double hit",
-     "В двух миллиметрах от тройки: двойное касание"),
+     "В двух миллиметрах от тройки: двойной удар"),
     ("The cue ball stands two millimetres from the 3. A stroke straight at it "
      "with a long follow-through: the cue ball meets the 3 at once, the tip, "
      "still going forward, meets it a second time, and the cue ball follows "
@@ -1146,7 +1146,7 @@ gallery(e8_double, lambda: (({}, st) for v in (1.0, 1.5, 2.0, 0.7)
                             for ft in (0.2, 0.3, 0.15)
                             for st in [dict(fan_one(v), follow_through=ft)]),
         "gallery-double-hit", "foul.double_hit", "tip_contact", [0, 3], [], 17,
-        ("Double hit on a close ball", "Двойное касание при близком шаре"))
+        ("Double hit on a close ball", "Двойной удар при близком шаре"))
 
 JUMP_POS = {"0": [0.9, 0.6], "5": [1.15, 0.6], "2": [1.7, 0.6], "9": [2.2, 1.0],
             "7": [0.7, 1.1]}

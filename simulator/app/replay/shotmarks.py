@@ -44,6 +44,7 @@ STICK_HOLD = 0.25
 STICK_AFTER = 0.6
 STICK_DT = 1.0 / 2000.0  # the follow-through worked out in steps this long
 BUSY_CONTACTS = 14  # more contacts than this: only those that matter are drawn
+RACK_REACH = 10.0  # a rack's extent from its first contact, in ball radii
 LABEL_OFF = 2.4  # ball radii from a touch to its number
 # Codes whose rule is about the head string or the house line.
 LINE_CODES = ("foul.kitchen_direct", "express.foul.house_direct",
@@ -562,11 +563,30 @@ class ShotMarks:
         return tuple(out)
 
     @property
+    def busy(self) -> bool:
+        """A shot of many contacts (a break): only those that matter drawn."""
+        return len(self.contacts) > BUSY_CONTACTS
+
+    @property
+    def rack_crowd(self) -> frozenset[int]:
+        """In a busy shot (a break), the numbers of the contacts in the rack
+        round the first one, but the first and those a foul names: drawn
+        there they piled up over the rack, unreadable (the timeline still
+        marks each)."""
+        if not self.busy or not self.contacts:
+            return frozenset()
+        first = self.contacts[0]
+        reach = RACK_REACH * self.spec.balls.radius
+        return frozenset(c.n for c in self.contacts[1:]
+                         if c.event_index not in self.foul_events
+                         and math.hypot(c.x - first.x, c.y - first.y) < reach)
+
+    @property
     def shown_contacts(self) -> tuple[Contact, ...]:
         """The contacts drawn: all of them, or, in a busy shot (a break), the
         cue ball's, the first few and those a foul names, keeping their
         numbers: forty numbered discs in the rack say nothing."""
-        if len(self.contacts) <= BUSY_CONTACTS:
+        if not self.busy:
             return self.contacts
         cue = self.spec.balls.cue_ball
         return tuple(c for c in self.contacts

@@ -79,7 +79,8 @@ class ShotShow(Timeline, SideView):
         inset: list[InsetDrawn] = []
         self.contact_boxes = draw_over(surface, view, self.marks, self.playback.time,
                                        say=self.locale.t, labels=self.exit_boxes,
-                                       thin=self.thin_contacts, inset=inset)
+                                       thin=self.thin_contacts, inset=inset,
+                                       crowd=self.marks.rack_crowd)
         self.inset = inset[0] if inset else None
 
     def key(self, event: pygame.event.Event) -> bool:

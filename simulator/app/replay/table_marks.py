@@ -20,7 +20,7 @@ from simulator.app.replay.tip_inset import InsetDrawn, draw_tip_inset
 from simulator.app.table.render import draw_cue, on_cloth, table_clip
 from simulator.app.table.view import TableView
 from simulator.app.text import fonts, ui
-from simulator.table.events import EventKind
+from simulator.table.events import CENTRE_LINE, HEAD_STRING, LONG_STRING, EventKind
 from simulator.table.specs import TableSpec
 
 Colour = tuple[int, int, int]
@@ -101,6 +101,44 @@ def draw_head_string(surface: pygame.Surface, view: TableView) -> None:
     x = spec.head_string_x
     a, b = view.to_screen(x, 0.0), view.to_screen(x, spec.width)
     pygame.draw.line(surface, LINE_MARK, a, b, max(2, round(view.px(0.004))))
+
+
+def crossed_lines(marks: ShotMarks, until: float | None) -> list[str]:
+    """The lines a ball has crossed by ``until`` (None: all), once each, the
+    head string left out where it is drawn bright for the rule."""
+    out: list[str] = []
+    for m in marks.marks:
+        line = getattr(m.event, "line", None)
+        if m.kind is not EventKind.LINE_CROSSED or not line or line in out or \
+                (until is not None and m.time > until + 1e-9) or \
+                (line == HEAD_STRING and marks.show_head_string):
+            continue
+        out.append(line)
+    return out
+
+
+def line_ends(spec: TableSpec, line: str) -> tuple[tuple[float, float],
+                                                   tuple[float, float]]:
+    """The two ends of a line of the bed, on the table plane."""
+    if line == LONG_STRING:
+        return (0.0, spec.long_string_y), (spec.length, spec.long_string_y)
+    x = spec.centre_line_x if line == CENTRE_LINE else spec.head_string_x
+    return (x, 0.0), (x, spec.width)
+
+
+def draw_lines_crossed(surface: pygame.Surface, view: TableView, marks: ShotMarks,
+                       until: float | None) -> None:
+    """Each line a ball has crossed so far, dotted as its ticks on the
+    timeline: the timeline's legend said "a line crossed" and no line was
+    on the table."""
+    colour = KIND_COLOURS[EventKind.LINE_CROSSED]
+    for line in crossed_lines(marks, until):
+        a, b = (view.to_screen(*p) for p in line_ends(view.spec, line))
+        n = max(1, round(math.hypot(b[0] - a[0], b[1] - a[1]) / 6))
+        for i in range(0, n + 1):
+            k = i / n
+            pygame.draw.circle(surface, colour, (round(a[0] + (b[0] - a[0]) * k),
+                                                 round(a[1] + (b[1] - a[1]) * k)), 1)
 
 
 def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float, float]
@@ -293,6 +331,7 @@ def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     the call."""
     if marks.show_head_string:
         draw_head_string(surface, view)
+    draw_lines_crossed(surface, view, marks, until)
     if trails:
         draw_trails(surface, view, marks, until, bright=bright)
     for ex in marks.exits_until(until) if not trails else ():
@@ -420,8 +459,8 @@ def dark(c: Colour) -> Colour:
 def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
               until: float | None, emphasis: bool = True, stick: bool = True,
               say: Say | None = None, labels: list[pygame.Rect] | None = None,
-              thin: bool = False, inset: list[InsetDrawn] | None = None
-              ) -> list[tuple[int, pygame.Rect]]:
+              thin: bool = False, inset: list[InsetDrawn] | None = None,
+              crowd: Collection[int] = ()) -> list[tuple[int, pygame.Rect]]:
     """What lies over the balls: the stick (at ``until``; at address for a
     diagram), where balls left the table, the contacts so far, numbered
     (the latest larger, with ``emphasis``; ``thin``: only those readable),
@@ -431,11 +470,13 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     if stick:
         at = marks.cue.at(until) if until is not None else marks.cue.address()
         if at is not None:
-            draw_stick(surface, view, at)
+            draw_stick(surface, view, at, marks.balls_at(until))
     gone = marks.exits_until(until)
     for ex in gone:
         draw_exit(surface, view, marks, ex)
     shown = marks.contacts_until(until)
+    # (``crowd``: numbers left out unless the latest, see ShotMarks.rack_crowd)
+    shown = tuple(c for c in shown if c.n not in crowd or c is shown[-1])
     boxes = draw_contacts(surface, view, shown,
                           shown[-1].n if shown and emphasis else None,
                           marks.balls_at(until), thin=thin)
@@ -452,18 +493,20 @@ def draw_over(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     return boxes
 
 
-def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
+def draw_stick(surface: pygame.Surface, view: TableView, at: StickAt,
+               balls: Sequence[tuple[float, float]] = ()) -> None:
     """The stick with its tip where ``at`` says, foreshortened by its
-    elevation, and the elevation written beside it as an angle; inside the
-    table's rectangle only."""
+    elevation, and the elevation written beside it as an angle clear of the
+    ``balls``; inside the table's rectangle only."""
     old = table_clip(surface, view)
     try:
-        _draw_stick(surface, view, at)
+        _draw_stick(surface, view, at, balls)
     finally:
         surface.set_clip(old)
 
 
-def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
+def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt,
+                balls: Sequence[tuple[float, float]] = ()) -> None:
     from simulator.physics.stick import TIP_RADIUS
     a = math.radians(at.direction)
     d = (math.cos(a), math.sin(a))
@@ -476,22 +519,58 @@ def _draw_stick(surface: pygame.Surface, view: TableView, at: StickAt) -> None:
     if at.elevation < 0.5:
         return
     # The angle mark: a short level line and the cue's line at its elevation,
-    # drawn across the stick 0.3 m behind the tip, with the degrees.
-    back = 0.30 * max(0.25, math.cos(math.radians(at.elevation)))
-    px = (-d[1], d[0])
-    side = 0.07
-    base = (front[0] - d[0] * back + px[0] * side,
-            front[1] - d[1] * back + px[1] * side)
-    o = view.to_screen(*base)
-    ln = max(14.0, view.ball_px * 2.4)
+    # drawn across the stick behind the tip, with the degrees.
+    o, ln, img, box = elevation_mark(view, at, front, balls)
     e = math.radians(at.elevation)
     pygame.draw.line(surface, (20, 20, 20), o, (o[0] + ln, o[1]), 4)
     pygame.draw.line(surface, ui.INK, o, (o[0] + ln, o[1]), 2)
     tip = (o[0] + ln * math.cos(e), o[1] - ln * math.sin(e))
     pygame.draw.line(surface, (20, 20, 20), o, tip, 4)
     pygame.draw.line(surface, LINE_MARK, o, tip, 2)
-    size = max(11, round(view.ball_px * 1.2))
-    img = fonts.text(f"{round(at.elevation)}°", size, LINE_MARK, bold=True)
-    box = img.get_rect(midleft=(round(o[0] + ln + 4), round(o[1] - size * 0.35)))
     pygame.draw.rect(surface, (16, 16, 16), box.inflate(6, 2), border_radius=3)
     surface.blit(img, box)
+
+
+def elevation_mark(view: TableView, at: StickAt, front: tuple[float, float],
+                   balls: Sequence[tuple[float, float]] = ()
+                   ) -> tuple[tuple[float, float], float, pygame.Surface, pygame.Rect]:
+    """Where the stick's angle mark goes: its corner, its lines' length, the
+    degrees' picture and box. Beside the stick 0.3 m behind the tip where
+    that covers no ball (the "3°" covered half a ball beside the stick),
+    else farther back or on the stick's other side."""
+    a = math.radians(at.direction)
+    d = (math.cos(a), math.sin(a))
+    px = (-d[1], d[0])
+    ln = max(14.0, view.ball_px * 2.4)
+    size = max(11, round(view.ball_px * 1.2))
+    img = fonts.text(f"{round(at.elevation)}°", size, LINE_MARK, bold=True)
+    shrink = max(0.25, math.cos(math.radians(at.elevation)))
+    discs = [view.to_screen(*b) for b in balls]
+    reach = view.ball_px + 3
+    inside = view.rect
+    best: tuple[tuple[float, float], pygame.Rect] | None = None
+    for back, side in ((0.30, 0.07), (0.30, -0.07), (0.45, 0.07), (0.45, -0.07),
+                       (0.20, 0.07), (0.20, -0.07), (0.60, 0.07), (0.60, -0.07),
+                       (0.30, 0.13), (0.30, -0.13)):
+        base = (front[0] - d[0] * back * shrink + px[0] * side,
+                front[1] - d[1] * back * shrink + px[1] * side)
+        o = view.to_screen(*base)
+        box = img.get_rect(midleft=(round(o[0] + ln + 4), round(o[1] - size * 0.35)))
+        if best is None:
+            best = (o, box)
+        whole = box.inflate(6, 2).union(pygame.Rect(round(o[0]) - 2,
+                                                    round(o[1] - ln) - 2,
+                                                    round(ln) + 4, round(ln) + 4))
+        if not inside.contains(whole):
+            continue
+        if all(not _disc_meets(whole, c, reach) for c in discs):
+            return o, ln, img, box
+    assert best is not None
+    return best[0], ln, img, best[1]
+
+
+def _disc_meets(rect: pygame.Rect, c: tuple[float, float], r: float) -> bool:
+    """Whether a circle of radius ``r`` about ``c`` overlaps ``rect``."""
+    nx = min(max(c[0], rect.left), rect.right)
+    ny = min(max(c[1], rect.top), rect.bottom)
+    return math.hypot(c[0] - nx, c[1] - ny) < r

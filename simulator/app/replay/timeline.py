@@ -68,6 +68,7 @@ def whole_events(prefix: str, labels: Sequence[str], focus: int, size: int,
     return said(a, b)
 
 
+LEGEND_GAP = 8  # between the words (a foul's red box) and the legend
 SAME_TIME = 5e-4  # marks closer than this read as one time (to 1 ms)
 
 
@@ -228,49 +229,116 @@ class Timeline:
                                max(self.marks.duration, t0 + 1e-3))
         self.geometry = geo
         foul_x = self._draw_bar(surface, geo)
-        # The words under the bar.
+        # The words under the bar: at a foul its words chosen first, the
+        # legends beside them only where they fit clear of its box.
         row = pygame.Rect(rect.left + pad, bar.bottom + 3, rect.width - 2 * pad, lh)
+        held = self._foul_choice(row, size, foul_x)
+        if held is not None:
+            words, s, legends = held
+            row.width -= self._draw_legend(surface, row, size, hint, legends)
+            self._draw_foul(surface, row, words, s, foul_x)
+            return
         row.width -= self._draw_legend(surface, row, size, hint)
         self._draw_words(surface, row, size, foul_x, hint)
 
-    def _draw_legend(self, surface: pygame.Surface, row: pygame.Rect,
-                     size: int, hint: str = "") -> int:
-        """At the right of the words: the table's contact diamond and what
-        its number is; the width it takes (none in a narrow window)."""
-        words = self.locale.t("table_card.contact_legend")
+    def _foul_choice(self, row: pygame.Rect, size: int, foul_x: float | None
+                     ) -> tuple[str, int, int] | None:
+        """At a foul's mark: its words, their size and how many legends
+        (0, the contacts', both) stand beside them. The words say the time,
+        what happened there (the first contact a foul names) and the foul
+        with its rule, the longest of them that fits whole with the most
+        legends; None where no foul is stood on."""
+        at = self.near_mark()
+        texts = self.fouls.get(at.event_index) if at is not None else None
+        if at is None or not texts or foul_x is None or self.pointer_on_bar():
+            return None
+        stamp = self.time_text(at.time) + " · "
+        said = stamp + self.labels_at(at) + " · "
+        # The foul's own mark alone where those at its time are many (a
+        # break's rack contacts all at the first one's moment).
+        own = stamp + mark_label(self.locale, self.marks.spec, at) + " · "
+        # The words with the rule (general rule 20) whole before any without
+        # it: at 800x500 the event's words took the rule's room.
+        ruled = (texts[0], *texts[2:], *texts[1:2])
+        options = [w for f in ruled for w in dict.fromkeys((said + f, own + f,
+                                                            stamp + f, f))]
+        if len(texts) > 2 and at.first_contact:
+            # The first contact is what the foul is about (a 9-ball break on
+            # the 3): where the words and the rule with it do not fit, the
+            # foul is named by its rule after it, the time and contact kept.
+            options.insert(options.index(own + texts[0]) + 1, own + self.locale.t(
+                "timeline.foul_short", rule=texts[2]))
+        widths = self._legend_widths(row, size)
+        for text in options:
+            for n in (2, 1, 0):
+                room = row.width - widths[n] - (LEGEND_GAP if widths[n] else 0) - 12
+                for s in (size, size - 1):
+                    if ui.fit(text, s, room)[0] == text:
+                        return text, s, n
+        return options[-1], size, 0
+
+    def _draw_foul(self, surface: pygame.Surface, row: pygame.Rect, words: str,
+                   size: int, foul_x: float | None) -> None:
+        """The foul's words in a red box under its mark, within ``row``."""
+        w = min(row.width, fonts.font(size).size(words)[0] + 12)
+        left = int(min(max(row.left, (foul_x or row.left) - w // 2), row.right - w))
+        box = pygame.Rect(left, row.top, w, row.height)
+        pygame.draw.rect(surface, (110, 30, 26), box, border_radius=4)
+        ui.line(surface, words, size, ui.INK, box.inflate(-12, 0))
+
+    def pointer_on_bar(self) -> bool:
+        return self.pointer is not None and self.time_under(self.pointer) is not None
+
+    def _legend_widths(self, row: pygame.Rect, size: int) -> tuple[int, int, int]:
+        """The width of no legend, of the contacts' and of both (the
+        contacts' alone where the line's is not for this shot or too wide)."""
         r = max(5, row.height // 2 - 2)
-        w = fonts.font(size).size(words)[0] + 2 * r + 22
+        w = fonts.font(size).size(self.locale.t("table_card.contact_legend"))[0] \
+            + 2 * r + 22
         if w > row.width // 3:
+            return 0, 0, 0
+        if not any(m.kind is EventKind.LINE_CROSSED for m in self.shown_marks()):
+            return 0, w, w
+        lw = fonts.font(size).size(self.locale.t("timeline.line_legend"))[0] + 20
+        return 0, w, w + lw if w + lw <= row.width * 3 // 5 else w
+
+    def _draw_legend(self, surface: pygame.Surface, row: pygame.Rect,
+                     size: int, hint: str = "", legends: int | None = None) -> int:
+        """At the right of the words: the table's contact diamond and what
+        its number is, and the line's dots (``legends``: how many of them,
+        as chosen for a foul's words; else both where the words have room);
+        the width it takes with the gap before the words (none in a narrow
+        window)."""
+        widths = self._legend_widths(row, size)
+        w = widths[1]
+        if not w or legends == 0:
             return 0
+        r = max(5, row.height // 2 - 2)
         left = row.right - w
         contact_mark(surface, (left + 6 + r, row.centery), r - 1, CONTACT_BALL, "1",
                      max(9, size - 3))
-        ui.line(surface, words, size, ui.DIM,
+        ui.line(surface, self.locale.t("table_card.contact_legend"), size, ui.DIM,
                 pygame.Rect(left + 2 * r + 14, row.top, w - 2 * r - 14, row.height))
-        return w + self._draw_line_legend(surface, row, size, w, hint)
+        line_w = widths[2] - w if legends is None or legends > 1 else 0
+        if line_w and legends is None and fonts.font(size).size(
+                self._wanted_words(hint))[0] + 24 > row.width - widths[2]:
+            line_w = 0  # (what the clock stands at is said whole first)
+        if line_w:
+            self._draw_line_legend(surface, row, size, w, line_w)
+        return w + line_w + LEGEND_GAP
 
     def _draw_line_legend(self, surface: pygame.Surface, row: pygame.Rect,
-                          size: int, taken: int, hint: str = "") -> int:
+                          size: int, taken: int, w: int) -> None:
         """Left of the contacts' legend, where the bar has a line crossed:
         its dots and what they are (the dots were read as contacts, or as
-        nothing); the width it takes."""
-        if not any(m.kind is EventKind.LINE_CROSSED for m in self.shown_marks()):
-            return 0
-        words = self.locale.t("timeline.line_legend")
-        w = fonts.font(size).size(words)[0] + 20
-        if taken + w > row.width * 3 // 5:
-            return 0
-        if fonts.font(size).size(self._wanted_words(hint))[0] + 24 > \
-                row.width - taken - w:
-            return 0  # (what the clock stands at is said whole first)
+        nothing)."""
         left = row.right - taken - w
         colour = KIND_COLOURS.get(EventKind.LINE_CROSSED, ui.DIM)
         h = row.height // 2 - 1
         for dy in range(-h, h + 1, 4):  # the bar's dots
             pygame.draw.rect(surface, colour, (left + 4, row.centery + dy - 1, 2, 2))
-        ui.line(surface, words, size, ui.DIM,
+        ui.line(surface, self.locale.t("timeline.line_legend"), size, ui.DIM,
                 pygame.Rect(left + 12, row.top, w - 12, row.height))
-        return w
 
     def _draw_bar(self, surface: pygame.Surface, geo: TimelineGeometry
                   ) -> float | None:
@@ -317,9 +385,8 @@ class Timeline:
 
     def _draw_words(self, surface: pygame.Surface, row: pygame.Rect, size: int,
                     foul_x: float | None, hint: str) -> None:
-        """At a foul, its rule beside its mark; else the event the clock
-        stands at (paused), or the hint."""
-        lh = row.height
+        """The time and marks under the pointer; else the event the clock
+        stands at (paused), or the hint (a foul's words: _draw_foul)."""
         pb = self.playback
         hovered = self.marks_under(self.pointer) if self.pointer else []
         under = self.time_under(self.pointer) if self.pointer else None
@@ -344,24 +411,7 @@ class Timeline:
             text, s = fitted(options, size, row.width)
             ui.line(surface, text, s, ui.INK, row)
             return
-        at = self.near_mark()
-        foul_texts = self.fouls.get(at.event_index) if at is not None else None
-        if at is not None and foul_texts and foul_x is not None:
-            stamp = self.time_text(at.time) + " · "
-            # What happened there first (the first contact a foul names
-            # shares its mark and was never said), then the foul.
-            said = stamp + self.labels_at(at) + " · "
-            # The words with the rule (general rule 20) whole before any
-            # without it: at 800x500 the event's words took the rule's room.
-            ruled = (foul_texts[0], *foul_texts[2:], *foul_texts[1:2])
-            words = fitting([w for f in ruled for w in (said + f, stamp + f, f)],
-                            size, row.width - 12)
-            w = min(row.width, fonts.font(size).size(words)[0] + 12)
-            left = int(min(max(row.left, foul_x - w // 2), row.right - w))
-            box = pygame.Rect(left, row.top, w, lh)
-            pygame.draw.rect(surface, (110, 30, 26), box, border_radius=4)
-            ui.line(surface, words, size, ui.INK, box.inflate(-12, 0))
-            return
+        at = self.near_mark()  # (a foul stood on: _foul_choice)
         shown = at or self.current_mark()
         if shown is not None and (pb.paused or at is not None):
             label = self.labels_at(shown)
