@@ -78,7 +78,10 @@ def test_the_second_panel_shows_where_the_ball_had_gone(
     assert want in panel_words(app, second, below)
     assert loc.t("tip_inset.mm", mm=num(loc, moved)) in drawn_lines(app, second)
     # The ring and the ball drawn apart in the close-up, not in the first.
-    assert inset.apart[1] >= 8 and inset.apart[1] > 3 * inset.apart[0]
+    # At 800x500 the inset is drawn smaller rather than over the 8, a ball
+    # not in the stroke (the longer Russian words shrink it most): 6 px.
+    least = 8 if size[0] > 800 else 6
+    assert inset.apart[1] >= least and inset.apart[1] > 3 * inset.apart[0]
     # The tip's gap behind the ball at the log's ball contact between.
     between = [e for e in g.demo.shot.events if strike.time + 0.001 < e.time
                < again.time and e.snapshot(0) is not None]  # type: ignore[attr-defined]
