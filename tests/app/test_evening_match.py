@@ -18,6 +18,7 @@ from simulator.app.match.turns import next_step
 from simulator.app.text.i18n import Locale
 from tests.app.helpers import (
     DT,
+    click_button,
     concede_match,
     drawn_lines,
     drawn_words,
@@ -553,7 +554,14 @@ def test_one_rule_names_the_main_foul_in_every_view(lang: str) -> None:
     key(app, pygame.K_r)  # the replay of the last shot
     assert app.mode is not None and app.mode.name == "replay"
     frame(app, n=2)
-    assert on_screen(app, app.t("evening.main_foul", foul=named))
+    # (its ruling card open: the card's first line names it, said once;
+    # folded, the line under it)
+    said = app.t("evening.main_foul", foul=named)
+    assert not on_screen(app, said)
+    assert on_screen(app, f"• {named}")
+    click_button(app, app.t("ruling.hide"))
+    frame(app, n=2)
+    assert on_screen(app, said)
     # The export's caption: the same foul.
     exp = ShotExport.from_shot(shot, two, discipline=s.discipline)
     assert exp.caption(lang)[1] == named

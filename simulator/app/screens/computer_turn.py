@@ -567,6 +567,11 @@ class ComputerMode(LinesRoom):
         # The person's ruling is what to read, not the computer's plans.
         return self.holding() or self.phase == "waiting"
 
+    def card_over_extra(self) -> bool:
+        # The ruling outranks the plan for the stroke to come: the plan gives
+        # its room first (at 800x500 a foul's facts were cut under it).
+        return self.kind == "shot" and self.phase == "showing"
+
     def acknowledge(self) -> None:
         """The person has read the ruling: the computer may begin."""
         self.session.to_acknowledge = False

@@ -268,14 +268,16 @@ class ReplayMode(TableMode):
         return self._card[1]
 
     def side_extra(self) -> list[str]:
-        """The shot's main foul always (the one the ruling card above, which
-        names them all, and the export name first, rules.main_foul); at a
-        foul's moment, that foul."""
+        """The shot's main foul (the one the ruling card above, which names
+        them all, and the export name first, rules.main_foul) where the card
+        is folded (open, its first line says it: "Ruled: …" under it said
+        it twice); at a foul's moment, that foul."""
         from rules.main_foul import main_foul
         loc = self.session.locale
         out: list[str] = []
         main = main_foul(self.ruling) if self.ruling.fouls else None
-        if main is not None:
+        open_card = self.show_banner() and not self.session.banner_folded
+        if main is not None and not (open_card and self.card() is not None):
             out.append(self.app.t("evening.main_foul", foul=foul_cite(
                 loc, main, self.session.discipline)))
         if self.current is not None:

@@ -157,6 +157,9 @@ class TableMode(Mode):
         self.session: Session = app.session
         self.scene = scene_for(app, self.session)
         self.banner_rect: pygame.Rect | None = None
+        # The open card's room, as drawn, and what it said (shown as it was
+        # under a dialog at the column's foot).
+        self._card_drawn: tuple[pygame.Rect, ruling_card.Banner, int] | None = None
         # The ruling card's rows that did not fit, as the card reader lays
         # them out: the "N more" it says.
         self.banner_hidden = 0  # the N of the card's "N more" (0: none)
@@ -408,9 +411,7 @@ class TableMode(Mode):
         self._dock = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
         if self.app.dialogs:
             # A dialog docks here: the rest of the column waits under it.
-            self._buttons = []
-            self._row = []
-            self.banner_rect = None
+            self._under_dialog(surface, y)
             return
         ih = self.inset_height(inner.width)
         if ih:
@@ -424,7 +425,7 @@ class TableMode(Mode):
         # (the lines the last frame cut under the card: its note counts them,
         # so the card keeps the note a row of its own)
         self.extra_rows_last = self.extra_read_rows()
-        self.banner_rect = None
+        self.banner_rect = self._card_drawn = None
         self.card_spare = 0
         extra = self.side_extra()
         floor = self.card_floor()
@@ -471,7 +472,8 @@ class TableMode(Mode):
                     ruling_card.banner_height(banner, inner.width, size, True)
                     + self._fold_button(inner.width, size)[2] + 4,
                     room - said - self._first_extra_room(extra, inner.width, size)))
-            card_h = self.card_height_kept(card_h, room)
+            card_h = self.card_height_kept(self._over_plan(banner, inner, size, card_h,
+                                                           room, extra), room)
             self.draw_banner(surface, banner, pygame.Rect(inner.left, y, inner.width,
                                                           card_h), size)
             if self.banner_rect is not None:
@@ -495,6 +497,46 @@ class TableMode(Mode):
         top = bottom - said_h - max(0, gap) if extra else y
         self.say_controls(surface, pygame.Rect(inner.left, top, inner.width,
                                                bottom - top), size)
+
+    def _over_plan(self, banner: ruling_card.Banner, inner: pygame.Rect, size: int,
+                   height: int, room: int, extra: list[str]) -> int:
+        """``height``, or more where the card outranks the lines under it
+        (:meth:`card_over_extra`): all it needs, the lines keeping their
+        first one (what the computer goes for; the card's "N more" counts
+        the rest, V reads them): at 800x500 a foul card said «ещё 4 строки»
+        over the computer's whole plan."""
+        if not extra or not self.card_over_extra() or self.session.banner_folded:
+            return height
+        full = ruling_card.banner_height(banner, inner.width, size, False) + \
+            self._fold_button(inner.width, size)[2] + 4
+        first = ui.paragraph(None, extra[0], size - 1, ui.INK,
+                             pygame.Rect(0, 0, inner.width, 10 ** 6)) + 4
+        return max(height, min(full, room - first - 6))
+
+    def card_over_extra(self) -> bool:
+        """Whether the ruling card takes the room it needs before the extra
+        lines (a computer's plan: the ruling is what to read)."""
+        return False
+
+    def _under_dialog(self, surface: pygame.Surface, top: int) -> None:
+        """The column under a dialog: nothing of it acts; a dialog at its
+        foot leaves the open ruling card in view above it as it was (Save
+        the match… had emptied it while it was up), nothing on it to click."""
+        self._buttons = []
+        self._row = []
+        self.banner_rect = None
+        over = self.app.dialogs[-1]
+        kept = self._card_drawn
+        if kept is None or not getattr(over, "at_foot", False) or \
+                getattr(over, "takes_side", False) or kept[0].top < top:
+            return  # (nor under a heading grown over it)
+        box, banner, size = kept
+        buttons, areas = len(ui.FRAME.buttons), len(ui.FRAME.areas)
+        self.draw_banner(surface, banner, box, size)
+        self.draw_card_foot(surface)
+        del ui.FRAME.buttons[buttons:], ui.FRAME.areas[areas:]
+        self.banner_rect = None
+        self._card_drawn = kept
 
     def _draw_heading(self, surface: pygame.Surface, inner: pygame.Rect,
                       size: int) -> int:
@@ -546,7 +588,10 @@ class TableMode(Mode):
                                       pygame.Rect(0, 0, room.width, 10 ** 6)) + 4
         shown = fits(heights, room.height)
         note_size = max(CARD_NOTE_SIZE, size - 3)
-        if shown < len(extra):  # (the note's row taken from the lines)
+        if shown < len(extra) and not (self.card_over_extra()
+                                       and self.extra_in_card_note()):
+            # (the note's row taken from the lines; none where the card's
+            # note counts them)
             shown = fits(heights, room.height - ui.line_height(note_size))
         self.first_extra_hidden = bool(extra) and shown == 0
         self.extra_hidden = len(extra) - shown
@@ -897,6 +942,7 @@ class TableMode(Mode):
         # with the extra lines V adds, once they are drawn)
         self.card_below = self.banner_hidden = drawn.hidden
         self.banner_rect = box
+        self._card_drawn = (room.copy(), banner, size)  # (kept under a dialog)
         ui.FRAME.areas.append((box.copy(), self.read_card))  # a click reads it whole
         # Its foot (the note and the fold button) once the extra lines are
         # drawn: what V adds of theirs is counted in the card's one note.
