@@ -862,10 +862,11 @@ class QuizMode(PracticeScreen):
         return "\n".join([*lines, t("quiz.because"), *self.reasons(at)])
 
     def set_words(self, g: Grade) -> list[str]:
-        """A set of answers counted wrong: the right ones not ticked and the
+        """A set of answers partly right: the right ones not ticked and the
         ticked ones not right, each named ("Not quite" over two lists left
-        the class to find the difference)."""
-        if not g.question.multiple or g.right:
+        the class to find the difference; a set with nothing right is told
+        by the two lists)."""
+        if not g.question.multiple or g.right or not g.answer & g.expected:
             return []
         names = self.session.names if self.session is not None else ()
         out = []
