@@ -312,3 +312,29 @@ def test_the_score_is_said_once_and_the_keys_stay_at_800x500(lang: str) -> None:
         assert mode.hint() in strip or mode.short_hint() in strip, strip
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_explanations_strip_keeps_its_keys_under_many_facts(lang: str) -> None:
+    """Four facts (the first contact, the cushions, two balls potted) took
+    two rows at 800x500: the keys' line was gone and the last chip cut by
+    the window's foot. The facts keep one row, the keys the other."""
+    app = make_app(lang, SMALL)
+    try:
+        mode = quiz_on(app, "express-own-and-foreign", frames=2)
+        while mode.phase != "done":
+            if mode.phase == "asking":
+                quiz_ready(app)
+                frame(app)
+                answer(app, mode)
+            else:
+                key(app, pygame.K_RETURN)
+                frame(app, n=2)
+        frame(app)
+        assert len(mode.chips()) >= 4
+        strip = drawn_lines(app, "strip")
+        assert mode.hint() in strip or mode.short_hint() in strip, strip
+        assert all(t.rect.bottom <= SMALL[1] for t in app.texts)
+        assert mode.chips()[0] in strip
+    finally:
+        pygame.display.quit()

@@ -39,7 +39,7 @@ from simulator.app.screens.practice.session import (
     situation_lines,
 )
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
-from simulator.app.table import scoreboard
+from simulator.app.table import scoreboard, strip
 from simulator.app.text import ui
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import (
@@ -1395,7 +1395,11 @@ class QuizMode(PracticeScreen):
         if self.show is not None and self.player is not None:
             self.show.draw_timeline(surface, rect, self.short_hint())
         else:
-            super().draw_strip(surface, rect)
+            # The facts in one row over the keys (the side text says the
+            # ruling): a second row of chips hid the keys and was cut by the
+            # window's foot at 800x500.
+            strip.draw_strip(surface, rect, strip.one_row(rect, self.chips()),
+                             self.hint(), short=self.short_hint())
 
     def inset_height(self, width: int) -> int:
         """The side view, smaller (not below ``INSET_LEAST``) or left out
