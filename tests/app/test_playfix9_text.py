@@ -200,8 +200,11 @@ def test_the_quiz_starts_at_the_selected_situation_with_its_own_score() -> None:
     frame(app)
     score = state_of(app).quiz
     assert score is not None and score.asked == 1
-    # A run of another game: its own score, from nothing.
+    # A run of another game: its own score, from nothing (leaving the
+    # sitting asks first).
     key(app, pygame.K_ESCAPE)
+    frame(app)
+    click_button(app, app.t("quiz.leave_yes"))
     frame(app)
     nine = _to_quiz_from_list(app, "9-ball", None)
     assert isinstance(nine, QuizMode)

@@ -52,7 +52,7 @@ def test_answers_right_and_wrong_are_graded_and_explained(app: App) -> None:
     wrong = next(c for c in q.choices if c not in q.correct and c != "none")
     click_button(app, answer_label(app, q, wrong, mode.session.names))
     g = mode.grades[-1]
-    assert not g.right and mode.text_title() == "Not quite"
+    assert not g.right and mode.text_title() == "Wrong"  # (one answer: no "Not quite")
     fb = mode.feedback(g)
     assert code_words(app.locale, "foul.bad_hit") in fb  # the referee's answer
     assert "8-ball rule 8" in fb

@@ -87,7 +87,8 @@ def test_a_game_lost_without_a_foul_asks_which_rule_decides(
         side = " ".join(drawn_lines(app, "side"))
         # (a foul and the loss: "Which rules were broken? (choose all ...)")
         rule_loss = app.t("quiz.rule_loss")
-        rule = app.t("quiz.rule_all" if mode.question.multiple else "quiz.rule")
+        rule = app.t("quiz.rule_all" if mode.question.multiple else "quiz.rule",
+                     n=len(mode.question.correct))
         assert (rule_loss in side) == loss_only, side
         assert (rule in side) != loss_only, side
         if loss_only:  # the loss's rule is the answer, and no "none" is offered

@@ -19,7 +19,7 @@ import pygame
 
 from rules.codes import OWN_RULES, FoulCode, Kind, Note, SeedRef
 from rules.main_foul import fouls_main_first
-from rules.questions import contacts_at, first_contact
+from rules.questions import contacts_at, facts, first_contact
 from rules.ruling import BallInHand, Outcome, Ruling
 from simulator.app.loop.app import App, Mode
 from simulator.app.match.session import shot_chips
@@ -39,7 +39,7 @@ from simulator.app.screens.practice.session import (
     situation_lines,
 )
 from simulator.app.screens.practice.shot_player import ShotPlayer, foul_stops
-from simulator.app.table import scoreboard
+from simulator.app.table import scoreboard, strip
 from simulator.app.text import ui
 from simulator.app.text.i18n import Locale
 from simulator.app.text.words import (
@@ -75,6 +75,9 @@ from simulator.table.events import Event, EventKind, Shot
 from simulator.table.specs import TableKind, table_by_name
 
 SLOW = 0.25  # the class's speed for watching again
+# The side view's least height while a question is open: lower, its plot
+# shows no height (a smaller one gives way to the question).
+INSET_LEAST = 72
 # Notes saying a declaration did not count (the stroke judged as an ordinary
 # one): part of what happened, said with the first answer.
 VOID_DECLARATIONS = (Note.PUSH_OUT_IGNORED,)
@@ -332,6 +335,7 @@ class QuizMode(PracticeScreen):
         # The stroke seen to its end (or a stop): answers before it were
         # given with the deciding contact still to come.
         self.watched = False
+        self._ask_from: str | None = None  # the side text above the question
         if ask_length and len(ids) > SHORT_SITTING:
             # How long the sitting is, asked on the situation's table before
             # its stroke plays.
@@ -570,7 +574,18 @@ class QuizMode(PracticeScreen):
         self.rebuild()
 
     def leave(self) -> None:
-        to_practice_list(self.app)
+        """Back to the practice list; a sitting with answers given asks
+        first (Esc left at once, and the sitting's score was lost)."""
+        app = self.app
+        q = score_of(app)
+        if not q.asked or self.phase == "over":
+            to_practice_list(app)
+            return
+        from simulator.app.dialogs.confirm import confirm_dialog
+        app.push_dialog(confirm_dialog(
+            app, app.t("quiz.leave_title"),
+            app.t("quiz.leave_body", right=q.right, asked=q.asked),
+            app.t("quiz.leave_yes"), lambda: to_practice_list(app)))
 
     # -- screen -------------------------------------------------------------------
     def score_line(self) -> str:
@@ -696,9 +711,10 @@ class QuizMode(PracticeScreen):
         t = app.t
         q = self.question
         names = self.session.names if self.session is not None else ()
+        # (the score is on the board: said here too it was said three times)
         lines = [" · ".join((self.situation_line(),
                              t("quiz.progress", k=self.k + 1, n=len(self.questions)),
-                             self.sitting_line(self.k + 1), self.score_line())), ""]
+                             self.sitting_line(self.k + 1))), ""]
         lines += situation_lines(app.locale, self.sc)
         if self.k == 0 and len(self.questions) > 1:
             # What the situation will ask, as a list, then the first question
@@ -706,12 +722,10 @@ class QuizMode(PracticeScreen):
             # stood as the prompt of a yes/no question.
             asks = ", ".join(t(ask_key(x)) for x in self.questions)
             lines.append(t("quiz.intro", asks=asks))
-        lines.append(t(q.key))
-        if not self.watched:
-            # The answers wait for the stroke's end (some 20 s at 1/4 after
-            # "Watch again"): said by the locked answers, with the key that
-            # skips there (the strip's hint went unread).
-            lines += ["", t("quiz.wait_note")]
+        # Where the text is cut, it opens at the question (the lines above
+        # it a key or the wheel away): the question is what is read.
+        self._ask_from = "\n".join(lines)
+        lines += self.question_lines()
         buttons: list[ui.Button] = []
         for i, a in enumerate(q.choices):
             label = answer_label(app, q, a, names, self.sc.discipline, quiz=self)
@@ -738,6 +752,20 @@ class QuizMode(PracticeScreen):
         self.side_btns = buttons
         self.side_text(self.neutral_title(), "\n".join(lines))
 
+    def question_lines(self) -> list[str]:
+        """The question on screen, last in the side text, and while the
+        stroke plays what the answers wait for."""
+        t = self.app.t
+        q = self.question
+        # (a question of several answers says how many are right)
+        lines = [t(q.key, n=len(q.correct))]
+        if not self.watched:
+            # The answers wait for the stroke's end (some 20 s at 1/4 after
+            # "Watch again"): said by the locked answers, with the key that
+            # skips there (the strip's hint went unread).
+            lines += ["", t("quiz.wait_note")]
+        return lines
+
     def _build_done(self) -> None:
         """The situation's questions answered: the score, the ruling and the
         rule."""
@@ -753,7 +781,7 @@ class QuizMode(PracticeScreen):
         right = sum(1 for g in self.grades if g.right)
         body = [f"{self.situation_line()} · {self.sitting_line(len(self.questions))}",
                 t("quiz.situation_score", right=right, n=len(self.grades)),
-                self.score_line(), "", t("quiz.the_ruling")]
+                "", t("quiz.the_ruling")]
         loc = app.locale
         for f in fouls_main_first(self.ruling):
             body.append(f"• {foul_cite(loc, f)}")
@@ -774,8 +802,13 @@ class QuizMode(PracticeScreen):
         """The heading of the side column after an answer."""
         if self.phase != "answered" or not self.grades:
             return self.neutral_title()
-        return self.app.t("quiz.right") if self.grades[-1].right \
-            else self.app.t("quiz.wrong")
+        g = self.grades[-1]
+        if g.right:
+            return self.app.t("quiz.right")
+        # "Not quite" for a set partly right only: said over a plain "no"
+        # answered "yes" it softened a miss that was whole.
+        partly = g.question.multiple and bool(g.answer & g.expected)
+        return self.app.t("quiz.partly" if partly else "quiz.wrong")
 
     def feedback(self, g: Grade, at: int | None = None) -> str:
         """Your answer and the referee's, for this question only: what the
@@ -791,7 +824,7 @@ class QuizMode(PracticeScreen):
                              for a in sorted(g.expected))
         lines = [t("quiz.your_answer", answer=given),
                  t("quiz.referee_answer", answer=expected),
-                 *self.all_rules_words(g), ""]
+                 *self.set_words(g), *self.all_rules_words(g), ""]
         lost = losses(self.ruling)
         # The question this grade answered (the grades are in the questions'
         # order; read back after the last answer, self.k is past them all).
@@ -828,6 +861,23 @@ class QuizMode(PracticeScreen):
         # next question" after a wrong one taught nothing (play-test 24).
         return "\n".join([*lines, t("quiz.because"), *self.reasons(at)])
 
+    def set_words(self, g: Grade) -> list[str]:
+        """A set of answers partly right: the right ones not ticked and the
+        ticked ones not right, each named ("Not quite" over two lists left
+        the class to find the difference; a set with nothing right is told
+        by the two lists)."""
+        if not g.question.multiple or g.right or not g.answer & g.expected:
+            return []
+        names = self.session.names if self.session is not None else ()
+        out = []
+        for key, part in (("quiz.set_missed", g.expected - g.answer),
+                          ("quiz.set_extra", g.answer - g.expected)):
+            if part:
+                words = ", ".join(answer_label(self.app, g.question, a, names,
+                                               rules=False) for a in sorted(part))
+                out.append(self.app.t(key, answer=words))
+        return out
+
     def all_rules_words(self, g: Grade) -> list[str]:
         """'Right: general rule 23 and 8-ball rule 13 both apply.': a
         "Which rule?" whose ruling rests on several rules takes any of them
@@ -859,7 +909,14 @@ class QuizMode(PracticeScreen):
         if s is None or not loc.has(f"quiz.seen_{s.key}"):
             return ""
         ball = ball_label(loc, s.ball) if s.ball is not None else ""
-        what = loc.t(f"quiz.seen_{s.key}", ball=ball)
+        key = f"quiz.seen_{s.key}"
+        # A break says the count its rule reads, as the strip does: "too
+        # few balls reached a cushion" stood beside "no object ball reached
+        # a cushion" for one break.
+        n = len(facts(self.shot).cushion_balls) if s.key == "illegal_break" else 0
+        if s.key == "illegal_break" and not n:
+            key += "_none"
+        what = loc.t(key, ball=ball, n=n)
         return what[:1].upper() + what[1:] + "."
 
     def reasons(self, at: int) -> list[str]:
@@ -1128,6 +1185,36 @@ class QuizMode(PracticeScreen):
         elif self.phase == "done" and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.app.later(self.next_situation)()
 
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        if self._ask_from is not None:
+            # (scrolled no further than to show the text's end: where all of
+            # it fits, from its start)
+            wrapped = ui.wrap(self._ask_from, self._body_size(
+                size, box.width, box.height), box.width)
+            self.body_scroll, self._ask_from = len(wrapped), None
+        super().draw_body(surface, box, size)
+
+    def scroll_body(self, event: pygame.event.Event) -> bool:
+        """The wheel anywhere over the side column scrolls its text (over
+        the answers or the side view it did nothing, the text's own room a
+        line at 800x500); the keys as on every practice screen."""
+        mouse = self.app.mouse
+        if event.type == pygame.MOUSEWHEEL and mouse is not None and \
+                self.layout.side.collidepoint(mouse):
+            if event.y < 0 and self.body_hidden:
+                self.body_scroll += 1
+            elif event.y > 0:
+                self.body_scroll = max(0, self.body_scroll - 1)
+            return True
+        return super().scroll_body(event)
+
+    def _buttons_in_pairs(self, inner: pygame.Rect, size: int, bsize: int,
+                          room: int) -> bool:
+        """Never two a row: the answers stood in a grid without their number
+        keys after a side view and in a column with them before; the same
+        layout and keys every question (the text scrolls instead)."""
+        return False
+
     def at_rest(self) -> bool:
         """Whether the stroke is held at its end (or gone): no replay plays."""
         return self.player is None or self.player.playback.at_end
@@ -1308,10 +1395,35 @@ class QuizMode(PracticeScreen):
         if self.show is not None and self.player is not None:
             self.show.draw_timeline(surface, rect, self.short_hint())
         else:
-            super().draw_strip(surface, rect)
+            # The facts in one row over the keys (the side text says the
+            # ruling): a second row of chips hid the keys and was cut by the
+            # window's foot at 800x500.
+            strip.draw_strip(surface, rect, strip.one_row(rect, self.chips()),
+                             self.hint(), short=self.short_hint())
 
     def inset_height(self, width: int) -> int:
-        return self.show.inset_height(width) if self.show is not None else 0
+        """The side view, smaller (not below ``INSET_LEAST``) or left out
+        while a question is open where it would leave the question no room:
+        at 800x500 the rule's options under it kept "Which rule?" below the
+        column's foot, the text's room one line. The whole text if the
+        picture can give it room, else the question itself."""
+        full = self.show.inset_height(width) if self.show is not None else 0
+        if not full or self.phase != "asking" or self._dock is None:
+            return full
+        size = self.text_size()
+        room = self._dock.bottom - self._dock.top - 8 - \
+            self._column_height(width, max(11, size - 1))
+        if self._message_rect is not None:
+            room -= self._message_rect.height + 6
+        lh = ui.line_height(size)
+        asked = "\n".join(self.question_lines())
+        # (the question's own lines, and the line saying more is above)
+        own = len(ui.wrap(asked, size, width)) * lh + lh
+        for need in (self._body_height(size, width), own):
+            spare = room - need - 6
+            if spare >= INSET_LEAST:
+                return min(full, spare)
+        return 0
 
     def draw_inset(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if self.show is not None:
@@ -1327,13 +1439,15 @@ class QuizMode(PracticeScreen):
         return self.player.pocket() if self.player is not None else None
 
     def chips(self) -> list[str]:
-        out = [discipline_label(self.app.locale, self.sc.discipline),
-               self.score_line()]
-        if getattr(self.sc.game, "is_break", False):
-            out.append(self.app.t("strip.break"))
+        # The game and the score are on the board: chips saying them again
+        # pushed the keys' line out of the strip at 800x500.
+        is_break = bool(getattr(self.sc.game, "is_break", False))
         if self.phase == "done":  # before that, "first contact: 2" would tell
-            out += shot_chips(self.app.locale, self.shot)
-        return out
+            # A break's count as its rule reads it (object balls to a
+            # cushion): "no cushion contact" said another thing than the
+            # answers about the same break; that count says it was a break.
+            return shot_chips(self.app.locale, self.shot, is_break=is_break)
+        return [self.app.t("strip.break")] if is_break else []
 
     def hint(self) -> str:
         return self.app.t(self._hint_key(), keys=self._answer_keys())

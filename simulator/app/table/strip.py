@@ -46,3 +46,20 @@ def draw_strip(surface: pygame.Surface, rect: pygame.Rect, chips: Sequence[str],
     if hint and hint_box.top >= y + lh + 2:
         ui.line(surface, hint, hs, ui.DIM, hint_box)
         ui.FRAME.rows.append(hint_box.copy())
+
+
+def one_row(rect: pygame.Rect, chips: Sequence[str]) -> list[str]:
+    """The first of ``chips`` that fit the strip's first row (at least one),
+    as :func:`draw_strip` lays them out: those past it took the keys' row
+    and fell off the window's foot."""
+    size = max(11, min(15, rect.height // 3 - 1))
+    room = rect.width - 2 * 8
+    out: list[str] = []
+    used = 0
+    for chip in chips:
+        w = fonts.font(size).size(chip)[0] + 12
+        if out and used + w > room:
+            break
+        out.append(chip)
+        used += w + 6
+    return out

@@ -486,8 +486,10 @@ class Button:
         r = self.rect
         hover = mouse is not None and r.collidepoint(mouse) and self.enabled
         bg = BUTTON_OFF if not self.enabled else (
-            BUTTON_HOVER if hover else ((31, 107, 72) if self.selected or self.primary
-                                        else BUTTON))
+            # (a picked one keeps its colour under the pointer: the hover's
+            # hid that it was picked)
+            (31, 107, 72) if self.selected else BUTTON_HOVER if hover
+            else ((31, 107, 72) if self.primary else BUTTON))
         pygame.draw.rect(surface, bg, r, border_radius=6)
         edge = ACCENT if self.selected else ((201, 163, 107) if hover else BORDER)
         pygame.draw.rect(surface, edge, r, 1, border_radius=6)

@@ -279,8 +279,11 @@ class PracticeScreen(Mode):
             return n
 
         room = box.height
-        if fitting(0, room) < len(lines):
-            room = max(0, room - lh)  # a line to say there is more
+        if fitting(0, room) < len(lines) and room >= 2 * lh:
+            # A line to say there is more, where a line of the text stays
+            # beside it (in a room of one line Down counted lines and showed
+            # none of them).
+            room -= lh
         last = len(lines)
         while last and fitting(last - 1, room) == len(lines) - last + 1:
             last -= 1
