@@ -91,6 +91,10 @@ class Dialog(Mode):
         self.cancel = cancel
         self.scroll = 0
         self.cols = 1  # the buttons in one column, or two in a low window
+        # Three a row where two rows of two would not take them all (the
+        # match's end card: its fifth button, the save, took a row of the
+        # table's figures at 800x500).
+        self.max_cols = 2
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[ui.Button] = [
             ui.Button(label, self._wrap(fn), key=str(i + 1) if len(buttons) > 1 and
@@ -427,20 +431,13 @@ class Dialog(Mode):
             area = self._over_table(area)
         if not docked:
             surface.blit(veil(surface.get_size(), (0, 0, 0, 120)), (0, 0))
-        m = self._measure(area)
-        if len(self._in_card()) >= 4 and m.width >= 2 * MIN_COLUMN and \
-                not self._all_text_fits(m):
-            # Buttons in two columns before any text is hidden (a long menu
-            # in a low window: the pause menu at 1100x650 in Russian).
-            two = self._measure(area, cols=2)
-            if self._all_text_fits(two) and self._words_whole(two):
-                m = two
+        m = self._buttons_laid(area)
         self.cols = m.cols
         # The buttons stay in view and the text scrolls above them; when the
         # buttons alone are too many, text and buttons scroll together.
         fixed = sum(m.heights) + (min(2, len(m.lines)) * m.lh + m.pad
                                   if m.lines else 0) <= m.room
-        if not fixed and m.cols == 2:
+        if not fixed and m.cols >= 2:
             m = self._measure(area)
             self.cols = 1
         shown = self._fit_text(m) if fixed else self._fit_all(m)
@@ -476,6 +473,31 @@ class Dialog(Mode):
         else:
             self._draw_scrolled(surface, m, shown, x, y, more)
         self._draw_side(surface, m)
+
+    def _buttons_laid(self, area: pygame.Rect) -> _Measures:
+        """The card measured with its buttons in one column, else in two
+        before any text is hidden (a long menu in a low window: the pause
+        menu at 1100x650 in Russian), or three where allowed: the first
+        where all the text fits with the table's headings in full (not
+        short over a legend of seven lines: a fifth button in one column
+        took their room), then where it fits at all; where none does, the one
+        that shows the most of the text (as many button rows as before a
+        fifth button was added, never more)."""
+        one = self._measure(area)
+        if self._all_text_fits(one) and not one.legend:
+            return one
+        # (each grid also with the names in short words: the headings in
+        # full beside them, where whole names took a legend)
+        tries = [one] + [self._measure(area, cols=c, compact=k)
+                         for c in self._grid_cols(one.width) for k in (False, True)]
+        tries = [one] + [t for t in tries[1:] if self._words_whole(t)]
+        fits = [t for t in tries if self._all_text_fits(t)]
+        best = next((t for t in fits if not t.legend), fits[0] if fits else None)
+        if best is None:
+            best = min(tries, key=lambda t: sum(t.heights)) \
+                if self.max_cols > 2 else one
+        # (measured again: the table's lines are those of the last measure)
+        return self._measure(area, cols=best.cols, compact=best.compact)
 
     def _in_card(self) -> list[ui.Button]:
         """The buttons drawn in the card (none where they stand in the side
@@ -608,16 +630,26 @@ class Dialog(Mode):
         one column of buttons or (``in_two``) in two."""
         if self._all_text_fits(self._measure(area)):
             return True
-        if not in_two or len(self._in_card()) < 4 or \
-                area.width - 20 < 2 * MIN_COLUMN:
+        if not in_two:
             return False
-        two = self._measure(area, cols=2)
-        return self._all_text_fits(two) and self._words_whole(two)
+        for cols in self._grid_cols(area.width - 20):
+            more = self._measure(area, cols=cols)
+            if self._all_text_fits(more) and self._words_whole(more):
+                return True
+        return False
+
+    def _grid_cols(self, width: int) -> list[int]:
+        """The columns of buttons to try, fewest first: two from four
+        buttons, three (where allowed) from five, each where ``width``
+        gives every column its least."""
+        n = len(self._in_card())
+        return [c for c in range(2, self.max_cols + 1)
+                if n >= c + 2 and width >= c * MIN_COLUMN]
 
     def _words_whole(self, m: _Measures) -> bool:
         """Whether every word of every button fits a column unbroken."""
         from simulator.app.text import fonts
-        w2 = (m.width - 6) // 2
+        w2 = (m.width - 6 * (m.cols - 1)) // m.cols
         f = fonts.font(m.bsize)
         return all(f.size(word)[0] <= w2 - 16 - b._key_w(m.bsize)
                    for b in self.buttons for word in b.label.split())
@@ -626,7 +658,8 @@ class Dialog(Mode):
         return m.room - sum(m.heights) - (m.pad if m.lines else 0) >= \
             len(m.lines) * m.lh
 
-    def _measure(self, area: pygame.Rect, cols: int = 1) -> _Measures:
+    def _measure(self, area: pygame.Rect, cols: int = 1,
+                 compact: bool = False) -> _Measures:
         size = self._text_size()
         pad = 10
         width = area.width - 2 * pad
@@ -635,13 +668,13 @@ class Dialog(Mode):
         bsize = max(MIN_SIZE, size - 1)
         self._compact = False
         lines = self._text_lines(width, size)
-        if cols == 2:  # a height a row of two (ui.grid's gap of 6)
-            w2 = (width - 6) // 2
+        if cols >= 2:  # a height a row of two or three (ui.grid's gap of 6)
+            w2 = (width - 6 * (cols - 1)) // cols
             bsize = max(MIN_SIZE, bsize - 2)
             inside = self._in_card()
-            heights = [max(b.measure(w2, bsize) for b in inside[i:i + 2]) +
+            heights = [max(b.measure(w2, bsize) for b in inside[i:i + cols]) +
                        self.gap
-                       for i in range(0, len(inside), 2)]
+                       for i in range(0, len(inside), cols)]
         else:
             heights = [b.measure(width, bsize) + self.gap for b in self._in_card()]
         room = area.height - title_h - 3 * pad
@@ -649,8 +682,8 @@ class Dialog(Mode):
         if self.entry is not None:
             entry_h = ui.line_height(16) + 14
             room -= entry_h
-        if self._turned and len(lines) * ui.line_height(size) > \
-                room - sum(heights) - pad:
+        if self._turned and (compact or len(lines) * ui.line_height(size) >
+                             room - sum(heights) - pad):
             # Where the table turned round scrolls, a name too long beside
             # its figures goes there in short words, and seven headings of
             # 9 px go in two parts (``players_table``).
@@ -660,7 +693,8 @@ class Dialog(Mode):
             # round: the last player's figures were the line it pushed out.
             lines = [ln for ln in lines if ln.strip()]
         return _Measures(size, pad, width, title_h, ui.line_height(size), bsize,
-                         lines, heights, room, entry_h, cols)
+                         lines, heights, room, entry_h, cols, bool(self._legend),
+                         self._compact)
 
     def _text_lines(self, width: int, size: int) -> list[str]:
         """The body's lines, the table's among them."""
@@ -891,8 +925,9 @@ class Dialog(Mode):
                 self.entry.select_range = list(self.entry.select_range)
                 widgets.redraw(self.entry)
             y += m.entry_h
-        if m.cols == 2:
-            ui.grid(self._in_card(), pygame.Rect(x, y, width, 0), m.bsize)
+        if m.cols >= 2:
+            ui.grid(self._in_card(), pygame.Rect(x, y, width, 0), m.bsize,
+                    cols=m.cols)
             for b in self._in_card():
                 b.draw(surface, self.app.mouse)
             return
@@ -973,6 +1008,8 @@ class _Measures:
     room: int
     entry_h: int
     cols: int = 1  # the buttons' columns
+    legend: bool = False  # the table's headings short, a legend under it
+    compact: bool = False  # the table turned round, its names in short words
 
 
 @dataclass(frozen=True)

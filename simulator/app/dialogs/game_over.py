@@ -49,6 +49,9 @@ def game_over_dialog(app: App) -> Dialog:
     if s.shots:
         actions.insert(0, (app.t("panel.replay"), lambda: app.go("replay"), ""))
     actions = [(label, fn, str(n)) for n, (label, fn, _k) in enumerate(actions, 1)]
+    # Saved under a name as from the match's menu (Esc here leaves the
+    # match); the card comes back under the save's own card.
+    actions.append((app.t("pause.save"), lambda: save_over_the_card(app), "S"))
     if app.settings.allow_undo and s.can_undo():
         actions.append((app.t("panel.undo"), lambda: undo(app), "U"))
     by = s.match_conceded_by()  # who gave the match up, said as such
@@ -67,6 +70,13 @@ def game_over_dialog(app: App) -> Dialog:
     return d
 
 
+def save_over_the_card(app: App) -> None:
+    """The save's card opened with the end card back under it: cancelled
+    or saved, the match's end is still on the screen."""
+    app.open("gameover")
+    app.open("save")
+
+
 def _card(app: App, title: str, body_lines: list[str],
           actions: list[tuple[str, Callable[[], None], str]],
           back: Callable[[], None], at: int) -> Dialog:
@@ -79,6 +89,7 @@ def _card(app: App, title: str, body_lines: list[str],
     for b, (_label, _fn, key) in zip(d.buttons, actions, strict=True):
         b.key = key
     d.key_guard = KEY_GUARD
+    d.max_cols = 3  # (the save beside the others, not a row of figures less)
     d.over_table = True
     d.table = stats_table(app, s)
     d.short_head = stats_head_short(app, s)

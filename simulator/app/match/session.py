@@ -353,10 +353,11 @@ class Session:
         person's foul or game's end waits for Continue as it did when the
         match was saved (the computer never plays on past it unread)."""
         rulings = self.match.rulings
-        if not rulings or self.over:
+        if not rulings:
             return
         if rulings[-1] is None:
-            self._resume_choice_card()
+            if not self.over:
+                self._resume_choice_card()
             return
         ruling = rulings[-1]
         last = self.match.history[-1]
@@ -366,6 +367,11 @@ class Session:
         called, ball = last_call(self)
         if called:  # the referee's call's own card, as it was made
             self.banner = call_card(self, ruling, ball)
+        if self.over:
+            # The end card says how the match ended, as when it was made
+            # (reopened from the menu it had lost the rule that ended it);
+            # nothing is left to acknowledge or to play on.
+            return
         # A concession is the person's own doing: nothing to read.
         self.to_acknowledge = last.get("type") != "concede" and \
             self.concerns_person(ruling)
