@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from simulator.app.loop.gui_setup import settle_translations
+from simulator.app.loop.gui_setup import InlineLoader, settle_translations
 from simulator.app.loop.settings import Settings, write_settings
 from simulator.app.table.view import Layout
 from simulator.app.text import fonts, ui, widgets
@@ -146,8 +146,12 @@ class App:
         self.settings = settings
         self.settings_path = settings_path
         self.screens: dict[str, ScreenFactory] = dict(screens or {})
+        loader = InlineLoader()  # (no threads a window; fonts opened once)
         self.gui = pygame_gui.UIManager(self.size, _theme(),
-                                        starting_language=locale.lang)
+                                        starting_language=locale.lang,
+                                        resource_loader=loader)
+        loader.start()
+        loader.update()
         settle_translations()
         self.clock = pygame.time.Clock()
         self.running = True
