@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import i18n  # type: ignore[import-untyped]
+import pygame_gui
 from i18n import resource_loader
 from pygame_gui.core.package_resource import PackageResource
 from pygame_gui.core.resource_loaders import IResourceLoader
@@ -114,3 +115,16 @@ class InlineLoader(IResourceLoader):
             elif isinstance(resource, FontResource) and resource.loaded_font:
                 _fonts[_font_key(resource)] = resource.loaded_font
         return True, 1.0
+
+
+def widget_manager(size: tuple[int, int], theme: dict[str, object],
+                   lang: str) -> pygame_gui.UIManager:
+    """A window's UIManager, its fonts and images loaded (InlineLoader) and
+    its translations settled."""
+    loader = InlineLoader()
+    gui = pygame_gui.UIManager(size, theme, starting_language=lang,
+                               resource_loader=loader)
+    loader.start()
+    loader.update()
+    settle_translations()
+    return gui
