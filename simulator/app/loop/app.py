@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
-from simulator.app.loop.gui_setup import settle_translations
+from simulator.app.loop.gui_setup import widget_manager
 from simulator.app.loop.settings import Settings, write_settings
 from simulator.app.table.view import Layout
 from simulator.app.text import fonts, ui, widgets
@@ -146,9 +145,7 @@ class App:
         self.settings = settings
         self.settings_path = settings_path
         self.screens: dict[str, ScreenFactory] = dict(screens or {})
-        self.gui = pygame_gui.UIManager(self.size, _theme(),
-                                        starting_language=locale.lang)
-        settle_translations()
+        self.gui = widget_manager(self.size, _theme(), locale.lang)
         self.clock = pygame.time.Clock()
         self.running = True
         self.mode: Mode | None = None

@@ -11,11 +11,16 @@ all that can ever find anything.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
 import i18n  # type: ignore[import-untyped]
+import pygame_gui
 from i18n import resource_loader
+from pygame_gui.core.package_resource import PackageResource
+from pygame_gui.core.resource_loaders import IResourceLoader
+from pygame_gui.core.utility import FontResource, ImageResource, SurfaceResource
 
 _searched: set[tuple[object, ...]] = set()
 
@@ -51,3 +56,75 @@ def settle_translations() -> None:
     if not hasattr(resource_loader.search_translation, "searches"):
         resource_loader.search_translation = _once(
             resource_loader.search_translation)
+
+
+# -- the widgets' fonts ---------------------------------------------------------
+# pygame_gui loads a window's fonts on five threads it starts for each
+# UIManager, and reads and opens every font file again for each: the game
+# makes a window once, but each language's or size's fonts are the same
+# files at the same sizes. A font opened from the same file at the same size
+# and style is the same font: it is opened once a process and shared (a
+# manager sets a font's underline afresh for each piece of text it draws).
+_fonts: dict[tuple[object, ...], Any] = {}
+
+
+def _font_key(resource: FontResource) -> tuple[object, ...]:
+    """Everything a loaded font depends on."""
+    where = resource.location
+    if isinstance(where, PackageResource):
+        place: object = ("package", where.package, where.resource)
+    else:
+        place = where
+    return (resource.font_type_to_use, place, resource.size, resource.force_style,
+            tuple(sorted((k, repr(v)) for k, v in resource.style.items())))
+
+
+class InlineLoader(IResourceLoader):
+    """Loads a UIManager's fonts and images in this thread when asked, the
+    fonts once a process (see above); surfaces after the images they are
+    made from, as pygame_gui's own loaders do."""
+
+    def __init__(self) -> None:
+        self._waiting: list[FontResource | ImageResource | SurfaceResource] = []
+        self._started = False
+
+    def add_resource(self, resource: FontResource | ImageResource |
+                     SurfaceResource) -> None:
+        if self._started:
+            raise ValueError("Too late to add this resource to the loader")
+        self._waiting.append(resource)
+
+    def start(self) -> None:
+        self._started = True
+
+    def started(self) -> bool:
+        return self._started
+
+    def update(self) -> tuple[bool, float]:
+        waiting, self._waiting = self._waiting, []
+        waiting.sort(key=lambda r: isinstance(r, SurfaceResource))
+        for resource in waiting:
+            if isinstance(resource, FontResource):
+                key = _font_key(resource)
+                if key in _fonts:
+                    resource.loaded_font = _fonts[key]
+                    continue
+            error = resource.load()
+            if error is not None:
+                warnings.warn(str(error), stacklevel=2)
+            elif isinstance(resource, FontResource) and resource.loaded_font:
+                _fonts[_font_key(resource)] = resource.loaded_font
+        return True, 1.0
+
+
+def widget_manager(size: tuple[int, int], theme: dict[str, object],
+                   lang: str) -> pygame_gui.UIManager:
+    """A window's UIManager, its fonts and images loaded (InlineLoader) and
+    its translations settled."""
+    loader = InlineLoader()
+    gui = pygame_gui.UIManager(size, theme, starting_language=lang,
+                               resource_loader=loader)
+    loader.start()
+    loader.update()
+    settle_translations()
+    return gui
