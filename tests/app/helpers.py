@@ -43,13 +43,15 @@ def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
 def frame(app: App, *events: pygame.event.Event, n: int = 1) -> None:
     """``n`` frames, the first with these events, each with whatever the
     widgets posted to the queue (as the real loop's pygame.event.get() would
-    deliver). Only the last is read: those before it are played but drawn
-    only as run_until draws a frame nobody looks at (a dialog up, or every
+    deliver). Only the last is read, but the column finds its layout a step
+    a drawn frame (the card's "N more", a hint's room), so the last
+    DRAW_EVERY are drawn: those before them are played but drawn only as
+    run_until draws a frame nobody looks at (a dialog up, or every
     DRAW_EVERY-th)."""
     last = max(n, 1) - 1
     for i in range(last + 1):
         got = [*pygame.event.get(), *events] if i == 0 else pygame.event.get()
-        if i == last:
+        if i > last - DRAW_EVERY:
             app.frame(got, DT)
         else:
             _unread_frame(app, got, i + 1)
@@ -131,10 +133,10 @@ def move(app: App, pos: tuple[float, float], held: bool = False) -> None:
 
 
 def key(app: App, k: int, mod: int = 0) -> None:
-    """A key pressed and let go: the frame between (its press) is drawn
-    only as frame() draws one nobody reads."""
+    """A key pressed and let go, each in a frame drawn (the column lays
+    itself out from what the frame before measured)."""
     down = pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-    _unread_frame(app, [*pygame.event.get(), down], 1)
+    frame(app, down)
     frame(app, pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
 
 
