@@ -20,7 +20,7 @@ from simulator.app.replay.tip_inset import InsetDrawn, draw_tip_inset
 from simulator.app.table.render import draw_cue, on_cloth, table_clip
 from simulator.app.table.view import TableView
 from simulator.app.text import fonts, ui
-from simulator.table.events import CENTRE_LINE, HEAD_STRING, LONG_STRING, EventKind
+from simulator.table.events import EventKind
 from simulator.table.specs import TableSpec
 
 Colour = tuple[int, int, int]
@@ -101,44 +101,6 @@ def draw_head_string(surface: pygame.Surface, view: TableView) -> None:
     x = spec.head_string_x
     a, b = view.to_screen(x, 0.0), view.to_screen(x, spec.width)
     pygame.draw.line(surface, LINE_MARK, a, b, max(2, round(view.px(0.004))))
-
-
-def crossed_lines(marks: ShotMarks, until: float | None) -> list[str]:
-    """The lines a ball has crossed by ``until`` (None: all), once each, the
-    head string left out where it is drawn bright for the rule."""
-    out: list[str] = []
-    for m in marks.marks:
-        line = getattr(m.event, "line", None)
-        if m.kind is not EventKind.LINE_CROSSED or not line or line in out or \
-                (until is not None and m.time > until + 1e-9) or \
-                (line == HEAD_STRING and marks.show_head_string):
-            continue
-        out.append(line)
-    return out
-
-
-def line_ends(spec: TableSpec, line: str) -> tuple[tuple[float, float],
-                                                   tuple[float, float]]:
-    """The two ends of a line of the bed, on the table plane."""
-    if line == LONG_STRING:
-        return (0.0, spec.long_string_y), (spec.length, spec.long_string_y)
-    x = spec.centre_line_x if line == CENTRE_LINE else spec.head_string_x
-    return (x, 0.0), (x, spec.width)
-
-
-def draw_lines_crossed(surface: pygame.Surface, view: TableView, marks: ShotMarks,
-                       until: float | None) -> None:
-    """Each line a ball has crossed so far, dotted as its ticks on the
-    timeline: the timeline's legend said "a line crossed" and no line was
-    on the table."""
-    colour = KIND_COLOURS[EventKind.LINE_CROSSED]
-    for line in crossed_lines(marks, until):
-        a, b = (view.to_screen(*p) for p in line_ends(view.spec, line))
-        n = max(1, round(math.hypot(b[0] - a[0], b[1] - a[1]) / 6))
-        for i in range(0, n + 1):
-            k = i / n
-            pygame.draw.circle(surface, colour, (round(a[0] + (b[0] - a[0]) * k),
-                                                 round(a[1] + (b[1] - a[1]) * k)), 1)
 
 
 def draw_called(surface: pygame.Surface, view: TableView, ball_pos: tuple[float, float]
@@ -331,7 +293,6 @@ def draw_under(surface: pygame.Surface, view: TableView, marks: ShotMarks,
     the call."""
     if marks.show_head_string:
         draw_head_string(surface, view)
-    draw_lines_crossed(surface, view, marks, until)
     if trails:
         draw_trails(surface, view, marks, until, bright=bright)
     for ex in marks.exits_until(until) if not trails else ():
