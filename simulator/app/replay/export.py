@@ -200,15 +200,6 @@ class ShotExport:
         head = " · ".join(dict.fromkeys(parts))  # (a title that is the game's once)
         return head, line
 
-    def situation(self, lang: str) -> str:
-        """The heading before the ruling: the game and the situation's
-        title ("8-ball · Double hit on a close ball"), without the rule."""
-        from simulator.app.text.i18n import Locale
-        from simulator.app.text.words import discipline_label
-        game = discipline_label(Locale(lang), self.discipline)
-        title = self.title.get(lang) or self.title.get("en") or ""
-        return " · ".join(dict.fromkeys(p for p in (game, title) if p))
-
     def file_name(self, fmt: str, lang: str, speed: float | None = None) -> str:
         """The file's name: the shot, the language and, for a clip, its
         speed (``speed``, else the export's): clips of one shot at 1/4 and
@@ -280,11 +271,11 @@ class Canvas:
         self.layout = caption_layout(self.head, [self.ruling_line,
                                                  *self.fouls.values()],
                                      width, stamp_w)
-        # Before the ruling: the game and the situation (a class is told
-        # what it watches from the first picture), not the rule that rules
-        # on it: that comes at its moment.
-        before = caption_layout(exp.situation(lang), [self.locale.t("export.watch")],
-                                width, stamp_w)
+        # Before the ruling: the game alone (a gallery title names the foul:
+        # the clip would give its ruling away before its moment).
+        from simulator.app.text.words import discipline_label
+        before = caption_layout(discipline_label(self.locale, exp.discipline),
+                                [self.locale.t("export.watch")], width, stamp_w)
         self.before_lines = before.head_lines
         self.cap_h = max(self.layout.height, before.height)
         self.marks = exp.marks()
