@@ -259,7 +259,8 @@ def test_one_esc_from_the_quiz_goes_back_one_screen(state: str) -> None:
     """A single Esc from the quiz (its second situation, in every state)
     lands on the game's practice list, never further: the key's repeats,
     piled up while the screens loaded, once went on through the list to the
-    menu's "Quit Kiy?"."""
+    menu's "Quit Kiy?". With answers given the sitting asks first, and the
+    repeats neither answer the question nor pass it."""
     app = make_app("ru", (800, 500))
     _enter_quiz_state(app, state)
     # The press, the keyboard's repeats while the list loads, the release.
@@ -267,6 +268,11 @@ def test_one_esc_from_the_quiz_goes_back_one_screen(state: str) -> None:
           _down(pygame.K_ESCAPE), _down(pygame.K_ESCAPE))
     frame(app, _down(pygame.K_ESCAPE), _up(pygame.K_ESCAPE))
     frame(app)
+    if state in ("answered", "done"):
+        assert app.mode is not None and app.mode.name == "quiz", app.mode
+        assert len(app.dialogs) == 1
+        click_button(app, app.t("quiz.leave_yes"))
+        frame(app)
     assert app.mode is not None and app.mode.name == "practice", app.mode
     assert not app.dialogs
     # A second press is a second step back: the menu, and no question yet.
