@@ -52,6 +52,9 @@ THINK_STEP = 0.25  # s
 SLOW_FRAME = 0.05
 # How long "too soon, press again" is on show (s): a moment, out of the way.
 TOO_SOON_SHOWN = 2.0
+# A message's time counts a frame as this at most (s): a frame held longer
+# (work done at one go) was no time the message could be read.
+TOAST_FRAME_MOST = 0.5
 TOAST_MIN_SIZE = 11  # px: a message's words shrink to fit its place, not below
 
 
@@ -510,7 +513,9 @@ class App:
         self.draw()
         if self.toast is not None:
             msg, left = self.toast
-            left -= self.real_dt  # (read by the clock)
+            # (read by the clock, but not a frame's held time: the clip's
+            # file written at one go took the whole of "Saved" with it)
+            left -= min(self.real_dt, TOAST_FRAME_MOST)
             self.toast = (msg, left) if left > 0 else None
 
     def _drawn_click(self, e: pygame.event.Event) -> bool:
