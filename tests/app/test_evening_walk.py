@@ -13,12 +13,15 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 
 from simulator.app.loop.app import App
+from simulator.app.match import computer
 from simulator.app.match.session import Session, saves_dir
 from simulator.app.screens.computer_turn import ComputerMode, ComputerPlayMode
 from tests.app.bot import best_stroke
 from tests.app.helpers import click, click_button, frame, make_app, run_until
+from tests.app.undrawn import held
 
 
 class Walk:
@@ -133,8 +136,9 @@ def person_aims(w: Walk, s: Session, power: float | None = None) -> None:
         app.mode.call_pocket = pocket  # type: ignore[union-attr]
     n = len(s.shots)
     # The turn is seen before the stroke: a Space in its first moment after
-    # a computer's turn is taken as meant for that turn.
-    frame(app, n=30)
+    # a computer's turn is taken as meant for that turn. (Half a second,
+    # its last picture drawn: the key's check reads the next.)
+    held(app, 30)
     # and takes it (a key of her own): after a computer's turn the first
     # stroke waits for an action of hers, so a Space mashed to hurry the
     # computer never strikes.
@@ -146,13 +150,15 @@ def person_aims(w: Walk, s: Session, power: float | None = None) -> None:
     w.wait(lambda: len(s.shots) > n and mode_name(app) not in ("playing",))
 
 
-def test_an_evening_against_the_computer_from_setup_to_the_statistics() -> None:
+def test_an_evening_against_the_computer_from_setup_to_the_statistics(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """8-ball, Anna against the computer (beginner), race to 2, from the
     setup screen: the lag, the break, fouls of both players (Anna's card
     stays until she goes on; the computer waits), ball in hand, the
     computer's turns at 1x, 2x, 4x and skipped, saved under a name, opened
     again from the list, conceded, to the statistics table. At least 60
     steps."""
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app("en")
     # A race in which the beginner fouls too (with 7 it stopped fouling once
     # its soft pots kept a pace margin).
@@ -227,7 +233,7 @@ def test_an_evening_against_the_computer_from_setup_to_the_statistics() -> None:
                 title = app.t("banner.foul", name="Anna") if not last.game_over \
                     else app.t("banner.game_over", name=s.name(last.winner))
                 assert s.banner.title == title
-                frame(app, n=240)  # four seconds at 1x: still there
+                held(app, 240)  # four seconds at 1x: still there
                 w.check()
                 assert mode.phase == "waiting" and mode.banner_rect is not None
                 assert title in " ".join(w.side_texts()), w.side_texts()
@@ -373,7 +379,8 @@ def check_statistics(w: Walk, s: Session) -> None:
     assert w.shows(app.t("evening.stat_innings"))
 
 
-def test_an_express_evening_in_russian_with_two_people_and_a_computer() -> None:
+def test_an_express_evening_in_russian_with_two_people_and_a_computer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Russian Express (003 seeds), Анна and Борис and a computer (club
     player), set up on the setup screen in Russian: every person's turn is
     named in Russian, a person's foul stays on the card until Continue
@@ -381,6 +388,7 @@ def test_an_express_evening_in_russian_with_two_people_and_a_computer() -> None:
     signature question is answered, and the screen is never drawn across
     the side column. At least 35 steps."""
     from simulator.app.screens.setup import _capital
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app("ru")
     app.seed = 3
     app.go("menu")
@@ -416,7 +424,7 @@ def test_an_express_evening_in_russian_with_two_people_and_a_computer() -> None:
             if mode.phase == "waiting":
                 assert s.banner is not None and s.last_ruling is not None
                 assert not s.is_computer(s.last_ruling.shooter)
-                frame(app, n=180)
+                held(app, 180)
                 w.check()
                 assert mode.phase == "waiting"
                 assert s.banner.title in " ".join(w.side_texts())

@@ -24,6 +24,7 @@ from tests.app.helpers import (
     run_until,
     watched_session,
 )
+from tests.app.undrawn import held
 
 
 def _gordon_on_the_nine(app: App, race: int) -> Session:
@@ -201,16 +202,20 @@ def _second_computer_stroke(app: App) -> tuple[Session, object, str]:
     from simulator.app.screens.computer_turn import ComputerPlayMode
     s = watched_session(app, ["cpu:club:Anna", "cpu:club:Gordon"], "9-ball",
                         {"race_to": 3, "first_breaker": 1})
-    title = ""
-    for _ in range(4000):
-        if isinstance(app.mode, ComputerPlayMode) and title:
-            break
-        title = s.banner.title if s.banner is not None else title
-        frame(app)
+    title = [""]
+
+    def rolling() -> bool:
+        """A computer's stroke rolls after a card (its title kept each frame)."""
+        if isinstance(app.mode, ComputerPlayMode) and title[0]:
+            return True
+        title[0] = s.banner.title if s.banner is not None else title[0]
+        return False
+    # (the frames till then are read by nobody: run_until draws few of them)
+    run_until(app, rolling, limit=4000)
     frame(app, n=5)  # the balls roll
     mode = app.mode
     assert isinstance(mode, ComputerPlayMode) and not mode.finished
-    return s, mode, title
+    return s, mode, title[0]
 
 
 def _reader_holds_the_play(app: App, s: Session, mode: object, title: str) -> None:
@@ -219,7 +224,7 @@ def _reader_holds_the_play(app: App, s: Session, mode: object, title: str) -> No
     assert app.dialogs and app.dialogs[-1].name == "card_reader"
     assert app.dialogs[-1].banner.title == title  # type: ignore[attr-defined]
     steps = len(s.match.history)
-    frame(app, n=900)
+    held(app, 900)  # (every eighth drawn: nothing reads them)
     assert app.mode is mode and len(s.match.history) == steps
     assert s.banner is None and app.dialogs
     key(app, pygame.K_v)
@@ -229,10 +234,12 @@ def _reader_holds_the_play(app: App, s: Session, mode: object, title: str) -> No
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_v_reads_the_card_while_the_computers_stroke_rolls_and_the_play_waits(
-        lang: str) -> None:
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """While a computer's stroke rolls, the ruling on show before it stays
     beside the table in one line: V reads that card whole, as a click on
     the line does, and nothing goes on under the reader."""
+    from simulator.app.match import computer
+    monkeypatch.setattr(computer, "THINK_SLICE", 0.0)
     app = make_app(lang)
     try:
         s, mode, title = _second_computer_stroke(app)

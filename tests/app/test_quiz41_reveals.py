@@ -23,6 +23,7 @@ from simulator.practice import library as library_files
 from simulator.practice.quiz import TURN, fouled
 from simulator.table.specs import TableKind, table_by_name
 from tests.app.helpers import drawn_words, frame, key, make_app, quiz_on, quiz_ready
+from tests.app.undrawn import press, unseen
 
 
 def remembered_scans(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -45,17 +46,24 @@ def remembered_scans(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(library_files, "scan", scan)
 
 
-def answer_right(app: App, mode: QuizMode) -> str:
+def answer_right(app: App, mode: QuizMode, lean: bool = False) -> str:
     """Press the number of the right answer (Enter after a ticked set) and
     return the words drawn for its reveal (each question's stroke seen to
-    its last event first: its answers wait for it)."""
+    its last event first: its answers wait for it). ``lean``: only the
+    frame after each key and the one whose words are read drawn."""
     quiz_ready(app)
     q = mode.question
+    push = press if lean else key
     for a in sorted(q.correct):
-        key(app, pygame.K_1 + q.choices.index(a))
+        push(app, pygame.K_1 + q.choices.index(a))
     if q.multiple:
-        key(app, pygame.K_RETURN)
-    frame(app, n=2)
+        push(app, pygame.K_RETURN)
+    if lean:
+        with unseen(app):
+            frame(app)
+        frame(app)
+    else:
+        frame(app, n=2)
     assert mode.phase == "answered" and mode.grades[-1].right
     return drawn_words(app)
 
@@ -141,10 +149,10 @@ def test_no_reveal_answers_a_question_still_to_come(
                 mode = quiz_on(app, sid)
                 clean = not mode.ruling.fouls  # no foul, no loss of the game
                 pool = table_by_name(mode.sc.table).kind is TableKind.POOL
-                key(app, pygame.K_SPACE)
+                press(app, pygame.K_SPACE)
                 while mode.phase != "done":
                     q = mode.question
-                    text = answer_right(app, mode)
+                    text = answer_right(app, mode, lean=True)
                     rows = [r.text for r in app.texts]
                     if because in rows and \
                             not rows[rows.index(because) + 1].startswith("•"):
@@ -156,8 +164,9 @@ def test_no_reveal_answers_a_question_still_to_come(
                             assert words not in text, (sid, q.kind, text)
                     if clean and q.kind == "foul" and pool:
                         assert "•" in text, (sid, text)
-                    key(app, pygame.K_RETURN)
-                    frame(app)
+                    press(app, pygame.K_RETURN)
+                    with unseen(app):
+                        frame(app)
                 checked += 1
         assert checked >= 40 and not empty, empty
     finally:

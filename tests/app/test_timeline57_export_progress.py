@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from simulator.app.loop.app import App
+from simulator.app.replay.export import speed_label
 from simulator.files import profile
 from tests.app.helpers import click_button, frame, key, make_app, open_gallery
 
@@ -40,6 +41,11 @@ def test_the_gif_export_says_and_moves_while_it_encodes(lang: str) -> None:
     open_gallery(app, "gallery-no-rail")
     frame(app)
     key(app, pygame.K_x)
+    # The clip at full speed (the speed button twice from the gallery's 1/4):
+    # a quarter of the pictures to draw and encode, as many stages said.
+    for slow, fast in ((0.25, 0.5), (0.5, 1.0)):
+        click_button(app, app.t("export.speed", speed=speed_label(slow),
+                                next=speed_label(fast)))
     click_button(app, app.t("export.gif"))
     bodies = bodies_until_closed(app, 60 * 60)
     encoding, writing, drawing = SAID[lang]
