@@ -744,12 +744,16 @@ class ComputerMode(LinesRoom):
         return self.note_beside_card(self.session.person_note)
 
     def note_beside_card(self, note: str) -> str:
-        """The note less what the ruling card on show says: its title is
-        the card's ("Computer: legal shot · potted 5" over a card headed
-        "Computer: legal shot" said the result twice), what dropped kept."""
+        """The note less what the computer's ruling card on show says: its
+        title is the card's ("Computer: legal shot · potted 5" over a card
+        headed "Computer: legal shot" said the result twice), what dropped
+        kept."""
         s = self.session
-        banner = s.banner
-        if not note or banner is None or not self.show_banner():
+        banner, r = s.banner, s.last_ruling
+        # (a person's ruling kept in one line while the card of it is read:
+        # as it was, the sum of their shot)
+        if not note or banner is None or not self.show_banner() or \
+                r is None or not s.is_computer(r.shooter):
             return note
         if note == banner.title:
             return ""
