@@ -50,6 +50,11 @@ def keep_rule_refs(text: str) -> str:
 _EN_REF = re.compile(r"(?<!\w)(?:[Rr]ules?|[Gg]ames?|[Ii]tems?) "
                      r"(?:\d[\d.]*|\{\w+\})(?:, \d[\d.]*)*")
 _JOIN = "\x00"
+# Russian «правило 23», «правила 6, 7», «п. 24» as the wrap finds them (words
+# built or quoted at run time, not only the locale's with their no-break
+# spaces): a number alone at a row's start read as a stray figure.
+_RU_REF = re.compile(r"(?<!\w)(?:[Пп]равил(?:о|а|у|ом|ам|ах)?|пп?\.|подп\.) "
+                     r"(?:\d[\d.]*|\{\w+\})(?:, \d[\d.]*)*")
 # A figure and its unit ("8.3 m/s", «2 мм», "35 %", "3 min"): a wrap between
 # them left «м/с), накат 2 мм» or "mm" alone at a row's start under the
 # computer's stroke, and "%" under the export's "1". Not the one-letter
@@ -74,6 +79,7 @@ def wrap_words(para: str) -> list[str]:
     a one-letter Russian preposition (each stays one word, its spaces
     plain; the rows helper splits one that fits no row whole)."""
     marked = _EN_REF.sub(lambda m: m.group(0).replace(" ", _JOIN), para)
+    marked = _RU_REF.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     marked = _UNIT.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     marked = _DASH_END.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)
     marked = _ONE_LETTER.sub(lambda m: m.group(0).replace(" ", _JOIN), marked)

@@ -294,9 +294,10 @@ def test_the_end_card_of_a_club_match_says_its_keys(lang: str) -> None:
     # (the last of them leaving the match, not a shot).
     assert any(b.key == "U" for b in card.buttons)
     said = {app.t(f"hint.end_evening{f}", keys=keys,
-                  undo=app.t(f"hint.end_undo{'_short' if f == '_short' else '_leave'}"))
+                  undo=app.t(f"hint.end_save{'_short' if f == '_short' else ''}")
+                  + app.t(f"hint.end_undo{'_short' if f == '_short' else '_leave'}"))
             for f in ("", "_fits", "_short")}
-    assert all("U: " in line for line in said)
+    assert all("U: " in line and "S: " in line for line in said)
     assert said & {t.text for t in app.texts if not t.cut}, \
         [t.text for t in app.texts]
     key(app, pygame.K_ESCAPE)

@@ -741,7 +741,24 @@ class ComputerMode(LinesRoom):
         # While the person's card is up (held or waiting) it says it all.
         if self.holding() or self.phase == "waiting":
             return ""
-        return self.session.person_note
+        return self.note_beside_card(self.session.person_note)
+
+    def note_beside_card(self, note: str) -> str:
+        """The note less what the computer's ruling card on show says: its
+        title is the card's ("Computer: legal shot · potted 5" over a card
+        headed "Computer: legal shot" said the result twice), what dropped
+        kept."""
+        s = self.session
+        banner, r = s.banner, s.last_ruling
+        # (a person's ruling kept in one line while the card of it is read:
+        # as it was, the sum of their shot)
+        if not note or banner is None or not self.show_banner() or \
+                r is None or not s.is_computer(r.shooter):
+            return note
+        if note == banner.title:
+            return ""
+        head = self.app.t("cpu.person_pots", title=banner.title, pots="")
+        return note[len(head):] if note.startswith(head) else note
 
     def side_extra(self) -> list[str]:
         said = self.doing_line()

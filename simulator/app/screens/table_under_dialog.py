@@ -72,9 +72,10 @@ class ViewMode(TableMode):
 
     def end_keys(self, form: str) -> str:
         """The keys of the end card, as other cards say theirs: its
-        buttons' numbers, U for Undo when it has it (a letter, not a number:
-        see game_over), and where Esc leads (the evening's standings at a
-        club evening, else the main menu); the line was empty."""
+        buttons' numbers, S for Save the match…, U for Undo when it has it
+        (letters, not numbers: see game_over), and where Esc leads (the
+        evening's standings at a club evening, else the main menu); the line
+        was empty."""
         from simulator.app.dialogs.base import Dialog
         from simulator.app.match import club
         card = next((d for d in self.app.dialogs
@@ -85,6 +86,11 @@ class ViewMode(TableMode):
         has_undo = any(b.key == "U" for b in card.buttons)
         undo = t(f"hint.end_undo{form or undone_form(self.session)}") \
             if has_undo else ""
+        if any(b.key == "S" for b in card.buttons):
+            # Save the match… by its letter, said before U as its button
+            # stands before Undo (the line named every key but S).
+            undo = t("hint.end_save_short" if form == "_short" else "hint.end_save") \
+                + undo
         where = "evening" if club.evening_of(self.session) is not None else "menu"
         # V offered only where the card hides something (it changed nothing
         # on a card read whole); the short line never names it.
