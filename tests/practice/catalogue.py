@@ -794,7 +794,7 @@ Q_EX = q("Whose points does this stroke write off, and who plays next?",
          ["foul", "rule", "next_shooter", "ball_in_hand", "options"])
 ex_foreign = add(base(
     "express-foreign", EX,
-    ("«Чужой»: a ball pocketed", "«Чужой»: забит прицельный шар"),
+    ("Foreign ball («чужой»): a ball pocketed", "«Чужой»: забит прицельный шар"),
     ("Player 2 pockets the 7: the previous player, player 1, loses seven "
      "points and the shooter gains two and plays on.",
      "Второй игрок забивает семёрку: у предыдущего игрока, первого, "
@@ -820,7 +820,8 @@ def own_search(objects: tuple[tuple[float, float], ...]) -> Gen:
 OWN_POS = {"0": [1.6, 1.0], "7": [1.7, 1.45], "3": [1.0, 0.4], "10": [2.6, 0.5]}
 add(base(
     "express-own-and-foreign", EX,
-    ("«Свой» and «чужой» in one stroke", "«Свой» и «чужой» одним ударом"),
+    ("Own ball («свой») and foreign ball («чужой») in one stroke",
+     "«Свой» и «чужой» одним ударом"),
     ("The 7 drops and the cue ball follows it: both count. The previous "
      "player loses seven for the 7 and five for the cue ball, the shooter "
      "gains two for each and plays on from the house.",
@@ -839,10 +840,10 @@ OWN_ONLY_POS = {"0": [1.6, 1.0], "7": [1.8, 1.35], "3": [1.0, 0.4],
                 "10": [2.6, 0.5]}
 add(base(
     "express-own", EX,
-    ("«Свой»: the cue ball pocketed", "«Свой»: забит биток"),
-    ("After a legal contact the cue ball itself drops: «свой». The previous "
-     "player loses five points, the shooter gains two and plays on from the "
-     "house.",
+    ("Own ball («свой»): the cue ball pocketed", "«Свой»: забит биток"),
+    ("After a legal contact the cue ball itself drops: an own ball "
+     "(«свой»). The previous player loses five points, the shooter gains "
+     "two and plays on from the house.",
      "После правильного касания в лузу падает сам биток: «свой». У "
      "предыдущего игрока списывается пять очков, бьющему — плюс два, он "
      "продолжает из дома."),
