@@ -349,9 +349,9 @@ def _layout(marks: ShotMarks, spans: Sequence[TipSpan], say: Say, ball_px: float
         lines = [*head, *(ln for s in lines[1:]
                           for ln in ui.wrap(s, size, width - 2 * pad))]
     wrapped = tuple(tuple(ui.wrap(c, size, pw, bold=True)) for c in caps)
-    # (a push's one panel: its "×" a row of its own under the picture)
-    cap_h = max(_caption_rows(c, size, pw) for c in wrapped or ((),)) * \
-        line_h + pad // 2
+    # (a push's one panel has no caption: its "×" on its picture's corner)
+    cap_h = max((_caption_rows(c, size, pw) for c in wrapped), default=0) * \
+        line_h + (pad // 2 if caps else 0)
     height = ph + 2 * pad + cap_h + len(lines) * line_h + pad // 2
     return _Layout(big, pw, ph, width, height, tuple(lines), bold, wrapped, cap_h)
 
@@ -447,6 +447,10 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, pw, line_h),
                     bold=True)
             y += line_h
+        if n == 1:
+            tags.append(_tag(surface, f"×{k_drawn}", size, box, box.top + 2, 0,
+                             box.right - 1))
+            continue
         row = _tag_row(caption, size, pw)
         tags.append(_tag(surface, f"×{k_drawn}", size, box,
                          box.bottom + pad // 2 + row * line_h, line_h))
@@ -462,9 +466,14 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
 
 
 def _tag(surface: pygame.Surface, text: str, size: int, box: pygame.Rect,
-         y: int, line_h: int) -> pygame.Rect:
+         y: int, line_h: int, right: int | None = None) -> pygame.Rect:
     """A panel's "×", right under its picture, on its caption's row: over
     the picture it hid the drawing (the close-up's ball and ring)."""
+    if right is not None:  # (a push's: the size and place it always had)
+        tag = fonts.text(text, size, ui.INK, bold=True)
+        at = tag.get_rect(topright=(right - 2, y))
+        surface.blit(tag, at)
+        return at
     tag = fonts.text(text, _tag_size(size), ui.INK, bold=True)
     at = tag.get_rect(topright=(box.right - 2, y + (line_h - tag.get_height()) // 2))
     pygame.draw.rect(surface, ui.PANEL, at.inflate(4, 0), border_radius=3)
