@@ -175,10 +175,11 @@ def test_the_close_up_says_the_same_figure_in_the_window_and_the_gif(
         if size == (1280, 720):
             assert gif.scales[1] == inset.scales[1], (gif.scales, inset.scales)
         else:
-            # The small window has no free cloth for the full close-up: it is
-            # drawn smaller (over the rail, clear of the shot's balls and
-            # paths) and says so; never a larger figure than the clip's.
-            assert inset.scales[1] < gif.scales[1], (gif.scales, inset.scales)
+            # The small window may have no free cloth for the full close-up:
+            # then it is drawn smaller (over the rail, clear of the shot's
+            # balls and paths) and says so; never a larger figure than the
+            # clip's.
+            assert inset.scales[1] <= gif.scales[1], (gif.scales, inset.scales)
     finally:
         pygame.display.quit()
 

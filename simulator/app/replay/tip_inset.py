@@ -10,8 +10,11 @@ millisecond (reference.md 4: the tip's contact of a plain hit). A double
 hit shows both contacts side by side: the first touch, then a close-up of
 the later one with a ring where the ball stood at the first touch and how
 far it had gone (the log's positions at the two touches, a few millimetres:
-at the first panel's magnification the two balls looked alike). The inset
-covers no pocket and no ball involved. The window's replays and the exported
+at the first panel's magnification the two balls looked alike), each
+panel's caption its time, and when the cue ball met the object ball against
+the two touches (neither panel shows that moment). Each panel's "×" is under
+its picture, beside its caption. The inset covers no pocket and no ball
+involved. The window's replays and the exported
 clips draw it alike (table_marks.draw_over).
 """
 
@@ -59,6 +62,8 @@ class InsetDrawn:
     # Each panel's magnification as drawn and as its "×" says: its pixels a
     # millimetre over the table's.
     scales: tuple[int, ...] = ()
+    # Where each panel's "×" went: under its picture, beside its words.
+    tags: tuple[pygame.Rect, ...] = ()
 
 
 def shown_spans(marks: ShotMarks, t: float) -> list[TipSpan]:
@@ -123,15 +128,33 @@ def captions(marks: ShotMarks, spans: Sequence[TipSpan], say: Say) -> list[str]:
     return out
 
 
+def ball_met(marks: ShotMarks, spans: Sequence[TipSpan], say: Say) -> str | None:
+    """When the cue ball met the first ball it meets, against the tip's
+    touches (the log's event): neither panel shows that moment, and a double
+    hit's cue ball meets it between them."""
+    cue = marks.spec.balls.cue_ball
+    ev = next((e for e in marks.shot.events if e.kind is EventKind.BALL_BALL
+               and cue in e.balls), None)
+    if ev is None or len(spans) < 2:
+        return None
+    other = next((b for b in ev.balls if b != cue), cue)
+    when = "before" if ev.time < spans[0].start else \
+        "after" if ev.time > spans[-1].start else "between"
+    return say(f"tip_inset.met_{when}", n=other, ms=_ms(ev.time))
+
+
 def words(marks: ShotMarks, spans: Sequence[TipSpan], say: Say) -> list[str]:
     """The inset's lines: the tip's time on the ball (or its two contacts)
-    against a clean stroke's; between two touches, how far the tip fell
-    behind the ball."""
+    against a clean stroke's; between two touches, when the cue ball met
+    the object ball and how far the tip fell behind the ball."""
     clean = _ms(TIP_HIT_TIME)
     if len(spans) > 1:
-        each = [_ms(s.start) for s in spans]
-        times = f"{', '.join(each[:-1])} {say('tip_inset.and')} {each[-1]}"
-        out = [say("tip_inset.twice", n=len(spans), times=times)]
+        # (each touch's time is its panel's caption: said again here, the
+        # words made the inset a quarter of the cloth)
+        out = []
+        met = ball_met(marks, spans, say)
+        if met is not None:
+            out.append(met)
         gap = gap_between(marks, spans[-2], spans[-1])
         if gap is not None and gap[0] >= 5e-5:
             out.append(say("tip_inset.gap", ms=_ms(gap[1]),
@@ -279,14 +302,16 @@ class _Layout:
 
 
 def _layout(marks: ShotMarks, spans: Sequence[TipSpan], say: Say, ball_px: float,
-            area: pygame.Rect, size: int, shrink: float, terse: bool = False
+            area: pygame.Rect, size: int, shrink: float, terse: int = 0
             ) -> _Layout:
     """The inset's sizes, its panels ``shrink`` times the largest that
-    fits the table's half; ``terse``: a double hit's words without what its
-    panels' captions say (the times) and the clean stroke's."""
+    fits the table's half; ``terse``: a double hit's words without the
+    clean stroke's (1), and without when the cue ball met the object ball
+    too (2: the 8 under the inset at 800x500 in Russian otherwise)."""
     lines = words(marks, spans, say)
     if terse and len(spans) > 1:
-        lines = lines[1:-1]
+        met = ball_met(marks, spans, say) is not None
+        lines = lines[:-1] if terse == 1 or not met else lines[1:-1]
         if not lines:  # (nothing but the times: no terse form; _fit skips it)
             return _Layout(0.0, 0, 0, 0, 0, (), 0, (), 0)
     bold = 1  # the first line's (the headline's) lines are bold
@@ -294,7 +319,11 @@ def _layout(marks: ShotMarks, spans: Sequence[TipSpan], say: Say, ball_px: float
     pad = max(4, size // 2)
     line_h = ui.line_height(size)
     n = len(spans)
-    text_w = max(fonts.font(size).size(s)[0] for s in lines)
+    # (a double hit's first line, when the cue ball met the object ball,
+    # wraps in the width the others take: as wide as it, the inset hid a
+    # pocket at 800x500)
+    text_w = max(fonts.font(size).size(s)[0]
+                 for s in (lines[1:] if n > 1 and len(lines) > 1 else lines))
     # The panels' words wrap under them: room for three lines each.
     cap_h = 3 * line_h + pad // 2 if caps else 0
     text_h = len(lines) * line_h + pad // 2 + 2 * pad + cap_h
@@ -320,10 +349,34 @@ def _layout(marks: ShotMarks, spans: Sequence[TipSpan], say: Say, ball_px: float
         lines = [*head, *(ln for s in lines[1:]
                           for ln in ui.wrap(s, size, width - 2 * pad))]
     wrapped = tuple(tuple(ui.wrap(c, size, pw, bold=True)) for c in caps)
-    cap_h = max((len(c) for c in wrapped), default=0) * line_h + \
-        (pad // 2 if caps else 0)
+    # (a push's one panel has no caption: its "×" on its picture's corner)
+    cap_h = max((_caption_rows(c, size, pw) for c in wrapped), default=0) * \
+        line_h + (pad // 2 if caps else 0)
     height = ph + 2 * pad + cap_h + len(lines) * line_h + pad // 2
     return _Layout(big, pw, ph, width, height, tuple(lines), bold, wrapped, cap_h)
+
+
+TAG_ROOM = "×88"  # the widest "×" a panel says
+
+
+def _tag_size(size: int) -> int:
+    """A panel's "×" a little smaller than its caption: beside its words,
+    not on a row of its own."""
+    return max(9, size - 3)
+
+
+def _tag_row(caption: Sequence[str], size: int, pw: int) -> int:
+    """The row of a panel's caption its "×" goes at the end of: the last
+    with room for it, or a row of its own under them."""
+    font = fonts.font(size, True)
+    room = pw - fonts.font(_tag_size(size), True).size(TAG_ROOM)[0] - 8
+    fits = [i for i, ln in enumerate(caption) if font.size(ln)[0] <= room]
+    return fits[-1] if fits else len(caption)
+
+
+def _caption_rows(caption: Sequence[str], size: int, pw: int) -> int:
+    """A panel's caption's rows, its "×" among them."""
+    return max(len(caption), _tag_row(caption, size, pw) + 1)
 
 
 # Smaller, step by step, where the inset would cover what it must not (a
@@ -336,7 +389,7 @@ def _fit(marks: ShotMarks, view: object, spans: Sequence[TipSpan], t: float,
     area = _area(view)
     keep = _keep(marks, view, spans, t)
     tried = []
-    for terse in (False, True):
+    for terse in (0, 1, 2):
         # (a push's one panel keeps its size: its ball is six times its own)
         for k, shrink in enumerate(SHRINK if len(spans) > 1 else SHRINK[:1]):
             lay = _layout(marks, spans, say, ball_px, area, size, shrink, terse)
@@ -345,8 +398,10 @@ def _fit(marks: ShotMarks, view: object, spans: Sequence[TipSpan], t: float,
             (mine, other, _far), rect = _place(view, (lay.width, lay.height), keep)
             if mine == other == 0 and not terse:
                 return lay, rect
-            tried.append(((mine, terse, other > 0, k), lay, rect))
-    # Another ball under it rather than its words cut short, or too small.
+            tried.append(((mine, other > 0, terse, k), lay, rect))
+    # Without the clean stroke's line (the touches' times said under the
+    # panels), then without when the cue ball met the object ball, rather
+    # than over another ball; another ball under it rather than too small.
     _c, lay, rect = min(tried, key=lambda x: x[0])
     return lay, rect
 
@@ -371,6 +426,7 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
     boxes: list[pygame.Rect] = []
     apart: list[float] = []
     scales: list[int] = []
+    tags: list[pygame.Rect] = []
     left = rect.left + (rect.width - (n * pw + (n - 1) * pad)) // 2
     for k, span in enumerate(spans):
         box = pygame.Rect(left + k * (pw + pad), rect.top + pad, pw, ph)
@@ -386,10 +442,18 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
         boxes.append(box)
         apart.append(gap)
         y = box.bottom + pad // 2
-        for ln in lay.wrapped[k] if lay.wrapped else ():
+        caption = lay.wrapped[k] if lay.wrapped else ()
+        for ln in caption:
             ui.line(surface, ln, size, ui.INK, pygame.Rect(box.left, y, pw, line_h),
                     bold=True)
             y += line_h
+        if n == 1:
+            tags.append(_tag(surface, f"×{k_drawn}", size, box, box.top + 2, 0,
+                             box.right - 1))
+            continue
+        row = _tag_row(caption, size, pw)
+        tags.append(_tag(surface, f"×{k_drawn}", size, box,
+                         box.bottom + pad // 2 + row * line_h, line_h))
     y = rect.top + pad + ph + pad // 2 + lay.cap_h
     for k, s in enumerate(lay.lines):
         ui.line(surface, s, size, ui.INK,
@@ -397,7 +461,24 @@ def draw_tip_inset(surface: pygame.Surface, view: object, marks: ShotMarks,
                 bold=k < lay.bold)
         y += line_h
     return InsetDrawn(rect, zoom, tuple(drawn), tuple(boxes), tuple(apart),
-                      tuple((s.start, s.end) for s in spans), tuple(scales))
+                      tuple((s.start, s.end) for s in spans), tuple(scales),
+                      tuple(tags))
+
+
+def _tag(surface: pygame.Surface, text: str, size: int, box: pygame.Rect,
+         y: int, line_h: int, right: int | None = None) -> pygame.Rect:
+    """A panel's "×", right under its picture, on its caption's row: over
+    the picture it hid the drawing (the close-up's ball and ring)."""
+    if right is not None:  # (a push's: the size and place it always had)
+        tag = fonts.text(text, size, ui.INK, bold=True)
+        at = tag.get_rect(topright=(right - 2, y))
+        surface.blit(tag, at)
+        return at
+    tag = fonts.text(text, _tag_size(size), ui.INK, bold=True)
+    at = tag.get_rect(topright=(box.right - 2, y + (line_h - tag.get_height()) // 2))
+    pygame.draw.rect(surface, ui.PANEL, at.inflate(4, 0), border_radius=3)
+    surface.blit(tag, at)
+    return at
 
 
 def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
@@ -418,13 +499,13 @@ def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
     b1 = (ball[0] - dx * r, ball[1] - dy * r)
     moved = math.dist(b0, b1)
     per_m = float(view.ball_px) / r  # type: ignore[attr-defined]
-    # Magnified so the way the ball went is a third of a panel of the
-    # largest magnification, the tip whole in its height: the same shot
-    # says the same figure in a window and in a clip, whose panels' share
-    # of their tables differ (×30 in the window, ×29 in the GIF); less
-    # only where this panel is too small for it. A whole figure, drawn at
-    # exactly what it says.
-    room = r * ZOOM_MAX  # a panel's size at the largest, in ball radii
+    # Magnified so the way the ball went is a third of a panel of four
+    # times the ball, the tip whole in its height: the same shot says the
+    # same figure in a window and in a clip, whose panels' share of their
+    # tables differ (the largest panels' figure, ×23, the window's smaller
+    # inset could not draw); less only where this panel is too small. A
+    # whole figure, drawn at exactly what it says.
+    room = r * 4.0  # a panel's size at four times the ball, in ball radii
     k = min(0.3 * PANEL_W * room / max(moved, 1e-9),
             0.8 * PANEL_H * room / (2 * TIP_RADIUS),
             0.45 * box.width / per_m / max(moved, 1e-9),
@@ -461,10 +542,6 @@ def _closeup(surface: pygame.Surface, box: pygame.Rect, view: object,
     finally:
         surface.set_clip(old)
     pygame.draw.rect(surface, ui.DIM, box, 1)
-    tag = fonts.text(f"×{round(k)}", size, ui.INK, bold=True)
-    at_tag = tag.get_rect(topright=(box.right - 3, box.top + 2))
-    pygame.draw.rect(surface, ui.PANEL, at_tag.inflate(4, 0), border_radius=3)
-    surface.blit(tag, at_tag)
     return px(ball), big, math.dist(p0, p1), round(k)
 
 
@@ -546,8 +623,6 @@ def _panel(surface: pygame.Surface, box: pygame.Rect, view: object,
     finally:
         surface.set_clip(old)
     pygame.draw.rect(surface, ui.DIM, box, 1)
-    tag = fonts.text(f"×{round(zoom)}", size, ui.INK, bold=True)
-    surface.blit(tag, (box.right - tag.get_width() - 3, box.top + 2))
     return ball_c, big, math.dist(px(start), ball_c), round(zoom)
 
 
