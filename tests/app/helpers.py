@@ -552,6 +552,21 @@ def quiz_ready(app: App) -> QuizMode:
     return mode
 
 
+def quiz_at(app: App, sid: str, kind: str, settle: int = 2) -> QuizMode:
+    """The quiz at situation ``sid``, its questions answered right up to
+    the first of ``kind``, its answers open (``settle`` frames after)."""
+    mode = quiz_on(app, sid, frames=2)
+    while mode.question.kind != kind:
+        quiz_ready(app)
+        frame(app)
+        answer(app, mode)
+        key(app, pygame.K_RETURN)
+        frame(app, n=2)
+    quiz_ready(app)
+    frame(app, n=settle)
+    return mode
+
+
 def quiz_situations() -> list[str]:
     """The ids of the practice situations that carry quiz questions."""
     from simulator.practice.library import library

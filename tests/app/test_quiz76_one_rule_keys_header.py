@@ -36,6 +36,7 @@ from tests.app.helpers import (
     frame,
     key,
     make_app,
+    quiz_at,
     quiz_on,
     quiz_ready,
     quiz_situations,
@@ -55,21 +56,6 @@ def parts(ref: SeedRef | None) -> list[SeedRef]:
         out.append(SeedRef(ref.file, ref.section, ref.rule))
         ref = ref.beside
     return out
-
-
-def to_question(app: App, sid: str, kind: str) -> QuizMode:
-    """The quiz at situation ``sid``, its questions answered right up to
-    the first of ``kind``, its answers open."""
-    mode = quiz_on(app, sid, frames=2)
-    while mode.question.kind != kind:
-        quiz_ready(app)
-        frame(app)
-        answer(app, mode)
-        key(app, pygame.K_RETURN)
-        frame(app, n=2)
-    quiz_ready(app)
-    frame(app)
-    return mode
 
 
 # -- 1. one rule per foul ------------------------------------------------------
@@ -115,7 +101,7 @@ def test_no_rail_in_8_ball_is_rule_8_on_the_button_the_card_and_the_line(
     referee names them in play (the wrong ball first: 8 too)."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_question(app, "8ball-no-rail", "rule")
+        mode = quiz_at(app, "8ball-no-rail", "rule", settle=1)
         eight = app.t("ref.8-ball", rule="8")
         labels = button_labels(app)
         no_rail = answer_label(app, mode.question, "foul.no_rail", ())
@@ -138,7 +124,7 @@ def test_the_scratch_on_the_break_is_rule_5_on_its_option(lang: str) -> None:
     under a card of 8-ball 5; both say 5."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_question(app, "8ball-break-scratch", "rule")
+        mode = quiz_at(app, "8ball-break-scratch", "rule", settle=1)
         scratch = answer_label(app, mode.question, "foul.scratch", ())
         assert scratch in button_labels(app)
         assert scratch.endswith(f"({app.t('ref.8-ball', rule='5')})"), scratch
@@ -209,7 +195,7 @@ def test_the_8_off_the_table_takes_both_rules(lang: str) -> None:
     is not the answer; both ticked, then Enter, are."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_question(app, "8ball-eight-off-table", "rule")
+        mode = quiz_at(app, "8ball-eight-off-table", "rule", settle=1)
         q = mode.question
         assert q.correct == {"foul.ball_off_table", "loss.eight_off_table"}
         assert q.multiple and q.key == "quiz.rule_all"
@@ -223,7 +209,7 @@ def test_the_8_off_the_table_takes_both_rules(lang: str) -> None:
         pygame.display.quit()
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_question(app, "8ball-eight-off-table", "rule")
+        mode = quiz_at(app, "8ball-eight-off-table", "rule", settle=1)
         answer(app, mode)
         assert mode.grades[-1].right
     finally:

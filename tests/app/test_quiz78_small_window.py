@@ -37,6 +37,7 @@ from tests.app.helpers import (
     key,
     make_app,
     move,
+    quiz_at,
     quiz_on,
     quiz_ready,
 )
@@ -46,21 +47,6 @@ SMALL = (800, 500)
 # Situations whose later questions open under a side view (a ball in the
 # air), and one whose "Which rules?" takes a set of two.
 SIDE_VIEWS = ("9ball-illegal-jump", "8ball-eight-off-table", "express-ball-off-table")
-
-
-def to_kind(app: App, sid: str, kind: str) -> QuizMode:
-    """The quiz at ``sid``, answered right up to its first question of
-    ``kind``, that question's answers open."""
-    mode = quiz_on(app, sid, frames=2)
-    while mode.question.kind != kind:
-        quiz_ready(app)
-        frame(app)
-        answer(app, mode)
-        key(app, pygame.K_RETURN)
-        frame(app, n=2)
-    quiz_ready(app)
-    frame(app, n=2)
-    return mode
 
 
 def asked_words(app: App, mode: QuizMode) -> str:
@@ -78,7 +64,7 @@ def test_the_rule_question_is_seen_at_800x500(lang: str, sid: str) -> None:
     column above its answers (they were four lines below its foot)."""
     app = make_app(lang, SMALL)
     try:
-        mode = to_kind(app, sid, "rule")
+        mode = quiz_at(app, sid, "rule")
         assert mode.show is not None and mode.show.inset_height(200)  # a flight
         side = drawn_words(app, "side", folded=True)
         assert asked_words(app, mode) in side, side
@@ -97,7 +83,7 @@ def test_down_and_the_wheel_over_the_answers_scroll_the_text(lang: str) -> None:
     answers it did nothing)."""
     app = make_app(lang, SMALL)
     try:
-        mode = to_kind(app, "straight-third-foul", "rule")
+        mode = quiz_at(app, "straight-third-foul", "rule")
         assert mode.body_hidden or mode.body_scroll
         before = drawn_lines(app, mode.body_rect)
         start = mode.body_scroll
@@ -157,7 +143,7 @@ def test_the_soft_break_says_one_count_of_cushions(lang: str) -> None:
     app = make_app(lang, (1280, 720))
     t = app.t
     try:
-        mode = to_kind(app, "8ball-break-illegal", "rule")
+        mode = quiz_at(app, "8ball-break-illegal", "rule")
         assert len(facts(mode.shot).cushion_balls) == 0
         answer(app, mode)
         frame(app)
@@ -197,7 +183,7 @@ def test_a_set_partly_right_names_the_answer_missed(lang: str) -> None:
     app = make_app(lang, (1280, 720))
     t = app.t
     try:
-        mode = to_kind(app, "8ball-eight-off-table", "rule")
+        mode = quiz_at(app, "8ball-eight-off-table", "rule")
         q = mode.question
         assert q.multiple and len(q.correct) == 2
         words = t(q.key, n=2)
@@ -224,7 +210,7 @@ def test_a_plain_yes_or_no_miss_is_not_not_quite(lang: str) -> None:
     """A foul answered "no": wrong, said so, not "Not quite"."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_kind(app, "8ball-eight-off-table", "foul")
+        mode = quiz_at(app, "8ball-eight-off-table", "foul")
         assert mode.question.correct == {YES}
         click_button(app, answer_label(app, mode.question, NO, ()))
         frame(app, n=2)
@@ -242,7 +228,7 @@ def test_a_ticked_answer_under_the_pointer_keeps_its_colour(lang: str) -> None:
     (the hover's hid that it was ticked)."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_kind(app, "8ball-eight-off-table", "rule")
+        mode = quiz_at(app, "8ball-eight-off-table", "rule")
         a = sorted(mode.question.correct)[0]
         click_button(app, answer_label(app, mode.question, a, (), quiz=mode))
         frame(app, n=2)
@@ -266,7 +252,7 @@ def test_esc_asks_before_a_sitting_is_left(lang: str) -> None:
     again keeps the quiz; "Leave the quiz" leaves it."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = to_kind(app, "8ball-eight-off-table", "foul")
+        mode = quiz_at(app, "8ball-eight-off-table", "foul")
         answer(app, mode)
         key(app, pygame.K_ESCAPE)
         frame(app, n=2)
@@ -293,7 +279,7 @@ def test_the_score_is_said_once_and_the_keys_stay_at_800x500(lang: str) -> None:
     out)."""
     app = make_app(lang, SMALL)
     try:
-        mode = to_kind(app, "8ball-break-illegal", "foul")
+        mode = quiz_at(app, "8ball-break-illegal", "foul")
         score = mode.score_line()
         assert score not in drawn_words(app, "side") + drawn_words(app, "strip")
         while mode.phase != "done":
