@@ -29,6 +29,7 @@ from tests.app.helpers import (
     frame,
     key,
     make_app,
+    quiz_at,
     quiz_on,
     quiz_ready,
 )
@@ -97,15 +98,7 @@ def test_the_rule_options_show_their_rules_in_the_window(lang: str) -> None:
     the one the game's referee names for its foul on such a stroke)."""
     app = make_app(lang, (1280, 720))
     try:
-        mode = quiz_on(app, "8ball-break-scratch")
-        while mode.question.kind != "rule":
-            quiz_ready(app)
-            frame(app)
-            answer(app, mode)
-            key(app, pygame.K_RETURN)
-            frame(app, n=2)
-        quiz_ready(app)
-        frame(app)
+        mode = quiz_at(app, "8ball-break-scratch", "rule", settle=1)
         labels = button_labels(app)
         options = [a for a in mode.question.choices if a != NONE]
         for a in options:
